@@ -1,0 +1,36 @@
+/** Error codes shared by every layer. Each interface maps them to its own status table. */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'STORE_FAILED'
+  | 'PROVIDER_FAILED'
+  | 'CONFIG_INVALID';
+
+/** The one error class thrown by I/O code. `details` never carries memory content or secrets. */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Readonly<Record<string, string | number | boolean>> = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Outcome of pure code: expected failures are values, not exceptions. */
+export type Result<T, E = EngineError> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E };
+
+/** Wraps a success value. */
+export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
+  return { ok: true, value };
+}
+
+/** Wraps an expected failure. */
+export function err<E>(error: E): { readonly ok: false; readonly error: E } {
+  return { ok: false, error };
+}

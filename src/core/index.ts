@@ -1,0 +1,40 @@
+/**
+ * Pure domain of Verity: vocabulary, ids, canonical JSON, policy, the resolver and its records.
+ * May import: nothing with I/O (only `@noble/hashes`, `zod`, and types from `schemas`).
+ */
+
+export type { JsonObject, JsonValue } from './canonical-json.js';
+export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
+export type { Clock, IdSource } from './clock.js';
+export { fixedClock } from './clock.js';
+export type { ErrorCode, Result } from './errors.js';
+export { EngineError, err, ok } from './errors.js';
+export { deriveUuid, isUuid, uuidV7 } from './ids.js';
+export type { DomainPolicy, DomainThresholds, Policy, RolloutStage } from './policy.js';
+export { authorityTier, DEFAULT_POLICY, ROLLOUT_STAGES, stageFor } from './policy.js';
+export type { PromptStatus, ReviewPrompt } from './review.js';
+export type {
+  CommittedValue,
+  Decision,
+  DecisionRule,
+  Evidence,
+  EvidenceState,
+  HistoryEntry,
+  PendingProposal,
+  SlotState,
+} from './slot.js';
+export { emptySlot } from './slot.js';
+export { DAY_MS, HOUR_MS, parseRfc3339, toIso } from './time.js';
+export type { Domain, Intent, SourceType } from './vocabulary.js';
+export {
+  canonicalSource,
+  DEFAULT_ENTITY,
+  DOMAINS,
+  domainOf,
+  ENTITY_ID_PATTERN,
+  INTENTS,
+  isUserSource,
+  MESSAGE_SOURCES,
+  messageSourceType,
+  SOURCE_TYPES,
+} from './vocabulary.js';

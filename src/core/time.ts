@@ -1,0 +1,19 @@
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Parses an RFC 3339 timestamp to epoch milliseconds, or returns null when it is not one. */
+export function parseRfc3339(text: string): number | null {
+  if (!RFC3339.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Formats epoch milliseconds as an RFC 3339 UTC timestamp with millisecond precision. */
+export function toIso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** Milliseconds in one hour. */
+export const HOUR_MS = 3_600_000;
+/** Milliseconds in one day. */
+export const DAY_MS = 24 * HOUR_MS;
