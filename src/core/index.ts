@@ -3,15 +3,42 @@
  * May import: nothing with I/O (only `@noble/hashes`, `zod`, and types from `schemas`).
  */
 
+export type { AnswerInput, AnswerOutcome } from './answer.js';
+export { applyAnswer } from './answer.js';
 export type { JsonObject, JsonValue } from './canonical-json.js';
 export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
 export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
+export type { ScoreBreakdown } from './confidence.js';
+export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, ok } from './errors.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
+export type {
+  DayCounts,
+  DomainStats,
+  LearningStats,
+  Outcome,
+  Rollback,
+  RollbackInputs,
+} from './learning.js';
+export {
+  adaptThresholds,
+  emptyStats,
+  forceConfirmations,
+  recordOutcome,
+  rollbackRules,
+} from './learning.js';
 export type { DomainPolicy, DomainThresholds, Policy, RolloutStage } from './policy.js';
 export { authorityTier, DEFAULT_POLICY, ROLLOUT_STAGES, stageFor } from './policy.js';
+export type {
+  JsonPatchOperation,
+  ObservationInput,
+  PromptRequest,
+  ResolveContext,
+  ResolveOutcome,
+} from './resolver.js';
+export { promptIdFor, resolveObservation, supersedes } from './resolver.js';
 export type { PromptStatus, ReviewPrompt } from './review.js';
 export type {
   CommittedValue,
@@ -24,7 +51,9 @@ export type {
   SlotState,
 } from './slot.js';
 export { emptySlot } from './slot.js';
-export { DAY_MS, HOUR_MS, parseRfc3339, toIso } from './time.js';
+export { DAY_MS, HOUR_MS, MINUTE_MS, parseRfc3339, toIso } from './time.js';
+export type { ValidationIssue } from './validation.js';
+export { formatIssues } from './validation.js';
 export type { Domain, Intent, SourceType } from './vocabulary.js';
 export {
   canonicalSource,

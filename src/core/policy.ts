@@ -39,8 +39,6 @@ export interface DomainPolicy extends DomainThresholds {
   readonly userCorrectionsOnly: boolean;
   /** Stage override for this domain (a rollback can pin one domain to stage 1). */
   readonly stage?: RolloutStage;
-  /** Remaining events that must be confirmed by the user after a correction-rate rollback. */
-  readonly forceConfirmRemaining: number;
 }
 
 /** Everything the resolver needs to decide; changed only through `policy.changed` events. */
@@ -48,6 +46,11 @@ export interface Policy {
   readonly stage: RolloutStage;
   readonly reliability: Readonly<Record<SourceType, number>>;
   readonly intentFactor: Readonly<Record<'assertive' | 'planning', number>>;
+  /**
+   * Weight of each authority tier when values compete (tier 0 first). Applied to ranking and margin
+   * only; a value's reported confidence is its unweighted score.
+   */
+  readonly tierWeights: readonly number[];
   /** Added to the corroboration factor per independent corroborating source. */
   readonly corroborationStep: number;
   /** Stage 1 auto-commits only at or above this confidence. */
@@ -77,11 +80,10 @@ const baseDomain = {
   auto: 0.9,
   margin: 0.15,
   graceHours: 12,
-  bootstrapFloor: 0.3,
+  bootstrapFloor: 0.35,
   confirmChanges: false,
   sameDayUserOverride: false,
   userCorrectionsOnly: false,
-  forceConfirmRemaining: 0,
 } satisfies Partial<DomainPolicy>;
 
 /**
@@ -104,6 +106,7 @@ export const DEFAULT_POLICY: Policy = {
     assistant_statement: 0.3,
   },
   intentFactor: { assertive: 1, planning: 1 },
+  tierWeights: [1, 0.85, 0.7, 0.4],
   corroborationStep: 0.05,
   calibrationAuto: 0.98,
   calibrationMutations: 30,
@@ -186,6 +189,12 @@ export function authorityTier(policy: Policy, domain: Domain, source: SourceType
   const tiers = policy.domains[domain].authority;
   const index = tiers.findIndex((tier) => tier.includes(source));
   return index === -1 ? tiers.length : index;
+}
+
+/** The contest weight of a source in a domain. */
+export function tierWeight(policy: Policy, domain: Domain, source: SourceType): number {
+  const tier = authorityTier(policy, domain, source);
+  return policy.tierWeights[tier] ?? policy.tierWeights[policy.tierWeights.length - 1] ?? 1;
 }
 
 /** The stage in force for one domain (a domain-level rollback overrides the global stage). */

@@ -13,6 +13,8 @@ export function toIso(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
+/** Milliseconds in one minute. */
+export const MINUTE_MS = 60_000;
 /** Milliseconds in one hour. */
 export const HOUR_MS = 3_600_000;
 /** Milliseconds in one day. */

@@ -10,30 +10,13 @@ import type {
   PromptStatus,
   ReviewPrompt,
   SlotState,
+  ValidationIssue,
 } from '../core/index.js';
 
-/** One ledger event as stored. Events are never updated, except payload redaction by `forget`. */
-export interface LedgerEvent {
-  /** Store-assigned, strictly increasing, gap-tolerant sequence. */
-  readonly seq: number;
-  readonly eventId: string;
-  /** `'<noun>.<past-verb>'`, e.g. `observation.recorded`. */
-  readonly type: string;
-  readonly entityId: string | null;
-  /** When it happened (RFC 3339). */
-  readonly eventTs: string;
-  /** When Verity learned it (RFC 3339); replay folds with `now = recordedAt`. */
-  readonly recordedAt: string;
-  readonly payload: JsonObject;
-  /** SHA-256 of the canonical payload as first appended (kept after redaction). */
-  readonly payloadHash: string;
-  /** Optional content fingerprint; a second event with the same key is a duplicate. */
-  readonly dedupeKey: string | null;
-  readonly redacted: boolean;
-}
+import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 
-/** An event to append. */
-export type NewLedgerEvent = Omit<LedgerEvent, 'seq' | 'redacted'>;
+export type { ValidationIssue } from '../core/index.js';
+export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 
 /** What appending did. */
 export type AppendOutcome =
@@ -57,13 +40,6 @@ export interface MessageRecord {
 
 /** Status of a dead-letter item. */
 export type DlqStatus = 'pending' | 'resolved' | 'permanently_failed' | 'discarded';
-
-/** One validation error, naming the field (JSON pointer) and the rule it broke. */
-export interface ValidationIssue {
-  readonly path: string;
-  readonly rule: string;
-  readonly message: string;
-}
 
 /** A rejected input kept with its errors until it is fixed, retried or discarded. */
 export interface DlqItem {
@@ -129,6 +105,8 @@ export interface StoreReader {
   readEvents(after: number, limit: number): Promise<readonly LedgerEvent[]>;
   /** The highest sequence number, 0 when the ledger is empty. */
   lastSeq(): Promise<number>;
+  /** Number of events with `recordedAt >= since` (RFC 3339, compared as UTC text). */
+  countEventsSince(since: string): Promise<number>;
   getSlot(entityId: string, field: string): Promise<SlotState | null>;
   /** Slots of one entity (or all), ordered by entityId then field. */
   listSlots(entityId?: string): Promise<readonly SlotState[]>;

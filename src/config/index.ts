@@ -1,0 +1,120 @@
+/**
+ * Configuration: the only reader of environment variables and config files.
+ * Precedence, highest first: flag, environment variable, file (`$VERITY_HOME/config.json`), default.
+ * May import: everything below engine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { EngineError, parseRfc3339, ROLLOUT_STAGES } from '../core/index.js';
+
+const fileSchema = z
+  .object({
+    stage: z.enum(ROLLOUT_STAGES).optional(),
+    max_pending: z.number().int().min(1).max(1000).optional(),
+    prompt_expiry_hours: z.number().positive().optional(),
+    adaptive_learning: z.object({ enabled: z.boolean() }).strict().optional(),
+    http: z
+      .object({ port: z.number().int().min(0).max(65535).optional(), host: z.string().optional() })
+      .strict()
+      .optional(),
+    token: z.string().min(8).optional(),
+  })
+  .strict();
+
+/** The settings file's shape (`$VERITY_HOME/config.json`). */
+export type ConfigFile = z.infer<typeof fileSchema>;
+
+/** Resolved, frozen configuration. */
+export interface Config {
+  /** Folder of the embedded store. */
+  readonly home: string;
+  /** Pinned clock (epoch ms), or null for the system clock. */
+  readonly now: number | null;
+  readonly file: ConfigFile;
+  readonly http: { readonly port: number; readonly host: string };
+  /** Bearer token for the HTTP API; null leaves it open on loopback only. */
+  readonly token: string | null;
+}
+
+/** Flags a command line may pass; each wins over its environment variable. */
+export interface ConfigFlags {
+  readonly home?: string | undefined;
+  readonly now?: string | undefined;
+  readonly port?: number | undefined;
+  readonly host?: string | undefined;
+}
+
+/** Inputs of `loadConfig`. */
+export interface LoadConfigOptions {
+  readonly flags?: ConfigFlags;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Working directory that a relative home resolves against. */
+  readonly cwd?: string;
+}
+
+/** Reads flags, environment and the config file into one frozen `Config`. */
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const flags = options.flags ?? {};
+  const cwd = options.cwd ?? process.cwd();
+  const home = resolve(cwd, flags.home ?? env['VERITY_HOME'] ?? '.verity');
+  const nowText = flags.now ?? env['VERITY_NOW'];
+  let now: number | null = null;
+  if (nowText !== undefined && nowText !== '') {
+    now = parseRfc3339(nowText);
+    if (now === null) {
+      throw new EngineError(
+        'CONFIG_INVALID',
+        `--now / VERITY_NOW must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${nowText}")`,
+        { setting: 'now' },
+      );
+    }
+  }
+  const path = join(home, 'config.json');
+  let file: ConfigFile = {};
+  if (existsSync(path)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error: unknown) {
+      throw new EngineError(
+        'CONFIG_INVALID',
+        `${path} is not valid JSON`,
+        { path },
+        { cause: error },
+      );
+    }
+    const parsed = fileSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new EngineError(
+        'CONFIG_INVALID',
+        `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
+        { path },
+      );
+    }
+    file = parsed.data;
+  }
+  const portText = env['VERITY_PORT'];
+  const envPort = portText ? Number(portText) : undefined;
+  if (envPort !== undefined && (!Number.isInteger(envPort) || envPort < 0 || envPort > 65535)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `--port / VERITY_PORT must be a port number (got "${portText}")`,
+      {
+        setting: 'port',
+      },
+    );
+  }
+  const config: Config = {
+    home,
+    now,
+    file,
+    http: {
+      port: flags.port ?? envPort ?? file.http?.port ?? 7077,
+      host: flags.host ?? env['VERITY_HOST'] ?? file.http?.host ?? '127.0.0.1',
+    },
+    token: env['VERITY_TOKEN'] ?? file.token ?? null,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,290 @@
+import type { Policy, RolloutStage } from './policy.js';
+import { DOMAINS, type Domain } from './vocabulary.js';
+
+/** One day's outcome counts for one domain. */
+export interface DayCounts {
+  readonly autoCommits: number;
+  readonly corrections: number;
+  readonly asks: number;
+  readonly confirmed: number;
+  readonly rejected: number;
+  readonly edited: number;
+}
+
+/** Outcome counters for one domain, derived from the ledger (seed 000 `learning_stats`). */
+export interface DomainStats {
+  readonly autoCommits: number;
+  readonly autoCommitCorrections: number;
+  readonly asks: number;
+  readonly confirmed: number;
+  readonly rejected: number;
+  readonly edited: number;
+  readonly tentative: number;
+  /** Committed-value changes of any kind. */
+  readonly mutations: number;
+  /** Mutations left in the stage-1 calibration period. */
+  readonly calibrationRemaining: number;
+  /** Events that must still be confirmed after a correction-rate rollback. */
+  readonly forceConfirmRemaining: number;
+  /** Per UTC day (`YYYY-MM-DD`), the last 35 days with activity. */
+  readonly days: Readonly<Record<string, DayCounts>>;
+}
+
+/** Counters for every domain. */
+export type LearningStats = Readonly<Record<Domain, DomainStats>>;
+
+const EMPTY_DAY: DayCounts = {
+  autoCommits: 0,
+  corrections: 0,
+  asks: 0,
+  confirmed: 0,
+  rejected: 0,
+  edited: 0,
+};
+
+/** Fresh counters, with the calibration period from the policy. */
+export function emptyStats(policy: Policy): LearningStats {
+  const one: DomainStats = {
+    autoCommits: 0,
+    autoCommitCorrections: 0,
+    asks: 0,
+    confirmed: 0,
+    rejected: 0,
+    edited: 0,
+    tentative: 0,
+    mutations: 0,
+    calibrationRemaining: policy.calibrationMutations,
+    forceConfirmRemaining: 0,
+    days: {},
+  };
+  return Object.fromEntries(DOMAINS.map((d) => [d, one])) as Record<Domain, DomainStats>;
+}
+
+/** What happened, for counting. */
+export type Outcome =
+  | 'auto_commit'
+  | 'correction'
+  | 'ask'
+  | 'confirmed'
+  | 'rejected'
+  | 'edited'
+  | 'tentative'
+  | 'mutation'
+  | 'resolved_event';
+
+const KEEP_DAYS = 35;
+
+/** Returns the counters after one outcome in one domain at `at` (RFC 3339). Pure. */
+export function recordOutcome(
+  stats: LearningStats,
+  domain: Domain,
+  outcome: Outcome,
+  at: string,
+): LearningStats {
+  const current = stats[domain];
+  const next: { -readonly [K in keyof DomainStats]: DomainStats[K] } = { ...current };
+  const day = at.slice(0, 10);
+  const counts: { -readonly [K in keyof DayCounts]: DayCounts[K] } = {
+    ...(current.days[day] ?? EMPTY_DAY),
+  };
+  let touchDay = true;
+  switch (outcome) {
+    case 'auto_commit':
+      next.autoCommits += 1;
+      counts.autoCommits += 1;
+      break;
+    case 'correction':
+      next.autoCommitCorrections += 1;
+      counts.corrections += 1;
+      break;
+    case 'ask':
+      next.asks += 1;
+      counts.asks += 1;
+      break;
+    case 'confirmed':
+      next.confirmed += 1;
+      counts.confirmed += 1;
+      break;
+    case 'rejected':
+      next.rejected += 1;
+      counts.rejected += 1;
+      break;
+    case 'edited':
+      next.edited += 1;
+      counts.edited += 1;
+      break;
+    case 'tentative':
+      next.tentative += 1;
+      touchDay = false;
+      break;
+    case 'mutation':
+      next.mutations += 1;
+      next.calibrationRemaining = Math.max(0, current.calibrationRemaining - 1);
+      touchDay = false;
+      break;
+    case 'resolved_event':
+      next.forceConfirmRemaining = Math.max(0, current.forceConfirmRemaining - 1);
+      touchDay = false;
+      break;
+  }
+  if (touchDay) {
+    const days: Record<string, DayCounts> = { ...current.days, [day]: counts };
+    const keys = Object.keys(days).sort();
+    for (const old of keys.slice(0, Math.max(0, keys.length - KEEP_DAYS))) delete days[old];
+    next.days = days;
+  }
+  return { ...stats, [domain]: next };
+}
+
+/** Sets the number of events that must be confirmed in a domain (after a rollback). */
+export function forceConfirmations(
+  stats: LearningStats,
+  domain: Domain,
+  count: number,
+): LearningStats {
+  return { ...stats, [domain]: { ...stats[domain], forceConfirmRemaining: count } };
+}
+
+function sumDays(stats: DomainStats, fromDay: string, toDay: string): DayCounts {
+  const total = { ...EMPTY_DAY } as { -readonly [K in keyof DayCounts]: DayCounts[K] };
+  for (const [day, counts] of Object.entries(stats.days)) {
+    if (day < fromDay || day > toDay) continue;
+    total.autoCommits += counts.autoCommits;
+    total.corrections += counts.corrections;
+    total.asks += counts.asks;
+    total.confirmed += counts.confirmed;
+    total.rejected += counts.rejected;
+    total.edited += counts.edited;
+  }
+  return total;
+}
+
+function clamp(value: number, [low, high]: readonly [number, number]): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
+function dayOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/**
+ * Seed 000 §5: one daily exponential-moving-average step of each domain's thresholds toward what
+ * the previous day's outcomes suggest. Corrections of auto-commits push `auto` up; a day where the
+ * user confirmed nearly every question pulls `auto` and `ask` down; many rejected questions push
+ * `ask` up. Results stay inside the hard bounds. Returns null when nothing changes.
+ */
+export function adaptThresholds(policy: Policy, stats: LearningStats, now: number): Policy | null {
+  if (!policy.adaptiveLearning.enabled) return null;
+  const { alpha, askBounds, autoBounds } = policy.adaptiveLearning;
+  const yesterday = dayOf(now - 86_400_000);
+  let changed = false;
+  const domains = { ...policy.domains };
+  for (const domain of DOMAINS) {
+    const rules = policy.domains[domain];
+    const day = sumDays(stats[domain], yesterday, yesterday);
+    const answered = day.confirmed + day.rejected + day.edited;
+    let targetAuto = rules.auto;
+    let targetAsk = rules.ask;
+    if (day.autoCommits > 0) {
+      const correctionRate = day.corrections / day.autoCommits;
+      targetAuto += correctionRate > 0.02 ? 0.05 : -0.01;
+    }
+    if (answered >= 3) {
+      const confirmRate = day.confirmed / answered;
+      if (confirmRate >= 0.95) {
+        targetAuto -= 0.02;
+        targetAsk -= 0.02;
+      } else if (day.rejected / answered > 0.5) {
+        targetAsk += 0.05;
+      }
+    }
+    const auto = round(clamp(alpha * targetAuto + (1 - alpha) * rules.auto, autoBounds));
+    const ask = round(clamp(alpha * targetAsk + (1 - alpha) * rules.ask, askBounds));
+    if (auto !== rules.auto || ask !== rules.ask) {
+      changed = true;
+      domains[domain] = { ...rules, auto, ask: Math.min(ask, auto) };
+    }
+  }
+  return changed ? { ...policy, domains } : null;
+}
+
+/** A policy change a rollback rule calls for, with the reason it fired. */
+export interface Rollback {
+  readonly policy: Policy;
+  readonly reasons: readonly string[];
+  /** Domains whose next events must be confirmed, and how many. */
+  readonly forceConfirm: Readonly<Partial<Record<Domain, number>>>;
+}
+
+/** Inputs of the rollback rules that do not live in the learning stats. */
+export interface RollbackInputs {
+  /** Share of inputs that passed schema validation over the last 24 h, or null if none. */
+  readonly schemaSuccess24h: number | null;
+  /** Days (`YYYY-MM-DD`) on which a correction-rate rollback already fired, per domain. */
+  readonly lastRaise: Readonly<Partial<Record<Domain, string>>>;
+}
+
+const ADVANCED: readonly RolloutStage[] = ['2', '3'];
+
+/**
+ * Seed 000's rollback rules, as automatic policy changes:
+ * a corrected auto-commit in travel or financial pins that domain to stage 1; a weekly correction
+ * rate above 5 % raises `auto` by 0.05 and forces the next 20 events to be confirmed; schema
+ * validation success below 99.5 % over 24 h falls back to stage M and disables adaptive learning.
+ */
+export function rollbackRules(
+  policy: Policy,
+  stats: LearningStats,
+  now: number,
+  inputs: RollbackInputs,
+): Rollback | null {
+  const reasons: string[] = [];
+  const forceConfirm: Partial<Record<Domain, number>> = {};
+  let next: Policy = policy;
+  const today = dayOf(now);
+  const weekAgo = dayOf(now - 6 * 86_400_000);
+  for (const domain of DOMAINS) {
+    const rules = next.domains[domain];
+    const stage = rules.stage ?? next.stage;
+    const todayCounts = sumDays(stats[domain], today, today);
+    if (
+      (domain === 'travel' || domain === 'financial') &&
+      todayCounts.corrections > 0 &&
+      ADVANCED.includes(stage)
+    ) {
+      next = { ...next, domains: { ...next.domains, [domain]: { ...rules, stage: '1' } } };
+      reasons.push(
+        `${domain}: a corrected auto-commit (P0 false state) pins the domain to stage 1`,
+      );
+    }
+    const week = sumDays(stats[domain], weekAgo, today);
+    if (
+      week.autoCommits > 0 &&
+      week.corrections / week.autoCommits > 0.05 &&
+      inputs.lastRaise[domain] === undefined
+    ) {
+      const current = next.domains[domain];
+      const auto = round(Math.min(next.adaptiveLearning.autoBounds[1], current.auto + 0.05));
+      next = { ...next, domains: { ...next.domains, [domain]: { ...current, auto } } };
+      forceConfirm[domain] = 20;
+      reasons.push(
+        `${domain}: weekly correction rate ${(week.corrections / week.autoCommits).toFixed(3)} > 0.05 raises auto to ${auto} and requires 20 confirmations`,
+      );
+    }
+  }
+  if (
+    inputs.schemaSuccess24h !== null &&
+    inputs.schemaSuccess24h < 0.995 &&
+    (next.stage !== 'M' || next.adaptiveLearning.enabled)
+  ) {
+    next = { ...next, stage: 'M', adaptiveLearning: { ...next.adaptiveLearning, enabled: false } };
+    reasons.push(
+      `schema validation success ${inputs.schemaSuccess24h.toFixed(4)} < 0.995 over 24 h: back to stage M, adaptive learning off`,
+    );
+  }
+  return reasons.length > 0 ? { policy: next, reasons, forceConfirm } : null;
+}

@@ -1,0 +1,676 @@
+import { roundScore, scoreEvidence } from './confidence.js';
+import { authorityTier, type Policy, stageFor, tierWeight } from './policy.js';
+import type {
+  CommittedValue,
+  Decision,
+  DecisionRule,
+  Evidence,
+  HistoryEntry,
+  PendingProposal,
+  SlotState,
+} from './slot.js';
+import { parseRfc3339 } from './time.js';
+import { canonicalSource, type Domain, isUserSource, type SourceType } from './vocabulary.js';
+
+/** An observation after validation and normalisation, as the resolver sees it. */
+export interface ObservationInput {
+  readonly eventId: string;
+  readonly entityId: string;
+  readonly field: string;
+  readonly domain: Domain;
+  /** Candidate value; null for a retraction without a replacement. */
+  readonly value: string | null;
+  readonly intent: Evidence['intent'];
+  readonly sourceType: SourceType;
+  readonly sourceRef: string;
+  readonly eventTs: string;
+  readonly recordedAt: string;
+  readonly corroborators: number;
+  readonly correction: boolean;
+  readonly extractionConfidence: number;
+  readonly extractor: string | null;
+  /** For `retract`: the event whose evidence is withdrawn. */
+  readonly retracts: string | null;
+}
+
+/** One RFC 6902 operation against the state-tracker document. */
+export interface JsonPatchOperation {
+  readonly op: 'add' | 'replace' | 'remove';
+  readonly path: string;
+  readonly value?: string | null;
+}
+
+/** A prompt the resolver wants raised; the review service assigns order and expiry. */
+export interface PromptRequest {
+  readonly promptId: string;
+  readonly value: string | null;
+  readonly currentValue: string | null;
+  readonly confidence: number;
+  readonly reasons: readonly string[];
+  readonly evidenceEventIds: readonly string[];
+  readonly slotVersion: number;
+}
+
+/** Inputs besides the slot and the observation. */
+export interface ResolveContext {
+  readonly policy: Policy;
+  /** Epoch ms; the event's `recorded_at` in live ingest and in replay alike. */
+  readonly now: number;
+  /** Mutations left in the stage-1 calibration period for this domain (0 once calibrated). */
+  readonly calibrationRemaining: number;
+  /** Events in this domain that must still be confirmed after a correction-rate rollback. */
+  readonly forceConfirmRemaining: number;
+}
+
+/** Everything one resolution decided (the seed's `ResolveState` result plus the new slot). */
+export interface ResolveOutcome {
+  readonly decision: Decision;
+  readonly confidence: number;
+  readonly margin: number;
+  readonly reasons: readonly string[];
+  readonly proposedPatch: readonly JsonPatchOperation[];
+  readonly slot: SlotState;
+  readonly history: HistoryEntry;
+  /** A prompt to raise, or null. */
+  readonly prompt: PromptRequest | null;
+  /** Prompts made obsolete by this resolution. */
+  readonly supersededPromptIds: readonly string[];
+  /** The committed value changed (version bumped). */
+  readonly mutated: boolean;
+  /** The change was committed without asking (counts toward auto-commit precision). */
+  readonly autoCommitted: boolean;
+  /** The evidence that was auto-committed before and is now withdrawn or corrected by the user. */
+  readonly correctedAutoCommit: boolean;
+  /** Stage 0: the decision that would have been applied. */
+  readonly shadow: boolean;
+}
+
+interface Candidate {
+  readonly value: string | null;
+  /** Unweighted: reliability × recency × intent × extraction × corroboration, capped at 1. */
+  readonly confidence: number;
+  /** Confidence × the authority-tier weight of its best evidence: what contests compare. */
+  readonly weighted: number;
+  readonly best: Evidence;
+  readonly supporting: readonly Evidence[];
+  readonly corroboration: number;
+}
+
+const NON_STATE_INTENTS = new Set(['hypothetical', 'question', 'historical']);
+
+/** Deterministic prompt id for the proposal raised by one event on one slot. */
+export function promptIdFor(
+  derive: (...parts: string[]) => string,
+  eventId: string,
+  entityId: string,
+  field: string,
+): string {
+  return derive('prompt', eventId, entityId, field);
+}
+
+function toEvidence(obs: ObservationInput): Evidence {
+  return {
+    eventId: obs.eventId,
+    value: obs.value,
+    sourceType: canonicalSource(obs.sourceType),
+    sourceRef: obs.sourceRef,
+    intent: obs.intent,
+    eventTs: obs.eventTs,
+    recordedAt: obs.recordedAt,
+    corroborators: obs.corroborators,
+    correction: obs.correction,
+    extractionConfidence: obs.extractionConfidence,
+    extractor: obs.extractor,
+    state: 'live',
+    stateBy: null,
+  };
+}
+
+function ts(value: string): number {
+  return parseRfc3339(value) ?? 0;
+}
+
+function sameUtcDay(a: string, b: string): boolean {
+  return a.slice(0, 10) === b.slice(0, 10);
+}
+
+/**
+ * Whether `newer` replaces `older` (a different value, not later in time) under the domain's
+ * authority matrix: a source at least as authoritative, the user's explicit correction, or a
+ * same-day user statement against the calendar where the domain allows it.
+ */
+export function supersedes(
+  policy: Policy,
+  domain: Domain,
+  newer: Evidence,
+  older: Evidence,
+): boolean {
+  if (ts(newer.eventTs) < ts(older.eventTs)) return false;
+  const rules = policy.domains[domain];
+  if (newer.correction && isUserSource(newer.sourceType)) return true;
+  if (
+    rules.sameDayUserOverride &&
+    isUserSource(newer.sourceType) &&
+    older.sourceType === 'calendar' &&
+    sameUtcDay(newer.eventTs, older.eventTs)
+  ) {
+    return true;
+  }
+  return (
+    authorityTier(policy, domain, newer.sourceType) <=
+    authorityTier(policy, domain, older.sourceType)
+  );
+}
+
+function candidates(slot: SlotState, policy: Policy, now: number): Candidate[] {
+  const byValue = new Map<string, Evidence[]>();
+  for (const evidence of slot.evidence) {
+    if (evidence.state !== 'live') continue;
+    const key = JSON.stringify(evidence.value);
+    const list = byValue.get(key);
+    if (list) list.push(evidence);
+    else byValue.set(key, [evidence]);
+  }
+  const result: Candidate[] = [];
+  for (const supporting of byValue.values()) {
+    let best: Evidence | null = null;
+    let bestWeighted = -1;
+    let bestScore = 0;
+    for (const evidence of supporting) {
+      const { score } = scoreEvidence(policy, slot.domain, evidence, now);
+      const weighted = score * tierWeight(policy, slot.domain, evidence.sourceType);
+      if (
+        best === null ||
+        weighted > bestWeighted ||
+        (weighted === bestWeighted && ts(evidence.eventTs) > ts(best.eventTs))
+      ) {
+        best = evidence;
+        bestWeighted = weighted;
+        bestScore = score;
+      }
+    }
+    if (best === null) continue;
+    const chosen = best;
+    const others = new Set(
+      supporting.filter((e) => e.sourceType !== chosen.sourceType).map((e) => e.sourceType),
+    );
+    const corroboration = 1 + policy.corroborationStep * (chosen.corroborators + others.size);
+    const confidence = roundScore(Math.min(1, bestScore * corroboration));
+    result.push({
+      value: chosen.value,
+      confidence,
+      weighted: roundScore(Math.min(1, bestWeighted * corroboration)),
+      best: chosen,
+      supporting,
+      corroboration,
+    });
+  }
+  result.sort(
+    (a, b) =>
+      b.weighted - a.weighted ||
+      b.confidence - a.confidence ||
+      ts(b.best.eventTs) - ts(a.best.eventTs) ||
+      String(a.value).localeCompare(String(b.value)),
+  );
+  return result;
+}
+
+function pointerFor(entityId: string, field: string): string {
+  const escapeSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  return `/entities/${escapeSegment(entityId)}/state/${field.split('.').map(escapeSegment).join('/')}`;
+}
+
+function patchFor(slot: SlotState, value: string | null): JsonPatchOperation[] {
+  const path = pointerFor(slot.entityId, slot.field);
+  if (value === null) return slot.committed ? [{ op: 'remove', path }] : [];
+  return [{ op: slot.committed ? 'replace' : 'add', path, value }];
+}
+
+function describe(value: string | null): string {
+  return value === null ? '(none)' : value;
+}
+
+function boundEvidence(evidence: Evidence[], keep: ReadonlySet<string>, max: number): Evidence[] {
+  if (evidence.length <= max) return evidence;
+  const removable = evidence
+    .map((e, index) => ({ e, index }))
+    .filter(({ e }) => !keep.has(e.eventId))
+    .sort(
+      (a, b) =>
+        Number(a.e.state === 'live') - Number(b.e.state === 'live') ||
+        ts(a.e.recordedAt) - ts(b.e.recordedAt) ||
+        a.index - b.index,
+    );
+  const drop = new Set<number>();
+  for (const { index } of removable) {
+    if (evidence.length - drop.size <= max) break;
+    drop.add(index);
+  }
+  return evidence.filter((_, index) => !drop.has(index));
+}
+
+interface Draft {
+  evidence: Evidence[];
+  committed: CommittedValue | null;
+  version: number;
+  pending: PendingProposal | null;
+}
+
+function commit(
+  draft: Draft,
+  winner: Candidate,
+  rule: DecisionRule,
+  margin: number,
+  reasons: string[],
+  policy: Policy,
+  slot: SlotState,
+  decidedAt: string,
+  lowConfidence: boolean,
+): void {
+  const { ask, auto } = policy.domains[slot.domain];
+  const marginThreshold = policy.domains[slot.domain].margin;
+  const lastEvidenceAt = winner.supporting.reduce(
+    (latest, e) => (ts(e.eventTs) > ts(latest) ? e.eventTs : latest),
+    winner.best.eventTs,
+  );
+  draft.committed = {
+    value: winner.value,
+    confidence: winner.confidence,
+    margin: roundScore(margin),
+    rule,
+    eventId: winner.best.eventId,
+    sourceType: winner.best.sourceType,
+    sourceRef: winner.best.sourceRef,
+    validFrom: winner.best.eventTs,
+    decidedAt,
+    lastEvidenceAt,
+    supportingEventIds: winner.supporting.map((e) => e.eventId).sort(),
+    reasons,
+    thresholds: { ask, auto, margin: marginThreshold },
+    lowConfidence,
+  };
+  draft.version += 1;
+}
+
+/** Refreshes the committed value's confidence and provenance from agreeing live evidence. */
+function refresh(draft: Draft, winner: Candidate): void {
+  if (!draft.committed) return;
+  const lastEvidenceAt = winner.supporting.reduce(
+    (latest, e) => (ts(e.eventTs) > ts(latest) ? e.eventTs : latest),
+    draft.committed.lastEvidenceAt,
+  );
+  draft.committed = {
+    ...draft.committed,
+    confidence: Math.max(draft.committed.confidence, winner.confidence),
+    lastEvidenceAt,
+    supportingEventIds: winner.supporting.map((e) => e.eventId).sort(),
+  };
+}
+
+/**
+ * Resolves one observation against one slot: seed 000's `ResolveState`, plus the slot it leaves.
+ * Pure and deterministic: the same slot, observation and context always give the same outcome.
+ */
+export function resolveObservation(
+  slot: SlotState,
+  obs: ObservationInput,
+  ctx: ResolveContext,
+  derive: (...parts: string[]) => string,
+): ResolveOutcome {
+  const { policy, now } = ctx;
+  const domainPolicy = policy.domains[slot.domain];
+  const draft: Draft = {
+    evidence: slot.evidence.map((e) => ({ ...e })),
+    committed: slot.committed,
+    version: slot.version,
+    pending: slot.pending,
+  };
+  const reasons: string[] = [];
+  const superseded: string[] = [];
+  let correctedAutoCommit = false;
+  const incoming = toEvidence(obs);
+
+  const finish = (
+    decision: Decision,
+    confidence: number,
+    margin: number,
+    kind: HistoryEntry['kind'],
+    extra: {
+      prompt?: PromptRequest | null;
+      patch?: JsonPatchOperation[];
+      autoCommitted?: boolean;
+      shadow?: boolean;
+    } = {},
+  ): ResolveOutcome => {
+    const keep = new Set<string>([
+      ...(draft.committed?.supportingEventIds ?? []),
+      ...(extra.prompt?.evidenceEventIds ?? []),
+    ]);
+    const next: SlotState = {
+      entityId: slot.entityId,
+      field: slot.field,
+      domain: slot.domain,
+      version: draft.version,
+      committed: draft.committed,
+      evidence: boundEvidence(draft.evidence, keep, policy.maxEvidencePerSlot),
+      pending: draft.pending,
+    };
+    const mutated = draft.version !== slot.version;
+    return {
+      decision,
+      confidence: roundScore(confidence),
+      margin: roundScore(margin),
+      reasons,
+      proposedPatch: extra.patch ?? [],
+      slot: next,
+      history: {
+        entityId: slot.entityId,
+        field: slot.field,
+        eventId: obs.eventId,
+        recordedAt: obs.recordedAt,
+        eventTs: obs.eventTs,
+        kind,
+        decision,
+        value: obs.value,
+        confidence: roundScore(confidence),
+        reasons: [...reasons],
+        committedAfter: next.committed?.value ?? null,
+        versionAfter: next.version,
+        details: {
+          intent: obs.intent,
+          source_type: incoming.sourceType,
+          source_ref: obs.sourceRef,
+          margin: roundScore(margin),
+          ...(extra.shadow ? { shadow: true } : {}),
+        },
+      },
+      prompt: extra.prompt ?? null,
+      supersededPromptIds: superseded,
+      mutated,
+      autoCommitted: extra.autoCommitted ?? false,
+      correctedAutoCommit,
+      shadow: extra.shadow ?? false,
+    };
+  };
+
+  if (obs.intent !== 'retract' && NON_STATE_INTENTS.has(obs.intent)) {
+    reasons.push(`${obs.intent} language never changes current state; kept as history only`);
+    return finish('tentative_reject', 0, 0, 'observed');
+  }
+
+  const committedBefore = draft.committed;
+
+  if (obs.intent === 'retract') {
+    const targets = draft.evidence.filter(
+      (e) =>
+        e.state === 'live' &&
+        (obs.retracts !== null
+          ? e.eventId === obs.retracts
+          : e.sourceType === incoming.sourceType &&
+            e.sourceRef === obs.sourceRef &&
+            (obs.value === null || e.value === obs.value)),
+    );
+    if (targets.length === 0) {
+      reasons.push('retraction matched no live evidence; nothing changed');
+      return finish('tentative_reject', 0, 0, 'retracted');
+    }
+    const withdrawn = new Set(targets.map((e) => e.eventId));
+    // Withdrawn evidence no longer supersedes anything: what it had displaced competes again.
+    draft.evidence = draft.evidence.map((e) =>
+      withdrawn.has(e.eventId)
+        ? { ...e, state: 'withdrawn', stateBy: obs.eventId }
+        : e.state === 'superseded' && e.stateBy !== null && withdrawn.has(e.stateBy)
+          ? { ...e, state: 'live', stateBy: null }
+          : e,
+    );
+    reasons.push(`withdrew evidence ${[...withdrawn].sort().join(', ')}`);
+    if (
+      committedBefore &&
+      committedBefore.rule === 'auto_commit' &&
+      withdrawn.has(committedBefore.eventId) &&
+      isUserSource(incoming.sourceType)
+    ) {
+      correctedAutoCommit = true;
+    }
+    const stillSupported = committedBefore?.supportingEventIds.some((id) =>
+      draft.evidence.some((e) => e.eventId === id && e.state === 'live'),
+    );
+    if (committedBefore && !stillSupported) {
+      draft.committed = null;
+      draft.version += 1;
+      reasons.push('the committed value lost all its evidence and was re-resolved');
+    }
+    if (
+      draft.pending &&
+      !draft.evidence.some((e) => e.state === 'live' && e.value === draft.pending?.value)
+    ) {
+      superseded.push(draft.pending.promptId);
+      draft.pending = null;
+    }
+    return decide('retracted', true);
+  }
+
+  // Late arrival: older than the evidence behind the committed value, and disagreeing with it.
+  if (
+    committedBefore &&
+    incoming.value !== committedBefore.value &&
+    ts(incoming.eventTs) < ts(committedBefore.lastEvidenceAt)
+  ) {
+    draft.evidence.push({ ...incoming, state: 'superseded', stateBy: committedBefore.eventId });
+    reasons.push(
+      `arrived late: dated ${obs.eventTs}, before the evidence behind the committed value (${committedBefore.lastEvidenceAt}); recorded in history, state not regressed`,
+    );
+    return finish('tentative_reject', 0, 0, 'observed');
+  }
+
+  // A re-delivered observation of the same evidence is already counted.
+  if (!draft.evidence.some((e) => e.eventId === incoming.eventId)) {
+    draft.evidence.push(incoming);
+  }
+  for (let i = 0; i < draft.evidence.length; i++) {
+    const older = draft.evidence[i];
+    if (older?.state !== 'live' || older.eventId === incoming.eventId) continue;
+    if (older.value === incoming.value) continue;
+    if (supersedes(policy, slot.domain, incoming, older)) {
+      draft.evidence[i] = { ...older, state: 'superseded', stateBy: incoming.eventId };
+      if (
+        committedBefore &&
+        incoming.correction &&
+        committedBefore.rule === 'auto_commit' &&
+        older.eventId === committedBefore.eventId
+      ) {
+        correctedAutoCommit = true;
+      }
+    }
+  }
+  return decide('observed', false);
+
+  function decide(kind: HistoryEntry['kind'], reResolving: boolean): ResolveOutcome {
+    const ranked = candidates(
+      {
+        ...slot,
+        evidence: draft.evidence,
+      },
+      policy,
+      now,
+    );
+    const top = ranked[0];
+    if (!top) {
+      if (reResolving && committedBefore && !draft.committed) {
+        reasons.push('no evidence remains; the slot is now empty');
+        return finish('auto_commit', 0, 0, kind, { patch: patchFor(slot, null) });
+      }
+      reasons.push('no live evidence for this slot');
+      return finish('tentative_reject', 0, 0, kind);
+    }
+    const runnerUp = ranked[1] ?? null;
+    // Contested: the lead in authority-weighted terms. Uncontested: the confidence itself.
+    const margin = runnerUp ? top.weighted - runnerUp.weighted : top.confidence;
+    const { ask, auto } = domainPolicy;
+    const marginThreshold = domainPolicy.margin;
+    const scoreText = `confidence ${top.confidence.toFixed(3)} = ${canonicalSource(top.best.sourceType)} reliability × recency × intent${top.corroboration > 1 ? ` × corroboration ${top.corroboration.toFixed(2)}` : ''}`;
+    const marginText = runnerUp
+      ? `margin ${roundScore(margin).toFixed(3)} over "${describe(runnerUp.value)}" (${runnerUp.confidence.toFixed(3)})`
+      : 'uncontested';
+
+    if (!reResolving && incoming.value !== top.value) {
+      if (draft.committed && top.value === draft.committed.value) refresh(draft, top);
+      const mine = ranked.find((c) => c.value === incoming.value);
+      reasons.push(
+        `outweighed: "${describe(incoming.value)}" (${(mine?.confidence ?? 0).toFixed(3)}, ${incoming.sourceType}) loses to "${describe(top.value)}" (${top.confidence.toFixed(3)}, ${top.best.sourceType}) under the ${slot.domain} authority matrix`,
+      );
+      return finish(
+        'tentative_reject',
+        mine?.confidence ?? 0,
+        (mine?.weighted ?? 0) - top.weighted,
+        kind === 'observed' ? 'tentative' : kind,
+      );
+    }
+
+    if (draft.committed && top.value === draft.committed.value) {
+      refresh(draft, top);
+      reasons.push(`agrees with the committed value "${describe(top.value)}"; ${scoreText}`);
+      return finish('auto_commit', top.confidence, margin, kind);
+    }
+
+    const stage = stageFor(policy, slot.domain);
+    const calibrating = stage === '1' && ctx.calibrationRemaining > 0;
+    const autoFloor = calibrating ? Math.max(auto, policy.calibrationAuto) : auto;
+    const blockers: string[] = [];
+    if (calibrating) {
+      blockers.push(
+        `stage 1 calibration (${ctx.calibrationRemaining} mutations left) auto-commits only at ≥ ${policy.calibrationAuto}`,
+      );
+    }
+    if (ctx.forceConfirmRemaining > 0) {
+      blockers.push(`${ctx.forceConfirmRemaining} changes must be confirmed after a rollback`);
+    }
+    if (domainPolicy.confirmChanges && draft.committed !== null) {
+      blockers.push(`${slot.domain} changes need the user's confirmation`);
+    }
+    const autoAllowed =
+      top.confidence >= autoFloor &&
+      margin >= marginThreshold &&
+      !(ctx.forceConfirmRemaining > 0) &&
+      !(domainPolicy.confirmChanges && draft.committed !== null);
+    const replacesBootstrap =
+      draft.committed?.lowConfidence === true &&
+      authorityTier(policy, slot.domain, top.best.sourceType) <
+        authorityTier(policy, slot.domain, draft.committed.sourceType) &&
+      top.confidence >= domainPolicy.bootstrapFloor;
+
+    if (autoAllowed || replacesBootstrap) {
+      if (stage === '0') {
+        reasons.push(
+          `shadow mode: would auto-commit "${describe(top.value)}"; ${scoreText}; ${marginText}`,
+        );
+        return finish('auto_commit', top.confidence, margin, kind, { shadow: true });
+      }
+      reasons.push(
+        replacesBootstrap && !autoAllowed
+          ? `more authoritative ${canonicalSource(top.best.sourceType)} replaces a low-confidence value seeded from ${draft.committed?.sourceType}; ${scoreText}`
+          : `${scoreText} ≥ auto ${autoFloor.toFixed(2)}; ${marginText} ≥ ${marginThreshold.toFixed(2)}`,
+      );
+      const patch = patchFor(slot, top.value);
+      if (draft.pending) {
+        superseded.push(draft.pending.promptId);
+        draft.pending = null;
+      }
+      commit(
+        draft,
+        top,
+        reResolving ? 're_resolved' : 'auto_commit',
+        margin,
+        [...reasons],
+        policy,
+        slot,
+        obs.recordedAt,
+        false,
+      );
+      return finish(
+        'auto_commit',
+        top.confidence,
+        margin,
+        kind === 'observed' ? 'committed' : kind,
+        {
+          patch,
+          autoCommitted: true,
+        },
+      );
+    }
+
+    if (top.confidence >= ask) {
+      const why = blockers.length > 0 && top.confidence >= autoFloor - 1e-9 ? blockers : [];
+      reasons.push(
+        `${scoreText}; ${marginText}; in the review band [${ask.toFixed(2)}, ${autoFloor.toFixed(2)})${top.confidence >= autoFloor ? ' or margin too small' : ''}`,
+        ...why,
+      );
+      if (stage === '0') {
+        reasons.push('shadow mode: no prompt raised');
+        return finish('ask_user', top.confidence, margin, kind, { shadow: true });
+      }
+      if (draft.pending && draft.pending.value === top.value) {
+        draft.pending = { ...draft.pending, confidence: top.confidence };
+        reasons.push(`already awaiting the user's answer (prompt ${draft.pending.promptId})`);
+        return finish('ask_user', top.confidence, margin, 'asked', {
+          patch: patchFor(slot, top.value),
+        });
+      }
+      if (draft.pending) {
+        superseded.push(draft.pending.promptId);
+      }
+      const promptId = promptIdFor(derive, obs.eventId, slot.entityId, slot.field);
+      draft.pending = { promptId, value: top.value, confidence: top.confidence };
+      const prompt: PromptRequest = {
+        promptId,
+        value: top.value,
+        currentValue: draft.committed?.value ?? null,
+        confidence: top.confidence,
+        reasons: [...reasons],
+        evidenceEventIds: top.supporting.map((e) => e.eventId).sort(),
+        slotVersion: draft.version,
+      };
+      return finish('ask_user', top.confidence, margin, 'asked', {
+        prompt,
+        patch: patchFor(slot, top.value),
+      });
+    }
+
+    if (
+      draft.committed === null &&
+      runnerUp === null &&
+      top.confidence >= domainPolicy.bootstrapFloor
+    ) {
+      if (stage === '0') {
+        reasons.push(`shadow mode: would seed "${describe(top.value)}" at low confidence`);
+        return finish('tentative_reject', top.confidence, margin, kind, { shadow: true });
+      }
+      reasons.push(
+        `${scoreText} is below ask ${ask.toFixed(2)}, but the slot was empty and the evidence uncontested: seeded at low confidence (floor ${domainPolicy.bootstrapFloor.toFixed(2)})`,
+      );
+      const patch = patchFor(slot, top.value);
+      commit(draft, top, 'bootstrap', margin, [...reasons], policy, slot, obs.recordedAt, true);
+      return finish(
+        'auto_commit',
+        top.confidence,
+        margin,
+        kind === 'observed' ? 'committed' : kind,
+        {
+          patch,
+        },
+      );
+    }
+
+    if (reResolving && committedBefore && !draft.committed) {
+      reasons.push(`remaining evidence too weak (${scoreText}); the slot is now empty`);
+      return finish('auto_commit', top.confidence, margin, kind, { patch: patchFor(slot, null) });
+    }
+    reasons.push(`${scoreText} below ask ${ask.toFixed(2)}; ${marginText}; kept as tentative`);
+    return finish(
+      'tentative_reject',
+      top.confidence,
+      margin,
+      kind === 'observed' ? 'tentative' : kind,
+    );
+  }
+}

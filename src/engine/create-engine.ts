@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type Clock,
+  canonicalJson,
+  DEFAULT_POLICY,
+  EngineError,
+  type IdSource,
+  type Policy,
+  toIso,
+  uuidV7,
+} from '../core/index.js';
+import { parseRecord } from '../ledger/index.js';
+import {
+  applyRecord,
+  changePolicy,
+  checkAnswer,
+  computeStats,
+  deadLetterReviews,
+  explainField,
+  flushSession,
+  forget,
+  ingest,
+  openSession,
+  type PipelineDeps,
+  readEntity,
+  readField,
+  rebuild,
+  retryDeadLetters,
+  toPromptView,
+} from '../pipeline/index.js';
+import type { Store } from '../stores/index.js';
+import { createSqliteStore } from '../stores/sqlite/index.js';
+import type { Engine, RecordResult } from './types.js';
+
+/** Options of `createEngine`. */
+export interface EngineOptions {
+  /** Folder of the embedded SQLite store (created if missing). */
+  readonly home: string;
+  /** Injected clock; defaults to the system clock. */
+  readonly clock?: Clock;
+  /** Injected id source; defaults to UUID v7 from the clock and crypto randomness. */
+  readonly ids?: IdSource;
+  /**
+   * Policy settings from config. When they differ from the policy in force, a `policy.changed`
+   * event records the change, so replay sees it at the same position.
+   */
+  readonly policy?: {
+    readonly stage?: Policy['stage'];
+    readonly maxPending?: number;
+    readonly promptExpiryHours?: number;
+    readonly adaptiveLearning?: boolean;
+  };
+  /** Opens a store other than the default SQLite file (tests, other adapters). */
+  readonly store?: Store;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+function withOverrides(policy: Policy, options: NonNullable<EngineOptions['policy']>): Policy {
+  return {
+    ...policy,
+    stage: options.stage ?? policy.stage,
+    review: {
+      maxPending: options.maxPending ?? policy.review.maxPending,
+      expiryHours: options.promptExpiryHours ?? policy.review.expiryHours,
+    },
+    adaptiveLearning: {
+      ...policy.adaptiveLearning,
+      enabled: options.adaptiveLearning ?? policy.adaptiveLearning.enabled,
+    },
+  };
+}
+
+/** Opens (or creates) a Verity engine on the embedded store under `home`. */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const clock = options.clock ?? systemClock;
+  const ids: IdSource = options.ids ?? { uuid: () => uuidV7(clock.now(), randomBytes(10)) };
+  let store: Store;
+  if (options.store) {
+    store = options.store;
+  } else {
+    try {
+      mkdirSync(options.home, { recursive: true });
+    } catch (error: unknown) {
+      throw new EngineError(
+        'STORE_FAILED',
+        `cannot create ${options.home}`,
+        { operation: 'init' },
+        { cause: error },
+      );
+    }
+    store = await createSqliteStore({ path: join(options.home, 'verity.db') });
+  }
+  const deps: PipelineDeps = { store, clock, ids };
+
+  const currentPolicy = async (): Promise<Policy> =>
+    ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY;
+
+  if (options.policy) {
+    const settings = options.policy;
+    await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+      const session = await openSession(tx);
+      const wanted = withOverrides(session.policy, settings);
+      if (canonicalJson(wanted) !== canonicalJson(session.policy)) {
+        await changePolicy(tx, session, deps, {
+          kind: 'manual',
+          policy: wanted,
+          reasons: ['configuration changed the policy'],
+        });
+        await flushSession(tx, session);
+      }
+    });
+  }
+
+  const engine: Engine = {
+    home: options.home,
+    now: () => clock.now(),
+
+    ingest: (input) => ingest(deps, input),
+
+    async recordObservation(observation) {
+      const parsed = parseRecord({ ...(observation as object), type: 'observation' });
+      if (!parsed.ok) {
+        const report = await ingest(deps, [{ ...(observation as object), type: 'observation' }]);
+        return {
+          event_id: parsed.rejection.inputId ?? '',
+          status: 'rejected',
+          decision: null,
+          confidence: null,
+          reasons: [],
+          prompt_id: null,
+          issues: report.rejections[0]?.issues ?? parsed.rejection.issues,
+        } satisfies RecordResult;
+      }
+      const raw = JSON.stringify({ type: 'observation', ...(observation as object) });
+      const entities =
+        parsed.record.kind === 'observation' ? [parsed.record.observation.entity_id] : [];
+      return store.withWriteLock({ entities, global: true }, async (tx) => {
+        const session = await openSession(tx);
+        const outcome = await applyRecord(tx, session, parsed.record, raw, clock.now());
+        await flushSession(tx, session);
+        return {
+          event_id: outcome.eventId ?? '',
+          status: outcome.status,
+          decision: outcome.result?.decisions[0] ?? null,
+          confidence: outcome.result?.confidence ?? null,
+          reasons: outcome.result?.reasons ?? [],
+          prompt_id: outcome.result?.promptIds[0] ?? null,
+          issues: outcome.issues,
+        } satisfies RecordResult;
+      });
+    },
+
+    async getField(entityId, field, readOptions) {
+      return readField(store, await currentPolicy(), entityId, field, clock.now(), readOptions?.at);
+    },
+
+    async getEntity(entityId, readOptions) {
+      return readEntity(store, await currentPolicy(), entityId, clock.now(), readOptions?.at);
+    },
+
+    async listEntities() {
+      return [...new Set((await store.listSlots()).map((s) => s.entityId))];
+    },
+
+    async explain(entityId, field) {
+      return explainField(store, await currentPolicy(), entityId, field, clock.now());
+    },
+
+    history: (entityId, field) =>
+      store.listHistory(field === undefined ? { entityId } : { entityId, field }),
+
+    async listReviews(reviewOptions) {
+      const now = clock.now();
+      const prompts = await store.listPrompts({
+        status: reviewOptions?.status ?? ['open', 'queued'],
+        ...(reviewOptions?.entityId ? { entityId: reviewOptions.entityId } : {}),
+      });
+      const views = prompts.map((p) => toPromptView(p, now));
+      return reviewOptions?.status ? views : views.filter((v) => v.status !== 'expired');
+    },
+
+    listDeadLetterReviews: () => deadLetterReviews(store),
+
+    async answerReview(promptId, action, editedValue) {
+      const prompt = await store.getPrompt(promptId.toLowerCase());
+      if (!prompt) throw new EngineError('NOT_FOUND', `no review prompt ${promptId}`, { promptId });
+      const now = clock.now();
+      const record = {
+        type: 'confirmation',
+        answer_id: ids.uuid(),
+        prompt_id: prompt.promptId,
+        action,
+        answered_at: toIso(now),
+        ...(editedValue !== undefined ? { edited_value: editedValue } : {}),
+      };
+      const parsed = parseRecord(record);
+      if (!parsed.ok) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          parsed.rejection.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+          { promptId },
+        );
+      }
+      if (parsed.record.kind !== 'answer')
+        throw new EngineError('VALIDATION_FAILED', 'not an answer');
+      const answer = parsed.record.answer;
+      await store.withWriteLock({ entities: [prompt.entityId], global: true }, async (tx) => {
+        const refusal = await checkAnswer(tx, answer);
+        if (refusal) throw refusal;
+        const session = await openSession(tx);
+        await applyRecord(tx, session, parsed.record, JSON.stringify(record), now);
+        await flushSession(tx, session);
+      });
+      const closed = await store.getPrompt(prompt.promptId);
+      return {
+        prompt_id: prompt.promptId,
+        status: closed?.status ?? prompt.status,
+        field: await readField(store, await currentPolicy(), prompt.entityId, prompt.field, now),
+      };
+    },
+
+    listDlq: () => store.listDlq(),
+
+    retryDlq: (retryOptions) => retryDeadLetters(deps, retryOptions?.all ? { all: true } : {}),
+
+    editDlq: (dlqId, raw) => retryDeadLetters(deps, { only: dlqId, raw: raw.trim() }),
+
+    async discardDlq(dlqId) {
+      await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+        const item = await tx.getDlq(dlqId);
+        if (!item) throw new EngineError('NOT_FOUND', `no dead letter ${dlqId}`, { dlqId });
+        await tx.putDlq({ ...item, status: 'discarded', needsReview: false, nextRetryAt: null });
+      });
+    },
+
+    rebuild: (rebuildOptions) =>
+      rebuild(store, {
+        verify: rebuildOptions?.verify ?? false,
+        scratch: () => createSqliteStore({ path: ':memory:' }),
+      }),
+
+    forget: (target, reason) => forget(deps, target, reason ?? 'forgotten on request'),
+
+    async stats() {
+      return computeStats(store, await currentPolicy(), clock.now());
+    },
+
+    close: () => store.close(),
+  };
+  return engine;
+}

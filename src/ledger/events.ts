@@ -1,0 +1,39 @@
+import type { JsonObject } from '../core/index.js';
+
+/** One ledger event as stored. Events are never updated, except payload redaction by `forget`. */
+export interface LedgerEvent {
+  /** Store-assigned, strictly increasing, gap-tolerant sequence. */
+  readonly seq: number;
+  readonly eventId: string;
+  /** `'<noun>.<past-verb>'`, one of `EVENT_TYPES`. */
+  readonly type: string;
+  readonly entityId: string | null;
+  /** When it happened (RFC 3339). */
+  readonly eventTs: string;
+  /** When Verity learned it (RFC 3339); replay folds with `now = recordedAt`. */
+  readonly recordedAt: string;
+  readonly payload: JsonObject;
+  /** SHA-256 of the canonical payload minus its delivery noise, as first appended. */
+  readonly payloadHash: string;
+  /** Optional content fingerprint; a second event with the same key is a duplicate. */
+  readonly dedupeKey: string | null;
+  readonly redacted: boolean;
+}
+
+/** An event to append. */
+export type NewLedgerEvent = Omit<LedgerEvent, 'seq' | 'redacted'>;
+
+/** The event types of the ledger. */
+export const EVENT_TYPES = {
+  observation: 'observation.recorded',
+  signal: 'signal.received',
+  message: 'message.received',
+  note: 'note.ingested',
+  answer: 'review.answered',
+  prompt: 'review.requested',
+  policy: 'policy.changed',
+  forgotten: 'ledger.forgotten',
+} as const;
+
+/** A ledger event type. */
+export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];

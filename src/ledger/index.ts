@@ -1,0 +1,15 @@
+/**
+ * The ledger's event types and the pure rules that turn validated input records into events.
+ * May import: core, schemas.
+ */
+
+export type { EventType, LedgerEvent, NewLedgerEvent } from './events.js';
+export { EVENT_TYPES } from './events.js';
+export type {
+  EventContext,
+  IngestRecord,
+  ParseOutcome,
+  ProposedChange,
+  RecordRejection,
+} from './records.js';
+export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';

@@ -1,0 +1,292 @@
+import {
+  contentHash,
+  DEFAULT_ENTITY,
+  deriveUuid,
+  type JsonObject,
+  parseRfc3339,
+  sha256Hex,
+  toIso,
+  type ValidationIssue,
+} from '../core/index.js';
+import {
+  type ConfirmationAnswer,
+  type ConfirmationPrompt,
+  isAnswer,
+  type MessageInput,
+  type NoteInput,
+  type SchemaName,
+  type SignalEvent,
+  type StateObservation,
+  validate,
+  validateConfirmation,
+  validateMessage,
+  validateNote,
+  validateObservation,
+  validateSignal,
+} from '../schemas/index.js';
+import { EVENT_TYPES, type NewLedgerEvent } from './events.js';
+
+/** One validated ingest record, discriminated by kind. */
+export type IngestRecord =
+  | { readonly kind: 'observation'; readonly observation: StateObservation }
+  | { readonly kind: 'signal'; readonly signal: SignalEvent }
+  | { readonly kind: 'message'; readonly message: MessageInput }
+  | { readonly kind: 'note'; readonly note: NoteInput }
+  | { readonly kind: 'answer'; readonly answer: ConfirmationAnswer }
+  | { readonly kind: 'prompt'; readonly prompt: ConfirmationPrompt };
+
+/** Why an input was rejected: the schema it was checked against and every issue found. */
+export interface RecordRejection {
+  readonly schema: SchemaName | 'json';
+  readonly issues: readonly ValidationIssue[];
+  /** event_id / prompt_id / answer_id when the input had one. */
+  readonly inputId: string | null;
+  /** The domain the input was about, when it could be read. */
+  readonly domain: string | null;
+}
+
+/** Result of parsing one input. */
+export type ParseOutcome =
+  | { readonly ok: true; readonly record: IngestRecord }
+  | { readonly ok: false; readonly rejection: RecordRejection };
+
+function pick(value: unknown, key: string): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const found = (value as Record<string, unknown>)[key];
+  return typeof found === 'string' ? found : null;
+}
+
+function reject(
+  schema: SchemaName | 'json',
+  issues: readonly ValidationIssue[],
+  input: unknown,
+): ParseOutcome {
+  const domain = pick(input, 'domain') ?? pick(input, 'field')?.split('.', 1)[0] ?? null;
+  return {
+    ok: false,
+    rejection: {
+      schema,
+      issues,
+      inputId: pick(input, 'event_id') ?? pick(input, 'answer_id') ?? pick(input, 'prompt_id'),
+      domain,
+    },
+  };
+}
+
+/**
+ * Validates one ingest object (DESIGN.md §5): `type` selects the canonical schema, which sees the
+ * record without its `type`. Semantic rules that JSON Schema cannot state are checked here too.
+ */
+export function parseRecord(input: unknown): ParseOutcome {
+  const envelope = validate<{ type: string }>('ingest_envelope', input);
+  if (!envelope.ok) return reject('ingest_envelope', envelope.issues, input);
+  const { type, ...body } = input as Record<string, unknown>;
+  switch (type) {
+    case 'observation': {
+      const result = validateObservation(body);
+      return result.ok
+        ? { ok: true, record: { kind: 'observation', observation: result.value } }
+        : reject('state_observation', result.issues, body);
+    }
+    case 'signal': {
+      const result = validateSignal(body);
+      if (!result.ok) return reject('signal_event', result.issues, body);
+      const seen = new Set<string>();
+      for (const [index, claim] of (result.value.claims ?? []).entries()) {
+        if (seen.has(claim.field)) {
+          return reject(
+            'signal_event',
+            [{ path: `/claims/${index}/field`, rule: 'unique', message: 'names a field twice' }],
+            body,
+          );
+        }
+        seen.add(claim.field);
+      }
+      return { ok: true, record: { kind: 'signal', signal: result.value } };
+    }
+    case 'message': {
+      const result = validateMessage(body);
+      return result.ok
+        ? { ok: true, record: { kind: 'message', message: result.value } }
+        : reject('message_record', result.issues, body);
+    }
+    case 'note': {
+      const result = validateNote(body);
+      return result.ok
+        ? { ok: true, record: { kind: 'note', note: result.value } }
+        : reject('note_record', result.issues, body);
+    }
+    default: {
+      const result = validateConfirmation(body);
+      if (!result.ok) return reject('user_confirmation', result.issues, body);
+      const value = result.value;
+      if (isAnswer(value)) return { ok: true, record: { kind: 'answer', answer: value } };
+      const issues = checkPrompt(value);
+      return issues.length > 0
+        ? reject('user_confirmation', issues, body)
+        : { ok: true, record: { kind: 'prompt', prompt: value } };
+    }
+  }
+}
+
+/** Parses one JSONL line: JSON syntax first, then the record's schema. */
+export function parseLine(line: string): ParseOutcome {
+  let input: unknown;
+  try {
+    input = JSON.parse(line);
+  } catch (error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    return reject(
+      'json',
+      [{ path: '', rule: 'json', message: `is not valid JSON: ${message}` }],
+      null,
+    );
+  }
+  return parseRecord(input);
+}
+
+/** The structured form of an external prompt's `proposed_change` (`field: old -> new`). */
+export interface ProposedChange {
+  readonly field: string;
+  readonly from: string | null;
+  readonly to: string;
+}
+
+/** Reads `travel.status: planning -> in_progress`. */
+export function parseProposedChange(text: string): ProposedChange | null {
+  const match = /^([a-z][a-z0-9_.-]*): (.*) -> (.+)$/.exec(text);
+  if (!match) return null;
+  const [, field = '', from = '', to = ''] = match;
+  const none = (v: string) => (v === '' || v === '(none)' || v === 'null' ? null : v.trim());
+  return { field, from: none(from), to: to.trim() };
+}
+
+function checkPrompt(prompt: ConfirmationPrompt): ValidationIssue[] {
+  const change = parseProposedChange(prompt.proposed_change);
+  if (!change) {
+    return [{ path: '/proposed_change', rule: 'format', message: 'must read "field: old -> new"' }];
+  }
+  const field = prompt.field ?? change.field;
+  if (!field.startsWith(`${prompt.domain}.`)) {
+    return [
+      {
+        path: prompt.field ? '/field' : '/proposed_change',
+        rule: 'domain',
+        message: `names field "${field}", which is not in domain ${prompt.domain}`,
+      },
+    ];
+  }
+  return [];
+}
+
+function iso(text: string): string {
+  const ms = parseRfc3339(text);
+  return ms === null ? text : toIso(ms);
+}
+
+function omit(record: object, ...keys: string[]): JsonObject {
+  const copy: Record<string, unknown> = { ...record };
+  for (const key of keys) delete copy[key];
+  return copy as JsonObject;
+}
+
+/** Extra facts the pipeline supplies when turning a record into an event. */
+export interface EventContext {
+  readonly recordedAt: string;
+  /** The entity of the prompt an answer refers to. */
+  readonly promptEntity?: string | null;
+}
+
+/**
+ * Turns a validated record into the ledger event that records it. Pure and deterministic: ids of
+ * records without their own (messages, notes) derive from their identity, and each payload hash
+ * ignores delivery noise (a message's `created_at`, a signal's `event_id`, a note's `updated_at`).
+ */
+export function toLedgerEvent(record: IngestRecord, context: EventContext): NewLedgerEvent {
+  const recordedAt = context.recordedAt;
+  switch (record.kind) {
+    case 'observation': {
+      const o = record.observation;
+      return {
+        eventId: o.event_id.toLowerCase(),
+        type: EVENT_TYPES.observation,
+        entityId: o.entity_id,
+        eventTs: iso(o.event_ts),
+        recordedAt,
+        payload: o as unknown as JsonObject,
+        payloadHash: contentHash(o),
+        dedupeKey: null,
+      };
+    }
+    case 'signal': {
+      const s = record.signal;
+      const hash = contentHash(omit(s, 'event_id'));
+      return {
+        eventId: s.event_id.toLowerCase(),
+        type: EVENT_TYPES.signal,
+        entityId: s.entity_id,
+        eventTs: iso(s.occurred_at),
+        recordedAt,
+        payload: s as unknown as JsonObject,
+        payloadHash: hash,
+        dedupeKey: `signal:${s.source.type}:${s.external_id}:${hash}`,
+      };
+    }
+    case 'message': {
+      const m = record.message;
+      const entityId = m.entity_id ?? DEFAULT_ENTITY;
+      const payload = { ...m, entity_id: entityId, source: m.source ?? 'chat' } as JsonObject;
+      return {
+        eventId: deriveUuid('message', m.thread_id, m.message_id),
+        type: EVENT_TYPES.message,
+        entityId,
+        eventTs: iso(m.created_at),
+        recordedAt,
+        payload,
+        payloadHash: contentHash(omit(payload, 'created_at')),
+        dedupeKey: null,
+      };
+    }
+    case 'note': {
+      const n = record.note;
+      const entityId = n.entity_id ?? DEFAULT_ENTITY;
+      const payload = { ...n, entity_id: entityId } as JsonObject;
+      return {
+        eventId: deriveUuid('note', n.path, sha256Hex(n.content)),
+        type: EVENT_TYPES.note,
+        entityId,
+        eventTs: iso(n.updated_at),
+        recordedAt,
+        payload,
+        payloadHash: contentHash(omit(payload, 'updated_at')),
+        dedupeKey: null,
+      };
+    }
+    case 'answer': {
+      const a = record.answer;
+      return {
+        eventId: a.answer_id.toLowerCase(),
+        type: EVENT_TYPES.answer,
+        entityId: context.promptEntity ?? a.entity_id ?? null,
+        eventTs: iso(a.answered_at),
+        recordedAt,
+        payload: a as unknown as JsonObject,
+        payloadHash: contentHash(a),
+        dedupeKey: null,
+      };
+    }
+    case 'prompt': {
+      const p = record.prompt;
+      return {
+        eventId: p.prompt_id.toLowerCase(),
+        type: EVENT_TYPES.prompt,
+        entityId: p.entity_id,
+        eventTs: iso(p.created_at ?? recordedAt),
+        recordedAt,
+        payload: p as unknown as JsonObject,
+        payloadHash: contentHash(p),
+        dedupeKey: null,
+      };
+    }
+  }
+}

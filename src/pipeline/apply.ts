@@ -1,0 +1,464 @@
+import {
+  applyAnswer,
+  DEFAULT_POLICY,
+  type Decision,
+  type Domain,
+  deriveUuid,
+  domainOf,
+  EngineError,
+  type Evidence,
+  emptySlot,
+  emptyStats,
+  forceConfirmations,
+  type Intent,
+  type JsonObject,
+  type JsonValue,
+  type LearningStats,
+  type ObservationInput,
+  type Outcome,
+  type Policy,
+  parseRfc3339,
+  type ReviewPrompt,
+  recordOutcome,
+  resolveObservation,
+  type SlotState,
+  type SourceType,
+  toIso,
+} from '../core/index.js';
+import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
+import { closePrompt, expireDue, promoteQueued, raisePrompt } from '../review/index.js';
+import type {
+  ConfirmationAnswer,
+  ConfirmationPrompt,
+  MessageInput,
+  SignalEvent,
+  StateObservation,
+} from '../schemas/index.js';
+import type { WriteTx } from '../stores/index.js';
+
+const POLICY_KEY = 'policy';
+const STATS_KEY = 'learning';
+/** Extractor id of the claims a signal carries itself. */
+export const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
+
+/**
+ * State shared by every event folded inside one write transaction: the policy in force and the
+ * learning counters, loaded once and flushed once.
+ */
+export interface ApplySession {
+  policy: Policy;
+  stats: LearningStats;
+  dirty: boolean;
+}
+
+/** Loads the policy and counters in force from the store (defaults for an empty ledger). */
+export async function openSession(tx: WriteTx): Promise<ApplySession> {
+  const storedPolicy = await tx.getMeta(POLICY_KEY);
+  const policy = storedPolicy === null ? DEFAULT_POLICY : (storedPolicy as unknown as Policy);
+  const storedStats = await tx.getMeta(STATS_KEY);
+  const stats =
+    storedStats === null ? emptyStats(policy) : (storedStats as unknown as LearningStats);
+  return { policy, stats, dirty: false };
+}
+
+/** Writes the session's counters back if they changed. */
+export async function flushSession(tx: WriteTx, session: ApplySession): Promise<void> {
+  if (!session.dirty) return;
+  await tx.putMeta(STATS_KEY, session.stats as unknown as JsonValue);
+  session.dirty = false;
+}
+
+function count(session: ApplySession, domain: Domain, outcome: Outcome, at: string): void {
+  session.stats = recordOutcome(session.stats, domain, outcome, at);
+  session.dirty = true;
+}
+
+/** What folding one event did. */
+export interface ApplyResult {
+  readonly decisions: readonly Decision[];
+  readonly promptIds: readonly string[];
+  readonly reasons: readonly string[];
+  readonly confidence: number | null;
+  /** A confirmation that could not be applied (stale, closed or unknown prompt). */
+  readonly refusal: EngineError | null;
+}
+
+const NOTHING: ApplyResult = {
+  decisions: [],
+  promptIds: [],
+  reasons: [],
+  confidence: null,
+  refusal: null,
+};
+
+function iso(text: string): string {
+  const ms = parseRfc3339(text);
+  return ms === null ? text : toIso(ms);
+}
+
+function nowOf(event: LedgerEvent): number {
+  return parseRfc3339(event.recordedAt) ?? 0;
+}
+
+/** Maps a validated observation payload to the resolver's input. */
+export function toObservationInput(o: StateObservation, recordedAt: string): ObservationInput {
+  const domain = domainOf(o.field) ?? o.domain;
+  return {
+    eventId: o.event_id.toLowerCase(),
+    entityId: o.entity_id,
+    field: o.field,
+    domain,
+    value: o.candidate_value,
+    intent: o.intent as Intent,
+    sourceType: o.source.type as SourceType,
+    sourceRef: o.source.ref,
+    eventTs: iso(o.event_ts),
+    recordedAt,
+    corroborators: new Set((o.corroborators ?? []).map((c) => `${c.type}|${c.ref}`)).size,
+    correction: o.correction ?? false,
+    extractionConfidence: o.extraction_confidence ?? 1,
+    extractor: o.extractor ?? null,
+    retracts: o.retracts?.toLowerCase() ?? null,
+  };
+}
+
+/** The observations a signal's claims make, with deterministic derived ids. */
+export function signalObservations(signal: SignalEvent, recordedAt: string): ObservationInput[] {
+  const extractor = signal.extractor ?? SIGNAL_CLAIMS_EXTRACTOR;
+  return (signal.claims ?? []).flatMap((claim) => {
+    const domain = domainOf(claim.field);
+    if (!domain) return [];
+    return [
+      {
+        eventId: deriveUuid(
+          signal.event_id.toLowerCase(),
+          extractor,
+          signal.entity_id,
+          claim.field,
+        ),
+        entityId: signal.entity_id,
+        field: claim.field,
+        domain,
+        value: claim.candidate_value,
+        intent: (claim.intent ?? 'assertive') as Intent,
+        sourceType: signal.source.type as SourceType,
+        sourceRef: `${signal.kind}:${signal.external_id}`,
+        eventTs: iso(signal.occurred_at),
+        recordedAt,
+        corroborators: 0,
+        correction: claim.correction ?? false,
+        extractionConfidence: 1,
+        extractor,
+        retracts: null,
+      },
+    ];
+  });
+}
+
+async function loadSlot(tx: WriteTx, entityId: string, field: string, domain: Domain) {
+  return (await tx.getSlot(entityId, field)) ?? emptySlot(entityId, field, domain);
+}
+
+/** Resolves one observation against its slot and persists everything it decided. */
+export async function resolveInto(
+  tx: WriteTx,
+  session: ApplySession,
+  obs: ObservationInput,
+  now: number,
+): Promise<ApplyResult> {
+  const slot = await loadSlot(tx, obs.entityId, obs.field, obs.domain);
+  const stats = session.stats[obs.domain];
+  const outcome = resolveObservation(
+    slot,
+    obs,
+    {
+      policy: session.policy,
+      now,
+      calibrationRemaining: stats.calibrationRemaining,
+      forceConfirmRemaining: stats.forceConfirmRemaining,
+    },
+    deriveUuid,
+  );
+  for (const promptId of outcome.supersededPromptIds) {
+    await closePrompt(tx, promptId, 'superseded', obs.eventId, obs.recordedAt);
+  }
+  let next: SlotState = outcome.slot;
+  const promptIds: string[] = [];
+  if (outcome.prompt) {
+    const existing = await tx.getPrompt(outcome.prompt.promptId);
+    if (!existing) {
+      await raisePrompt(tx, outcome.prompt, next, session.policy, obs.recordedAt, now);
+      count(session, obs.domain, 'ask', obs.recordedAt);
+    }
+    promptIds.push(outcome.prompt.promptId);
+  } else if (next.pending && outcome.decision === 'ask_user') {
+    promptIds.push(next.pending.promptId);
+  }
+  // Superseded prompts were closed above against the old slot row; the new slot wins.
+  if (next.pending && outcome.supersededPromptIds.includes(next.pending.promptId)) {
+    next = { ...next, pending: null };
+  }
+  await tx.putSlot(next);
+  await tx.appendHistory(outcome.history);
+  if (outcome.autoCommitted) count(session, obs.domain, 'auto_commit', obs.recordedAt);
+  if (outcome.correctedAutoCommit) count(session, obs.domain, 'correction', obs.recordedAt);
+  if (outcome.mutated) count(session, obs.domain, 'mutation', obs.recordedAt);
+  if (outcome.decision === 'tentative_reject' && !outcome.shadow) {
+    count(session, obs.domain, 'tentative', obs.recordedAt);
+  }
+  if (stats.forceConfirmRemaining > 0) count(session, obs.domain, 'resolved_event', obs.recordedAt);
+  return {
+    decisions: [outcome.decision],
+    promptIds,
+    reasons: outcome.reasons,
+    confidence: outcome.confidence,
+    refusal: null,
+  };
+}
+
+function merge(results: readonly ApplyResult[]): ApplyResult {
+  return {
+    decisions: results.flatMap((r) => r.decisions),
+    promptIds: results.flatMap((r) => r.promptIds),
+    reasons: results.flatMap((r) => r.reasons),
+    confidence: results.find((r) => r.confidence !== null)?.confidence ?? null,
+    refusal: results.find((r) => r.refusal !== null)?.refusal ?? null,
+  };
+}
+
+/** Checks an answer against its prompt and slot without writing anything. */
+export async function checkAnswer(
+  tx: WriteTx,
+  answer: ConfirmationAnswer,
+): Promise<EngineError | null> {
+  const prompt = await tx.getPrompt(answer.prompt_id.toLowerCase());
+  if (!prompt) {
+    return new EngineError('NOT_FOUND', `no review prompt ${answer.prompt_id}`, {
+      promptId: answer.prompt_id,
+    });
+  }
+  const slot = await loadSlot(tx, prompt.entityId, prompt.field, prompt.domain);
+  const result = applyAnswer(slot, prompt, toAnswerInput(answer, ''), DEFAULT_POLICY);
+  return result.ok ? null : result.error;
+}
+
+function toAnswerInput(answer: ConfirmationAnswer, recordedAt: string) {
+  return {
+    answerId: answer.answer_id.toLowerCase(),
+    promptId: answer.prompt_id.toLowerCase(),
+    action: answer.action,
+    editedValue: answer.edited_value ?? null,
+    answeredAt: iso(answer.answered_at),
+    recordedAt,
+  };
+}
+
+async function applyAnswerEvent(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+  now: number,
+): Promise<ApplyResult> {
+  const answer = event.payload as unknown as ConfirmationAnswer;
+  const prompt = await tx.getPrompt(answer.prompt_id.toLowerCase());
+  if (!prompt) {
+    return {
+      ...NOTHING,
+      refusal: new EngineError('NOT_FOUND', `no review prompt ${answer.prompt_id}`, {
+        promptId: answer.prompt_id,
+      }),
+    };
+  }
+  const slot = await loadSlot(tx, prompt.entityId, prompt.field, prompt.domain);
+  const result = applyAnswer(slot, prompt, toAnswerInput(answer, event.recordedAt), session.policy);
+  if (!result.ok) {
+    await tx.appendHistory({
+      entityId: prompt.entityId,
+      field: prompt.field,
+      eventId: event.eventId,
+      recordedAt: event.recordedAt,
+      eventTs: event.eventTs,
+      kind: 'observed',
+      decision: null,
+      value: answer.edited_value ?? null,
+      confidence: 0,
+      reasons: [`answer refused: ${result.error.message}`],
+      committedAfter: slot.committed?.value ?? null,
+      versionAfter: slot.version,
+      details: { prompt_id: prompt.promptId, action: answer.action, refused: true },
+    });
+    return { ...NOTHING, refusal: result.error };
+  }
+  const { slot: next, prompt: closed, history, mutated } = result.value;
+  await tx.putPrompt(closed);
+  await tx.putSlot(next);
+  await tx.appendHistory(history);
+  const outcome: Outcome =
+    answer.action === 'confirm' ? 'confirmed' : answer.action === 'edit' ? 'edited' : 'rejected';
+  count(session, prompt.domain, outcome, event.recordedAt);
+  if (mutated) count(session, prompt.domain, 'mutation', event.recordedAt);
+  await promoteQueued(tx, session.policy, now);
+  return {
+    decisions: [],
+    promptIds: [prompt.promptId],
+    reasons: history.reasons,
+    confidence: history.confidence,
+    refusal: null,
+  };
+}
+
+async function applyExternalPrompt(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+  now: number,
+): Promise<ApplyResult> {
+  const payload = event.payload as unknown as ConfirmationPrompt;
+  const change = parseProposedChange(payload.proposed_change);
+  if (!change) return NOTHING;
+  const field = payload.field ?? change.field;
+  const domain = domainOf(field) ?? payload.domain;
+  const slot = await loadSlot(tx, payload.entity_id, field, domain);
+  const value = payload.proposed_value ?? change.to;
+  const promptId = payload.prompt_id.toLowerCase();
+  if (slot.pending)
+    await closePrompt(tx, slot.pending.promptId, 'superseded', event.eventId, event.recordedAt);
+  const fresh = await loadSlot(tx, payload.entity_id, field, domain);
+  const prompt = await raisePrompt(
+    tx,
+    {
+      promptId,
+      value,
+      currentValue: fresh.committed?.value ?? null,
+      confidence: payload.confidence,
+      reasons: payload.reason_summary,
+      evidenceEventIds: [],
+      slotVersion: fresh.version,
+    },
+    fresh,
+    session.policy,
+    event.recordedAt,
+    now,
+    'external',
+  );
+  await tx.putSlot({ ...fresh, pending: { promptId, value, confidence: payload.confidence } });
+  await tx.appendHistory({
+    entityId: payload.entity_id,
+    field,
+    eventId: event.eventId,
+    recordedAt: event.recordedAt,
+    eventTs: event.eventTs,
+    kind: 'asked',
+    decision: 'ask_user',
+    value,
+    confidence: payload.confidence,
+    reasons: [...payload.reason_summary],
+    committedAfter: fresh.committed?.value ?? null,
+    versionAfter: fresh.version,
+    details: { prompt_id: promptId, origin: 'external' },
+  });
+  count(session, domain, 'ask', event.recordedAt);
+  return {
+    decisions: ['ask_user'],
+    promptIds: [prompt.promptId],
+    reasons: [...payload.reason_summary],
+    confidence: payload.confidence,
+    refusal: null,
+  };
+}
+
+/** Meta key: the day each domain last had its auto threshold raised by a rollback. */
+export const LAST_RAISE_KEY = 'rollback:last_raise';
+/** Meta key: the day of the last adaptive threshold update. */
+export const LAST_ADAPTED_KEY = 'learning:last_adapted';
+
+/** A `policy.changed` payload. */
+export interface PolicyChange {
+  /** What made the change: a person or config (`manual`), a rollback rule, or daily learning. */
+  readonly kind: 'manual' | 'rollback' | 'adaptive';
+  readonly policy: Policy;
+  readonly reasons: readonly string[];
+  readonly force_confirm?: Readonly<Partial<Record<Domain, number>>>;
+}
+
+/**
+ * Folds one ledger event into derived state, with `now` = the event's `recorded_at`. The same
+ * function serves live ingest and replay, so a rebuild reproduces live state exactly. Redacted
+ * (forgotten) events fold to nothing.
+ */
+export async function applyEvent(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+): Promise<ApplyResult> {
+  if (event.redacted) return NOTHING;
+  const now = nowOf(event);
+  await expireDue(tx, session.policy, now, event.eventId);
+  switch (event.type) {
+    case EVENT_TYPES.observation: {
+      const obs = toObservationInput(
+        event.payload as unknown as StateObservation,
+        event.recordedAt,
+      );
+      return resolveInto(tx, session, obs, now);
+    }
+    case EVENT_TYPES.signal: {
+      const signal = event.payload as unknown as SignalEvent;
+      await tx.putMeta(`signal:last:${signal.entity_id}:${signal.kind}`, iso(signal.occurred_at));
+      const results: ApplyResult[] = [];
+      for (const obs of signalObservations(signal, event.recordedAt)) {
+        results.push(await resolveInto(tx, session, obs, now));
+      }
+      return merge(results);
+    }
+    case EVENT_TYPES.message: {
+      const m = event.payload as unknown as MessageInput & { entity_id: string; source: string };
+      await tx.putMessage({
+        threadId: m.thread_id,
+        messageId: m.message_id,
+        eventId: event.eventId,
+        entityId: m.entity_id,
+        role: m.role,
+        content: m.content,
+        createdAt: event.eventTs,
+        source: m.source,
+      });
+      return NOTHING;
+    }
+    case EVENT_TYPES.answer:
+      return applyAnswerEvent(tx, session, event, now);
+    case EVENT_TYPES.prompt:
+      return applyExternalPrompt(tx, session, event, now);
+    case EVENT_TYPES.policy: {
+      const change = event.payload as unknown as PolicyChange;
+      session.policy = change.policy;
+      await tx.putMeta(POLICY_KEY, change.policy as unknown as JsonObject);
+      const day = event.recordedAt.slice(0, 10);
+      const forced = Object.entries(change.force_confirm ?? {});
+      if (forced.length > 0) {
+        const raised = { ...((await tx.getMeta(LAST_RAISE_KEY)) as JsonObject | null) };
+        for (const [domain, n] of forced) {
+          session.stats = forceConfirmations(session.stats, domain as Domain, n ?? 0);
+          raised[domain] = day;
+        }
+        session.dirty = true;
+        await tx.putMeta(LAST_RAISE_KEY, raised);
+      }
+      if (change.kind === 'adaptive') await tx.putMeta(LAST_ADAPTED_KEY, day);
+      await promoteQueued(tx, session.policy, now);
+      return NOTHING;
+    }
+    default:
+      // Notes and tombstones derive nothing here: notes feed later extractors, and a tombstone's
+      // effect is the redaction plus the rebuild that `forget` performs.
+      return NOTHING;
+  }
+}
+
+/** The evidence of a slot that came from one event (used by forget to find what a slot covers). */
+export function evidenceIds(slot: SlotState): readonly string[] {
+  return slot.evidence.map((e: Evidence) => e.eventId);
+}
+
+/** Prompt statuses that still wait for a person. */
+export const AWAITING: readonly ReviewPrompt['status'][] = ['open', 'queued'];

@@ -1,0 +1,54 @@
+/**
+ * The state pipeline: ingest → validate → resolve → persist, the fold that replay shares with live
+ * ingest, dead-letter retries, rebuild and verification, forgetting, read models and metrics.
+ * May import: core, ledger, schemas, the store contract, review.
+ */
+
+export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';
+export {
+  AWAITING,
+  applyEvent,
+  checkAnswer,
+  flushSession,
+  openSession,
+  resolveInto,
+  SIGNAL_CLAIMS_EXTRACTOR,
+  signalObservations,
+  toObservationInput,
+} from './apply.js';
+export type { ItemOutcome, PipelineDeps } from './ingest.js';
+export { adjustPolicy, applyRecord, changePolicy, DLQ_BACKOFF_MS, ingest } from './ingest.js';
+export {
+  computeStats,
+  deadLetterReviews,
+  derivedHash,
+  forget,
+  isAlert,
+  rebuild,
+  replayInto,
+  retryDeadLetters,
+} from './maintenance.js';
+export type {
+  AnswerResult,
+  DeadLetterReview,
+  DlqRetryReport,
+  EntityView,
+  Explanation,
+  FieldView,
+  ForgetResult,
+  ForgetTarget,
+  IngestReport,
+  PromptView,
+  RebuildResult,
+  RecordResult,
+  SlotStatus,
+  Stats,
+} from './types.js';
+export {
+  explainField,
+  isStale,
+  readEntity,
+  readField,
+  toFieldView,
+  toPromptView,
+} from './views.js';

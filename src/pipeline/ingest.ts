@@ -1,0 +1,374 @@
+import {
+  adaptThresholds,
+  type Clock,
+  type Decision,
+  DOMAINS,
+  type Domain,
+  deriveUuid,
+  type EngineError,
+  type IdSource,
+  type JsonObject,
+  MINUTE_MS,
+  type Policy,
+  rollbackRules,
+  sha256Hex,
+  toIso,
+  type ValidationIssue,
+} from '../core/index.js';
+import {
+  EVENT_TYPES,
+  type IngestRecord,
+  type ParseOutcome,
+  parseLine,
+  parseRecord,
+  toLedgerEvent,
+} from '../ledger/index.js';
+import type { DlqItem, Store, WriteTx } from '../stores/index.js';
+import {
+  type ApplyResult,
+  type ApplySession,
+  applyEvent,
+  checkAnswer,
+  flushSession,
+  LAST_ADAPTED_KEY,
+  LAST_RAISE_KEY,
+  openSession,
+  type PolicyChange,
+} from './apply.js';
+import type { IngestReport } from './types.js';
+
+/** The I/O a pipeline operation needs. */
+export interface PipelineDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+}
+
+/** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
+export const DLQ_BACKOFF_MS: readonly number[] = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS];
+
+const BATCH = 500;
+
+interface Parsed {
+  readonly line: number;
+  readonly raw: string;
+  readonly outcome: ParseOutcome;
+}
+
+/** One input that was (or was not) applied. */
+export interface ItemOutcome {
+  readonly status: 'applied' | 'duplicate' | 'rejected';
+  readonly eventId: string | null;
+  readonly result: ApplyResult | null;
+  readonly dlqId: string | null;
+  readonly schema: string | null;
+  readonly issues: readonly ValidationIssue[];
+}
+
+function splitLines(text: string): { line: number; raw: string }[] {
+  const out: { line: number; raw: string }[] = [];
+  const lines = text.split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    if (raw.trim() === '') continue;
+    out.push({ line: index + 1, raw });
+  }
+  return out;
+}
+
+function entityOf(outcome: ParseOutcome): string | null {
+  if (!outcome.ok) return null;
+  const r = outcome.record;
+  switch (r.kind) {
+    case 'observation':
+      return r.observation.entity_id;
+    case 'signal':
+      return r.signal.entity_id;
+    case 'message':
+      return r.message.entity_id ?? null;
+    case 'note':
+      return r.note.entity_id ?? null;
+    case 'answer':
+      return r.answer.entity_id ?? null;
+    case 'prompt':
+      return r.prompt.entity_id;
+  }
+}
+
+/** Puts a rejected input in the dead-letter queue; the same raw input is kept once. */
+export async function deadLetter(
+  tx: WriteTx,
+  raw: string,
+  schema: string,
+  issues: readonly ValidationIssue[],
+  inputId: string | null,
+  domain: string | null,
+  now: number,
+): Promise<DlqItem> {
+  const dlqId = deriveUuid('dlq', sha256Hex(raw));
+  const existing = await tx.getDlq(dlqId);
+  const at = toIso(now);
+  const item: DlqItem = existing
+    ? {
+        ...existing,
+        errors: issues,
+        schemaName: schema,
+        lastTriedAt: at,
+        status:
+          existing.status === 'resolved' || existing.status === 'discarded'
+            ? 'pending'
+            : existing.status,
+        nextRetryAt:
+          existing.status === 'permanently_failed'
+            ? null
+            : (existing.nextRetryAt ?? toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS))),
+      }
+    : {
+        dlqId,
+        raw,
+        schemaName: schema,
+        errors: issues,
+        inputId,
+        domain,
+        firstSeenAt: at,
+        lastTriedAt: at,
+        retryCount: 0,
+        nextRetryAt: toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
+        status: 'pending',
+        needsReview: false,
+      };
+  await tx.putDlq(item);
+  return item;
+}
+
+/**
+ * Appends and folds one validated record inside the caller's transaction. Duplicates are no-ops;
+ * an id reused with other content, or an answer to a stale or unknown prompt, is dead-lettered.
+ */
+export async function applyRecord(
+  tx: WriteTx,
+  session: ApplySession,
+  record: IngestRecord,
+  raw: string,
+  now: number,
+): Promise<ItemOutcome> {
+  let promptEntity: string | null = null;
+  if (record.kind === 'answer') {
+    const refusal: EngineError | null = await checkAnswer(tx, record.answer);
+    const prompt = await tx.getPrompt(record.answer.prompt_id.toLowerCase());
+    promptEntity = prompt?.entityId ?? null;
+    const already = await tx.getEvent(record.answer.answer_id.toLowerCase());
+    if (refusal && !already) {
+      const issue: ValidationIssue = {
+        path: '/prompt_id',
+        rule: refusal.code === 'NOT_FOUND' ? 'prompt_exists' : 'prompt_current',
+        message: refusal.message,
+      };
+      const item = await deadLetter(
+        tx,
+        raw,
+        'user_confirmation',
+        [issue],
+        record.answer.answer_id,
+        prompt?.domain ?? null,
+        now,
+      );
+      return {
+        status: 'rejected',
+        eventId: null,
+        result: null,
+        dlqId: item.dlqId,
+        schema: 'user_confirmation',
+        issues: [issue],
+      };
+    }
+  }
+  const event = toLedgerEvent(record, { recordedAt: toIso(now), promptEntity });
+  const appended = await tx.appendEvent(event);
+  if (appended.kind === 'duplicate') {
+    return {
+      status: 'duplicate',
+      eventId: appended.eventId,
+      result: null,
+      dlqId: null,
+      schema: null,
+      issues: [],
+    };
+  }
+  if (appended.kind === 'conflict') {
+    const issue: ValidationIssue = {
+      path: record.kind === 'message' ? '/message_id' : '/event_id',
+      rule: 'idempotency',
+      message: `${appended.existing.eventId} was already recorded (ledger seq ${appended.existing.seq}) with different content; refusing to overwrite it`,
+    };
+    const item = await deadLetter(tx, raw, event.type, [issue], event.eventId, null, now);
+    return {
+      status: 'rejected',
+      eventId: null,
+      result: null,
+      dlqId: item.dlqId,
+      schema: event.type,
+      issues: [issue],
+    };
+  }
+  const result = await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  return {
+    status: 'applied',
+    eventId: event.eventId,
+    result,
+    dlqId: null,
+    schema: null,
+    issues: [],
+  };
+}
+
+const EMPTY_DECISIONS: Record<Decision, number> = {
+  auto_commit: 0,
+  ask_user: 0,
+  tentative_reject: 0,
+};
+
+/**
+ * Ingests JSONL text or parsed records: validate → append → resolve → persist, in batches that
+ * each commit durably before the next starts. Invalid inputs go to the DLQ with every error; valid
+ * neighbours are applied regardless.
+ */
+export async function ingest(
+  deps: PipelineDeps,
+  input: string | readonly unknown[],
+): Promise<IngestReport> {
+  const items: Parsed[] =
+    typeof input === 'string'
+      ? splitLines(input).map(({ line, raw }) => ({ line, raw, outcome: parseLine(raw) }))
+      : input.map((value, index) => ({
+          line: index + 1,
+          raw: typeof value === 'string' ? value : JSON.stringify(value),
+          outcome: typeof value === 'string' ? parseLine(value) : parseRecord(value),
+        }));
+  const decisions = { ...EMPTY_DECISIONS };
+  const rejections: IngestReport['rejections'][number][] = [];
+  let applied = 0;
+  let duplicate = 0;
+  for (let start = 0; start < items.length; start += BATCH) {
+    const batch = items.slice(start, start + BATCH);
+    const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
+    await deps.store.withWriteLock({ entities, global: true }, async (tx) => {
+      const session = await openSession(tx);
+      for (const item of batch) {
+        const now = deps.clock.now();
+        if (!item.outcome.ok) {
+          const { rejection } = item.outcome;
+          const dlq = await deadLetter(
+            tx,
+            item.raw,
+            rejection.schema,
+            rejection.issues,
+            rejection.inputId,
+            rejection.domain,
+            now,
+          );
+          rejections.push({
+            line: item.line,
+            dlq_id: dlq.dlqId,
+            schema: rejection.schema,
+            issues: rejection.issues,
+          });
+          continue;
+        }
+        const outcome = await applyRecord(tx, session, item.outcome.record, item.raw, now);
+        if (outcome.status === 'duplicate') duplicate += 1;
+        else if (outcome.status === 'rejected') {
+          rejections.push({
+            line: item.line,
+            dlq_id: outcome.dlqId ?? '',
+            schema: outcome.schema ?? '',
+            issues: outcome.issues,
+          });
+        } else {
+          applied += 1;
+          for (const d of outcome.result?.decisions ?? []) decisions[d] += 1;
+        }
+      }
+      await adjustPolicy(tx, session, deps);
+      await flushSession(tx, session);
+    });
+  }
+  return { applied, duplicate, rejected: rejections.length, rejections, decisions };
+}
+
+/** Appends a `policy.changed` event and folds it. */
+export async function changePolicy(
+  tx: WriteTx,
+  session: ApplySession,
+  deps: PipelineDeps,
+  change: PolicyChange,
+): Promise<void> {
+  const now = deps.clock.now();
+  const event = {
+    eventId: deps.ids.uuid(),
+    type: EVENT_TYPES.policy,
+    entityId: null,
+    eventTs: toIso(now),
+    recordedAt: toIso(now),
+    payload: change as unknown as JsonObject,
+    payloadHash: sha256Hex(JSON.stringify(change)),
+    dedupeKey: null,
+  };
+  const appended = await tx.appendEvent(event);
+  if (appended.kind === 'appended') {
+    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  }
+}
+
+/**
+ * Live-only policy automation: the daily adaptive-threshold step (when enabled) and seed 000's
+ * rollback rules. Each change is recorded as a `policy.changed` event, so replay never recomputes it.
+ */
+export async function adjustPolicy(
+  tx: WriteTx,
+  session: ApplySession,
+  deps: PipelineDeps,
+): Promise<void> {
+  const now = deps.clock.now();
+  const lastRaise = ((await tx.getMeta(LAST_RAISE_KEY)) ?? {}) as Partial<Record<Domain, string>>;
+  const weekAgo = toIso(now - 6 * 86_400_000).slice(0, 10);
+  const recent: Partial<Record<Domain, string>> = {};
+  for (const domain of DOMAINS) {
+    const day = lastRaise[domain];
+    if (day !== undefined && day >= weekAgo) recent[domain] = day;
+  }
+  const rollback = rollbackRules(session.policy, session.stats, now, {
+    schemaSuccess24h: await schemaSuccess(tx, now),
+    lastRaise: recent,
+  });
+  if (rollback) {
+    await changePolicy(tx, session, deps, {
+      kind: 'rollback',
+      policy: rollback.policy,
+      reasons: rollback.reasons,
+      force_confirm: rollback.forceConfirm,
+    });
+  }
+  const today = toIso(now).slice(0, 10);
+  if (session.policy.adaptiveLearning.enabled && (await tx.getMeta(LAST_ADAPTED_KEY)) !== today) {
+    const adapted: Policy | null = adaptThresholds(session.policy, session.stats, now);
+    if (adapted) {
+      await changePolicy(tx, session, deps, {
+        kind: 'adaptive',
+        policy: adapted,
+        reasons: ['daily adaptive threshold update (EMA)'],
+      });
+    }
+  }
+}
+
+/**
+ * Share of inputs that passed validation in the last 24 h: ledger events recorded since then
+ * against dead letters first seen since then. Null when there were no inputs.
+ */
+async function schemaSuccess(tx: WriteTx, now: number): Promise<number | null> {
+  const since = toIso(now - 86_400_000);
+  const valid = await tx.countEventsSince(since);
+  const invalid = (await tx.listDlq()).filter((d) => d.firstSeenAt >= since).length;
+  const total = valid + invalid;
+  return total === 0 ? null : valid / total;
+}

@@ -1,0 +1,379 @@
+import {
+  contentHash,
+  EngineError,
+  HOUR_MS,
+  type JsonObject,
+  type Policy,
+  parseRfc3339,
+  toIso,
+} from '../core/index.js';
+import { EVENT_TYPES, type LedgerEvent, parseLine } from '../ledger/index.js';
+import type { DerivedSnapshot, DlqItem, Store, StoreReader, WriteTx } from '../stores/index.js';
+import { applyEvent, flushSession, openSession } from './apply.js';
+import { adjustPolicy, applyRecord, DLQ_BACKOFF_MS, type PipelineDeps } from './ingest.js';
+import type {
+  DeadLetterReview,
+  DlqRetryReport,
+  ForgetResult,
+  ForgetTarget,
+  RebuildResult,
+  Stats,
+} from './types.js';
+import { isStale } from './views.js';
+
+const PAGE = 2000;
+
+/** SHA-256 over the canonical serialisation of derived state: equal across stores for equal state. */
+export function derivedHash(snapshot: DerivedSnapshot): string {
+  return contentHash(snapshot);
+}
+
+/** Folds every ledger event of `source`, in sequence order, into `tx` (whose derived rows are empty). */
+export async function replayInto(tx: WriteTx, source: StoreReader): Promise<number> {
+  const session = await openSession(tx);
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const events = await source.readEvents(after, PAGE);
+    if (events.length === 0) break;
+    for (const event of events) {
+      await applyEvent(tx, session, event);
+      after = event.seq;
+      count += 1;
+    }
+  }
+  await flushSession(tx, session);
+  return count;
+}
+
+/**
+ * Rebuilds derived state from the ledger. With `verify`, the ledger is replayed into `scratch` (a
+ * fresh, empty store) and its hash compared with the live one; live state is left untouched.
+ * Without, live derived rows are cleared and replayed in one transaction.
+ */
+export async function rebuild(
+  store: Store,
+  options: { verify?: boolean; scratch?: () => Promise<Store> },
+): Promise<RebuildResult> {
+  if (options.verify) {
+    if (!options.scratch) throw new EngineError('CONFIG_INVALID', 'verify needs a scratch store');
+    const scratch = await options.scratch();
+    try {
+      // Copying inside the live write lock pins the ledger and the live state to one instant.
+      return await store.withWriteLock({ entities: [], global: true }, async (live) => {
+        const events = await scratch.withWriteLock({ entities: [], global: true }, (tx) =>
+          replayInto(tx, live),
+        );
+        const replayed = derivedHash(await scratch.exportDerived());
+        // No writer can run while we hold the lock, so the committed snapshot is the live state.
+        const liveHash = derivedHash(await store.exportDerived());
+        return { events, hash: replayed, live_hash: liveHash, verified: replayed === liveHash };
+      });
+    } finally {
+      await scratch.close();
+    }
+  }
+  const events = await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+    await tx.dangerouslyClearDerived();
+    return replayInto(tx, tx);
+  });
+  return {
+    events,
+    hash: derivedHash(await store.exportDerived()),
+    live_hash: null,
+    verified: null,
+  };
+}
+
+/** Redacted payload left in place of forgotten content. */
+function tombstonePayload(tombstoneId: string, at: string): JsonObject {
+  return { redacted: true, forgotten_by: tombstoneId, forgotten_at: at };
+}
+
+function covers(event: LedgerEvent, target: ForgetTarget): boolean {
+  if (event.type === EVENT_TYPES.forgotten || event.type === EVENT_TYPES.policy) return false;
+  switch (target.kind) {
+    case 'event':
+      return event.eventId === target.eventId.toLowerCase();
+    case 'entity':
+      return event.entityId === target.entityId;
+    case 'slot': {
+      if (event.entityId !== target.entityId) return false;
+      const p = event.payload;
+      if (p['field'] === target.field) return true;
+      const claims = p['claims'];
+      if (Array.isArray(claims) && claims.some((c) => (c as JsonObject)['field'] === target.field))
+        return true;
+      return false;
+    }
+  }
+}
+
+/**
+ * Forgets an event, a slot or an entity for real: appends a tombstone naming what it covers,
+ * redacts the covered payloads in place (the one permitted ledger mutation), then rebuilds derived
+ * state so nothing derived from them survives. Answers to prompts about a forgotten slot go too.
+ */
+export async function forget(
+  deps: PipelineDeps,
+  target: ForgetTarget,
+  reason: string,
+): Promise<ForgetResult> {
+  return deps.store.withWriteLock({ entities: [], global: true }, async (tx) => {
+    const covered: LedgerEvent[] = [];
+    const promptIds = new Set<string>();
+    let after = 0;
+    for (;;) {
+      const events = await tx.readEvents(after, PAGE);
+      if (events.length === 0) break;
+      for (const event of events) {
+        after = event.seq;
+        if (event.redacted) continue;
+        if (covers(event, target)) {
+          covered.push(event);
+          if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
+        }
+      }
+    }
+    if (target.kind !== 'event') {
+      for (const prompt of await tx.listPrompts({
+        entityId: target.kind === 'entity' ? target.entityId : target.entityId,
+      })) {
+        if (target.kind === 'entity' || prompt.field === target.field)
+          promptIds.add(prompt.promptId);
+      }
+      after = 0;
+      for (;;) {
+        const events = await tx.readEvents(after, PAGE);
+        if (events.length === 0) break;
+        for (const event of events) {
+          after = event.seq;
+          const promptId = event.payload['prompt_id'];
+          if (
+            !event.redacted &&
+            event.type === EVENT_TYPES.answer &&
+            typeof promptId === 'string' &&
+            promptIds.has(promptId)
+          ) {
+            if (!covered.some((c) => c.eventId === event.eventId)) covered.push(event);
+          }
+        }
+      }
+    }
+    if (covered.length === 0) {
+      throw new EngineError('NOT_FOUND', 'nothing in the ledger matches what you asked to forget', {
+        target: target.kind,
+      });
+    }
+    const now = deps.clock.now();
+    const at = toIso(now);
+    const tombstoneId = deps.ids.uuid();
+    const payload: JsonObject = {
+      target: target.kind,
+      ...(target.kind === 'event' ? { event_id: target.eventId } : { entity_id: target.entityId }),
+      ...(target.kind === 'slot' ? { field: target.field } : {}),
+      reason,
+      covered_event_ids: covered.map((e) => e.eventId),
+    };
+    await tx.appendEvent({
+      eventId: tombstoneId,
+      type: EVENT_TYPES.forgotten,
+      entityId: target.kind === 'event' ? null : target.entityId,
+      eventTs: at,
+      recordedAt: at,
+      payload,
+      payloadHash: contentHash(payload),
+      dedupeKey: null,
+    });
+    for (const event of covered)
+      await tx.redactEvent(event.eventId, tombstonePayload(tombstoneId, at));
+    await tx.dangerouslyClearDerived();
+    await replayInto(tx, tx);
+    return { tombstone_id: tombstoneId, covered_events: covered.length, redacted: covered.length };
+  });
+}
+
+function backoff(retryCount: number): number | null {
+  return DLQ_BACKOFF_MS[retryCount] ?? null;
+}
+
+/**
+ * Runs dead-letter retries that are due at `now` (or every pending one with `all`): each raw input
+ * is validated again under the current schemas; a success is applied, a failure is rescheduled
+ * (1 m, 5 m, 30 m) and after the third retry becomes `permanently_failed` with a review item.
+ */
+export async function retryDeadLetters(
+  deps: PipelineDeps,
+  options: { all?: boolean; only?: string; raw?: string } = {},
+): Promise<DlqRetryReport> {
+  return deps.store.withWriteLock({ entities: [], global: true }, async (tx) => {
+    const now = deps.clock.now();
+    const at = toIso(now);
+    const session = await openSession(tx);
+    let retried = 0;
+    let resolved = 0;
+    let failed = 0;
+    let permanent = 0;
+    const items = options.only
+      ? [await tx.getDlq(options.only)].filter((d): d is DlqItem => d !== null)
+      : (await tx.listDlq(['pending'])).filter(
+          (d) => options.all || (d.nextRetryAt !== null && d.nextRetryAt <= at),
+        );
+    if (options.only && items.length === 0) {
+      throw new EngineError('NOT_FOUND', `no dead letter ${options.only}`, { dlqId: options.only });
+    }
+    for (const original of items) {
+      const item: DlqItem =
+        options.raw !== undefined ? { ...original, raw: options.raw } : original;
+      retried += 1;
+      const parsed = parseLine(item.raw);
+      if (parsed.ok) {
+        const outcome = await applyRecord(tx, session, parsed.record, item.raw, now);
+        if (outcome.status !== 'rejected') {
+          // applyRecord may have re-dead-lettered under another id if the raw changed; the item
+          // itself is now resolved.
+          await tx.putDlq({
+            ...item,
+            status: 'resolved',
+            lastTriedAt: at,
+            nextRetryAt: null,
+            needsReview: false,
+          });
+          resolved += 1;
+          continue;
+        }
+        await recordFailure(tx, item, outcome.issues, now);
+      } else {
+        await recordFailure(tx, item, parsed.rejection.issues, now);
+      }
+      const after = await tx.getDlq(item.dlqId);
+      if (after?.status === 'permanently_failed') permanent += 1;
+      else failed += 1;
+    }
+    await adjustPolicy(tx, session, deps);
+    await flushSession(tx, session);
+    return { retried, resolved, failed, permanently_failed: permanent };
+  });
+}
+
+async function recordFailure(
+  tx: WriteTx,
+  item: DlqItem,
+  issues: DlqItem['errors'],
+  now: number,
+): Promise<void> {
+  const retryCount = item.retryCount + 1;
+  const delay = backoff(retryCount);
+  await tx.putDlq({
+    ...item,
+    errors: issues,
+    retryCount,
+    lastTriedAt: toIso(now),
+    nextRetryAt: delay === null ? null : toIso(now + delay),
+    status: delay === null ? 'permanently_failed' : 'pending',
+    needsReview: delay === null,
+  });
+}
+
+/** Travel and financial dead letters that failed for good are alerts (seed 000 DLQ SLO). */
+export function isAlert(item: DlqItem): boolean {
+  return (
+    item.status === 'permanently_failed' &&
+    (item.domain === 'travel' || item.domain === 'financial')
+  );
+}
+
+/** Dead letters waiting for a person. */
+export async function deadLetterReviews(reader: StoreReader): Promise<DeadLetterReview[]> {
+  return (await reader.listDlq(['permanently_failed']))
+    .filter((d) => d.needsReview)
+    .map((d) => ({
+      dlq_id: d.dlqId,
+      schema_name: d.schemaName,
+      errors: d.errors,
+      first_seen_at: d.firstSeenAt,
+      alert: isAlert(d),
+    }));
+}
+
+function ratio(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : Math.round((numerator / denominator) * 1e4) / 1e4;
+}
+
+/** Seed 000's success metrics that the ledger and derived state can answer. */
+export async function computeStats(
+  reader: StoreReader,
+  policy: Policy,
+  now: number,
+): Promise<Stats> {
+  const learning = (await reader.getMeta('learning')) as Record<
+    string,
+    Record<string, number>
+  > | null;
+  const domains = learning ? Object.entries(learning) : [];
+  const sum = (key: string) => domains.reduce((total, [, d]) => total + (d[key] ?? 0), 0);
+  const autoCommits = sum('autoCommits');
+  const corrections = sum('autoCommitCorrections');
+  const asks = sum('asks');
+  const answered = sum('confirmed') + sum('rejected') + sum('edited');
+  const userCorrections = corrections + sum('rejected') + sum('edited');
+  const events = await reader.countEventsSince('0000');
+  const dlq = await reader.listDlq();
+  const slots = await reader.listSlots();
+  const committed = slots.filter((s) => s.committed && s.committed.value !== null);
+  const ages = committed.map(
+    (s) => (now - (parseRfc3339(s.committed?.lastEvidenceAt ?? '') ?? now)) / HOUR_MS,
+  );
+  const freshness: Record<string, number> = {};
+  const entities = [...new Set(slots.map((s) => s.entityId))];
+  for (const entity of entities) {
+    for (const kind of ['calendar', 'email', 'transaction', 'location', 'webhook']) {
+      const last = await reader.getMeta(`signal:last:${entity}:${kind}`);
+      if (typeof last === 'string') {
+        freshness[`${entity}:${kind}`] =
+          Math.round(((now - (parseRfc3339(last) ?? now)) / HOUR_MS) * 100) / 100;
+      }
+    }
+  }
+  const pending = await reader.listPrompts({ status: ['open', 'queued'] });
+  return {
+    events,
+    auto_commits: autoCommits,
+    auto_commit_corrections: corrections,
+    auto_commit_precision: autoCommits === 0 ? null : ratio(autoCommits - corrections, autoCommits),
+    correction_rate: ratio(userCorrections, autoCommits + answered),
+    review_burden: ratio(asks, autoCommits + asks),
+    schema_validation_success: ratio(events, events + dlq.length),
+    dlq_unresolved: dlq.filter((d) => d.status === 'pending' || d.status === 'permanently_failed')
+      .length,
+    dlq_alerts: dlq.filter(isAlert).length,
+    pending_reviews: pending.filter((p) => p.status === 'queued' || p.expiresAt > toIso(now))
+      .length,
+    signal_freshness_hours: freshness,
+    staleness_index_hours:
+      ages.length === 0
+        ? null
+        : Math.round((ages.reduce((a, b) => a + b, 0) / ages.length) * 100) / 100,
+    stale_values: committed.filter((s) => isStale(s, policy, now)).length,
+    per_domain: Object.fromEntries(
+      domains.map(([name, d]) => [
+        name,
+        {
+          auto_commits: d['autoCommits'] ?? 0,
+          corrections: d['autoCommitCorrections'] ?? 0,
+          asks: d['asks'] ?? 0,
+          confirmed: d['confirmed'] ?? 0,
+          rejected: d['rejected'] ?? 0,
+          edited: d['edited'] ?? 0,
+          tentative: d['tentative'] ?? 0,
+          mutations: d['mutations'] ?? 0,
+          calibration_remaining: d['calibrationRemaining'] ?? 0,
+          auto_threshold: policy.domains[name as keyof Policy['domains']]?.auto ?? null,
+          ask_threshold: policy.domains[name as keyof Policy['domains']]?.ask ?? null,
+          stage: policy.domains[name as keyof Policy['domains']]?.stage ?? policy.stage,
+        },
+      ]),
+    ),
+    stage: policy.stage,
+  };
+}
