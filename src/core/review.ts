@@ -28,6 +28,8 @@ export interface ReviewPrompt {
   readonly evidenceEventIds: readonly string[];
   /** recorded_at of the event that raised the prompt. */
   readonly createdAt: string;
+  /** Order in which prompts were raised (ties on `createdAt` are common in one batch). */
+  readonly sequence: number;
   readonly expiresAt: string;
   readonly status: PromptStatus;
   /** The event that answered, expired or superseded the prompt. */

@@ -29,6 +29,7 @@ import {
   rebuild,
   retryDeadLetters,
   toPromptView,
+  withPipelineTx,
 } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
@@ -100,7 +101,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   if (options.policy) {
     const settings = options.policy;
-    await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+    await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
       const session = await openSession(tx);
       const wanted = withOverrides(session.policy, settings);
       if (canonicalJson(wanted) !== canonicalJson(session.policy)) {
@@ -137,7 +138,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       const raw = JSON.stringify({ type: 'observation', ...(observation as object) });
       const entities =
         parsed.record.kind === 'observation' ? [parsed.record.observation.entity_id] : [];
-      return store.withWriteLock({ entities, global: true }, async (tx) => {
+      return withPipelineTx(store, { entities, global: true }, async (tx) => {
         const session = await openSession(tx);
         const outcome = await applyRecord(tx, session, parsed.record, raw, clock.now());
         await flushSession(tx, session);
@@ -207,7 +208,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (parsed.record.kind !== 'answer')
         throw new EngineError('VALIDATION_FAILED', 'not an answer');
       const answer = parsed.record.answer;
-      await store.withWriteLock({ entities: [prompt.entityId], global: true }, async (tx) => {
+      await withPipelineTx(store, { entities: [prompt.entityId], global: true }, async (tx) => {
         const refusal = await checkAnswer(tx, answer);
         if (refusal) throw refusal;
         const session = await openSession(tx);
@@ -229,7 +230,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     editDlq: (dlqId, raw) => retryDeadLetters(deps, { only: dlqId, raw: raw.trim() }),
 
     async discardDlq(dlqId) {
-      await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+      await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
         const item = await tx.getDlq(dlqId);
         if (!item) throw new EngineError('NOT_FOUND', `no dead letter ${dlqId}`, { dlqId });
         await tx.putDlq({ ...item, status: 'discarded', needsReview: false, nextRetryAt: null });

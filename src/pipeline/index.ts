@@ -16,6 +16,7 @@ export {
   signalObservations,
   toObservationInput,
 } from './apply.js';
+export { withPipelineTx } from './cached-tx.js';
 export type { ItemOutcome, PipelineDeps } from './ingest.js';
 export { adjustPolicy, applyRecord, changePolicy, DLQ_BACKOFF_MS, ingest } from './ingest.js';
 export {

@@ -35,6 +35,7 @@ import {
   openSession,
   type PolicyChange,
 } from './apply.js';
+import { withPipelineTx } from './cached-tx.js';
 import type { IngestReport } from './types.js';
 
 /** The I/O a pipeline operation needs. */
@@ -251,7 +252,7 @@ export async function ingest(
   for (let start = 0; start < items.length; start += BATCH) {
     const batch = items.slice(start, start + BATCH);
     const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
-    await deps.store.withWriteLock({ entities, global: true }, async (tx) => {
+    await withPipelineTx(deps.store, { entities, global: true }, async (tx) => {
       const session = await openSession(tx);
       for (const item of batch) {
         const now = deps.clock.now();

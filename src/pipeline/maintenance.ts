@@ -10,6 +10,7 @@ import {
 import { EVENT_TYPES, type LedgerEvent, parseLine } from '../ledger/index.js';
 import type { DerivedSnapshot, DlqItem, Store, StoreReader, WriteTx } from '../stores/index.js';
 import { applyEvent, flushSession, openSession } from './apply.js';
+import { withPipelineTx } from './cached-tx.js';
 import { adjustPolicy, applyRecord, DLQ_BACKOFF_MS, type PipelineDeps } from './ingest.js';
 import type {
   DeadLetterReview,
@@ -61,7 +62,7 @@ export async function rebuild(
     try {
       // Copying inside the live write lock pins the ledger and the live state to one instant.
       return await store.withWriteLock({ entities: [], global: true }, async (live) => {
-        const events = await scratch.withWriteLock({ entities: [], global: true }, (tx) =>
+        const events = await withPipelineTx(scratch, { entities: [], global: true }, (tx) =>
           replayInto(tx, live),
         );
         const replayed = derivedHash(await scratch.exportDerived());
@@ -73,7 +74,7 @@ export async function rebuild(
       await scratch.close();
     }
   }
-  const events = await store.withWriteLock({ entities: [], global: true }, async (tx) => {
+  const events = await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
     await tx.dangerouslyClearDerived();
     return replayInto(tx, tx);
   });
@@ -119,7 +120,7 @@ export async function forget(
   target: ForgetTarget,
   reason: string,
 ): Promise<ForgetResult> {
-  return deps.store.withWriteLock({ entities: [], global: true }, async (tx) => {
+  return withPipelineTx(deps.store, { entities: [], global: true }, async (tx) => {
     const covered: LedgerEvent[] = [];
     const promptIds = new Set<string>();
     let after = 0;
@@ -206,7 +207,7 @@ export async function retryDeadLetters(
   deps: PipelineDeps,
   options: { all?: boolean; only?: string; raw?: string } = {},
 ): Promise<DlqRetryReport> {
-  return deps.store.withWriteLock({ entities: [], global: true }, async (tx) => {
+  return withPipelineTx(deps.store, { entities: [], global: true }, async (tx) => {
     const now = deps.clock.now();
     const at = toIso(now);
     const session = await openSession(tx);

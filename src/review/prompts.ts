@@ -10,6 +10,7 @@ import {
 import type { WriteTx } from '../stores/index.js';
 
 const NEXT_EXPIRY_KEY = 'review:next_expiry';
+const SEQUENCE_KEY = 'review:sequence';
 
 function change(field: string, from: string | null, to: string | null): string {
   return `${field}: ${from ?? '(none)'} -> ${to ?? '(none)'}`;
@@ -40,6 +41,8 @@ export async function raisePrompt(
   origin: ReviewPrompt['origin'] = 'resolver',
 ): Promise<ReviewPrompt> {
   const open = (await openCount(tx, policy.review.maxPending)) < policy.review.maxPending;
+  const sequence = Number((await tx.getMeta(SEQUENCE_KEY)) ?? 0) + 1;
+  await tx.putMeta(SEQUENCE_KEY, sequence);
   const expiresAt = toIso(now + policy.review.expiryHours * HOUR_MS);
   const prompt: ReviewPrompt = {
     promptId: request.promptId,
@@ -54,6 +57,7 @@ export async function raisePrompt(
     slotVersion: request.slotVersion,
     evidenceEventIds: request.evidenceEventIds,
     createdAt: raisedAt,
+    sequence,
     expiresAt,
     status: open ? 'open' : 'queued',
     closedBy: null,

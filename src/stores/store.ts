@@ -68,7 +68,7 @@ export interface WriteScope {
   readonly global?: boolean;
 }
 
-/** Filters for listing prompts. Results are ordered by `createdAt`, then `promptId`. */
+/** Filters for listing prompts. Results are ordered by `createdAt`, `sequence`, then `promptId`. */
 export interface PromptQuery {
   readonly status?: readonly PromptStatus[];
   readonly entityId?: string;

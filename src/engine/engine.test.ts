@@ -1,0 +1,472 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createManualClock,
+  createSequentialIds,
+  type ManualClock,
+  observation,
+  testUuid,
+  toJsonl,
+} from '../testing/index.js';
+import { createEngine, type Engine } from './index.js';
+
+let home: string;
+let clock: ManualClock;
+let engine: Engine;
+
+async function open(options: Parameters<typeof createEngine>[0]['policy'] = undefined) {
+  engine = await createEngine({
+    home,
+    clock,
+    ids: createSequentialIds(),
+    ...(options ? { policy: options } : {}),
+  });
+  return engine;
+}
+
+beforeEach(async () => {
+  home = mkdtempSync(join(tmpdir(), 'verity-engine-'));
+  clock = createManualClock('2026-02-19T15:05:00Z');
+  await open();
+});
+
+afterEach(async () => {
+  await engine.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const SEED_OBSERVATION = {
+  type: 'observation',
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+};
+
+const SEED_PROMPT = {
+  type: 'confirmation',
+  prompt_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
+  entity_id: 'user:primary',
+  domain: 'travel',
+  proposed_change: 'travel.status: planning -> in_progress',
+  confidence: 0.78,
+  reason_summary: [
+    'Explicit first-person assertion detected',
+    'Recent travel calendar corroboration',
+  ],
+  actions: ['confirm', 'reject', 'edit'],
+};
+
+describe('engine ingest', () => {
+  it('validates and resolves the seed StateObservation example as written', async () => {
+    const report = await engine.ingest(toJsonl([SEED_OBSERVATION]));
+    expect(report).toMatchObject({ applied: 1, rejected: 0, decisions: { auto_commit: 1 } });
+    const field = await engine.getField('user:primary', 'travel.status');
+    expect(field).toMatchObject({
+      value: 'in_progress',
+      status: 'committed',
+      confidence: 0.945,
+      source: 'user_statement',
+      event_id: SEED_OBSERVATION.event_id,
+      valid_from: '2026-02-19T15:00:00.000Z',
+      pending: null,
+    });
+  });
+
+  it('validates the seed UserConfirmation example and confirms it into state', async () => {
+    const report = await engine.ingest(toJsonl([SEED_PROMPT]));
+    expect(report).toMatchObject({ applied: 1, rejected: 0 });
+    const [prompt] = await engine.listReviews();
+    expect(prompt?.prompt_id).toBe(SEED_PROMPT.prompt_id);
+    const answer = await engine.answerReview(SEED_PROMPT.prompt_id, 'confirm');
+    expect(answer.field).toMatchObject({
+      value: 'in_progress',
+      status: 'committed',
+      rule: 'user_confirmed',
+    });
+  });
+
+  it('applies valid lines and dead-letters invalid ones with the field and rule they broke', async () => {
+    const report = await engine.ingest(
+      [
+        JSON.stringify(observation({ id: 1 })),
+        '{not json',
+        JSON.stringify(
+          observation({ id: 2, field: 'travel.location', extra: { entity_id: 'User 1' } }),
+        ),
+        JSON.stringify({ ...observation({ id: 3 }), source: { type: 'carrier_pigeon', ref: 'x' } }),
+        JSON.stringify(observation({ id: 4, field: 'travel.location', value: 'Tahoe' })),
+      ].join('\n'),
+    );
+    expect(report.applied).toBe(2);
+    expect(report.rejected).toBe(3);
+    expect(report.rejections.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(report.rejections[0]?.issues[0]).toMatchObject({ rule: 'json' });
+    expect(report.rejections[1]?.issues).toContainEqual(
+      expect.objectContaining({ path: '/entity_id', rule: 'pattern' }),
+    );
+    expect(report.rejections[2]?.issues).toContainEqual(
+      expect.objectContaining({ path: '/source/type', rule: 'enum' }),
+    );
+    const dlq = await engine.listDlq();
+    expect(dlq).toHaveLength(3);
+    expect(dlq.every((d) => d.status === 'pending' && d.raw.length > 0)).toBe(true);
+    expect((await engine.getField('user:primary', 'travel.location')).value).toBe('Tahoe');
+  });
+
+  it('treats the same event id with the same payload as a no-op', async () => {
+    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    const before = await engine.stats();
+    const again = await engine.ingest(toJsonl([observation({ id: 1 })]));
+    expect(again).toMatchObject({ applied: 0, duplicate: 1, rejected: 0 });
+    expect((await engine.stats()).events).toBe(before.events);
+  });
+
+  it('dead-letters the same event id with a different payload instead of dropping it', async () => {
+    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
+    const again = await engine.ingest(toJsonl([observation({ id: 1, value: 'completed' })]));
+    expect(again.rejected).toBe(1);
+    expect(again.rejections[0]?.issues[0]).toMatchObject({
+      path: '/event_id',
+      rule: 'idempotency',
+    });
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+  });
+
+  it('treats a redelivered message with another created_at as the same message', async () => {
+    const message = {
+      type: 'message',
+      thread_id: 't1',
+      message_id: 'm1',
+      role: 'user',
+      content: 'we are in Tahoe',
+      created_at: '2026-02-19T15:00:00Z',
+    };
+    expect((await engine.ingest(toJsonl([message]))).applied).toBe(1);
+    const again = await engine.ingest(
+      toJsonl([{ ...message, created_at: '2026-02-19T16:00:00Z' }]),
+    );
+    expect(again).toMatchObject({ applied: 0, duplicate: 1 });
+  });
+
+  it('recognises an unchanged calendar entry re-read by a poller as the same evidence', async () => {
+    const signal = (eventId: string, summary: string) => ({
+      type: 'signal',
+      event_id: eventId,
+      kind: 'calendar',
+      source: { type: 'calendar', ref: 'ics:family' },
+      external_id: 'evt-42',
+      occurred_at: '2026-02-19T08:00:00Z',
+      entity_id: 'family:veda',
+      summary,
+      claims: [{ field: 'family.schedule.school', candidate_value: 'break_week' }],
+    });
+    expect((await engine.ingest(toJsonl([signal(testUuid(1), 'School break')]))).applied).toBe(1);
+    const reread = await engine.ingest(toJsonl([signal(testUuid(2), 'School break')]));
+    expect(reread).toMatchObject({ applied: 0, duplicate: 1 });
+    const changed = await engine.ingest(toJsonl([signal(testUuid(3), 'School break (moved)')]));
+    expect(changed.applied).toBe(1);
+  });
+
+  it('never regresses state for an older event arriving late, and raises no prompt', async () => {
+    await engine.ingest(
+      toJsonl([observation({ id: 1, value: 'in_progress', at: '2026-02-19T15:00:00Z' })]),
+    );
+    clock.advance(3_600_000);
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 2, value: 'planned', intent: 'planning', at: '2026-02-17T09:00:00Z' }),
+      ]),
+    );
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+    expect(await engine.listReviews()).toHaveLength(0);
+    const history = await engine.history('user:primary', 'travel.status');
+    expect(history.at(-1)?.reasons.join(' ')).toMatch(/arrived late/);
+  });
+
+  it('answers state as believed at an earlier instant with --at', async () => {
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 1, value: 'planned', intent: 'planning', at: '2026-02-19T15:00:00Z' }),
+      ]),
+    );
+    clock.set('2026-02-20T10:00:00Z');
+    await engine.ingest(
+      toJsonl([observation({ id: 2, value: 'in_progress', at: '2026-02-20T09:55:00Z' })]),
+    );
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+    const before = await engine.getField('user:primary', 'travel.status', {
+      at: '2026-02-20T09:00:00Z',
+    });
+    expect(before.value).toBe('planned');
+    const none = await engine.getField('user:primary', 'travel.status', {
+      at: '2026-02-19T15:00:00Z',
+    });
+    expect(none.status).toBe('none');
+  });
+
+  it('marks a committed value stale once its domain TTL passes', async () => {
+    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(false);
+    clock.advance(8 * 24 * 3_600_000);
+    expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(true);
+  });
+
+  it('withdraws retracted evidence and re-resolves the slot', async () => {
+    await engine.ingest(
+      toJsonl([
+        observation({
+          id: 1,
+          value: 'planned',
+          intent: 'planning',
+          source: 'static_markdown',
+          at: '2026-02-19T10:00:00Z',
+        }),
+        observation({ id: 2, value: 'cancelled', at: '2026-02-19T15:00:00Z' }),
+      ]),
+    );
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('cancelled');
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 3, value: null, intent: 'retract', extra: { retracts: testUuid(2) } }),
+      ]),
+    );
+    const field = await engine.getField('user:primary', 'travel.status');
+    expect(field.value).toBe('planned');
+    expect(field.low_confidence).toBe(true);
+  });
+});
+
+describe('engine review queue', () => {
+  const calendar = (id: number, field: string) =>
+    observation({ id, field, value: `v${id}`, source: 'calendar', ref: `cal:${id}` });
+
+  it('keeps at most max_pending prompts open and queues the rest in order', async () => {
+    await engine.close();
+    await open({ maxPending: 2 });
+    await engine.ingest(toJsonl([1, 2, 3, 4].map((i) => calendar(i, `travel.f${i}`))));
+    const open1 = await engine.listReviews({ status: ['open'] });
+    const queued = await engine.listReviews({ status: ['queued'] });
+    expect(open1.map((p) => p.field)).toEqual(['travel.f1', 'travel.f2']);
+    expect(queued.map((p) => p.field)).toEqual(['travel.f3', 'travel.f4']);
+    await engine.answerReview(open1[0]?.prompt_id ?? '', 'reject');
+    expect((await engine.listReviews({ status: ['open'] })).map((p) => p.field)).toEqual([
+      'travel.f2',
+      'travel.f3',
+    ]);
+  });
+
+  it('refuses an answer whose slot changed since the prompt was raised', async () => {
+    await engine.ingest(toJsonl([calendar(1, 'travel.destination')]));
+    const [prompt] = await engine.listReviews();
+    await engine.ingest(
+      toJsonl([observation({ id: 2, field: 'travel.destination', value: 'Reno' })]),
+    );
+    // The user statement committed and superseded the prompt.
+    await expect(engine.answerReview(prompt?.prompt_id ?? '', 'confirm')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect((await engine.getField('user:primary', 'travel.destination')).value).toBe('Reno');
+  });
+
+  it('records an edit as the user value and a rejection without changing state', async () => {
+    await engine.ingest(
+      toJsonl([calendar(1, 'travel.destination'), calendar(2, 'travel.location')]),
+    );
+    const [first, second] = await engine.listReviews();
+    const edited = await engine.answerReview(first?.prompt_id ?? '', 'edit', 'South Lake Tahoe');
+    expect(edited.field).toMatchObject({ value: 'South Lake Tahoe', rule: 'user_edited' });
+    const rejected = await engine.answerReview(second?.prompt_id ?? '', 'reject');
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.field.status).not.toBe('committed');
+    const stats = await engine.stats();
+    expect(stats.per_domain['travel']).toMatchObject({ edited: 1, rejected: 1, asks: 2 });
+  });
+
+  it('expires unanswered prompts after the expiry window', async () => {
+    await engine.ingest(toJsonl([calendar(1, 'travel.destination')]));
+    clock.advance(73 * 3_600_000);
+    expect(await engine.listReviews()).toHaveLength(0);
+    await engine.ingest(toJsonl([observation({ id: 9, field: 'travel.location', value: 'Reno' })]));
+    expect((await engine.listReviews({ status: ['expired'] })).length).toBe(1);
+  });
+
+  it('dead-letters an answer to an unknown prompt and applies it once the prompt exists', async () => {
+    const answer = {
+      type: 'confirmation',
+      answer_id: testUuid(50),
+      prompt_id: SEED_PROMPT.prompt_id,
+      action: 'confirm',
+      answered_at: '2026-02-19T15:06:00Z',
+    };
+    const first = await engine.ingest(toJsonl([answer]));
+    expect(first.rejections[0]?.issues[0]).toMatchObject({ rule: 'prompt_exists' });
+    await engine.ingest(toJsonl([SEED_PROMPT]));
+    clock.advance(61_000);
+    const retry = await engine.retryDlq();
+    expect(retry).toMatchObject({ retried: 1, resolved: 1 });
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+  });
+});
+
+describe('engine dead-letter retries', () => {
+  it('retries at 1, 5 and 30 minutes, then fails permanently with a review item and an alert', async () => {
+    await engine.ingest('{"type":"observation","domain":"travel"}\n');
+    expect(await engine.retryDlq()).toMatchObject({ retried: 0 });
+    for (const minutes of [1, 5, 30]) {
+      clock.advance(minutes * 60_000);
+      expect((await engine.retryDlq()).retried).toBe(1);
+    }
+    const [item] = await engine.listDlq();
+    expect(item).toMatchObject({ status: 'permanently_failed', retryCount: 3, needsReview: true });
+    const reviews = await engine.listDeadLetterReviews();
+    expect(reviews).toEqual([
+      expect.objectContaining({ alert: true, schema_name: 'state_observation' }),
+    ]);
+    expect((await engine.stats()).dlq_alerts).toBe(1);
+  });
+
+  it('applies a dead letter once it is edited into a valid record', async () => {
+    const report = await engine.ingest(toJsonl([{ ...observation({ id: 1 }), intent: 'certain' }]));
+    const dlqId = report.rejections[0]?.dlq_id ?? '';
+    const result = await engine.editDlq(dlqId, JSON.stringify(observation({ id: 1 })));
+    expect(result).toMatchObject({ resolved: 1 });
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+    expect((await engine.listDlq())[0]?.status).toBe('resolved');
+  });
+});
+
+describe('engine rebuild and forget', () => {
+  it('replays 10,000 mixed events into state identical to the live state', async () => {
+    const records: unknown[] = [];
+    const fields = [
+      'travel.status',
+      'travel.location',
+      'project.verity.status',
+      'family.leo.status',
+      'financial.rent.status',
+      'profile.preference.seat',
+    ];
+    const sources = [
+      'user_statement',
+      'calendar',
+      'static_markdown',
+      'transactions_email',
+      'assistant_statement',
+      'webhook',
+    ];
+    const intents = [
+      'assertive',
+      'assertive',
+      'planning',
+      'hypothetical',
+      'question',
+      'historical',
+    ];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 10_000; i++) {
+      const kind = rand(20);
+      const at = new Date(
+        Date.parse('2026-01-01T00:00:00Z') + i * 600_000 - rand(5) * 3_600_000,
+      ).toISOString();
+      if (kind === 0) {
+        records.push({
+          type: 'message',
+          thread_id: `t${rand(30)}`,
+          message_id: `m${i}`,
+          role: 'user',
+          content: `message ${i}`,
+          created_at: at,
+        });
+      } else if (kind === 1 && i > 10) {
+        records.push(
+          observation({
+            id: i,
+            value: null,
+            intent: 'retract',
+            at,
+            entity: `user:u${rand(40)}`,
+            extra: { retracts: testUuid(i - 1 - rand(10)) },
+          }),
+        );
+      } else {
+        records.push(
+          observation({
+            id: i,
+            field: fields[rand(fields.length)] ?? 'travel.status',
+            value: `v${rand(4)}`,
+            at,
+            entity: `user:u${rand(40)}`,
+            source: sources[rand(sources.length)] ?? 'user_statement',
+            intent: intents[rand(intents.length)] ?? 'assertive',
+          }),
+        );
+      }
+      if (i % 2000 === 1999) {
+        await engine.ingest(toJsonl(records.splice(0)));
+        clock.advance(3_600_000);
+      }
+    }
+    const prompts = await engine.listReviews();
+    for (const prompt of prompts.slice(0, 5))
+      await engine.answerReview(prompt.prompt_id, 'confirm');
+    const stats = await engine.stats();
+    expect(stats.events).toBeGreaterThan(9_900);
+    const result = await engine.rebuild({ verify: true });
+    expect(result.verified).toBe(true);
+    expect(result.hash).toBe(result.live_hash);
+    const plain = await engine.rebuild();
+    expect(plain.hash).toBe(result.live_hash);
+  });
+
+  it('forgets a slot for real: payloads redacted, state dropped, replay still consistent', async () => {
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 1, field: 'profile.preference.secret', value: 'my-password-hint' }),
+        observation({ id: 2 }),
+      ]),
+    );
+    const result = await engine.forget({
+      kind: 'slot',
+      entityId: 'user:primary',
+      field: 'profile.preference.secret',
+    });
+    expect(result.covered_events).toBe(1);
+    expect((await engine.getField('user:primary', 'profile.preference.secret')).status).toBe(
+      'none',
+    );
+    expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
+    expect(JSON.stringify(await engine.history('user:primary'))).not.toContain('my-password-hint');
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    await expect(engine.forget({ kind: 'event', eventId: testUuid(99) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('engine policy', () => {
+  it('records a stage change from config as a policy.changed event and shadows in stage 0', async () => {
+    await engine.close();
+    await open({ stage: '0' });
+    const before = (await engine.stats()).events;
+    expect(before).toBe(1);
+    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    expect((await engine.getField('user:primary', 'travel.status')).status).toBe('tentative');
+    const history = await engine.history('user:primary', 'travel.status');
+    expect(history[0]?.reasons.join(' ')).toMatch(/shadow mode/);
+    await engine.close();
+    await open({ stage: '0' });
+    expect((await engine.stats()).events).toBe(2);
+  });
+});

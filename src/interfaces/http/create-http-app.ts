@@ -1,0 +1,243 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import type { PromptStatus } from '../../core/index.js';
+import { ENTITY_ID_PATTERN, EngineError, parseRfc3339 } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+import { createMcpServer } from '../mcp/index.js';
+import { errorBody, toHttpError } from './http-errors.js';
+
+/** Options of `createHttpApp`. */
+export interface HttpAppOptions {
+  /** Bearer token required on every route but `/health`; null leaves the API open. */
+  readonly token: string | null;
+  /**
+   * Host names (no port) that requests and browser `Origin`s may name; null accepts any. A
+   * loopback server sets the loopback names, which defeats DNS rebinding.
+   */
+  readonly allowedHosts?: readonly string[] | null;
+  /** Receives internal failures for logging. Defaults to ignoring them. */
+  readonly onError?: (error: unknown) => void;
+}
+
+const MAX_INGEST_BYTES = 16 * 1024 * 1024;
+
+const PROMPT_STATUSES: readonly PromptStatus[] = [
+  'queued',
+  'open',
+  'confirmed',
+  'rejected',
+  'edited',
+  'expired',
+  'superseded',
+];
+
+const entityPattern = new RegExp(ENTITY_ID_PATTERN);
+
+const answerBody = z
+  .object({
+    action: z.enum(['confirm', 'reject', 'edit']),
+    edited_value: z.string().min(1).max(500).optional(),
+  })
+  .strict();
+
+const ignoreError = (): void => {};
+
+function invalid(message: string, field: string): EngineError {
+  return new EngineError('VALIDATION_FAILED', message, { field });
+}
+
+function entityParam(c: Context): string {
+  const entity = c.req.param('entity') ?? '';
+  if (!entityPattern.test(entity)) {
+    throw invalid(
+      `entity must be user:<slug>, family:<slug> or team:<slug> (got "${entity}")`,
+      'entity',
+    );
+  }
+  return entity;
+}
+
+function atQuery(c: Context): { at?: string } {
+  const at = c.req.query('at');
+  if (at === undefined) return {};
+  if (parseRfc3339(at) === null) {
+    throw invalid(`at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, 'at');
+  }
+  return { at };
+}
+
+function statusQuery(c: Context): { status?: readonly PromptStatus[] } {
+  const text = c.req.query('status');
+  if (text === undefined) return {};
+  const statuses = text.split(',').map((s) => s.trim());
+  const known = statuses.filter((s): s is PromptStatus =>
+    (PROMPT_STATUSES as readonly string[]).includes(s),
+  );
+  if (known.length !== statuses.length) {
+    throw invalid(`status must be a comma list of ${PROMPT_STATUSES.join(', ')}`, 'status');
+  }
+  return { status: known };
+}
+
+function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    let originHost: string | null = null;
+    if (origin !== undefined) {
+      try {
+        originHost = new URL(origin).hostname;
+      } catch {
+        // An unparseable Origin is treated like a foreign one below.
+        originHost = '';
+      }
+    }
+    const host = new URL(c.req.url).hostname;
+    if (
+      !allowedHosts.includes(host) ||
+      (originHost !== null && !allowedHosts.includes(originHost))
+    ) {
+      return c.json(errorBody('FORBIDDEN', 'host or origin not allowed'), 403);
+    }
+    return await next();
+  };
+}
+
+/**
+ * Verity's HTTP API as a Hono app: `/health`, MCP Streamable HTTP on `/mcp` (stateless, a fresh
+ * MCP server per request) and a small JSON API under `/api`. Serve it with `startHttpServer`, or
+ * call `app.request()` in-process.
+ */
+export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
+  const report = options.onError ?? ignoreError;
+  const app = new Hono();
+
+  const allowedHosts = options.allowedHosts ?? null;
+  if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
+
+  if (options.token !== null) {
+    const unauthorized = errorBody('UNAUTHORIZED', 'send Authorization: Bearer <token>');
+    const auth = bearerAuth({
+      token: options.token,
+      noAuthenticationHeader: { message: unauthorized },
+      invalidAuthenticationHeader: { message: unauthorized },
+      invalidToken: { message: errorBody('UNAUTHORIZED', 'invalid token') },
+    });
+    app.use('*', (c, next) => (c.req.path === '/health' ? next() : auth(c, next)));
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    const { status, body } = toHttpError(error, report);
+    return c.json(body, status);
+  });
+  app.notFound((c) =>
+    c.json(errorBody('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`), 404),
+  );
+
+  app.get('/health', async (c) => {
+    const stats = await engine.stats();
+    return c.json({ status: 'ok', events: stats.events, pending_reviews: stats.pending_reviews });
+  });
+
+  app.post('/mcp', async (c) => {
+    const server = createMcpServer(engine, { onError: (error) => report(error) });
+    // Stateless Streamable HTTP: no session id generator, and JSON replies instead of SSE streams
+    // because each request gets its own server, closed as soon as it has answered.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+  // A stateless server has no stream to resume (GET) and no session to end (DELETE).
+  const mcpMethodNotAllowed = (c: Context): Response =>
+    c.json(
+      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+      405,
+      { Allow: 'POST' },
+    );
+  app.get('/mcp', mcpMethodNotAllowed);
+  app.delete('/mcp', mcpMethodNotAllowed);
+
+  app.get('/api/state/:entity', async (c) => {
+    const entity = entityParam(c);
+    const at = atQuery(c);
+    const field = c.req.query('field');
+    if (field !== undefined) return c.json(await engine.getField(entity, field, at));
+    return c.json(await engine.getEntity(entity, at));
+  });
+
+  app.get('/api/state/:entity/explain', async (c) => {
+    const entity = entityParam(c);
+    const field = c.req.query('field');
+    if (field === undefined || field === '') throw invalid('field is required', 'field');
+    return c.json(await engine.explain(entity, field));
+  });
+
+  app.get('/api/reviews', async (c) => {
+    const entity = c.req.query('entity');
+    if (entity !== undefined && !entityPattern.test(entity)) {
+      throw invalid('entity must be user:<slug>, family:<slug> or team:<slug>', 'entity');
+    }
+    const reviews = await engine.listReviews({
+      ...statusQuery(c),
+      ...(entity === undefined ? {} : { entityId: entity }),
+    });
+    return c.json({ reviews });
+  });
+
+  app.post('/api/reviews/:id', async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch (error: unknown) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        'body must be JSON',
+        { field: 'body' },
+        { cause: error },
+      );
+    }
+    const parsed = answerBody.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path.join('.') || 'body';
+      throw invalid(`${path}: ${issue?.message ?? 'invalid'}`, path);
+    }
+    const { action, edited_value: editedValue } = parsed.data;
+    if ((action === 'edit') !== (editedValue !== undefined)) {
+      throw invalid(
+        'edited_value is required with action "edit" and only allowed there',
+        'edited_value',
+      );
+    }
+    return c.json(await engine.answerReview(c.req.param('id'), action, editedValue));
+  });
+
+  app.post(
+    '/api/ingest',
+    bodyLimit({
+      maxSize: MAX_INGEST_BYTES,
+      onError: (c) =>
+        c.json(
+          errorBody('PAYLOAD_TOO_LARGE', `ingest bodies are limited to ${MAX_INGEST_BYTES} bytes`),
+          413,
+        ),
+    }),
+    async (c) => {
+      const result = await engine.ingest(await c.req.text());
+      return c.json(result, result.rejected > 0 ? 422 : 200);
+    },
+  );
+
+  app.get('/api/stats', async (c) => c.json(await engine.stats()));
+
+  return app;
+}

@@ -1,0 +1,10 @@
+/**
+ * Verity's HTTP interface (`verity serve`): a Hono app with `/health`, MCP Streamable HTTP on
+ * `/mcp` and a JSON API under `/api`, behind bearer-token auth.
+ * May import: engine, core types, and `interfaces/mcp` (mounted on `/mcp`).
+ */
+export type { HttpAppOptions } from './create-http-app.js';
+export { createHttpApp } from './create-http-app.js';
+export type { ErrorBody } from './http-errors.js';
+export type { RunningHttpServer, StartHttpServerOptions } from './start-http-server.js';
+export { startHttpServer } from './start-http-server.js';

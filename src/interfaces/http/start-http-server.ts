@@ -1,0 +1,88 @@
+import { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { EngineError } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+import { createHttpApp } from './create-http-app.js';
+
+/** Options of `startHttpServer`. */
+export interface StartHttpServerOptions {
+  /** TCP port; 0 picks a free one (read it back from `url`). */
+  readonly port: number;
+  /** Interface to bind; defaults to 127.0.0.1. Anything but loopback requires a token. */
+  readonly host?: string;
+  /** Bearer token required on every route but `/health`; null is allowed on loopback only. */
+  readonly token: string | null;
+  /** Receives internal failures for logging. Defaults to ignoring them. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A listening HTTP server. */
+export interface RunningHttpServer {
+  /** Base URL, e.g. `http://127.0.0.1:7077` (MCP lives at `${url}/mcp`). */
+  readonly url: string;
+  /** Stops accepting connections and resolves once open ones have finished. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+}
+
+function urlHost(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+/**
+ * Serves `createHttpApp(engine)` on `host:port` with @hono/node-server. A loopback server only
+ * answers requests naming a loopback host (DNS-rebinding guard); a non-loopback one refuses to
+ * start without a token. Throws CONFIG_INVALID when it cannot listen.
+ */
+export async function startHttpServer(
+  engine: Engine,
+  options: StartHttpServerOptions,
+): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const loopback = isLoopback(host);
+  if (!loopback && options.token === null) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `refusing to serve on ${host} without a token: set VERITY_TOKEN (or "token" in config.json), or bind 127.0.0.1 (--host / VERITY_HOST)`,
+      { host },
+    );
+  }
+  const app = createHttpApp(engine, {
+    token: options.token,
+    allowedHosts: loopback ? LOOPBACK_HOSTS : null,
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
+  });
+  return new Promise<RunningHttpServer>((resolve, reject) => {
+    const onListenError = (error: Error): void => {
+      reject(
+        new EngineError(
+          'CONFIG_INVALID',
+          `cannot listen on ${host}:${options.port} (--port / VERITY_PORT, --host / VERITY_HOST): ${error.message}`,
+          { host, port: options.port },
+          { cause: error },
+        ),
+      );
+    };
+    const server = serve(
+      { fetch: app.fetch, port: options.port, hostname: host },
+      (info: AddressInfo) => {
+        server.off('error', onListenError);
+        resolve({
+          url: `http://${urlHost(info.address)}:${info.port}`,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              server.close((error?: Error) => (error === undefined ? done() : fail(error)));
+              if (server instanceof Server) server.closeIdleConnections();
+            }),
+        });
+      },
+    );
+    server.once('error', onListenError);
+  });
+}

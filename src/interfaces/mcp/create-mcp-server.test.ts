@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
+import { createMcpServer } from './index.js';
+
+const NOW = '2026-02-19T15:05:00Z';
+const SEED = {
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+};
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+const internalErrors: unknown[] = [];
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memory-'));
+  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse(NOW)) });
+  const server = createMcpServer(engine, { onError: (error) => internalErrors.push(error) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'verity-test', version: '0.0.0' });
+  await client.connect(clientSide);
+  expect((await call('record_observation', SEED)).isError).toBeFalsy();
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('createMcpServer (in-memory transport)', () => {
+  it('reports a repeated event_id as a duplicate without changing state', async () => {
+    const result = await call('record_observation', SEED);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      event_id: SEED.event_id,
+      status: 'duplicate',
+    });
+  });
+
+  it('fills in event_id, event_ts and domain when they are absent', async () => {
+    const result = await call('record_observation', {
+      field: 'profile.preference.coffee',
+      candidate_value: 'flat white',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'thread:1:msg:1' },
+    });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'applied',
+    });
+  });
+
+  it('returns a rejected observation as an error that names the offending field', async () => {
+    const result = await call('record_observation', {
+      ...SEED,
+      event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000009',
+      event_ts: 'yesterday',
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: 'rejected' });
+    expect(text(result)).toContain('event_ts');
+  });
+
+  it('reads a whole entity when no field is given', async () => {
+    const result = await call('get_state', {});
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      entity_id: 'user:primary',
+      at: null,
+      state: { 'travel.status': { value: 'in_progress', status: 'committed' } },
+      pending: [],
+    });
+    expect(text(result)).toContain('travel.status = in_progress');
+  });
+
+  it('reads an empty slot as status none rather than an error', async () => {
+    const result = await call('get_state', { entity_id: 'team:nobody', field: 'travel.status' });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      state: { 'travel.status': { value: null, status: 'none' } },
+    });
+  });
+
+  it('rejects an `at` that is not RFC 3339 as the caller’s fault', async () => {
+    const result = await call('get_state', { field: 'travel.status', at: 'last week' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^VALIDATION_FAILED: at must be an RFC 3339 timestamp/);
+  });
+
+  it('requires edited_value with action edit', async () => {
+    const result = await call('resolve_review', { prompt_id: 'p-1', action: 'edit' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('edited_value is required');
+  });
+
+  it('answers NOT_FOUND for a prompt outside the entity scope', async () => {
+    const result = await call('resolve_review', { prompt_id: 'no-such-prompt', action: 'confirm' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(
+      /^NOT_FOUND: no review prompt no-such-prompt for entity user:primary/,
+    );
+  });
+
+  it('lists no pending reviews for an entity without prompts', async () => {
+    const result = await call('list_pending_reviews', { entity_id: 'family:smith' });
+    expect(result.structuredContent).toEqual({ entity_id: 'family:smith', prompts: [] });
+  });
+
+  it('takes an uncertain observation through the review queue', async () => {
+    const recorded = await call('record_observation', {
+      event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000010',
+      field: 'travel.destination',
+      candidate_value: 'Tahoe',
+      intent: 'assertive',
+      source: { type: 'calendar', ref: 'event:abc123' },
+    });
+    expect(recorded.structuredContent).toMatchObject({
+      decision: 'ask_user',
+      prompt_id: expect.any(String),
+    });
+    const promptId = String(recorded.structuredContent?.['prompt_id']);
+
+    const listed = await call('list_pending_reviews', {});
+    expect(listed.structuredContent).toMatchObject({
+      prompts: [{ prompt_id: promptId, field: 'travel.destination', proposed_value: 'Tahoe' }],
+    });
+    const state = await call('get_state', { field: 'travel.destination' });
+    expect(state.structuredContent).toMatchObject({
+      state: { 'travel.destination': { pending: { prompt_id: promptId, value: 'Tahoe' } } },
+      pending: [{ prompt_id: promptId }],
+    });
+
+    const foreign = await call('resolve_review', {
+      entity_id: 'family:smith',
+      prompt_id: promptId,
+      action: 'confirm',
+    });
+    expect(foreign.isError).toBe(true);
+    expect(text(foreign)).toMatch(/^NOT_FOUND/);
+
+    const edited = await call('resolve_review', {
+      prompt_id: promptId,
+      action: 'edit',
+      edited_value: 'South Lake Tahoe',
+    });
+    expect(edited.isError, text(edited)).toBeFalsy();
+    expect(edited.structuredContent).toMatchObject({
+      prompt_id: promptId,
+      status: 'edited',
+      field: { field: 'travel.destination', value: 'South Lake Tahoe', status: 'committed' },
+    });
+
+    const again = await call('resolve_review', { prompt_id: promptId, action: 'confirm' });
+    expect(again.isError).toBe(true);
+    expect(text(again)).toMatch(/^CONFLICT/);
+  });
+
+  it('surfaces no internal errors for the calls above', () => {
+    expect(internalErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The stdio server as hosts run it: a child process spoken to by the SDK's own client. */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SEED = {
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+};
+
+let home: string;
+let client: Client;
+let stderr = '';
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'verity-mcp-stdio-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/interfaces/mcp/stdio-main.ts'],
+    cwd: ROOT,
+    env: { ...getDefaultEnvironment(), VERITY_HOME: home, VERITY_NOW: '2026-02-19T15:05:00Z' },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  client = new Client({ name: 'verity-test', version: '0.0.0' });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('verity mcp (stdio child process)', () => {
+  it('lists five tools with annotations and output schemas', async () => {
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect([...byName.keys()].sort()).toEqual([
+      'explain_state',
+      'get_state',
+      'list_pending_reviews',
+      'record_observation',
+      'resolve_review',
+    ]);
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description, tool.name).toMatch(/Call /);
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object' });
+      expect(tool.inputSchema.properties, tool.name).toHaveProperty('entity_id');
+      expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
+    }
+    for (const name of ['get_state', 'explain_state', 'list_pending_reviews']) {
+      expect(byName.get(name)?.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+      });
+    }
+    expect(byName.get('record_observation')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    expect(byName.get('resolve_review')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+    });
+  });
+
+  it('auto-commits the seed observation corroborated by the calendar', async () => {
+    const result = await call('record_observation', SEED);
+    expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      event_id: SEED.event_id,
+      status: 'applied',
+      decision: 'auto_commit',
+      prompt_id: null,
+      issues: [],
+    });
+  });
+
+  it('reads the committed value back with get_state', async () => {
+    const result = await call('get_state', { entity_id: 'user:primary', field: 'travel.status' });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      entity_id: 'user:primary',
+      state: {
+        'travel.status': { value: 'in_progress', status: 'committed', event_id: SEED.event_id },
+      },
+    });
+  });
+
+  it('explains the value by its winning event', async () => {
+    const result = await call('explain_state', {
+      entity_id: 'user:primary',
+      field: 'travel.status',
+    });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      winning_event: { event_id: SEED.event_id },
+      current: { value: 'in_progress' },
+    });
+    expect(JSON.stringify(result.structuredContent)).toContain(SEED.event_id);
+  });
+
+  it('rejects a malformed entity_id with an error naming the field', async () => {
+    const result = await call('get_state', { entity_id: 'User Primary' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('entity_id');
+  });
+
+  it('logs nothing to stderr while serving valid calls', () => {
+    expect(stderr).toBe('');
+  });
+});

@@ -1,0 +1,111 @@
+import type { JsonObject, JsonValue, SlotState } from '../core/index.js';
+import type { Store, WriteScope, WriteTx } from '../stores/index.js';
+
+function slotKey(entityId: string, field: string): string {
+  return `${entityId}\u0000${field}`;
+}
+
+/**
+ * A write transaction that keeps slots and meta rows in memory and writes each changed one once,
+ * at the end. One busy slot folding hundreds of events in a batch is then read and written once
+ * instead of hundreds of times. Everything else goes straight to the store's transaction.
+ */
+class CachedTx implements WriteTx {
+  readonly #tx: WriteTx;
+  readonly #slots = new Map<string, SlotState | null>();
+  readonly #dirtySlots = new Set<string>();
+  readonly #meta = new Map<string, JsonValue | null>();
+  readonly #dirtyMeta = new Set<string>();
+
+  constructor(tx: WriteTx) {
+    this.#tx = tx;
+  }
+
+  async getSlot(entityId: string, field: string): Promise<SlotState | null> {
+    const key = slotKey(entityId, field);
+    if (this.#slots.has(key)) return this.#slots.get(key) ?? null;
+    const slot = await this.#tx.getSlot(entityId, field);
+    this.#slots.set(key, slot);
+    return slot;
+  }
+
+  async putSlot(slot: SlotState): Promise<void> {
+    const key = slotKey(slot.entityId, slot.field);
+    this.#slots.set(key, slot);
+    this.#dirtySlots.add(key);
+  }
+
+  async getMeta(key: string): Promise<JsonValue | null> {
+    if (this.#meta.has(key)) return this.#meta.get(key) ?? null;
+    const value = await this.#tx.getMeta(key);
+    this.#meta.set(key, value);
+    return value;
+  }
+
+  async putMeta(key: string, value: JsonValue): Promise<void> {
+    this.#meta.set(key, value);
+    this.#dirtyMeta.add(key);
+  }
+
+  /** Writes every changed slot and meta row to the underlying transaction. */
+  async flush(): Promise<void> {
+    for (const key of this.#dirtySlots) {
+      const slot = this.#slots.get(key);
+      if (slot) await this.#tx.putSlot(slot);
+    }
+    this.#dirtySlots.clear();
+    for (const key of this.#dirtyMeta) {
+      await this.#tx.putMeta(key, this.#meta.get(key) ?? null);
+    }
+    this.#dirtyMeta.clear();
+  }
+
+  async listSlots(entityId?: string): Promise<readonly SlotState[]> {
+    await this.flush();
+    return this.#tx.listSlots(entityId);
+  }
+
+  async dangerouslyClearDerived(): Promise<void> {
+    this.#slots.clear();
+    this.#dirtySlots.clear();
+    this.#meta.clear();
+    this.#dirtyMeta.clear();
+    await this.#tx.dangerouslyClearDerived();
+  }
+
+  getEvent = (eventId: string) => this.#tx.getEvent(eventId);
+  readEvents = (after: number, limit: number) => this.#tx.readEvents(after, limit);
+  lastSeq = () => this.#tx.lastSeq();
+  countEventsSince = (since: string) => this.#tx.countEventsSince(since);
+  listHistory: WriteTx['listHistory'] = (query) => this.#tx.listHistory(query);
+  getPrompt: WriteTx['getPrompt'] = (promptId) => this.#tx.getPrompt(promptId);
+  listPrompts: WriteTx['listPrompts'] = (query) => this.#tx.listPrompts(query);
+  getMessage: WriteTx['getMessage'] = (threadId, messageId) =>
+    this.#tx.getMessage(threadId, messageId);
+  getDlq: WriteTx['getDlq'] = (dlqId) => this.#tx.getDlq(dlqId);
+  listDlq: WriteTx['listDlq'] = (statuses) => this.#tx.listDlq(statuses);
+  appendEvent: WriteTx['appendEvent'] = (event) => this.#tx.appendEvent(event);
+  appendHistory: WriteTx['appendHistory'] = (entry) => this.#tx.appendHistory(entry);
+  putPrompt: WriteTx['putPrompt'] = (prompt) => this.#tx.putPrompt(prompt);
+  putMessage: WriteTx['putMessage'] = (message) => this.#tx.putMessage(message);
+  putDlq: WriteTx['putDlq'] = (item) => this.#tx.putDlq(item);
+  redactEvent = (eventId: string, replacement: JsonObject) =>
+    this.#tx.redactEvent(eventId, replacement);
+}
+
+/**
+ * Runs `fn` under the store's write lock with a slot and meta cache that is flushed before the
+ * transaction commits. Every pipeline write goes through here.
+ */
+export function withPipelineTx<T>(
+  store: Store,
+  scope: WriteScope,
+  fn: (tx: WriteTx) => Promise<T>,
+): Promise<T> {
+  return store.withWriteLock(scope, async (tx) => {
+    const cached = new CachedTx(tx);
+    const result = await fn(cached);
+    await cached.flush();
+    return result;
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The conformance suite every `Store` adapter must pass, registered as Vitest cases by each
+ * adapter's own test file, plus the sample records it writes. Test-only code.
+ * May import: core, the store contract (`../store.js`) and vitest.
+ */
+export type { StoreHarness } from './register-store-conformance.js';
+export { registerStoreConformance } from './register-store-conformance.js';
+export {
+  SAMPLE_ENTITY,
+  sampleDlqItem,
+  sampleEvent,
+  sampleHistoryEntry,
+  sampleMessage,
+  samplePrompt,
+  sampleSlot,
+} from './sample-records.js';

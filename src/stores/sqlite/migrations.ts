@@ -1,0 +1,204 @@
+import type Database from 'better-sqlite3';
+import { EngineError } from '../../core/index.js';
+import { retryWhileBusy } from './sqlite-errors.js';
+
+/** One versioned schema change. Versions start at 1 and increase by one; a script never changes. */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+const ISO_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** The SQLite schema, in order. Applied by `applyMigrations` when a store opens. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'append-only ledger, derived state, meta and dead-letter queue',
+    sql: `
+CREATE TABLE events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL,
+  entity_id TEXT,
+  event_ts TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  payload TEXT NOT NULL CHECK (json_valid(payload)),
+  payload_hash TEXT NOT NULL,
+  dedupe_key TEXT UNIQUE,
+  redacted INTEGER NOT NULL DEFAULT 0 CHECK (redacted IN (0, 1))
+);
+CREATE INDEX events_by_recorded_at ON events (recorded_at);
+
+-- INSERT OR REPLACE would delete the old row without firing the delete trigger.
+CREATE TRIGGER events_refuse_replace BEFORE INSERT ON events
+WHEN EXISTS (
+  SELECT 1 FROM events
+  WHERE event_id = NEW.event_id OR dedupe_key = NEW.dedupe_key OR seq = NEW.seq
+)
+BEGIN
+  SELECT RAISE(ABORT, 'events are append-only: an event with this id, key or seq exists');
+END;
+
+CREATE TRIGGER events_refuse_delete BEFORE DELETE ON events
+BEGIN
+  SELECT RAISE(ABORT, 'events are append-only: delete refused');
+END;
+
+CREATE TRIGGER events_refuse_update BEFORE UPDATE ON events
+WHEN NOT (
+  OLD.redacted = 0 AND NEW.redacted = 1
+  AND NEW.seq IS OLD.seq
+  AND NEW.event_id IS OLD.event_id
+  AND NEW.type IS OLD.type
+  AND NEW.entity_id IS OLD.entity_id
+  AND NEW.event_ts IS OLD.event_ts
+  AND NEW.recorded_at IS OLD.recorded_at
+  AND NEW.payload_hash IS OLD.payload_hash
+  AND NEW.dedupe_key IS OLD.dedupe_key
+)
+BEGIN
+  SELECT RAISE(ABORT, 'events are append-only: only a redaction (new payload, redacted 0 -> 1) is allowed');
+END;
+
+CREATE TABLE redactions (
+  event_id TEXT PRIMARY KEY REFERENCES events (event_id),
+  redacted_at TEXT NOT NULL
+);
+
+CREATE TRIGGER events_record_redaction AFTER UPDATE OF redacted ON events
+WHEN OLD.redacted = 0 AND NEW.redacted = 1
+BEGIN
+  INSERT INTO redactions (event_id, redacted_at) VALUES (NEW.event_id, ${ISO_NOW});
+END;
+
+CREATE TRIGGER redactions_refuse_update BEFORE UPDATE ON redactions
+BEGIN
+  SELECT RAISE(ABORT, 'redactions are append-only: update refused');
+END;
+
+CREATE TRIGGER redactions_refuse_delete BEFORE DELETE ON redactions
+BEGIN
+  SELECT RAISE(ABORT, 'redactions are append-only: delete refused');
+END;
+
+CREATE TABLE slots (
+  entity_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  domain TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc)),
+  PRIMARY KEY (entity_id, field)
+);
+
+CREATE TABLE history (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  entity_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX history_by_slot ON history (entity_id, field, id);
+
+CREATE TABLE prompts (
+  prompt_id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sequence INTEGER NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX prompts_by_age ON prompts (created_at, sequence, prompt_id);
+
+CREATE TABLE messages (
+  thread_id TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc)),
+  PRIMARY KEY (thread_id, message_id)
+);
+
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL CHECK (json_valid(value))
+);
+
+CREATE TABLE dlq (
+  dlq_id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX dlq_by_age ON dlq (first_seen_at, dlq_id);
+`,
+  },
+];
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  description TEXT NOT NULL,
+  applied_at TEXT NOT NULL
+)`;
+
+function schemaVersion(db: Database.Database): number {
+  const table = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+    )
+    .get();
+  if (table === undefined) return 0;
+  const row = db
+    .prepare<[], { version: number }>(
+      'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
+    )
+    .get();
+  return row?.version ?? 0;
+}
+
+function assertNotNewer(version: number, latest: number): void {
+  if (version > latest) {
+    throw new EngineError(
+      'STORE_FAILED',
+      `SQLite schema version ${version} is newer than this build knows (${latest}); upgrade Verity`,
+      { operation: 'migrate', version, latest },
+    );
+  }
+}
+
+/**
+ * Brings the database up to the latest migration and returns the resulting version. Idempotent.
+ * Safe when several processes open the same new file at once: the work runs inside
+ * `BEGIN IMMEDIATE` (waiting while another process holds the lock) and re-reads the version there.
+ * Throws STORE_FAILED when the file's schema is newer than `list` knows.
+ */
+export async function applyMigrations(
+  db: Database.Database,
+  list: readonly Migration[] = migrations,
+): Promise<number> {
+  const latest = list.reduce((highest, migration) => Math.max(highest, migration.version), 0);
+  const seen = await retryWhileBusy(() => schemaVersion(db));
+  assertNotNewer(seen, latest);
+  if (seen === latest) return latest;
+
+  await retryWhileBusy(() => db.exec('BEGIN IMMEDIATE'));
+  try {
+    db.exec(CREATE_MIGRATIONS_TABLE);
+    const current = schemaVersion(db);
+    assertNotNewer(current, latest);
+    const record = db.prepare<[number, string]>(
+      `INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ${ISO_NOW})`,
+    );
+    for (const migration of [...list].sort((a, b) => a.version - b.version)) {
+      if (migration.version <= current) continue;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.description);
+    }
+    db.exec('COMMIT');
+  } catch (error: unknown) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+  return latest;
+}

@@ -1,0 +1,54 @@
+import { EngineError } from '../../core/index.js';
+
+/** True for SQLite's "database is locked by another connection" family (`SQLITE_BUSY*`). */
+export function isBusyError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('SQLITE_BUSY')
+  );
+}
+
+/**
+ * Wraps a driver failure in `EngineError('STORE_FAILED')`, keeping the original as `cause`.
+ * An `EngineError` passes through unchanged.
+ */
+export function toStoreError(operation: string, error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new EngineError(
+    'STORE_FAILED',
+    `SQLite ${operation} failed: ${reason}`,
+    { operation },
+    {
+      cause: error,
+    },
+  );
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Jittered backoff between 5 and 50 ms, growing with the attempt number. */
+function backoffMs(attempt: number): number {
+  const ceiling = Math.min(50, 5 * 2 ** Math.min(attempt, 4));
+  return 5 + Math.random() * (ceiling - 5);
+}
+
+/**
+ * Runs `attempt` until it stops failing with `SQLITE_BUSY`, waiting asynchronously between tries
+ * so the event loop keeps running. Contention is never surfaced: this waits for as long as another
+ * connection holds the lock. Any other failure is rethrown as it is.
+ */
+export async function retryWhileBusy<T>(attempt: () => T): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return attempt();
+    } catch (error: unknown) {
+      if (!isBusyError(error)) throw error;
+    }
+    await delay(backoffMs(tries));
+  }
+}

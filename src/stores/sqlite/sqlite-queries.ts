@@ -1,0 +1,251 @@
+import type Database from 'better-sqlite3';
+import type { HistoryEntry, JsonValue, ReviewPrompt, SlotState } from '../../core/index.js';
+import type {
+  DerivedSnapshot,
+  DlqItem,
+  DlqStatus,
+  HistoryQuery,
+  LedgerEvent,
+  MessageRecord,
+  PromptQuery,
+} from '../store.js';
+
+/** A row of the `events` table, as the driver returns it. */
+export interface EventRow {
+  readonly seq: number;
+  readonly event_id: string;
+  readonly type: string;
+  readonly entity_id: string | null;
+  readonly event_ts: string;
+  readonly recorded_at: string;
+  readonly payload: string;
+  readonly payload_hash: string;
+  readonly dedupe_key: string | null;
+  readonly redacted: number;
+}
+
+interface DocRow {
+  readonly doc: string;
+}
+
+interface MetaRow {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** The columns of `events`, in `EventRow` order. */
+export const EVENT_COLUMNS =
+  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
+
+/** Maps an `events` row to its camelCase record. */
+export function fromEventRow(row: EventRow): LedgerEvent {
+  return {
+    seq: row.seq,
+    eventId: row.event_id,
+    type: row.type,
+    entityId: row.entity_id,
+    eventTs: row.event_ts,
+    recordedAt: row.recorded_at,
+    payload: JSON.parse(row.payload),
+    payloadHash: row.payload_hash,
+    dedupeKey: row.dedupe_key,
+    redacted: row.redacted === 1,
+  };
+}
+
+/** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
+function toSqlLimit(limit: number | undefined): number {
+  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return -1;
+  if (Number.isNaN(limit)) return 0;
+  return Math.max(0, Math.floor(limit));
+}
+
+/** A status filter as a JSON array for `json_each`, or null for no filter. */
+function toStatusFilter(statuses: readonly string[] | undefined): string | null {
+  return statuses === undefined ? null : JSON.stringify(statuses);
+}
+
+function parseDocs<T>(rows: readonly DocRow[]): T[] {
+  return rows.map((row) => JSON.parse(row.doc) as T);
+}
+
+function parseDoc<T>(row: DocRow | undefined): T | null {
+  return row === undefined ? null : (JSON.parse(row.doc) as T);
+}
+
+/**
+ * Every read the store makes, as synchronous calls on prepared statements of one connection.
+ * Prepared once per connection; better-sqlite3 re-prepares them itself if the schema changes.
+ */
+export class SqliteQueries {
+  readonly #eventById: Database.Statement<[string], EventRow>;
+  readonly #eventByDedupeKey: Database.Statement<[string], EventRow>;
+  readonly #eventsAfter: Database.Statement<[number, number], EventRow>;
+  readonly #lastSeq: Database.Statement<[], { readonly seq: number }>;
+  readonly #countEventsSince: Database.Statement<[string], { readonly count: number }>;
+  readonly #slot: Database.Statement<[string, string], DocRow>;
+  readonly #allSlots: Database.Statement<[], DocRow>;
+  readonly #entitySlots: Database.Statement<[string], DocRow>;
+  readonly #slotHistory: Database.Statement<[HistoryParameters], DocRow>;
+  readonly #entityHistory: Database.Statement<[HistoryParameters], DocRow>;
+  readonly #allHistory: Database.Statement<[], DocRow>;
+  readonly #prompt: Database.Statement<[string], DocRow>;
+  readonly #prompts: Database.Statement<[PromptParameters], DocRow>;
+  readonly #promptsById: Database.Statement<[], DocRow>;
+  readonly #message: Database.Statement<[string, string], DocRow>;
+  readonly #allMessages: Database.Statement<[], DocRow>;
+  readonly #meta: Database.Statement<[string], MetaRow>;
+  readonly #allMeta: Database.Statement<[], MetaRow>;
+  readonly #dlqItem: Database.Statement<[string], DocRow>;
+  readonly #dlqItems: Database.Statement<[{ readonly statuses: string | null }], DocRow>;
+  readonly #snapshot: () => DerivedSnapshot;
+
+  constructor(readonly db: Database.Database) {
+    this.#eventById = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ?`);
+    this.#eventByDedupeKey = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE dedupe_key = ?`);
+    this.#eventsAfter = db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?`,
+    );
+    this.#lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events');
+    this.#countEventsSince = db.prepare(
+      'SELECT COUNT(*) AS count FROM events WHERE recorded_at >= ?',
+    );
+    this.#slot = db.prepare('SELECT doc FROM slots WHERE entity_id = ? AND field = ?');
+    this.#allSlots = db.prepare('SELECT doc FROM slots ORDER BY entity_id, field');
+    this.#entitySlots = db.prepare('SELECT doc FROM slots WHERE entity_id = ? ORDER BY field');
+    const upTo = '(@upTo IS NULL OR recorded_at <= @upTo)';
+    this.#slotHistory = db.prepare(
+      `SELECT doc FROM history WHERE entity_id = @entityId AND field = @field AND ${upTo}
+       ORDER BY id LIMIT @limit`,
+    );
+    this.#entityHistory = db.prepare(
+      `SELECT doc FROM history WHERE entity_id = @entityId AND ${upTo} ORDER BY id LIMIT @limit`,
+    );
+    this.#allHistory = db.prepare('SELECT doc FROM history ORDER BY id');
+    this.#prompt = db.prepare('SELECT doc FROM prompts WHERE prompt_id = ?');
+    this.#prompts = db.prepare(
+      `SELECT doc FROM prompts
+       WHERE (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+         AND (@entityId IS NULL OR entity_id = @entityId)
+       ORDER BY created_at, sequence, prompt_id LIMIT @limit`,
+    );
+    this.#promptsById = db.prepare('SELECT doc FROM prompts ORDER BY prompt_id');
+    this.#message = db.prepare('SELECT doc FROM messages WHERE thread_id = ? AND message_id = ?');
+    this.#allMessages = db.prepare('SELECT doc FROM messages ORDER BY thread_id, message_id');
+    this.#meta = db.prepare('SELECT key, value FROM meta WHERE key = ?');
+    this.#allMeta = db.prepare('SELECT key, value FROM meta ORDER BY key');
+    this.#dlqItem = db.prepare('SELECT doc FROM dlq WHERE dlq_id = ?');
+    this.#dlqItems = db.prepare(
+      `SELECT doc FROM dlq
+       WHERE (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+       ORDER BY first_seen_at, dlq_id`,
+    );
+    // One read transaction, so the five lists come from the same committed snapshot.
+    this.#snapshot = db.transaction(() => ({
+      slots: parseDocs<SlotState>(this.#allSlots.all()),
+      prompts: parseDocs<ReviewPrompt>(this.#promptsById.all()),
+      history: parseDocs<HistoryEntry>(this.#allHistory.all()),
+      messages: parseDocs<MessageRecord>(this.#allMessages.all()),
+      meta: this.#allMeta.all().map((row) => ({
+        key: row.key,
+        value: JSON.parse(row.value) as JsonValue,
+      })),
+    }));
+  }
+
+  /** The raw row of an event, by id. */
+  eventRow(eventId: string): EventRow | undefined {
+    return this.#eventById.get(eventId);
+  }
+
+  /** The raw row of the event holding a dedupe key. */
+  eventRowByDedupeKey(dedupeKey: string): EventRow | undefined {
+    return this.#eventByDedupeKey.get(dedupeKey);
+  }
+
+  getEvent(eventId: string): LedgerEvent | null {
+    const row = this.#eventById.get(eventId);
+    return row === undefined ? null : fromEventRow(row);
+  }
+
+  readEvents(after: number, limit: number): LedgerEvent[] {
+    return this.#eventsAfter.all(after, toSqlLimit(limit)).map(fromEventRow);
+  }
+
+  lastSeq(): number {
+    return this.#lastSeq.get()?.seq ?? 0;
+  }
+
+  countEventsSince(since: string): number {
+    return this.#countEventsSince.get(since)?.count ?? 0;
+  }
+
+  getSlot(entityId: string, field: string): SlotState | null {
+    return parseDoc<SlotState>(this.#slot.get(entityId, field));
+  }
+
+  listSlots(entityId?: string): SlotState[] {
+    return parseDocs<SlotState>(
+      entityId === undefined ? this.#allSlots.all() : this.#entitySlots.all(entityId),
+    );
+  }
+
+  listHistory(query: HistoryQuery): HistoryEntry[] {
+    const parameters = {
+      entityId: query.entityId,
+      field: query.field ?? null,
+      upTo: query.upTo ?? null,
+      limit: toSqlLimit(query.limit),
+    };
+    const statement = query.field === undefined ? this.#entityHistory : this.#slotHistory;
+    return parseDocs<HistoryEntry>(statement.all(parameters));
+  }
+
+  getPrompt(promptId: string): ReviewPrompt | null {
+    return parseDoc<ReviewPrompt>(this.#prompt.get(promptId));
+  }
+
+  listPrompts(query: PromptQuery): ReviewPrompt[] {
+    return parseDocs<ReviewPrompt>(
+      this.#prompts.all({
+        statuses: toStatusFilter(query.status),
+        entityId: query.entityId ?? null,
+        limit: toSqlLimit(query.limit),
+      }),
+    );
+  }
+
+  getMessage(threadId: string, messageId: string): MessageRecord | null {
+    return parseDoc<MessageRecord>(this.#message.get(threadId, messageId));
+  }
+
+  getMeta(key: string): JsonValue | null {
+    const row = this.#meta.get(key);
+    return row === undefined ? null : (JSON.parse(row.value) as JsonValue);
+  }
+
+  getDlq(dlqId: string): DlqItem | null {
+    return parseDoc<DlqItem>(this.#dlqItem.get(dlqId));
+  }
+
+  listDlq(statuses?: readonly DlqStatus[]): DlqItem[] {
+    return parseDocs<DlqItem>(this.#dlqItems.all({ statuses: toStatusFilter(statuses) }));
+  }
+
+  exportDerived(): DerivedSnapshot {
+    return this.#snapshot();
+  }
+}
+
+interface HistoryParameters {
+  readonly entityId: string;
+  readonly field: string | null;
+  readonly upTo: string | null;
+  readonly limit: number;
+}
+
+interface PromptParameters {
+  readonly statuses: string | null;
+  readonly entityId: string | null;
+  readonly limit: number;
+}

@@ -1,0 +1,336 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  HistoryEntry,
+  JsonObject,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+} from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
+import type {
+  AppendOutcome,
+  DerivedSnapshot,
+  DlqItem,
+  MessageRecord,
+  NewLedgerEvent,
+  Store,
+  WriteScope,
+  WriteTx,
+} from '../store.js';
+import { applyMigrations } from './migrations.js';
+import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
+import { SqliteQueries } from './sqlite-queries.js';
+import { SqliteReader } from './sqlite-reader.js';
+import { SqliteWrites } from './sqlite-writes.js';
+
+/** Options for `createSqliteStore`. */
+export interface SqliteStoreOptions {
+  /**
+   * The database file (its directory is created when missing), or `':memory:'`. An in-memory
+   * store has a single connection, so its reads outside `withWriteLock` also see the writes of a
+   * transaction still in progress; only a file gives committed-snapshot reads.
+   */
+  readonly path: string;
+  /**
+   * How long one SQLite call may block the thread waiting for another process's lock before the
+   * store waits asynchronously instead (and keeps waiting: contention is never an error).
+   * Default 100.
+   */
+  readonly busyTimeoutMs?: number;
+  /**
+   * `FULL` (default) makes every commit durable before `withWriteLock` resolves. `NORMAL` is faster
+   * but may lose the last commits on power loss (never on a process crash).
+   */
+  readonly synchronous?: 'FULL' | 'NORMAL';
+}
+
+const DEFAULT_OPTIONS = {
+  busyTimeoutMs: 100,
+  synchronous: 'FULL',
+} as const satisfies Required<Omit<SqliteStoreOptions, 'path'>>;
+
+/** Marks the async context of one running `withWriteLock` callback. */
+interface WriteTurn {
+  active: boolean;
+}
+
+function noop(): void {}
+
+/** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
+class SqliteWriteTx extends SqliteReader implements WriteTx {
+  readonly #queries: SqliteQueries;
+  readonly #writes: SqliteWrites;
+  readonly #turn: WriteTurn;
+
+  constructor(queries: SqliteQueries, writes: SqliteWrites, turn: WriteTurn) {
+    super();
+    this.#queries = queries;
+    this.#writes = writes;
+    this.#turn = turn;
+  }
+
+  protected override read<T>(operation: string, query: (queries: SqliteQueries) => T): Promise<T> {
+    return this.#run(operation, () => query(this.#queries));
+  }
+
+  async #run<T>(operation: string, work: () => T): Promise<T> {
+    if (!this.#turn.active) {
+      throw new EngineError(
+        'CONFLICT',
+        'This write transaction has ended; use tx only inside its withWriteLock callback',
+        { operation },
+      );
+    }
+    try {
+      return work();
+    } catch (error: unknown) {
+      throw toStoreError(operation, error);
+    }
+  }
+
+  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
+    return this.#run('appendEvent', () => this.#writes.appendEvent(event));
+  }
+
+  putSlot(slot: SlotState): Promise<void> {
+    return this.#run('putSlot', () => this.#writes.putSlot(slot));
+  }
+
+  appendHistory(entry: HistoryEntry): Promise<void> {
+    return this.#run('appendHistory', () => this.#writes.appendHistory(entry));
+  }
+
+  putPrompt(prompt: ReviewPrompt): Promise<void> {
+    return this.#run('putPrompt', () => this.#writes.putPrompt(prompt));
+  }
+
+  putMessage(message: MessageRecord): Promise<void> {
+    return this.#run('putMessage', () => this.#writes.putMessage(message));
+  }
+
+  putMeta(key: string, value: JsonValue): Promise<void> {
+    return this.#run('putMeta', () => this.#writes.putMeta(key, value));
+  }
+
+  putDlq(item: DlqItem): Promise<void> {
+    return this.#run('putDlq', () => this.#writes.putDlq(item));
+  }
+
+  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
+    return this.#run('redactEvent', () => this.#writes.redactEvent(eventId, replacement));
+  }
+
+  dangerouslyClearDerived(): Promise<void> {
+    return this.#run('dangerouslyClearDerived', () => this.#writes.dangerouslyClearDerived());
+  }
+}
+
+/**
+ * The SQLite `Store`: one writer connection (WAL, `synchronous = FULL`, foreign keys on) and one
+ * read-only connection for reads outside `withWriteLock`, which therefore see committed snapshots
+ * only. Writes are queued in process and take SQLite's write lock (`BEGIN IMMEDIATE`) across
+ * processes. Events are append-only, enforced by triggers; the one permitted change is a redaction.
+ * Build it with `createSqliteStore`.
+ */
+export class SqliteStore extends SqliteReader implements Store {
+  /** Identifies the adapter. */
+  readonly kind = 'sqlite';
+  /** Vector search is not available in this adapter yet. */
+  readonly supportsVectorSearch = false;
+  /** The writer connection, for escape hatches. Writing through it bypasses the write queue. */
+  readonly client: Database.Database;
+  readonly #reader: Database.Database;
+  readonly #readQueries: SqliteQueries;
+  readonly #writeQueries: SqliteQueries;
+  readonly #writes: SqliteWrites;
+  readonly #begin: Database.Statement<[]>;
+  readonly #commit: Database.Statement<[]>;
+  readonly #rollback: Database.Statement<[]>;
+  readonly #turns = new AsyncLocalStorage<WriteTurn>();
+  #tail: Promise<void> = Promise.resolve();
+  #closing: Promise<void> | null = null;
+
+  /**
+   * Wraps two open, migrated connections to the same database (the same one for `:memory:`).
+   * Use `createSqliteStore`, which opens, configures and migrates them.
+   */
+  constructor(writer: Database.Database, reader: Database.Database) {
+    super();
+    this.client = writer;
+    this.#reader = reader;
+    this.#writeQueries = new SqliteQueries(writer);
+    this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
+    this.#writes = new SqliteWrites(writer, this.#writeQueries);
+    this.#begin = writer.prepare('BEGIN IMMEDIATE');
+    this.#commit = writer.prepare('COMMIT');
+    this.#rollback = writer.prepare('ROLLBACK');
+  }
+
+  protected override async read<T>(
+    operation: string,
+    query: (queries: SqliteQueries) => T,
+  ): Promise<T> {
+    this.#assertOpen(operation);
+    try {
+      return await retryWhileBusy(() => query(this.#readQueries));
+    } catch (error: unknown) {
+      throw toStoreError(operation, error);
+    }
+  }
+
+  /**
+   * Runs `fn` inside one `BEGIN IMMEDIATE` transaction on the writer connection. `scope` is not
+   * needed: SQLite has one write lock per database, so every call is serialised. Throws CONFLICT
+   * when called from inside another `withWriteLock` callback of this store (it would deadlock).
+   */
+  async withWriteLock<T>(_scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    this.#assertNotInTurn('withWriteLock');
+    this.#assertOpen('withWriteLock');
+    const result = this.#tail.then(() => this.#transact(fn));
+    this.#tail = result.then(noop, noop);
+    return result;
+  }
+
+  exportDerived(): Promise<DerivedSnapshot> {
+    return this.read('exportDerived', (queries) => queries.exportDerived());
+  }
+
+  /** Waits for queued writes, then closes both connections. Idempotent. */
+  async close(): Promise<void> {
+    this.#assertNotInTurn('close');
+    this.#closing ??= this.#tail.then(() => {
+      try {
+        if (this.#reader !== this.client) this.#reader.close();
+        this.client.close();
+      } catch (error: unknown) {
+        throw toStoreError('close', error);
+      }
+    });
+    return this.#closing;
+  }
+
+  async #transact<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    try {
+      await retryWhileBusy(() => this.#begin.run());
+    } catch (error: unknown) {
+      throw toStoreError('begin', error);
+    }
+    const turn: WriteTurn = { active: true };
+    const tx = new SqliteWriteTx(this.#writeQueries, this.#writes, turn);
+    let result: T;
+    try {
+      result = await this.#turns.run(turn, () => fn(tx));
+    } catch (error: unknown) {
+      turn.active = false;
+      this.#rollbackAfter(error);
+      throw error;
+    }
+    turn.active = false;
+    try {
+      this.#commit.run();
+    } catch (error: unknown) {
+      this.#rollbackAfter(error);
+      throw toStoreError('commit', error);
+    }
+    return result;
+  }
+
+  #rollbackAfter(failure: unknown): void {
+    if (!this.client.inTransaction) return;
+    try {
+      this.#rollback.run();
+    } catch (rollbackError: unknown) {
+      throw new EngineError(
+        'STORE_FAILED',
+        'SQLite rollback failed after a failed transaction',
+        { operation: 'rollback' },
+        { cause: new AggregateError([failure, rollbackError]) },
+      );
+    }
+  }
+
+  #assertOpen(operation: string): void {
+    if (this.#closing !== null) {
+      throw new EngineError('STORE_FAILED', 'The SQLite store is closed', { operation });
+    }
+  }
+
+  #assertNotInTurn(operation: string): void {
+    if (this.#turns.getStore()?.active === true) {
+      throw new EngineError(
+        'CONFLICT',
+        `${operation} was called inside a withWriteLock callback of the same store; ` +
+          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
+        { operation },
+      );
+    }
+  }
+}
+
+function assertValidOptions(options: Required<SqliteStoreOptions>): void {
+  if (typeof options.path !== 'string' || options.path === '') {
+    throw new EngineError('CONFIG_INVALID', 'path must name a file or be :memory:', {
+      operation: 'open',
+    });
+  }
+  if (options.synchronous !== 'FULL' && options.synchronous !== 'NORMAL') {
+    throw new EngineError('CONFIG_INVALID', 'synchronous must be FULL or NORMAL', {
+      operation: 'open',
+    });
+  }
+  if (!Number.isInteger(options.busyTimeoutMs) || options.busyTimeoutMs < 0) {
+    throw new EngineError('CONFIG_INVALID', 'busyTimeoutMs must be a non-negative integer', {
+      operation: 'open',
+    });
+  }
+}
+
+async function configureWriter(
+  writer: Database.Database,
+  options: Required<SqliteStoreOptions>,
+  inMemory: boolean,
+): Promise<void> {
+  if (!inMemory) {
+    const mode = await retryWhileBusy(() => writer.pragma('journal_mode = WAL', { simple: true }));
+    if (mode !== 'wal') {
+      throw new EngineError('STORE_FAILED', `SQLite refused WAL journal mode (${String(mode)})`, {
+        operation: 'open',
+      });
+    }
+  }
+  writer.pragma(`synchronous = ${options.synchronous}`);
+  writer.pragma('foreign_keys = ON');
+}
+
+/**
+ * Opens (creating and migrating when needed) a SQLite store. Safe to call from several processes
+ * on the same new file at once. Throws CONFIG_INVALID for bad options and STORE_FAILED when the
+ * file cannot be opened or its schema is newer than this build.
+ */
+export async function createSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
+  const settings: Required<SqliteStoreOptions> = { ...DEFAULT_OPTIONS, ...options };
+  assertValidOptions(settings);
+  const inMemory = settings.path === ':memory:';
+  const opened: Database.Database[] = [];
+  try {
+    if (!inMemory) mkdirSync(dirname(settings.path), { recursive: true });
+    const writer = new Database(settings.path, { timeout: settings.busyTimeoutMs });
+    opened.push(writer);
+    await configureWriter(writer, settings, inMemory);
+    await applyMigrations(writer);
+    if (inMemory) return new SqliteStore(writer, writer);
+    const reader = new Database(settings.path, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: settings.busyTimeoutMs,
+    });
+    opened.unshift(reader);
+    return new SqliteStore(writer, reader);
+  } catch (error: unknown) {
+    for (const connection of opened) connection.close();
+    throw toStoreError('open', error);
+  }
+}

@@ -1,0 +1,164 @@
+import type Database from 'better-sqlite3';
+import type {
+  HistoryEntry,
+  JsonObject,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+} from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
+import type { AppendOutcome, DlqItem, MessageRecord, NewLedgerEvent } from '../store.js';
+import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
+
+type EventParameters = [
+  eventId: string,
+  type: string,
+  entityId: string | null,
+  eventTs: string,
+  recordedAt: string,
+  payload: string,
+  payloadHash: string,
+  dedupeKey: string | null,
+];
+
+/**
+ * Every write the store makes, as synchronous calls on prepared statements of the writer
+ * connection. Callers hold the write transaction; nothing here begins or commits one.
+ */
+export class SqliteWrites {
+  readonly #queries: SqliteQueries;
+  readonly #insertEvent: Database.Statement<EventParameters>;
+  readonly #redactEvent: Database.Statement<[string, string]>;
+  readonly #putSlot: Database.Statement<[string, string, string, number, string]>;
+  readonly #appendHistory: Database.Statement<[string, string, string, string]>;
+  readonly #putPrompt: Database.Statement<[string, string, string, string, number, string]>;
+  readonly #putMessage: Database.Statement<[string, string, string, string]>;
+  readonly #putMeta: Database.Statement<[string, string]>;
+  readonly #putDlq: Database.Statement<[string, string, string, string]>;
+  readonly #clearDerived: () => void;
+
+  constructor(db: Database.Database, queries: SqliteQueries) {
+    this.#queries = queries;
+    this.#insertEvent = db.prepare(
+      `INSERT INTO events
+         (event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#redactEvent = db.prepare(
+      'UPDATE events SET payload = ?, redacted = 1 WHERE event_id = ? AND redacted = 0',
+    );
+    this.#putSlot = db.prepare(
+      `INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (entity_id, field) DO UPDATE
+       SET domain = excluded.domain, version = excluded.version, doc = excluded.doc`,
+    );
+    this.#appendHistory = db.prepare(
+      'INSERT INTO history (entity_id, field, recorded_at, doc) VALUES (?, ?, ?, ?)',
+    );
+    this.#putPrompt = db.prepare(
+      `INSERT INTO prompts (prompt_id, status, entity_id, created_at, sequence, doc)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (prompt_id) DO UPDATE
+       SET status = excluded.status, entity_id = excluded.entity_id,
+           created_at = excluded.created_at, sequence = excluded.sequence, doc = excluded.doc`,
+    );
+    this.#putMessage = db.prepare(
+      `INSERT INTO messages (thread_id, message_id, created_at, doc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (thread_id, message_id) DO NOTHING`,
+    );
+    this.#putMeta = db.prepare(
+      `INSERT INTO meta (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    this.#putDlq = db.prepare(
+      `INSERT INTO dlq (dlq_id, status, first_seen_at, doc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (dlq_id) DO UPDATE
+       SET status = excluded.status, first_seen_at = excluded.first_seen_at, doc = excluded.doc`,
+    );
+    const clears = ['slots', 'history', 'prompts', 'messages', 'meta'].map((table) =>
+      db.prepare(`DELETE FROM ${table}`),
+    );
+    this.#clearDerived = () => {
+      for (const clear of clears) clear.run();
+    };
+  }
+
+  appendEvent(event: NewLedgerEvent): AppendOutcome {
+    const byId = this.#queries.eventRow(event.eventId);
+    if (byId !== undefined) return outcomeAgainst(byId, event);
+    if (event.dedupeKey !== null) {
+      const byKey = this.#queries.eventRowByDedupeKey(event.dedupeKey);
+      if (byKey !== undefined) return outcomeAgainst(byKey, event);
+    }
+    const result = this.#insertEvent.run(
+      event.eventId,
+      event.type,
+      event.entityId,
+      event.eventTs,
+      event.recordedAt,
+      JSON.stringify(event.payload),
+      event.payloadHash,
+      event.dedupeKey,
+    );
+    return { kind: 'appended', seq: Number(result.lastInsertRowid) };
+  }
+
+  putSlot(slot: SlotState): void {
+    this.#putSlot.run(slot.entityId, slot.field, slot.domain, slot.version, JSON.stringify(slot));
+  }
+
+  appendHistory(entry: HistoryEntry): void {
+    this.#appendHistory.run(entry.entityId, entry.field, entry.recordedAt, JSON.stringify(entry));
+  }
+
+  putPrompt(prompt: ReviewPrompt): void {
+    this.#putPrompt.run(
+      prompt.promptId,
+      prompt.status,
+      prompt.entityId,
+      prompt.createdAt,
+      prompt.sequence,
+      JSON.stringify(prompt),
+    );
+  }
+
+  putMessage(message: MessageRecord): void {
+    this.#putMessage.run(
+      message.threadId,
+      message.messageId,
+      message.createdAt,
+      JSON.stringify(message),
+    );
+  }
+
+  putMeta(key: string, value: JsonValue): void {
+    this.#putMeta.run(key, JSON.stringify(value));
+  }
+
+  putDlq(item: DlqItem): void {
+    this.#putDlq.run(item.dlqId, item.status, item.firstSeenAt, JSON.stringify(item));
+  }
+
+  /** Replaces the payload once; redacting an already redacted event changes nothing. */
+  redactEvent(eventId: string, replacement: JsonObject): void {
+    const result = this.#redactEvent.run(JSON.stringify(replacement), eventId);
+    if (result.changes > 0) return;
+    if (this.#queries.eventRow(eventId) === undefined) {
+      throw new EngineError('NOT_FOUND', 'No event with this id to redact', {
+        operation: 'redactEvent',
+        eventId,
+      });
+    }
+  }
+
+  dangerouslyClearDerived(): void {
+    this.#clearDerived();
+  }
+}
+
+function outcomeAgainst(existing: EventRow, event: NewLedgerEvent): AppendOutcome {
+  if (existing.payload_hash === event.payloadHash) {
+    return { kind: 'duplicate', seq: existing.seq, eventId: existing.event_id };
+  }
+  return { kind: 'conflict', existing: fromEventRow(existing) };
+}
