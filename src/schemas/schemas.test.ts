@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  SCHEMAS,
+  validateConfirmation,
+  validateMessage,
+  validateObservation,
+  validateSignal,
+} from './index.js';
+
+const seedObservation = {
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+};
+
+const seedPrompt = {
+  prompt_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
+  entity_id: 'user:primary',
+  domain: 'travel',
+  proposed_change: 'travel.status: planning -> in_progress',
+  confidence: 0.78,
+  reason_summary: [
+    'Explicit first-person assertion detected',
+    'Recent travel calendar corroboration',
+  ],
+  actions: ['confirm', 'reject', 'edit'],
+};
+
+function issuesOf(result: { ok: boolean; issues?: readonly { path: string; rule: string }[] }) {
+  return result.ok ? [] : (result.issues ?? []).map((i) => `${i.path} ${i.rule}`);
+}
+
+describe('canonical schemas', () => {
+  it('accepts the seed StateObservation and UserConfirmation examples as written', () => {
+    expect(validateObservation(seedObservation).ok).toBe(true);
+    expect(validateConfirmation(seedPrompt).ok).toBe(true);
+  });
+
+  it.each([
+    ['an unknown property', { ...seedObservation, mood: 'happy' }, '/mood additionalProperties'],
+    ['a non-UUID event id', { ...seedObservation, event_id: '42' }, '/event_id format'],
+    ['a non-RFC3339 time', { ...seedObservation, event_ts: '19/02/2026' }, '/event_ts format'],
+    ['an unknown domain', { ...seedObservation, domain: 'weather' }, '/domain enum'],
+    ['an unknown intent', { ...seedObservation, intent: 'certain' }, '/intent enum'],
+    [
+      'an unknown source type',
+      { ...seedObservation, source: { type: 'rumour', ref: 'x' } },
+      '/source/type enum',
+    ],
+    ['a bad entity id', { ...seedObservation, entity_id: 'User:Primary' }, '/entity_id pattern'],
+    [
+      'a field outside its domain',
+      { ...seedObservation, field: 'project.x.status' },
+      '/field pattern',
+    ],
+    ['an empty value', { ...seedObservation, candidate_value: '' }, '/candidate_value minLength'],
+    [
+      'a null value that is not a retraction',
+      { ...seedObservation, candidate_value: null },
+      '/intent const',
+    ],
+    [
+      'a confidence above 1',
+      { ...seedObservation, extraction_confidence: 1.5 },
+      '/extraction_confidence maximum',
+    ],
+    [
+      'a retraction target on an assertion',
+      { ...seedObservation, retracts: seedObservation.event_id },
+      '/intent const',
+    ],
+  ])('rejects an observation with %s, naming the field and rule', (_name, input, expected) => {
+    expect(issuesOf(validateObservation(input))).toContain(expected);
+  });
+
+  it('reports every broken rule at once', () => {
+    const issues = issuesOf(
+      validateObservation({ ...seedObservation, event_id: 'x', intent: 'maybe', extra: 1 }),
+    );
+    expect(issues).toEqual(
+      expect.arrayContaining(['/event_id format', '/intent enum', '/extra additionalProperties']),
+    );
+  });
+
+  it('bounds reason_summary to 5 entries of at most 160 characters', () => {
+    expect(
+      issuesOf(
+        validateConfirmation({ ...seedPrompt, reason_summary: ['a', 'b', 'c', 'd', 'e', 'f'] }),
+      ),
+    ).toContain('/reason_summary maxItems');
+    expect(
+      issuesOf(validateConfirmation({ ...seedPrompt, reason_summary: ['x'.repeat(161)] })),
+    ).toContain('/reason_summary/0 maxLength');
+  });
+
+  it('requires exactly one action and an edited value for an edit answer', () => {
+    const answer = {
+      answer_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5d',
+      prompt_id: seedPrompt.prompt_id,
+      action: 'edit',
+      answered_at: '2026-02-19T15:10:00Z',
+    };
+    expect(issuesOf(validateConfirmation(answer))).toContain('/edited_value required');
+    expect(validateConfirmation({ ...answer, edited_value: 'completed' }).ok).toBe(true);
+    expect(
+      issuesOf(validateConfirmation({ ...answer, action: 'maybe', edited_value: 'x' })),
+    ).toContain('/action enum');
+  });
+
+  it('validates signals with claims and messages with their identity', () => {
+    const signal = {
+      event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5e',
+      kind: 'transaction',
+      source: { type: 'transactions_email', ref: 'bank:chase' },
+      external_id: 'txn-991',
+      occurred_at: '2026-02-19T09:00:00Z',
+      entity_id: 'user:primary',
+      summary: 'CITY POWER UTIL 84.20',
+      payload: { amount: 84.2, currency: 'USD' },
+      claims: [{ field: 'financial.power_bill.status', candidate_value: 'paid' }],
+    };
+    expect(validateSignal(signal).ok).toBe(true);
+    expect(issuesOf(validateSignal({ ...signal, kind: 'fax' }))).toContain('/kind enum');
+    expect(
+      issuesOf(
+        validateMessage({
+          thread_id: 't',
+          message_id: 'm',
+          role: 'robot',
+          content: '',
+          created_at: 'now',
+        }),
+      ),
+    ).toEqual(expect.arrayContaining(['/role enum', '/created_at format']));
+  });
+
+  it('keeps the published JSON files identical to the TypeScript definitions', () => {
+    for (const [name, schema] of Object.entries(SCHEMAS)) {
+      const file = join(import.meta.dirname, 'json', `${name}.schema.json`);
+      expect(
+        JSON.parse(readFileSync(file, 'utf8')),
+        `${name}: run npx tsx scripts/write-schemas.ts`,
+      ).toEqual(schema);
+    }
+  });
+});
