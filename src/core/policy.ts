@@ -181,7 +181,7 @@ export const DEFAULT_POLICY: Policy = {
   },
   review: { maxPending: 20, expiryHours: 72 },
   adaptiveLearning: { enabled: false, alpha: 0.3, askBounds: [0.55, 0.8], autoBounds: [0.8, 0.99] },
-  maxEvidencePerSlot: 16,
+  maxEvidencePerSlot: 12,
 };
 
 /** The authority tier of a source in a domain: 0 is most authoritative. Unlisted → last + 1. */

@@ -26,7 +26,13 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
-import { closePrompt, expireDue, promoteQueued, raisePrompt } from '../review/index.js';
+import {
+  closePrompt,
+  expireDue,
+  promoteQueued,
+  raisePrompt,
+  recordAnswered,
+} from '../review/index.js';
 import type {
   ConfirmationAnswer,
   ConfirmationPrompt,
@@ -290,7 +296,7 @@ async function applyAnswerEvent(
     return { ...NOTHING, refusal: result.error };
   }
   const { slot: next, prompt: closed, history, mutated } = result.value;
-  await tx.putPrompt(closed);
+  await recordAnswered(tx, prompt, closed);
   await tx.putSlot(next);
   await tx.appendHistory(history);
   const outcome: Outcome =

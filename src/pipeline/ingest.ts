@@ -48,7 +48,7 @@ export interface PipelineDeps {
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
 export const DLQ_BACKOFF_MS: readonly number[] = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS];
 
-const BATCH = 500;
+const BATCH = 1000;
 
 interface Parsed {
   readonly line: number;
@@ -337,8 +337,10 @@ export async function adjustPolicy(
     const day = lastRaise[domain];
     if (day !== undefined && day >= weekAgo) recent[domain] = day;
   }
+  // The schema-success rule can only fire outside stage M or with learning on; skip its count.
+  const canFallBack = session.policy.stage !== 'M' || session.policy.adaptiveLearning.enabled;
   const rollback = rollbackRules(session.policy, session.stats, now, {
-    schemaSuccess24h: await schemaSuccess(tx, now),
+    schemaSuccess24h: canFallBack ? await schemaSuccess(tx, now) : null,
     lastRaise: recent,
   });
   if (rollback) {

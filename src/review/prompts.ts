@@ -16,8 +16,16 @@ function change(field: string, from: string | null, to: string | null): string {
   return `${field}: ${from ?? '(none)'} -> ${to ?? '(none)'}`;
 }
 
-async function openCount(tx: WriteTx, limit: number): Promise<number> {
-  return (await tx.listPrompts({ status: ['open'], limit })).length;
+const OPEN_KEY = 'review:open';
+const QUEUED_KEY = 'review:queued';
+
+// Counts kept in meta so that raising a prompt never scans the prompts table.
+async function counter(tx: WriteTx, key: string): Promise<number> {
+  return Number((await tx.getMeta(key)) ?? 0);
+}
+
+async function bump(tx: WriteTx, key: string, delta: number): Promise<void> {
+  await tx.putMeta(key, Math.max(0, (await counter(tx, key)) + delta));
 }
 
 async function noteExpiry(tx: WriteTx, expiresAt: string): Promise<void> {
@@ -40,7 +48,7 @@ export async function raisePrompt(
   now: number,
   origin: ReviewPrompt['origin'] = 'resolver',
 ): Promise<ReviewPrompt> {
-  const open = (await openCount(tx, policy.review.maxPending)) < policy.review.maxPending;
+  const open = (await counter(tx, OPEN_KEY)) < policy.review.maxPending;
   const sequence = Number((await tx.getMeta(SEQUENCE_KEY)) ?? 0) + 1;
   await tx.putMeta(SEQUENCE_KEY, sequence);
   const expiresAt = toIso(now + policy.review.expiryHours * HOUR_MS);
@@ -65,19 +73,22 @@ export async function raisePrompt(
     origin,
   };
   await tx.putPrompt(prompt);
+  await bump(tx, open ? OPEN_KEY : QUEUED_KEY, 1);
   if (open) await noteExpiry(tx, expiresAt);
   return prompt;
 }
 
 /** Opens queued prompts, oldest first, while there is room under `max_pending`. */
 export async function promoteQueued(tx: WriteTx, policy: Policy, now: number): Promise<void> {
-  let room = policy.review.maxPending - (await openCount(tx, policy.review.maxPending));
-  if (room <= 0) return;
+  let room = policy.review.maxPending - (await counter(tx, OPEN_KEY));
+  if (room <= 0 || (await counter(tx, QUEUED_KEY)) === 0) return;
   const queued = await tx.listPrompts({ status: ['queued'], limit: room });
   for (const prompt of queued) {
     if (room <= 0) break;
     const expiresAt = toIso(now + policy.review.expiryHours * HOUR_MS);
     await tx.putPrompt({ ...prompt, status: 'open', expiresAt });
+    await bump(tx, QUEUED_KEY, -1);
+    await bump(tx, OPEN_KEY, 1);
     await noteExpiry(tx, expiresAt);
     room -= 1;
   }
@@ -95,9 +106,22 @@ export async function closePrompt(
   if (!prompt || (prompt.status !== 'open' && prompt.status !== 'queued')) return null;
   const closed: ReviewPrompt = { ...prompt, status, closedBy, closedAt };
   await tx.putPrompt(closed);
+  await bump(tx, prompt.status === 'open' ? OPEN_KEY : QUEUED_KEY, -1);
   const slot = await tx.getSlot(prompt.entityId, prompt.field);
   if (slot?.pending?.promptId === promptId) await tx.putSlot({ ...slot, pending: null });
   return closed;
+}
+
+/** Stores a prompt that an answer closed (its slot is written by the caller). */
+export async function recordAnswered(
+  tx: WriteTx,
+  previous: ReviewPrompt,
+  closed: ReviewPrompt,
+): Promise<void> {
+  await tx.putPrompt(closed);
+  if (previous.status === 'open' || previous.status === 'queued') {
+    await bump(tx, previous.status === 'open' ? OPEN_KEY : QUEUED_KEY, -1);
+  }
 }
 
 /**
