@@ -51,6 +51,8 @@ export type {
   SlotState,
 } from './slot.js';
 export { emptySlot } from './slot.js';
+export type { StateTrackerInput } from './state-tracker.js';
+export { toStateTracker } from './state-tracker.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, parseRfc3339, toIso } from './time.js';
 export type { ValidationIssue } from './validation.js';
 export { formatIssues } from './validation.js';

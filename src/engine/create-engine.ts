@@ -6,9 +6,12 @@ import {
   canonicalJson,
   DEFAULT_POLICY,
   EngineError,
+  emptyStats,
   type IdSource,
+  type LearningStats,
   type Policy,
   toIso,
+  toStateTracker,
   uuidV7,
 } from '../core/index.js';
 import { parseRecord } from '../ledger/index.js';
@@ -247,6 +250,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     async stats() {
       return computeStats(store, await currentPolicy(), clock.now());
+    },
+
+    async stateTracker() {
+      const policy = await currentPolicy();
+      const stats =
+        ((await store.getMeta('learning')) as unknown as LearningStats | null) ??
+        emptyStats(policy);
+      return toStateTracker({
+        slots: await store.listSlots(),
+        prompts: await store.listPrompts({ status: ['open', 'queued'] }),
+        policy,
+        stats,
+        at: toIso(clock.now()),
+      });
     },
 
     close: () => store.close(),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../core/index.js';
 import {
   createManualClock,
   createSequentialIds,
@@ -468,5 +469,68 @@ describe('engine policy', () => {
     await engine.close();
     await open({ stage: '0' });
     expect((await engine.stats()).events).toBe(2);
+  });
+});
+
+describe('engine policy automation', () => {
+  it('pins travel to stage 1 through a policy.changed event after the user corrects an auto-commit', async () => {
+    await engine.close();
+    await open({ stage: '2' });
+    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
+    clock.advance(60_000);
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
+      ]),
+    );
+    const stats = await engine.stats();
+    expect(stats.per_domain['travel']).toMatchObject({ corrections: 1, stage: '1' });
+    expect(stats.per_domain['family']).toMatchObject({ stage: '2' });
+    // The rollback is in the ledger, so replay reproduces it.
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    // Stage 1 calibration now asks below 0.98.
+    clock.advance(60_000);
+    await engine.ingest(toJsonl([observation({ id: 3, value: 'completed' })]));
+    expect((await engine.getField('user:primary', 'travel.status')).pending?.value).toBe(
+      'completed',
+    );
+  });
+
+  it('takes one adaptive threshold step a day when learning is enabled', async () => {
+    await engine.close();
+    await open({ stage: '3', adaptiveLearning: true });
+    const calendar = (id: number) =>
+      observation({ id, field: `travel.f${id}`, value: 'x', source: 'calendar' });
+    await engine.ingest(toJsonl([1, 2, 3, 4].map(calendar)));
+    for (const prompt of await engine.listReviews())
+      await engine.answerReview(prompt.prompt_id, 'confirm');
+    clock.advance(24 * 3_600_000);
+    await engine.ingest(
+      toJsonl([observation({ id: 9, field: 'project.x.status', value: 'started' })]),
+    );
+    const travel = (await engine.stats()).per_domain['travel'] as { auto_threshold: number };
+    expect(travel.auto_threshold).toBeLessThan(0.9);
+    expect(travel.auto_threshold).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('engine state tracker snapshot', () => {
+  it('renders the seed state-tracker shape, byte-identical for identical state', async () => {
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 1 }),
+        observation({ id: 2, field: 'travel.location', value: 'Tahoe' }),
+      ]),
+    );
+    const first = await engine.stateTracker();
+    expect(first).toMatchObject({
+      entities: {
+        'user:primary': { state: { travel: { status: 'in_progress', location: 'Tahoe' } } },
+      },
+      source_reliability: { calendar: 0.85, static_markdown: 0.6 },
+      domains: { travel: { ask_threshold: 0.65, auto_threshold: 0.9, margin_threshold: 0.15 } },
+    });
+    await engine.rebuild();
+    expect(canonicalJson(await engine.stateTracker())).toBe(canonicalJson(first));
   });
 });

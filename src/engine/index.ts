@@ -5,6 +5,7 @@
 
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
+export { engineOptionsFromConfig } from './from-config.js';
 export type {
   AnswerResult,
   DeadLetterReview,

@@ -1,4 +1,4 @@
-import type { HistoryEntry, ReviewPrompt } from '../core/index.js';
+import type { HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
 import type {
   AnswerResult,
   DeadLetterReview,
@@ -74,5 +74,7 @@ export interface Engine {
   rebuild(options?: { verify?: boolean }): Promise<RebuildResult>;
   forget(target: ForgetTarget, reason?: string): Promise<ForgetResult>;
   stats(): Promise<Stats>;
+  /** Canonical state in the shape of seed 000's `memory/state-tracker.json`. */
+  stateTracker(): Promise<JsonObject>;
   close(): Promise<void>;
 }

@@ -3,33 +3,12 @@
  * `$VERITY_HOME/config.json`), opens the engine and serves until the client disconnects.
  */
 
-import type { Config } from '../../config/index.js';
 import { loadConfig } from '../../config/index.js';
-import { fixedClock } from '../../core/index.js';
-import type { EngineOptions } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
+import { createEngine, engineOptionsFromConfig } from '../../engine/index.js';
 import { runMcpStdio } from './serve-mcp-stdio.js';
 
-function toEngineOptions(config: Config): EngineOptions {
-  const { file } = config;
-  return {
-    home: config.home,
-    ...(config.now === null ? {} : { clock: fixedClock(config.now) }),
-    policy: {
-      ...(file.stage === undefined ? {} : { stage: file.stage }),
-      ...(file.max_pending === undefined ? {} : { maxPending: file.max_pending }),
-      ...(file.prompt_expiry_hours === undefined
-        ? {}
-        : { promptExpiryHours: file.prompt_expiry_hours }),
-      ...(file.adaptive_learning === undefined
-        ? {}
-        : { adaptiveLearning: file.adaptive_learning.enabled }),
-    },
-  };
-}
-
 try {
-  const engine = await createEngine(toEngineOptions(loadConfig()));
+  const engine = await createEngine(engineOptionsFromConfig(loadConfig()));
   try {
     await runMcpStdio(engine);
   } finally {

@@ -1,0 +1,296 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from './index.js';
+import { main } from './index.js';
+
+interface Captured {
+  readonly io: CliIo;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+}
+
+function capture(stdin = ''): Captured {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: {
+      stdout: (text) => {
+        out.push(text);
+      },
+      stderr: (text) => {
+        err.push(text);
+      },
+      stdin: async () => stdin,
+    },
+    stdout: () => out.join(''),
+    stderr: () => err.join(''),
+  };
+}
+
+const NOW = '2026-02-19T15:05:00Z';
+
+/** Seed 000's observation example, as one ingest line. */
+const SEED_OBSERVATION = {
+  type: 'observation',
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+};
+
+const INVALID_OBSERVATION = {
+  ...SEED_OBSERVATION,
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
+  source: { type: 'rumour', ref: 'thread:646:msg:1843' },
+};
+
+describe('verity cli', () => {
+  let home: string;
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-cli-'));
+    home = join(dir, 'home');
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `verity` in-process against the temporary home with the clock pinned. */
+  async function verity(
+    args: readonly string[],
+    stdin = '',
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
+    const captured = capture(stdin);
+    const code = await main(['--home', home, '--now', NOW, ...args], captured.io);
+    return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+  }
+
+  describe('usage', () => {
+    it('exits 2 for an unknown command', async () => {
+      const result = await verity(['frobnicate']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("unknown command 'frobnicate'");
+    });
+
+    it('exits 2 for an unknown option', async () => {
+      const result = await verity(['stats', '--colour']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--colour');
+    });
+
+    it('exits 2 naming both --now and VERITY_NOW for a bad clock', async () => {
+      const captured = capture();
+      const code = await main(['--home', home, '--now', 'yesterday', 'stats'], captured.io);
+      expect(code).toBe(2);
+      expect(captured.stderr()).toMatch(/^verity: .*--now.*VERITY_NOW/);
+      expect(captured.stderr()).not.toContain('    at ');
+    });
+
+    it('exits 2 for a bad --at', async () => {
+      const result = await verity([
+        'state',
+        'get',
+        'user:primary',
+        'travel.status',
+        '--at',
+        'soon',
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--at');
+    });
+
+    it('exits 2 for a bad --port', async () => {
+      const result = await verity(['serve', '--port', 'http']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--port');
+    });
+
+    it('refuses to forget without --yes and says what would be erased', async () => {
+      const result = await verity([
+        'forget',
+        '--entity',
+        'user:primary',
+        '--field',
+        'travel.status',
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('travel.status of user:primary');
+      expect(result.stderr).toContain('--yes');
+    });
+
+    it('exits 2 when forget has no target', async () => {
+      const result = await verity(['forget', '--yes']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--event');
+    });
+
+    it('exits 2 when the input file cannot be read', async () => {
+      const result = await verity(['ingest', join(dir, 'missing.jsonl')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('missing.jsonl (ENOENT)');
+    });
+
+    it('prints help with exit code 0', async () => {
+      const result = await verity(['--help']);
+      expect(result.code).toBe(0);
+      for (const command of ['init', 'ingest', 'state', 'review', 'dlq', 'rebuild', 'forget']) {
+        expect(result.stdout).toContain(command);
+      }
+    });
+  });
+
+  describe('with the engine', () => {
+    function writeJsonl(name: string, lines: readonly unknown[]): string {
+      const path = join(dir, name);
+      writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+      return path;
+    }
+
+    it('applies valid lines, dead-letters invalid ones and exits 3', async () => {
+      const file = writeJsonl('seed.jsonl', [SEED_OBSERVATION, INVALID_OBSERVATION]);
+
+      const ingest = await verity(['ingest', file]);
+      expect(ingest.code).toBe(3);
+      expect(ingest.stdout).toContain('applied 1, duplicate 0, rejected 1');
+      expect(ingest.stdout).toMatch(/line 2: \/source\/type: .*\(enum\)/);
+
+      const get = await verity(['state', 'get', 'user:primary', 'travel.status', '--json']);
+      expect(get.code).toBe(0);
+      const field: unknown = JSON.parse(get.stdout);
+      expect(field).toMatchObject({
+        entity_id: 'user:primary',
+        field: 'travel.status',
+        value: 'in_progress',
+        status: 'committed',
+      });
+
+      const again = await verity(['ingest', file, '--json']);
+      expect(again.code).toBe(3);
+      expect(JSON.parse(again.stdout)).toMatchObject({ applied: 0, duplicate: 1 });
+    });
+
+    it('reads standard input for -', async () => {
+      const result = await verity(['ingest', '-'], `${JSON.stringify(SEED_OBSERVATION)}\n`);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('applied 1, duplicate 0, rejected 0');
+    });
+
+    it('prints state, explanation, reviews, the DLQ and stats in both forms', async () => {
+      await verity(['ingest', writeJsonl('seed.jsonl', [SEED_OBSERVATION, INVALID_OBSERVATION])]);
+
+      const field = await verity(['state', 'get', 'user:primary', 'travel.status']);
+      expect(field.stdout).toMatch(/^travel\.status = in_progress \(committed, confidence [\d.]+/);
+
+      const entity = await verity(['state', 'get', 'user:primary', '--json']);
+      expect(JSON.parse(entity.stdout)).toMatchObject({
+        entity_id: 'user:primary',
+        state: { 'travel.status': { value: 'in_progress' } },
+      });
+
+      const explain = await verity(['state', 'explain', 'user:primary', 'travel.status']);
+      expect(explain.code).toBe(0);
+      expect(explain.stdout).toContain(`winning event: ${SEED_OBSERVATION.event_id}`);
+      expect(explain.stdout).toContain('thresholds:');
+
+      const history = await verity(['state', 'history', 'user:primary', '--json']);
+      expect(history.code).toBe(0);
+      expect(Array.isArray(JSON.parse(history.stdout))).toBe(true);
+
+      const reviews = await verity(['review', 'list', '--all', '--json']);
+      expect(reviews.code).toBe(0);
+      expect(JSON.parse(reviews.stdout)).toMatchObject({ prompts: [], dead_letters: [] });
+
+      const dlq = await verity(['dlq', 'list', '--json']);
+      const items: unknown = JSON.parse(dlq.stdout);
+      expect(items).toHaveLength(1);
+
+      const stats = await verity(['stats']);
+      expect(stats.code).toBe(0);
+      expect(stats.stdout).toMatch(/^events +\d+$/m);
+    });
+
+    it('fixes a dead letter with dlq edit', async () => {
+      const ingest = await verity([
+        'ingest',
+        writeJsonl('bad.jsonl', [INVALID_OBSERVATION]),
+        '--json',
+      ]);
+      const report = JSON.parse(ingest.stdout) as { rejections: { dlq_id: string }[] };
+      const dlqId = report.rejections[0]?.dlq_id ?? '';
+      const fixed = JSON.stringify({ ...INVALID_OBSERVATION, source: SEED_OBSERVATION.source });
+
+      const edit = await verity(['dlq', 'edit', dlqId, '-', '--json'], `${fixed}\n`);
+      expect(edit.code).toBe(0);
+      expect(JSON.parse(edit.stdout)).toMatchObject({ resolved: 1 });
+
+      const get = await verity(['state', 'get', 'user:primary', 'travel.status', '--json']);
+      expect(JSON.parse(get.stdout)).toMatchObject({ value: 'in_progress' });
+    });
+
+    it('verifies a rebuild', async () => {
+      await verity(['ingest', writeJsonl('seed.jsonl', [SEED_OBSERVATION])]);
+      const result = await verity(['rebuild', '--verify']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('verified: yes');
+    });
+
+    it('answers a review prompt once and exits 1 for a stale answer', async () => {
+      const calendar = {
+        ...SEED_OBSERVATION,
+        field: 'travel.location',
+        candidate_value: 'Tahoe',
+        source: { type: 'calendar', ref: 'event:abc123' },
+        corroborators: [],
+      };
+      await verity(['ingest', writeJsonl('calendar.jsonl', [calendar])]);
+
+      const list = await verity(['review', 'list']);
+      expect(list.stdout).toMatch(/travel\.location: \(none\) -> Tahoe {2}\(confidence [\d.]+\)/);
+      expect(list.stdout).toContain('answer: verity review confirm|reject');
+      const listed = await verity(['review', 'list', '--json']);
+      const { prompts } = JSON.parse(listed.stdout) as { prompts: { prompt_id: string }[] };
+      const promptId = prompts[0]?.prompt_id ?? '';
+
+      const confirm = await verity(['review', 'confirm', promptId]);
+      expect(confirm.code).toBe(0);
+      expect(confirm.stdout).toContain('travel.location = Tahoe (committed');
+
+      const stale = await verity(['review', 'reject', promptId]);
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toMatch(/^verity: .*already confirmed/);
+    });
+
+    it('exits 1 for an unknown review prompt', async () => {
+      const result = await verity(['review', 'confirm', '0190a5f2-7b1c-7c3e-9a4b-000000000000']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^verity: /);
+      expect(result.stderr).not.toContain('    at ');
+    });
+
+    it('forgets a field with --yes', async () => {
+      await verity(['ingest', writeJsonl('seed.jsonl', [SEED_OBSERVATION])]);
+      const result = await verity([
+        'forget',
+        '--entity',
+        'user:primary',
+        '--field',
+        'travel.status',
+        '--yes',
+        '--json',
+      ]);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ covered_events: 1 });
+      const get = await verity(['state', 'get', 'user:primary', 'travel.status', '--json']);
+      expect(JSON.parse(get.stdout)).toMatchObject({ value: null });
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { CommanderError } from 'commander';
+import { type CliIo, processIo } from './cli-io.js';
+import { type CommandContext, createProgram } from './create-program.js';
+import { EXIT_CODES, exitCodeFor, messageOf } from './exit-codes.js';
+
+/**
+ * Runs one `verity` command line (without the node and script arguments) against `io` and
+ * returns its exit code. Never throws and never calls `process.exit`.
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const context: CommandContext = { io, exitCode: EXIT_CODES.ok };
+  try {
+    await createProgram(context).parseAsync([...argv], { from: 'user' });
+    return context.exitCode;
+  } catch (error: unknown) {
+    // Commander has already printed its own usage message.
+    if (!(error instanceof CommanderError)) io.stderr(`verity: ${messageOf(error)}\n`);
+    return exitCodeFor(error);
+  }
+}
+
+/** The `verity` binary: `run` on the process streams. */
+export function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  return run(argv, io);
+}
