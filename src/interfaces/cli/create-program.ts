@@ -25,6 +25,7 @@ import {
   renderReviewList,
   renderStats,
 } from './render.js';
+import type { CliToolkit } from './toolkit.js';
 
 /** State shared by the commands of one `run`: the streams and the exit code they set. */
 export interface CommandContext {
@@ -480,6 +481,19 @@ export function createProgram(context: CommandContext): Command {
       // engine itself; closing it again in withEngine is a no-op.
       await withEngine(config, runMcpStdio);
     });
+
+  const toolkit: CliToolkit = {
+    io,
+    print,
+    output,
+    loadConfig: loadCliConfig,
+    withEngine,
+    setExitCode: (code) => {
+      context.exitCode = code;
+    },
+  };
+  // Capability modules register their commands here, one line each.
+  void toolkit;
 
   return program;
 }
