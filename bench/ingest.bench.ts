@@ -4,83 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../src/engine/index.js';
-import { createManualClock, observation, testUuid } from '../src/testing/index.js';
+import { createManualClock, mixedRecords } from '../src/testing/index.js';
 import { machine, previous, writeSection } from './report.js';
 
 const SIZES = [10_000, 100_000];
 const BATCH = 2000;
-const FIELDS = [
-  'travel.status',
-  'travel.location',
-  'project.verity.status',
-  'family.leo.status',
-  'financial.rent.status',
-  'profile.preference.seat',
-];
-const SOURCES = [
-  'user_statement',
-  'calendar',
-  'static_markdown',
-  'transactions_email',
-  'webhook',
-  'assistant_statement',
-];
-const INTENTS = ['assertive', 'assertive', 'assertive', 'planning', 'hypothetical', 'question'];
-
-function mixedLines(count: number): string[] {
-  let seed = 12345;
-  const rand = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
-  const start = Date.parse('2026-01-01T00:00:00Z');
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const at = new Date(start + i * 60_000).toISOString();
-    const kind = rand(10);
-    if (kind === 0) {
-      lines.push(
-        JSON.stringify({
-          type: 'message',
-          thread_id: `t${rand(200)}`,
-          message_id: `m${i}`,
-          role: 'user',
-          content: `we are in city ${rand(50)} now`,
-          created_at: at,
-        }),
-      );
-    } else if (kind === 1 && i > 20) {
-      lines.push(
-        JSON.stringify(
-          observation({
-            id: i,
-            value: null,
-            intent: 'retract',
-            at,
-            entity: `user:u${rand(1000)}`,
-            extra: { retracts: testUuid(i - 1 - rand(20)) },
-          }),
-        ),
-      );
-    } else {
-      lines.push(
-        JSON.stringify(
-          observation({
-            id: i,
-            field: FIELDS[rand(FIELDS.length)] ?? 'travel.status',
-            value: `v${rand(5)}`,
-            at,
-            entity: `user:u${rand(1000)}`,
-            source: SOURCES[rand(SOURCES.length)] ?? 'user_statement',
-            intent: INTENTS[rand(INTENTS.length)] ?? 'assertive',
-          }),
-        ),
-      );
-    }
-  }
-  return lines;
-}
-
 interface Run {
   readonly events: number;
   readonly seconds: number;
@@ -94,7 +22,7 @@ async function run(count: number): Promise<Run> {
   const home = mkdtempSync(join(tmpdir(), 'verity-bench-'));
   const clock = createManualClock('2026-03-01T00:00:00Z');
   const engine = await createEngine({ home, clock });
-  const lines = mixedLines(count);
+  const lines = mixedRecords({ count }).map((record) => JSON.stringify(record));
   let peak = process.memoryUsage().rss;
   const started = performance.now();
   for (let i = 0; i < lines.length; i += BATCH) {

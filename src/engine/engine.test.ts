@@ -7,7 +7,10 @@ import {
   createManualClock,
   createSequentialIds,
   type ManualClock,
+  mixedRecords,
   observation,
+  SEED_OBSERVATION as SEED_OBSERVATION_PAYLOAD,
+  SEED_PROMPT as SEED_PROMPT_PAYLOAD,
   testUuid,
   toJsonl,
 } from '../testing/index.js';
@@ -38,32 +41,9 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const SEED_OBSERVATION = {
-  type: 'observation',
-  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
-  event_ts: '2026-02-19T15:00:00Z',
-  domain: 'travel',
-  entity_id: 'user:primary',
-  field: 'travel.status',
-  candidate_value: 'in_progress',
-  intent: 'assertive',
-  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
-  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-};
+const SEED_OBSERVATION = { type: 'observation', ...SEED_OBSERVATION_PAYLOAD };
 
-const SEED_PROMPT = {
-  type: 'confirmation',
-  prompt_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
-  entity_id: 'user:primary',
-  domain: 'travel',
-  proposed_change: 'travel.status: planning -> in_progress',
-  confidence: 0.78,
-  reason_summary: [
-    'Explicit first-person assertion detected',
-    'Recent travel calendar corroboration',
-  ],
-  actions: ['confirm', 'reject', 'edit'],
-};
+const SEED_PROMPT = { type: 'confirmation', ...SEED_PROMPT_PAYLOAD };
 
 describe('engine ingest', () => {
   it('validates and resolves the seed StateObservation example as written', async () => {
@@ -346,78 +326,11 @@ describe('engine dead-letter retries', () => {
 
 describe('engine rebuild and forget', () => {
   it('replays 10,000 mixed events into state identical to the live state', async () => {
-    const records: unknown[] = [];
-    const fields = [
-      'travel.status',
-      'travel.location',
-      'project.verity.status',
-      'family.leo.status',
-      'financial.rent.status',
-      'profile.preference.seat',
-    ];
-    const sources = [
-      'user_statement',
-      'calendar',
-      'static_markdown',
-      'transactions_email',
-      'assistant_statement',
-      'webhook',
-    ];
-    const intents = [
-      'assertive',
-      'assertive',
-      'planning',
-      'hypothetical',
-      'question',
-      'historical',
-    ];
-    let seed = 7;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    for (let i = 0; i < 10_000; i++) {
-      const kind = rand(20);
-      const at = new Date(
-        Date.parse('2026-01-01T00:00:00Z') + i * 600_000 - rand(5) * 3_600_000,
-      ).toISOString();
-      if (kind === 0) {
-        records.push({
-          type: 'message',
-          thread_id: `t${rand(30)}`,
-          message_id: `m${i}`,
-          role: 'user',
-          content: `message ${i}`,
-          created_at: at,
-        });
-      } else if (kind === 1 && i > 10) {
-        records.push(
-          observation({
-            id: i,
-            value: null,
-            intent: 'retract',
-            at,
-            entity: `user:u${rand(40)}`,
-            extra: { retracts: testUuid(i - 1 - rand(10)) },
-          }),
-        );
-      } else {
-        records.push(
-          observation({
-            id: i,
-            field: fields[rand(fields.length)] ?? 'travel.status',
-            value: `v${rand(4)}`,
-            at,
-            entity: `user:u${rand(40)}`,
-            source: sources[rand(sources.length)] ?? 'user_statement',
-            intent: intents[rand(intents.length)] ?? 'assertive',
-          }),
-        );
-      }
-      if (i % 2000 === 1999) {
-        await engine.ingest(toJsonl(records.splice(0)));
-        clock.advance(3_600_000);
-      }
+    // 40 entities so that slots see contests, supersession, retractions and prompts.
+    const records = mixedRecords({ count: 10_000, seed: 7, entities: 40 });
+    for (let i = 0; i < records.length; i += 2000) {
+      await engine.ingest(toJsonl(records.slice(i, i + 2000)));
+      clock.advance(3_600_000);
     }
     const prompts = await engine.listReviews();
     for (const prompt of prompts.slice(0, 5))

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SEED_OBSERVATION, SEED_PROMPT } from '../testing/index.js';
 import {
   SCHEMAS,
   validateConfirmation,
@@ -9,30 +10,9 @@ import {
   validateSignal,
 } from './index.js';
 
-const seedObservation = {
-  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
-  event_ts: '2026-02-19T15:00:00Z',
-  domain: 'travel',
-  entity_id: 'user:primary',
-  field: 'travel.status',
-  candidate_value: 'in_progress',
-  intent: 'assertive',
-  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
-  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-};
+const seedObservation = SEED_OBSERVATION;
 
-const seedPrompt = {
-  prompt_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
-  entity_id: 'user:primary',
-  domain: 'travel',
-  proposed_change: 'travel.status: planning -> in_progress',
-  confidence: 0.78,
-  reason_summary: [
-    'Explicit first-person assertion detected',
-    'Recent travel calendar corroboration',
-  ],
-  actions: ['confirm', 'reject', 'edit'],
-};
+const seedPrompt = SEED_PROMPT;
 
 function issuesOf(result: { ok: boolean; issues?: readonly { path: string; rule: string }[] }) {
   return result.ok ? [] : (result.issues ?? []).map((i) => `${i.path} ${i.rule}`);

@@ -70,3 +70,110 @@ export function observation(options: ObservationOptions): Record<string, unknown
 export function toJsonl(records: readonly unknown[]): string {
   return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 }
+
+/** Seed 000's `StateObservation` example, exactly as written there (no ingest `type`). */
+export const SEED_OBSERVATION = {
+  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
+  event_ts: '2026-02-19T15:00:00Z',
+  domain: 'travel',
+  entity_id: 'user:primary',
+  field: 'travel.status',
+  candidate_value: 'in_progress',
+  intent: 'assertive',
+  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
+  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+} as const;
+
+/** Seed 000's `UserConfirmation` example (the prompt side), with a UUID for its id. */
+export const SEED_PROMPT = {
+  prompt_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
+  entity_id: 'user:primary',
+  domain: 'travel',
+  proposed_change: 'travel.status: planning -> in_progress',
+  confidence: 0.78,
+  reason_summary: [
+    'Explicit first-person assertion detected',
+    'Recent travel calendar corroboration',
+  ],
+  actions: ['confirm', 'reject', 'edit'],
+} as const;
+
+/** Options of `mixedRecords`. */
+export interface MixedRecordsOptions {
+  readonly count: number;
+  /** Seed of the deterministic generator. */
+  readonly seed?: number;
+  readonly entities?: number;
+  /** Epoch ms of the first record; each next one is a minute later. */
+  readonly start?: number;
+}
+
+/**
+ * A deterministic mix of ingest records for load and replay tests: about 80 % observations over
+ * every domain, source type and intent, 10 % retractions of recent observations, 10 % messages.
+ */
+export function mixedRecords(options: MixedRecordsOptions): Record<string, unknown>[] {
+  const fields = [
+    'travel.status',
+    'travel.location',
+    'project.verity.status',
+    'family.leo.status',
+    'financial.rent.status',
+    'profile.preference.seat',
+  ];
+  const sources = [
+    'user_statement',
+    'calendar',
+    'static_markdown',
+    'transactions_email',
+    'webhook',
+    'assistant_statement',
+  ];
+  const intents = ['assertive', 'assertive', 'assertive', 'planning', 'hypothetical', 'question'];
+  const entities = options.entities ?? 1000;
+  const start = options.start ?? Date.parse('2026-01-01T00:00:00Z');
+  let state = options.seed ?? 12345;
+  const rand = (n: number): number => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const records: Record<string, unknown>[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const at = new Date(start + i * 60_000 - rand(5) * 3_600_000).toISOString();
+    const kind = rand(10);
+    if (kind === 0) {
+      records.push({
+        type: 'message',
+        thread_id: `t${rand(200)}`,
+        message_id: `m${i}`,
+        role: 'user',
+        content: `we are in city ${rand(50)} now`,
+        created_at: at,
+      });
+    } else if (kind === 1 && i > 20) {
+      records.push(
+        observation({
+          id: i,
+          value: null,
+          intent: 'retract',
+          at,
+          entity: `user:u${rand(entities)}`,
+          extra: { retracts: testUuid(i - 1 - rand(20)) },
+        }),
+      );
+    } else {
+      records.push(
+        observation({
+          id: i,
+          field: fields[rand(fields.length)] ?? 'travel.status',
+          value: `v${rand(5)}`,
+          at,
+          entity: `user:u${rand(entities)}`,
+          source: sources[rand(sources.length)] ?? 'user_statement',
+          intent: intents[rand(intents.length)] ?? 'assertive',
+        }),
+      );
+    }
+  }
+  return records;
+}

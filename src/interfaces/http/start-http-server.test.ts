@@ -8,21 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
+import { SEED_OBSERVATION } from '../../testing/index.js';
 import type { RunningHttpServer } from './index.js';
 import { startHttpServer } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
-const SEED = {
-  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
-  event_ts: '2026-02-19T15:00:00Z',
-  domain: 'travel',
-  entity_id: 'user:primary',
-  field: 'travel.status',
-  candidate_value: 'in_progress',
-  intent: 'assertive',
-  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
-  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-};
+const SEED = SEED_OBSERVATION;
 
 let dir: string;
 let engine: Engine;

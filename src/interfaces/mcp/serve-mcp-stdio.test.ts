@@ -9,20 +9,11 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_OBSERVATION } from '../../testing/index.js';
 
 /** The stdio server as hosts run it: a child process spoken to by the SDK's own client. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SEED = {
-  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
-  event_ts: '2026-02-19T15:00:00Z',
-  domain: 'travel',
-  entity_id: 'user:primary',
-  field: 'travel.status',
-  candidate_value: 'in_progress',
-  intent: 'assertive',
-  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
-  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-};
+const SEED = SEED_OBSERVATION;
 
 let home: string;
 let client: Client;
