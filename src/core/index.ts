@@ -14,6 +14,58 @@ export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confid
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, ok } from './errors.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
+export type { ChoiceAnalysis } from './items/analyze-choice.js';
+export { analyzeChoice } from './items/analyze-choice.js';
+export { computeUid, ITEM_UID_PATTERN } from './items/compute-uid.js';
+export { deriveLastSeenAt } from './items/derive-last-seen-at.js';
+export { filterRefs } from './items/filter-refs.js';
+export type { ReplacementVerb } from './items/has-supersession-signal.js';
+export {
+  findReplacementVerb,
+  findSupersessionTrigger,
+  hasSupersessionSignal,
+  REPLACEMENT_VERBS,
+  SUPERSESSION_TRIGGERS,
+} from './items/has-supersession-signal.js';
+export type { ItemContext } from './items/merge-item.js';
+export { createItem, flagConflict, mergeItem, supersedeItem } from './items/merge-item.js';
+export { normalizeText, normalizeTopicTag } from './items/normalize-text.js';
+export type {
+  ExtractionPlan,
+  ExtractionSkipReason,
+  Watermark,
+} from './items/plan-extraction.js';
+export { compareMessages, isAfterWatermark, planExtraction } from './items/plan-extraction.js';
+export type { RenderStateOptions } from './items/render-state-section.js';
+export {
+  compareForRendering,
+  renderStateSection,
+  TYPE_PRIORITY,
+} from './items/render-state-section.js';
+export { maxConfidence, resolveStatusMerge } from './items/resolve-status-merge.js';
+export type {
+  BatchMessage,
+  CandidateItem,
+  ItemConfidence,
+  StateItem,
+  StateItemStatus,
+  StateItemType,
+  SupersessionBasis,
+  SupersessionEvidence,
+} from './items/state-item.js';
+export {
+  defaultStatusFor,
+  ITEM_CONFIDENCES,
+  ITEM_STATUSES,
+  isActiveItem,
+  isStateItemType,
+  isStatusFor,
+  STATE_ITEM_LIMITS,
+  STATE_ITEM_TYPES,
+  UID_PREFIXES,
+} from './items/state-item.js';
+export type { ValidatedItem } from './items/validate-item.js';
+export { MAX_ITEM_TEXT_LENGTH, validateItem } from './items/validate-item.js';
 export type {
   DayCounts,
   DomainStats,

@@ -1,0 +1,492 @@
+import {
+  analyzeChoice,
+  type BatchMessage,
+  type CandidateItem,
+  type ChoiceAnalysis,
+  computeUid,
+  createItem,
+  EngineError,
+  filterRefs,
+  findReplacementVerb,
+  findSupersessionTrigger,
+  flagConflict,
+  type ItemContext,
+  isActiveItem,
+  mergeItem,
+  normalizeText,
+  normalizeTopicTag,
+  STATE_ITEM_LIMITS,
+  type StateItem,
+  type SupersessionBasis,
+  type SupersessionEvidence,
+  supersedeItem,
+  validateItem,
+} from '../core/index.js';
+
+/**
+ * Text similarity for reconciliation, usually the cosine of two embeddings. Implementations cache
+ * by text: the same texts must always give the same scores, so that a replay reconciles alike.
+ */
+export interface SimilaritySource {
+  /** Similarity of `text` to each of `others`, in the same order, each in [-1, 1]. */
+  similarities(text: string, others: readonly string[]): Promise<readonly number[]>;
+}
+
+/**
+ * The similarity bands of the decision tree. Seed 001's defaults assume one embedding model; calibrate
+ * them per model and pass them in.
+ */
+export interface ReconcileThresholds {
+  /** At or above: the same item, merged (0.92). */
+  readonly merge: number;
+  /** At or above (and below `merge`): related; supersede with change language, else conflict (0.85). */
+  readonly conflict: number;
+  /** Added to the score when the items share a topic tag, capped at 1 (0.02). */
+  readonly topicBoost: number;
+}
+
+/** Seed 001's thresholds. */
+export const DEFAULT_RECONCILE_THRESHOLDS = {
+  merge: 0.92,
+  conflict: 0.85,
+  topicBoost: 0.02,
+} as const satisfies ReconcileThresholds;
+
+/** Why a candidate merged into an existing item. */
+export type MergeBasis =
+  /** The same uid: the same type and normalised text. */
+  | 'uid'
+  /** The same type and chosen object, for the same stated purpose (or none on one side). */
+  | 'object'
+  | 'similarity';
+
+/** Why a candidate was not reconciled. */
+export type DropReason =
+  /** Beyond the per-run candidate cap. */
+  | 'cap'
+  /** Failed `validateItem`. */
+  | 'invalid'
+  /** No ref names a message of the batch. */
+  | 'refs'
+  /** Restates an item that was superseded; merging would resurrect it. */
+  | 'superseded';
+
+/** What reconciliation did with one candidate (`candidateIndex` is its position in the input). */
+export type ReconcileAction =
+  | {
+      readonly kind: 'insert';
+      readonly candidateIndex: number;
+      readonly uid: string;
+      /** The best boosted similarity found (below the bands), or null when nothing was compared. */
+      readonly score: number | null;
+    }
+  | {
+      readonly kind: 'merge';
+      readonly candidateIndex: number;
+      /** The existing item that absorbed the candidate; its uid and text stay. */
+      readonly uid: string;
+      readonly candidateUid: string;
+      readonly basis: MergeBasis;
+      readonly score: number | null;
+    }
+  | {
+      readonly kind: 'supersede';
+      readonly candidateIndex: number;
+      /** The new item. */
+      readonly uid: string;
+      readonly replacedUid: string;
+      readonly evidence: SupersessionEvidence;
+    }
+  | {
+      readonly kind: 'conflict';
+      readonly candidateIndex: number;
+      /** The new item; it and `withUid` are both flagged. */
+      readonly uid: string;
+      readonly withUid: string;
+      readonly basis: SupersessionBasis;
+      readonly score: number | null;
+    }
+  | {
+      readonly kind: 'drop';
+      readonly candidateIndex: number;
+      readonly reason: DropReason;
+      readonly candidateUid: string | null;
+    };
+
+/** Counts of one run, as reported in `ExtractResult`. They add up to `itemsExtracted`. */
+export interface ExtractCounts {
+  readonly itemsExtracted: number;
+  readonly itemsInserted: number;
+  readonly itemsMerged: number;
+  readonly itemsSuperseded: number;
+  readonly itemsConflicted: number;
+  readonly itemsDropped: number;
+}
+
+/** Input of `reconcileCandidates`. */
+export interface ReconcileInput {
+  /** The thread's items, superseded ones included (they guard against resurrection). */
+  readonly existing: readonly StateItem[];
+  /** The extractor's candidates, in its order. */
+  readonly candidates: readonly CandidateItem[];
+  /** The messages the extractor was shown: the only refs allowed, and their times and roles. */
+  readonly batch: readonly BatchMessage[];
+  readonly similarity: SimilaritySource;
+  readonly thresholds?: Partial<ReconcileThresholds>;
+  /** The reconciliation instant (RFC 3339): `createdAt`/`updatedAt` of what changes. */
+  readonly now: string;
+  /** The `source` of new items (the extractor id). */
+  readonly source: string;
+  /** Candidates reconciled at most (default 25); the rest are dropped and counted. */
+  readonly maxCandidates?: number;
+}
+
+/** Result of `reconcileCandidates`. */
+export interface ReconcileOutcome {
+  /** One action per candidate, in candidate order. */
+  readonly actions: readonly ReconcileAction[];
+  /** Every item of the thread afterwards: existing ones first, in their order, then new ones. */
+  readonly items: readonly StateItem[];
+  /** The items to write (inserted or changed), in the order they first changed. */
+  readonly changed: readonly StateItem[];
+  readonly counts: ExtractCounts;
+}
+
+type Plan =
+  | { readonly kind: 'insert'; readonly score: number | null }
+  | {
+      readonly kind: 'merge';
+      readonly target: StateItem;
+      readonly basis: MergeBasis;
+      readonly score: number | null;
+    }
+  | {
+      readonly kind: 'supersede' | 'conflict';
+      readonly target: StateItem;
+      readonly basis: SupersessionBasis;
+      readonly score: number | null;
+    }
+  | { readonly kind: 'drop'; readonly reason: DropReason };
+
+interface Shape {
+  readonly chosen: string | null;
+  readonly replaced: string | null;
+  readonly purpose: string | null;
+}
+
+interface Scored {
+  readonly item: StateItem;
+  readonly score: number;
+}
+
+function phrase(text: string | null): string | null {
+  const normalized = text === null ? '' : normalizeText(text);
+  return normalized === '' ? null : normalized;
+}
+
+function shapeOf(analysis: ChoiceAnalysis, chosen: string | null, replaced: string | null): Shape {
+  return {
+    chosen: phrase(chosen ?? analysis.chosen),
+    replaced: phrase(replaced ?? analysis.replaced),
+    purpose: analysis.purpose === null ? null : normalizeTopicTag(analysis.purpose) || null,
+  };
+}
+
+function mentions(text: string, object: string): boolean {
+  const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(
+    normalizeText(text),
+  );
+}
+
+function sharesTopic(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((tag) => b.includes(tag));
+}
+
+function timeOf(iso: string): number {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/** Highest score first; ties go to the most recently seen item, then the smaller uid. */
+function byScore(a: Scored, b: Scored): number {
+  if (a.score !== b.score) return b.score - a.score;
+  const seen = timeOf(b.item.lastSeenAt) - timeOf(a.item.lastSeenAt);
+  if (seen !== 0) return seen;
+  return a.item.uid < b.item.uid ? -1 : 1;
+}
+
+function checkThresholds(t: ReconcileThresholds): void {
+  const inRange = (x: number) => Number.isFinite(x) && x >= -1 && x <= 1;
+  if (!inRange(t.merge) || !inRange(t.conflict) || !inRange(t.topicBoost) || t.conflict > t.merge) {
+    throw new EngineError('CONFIG_INVALID', 'reconcile thresholds need -1 ≤ conflict ≤ merge ≤ 1', {
+      merge: t.merge,
+      conflict: t.conflict,
+      topicBoost: t.topicBoost,
+    });
+  }
+}
+
+/**
+ * Reconciles extractor candidates with a thread's items, deterministically, one candidate at a
+ * time (each sees the effect of the ones before it). Per candidate:
+ *
+ * 0. Beyond the cap (25), failing `validateItem`, or left without a ref into the batch: dropped.
+ * 1. Same uid as an existing item: merged; if that item is superseded, dropped (never resurrect).
+ * Structure first, among active items of the same type:
+ * 2. `supersedes` names an item: supersede it when a user message is cited and the text carries
+ *    change language or names the replaced object; otherwise flag both as conflicting.
+ * 3. The candidate names a replaced object ("ClickHouse instead of Postgres") that an item chooses
+ *    or mentions: supersede it when a user message is cited, otherwise conflict.
+ * 4. An item chooses the same object for the same stated purpose: merge.
+ * 5. An item chooses a different object for the same stated purpose: supersede when the text has
+ *    a trigger, a replacement verb and a user ref; otherwise conflict.
+ * Then similarity (`SimilaritySource`, +`topicBoost` for a shared tag, capped at 1):
+ * 6. ≥ `merge`: merge, unless both choose known, different objects (then as in the band below);
+ *    in [`conflict`, `merge`): supersede when trigger, replacement verb and user ref are all
+ *    present, otherwise conflict; below: insert.
+ *
+ * A supersession marks the old item `superseded` with `replacedBy` and structured evidence and
+ * never flags the new one as conflicting. When several items qualify at a step, the most similar
+ * wins, then the most recently seen.
+ */
+export async function reconcileCandidates(input: ReconcileInput): Promise<ReconcileOutcome> {
+  const thresholds: ReconcileThresholds = { ...DEFAULT_RECONCILE_THRESHOLDS, ...input.thresholds };
+  checkThresholds(thresholds);
+  const maxCandidates = input.maxCandidates ?? STATE_ITEM_LIMITS.maxCandidatesPerRun;
+  const allowed = new Set(input.batch.map((m) => m.messageId));
+  const roleById = new Map(input.batch.map((m) => [m.messageId, m.role]));
+  const context: ItemContext = {
+    createdAtById: new Map(input.batch.map((m) => [m.messageId, m.createdAt])),
+    now: input.now,
+    source: input.source,
+  };
+  const working = new Map<string, StateItem>(input.existing.map((item) => [item.uid, item]));
+  const changed = new Set<string>();
+  const actions: ReconcileAction[] = [];
+  const shapes = new Map<string, Shape>();
+  const itemShape = (item: StateItem): Shape => {
+    let shape = shapes.get(item.text);
+    if (shape === undefined) {
+      shape = shapeOf(analyzeChoice(item.text), null, null);
+      shapes.set(item.text, shape);
+    }
+    return shape;
+  };
+
+  const rank = async (candidate: CandidateItem, items: readonly StateItem[]): Promise<Scored[]> => {
+    if (items.length === 0) return [];
+    const raw = await input.similarity.similarities(
+      candidate.text,
+      items.map((item) => item.text),
+    );
+    return items
+      .map((item, i) => {
+        const boost = sharesTopic(candidate.topicTags, item.topicTags) ? thresholds.topicBoost : 0;
+        return { item, score: Math.min(1, (raw[i] ?? 0) + boost) };
+      })
+      .sort(byScore);
+  };
+  /** The one qualifying item, or the most similar of several (its score then reported). */
+  const pick = async (
+    candidate: CandidateItem,
+    items: readonly StateItem[],
+  ): Promise<{ readonly item: StateItem; readonly score: number | null } | null> => {
+    const [first] = items;
+    if (first === undefined || items.length === 1) {
+      return first === undefined ? null : { item: first, score: null };
+    }
+    const [best] = await rank(candidate, items);
+    return best ?? null;
+  };
+
+  const decide = async (candidate: CandidateItem, uid: string): Promise<Plan> => {
+    const same = working.get(uid);
+    if (same !== undefined) {
+      return isActiveItem(same)
+        ? { kind: 'merge', target: same, basis: 'uid', score: null }
+        : { kind: 'drop', reason: 'superseded' };
+    }
+    const shape = shapeOf(analyzeChoice(candidate.text), candidate.chosen, candidate.replaces);
+    const userRef = candidate.refs.some((ref) => roleById.get(ref) === 'user');
+    const trigger = findSupersessionTrigger(candidate.text) !== null;
+    const verb = findReplacementVerb(candidate.text) !== null;
+    const changeLanguage = trigger && verb && userRef;
+    const pool = [...working.values()].filter(
+      (item) => item.typeTag === candidate.typeTag && isActiveItem(item),
+    );
+
+    const named = candidate.supersedes === null ? undefined : working.get(candidate.supersedes);
+    if (named !== undefined && pool.includes(named)) {
+      const kind = userRef && (trigger || shape.replaced !== null) ? 'supersede' : 'conflict';
+      return { kind, target: named, basis: 'explicit', score: null };
+    }
+
+    const replaced = shape.replaced;
+    if (replaced !== null) {
+      const candidates = pool.filter((item) => {
+        const restates = shape.chosen !== null && itemShape(item).chosen === shape.chosen;
+        return !restates && mentions(item.text, replaced);
+      });
+      const choosing = candidates.filter((item) => itemShape(item).chosen === replaced);
+      const strongest = choosing.length > 0 ? choosing : candidates;
+      const forPurpose = strongest.filter(
+        (item) => shape.purpose !== null && itemShape(item).purpose === shape.purpose,
+      );
+      const best = await pick(candidate, forPurpose.length > 0 ? forPurpose : strongest);
+      if (best !== null) {
+        const kind = userRef ? 'supersede' : 'conflict';
+        return { kind, target: best.item, basis: 'replaced_object', score: best.score };
+      }
+    }
+
+    if (shape.chosen !== null) {
+      const sameObject = pool.filter((item) => {
+        const other = itemShape(item);
+        const purposesAgree =
+          shape.purpose === null || other.purpose === null || shape.purpose === other.purpose;
+        return other.chosen === shape.chosen && purposesAgree;
+      });
+      const twin = await pick(candidate, sameObject);
+      if (twin !== null) {
+        return { kind: 'merge', target: twin.item, basis: 'object', score: twin.score };
+      }
+      const rival = pool.filter((item) => {
+        const other = itemShape(item);
+        return (
+          other.chosen !== null &&
+          other.chosen !== shape.chosen &&
+          shape.purpose !== null &&
+          other.purpose === shape.purpose
+        );
+      });
+      const best = await pick(candidate, rival);
+      if (best !== null) {
+        const kind = changeLanguage ? 'supersede' : 'conflict';
+        return { kind, target: best.item, basis: 'topic', score: best.score };
+      }
+    }
+
+    const [best] = await rank(candidate, pool);
+    if (best === undefined || best.score < thresholds.conflict) {
+      return { kind: 'insert', score: best?.score ?? null };
+    }
+    const other = itemShape(best.item);
+    const differentChoice =
+      shape.chosen !== null && other.chosen !== null && shape.chosen !== other.chosen;
+    if (best.score >= thresholds.merge && !differentChoice) {
+      return { kind: 'merge', target: best.item, basis: 'similarity', score: best.score };
+    }
+    const kind = changeLanguage ? 'supersede' : 'conflict';
+    return { kind, target: best.item, basis: 'similarity', score: best.score };
+  };
+
+  const put = (item: StateItem): void => {
+    working.set(item.uid, item);
+    changed.add(item.uid);
+  };
+
+  for (const [index, raw] of input.candidates.entries()) {
+    if (index >= maxCandidates) {
+      actions.push({ kind: 'drop', candidateIndex: index, reason: 'cap', candidateUid: null });
+      continue;
+    }
+    const validated = validateItem(raw);
+    if (!validated.ok) {
+      actions.push({ kind: 'drop', candidateIndex: index, reason: 'invalid', candidateUid: null });
+      continue;
+    }
+    const candidate = {
+      ...validated.value.candidate,
+      refs: filterRefs(validated.value.candidate.refs, allowed),
+    };
+    const uid = computeUid(candidate.typeTag, candidate.text);
+    if (candidate.refs.length === 0) {
+      actions.push({ kind: 'drop', candidateIndex: index, reason: 'refs', candidateUid: uid });
+      continue;
+    }
+    const plan = await decide(candidate, uid);
+    switch (plan.kind) {
+      case 'drop':
+        actions.push({
+          kind: 'drop',
+          candidateIndex: index,
+          reason: plan.reason,
+          candidateUid: uid,
+        });
+        break;
+      case 'insert':
+        put(createItem(candidate, context));
+        actions.push({ kind: 'insert', candidateIndex: index, uid, score: plan.score });
+        break;
+      case 'merge':
+        put(mergeItem(plan.target, candidate, context));
+        actions.push({
+          kind: 'merge',
+          candidateIndex: index,
+          uid: plan.target.uid,
+          candidateUid: uid,
+          basis: plan.basis,
+          score: plan.score,
+        });
+        break;
+      case 'supersede': {
+        const created = createItem({ ...candidate, conflict: false }, context);
+        const [oldTopic] = plan.target.topicTags;
+        const topicTags =
+          oldTopic === undefined || created.topicTags.includes(oldTopic)
+            ? created.topicTags
+            : [oldTopic, ...created.topicTags].slice(0, STATE_ITEM_LIMITS.maxTopicTags);
+        const refMessageId =
+          candidate.refs.find((ref) => roleById.get(ref) === 'user') ?? candidate.refs[0] ?? '';
+        const evidence: SupersessionEvidence = {
+          trigger: findSupersessionTrigger(candidate.text) ?? analyzeChoice(candidate.text).cue,
+          refMessageId,
+          candidateUid: uid,
+          basis: plan.basis,
+          score: plan.score,
+        };
+        put({ ...created, topicTags });
+        put(supersedeItem(plan.target, evidence, input.now));
+        actions.push({
+          kind: 'supersede',
+          candidateIndex: index,
+          uid,
+          replacedUid: plan.target.uid,
+          evidence,
+        });
+        break;
+      }
+      case 'conflict':
+        put(createItem({ ...candidate, conflict: true }, context));
+        put(flagConflict(plan.target, input.now));
+        actions.push({
+          kind: 'conflict',
+          candidateIndex: index,
+          uid,
+          withUid: plan.target.uid,
+          basis: plan.basis,
+          score: plan.score,
+        });
+        break;
+    }
+  }
+
+  const count = (kind: ReconcileAction['kind']) => actions.filter((a) => a.kind === kind).length;
+  return {
+    actions,
+    items: [...working.values()],
+    changed: [...changed].flatMap((uid) => {
+      const item = working.get(uid);
+      return item === undefined ? [] : [item];
+    }),
+    counts: {
+      itemsExtracted: input.candidates.length,
+      itemsInserted: count('insert'),
+      itemsMerged: count('merge'),
+      itemsSuperseded: count('supersede'),
+      itemsConflicted: count('conflict'),
+      itemsDropped: count('drop'),
+    },
+  };
+}

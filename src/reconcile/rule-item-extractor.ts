@@ -1,0 +1,530 @@
+import {
+  analyzeChoice,
+  type BatchMessage,
+  type CandidateItem,
+  defaultStatusFor,
+  type ItemConfidence,
+  normalizeText,
+  normalizeTopicTag,
+  ok,
+  STATE_ITEM_LIMITS,
+  type StateItemType,
+} from '../core/index.js';
+import type { ItemExtractor } from './item-extractor.js';
+import { splitSentences } from './split-sentences.js';
+
+/** What the rules read from one sentence, before refs and tags are attached. */
+export interface SentenceItem {
+  readonly typeTag: StateItemType;
+  readonly text: string;
+  readonly confidence: ItemConfidence;
+}
+
+type Role = BatchMessage['role'];
+
+function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(' '));
+}
+
+/** Verbs that pick something: their sentences are decisions, never actions. */
+const CHOICE =
+  '(?:use|go with|choose|pick|adopt|switch(?: over)?(?: to)?|move to|migrate to|stick with|' +
+  'stay with|settle on|standardi[sz]e on|opt for|keep using)';
+const CHOICE_PAST =
+  '(?:switched(?: over)?(?: to)?|changed to|moved to|migrated to|chose|chosen|picked|adopted|' +
+  'went with|gone with|settled on|opted for|standardi[sz]ed on|decided on)';
+const COMMIT =
+  "(?:let's|let us|we'll|we will|we're going to|we are going to|we shall|we should|i'll|i will|" +
+  "i'm going to|i am going to|(?:going forward|from now on),? we(?:'ll| will)?)";
+const ADVERB = '(?:just |now |probably |definitely |then |also |instead |actually )?';
+
+const LABEL = /^([a-z][a-z -]{0,20}?)(?:\s*[:\u2013\u2014]|\s+-)\s*(.+)$/;
+const LABELS: Readonly<Record<string, StateItemType>> = {
+  decision: 'decision',
+  decided: 'decision',
+  'final decision': 'decision',
+  resolution: 'decision',
+  agreed: 'decision',
+  constraint: 'constraint',
+  requirement: 'constraint',
+  'hard requirement': 'constraint',
+  rule: 'constraint',
+  limit: 'constraint',
+  todo: 'action',
+  'to-do': 'action',
+  'to do': 'action',
+  action: 'action',
+  'action item': 'action',
+  'next step': 'action',
+  'next steps': 'action',
+  'follow-up': 'action',
+  'follow up': 'action',
+  question: 'question',
+  'open question': 'question',
+  risk: 'risk',
+  concern: 'risk',
+  warning: 'risk',
+  caveat: 'risk',
+};
+
+const FILLER =
+  /^(?:(?:ok(?:ay)?|so|alright|all right|right|well|yes|yeah|yep|sure|great|cool|good|fine|perfect|hmm+|also|and|but|then|anyway|btw|by the way|oh|ah|hey|hi|hello|thanks|thank you|got it|understood|sounds good|makes sense|in that case|actually|honestly|basically|ultimately|finally)\b[,.!:;\u2014-]*\s+|no[,.!;]+\s+)+/;
+const HEDGE =
+  /\b(?:maybe|perhaps|probably|possibly|i think|i guess|i suppose|might want to|not sure|should)\b/;
+const REASON = /,?\s+(?:because|since|as it|so that|given that|which means)\b.*$/;
+
+const DECIDED =
+  /\b(?:we|i)(?:'ve| have)? (?:decided|agreed)(?: (?:to|that|on))?(?: we(?:'ll| will| should| must)?)?\s+(.+)$/;
+const SETTLED = /\b(?:it's|it is|that's|that is) (?:decided|settled|agreed)[:,]?\s+(.+)$/;
+const FUTURE_CHOICE = new RegExp(`\\b${COMMIT} ${ADVERB}${CHOICE}\\b`);
+const PAST_CHOICE = new RegExp(
+  `\\b(?:we|i)(?:'ve| have)?(?: now| just| already| finally)? ${CHOICE_PAST}\\b`,
+);
+const PRESENT_CHOICE = /\b(?:we're|we are) (?:now )?(?:using|switching to|moving to|going with)\b/;
+const IMPERATIVE_CHOICE = new RegExp(`^(?:please )?${CHOICE} \\S`);
+const IT_IS = /^(.+?) it is$/;
+const REPLACING_CUES = new Set(['replaced with', 'replaced by', 'from … to']);
+const NO_LONGER_ACTIVE = /\b(?:we|i)(?:'ll| will)? no longer (use|need|support|run|want)\b/;
+const NO_LONGER_PASSIVE = /\bis no longer (needed|used|supported|required)\b/;
+
+const RISK_PHRASE =
+  /\b(?:the|one|a|main|big|biggest|key|only|real) (?:risk|concern|danger|downside|caveat|worry)(?: here| with (?:this|that))? (?:is|being|would be)(?: that)?\s+(.+)$/;
+const RISK_MODAL =
+  /\b(?:might|could|may|can|would|will probably)(?: \w+ly)? (?:break|fail|crash|lose|leak|corrupt|overload|time out|go down|slow down|exceed|run out of|expire|stall|regress|cause|block|be lost|be exposed|be compromised|get lost|get corrupted)\b/;
+const RISK_OUTCOME =
+  /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)\b.*\b(?:stale|outdated|inconsistent|duplicated?|wrong|corrupt(?:ed)?|missing|out of sync|lost|downtime|outage|errors?|regressions?|slower|expensive|costly|leaks?)\b/;
+const RISK_WORRY = /\b(?:i'm|i am|we're|we are) (?:worried|concerned) (?:that|about)\s+(.+)$/;
+const RISK_WORD =
+  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|vulnerab\w*)\b/;
+
+/** Verbs after which a commitment is not a task ("I'll be late", "we'll see"). */
+const NOT_TASK = words(
+  'be have see think consider need never not let talk know wait like love want hope remember ' +
+    'probably maybe get do go',
+);
+/** Verbs describing a property rather than a task: their obligations are constraints. */
+const STATIVE = words(
+  'be stay remain support comply handle fit work keep have include respect follow meet match ' +
+    'pass allow accept cost last use respond',
+);
+/** Verbs that name a task someone can be asked to do. */
+const TASK = words(
+  'send email mail call text message write draft fix update review schedule book buy order ask ' +
+    'tell check finish prepare submit pay file publish merge install set clean contact reach ' +
+    'follow remind share upload create add remove delete refactor rename document investigate ' +
+    'look test deploy ship release build plan cancel confirm renew sign post reply organize ' +
+    'migrate backup back rotate archive export import clear open close invite collect compile ' +
+    'translate summarize run restart upgrade',
+);
+const ACTION_COMMIT =
+  /\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| shall)\s+(?:also |then |just |quickly |first |now |definitely )?([a-z]+)\b(.*)$/;
+/** An obligation on a person (or, note-style, on nobody: "need to rotate the keys") is a task. */
+const OBLIGATION =
+  /(?:^|\b(?:i|we|you|someone|somebody) )(?:need|needs|have|has|must|should|gotta|got to)(?: to)? ([a-z]+)\b(.*)$/;
+const NAMED_COMMIT = /\b([A-Z][a-z]+) (?:will|'ll|is going to) ([a-z]+)\b(.*)$/;
+const REQUEST = /^(?:can|could|would|will) you (?:please )?([a-z]+)\b(.*)\?$/;
+const REMIND = /\b(?:remind me to|(?:don't|do not) forget to)\s+(.+)$/;
+const PLEASE = /^(?:please|pls) ([a-z]+)\b(.*)$/;
+const LETS = /^(?:let's|let us) ([a-z]+)\b(.*)$/;
+const NOT_NAMES = words('I It This That There We You They Which What Who When Where How Nothing');
+
+const CONSTRAINT_MODAL =
+  /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at most|at least|no later than|under no circumstances|at all times)\b/;
+const NEVER = /\bnever\b/;
+const NOT_NEVER =
+  /\b(?:never mind|never heard|never been|never seen|never had|never used|never knew|never thought|i've never|i have never|had never|never got)\b/;
+const ONLY =
+  /^only\b|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
+const PROHIBITION =
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget)\w+|no (?!problem|worries|idea|thanks|way|doubt|need)\w+)/;
+const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
+const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
+
+const QUESTION_PHATIC =
+  /^(?:how are you|how's it going|what's up|are you there|right|ok|okay|really|huh|you know|got it|does that make sense|makes sense|sound good|sounds good|any questions)\b/;
+const QUESTION_CUE =
+  /\b(?:should|shall|which|whether|or|we|our|us|need|needs|must|worth|better|best|prefer|want|allowed)\b/;
+const OPEN_QUESTION =
+  /\b(?:not sure|unsure) (?:whether|if|about)\b|\bi wonder (?:whether|if)\b|\b(?:tbd|to be decided|undecided|still open)\b/;
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function lowerForm(sentence: string): string {
+  return sentence
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The part of `sentence` (original case) that `lower`'s suffix `tail` corresponds to. */
+function tailOf(sentence: string, lower: string, tail: string): string {
+  // Lower-casing a few characters (such as "İ") changes the length; fall back to the lower form.
+  if (sentence.length !== lower.length) return tail.trim();
+  return sentence.slice(lower.length - tail.length).trim();
+}
+
+function cleanText(text: string): string {
+  return capitalize(
+    text
+      .replace(REASON, '')
+      .replace(/[\s.,;:!]+$/, '')
+      .trim(),
+  );
+}
+
+/** The phrase as written in `sentence` (matched case-insensitively), or the phrase itself. */
+function asWritten(sentence: string, phrase: string): string {
+  const pattern = phrase
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s\'"\u2019]*\\s+');
+  return new RegExp(pattern, 'iu').exec(sentence)?.[0] ?? phrase;
+}
+
+/** True when `text` opens with a thing rather than a verb ("Kafka for the event bus"). */
+function opensWithObject(text: string): boolean {
+  const [first, second] = normalizeText(text).split(' ');
+  return (
+    first !== undefined &&
+    !TOPIC_VERBS.has(first) &&
+    !TOPIC_STOP.has(first) &&
+    !DETERMINER_AFTER.has(second ?? '')
+  );
+}
+
+/**
+ * A decision in canonical words, "Use X for P instead of Y", so that restatements share a uid; a
+ * decision that chooses no object keeps its own words.
+ */
+function decisionText(sentence: string): string {
+  let choice = analyzeChoice(sentence);
+  if (choice.chosen === null && choice.replaced === null && opensWithObject(sentence)) {
+    choice = analyzeChoice(`use ${sentence}`);
+  }
+  if (choice.chosen !== null) {
+    const purpose = choice.purpose ? ` for ${asWritten(sentence, choice.purpose)}` : '';
+    const instead = choice.replaced ? ` instead of ${asWritten(sentence, choice.replaced)}` : '';
+    return `Use ${asWritten(sentence, choice.chosen)}${purpose}${instead}`;
+  }
+  return cleanText(sentence);
+}
+
+function noLongerText(sentence: string, lower: string): string | null {
+  const active = NO_LONGER_ACTIVE.exec(lower);
+  const passive = NO_LONGER_PASSIVE.exec(lower);
+  const replaced = analyzeChoice(sentence).replaced;
+  if (replaced === null || (active === null && passive === null)) return null;
+  const verb =
+    active?.[1] ??
+    { needed: 'need', used: 'use', supported: 'support' }[passive?.[1] ?? ''] ??
+    'need';
+  return `No longer ${verb} ${asWritten(sentence, replaced)}`;
+}
+
+function labelled(sentence: string, lower: string): SentenceItem | null {
+  const match = LABEL.exec(lower);
+  const typeTag = match?.[1] === undefined ? undefined : LABELS[match[1].trim()];
+  if (!match?.[2] || typeTag === undefined) return null;
+  const rest = tailOf(sentence, lower, match[2]);
+  if (typeTag === 'question') return { typeTag, text: capitalize(rest), confidence: 'high' };
+  const text = typeTag === 'decision' ? decisionText(rest) : cleanText(rest);
+  return { typeTag, text, confidence: 'high' };
+}
+
+function question(sentence: string, lower: string, role: Role): SentenceItem | null {
+  if (
+    role !== 'user' ||
+    QUESTION_PHATIC.test(lower) ||
+    /^(?:can|could|would|will) you\b/.test(lower)
+  ) {
+    return null;
+  }
+  if (lower.split(' ').length < 3 || !QUESTION_CUE.test(lower)) return null;
+  return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
+}
+
+function decision(sentence: string, lower: string): SentenceItem | null {
+  const hedged = HEDGE.test(lower);
+  const decided = DECIDED.exec(lower) ?? SETTLED.exec(lower);
+  if (decided?.[1]) {
+    const rest = tailOf(sentence, lower, decided[1]);
+    const restLower = lowerForm(rest);
+    if (CONSTRAINT_MODAL.test(restLower) || (NEVER.test(restLower) && !NOT_NEVER.test(restLower))) {
+      return { typeTag: 'constraint', text: cleanText(rest), confidence: 'high' };
+    }
+    return { typeTag: 'decision', text: decisionText(rest), confidence: 'high' };
+  }
+  const noLonger = noLongerText(sentence, lower);
+  if (noLonger !== null) return { typeTag: 'decision', text: noLonger, confidence: 'high' };
+  const itIs = IT_IS.exec(lower.replace(/[.!]+$/, ''));
+  if (itIs?.[1] && itIs[1].split(' ').length <= 4) {
+    const choice = tailOf(sentence.replace(/\s*it is[.!]*$/i, ''), itIs[1], itIs[1]);
+    return { typeTag: 'decision', text: decisionText(choice), confidence: 'high' };
+  }
+  const choice = analyzeChoice(sentence);
+  const replacing = choice.replaced !== null && REPLACING_CUES.has(choice.cue ?? '');
+  const future = FUTURE_CHOICE.exec(lower);
+  const committed = future !== null && !future[0].includes('should');
+  const stated = PAST_CHOICE.test(lower) || PRESENT_CHOICE.test(lower) || replacing;
+  if (choice.chosen === null || !(future !== null || stated || IMPERATIVE_CHOICE.test(lower))) {
+    return null;
+  }
+  const confidence: ItemConfidence = hedged ? 'low' : committed || stated ? 'high' : 'medium';
+  return { typeTag: 'decision', text: decisionText(sentence), confidence };
+}
+
+function risk(sentence: string, lower: string): SentenceItem | null {
+  const phrase = RISK_PHRASE.exec(lower) ?? RISK_WORRY.exec(lower);
+  if (phrase?.[1] && phrase[1].split(' ').length >= 3) {
+    return {
+      typeTag: 'risk',
+      text: cleanText(tailOf(sentence, lower, phrase[1])),
+      confidence: 'high',
+    };
+  }
+  if (RISK_MODAL.test(lower) || RISK_OUTCOME.test(lower) || RISK_WORD.test(lower) || phrase) {
+    return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
+  }
+  return null;
+}
+
+function task(sentence: string, lower: string, verb: string, rest: string): string {
+  return cleanText(tailOf(sentence, lower, `${verb}${rest}`));
+}
+
+function request(sentence: string, lower: string): SentenceItem | null {
+  const match = REQUEST.exec(lower);
+  if (!match?.[1] || !TASK.has(match[1])) return null;
+  return {
+    typeTag: 'action',
+    text: task(sentence.replace(/\?$/, ''), lower.replace(/\?$/, ''), match[1], match[2] ?? ''),
+    confidence: 'high',
+  };
+}
+
+function action(sentence: string, lower: string, role: Role): SentenceItem | null {
+  const remind = REMIND.exec(lower);
+  if (remind?.[1]) {
+    return {
+      typeTag: 'action',
+      text: cleanText(tailOf(sentence, lower, remind[1])),
+      confidence: 'high',
+    };
+  }
+  const commit = ACTION_COMMIT.exec(lower);
+  if (commit?.[1] && !NOT_TASK.has(commit[1])) {
+    return {
+      typeTag: 'action',
+      text: task(sentence, lower, commit[1], commit[2] ?? ''),
+      confidence: 'high',
+    };
+  }
+  const obligation = OBLIGATION.exec(lower);
+  if (obligation?.[1] && !STATIVE.has(obligation[1]) && !NOT_TASK.has(obligation[1])) {
+    return {
+      typeTag: 'action',
+      text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
+      confidence: /\bshould\b/.test(obligation[0]) ? 'medium' : 'high',
+    };
+  }
+  const named = NAMED_COMMIT.exec(sentence);
+  if (named?.[1] && named[2] && !NOT_NAMES.has(named[1]) && TASK.has(named[2])) {
+    return { typeTag: 'action', text: cleanText(sentence.slice(named.index)), confidence: 'high' };
+  }
+  if (role === 'user') {
+    const please = PLEASE.exec(lower) ?? (LETS_NOT.test(lower) ? null : LETS.exec(lower));
+    if (please?.[1] && !NOT_TASK.has(please[1]) && !STATIVE.has(please[1])) {
+      return {
+        typeTag: 'action',
+        text: task(sentence, lower, please[1], please[2] ?? ''),
+        confidence: 'high',
+      };
+    }
+  }
+  return null;
+}
+
+function constraint(sentence: string, lower: string): SentenceItem | null {
+  const never = NEVER.test(lower) && !NOT_NEVER.test(lower);
+  if (
+    CONSTRAINT_MODAL.test(lower) ||
+    never ||
+    ONLY.test(lower) ||
+    PROHIBITION.test(lower) ||
+    LETS_NOT.test(lower) ||
+    LIMIT.test(lower)
+  ) {
+    return {
+      typeTag: 'constraint',
+      text: cleanText(sentence),
+      confidence: HEDGE.test(lower) ? 'low' : 'high',
+    };
+  }
+  return null;
+}
+
+/**
+ * Classifies one sentence by the phenomenon it shows, first match wins:
+ * 1. a label (`TODO:`, `Decision:`, `Risk:`, `Constraint:`, `Question:`, ...);
+ * 2. a question (user only; ends with `?` and asks something to decide) or a request ("can you
+ *    send…?", an action);
+ * 3. a decision (user only): a commitment to a choice ("let's use X", "we'll go with X", "we
+ *    switched to X instead of Y", "we decided to …", "X it is", "we no longer use Y"), rewritten
+ *    to a canonical "Use X for P instead of Y" so restatements share a uid;
+ * 4. a risk ("the risk is …", "might break", "could fail", "worried that …");
+ * 5. an action ("I'll …", "need to …", "Dana will send …", "remind me to …", "please …");
+ * 6. a constraint (user only): obligations and prohibitions ("must", "never", "only", "has to",
+ *    "don't …", budgets and deadlines).
+ * Assistant sentences yield only risks and actions; system messages yield nothing.
+ */
+export function classifySentence(sentence: string, role: Role): SentenceItem | null {
+  if (role === 'system') return null;
+  const trimmed = sentence.replace(/\s+/g, ' ').trim();
+  const lowerFull = lowerForm(trimmed);
+  const stripped = lowerFull.replace(FILLER, '');
+  const body = tailOf(trimmed, lowerFull, stripped);
+  const lower = lowerForm(body);
+  const wordCount = lower.split(' ').length;
+  if (wordCount < 2 || wordCount > 60) return null;
+  const label = labelled(body, lower);
+  if (label !== null) {
+    return role === 'user' || label.typeTag === 'action' || label.typeTag === 'risk' ? label : null;
+  }
+  if (lower.endsWith('?')) return request(body, lower) ?? question(body, lower, role);
+  if (OPEN_QUESTION.test(lower) && role === 'user') {
+    return { typeTag: 'question', text: cleanText(body), confidence: 'medium' };
+  }
+  if (role === 'user') {
+    const found = decision(body, lower);
+    if (found !== null) return found;
+  }
+  return (
+    risk(body, lower) ??
+    action(body, lower, role) ??
+    (role === 'user' ? constraint(body, lower) : null)
+  );
+}
+
+const TOPIC_STOP = words(
+  'a about across after again all also am an and any anything are as at be because been before ' +
+    'being but by can could did do does doing done during each either else ever every everything ' +
+    'for from going gonna had has have having he her here him his how i if in instead into is it ' +
+    'its just least let lets like lot make may me might more most must my need needs never no not ' +
+    'nothing now of ok okay on once one only or other our out over per please really right same ' +
+    'shall she should so some something still such than that the their them then there these ' +
+    'they thing things this those though through time to today tomorrow too under until up us ' +
+    'use used using very via want was way we well were what when where whether which while who ' +
+    'why will with within without would yes yesterday yet you your ' +
+    'monday tuesday wednesday thursday friday saturday sunday week weekend month year morning ' +
+    'afternoon evening tonight asap soon later longer anywhere everywhere somewhere dont doesnt ' +
+    'cant wont isnt arent shouldnt couldnt wouldnt mustnt didnt wasnt werent havent hasnt sure ' +
+    'worth whatever two three four five',
+);
+const TOPIC_VERBS = new Set([
+  ...TASK,
+  ...STATIVE,
+  ...NOT_TASK,
+  ...words(
+    'go goes went choose chose pick picked adopt adopted switch switched move moved stick ' +
+      'settle opt decide decided agree agreed break fail crash lose leak cause block expire ' +
+      'exceed happen seem become store log avoid allow make get take give put try start stop ' +
+      'help show say ask tell lock host push depend own return risk raise',
+  ),
+]);
+
+const DETERMINER_AFTER = words('the a an our my your their this these those');
+
+function isInflectedVerb(token: string, afterNoun: boolean): boolean {
+  if (token.endsWith('ing')) {
+    const stems = [token.slice(0, -3), `${token.slice(0, -3)}e`, token.slice(0, -4)];
+    if (stems.some((stem) => TOPIC_VERBS.has(stem))) return true;
+  }
+  if (!afterNoun || !token.endsWith('s')) return false;
+  return TOPIC_VERBS.has(token.slice(0, -1)) || TOPIC_VERBS.has(token.slice(0, -2));
+}
+
+function headPhrase(text: string): string | null {
+  const tokens = normalizeText(text)
+    .replace(/[^\p{L}\p{N}+#._\s-]/gu, ' ')
+    .split(/\s+/)
+    .map((t) => t.replace(/^[._-]+|[._-]+$/g, ''))
+    .filter((t) => t !== '');
+  const run: string[] = [];
+  for (const [index, token] of tokens.entries()) {
+    // A word right before a determiner is most likely a verb ("postpone the launch"), and so is
+    // an inflected verb right after a noun ("the certificate expires").
+    const verbLike =
+      DETERMINER_AFTER.has(tokens[index + 1] ?? '') ||
+      isInflectedVerb(token, run.length > 0) ||
+      (token.length >= 5 && token.endsWith('ly'));
+    const skip = TOPIC_STOP.has(token) || TOPIC_VERBS.has(token) || /^\d+$/.test(token) || verbLike;
+    if (!skip && token.length >= 2) run.push(token);
+    else if (run.length > 0) break;
+  }
+  return run.length > 0 ? run.slice(-2).join(' ') : null;
+}
+
+/**
+ * Up to three topic tags for an item's text: what a choice is for, the chosen and replaced objects,
+ * then the head of its first noun phrase ("deck" in "Send the deck to Dana").
+ */
+export function topicTagsFor(typeTag: StateItemType, text: string): string[] {
+  const choice = analyzeChoice(text);
+  const candidates =
+    typeTag === 'decision'
+      ? [choice.purpose, choice.chosen, choice.replaced, headPhrase(text)]
+      : [choice.purpose, headPhrase(text), choice.chosen];
+  const tags = candidates
+    .filter((t): t is string => t !== null)
+    .map(normalizeTopicTag)
+    .filter((t) => t !== '');
+  const distinct = tags.filter(
+    (tag, i) => !tags.slice(0, i).some((earlier) => earlier.split('-').includes(tag)),
+  );
+  return [...new Set(distinct)].slice(0, STATE_ITEM_LIMITS.maxTopicTags);
+}
+
+/**
+ * Candidates from a batch by the rules of `classifySentence`, one per matching sentence, in message
+ * order, each citing its message. A batch without a user message yields nothing.
+ */
+export function extractRuleCandidates(batch: readonly BatchMessage[]): CandidateItem[] {
+  if (!batch.some((m) => m.role === 'user')) return [];
+  const candidates: CandidateItem[] = [];
+  for (const message of batch) {
+    for (const sentence of splitSentences(message.content)) {
+      const found = classifySentence(sentence, message.role);
+      if (found === null) continue;
+      const choice = analyzeChoice(found.text);
+      candidates.push({
+        typeTag: found.typeTag,
+        text: found.text,
+        status: defaultStatusFor(found.typeTag),
+        confidence: found.confidence,
+        topicTags: topicTagsFor(found.typeTag, found.text),
+        refs: [message.messageId],
+        supersedes: null,
+        replaces: choice.replaced,
+        chosen: choice.chosen,
+        conflict: false,
+      });
+    }
+  }
+  return candidates;
+}
+
+/** Id of the rule-based extractor, recorded as the `source` of its items. */
+export const RULE_EXTRACTOR_ID = 'rules';
+
+/** The offline rule-based extractor: deterministic, no model, the default path. */
+export function createRuleItemExtractor(): ItemExtractor {
+  return {
+    id: RULE_EXTRACTOR_ID,
+    version: '1',
+    extract: async (batch) => ok(extractRuleCandidates(batch)),
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from './split-sentences.js';
+
+describe('splitSentences', () => {
+  const cases: readonly [string, string, string[]][] = [
+    [
+      'splits after periods',
+      "Let's use Redis. We must cache.",
+      ["Let's use Redis.", 'We must cache.'],
+    ],
+    [
+      'splits after ! and ?',
+      'Ship it! Should we wait? No.',
+      ['Ship it!', 'Should we wait?', 'No.'],
+    ],
+    ['splits lower-case sentences too', 'use redis. then ship', ['use redis.', 'then ship']],
+    [
+      'keeps abbreviations inside a sentence',
+      'Use a cache, e.g. Redis for now.',
+      ['Use a cache, e.g. Redis for now.'],
+    ],
+    ['keeps version numbers', 'Use Node 20.11 everywhere.', ['Use Node 20.11 everywhere.']],
+    ['splits lines', 'first line\nsecond line', ['first line', 'second line']],
+    [
+      'strips bullets and checkboxes',
+      '- [ ] update docs\n* fix CI\n2. ship',
+      ['update docs', 'fix CI', 'ship'],
+    ],
+    ['strips headings, quotes and bold', '## Plan\n> **TODO:** ship', ['Plan', 'TODO: ship']],
+    ['drops fenced code', 'Before.\n```\nlet x = 1;\n```\nAfter.', ['Before.', 'After.']],
+    ['drops an unterminated fence', 'Before.\n```\ncode', ['Before.']],
+    ['skips blank lines', '\n\n  \nhello\n', ['hello']],
+  ];
+  it.each(cases)('%s', (_name, content, expected) => {
+    expect(splitSentences(content)).toEqual(expected);
+  });
+});
