@@ -34,7 +34,30 @@ interface Layer {
   readonly nodeBuiltins: boolean;
 }
 
-const ADAPTERS = ['stores/sqlite', 'stores/postgres', 'stores/conformance', 'testing'];
+/** Packages a service may import besides the layers below it. */
+const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  extract: ['chrono-node'],
+  projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
+  context: ['gpt-tokenizer'],
+  jobs: ['node-ical'],
+};
+
+/** The SDK each provider adapter folder may import. */
+const PROVIDER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  'openai-compatible': ['ai', '@ai-sdk/openai-compatible'],
+  anthropic: ['ai', '@ai-sdk/anthropic'],
+  local: ['@energetic-ai'],
+  transformers: ['@huggingface/transformers'],
+  fake: [],
+};
+
+const ADAPTERS = [
+  'stores/sqlite',
+  'stores/postgres',
+  'stores/conformance',
+  'testing',
+  ...Object.keys(PROVIDER_PACKAGES).map((name) => `providers/${name}`),
+];
 const PURE = ['core', 'ledger', 'projections'];
 
 function layerOf(file: string): Layer | null {
@@ -79,6 +102,16 @@ function layerOf(file: string): Layer | null {
       packages: driver,
     };
   }
+  if (head === 'providers' && second && !second.endsWith('.ts')) {
+    // Adapters never import services nor each other: only core and the provider contracts.
+    return {
+      ...base,
+      name: `providers/${second}`,
+      rank: 3,
+      mayImport: ['core', 'providers'],
+      packages: PROVIDER_PACKAGES[second] ?? [],
+    };
+  }
   if (head === 'stores' || head === 'providers') {
     return { ...base, name: head, rank: 2, mayImport: ['core', 'ledger', 'schemas'], packages: [] };
   }
@@ -105,7 +138,7 @@ function layerOf(file: string): Layer | null {
         'providers',
         ...SERVICES.slice(0, serviceIndex),
       ],
-      packages: [],
+      packages: SERVICE_PACKAGES[head] ?? [],
     };
   }
   if (head === 'config') {

@@ -1,0 +1,374 @@
+import {
+  type BatchMessage,
+  ENTITY_ID_PATTERN,
+  EngineError,
+  err,
+  ok,
+  parseRfc3339,
+  type Result,
+  type StateItem,
+} from '../core/index.js';
+import { canonicalLines } from './canonical-state.js';
+import {
+  BUDGETED_SECTIONS,
+  type BudgetedSection,
+  CONTEXT_BUDGET_SPLITS,
+  CONTEXT_MODES,
+  type ContextLimits,
+  type ContextMode,
+  type ContextSectionName,
+  DEFAULT_CONTEXT_BUDGET,
+  DEFAULT_CONTEXT_LIMITS,
+} from './context-budget.js';
+import {
+  canonicalSection,
+  memoriesSection,
+  SECTION_HEADINGS,
+  type SectionDraft,
+  stateItemsSection,
+  tailSection,
+  textSection,
+} from './context-sections.js';
+import type { ContextEntity, MemoryHit, ThreadSummaries } from './context-sources.js';
+import { createGptTokenizer, type Tokenizer } from './tokenizer.js';
+
+/** What a caller asks for: whose context, for which thread and question, in how many tokens. */
+export interface ContextRequest {
+  /** The entity the agent serves (`user:primary`). */
+  readonly entity: string;
+  /** The conversation; without one there are no state items, summaries or tail. */
+  readonly thread?: string | null | undefined;
+  /** What to retrieve memories for; defaults to the thread's latest user message. */
+  readonly query?: string | null | undefined;
+  /** Tokens the whole context may take (default 2,000). */
+  readonly budget?: number | undefined;
+  /** Budget split (default `full`). */
+  readonly mode?: ContextMode | undefined;
+  /** The instant the context is built for (RFC 3339); the freshness header shows it. */
+  readonly now: string;
+}
+
+/** A request after validation and defaults. */
+export interface NormalizedContextRequest {
+  readonly entity: string;
+  readonly thread: string | null;
+  readonly query: string | null;
+  readonly budget: number;
+  readonly mode: ContextMode;
+  readonly now: string;
+}
+
+/** Options of `assembleContext` and `buildContext`. */
+export interface ContextOptions {
+  /** Counts every budget (default: `gpt-tokenizer`'s `o200k_base`). */
+  readonly tokenizer?: Tokenizer;
+  /** The text placed first, paid for before the shares (default `DEFAULT_SYSTEM_TEXT`); `''` omits it. */
+  readonly system?: string;
+  /** Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS`. */
+  readonly limits?: Partial<ContextLimits>;
+}
+
+/** Everything a context is assembled from, already read from the sources. */
+export interface ContextInputs {
+  readonly entities: readonly ContextEntity[];
+  readonly stateItems: readonly StateItem[];
+  readonly summaries: ThreadSummaries;
+  readonly skills: string | null;
+  /** Ranked hits for `query`. */
+  readonly memories: readonly MemoryHit[];
+  /** The thread's latest messages. */
+  readonly tail: readonly BatchMessage[];
+  /** The query the memories were retrieved for, when it differs from the request's. */
+  readonly query?: string | null | undefined;
+}
+
+/** One section of a built context. Sections with nothing to show have `text: ''`, `tokens: 0`. */
+export interface ContextSection extends SectionDraft {
+  /** Percent of the post-system budget this section is entitled to (0 for `system`). */
+  readonly share: number;
+  /** Tokens the section could use: its share, plus what earlier sections left, minus separators. */
+  readonly allowance: number;
+  /** Tokens it gained afterwards from room the tail left, when it had been cut (else 0). */
+  readonly backfill: number;
+}
+
+/** Ids of what a context shows, for provenance and for measuring evidence recall. */
+export interface ContextIncluded {
+  /** Messages shown, in whole or in part: those behind included memories, then the tail's. */
+  readonly messageIds: readonly string[];
+  /** Memory hits shown, in rank order. */
+  readonly memoryIds: readonly string[];
+  /** State items shown, in render order. */
+  readonly stateItemUids: readonly string[];
+  /** Entities with at least one canonical-state line shown. */
+  readonly entityIds: readonly string[];
+}
+
+/**
+ * A built context. Plain data: `JSON.stringify` of it is the JSON form, `markdown` the text form.
+ * Every `tokens` is the tokenizer's count of the matching `text`; `total` is its count of
+ * `markdown`, never more than `budget`.
+ */
+export interface ContextResult {
+  readonly entity: string;
+  readonly thread: string | null;
+  /** The query memories were retrieved for, if any. */
+  readonly query: string | null;
+  readonly mode: ContextMode;
+  readonly now: string;
+  /** The tokenizer's encoding name. */
+  readonly tokenizer: string;
+  readonly budget: number;
+  readonly total: number;
+  /** All seven sections, in render order, empty ones included. */
+  readonly sections: readonly ContextSection[];
+  /** Sections that cut or left out content for the budget or a cap. */
+  readonly truncated: readonly ContextSectionName[];
+  readonly included: ContextIncluded;
+  /** The non-empty sections' texts, separated by blank lines. */
+  readonly markdown: string;
+}
+
+/**
+ * The default system text: how to read the rest. Short, because every context pays for it before
+ * any share.
+ */
+export const DEFAULT_SYSTEM_TEXT = [
+  'Verity context. Canonical state is what is true now and outranks older messages.',
+  'Markers: STALE (verify first), PENDING REVIEW (unconfirmed), CONFLICT (ask before acting),',
+  'TENTATIVE and LOW CONFIDENCE (weak evidence); …[truncated] marks text cut to fit.',
+].join(' ');
+
+/** Budgets above this are refused: no model reads a context that long. */
+export const MAX_CONTEXT_BUDGET = 1_000_000;
+
+/** Placed between sections in `markdown`. */
+export const SECTION_SEPARATOR = '\n\n';
+
+const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
+
+let sharedTokenizer: Tokenizer | null = null;
+
+function defaultTokenizer(): Tokenizer {
+  sharedTokenizer ??= createGptTokenizer();
+  return sharedTokenizer;
+}
+
+function invalid(message: string, field: string): Result<never> {
+  return err(new EngineError('VALIDATION_FAILED', message, { operation: 'context', field }));
+}
+
+function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** Validates a request and applies its defaults. */
+export function normalizeContextRequest(request: ContextRequest): Result<NormalizedContextRequest> {
+  if (!ENTITY_ID.test(request.entity)) {
+    return invalid(`entity must match ${ENTITY_ID_PATTERN}`, 'entity');
+  }
+  const budget = request.budget ?? DEFAULT_CONTEXT_BUDGET;
+  if (!Number.isInteger(budget) || budget < 1 || budget > MAX_CONTEXT_BUDGET) {
+    return invalid(`budget must be an integer from 1 to ${MAX_CONTEXT_BUDGET}`, 'budget');
+  }
+  const mode = request.mode ?? 'full';
+  if (!(CONTEXT_MODES as readonly string[]).includes(mode)) {
+    return invalid(`mode must be one of ${CONTEXT_MODES.join(', ')}`, 'mode');
+  }
+  if (parseRfc3339(request.now) === null) return invalid('now must be RFC 3339', 'now');
+  return ok({
+    entity: request.entity,
+    thread: optionalText(request.thread),
+    query: optionalText(request.query),
+    budget,
+    mode,
+    now: request.now,
+  });
+}
+
+/** `DEFAULT_CONTEXT_LIMITS` overridden by `limits`, each a non-negative integer. */
+export function resolveContextLimits(limits: Partial<ContextLimits> = {}): Result<ContextLimits> {
+  const merged = { ...DEFAULT_CONTEXT_LIMITS, ...limits } satisfies ContextLimits;
+  for (const [name, value] of Object.entries(merged)) {
+    if (!Number.isInteger(value) || value < 0) {
+      return invalid(`limits.${name} must be a non-negative integer`, `limits.${name}`);
+    }
+  }
+  return ok(merged);
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+function sectionOf(sections: readonly ContextSection[], name: ContextSectionName): ContextSection {
+  const found = sections.find((section) => section.name === name);
+  if (!found) throw new Error(`context section ${name} missing`);
+  return found;
+}
+
+function includedOf(sections: readonly ContextSection[], inputs: ContextInputs): ContextIncluded {
+  const memories = sectionOf(sections, 'memories');
+  const hits = new Map(inputs.memories.map((hit) => [hit.id, hit]));
+  const hitMessages = memories.includedIds.flatMap((id) => {
+    const messageId = hits.get(id)?.message_id;
+    return messageId ? [messageId] : [];
+  });
+  const state = sectionOf(sections, 'state_items');
+  const canonical = sectionOf(sections, 'canonical_state');
+  return {
+    messageIds: unique([...hitMessages, ...sectionOf(sections, 'tail').includedIds]),
+    memoryIds: memories.includedIds,
+    stateItemUids: state.source === 'state_items' ? state.includedIds : [],
+    entityIds: unique(canonical.includedIds.map((id) => id.slice(0, id.indexOf('/')))),
+  };
+}
+
+/**
+ * Assembles a context from inputs already read: system, skills, short summary, canonical state,
+ * structured state items (or the long summary when there are none), retrieved memories, tail.
+ *
+ * Budget: the system text is paid for first; each other section may use its share of the rest
+ * (`CONTEXT_BUDGET_SPLITS[mode]`) plus whatever earlier sections left unused, and the tail takes
+ * all that remains. Room the tail leaves then goes back, in render order, to sections that were
+ * cut (`backfill`). List sections keep their most important entries within a hard cap
+ * (`limits`), and say what they left out with a visible marker; text is cut with
+ * `…[truncated]`. A memory showing a message the tail is certain to show is not repeated.
+ *
+ * Pure and deterministic: the same request, inputs and options give byte-identical results,
+ * whatever order the inputs arrive in. Returns `VALIDATION_FAILED` for a bad request or limits.
+ */
+export function assembleContext(
+  request: ContextRequest,
+  inputs: ContextInputs,
+  options: ContextOptions = {},
+): Result<ContextResult> {
+  const normalized = normalizeContextRequest(request);
+  if (!normalized.ok) return normalized;
+  const resolvedLimits = resolveContextLimits(options.limits);
+  if (!resolvedLimits.ok) return resolvedLimits;
+  const limits = resolvedLimits.value;
+  const { budget, mode, now, entity } = normalized.value;
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const system = textSection(
+    'system',
+    null,
+    options.system ?? DEFAULT_SYSTEM_TEXT,
+    budget,
+    tokenizer,
+  );
+  const available = budget - system.tokens;
+  const shares = CONTEXT_BUDGET_SPLITS[mode];
+  const separator = tokenizer.count(SECTION_SEPARATOR);
+  const baseOf = (name: BudgetedSection) => Math.floor((available * shares[name]) / 100);
+  // The tail's own share is a floor on its final allowance, so what fits in it is certain to show.
+  const tailProbe = tailSection(
+    inputs.tail,
+    limits.tailMessages,
+    baseOf('tail') - separator,
+    tokenizer,
+  );
+  const inTail = new Set(
+    tailProbe.includedIds.filter((id) => !tailProbe.truncatedIds.includes(id)),
+  );
+  const lines = canonicalLines(inputs.entities, entity);
+  const builders: Record<BudgetedSection, (allowance: number) => SectionDraft> = {
+    skills: (allowance) =>
+      textSection('skills', SECTION_HEADINGS.skills, inputs.skills, allowance, tokenizer),
+    summary: (allowance) =>
+      textSection(
+        'summary',
+        SECTION_HEADINGS.summary,
+        inputs.summaries.short,
+        allowance,
+        tokenizer,
+      ),
+    canonical_state: (allowance) =>
+      canonicalSection(lines, now, limits.canonicalFields, allowance, tokenizer),
+    state_items: (allowance) =>
+      stateItemsSection(
+        inputs.stateItems,
+        inputs.summaries.long,
+        limits.stateItems,
+        allowance,
+        tokenizer,
+      ),
+    memories: (allowance) =>
+      memoriesSection(inputs.memories, inTail, limits.memories, allowance, tokenizer),
+    tail: (allowance) => tailSection(inputs.tail, limits.tailMessages, allowance, tokenizer),
+  };
+
+  const sections: ContextSection[] = [{ ...system, share: 0, allowance: budget, backfill: 0 }];
+  let emitted = system.text === '' ? 0 : 1;
+  let consumed = 0;
+  let carry = 0;
+  for (const name of BUDGETED_SECTIONS) {
+    const gross = name === 'tail' ? available - consumed : baseOf(name) + carry;
+    const separatorCost = emitted > 0 ? separator : 0;
+    const allowance = Math.max(0, gross - separatorCost);
+    const draft = builders[name](allowance);
+    const used = draft.text === '' ? 0 : draft.tokens + separatorCost;
+    if (draft.text !== '') emitted += 1;
+    consumed += used;
+    carry = gross - used;
+    sections.push({ ...draft, share: shares[name], allowance, backfill: 0 });
+  }
+
+  // Room left after the tail goes back to the sections that were cut, in render order, each
+  // growing by at most what is left.
+  let leftover = available - consumed;
+  for (const [index, section] of sections.entries()) {
+    if (leftover <= 0) break;
+    if (section.name === 'system' || !section.truncated) continue;
+    const separatorCost = section.text === '' && emitted > 0 ? separator : 0;
+    const allowance = section.tokens + leftover - separatorCost;
+    const draft = builders[section.name](allowance);
+    const gain = draft.tokens - section.tokens + (draft.text === '' ? 0 : separatorCost);
+    if (gain <= 0) continue;
+    if (section.text === '') emitted += 1;
+    sections[index] = {
+      ...draft,
+      share: section.share,
+      allowance: section.allowance,
+      backfill: gain,
+    };
+    leftover -= gain;
+  }
+
+  let markdown = joinSections(sections);
+  let total = tokenizer.count(markdown);
+  // Tokens can merge across a separator differently than within each section; shrink the last
+  // section until the whole truly fits.
+  while (total > budget) {
+    const index = sections.findLastIndex((s) => s.text !== '' && s.name !== 'system');
+    const section = sections[index];
+    if (!section || section.name === 'system') break;
+    const shrunk = builders[section.name](Math.max(0, section.tokens - (total - budget)));
+    sections[index] = { ...section, ...shrunk };
+    markdown = joinSections(sections);
+    total = tokenizer.count(markdown);
+  }
+
+  return ok({
+    entity,
+    thread: normalized.value.thread,
+    query: inputs.query === undefined ? normalized.value.query : optionalText(inputs.query),
+    mode,
+    now,
+    tokenizer: tokenizer.name,
+    budget,
+    total,
+    sections,
+    truncated: sections.filter((section) => section.truncated).map((section) => section.name),
+    included: includedOf(sections, inputs),
+    markdown,
+  });
+}
+
+function joinSections(sections: readonly ContextSection[]): string {
+  return sections
+    .filter((section) => section.text !== '')
+    .map((section) => section.text)
+    .join(SECTION_SEPARATOR);
+}

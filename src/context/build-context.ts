@@ -1,0 +1,61 @@
+import type { BatchMessage } from '../core/index.js';
+import {
+  assembleContext,
+  type ContextOptions,
+  type ContextRequest,
+  type ContextResult,
+  normalizeContextRequest,
+  resolveContextLimits,
+} from './assemble-context.js';
+import { orderMessages } from './context-sections.js';
+import type { ContextSources, MemoryHit, SourceRequest } from './context-sources.js';
+
+function latestUserMessage(messages: readonly BatchMessage[]): string | null {
+  const users = orderMessages(messages).filter((message) => message.role === 'user');
+  const content = users.at(-1)?.content.trim() ?? '';
+  return content === '' ? null : content;
+}
+
+/**
+ * Builds the context for one agent turn: reads what `request` needs from `sources` (in parallel,
+ * each source at most once), then assembles it within the token budget (see `assembleContext`).
+ * Without a `query`, memories are retrieved for the thread's latest user message.
+ *
+ * Throws `EngineError` `VALIDATION_FAILED` for a bad request or limits, and whatever a source
+ * throws. Deterministic given the sources' answers.
+ */
+export async function buildContext(
+  request: ContextRequest,
+  sources: ContextSources,
+  options: ContextOptions = {},
+): Promise<ContextResult> {
+  const normalized = normalizeContextRequest(request);
+  if (!normalized.ok) throw normalized.error;
+  const limits = resolveContextLimits(options.limits);
+  if (!limits.ok) throw limits.error;
+  const { entity, thread, now, query: asked } = normalized.value;
+  const sourceRequest: SourceRequest = { entity, thread, now };
+  const memoriesFor = async (query: string | null): Promise<readonly MemoryHit[]> =>
+    query === null || limits.value.memories === 0
+      ? []
+      : sources.memories(query, sourceRequest, limits.value.memories);
+  const [entities, skills, stateItems, summaries, tail, askedMemories] = await Promise.all([
+    sources.entities(sourceRequest),
+    sources.skills(sourceRequest),
+    thread === null ? [] : sources.stateItems(thread),
+    thread === null ? { short: null, long: null } : sources.summaries(thread),
+    thread === null || limits.value.tailMessages === 0
+      ? []
+      : sources.tail(thread, limits.value.tailMessages),
+    asked === null ? null : memoriesFor(asked),
+  ]);
+  const query = asked ?? latestUserMessage(tail);
+  const memories = askedMemories ?? (await memoriesFor(query));
+  const result = assembleContext(
+    request,
+    { entities, stateItems, summaries, skills, memories, tail, query },
+    options,
+  );
+  if (!result.ok) throw result.error;
+  return result.value;
+}

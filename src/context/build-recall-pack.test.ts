@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { entity, field, stateItem } from './__fixtures__/context-fixtures.js';
+import { buildRecallPack, type RecallPackInput } from './build-recall-pack.js';
+
+const NOW = '2026-11-25T10:00:00Z';
+
+const input: RecallPackInput = {
+  entity: 'user:primary',
+  now: NOW,
+  items: [
+    stateItem({ uid: 'c_000000000001', typeTag: 'constraint', text: 'Monthly tool budget is $0' }),
+    stateItem({
+      uid: 'c_000000000002',
+      typeTag: 'constraint',
+      text: 'Never email Client X on weekends',
+      pinned: true,
+    }),
+    stateItem({
+      uid: 'c_000000000003',
+      typeTag: 'constraint',
+      text: 'Old rule',
+      status: 'superseded',
+    }),
+    stateItem({
+      uid: 'a_000000000001',
+      typeTag: 'action',
+      status: 'open',
+      text: 'Send the Q4 report to the accountant',
+      lastSeenAt: '2026-11-18T09:00:00Z',
+    }),
+    stateItem({
+      uid: 'a_000000000002',
+      typeTag: 'action',
+      status: 'open',
+      text: 'Draft the pricing page',
+      lastSeenAt: '2026-11-25T08:00:00Z',
+    }),
+    stateItem({
+      uid: 'a_000000000003',
+      typeTag: 'action',
+      status: 'blocked',
+      text: 'Book shipping with BuckyDrop',
+    }),
+    stateItem({ uid: 'a_000000000004', typeTag: 'action', status: 'done', text: 'Create repo' }),
+    stateItem({
+      uid: 'q_000000000001',
+      typeTag: 'question',
+      status: 'open',
+      text: 'Which carrier is cheaper?',
+      conflict: true,
+    }),
+    stateItem({ uid: 'd_000000000001', text: 'Adopt tiered pricing' }),
+  ],
+  entities: [
+    entity(
+      'user:primary',
+      {
+        'travel.departure_date': field('2026-11-26'),
+        'travel.return_date': field('2026-12-02'),
+        'family.schedule.dentist': field('2026-11-25 15:00'),
+        'travel.status': field('planned', {
+          pending: { value: 'cancelled', confidence: 0.7, prompt_id: 'p_1' },
+        }),
+      },
+      [
+        {
+          prompt_id: 'p_2',
+          field: 'project.site.status',
+          proposed_value: 'shipped',
+          current_value: 'in_progress',
+          confidence: 0.68,
+        },
+      ],
+    ),
+  ],
+  procedures: ['Publishing a blog post', 'Publishing a blog post', '  '],
+};
+
+describe('buildRecallPack', () => {
+  it('groups constraints, commitments, waits, focus and procedures by fixed rules', () => {
+    const result = buildRecallPack(input);
+    if (!result.ok) throw result.error;
+    expect(result.value.date).toBe('2026-11-25');
+    expect(result.value.markdown).toMatchInlineSnapshot(`
+      "# Recall pack — 2026-11-25
+
+      ## P0 constraints
+      - Never email Client X on weekends
+      - Monthly tool budget is $0
+
+      ## Open commitments
+      - Send the Q4 report to the accountant
+
+      ## Waiting on
+      - your confirmation: user:primary travel.status → cancelled (review p_1)
+      - your confirmation: user:primary project.site.status → shipped (review p_2)
+      - Book shipping with BuckyDrop (blocked)
+      - Which carrier is cheaper? (CONFLICT)
+
+      ## Today's focus
+      - user:primary family.schedule.dentist: 2026-11-25 15:00 (today)
+      - user:primary travel.departure_date: 2026-11-26 (tomorrow)
+      - Draft the pricing page
+
+      ## Relevant procedures
+      - Publishing a blog post"
+    `);
+  });
+
+  it('renders nothing when there is nothing to recall', () => {
+    const result = buildRecallPack({ entity: 'user:primary', now: NOW, items: [], entities: [] });
+    expect(result.ok && result.value).toEqual({ date: '2026-11-25', sections: [], markdown: '' });
+  });
+
+  it('caps each section and counts what it left out', () => {
+    const items = Array.from({ length: 4 }, (_, index) =>
+      stateItem({ uid: `c_00000000000${index}`, typeTag: 'constraint', text: `Rule ${index}` }),
+    );
+    const result = buildRecallPack(
+      { entity: 'user:primary', now: NOW, items, entities: [] },
+      { maxPerSection: 2 },
+    );
+    if (!result.ok) throw result.error;
+    expect(result.value.sections).toHaveLength(1);
+    expect(result.value.sections[0]?.entries).toHaveLength(2);
+    expect(result.value.sections[0]?.omitted).toBe(2);
+    expect(result.value.markdown.endsWith('- … 2 more')).toBe(true);
+  });
+
+  it('uses the date written in now, offset included, as today', () => {
+    const result = buildRecallPack({
+      ...input,
+      now: '2026-11-26T01:00:00+09:00',
+      items: [],
+      procedures: [],
+    });
+    if (!result.ok) throw result.error;
+    expect(result.value.markdown).toContain('travel.departure_date: 2026-11-26 (today)');
+  });
+
+  it('refuses a now that is not RFC 3339', () => {
+    const result = buildRecallPack({ ...input, now: 'tomorrow' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  compareForRendering,
+  DAY_MS,
+  EngineError,
+  err,
+  ok,
+  parseRfc3339,
+  type Result,
+  type StateItem,
+} from '../core/index.js';
+import { orderEntities } from './canonical-state.js';
+import type { ContextEntity } from './context-sources.js';
+
+/** The sections of a recall pack, in render order (seed 004). */
+export const RECALL_SECTIONS = {
+  p0_constraints: 'P0 constraints',
+  open_commitments: 'Open commitments',
+  waiting_on: 'Waiting on',
+  todays_focus: "Today's focus",
+  procedures: 'Relevant procedures',
+} as const;
+
+/** A recall pack section's key. */
+export type RecallSectionKey = keyof typeof RECALL_SECTIONS;
+
+/** One line of a recall pack. */
+export interface RecallEntry {
+  /** A state item uid, `entity/field`, a prompt id, or the procedure's own text. */
+  readonly id: string;
+  readonly text: string;
+}
+
+/** One section of a recall pack. */
+export interface RecallSection {
+  readonly key: RecallSectionKey;
+  readonly title: string;
+  readonly entries: readonly RecallEntry[];
+  /** Entries beyond the per-section cap, left out. */
+  readonly omitted: number;
+}
+
+/** A recall pack: what an agent must not forget at the start of a session. */
+export interface RecallPack {
+  /** The calendar date the pack is for: the date written in `now`. */
+  readonly date: string;
+  /** The non-empty sections, in render order. */
+  readonly sections: readonly RecallSection[];
+  /** `''` when every section is empty. */
+  readonly markdown: string;
+}
+
+/** What a recall pack is drawn from. */
+export interface RecallPackInput {
+  /** Structured state items of the threads in scope. */
+  readonly items: readonly StateItem[];
+  /** Canonical state of the entities in scope. */
+  readonly entities: readonly ContextEntity[];
+  /** The entity the pack is for; its state is listed first. */
+  readonly entity: string;
+  /** RFC 3339; its written date is "today". */
+  readonly now: string;
+  /** Procedures relevant to today's work, already chosen by the caller; listed as given. */
+  readonly procedures?: readonly string[];
+}
+
+/** Options of `buildRecallPack`. */
+export interface RecallPackOptions {
+  /** Entries per section at most (default 10); the rest are counted as omitted. */
+  readonly maxPerSection?: number;
+}
+
+const DEFAULT_MAX_PER_SECTION = 10;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function nextDate(date: string): string {
+  const match = DATE.exec(date);
+  if (!match) return '';
+  const [, year, month, day] = match;
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) + 1))
+    .toISOString()
+    .slice(0, 10);
+}
+
+function show(value: string | null): string {
+  return value === null ? '(none)' : clean(value);
+}
+
+function datedFields(entities: readonly ContextEntity[], entity: string, today: string) {
+  const tomorrow = nextDate(today);
+  const entries: RecallEntry[] = [];
+  for (const { entity_id, state } of orderEntities(entities, entity)) {
+    for (const field of Object.keys(state).sort()) {
+      const view = state[field];
+      if (!view || view.value === null || view.status === 'none') continue;
+      const date = DATE.exec(view.value)?.[0];
+      const when = date === today ? 'today' : date === tomorrow ? 'tomorrow' : null;
+      if (when === null) continue;
+      entries.push({
+        id: `${entity_id}/${field}`,
+        text: `${entity_id} ${field}: ${show(view.value)} (${when})`,
+      });
+    }
+  }
+  return entries;
+}
+
+function reviews(entities: readonly ContextEntity[], entity: string): RecallEntry[] {
+  const entries: RecallEntry[] = [];
+  for (const { entity_id, state, pending } of orderEntities(entities, entity)) {
+    const awaiting = new Map<string, RecallEntry>();
+    for (const field of Object.keys(state).sort()) {
+      const proposal = state[field]?.pending;
+      if (proposal) {
+        awaiting.set(proposal.prompt_id, {
+          id: proposal.prompt_id,
+          text: `your confirmation: ${entity_id} ${field} → ${show(proposal.value)} (review ${proposal.prompt_id})`,
+        });
+      }
+    }
+    const prompts = [...pending].sort((a, b) =>
+      a.field < b.field ? -1 : a.field > b.field ? 1 : a.prompt_id < b.prompt_id ? -1 : 1,
+    );
+    for (const prompt of prompts) {
+      if (awaiting.has(prompt.prompt_id)) continue;
+      awaiting.set(prompt.prompt_id, {
+        id: prompt.prompt_id,
+        text: `your confirmation: ${entity_id} ${prompt.field} → ${show(prompt.proposed_value)} (review ${prompt.prompt_id})`,
+      });
+    }
+    entries.push(...awaiting.values());
+  }
+  return entries;
+}
+
+function itemEntry(item: StateItem, suffix = ''): RecallEntry {
+  const conflict = item.conflict ? ' (CONFLICT)' : '';
+  return { id: item.uid, text: `${clean(item.text)}${suffix}${conflict}` };
+}
+
+/**
+ * The recall pack (seed 004) from structured state and canonical state, by fixed rules:
+ * - **P0 constraints**: every active constraint item — a constraint always applies, so all are
+ *   P0 — pinned, then most confident and most recent first.
+ * - **Today's focus**: canonical fields whose value is dated today or tomorrow (dates as written
+ *   in `now` and in the value), then open actions seen in the 24 hours before `now`.
+ * - **Open commitments**: the other open actions.
+ * - **Waiting on**: prompts awaiting the user's confirmation, blocked actions, open questions.
+ * - **Relevant procedures**: `procedures` as given (there is no procedure store yet).
+ *
+ * Superseded, done and answered items never appear. Pure and deterministic; `VALIDATION_FAILED`
+ * when `now` is not RFC 3339.
+ */
+export function buildRecallPack(
+  input: RecallPackInput,
+  options: RecallPackOptions = {},
+): Result<RecallPack> {
+  const nowMs = parseRfc3339(input.now);
+  if (nowMs === null) {
+    return err(
+      new EngineError('VALIDATION_FAILED', 'now must be RFC 3339', {
+        operation: 'recall_pack',
+        field: 'now',
+      }),
+    );
+  }
+  const cap = Math.max(0, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
+  const today = input.now.slice(0, 10);
+  const items = [...input.items].sort(compareForRendering);
+  const withStatus = (type: StateItem['typeTag'], status: StateItem['status']) =>
+    items.filter((item) => item.typeTag === type && item.status === status);
+  const isRecent = (item: StateItem) => {
+    const seen = parseRfc3339(item.lastSeenAt);
+    return seen !== null && seen <= nowMs && nowMs - seen <= DAY_MS;
+  };
+  const openActions = withStatus('action', 'open');
+  const procedures = [...new Set((input.procedures ?? []).map(clean).filter((p) => p !== ''))];
+  const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
+    p0_constraints: withStatus('constraint', 'active').map((item) => itemEntry(item)),
+    open_commitments: openActions.filter((item) => !isRecent(item)).map((item) => itemEntry(item)),
+    waiting_on: [
+      ...reviews(input.entities, input.entity),
+      ...withStatus('action', 'blocked').map((item) => itemEntry(item, ' (blocked)')),
+      ...withStatus('question', 'open').map((item) => itemEntry(item)),
+    ],
+    todays_focus: [
+      ...datedFields(input.entities, input.entity, today),
+      ...openActions.filter(isRecent).map((item) => itemEntry(item)),
+    ],
+    procedures: procedures.map((text) => ({ id: text, text })),
+  };
+  const sections: RecallSection[] = [];
+  for (const key of Object.keys(RECALL_SECTIONS) as RecallSectionKey[]) {
+    const all = entries[key];
+    if (all.length === 0) continue;
+    const shown = all.slice(0, cap);
+    sections.push({
+      key,
+      title: RECALL_SECTIONS[key],
+      entries: shown,
+      omitted: all.length - shown.length,
+    });
+  }
+  const markdown =
+    sections.length === 0
+      ? ''
+      : [
+          `# Recall pack — ${today}`,
+          ...sections.map((section) =>
+            [
+              `## ${section.title}`,
+              ...section.entries.map((entry) => `- ${entry.text}`),
+              ...(section.omitted > 0 ? [`- … ${section.omitted} more`] : []),
+            ].join('\n'),
+          ),
+        ].join('\n\n');
+  return ok({ date: today, sections, markdown });
+}

@@ -1,0 +1,365 @@
+import {
+  type BatchMessage,
+  compareForRendering,
+  compareMessages,
+  isActiveItem,
+  renderStateSection,
+  type StateItem,
+} from '../core/index.js';
+import { type CanonicalLine, canonicalHeading, composeCanonical } from './canonical-state.js';
+import type { ContextSectionName } from './context-budget.js';
+import type { MemoryHit } from './context-sources.js';
+import { fitLines, type LineEntry } from './fit-lines.js';
+import type { Tokenizer } from './tokenizer.js';
+import { TRUNCATION_MARKER, truncateToTokens } from './truncate-to-tokens.js';
+
+/** Why an entry was left out of its section. */
+export type DropReason =
+  /** It did not fit the section's allowance. */
+  | 'budget'
+  /** It was beyond the section's hard item cap. */
+  | 'cap'
+  /** It repeats an entry shown before (same id). */
+  | 'duplicate'
+  /** It shows a message the tail shows anyway. */
+  | 'in_tail';
+
+/** An entry left out of a section. */
+export interface DroppedEntry {
+  readonly id: string;
+  readonly reason: DropReason;
+}
+
+/** What fills the state-items slot: the items, or the long summary when there are none. */
+export type StateSource = 'state_items' | 'long_summary';
+
+/** One section as built, before it is placed in the context. */
+export interface SectionDraft {
+  readonly name: ContextSectionName;
+  /** Where the state-items slot got its content; null for every other section. */
+  readonly source: StateSource | null;
+  readonly text: string;
+  readonly tokens: number;
+  /** Content was cut or left out for the budget or the cap. */
+  readonly truncated: boolean;
+  readonly includedIds: readonly string[];
+  /** Included ids shown only in part. */
+  readonly truncatedIds: readonly string[];
+  readonly dropped: readonly DroppedEntry[];
+}
+
+/** Headings of the budgeted sections; `system` has none. */
+export const SECTION_HEADINGS = {
+  skills: '## Skills',
+  summary: '## Summary',
+  state_items: '## Thread state',
+  long_summary: '## Thread summary',
+  memories: '## Relevant memories',
+  tail: '## Recent messages',
+} as const;
+
+/** Entries are cut only when this much room is left for their beginning. */
+const MIN_PARTIAL_TOKENS = 24;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function empty(name: ContextSectionName, source: StateSource | null = null): SectionDraft {
+  return {
+    name,
+    source,
+    text: '',
+    tokens: 0,
+    truncated: false,
+    includedIds: [],
+    truncatedIds: [],
+    dropped: [],
+  };
+}
+
+function lineEntry(id: string, text: string, overhead: number, tokenizer: Tokenizer): LineEntry {
+  return { id, text, tokens: tokenizer.count(text), overhead };
+}
+
+function dropped(ids: readonly string[], reason: DropReason): DroppedEntry[] {
+  return ids.map((id) => ({ id, reason }));
+}
+
+/**
+ * A free-text section (system, skills, a summary): its heading, if any, then `body`, cut with the
+ * truncation marker when it exceeds `allowance`. Empty when the body is blank or not even the
+ * heading and the marker fit.
+ */
+export function textSection(
+  name: ContextSectionName,
+  heading: string | null,
+  body: string | null,
+  allowance: number,
+  tokenizer: Tokenizer,
+  source: StateSource | null = null,
+): SectionDraft {
+  const trimmed = body?.trim() ?? '';
+  if (trimmed === '') return empty(name, source);
+  const prefix = heading === null ? '' : `${heading}\n`;
+  let room = allowance - tokenizer.count(prefix);
+  while (room > 0) {
+    const fitted = truncateToTokens(trimmed, room, tokenizer);
+    // A marker with no text before it says nothing worth its tokens.
+    if (fitted.text === '' || fitted.text === TRUNCATION_MARKER) break;
+    const text = `${prefix}${fitted.text}`;
+    const tokens = tokenizer.count(text);
+    if (tokens <= allowance) {
+      return { ...empty(name, source), text, tokens, truncated: fitted.truncated };
+    }
+    room -= tokens - allowance;
+  }
+  return { ...empty(name, source), truncated: true };
+}
+
+/** The canonical-state section: conflicts and reviews first, then stale values, then the rest. */
+export function canonicalSection(
+  lines: readonly CanonicalLine[],
+  now: string,
+  cap: number,
+  allowance: number,
+  tokenizer: Tokenizer,
+): SectionDraft {
+  if (lines.length === 0) return empty('canonical_state');
+  const position = new Map(lines.map((line, index) => [line.id, index]));
+  const byUrgency = [...lines].sort(
+    (a, b) => a.urgency - b.urgency || (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+  );
+  const kept = byUrgency.slice(0, cap);
+  const capped = byUrgency.slice(cap).map((line) => line.id);
+  const heading = canonicalHeading(now);
+  const entityIds = [...new Set(kept.map((line) => line.entityId))];
+  const fixedTokens =
+    tokenizer.count(heading) + entityIds.reduce((sum, id) => sum + tokenizer.count(id) + 1, 0);
+  const lineById = new Map(kept.map((line) => [line.id, line]));
+  const marker = (omitted: number) => `[… ${omitted} more fields omitted]`;
+  const fit = fitLines({
+    entries: kept.map((line) => lineEntry(line.id, line.text, 1, tokenizer)),
+    fixedTokens,
+    markerTokens: tokenizer.count(marker(lines.length)) + 1,
+    allowance,
+    minPartialTokens: Number.POSITIVE_INFINITY,
+    compose: (chosen, omitted) => {
+      const shown = chosen
+        .map((entry) => lineById.get(entry.id))
+        .filter((line): line is CanonicalLine => line !== undefined)
+        .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+      const text = composeCanonical(heading, shown);
+      const left = omitted + capped.length;
+      return left > 0 ? `${text}\n${marker(left)}` : text;
+    },
+    tokenizer,
+  });
+  return {
+    ...empty('canonical_state'),
+    text: fit.text,
+    tokens: fit.tokens,
+    truncated: fit.omitted.length + capped.length > 0,
+    includedIds: fit.included,
+    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+  };
+}
+
+/**
+ * The structured state items, rendered by core's `renderStateSection` (whose header counts what
+ * is shown against what exists). When no item is active, the long summary stands in (seed 001's
+ * rollout fallback), under its own heading.
+ */
+export function stateItemsSection(
+  items: readonly StateItem[],
+  longSummary: string | null,
+  cap: number,
+  allowance: number,
+  tokenizer: Tokenizer,
+): SectionDraft {
+  const active = items.filter(isActiveItem).sort(compareForRendering);
+  if (active.length === 0) {
+    return textSection(
+      'state_items',
+      SECTION_HEADINGS.long_summary,
+      longSummary,
+      allowance,
+      tokenizer,
+      'long_summary',
+    );
+  }
+  const full = renderStateSection(active, { maxItems: cap }).split('\n');
+  const [header = '', ...itemLines] = full;
+  const capped = active.slice(itemLines.length).map((item) => item.uid);
+  const entries = itemLines.map((line, index) =>
+    lineEntry(active[index]?.uid ?? `#${index}`, line, 1, tokenizer),
+  );
+  const heading = SECTION_HEADINGS.state_items;
+  const marker = (omitted: number) => `[… ${omitted} more state items omitted]`;
+  // The header grows to "items: K of N" once anything is left out.
+  const headerSlack = 3;
+  const fit = fitLines({
+    entries,
+    fixedTokens: tokenizer.count(heading) + 1 + tokenizer.count(header) + headerSlack,
+    markerTokens: tokenizer.count(marker(active.length)) + 1,
+    allowance,
+    minPartialTokens: Number.POSITIVE_INFINITY,
+    compose: (chosen, omitted) => {
+      const text = `${heading}\n${renderStateSection(active, { maxItems: chosen.length })}`;
+      const left = omitted + capped.length;
+      return left > 0 ? `${text}\n${marker(left)}` : text;
+    },
+    tokenizer,
+  });
+  return {
+    ...empty('state_items', 'state_items'),
+    text: fit.text,
+    tokens: fit.tokens,
+    truncated: fit.omitted.length + capped.length > 0,
+    includedIds: fit.included,
+    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+  };
+}
+
+function scoreOf(hit: MemoryHit): number {
+  return Number.isFinite(hit.score) ? hit.score : Number.NEGATIVE_INFINITY;
+}
+
+function memoryLine(hit: MemoryHit): string {
+  const label =
+    hit.kind === 'message'
+      ? hit.created_at.slice(0, 10)
+      : `${hit.created_at.slice(0, 10)} ${hit.kind}`;
+  return `- [${label}] ${hit.text.replace(/\s+/g, ' ').trim()}`;
+}
+
+/** Memory hits in rank order: score descending, then id. */
+export function rankMemories(hits: readonly MemoryHit[]): readonly MemoryHit[] {
+  return [...hits].sort((a, b) => scoreOf(b) - scoreOf(a) || compareText(a.id, b.id));
+}
+
+/**
+ * Retrieved memories, best first. A hit repeating an earlier id, or showing a message the tail is
+ * certain to show (`inTail`), is left out; the best hit that does not fit whole is cut when enough
+ * room is left for its beginning.
+ */
+export function memoriesSection(
+  hits: readonly MemoryHit[],
+  inTail: ReadonlySet<string>,
+  cap: number,
+  allowance: number,
+  tokenizer: Tokenizer,
+): SectionDraft {
+  const seen = new Set<string>();
+  const skipped: DroppedEntry[] = [];
+  const candidates: MemoryHit[] = [];
+  for (const hit of rankMemories(hits)) {
+    if (seen.has(hit.id)) skipped.push({ id: hit.id, reason: 'duplicate' });
+    else if (hit.message_id && inTail.has(hit.message_id)) {
+      skipped.push({ id: hit.id, reason: 'in_tail' });
+    } else candidates.push(hit);
+    seen.add(hit.id);
+  }
+  if (candidates.length === 0) return { ...empty('memories'), dropped: skipped };
+  const kept = candidates.slice(0, cap);
+  const capped = candidates.slice(cap).map((hit) => hit.id);
+  const heading = SECTION_HEADINGS.memories;
+  const marker = (omitted: number) => `[… ${omitted} more memories omitted]`;
+  const fit = fitLines({
+    entries: kept.map((hit) => lineEntry(hit.id, memoryLine(hit), 1, tokenizer)),
+    fixedTokens: tokenizer.count(heading),
+    markerTokens: tokenizer.count(marker(candidates.length)) + 1,
+    allowance,
+    minPartialTokens: MIN_PARTIAL_TOKENS,
+    compose: (chosen, omitted) => {
+      const text = [heading, ...chosen.map((entry) => entry.text)].join('\n');
+      const left = omitted + capped.length;
+      return left > 0 ? `${text}\n${marker(left)}` : text;
+    },
+    tokenizer,
+  });
+  return {
+    ...empty('memories'),
+    text: fit.text,
+    tokens: fit.tokens,
+    truncated: fit.omitted.length + capped.length > 0 || fit.partial !== null,
+    includedIds: fit.included,
+    truncatedIds: fit.partial === null ? [] : [fit.partial],
+    dropped: [...skipped, ...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+  };
+}
+
+/** Messages in thread order (`createdAt`, then `messageId`), each id once (its first delivery). */
+export function orderMessages(messages: readonly BatchMessage[]): readonly BatchMessage[] {
+  const byId = new Map<string, BatchMessage>();
+  for (const message of messages) {
+    if (!byId.has(message.messageId)) byId.set(message.messageId, message);
+  }
+  return [...byId.values()].sort(compareMessages);
+}
+
+function dayOf(message: BatchMessage): string {
+  return `[${message.createdAt.slice(0, 10)}]`;
+}
+
+/**
+ * The tail: the most recent messages that fit, shown oldest first under a line per day, with a
+ * marker for the earlier ones left out. When even the newest message does not fit whole, its
+ * beginning is shown.
+ */
+export function tailSection(
+  messages: readonly BatchMessage[],
+  cap: number,
+  allowance: number,
+  tokenizer: Tokenizer,
+): SectionDraft {
+  const ordered = orderMessages(messages);
+  if (ordered.length === 0) return empty('tail');
+  const kept = ordered.slice(Math.max(0, ordered.length - cap));
+  const capped = ordered.slice(0, ordered.length - kept.length).map((m) => m.messageId);
+  const newestFirst = [...kept].reverse();
+  const byId = new Map(kept.map((message) => [message.messageId, message]));
+  const entries = newestFirst.map((message, index) => {
+    const newer = newestFirst[index - 1];
+    // Walking back in time, a message opens a new day group unless the newer one shares its day.
+    const opensDay = newer === undefined || dayOf(newer) !== dayOf(message);
+    const overhead = 1 + (opensDay ? tokenizer.count(dayOf(message)) + 1 : 0);
+    const text = `${message.role}: ${message.content.trim()}`;
+    return lineEntry(message.messageId, text, overhead, tokenizer);
+  });
+  const heading = SECTION_HEADINGS.tail;
+  const marker = (omitted: number) => `[… ${omitted} earlier messages omitted]`;
+  const fit = fitLines({
+    entries,
+    fixedTokens: tokenizer.count(heading),
+    markerTokens: tokenizer.count(marker(ordered.length)) + 1,
+    allowance,
+    minPartialTokens: MIN_PARTIAL_TOKENS,
+    compose: (chosen, omitted) => {
+      const out: string[] = [heading];
+      const left = omitted + capped.length;
+      if (left > 0) out.push(marker(left));
+      let day: string | null = null;
+      for (const entry of [...chosen].reverse()) {
+        const message = byId.get(entry.id);
+        if (message && dayOf(message) !== day) {
+          day = dayOf(message);
+          out.push(day);
+        }
+        out.push(entry.text);
+      }
+      return out.join('\n');
+    },
+    tokenizer,
+  });
+  const chronological = [...fit.included].reverse();
+  return {
+    ...empty('tail'),
+    text: fit.text,
+    tokens: fit.tokens,
+    truncated: fit.omitted.length + capped.length > 0 || fit.partial !== null,
+    includedIds: chronological,
+    truncatedIds: fit.partial === null ? [] : [fit.partial],
+    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+  };
+}
