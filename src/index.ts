@@ -1,5 +1,6 @@
 /**
- * Verity's public API: the engine factory, its read models and the core vocabulary.
+ * Verity's public API: the engine factory, its read models, the embedding model factories and the
+ * core vocabulary.
  * Adapters, interfaces and test helpers have their own entry points (`verity/stores/sqlite`,
  * `verity/mcp`, `verity/http`, `verity/testing`).
  */
@@ -34,20 +35,35 @@ export type {
   DeadLetterReview,
   DlqRetryReport,
   Engine,
+  EngineEmbeddingOptions,
   EngineOptions,
   EntityView,
   Explanation,
   FieldView,
   ForgetResult,
   ForgetTarget,
+  IndexReport,
+  IngestOptions,
   IngestReport,
   PromptView,
   RebuildResult,
   RecordResult,
+  SearchFilters,
+  SearchHit,
+  SearchOptions,
+  SearchResult,
+  SearchStatus,
   SlotStatus,
   Stats,
 } from './engine/index.js';
 export { createEngine } from './engine/index.js';
+export type { EmbeddingModel } from './providers/index.js';
+export type { LocalEmbeddingModelOptions } from './providers/local/index.js';
+export { createLocalEmbeddingModel } from './providers/local/index.js';
+export type { OpenAICompatibleEmbeddingModelOptions } from './providers/openai-compatible/index.js';
+export { createOpenAICompatibleEmbeddingModel } from './providers/openai-compatible/index.js';
+export type { TransformersEmbeddingModelOptions } from './providers/transformers/index.js';
+export { createTransformersEmbeddingModel } from './providers/transformers/index.js';
 export type {
   ConfirmationAnswer,
   ConfirmationPrompt,

@@ -14,6 +14,65 @@ const fileSchema = z
     max_pending: z.number().int().min(1).max(1000).optional(),
     prompt_expiry_hours: z.number().positive().optional(),
     adaptive_learning: z.object({ enabled: z.boolean() }).strict().optional(),
+    /** `commit`: uncontested evidence is committed (low confidence) instead of asked about. */
+    uncontested: z.enum(['commit', 'ask']).optional(),
+    /** How messages and notes become observations (default `rules`, offline). */
+    extract: z
+      .object({
+        mode: z.enum(['rules', 'llm', 'rules+llm']).optional(),
+        llm: z
+          .object({
+            provider: z.enum(['openai-compatible', 'anthropic']),
+            model: z.string().min(1),
+            base_url: z.string().url().optional(),
+            /** The environment variable holding the API key (else VERITY_LLM_API_KEY). */
+            api_key_env: z
+              .string()
+              .regex(/^[A-Z_][A-Z0-9_]*$/)
+              .optional(),
+            timeout_ms: z.number().int().min(100).max(600_000).optional(),
+            min_confidence: z.number().min(0).max(1).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
+    members: z
+      .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))
+      .optional(),
+    /** What "we" means in a user's threads: user entity → family or team entity. */
+    we: z
+      .record(
+        z.string().regex(/^user:[a-z0-9._-]+$/),
+        z.string().regex(/^(family|team):[a-z0-9._-]+$/),
+      )
+      .optional(),
+    /** Alias registry: a name as sources write it → `<domain>.<item>` ("CITY POWER UTIL"). */
+    aliases: z
+      .record(z.string().min(1), z.string().regex(/^[a-z]+\.[a-z0-9][a-z0-9_-]*$/))
+      .optional(),
+    /** Files `verity project` and `verity watch` write, and how. */
+    projections: z
+      .object({
+        mode: z.enum(['ast_zones', 'legacy_string']).optional(),
+        targets: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .optional(),
+    /** ICS calendars `verity poll` reads: a file or URL and the entity its events belong to. */
+    calendars: z
+      .array(
+        z
+          .object({
+            location: z.string().min(1),
+            entity_id: z.string().regex(/^(user|family|team):[a-z0-9._-]+$/),
+            name: z.string().min(1).optional(),
+          })
+          .strict(),
+      )
+      .optional(),
     http: z
       .object({ port: z.number().int().min(0).max(65535).optional(), host: z.string().optional() })
       .strict()
@@ -35,6 +94,8 @@ export interface Config {
   readonly http: { readonly port: number; readonly host: string };
   /** Bearer token for the HTTP API; null leaves it open on loopback only. */
   readonly token: string | null;
+  /** API key of the language-model extractor (VERITY_LLM_API_KEY or `extract.llm.api_key_env`). */
+  readonly llmApiKey: string | null;
 }
 
 /** Flags a command line may pass; each wins over its environment variable. */
@@ -115,6 +176,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       host: flags.host ?? env['VERITY_HOST'] ?? file.http?.host ?? '127.0.0.1',
     },
     token: env['VERITY_TOKEN'] ?? file.token ?? null,
+    llmApiKey:
+      env['VERITY_LLM_API_KEY'] ??
+      (file.extract?.llm?.api_key_env === undefined
+        ? undefined
+        : env[file.extract.llm.api_key_env]) ??
+      null,
   };
   return Object.freeze(config);
 }

@@ -5,6 +5,8 @@
 
 export type { AnswerInput, AnswerOutcome } from './answer.js';
 export { applyAnswer } from './answer.js';
+export type { BundleStep } from './bundle.js';
+export { coherenceGroup, resolveBundle } from './bundle.js';
 export type { JsonObject, JsonValue } from './canonical-json.js';
 export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
 export type { Clock, IdSource } from './clock.js';
@@ -106,6 +108,8 @@ export { emptySlot } from './slot.js';
 export type { StateTrackerInput } from './state-tracker.js';
 export { toStateTracker } from './state-tracker.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, parseRfc3339, toIso } from './time.js';
+export type { TimelineIssue } from './timeline.js';
+export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';
 export { formatIssues } from './validation.js';
 export type { Domain, Intent, SourceType } from './vocabulary.js';

@@ -39,6 +39,13 @@ export interface DomainPolicy extends DomainThresholds {
   readonly userCorrectionsOnly: boolean;
   /** Stage override for this domain (a rollback can pin one domain to stage 1). */
   readonly stage?: RolloutStage;
+  /**
+   * Uncontested evidence — the only live value for the slot — is committed (marked low confidence
+   * below `auto`) instead of asked about, when its confidence before recency reaches
+   * `bootstrapFloor`. Recency then orders evidence without erasing it. Review stays for contests,
+   * blockers and bundle holds. On by default; ADR 2026-11-25-uncontested-evidence.
+   */
+  readonly commitUncontested?: boolean;
 }
 
 /** Everything the resolver needs to decide; changed only through `policy.changed` events. */
@@ -81,6 +88,7 @@ const baseDomain = {
   margin: 0.15,
   graceHours: 12,
   bootstrapFloor: 0.35,
+  commitUncontested: true,
   confirmChanges: false,
   sameDayUserOverride: false,
   userCorrectionsOnly: false,

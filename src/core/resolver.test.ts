@@ -157,11 +157,27 @@ const cases: readonly Case[] = [
     pending: null,
   },
   {
-    name: 'asks the user when an uncontested calendar entry lands in the review band',
+    name: 'commits an uncontested calendar entry at low confidence instead of asking',
     steps: [{ id: 'c', value: 'planned', source: 'calendar', intent: 'planning', at: 0 }],
+    decision: 'auto_commit',
+    committed: 'planned',
+    pending: null,
+  },
+  {
+    name: 'asks the user when a newer calendar entry contests an older user statement',
+    steps: [
+      { id: 'u', value: 'in_progress', source: 'user_statement', at: -60, recorded: 0 },
+      { id: 'c', value: 'completed', source: 'calendar', at: 0 },
+    ],
     decision: 'ask_user',
-    committed: null,
-    pending: 'planned',
+    committed: 'in_progress',
+    pending: 'completed',
+  },
+  {
+    name: 'commits old uncontested evidence learned late, since nothing contradicts it',
+    steps: [{ id: 'u', value: 'in_progress', source: 'user_statement', at: -200, recorded: 0 }],
+    decision: 'auto_commit',
+    committed: 'in_progress',
   },
   {
     name: 'lets a newer statement from the same authority supersede an older one (switched to)',
@@ -203,8 +219,8 @@ const cases: readonly Case[] = [
       },
     ],
     decision: 'tentative_reject',
-    committed: null,
-    pending: 'unpaid',
+    committed: 'unpaid',
+    pending: null,
   },
   {
     name: "lets the user's explicit correction beat the bank ledger",
@@ -387,14 +403,17 @@ describe('resolveObservation', () => {
   });
 
   it('supersedes the pending prompt when a later auto-commit decides the slot', () => {
+    const field = 'profile.preference.seat';
     const { outcomes } = run([
-      { id: 'c', value: 'planned', source: 'calendar', intent: 'planning', at: 0 },
-      { id: 'u', value: 'in_progress', source: 'user_statement', at: 1 },
+      { id: 'a', field, value: 'aisle', source: 'user_statement', at: 0 },
+      { id: 'w', field, value: 'window', source: 'user_statement', at: 1 },
+      { id: 'x', field, value: 'window', source: 'user_statement', at: 2, correction: true },
     ]);
-    const promptId = outcomes[0]?.prompt?.promptId;
+    const promptId = outcomes[1]?.prompt?.promptId;
     expect(promptId).toBeDefined();
-    expect(outcomes[1]?.supersededPromptIds).toEqual([promptId]);
-    expect(outcomes[1]?.slot.pending).toBeNull();
+    expect(outcomes[2]?.supersededPromptIds).toEqual([promptId]);
+    expect(outcomes[2]?.slot.pending).toBeNull();
+    expect(outcomes[2]?.slot.committed?.value).toBe('window');
   });
 
   it('is deterministic: the same inputs give byte-identical outcomes', () => {

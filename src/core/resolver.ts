@@ -60,6 +60,12 @@ export interface ResolveContext {
   readonly calibrationRemaining: number;
   /** Events in this domain that must still be confirmed after a correction-rate rollback. */
   readonly forceConfirmRemaining: number;
+  /**
+   * A bundle-level hold (see `resolveBundle`): `ask` turns what would be committed into a review
+   * prompt, `tentative` keeps the evidence without committing or asking. `reason` is recorded.
+   * Agreeing with the committed value and retractions are never held.
+   */
+  readonly hold?: { readonly kind: 'ask' | 'tentative'; readonly reason: string };
 }
 
 /** Everything one resolution decided (the seed's `ResolveState` result plus the new slot). */
@@ -94,6 +100,8 @@ interface Candidate {
   readonly best: Evidence;
   readonly supporting: readonly Evidence[];
   readonly corroboration: number;
+  /** The best evidence's score without recency, times corroboration (uncapped). */
+  readonly standing: number;
 }
 
 const NON_STATE_INTENTS = new Set(['hypothetical', 'question', 'historical']);
@@ -124,6 +132,19 @@ function toEvidence(obs: ObservationInput): Evidence {
     state: 'live',
     stateBy: null,
   };
+}
+
+/**
+ * Whether the engine committed the value without asking (a correction of it counts against
+ * auto-commit precision). A user undoing their own statement is not an engine error: callers also
+ * check that the committed evidence did not come from the user.
+ */
+function wasAutomatic(committed: CommittedValue): boolean {
+  return (
+    committed.rule === 'auto_commit' ||
+    committed.rule === 'bootstrap' ||
+    committed.rule === 're_resolved'
+  );
 }
 
 function ts(value: string): number {
@@ -176,8 +197,14 @@ function candidates(slot: SlotState, policy: Policy, now: number): Candidate[] {
     let best: Evidence | null = null;
     let bestWeighted = -1;
     let bestScore = 0;
+    let bestStanding = 0;
     for (const evidence of supporting) {
-      const { score } = scoreEvidence(policy, slot.domain, evidence, now);
+      const { score, reliability, intent, extraction } = scoreEvidence(
+        policy,
+        slot.domain,
+        evidence,
+        now,
+      );
       const weighted = score * tierWeight(policy, slot.domain, evidence.sourceType);
       if (
         best === null ||
@@ -187,6 +214,7 @@ function candidates(slot: SlotState, policy: Policy, now: number): Candidate[] {
         best = evidence;
         bestWeighted = weighted;
         bestScore = score;
+        bestStanding = reliability * intent * extraction;
       }
     }
     if (best === null) continue;
@@ -203,6 +231,7 @@ function candidates(slot: SlotState, policy: Policy, now: number): Candidate[] {
       best: chosen,
       supporting,
       corroboration,
+      standing: bestStanding * corroboration,
     });
   }
   result.sort(
@@ -213,6 +242,11 @@ function candidates(slot: SlotState, policy: Policy, now: number): Candidate[] {
       String(a.value).localeCompare(String(b.value)),
   );
   return result;
+}
+
+/** A candidate's confidence before recency: reliability × intent × extraction × corroboration. */
+function standingScore(candidate: Candidate): number {
+  return roundScore(Math.min(1, candidate.standing));
 }
 
 function pointerFor(entityId: string, field: string): string {
@@ -426,9 +460,10 @@ export function resolveObservation(
     reasons.push(`withdrew evidence ${[...withdrawn].sort().join(', ')}`);
     if (
       committedBefore &&
-      committedBefore.rule === 'auto_commit' &&
+      wasAutomatic(committedBefore) &&
       withdrawn.has(committedBefore.eventId) &&
-      isUserSource(incoming.sourceType)
+      isUserSource(incoming.sourceType) &&
+      !isUserSource(committedBefore.sourceType)
     ) {
       correctedAutoCommit = true;
     }
@@ -476,8 +511,9 @@ export function resolveObservation(
       if (
         committedBefore &&
         incoming.correction &&
-        committedBefore.rule === 'auto_commit' &&
-        older.eventId === committedBefore.eventId
+        wasAutomatic(committedBefore) &&
+        older.eventId === committedBefore.eventId &&
+        !isUserSource(committedBefore.sourceType)
       ) {
         correctedAutoCommit = true;
       }
@@ -545,21 +581,28 @@ export function resolveObservation(
     if (ctx.forceConfirmRemaining > 0) {
       blockers.push(`${ctx.forceConfirmRemaining} changes must be confirmed after a rollback`);
     }
-    if (domainPolicy.confirmChanges && draft.committed !== null) {
+    // The user's own explicit correction ("from now on", "as my default") is the confirmation a
+    // confirm-changes domain waits for.
+    const explicitlyChanged = top.best.correction && isUserSource(top.best.sourceType);
+    const needsConfirmation =
+      domainPolicy.confirmChanges && draft.committed !== null && !explicitlyChanged;
+    if (needsConfirmation) {
       blockers.push(`${slot.domain} changes need the user's confirmation`);
     }
     const autoAllowed =
       top.confidence >= autoFloor &&
       margin >= marginThreshold &&
       !(ctx.forceConfirmRemaining > 0) &&
-      !(domainPolicy.confirmChanges && draft.committed !== null);
+      !needsConfirmation;
     const replacesBootstrap =
       draft.committed?.lowConfidence === true &&
       authorityTier(policy, slot.domain, top.best.sourceType) <
         authorityTier(policy, slot.domain, draft.committed.sourceType) &&
       top.confidence >= domainPolicy.bootstrapFloor;
 
-    if (autoAllowed || replacesBootstrap) {
+    const held = reResolving ? undefined : ctx.hold;
+    if (held) reasons.push(held.reason);
+    if ((autoAllowed || replacesBootstrap) && !held) {
       if (stage === '0') {
         reasons.push(
           `shadow mode: would auto-commit "${describe(top.value)}"; ${scoreText}; ${marginText}`,
@@ -599,10 +642,49 @@ export function resolveObservation(
       );
     }
 
-    if (top.confidence >= ask) {
+    const standing = standingScore(top);
+    if (
+      domainPolicy.commitUncontested === true &&
+      !held &&
+      runnerUp === null &&
+      blockers.length === 0 &&
+      standing >= domainPolicy.bootstrapFloor
+    ) {
+      if (stage === '0') {
+        reasons.push(`shadow mode: would commit uncontested "${describe(top.value)}"`);
+        return finish('auto_commit', top.confidence, margin, kind, { shadow: true });
+      }
+      reasons.push(
+        `${scoreText}; the only live value for the slot (${standing.toFixed(3)} before recency ≥ floor ${domainPolicy.bootstrapFloor.toFixed(2)}): committed uncontested at low confidence`,
+      );
+      const patch = patchFor(slot, top.value);
+      if (draft.pending) {
+        superseded.push(draft.pending.promptId);
+        draft.pending = null;
+      }
+      commit(draft, top, 'bootstrap', margin, [...reasons], policy, slot, obs.recordedAt, true);
+      return finish(
+        'auto_commit',
+        top.confidence,
+        margin,
+        kind === 'observed' ? 'committed' : kind,
+        { patch, autoCommitted: true },
+      );
+    }
+
+    if (
+      (top.confidence >= ask && held?.kind !== 'tentative') ||
+      (held?.kind === 'ask' && top.confidence > 0)
+    ) {
       const why = blockers.length > 0 && top.confidence >= autoFloor - 1e-9 ? blockers : [];
       reasons.push(
-        `${scoreText}; ${marginText}; in the review band [${ask.toFixed(2)}, ${autoFloor.toFixed(2)})${top.confidence >= autoFloor ? ' or margin too small' : ''}`,
+        `${scoreText}; ${marginText}; ${
+          top.confidence < autoFloor
+            ? `in the review band [${ask.toFixed(2)}, ${autoFloor.toFixed(2)})`
+            : margin < marginThreshold
+              ? `margin below ${marginThreshold.toFixed(2)}`
+              : 'held for confirmation'
+        }`,
         ...why,
       );
       if (stage === '0') {
@@ -637,6 +719,7 @@ export function resolveObservation(
     }
 
     if (
+      !held &&
       draft.committed === null &&
       runnerUp === null &&
       top.confidence >= domainPolicy.bootstrapFloor
@@ -655,9 +738,7 @@ export function resolveObservation(
         top.confidence,
         margin,
         kind === 'observed' ? 'committed' : kind,
-        {
-          patch,
-        },
+        { patch, autoCommitted: true },
       );
     }
 

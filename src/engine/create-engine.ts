@@ -14,6 +14,7 @@ import {
   toStateTracker,
   uuidV7,
 } from '../core/index.js';
+import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
 import { parseRecord } from '../ledger/index.js';
 import {
   applyRecord,
@@ -21,6 +22,7 @@ import {
   checkAnswer,
   computeStats,
   deadLetterReviews,
+  type ExtractionStep,
   explainField,
   flushSession,
   forget,
@@ -36,6 +38,17 @@ import {
 } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
+import {
+  type CapabilityContext,
+  confirmAlias,
+  labelIntent,
+  listDrift,
+  migrate,
+  poll,
+  project,
+  readIntentMetrics,
+} from './capabilities.js';
+import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import type { Engine, RecordResult } from './types.js';
 
 /** Options of `createEngine`. */
@@ -55,16 +68,36 @@ export interface EngineOptions {
     readonly maxPending?: number;
     readonly promptExpiryHours?: number;
     readonly adaptiveLearning?: boolean;
+    /** Commit uncontested evidence instead of asking (every domain); see `DomainPolicy`. */
+    readonly commitUncontested?: boolean;
   };
   /** Opens a store other than the default SQLite file (tests, other adapters). */
   readonly store?: Store;
+  /**
+   * How messages and notes become observations at live ingest. Defaults to the offline rule-based
+   * extractor with no registry; `null` only stores them.
+   */
+  readonly extraction?: ExtractionStep | null;
+  /** The embedding model and search settings; default: the bundled local model, loaded lazily. */
+  readonly embeddings?: EngineEmbeddingOptions;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
 
 function withOverrides(policy: Policy, options: NonNullable<EngineOptions['policy']>): Policy {
+  const uncontested = options.commitUncontested;
+  const domains =
+    uncontested === undefined
+      ? policy.domains
+      : (Object.fromEntries(
+          Object.entries(policy.domains).map(([name, rules]) => [
+            name,
+            { ...rules, commitUncontested: uncontested },
+          ]),
+        ) as unknown as Policy['domains']);
   return {
     ...policy,
+    domains,
     stage: options.stage ?? policy.stage,
     review: {
       maxPending: options.maxPending ?? policy.review.maxPending,
@@ -97,7 +130,18 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
     store = await createSqliteStore({ path: join(options.home, 'verity.db') });
   }
-  const deps: PipelineDeps = { store, clock, ids };
+  const extraction =
+    options.extraction === undefined
+      ? { extractor: createRuleExtractor(), registry: EMPTY_REGISTRY }
+      : options.extraction;
+  const deps: PipelineDeps = {
+    store,
+    clock,
+    ids,
+    ...(extraction === null ? {} : { extraction }),
+  };
+
+  const search = createSearchCapability(store, clock, options.embeddings);
 
   const currentPolicy = async (): Promise<Policy> =>
     ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY;
@@ -118,11 +162,23 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
   }
 
+  const capabilities: CapabilityContext = {
+    store,
+    deps,
+    registry: extraction?.registry ?? EMPTY_REGISTRY,
+    currentPolicy,
+    scratch: () => createSqliteStore({ path: ':memory:' }),
+  };
+
   const engine: Engine = {
     home: options.home,
     now: () => clock.now(),
 
-    ingest: (input) => ingest(deps, input),
+    async ingest(input, ingestOptions) {
+      const report = await ingest(deps, input);
+      await search.afterIngest(ingestOptions);
+      return report;
+    },
 
     async recordObservation(observation) {
       const parsed = parseRecord({ ...(observation as object), type: 'observation' });
@@ -240,13 +296,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       });
     },
 
-    rebuild: (rebuildOptions) =>
-      rebuild(store, {
+    async rebuild(rebuildOptions) {
+      const result = await rebuild(store, {
         verify: rebuildOptions?.verify ?? false,
         scratch: () => createSqliteStore({ path: ':memory:' }),
-      }),
+      });
+      if (rebuildOptions?.verify !== true) await search.afterRebuild();
+      return result;
+    },
 
-    forget: (target, reason) => forget(deps, target, reason ?? 'forgotten on request'),
+    async forget(target, reason) {
+      const result = await forget(deps, target, reason ?? 'forgotten on request');
+      await search.afterForget();
+      return result;
+    },
 
     async stats() {
       return computeStats(store, await currentPolicy(), clock.now());
@@ -266,7 +329,29 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       });
     },
 
-    close: () => store.close(),
+    project: (projectOptions) => project(capabilities, projectOptions),
+    migrate: (files, migrateOptions) => migrate(capabilities, files, migrateOptions),
+    poll: (sources) => poll(capabilities, sources),
+    labelIntent: (threadId, messageId, intent) =>
+      labelIntent(capabilities, threadId, messageId, intent),
+    intentMetrics: () => readIntentMetrics(capabilities),
+    confirmAlias: (alias, target) => confirmAlias(capabilities, alias, target),
+    listDrift: () => listDrift(capabilities),
+    lastSequence: () => store.lastSeq(),
+
+    search: search.search,
+    indexEmbeddings: search.indexEmbeddings,
+    reindex: search.reindex,
+    searchStatus: search.searchStatus,
+    startBackgroundIndexing: search.startBackgroundIndexing,
+
+    async close() {
+      try {
+        await search.close();
+      } finally {
+        await store.close();
+      }
+    },
   };
   return engine;
 }

@@ -226,53 +226,84 @@ describe('engine ingest', () => {
 });
 
 describe('engine review queue', () => {
-  const calendar = (id: number, field: string) =>
-    observation({ id, field, value: `v${id}`, source: 'calendar', ref: `cal:${id}` });
+  // A profile preference the user changes: profile changes always wait for a confirmation.
+  const change = (id: number, field: string) => [
+    observation({ id, field, value: 'before', at: '2026-02-19T14:00:00Z' }),
+    observation({ id: id + 1000, field, value: `after-${id}`, at: '2026-02-19T15:00:00Z' }),
+  ];
 
   it('keeps at most max_pending prompts open and queues the rest in order', async () => {
     await engine.close();
     await open({ maxPending: 2 });
-    await engine.ingest(toJsonl([1, 2, 3, 4].map((i) => calendar(i, `travel.f${i}`))));
+    await engine.ingest(
+      toJsonl([1, 2, 3, 4].flatMap((i) => change(i, `profile.preference.f${i}`))),
+    );
     const open1 = await engine.listReviews({ status: ['open'] });
     const queued = await engine.listReviews({ status: ['queued'] });
-    expect(open1.map((p) => p.field)).toEqual(['travel.f1', 'travel.f2']);
-    expect(queued.map((p) => p.field)).toEqual(['travel.f3', 'travel.f4']);
+    expect(open1.map((p) => p.field)).toEqual(['profile.preference.f1', 'profile.preference.f2']);
+    expect(queued.map((p) => p.field)).toEqual(['profile.preference.f3', 'profile.preference.f4']);
     await engine.answerReview(open1[0]?.prompt_id ?? '', 'reject');
     expect((await engine.listReviews({ status: ['open'] })).map((p) => p.field)).toEqual([
-      'travel.f2',
-      'travel.f3',
+      'profile.preference.f2',
+      'profile.preference.f3',
     ]);
   });
 
   it('refuses an answer whose slot changed since the prompt was raised', async () => {
-    await engine.ingest(toJsonl([calendar(1, 'travel.destination')]));
+    const field = 'profile.preference.seat';
+    await engine.ingest(toJsonl(change(1, field)));
     const [prompt] = await engine.listReviews();
+    expect(prompt?.proposed_value).toBe('after-1');
+    // The user's explicit correction commits and supersedes the question.
     await engine.ingest(
-      toJsonl([observation({ id: 2, field: 'travel.destination', value: 'Reno' })]),
+      toJsonl([observation({ id: 2, field, value: 'aisle', extra: { correction: true } })]),
     );
-    // The user statement committed and superseded the prompt.
     await expect(engine.answerReview(prompt?.prompt_id ?? '', 'confirm')).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    expect((await engine.getField('user:primary', 'travel.destination')).value).toBe('Reno');
+    expect((await engine.getField('user:primary', field)).value).toBe('aisle');
   });
 
   it('records an edit as the user value and a rejection without changing state', async () => {
     await engine.ingest(
-      toJsonl([calendar(1, 'travel.destination'), calendar(2, 'travel.location')]),
+      toJsonl([...change(1, 'profile.preference.seat'), ...change(2, 'profile.preference.meal')]),
     );
     const [first, second] = await engine.listReviews();
-    const edited = await engine.answerReview(first?.prompt_id ?? '', 'edit', 'South Lake Tahoe');
-    expect(edited.field).toMatchObject({ value: 'South Lake Tahoe', rule: 'user_edited' });
+    const edited = await engine.answerReview(first?.prompt_id ?? '', 'edit', 'window, front rows');
+    expect(edited.field).toMatchObject({ value: 'window, front rows', rule: 'user_edited' });
     const rejected = await engine.answerReview(second?.prompt_id ?? '', 'reject');
     expect(rejected.status).toBe('rejected');
-    expect(rejected.field.status).not.toBe('committed');
+    expect(rejected.field).toMatchObject({ value: 'before', status: 'committed' });
     const stats = await engine.stats();
-    expect(stats.per_domain['travel']).toMatchObject({ edited: 1, rejected: 1, asks: 2 });
+    expect(stats.per_domain['profile']).toMatchObject({ edited: 1, rejected: 1, asks: 2 });
+  });
+
+  it('asks when a newer calendar entry contests an older user statement', async () => {
+    await engine.ingest(
+      toJsonl([
+        observation({
+          id: 1,
+          field: 'travel.location',
+          value: 'Tahoe',
+          at: '2026-02-17T03:00:00Z',
+        }),
+        observation({
+          id: 2,
+          field: 'travel.location',
+          value: 'Reno',
+          source: 'calendar',
+          at: '2026-02-19T15:00:00Z',
+        }),
+      ]),
+    );
+    const field = await engine.getField('user:primary', 'travel.location');
+    expect(field).toMatchObject({ value: 'Tahoe', status: 'committed' });
+    expect(field.pending?.value).toBe('Reno');
   });
 
   it('expires unanswered prompts after the expiry window', async () => {
-    await engine.ingest(toJsonl([calendar(1, 'travel.destination')]));
+    await engine.ingest(toJsonl(change(1, 'profile.preference.seat')));
+    expect(await engine.listReviews()).toHaveLength(1);
     clock.advance(73 * 3_600_000);
     expect(await engine.listReviews()).toHaveLength(0);
     await engine.ingest(toJsonl([observation({ id: 9, field: 'travel.location', value: 'Reno' })]));
@@ -389,7 +420,10 @@ describe('engine policy automation', () => {
   it('pins travel to stage 1 through a policy.changed event after the user corrects an auto-commit', async () => {
     await engine.close();
     await open({ stage: '2' });
-    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
+    // Committed without asking from the calendar alone, then withdrawn by the user.
+    await engine.ingest(
+      toJsonl([observation({ id: 1, value: 'in_progress', source: 'calendar' })]),
+    );
     clock.advance(60_000);
     await engine.ingest(
       toJsonl([
@@ -407,6 +441,16 @@ describe('engine policy automation', () => {
     expect((await engine.getField('user:primary', 'travel.status')).pending?.value).toBe(
       'completed',
     );
+  });
+
+  it("does not count a user's retraction of their own statement as an engine error", async () => {
+    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
+    await engine.ingest(
+      toJsonl([
+        observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
+      ]),
+    );
+    expect((await engine.stats()).auto_commit_corrections).toBe(0);
   });
 
   it('takes one adaptive threshold step a day when learning is enabled', async () => {

@@ -3,23 +3,53 @@
  * May import: everything below it, adapters included (only here and in config).
  */
 
+export type { IntentMetrics } from '../extract/index.js';
+export type { CalendarSource, Watching } from '../jobs/index.js';
+export { watchFiles } from '../jobs/index.js';
+export type {
+  MigrationFile,
+  MigrationItem,
+  MigrationReport,
+  PolledCalendar,
+  PollReport,
+  ProjectedFile,
+  ProjectionMode,
+  ProjectionReport,
+  ProjectOptions,
+} from './capabilities.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
+export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type {
   AnswerResult,
+  BackgroundIndexing,
+  BackgroundIndexingOptions,
   DeadLetterReview,
   DlqRetryReport,
   Engine,
+  EngineEmbeddingOptions,
   EntityView,
   Explanation,
   FieldView,
   ForgetResult,
   ForgetTarget,
+  FusionSettings,
+  IndexOptions,
+  IndexProgress,
+  IndexReport,
+  IngestOptions,
   IngestReport,
   PromptView,
   RebuildResult,
   RecordResult,
+  SearchFilters,
+  SearchHit,
+  SearchKind,
+  SearchOptions,
+  SearchResult,
+  SearchStatus,
   SlotStatus,
   Stats,
+  VectorSearchState,
 } from './types.js';

@@ -1,8 +1,12 @@
 import type { HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
+import type { BackgroundIndexing, IndexOptions, IndexReport } from '../embeddings/index.js';
+import type { IntentMetrics } from '../extract/index.js';
+import type { CalendarSource } from '../jobs/index.js';
 import type {
   AnswerResult,
   DeadLetterReview,
   DlqRetryReport,
+  DriftItem,
   EntityView,
   Explanation,
   FieldView,
@@ -14,8 +18,27 @@ import type {
   RecordResult,
   Stats,
 } from '../pipeline/index.js';
+import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { DlqItem } from '../stores/index.js';
+import type {
+  MigrationFile,
+  MigrationReport,
+  PollReport,
+  ProjectionReport,
+  ProjectOptions,
+} from './capabilities.js';
+import type {
+  BackgroundIndexingOptions,
+  IngestOptions,
+  SearchStatus,
+} from './search-capability.js';
 
+export type {
+  BackgroundIndexing,
+  IndexOptions,
+  IndexProgress,
+  IndexReport,
+} from '../embeddings/index.js';
 export type {
   AnswerResult,
   DeadLetterReview,
@@ -32,6 +55,20 @@ export type {
   SlotStatus,
   Stats,
 } from '../pipeline/index.js';
+export type {
+  FusionSettings,
+  SearchHit,
+  SearchOptions,
+  SearchResult,
+  VectorSearchState,
+} from '../search/index.js';
+export type { SearchFilters, SearchKind } from '../stores/index.js';
+export type {
+  BackgroundIndexingOptions,
+  EngineEmbeddingOptions,
+  IngestOptions,
+  SearchStatus,
+} from './search-capability.js';
 
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
@@ -39,8 +76,13 @@ export interface Engine {
   readonly home: string;
   /** Current instant (epoch ms) from the injected clock. */
   now(): number;
-  /** Ingests JSONL text or parsed records (DESIGN.md §5). Valid records apply even if others fail. */
-  ingest(input: string | readonly unknown[]): Promise<IngestReport>;
+  /**
+   * Ingests JSONL text or parsed records (DESIGN.md §5). Valid records apply even if others fail.
+   * Records (and their full-text index entries) are durable before any model runs; then, unless
+   * `waitForIndex` is false or background indexing runs, new items get their vectors before this
+   * resolves.
+   */
+  ingest(input: string | readonly unknown[], options?: IngestOptions): Promise<IngestReport>;
   /** Records one `StateObservation` (as the MCP tool does) and reports its decision. */
   recordObservation(observation: unknown): Promise<RecordResult>;
   /** One field, as believed now or at belief time `at` (RFC 3339). */
@@ -76,5 +118,54 @@ export interface Engine {
   stats(): Promise<Stats>;
   /** Canonical state in the shape of seed 000's `memory/state-tracker.json`. */
   stateTracker(): Promise<JsonObject>;
+  /**
+   * Projects state into files (seed 000 §8): each file's `STATE-INPUT` edits are ingested first,
+   * then its `STATE` zones (or legacy sections, with a backup) are rendered and written only when
+   * the bytes change. A manual edit inside a `STATE` zone is reverted and recorded as drift.
+   * Throws `STORE_FAILED` when a file cannot be read or written.
+   */
+  project(options: ProjectOptions): Promise<ProjectionReport>;
+  /**
+   * Bootstraps state from existing markdown files as `static_markdown` evidence (low
+   * reliability: a later chat message outranks it). `dryRun` reports without writing anything.
+   */
+  migrate(
+    files: readonly MigrationFile[],
+    options?: { readonly dryRun?: boolean; readonly entityId?: string },
+  ): Promise<MigrationReport>;
+  /** Reads each calendar once and ingests its events as signals; idempotent. */
+  poll(sources: readonly CalendarSource[]): Promise<PollReport>;
+  /** Records the user's label for a message's intent. Throws VALIDATION_FAILED for a bad label. */
+  labelIntent(threadId: string, messageId: string, intent: string): Promise<void>;
+  /** The intent confusion matrix with per-class precision and recall. */
+  intentMetrics(): Promise<IntentMetrics>;
+  /** Records that a name stands for a slot (`<domain>.<item>`) in future extractions. */
+  confirmAlias(alias: string, target: string): Promise<void>;
+  /** Manual edits found and reverted inside `STATE` zones, oldest first. */
+  listDrift(): Promise<readonly DriftItem[]>;
+  /** The ledger's newest sequence number (it grows with every recorded event). */
+  lastSequence(): Promise<number>;
+  /**
+   * Hybrid search over indexed items (messages now): BM25 and vector nearest neighbours fused by
+   * weighted reciprocal rank, with filters, time-aware boosting and optional recency weighting.
+   * Loads the embedding model on first use; reports how many items still lack vectors.
+   */
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Fills vectors for indexed items that lack one (cache first, then the model). */
+  indexEmbeddings(options?: IndexOptions): Promise<IndexReport>;
+  /**
+   * Makes the configured model's space the store's vector space and embeds every item in it
+   * (reusing cached vectors), then drops cached vectors nothing uses. Throws CONFIG_INVALID when
+   * vectors are off.
+   */
+  reindex(options?: Pick<IndexOptions, 'onProgress' | 'signal'>): Promise<IndexReport>;
+  /** Sizes of the search index and which models are configured and indexed. */
+  searchStatus(): Promise<SearchStatus>;
+  /**
+   * Fills vectors in the background (as `verity serve` does) until stopped or the engine closes;
+   * meanwhile `ingest` returns without waiting for vectors.
+   */
+  startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
+  /** Stops background indexing, releases the embedding model and closes the store. */
   close(): Promise<void>;
 }

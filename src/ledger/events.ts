@@ -33,6 +33,14 @@ export const EVENT_TYPES = {
   prompt: 'review.requested',
   policy: 'policy.changed',
   forgotten: 'ledger.forgotten',
+  /** A projection wrote a file's `STATE` zones (or a legacy section, with a warning). */
+  projectionWritten: 'projection.written',
+  /** A `STATE` zone held a manual edit; it was reverted and raised for review. */
+  projectionDrifted: 'projection.drifted',
+  /** The user labelled a message's intent (confusion-matrix metrics). */
+  intentLabelled: 'intent.labelled',
+  /** The user confirmed that a name stands for a slot (alias registry). */
+  aliasConfirmed: 'alias.confirmed',
 } as const;
 
 /** A ledger event type. */

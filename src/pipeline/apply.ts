@@ -14,12 +14,16 @@ import {
   type JsonObject,
   type JsonValue,
   type LearningStats,
+  messageSourceType,
   type ObservationInput,
   type Outcome,
   type Policy,
   parseRfc3339,
+  type ResolveContext,
+  type ResolveOutcome,
   type ReviewPrompt,
   recordOutcome,
+  resolveBundle,
   resolveObservation,
   type SlotState,
   type SourceType,
@@ -41,6 +45,7 @@ import type {
   StateObservation,
 } from '../schemas/index.js';
 import type { WriteTx } from '../stores/index.js';
+import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 
 const POLICY_KEY = 'policy';
 const STATS_KEY = 'learning';
@@ -165,26 +170,25 @@ async function loadSlot(tx: WriteTx, entityId: string, field: string, domain: Do
   return (await tx.getSlot(entityId, field)) ?? emptySlot(entityId, field, domain);
 }
 
-/** Resolves one observation against its slot and persists everything it decided. */
-export async function resolveInto(
+function contextFor(session: ApplySession, domain: Domain, now: number): ResolveContext {
+  const stats = session.stats[domain];
+  return {
+    policy: session.policy,
+    now,
+    calibrationRemaining: stats.calibrationRemaining,
+    forceConfirmRemaining: stats.forceConfirmRemaining,
+  };
+}
+
+/** Persists everything one resolution decided: prompts, the slot, history and counters. */
+async function persistOutcome(
   tx: WriteTx,
   session: ApplySession,
   obs: ObservationInput,
+  outcome: ResolveOutcome,
   now: number,
 ): Promise<ApplyResult> {
-  const slot = await loadSlot(tx, obs.entityId, obs.field, obs.domain);
   const stats = session.stats[obs.domain];
-  const outcome = resolveObservation(
-    slot,
-    obs,
-    {
-      policy: session.policy,
-      now,
-      calibrationRemaining: stats.calibrationRemaining,
-      forceConfirmRemaining: stats.forceConfirmRemaining,
-    },
-    deriveUuid,
-  );
   for (const promptId of outcome.supersededPromptIds) {
     await closePrompt(tx, promptId, 'superseded', obs.eventId, obs.recordedAt);
   }
@@ -220,6 +224,157 @@ export async function resolveInto(
     confidence: outcome.confidence,
     refusal: null,
   };
+}
+
+/** Resolves one observation against its slot and persists everything it decided. */
+export async function resolveInto(
+  tx: WriteTx,
+  session: ApplySession,
+  obs: ObservationInput,
+  now: number,
+): Promise<ApplyResult> {
+  const slot = await loadSlot(tx, obs.entityId, obs.field, obs.domain);
+  const outcome = resolveObservation(slot, obs, contextFor(session, obs.domain, now), deriveUuid);
+  const result = await persistOutcome(tx, session, obs, outcome, now);
+  await noteStatement(tx, [obs]);
+  await noteObservation(tx, obs);
+  return result;
+}
+
+/**
+ * Resolves the observations extracted from one message together (`resolveBundle`): related
+ * fields stay coherent and impossible timelines go to review. Everything is persisted in one
+ * write, in the order the bundle applied it.
+ */
+export async function resolveBundleInto(
+  tx: WriteTx,
+  session: ApplySession,
+  observations: readonly ObservationInput[],
+  now: number,
+): Promise<ApplyResult> {
+  const slots = new Map<string, SlotState>();
+  for (const o of observations) {
+    const key = `${o.entityId}\u0000${o.field}`;
+    if (!slots.has(key)) slots.set(key, await loadSlot(tx, o.entityId, o.field, o.domain));
+  }
+  const steps = resolveBundle(
+    slots,
+    observations,
+    (domain) => contextFor(session, domain, now),
+    deriveUuid,
+  );
+  const results: ApplyResult[] = [];
+  for (const step of steps) {
+    results.push(await persistOutcome(tx, session, step.observation, step.outcome, now));
+  }
+  await noteStatement(tx, observations);
+  for (const o of observations) await noteObservation(tx, o);
+  return merge(results);
+}
+
+/** Meta key of the bundle whose members are still arriving. */
+export const PENDING_BUNDLE_KEY = 'bundle:pending';
+
+interface PendingBundle {
+  readonly id: string;
+  readonly size: number;
+  readonly now: number;
+  readonly members: readonly ObservationInput[];
+}
+
+function isBundleMember(event: LedgerEvent, bundleId: string): boolean {
+  if (event.type !== EVENT_TYPES.observation) return false;
+  const bundle = (event.payload as unknown as StateObservation).bundle;
+  return bundle?.id.toLowerCase() === bundleId;
+}
+
+/**
+ * Resolves a bundle left incomplete when an event that is not one of its members arrives. Live
+ * ingest appends a bundle's members back to back, so this only happens to a hand-made bundle;
+ * replay takes the same decision at the same ledger position.
+ */
+async function settlePendingBundle(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+): Promise<ApplyResult | null> {
+  const pending = (await tx.getMeta(PENDING_BUNDLE_KEY)) as unknown as PendingBundle | null;
+  if (pending === null || isBundleMember(event, pending.id)) return null;
+  await tx.putMeta(PENDING_BUNDLE_KEY, null);
+  return resolveBundleInto(tx, session, pending.members, pending.now);
+}
+
+async function collectBundleMember(
+  tx: WriteTx,
+  session: ApplySession,
+  bundle: { readonly id: string; readonly size: number },
+  obs: ObservationInput,
+  now: number,
+): Promise<ApplyResult> {
+  const id = bundle.id.toLowerCase();
+  const pending = (await tx.getMeta(PENDING_BUNDLE_KEY)) as unknown as PendingBundle | null;
+  const previous = pending !== null && pending.id === id ? pending : null;
+  const members = [...(previous?.members ?? []), obs];
+  const startedAt = previous?.now ?? now;
+  if (members.length >= bundle.size) {
+    await tx.putMeta(PENDING_BUNDLE_KEY, null);
+    return resolveBundleInto(tx, session, members, startedAt);
+  }
+  const next: PendingBundle = { id, size: bundle.size, now: startedAt, members };
+  await tx.putMeta(PENDING_BUNDLE_KEY, next as unknown as JsonObject);
+  return NOTHING;
+}
+
+/** What a speaker said last in a thread, so that "scratch that" can withdraw it. */
+export interface SpeakerStatement {
+  /** The `thread:<t>:msg:<m>` reference of the message. */
+  readonly ref: string;
+  /** The slots its extracted observations were about. */
+  readonly fields: readonly { readonly entityId: string; readonly field: string }[];
+}
+
+/** Meta key of a speaker's last statements in a thread. */
+export function speakerKey(threadId: string, sourceType: SourceType): string {
+  return `speaker:${sourceType}:thread:${threadId}`;
+}
+
+/** The speaker's statement before the current one in a thread, or null. */
+export async function previousStatement(
+  tx: WriteTx,
+  threadId: string,
+  sourceType: SourceType,
+): Promise<SpeakerStatement | null> {
+  const value = (await tx.getMeta(speakerKey(threadId, sourceType))) as unknown as {
+    previous: SpeakerStatement | null;
+  } | null;
+  return value?.previous ?? null;
+}
+
+const MESSAGE_REF = /^thread:(.+):msg:(.+)$/;
+
+/** Records which slots a message's extracted observations were about (derived in the fold). */
+async function noteStatement(
+  tx: WriteTx,
+  observations: readonly ObservationInput[],
+): Promise<void> {
+  for (const o of observations) {
+    if (o.extractor === null || o.intent === 'retract') continue;
+    const match = MESSAGE_REF.exec(o.sourceRef);
+    if (!match?.[1]) continue;
+    const key = speakerKey(match[1], o.sourceType);
+    const value = (await tx.getMeta(key)) as unknown as {
+      previous: SpeakerStatement | null;
+      current: SpeakerStatement;
+    } | null;
+    if (value === null || value.current.ref !== o.sourceRef) continue;
+    if (value.current.fields.some((f) => f.entityId === o.entityId && f.field === o.field))
+      continue;
+    const current = {
+      ref: value.current.ref,
+      fields: [...value.current.fields, { entityId: o.entityId, field: o.field }],
+    };
+    await tx.putMeta(key, { previous: value.previous, current } as unknown as JsonObject);
+  }
 }
 
 function merge(results: readonly ApplyResult[]): ApplyResult {
@@ -399,13 +554,25 @@ export async function applyEvent(
 ): Promise<ApplyResult> {
   if (event.redacted) return NOTHING;
   const now = nowOf(event);
+  const settled = await settlePendingBundle(tx, session, event);
   await expireDue(tx, session.policy, now, event.eventId);
+  const result = await foldEvent(tx, session, event, now);
+  return settled === null ? result : merge([settled, result]);
+}
+
+async function foldEvent(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+  now: number,
+): Promise<ApplyResult> {
   switch (event.type) {
     case EVENT_TYPES.observation: {
-      const obs = toObservationInput(
-        event.payload as unknown as StateObservation,
-        event.recordedAt,
-      );
+      const payload = event.payload as unknown as StateObservation;
+      const obs = toObservationInput(payload, event.recordedAt);
+      if (payload.bundle !== undefined && payload.bundle.size > 1) {
+        return collectBundleMember(tx, session, payload.bundle, obs, now);
+      }
       return resolveInto(tx, session, obs, now);
     }
     case EVENT_TYPES.signal: {
@@ -429,6 +596,17 @@ export async function applyEvent(
         createdAt: event.eventTs,
         source: m.source,
       });
+      // The speaker's previous statement in the thread, for "scratch that" (derived here so that
+      // replay rebuilds it).
+      const key = speakerKey(m.thread_id, messageSourceType(m.source, m.role));
+      const before = (await tx.getMeta(key)) as unknown as { current: SpeakerStatement } | null;
+      const ref = `thread:${m.thread_id}:msg:${m.message_id}`;
+      if (before?.current.ref !== ref) {
+        await tx.putMeta(key, {
+          previous: before?.current ?? null,
+          current: { ref, fields: [] },
+        } as unknown as JsonObject);
+      }
       return NOTHING;
     }
     case EVENT_TYPES.answer:
@@ -455,8 +633,10 @@ export async function applyEvent(
       return NOTHING;
     }
     default:
-      // Notes and tombstones derive nothing here: notes feed later extractors, and a tombstone's
-      // effect is the redaction plus the rebuild that `forget` performs.
+      // Notes and tombstones derive nothing here: a note's observations are recorded as their own
+      // events at live ingest, and a tombstone's effect is the redaction plus the rebuild that
+      // `forget` performs. Projection, label and alias events keep their memory in meta.
+      await foldExtensionEvent(tx, event);
       return NOTHING;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The state pipeline: ingest → validate → resolve → persist, the fold that replay shares with live
  * ingest, dead-letter retries, rebuild and verification, forgetting, read models and metrics.
- * May import: core, ledger, schemas, the store contract, review.
+ * May import: core, ledger, schemas, the store contract, extract, review.
  */
 
 export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';
@@ -17,8 +17,25 @@ export {
   toObservationInput,
 } from './apply.js';
 export { withPipelineTx } from './cached-tx.js';
+export type { DerivedReport, ExtractionStep } from './derive.js';
+export { deriveObservations } from './derive.js';
+export type { DriftItem } from './fold-extensions.js';
+export {
+  CONFIRMED_ALIASES_KEY,
+  DRIFT_KEY,
+  INTENT_METRICS_KEY,
+  inputMemoryKey,
+  zoneMemoryKey,
+} from './fold-extensions.js';
 export type { ItemOutcome, PipelineDeps } from './ingest.js';
-export { adjustPolicy, applyRecord, changePolicy, DLQ_BACKOFF_MS, ingest } from './ingest.js';
+export {
+  adjustPolicy,
+  applyRecord,
+  changePolicy,
+  DLQ_BACKOFF_MS,
+  deadLetter,
+  ingest,
+} from './ingest.js';
 export {
   computeStats,
   deadLetterReviews,
@@ -29,6 +46,7 @@ export {
   replayInto,
   retryDeadLetters,
 } from './maintenance.js';
+export { recordEvent } from './record-event.js';
 export type {
   AnswerResult,
   DeadLetterReview,

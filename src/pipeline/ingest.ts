@@ -36,6 +36,7 @@ import {
   type PolicyChange,
 } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
+import { deriveObservations, type ExtractionStep } from './derive.js';
 import type { IngestReport } from './types.js';
 
 /** The I/O a pipeline operation needs. */
@@ -43,6 +44,8 @@ export interface PipelineDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly ids: IdSource;
+  /** Turns messages and notes into observations at live ingest; absent, they are only stored. */
+  readonly extraction?: ExtractionStep;
 }
 
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
@@ -151,6 +154,7 @@ export async function applyRecord(
   record: IngestRecord,
   raw: string,
   now: number,
+  extraction?: ExtractionStep,
 ): Promise<ItemOutcome> {
   let promptEntity: string | null = null;
   if (record.kind === 'answer') {
@@ -211,7 +215,22 @@ export async function applyRecord(
       issues: [issue],
     };
   }
-  const result = await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  const folded = { ...event, seq: appended.seq, redacted: false };
+  let result = await applyEvent(tx, session, folded);
+  if (extraction !== undefined && (record.kind === 'message' || record.kind === 'note')) {
+    const derived = await deriveObservations(tx, session, folded, extraction);
+    for (const bad of derived.invalid) {
+      await deadLetter(tx, bad.raw, 'state_observation', bad.issues, null, null, now);
+    }
+    result = {
+      ...derived.result,
+      reasons: [
+        ...result.reasons,
+        ...derived.result.reasons,
+        ...(derived.failure === null ? [] : [`extraction failed: ${derived.failure}`]),
+      ],
+    };
+  }
   return {
     status: 'applied',
     eventId: event.eventId,
@@ -275,7 +294,14 @@ export async function ingest(
           });
           continue;
         }
-        const outcome = await applyRecord(tx, session, item.outcome.record, item.raw, now);
+        const outcome = await applyRecord(
+          tx,
+          session,
+          item.outcome.record,
+          item.raw,
+          now,
+          deps.extraction,
+        );
         if (outcome.status === 'duplicate') duplicate += 1;
         else if (outcome.status === 'rejected') {
           rejections.push({

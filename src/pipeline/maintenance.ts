@@ -229,7 +229,14 @@ export async function retryDeadLetters(
       retried += 1;
       const parsed = parseLine(item.raw);
       if (parsed.ok) {
-        const outcome = await applyRecord(tx, session, parsed.record, item.raw, now);
+        const outcome = await applyRecord(
+          tx,
+          session,
+          parsed.record,
+          item.raw,
+          now,
+          deps.extraction,
+        );
         if (outcome.status !== 'rejected') {
           // applyRecord may have re-dead-lettered under another id if the raw changed; the item
           // itself is now resolved.

@@ -6,6 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ValidationIssue } from '../core/index.js';
+import { extractionOutputSchema } from './extraction-output.js';
 import { ingestEnvelopeSchema, messageRecordSchema, noteRecordSchema } from './ingest-records.js';
 import { signalEventSchema } from './signal-event.js';
 import { stateObservationSchema } from './state-observation.js';
@@ -29,6 +30,8 @@ export type UserConfirmation = ConfirmationPrompt | ConfirmationAnswer;
 export type MessageInput = FromSchema<typeof messageRecordSchema>;
 /** A validated note record. */
 export type NoteInput = FromSchema<typeof noteRecordSchema>;
+/** A validated language-model extractor answer. */
+export type ExtractionOutput = FromSchema<typeof extractionOutputSchema>;
 
 /** Every canonical schema by its name (the name DLQ items record). */
 export const SCHEMAS = {
@@ -38,6 +41,7 @@ export const SCHEMAS = {
   message_record: messageRecordSchema,
   note_record: noteRecordSchema,
   ingest_envelope: ingestEnvelopeSchema,
+  extraction_output: extractionOutputSchema,
 } as const;
 
 /** The name of a canonical schema. */
@@ -138,9 +142,15 @@ export function isAnswer(confirmation: UserConfirmation): confirmation is Confir
   return 'answer_id' in confirmation;
 }
 
+/** Validates a language-model extractor's answer. */
+export function validateExtractionOutput(input: unknown): Validation<ExtractionOutput> {
+  return validate<ExtractionOutput>('extraction_output', input);
+}
+
 export {
   confirmationAnswerSchema,
   confirmationPromptSchema,
+  extractionOutputSchema,
   ingestEnvelopeSchema,
   messageRecordSchema,
   noteRecordSchema,

@@ -14,7 +14,8 @@ import {
 /**
  * `StateObservation` (seed 000 §6): one piece of evidence about one slot, append-only.
  * Extensions over the seed (ADR 2026-11-25-schema-extensions): `retracts`, `extractor`,
- * `extraction_confidence`, `correction`; the `question` and `retract` intents.
+ * `extraction_confidence`, `correction`; the `question` and `retract` intents; `bundle`, the
+ * observations extracted from one message, resolved together (ADR 2026-11-25-extraction-bundles).
  */
 export const stateObservationSchema = {
   $schema: DRAFT,
@@ -48,6 +49,16 @@ export const stateObservationSchema = {
     extractor: extractorSchema,
     extraction_confidence: { type: 'number', minimum: 0, maximum: 1 },
     correction: { type: 'boolean' },
+    bundle: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'index', 'size'],
+      properties: {
+        id: uuidSchema,
+        index: { type: 'integer', minimum: 0, maximum: 99 },
+        size: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+    },
   },
   allOf: [
     ...fieldMatchesDomain,

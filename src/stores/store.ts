@@ -38,6 +38,130 @@ export interface MessageRecord {
   readonly source: string;
 }
 
+/**
+ * Kinds of indexed items. Messages are indexed today; state items, memories and notes join the
+ * same index as their capabilities land.
+ */
+export type SearchKind = 'message' | 'state_item' | 'memory' | 'note';
+
+/**
+ * What a search is restricted to. Every given filter must hold; the values inside one array are
+ * alternatives. An empty array matches nothing.
+ */
+export interface SearchFilters {
+  readonly kinds?: readonly SearchKind[];
+  readonly entityIds?: readonly string[];
+  readonly threadIds?: readonly string[];
+  /** Only items created at or after this instant (RFC 3339 UTC, compared as text). */
+  readonly since?: string;
+  /** Only items created before this instant (RFC 3339 UTC, compared as text). */
+  readonly until?: string;
+}
+
+/** Identity of an indexed item: unique per `(kind, threadId, itemId)`. */
+export interface SearchItemRef {
+  readonly kind: SearchKind;
+  /** The thread the item belongs to; null for items outside threads (notes). */
+  readonly threadId: string | null;
+  /** The item's id within its kind and thread: a message's `messageId`. */
+  readonly itemId: string;
+}
+
+/** An indexed item as searches return it. */
+export interface SearchDocument extends SearchItemRef {
+  /** The message the item is, or was drawn from; null when none. */
+  readonly messageId: string | null;
+  readonly entityId: string;
+  /** When the item was created (a message's `createdAt`). */
+  readonly createdAt: string;
+  /** The indexed text: a message's content. */
+  readonly text: string;
+}
+
+/** A full-text query: terms already tokenised by the caller. */
+export interface TextQuery {
+  /**
+   * Terms matched as alternatives (OR), each literally: adapters quote or escape them, so no
+   * term is ever read as query syntax. Blank terms are ignored; no terms matches nothing.
+   */
+  readonly terms: readonly string[];
+  /**
+   * Weight of the context column (the end of the previous message in the thread, see
+   * `Store.searchText`) relative to the item's own text (1). Default 0.5.
+   */
+  readonly contextWeight?: number;
+}
+
+/** One full-text match. */
+export interface TextSearchHit {
+  readonly document: SearchDocument;
+  /** BM25 relevance, higher is better; comparable only within one result list. */
+  readonly score: number;
+}
+
+/** One nearest neighbour. */
+export interface VectorSearchHit {
+  readonly document: SearchDocument;
+  /** Cosine similarity to the query vector, in [-1, 1]. */
+  readonly similarity: number;
+}
+
+/** A vector space: the model that made the vectors (`id@version`) and their length. */
+export interface EmbeddingSpace {
+  readonly model: string;
+  readonly dimension: number;
+}
+
+/** An indexed item whose vector in the active space is missing. */
+export interface PendingEmbedding {
+  readonly document: SearchDocument;
+}
+
+/** A vector for one indexed item, in the active space. */
+export interface EmbeddingRow {
+  readonly item: SearchItemRef;
+  /** Hash of the exact model input the vector was computed from; the cache key in its space. */
+  readonly contentHash: string;
+  /**
+   * The vector (`dimension` numbers). Omit it to reuse the vector cached under `contentHash`; the
+   * row is then reported as missing when the cache holds none.
+   */
+  readonly vector?: Float32Array;
+}
+
+/** What `putEmbeddings` did. */
+export interface PutEmbeddingsOutcome {
+  /** Rows whose item now has a vector. */
+  readonly attached: number;
+  /** Rows without a vector whose hash the cache does not hold: embed these and put them again. */
+  readonly missing: readonly SearchItemRef[];
+}
+
+/** Size of the search index. */
+export interface SearchIndexStatus {
+  /** The space vectors are held in, or null before the first `useEmbeddingSpace`. */
+  readonly space: EmbeddingSpace | null;
+  /** Indexed items (full-text). */
+  readonly documents: number;
+  /** Indexed items with a vector in `space`; `documents - embedded` still lack one. */
+  readonly embedded: number;
+  /** Cached vectors in every space, used or not. */
+  readonly cachedVectors: number;
+}
+
+/** How many words of the previous message a message's context column holds. */
+export const CONTEXT_WORDS = 30;
+
+/**
+ * The context column of a message: the last `CONTEXT_WORDS` words of the previous message in its
+ * thread, whitespace collapsed. Bounded because long previous turns would swamp short ones.
+ * Every adapter indexes this exact text.
+ */
+export function messageContext(previousText: string): string {
+  const words = previousText.split(/\s+/).filter((word) => word !== '');
+  return words.slice(Math.max(0, words.length - CONTEXT_WORDS)).join(' ');
+}
+
 /** Status of a dead-letter item. */
 export type DlqStatus = 'pending' | 'resolved' | 'permanently_failed' | 'discarded';
 
@@ -142,7 +266,10 @@ export interface WriteTx extends StoreReader {
    * marks it redacted. Its `payloadHash` is kept. Throws NOT_FOUND for an unknown event.
    */
   redactEvent(eventId: string, replacement: JsonObject): Promise<void>;
-  /** Deletes every derived row (slots, history, prompts, messages, meta); the ledger and DLQ stay. */
+  /**
+   * Deletes every derived row (slots, history, prompts, messages, meta) and the search index
+   * entries drawn from them; the ledger, the DLQ and cached vectors stay.
+   */
   dangerouslyClearDerived(): Promise<void>;
 }
 
@@ -159,5 +286,66 @@ export interface Store extends StoreReader {
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** Every derived row in canonical order (see `DerivedSnapshot`). */
   exportDerived(): Promise<DerivedSnapshot>;
+  /**
+   * BM25 full-text search over indexed items, best first, at most `limit` hits; ties keep
+   * insertion order. Messages are indexed by `putMessage` in the same transaction, with their
+   * content as text and, as a context column, the last 30 words of the previous message of the
+   * same thread (by `createdAt`, then `messageId`); a message that arrives late updates the
+   * context of the one after it. Indexed items follow the rows they come from: they are not part
+   * of `exportDerived`, and `dangerouslyClearDerived` removes them with the messages.
+   */
+  searchText(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly TextSearchHit[]>;
+  /**
+   * Nearest items to `vector` by cosine similarity among those with a vector in `space`, best
+   * first, at most `limit`. Adapters may search approximately (e.g. a binary-quantised scan with
+   * an exact re-rank of the candidates) but report exact similarities. Throws CONFLICT when
+   * `space` is not the active space: vectors of two models are never compared.
+   */
+  searchVectors(
+    space: EmbeddingSpace,
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly VectorSearchHit[]>;
+  /** The active vector space, or null before the first `useEmbeddingSpace`. */
+  embeddingSpace(): Promise<EmbeddingSpace | null>;
+  /**
+   * Makes `space` the active one. Switching to another space detaches every vector (all items
+   * become pending) but keeps the cache, so switching back re-attaches without a model. A no-op
+   * for the active space. Serialised with `withWriteLock`.
+   */
+  useEmbeddingSpace(space: EmbeddingSpace): Promise<void>;
+  /**
+   * Items without a vector in `space`, at most `limit`, ordered by `createdAt`, then `kind`,
+   * `threadId` and `itemId`; with `after`, only items that come after it in that order (a cursor
+   * for walking past items that could not be embedded). Empty when `space` is not the active one.
+   */
+  pendingEmbeddings(
+    space: EmbeddingSpace,
+    limit: number,
+    after?: SearchDocument,
+  ): Promise<readonly PendingEmbedding[]>;
+  /**
+   * Stores vectors in the cache (keyed by `space.model` and `contentHash`; a key already cached
+   * keeps its first vector) and attaches them to their items. Rows for items no longer indexed
+   * are ignored. Idempotent. Throws CONFLICT when `space` is not the active space and
+   * VALIDATION_FAILED when a vector's length differs from `space.dimension`. Serialised with
+   * `withWriteLock`; vectors are a cache, never part of `exportDerived`.
+   */
+  putEmbeddings(
+    space: EmbeddingSpace,
+    rows: readonly EmbeddingRow[],
+  ): Promise<PutEmbeddingsOutcome>;
+  /**
+   * Deletes cached vectors that no indexed item uses (after `forget`, so nothing of erased text
+   * survives, or after a model switch) and returns how many went. Serialised with `withWriteLock`.
+   */
+  pruneEmbeddings(): Promise<number>;
+  /** Counts of indexed items, attached vectors and cached vectors. */
+  searchIndexStatus(): Promise<SearchIndexStatus>;
   close(): Promise<void>;
 }

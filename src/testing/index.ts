@@ -4,6 +4,14 @@
  */
 import { type Clock, deriveUuid, type IdSource } from '../core/index.js';
 
+export type {
+  FakeLlmReply,
+  FakeLlmRequest,
+  FakeLlmServer,
+  FakeLlmServerOptions,
+} from './fake-llm-server.js';
+export { startFakeLlmServer } from './fake-llm-server.js';
+
 /** A clock tests can move. */
 export interface ManualClock extends Clock {
   set(iso: string): void;

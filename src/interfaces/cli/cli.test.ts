@@ -244,17 +244,28 @@ describe('verity cli', () => {
     });
 
     it('answers a review prompt once and exits 1 for a stale answer', async () => {
-      const calendar = {
+      // The user changes an established profile preference: that always waits for a confirmation.
+      const preference = (id: string, value: string, at: string) => ({
         ...SEED_OBSERVATION,
-        field: 'travel.location',
-        candidate_value: 'Tahoe',
-        source: { type: 'calendar', ref: 'event:abc123' },
+        event_id: id,
+        event_ts: at,
+        domain: 'profile',
+        field: 'profile.preference.destination',
+        candidate_value: value,
         corroborators: [],
-      };
-      await verity(['ingest', writeJsonl('calendar.jsonl', [calendar])]);
+      });
+      await verity([
+        'ingest',
+        writeJsonl('change.jsonl', [
+          preference('0190a5f2-7b1c-7c3e-9a4b-00000000000a', 'Reno', '2026-02-19T14:00:00Z'),
+          preference('0190a5f2-7b1c-7c3e-9a4b-00000000000b', 'Tahoe', '2026-02-19T15:00:00Z'),
+        ]),
+      ]);
 
       const list = await verity(['review', 'list']);
-      expect(list.stdout).toMatch(/travel\.location: \(none\) -> Tahoe {2}\(confidence [\d.]+\)/);
+      expect(list.stdout).toMatch(
+        /profile\.preference\.destination: Reno -> Tahoe {2}\(confidence [\d.]+\)/,
+      );
       expect(list.stdout).toContain('answer: verity review confirm|reject');
       const listed = await verity(['review', 'list', '--json']);
       const { prompts } = JSON.parse(listed.stdout) as { prompts: { prompt_id: string }[] };
@@ -262,7 +273,7 @@ describe('verity cli', () => {
 
       const confirm = await verity(['review', 'confirm', promptId]);
       expect(confirm.code).toBe(0);
-      expect(confirm.stdout).toContain('travel.location = Tahoe (committed');
+      expect(confirm.stdout).toContain('profile.preference.destination = Tahoe (committed');
 
       const stale = await verity(['review', 'reject', promptId]);
       expect(stale.code).toBe(1);

@@ -10,6 +10,11 @@ import {
   type ForgetTarget,
 } from '../../engine/index.js';
 import type { CliIo } from './cli-io.js';
+import { registerExtractionCommands } from './commands/extraction.js';
+import { registerMigrateCommands } from './commands/migrate.js';
+import { registerProjectionCommands } from './commands/projections.js';
+import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
+import { registerSignalCommands } from './commands/signals.js';
 import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
 import {
   renderAnswer,
@@ -184,11 +189,14 @@ export function createProgram(context: CommandContext): Command {
     .description('apply a JSONL file of records; invalid lines go to the dead-letter queue')
     .argument('<file>', 'JSONL file, or - for standard input')
     .option('--json', 'print the ingest report as JSON')
-    .action(async (file: string, options: JsonOptions, command: Command) => {
+    .option('--no-wait', 'return once records are stored; vectors are filled later (verity index)')
+    .action(async (file: string, options: JsonOptions & { wait: boolean }, command: Command) => {
       const config = loadCliConfig(command);
       const text = await readInput(io, file);
       await withEngine(config, async (engine) => {
-        const report = await engine.ingest(text);
+        const indexing = ingestIndexOptions(io, options.wait);
+        const report = await engine.ingest(text, indexing);
+        indexing.finish();
         output(options, report, renderIngestReport);
         if (report.rejected > 0) context.exitCode = EXIT_CODES.rejected;
       });
@@ -445,6 +453,9 @@ export function createProgram(context: CommandContext): Command {
             onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
           });
           io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
+          engine.startBackgroundIndexing({
+            onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
+          });
           let retrying = false;
           const timer = setInterval(() => {
             if (retrying) return;
@@ -493,7 +504,11 @@ export function createProgram(context: CommandContext): Command {
     },
   };
   // Capability modules register their commands here, one line each.
-  void toolkit;
+  registerSearchCommands(program, toolkit);
+  registerProjectionCommands(program, toolkit);
+  registerMigrateCommands(program, toolkit);
+  registerSignalCommands(program, toolkit);
+  registerExtractionCommands(program, toolkit);
 
   return program;
 }

@@ -141,12 +141,20 @@ describe('createHttpApp', () => {
     const ingested = await app.request('/api/ingest', {
       method: 'POST',
       headers: AUTH,
+      // A profile preference the user changes waits for a confirmation.
       body: jsonl([
         observation({
           event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000002',
-          field: 'travel.location',
+          domain: 'profile',
+          field: 'profile.preference.seat',
+          candidate_value: 'aisle',
+        }),
+        observation({
+          event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000003',
+          domain: 'profile',
+          field: 'profile.preference.seat',
           candidate_value: 'Reno',
-          source: { type: 'calendar', ref: 'event:def456' },
+          event_ts: '2026-02-19T15:01:00Z',
         }),
       ]),
     });
@@ -154,7 +162,7 @@ describe('createHttpApp', () => {
     const listed = (await (
       await app.request('/api/reviews?entity=user:primary&status=open', { headers: AUTH })
     ).json()) as { reviews: { prompt_id: string; field: string }[] };
-    const prompt = listed.reviews.find((review) => review.field === 'travel.location');
+    const prompt = listed.reviews.find((review) => review.field === 'profile.preference.seat');
     expect(prompt).toBeDefined();
     const answer = async (): Promise<Response> =>
       app.request(`/api/reviews/${prompt?.prompt_id}`, {
@@ -166,7 +174,7 @@ describe('createHttpApp', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({
       status: 'confirmed',
-      field: { field: 'travel.location', value: 'Reno' },
+      field: { field: 'profile.preference.seat', value: 'Reno' },
     });
     const second = await answer();
     expect(second.status).toBe(409);

@@ -52,7 +52,7 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('lists the five tools', async () => {
+  it('lists the six tools', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'explain_state',
@@ -60,6 +60,7 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'list_pending_reviews',
       'record_observation',
       'resolve_review',
+      'search_memory',
     ]);
   });
 

@@ -125,12 +125,22 @@ describe('createMcpServer (in-memory transport)', () => {
   });
 
   it('takes an uncertain observation through the review queue', async () => {
+    // A change to an established profile preference always waits for the user.
+    await call('record_observation', {
+      event_id: '0190a5f2-7b1c-7c3e-9a4b-00000000000f',
+      event_ts: '2026-02-19T14:00:00Z',
+      field: 'profile.preference.trip',
+      candidate_value: 'Reno',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'thread:1:msg:1' },
+    });
     const recorded = await call('record_observation', {
       event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000010',
-      field: 'travel.destination',
+      event_ts: '2026-02-19T15:00:00Z',
+      field: 'profile.preference.trip',
       candidate_value: 'Tahoe',
       intent: 'assertive',
-      source: { type: 'calendar', ref: 'event:abc123' },
+      source: { type: 'user_statement', ref: 'thread:1:msg:2' },
     });
     expect(recorded.structuredContent).toMatchObject({
       decision: 'ask_user',
@@ -140,11 +150,11 @@ describe('createMcpServer (in-memory transport)', () => {
 
     const listed = await call('list_pending_reviews', {});
     expect(listed.structuredContent).toMatchObject({
-      prompts: [{ prompt_id: promptId, field: 'travel.destination', proposed_value: 'Tahoe' }],
+      prompts: [{ prompt_id: promptId, field: 'profile.preference.trip', proposed_value: 'Tahoe' }],
     });
-    const state = await call('get_state', { field: 'travel.destination' });
+    const state = await call('get_state', { field: 'profile.preference.trip' });
     expect(state.structuredContent).toMatchObject({
-      state: { 'travel.destination': { pending: { prompt_id: promptId, value: 'Tahoe' } } },
+      state: { 'profile.preference.trip': { pending: { prompt_id: promptId, value: 'Tahoe' } } },
       pending: [{ prompt_id: promptId }],
     });
 
@@ -165,7 +175,7 @@ describe('createMcpServer (in-memory transport)', () => {
     expect(edited.structuredContent).toMatchObject({
       prompt_id: promptId,
       status: 'edited',
-      field: { field: 'travel.destination', value: 'South Lake Tahoe', status: 'committed' },
+      field: { field: 'profile.preference.trip', value: 'South Lake Tahoe', status: 'committed' },
     });
 
     const again = await call('resolve_review', { prompt_id: promptId, action: 'confirm' });

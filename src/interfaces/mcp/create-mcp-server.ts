@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { HistoryEntry, PromptStatus } from '../../core/index.js';
 import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
+import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
 import {
@@ -39,6 +40,7 @@ const INSTRUCTIONS = [
   'Call get_state before answering anything about their current status, plans or preferences,',
   'and record_observation whenever they state a fact that may change it.',
   'Values Verity is unsure about wait for the user in a review queue (list_pending_reviews, resolve_review).',
+  'To recall what was said or decided in earlier conversations, call search_memory.',
 ].join(' ');
 
 const ALL_PROMPT_STATUSES: readonly PromptStatus[] = [
@@ -91,7 +93,7 @@ function describePrompts(prompts: readonly PromptView[]): string {
 }
 
 /**
- * Builds Verity's MCP server (v1 SDK) over `engine`: five snake_case tools, each scoped by an
+ * Builds Verity's MCP server (v1 SDK) over `engine`: six snake_case tools, each scoped by an
  * `entity_id`, with output schemas and `structuredContent`. Engine state lives in the engine, so a
  * server per connection (or per stateless HTTP request) is cheap.
  */
@@ -311,6 +313,8 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
         );
       }),
   );
+
+  registerSearchMemoryTool(server, engine, guard);
 
   return server;
 }

@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('verity mcp (stdio child process)', () => {
-  it('lists five tools with annotations and output schemas', async () => {
+  it('lists six tools with annotations and output schemas', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
@@ -58,6 +58,7 @@ describe('verity mcp (stdio child process)', () => {
       'list_pending_reviews',
       'record_observation',
       'resolve_review',
+      'search_memory',
     ]);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
@@ -66,7 +67,7 @@ describe('verity mcp (stdio child process)', () => {
       expect(tool.inputSchema.properties, tool.name).toHaveProperty('entity_id');
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
     }
-    for (const name of ['get_state', 'explain_state', 'list_pending_reviews']) {
+    for (const name of ['get_state', 'explain_state', 'list_pending_reviews', 'search_memory']) {
       expect(byName.get(name)?.annotations).toMatchObject({
         readOnlyHint: true,
         destructiveHint: false,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../store.js';
+import { registerSearchConformance } from './register-search-conformance.js';
 import {
   SAMPLE_ENTITY,
   sampleDlqItem,
@@ -68,6 +69,8 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     afterEach(async () => {
       await harness.cleanup();
     });
+
+    registerSearchConformance(() => harness);
 
     describe('ledger', () => {
       it('starts empty with lastSeq 0', async () => {

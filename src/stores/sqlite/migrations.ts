@@ -133,6 +133,77 @@ CREATE TABLE dlq (
 CREATE INDEX dlq_by_age ON dlq (first_seen_at, dlq_id);
 `,
   },
+  {
+    version: 2,
+    description: 'search index: FTS5 documents, the active vector space and cached embeddings',
+    sql: `
+-- One row per indexed item, derived from the rows it comes from (messages today): cleared with
+-- them and never part of the derived-state hash. thread_id is '' for items outside threads.
+CREATE TABLE search_documents (
+  doc_id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  thread_id TEXT NOT NULL,
+  item_id TEXT NOT NULL,
+  message_id TEXT,
+  entity_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  text TEXT NOT NULL,
+  context TEXT NOT NULL,
+  -- 1 once the item has a vector in the active space.
+  embedded INTEGER NOT NULL DEFAULT 0 CHECK (embedded IN (0, 1))
+);
+CREATE UNIQUE INDEX search_documents_by_item ON search_documents (kind, thread_id, item_id);
+CREATE INDEX search_documents_in_thread ON search_documents (kind, thread_id, created_at, item_id);
+CREATE INDEX search_documents_pending ON search_documents (created_at, kind, thread_id, item_id)
+WHERE embedded = 0;
+
+-- External-content FTS5: the text lives once, in search_documents; the adapter keeps both in step.
+CREATE VIRTUAL TABLE search_text USING fts5(
+  text, context, content = 'search_documents', content_rowid = 'doc_id',
+  tokenize = 'porter unicode61'
+);
+
+-- The one vector space items are embedded in (ADR 2026-11-25-hybrid-search).
+CREATE TABLE embedding_space (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  model TEXT NOT NULL,
+  dimension INTEGER NOT NULL CHECK (dimension > 0)
+);
+
+-- The vector cache, keyed by model id@version and the hash of the exact model input. It is not
+-- derived state: a rebuild re-attaches vectors from here without calling a model.
+CREATE TABLE embeddings (
+  embedding_id INTEGER PRIMARY KEY,
+  model TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  vector BLOB NOT NULL,
+  UNIQUE (model, content_hash)
+);
+
+-- Which cached vector each item uses in the active space, with its sign bits (binary
+-- quantisation) for the coarse scan and copies of the filterable columns. seq grows with every
+-- link (never reused), so a reader can mirror the table in memory and load only what is new.
+CREATE TABLE search_vectors (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  doc_id INTEGER NOT NULL UNIQUE,
+  embedding_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  thread_id TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  bits BLOB NOT NULL
+);
+CREATE INDEX search_vectors_by_embedding ON search_vectors (embedding_id);
+CREATE INDEX search_vectors_by_thread ON search_vectors (thread_id);
+
+-- Bumped whenever links are removed from search_vectors: in-memory mirrors then reload in full.
+CREATE TABLE search_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  vector_epoch INTEGER NOT NULL
+);
+INSERT INTO search_state (id, vector_epoch) VALUES (1, 0);
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

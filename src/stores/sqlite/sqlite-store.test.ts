@@ -70,7 +70,7 @@ describe('SqliteStore', () => {
     it('uses WAL, FULL synchronous and foreign keys by default', async () => {
       const store = await openStore();
       expect(store.kind).toBe('sqlite');
-      expect(store.supportsVectorSearch).toBe(false);
+      expect(store.supportsVectorSearch).toBe(true);
       expect(store.client.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.client.pragma('synchronous', { simple: true })).toBe(2);
       expect(store.client.pragma('foreign_keys', { simple: true })).toBe(1);

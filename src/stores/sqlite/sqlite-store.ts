@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import type {
   HistoryEntry,
   JsonObject,
@@ -14,9 +15,19 @@ import type {
   AppendOutcome,
   DerivedSnapshot,
   DlqItem,
+  EmbeddingRow,
+  EmbeddingSpace,
   MessageRecord,
   NewLedgerEvent,
+  PendingEmbedding,
+  PutEmbeddingsOutcome,
+  SearchDocument,
+  SearchFilters,
+  SearchIndexStatus,
   Store,
+  TextQuery,
+  TextSearchHit,
+  VectorSearchHit,
   WriteScope,
   WriteTx,
 } from '../store.js';
@@ -24,6 +35,7 @@ import { applyMigrations } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
 import { SqliteReader } from './sqlite-reader.js';
+import { SqliteSearchQueries } from './sqlite-search-queries.js';
 import { SqliteWrites } from './sqlite-writes.js';
 
 /** Options for `createSqliteStore`. */
@@ -138,13 +150,15 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
 export class SqliteStore extends SqliteReader implements Store {
   /** Identifies the adapter. */
   readonly kind = 'sqlite';
-  /** Vector search is not available in this adapter yet. */
-  readonly supportsVectorSearch = false;
+  /** Vectors are searched with sqlite-vec: a binary-quantised scan, then an exact re-rank. */
+  readonly supportsVectorSearch = true;
   /** The writer connection, for escape hatches. Writing through it bypasses the write queue. */
   readonly client: Database.Database;
   readonly #reader: Database.Database;
   readonly #readQueries: SqliteQueries;
   readonly #writeQueries: SqliteQueries;
+  readonly #searchQueries: SqliteSearchQueries;
+  readonly #writeSearchQueries: SqliteSearchQueries;
   readonly #writes: SqliteWrites;
   readonly #begin: Database.Statement<[]>;
   readonly #commit: Database.Statement<[]>;
@@ -163,6 +177,9 @@ export class SqliteStore extends SqliteReader implements Store {
     this.#reader = reader;
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
+    this.#writeSearchQueries = new SqliteSearchQueries(writer);
+    this.#searchQueries =
+      reader === writer ? this.#writeSearchQueries : new SqliteSearchQueries(reader);
     this.#writes = new SqliteWrites(writer, this.#writeQueries);
     this.#begin = writer.prepare('BEGIN IMMEDIATE');
     this.#commit = writer.prepare('COMMIT');
@@ -198,6 +215,63 @@ export class SqliteStore extends SqliteReader implements Store {
     return this.read('exportDerived', (queries) => queries.exportDerived());
   }
 
+  searchText(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly TextSearchHit[]> {
+    return this.#readSearch('searchText', (search) => search.searchText(query, filters, limit));
+  }
+
+  searchVectors(
+    space: EmbeddingSpace,
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly VectorSearchHit[]> {
+    return this.#readSearch('searchVectors', (search) => {
+      assertActive(search, space, 'searchVectors');
+      return search.searchVectors(vector, filters, limit);
+    });
+  }
+
+  embeddingSpace(): Promise<EmbeddingSpace | null> {
+    return this.#readSearch('embeddingSpace', (search) => search.space());
+  }
+
+  useEmbeddingSpace(space: EmbeddingSpace): Promise<void> {
+    assertValidSpace(space);
+    return this.#writeSearch('useEmbeddingSpace', () => this.#writes.search.useSpace(space));
+  }
+
+  pendingEmbeddings(
+    space: EmbeddingSpace,
+    limit: number,
+    after?: SearchDocument,
+  ): Promise<readonly PendingEmbedding[]> {
+    return this.#readSearch('pendingEmbeddings', (search) =>
+      search.isActive(space) ? search.pendingEmbeddings(limit, after) : [],
+    );
+  }
+
+  putEmbeddings(
+    space: EmbeddingSpace,
+    rows: readonly EmbeddingRow[],
+  ): Promise<PutEmbeddingsOutcome> {
+    return this.#writeSearch('putEmbeddings', () => {
+      assertActive(this.#writeSearchQueries, space, 'putEmbeddings');
+      return this.#writes.search.putEmbeddings(space, rows);
+    });
+  }
+
+  pruneEmbeddings(): Promise<number> {
+    return this.#writeSearch('pruneEmbeddings', () => this.#writes.search.prune());
+  }
+
+  searchIndexStatus(): Promise<SearchIndexStatus> {
+    return this.#readSearch('searchIndexStatus', (search) => search.status());
+  }
+
   /** Waits for queued writes, then closes both connections. Idempotent. */
   async close(): Promise<void> {
     this.#assertNotInTurn('close');
@@ -210,6 +284,26 @@ export class SqliteStore extends SqliteReader implements Store {
       }
     });
     return this.#closing;
+  }
+
+  async #readSearch<T>(operation: string, query: (search: SqliteSearchQueries) => T): Promise<T> {
+    this.#assertOpen(operation);
+    try {
+      return await retryWhileBusy(() => query(this.#searchQueries));
+    } catch (error: unknown) {
+      throw toStoreError(operation, error);
+    }
+  }
+
+  /** Runs a search-index write as its own transaction, queued with every other writer. */
+  #writeSearch<T>(operation: string, work: () => T): Promise<T> {
+    return this.withWriteLock({ entities: [], global: true }, async () => {
+      try {
+        return work();
+      } catch (error: unknown) {
+        throw toStoreError(operation, error);
+      }
+    });
   }
 
   async #transact<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
@@ -270,6 +364,28 @@ export class SqliteStore extends SqliteReader implements Store {
   }
 }
 
+function assertValidSpace(space: EmbeddingSpace): void {
+  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'An embedding space needs a model name and a positive integer dimension',
+      { operation: 'useEmbeddingSpace' },
+    );
+  }
+}
+
+function assertActive(search: SqliteSearchQueries, space: EmbeddingSpace, operation: string): void {
+  if (search.isActive(space)) return;
+  const active = search.space();
+  throw new EngineError(
+    'CONFLICT',
+    active === null
+      ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
+      : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
+    { operation, model: space.model, activeModel: active?.model ?? '' },
+  );
+}
+
 function assertValidOptions(options: Required<SqliteStoreOptions>): void {
   if (typeof options.path !== 'string' || options.path === '') {
     throw new EngineError('CONFIG_INVALID', 'path must name a file or be :memory:', {
@@ -303,6 +419,7 @@ async function configureWriter(
   }
   writer.pragma(`synchronous = ${options.synchronous}`);
   writer.pragma('foreign_keys = ON');
+  sqliteVec.load(writer);
 }
 
 /**
@@ -328,6 +445,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<Sq
       timeout: settings.busyTimeoutMs,
     });
     opened.unshift(reader);
+    sqliteVec.load(reader);
     return new SqliteStore(writer, reader);
   } catch (error: unknown) {
     for (const connection of opened) connection.close();

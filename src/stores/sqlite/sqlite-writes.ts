@@ -9,6 +9,7 @@ import type {
 import { EngineError } from '../../core/index.js';
 import type { AppendOutcome, DlqItem, MessageRecord, NewLedgerEvent } from '../store.js';
 import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
+import { SqliteSearchWrites } from './sqlite-search-writes.js';
 
 type EventParameters = [
   eventId: string,
@@ -26,6 +27,8 @@ type EventParameters = [
  * connection. Callers hold the write transaction; nothing here begins or commits one.
  */
 export class SqliteWrites {
+  /** The search index's writes, on the same connection. */
+  readonly search: SqliteSearchWrites;
   readonly #queries: SqliteQueries;
   readonly #insertEvent: Database.Statement<EventParameters>;
   readonly #redactEvent: Database.Statement<[string, string]>;
@@ -38,6 +41,7 @@ export class SqliteWrites {
   readonly #clearDerived: () => void;
 
   constructor(db: Database.Database, queries: SqliteQueries) {
+    this.search = new SqliteSearchWrites(db);
     this.#queries = queries;
     this.#insertEvent = db.prepare(
       `INSERT INTO events
@@ -80,6 +84,7 @@ export class SqliteWrites {
     );
     this.#clearDerived = () => {
       for (const clear of clears) clear.run();
+      this.search.clear();
     };
   }
 
@@ -122,13 +127,15 @@ export class SqliteWrites {
     );
   }
 
+  /** Stores a new message and indexes it for search in the same transaction. */
   putMessage(message: MessageRecord): void {
-    this.#putMessage.run(
+    const result = this.#putMessage.run(
       message.threadId,
       message.messageId,
       message.createdAt,
       JSON.stringify(message),
     );
+    if (result.changes > 0) this.search.indexMessage(message);
   }
 
   putMeta(key: string, value: JsonValue): void {

@@ -1,0 +1,231 @@
+import type { Intent } from '../core/index.js';
+import type { DateMention } from './dates.js';
+import type { ClauseIntent } from './intent.js';
+import { canBeName, singular, slugify, wordsOf } from './text.js';
+import type { ExtractionInput, KnownSlot } from './types.js';
+
+/** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
+export const DOCUMENT_SOURCES = new Set(['note', 'calendar', 'email', 'bank', 'webhook']);
+
+/** One clause of a message, classified, with its dates resolved. */
+export interface Clause {
+  /** The clause with leading discourse markers ("Heads up:", "So,", "Ha, no.") removed. */
+  readonly text: string;
+  readonly sentence: string;
+  readonly intent: ClauseIntent;
+  /** Dates in `text` (offsets into `text`). */
+  readonly dates: readonly DateMention[];
+}
+
+/** A value a rule read, before merging. */
+export interface Candidate {
+  readonly entityId: string;
+  readonly field: string;
+  readonly value: string;
+  readonly intent: Intent;
+  readonly confidence: number;
+  readonly correction: boolean;
+  readonly span: string;
+  /** Higher wins over a lower one for the same slot in the same message (default 0). */
+  readonly priority?: number;
+}
+
+/** What the rules know about the message as they walk its clauses. */
+export interface DocContext {
+  readonly input: ExtractionInput;
+  /** `document` for notes, calendars, mail, bank feeds and webhooks; `chat` otherwise. */
+  readonly kind: 'chat' | 'document';
+  /** The thread's family or team, if the message belongs to one. */
+  readonly group: string | null;
+  /** A note's title or a document's first line, naming what its `Key: value` lines describe. */
+  topic: string | null;
+  lastPerson: string | null;
+  lastProject: string | null;
+  lastItem: string | null;
+  lastSchedule: string | null;
+}
+
+/** Builds the walking context of one message. */
+export function createContext(input: ExtractionInput): DocContext {
+  const group = /^(family|team):/.test(input.entityId) ? input.entityId : null;
+  return {
+    input,
+    kind: DOCUMENT_SOURCES.has(input.source) ? 'document' : 'chat',
+    group,
+    topic: input.title ?? null,
+    lastPerson: null,
+    lastProject: null,
+    lastItem: null,
+    lastSchedule: null,
+  };
+}
+
+const CLUTTER =
+  /^(?:(?:so|and|but|also|ok|okay|well|yes|yeah|yep|no|nope|ha|haha|lol|oh|ah|honestly|funny|heads up|fyi|btw|update|news|good news|bad news|change of plan|on a personal note|personal note|quick update|wait|hey|hi|phew|finally|anyway|great|cool|nice|ugh|sigh|alright|all right|reminder|note)\b[\s,:;!.-]*)+/i;
+
+/** Removes leading discourse markers ("Heads up:", "Ha, no.", "So,"). */
+export function stripClutter(text: string): string {
+  return text.replace(CLUTTER, '').trim();
+}
+
+/** Who a clause is about. */
+export type Subject =
+  | { readonly kind: 'speaker' }
+  | { readonly kind: 'we' }
+  | { readonly kind: 'person'; readonly name: string }
+  | { readonly kind: 'thing'; readonly phrase: string };
+
+/**
+ * The subject of a predicate, read from the words before it: first person, first person plural,
+ * a pronoun for the last named person, a name, or a noun phrase. Empty means the speaker
+ * ("Landed in Denver").
+ */
+export function subjectOf(prefix: string, doc: DocContext): Subject {
+  const words = prefix
+    .trim()
+    .replace(/[,:;]+$/, '')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length === 0) return { kind: 'speaker' };
+  const last = (words[words.length - 1] ?? '').toLowerCase().replace(/[^a-z']/g, '');
+  if (/^(?:i|i'm|i've|i'll|i'd|me|myself|just|finally|already|also|still)$/.test(last)) {
+    const before = words
+      .slice(0, -1)
+      .join(' ')
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, '');
+    if (/^(?:just|finally|already|also|still)$/.test(last)) {
+      return before === '' ? { kind: 'speaker' } : subjectOf(words.slice(0, -1).join(' '), doc);
+    }
+    return { kind: 'speaker' };
+  }
+  if (/^(?:we|we're|we've|we'll|we'd|us|ourselves|they|they're|family|kids|everyone)$/.test(last)) {
+    return { kind: 'we' };
+  }
+  if (/^(?:he|she|he's|she's|him|her|his)$/.test(last)) {
+    const named = words
+      .slice(0, -1)
+      .map((w) => w.replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, ''))
+      .filter((w) => /^[A-Z][a-z]+$/.test(w) && canBeName(w) && !/(?:ed|ing)$/.test(w));
+    const recent = named[named.length - 1];
+    if (recent !== undefined) return { kind: 'person', name: recent };
+    return doc.lastPerson === null
+      ? { kind: 'thing', phrase: last }
+      : { kind: 'person', name: doc.lastPerson };
+  }
+  const raw = (words[words.length - 1] ?? '').replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, '');
+  if (canBeName(raw) && !/^[A-Z]{2,}$/.test(raw)) {
+    const name = raw;
+    // "Lina Park" style two-word names: keep the first name as the display name.
+    const previous = (words[words.length - 2] ?? '').replace(/[^A-Za-z'-]/g, '');
+    if (
+      words.length >= 2 &&
+      canBeName(previous) &&
+      /^[A-Z][a-z]+$/.test(previous) &&
+      !/(?:ed|ing)$/.test(previous)
+    ) {
+      return { kind: 'person', name: previous };
+    }
+    return { kind: 'person', name };
+  }
+  return { kind: 'thing', phrase: words.join(' ') };
+}
+
+/**
+ * The speaker's own entity: the thread's user, else the default user. A document (a calendar,
+ * a statement, a note) speaks for the entity it belongs to.
+ */
+export function speakerEntity(doc: DocContext): string {
+  if (doc.kind === 'document') return doc.input.entityId;
+  return doc.input.entityId.startsWith('user:') ? doc.input.entityId : 'user:primary';
+}
+
+/** What "we" means: the thread's group, a configured group for this user, or the user. */
+export function weEntity(doc: DocContext): string {
+  if (doc.group !== null) return doc.group;
+  return doc.input.registry.we[doc.input.entityId] ?? doc.input.entityId;
+}
+
+/** A named third party's own entity (`user:<slug>`); never the speaker's. */
+export function personEntity(name: string): string {
+  return `user:${slugify(name) || 'unknown'}`;
+}
+
+/** The family or team a named person belongs to, from the registry, else the thread's group. */
+export function groupOf(name: string, doc: DocContext): string | null {
+  const wanted = name.toLowerCase();
+  for (const [group, members] of Object.entries(doc.input.registry.members)) {
+    if (
+      members.some((m) => m.toLowerCase() === wanted || m.toLowerCase().split(/\s+/)[0] === wanted)
+    ) {
+      return group;
+    }
+  }
+  return doc.group;
+}
+
+/** Whether a word names a registered member of some group (or of the thread's group). */
+export function isKnownMember(name: string, doc: DocContext): boolean {
+  const wanted = name.toLowerCase();
+  return Object.values(doc.input.registry.members).some((members) =>
+    members.some((m) => m.toLowerCase() === wanted || m.toLowerCase().split(/\s+/)[0] === wanted),
+  );
+}
+
+/** The entity a travel or profile statement about `subject` belongs to. */
+export function entityFor(subject: Subject, doc: DocContext): string {
+  switch (subject.kind) {
+    case 'speaker':
+      return speakerEntity(doc);
+    case 'we':
+      return weEntity(doc);
+    case 'person':
+      return personEntity(subject.name);
+    case 'thing':
+      return weEntity(doc);
+  }
+}
+
+/**
+ * Resolves a short name against existing slots: the known `<domain>.<item>` whose item words
+ * contain the name's words (singularised), e.g. "referrals" → `referral_program`, "practice" →
+ * `soccer_practice`. Null when none or more than one matches.
+ */
+export function matchKnown(
+  words: readonly string[],
+  domainPrefix: string,
+  known: readonly KnownSlot[],
+  entityId: string | null,
+): string | null {
+  const wanted = words.map(singular).filter((w) => w.length > 1);
+  if (wanted.length === 0) return null;
+  const items = new Set<string>();
+  for (const slot of known) {
+    if (entityId !== null && slot.entityId !== entityId) continue;
+    if (!slot.field.startsWith(`${domainPrefix}.`)) continue;
+    const item = slot.field.slice(domainPrefix.length + 1).split('.')[0];
+    if (item) items.add(item);
+  }
+  const matches = [...items].filter((item) => {
+    const have = item.split('_').map(singular);
+    return wanted.every((w) => have.includes(w)) || have.every((h) => wanted.includes(h));
+  });
+  if (matches.length === 1) return matches[0] ?? null;
+  const exact = matches.find((m) => m === wanted.join('_'));
+  return exact ?? null;
+}
+
+/** Looks a phrase up in the alias registry (word-normalised); returns the slot prefix or null. */
+export function aliasFor(phrase: string, doc: DocContext): string | null {
+  const key = wordsOf(phrase).join(' ');
+  if (key === '') return null;
+  for (const [alias, target] of Object.entries(doc.input.registry.aliases)) {
+    if (wordsOf(alias).join(' ') === key) return target;
+  }
+  return null;
+}
+
+/** The first date in a clause that follows `index` (or any, when none follows). */
+export function dateAfter(clause: Clause, index: number): DateMention | null {
+  return clause.dates.find((d) => d.start >= index) ?? null;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { activityTime, bareTime, findDates } from './dates.js';
+
+describe('findDates', () => {
+  it.each([
+    [
+      'out Monday the 9th, back Thursday the 12th',
+      '2026-11-01T12:00:00Z',
+      ['2026-11-09', '2026-11-12'],
+    ],
+    ['leave Sat, home Tue', '2026-03-04T08:00:00Z', ['2026-03-07', '2026-03-10']],
+    ['due January 5', '2026-12-20T08:00:00Z', ['2027-01-05']],
+    ['tomorrow', '2026-02-28T22:00:00Z', ['2026-03-01']],
+    ['Wed Apr 22, 15:30', '2026-04-15T08:00:00Z', ['2026-04-22']],
+    ['Thu Jun 18 to Sun Jun 21', '2026-06-01T08:00:00Z', ['2026-06-18']],
+  ])('resolves "%s" against %s', (text, anchor, dates) => {
+    expect(findDates(text, anchor).map((d) => d.date)).toEqual(dates);
+  });
+
+  it('keeps a range end and wall-clock times as written', () => {
+    const [range] = findDates('Thu Jun 18 to Sun Jun 21', '2026-06-01T08:00:00Z');
+    expect(range?.endDate).toBe('2026-06-21');
+    const [timed] = findDates('Fri Apr 17, 17:00-17:45', '2026-04-14T19:05:00Z');
+    expect([timed?.time, timed?.endTime, timed?.meridiemKnown]).toEqual(['17:00', '17:45', true]);
+  });
+
+  it('reads an activity time without am/pm as the afternoon', () => {
+    const [mention] = findDates('practice is at 5:15 today', '2026-03-10T09:00:00Z');
+    expect(mention && activityTime(mention)).toBe('17:15');
+    expect(bareTime('7')).toBe('19:00');
+    expect(bareTime('9am')).toBe('09:00');
+    expect(bareTime('12pm')).toBe('12:00');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { afterRetraction, classifyClause } from './intent.js';
+
+describe('classifyClause', () => {
+  it.each([
+    ['We land in Oslo at noon.', false, 'assertive'],
+    ['Leaving for the coast on Friday.', false, 'planning'],
+    ['From now on, aisle seats please.', false, 'planning'],
+    ['If it rains we might stay home.', false, 'hypothetical'],
+    ['We would save a lot by switching.', false, 'hypothetical'],
+    ['Back in 2018 we lived in Lyon.', false, 'historical'],
+    ['Two years ago the roof leaked.', false, 'historical'],
+    ['Remember when the car broke down in Utah', false, 'historical'],
+    ['Is the boiler fixed yet?', true, 'question'],
+    ['Did Sam book the table', false, 'question'],
+    ['How much does the upgrade cost?', true, 'question'],
+    ['I think I renewed it already?', true, 'assertive'],
+    ['Had pancakes for breakfast.', false, 'assertive'],
+  ])('reads "%s" as %s', (text, asked, intent) => {
+    expect(classifyClause(text, asked).intent).toBe(intent);
+  });
+
+  it.each([
+    ['I think the invoice went out', 'hedged'],
+    ['pretty sure it was paid', 'hedged'],
+    ['about 300 a month', 'hedged'],
+    ['just this once a late call is fine', 'oneOff'],
+    ['going forward, email me instead', 'standing'],
+    ['we switched to the new vendor', 'supersedes'],
+  ] as const)('marks "%s" as %s', (text, mark) => {
+    expect(classifyClause(text, false)[mark]).toBe(true);
+  });
+});
+
+describe('afterRetraction', () => {
+  it.each([
+    ['Scratch that: the meeting is on Monday.', 'the meeting is on Monday.'],
+    ['Never mind, we are staying.', 'we are staying.'],
+    ['Ignore my last message', ''],
+    ['We are not scratching anything', null],
+  ])('reads "%s"', (text, rest) => {
+    expect(afterRetraction(text)).toBe(rest);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Intent } from '../core/index.js';
+
+/** What a clause does, before any domain rule looks at it. */
+export interface ClauseIntent {
+  readonly intent: Intent;
+  /** Hedged or approximate ("I think", "pretty sure", "about 2k", "maybe"): never commits alone. */
+  readonly hedged: boolean;
+  /** Marked as a one-off exception ("just this once", "for the short hop"). */
+  readonly oneOff: boolean;
+  /** A standing instruction ("from now on", "as my default", "still what I want"). */
+  readonly standing: boolean;
+  /** Explicit supersession language ("instead of", "switched to", "changed to", "no longer"). */
+  readonly supersedes: boolean;
+}
+
+const QUESTION_START =
+  /^(?:wait,?\s+|so,?\s+|and,?\s+|hmm,?\s+|quick question,?\s+)?(?:(?:how|what|when|where|why|who|which|whose)\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|much|many|long|about|if)\b|(?:did|do|does|is|are|am|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:i|you|we|they|he|she|it|the|my|our|your|this|that|there)\b|any idea|i wonder|wonder (?:if|whether))/i;
+/** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
+const NAMED_QUESTION =
+  /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
+const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
+const REMINISCE = /^(?:remember when|do you remember|remember that time)\b/i;
+
+const HYPOTHETICAL =
+  /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
+
+const HISTORICAL =
+  /\b(?:last (?:year|summer|winter|spring|fall|autumn|christmas|easter|time)|(?:a few |two |three |\d+ )?years? ago|back in (?:19|20)\d\d|in (?:19|20)\d\d\b|remember when|do you remember|used to|back when|when (?:i|we) (?:was|were) (?:a kid|kids|young|little|in college)|this (?:same )?(?:week|day|month|time) last year|the last time|once upon)/i;
+
+const RETRACT =
+  /^(?:scratch that|strike that|never ?mind|forget (?:what i (?:just )?said|that|it|my last)|ignore (?:that|my last(?: message)?|what i (?:just )?said)|disregard (?:that|my last)|i take (?:it|that) back|correction|actually,? (?:no|scratch that)|wait,? no|sorry,? (?:i meant|wrong|my mistake))\b[\s:,.!-]*/i;
+
+const HEDGE =
+  /\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish)\b|~\s*\d/i;
+
+const APPROXIMATE_AMOUNT =
+  /\b(?:about|around|roughly|approximately|almost|nearly|like)\s+[$€£]?\d/i;
+
+const ONE_OFF =
+  /\b(?:just this (?:once|time|week|trip)|only this (?:once|time|week|trip)|this time only|for (?:the|this) (?:short )?(?:hop|trip|flight|one|week)|one-?off|for now|whatever's left|just for (?:today|tonight|this)|it's only this)\b/i;
+
+const STANDING =
+  /\b(?:from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|still (?:what i want|prefer)|is what i want|are what i want|i prefer|i'd rather|this isn't a one-time|not a one-time|permanently)\b/i;
+
+const SUPERSEDES =
+  /\b(?:instead of|instead|switched to|switching to|changed to|change of plan|moved to|moving to|no longer|not anymore|anymore|rather than|replaced|now (?:at|on|is)|updated|mark (?:it|\w+) as|pushed to|rescheduled)\b/i;
+
+const PLANNING =
+  /\b(?:will|'ll|going to|gonna|plan(?:ning)? (?:to|on)|planning|booked|booking|scheduled|leaving|leave for|flying (?:out|to|in|home|back)|fly(?:ing)? out|departing|departs|heading (?:to|out)|head(?:ing)? to|tomorrow|tonight|next (?:week|month|year|mon|tue|wed|thu|fri|sat|sun)|this (?:weekend|coming)|upcoming|starting|from now on|going forward)\b/i;
+
+/** The part of a sentence after a retraction opener ("Scratch that: ..."), or null. */
+export function afterRetraction(text: string): string | null {
+  const match = RETRACT.exec(text.trim());
+  return match ? text.trim().slice(match[0].length) : null;
+}
+
+/**
+ * Classifies one clause: `question`, `hypothetical`, `historical` (state never changes), else
+ * `planning` or `assertive`, plus hedge, one-off, standing and supersession markers. Pure.
+ * `asked` is whether the sentence ended with a question mark.
+ */
+export function classifyClause(text: string, asked: boolean): ClauseIntent {
+  const t = text.trim();
+  const marks = {
+    hedged: HEDGE.test(t) || APPROXIMATE_AMOUNT.test(t) || /\?\s*$/.test(t),
+    oneOff: ONE_OFF.test(t),
+    standing: STANDING.test(t),
+    supersedes: SUPERSEDES.test(t),
+  };
+  if (REMINISCE.test(t)) return { intent: 'historical', ...marks };
+  if (
+    (asked && (WH_START.test(t) || !/^(?:when|while|after|before)\b/i.test(t))) ||
+    QUESTION_START.test(t) ||
+    NAMED_QUESTION.test(t)
+  ) {
+    // A statement that merely ends in a hedging "?" ("I think I cancelled it a while ago?")
+    // is a hedged assertion, not a question.
+    const hedgedStatement =
+      asked && !QUESTION_START.test(t) && /\b(?:i think|i guess|pretty sure)\b/i.test(t);
+    if (!hedgedStatement) return { intent: 'question', ...marks };
+  }
+  if (HYPOTHETICAL.test(t)) return { intent: 'hypothetical', ...marks };
+  if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };
+  return { intent: PLANNING.test(t) ? 'planning' : 'assertive', ...marks };
+}

@@ -1,0 +1,192 @@
+import { type Intent, ok, type Result } from '../core/index.js';
+import {
+  type Candidate,
+  type Clause,
+  createContext,
+  type DocContext,
+  stripClutter,
+} from './context.js';
+import { findDates } from './dates.js';
+import { afterRetraction, classifyClause } from './intent.js';
+import { familyRules } from './rules-family.js';
+import { financialRules } from './rules-financial.js';
+import { profileField, profileRules } from './rules-profile.js';
+import { isProjectDocument, projectField, projectRules } from './rules-project.js';
+import { travelRules } from './rules-travel.js';
+import { normalizeText, splitClauses, splitSentences } from './text.js';
+import type { ExtractedObservation, Extraction, ExtractionInput, Extractor } from './types.js';
+
+/** Identity of the rule-based extractor recorded on its observations. */
+export const RULES_EXTRACTOR_ID = 'rules';
+/**
+ * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
+ * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
+ */
+export const RULES_EXTRACTOR_VERSION = '1.0.0';
+
+const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
+
+const KEY_VALUE = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?)\s*:\s+(\S.*)$/;
+const NOT_KEYS =
+  /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|note|re|fwd|subject|from|to|update|reminder|deploy|heads up|fyi|scratch that|booked it|change of plan)$/i;
+
+function cleanTopic(title: string): string {
+  return title
+    .replace(/\.(?:md|markdown|txt)$/i, '')
+    .replace(/^.*\//, '')
+    .replace(
+      /\s+[-–:]\s+(?:project\s+)?(?:brief|notes?|plan|spec|status|doc|summary|overview)$/i,
+      '',
+    )
+    .replace(/\s+(?:project\s+)?brief$/i, '')
+    .trim();
+}
+
+function byPriority(existing: Candidate, next: Candidate): Candidate {
+  const existingState = STATE_INTENTS.has(existing.intent);
+  const nextState = STATE_INTENTS.has(next.intent);
+  if (existingState !== nextState) return existingState ? existing : next;
+  if ((existing.priority ?? 0) > (next.priority ?? 0)) return existing;
+  // Within one message a later clause refines an earlier one ("bounced, but I paid in cash").
+  return next;
+}
+
+function toObservation(c: Candidate): ExtractedObservation {
+  return {
+    entityId: c.entityId,
+    field: c.field,
+    value: c.value,
+    intent: c.intent,
+    confidence: c.confidence,
+    correction: c.correction,
+    span: c.span.length > 300 ? `${c.span.slice(0, 297)}...` : c.span,
+  };
+}
+
+function clauseOf(text: string, sentence: string, asked: boolean, at: string): Clause {
+  const stripped = stripClutter(text);
+  return {
+    text: stripped,
+    sentence,
+    intent: classifyClause(stripped, asked),
+    dates: findDates(stripped, at),
+  };
+}
+
+function runRules(clause: Clause, doc: DocContext): Candidate[] {
+  if (clause.text === '') return [];
+  return [
+    ...travelRules(clause, doc),
+    ...projectRules(clause, doc),
+    ...familyRules(clause, doc),
+    ...financialRules(clause, doc),
+    ...profileRules(clause, doc),
+  ];
+}
+
+/**
+ * The rule-based extractor as a pure function: sentences and clauses, each classified (question,
+ * hypothetical, historical, retraction, plan, assertion), each read by the travel, project,
+ * family, financial and profile rules; then one value per slot (a state-changing statement over a
+ * non-state one, a later clause over an earlier one).
+ */
+export function extractWithRules(input: ExtractionInput): Extraction {
+  const doc = createContext(input);
+  const text = normalizeText(input.text);
+  const lines = text.split('\n');
+  const firstLine = lines.find((l) => l.trim() !== '')?.trim() ?? '';
+  const heading =
+    doc.kind === 'document' &&
+    input.source === 'note' &&
+    firstLine.split(/\s+/).length <= 5 &&
+    !firstLine.includes(':') &&
+    !/\d{1,2}[:/]\d/.test(firstLine)
+      ? firstLine.replace(/^#+\s*/, '')
+      : null;
+  doc.topic = heading ?? (input.title === undefined ? null : cleanTopic(input.title));
+  // A plan note dated in its heading ("Week plan (Mar 2-8)") means its weekdays in that week,
+  // however much later it is read again.
+  const headingDate = heading === null ? null : (findDates(heading, input.at)[0]?.date ?? null);
+  const anchor = headingDate === null ? input.at : `${headingDate}T00:00:00Z`;
+
+  const candidates: Candidate[] = [];
+  const unrecognised: string[] = [];
+  const intents: Intent[] = [];
+  let retractsPrevious = false;
+
+  const keyValues = lines
+    .map((line) => KEY_VALUE.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && !NOT_KEYS.test((m[1] ?? '').trim()));
+  const kvMode = input.source === 'note' && keyValues.length > 0;
+  const projectDoc =
+    kvMode &&
+    isProjectDocument(
+      doc.topic,
+      keyValues.map((m) => m[1] ?? ''),
+    );
+
+  for (const [index, line] of lines.entries()) {
+    const kv = kvMode ? KEY_VALUE.exec(line) : null;
+    if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
+      const clause = clauseOf(kv[2], line, false, anchor);
+      const found: Candidate[] = [];
+      if (projectDoc && doc.topic !== null) {
+        const c = projectField(kv[1], kv[2], clause, doc, doc.topic);
+        if (c) found.push(c);
+      } else if (!projectDoc) {
+        found.push(...profileField(kv[1], kv[2], clause, doc));
+      }
+      if (found.length === 0) found.push(...runRules(clause, doc));
+      if (found.length === 0) unrecognised.push(line.trim());
+      candidates.push(...found);
+      intents.push(clause.intent.intent);
+      continue;
+    }
+    if (heading !== null && index === lines.indexOf(lines.find((l) => l.trim() !== '') ?? '')) {
+      continue;
+    }
+    for (const sentence of splitSentences(line)) {
+      let body = sentence.text;
+      const rest = afterRetraction(body);
+      if (rest !== null) {
+        retractsPrevious = true;
+        intents.push('retract');
+        body = rest;
+        if (body.trim() === '') continue;
+      }
+      const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
+      const before = candidates.length;
+      for (const piece of pieces) {
+        const clause = clauseOf(piece, body, sentence.asked, anchor);
+        intents.push(clause.intent.intent);
+        candidates.push(...runRules(clause, doc));
+      }
+      if (candidates.length === before) unrecognised.push(sentence.text);
+    }
+  }
+
+  const merged = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const key = `${c.entityId}\u0000${c.field}`;
+    const existing = merged.get(key);
+    merged.set(key, existing ? byPriority(existing, c) : c);
+  }
+  const observations = [...merged.values()].map(toObservation);
+  const stateIntent = intents.find((i) => STATE_INTENTS.has(i));
+  const intent: Intent | null = retractsPrevious
+    ? 'retract'
+    : observations.some((o) => STATE_INTENTS.has(o.intent))
+      ? (stateIntent ?? 'assertive')
+      : (intents[0] ?? null);
+  return { intent, observations, retractsPrevious, unrecognised };
+}
+
+/** The default, offline extractor: `rules@1.0.0`. */
+export function createRuleExtractor(): Extractor {
+  return {
+    id: RULES_EXTRACTOR_ID,
+    version: RULES_EXTRACTOR_VERSION,
+    extract: async (input: ExtractionInput): Promise<Result<Extraction>> =>
+      ok(extractWithRules(input)),
+  };
+}

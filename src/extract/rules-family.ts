@@ -1,0 +1,284 @@
+import type { Intent } from '../core/index.js';
+import {
+  type Candidate,
+  type Clause,
+  type DocContext,
+  groupOf,
+  matchKnown,
+  personEntity,
+  speakerEntity,
+  subjectOf,
+} from './context.js';
+import { activityTime, type DateMention } from './dates.js';
+import { HEDGED_CONFIDENCE } from './rules-travel.js';
+import { canBeName, slugify } from './text.js';
+
+/** Nouns that name a scheduled family activity or appointment. */
+const EVENT_WORDS =
+  /\b(?:practice|lessons?|class(?:es)?|appointment|dentist|doctor|orthodontist|pediatrician|checkup|check-up|physio|therapy|game|match|recital|rehearsal|showcase|school|camp|swim(?:ming)?|soccer|football|basketball|baseball|hockey|piano|violin|guitar|ballet|dance|tutoring|tutor|pickup|pick-up|drop-?off|playdate|party|concert|tournament|training|club|scouts|karate|judo|gymnastics|art|chess|daycare|preschool|parent-teacher|vet|haircut|meet)\b/i;
+const TRAVEL_WORDS = /\b(?:trip|flight|vacation|holiday|travel|hotel|airport|->)\b/i;
+/** Words dropped from event slugs: qualifiers that change between sources, not the activity. */
+const SLUG_NOISE = new Set(
+  'the a an of for with and at in on to end week weekly monthly daily annual new updated moved reminder cancelled canceled my our his her their'.split(
+    ' ',
+  ),
+);
+
+const SICK_WORDS =
+  '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
+const SICK_HAS = new RegExp(
+  `\\b(?:woke up with|has|has got|'s got|came down with|is down with|caught|got|is running|running)\\s+${SICK_WORDS}\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b`,
+  'i',
+);
+const SICK_IS =
+  /(?:\bis|'s|\bwas|\bare|'re)\s+(?:still\s+|now\s+|home\s+|out\s+|off\s+|feeling\s+|really\s+|pretty\s+)*(?:sick|ill|unwell|poorly|home sick|out sick|under the weather)\b/i;
+const RECOVERED =
+  /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:is\s+)?(?:gone|over|down|better)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
+const PLACE_STATUS =
+  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
+const GOING =
+  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
+const STAYING =
+  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+const DROPPED =
+  /\b(?:dropped|took|drove|walked)\s+([A-Z][a-z]+)\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b/i;
+
+function placeStatus(place: string): string {
+  const p = place.toLowerCase().replace(/^day\s+/, '');
+  if (p === 'home') return 'at_home';
+  return `at_${slugify(p)}`;
+}
+
+function memberCandidate(
+  name: string,
+  status: string,
+  clause: Clause,
+  doc: DocContext,
+  span: string,
+  priority: number,
+): Candidate {
+  const group = groupOf(name, doc);
+  const entityId = group?.startsWith('family:') ? group : personEntity(name);
+  const intent = clause.intent.intent;
+  return {
+    entityId,
+    field: `family.${slugify(name)}.status`,
+    value: status,
+    intent: intent === 'planning' ? 'assertive' : intent,
+    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    correction: clause.intent.supersedes,
+    span,
+    priority,
+  };
+}
+
+/** The person a member-status predicate at `index` is about, or null when it is not a person. */
+function personBefore(text: string, index: number, doc: DocContext): string | null {
+  const prefix = text.slice(0, index).replace(/'s\s*$/, '');
+  const subject = subjectOf(prefix.replace(/\s+(?:just|also|still|now)\s*$/i, ''), doc);
+  if (subject.kind === 'person') return subject.name;
+  // "Leo's fever is gone": the possessor is the person.
+  const possessive = /([A-Z][a-z]+)'s\s+\w+\s*$/.exec(text.slice(0, index));
+  if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
+  return null;
+}
+
+/** The schedule slot an event phrase names: an existing slot when the words match one. */
+function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
+  const cleaned = phrase
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\b[A-Z][a-z]+'s\b/g, ' ')
+    .replace(
+      /^(?:updated|moved|new|reminder|cancelled|canceled|rescheduled|changed)\s*[:-]\s*/i,
+      '',
+    );
+  const words = slugify(cleaned)
+    .split('_')
+    .filter((w) => w !== '' && !SLUG_NOISE.has(w) && !/^u\d+$/.test(w) && !/^\d+$/.test(w));
+  if (words.length === 0 || words.length > 5) return null;
+  const known = matchKnown(words, 'family.schedule', doc.input.known, entityId);
+  return known ?? words.join('_');
+}
+
+function scheduleEntity(memberHint: string | null, doc: DocContext): string {
+  if (doc.group?.startsWith('family:')) return doc.group;
+  if (memberHint !== null) {
+    const group = groupOf(memberHint, doc);
+    if (group?.startsWith('family:')) return group;
+  }
+  return speakerEntity(doc);
+}
+
+function whenOf(mention: DateMention | undefined, todayDate: string | null): string | null {
+  if (mention === undefined) return null;
+  const time = activityTime(mention);
+  const date = mention.date ?? todayDate;
+  if (date !== null && time !== null) return `${date} ${time}`;
+  if (time !== null) return time;
+  return date;
+}
+
+function scheduleCandidate(
+  entityId: string,
+  slug: string,
+  value: string,
+  clause: Clause,
+  span: string,
+  intent: Intent,
+  correction: boolean,
+): Candidate {
+  return {
+    entityId,
+    field: `family.schedule.${slug}`,
+    value,
+    intent,
+    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    correction,
+    span,
+  };
+}
+
+/**
+ * Family: member status ("Leo woke up with a fever" → sick, "Ana's still going to school" →
+ * at_school, "Dropped Nora at day camp" → at_camp) and schedule entries from calendars ("Piano
+ * lesson (Zara) - Thu Apr 16, 16:00") and chat ("swim is at 6:30 today instead of 5",
+ * "practice is cancelled today").
+ */
+export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
+
+  const sickHas = SICK_HAS.exec(t);
+  const sickIs = SICK_IS.exec(t);
+  const recovered = RECOVERED.exec(t);
+  if (recovered) {
+    const name =
+      personBefore(t, recovered.index, doc) ?? personBefore(t, t.indexOf(recovered[0]) + 1, doc);
+    if (name !== null) {
+      doc.lastPerson = name;
+      out.push(memberCandidate(name, 'well', clause, doc, recovered[0], 0));
+    }
+  } else {
+    for (const m of [sickHas, sickIs]) {
+      if (!m) continue;
+      const name = personBefore(t, m.index, doc);
+      if (name === null) continue;
+      doc.lastPerson = name;
+      out.push(memberCandidate(name, 'sick', clause, doc, m[0], 2));
+      break;
+    }
+  }
+  const dropped = DROPPED.exec(t);
+  if (dropped?.[1] && dropped[2] && canBeName(dropped[1])) {
+    doc.lastPerson = dropped[1];
+    out.push(memberCandidate(dropped[1], placeStatus(dropped[2]), clause, doc, dropped[0], 1));
+  }
+  for (const pattern of [PLACE_STATUS, GOING]) {
+    const m = pattern.exec(t);
+    if (!m?.[1]) continue;
+    if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
+    const name = personBefore(t, m.index, doc);
+    if (name === null) continue;
+    doc.lastPerson = name;
+    out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
+    break;
+  }
+  const staying = STAYING.exec(t);
+  if (staying) {
+    const name = personBefore(t, staying.index, doc);
+    if (name !== null) {
+      doc.lastPerson = name;
+      out.push(memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
+    }
+  }
+
+  if (doc.group?.startsWith('team:')) return out;
+  out.push(...scheduleRules(clause, doc));
+  return out;
+}
+
+function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  if (!EVENT_WORDS.test(t) || TRAVEL_WORDS.test(t)) return [];
+  const intent = clause.intent.intent;
+  const stateIntent: Intent = intent === 'assertive' || intent === 'planning' ? 'planning' : intent;
+  const today = doc.input.at.slice(0, 10);
+  const out: Candidate[] = [];
+  const member = /\(([A-Z][a-z]+)\)|\s-\s([A-Z][a-z]+)\s-\s|\b([A-Z][a-z]+)'s\b/.exec(t);
+  const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
+  const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
+
+  if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
+    const first = clause.dates.find((d) => d.date !== null);
+    if (first === undefined) return [];
+    const moved = /\b(?:moved|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
+    const titleEnd = moved ? moved.index : first.start;
+    let title = t.slice(0, titleEnd).replace(/[\s,:;-]+$/, '');
+    if (title.trim() === '' && first.start === 0) {
+      title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
+    }
+    title = title.replace(/\s-\s[A-Z][a-z]+\s*$/, '');
+    if (!EVENT_WORDS.test(title) && doc.input.source === 'note') return [];
+    const slug = eventSlug(title, doc, entityId);
+    if (slug === null) return [];
+    const cancelled = /\b(?:cancell?ed|called off)\b/i.test(t);
+    const at = moved ? clause.dates.find((d) => d.start >= moved.index) : first;
+    const value = cancelled ? 'cancelled' : whenOf(at, null);
+    if (value === null) return [];
+    doc.lastSchedule = slug;
+    return [scheduleCandidate(entityId, slug, value, clause, t, stateIntent, moved !== null)];
+  }
+
+  const cancelled =
+    /^(.{2,50}?)\s+(?:is|'s|are|has been|got|was)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
+      t,
+    ) ??
+    /\b(?:cancell?ed|called off|no)\s+(?:the\s+)?(.{2,40}?)\s+(?:today|tonight|tomorrow|this week)\b/i.exec(
+      t,
+    );
+  if (cancelled?.[1] && EVENT_WORDS.test(cancelled[1])) {
+    const slug = eventSlug(cancelled[1], doc, entityId);
+    if (slug !== null) {
+      doc.lastSchedule = slug;
+      out.push(
+        scheduleCandidate(entityId, slug, 'cancelled', clause, cancelled[0], stateIntent, true),
+      );
+      return out;
+    }
+  }
+  const timed =
+    /^(.{2,50}?)\s+(?:is|'s|are|will be|has been moved|got moved|moved|was moved)\s+(?:now\s+|still\s+|back\s+)?(?:to\s+)?(?:at|on|for)?\s*(?=\S)/i.exec(
+      t,
+    );
+  const movedObject =
+    /\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|[A-Z][a-z]+'s\s+)?(.{2,40}?)\s+to\s+/i.exec(
+      t,
+    );
+  const rawPhrase = movedObject?.[1] ?? timed?.[1] ?? null;
+  // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
+  const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();
+  if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
+  const slug = eventSlug(phrase, doc, entityId);
+  if (slug === null) return out;
+  const offset = movedObject
+    ? movedObject.index + movedObject[0].length
+    : (timed?.[1]?.length ?? 0);
+  const mention = clause.dates.find((d) => d.start >= offset - 1);
+  if (mention === undefined) return out;
+  const relativeToday = /\btoday|tonight\b/i.test(t) && mention.date === null ? today : null;
+  const value = whenOf(mention, relativeToday);
+  if (value === null) return out;
+  doc.lastSchedule = slug;
+  out.push(
+    scheduleCandidate(
+      entityId,
+      slug,
+      value,
+      clause,
+      t,
+      stateIntent,
+      clause.intent.supersedes || movedObject !== null,
+    ),
+  );
+  return out;
+}

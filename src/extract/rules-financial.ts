@@ -1,0 +1,274 @@
+import type { Intent } from '../core/index.js';
+import {
+  aliasFor,
+  type Candidate,
+  type Clause,
+  type DocContext,
+  matchKnown,
+  weEntity,
+} from './context.js';
+import { HEDGED_CONFIDENCE } from './rules-travel.js';
+import { normalizeAmount, slugify } from './text.js';
+
+type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
+
+interface Item {
+  readonly slug: string;
+  readonly kind: ItemKind;
+}
+
+const UTILITIES =
+  /\b(power|electric|electricity|energy|water|gas|internet|broadband|phone|mobile|cable|trash|sewer|heating|insurance|tax|council tax|credit card|card)\b/i;
+const MEMBERSHIP = /\b(gym|fitness|yoga|pilates|club|membership|climbing|pool)\b/i;
+const SUBSCRIPTION = /\b(?:recurring|monthly|annual|subscription|renew(?:ed|al)?|plan)\b/i;
+/** Words that say nothing about which item a payee is. */
+const GENERIC = new Set(
+  'city util utility utilities inc llc ltd co corp company services service the com www net org payment payments properties property management air airlines airways online store shop usa us uk bill bills your my our'.split(
+    ' ',
+  ),
+);
+
+const AMOUNT = /[$€£]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+\.\d{2}|\d+(?:\.\d{1,2})?\s?k\b)/i;
+/** An all-caps payee followed by an amount, as bank feeds print them. */
+const PAYEE_AMOUNT =
+  /\b((?:[A-Z][A-Z0-9.&'*-]+\s){0,4}[A-Z][A-Z0-9.&'*-]+)\s+[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+\.\d{2})\b/;
+
+function core(words: readonly string[]): string[] {
+  return words.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+}
+
+/**
+ * The item a payee or mention names: an alias from the registry, a household category (rent,
+ * `<utility>_bill`, `gym_membership`, `<merchant>_refund`), or the merchant's own name — unified
+ * with an item that already exists when the words match it.
+ */
+function itemFor(name: string, clause: Clause, doc: DocContext, entityId: string): Item | null {
+  const alias = aliasFor(name, doc);
+  const text = clause.text;
+  if (alias?.startsWith('financial.')) {
+    const slug = alias.split('.')[1] ?? '';
+    if (slug !== '') return { slug, kind: kindOf(slug, text) };
+  }
+  const words = core(
+    slugify(name)
+      .split('_')
+      .filter((w) => w !== ''),
+  );
+  let slug: string;
+  let kind: ItemKind = 'bill';
+  if (/\brent\b/i.test(text) || /\brent\b/i.test(name)) {
+    slug = 'rent';
+  } else if (/\bmortgage\b/i.test(text)) {
+    slug = 'mortgage';
+  } else if (/\brefund/i.test(text)) {
+    const first = words[0];
+    if (first === undefined) return null;
+    slug = `${first}_refund`;
+    kind = 'refund';
+  } else if (MEMBERSHIP.test(name)) {
+    const word = (MEMBERSHIP.exec(name)?.[1] ?? 'gym').toLowerCase();
+    slug = word === 'membership' ? `${words[0] ?? 'club'}_membership` : `${word}_membership`;
+    kind = 'membership';
+  } else if (UTILITIES.test(name)) {
+    const word = slugify(UTILITIES.exec(name)?.[1] ?? '');
+    slug = `${word}_bill`;
+  } else {
+    const first = words[0];
+    if (first === undefined) return null;
+    slug = words.slice(0, 2).join('_');
+    kind = SUBSCRIPTION.test(text) ? 'subscription' : kindOf(slug, text);
+    if (words.length > 1 && SUBSCRIPTION.test(text)) slug = first;
+  }
+  const known = matchKnown(slug.split('_'), 'financial', doc.input.known, entityId);
+  const resolved = known ?? slug;
+  return { slug: resolved, kind: kind === 'bill' ? kindOf(resolved, text) : kind };
+}
+
+function kindOf(slug: string, text: string): ItemKind {
+  if (slug.endsWith('_refund')) return 'refund';
+  if (slug.endsWith('_membership')) return 'membership';
+  if (slug.endsWith('_bill') || slug === 'rent' || slug === 'mortgage') return 'bill';
+  return SUBSCRIPTION.test(text) ? 'subscription' : 'subscription';
+}
+
+interface Event {
+  readonly status: string | null;
+  readonly payment: string | null;
+}
+
+/** What a clause says happened to an item of `kind`. */
+function eventOf(text: string, kind: ItemKind): Event {
+  const t = text.toLowerCase();
+  if (kind === 'refund') {
+    if (
+      /\b(?:credited|processed|issued|refunded|received (?:a|the|your) refund|posted)\b/.test(t) &&
+      !/\brequest\b/.test(t)
+    ) {
+      return { status: 'refunded', payment: null };
+    }
+    if (
+      /\b(?:request|requested|submitted|processing|pending|received your refund request)\b/.test(t)
+    ) {
+      return { status: 'pending', payment: null };
+    }
+    return { status: null, payment: null };
+  }
+  if (
+    /\b(?:cancell?ed|cancel|terminated|ended|closed)\b/.test(t) &&
+    !/\bdebit\b.*\breturned\b/.test(t)
+  ) {
+    return { status: 'cancelled', payment: null };
+  }
+  const returned = /\b(?:returned|bounced|declined|insufficient funds|failed|reversed|nsf)\b/.test(
+    t,
+  );
+  const paid =
+    /\b(?:paid|payment to|posted|settled|cleared|autopay(?:ment)? (?:processed|successful)|payment received|transfer to)\b/.test(
+      t,
+    ) && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
+  const unpaid =
+    /\b(?:outstanding|overdue|past due|unpaid|not paid|balance due|is ready|is due|due (?:on |by )?\w+ \d|amount due|bill of)\b/.test(
+      t,
+    );
+  if (kind === 'membership' || kind === 'subscription') {
+    if (returned) return { status: null, payment: 'returned' };
+    if (paid) return { status: 'active', payment: 'paid' };
+    if (/\b(?:recurring|renewed|subscription|monthly)\b/.test(t))
+      return { status: 'active', payment: null };
+    if (unpaid) return { status: null, payment: 'unpaid' };
+    return { status: null, payment: null };
+  }
+  if (returned) return { status: 'unpaid', payment: null };
+  if (paid) return { status: 'paid', payment: null };
+  if (unpaid) return { status: 'unpaid', payment: null };
+  return { status: null, payment: null };
+}
+
+function financialCandidate(
+  entityId: string,
+  field: string,
+  value: string,
+  clause: Clause,
+  span: string,
+  options: { hedged?: boolean; correction?: boolean; intent?: Intent } = {},
+): Candidate {
+  const intent = clause.intent.intent;
+  return {
+    entityId,
+    field,
+    value,
+    intent: options.intent ?? (intent === 'planning' ? 'assertive' : intent),
+    confidence: clause.intent.hedged || options.hedged ? HEDGED_CONFIDENCE : 1,
+    correction: options.correction ?? false,
+    span,
+  };
+}
+
+/**
+ * Money: bills and reminders ("your bill of 142.60 is ready", "still outstanding"), bank lines
+ * ("payment to CITY POWER UTIL 142.60 posted", "Direct debit RIVERSIDE GYM 45.00 - returned"),
+ * subscriptions, rent, refunds, and what the user says ("paid the rent", "cancelled Netflix",
+ * "mark May as paid" — an explicit correction).
+ */
+export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const entityId = weEntity(doc);
+  let name: string | null = null;
+  let amount: string | null = null;
+  const payee = PAYEE_AMOUNT.exec(t);
+  if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
+    name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
+    amount = normalizeAmount(payee[2]);
+  }
+  if (name === null && doc.kind === 'document') {
+    const biller =
+      /^([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?:\s+(?:reminder|notice|alert|billing|statement))?\s*:/.exec(
+        t,
+      );
+    const moneyTalk =
+      /\d[.,]\d{2}\b|\b(?:bill|payment|paid|refund|due|balance|statement|invoice|rent|charge|subscription|outstanding|overdue|debit|credit)\b/i.test(
+        t,
+      );
+    if (
+      biller?.[1] &&
+      moneyTalk &&
+      !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking)$/i.test(
+        biller[1],
+      )
+    ) {
+      name = biller[1];
+    }
+  }
+  if (name === null) {
+    const paidObject =
+      /\b(?:paid|pay|paying|settled|owe)\s+(?:off\s+)?(?:the|my|our)\s+((?:[a-z][a-z-]*\s+){0,2}?(?:bill|fee|fees|invoice|membership|subscription|rent|mortgage|tuition|premium|loan|tab|[a-z]+))\b/i.exec(
+        t,
+      );
+    const mention =
+      /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
+        t,
+      );
+    if (
+      mention?.[1] &&
+      /\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b|\d/i.test(
+        t,
+      )
+    ) {
+      name = mention[1].trim();
+    } else if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
+      name = paidObject[1].trim();
+    } else if (/\brent\b/i.test(t)) {
+      name = 'rent';
+    }
+  }
+  let item: Item | null = name === null ? null : itemFor(name, clause, doc, entityId);
+  if (
+    item === null &&
+    doc.lastItem !== null &&
+    /\b(?:paid|pay|debit|mark|bounced|cash|owe|due)\b/i.test(t)
+  ) {
+    item = { slug: doc.lastItem, kind: kindOf(doc.lastItem, t) };
+  }
+  if (item === null) return [];
+  if (amount === null) {
+    const m = AMOUNT.exec(t.replace(/\.\.\.\d+/g, '').replace(/\b\d{1,2}\/\d{1,2}\b/g, ''));
+    if (m?.[1]) amount = normalizeAmount(m[1]);
+  }
+  doc.lastItem = item.slug;
+  const out: Candidate[] = [];
+  const event = eventOf(t, item.kind);
+  const correction =
+    /\bmark (?:it|this|that|\w+) as\b|\bactually (?:paid|cancelled)\b|\bi already paid\b/i.test(t);
+  const field = (attribute: string) => `financial.${item.slug}.${attribute}`;
+  if (event.status !== null) {
+    out.push(
+      financialCandidate(entityId, field('status'), event.status, clause, t, { correction }),
+    );
+  }
+  if (event.payment !== null) {
+    out.push(
+      financialCandidate(entityId, field('payment_status'), event.payment, clause, t, {
+        correction,
+      }),
+    );
+  }
+  const due = /\bdue\b/i.test(t) ? clause.dates.find((d) => d.date !== null) : undefined;
+  if (due?.date && item.kind === 'bill') {
+    out.push(financialCandidate(entityId, field('due_date'), due.date, clause, t));
+  }
+  const approximate =
+    /\b(?:about|around|roughly|approximately|almost|nearly|like|~)\s*[$€£]?\d/i.test(t) ||
+    /\d\s?k\b/i.test(t);
+  if (amount !== null && amount !== '0') {
+    const future = /\b(?:will be|starting|from next|going up to|increases? to|rising to)\b/i.test(
+      t,
+    );
+    out.push(
+      financialCandidate(entityId, field('amount'), amount, clause, t, {
+        hedged: approximate,
+        ...(future ? { intent: 'planning' as const } : {}),
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from './context.js';
+import { HEDGED_CONFIDENCE } from './rules-travel.js';
+import { slugify } from './text.js';
+
+interface Facet {
+  /** Topic suffix or whole topic: `milk` becomes `<key>_milk` or a known `*_milk` topic. */
+  readonly facet: 'milk' | 'seat' | 'time' | 'diet';
+  readonly value: string;
+  readonly index: number;
+  readonly length: number;
+}
+
+const MILK =
+  /\b(whole|oat|soy|almond|skim(?:med)?|semi-skimmed|lactose[- ]free|coconut|cashew|dairy[- ]free|2%|low[- ]fat|full[- ]fat)\s+milk\b/i;
+const SEAT =
+  /\b(window|aisle|middle|exit[- ]row)(?:\s+seats?\b|$|[.,;])|\bseats?\s*[:=]?\s*(window|aisle|middle)\b/i;
+const TIME_OF_DAY = /\b(mornings?|afternoons?|evenings?|lunchtimes?)\b/i;
+const DIET =
+  /\b(vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b|\b(?:cutting out|cut out|no more|stop(?:ping)? eating|off|giving up|give up|avoid(?:ing)?)\s+(red meat|meat|dairy|gluten|sugar|alcohol|pork|beef)\b|\bno (red meat)\b/i;
+
+function facetsOf(text: string): Facet[] {
+  const out: Facet[] = [];
+  const milk = MILK.exec(text);
+  if (milk?.[1]) {
+    out.push({
+      facet: 'milk',
+      value: `${milk[1].toLowerCase()} milk`,
+      index: milk.index,
+      length: milk[0].length,
+    });
+  }
+  const seat = SEAT.exec(text);
+  const seatWord = seat?.[1] ?? seat?.[2];
+  if (seat && seatWord) {
+    out.push({
+      facet: 'seat',
+      value: seatWord.toLowerCase(),
+      index: seat.index,
+      length: seat[0].length,
+    });
+  }
+  const time = TIME_OF_DAY.exec(text);
+  if (time?.[1]) {
+    out.push({
+      facet: 'time',
+      value: time[1].toLowerCase().replace(/s$/, ''),
+      index: time.index,
+      length: time[0].length,
+    });
+  }
+  const diet = DIET.exec(text);
+  if (diet) {
+    const value = diet[1]
+      ? diet[1].toLowerCase()
+      : `no ${(diet[2] ?? diet[3] ?? '').toLowerCase()}`;
+    out.push({ facet: 'diet', value, index: diet.index, length: diet[0].length });
+  }
+  return out;
+}
+
+/** The topic a facet lands on: a known topic ending in it, else one derived from `key`. */
+function topicFor(facet: Facet, key: string | null, doc: DocContext, entityId: string): string {
+  const known = doc.input.known
+    .filter((k) => k.entityId === entityId && k.field.startsWith('profile.preference.'))
+    .map((k) => k.field.slice('profile.preference.'.length));
+  switch (facet.facet) {
+    case 'milk': {
+      if (key !== null && !/milk/.test(key)) return `${slugify(key)}_milk`;
+      return known.find((k) => k.endsWith('_milk')) ?? 'milk';
+    }
+    case 'seat':
+      return known.find((k) => k === 'seat' || k.endsWith('_seat')) ?? 'seat';
+    case 'time':
+      return known.find((k) => k.endsWith('_time')) ?? 'meeting_time';
+    case 'diet':
+      return 'diet';
+  }
+}
+
+const STATED =
+  /(?:'s|\bis|\bam|'m|\bare|'re)\s+(?:a\s+|strictly\s+|fully\s+|mostly\s+)?(?:vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b/i;
+const CONSIDERING =
+  /\b(?:thinking about|been thinking|considering|might|maybe|trying to|want to try|planning to)\b/i;
+
+function candidate(
+  entityId: string,
+  topic: string,
+  value: string,
+  clause: Clause,
+  span: string,
+  options: { hedged: boolean; correction: boolean },
+): Candidate {
+  const intent = clause.intent.intent;
+  return {
+    entityId,
+    field: `profile.preference.${topic}`,
+    value,
+    intent: intent === 'planning' ? 'assertive' : intent,
+    confidence: options.hedged ? HEDGED_CONFIDENCE : 1,
+    correction: options.correction,
+    span,
+  };
+}
+
+/**
+ * Preferences: standing instructions ("from now on book me aisle seats", "oat milk as my default
+ * going forward", "afternoons are still what I want"), stated diets ("Sam's vegetarian" — Sam's
+ * own entity), and hedged intentions ("thinking about cutting out red meat", never committed
+ * alone). One-off exceptions and single experiences are not preferences.
+ */
+export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  if (clause.intent.oneOff) return [];
+  const facets = facetsOf(t);
+  if (facets.length === 0) return [];
+  const stated = STATED.exec(t);
+  const considering = CONSIDERING.test(t);
+  if (
+    !clause.intent.standing &&
+    !stated &&
+    !(considering && facets.some((f) => f.facet === 'diet'))
+  ) {
+    return [];
+  }
+  const out: Candidate[] = [];
+  for (const facet of facets) {
+    if (facet.facet === 'time' && !clause.intent.standing) continue;
+    const subject =
+      stated && facet.facet === 'diet'
+        ? subjectOf(t.slice(0, stated.index), doc)
+        : { kind: 'speaker' as const };
+    const entityId = entityFor(subject.kind === 'thing' ? { kind: 'speaker' } : subject, doc);
+    out.push(
+      candidate(entityId, topicFor(facet, null, doc, entityId), facet.value, clause, t, {
+        hedged: clause.intent.hedged || (considering && !clause.intent.standing),
+        correction: clause.intent.standing,
+      }),
+    );
+  }
+  return out;
+}
+
+/** A `Key: value` line of a profile note ("Coffee: flat white, whole milk", "Seat: window"). */
+export function profileField(
+  key: string,
+  value: string,
+  clause: Clause,
+  doc: DocContext,
+): Candidate[] {
+  const entityId = entityFor({ kind: 'speaker' }, doc);
+  const keySlug = slugify(key);
+  if (keySlug === '' || keySlug.length > 40) return [];
+  const out: Candidate[] = [];
+  let rest = value;
+  const keyIsTime = /^(?:meetings?|calls?|meeting_times?|schedule|working_hours)$/.test(keySlug);
+  for (const facet of facetsOf(value)) {
+    if (facet.facet === 'time' && !keyIsTime) continue;
+    const topic =
+      facet.facet === 'time'
+        ? 'meeting_time'
+        : facet.facet === 'milk'
+          ? `${keySlug}_milk`
+          : facet.facet === 'seat'
+            ? 'seat'
+            : 'diet';
+    out.push(
+      candidate(entityId, topic, facet.value, clause, `${key}: ${value}`, {
+        hedged: false,
+        correction: false,
+      }),
+    );
+    rest = rest.replace(value.slice(facet.index, facet.index + facet.length), '');
+  }
+  const remainder = rest.replace(/^[\s,;.]+|[\s,;.]+$/g, '').replace(/\s*,\s*,\s*/g, ', ');
+  const covered = out.some((c) => c.field === `profile.preference.${keySlug}`);
+  if (!covered && !keyIsTime && remainder !== '' && remainder.length <= 200) {
+    out.push(
+      candidate(entityId, keySlug, remainder, clause, `${key}: ${value}`, {
+        hedged: false,
+        correction: false,
+      }),
+    );
+  }
+  return out;
+}

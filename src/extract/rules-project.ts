@@ -1,0 +1,319 @@
+import type { Intent } from '../core/index.js';
+import {
+  type Candidate,
+  type Clause,
+  type DocContext,
+  matchKnown,
+  speakerEntity,
+  weEntity,
+} from './context.js';
+import { HEDGED_CONFIDENCE } from './rules-travel.js';
+import { canBeName, properPhraseAt, slugify } from './text.js';
+
+/** Status words and the canonical project status each one means. */
+const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
+  [
+    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on it)$/i,
+    'in_progress',
+  ],
+  [/^(?:blocked|stuck|on hold|paused|stalled|waiting)$/i, 'blocked'],
+  [
+    /^(?:shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|in production)$/i,
+    'shipped',
+  ],
+  [
+    /^(?:cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|pulled|off)$/i,
+    'cancelled',
+  ],
+  [/^(?:planned|scheduled|on the roadmap|queued|proposed|not started)$/i, 'planned'],
+];
+
+function statusOf(word: string): string | null {
+  const w = word.trim().replace(/[.!,]+$/, '');
+  for (const [pattern, status] of STATUS_WORDS) if (pattern.test(w)) return status;
+  return null;
+}
+
+const STATUS_ALTERNATION =
+  'unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
+
+/** "<NP> is (now|officially|still) <status>" and "<NP> shipped/launched/landed". */
+const COPULA_STATUS = new RegExp(
+  `^(.{2,60}?)\\s+(?:is|'s|are|has been|have been|was|were|got|just got|just|has|have|finally|officially)?\\s*(?:now\\s+|officially\\s+|still\\s+|finally\\s+|currently\\s+|already\\s+|just\\s+|been\\s+)*(${STATUS_ALTERNATION})\\b`,
+  'i',
+);
+/** "cancelled my side project, the recipe app", "shipped the new onboarding". */
+const VERB_OBJECT =
+  /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!]|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
+/** "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress". */
+const LABELLED_STATUS = new RegExp(
+  `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?):\\s*(${STATUS_ALTERNATION})\\b`,
+  'i',
+);
+const PROJECT_WORDS =
+  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+const NOT_PROJECTS =
+  /^(?:i|we|you|he|she|they|it|that|this|there|everything|everyone|nothing|all|things|the trip|trip|the flight|flight|practice|school|class|lesson|camp|the gym|gym|debit|payment|rent|bill|the budget|budget|it all|work|the weather|weather)$/i;
+
+const VERSIONED =
+  /\b([A-Za-z][\w-]*)\s+(\d+(?:\.\d+)*)\s+(upgrade|migration|release|update|rollout)\b/i;
+
+interface ProjectName {
+  readonly slug: string;
+  readonly version: string | null;
+}
+
+/**
+ * The project a noun phrase names, as a slug: determiners dropped, an appositive name preferred
+ * ("my side project, the recipe app" → recipe_app), a version number split off ("the Postgres
+ * 16 upgrade" → postgres_upgrade, version 16), and an existing project preferred when the words
+ * match it ("referrals" → referral_program).
+ */
+function projectName(phrase: string, doc: DocContext, entityId: string): ProjectName | null {
+  let text = phrase.trim().replace(/^["'(]+|["')]+$/g, '');
+  if (text.includes(':')) text = text.slice(text.lastIndexOf(':') + 1).trim();
+  const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
+  if (appositive?.[1]) text = appositive[1];
+  text = text
+    .replace(/^(?:the|our|my|their|his|her|your|a|an|this|that|weekly status,?|status,?)\s+/i, '')
+    .replace(/\s+(?:project|work|effort)$/i, (m) => (/\bside\b/i.test(text) ? m : ''))
+    .trim();
+  if (text === '' || NOT_PROJECTS.test(text) || text.split(/\s+/).length > 6) return null;
+  if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
+  let version: string | null = null;
+  const versioned = VERSIONED.exec(text);
+  if (versioned) {
+    version = versioned[2] ?? null;
+    text = text.replace(VERSIONED, '$1 $3');
+  }
+  const words = slugify(text)
+    .split('_')
+    .filter((w) => w !== '');
+  const known = matchKnown(words, 'project', doc.input.known, entityId);
+  const slug = known ?? words.join('_');
+  if (slug === '' || /^\d+$/.test(slug)) return null;
+  return { slug, version };
+}
+
+function isPersonal(text: string): boolean {
+  return /\b(?:my|personal|mine)\b/i.test(text) && !/\b(?:we|our|team)\b/i.test(text);
+}
+
+function makeCandidate(
+  entityId: string,
+  slug: string,
+  attribute: string,
+  value: string,
+  clause: Clause,
+  span: string,
+  intentOverride?: Intent,
+): Candidate {
+  const intent = clause.intent.intent;
+  return {
+    entityId,
+    field: `project.${slug}.${attribute}`,
+    value,
+    intent:
+      intentOverride ?? (intent === 'assertive' || intent === 'planning' ? 'assertive' : intent),
+    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    correction: clause.intent.supersedes,
+    span,
+  };
+}
+
+/** Cuts a clause at a subordinate conjunction: "blocked until the API team ships" → "blocked". */
+function mainClause(text: string): string {
+  const cut =
+    /\s+(?:until|till|unless|once|as soon as|because|since|so that|in case|waiting on|waiting for|pending)\b/i.exec(
+      text,
+    );
+  return cut ? text.slice(0, cut.index) : text;
+}
+
+/** Whether the message is about project work: a team thread, project words or a known project. */
+function projectContext(text: string, doc: DocContext): boolean {
+  if (doc.group?.startsWith('team:')) return true;
+  if (PROJECT_WORDS.test(text)) return true;
+  return doc.input.known.some((k) => k.field.startsWith('project.'));
+}
+
+/**
+ * Projects: status changes ("X shipped", "X is blocked on Y", "X is unblocked", "cancelled my
+ * side project, the recipe app", "ingest-v3: BLOCKED"), owner ("Omar owns it", "Owner: Lina
+ * Park"), provider ("switched to Adyen for checkout v2"), deadline ("deadline changed to May
+ * 29") and version ("the Postgres 16 upgrade").
+ */
+export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  if (!projectContext(t, doc)) return [];
+  const out: Candidate[] = [];
+  const teamEntity = weEntity(doc);
+  const entityFor = (phrase: string): string =>
+    isPersonal(phrase) || isPersonal(t.slice(0, 40)) ? speakerEntity(doc) : teamEntity;
+  const main = mainClause(t);
+
+  const addStatus = (phrase: string, word: string, span: string): void => {
+    const status = statusOf(word);
+    if (status === null) return;
+    const entityId = entityFor(phrase);
+    const name = projectName(phrase, doc, entityId);
+    if (name === null) return;
+    if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:')) {
+      if (!doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`))) return;
+    }
+    doc.lastProject = name.slug;
+    out.push(makeCandidate(entityId, name.slug, 'status', status, clause, span));
+    if (name.version !== null) {
+      out.push(makeCandidate(entityId, name.slug, 'version', name.version, clause, span));
+    }
+  };
+
+  const labelled = LABELLED_STATUS.exec(main);
+  const copula = COPULA_STATUS.exec(main);
+  const verbObject = VERB_OBJECT.exec(main);
+  const copulaSubject =
+    (copula?.[1] ?? '')
+      .split(/[:;]/)
+      .pop()
+      ?.replace(/^(?:and|but|so)\s+/i, '')
+      .trim() ?? '';
+  const pronoun =
+    /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally)?$/i;
+  if (labelled?.[1] && labelled[2] && !/^(?:status|note|update)$/i.test(labelled[1].trim())) {
+    addStatus(labelled[1], labelled[2], labelled[0]);
+  } else if (copula?.[2] && copulaSubject !== '' && !pronoun.test(copulaSubject)) {
+    if (/^(?:it|this|that)$/i.test(copulaSubject) && doc.lastProject !== null) {
+      const status = statusOf(copula[2]);
+      if (status !== null) {
+        out.push(makeCandidate(teamEntity, doc.lastProject, 'status', status, clause, copula[0]));
+      }
+    } else if (!/^[A-Z][a-z]+$/.test(copulaSubject) || !canBeName(copulaSubject)) {
+      addStatus(copulaSubject, copula[2], copula[0]);
+    }
+  } else if (
+    verbObject?.[1] &&
+    verbObject[2] &&
+    pronoun.test((main.slice(0, verbObject.index).split(/[:,;]/).pop() ?? '').trim())
+  ) {
+    addStatus(verbObject[2], verbObject[1], verbObject[0]);
+  }
+  if (/\b(?:is|are|'s)\s+back on it\b/i.test(t) && doc.lastProject !== null && out.length === 0) {
+    out.push(makeCandidate(teamEntity, doc.lastProject, 'status', 'in_progress', clause, t));
+  }
+
+  const owner =
+    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs)\s+(it|this|that|.{2,40}?)(?:[,.;]|$)/.exec(
+      t,
+    ) ?? /\b(?:owned by|led by|owner is|owner:)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(t);
+  if (owner?.[1]) {
+    const target = owner[2];
+    let slug = doc.lastProject;
+    if (target !== undefined && !/^(?:it|this|that)$/i.test(target)) {
+      slug = projectName(target, doc, teamEntity)?.slug ?? slug;
+    }
+    const name = owner[1].split(/\s+/)[0] ?? owner[1];
+    if (slug !== null && canBeName(name)) {
+      out.push(makeCandidate(teamEntity, slug, 'owner', owner[1], clause, owner[0]));
+    }
+  }
+
+  const provider =
+    /\b(?:switched|switching|moved|moving|migrated|migrating|changed|going)\s+(?:over\s+)?(?:from\s+[A-Z]\w+\s+)?to\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?:\s+(?:for|on)\s+(?:the\s+)?([\w .-]{2,40}?))?(?:[.,;]|$)/.exec(
+      t,
+    );
+  if (provider?.[1]) {
+    const slug = provider[2]
+      ? (projectName(provider[2], doc, teamEntity)?.slug ?? null)
+      : doc.lastProject;
+    if (slug !== null) {
+      const attribute =
+        doc.input.known
+          .filter((k) => k.field.startsWith(`project.${slug}.`) && k.value !== null)
+          .map((k) => k.field.split('.').pop() ?? '')
+          .find((a) =>
+            /^(?:provider|vendor|platform|stack|tool|database|host|processor)$/.test(a),
+          ) ?? 'provider';
+      doc.lastProject = slug;
+      out.push({
+        ...makeCandidate(teamEntity, slug, attribute, provider[1], clause, provider[0]),
+        correction: true,
+      });
+    }
+  }
+
+  const deadline =
+    /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:)\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;]|$)/i.exec(
+      t,
+    );
+  if (
+    deadline?.[2] &&
+    !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
+  ) {
+    const slug = deadline[1]
+      ? (projectName(deadline[1], doc, teamEntity)?.slug ?? doc.lastProject)
+      : doc.lastProject;
+    const dateIndex = t.indexOf(deadline[2]);
+    const date = clause.dates.find((d) => d.start >= dateIndex && d.date !== null);
+    const value = date?.date ?? deadline[2].replace(/^the\s+/i, '').trim();
+    if (slug !== null && value !== '') {
+      doc.lastProject = slug;
+      out.push({
+        ...makeCandidate(teamEntity, slug, 'deadline', value, clause, deadline[0]),
+        correction: clause.intent.supersedes || /changed|moved|pushed|slipped/i.test(deadline[0]),
+      });
+    }
+  }
+
+  const upgrade =
+    /\b(?:upgrade|migrate|move|roll back|rollback|downgrade)\s+to\s+(?:([A-Z][\w-]*)\s+)?(\d+(?:\.\d+)*)\b/i.exec(
+      t,
+    );
+  if (upgrade?.[2] && doc.lastProject !== null) {
+    out.push(makeCandidate(teamEntity, doc.lastProject, 'version', upgrade[2], clause, upgrade[0]));
+  }
+  return out;
+}
+
+/** Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. */
+export function projectField(
+  key: string,
+  value: string,
+  clause: Clause,
+  doc: DocContext,
+  topic: string,
+): Candidate | null {
+  const entityId = weEntity(doc);
+  const name = projectName(topic, doc, entityId);
+  if (name === null) return null;
+  const k = slugify(key);
+  let attribute = k;
+  let v = value.trim().replace(/[.;]+$/, '');
+  if (k === 'status' || k === 'state') {
+    const status = statusOf(v.toLowerCase());
+    if (status === null) return null;
+    attribute = 'status';
+    v = status;
+  } else if (/^(?:target|deadline|due|due_date|launch|launch_date|eta|target_date)$/.test(k)) {
+    attribute = 'deadline';
+    const date = clause.dates.find((d) => d.date !== null);
+    v = date?.date ?? v;
+  } else if (/^(?:lead|owner|dri|assignee)$/.test(k)) {
+    attribute = 'owner';
+  }
+  if (v === '' || v.length > 200) return null;
+  doc.lastProject = name.slug;
+  return makeCandidate(entityId, name.slug, attribute, v, clause, `${key}: ${value}`, 'assertive');
+}
+
+/** Whether a note's title or keys describe a project brief. */
+export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {
+  if (topic !== null && /\b(?:project|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
+    return true;
+  }
+  return keys.some((k) => /^(?:status|owner|provider|target|deadline|dri|milestone)$/i.test(k));
+}
+
+/** A proper name at `index` (exported for the other rules). */
+export function nameAt(text: string, index: number): string | null {
+  return properPhraseAt(text, index);
+}

@@ -1,0 +1,293 @@
+import type { Intent } from '../core/index.js';
+import {
+  type Candidate,
+  type Clause,
+  type DocContext,
+  entityFor,
+  type Subject,
+  subjectOf,
+} from './context.js';
+import { properPhraseAt } from './text.js';
+
+/** Confidence of a hedged statement: below the bootstrap floor, so it never commits alone. */
+export const HEDGED_CONFIDENCE = 0.35;
+
+interface Hit {
+  readonly subject: Subject;
+  readonly status: string | null;
+  readonly location: string | null;
+  readonly destination: string | null;
+  readonly span: string;
+}
+
+const ARRIVAL =
+  /\b(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+/gi;
+const PRESENT =
+  /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
+const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
+const EN_ROUTE =
+  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
+const PLAN =
+  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
+const BOOKED =
+  /\b(?:booked|booking confirmed|planning|we're doing|we are doing|doing|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
+const ARROW = /([A-Z][\w.' -]*?)\s*->\s*/g;
+const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
+const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
+const RETURN =
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
+const CANCEL =
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called off|scrapped|not happening)\b|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b/i;
+
+/** A place name at `index`, or null (lower-case words, names of members and "I" are not places). */
+function placeAt(text: string, index: number): string | null {
+  const place = properPhraseAt(text, index);
+  if (place === null || place.length < 2) return null;
+  return place;
+}
+
+function candidate(
+  entityId: string,
+  field: string,
+  value: string,
+  clause: Clause,
+  intent: Intent,
+  span: string,
+): Candidate {
+  return {
+    entityId,
+    field,
+    value,
+    intent,
+    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    correction: clause.intent.supersedes,
+    span,
+  };
+}
+
+function travelIntent(clause: Clause, fallback: Intent): Intent {
+  const intent = clause.intent.intent;
+  return intent === 'assertive' || intent === 'planning' ? fallback : intent;
+}
+
+/** Dates preceded by a return word ("back", "return", "to") are return dates. */
+function splitDates(clause: Clause): { departure: string | null; ret: string | null } {
+  let departure: string | null = null;
+  let ret: string | null = null;
+  for (const d of clause.dates) {
+    if (d.date === null) continue;
+    const before = clause.text.slice(Math.max(0, d.start - 24), d.start).toLowerCase();
+    if (
+      /(?:back|return(?:ing)?(?: flight)?|home|coming back|flying back|to|until|till|through|-)\s*(?:on\s+)?,?\s*$/.test(
+        before,
+      ) &&
+      departure !== null
+    ) {
+      ret ??= d.date;
+    } else if (
+      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)\s*(?:on\s+)?,?\s*$/.test(before)
+    ) {
+      ret ??= d.date;
+    } else if (departure === null) {
+      departure = d.date;
+      if (d.endDate !== null) ret ??= d.endDate;
+    }
+  }
+  return { departure, ret };
+}
+
+/**
+ * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
+ * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
+ * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
+ * trip is off") → cancelled. Named third parties get their own entity.
+ */
+export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const hits: Hit[] = [];
+  const subjectBefore = (index: number): Subject => subjectOf(t.slice(0, index), doc);
+
+  const cancel = CANCEL.exec(t);
+  if (cancel) {
+    const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
+    hits.push({
+      subject: owner?.[1] ? { kind: 'person', name: owner[1] } : { kind: 'speaker' },
+      status: 'cancelled',
+      location: null,
+      destination: null,
+      span: cancel[0],
+    });
+  }
+
+  const ret = RETURN.exec(t);
+  const today = doc.input.at.slice(0, 10);
+  const returnIsFuture =
+    clause.intent.intent === 'planning' ||
+    /\b(?:will|'ll|be)\s+(?:be\s+)?(?:back|home)\b/i.test(t) ||
+    (ret !== null &&
+      clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today));
+  if (ret && !returnIsFuture && !/\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))) {
+    hits.push({
+      subject: subjectBefore(ret.index),
+      status: 'completed',
+      location: 'home',
+      destination: null,
+      span: ret[0],
+    });
+  }
+
+  if (!cancel && !(ret && !returnIsFuture)) {
+    for (const pattern of [ARRIVAL, GREETING]) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+        const place = placeAt(t, m.index + m[0].length);
+        if (place === null) continue;
+        hits.push({
+          subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
+          status: 'in_progress',
+          location: place,
+          destination: null,
+          span: `${m[0]}${place}`,
+        });
+      }
+    }
+    PRESENT.lastIndex = 0;
+    for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
+      const place = placeAt(t, m.index + m[0].length);
+      if (place === null) continue;
+      const subject = subjectBefore(m.index + (m[0].startsWith("'") ? 0 : 0));
+      if (subject.kind === 'thing') continue;
+      hits.push({
+        subject,
+        status: 'in_progress',
+        location: place,
+        destination: null,
+        span: `${m[0]}${place}`,
+      });
+    }
+    EN_ROUTE.lastIndex = 0;
+    for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
+      const place = placeAt(t, m.index + m[0].length);
+      if (place === null) continue;
+      hits.push({
+        subject: subjectBefore(m.index),
+        status: 'in_progress',
+        location: null,
+        destination: place,
+        span: `${m[0]}${place}`,
+      });
+    }
+  }
+
+  const planned: Hit[] = [];
+  if (!cancel) {
+    for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+        if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
+        const place = placeAt(t, m.index + m[0].length);
+        if (place === null) continue;
+        planned.push({
+          subject: subjectBefore(m.index),
+          status: 'planned',
+          location: null,
+          destination: place,
+          span: `${m[0]}${place}`,
+        });
+        break;
+      }
+      if (planned.length > 0) break;
+    }
+    if (planned.length === 0) {
+      ARROW.lastIndex = 0;
+      const arrow = ARROW.exec(t);
+      if (arrow) {
+        const place = placeAt(t, arrow.index + arrow[0].length);
+        if (place !== null) {
+          planned.push({
+            subject: { kind: 'speaker' },
+            status: 'planned',
+            location: null,
+            destination: place,
+            span: `${arrow[0]}${place}`,
+          });
+        }
+      }
+    }
+    if (planned.length === 0) {
+      const named = NAMED_TRIP.exec(t);
+      if (named) {
+        const words = t.slice(0, named.index).trim().split(/\s+/);
+        const place = words.length > 0 ? words[words.length - 1] : undefined;
+        if (place && /^[A-Z][a-z]+$/.test(place)) {
+          const start = t.slice(0, named.index).lastIndexOf(place);
+          const phrase = placeAt(t, start);
+          if (phrase !== null && !/'s$/.test(phrase)) {
+            planned.push({
+              subject: { kind: 'speaker' },
+              status: 'planned',
+              location: null,
+              destination: phrase,
+              span: `${phrase} ${named[0]}`,
+            });
+          }
+        }
+      }
+    }
+  }
+  const leaving =
+    planned.length === 0 &&
+    !cancel &&
+    /\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t) &&
+    clause.dates.length > 0;
+  if (leaving) {
+    planned.push({
+      subject: subjectBefore(t.search(/\b(?:leaving|departing|flying out|heading out|fly out)\b/i)),
+      status: 'planned',
+      location: null,
+      destination: null,
+      span: t,
+    });
+  }
+  hits.push(...planned);
+
+  const out: Candidate[] = [];
+  for (const hit of hits) {
+    const entityId = entityFor(hit.subject, doc);
+    const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
+    if (hit.status !== null) {
+      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span));
+    }
+    if (hit.location !== null) {
+      out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span));
+    }
+    if (hit.destination !== null) {
+      out.push(
+        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span),
+      );
+    }
+  }
+
+  const dated = planned[0] ?? null;
+  const { departure, ret: returnDate } = splitDates(clause);
+  const returnOnly =
+    dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
+  const travelTalk =
+    dated !== null ||
+    returnOnly ||
+    /\b(?:trip|flight|flying|leaving|departing|depart|return flight|back|returning)\b/i.test(t);
+  if (travelTalk && !/\bback (?:at|to|on|in)\s+(?:school|work|it)\b/i.test(t)) {
+    const subject = dated?.subject ?? subjectOf('', doc);
+    const entityId = entityFor(subject, doc);
+    const intent = travelIntent(clause, 'planning');
+    if (departure !== null && dated !== null) {
+      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t));
+    }
+    if (returnDate !== null && (dated !== null || returnOnly)) {
+      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t));
+    } else if (returnOnly && departure !== null) {
+      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,158 @@
+/** One sentence of a message, with the line it came from. */
+export interface Sentence {
+  readonly text: string;
+  /** Ends with a question mark. */
+  readonly asked: boolean;
+  /** Index of the source line (documents are read line by line). */
+  readonly line: number;
+}
+
+const ABBREVIATIONS = /\b(?:dr|mr|mrs|ms|st|jr|sr|vs|etc|e\.g|i\.e|approx|no|ave|mt|ft)\.$/i;
+
+/** Straight quotes, plain dashes and arrows, single spaces; newlines are kept. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u2033]/g, '"')
+    .replace(/[\u2013\u2014]/g, ' - ')
+    .replace(/\u2192|=>/g, '->')
+    .replace(/[\u00a0\t]/g, ' ')
+    .replace(/\r\n?/g, '\n')
+    .replace(/ {2,}/g, ' ');
+}
+
+/** Splits a text into sentences, line by line, without breaking abbreviations or decimals. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const lines = normalizeText(text).split('\n');
+  for (const [line, raw] of lines.entries()) {
+    const trimmed = raw.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim();
+    if (trimmed === '') continue;
+    let start = 0;
+    const boundary = /[.!?]+["')\]]?(?=\s+["'(]?[A-Z0-9]|\s*$)/g;
+    for (let match = boundary.exec(trimmed); match !== null; match = boundary.exec(trimmed)) {
+      const end = match.index + match[0].length;
+      const piece = trimmed.slice(start, end).trim();
+      if (ABBREVIATIONS.test(trimmed.slice(start, match.index + 1))) continue;
+      if (piece !== '') out.push({ text: piece, asked: /\?["')\]]?$/.test(piece), line });
+      start = end;
+    }
+    const rest = trimmed.slice(start).trim();
+    if (rest !== '') out.push({ text: rest, asked: /\?["')\]]?$/.test(rest), line });
+  }
+  return out;
+}
+
+/**
+ * Splits a chat sentence into clauses at coordinating breaks (`;`, `, but`, `, so`, `, and then`),
+ * so that "the debit bounced, but I paid in cash" yields two statements in order.
+ */
+export function splitClauses(sentence: string): string[] {
+  return sentence
+    .split(
+      /\s*;\s*|,?\s+(?:but|so|and then|although|though|whereas)\s+|,\s+and\s+(?=[A-Z]|I\b|we\b|he\b|she\b|they\b)/,
+    )
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/** A lower-case slug of `[a-z0-9_]` (DESIGN.md §5 slugs). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Words that start with a capital letter but never name a person or a place. */
+const NOT_NAMES = new Set(
+  (
+    'i im ive id ill the a an we were my our ours it its this that these those there here so but and or ' +
+    'if when while wait yes no ha haha ok okay hey hi hello thanks thank please just still also ' +
+    'honestly funny remember booked landed made home back change heads update updated deploy ' +
+    'reminder status provider owner target card checking savings transfer direct flight booking ' +
+    'weekly daily monthly new old next last this every each all both some any none not never ' +
+    'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri ' +
+    'sat sun january february march april may june july august september october november ' +
+    'december jan feb mar apr jun jul aug sep sept oct nov dec today tomorrow yesterday tonight ' +
+    'morning afternoon evening night week weekend month year am pm he she they you your his her ' +
+    'their them us me mine him hers what why how who where which whose did do does is are am was ' +
+    'be been can could would should will shall might must may maybe perhaps probably actually ' +
+    'basically anyway well oh ah um uh sorry fyi btw re fw fwd note personal on in at for from to ' +
+    'of by with about after before since until via per vs coach mom dad mum grandma grandpa ' +
+    'teacher boss doctor dr nurse everyone somebody someone nobody then done sounds want let ' +
+    'good great nice cool had have has get got go going went come came see saw said says told ' +
+    'ask asked think thought know knew scratch never mind forget ignore correction plan planning ' +
+    'meetings meeting calls call coffee breakfast lunch dinner seat airline diet travel trip'
+  ).split(' '),
+);
+
+/** Whether a capitalised word can be (part of) a name. */
+export function canBeName(word: string): boolean {
+  const bare = word.replace(/'s$/i, '').replace(/[^A-Za-z'.-]/g, '');
+  if (bare.length < 2 || !/^[A-Z]/.test(bare)) return false;
+  return !NOT_NAMES.has(bare.toLowerCase().replace(/['.]/g, ''));
+}
+
+const CONNECTORS = new Set(['de', 'del', 'da', 'do', 'la', 'le', 'of', 'upon', 'am', 'sur', 'el']);
+
+/**
+ * The capitalised phrase that starts at `index` of `text` (a place or a name), e.g. "Mexico
+ * City", "Lake Tahoe", "Rio de Janeiro". Null when the word there is not capitalised.
+ */
+export function properPhraseAt(text: string, index: number): string | null {
+  const rest = text.slice(index);
+  const words = rest.split(/(\s+)/);
+  const taken: string[] = [];
+  for (let i = 0; i < words.length; i += 2) {
+    const raw = words[i] ?? '';
+    const word = raw.replace(/[,.;:!?)"]+$/, '').replace(/'s$/, '');
+    const trailing = raw !== word && !/'s$/.test(raw);
+    if (/^[A-Z][\w'.-]*$/.test(word) && (taken.length > 0 || canBeName(word))) {
+      if (taken.length > 0 && !canBeName(word) && !/^[A-Z]{2,}$/.test(word)) break;
+      taken.push(word);
+    } else if (taken.length > 0 && CONNECTORS.has(word) && /^[A-Z]/.test(words[i + 2] ?? '')) {
+      taken.push(word);
+    } else {
+      break;
+    }
+    if (trailing || /'s$/.test(raw)) break;
+  }
+  while (taken.length > 0 && CONNECTORS.has(taken[taken.length - 1] ?? '')) taken.pop();
+  if (taken.length === 0) return null;
+  return taken.join(' ').replace(/\.$/, '');
+}
+
+/** Lower-cases a whole-caps word sequence ("CITY POWER UTIL") into words. */
+export function wordsOf(text: string): string[] {
+  return slugify(text)
+    .split('_')
+    .filter((w) => w !== '');
+}
+
+/** A crude singular: "referrals" → "referral", "classes" → "class". */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) {
+    return word.slice(0, -1);
+  }
+  return word;
+}
+
+/**
+ * Normalises an amount as written ("2,185.00", "$15.49", "2k") to a plain number string: no
+ * currency sign, no thousands separator, no trailing ".00". Null when it is not an amount.
+ */
+export function normalizeAmount(text: string): string | null {
+  const match = /^[$€£]?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(k)?$/i.exec(text.trim());
+  if (!match) return null;
+  const whole = (match[1] ?? '').replace(/,/g, '');
+  if (match[3]) return String(Number(whole) * 1000);
+  const cents = match[2];
+  if (cents === undefined || /^0+$/.test(cents)) return String(Number(whole));
+  return `${Number(whole)}.${cents.padEnd(2, '0')}`;
+}

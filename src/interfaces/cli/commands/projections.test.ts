@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine, type Engine, type ProjectionReport } from '../../../engine/index.js';
+import { createManualClock } from '../../../testing/index.js';
+import { main } from '../index.js';
+import { watchProjections } from './projections.js';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-cli-project-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function verity(args: readonly string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['--home', join(dir, 'home'), '--now', '2026-02-19T15:00:00Z', ...args], {
+    stdout: (text) => {
+      out.push(text);
+    },
+    stderr: (text) => {
+      err.push(text);
+    },
+    stdin: async () => '',
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+describe('verity project and drift', () => {
+  it('creates the targets, reports what it wrote, and lists reverted manual edits', async () => {
+    const heartbeat = join(dir, 'HEARTBEAT.md');
+    const tracker = join(dir, 'state-tracker.json');
+    const first = await verity(['project', '--target', heartbeat, '--target', tracker]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`${heartbeat}: created (ast_zones)`);
+    expect(first.stdout).toContain(`${tracker}: created (json)`);
+    const again = await verity(['project', '--target', heartbeat, '--json']);
+    expect(JSON.parse(again.stdout).files[0]).toMatchObject({ written: false });
+
+    writeFileSync(
+      heartbeat,
+      readFileSync(heartbeat, 'utf8').replace('_No active reminders._', 'typed by hand'),
+    );
+    const drifted = await verity(['project', '--target', heartbeat]);
+    expect(drifted.stdout).toContain('manual edit reverted in active_reminders');
+    const drift = await verity(['drift', '--json']);
+    expect(JSON.parse(drift.stdout)).toEqual([
+      expect.objectContaining({ zone_id: 'active_reminders' }),
+    ]);
+  });
+
+  it('exits 1 and writes nothing for a file with broken zones', async () => {
+    const broken = join(dir, 'broken.md');
+    writeFileSync(broken, '<!-- STATE:BEGIN zone_id=x schema=v1 -->\nno end\n');
+    const result = await verity(['project', '--target', broken]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/not projected: line 1: zone x has no END marker/);
+    expect(readFileSync(broken, 'utf8')).toBe('<!-- STATE:BEGIN zone_id=x schema=v1 -->\nno end\n');
+  });
+});
+
+describe('watchProjections', () => {
+  let engine: Engine;
+
+  beforeEach(async () => {
+    engine = await createEngine({
+      home: join(dir, 'watch-home'),
+      clock: createManualClock('2026-02-19T15:00:00Z'),
+      embeddings: { model: null },
+    });
+  });
+
+  afterEach(async () => {
+    await engine.close();
+  });
+
+  it('projects at start, after a file change, and after a commit, until stopped', async () => {
+    const target = join(dir, 'MEMORY.md');
+    const reports: ProjectionReport[] = [];
+    const hooks: { changed: ((path: string) => void) | null } = { changed: null };
+    let stopped = false;
+    const controller = new AbortController();
+    const running = watchProjections(engine, {
+      targets: [target],
+      mode: 'ast_zones',
+      intervalMs: 20,
+      signal: controller.signal,
+      onReport: (report) => reports.push(report),
+      onError: (error) => {
+        throw error;
+      },
+      watch: (_paths, onChange) => {
+        hooks.changed = onChange;
+        return () => {
+          stopped = true;
+        };
+      },
+    });
+    await expect.poll(() => reports.length).toBe(1);
+    await engine.ingest([
+      {
+        type: 'message',
+        thread_id: 't',
+        message_id: 'm1',
+        role: 'user',
+        content: "We're in Tahoe.",
+        created_at: '2026-02-19T15:00:00Z',
+      },
+    ]);
+    await expect.poll(() => readFileSync(target, 'utf8')).toContain('travel.location: Tahoe');
+    writeFileSync(target, readFileSync(target, 'utf8').replace('Tahoe (', 'Reno ('));
+    hooks.changed?.(target);
+    await expect.poll(() => readFileSync(target, 'utf8')).toContain('travel.location: Tahoe');
+    controller.abort();
+    await running;
+    expect(stopped).toBe(true);
+    expect(reports.some((r) => r.files.some((f) => f.drifted.length > 0))).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../index.js';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-cli-signals-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function verity(args: readonly string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['--home', join(dir, 'home'), '--now', '2026-04-13T09:00:00Z', ...args], {
+    stdout: (text) => {
+      out.push(text);
+    },
+    stderr: (text) => {
+      err.push(text);
+    },
+    stdin: async () => '',
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//test//EN',
+  'BEGIN:VEVENT',
+  'UID:trip-9@example.com',
+  'LAST-MODIFIED:20260410T080000Z',
+  'DTSTART;VALUE=DATE:20260418',
+  'DTEND;VALUE=DATE:20260421',
+  'SUMMARY:Banff trip',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+describe('verity poll', () => {
+  it('polls a calendar idempotently and exits 2 without any calendar', async () => {
+    const ics = join(dir, 'cal.ics');
+    writeFileSync(ics, ICS);
+    const first = await verity(['poll', '--calendar', ics]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/1 event\(s\): applied 1, duplicate 0, rejected 0/);
+    const second = await verity(['poll', '--calendar', ics, '--json']);
+    expect(JSON.parse(second.stdout).calendars[0]).toMatchObject({ applied: 0, duplicate: 1 });
+    const destination = await verity([
+      'state',
+      'get',
+      'user:primary',
+      'travel.destination',
+      '--json',
+    ]);
+    const view = JSON.parse(destination.stdout);
+    expect(view.pending?.value ?? view.value).toBe('Banff');
+    expect((await verity(['poll'])).code).toBe(2);
+  });
+});
+
+describe('verity extract and migrate', () => {
+  it('labels intents, reports metrics, confirms aliases and dry-runs a migration', async () => {
+    const note = join(dir, 'MEMORY.md');
+    writeFileSync(note, '# About me\n\nSeat: aisle.\n');
+    const dry = await verity(['migrate', note, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(
+      /would commit 1, would ask 0, left tentative 0 \(dry run: nothing written\)/,
+    );
+    const label = await verity(['extract', 'label', 't1', 'm1', 'hypothetical']);
+    expect(label.code).toBe(0);
+    const metrics = await verity(['extract', 'metrics']);
+    expect(metrics.stdout).toMatch(/1 labelled message\(s\), accuracy 0\.0 %/);
+    expect((await verity(['extract', 'label', 't1', 'm1', 'sure'])).code).toBe(3);
+    const alias = await verity(['extract', 'alias', 'CITY POWER UTIL', 'financial.power_bill']);
+    expect(alias.stdout).toContain('"CITY POWER UTIL" now reads as financial.power_bill');
+    expect((await verity(['extract', 'alias', 'x', 'power bill'])).code).toBe(3);
+  });
+});

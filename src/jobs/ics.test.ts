@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { icsToSignals } from './ics.js';
+
+function calendar(...events: readonly string[]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+const source = { location: 'family.ics', entityId: 'family:okoye', name: 'family' };
+
+describe('icsToSignals', () => {
+  it('reads a timed event in its own time zone as a schedule claim', () => {
+    const [signal] = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:swim@example.com',
+        'LAST-MODIFIED:20260301T090000Z',
+        'DTSTART;TZID=America/Los_Angeles:20260303T170000',
+        'DTEND;TZID=America/Los_Angeles:20260303T180000',
+        'SUMMARY:Swim practice (Mei)',
+        'END:VEVENT',
+      ),
+      { source, now: Date.parse('2026-03-01T00:00:00Z') },
+    );
+    expect(signal).toMatchObject({
+      type: 'signal',
+      kind: 'calendar',
+      source: { type: 'calendar', ref: 'ics:family' },
+      external_id: 'swim@example.com',
+      occurred_at: '2026-03-01T09:00:00.000Z',
+      claims: [{ field: 'family.schedule.swim_practice', candidate_value: '2026-03-03 17:00' }],
+    });
+  });
+
+  it('takes the next occurrence of a recurring event, and is the same on every read', () => {
+    const ics = calendar(
+      'BEGIN:VEVENT',
+      'UID:piano@example.com',
+      'DTSTART:20260302T160000Z',
+      'DTEND:20260302T164500Z',
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'SUMMARY:Piano lesson',
+      'END:VEVENT',
+    );
+    const options = { source, now: Date.parse('2026-03-10T12:00:00Z') };
+    const [signal] = icsToSignals(ics, options);
+    expect(signal?.['external_id']).toBe('piano@example.com#2026-03-16T16:00:00.000Z');
+    expect(icsToSignals(ics, options)).toEqual(
+      icsToSignals(ics, { ...options, now: options.now + 60_000 }),
+    );
+  });
+
+  it('claims nothing for a cancelled event and skips events without a summary', () => {
+    const signals = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:gone@example.com',
+        'STATUS:CANCELLED',
+        'DTSTART:20260305T160000Z',
+        'SUMMARY:Dentist (Kofi)',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:blank@example.com',
+        'DTSTART:20260305T160000Z',
+        'END:VEVENT',
+      ),
+      { source, now: Date.parse('2026-03-01T00:00:00Z') },
+    );
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.['claims']).toEqual([
+      { field: 'family.schedule.dentist', candidate_value: 'cancelled', intent: 'planning' },
+    ]);
+  });
+});

@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import ical from 'node-ical';
+import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../core/index.js';
+import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../extract/index.js';
+
+/** One calendar Verity reads: an ICS file or URL, and the entity its events belong to. */
+export interface CalendarSource {
+  /** A file path, or an `http(s)://` URL. */
+  readonly location: string;
+  readonly entityId: string;
+  /** Names the calendar in `source.ref` (`ics:<name>`); defaults to the location. */
+  readonly name?: string;
+}
+
+/** Options of `icsToSignals`. */
+export interface IcsOptions {
+  readonly source: CalendarSource;
+  /** The poll's instant (epoch ms): recurring events contribute their next occurrence from it. */
+  readonly now: number;
+  readonly registry?: EntityRegistry;
+}
+
+interface IcalDate extends Date {
+  readonly tz?: string;
+  readonly dateOnly?: boolean;
+}
+
+interface IcalEvent {
+  readonly type: string;
+  readonly uid?: string;
+  readonly summary?: string | { readonly val?: string };
+  readonly location?: string | { readonly val?: string };
+  readonly start?: IcalDate;
+  readonly end?: IcalDate;
+  readonly lastmodified?: Date;
+  readonly created?: Date;
+  readonly datetype?: string;
+  readonly status?: string;
+  readonly rrule?: { readonly after: (date: Date, inclusive?: boolean) => Date | null | undefined };
+}
+
+const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function text(value: string | { readonly val?: string } | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : (value.val ?? '');
+}
+
+/** The wall-clock parts of an instant in the event's own time zone (UTC when it has none). */
+function wall(date: IcalDate, zone: string | undefined): { day: Date; time: string } {
+  let timeZone = zone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    // An unknown TZID (a Windows zone name, say) falls back to UTC rather than failing the poll.
+    timeZone = 'UTC';
+  }
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const day = new Date(
+    Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day'])),
+  );
+  return { day, time: `${parts['hour']}:${parts['minute']}` };
+}
+
+function dayText(day: Date): string {
+  return `${WEEKDAY[day.getUTCDay()]} ${MONTH[day.getUTCMonth()]} ${day.getUTCDate()} ${day.getUTCFullYear()}`;
+}
+
+/** How an event reads as a calendar line ("Piano lesson (Zara) - Thu Apr 16 2026, 16:00-16:45"). */
+function describe(
+  summary: string,
+  start: IcalDate,
+  end: IcalDate | undefined,
+  allDay: boolean,
+  location: string,
+): string {
+  const zone = start.tz;
+  if (allDay) {
+    const first = new Date(
+      Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()),
+    );
+    const last = end
+      ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
+      : first;
+    return last.getTime() > first.getTime()
+      ? `${summary} - ${dayText(first)} to ${dayText(last)}`
+      : `${summary} - ${dayText(first)}`;
+  }
+  const from = wall(start, zone);
+  const to = end ? wall(end, end.tz ?? zone) : null;
+  const place = location === '' ? '' : `, ${location}`;
+  return `${summary} - ${dayText(from.day)}, ${from.time}${to ? `-${to.time}` : ''}${place}`;
+}
+
+/**
+ * Turns an ICS document into `signal` ingest records: one per event (a recurring event by its
+ * next occurrence from `now`), with `claims` read by the rule extractor from the event as a
+ * calendar line, for the source's entity. Ids and `occurred_at` derive from the event's own
+ * data (UID, occurrence, LAST-MODIFIED), never from the poll, so reading an unchanged calendar
+ * twice records nothing new. Cancelled events claim nothing.
+ */
+export function icsToSignals(ics: string, options: IcsOptions): Record<string, unknown>[] {
+  const data = ical.sync.parseICS(ics) as unknown as Record<string, IcalEvent>;
+  const ref = `ics:${options.source.name ?? options.source.location}`.slice(0, 300);
+  const records: Record<string, unknown>[] = [];
+  for (const [key, event] of Object.entries(data).sort(([a], [b]) => a.localeCompare(b))) {
+    if (event.type !== 'VEVENT' || event.start === undefined) continue;
+    const summary = text(event.summary).trim();
+    if (summary === '') continue;
+    let start: IcalDate = event.start;
+    let end: IcalDate | undefined = event.end;
+    let externalId = event.uid ?? key;
+    if (event.rrule) {
+      const next = event.rrule.after(new Date(options.now - 12 * 3_600_000), true);
+      if (!next) continue;
+      const length = end ? end.getTime() - start.getTime() : 0;
+      start = Object.assign(new Date(next.getTime()), { tz: event.start.tz }) as IcalDate;
+      end = end
+        ? (Object.assign(new Date(next.getTime() + length), { tz: event.end?.tz }) as IcalDate)
+        : undefined;
+      externalId = `${externalId}#${toIso(next.getTime())}`;
+    }
+    const allDay = event.datetype === 'date' || event.start.dateOnly === true;
+    const location = text(event.location).trim();
+    const line = describe(summary, start, end, allDay, location);
+    const occurredAt = toIso((event.lastmodified ?? event.created ?? event.start).getTime());
+    const cancelled = (event.status ?? '').toUpperCase() === 'CANCELLED';
+    const extraction = extractWithRules({
+      text: cancelled ? `Cancelled: ${line}` : line,
+      at: occurredAt,
+      source: 'calendar',
+      role: 'user',
+      entityId: options.source.entityId,
+      known: [],
+      registry: options.registry ?? EMPTY_REGISTRY,
+    });
+    const claims = extraction.observations
+      .filter(
+        (o) =>
+          o.entityId === options.source.entityId &&
+          o.value !== null &&
+          (o.intent === 'assertive' || o.intent === 'planning') &&
+          o.confidence >= 1,
+      )
+      .map((o) => ({ field: o.field, candidate_value: o.value, intent: o.intent }));
+    const payload: JsonObject = {
+      start: toIso(start.getTime()),
+      ...(end ? { end: toIso(end.getTime()) } : {}),
+      all_day: allDay,
+      ...(location === '' ? {} : { location: location.slice(0, 300) }),
+      ...(cancelled ? { status: 'cancelled' } : {}),
+    };
+    const body = {
+      kind: 'calendar',
+      source: { type: 'calendar', ref },
+      external_id: externalId.slice(0, 300),
+      occurred_at: occurredAt,
+      entity_id: options.source.entityId,
+      summary: line.slice(0, 1000),
+      payload,
+      extractor: 'ics-rules@1.0.0',
+      ...(claims.length > 0 ? { claims } : {}),
+    };
+    records.push({ type: 'signal', event_id: deriveUuid('ics', ref, contentHash(body)), ...body });
+  }
+  return records;
+}
+
+/** Reads an ICS source: a file, or an `http(s)` URL through `fetch`. Throws `PROVIDER_FAILED`. */
+export async function readCalendar(
+  source: CalendarSource,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  try {
+    if (/^https?:\/\//i.test(source.location)) {
+      const response = await fetchImpl(source.location);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return await response.text();
+    }
+    return await readFile(source.location, 'utf8');
+  } catch (error: unknown) {
+    throw new EngineError(
+      'PROVIDER_FAILED',
+      `cannot read calendar ${source.name ?? source.location}`,
+      { operation: 'poll' },
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,237 @@
+import {
+  DEFAULT_ENTITY,
+  deriveUuid,
+  domainOf,
+  messageSourceType,
+  type SlotState,
+  type SourceType,
+  type ValidationIssue,
+} from '../core/index.js';
+import type { EntityRegistry, Extractor, KnownSlot } from '../extract/index.js';
+import { EVENT_TYPES, type LedgerEvent, toLedgerEvent } from '../ledger/index.js';
+import {
+  type MessageInput,
+  type NoteInput,
+  type StateObservation,
+  validateObservation,
+} from '../schemas/index.js';
+import type { WriteTx } from '../stores/index.js';
+import { type ApplyResult, type ApplySession, applyEvent, previousStatement } from './apply.js';
+import { CONFIRMED_ALIASES_KEY } from './fold-extensions.js';
+
+/** How messages and notes become observations at live ingest. */
+export interface ExtractionStep {
+  readonly extractor: Extractor;
+  /** Members, "we" groups and aliases from config (confirmed aliases are added from the ledger). */
+  readonly registry: EntityRegistry;
+}
+
+/** Sources that are re-read documents: restating their own last value is not new evidence. */
+const RESYNCED_SOURCES: ReadonlySet<SourceType> = new Set(['calendar', 'static_markdown']);
+
+/** What deriving observations from one message or note did. */
+export interface DerivedReport {
+  readonly result: ApplyResult;
+  /** Observations the extractor produced that failed the schema (dead-lettered by the caller). */
+  readonly invalid: readonly {
+    readonly raw: string;
+    readonly issues: readonly ValidationIssue[];
+  }[];
+  /** The extractor failed (a model timeout, an invalid answer): nothing was derived. */
+  readonly failure: string | null;
+}
+
+interface Source {
+  readonly text: string;
+  readonly source: string;
+  readonly sourceType: SourceType;
+  readonly role: 'user' | 'assistant' | 'system';
+  readonly entityId: string;
+  readonly ref: string;
+  readonly threadId: string | null;
+  readonly title: string | undefined;
+}
+
+function sourceOf(event: LedgerEvent): Source | null {
+  if (event.type === EVENT_TYPES.message) {
+    const m = event.payload as unknown as MessageInput & { entity_id: string; source: string };
+    return {
+      text: m.content,
+      source: m.source,
+      sourceType: messageSourceType(m.source, m.role),
+      role: m.role,
+      entityId: m.entity_id,
+      ref: `thread:${m.thread_id}:msg:${m.message_id}`,
+      threadId: m.thread_id,
+      title: undefined,
+    };
+  }
+  if (event.type === EVENT_TYPES.note) {
+    const n = event.payload as unknown as NoteInput & { entity_id: string };
+    return {
+      text: n.content,
+      source: 'note',
+      sourceType: 'static_markdown',
+      role: 'user',
+      entityId: n.entity_id ?? DEFAULT_ENTITY,
+      ref: n.path.length > 300 ? n.path.slice(-300) : n.path,
+      threadId: null,
+      title: n.title ?? n.path,
+    };
+  }
+  return null;
+}
+
+function knownOf(slots: readonly SlotState[]): KnownSlot[] {
+  return slots.map((slot) => {
+    const live = slot.evidence
+      .filter((e) => e.state === 'live' && e.value !== null)
+      .sort((a, b) => (a.eventTs < b.eventTs ? 1 : -1))[0];
+    return {
+      entityId: slot.entityId,
+      field: slot.field,
+      value: slot.committed?.value ?? live?.value ?? null,
+    };
+  });
+}
+
+/** Whether the same re-read source already said exactly this about the slot last time. */
+function restates(slot: SlotState | null, sourceType: SourceType, value: string | null): boolean {
+  if (slot === null || !RESYNCED_SOURCES.has(sourceType)) return false;
+  const own = slot.evidence
+    .filter((e) => e.sourceType === sourceType)
+    .sort((a, b) => (a.eventTs < b.eventTs ? 1 : a.eventTs > b.eventTs ? -1 : 0))[0];
+  return own !== undefined && own.value === value;
+}
+
+async function registryOf(tx: WriteTx, base: EntityRegistry): Promise<EntityRegistry> {
+  const confirmed = (await tx.getMeta(CONFIRMED_ALIASES_KEY)) as Record<string, string> | null;
+  if (confirmed === null) return base;
+  return { ...base, aliases: { ...base.aliases, ...confirmed } };
+}
+
+/**
+ * Live only: runs the extractor on a message or note that was just applied, and appends what it
+ * read as `observation.recorded` events with deterministic ids (the message's event id, the
+ * extractor's `id@version`, the slot), one bundle per message, folded at once. Re-ingesting the
+ * message is a duplicate and never reaches here, so evidence is never doubled; replay folds the
+ * recorded events and never runs the extractor.
+ */
+export async function deriveObservations(
+  tx: WriteTx,
+  session: ApplySession,
+  event: LedgerEvent,
+  step: ExtractionStep,
+): Promise<DerivedReport> {
+  const empty: ApplyResult = {
+    decisions: [],
+    promptIds: [],
+    reasons: [],
+    confidence: null,
+    refusal: null,
+  };
+  const source = sourceOf(event);
+  if (source === null || source.role === 'system' || source.text.trim() === '') {
+    return { result: empty, invalid: [], failure: null };
+  }
+  const tag = `${step.extractor.id}@${step.extractor.version}`;
+  const slots = await tx.listSlots(source.entityId);
+  const extraction = await step.extractor.extract({
+    text: source.text,
+    at: event.eventTs,
+    source: source.source,
+    role: source.role,
+    entityId: source.entityId,
+    ...(source.title === undefined ? {} : { title: source.title }),
+    known: knownOf(slots),
+    registry: await registryOf(tx, step.registry),
+  });
+  if (!extraction.ok) {
+    return { result: empty, invalid: [], failure: extraction.error.message };
+  }
+  const drafts: Omit<StateObservation, 'bundle'>[] = [];
+  const previous =
+    extraction.value.retractsPrevious && source.threadId !== null
+      ? await previousStatement(tx, source.threadId, source.sourceType)
+      : null;
+  for (const target of previous?.fields ?? []) {
+    const domain = domainOf(target.field);
+    if (previous === null || domain === null) continue;
+    drafts.push({
+      event_id: deriveUuid(
+        'extracted',
+        event.eventId,
+        tag,
+        'retract',
+        target.entityId,
+        target.field,
+      ),
+      event_ts: event.eventTs,
+      domain,
+      entity_id: target.entityId,
+      field: target.field,
+      candidate_value: null,
+      intent: 'retract',
+      source: { type: source.sourceType, ref: previous.ref },
+      extractor: tag,
+    });
+  }
+  const bySlot = new Map(slots.map((s) => [`${s.entityId}\u0000${s.field}`, s]));
+  for (const o of extraction.value.observations) {
+    const domain = domainOf(o.field);
+    if (domain === null) continue;
+    const slot =
+      bySlot.get(`${o.entityId}\u0000${o.field}`) ?? (await tx.getSlot(o.entityId, o.field));
+    if (restates(slot, source.sourceType, o.value)) continue;
+    drafts.push({
+      event_id: deriveUuid('extracted', event.eventId, tag, o.entityId, o.field),
+      event_ts: event.eventTs,
+      domain,
+      entity_id: o.entityId,
+      field: o.field,
+      candidate_value: o.value,
+      intent: o.intent,
+      source: { type: source.sourceType, ref: source.ref },
+      extractor: tag,
+      ...(o.confidence < 1 ? { extraction_confidence: o.confidence } : {}),
+      ...(o.correction ? { correction: true } : {}),
+    });
+  }
+  const bundleId = deriveUuid('bundle', event.eventId, tag);
+  const results: ApplyResult[] = [];
+  const invalid: { raw: string; issues: readonly ValidationIssue[] }[] = [];
+  const valid: StateObservation[] = [];
+  for (const draft of drafts) {
+    const checked = validateObservation(draft);
+    if (checked.ok) valid.push(checked.value);
+    else
+      invalid.push({
+        raw: JSON.stringify({ type: 'observation', ...draft }),
+        issues: checked.issues,
+      });
+  }
+  for (const [index, observation] of valid.entries()) {
+    const payload: StateObservation =
+      valid.length > 1
+        ? { ...observation, bundle: { id: bundleId, index, size: valid.length } }
+        : observation;
+    const derived = toLedgerEvent(
+      { kind: 'observation', observation: payload },
+      { recordedAt: event.recordedAt },
+    );
+    const appended = await tx.appendEvent(derived);
+    if (appended.kind !== 'appended') continue;
+    results.push(await applyEvent(tx, session, { ...derived, seq: appended.seq, redacted: false }));
+  }
+  return {
+    result: {
+      decisions: results.flatMap((r) => r.decisions),
+      promptIds: results.flatMap((r) => r.promptIds),
+      reasons: results.flatMap((r) => r.reasons),
+      confidence: results.find((r) => r.confidence !== null)?.confidence ?? null,
+      refusal: null,
+    },
+    invalid,
+    failure: null,
+  };
+}

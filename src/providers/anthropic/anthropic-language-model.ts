@@ -1,0 +1,77 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { generateText, jsonSchema, Output } from 'ai';
+import { EngineError } from '../../core/index.js';
+import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
+
+/** Options of `createAnthropicLanguageModel`. */
+export interface AnthropicLanguageModelOptions {
+  /** The model, e.g. `claude-haiku-4-5`. */
+  readonly model: string;
+  readonly apiKey: string;
+  /** The API root including `/v1`. Default: Anthropic's. */
+  readonly baseUrl?: string;
+  /** The HTTP client. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * A Claude model through the Vercel AI SDK (`@ai-sdk/anthropic` 3.x; 4.x needs Node 22): one
+ * Messages API request per call, the answer constrained to the schema.
+ */
+export class AnthropicLanguageModel implements LanguageModel {
+  readonly provider = 'anthropic';
+  readonly modelId: string;
+  readonly supportsStructuredOutput = true;
+  /** The AI SDK model, as an escape hatch. */
+  readonly client: ReturnType<ReturnType<typeof createAnthropic>>;
+
+  constructor(options: AnthropicLanguageModelOptions) {
+    this.modelId = options.model;
+    const provider = createAnthropic({
+      apiKey: options.apiKey,
+      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl.replace(/\/+$/, '') }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+    this.client = provider(options.model);
+  }
+
+  async generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
+    const timeout = AbortSignal.timeout(request.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    try {
+      const result = await generateText({
+        model: this.client,
+        system: request.system,
+        prompt: request.prompt,
+        output: Output.object({
+          schema: jsonSchema(request.schema as Parameters<typeof jsonSchema>[0]),
+        }),
+        abortSignal: signal,
+        maxRetries: 0,
+        temperature: 0,
+      });
+      return {
+        value: result.output,
+        usage: {
+          inputTokens: result.usage.inputTokens ?? null,
+          outputTokens: result.usage.outputTokens ?? null,
+        },
+      };
+    } catch (error: unknown) {
+      const reason = timeout.aborted ? `timed out after ${request.timeoutMs} ms` : 'request failed';
+      throw new EngineError(
+        'PROVIDER_FAILED',
+        `language model ${this.modelId}: ${reason}`,
+        { provider: 'anthropic', model: this.modelId },
+        { cause: error },
+      );
+    }
+  }
+}
+
+/** Creates an Anthropic chat model (see `AnthropicLanguageModel`). */
+export function createAnthropicLanguageModel(
+  options: AnthropicLanguageModelOptions,
+): AnthropicLanguageModel {
+  return new AnthropicLanguageModel(options);
+}

@@ -1,0 +1,90 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, jsonSchema, Output } from 'ai';
+import { EngineError } from '../../core/index.js';
+import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
+
+/** Options of `createOpenAICompatibleLanguageModel`. */
+export interface OpenAICompatibleLanguageModelOptions {
+  /** The API root including its version: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
+  readonly baseUrl: string;
+  /** The model name the server knows, e.g. `gpt-4o-mini` or `llama3.1`. */
+  readonly model: string;
+  /** Sent as a bearer token when given. */
+  readonly apiKey?: string;
+  /**
+   * The server enforces `response_format: json_schema` (OpenAI, vLLM, recent Ollama). Otherwise
+   * `json_object` is requested and only Verity's validation applies. Default true.
+   */
+  readonly structuredOutputs?: boolean;
+  /** The HTTP client. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+}
+
+function failure(message: string, model: string, cause: unknown): EngineError {
+  return new EngineError(
+    'PROVIDER_FAILED',
+    message,
+    { provider: 'openai-compatible', model },
+    { cause },
+  );
+}
+
+/**
+ * A chat model behind the OpenAI-compatible API, through the Vercel AI SDK (`ai@6` with
+ * `@ai-sdk/openai-compatible`): one `/chat/completions` request per call, JSON answers only.
+ */
+export class OpenAICompatibleLanguageModel implements LanguageModel {
+  readonly provider = 'openai-compatible';
+  readonly modelId: string;
+  readonly supportsStructuredOutput: boolean;
+  /** The AI SDK chat model, as an escape hatch. */
+  readonly client: ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+
+  constructor(options: OpenAICompatibleLanguageModelOptions) {
+    this.modelId = options.model;
+    this.supportsStructuredOutput = options.structuredOutputs ?? true;
+    const provider = createOpenAICompatible({
+      name: 'verity',
+      baseURL: options.baseUrl.replace(/\/+$/, ''),
+      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      supportsStructuredOutputs: this.supportsStructuredOutput,
+    });
+    this.client = provider.chatModel(options.model);
+  }
+
+  async generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
+    const timeout = AbortSignal.timeout(request.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    try {
+      const result = await generateText({
+        model: this.client,
+        system: request.system,
+        prompt: request.prompt,
+        output: Output.object({
+          schema: jsonSchema(request.schema as Parameters<typeof jsonSchema>[0]),
+        }),
+        abortSignal: signal,
+        maxRetries: 0,
+        temperature: 0,
+      });
+      return {
+        value: result.output,
+        usage: {
+          inputTokens: result.usage.inputTokens ?? null,
+          outputTokens: result.usage.outputTokens ?? null,
+        },
+      };
+    } catch (error: unknown) {
+      const reason = timeout.aborted ? `timed out after ${request.timeoutMs} ms` : 'request failed';
+      throw failure(`language model ${this.modelId}: ${reason}`, this.modelId, error);
+    }
+  }
+}
+
+/** Creates an OpenAI-compatible chat model (see `OpenAICompatibleLanguageModel`). */
+export function createOpenAICompatibleLanguageModel(
+  options: OpenAICompatibleLanguageModelOptions,
+): OpenAICompatibleLanguageModel {
+  return new OpenAICompatibleLanguageModel(options);
+}

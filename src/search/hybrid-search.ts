@@ -1,0 +1,262 @@
+import type { Embedder } from '../embeddings/index.js';
+import type {
+  SearchDocument,
+  SearchFilters,
+  SearchKind,
+  Store,
+  TextSearchHit,
+  VectorSearchHit,
+} from '../stores/index.js';
+import { fuseRankings } from './fuse-rankings.js';
+import { makeSnippet } from './make-snippet.js';
+import { parseTimeHint } from './parse-time-hint.js';
+import { queryTerms } from './query-terms.js';
+
+/**
+ * How the rankers are combined. The defaults were chosen on half of the LoCoMo dev conversations
+ * and reported on the other half (docs/decisions/2026-11-25-hybrid-search.md): on that data the
+ * full-text ranker is the stronger one, so it leads; on data where vectors are stronger, raise
+ * `vectorWeight`.
+ */
+export interface FusionSettings {
+  /** Weight of the BM25 ranking in the fusion. Default 1. */
+  readonly textWeight: number;
+  /** Weight of the vector ranking in the fusion. Default 0.3. */
+  readonly vectorWeight: number;
+  /** The reciprocal-rank constant k. Default 10. */
+  readonly rankConstant: number;
+  /** Weight of the previous-turn context column against the item's own text. Default 0.5. */
+  readonly contextWeight: number;
+  /** Hits taken from each ranker before fusing. Default 50. */
+  readonly candidates: number;
+  /** Score multiplier 1 + this for items inside a date the query names. Default 0.5. */
+  readonly timeBoost: number;
+  /** Days after a named period that still count as inside it (talk follows events). Default 14. */
+  readonly timeGraceDays: number;
+}
+
+/** The fusion settings search uses unless told otherwise. */
+export const DEFAULT_FUSION: FusionSettings = {
+  textWeight: 1,
+  vectorWeight: 0.3,
+  rankConstant: 10,
+  contextWeight: 0.5,
+  candidates: 50,
+  timeBoost: 0.5,
+  timeGraceDays: 14,
+};
+
+/** Options of one search. */
+export interface SearchOptions {
+  /** Hits to return. Default 10. */
+  readonly limit?: number;
+  readonly filters?: SearchFilters;
+  /** `hybrid` (default), `text` (BM25 only) or `vector` (nearest neighbours only). */
+  readonly mode?: 'hybrid' | 'text' | 'vector';
+  /**
+   * Favour recent items: a score is multiplied by (1 - recencyWeight) + recencyWeight × 0.5^(age /
+   * half-life). Off unless given.
+   */
+  readonly recencyHalfLifeDays?: number;
+  /** Share of the score that decays with age when `recencyHalfLifeDays` is set. Default 0.3. */
+  readonly recencyWeight?: number;
+  /** Boost items inside a period the query names ("in June 2023", "last week"). Default true. */
+  readonly timeAware?: boolean;
+  /** Overrides of `DEFAULT_FUSION`. */
+  readonly fusion?: Partial<FusionSettings>;
+  readonly signal?: AbortSignal;
+}
+
+/** One search result, as the CLI, MCP and SDK return it. */
+export interface SearchHit {
+  readonly kind: SearchKind;
+  /** The item's id: a message's `message_id`. */
+  readonly id: string;
+  readonly thread_id: string | null;
+  /** The message the item is (or came from); null when none. */
+  readonly message_id: string | null;
+  /** Fused score, higher is better; comparable only within one result list. */
+  readonly score: number;
+  /** Each ranker's own score, or null when that ranker did not return the item. */
+  readonly scores: {
+    /** BM25 relevance, higher is better. */
+    readonly bm25: number | null;
+    /** Cosine similarity to the query. */
+    readonly vector: number | null;
+  };
+  /** A short excerpt around the first matching word. */
+  readonly snippet: string;
+  readonly entity_id: string;
+  readonly created_at: string;
+  /** The item's full text. */
+  readonly text: string;
+}
+
+/** How vectors took part in a search. */
+export type VectorSearchState =
+  /** Nearest neighbours were fused in. */
+  | 'used'
+  /** Text-only search: asked for, or no embedding model is configured. */
+  | 'off'
+  /** The store holds another model's vectors; `reindex` switches. Full text only meanwhile. */
+  | 'space_mismatch'
+  /** The model failed to embed the query; full text only. */
+  | 'failed';
+
+/** The result of a search. */
+export interface SearchResult {
+  /** Best first. */
+  readonly hits: readonly SearchHit[];
+  /** Indexed items that still lack a vector: only full text can find them yet. */
+  readonly pending_vectors: number;
+  readonly vector_search: VectorSearchState;
+}
+
+/** What a search needs. */
+export interface SearchDeps {
+  readonly store: Store;
+  /** Null when vectors are off. */
+  readonly embedder: Embedder | null;
+}
+
+const DAY_MS = 86_400_000;
+
+function keyOf(document: SearchDocument): string {
+  return `${document.kind}\u0000${document.threadId ?? ''}\u0000${document.itemId}`;
+}
+
+interface Candidate {
+  readonly document: SearchDocument;
+  bm25: number | null;
+  vector: number | null;
+  textRank: number;
+  vectorRank: number;
+}
+
+/**
+ * Hybrid search: BM25 over the full-text index and nearest neighbours over vectors, fused by
+ * weighted reciprocal rank, with an optional boost for items inside a period the query names and
+ * optional recency weighting. The query is embedded while the full-text search runs. `now` (epoch
+ * ms) anchors relative dates and recency.
+ */
+export async function hybridSearch(
+  deps: SearchDeps,
+  query: string,
+  now: number,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const fusion = { ...DEFAULT_FUSION, ...options.fusion };
+  const mode = options.mode ?? 'hybrid';
+  const filters = options.filters ?? {};
+  const limit = Math.max(0, Math.floor(options.limit ?? 10));
+  const candidates = Math.max(limit, fusion.candidates);
+  const terms = queryTerms(query);
+
+  let vectorState: VectorSearchState = 'off';
+  let queryVector: Promise<Float32Array | null> = Promise.resolve(null);
+  const embedder = deps.embedder;
+  if (mode !== 'text' && embedder !== null && query.trim() !== '') {
+    const active = await deps.store.embeddingSpace();
+    const mismatch =
+      active !== null &&
+      (active.model !== embedder.space.model || active.dimension !== embedder.space.dimension);
+    if (mismatch) vectorState = 'space_mismatch';
+    else if (active !== null) {
+      vectorState = 'used';
+      // Started before the full-text query so the model works while SQLite does.
+      queryVector = embedder.embedQuery(query, options.signal).catch((error: unknown) => {
+        if (options.signal?.aborted === true) throw error;
+        // A broken model must not take search down: full text still answers, the result says
+        // `failed`, and the indexer reports the model's error where vectors are filled.
+        vectorState = 'failed';
+        return null;
+      });
+    }
+  }
+
+  const textHits: readonly TextSearchHit[] =
+    mode === 'vector'
+      ? []
+      : await deps.store.searchText(
+          { terms, contextWeight: fusion.contextWeight },
+          filters,
+          candidates,
+        );
+  const vector = await queryVector;
+  const vectorHits: readonly VectorSearchHit[] =
+    vector === null || embedder === null
+      ? []
+      : await deps.store.searchVectors(embedder.space, vector, filters, candidates);
+
+  const byKey = new Map<string, Candidate>();
+  const candidate = (document: SearchDocument): Candidate => {
+    const key = keyOf(document);
+    let entry = byKey.get(key);
+    if (entry === undefined) {
+      entry = { document, bm25: null, vector: null, textRank: Infinity, vectorRank: Infinity };
+      byKey.set(key, entry);
+    }
+    return entry;
+  };
+  textHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.bm25 = hit.score;
+    entry.textRank = index;
+  });
+  vectorHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.vector = hit.similarity;
+    entry.vectorRank = index;
+  });
+  const fused = fuseRankings(
+    [
+      { keys: textHits.map((hit) => keyOf(hit.document)), weight: fusion.textWeight },
+      { keys: vectorHits.map((hit) => keyOf(hit.document)), weight: fusion.vectorWeight },
+    ],
+    fusion.rankConstant,
+  );
+
+  const window = options.timeAware === false ? null : parseTimeHint(query, now);
+  const halfLife = options.recencyHalfLifeDays;
+  const recencyWeight = options.recencyWeight ?? 0.3;
+  const scored = [...byKey.entries()].map(([key, entry]) => {
+    let score = fused.get(key) ?? 0;
+    const created = Date.parse(entry.document.createdAt);
+    if (
+      window !== null &&
+      created >= window.start &&
+      created < window.end + fusion.timeGraceDays * DAY_MS
+    ) {
+      score *= 1 + fusion.timeBoost;
+    }
+    if (halfLife !== undefined && halfLife > 0) {
+      const ageDays = Math.max(0, (now - created) / DAY_MS);
+      score *= 1 - recencyWeight + recencyWeight * 0.5 ** (ageDays / halfLife);
+    }
+    return { entry, score };
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.entry.textRank - b.entry.textRank ||
+      a.entry.vectorRank - b.entry.vectorRank,
+  );
+
+  const status = await deps.store.searchIndexStatus();
+  return {
+    hits: scored.slice(0, limit).map(({ entry, score }) => ({
+      kind: entry.document.kind,
+      id: entry.document.itemId,
+      thread_id: entry.document.threadId,
+      message_id: entry.document.messageId,
+      score,
+      scores: { bm25: entry.bm25, vector: entry.vector },
+      snippet: makeSnippet(entry.document.text, terms),
+      entity_id: entry.document.entityId,
+      created_at: entry.document.createdAt,
+      text: entry.document.text,
+    })),
+    pending_vectors: status.documents - status.embedded,
+    vector_search: vectorState,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Search: hybrid retrieval over the store's full-text and vector indexes (weighted reciprocal
+ * rank fusion, time-aware boosting, recency), plus the query handling it rests on.
+ * May import: core, the store and provider contracts, embeddings.
+ */
+export type { Ranking } from './fuse-rankings.js';
+export { fuseRankings } from './fuse-rankings.js';
+export type {
+  FusionSettings,
+  SearchDeps,
+  SearchHit,
+  SearchOptions,
+  SearchResult,
+  VectorSearchState,
+} from './hybrid-search.js';
+export { DEFAULT_FUSION, hybridSearch } from './hybrid-search.js';
+export { makeSnippet } from './make-snippet.js';
+export type { TimeWindow } from './parse-time-hint.js';
+export { parseTimeHint } from './parse-time-hint.js';
+export { queryTerms, wordsOf } from './query-terms.js';

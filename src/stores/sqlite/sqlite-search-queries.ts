@@ -1,0 +1,354 @@
+import type Database from 'better-sqlite3';
+import type {
+  EmbeddingSpace,
+  PendingEmbedding,
+  SearchDocument,
+  SearchFilters,
+  SearchIndexStatus,
+  SearchKind,
+  TextQuery,
+  TextSearchHit,
+  VectorSearchHit,
+} from '../store.js';
+import { SqliteVectorMirror } from './sqlite-vector-mirror.js';
+
+/** A `search_documents` row, as the driver returns it. */
+export interface DocumentRow {
+  readonly doc_id: number;
+  readonly kind: string;
+  readonly thread_id: string;
+  readonly item_id: string;
+  readonly message_id: string | null;
+  readonly entity_id: string;
+  readonly created_at: string;
+  readonly text: string;
+  readonly context: string;
+}
+
+/** The columns of `search_documents` that make a `SearchDocument`, prefixed with `d.`. */
+const DOCUMENT_COLUMNS =
+  'd.doc_id, d.kind, d.thread_id, d.item_id, d.message_id, d.entity_id, d.created_at, d.text, d.context';
+
+/** Items scored exactly after the binary scan: every item when a (filtered) set is this small. */
+const MIN_CANDIDATES = 400;
+/** Candidates per requested hit for the exact re-rank. */
+const CANDIDATES_PER_HIT = 8;
+/** Unfiltered full-text hits read per requested hit before falling back to a filtered scan. */
+const FILTER_OVERSAMPLING = 4;
+
+/** Maps a `search_documents` row to its record. */
+export function fromDocumentRow(row: DocumentRow): SearchDocument {
+  return {
+    kind: row.kind as SearchKind,
+    threadId: row.thread_id === '' ? null : row.thread_id,
+    itemId: row.item_id,
+    messageId: row.message_id,
+    entityId: row.entity_id,
+    createdAt: row.created_at,
+    text: row.text,
+  };
+}
+
+/** A vector as the BLOB sqlite-vec reads: little-endian float32. */
+export function toVectorBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** A stored vector BLOB as numbers (copied, so alignment never matters). */
+export function fromVectorBlob(blob: Buffer): Float32Array {
+  const copy = new Uint8Array(blob.byteLength);
+  copy.set(blob);
+  return new Float32Array(copy.buffer);
+}
+
+/** Binary quantisation: one bit per dimension, set when the value is positive (sqlite-vec order). */
+export function toSignBits(vector: Float32Array): Buffer {
+  const bits = Buffer.alloc(Math.ceil(vector.length / 8));
+  for (let index = 0; index < vector.length; index += 1) {
+    if ((vector[index] ?? 0) > 0) {
+      const byte = index >> 3;
+      bits[byte] = (bits[byte] ?? 0) | (1 << (index & 7));
+    }
+  }
+  return bits;
+}
+
+/** A contract limit as a non-negative integer. */
+function toLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return limit > 0 ? -1 : 0;
+  return Math.max(0, Math.floor(limit));
+}
+
+/** Named parameters of a filter clause. */
+type FilterParameters = Record<string, string>;
+
+/**
+ * SQL conditions for `filters` over the columns of table alias `alias` (which must have kind,
+ * thread_id, entity_id and created_at), and a key naming the shape for statement caching.
+ */
+function filterClause(
+  filters: SearchFilters,
+  alias: string,
+): { readonly sql: string; readonly shape: string; readonly parameters: FilterParameters } {
+  const conditions: string[] = [];
+  const parameters: FilterParameters = {};
+  const lists = [
+    ['kinds', 'kind', filters.kinds],
+    ['entityIds', 'entity_id', filters.entityIds],
+    ['threadIds', 'thread_id', filters.threadIds],
+  ] as const;
+  for (const [name, column, values] of lists) {
+    if (values === undefined) continue;
+    conditions.push(`${alias}.${column} IN (SELECT value FROM json_each(@${name}))`);
+    parameters[name] = JSON.stringify(values);
+  }
+  if (filters.since !== undefined) {
+    conditions.push(`${alias}.created_at >= @since`);
+    parameters['since'] = filters.since;
+  }
+  if (filters.until !== undefined) {
+    conditions.push(`${alias}.created_at < @until`);
+    parameters['until'] = filters.until;
+  }
+  return {
+    sql: conditions.map((condition) => ` AND ${condition}`).join(''),
+    shape: Object.keys(parameters).join(','),
+    parameters,
+  };
+}
+
+/** An FTS5 query matching any of `terms`, each as a quoted string (quotes doubled). */
+export function toMatchExpression(terms: readonly string[]): string | null {
+  const quoted = terms
+    .map((term) => term.trim())
+    .filter((term) => term !== '')
+    .map((term) => `"${term.replaceAll('"', '""')}"`);
+  return quoted.length === 0 ? null : quoted.join(' OR ');
+}
+
+interface RankRow {
+  readonly doc_id: number;
+  readonly rank: number;
+}
+
+interface DistanceRow {
+  readonly doc_id: number;
+}
+
+interface RerankRow extends DocumentRow {
+  readonly distance: number;
+}
+
+interface PendingParameters {
+  readonly createdAt: string | null;
+  readonly kind: string | null;
+  readonly threadId: string;
+  readonly itemId: string | null;
+  readonly limit: number;
+}
+
+interface SpaceRow {
+  readonly model: string;
+  readonly dimension: number;
+}
+
+/**
+ * The search index's reads on one connection (which must have sqlite-vec loaded). Statements
+ * that depend on the shape of the filters are prepared once per shape.
+ */
+export class SqliteSearchQueries {
+  readonly #db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+  #mirror: SqliteVectorMirror | null = null;
+  readonly #space: Database.Statement<[], SpaceRow>;
+  readonly #pending: Database.Statement<[PendingParameters], DocumentRow>;
+  readonly #counts: Database.Statement<
+    [],
+    { readonly documents: number; readonly pending: number; readonly cached: number }
+  >;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#space = db.prepare('SELECT model, dimension FROM embedding_space WHERE id = 1');
+    this.#pending = db.prepare(
+      `SELECT ${DOCUMENT_COLUMNS} FROM search_documents d INDEXED BY search_documents_pending
+       WHERE d.embedded = 0
+         AND (@createdAt IS NULL
+              OR (d.created_at, d.kind, d.thread_id, d.item_id)
+                 > (@createdAt, @kind, @threadId, @itemId))
+       ORDER BY d.created_at, d.kind, d.thread_id, d.item_id LIMIT @limit`,
+    );
+    this.#counts = db.prepare(
+      `SELECT (SELECT COUNT(*) FROM search_documents) AS documents,
+              (SELECT COUNT(*) FROM search_documents WHERE embedded = 0) AS pending,
+              (SELECT COUNT(*) FROM embeddings) AS cached`,
+    );
+  }
+
+  #statement(key: string, sql: () => string): Database.Statement {
+    let statement = this.#statements.get(key);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql());
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /** The active vector space, if any. */
+  space(): EmbeddingSpace | null {
+    const row = this.#space.get();
+    return row === undefined ? null : { model: row.model, dimension: row.dimension };
+  }
+
+  /** True when `space` is the active one. */
+  isActive(space: EmbeddingSpace): boolean {
+    const active = this.space();
+    return active !== null && active.model === space.model && active.dimension === space.dimension;
+  }
+
+  searchText(query: TextQuery, filters: SearchFilters, limit: number): TextSearchHit[] {
+    const match = toMatchExpression(query.terms);
+    const max = toLimit(limit);
+    if (match === null || max === 0) return [];
+    const parameters = { match, contextWeight: query.contextWeight ?? 0.5 };
+    // Rank from the index alone, then fetch the few winners: joining every match to its row
+    // before ranking costs about twice as much.
+    const rank = this.#statement(
+      'text',
+      () =>
+        `SELECT rowid AS doc_id, bm25(search_text, 1.0, @contextWeight) AS rank
+         FROM search_text WHERE search_text MATCH @match
+         ORDER BY rank, rowid LIMIT @limit`,
+    );
+    const filter = filterClause(filters, 'd');
+    if (filter.sql === '') {
+      const ranked = rank.all({ ...parameters, limit: max }) as RankRow[];
+      return this.#hits(
+        ranked,
+        this.#documents(
+          ranked.map((row) => row.doc_id),
+          filter,
+        ),
+      );
+    }
+    // The filtered ranking is the unfiltered one with rows left out: when enough of the
+    // unfiltered top rows pass the filters, their first `max` are exactly the answer.
+    if (max > 0) {
+      const wide = rank.all({ ...parameters, limit: max * FILTER_OVERSAMPLING }) as RankRow[];
+      const passing = this.#documents(
+        wide.map((row) => row.doc_id),
+        filter,
+      );
+      if (passing.size >= max) return this.#hits(wide, passing).slice(0, max);
+    }
+    const filtered = this.#statement(
+      `text:${filter.shape}`,
+      () =>
+        `SELECT d.doc_id, bm25(search_text, 1.0, @contextWeight) AS rank
+         FROM search_text JOIN search_documents d ON d.doc_id = search_text.rowid
+         WHERE search_text MATCH @match${filter.sql}
+         ORDER BY rank, d.doc_id LIMIT @limit`,
+    );
+    const ranked = filtered.all({ ...filter.parameters, ...parameters, limit: max }) as RankRow[];
+    return this.#hits(
+      ranked,
+      this.#documents(
+        ranked.map((row) => row.doc_id),
+        filter,
+      ),
+    );
+  }
+
+  #hits(ranked: readonly RankRow[], documents: Map<number, SearchDocument>): TextSearchHit[] {
+    return ranked.flatMap((row) => {
+      const document = documents.get(row.doc_id);
+      return document === undefined ? [] : [{ document, score: -row.rank }];
+    });
+  }
+
+  /** The documents among `ids` that pass `filter`, by id. */
+  #documents(
+    ids: readonly number[],
+    filter: ReturnType<typeof filterClause>,
+  ): Map<number, SearchDocument> {
+    const fetch = this.#statement(
+      `documents:${filter.shape}`,
+      () =>
+        `SELECT ${DOCUMENT_COLUMNS} FROM search_documents d
+         WHERE d.doc_id IN (SELECT value FROM json_each(@ids))${filter.sql}`,
+    );
+    const rows = fetch.all({ ...filter.parameters, ids: JSON.stringify(ids) }) as DocumentRow[];
+    return new Map(rows.map((row) => [row.doc_id, fromDocumentRow(row)]));
+  }
+
+  /**
+   * Hamming distance between sign bits over every (filtered) vector, then exact cosine over the
+   * nearest candidates. With at most `MIN_CANDIDATES` items the result is exact.
+   */
+  searchVectors(vector: Float32Array, filters: SearchFilters, limit: number): VectorSearchHit[] {
+    const max = toLimit(limit);
+    if (max === 0) return [];
+    const candidates =
+      max < 0 ? Number.MAX_SAFE_INTEGER : Math.max(MIN_CANDIDATES, max * CANDIDATES_PER_HIT);
+    const bits = toSignBits(vector);
+    let ids: number[];
+    if (filters.threadIds === undefined) {
+      this.#mirror ??= new SqliteVectorMirror(this.#db);
+      this.#mirror.sync();
+      ids = this.#mirror.nearest(bits, filters, candidates);
+    } else {
+      // A thread filter is selective and indexed: scan its few rows in SQL instead.
+      const filter = filterClause(filters, 'v');
+      const scan = this.#statement(
+        `scan:${filter.shape}`,
+        () =>
+          `SELECT v.doc_id FROM search_vectors v WHERE 1${filter.sql}
+           ORDER BY vec_distance_hamming(vec_bit(v.bits), vec_bit(@bits)), v.doc_id LIMIT @limit`,
+      );
+      const rows = scan.all({ ...filter.parameters, bits, limit: candidates }) as DistanceRow[];
+      ids = rows.map((row) => row.doc_id);
+    }
+    if (ids.length === 0) return [];
+    const rerank = this.#statement(
+      'rerank',
+      () =>
+        `SELECT ${DOCUMENT_COLUMNS},
+           COALESCE(vec_distance_cosine(e.vector, @vector), 1.0) AS distance
+         FROM search_vectors v
+         JOIN embeddings e ON e.embedding_id = v.embedding_id
+         JOIN search_documents d ON d.doc_id = v.doc_id
+         WHERE v.doc_id IN (SELECT value FROM json_each(@ids))
+         ORDER BY distance, d.doc_id LIMIT @limit`,
+    );
+    const rows = rerank.all({
+      vector: toVectorBlob(vector),
+      ids: JSON.stringify(ids),
+      limit: max,
+    }) as RerankRow[];
+    // A zero vector has no direction: sqlite-vec yields NULL for it, read as orthogonal (1.0).
+    return rows.map((row) => ({ document: fromDocumentRow(row), similarity: 1 - row.distance }));
+  }
+
+  pendingEmbeddings(limit: number, after: SearchDocument | undefined): PendingEmbedding[] {
+    const max = toLimit(limit);
+    if (max === 0) return [];
+    const rows = this.#pending.all({
+      createdAt: after?.createdAt ?? null,
+      kind: after?.kind ?? null,
+      threadId: after?.threadId ?? '',
+      itemId: after?.itemId ?? null,
+      limit: max,
+    });
+    return rows.map((row) => ({ document: fromDocumentRow(row) }));
+  }
+
+  status(): SearchIndexStatus {
+    const counts = this.#counts.get() ?? { documents: 0, pending: 0, cached: 0 };
+    return {
+      space: this.space(),
+      documents: counts.documents,
+      embedded: counts.documents - counts.pending,
+      cachedVectors: counts.cached,
+    };
+  }
+}

@@ -1,0 +1,241 @@
+import type Database from 'better-sqlite3';
+import { EngineError } from '../../core/index.js';
+import {
+  type EmbeddingRow,
+  type EmbeddingSpace,
+  type MessageRecord,
+  messageContext,
+  type PutEmbeddingsOutcome,
+  type SearchItemRef,
+} from '../store.js';
+import {
+  type DocumentRow,
+  fromVectorBlob,
+  toSignBits,
+  toVectorBlob,
+} from './sqlite-search-queries.js';
+
+interface NeighbourParameters {
+  readonly threadId: string;
+  readonly createdAt: string;
+  readonly itemId: string;
+}
+
+interface DocumentParameters {
+  readonly kind: string;
+  readonly threadId: string;
+  readonly itemId: string;
+  readonly messageId: string | null;
+  readonly entityId: string;
+  readonly createdAt: string;
+  readonly text: string;
+  readonly context: string;
+}
+
+type FtsParameters = [docId: number, text: string, context: string];
+
+interface VectorTarget {
+  readonly doc_id: number;
+  readonly kind: string;
+  readonly thread_id: string;
+  readonly entity_id: string;
+  readonly created_at: string;
+}
+
+interface CachedRow {
+  readonly embedding_id: number;
+  readonly vector: Buffer;
+}
+
+/**
+ * The search index's writes on the writer connection: full-text entries kept in step with the
+ * messages they come from, the active space, and cached vectors. Callers hold the write
+ * transaction; nothing here begins or commits one.
+ */
+export class SqliteSearchWrites {
+  readonly #previousMessage: Database.Statement<[NeighbourParameters], { readonly text: string }>;
+  readonly #nextMessage: Database.Statement<[NeighbourParameters], DocumentRow>;
+  readonly #insertDocument: Database.Statement<[DocumentParameters]>;
+  readonly #setContext: Database.Statement<[string, number]>;
+  readonly #ftsInsert: Database.Statement<FtsParameters>;
+  readonly #ftsDelete: Database.Statement<FtsParameters>;
+  readonly #clear: () => void;
+  readonly #space: Database.Statement<[], { readonly model: string; readonly dimension: number }>;
+  readonly #setSpace: Database.Statement<[string, number]>;
+  readonly #detachAll: () => void;
+  readonly #target: Database.Statement<[string, string, string], VectorTarget>;
+  readonly #cacheVector: Database.Statement<[string, string, Buffer]>;
+  readonly #cached: Database.Statement<[string, string], CachedRow>;
+  readonly #attach: Database.Statement<[number, number, string, string, string, string, Buffer]>;
+  readonly #detach: (docId: number) => void;
+  readonly #markEmbedded: Database.Statement<[number]>;
+  readonly #prune: Database.Statement<[]>;
+
+  constructor(db: Database.Database) {
+    this.#previousMessage = db.prepare(
+      `SELECT text FROM search_documents
+       WHERE kind = 'message' AND thread_id = @threadId
+         AND (created_at, item_id) < (@createdAt, @itemId)
+       ORDER BY created_at DESC, item_id DESC LIMIT 1`,
+    );
+    this.#nextMessage = db.prepare(
+      `SELECT doc_id, kind, thread_id, item_id, message_id, entity_id, created_at, text, context
+       FROM search_documents
+       WHERE kind = 'message' AND thread_id = @threadId
+         AND (created_at, item_id) > (@createdAt, @itemId)
+       ORDER BY created_at, item_id LIMIT 1`,
+    );
+    this.#insertDocument = db.prepare(
+      `INSERT INTO search_documents
+         (kind, thread_id, item_id, message_id, entity_id, created_at, text, context)
+       VALUES (@kind, @threadId, @itemId, @messageId, @entityId, @createdAt, @text, @context)
+       ON CONFLICT (kind, thread_id, item_id) DO NOTHING`,
+    );
+    this.#setContext = db.prepare('UPDATE search_documents SET context = ? WHERE doc_id = ?');
+    this.#ftsInsert = db.prepare('INSERT INTO search_text (rowid, text, context) VALUES (?, ?, ?)');
+    this.#ftsDelete = db.prepare(
+      `INSERT INTO search_text (search_text, rowid, text, context) VALUES ('delete', ?, ?, ?)`,
+    );
+    const bumpEpoch = 'UPDATE search_state SET vector_epoch = vector_epoch + 1 WHERE id = 1';
+    const clears = [
+      'DELETE FROM search_vectors',
+      bumpEpoch,
+      'DELETE FROM search_documents',
+      `INSERT INTO search_text (search_text) VALUES ('delete-all')`,
+    ].map((sql) => db.prepare(sql));
+    this.#clear = () => {
+      for (const clear of clears) clear.run();
+    };
+    this.#space = db.prepare('SELECT model, dimension FROM embedding_space WHERE id = 1');
+    this.#setSpace = db.prepare(
+      `INSERT INTO embedding_space (id, model, dimension) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET model = excluded.model, dimension = excluded.dimension`,
+    );
+    const detaches = [
+      'DELETE FROM search_vectors',
+      bumpEpoch,
+      'UPDATE search_documents SET embedded = 0 WHERE embedded = 1',
+    ].map((sql) => db.prepare(sql));
+    this.#detachAll = () => {
+      for (const detach of detaches) detach.run();
+    };
+    this.#target = db.prepare(
+      `SELECT doc_id, kind, thread_id, entity_id, created_at FROM search_documents
+       WHERE kind = ? AND thread_id = ? AND item_id = ?`,
+    );
+    this.#cacheVector = db.prepare(
+      `INSERT INTO embeddings (model, content_hash, vector) VALUES (?, ?, ?)
+       ON CONFLICT (model, content_hash) DO NOTHING`,
+    );
+    this.#cached = db.prepare(
+      'SELECT embedding_id, vector FROM embeddings WHERE model = ? AND content_hash = ?',
+    );
+    this.#attach = db.prepare(
+      `INSERT INTO search_vectors
+         (doc_id, embedding_id, kind, thread_id, entity_id, created_at, bits)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const detachOne = db.prepare('DELETE FROM search_vectors WHERE doc_id = ?');
+    const bump = db.prepare(bumpEpoch);
+    this.#detach = (docId) => {
+      if (detachOne.run(docId).changes > 0) bump.run();
+    };
+    this.#markEmbedded = db.prepare('UPDATE search_documents SET embedded = 1 WHERE doc_id = ?');
+    this.#prune = db.prepare(
+      'DELETE FROM embeddings WHERE embedding_id NOT IN (SELECT embedding_id FROM search_vectors)',
+    );
+  }
+
+  /**
+   * Indexes a newly stored message with the end of its predecessor in the thread as context, and
+   * re-indexes its successor's context, which may have changed when this message arrived late.
+   */
+  indexMessage(message: MessageRecord): void {
+    const position = {
+      threadId: message.threadId,
+      createdAt: message.createdAt,
+      itemId: message.messageId,
+    };
+    const previous = this.#previousMessage.get(position);
+    const context = messageContext(previous?.text ?? '');
+    const inserted = this.#insertDocument.run({
+      kind: 'message',
+      threadId: message.threadId,
+      itemId: message.messageId,
+      messageId: message.messageId,
+      entityId: message.entityId,
+      createdAt: message.createdAt,
+      text: message.content,
+      context,
+    });
+    if (inserted.changes === 0) return;
+    this.#ftsInsert.run(Number(inserted.lastInsertRowid), message.content, context);
+
+    const next = this.#nextMessage.get(position);
+    if (next === undefined) return;
+    const nextContext = messageContext(message.content);
+    if (next.context === nextContext) return;
+    this.#ftsDelete.run(next.doc_id, next.text, next.context);
+    this.#setContext.run(nextContext, next.doc_id);
+    this.#ftsInsert.run(next.doc_id, next.text, nextContext);
+  }
+
+  /** Removes every indexed item and its vector link; cached vectors stay. */
+  clear(): void {
+    this.#clear();
+  }
+
+  /** Makes `space` active; a different space detaches every vector. */
+  useSpace(space: EmbeddingSpace): void {
+    const active = this.#space.get();
+    if (active?.model === space.model && active.dimension === space.dimension) return;
+    this.#setSpace.run(space.model, space.dimension);
+    this.#detachAll();
+  }
+
+  /** Caches and attaches vectors; the caller has checked that `space` is active. */
+  putEmbeddings(space: EmbeddingSpace, rows: readonly EmbeddingRow[]): PutEmbeddingsOutcome {
+    for (const row of rows) {
+      if (row.vector !== undefined && row.vector.length !== space.dimension) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          `A vector of ${row.vector.length} numbers does not fit space ${space.model} (${space.dimension})`,
+          { operation: 'putEmbeddings', length: row.vector.length, dimension: space.dimension },
+        );
+      }
+    }
+    let attached = 0;
+    const missing: SearchItemRef[] = [];
+    for (const row of rows) {
+      const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
+      if (target === undefined) continue;
+      if (row.vector !== undefined) {
+        this.#cacheVector.run(space.model, row.contentHash, toVectorBlob(row.vector));
+      }
+      const cached = this.#cached.get(space.model, row.contentHash);
+      if (cached === undefined) {
+        missing.push(row.item);
+        continue;
+      }
+      // Re-attaching replaces the link; removing one makes in-memory mirrors reload.
+      this.#detach(target.doc_id);
+      this.#attach.run(
+        target.doc_id,
+        cached.embedding_id,
+        target.kind,
+        target.thread_id,
+        target.entity_id,
+        target.created_at,
+        toSignBits(fromVectorBlob(cached.vector)),
+      );
+      this.#markEmbedded.run(target.doc_id);
+      attached += 1;
+    }
+    return { attached, missing };
+  }
+
+  /** Deletes cached vectors no item uses; returns how many. */
+  prune(): number {
+    return this.#prune.run().changes;
+  }
+}
