@@ -389,7 +389,7 @@ async function main(): Promise<void> {
       return `| ${run.config.label} | ${ok}/${run.results.length} | ${pct(ok, run.results.length)} | ${run.results.filter((r) => r.outcome === 'reject').length} | ${run.results.filter((r) => r.outcome === 'unmatched').length} | ${run.seconds.toFixed(0)} | ${failing(run.results)} |`;
     }),
     '',
-    `**${primary.config.label}: ${pass}/${results.length} (${pct(pass, results.length)}).** Target ≥ 90 %. The old default (\`uncontested: ask\`) asked about every uncontested value in the review band (a calendar entry alone scores 0.85, a bank line 0.88, an older chat message decays below 0.90) and let evidence ingested late decay below the bootstrap floor, so its misses read \`needs_confirmation\` or \`unknown\`; see docs/decisions/2026-11-25-uncontested-evidence.md.`,
+    `**${primary.config.label}: ${pass}/${results.length} (${pct(pass, results.length)}).** Target ≥ 90 %. The old default (\`uncontested: ask\`, measured 32/64 on 2026-11-25; rerun with \`--policies default,ask\`) asked about every uncontested value in the review band (a calendar entry alone scores 0.85, a bank line 0.88, an older chat message decays below 0.90) and let evidence ingested late decay below the bootstrap floor, so its misses read \`needs_confirmation\` or \`unknown\`; see docs/decisions/2026-11-25-uncontested-evidence.md.`,
     '',
     `Breakdown for ${primary.config.label}:`,
     '',

@@ -140,10 +140,14 @@ export function mixedRecords(options: MixedRecordsOptions): Record<string, unkno
   const intents = ['assertive', 'assertive', 'assertive', 'planning', 'hypothetical', 'question'];
   const entities = options.entities ?? 1000;
   const start = options.start ?? Date.parse('2026-01-01T00:00:00Z');
-  let state = options.seed ?? 12345;
+  // mulberry32: the low bits of a plain LCG cycle, which collapsed entities onto a few hundred slots.
+  let state = (options.seed ?? 12345) >>> 0;
   const rand = (n: number): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % 2 ** 32) % n;
   };
   const records: Record<string, unknown>[] = [];
   for (let i = 0; i < options.count; i++) {

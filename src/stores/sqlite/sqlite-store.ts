@@ -419,6 +419,9 @@ async function configureWriter(
   }
   writer.pragma(`synchronous = ${options.synchronous}`);
   writer.pragma('foreign_keys = ON');
+  // Checkpoint the WAL every ~40 MiB instead of every ~4 MiB: fewer, larger checkpoints measured
+  // 4,580 → 4,950 events/s at 100k events in bench/ingest.bench.ts (single runs, ±5 % noise).
+  writer.pragma('wal_autocheckpoint = 10000');
   sqliteVec.load(writer);
 }
 

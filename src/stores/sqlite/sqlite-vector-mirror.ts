@@ -81,15 +81,15 @@ export class SqliteVectorMirror {
     if (this.#count === 0 || limit === 0) return [];
     const query = new Uint32Array(wordsPerRow);
     toWords(bits, wordsPerRow, query, 0);
-    const kinds = this.#codeSet(filters.kinds);
-    const entities = this.#codeSet(filters.entityIds);
+    const kinds = this.#allowed(filters.kinds);
+    const entities = this.#allowed(filters.entityIds);
     const since = filters.since === undefined ? -Infinity : Date.parse(filters.since);
     const until = filters.until === undefined ? Infinity : Date.parse(filters.until);
     const distances = new Int32Array(this.#count).fill(-1);
     const histogram = new Int32Array(wordsPerRow * 32 + 1);
     for (let row = 0; row < this.#count; row += 1) {
-      if (kinds !== null && !kinds.has(this.#kinds[row] ?? -1)) continue;
-      if (entities !== null && !entities.has(this.#entities[row] ?? -1)) continue;
+      if (kinds !== null && kinds[this.#kinds[row] ?? 0] !== 1) continue;
+      if (entities !== null && entities[this.#entities[row] ?? 0] !== 1) continue;
       const created = this.#created[row] ?? 0;
       if (created < since || created >= until) continue;
       let distance = 0;
@@ -116,9 +116,15 @@ export class SqliteVectorMirror {
     return chosen.slice(0, limit).map((entry) => entry.docId);
   }
 
-  #codeSet(values: readonly string[] | undefined): Set<number> | null {
+  /** A lookup table over codes (1 = allowed), or null for no filter. */
+  #allowed(values: readonly string[] | undefined): Uint8Array | null {
     if (values === undefined) return null;
-    return new Set(values.map((value) => this.#codes.get(value) ?? -2));
+    const allowed = new Uint8Array(this.#codes.size);
+    for (const value of values) {
+      const code = this.#codes.get(value);
+      if (code !== undefined) allowed[code] = 1;
+    }
+    return allowed;
   }
 
   #code(value: string): number {
