@@ -38,6 +38,47 @@ const fileSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * The embedding model that fills search vectors (default `local`: the bundled model; `none`
+     * turns vectors off). Changing it needs `verity reindex`.
+     */
+    embeddings: z
+      .object({
+        provider: z.enum(['local', 'transformers', 'openai-compatible', 'none']),
+        /** transformers: a folder under `local_model_path` or a hub id; openai-compatible: the model. */
+        model: z.string().min(1).optional(),
+        dimension: z.number().int().min(1).max(8192).optional(),
+        base_url: z.string().url().optional(),
+        local_model_path: z.string().min(1).optional(),
+        allow_remote_models: z.boolean().optional(),
+        /** The environment variable holding the API key (else VERITY_EMBEDDINGS_API_KEY). */
+        api_key_env: z
+          .string()
+          .regex(/^[A-Z_][A-Z0-9_]*$/)
+          .optional(),
+      })
+      .strict()
+      .superRefine((value, context) => {
+        if (value.provider === 'transformers' || value.provider === 'openai-compatible') {
+          for (const key of ['model', 'dimension'] as const) {
+            if (value[key] === undefined) {
+              context.addIssue({
+                code: 'custom',
+                path: [key],
+                message: `is required for ${value.provider}`,
+              });
+            }
+          }
+        }
+        if (value.provider === 'openai-compatible' && value.base_url === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['base_url'],
+            message: 'is required for openai-compatible',
+          });
+        }
+      })
+      .optional(),
     /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
     members: z
       .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))
@@ -96,6 +137,8 @@ export interface Config {
   readonly token: string | null;
   /** API key of the language-model extractor (VERITY_LLM_API_KEY or `extract.llm.api_key_env`). */
   readonly llmApiKey: string | null;
+  /** API key of the embedding provider (VERITY_EMBEDDINGS_API_KEY or `embeddings.api_key_env`). */
+  readonly embeddingsApiKey: string | null;
 }
 
 /** Flags a command line may pass; each wins over its environment variable. */
@@ -181,6 +224,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       (file.extract?.llm?.api_key_env === undefined
         ? undefined
         : env[file.extract.llm.api_key_env]) ??
+      null,
+    embeddingsApiKey:
+      env['VERITY_EMBEDDINGS_API_KEY'] ??
+      (file.embeddings?.api_key_env === undefined ? undefined : env[file.embeddings.api_key_env]) ??
       null,
   };
   return Object.freeze(config);

@@ -1,5 +1,8 @@
 import type { Config } from '../config/index.js';
 import { fixedClock } from '../core/index.js';
+import type { EmbeddingModel } from '../providers/index.js';
+import { createOpenAICompatibleEmbeddingModel } from '../providers/openai-compatible/index.js';
+import { createTransformersEmbeddingModel } from '../providers/transformers/index.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 
@@ -10,6 +13,7 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
     home: config.home,
     ...(config.now === null ? {} : { clock: fixedClock(config.now) }),
     extraction: extractionFromConfig(config),
+    ...embeddingsFromConfig(config),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),
       ...(file.max_pending === undefined ? {} : { maxPending: file.max_pending }),
@@ -24,4 +28,37 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
         : { commitUncontested: file.uncontested === 'commit' }),
     },
   };
+}
+
+/**
+ * The embedding model a config file names. Absent or `local`: the engine's default (the bundled
+ * model). Adapters load nothing until their first `embed`, so commands that do not search stay cheap.
+ */
+function embeddingsFromConfig(config: Config): Pick<EngineOptions, 'embeddings'> {
+  const settings = config.file.embeddings;
+  if (settings === undefined || settings.provider === 'local') return {};
+  if (settings.provider === 'none') return { embeddings: { model: null } };
+  const model = settings.model ?? '';
+  const dimension = settings.dimension ?? 0;
+  let embedding: EmbeddingModel;
+  if (settings.provider === 'transformers') {
+    embedding = createTransformersEmbeddingModel({
+      model,
+      dimension,
+      ...(settings.local_model_path === undefined
+        ? {}
+        : { localModelPath: settings.local_model_path }),
+      ...(settings.allow_remote_models === undefined
+        ? {}
+        : { allowRemoteModels: settings.allow_remote_models }),
+    });
+  } else {
+    embedding = createOpenAICompatibleEmbeddingModel({
+      baseUrl: settings.base_url ?? '',
+      model,
+      dimension,
+      ...(config.embeddingsApiKey === null ? {} : { apiKey: config.embeddingsApiKey }),
+    });
+  }
+  return { embeddings: { model: embedding } };
 }

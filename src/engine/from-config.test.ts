@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/index.js';
+import { engineOptionsFromConfig } from './index.js';
+
+let home: string;
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'verity-config-'));
+});
+
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+function optionsWith(file: unknown, env: Record<string, string> = {}) {
+  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
+  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } }));
+}
+
+describe('engineOptionsFromConfig embeddings', () => {
+  it('keeps the bundled model when no provider or `local` is configured', () => {
+    expect(optionsWith({}).embeddings).toBeUndefined();
+    expect(optionsWith({ embeddings: { provider: 'local' } }).embeddings).toBeUndefined();
+  });
+
+  it('turns vectors off with `none`', () => {
+    expect(optionsWith({ embeddings: { provider: 'none' } }).embeddings).toEqual({ model: null });
+  });
+
+  it('builds an OpenAI-compatible model from the file and the key from the environment', () => {
+    const options = optionsWith(
+      {
+        embeddings: {
+          provider: 'openai-compatible',
+          model: 'nomic-embed-text',
+          dimension: 768,
+          base_url: 'http://127.0.0.1:11434/v1',
+        },
+      },
+      { VERITY_EMBEDDINGS_API_KEY: 'secret' },
+    );
+    expect(options.embeddings?.model?.dimension).toBe(768);
+    expect(options.embeddings?.model?.id).toContain('nomic-embed-text');
+  });
+
+  it('builds a transformers.js model without loading it', () => {
+    const options = optionsWith({
+      embeddings: { provider: 'transformers', model: 'all-MiniLM-L6-v2', dimension: 384 },
+    });
+    expect(options.embeddings?.model?.dimension).toBe(384);
+  });
+
+  it('names the missing settings of a provider', () => {
+    expect(() => optionsWith({ embeddings: { provider: 'openai-compatible' } })).toThrow(
+      /embeddings\.model.*required|embeddings\.dimension.*required|base_url/,
+    );
+  });
+});
