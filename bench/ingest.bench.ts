@@ -72,7 +72,7 @@ writeSection(
 Measured ${date} on ${machine()}, one process (one core for JavaScript and SQLite).
 Mixed JSONL (≈80 % observations over 1,000 entities × 6 fields and every source type and intent,
 10 % retractions, 10 % messages, which also go through rule extraction and the FTS5 index) through
-parse → Ajv validation → ledger append → resolve → persist, without waiting for vector indexing (measured in the retrieval section), via \`engine.ingest\` in calls of ${BATCH} lines, which the engine commits as SQLite write transactions of 1,000 lines. Each
+parse → Ajv validation → ledger append → resolve → persist, without waiting for vector indexing (measured in the retrieval section), via \`engine.ingest\` in calls of ${BATCH} lines, which the engine commits as one SQLite write transaction of up to 2,000 lines. Each
 transaction uses \`synchronous=FULL\` in WAL mode; a call returns only after its transactions committed.
 Baseline: the previous run of this benchmark on this machine; target from the foundation issue.
 

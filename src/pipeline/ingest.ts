@@ -51,7 +51,7 @@ export interface PipelineDeps {
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
 export const DLQ_BACKOFF_MS: readonly number[] = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS];
 
-const BATCH = 1000;
+const BATCH = 2000;
 
 interface Parsed {
   readonly line: number;
