@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, main } from '../../src/interfaces/cli/index.js';
+import { runCli } from '../../src/interfaces/cli/__fixtures__/run-cli.js';
 
 /**
  * The incident of DESIGN.md §1, end to end through the CLI: a stale HEARTBEAT.md note is migrated
@@ -36,19 +36,8 @@ async function verity(
   args: readonly string[],
   now: string,
 ): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => {
-      out.push(text);
-    },
-    stderr: (text) => {
-      err.push(text);
-    },
-    stdin: async () => '',
-  };
-  const code = await main(['--home', home, '--now', now, ...args], io);
-  return { code, out: out.join(''), err: err.join('') };
+  const run = await runCli(['--home', home, '--now', now, ...args]);
+  return { code: run.code ?? 1, out: run.stdout, err: run.stderr };
 }
 
 beforeAll(() => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ProjectionReport } from '../../../engine/index.js';
 import { createManualClock } from '../../../testing/index.js';
-import { main } from '../index.js';
+import { runCli } from '../__fixtures__/run-cli.js';
 import { watchProjections } from './projections.js';
 
 let dir: string;
@@ -17,19 +17,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function verity(args: readonly string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['--home', join(dir, 'home'), '--now', '2026-02-19T15:00:00Z', ...args], {
-    stdout: (text) => {
-      out.push(text);
-    },
-    stderr: (text) => {
-      err.push(text);
-    },
-    stdin: async () => '',
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
+function verity(args: readonly string[]) {
+  return runCli(['--home', join(dir, 'home'), '--now', '2026-02-19T15:00:00Z', ...args]);
 }
 
 describe('verity project and drift', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../index.js';
+import { runCli } from '../__fixtures__/run-cli.js';
 
 const NOW = '2026-03-01T12:00:00Z';
 
@@ -27,19 +27,8 @@ describe('verity search, index and reindex', () => {
   let dir: string;
   let home: string;
 
-  async function verity(args: readonly string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(['--home', home, '--now', NOW, ...args], {
-      stdout: (text) => {
-        out.push(text);
-      },
-      stderr: (text) => {
-        err.push(text);
-      },
-      stdin: async () => '',
-    });
-    return { code, stdout: out.join(''), stderr: err.join('') };
+  function verity(args: readonly string[]) {
+    return runCli(['--home', home, '--now', NOW, ...args]);
   }
 
   beforeAll(() => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../index.js';
+import { runCli } from '../__fixtures__/run-cli.js';
 
 let dir: string;
 
@@ -14,19 +14,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function verity(args: readonly string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['--home', join(dir, 'home'), '--now', '2026-04-13T09:00:00Z', ...args], {
-    stdout: (text) => {
-      out.push(text);
-    },
-    stderr: (text) => {
-      err.push(text);
-    },
-    stdin: async () => '',
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
+function verity(args: readonly string[]) {
+  return runCli(['--home', join(dir, 'home'), '--now', '2026-04-13T09:00:00Z', ...args]);
 }
 
 const ICS = [

@@ -1,0 +1,51 @@
+// Test helpers: run the CLI in process with captured streams, or as a child process as users do.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { main } from '../index.js';
+
+/** What one CLI run printed and returned. */
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `verity ARGS` in this process; `stdin` is what `-` reads. */
+export async function runCli(args: readonly string[], stdin = ''): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main([...args], {
+    stdout: (text) => {
+      out.push(text);
+    },
+    stderr: (text) => {
+      err.push(text);
+    },
+    stdin: async () => stdin,
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const ENTRY = ['--import', 'tsx', 'src/interfaces/cli/main.ts'];
+
+/** Runs `verity ARGS` as a child process (through tsx, so no build is needed). */
+export function spawnCli(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...ENTRY, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
