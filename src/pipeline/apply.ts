@@ -6,7 +6,6 @@ import {
   deriveUuid,
   domainOf,
   EngineError,
-  type Evidence,
   emptySlot,
   emptyStats,
   forceConfirmations,
@@ -21,7 +20,6 @@ import {
   parseRfc3339,
   type ResolveContext,
   type ResolveOutcome,
-  type ReviewPrompt,
   recordOutcome,
   resolveBundle,
   resolveObservation,
@@ -640,11 +638,3 @@ async function foldEvent(
       return NOTHING;
   }
 }
-
-/** The evidence of a slot that came from one event (used by forget to find what a slot covers). */
-export function evidenceIds(slot: SlotState): readonly string[] {
-  return slot.evidence.map((e: Evidence) => e.eventId);
-}
-
-/** Prompt statuses that still wait for a person. */
-export const AWAITING: readonly ReviewPrompt['status'][] = ['open', 'queued'];

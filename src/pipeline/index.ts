@@ -6,7 +6,6 @@
 
 export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';
 export {
-  AWAITING,
   applyEvent,
   checkAnswer,
   flushSession,
