@@ -10,7 +10,11 @@ import type {
   PromptStatus,
   ReviewPrompt,
   SlotState,
+  StateItem,
+  StateItemStatus,
+  StateItemType,
   ValidationIssue,
+  Watermark,
 } from '../core/index.js';
 
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
@@ -39,6 +43,51 @@ export interface MessageRecord {
 }
 
 /**
+ * Which messages of one thread to list. Ordered by `createdAt`, then `messageId` (code-unit order):
+ * ascending by default, descending with `order: 'desc'` (the newest first, for a thread's tail).
+ */
+export interface MessageQuery {
+  readonly threadId: string;
+  /**
+   * Only messages strictly after this watermark: `created_at > w.createdAt OR (created_at =
+   * w.createdAt AND message_id > w.messageId)`. Null or absent: from the start.
+   */
+  readonly after?: Watermark | null;
+  readonly limit: number;
+  readonly order?: 'asc' | 'desc';
+}
+
+/** A structured state item as stored: it belongs to one thread, and the thread to one entity. */
+export interface StoredStateItem extends StateItem {
+  readonly threadId: string;
+  /** The entity of the thread's messages when the item was extracted. */
+  readonly entityId: string;
+}
+
+/**
+ * Which state items to list. Every given filter must hold. Results are ordered by `threadId`,
+ * then `uid`; callers that render sort them themselves.
+ */
+export interface StateItemQuery {
+  readonly threadId?: string;
+  readonly entityId?: string;
+  readonly uid?: string;
+  readonly types?: readonly StateItemType[];
+  readonly statuses?: readonly StateItemStatus[];
+  readonly limit?: number;
+}
+
+/** A thread with messages after its extraction watermark. */
+export interface ExtractionBacklog {
+  readonly threadId: string;
+  /** The entity of the thread's newest message. */
+  readonly entityId: string;
+  /** Messages after the watermark (all of the thread's messages when it has none). */
+  readonly pending: number;
+  readonly watermark: Watermark | null;
+}
+
+/**
  * Kinds of indexed items. Messages are indexed today; state items, memories and notes join the
  * same index as their capabilities land.
  */
@@ -63,7 +112,7 @@ export interface SearchItemRef {
   readonly kind: SearchKind;
   /** The thread the item belongs to; null for items outside threads (notes). */
   readonly threadId: string | null;
-  /** The item's id within its kind and thread: a message's `messageId`. */
+  /** The item's id within its kind and thread: a message's `messageId`, a state item's `uid`. */
   readonly itemId: string;
 }
 
@@ -74,7 +123,7 @@ export interface SearchDocument extends SearchItemRef {
   readonly entityId: string;
   /** When the item was created (a message's `createdAt`). */
   readonly createdAt: string;
-  /** The indexed text: a message's content. */
+  /** The indexed text: a message's content, a state item's text. */
   readonly text: string;
 }
 
@@ -186,7 +235,13 @@ export interface DlqItem {
   readonly needsReview: boolean;
 }
 
-/** What a write locks: the entities it touches, and the policy rows when `global`. */
+/**
+ * What a write locks. An entity-scoped write (`global` absent or false) excludes other writers of
+ * the same keys only: writers of disjoint keys may run in parallel where the store supports it
+ * (PostgreSQL), and must then touch nothing shared except after `joinCommitOrder`. A global write
+ * excludes every other writer. Keys are opaque strings: entity ids, and `thread:<id>` for the
+ * rows of one thread.
+ */
 export interface WriteScope {
   readonly entities: readonly string[];
   readonly global?: boolean;
@@ -214,12 +269,20 @@ export interface DerivedSnapshot {
   readonly slots: readonly SlotState[];
   /** Ordered by promptId. */
   readonly prompts: readonly ReviewPrompt[];
-  /** Ordered by insertion; store-specific row ids are excluded. */
+  /**
+   * Ordered by entityId, field (code-unit order), then insertion; store-specific row ids are
+   * excluded. Insertion order only within one slot: writers of different entities may run in
+   * parallel, so the order across slots depends on timing, and a replay must match live state.
+   */
   readonly history: readonly HistoryEntry[];
   /** Ordered by threadId, messageId. */
   readonly messages: readonly MessageRecord[];
   /** Ordered by key. */
   readonly meta: readonly { readonly key: string; readonly value: JsonValue }[];
+  /** Ordered by threadId, uid. */
+  readonly stateItems: readonly StoredStateItem[];
+  /** Ordered by threadId. */
+  readonly watermarks: readonly { readonly threadId: string; readonly watermark: Watermark }[];
 }
 
 /** Read access to committed data. Outside a transaction it sees committed snapshots only. */
@@ -238,6 +301,17 @@ export interface StoreReader {
   getPrompt(promptId: string): Promise<ReviewPrompt | null>;
   listPrompts(query: PromptQuery): Promise<readonly ReviewPrompt[]>;
   getMessage(threadId: string, messageId: string): Promise<MessageRecord | null>;
+  /** Messages of one thread in watermark order (see `MessageQuery`). */
+  listMessages(query: MessageQuery): Promise<readonly MessageRecord[]>;
+  /** How far item extraction has read the thread, or null before its first run. */
+  getWatermark(threadId: string): Promise<Watermark | null>;
+  /**
+   * Threads with messages after their watermark, ordered by threadId, at most `limit`. A thread
+   * without a watermark counts when it has any message.
+   */
+  listExtractionBacklog(limit: number): Promise<readonly ExtractionBacklog[]>;
+  getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null>;
+  listStateItems(query: StateItemQuery): Promise<readonly StoredStateItem[]>;
   getMeta(key: string): Promise<JsonValue | null>;
   getDlq(dlqId: string): Promise<DlqItem | null>;
   /** DLQ items, oldest first; optionally only those with the given statuses. */
@@ -259,6 +333,23 @@ export interface WriteTx extends StoreReader {
   /** Inserts a message; an existing `(threadId, messageId)` is left unchanged. */
   putMessage(message: MessageRecord): Promise<void>;
   putMeta(key: string, value: JsonValue): Promise<void>;
+  /**
+   * Inserts or replaces a state item by `(threadId, uid)`. Items that are not superseded are
+   * indexed for search (kind `state_item`, itemId = uid, messageId = the last ref, createdAt =
+   * the item's `createdAt`, text = its text) in the same transaction; a superseded item leaves
+   * the index.
+   */
+  putStateItem(item: StoredStateItem): Promise<void>;
+  /** Sets the thread's extraction watermark. */
+  putWatermark(threadId: string, watermark: Watermark): Promise<void>;
+  /**
+   * Joins the global commit order and holds its place until this transaction ends: waits while
+   * another entity-scoped transaction that joined it is uncommitted. Entity-scoped writers call
+   * it just before they touch state shared by all entities (the learning counters), so that such
+   * updates are serialised in commit order while the entity work before them ran in parallel.
+   * Global-scope transactions hold it from the start; a no-op for single-writer stores. Idempotent.
+   */
+  joinCommitOrder(): Promise<void>;
   /** Inserts or replaces a DLQ item. DLQ items are operational, not derived from the ledger. */
   putDlq(item: DlqItem): Promise<void>;
   /**
@@ -267,7 +358,8 @@ export interface WriteTx extends StoreReader {
    */
   redactEvent(eventId: string, replacement: JsonObject): Promise<void>;
   /**
-   * Deletes every derived row (slots, history, prompts, messages, meta) and the search index
+   * Deletes every derived row (slots, history, prompts, messages, meta, state items, watermarks)
+   * and the search index
    * entries drawn from them; the ledger, the DLQ and cached vectors stay.
    */
   dangerouslyClearDerived(): Promise<void>;
@@ -279,9 +371,10 @@ export interface Store extends StoreReader {
   readonly supportsVectorSearch: boolean;
   /**
    * Runs `fn` as the single writer for `scope`, inside one transaction that commits when `fn`
-   * resolves and rolls back when it throws (the error is rethrown). Calls are serialised (queued in
-   * process, locked across processes) and never interleaved; contention waits and is never an
-   * error. Commit is durable before the returned promise resolves. Not re-entrant.
+   * resolves and rolls back when it throws (the error is rethrown). Calls whose scopes overlap
+   * (and every call, on a single-writer store) are serialised (queued in process, locked across
+   * processes) and never interleaved; contention waits and is never an error. Commit is durable
+   * before the returned promise resolves. Not re-entrant.
    */
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** Every derived row in canonical order (see `DerivedSnapshot`). */

@@ -13,4 +13,5 @@ export {
   sampleMessage,
   samplePrompt,
   sampleSlot,
+  sampleStateItem,
 } from './sample-records.js';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../store.js';
+import { registerItemsConformance } from './register-items-conformance.js';
 import { registerSearchConformance } from './register-search-conformance.js';
 import {
   SAMPLE_ENTITY,
@@ -21,6 +22,11 @@ export interface StoreHarness {
    * Omit it when the storage does not outlive its store.
    */
   readonly reopen?: () => Promise<Store>;
+  /**
+   * True when the store has a single database session (PGlite): reads outside `withWriteLock` then
+   * wait for a transaction in progress, so the case that reads while one is held open is skipped.
+   */
+  readonly singleSession?: boolean;
   /**
    * Closes every store opened through this harness (some may already be closed) and removes the
    * storage.
@@ -71,6 +77,7 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     });
 
     registerSearchConformance(() => harness);
+    registerItemsConformance(() => harness);
 
     describe('ledger', () => {
       it('starts empty with lastSeq 0', async () => {
@@ -429,6 +436,8 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
         const history = [
           sampleHistoryEntry('user:zed', 'travel.status', 'e1', '2025-01-02T00:00:00.000Z'),
           sampleHistoryEntry('family:smith', 'travel.status', 'e2', '2025-01-01T00:00:00.000Z'),
+          // Within one slot, insertion order (not recordedAt) decides.
+          sampleHistoryEntry('user:zed', 'travel.status', 'e3', '2025-01-01T00:00:00.000Z'),
         ];
         await write(store, async (tx) => {
           await tx.putSlot(sampleSlot('user:zed', 'travel.status'));
@@ -451,7 +460,8 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
           'user:zed travel.status',
         ]);
         expect(snapshot.prompts.map((prompt) => prompt.promptId)).toEqual(['p-1', 'p-2']);
-        expect(snapshot.history).toStrictEqual(history);
+        // By slot, then insertion: writers of different entities may interleave in any order.
+        expect(snapshot.history).toStrictEqual([history[1], history[0], history[2]]);
         expect(snapshot.messages.map((m) => `${m.threadId} ${m.messageId}`)).toEqual([
           't-1 m-1',
           't-1 m-2',
@@ -483,6 +493,8 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
           history: [],
           messages: [],
           meta: [],
+          stateItems: [],
+          watermarks: [],
         });
         expect(await store.getMeta('cursor')).toBeNull();
         expect((await store.readEvents(0, 10)).map((event) => event.eventId)).toEqual(['evt-1']);
@@ -553,7 +565,11 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
         expect(await store.getMeta('k')).toBe('second ran');
       });
 
-      it('hides uncommitted writes from readers outside the lock until commit', async () => {
+      it('hides uncommitted writes from readers outside the lock until commit', async (context) => {
+        if (harness.singleSession === true) {
+          context.skip();
+          return;
+        }
         await write(store, (tx) => tx.putMeta('k', 'old'));
         const held = gate();
         const entered = gate();

@@ -1,6 +1,6 @@
 import type { HistoryEntry, ReviewPrompt, SlotState } from '../../core/index.js';
 import { contentHash, domainOf } from '../../core/index.js';
-import type { DlqItem, MessageRecord, NewLedgerEvent } from '../store.js';
+import type { DlqItem, MessageRecord, NewLedgerEvent, StoredStateItem } from '../store.js';
 
 /** The entity the samples use unless told otherwise. */
 export const SAMPLE_ENTITY = 'user:primary';
@@ -168,6 +168,34 @@ export function sampleDlqItem(
     nextRetryAt: null,
     status: 'pending',
     needsReview: false,
+    ...overrides,
+  };
+}
+
+/** An active decision of a thread, with tags and refs, so list fields round-trip. */
+export function sampleStateItem(
+  threadId: string,
+  uid: string,
+  overrides: Partial<StoredStateItem> = {},
+): StoredStateItem {
+  return {
+    threadId,
+    entityId: SAMPLE_ENTITY,
+    uid,
+    text: `Use the option named in ${uid}`,
+    status: 'active',
+    typeTag: 'decision',
+    topicTags: ['storage', 'analytics'],
+    refs: ['m-1', 'm-2'],
+    confidence: 'high',
+    replacedBy: null,
+    supersessionEvidence: null,
+    conflict: false,
+    pinned: false,
+    source: 'rules',
+    createdAt: SAMPLE_TIME,
+    lastSeenAt: SAMPLE_TIME,
+    updatedAt: SAMPLE_TIME,
     ...overrides,
   };
 }

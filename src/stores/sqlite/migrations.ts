@@ -204,6 +204,46 @@ CREATE TABLE search_state (
 INSERT INTO search_state (id, vector_epoch) VALUES (1, 0);
 `,
   },
+  {
+    version: 3,
+    description: 'structured state items, extraction watermarks and the watermark message order',
+    sql: `
+-- One row per item of a thread, one column per StoredStateItem field; lists and the evidence
+-- object are canonical JSON text.
+CREATE TABLE state_items (
+  thread_id TEXT NOT NULL,
+  uid TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  type_tag TEXT NOT NULL,
+  status TEXT NOT NULL,
+  text TEXT NOT NULL,
+  topic_tags TEXT NOT NULL CHECK (json_valid(topic_tags)),
+  refs TEXT NOT NULL CHECK (json_valid(refs)),
+  confidence TEXT NOT NULL,
+  replaced_by TEXT,
+  supersession_evidence TEXT CHECK (supersession_evidence IS NULL OR json_valid(supersession_evidence)),
+  conflict INTEGER NOT NULL CHECK (conflict IN (0, 1)),
+  pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)),
+  source TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (thread_id, uid)
+);
+CREATE INDEX state_items_by_entity ON state_items (entity_id, thread_id, uid);
+CREATE INDEX state_items_by_uid ON state_items (uid);
+
+-- How far item extraction has read each thread: the last message processed.
+CREATE TABLE extraction_watermarks (
+  thread_id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  message_id TEXT NOT NULL
+);
+
+-- The watermark query reads a thread's messages by (created_at, message_id), both directions.
+CREATE INDEX messages_in_thread_order ON messages (thread_id, created_at, message_id);
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

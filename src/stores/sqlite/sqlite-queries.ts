@@ -9,6 +9,7 @@ import type {
   MessageRecord,
   PromptQuery,
 } from '../store.js';
+import { SqliteStateItemQueries } from './sqlite-state-items.js';
 
 /** A row of the `events` table, as the driver returns it. */
 export interface EventRow {
@@ -78,6 +79,8 @@ function parseDoc<T>(row: DocRow | undefined): T | null {
  * Prepared once per connection; better-sqlite3 re-prepares them itself if the schema changes.
  */
 export class SqliteQueries {
+  /** Messages in watermark order, watermarks and state items, on the same connection. */
+  readonly items: SqliteStateItemQueries;
   readonly #eventById: Database.Statement<[string], EventRow>;
   readonly #eventByDedupeKey: Database.Statement<[string], EventRow>;
   readonly #eventsAfter: Database.Statement<[number, number], EventRow>;
@@ -101,6 +104,7 @@ export class SqliteQueries {
   readonly #snapshot: () => DerivedSnapshot;
 
   constructor(readonly db: Database.Database) {
+    this.items = new SqliteStateItemQueries(db);
     this.#eventById = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ?`);
     this.#eventByDedupeKey = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE dedupe_key = ?`);
     this.#eventsAfter = db.prepare(
@@ -121,7 +125,7 @@ export class SqliteQueries {
     this.#entityHistory = db.prepare(
       `SELECT doc FROM history WHERE entity_id = @entityId AND ${upTo} ORDER BY id LIMIT @limit`,
     );
-    this.#allHistory = db.prepare('SELECT doc FROM history ORDER BY id');
+    this.#allHistory = db.prepare('SELECT doc FROM history ORDER BY entity_id, field, id');
     this.#prompt = db.prepare('SELECT doc FROM prompts WHERE prompt_id = ?');
     this.#prompts = db.prepare(
       `SELECT doc FROM prompts
@@ -140,7 +144,7 @@ export class SqliteQueries {
        WHERE (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
        ORDER BY first_seen_at, dlq_id`,
     );
-    // One read transaction, so the five lists come from the same committed snapshot.
+    // One read transaction, so the lists come from the same committed snapshot.
     this.#snapshot = db.transaction(() => ({
       slots: parseDocs<SlotState>(this.#allSlots.all()),
       prompts: parseDocs<ReviewPrompt>(this.#promptsById.all()),
@@ -150,6 +154,8 @@ export class SqliteQueries {
         key: row.key,
         value: JSON.parse(row.value) as JsonValue,
       })),
+      stateItems: this.items.allStateItems(),
+      watermarks: this.items.allWatermarks(),
     }));
   }
 

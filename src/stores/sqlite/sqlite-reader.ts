@@ -1,11 +1,21 @@
-import type { HistoryEntry, JsonValue, ReviewPrompt, SlotState } from '../../core/index.js';
+import type {
+  HistoryEntry,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../../core/index.js';
 import type {
   DlqItem,
   DlqStatus,
+  ExtractionBacklog,
   HistoryQuery,
   LedgerEvent,
+  MessageQuery,
   MessageRecord,
   PromptQuery,
+  StateItemQuery,
+  StoredStateItem,
   StoreReader,
 } from '../store.js';
 import type { SqliteQueries } from './sqlite-queries.js';
@@ -56,6 +66,28 @@ export abstract class SqliteReader implements StoreReader {
 
   getMessage(threadId: string, messageId: string): Promise<MessageRecord | null> {
     return this.read('getMessage', (queries) => queries.getMessage(threadId, messageId));
+  }
+
+  listMessages(query: MessageQuery): Promise<readonly MessageRecord[]> {
+    return this.read('listMessages', (queries) => queries.items.listMessages(query));
+  }
+
+  getWatermark(threadId: string): Promise<Watermark | null> {
+    return this.read('getWatermark', (queries) => queries.items.getWatermark(threadId));
+  }
+
+  listExtractionBacklog(limit: number): Promise<readonly ExtractionBacklog[]> {
+    return this.read('listExtractionBacklog', (queries) =>
+      queries.items.listExtractionBacklog(limit),
+    );
+  }
+
+  getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null> {
+    return this.read('getStateItem', (queries) => queries.items.getStateItem(threadId, uid));
+  }
+
+  listStateItems(query: StateItemQuery): Promise<readonly StoredStateItem[]> {
+    return this.read('listStateItems', (queries) => queries.items.listStateItems(query));
   }
 
   getMeta(key: string): Promise<JsonValue | null> {

@@ -7,6 +7,7 @@ import {
   messageContext,
   type PutEmbeddingsOutcome,
   type SearchItemRef,
+  type StoredStateItem,
 } from '../store.js';
 import {
   type DocumentRow,
@@ -70,6 +71,9 @@ export class SqliteSearchWrites {
   readonly #detach: (docId: number) => void;
   readonly #markEmbedded: Database.Statement<[number]>;
   readonly #prune: Database.Statement<[]>;
+  readonly #document: Database.Statement<[string, string, string], DocumentRow>;
+  readonly #deleteDocument: Database.Statement<[number]>;
+  readonly #setMessageId: Database.Statement<[string | null, number]>;
 
   constructor(db: Database.Database) {
     this.#previousMessage = db.prepare(
@@ -144,6 +148,55 @@ export class SqliteSearchWrites {
     this.#prune = db.prepare(
       'DELETE FROM embeddings WHERE embedding_id NOT IN (SELECT embedding_id FROM search_vectors)',
     );
+    this.#document = db.prepare(
+      `SELECT doc_id, kind, thread_id, item_id, message_id, entity_id, created_at, text, context
+       FROM search_documents WHERE kind = ? AND thread_id = ? AND item_id = ?`,
+    );
+    this.#deleteDocument = db.prepare('DELETE FROM search_documents WHERE doc_id = ?');
+    this.#setMessageId = db.prepare('UPDATE search_documents SET message_id = ? WHERE doc_id = ?');
+  }
+
+  /**
+   * Keeps a state item's index entry in step with the item: a superseded item leaves the index; a
+   * changed text, entity or creation time replaces the entry (and drops its vector, so the item is
+   * embedded again); a new last ref only moves `message_id`.
+   */
+  indexStateItem(item: StoredStateItem): void {
+    const existing = this.#document.get('state_item', item.threadId, item.uid);
+    if (item.status === 'superseded') {
+      if (existing !== undefined) this.#remove(existing);
+      return;
+    }
+    const messageId = item.refs.at(-1) ?? null;
+    if (existing !== undefined) {
+      const same =
+        existing.text === item.text &&
+        existing.entity_id === item.entityId &&
+        existing.created_at === item.createdAt;
+      if (same) {
+        if (existing.message_id !== messageId) this.#setMessageId.run(messageId, existing.doc_id);
+        return;
+      }
+      this.#remove(existing);
+    }
+    const inserted = this.#insertDocument.run({
+      kind: 'state_item',
+      threadId: item.threadId,
+      itemId: item.uid,
+      messageId,
+      entityId: item.entityId,
+      createdAt: item.createdAt,
+      text: item.text,
+      context: '',
+    });
+    if (inserted.changes > 0) this.#ftsInsert.run(Number(inserted.lastInsertRowid), item.text, '');
+  }
+
+  /** Removes one indexed item with its full-text entry and vector link. */
+  #remove(row: DocumentRow): void {
+    this.#detach(row.doc_id);
+    this.#ftsDelete.run(row.doc_id, row.text, row.context);
+    this.#deleteDocument.run(row.doc_id);
   }
 
   /**

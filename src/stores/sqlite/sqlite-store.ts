@@ -9,6 +9,7 @@ import type {
   JsonValue,
   ReviewPrompt,
   SlotState,
+  Watermark,
 } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import type {
@@ -25,6 +26,7 @@ import type {
   SearchFilters,
   SearchIndexStatus,
   Store,
+  StoredStateItem,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -125,6 +127,19 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
 
   putMeta(key: string, value: JsonValue): Promise<void> {
     return this.#run('putMeta', () => this.#writes.putMeta(key, value));
+  }
+
+  putStateItem(item: StoredStateItem): Promise<void> {
+    return this.#run('putStateItem', () => this.#writes.putStateItem(item));
+  }
+
+  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
+    return this.#run('putWatermark', () => this.#writes.putWatermark(threadId, watermark));
+  }
+
+  /** SQLite has one writer at a time: every transaction already holds the commit order. */
+  joinCommitOrder(): Promise<void> {
+    return this.#run('joinCommitOrder', noop);
   }
 
   putDlq(item: DlqItem): Promise<void> {

@@ -5,11 +5,19 @@ import type {
   JsonValue,
   ReviewPrompt,
   SlotState,
+  Watermark,
 } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
-import type { AppendOutcome, DlqItem, MessageRecord, NewLedgerEvent } from '../store.js';
+import type {
+  AppendOutcome,
+  DlqItem,
+  MessageRecord,
+  NewLedgerEvent,
+  StoredStateItem,
+} from '../store.js';
 import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
 import { SqliteSearchWrites } from './sqlite-search-writes.js';
+import { SqliteStateItemWrites } from './sqlite-state-items.js';
 
 type EventParameters = [
   eventId: string,
@@ -29,6 +37,7 @@ type EventParameters = [
 export class SqliteWrites {
   /** The search index's writes, on the same connection. */
   readonly search: SqliteSearchWrites;
+  readonly #items: SqliteStateItemWrites;
   readonly #queries: SqliteQueries;
   readonly #insertEvent: Database.Statement<EventParameters>;
   readonly #redactEvent: Database.Statement<[string, string]>;
@@ -42,6 +51,7 @@ export class SqliteWrites {
 
   constructor(db: Database.Database, queries: SqliteQueries) {
     this.search = new SqliteSearchWrites(db);
+    this.#items = new SqliteStateItemWrites(db);
     this.#queries = queries;
     this.#insertEvent = db.prepare(
       `INSERT INTO events
@@ -79,9 +89,15 @@ export class SqliteWrites {
        ON CONFLICT (dlq_id) DO UPDATE
        SET status = excluded.status, first_seen_at = excluded.first_seen_at, doc = excluded.doc`,
     );
-    const clears = ['slots', 'history', 'prompts', 'messages', 'meta'].map((table) =>
-      db.prepare(`DELETE FROM ${table}`),
-    );
+    const clears = [
+      'slots',
+      'history',
+      'prompts',
+      'messages',
+      'meta',
+      'state_items',
+      'extraction_watermarks',
+    ].map((table) => db.prepare(`DELETE FROM ${table}`));
     this.#clearDerived = () => {
       for (const clear of clears) clear.run();
       this.search.clear();
@@ -136,6 +152,16 @@ export class SqliteWrites {
       JSON.stringify(message),
     );
     if (result.changes > 0) this.search.indexMessage(message);
+  }
+
+  /** Stores a state item and keeps its search index entry in step, in the same transaction. */
+  putStateItem(item: StoredStateItem): void {
+    this.#items.putStateItem(item);
+    this.search.indexStateItem(item);
+  }
+
+  putWatermark(threadId: string, watermark: Watermark): void {
+    this.#items.putWatermark(threadId, watermark);
   }
 
   putMeta(key: string, value: JsonValue): void {

@@ -1,0 +1,285 @@
+import type Database from 'better-sqlite3';
+import {
+  canonicalJson,
+  type ItemConfidence,
+  type StateItemStatus,
+  type StateItemType,
+  type SupersessionEvidence,
+  type Watermark,
+} from '../../core/index.js';
+import type {
+  ExtractionBacklog,
+  MessageQuery,
+  MessageRecord,
+  StateItemQuery,
+  StoredStateItem,
+} from '../store.js';
+
+/** A `state_items` row, as the driver returns it. */
+interface StateItemRow {
+  readonly thread_id: string;
+  readonly uid: string;
+  readonly entity_id: string;
+  readonly type_tag: string;
+  readonly status: string;
+  readonly text: string;
+  readonly topic_tags: string;
+  readonly refs: string;
+  readonly confidence: string;
+  readonly replaced_by: string | null;
+  readonly supersession_evidence: string | null;
+  readonly conflict: number;
+  readonly pinned: number;
+  readonly source: string;
+  readonly created_at: string;
+  readonly last_seen_at: string;
+  readonly updated_at: string;
+}
+
+interface WatermarkRow {
+  readonly thread_id: string;
+  readonly created_at: string;
+  readonly message_id: string;
+}
+
+interface BacklogRow {
+  readonly thread_id: string;
+  readonly entity_id: string | null;
+  readonly pending: number;
+  readonly watermark_at: string | null;
+  readonly watermark_id: string | null;
+}
+
+interface MessageParameters {
+  readonly threadId: string;
+  readonly afterAt: string | null;
+  readonly afterId: string | null;
+  readonly limit: number;
+}
+
+interface ItemParameters {
+  readonly threadId: string | null;
+  readonly entityId: string | null;
+  readonly uid: string | null;
+  readonly types: string | null;
+  readonly statuses: string | null;
+  readonly limit: number;
+}
+
+const ITEM_COLUMNS =
+  'thread_id, uid, entity_id, type_tag, status, text, topic_tags, refs, confidence, replaced_by, ' +
+  'supersession_evidence, conflict, pinned, source, created_at, last_seen_at, updated_at';
+
+/** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
+function toSqlLimit(limit: number | undefined): number {
+  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return -1;
+  if (Number.isNaN(limit)) return 0;
+  return Math.max(0, Math.floor(limit));
+}
+
+function fromItemRow(row: StateItemRow): StoredStateItem {
+  return {
+    threadId: row.thread_id,
+    entityId: row.entity_id,
+    uid: row.uid,
+    text: row.text,
+    status: row.status as StateItemStatus,
+    typeTag: row.type_tag as StateItemType,
+    topicTags: JSON.parse(row.topic_tags) as string[],
+    refs: JSON.parse(row.refs) as string[],
+    confidence: row.confidence as ItemConfidence,
+    replacedBy: row.replaced_by,
+    supersessionEvidence:
+      row.supersession_evidence === null
+        ? null
+        : (JSON.parse(row.supersession_evidence) as SupersessionEvidence),
+    conflict: row.conflict === 1,
+    pinned: row.pinned === 1,
+    source: row.source,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toItemRow(item: StoredStateItem): StateItemRow {
+  return {
+    thread_id: item.threadId,
+    uid: item.uid,
+    entity_id: item.entityId,
+    type_tag: item.typeTag,
+    status: item.status,
+    text: item.text,
+    topic_tags: canonicalJson(item.topicTags),
+    refs: canonicalJson(item.refs),
+    confidence: item.confidence,
+    replaced_by: item.replacedBy,
+    supersession_evidence:
+      item.supersessionEvidence === null ? null : canonicalJson(item.supersessionEvidence),
+    conflict: item.conflict ? 1 : 0,
+    pinned: item.pinned ? 1 : 0,
+    source: item.source,
+    created_at: item.createdAt,
+    last_seen_at: item.lastSeenAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+function toWatermark(row: { created_at: string; message_id: string }): Watermark {
+  return { createdAt: row.created_at, messageId: row.message_id };
+}
+
+function listFilter(values: readonly string[] | undefined): string | null {
+  return values === undefined ? null : JSON.stringify(values);
+}
+
+/**
+ * Reads of a thread's messages in watermark order, its extraction watermark and its state items,
+ * as synchronous calls on prepared statements of one connection.
+ */
+export class SqliteStateItemQueries {
+  readonly #messagesAsc: Database.Statement<[MessageParameters], { readonly doc: string }>;
+  readonly #messagesDesc: Database.Statement<[MessageParameters], { readonly doc: string }>;
+  readonly #watermark: Database.Statement<[string], WatermarkRow>;
+  readonly #allWatermarks: Database.Statement<[], WatermarkRow>;
+  readonly #backlog: Database.Statement<[{ readonly limit: number }], BacklogRow>;
+  readonly #item: Database.Statement<[string, string], StateItemRow>;
+  readonly #items: Database.Statement<[ItemParameters], StateItemRow>;
+
+  constructor(db: Database.Database) {
+    const after = '(@afterAt IS NULL OR (created_at, message_id) > (@afterAt, @afterId))';
+    this.#messagesAsc = db.prepare(
+      `SELECT doc FROM messages WHERE thread_id = @threadId AND ${after}
+       ORDER BY created_at, message_id LIMIT @limit`,
+    );
+    this.#messagesDesc = db.prepare(
+      `SELECT doc FROM messages WHERE thread_id = @threadId AND ${after}
+       ORDER BY created_at DESC, message_id DESC LIMIT @limit`,
+    );
+    this.#watermark = db.prepare(
+      'SELECT thread_id, created_at, message_id FROM extraction_watermarks WHERE thread_id = ?',
+    );
+    this.#allWatermarks = db.prepare(
+      'SELECT thread_id, created_at, message_id FROM extraction_watermarks ORDER BY thread_id',
+    );
+    this.#backlog = db.prepare(
+      `SELECT m.thread_id, COUNT(*) AS pending,
+              w.created_at AS watermark_at, w.message_id AS watermark_id,
+              (SELECT json_extract(n.doc, '$.entityId') FROM messages n
+               WHERE n.thread_id = m.thread_id
+               ORDER BY n.created_at DESC, n.message_id DESC LIMIT 1) AS entity_id
+       FROM messages m LEFT JOIN extraction_watermarks w ON w.thread_id = m.thread_id
+       WHERE w.thread_id IS NULL OR (m.created_at, m.message_id) > (w.created_at, w.message_id)
+       GROUP BY m.thread_id ORDER BY m.thread_id LIMIT @limit`,
+    );
+    this.#item = db.prepare(
+      `SELECT ${ITEM_COLUMNS} FROM state_items WHERE thread_id = ? AND uid = ?`,
+    );
+    this.#items = db.prepare(
+      `SELECT ${ITEM_COLUMNS} FROM state_items
+       WHERE (@threadId IS NULL OR thread_id = @threadId)
+         AND (@entityId IS NULL OR entity_id = @entityId)
+         AND (@uid IS NULL OR uid = @uid)
+         AND (@types IS NULL OR type_tag IN (SELECT value FROM json_each(@types)))
+         AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+       ORDER BY thread_id, uid LIMIT @limit`,
+    );
+  }
+
+  listMessages(query: MessageQuery): MessageRecord[] {
+    const statement = query.order === 'desc' ? this.#messagesDesc : this.#messagesAsc;
+    const rows = statement.all({
+      threadId: query.threadId,
+      afterAt: query.after?.createdAt ?? null,
+      afterId: query.after?.messageId ?? null,
+      limit: toSqlLimit(query.limit),
+    });
+    return rows.map((row) => JSON.parse(row.doc) as MessageRecord);
+  }
+
+  getWatermark(threadId: string): Watermark | null {
+    const row = this.#watermark.get(threadId);
+    return row === undefined ? null : toWatermark(row);
+  }
+
+  allWatermarks(): { readonly threadId: string; readonly watermark: Watermark }[] {
+    return this.#allWatermarks
+      .all()
+      .map((row) => ({ threadId: row.thread_id, watermark: toWatermark(row) }));
+  }
+
+  listExtractionBacklog(limit: number): ExtractionBacklog[] {
+    return this.#backlog.all({ limit: toSqlLimit(limit) }).map((row) => ({
+      threadId: row.thread_id,
+      entityId: row.entity_id ?? '',
+      pending: row.pending,
+      watermark:
+        row.watermark_at === null || row.watermark_id === null
+          ? null
+          : { createdAt: row.watermark_at, messageId: row.watermark_id },
+    }));
+  }
+
+  getStateItem(threadId: string, uid: string): StoredStateItem | null {
+    const row = this.#item.get(threadId, uid);
+    return row === undefined ? null : fromItemRow(row);
+  }
+
+  listStateItems(query: StateItemQuery): StoredStateItem[] {
+    return this.#items
+      .all({
+        threadId: query.threadId ?? null,
+        entityId: query.entityId ?? null,
+        uid: query.uid ?? null,
+        types: listFilter(query.types),
+        statuses: listFilter(query.statuses),
+        limit: toSqlLimit(query.limit),
+      })
+      .map(fromItemRow);
+  }
+
+  /** Every item, ordered by thread, then uid (for `exportDerived`). */
+  allStateItems(): StoredStateItem[] {
+    return this.listStateItems({});
+  }
+}
+
+/**
+ * Writes of state items and watermarks on the writer connection. Callers hold the write
+ * transaction and keep the search index in step.
+ */
+export class SqliteStateItemWrites {
+  readonly #putItem: Database.Statement<[StateItemRow]>;
+  readonly #putWatermark: Database.Statement<[WatermarkRow]>;
+
+  constructor(db: Database.Database) {
+    const columns = ITEM_COLUMNS.split(', ');
+    const updates = columns
+      .filter((column) => column !== 'thread_id' && column !== 'uid')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ');
+    this.#putItem = db.prepare(
+      `INSERT INTO state_items (${ITEM_COLUMNS})
+       VALUES (${columns.map((column) => `@${column}`).join(', ')})
+       ON CONFLICT (thread_id, uid) DO UPDATE SET ${updates}`,
+    );
+    this.#putWatermark = db.prepare(
+      `INSERT INTO extraction_watermarks (thread_id, created_at, message_id)
+       VALUES (@thread_id, @created_at, @message_id)
+       ON CONFLICT (thread_id) DO UPDATE
+       SET created_at = excluded.created_at, message_id = excluded.message_id`,
+    );
+  }
+
+  putStateItem(item: StoredStateItem): void {
+    this.#putItem.run(toItemRow(item));
+  }
+
+  putWatermark(threadId: string, watermark: Watermark): void {
+    this.#putWatermark.run({
+      thread_id: threadId,
+      created_at: watermark.createdAt,
+      message_id: watermark.messageId,
+    });
+  }
+}
