@@ -1,0 +1,591 @@
+/**
+ * The PostgreSQL `Store`: node-postgres against a server, or PGlite in process, with the same SQL
+ * (PostgreSQL 15 and later, pgvector 0.8 and later). ADR: docs/decisions/2026-11-26-postgres-write-locks.md.
+ *
+ * Write locking. `withWriteLock(scope, fn)` runs `fn` in one READ COMMITTED transaction on its own
+ * pooled connection, so writers of different entities really run in parallel. Locks are taken
+ * twice: first in process (`LocalLockTable`: first come, first served, all claims granted at
+ * once, so callers of one process run in call order and hold no connection while they wait), then
+ * in the database, as transaction-scoped advisory locks, always in this order:
+ *   (a) the all-lock: `pg_advisory_xact_lock_shared` for entity-scoped writes,
+ *       `pg_advisory_xact_lock` (exclusive) for `global: true` writes, so a global write waits for
+ *       every writer in flight and excludes all others until it ends;
+ *   (b) entity-scoped writes only: an exclusive lock per distinct scope key, sorted by its key;
+ *   (c) the commit-order lock: exclusive, taken by `tx.joinCommitOrder()` (once per transaction)
+ *       and by global writes right after (a).
+ * A key is two int4s: the first four bytes of SHA-256 of `verity:<schema>:<kind>` (kind `all`,
+ * `entity` or `order`) and of the key string. Every writer acquires along the same order
+ * (all → entities → order), so no wait-for cycle can form between advisory locks. Writers of one
+ * busy entity (or thread) serialise among themselves; a global writer waits for all of them.
+ * `useEmbeddingSpace`, `putEmbeddings` and `pruneEmbeddings` run as global writes.
+ *
+ * Contention waits and is never an error. Row locks can still deadlock two writers of disjoint
+ * scopes (both inserting the same two event ids in opposite order, say): when PostgreSQL reports a
+ * deadlock (40P01) or a serialization failure (40001), everything has rolled back and `fn` runs
+ * again after a jittered backoff, up to `maxAttempts` times. `fn` must therefore be safe to rerun,
+ * which it is as long as it only writes through `tx`.
+ *
+ * PGlite has a single session: its writers queue in process (one transaction at a time for every
+ * store on the instance), and reads outside `withWriteLock` wait for the running transaction
+ * instead of seeing its uncommitted rows, except reads made from inside a write callback on the
+ * same instance, which run inside that transaction.
+ *
+ * Ledger `seq` values are allocated when an event is appended, not at commit: while entity writers
+ * run in parallel, a reader may see seq N+1 committed before seq N. Replays and rebuilds read after
+ * the writers are done and are unaffected; see the ADR for tailing readers.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  HistoryEntry,
+  JsonObject,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
+import type {
+  AppendOutcome,
+  DerivedSnapshot,
+  DlqItem,
+  EmbeddingRow,
+  EmbeddingSpace,
+  MessageRecord,
+  NewLedgerEvent,
+  PendingEmbedding,
+  PutEmbeddingsOutcome,
+  SearchDocument,
+  SearchFilters,
+  SearchIndexStatus,
+  Store,
+  StoredStateItem,
+  TextQuery,
+  TextSearchHit,
+  VectorSearchHit,
+  WriteScope,
+  WriteTx,
+} from '../store.js';
+import { applyPostgresMigrations } from './migrations.js';
+import {
+  type PgDriver,
+  type PgliteDatabase,
+  PgliteDriver,
+  type PgSession,
+  PoolDriver,
+  type PostgresPool,
+  type WriteTurn,
+} from './postgres-driver.js';
+import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './postgres-errors.js';
+import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
+import { PostgresQueries } from './postgres-queries.js';
+import { PostgresReader } from './postgres-reader.js';
+import { PostgresSearchQueries } from './postgres-search-queries.js';
+import { activeSpace } from './postgres-search-writes.js';
+import { assertSchemaName, type SqlNames } from './postgres-sql.js';
+import { PostgresWrites } from './postgres-writes.js';
+
+/** Where the store's database is: a server URL, a node-postgres pool, or a PGlite instance. */
+export type PostgresConnection =
+  | {
+      /** A `postgres://` connection string; the store opens (and closes) its own pool. */
+      readonly url: string;
+      /** Size of that pool. Default 10. */
+      readonly maxConnections?: number;
+    }
+  | {
+      /** A node-postgres `Pool` owned by the caller; `close()` leaves it open. */
+      readonly pool: PostgresPool;
+    }
+  | {
+      /**
+       * A PGlite instance (with the pgvector extension loaded) owned by the caller; `close()`
+       * leaves it open. Several stores may share one instance with different schemas.
+       */
+      readonly pglite: PgliteDatabase;
+    };
+
+/** Options for `createPostgresStore`. */
+export type PostgresStoreOptions = PostgresConnection & {
+  /** The schema every table lives in; created when missing. Default `verity`. */
+  readonly schema?: string;
+  /**
+   * How many times a write transaction runs before a deadlock or serialization failure is
+   * surfaced (as STORE_FAILED). Default 5.
+   */
+  readonly maxAttempts?: number;
+};
+
+const DEFAULTS = {
+  schema: 'verity',
+  maxAttempts: 5,
+  maxConnections: 10,
+} as const;
+
+/** The `tx` handed to a `withWriteLock` callback: one transaction's session, usable only meanwhile. */
+class PostgresWriteTx extends PostgresReader implements WriteTx {
+  /** The writes, for the store's own search-index operations. */
+  readonly writes: PostgresWrites;
+  /** The first database error a statement of this transaction raised, if any. */
+  failure: unknown = null;
+  readonly #session: PgSession;
+  readonly #queries: PostgresQueries;
+  readonly #turn: WriteTurn;
+  readonly #plan: AdvisoryPlan;
+  #joined: boolean;
+
+  constructor(session: PgSession, names: SqlNames, turn: WriteTurn, plan: AdvisoryPlan) {
+    super();
+    this.#session = session;
+    this.#queries = new PostgresQueries(session, names);
+    this.writes = new PostgresWrites(session, names, this.#queries);
+    this.#turn = turn;
+    this.#plan = plan;
+    this.#joined = plan.holdsCommitOrder;
+  }
+
+  /** The transaction's session. */
+  get session(): PgSession {
+    return this.#session;
+  }
+
+  protected override read<T>(
+    operation: string,
+    query: (queries: PostgresQueries) => Promise<T>,
+  ): Promise<T> {
+    return this.run(operation, () => query(this.#queries));
+  }
+
+  /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
+  async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    if (!this.#turn.active) {
+      throw new EngineError(
+        'CONFLICT',
+        'This write transaction has ended; use tx only inside its withWriteLock callback',
+        { operation },
+      );
+    }
+    try {
+      return await work();
+    } catch (error: unknown) {
+      if (sqlStateOf(error) !== null) this.failure ??= error;
+      throw toStoreError(operation, error);
+    }
+  }
+
+  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
+    return this.run('appendEvent', () => this.writes.appendEvent(event));
+  }
+
+  putSlot(slot: SlotState): Promise<void> {
+    return this.run('putSlot', () => this.writes.putSlot(slot));
+  }
+
+  appendHistory(entry: HistoryEntry): Promise<void> {
+    return this.run('appendHistory', () => this.writes.appendHistory(entry));
+  }
+
+  putPrompt(prompt: ReviewPrompt): Promise<void> {
+    return this.run('putPrompt', () => this.writes.putPrompt(prompt));
+  }
+
+  putMessage(message: MessageRecord): Promise<void> {
+    return this.run('putMessage', () => this.writes.putMessage(message));
+  }
+
+  putMeta(key: string, value: JsonValue): Promise<void> {
+    return this.run('putMeta', () => this.writes.putMeta(key, value));
+  }
+
+  putStateItem(item: StoredStateItem): Promise<void> {
+    return this.run('putStateItem', () => this.writes.putStateItem(item));
+  }
+
+  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
+    return this.run('putWatermark', () => this.writes.putWatermark(threadId, watermark));
+  }
+
+  joinCommitOrder(): Promise<void> {
+    return this.run('joinCommitOrder', async () => {
+      if (this.#joined) return;
+      const [key1, key2] = this.#plan.commitOrder;
+      await this.#session.query('SELECT pg_catalog.pg_advisory_xact_lock($1, $2)', [key1, key2]);
+      this.#joined = true;
+    });
+  }
+
+  putDlq(item: DlqItem): Promise<void> {
+    return this.run('putDlq', () => this.writes.putDlq(item));
+  }
+
+  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
+    return this.run('redactEvent', () => this.writes.redactEvent(eventId, replacement));
+  }
+
+  dangerouslyClearDerived(): Promise<void> {
+    return this.run('dangerouslyClearDerived', () => this.writes.dangerouslyClearDerived());
+  }
+}
+
+/**
+ * The PostgreSQL `Store` (see the file header for locking). Build it with `createPostgresStore`.
+ */
+export class PostgresStore extends PostgresReader implements Store {
+  /** Identifies the adapter. */
+  readonly kind = 'postgres';
+  /** Vectors are searched with pgvector: an HNSW index, exact distances. */
+  readonly supportsVectorSearch = true;
+  /** The pool or PGlite instance, for escape hatches. Writing through it bypasses the locks. */
+  readonly client: PostgresPool | PgliteDatabase;
+  /** The schema the tables live in. */
+  readonly schema: string;
+  readonly #driver: PgDriver;
+  readonly #names: SqlNames;
+  readonly #maxAttempts: number;
+  readonly #turns = new AsyncLocalStorage<WriteTurn>();
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #closing: Promise<void> | null = null;
+
+  /** Wraps an open, migrated database. Use `createPostgresStore`. */
+  constructor(driver: PgDriver, names: SqlNames, maxAttempts: number) {
+    super();
+    this.#driver = driver;
+    this.#names = names;
+    this.#maxAttempts = maxAttempts;
+    this.client = driver.client;
+    this.schema = names.schemaName;
+  }
+
+  protected override async read<T>(
+    operation: string,
+    query: (queries: PostgresQueries) => Promise<T>,
+  ): Promise<T> {
+    return this.#read(operation, false, (session) =>
+      query(new PostgresQueries(session, this.#names)),
+    );
+  }
+
+  /**
+   * Runs `fn` as the writer for `scope` in one READ COMMITTED transaction, after taking the
+   * scope's locks in process and in the database (see the file header). Throws CONFLICT when
+   * called from inside a write callback of this store (or, on PGlite, of any store on the same
+   * instance): it would wait for itself.
+   */
+  withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    this.#assertNotInTurn('withWriteLock');
+    this.#assertOpen('withWriteLock');
+    const run = this.#write(scope, fn);
+    const tracked = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#inFlight.add(tracked);
+    void tracked.then(() => this.#inFlight.delete(tracked));
+    return run;
+  }
+
+  exportDerived(): Promise<DerivedSnapshot> {
+    return this.#read('exportDerived', true, (session) =>
+      new PostgresQueries(session, this.#names).exportDerived(),
+    );
+  }
+
+  searchText(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly TextSearchHit[]> {
+    return this.#read('searchText', false, (session) =>
+      this.#search(session).searchText(query, filters, limit),
+    );
+  }
+
+  searchVectors(
+    space: EmbeddingSpace,
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly VectorSearchHit[]> {
+    return this.#read('searchVectors', true, async (session) => {
+      await this.#assertActive(session, space, 'searchVectors');
+      return this.#search(session).searchVectors(vector, filters, limit);
+    });
+  }
+
+  embeddingSpace(): Promise<EmbeddingSpace | null> {
+    return this.#read('embeddingSpace', false, (session) => activeSpace(session, this.#names));
+  }
+
+  useEmbeddingSpace(space: EmbeddingSpace): Promise<void> {
+    assertValidSpace(space);
+    return this.#writeSearch('useEmbeddingSpace', (tx) => tx.writes.search.useSpace(space));
+  }
+
+  pendingEmbeddings(
+    space: EmbeddingSpace,
+    limit: number,
+    after?: SearchDocument,
+  ): Promise<readonly PendingEmbedding[]> {
+    return this.#read('pendingEmbeddings', true, async (session) =>
+      isSame(await activeSpace(session, this.#names), space)
+        ? this.#search(session).pendingEmbeddings(limit, after)
+        : [],
+    );
+  }
+
+  putEmbeddings(
+    space: EmbeddingSpace,
+    rows: readonly EmbeddingRow[],
+  ): Promise<PutEmbeddingsOutcome> {
+    return this.#writeSearch('putEmbeddings', async (tx, session) => {
+      await this.#assertActive(session, space, 'putEmbeddings');
+      return tx.writes.search.putEmbeddings(space, rows);
+    });
+  }
+
+  pruneEmbeddings(): Promise<number> {
+    return this.#writeSearch('pruneEmbeddings', (tx) => tx.writes.search.prune());
+  }
+
+  searchIndexStatus(): Promise<SearchIndexStatus> {
+    return this.#read('searchIndexStatus', true, (session) => this.#search(session).status());
+  }
+
+  /** Waits for this store's writes in flight, then closes the pool it opened. Idempotent. */
+  close(): Promise<void> {
+    this.#assertNotInTurn('close');
+    this.#closing ??= (async () => {
+      await Promise.all([...this.#inFlight]);
+      try {
+        await this.#driver.close();
+      } catch (error: unknown) {
+        throw toStoreError('close', error);
+      }
+    })();
+    return this.#closing;
+  }
+
+  #search(session: PgSession): PostgresSearchQueries {
+    return new PostgresSearchQueries(session, this.#names);
+  }
+
+  async #read<T>(
+    operation: string,
+    snapshot: boolean,
+    fn: (session: PgSession) => Promise<T>,
+  ): Promise<T> {
+    this.#assertOpen(operation);
+    try {
+      return await this.#driver.read(snapshot, fn);
+    } catch (error: unknown) {
+      throw toStoreError(operation, error);
+    }
+  }
+
+  /** Runs a search-index write as a global write transaction. */
+  #writeSearch<T>(
+    operation: string,
+    work: (tx: PostgresWriteTx, session: PgSession) => Promise<T>,
+  ): Promise<T> {
+    return this.withWriteLock({ entities: [], global: true }, (tx) => {
+      const writeTx = tx as PostgresWriteTx;
+      return writeTx.run(operation, () => work(writeTx, writeTx.session));
+    });
+  }
+
+  async #write<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    const claims = this.#driver.parallel
+      ? localClaims(scope)
+      : [{ resource: ALL_RESOURCE, mode: 'exclusive' as const }];
+    const unlock = await this.#driver.locks.acquire(claims);
+    try {
+      return await this.#driver.write((session, release) =>
+        this.#transact(session, release, advisoryPlan(this.schema, scope), fn),
+      );
+    } finally {
+      unlock();
+    }
+  }
+
+  /** One transaction, rerun after a deadlock or serialization failure (see the file header). */
+  async #transact<T>(
+    session: PgSession,
+    release: (broken: boolean) => void,
+    plan: AdvisoryPlan,
+    fn: (tx: WriteTx) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const turn: WriteTurn = { active: true };
+      const tx = new PostgresWriteTx(session, this.#names, turn, plan);
+      let outcome:
+        | { readonly ok: true; readonly value: T }
+        | { readonly ok: false; error: unknown };
+      try {
+        await session.exec(
+          ['BEGIN ISOLATION LEVEL READ COMMITTED', ...plan.statements].join(';\n'),
+        );
+        session.inTransaction = true;
+        try {
+          const value = await this.#turns.run(turn, () => this.#driver.inTurn(turn, () => fn(tx)));
+          outcome = { ok: true, value };
+        } catch (error: unknown) {
+          outcome = { ok: false, error };
+        }
+        turn.active = false;
+        if (outcome.ok && tx.failure !== null) {
+          outcome = {
+            ok: false,
+            error: new EngineError(
+              'STORE_FAILED',
+              'A statement of this transaction failed and the callback carried on; rolled back',
+              { operation: 'commit' },
+              { cause: tx.failure },
+            ),
+          };
+        }
+        if (outcome.ok) {
+          await session.exec('COMMIT');
+          session.inTransaction = false;
+          return outcome.value;
+        }
+      } catch (error: unknown) {
+        // BEGIN, a lock or COMMIT failed: the transaction is gone or must be rolled back.
+        turn.active = false;
+        outcome = { ok: false, error: toStoreError('transaction', error) };
+      }
+      const rolledBack = await this.#rollback(session);
+      session.inTransaction = false;
+      if (!rolledBack) {
+        release(true);
+        throw outcome.error;
+      }
+      const retry = isRetryable(outcome.error) || isRetryable(tx.failure);
+      if (!retry || attempt >= this.#maxAttempts) throw outcome.error;
+      await delay(retryDelayMs(attempt));
+    }
+  }
+
+  /** Rolls back; false when the session is unusable (it is then discarded, not pooled). */
+  async #rollback(session: PgSession): Promise<boolean> {
+    try {
+      await session.exec('ROLLBACK');
+      return true;
+    } catch {
+      // The connection broke; the caller discards it and rethrows the original failure.
+      return false;
+    }
+  }
+
+  async #assertActive(session: PgSession, space: EmbeddingSpace, operation: string) {
+    const active = await activeSpace(session, this.#names);
+    if (isSame(active, space)) return;
+    throw new EngineError(
+      'CONFLICT',
+      active === null
+        ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
+        : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
+      { operation, model: space.model, activeModel: active?.model ?? '' },
+    );
+  }
+
+  #assertOpen(operation: string): void {
+    if (this.#closing !== null) {
+      throw new EngineError('STORE_FAILED', 'The PostgreSQL store is closed', { operation });
+    }
+  }
+
+  #assertNotInTurn(operation: string): void {
+    if (this.#turns.getStore()?.active === true || this.#driver.inActiveTurn()) {
+      throw new EngineError(
+        'CONFLICT',
+        `${operation} was called inside a withWriteLock callback of the same store; ` +
+          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
+        { operation },
+      );
+    }
+  }
+}
+
+function isSame(active: EmbeddingSpace | null, space: EmbeddingSpace): boolean {
+  return active !== null && active.model === space.model && active.dimension === space.dimension;
+}
+
+function assertValidSpace(space: EmbeddingSpace): void {
+  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'An embedding space needs a model name and a positive integer dimension',
+      { operation: 'useEmbeddingSpace' },
+    );
+  }
+}
+
+function assertPositiveInteger(value: number, name: string): void {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new EngineError('CONFIG_INVALID', `${name} must be a positive integer`, {
+      operation: 'open',
+    });
+  }
+}
+
+async function openPool(url: string, maxConnections: number): Promise<PoolDriver> {
+  let Pool: typeof import('pg').Pool;
+  try {
+    ({ Pool } = (await import('pg')).default);
+  } catch (error: unknown) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      'The PostgreSQL store needs the pg package: npm install pg',
+      { operation: 'open' },
+      { cause: error },
+    );
+  }
+  const pool = new Pool({ connectionString: url, max: maxConnections });
+  pool.on('error', () => {
+    // An idle connection failed (the server restarted, say): the pool has already dropped it and
+    // the next query opens a new one. Without a listener the event would crash the process.
+  });
+  return new PoolDriver(pool, true);
+}
+
+async function openDriver(options: PostgresStoreOptions): Promise<PgDriver> {
+  if ('pglite' in options) return new PgliteDriver(options.pglite);
+  if ('pool' in options) return new PoolDriver(options.pool, false);
+  if ('url' in options && typeof options.url === 'string' && options.url !== '') {
+    const maxConnections = options.maxConnections ?? DEFAULTS.maxConnections;
+    assertPositiveInteger(maxConnections, 'maxConnections');
+    return openPool(options.url, maxConnections);
+  }
+  throw new EngineError('CONFIG_INVALID', 'Give the PostgreSQL store a url, a pool or a pglite', {
+    operation: 'open',
+  });
+}
+
+/**
+ * Opens a PostgreSQL store: connects, creates the schema and the pgvector extension when missing,
+ * and migrates (safe when several processes open the same schema at once). Throws CONFIG_INVALID
+ * for bad options (or when `pg` is not installed) and STORE_FAILED when the database cannot be
+ * reached, lacks pgvector, or holds a schema newer than this build.
+ */
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const schema = options.schema ?? DEFAULTS.schema;
+  const maxAttempts = options.maxAttempts ?? DEFAULTS.maxAttempts;
+  assertSchemaName(schema);
+  assertPositiveInteger(maxAttempts, 'maxAttempts');
+  const driver = await openDriver(options);
+  try {
+    if (driver.inActiveTurn()) {
+      throw new EngineError(
+        'CONFLICT',
+        'A PGlite store cannot be opened inside a withWriteLock callback on the same instance',
+        { operation: 'open' },
+      );
+    }
+    const names = await applyPostgresMigrations(driver, schema);
+    return new PostgresStore(driver, names, maxAttempts);
+  } catch (error: unknown) {
+    await driver.close().catch(() => {
+      // The open failure is what the caller needs to see; a failing close adds nothing.
+    });
+    throw toStoreError('open', error);
+  }
+}

@@ -1,0 +1,212 @@
+import type {
+  HistoryEntry,
+  JsonObject,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
+import type {
+  AppendOutcome,
+  DlqItem,
+  MessageRecord,
+  NewLedgerEvent,
+  StoredStateItem,
+} from '../store.js';
+import type { PgSession } from './postgres-driver.js';
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  fromEventRow,
+  type PostgresQueries,
+} from './postgres-queries.js';
+import { PostgresSearchWrites } from './postgres-search-writes.js';
+import type { SqlNames } from './postgres-sql.js';
+import { toNumber } from './postgres-sql.js';
+
+interface AppendRow extends Partial<EventRow> {
+  readonly inserted_seq: unknown;
+}
+
+/**
+ * Every write the store makes, on the session of one write transaction. Callers hold the
+ * transaction; nothing here begins or commits one.
+ */
+export class PostgresWrites {
+  /** The search index's writes, on the same session. */
+  readonly search: PostgresSearchWrites;
+  readonly #session: PgSession;
+  readonly #queries: PostgresQueries;
+  readonly #s: string;
+
+  constructor(session: PgSession, names: SqlNames, queries: PostgresQueries) {
+    this.search = new PostgresSearchWrites(session, names);
+    this.#session = session;
+    this.#queries = queries;
+    this.#s = names.s;
+  }
+
+  /**
+   * Looks the event up by id, then by dedupe key, and inserts it only when neither exists, in one
+   * statement. `ON CONFLICT DO NOTHING` covers a concurrent writer (of another scope) that
+   * committed the same id or key meanwhile: its row is then read afresh.
+   */
+  async appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
+    const s = this.#s;
+    const [row] = await this.#session.query<AppendRow>(
+      `WITH existing AS (
+         SELECT ${EVENT_COLUMNS} FROM (
+           SELECT ${EVENT_COLUMNS}, 0 AS rank FROM ${s}.events WHERE event_id = $1
+           UNION ALL
+           SELECT ${EVENT_COLUMNS}, 1 AS rank FROM ${s}.events
+           WHERE $8::text IS NOT NULL AND dedupe_key = $8
+         ) found ORDER BY rank LIMIT 1
+       ), inserted AS (
+         INSERT INTO ${s}.events
+           (event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8
+         WHERE NOT EXISTS (SELECT 1 FROM existing)
+         ON CONFLICT DO NOTHING
+         RETURNING seq
+       )
+       SELECT existing.*, (SELECT seq FROM inserted) AS inserted_seq
+       FROM (SELECT 1) AS one LEFT JOIN existing ON true`,
+      [
+        event.eventId,
+        event.type,
+        event.entityId,
+        event.eventTs,
+        event.recordedAt,
+        JSON.stringify(event.payload),
+        event.payloadHash,
+        event.dedupeKey,
+      ],
+    );
+    if (row?.inserted_seq !== null && row?.inserted_seq !== undefined) {
+      return { kind: 'appended', seq: toNumber(row.inserted_seq) };
+    }
+    if (row?.event_id !== null && row?.event_id !== undefined) {
+      return outcomeAgainst(row as EventRow, event);
+    }
+    const [committed] = await this.#queries.eventRowsFor(event.eventId, event.dedupeKey);
+    if (committed === undefined) {
+      throw new Error(
+        'appendEvent: insert skipped on a conflict, yet no conflicting row is visible',
+      );
+    }
+    return outcomeAgainst(committed, event);
+  }
+
+  async putSlot(slot: SlotState): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.slots (entity_id, field, domain, version, doc)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (entity_id, field) DO UPDATE
+       SET domain = EXCLUDED.domain, version = EXCLUDED.version, doc = EXCLUDED.doc`,
+      [slot.entityId, slot.field, slot.domain, slot.version, JSON.stringify(slot)],
+    );
+  }
+
+  async appendHistory(entry: HistoryEntry): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.history (entity_id, field, recorded_at, doc) VALUES ($1, $2, $3, $4)`,
+      [entry.entityId, entry.field, entry.recordedAt, JSON.stringify(entry)],
+    );
+  }
+
+  async putPrompt(prompt: ReviewPrompt): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.prompts (prompt_id, status, entity_id, created_at, sequence, doc)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (prompt_id) DO UPDATE
+       SET status = EXCLUDED.status, entity_id = EXCLUDED.entity_id,
+           created_at = EXCLUDED.created_at, sequence = EXCLUDED.sequence, doc = EXCLUDED.doc`,
+      [
+        prompt.promptId,
+        prompt.status,
+        prompt.entityId,
+        prompt.createdAt,
+        prompt.sequence,
+        JSON.stringify(prompt),
+      ],
+    );
+  }
+
+  /** Stores a new message and indexes it for search in the same transaction. */
+  async putMessage(message: MessageRecord): Promise<void> {
+    await this.search.indexMessage(message, JSON.stringify(message));
+  }
+
+  async putMeta(key: string, value: JsonValue): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.meta (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [key, JSON.stringify(value)],
+    );
+  }
+
+  /** Stores a state item and keeps its search entry in step (superseded items leave the index). */
+  async putStateItem(item: StoredStateItem): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.state_items (thread_id, uid, entity_id, type, status, doc)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (thread_id, uid) DO UPDATE
+       SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, status = EXCLUDED.status,
+           doc = EXCLUDED.doc`,
+      [item.threadId, item.uid, item.entityId, item.typeTag, item.status, JSON.stringify(item)],
+    );
+    await this.search.indexStateItem(item);
+  }
+
+  async putWatermark(threadId: string, watermark: Watermark): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.watermarks (thread_id, created_at, message_id) VALUES ($1, $2, $3)
+       ON CONFLICT (thread_id) DO UPDATE
+       SET created_at = EXCLUDED.created_at, message_id = EXCLUDED.message_id`,
+      [threadId, watermark.createdAt, watermark.messageId],
+    );
+  }
+
+  async putDlq(item: DlqItem): Promise<void> {
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.dlq (dlq_id, status, first_seen_at, doc) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (dlq_id) DO UPDATE
+       SET status = EXCLUDED.status, first_seen_at = EXCLUDED.first_seen_at, doc = EXCLUDED.doc`,
+      [item.dlqId, item.status, item.firstSeenAt, JSON.stringify(item)],
+    );
+  }
+
+  /** Replaces the payload once; redacting an already redacted event changes nothing. */
+  async redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
+    const changed = await this.#session.query(
+      `UPDATE ${this.#s}.events SET payload = $1, redacted = true
+       WHERE event_id = $2 AND NOT redacted RETURNING seq`,
+      [JSON.stringify(replacement), eventId],
+    );
+    if (changed.length > 0) return;
+    if ((await this.#queries.getEvent(eventId)) === null) {
+      throw new EngineError('NOT_FOUND', 'No event with this id to redact', {
+        operation: 'redactEvent',
+        eventId,
+      });
+    }
+  }
+
+  async dangerouslyClearDerived(): Promise<void> {
+    const s = this.#s;
+    await this.#session.exec(
+      ['slots', 'history', 'prompts', 'messages', 'meta', 'state_items', 'watermarks']
+        .map((table) => `DELETE FROM ${s}.${table};`)
+        .join('\n'),
+    );
+    await this.search.clear();
+  }
+}
+
+function outcomeAgainst(existing: EventRow, event: NewLedgerEvent): AppendOutcome {
+  if (existing.payload_hash === event.payloadHash) {
+    return { kind: 'duplicate', seq: toNumber(existing.seq), eventId: existing.event_id };
+  }
+  return { kind: 'conflict', existing: fromEventRow(existing) };
+}
