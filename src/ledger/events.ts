@@ -41,6 +41,11 @@ export const EVENT_TYPES = {
   intentLabelled: 'intent.labelled',
   /** The user confirmed that a name stands for a slot (alias registry). */
   aliasConfirmed: 'alias.confirmed',
+  /**
+   * One state-item extraction run over a thread: the extractor's candidates, the items it changed
+   * and the watermark it advanced to, so that replay never calls an extractor or an embedder.
+   */
+  extractionCompleted: 'extraction.completed',
 } as const;
 
 /** A ledger event type. */

@@ -44,34 +44,80 @@ import type {
 } from '../schemas/index.js';
 import type { WriteTx } from '../stores/index.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
+import { foldExtractionCompleted } from './fold-items.js';
+import { NeedsGlobalScope, refreshMeta } from './scoped-tx.js';
 
 const POLICY_KEY = 'policy';
-const STATS_KEY = 'learning';
+/** Meta key of the learning counters, the one shared row entity-scoped writers update. */
+export const STATS_KEY = 'learning';
 /** Extractor id of the claims a signal carries itself. */
 export const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
 
 /**
  * State shared by every event folded inside one write transaction: the policy in force and the
  * learning counters, loaded once and flushed once.
+ *
+ * An entity-scoped (`parallel`) session runs beside writers of other entities. It treats the
+ * counters as a log of outcomes: `joinSharedState` re-reads them in commit order and replays the
+ * log onto what the others committed. That is the same result as folding the events one by one
+ * (the counters commute), so live state still equals a replay. Decisions that read a counter
+ * (stage-1 calibration, confirmations forced by a rollback) need the global scope instead.
  */
 export interface ApplySession {
   policy: Policy;
   stats: LearningStats;
   dirty: boolean;
+  readonly parallel: boolean;
+  /** Outcomes counted since the counters were read, in order (parallel sessions only). */
+  readonly outcomes: { readonly domain: Domain; readonly outcome: Outcome; readonly at: string }[];
+  /** The counters were re-read in commit order; later outcomes apply directly. */
+  joined: boolean;
 }
 
-/** Loads the policy and counters in force from the store (defaults for an empty ledger). */
-export async function openSession(tx: WriteTx): Promise<ApplySession> {
+/**
+ * Loads the policy and counters in force from the store (defaults for an empty ledger). With
+ * `parallel`, the session belongs to an entity-scoped transaction (see `ApplySession`).
+ */
+export async function openSession(
+  tx: WriteTx,
+  options: { readonly parallel?: boolean } = {},
+): Promise<ApplySession> {
   const storedPolicy = await tx.getMeta(POLICY_KEY);
   const policy = storedPolicy === null ? DEFAULT_POLICY : (storedPolicy as unknown as Policy);
   const storedStats = await tx.getMeta(STATS_KEY);
   const stats =
     storedStats === null ? emptyStats(policy) : (storedStats as unknown as LearningStats);
-  return { policy, stats, dirty: false };
+  return {
+    policy,
+    stats,
+    dirty: false,
+    parallel: options.parallel ?? false,
+    outcomes: [],
+    joined: false,
+  };
+}
+
+/**
+ * Joins the global commit order and brings the counters up to date: re-reads them as the writers
+ * before this one left them and replays this transaction's outcomes on top. A no-op for a serial
+ * session or one that has joined already.
+ */
+export async function joinSharedState(tx: WriteTx, session: ApplySession): Promise<void> {
+  if (!session.parallel || session.joined) return;
+  await tx.joinCommitOrder();
+  const stored = await refreshMeta(tx, STATS_KEY);
+  let stats = stored === null ? emptyStats(session.policy) : (stored as unknown as LearningStats);
+  for (const { domain, outcome, at } of session.outcomes) {
+    stats = recordOutcome(stats, domain, outcome, at);
+  }
+  session.outcomes.length = 0;
+  session.stats = stats;
+  session.joined = true;
 }
 
 /** Writes the session's counters back if they changed. */
 export async function flushSession(tx: WriteTx, session: ApplySession): Promise<void> {
+  await joinSharedState(tx, session);
   if (!session.dirty) return;
   await tx.putMeta(STATS_KEY, session.stats as unknown as JsonValue);
   session.dirty = false;
@@ -79,6 +125,7 @@ export async function flushSession(tx: WriteTx, session: ApplySession): Promise<
 
 function count(session: ApplySession, domain: Domain, outcome: Outcome, at: string): void {
   session.stats = recordOutcome(session.stats, domain, outcome, at);
+  if (session.parallel && !session.joined) session.outcomes.push({ domain, outcome, at });
   session.dirty = true;
 }
 
@@ -170,6 +217,13 @@ async function loadSlot(tx: WriteTx, entityId: string, field: string, domain: Do
 
 function contextFor(session: ApplySession, domain: Domain, now: number): ResolveContext {
   const stats = session.stats[domain];
+  if (
+    session.parallel &&
+    ((session.policy.stage === '1' && stats.calibrationRemaining > 0) ||
+      stats.forceConfirmRemaining > 0)
+  ) {
+    throw new NeedsGlobalScope(`${domain} decisions depend on a shared counter`);
+  }
   return {
     policy: session.policy,
     now,
@@ -551,6 +605,11 @@ export async function applyEvent(
   event: LedgerEvent,
 ): Promise<ApplyResult> {
   if (event.redacted) return NOTHING;
+  // Item extraction touches only its thread's rows (never prompts), so it skips expiry and bundles.
+  if (event.type === EVENT_TYPES.extractionCompleted) {
+    await foldExtractionCompleted(tx, event);
+    return NOTHING;
+  }
   const now = nowOf(event);
   const settled = await settlePendingBundle(tx, session, event);
   await expireDue(tx, session.policy, now, event.eventId);

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue, SlotState } from '../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../stores/index.js';
+import { type LocalScope, ScopedTx } from './scoped-tx.js';
 
 function slotKey(entityId: string, field: string): string {
   return `${entityId}\u0000${field}`;
@@ -47,6 +48,17 @@ class CachedTx implements WriteTx {
     this.#dirtyMeta.add(key);
   }
 
+  /**
+   * Reads a meta row from the store again, dropping the cached copy: for rows that writers of
+   * other entities may have changed since it was read (the learning counters, after
+   * `joinCommitOrder`). A pending write of the row is discarded.
+   */
+  async refreshMeta(key: string): Promise<JsonValue | null> {
+    this.#meta.delete(key);
+    this.#dirtyMeta.delete(key);
+    return this.getMeta(key);
+  }
+
   /** Writes every changed slot and meta row to the underlying transaction. */
   async flush(): Promise<void> {
     for (const key of this.#dirtySlots) {
@@ -89,22 +101,44 @@ class CachedTx implements WriteTx {
   putPrompt: WriteTx['putPrompt'] = (prompt) => this.#tx.putPrompt(prompt);
   putMessage: WriteTx['putMessage'] = (message) => this.#tx.putMessage(message);
   putDlq: WriteTx['putDlq'] = (item) => this.#tx.putDlq(item);
+  listMessages: WriteTx['listMessages'] = (query) => this.#tx.listMessages(query);
+  getWatermark: WriteTx['getWatermark'] = (threadId) => this.#tx.getWatermark(threadId);
+  listExtractionBacklog: WriteTx['listExtractionBacklog'] = (limit) =>
+    this.#tx.listExtractionBacklog(limit);
+  getStateItem: WriteTx['getStateItem'] = (threadId, uid) => this.#tx.getStateItem(threadId, uid);
+  listStateItems: WriteTx['listStateItems'] = (query) => this.#tx.listStateItems(query);
+  putStateItem: WriteTx['putStateItem'] = (item) => this.#tx.putStateItem(item);
+  putWatermark: WriteTx['putWatermark'] = (threadId, watermark) =>
+    this.#tx.putWatermark(threadId, watermark);
+  joinCommitOrder: WriteTx['joinCommitOrder'] = () => this.#tx.joinCommitOrder();
   redactEvent = (eventId: string, replacement: JsonObject) =>
     this.#tx.redactEvent(eventId, replacement);
 }
 
+/** An entity-scoped pipeline write: what it owns, and the shared rows it may update. */
+export interface LocalWrite {
+  readonly scope: LocalScope;
+  /** Shared meta rows it may write (after `joinCommitOrder`, merging what others committed). */
+  readonly sharedKeys: readonly string[];
+}
+
 /**
  * Runs `fn` under the store's write lock with a slot and meta cache that is flushed before the
- * transaction commits. Every pipeline write goes through here.
+ * transaction commits. Every pipeline write goes through here. With `local`, the write is
+ * entity-scoped: it locks only its entities and threads, and `fn` sees a transaction that throws
+ * `NeedsGlobalScope` before writing anything outside them.
  */
 export function withPipelineTx<T>(
   store: Store,
   scope: WriteScope,
   fn: (tx: WriteTx) => Promise<T>,
+  local?: LocalWrite,
 ): Promise<T> {
   return store.withWriteLock(scope, async (tx) => {
     const cached = new CachedTx(tx);
-    const result = await fn(cached);
+    const result = await fn(
+      local === undefined ? cached : new ScopedTx(cached, local.scope, local.sharedKeys),
+    );
     await cached.flush();
     return result;
   });

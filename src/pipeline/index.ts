@@ -1,7 +1,7 @@
 /**
  * The state pipeline: ingest → validate → resolve → persist, the fold that replay shares with live
  * ingest, dead-letter retries, rebuild and verification, forgetting, read models and metrics.
- * May import: core, ledger, schemas, the store contract, extract, review.
+ * May import: core, ledger, schemas, the store contract, extract, reconcile, review.
  */
 
 export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';

@@ -30,13 +30,16 @@ import {
   applyEvent,
   checkAnswer,
   flushSession,
+  joinSharedState,
   LAST_ADAPTED_KEY,
   LAST_RAISE_KEY,
   openSession,
   type PolicyChange,
+  STATS_KEY,
 } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import { deriveObservations, type ExtractionStep } from './derive.js';
+import { type LocalScope, NeedsGlobalScope, scopeKeys } from './scoped-tx.js';
 import type { IngestReport } from './types.js';
 
 /** The I/O a pipeline operation needs. */
@@ -46,6 +49,12 @@ export interface PipelineDeps {
   readonly ids: IdSource;
   /** Turns messages and notes into observations at live ingest; absent, they are only stored. */
   readonly extraction?: ExtractionStep;
+  /**
+   * `parallel`: each ingest batch first runs entity-scoped, so writers of disjoint entities
+   * overlap, and falls back to the global scope when it touches shared state. `serial`: every
+   * batch takes the global scope. Default: parallel on PostgreSQL, serial elsewhere.
+   */
+  readonly writeMode?: 'serial' | 'parallel';
 }
 
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
@@ -268,11 +277,83 @@ export async function ingest(
   const rejections: IngestReport['rejections'][number][] = [];
   let applied = 0;
   let duplicate = 0;
+  const parallel = (deps.writeMode ?? defaultWriteMode(deps.store)) === 'parallel';
   for (let start = 0; start < items.length; start += BATCH) {
     const batch = items.slice(start, start + BATCH);
-    const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
-    await withPipelineTx(deps.store, { entities, global: true }, async (tx) => {
-      const session = await openSession(tx);
+    const local = parallel ? localScopeOf(batch) : null;
+    let report: BatchReport | null = null;
+    if (local !== null) {
+      try {
+        report = await runBatch(deps, batch, local);
+      } catch (error) {
+        if (!(error instanceof NeedsGlobalScope)) throw error;
+      }
+    }
+    report ??= await runBatch(deps, batch, null);
+    applied += report.applied;
+    duplicate += report.duplicate;
+    rejections.push(...report.rejections);
+    for (const d of DECISIONS) decisions[d] += report.decisions[d];
+  }
+  return { applied, duplicate, rejected: rejections.length, rejections, decisions };
+}
+
+const DECISIONS = Object.keys(EMPTY_DECISIONS) as Decision[];
+
+interface BatchReport {
+  applied: number;
+  duplicate: number;
+  readonly rejections: IngestReport['rejections'][number][];
+  readonly decisions: Record<Decision, number>;
+}
+
+/** The store's natural write mode: parallel where writers of disjoint entities can overlap. */
+function defaultWriteMode(store: Store): 'serial' | 'parallel' {
+  return store.kind === 'postgres' ? 'parallel' : 'serial';
+}
+
+/**
+ * The entities and threads a batch writes, when it can run entity-scoped: every line valid, and
+ * none of them an answer or a prompt (those move the shared review queue). Null otherwise.
+ */
+function localScopeOf(batch: readonly Parsed[]): LocalScope | null {
+  const entities = new Set<string>();
+  const threads = new Set<string>();
+  for (const item of batch) {
+    if (!item.outcome.ok) return null;
+    const record = item.outcome.record;
+    if (record.kind === 'answer' || record.kind === 'prompt') return null;
+    const entity = entityOf(item.outcome);
+    if (entity === null) return null;
+    entities.add(entity);
+    if (record.kind === 'message') threads.add(record.message.thread_id);
+  }
+  return { entities, threads };
+}
+
+/**
+ * Applies one batch in one transaction: entity-scoped when `local` is given (it then throws
+ * `NeedsGlobalScope`, having written nothing, as soon as it would touch shared state), global
+ * otherwise.
+ */
+function runBatch(
+  deps: PipelineDeps,
+  batch: readonly Parsed[],
+  local: LocalScope | null,
+): Promise<BatchReport> {
+  const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
+  const scope = local === null ? { entities, global: true } : { entities: scopeKeys(local) };
+  const report: BatchReport = {
+    applied: 0,
+    duplicate: 0,
+    rejections: [],
+    decisions: { ...EMPTY_DECISIONS },
+  };
+  return withPipelineTx(
+    deps.store,
+    scope,
+    async (tx) => {
+      const session = await openSession(tx, { parallel: local !== null });
       for (const item of batch) {
         const now = deps.clock.now();
         if (!item.outcome.ok) {
@@ -286,7 +367,7 @@ export async function ingest(
             rejection.domain,
             now,
           );
-          rejections.push({
+          report.rejections.push({
             line: item.line,
             dlq_id: dlq.dlqId,
             schema: rejection.schema,
@@ -302,24 +383,26 @@ export async function ingest(
           now,
           deps.extraction,
         );
-        if (outcome.status === 'duplicate') duplicate += 1;
+        if (outcome.status === 'duplicate') report.duplicate += 1;
         else if (outcome.status === 'rejected') {
-          rejections.push({
+          report.rejections.push({
             line: item.line,
             dlq_id: outcome.dlqId ?? '',
             schema: outcome.schema ?? '',
             issues: outcome.issues,
           });
         } else {
-          applied += 1;
-          for (const d of outcome.result?.decisions ?? []) decisions[d] += 1;
+          report.applied += 1;
+          for (const d of outcome.result?.decisions ?? []) report.decisions[d] += 1;
         }
       }
+      await joinSharedState(tx, session);
       await adjustPolicy(tx, session, deps);
       await flushSession(tx, session);
-    });
-  }
-  return { applied, duplicate, rejected: rejections.length, rejections, decisions };
+      return report;
+    },
+    local === null ? undefined : { scope: local, sharedKeys: [STATS_KEY] },
+  );
 }
 
 /** Appends a `policy.changed` event and folds it. */

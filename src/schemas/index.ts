@@ -6,6 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ValidationIssue } from '../core/index.js';
+import { extractionCompletedSchema } from './extraction-completed.js';
 import { extractionOutputSchema } from './extraction-output.js';
 import { ingestEnvelopeSchema, messageRecordSchema, noteRecordSchema } from './ingest-records.js';
 import { signalEventSchema } from './signal-event.js';
@@ -32,6 +33,8 @@ export type MessageInput = FromSchema<typeof messageRecordSchema>;
 export type NoteInput = FromSchema<typeof noteRecordSchema>;
 /** A validated language-model extractor answer. */
 export type ExtractionOutput = FromSchema<typeof extractionOutputSchema>;
+/** The payload of an `extraction.completed` event (one state-item extraction run). */
+export type ExtractionCompleted = FromSchema<typeof extractionCompletedSchema>;
 
 /** Every canonical schema by its name (the name DLQ items record). */
 export const SCHEMAS = {
@@ -42,6 +45,7 @@ export const SCHEMAS = {
   note_record: noteRecordSchema,
   ingest_envelope: ingestEnvelopeSchema,
   extraction_output: extractionOutputSchema,
+  extraction_completed: extractionCompletedSchema,
 } as const;
 
 /** The name of a canonical schema. */
@@ -147,9 +151,15 @@ export function validateExtractionOutput(input: unknown): Validation<ExtractionO
   return validate<ExtractionOutput>('extraction_output', input);
 }
 
+/** Validates an `extraction.completed` payload. */
+export function validateExtractionCompleted(input: unknown): Validation<ExtractionCompleted> {
+  return validate<ExtractionCompleted>('extraction_completed', input);
+}
+
 export {
   confirmationAnswerSchema,
   confirmationPromptSchema,
+  extractionCompletedSchema,
   extractionOutputSchema,
   ingestEnvelopeSchema,
   messageRecordSchema,
