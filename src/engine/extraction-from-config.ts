@@ -11,13 +11,14 @@ import {
 import type { ExtractionStep } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 
-type LlmSettings = NonNullable<NonNullable<Config['file']['extract']>['llm']>;
+/** The `extract.llm` settings of the config file. */
+export type LlmSettings = NonNullable<NonNullable<Config['file']['extract']>['llm']>;
 
 /**
  * A language model that loads its adapter (and the AI SDK) on first use, so commands that never
  * extract with a model never pay for loading it.
  */
-function lazyLanguageModel(settings: LlmSettings, apiKey: string | null): LanguageModel {
+export function lazyLanguageModel(settings: LlmSettings, apiKey: string | null): LanguageModel {
   let loaded: Promise<LanguageModel> | null = null;
   const load = (): Promise<LanguageModel> => {
     loaded ??=

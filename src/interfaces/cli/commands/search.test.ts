@@ -94,11 +94,12 @@ describe('verity search, index and reindex', () => {
 
     const indexed = await verity(['index', '--json']);
     expect(indexed.code, indexed.stderr).toBe(0);
+    // Four messages and one state item: the question asked in trip/m1 (ingest extracts items).
     expect(JSON.parse(indexed.stdout)).toMatchObject({
       embedded: 1,
       pending: 0,
       outcome: 'done',
-      status: { documents: 4, embedded: 4, indexed_model: 'universal-sentence-encoder-lite@0.2.0' },
+      status: { documents: 5, embedded: 5, indexed_model: 'universal-sentence-encoder-lite@0.2.0' },
     });
     expect((await verity(['search', 'tomato plants'])).stderr).toBe('');
   });
@@ -107,7 +108,7 @@ describe('verity search, index and reindex', () => {
     const result = await verity(['reindex']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('reindexed: 0 embedded, 0 reused from the cache, 0 failed');
-    expect(result.stdout).toContain('index: 4 item(s), 4 with vectors');
+    expect(result.stdout).toContain('index: 5 item(s), 5 with vectors');
   });
 
   it('rejects bad options as usage errors', async () => {

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/index.js';
+import { engineOptionsFromConfig } from './index.js';
+
+let home: string;
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'verity-items-config-'));
+});
+
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+function itemsWith(file: unknown, env: Record<string, string> = {}) {
+  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
+  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } })).items;
+}
+
+describe('engineOptionsFromConfig state items', () => {
+  it('uses the rule extractor and leaves the limits to the engine by default', () => {
+    const items = itemsWith({});
+    expect(items?.extractor?.id).toBe('rules');
+    expect(items).not.toHaveProperty('maxBatchMessages');
+    expect(items).not.toHaveProperty('timeoutMs');
+  });
+
+  it('passes the configured limits through', () => {
+    const items = itemsWith({
+      state_items: { max_batch_messages: 5, max_rendered_items: 12, timeout_ms: 2000 },
+    });
+    expect(items).toMatchObject({ maxBatchMessages: 5, maxRenderedItems: 12, timeoutMs: 2000 });
+  });
+
+  it('turns extraction off with `none`', () => {
+    expect(itemsWith({ state_items: { extractor: 'none' } })?.extractor).toBeNull();
+  });
+
+  it('builds the language-model extractor from extract.llm without calling it', () => {
+    const items = itemsWith({
+      state_items: { extractor: 'llm' },
+      extract: {
+        llm: {
+          provider: 'openai-compatible',
+          model: 'llama3.1',
+          base_url: 'http://127.0.0.1:1/v1',
+        },
+      },
+    });
+    expect(items?.extractor?.id).toBe('llm');
+  });
+
+  it('names extract.llm when the llm extractor has no model', () => {
+    expect(() => itemsWith({ state_items: { extractor: 'llm' } })).toThrow(/extract\.llm/);
+  });
+
+  it('rejects an unknown extractor or a limit out of range', () => {
+    expect(() => itemsWith({ state_items: { extractor: 'magic' } })).toThrow(/state_items/);
+    expect(() => itemsWith({ state_items: { max_batch_messages: 0 } })).toThrow(/state_items/);
+  });
+});

@@ -1,0 +1,49 @@
+import type { Config } from '../config/index.js';
+import { EngineError } from '../core/index.js';
+import { createLlmItemExtractor, createRuleItemExtractor } from '../reconcile/index.js';
+import { lazyLanguageModel } from './extraction-from-config.js';
+import type { EngineItemOptions } from './state-items-capability.js';
+
+/**
+ * State-item settings from `state_items` in the config file: the extractor (`rules` by default,
+ * `llm` with the model of `extract.llm`, `none` for no extraction) and the limits, each left to
+ * the engine's default (seed 001's) when absent. Throws CONFIG_INVALID when `llm` has no
+ * `extract.llm`, or an Anthropic model has no key.
+ */
+export function itemsFromConfig(config: Config): EngineItemOptions {
+  const settings = config.file.state_items ?? {};
+  const limits: EngineItemOptions = {
+    ...(settings.max_batch_messages === undefined
+      ? {}
+      : { maxBatchMessages: settings.max_batch_messages }),
+    ...(settings.max_rendered_items === undefined
+      ? {}
+      : { maxRenderedItems: settings.max_rendered_items }),
+    ...(settings.timeout_ms === undefined ? {} : { timeoutMs: settings.timeout_ms }),
+  };
+  const extractor = settings.extractor ?? 'rules';
+  if (extractor === 'none') return { ...limits, extractor: null };
+  if (extractor === 'rules') return { ...limits, extractor: createRuleItemExtractor() };
+  const llm = config.file.extract?.llm;
+  if (llm === undefined) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      'state_items.extractor "llm" needs extract.llm in config.json',
+      { setting: 'state_items.extractor' },
+    );
+  }
+  if (llm.provider === 'anthropic' && config.llmApiKey === null) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `the anthropic item extractor needs an API key: set VERITY_LLM_API_KEY${llm.api_key_env ? ` or ${llm.api_key_env}` : ''}`,
+      { setting: 'extract.llm.api_key_env' },
+    );
+  }
+  return {
+    ...limits,
+    extractor: createLlmItemExtractor({
+      model: lazyLanguageModel(llm, config.llmApiKey),
+      ...(settings.timeout_ms === undefined ? {} : { timeoutMs: settings.timeout_ms }),
+    }),
+  };
+}

@@ -1,0 +1,454 @@
+import {
+  type Clock,
+  compareForRendering,
+  contentHash,
+  EngineError,
+  type IdSource,
+  type JsonObject,
+  renderStateSection,
+  STATE_ITEM_LIMITS,
+  type StateItemStatus,
+  toIso,
+  type Watermark,
+} from '../core/index.js';
+import type { Embedder } from '../embeddings/index.js';
+import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
+import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
+import {
+  createItemSimilarity,
+  createRuleItemExtractor,
+  type ItemExtractor,
+  type ReconcileThresholds,
+  runItemExtraction,
+  thresholdsFor,
+  toExtractionPayload,
+} from '../reconcile/index.js';
+import { validateExtractionCompleted } from '../schemas/index.js';
+import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
+import type { IngestOptions } from './search-capability.js';
+
+/** State-item settings of `createEngine` (seed 001's limits are the defaults). */
+export interface EngineItemOptions {
+  /**
+   * Turns new messages into candidate items. Default: the offline rule-based extractor. `null`
+   * turns extraction off (`extractItems` then does nothing).
+   */
+  readonly extractor?: ItemExtractor | null;
+  /** Messages read after the watermark per run. Default 20. */
+  readonly maxBatchMessages?: number;
+  /** Items in a rendered state section. Default 40. */
+  readonly maxRenderedItems?: number;
+  /** Hard wall-clock limit of one run (extractor and similarity), in ms. Default 15 000. */
+  readonly timeoutMs?: number;
+  /**
+   * Overrides of the reconciliation bands. Default: the calibration of the embedding model in use
+   * (`thresholdsFor`), seed 001's bands for a model without one.
+   */
+  readonly thresholds?: Partial<ReconcileThresholds>;
+}
+
+/** Which items `listStateItems` returns. */
+export interface ListStateItemsOptions {
+  readonly threadId?: string;
+  readonly entityId?: string;
+  /**
+   * `open` (default): items still in force (not superseded, not done, not answered); `all`:
+   * every item; or the given statuses.
+   */
+  readonly status?: 'open' | 'all' | readonly StateItemStatus[];
+  readonly limit?: number;
+}
+
+/** A state item as the SDK, the CLI (`--json`) and MCP return it. */
+export interface StateItemView {
+  readonly uid: string;
+  readonly thread_id: string;
+  readonly entity_id: string;
+  readonly type: StoredStateItem['typeTag'];
+  readonly status: StateItemStatus;
+  readonly text: string;
+  readonly topic_tags: readonly string[];
+  /** Ids of the messages of `thread_id` the item rests on. */
+  readonly refs: readonly string[];
+  readonly confidence: StoredStateItem['confidence'];
+  readonly conflict: boolean;
+  readonly pinned: boolean;
+  readonly replaced_by: string | null;
+  readonly supersession_evidence: {
+    readonly trigger: string | null;
+    readonly ref_message_id: string;
+    readonly candidate_uid: string;
+    readonly basis: string;
+    readonly score: number | null;
+  } | null;
+  readonly source: string;
+  readonly created_at: string;
+  readonly last_seen_at: string;
+  readonly updated_at: string;
+}
+
+/** One source message of an expanded item. */
+export interface ItemMessageView {
+  readonly message_id: string;
+  readonly role: MessageRecord['role'];
+  readonly content: string;
+  readonly created_at: string;
+  readonly entity_id: string;
+  readonly source: string;
+}
+
+/** A state item with the messages it rests on (EXPAND). */
+export interface ExpandedStateItem {
+  readonly item: StateItemView;
+  /** The item's refs that are stored, in ref order. */
+  readonly messages: readonly ItemMessageView[];
+  /** Refs with no stored message (forgotten since). */
+  readonly missing: readonly string[];
+}
+
+/** The state items of a query, with the compact section they render to. */
+export interface StateItemList {
+  /** In render order: pinned, type priority, confidence, most recently seen. */
+  readonly items: readonly StateItemView[];
+  /** seed 001's compact section of the items (at most `maxRenderedItems` lines), or ''. */
+  readonly rendered: string;
+}
+
+/** One recorded extraction run. */
+export interface ExtractionRunView {
+  readonly event_id: string;
+  readonly thread_id: string;
+  readonly entity_id: string;
+  /** `id@version` of the extractor. */
+  readonly extractor: string;
+  readonly skipped_reason: string | null;
+  readonly items_extracted: number;
+  readonly items_inserted: number;
+  readonly items_merged: number;
+  readonly items_superseded: number;
+  readonly items_conflicted: number;
+  readonly items_dropped: number;
+  readonly duration_ms: number;
+  readonly similarity: string;
+  /** Where the watermark moved to; null when it stayed (the batch is read again next time). */
+  readonly watermark: { readonly created_at: string; readonly message_id: string } | null;
+}
+
+/** What one `extractItems` call did. */
+export interface ItemExtractionReport {
+  /** Threads that had messages after their watermark. */
+  readonly threads: number;
+  /** Every run recorded, in order. */
+  readonly runs: readonly ExtractionRunView[];
+  /**
+   * Runs dropped because another writer moved the thread's watermark meanwhile (they are retried
+   * by the next call, never recorded twice).
+   */
+  readonly stale: number;
+}
+
+/** What `createEngine` gets from the state-items capability. */
+export interface StateItemsCapability {
+  extractItems(options?: { readonly threadId?: string }): Promise<ItemExtractionReport>;
+  listStateItems(options?: ListStateItemsOptions): Promise<StateItemList>;
+  expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+  /** Runs after `ingest` committed: extracts when the ingest waits for indexing. */
+  afterIngest(options: IngestOptions | undefined, waitByDefault: boolean): Promise<void>;
+}
+
+/** Dependencies of `createStateItemsCapability`. */
+export interface StateItemsDependencies {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  /** The embedder of the search index, or null when vectors are off. */
+  readonly embedder: Embedder | null;
+  readonly options?: EngineItemOptions;
+}
+
+const OPEN_STATUSES: readonly StateItemStatus[] = ['active', 'open', 'blocked'];
+const BACKLOG_PAGE = 500;
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < 1) {
+    throw new EngineError('CONFIG_INVALID', `${name} must be a positive integer`, {
+      setting: name,
+    });
+  }
+  return chosen;
+}
+
+/** The snake_case view of a stored item. */
+export function toStateItemView(item: StoredStateItem): StateItemView {
+  const evidence = item.supersessionEvidence;
+  return {
+    uid: item.uid,
+    thread_id: item.threadId,
+    entity_id: item.entityId,
+    type: item.typeTag,
+    status: item.status,
+    text: item.text,
+    topic_tags: item.topicTags,
+    refs: item.refs,
+    confidence: item.confidence,
+    conflict: item.conflict,
+    pinned: item.pinned,
+    replaced_by: item.replacedBy,
+    supersession_evidence:
+      evidence === null
+        ? null
+        : {
+            trigger: evidence.trigger,
+            ref_message_id: evidence.refMessageId,
+            candidate_uid: evidence.candidateUid,
+            basis: evidence.basis,
+            score: evidence.score,
+          },
+    source: item.source,
+    created_at: item.createdAt,
+    last_seen_at: item.lastSeenAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+function toMessageView(message: MessageRecord): ItemMessageView {
+  return {
+    message_id: message.messageId,
+    role: message.role,
+    content: message.content,
+    created_at: message.createdAt,
+    entity_id: message.entityId,
+    source: message.source,
+  };
+}
+
+function sameWatermark(a: Watermark | null, b: Watermark | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.createdAt === b.createdAt && a.messageId === b.messageId;
+}
+
+function statusesOf(status: ListStateItemsOptions['status']): readonly StateItemStatus[] | null {
+  if (status === undefined || status === 'open') return OPEN_STATUSES;
+  if (status === 'all') return null;
+  return status;
+}
+
+/**
+ * Wires structured state items to the store: extraction runs per thread (read outside the write
+ * lock, extracted with a hard timeout, then recorded as an `extraction.completed` event and folded
+ * in one transaction that re-checks the watermark), listing, the entity-level view and EXPAND.
+ */
+export function createStateItemsCapability(deps: StateItemsDependencies): StateItemsCapability {
+  const { store, clock, ids, embedder } = deps;
+  const options = deps.options ?? {};
+  const extractor = options.extractor === undefined ? createRuleItemExtractor() : options.extractor;
+  const maxBatchMessages = positive(
+    options.maxBatchMessages,
+    STATE_ITEM_LIMITS.maxBatchMessages,
+    'maxBatchMessages',
+  );
+  const maxRenderedItems = positive(
+    options.maxRenderedItems,
+    STATE_ITEM_LIMITS.maxRenderedItems,
+    'maxRenderedItems',
+  );
+  const timeoutMs = positive(options.timeoutMs, STATE_ITEM_LIMITS.extractionTimeoutMs, 'timeoutMs');
+  const thresholds: ReconcileThresholds = {
+    ...thresholdsFor(embedder?.space.model ?? null),
+    ...options.thresholds,
+  };
+
+  /** One run over a thread: its recorded view, or why nothing was recorded. */
+  const runOnce = async (
+    active: ItemExtractor,
+    threadId: string,
+  ): Promise<ExtractionRunView | 'idle' | 'stale'> => {
+    const before = await store.getWatermark(threadId);
+    const messages = await store.listMessages({
+      threadId,
+      after: before,
+      limit: maxBatchMessages,
+    });
+    const newest = messages.at(-1);
+    if (newest === undefined) return 'idle';
+    const existing = await store.listStateItems({ threadId });
+    const signal = AbortSignal.timeout(timeoutMs);
+    const similarity = createItemSimilarity(
+      embedder === null
+        ? null
+        : (texts) =>
+            embedder.embedDocuments(
+              texts.map((text) => embedder.documentInput(text)),
+              signal,
+            ),
+    );
+    const run = await runItemExtraction({
+      messages,
+      watermark: before,
+      existing,
+      extractor: active,
+      similarity,
+      clock,
+      maxMessages: maxBatchMessages,
+      signal,
+      thresholds,
+    });
+    if (run.result.skippedReason === 'no_new_messages') return 'idle';
+    const payload = toExtractionPayload({
+      threadId,
+      entityId: newest.entityId,
+      watermarkBefore: before,
+      run,
+      existing,
+      similarity: similarity.mode(),
+    });
+    const checked = validateExtractionCompleted(payload);
+    if (!checked.ok) {
+      throw new EngineError('VALIDATION_FAILED', 'an extraction run produced an invalid event', {
+        operation: 'extractItems',
+        threadId,
+        issue: checked.issues.map((i) => `${i.path} ${i.rule}`).join('; '),
+      });
+    }
+    const scope = { entities: [newest.entityId, `thread:${threadId}`] };
+    return store.withWriteLock(scope, async (tx) => {
+      // Another writer extracted this thread since we read it: its items are what we would have
+      // reconciled against, so this run is dropped rather than recorded on stale input.
+      if (!sameWatermark(await tx.getWatermark(threadId), before)) return 'stale';
+      const now = toIso(clock.now());
+      const event: NewLedgerEvent = {
+        eventId: ids.uuid(),
+        type: EVENT_TYPES.extractionCompleted,
+        entityId: newest.entityId,
+        eventTs: now,
+        recordedAt: now,
+        payload: payload as unknown as JsonObject,
+        payloadHash: contentHash(payload),
+        dedupeKey: null,
+      };
+      const appended = await tx.appendEvent(event);
+      if (appended.kind !== 'appended') {
+        throw new EngineError('CONFLICT', 'an extraction event id was already taken', {
+          operation: 'extractItems',
+          eventId: event.eventId,
+        });
+      }
+      const session = await openSession(tx);
+      await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+      await flushSession(tx, session);
+      return {
+        event_id: event.eventId,
+        thread_id: threadId,
+        entity_id: newest.entityId,
+        extractor: payload.result.extractor,
+        skipped_reason: payload.result.skipped_reason,
+        items_extracted: payload.result.items_extracted,
+        items_inserted: payload.result.items_inserted,
+        items_merged: payload.result.items_merged,
+        items_superseded: payload.result.items_superseded,
+        items_conflicted: payload.result.items_conflicted,
+        items_dropped: payload.result.items_dropped,
+        duration_ms: payload.result.duration_ms,
+        similarity: payload.similarity,
+        watermark: payload.watermark,
+      };
+    });
+  };
+
+  /** Runs over one thread until it is caught up, a run fails, or a run goes stale. */
+  const catchUp = async (
+    active: ItemExtractor,
+    threadId: string,
+    runs: ExtractionRunView[],
+  ): Promise<number> => {
+    for (;;) {
+      const outcome = await runOnce(active, threadId);
+      if (outcome === 'idle') return 0;
+      if (outcome === 'stale') return 1;
+      runs.push(outcome);
+      if (outcome.watermark === null) return 0;
+    }
+  };
+
+  const extractItems: StateItemsCapability['extractItems'] = async (extractOptions = {}) => {
+    const runs: ExtractionRunView[] = [];
+    if (extractor === null) return { threads: 0, runs, stale: 0 };
+    let stale = 0;
+    if (extractOptions.threadId !== undefined) {
+      stale += await catchUp(extractor, extractOptions.threadId, runs);
+      return { threads: runs.length > 0 ? 1 : 0, runs, stale };
+    }
+    // Threads whose run failed stay in the backlog: page past them instead of retrying them.
+    const visited = new Set<string>();
+    for (;;) {
+      const backlog = await store.listExtractionBacklog(visited.size + BACKLOG_PAGE);
+      const fresh = backlog.filter((entry) => !visited.has(entry.threadId));
+      if (fresh.length === 0) break;
+      for (const entry of fresh) {
+        visited.add(entry.threadId);
+        stale += await catchUp(extractor, entry.threadId, runs);
+      }
+    }
+    return { threads: visited.size, runs, stale };
+  };
+
+  return {
+    extractItems,
+
+    async listStateItems(listOptions = {}) {
+      const statuses = statusesOf(listOptions.status);
+      const stored = await store.listStateItems({
+        ...(listOptions.threadId === undefined ? {} : { threadId: listOptions.threadId }),
+        ...(listOptions.entityId === undefined ? {} : { entityId: listOptions.entityId }),
+        ...(statuses === null ? {} : { statuses }),
+      });
+      const sorted = [...stored].sort(compareForRendering);
+      const limited =
+        listOptions.limit === undefined ? sorted : sorted.slice(0, Math.max(0, listOptions.limit));
+      return {
+        items: limited.map(toStateItemView),
+        rendered: renderStateSection(limited, { maxItems: maxRenderedItems }),
+      };
+    },
+
+    async expandStateItem(uid, threadId) {
+      const found =
+        threadId === undefined
+          ? await store.listStateItems({ uid })
+          : [await store.getStateItem(threadId, uid)].filter((item) => item !== null);
+      const [item, other] = found;
+      if (item === undefined) {
+        throw new EngineError('NOT_FOUND', `no state item ${uid}`, {
+          uid,
+          ...(threadId === undefined ? {} : { threadId }),
+        });
+      }
+      if (other !== undefined) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          `state item ${uid} exists in ${found.length} threads; name the thread`,
+          { uid, threads: found.length },
+        );
+      }
+      const messages: ItemMessageView[] = [];
+      const missing: string[] = [];
+      for (const ref of item.refs) {
+        const message = await store.getMessage(item.threadId, ref);
+        if (message === null) missing.push(ref);
+        else messages.push(toMessageView(message));
+      }
+      return { item: toStateItemView(item), messages, missing };
+    },
+
+    async afterIngest(ingestOptions, waitByDefault) {
+      if (extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;
+      try {
+        await extractItems();
+      } catch (error: unknown) {
+        if (ingestOptions?.onIndexError === undefined) throw error;
+        ingestOptions.onIndexError(error);
+      }
+    },
+  };
+}
