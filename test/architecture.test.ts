@@ -39,7 +39,8 @@ const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   extract: ['chrono-node'],
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
   context: ['gpt-tokenizer'],
-  jobs: ['node-ical'],
+  // The durable job queue keeps jobs beside the store: an embedded SQLite table or pg-boss.
+  jobs: ['node-ical', 'better-sqlite3', 'pg-boss'],
 };
 
 /** The SDK each provider adapter folder may import. */

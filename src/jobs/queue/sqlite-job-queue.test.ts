@@ -1,0 +1,293 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
+import { createSqliteStore } from '../../stores/sqlite/index.js';
+import { registerJobQueueConformance } from './__fixtures__/job-queue-conformance.js';
+import type { Job } from './job-queue.js';
+import { createSqliteJobQueue, type SqliteJobQueue } from './sqlite-job-queue.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WORKER_PROCESS = fileURLToPath(
+  new URL('./__fixtures__/job-worker-process.mjs', import.meta.url),
+);
+const START = Date.parse('2026-03-01T09:00:00.000Z');
+
+interface ManualClock extends Clock {
+  advance(ms: number): void;
+}
+
+function manualClock(start = START): ManualClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+function temporaryDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'verity-jobs-'));
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function waitForState(queue: SqliteJobQueue, id: string, state: Job['state']): Promise<Job> {
+  return waitFor(`${state}`, async () => {
+    const job = await queue.getJob(id);
+    return job?.state === state ? job : undefined;
+  });
+}
+
+registerJobQueueConformance('SqliteJobQueue (temporary file, manual clock)', async () => {
+  const directory = temporaryDirectory();
+  const clock = manualClock();
+  return {
+    open: () => createSqliteJobQueue({ path: join(directory, 'verity.db'), clock }),
+    now: () => clock.now(),
+    advance: (ms) => clock.advance(ms),
+    cleanup: async () => rmSync(directory, { recursive: true, force: true }),
+  };
+});
+
+describe('SqliteJobQueue', () => {
+  let directory: string;
+  let path: string;
+  let clock: ManualClock;
+  const opened: SqliteJobQueue[] = [];
+
+  async function openQueue(
+    options: Partial<Parameters<typeof createSqliteJobQueue>[0]> = {},
+  ): Promise<SqliteJobQueue> {
+    const queue = await createSqliteJobQueue({ path, clock, ...options });
+    opened.push(queue);
+    return queue;
+  }
+
+  beforeEach(() => {
+    directory = temporaryDirectory();
+    path = join(directory, 'nested', 'verity.db');
+    clock = manualClock();
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((queue) => queue.stop()));
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('opens its own WAL connection and versions its tables in jobs_schema_version', async () => {
+    const queue = await openQueue();
+    expect(queue.client.pragma('journal_mode', { simple: true })).toBe('wal');
+    await openQueue();
+    const versions = queue.client
+      .prepare('SELECT version FROM jobs_schema_version ORDER BY version')
+      .all();
+    expect(versions).toEqual([{ version: 1 }]);
+  });
+
+  it('shares the file with the SQLite store without touching its migrations', async () => {
+    const store = await createSqliteStore({ path });
+    try {
+      const before = store.client.prepare('SELECT * FROM schema_migrations').all();
+      const queue = await openQueue();
+      const id = await queue.enqueue('mail', { to: 'ada' });
+      expect(store.client.prepare('SELECT * FROM schema_migrations').all()).toEqual(before);
+      expect((await queue.getJob(id))?.state).toBe('created');
+      await store.withWriteLock({ entities: ['user:primary'] }, (tx) => tx.putMeta('k', 1));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('waits for a store write transaction held across awaits instead of blocking the thread', async () => {
+    const store = await createSqliteStore({ path });
+    const queue = await openQueue();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      let inside: () => void = () => {};
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const writing = store.withWriteLock({ entities: ['user:primary'] }, async (tx) => {
+        await tx.putMeta('held', true);
+        inside();
+        await held;
+      });
+      await entered;
+      let enqueued = false;
+      const enqueue = queue.enqueue('mail', {}).then((id) => {
+        enqueued = true;
+        return id;
+      });
+      // The event loop keeps turning while the enqueue waits for the store's lock.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(enqueued).toBe(false);
+      release();
+      await writing;
+      expect(await queue.getJob(await enqueue)).not.toBeNull();
+    } finally {
+      release();
+      await store.close();
+    }
+  });
+
+  it('refuses a file whose job tables are newer than this build', async () => {
+    await (await openQueue()).stop();
+    const raw = new Database(path);
+    raw.prepare("INSERT INTO jobs_schema_version VALUES (99, 'future', 0)").run();
+    raw.close();
+    await expect(openQueue()).rejects.toMatchObject({ code: 'STORE_FAILED' });
+  });
+
+  it('rejects an in-memory or empty path with CONFIG_INVALID', async () => {
+    for (const bad of [':memory:', '']) {
+      await expect(createSqliteJobQueue({ path: bad })).rejects.toMatchObject({
+        code: 'CONFIG_INVALID',
+      });
+    }
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('waits exactly base × 2^(n−1) seconds before retry n', async () => {
+    const queue = await openQueue();
+    queue.work(
+      'flaky',
+      async (job) => {
+        if (job.payload['probe'] !== true) throw new Error('down');
+      },
+      { pollIntervalMs: 2 },
+    );
+    const id = await queue.enqueue('flaky', {}, { retryLimit: 3, retryBackoffSeconds: 10 });
+    for (const [attempt, waitSeconds] of [
+      [1, 10],
+      [2, 20],
+      [3, 40],
+    ] as const) {
+      const job = await waitFor(`attempt ${attempt} to fail`, async () => {
+        const current = await queue.getJob(id);
+        return current?.state === 'retry' && current.attempts === attempt ? current : undefined;
+      });
+      expect(Date.parse(job.runAt) - clock.now()).toBe(waitSeconds * 1_000);
+      clock.advance(waitSeconds * 1_000 - 1);
+      // A probe job completing proves a claim ran one millisecond early without taking the retry.
+      await waitForState(queue, await queue.enqueue('flaky', { probe: true }), 'completed');
+      expect((await queue.getJob(id))?.attempts).toBe(attempt);
+      clock.advance(1);
+    }
+    expect(await waitForState(queue, id, 'failed')).toMatchObject({
+      attempts: 4,
+      lastError: 'down',
+    });
+  });
+
+  it('counts an expired attempt as failed and dead-letters a job out of retries', async () => {
+    const stalled = await openQueue();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stalled.work('slow', () => held, { pollIntervalMs: 2 });
+    const id = await stalled.enqueue('slow', {}, { retryLimit: 0, expireInSeconds: 5 });
+    await waitForState(stalled, id, 'active');
+    clock.advance(4_999);
+    // Any claim, on any queue, first expires overdue attempts.
+    const other = await openQueue();
+    other.work('anything', async () => {}, { pollIntervalMs: 2 });
+    await waitForState(other, await other.enqueue('anything', {}), 'completed');
+    expect((await other.getJob(id))?.state).toBe('active');
+    clock.advance(1);
+    const dead = await waitForState(other, id, 'failed');
+    expect(dead.lastError).toMatch(/expired/);
+    expect(dead.completedAt).toBe(new Date(clock.now()).toISOString());
+    release();
+  });
+
+  it('deletes completed jobs once they are past retention, and keeps failed ones', async () => {
+    const queue = await openQueue({ completedRetentionSeconds: 60 });
+    queue.work(
+      'mixed',
+      async (job) => {
+        if (job.payload['fail'] === true) throw new Error('no');
+      },
+      { pollIntervalMs: 2 },
+    );
+    const done = await queue.enqueue('mixed', {});
+    const dead = await queue.enqueue('mixed', { fail: true }, { retryLimit: 0 });
+    await waitForState(queue, done, 'completed');
+    await waitForState(queue, dead, 'failed');
+    clock.advance(3_600_000);
+    await queue.enqueue('mixed', {});
+    await waitFor('purge', async () => ((await queue.getJob(done)) === null ? true : undefined));
+    expect((await queue.getJob(dead))?.state).toBe('failed');
+  });
+
+  it('never runs a job twice across two processes claiming from one file', async () => {
+    const queue = await openQueue({ clock: { now: () => Date.now() } });
+    const ids: string[] = [];
+    for (let n = 0; n < 60; n += 1) ids.push(await queue.enqueue('shared', { n }));
+    const children = ['a', 'b'].map(() => {
+      const child = spawn(process.execPath, ['--import', 'tsx', WORKER_PROCESS, path, 'shared'], {
+        cwd: REPO_ROOT,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const ready = new Promise<void>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          if (stdout.includes('ready\n')) resolve();
+        });
+      });
+      const exited = new Promise<string[]>((resolve, reject) => {
+        child.on('exit', (code) => {
+          if (code !== 0) reject(new Error(`worker exited with ${code}: ${stderr}`));
+          else resolve(JSON.parse(stdout.split('\n')[1] ?? '[]') as string[]);
+        });
+      });
+      return { child, ready, exited };
+    });
+    await Promise.all(children.map((each) => each.ready));
+    for (const { child } of children) child.stdin.write('go\n');
+    const [first = [], second = []] = await Promise.all(children.map((each) => each.exited));
+    expect([...first, ...second].sort()).toEqual([...ids].sort());
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.length).toBeGreaterThan(0);
+    const completed = await queue.listJobs({ queue: 'shared', states: ['completed'], limit: 100 });
+    expect(completed.every((job) => job.attempts === 1)).toBe(true);
+    expect(completed).toHaveLength(ids.length);
+  });
+
+  it('reports a failing claim through onError and keeps polling', async () => {
+    const errors: EngineError[] = [];
+    const queue = await openQueue({ onError: (error) => errors.push(error) });
+    queue.client.exec('ALTER TABLE jobs RENAME TO jobs_elsewhere');
+    const worker = queue.work('mail', async () => {}, { pollIntervalMs: 2 });
+    await waitFor('two errors', async () => (errors.length >= 2 ? true : undefined));
+    expect(errors[0]).toBeInstanceOf(EngineError);
+    expect(errors[0]?.code).toBe('STORE_FAILED');
+    queue.client.exec('ALTER TABLE jobs_elsewhere RENAME TO jobs');
+    const id = await queue.enqueue('mail', {});
+    await waitForState(queue, id, 'completed');
+    await worker.stop();
+  });
+});

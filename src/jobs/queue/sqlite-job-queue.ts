@@ -1,0 +1,446 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Clock, IdSource, JsonObject } from '../../core/index.js';
+import { EngineError, toIso, uuidV7 } from '../../core/index.js';
+import {
+  assertPayload,
+  assertQueueName,
+  errorMessage,
+  isJobId,
+  MAX_BACKOFF_EXPONENT,
+  resolveEnqueueOptions,
+  resolveListJobsFilter,
+  resolveWorkOptions,
+} from './job-options.js';
+import type {
+  EnqueueOptions,
+  Job,
+  JobHandler,
+  JobQueue,
+  JobState,
+  JobWorker,
+  ListJobsFilter,
+  WorkOptions,
+} from './job-queue.js';
+import type { JobClaims } from './polling-job-worker.js';
+import { PollingJobWorker } from './polling-job-worker.js';
+import { applyJobMigrations } from './sqlite-job-migrations.js';
+
+/** Options of `createSqliteJobQueue`. */
+export interface SqliteJobQueueOptions {
+  /** The database file, normally the engine's store file; created with its folder if missing. */
+  readonly path: string;
+  /** Source of "now" for scheduling, backoff and expiry (the system clock). */
+  readonly clock?: Clock;
+  /** Source of job ids (UUID v7 from `clock` and crypto). */
+  readonly ids?: IdSource;
+  /**
+   * How long one SQLite call may block the thread waiting for another connection's lock before
+   * the queue waits asynchronously instead (5). Kept short because the usual holder is the
+   * store's writer in this same process, whose transaction spans awaits and so needs this thread
+   * to finish.
+   */
+  readonly busyTimeoutMs?: number;
+  /** Completed jobs are deleted this long after completion (7 days). Failed jobs are kept. */
+  readonly completedRetentionSeconds?: number;
+  /** Receives worker failures that have no caller to throw to (ignored). */
+  readonly onError?: (error: EngineError) => void;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+function noop(): void {}
+
+/** How often, at most, a claim also deletes completed jobs past retention. */
+const PURGE_INTERVAL_MS = 3_600_000;
+
+const EXPIRED_MESSAGE = 'job expired while active: its worker stopped or overran expireInSeconds';
+
+/**
+ * Columns set when the attempt `attempts` of a job fails at `:now`: back to `retry` after the
+ * backoff, or to `failed` once `retry_limit` retries are spent.
+ */
+const FAIL_ATTEMPT = `
+  state = CASE WHEN attempts <= retry_limit THEN 'retry' ELSE 'failed' END,
+  run_at = CASE
+    WHEN attempts <= retry_limit
+      THEN :now + retry_backoff_seconds * 1000 * (1 << MIN(attempts - 1, ${MAX_BACKOFF_EXPONENT}))
+    ELSE run_at END,
+  completed_at = CASE WHEN attempts <= retry_limit THEN NULL ELSE :now END,
+  expires_at = NULL,
+  last_error = :message`;
+
+const LIVE_STATES = "('created', 'active', 'retry')";
+
+interface JobRow {
+  readonly id: string;
+  readonly queue: string;
+  readonly payload: string;
+  readonly state: JobState;
+  readonly priority: number;
+  readonly idempotency_key: string | null;
+  readonly attempts: number;
+  readonly retry_limit: number;
+  readonly run_at: number;
+  readonly created_at: number;
+  readonly started_at: number | null;
+  readonly completed_at: number | null;
+  readonly last_error: string | null;
+}
+
+function fromRow(row: JobRow): Job {
+  return {
+    id: row.id,
+    queue: row.queue,
+    payload: JSON.parse(row.payload) as JsonObject,
+    state: row.state,
+    priority: row.priority,
+    idempotencyKey: row.idempotency_key,
+    attempts: row.attempts,
+    retryLimit: row.retry_limit,
+    runAt: toIso(row.run_at),
+    createdAt: toIso(row.created_at),
+    startedAt: row.started_at === null ? null : toIso(row.started_at),
+    completedAt: row.completed_at === null ? null : toIso(row.completed_at),
+    lastError: row.last_error,
+  };
+}
+
+function isBusyError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('SQLITE_BUSY')
+  );
+}
+
+function toQueueError(operation: string, error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  return new EngineError(
+    'STORE_FAILED',
+    `SQLite job queue ${operation} failed: ${errorMessage(error)}`,
+    { operation },
+    { cause: error },
+  );
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs `attempt` until it stops failing with SQLITE_BUSY, waiting asynchronously between tries:
+ * the store holds its write transaction across awaits, so blocking this thread until it ends
+ * could wait for a commit that needs this very thread.
+ */
+async function retryWhileBusy<T>(attempt: () => T): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return attempt();
+    } catch (error: unknown) {
+      if (!isBusyError(error)) throw error;
+    }
+    await delay(5 + Math.random() * Math.min(45, 5 * 2 ** Math.min(tries, 4)));
+  }
+}
+
+/**
+ * Durable jobs in the engine's SQLite file, on a connection of their own (WAL). Claims run as one
+ * `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING` inside `BEGIN IMMEDIATE`, so two processes
+ * never claim the same attempt; an attempt is identified by its `attempts` count, so the outcome
+ * of an attempt that expired and was claimed again is ignored.
+ */
+export class SqliteJobQueue implements JobQueue {
+  readonly kind = 'sqlite' as const;
+  /** The queue's own better-sqlite3 connection, for escape hatches. */
+  readonly client: Database.Database;
+  readonly #clock: Clock;
+  readonly #ids: IdSource;
+  readonly #retentionMs: number;
+  readonly #onError: (error: EngineError) => void;
+  readonly #workers = new Set<PollingJobWorker>();
+  readonly #statements = new Map<string, Database.Statement>();
+  #lastPurgeMs = Number.NEGATIVE_INFINITY;
+  #stopping: Promise<void> | null = null;
+
+  /** @internal Use `createSqliteJobQueue`. */
+  constructor(client: Database.Database, settings: Required<Omit<SqliteJobQueueOptions, 'path'>>) {
+    this.client = client;
+    this.#clock = settings.clock;
+    this.#ids = settings.ids;
+    this.#retentionMs = settings.completedRetentionSeconds * 1_000;
+    this.#onError = settings.onError;
+  }
+
+  async enqueue(queue: string, payload: JsonObject, options?: EnqueueOptions): Promise<string> {
+    assertQueueName('enqueue', queue);
+    assertPayload('enqueue', payload);
+    const resolved = resolveEnqueueOptions(options);
+    const text = JSON.stringify(payload);
+    this.#assertOpen('enqueue');
+    const id = await this.#write('enqueue', () => {
+      const now = this.#clock.now();
+      if (resolved.idempotencyKey !== null) {
+        const existing = this.#sql(
+          `SELECT id FROM jobs WHERE queue = ? AND idempotency_key = ? AND state IN ${LIVE_STATES}`,
+        ).get(queue, resolved.idempotencyKey) as { id: string } | undefined;
+        if (existing) return existing.id;
+      }
+      const newId = this.#ids.uuid();
+      this.#sql(
+        `INSERT INTO jobs (id, queue, payload, state, priority, idempotency_key, retry_limit,
+             retry_backoff_seconds, expire_in_seconds, run_at, created_at)
+           VALUES (?, ?, ?, 'created', ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        newId,
+        queue,
+        text,
+        resolved.priority,
+        resolved.idempotencyKey,
+        resolved.retryLimit,
+        resolved.retryBackoffSeconds,
+        resolved.expireInSeconds,
+        resolved.runAtMs ?? now,
+        now,
+      );
+      return newId;
+    });
+    for (const worker of this.#workers) if (worker.queue === queue) worker.wake();
+    return id;
+  }
+
+  work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
+    assertQueueName('work', queue);
+    const { concurrency, pollIntervalMs } = resolveWorkOptions(options);
+    this.#assertOpen('work');
+    const claims: JobClaims = {
+      claim: (name, limit) => this.#claim(name, limit),
+      complete: (job) => this.#complete(job),
+      fail: (job, message) => this.#fail(job, message),
+    };
+    const worker = new PollingJobWorker({
+      queue,
+      handler,
+      concurrency,
+      pollIntervalMs,
+      claims,
+      onError: this.#onError,
+      onStopped: (stopped) => this.#workers.delete(stopped),
+    });
+    this.#workers.add(worker);
+    return worker;
+  }
+
+  async getJob(id: string): Promise<Job | null> {
+    this.#assertOpen('getJob');
+    if (!isJobId(id)) return null;
+    const row = this.#read('getJob', () => this.#sql('SELECT * FROM jobs WHERE id = ?').get(id)) as
+      | JobRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  async listJobs(filter?: ListJobsFilter): Promise<readonly Job[]> {
+    const { queue, states, limit } = resolveListJobsFilter(filter);
+    this.#assertOpen('listJobs');
+    const rows = this.#read('listJobs', () =>
+      this.#sql(
+        `SELECT * FROM jobs
+           WHERE (:queue IS NULL OR queue = :queue)
+             AND state IN (SELECT value FROM json_each(:states))
+           ORDER BY created_at, seq LIMIT :limit`,
+      ).all({ queue, states: JSON.stringify(states), limit }),
+    ) as JobRow[];
+    return rows.map(fromRow);
+  }
+
+  async retryDead(id: string): Promise<void> {
+    this.#assertOpen('retryDead');
+    const retried = await this.#write('retryDead', () => {
+      const row = isJobId(id)
+        ? (this.#sql('SELECT state, queue, idempotency_key FROM jobs WHERE id = ?').get(id) as
+            | Pick<JobRow, 'state' | 'queue' | 'idempotency_key'>
+            | undefined)
+        : undefined;
+      if (!row)
+        throw new EngineError('NOT_FOUND', 'No job has this id', { operation: 'retryDead' });
+      if (row.state !== 'failed') {
+        throw new EngineError(
+          'CONFLICT',
+          `Only a failed job can be retried; this one is ${row.state}`,
+          {
+            operation: 'retryDead',
+            state: row.state,
+          },
+        );
+      }
+      if (row.idempotency_key !== null) {
+        const holder = this.#sql(
+          `SELECT id FROM jobs WHERE queue = ? AND idempotency_key = ? AND state IN ${LIVE_STATES}`,
+        ).get(row.queue, row.idempotency_key) as { id: string } | undefined;
+        if (holder) {
+          throw new EngineError('CONFLICT', 'Another unfinished job holds this idempotency key', {
+            operation: 'retryDead',
+            holder: holder.id,
+          });
+        }
+      }
+      this.#sql(
+        `UPDATE jobs SET state = 'retry', retry_limit = retry_limit + 1, run_at = ?,
+             completed_at = NULL
+           WHERE id = ?`,
+      ).run(this.#clock.now(), id);
+      return row.queue;
+    });
+    for (const worker of this.#workers) if (worker.queue === retried) worker.wake();
+  }
+
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      await Promise.all([...this.#workers].map((worker) => worker.stop()));
+      this.client.close();
+    })();
+    return this.#stopping;
+  }
+
+  async #claim(queue: string, limit: number): Promise<readonly Job[]> {
+    const rows = await this.#write('claim', () => {
+      const now = this.#clock.now();
+      this.#sql(
+        `UPDATE jobs SET ${FAIL_ATTEMPT} WHERE state = 'active' AND expires_at <= :now`,
+      ).run({ now, message: EXPIRED_MESSAGE });
+      if (now - this.#lastPurgeMs >= PURGE_INTERVAL_MS) {
+        this.#sql("DELETE FROM jobs WHERE state = 'completed' AND completed_at < ?").run(
+          now - this.#retentionMs,
+        );
+        this.#lastPurgeMs = now;
+      }
+      return this.#sql(
+        `UPDATE jobs SET state = 'active', attempts = attempts + 1, started_at = :now,
+             expires_at = :now + expire_in_seconds * 1000
+           WHERE id IN (
+             SELECT id FROM jobs
+             WHERE queue = :queue AND state IN ('created', 'retry') AND run_at <= :now
+             ORDER BY priority DESC, created_at, seq
+             LIMIT :limit
+           )
+           RETURNING *`,
+      ).all({ now, queue, limit }) as (JobRow & { readonly seq: number })[];
+    });
+    rows.sort((a, b) => b.priority - a.priority || a.created_at - b.created_at || a.seq - b.seq);
+    return rows.map(fromRow);
+  }
+
+  async #complete(job: Job): Promise<void> {
+    await this.#write('complete', () =>
+      this.#sql(
+        `UPDATE jobs SET state = 'completed', completed_at = ?, expires_at = NULL,
+             last_error = NULL
+           WHERE id = ? AND state = 'active' AND attempts = ?`,
+      ).run(this.#clock.now(), job.id, job.attempts),
+    );
+  }
+
+  async #fail(job: Job, message: string): Promise<void> {
+    await this.#write('fail', () =>
+      this.#sql(
+        `UPDATE jobs SET ${FAIL_ATTEMPT} WHERE id = :id AND state = 'active' AND attempts = :attempts`,
+      ).run({ now: this.#clock.now(), message, id: job.id, attempts: job.attempts }),
+    );
+  }
+
+  #sql(text: string): Database.Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.client.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  #assertOpen(operation: string): void {
+    if (this.#stopping !== null) {
+      throw new EngineError('STORE_FAILED', 'The job queue is stopped', { operation });
+    }
+  }
+
+  #read<T>(operation: string, query: () => T): T {
+    try {
+      return query();
+    } catch (error: unknown) {
+      throw toQueueError(operation, error);
+    }
+  }
+
+  /**
+   * Runs `work` as one `BEGIN IMMEDIATE` transaction, waiting out other writers. Workers still
+   * draining after `stop()` use it too, so it checks only that the connection is open.
+   */
+  async #write<T>(operation: string, work: () => T): Promise<T> {
+    if (!this.client.open) {
+      throw new EngineError('STORE_FAILED', 'The job queue is stopped', { operation });
+    }
+    try {
+      return await retryWhileBusy(() => this.client.transaction(work).immediate());
+    } catch (error: unknown) {
+      throw toQueueError(operation, error);
+    }
+  }
+}
+
+/**
+ * Opens the job tables in the SQLite file at `path` (creating and migrating them when needed)
+ * on a new WAL connection. Safe to call from several processes on the same file at once. Throws
+ * CONFIG_INVALID for bad options and STORE_FAILED when the file cannot be opened or its job
+ * tables are newer than this build.
+ */
+export async function createSqliteJobQueue(
+  options: SqliteJobQueueOptions,
+): Promise<SqliteJobQueue> {
+  const clock = options.clock ?? systemClock;
+  const settings: Required<Omit<SqliteJobQueueOptions, 'path'>> = {
+    clock,
+    ids: { uuid: () => uuidV7(clock.now(), randomBytes(10)) },
+    busyTimeoutMs: 5,
+    completedRetentionSeconds: 7 * 86_400,
+    onError: noop,
+    ...options,
+  };
+  if (typeof options.path !== 'string' || options.path === '' || options.path === ':memory:') {
+    throw new EngineError('CONFIG_INVALID', 'path must name a database file', {
+      operation: 'open',
+    });
+  }
+  for (const [field, value] of [
+    ['busyTimeoutMs', settings.busyTimeoutMs],
+    ['completedRetentionSeconds', settings.completedRetentionSeconds],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0) {
+      throw new EngineError('CONFIG_INVALID', `${field} must be a non-negative integer`, {
+        operation: 'open',
+        field,
+      });
+    }
+  }
+  let client: Database.Database | null = null;
+  try {
+    mkdirSync(dirname(options.path), { recursive: true });
+    const db = new Database(options.path, { timeout: settings.busyTimeoutMs });
+    client = db;
+    const mode = await retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }));
+    if (mode !== 'wal') {
+      throw new EngineError('STORE_FAILED', `SQLite refused WAL journal mode (${String(mode)})`, {
+        operation: 'open',
+      });
+    }
+    db.pragma('synchronous = FULL');
+    await retryWhileBusy(() => applyJobMigrations(db, clock.now()));
+    return new SqliteJobQueue(db, settings);
+  } catch (error: unknown) {
+    client?.close();
+    throw toQueueError('open', error);
+  }
+}
