@@ -8,6 +8,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EngineError, parseRfc3339, ROLLOUT_STAGES } from '../core/index.js';
 
+const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 const fileSchema = z
   .object({
     stage: z.enum(ROLLOUT_STAGES).optional(),
@@ -79,6 +82,23 @@ const fileSchema = z
         }
       })
       .optional(),
+    /**
+     * Structured state items (seed 001): which extractor turns new messages into decisions,
+     * constraints, actions, questions and risks (`rules`, the default, offline; `llm`, with
+     * `extract.llm`; `none` turns extraction off), and its limits.
+     */
+    state_items: z
+      .object({
+        extractor: z.enum(['rules', 'llm', 'none']).optional(),
+        /** Messages read after the watermark per run (default 20). */
+        max_batch_messages: z.number().int().min(1).max(1000).optional(),
+        /** Items in a rendered state section (default 40). */
+        max_rendered_items: z.number().int().min(1).max(1000).optional(),
+        /** Hard limit of one extraction run in milliseconds (default 15000). */
+        timeout_ms: z.number().int().min(100).max(600_000).optional(),
+      })
+      .strict()
+      .optional(),
     /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
     members: z
       .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))
@@ -119,6 +139,14 @@ const fileSchema = z
       .strict()
       .optional(),
     token: z.string().min(8).optional(),
+    /** The store: absent, the embedded SQLite file under home; a postgres:// URL for PostgreSQL. */
+    database: z
+      .object({
+        url: z.string().regex(POSTGRES_URL, 'must be a postgres:// or postgresql:// URL'),
+        schema: z.string().regex(SCHEMA_NAME).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -127,8 +155,14 @@ export type ConfigFile = z.infer<typeof fileSchema>;
 
 /** Resolved, frozen configuration. */
 export interface Config {
-  /** Folder of the embedded store. */
+  /** Folder of the configuration, projections and (by default) the embedded store. */
   readonly home: string;
+  /**
+   * Where state lives: the SQLite file `<home>/verity.db` (default), or a PostgreSQL database
+   * (VERITY_DATABASE_URL, else `database.url`), in `schema` (VERITY_DATABASE_SCHEMA, else
+   * `database.schema`, else `verity`).
+   */
+  readonly database: DatabaseTarget;
   /** Pinned clock (epoch ms), or null for the system clock. */
   readonly now: number | null;
   readonly file: ConfigFile;
@@ -140,6 +174,11 @@ export interface Config {
   /** API key of the embedding provider (VERITY_EMBEDDINGS_API_KEY or `embeddings.api_key_env`). */
   readonly embeddingsApiKey: string | null;
 }
+
+/** The store a configuration selects. */
+export type DatabaseTarget =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string };
 
 /** Flags a command line may pass; each wins over its environment variable. */
 export interface ConfigFlags {
@@ -155,6 +194,31 @@ export interface LoadConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Working directory that a relative home resolves against. */
   readonly cwd?: string;
+}
+
+function databaseTarget(
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+  file: ConfigFile,
+): DatabaseTarget {
+  const url = env['VERITY_DATABASE_URL'] || file.database?.url;
+  if (url === undefined) return { kind: 'sqlite', path: join(home, 'verity.db') };
+  if (!POSTGRES_URL.test(url)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      'VERITY_DATABASE_URL must be a postgres:// or postgresql:// URL',
+      { setting: 'database.url' },
+    );
+  }
+  const schema = env['VERITY_DATABASE_SCHEMA'] || file.database?.schema || 'verity';
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `VERITY_DATABASE_SCHEMA must be a lower-case SQL identifier (got "${schema}")`,
+      { setting: 'database.schema' },
+    );
+  }
+  return { kind: 'postgres', url, schema };
 }
 
 /** Reads flags, environment and the config file into one frozen `Config`. */
@@ -212,6 +276,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   }
   const config: Config = {
     home,
+    database: databaseTarget(home, env, file),
     now,
     file,
     http: {

@@ -249,6 +249,23 @@ describe('assembleContext', () => {
       expect(result.included.stateItemUids).toEqual(['d_000000000001', 'd_000000000000']);
     });
 
+    it("reports the shown items' refs once each, and not those of items left out", () => {
+      const at = (day: number) => `2026-11-2${day}T09:00:00.000Z`;
+      const result = assemble(
+        {
+          stateItems: [
+            stateItem({ uid: 'd_000000000001', text: 'Use Postgres', refs: ['m1', 'm3'] }),
+            stateItem({ uid: 'd_000000000002', text: 'Use Redis', refs: ['m3', 'm4'] }),
+            stateItem({ uid: 'd_000000000003', text: 'Use Kafka', refs: ['m9'] }),
+          ].map((item, index) => ({ ...item, lastSeenAt: at(3 - index) })),
+        },
+        {},
+        { limits: { stateItems: 2 } },
+      );
+      expect(result.included.stateItemUids).toEqual(['d_000000000001', 'd_000000000002']);
+      expect(result.included.stateItemRefs).toEqual(['m1', 'm3', 'm4']);
+    });
+
     it('shows retrieved memories best first, with their dates', () => {
       const result = assemble({
         memories: [hit('h2', 'second', 0.5), hit('h1', 'first', 0.9, 'mx'), hit('h3', 'tie', 0.5)],
@@ -428,6 +445,18 @@ describe('assembleContext', () => {
       expect(memories.includedIds).toEqual(['h1']);
       expect(memories.dropped).toEqual([{ id: 'h2', reason: 'in_tail' }]);
       expect(result.included.messageIds).toEqual(['m_old', 'm1', 'm2']);
+    });
+
+    it('keeps a memory from another thread whose message id the tail also uses', () => {
+      const result = assemble({
+        memories: [
+          { ...hit('h1', 'elsewhere', 0.9, 'm1'), thread_id: 't2' },
+          { ...hit('h2', 'hello', 0.8, 'm1'), thread_id: 't1' },
+        ],
+        tail: [message('m1', 'hello', 0)],
+      });
+      expect(section(result, 'memories').includedIds).toEqual(['h1']);
+      expect(section(result, 'memories').dropped).toEqual([{ id: 'h2', reason: 'in_tail' }]);
     });
 
     it('shows a repeated memory once', () => {

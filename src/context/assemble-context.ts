@@ -100,6 +100,11 @@ export interface ContextIncluded {
   readonly memoryIds: readonly string[];
   /** State items shown, in render order. */
   readonly stateItemUids: readonly string[];
+  /**
+   * Messages the shown state items rest on (their `refs`), in item order, each once. Their text
+   * is not in the context; they are the provenance an agent can expand.
+   */
+  readonly stateItemRefs: readonly string[];
   /** Entities with at least one canonical-state line shown. */
   readonly entityIds: readonly string[];
 }
@@ -217,10 +222,13 @@ function includedOf(sections: readonly ContextSection[], inputs: ContextInputs):
   });
   const state = sectionOf(sections, 'state_items');
   const canonical = sectionOf(sections, 'canonical_state');
+  const stateItemUids = state.source === 'state_items' ? state.includedIds : [];
+  const refsOf = new Map(inputs.stateItems.map((item) => [item.uid, item.refs]));
   return {
     messageIds: unique([...hitMessages, ...sectionOf(sections, 'tail').includedIds]),
     memoryIds: memories.includedIds,
-    stateItemUids: state.source === 'state_items' ? state.includedIds : [],
+    stateItemUids,
+    stateItemRefs: unique(stateItemUids.flatMap((uid) => refsOf.get(uid) ?? [])),
     entityIds: unique(canonical.includedIds.map((id) => id.slice(0, id.indexOf('/')))),
   };
 }
@@ -295,7 +303,14 @@ export function assembleContext(
         tokenizer,
       ),
     memories: (allowance) =>
-      memoriesSection(inputs.memories, inTail, limits.memories, allowance, tokenizer),
+      memoriesSection(
+        inputs.memories,
+        inTail,
+        normalized.value.thread,
+        limits.memories,
+        allowance,
+        tokenizer,
+      ),
     tail: (allowance) => tailSection(inputs.tail, limits.tailMessages, allowance, tokenizer),
   };
 

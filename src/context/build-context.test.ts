@@ -15,8 +15,8 @@ function recordingSources(): { sources: ContextSources; calls: string[] } {
       calls.push(`entities ${request.entity} ${request.thread} ${request.now}`);
       return [entity(request.entity, { 'travel.status': field('planned') })];
     },
-    stateItems: async (threadId) => {
-      calls.push(`stateItems ${threadId}`);
+    stateItems: async (request) => {
+      calls.push(`stateItems ${request.entity} ${request.thread}`);
       return [stateItem({ uid: 'd_aaaaaaaaaaaa', text: 'Use Postgres' })];
     },
     summaries: async (threadId) => {
@@ -52,13 +52,13 @@ describe('buildContext', () => {
       'entities user:primary t1 2026-11-25T10:00:00Z',
       'memories database 20',
       'skills',
-      'stateItems t1',
+      'stateItems user:primary t1',
       'summaries t1',
       'tail t1 40',
     ]);
     const inputs = {
       entities: await sources.entities({ entity: 'user:primary', thread: 't1', now: NOW }),
-      stateItems: await sources.stateItems('t1'),
+      stateItems: await sources.stateItems({ entity: 'user:primary', thread: 't1', now: NOW }),
       summaries: await sources.summaries('t1'),
       skills: await sources.skills({ entity: 'user:primary', thread: 't1', now: NOW }),
       memories: await sources.memories(
@@ -87,6 +87,7 @@ describe('buildContext', () => {
     expect([...calls].sort()).toEqual([
       'entities user:primary null 2026-11-25T10:00:00Z',
       'skills',
+      'stateItems user:primary null',
     ]);
     expect(result.query).toBeNull();
     expect(result.markdown).toContain('- travel.status: planned');

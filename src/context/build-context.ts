@@ -42,7 +42,7 @@ export async function buildContext(
   const [entities, skills, stateItems, summaries, tail, askedMemories] = await Promise.all([
     sources.entities(sourceRequest),
     sources.skills(sourceRequest),
-    thread === null ? [] : sources.stateItems(thread),
+    sources.stateItems(sourceRequest),
     thread === null ? { short: null, long: null } : sources.summaries(thread),
     thread === null || limits.value.tailMessages === 0
       ? []

@@ -239,13 +239,14 @@ export function rankMemories(hits: readonly MemoryHit[]): readonly MemoryHit[] {
 }
 
 /**
- * Retrieved memories, best first. A hit repeating an earlier id, or showing a message the tail is
- * certain to show (`inTail`), is left out; the best hit that does not fit whole is cut when enough
- * room is left for its beginning.
+ * Retrieved memories, best first. A hit repeating an earlier id, or showing a message of `thread`
+ * that the tail is certain to show (`inTail`), is left out; the best hit that does not fit whole is
+ * cut when enough room is left for its beginning.
  */
 export function memoriesSection(
   hits: readonly MemoryHit[],
   inTail: ReadonlySet<string>,
+  thread: string | null,
   cap: number,
   allowance: number,
   tokenizer: Tokenizer,
@@ -253,9 +254,10 @@ export function memoriesSection(
   const seen = new Set<string>();
   const skipped: DroppedEntry[] = [];
   const candidates: MemoryHit[] = [];
+  const inThread = (hit: MemoryHit) => hit.thread_id == null || hit.thread_id === thread;
   for (const hit of rankMemories(hits)) {
     if (seen.has(hit.id)) skipped.push({ id: hit.id, reason: 'duplicate' });
-    else if (hit.message_id && inTail.has(hit.message_id)) {
+    else if (hit.message_id && inThread(hit) && inTail.has(hit.message_id)) {
       skipped.push({ id: hit.id, reason: 'in_tail' });
     } else candidates.push(hit);
     seen.add(hit.id);

@@ -55,6 +55,11 @@ export interface MemoryHit {
   readonly created_at: string;
   /** The message the hit shows, when it shows one; reported in `included.messageIds`. */
   readonly message_id?: string | null | undefined;
+  /**
+   * The thread of that message. Message ids are unique within a thread only, so a hit from
+   * another thread is never taken for a tail message. Absent: the request's thread.
+   */
+  readonly thread_id?: string | null | undefined;
 }
 
 /** The stored summaries of a thread; either may be missing. */
@@ -75,7 +80,7 @@ export interface SourceRequest {
 /**
  * Where the context builder reads from. The engine wires it to the store and to search; tests pass
  * plain objects. The builder calls each method at most once per build, never writes, and never
- * calls the thread methods without a thread.
+ * calls the thread methods (`summaries`, `tail`) without a thread.
  *
  * Contract:
  * - Results reflect the state at `request.now`.
@@ -90,8 +95,11 @@ export interface ContextSources {
    * any others the engine deems relevant (the family or team it belongs to).
    */
   entities(request: SourceRequest): Promise<readonly ContextEntity[]>;
-  /** The thread's structured state items; superseded ones are ignored. */
-  stateItems(threadId: string): Promise<readonly StateItem[]>;
+  /**
+   * The structured state items in play: the thread's, or without a thread the entity's open items
+   * across its threads. Superseded ones are ignored.
+   */
+  stateItems(request: SourceRequest): Promise<readonly StateItem[]>;
   /** The thread's short and long summaries. */
   summaries(threadId: string): Promise<ThreadSummaries>;
   /** Skills or instructions text for this agent and entity; null when there is none. */

@@ -3,7 +3,8 @@
  * system text, skills, the thread's short summary, canonical state of the entities in play (with
  * freshness, stale, review and conflict markers), structured state items (or the long summary),
  * retrieved memories and the recent tail — counted with a real tokenizer. Also the offline
- * extractive thread summary with the `ThreadSummarizer` contract, and the recall pack.
+ * extractive thread summary and an LLM one behind the `ThreadSummarizer` contract, and the recall
+ * pack.
  * May import: core, ledger, schemas, the store and provider contracts, the services before it
  * (embeddings, extract, search, reconcile, review, projections, vault, tasks, observe), and
  * `gpt-tokenizer`.
@@ -62,6 +63,8 @@ export type {
   ThreadSummaries,
 } from './context-sources.js';
 export { EMPTY_CONTEXT_SOURCES } from './context-sources.js';
+export type { LlmSummarizerOptions } from './create-llm-summarizer.js';
+export { createLlmSummarizer } from './create-llm-summarizer.js';
 export type {
   SummarizeOptions,
   SummarizeThreadOptions,

@@ -159,15 +159,16 @@ export interface SummarizeOptions {
 /**
  * Writes a thread's summary. Two implementations sit behind it: the offline extractive one (the
  * default, `createExtractiveSummarizer`) and an LLM summarizer behind the `LanguageModel`
- * contract.
+ * contract (`createLlmSummarizer`).
  *
  * Contract:
  * - The summary fits `maxTokens`; a longer model answer is cut by the summarizer, not the caller.
  * - Nothing to summarise is `ok('')`, not an error.
  * - Expected failures (a model that times out or returns nothing usable) are returned as an
  *   `EngineError` with code `PROVIDER_FAILED`; the summarizer never throws for them.
- * - Deterministic for the extractive summarizer; an LLM summary is recorded as an event so that
- *   replay never calls the model again.
+ * - Deterministic for the extractive summarizer. An LLM summary is not state (nothing in the
+ *   ledger's fold reads it), so the engine memoises it per thread state instead of recording it
+ *   (ADR 2026-11-26-context-sources).
  */
 export interface ThreadSummarizer {
   /** Stable name, recorded with the summary (`extractive`, `llm`). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
   canonicalJson,
@@ -15,6 +16,7 @@ import {
   uuidV7,
 } from '../core/index.js';
 import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
+import { createJobQueue, type JobQueue } from '../jobs/index.js';
 import { parseRecord } from '../ledger/index.js';
 import {
   applyRecord,
@@ -37,6 +39,7 @@ import {
   withPipelineTx,
 } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
+import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import {
   type CapabilityContext,
@@ -48,7 +51,9 @@ import {
   project,
   readIntentMetrics,
 } from './capabilities.js';
+import { createContextCapability, type EngineContextOptions } from './context-capability.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
+import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
 
 /** Options of `createEngine`. */
@@ -74,12 +79,21 @@ export interface EngineOptions {
   /** Opens a store other than the default SQLite file (tests, other adapters). */
   readonly store?: Store;
   /**
+   * The store to open when `store` is not given: the SQLite file (default `<home>/verity.db`) or
+   * a PostgreSQL database and schema. The durable job queue follows it.
+   */
+  readonly database?: DatabaseTarget;
+  /**
    * How messages and notes become observations at live ingest. Defaults to the offline rule-based
    * extractor with no registry; `null` only stores them.
    */
   readonly extraction?: ExtractionStep | null;
   /** The embedding model and search settings; default: the bundled local model, loaded lazily. */
   readonly embeddings?: EngineEmbeddingOptions;
+  /** Structured state items: the extractor (default: rules) and seed 001's limits. */
+  readonly items?: EngineItemOptions;
+  /** Context builder settings: an optional summary model, skills text, caps. */
+  readonly context?: EngineContextOptions;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -128,8 +142,25 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         { cause: error },
       );
     }
-    store = await createSqliteStore({ path: join(options.home, 'verity.db') });
+    store =
+      options.database?.kind === 'postgres'
+        ? await createPostgresStore({ url: options.database.url, schema: options.database.schema })
+        : await createSqliteStore({
+            path: options.database?.path ?? join(options.home, 'verity.db'),
+          });
   }
+  const jobsTarget =
+    options.database?.kind === 'postgres'
+      ? {
+          kind: 'postgres' as const,
+          url: options.database.url,
+          schema: `${options.database.schema}_jobs`,
+        }
+      : {
+          kind: 'sqlite' as const,
+          path: options.database?.path ?? join(options.home, 'verity.db'),
+        };
+  let jobs: Promise<JobQueue> | null = null;
   const extraction =
     options.extraction === undefined
       ? { extractor: createRuleExtractor(), registry: EMPTY_REGISTRY }
@@ -142,6 +173,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   };
 
   const search = createSearchCapability(store, clock, options.embeddings);
+  const items = createStateItemsCapability({
+    store,
+    clock,
+    ids,
+    embedder: search.embedder,
+    ...(options.items === undefined ? {} : { options: options.items }),
+  });
 
   const currentPolicy = async (): Promise<Policy> =>
     ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY;
@@ -170,12 +208,18 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 
+  const context = createContextCapability(
+    { store, clock, currentPolicy, registry: capabilities.registry, search: search.search },
+    options.context,
+  );
+
   const engine: Engine = {
     home: options.home,
     now: () => clock.now(),
 
     async ingest(input, ingestOptions) {
       const report = await ingest(deps, input);
+      await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await search.afterIngest(ingestOptions);
       return report;
     },
@@ -345,9 +389,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
 
+    extractItems: items.extractItems,
+    listStateItems: items.listStateItems,
+    expandStateItem: items.expandStateItem,
+
+    buildContext: context.buildContext,
+
+    jobs() {
+      jobs ??= createJobQueue(jobsTarget, { clock, ids });
+      return jobs;
+    },
+
     async close() {
       try {
         await search.close();
+        if (jobs !== null) await (await jobs).stop();
       } finally {
         await store.close();
       }

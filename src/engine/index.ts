@@ -17,20 +17,31 @@ export type {
   ProjectionReport,
   ProjectOptions,
 } from './capabilities.js';
+export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
 export { engineOptionsFromConfig } from './from-config.js';
+export type { MigrateStoreReport } from './migrate-store.js';
+export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,
+  ContextIncluded,
+  ContextMode,
+  ContextResult,
+  ContextSection,
+  ContextSectionName,
   DeadLetterReview,
   DlqRetryReport,
   Engine,
   EngineEmbeddingOptions,
+  EngineItemOptions,
   EntityView,
+  ExpandedStateItem,
   Explanation,
+  ExtractionRunView,
   FieldView,
   ForgetResult,
   ForgetTarget,
@@ -40,6 +51,9 @@ export type {
   IndexReport,
   IngestOptions,
   IngestReport,
+  ItemExtractionReport,
+  ItemMessageView,
+  ListStateItemsOptions,
   PromptView,
   RebuildResult,
   RecordResult,
@@ -50,6 +64,8 @@ export type {
   SearchResult,
   SearchStatus,
   SlotStatus,
+  StateItemList,
+  StateItemView,
   Stats,
   VectorSearchState,
 } from './types.js';

@@ -58,6 +58,8 @@ describe('engine search (fake embedding model)', () => {
     const created = await createEngine({
       home,
       clock: fixedClock(NOW),
+      // Messages only: these cases count index entries, and item extraction would add some.
+      items: { extractor: null },
       embeddings: {
         model: embeddingModel,
         ...(waitForIndex === undefined ? {} : { waitForIndex }),

@@ -78,6 +78,8 @@ export interface SearchStatus {
 
 /** What `createEngine` gets from the search capability. */
 export interface SearchCapability {
+  /** The embedder that fills vectors (state-item reconciliation shares it); null when off. */
+  readonly embedder: Embedder | null;
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
   indexEmbeddings(options?: IndexOptions): Promise<IndexReport>;
   reindex(options?: Pick<IndexOptions, 'onProgress' | 'signal'>): Promise<IndexReport>;
@@ -117,6 +119,8 @@ export function createSearchCapability(
   };
 
   return {
+    embedder,
+
     search: (query, searchOptions = {}) =>
       hybridSearch({ store, embedder }, query, clock.now(), {
         ...searchOptions,

@@ -1,7 +1,8 @@
+import type { ContextResult } from '../context/index.js';
 import type { HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
 import type { BackgroundIndexing, IndexOptions, IndexReport } from '../embeddings/index.js';
 import type { IntentMetrics } from '../extract/index.js';
-import type { CalendarSource } from '../jobs/index.js';
+import type { CalendarSource, JobQueue } from '../jobs/index.js';
 import type {
   AnswerResult,
   DeadLetterReview,
@@ -27,12 +28,26 @@ import type {
   ProjectionReport,
   ProjectOptions,
 } from './capabilities.js';
+import type { BuildContextRequest } from './context-capability.js';
 import type {
   BackgroundIndexingOptions,
   IngestOptions,
   SearchStatus,
 } from './search-capability.js';
+import type {
+  ExpandedStateItem,
+  ItemExtractionReport,
+  ListStateItemsOptions,
+  StateItemList,
+} from './state-items-capability.js';
 
+export type {
+  ContextIncluded,
+  ContextMode,
+  ContextResult,
+  ContextSection,
+  ContextSectionName,
+} from '../context/index.js';
 export type {
   BackgroundIndexing,
   IndexOptions,
@@ -63,12 +78,23 @@ export type {
   VectorSearchState,
 } from '../search/index.js';
 export type { SearchFilters, SearchKind } from '../stores/index.js';
+export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type {
   BackgroundIndexingOptions,
   EngineEmbeddingOptions,
   IngestOptions,
   SearchStatus,
 } from './search-capability.js';
+export type {
+  EngineItemOptions,
+  ExpandedStateItem,
+  ExtractionRunView,
+  ItemExtractionReport,
+  ItemMessageView,
+  ListStateItemsOptions,
+  StateItemList,
+  StateItemView,
+} from './state-items-capability.js';
 
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
@@ -166,6 +192,38 @@ export interface Engine {
    * meanwhile `ingest` returns without waiting for vectors.
    */
   startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
+  /**
+   * Extracts structured state items (decisions, constraints, actions, questions, risks) from the
+   * messages after each thread's watermark, in batches, each run recorded as an
+   * `extraction.completed` event. `ingest` does this itself unless it does not wait for indexing.
+   * A failed or timed-out run is recorded without moving the watermark and retried next time.
+   */
+  extractItems(options?: { readonly threadId?: string }): Promise<ItemExtractionReport>;
+  /**
+   * State items in render order with their compact section: a thread's, or an entity's across its
+   * threads. Only open items (not superseded, done or answered) unless `status` says otherwise.
+   */
+  listStateItems(options?: ListStateItemsOptions): Promise<StateItemList>;
+  /**
+   * One state item with the messages it rests on. Throws NOT_FOUND for an unknown uid and
+   * VALIDATION_FAILED when the uid exists in several threads and `threadId` is absent.
+   */
+  expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+  /**
+   * The context for one agent turn, within a token budget (default 2,000, counted with
+   * `o200k_base`): system text, skills, the thread's short summary, canonical state of the entities
+   * in play (freshness, stale, review and conflict markers), the thread's state items (or its long
+   * summary; without a thread, the entity's open items), memories retrieved for `query` (default:
+   * the thread's latest user message) and the thread's recent messages. Reports tokens per section
+   * and the ids it shows. Shows only the entity's records and its "we" group's. Throws
+   * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
+   */
+  buildContext(request?: BuildContextRequest): Promise<ContextResult>;
   /** Stops background indexing, releases the embedding model and closes the store. */
+  /**
+   * The durable background job queue, opened on first use beside the store: tables in the
+   * SQLite file, or pg-boss in the `<schema>_jobs` schema of the PostgreSQL database.
+   */
+  jobs(): Promise<JobQueue>;
   close(): Promise<void>;
 }

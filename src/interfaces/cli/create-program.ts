@@ -10,8 +10,11 @@ import {
   type ForgetTarget,
 } from '../../engine/index.js';
 import type { CliIo } from './cli-io.js';
+import { registerContextCommands } from './commands/context.js';
 import { registerExtractionCommands } from './commands/extraction.js';
+import { registerItemsCommands } from './commands/items.js';
 import { registerMigrateCommands } from './commands/migrate.js';
+import { registerMigrateStoreCommands } from './commands/migrate-store.js';
 import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
@@ -189,7 +192,10 @@ export function createProgram(context: CommandContext): Command {
     .description('apply a JSONL file of records; invalid lines go to the dead-letter queue')
     .argument('<file>', 'JSONL file, or - for standard input')
     .option('--json', 'print the ingest report as JSON')
-    .option('--no-wait', 'return once records are stored; vectors are filled later (verity index)')
+    .option(
+      '--no-wait',
+      'return once records are stored; vectors and state items come later (verity index, verity items extract)',
+    )
     .action(async (file: string, options: JsonOptions & { wait: boolean }, command: Command) => {
       const config = loadCliConfig(command);
       const text = await readInput(io, file);
@@ -507,8 +513,11 @@ export function createProgram(context: CommandContext): Command {
   registerSearchCommands(program, toolkit);
   registerProjectionCommands(program, toolkit);
   registerMigrateCommands(program, toolkit);
+  registerMigrateStoreCommands(program, toolkit);
   registerSignalCommands(program, toolkit);
   registerExtractionCommands(program, toolkit);
+  registerItemsCommands(program, toolkit);
+  registerContextCommands(program, toolkit);
 
   return program;
 }

@@ -9,7 +9,9 @@ import type { PromptStatus } from '../../core/index.js';
 import { ENTITY_ID_PATTERN, EngineError, parseRfc3339 } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
+import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
+import { registerItemsRoutes } from './items-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -238,6 +240,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   );
 
   app.get('/api/stats', async (c) => c.json(await engine.stats()));
+
+  registerItemsRoutes(app, engine);
+
+  registerContextRoute(app, engine);
 
   return app;
 }

@@ -52,12 +52,15 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('lists the six tools', async () => {
+  it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'expand_state_item',
       'explain_state',
+      'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_state_items',
       'record_observation',
       'resolve_review',
       'search_memory',

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { HistoryEntry, PromptStatus } from '../../core/index.js';
 import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
+import { registerGetContextTool } from './get-context-tool.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
+import { registerStateItemTools } from './state-item-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
 import {
@@ -41,6 +43,8 @@ const INSTRUCTIONS = [
   'and record_observation whenever they state a fact that may change it.',
   'Values Verity is unsure about wait for the user in a review queue (list_pending_reviews, resolve_review).',
   'To recall what was said or decided in earlier conversations, call search_memory.',
+  'For the decisions, constraints, actions, questions and risks still open in a conversation, call list_state_items; expand_state_item shows the messages behind one.',
+  'For a compact briefing on where things stand at the start of a turn, call get_context.',
 ].join(' ');
 
 const ALL_PROMPT_STATUSES: readonly PromptStatus[] = [
@@ -93,7 +97,7 @@ function describePrompts(prompts: readonly PromptView[]): string {
 }
 
 /**
- * Builds Verity's MCP server (v1 SDK) over `engine`: six snake_case tools, each scoped by an
+ * Builds Verity's MCP server (v1 SDK) over `engine`: snake_case tools, each scoped by an
  * `entity_id`, with output schemas and `structuredContent`. Engine state lives in the engine, so a
  * server per connection (or per stateless HTTP request) is cheap.
  */
@@ -315,6 +319,8 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   );
 
   registerSearchMemoryTool(server, engine, guard);
+  registerStateItemTools(server, engine, guard);
+  registerGetContextTool(server, engine, guard);
 
   return server;
 }

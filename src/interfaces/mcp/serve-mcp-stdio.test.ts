@@ -49,13 +49,16 @@ afterAll(async () => {
 });
 
 describe('verity mcp (stdio child process)', () => {
-  it('lists six tools with annotations and output schemas', async () => {
+  it('lists every tool with annotations and output schemas', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
+      'expand_state_item',
       'explain_state',
+      'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_state_items',
       'record_observation',
       'resolve_review',
       'search_memory',

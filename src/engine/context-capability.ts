@@ -1,0 +1,334 @@
+import {
+  buildContext,
+  type ContextEntity,
+  type ContextLimits,
+  type ContextMode,
+  type ContextResult,
+  type ContextSources,
+  createExtractiveSummarizer,
+  createLlmSummarizer,
+  DEFAULT_CONTEXT_LIMITS,
+  DEFAULT_SUMMARY_TOKENS,
+  type MemoryHit,
+  type SourceRequest,
+  type ThreadSummaries,
+  type ThreadSummarizer,
+} from '../context/index.js';
+import {
+  type BatchMessage,
+  type Clock,
+  contentHash,
+  DEFAULT_ENTITY,
+  isActiveItem,
+  type Policy,
+  parseRfc3339,
+  type StateItem,
+  type StateItemStatus,
+  toIso,
+} from '../core/index.js';
+import type { EntityRegistry } from '../extract/index.js';
+import { readEntity } from '../pipeline/index.js';
+import type { LanguageModel } from '../providers/index.js';
+import type { SearchOptions, SearchResult } from '../search/index.js';
+import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../stores/index.js';
+
+/** What `Engine.buildContext` is asked: every field optional. */
+export interface BuildContextRequest {
+  /**
+   * The entity the agent serves. Default: the thread's (its newest message's), else `user:primary`.
+   * Only its records and its "we" group's are shown.
+   */
+  readonly entity?: string | undefined;
+  /** The conversation; without one, the entity's open items stand in for the thread's. */
+  readonly thread?: string | undefined;
+  /** What to retrieve memories for. Default: the thread's latest user message. */
+  readonly query?: string | undefined;
+  /** Tokens the whole context may take. Default 2,000. */
+  readonly budget?: number | undefined;
+  /** Budget split (ADR 2026-11-25-context-budget). Default `full`. */
+  readonly mode?: ContextMode | undefined;
+  /** The instant to build for (RFC 3339). Default: the engine's clock. */
+  readonly now?: string | undefined;
+}
+
+/** Context settings of `createEngine`. */
+export interface EngineContextOptions {
+  /**
+   * Writes thread summaries with this model, on demand, memoised per thread state (ADR
+   * 2026-11-26-context-sources). Default null: the offline extractive summary only.
+   */
+  readonly languageModel?: LanguageModel | null;
+  /** A summary call that takes longer falls back to the extractive summary. Default 8,000. */
+  readonly summaryTimeoutMs?: number;
+  /** Skills or instructions text shown in every context. Default none. */
+  readonly skills?: string | null;
+  /** The system text placed first (default: the builder's); `''` omits it. */
+  readonly system?: string;
+  /** Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS`. */
+  readonly limits?: Partial<ContextLimits>;
+}
+
+/** What the context capability reads through. */
+export interface ContextCapabilityDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly currentPolicy: () => Promise<Policy>;
+  readonly registry: EntityRegistry;
+  readonly search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+}
+
+/** What `createEngine` gets from the context capability. */
+export interface ContextCapability {
+  buildContext(request?: BuildContextRequest): Promise<ContextResult>;
+}
+
+/** Kinds retrieved as memories; state items have their own section. */
+const MEMORY_KINDS: readonly SearchKind[] = ['message', 'memory', 'note'];
+/** Statuses of an entity's open items (no thread given). */
+const OPEN_STATUSES: readonly StateItemStatus[] = ['active', 'open', 'blocked'];
+/** Oldest messages read for a summary: the extractive one quotes the thread's opening. */
+const SUMMARY_HEAD = 10;
+/** Newest messages read for a summary. */
+const SUMMARY_TAIL = 100;
+/** LLM summaries kept in memory, by thread state. */
+const SUMMARY_MEMO_SIZE = 256;
+
+function toBatchMessage(record: MessageRecord): BatchMessage {
+  return {
+    messageId: record.messageId,
+    role: record.role,
+    content: record.content,
+    createdAt: record.createdAt,
+  };
+}
+
+function toMemoryHit(hit: SearchResult['hits'][number]): MemoryHit {
+  const where = hit.thread_id === null ? '' : `${hit.thread_id}/`;
+  return {
+    id: `${hit.kind}:${where}${hit.id}`,
+    kind: hit.kind,
+    text: hit.text,
+    score: hit.score,
+    created_at: hit.created_at,
+    // Only a message hit shows its message; other kinds merely cite one.
+    message_id: hit.kind === 'message' ? hit.message_id : null,
+    thread_id: hit.thread_id,
+  };
+}
+
+/** Each uid once, keeping the copy seen most recently (items of one text in several threads). */
+function newestPerUid(items: readonly StoredStateItem[]): StateItem[] {
+  const byUid = new Map<string, StoredStateItem>();
+  for (const item of items) {
+    const kept = byUid.get(item.uid);
+    if (kept === undefined || item.lastSeenAt > kept.lastSeenAt) byUid.set(item.uid, item);
+  }
+  return [...byUid.values()];
+}
+
+/** A tiny insertion-ordered memo that forgets its oldest entry beyond `size`. */
+function createMemo<T>(size: number) {
+  const entries = new Map<string, T>();
+  return {
+    get: (key: string): T | undefined => entries.get(key),
+    delete: (key: string): void => {
+      entries.delete(key);
+    },
+    set(key: string, value: T): void {
+      entries.set(key, value);
+      if (entries.size > size) {
+        const oldest = entries.keys().next();
+        if (oldest.done !== true) entries.delete(oldest.value);
+      }
+    },
+  };
+}
+
+/**
+ * Wires the pure context builder to the engine: canonical state from the pipeline's entity views,
+ * state items and messages from the store, memories from hybrid search, summaries from the
+ * extractive summarizer (or a language model, memoised). See ADR 2026-11-26-context-sources.
+ */
+export function createContextCapability(
+  deps: ContextCapabilityDeps,
+  options: EngineContextOptions = {},
+): ContextCapability {
+  const { store, clock } = deps;
+  const limits = { ...DEFAULT_CONTEXT_LIMITS, ...options.limits } satisfies ContextLimits;
+  const extractive = createExtractiveSummarizer();
+  const llm =
+    options.languageModel === undefined || options.languageModel === null
+      ? null
+      : createLlmSummarizer({
+          model: options.languageModel,
+          ...(options.summaryTimeoutMs === undefined
+            ? {}
+            : { timeoutMs: options.summaryTimeoutMs }),
+        });
+  const llmMemo = createMemo<Promise<string>>(SUMMARY_MEMO_SIZE);
+
+  const summarize = async (
+    threadId: string,
+    items: readonly StateItem[],
+    messages: readonly BatchMessage[],
+    maxTokens: number,
+  ): Promise<string> => {
+    const input = { threadId, items, messages, maxTokens };
+    const offline = async (): Promise<string> => {
+      const result = await extractive.summarize(input);
+      if (!result.ok) throw result.error;
+      return result.value;
+    };
+    if (llm === null) return offline();
+    // A summary is not state: nothing derived depends on it, so it is memoised, not recorded.
+    // The key covers everything the summary is written from, so equal threads give equal bytes.
+    const key = contentHash([
+      llm.version,
+      threadId,
+      maxTokens,
+      items.map((item) => [item.uid, item.status, item.text, item.updatedAt]),
+      messages.map((message) => [message.messageId, message.createdAt]),
+    ]);
+    const known = llmMemo.get(key);
+    if (known !== undefined) return known;
+    const pending = summarizeWith(llm, input).then((text) => text ?? offline());
+    llmMemo.set(key, pending);
+    // Only answers are remembered: a bug's rejection must not stick to the thread.
+    pending.catch(() => llmMemo.delete(key));
+    return pending;
+  };
+
+  /**
+   * What one build may show: the entity's own records and its "we" group's. A thread's messages and
+   * items of other entities stay out, as search results of other entities do.
+   */
+  const scopeOf = (entity: string): readonly string[] => {
+    const group = deps.registry.we[entity];
+    return group === undefined || group === entity ? [entity] : [entity, group];
+  };
+
+  const sourcesFor = (thread: string | null, scope: readonly string[]): ContextSources => {
+    const inScope = (record: { readonly entityId: string }) => scope.includes(record.entityId);
+    const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+      let loaded: Promise<T> | null = null;
+      return () => {
+        loaded ??= load();
+        return loaded;
+      };
+    };
+    const tailRecords = once(async () =>
+      thread === null
+        ? []
+        : (
+            await store.listMessages({
+              threadId: thread,
+              order: 'desc',
+              limit: limits.tailMessages,
+            })
+          ).filter(inScope),
+    );
+    const threadItems = once(async () =>
+      thread === null ? [] : (await store.listStateItems({ threadId: thread })).filter(inScope),
+    );
+
+    return {
+      async entities(request: SourceRequest): Promise<readonly ContextEntity[]> {
+        const policy = await deps.currentPolicy();
+        const now = parseRfc3339(request.now) ?? clock.now();
+        return Promise.all(scope.map((id) => readEntity(store, policy, id, now)));
+      },
+
+      async stateItems(request: SourceRequest): Promise<readonly StateItem[]> {
+        if (request.thread !== null) return threadItems();
+        const lists = await Promise.all(
+          scope.map((entityId) => store.listStateItems({ entityId, statuses: OPEN_STATUSES })),
+        );
+        return newestPerUid(lists.flat());
+      },
+
+      async summaries(threadId: string): Promise<ThreadSummaries> {
+        const items = await threadItems();
+        const hasItems = items.some(isActiveItem);
+        // The extractive short summary reads only the items; everything else reads messages.
+        const needsMessages = !hasItems || llm !== null;
+        const messages = needsMessages ? await summaryMessages(threadId, inScope) : [];
+        // With no active item, the long summary stands in for them and says what the short one
+        // would, so only one of the two is written.
+        if (!hasItems) {
+          const long = await summarize(threadId, items, messages, DEFAULT_SUMMARY_TOKENS.long);
+          return { short: null, long: long === '' ? null : long };
+        }
+        const short = await summarize(threadId, items, messages, DEFAULT_SUMMARY_TOKENS.short);
+        return { short: short === '' ? null : short, long: null };
+      },
+
+      skills: async () => options.skills ?? null,
+
+      async memories(query, _request, limit) {
+        const result = await deps.search(query, {
+          limit,
+          filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
+        });
+        return result.hits.map(toMemoryHit);
+      },
+
+      async tail(_threadId, limit) {
+        const records = await tailRecords();
+        return records.slice(0, limit).map(toBatchMessage);
+      },
+    };
+  };
+
+  const summaryMessages = async (
+    threadId: string,
+    inScope: (record: MessageRecord) => boolean,
+  ): Promise<readonly BatchMessage[]> => {
+    const [head, tail] = await Promise.all([
+      store.listMessages({ threadId, limit: SUMMARY_HEAD }),
+      store.listMessages({ threadId, order: 'desc', limit: SUMMARY_TAIL }),
+    ]);
+    const byId = new Map(
+      [...head, ...tail].filter(inScope).map((record) => [record.messageId, record]),
+    );
+    return [...byId.values()].map(toBatchMessage);
+  };
+
+  return {
+    async buildContext(request = {}) {
+      const thread = request.thread?.trim() || null;
+      const entity = request.entity ?? (await threadEntity(store, thread)) ?? DEFAULT_ENTITY;
+      const sources = sourcesFor(thread, scopeOf(entity));
+      return buildContext(
+        {
+          entity,
+          thread,
+          query: request.query ?? null,
+          budget: request.budget,
+          mode: request.mode,
+          now: request.now ?? toIso(clock.now()),
+        },
+        sources,
+        {
+          limits,
+          ...(options.system === undefined ? {} : { system: options.system }),
+        },
+      );
+    },
+  };
+}
+
+/** The entity of the thread's newest message, or null without a thread or messages. */
+async function threadEntity(store: Store, thread: string | null): Promise<string | null> {
+  if (thread === null) return null;
+  const [newest] = await store.listMessages({ threadId: thread, order: 'desc', limit: 1 });
+  return newest?.entityId ?? null;
+}
+
+/** The model's summary, or null when it failed (the caller then writes the extractive one). */
+async function summarizeWith(
+  summarizer: ThreadSummarizer,
+  input: Parameters<ThreadSummarizer['summarize']>[0],
+): Promise<string | null> {
+  const result = await summarizer.summarize(input);
+  return result.ok ? result.value : null;
+}

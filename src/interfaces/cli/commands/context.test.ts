@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGptTokenizer } from '../../../context/index.js';
+import { runCli } from '../__fixtures__/run-cli.js';
+
+const NOW = '2026-03-02T09:00:00Z';
+
+const RECORDS = [
+  ...[
+    ['t1', 'user', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
+    ['t2', 'assistant', 'Shall I look for flights?', '2026-03-01T10:01:00Z'],
+    ['t3', 'user', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
+  ].map(([id, role, content, at]) => ({
+    type: 'message',
+    thread_id: 'trip',
+    message_id: id,
+    role,
+    content,
+    created_at: at,
+  })),
+  {
+    type: 'message',
+    thread_id: 'lunch',
+    message_id: 'o1',
+    role: 'user',
+    content: 'The Silvas recommended the Hotel Avenida near the river.',
+    created_at: '2026-01-10T12:00:00Z',
+  },
+  {
+    type: 'observation',
+    event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
+    event_ts: '2026-03-01T10:00:00Z',
+    domain: 'travel',
+    entity_id: 'user:primary',
+    field: 'travel.destination',
+    candidate_value: 'Lisbon',
+    intent: 'assertive',
+    source: { type: 'user_statement', ref: 'thread:trip:msg:t1' },
+  },
+];
+
+/** `verity context` in-process, with the real bundled embedding model (the CLI's default). */
+describe('verity context', () => {
+  let dir: string;
+  let home: string;
+
+  function verity(args: readonly string[]) {
+    return runCli(['--home', home, '--now', NOW, ...args]);
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-cli-context-'));
+    home = join(dir, 'home');
+    const file = join(dir, 'records.jsonl');
+    writeFileSync(file, `${RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
+    const ingested = await verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the result as JSON with tokens per section and the ids it shows', async () => {
+    const result = await verity(['context', '--thread', 'trip', '--query', 'hotel', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const parsed = JSON.parse(result.stdout) as {
+      entity: string;
+      thread: string;
+      query: string;
+      now: string;
+      budget: number;
+      total: number;
+      markdown: string;
+      sections: { name: string; tokens: number; text: string }[];
+      included: { messageIds: string[]; memoryIds: string[] };
+    };
+    expect(parsed).toMatchObject({
+      entity: 'user:primary',
+      thread: 'trip',
+      query: 'hotel',
+      now: '2026-03-02T09:00:00.000Z',
+      budget: 2000,
+      tokenizer: 'o200k_base',
+    });
+    expect(parsed.sections.map((section) => section.name)).toEqual([
+      'system',
+      'skills',
+      'summary',
+      'canonical_state',
+      'state_items',
+      'memories',
+      'tail',
+    ]);
+    const tokenizer = createGptTokenizer();
+    for (const section of parsed.sections) {
+      expect(section.tokens).toBe(tokenizer.count(section.text));
+    }
+    expect(parsed.total).toBe(tokenizer.count(parsed.markdown));
+    expect(parsed.markdown).toContain('## Canonical state (as of 2026-03-02T09:00Z)');
+    expect(parsed.markdown).toContain('- travel.destination: Lisbon');
+    expect(parsed.included.memoryIds).toContain('message:lunch/o1');
+    expect(parsed.included.messageIds).toEqual(expect.arrayContaining(['o1', 't1', 't2', 't3']));
+  });
+
+  it('prints only the markdown with --md', async () => {
+    const md = await verity(['context', '--thread', 'trip', '--query', 'hotel', '--md']);
+    const json = await verity(['context', '--thread', 'trip', '--query', 'hotel', '--json']);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toBe(`${(JSON.parse(json.stdout) as { markdown: string }).markdown}\n`);
+    expect(md.stdout).toMatch(/^Verity context\./);
+    expect(md.stdout).toContain('## Recent messages\n[2026-03-01]\nuser: We are planning');
+  });
+
+  it('prints the markdown and a token report by default, honouring --budget and --mode', async () => {
+    const result = await verity([
+      'context',
+      '--thread',
+      'trip',
+      '--budget',
+      '120',
+      '--mode',
+      'minimal',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /\n---\n\d+ of 120 tokens \(o200k_base, minimal mode\) for user:primary, thread trip\n/,
+    );
+    // The budget is too small for everything: what was cut says so.
+    expect(result.stdout).toMatch(/ \(cut\)\n/);
+    expect(result.stdout).toMatch(/\n {2}tail +\d+/);
+  });
+
+  it('shows the entity state without a thread', async () => {
+    const result = await verity(['context', '--entity', 'user:primary', '--md']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('- travel.destination: Lisbon');
+    expect(result.stdout).not.toContain('## Recent messages');
+  });
+
+  it.each([
+    [['--budget', '0'], /--budget.*must be a whole number of tokens/],
+    [['--mode', 'huge'], /--mode.*must be full or minimal/],
+    [['--json', '--md'], /choose one of --json and --md/],
+  ])('exits 2 for %j', async (args, message) => {
+    const result = await verity(['context', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('exits 3 for an entity id the engine refuses', async () => {
+    const result = await verity(['context', '--entity', 'bob']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('entity must match');
+  });
+});

@@ -1,0 +1,83 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import type { ContextMode, ContextResult } from '../../../engine/index.js';
+import { UsageError } from '../exit-codes.js';
+import type { CliToolkit } from '../toolkit.js';
+
+interface ContextCommandOptions {
+  readonly entity?: string;
+  readonly thread?: string;
+  readonly query?: string;
+  readonly budget?: number;
+  readonly mode: ContextMode;
+  readonly json?: true;
+  readonly md?: true;
+}
+
+/** The largest budget the command accepts; the engine refuses larger ones anyway. */
+const MAX_BUDGET = 1_000_000;
+
+function budget(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_BUDGET) {
+    throw new InvalidArgumentError(`must be a whole number of tokens from 1 to ${MAX_BUDGET}.`);
+  }
+  return value;
+}
+
+function mode(text: string): ContextMode {
+  if (text === 'full' || text === 'minimal') return text;
+  throw new InvalidArgumentError('must be full or minimal.');
+}
+
+/** The markdown, then what each section cost and what was cut, for a person reading it. */
+export function renderContextReport(result: ContextResult): string {
+  const rows = result.sections
+    .filter((section) => section.text !== '' || section.truncated)
+    .map((section) => {
+      const cut = section.truncated ? ' (cut)' : '';
+      const from = section.source === 'long_summary' ? ' (long summary)' : '';
+      return `  ${section.name.padEnd(16)}${String(section.tokens).padStart(6)}${from}${cut}`;
+    });
+  return [
+    result.markdown,
+    '',
+    '---',
+    `${result.total} of ${result.budget} tokens (${result.tokenizer}, ${result.mode} mode) for ${result.entity}${result.thread === null ? '' : `, thread ${result.thread}`}`,
+    ...rows,
+  ].join('\n');
+}
+
+/** `verity context`: the context an agent would read for this entity, thread and question. */
+export function registerContextCommands(program: Command, toolkit: CliToolkit): void {
+  program
+    .command('context')
+    .description(
+      'build the context an agent reads on a turn: canonical state, thread state items, memories and recent messages within a token budget',
+    )
+    .option('--entity <id>', "whose context (default: the thread's entity, else user:primary)")
+    .option('--thread <id>', 'the conversation (without one: the entity state and open items)')
+    .option(
+      '--query <text>',
+      "what to retrieve memories for (default: the thread's last user message)",
+    )
+    .option('--budget <n>', 'tokens the whole context may take (default 2000)', budget)
+    .option('--mode <mode>', 'budget split: full or minimal', mode, 'full')
+    .option('--json', 'print the result as JSON: sections with tokens, included ids, markdown')
+    .option('--md', 'print only the context markdown')
+    .action(async (options: ContextCommandOptions, command: Command) => {
+      if (options.json === true && options.md === true) {
+        throw new UsageError('choose one of --json and --md');
+      }
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const result = await engine.buildContext({
+          entity: options.entity,
+          thread: options.thread,
+          query: options.query,
+          budget: options.budget,
+          mode: options.mode,
+        });
+        if (options.md === true) toolkit.print(result.markdown);
+        else toolkit.output(options, result, renderContextReport);
+      });
+    });
+}

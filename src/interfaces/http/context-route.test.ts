@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createHttpApp } from './index.js';
+
+const TOKEN = 'test-token-0123456789';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+
+let dir: string;
+let engine: Engine;
+let app: Hono;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-http-context-'));
+  engine = await createEngine({
+    home: dir,
+    clock: fixedClock(Date.parse('2026-03-02T09:00:00Z')),
+    embeddings: { model: null },
+  });
+  app = createHttpApp(engine, { token: TOKEN });
+  const lines = [
+    ['m1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
+    ['m2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
+  ].map(([id, content, at]) =>
+    JSON.stringify({
+      type: 'message',
+      thread_id: 'trip',
+      message_id: id,
+      role: 'user',
+      content,
+      created_at: at,
+    }),
+  );
+  const ingested = await app.request('/api/ingest', {
+    method: 'POST',
+    headers: AUTH,
+    body: `${lines.join('\n')}\n`,
+  });
+  expect(ingested.status).toBe(200);
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /api/context', () => {
+  it("answers the thread's context as JSON", async () => {
+    const response = await app.request('/api/context?thread=trip&budget=500&mode=minimal', {
+      headers: AUTH,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      entity: 'user:primary',
+      thread: 'trip',
+      query: 'Which hotel did the Silvas recommend?',
+      budget: 500,
+      mode: 'minimal',
+      now: '2026-03-02T09:00:00.000Z',
+      included: { messageIds: ['m1', 'm2'] },
+    });
+    expect(Number(body['total'])).toBeLessThanOrEqual(500);
+    expect(String(body['markdown'])).toContain('## Recent messages');
+  });
+
+  it('needs the token', async () => {
+    expect((await app.request('/api/context')).status).toBe(401);
+  });
+
+  it.each([
+    ['budget=lots', 'budget'],
+    ['budget=0', 'budget'],
+    ['mode=huge', 'mode'],
+    ['entity=Bob', 'entity'],
+  ])('answers 400 VALIDATION_FAILED for %s', async (query, field) => {
+    const response = await app.request(`/api/context?${query}`, { headers: AUTH });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; details: object } };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details).toMatchObject({ field });
+  });
+});

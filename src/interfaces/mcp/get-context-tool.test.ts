@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createMcpServer } from './index.js';
+
+const NOW = Date.parse('2026-03-02T09:00:00Z');
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+
+async function call(args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name: 'get_context', arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-context-'));
+  // The engine's default embedding model: the bundled one, for real.
+  engine = await createEngine({ home: dir, clock: fixedClock(NOW) });
+  const records = [
+    ['trip', 'm1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
+    ['trip', 'm2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
+    [
+      'lunch',
+      'm1',
+      'The Silvas recommended the Hotel Avenida by the river.',
+      '2026-01-10T12:00:00Z',
+    ],
+  ].map(([thread, id, content, at]) => ({
+    type: 'message',
+    thread_id: thread,
+    message_id: id,
+    role: 'user',
+    content,
+    created_at: at,
+  }));
+  records.push({
+    type: 'message',
+    thread_id: 'office',
+    message_id: 'm1',
+    role: 'user',
+    content: 'The Silvas hotel booking for the offsite is confirmed.',
+    created_at: '2026-02-01T10:00:00Z',
+    entity_id: 'team:acme',
+  } as (typeof records)[number]);
+  const report = await engine.ingest(records.map((record) => JSON.stringify(record)).join('\n'));
+  expect(report.applied).toBe(4);
+  await engine.recordObservation({
+    event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
+    event_ts: '2026-03-01T10:00:00Z',
+    domain: 'travel',
+    entity_id: 'user:primary',
+    field: 'travel.destination',
+    candidate_value: 'Lisbon',
+    intent: 'assertive',
+    source: { type: 'user_statement', ref: 'thread:trip:msg:m1' },
+  });
+  const server = createMcpServer(engine);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'verity-test', version: '0.0.0' });
+  await client.connect(clientSide);
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('get_context (MCP, in-memory transport)', () => {
+  it('is listed as a read-only tool with an output schema', async () => {
+    const { tools } = await client.listTools();
+    const tool = tools.find((candidate) => candidate.name === 'get_context');
+    expect(tool?.description).toMatch(/^Call at the start of a turn/);
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tool?.outputSchema).toMatchObject({ type: 'object' });
+    expect(tool?.inputSchema.properties).toHaveProperty('entity_id');
+  });
+
+  it("returns the thread's context as markdown and structured content", async () => {
+    const result = await call({ thread_id: 'trip', query: 'hotel the Silvas recommended' });
+    expect(result.isError, text(result)).toBeFalsy();
+    const structured = result.structuredContent as {
+      markdown: string;
+      total: number;
+      sections: { name: string }[];
+      included: { memory_ids: string[]; message_ids: string[] };
+    };
+    expect(structured).toMatchObject({
+      entity_id: 'user:primary',
+      thread_id: 'trip',
+      query: 'hotel the Silvas recommended',
+      mode: 'full',
+      budget: 2000,
+      now: '2026-03-02T09:00:00.000Z',
+    });
+    expect(text(result)).toBe(structured.markdown);
+    expect(structured.markdown).toContain('- travel.destination: Lisbon');
+    expect(structured.markdown).toContain('Hotel Avenida');
+    expect(structured.total).toBeLessThanOrEqual(2000);
+    expect(structured.sections.map((section) => section.name)).toEqual([
+      'system',
+      'skills',
+      'summary',
+      'canonical_state',
+      'state_items',
+      'memories',
+      'tail',
+    ]);
+    expect(structured.included.memory_ids).toEqual(['message:lunch/m1']);
+    expect(structured.included.message_ids).toEqual(['m1', 'm2']);
+  });
+
+  it('retrieves memories of the entity in scope only', async () => {
+    const result = await call({ query: 'Silvas hotel booking', entity_id: 'team:acme' });
+    expect(result.isError, text(result)).toBeFalsy();
+    const structured = result.structuredContent as { included: { memory_ids: string[] } };
+    expect(structured.included.memory_ids).toEqual(['message:office/m1']);
+    expect(text(result)).not.toContain('Lisbon');
+  });
+
+  it('keeps within a small budget in minimal mode', async () => {
+    const result = await call({ thread_id: 'trip', budget: 90, mode: 'minimal' });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ budget: 90, mode: 'minimal' });
+    expect((result.structuredContent as { total: number }).total).toBeLessThanOrEqual(90);
+  });
+
+  it('rejects a malformed entity id as the caller’s fault', async () => {
+    const result = await call({ entity_id: 'Bob' });
+    expect(result.isError).toBe(true);
+  });
+});
