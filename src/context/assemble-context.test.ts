@@ -91,18 +91,27 @@ function rich(): ContextInputs {
   };
 }
 
-/** What a section is entitled to when it alone has content and there is no system text. */
+/**
+ * What a section is entitled to when it alone has content and there is no system text: its own
+ * share, plus the earlier shares (all unused) as they are passed on — each section takes the part
+ * of what is carried that its share is of the shares still to come.
+ */
 function entitlement(
   mode: keyof typeof CONTEXT_BUDGET_SPLITS,
   name: BudgetedSection,
   budget: number,
 ) {
   if (name === 'tail') return budget;
-  const upTo = BUDGETED_SECTIONS.slice(0, BUDGETED_SECTIONS.indexOf(name) + 1);
-  return upTo.reduce(
-    (sum, earlier) => sum + Math.floor((budget * CONTEXT_BUDGET_SPLITS[mode][earlier]) / 100),
-    0,
-  );
+  const shares = CONTEXT_BUDGET_SPLITS[mode];
+  let carry = 0;
+  for (const [index, current] of BUDGETED_SECTIONS.entries()) {
+    const rest = BUDGETED_SECTIONS.slice(index).reduce((sum, later) => sum + shares[later], 0);
+    const bonus = Math.floor((carry * shares[current]) / rest);
+    const gross = Math.floor((budget * shares[current]) / 100) + bonus;
+    if (current === name) return gross;
+    carry += gross - bonus;
+  }
+  throw new Error(`no section ${name}`);
 }
 
 const ALONE: Record<BudgetedSection, Partial<ContextInputs>> = {
@@ -121,7 +130,7 @@ describe('assembleContext', () => {
     );
 
     it.each(cases)(
-      'gives the %s %s section its share plus every earlier share left unused',
+      'gives the %s %s section its share plus its part of the earlier shares left unused',
       (mode, name) => {
         const budget = 1000;
         const result = assemble(ALONE[name], { mode, budget }, { system: '' });
@@ -146,6 +155,22 @@ describe('assembleContext', () => {
       }
       expect(result.total).toBeLessThanOrEqual(2000);
       expect(result.total).toBeGreaterThan(2000 * 0.95);
+    });
+
+    it('shares unused room among the later sections instead of giving it all to the next', () => {
+      const result = assemble(
+        { stateItems: items(40), memories: rich().memories, tail: rich().tail },
+        { budget: 2000 },
+        { system: '' },
+      );
+      const base = (name: BudgetedSection) =>
+        Math.floor((2000 * CONTEXT_BUDGET_SPLITS.full[name]) / 100);
+      const unused = base('skills') + base('summary') + base('canonical_state');
+      const stateItems = section(result, 'state_items');
+      const memories = section(result, 'memories');
+      expect(stateItems.allowance).toBeGreaterThan(base('state_items'));
+      expect(stateItems.allowance).toBeLessThan(base('state_items') + unused / 2);
+      expect(memories.allowance).toBeGreaterThan(base('memories'));
     });
 
     it('gives the tail a larger part of a minimal context than of a full one', () => {

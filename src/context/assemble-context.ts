@@ -318,15 +318,23 @@ export function assembleContext(
   let emitted = system.text === '' ? 0 : 1;
   let consumed = 0;
   let carry = 0;
-  for (const name of BUDGETED_SECTIONS) {
-    const gross = name === 'tail' ? available - consumed : baseOf(name) + carry;
+  for (const [index, name] of BUDGETED_SECTIONS.entries()) {
+    let gross = available - consumed;
+    if (name !== 'tail') {
+      // What earlier sections left unused is shared among this one and those after it in
+      // proportion to their shares, so a leading section cannot swallow all of it.
+      const rest = BUDGETED_SECTIONS.slice(index).reduce((sum, later) => sum + shares[later], 0);
+      const bonus = rest > 0 ? Math.floor((carry * shares[name]) / rest) : 0;
+      carry -= bonus;
+      gross = baseOf(name) + bonus;
+    }
     const separatorCost = emitted > 0 ? separator : 0;
     const allowance = Math.max(0, gross - separatorCost);
     const draft = builders[name](allowance);
     const used = draft.text === '' ? 0 : draft.tokens + separatorCost;
     if (draft.text !== '') emitted += 1;
     consumed += used;
-    carry = gross - used;
+    carry += gross - used;
     sections.push({ ...draft, share: shares[name], allowance, backfill: 0 });
   }
 
