@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -110,6 +110,9 @@ describe.skipIf(url === undefined)('several processes writing to one PostgreSQL 
     // Every input line, plus one `extraction.completed` per ingest: each batch has messages in
     // its worker's thread, and item extraction reads them after the batch commits.
     expect(result.events).toBe(WORKERS * BATCHES * (PER_BATCH + 1));
+
+    // Everything followed the store: the home holds the config file and no SQLite database.
+    expect(readdirSync(env['VERITY_HOME'] ?? '')).toEqual(['config.json']);
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();

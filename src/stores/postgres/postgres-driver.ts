@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { toStoreError } from './postgres-errors.js';
 import { ALL_RESOURCE, LocalLockTable } from './postgres-locks.js';
 
@@ -7,11 +8,19 @@ export interface QueryResult {
   readonly rows: readonly unknown[];
 }
 
+/** A statement node-postgres prepares once per connection under `name` and reuses. */
+export interface NamedQuery {
+  readonly name: string;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
 /**
  * The part of a node-postgres `PoolClient` the store uses; `pg.PoolClient` satisfies it.
  */
 export interface PostgresPoolClient {
   query(text: string, values?: unknown[]): Promise<QueryResult>;
+  query(config: NamedQuery): Promise<QueryResult>;
   release(error?: Error | boolean): void;
 }
 
@@ -19,6 +28,7 @@ export interface PostgresPoolClient {
 export interface PostgresPool {
   connect(): Promise<PostgresPoolClient>;
   query(text: string, values?: unknown[]): Promise<QueryResult>;
+  query(config: NamedQuery): Promise<QueryResult>;
   end(): Promise<void>;
   readonly options?: { readonly max?: number };
 }
@@ -80,13 +90,30 @@ class PoolSession implements PgSession {
   }
 
   async query<R>(text: string, params: readonly unknown[] = []): Promise<R[]> {
-    const result = await this.#target.query(text, [...params]);
+    // Statements with parameters are prepared once per connection (parse and plan skipped on
+    // reuse); the store's SQL texts are a fixed set per schema, so the cache stays small.
+    const result =
+      params.length === 0
+        ? await this.#target.query(text, [])
+        : await this.#target.query({ name: statementName(text), text, values: [...params] });
     return result.rows as R[];
   }
 
   async exec(text: string): Promise<void> {
     await this.#target.query(text);
   }
+}
+
+const statementNames = new Map<string, string>();
+
+/** A stable prepared-statement name for a SQL text (a hash: names are limited to 63 bytes). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `verity_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** A node-postgres pool: every write transaction on its own connection, in parallel. */

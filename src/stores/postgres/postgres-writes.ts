@@ -15,19 +15,10 @@ import type {
   StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
-import {
-  EVENT_COLUMNS,
-  type EventRow,
-  fromEventRow,
-  type PostgresQueries,
-} from './postgres-queries.js';
+import { type EventRow, fromEventRow, type PostgresQueries } from './postgres-queries.js';
 import { PostgresSearchWrites } from './postgres-search-writes.js';
 import type { SqlNames } from './postgres-sql.js';
 import { toNumber } from './postgres-sql.js';
-
-interface AppendRow extends Partial<EventRow> {
-  readonly inserted_seq: unknown;
-}
 
 /**
  * Every write the store makes, on the session of one write transaction. Callers hold the
@@ -53,25 +44,15 @@ export class PostgresWrites {
    * committed the same id or key meanwhile: its row is then read afresh.
    */
   async appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
-    const s = this.#s;
-    const [row] = await this.#session.query<AppendRow>(
-      `WITH existing AS (
-         SELECT ${EVENT_COLUMNS} FROM (
-           SELECT ${EVENT_COLUMNS}, 0 AS rank FROM ${s}.events WHERE event_id = $1
-           UNION ALL
-           SELECT ${EVENT_COLUMNS}, 1 AS rank FROM ${s}.events
-           WHERE $8::text IS NOT NULL AND dedupe_key = $8
-         ) found ORDER BY rank LIMIT 1
-       ), inserted AS (
-         INSERT INTO ${s}.events
-           (event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8
-         WHERE NOT EXISTS (SELECT 1 FROM existing)
-         ON CONFLICT DO NOTHING
-         RETURNING seq
-       )
-       SELECT existing.*, (SELECT seq FROM inserted) AS inserted_seq
-       FROM (SELECT 1) AS one LEFT JOIN existing ON true`,
+    // The common case is a new event: one plain insert. A unique violation on event_id or
+    // dedupe_key inserts nothing (waiting for a concurrent inserter to commit first), and the
+    // existing row then decides between duplicate and conflict.
+    const [row] = await this.#session.query<{ seq: string | number }>(
+      `INSERT INTO ${this.#s}.events
+         (event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT DO NOTHING
+       RETURNING seq`,
       [
         event.eventId,
         event.type,
@@ -83,12 +64,7 @@ export class PostgresWrites {
         event.dedupeKey,
       ],
     );
-    if (row?.inserted_seq !== null && row?.inserted_seq !== undefined) {
-      return { kind: 'appended', seq: toNumber(row.inserted_seq) };
-    }
-    if (row?.event_id !== null && row?.event_id !== undefined) {
-      return outcomeAgainst(row as EventRow, event);
-    }
+    if (row !== undefined) return { kind: 'appended', seq: toNumber(row.seq) };
     const [committed] = await this.#queries.eventRowsFor(event.eventId, event.dedupeKey);
     if (committed === undefined) {
       throw new Error(
