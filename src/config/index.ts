@@ -99,6 +99,17 @@ const fileSchema = z
       })
       .strict()
       .optional(),
+    /** The context builder: `summary` `llm` writes thread summaries with the `extract.llm` model. */
+    context: z
+      .object({
+        summary: z.enum(['extractive', 'llm']).optional(),
+        /** A summary call that takes longer falls back to the extractive summary (default 8000). */
+        summary_timeout_ms: z.number().int().min(100).max(600_000).optional(),
+        /** Skills or instructions text shown in every context. */
+        skills: z.string().optional(),
+      })
+      .strict()
+      .optional(),
     /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
     members: z
       .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))

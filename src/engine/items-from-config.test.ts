@@ -62,3 +62,33 @@ describe('engineOptionsFromConfig state items', () => {
     expect(() => itemsWith({ state_items: { max_batch_messages: 0 } })).toThrow(/state_items/);
   });
 });
+
+function contextWith(file: unknown) {
+  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
+  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home } })).context;
+}
+
+describe('engineOptionsFromConfig context', () => {
+  it('keeps the extractive summary by default and passes skills and the timeout through', () => {
+    expect(contextWith({})).toEqual({});
+    expect(
+      contextWith({ context: { skills: 'Answer briefly.', summary_timeout_ms: 500 } }),
+    ).toEqual({ skills: 'Answer briefly.', summaryTimeoutMs: 500 });
+  });
+
+  it('builds the summary model from extract.llm without calling it, and names what is missing', () => {
+    const context = contextWith({
+      context: { summary: 'llm' },
+      extract: {
+        llm: {
+          provider: 'openai-compatible',
+          model: 'llama3.1',
+          base_url: 'http://127.0.0.1:1/v1',
+        },
+      },
+    });
+    expect(context?.languageModel?.modelId).toBe('llama3.1');
+    expect(() => contextWith({ context: { summary: 'llm' } })).toThrow(/extract\.llm/);
+    expect(() => contextWith({ context: { summary: 'abstractive' } })).toThrow(/context/);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Config } from '../config/index.js';
 import { EngineError } from '../core/index.js';
 import { createLlmItemExtractor, createRuleItemExtractor } from '../reconcile/index.js';
+import type { EngineContextOptions } from './context-capability.js';
 import { lazyLanguageModel } from './extraction-from-config.js';
 import type { EngineItemOptions } from './state-items-capability.js';
 
@@ -46,4 +47,29 @@ export function itemsFromConfig(config: Config): EngineItemOptions {
       ...(settings.timeout_ms === undefined ? {} : { timeoutMs: settings.timeout_ms }),
     }),
   };
+}
+
+/**
+ * Context-builder settings from `context` in the config file: an LLM thread summary (with the
+ * model of `extract.llm`) when `summary` is `llm`, its timeout, and skills text. Throws
+ * CONFIG_INVALID when `llm` has no `extract.llm`.
+ */
+export function contextFromConfig(config: Config): EngineContextOptions {
+  const settings = config.file.context ?? {};
+  const base: EngineContextOptions = {
+    ...(settings.summary_timeout_ms === undefined
+      ? {}
+      : { summaryTimeoutMs: settings.summary_timeout_ms }),
+    ...(settings.skills === undefined ? {} : { skills: settings.skills }),
+  };
+  if (settings.summary !== 'llm') return base;
+  const llm = config.file.extract?.llm;
+  if (llm === undefined) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      'context.summary "llm" needs extract.llm in config.json',
+      { setting: 'context.summary' },
+    );
+  }
+  return { ...base, languageModel: lazyLanguageModel(llm, config.llmApiKey) };
 }
