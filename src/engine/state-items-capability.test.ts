@@ -355,6 +355,27 @@ describe('state items through the engine', () => {
     expect(await allItems()).toEqual([]);
   });
 
+  it('forgets the items and runs drawn from a forgotten message, and nothing else', async () => {
+    await open();
+    await engine.ingest(toJsonl(OPENING));
+    await engine.ingest(
+      toJsonl([message('m07', 'user', 'We must never store raw card numbers.', 20)]),
+    );
+    const refs = async () => (await allItems()).flatMap((item) => item.refs).sort();
+    expect(await refs()).toEqual(['m01', 'm03', 'm04', 'm07']);
+    const event = (await store.readEvents(0, 100)).find(
+      (e) => e.type === EVENT_TYPES.message && e.payload['message_id'] === 'm07',
+    );
+
+    const result = await engine.forget({ kind: 'event', eventId: event?.eventId ?? '' });
+
+    // The message and the one extraction run that cites it are redacted; the first run stays.
+    expect(result.covered_events).toBe(2);
+    expect(await refs()).toEqual(['m01', 'm03', 'm04']);
+    expect(JSON.stringify(await store.exportDerived())).not.toMatch(/card numbers/i);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+
   it('lists the open items of an entity across its threads', async () => {
     await open();
     await engine.ingest(

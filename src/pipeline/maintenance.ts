@@ -136,6 +136,7 @@ export async function forget(
         }
       }
     }
+    await coverDerivedFromMessages(tx, covered);
     if (target.kind !== 'event') {
       for (const prompt of await tx.listPrompts({
         entityId: target.kind === 'entity' ? target.entityId : target.entityId,
@@ -192,6 +193,64 @@ export async function forget(
     await replayInto(tx, tx);
     return { tombstone_id: tombstoneId, covered_events: covered.length, redacted: covered.length };
   });
+}
+
+function refsOf(entries: unknown): string[] {
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
+    const refs = (entry as JsonObject | null)?.['refs'];
+    return Array.isArray(refs) ? refs.filter((r): r is string => typeof r === 'string') : [];
+  });
+}
+
+/**
+ * Adds to `covered` what Verity derived from the forgotten messages and recorded as events of its
+ * own: the observations extracted from them (source `thread:<t>:msg:<m>`) and the state-item
+ * extraction runs that cite them (a later run that merged into such an item cites it too). Replay
+ * then rebuilds without them. Items those runs drew from other messages of their batch go as well,
+ * and are not extracted again unless the dropped run was the thread's latest: forgetting errs on
+ * the side of erasing.
+ */
+async function coverDerivedFromMessages(tx: WriteTx, covered: LedgerEvent[]): Promise<void> {
+  const messages = new Set<string>();
+  const threads = new Map<string, Set<string>>();
+  for (const event of covered) {
+    if (event.type !== EVENT_TYPES.message) continue;
+    const thread = event.payload['thread_id'];
+    const message = event.payload['message_id'];
+    if (typeof thread !== 'string' || typeof message !== 'string') continue;
+    messages.add(`thread:${thread}:msg:${message}`);
+    const ids = threads.get(thread) ?? new Set<string>();
+    ids.add(message);
+    threads.set(thread, ids);
+  }
+  if (messages.size === 0) return;
+  const already = new Set(covered.map((e) => e.eventId));
+  let after = 0;
+  for (;;) {
+    const events = await tx.readEvents(after, PAGE);
+    if (events.length === 0) return;
+    for (const event of events) {
+      after = event.seq;
+      if (event.redacted || already.has(event.eventId)) continue;
+      let derived = false;
+      if (event.type === EVENT_TYPES.observation) {
+        const source = event.payload['source'] as JsonObject | undefined;
+        derived = typeof source?.['ref'] === 'string' && messages.has(source['ref']);
+      } else if (event.type === EVENT_TYPES.extractionCompleted) {
+        const ids = threads.get(String(event.payload['thread_id']));
+        derived =
+          ids !== undefined &&
+          [...refsOf(event.payload['candidates']), ...refsOf(event.payload['upserts'])].some(
+            (ref) => ids.has(ref),
+          );
+      }
+      if (derived) {
+        covered.push(event);
+        already.add(event.eventId);
+      }
+    }
+  }
 }
 
 function backoff(retryCount: number): number | null {
