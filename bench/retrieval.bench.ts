@@ -1,145 +1,34 @@
-// Retrieval quality on LoCoMo (../shared/bench/locomo, read in place, never copied) and search
-// performance: embedding throughput, index build time, search latency at 10k and 100k items.
-// Run: npm run bench:retrieval. Writes the "retrieval" section of docs/BENCHMARKS.md.
-//
-// Fusion settings were chosen on HALF A (the first five conversations by id); the headline is
-// reported on HALF B, which played no part in choosing them.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fixedClock } from '../src/core/index.js';
-import {
-  createEngine,
-  type Engine,
-  type SearchHit,
-  type SearchOptions,
-} from '../src/engine/index.js';
-import type { EmbeddingModel } from '../src/providers/index.js';
+import type { SearchOptions } from '../src/engine/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { DEFAULT_FUSION } from '../src/search/index.js';
+import { LOCOMO_DIR, loadLocomo, locomoAvailable, memoised } from './locomo.js';
 import { machine, writeSection } from './report.js';
+import {
+  average,
+  type Breakdown,
+  breakdown,
+  buildCorpora,
+  evaluate,
+  HEAD,
+  type Judged,
+  type Latency,
+  latencyAt,
+  openSqlite,
+  type Row,
+  score,
+} from './retrieval-harness.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const DATA = join(ROOT, '..', 'shared', 'bench', 'locomo');
-
-interface LocomoMessage {
-  readonly conversation_id: string;
-  readonly session_id: string;
-  readonly message_id: string;
-  readonly role: 'user' | 'assistant';
-  readonly content: string;
-  readonly timestamp: string;
-  readonly speaker: string;
-}
-
-interface LocomoQuery {
-  readonly query_id: string;
-  readonly conversation_id: string;
-  readonly question: string;
-  readonly category: number;
-  readonly evidence_message_ids: readonly string[];
-  readonly evidence_session_ids: readonly string[];
-  readonly question_date: string;
-  readonly retrieval_scorable: boolean;
-}
-
-interface Scores {
-  r5: number;
-  r10: number;
-  rall5: number;
-  rall10: number;
-  ndcg: number;
-}
-
-interface Row {
-  readonly n: number;
-  readonly message: Scores;
-  readonly session: Scores;
-}
-
-type Breakdown = Record<string, Row>;
-
-const CATEGORY_NAMES: Record<number, string> = {
-  1: 'multi-hop (cat. 1)',
-  2: 'temporal (cat. 2)',
-  3: 'open-domain (cat. 3)',
-  4: 'single-hop (cat. 4)',
-};
-
-if (!existsSync(join(DATA, 'sessions.jsonl'))) {
-  console.log(`skipped: ${DATA} is absent (the LoCoMo dev set is read in place, never copied)`);
+if (!locomoAvailable()) {
+  console.log(
+    `skipped: ${LOCOMO_DIR} is absent (the LoCoMo dev set is read in place, never copied)`,
+  );
   process.exit(0);
 }
 
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(join(DATA, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
-
-const messages = readJsonl<LocomoMessage>('sessions.jsonl');
-const queries = readJsonl<LocomoQuery>('queries.jsonl').filter((q) => q.retrieval_scorable);
+const { messages, queries } = loadLocomo();
 const conversations = [...new Set(messages.map((m) => m.conversation_id))].sort();
 const HALF_A = conversations.slice(0, 5);
 const HALF_B = conversations.slice(5);
-const sessionOf = new Map(messages.map((m) => [m.message_id, m.session_id]));
-
-// ---------------------------------------------------------------- metrics
-
-function score(ranked: readonly string[], gold: readonly string[]): Scores {
-  const want = new Set(gold);
-  const hits = (k: number) => ranked.slice(0, k).filter((id) => want.has(id)).length;
-  let dcg = 0;
-  ranked.slice(0, 10).forEach((id, index) => {
-    if (want.has(id)) dcg += 1 / Math.log2(index + 2);
-  });
-  let ideal = 0;
-  for (let index = 0; index < Math.min(10, want.size); index += 1)
-    ideal += 1 / Math.log2(index + 2);
-  return {
-    r5: hits(5) / want.size,
-    r10: hits(10) / want.size,
-    rall5: hits(5) === want.size ? 1 : 0,
-    rall10: hits(10) === want.size ? 1 : 0,
-    ndcg: dcg / ideal,
-  };
-}
-
-/** Sessions ordered by the rank of their best message (the method this engine reports). */
-function sessionsOf(ranked: readonly string[]): string[] {
-  return [...new Set(ranked.map((id) => sessionOf.get(id) ?? id))];
-}
-
-interface Judged {
-  readonly category: number;
-  readonly message: Scores;
-  readonly session: Scores;
-}
-
-function average(list: readonly Judged[]): Row {
-  const sum = (level: 'message' | 'session', key: keyof Scores) =>
-    list.length === 0 ? 0 : list.reduce((total, j) => total + j[level][key], 0) / list.length;
-  const scores = (level: 'message' | 'session'): Scores => ({
-    r5: sum(level, 'r5'),
-    r10: sum(level, 'r10'),
-    rall5: sum(level, 'rall5'),
-    rall10: sum(level, 'rall10'),
-    ndcg: sum(level, 'ndcg'),
-  });
-  return { n: list.length, message: scores('message'), session: scores('session') };
-}
-
-function breakdown(judged: readonly Judged[]): Breakdown {
-  const rows: Breakdown = {};
-  for (const [category, name] of Object.entries(CATEGORY_NAMES)) {
-    rows[name] = average(judged.filter((j) => j.category === Number(category)));
-  }
-  rows['overall (excl. adversarial)'] = average(judged.filter((j) => j.category <= 4));
-  rows['adversarial (cat. 5), separate'] = average(judged.filter((j) => j.category === 5));
-  rows['overall (incl. adversarial), reference'] = average(judged);
-  return rows;
-}
 
 // ---------------------------------------------------------------- the README's BM25 baseline
 
@@ -224,247 +113,12 @@ function baseline(conversationIds: readonly string[]): Breakdown {
 
 // ---------------------------------------------------------------- the engine under test
 
-/**
- * The bundled model behind a memo: a text is embedded once per benchmark run (the first time is
- * measured), and `close` is deferred so one set of worker threads serves every conversation.
- */
-function memoised(
-  inner: EmbeddingModel,
-  options: { readonly onlyKnown?: Map<string, Float32Array> } = {},
-) {
-  const memo = options.onlyKnown ?? new Map<string, Float32Array>();
-  const remember = options.onlyKnown === undefined;
-  let modelCalls = 0;
-  let modelTexts = 0;
-  const model: EmbeddingModel = {
-    id: inner.id,
-    version: inner.version,
-    dimension: inner.dimension,
-    maxInputTokens: inner.maxInputTokens,
-    maxBatchSize: inner.maxBatchSize,
-    prefixes: inner.prefixes,
-    async embed(texts, embedOptions) {
-      const missing = [...new Set(texts.filter((t) => !memo.has(t)))];
-      const fresh = new Map<string, Float32Array>();
-      if (missing.length > 0) {
-        modelCalls += 1;
-        modelTexts += missing.length;
-        const vectors = await inner.embed(missing, embedOptions);
-        missing.forEach((text, index) => {
-          const vector = vectors[index] ?? new Float32Array(inner.dimension);
-          fresh.set(text, vector);
-          if (remember) memo.set(text, vector);
-        });
-      }
-      return texts.map((t) => memo.get(t) ?? fresh.get(t) ?? new Float32Array(inner.dimension));
-    },
-    close: async () => {},
-  };
-  return { model, memo, stats: () => ({ modelCalls, modelTexts }) };
-}
-
 const local = createLocalEmbeddingModel();
 const memo = memoised(local);
-
-function toRecord(m: LocomoMessage, thread = m.session_id): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: m.message_id,
-    role: m.role,
-    content: `${m.speaker}: ${m.content}`,
-    created_at: m.timestamp,
-  });
-}
-
-interface Corpus {
-  readonly conversation: string;
-  readonly engine: Engine;
-  readonly home: string;
-}
 
 let peakRss = 0;
 function sampleMemory(): void {
   peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
-}
-
-async function openCorpus(conversation: string): Promise<Corpus> {
-  const home = mkdtempSync(join(tmpdir(), 'verity-locomo-'));
-  const own = queries.find((q) => q.conversation_id === conversation);
-  const engine = await createEngine({
-    home,
-    // Relative dates in questions resolve against the question date, as for a user asking then.
-    clock: fixedClock(Date.parse(own?.question_date ?? '2024-01-01T00:00:00Z')),
-    embeddings: { model: memo.model },
-    extraction: null,
-  });
-  return { conversation, engine, home };
-}
-
-interface BuildStats {
-  messages: number;
-  ingestSeconds: number;
-  indexSeconds: number;
-  /** The machine's 1-minute load average before and after the build. */
-  loadAverage: number[];
-}
-
-async function buildCorpora(): Promise<{ corpora: Corpus[]; build: BuildStats }> {
-  const build: BuildStats = {
-    messages: 0,
-    ingestSeconds: 0,
-    indexSeconds: 0,
-    loadAverage: [loadavg()[0] ?? 0],
-  };
-  const corpora: Corpus[] = [];
-  for (const conversation of conversations) {
-    const corpus = await openCorpus(conversation);
-    const own = messages.filter((m) => m.conversation_id === conversation);
-    const started = performance.now();
-    await corpus.engine.ingest(own.map((m) => toRecord(m)).join('\n'), { waitForIndex: false });
-    const ingested = performance.now();
-    const report = await corpus.engine.indexEmbeddings();
-    const indexed = performance.now();
-    if (report.pending !== 0 || report.failed !== 0) {
-      throw new Error(`${conversation}: ${report.failed} failed, ${report.pending} pending`);
-    }
-    build.messages += own.length;
-    build.ingestSeconds += (ingested - started) / 1000;
-    build.indexSeconds += (indexed - ingested) / 1000;
-    sampleMemory();
-    console.log(
-      `${conversation}: ${own.length} messages, ingest ${((ingested - started) / 1000).toFixed(1)} s, embeddings ${((indexed - ingested) / 1000).toFixed(1)} s`,
-    );
-    corpora.push(corpus);
-  }
-  build.loadAverage.push(loadavg()[0] ?? 0);
-  build.loadAverage = build.loadAverage.map((value) => Math.round(value * 10) / 10);
-  return { corpora, build };
-}
-
-async function evaluate(
-  corpora: readonly Corpus[],
-  subset: readonly string[],
-  options: SearchOptions,
-): Promise<Breakdown> {
-  const judged: Judged[] = [];
-  for (const corpus of corpora.filter((c) => subset.includes(c.conversation))) {
-    for (const q of queries.filter((query) => query.conversation_id === corpus.conversation)) {
-      const result = await corpus.engine.search(q.question, { limit: 100, ...options });
-      const ranked = result.hits.map((hit: SearchHit) => hit.id);
-      judged.push({
-        category: q.category,
-        message: score(ranked, q.evidence_message_ids),
-        session: score(sessionsOf(ranked), q.evidence_session_ids),
-      });
-    }
-  }
-  return breakdown(judged);
-}
-
-// ---------------------------------------------------------------- latency at scale
-
-interface Latency {
-  readonly items: number;
-  readonly buildSeconds: number;
-  readonly hybrid: { readonly p50: number; readonly p95: number; readonly mean: number };
-  readonly text: { readonly p50: number; readonly p95: number };
-  readonly vector: { readonly p50: number; readonly p95: number };
-  readonly entityFiltered: { readonly p50: number; readonly p95: number };
-  readonly queries: number;
-  /** The machine's 1-minute load average before and after the timed searches. */
-  readonly loadAverage: readonly number[];
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-}
-
-async function latencyAt(items: number, questionPool: readonly LocomoQuery[]): Promise<Latency> {
-  const home = mkdtempSync(join(tmpdir(), 'verity-latency-'));
-  // Document vectors come from the quality run's memo (no need to embed 5,882 texts again); every
-  // query is embedded for real, once: no question repeats within a size.
-  const documents = new Set(messages.map((m) => `${m.speaker}: ${m.content}`));
-  const known = memoised(local, {
-    onlyKnown: new Map([...memo.memo].filter(([text]) => documents.has(text))),
-  });
-  const engine = await createEngine({
-    home,
-    clock: fixedClock(Date.parse('2024-01-15T00:00:00Z')),
-    embeddings: { model: known.model },
-    extraction: null,
-  });
-  const started = performance.now();
-  const lines: string[] = [];
-  for (let copy = 0; lines.length < items; copy += 1) {
-    for (const m of messages) {
-      if (lines.length >= items) break;
-      lines.push(toRecord(m, `${m.session_id}#${copy}`));
-    }
-  }
-  for (let i = 0; i < lines.length; i += 5000) {
-    await engine.ingest(lines.slice(i, i + 5000).join('\n'), { waitForIndex: false });
-  }
-  const report = await engine.indexEmbeddings({ batchSize: 5000 });
-  const buildSeconds = (performance.now() - started) / 1000;
-  if (report.pending !== 0) throw new Error(`latency store: ${report.pending} pending`);
-  sampleMemory();
-
-  const warmup = questionPool.slice(0, 20);
-  for (const q of warmup) await engine.search(q.question);
-  // Unscoped and entity-scoped searches split the same stretch of questions, so neither gets the
-  // easier ones; no question is asked twice with an embedding (no cache hits).
-  const stretch = questionPool.slice(20, 620);
-  const measured = stretch.filter((_, index) => index % 2 === 0);
-  const scoped = stretch.filter((_, index) => index % 2 === 1);
-  const load = [loadavg()[0] ?? 0];
-  const time = async (list: readonly LocomoQuery[], options: SearchOptions): Promise<number[]> => {
-    const times: number[] = [];
-    for (const q of list) {
-      const t0 = performance.now();
-      await engine.search(q.question, { limit: 10, ...options });
-      times.push(performance.now() - t0);
-    }
-    return times.sort((a, b) => a - b);
-  };
-  // Unscoped and, as search_memory runs it, scoped to one entity (here every item's entity), taking
-  // turns so both see the same machine load.
-  const hybrid: number[] = [];
-  const entityFiltered: number[] = [];
-  for (let index = 0; index < measured.length; index += 1) {
-    const [plain] = await time(measured.slice(index, index + 1), {});
-    const [scope] = await time(scoped.slice(index, index + 1), {
-      filters: { entityIds: ['user:primary'] },
-    });
-    if (plain !== undefined) hybrid.push(plain);
-    if (scope !== undefined) entityFiltered.push(scope);
-  }
-  hybrid.sort((a, b) => a - b);
-  entityFiltered.sort((a, b) => a - b);
-  const text = await time(measured.slice(0, 150), { mode: 'text' });
-  const vector = await time(questionPool.slice(620, 770), { mode: 'vector' });
-  load.push(loadavg()[0] ?? 0);
-  sampleMemory();
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    items,
-    buildSeconds: round(buildSeconds),
-    hybrid: {
-      p50: round(percentile(hybrid, 0.5)),
-      p95: round(percentile(hybrid, 0.95)),
-      mean: round(hybrid.reduce((a, b) => a + b, 0) / hybrid.length),
-    },
-    text: { p50: round(percentile(text, 0.5)), p95: round(percentile(text, 0.95)) },
-    vector: { p50: round(percentile(vector, 0.5)), p95: round(percentile(vector, 0.95)) },
-    entityFiltered: {
-      p50: round(percentile(entityFiltered, 0.5)),
-      p95: round(percentile(entityFiltered, 0.95)),
-    },
-    queries: hybrid.length,
-    loadAverage: load.map((value) => Math.round(value * 10) / 10),
-  };
 }
 
 // ---------------------------------------------------------------- run
@@ -478,7 +132,14 @@ console.log(
 );
 
 const runStarted = performance.now();
-const { corpora, build } = await buildCorpora();
+const data = { messages, queries };
+const { corpora, build } = await buildCorpora(
+  data,
+  conversations,
+  memo.model,
+  openSqlite,
+  sampleMemory,
+);
 const embedStats = memo.stats();
 
 const CONFIGS: readonly { readonly name: string; readonly options: SearchOptions }[] = [
@@ -504,26 +165,31 @@ const CONFIGS: readonly { readonly name: string; readonly options: SearchOptions
 const tuning: Record<string, Row> = {};
 const heldOut: Record<string, Breakdown> = {};
 for (const config of CONFIGS) {
-  const a = await evaluate(corpora, HALF_A, config.options);
-  const b = await evaluate(corpora, HALF_B, config.options);
+  const a = await evaluate(data, corpora, HALF_A, config.options);
+  const b = await evaluate(data, corpora, HALF_B, config.options);
   tuning[config.name] = a['overall (excl. adversarial)'] ?? average([]);
   heldOut[config.name] = b;
   console.log(
     `${config.name}: A R@10 ${f3(a['overall (excl. adversarial)']?.message.r10 ?? 0)} | B R@10 ${f3(b['overall (excl. adversarial)']?.message.r10 ?? 0)} NDCG ${f3(b['overall (excl. adversarial)']?.message.ndcg ?? 0)}`,
   );
 }
-const chosenAll = await evaluate(corpora, conversations, {});
+const chosenAll = await evaluate(data, corpora, conversations, {});
 sampleMemory();
-for (const corpus of corpora) {
-  await corpus.engine.close();
-  rmSync(corpus.home, { recursive: true, force: true });
-}
+for (const corpus of corpora) await corpus.dispose();
 const qualitySeconds = (performance.now() - runStarted) / 1000;
 
 const pool = [...queries].sort((a, b) => a.query_id.localeCompare(b.query_id));
 const latency: Latency[] = [];
 for (const size of [10_000, 100_000]) {
-  const result = await latencyAt(size, pool);
+  const result = await latencyAt({
+    items: size,
+    data,
+    questionPool: pool,
+    model: local,
+    memo: memo.memo,
+    open: openSqlite,
+    onProgress: sampleMemory,
+  });
   latency.push(result);
   console.log(JSON.stringify(result));
 }
@@ -533,7 +199,6 @@ sampleMemory();
 // ---------------------------------------------------------------- report
 
 const date = new Date().toISOString().slice(0, 10);
-const HEAD = 'overall (excl. adversarial)';
 const chosen = heldOut['hybrid, chosen (default) settings'] ?? {};
 const chosenHead = chosen[HEAD] ?? average([]);
 const throughput = build.indexSeconds > 0 ? embedStats.modelTexts / build.indexSeconds : 0;
