@@ -310,6 +310,40 @@ for (const target of targets) {
       });
     });
 
+    describe('write-behind of slots and history', () => {
+      it('shows buffered rows to reads in the transaction, keeps their order, and drops them on rollback', async () => {
+        const store = await openStore();
+        const entries = ['e1', 'e2', 'e3'].map((id, index) =>
+          sampleHistoryEntry(
+            SAMPLE_ENTITY,
+            'travel.status',
+            id,
+            `2025-01-0${3 - index}T00:00:00.000Z`,
+          ),
+        );
+        await expect(
+          store.withWriteLock({ entities: [SAMPLE_ENTITY] }, async (tx) => {
+            await tx.putSlot(sampleSlot(SAMPLE_ENTITY, 'travel.status'));
+            for (const entry of entries) await tx.appendHistory(entry);
+            expect(await tx.getSlot(SAMPLE_ENTITY, 'travel.status')).not.toBeNull();
+            expect(await tx.listHistory({ entityId: SAMPLE_ENTITY })).toEqual(entries);
+            throw new Error('abandon');
+          }),
+        ).rejects.toThrow('abandon');
+        expect(await store.listSlots()).toEqual([]);
+        expect(await store.listHistory({ entityId: SAMPLE_ENTITY })).toEqual([]);
+
+        const slot = sampleSlot(SAMPLE_ENTITY, 'travel.status');
+        await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, async (tx) => {
+          await tx.putSlot({ ...slot, version: 1 });
+          await tx.putSlot({ ...slot, version: 2 });
+          for (const entry of entries) await tx.appendHistory(entry);
+        });
+        expect(await store.getSlot(SAMPLE_ENTITY, 'travel.status')).toMatchObject({ version: 2 });
+        expect(await store.listHistory({ entityId: SAMPLE_ENTITY })).toEqual(entries);
+      });
+    });
+
     describe('append-only ledger', () => {
       it('refuses UPDATE, DELETE and TRUNCATE of events except the one redaction', async () => {
         const schema = freshSchema();

@@ -121,6 +121,9 @@ const DEFAULTS = {
   maxConnections: 10,
 } as const;
 
+/** Rows per statement when buffered history is written (four parameters each). */
+const WRITE_BEHIND_CHUNK = 5000;
+
 /** The `tx` handed to a `withWriteLock` callback: one transaction's session, usable only meanwhile. */
 class PostgresWriteTx extends PostgresReader implements WriteTx {
   /** The writes, for the store's own search-index operations. */
@@ -152,7 +155,41 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
     operation: string,
     query: (queries: PostgresQueries) => Promise<T>,
   ): Promise<T> {
-    return this.run(operation, () => query(this.#queries));
+    return this.run(operation, async () => {
+      if (operation === 'getSlot' || operation === 'listSlots') await this.#flushSlots();
+      if (operation === 'listHistory') await this.#flushHistory();
+      return query(this.#queries);
+    });
+  }
+
+  // Slots and history rows are written behind: buffered, then sent in one statement each before
+  // a read of their table, before clearing derived state, and before commit. A pipeline batch
+  // writes thousands of them, and one round trip per row was most of its time on a server.
+  readonly #pendingSlots = new Map<string, SlotState>();
+  #pendingHistory: HistoryEntry[] = [];
+
+  async #flushSlots(): Promise<void> {
+    if (this.#pendingSlots.size === 0) return;
+    const slots = [...this.#pendingSlots.values()];
+    this.#pendingSlots.clear();
+    await this.writes.putSlots(slots);
+  }
+
+  async #flushHistory(): Promise<void> {
+    if (this.#pendingHistory.length === 0) return;
+    const entries = this.#pendingHistory;
+    this.#pendingHistory = [];
+    for (let start = 0; start < entries.length; start += WRITE_BEHIND_CHUNK) {
+      await this.writes.appendHistoryRows(entries.slice(start, start + WRITE_BEHIND_CHUNK));
+    }
+  }
+
+  /** Sends every buffered row; the store calls it before COMMIT. */
+  flush(): Promise<void> {
+    return this.run('flush', async () => {
+      await this.#flushSlots();
+      await this.#flushHistory();
+    });
   }
 
   /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
@@ -177,11 +214,15 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
   }
 
   putSlot(slot: SlotState): Promise<void> {
-    return this.run('putSlot', () => this.writes.putSlot(slot));
+    return this.run('putSlot', async () => {
+      this.#pendingSlots.set(`${slot.entityId}\u0000${slot.field}`, slot);
+    });
   }
 
   appendHistory(entry: HistoryEntry): Promise<void> {
-    return this.run('appendHistory', () => this.writes.appendHistory(entry));
+    return this.run('appendHistory', async () => {
+      this.#pendingHistory.push(entry);
+    });
   }
 
   putPrompt(prompt: ReviewPrompt): Promise<void> {
@@ -222,7 +263,11 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
   }
 
   dangerouslyClearDerived(): Promise<void> {
-    return this.run('dangerouslyClearDerived', () => this.writes.dangerouslyClearDerived());
+    return this.run('dangerouslyClearDerived', async () => {
+      this.#pendingSlots.clear();
+      this.#pendingHistory = [];
+      await this.writes.dangerouslyClearDerived();
+    });
   }
 }
 
@@ -425,7 +470,13 @@ export class PostgresStore extends PostgresReader implements Store {
         );
         session.inTransaction = true;
         try {
-          const value = await this.#turns.run(turn, () => this.#driver.inTurn(turn, () => fn(tx)));
+          const value = await this.#turns.run(turn, () =>
+            this.#driver.inTurn(turn, async () => {
+              const result = await fn(tx);
+              await tx.flush();
+              return result;
+            }),
+          );
           outcome = { ok: true, value };
         } catch (error: unknown) {
           outcome = { ok: false, error };

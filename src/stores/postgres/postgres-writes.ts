@@ -74,6 +74,42 @@ export class PostgresWrites {
     return outcomeAgainst(committed, event);
   }
 
+  /** Upserts many slots in one statement; at most one per (entityId, field). */
+  async putSlots(slots: readonly SlotState[]): Promise<void> {
+    if (slots.length === 0) return;
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.slots (entity_id, field, domain, version, doc)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[])
+       ON CONFLICT (entity_id, field) DO UPDATE
+       SET domain = EXCLUDED.domain, version = EXCLUDED.version, doc = EXCLUDED.doc`,
+      [
+        slots.map((slot) => slot.entityId),
+        slots.map((slot) => slot.field),
+        slots.map((slot) => slot.domain),
+        slots.map((slot) => slot.version),
+        slots.map((slot) => JSON.stringify(slot)),
+      ],
+    );
+  }
+
+  /** Appends many history entries in one statement, in the given order. */
+  async appendHistoryRows(entries: readonly HistoryEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.#session.query(
+      `INSERT INTO ${this.#s}.history (entity_id, field, recorded_at, doc)
+       SELECT entity_id, field, recorded_at, doc
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+         WITH ORDINALITY AS rows (entity_id, field, recorded_at, doc, position)
+       ORDER BY position`,
+      [
+        entries.map((entry) => entry.entityId),
+        entries.map((entry) => entry.field),
+        entries.map((entry) => entry.recordedAt),
+        entries.map((entry) => JSON.stringify(entry)),
+      ],
+    );
+  }
+
   async putSlot(slot: SlotState): Promise<void> {
     await this.#session.query(
       `INSERT INTO ${this.#s}.slots (entity_id, field, domain, version, doc)
