@@ -9,7 +9,6 @@ import {
   isJobId,
   resolveEnqueueOptions,
   resolveListJobsFilter,
-  resolveWorkOptions,
 } from './job-options.js';
 import type {
   EnqueueOptions,
@@ -21,8 +20,7 @@ import type {
   ListJobsFilter,
   WorkOptions,
 } from './job-queue.js';
-import type { JobClaims } from './polling-job-worker.js';
-import { PollingJobWorker } from './polling-job-worker.js';
+import { type PollingJobWorker, startPollingWorker } from './polling-job-worker.js';
 
 /** Options of `createPgBossJobQueue`. */
 export interface PgBossJobQueueOptions {
@@ -234,25 +232,19 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
-    assertQueueName('work', queue);
-    const { concurrency, pollIntervalMs } = resolveWorkOptions(options);
     this.#assertOpen('work');
-    const claims: JobClaims = {
-      claim: (name, limit) => this.#claim(name, limit),
-      complete: (job) => this.#finish(job, null),
-      fail: (job, message) => this.#finish(job, message),
-    };
-    const worker = new PollingJobWorker({
+    return startPollingWorker({
       queue,
       handler,
-      concurrency,
-      pollIntervalMs,
-      claims,
+      options,
+      claims: {
+        claim: (name, limit) => this.#claim(name, limit),
+        complete: (job) => this.#finish(job, null),
+        fail: (job, message) => this.#finish(job, message),
+      },
       onError: this.#onError,
-      onStopped: (stopped) => this.#workers.delete(stopped),
+      workers: this.#workers,
     });
-    this.#workers.add(worker);
-    return worker;
   }
 
   async getJob(id: string): Promise<Job | null> {

@@ -1,6 +1,6 @@
 import { EngineError } from '../../core/index.js';
-import { errorMessage } from './job-options.js';
-import type { Job, JobHandler, JobWorker } from './job-queue.js';
+import { assertQueueName, errorMessage, resolveWorkOptions } from './job-options.js';
+import type { Job, JobHandler, JobWorker, WorkOptions } from './job-queue.js';
 
 /** @internal What a `PollingJobWorker` needs from its queue implementation. */
 export interface JobClaims {
@@ -131,4 +131,35 @@ export class PollingJobWorker implements JobWorker {
     });
     this.#inFlight.add(run);
   }
+}
+
+/** @internal What `startPollingWorker` needs: the `work` call and the queue's own parts. */
+export interface StartPollingWorker {
+  readonly queue: string;
+  readonly handler: JobHandler;
+  readonly options: WorkOptions | undefined;
+  readonly claims: JobClaims;
+  readonly onError: (error: EngineError) => void;
+  /** The queue's running workers; the new one is kept here until it stops. */
+  readonly workers: Set<PollingJobWorker>;
+}
+
+/**
+ * @internal `JobQueue.work` for both implementations: validates the queue name and options,
+ * starts a polling worker and tracks it until it stops.
+ */
+export function startPollingWorker(start: StartPollingWorker): JobWorker {
+  assertQueueName('work', start.queue);
+  const { concurrency, pollIntervalMs } = resolveWorkOptions(start.options);
+  const worker = new PollingJobWorker({
+    queue: start.queue,
+    handler: start.handler,
+    concurrency,
+    pollIntervalMs,
+    claims: start.claims,
+    onError: start.onError,
+    onStopped: (stopped) => start.workers.delete(stopped),
+  });
+  start.workers.add(worker);
+  return worker;
 }

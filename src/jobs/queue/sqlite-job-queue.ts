@@ -12,7 +12,6 @@ import {
   MAX_BACKOFF_EXPONENT,
   resolveEnqueueOptions,
   resolveListJobsFilter,
-  resolveWorkOptions,
 } from './job-options.js';
 import type {
   EnqueueOptions,
@@ -24,8 +23,7 @@ import type {
   ListJobsFilter,
   WorkOptions,
 } from './job-queue.js';
-import type { JobClaims } from './polling-job-worker.js';
-import { PollingJobWorker } from './polling-job-worker.js';
+import { type PollingJobWorker, startPollingWorker } from './polling-job-worker.js';
 import { applyJobMigrations } from './sqlite-job-migrations.js';
 
 /** Options of `createSqliteJobQueue`. */
@@ -213,25 +211,19 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
-    assertQueueName('work', queue);
-    const { concurrency, pollIntervalMs } = resolveWorkOptions(options);
     this.#assertOpen('work');
-    const claims: JobClaims = {
-      claim: (name, limit) => this.#claim(name, limit),
-      complete: (job) => this.#complete(job),
-      fail: (job, message) => this.#fail(job, message),
-    };
-    const worker = new PollingJobWorker({
+    return startPollingWorker({
       queue,
       handler,
-      concurrency,
-      pollIntervalMs,
-      claims,
+      options,
+      claims: {
+        claim: (name, limit) => this.#claim(name, limit),
+        complete: (job) => this.#complete(job),
+        fail: (job, message) => this.#fail(job, message),
+      },
       onError: this.#onError,
-      onStopped: (stopped) => this.#workers.delete(stopped),
+      workers: this.#workers,
     });
-    this.#workers.add(worker);
-    return worker;
   }
 
   async getJob(id: string): Promise<Job | null> {
