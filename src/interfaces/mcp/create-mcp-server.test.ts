@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
-import { createMcpServer } from './index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 const SEED = SEED_OBSERVATION;
@@ -23,18 +22,12 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-function text(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-}
+const text = toolText;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memory-'));
   engine = await createEngine({ home: dir, clock: fixedClock(Date.parse(NOW)) });
-  const server = createMcpServer(engine, { onError: (error) => internalErrors.push(error) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'verity-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  client = await connectMcpClient(engine, { onError: (error) => internalErrors.push(error) });
   expect((await call('record_observation', SEED)).isError).toBeFalsy();
 });
 

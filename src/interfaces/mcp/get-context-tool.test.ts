@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
-import { createMcpServer } from './index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z');
 
@@ -19,9 +18,7 @@ async function call(args: Record<string, unknown>): Promise<CallToolResult> {
   return (await client.callTool({ name: 'get_context', arguments: args })) as CallToolResult;
 }
 
-function text(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-}
+const text = toolText;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-context-'));
@@ -65,11 +62,7 @@ beforeAll(async () => {
     intent: 'assertive',
     source: { type: 'user_statement', ref: 'thread:trip:msg:m1' },
   });
-  const server = createMcpServer(engine);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'verity-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  client = await connectMcpClient(engine);
 });
 
 afterAll(async () => {

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine, type StateItemView } from '../../engine/index.js';
-import { createMcpServer } from './index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
@@ -19,9 +18,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-function text(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-}
+const text = toolText;
 
 function message(thread: string, id: string, content: string, minute: number, entity?: string) {
   return JSON.stringify({
@@ -52,11 +49,7 @@ beforeAll(async () => {
   await engine.ingest(
     message('db', 'm3', 'We switched to ClickHouse instead of Postgres for analytics.', 5),
   );
-  const server = createMcpServer(engine);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'verity-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  client = await connectMcpClient(engine);
 });
 
 afterAll(async () => {
