@@ -35,3 +35,19 @@ export type {
   WriteTx,
 } from './store.js';
 export { CONTEXT_WORDS, messageContext } from './store.js';
+export type {
+  CitedPassage,
+  MemoryQuery,
+  MemoryRecord,
+  MemoryRevision,
+  MemorySourceKind,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  PredictionErrorQuery,
+  PredictionErrorType,
+  VaultReader,
+  VaultRoot,
+  VaultSnapshot,
+  VaultWriter,
+} from './vault.js';
