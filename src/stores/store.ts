@@ -22,6 +22,22 @@ import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
 export type { ValidationIssue } from '../core/index.js';
 export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+export type {
+  CitedPassage,
+  MemoryQuery,
+  MemoryRecord,
+  MemoryRevision,
+  MemorySourceKind,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  PredictionErrorQuery,
+  PredictionErrorType,
+  VaultReader,
+  VaultRoot,
+  VaultSnapshot,
+  VaultWriter,
+} from './vault.js';
 
 /** What appending did. */
 export type AppendOutcome =

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Store, WriteTx } from '../store.js';
-import type { MemoryRecord, NoteChunk, NoteRecord, PredictionError } from '../vault.js';
+import type {
+  MemoryRecord,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  Store,
+  WriteTx,
+} from '../store.js';
 import { SAMPLE_ENTITY } from './sample-records.js';
 
 /** The part of a `StoreHarness` the vault cases use. */

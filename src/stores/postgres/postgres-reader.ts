@@ -17,8 +17,8 @@ import type {
   StateItemQuery,
   StoredStateItem,
   StoreReader,
+  VaultReader,
 } from '../store.js';
-import type { VaultReader } from '../vault.js';
 import type { PostgresQueries } from './postgres-queries.js';
 
 /**

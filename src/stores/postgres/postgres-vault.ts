@@ -10,7 +10,7 @@ import type {
   VaultRoot,
   VaultSnapshot,
   VaultWriter,
-} from '../vault.js';
+} from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import type { SqlNames } from './postgres-sql.js';
 

@@ -11,7 +11,7 @@ import type {
   VaultRoot,
   VaultSnapshot,
   VaultWriter,
-} from '../vault.js';
+} from '../store.js';
 
 /** Runs one synchronous statement group under the owner's guard and error mapping. */
 export type SqliteGuard = <T>(operation: string, work: () => T) => Promise<T>;
