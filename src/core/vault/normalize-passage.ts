@@ -20,26 +20,30 @@ const TABLE_RULE = /^[ \t:|-]+$/gm;
  * Two passages that differ only in formatting normalise to the same text.
  */
 export function normalizePassage(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\r\n?/g, '\n')
-    .replace(FRONT_MATTER, '')
-    .replace(WIKI_LINK, (_match, target: string, alias: string | undefined) =>
-      (alias ?? target).trim(),
-    )
-    .replace(MARKDOWN_LINK, '$1')
-    .replace(FENCE, '')
-    .replace(TABLE_RULE, '')
-    .replace(RULE, '')
-    .replace(HEADING, '')
-    .replace(QUOTE, '')
-    .replace(BULLET, '')
-    .replace(HTML_TAG, '')
-    .replace(EMPHASIS, '')
-    .replace(TABLE, ' ')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFC')
+      .replace(/\r\n?/g, '\n')
+      .replace(FRONT_MATTER, '')
+      .replace(WIKI_LINK, (_match, target: string, alias: string | undefined) =>
+        (alias ?? target).trim(),
+      )
+      .replace(MARKDOWN_LINK, '$1')
+      .replace(FENCE, '')
+      .replace(TABLE_RULE, '')
+      .replace(RULE, '')
+      .replace(HEADING, '')
+      .replace(QUOTE, '')
+      .replace(BULLET, '')
+      .replace(HTML_TAG, '')
+      .replace(EMPHASIS, '')
+      .replace(TABLE, ' ')
+      // List items and table cells often drop the final full stop: line-end punctuation is style.
+      .replace(/[ \t]*[.;,:]+[ \t]*$/gm, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** SHA-256 of `normalizePassage(text)`. */

@@ -13,6 +13,7 @@ describe('normalizePassage', () => {
     ['1. Ship it', '* Ship it'],
     ['Line one\nline two', 'line one line two'],
     ['- [x] done task', 'done task'],
+    ['- Swim on Wednesday.', '* Swim on Wednesday'],
   ])('treats %j and %j as the same passage', (a, b) => {
     expect(normalizePassage(a)).toBe(normalizePassage(b));
     expect(passageHash(a)).toBe(passageHash(b));
