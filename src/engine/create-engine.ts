@@ -211,8 +211,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 
+  const vault = createVaultCapability(store, deps, search.embedder, options.vault);
   const context = createContextCapability(
-    { store, clock, currentPolicy, registry: capabilities.registry, search: search.search },
+    {
+      store,
+      clock,
+      currentPolicy,
+      registry: capabilities.registry,
+      search: search.search,
+      recordedMemories: vault.retrieve,
+    },
     options.context,
   );
 
@@ -398,7 +406,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     buildContext: context.buildContext,
 
-    vault: createVaultCapability(store, deps, search.embedder, options.vault),
+    vault,
 
     jobs() {
       jobs ??= createJobQueue(jobsTarget, { clock, ids });

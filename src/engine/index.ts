@@ -80,3 +80,4 @@ export type {
   UpdateMemoryInput,
   VaultCapability,
 } from './vault-capability.js';
+export { DRIFT_MARKER } from './vault-capability.js';

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { MemoryHit } from '../context/index.js';
 import {
   DEFAULT_ENTITY,
   ENTITY_ID_PATTERN,
@@ -160,6 +161,25 @@ export interface VaultCapability {
     },
   ): Promise<PredictionErrorView>;
   listPredictionErrors(filters?: PredictionErrorFilters): Promise<readonly PredictionErrorView[]>;
+  /**
+   * Memories of `entityIds` sharing words with `query`, most shared words first (then newest), at
+   * most `limit`, drift-checked: a drifted memory's text starts with `DRIFT_MARKER` and names what
+   * drifted. For the context builder, which places them ahead of retrieved messages.
+   */
+  retrieve(
+    query: string,
+    entityIds: readonly string[],
+    limit: number,
+  ): Promise<readonly MemoryHit[]>;
+}
+
+/** The one marker a drifted memory carries wherever an agent reads it. */
+export const DRIFT_MARKER = '[DRIFTED]';
+
+const WORD = /[\p{L}\p{N}]{3,}/gu;
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(WORD) ?? []);
 }
 
 function sortedUnique(values: readonly string[]): string[] {
@@ -435,6 +455,46 @@ export function createVaultCapability(
         });
       }
       return toErrorView(row, memory);
+    },
+
+    async retrieve(query, entityIds, limit) {
+      const wanted = wordsOf(query);
+      if (wanted.size === 0 || limit <= 0) return [];
+      const scope = new Set(entityIds);
+      const scored = (await store.vault.listMemories())
+        .filter((memory) => scope.has(memory.entityId))
+        .map((memory) => ({
+          memory,
+          shared: [...wordsOf(memory.text)].filter((word) => wanted.has(word)).length,
+        }))
+        .filter((entry) => entry.shared > 0)
+        .sort(
+          (a, b) =>
+            b.shared - a.shared ||
+            (a.memory.updatedAt < b.memory.updatedAt ? 1 : -1) ||
+            (a.memory.memoryId < b.memory.memoryId ? -1 : 1),
+        )
+        .slice(0, limit);
+      const drifted = await checkDrift(scored.map((entry) => entry.memory.memoryId));
+      return Promise.all(
+        scored.map(async ({ memory, shared }) => {
+          const types = drifted.has(memory.memoryId) ? await openTypes(memory.memoryId) : [];
+          const text =
+            types.length === 0
+              ? memory.text
+              : `${DRIFT_MARKER} (${types.join(', ')}; its notes changed) ${memory.text}`;
+          return {
+            id: `memory:${memory.memoryId}`,
+            kind: 'memory',
+            text,
+            // Recorded memories rank ahead of retrieved messages (search scores are below 1).
+            score: 1 + shared,
+            created_at: memory.updatedAt,
+            message_id: null,
+            thread_id: null,
+          };
+        }),
+      );
     },
 
     async listPredictionErrors(filters = {}) {

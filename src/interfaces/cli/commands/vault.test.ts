@@ -102,9 +102,13 @@ describe('verity vault, memories and drift', () => {
     const again = await json<Row[]>(T4, ['drift', 'list']);
     expect(again).toEqual(rows);
 
-    // The text output marks the memory as drifted.
+    // The text output marks the memory as drifted, and so does the agent's context.
     const listed = await verityAt(T4, ['memories', 'list']);
     expect(listed.stdout).toContain('[DRIFTED: ');
+    const context = await verityAt(T4, ['context', '--query', 'is X a blocker?', '--md']);
+    expect(context.code, context.stderr).toBe(0);
+    const line = context.stdout.split('\n').find((l) => l.includes('X is a blocker in'));
+    expect(line).toMatch(/\[DRIFTED\] \(.*memory_source_changed.*\) X is a blocker in/);
 
     // Updating the memory resolves its open rows.
     const T5 = '2026-03-05T09:00:00Z';
@@ -119,6 +123,9 @@ describe('verity vault, memories and drift', () => {
     ]);
     expect(detail.revision).toBe(2);
     expect(detail.revisions).toHaveLength(2);
+    const fresh = await verityAt(T5, ['context', '--query', 'is X resolved?', '--md']);
+    expect(fresh.stdout).toContain('X was resolved; see [[test-project]]');
+    expect(fresh.stdout).not.toContain('[DRIFTED]');
 
     // The ledger replays to the same memories and prediction errors.
     const rebuilt = await verityAt(T5, ['rebuild', '--verify']);
