@@ -30,7 +30,10 @@ import {
   detectDrift,
   driftThresholdFor,
   indexVault,
+  type NoteHit,
   resolveCitations,
+  SEED_DRIFT_THRESHOLD,
+  searchNotes,
   snapshotPassages,
   type VaultDeps,
   type VaultIndexReport,
@@ -42,6 +45,8 @@ export interface EngineVaultOptions {
   readonly driftThreshold?: number;
   /** Debounce window of drift detection in hours; default 24. */
   readonly debounceHours?: number;
+  /** `low_overlap` threshold of note search (cosine distance); default the seed's 0.62. */
+  readonly lowOverlapThreshold?: number;
 }
 
 /** A memory as the interfaces show it (snake_case). */
@@ -133,6 +138,17 @@ export interface VaultCapability {
   addRoot(directory: string): Promise<{ readonly root: string; readonly added_at: string }>;
   /** Indexes the registered folders; unchanged notes cost a read and a hash. */
   index(): Promise<VaultIndexReport>;
+  /**
+   * Searches the note chunks (vectors when configured, else shared words), best first; records a
+   * `low_overlap` prediction error when even the best chunk is far from the query.
+   */
+  searchNotes(
+    query: string,
+    options?: { readonly limit?: number },
+  ): Promise<{
+    readonly hits: readonly NoteHit[];
+    readonly low_overlap: PredictionErrorView | null;
+  }>;
   /** Records a memory (`memory.recorded`), snapshotting the passages it cites. */
   recordMemory(input: RecordMemoryInput): Promise<MemoryWriteResult>;
   /** Records a new revision (`memory.updated`), resolving the memory's open prediction errors. */
@@ -321,6 +337,17 @@ export function createVaultCapability(
     },
 
     index: () => indexVault(vaultDeps),
+
+    async searchNotes(query, searchOptions = {}) {
+      const found = await searchNotes(vaultDeps, query, {
+        limit: searchOptions.limit ?? 10,
+        lowOverlapThreshold: options.lowOverlapThreshold ?? SEED_DRIFT_THRESHOLD,
+      });
+      if (found.lowOverlap === null) return { hits: found.hits, low_overlap: null };
+      await record([found.lowOverlap]);
+      const row = await store.vault.getPredictionError(found.lowOverlap.error_id);
+      return { hits: found.hits, low_overlap: row === null ? null : toErrorView(row, null) };
+    },
 
     async recordMemory(input) {
       const text = requireText(input.text);

@@ -15,5 +15,7 @@ export {
 } from './detect-drift.js';
 export type { VaultIndexOptions, VaultIndexReport } from './index-vault.js';
 export { indexVault } from './index-vault.js';
+export type { NoteHit, NoteSearch } from './search-notes.js';
+export { searchNotes } from './search-notes.js';
 export type { VaultDeps } from './vault-deps.js';
 export { vectorKeyOf, vectorsFor } from './vault-deps.js';

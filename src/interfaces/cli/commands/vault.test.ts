@@ -147,6 +147,32 @@ describe('verity vault, memories and drift', () => {
     expect(await json<unknown[]>(T5, ['memories', 'list'])).toEqual([]);
   }, 120_000);
 
+  it('searches note chunks and records a query nothing is close to as low_overlap', async () => {
+    writeFileSync(join(vault, 'work', 'test-project.md'), NOTE('X is a blocker.'));
+    writeFileSync(
+      join(vault, 'garden.md'),
+      '# Garden\n\nWater the tomatoes every evening in July.\n',
+    );
+    const T0 = '2026-03-01T09:00:00Z';
+    await verityAt(T0, ['vault', 'add', vault]);
+    await json(T0, ['vault', 'index']);
+    const found = await json<{ hits: { note_path: string }[]; low_overlap: unknown }>(T0, [
+      'vault',
+      'search',
+      'when should I water the tomatoes',
+    ]);
+    expect(found.hits[0]?.note_path).toBe('garden.md');
+    expect(found.low_overlap).toBeNull();
+    const far = await json<{ low_overlap: Row | null }>(T0, [
+      'vault',
+      'search',
+      'quarterly corporate tax filing for the sailing club',
+    ]);
+    expect(far.low_overlap).toMatchObject({ error_type: 'low_overlap', memory_id: null });
+    const rows = await json<Row[]>(T0, ['drift', 'list', '--type', 'low_overlap']);
+    expect(rows).toHaveLength(1);
+  }, 60_000);
+
   it('reports ambiguous wiki links instead of guessing', async () => {
     mkdirSync(join(vault, 'a'));
     mkdirSync(join(vault, 'b'));

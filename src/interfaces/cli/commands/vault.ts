@@ -118,6 +118,41 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
       });
     });
 
+  vault
+    .command('search')
+    .description('search the note chunks; a query nothing is close to is recorded as low_overlap')
+    .argument('<query>', 'what to look for')
+    .option('--limit <n>', 'hits to show (default 10)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive integer');
+      return n;
+    })
+    .option('--json', 'print JSON')
+    .action(async (query: string, options: JsonOption & { limit?: number }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const found = await engine.vault.searchNotes(
+          query,
+          options.limit === undefined ? {} : { limit: options.limit },
+        );
+        toolkit.output(
+          options,
+          found,
+          (value) =>
+            [
+              ...value.hits.map(
+                (hit) =>
+                  `${hit.note_path}${hit.heading === '' ? '' : ` > ${hit.heading}`} (${hit.score.toFixed(3)}): ${hit.text.replace(/\s+/g, ' ')}`,
+              ),
+              ...(value.low_overlap === null
+                ? []
+                : [
+                    `low overlap: nothing in the vault is close (recorded ${value.low_overlap.error_id})`,
+                  ]),
+            ].join('\n') || 'no notes match',
+        );
+      });
+    });
+
   const memories = program
     .command('memories')
     .description('memories that cite notes, with revisions and drift');
