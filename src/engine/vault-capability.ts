@@ -37,6 +37,8 @@ import {
   snapshotPassages,
   type VaultDeps,
   type VaultIndexReport,
+  type VaultWatching,
+  watchVault,
 } from '../vault/index.js';
 
 /** Drift settings of `createEngine` (config `vault.*`). */
@@ -138,6 +140,14 @@ export interface VaultCapability {
   addRoot(directory: string): Promise<{ readonly root: string; readonly added_at: string }>;
   /** Indexes the registered folders; unchanged notes cost a read and a hash. */
   index(): Promise<VaultIndexReport>;
+  /**
+   * Keeps the index current until stopped (as `verity serve` does): re-indexes when markdown
+   * under a registered folder changes, and every `pollMs` (default 60 s).
+   */
+  watch(options: {
+    readonly onError: (error: unknown) => void;
+    readonly pollMs?: number;
+  }): Promise<VaultWatching>;
   /**
    * Searches the note chunks (vectors when configured, else shared words), best first; records a
    * `low_overlap` prediction error when even the best chunk is far from the query.
@@ -337,6 +347,16 @@ export function createVaultCapability(
     },
 
     index: () => indexVault(vaultDeps),
+
+    async watch(watchOptions) {
+      const roots = (await store.vault.listRoots()).map((r) => r.root);
+      return watchVault({
+        roots,
+        index: () => indexVault(vaultDeps),
+        onError: watchOptions.onError,
+        ...(watchOptions.pollMs === undefined ? {} : { pollMs: watchOptions.pollMs }),
+      });
+    },
 
     async searchNotes(query, searchOptions = {}) {
       const found = await searchNotes(vaultDeps, query, {

@@ -19,3 +19,5 @@ export type { NoteHit, NoteSearch } from './search-notes.js';
 export { searchNotes } from './search-notes.js';
 export type { VaultDeps } from './vault-deps.js';
 export { vectorKeyOf, vectorsFor } from './vault-deps.js';
+export type { VaultWatching, WatchVaultOptions } from './watch-vault.js';
+export { watchVault } from './watch-vault.js';

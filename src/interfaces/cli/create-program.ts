@@ -463,6 +463,9 @@ export function createProgram(context: CommandContext): Command {
           engine.startBackgroundIndexing({
             onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
           });
+          const vault = await engine.vault.watch({
+            onError: (error: unknown) => io.stderr(`verity: vault: ${messageOf(error)}\n`),
+          });
           let retrying = false;
           const timer = setInterval(() => {
             if (retrying) return;
@@ -483,6 +486,7 @@ export function createProgram(context: CommandContext): Command {
             io.stderr(`verity: ${signal}, shutting down\n`);
           } finally {
             clearInterval(timer);
+            await vault.stop();
             await server.close();
           }
         });
