@@ -110,6 +110,20 @@ const fileSchema = z
       })
       .strict()
       .optional(),
+    /** Notes vault and memory drift (ADR 2026-11-26-notes-vault-and-drift). */
+    vault: z
+      .object({
+        /** `memory_drift` cosine-distance threshold (default: calibrated per embedding model). */
+        drift_threshold: z.number().gt(0).lt(2).optional(),
+        /** Drift detection debounce window in hours (default 24). */
+        debounce_hours: z
+          .number()
+          .min(0)
+          .max(24 * 365)
+          .optional(),
+      })
+      .strict()
+      .optional(),
     /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
     members: z
       .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))

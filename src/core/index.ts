@@ -112,6 +112,24 @@ export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';
 export { formatIssues } from './validation.js';
+export type {
+  LinkResolution,
+  MarkdownChunk,
+  PassageCheck,
+  PassageFate,
+  WikiLink,
+} from './vault/index.js';
+export {
+  chunkMarkdown,
+  cosineDistance,
+  extractWikiLinks,
+  nearest,
+  normalizePassage,
+  noteTitle,
+  passageFate,
+  passageHash,
+  resolveWikiLink,
+} from './vault/index.js';
 export type { Domain, Intent, SourceType } from './vocabulary.js';
 export {
   canonicalSource,

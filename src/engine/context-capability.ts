@@ -75,6 +75,15 @@ export interface ContextCapabilityDeps {
   readonly currentPolicy: () => Promise<Policy>;
   readonly registry: EntityRegistry;
   readonly search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  /**
+   * Recorded memories relevant to `query` for these entities, drift-checked at retrieval: a
+   * drifted memory's text carries the drift marker. Absent: none are retrieved.
+   */
+  readonly recordedMemories?: (
+    query: string,
+    entityIds: readonly string[],
+    limit: number,
+  ) => Promise<readonly MemoryHit[]>;
 }
 
 /** What `createEngine` gets from the context capability. */
@@ -269,7 +278,8 @@ export function createContextCapability(
           limit,
           filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
         });
-        return result.hits.map(toMemoryHit);
+        const recorded = (await deps.recordedMemories?.(query, [...scope], limit)) ?? [];
+        return [...recorded, ...result.hits.map(toMemoryHit)];
       },
 
       async tail(_threadId, limit) {

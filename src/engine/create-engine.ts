@@ -55,6 +55,7 @@ import { createContextCapability, type EngineContextOptions } from './context-ca
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
+import { createVaultCapability, type EngineVaultOptions } from './vault-capability.js';
 
 /** Options of `createEngine`. */
 export interface EngineOptions {
@@ -94,6 +95,8 @@ export interface EngineOptions {
   readonly items?: EngineItemOptions;
   /** Context builder settings: an optional summary model, skills text, caps. */
   readonly context?: EngineContextOptions;
+  /** Notes vault and memory drift settings (threshold, debounce window). */
+  readonly vault?: EngineVaultOptions;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -208,8 +211,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 
+  const vault = createVaultCapability(store, deps, search.embedder, options.vault);
   const context = createContextCapability(
-    { store, clock, currentPolicy, registry: capabilities.registry, search: search.search },
+    {
+      store,
+      clock,
+      currentPolicy,
+      registry: capabilities.registry,
+      search: search.search,
+      recordedMemories: vault.retrieve,
+    },
     options.context,
   );
 
@@ -394,6 +405,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     expandStateItem: items.expandStateItem,
 
     buildContext: context.buildContext,
+
+    vault,
 
     jobs() {
       jobs ??= createJobQueue(jobsTarget, { clock, ids });

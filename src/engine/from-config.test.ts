@@ -59,3 +59,14 @@ describe('engineOptionsFromConfig embeddings', () => {
     );
   });
 });
+
+describe('engineOptionsFromConfig vault', () => {
+  it('passes the drift threshold and debounce window, and rejects unknown keys', () => {
+    expect(optionsWith({}).vault).toEqual({});
+    expect(optionsWith({ vault: { drift_threshold: 0.5, debounce_hours: 6 } }).vault).toEqual({
+      driftThreshold: 0.5,
+      debounceHours: 6,
+    });
+    expect(() => optionsWith({ vault: { threshold: 0.5 } })).toThrow(/threshold/);
+  });
+});

@@ -17,6 +17,14 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
     extraction: extractionFromConfig(config),
     items: itemsFromConfig(config),
     context: contextFromConfig(config),
+    vault: {
+      ...(file.vault?.drift_threshold === undefined
+        ? {}
+        : { driftThreshold: file.vault.drift_threshold }),
+      ...(file.vault?.debounce_hours === undefined
+        ? {}
+        : { debounceHours: file.vault.debounce_hours }),
+    },
     ...embeddingsFromConfig(config),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),

@@ -69,3 +69,15 @@ export type {
   Stats,
   VectorSearchState,
 } from './types.js';
+export type {
+  EngineVaultOptions,
+  MemoryDetail,
+  MemoryView,
+  MemoryWriteResult,
+  PredictionErrorFilters,
+  PredictionErrorView,
+  RecordMemoryInput,
+  UpdateMemoryInput,
+  VaultCapability,
+} from './vault-capability.js';
+export { DRIFT_MARKER } from './vault-capability.js';

@@ -40,6 +40,7 @@ import type {
   ListStateItemsOptions,
   StateItemList,
 } from './state-items-capability.js';
+import type { VaultCapability } from './vault-capability.js';
 
 export type {
   ContextIncluded,
@@ -219,6 +220,8 @@ export interface Engine {
    * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
    */
   buildContext(request?: BuildContextRequest): Promise<ContextResult>;
+  /** The notes vault, memories that cite notes, and prediction errors (drift). */
+  readonly vault: VaultCapability;
   /** Stops background indexing, releases the embedding model and closes the store. */
   /**
    * The durable background job queue, opened on first use beside the store: tables in the

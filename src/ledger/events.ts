@@ -46,6 +46,17 @@ export const EVENT_TYPES = {
    * and the watermark it advanced to, so that replay never calls an extractor or an embedder.
    */
   extractionCompleted: 'extraction.completed',
+  /** A memory was written (directly, or promoted from a proposal) with its cited passages. */
+  memoryRecorded: 'memory.recorded',
+  /** A memory's text changed; its cited passages were snapshotted again and its errors resolved. */
+  memoryUpdated: 'memory.updated',
+  /** A memory was forgotten, with its revisions and prediction errors. */
+  memoryForgotten: 'memory.forgotten',
+  /**
+   * A prediction error was detected (at retrieval, from an external signal): the detector's
+   * findings, so that replay never calls a model or reads the clock or the vault files.
+   */
+  predictionErrorDetected: 'prediction_error.detected',
 } as const;
 
 /** A ledger event type. */

@@ -13,3 +13,9 @@ export type {
   RecordRejection,
 } from './records.js';
 export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';
+export type {
+  CitedPassagePayload,
+  MemoryRecordedPayload,
+  MemoryUpdatedPayload,
+  PredictionErrorPayload,
+} from './vault-events.js';

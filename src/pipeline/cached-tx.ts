@@ -22,6 +22,10 @@ class CachedTx implements WriteTx {
     this.#tx = tx;
   }
 
+  get vault(): WriteTx['vault'] {
+    return this.#tx.vault;
+  }
+
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
     const key = slotKey(entityId, field);
     if (this.#slots.has(key)) return this.#slots.get(key) ?? null;

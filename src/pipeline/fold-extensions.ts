@@ -1,6 +1,7 @@
 import type { Intent, JsonObject, ObservationInput } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { WriteTx } from '../stores/index.js';
+import { foldVaultEvent, raiseZoneEdit } from './fold-vault.js';
 
 /** Meta key: what Verity last wrote into one `STATE` zone (its hash). */
 export function zoneMemoryKey(file: string, zoneId: string): string {
@@ -88,6 +89,7 @@ export async function foldExtensionEvent(tx: WriteTx, event: LedgerEvent): Promi
         at: event.eventTs,
       };
       await tx.putMeta(DRIFT_KEY, [...items, item].slice(-100) as unknown as JsonObject[]);
+      await raiseZoneEdit(tx, event);
       return true;
     }
     case EVENT_TYPES.intentLabelled: {
@@ -111,6 +113,6 @@ export async function foldExtensionEvent(tx: WriteTx, event: LedgerEvent): Promi
       return true;
     }
     default:
-      return false;
+      return foldVaultEvent(tx, event);
   }
 }

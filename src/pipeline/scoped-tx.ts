@@ -71,6 +71,11 @@ export class ScopedTx implements WriteTx {
     this.#sharedKeys = new Set(sharedKeys);
   }
 
+  /** Vault rows are shared by every entity: touching them needs the global scope. */
+  get vault(): WriteTx['vault'] {
+    throw new NeedsGlobalScope('vault rows, shared by every entity');
+  }
+
   #entity(entityId: string, what: string): void {
     if (!this.#scope.entities.has(entityId)) {
       throw new NeedsGlobalScope(`${what} of entity ${entityId}, outside the scope`);

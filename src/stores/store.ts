@@ -18,9 +18,26 @@ import type {
 } from '../core/index.js';
 
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
 export type { ValidationIssue } from '../core/index.js';
 export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+export type {
+  CitedPassage,
+  MemoryQuery,
+  MemoryRecord,
+  MemoryRevision,
+  MemorySourceKind,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  PredictionErrorQuery,
+  PredictionErrorType,
+  VaultReader,
+  VaultRoot,
+  VaultSnapshot,
+  VaultWriter,
+} from './vault.js';
 
 /** What appending did. */
 export type AppendOutcome =
@@ -283,6 +300,8 @@ export interface DerivedSnapshot {
   readonly stateItems: readonly StoredStateItem[];
   /** Ordered by threadId. */
   readonly watermarks: readonly { readonly threadId: string; readonly watermark: Watermark }[];
+  /** Memories, their revisions and prediction errors (see `VaultSnapshot`). */
+  readonly vault: VaultSnapshot;
 }
 
 /** Read access to committed data. Outside a transaction it sees committed snapshots only. */
@@ -316,10 +335,14 @@ export interface StoreReader {
   getDlq(dlqId: string): Promise<DlqItem | null>;
   /** DLQ items, oldest first; optionally only those with the given statuses. */
   listDlq(statuses?: readonly DlqStatus[]): Promise<readonly DlqItem[]>;
+  /** Notes, memories and prediction errors (see `stores/vault.ts`). */
+  readonly vault: VaultReader;
 }
 
 /** The single writer's view: reads see its own uncommitted writes. */
 export interface WriteTx extends StoreReader {
+  /** The vault tables, written in this transaction. */
+  readonly vault: VaultWriter;
   /**
    * Appends one event. Idempotent: an existing `eventId` or `dedupeKey` with the same payload hash
    * is a `duplicate`, with a different hash a `conflict`; neither writes anything.
@@ -358,8 +381,8 @@ export interface WriteTx extends StoreReader {
    */
   redactEvent(eventId: string, replacement: JsonObject): Promise<void>;
   /**
-   * Deletes every derived row (slots, history, prompts, messages, meta, state items, watermarks)
-   * and the search index
+   * Deletes every derived row (slots, history, prompts, messages, meta, state items, watermarks,
+   * memories, revisions, prediction errors) and the search index
    * entries drawn from them; the ledger, the DLQ and cached vectors stay.
    */
   dangerouslyClearDerived(): Promise<void>;

@@ -18,6 +18,7 @@ import { registerMigrateStoreCommands } from './commands/migrate-store.js';
 import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
+import { registerVaultCommands } from './commands/vault.js';
 import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
 import {
   renderAnswer,
@@ -462,6 +463,9 @@ export function createProgram(context: CommandContext): Command {
           engine.startBackgroundIndexing({
             onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
           });
+          const vault = await engine.vault.watch({
+            onError: (error: unknown) => io.stderr(`verity: vault: ${messageOf(error)}\n`),
+          });
           let retrying = false;
           const timer = setInterval(() => {
             if (retrying) return;
@@ -482,6 +486,7 @@ export function createProgram(context: CommandContext): Command {
             io.stderr(`verity: ${signal}, shutting down\n`);
           } finally {
             clearInterval(timer);
+            await vault.stop();
             await server.close();
           }
         });
@@ -518,6 +523,7 @@ export function createProgram(context: CommandContext): Command {
   registerExtractionCommands(program, toolkit);
   registerItemsCommands(program, toolkit);
   registerContextCommands(program, toolkit);
+  registerVaultCommands(program, toolkit);
 
   return program;
 }

@@ -57,13 +57,18 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'expand_state_item',
       'explain_state',
+      'forget_memory',
       'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_prediction_errors',
       'list_state_items',
+      'record_memory',
+      'record_memory_signal',
       'record_observation',
       'resolve_review',
       'search_memory',
+      'update_memory',
     ]);
   });
 

@@ -55,13 +55,18 @@ describe('verity mcp (stdio child process)', () => {
     expect([...byName.keys()].sort()).toEqual([
       'expand_state_item',
       'explain_state',
+      'forget_memory',
       'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_prediction_errors',
       'list_state_items',
+      'record_memory',
+      'record_memory_signal',
       'record_observation',
       'resolve_review',
       'search_memory',
+      'update_memory',
     ]);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();

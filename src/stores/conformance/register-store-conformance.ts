@@ -4,6 +4,7 @@ import { EngineError } from '../../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../store.js';
 import { registerItemsConformance } from './register-items-conformance.js';
 import { registerSearchConformance } from './register-search-conformance.js';
+import { registerVaultConformance } from './register-vault-conformance.js';
 import {
   SAMPLE_ENTITY,
   sampleDlqItem,
@@ -78,6 +79,7 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
 
     registerSearchConformance(() => harness);
     registerItemsConformance(() => harness);
+    registerVaultConformance(() => harness);
 
     describe('ledger', () => {
       it('starts empty with lastSeq 0', async () => {
@@ -495,6 +497,7 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
           meta: [],
           stateItems: [],
           watermarks: [],
+          vault: { memories: [], revisions: [], predictionErrors: [] },
         });
         expect(await store.getMeta('cursor')).toBeNull();
         expect((await store.readEvents(0, 10)).map((event) => event.eventId)).toEqual(['evt-1']);

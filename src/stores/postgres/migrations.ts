@@ -247,6 +247,54 @@ CREATE TABLE ${s}.search_vectors (
 CREATE INDEX search_vectors_by_thread ON ${s}.search_vectors (thread_id, created_at);
 `,
   },
+  {
+    version: 3,
+    description: 'notes vault, memories with revisions, prediction errors',
+    sql: ({ s }) => `
+-- The vault index is operational: rebuilt from the files, never from the ledger, and kept by
+-- dangerouslyClearDerived. Rows are canonical JSON documents beside their key columns.
+CREATE TABLE ${s}.vault_roots (root text COLLATE "C" PRIMARY KEY, ${jsonText('doc')});
+CREATE TABLE ${s}.notes (path text COLLATE "C" PRIMARY KEY, ${jsonText('doc')});
+CREATE TABLE ${s}.note_chunks (
+  path text COLLATE "C" NOT NULL,
+  ordinal integer NOT NULL,
+  ${jsonText('doc')},
+  PRIMARY KEY (path, ordinal)
+);
+CREATE TABLE ${s}.vault_vectors (
+  model text COLLATE "C" NOT NULL,
+  vector_key text COLLATE "C" NOT NULL,
+  vector bytea NOT NULL,
+  PRIMARY KEY (model, vector_key)
+);
+
+-- Derived from memory.* and prediction_error.* events (ADR 2026-11-26-notes-vault-and-drift).
+CREATE TABLE ${s}.memories (
+  memory_id text COLLATE "C" PRIMARY KEY,
+  entity_id text COLLATE "C" NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  ${jsonText('doc')}
+);
+CREATE INDEX memories_by_age ON ${s}.memories (created_at, memory_id);
+CREATE TABLE ${s}.memory_revisions (
+  memory_id text COLLATE "C" NOT NULL,
+  revision integer NOT NULL,
+  ${jsonText('doc')},
+  PRIMARY KEY (memory_id, revision)
+);
+CREATE TABLE ${s}.prediction_errors (
+  error_id text COLLATE "C" PRIMARY KEY,
+  error_type text COLLATE "C" NOT NULL,
+  memory_id text COLLATE "C",
+  detected_at text COLLATE "C" NOT NULL,
+  resolved_at text COLLATE "C",
+  ${jsonText('doc')}
+);
+CREATE INDEX prediction_errors_by_memory ON ${s}.prediction_errors (memory_id)
+  WHERE memory_id IS NOT NULL;
+CREATE INDEX prediction_errors_by_age ON ${s}.prediction_errors (detected_at, error_id);
+`,
+  },
 ];
 
 /** The highest version in `list`. */

@@ -17,6 +17,7 @@ import type {
   StateItemQuery,
   StoredStateItem,
   StoreReader,
+  VaultReader,
 } from '../store.js';
 import type { PostgresQueries } from './postgres-queries.js';
 
@@ -25,6 +26,9 @@ import type { PostgresQueries } from './postgres-queries.js';
  * guarded (an open store, or a live transaction) through `read`.
  */
 export abstract class PostgresReader implements StoreReader {
+  /** The vault tables (see `stores/vault.ts`). */
+  abstract readonly vault: VaultReader;
+
   /** Runs one query under the subclass's guard and error mapping. */
   protected abstract read<T>(
     operation: string,

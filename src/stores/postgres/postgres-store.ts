@@ -82,6 +82,7 @@ import { PostgresReader } from './postgres-reader.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
 import { activeSpace } from './postgres-search-writes.js';
 import { assertSchemaName, type SqlNames } from './postgres-sql.js';
+import { PostgresVault } from './postgres-vault.js';
 import { PostgresWrites } from './postgres-writes.js';
 
 /** Where the store's database is: a server URL, a node-postgres pool, or a PGlite instance. */
@@ -135,10 +136,15 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
   readonly #turn: WriteTurn;
   readonly #plan: AdvisoryPlan;
   #joined: boolean;
+  /** The vault tables, written in this transaction. */
+  readonly vault: PostgresVault;
 
   constructor(session: PgSession, names: SqlNames, turn: WriteTurn, plan: AdvisoryPlan) {
     super();
     this.#session = session;
+    this.vault = new PostgresVault(names, (operation, work) =>
+      this.run(operation, () => work(session)),
+    );
     this.#queries = new PostgresQueries(session, names);
     this.writes = new PostgresWrites(session, names, this.#queries);
     this.#turn = turn;
@@ -267,6 +273,7 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
       this.#pendingSlots.clear();
       this.#pendingHistory = [];
       await this.writes.dangerouslyClearDerived();
+      await this.vault.clearDerived();
     });
   }
 }
@@ -289,12 +296,15 @@ export class PostgresStore extends PostgresReader implements Store {
   readonly #turns = new AsyncLocalStorage<WriteTurn>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #closing: Promise<void> | null = null;
+  /** The vault tables, read in committed snapshots. */
+  readonly vault: PostgresVault;
 
   /** Wraps an open, migrated database. Use `createPostgresStore`. */
   constructor(driver: PgDriver, names: SqlNames, maxAttempts: number) {
     super();
     this.#driver = driver;
     this.#names = names;
+    this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
     this.#maxAttempts = maxAttempts;
     this.client = driver.client;
     this.schema = names.schemaName;
@@ -329,9 +339,12 @@ export class PostgresStore extends PostgresReader implements Store {
   }
 
   exportDerived(): Promise<DerivedSnapshot> {
-    return this.#read('exportDerived', true, (session) =>
-      new PostgresQueries(session, this.#names).exportDerived(),
-    );
+    return this.#read('exportDerived', true, async (session) => ({
+      ...(await new PostgresQueries(session, this.#names).exportDerived()),
+      vault: await new PostgresVault(this.#names, (_operation, work) =>
+        work(session),
+      ).exportSnapshot(),
+    }));
   }
 
   searchText(

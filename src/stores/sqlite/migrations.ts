@@ -244,6 +244,53 @@ CREATE TABLE extraction_watermarks (
 CREATE INDEX messages_in_thread_order ON messages (thread_id, created_at, message_id);
 `,
   },
+  {
+    version: 4,
+    description: 'notes vault, memories with revisions, prediction errors',
+    sql: `
+-- The vault index is operational: rebuilt from the files, never from the ledger, and kept by
+-- dangerouslyClearDerived. Rows are canonical JSON documents beside their key columns.
+CREATE TABLE vault_roots (root TEXT PRIMARY KEY, doc TEXT NOT NULL CHECK (json_valid(doc)));
+CREATE TABLE notes (path TEXT PRIMARY KEY, doc TEXT NOT NULL CHECK (json_valid(doc)));
+CREATE TABLE note_chunks (
+  path TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc)),
+  PRIMARY KEY (path, ordinal)
+);
+CREATE TABLE vault_vectors (
+  model TEXT NOT NULL,
+  vector_key TEXT NOT NULL,
+  vector BLOB NOT NULL,
+  PRIMARY KEY (model, vector_key)
+);
+
+-- Derived from memory.* and prediction_error.* events (ADR 2026-11-26-notes-vault-and-drift).
+CREATE TABLE memories (
+  memory_id TEXT PRIMARY KEY,
+  entity_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX memories_by_age ON memories (created_at, memory_id);
+CREATE TABLE memory_revisions (
+  memory_id TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  doc TEXT NOT NULL CHECK (json_valid(doc)),
+  PRIMARY KEY (memory_id, revision)
+);
+CREATE TABLE prediction_errors (
+  error_id TEXT PRIMARY KEY,
+  error_type TEXT NOT NULL,
+  memory_id TEXT,
+  detected_at TEXT NOT NULL,
+  resolved_at TEXT,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX prediction_errors_by_memory ON prediction_errors (memory_id) WHERE memory_id IS NOT NULL;
+CREATE INDEX prediction_errors_by_age ON prediction_errors (detected_at, error_id);
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

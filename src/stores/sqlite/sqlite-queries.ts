@@ -101,7 +101,7 @@ export class SqliteQueries {
   readonly #allMeta: Database.Statement<[], MetaRow>;
   readonly #dlqItem: Database.Statement<[string], DocRow>;
   readonly #dlqItems: Database.Statement<[{ readonly statuses: string | null }], DocRow>;
-  readonly #snapshot: () => DerivedSnapshot;
+  readonly #snapshot: () => Omit<DerivedSnapshot, 'vault'>;
 
   constructor(readonly db: Database.Database) {
     this.items = new SqliteStateItemQueries(db);
@@ -238,7 +238,7 @@ export class SqliteQueries {
     return parseDocs<DlqItem>(this.#dlqItems.all({ statuses: toStatusFilter(statuses) }));
   }
 
-  exportDerived(): DerivedSnapshot {
+  exportDerived(): Omit<DerivedSnapshot, 'vault'> {
     return this.#snapshot();
   }
 }

@@ -38,6 +38,7 @@ import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
+import { SqliteVault } from './sqlite-vault.js';
 import { SqliteWrites } from './sqlite-writes.js';
 
 /** Options for `createSqliteStore`. */
@@ -78,12 +79,19 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
   readonly #queries: SqliteQueries;
   readonly #writes: SqliteWrites;
   readonly #turn: WriteTurn;
+  readonly vault: SqliteVault;
 
-  constructor(queries: SqliteQueries, writes: SqliteWrites, turn: WriteTurn) {
+  constructor(
+    queries: SqliteQueries,
+    writes: SqliteWrites,
+    turn: WriteTurn,
+    db: Database.Database,
+  ) {
     super();
     this.#queries = queries;
     this.#writes = writes;
     this.#turn = turn;
+    this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
   }
 
   protected override read<T>(operation: string, query: (queries: SqliteQueries) => T): Promise<T> {
@@ -151,7 +159,10 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
   }
 
   dangerouslyClearDerived(): Promise<void> {
-    return this.#run('dangerouslyClearDerived', () => this.#writes.dangerouslyClearDerived());
+    return this.#run('dangerouslyClearDerived', () => {
+      this.#writes.dangerouslyClearDerived();
+      this.vault.clearDerivedNow();
+    });
   }
 }
 
@@ -170,6 +181,8 @@ export class SqliteStore extends SqliteReader implements Store {
   /** The writer connection, for escape hatches. Writing through it bypasses the write queue. */
   readonly client: Database.Database;
   readonly #reader: Database.Database;
+  /** The vault tables, read through the reader connection. */
+  readonly vault: SqliteVault;
   readonly #readQueries: SqliteQueries;
   readonly #writeQueries: SqliteQueries;
   readonly #searchQueries: SqliteSearchQueries;
@@ -190,6 +203,7 @@ export class SqliteStore extends SqliteReader implements Store {
     super();
     this.client = writer;
     this.#reader = reader;
+    this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
     this.#writeSearchQueries = new SqliteSearchQueries(writer);
@@ -227,7 +241,10 @@ export class SqliteStore extends SqliteReader implements Store {
   }
 
   exportDerived(): Promise<DerivedSnapshot> {
-    return this.read('exportDerived', (queries) => queries.exportDerived());
+    return this.read('exportDerived', (queries) => ({
+      ...queries.exportDerived(),
+      vault: this.vault.snapshotNow(),
+    }));
   }
 
   searchText(
@@ -328,7 +345,7 @@ export class SqliteStore extends SqliteReader implements Store {
       throw toStoreError('begin', error);
     }
     const turn: WriteTurn = { active: true };
-    const tx = new SqliteWriteTx(this.#writeQueries, this.#writes, turn);
+    const tx = new SqliteWriteTx(this.#writeQueries, this.#writes, turn, this.client);
     let result: T;
     try {
       result = await this.#turns.run(turn, () => fn(tx));

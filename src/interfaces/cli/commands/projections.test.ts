@@ -40,7 +40,7 @@ describe('verity project and drift', () => {
     expect(drifted.stdout).toContain('manual edit reverted in active_reminders');
     const drift = await verity(['drift', '--json']);
     expect(JSON.parse(drift.stdout)).toEqual([
-      expect.objectContaining({ zone_id: 'active_reminders' }),
+      expect.objectContaining({ error_type: 'state_zone_edit', query: 'zone:active_reminders' }),
     ]);
   });
 

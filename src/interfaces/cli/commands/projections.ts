@@ -128,7 +128,7 @@ export async function watchProjections(engine: Engine, options: WatchOptions): P
   }
 }
 
-/** `verity project`, `verity watch` and `verity drift`. */
+/** `verity project` and `verity watch` (`verity drift` lists zone edits with other prediction errors). */
 export function registerProjectionCommands(program: Command, toolkit: CliToolkit): void {
   program
     .command('project')
@@ -196,21 +196,4 @@ export function registerProjectionCommands(program: Command, toolkit: CliToolkit
         });
       },
     );
-
-  program
-    .command('drift')
-    .description('manual edits found (and reverted) inside STATE zones, for review')
-    .option('--json', 'print JSON')
-    .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        const drift = await engine.listDrift();
-        toolkit.output(options, drift, (items) =>
-          items.length === 0
-            ? 'no drift'
-            : items
-                .map((d) => `${d.at}  ${d.file}  zone ${d.zone_id}  (event ${d.event_id})`)
-                .join('\n'),
-        );
-      });
-    });
 }

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createManualClock } from '../../testing/index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+const clock = createManualClock('2026-03-01T09:00:00Z');
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memories-'));
+  mkdirSync(join(dir, 'notes', 'work'), { recursive: true });
+  writeFileSync(join(dir, 'notes', 'work', 'test-project.md'), '## Status\n\nX is a blocker.\n');
+  engine = await createEngine({ home: join(dir, 'home'), clock, embeddings: { model: null } });
+  await engine.vault.addRoot(join(dir, 'notes'));
+  await engine.vault.index();
+  client = await connectMcpClient(engine);
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('memory tools (MCP, in-memory transport)', () => {
+  it('records, flags, lists, updates and forgets a memory within its entity', async () => {
+    const recorded = await call('record_memory', {
+      text: 'X is a blocker in [[test-project]]',
+      tags: ['work'],
+    });
+    expect(recorded.isError, toolText(recorded)).toBeFalsy();
+    const id = (recorded.structuredContent as { memory: { memory_id: string; cites: string[] } })
+      .memory.memory_id;
+    expect((recorded.structuredContent as { memory: { cites: string[] } }).memory.cites).toEqual([
+      'work/test-project.md',
+    ]);
+
+    writeFileSync(join(dir, 'notes', 'work', 'test-project.md'), '## Status\n\nX was resolved.\n');
+    clock.advance(60_000);
+    await engine.vault.index();
+    await engine.vault.checkDrift([id]);
+
+    const listed = await call('list_prediction_errors', { error_type: 'memory_source_changed' });
+    const errors = (listed.structuredContent as { errors: Record<string, unknown>[] }).errors;
+    expect(errors).toEqual([
+      expect.objectContaining({
+        memory_id: id,
+        memory_text: 'X is a blocker in [[test-project]]',
+        passage_then: 'X is a blocker.',
+        passage_now: 'X was resolved.',
+      }),
+    ]);
+    const otherEntity = await call('list_prediction_errors', { entity_id: 'team:acme' });
+    expect((otherEntity.structuredContent as { errors: unknown[] }).errors).toEqual([]);
+    const hidden = await call('update_memory', {
+      entity_id: 'team:acme',
+      memory_id: id,
+      text: 'nope',
+    });
+    expect(hidden.isError).toBe(true);
+
+    const signal = await call('record_memory_signal', {
+      memory_id: id,
+      detail: 'ticket X-1 closed',
+      source: 'tracker',
+    });
+    expect(signal.structuredContent).toMatchObject({
+      error: { error_type: 'memory_external_signal', query: 'signal:tracker' },
+    });
+
+    const updated = await call('update_memory', { memory_id: id, text: 'X was resolved.' });
+    expect(updated.structuredContent).toMatchObject({ memory: { revision: 2, drift: [] } });
+    const open = await call('list_prediction_errors', {});
+    expect((open.structuredContent as { errors: unknown[] }).errors).toEqual([]);
+
+    const forgotten = await call('forget_memory', { memory_id: id });
+    expect(forgotten.structuredContent).toEqual({ memory_id: id, forgotten: true });
+    const all = await call('list_prediction_errors', { unresolved: false });
+    expect((all.structuredContent as { errors: unknown[] }).errors).toEqual([]);
+  });
+});

@@ -1,0 +1,297 @@
+import { canonicalJson } from '../../core/index.js';
+import type {
+  MemoryQuery,
+  MemoryRecord,
+  MemoryRevision,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  PredictionErrorQuery,
+  VaultRoot,
+  VaultSnapshot,
+  VaultWriter,
+} from '../store.js';
+import type { PgSession } from './postgres-driver.js';
+import type { SqlNames } from './postgres-sql.js';
+
+/** Runs vault work on a session under the owner's guard (an open store or a live transaction). */
+export type PostgresGuard = <T>(
+  operation: string,
+  work: (session: PgSession) => Promise<T>,
+) => Promise<T>;
+
+interface DocRow {
+  readonly doc: string;
+}
+
+const parse = <T>(rows: readonly DocRow[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
+
+function toBytes(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+function fromBytes(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
+
+/** The vault tables of one schema, through whichever session the guard hands out. */
+export class PostgresVault implements VaultWriter {
+  readonly #s: string;
+  readonly #guard: PostgresGuard;
+
+  constructor(names: SqlNames, guard: PostgresGuard) {
+    this.#s = names.s;
+    this.#guard = guard;
+  }
+
+  #docs<T>(operation: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.#guard(operation, async (session) =>
+      parse<T>(await session.query<DocRow>(sql, params)),
+    );
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#docs('listRoots', `SELECT doc FROM ${this.#s}.vault_roots ORDER BY root`);
+  }
+
+  async getNote(path: string): Promise<NoteRecord | null> {
+    const [note] = await this.#docs<NoteRecord>(
+      'getNote',
+      `SELECT doc FROM ${this.#s}.notes WHERE path = $1`,
+      [path],
+    );
+    return note ?? null;
+  }
+
+  listNotes(): Promise<readonly NoteRecord[]> {
+    return this.#docs('listNotes', `SELECT doc FROM ${this.#s}.notes ORDER BY path`);
+  }
+
+  listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
+    return this.#docs(
+      'listChunks',
+      `SELECT doc FROM ${this.#s}.note_chunks WHERE path = ANY($1::text[]) ORDER BY path, ordinal`,
+      [[...paths]],
+    );
+  }
+
+  getVectors(model: string, keys: readonly string[]): Promise<ReadonlyMap<string, Float32Array>> {
+    return this.#guard('getVectors', async (session) => {
+      const rows = await session.query<{ vector_key: string; vector: Uint8Array }>(
+        `SELECT vector_key, vector FROM ${this.#s}.vault_vectors
+         WHERE model = $1 AND vector_key = ANY($2::text[])`,
+        [model, [...keys]],
+      );
+      return new Map(rows.map((row) => [row.vector_key, fromBytes(row.vector)]));
+    });
+  }
+
+  async getMemory(memoryId: string): Promise<MemoryRecord | null> {
+    const [memory] = await this.#docs<MemoryRecord>(
+      'getMemory',
+      `SELECT doc FROM ${this.#s}.memories WHERE memory_id = $1`,
+      [memoryId],
+    );
+    return memory ?? null;
+  }
+
+  async listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
+    const all = await this.#docs<MemoryRecord>(
+      'listMemories',
+      `SELECT doc FROM ${this.#s}.memories
+       WHERE ($1::text IS NULL OR entity_id = $1)
+         AND ($2::text[] IS NULL OR memory_id = ANY($2::text[]))
+       ORDER BY created_at, memory_id`,
+      [query.entityId ?? null, query.memoryIds === undefined ? null : [...query.memoryIds]],
+    );
+    const tag = query.tag;
+    const kept = tag === undefined ? all : all.filter((m) => m.tags.includes(tag));
+    return query.limit === undefined ? kept : kept.slice(0, Math.max(0, query.limit));
+  }
+
+  listRevisions(memoryId: string): Promise<readonly MemoryRevision[]> {
+    return this.#docs(
+      'listRevisions',
+      `SELECT doc FROM ${this.#s}.memory_revisions WHERE memory_id = $1 ORDER BY revision`,
+      [memoryId],
+    );
+  }
+
+  async getPredictionError(errorId: string): Promise<PredictionError | null> {
+    const [row] = await this.#docs<PredictionError>(
+      'getPredictionError',
+      `SELECT doc FROM ${this.#s}.prediction_errors WHERE error_id = $1`,
+      [errorId],
+    );
+    return row ?? null;
+  }
+
+  listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
+    return this.#docs(
+      'listPredictionErrors',
+      `SELECT doc FROM ${this.#s}.prediction_errors
+       WHERE ($1::text[] IS NULL OR error_type = ANY($1::text[]))
+         AND ($2::text IS NULL OR memory_id = $2)
+         AND (NOT $3::boolean OR resolved_at IS NULL)
+       ORDER BY detected_at, error_id
+       LIMIT $4`,
+      [
+        query.types === undefined ? null : [...query.types],
+        query.memoryId ?? null,
+        query.unresolved === true,
+        query.limit === undefined ? null : Math.max(0, Math.floor(query.limit)),
+      ],
+    );
+  }
+
+  async exportSnapshot(): Promise<VaultSnapshot> {
+    const s = this.#s;
+    return {
+      memories: await this.#docs(
+        'exportSnapshot',
+        `SELECT doc FROM ${s}.memories ORDER BY memory_id`,
+      ),
+      revisions: await this.#docs(
+        'exportSnapshot',
+        `SELECT doc FROM ${s}.memory_revisions ORDER BY memory_id, revision`,
+      ),
+      predictionErrors: await this.#docs(
+        'exportSnapshot',
+        `SELECT doc FROM ${s}.prediction_errors ORDER BY error_id`,
+      ),
+    };
+  }
+
+  #exec(operation: string, sql: string, params: readonly unknown[]): Promise<void> {
+    return this.#guard(operation, async (session) => {
+      await session.query(sql, params);
+    });
+  }
+
+  putRoot(root: VaultRoot): Promise<void> {
+    return this.#exec(
+      'putRoot',
+      `INSERT INTO ${this.#s}.vault_roots (root, doc) VALUES ($1, $2) ON CONFLICT (root) DO NOTHING`,
+      [root.root, canonicalJson(root)],
+    );
+  }
+
+  putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
+    const s = this.#s;
+    return this.#guard('putNote', async (session) => {
+      await session.query(
+        `INSERT INTO ${s}.notes (path, doc) VALUES ($1, $2)
+         ON CONFLICT (path) DO UPDATE SET doc = excluded.doc`,
+        [note.path, canonicalJson(note)],
+      );
+      await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [note.path]);
+      if (chunks.length === 0) return;
+      await session.query(
+        `INSERT INTO ${s}.note_chunks (path, ordinal, doc)
+         SELECT $1, ordinal, doc FROM unnest($2::integer[], $3::text[]) AS c(ordinal, doc)`,
+        [note.path, chunks.map((c) => c.ordinal), chunks.map((c) => canonicalJson(c))],
+      );
+    });
+  }
+
+  deleteNote(path: string): Promise<void> {
+    const s = this.#s;
+    return this.#guard('deleteNote', async (session) => {
+      await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [path]);
+      await session.query(`DELETE FROM ${s}.notes WHERE path = $1`, [path]);
+    });
+  }
+
+  putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
+    return this.#guard('putVectors', async (session) => {
+      for (const [key, vector] of vectors) {
+        await session.query(
+          `INSERT INTO ${this.#s}.vault_vectors (model, vector_key, vector) VALUES ($1, $2, $3)
+           ON CONFLICT (model, vector_key) DO NOTHING`,
+          [model, key, toBytes(vector)],
+        );
+      }
+    });
+  }
+
+  putMemory(memory: MemoryRecord): Promise<void> {
+    return this.#exec(
+      'putMemory',
+      `INSERT INTO ${this.#s}.memories (memory_id, entity_id, created_at, doc) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (memory_id) DO UPDATE SET
+         entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
+      [memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory)],
+    );
+  }
+
+  appendRevision(revision: MemoryRevision): Promise<void> {
+    return this.#exec(
+      'appendRevision',
+      `INSERT INTO ${this.#s}.memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3)
+       ON CONFLICT (memory_id, revision) DO NOTHING`,
+      [revision.memoryId, revision.revision, canonicalJson(revision)],
+    );
+  }
+
+  deleteMemory(memoryId: string): Promise<void> {
+    const s = this.#s;
+    return this.#guard('deleteMemory', async (session) => {
+      await session.query(`DELETE FROM ${s}.prediction_errors WHERE memory_id = $1`, [memoryId]);
+      await session.query(`DELETE FROM ${s}.memory_revisions WHERE memory_id = $1`, [memoryId]);
+      await session.query(`DELETE FROM ${s}.memories WHERE memory_id = $1`, [memoryId]);
+    });
+  }
+
+  putPredictionError(error: PredictionError): Promise<void> {
+    return this.#exec(
+      'putPredictionError',
+      `INSERT INTO ${this.#s}.prediction_errors
+         (error_id, error_type, memory_id, detected_at, resolved_at, doc)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (error_id) DO UPDATE SET
+         error_type = excluded.error_type, memory_id = excluded.memory_id,
+         detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
+         doc = excluded.doc`,
+      [
+        error.errorId,
+        error.errorType,
+        error.memoryId,
+        error.detectedAt,
+        error.resolvedAt,
+        canonicalJson(error),
+      ],
+    );
+  }
+
+  resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
+    const s = this.#s;
+    return this.#guard('resolvePredictionErrors', async (session) => {
+      const open = parse<PredictionError>(
+        await session.query<DocRow>(
+          `SELECT doc FROM ${s}.prediction_errors WHERE memory_id = $1 AND resolved_at IS NULL`,
+          [memoryId],
+        ),
+      );
+      for (const row of open) {
+        await session.query(
+          `UPDATE ${s}.prediction_errors SET resolved_at = $1, doc = $2 WHERE error_id = $3`,
+          [resolvedAt, canonicalJson({ ...row, resolvedAt }), row.errorId],
+        );
+      }
+      return open.length;
+    });
+  }
+
+  clearDerived(): Promise<void> {
+    return this.#guard('clearDerived', (session) => clearVaultDerived(session, this.#s));
+  }
+}
+
+/** Deletes the ledger-derived vault rows on `session` (for `dangerouslyClearDerived`). */
+export async function clearVaultDerived(session: PgSession, s: string): Promise<void> {
+  for (const table of ['prediction_errors', 'memory_revisions', 'memories']) {
+    await session.query(`DELETE FROM ${s}.${table}`);
+  }
+}

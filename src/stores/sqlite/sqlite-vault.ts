@@ -1,0 +1,306 @@
+import type Database from 'better-sqlite3';
+import { canonicalJson } from '../../core/index.js';
+import type {
+  MemoryQuery,
+  MemoryRecord,
+  MemoryRevision,
+  NoteChunk,
+  NoteRecord,
+  PredictionError,
+  PredictionErrorQuery,
+  VaultRoot,
+  VaultSnapshot,
+  VaultWriter,
+} from '../store.js';
+
+/** Runs one synchronous statement group under the owner's guard and error mapping. */
+export type SqliteGuard = <T>(operation: string, work: () => T) => Promise<T>;
+
+interface DocRow {
+  readonly doc: string;
+}
+
+const parse = <T>(rows: readonly DocRow[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
+
+function toBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+function fromBlob(blob: Buffer): Float32Array {
+  const copy = new Uint8Array(blob.byteLength);
+  copy.set(blob);
+  return new Float32Array(copy.buffer);
+}
+
+/**
+ * The vault tables on one SQLite connection. Used by the store (reader connection, reads only)
+ * and by each write transaction (writer connection); the guard decides when it may run.
+ */
+export class SqliteVault implements VaultWriter {
+  readonly #db: Database.Database;
+  readonly #guard: SqliteGuard;
+
+  constructor(db: Database.Database, guard: SqliteGuard) {
+    this.#db = db;
+    this.#guard = guard;
+  }
+
+  #docs(sql: string, ...params: unknown[]): DocRow[] {
+    return this.#db.prepare<unknown[], DocRow>(sql).all(...params);
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#guard('listRoots', () =>
+      parse<VaultRoot>(this.#docs('SELECT doc FROM vault_roots ORDER BY root')),
+    );
+  }
+
+  getNote(path: string): Promise<NoteRecord | null> {
+    return this.#guard(
+      'getNote',
+      () => parse<NoteRecord>(this.#docs('SELECT doc FROM notes WHERE path = ?', path))[0] ?? null,
+    );
+  }
+
+  listNotes(): Promise<readonly NoteRecord[]> {
+    return this.#guard('listNotes', () =>
+      parse<NoteRecord>(this.#docs('SELECT doc FROM notes ORDER BY path')),
+    );
+  }
+
+  listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
+    return this.#guard('listChunks', () =>
+      parse<NoteChunk>(
+        this.#docs(
+          `SELECT doc FROM note_chunks WHERE path IN (SELECT value FROM json_each(?))
+           ORDER BY path, ordinal`,
+          JSON.stringify(paths),
+        ),
+      ),
+    );
+  }
+
+  getVectors(model: string, keys: readonly string[]): Promise<ReadonlyMap<string, Float32Array>> {
+    return this.#guard('getVectors', () => {
+      const rows = this.#db
+        .prepare<[string, string], { vector_key: string; vector: Buffer }>(
+          `SELECT vector_key, vector FROM vault_vectors
+           WHERE model = ? AND vector_key IN (SELECT value FROM json_each(?))`,
+        )
+        .all(model, JSON.stringify(keys));
+      return new Map(rows.map((row) => [row.vector_key, fromBlob(row.vector)]));
+    });
+  }
+
+  getMemory(memoryId: string): Promise<MemoryRecord | null> {
+    return this.#guard(
+      'getMemory',
+      () =>
+        parse<MemoryRecord>(
+          this.#docs('SELECT doc FROM memories WHERE memory_id = ?', memoryId),
+        )[0] ?? null,
+    );
+  }
+
+  listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
+    return this.#guard('listMemories', () => {
+      const all = parse<MemoryRecord>(
+        this.#docs(
+          `SELECT doc FROM memories
+           WHERE (@entity IS NULL OR entity_id = @entity)
+             AND (@ids IS NULL OR memory_id IN (SELECT value FROM json_each(@ids)))
+           ORDER BY created_at, memory_id`,
+          {
+            entity: query.entityId ?? null,
+            ids: query.memoryIds === undefined ? null : JSON.stringify(query.memoryIds),
+          },
+        ),
+      );
+      const tag = query.tag;
+      const kept = tag === undefined ? all : all.filter((m) => m.tags.includes(tag));
+      return query.limit === undefined ? kept : kept.slice(0, Math.max(0, query.limit));
+    });
+  }
+
+  listRevisions(memoryId: string): Promise<readonly MemoryRevision[]> {
+    return this.#guard('listRevisions', () =>
+      parse<MemoryRevision>(
+        this.#docs(
+          'SELECT doc FROM memory_revisions WHERE memory_id = ? ORDER BY revision',
+          memoryId,
+        ),
+      ),
+    );
+  }
+
+  getPredictionError(errorId: string): Promise<PredictionError | null> {
+    return this.#guard(
+      'getPredictionError',
+      () =>
+        parse<PredictionError>(
+          this.#docs('SELECT doc FROM prediction_errors WHERE error_id = ?', errorId),
+        )[0] ?? null,
+    );
+  }
+
+  listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
+    return this.#guard('listPredictionErrors', () =>
+      parse<PredictionError>(
+        this.#docs(
+          `SELECT doc FROM prediction_errors
+           WHERE (@types IS NULL OR error_type IN (SELECT value FROM json_each(@types)))
+             AND (@memory IS NULL OR memory_id = @memory)
+             AND (@unresolved = 0 OR resolved_at IS NULL)
+           ORDER BY detected_at, error_id
+           LIMIT @limit`,
+          {
+            types: query.types === undefined ? null : JSON.stringify(query.types),
+            memory: query.memoryId ?? null,
+            unresolved: query.unresolved === true ? 1 : 0,
+            limit: query.limit === undefined ? -1 : Math.max(0, Math.floor(query.limit)),
+          },
+        ),
+      ),
+    );
+  }
+
+  exportSnapshot(): Promise<VaultSnapshot> {
+    return this.#guard('exportSnapshot', () => this.snapshotNow());
+  }
+
+  /** The snapshot, synchronously (for the store's `exportDerived`). */
+  snapshotNow(): VaultSnapshot {
+    return {
+      memories: parse<MemoryRecord>(this.#docs('SELECT doc FROM memories ORDER BY memory_id')),
+      revisions: parse<MemoryRevision>(
+        this.#docs('SELECT doc FROM memory_revisions ORDER BY memory_id, revision'),
+      ),
+      predictionErrors: parse<PredictionError>(
+        this.#docs('SELECT doc FROM prediction_errors ORDER BY error_id'),
+      ),
+    };
+  }
+
+  putRoot(root: VaultRoot): Promise<void> {
+    return this.#guard('putRoot', () => {
+      this.#db
+        .prepare('INSERT INTO vault_roots (root, doc) VALUES (?, ?) ON CONFLICT (root) DO NOTHING')
+        .run(root.root, canonicalJson(root));
+    });
+  }
+
+  putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
+    return this.#guard('putNote', () => {
+      this.#db
+        .prepare(
+          'INSERT INTO notes (path, doc) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET doc = excluded.doc',
+        )
+        .run(note.path, canonicalJson(note));
+      this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(note.path);
+      const insert = this.#db.prepare(
+        'INSERT INTO note_chunks (path, ordinal, doc) VALUES (?, ?, ?)',
+      );
+      for (const chunk of chunks) insert.run(note.path, chunk.ordinal, canonicalJson(chunk));
+    });
+  }
+
+  deleteNote(path: string): Promise<void> {
+    return this.#guard('deleteNote', () => {
+      this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(path);
+      this.#db.prepare('DELETE FROM notes WHERE path = ?').run(path);
+    });
+  }
+
+  putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
+    return this.#guard('putVectors', () => {
+      const insert = this.#db.prepare(
+        `INSERT INTO vault_vectors (model, vector_key, vector) VALUES (?, ?, ?)
+         ON CONFLICT (model, vector_key) DO NOTHING`,
+      );
+      for (const [key, vector] of vectors) insert.run(model, key, toBlob(vector));
+    });
+  }
+
+  putMemory(memory: MemoryRecord): Promise<void> {
+    return this.#guard('putMemory', () => {
+      this.#db
+        .prepare(
+          `INSERT INTO memories (memory_id, entity_id, created_at, doc) VALUES (?, ?, ?, ?)
+           ON CONFLICT (memory_id) DO UPDATE SET
+             entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
+        )
+        .run(memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory));
+    });
+  }
+
+  appendRevision(revision: MemoryRevision): Promise<void> {
+    return this.#guard('appendRevision', () => {
+      this.#db
+        .prepare(
+          `INSERT INTO memory_revisions (memory_id, revision, doc) VALUES (?, ?, ?)
+           ON CONFLICT (memory_id, revision) DO NOTHING`,
+        )
+        .run(revision.memoryId, revision.revision, canonicalJson(revision));
+    });
+  }
+
+  deleteMemory(memoryId: string): Promise<void> {
+    return this.#guard('deleteMemory', () => {
+      this.#db.prepare('DELETE FROM prediction_errors WHERE memory_id = ?').run(memoryId);
+      this.#db.prepare('DELETE FROM memory_revisions WHERE memory_id = ?').run(memoryId);
+      this.#db.prepare('DELETE FROM memories WHERE memory_id = ?').run(memoryId);
+    });
+  }
+
+  putPredictionError(error: PredictionError): Promise<void> {
+    return this.#guard('putPredictionError', () => {
+      this.#db
+        .prepare(
+          `INSERT INTO prediction_errors
+             (error_id, error_type, memory_id, detected_at, resolved_at, doc)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (error_id) DO UPDATE SET
+             error_type = excluded.error_type, memory_id = excluded.memory_id,
+             detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
+             doc = excluded.doc`,
+        )
+        .run(
+          error.errorId,
+          error.errorType,
+          error.memoryId,
+          error.detectedAt,
+          error.resolvedAt,
+          canonicalJson(error),
+        );
+    });
+  }
+
+  resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
+    return this.#guard('resolvePredictionErrors', () => {
+      const open = parse<PredictionError>(
+        this.#docs(
+          'SELECT doc FROM prediction_errors WHERE memory_id = ? AND resolved_at IS NULL',
+          memoryId,
+        ),
+      );
+      const update = this.#db.prepare(
+        'UPDATE prediction_errors SET resolved_at = ?, doc = ? WHERE error_id = ?',
+      );
+      for (const row of open) {
+        update.run(resolvedAt, canonicalJson({ ...row, resolvedAt }), row.errorId);
+      }
+      return open.length;
+    });
+  }
+
+  clearDerived(): Promise<void> {
+    return this.#guard('clearDerived', () => this.clearDerivedNow());
+  }
+
+  /** `clearDerived`, synchronously (for the store's `dangerouslyClearDerived`). */
+  clearDerivedNow(): void {
+    for (const table of ['prediction_errors', 'memory_revisions', 'memories']) {
+      this.#db.prepare(`DELETE FROM ${table}`).run();
+    }
+  }
+}

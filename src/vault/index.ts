@@ -1,0 +1,23 @@
+/**
+ * The notes vault: indexing markdown folders into chunks with vectors, resolving wiki links,
+ * snapshotting the passages a memory cites, and detecting when memories drift from their notes.
+ * May import: core, ledger, the store and provider contracts, and earlier services (embeddings).
+ */
+export type { Citations, ResolvedCitation } from './cite-notes.js';
+export { resolveCitations, snapshotPassages } from './cite-notes.js';
+export type { DriftSettings } from './detect-drift.js';
+export {
+  DEFAULT_DEBOUNCE_MS,
+  DRIFT_THRESHOLDS,
+  detectDrift,
+  driftThresholdFor,
+  SEED_DRIFT_THRESHOLD,
+} from './detect-drift.js';
+export type { VaultIndexOptions, VaultIndexReport } from './index-vault.js';
+export { indexVault } from './index-vault.js';
+export type { NoteHit, NoteSearch } from './search-notes.js';
+export { searchNotes } from './search-notes.js';
+export type { VaultDeps } from './vault-deps.js';
+export { vectorKeyOf, vectorsFor } from './vault-deps.js';
+export type { VaultWatching, WatchVaultOptions } from './watch-vault.js';
+export { watchVault } from './watch-vault.js';
