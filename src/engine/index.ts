@@ -25,6 +25,19 @@ export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
+  CaptureRequest,
+  CaptureResult,
+  EngineObserverOptions,
+  FrictionReport,
+  MemoryEntryView,
+  ObserveReport,
+  ObserverCapability,
+  ProposalView,
+  ReflectReport,
+  RetentionReport,
+} from './observer-capability.js';
+export { OBSERVE_QUEUE } from './observer-capability.js';
+export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,

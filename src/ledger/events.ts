@@ -46,6 +46,22 @@ export const EVENT_TYPES = {
    * and the watermark it advanced to, so that replay never calls an extractor or an embedder.
    */
   extractionCompleted: 'extraction.completed',
+  /** A session transcript was captured (dedupe key: session + trigger + first entry time). */
+  sessionCaptured: 'session.captured',
+  /** An observer run over one capture: its segments and prioritised observations. */
+  observationsRecorded: 'observations.recorded',
+  /** A reflector run: compression attempts, refused candidates, the proposals it staged. */
+  reflectionCompleted: 'reflection.completed',
+  /** One MEMORY.md proposal (`p-YYYYMMDD-NNN`), its own event so that it can be forgotten alone. */
+  proposalStaged: 'proposal.staged',
+  /** A proposal was approved, rejected, edited or expired. */
+  proposalResolved: 'proposal.resolved',
+  /** A promoted MEMORY.md entry was retired. */
+  memoryRetired: 'memory.retired',
+  /** The P0–P3 retention policy pruned or archived observations. */
+  retentionApplied: 'retention.applied',
+  /** Friction analysis clustered recurring problems into proposed fixes. */
+  frictionAnalyzed: 'friction.analyzed',
 } as const;
 
 /** A ledger event type. */
