@@ -95,8 +95,10 @@ const SECTION_OF: Readonly<Partial<Record<MemoryType, MemorySection>>> = {
 
 const TOOL_OUTPUT =
   /(^|\s)at [\w.$<>]+ \(|\b\w*(Error|Exception):\s|\[(error|warn|info)\]|\b\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d|^\s*[│├└┬]|\bexit code \d+|\bTraceback\b/;
+// A command line: a prompt, or a command word opening the text with arguments, or a pipeline.
+// A tool named inside a sentence ("prefer pnpm over npm") is prose, not a command.
 const SHELL =
-  /(^|\s)(\$\s|sudo\s|npm\s|pnpm\s|yarn\s|npx\s|git\s|kubectl\s|terraform\s|docker\s|curl\s|sed\s|grep\s|rm\s|ssh\s|systemctl\s|psql\s)[-\w]/;
+  /^\s*\$\s|^\s*(sudo\s+)?(npm|pnpm|yarn|npx|git|kubectl|terraform|docker|curl|sed|grep|rm|ssh|systemctl|psql|cd|ls|cat|make|pip|brew|apt(-get)?)\s+[-\w./]|\s(&&|\|\||\|)\s*\w+\s+-/;
 
 function unquoted(text: string): string {
   return text.replace(/`[^`]*`/g, '');
@@ -224,6 +226,10 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     ...request.memory.map((m) => contentWords(m.text)),
     ...request.proposals.map((p) => contentWords(p.text)),
   ];
+  // An observation already behind a proposal (staged, approved, rejected or expired) was reviewed
+  // or is under review: it is not proposed again, whatever its text looks like after distilling.
+  const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
+  const fresh = request.observations.filter((o) => !covered.has(o.observation_id));
   const attempts: ReflectionAttempt[] = [];
   let last: { drafts: Omit<ProposalDraft, 'proposal_id'>[]; rejected: RejectedCandidate[] } = {
     drafts: [],
@@ -232,7 +238,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
   for (let level = 0; level <= 2; level++) {
     const drafts: Omit<ProposalDraft, 'proposal_id'>[] = [];
     const rejected: RejectedCandidate[] = [];
-    for (const c of merged(request.observations, level, request.now, settings.mergeSimilarity)) {
+    for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
       const words = contentWords(c.text);
       if (known.some((k) => overlap(k, words) >= 0.8)) continue;
       const reasons = qualityIssues(c.text, request.memory, settings);
