@@ -182,7 +182,11 @@ export interface ObserverCapability {
   forgetMemory(memoryId: string, reason?: string): Promise<ForgetResult>;
   applyRetention(): Promise<RetentionReport>;
   analyzeFriction(): Promise<FrictionReport>;
-  ask(question: string, options?: { readonly limit?: number }): Promise<AskAnswer>;
+  /** Answers from memory; `entityId` limits the messages and items searched to that entity. */
+  ask(
+    question: string,
+    options?: { readonly limit?: number; readonly entityId?: string },
+  ): Promise<AskAnswer>;
   /** Rewrites REVIEW.md and MEMORY.md from state. */
   writeFiles(): Promise<void>;
 }
@@ -769,7 +773,14 @@ export function createObserverCapability(
         }
       }
       const terms = queryTerms(question);
-      const hits = await store.searchText({ terms }, { kinds: ['message', 'state_item'] }, 20);
+      const hits = await store.searchText(
+        { terms },
+        {
+          kinds: ['message', 'state_item'],
+          ...(askOptions?.entityId === undefined ? {} : { entityIds: [askOptions.entityId] }),
+        },
+        20,
+      );
       for (const hit of hits) {
         const d = hit.document;
         documents.push({

@@ -55,13 +55,17 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_proposals',
       'list_state_items',
       'record_observation',
+      'resolve_proposal',
       'resolve_review',
       'search_memory',
     ]);

@@ -6,6 +6,7 @@ import type { HistoryEntry, PromptStatus } from '../../core/index.js';
 import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
+import { registerObserverTools } from './observer-tools.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
@@ -321,6 +322,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   registerSearchMemoryTool(server, engine, guard);
   registerStateItemTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
+  registerObserverTools(server, engine, guard);
 
   return server;
 }

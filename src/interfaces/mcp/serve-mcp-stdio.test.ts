@@ -53,13 +53,17 @@ describe('verity mcp (stdio child process)', () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'get_context',
       'get_state',
       'list_pending_reviews',
+      'list_proposals',
       'list_state_items',
       'record_observation',
+      'resolve_proposal',
       'resolve_review',
       'search_memory',
     ]);
