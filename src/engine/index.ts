@@ -27,6 +27,7 @@ export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate
 export type {
   CaptureRequest,
   CaptureResult,
+  DailyReport,
   EngineObserverOptions,
   FrictionReport,
   MemoryEntryView,
@@ -36,7 +37,7 @@ export type {
   ReflectReport,
   RetentionReport,
 } from './observer-capability.js';
-export { OBSERVE_QUEUE } from './observer-capability.js';
+export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer-capability.js';
 export type {
   AnswerResult,
   BackgroundIndexing,

@@ -176,4 +176,18 @@ describe('engine.observer', () => {
     expect(review).toContain('## Friction Fixes');
     expect(review).toContain('`f-20260305-001`');
   });
+
+  it('runs the daily job from the durable queue at 06:00 UTC and queues the next day', async () => {
+    await open();
+    const first = await engine.observer.scheduleDaily();
+    expect(await engine.observer.scheduleDaily()).toBe(first);
+    expect(await engine.observer.drainQueue()).toBe(0);
+    now = Date.parse('2026-03-06T06:00:00Z');
+    expect(await engine.observer.drainQueue()).toBe(1);
+    const jobs = await (await engine.jobs()).listJobs({ queue: 'observer.daily' });
+    expect(jobs.map((j) => [j.state, j.runAt])).toEqual([
+      ['completed', '2026-03-06T06:00:00.000Z'],
+      ['created', '2026-03-07T06:00:00.000Z'],
+    ]);
+  });
 });

@@ -64,6 +64,10 @@ import type { Store } from '../stores/index.js';
 const DAY_MS = 86_400_000;
 /** The durable queue observer runs go through. */
 export const OBSERVE_QUEUE = 'observer.observe';
+/** The durable queue of the daily job: expiry, retention, reflection, friction. */
+export const DAILY_QUEUE = 'observer.daily';
+/** The daily job runs at this UTC hour. */
+const DAILY_HOUR = 6;
 
 /** Observer settings of `createEngine`. */
 export interface EngineObserverOptions {
@@ -150,6 +154,16 @@ export interface FrictionReport {
   readonly fixes: readonly FrictionFix[];
 }
 
+/** What one daily run did. */
+export interface DailyReport {
+  readonly expired: readonly string[];
+  readonly retention: RetentionReport;
+  readonly reflect: ReflectReport;
+  readonly friction: FrictionReport;
+  /** The id of the next daily job, queued for the next 06:00 UTC. */
+  readonly next_job_id: string;
+}
+
 /** The engine's observer capability (`engine.observer`). */
 export interface ObserverCapability {
   /** The workspace folder projected files are written to. */
@@ -159,10 +173,14 @@ export interface ObserverCapability {
   observe(captureKey: string): Promise<ObserveReport>;
   /** Observes every capture not observed yet, oldest first. */
   observePending(): Promise<readonly ObserveReport[]>;
-  /** Starts a worker on the durable observer queue. */
-  work(): Promise<JobWorker>;
-  /** Runs queued observer jobs until none is ready, then stops. */
+  /** Starts workers on the durable observer and daily queues. */
+  work(): Promise<readonly JobWorker[]>;
+  /** Runs ready observer and daily jobs until none is ready, then stops. Returns how many ran. */
   drainQueue(): Promise<number>;
+  /** Queues the daily job for the next 06:00 UTC (once per day: idempotent). */
+  scheduleDaily(): Promise<string>;
+  /** Runs the daily job now: expiry, retention, reflection, friction; then queues the next one. */
+  runDaily(): Promise<DailyReport>;
   listCaptures(): Promise<readonly CaptureRecord[]>;
   /** Expires due proposals, reflects recent observations, stages proposals, writes REVIEW.md. */
   reflect(): Promise<ReflectReport>;
@@ -429,7 +447,33 @@ export function createObserverCapability(
     return entry;
   }
 
-  return {
+  async function scheduleDaily(): Promise<string> {
+    const now = clock.now();
+    const today = Date.UTC(
+      new Date(now).getUTCFullYear(),
+      new Date(now).getUTCMonth(),
+      new Date(now).getUTCDate(),
+      DAILY_HOUR,
+    );
+    const next = today > now ? today : today + DAY_MS;
+    const day = toIso(next).slice(0, 10);
+    return (await context.jobs()).enqueue(
+      DAILY_QUEUE,
+      { day },
+      { idempotencyKey: `${DAILY_QUEUE}:${day}`, runAt: toIso(next) },
+    );
+  }
+
+  async function runDaily(): Promise<DailyReport> {
+    const expired = await capability.expireProposals();
+    const retention = await capability.applyRetention();
+    const reflect = await capability.reflect();
+    const friction = await capability.analyzeFriction();
+    const next = await scheduleDaily();
+    return { expired, retention, reflect, friction, next_job_id: next };
+  }
+
+  const capability: ObserverCapability = {
     workspace,
 
     async capture(request) {
@@ -508,39 +552,56 @@ export function createObserverCapability(
 
     async work() {
       const queue = await context.jobs();
-      return queue.work(OBSERVE_QUEUE, async (job: Job) => {
-        await observe(String(job.payload['capture_key']));
-      });
+      return [
+        queue.work(OBSERVE_QUEUE, async (job: Job) => {
+          await observe(String(job.payload['capture_key']));
+        }),
+        queue.work(DAILY_QUEUE, async () => {
+          await runDaily();
+        }),
+      ];
     },
 
     async drainQueue() {
       const queue = await context.jobs();
       let ran = 0;
-      const worker = queue.work(
-        OBSERVE_QUEUE,
-        async (job: Job) => {
-          ran += 1;
-          await observe(String(job.payload['capture_key']));
-        },
-        { pollIntervalMs: 50 },
-      );
+      const workers = [
+        queue.work(
+          OBSERVE_QUEUE,
+          async (job: Job) => {
+            ran += 1;
+            await observe(String(job.payload['capture_key']));
+          },
+          { pollIntervalMs: 50 },
+        ),
+        queue.work(
+          DAILY_QUEUE,
+          async () => {
+            ran += 1;
+            await runDaily();
+          },
+          { pollIntervalMs: 50 },
+        ),
+      ];
       try {
         for (;;) {
-          const open = await queue.listJobs({
-            queue: OBSERVE_QUEUE,
-            states: ['created', 'active'],
-          });
+          const open = await queue.listJobs({ states: ['created', 'active', 'retry'] });
           const ready = open.filter(
-            (j) => j.state === 'active' || Date.parse(j.runAt) <= clock.now(),
+            (j) =>
+              (j.queue === OBSERVE_QUEUE || j.queue === DAILY_QUEUE) &&
+              (j.state === 'active' || Date.parse(j.runAt) <= clock.now()),
           );
           if (ready.length === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {
-        await worker.stop();
+        for (const worker of workers) await worker.stop();
       }
       return ran;
     },
+
+    scheduleDaily,
+    runDaily,
 
     listCaptures: () => readCaptures(store),
 
@@ -837,4 +898,5 @@ export function createObserverCapability(
       await writeMemory();
     },
   };
+  return capability;
 }

@@ -131,12 +131,39 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     });
   observer
     .command('work')
-    .description('run queued observer jobs until the queue is empty')
+    .description('run ready observer and daily jobs until none is ready')
     .option('--json', 'print {"ran":N}')
     .action(async (options: JsonOption, command: Command) => {
       await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
         const ran = await engine.observer.drainQueue();
         toolkit.output(options, { ran }, (v) => `${v.ran} observer job(s) run`);
+      });
+    });
+  observer
+    .command('daily')
+    .description('run the daily job now: expiry, retention, reflection, friction; queue the next')
+    .option('--json', 'print the daily report as JSON')
+    .action(async (options: JsonOption, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.observer.runDaily();
+        toolkit.output(options, report, (v) =>
+          [
+            `expired ${v.expired.length}; retention pruned ${v.retention.pruned.length}, archived ${v.retention.archived.length}`,
+            renderReflect(v.reflect),
+            renderFriction(v.friction),
+            `next daily job: ${v.next_job_id}`,
+          ].join('\n'),
+        );
+      });
+    });
+  observer
+    .command('schedule')
+    .description('queue the daily job for the next 06:00 UTC (run by verity observer work)')
+    .option('--json', 'print {"job_id"}')
+    .action(async (options: JsonOption, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const jobId = await engine.observer.scheduleDaily();
+        toolkit.output(options, { job_id: jobId }, (v) => `daily job queued: ${v.job_id}`);
       });
     });
   observer
