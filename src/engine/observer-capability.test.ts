@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
+import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
+import { startFakeLlmServer } from '../testing/index.js';
 import { createEngine } from './create-engine.js';
 import type { EngineObserverOptions } from './observer-capability.js';
 import type { Engine } from './types.js';
@@ -189,5 +191,50 @@ describe('engine.observer', () => {
       ['completed', '2026-03-06T06:00:00.000Z'],
       ['created', '2026-03-07T06:00:00.000Z'],
     ]);
+  });
+
+  it('observes through a local OpenAI-compatible server, and replay never calls it again', async () => {
+    const server = await startFakeLlmServer({
+      reply: () =>
+        JSON.stringify({
+          current_task: null,
+          segments: [
+            {
+              title: 'Android crash',
+              narrative: 'Fixed the launch crash.',
+              facts: [
+                {
+                  priority: 'red',
+                  type: 'insight',
+                  time: '09:38',
+                  text: 'RECEIVER_NOT_EXPORTED fixed the Android 14 crash',
+                  source_ids: ['e0000005'],
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    try {
+      const model = createOpenAICompatibleLanguageModel({
+        baseUrl: server.openaiBaseUrl,
+        model: 'local',
+      });
+      await open({ languageModel: model });
+      const result = await engine.observer.capture({
+        text: PI,
+        trigger: 'compaction',
+        observe: 'sync',
+      });
+      expect(result.observed).toMatchObject({
+        observer: 'llm:openai-compatible/local',
+        observations: { red: 1 },
+      });
+      expect(server.requests).toHaveLength(1);
+      expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 });
