@@ -17,7 +17,7 @@ import {
   type CaptureRecord,
   type CaptureTrigger,
   captureKey,
-  checkedProposalIds,
+  checkedProposals,
   clusterFriction,
   DEFAULT_REFLECTOR_SETTINGS,
   dailyLogHeader,
@@ -190,7 +190,7 @@ export interface ObserverCapability {
     action: 'approve' | 'reject' | 'edit',
     edit?: { readonly text?: string; readonly section?: string; readonly reason?: string },
   ): Promise<ProposalView>;
-  /** Approves the proposals ticked in REVIEW.md. */
+  /** Approves the proposals ticked in REVIEW.md, recording first any edit made to their line. */
   syncReview(): Promise<readonly string[]>;
   /** Records the expiry of proposals unreviewed for seven days. */
   expireProposals(): Promise<readonly string[]>;
@@ -667,16 +667,21 @@ export function createObserverCapability(
     async syncReview() {
       const text = await readTextFile(reviewPath);
       if (text === null) return [];
-      const pending = new Set(
+      const pending = new Map(
         (await readProposals(store))
           .filter((p) => p.status === 'pending')
-          .map((p) => p.proposal_id),
+          .map((p) => [p.proposal_id, p] as const),
       );
       const approved: string[] = [];
-      for (const id of checkedProposalIds(text)) {
-        if (!pending.has(id)) continue;
-        await resolveProposal(id, 'approve');
-        approved.push(id);
+      for (const checked of checkedProposals(text)) {
+        const proposal = pending.get(checked.proposal_id);
+        if (proposal === undefined) continue;
+        // The seed lets a reviewer edit the line before ticking it: the edit is recorded first.
+        if (checked.text !== '' && checked.text !== proposal.text) {
+          await resolveProposal(checked.proposal_id, 'edit', { text: checked.text });
+        }
+        await resolveProposal(checked.proposal_id, 'approve');
+        approved.push(checked.proposal_id);
       }
       return approved;
     },

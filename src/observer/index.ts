@@ -53,9 +53,9 @@ export {
   qualityIssues,
   reflectObservations,
 } from './reflector.js';
-export type { DailyLogContext, FrictionFix } from './render.js';
+export type { CheckedProposal, DailyLogContext, FrictionFix } from './render.js';
 export {
-  checkedProposalIds,
+  checkedProposals,
   dailyLogHeader,
   memoryZoneId,
   renderDailyLogSection,

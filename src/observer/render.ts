@@ -93,13 +93,22 @@ export function renderReview(
   return lines.join('\n');
 }
 
-/** Proposal ids the user ticked (`- [x] \`p-...\``) in a REVIEW.md. */
-export function checkedProposalIds(review: string): string[] {
-  const ids: string[] = [];
-  for (const match of review.matchAll(/^\s*- \[[xX]\] `(p-\d{8}-\d{3})`/gm)) {
-    if (match[1]) ids.push(match[1]);
+/** A proposal the user ticked in REVIEW.md, with the text as the line now reads. */
+export interface CheckedProposal {
+  readonly proposal_id: string;
+  /** The line's text without the id and the `_(from …)_` provenance suffix. */
+  readonly text: string;
+}
+
+/** Proposals ticked (`- [x] \`p-...\` text`) in a REVIEW.md, with their (maybe edited) text. */
+export function checkedProposals(review: string): CheckedProposal[] {
+  const out: CheckedProposal[] = [];
+  for (const match of review.matchAll(/^\s*- \[[xX]\] `(p-\d{8}-\d{3})`[ \t]*(.*)$/gm)) {
+    if (!match[1]) continue;
+    const text = (match[2] ?? '').replace(/\s*_\(from [^)]*\)_\s*$/, '').trim();
+    out.push({ proposal_id: match[1], text });
   }
-  return ids;
+  return out;
 }
 
 /** The zone id of a MEMORY.md section. */

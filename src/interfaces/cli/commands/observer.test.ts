@@ -156,6 +156,20 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     expect(review).toMatch(/- \[ \] `p-20260302-\d{3}` From now on always run/);
     // A second reflection over the same observations proposes nothing new.
     expect(JSON.parse(await ok(['reflect', '--json'])).status).toBe('nothing_new');
+
+    // Ticking a line in REVIEW.md (after editing its text) approves the edited text.
+    const edited = review.replace(
+      /- \[ \] (`p-\d{8}-\d{3}`) From now on always run `nginx -t` before reloading nginx/,
+      '- [x] $1 Always run `nginx -t` before any nginx reload',
+    );
+    writeFileSync(join(workspace, 'REVIEW.md'), edited);
+    const synced = JSON.parse(await ok(['proposals', 'sync', '--json'])).approved;
+    expect(synced).toHaveLength(1);
+    const memory = JSON.parse(await ok(['memory', 'list', '--json'])).memory;
+    expect(memory.map((m: { text: string }) => m.text)).toEqual([
+      'Always run `nginx -t` before any nginx reload',
+    ]);
+    expect(readFileSync(join(workspace, 'MEMORY.md'), 'utf8')).toContain('before any nginx reload');
   });
 
   it('promotes into MEMORY.md zones, keeps user text, retires, forgets, expires, and replays identically', async () => {
