@@ -139,6 +139,27 @@ const fileSchema = z
     aliases: z
       .record(z.string().min(1), z.string().regex(/^[a-z]+\.[a-z0-9][a-z0-9_-]*$/))
       .optional(),
+    /**
+     * The folder every projected file lives in (MEMORY.md, REVIEW.md, memory/YYYY-MM-DD.md,
+     * HEARTBEAT.md, ...), relative to the current directory. Else VERITY_WORKSPACE, else `.`.
+     */
+    workspace: z.string().min(1).optional(),
+    /** Session observer, reflector and MEMORY.md review settings. */
+    observer: z
+      .object({
+        /** `rules` (default, offline) or `llm` (the model of `extract.llm`; rules on failure). */
+        observer: z.enum(['rules', 'llm']).optional(),
+        /** MEMORY.md budget in tokens (default 8000); past it the reflector proposes consolidation. */
+        memory_budget_tokens: z.number().int().min(200).max(1_000_000).optional(),
+        /** Proposals may hold at most this share of their input's tokens (default 1: strictly smaller, as seed 002 requires). */
+        max_compression_ratio: z.number().gt(0).max(1).optional(),
+        /** Days of history before friction analysis runs (default 14, seed 002). */
+        friction_min_history_days: z.number().int().min(0).max(365).optional(),
+        /** Days of observations the reflector reads (default 7). */
+        reflect_window_days: z.number().int().min(1).max(365).optional(),
+      })
+      .strict()
+      .optional(),
     /** Files `verity project` and `verity watch` write, and how. */
     projections: z
       .object({
@@ -182,6 +203,11 @@ export type ConfigFile = z.infer<typeof fileSchema>;
 export interface Config {
   /** Folder of the configuration, projections and (by default) the embedded store. */
   readonly home: string;
+  /**
+   * Where projected files are written (MEMORY.md, REVIEW.md, memory/, HEARTBEAT.md): the config
+   * file's `workspace`, else VERITY_WORKSPACE, else the current directory.
+   */
+  readonly workspace: string;
   /**
    * Where state lives: the SQLite file `<home>/verity.db` (default), or a PostgreSQL database
    * (VERITY_DATABASE_URL, else `database.url`), in `schema` (VERITY_DATABASE_SCHEMA, else
@@ -301,6 +327,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   }
   const config: Config = {
     home,
+    workspace: resolve(cwd, file.workspace ?? env['VERITY_WORKSPACE'] ?? '.'),
     database: databaseTarget(home, env, file),
     now,
     file,

@@ -52,6 +52,7 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { createObserverCapability, type EngineObserverOptions } from './observer-capability.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
@@ -97,6 +98,8 @@ export interface EngineOptions {
   readonly context?: EngineContextOptions;
   /** Notes vault and memory drift settings (threshold, debounce window). */
   readonly vault?: EngineVaultOptions;
+  /** Session observer settings: the workspace for MEMORY.md/REVIEW.md, an optional model, budgets. */
+  readonly observer?: EngineObserverOptions;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -224,8 +227,28 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.context,
   );
 
+  const getJobs = (): Promise<JobQueue> => {
+    jobs ??= createJobQueue(jobsTarget, { clock, ids });
+    return jobs;
+  };
+  const observer = createObserverCapability(
+    {
+      store,
+      deps,
+      clock,
+      jobs: getJobs,
+      forget: async (target, reason) => {
+        const result = await forget(deps, target, reason);
+        await search.afterForget();
+        return result;
+      },
+    },
+    options.observer,
+  );
+
   const engine: Engine = {
     home: options.home,
+    observer,
     now: () => clock.now(),
 
     async ingest(input, ingestOptions) {
@@ -408,10 +431,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     vault,
 
-    jobs() {
-      jobs ??= createJobQueue(jobsTarget, { clock, ids });
-      return jobs;
-    },
+    jobs: getJobs,
 
     async close() {
       try {

@@ -5,7 +5,7 @@ import { createOpenAICompatibleEmbeddingModel } from '../providers/openai-compat
 import { createTransformersEmbeddingModel } from '../providers/transformers/index.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
-import { contextFromConfig, itemsFromConfig } from './items-from-config.js';
+import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';
 
 /** Engine options from loaded configuration: home, a pinned clock if any, policy settings. */
 export function engineOptionsFromConfig(config: Config): EngineOptions {
@@ -25,6 +25,7 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
         ? {}
         : { debounceHours: file.vault.debounce_hours }),
     },
+    observer: observerFromConfig(config),
     ...embeddingsFromConfig(config),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),

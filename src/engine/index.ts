@@ -25,6 +25,20 @@ export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
+  CaptureRequest,
+  CaptureResult,
+  DailyReport,
+  EngineObserverOptions,
+  FrictionReport,
+  MemoryEntryView,
+  ObserveReport,
+  ObserverCapability,
+  ProposalView,
+  ReflectReport,
+  RetentionReport,
+} from './observer-capability.js';
+export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer-capability.js';
+export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,

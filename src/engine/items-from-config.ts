@@ -3,6 +3,7 @@ import { EngineError } from '../core/index.js';
 import { createLlmItemExtractor, createRuleItemExtractor } from '../reconcile/index.js';
 import type { EngineContextOptions } from './context-capability.js';
 import { lazyLanguageModel } from './extraction-from-config.js';
+import type { EngineObserverOptions } from './observer-capability.js';
 import type { EngineItemOptions } from './state-items-capability.js';
 
 /**
@@ -69,6 +70,42 @@ export function contextFromConfig(config: Config): EngineContextOptions {
       'CONFIG_INVALID',
       'context.summary "llm" needs extract.llm in config.json',
       { setting: 'context.summary' },
+    );
+  }
+  return { ...base, languageModel: lazyLanguageModel(llm, config.llmApiKey) };
+}
+
+/**
+ * Observer settings from config: the workspace, the budgets, and the model of `extract.llm` when
+ * `observer.observer` is `llm` (which also synthesises `ask` answers). Throws CONFIG_INVALID when
+ * `llm` has no `extract.llm`.
+ */
+export function observerFromConfig(config: Config): EngineObserverOptions {
+  const settings = config.file.observer ?? {};
+  const base: EngineObserverOptions = {
+    workspace: config.workspace,
+    ...(settings.memory_budget_tokens === undefined
+      ? {}
+      : { memoryBudgetTokens: settings.memory_budget_tokens }),
+    ...(settings.max_compression_ratio === undefined
+      ? {}
+      : { maxCompressionRatio: settings.max_compression_ratio }),
+    ...(settings.friction_min_history_days === undefined
+      ? {}
+      : { frictionMinHistoryDays: settings.friction_min_history_days }),
+    ...(settings.reflect_window_days === undefined
+      ? {}
+      : { reflectWindowDays: settings.reflect_window_days }),
+  };
+  if (settings.observer !== 'llm') return base;
+  const llm = config.file.extract?.llm;
+  if (llm === undefined) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      'observer.observer "llm" needs extract.llm in config.json',
+      {
+        setting: 'observer.observer',
+      },
     );
   }
   return { ...base, languageModel: lazyLanguageModel(llm, config.llmApiKey) };

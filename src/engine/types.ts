@@ -29,6 +29,7 @@ import type {
   ProjectOptions,
 } from './capabilities.js';
 import type { BuildContextRequest } from './context-capability.js';
+import type { ObserverCapability } from './observer-capability.js';
 import type {
   BackgroundIndexingOptions,
   IngestOptions,
@@ -99,6 +100,8 @@ export type {
 
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
+  /** Session capture, observer, reflector, MEMORY.md review and `ask` (seeds 002, 004). */
+  readonly observer: ObserverCapability;
   /** Where the embedded store lives. */
   readonly home: string;
   /** Current instant (epoch ms) from the injected clock. */

@@ -57,6 +57,22 @@ export const EVENT_TYPES = {
    * findings, so that replay never calls a model or reads the clock or the vault files.
    */
   predictionErrorDetected: 'prediction_error.detected',
+  /** A session transcript was captured (dedupe key: session + trigger + first entry time). */
+  sessionCaptured: 'session.captured',
+  /** An observer run over one capture: its segments and prioritised observations. */
+  observationsRecorded: 'observations.recorded',
+  /** A reflector run: compression attempts, refused candidates, the proposals it staged. */
+  reflectionCompleted: 'reflection.completed',
+  /** One MEMORY.md proposal (`p-YYYYMMDD-NNN`), its own event so that it can be forgotten alone. */
+  proposalStaged: 'proposal.staged',
+  /** A proposal was approved, rejected, edited or expired. */
+  proposalResolved: 'proposal.resolved',
+  /** A promoted MEMORY.md entry was retired. */
+  memoryRetired: 'memory.retired',
+  /** The P0–P3 retention policy pruned or archived observations. */
+  retentionApplied: 'retention.applied',
+  /** Friction analysis clustered recurring problems into proposed fixes. */
+  frictionAnalyzed: 'friction.analyzed',
 } as const;
 
 /** A ledger event type. */

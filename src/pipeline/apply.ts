@@ -28,6 +28,7 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
+import { foldObserverEvent } from '../observer/index.js';
 import {
   closePrompt,
   expireDue,
@@ -693,6 +694,7 @@ async function foldEvent(
       // Notes and tombstones derive nothing here: a note's observations are recorded as their own
       // events at live ingest, and a tombstone's effect is the redaction plus the rebuild that
       // `forget` performs. Projection, label and alias events keep their memory in meta.
+      if (await foldObserverEvent(tx, event)) return NOTHING;
       await foldExtensionEvent(tx, event);
       return NOTHING;
   }

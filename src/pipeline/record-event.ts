@@ -6,14 +6,16 @@ import type { PipelineDeps } from './ingest.js';
 
 /**
  * Appends one event that Verity itself produces (a projection write, a drift item, a label, an
- * alias confirmation) and folds it, in one write. Its id derives from its type and payload, so
- * recording the same thing twice is a no-op. Returns whether it was new.
+ * alias confirmation, a session capture) and folds it, in one write. Its id derives from its type
+ * and payload, so recording the same thing twice is a no-op; with a `dedupeKey`, so is a second
+ * event under the same key (the store enforces it). Returns whether it was new.
  */
 export async function recordEvent(
   deps: PipelineDeps,
   type: EventType,
   payload: JsonObject,
   entityId: string | null = null,
+  dedupeKey: string | null = null,
 ): Promise<boolean> {
   const now = toIso(deps.clock.now());
   const event = {
@@ -24,7 +26,7 @@ export async function recordEvent(
     recordedAt: now,
     payload,
     payloadHash: contentHash(payload),
-    dedupeKey: null,
+    dedupeKey,
   };
   return withPipelineTx(
     deps.store,

@@ -15,6 +15,7 @@ import { registerExtractionCommands } from './commands/extraction.js';
 import { registerItemsCommands } from './commands/items.js';
 import { registerMigrateCommands } from './commands/migrate.js';
 import { registerMigrateStoreCommands } from './commands/migrate-store.js';
+import { registerObserverCommands } from './commands/observer.js';
 import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
@@ -524,6 +525,7 @@ export function createProgram(context: CommandContext): Command {
   registerItemsCommands(program, toolkit);
   registerContextCommands(program, toolkit);
   registerVaultCommands(program, toolkit);
+  registerObserverCommands(program, toolkit);
 
   return program;
 }

@@ -13,6 +13,7 @@ import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
+import { registerObserverRoutes } from './observer-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -244,6 +245,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
 
   registerItemsRoutes(app, engine);
   registerMemoryRoutes(app, engine);
+  registerObserverRoutes(app, engine);
 
   registerContextRoute(app, engine);
 

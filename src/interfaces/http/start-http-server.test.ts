@@ -55,6 +55,8 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'forget_memory',
@@ -62,10 +64,12 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'get_state',
       'list_pending_reviews',
       'list_prediction_errors',
+      'list_proposals',
       'list_state_items',
       'record_memory',
       'record_memory_signal',
       'record_observation',
+      'resolve_proposal',
       'resolve_review',
       'search_memory',
       'update_memory',

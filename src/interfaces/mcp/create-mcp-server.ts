@@ -7,6 +7,7 @@ import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/in
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
 import { registerMemoryTools } from './memory-tools.js';
+import { registerObserverTools } from './observer-tools.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
@@ -323,6 +324,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   registerStateItemTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
   registerMemoryTools(server, engine, guard);
+  registerObserverTools(server, engine, guard);
 
   return server;
 }

@@ -53,6 +53,8 @@ describe('verity mcp (stdio child process)', () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'forget_memory',
@@ -60,10 +62,12 @@ describe('verity mcp (stdio child process)', () => {
       'get_state',
       'list_pending_reviews',
       'list_prediction_errors',
+      'list_proposals',
       'list_state_items',
       'record_memory',
       'record_memory_signal',
       'record_observation',
+      'resolve_proposal',
       'resolve_review',
       'search_memory',
       'update_memory',

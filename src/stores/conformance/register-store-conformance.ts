@@ -3,6 +3,7 @@ import type { JsonValue } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../store.js';
 import { registerItemsConformance } from './register-items-conformance.js';
+import { registerObserverConformance } from './register-observer-conformance.js';
 import { registerSearchConformance } from './register-search-conformance.js';
 import { registerVaultConformance } from './register-vault-conformance.js';
 import {
@@ -80,6 +81,7 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     registerSearchConformance(() => harness);
     registerItemsConformance(() => harness);
     registerVaultConformance(() => harness);
+    registerObserverConformance(() => harness);
 
     describe('ledger', () => {
       it('starts empty with lastSeq 0', async () => {

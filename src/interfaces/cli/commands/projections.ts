@@ -37,13 +37,17 @@ function interval(text: string): number {
   return value;
 }
 
-/** The files to project: `--target`s, else `projections.targets` from config, else HEARTBEAT.md. */
+/**
+ * The files to project: `--target`s (relative to the current directory), else
+ * `projections.targets` from config, else HEARTBEAT.md (both relative to the workspace).
+ */
 export function projectionTargets(
   options: { readonly target?: readonly string[] },
   config: Config,
 ): string[] {
-  const chosen = options.target ?? config.file.projections?.targets ?? ['HEARTBEAT.md'];
-  return chosen.map((t) => resolve(t));
+  if (options.target !== undefined) return options.target.map((t) => resolve(t));
+  const chosen = config.file.projections?.targets ?? ['HEARTBEAT.md'];
+  return chosen.map((t) => resolve(config.workspace, t));
 }
 
 function describeFile(file: ProjectedFile): string {

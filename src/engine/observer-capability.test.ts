@@ -1,0 +1,240 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeLanguageModel } from '../providers/fake/index.js';
+import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
+import { startFakeLlmServer } from '../testing/index.js';
+import { createEngine } from './create-engine.js';
+import type { EngineObserverOptions } from './observer-capability.js';
+import type { Engine } from './types.js';
+
+const DAY = 86_400_000;
+const PI = readFileSync(
+  new URL('../observer/__fixtures__/pi-session.jsonl', import.meta.url),
+  'utf8',
+);
+
+function line(id: string, role: string, content: string, at: string): string {
+  return JSON.stringify({ message_id: id, role, content, created_at: at });
+}
+
+describe('engine.observer', () => {
+  let dir: string;
+  let now: number;
+  let engine: Engine;
+
+  async function open(observer: EngineObserverOptions = {}): Promise<Engine> {
+    engine = await createEngine({
+      home: join(dir, 'home'),
+      clock: { now: () => now },
+      embeddings: { model: null },
+      extraction: null,
+      observer: { workspace: join(dir, 'workspace'), ...observer },
+    });
+    return engine;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-observer-capability-'));
+    now = Date.parse('2026-03-05T18:00:00Z');
+  });
+
+  afterEach(async () => {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('observes with a language model, keeping only times and sources the transcript has', async () => {
+    const model = createFakeLanguageModel({
+      replies: [
+        {
+          value: {
+            current_task: 'Android 14 crash',
+            segments: [
+              {
+                title: 'Fixed the Android 14 launch crash',
+                narrative: 'The push receiver lacked an export flag.',
+                facts: [
+                  {
+                    priority: 'red',
+                    type: 'insight',
+                    time: '09:38',
+                    text: 'Passing RECEIVER_NOT_EXPORTED in PushModule.kt fixed the crash',
+                    source_ids: ['e0000005'],
+                  },
+                  {
+                    priority: 'red',
+                    type: 'fact',
+                    time: '23:59',
+                    text: 'A fact at a time the transcript never shows',
+                    source_ids: ['e0000002'],
+                  },
+                  {
+                    priority: 'red',
+                    type: 'fact',
+                    time: null,
+                    text: 'A fact citing no real message',
+                    source_ids: ['nope'],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    });
+    await open({ languageModel: model });
+    const result = await engine.observer.capture({
+      text: PI,
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    expect(result.observed).toMatchObject({ observer: 'llm:fake/fake-model', status: 'observed' });
+    expect(model.calls[0]?.prompt).not.toContain('SecurityException');
+    expect(model.calls[0]?.prompt).toContain('[e0000005] [09:38] user:');
+    const log = readFileSync(join(dir, 'workspace', 'memory', '2026-03-05.md'), 'utf8');
+    expect(log).toContain('* 🔴 (09:38) Passing RECEIVER_NOT_EXPORTED');
+    expect(log).toContain('* 🔴 A fact at a time the transcript never shows');
+    expect(log).not.toContain('citing no real message');
+  });
+
+  it('falls back to the offline rules when the model fails', async () => {
+    await open({ languageModel: createFakeLanguageModel({ replies: [{ error: 'unreachable' }] }) });
+    const result = await engine.observer.capture({
+      text: PI,
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    expect(result.observed?.observer).toBe('rules@1');
+    expect(result.observed?.observations.red).toBeGreaterThan(0);
+  });
+
+  it('synthesises an answer with a model, keeping only citations it was given', async () => {
+    const model = createFakeLanguageModel({
+      replies: (request) =>
+        request.schemaName === 'memory_answer'
+          ? { value: { answer: 'It was fixed with RECEIVER_NOT_EXPORTED [1].', cited: [1, 9] } }
+          : { error: 'rules please' },
+    });
+    await open({ languageModel: model });
+    await engine.observer.capture({ text: PI, trigger: 'shutdown', observe: 'sync' });
+    const answer = await engine.observer.ask('how was the Android crash fixed?');
+    expect(answer.mode).toBe('synthesised');
+    expect(answer.citations.map((c) => c.ref)).toEqual([1]);
+  });
+
+  it('prunes P2 after 90 days and archives P3 after 30, never P0/P1, and records it', async () => {
+    await open();
+    const at = '2026-01-01T09:00:00Z';
+    await engine.observer.capture({
+      text: [
+        line('1', 'user', 'Never push to main without review.', at),
+        line('2', 'assistant', 'The build takes 14 minutes on CI.', at),
+        line('3', 'user', 'Maybe we try Bazel 7 someday.', at),
+      ].join('\n'),
+      sessionId: 'old',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    now = Date.parse(at) + 31 * DAY;
+    const first = await engine.observer.applyRetention();
+    expect([first.pruned.length, first.archived.length]).toEqual([0, 1]);
+    now = Date.parse(at) + 91 * DAY;
+    const second = await engine.observer.applyRetention();
+    expect([second.pruned.length, second.archived.length]).toEqual([1, 0]);
+    expect((await engine.observer.applyRetention()).pruned).toEqual([]);
+    const answer = await engine.observer.ask('how long does the CI build take?');
+    expect(
+      answer.citations.some((c) => c.kind === 'observation' && c.text.includes('14 minutes')),
+    ).toBe(false);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+
+  it('clusters a problem recurring across sessions into a friction fix once history allows', async () => {
+    await open({ frictionMinHistoryDays: 0 });
+    const sessions = [
+      ['s1', '2026-03-01T09:00:00Z'],
+      ['s2', '2026-03-03T09:00:00Z'],
+    ] as const;
+    for (const [id, at] of sessions) {
+      await engine.observer.capture({
+        text: [
+          line('a', 'user', 'The nightly export job fails with a timeout again.', at),
+          line('b', 'user', 'Set EXPORT_TIMEOUT=600 in the job env.', at),
+          line('c', 'user', 'Fixed.', at),
+        ].join('\n'),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+    const report = await engine.observer.analyzeFriction();
+    expect(report.status).toBe('analyzed');
+    expect(report.fixes).toHaveLength(1);
+    expect(report.fixes[0]).toMatchObject({ sessions: ['s1', 's2'], occurrences: 2 });
+    expect(report.fixes[0]?.text).toContain('EXPORT_TIMEOUT=600');
+    const review = readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
+    expect(review).toContain('## Friction Fixes');
+    expect(review).toContain('`f-20260305-001`');
+  });
+
+  it('runs the daily job from the durable queue at 06:00 UTC and queues the next day', async () => {
+    await open();
+    const first = await engine.observer.scheduleDaily();
+    expect(await engine.observer.scheduleDaily()).toBe(first);
+    expect(await engine.observer.drainQueue()).toBe(0);
+    now = Date.parse('2026-03-06T06:00:00Z');
+    expect(await engine.observer.drainQueue()).toBe(1);
+    const jobs = await (await engine.jobs()).listJobs({ queue: 'observer.daily' });
+    expect(jobs.map((j) => [j.state, j.runAt])).toEqual([
+      ['completed', '2026-03-06T06:00:00.000Z'],
+      ['created', '2026-03-07T06:00:00.000Z'],
+    ]);
+  });
+
+  it('observes through a local OpenAI-compatible server, and replay never calls it again', async () => {
+    const server = await startFakeLlmServer({
+      reply: () =>
+        JSON.stringify({
+          current_task: null,
+          segments: [
+            {
+              title: 'Android crash',
+              narrative: 'Fixed the launch crash.',
+              facts: [
+                {
+                  priority: 'red',
+                  type: 'insight',
+                  time: '09:38',
+                  text: 'RECEIVER_NOT_EXPORTED fixed the Android 14 crash',
+                  source_ids: ['e0000005'],
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    try {
+      const model = createOpenAICompatibleLanguageModel({
+        baseUrl: server.openaiBaseUrl,
+        model: 'local',
+      });
+      await open({ languageModel: model });
+      const result = await engine.observer.capture({
+        text: PI,
+        trigger: 'compaction',
+        observe: 'sync',
+      });
+      expect(result.observed).toMatchObject({
+        observer: 'llm:openai-compatible/local',
+        observations: { red: 1 },
+      });
+      expect(server.requests).toHaveLength(1);
+      expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

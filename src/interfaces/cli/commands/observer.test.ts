@@ -1,0 +1,244 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../__fixtures__/run-cli.js';
+
+function line(id: string, role: string, content: string, minute: number): string {
+  return JSON.stringify({
+    message_id: id,
+    role,
+    content,
+    created_at: new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString(),
+  });
+}
+
+const SESSION = [
+  line('m1', 'user', 'The staging API returns 502 since the deploy.', 0),
+  line(
+    'm2',
+    'tool',
+    'connect() failed (111: Connection refused) upstream: "http://127.0.0.1:8080/"',
+    1,
+  ),
+  line('m3', 'user', 'We moved the app to port 8443 when we enabled TLS.', 4),
+  line('m4', 'user', 'From now on always run `nginx -t` before reloading nginx.', 6),
+  line('m5', 'user', 'We decided to keep Redis 7.2 as the session store.', 8),
+  line('m6', 'user', 'thanks', 9),
+];
+
+interface ProposalJson {
+  readonly proposal_id: string;
+  readonly section: string;
+  readonly text: string;
+  readonly status: string;
+}
+
+/** The session-memory commands end to end, in process, offline. */
+describe('verity capture / reflect / proposals / memory / ask', () => {
+  let dir: string;
+  let home: string;
+  let workspace: string;
+  let transcript: string;
+
+  function verity(args: readonly string[], now = '2026-03-02T18:00:00Z') {
+    return runCli(['--home', home, '--now', now, ...args]);
+  }
+
+  async function ok(args: readonly string[], now?: string): Promise<string> {
+    const result = await verity(args, now);
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout;
+  }
+
+  async function pending(now?: string): Promise<ProposalJson[]> {
+    return (
+      JSON.parse(await ok(['proposals', 'list', '--json'], now)) as { proposals: ProposalJson[] }
+    ).proposals;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-cli-observer-'));
+    home = join(dir, 'home');
+    workspace = join(dir, 'workspace');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ workspace }));
+    transcript = join(dir, 'session.jsonl');
+    writeFileSync(transcript, `${SESSION.join('\n')}\n`);
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('captures once per dedupe key; compaction then shutdown are two captures', async () => {
+    const first = JSON.parse(
+      await ok([
+        'capture',
+        transcript,
+        '--session',
+        's1',
+        '--trigger',
+        'compaction',
+        '--no-observe',
+        '--json',
+      ]),
+    );
+    const again = JSON.parse(
+      await ok([
+        'capture',
+        transcript,
+        '--session',
+        's1',
+        '--trigger',
+        'compaction',
+        '--no-observe',
+        '--json',
+      ]),
+    );
+    const shutdown = JSON.parse(
+      await ok([
+        'capture',
+        transcript,
+        '--session',
+        's1',
+        '--trigger',
+        'shutdown',
+        '--no-observe',
+        '--json',
+      ]),
+    );
+    expect([first.status, again.status, shutdown.status]).toEqual([
+      'captured',
+      'duplicate',
+      'captured',
+    ]);
+    expect(again.capture_key).toBe(first.capture_key);
+    expect(shutdown.capture_key).not.toBe(first.capture_key);
+    const captures = JSON.parse(await ok(['observer', 'captures', '--json'])).captures;
+    expect(captures).toHaveLength(2);
+  });
+
+  it('rejects a bad trigger and an unreadable transcript with a clear error', async () => {
+    const bad = await verity(['capture', transcript, '--session', 's1', '--trigger', 'lunch']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('compaction, shutdown, manual');
+    writeFileSync(transcript, 'not json\n');
+    const unreadable = await verity([
+      'capture',
+      transcript,
+      '--session',
+      's1',
+      '--trigger',
+      'manual',
+    ]);
+    expect(unreadable.code).not.toBe(0);
+    expect(unreadable.stderr).toContain('transcript');
+  });
+
+  it('observes through the durable queue, writes the daily log in the workspace, and reflects into REVIEW.md', async () => {
+    const captured = JSON.parse(
+      await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--json']),
+    );
+    expect(captured.job_id).not.toBeNull();
+    expect(JSON.parse(await ok(['observer', 'work', '--json'])).ran).toBe(1);
+    const log = readFileSync(join(workspace, 'memory', '2026-03-02.md'), 'utf8');
+    expect(log).toContain('### 🔭 Observations (session: s1, 18:00)');
+    expect(log).toContain('* 🔴 (09:06) From now on always run `nginx -t` before reloading nginx.');
+    expect(log).not.toContain('Connection refused');
+    const reflected = JSON.parse(await ok(['reflect', '--json']));
+    expect(reflected.status).toBe('proposed');
+    const texts = (await pending()).map((p) => p.text);
+    expect(texts).toContain('From now on always run `nginx -t` before reloading nginx');
+    expect(texts.some((t) => t.includes('8443'))).toBe(true);
+    expect(texts.some((t) => /thanks|502|refused/.test(t))).toBe(false);
+    const review = readFileSync(join(workspace, 'REVIEW.md'), 'utf8');
+    expect(review).toMatch(/- \[ \] `p-20260302-\d{3}` From now on always run/);
+    // A second reflection over the same observations proposes nothing new.
+    expect(JSON.parse(await ok(['reflect', '--json'])).status).toBe('nothing_new');
+
+    // Ticking a line in REVIEW.md (after editing its text) approves the edited text.
+    const edited = review.replace(
+      /- \[ \] (`p-\d{8}-\d{3}`) From now on always run `nginx -t` before reloading nginx/,
+      '- [x] $1 Always run `nginx -t` before any nginx reload',
+    );
+    writeFileSync(join(workspace, 'REVIEW.md'), edited);
+    const synced = JSON.parse(await ok(['proposals', 'sync', '--json'])).approved;
+    expect(synced).toHaveLength(1);
+    const memory = JSON.parse(await ok(['memory', 'list', '--json'])).memory;
+    expect(memory.map((m: { text: string }) => m.text)).toEqual([
+      'Always run `nginx -t` before any nginx reload',
+    ]);
+    expect(readFileSync(join(workspace, 'MEMORY.md'), 'utf8')).toContain('before any nginx reload');
+  });
+
+  it('promotes into MEMORY.md zones, keeps user text, retires, forgets, expires, and replays identically', async () => {
+    writeFileSync(join(dir, 'x'), '');
+    mkdirSync(workspace, { recursive: true });
+    const mine = '# Memory\n\nMy own notes.\n\n## Hard Rules\n\n- hand-written rule\n';
+    writeFileSync(join(workspace, 'MEMORY.md'), mine);
+    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    await ok(['reflect']);
+    const list = await pending();
+    const rule = list.find((p) => p.section === 'Hard Rules');
+    const decision = list.find((p) => p.section === 'Decisions');
+    if (!rule || !decision) throw new Error('expected a rule and a decision proposal');
+    await ok(['proposals', 'approve', rule.proposal_id]);
+    await ok([
+      'proposals',
+      'edit',
+      decision.proposal_id,
+      '--text',
+      'Redis 7.2 stays the session store',
+    ]);
+    await ok(['proposals', 'approve', decision.proposal_id]);
+    let memory = readFileSync(join(workspace, 'MEMORY.md'), 'utf8');
+    expect(
+      memory.startsWith('# Memory\n\nMy own notes.\n\n## Hard Rules\n\n- hand-written rule\n'),
+    ).toBe(true);
+    expect(memory).toContain(`\`m-${rule.proposal_id.slice(2)}\``);
+    expect(memory).toContain('Redis 7.2 stays the session store');
+    const again = await verity(['proposals', 'approve', rule.proposal_id]);
+    expect(again.code).not.toBe(0);
+
+    await ok(['memory', 'retire', `m-${rule.proposal_id.slice(2)}`]);
+    await ok(['memory', 'forget', `m-${decision.proposal_id.slice(2)}`]);
+    memory = readFileSync(join(workspace, 'MEMORY.md'), 'utf8');
+    expect(memory).not.toContain('nginx -t');
+    expect(memory).not.toContain('Redis 7.2 stays');
+    expect(memory).toContain('- hand-written rule');
+    const entries = JSON.parse(await ok(['memory', 'list', '--all', '--json'])).memory;
+    expect(entries.map((m: { status: string }) => m.status)).toEqual(['retired']);
+
+    // Unreviewed proposals expire after 7 days, not before.
+    expect((await pending('2026-03-09T17:59:00Z')).length).toBeGreaterThan(0);
+    const expired = JSON.parse(
+      await ok(['proposals', 'expire', '--json'], '2026-03-09T18:00:00Z'),
+    ).expired;
+    expect(expired.length).toBeGreaterThan(0);
+    expect(await pending('2026-03-09T18:00:00Z')).toEqual([]);
+
+    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+  });
+
+  it('answers from memory with citations, and says so when nothing matches', async () => {
+    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    const answer = JSON.parse(
+      await ok(['ask', 'what did we decide about the session store?', '--json']),
+    );
+    expect(answer.mode).toBe('extractive');
+    expect(answer.answer).toContain('Redis 7.2');
+    expect(answer.citations[0]).toMatchObject({ ref: 1 });
+    const none = JSON.parse(await ok(['ask', 'which kubernetes version?', '--json']));
+    expect(none).toMatchObject({ mode: 'none', citations: [] });
+  });
+
+  it('gates friction analysis on two weeks of history', async () => {
+    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    const gated = JSON.parse(await ok(['friction', '--json']));
+    expect(gated).toMatchObject({ status: 'gated', min_history_days: 14 });
+    const later = JSON.parse(await ok(['friction', '--json'], '2026-03-20T00:00:00Z'));
+    expect(later.status).toBe('analyzed');
+    expect(existsSync(join(workspace, 'REVIEW.md'))).toBe(true);
+  });
+});

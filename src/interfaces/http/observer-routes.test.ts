@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createHttpApp } from './index.js';
+
+const TOKEN = 'test-token-0123456789';
+const HEADERS = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+const PI = readFileSync(
+  new URL('../../observer/__fixtures__/pi-session.jsonl', import.meta.url),
+  'utf8',
+);
+
+let dir: string;
+let engine: Engine;
+let app: Hono;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-http-observer-'));
+  engine = await createEngine({
+    home: join(dir, 'home'),
+    clock: fixedClock(Date.parse('2026-03-05T18:00:00Z')),
+    embeddings: { model: null },
+    observer: { workspace: join(dir, 'workspace') },
+  });
+  app = createHttpApp(engine, { token: TOKEN });
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function post(path: string, body: unknown) {
+  return app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+}
+
+describe('observer HTTP routes', () => {
+  it('captures a pi session (201, then 200 duplicate), reflects, and approves a proposal', async () => {
+    const first = await post('/api/sessions', {
+      trigger: 'shutdown',
+      transcript: PI,
+      observe: 'sync',
+    });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ status: 'captured', format: 'pi' });
+    const again = await post('/api/sessions', { trigger: 'shutdown', transcript: PI });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'duplicate' });
+
+    await engine.observer.reflect();
+    const listed = (await (await app.request('/api/proposals', { headers: HEADERS })).json()) as {
+      proposals: { proposal_id: string; text: string }[];
+    };
+    const fix = listed.proposals.find((p) => p.text.includes('RECEIVER_NOT_EXPORTED'));
+    if (!fix) throw new Error('expected the fix to be proposed');
+    const approved = await post(`/api/proposals/${fix.proposal_id}`, { action: 'approve' });
+    expect(approved.status).toBe(200);
+    const memory = (await (await app.request('/api/memory', { headers: HEADERS })).json()) as {
+      memory: { text: string }[];
+    };
+    expect(memory.memory.map((m) => m.text)).toEqual([fix.text]);
+  });
+
+  it('rejects unknown fields and a bad trigger with 400, an unknown proposal with 404', async () => {
+    expect(
+      (await post('/api/sessions', { trigger: 'shutdown', transcript: PI, extra: 1 })).status,
+    ).toBe(400);
+    expect((await post('/api/sessions', { trigger: 'later', transcript: PI })).status).toBe(400);
+    expect((await post('/api/proposals/p-20990101-001', { action: 'approve' })).status).toBe(404);
+  });
+
+  it('answers a question with citations', async () => {
+    const res = await post('/api/ask', { question: 'how was the Android crash fixed?' });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { mode: string; answer: string };
+    expect(answer.mode).toBe('extractive');
+    expect(answer.answer).toContain('RECEIVER_NOT_EXPORTED');
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+
+const NOW = Date.parse('2026-03-02T18:00:00Z');
+const TRANSCRIPT = readFileSync(
+  new URL('../../observer/__fixtures__/claude-code-session.jsonl', import.meta.url),
+  'utf8',
+);
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-observer-'));
+  engine = await createEngine({
+    home: join(dir, 'home'),
+    clock: fixedClock(NOW),
+    embeddings: { model: null },
+    observer: { workspace: join(dir, 'workspace') },
+  });
+  client = await connectMcpClient(engine);
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('observer MCP tools', () => {
+  it('captures a Claude Code transcript once, observes it on the queue, and answers from it', async () => {
+    const first = await call('capture_session', { trigger: 'compaction', transcript: TRANSCRIPT });
+    expect(first.isError).toBeFalsy();
+    expect(first.structuredContent).toMatchObject({
+      status: 'captured',
+      format: 'claude-code',
+      session_id: '3f6b2a10-7c1e-4d2a-9a51-0b9e2c7d4e11',
+    });
+    const again = await call('capture_session', { trigger: 'compaction', transcript: TRANSCRIPT });
+    expect(again.structuredContent).toMatchObject({ status: 'duplicate', job_id: null });
+    expect(await engine.observer.drainQueue()).toBe(1);
+
+    const answer = await call('ask_memory', { question: 'which port does the app use since TLS?' });
+    expect(answer.structuredContent).toMatchObject({ mode: 'extractive' });
+    expect(toolText(answer)).toContain('8443');
+  });
+
+  it('lists proposals and resolves one into MEMORY.md', async () => {
+    await engine.observer.reflect();
+    const listed = await call('list_proposals', {});
+    const proposals = (
+      listed.structuredContent as { proposals: { proposal_id: string; text: string }[] }
+    ).proposals;
+    const rule = proposals.find((p) => p.text.includes('nginx -t'));
+    if (!rule) throw new Error(`no nginx rule in ${toolText(listed)}`);
+    const resolved = await call('resolve_proposal', {
+      proposal_id: rule.proposal_id,
+      action: 'approve',
+    });
+    expect(resolved.structuredContent).toMatchObject({ proposal: { status: 'approved' } });
+    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain('nginx -t');
+    const twice = await call('resolve_proposal', {
+      proposal_id: rule.proposal_id,
+      action: 'reject',
+    });
+    expect(twice.isError).toBe(true);
+    expect(toolText(twice)).toContain('already approved');
+  });
+
+  it('refuses a malformed proposal id', async () => {
+    const bad = await call('resolve_proposal', { proposal_id: 'p-1', action: 'approve' });
+    expect(bad.isError).toBe(true);
+  });
+});

@@ -1,0 +1,302 @@
+import type { JsonObject, JsonValue } from '../core/index.js';
+import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
+import type { StoreReader, WriteTx } from '../stores/index.js';
+import type { FrictionFix } from './render.js';
+import type { TranscriptEntry, TranscriptFormat } from './transcript.js';
+import type {
+  MemoryEntry,
+  MemorySection,
+  ObserverOutput,
+  Proposal,
+  ProposalDraft,
+} from './types.js';
+
+/** Payload of `session.captured`. */
+export interface SessionCapturedPayload {
+  readonly capture_key: string;
+  readonly session_id: string;
+  readonly trigger: string;
+  readonly format: TranscriptFormat;
+  readonly entity_id: string;
+  readonly entries: readonly TranscriptEntry[];
+}
+
+/** A capture as kept in derived state (without its entries). */
+export interface CaptureRecord {
+  readonly capture_key: string;
+  readonly session_id: string;
+  readonly trigger: string;
+  readonly format: TranscriptFormat;
+  readonly entity_id: string;
+  readonly entry_count: number;
+  readonly first_entry_at: string | null;
+  readonly captured_at: string;
+  readonly event_id: string;
+  readonly observed: boolean;
+}
+
+/** Observations of one capture as kept in derived state. */
+export interface StoredObservations extends ObserverOutput {
+  readonly recorded_at: string;
+  readonly event_id: string;
+}
+
+/** Payload of `proposal.resolved`. */
+export interface ProposalResolvedPayload {
+  readonly proposal_id: string;
+  readonly action: 'approved' | 'rejected' | 'edited' | 'expired';
+  readonly text?: string;
+  readonly section?: MemorySection;
+  readonly reason?: string;
+}
+
+/** Retention marks: observation id → what the policy did to it. */
+export type RetentionMarks = Readonly<Record<string, 'pruned' | 'archived'>>;
+
+/** Meta keys of the observer's derived state (in `meta`, so both stores and rebuilds keep it). */
+export const OBSERVER_KEYS = {
+  captures: 'observer:captures',
+  observations: (captureKey: string) => `observer:observations:${captureKey}`,
+  proposals: 'observer:proposals',
+  memory: 'observer:memory',
+  reflections: 'observer:reflections',
+  retention: 'observer:retention',
+  friction: 'observer:friction',
+} as const;
+
+function json<T>(value: T): JsonValue {
+  return value as unknown as JsonValue;
+}
+
+async function list<T>(reader: StoreReader, key: string): Promise<T[]> {
+  return ((await reader.getMeta(key)) as unknown as T[] | null) ?? [];
+}
+
+/** Captures, oldest first. */
+export function readCaptures(reader: StoreReader): Promise<CaptureRecord[]> {
+  return list<CaptureRecord>(reader, OBSERVER_KEYS.captures);
+}
+
+/** The observations of one capture, or null before the observer ran. */
+export async function readObservations(
+  reader: StoreReader,
+  captureKey: string,
+): Promise<StoredObservations | null> {
+  return (await reader.getMeta(
+    OBSERVER_KEYS.observations(captureKey),
+  )) as unknown as StoredObservations | null;
+}
+
+/** Every proposal, in id order. */
+export function readProposals(reader: StoreReader): Promise<Proposal[]> {
+  return list<Proposal>(reader, OBSERVER_KEYS.proposals);
+}
+
+/** Every promoted entry (active and retired), in id order. */
+export function readMemory(reader: StoreReader): Promise<MemoryEntry[]> {
+  return list<MemoryEntry>(reader, OBSERVER_KEYS.memory);
+}
+
+/** Retention marks. */
+export async function readRetention(reader: StoreReader): Promise<RetentionMarks> {
+  return (
+    ((await reader.getMeta(OBSERVER_KEYS.retention)) as unknown as RetentionMarks | null) ?? {}
+  );
+}
+
+/** The latest friction fixes. */
+export async function readFriction(reader: StoreReader): Promise<FrictionFix[]> {
+  const value = (await reader.getMeta(OBSERVER_KEYS.friction)) as unknown as {
+    fixes: FrictionFix[];
+  } | null;
+  return value?.fixes ?? [];
+}
+
+/** `m-` + the proposal id's date and number: the entry's id is stable and readable. */
+export function memoryIdOf(proposalId: string): string {
+  return `m-${proposalId.slice(2)}`;
+}
+
+async function putProposals(tx: WriteTx, proposals: Proposal[]): Promise<void> {
+  proposals.sort((a, b) => a.proposal_id.localeCompare(b.proposal_id));
+  await tx.putMeta(OBSERVER_KEYS.proposals, json(proposals));
+}
+
+async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const p = event.payload as unknown as ProposalResolvedPayload;
+  const proposals = await readProposals(tx);
+  const index = proposals.findIndex((x) => x.proposal_id === p.proposal_id);
+  const proposal = proposals[index];
+  if (proposal === undefined || proposal.status !== 'pending') return;
+  const events = [...proposal.event_ids, event.eventId];
+  if (p.action === 'edited') {
+    proposals[index] = {
+      ...proposal,
+      text: p.text ?? proposal.text,
+      section: p.section ?? proposal.section,
+      event_ids: events,
+    };
+    await putProposals(tx, proposals);
+    return;
+  }
+  const memoryId = p.action === 'approved' ? memoryIdOf(proposal.proposal_id) : null;
+  proposals[index] = {
+    ...proposal,
+    status: p.action,
+    resolved_at: event.eventTs,
+    memory_id: proposal.kind === 'update' ? memoryId : null,
+    event_ids: events,
+  };
+  await putProposals(tx, proposals);
+  if (p.action !== 'approved') return;
+  const memory = await readMemory(tx);
+  if (proposal.kind === 'consolidation') {
+    const retire = new Set(proposal.retire_memory_ids);
+    await tx.putMeta(
+      OBSERVER_KEYS.memory,
+      json(
+        memory.map((m) =>
+          retire.has(m.memory_id) && m.status === 'active'
+            ? { ...m, status: 'retired', retired_at: event.eventTs }
+            : m,
+        ),
+      ),
+    );
+    return;
+  }
+  const entry: MemoryEntry = {
+    memory_id: memoryIdOf(proposal.proposal_id),
+    section: proposal.section,
+    text: proposal.text,
+    type: proposal.type,
+    memory_priority: proposal.memory_priority,
+    proposal_id: proposal.proposal_id,
+    source_observation_ids: proposal.source_observation_ids,
+    promoted_at: event.eventTs,
+    status: 'active',
+    retired_at: null,
+    event_ids: events,
+  };
+  const next = [...memory.filter((m) => m.memory_id !== entry.memory_id), entry].sort((a, b) =>
+    a.memory_id.localeCompare(b.memory_id),
+  );
+  await tx.putMeta(OBSERVER_KEYS.memory, json(next));
+}
+
+/**
+ * Folds the observer's events into derived state (kept in `meta`, so it rebuilds from the ledger
+ * in both stores). Captured user and assistant messages also become thread messages
+ * (`session:<id>`), searchable like any conversation. Returns false for other event types.
+ */
+export async function foldObserverEvent(tx: WriteTx, event: LedgerEvent): Promise<boolean> {
+  const p = event.payload;
+  switch (event.type) {
+    case EVENT_TYPES.sessionCaptured: {
+      const payload = p as unknown as SessionCapturedPayload;
+      const captures = await readCaptures(tx);
+      if (captures.some((c) => c.capture_key === payload.capture_key)) return true;
+      const record: CaptureRecord = {
+        capture_key: payload.capture_key,
+        session_id: payload.session_id,
+        trigger: payload.trigger,
+        format: payload.format,
+        entity_id: payload.entity_id,
+        entry_count: payload.entries.length,
+        first_entry_at: payload.entries.find((e) => e.at !== null)?.at ?? null,
+        captured_at: event.recordedAt,
+        event_id: event.eventId,
+        observed: false,
+      };
+      await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
+      for (const entry of payload.entries) {
+        if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+        await tx.putMessage({
+          threadId: `session:${payload.session_id}`,
+          messageId: entry.id,
+          eventId: event.eventId,
+          entityId: payload.entity_id,
+          role: entry.role,
+          content: entry.text,
+          createdAt: entry.at ?? event.eventTs,
+          source: 'session',
+        });
+      }
+      return true;
+    }
+    case EVENT_TYPES.observationsRecorded: {
+      const output = p as unknown as ObserverOutput;
+      const stored: StoredObservations = {
+        ...output,
+        recorded_at: event.recordedAt,
+        event_id: event.eventId,
+      };
+      await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));
+      const captures = await readCaptures(tx);
+      await tx.putMeta(
+        OBSERVER_KEYS.captures,
+        json(
+          captures.map((c) =>
+            c.capture_key === output.capture_key ? { ...c, observed: true } : c,
+          ),
+        ),
+      );
+      return true;
+    }
+    case EVENT_TYPES.reflectionCompleted: {
+      const runs = await list<JsonObject>(tx, OBSERVER_KEYS.reflections);
+      const summary = { ...p, event_id: event.eventId, at: event.eventTs };
+      await tx.putMeta(OBSERVER_KEYS.reflections, json([...runs, summary].slice(-50)));
+      return true;
+    }
+    case EVENT_TYPES.proposalStaged: {
+      const draft = p as unknown as ProposalDraft;
+      const proposals = await readProposals(tx);
+      if (proposals.some((x) => x.proposal_id === draft.proposal_id)) return true;
+      proposals.push({
+        ...draft,
+        status: 'pending',
+        staged_at: event.eventTs,
+        resolved_at: null,
+        memory_id: null,
+        event_ids: [event.eventId],
+      });
+      await putProposals(tx, proposals);
+      return true;
+    }
+    case EVENT_TYPES.proposalResolved:
+      await foldResolved(tx, event);
+      return true;
+    case EVENT_TYPES.memoryRetired: {
+      const memoryId = String(p['memory_id']);
+      const memory = await readMemory(tx);
+      await tx.putMeta(
+        OBSERVER_KEYS.memory,
+        json(
+          memory.map((m) =>
+            m.memory_id === memoryId && m.status === 'active'
+              ? {
+                  ...m,
+                  status: 'retired',
+                  retired_at: event.eventTs,
+                  event_ids: [...m.event_ids, event.eventId],
+                }
+              : m,
+          ),
+        ),
+      );
+      return true;
+    }
+    case EVENT_TYPES.retentionApplied: {
+      const marks: Record<string, 'pruned' | 'archived'> = { ...(await readRetention(tx)) };
+      for (const id of (p['pruned'] as string[] | undefined) ?? []) marks[id] = 'pruned';
+      for (const id of (p['archived'] as string[] | undefined) ?? []) marks[id] ??= 'archived';
+      await tx.putMeta(OBSERVER_KEYS.retention, json(marks));
+      return true;
+    }
+    case EVENT_TYPES.frictionAnalyzed:
+      await tx.putMeta(OBSERVER_KEYS.friction, json({ ...p, event_id: event.eventId }));
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { distill, qualityIssues, type ReflectorInput, reflectObservations } from './reflector.js';
+import type { MemoryEntry } from './types.js';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+function obs(id: string, text: string, overrides: Partial<ReflectorInput> = {}): ReflectorInput {
+  return {
+    observation_id: id,
+    priority: 'red',
+    memory_priority: 'P1',
+    type: 'fact',
+    time: '09:00',
+    at: '2026-03-10T09:00:00.000Z',
+    text,
+    speaker: 'user',
+    source_message_ids: [id],
+    resolved_by: null,
+    session_id: 's1',
+    date: '2026-03-10',
+    ...overrides,
+  };
+}
+
+const FILLER = Array.from({ length: 12 }, (_, i) =>
+  obs(`g${i}`, `Option ${i} was mentioned but nobody committed to anything about it yet`, {
+    priority: 'green',
+    type: 'question',
+    memory_priority: 'P3',
+  }),
+);
+
+function entry(text: string): MemoryEntry {
+  return {
+    memory_id: 'm-20260301-001',
+    section: 'Hard Rules',
+    text,
+    type: 'constraint',
+    memory_priority: 'P0',
+    proposal_id: 'p-20260301-001',
+    source_observation_ids: [],
+    promoted_at: '2026-03-01T00:00:00.000Z',
+    status: 'active',
+    retired_at: null,
+    event_ids: [],
+  };
+}
+
+describe('reflectObservations', () => {
+  it('proposes red observations into their sections and never problems or questions', () => {
+    const r = reflectObservations({
+      observations: [
+        obs('a', 'Never run migrations by hand on prod', {
+          type: 'constraint',
+          memory_priority: 'P0',
+        }),
+        obs('b', 'The importer crashes on empty CSV files', {
+          priority: 'yellow',
+          type: 'problem',
+        }),
+        obs('c', 'We chose pgvector 0.7 for embeddings', { type: 'decision' }),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    expect(r.failed).toBe(false);
+    expect(r.drafts.map((d) => [d.section, d.text])).toEqual([
+      ['Hard Rules', 'Never run migrations by hand on prod'],
+      ['Decisions', 'We chose pgvector 0.7 for embeddings'],
+    ]);
+  });
+
+  it('drops a problem fixed later and keeps the fix', () => {
+    const r = reflectObservations({
+      observations: [
+        obs('p', 'Login fails for plus-sign emails', { type: 'fact', resolved_by: 'f' }),
+        obs('f', 'The fix was sending the login form as JSON', { type: 'insight' }),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    expect(r.drafts.map((d) => d.text)).toEqual(['The fix was sending the login form as JSON']);
+  });
+
+  it('distils observations three days old to their core and merges related ones', () => {
+    const old = '2026-03-05T09:00:00.000Z';
+    const r = reflectObservations({
+      observations: [
+        obs('a', 'From now on keep Redis on port 6380; the default clashes with the old box', {
+          at: old,
+          type: 'constraint',
+        }),
+        obs('b', 'Keep Redis on port 6380 in every environment', { at: old, type: 'constraint' }),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    expect(r.drafts).toHaveLength(1);
+    expect(r.drafts[0]?.source_observation_ids).toEqual(['a', 'b']);
+    expect(r.drafts[0]?.text).not.toContain('clashes');
+  });
+
+  it('escalates and records failure when proposals cannot be made smaller than their input', () => {
+    const r = reflectObservations({
+      observations: [
+        obs('a', 'Always sign release tags with `git tag -s`', {
+          type: 'constraint',
+          memory_priority: 'P0',
+        }),
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+      settings: { maxRatio: 0.1 },
+    });
+    expect(r.attempts.map((a) => a.level)).toEqual([0, 1, 2]);
+    expect(r.attempts.every((a) => !a.passed)).toBe(true);
+    expect(r.failed).toBe(true);
+    expect(r.drafts).toEqual([]);
+  });
+
+  it('refuses near-duplicates of MEMORY.md and proposes consolidation past the budget', () => {
+    const dup = reflectObservations({
+      observations: [
+        obs('a', 'Never run migrations by hand on prod', { type: 'constraint' }),
+        ...FILLER,
+      ],
+      memory: [entry('Never run migrations by hand on production')],
+      proposals: [],
+      now: NOW,
+    });
+    expect(dup.drafts).toEqual([]);
+    expect(dup.rejected[0]?.reasons).toContain('duplicates_memory');
+    const full = reflectObservations({
+      observations: [
+        obs('b', 'We chose pgvector 0.7 for embeddings', { type: 'decision' }),
+        ...FILLER,
+      ],
+      memory: [{ ...entry('x '.repeat(400)), memory_priority: 'P1' }],
+      proposals: [],
+      now: NOW,
+      settings: { budgetTokens: 200 },
+    });
+    expect(full.drafts.map((d) => d.kind)).toEqual(['consolidation']);
+    expect(full.drafts[0]?.retire_memory_ids).toEqual(['m-20260301-001']);
+  });
+});
+
+describe('qualityIssues', () => {
+  const settings = {
+    maxRatio: 0.6,
+    budgetTokens: 8000,
+    maxLength: 240,
+    duplicateSimilarity: 0.6,
+    mergeSimilarity: 0.5,
+  };
+
+  it('refuses tool output, unquoted commands, questions and overlong text', () => {
+    expect(qualityIssues('Error: connect ECONNREFUSED 127.0.0.1:5432', [], settings)).toContain(
+      'tool_output',
+    );
+    expect(qualityIssues('sudo systemctl restart nginx', [], settings)).toContain('shell_command');
+    expect(qualityIssues('Always run `sudo nginx -t` before a reload', [], settings)).toEqual([]);
+    expect(qualityIssues('Should we use Kafka?', [], settings)).toContain('question');
+    expect(qualityIssues('a'.repeat(300), [], settings)).toContain('too_long');
+  });
+});
+
+describe('distill', () => {
+  it('drops discourse markers and trailing rationale but keeps the specifics', () => {
+    expect(distill('From now on always use pnpm 9.1; npm was too slow.')).toBe(
+      'Always use pnpm 9.1',
+    );
+  });
+});

@@ -1,0 +1,336 @@
+import { contentWords, hasSpecifics, isQuestion, overlap } from './text-rules.js';
+import type {
+  MemoryEntry,
+  MemorySection,
+  MemoryType,
+  Observation,
+  Proposal,
+  ProposalDraft,
+} from './types.js';
+
+/** An observation with the capture it came from, as the reflector reads it. */
+export interface ReflectorInput extends Observation {
+  readonly session_id: string;
+  readonly date: string;
+}
+
+/** Settings of one reflection. */
+export interface ReflectorSettings {
+  /** Proposals may hold at most this share of the input's tokens (seed 002: output < input). */
+  readonly maxRatio: number;
+  /** MEMORY.md budget in tokens; beyond it the reflector proposes consolidation instead. */
+  readonly budgetTokens: number;
+  /** Longest proposal text, in characters. */
+  readonly maxLength: number;
+  /** Similarity at or above which a proposal duplicates a MEMORY.md entry or a proposal. */
+  readonly duplicateSimilarity: number;
+  /** Similarity at or above which two observations merge into one proposal. */
+  readonly mergeSimilarity: number;
+}
+
+/** Default settings: ~8k-token MEMORY.md; proposals strictly smaller than their input (seed 002). */
+export const DEFAULT_REFLECTOR_SETTINGS: ReflectorSettings = {
+  maxRatio: 1,
+  budgetTokens: 8000,
+  maxLength: 240,
+  duplicateSimilarity: 0.6,
+  mergeSimilarity: 0.5,
+};
+
+/** One compression attempt (seed 002: retry with stronger guidance, escalating). */
+export interface ReflectionAttempt {
+  readonly level: number;
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly ratio: number;
+  readonly passed: boolean;
+}
+
+/** A candidate the quality gate refused, with why. */
+export interface RejectedCandidate {
+  readonly text: string;
+  readonly reasons: readonly string[];
+  readonly source_observation_ids: readonly string[];
+}
+
+/** What a reflection produced: drafts without ids (the caller numbers them). */
+export interface Reflection {
+  readonly attempts: readonly ReflectionAttempt[];
+  readonly drafts: readonly Omit<ProposalDraft, 'proposal_id'>[];
+  readonly rejected: readonly RejectedCandidate[];
+  /** True when no level met the compression ratio; nothing is then proposed. */
+  readonly failed: boolean;
+  readonly input_tokens: number;
+  readonly memory_tokens: number;
+}
+
+/** A token estimate (4 characters a token), stable and model-free. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+const DISCOURSE =
+  /^(from now on|our rule|rule|root cause|important|note|also|let'?s also|let'?s|we decided( on| to)?|the fix was|fixed( it)?( by)?)\b[,:]?\s*/i;
+
+/** The core of an observation: discourse markers and trailing rationale removed. */
+export function distill(text: string): string {
+  let core = text.replace(DISCOURSE, '');
+  const clauses = core.split(/;\s+|\s+because\s+|,\s+(?:that|which|so|but)\s+/);
+  const first = clauses[0] ?? core;
+  if (hasSpecifics(first) || clauses.length === 1) core = first;
+  core = core.trim().replace(/[.!]+$/, '');
+  return core.charAt(0).toUpperCase() + core.slice(1);
+}
+
+const SECTION_OF: Readonly<Partial<Record<MemoryType, MemorySection>>> = {
+  preference: 'Preferences',
+  constraint: 'Hard Rules',
+  decision: 'Decisions',
+  insight: 'Patterns',
+  procedure: 'System Architecture',
+  fact: 'System Architecture',
+  relationship: 'System Architecture',
+  commitment: 'Decisions',
+};
+
+const TOOL_OUTPUT =
+  /(^|\s)at [\w.$<>]+ \(|\b\w*(Error|Exception):\s|\[(error|warn|info)\]|\b\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d|^\s*[│├└┬]|\bexit code \d+|\bTraceback\b/;
+// A command line: a prompt, or a command word opening the text with arguments, or a pipeline.
+// A tool named inside a sentence ("prefer pnpm over npm") is prose, not a command.
+const SHELL =
+  /^\s*\$\s|^\s*(sudo\s+)?(npm|pnpm|yarn|npx|git|kubectl|terraform|docker|curl|sed|grep|rm|ssh|systemctl|psql|cd|ls|cat|make|pip|brew|apt(-get)?)\s+[-\w./]|\s(&&|\|\||\|)\s*\w+\s+-/;
+
+function unquoted(text: string): string {
+  return text.replace(/`[^`]*`/g, '');
+}
+
+/** Why a candidate may not be proposed (empty when it passes the gate). */
+export function qualityIssues(
+  text: string,
+  memory: readonly MemoryEntry[],
+  settings: ReflectorSettings,
+): string[] {
+  const reasons: string[] = [];
+  if (TOOL_OUTPUT.test(text)) reasons.push('tool_output');
+  // A command quoted in backticks is a fact about the command; an unquoted one is a command.
+  if (SHELL.test(unquoted(text))) reasons.push('shell_command');
+  if (isQuestion(text)) reasons.push('question');
+  if (text.length > settings.maxLength) reasons.push('too_long');
+  const words = contentWords(text);
+  if (memory.some((m) => overlap(words, contentWords(m.text)) >= settings.duplicateSimilarity)) {
+    reasons.push('duplicates_memory');
+  }
+  return reasons;
+}
+
+const DAY_MS = 86_400_000;
+
+interface Candidate {
+  text: string;
+  type: MemoryType;
+  memoryPriority: Observation['memory_priority'];
+  sources: string[];
+  at: number;
+  specifics: number;
+}
+
+function candidateText(o: ReflectorInput, level: number, now: number): string {
+  const age = now - Date.parse(o.at ?? `${o.date}T12:00:00Z`);
+  // Temporal gradient: the last day nearly verbatim, three days and older distilled to the core.
+  if (level === 0 && age <= DAY_MS) return o.text.replace(/[.!]+$/, '');
+  const core = distill(o.text);
+  if (level >= 2 && core.length > 120) return `${core.slice(0, 119).trimEnd()}…`;
+  return core;
+}
+
+function eligible(o: ReflectorInput, level: number): boolean {
+  if (o.priority !== 'red' || o.resolved_by !== null) return false;
+  if (o.type === 'problem' || o.type === 'question') return false;
+  if (level >= 2) return o.memory_priority === 'P0' || o.memory_priority === 'P1';
+  return true;
+}
+
+function specificsCount(text: string): number {
+  return (text.match(/`[^`]+`|\d+|[\w.-]+\/[\w./-]+|\b[A-Z][A-Z0-9_]{2,}\b/g) ?? []).length;
+}
+
+function merged(
+  observations: readonly ReflectorInput[],
+  level: number,
+  now: number,
+  similarity: number,
+): Candidate[] {
+  const out: { candidate: Candidate; words: Set<string> }[] = [];
+  const ordered = [...observations].sort(
+    (a, b) =>
+      (a.at ?? a.date).localeCompare(b.at ?? b.date) ||
+      a.observation_id.localeCompare(b.observation_id),
+  );
+  for (const o of ordered) {
+    if (!eligible(o, level)) continue;
+    const text = candidateText(o, level, now);
+    const words = contentWords(text);
+    const at = Date.parse(o.at ?? `${o.date}T12:00:00Z`);
+    const match = out.find((c) => overlap(c.words, words) >= similarity);
+    const candidate: Candidate = {
+      text,
+      type: o.type,
+      memoryPriority: o.memory_priority,
+      sources: [o.observation_id],
+      at,
+      specifics: specificsCount(text),
+    };
+    if (match === undefined) {
+      out.push({ candidate, words });
+      continue;
+    }
+    // Related observations merge: the later one wins unless it is vaguer than what it joins.
+    const keep = candidate.specifics >= match.candidate.specifics ? candidate : match.candidate;
+    match.candidate = {
+      ...keep,
+      sources: [...new Set([...match.candidate.sources, o.observation_id])],
+      at: Math.max(match.candidate.at, at),
+      // P0 sorts before P1: the merged candidate keeps the more critical priority.
+      memoryPriority:
+        [match.candidate.memoryPriority, candidate.memoryPriority].sort()[0] ??
+        candidate.memoryPriority,
+    };
+    match.words = contentWords(match.candidate.text);
+  }
+  return out.map((c) => c.candidate);
+}
+
+/** Input of `reflectObservations`. */
+export interface ReflectRequest {
+  readonly observations: readonly ReflectorInput[];
+  /** Active MEMORY.md entries (duplicates of these are refused). */
+  readonly memory: readonly MemoryEntry[];
+  /** Proposals already staged, approved or rejected (not proposed again). */
+  readonly proposals: readonly Proposal[];
+  readonly now: number;
+  readonly settings?: Partial<ReflectorSettings>;
+}
+
+/**
+ * The offline reflector: condenses observations into proposed MEMORY.md lines with a temporal
+ * gradient, merges related ones, drops problems fixed later (their fix is its own observation),
+ * routes each to a section, refuses candidates that fail the quality gate, and validates
+ * compression at escalating levels (0: gradient; 1: everything distilled; 2: P0/P1 only, shorter).
+ * When MEMORY.md plus the proposals would pass the budget, proposes consolidation instead.
+ */
+export function reflectObservations(request: ReflectRequest): Reflection {
+  const settings = { ...DEFAULT_REFLECTOR_SETTINGS, ...request.settings };
+  const inputTokens = request.observations.reduce((sum, o) => sum + estimateTokens(o.text), 0);
+  const memoryTokens = request.memory.reduce((sum, m) => sum + estimateTokens(m.text) + 8, 0);
+  const known = [
+    ...request.memory.map((m) => contentWords(m.text)),
+    ...request.proposals.map((p) => contentWords(p.text)),
+  ];
+  // An observation already behind a proposal (staged, approved, rejected or expired) was reviewed
+  // or is under review: it is not proposed again, whatever its text looks like after distilling.
+  const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
+  const fresh = request.observations.filter((o) => !covered.has(o.observation_id));
+  const attempts: ReflectionAttempt[] = [];
+  let last: { drafts: Omit<ProposalDraft, 'proposal_id'>[]; rejected: RejectedCandidate[] } = {
+    drafts: [],
+    rejected: [],
+  };
+  for (let level = 0; level <= 2; level++) {
+    const drafts: Omit<ProposalDraft, 'proposal_id'>[] = [];
+    const rejected: RejectedCandidate[] = [];
+    for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
+      const words = contentWords(c.text);
+      if (known.some((k) => overlap(k, words) >= 0.8)) continue;
+      const reasons = qualityIssues(c.text, request.memory, settings);
+      if (reasons.length > 0) {
+        rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
+        continue;
+      }
+      drafts.push({
+        kind: 'update',
+        section: SECTION_OF[c.type] ?? 'System Architecture',
+        text: c.text,
+        type: c.type,
+        memory_priority: c.memoryPriority,
+        source_observation_ids: c.sources,
+        retire_memory_ids: [],
+      });
+    }
+    const outputTokens = drafts.reduce((sum, d) => sum + estimateTokens(d.text), 0);
+    const ratio = inputTokens === 0 ? 0 : outputTokens / inputTokens;
+    const passed = inputTokens > 0 && outputTokens < inputTokens && ratio <= settings.maxRatio;
+    attempts.push({
+      level,
+      input_tokens: inputTokens,
+      output_tokens: outputTokens,
+      ratio: Math.round(ratio * 1000) / 1000,
+      passed: passed || drafts.length === 0,
+    });
+    last = { drafts, rejected };
+    if (passed || drafts.length === 0) break;
+  }
+  const failed = attempts.every((a) => !a.passed);
+  if (failed)
+    return {
+      attempts,
+      drafts: [],
+      rejected: last.rejected,
+      failed,
+      input_tokens: inputTokens,
+      memory_tokens: memoryTokens,
+    };
+  const proposedTokens = last.drafts.reduce((sum, d) => sum + estimateTokens(d.text) + 8, 0);
+  if (last.drafts.length > 0 && memoryTokens + proposedTokens > settings.budgetTokens) {
+    return {
+      attempts,
+      drafts: consolidation(request.memory, memoryTokens, settings.budgetTokens),
+      rejected: last.rejected,
+      failed,
+      input_tokens: inputTokens,
+      memory_tokens: memoryTokens,
+    };
+  }
+  return {
+    attempts,
+    drafts: last.drafts,
+    rejected: last.rejected,
+    failed,
+    input_tokens: inputTokens,
+    memory_tokens: memoryTokens,
+  };
+}
+
+/** One proposal to retire the older, less critical half of the largest section. */
+function consolidation(
+  memory: readonly MemoryEntry[],
+  memoryTokens: number,
+  budget: number,
+): Omit<ProposalDraft, 'proposal_id'>[] {
+  const bySection = new Map<MemorySection, MemoryEntry[]>();
+  for (const m of memory) bySection.set(m.section, [...(bySection.get(m.section) ?? []), m]);
+  const [section, entries] =
+    [...bySection.entries()].sort(
+      (a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]),
+    )[0] ?? [];
+  if (section === undefined || entries === undefined) return [];
+  const retire = entries
+    .filter((m) => m.memory_priority !== 'P0')
+    .sort(
+      (a, b) =>
+        a.promoted_at.localeCompare(b.promoted_at) || a.memory_id.localeCompare(b.memory_id),
+    )
+    .slice(0, Math.max(1, Math.floor(entries.length / 2)))
+    .map((m) => m.memory_id);
+  if (retire.length === 0) return [];
+  return [
+    {
+      kind: 'consolidation',
+      section,
+      text: `Consolidate ${section}: MEMORY.md holds ~${memoryTokens} tokens of a ${budget}-token budget; retire ${retire.join(', ')}`,
+      type: 'insight',
+      memory_priority: 'P2',
+      source_observation_ids: [],
+      retire_memory_ids: retire,
+    },
+  ];
+}

@@ -1,0 +1,126 @@
+import type { MemoryEntry, MemorySection, ObserverOutput, Proposal } from './types.js';
+import { MEMORY_SECTIONS } from './types.js';
+
+const MARK = { red: '🔴', yellow: '🟡', green: '🟢' } as const;
+
+/** Details of a capture shown in its daily-log heading. */
+export interface DailyLogContext {
+  readonly trigger: string;
+  /** `HH:MM` of the capture (its recorded time). */
+  readonly capturedAt: string;
+  readonly messageCount: number;
+}
+
+/**
+ * One capture's section of `memory/YYYY-MM-DD.md` in the segment-aware format of seed 002:
+ * heading, trigger, then per segment a title, an italic narrative and the prioritised facts.
+ */
+export function renderDailyLogSection(output: ObserverOutput, context: DailyLogContext): string {
+  const lines = [
+    `### 🔭 Observations (session: ${output.session_id}, ${context.capturedAt})`,
+    '',
+    `**Trigger**: ${context.trigger}`,
+    `**Messages**: ${context.messageCount}`,
+    `**Capture**: \`${output.capture_key.slice(0, 16)}\``,
+    '',
+  ];
+  for (const segment of output.segments) {
+    lines.push(`#### ${segment.title}`, `*${segment.narrative}*`, '');
+    for (const o of segment.observations) {
+      const time = o.time === null ? '' : `(${o.time}) `;
+      lines.push(`* ${MARK[o.priority]} ${time}${o.text}`);
+    }
+    lines.push('');
+  }
+  if (output.current_task !== null) lines.push(`**Current task**: ${output.current_task}`, '');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A daily log's first lines when the file is new. */
+export function dailyLogHeader(date: string): string {
+  return `# ${date}\n\n`;
+}
+
+function proposalLine(p: Proposal, checked: boolean): string {
+  const sources =
+    p.source_observation_ids.length === 0 ? '' : ` _(from ${p.source_observation_ids.join(', ')})_`;
+  return `- [${checked ? 'x' : ' '}] \`${p.proposal_id}\` ${p.text}${sources}`;
+}
+
+/** A friction fix as listed in REVIEW.md. */
+export interface FrictionFix {
+  readonly fix_id: string;
+  readonly text: string;
+  readonly sessions: readonly string[];
+  readonly occurrences: number;
+}
+
+/**
+ * REVIEW.md: pending proposals grouped by target section in checkbox format, then friction
+ * fixes. Deterministic for the same state (sorted by section order, then id).
+ */
+export function renderReview(
+  proposals: readonly Proposal[],
+  friction: readonly FrictionFix[],
+  at: string,
+): string {
+  const pending = proposals.filter((p) => p.status === 'pending');
+  const lines = [
+    '# Pending Memory Proposals',
+    '',
+    `_Staged by the reflector. Approve with \`verity proposals approve ID\` (or mark [x] and run \`verity proposals sync\`), reject with \`verity proposals reject ID\`. Unreviewed proposals expire after 7 days._`,
+    '',
+  ];
+  for (const section of MEMORY_SECTIONS) {
+    const inSection = pending
+      .filter((p) => p.section === section)
+      .sort((a, b) => a.proposal_id.localeCompare(b.proposal_id));
+    if (inSection.length === 0) continue;
+    lines.push(`## Proposed for: ${section}`);
+    for (const p of inSection) lines.push(proposalLine(p, false));
+    lines.push('');
+  }
+  if (friction.length > 0) {
+    lines.push('## Friction Fixes');
+    for (const f of friction) {
+      lines.push(
+        `- [ ] \`${f.fix_id}\` ${f.text} — seen ${f.occurrences} times in sessions ${f.sessions.join(', ')}`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push(`_Last updated: ${at} | ${pending.length} proposals pending_`, '');
+  return lines.join('\n');
+}
+
+/** A proposal the user ticked in REVIEW.md, with the text as the line now reads. */
+export interface CheckedProposal {
+  readonly proposal_id: string;
+  /** The line's text without the id and the `_(from …)_` provenance suffix. */
+  readonly text: string;
+}
+
+/** Proposals ticked (`- [x] \`p-...\` text`) in a REVIEW.md, with their (maybe edited) text. */
+export function checkedProposals(review: string): CheckedProposal[] {
+  const out: CheckedProposal[] = [];
+  for (const match of review.matchAll(/^\s*- \[[xX]\] `(p-\d{8}-\d{3})`[ \t]*(.*)$/gm)) {
+    if (!match[1]) continue;
+    const text = (match[2] ?? '').replace(/\s*_\(from [^)]*\)_\s*$/, '').trim();
+    out.push({ proposal_id: match[1], text });
+  }
+  return out;
+}
+
+/** The zone id of a MEMORY.md section. */
+export function memoryZoneId(section: MemorySection): string {
+  return `memory-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
+/** The body of a section's zone: its active entries, oldest first. */
+export function renderMemoryZone(entries: readonly MemoryEntry[], section: MemorySection): string {
+  return entries
+    .filter((e) => e.section === section && e.status === 'active')
+    .sort((a, b) => a.memory_id.localeCompare(b.memory_id))
+    .map((e) => `- (${e.promoted_at.slice(0, 10)}) ${e.text} \`${e.memory_id}\``)
+    .join('\n');
+}

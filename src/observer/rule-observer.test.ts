@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { observeTranscript, segmentEntries } from './rule-observer.js';
+import type { TranscriptEntry } from './transcript.js';
+
+function entry(
+  id: string,
+  role: TranscriptEntry['role'],
+  text: string,
+  minute: number,
+): TranscriptEntry {
+  return { id, role, text, at: new Date(Date.UTC(2026, 3, 7, 10, minute)).toISOString() };
+}
+
+function observe(entries: TranscriptEntry[]) {
+  const out = observeTranscript({
+    captureKey: 'k'.repeat(64),
+    sessionId: 's',
+    entries,
+    fallbackDate: '2026-04-07',
+  });
+  return out.segments.flatMap((s) => s.observations);
+}
+
+describe('observeTranscript', () => {
+  it('keeps user rules and decisions as red with the transcript time, specifics verbatim', () => {
+    const obs = observe([
+      entry('1', 'user', 'Never deploy on Fridays without a rollback plan.', 0),
+      entry('2', 'user', 'We chose Caddy 2.8 for TLS termination on port 8443.', 5),
+    ]);
+    expect(obs.map((o) => [o.priority, o.type, o.time])).toEqual([
+      ['red', 'constraint', '10:00'],
+      ['red', 'decision', '10:05'],
+    ]);
+    expect(obs[1]?.text).toContain('Caddy 2.8');
+    expect(obs[1]?.text).toContain('8443');
+    expect(obs[0]?.memory_priority).toBe('P0');
+  });
+
+  it('never observes tool output, code blocks or command lines', () => {
+    const obs = observe([
+      entry('1', 'tool', 'Error: ECONNREFUSED 127.0.0.1:5432 at TCPConnectWrap', 0),
+      entry('2', 'assistant', '```sh\nsudo systemctl restart postgresql-16\n```', 1),
+      entry('3', 'user', '$ psql -p 5433 -c "select 1"', 2),
+    ]);
+    expect(obs).toEqual([]);
+  });
+
+  it('ranks a user assertion above a later question about it', () => {
+    const obs = observe([
+      entry('1', 'user', 'The billing service runs on Node 20.11.', 0),
+      entry('2', 'user', 'Does the billing service run on Node 20?', 3),
+    ]);
+    expect(obs.map((o) => o.priority)).toEqual(['red', 'green']);
+    expect(obs[1]?.type).toBe('question');
+  });
+
+  it('writes a state change as "new replaced old"', () => {
+    const [obs] = observe([entry('1', 'user', 'The queue now uses SQS instead of RabbitMQ.', 0)]);
+    expect(obs?.text).toMatch(/SQS replaced RabbitMQ\)$/);
+  });
+
+  it('marks a problem resolved by a later fix, and names the fix a bare "fixed" refers to', () => {
+    const obs = observe([
+      entry('1', 'user', 'The export job fails every night.', 0),
+      entry('2', 'user', 'Set EXPORT_BATCH=200 in the job env.', 2),
+      entry('3', 'user', 'Fixed.', 9),
+    ]);
+    const problem = obs.find((o) => o.type === 'problem');
+    const fix = obs.find((o) => o.type === 'insight');
+    expect(fix?.text).toContain('EXPORT_BATCH=200');
+    expect(fix?.source_message_ids).toEqual(['2', '3']);
+    expect(problem?.resolved_by).toBe(fix?.observation_id);
+  });
+
+  it('keeps deferred ideas ephemeral and drops chatter', () => {
+    const obs = observe([
+      entry('1', 'user', 'Maybe we could try Kafka 3.7 someday.', 0),
+      entry('2', 'user', 'thanks!', 1),
+    ]);
+    expect(obs.map((o) => o.priority)).toEqual(['green']);
+  });
+
+  it('never invents a time when the transcript has none', () => {
+    const out = observeTranscript({
+      captureKey: 'k'.repeat(64),
+      sessionId: 's',
+      entries: [{ id: '1', role: 'user', text: 'Always pin Terraform to 1.7.5.', at: null }],
+      fallbackDate: '2026-04-07',
+    });
+    expect(out.segments[0]?.observations[0]?.time).toBeNull();
+    expect(out.date).toBe('2026-04-07');
+  });
+});
+
+describe('segmentEntries', () => {
+  it('splits at a long gap and after a breakpoint once a segment holds 10 messages', () => {
+    const entries: TranscriptEntry[] = [];
+    for (let i = 0; i < 12; i++)
+      entries.push(
+        entry(`a${i}`, i % 2 ? 'assistant' : 'user', `Tuning the cache layer step ${i}`, i),
+      );
+    entries.push(entry('fix', 'user', 'Committed the cache change.', 13));
+    for (let i = 0; i < 10; i++)
+      entries.push(entry(`b${i}`, 'user', `Now the invoice export ${i}`, 14 + i));
+    const segments = segmentEntries(entries);
+    expect(segments.map((s) => s.length)).toEqual([13, 10]);
+    const gapped = segmentEntries([
+      entry('1', 'user', 'a b c', 0),
+      entry('2', 'user', 'd e f', 200),
+    ]);
+    expect(gapped.length).toBe(2);
+  });
+
+  it('never lets a segment pass 50 messages', () => {
+    const entries = Array.from({ length: 120 }, (_, i) =>
+      entry(`${i}`, 'user', 'same topic words here', 0),
+    );
+    expect(Math.max(...segmentEntries(entries).map((s) => s.length))).toBeLessThanOrEqual(50);
+  });
+});

@@ -1,0 +1,307 @@
+import { sha256Hex } from '../core/index.js';
+import {
+  classifySentence,
+  contentWords,
+  hasSpecifics,
+  isChatter,
+  isQuestion,
+  overlap,
+  type SentenceClass,
+  splitSentences,
+  stateChange,
+  stripNonProse,
+  trimInterjection,
+} from './text-rules.js';
+import type { TranscriptEntry } from './transcript.js';
+import type {
+  MemoryPriority,
+  MemoryType,
+  Observation,
+  ObservationPriority,
+  ObserverOutput,
+  Segment,
+} from './types.js';
+
+/** Segment size limits (seed 002: 10–50 messages). */
+export interface SegmentLimits {
+  readonly minMessages: number;
+  readonly maxMessages: number;
+  /** A quiet gap this long closes a segment of at least `minMessages` (ms). */
+  readonly softGapMs: number;
+  /** A quiet gap this long always closes a segment (ms). */
+  readonly hardGapMs: number;
+}
+
+/** Default segment limits. */
+export const DEFAULT_SEGMENT_LIMITS: SegmentLimits = {
+  minMessages: 10,
+  maxMessages: 50,
+  softGapMs: 30 * 60_000,
+  hardGapMs: 2 * 3_600_000,
+};
+
+const BREAKPOINT = /\b(fixed|committed|decided|shipped|merged|released|deployed|done)\b/i;
+
+function timeOf(entry: TranscriptEntry): number | null {
+  return entry.at === null ? null : Date.parse(entry.at);
+}
+
+/**
+ * Splits a session into coherent stretches: at time gaps, after natural breakpoints ("fixed",
+ * "committed", "decided") and at topic shifts (a user message sharing almost no words with the
+ * stretch so far), never below `minMessages` (except at a hard gap or the end) nor above
+ * `maxMessages`. A short tail joins the stretch before it.
+ */
+export function segmentEntries(
+  entries: readonly TranscriptEntry[],
+  limits: SegmentLimits = DEFAULT_SEGMENT_LIMITS,
+): TranscriptEntry[][] {
+  const segments: TranscriptEntry[][] = [];
+  let current: TranscriptEntry[] = [];
+  let words = new Set<string>();
+  let breakAfter = false;
+  for (const entry of entries) {
+    const previous = current[current.length - 1];
+    const gap =
+      previous === undefined ? 0 : (timeOf(entry) ?? 0) - (timeOf(previous) ?? timeOf(entry) ?? 0);
+    const full = current.length >= limits.minMessages;
+    let boundary =
+      current.length >= limits.maxMessages || (current.length > 0 && gap >= limits.hardGapMs);
+    if (!boundary && full) {
+      if (gap >= limits.softGapMs || breakAfter) boundary = true;
+      else if (entry.role === 'user') {
+        const incoming = contentWords(entry.text);
+        boundary = incoming.size >= 4 && overlap(incoming, words) < 0.03;
+      }
+    }
+    if (boundary) {
+      segments.push(current);
+      current = [];
+      words = new Set();
+    }
+    current.push(entry);
+    if (entry.role !== 'tool') for (const w of contentWords(entry.text)) words.add(w);
+    breakAfter = entry.role === 'user' && BREAKPOINT.test(entry.text);
+  }
+  if (current.length > 0) {
+    const last = segments[segments.length - 1];
+    const first = current[0];
+    const prev = last?.[last.length - 1];
+    const gap = first && prev ? (timeOf(first) ?? 0) - (timeOf(prev) ?? timeOf(first) ?? 0) : 0;
+    if (last && current.length < limits.minMessages / 2 && gap < limits.hardGapMs) {
+      last.push(...current);
+    } else segments.push(current);
+  }
+  return segments;
+}
+
+interface Reading {
+  readonly kind: SentenceClass['kind'];
+  readonly priority: ObservationPriority;
+  readonly type: MemoryType;
+  readonly memoryPriority: MemoryPriority;
+}
+
+function reading(kind: SentenceClass['kind']): Reading | null {
+  switch (kind) {
+    case 'rule':
+      return { kind, priority: 'red', type: 'constraint', memoryPriority: 'P0' };
+    case 'preference':
+      return { kind, priority: 'red', type: 'preference', memoryPriority: 'P1' };
+    case 'decision':
+      return { kind, priority: 'red', type: 'decision', memoryPriority: 'P1' };
+    case 'fix':
+      return { kind, priority: 'red', type: 'insight', memoryPriority: 'P1' };
+    case 'state':
+    case 'fact':
+      return { kind, priority: 'red', type: 'fact', memoryPriority: 'P1' };
+    case 'setting':
+      return { kind, priority: 'red', type: 'procedure', memoryPriority: 'P1' };
+    case 'instruction':
+      return { kind, priority: 'yellow', type: 'procedure', memoryPriority: 'P2' };
+    case 'problem':
+      return { kind, priority: 'yellow', type: 'problem', memoryPriority: 'P2' };
+    case 'context':
+      return { kind, priority: 'yellow', type: 'fact', memoryPriority: 'P2' };
+    case 'question':
+      return { kind, priority: 'green', type: 'question', memoryPriority: 'P3' };
+    case 'hedge':
+      return { kind, priority: 'green', type: 'commitment', memoryPriority: 'P3' };
+    default:
+      return null;
+  }
+}
+
+function hhmm(at: string | null): string | null {
+  return at === null ? null : at.slice(11, 16);
+}
+
+function observationId(captureKey: string, sourceId: string, text: string): string {
+  return `o-${sha256Hex(`${captureKey}\u0000${sourceId}\u0000${text}`).slice(0, 12)}`;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+interface Draft {
+  observation: Observation;
+  kind: SentenceClass['kind'];
+}
+
+function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
+  const drafts: Draft[] = [];
+  let lastInstruction: Draft | null = null;
+  for (const entry of segment) {
+    if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+    const speaker = entry.role;
+    for (const raw of splitSentences(stripNonProse(entry.text))) {
+      const sentence = trimInterjection(raw);
+      const kind = classifySentence(sentence, speaker);
+      const read = reading(kind);
+      if (read === null) continue;
+      let text = clip(sentence, 280);
+      const change = stateChange(sentence);
+      let priority = read.priority;
+      let type = read.type;
+      let memoryPriority = read.memoryPriority;
+      if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
+        text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
+        if (priority !== 'red') {
+          priority = 'red';
+          type = 'fact';
+          memoryPriority = 'P1';
+        }
+      }
+      // A bare "fixed" names no fix: the user's last instruction with specifics is what fixed it.
+      const sources = [entry.id];
+      if (kind === 'fix' && !hasSpecifics(sentence)) {
+        if (lastInstruction !== null) {
+          text = `${lastInstruction.observation.text.replace(/[.!]+$/, '')}: ${sentence}`;
+          sources.unshift(...lastInstruction.observation.source_message_ids);
+        } else {
+          // Nothing names the fix: keep it as working context, not as a durable fact.
+          priority = 'yellow';
+          memoryPriority = 'P2';
+        }
+      }
+      const observation: Observation = {
+        observation_id: observationId(captureKey, entry.id, text),
+        priority,
+        memory_priority: memoryPriority,
+        type,
+        time: hhmm(entry.at),
+        at: entry.at,
+        text,
+        speaker,
+        source_message_ids: sources,
+        resolved_by: null,
+      };
+      const draft = { observation, kind };
+      drafts.push(draft);
+      if ((kind === 'instruction' || kind === 'setting') && speaker === 'user')
+        lastInstruction = draft;
+    }
+  }
+  return resolveProblems(drafts);
+}
+
+/** Marks each problem fixed by a later fix in the same segment, so the reflector can drop it. */
+function resolveProblems(drafts: Draft[]): Draft[] {
+  return drafts.map((draft, index) => {
+    if (draft.kind !== 'problem') return draft;
+    const fix = drafts.slice(index + 1).find((d) => d.kind === 'fix');
+    if (fix === undefined) return draft;
+    return {
+      ...draft,
+      observation: { ...draft.observation, resolved_by: fix.observation.observation_id },
+    };
+  });
+}
+
+function titleOf(segment: readonly TranscriptEntry[]): string {
+  for (const entry of segment) {
+    if (entry.role !== 'user') continue;
+    for (const sentence of splitSentences(stripNonProse(entry.text))) {
+      const s = trimInterjection(sentence);
+      if (!isChatter(s)) return clip(s.replace(/[.!?]+$/, ''), 72);
+    }
+  }
+  return 'Session';
+}
+
+function narrativeOf(segment: readonly TranscriptEntry[], drafts: readonly Draft[]): string {
+  const users = segment.filter((e) => e.role === 'user').length;
+  const first = segment.find((e) => e.at !== null)?.at ?? null;
+  const last = [...segment].reverse().find((e) => e.at !== null)?.at ?? null;
+  const span = first && last ? ` (${hhmm(first)}–${hhmm(last)})` : '';
+  const outcome = [...drafts]
+    .reverse()
+    .find((d) => d.kind === 'fix' || d.kind === 'decision' || d.kind === 'rule');
+  const parts = [`${segment.length} messages, ${users} from the user${span}: ${titleOf(segment)}.`];
+  if (outcome) parts.push(`Outcome: ${clip(outcome.observation.text, 160)}`);
+  return parts.join(' ');
+}
+
+function currentTask(entries: readonly TranscriptEntry[]): string | null {
+  for (const entry of [...entries].reverse()) {
+    if (entry.role !== 'user') continue;
+    const sentences = splitSentences(stripNonProse(entry.text))
+      .map(trimInterjection)
+      .filter((s) => !isChatter(s) && !isQuestion(s));
+    const last = sentences[sentences.length - 1];
+    if (last !== undefined) return clip(last, 160);
+  }
+  return null;
+}
+
+/** Input of `observeTranscript`. */
+export interface ObserveInput {
+  readonly captureKey: string;
+  readonly sessionId: string;
+  readonly entries: readonly TranscriptEntry[];
+  /** The day to file observations under when the transcript has no timestamps (`YYYY-MM-DD`). */
+  readonly fallbackDate: string;
+  readonly limits?: SegmentLimits;
+}
+
+/**
+ * The offline observer: segments the session, reads each user and assistant sentence (never tool
+ * output, code blocks or command lines) and keeps prioritised observations with the transcript's
+ * own `HH:MM`, state changes as "A replaced B", specifics verbatim, and problems linked to the
+ * fix that resolved them. Deterministic: same entries, same output.
+ */
+export function observeTranscript(input: ObserveInput): ObserverOutput {
+  const segments: Segment[] = segmentEntries(input.entries, input.limits).map((entries, i) => {
+    const drafts = observeSegment(input.captureKey, entries);
+    const first = entries.find((e) => e.at !== null)?.at ?? null;
+    const last = [...entries].reverse().find((e) => e.at !== null)?.at ?? null;
+    return {
+      segment_id: `${input.captureKey.slice(0, 12)}-${i + 1}`,
+      title: titleOf(entries),
+      narrative: narrativeOf(entries, drafts),
+      first_at: first,
+      last_at: last,
+      message_count: entries.length,
+      observations: dedupe(drafts.map((d) => d.observation)),
+    };
+  });
+  const firstAt = input.entries.find((e) => e.at !== null)?.at ?? null;
+  return {
+    capture_key: input.captureKey,
+    session_id: input.sessionId,
+    observer: 'rules@1',
+    date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
+    segments,
+    current_task: currentTask(input.entries),
+  };
+}
+
+function dedupe(observations: readonly Observation[]): Observation[] {
+  const seen = new Set<string>();
+  return observations.filter((o) => {
+    if (seen.has(o.observation_id)) return false;
+    seen.add(o.observation_id);
+    return true;
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * The sentence-level cues of the offline observer. They are general English cues (modal verbs,
+ * decision verbs, problem words), not phrases from any benchmark; see
+ * docs/decisions/2026-11-26-observer-rules.md.
+ */
+
+/** Removes what the observer never reads: fenced code, shell prompts, indented output. */
+export function stripNonProse(text: string): string {
+  const withoutFences = text.replace(/```[\s\S]*?(```|$)/g, '\n');
+  return withoutFences
+    .split(/\r?\n/)
+    .filter((line) => !/^\s*(\$|#|>>>|PS>|\s{4,}\S)/.test(line))
+    .join('\n');
+}
+
+/** Splits prose into sentences, keeping versions (3.4.1), hosts and paths intact. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(@/])|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+const LEADING_INTERJECTION =
+  /^(?:(?:yes|yeah|yep|no|nope|ok(?:ay)?|right|sure|good|great|nice|fine|also|and|so|then|well|hmm+|ah|oh|note|important|fyi|heads up)\b[,:!.]?\s+)+/i;
+
+/** Drops leading interjections ("Yes, ", "Note: ") so the clause that carries the fact remains. */
+export function trimInterjection(sentence: string): string {
+  const trimmed = sentence.replace(LEADING_INTERJECTION, '');
+  if (trimmed === '') return sentence;
+  // Identifiers keep their case ("docs.acme.dev stays"); plain words start the sentence.
+  return /^[a-z]+\b(?![./@_-])/.test(trimmed)
+    ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+    : trimmed;
+}
+
+const SPECIFIC_PATTERNS: readonly RegExp[] = [
+  /`[^`]+`/, // quoted code or command
+  /\b\d+(\.\d+){1,3}\b/, // versions, addresses
+  /\b\d{2,}\b/, // ports, limits, counts
+  /\b\d+\s?(ms|s|m|h|d|gi|mi|gb|mb|kb|%|minutes?|hours?|days?|weeks?|seconds?|workers?|entries|messages)\b/i,
+  /[\w.-]+\/[\w./-]+/, // paths, URLs, package scopes
+  /\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b/i, // kebab/snake identifiers
+  /\b[\w-]+\.(ts|js|kt|md|py|json|ya?ml|toml|conf|sh|sql|rb|go|rs|ini|lock|spec\.ts)\b/i,
+  /\b[a-z]+\.[a-z]{2,}(\.[a-z]{2,})?\b/, // hosts
+  /\b[A-Z][A-Z0-9_]{2,}\b/, // constants, env vars
+  /\b[A-Z][a-z]+[A-Z]\w*\b/, // CamelCase product names
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|nightly|daily|weekly)\b/i,
+  /\b(v\d+|p=\w+|[a-z]+=\w+)\b/i,
+];
+
+/** True when a sentence names something exact: a path, version, port, identifier or value. */
+export function hasSpecifics(sentence: string): boolean {
+  return SPECIFIC_PATTERNS.some((p) => p.test(sentence));
+}
+
+const CHATTER =
+  /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch)\b/i;
+
+/** Greetings, thanks and acknowledgements with nothing specific in them. */
+export function isChatter(sentence: string): boolean {
+  const words = sentence.split(/\s+/).filter((w) => w !== '');
+  if (words.length <= 2 && !hasSpecifics(sentence)) return true;
+  return CHATTER.test(sentence) && words.length <= 6 && !hasSpecifics(sentence);
+}
+
+const QUESTION_START =
+  /^(what|why|how|when|where|which|who|whose|is|are|am|do|does|did|can|could|should|would|will|shall|have|has|any idea)\b/i;
+
+/** A question (asked, not asserted). */
+export function isQuestion(sentence: string): boolean {
+  return /\?\s*$/.test(sentence) || (QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence));
+}
+
+const HEDGE =
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably)\b/i;
+
+/** Tentative, deferred or speculative statements (ephemeral at most). */
+export function isHedged(sentence: string): boolean {
+  return HEDGE.test(sentence);
+}
+
+const RULE =
+  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times)\b/i;
+const OBLIGATION =
+  /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
+const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
+const DECISION =
+  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b/i;
+const LETS = /^let'?s\b/i;
+const FIX =
+  /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
+const PROBLEM =
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
+const STATE =
+  /\b(now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
+const IMPERATIVE =
+  /^(please\s+)?(add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
+// Verbs that set a standing configuration rather than name a one-off action.
+const STANDING = /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log)\b/i;
+const FINITE =
+  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|\w{3,}ed)\b/i;
+const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
+
+/** The reading of one sentence. */
+export interface SentenceClass {
+  readonly kind:
+    | 'skip'
+    | 'question'
+    | 'hedge'
+    | 'rule'
+    | 'preference'
+    | 'decision'
+    | 'fix'
+    | 'problem'
+    | 'state'
+    | 'instruction'
+    | 'setting'
+    | 'fact'
+    | 'context';
+}
+
+/**
+ * Classifies one user or assistant sentence. Order matters: questions and hedges are never
+ * promoted whatever words they contain; fixes are read before problems ("fixed the crash" is a
+ * fix); rules before decisions.
+ */
+export function classifySentence(
+  sentence: string,
+  speaker: 'user' | 'assistant',
+): SentenceClass['kind'] {
+  if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
+  if (isChatter(sentence)) return 'skip';
+  if (isQuestion(sentence)) return 'question';
+  if (isHedged(sentence)) return 'hedge';
+  const specific = hasSpecifics(sentence);
+  if (speaker === 'assistant') {
+    if (FIX.test(sentence) && specific) return 'fix';
+    return specific ? 'context' : 'skip';
+  }
+  if (FIX.test(sentence)) return 'fix';
+  if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  if (PREFERENCE.test(sentence)) return 'preference';
+  if (DECISION.test(sentence) || (LETS.test(sentence) && specific)) return 'decision';
+  if (PROBLEM.test(sentence)) return 'problem';
+  if (IMPERATIVE.test(sentence)) {
+    if (!specific) return 'skip';
+    if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence)) return 'skip';
+    return STANDING.test(sentence) ? 'setting' : 'instruction';
+  }
+  if (STATE.test(sentence) && specific) return 'state';
+  if (specific && FINITE.test(sentence) && sentence.split(/\s+/).length >= 4) return 'fact';
+  return 'context';
+}
+
+function lastWords(text: string, max: number): string {
+  const words = text
+    .replace(/[,;:]$/, '')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const stop = new Set([
+    'now',
+    'uses',
+    'use',
+    'is',
+    'are',
+    'to',
+    'points',
+    'the',
+    'at',
+    'runs',
+    'on',
+  ]);
+  const picked: string[] = [];
+  for (let i = words.length - 1; i >= 0 && picked.length < max; i--) {
+    const word = words[i] ?? '';
+    if (stop.has(word.toLowerCase())) break;
+    picked.unshift(word);
+  }
+  return picked.join(' ');
+}
+
+function firstWords(text: string, max: number): string {
+  return (
+    text
+      .split(/[,;.]|\s+(?:on|in|for|at|starting|since|when|because)\s+/)[0]
+      ?.split(/\s+/)
+      .filter((w) => w !== '')
+      .slice(0, max)
+      .join(' ')
+      .trim() ?? ''
+  );
+}
+
+/**
+ * Reads a state change out of a sentence ("A instead of B", "replacing B with A", "from B to
+ * A", "A, up from B") as `{ now, before }`, or null.
+ */
+export function stateChange(sentence: string): { now: string; before: string } | null {
+  const s = sentence.replace(/[.!]+$/, '');
+  let m = /^(.*?)\s+instead of\s+(.+)$/i.exec(s);
+  if (m?.[1] && m[2]) {
+    const now = lastWords(m[1], 3);
+    const before = firstWords(m[2], 3);
+    if (now !== '' && before !== '') return { now, before };
+  }
+  m = /\breplac(?:e|ed|ing)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
+  if (m?.[1] && m[2]) return { now: firstWords(m[2], 3), before: firstWords(m[1], 3) };
+  m = /\bfrom\s+(\S+(?:\s+\S+)?)\s+to\s+(.+)$/i.exec(s);
+  if (m?.[1] && m[2] && /\b(switch|mov|migrat|chang|go)\w*\b/i.test(s)) {
+    return { now: firstWords(m[2], 3), before: m[1] };
+  }
+  m = /^(.*?),?\s+(?:up|down) from\s+(.+)$/i.exec(s);
+  if (m?.[1] && m[2]) return { now: lastWords(m[1], 2), before: firstWords(m[2], 3) };
+  return null;
+}
+
+const STOPWORDS = new Set(
+  'a an the and or but of to in on at for with from by is are was were be been it this that these those we i you they he she our your their my me us them as so if then than too also just now not no yes do does did have has had will would can could should may might let lets there here what which who how when where why all any some into over under about after before again very'.split(
+    ' ',
+  ),
+);
+
+/** Lower-case content words (for overlap, merging and duplicate checks). */
+export function contentWords(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9._:/@-]*[a-z0-9]|[a-z0-9]/g) ?? [];
+  return new Set(words.filter((w) => !STOPWORDS.has(w)));
+}
+
+/** Jaccard overlap of two word sets. */
+export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}

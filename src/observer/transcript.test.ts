@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { captureKey, parseTranscript } from './transcript.js';
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+}
+
+describe('parseTranscript', () => {
+  it('reads a Claude Code transcript: text only, tool results as tool, sidechains skipped', () => {
+    const parsed = parseTranscript(fixture('claude-code-session.jsonl'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.format).toBe('claude-code');
+    expect(parsed.value.sessionId).toBe('3f6b2a10-7c1e-4d2a-9a51-0b9e2c7d4e11');
+    expect(parsed.value.entries.map((e) => e.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'user',
+      'assistant',
+    ]);
+    expect(parsed.value.entries[1]?.text).toBe('I will read the nginx error log.');
+    expect(parsed.value.entries.some((e) => e.text.includes('Sub-agent'))).toBe(false);
+    expect(parsed.value.entries[0]?.at).toBe('2026-03-02T09:00:05.120Z');
+  });
+
+  it('reads a pi session file: header id, tool results as tool, compaction entries skipped', () => {
+    const parsed = parseTranscript(fixture('pi-session.jsonl'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.format).toBe('pi');
+    expect(parsed.value.sessionId).toBe('9c1d7e52-0b3a-4f4e-a2a9-5d8f1e6b7c20');
+    expect(parsed.value.entries.map((e) => [e.id, e.role])).toEqual([
+      ['e0000002', 'user'],
+      ['e0000003', 'assistant'],
+      ['e0000004', 'tool'],
+      ['e0000005', 'user'],
+    ]);
+    expect(parsed.value.entries[1]?.text).toBe('Reading the crash log.');
+  });
+
+  it("reads Verity's JSONL and rejects a line that is not a message", () => {
+    const parsed = parseTranscript(fixture('verity-session.jsonl'));
+    expect(parsed.ok && parsed.value.format).toBe('verity');
+    const bad = parseTranscript(
+      `${fixture('verity-session.jsonl')}{"role":"robot","content":"x"}\n`,
+    );
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatchObject({ code: 'INVALID_LINE', line: 4 });
+  });
+
+  it('refuses empty and unrecognised input', () => {
+    expect(parseTranscript('\n\n')).toMatchObject({ ok: false, error: { code: 'EMPTY' } });
+    expect(parseTranscript('{"hello":1}')).toMatchObject({
+      ok: false,
+      error: { code: 'UNRECOGNISED' },
+    });
+  });
+});
+
+describe('captureKey', () => {
+  const entries = [{ id: 'a', role: 'user' as const, text: 'x', at: '2026-03-02T09:00:00.000Z' }];
+
+  it('is sha256 of session id, trigger and first entry timestamp', () => {
+    const expected = createHash('sha256')
+      .update('s1shutdown2026-03-02T09:00:00.000Z')
+      .digest('hex');
+    expect(captureKey('s1', 'shutdown', entries)).toBe(expected);
+    expect(captureKey('s1', 'shutdown', entries)).not.toBe(captureKey('s1', 'compaction', entries));
+  });
+});

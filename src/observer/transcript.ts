@@ -1,0 +1,234 @@
+import { EngineError, err, ok, parseRfc3339, type Result, sha256Hex } from '../core/index.js';
+
+/** Who wrote a transcript entry. Tool output is kept apart so the observer can ignore it. */
+export type TranscriptRole = 'user' | 'assistant' | 'system' | 'tool';
+
+/** One entry of a session transcript, whatever agent wrote it. */
+export interface TranscriptEntry {
+  /** The entry's id in its source (a line number when the source has none). */
+  readonly id: string;
+  readonly role: TranscriptRole;
+  /** Plain text: text blocks joined; tool calls, thinking and images left out. */
+  readonly text: string;
+  /** RFC 3339 UTC, or null when the source gave none. */
+  readonly at: string | null;
+}
+
+/** The transcript formats `parseTranscript` recognises. */
+export type TranscriptFormat = 'verity' | 'claude-code' | 'pi';
+
+/** A parsed transcript. */
+export interface Transcript {
+  readonly format: TranscriptFormat;
+  readonly entries: readonly TranscriptEntry[];
+  /** The session id the file names (Claude Code `sessionId`, pi's session header), if any. */
+  readonly sessionId: string | null;
+}
+
+/** Why a transcript could not be read. */
+export interface TranscriptError {
+  readonly code: 'EMPTY' | 'UNRECOGNISED' | 'INVALID_LINE';
+  readonly message: string;
+  /** 1-based line, when one line is at fault. */
+  readonly line: number | null;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isoOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
+  if (typeof value !== 'string') return null;
+  const ms = parseRfc3339(value);
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+function detect(lines: readonly Json[]): TranscriptFormat | null {
+  for (const line of lines) {
+    if (line['type'] === 'session' && typeof line['id'] === 'string') return 'pi';
+    if (isObject(line['message'])) {
+      if (typeof line['uuid'] === 'string' || typeof line['sessionId'] === 'string') {
+        return 'claude-code';
+      }
+      if (typeof line['id'] === 'string') return 'pi';
+    }
+    if (typeof line['content'] === 'string' && typeof line['role'] === 'string') return 'verity';
+  }
+  return null;
+}
+
+/** Text blocks of a content array; tool calls, thinking and images carry no observation. */
+function textBlocks(content: unknown): { text: string; toolResult: boolean } {
+  if (typeof content === 'string') return { text: content, toolResult: false };
+  if (!Array.isArray(content)) return { text: '', toolResult: false };
+  const parts: string[] = [];
+  let toolResult = false;
+  for (const block of content) {
+    if (!isObject(block)) continue;
+    if (block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
+    if (block['type'] === 'tool_result') {
+      toolResult = true;
+      parts.push(textBlocks(block['content']).text);
+    }
+  }
+  return { text: parts.join('\n').trim(), toolResult };
+}
+
+// Claude Code writes slash-command echoes and local command output as user lines.
+const CLAUDE_COMMAND_OUTPUT = /^<(local-command-stdout|command-name|command-message|bash-stdout)/;
+
+function fromClaudeCode(lines: readonly Json[]): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  lines.forEach((line, index) => {
+    const type = line['type'];
+    if (type !== 'user' && type !== 'assistant') return;
+    if (line['isSidechain'] === true) return;
+    const message = line['message'];
+    if (!isObject(message)) return;
+    const { text, toolResult } = textBlocks(message['content']);
+    if (text === '') return;
+    const tool =
+      toolResult || line['isMeta'] === true || CLAUDE_COMMAND_OUTPUT.test(text.trimStart());
+    entries.push({
+      id: typeof line['uuid'] === 'string' ? line['uuid'] : `line-${index + 1}`,
+      role: tool ? 'tool' : type,
+      text,
+      at: isoOf(line['timestamp']),
+    });
+  });
+  return entries;
+}
+
+function fromPi(lines: readonly Json[]): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  lines.forEach((line, index) => {
+    if (line['type'] !== 'message') return;
+    const message = line['message'];
+    if (!isObject(message)) return;
+    const role = message['role'];
+    const { text } = textBlocks(message['content']);
+    if (text === '') return;
+    const mapped: TranscriptRole =
+      role === 'user' ? 'user' : role === 'assistant' ? 'assistant' : 'tool';
+    entries.push({
+      id: typeof line['id'] === 'string' ? line['id'] : `line-${index + 1}`,
+      role: mapped,
+      text,
+      at: isoOf(line['timestamp']) ?? isoOf(message['timestamp']),
+    });
+  });
+  return entries;
+}
+
+const ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'tool']);
+
+function fromVerity(lines: readonly Json[]): Result<TranscriptEntry[], TranscriptError> {
+  const entries: TranscriptEntry[] = [];
+  for (const [index, line] of lines.entries()) {
+    const role = line['role'];
+    if (typeof role !== 'string' || !ROLES.has(role) || typeof line['content'] !== 'string') {
+      return err({
+        code: 'INVALID_LINE',
+        message: `line ${index + 1}: expected {"role":"user|assistant|system|tool","content":"..."}`,
+        line: index + 1,
+      });
+    }
+    const id = line['message_id'] ?? line['id'];
+    entries.push({
+      id: typeof id === 'string' ? id : `line-${index + 1}`,
+      role: role as TranscriptRole,
+      text: line['content'],
+      at: isoOf(line['created_at'] ?? line['timestamp']),
+    });
+  }
+  return ok(entries);
+}
+
+function sessionIdOf(format: TranscriptFormat, lines: readonly Json[]): string | null {
+  for (const line of lines) {
+    if (format === 'pi' && line['type'] === 'session' && typeof line['id'] === 'string') {
+      return line['id'];
+    }
+    if (format === 'claude-code' && typeof line['sessionId'] === 'string') return line['sessionId'];
+  }
+  return null;
+}
+
+/**
+ * Reads a session transcript, detecting its format: Verity's JSONL (one
+ * `{"message_id","role","content","created_at"}` a line), Claude Code's project transcripts
+ * (`~/.claude/projects/**.jsonl`) or pi session files. Lines that are not JSON objects are an
+ * error in Verity's format and skipped in the agents' formats (they add line types over time).
+ */
+export function parseTranscript(text: string): Result<Transcript, TranscriptError> {
+  const raw = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (raw.length === 0)
+    return err({ code: 'EMPTY', message: 'the transcript is empty', line: null });
+  const lines: Json[] = [];
+  const bad: number[] = [];
+  raw.forEach((l, index) => {
+    try {
+      const value: unknown = JSON.parse(l);
+      if (isObject(value)) lines.push(value);
+      else bad.push(index + 1);
+    } catch {
+      // A torn last line (the agent was still writing) is expected; it is reported below.
+      bad.push(index + 1);
+    }
+  });
+  const format = detect(lines);
+  if (format === null) {
+    return err({
+      code: 'UNRECOGNISED',
+      message: 'not a Verity, Claude Code or pi session transcript',
+      line: null,
+    });
+  }
+  if (format === 'verity') {
+    if (bad.length > 0) {
+      return err({
+        code: 'INVALID_LINE',
+        message: `line ${bad[0]} is not JSON`,
+        line: bad[0] ?? null,
+      });
+    }
+    const entries = fromVerity(lines);
+    if (!entries.ok) return entries;
+    return ok({ format, entries: entries.value, sessionId: null });
+  }
+  const entries = format === 'pi' ? fromPi(lines) : fromClaudeCode(lines);
+  return ok({ format, entries, sessionId: sessionIdOf(format, lines) });
+}
+
+/** How a capture was triggered (seed 002: compaction and shutdown, plus manual). */
+export type CaptureTrigger = 'compaction' | 'shutdown' | 'manual';
+
+/** The capture triggers. */
+export const CAPTURE_TRIGGERS: readonly CaptureTrigger[] = ['compaction', 'shutdown', 'manual'];
+
+/**
+ * The capture dedupe key of seed 002: sha256(session id + trigger + first entry timestamp). A
+ * transcript without timestamps uses its first entry's id, so redelivery still collapses.
+ */
+export function captureKey(
+  sessionId: string,
+  trigger: CaptureTrigger,
+  entries: readonly TranscriptEntry[],
+): string {
+  const first = entries[0];
+  const anchor = first === undefined ? '' : (first.at ?? `id:${first.id}`);
+  return sha256Hex(`${sessionId}${trigger}${anchor}`);
+}
+
+/** Throws `VALIDATION_FAILED` for a trigger outside `CAPTURE_TRIGGERS`. */
+export function toCaptureTrigger(value: string): CaptureTrigger {
+  if ((CAPTURE_TRIGGERS as readonly string[]).includes(value)) return value as CaptureTrigger;
+  throw new EngineError(
+    'VALIDATION_FAILED',
+    `trigger must be one of ${CAPTURE_TRIGGERS.join(', ')} (got "${value}")`,
+    { parameter: 'trigger' },
+  );
+}
