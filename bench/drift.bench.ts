@@ -217,8 +217,9 @@ const percentile = (values: readonly number[], q: number) => {
 const ms = (v: number) => v.toFixed(1);
 const pct = (v: number) => `${(v * 100).toFixed(0)} %`;
 const date = new Date().toISOString().slice(0, 10);
+// A signal that never fired has no precision to report.
 const row = (name: string, c: Counts) =>
-  `| ${name} | ${pct(precision(c))} | ${pct(recall(c))} | ${c.tp} | ${c.fp} | ${c.fn} | ${c.tn} |`;
+  `| ${name} | ${c.tp + c.fp === 0 ? '—' : pct(precision(c))} | ${pct(recall(c))} | ${c.tp} | ${c.fp} | ${c.fn} | ${c.tn} |`;
 
 const results = {
   date,

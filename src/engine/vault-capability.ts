@@ -2,7 +2,10 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MemoryHit } from '../context/index.js';
 import {
+  canonicalJson,
+  contentHash,
   DEFAULT_ENTITY,
+  deriveUuid,
   ENTITY_ID_PATTERN,
   EngineError,
   type JsonObject,
@@ -15,7 +18,14 @@ import {
   type MemoryUpdatedPayload,
   type PredictionErrorPayload,
 } from '../ledger/index.js';
-import { type PipelineDeps, recordEvent } from '../pipeline/index.js';
+import {
+  applyEvent,
+  flushSession,
+  openSession,
+  type PipelineDeps,
+  recordEvent,
+  withPipelineTx,
+} from '../pipeline/index.js';
 import type {
   MemoryRecord,
   MemoryRevision,
@@ -293,15 +303,31 @@ export function createVaultCapability(
     };
   };
 
+  // All findings of one retrieval go in one write transaction: one commit instead of one each.
   const record = async (findings: readonly PredictionErrorPayload[]): Promise<void> => {
-    for (const finding of findings) {
-      await recordEvent(
-        deps,
-        EVENT_TYPES.predictionErrorDetected,
-        finding as unknown as JsonObject,
-        null,
-      );
-    }
+    if (findings.length === 0) return;
+    const now = toIso(deps.clock.now());
+    const type = EVENT_TYPES.predictionErrorDetected;
+    await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
+      const session = await openSession(tx);
+      for (const finding of findings) {
+        const payload = finding as unknown as JsonObject;
+        const event = {
+          eventId: deriveUuid(type, canonicalJson(payload)),
+          type,
+          entityId: null,
+          eventTs: now,
+          recordedAt: now,
+          payload,
+          payloadHash: contentHash(payload),
+          dedupeKey: null,
+        };
+        const appended = await tx.appendEvent(event);
+        if (appended.kind !== 'appended') continue;
+        await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+      }
+      await flushSession(tx, session);
+    });
   };
 
   const checkDrift = async (memoryIds: readonly string[]): Promise<ReadonlySet<string>> => {

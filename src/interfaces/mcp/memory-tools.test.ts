@@ -61,6 +61,17 @@ describe('memory tools (MCP, in-memory transport)', () => {
         passage_now: 'X was resolved.',
       }),
     ]);
+    // Past the debounce window, a repeat detection updates the open row in place.
+    clock.advance(25 * 3_600_000);
+    await engine.vault.checkDrift([id]);
+    const repeated = await engine.vault.listPredictionErrors({ memoryId: id });
+    expect(repeated).toHaveLength(1);
+    expect(repeated[0]).toMatchObject({
+      error_id: errors[0]?.['error_id'],
+      detected_at: errors[0]?.['detected_at'],
+      last_seen_at: '2026-03-02T10:01:00.000Z',
+    });
+
     const otherEntity = await call('list_prediction_errors', { entity_id: 'team:acme' });
     expect((otherEntity.structuredContent as { errors: unknown[] }).errors).toEqual([]);
     const hidden = await call('update_memory', {

@@ -244,8 +244,13 @@ for (const target of targets) {
           'embeddings',
           'events',
           'history',
+          'memories',
+          'memory_revisions',
           'messages',
           'meta',
+          'note_chunks',
+          'notes',
+          'prediction_errors',
           'prompts',
           'redactions',
           'schema_migrations',
@@ -254,6 +259,8 @@ for (const target of targets) {
           'search_vectors',
           'slots',
           'state_items',
+          'vault_roots',
+          'vault_vectors',
           'watermarks',
         ]);
         const versions = async () =>
@@ -262,14 +269,14 @@ for (const target of targets) {
               `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
             )
           ).map((row) => row.version);
-        expect(await versions()).toEqual([1, 2]);
+        expect(await versions()).toEqual([1, 2, 3]);
 
         await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, (tx) =>
           tx.appendEvent(sampleEvent('evt-1')),
         );
         await store.close();
         const again = await openStore(schema);
-        expect(await versions()).toEqual([1, 2]);
+        expect(await versions()).toEqual([1, 2, 3]);
         expect(await again.lastSeq()).toBe(1);
       });
 
