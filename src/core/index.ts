@@ -142,6 +142,7 @@ export {
   renderTaskEventsJsonl,
   renderTasksZone,
   stableJson,
+  toJsonLines,
 } from './tasks/render-tasks.js';
 export type {
   EscalationLevel,

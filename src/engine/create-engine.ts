@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
@@ -54,6 +54,7 @@ import {
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
+import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
 import type { Engine, RecordResult } from './types.js';
 
 /** Options of `createEngine`. */
@@ -92,6 +93,8 @@ export interface EngineOptions {
   readonly embeddings?: EngineEmbeddingOptions;
   /** Structured state items: the extractor (default: rules) and seed 001's limits. */
   readonly items?: EngineItemOptions;
+  /** Tasks (seed 004): where reconciler notifications go. */
+  readonly tasks?: EngineTaskOptions;
   /** Context builder settings: an optional summary model, skills text, caps. */
   readonly context?: EngineContextOptions;
 }
@@ -212,6 +215,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { store, clock, currentPolicy, registry: capabilities.registry, search: search.search },
     options.context,
   );
+
+  const tasks = createTasksCapability({ store, deps, clock }, options.tasks);
 
   const engine: Engine = {
     home: options.home,
@@ -373,7 +378,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       });
     },
 
-    project: (projectOptions) => project(capabilities, projectOptions),
+    async project(projectOptions) {
+      const report = await project(capabilities, projectOptions);
+      const heartbeat = projectOptions.targets.find(
+        (t) => basename(t).toLowerCase() === 'heartbeat.md',
+      );
+      // Task files live beside HEARTBEAT.md, the workspace the other projections use.
+      if (heartbeat !== undefined && projectOptions.dryRun !== true) {
+        await tasks.writeWorkspace(dirname(heartbeat));
+      }
+      return report;
+    },
     migrate: (files, migrateOptions) => migrate(capabilities, files, migrateOptions),
     poll: (sources) => poll(capabilities, sources),
     labelIntent: (threadId, messageId, intent) =>
@@ -394,6 +409,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     expandStateItem: items.expandStateItem,
 
     buildContext: context.buildContext,
+
+    tasks,
 
     jobs() {
       jobs ??= createJobQueue(jobsTarget, { clock, ids });

@@ -25,6 +25,14 @@ export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
+  EngineTaskOptions,
+  ListIncidentsOptions,
+  ListTasksOptions,
+  TaskChangeOptions,
+  TaskFilesReport,
+  TasksCapability,
+} from './tasks-capability.js';
+export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,

@@ -40,6 +40,7 @@ import type {
   ListStateItemsOptions,
   StateItemList,
 } from './state-items-capability.js';
+import type { TasksCapability } from './tasks-capability.js';
 
 export type {
   ContextIncluded,
@@ -225,5 +226,7 @@ export interface Engine {
    * SQLite file, or pg-boss in the `<schema>_jobs` schema of the PostgreSQL database.
    */
   jobs(): Promise<JobQueue>;
+  /** Tasks, reconciler, escalation, incidents and metrics (seed 004). */
+  readonly tasks: TasksCapability;
   close(): Promise<void>;
 }

@@ -77,7 +77,12 @@ export interface TaskEventLine {
   readonly detail: string;
 }
 
+/** JSON Lines with keys in code-unit order: byte-stable for equal values. */
+export function toJsonLines(values: readonly unknown[]): string {
+  return values.map((value) => `${JSON.stringify(sortValue(value))}\n`).join('');
+}
+
 /** `tasks/events.jsonl`: one stable JSON object per line, in ledger order. */
 export function renderTaskEventsJsonl(lines: readonly TaskEventLine[]): string {
-  return lines.map((line) => `${JSON.stringify(sortValue(line))}\n`).join('');
+  return toJsonLines(lines);
 }
