@@ -7,6 +7,14 @@ export type { IntentMetrics } from '../extract/index.js';
 export type { CalendarSource, Watching } from '../jobs/index.js';
 export { watchFiles } from '../jobs/index.js';
 export type {
+  Notification,
+  Notifier,
+  Patch,
+  ReconcileActionReport,
+  ReconcileReport,
+} from '../tasks/index.js';
+export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
+export type {
   MigrationFile,
   MigrationItem,
   MigrationReport,

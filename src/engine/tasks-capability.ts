@@ -107,7 +107,10 @@ export interface TasksCapability {
   cancel(id: string, reason: string, options?: Omit<TaskChangeOptions, 'reason'>): Promise<Task>;
   /** Acknowledges the task's escalation (the dead-man alert stops repeating; it is not cleared). */
   acknowledge(id: string, options?: TaskChangeOptions): Promise<Task>;
-  /** One reconciler pass now (or at `now`, epoch ms). */
+  /**
+   * One reconciler pass at the engine's clock. `notifier` receives the pass's new notifications
+   * besides the configured one (the CLI passes stdout).
+   */
   reconcile(options?: {
     readonly now?: number;
     readonly notifier?: Notifier;
