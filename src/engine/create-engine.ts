@@ -223,8 +223,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: () => clock.now(),
 
     async ingest(input, ingestOptions) {
+      const before = await store.lastSeq();
       const report = await ingest(deps, input);
       await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
+      await tasks.capture({ after_seq: before });
       await search.afterIngest(ingestOptions);
       return report;
     },

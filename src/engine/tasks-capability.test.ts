@@ -138,3 +138,41 @@ describe('engine.tasks', () => {
     });
   });
 });
+
+describe('engine.tasks capture', () => {
+  const message = (id: string, content: string, role = 'user') => ({
+    type: 'message',
+    thread_id: 'work',
+    message_id: id,
+    role,
+    content,
+    created_at: '2026-01-28T08:00:00Z',
+  });
+
+  it('creates tasks from firm commitments, proposes weak ones, and captures each once', async () => {
+    await engine.ingest([
+      message('m1', "Thanks. I'll send the deck by Friday."),
+      message('m2', 'Maybe I will look at the invoices next week.'),
+      message('m3', 'Nice weather today.'),
+    ]);
+    const tasks = await engine.tasks.list();
+    expect(tasks.map((t) => [t.title, t.due, t.provenance.ref])).toEqual([
+      ['Send the deck', '2026-01-30T23:59:00.000Z', 'thread:work:msg:m1'],
+    ]);
+    const proposals = await engine.tasks.proposals();
+    expect(proposals.map((p) => [p.title, p.doubts])).toEqual([
+      ['Look at the invoices', ['hedged']],
+    ]);
+    const again = await engine.tasks.capture({ thread_id: 'work' });
+    expect(again.created).toEqual([]);
+    expect(again.proposed).toEqual([]);
+
+    const accepted = await engine.tasks.acceptProposal(proposals[0]?.proposal_id ?? '');
+    expect(accepted.provenance.ref).toBe('thread:work:msg:m2');
+    expect(await engine.tasks.proposals()).toEqual([]);
+    await expect(engine.tasks.acceptProposal(proposals[0]?.proposal_id ?? '')).rejects.toThrow(
+      /accepted already/,
+    );
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+});

@@ -25,23 +25,30 @@ import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import {
   type AddTaskInput,
+  type CaptureReport,
+  type CaptureSource,
+  combineNotifiers,
   deadManTasks,
   draftAcknowledge,
   draftAddTask,
+  draftCaptures,
   draftIncident,
   draftMoveOf,
   draftMoveTask,
   draftUpdateTask,
   type IncidentInput,
+  keepAppended,
   type Notifier,
   noopNotifier,
   type ReconcileReport,
   readCounters,
   readIncidents,
+  readProposals,
   readTask,
   readTasks,
   runReconciler,
   type TaskEventDraft,
+  type TaskProposal,
   type TaskRecorder,
 } from '../tasks/index.js';
 
@@ -123,6 +130,19 @@ export interface TasksCapability {
   incidents(options?: ListIncidentsOptions): Promise<readonly Incident[]>;
   /** Seed 004's daily metrics for a UTC day (default: today by the engine's clock). */
   metrics(date?: string): Promise<DailyMetrics>;
+  /**
+   * Captures commitments as tasks from the messages of `thread_id` (or of every thread with
+   * messages recorded after ledger sequence `after_seq`) and from their open action items. Strong
+   * ones become CAPTURED tasks with provenance; weak ones are only proposed. Idempotent.
+   */
+  capture(options?: {
+    readonly thread_id?: string;
+    readonly after_seq?: number;
+  }): Promise<CaptureReport>;
+  /** Proposed tasks (commitments below the evidence bar); open ones by default. */
+  proposals(options?: { readonly all?: boolean }): Promise<readonly TaskProposal[]>;
+  /** Turns a proposal into a CAPTURED task. Throws NOT_FOUND or CONFLICT (already accepted). */
+  acceptProposal(proposalId: string): Promise<Task>;
   /**
    * Writes the file projections into `dir`: `tasks/active/<id>.json`, `tasks/done/<id>.json`
    * (DONE and CANCELLED), `tasks/events.jsonl`, `ops/incidents.jsonl`. Byte-deterministic; a file
@@ -276,7 +296,10 @@ export function createTasksCapability(
       runReconciler(
         {
           record,
-          notifier: reconcileOptions?.notifier ?? notifier,
+          notifier:
+            reconcileOptions?.notifier === undefined
+              ? notifier
+              : combineNotifiers([notifier, reconcileOptions.notifier]),
           hash: sha256Hex,
           reader: store,
         },
@@ -327,6 +350,101 @@ export function createTasksCapability(
         await readIncidents(store),
         await readCounters(store, day),
       );
+    },
+
+    async capture(captureOptions = {}) {
+      const threads = new Set<string>();
+      if (captureOptions.thread_id !== undefined) threads.add(captureOptions.thread_id);
+      if (captureOptions.after_seq !== undefined) {
+        const last = await store.lastSeq();
+        for (let after = captureOptions.after_seq; after < last; ) {
+          const batch = await store.readEvents(after, 1000);
+          if (batch.length === 0) break;
+          for (const event of batch) {
+            after = event.seq;
+            if (event.type === 'message.received' && !event.redacted) {
+              threads.add(String(event.payload['thread_id']));
+            }
+          }
+        }
+      }
+      const sources: CaptureSource[] = [];
+      for (const threadId of [...threads].sort()) {
+        const messages = await store.listMessages({ threadId, limit: Number.POSITIVE_INFINITY });
+        for (const m of messages) {
+          sources.push({
+            kind: 'message',
+            thread_id: m.threadId,
+            message_id: m.messageId,
+            role: m.role,
+            content: m.content,
+            created_at: m.createdAt,
+            entity_id: m.entityId,
+          });
+        }
+        const items = await store.listStateItems({
+          threadId,
+          types: ['action'],
+          statuses: ['open', 'active', 'blocked'],
+        });
+        for (const item of items) {
+          sources.push({
+            kind: 'action_item',
+            thread_id: item.threadId,
+            uid: item.uid,
+            text: item.text,
+            created_at: item.createdAt,
+            entity_id: item.entityId,
+          });
+        }
+      }
+      if (sources.length === 0) return { created: [], proposed: [], order: [] };
+      const now = clock.now();
+      const recorded = await record((reader) => draftCaptures(reader, sources, now, sha256Hex));
+      return keepAppended(recorded.value, recorded.appended);
+    },
+
+    async proposals(proposalOptions = {}) {
+      const all = await readProposals(store);
+      return proposalOptions.all === true ? all : all.filter((p) => p.status === 'open');
+    },
+
+    async acceptProposal(proposalId) {
+      const proposal = (await readProposals(store)).find((p) => p.proposal_id === proposalId);
+      if (proposal === undefined) {
+        throw new EngineError('NOT_FOUND', `no proposal ${proposalId}`, {
+          proposal_id: proposalId,
+        });
+      }
+      if (proposal.status !== 'open') {
+        throw new EngineError(
+          'CONFLICT',
+          `${proposalId} was accepted already as ${proposal.task_id ?? '?'}`,
+          {
+            proposal_id: proposalId,
+          },
+        );
+      }
+      return single(async (now) => {
+        const made = await draftAddTask(
+          store,
+          {
+            title: proposal.title,
+            entity_id: proposal.entity_id,
+            fields: proposal.fields,
+            provenance: proposal.provenance,
+            reason: `accepted proposal ${proposalId}`,
+          },
+          now,
+        );
+        return {
+          drafts: made.drafts.map((d) => ({
+            ...d,
+            payload: { ...d.payload, proposal_id: proposalId },
+          })),
+          value: made.value,
+        };
+      });
     },
 
     async writeWorkspace(dir) {

@@ -53,6 +53,8 @@ export const EVENT_TYPES = {
   taskEscalated: 'task.escalated',
   taskAcknowledged: 'task.acknowledged',
   taskNotified: 'task.notified',
+  /** A commitment seen below the evidence bar: proposed as a task, not created. */
+  taskProposed: 'task.proposed',
   /** An incident (MISSED_DEADLINE, TASK_STUCK, …) logged by Verity or through the API. */
   incidentLogged: 'incident.logged',
   /** A tasks/recall parameter set by an applied (or rolled back) patch, or by hand. */

@@ -15,12 +15,15 @@ import {
   type Patch,
   readCounters,
   readIncidents,
+  readProposals,
   readTask,
   readTaskIndex,
   TASK_KEYS,
+  type TaskProposal,
 } from '../tasks/index.js';
 
 const OPS_EVENTS: ReadonlySet<string> = new Set([
+  EVENT_TYPES.taskProposed,
   EVENT_TYPES.configChanged,
   EVENT_TYPES.patchProposed,
   EVENT_TYPES.patchReviewed,
@@ -139,6 +142,19 @@ export async function foldTaskEvent(tx: WriteTx, event: LedgerEvent): Promise<vo
   }
   if (isTaskEventType(event.type)) {
     await foldTask(tx, event);
+    if (event.type === TASK_EVENT_TYPES.created && typeof p['proposal_id'] === 'string') {
+      const proposals = await readProposals(tx);
+      await tx.putMeta(
+        TASK_KEYS.proposals,
+        asJson(
+          proposals.map((proposal) =>
+            proposal.proposal_id === p['proposal_id'] && proposal.status === 'open'
+              ? { ...proposal, status: 'accepted', task_id: String(p['task_id']) }
+              : proposal,
+          ),
+        ),
+      );
+    }
     return;
   }
   switch (event.type) {
@@ -148,6 +164,24 @@ export async function foldTaskEvent(tx: WriteTx, event: LedgerEvent): Promise<vo
         TASK_KEYS.config,
         asJson({ ...config, [String(p['key'])]: p['value'] as JsonObject[string] }),
       );
+      return;
+    }
+    case EVENT_TYPES.taskProposed: {
+      const proposals = await readProposals(tx);
+      const proposal: TaskProposal = {
+        proposal_id: String(p['proposal_id']),
+        entity_id: String(p['entity_id'] ?? 'user:primary'),
+        title: String(p['title']),
+        fields: (p['fields'] as unknown as TaskProposal['fields'] | undefined) ?? {},
+        provenance: p['provenance'] as unknown as TaskProposal['provenance'],
+        doubts: (p['doubts'] as string[] | undefined) ?? [],
+        status: 'open',
+        task_id: null,
+        at: event.recordedAt,
+      };
+      if (!proposals.some((x) => x.proposal_id === proposal.proposal_id)) {
+        await tx.putMeta(TASK_KEYS.proposals, asJson([...proposals, proposal]));
+      }
       return;
     }
     case EVENT_TYPES.recallFeedbackRecorded:

@@ -4,6 +4,11 @@
  * metrics, the self-improvement loop and the views the fold keeps.
  * May import: core, ledger, the store contract, earlier services.
  */
+
+export type { CaptureReport, CaptureSource } from './capture-tasks.js';
+export { draftCaptures, keepAppended } from './capture-tasks.js';
+export type { Commitment } from './detect-commitments.js';
+export { commitmentFromAction, detectCommitments } from './detect-commitments.js';
 export type { Notification, Notifier, WebhookNotifierOptions } from './notifier.js';
 export {
   combineNotifiers,
@@ -34,13 +39,14 @@ export {
   draftUpdateTask,
   nextTaskId,
 } from './task-commands.js';
-export type { OpsConfig } from './task-views.js';
+export type { OpsConfig, TaskProposal } from './task-views.js';
 export {
   asJson,
   CONFIG_BOUNDS,
   readConfig,
   readCounters,
   readIncidents,
+  readProposals,
   readTask,
   readTaskIndex,
   readTasks,

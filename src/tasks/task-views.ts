@@ -6,7 +6,9 @@ import {
   type JsonValue,
   type ReconcileSettings,
   type Task,
+  type TaskFields,
   type TaskPriority,
+  type TaskProvenance,
   type TaskState,
 } from '../core/index.js';
 import type { StoreReader } from '../stores/index.js';
@@ -33,6 +35,8 @@ export const TASK_KEYS = {
   patch: (id: string) => `patch:${id}`,
   /** Every patch id, in proposal order. */
   patches: 'patches:index',
+  /** Task proposals (commitments below the evidence bar), in ledger order. */
+  proposals: 'tasks:proposals',
 } as const;
 
 /** The parameters config events may set, with their hard bounds. */
@@ -111,6 +115,26 @@ export async function readIncidents(store: StoreReader): Promise<readonly Incide
 export async function readCounters(store: StoreReader, date: string): Promise<DayCounters> {
   const stored = (await store.getMeta(TASK_KEYS.counters(date))) as unknown as DayCounters | null;
   return { ...EMPTY_DAY_COUNTERS, ...(stored ?? {}) };
+}
+
+/** A commitment proposed as a task, waiting for someone to accept it. */
+export interface TaskProposal {
+  /** `PROP-<12 hex>`: derived from where it was seen and what it says. */
+  readonly proposal_id: string;
+  readonly entity_id: string;
+  readonly title: string;
+  readonly fields: TaskFields;
+  readonly provenance: TaskProvenance;
+  /** Why it was not created (hedged, no deadline, …). */
+  readonly doubts: readonly string[];
+  readonly status: 'open' | 'accepted';
+  readonly task_id: string | null;
+  readonly at: string;
+}
+
+/** Every proposal, in ledger order. */
+export async function readProposals(store: StoreReader): Promise<readonly TaskProposal[]> {
+  return ((await store.getMeta(TASK_KEYS.proposals)) as unknown as TaskProposal[] | null) ?? [];
 }
 
 /** Casts a view for `putMeta`. */

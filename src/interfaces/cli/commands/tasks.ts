@@ -310,6 +310,58 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
       });
     });
 
+  tasks
+    .command('capture')
+    .description('capture commitments from a thread as tasks (weak ones are only proposed)')
+    .requiredOption('--thread <id>', 'the thread to read')
+    .option('--json', 'print {"created":[...],"proposed":[...]}')
+    .action(async (options: { thread: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.tasks.capture({ thread_id: options.thread });
+        const { created, proposed } = report;
+        toolkit.output(
+          options,
+          { created, proposed },
+          (value) =>
+            [
+              ...value.created.map((c) => `created ${c.task_id} ${c.title} (${c.ref})`),
+              ...value.proposed.map(
+                (p) => `proposed ${p.proposal_id} ${p.title} (${p.doubts.join(', ')}; ${p.ref})`,
+              ),
+            ].join('\n') || 'no new commitments',
+        );
+      });
+    });
+
+  tasks
+    .command('proposals')
+    .description('commitments seen below the evidence bar, waiting to be accepted')
+    .option('--all', 'include accepted ones')
+    .option('--json', 'print {"proposals":[...]}')
+    .action(async (options: { all?: true; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const proposals = await engine.tasks.proposals({ all: options.all === true });
+        toolkit.output(options, { proposals }, (value) =>
+          value.proposals.length === 0
+            ? 'no proposals'
+            : value.proposals
+                .map((p) => `${p.proposal_id} [${p.status}] ${p.title} (${p.doubts.join(', ')})`)
+                .join('\n'),
+        );
+      });
+    });
+
+  tasks
+    .command('accept')
+    .description('turn a proposal into a CAPTURED task')
+    .argument('<proposal_id>', 'PROP-…')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.acceptProposal(id), renderTaskLine);
+      });
+    });
+
   program
     .command('reconcile')
     .description('run the task reconciler now and print every action it took, with its reason')
