@@ -216,7 +216,18 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.context,
   );
 
-  const tasks = createTasksCapability({ store, deps, clock }, options.tasks);
+  const tasks = createTasksCapability(
+    {
+      store,
+      deps,
+      clock,
+      jobs: () => {
+        jobs ??= createJobQueue(jobsTarget, { clock, ids });
+        return jobs;
+      },
+    },
+    options.tasks,
+  );
 
   const engine: Engine = {
     home: options.home,

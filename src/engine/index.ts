@@ -34,10 +34,13 @@ export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
   EngineTaskOptions,
+  Experiment,
+  ImprovementReport,
   ListIncidentsOptions,
   ListTasksOptions,
   TaskChangeOptions,
   TaskFilesReport,
+  TaskScheduleOptions,
   TasksCapability,
 } from './tasks-capability.js';
 export type {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
 import { createEngine, type Engine } from './index.js';
@@ -174,5 +174,26 @@ describe('engine.tasks capture', () => {
       /accepted already/,
     );
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+});
+
+describe('engine.tasks schedule', () => {
+  it('runs the reconciler as a durable job when its queue receives a slot', async () => {
+    const task = await engine.tasks.add({ title: 'Untriaged' });
+    const schedule = await engine.tasks.startSchedule({ reconcile_hours: [8, 22] });
+    try {
+      const queue = await engine.jobs();
+      await queue.enqueue('tasks.reconcile', { slot: '2026-01-28T09:30:00.000Z' });
+      await vi.waitFor(
+        async () => {
+          const jobs = await queue.listJobs({ queue: 'tasks.reconcile', states: ['completed'] });
+          expect(jobs).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect((await engine.tasks.show(task.id)).next_check).not.toBeNull();
+    } finally {
+      await schedule.stop();
+    }
   });
 });

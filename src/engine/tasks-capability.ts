@@ -10,6 +10,7 @@ import {
   type Incident,
   type IncidentType,
   isTerminal,
+  type JsonObject,
   renderTaskEventsJsonl,
   sha256Hex,
   stableJson,
@@ -21,10 +22,13 @@ import {
   toIso,
   toJsonLines,
 } from '../core/index.js';
+import { type JobQueue, type JobSchedule, scheduleJobs, withinHours } from '../jobs/index.js';
+import { EVENT_TYPES } from '../ledger/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import {
   type AddTaskInput,
+  analyzeWindow,
   type CaptureReport,
   type CaptureSource,
   combineNotifiers,
@@ -36,20 +40,30 @@ import {
   draftMoveOf,
   draftMoveTask,
   draftUpdateTask,
+  type ImprovementAnalysis,
   type IncidentInput,
   keepAppended,
   type Notifier,
   noopNotifier,
+  type Patch,
+  type PatchStatus,
+  proposePatches,
   type ReconcileReport,
+  readConfig,
   readCounters,
   readIncidents,
   readProposals,
   readTask,
   readTasks,
+  renderPatchRecord,
+  rollbackDue,
   runReconciler,
+  TASK_KEYS,
   type TaskEventDraft,
   type TaskProposal,
   type TaskRecorder,
+  toPatches,
+  windowBefore,
 } from '../tasks/index.js';
 
 /** Task settings of `createEngine`. */
@@ -77,6 +91,40 @@ export interface ListIncidentsOptions {
   readonly type?: IncidentType;
   /** Only incidents at or after this instant (RFC 3339). */
   readonly since?: string;
+}
+
+/** When the task jobs run (UTC hours). */
+export interface TaskScheduleOptions {
+  readonly reconcile_hours?: readonly [number, number];
+  readonly improve_hour?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Queue names of the task jobs. */
+export const TASK_QUEUES = { reconcile: 'tasks.reconcile', improve: 'tasks.improve' } as const;
+
+/** What one run of the nightly loop found and did. */
+export interface ImprovementReport {
+  readonly analysis: ImprovementAnalysis;
+  readonly proposed: readonly Patch[];
+  readonly rolled_back: readonly Patch[];
+}
+
+/** One experiment: a patch's change, with its success metric before and after. */
+export interface Experiment {
+  readonly id: string;
+  readonly patch_id: string;
+  readonly name: string;
+  readonly started: string | null;
+  readonly hypothesis: string;
+  readonly success_metric: string;
+  readonly rollback_if: string;
+  readonly status: 'active' | 'rolled_back';
+  readonly variants: readonly {
+    readonly name: 'baseline' | 'patched';
+    readonly days: number;
+    readonly value: number | null;
+  }[];
 }
 
 /** Files written by `writeWorkspace`, relative to the workspace. */
@@ -144,6 +192,28 @@ export interface TasksCapability {
   /** Turns a proposal into a CAPTURED task. Throws NOT_FOUND or CONFLICT (already accepted). */
   acceptProposal(proposalId: string): Promise<Task>;
   /**
+   * The nightly improvement loop: aggregates the 7 days before today, finds the top failure mode,
+   * proposes 1–3 parameter patches for review, then checks applied patches' rollback conditions.
+   */
+  improve(): Promise<ImprovementReport>;
+  /** Patches, in proposal order (optionally only one status). */
+  patches(options?: { readonly status?: PatchStatus }): Promise<readonly Patch[]>;
+  /**
+   * Approves (applies through a `config.changed` event) or rejects a proposed patch. Throws
+   * NOT_FOUND, or CONFLICT when it is not waiting for review.
+   */
+  reviewPatch(id: string, verdict: 'approved' | 'rejected', note?: string): Promise<Patch>;
+  /** Rolls back every applied patch whose rollback condition holds; returns those rolled back. */
+  checkRollbacks(): Promise<readonly Patch[]>;
+  /** The experiments registry: each applied patch with its metric before and after. */
+  experiments(): Promise<readonly Experiment[]>;
+  /**
+   * Starts the durable schedule `verity serve` runs: the reconciler every 30 minutes within
+   * `reconcile_hours` (UTC, default 8–22) and the nightly improvement loop at `improve_hour`
+   * (default 4), both through the job queue.
+   */
+  startSchedule(options?: TaskScheduleOptions): Promise<JobSchedule>;
+  /**
    * Writes the file projections into `dir`: `tasks/active/<id>.json`, `tasks/done/<id>.json`
    * (DONE and CANCELLED), `tasks/events.jsonl`, `ops/incidents.jsonl`. Byte-deterministic; a file
    * is written only when its bytes change; snapshots of tasks that moved on are removed.
@@ -153,6 +223,8 @@ export interface TasksCapability {
 
 /** What the tasks capability needs from the engine. */
 export interface TasksCapabilityDeps {
+  /** The durable job queue (opened on first use). */
+  readonly jobs: () => Promise<JobQueue>;
   readonly store: Store;
   readonly deps: PipelineDeps;
   readonly clock: Clock;
@@ -211,6 +283,57 @@ export function createTasksCapability(
     const now = clock.now();
     const { value } = await record(async () => build(now));
     return (await readTask(store, value.id)) ?? value;
+  };
+  const readPatches = async (): Promise<Patch[]> => {
+    const ids = ((await store.getMeta(TASK_KEYS.patches)) as string[] | null) ?? [];
+    const out: Patch[] = [];
+    for (const id of ids) {
+      const patch = (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
+      if (patch !== null) out.push(patch);
+    }
+    return out;
+  };
+  const metricsFor = async (dates: readonly string[]): Promise<DailyMetrics[]> => {
+    const tasks = await readTasks(store);
+    const incidents = await readIncidents(store);
+    const out: DailyMetrics[] = [];
+    for (const date of dates) {
+      out.push(computeDailyMetrics(date, tasks, incidents, await readCounters(store, date)));
+    }
+    return out;
+  };
+  const checkRollbacks = async (): Promise<Patch[]> => {
+    const now = clock.now();
+    const due: { patch: Patch; reason: string }[] = [];
+    for (const patch of await readPatches()) {
+      if (patch.status !== 'applied' || patch.applied_at === null) continue;
+      const days = Math.floor((now - Date.parse(patch.applied_at)) / 86_400_000);
+      const reason = rollbackDue(patch, await metricsFor(windowBefore(now, Math.max(0, days))));
+      if (reason !== null) due.push({ patch, reason });
+    }
+    if (due.length === 0) return [];
+    await record(async () => ({
+      drafts: due.flatMap(({ patch, reason }) => [
+        {
+          type: EVENT_TYPES.patchRolledBack,
+          payload: { patch_id: patch.patch_id, reason },
+          entityId: null,
+        },
+        {
+          type: EVENT_TYPES.configChanged,
+          payload: {
+            key: patch.change.key,
+            value: patch.change.from as JsonObject[string],
+            patch_id: patch.patch_id,
+            reason: `rolled back ${patch.patch_id}: ${reason}`,
+          },
+          entityId: null,
+        },
+      ]),
+      value: null,
+    }));
+    const ids = new Set(due.map((d) => d.patch.patch_id));
+    return (await readPatches()).filter((p) => ids.has(p.patch_id));
   };
   const change = (options?: TaskChangeOptions) => ({
     actor: options?.actor ?? 'user',
@@ -447,6 +570,153 @@ export function createTasksCapability(
       });
     },
 
+    async improve() {
+      const now = clock.now();
+      const window = windowBefore(now);
+      const metrics = await metricsFor(window);
+      const incidents = await readIncidents(store);
+      const analysis = analyzeWindow(metrics, incidents);
+      const existing = await readPatches();
+      const busy = new Set(
+        existing
+          .filter((p) => p.status === 'proposed' || p.status === 'applied')
+          .map((p) => p.change.key),
+      );
+      const drafts = proposePatches(analysis, incidents, await readConfig(store), busy);
+      const day = toIso(now).slice(0, 10).replace(/-/g, '');
+      const used = existing.filter((p) => p.patch_id.startsWith(`PATCH-${day}-`)).length;
+      const patches = toPatches(drafts, analysis, now, used);
+      if (patches.length > 0) {
+        await record(async () => ({
+          drafts: patches.map((patch) => ({
+            type: EVENT_TYPES.patchProposed,
+            payload: { patch_id: patch.patch_id, patch: patch as unknown as JsonObject },
+            entityId: null,
+            dedupeKey: `patch:${patch.change.key}:${patch.proposed_at.slice(0, 10)}`,
+          })),
+          value: null,
+        }));
+      }
+      const rolledBack = await checkRollbacks();
+      const stored = await readPatches();
+      return {
+        analysis,
+        proposed: stored.filter((p) => patches.some((n) => n.patch_id === p.patch_id)),
+        rolled_back: rolledBack,
+      };
+    },
+
+    async patches(patchOptions = {}) {
+      const all = await readPatches();
+      return patchOptions.status === undefined
+        ? all
+        : all.filter((p) => p.status === patchOptions.status);
+    },
+
+    async reviewPatch(id, verdict, note) {
+      await record(async (reader) => {
+        const patch = (await reader.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
+        if (patch === null) throw new EngineError('NOT_FOUND', `no patch ${id}`, { patch_id: id });
+        if (patch.status !== 'proposed') {
+          throw new EngineError('CONFLICT', `${id} is ${patch.status}, not waiting for review`, {
+            patch_id: id,
+          });
+        }
+        const drafts: TaskEventDraft[] = [
+          {
+            type: EVENT_TYPES.patchReviewed,
+            payload: { patch_id: id, verdict, reviewer: 'user', note: note ?? null },
+            entityId: null,
+          },
+        ];
+        if (verdict === 'approved') {
+          drafts.push({
+            type: EVENT_TYPES.configChanged,
+            payload: {
+              key: patch.change.key,
+              value: patch.change.to as JsonObject[string],
+              patch_id: id,
+              reason: `applied ${id}: ${patch.title}`,
+            },
+            entityId: null,
+          });
+        }
+        return { drafts, value: null };
+      });
+      return (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch;
+    },
+
+    checkRollbacks: () => checkRollbacks(),
+
+    async experiments() {
+      const now = clock.now();
+      const out: Experiment[] = [];
+      for (const patch of await readPatches()) {
+        if (
+          (patch.status !== 'applied' && patch.status !== 'rolled_back') ||
+          patch.applied_at === null
+        )
+          continue;
+        const metric = patch.rollback_condition.metric;
+        const applied = Date.parse(patch.applied_at);
+        const before = await metricsFor(windowBefore(applied));
+        const end = patch.rolled_back_at === null ? now : Date.parse(patch.rolled_back_at);
+        const appliedDay = patch.applied_at.slice(0, 10);
+        const afterDays = windowBefore(
+          end,
+          Math.max(0, Math.floor((end - applied) / 86_400_000)),
+        ).filter((d) => d > appliedDay);
+        const after = await metricsFor(afterDays);
+        const mean = (list: readonly DailyMetrics[]) => {
+          const values = list.map((m) => m[metric]).filter((v): v is number => v !== null);
+          return values.length === 0
+            ? null
+            : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+        };
+        out.push({
+          id: `EXP-${patch.patch_id.slice(6)}`,
+          patch_id: patch.patch_id,
+          name: patch.title,
+          started: patch.applied_at,
+          hypothesis: `${patch.change.key} → ${JSON.stringify(patch.change.to)} reduces ${patch.incident_type ?? 'incidents'}`,
+          success_metric: metric,
+          rollback_if: `${metric} < ${patch.rollback_condition.below} for ${patch.rollback_condition.days} days`,
+          status: patch.status === 'applied' ? 'active' : 'rolled_back',
+          variants: [
+            { name: 'baseline', days: before.length, value: mean(before) },
+            { name: 'patched', days: after.length, value: mean(after) },
+          ],
+        });
+      }
+      return out;
+    },
+
+    async startSchedule(scheduleOptions = {}) {
+      const [first, last] = scheduleOptions.reconcile_hours ?? [8, 22];
+      const reconcile = async () => {
+        await this.reconcile();
+      };
+      const improve = async () => {
+        await this.improve();
+      };
+      return scheduleJobs({
+        queue: await context.jobs(),
+        jobs: [
+          {
+            queue: TASK_QUEUES.reconcile,
+            pattern: withinHours(30, first, last),
+            handler: reconcile,
+          },
+          {
+            queue: TASK_QUEUES.improve,
+            pattern: `0 ${scheduleOptions.improve_hour ?? 4} * * *`,
+            handler: improve,
+          },
+        ],
+        ...(scheduleOptions.onError === undefined ? {} : { onError: scheduleOptions.onError }),
+      });
+    },
+
     async writeWorkspace(dir) {
       const written: string[] = [];
       const removed: string[] = [];
@@ -484,6 +754,37 @@ export function createTasksCapability(
       wanted.set(join('tasks', 'events.jsonl'), renderTaskEventsJsonl(lines));
       const incidents = await readIncidents(store);
       wanted.set(join('ops', 'incidents.jsonl'), toJsonLines(incidents));
+      for (const patch of await readPatches()) {
+        const folder = patch.status === 'proposed' ? 'proposed' : patch.status;
+        wanted.set(
+          join('ops', 'patches', folder, `${patch.patch_id}.md`),
+          renderPatchRecord(patch),
+        );
+      }
+      const experiments = await this.experiments();
+      wanted.set(
+        join('ops', 'experiments.json'),
+        stableJson({
+          active: experiments.filter((e) => e.status === 'active'),
+          completed: experiments.filter((e) => e.status !== 'active'),
+        }),
+      );
+      const today = toIso(clock.now()).slice(0, 10);
+      for (const metrics of await metricsFor([...windowBefore(clock.now()), today])) {
+        wanted.set(join('ops', 'metrics', `${metrics.date}.json`), stableJson(metrics));
+      }
+      for (const folder of ['proposed', 'applied', 'rejected', 'rolled_back']) {
+        const path = join(dir, 'ops', 'patches', folder);
+        await mkdir(path, { recursive: true });
+        for (const name of await readdir(path)) {
+          const relative = join('ops', 'patches', folder, name);
+          if (/^PATCH-\d{8}-\d+\.md$/.test(name) && !wanted.has(relative)) {
+            await rm(join(dir, relative));
+            removed.push(relative);
+          }
+        }
+      }
+      await mkdir(join(dir, 'ops', 'metrics'), { recursive: true });
       for (const [relative, text] of [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
         if (await writeIfChanged(join(dir, relative), text)) written.push(relative);
       }

@@ -17,6 +17,16 @@ export {
   noopNotifier,
 } from './notifier.js';
 export type { Patch, PatchChange, PatchStatus, RollbackCondition } from './patch.js';
+export type { ImprovementAnalysis } from './plan-improvement.js';
+export {
+  analyzeWindow,
+  PARAMETER_DEFAULTS,
+  proposePatches,
+  renderPatchRecord,
+  rollbackDue,
+  toPatches,
+  windowBefore,
+} from './plan-improvement.js';
 export type {
   ReconcileActionReport,
   ReconcileReport,

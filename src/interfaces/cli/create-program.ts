@@ -478,11 +478,21 @@ export function createProgram(context: CommandContext): Command {
               });
           }, DLQ_RETRY_INTERVAL_MS);
           timer.unref();
+          const taskJobs = await engine.tasks.startSchedule({
+            ...(config.file.tasks?.reconcile_hours === undefined
+              ? {}
+              : { reconcile_hours: config.file.tasks.reconcile_hours }),
+            ...(config.file.tasks?.improve_hour === undefined
+              ? {}
+              : { improve_hour: config.file.tasks.improve_hour }),
+            onError: (error: unknown) => io.stderr(`verity: task jobs: ${messageOf(error)}\n`),
+          });
           try {
             const signal = await untilSignal();
             io.stderr(`verity: ${signal}, shutting down\n`);
           } finally {
             clearInterval(timer);
+            await taskJobs.stop();
             await server.close();
           }
         });
