@@ -8,6 +8,7 @@ import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
+import { registerTaskTools } from './task-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
 import {
@@ -320,6 +321,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
 
   registerSearchMemoryTool(server, engine, guard);
   registerStateItemTools(server, engine, guard);
+  registerTaskTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
 
   return server;

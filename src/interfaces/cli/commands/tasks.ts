@@ -10,7 +10,7 @@ import {
   type TaskFields,
   type TaskState,
 } from '../../../core/index.js';
-import { createStdoutNotifier, type ReconcileReport } from '../../../engine/index.js';
+import { createStdoutNotifier, type Patch, type ReconcileReport } from '../../../engine/index.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface FieldOptions {
@@ -179,7 +179,8 @@ function renderMetrics(metrics: DailyMetrics): string {
 
 /**
  * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
- * `verity incidents list|log` and `verity metrics`.
+ * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
+ * `verity metrics`.
  */
 export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
   const tasks = program
@@ -430,6 +431,75 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       },
     );
+
+  const patches = program
+    .command('patches')
+    .description('parameter patches proposed by the nightly improvement loop');
+
+  patches
+    .command('list')
+    .description('patches in proposal order')
+    .option('--status <status>', 'proposed | applied | rejected | rolled_back')
+    .option('--json', 'print {"patches":[...]}')
+    .action(async (options: { status?: string; json?: true }, command: Command) => {
+      const statuses = ['proposed', 'applied', 'rejected', 'rolled_back'];
+      if (options.status !== undefined && !statuses.includes(options.status)) {
+        throw new InvalidArgumentError(`--status must be one of ${statuses.join(', ')}.`);
+      }
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const list = await engine.tasks.patches(
+          options.status === undefined ? {} : { status: options.status as Patch['status'] },
+        );
+        toolkit.output(options, { patches: list }, (value) =>
+          value.patches.length === 0
+            ? 'no patches'
+            : value.patches
+                .map(
+                  (p) =>
+                    `${p.patch_id} [${p.status}] ${p.title}: ${p.change.key} → ${JSON.stringify(p.change.to)} (rollback if ${p.rollback_condition.metric} < ${p.rollback_condition.below} for ${p.rollback_condition.days} days)`,
+                )
+                .join('\n'),
+        );
+      });
+    });
+
+  for (const verdict of ['approve', 'reject'] as const) {
+    patches
+      .command(verdict)
+      .description(verdict === 'approve' ? 'apply a proposed patch' : 'reject a proposed patch')
+      .argument('<patch_id>', 'PATCH-YYYYMMDD-NNN')
+      .option('--note <text>', 'why')
+      .option('--json', 'print the patch as JSON')
+      .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const patch = await engine.tasks.reviewPatch(
+            id,
+            verdict === 'approve' ? 'approved' : 'rejected',
+            options.note,
+          );
+          toolkit.output(options, patch, (p) => `${p.patch_id} ${p.status}`);
+        });
+      });
+  }
+
+  program
+    .command('improve')
+    .description(
+      'run the nightly improvement loop now: analyse 7 days, propose patches, check rollbacks',
+    )
+    .option('--json', 'print the report as JSON')
+    .action(async (options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.tasks.improve();
+        toolkit.output(options, report, (r) =>
+          [
+            `window ${r.analysis.window[0] ?? ''}..${r.analysis.window[r.analysis.window.length - 1] ?? ''}; top failure: ${r.analysis.top_failure ?? 'none'}`,
+            ...r.proposed.map((p) => `proposed ${p.patch_id}: ${p.title}`),
+            ...r.rolled_back.map((p) => `rolled back ${p.patch_id}: ${p.rollback_reason ?? ''}`),
+          ].join('\n'),
+        );
+      });
+    });
 
   program
     .command('metrics')
