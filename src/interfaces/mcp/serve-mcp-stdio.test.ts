@@ -53,12 +53,19 @@ describe('verity mcp (stdio child process)', () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
+      'acknowledge_task',
+      'add_task',
       'expand_state_item',
       'explain_state',
       'get_context',
       'get_state',
+      'get_task_metrics',
       'list_pending_reviews',
       'list_state_items',
+      'list_tasks',
+      'log_incident',
+      'move_task',
+      'reconcile_tasks',
       'record_observation',
       'resolve_review',
       'search_memory',
