@@ -52,6 +52,7 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { createRecallCapability } from './recall-pack.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
@@ -95,6 +96,8 @@ export interface EngineOptions {
   readonly items?: EngineItemOptions;
   /** Tasks (seed 004): where reconciler notifications go. */
   readonly tasks?: EngineTaskOptions;
+  /** Recall pack trigger expansion: a word in the prompt → names whose records to load. */
+  readonly recallTriggers?: Readonly<Record<string, readonly string[]>>;
   /** Context builder settings: an optional summary model, skills text, caps. */
   readonly context?: EngineContextOptions;
 }
@@ -228,6 +231,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
     options.tasks,
   );
+
+  const recall = createRecallCapability({
+    store,
+    deps,
+    clock,
+    search: search.search,
+    triggers: options.recallTriggers ?? {},
+  });
 
   const engine: Engine = {
     home: options.home,
@@ -424,6 +435,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     buildContext: context.buildContext,
 
     tasks,
+    recall,
 
     jobs() {
       jobs ??= createJobQueue(jobsTarget, { clock, ids });

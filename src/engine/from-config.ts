@@ -18,6 +18,9 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
     extraction: extractionFromConfig(config),
     items: itemsFromConfig(config),
     context: contextFromConfig(config),
+    ...(config.file.recall?.triggers === undefined
+      ? {}
+      : { recallTriggers: config.file.recall.triggers }),
     ...(config.file.tasks?.webhook_url === undefined
       ? {}
       : { tasks: { notifier: createWebhookNotifier({ url: config.file.tasks.webhook_url }) } }),

@@ -33,6 +33,12 @@ export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
+  RecallCapability,
+  RecallFeedback,
+  RecallPackRequest,
+  RecallPackView,
+} from './recall-pack.js';
+export type {
   EngineTaskOptions,
   Experiment,
   ImprovementReport,

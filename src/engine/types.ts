@@ -29,6 +29,7 @@ import type {
   ProjectOptions,
 } from './capabilities.js';
 import type { BuildContextRequest } from './context-capability.js';
+import type { RecallCapability } from './recall-pack.js';
 import type {
   BackgroundIndexingOptions,
   IngestOptions,
@@ -228,5 +229,7 @@ export interface Engine {
   jobs(): Promise<JobQueue>;
   /** Tasks, reconciler, escalation, incidents and metrics (seed 004). */
   readonly tasks: TasksCapability;
+  /** The recall pack (seed 004 layer 4) and the feedback that counts what the agent used. */
+  readonly recall: RecallCapability;
   close(): Promise<void>;
 }
