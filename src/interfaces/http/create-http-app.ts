@@ -12,6 +12,7 @@ import { createMcpServer } from '../mcp/index.js';
 import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
+import { registerTaskRoutes } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -242,6 +243,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.get('/api/stats', async (c) => c.json(await engine.stats()));
 
   registerItemsRoutes(app, engine);
+  registerTaskRoutes(app, engine);
 
   registerContextRoute(app, engine);
 

@@ -55,12 +55,19 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'acknowledge_task',
+      'add_task',
       'expand_state_item',
       'explain_state',
       'get_context',
       'get_state',
+      'get_task_metrics',
       'list_pending_reviews',
       'list_state_items',
+      'list_tasks',
+      'log_incident',
+      'move_task',
+      'reconcile_tasks',
       'record_observation',
       'resolve_review',
       'search_memory',
