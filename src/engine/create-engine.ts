@@ -347,6 +347,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         await applyRecord(tx, session, parsed.record, JSON.stringify(record), now);
         await flushSession(tx, session);
       });
+      if (action === 'reject' || action === 'edit') {
+        // A corrected extraction is an incident the improvement loop learns from (seed 004).
+        await tasks.logIncident({
+          type: 'BAD_EXTRACTION',
+          detail: `review ${prompt.promptId} was ${action === 'edit' ? 'edited' : 'rejected'}: ${prompt.field} of ${prompt.entityId}`,
+          severity: 'medium',
+          actor: 'review',
+        });
+      }
       const closed = await store.getPrompt(prompt.promptId);
       return {
         prompt_id: prompt.promptId,
