@@ -25,7 +25,7 @@ import {
 import { type JobQueue, type JobSchedule, scheduleJobs, withinHours } from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
-import type { Store } from '../stores/index.js';
+import type { MessageRecord, Store } from '../stores/index.js';
 import {
   type AddTaskInput,
   analyzeWindow,
@@ -477,34 +477,44 @@ export function createTasksCapability(
 
     async capture(captureOptions = {}) {
       const threads = new Set<string>();
-      if (captureOptions.thread_id !== undefined) threads.add(captureOptions.thread_id);
+      const sources: CaptureSource[] = [];
+      const pushMessage = (m: MessageRecord) =>
+        sources.push({
+          kind: 'message',
+          thread_id: m.threadId,
+          message_id: m.messageId,
+          role: m.role,
+          content: m.content,
+          created_at: m.createdAt,
+          entity_id: m.entityId,
+        });
+      if (captureOptions.thread_id !== undefined) {
+        threads.add(captureOptions.thread_id);
+        const messages = await store.listMessages({
+          threadId: captureOptions.thread_id,
+          limit: Number.POSITIVE_INFINITY,
+        });
+        for (const m of messages) pushMessage(m);
+      }
       if (captureOptions.after_seq !== undefined) {
+        // Only the messages recorded since `after_seq`: an ingest never rereads a whole thread.
         const last = await store.lastSeq();
         for (let after = captureOptions.after_seq; after < last; ) {
           const batch = await store.readEvents(after, 1000);
           if (batch.length === 0) break;
           for (const event of batch) {
             after = event.seq;
-            if (event.type === 'message.received' && !event.redacted) {
-              threads.add(String(event.payload['thread_id']));
-            }
+            if (event.type !== 'message.received' || event.redacted) continue;
+            const threadId = String(event.payload['thread_id']);
+            if (captureOptions.thread_id === threadId) continue;
+            const stored = await store.getMessage(threadId, String(event.payload['message_id']));
+            if (stored === null) continue;
+            threads.add(threadId);
+            pushMessage(stored);
           }
         }
       }
-      const sources: CaptureSource[] = [];
       for (const threadId of [...threads].sort()) {
-        const messages = await store.listMessages({ threadId, limit: Number.POSITIVE_INFINITY });
-        for (const m of messages) {
-          sources.push({
-            kind: 'message',
-            thread_id: m.threadId,
-            message_id: m.messageId,
-            role: m.role,
-            content: m.content,
-            created_at: m.createdAt,
-            entity_id: m.entityId,
-          });
-        }
         const items = await store.listStateItems({
           threadId,
           types: ['action'],
