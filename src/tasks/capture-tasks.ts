@@ -109,6 +109,7 @@ export async function draftCaptures(
   const order: CaptureReport['order'][number][] = [];
   let taken = 0;
   const found = sources.flatMap(findIn);
+  if (found.length === 0) return { drafts, value: { created, proposed, order } };
   // One commitment is often seen twice (the message, and the action item drawn from it): the
   // firm reading wins, and what is already a task or a proposal is not raised again.
   const known = new Set<string>();
