@@ -40,7 +40,7 @@ const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
   context: ['gpt-tokenizer'],
   // The durable job queue keeps jobs beside the store: an embedded SQLite table or pg-boss.
-  jobs: ['node-ical', 'better-sqlite3', 'pg-boss'],
+  jobs: ['node-ical', 'better-sqlite3', 'pg-boss', 'croner'],
 };
 
 /** The SDK each provider adapter folder may import. */

@@ -160,6 +160,27 @@ const fileSchema = z
       })
       .strict()
       .optional(),
+    /** Tasks (seed 004): the reconciler's schedule under `verity serve` and where alerts go. */
+    tasks: z
+      .object({
+        /** POST reconciler notifications here (E2 "unstick" agents, chat bridges). */
+        webhook_url: z.string().url().optional(),
+        /** UTC hours the 30-minute reconciler runs in, `[first, last]` (default [8, 22]). */
+        reconcile_hours: z
+          .tuple([z.number().int().min(0).max(23), z.number().int().min(0).max(23)])
+          .optional(),
+        /** UTC hour of the nightly improvement loop (default 4). */
+        improve_hour: z.number().int().min(0).max(23).optional(),
+      })
+      .strict()
+      .optional(),
+    /** Recall pack trigger expansion: a word in the prompt → entities or projects to load. */
+    recall: z
+      .object({
+        triggers: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
+      })
+      .strict()
+      .optional(),
     /** Files `verity project` and `verity watch` write, and how. */
     projections: z
       .object({

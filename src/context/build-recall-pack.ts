@@ -7,6 +7,7 @@ import {
   parseRfc3339,
   type Result,
   type StateItem,
+  type Task,
 } from '../core/index.js';
 import { orderEntities } from './canonical-state.js';
 import type { ContextEntity } from './context-sources.js';
@@ -18,6 +19,7 @@ export const RECALL_SECTIONS = {
   waiting_on: 'Waiting on',
   todays_focus: "Today's focus",
   procedures: 'Relevant procedures',
+  triggered: 'Recalled for this prompt',
 } as const;
 
 /** A recall pack section's key. */
@@ -61,6 +63,10 @@ export interface RecallPackInput {
   readonly now: string;
   /** Procedures relevant to today's work, already chosen by the caller; listed as given. */
   readonly procedures?: readonly string[];
+  /** Open tasks (seed 004): P0s, commitments, waiting-on and today's due work. */
+  readonly tasks?: readonly Task[];
+  /** Entries loaded by trigger expansion (a known name in the prompt), already chosen. */
+  readonly triggered?: readonly RecallEntry[];
 }
 
 /** Options of `buildRecallPack`. */
@@ -136,6 +142,50 @@ function reviews(entities: readonly ContextEntity[], entity: string): RecallEntr
   return entries;
 }
 
+function taskText(task: Task): string {
+  const due = task.due === null ? '' : ` (due ${task.due.slice(0, 16).replace('T', ' ')})`;
+  return `${task.id} ${clean(task.title)}${due}`;
+}
+
+function taskEntries(tasks: readonly Task[], today: string) {
+  const tomorrow = nextDate(today);
+  const open = tasks.filter((t) => t.state !== 'DONE' && t.state !== 'CANCELLED');
+  const soon = (t: Task) => t.due !== null && t.due.slice(0, 10) <= tomorrow;
+  const p0 = open.filter((t) => t.priority === 'P0');
+  return {
+    p0: p0.map((t) => ({
+      id: t.id,
+      text:
+        t.escalation_level === 4
+          ? `BLOCKED: ${taskText(t)} is overdue; resolve it before other work`
+          : `P0 ${taskText(t)}`,
+    })),
+    focus: open
+      .filter(
+        (t) =>
+          t.priority !== 'P0' &&
+          t.state !== 'WAITING_EXTERNAL' &&
+          (soon(t) || t.state === 'EXECUTING'),
+      )
+      .map((t) => ({ id: t.id, text: `${taskText(t)} [${t.state}]` })),
+    waiting: open
+      .filter((t) => t.state === 'WAITING_EXTERNAL')
+      .map((t) => ({
+        id: t.id,
+        text: `${clean(t.who_waiting_on ?? 'someone')}: ${taskText(t)}${t.last_followup === null ? '' : ` (last follow-up ${t.last_followup.slice(0, 10)})`}`,
+      })),
+    commitments: open
+      .filter(
+        (t) =>
+          t.priority !== 'P0' &&
+          t.state !== 'WAITING_EXTERNAL' &&
+          !soon(t) &&
+          t.state !== 'EXECUTING',
+      )
+      .map((t) => ({ id: t.id, text: taskText(t) })),
+  };
+}
+
 function itemEntry(item: StateItem, suffix = ''): RecallEntry {
   const conflict = item.conflict ? ' (CONFLICT)' : '';
   return { id: item.uid, text: `${clean(item.text)}${suffix}${conflict}` };
@@ -150,6 +200,11 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  * - **Open commitments**: the other open actions.
  * - **Waiting on**: prompts awaiting the user's confirmation, blocked actions, open questions.
  * - **Relevant procedures**: `procedures` as given (there is no procedure store yet).
+ * - **Recalled for this prompt**: `triggered` as given (trigger expansion).
+ *
+ * Open tasks join the sections: P0 tasks (the dead-man BLOCKED line first) under P0
+ * constraints, WAITING_EXTERNAL ones under Waiting on, those due today or tomorrow or being
+ * worked on under Today's focus, the rest under Open commitments.
  *
  * Superseded, done and answered items never appear. Pure and deterministic; `VALIDATION_FAILED`
  * when `now` is not RFC 3339.
@@ -178,19 +233,29 @@ export function buildRecallPack(
   };
   const openActions = withStatus('action', 'open');
   const procedures = [...new Set((input.procedures ?? []).map(clean).filter((p) => p !== ''))];
+  const tasks = taskEntries(input.tasks ?? [], today);
   const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
-    p0_constraints: withStatus('constraint', 'active').map((item) => itemEntry(item)),
-    open_commitments: openActions.filter((item) => !isRecent(item)).map((item) => itemEntry(item)),
+    p0_constraints: [
+      ...tasks.p0,
+      ...withStatus('constraint', 'active').map((item) => itemEntry(item)),
+    ],
+    open_commitments: [
+      ...tasks.commitments,
+      ...openActions.filter((item) => !isRecent(item)).map((item) => itemEntry(item)),
+    ],
     waiting_on: [
+      ...tasks.waiting,
       ...reviews(input.entities, input.entity),
       ...withStatus('action', 'blocked').map((item) => itemEntry(item, ' (blocked)')),
       ...withStatus('question', 'open').map((item) => itemEntry(item)),
     ],
     todays_focus: [
+      ...tasks.focus,
       ...datedFields(input.entities, input.entity, today),
       ...openActions.filter(isRecent).map((item) => itemEntry(item)),
     ],
     procedures: procedures.map((text) => ({ id: text, text })),
+    triggered: input.triggered ?? [],
   };
   const sections: RecallSection[] = [];
   for (const key of Object.keys(RECALL_SECTIONS) as RecallSectionKey[]) {

@@ -107,6 +107,62 @@ export type {
 export { emptySlot } from './slot.js';
 export type { StateTrackerInput } from './state-tracker.js';
 export { toStateTracker } from './state-tracker.js';
+export type { NewTask, TaskChangeMeta } from './tasks/apply-task-change.js';
+export {
+  acknowledgeTask,
+  checkTaskFields,
+  createTask,
+  escalateTask,
+  formatTaskId,
+  MAX_TASK_HISTORY,
+  moveTask,
+  TASK_ID_PATTERN,
+  updateTask,
+} from './tasks/apply-task-change.js';
+export { applyTaskEvent, isTaskEventType, TASK_EVENT_TYPES } from './tasks/apply-task-event.js';
+export type { DailyMetrics, DayCounters } from './tasks/daily-metrics.js';
+export { computeDailyMetrics, EMPTY_DAY_COUNTERS } from './tasks/daily-metrics.js';
+export type {
+  IncidentType,
+  NotificationTopic,
+  ReconcileAction,
+  ReconcileSettings,
+} from './tasks/plan-reconcile.js';
+export {
+  DEFAULT_RECONCILE_SETTINGS,
+  draftFollowup,
+  holdsDeadMan,
+  INCIDENT_TYPES,
+  planReconcile,
+} from './tasks/plan-reconcile.js';
+export type { Incident, TaskEventLine } from './tasks/render-tasks.js';
+export {
+  compareTasks,
+  deadManLine,
+  renderTaskEventsJsonl,
+  renderTasksZone,
+  stableJson,
+  toJsonLines,
+} from './tasks/render-tasks.js';
+export type {
+  EscalationLevel,
+  Task,
+  TaskFields,
+  TaskHistoryEntry,
+  TaskPriority,
+  TaskProvenance,
+  TaskState,
+} from './tasks/task.js';
+export {
+  DEFAULT_STALE_HOURS,
+  isTaskPriority,
+  isTaskState,
+  isTerminal,
+  REQUIRED_FIELDS,
+  TASK_PRIORITIES,
+  TASK_STATES,
+  TASK_TRANSITIONS,
+} from './tasks/task.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, parseRfc3339, toIso } from './time.js';
 export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';

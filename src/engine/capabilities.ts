@@ -53,6 +53,7 @@ import {
 } from '../projections/index.js';
 import { isAwaiting } from '../review/index.js';
 import type { Store } from '../stores/index.js';
+import { readTasks } from '../tasks/index.js';
 
 /** How a projection writes markdown: AST zones (default) or heading-anchored legacy sections. */
 export type ProjectionMode = 'ast_zones' | 'legacy_string';
@@ -171,7 +172,8 @@ export async function projectionState(
     ((await store.getMeta('learning')) as unknown as LearningStats | null) ?? emptyStats(policy);
   const times = ordered.map((e) => e.recordedAt).sort();
   const asOf = times[times.length - 1] ?? '1970-01-01T00:00:00.000Z';
-  return { slots, prompts, history: ordered, policy, stats, asOf };
+  const tasks = await readTasks(store);
+  return { slots, prompts, history: ordered, policy, stats, asOf, tasks };
 }
 
 function fileKey(path: string): string {

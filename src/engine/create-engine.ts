@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
@@ -53,8 +53,10 @@ import {
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
 import { createObserverCapability, type EngineObserverOptions } from './observer-capability.js';
+import { createRecallCapability } from './recall-pack.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
+import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
 import type { Engine, RecordResult } from './types.js';
 import { createVaultCapability, type EngineVaultOptions } from './vault-capability.js';
 
@@ -94,6 +96,10 @@ export interface EngineOptions {
   readonly embeddings?: EngineEmbeddingOptions;
   /** Structured state items: the extractor (default: rules) and seed 001's limits. */
   readonly items?: EngineItemOptions;
+  /** Tasks (seed 004): where reconciler notifications go. */
+  readonly tasks?: EngineTaskOptions;
+  /** Recall pack trigger expansion: a word in the prompt → names whose records to load. */
+  readonly recallTriggers?: Readonly<Record<string, readonly string[]>>;
   /** Context builder settings: an optional summary model, skills text, caps. */
   readonly context?: EngineContextOptions;
   /** Notes vault and memory drift settings (threshold, debounce window). */
@@ -246,14 +252,34 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.observer,
   );
 
+  const tasks = createTasksCapability(
+    {
+      store,
+      deps,
+      clock,
+      jobs: getJobs,
+    },
+    options.tasks,
+  );
+
+  const recall = createRecallCapability({
+    store,
+    deps,
+    clock,
+    search: search.search,
+    triggers: options.recallTriggers ?? {},
+  });
+
   const engine: Engine = {
     home: options.home,
     observer,
     now: () => clock.now(),
 
     async ingest(input, ingestOptions) {
+      const before = await store.lastSeq();
       const report = await ingest(deps, input);
       await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
+      await tasks.capture({ after_seq: before });
       await search.afterIngest(ingestOptions);
       return report;
     },
@@ -352,6 +378,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         await applyRecord(tx, session, parsed.record, JSON.stringify(record), now);
         await flushSession(tx, session);
       });
+      if (action === 'reject' || action === 'edit') {
+        // A corrected extraction is an incident the improvement loop learns from (seed 004).
+        await tasks.logIncident({
+          type: 'BAD_EXTRACTION',
+          detail: `review ${prompt.promptId} was ${action === 'edit' ? 'edited' : 'rejected'}: ${prompt.field} of ${prompt.entityId}`,
+          severity: 'medium',
+          actor: 'review',
+        });
+      }
       const closed = await store.getPrompt(prompt.promptId);
       return {
         prompt_id: prompt.promptId,
@@ -407,7 +442,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       });
     },
 
-    project: (projectOptions) => project(capabilities, projectOptions),
+    async project(projectOptions) {
+      const report = await project(capabilities, projectOptions);
+      const heartbeat = projectOptions.targets.find(
+        (t) => basename(t).toLowerCase() === 'heartbeat.md',
+      );
+      // Task files live beside HEARTBEAT.md, the workspace the other projections use.
+      if (heartbeat !== undefined && projectOptions.dryRun !== true) {
+        await tasks.writeWorkspace(dirname(heartbeat));
+      }
+      return report;
+    },
     migrate: (files, migrateOptions) => migrate(capabilities, files, migrateOptions),
     poll: (sources) => poll(capabilities, sources),
     labelIntent: (threadId, messageId, intent) =>
@@ -430,6 +475,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     buildContext: context.buildContext,
 
     vault,
+    tasks,
+    recall,
 
     jobs: getJobs,
 

@@ -247,6 +247,11 @@ describe('engine review queue', () => {
       'profile.preference.f2',
       'profile.preference.f3',
     ]);
+    // A rejected extraction is logged as an incident for the improvement loop.
+    const [incident] = await engine.tasks.incidents({ type: 'BAD_EXTRACTION' });
+    expect(incident?.detail).toBe(
+      `review ${open1[0]?.prompt_id} was rejected: profile.preference.f1 of user:primary`,
+    );
   });
 
   it('refuses an answer whose slot changed since the prompt was raised', async () => {

@@ -3,6 +3,7 @@ import { fixedClock } from '../core/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
 import { createOpenAICompatibleEmbeddingModel } from '../providers/openai-compatible/index.js';
 import { createTransformersEmbeddingModel } from '../providers/transformers/index.js';
+import { createWebhookNotifier } from '../tasks/index.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';
@@ -26,6 +27,12 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
         : { debounceHours: file.vault.debounce_hours }),
     },
     observer: observerFromConfig(config),
+    ...(config.file.recall?.triggers === undefined
+      ? {}
+      : { recallTriggers: config.file.recall.triggers }),
+    ...(config.file.tasks?.webhook_url === undefined
+      ? {}
+      : { tasks: { notifier: createWebhookNotifier({ url: config.file.tasks.webhook_url }) } }),
     ...embeddingsFromConfig(config),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),

@@ -7,6 +7,14 @@ export type { IntentMetrics } from '../extract/index.js';
 export type { CalendarSource, Watching } from '../jobs/index.js';
 export { watchFiles } from '../jobs/index.js';
 export type {
+  Notification,
+  Notifier,
+  Patch,
+  ReconcileActionReport,
+  ReconcileReport,
+} from '../tasks/index.js';
+export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
+export type {
   MigrationFile,
   MigrationItem,
   MigrationReport,
@@ -38,6 +46,23 @@ export type {
   RetentionReport,
 } from './observer-capability.js';
 export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer-capability.js';
+export type {
+  RecallCapability,
+  RecallFeedback,
+  RecallPackRequest,
+  RecallPackView,
+} from './recall-pack.js';
+export type {
+  EngineTaskOptions,
+  Experiment,
+  ImprovementReport,
+  ListIncidentsOptions,
+  ListTasksOptions,
+  TaskChangeOptions,
+  TaskFilesReport,
+  TaskScheduleOptions,
+  TasksCapability,
+} from './tasks-capability.js';
 export type {
   AnswerResult,
   BackgroundIndexing,

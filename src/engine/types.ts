@@ -30,6 +30,7 @@ import type {
 } from './capabilities.js';
 import type { BuildContextRequest } from './context-capability.js';
 import type { ObserverCapability } from './observer-capability.js';
+import type { RecallCapability } from './recall-pack.js';
 import type {
   BackgroundIndexingOptions,
   IngestOptions,
@@ -41,6 +42,7 @@ import type {
   ListStateItemsOptions,
   StateItemList,
 } from './state-items-capability.js';
+import type { TasksCapability } from './tasks-capability.js';
 import type { VaultCapability } from './vault-capability.js';
 
 export type {
@@ -231,5 +233,9 @@ export interface Engine {
    * SQLite file, or pg-boss in the `<schema>_jobs` schema of the PostgreSQL database.
    */
   jobs(): Promise<JobQueue>;
+  /** Tasks, reconciler, escalation, incidents and metrics (seed 004). */
+  readonly tasks: TasksCapability;
+  /** The recall pack (seed 004 layer 4) and the feedback that counts what the agent used. */
+  readonly recall: RecallCapability;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * (`verity watch`) — and the durable job queue (`queue/`): one contract, an embedded SQLite
  * implementation and one on pg-boss, so background work follows the store. May import: core,
  * ledger, schemas, the store and provider contracts, earlier services; the packages node-ical,
- * better-sqlite3 and pg-boss.
+ * better-sqlite3, pg-boss and croner (recurring jobs).
  */
 
 export type { Watching } from './files.js';
@@ -28,3 +28,5 @@ export type { PgBossJobQueueOptions } from './queue/pgboss-job-queue.js';
 export { createPgBossJobQueue, PgBossJobQueue } from './queue/pgboss-job-queue.js';
 export type { SqliteJobQueueOptions } from './queue/sqlite-job-queue.js';
 export { createSqliteJobQueue, SqliteJobQueue } from './queue/sqlite-job-queue.js';
+export type { JobSchedule, ScheduledJob, ScheduleJobsOptions } from './schedule-jobs.js';
+export { runsBetween, scheduleJobs, withinHours } from './schedule-jobs.js';

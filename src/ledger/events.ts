@@ -73,6 +73,27 @@ export const EVENT_TYPES = {
   retentionApplied: 'retention.applied',
   /** Friction analysis clustered recurring problems into proposed fixes. */
   frictionAnalyzed: 'friction.analyzed',
+  /** Tasks (seed 004): created, moved, updated, escalated, acknowledged, notified. */
+  taskCreated: 'task.created',
+  taskMoved: 'task.moved',
+  taskUpdated: 'task.updated',
+  taskEscalated: 'task.escalated',
+  taskAcknowledged: 'task.acknowledged',
+  taskNotified: 'task.notified',
+  /** A commitment seen below the evidence bar: proposed as a task, not created. */
+  taskProposed: 'task.proposed',
+  /** An incident (MISSED_DEADLINE, TASK_STUCK, …) logged by Verity or through the API. */
+  incidentLogged: 'incident.logged',
+  /** A tasks/recall parameter set by an applied (or rolled back) patch, or by hand. */
+  configChanged: 'config.changed',
+  /** The self-improvement loop proposed a patch; it waits for review. */
+  patchProposed: 'patch.proposed',
+  /** A reviewer approved or rejected a patch. */
+  patchReviewed: 'patch.reviewed',
+  /** A patch's rollback condition held and its change was undone. */
+  patchRolledBack: 'patch.rolled_back',
+  /** An agent reported which recall-pack items its output used. */
+  recallFeedbackRecorded: 'recall.feedback_recorded',
 } as const;
 
 /** A ledger event type. */

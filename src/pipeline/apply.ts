@@ -46,6 +46,7 @@ import type {
 import type { WriteTx } from '../stores/index.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted } from './fold-items.js';
+import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
 import { NeedsGlobalScope, refreshMeta } from './scoped-tx.js';
 
 const POLICY_KEY = 'policy';
@@ -609,6 +610,11 @@ export async function applyEvent(
   // Item extraction touches only its thread's rows (never prompts), so it skips expiry and bundles.
   if (event.type === EVENT_TYPES.extractionCompleted) {
     await foldExtractionCompleted(tx, event);
+    return NOTHING;
+  }
+  // Task and ops events keep their own views only; like extraction they skip expiry and bundles.
+  if (isTaskOrOpsEvent(event.type)) {
+    await foldTaskEvent(tx, event);
     return NOTHING;
   }
   const now = nowOf(event);

@@ -46,6 +46,8 @@ export {
   retryDeadLetters,
 } from './maintenance.js';
 export { recordEvent } from './record-event.js';
+export type { RecordedTaskEvents } from './record-task-events.js';
+export { recordTaskEvents } from './record-task-events.js';
 export type {
   AnswerResult,
   DeadLetterReview,

@@ -137,6 +137,10 @@ export function templateFor(fileName: string): string {
     return [
       '# Heartbeat',
       '',
+      '## Tasks',
+      '',
+      marker('tasks'),
+      '',
       '## Active Reminders',
       '',
       marker('active_reminders'),

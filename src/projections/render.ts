@@ -6,7 +6,9 @@ import {
   type Policy,
   parseRfc3339,
   type ReviewPrompt,
+  renderTasksZone,
   type SlotState,
+  type Task,
   toIso,
   toStateTracker,
 } from '../core/index.js';
@@ -25,6 +27,8 @@ export interface ProjectionState {
    * `last_consistency_check` so identical state renders identical bytes whenever it is projected.
    */
   readonly asOf: string;
+  /** Task views for the HEARTBEAT.md `tasks` zone (seed 004); absent: none. */
+  readonly tasks?: readonly Task[];
 }
 
 /** Options a zone's BEGIN marker may carry (`entity=user:primary`, `limit=20`). */
@@ -195,6 +199,7 @@ export const ZONE_RENDERERS: Readonly<
   state_changes: renderStateChangeLog,
   canonical_state: renderCanonicalState,
   memory_state: renderCanonicalState,
+  tasks: (state, options) => renderTasksZone(state.tasks ?? [], options.limit),
 };
 
 /** Reads the render options a BEGIN marker carries. */

@@ -19,6 +19,7 @@ import { registerObserverCommands } from './commands/observer.js';
 import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
+import { registerTaskCommands } from './commands/tasks.js';
 import { registerVaultCommands } from './commands/vault.js';
 import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
 import {
@@ -482,12 +483,22 @@ export function createProgram(context: CommandContext): Command {
               });
           }, DLQ_RETRY_INTERVAL_MS);
           timer.unref();
+          const taskJobs = await engine.tasks.startSchedule({
+            ...(config.file.tasks?.reconcile_hours === undefined
+              ? {}
+              : { reconcile_hours: config.file.tasks.reconcile_hours }),
+            ...(config.file.tasks?.improve_hour === undefined
+              ? {}
+              : { improve_hour: config.file.tasks.improve_hour }),
+            onError: (error: unknown) => io.stderr(`verity: task jobs: ${messageOf(error)}\n`),
+          });
           try {
             const signal = await untilSignal();
             io.stderr(`verity: ${signal}, shutting down\n`);
           } finally {
             clearInterval(timer);
             await vault.stop();
+            await taskJobs.stop();
             await server.close();
           }
         });
@@ -526,6 +537,7 @@ export function createProgram(context: CommandContext): Command {
   registerContextCommands(program, toolkit);
   registerVaultCommands(program, toolkit);
   registerObserverCommands(program, toolkit);
+  registerTaskCommands(program, toolkit);
 
   return program;
 }

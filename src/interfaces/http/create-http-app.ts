@@ -14,6 +14,7 @@ import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
 import { registerObserverRoutes } from './observer-routes.js';
+import { registerTaskRoutes } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -246,6 +247,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   registerItemsRoutes(app, engine);
   registerMemoryRoutes(app, engine);
   registerObserverRoutes(app, engine);
+  registerTaskRoutes(app, engine);
 
   registerContextRoute(app, engine);
 

@@ -10,6 +10,7 @@ import { registerMemoryTools } from './memory-tools.js';
 import { registerObserverTools } from './observer-tools.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
+import { registerTaskTools } from './task-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
 import {
@@ -322,6 +323,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
 
   registerSearchMemoryTool(server, engine, guard);
   registerStateItemTools(server, engine, guard);
+  registerTaskTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
   registerMemoryTools(server, engine, guard);
   registerObserverTools(server, engine, guard);

@@ -44,6 +44,12 @@ export const getContextInput = {
     .enum(['full', 'minimal'])
     .default('full')
     .describe('Budget split: "minimal" leaves more room for recent messages.'),
+  pack: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Recall-pack mode: first the recall pack (P0 constraints, open commitments, waiting-on, today's focus) within a third of the budget, then the context. Use at the start of a session.",
+    ),
 };
 
 const section = z.object({
@@ -74,6 +80,10 @@ export const getContextOutput = {
     state_item_refs: z.array(z.string()).describe('Messages the shown items rest on.'),
     entity_ids: z.array(z.string()),
   }),
+  recall_pack: z
+    .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
+    .optional()
+    .describe('With pack: true, the recall pack placed before the context in markdown.'),
 };
 
 const getContextSchema = z.object(getContextOutput);
@@ -104,11 +114,18 @@ export function registerGetContextTool(
     },
     (args) =>
       guard('get_context', async () => {
+        const pack = args.pack
+          ? await engine.recall.recallPack({
+              entity_id: args.entity_id,
+              ...(args.query === undefined ? {} : { query: args.query }),
+              budget: Math.max(50, Math.floor(args.budget / 3)),
+            })
+          : null;
         const result = await engine.buildContext({
           entity: args.entity_id,
           thread: args.thread_id,
           query: args.query,
-          budget: args.budget,
+          budget: pack === null ? args.budget : Math.max(1, args.budget - pack.tokens),
           mode: args.mode,
         });
         const structured = getContextSchema.parse({
@@ -118,8 +135,11 @@ export function registerGetContextTool(
           now: result.now,
           mode: result.mode,
           budget: result.budget,
-          total: result.total,
-          markdown: result.markdown,
+          total: result.total + (pack?.tokens ?? 0),
+          markdown:
+            pack === null || pack.markdown === ''
+              ? result.markdown
+              : [pack.markdown, result.markdown].filter((m) => m !== '').join('\n\n'),
           sections: result.sections.map((s) => ({
             name: s.name,
             tokens: s.tokens,
@@ -133,8 +153,17 @@ export function registerGetContextTool(
             state_item_refs: result.included.stateItemRefs,
             entity_ids: result.included.entityIds,
           },
+          ...(pack === null
+            ? {}
+            : {
+                recall_pack: {
+                  pack_id: pack.pack_id,
+                  tokens: pack.tokens,
+                  markdown: pack.markdown,
+                },
+              }),
         });
-        const text = result.markdown === '' ? '(no context yet)' : result.markdown;
+        const text = structured.markdown === '' ? '(no context yet)' : structured.markdown;
         return { structuredContent: structured, content: [{ type: 'text', text }] };
       }),
   );

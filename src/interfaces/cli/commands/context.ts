@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextMode, ContextResult } from '../../../engine/index.js';
 import { UsageError } from '../exit-codes.js';
@@ -49,7 +50,7 @@ export function renderContextReport(result: ContextResult): string {
 
 /** `verity context`: the context an agent would read for this entity, thread and question. */
 export function registerContextCommands(program: Command, toolkit: CliToolkit): void {
-  program
+  const context = program
     .command('context')
     .description(
       'build the context an agent reads on a turn: canonical state, thread state items, memories and recent messages within a token budget',
@@ -64,11 +65,36 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     .option('--mode <mode>', 'budget split: full or minimal', mode, 'full')
     .option('--json', 'print the result as JSON: sections with tokens, included ids, markdown')
     .option('--md', 'print only the context markdown')
-    .action(async (options: ContextCommandOptions, command: Command) => {
+    .option('--pack', 'recall-pack mode: the recall pack (seed 004) first, then the context')
+    .action(async (options: ContextCommandOptions & { pack?: true }, command: Command) => {
       if (options.json === true && options.md === true) {
         throw new UsageError('choose one of --json and --md');
       }
       await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        if (options.pack === true) {
+          const total = options.budget ?? 2000;
+          const pack = await engine.recall.recallPack({
+            ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+            ...(options.query === undefined ? {} : { query: options.query }),
+            budget: Math.max(50, Math.floor(total / 3)),
+          });
+          const rest = await engine.buildContext({
+            entity: options.entity,
+            thread: options.thread,
+            query: options.query,
+            budget: Math.max(1, total - pack.tokens),
+            mode: options.mode,
+          });
+          const markdown = [pack.markdown, rest.markdown].filter((m) => m !== '').join('\n\n');
+          if (options.md === true) toolkit.print(markdown);
+          else
+            toolkit.output(
+              options,
+              { recall_pack: pack, context: rest, markdown },
+              (v) => v.markdown,
+            );
+          return;
+        }
         const result = await engine.buildContext({
           entity: options.entity,
           thread: options.thread,
@@ -78,6 +104,27 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
         });
         if (options.md === true) toolkit.print(result.markdown);
         else toolkit.output(options, result, renderContextReport);
+      });
+    });
+
+  context
+    .command('feedback')
+    .description("count which recall-pack items the agent's output referenced (for the metrics)")
+    .requiredOption('--pack <file>', 'the recall pack markdown the agent was given')
+    .requiredOption('--output <file>', "the agent's output")
+    .option('--json', 'print the counts as JSON')
+    .action(async (options: { pack: string; output: string; json?: true }, command: Command) => {
+      const [pack, output] = await Promise.all([
+        readFile(options.pack, 'utf8'),
+        readFile(options.output, 'utf8'),
+      ]);
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const feedback = await engine.recall.recallFeedback(pack, output);
+        toolkit.output(
+          options,
+          feedback,
+          (f) => `${f.items_referenced} of ${f.items_used} recall-pack items referenced`,
+        );
       });
     });
 }

@@ -1,0 +1,317 @@
+import { HOUR_MS, parseRfc3339, toIso } from '../time.js';
+import {
+  DEFAULT_STALE_HOURS,
+  type EscalationLevel,
+  isTerminal,
+  type Task,
+  type TaskPriority,
+} from './task.js';
+
+/** Incident types of seed 004. */
+export const INCIDENT_TYPES = [
+  'MISSED_DEADLINE',
+  'TASK_STUCK',
+  'WRONG_RECALL',
+  'BAD_EXTRACTION',
+  'EXECUTION_FAILURE',
+  'QUALITY_REGRESSION',
+] as const;
+
+/** An incident type. */
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+
+/** Tunable reconciler parameters; parameter patches change them through config events. */
+export interface ReconcileSettings {
+  /** Hours without progress after which a task is stale, by priority (untriaged: P2's). */
+  readonly staleHours: Readonly<Record<TaskPriority, number>>;
+  /** A deadline this close, on a task not in work, raises E1 (seed: 24 h). */
+  readonly dueSoonHours: number;
+  /** The dead-man alert repeats this often until acknowledged (seed: 2 h). */
+  readonly deadManRepeatHours: number;
+  /** Hours to the next check after the reconciler acted, by priority (untriaged: P2's). */
+  readonly checkEveryHours: Readonly<Record<TaskPriority, number>>;
+}
+
+/** The seed's thresholds. */
+export const DEFAULT_RECONCILE_SETTINGS: ReconcileSettings = {
+  staleHours: DEFAULT_STALE_HOURS,
+  dueSoonHours: 24,
+  deadManRepeatHours: 2,
+  checkEveryHours: { P0: 1, P1: 4, P2: 24, P3: 72 },
+};
+
+/** What a notification is about. */
+export type NotificationTopic =
+  | 'ready'
+  | 'due_soon'
+  | 'followup_due'
+  | 'blocked'
+  | 'stale'
+  | 'overdue'
+  | 'dead_man';
+
+/** One thing the reconciler decided to do, with why. */
+export type ReconcileAction =
+  | {
+      readonly kind: 'set_next_check';
+      readonly task_id: string;
+      readonly next_check: string;
+      readonly reason: string;
+    }
+  | {
+      readonly kind: 'notify';
+      readonly task_id: string;
+      readonly topic: NotificationTopic;
+      readonly message: string;
+      /** Same key, same notification: sent once. */
+      readonly dedupe_key: string;
+      readonly reason: string;
+      /** A follow-up message drafted for the person waited on (WAITING_EXTERNAL). */
+      readonly draft: string | null;
+    }
+  | {
+      readonly kind: 'escalate';
+      readonly task_id: string;
+      readonly level: EscalationLevel;
+      readonly reason: string;
+    }
+  | {
+      readonly kind: 'log_incident';
+      readonly task_id: string;
+      readonly type: IncidentType;
+      readonly severity: 'low' | 'medium' | 'high';
+      readonly reason: string;
+    }
+  | {
+      readonly kind: 'create_subtask';
+      readonly task_id: string;
+      readonly title: string;
+      readonly reason: string;
+    };
+
+function hoursOf(priority: TaskPriority | null, table: Readonly<Record<TaskPriority, number>>) {
+  return table[priority ?? 'P2'];
+}
+
+function ms(text: string | null): number | null {
+  return text === null ? null : parseRfc3339(text);
+}
+
+function ago(now: number, then: number): string {
+  return `${Math.round(((now - then) / HOUR_MS) * 10) / 10} h`;
+}
+
+/** Whether a P0 task holds the dead-man switch (E4 and still open). */
+export function holdsDeadMan(task: Task): boolean {
+  return task.priority === 'P0' && task.escalation_level === 4 && !isTerminal(task.state);
+}
+
+/** The drafted follow-up for a WAITING_EXTERNAL task. */
+export function draftFollowup(task: Task): string {
+  const who = task.who_waiting_on ?? 'there';
+  const since = task.last_followup === null ? '' : ` since ${task.last_followup.slice(0, 10)}`;
+  return `Hi ${who}, checking in on "${task.title}": I have not heard back${since}. Could you send an update or tell me when to expect one?`;
+}
+
+/**
+ * Plans one reconciler pass over `tasks` at `now` (seed 004): every open task gets a next_check
+ * (missing → now); a missed deadline logs MISSED_DEADLINE once and bumps the escalation (a P0
+ * straight to E4, the dead-man switch); a deadline within `dueSoonHours` on a task not in work
+ * raises E1; a task without progress for its priority's stale hours climbs one rung (E1 notify,
+ * E2 unstick subtask, E3 TASK_STUCK incident for review), each rung after another stale period;
+ * an unacknowledged dead-man alert repeats every `deadManRepeatHours`; and a task whose
+ * next_check has passed gets its state's action (READY notify, WAITING_EXTERNAL follow-up per
+ * cadence, BLOCKED_INTERNAL escalation with the blocking question) and a new next_check. Pure:
+ * the same tasks, instant and settings give the same actions, ordered by task id.
+ */
+export function planReconcile(
+  tasks: readonly Task[],
+  now: number,
+  settings: ReconcileSettings = DEFAULT_RECONCILE_SETTINGS,
+): ReconcileAction[] {
+  const actions: ReconcileAction[] = [];
+  const ordered = [...tasks].filter((t) => !isTerminal(t.state));
+  ordered.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const task of ordered) actions.push(...planTask(task, now, settings));
+  return actions;
+}
+
+function planTask(task: Task, now: number, settings: ReconcileSettings): ReconcileAction[] {
+  const out: ReconcileAction[] = [];
+  const id = task.id;
+  let level = task.escalation_level;
+  const escalate = (to: EscalationLevel, reason: string) => {
+    level = to;
+    out.push({ kind: 'escalate', task_id: id, level: to, reason });
+  };
+  const notify = (topic: NotificationTopic, message: string, key: string, reason: string) => {
+    out.push({
+      kind: 'notify',
+      task_id: id,
+      topic,
+      message,
+      dedupe_key: `notify:${id}:${topic}:${key}`,
+      reason,
+      draft: null,
+    });
+  };
+
+  const due = ms(task.due);
+  if (due !== null && now > due && !task.deadline_missed) {
+    const reason = `overdue: due ${task.due}, ${ago(now, due)} ago, state ${task.state}`;
+    out.push({
+      kind: 'log_incident',
+      task_id: id,
+      type: 'MISSED_DEADLINE',
+      severity: task.priority === 'P0' || task.priority === 'P1' ? 'high' : 'medium',
+      reason,
+    });
+    if (task.priority === 'P0') {
+      escalate(4, `P0 overdue: dead-man switch (${reason})`);
+      notify(
+        'dead_man',
+        `BLOCKED: P0 task ${id} "${task.title}" is overdue. Resolve it before other work.`,
+        `${toIso(now)}`,
+        reason,
+      );
+    } else {
+      const next = Math.min(Math.max(level, 0) + 1, 3) as EscalationLevel;
+      if (next > level) escalate(next, reason);
+      notify(
+        'overdue',
+        `Task ${id} "${task.title}" is overdue (due ${task.due}).`,
+        `${task.due}`,
+        reason,
+      );
+    }
+  } else if (
+    due !== null &&
+    now <= due &&
+    due - now <= settings.dueSoonHours * HOUR_MS &&
+    task.state !== 'EXECUTING' &&
+    task.state !== 'VERIFYING' &&
+    level < 1
+  ) {
+    const reason = `due within ${settings.dueSoonHours} h (${task.due}) and not being worked on (${task.state})`;
+    escalate(1, reason);
+    notify(
+      'due_soon',
+      `Task ${id} "${task.title}" is due ${task.due} and not started.`,
+      `${task.due}`,
+      reason,
+    );
+  }
+
+  const staleHours = hoursOf(task.priority, settings.staleHours);
+  const progress = ms(task.last_progress_at) ?? now;
+  const sinceEscalation = ms(task.escalated_at);
+  const stale = now - progress > staleHours * HOUR_MS;
+  const rungDue =
+    level === 0 || sinceEscalation === null || now - sinceEscalation > staleHours * HOUR_MS;
+  if (stale && level < 3 && rungDue && level === task.escalation_level) {
+    const next = (level + 1) as EscalationLevel;
+    const reason = `no progress for ${ago(now, progress)} (${task.priority ?? 'untriaged'} limit ${staleHours} h)`;
+    escalate(next, reason);
+    if (next === 1) {
+      notify(
+        'stale',
+        `Reminder: task ${id} "${task.title}" has had no progress for ${ago(now, progress)}.`,
+        'E1',
+        reason,
+      );
+    } else if (next === 2) {
+      out.push({
+        kind: 'create_subtask',
+        task_id: id,
+        title: `Unstick ${id}: find the next concrete step for "${task.title}"`,
+        reason,
+      });
+      notify(
+        'stale',
+        `Task ${id} "${task.title}" is still stuck; an unstick subtask was created.`,
+        'E2',
+        reason,
+      );
+    } else {
+      out.push({
+        kind: 'log_incident',
+        task_id: id,
+        type: 'TASK_STUCK',
+        severity: 'medium',
+        reason,
+      });
+      notify(
+        'stale',
+        `Task ${id} "${task.title}" is stuck after two reminders; please review it.`,
+        'E3',
+        reason,
+      );
+    }
+  }
+
+  if (holdsDeadMan(task) && task.acknowledged_at === null) {
+    const last = ms(task.escalated_at);
+    if (last !== null && now - last >= settings.deadManRepeatHours * HOUR_MS) {
+      const reason = `dead-man alert unacknowledged since ${task.escalated_at}`;
+      escalate(4, reason);
+      notify(
+        'dead_man',
+        `BLOCKED: P0 task ${id} "${task.title}" is still overdue and unacknowledged.`,
+        toIso(now),
+        reason,
+      );
+    }
+  }
+
+  const check = ms(task.next_check);
+  const checkHours = hoursOf(task.priority, settings.checkEveryHours);
+  if (check === null || now >= check) {
+    const checkKey = task.next_check ?? toIso(now);
+    let nextCheck = now + checkHours * HOUR_MS;
+    if (task.state === 'READY') {
+      notify(
+        'ready',
+        `Task ${id} "${task.title}" is ready to work on.`,
+        checkKey,
+        'next_check passed while READY',
+      );
+    } else if (task.state === 'WAITING_EXTERNAL') {
+      const cadence = (task.followup_cadence_hours ?? 24) * HOUR_MS;
+      const last = ms(task.last_followup) ?? progress;
+      if (now - last >= cadence) {
+        const reason = `no follow-up to ${task.who_waiting_on ?? 'them'} for ${ago(now, last)} (cadence ${task.followup_cadence_hours ?? 24} h)`;
+        out.push({
+          kind: 'notify',
+          task_id: id,
+          topic: 'followup_due',
+          message: `Follow-up due on ${id} "${task.title}" (waiting on ${task.who_waiting_on ?? 'someone'}).`,
+          dedupe_key: `notify:${id}:followup_due:${checkKey}`,
+          reason,
+          draft: draftFollowup(task),
+        });
+        nextCheck = now + cadence;
+      } else {
+        nextCheck = last + cadence;
+      }
+    } else if (task.state === 'BLOCKED_INTERNAL') {
+      const reason = `blocked: ${task.blocking_question ?? 'no blocking question recorded'}`;
+      if (level < 3 && level === task.escalation_level)
+        escalate((level + 1) as EscalationLevel, reason);
+      notify(
+        'blocked',
+        `Task ${id} "${task.title}" is blocked: ${task.blocking_question ?? '?'}`,
+        checkKey,
+        reason,
+      );
+    }
+    out.push({
+      kind: 'set_next_check',
+      task_id: id,
+      next_check: toIso(nextCheck),
+      reason:
+        (check === null ? 'task had no next_check (counted as now); ' : '') +
+        `checked at ${toIso(now)}; next check in ${Math.round((nextCheck - now) / HOUR_MS)} h`,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
+import { createEngine, type Engine } from './index.js';
+import { isReferenced } from './recall-pack.js';
+
+let home: string;
+let clock: ManualClock;
+let engine: Engine;
+
+beforeEach(async () => {
+  home = mkdtempSync(join(tmpdir(), 'verity-recall-'));
+  clock = createManualClock('2026-01-28T09:00:00Z');
+  engine = await createEngine({
+    home,
+    clock,
+    ids: createSequentialIds(),
+    embeddings: { model: null },
+    recallTriggers: { invoice: ['Acme'] },
+  });
+});
+
+afterEach(async () => {
+  await engine.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function seed() {
+  const p0 = await engine.tasks.add({ title: 'Pay the payroll taxes' });
+  await engine.tasks.move(p0.id, 'TRIAGED', {
+    priority: 'P0',
+    due: '2026-01-29T12:00:00Z',
+    definition_of_done: ['paid'],
+  });
+  const waiting = await engine.tasks.add({ title: 'Get shipping quotes' });
+  await engine.tasks.move(waiting.id, 'TRIAGED', {
+    priority: 'P2',
+    due: '2026-02-10T12:00:00Z',
+    definition_of_done: ['3 quotes'],
+  });
+  await engine.tasks.move(waiting.id, 'PLANNED', {
+    next_action: 'email',
+    next_check: '2026-01-29T09:00:00Z',
+  });
+  await engine.tasks.move(waiting.id, 'WAITING_EXTERNAL', {
+    who_waiting_on: 'BuckyDrop',
+    followup_cadence_hours: 48,
+    last_followup: '2026-01-27T10:00:00Z',
+  });
+  const today = await engine.tasks.add({
+    title: 'Draft the pricing page',
+    fields: { due: '2026-01-28T17:00:00Z' },
+  });
+  const later = await engine.tasks.add({
+    title: 'Review ad performance',
+    fields: { due: '2026-02-20T17:00:00Z' },
+  });
+  return { p0, waiting, today, later };
+}
+
+describe('engine.recall', () => {
+  it('puts P0s, waiting-on, today and the rest in their sections', async () => {
+    const { p0, waiting, today, later } = await seed();
+    const pack = await engine.recall.recallPack();
+    const section = (key: string) =>
+      pack.sections.find((s) => s.key === key)?.entries.map((e) => e.id);
+    expect(section('p0_constraints')).toEqual([p0.id]);
+    expect(section('waiting_on')).toEqual([waiting.id]);
+    expect(section('todays_focus')).toEqual([today.id]);
+    expect(section('open_commitments')).toEqual([later.id]);
+    expect(pack.markdown).toContain('BuckyDrop: ');
+    expect(pack.tokens).toBeLessThanOrEqual(pack.budget);
+  });
+
+  it('stays within a small budget by showing fewer entries per section', async () => {
+    await seed();
+    for (let i = 0; i < 30; i += 1) {
+      await engine.tasks.add({
+        title: `Follow up with supplier number ${i} about the spring catalogue`,
+      });
+    }
+    const pack = await engine.recall.recallPack({ budget: 120 });
+    expect(pack.tokens).toBeLessThanOrEqual(120);
+    expect(pack.markdown).toContain('Pay the payroll taxes');
+  });
+
+  it('loads what a trigger word names', async () => {
+    await engine.ingest([
+      {
+        type: 'message',
+        thread_id: 'billing',
+        message_id: 'b1',
+        role: 'user',
+        content: 'Acme pays on net-15 terms, never net-30.',
+        created_at: '2026-01-20T10:00:00Z',
+      },
+    ]);
+    const pack = await engine.recall.recallPack({ query: 'Prepare the invoice for this month' });
+    expect(pack.triggers).toEqual(['invoice']);
+    expect(pack.sections.find((s) => s.key === 'triggered')?.entries[0]?.text).toContain('net-15');
+    const plain = await engine.recall.recallPack({ query: 'Plan the week' });
+    expect(plain.sections.some((s) => s.key === 'triggered')).toBe(false);
+  });
+
+  it('counts the pack items the output referenced into the day metrics', async () => {
+    await seed();
+    const pack = await engine.recall.recallPack();
+    const feedback = await engine.recall.recallFeedback(
+      pack.markdown,
+      'Done: paid the payroll taxes (TASK-20260128-001). Next I will draft the pricing page.',
+    );
+    expect(feedback).toMatchObject({ items_used: 4, items_referenced: 2 });
+    expect(await engine.tasks.metrics('2026-01-28')).toMatchObject({
+      recall_pack_items_used: 4,
+      recall_pack_items_referenced_in_output: 2,
+      recall_hit_rate: 0.5,
+    });
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+});
+
+describe('isReferenced', () => {
+  it.each<[string, string, boolean]>([
+    [
+      'TASK-20260128-001 Pay the payroll taxes (due 2026-01-29 12:00)',
+      'closed TASK-20260128-001',
+      true,
+    ],
+    ['TASK-20260128-003 Draft the pricing page', 'I drafted the pricing page today', true],
+    ['TASK-20260128-004 Review ad performance', 'Nothing about that', false],
+  ])('%j in %j → %s', (entry, output, expected) => {
+    expect(isReferenced(entry, output)).toBe(expected);
+  });
+});

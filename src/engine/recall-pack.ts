@@ -1,0 +1,204 @@
+import {
+  buildRecallPack,
+  createGptTokenizer,
+  type RecallEntry,
+  type RecallSection,
+} from '../context/index.js';
+import { type Clock, DEFAULT_ENTITY, EngineError, sha256Hex, toIso } from '../core/index.js';
+import { EVENT_TYPES } from '../ledger/index.js';
+import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
+import type { SearchOptions, SearchResult } from '../search/index.js';
+import type { Store } from '../stores/index.js';
+import { readConfig, readTasks } from '../tasks/index.js';
+
+/** What `recallPack` is asked. */
+export interface RecallPackRequest {
+  readonly entity_id?: string;
+  /** The prompt: trigger words and known names in it load more (trigger expansion). */
+  readonly query?: string;
+  /** Tokens the pack may take (default 600). */
+  readonly budget?: number;
+}
+
+/** A recall pack as every surface returns it. */
+export interface RecallPackView {
+  /** Hash of the markdown: the id `feedback` refers to. */
+  readonly pack_id: string;
+  readonly entity_id: string;
+  readonly date: string;
+  readonly sections: readonly RecallSection[];
+  readonly markdown: string;
+  readonly tokens: number;
+  readonly budget: number;
+  /** Trigger words (or names) the query matched. */
+  readonly triggers: readonly string[];
+}
+
+/** What `recallFeedback` counted. */
+export interface RecallFeedback {
+  readonly date: string;
+  readonly items_used: number;
+  readonly items_referenced: number;
+  /** The entries the output referenced. */
+  readonly referenced: readonly string[];
+}
+
+/** Recall pack and its feedback (seed 004 layer 4). */
+export interface RecallCapability {
+  /**
+   * The recall pack for an entity: P0 constraints (with the dead-man line), open commitments,
+   * waiting-on, today's focus, procedures, and what the query's triggers load, within `budget`
+   * tokens (entries per section shrink until it fits).
+   */
+  recallPack(request?: RecallPackRequest): Promise<RecallPackView>;
+  /**
+   * Counts which entries of a pack (its markdown, as the agent received it) the agent's output
+   * referenced, and records the counts for the day's metrics (`recall.feedback_recorded`).
+   */
+  recallFeedback(pack: string, output: string): Promise<RecallFeedback>;
+}
+
+/** What the recall capability reads through. */
+export interface RecallDeps {
+  readonly store: Store;
+  readonly deps: PipelineDeps;
+  readonly clock: Clock;
+  readonly search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  /** `recall.triggers` from the config file: a word → names to load. */
+  readonly triggers: Readonly<Record<string, readonly string[]>>;
+}
+
+const DEFAULT_PACK_BUDGET = 600;
+const STOP = new Set(
+  'the and for with from that this have will your about into after before task due open'.split(' '),
+);
+
+function words(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOP.has(w));
+}
+
+function mentions(query: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(query);
+}
+
+/**
+ * Whether `output` refers to a pack entry: it names the entry's id (a task id or item uid), or it
+ * repeats at least two thirds of the entry's content words (four letters or more).
+ */
+export function isReferenced(entryText: string, output: string): boolean {
+  const id = /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12})\b/.exec(entryText)?.[1];
+  if (id !== undefined && output.includes(id)) return true;
+  const content = entryText
+    .replace(/TASK-\d{8}-\d+/g, '')
+    .replace(/\((due|last follow-up) [^)]*\)/g, '')
+    .replace(/\[[A-Z_]+\]/g, '');
+  const wanted = [...new Set(words(content))];
+  if (wanted.length === 0) return false;
+  const said = new Set(words(output));
+  return wanted.filter((w) => said.has(w)).length * 3 >= wanted.length * 2;
+}
+
+/** Builds the recall capability. */
+export function createRecallCapability(context: RecallDeps): RecallCapability {
+  const tokenizer = createGptTokenizer();
+  return {
+    async recallPack(request = {}) {
+      const entity = request.entity_id ?? DEFAULT_ENTITY;
+      const budget = request.budget ?? DEFAULT_PACK_BUDGET;
+      if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) {
+        throw new EngineError('VALIDATION_FAILED', 'budget must be an integer from 50 to 20000', {
+          field: 'budget',
+        });
+      }
+      const now = toIso(context.clock.now());
+      const tasks = (await readTasks(context.store)).filter((t) => t.entity_id === entity);
+      const items = await context.store.listStateItems({
+        entityId: entity,
+        statuses: ['active', 'open', 'blocked'],
+      });
+      const query = request.query ?? '';
+      const config = await readConfig(context.store);
+      const patched = config['recall.triggers'];
+      const table: Record<string, readonly string[]> = { ...context.triggers };
+      for (const name of Array.isArray(patched) ? (patched as readonly string[]) : []) {
+        table[name] = [...(table[name] ?? []), name];
+      }
+      const matched = Object.keys(table)
+        .filter((word) => query !== '' && mentions(query, word))
+        .sort();
+      const triggered: RecallEntry[] = [];
+      const seen = new Set<string>();
+      for (const word of matched) {
+        for (const name of table[word] ?? []) {
+          const result = await context.search(name, {
+            limit: 3,
+            mode: 'text',
+            filters: { entityIds: [entity] },
+          });
+          for (const hit of result.hits) {
+            const key = `${hit.kind}:${hit.thread_id ?? ''}:${hit.id}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            triggered.push({
+              id: key,
+              text: `${name}: ${hit.snippet.replace(/\s+/g, ' ').trim()}`,
+            });
+          }
+        }
+      }
+      let result: ReturnType<typeof buildRecallPack> | null = null;
+      for (let cap = 10; cap >= 1; cap -= 1) {
+        result = buildRecallPack(
+          { items, entities: [], entity, now, tasks, triggered },
+          { maxPerSection: cap },
+        );
+        if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
+      }
+      if (result === null || !result.ok)
+        throw result?.error ?? new EngineError('VALIDATION_FAILED', 'no pack');
+      let markdown = result.value.markdown;
+      let tokens = tokenizer.count(markdown);
+      if (tokens > budget) {
+        markdown = tokenizer.decode(tokenizer.encode(markdown).slice(0, budget));
+        tokens = tokenizer.count(markdown);
+      }
+      return {
+        pack_id: sha256Hex(markdown).slice(0, 16),
+        entity_id: entity,
+        date: result.value.date,
+        sections: result.value.sections,
+        markdown,
+        tokens,
+        budget,
+        triggers: matched,
+      };
+    },
+
+    async recallFeedback(pack, output) {
+      const entries = pack
+        .split('\n')
+        .filter((line) => line.startsWith('- ') && !line.startsWith('- … '))
+        .map((line) => line.slice(2));
+      const referenced = entries.filter((entry) => isReferenced(entry, output));
+      const date = toIso(context.clock.now()).slice(0, 10);
+      if (entries.length > 0) {
+        await recordTaskEvents(context.deps, async () => ({
+          drafts: [
+            {
+              type: EVENT_TYPES.recallFeedbackRecorded,
+              payload: {
+                pack_id: sha256Hex(pack).slice(0, 16),
+                items_used: entries.length,
+                items_referenced: referenced.length,
+              },
+              entityId: null,
+            },
+          ],
+          value: null,
+        }));
+      }
+      return { date, items_used: entries.length, items_referenced: referenced.length, referenced };
+    },
+  };
+}

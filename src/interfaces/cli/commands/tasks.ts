@@ -1,0 +1,514 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import {
+  type DailyMetrics,
+  INCIDENT_TYPES,
+  type Incident,
+  type IncidentType,
+  isTaskPriority,
+  isTaskState,
+  type Task,
+  type TaskFields,
+  type TaskState,
+} from '../../../core/index.js';
+import { createStdoutNotifier, type Patch, type ReconcileReport } from '../../../engine/index.js';
+import type { CliToolkit } from '../toolkit.js';
+
+interface FieldOptions {
+  readonly title?: string;
+  readonly description?: string;
+  readonly priority?: string;
+  readonly due?: string;
+  readonly dod?: readonly string[];
+  readonly nextAction?: string;
+  readonly nextCheck?: string;
+  readonly waitingOn?: string;
+  readonly cadenceHours?: number;
+  readonly lastFollowup?: string;
+  readonly blockingQuestion?: string;
+  readonly proof?: string;
+  readonly owner?: string;
+}
+
+interface CommonOptions extends FieldOptions {
+  readonly reason?: string;
+  readonly entity?: string;
+  readonly json?: true;
+}
+
+function collect(text: string, previous: readonly string[] = []): readonly string[] {
+  return [...previous, text];
+}
+
+function priority(text: string): string {
+  if (!isTaskPriority(text)) throw new InvalidArgumentError('must be P0, P1, P2 or P3.');
+  return text;
+}
+
+function state(text: string): TaskState {
+  const upper = text.toUpperCase();
+  if (!isTaskState(upper)) {
+    throw new InvalidArgumentError(
+      'must be CAPTURED, TRIAGED, PLANNED, READY, EXECUTING, VERIFYING, DONE, WAITING_EXTERNAL, BLOCKED_INTERNAL or CANCELLED.',
+    );
+  }
+  return upper;
+}
+
+function hours(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError('must be a positive number of hours.');
+  return value;
+}
+
+function incidentType(text: string): IncidentType {
+  if (!(INCIDENT_TYPES as readonly string[]).includes(text)) {
+    throw new InvalidArgumentError(`must be one of ${INCIDENT_TYPES.join(', ')}.`);
+  }
+  return text as IncidentType;
+}
+
+function fieldsOf(options: FieldOptions): TaskFields {
+  const fields: Record<string, unknown> = {
+    title: options.title,
+    description: options.description,
+    priority: options.priority,
+    due: options.due,
+    definition_of_done: options.dod,
+    next_action: options.nextAction,
+    next_check: options.nextCheck,
+    who_waiting_on: options.waitingOn,
+    followup_cadence_hours: options.cadenceHours,
+    last_followup: options.lastFollowup,
+    blocking_question: options.blockingQuestion,
+    completion_proof: options.proof,
+    owner: options.owner,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as TaskFields;
+}
+
+function withFieldOptions(command: Command): Command {
+  return command
+    .option('--title <text>', 'new title')
+    .option('--description <text>', 'longer description')
+    .option('--priority <P0-P3>', 'priority (TRIAGED needs it)', priority)
+    .option('--due <rfc3339>', 'deadline (TRIAGED needs it)')
+    .option('--dod <text>', 'a definition-of-done item, repeatable (TRIAGED needs one)', collect)
+    .option('--next-action <text>', 'the next concrete step (PLANNED needs it)')
+    .option('--next-check <rfc3339>', 'when the reconciler looks next (PLANNED needs it)')
+    .option('--waiting-on <who>', 'who we wait on (WAITING_EXTERNAL needs it)')
+    .option('--cadence-hours <n>', 'hours between follow-ups (WAITING_EXTERNAL)', hours)
+    .option('--last-followup <rfc3339>', 'last follow-up sent (WAITING_EXTERNAL)')
+    .option('--blocking-question <text>', 'what blocks it (BLOCKED_INTERNAL needs it)')
+    .option('--proof <text>', 'completion proof: a path, link or summary (DONE needs it)')
+    .option('--owner <who>', 'who owns the task');
+}
+
+/** One line per task. */
+export function renderTaskLine(task: Task): string {
+  const parts = [task.priority ?? 'untriaged', task.state];
+  if (task.due !== null) parts.push(`due ${task.due}`);
+  if (task.escalation_level > 0) parts.push(`E${task.escalation_level}`);
+  return `${task.id} ${task.title} (${parts.join(', ')})`;
+}
+
+function renderTask(task: Task): string {
+  const lines = [renderTaskLine(task)];
+  const show = (label: string, value: unknown) => {
+    if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+      lines.push(`  ${label}: ${Array.isArray(value) ? value.join('; ') : String(value)}`);
+    }
+  };
+  show('entity', task.entity_id);
+  show('definition of done', task.definition_of_done);
+  show('next action', task.next_action);
+  show('next check', task.next_check);
+  show('waiting on', task.who_waiting_on);
+  show('blocking question', task.blocking_question);
+  show('completion proof', task.completion_proof);
+  show('cancel reason', task.cancel_reason);
+  show('provenance', `${task.provenance.source} ${task.provenance.ref}`.trim());
+  for (const entry of task.history) {
+    lines.push(`  ${entry.at} ${entry.event} (${entry.actor}) ${entry.detail}`);
+  }
+  return lines.join('\n');
+}
+
+function renderReconcile(report: ReconcileReport): string {
+  const lines = [`reconciled ${report.tasks_checked} open task(s) at ${report.at}`];
+  for (const action of report.actions) {
+    const what =
+      action.kind === 'escalate'
+        ? `escalate to E${action.level}`
+        : action.kind === 'notify'
+          ? `notify (${action.topic})${action.recorded ? '' : ' [already sent]'}`
+          : action.kind === 'log_incident'
+            ? `incident ${action.type}`
+            : action.kind === 'set_next_check'
+              ? `next_check ${action.next_check}`
+              : `subtask "${action.title}"`;
+    lines.push(`- ${action.task_id}: ${what}: ${action.reason}`);
+  }
+  for (const failure of report.notification_failures) {
+    lines.push(`! notification ${failure.key} failed: ${failure.error}`);
+  }
+  for (const id of report.dead_man) lines.push(`BLOCKED: P0 task ${id} holds the dead-man switch`);
+  return lines.join('\n');
+}
+
+function renderIncidents(incidents: readonly Incident[]): string {
+  if (incidents.length === 0) return 'no incidents';
+  return incidents
+    .map(
+      (i) =>
+        `${i.at} ${i.incident_id} ${i.type} [${i.severity}]${i.task_id === null ? '' : ` ${i.task_id}`}: ${i.detail}`,
+    )
+    .join('\n');
+}
+
+function renderMetrics(metrics: DailyMetrics): string {
+  return Object.entries(metrics)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
+ * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
+ * `verity metrics`.
+ */
+export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
+  const tasks = program
+    .command('tasks')
+    .description('tasks that cannot be dropped: state machine, escalation, dead-man switch');
+
+  withFieldOptions(tasks.command('add'))
+    .description('capture a task (CAPTURED); P2/P3 work is refused while a P0 is overdue')
+    .argument('<title>', 'what to do')
+    .option('--entity <id>', 'whose task (default user:primary)')
+    .option('--json', 'print the task as JSON')
+    .action(async (title: string, options: CommonOptions, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const task = await engine.tasks.add({
+          title,
+          fields: fieldsOf(options),
+          ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+        });
+        toolkit.output(options, task, renderTaskLine);
+      });
+    });
+
+  tasks
+    .command('list')
+    .description('open tasks by priority and due date')
+    .option('--all', 'include DONE and CANCELLED tasks')
+    .option('--state <state>', 'only tasks in this state', state)
+    .option('--entity <id>', 'only this entity')
+    .option('--json', 'print {"tasks":[...]}')
+    .action(
+      async (
+        options: { all?: true; state?: TaskState; entity?: string; json?: true },
+        command: Command,
+      ) => {
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const list = await engine.tasks.list({
+            state: options.state !== undefined ? [options.state] : options.all ? 'all' : 'open',
+            ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+          });
+          toolkit.output(options, { tasks: list }, (value) =>
+            value.tasks.length === 0 ? 'no tasks' : value.tasks.map(renderTaskLine).join('\n'),
+          );
+        });
+      },
+    );
+
+  tasks
+    .command('show')
+    .description('one task with its fields and history')
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.show(id), renderTask);
+      });
+    });
+
+  withFieldOptions(tasks.command('move'))
+    .description('move a task to another state, setting the fields that state requires')
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .argument('<state>', 'the target state', state)
+    .option('--reason <text>', 'why (required for CANCELLED)')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const task = await engine.tasks.move(id, to, fieldsOf(options), {
+          reason: options.reason ?? '',
+        });
+        toolkit.output(options, task, renderTaskLine);
+      });
+    });
+
+  withFieldOptions(tasks.command('update'))
+    .description('set fields without moving the task')
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .option('--progress', 'this is progress (resets staleness)')
+    .option('--reason <text>', 'why')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const task = await engine.tasks.update(id, fieldsOf(options), {
+          progress: options.progress === true,
+          reason: options.reason ?? '',
+        });
+        toolkit.output(options, task, renderTaskLine);
+      });
+    });
+
+  tasks
+    .command('done')
+    .description('complete a task (from EXECUTING or VERIFYING) with its proof')
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .requiredOption('--proof <text>', 'a file path, message link or summary proving it done')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { proof: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.done(id, options.proof), renderTaskLine);
+      });
+    });
+
+  tasks
+    .command('cancel')
+    .description('cancel a task; a reason is required')
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .requiredOption('--reason <text>', 'why it is cancelled')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { reason: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.cancel(id, options.reason), renderTaskLine);
+      });
+    });
+
+  tasks
+    .command('ack')
+    .description(
+      'acknowledge an escalation (stops the dead-man alert repeating; does not clear it)',
+    )
+    .argument('<id>', 'TASK-YYYYMMDD-NNN')
+    .option('--note <text>', 'what you will do')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const task = await engine.tasks.acknowledge(
+          id,
+          options.note === undefined ? {} : { reason: options.note },
+        );
+        toolkit.output(options, task, renderTaskLine);
+      });
+    });
+
+  tasks
+    .command('capture')
+    .description('capture commitments from a thread as tasks (weak ones are only proposed)')
+    .requiredOption('--thread <id>', 'the thread to read')
+    .option('--json', 'print {"created":[...],"proposed":[...]}')
+    .action(async (options: { thread: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.tasks.capture({ thread_id: options.thread });
+        const { created, proposed } = report;
+        toolkit.output(
+          options,
+          { created, proposed },
+          (value) =>
+            [
+              ...value.created.map((c) => `created ${c.task_id} ${c.title} (${c.ref})`),
+              ...value.proposed.map(
+                (p) => `proposed ${p.proposal_id} ${p.title} (${p.doubts.join(', ')}; ${p.ref})`,
+              ),
+            ].join('\n') || 'no new commitments',
+        );
+      });
+    });
+
+  tasks
+    .command('proposals')
+    .description('commitments seen below the evidence bar, waiting to be accepted')
+    .option('--all', 'include accepted ones')
+    .option('--json', 'print {"proposals":[...]}')
+    .action(async (options: { all?: true; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const proposals = await engine.tasks.proposals({ all: options.all === true });
+        toolkit.output(options, { proposals }, (value) =>
+          value.proposals.length === 0
+            ? 'no proposals'
+            : value.proposals
+                .map((p) => `${p.proposal_id} [${p.status}] ${p.title} (${p.doubts.join(', ')})`)
+                .join('\n'),
+        );
+      });
+    });
+
+  tasks
+    .command('accept')
+    .description('turn a proposal into a CAPTURED task')
+    .argument('<proposal_id>', 'PROP-…')
+    .option('--json', 'print the task as JSON')
+    .action(async (id: string, options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.acceptProposal(id), renderTaskLine);
+      });
+    });
+
+  program
+    .command('reconcile')
+    .description('run the task reconciler now and print every action it took, with its reason')
+    .option('--json', 'print the report as JSON (notifications are not printed separately)')
+    .action(async (options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.tasks.reconcile(
+          options.json === true
+            ? {}
+            : { notifier: createStdoutNotifier((line) => toolkit.print(line)) },
+        );
+        toolkit.output(options, report, renderReconcile);
+      });
+    });
+
+  const incidents = program.command('incidents').description('failures Verity logged (seed 004)');
+
+  incidents
+    .command('list')
+    .description('incidents in the order they were logged')
+    .option('--type <type>', 'only this type', incidentType)
+    .option('--since <rfc3339>', 'only incidents at or after this instant')
+    .option('--json', 'print {"incidents":[...]}')
+    .action(
+      async (options: { type?: IncidentType; since?: string; json?: true }, command: Command) => {
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const list = await engine.tasks.incidents({
+            ...(options.type === undefined ? {} : { type: options.type }),
+            ...(options.since === undefined ? {} : { since: options.since }),
+          });
+          toolkit.output(options, { incidents: list }, (value) => renderIncidents(value.incidents));
+        });
+      },
+    );
+
+  incidents
+    .command('log')
+    .description('log an incident by hand (a wrong recall, a failed execution, …)')
+    .requiredOption('--type <type>', INCIDENT_TYPES.join(' | '), incidentType)
+    .requiredOption('--detail <text>', 'what went wrong')
+    .option('--task <id>', 'the task it concerns')
+    .option('--severity <level>', 'low | medium | high', 'medium')
+    .option('--json', 'print the incident as JSON')
+    .action(
+      async (
+        options: {
+          type: IncidentType;
+          detail: string;
+          task?: string;
+          severity: string;
+          json?: true;
+        },
+        command: Command,
+      ) => {
+        if (!['low', 'medium', 'high'].includes(options.severity)) {
+          throw new InvalidArgumentError('--severity must be low, medium or high.');
+        }
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const incident = await engine.tasks.logIncident({
+            type: options.type,
+            detail: options.detail,
+            severity: options.severity as 'low' | 'medium' | 'high',
+            ...(options.task === undefined ? {} : { task_id: options.task }),
+          });
+          toolkit.output(options, incident, (value) => renderIncidents([value]));
+        });
+      },
+    );
+
+  const patches = program
+    .command('patches')
+    .description('parameter patches proposed by the nightly improvement loop');
+
+  patches
+    .command('list')
+    .description('patches in proposal order')
+    .option('--status <status>', 'proposed | applied | rejected | rolled_back')
+    .option('--json', 'print {"patches":[...]}')
+    .action(async (options: { status?: string; json?: true }, command: Command) => {
+      const statuses = ['proposed', 'applied', 'rejected', 'rolled_back'];
+      if (options.status !== undefined && !statuses.includes(options.status)) {
+        throw new InvalidArgumentError(`--status must be one of ${statuses.join(', ')}.`);
+      }
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const list = await engine.tasks.patches(
+          options.status === undefined ? {} : { status: options.status as Patch['status'] },
+        );
+        toolkit.output(options, { patches: list }, (value) =>
+          value.patches.length === 0
+            ? 'no patches'
+            : value.patches
+                .map(
+                  (p) =>
+                    `${p.patch_id} [${p.status}] ${p.title}: ${p.change.key} → ${JSON.stringify(p.change.to)} (rollback if ${p.rollback_condition.metric} < ${p.rollback_condition.below} for ${p.rollback_condition.days} days)`,
+                )
+                .join('\n'),
+        );
+      });
+    });
+
+  for (const verdict of ['approve', 'reject'] as const) {
+    patches
+      .command(verdict)
+      .description(verdict === 'approve' ? 'apply a proposed patch' : 'reject a proposed patch')
+      .argument('<patch_id>', 'PATCH-YYYYMMDD-NNN')
+      .option('--note <text>', 'why')
+      .option('--json', 'print the patch as JSON')
+      .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const patch = await engine.tasks.reviewPatch(
+            id,
+            verdict === 'approve' ? 'approved' : 'rejected',
+            options.note,
+          );
+          toolkit.output(options, patch, (p) => `${p.patch_id} ${p.status}`);
+        });
+      });
+  }
+
+  program
+    .command('improve')
+    .description(
+      'run the nightly improvement loop now: analyse 7 days, propose patches, check rollbacks',
+    )
+    .option('--json', 'print the report as JSON')
+    .action(async (options: { json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        const report = await engine.tasks.improve();
+        toolkit.output(options, report, (r) =>
+          [
+            `window ${r.analysis.window[0] ?? ''}..${r.analysis.window[r.analysis.window.length - 1] ?? ''}; top failure: ${r.analysis.top_failure ?? 'none'}`,
+            ...r.proposed.map((p) => `proposed ${p.patch_id}: ${p.title}`),
+            ...r.rolled_back.map((p) => `rolled back ${p.patch_id}: ${p.rollback_reason ?? ''}`),
+          ].join('\n'),
+        );
+      });
+    });
+
+  program
+    .command('metrics')
+    .description("a day's task metrics (seed 004's ops/metrics JSON)")
+    .option('--date <YYYY-MM-DD>', 'the UTC day (default: today)')
+    .option('--json', 'print the metrics as JSON')
+    .action(async (options: { date?: string; json?: true }, command: Command) => {
+      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        toolkit.output(options, await engine.tasks.metrics(options.date), renderMetrics);
+      });
+    });
+}

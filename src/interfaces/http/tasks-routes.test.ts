@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createHttpApp } from './index.js';
+
+const TOKEN = 'test-token-0123456789';
+const HEADERS = { Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+let dir: string;
+let engine: Engine;
+let app: Hono;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-http-tasks-'));
+  engine = await createEngine({
+    home: dir,
+    clock: fixedClock(Date.parse('2026-01-28T09:00:00Z')),
+    embeddings: { model: null },
+  });
+  app = createHttpApp(engine, { token: TOKEN });
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown) =>
+  app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+
+describe('task routes', () => {
+  it('adds and moves a task, and refuses an illegal move with a clear error', async () => {
+    const added = await post('/api/tasks', { title: 'Send the deck', priority: 'P1' });
+    expect(added.status).toBe(201);
+    const task = (await added.json()) as { id: string; state: string };
+    expect(task).toMatchObject({ id: 'TASK-20260128-001', state: 'CAPTURED' });
+    const refused = await post(`/api/tasks/${task.id}/move`, { to: 'DONE' });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain('cannot move from CAPTURED to DONE');
+    const moved = await post(`/api/tasks/${task.id}/move`, {
+      to: 'TRIAGED',
+      due: '2026-01-30T17:00:00Z',
+      definition_of_done: ['sent'],
+    });
+    expect(moved.status).toBe(200);
+    const list = await app.request('/api/tasks', { headers: HEADERS });
+    expect(((await list.json()) as { tasks: { state: string }[] }).tasks[0]?.state).toBe('TRIAGED');
+  });
+
+  it('refuses unknown body parameters', async () => {
+    const response = await post('/api/tasks', { title: 'x', colour: 'red' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('unknown parameter(s): colour');
+  });
+
+  it('logs an incident and shows it in the metrics', async () => {
+    const logged = await post('/api/incidents', { type: 'WRONG_RECALL', detail: 'missed net-15' });
+    expect(logged.status).toBe(201);
+    const metrics = await app.request('/api/metrics?date=2026-01-28', { headers: HEADERS });
+    expect(await metrics.json()).toMatchObject({ incidents_by_type: { WRONG_RECALL: 1 } });
+  });
+});

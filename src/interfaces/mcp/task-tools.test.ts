@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createManualClock, type ManualClock } from '../../testing/index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+let clock: ManualClock;
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-tasks-'));
+  clock = createManualClock('2026-01-28T09:00:00Z');
+  engine = await createEngine({ home: dir, clock, embeddings: { model: null } });
+  client = await connectMcpClient(engine);
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('task tools over MCP', () => {
+  it('adds, moves and lists a task, and refuses an illegal move with a clear error', async () => {
+    const added = await call('add_task', { entity_id: 'user:primary', title: 'Pay the VAT' });
+    expect(added.structuredContent).toMatchObject({
+      task: { id: 'TASK-20260128-001', state: 'CAPTURED' },
+    });
+    const refused = await call('move_task', {
+      entity_id: 'user:primary',
+      task_id: 'TASK-20260128-001',
+      to: 'PLANNED',
+    });
+    expect(refused.isError).toBe(true);
+    expect(toolText(refused)).toContain('cannot move from CAPTURED to PLANNED');
+    const triaged = await call('move_task', {
+      entity_id: 'user:primary',
+      task_id: 'TASK-20260128-001',
+      to: 'TRIAGED',
+      priority: 'P0',
+      due: '2026-01-28T12:00:00Z',
+      definition_of_done: ['paid'],
+    });
+    expect(triaged.isError).toBeFalsy();
+
+    clock.set('2026-01-28T13:00:00Z');
+    const reconciled = await call('reconcile_tasks', { entity_id: 'user:primary' });
+    expect(reconciled.structuredContent).toMatchObject({ dead_man: ['TASK-20260128-001'] });
+    const list = await call('list_tasks', { entity_id: 'user:primary' });
+    expect(list.structuredContent).toMatchObject({ blocked_by: ['TASK-20260128-001'] });
+    expect(toolText(list)).toContain('BLOCKED: P0 task TASK-20260128-001');
+  });
+
+  it('logs an incident and reports it in the day metrics', async () => {
+    const logged = await call('log_incident', {
+      entity_id: 'user:primary',
+      type: 'WRONG_RECALL',
+      detail: 'forgot the client prefers net-15',
+    });
+    expect(logged.structuredContent).toMatchObject({ type: 'WRONG_RECALL' });
+    const metrics = await call('get_task_metrics', {
+      entity_id: 'user:primary',
+      date: '2026-01-28',
+    });
+    expect(metrics.structuredContent).toMatchObject({
+      metrics: { incidents_by_type: { WRONG_RECALL: 1, MISSED_DEADLINE: 1 } },
+    });
+  });
+
+  it('rejects unknown parameters', async () => {
+    const result = await call('list_tasks', { entity_id: 'user:primary', colour: 'red' });
+    expect(result.isError).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { commitmentFromAction, detectCommitments } from './detect-commitments.js';
+
+const AT = '2026-01-28T09:00:00.000Z';
+
+describe('detectCommitments', () => {
+  it.each<[string, string, string | null, 'strong' | 'weak']>([
+    ["I'll send the deck by Friday.", 'Send the deck', '2026-01-30T23:59:00.000Z', 'strong'],
+    ['I will call the bank tomorrow at 3pm', 'Call the bank', '2026-01-29T15:00:00.000Z', 'strong'],
+    [
+      "Maybe I'll look at the invoice by March 3",
+      'Look at the invoice',
+      '2026-03-03T23:59:00.000Z',
+      'weak',
+    ],
+    ["I'll update the pricing page", 'Update the pricing page', null, 'weak'],
+    [
+      'If the client agrees, I will draft the contract on Monday',
+      'Draft the contract',
+      '2026-02-02T23:59:00.000Z',
+      'weak',
+    ],
+  ])('reads %j', (text, title, due, strength) => {
+    const [found] = detectCommitments(text, 'user', AT);
+    expect(found).toMatchObject({ title, due, strength, owner: 'user' });
+  });
+
+  it.each([
+    'Will you send the deck by Friday?',
+    "I won't send the deck by Friday.",
+    'The deck went out on Friday.',
+    'The weather is nice today.',
+  ])('finds no commitment in %j', (text) => {
+    expect(detectCommitments(text, 'user', AT)).toEqual([]);
+  });
+
+  it('names the owner of an assistant commitment and of "we"', () => {
+    expect(detectCommitments("I'll book the hotel by Friday", 'assistant', AT)[0]?.owner).toBe(
+      'assistant',
+    );
+    expect(detectCommitments("We'll ship the beta by Feb 10", 'user', AT)[0]?.owner).toBe('we');
+  });
+});
+
+describe('commitmentFromAction', () => {
+  it('is strong with an owner and a future date, weak without one', () => {
+    expect(commitmentFromAction('Ana to send the contract by Friday', AT)).toMatchObject({
+      title: 'Send the contract',
+      owner: 'Ana',
+      strength: 'strong',
+    });
+    expect(commitmentFromAction('send the contract', AT)).toMatchObject({
+      strength: 'weak',
+      doubts: ['no owner', 'no deadline'],
+    });
+  });
+});
+
+describe('detectCommitments and decisions', () => {
+  it.each([
+    "We'll go with Postgres for analytics.",
+    "I'll use the blue template.",
+    "We'll see by Friday.",
+  ])('does not read the decision %j as a task', (text) => {
+    expect(detectCommitments(text, 'user', AT)).toEqual([]);
+  });
+});

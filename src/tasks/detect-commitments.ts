@@ -1,0 +1,130 @@
+import { findDates } from '../extract/index.js';
+
+/** A commitment found in text. */
+export interface Commitment {
+  /** The action, as a task title ("Send the deck"). */
+  readonly title: string;
+  /** `user`, `assistant`, a named person, or `we`. */
+  readonly owner: string;
+  /** RFC 3339 deadline, or null when none was said. */
+  readonly due: string | null;
+  /** The sentence it was drawn from. */
+  readonly quote: string;
+  /**
+   * `strong`: a first-person (or named owner's) commitment with a future deadline and no hedge,
+   * created as a task. `weak`: anything less, only proposed.
+   */
+  readonly strength: 'strong' | 'weak';
+  /** Why it is weak (empty when strong). */
+  readonly doubts: readonly string[];
+}
+
+const SPEAKER_COMMITMENT =
+  /\b(I'll|I will|I'm going to|I am going to|I promise to|I need to|I have to|I must|we'll|we will|we're going to|let me)\s+(.+)$/i;
+const OWNER_TO = /^([A-Z][a-z]+)\s+(?:to|will|is going to|needs to)\s+(.+)$/;
+const HEDGES =
+  /\b(maybe|might|probably|perhaps|possibly|try to|hopefully|if I can|if possible|at some point|someday|could)\b/i;
+const NEGATIONS = /\b(won't|will not|never|not going to|can't|cannot|don't)\b/i;
+/** "We'll go with Postgres" is a decision, not something to do. */
+const DECISION_VERBS =
+  /^(go with|use|stick with|stay with|choose|pick|keep|switch to|opt for|be|have|need|want|see|know|think)\b/i;
+const TRAILING_PREPOSITION = /\s+(by|on|before|until|at|due|for)\s*$/i;
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function cleanTitle(phrase: string, dateText: string | null): string {
+  let title = phrase;
+  if (dateText !== null) {
+    const at = title.toLowerCase().lastIndexOf(dateText.toLowerCase());
+    if (at >= 0) title = `${title.slice(0, at)}${title.slice(at + dateText.length)}`;
+  }
+  title = title
+    .replace(/[.!;,]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(TRAILING_PREPOSITION, '')
+    .trim();
+  return title === '' ? '' : `${title[0]?.toUpperCase() ?? ''}${title.slice(1)}`;
+}
+
+function dueOf(sentence: string, anchor: string): { due: string | null; text: string | null } {
+  const mention = findDates(sentence, anchor).find((d) => d.date !== null);
+  if (mention === undefined || mention.date === null) return { due: null, text: null };
+  return { due: `${mention.date}T${mention.time ?? '23:59'}:00.000Z`, text: mention.text };
+}
+
+/**
+ * Finds commitments in one message (`speaker` is its role), with deadlines resolved against
+ * `anchor` (the message time). Questions and negated sentences are never commitments; a hedge,
+ * a missing or past deadline, or a conditional makes one weak. Precision first: when in doubt it
+ * is weak, so it is proposed rather than created.
+ */
+export function detectCommitments(
+  text: string,
+  speaker: 'user' | 'assistant' | 'system',
+  anchor: string,
+): Commitment[] {
+  if (speaker === 'system') return [];
+  const found: Commitment[] = [];
+  for (const sentence of sentences(text)) {
+    if (sentence.endsWith('?') || NEGATIONS.test(sentence)) continue;
+    const own = SPEAKER_COMMITMENT.exec(sentence);
+    const named = own === null ? OWNER_TO.exec(sentence) : null;
+    const phrase = own?.[2] ?? named?.[2];
+    if (phrase === undefined || DECISION_VERBS.test(phrase)) continue;
+    const subject = own?.[1]?.toLowerCase() ?? '';
+    const owner = named?.[1] ?? (subject.startsWith('we') ? 'we' : speaker);
+    const { due, text: dateText } = dueOf(sentence, anchor);
+    const title = cleanTitle(phrase, dateText);
+    if (title.split(' ').length < 2) continue;
+    const doubts: string[] = [];
+    if (HEDGES.test(sentence)) doubts.push('hedged');
+    if (/^\s*if\b|\bif\b.*,/i.test(sentence)) doubts.push('conditional');
+    if (due === null) doubts.push('no deadline');
+    else if (due < anchor) doubts.push('deadline in the past');
+    if (named !== null && own === null) doubts.push('named owner, not the speaker');
+    found.push({
+      title,
+      owner,
+      due,
+      quote: sentence,
+      strength: doubts.length === 0 ? 'strong' : 'weak',
+      doubts,
+    });
+  }
+  return found;
+}
+
+/**
+ * Reads an extracted action item ("Ana to send the contract by Friday"): strong only with an
+ * owner and a future deadline; a named owner counts because the extractor already judged it an
+ * action.
+ */
+export function commitmentFromAction(text: string, anchor: string): Commitment | null {
+  const own = SPEAKER_COMMITMENT.exec(text);
+  const named = own === null ? OWNER_TO.exec(text.trim()) : null;
+  const phrase = own?.[2] ?? named?.[2] ?? text;
+  const owner =
+    named?.[1] ?? (own === null ? null : own[1]?.toLowerCase().startsWith('we') ? 'we' : 'user');
+  const { due, text: dateText } = dueOf(text, anchor);
+  const title = cleanTitle(phrase, dateText);
+  if (title === '') return null;
+  const doubts: string[] = [];
+  if (owner === null) doubts.push('no owner');
+  if (due === null) doubts.push('no deadline');
+  else if (due < anchor) doubts.push('deadline in the past');
+  if (HEDGES.test(text)) doubts.push('hedged');
+  return {
+    title,
+    owner: owner ?? 'unknown',
+    due,
+    quote: text,
+    strength: doubts.length === 0 ? 'strong' : 'weak',
+    doubts,
+  };
+}

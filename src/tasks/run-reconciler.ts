@@ -1,0 +1,176 @@
+import {
+  isTerminal,
+  planReconcile,
+  type ReconcileAction,
+  TASK_EVENT_TYPES,
+  toIso,
+} from '../core/index.js';
+import type { StoreReader } from '../stores/index.js';
+import type { Notification, Notifier } from './notifier.js';
+import {
+  deadManTasks,
+  draftAddTask,
+  draftIncident,
+  type TaskEventDraft,
+  type TaskRecorder,
+} from './task-commands.js';
+import { readConfig, readTasks, settingsFrom } from './task-views.js';
+
+/** One reconciler action as reported: what, on which task, why, and whether it was new. */
+export type ReconcileActionReport = ReconcileAction & {
+  /** False when the ledger held it already (a notification sent on an earlier pass). */
+  readonly recorded: boolean;
+};
+
+/** What one reconciler pass did. */
+export interface ReconcileReport {
+  readonly at: string;
+  readonly tasks_checked: number;
+  readonly actions: readonly ReconcileActionReport[];
+  readonly notifications_sent: number;
+  readonly notification_failures: readonly { readonly key: string; readonly error: string }[];
+  /** Task ids holding the dead-man switch after the pass. */
+  readonly dead_man: readonly string[];
+}
+
+/** What `runReconciler` needs. */
+export interface ReconcilerDeps {
+  readonly record: TaskRecorder;
+  readonly notifier: Notifier;
+  /** Content hash for incident ids (sha256 hex). */
+  readonly hash: (text: string) => string;
+  /** Committed state, read after the pass (who holds the dead-man switch). */
+  readonly reader: StoreReader;
+}
+
+/**
+ * One reconciler pass at `now` (seed 004's guarantee): plans every open task's actions, appends
+ * each as an event carrying its reason (all in one write), then sends the notifications that were
+ * new. Running it twice at the same instant records nothing new the second time.
+ */
+export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<ReconcileReport> {
+  const recorded = await deps.record(async (reader) => {
+    const tasks = await readTasks(reader, (state) => !isTerminal(state));
+    const settings = settingsFrom(await readConfig(reader));
+    const actions = planReconcile(tasks, now, settings);
+    const byId = new Map(tasks.map((t) => [t.id, t]));
+    const drafts: TaskEventDraft[] = [];
+    const owner: number[] = [];
+    let subtasks = 0;
+    for (const [index, action] of actions.entries()) {
+      const parent = byId.get(action.task_id);
+      const entityId = parent?.entity_id ?? null;
+      const common = { task_id: action.task_id, actor: 'reconciler', reason: action.reason };
+      let draft: TaskEventDraft;
+      switch (action.kind) {
+        case 'set_next_check':
+          draft = {
+            type: TASK_EVENT_TYPES.updated,
+            payload: { ...common, fields: { next_check: action.next_check }, progress: false },
+            entityId,
+          };
+          break;
+        case 'notify':
+          draft = {
+            type: TASK_EVENT_TYPES.notified,
+            payload: {
+              ...common,
+              topic: action.topic,
+              message: action.message,
+              draft: action.draft,
+            },
+            entityId,
+            dedupeKey: action.dedupe_key,
+          };
+          break;
+        case 'escalate':
+          draft = {
+            type: TASK_EVENT_TYPES.escalated,
+            payload: { ...common, level: action.level },
+            entityId,
+          };
+          break;
+        case 'log_incident':
+          draft = draftIncident(
+            {
+              type: action.type,
+              task_id: action.task_id,
+              detail: action.reason,
+              severity: action.severity,
+              actor: 'reconciler',
+            },
+            now,
+            deps.hash,
+          );
+          break;
+        case 'create_subtask': {
+          // Untriaged on purpose: an unstick subtask is never refused by the dead-man switch.
+          const made = await draftAddTask(
+            reader,
+            {
+              title: action.title,
+              entity_id: entityId ?? 'user:primary',
+              parent_id: action.task_id,
+              provenance: { source: 'reconciler', ref: action.task_id, quote: null },
+              actor: 'reconciler',
+              reason: action.reason,
+            },
+            now,
+            subtasks,
+          );
+          subtasks += 1;
+          drafts.push(...made.drafts);
+          for (const _ of made.drafts) owner.push(index);
+          continue;
+        }
+      }
+      drafts.push(draft);
+      owner.push(index);
+    }
+    return { drafts, value: { actions, owner, checked: tasks.length } };
+  });
+  const { actions, owner, checked } = recorded.value;
+  const isNew = actions.map(() => false);
+  recorded.appended.forEach((appended, i) => {
+    const index = owner[i];
+    if (appended && index !== undefined) isNew[index] = true;
+  });
+  const at = toIso(now);
+  let sent = 0;
+  const failures: { key: string; error: string }[] = [];
+  const levels = new Map<string, number>();
+  for (const action of actions) {
+    if (action.kind === 'escalate') levels.set(action.task_id, action.level);
+  }
+  for (const [index, action] of actions.entries()) {
+    if (action.kind !== 'notify' || !isNew[index]) continue;
+    const notification: Notification = {
+      key: action.dedupe_key,
+      task_id: action.task_id,
+      topic: action.topic,
+      message: action.message,
+      draft: action.draft,
+      level: levels.get(action.task_id) ?? 0,
+      at,
+    };
+    try {
+      await deps.notifier.send(notification);
+      sent += 1;
+    } catch (error: unknown) {
+      // Delivery is at most once (see Notifier); the failure is reported to the caller.
+      failures.push({
+        key: action.dedupe_key,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  const deadMan = (await deadManTasks(deps.reader)).map((t) => t.id);
+  return {
+    at,
+    tasks_checked: checked,
+    actions: actions.map((action, i) => ({ ...action, recorded: isNew[i] ?? false })),
+    notifications_sent: sent,
+    notification_failures: failures,
+    dead_man: deadMan,
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  type DayCounters,
+  DEFAULT_RECONCILE_SETTINGS,
+  EMPTY_DAY_COUNTERS,
+  type Incident,
+  type JsonValue,
+  type ReconcileSettings,
+  type Task,
+  type TaskFields,
+  type TaskPriority,
+  type TaskProvenance,
+  type TaskState,
+} from '../core/index.js';
+import type { StoreReader } from '../stores/index.js';
+
+/**
+ * Where the fold keeps the derived task and ops views. They live in the store's meta rows (part of
+ * `exportDerived`, so `rebuild --verify` compares them); see
+ * docs/decisions/2026-11-26-task-views-in-meta.md.
+ */
+export const TASK_KEYS = {
+  /** One task view. */
+  task: (id: string) => `task:${id}`,
+  /** Every task id → its state (the listing index). */
+  index: 'tasks:index',
+  /** Highest NNN used in `TASK-<day>-NNN`. */
+  day: (yyyymmdd: string) => `tasks:day:${yyyymmdd}`,
+  /** Logged incidents, in ledger order. */
+  incidents: 'ops:incidents',
+  /** Counters of one UTC day (`YYYY-MM-DD`). */
+  counters: (date: string) => `ops:day:${date}`,
+  /** Parameters set by config events (patches or by hand). */
+  config: 'ops:config',
+  /** One patch. */
+  patch: (id: string) => `patch:${id}`,
+  /** Every patch id, in proposal order. */
+  patches: 'patches:index',
+  /** Task proposals (commitments below the evidence bar), in ledger order. */
+  proposals: 'tasks:proposals',
+} as const;
+
+/** The parameters config events may set, with their hard bounds. */
+export const CONFIG_BOUNDS: Readonly<
+  Record<string, { readonly min: number; readonly max: number }>
+> = {
+  'stale_hours.P0': { min: 1, max: 24 },
+  'stale_hours.P1': { min: 4, max: 96 },
+  'stale_hours.P2': { min: 12, max: 240 },
+  'stale_hours.P3': { min: 24, max: 720 },
+  due_soon_hours: { min: 4, max: 96 },
+  dead_man_repeat_hours: { min: 1, max: 12 },
+};
+
+/** Config values as folded: numbers for bounded parameters, string lists for `recall.triggers`. */
+export type OpsConfig = Readonly<Record<string, number | readonly string[]>>;
+
+/** Reads the config map (empty before the first config event). */
+export async function readConfig(store: StoreReader): Promise<OpsConfig> {
+  return ((await store.getMeta(TASK_KEYS.config)) as unknown as OpsConfig | null) ?? {};
+}
+
+/** The reconciler settings in force: the seed's defaults overridden by config events. */
+export function settingsFrom(config: OpsConfig): ReconcileSettings {
+  const number = (key: string, fallback: number) => {
+    const value = config[key];
+    return typeof value === 'number' ? value : fallback;
+  };
+  const d = DEFAULT_RECONCILE_SETTINGS;
+  const stale = (p: TaskPriority) => number(`stale_hours.${p}`, d.staleHours[p]);
+  return {
+    ...d,
+    staleHours: { P0: stale('P0'), P1: stale('P1'), P2: stale('P2'), P3: stale('P3') },
+    dueSoonHours: number('due_soon_hours', d.dueSoonHours),
+    deadManRepeatHours: number('dead_man_repeat_hours', d.deadManRepeatHours),
+  };
+}
+
+/** One task, or null. */
+export async function readTask(store: StoreReader, id: string): Promise<Task | null> {
+  return (await store.getMeta(TASK_KEYS.task(id))) as unknown as Task | null;
+}
+
+/** The listing index: task id → state. */
+export async function readTaskIndex(
+  store: StoreReader,
+): Promise<Readonly<Record<string, TaskState>>> {
+  return (
+    ((await store.getMeta(TASK_KEYS.index)) as unknown as Record<string, TaskState> | null) ?? {}
+  );
+}
+
+/** Tasks whose state passes `keep` (every task by default), ordered by id. */
+export async function readTasks(
+  store: StoreReader,
+  keep: (state: TaskState) => boolean = () => true,
+): Promise<Task[]> {
+  const index = await readTaskIndex(store);
+  const ids = Object.keys(index)
+    .filter((id) => keep(index[id] as TaskState))
+    .sort();
+  const tasks: Task[] = [];
+  for (const id of ids) {
+    const task = await readTask(store, id);
+    if (task !== null) tasks.push(task);
+  }
+  return tasks;
+}
+
+/** Every logged incident, in ledger order. */
+export async function readIncidents(store: StoreReader): Promise<readonly Incident[]> {
+  return ((await store.getMeta(TASK_KEYS.incidents)) as unknown as Incident[] | null) ?? [];
+}
+
+/** One day's counters. */
+export async function readCounters(store: StoreReader, date: string): Promise<DayCounters> {
+  const stored = (await store.getMeta(TASK_KEYS.counters(date))) as unknown as DayCounters | null;
+  return { ...EMPTY_DAY_COUNTERS, ...(stored ?? {}) };
+}
+
+/** A commitment proposed as a task, waiting for someone to accept it. */
+export interface TaskProposal {
+  /** `PROP-<12 hex>`: derived from where it was seen and what it says. */
+  readonly proposal_id: string;
+  readonly entity_id: string;
+  readonly title: string;
+  readonly fields: TaskFields;
+  readonly provenance: TaskProvenance;
+  /** Why it was not created (hedged, no deadline, …). */
+  readonly doubts: readonly string[];
+  readonly status: 'open' | 'accepted';
+  readonly task_id: string | null;
+  readonly at: string;
+}
+
+/** Every proposal, in ledger order. */
+export async function readProposals(store: StoreReader): Promise<readonly TaskProposal[]> {
+  return ((await store.getMeta(TASK_KEYS.proposals)) as unknown as TaskProposal[] | null) ?? [];
+}
+
+/** Casts a view for `putMeta`. */
+export function asJson(value: unknown): JsonValue {
+  return value as JsonValue;
+}
