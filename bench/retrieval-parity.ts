@@ -1,0 +1,141 @@
+// The default search settings on PostgreSQL beside SQLite: LoCoMo held-out half B and the
+// LongMemEval-S dev haystacks whose vectors are in the disk cache, each store built twice (SQLite
+// file, PostgreSQL via PGlite with pgvector — or a real server when VERITY_BENCH_PG_URL is set),
+// then every question searched end to end through `engine.search` with the defaults. Prints the
+// figures and writes `bench/results/retrieval-parity.json`, which bench:retrieval folds into its
+// section. Run: npx tsx bench/retrieval-parity.ts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { fixedClock } from '../src/core/index.js';
+import { createEngine, type Engine } from '../src/engine/index.js';
+import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
+import { DEFAULT_FUSION } from '../src/search/index.js';
+import { createPostgresStore } from '../src/stores/postgres/index.js';
+import { diskCachedModel } from './embedding-cache.js';
+import { loadLocomo, toRecord } from './locomo.js';
+import { lmeRecord, loadLme, splitLme } from './longmemeval.js';
+import { score } from './retrieval-harness.js';
+
+const local = createLocalEmbeddingModel({ workers: 1 });
+const cached = diskCachedModel(local);
+const pgUrl = process.env['VERITY_BENCH_PG_URL'] ?? '';
+const pglite = pgUrl === '' ? await PGlite.create({ extensions: { vector } }) : null;
+let schemaCounter = 0;
+
+interface Corpus {
+  readonly id: string;
+  readonly lines: readonly string[];
+  readonly now: string;
+  readonly questions: readonly { question: string; gold: readonly string[] }[];
+}
+
+async function open(
+  kind: 'sqlite' | 'postgres',
+  now: string,
+): Promise<{ engine: Engine; close: () => Promise<void> }> {
+  const home = mkdtempSync(join(tmpdir(), 'verity-parity-'));
+  const common = {
+    home,
+    clock: fixedClock(Date.parse(now)),
+    embeddings: { model: cached.model },
+    extraction: null,
+  } as const;
+  const engine =
+    kind === 'sqlite'
+      ? await createEngine(common)
+      : pglite !== null
+        ? await createEngine({
+            ...common,
+            store: await createPostgresStore({ pglite, schema: `parity_${++schemaCounter}` }),
+          })
+        : await createEngine({
+            ...common,
+            database: { kind: 'postgres', url: pgUrl, schema: `parity_${++schemaCounter}` },
+          });
+  return {
+    engine,
+    close: async () => {
+      await engine.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(kind: 'sqlite' | 'postgres', corpora: readonly Corpus[]) {
+  const r10: number[] = [];
+  const ndcg: number[] = [];
+  const times: number[] = [];
+  for (const corpus of corpora) {
+    const { engine, close } = await open(kind, corpus.now);
+    await engine.ingest(corpus.lines.join('\n'), { waitForIndex: false });
+    await engine.indexEmbeddings();
+    for (const q of corpus.questions) {
+      const t0 = performance.now();
+      const result = await engine.search(q.question, { limit: 100 });
+      times.push(performance.now() - t0);
+      const s = score(
+        result.hits.map((h) => h.id),
+        q.gold,
+      );
+      r10.push(s.r10);
+      ndcg.push(s.ndcg);
+    }
+    await close();
+  }
+  const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+  times.sort((a, b) => a - b);
+  return {
+    n: r10.length,
+    r10: mean(r10),
+    ndcg: mean(ndcg),
+    p95ms: Math.round((times[Math.floor(0.95 * times.length)] ?? 0) * 10) / 10,
+  };
+}
+
+const { messages, queries } = loadLocomo();
+const conversations = [...new Set(messages.map((m) => m.conversation_id))].sort();
+const locomo: Corpus[] = conversations.slice(5).map((conversation) => {
+  const asked = queries.filter((q) => q.conversation_id === conversation && q.category <= 4);
+  return {
+    id: conversation,
+    lines: messages.filter((m) => m.conversation_id === conversation).map((m) => toRecord(m)),
+    now: asked[0]?.question_date ?? '2024-01-01T00:00:00Z',
+    questions: asked.map((q) => ({ question: q.question, gold: q.evidence_message_ids })),
+  };
+});
+const lme = loadLme();
+const split = splitLme(lme.queries);
+const lmeCorpora: Corpus[] = lme.queries
+  .filter((q) => split.heldOut.includes(q.conversation_id))
+  .filter((q) =>
+    lme.messages
+      .filter((m) => m.conversation_id === q.conversation_id)
+      .every((m) => cached.has(m.content.slice(0, local.maxInputTokens * 16))),
+  )
+  .map((q) => ({
+    id: q.conversation_id,
+    lines: lme.messages.filter((m) => m.conversation_id === q.conversation_id).map(lmeRecord),
+    now: q.question_date,
+    questions: [{ question: q.question, gold: q.evidence_message_ids }],
+  }));
+
+const result = {
+  postgres: pglite !== null ? 'PGlite (in-process PostgreSQL 17 build with pgvector)' : 'server',
+  fusion: DEFAULT_FUSION,
+  locomoB: { sqlite: await measure('sqlite', locomo), postgres: await measure('postgres', locomo) },
+  lmeHeld: {
+    sqlite: await measure('sqlite', lmeCorpora),
+    postgres: await measure('postgres', lmeCorpora),
+  },
+};
+console.log(JSON.stringify(result, null, 2));
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(
+  join(import.meta.dirname, 'results', 'retrieval-parity.json'),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+await pglite?.close();
+await local.close();
