@@ -15,10 +15,8 @@ import { type FusionCandidate, type RankAdjustments, rankCandidates } from './ra
 import { queryTimeWindow } from './time-window.js';
 
 /**
- * How the rankers are combined. The defaults were chosen on half of the LoCoMo dev conversations
- * and reported on the other half (docs/decisions/2026-11-25-hybrid-search.md): on that data the
- * full-text ranker is the stronger one, so it leads; on data where vectors are stronger, raise
- * `vectorWeight`.
+ * How the rankers are combined. The defaults were chosen on tuning halves of two dev sets and
+ * reported on their held-out halves (docs/decisions/2026-11-26-retrieval-across-datasets.md).
  */
 export interface FusionSettings {
   /**
@@ -28,11 +26,11 @@ export interface FusionSettings {
   readonly method: 'score' | 'rrf';
   /** How far the per-query confidence moves the fixed vector share, 0–1 (`score` only). */
   readonly adaptive: number;
-  /** Weight of the BM25 ranking in the fusion. Default 1. */
+  /** Weight of the BM25 ranking in the fusion. Default 0.8. */
   readonly textWeight: number;
-  /** Weight of the vector ranking in the fusion. Default 0.3. */
+  /** Weight of the vector ranking in the fusion. Default 0.2. */
   readonly vectorWeight: number;
-  /** The reciprocal-rank constant k. Default 10. */
+  /** The reciprocal-rank constant k (`rrf` only). Default 10. */
   readonly rankConstant: number;
   /** Weight of the previous-turn context column against the item's own text. Default 0.5. */
   readonly contextWeight: number;
@@ -59,20 +57,23 @@ export interface FusionSettings {
   readonly sessionSpread: number;
 }
 
-/** The fusion settings search uses unless told otherwise. */
+/**
+ * The fusion settings search uses unless told otherwise: chosen on LoCoMo half A and the
+ * LongMemEval-S dev tuning half together (docs/decisions/2026-11-26-retrieval-across-datasets.md).
+ */
 export const DEFAULT_FUSION: FusionSettings = {
-  method: 'rrf',
-  adaptive: 0,
-  textWeight: 1,
-  vectorWeight: 0.3,
+  method: 'score',
+  adaptive: 0.25,
+  textWeight: 0.8,
+  vectorWeight: 0.2,
   rankConstant: 10,
   contextWeight: 0.5,
   candidates: 50,
   timeBoost: 0.5,
   timeGraceDays: 14,
-  relativeDates: false,
+  relativeDates: true,
   latestBoost: 0,
-  sessionSpread: 1,
+  sessionSpread: 0.8,
 };
 
 /**

@@ -55,12 +55,18 @@ describe('rankerConfidence', () => {
 });
 
 describe('fuseCandidates (score)', () => {
-  it('combines min-max normalised scores by the fixed share when not adaptive', () => {
-    const list = ranked([candidate('a', 10, 0.2), candidate('b', 0, 0.8), candidate('c', 5, 0.5)]);
+  it('combines normalised scores by the fixed share when not adaptive', () => {
+    const list = ranked([candidate('a', 10, 0.2), candidate('b', null, 0.8), candidate('c', 5, 0.5)]);
     const scores = fuseCandidates(list, SCORE);
+    // BM25 over the best BM25 (10 → 1, 5 → 0.5, missing → 0); cosine min-max (0.2 → 0, 0.8 → 1).
     expect(scores.get('a')).toBeCloseTo(0.5);
     expect(scores.get('b')).toBeCloseTo(0.5);
     expect(scores.get('c')).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.5);
+  });
+
+  it('keeps a share for the weakest full-text match', () => {
+    const list = ranked([candidate('a', 10, null), candidate('b', 4, null)]);
+    expect(fuseCandidates(list, SCORE).get('b')).toBeGreaterThan(0);
   });
 
   it('moves the share toward the more confident ranker when adaptive', () => {
@@ -88,7 +94,7 @@ describe('rankCandidates', () => {
     const list = ranked([
       candidate('old', 5, null, 0),
       candidate('new', 4, null, 10 * DAY),
-      candidate('weak', 0, null, 0),
+      candidate('weak', 1, null, 0),
     ]);
     const plain = rankCandidates(list, SCORE, NO_ADJUST).map((r) => r.candidate.key);
     const boosted = rankCandidates(list, SCORE, {

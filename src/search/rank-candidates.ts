@@ -19,8 +19,8 @@ export interface FusionCandidate {
 /** How two rankings become one (a subset of `FusionSettings`). */
 export interface FusionMethod {
   /**
-   * `score`: a convex combination of each ranker's min-max normalised scores; `rrf`: weighted
-   * reciprocal rank fusion.
+   * `score`: a convex combination of normalised scores (BM25 over the best BM25, cosine min-max
+   * over the candidates); `rrf`: weighted reciprocal rank fusion.
    */
   readonly method: 'score' | 'rrf';
   readonly textWeight: number;
@@ -52,6 +52,16 @@ export function rankerConfidence(scores: readonly number[]): number {
   return Math.max(0, ((top[0] ?? mean) - mean) / deviation);
 }
 
+/**
+ * Full-text scores over the best one: every match keeps a share of its strength, and an item the
+ * ranker did not return scores 0 (a min-max scale would score the weakest match like a miss).
+ */
+function overMax(values: readonly number[]): (value: number | null) => number {
+  const high = values.reduce((best, value) => Math.max(best, value), 0);
+  return (value) => (value === null || high <= 0 ? 0 : Math.max(0, value) / high);
+}
+
+/** Cosines rescaled to 0–1 across the candidates (cosines of unrelated texts are not near 0). */
 function minMax(values: readonly number[]): (value: number | null) => number {
   let low = Infinity;
   let high = -Infinity;
@@ -122,7 +132,7 @@ export function fuseCandidates(
     );
   }
   const { vectorShare } = queryWeights(candidates, method);
-  const text = minMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
+  const text = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
   const vector = minMax(candidates.flatMap((c) => (c.vector === null ? [] : [c.vector])));
   const scores = new Map<string, number>();
   for (const c of candidates) {
