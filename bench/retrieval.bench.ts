@@ -198,6 +198,7 @@ const lmeQuestions: SuiteQuestion[] = lmeScored.map((q) => ({
 // ---------------------------------------------------------------- configurations
 
 const SUM_SESSIONS = { mode: 'sum', depth: 3, decay: 0.5 } as const;
+// Rows name what they change; every other setting is DEFAULT_FUSION's.
 const CONFIGS: SuiteConfig[] = [
   {
     name: 'BM25 only, no context column',
@@ -217,7 +218,15 @@ const CONFIGS: SuiteConfig[] = [
   {
     name: 'RRF 1:0.3 k=10 + time (previous default)',
     mode: 'hybrid',
-    fusion: { method: 'rrf', textWeight: 1, vectorWeight: 0.3, rankConstant: 10 },
+    fusion: {
+      method: 'rrf',
+      textWeight: 1,
+      vectorWeight: 0.3,
+      rankConstant: 10,
+      timeBoost: 0.5,
+      relativeDates: false,
+      sessionSpread: 1,
+    },
   },
   {
     name: 'RRF 1:1 k=10 + time',
@@ -241,11 +250,14 @@ const SUM_NAME = `${DEFAULT_NAME}, sessions by sum of top 3`;
 const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings> }[] = [
   { name: '+ no context column', fusion: { contextWeight: 0 } },
   { name: '+ relative dates (chrono-node)', fusion: { relativeDates: true } },
+  { name: '+ no relative dates', fusion: { relativeDates: false } },
+  { name: '+ no session spread', fusion: { sessionSpread: 1 } },
   { name: '+ latest-value recency 0.2', fusion: { latestBoost: 0.2 } },
   { name: '+ latest-value recency 0.5', fusion: { latestBoost: 0.5 } },
   { name: '+ session spread 0.8 for gathering questions', fusion: { sessionSpread: 0.8 } },
   { name: '+ session spread 0.6 for gathering questions', fusion: { sessionSpread: 0.6 } },
-  { name: '+ time boost 1.0 (else 0.5)', fusion: { timeBoost: 1 } },
+  { name: '+ time boost 1.0', fusion: { timeBoost: 1 } },
+  { name: '+ time boost 0.5', fusion: { timeBoost: 0.5 } },
 ];
 
 // ---------------------------------------------------------------- run

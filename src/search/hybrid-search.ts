@@ -36,7 +36,7 @@ export interface FusionSettings {
   readonly contextWeight: number;
   /** Hits taken from each ranker before fusing. Default 50. */
   readonly candidates: number;
-  /** Score multiplier 1 + this for items inside a date the query names. Default 0.5. */
+  /** Score multiplier 1 + this for items inside a date the query names. Default 1. */
   readonly timeBoost: number;
   /** Days after a named period that still count as inside it (talk follows events). Default 14. */
   readonly timeGraceDays: number;
@@ -63,13 +63,13 @@ export interface FusionSettings {
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'score',
-  adaptive: 0.25,
+  adaptive: 0,
   textWeight: 0.8,
   vectorWeight: 0.2,
   rankConstant: 10,
   contextWeight: 0.5,
   candidates: 50,
-  timeBoost: 0.5,
+  timeBoost: 1,
   timeGraceDays: 14,
   relativeDates: true,
   latestBoost: 0,

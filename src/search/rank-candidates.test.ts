@@ -56,7 +56,11 @@ describe('rankerConfidence', () => {
 
 describe('fuseCandidates (score)', () => {
   it('combines normalised scores by the fixed share when not adaptive', () => {
-    const list = ranked([candidate('a', 10, 0.2), candidate('b', null, 0.8), candidate('c', 5, 0.5)]);
+    const list = ranked([
+      candidate('a', 10, 0.2),
+      candidate('b', null, 0.8),
+      candidate('c', 5, 0.5),
+    ]);
     const scores = fuseCandidates(list, SCORE);
     // BM25 over the best BM25 (10 → 1, 5 → 0.5, missing → 0); cosine min-max (0.2 → 0, 0.8 → 1).
     expect(scores.get('a')).toBeCloseTo(0.5);
