@@ -2,9 +2,9 @@
 // LongMemEval-S dev haystacks whose vectors are in the disk cache, each store built twice (SQLite
 // file, PostgreSQL via PGlite with pgvector — or a real server when VERITY_BENCH_PG_URL is set),
 // then every question searched end to end through `engine.search` with the defaults. Prints the
-// figures and writes `bench/results/retrieval-parity.json`, which bench:retrieval folds into its
-// section. Run: npx tsx bench/retrieval-parity.ts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// figures and writes the "retrieval-parity" section of docs/BENCHMARKS.md. Run:
+// npx tsx bench/retrieval-parity.ts (`--from-json` rewrites the section from the last results).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,7 +17,57 @@ import { createPostgresStore } from '../src/stores/postgres/index.js';
 import { diskCachedModel } from './embedding-cache.js';
 import { loadLocomo, toRecord } from './locomo.js';
 import { lmeRecord, loadLme, splitLme } from './longmemeval.js';
+import { writeSection } from './report.js';
 import { score } from './retrieval-harness.js';
+
+const RESULTS = join(import.meta.dirname, 'results', 'retrieval-parity.json');
+
+interface Measured {
+  readonly n: number;
+  readonly r10: number;
+  readonly ndcg: number;
+  readonly p95ms: number;
+}
+interface Parity {
+  readonly postgres: string;
+  readonly fusion: unknown;
+  readonly locomoB: { readonly sqlite: Measured; readonly postgres: Measured };
+  readonly lmeHeld: { readonly sqlite: Measured; readonly postgres: Measured };
+}
+
+function report(result: Parity): void {
+  const f3 = (n: number) => n.toFixed(3);
+  const row = (name: string, pair: Parity['locomoB']) =>
+    `| ${name} | ${pair.sqlite.n} | ${f3(pair.sqlite.r10)} | ${f3(pair.postgres.r10)} | ${f3(pair.postgres.r10 - pair.sqlite.r10)} | ${f3(pair.sqlite.ndcg)} | ${f3(pair.postgres.ndcg)} | ${f3(pair.postgres.ndcg - pair.sqlite.ndcg)} | ${pair.sqlite.p95ms} / ${pair.postgres.p95ms} ms |`;
+  const within = (pair: Parity['locomoB']) =>
+    Math.abs(pair.postgres.r10 - pair.sqlite.r10) <= 0.02 &&
+    Math.abs(pair.postgres.ndcg - pair.sqlite.ndcg) <= 0.02;
+  writeSection(
+    'retrieval-parity',
+    result,
+    `
+## Search defaults on PostgreSQL beside SQLite (\`npx tsx bench/retrieval-parity.ts\`)
+
+The default settings (\`DEFAULT_FUSION\`) end to end through \`engine.search\` on the same stores
+built twice: a SQLite file, and PostgreSQL — ${result.postgres}. LongMemEval: the held-out
+haystacks whose vectors were in the disk cache. Latency here is per search on small stores (one
+conversation or haystack), under the load of the other work on the machine; the 100k-item
+latency is in the retrieval section and \`bench:postgres\`.
+
+| data | n | SQLite R@10 | PostgreSQL R@10 | Δ | SQLite NDCG@10 | PostgreSQL NDCG@10 | Δ | p95 SQLite / PostgreSQL |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${row('LoCoMo half B (held out), cat. 1–4', result.locomoB)}
+${row('LongMemEval-S dev, held out (cached)', result.lmeHeld)}
+
+Target (issue #17): within 0.02 of SQLite — LoCoMo ${within(result.locomoB) ? 'met' : '**not met**'}, LongMemEval ${within(result.lmeHeld) ? 'met' : '**not met**'}.
+`,
+  );
+}
+
+if (process.argv.includes('--from-json')) {
+  report(JSON.parse(readFileSync(RESULTS, 'utf8')) as Parity);
+  process.exit(0);
+}
 
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
@@ -122,7 +172,7 @@ const lmeCorpora: Corpus[] = lme.queries
     questions: [{ question: q.question, gold: q.evidence_message_ids }],
   }));
 
-const result = {
+const result: Parity = {
   postgres: pglite !== null ? 'PGlite (in-process PostgreSQL 17 build with pgvector)' : 'server',
   fusion: DEFAULT_FUSION,
   locomoB: { sqlite: await measure('sqlite', locomo), postgres: await measure('postgres', locomo) },
@@ -133,9 +183,7 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(
-  join(import.meta.dirname, 'results', 'retrieval-parity.json'),
-  `${JSON.stringify(result, null, 2)}\n`,
-);
+writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+report(result);
 await pglite?.close();
 await local.close();
