@@ -37,6 +37,7 @@ interface Layer {
 /** Packages a service may import besides the layers below it. */
 const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   extract: ['chrono-node'],
+  search: ['chrono-node'],
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
   context: ['gpt-tokenizer'],
   // The durable job queue keeps jobs beside the store: an embedded SQLite table or pg-boss.

@@ -29,7 +29,7 @@ import {
 import type { EntityRegistry } from '../extract/index.js';
 import { readEntity } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
-import type { SearchOptions, SearchResult } from '../search/index.js';
+import { makeSnippet, queryTerms, type SearchOptions, type SearchResult } from '../search/index.js';
 import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../stores/index.js';
 
 /** What `Engine.buildContext` is asked: every field optional. */
@@ -111,12 +111,19 @@ function toBatchMessage(record: MessageRecord): BatchMessage {
   };
 }
 
-function toMemoryHit(hit: SearchResult['hits'][number]): MemoryHit {
+/**
+ * Characters of a retrieved item the memories section shows: a long hit (an assistant's essay)
+ * is cut to an excerpt around the first query word, so one hit cannot fill the section and more
+ * of the ranked hits fit the budget (docs/decisions/2026-11-26-retrieval-across-datasets.md).
+ */
+const MEMORY_EXCERPT_CHARACTERS = 400;
+
+function toMemoryHit(hit: SearchResult['hits'][number], terms: readonly string[]): MemoryHit {
   const where = hit.thread_id === null ? '' : `${hit.thread_id}/`;
   return {
     id: `${hit.kind}:${where}${hit.id}`,
     kind: hit.kind,
-    text: hit.text,
+    text: makeSnippet(hit.text, terms, MEMORY_EXCERPT_CHARACTERS),
     score: hit.score,
     created_at: hit.created_at,
     // Only a message hit shows its message; other kinds merely cite one.
@@ -279,7 +286,8 @@ export function createContextCapability(
           filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
         });
         const recorded = (await deps.recordedMemories?.(query, [...scope], limit)) ?? [];
-        return [...recorded, ...result.hits.map(toMemoryHit)];
+        const terms = queryTerms(query);
+        return [...recorded, ...result.hits.map((hit) => toMemoryHit(hit, terms))];
       },
 
       async tail(_threadId, limit) {

@@ -7,44 +7,108 @@ import type {
   TextSearchHit,
   VectorSearchHit,
 } from '../stores/index.js';
-import { fuseRankings } from './fuse-rankings.js';
 import { makeSnippet } from './make-snippet.js';
 import { parseTimeHint } from './parse-time-hint.js';
+import { queryIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
+import { type FusionCandidate, type RankAdjustments, rankCandidates } from './rank-candidates.js';
+import { queryTimeWindow } from './time-window.js';
 
 /**
- * How the rankers are combined. The defaults were chosen on half of the LoCoMo dev conversations
- * and reported on the other half (docs/decisions/2026-11-25-hybrid-search.md): on that data the
- * full-text ranker is the stronger one, so it leads; on data where vectors are stronger, raise
- * `vectorWeight`.
+ * How the rankers are combined. The defaults were chosen on tuning halves of two dev sets and
+ * reported on their held-out halves (docs/decisions/2026-11-26-retrieval-across-datasets.md).
  */
 export interface FusionSettings {
-  /** Weight of the BM25 ranking in the fusion. Default 1. */
+  /**
+   * `score`: convex combination of min-max normalised scores, with the vector share moved per
+   * query toward the ranker that is more confident (`adaptive`); `rrf`: weighted reciprocal rank.
+   */
+  readonly method: 'score' | 'rrf';
+  /** How far the per-query confidence moves the fixed vector share, 0–1 (`score` only). */
+  readonly adaptive: number;
+  /** Weight of the BM25 ranking in the fusion. Default 0.8. */
   readonly textWeight: number;
-  /** Weight of the vector ranking in the fusion. Default 0.3. */
+  /** Weight of the vector ranking in the fusion. Default 0.2. */
   readonly vectorWeight: number;
-  /** The reciprocal-rank constant k. Default 10. */
+  /** The reciprocal-rank constant k (`rrf` only). Default 10. */
   readonly rankConstant: number;
   /** Weight of the previous-turn context column against the item's own text. Default 0.5. */
   readonly contextWeight: number;
   /** Hits taken from each ranker before fusing. Default 50. */
   readonly candidates: number;
-  /** Score multiplier 1 + this for items inside a date the query names. Default 0.5. */
+  /** Score multiplier 1 + this for items inside a date the query names. Default 1. */
   readonly timeBoost: number;
   /** Days after a named period that still count as inside it (talk follows events). Default 14. */
   readonly timeGraceDays: number;
+  /**
+   * Also read relative times chrono-node understands ("two weeks ago", "last Saturday") besides
+   * the explicit forms of `parseTimeHint`.
+   */
+  readonly relativeDates: boolean;
+  /**
+   * For queries asking for a current value ("currently", "still", "latest"): score ×
+   * (1 + this × how new the item is among the candidates). 0 = off.
+   */
+  readonly latestBoost: number;
+  /**
+   * For queries that gather across occasions ("how many", "in total"): each further item of a
+   * session already ranked above is scored × this. 1 = off.
+   */
+  readonly sessionSpread: number;
 }
 
-/** The fusion settings search uses unless told otherwise. */
+/**
+ * The fusion settings search uses unless told otherwise: chosen on LoCoMo half A and the
+ * LongMemEval-S dev tuning half together (docs/decisions/2026-11-26-retrieval-across-datasets.md).
+ */
 export const DEFAULT_FUSION: FusionSettings = {
-  textWeight: 1,
-  vectorWeight: 0.3,
+  method: 'score',
+  adaptive: 0,
+  textWeight: 0.8,
+  vectorWeight: 0.2,
   rankConstant: 10,
   contextWeight: 0.5,
   candidates: 50,
-  timeBoost: 0.5,
+  timeBoost: 1,
   timeGraceDays: 14,
+  relativeDates: true,
+  latestBoost: 0,
+  sessionSpread: 0.8,
 };
+
+/**
+ * The adjustments a query's wording asks for under `fusion`: the period it names (when
+ * `timeAware`), recency for current-value questions, spread across sessions for gathering ones.
+ */
+export function rankAdjustments(
+  query: string,
+  now: number,
+  fusion: FusionSettings,
+  options: {
+    readonly timeAware: boolean;
+    readonly recencyHalfLifeDays?: number | undefined;
+    readonly recencyWeight: number;
+    readonly threadOf: (key: string) => string;
+  },
+): RankAdjustments {
+  const intent = queryIntent(query);
+  const window = !options.timeAware
+    ? null
+    : fusion.relativeDates
+      ? queryTimeWindow(query, now)
+      : parseTimeHint(query, now);
+  return {
+    window,
+    timeBoost: fusion.timeBoost,
+    timeGraceDays: fusion.timeGraceDays,
+    now,
+    recencyHalfLifeDays: options.recencyHalfLifeDays,
+    recencyWeight: options.recencyWeight,
+    latestBoost: intent.latest ? fusion.latestBoost : 0,
+    sessionSpread: intent.aggregate ? fusion.sessionSpread : 1,
+    threadOf: options.threadOf,
+  };
+}
 
 /** Options of one search. */
 export interface SearchOptions {
@@ -118,8 +182,6 @@ export interface SearchDeps {
   /** Null when vectors are off. */
   readonly embedder: Embedder | null;
 }
-
-const DAY_MS = 86_400_000;
 
 function keyOf(document: SearchDocument): string {
   return `${document.kind}\u0000${document.threadId ?? ''}\u0000${document.itemId}`;
@@ -208,39 +270,29 @@ export async function hybridSearch(
     entry.vector = hit.similarity;
     entry.vectorRank = index;
   });
-  const fused = fuseRankings(
-    [
-      { keys: textHits.map((hit) => keyOf(hit.document)), weight: fusion.textWeight },
-      { keys: vectorHits.map((hit) => keyOf(hit.document)), weight: fusion.vectorWeight },
-    ],
-    fusion.rankConstant,
+  const fusionCandidates: FusionCandidate[] = [...byKey.entries()].map(([key, entry]) => ({
+    key,
+    bm25: entry.bm25,
+    vector: entry.vector,
+    textRank: entry.textRank,
+    vectorRank: entry.vectorRank,
+    createdAt: Date.parse(entry.document.createdAt),
+  }));
+  const ranked = rankCandidates(
+    fusionCandidates,
+    fusion,
+    rankAdjustments(query, now, fusion, {
+      timeAware: options.timeAware !== false,
+      recencyHalfLifeDays: options.recencyHalfLifeDays,
+      recencyWeight: options.recencyWeight ?? 0.3,
+      threadOf: (key) => byKey.get(key)?.document.threadId ?? key,
+    }),
   );
-
-  const window = options.timeAware === false ? null : parseTimeHint(query, now);
-  const halfLife = options.recencyHalfLifeDays;
-  const recencyWeight = options.recencyWeight ?? 0.3;
-  const scored = [...byKey.entries()].map(([key, entry]) => {
-    let score = fused.get(key) ?? 0;
-    const created = Date.parse(entry.document.createdAt);
-    if (
-      window !== null &&
-      created >= window.start &&
-      created < window.end + fusion.timeGraceDays * DAY_MS
-    ) {
-      score *= 1 + fusion.timeBoost;
-    }
-    if (halfLife !== undefined && halfLife > 0) {
-      const ageDays = Math.max(0, (now - created) / DAY_MS);
-      score *= 1 - recencyWeight + recencyWeight * 0.5 ** (ageDays / halfLife);
-    }
+  const scored = ranked.map(({ candidate, score }) => {
+    const entry = byKey.get(candidate.key);
+    if (entry === undefined) throw new Error(`unknown candidate ${candidate.key}`);
     return { entry, score };
   });
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.entry.textRank - b.entry.textRank ||
-      a.entry.vectorRank - b.entry.vectorRank,
-  );
 
   const status = await deps.store.searchIndexStatus();
   return {

@@ -13,8 +13,26 @@ export type {
   SearchResult,
   VectorSearchState,
 } from './hybrid-search.js';
-export { DEFAULT_FUSION, hybridSearch } from './hybrid-search.js';
+export { DEFAULT_FUSION, hybridSearch, rankAdjustments } from './hybrid-search.js';
 export { makeSnippet } from './make-snippet.js';
 export type { TimeWindow } from './parse-time-hint.js';
 export { parseTimeHint } from './parse-time-hint.js';
+export type { QueryIntent } from './query-intent.js';
+export { queryIntent } from './query-intent.js';
 export { queryTerms, wordsOf } from './query-terms.js';
+export type {
+  FusionCandidate,
+  FusionMethod,
+  QueryWeights,
+  RankAdjustments,
+  RankedKey,
+} from './rank-candidates.js';
+export {
+  fuseCandidates,
+  queryWeights,
+  rankCandidates,
+  rankerConfidence,
+} from './rank-candidates.js';
+export type { SessionHit, SessionRanking } from './rank-sessions.js';
+export { rankSessions } from './rank-sessions.js';
+export { queryTimeWindow } from './time-window.js';

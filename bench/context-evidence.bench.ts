@@ -1,0 +1,193 @@
+// Context evidence recall on both retrieval dev sets (LoCoMo and LongMemEval-S dev, read in place,
+// never copied): for each question, whether its evidence messages land in what the agent reads
+// (`engine.buildContext` with the question as query, at 1,000 and 2,000 tokens), per half and per
+// question type. Part of `npm run bench:context`; writes the "context-evidence" section of
+// docs/BENCHMARKS.md. Engine defaults (rule extraction on); one thread per conversation/haystack,
+// as bench/context.bench.ts does. `--quick` prints without writing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixedClock } from '../src/core/index.js';
+import { createEngine } from '../src/engine/index.js';
+import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
+import { diskCachedModel } from './embedding-cache.js';
+import { loadLocomo, locomoAvailable, toRecord } from './locomo.js';
+import { lmeAvailable, lmeRecord, loadLme, splitLme } from './longmemeval.js';
+import { machine, writeSection } from './report.js';
+
+const BUDGETS = [1000, 2000] as const;
+const QUICK = process.argv.includes('--quick');
+const local = createLocalEmbeddingModel({ workers: 1 });
+const cached = diskCachedModel(local);
+
+interface Asked {
+  readonly id: string;
+  readonly question: string;
+  readonly type: string;
+  readonly half: string;
+  readonly evidence: readonly string[];
+}
+interface Haystack {
+  readonly thread: string;
+  readonly lines: readonly string[];
+  readonly now: string;
+  readonly asked: readonly Asked[];
+}
+interface Judged {
+  readonly dataset: string;
+  readonly half: string;
+  readonly type: string;
+  readonly budget: number;
+  readonly recall: number;
+  readonly tokens: number;
+}
+
+async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Judged[]> {
+  const judged: Judged[] = [];
+  for (const haystack of haystacks) {
+    const home = mkdtempSync(join(tmpdir(), 'verity-context-evidence-'));
+    const engine = await createEngine({
+      home,
+      clock: fixedClock(Date.parse(haystack.now)),
+      embeddings: { model: cached.model },
+    });
+    await engine.ingest(haystack.lines.join('\n'));
+    for (const q of haystack.asked) {
+      for (const budget of BUDGETS) {
+        const result = await engine.buildContext({
+          thread: haystack.thread,
+          query: q.question,
+          now: haystack.now,
+          budget,
+        });
+        const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
+        const evidence = [...new Set(q.evidence)];
+        const found = evidence.filter((id) => shown.has(id)).length;
+        judged.push({
+          dataset,
+          half: q.half,
+          type: q.type,
+          budget,
+          recall: evidence.length === 0 ? 0 : found / evidence.length,
+          tokens: result.total,
+        });
+      }
+    }
+    await engine.close();
+    rmSync(home, { recursive: true, force: true });
+    console.log(`${dataset} ${haystack.thread}: ${haystack.asked.length} questions`);
+  }
+  return judged;
+}
+
+const haystacksLocomo: Haystack[] = [];
+if (locomoAvailable()) {
+  const { messages, queries } = loadLocomo();
+  const conversations = [...new Set(messages.map((m) => m.conversation_id))].sort();
+  const halfA = conversations.slice(0, 5);
+  const names: Record<number, string> = {
+    1: 'multi-hop (cat. 1)',
+    2: 'temporal (cat. 2)',
+    3: 'open-domain (cat. 3)',
+    4: 'single-hop (cat. 4)',
+  };
+  for (const conversation of conversations) {
+    const asked = queries.filter((q) => q.conversation_id === conversation && q.category <= 4);
+    haystacksLocomo.push({
+      thread: conversation,
+      lines: messages
+        .filter((m) => m.conversation_id === conversation)
+        .map((m) => toRecord(m, conversation)),
+      now: asked[0]?.question_date ?? '2024-01-01T00:00:00Z',
+      asked: asked.map((q) => ({
+        id: q.query_id,
+        question: q.question,
+        type: names[q.category] ?? String(q.category),
+        half: halfA.includes(conversation) ? 'A (tuning)' : 'B (held out)',
+        evidence: q.evidence_message_ids,
+      })),
+    });
+  }
+}
+
+// Only haystacks whose vectors are all in the disk cache (see bench/retrieval.bench.ts), unless
+// `--embed-all`.
+const haystacksLme: Haystack[] = [];
+if (lmeAvailable()) {
+  const lme = loadLme();
+  const split = splitLme(lme.queries);
+  const all = process.argv.includes('--embed-all');
+  for (const q of lme.queries) {
+    const own = lme.messages.filter((m) => m.conversation_id === q.conversation_id);
+    const ready = own.every((m) => cached.has(m.content.slice(0, local.maxInputTokens * 16)));
+    if (!all && !ready) continue;
+    haystacksLme.push({
+      thread: q.conversation_id,
+      lines: own.map((m) => {
+        const record = JSON.parse(lmeRecord(m)) as Record<string, unknown>;
+        return JSON.stringify({ ...record, thread_id: q.conversation_id });
+      }),
+      now: q.question_date,
+      asked: [
+        {
+          id: q.query_id,
+          question: q.question,
+          type: q.question_type,
+          half: split.tuning.includes(q.conversation_id) ? 'tuning' : 'held out',
+          evidence: q.evidence_message_ids,
+        },
+      ],
+    });
+  }
+}
+
+const judged = [
+  ...(await run('LoCoMo', haystacksLocomo)),
+  ...(await run('LongMemEval-S dev', haystacksLme)),
+];
+await local.close();
+
+const f3 = (n: number) => n.toFixed(3);
+const mean = (list: readonly number[]) =>
+  list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
+const rows: string[] = [];
+const results: Record<string, unknown>[] = [];
+for (const dataset of ['LoCoMo', 'LongMemEval-S dev']) {
+  const own = judged.filter((j) => j.dataset === dataset);
+  const halves = [...new Set(own.map((j) => j.half))].sort();
+  for (const half of halves) {
+    const inHalf = own.filter((j) => j.half === half);
+    const types = ['overall', ...[...new Set(inHalf.map((j) => j.type))].sort()];
+    for (const type of types) {
+      const list = type === 'overall' ? inHalf : inHalf.filter((j) => j.type === type);
+      const at = (budget: number) => list.filter((j) => j.budget === budget);
+      const r1 = mean(at(1000).map((j) => j.recall));
+      const r2 = mean(at(2000).map((j) => j.recall));
+      results.push({ dataset, half, type, n: at(1000).length, recall1000: r1, recall2000: r2 });
+      rows.push(
+        `| ${dataset} | ${half} | ${type === 'overall' ? '**overall**' : type} | ${at(1000).length} | ${f3(r1)} | ${f3(r2)} | ${Math.round(mean(at(2000).map((j) => j.tokens)))} |`,
+      );
+    }
+  }
+}
+const lmeQuestions = haystacksLme.length;
+const date = new Date().toISOString().slice(0, 10);
+const markdown = `
+## Context evidence recall on both dev sets (\`npm run bench:context\`)
+
+Measured ${date} on ${machine()}. For each question, \`engine.buildContext({ thread, query: question,
+now: question_date, budget })\` on a store holding its conversation (LoCoMo) or haystack
+(LongMemEval-S dev) as one thread, engine defaults (rule extraction on, bundled embedder);
+**evidence recall** = share of the question's evidence messages shown in the context (in whole or
+in part) or cited by a shown state item. Halves as in the retrieval section (LoCoMo A tunes, B is
+held out; LongMemEval split by hash before any tuning). LongMemEval: ${lmeQuestions} scorable questions
+whose haystack vectors were in the disk cache at run time.
+
+| dataset | half | question type | n | recall @ 1,000 tokens | recall @ 2,000 tokens | mean tokens @ 2,000 |
+| --- | --- | --- | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
+Target (issue #17): evidence recall at 2,000 tokens ≥ 0.80 on LoCoMo half B.
+`;
+if (QUICK) console.log(markdown);
+else writeSection('context-evidence', { date, machine: machine(), results }, markdown);

@@ -1,0 +1,250 @@
+// Dataset-neutral retrieval evaluation shared by bench:retrieval for LoCoMo and LongMemEval-S:
+// one store per conversation (haystack), each question's full-text and vector candidate lists
+// collected once through the engine, then every fusion configuration ranked from those lists by
+// the same pure functions the engine uses (`rankCandidates`, `rankSessions`). The default settings
+// are also run end to end through `engine.search` to check the two paths agree.
+import { fixedClock } from '../src/core/index.js';
+import type { SearchOptions } from '../src/engine/index.js';
+import type { EmbeddingModel } from '../src/providers/index.js';
+import {
+  DEFAULT_FUSION,
+  type FusionCandidate,
+  type FusionSettings,
+  rankAdjustments,
+  rankCandidates,
+  rankSessions,
+  type SessionRanking,
+} from '../src/search/index.js';
+import type { OpenEngine, OpenedEngine, Scores } from './retrieval-harness.js';
+import { score } from './retrieval-harness.js';
+
+/** One question, dataset-neutral. */
+export interface SuiteQuestion {
+  readonly id: string;
+  /** The store (conversation / haystack) it is asked of. */
+  readonly corpus: string;
+  readonly question: string;
+  readonly type: string;
+  readonly gold: readonly string[];
+  readonly goldSessions: readonly string[];
+}
+
+/** One store to build: its ingest lines, and the clock it answers at. */
+export interface SuiteCorpus {
+  readonly id: string;
+  readonly lines: readonly string[];
+  readonly now: string;
+}
+
+/** Averages over `n` questions. */
+export interface SuiteRow {
+  readonly n: number;
+  readonly message: Scores;
+  /** Sessions ranked by the configuration's session mode. */
+  readonly session: Scores;
+}
+
+/** Rows per question type plus `overall`. */
+export type SuiteBreakdown = Record<string, SuiteRow>;
+
+/** One configuration the bench tries. */
+export interface SuiteConfig {
+  readonly name: string;
+  /** `text` / `vector` use one list only; `hybrid` fuses. */
+  readonly mode: 'hybrid' | 'text' | 'vector';
+  readonly fusion?: Partial<FusionSettings>;
+  readonly timeAware?: boolean;
+  readonly sessions?: SessionRanking;
+}
+
+interface Listed {
+  readonly id: string;
+  readonly thread: string;
+  readonly createdAt: number;
+  readonly value: number;
+}
+
+/** Both candidate lists of one question, collected once. */
+export interface Collected {
+  readonly question: SuiteQuestion;
+  readonly now: number;
+  readonly text: readonly Listed[];
+  readonly textNoContext: readonly Listed[];
+  readonly vector: readonly Listed[];
+}
+
+/** Stores built, and what building them cost. */
+export interface BuiltSuite {
+  readonly stores: Map<string, OpenedEngine & { readonly now: number }>;
+  readonly messages: number;
+  readonly ingestSeconds: number;
+  readonly indexSeconds: number;
+}
+
+/** Builds one store per corpus, ingesting then filling vectors. */
+export async function buildSuite(
+  corpora: readonly SuiteCorpus[],
+  model: EmbeddingModel,
+  open: OpenEngine,
+): Promise<BuiltSuite> {
+  const stores = new Map<string, OpenedEngine & { readonly now: number }>();
+  let messages = 0;
+  let ingestSeconds = 0;
+  let indexSeconds = 0;
+  for (const corpus of corpora) {
+    const now = Date.parse(corpus.now);
+    const opened = await open({
+      clock: fixedClock(now),
+      embeddings: { model },
+      extraction: null,
+    });
+    const t0 = performance.now();
+    for (let i = 0; i < corpus.lines.length; i += 2000) {
+      await opened.engine.ingest(corpus.lines.slice(i, i + 2000).join('\n'), {
+        waitForIndex: false,
+      });
+    }
+    const t1 = performance.now();
+    const report = await opened.engine.indexEmbeddings();
+    const t2 = performance.now();
+    if (report.pending !== 0 || report.failed !== 0) {
+      throw new Error(`${corpus.id}: ${report.failed} failed, ${report.pending} pending`);
+    }
+    messages += corpus.lines.length;
+    ingestSeconds += (t1 - t0) / 1000;
+    indexSeconds += (t2 - t1) / 1000;
+    stores.set(corpus.id, { ...opened, now });
+  }
+  return { stores, messages, ingestSeconds, indexSeconds };
+}
+
+/** Collects each question's candidate lists (the engine's own searches, 50 per ranker). */
+export async function collect(
+  built: BuiltSuite,
+  questions: readonly SuiteQuestion[],
+): Promise<Collected[]> {
+  const out: Collected[] = [];
+  const depth = DEFAULT_FUSION.candidates;
+  for (const question of questions) {
+    const store = built.stores.get(question.corpus);
+    if (store === undefined) throw new Error(`no store for ${question.corpus}`);
+    const list = async (options: SearchOptions, key: 'bm25' | 'vector') => {
+      const result = await store.engine.search(question.question, {
+        limit: depth,
+        timeAware: false,
+        ...options,
+      });
+      return result.hits.map((hit) => ({
+        id: hit.id,
+        thread: hit.thread_id ?? '',
+        createdAt: Date.parse(hit.created_at),
+        value: hit.scores[key] ?? 0,
+      }));
+    };
+    out.push({
+      question,
+      now: store.now,
+      text: await list({ mode: 'text' }, 'bm25'),
+      textNoContext: await list({ mode: 'text', fusion: { contextWeight: 0 } }, 'bm25'),
+      vector: await list({ mode: 'vector' }, 'vector'),
+    });
+  }
+  return out;
+}
+
+/** The message ranking and thread of each id, for one question under one configuration. */
+export function rankOne(
+  collected: Collected,
+  config: SuiteConfig,
+): { ranked: string[]; scored: { id: string; thread: string; score: number }[] } {
+  const fusion = { ...DEFAULT_FUSION, ...config.fusion };
+  const textList =
+    config.mode === 'vector'
+      ? []
+      : fusion.contextWeight === 0
+        ? collected.textNoContext
+        : collected.text;
+  const vectorList = config.mode === 'text' ? [] : collected.vector;
+  const byId = new Map<string, FusionCandidate & { thread: string }>();
+  const entry = (item: Listed) => {
+    let found = byId.get(item.id);
+    if (found === undefined) {
+      found = {
+        key: item.id,
+        thread: item.thread,
+        bm25: null,
+        vector: null,
+        textRank: Infinity,
+        vectorRank: Infinity,
+        createdAt: item.createdAt,
+      };
+      byId.set(item.id, found);
+    }
+    return found;
+  };
+  textList.forEach((item, index) => {
+    const found = entry(item);
+    byId.set(item.id, { ...found, bm25: item.value, textRank: index });
+  });
+  vectorList.forEach((item, index) => {
+    const found = entry(item);
+    byId.set(item.id, { ...found, vector: item.value, vectorRank: index });
+  });
+  const ranked = rankCandidates(
+    [...byId.values()],
+    fusion,
+    rankAdjustments(collected.question.question, collected.now, fusion, {
+      timeAware: config.timeAware !== false,
+      recencyWeight: 0.3,
+      threadOf: (key) => byId.get(key)?.thread ?? key,
+    }),
+  );
+  const scored = ranked.map(({ candidate, score: s }) => ({
+    id: candidate.key,
+    thread: byId.get(candidate.key)?.thread ?? '',
+    score: s,
+  }));
+  return { ranked: scored.map((s) => s.id), scored };
+}
+
+function averageScores(list: readonly Scores[]): Scores {
+  const n = Math.max(1, list.length);
+  const sum = (key: keyof Scores) => list.reduce((total, s) => total + s[key], 0) / n;
+  return {
+    r5: sum('r5'),
+    r10: sum('r10'),
+    rall5: sum('rall5'),
+    rall10: sum('rall10'),
+    ndcg: sum('ndcg'),
+  };
+}
+
+/** Scores every collected question under `config`, per type and `overall` (types in `headline`). */
+export function evaluateConfig(
+  collected: readonly Collected[],
+  config: SuiteConfig,
+  headline: (type: string) => boolean = () => true,
+): SuiteBreakdown {
+  const judged = collected.map((c) => {
+    const { ranked, scored } = rankOne(c, config);
+    const sessions = rankSessions(
+      scored.map((s) => ({ thread: s.thread, score: s.score })),
+      config.sessions ?? { mode: 'best' },
+    );
+    return {
+      type: c.question.type,
+      message: score(ranked, c.question.gold),
+      session: score(sessions, c.question.goldSessions),
+    };
+  });
+  const rows: SuiteBreakdown = {};
+  const types = [...new Set(judged.map((j) => j.type))].sort();
+  const row = (list: typeof judged): SuiteRow => ({
+    n: list.length,
+    message: averageScores(list.map((j) => j.message)),
+    session: averageScores(list.map((j) => j.session)),
+  });
+  for (const type of types) rows[type] = row(judged.filter((j) => j.type === type));
+  rows['overall'] = row(judged.filter((j) => headline(j.type)));
+  return rows;
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../core/index.js';
+import { createFakeEmbeddingModel } from '../providers/fake/index.js';
+import { toJsonl } from '../testing/index.js';
+import { createEngine, type Engine } from './index.js';
+
+const NOW = '2026-03-02T09:00:00Z';
+let dir: string;
+let engine: Engine;
+
+const filler = 'The assistant lists general advice about packing light and checking the weather. ';
+const LONG_ANSWER = `${filler.repeat(8)}The ferry to Skye leaves at seven from Mallaig. ${filler.repeat(8)}`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-context-memories-'));
+  engine = await createEngine({
+    home: dir,
+    clock: fixedClock(Date.parse(NOW)),
+    embeddings: { model: createFakeEmbeddingModel({ dimension: 64 }) },
+    items: { extractor: null },
+  });
+  await engine.ingest(
+    toJsonl([
+      {
+        type: 'message',
+        thread_id: 'old',
+        message_id: 'a1',
+        role: 'assistant',
+        content: LONG_ANSWER,
+        created_at: '2026-01-05T10:00:00Z',
+      },
+      {
+        type: 'message',
+        thread_id: 'now',
+        message_id: 'n1',
+        role: 'user',
+        content: 'Let us plan the next trip.',
+        created_at: '2026-03-01T10:00:00Z',
+      },
+    ]),
+  );
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('memories in the context pack', () => {
+  it('show an excerpt of a long hit around the query word, not the whole text', async () => {
+    const result = await engine.buildContext({
+      thread: 'now',
+      query: 'when does the ferry leave?',
+    });
+    const memories = result.sections.find((section) => section.name === 'memories');
+    expect(memories?.includedIds).toContain('message:old/a1');
+    expect(memories?.text).toContain('The ferry to Skye leaves at seven from Mallaig.');
+    expect(memories?.text.length ?? 0).toBeLessThan(LONG_ANSWER.length);
+    expect(result.included.messageIds).toContain('a1');
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type FusionCandidate,
+  type FusionMethod,
+  fuseCandidates,
+  queryWeights,
+  rankCandidates,
+  rankerConfidence,
+} from './rank-candidates.js';
+
+const DAY = 86_400_000;
+
+function candidate(
+  key: string,
+  bm25: number | null,
+  vector: number | null,
+  at = 0,
+): FusionCandidate {
+  return { key, bm25, vector, textRank: Infinity, vectorRank: Infinity, createdAt: at };
+}
+
+function ranked(list: FusionCandidate[]): FusionCandidate[] {
+  const byText = list.filter((c) => c.bm25 !== null).sort((a, b) => (b.bm25 ?? 0) - (a.bm25 ?? 0));
+  const byVector = list
+    .filter((c) => c.vector !== null)
+    .sort((a, b) => (b.vector ?? 0) - (a.vector ?? 0));
+  return list.map((c) => ({
+    ...c,
+    textRank: c.bm25 === null ? Infinity : byText.indexOf(c),
+    vectorRank: c.vector === null ? Infinity : byVector.indexOf(c),
+  }));
+}
+
+const SCORE: FusionMethod = {
+  method: 'score',
+  textWeight: 0.5,
+  vectorWeight: 0.5,
+  rankConstant: 10,
+  adaptive: 0,
+};
+const NO_ADJUST = { window: null, timeBoost: 0, timeGraceDays: 0, now: 0, recencyWeight: 0 };
+
+describe('rankerConfidence', () => {
+  it('is zero for a flat list and grows as the best score stands out', () => {
+    expect(rankerConfidence([2, 2, 2, 2])).toBe(0);
+    expect(rankerConfidence([1])).toBe(0);
+    const peaked = rankerConfidence([10, 1, 1, 1, 1]);
+    const milder = rankerConfidence([3, 2, 2, 1, 1]);
+    expect(peaked).toBeGreaterThan(milder);
+  });
+
+  it('does not depend on the scale of the scores', () => {
+    expect(rankerConfidence([9, 3, 2, 1])).toBeCloseTo(rankerConfidence([0.9, 0.3, 0.2, 0.1]));
+  });
+});
+
+describe('fuseCandidates (score)', () => {
+  it('combines normalised scores by the fixed share when not adaptive', () => {
+    const list = ranked([
+      candidate('a', 10, 0.2),
+      candidate('b', null, 0.8),
+      candidate('c', 5, 0.5),
+    ]);
+    const scores = fuseCandidates(list, SCORE);
+    // BM25 over the best BM25 (10 → 1, 5 → 0.5, missing → 0); cosine min-max (0.2 → 0, 0.8 → 1).
+    expect(scores.get('a')).toBeCloseTo(0.5);
+    expect(scores.get('b')).toBeCloseTo(0.5);
+    expect(scores.get('c')).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.5);
+  });
+
+  it('keeps a share for the weakest full-text match', () => {
+    const list = ranked([candidate('a', 10, null), candidate('b', 4, null)]);
+    expect(fuseCandidates(list, SCORE).get('b')).toBeGreaterThan(0);
+  });
+
+  it('moves the share toward the more confident ranker when adaptive', () => {
+    // Full text is flat (the words did not discriminate); the vectors single one item out.
+    const list = ranked([
+      candidate('a', 1, 0.9),
+      candidate('b', 1, 0.1),
+      candidate('c', 1, 0.1),
+      candidate('d', 1, 0.1),
+    ]);
+    const fixed = queryWeights(list, SCORE).vectorShare;
+    const adaptive = queryWeights(list, { ...SCORE, adaptive: 1 }).vectorShare;
+    expect(fixed).toBe(0.5);
+    expect(adaptive).toBe(1);
+  });
+
+  it('uses the only ranker that answered', () => {
+    const list = ranked([candidate('a', null, 0.9), candidate('b', null, 0.1)]);
+    expect(queryWeights(list, SCORE).vectorShare).toBe(1);
+  });
+});
+
+describe('rankCandidates', () => {
+  it('boosts items inside the named window and sorts stably', () => {
+    const list = ranked([
+      candidate('old', 5, null, 0),
+      candidate('new', 4, null, 10 * DAY),
+      candidate('weak', 1, null, 0),
+    ]);
+    const plain = rankCandidates(list, SCORE, NO_ADJUST).map((r) => r.candidate.key);
+    const boosted = rankCandidates(list, SCORE, {
+      ...NO_ADJUST,
+      window: { start: 9 * DAY, end: 11 * DAY },
+      timeBoost: 1,
+    }).map((r) => r.candidate.key);
+    expect(plain).toEqual(['old', 'new', 'weak']);
+    expect(boosted).toEqual(['new', 'old', 'weak']);
+  });
+
+  it('favours newer items for current-value questions', () => {
+    const list = ranked([
+      candidate('old', 1, 0.9, 0),
+      candidate('new', 0.9, 0.85, 30 * DAY),
+      candidate('other', 0.1, 0.1, 15 * DAY),
+    ]);
+    const order = rankCandidates(list, SCORE, { ...NO_ADJUST, latestBoost: 1 }).map(
+      (r) => r.candidate.key,
+    );
+    expect(order[0]).toBe('new');
+  });
+
+  it('spreads gathering questions across sessions', () => {
+    const threads: Record<string, string> = { a1: 'A', a2: 'A', b1: 'B' };
+    const list = ranked([
+      candidate('a1', 10, null),
+      candidate('a2', 9, null),
+      candidate('b1', 8.5, null),
+      candidate('z', 0, null),
+    ]);
+    const order = rankCandidates(list, SCORE, {
+      ...NO_ADJUST,
+      sessionSpread: 0.5,
+      threadOf: (key) => threads[key] ?? key,
+    }).map((r) => r.candidate.key);
+    expect(order.slice(0, 3)).toEqual(['a1', 'b1', 'a2']);
+  });
+});

@@ -1,0 +1,241 @@
+import { fuseRankings } from './fuse-rankings.js';
+
+/** One item one or both rankers returned, before fusion. */
+export interface FusionCandidate {
+  /** Stable identity of the item. */
+  readonly key: string;
+  /** BM25 relevance (higher is better), or null when full text did not return it. */
+  readonly bm25: number | null;
+  /** Cosine similarity to the query, or null when the vector ranker did not return it. */
+  readonly vector: number | null;
+  /** 0-based rank in the full-text list; Infinity when absent. */
+  readonly textRank: number;
+  /** 0-based rank in the vector list; Infinity when absent. */
+  readonly vectorRank: number;
+  /** When the item was created, epoch ms. */
+  readonly createdAt: number;
+}
+
+/** How two rankings become one (a subset of `FusionSettings`). */
+export interface FusionMethod {
+  /**
+   * `score`: a convex combination of normalised scores (BM25 over the best BM25, cosine min-max
+   * over the candidates); `rrf`: weighted reciprocal rank fusion.
+   */
+  readonly method: 'score' | 'rrf';
+  readonly textWeight: number;
+  readonly vectorWeight: number;
+  /** The reciprocal-rank constant k (`rrf` only). */
+  readonly rankConstant: number;
+  /**
+   * How far the vector share moves toward each ranker's confidence in this query, 0–1 (`score`
+   * only): 0 keeps the fixed weights; 1 uses only the confidences.
+   */
+  readonly adaptive: number;
+}
+
+/** Items of each list whose scores measure a ranker's confidence. */
+const CONFIDENCE_DEPTH = 20;
+
+/**
+ * How much a ranker's best score stands out from the rest of its top list, in standard deviations
+ * (scale-free, so BM25 on SQLite, ts_rank on PostgreSQL and cosines compare). A flat list (the
+ * query's words or meaning did not discriminate) scores near 0. Empty or one-item lists score 0.
+ */
+export function rankerConfidence(scores: readonly number[]): number {
+  const top = [...scores].sort((a, b) => b - a).slice(0, CONFIDENCE_DEPTH);
+  if (top.length < 2) return 0;
+  const mean = top.reduce((sum, s) => sum + s, 0) / top.length;
+  const variance = top.reduce((sum, s) => sum + (s - mean) ** 2, 0) / top.length;
+  const deviation = Math.sqrt(variance);
+  if (deviation === 0) return 0;
+  return Math.max(0, ((top[0] ?? mean) - mean) / deviation);
+}
+
+/**
+ * Full-text scores over the best one: every match keeps a share of its strength, and an item the
+ * ranker did not return scores 0 (a min-max scale would score the weakest match like a miss).
+ */
+function overMax(values: readonly number[]): (value: number | null) => number {
+  const high = values.reduce((best, value) => Math.max(best, value), 0);
+  return (value) => (value === null || high <= 0 ? 0 : Math.max(0, value) / high);
+}
+
+/** Cosines rescaled to 0–1 across the candidates (cosines of unrelated texts are not near 0). */
+function minMax(values: readonly number[]): (value: number | null) => number {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const value of values) {
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  const span = high - low;
+  return (value) => {
+    if (value === null) return 0;
+    return span > 0 ? (value - low) / span : 1;
+  };
+}
+
+/** The vector share of the fusion for one query, and the confidences it came from. */
+export interface QueryWeights {
+  readonly vectorShare: number;
+  readonly textConfidence: number;
+  readonly vectorConfidence: number;
+}
+
+/** The vector share for one query: the fixed share moved toward the rankers' confidences. */
+export function queryWeights(
+  candidates: readonly FusionCandidate[],
+  method: FusionMethod,
+): QueryWeights {
+  const total = method.textWeight + method.vectorWeight;
+  const fixed = total > 0 ? method.vectorWeight / total : 0.5;
+  const textScores = candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25]));
+  const vectorScores = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
+  const textConfidence = rankerConfidence(textScores);
+  const vectorConfidence = rankerConfidence(vectorScores);
+  if (textScores.length === 0) return { vectorShare: 1, textConfidence, vectorConfidence };
+  if (vectorScores.length === 0) return { vectorShare: 0, textConfidence, vectorConfidence };
+  const sum = textConfidence + vectorConfidence;
+  const confident = sum > 0 ? vectorConfidence / sum : fixed;
+  const adaptive = Math.min(1, Math.max(0, method.adaptive));
+  return {
+    vectorShare: (1 - adaptive) * fixed + adaptive * confident,
+    textConfidence,
+    vectorConfidence,
+  };
+}
+
+/**
+ * Fuses the candidates of one query into one score each (higher is better). Pure: the same
+ * candidates and settings always give the same scores.
+ */
+export function fuseCandidates(
+  candidates: readonly FusionCandidate[],
+  method: FusionMethod,
+): Map<string, number> {
+  if (method.method === 'rrf') {
+    const byText = candidates
+      .filter((c) => c.bm25 !== null)
+      .sort((a, b) => a.textRank - b.textRank)
+      .map((c) => c.key);
+    const byVector = candidates
+      .filter((c) => c.vector !== null)
+      .sort((a, b) => a.vectorRank - b.vectorRank)
+      .map((c) => c.key);
+    return fuseRankings(
+      [
+        { keys: byText, weight: method.textWeight },
+        { keys: byVector, weight: method.vectorWeight },
+      ],
+      method.rankConstant,
+    );
+  }
+  const { vectorShare } = queryWeights(candidates, method);
+  const text = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
+  const vector = minMax(candidates.flatMap((c) => (c.vector === null ? [] : [c.vector])));
+  const scores = new Map<string, number>();
+  for (const c of candidates) {
+    scores.set(c.key, (1 - vectorShare) * text(c.bm25) + vectorShare * vector(c.vector));
+  }
+  return scores;
+}
+
+const DAY_MS = 86_400_000;
+
+/** What reorders fused scores after fusion: a named period, and optional recency. */
+export interface RankAdjustments {
+  /** The period the query names, `[start, end)` epoch ms, or null. */
+  readonly window: { readonly start: number; readonly end: number } | null;
+  /** Multiplier 1 + this for items inside the window (or its grace days after). */
+  readonly timeBoost: number;
+  readonly timeGraceDays: number;
+  /** Epoch ms that recency is measured from. */
+  readonly now: number;
+  /** Half-life of recency weighting in days; off when undefined. */
+  readonly recencyHalfLifeDays?: number | undefined;
+  /** Share of the score that decays with age. */
+  readonly recencyWeight: number;
+  /**
+   * Multiplier 1 + this × (how new the item is among the candidates, 0 oldest – 1 newest), for
+   * queries that ask for a current value. 0 = off.
+   */
+  readonly latestBoost?: number;
+  /**
+   * For queries that gather across sessions: each further item of a session already ranked above
+   * has its score × this (1 = off). Applied in rank order, so a session's best item is untouched.
+   */
+  readonly sessionSpread?: number;
+  /** The session (thread) of each candidate key, needed by `sessionSpread`. */
+  readonly threadOf?: (key: string) => string;
+}
+
+/** One fused and adjusted candidate. */
+export interface RankedKey {
+  readonly candidate: FusionCandidate;
+  readonly score: number;
+}
+
+/**
+ * Fuses, adjusts for time and sorts: best first, ties broken by full-text rank, then vector rank,
+ * then key, so the order is stable.
+ */
+export function rankCandidates(
+  candidates: readonly FusionCandidate[],
+  method: FusionMethod,
+  adjust: RankAdjustments,
+): RankedKey[] {
+  const fused = fuseCandidates(candidates, method);
+  const halfLife = adjust.recencyHalfLifeDays;
+  const latest = adjust.latestBoost ?? 0;
+  let oldest = Infinity;
+  let newest = -Infinity;
+  for (const c of candidates) {
+    oldest = Math.min(oldest, c.createdAt);
+    newest = Math.max(newest, c.createdAt);
+  }
+  const ranked = candidates.map((candidate) => {
+    let score = fused.get(candidate.key) ?? 0;
+    const created = candidate.createdAt;
+    const window = adjust.window;
+    if (
+      window !== null &&
+      created >= window.start &&
+      created < window.end + adjust.timeGraceDays * DAY_MS
+    ) {
+      score *= 1 + adjust.timeBoost;
+    }
+    if (halfLife !== undefined && halfLife > 0) {
+      const ageDays = Math.max(0, (adjust.now - created) / DAY_MS);
+      score *= 1 - adjust.recencyWeight + adjust.recencyWeight * 0.5 ** (ageDays / halfLife);
+    }
+    if (latest > 0 && newest > oldest) {
+      score *= 1 + (latest * (created - oldest)) / (newest - oldest);
+    }
+    return { candidate, score };
+  });
+  ranked.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.candidate.textRank - b.candidate.textRank ||
+      a.candidate.vectorRank - b.candidate.vectorRank ||
+      (a.candidate.key < b.candidate.key ? -1 : a.candidate.key > b.candidate.key ? 1 : 0),
+  );
+  const spread = adjust.sessionSpread ?? 1;
+  const threadOf = adjust.threadOf;
+  if (spread >= 1 || threadOf === undefined) return ranked;
+  const seen = new Map<string, number>();
+  const spreadOut = ranked.map((entry) => {
+    const thread = threadOf(entry.candidate.key);
+    const before = seen.get(thread) ?? 0;
+    seen.set(thread, before + 1);
+    return { ...entry, score: entry.score * spread ** before };
+  });
+  const position = new Map(ranked.map((entry, index) => [entry.candidate.key, index]));
+  spreadOut.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (position.get(a.candidate.key) ?? 0) - (position.get(b.candidate.key) ?? 0),
+  );
+  return spreadOut;
+}

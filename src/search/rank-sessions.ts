@@ -1,0 +1,53 @@
+/** How sessions (threads) are ranked from their messages' hits. */
+export interface SessionRanking {
+  /**
+   * `best`: a session ranks by its best message. `sum`: by the sum of its best `depth` messages'
+   * scores, the i-th (0-based) counted × `decay`^i — a session several hits point at outranks one
+   * with a single slightly better hit.
+   */
+  readonly mode: 'best' | 'sum';
+  /** Messages per session that count (`sum`). Default 3. */
+  readonly depth?: number;
+  /** Weight ratio between a session's successive messages (`sum`). Default 0.5. */
+  readonly decay?: number;
+}
+
+/** One scored hit: the session (thread) it belongs to and its score, higher is better. */
+export interface SessionHit {
+  readonly thread: string;
+  readonly score: number;
+}
+
+/**
+ * Sessions best first, from hits given best first. Ties keep the order of each session's best hit,
+ * so the result is stable.
+ */
+export function rankSessions(hits: readonly SessionHit[], ranking: SessionRanking): string[] {
+  const order: string[] = [];
+  const scores = new Map<string, number[]>();
+  for (const hit of hits) {
+    let list = scores.get(hit.thread);
+    if (list === undefined) {
+      list = [];
+      scores.set(hit.thread, list);
+      order.push(hit.thread);
+    }
+    list.push(hit.score);
+  }
+  if (ranking.mode === 'best') return order;
+  const depth = ranking.depth ?? 3;
+  const decay = ranking.decay ?? 0.5;
+  const total = new Map<string, number>();
+  for (const [thread, list] of scores) {
+    const sorted = [...list].sort((a, b) => b - a).slice(0, depth);
+    total.set(
+      thread,
+      sorted.reduce((sum, s, index) => sum + s * decay ** index, 0),
+    );
+  }
+  const position = new Map(order.map((thread, index) => [thread, index]));
+  return [...order].sort(
+    (a, b) =>
+      (total.get(b) ?? 0) - (total.get(a) ?? 0) || (position.get(a) ?? 0) - (position.get(b) ?? 0),
+  );
+}
