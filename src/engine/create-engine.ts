@@ -52,6 +52,7 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { recordMessages } from './messages-capability.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
@@ -222,6 +223,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await search.afterIngest(ingestOptions);
       return report;
+    },
+
+    async recordMessages(messages, messageOptions = {}) {
+      const indexOptions =
+        messageOptions.wait_for_index === undefined
+          ? undefined
+          : { waitForIndex: messageOptions.wait_for_index };
+      const result = await recordMessages(
+        (records, onRecord) => ingest(deps, records, { onRecord }),
+        messages,
+        messageOptions,
+        clock.now(),
+      );
+      await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
+      await search.afterIngest(indexOptions);
+      return result;
     },
 
     async recordObservation(observation) {

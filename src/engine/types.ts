@@ -30,6 +30,11 @@ import type {
 } from './capabilities.js';
 import type { BuildContextRequest } from './context-capability.js';
 import type {
+  MessageToRecord,
+  RecordMessagesOptions,
+  RecordMessagesResult,
+} from './messages-capability.js';
+import type {
   BackgroundIndexingOptions,
   IngestOptions,
   SearchStatus,
@@ -80,6 +85,12 @@ export type {
 export type { SearchFilters, SearchKind } from '../stores/index.js';
 export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type {
+  MessageToRecord,
+  RecordedMessage,
+  RecordMessagesOptions,
+  RecordMessagesResult,
+} from './messages-capability.js';
+export type {
   BackgroundIndexingOptions,
   EngineEmbeddingOptions,
   IngestOptions,
@@ -103,12 +114,22 @@ export interface Engine {
   /** Current instant (epoch ms) from the injected clock. */
   now(): number;
   /**
-   * Ingests JSONL text or parsed records (DESIGN.md §5). Valid records apply even if others fail.
+   * Ingests JSONL text or parsed records (docs/FORMATS.md). Valid records apply even if others fail.
    * Records (and their full-text index entries) are durable before any model runs; then, unless
    * `waitForIndex` is false or background indexing runs, new items get their vectors before this
    * resolves.
    */
   ingest(input: string | readonly unknown[], options?: IngestOptions): Promise<IngestReport>;
+  /**
+   * Records conversation messages (one or many) as `message` records, as `ingest` would, and
+   * reports each one's outcome. Idempotent by (thread_id, message_id); `thread_id` and
+   * `entity_id` may be given once for all, `created_at` defaults to now. Invalid messages go to
+   * the dead-letter queue; valid ones apply regardless.
+   */
+  recordMessages(
+    messages: readonly (MessageToRecord | Record<string, unknown>)[],
+    options?: RecordMessagesOptions,
+  ): Promise<RecordMessagesResult>;
   /** Records one `StateObservation` (as the MCP tool does) and reports its decision. */
   recordObservation(observation: unknown): Promise<RecordResult>;
   /** One field, as believed now or at belief time `at` (RFC 3339). */

@@ -71,6 +71,7 @@ const BATCH = 2000;
 const PARALLEL_BATCH = 250;
 
 interface Parsed {
+  readonly index: number;
   readonly line: number;
   readonly raw: string;
   readonly outcome: ParseOutcome;
@@ -258,6 +259,22 @@ export async function applyRecord(
   };
 }
 
+/** What happened to one input of an `ingest` run, reported to `IngestRunOptions.onRecord`. */
+export interface RecordOutcome {
+  /** 0-based position of the input (a line or an array element) among the non-blank inputs. */
+  readonly index: number;
+  readonly status: 'applied' | 'duplicate' | 'rejected';
+  /** The ledger event id, or null when the input was rejected. */
+  readonly eventId: string | null;
+  readonly issues: readonly ValidationIssue[];
+}
+
+/** Per-run options of the pipeline's `ingest`. */
+export interface IngestRunOptions {
+  /** Receives each input's outcome, in input order. */
+  readonly onRecord?: (outcome: RecordOutcome) => void;
+}
+
 const EMPTY_DECISIONS: Record<Decision, number> = {
   auto_commit: 0,
   ask_user: 0,
@@ -272,11 +289,18 @@ const EMPTY_DECISIONS: Record<Decision, number> = {
 export async function ingest(
   deps: PipelineDeps,
   input: string | readonly unknown[],
+  options: IngestRunOptions = {},
 ): Promise<IngestReport> {
   const items: Parsed[] =
     typeof input === 'string'
-      ? splitLines(input).map(({ line, raw }) => ({ line, raw, outcome: parseLine(raw) }))
+      ? splitLines(input).map(({ line, raw }, index) => ({
+          index,
+          line,
+          raw,
+          outcome: parseLine(raw),
+        }))
       : input.map((value, index) => ({
+          index,
           line: index + 1,
           raw: typeof value === 'string' ? value : JSON.stringify(value),
           outcome: typeof value === 'string' ? parseLine(value) : parseRecord(value),
@@ -299,6 +323,7 @@ export async function ingest(
       }
     }
     report ??= await runBatch(deps, batch, null);
+    for (const outcome of report.outcomes) options.onRecord?.(outcome);
     applied += report.applied;
     duplicate += report.duplicate;
     rejections.push(...report.rejections);
@@ -310,6 +335,7 @@ export async function ingest(
 const DECISIONS = Object.keys(EMPTY_DECISIONS) as Decision[];
 
 interface BatchReport {
+  readonly outcomes: RecordOutcome[];
   applied: number;
   duplicate: number;
   readonly rejections: IngestReport['rejections'][number][];
@@ -353,6 +379,7 @@ function runBatch(
   const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
   const scope = local === null ? { entities, global: true } : { entities: scopeKeys(local) };
   const report: BatchReport = {
+    outcomes: [],
     applied: 0,
     duplicate: 0,
     rejections: [],
@@ -382,6 +409,12 @@ function runBatch(
             schema: rejection.schema,
             issues: rejection.issues,
           });
+          report.outcomes.push({
+            index: item.index,
+            status: 'rejected',
+            eventId: null,
+            issues: rejection.issues,
+          });
           continue;
         }
         const outcome = await applyRecord(
@@ -392,6 +425,12 @@ function runBatch(
           now,
           deps.extraction,
         );
+        report.outcomes.push({
+          index: item.index,
+          status: outcome.status,
+          eventId: outcome.eventId,
+          issues: outcome.issues,
+        });
         if (outcome.status === 'duplicate') report.duplicate += 1;
         else if (outcome.status === 'rejected') {
           report.rejections.push({

@@ -12,6 +12,7 @@ import { createMcpServer } from '../mcp/index.js';
 import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
+import { registerMessagesRoute } from './messages-route.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -244,6 +245,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   registerItemsRoutes(app, engine);
 
   registerContextRoute(app, engine);
+  registerMessagesRoute(app, engine);
 
   return app;
 }

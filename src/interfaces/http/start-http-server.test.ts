@@ -61,6 +61,7 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'get_state',
       'list_pending_reviews',
       'list_state_items',
+      'record_messages',
       'record_observation',
       'resolve_review',
       'search_memory',

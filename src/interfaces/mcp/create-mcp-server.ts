@@ -6,8 +6,10 @@ import type { HistoryEntry, PromptStatus } from '../../core/index.js';
 import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
+import { registerRecordMessagesTool } from './record-messages-tool.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
+import { refuseUnknownArguments } from './strict-arguments.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
 import {
@@ -41,6 +43,7 @@ const INSTRUCTIONS = [
   'Verity keeps the one trustworthy answer to "what is true now?" for the people and teams you serve.',
   'Call get_state before answering anything about their current status, plans or preferences,',
   'and record_observation whenever they state a fact that may change it.',
+  'Send each conversation turn to record_messages so Verity can extract state from it and recall it later.',
   'Values Verity is unsure about wait for the user in a review queue (list_pending_reviews, resolve_review).',
   'To recall what was said or decided in earlier conversations, call search_memory.',
   'For the decisions, constraints, actions, questions and risks still open in a conversation, call list_state_items; expand_state_item shows the messages behind one.',
@@ -107,6 +110,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: INSTRUCTIONS },
   );
+  refuseUnknownArguments(server);
 
   const guard = async (
     tool: string,
@@ -321,6 +325,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   registerSearchMemoryTool(server, engine, guard);
   registerStateItemTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
+  registerRecordMessagesTool(server, engine, guard);
 
   return server;
 }
