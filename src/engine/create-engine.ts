@@ -11,6 +11,7 @@ import {
   type IdSource,
   type LearningStats,
   type Policy,
+  parseRfc3339,
   toIso,
   toStateTracker,
   uuidV7,
@@ -55,7 +56,7 @@ import { createContextCapability, type EngineContextOptions } from './context-ca
 import { recordMessages } from './messages-capability.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
-import type { Engine, RecordResult } from './types.js';
+import type { Engine, ReadOptions, RecordResult } from './types.js';
 
 /** Options of `createEngine`. */
 export interface EngineOptions {
@@ -95,6 +96,11 @@ export interface EngineOptions {
   readonly items?: EngineItemOptions;
   /** Context builder settings: an optional summary model, skills text, caps. */
   readonly context?: EngineContextOptions;
+  /**
+   * How far after the clock a record may be dated before ingest refuses it (default 5 minutes);
+   * calendar sources are exempt and their future claims kept as plans.
+   */
+  readonly maxFutureSkewMs?: number;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -171,6 +177,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clock,
     ids,
     ...(extraction === null ? {} : { extraction }),
+    ...(options.maxFutureSkewMs === undefined ? {} : { maxFutureSkewMs: options.maxFutureSkewMs }),
   };
 
   const search = createSearchCapability(store, clock, options.embeddings);
@@ -219,7 +226,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: () => clock.now(),
 
     async ingest(input, ingestOptions) {
-      const report = await ingest(deps, input);
+      const report = await ingest(deps, input, { import: ingestOptions?.import === true });
       await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await search.afterIngest(ingestOptions);
       return report;
@@ -231,7 +238,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
           ? undefined
           : { waitForIndex: messageOptions.wait_for_index };
       const result = await recordMessages(
-        (records, onRecord) => ingest(deps, records, { onRecord }),
+        (records, onRecord) =>
+          ingest(deps, records, { onRecord, import: messageOptions.import === true }),
         messages,
         messageOptions,
         clock.now(),
@@ -260,7 +268,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         parsed.record.kind === 'observation' ? [parsed.record.observation.entity_id] : [];
       return withPipelineTx(store, { entities, global: true }, async (tx) => {
         const session = await openSession(tx);
-        const outcome = await applyRecord(tx, session, parsed.record, raw, clock.now());
+        const outcome = await applyRecord(
+          tx,
+          session,
+          parsed.record,
+          raw,
+          clock.now(),
+          undefined,
+          deps.maxFutureSkewMs,
+        );
         await flushSession(tx, session);
         return {
           event_id: outcome.eventId ?? '',
@@ -275,11 +291,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async getField(entityId, field, readOptions) {
-      return readField(store, await currentPolicy(), entityId, field, clock.now(), readOptions?.at);
+      const [at, asOf] = readTimes(readOptions);
+      return readField(store, await currentPolicy(), entityId, field, clock.now(), at, asOf);
     },
 
     async getEntity(entityId, readOptions) {
-      return readEntity(store, await currentPolicy(), entityId, clock.now(), readOptions?.at);
+      const [at, asOf] = readTimes(readOptions);
+      return readEntity(store, await currentPolicy(), entityId, clock.now(), at, asOf);
     },
 
     async listEntities() {
@@ -427,4 +445,33 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
   };
   return engine;
+}
+
+/**
+ * The belief time and valid time a read asks for, checked: each RFC 3339, not both at once.
+ * Throws VALIDATION_FAILED otherwise.
+ */
+function readTimes(options?: ReadOptions): [string | undefined, string | undefined] {
+  const at = options?.at;
+  const asOf = options?.asOf;
+  for (const [name, value] of [
+    ['at', at],
+    ['as_of', asOf],
+  ] as const) {
+    if (value !== undefined && parseRfc3339(value) === null) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        `${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${value}")`,
+        { field: name },
+      );
+    }
+  }
+  if (at !== undefined && asOf !== undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'ask for belief time (at) or valid time (as_of), not both',
+      { field: 'as_of' },
+    );
+  }
+  return [at, asOf];
 }

@@ -18,6 +18,9 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
     items: itemsFromConfig(config),
     context: contextFromConfig(config),
     ...embeddingsFromConfig(config),
+    ...(file.ingest?.max_future_skew_seconds === undefined
+      ? {}
+      : { maxFutureSkewMs: file.ingest.max_future_skew_seconds * 1000 }),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),
       ...(file.max_pending === undefined ? {} : { maxPending: file.max_pending }),

@@ -56,6 +56,7 @@ export type {
   ListStateItemsOptions,
   MessageToRecord,
   PromptView,
+  ReadOptions,
   RebuildResult,
   RecordedMessage,
   RecordMessagesOptions,

@@ -107,6 +107,14 @@ export type {
   StateItemView,
 } from './state-items-capability.js';
 
+/** Which time a state read answers for (RFC 3339 instants; at most one of the two). */
+export interface ReadOptions {
+  /** Belief time: what Verity believed at this instant. */
+  readonly at?: string | undefined;
+  /** Valid time: what was true at this instant by event time, from everything known now. */
+  readonly asOf?: string | undefined;
+}
+
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
   /** Where the embedded store lives. */
@@ -132,10 +140,13 @@ export interface Engine {
   ): Promise<RecordMessagesResult>;
   /** Records one `StateObservation` (as the MCP tool does) and reports its decision. */
   recordObservation(observation: unknown): Promise<RecordResult>;
-  /** One field, as believed now or at belief time `at` (RFC 3339). */
-  getField(entityId: string, field: string, options?: { at?: string }): Promise<FieldView>;
-  /** A whole entity, as believed now or at belief time `at`. */
-  getEntity(entityId: string, options?: { at?: string }): Promise<EntityView>;
+  /**
+   * One field: as believed now, as believed at belief time `at`, or as it stood at valid time
+   * `asOf` (by event time, from everything known now). Throws VALIDATION_FAILED for a bad time.
+   */
+  getField(entityId: string, field: string, options?: ReadOptions): Promise<FieldView>;
+  /** A whole entity, read as `getField` reads one field. */
+  getEntity(entityId: string, options?: ReadOptions): Promise<EntityView>;
   /** Ids of every entity that has state. */
   listEntities(): Promise<readonly string[]>;
   explain(entityId: string, field: string): Promise<Explanation>;

@@ -10,6 +10,7 @@ import {
   type JsonObject,
   MINUTE_MS,
   type Policy,
+  parseRfc3339,
   rollbackRules,
   sha256Hex,
   toIso,
@@ -39,6 +40,7 @@ import {
 } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import { deriveObservations, type ExtractionStep } from './derive.js';
+import { DEFAULT_MAX_FUTURE_SKEW_MS, eventTimeOf, futureDateIssue } from './event-time.js';
 import { type LocalScope, NeedsGlobalScope, scopeKeys } from './scoped-tx.js';
 import type { IngestReport } from './types.js';
 
@@ -55,7 +57,21 @@ export interface PipelineDeps {
    * batch takes the global scope. Default: parallel on PostgreSQL, serial elsewhere.
    */
   readonly writeMode?: 'serial' | 'parallel';
+  /**
+   * How far after the clock an event may be dated (default 5 minutes); later ones are refused
+   * to the dead-letter queue, except plans from a calendar source.
+   */
+  readonly maxFutureSkewMs?: number;
 }
+
+const SCHEMA_OF: Readonly<Record<IngestRecord['kind'], string>> = {
+  observation: 'state_observation',
+  signal: 'signal_event',
+  message: 'message_record',
+  note: 'note_record',
+  answer: 'user_confirmation',
+  prompt: 'user_confirmation',
+};
 
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
 export const DLQ_BACKOFF_MS: readonly number[] = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS];
@@ -173,7 +189,36 @@ export async function applyRecord(
   raw: string,
   now: number,
   extraction?: ExtractionStep,
+  maxFutureSkewMs: number = DEFAULT_MAX_FUTURE_SKEW_MS,
 ): Promise<ItemOutcome> {
+  const future = futureDateIssue(record, now, maxFutureSkewMs);
+  if (future !== null && record.kind !== 'answer') {
+    // A redelivery of what is already recorded stays a duplicate, whatever its date says.
+    const probe = toLedgerEvent(record, { recordedAt: toIso(now) });
+    const existing = await tx.getEvent(probe.eventId);
+    if (existing !== null && existing.payloadHash === probe.payloadHash) {
+      return {
+        status: 'duplicate',
+        eventId: existing.eventId,
+        result: null,
+        dlqId: null,
+        schema: null,
+        issues: [],
+      };
+    }
+  }
+  if (future !== null) {
+    const schema = SCHEMA_OF[record.kind];
+    const item = await deadLetter(tx, raw, schema, [future], null, null, now);
+    return {
+      status: 'rejected',
+      eventId: null,
+      result: null,
+      dlqId: item.dlqId,
+      schema,
+      issues: [future],
+    };
+  }
   let promptEntity: string | null = null;
   if (record.kind === 'answer') {
     const refusal: EngineError | null = await checkAnswer(tx, record.answer);
@@ -271,8 +316,28 @@ export interface RecordOutcome {
 
 /** Per-run options of the pipeline's `ingest`. */
 export interface IngestRunOptions {
-  /** Receives each input's outcome, in input order. */
+  /** Receives each input's outcome, in the order they were applied (input order unless `import`). */
   readonly onRecord?: (outcome: RecordOutcome) => void;
+  /**
+   * Import mode, for history: records are applied in event-time order, each resolved as if it had
+   * arrived live at its own event time (never later than the clock): its ledger `recorded_at` is
+   * that time, so the fold (and any replay of it) gives the state, confidences and explanations a
+   * live feed would have given. Records dated after the clock are still refused.
+   */
+  readonly import?: boolean;
+}
+
+function eventMsOf(item: Parsed): number {
+  if (!item.outcome.ok) return Number.NEGATIVE_INFINITY;
+  return parseRfc3339(eventTimeOf(item.outcome.record).at) ?? Number.NEGATIVE_INFINITY;
+}
+
+/** Items in event-time order (stable; invalid ones first, where they fail at once). */
+function inEventOrder(items: readonly Parsed[]): Parsed[] {
+  return items
+    .map((item) => ({ item, at: eventMsOf(item) }))
+    .sort((a, b) => a.at - b.at || a.item.index - b.item.index)
+    .map(({ item }) => item);
 }
 
 const EMPTY_DECISIONS: Record<Decision, number> = {
@@ -291,7 +356,7 @@ export async function ingest(
   input: string | readonly unknown[],
   options: IngestRunOptions = {},
 ): Promise<IngestReport> {
-  const items: Parsed[] =
+  const parsed: Parsed[] =
     typeof input === 'string'
       ? splitLines(input).map(({ line, raw }, index) => ({
           index,
@@ -305,6 +370,7 @@ export async function ingest(
           raw: typeof value === 'string' ? value : JSON.stringify(value),
           outcome: typeof value === 'string' ? parseLine(value) : parseRecord(value),
         }));
+  const items = options.import === true ? inEventOrder(parsed) : parsed;
   const decisions = { ...EMPTY_DECISIONS };
   const rejections: IngestReport['rejections'][number][] = [];
   let applied = 0;
@@ -317,18 +383,19 @@ export async function ingest(
     let report: BatchReport | null = null;
     if (local !== null) {
       try {
-        report = await runBatch(deps, batch, local);
+        report = await runBatch(deps, batch, local, options.import === true);
       } catch (error) {
         if (!(error instanceof NeedsGlobalScope)) throw error;
       }
     }
-    report ??= await runBatch(deps, batch, null);
+    report ??= await runBatch(deps, batch, null, options.import === true);
     for (const outcome of report.outcomes) options.onRecord?.(outcome);
     applied += report.applied;
     duplicate += report.duplicate;
     rejections.push(...report.rejections);
     for (const d of DECISIONS) decisions[d] += report.decisions[d];
   }
+  rejections.sort((a, b) => a.line - b.line);
   return { applied, duplicate, rejected: rejections.length, rejections, decisions };
 }
 
@@ -375,6 +442,7 @@ function runBatch(
   deps: PipelineDeps,
   batch: readonly Parsed[],
   local: LocalScope | null,
+  importing: boolean,
 ): Promise<BatchReport> {
   const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
   const scope = local === null ? { entities, global: true } : { entities: scopeKeys(local) };
@@ -390,8 +458,14 @@ function runBatch(
     scope,
     async (tx) => {
       const session = await openSession(tx, { parallel: local !== null });
+      let last = deps.clock.now();
       for (const item of batch) {
-        const now = deps.clock.now();
+        // Live: now. Import: the record's own event time, never later than now (a record dated
+        // after now keeps now and is refused by the future-date check).
+        const wall = deps.clock.now();
+        const eventMs = importing ? eventMsOf(item) : Number.NaN;
+        const now = Number.isFinite(eventMs) ? Math.min(wall, eventMs) : wall;
+        last = now;
         if (!item.outcome.ok) {
           const { rejection } = item.outcome;
           const dlq = await deadLetter(
@@ -424,6 +498,7 @@ function runBatch(
           item.raw,
           now,
           deps.extraction,
+          deps.maxFutureSkewMs,
         );
         report.outcomes.push({
           index: item.index,
@@ -445,7 +520,7 @@ function runBatch(
         }
       }
       await joinSharedState(tx, session);
-      await adjustPolicy(tx, session, deps);
+      await adjustPolicy(tx, session, importing ? { ...deps, clock: { now: () => last } } : deps);
       await flushSession(tx, session);
       return report;
     },

@@ -196,17 +196,30 @@ export function createProgram(context: CommandContext): Command {
       '--no-wait',
       'return once records are stored; vectors and state items come later (verity index, verity items extract)',
     )
-    .action(async (file: string, options: JsonOptions & { wait: boolean }, command: Command) => {
-      const config = loadCliConfig(command);
-      const text = await readInput(io, file);
-      await withEngine(config, async (engine) => {
-        const indexing = ingestIndexOptions(io, options.wait);
-        const report = await engine.ingest(text, indexing);
-        indexing.finish();
-        output(options, report, renderIngestReport);
-        if (report.rejected > 0) context.exitCode = EXIT_CODES.rejected;
-      });
-    });
+    .option(
+      '--import',
+      'history: apply records in event-time order, each resolved at its own event time (as if ingested live then)',
+    )
+    .action(
+      async (
+        file: string,
+        options: JsonOptions & { wait: boolean; import?: true },
+        command: Command,
+      ) => {
+        const config = loadCliConfig(command);
+        const text = await readInput(io, file);
+        await withEngine(config, async (engine) => {
+          const indexing = ingestIndexOptions(io, options.wait);
+          const report = await engine.ingest(text, {
+            ...indexing,
+            import: options.import === true,
+          });
+          indexing.finish();
+          output(options, report, renderIngestReport);
+          if (report.rejected > 0) context.exitCode = EXIT_CODES.rejected;
+        });
+      },
+    );
 
   const state = program.command('state').description('read canonical state and its provenance');
 
@@ -215,21 +228,38 @@ export function createProgram(context: CommandContext): Command {
     .description('one field, or every field of an entity')
     .argument('<entity>', 'entity id, e.g. user:primary')
     .argument('[field]', 'field path, e.g. travel.status')
-    .option('--at <time>', 'as believed at this RFC 3339 instant')
+    .option('--at <time>', 'belief time: what Verity believed at this RFC 3339 instant')
+    .option(
+      '--as-of <time>',
+      'valid time: what was true at this instant, by event time, from everything known now',
+    )
     .option('--json', 'print JSON')
     .action(
       async (
         entity: string,
         field: string | undefined,
-        options: JsonOptions & { readonly at?: string },
+        options: JsonOptions & { readonly at?: string; readonly asOf?: string },
         command: Command,
       ) => {
-        if (options.at !== undefined && parseRfc3339(options.at) === null) {
+        for (const [flag, value] of [
+          ['--at', options.at],
+          ['--as-of', options.asOf],
+        ] as const) {
+          if (value !== undefined && parseRfc3339(value) === null) {
+            throw new UsageError(
+              `${flag} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${value}")`,
+            );
+          }
+        }
+        if (options.at !== undefined && options.asOf !== undefined) {
           throw new UsageError(
-            `--at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${options.at}")`,
+            'state get takes --at (belief time) or --as-of (valid time), not both',
           );
         }
-        const readOptions = options.at === undefined ? {} : { at: options.at };
+        const readOptions = {
+          ...(options.at === undefined ? {} : { at: options.at }),
+          ...(options.asOf === undefined ? {} : { asOf: options.asOf }),
+        };
         await withEngine(loadCliConfig(command), async (engine) => {
           if (field === undefined) {
             output(options, await engine.getEntity(entity, readOptions), renderEntity);

@@ -13,6 +13,7 @@ import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
 import { registerMessagesRoute } from './messages-route.js';
+import { refuseUnknownQuery } from './query-params.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -65,13 +66,18 @@ function entityParam(c: Context): string {
   return entity;
 }
 
-function atQuery(c: Context): { at?: string } {
+function atQuery(c: Context): { at?: string; asOf?: string } {
   const at = c.req.query('at');
-  if (at === undefined) return {};
-  if (parseRfc3339(at) === null) {
-    throw invalid(`at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, 'at');
+  const asOf = c.req.query('as_of');
+  for (const [name, value] of [
+    ['at', at],
+    ['as_of', asOf],
+  ] as const) {
+    if (value !== undefined && parseRfc3339(value) === null) {
+      throw invalid(`${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, name);
+    }
   }
-  return { at };
+  return { ...(at === undefined ? {} : { at }), ...(asOf === undefined ? {} : { asOf }) };
 }
 
 function statusQuery(c: Context): { status?: readonly PromptStatus[] } {
@@ -235,7 +241,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
         ),
     }),
     async (c) => {
-      const result = await engine.ingest(await c.req.text());
+      refuseUnknownQuery(c, ['import']);
+      const mode = c.req.query('import');
+      if (mode !== undefined && mode !== 'true' && mode !== 'false') {
+        throw invalid('import must be true or false', 'import');
+      }
+      const result = await engine.ingest(await c.req.text(), { import: mode === 'true' });
       return c.json(result, result.rejected > 0 ? 422 : 200);
     },
   );

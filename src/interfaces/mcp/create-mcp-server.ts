@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { HistoryEntry, PromptStatus } from '../../core/index.js';
-import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
+import { domainOf, EngineError, formatIssues } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
 import { registerRecordMessagesTool } from './record-messages-tool.js';
@@ -190,15 +190,9 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     },
     (args) =>
       guard('get_state', async () => {
-        if (args.at !== undefined && parseRfc3339(args.at) === null) {
-          throw new EngineError(
-            'VALIDATION_FAILED',
-            `at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${args.at}")`,
-            { field: 'at' },
-          );
-        }
-        const readOptions = args.at === undefined ? {} : { at: args.at };
+        const readOptions = { at: args.at, asOf: args.as_of };
         const at = args.at ?? null;
+        const asOf = args.as_of ?? null;
         if (args.field !== undefined) {
           const {
             entity_id: _entity,
@@ -209,6 +203,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
           const result = getStateSchema.parse({
             entity_id: args.entity_id,
             at,
+            as_of: asOf,
             state: { [field]: slot },
             pending: prompts.filter((p) => p.field === field),
           });
@@ -218,6 +213,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
         const result = getStateSchema.parse({
           entity_id: view.entity_id,
           at,
+          as_of: asOf,
           state: view.state,
           pending: view.pending,
         });
