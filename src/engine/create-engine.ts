@@ -6,6 +6,7 @@ import {
   type Clock,
   canonicalJson,
   DEFAULT_POLICY,
+  ENTITY_ID_PATTERN,
   EngineError,
   emptyStats,
   type IdSource,
@@ -291,11 +292,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async getField(entityId, field, readOptions) {
+      checkEntityId(entityId);
       const [at, asOf] = readTimes(readOptions);
       return readField(store, await currentPolicy(), entityId, field, clock.now(), at, asOf);
     },
 
     async getEntity(entityId, readOptions) {
+      checkEntityId(entityId);
       const [at, asOf] = readTimes(readOptions);
       return readEntity(store, await currentPolicy(), entityId, clock.now(), at, asOf);
     },
@@ -305,11 +308,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async explain(entityId, field) {
+      checkEntityId(entityId);
       return explainField(store, await currentPolicy(), entityId, field, clock.now());
     },
 
-    history: (entityId, field) =>
-      store.listHistory(field === undefined ? { entityId } : { entityId, field }),
+    async history(entityId, field) {
+      checkEntityId(entityId);
+      return store.listHistory(field === undefined ? { entityId } : { entityId, field });
+    },
 
     async listReviews(reviewOptions) {
       const now = clock.now();
@@ -474,4 +480,17 @@ function readTimes(options?: ReadOptions): [string | undefined, string | undefin
     );
   }
   return [at, asOf];
+}
+
+const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
+
+/** Throws VALIDATION_FAILED for an id that is not `user:<slug>`, `family:<slug>` or `team:<slug>`. */
+function checkEntityId(entityId: string): void {
+  if (!ENTITY_ID.test(entityId)) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `"${entityId}" is not an entity id: use user:<slug>, family:<slug> or team:<slug> (a-z 0-9 . _ -), e.g. user:alex`,
+      { field: 'entity_id' },
+    );
+  }
 }

@@ -132,6 +132,33 @@ function entityOf(outcome: ParseOutcome): string | null {
   }
 }
 
+/** Dead-letter payloads beyond this many characters keep a prefix and the hash of the whole. */
+export const MAX_DEAD_LETTER_CHARS = 64 * 1024;
+
+/** `raw`, or its first `MAX_DEAD_LETTER_CHARS` characters with the length and hash of the whole. */
+export function capDeadLetterRaw(raw: string): string {
+  if (raw.length <= MAX_DEAD_LETTER_CHARS) return raw;
+  return `${raw.slice(0, MAX_DEAD_LETTER_CHARS)}…[truncated: ${raw.length} characters, sha256 ${sha256Hex(raw)}]`;
+}
+
+/**
+ * Recognises a whole JSON document given where JSONL was expected: a JSON array is read as its
+ * elements (one record each), and one pretty-printed object spread over several lines as one
+ * record. Null for anything else (JSONL, or text that is not JSON at all).
+ */
+export function recogniseJsonDocument(text: string): unknown[] | null {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('[') || (trimmed.startsWith('{') && trimmed.includes('\n'))))
+    return null;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (Array.isArray(parsed)) return parsed;
+    return typeof parsed === 'object' && parsed !== null ? [parsed] : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Puts a rejected input in the dead-letter queue; the same raw input is kept once. */
 export async function deadLetter(
   tx: WriteTx,
@@ -145,6 +172,8 @@ export async function deadLetter(
   const dlqId = deriveUuid('dlq', sha256Hex(raw));
   const existing = await tx.getDlq(dlqId);
   const at = toIso(now);
+  // A line that is not JSON cannot become valid by waiting: it is never retried, only edited.
+  const unrecoverable = schema === 'json';
   const item: DlqItem = existing
     ? {
         ...existing,
@@ -162,7 +191,7 @@ export async function deadLetter(
       }
     : {
         dlqId,
-        raw,
+        raw: capDeadLetterRaw(raw),
         schemaName: schema,
         errors: issues,
         inputId,
@@ -170,8 +199,8 @@ export async function deadLetter(
         firstSeenAt: at,
         lastTriedAt: at,
         retryCount: 0,
-        nextRetryAt: toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
-        status: 'pending',
+        nextRetryAt: unrecoverable ? null : toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
+        status: unrecoverable ? 'permanently_failed' : 'pending',
         needsReview: false,
       };
   await tx.putDlq(item);
@@ -356,15 +385,18 @@ export async function ingest(
   input: string | readonly unknown[],
   options: IngestRunOptions = {},
 ): Promise<IngestReport> {
+  const text = typeof input === 'string' ? input.replace(/^\uFEFF/, '') : null;
+  const document = text === null ? null : recogniseJsonDocument(text);
+  if (document !== null) return ingest(deps, document, options);
   const parsed: Parsed[] =
-    typeof input === 'string'
-      ? splitLines(input).map(({ line, raw }, index) => ({
+    text !== null
+      ? splitLines(text).map(({ line, raw }, index) => ({
           index,
           line,
           raw,
           outcome: parseLine(raw),
         }))
-      : input.map((value, index) => ({
+      : (input as readonly unknown[]).map((value, index) => ({
           index,
           line: index + 1,
           raw: typeof value === 'string' ? value : JSON.stringify(value),

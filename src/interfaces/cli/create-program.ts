@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { type Config, type ConfigFlags, loadConfig } from '../../config/index.js';
-import { canonicalJson, type PromptStatus, parseRfc3339 } from '../../core/index.js';
+import {
+  canonicalJson,
+  ENTITY_ID_PATTERN,
+  type PromptStatus,
+  parseRfc3339,
+  toWireJson,
+} from '../../core/index.js';
 import {
   createEngine,
   type Engine,
@@ -86,10 +92,32 @@ async function withEngine(config: Config, fn: (engine: Engine) => Promise<void>)
   }
 }
 
+/**
+ * Decodes input bytes as UTF-8 text, refusing binary or non-UTF-8 content before anything is
+ * stored (a NUL byte or an invalid sequence).
+ */
+function decodeText(bytes: Uint8Array, name: string): string {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    throw new UsageError(
+      `${name} looks binary (a NUL byte at offset ${nul}); ingest reads UTF-8 JSONL text. Nothing was stored.`,
+    );
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error: unknown) {
+    throw new UsageError(
+      `${name} is not UTF-8 text; ingest reads UTF-8 JSONL. Nothing was stored.`,
+      { cause: error },
+    );
+  }
+}
+
 async function readInput(io: CliIo, file: string): Promise<string> {
   if (file === '-') return io.stdin();
+  let bytes: Uint8Array;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error: unknown) {
     const code =
       typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -97,6 +125,29 @@ async function readInput(io: CliIo, file: string): Promise<string> {
       cause: error,
     });
   }
+  return decodeText(bytes, file);
+}
+
+const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
+
+/** Refuses an entity argument that is not an entity id (`state get Alex` is a usage error). */
+function entityArgument(entity: string): string {
+  if (!ENTITY_ID.test(entity)) {
+    throw new UsageError(
+      `"${entity}" is not an entity id: use user:<slug>, family:<slug> or team:<slug>, e.g. user:${entity.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'alex'}`,
+    );
+  }
+  return entity;
+}
+
+/** `30m`, `12h`, `7d` (or `90s`) in milliseconds; a usage error otherwise. */
+function parseDuration(text: string): number {
+  const match = /^(\d+)(s|m|h|d)$/.exec(text);
+  if (!match) {
+    throw new UsageError(`--older-than takes a duration such as 30m, 12h or 7d (got "${text}")`);
+  }
+  const units = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  return Number(match[1]) * units[match[2] as keyof typeof units];
 }
 
 function parsePort(text: string): number {
@@ -157,7 +208,7 @@ export function createProgram(context: CommandContext): Command {
   const { io } = context;
   const print = (text: string): void => io.stdout(`${text}\n`);
   const output = <T>(options: JsonOptions, value: T, render: (value: T) => string): void => {
-    print(options.json === true ? JSON.stringify(value, null, 2) : render(value));
+    print(options.json === true ? JSON.stringify(toWireJson(value), null, 2) : render(value));
   };
 
   const program = new Command('verity')
@@ -208,6 +259,9 @@ export function createProgram(context: CommandContext): Command {
       ) => {
         const config = loadCliConfig(command);
         const text = await readInput(io, file);
+        if (text.replace(/^\uFEFF/, '').trim() === '') {
+          io.stderr(`verity: no records in ${file === '-' ? 'standard input' : file}\n`);
+        }
         await withEngine(config, async (engine) => {
           const indexing = ingestIndexOptions(io, options.wait);
           const report = await engine.ingest(text, {
@@ -256,6 +310,7 @@ export function createProgram(context: CommandContext): Command {
             'state get takes --at (belief time) or --as-of (valid time), not both',
           );
         }
+        entityArgument(entity);
         const readOptions = {
           ...(options.at === undefined ? {} : { at: options.at }),
           ...(options.asOf === undefined ? {} : { asOf: options.asOf }),
@@ -277,6 +332,7 @@ export function createProgram(context: CommandContext): Command {
     .argument('<field>', 'field path')
     .option('--json', 'print JSON')
     .action(async (entity: string, field: string, options: JsonOptions, command: Command) => {
+      entityArgument(entity);
       await withEngine(loadCliConfig(command), async (engine) => {
         output(options, await engine.explain(entity, field), renderExplanation);
       });
@@ -290,6 +346,7 @@ export function createProgram(context: CommandContext): Command {
     .option('--json', 'print JSON')
     .action(
       async (entity: string, field: string | undefined, options: JsonOptions, command: Command) => {
+        entityArgument(entity);
         await withEngine(loadCliConfig(command), async (engine) => {
           output(options, await engine.history(entity, field), renderHistory);
         });
@@ -406,15 +463,53 @@ export function createProgram(context: CommandContext): Command {
 
   dlq
     .command('discard')
-    .description('discard a dead letter (it is kept, marked discarded)')
-    .argument('<id>', 'dlq id')
+    .description('discard dead letters (they are kept, marked discarded)')
+    .argument('[id]', 'dlq id; or choose several with --all, --older-than, --schema')
+    .option('--all', 'every dead letter not yet resolved or discarded')
+    .option('--older-than <duration>', 'first seen more than this long ago, e.g. 30m, 12h, 7d')
+    .option('--schema <name>', 'rejected by this schema, e.g. json, state_observation')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: JsonOptions, command: Command) => {
-      await withEngine(loadCliConfig(command), async (engine) => {
-        await engine.discardDlq(id);
-        output(options, { dlq_id: id, status: 'discarded' }, () => `discarded ${id}`);
-      });
-    });
+    .action(
+      async (
+        id: string | undefined,
+        options: JsonOptions & {
+          readonly all?: true;
+          readonly olderThan?: string;
+          readonly schema?: string;
+        },
+        command: Command,
+      ) => {
+        const bulk =
+          options.all === true || options.olderThan !== undefined || options.schema !== undefined;
+        if ((id === undefined) === !bulk) {
+          throw new UsageError(
+            'dlq discard takes one ID, or --all / --older-than DURATION / --schema NAME',
+          );
+        }
+        const olderThanMs =
+          options.olderThan === undefined ? null : parseDuration(options.olderThan);
+        await withEngine(loadCliConfig(command), async (engine) => {
+          const chosen =
+            id !== undefined
+              ? [id]
+              : (await engine.listDlq())
+                  .filter((item) => item.status !== 'resolved' && item.status !== 'discarded')
+                  .filter(
+                    (item) => options.schema === undefined || item.schemaName === options.schema,
+                  )
+                  .filter(
+                    (item) =>
+                      olderThanMs === null ||
+                      (parseRfc3339(item.firstSeenAt) ?? 0) < engine.now() - olderThanMs,
+                  )
+                  .map((item) => item.dlqId);
+          for (const dlqId of chosen) await engine.discardDlq(dlqId);
+          output(options, { discarded: chosen.length, dlq_ids: chosen }, () =>
+            chosen.length === 1 ? `discarded ${chosen[0]}` : `discarded ${chosen.length}`,
+          );
+        });
+      },
+    );
 
   program
     .command('rebuild')
@@ -474,7 +569,7 @@ export function createProgram(context: CommandContext): Command {
 
   program
     .command('serve')
-    .description('serve the HTTP API, dashboard and MCP over HTTP until SIGINT/SIGTERM')
+    .description('serve the JSON API and MCP over HTTP (/mcp) until SIGINT/SIGTERM')
     .option('--port <n>', 'port (else VERITY_PORT, config file, default 7077)', parsePort)
     .option('--host <host>', 'interface (else VERITY_HOST, config file, default 127.0.0.1)')
     .action(

@@ -6,7 +6,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { ENTITY_ID_PATTERN, EngineError, parseRfc3339 } from '../../core/index.js';
+import {
+  ENTITY_ID_PATTERN,
+  EngineError,
+  isWireJson,
+  parseRfc3339,
+  toWireJson,
+} from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import { registerContextRoute } from './context-route.js';
@@ -139,6 +145,17 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     app.use('*', (c, next) => (c.req.path === '/health' ? next() : auth(c, next)));
   }
 
+  // One wire vocabulary: every JSON body under /api has snake_case keys, whatever a route built.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
+    const body: unknown = await c.res.clone().json();
+    if (isWireJson(body)) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    c.res = new Response(JSON.stringify(toWireJson(body)), { status: c.res.status, headers });
+  });
+
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     const { status, body } = toHttpError(error, report);
@@ -149,6 +166,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   );
 
   app.get('/health', async (c) => {
+    refuseUnknownQuery(c, []);
     const stats = await engine.stats();
     return c.json({ status: 'ok', events: stats.events, pending_reviews: stats.pending_reviews });
   });
@@ -176,6 +194,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.delete('/mcp', mcpMethodNotAllowed);
 
   app.get('/api/state/:entity', async (c) => {
+    refuseUnknownQuery(c, ['field', 'at', 'as_of']);
     const entity = entityParam(c);
     const at = atQuery(c);
     const field = c.req.query('field');
@@ -184,6 +203,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.get('/api/state/:entity/explain', async (c) => {
+    refuseUnknownQuery(c, ['field']);
     const entity = entityParam(c);
     const field = c.req.query('field');
     if (field === undefined || field === '') throw invalid('field is required', 'field');
@@ -191,9 +211,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.get('/api/reviews', async (c) => {
-    const entity = c.req.query('entity');
+    refuseUnknownQuery(c, ['entity_id', 'status', 'entity']);
+    const entity = c.req.query('entity_id') ?? c.req.query('entity');
     if (entity !== undefined && !entityPattern.test(entity)) {
-      throw invalid('entity must be user:<slug>, family:<slug> or team:<slug>', 'entity');
+      throw invalid('entity_id must be user:<slug>, family:<slug> or team:<slug>', 'entity_id');
     }
     const reviews = await engine.listReviews({
       ...statusQuery(c),
@@ -203,6 +224,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.post('/api/reviews/:id', async (c) => {
+    refuseUnknownQuery(c, []);
     let raw: unknown;
     try {
       raw = await c.req.json();
@@ -246,12 +268,28 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
       if (mode !== undefined && mode !== 'true' && mode !== 'false') {
         throw invalid('import must be true or false', 'import');
       }
-      const result = await engine.ingest(await c.req.text(), { import: mode === 'true' });
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      let text: string;
+      try {
+        if (bytes.includes(0)) throw new Error('NUL byte');
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch (error: unknown) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
+          { field: 'body' },
+          { cause: error },
+        );
+      }
+      const result = await engine.ingest(text, { import: mode === 'true' });
       return c.json(result, result.rejected > 0 ? 422 : 200);
     },
   );
 
-  app.get('/api/stats', async (c) => c.json(await engine.stats()));
+  app.get('/api/stats', async (c) => {
+    refuseUnknownQuery(c, []);
+    return c.json(await engine.stats());
+  });
 
   registerItemsRoutes(app, engine);
 
