@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { type Config, type ConfigFlags, loadConfig } from '../../config/index.js';
@@ -83,7 +83,25 @@ function loadCliConfig(command: Command, extra: Pick<ConfigFlags, 'port' | 'host
   return loadConfig({ flags: { home: globals.home, now: globals.now, ...extra } });
 }
 
-async function withEngine(config: Config, fn: (engine: Engine) => Promise<void>): Promise<void> {
+/**
+ * Opens the engine for a command. Only `init` (and the servers, `serve` and `mcp`, so that
+ * `npm start` works on a fresh machine) may create a store: any other command pointed at a home
+ * with no SQLite store fails with a hint instead of silently creating an empty one.
+ */
+async function withEngine(
+  config: Config,
+  fn: (engine: Engine) => Promise<void>,
+  options: { readonly create?: boolean } = {},
+): Promise<void> {
+  if (
+    options.create !== true &&
+    config.database.kind === 'sqlite' &&
+    !existsSync(config.database.path)
+  ) {
+    throw new UsageError(
+      `no Verity store at ${config.home}: run \`verity init\` to create one there, or point --home (VERITY_HOME) at an existing store`,
+    );
+  }
   const engine = await createEngine(engineOptionsFromConfig(config));
   try {
     await fn(engine);
@@ -233,9 +251,13 @@ export function createProgram(context: CommandContext): Command {
     .description('create the store under the home folder')
     .option('--json', 'print JSON')
     .action(async (options: JsonOptions, command: Command) => {
-      await withEngine(loadCliConfig(command), async (engine) => {
-        output(options, { home: engine.home }, ({ home }) => `verity home ready at ${home}`);
-      });
+      await withEngine(
+        loadCliConfig(command),
+        async (engine) => {
+          output(options, { home: engine.home }, ({ home }) => `verity home ready at ${home}`);
+        },
+        { create: true },
+      );
     });
 
   program
@@ -576,40 +598,44 @@ export function createProgram(context: CommandContext): Command {
       async (options: { readonly port?: number; readonly host?: string }, command: Command) => {
         const config = loadCliConfig(command, { port: options.port, host: options.host });
         const { startHttpServer } = await import('../http/index.js');
-        await withEngine(config, async (engine) => {
-          const server = await startHttpServer(engine, {
-            port: config.http.port,
-            host: config.http.host,
-            token: config.token,
-            onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
-          });
-          io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
-          engine.startBackgroundIndexing({
-            onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
-          });
-          let retrying = false;
-          const timer = setInterval(() => {
-            if (retrying) return;
-            retrying = true;
-            engine
-              .retryDlq()
-              .catch((error: unknown) => {
-                // A failed retry round must not stop the server; the next tick tries again.
-                io.stderr(`verity: dead-letter retry failed: ${messageOf(error)}\n`);
-              })
-              .finally(() => {
-                retrying = false;
-              });
-          }, DLQ_RETRY_INTERVAL_MS);
-          timer.unref();
-          try {
-            const signal = await untilSignal();
-            io.stderr(`verity: ${signal}, shutting down\n`);
-          } finally {
-            clearInterval(timer);
-            await server.close();
-          }
-        });
+        await withEngine(
+          config,
+          async (engine) => {
+            const server = await startHttpServer(engine, {
+              port: config.http.port,
+              host: config.http.host,
+              token: config.token,
+              onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
+            });
+            io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
+            engine.startBackgroundIndexing({
+              onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
+            });
+            let retrying = false;
+            const timer = setInterval(() => {
+              if (retrying) return;
+              retrying = true;
+              engine
+                .retryDlq()
+                .catch((error: unknown) => {
+                  // A failed retry round must not stop the server; the next tick tries again.
+                  io.stderr(`verity: dead-letter retry failed: ${messageOf(error)}\n`);
+                })
+                .finally(() => {
+                  retrying = false;
+                });
+            }, DLQ_RETRY_INTERVAL_MS);
+            timer.unref();
+            try {
+              const signal = await untilSignal();
+              io.stderr(`verity: ${signal}, shutting down\n`);
+            } finally {
+              clearInterval(timer);
+              await server.close();
+            }
+          },
+          { create: true },
+        );
       },
     );
 
@@ -621,7 +647,7 @@ export function createProgram(context: CommandContext): Command {
       const { runMcpStdio } = await import('../mcp/index.js');
       // runMcpStdio serves until the client disconnects or a signal arrives, then closes the
       // engine itself; closing it again in withEngine is a no-op.
-      await withEngine(config, runMcpStdio);
+      await withEngine(config, runMcpStdio, { create: true });
     });
 
   const toolkit: CliToolkit = {

@@ -53,6 +53,8 @@ describe('verity context', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-context-'));
     home = join(dir, 'home');
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
     const file = join(dir, 'records.jsonl');
     writeFileSync(file, `${RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const ingested = await verity(['ingest', file]);
