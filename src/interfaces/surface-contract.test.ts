@@ -154,6 +154,22 @@ describe('CLI: every command', () => {
     },
   );
 
+  it('takes --entity-id and --thread-id, the names MCP and HTTP use', async () => {
+    const run = await runCli([
+      '--home',
+      home,
+      '--now',
+      NOW,
+      'context',
+      '--entity-id',
+      'user:primary',
+      '--thread-id=trip',
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ entity: 'user:primary', thread: 'trip' });
+  });
+
   it('rejects an invalid entity id instead of answering "no state"', async () => {
     const run = await runCli(['--home', home, 'state', 'get', 'Alex']);
     expect(run.code).toBe(2);
