@@ -190,6 +190,9 @@ async function stateAt(scenario: Scenario, probe: Probe, config: RunConfig): Pro
       await engine.close();
       return view;
     }
+    // Only `verity init` creates a store (issue #12).
+    const init = await runCli(['--home', join(home, 'store'), 'init']);
+    if (init.code !== 0) throw new Error(`init failed (${init.code}): ${init.stderr}`);
     for (const [index, batch] of plan.entries()) {
       const file = join(home, `in-${index}.jsonl`);
       writeFileSync(

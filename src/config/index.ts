@@ -19,6 +19,11 @@ const fileSchema = z
     adaptive_learning: z.object({ enabled: z.boolean() }).strict().optional(),
     /** `commit`: uncontested evidence is committed (low confidence) instead of asked about. */
     uncontested: z.enum(['commit', 'ask']).optional(),
+    /** Ingest guards: how far after now (seconds, default 300) a record may be dated. */
+    ingest: z
+      .object({ max_future_skew_seconds: z.number().int().min(0).max(31_536_000).optional() })
+      .strict()
+      .optional(),
     /** How messages and notes become observations (default `rules`, offline). */
     extract: z
       .object({

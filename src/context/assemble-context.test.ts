@@ -92,6 +92,13 @@ function rich(): ContextInputs {
 }
 
 /**
+ * Caps that keep canonical state and state items within their shares of a 1,000–2,000 token
+ * context: beyond their share they take room from the lower sections (issue #12), which the
+ * share tests below do not measure.
+ */
+const WITHIN_SHARES: ContextOptions = { limits: { canonicalFields: 16, stateItems: 9 } };
+
+/**
  * What a section is entitled to when it alone has content and there is no system text: its own
  * share, plus the earlier shares (all unused) as they are passed on — each section takes the part
  * of what is carried that its share is of the shares still to come.
@@ -142,7 +149,7 @@ describe('assembleContext', () => {
     );
 
     it.each(CONTEXT_MODES)('fills a %s context section by section within the budget', (mode) => {
-      const result = assemble(rich(), { mode, budget: 2000 });
+      const result = assemble(rich(), { mode, budget: 2000 }, WITHIN_SHARES);
       const system = section(result, 'system');
       const available = 2000 - system.tokens;
       for (const name of BUDGETED_SECTIONS) {
@@ -174,8 +181,8 @@ describe('assembleContext', () => {
     });
 
     it('gives the tail a larger part of a minimal context than of a full one', () => {
-      const full = assemble(rich(), { mode: 'full' });
-      const minimal = assemble(rich(), { mode: 'minimal' });
+      const full = assemble(rich(), { mode: 'full' }, WITHIN_SHARES);
+      const minimal = assemble(rich(), { mode: 'minimal' }, WITHIN_SHARES);
       expect(section(minimal, 'tail').tokens).toBeGreaterThan(section(full, 'tail').tokens);
       expect(section(minimal, 'skills').tokens).toBeLessThan(section(full, 'skills').tokens);
     });
@@ -202,7 +209,7 @@ describe('assembleContext', () => {
 
   describe('sections', () => {
     it('renders the sections in order: system, skills, summary, canonical, state, memories, tail', () => {
-      const result = assemble(rich());
+      const result = assemble(rich(), {}, WITHIN_SHARES);
       expect(result.sections.map((current) => current.name)).toEqual([...CONTEXT_SECTIONS]);
       const positions = [
         'Verity context.',
@@ -372,6 +379,7 @@ describe('assembleContext', () => {
       const result = assemble(
         { memories: rich().memories, stateItems: items(40), tail: rich().tail },
         { budget: 1500 },
+        { limits: { stateItems: 12 } },
       );
       const memories = section(result, 'memories');
       expect(memories.text).toMatch(/\[… \d+ more memories omitted\]$/);

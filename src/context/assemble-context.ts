@@ -147,6 +147,20 @@ export const DEFAULT_SYSTEM_TEXT = [
 /** Budgets above this are refused: no model reads a context that long. */
 export const MAX_CONTEXT_BUDGET = 1_000_000;
 
+/**
+ * Sections never cut while lower ones keep text, in priority order: canonical state (its conflict
+ * and review markers first), then the open state items.
+ */
+const PRIORITY_SECTIONS = ['canonical_state', 'state_items'] as const;
+
+/** The sections a cut priority section takes room back from, lowest priority first. */
+const YIELDING_SECTIONS: Readonly<
+  Record<(typeof PRIORITY_SECTIONS)[number], readonly BudgetedSection[]>
+> = {
+  canonical_state: ['tail', 'memories', 'summary', 'skills', 'state_items'],
+  state_items: ['tail', 'memories', 'summary', 'skills'],
+};
+
 /** Placed between sections in `markdown`. */
 export const SECTION_SEPARATOR = '\n\n';
 
@@ -359,6 +373,63 @@ export function assembleContext(
     leftover -= gain;
   }
 
+  // Priority (issue #12): canonical state (conflict and review markers lead it) and then the open
+  // state items are never cut while lower sections keep text. A cut one takes room back from the
+  // tail, then memories, summary and skills (canonical state last from the items).
+  for (const name of PRIORITY_SECTIONS) {
+    const index = sections.findIndex((section) => section.name === name);
+    const current = sections[index];
+    if (current === undefined || !cutForBudget(current)) continue;
+    if (name === 'state_items' && current.source !== 'state_items') continue;
+    // The least allowance that shows the section whole (it may reserve room for its marker).
+    let low = current.tokens;
+    let high = available;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (cutForBudget(builders[name](middle))) low = middle + 1;
+      else high = middle;
+    }
+    const separatorCost = current.text === '' ? separator : 0;
+    let need = high + separatorCost - current.tokens;
+    let freed = 0;
+    for (const victimName of YIELDING_SECTIONS[name]) {
+      if (need <= 0) break;
+      const victimIndex = sections.findIndex((section) => section.name === victimName);
+      const victim = sections[victimIndex];
+      if (victim === undefined || victim.text === '') continue;
+      const shrunk = builders[victimName](Math.max(0, victim.tokens - need));
+      const gain = victim.tokens - shrunk.tokens + (shrunk.text === '' ? separator : 0);
+      if (gain <= 0) continue;
+      sections[victimIndex] = { ...victim, ...shrunk, truncated: true };
+      freed += gain;
+      need -= gain;
+    }
+    if (freed === 0) continue;
+    const grown = builders[name](current.tokens + freed - separatorCost);
+    sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
+  }
+
+  // Nothing twice: a memory showing a message the final tail shows is replaced, within the room
+  // the memories already had (so the budget still holds).
+  const tailShown = new Set(sectionOf(sections, 'tail').includedIds);
+  const memoryIndex = sections.findIndex((section) => section.name === 'memories');
+  const memorySection = sections[memoryIndex];
+  const repeats = (memorySection?.includedIds ?? []).some((id) => {
+    const hit = inputs.memories.find((m) => m.id === id);
+    return hit?.message_id != null && tailShown.has(hit.message_id);
+  });
+  if (memorySection !== undefined && repeats) {
+    const rebuilt = memoriesSection(
+      inputs.memories,
+      new Set([...inTail, ...tailShown]),
+      normalized.value.thread,
+      limits.memories,
+      memorySection.tokens,
+      tokenizer,
+    );
+    sections[memoryIndex] = { ...memorySection, ...rebuilt };
+  }
+
   let markdown = joinSections(sections);
   let total = tokenizer.count(markdown);
   // Tokens can merge across a separator differently than within each section; shrink the last
@@ -387,6 +458,11 @@ export function assembleContext(
     included: includedOf(sections, inputs),
     markdown,
   });
+}
+
+/** Whether a section left something out for lack of room (not for its hard cap). */
+function cutForBudget(draft: SectionDraft): boolean {
+  return draft.dropped.some((entry) => entry.reason === 'budget') || draft.truncatedIds.length > 0;
 }
 
 function joinSections(sections: readonly ContextSection[]): string {

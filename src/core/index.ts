@@ -199,3 +199,4 @@ export {
   messageSourceType,
   SOURCE_TYPES,
 } from './vocabulary.js';
+export { isWireJson, toSnakeCaseKey, toWireJson } from './wire.js';

@@ -63,7 +63,7 @@ export function domainOf(field: string): Domain | null {
   return (DOMAINS as readonly string[]).includes(head ?? '') ? (head as Domain) : null;
 }
 
-/** Message record `source` names and the source type each one maps to (DESIGN.md §5). */
+/** Message record `source` names and the source type each one maps to (docs/FORMATS.md). */
 export const MESSAGE_SOURCES: Readonly<Record<string, SourceType>> = {
   chat: 'user_statement',
   sms: 'user_statement',

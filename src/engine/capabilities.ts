@@ -8,6 +8,7 @@ import {
   type JsonObject,
   type LearningStats,
   type Policy,
+  parseRfc3339,
   toIso,
 } from '../core/index.js';
 import {
@@ -396,7 +397,8 @@ export async function migrate(
         path: f.path,
         title: basename(f.path),
         content: withoutZoneBodies(f.content),
-        updated_at: f.updatedAt,
+        // A file cannot be evidence from after now (a pinned clock may sit before its mtime).
+        updated_at: notAfter(f.updatedAt, context.deps.clock.now()),
         ...(options.entityId === undefined ? {} : { entity_id: options.entityId }),
       })),
     );
@@ -532,4 +534,10 @@ export async function confirmAlias(
 /** Open drift items: manual edits found (and reverted) inside `STATE` zones. */
 export async function listDrift(context: CapabilityContext): Promise<readonly DriftItem[]> {
   return ((await context.store.getMeta(DRIFT_KEY)) as unknown as DriftItem[] | null) ?? [];
+}
+
+/** `at`, or `now` when `at` is later (or unreadable). */
+function notAfter(at: string, now: number): string {
+  const ms = parseRfc3339(at);
+  return ms !== null && ms <= now ? at : toIso(now);
 }

@@ -6,11 +6,13 @@ import {
   type Clock,
   canonicalJson,
   DEFAULT_POLICY,
+  ENTITY_ID_PATTERN,
   EngineError,
   emptyStats,
   type IdSource,
   type LearningStats,
   type Policy,
+  parseRfc3339,
   toIso,
   toStateTracker,
   uuidV7,
@@ -52,12 +54,13 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { recordMessages } from './messages-capability.js';
 import { createObserverCapability, type EngineObserverOptions } from './observer-capability.js';
 import { createRecallCapability } from './recall-pack.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
-import type { Engine, RecordResult } from './types.js';
+import type { Engine, ReadOptions, RecordResult } from './types.js';
 import { createVaultCapability, type EngineVaultOptions } from './vault-capability.js';
 
 /** Options of `createEngine`. */
@@ -106,6 +109,11 @@ export interface EngineOptions {
   readonly vault?: EngineVaultOptions;
   /** Session observer settings: the workspace for MEMORY.md/REVIEW.md, an optional model, budgets. */
   readonly observer?: EngineObserverOptions;
+  /**
+   * How far after the clock a record may be dated before ingest refuses it (default 5 minutes);
+   * calendar sources are exempt and their future claims kept as plans.
+   */
+  readonly maxFutureSkewMs?: number;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -182,6 +190,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clock,
     ids,
     ...(extraction === null ? {} : { extraction }),
+    ...(options.maxFutureSkewMs === undefined ? {} : { maxFutureSkewMs: options.maxFutureSkewMs }),
   };
 
   const search = createSearchCapability(store, clock, options.embeddings);
@@ -277,11 +286,28 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     async ingest(input, ingestOptions) {
       const before = await store.lastSeq();
-      const report = await ingest(deps, input);
+      const report = await ingest(deps, input, { import: ingestOptions?.import === true });
       await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await tasks.capture({ after_seq: before });
       await search.afterIngest(ingestOptions);
       return report;
+    },
+
+    async recordMessages(messages, messageOptions = {}) {
+      const indexOptions =
+        messageOptions.wait_for_index === undefined
+          ? undefined
+          : { waitForIndex: messageOptions.wait_for_index };
+      const result = await recordMessages(
+        (records, onRecord) =>
+          ingest(deps, records, { onRecord, import: messageOptions.import === true }),
+        messages,
+        messageOptions,
+        clock.now(),
+      );
+      await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
+      await search.afterIngest(indexOptions);
+      return result;
     },
 
     async recordObservation(observation) {
@@ -303,7 +329,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         parsed.record.kind === 'observation' ? [parsed.record.observation.entity_id] : [];
       return withPipelineTx(store, { entities, global: true }, async (tx) => {
         const session = await openSession(tx);
-        const outcome = await applyRecord(tx, session, parsed.record, raw, clock.now());
+        const outcome = await applyRecord(
+          tx,
+          session,
+          parsed.record,
+          raw,
+          clock.now(),
+          undefined,
+          deps.maxFutureSkewMs,
+        );
         await flushSession(tx, session);
         return {
           event_id: outcome.eventId ?? '',
@@ -318,11 +352,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async getField(entityId, field, readOptions) {
-      return readField(store, await currentPolicy(), entityId, field, clock.now(), readOptions?.at);
+      checkEntityId(entityId);
+      const [at, asOf] = readTimes(readOptions);
+      return readField(store, await currentPolicy(), entityId, field, clock.now(), at, asOf);
     },
 
     async getEntity(entityId, readOptions) {
-      return readEntity(store, await currentPolicy(), entityId, clock.now(), readOptions?.at);
+      checkEntityId(entityId);
+      const [at, asOf] = readTimes(readOptions);
+      return readEntity(store, await currentPolicy(), entityId, clock.now(), at, asOf);
     },
 
     async listEntities() {
@@ -330,11 +368,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async explain(entityId, field) {
+      checkEntityId(entityId);
       return explainField(store, await currentPolicy(), entityId, field, clock.now());
     },
 
-    history: (entityId, field) =>
-      store.listHistory(field === undefined ? { entityId } : { entityId, field }),
+    async history(entityId, field) {
+      checkEntityId(entityId);
+      return store.listHistory(field === undefined ? { entityId } : { entityId, field });
+    },
 
     async listReviews(reviewOptions) {
       const now = clock.now();
@@ -490,4 +531,46 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
   };
   return engine;
+}
+
+/**
+ * The belief time and valid time a read asks for, checked: each RFC 3339, not both at once.
+ * Throws VALIDATION_FAILED otherwise.
+ */
+function readTimes(options?: ReadOptions): [string | undefined, string | undefined] {
+  const at = options?.at;
+  const asOf = options?.asOf;
+  for (const [name, value] of [
+    ['at', at],
+    ['as_of', asOf],
+  ] as const) {
+    if (value !== undefined && parseRfc3339(value) === null) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        `${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${value}")`,
+        { field: name },
+      );
+    }
+  }
+  if (at !== undefined && asOf !== undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'ask for belief time (at) or valid time (as_of), not both',
+      { field: 'as_of' },
+    );
+  }
+  return [at, asOf];
+}
+
+const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
+
+/** Throws VALIDATION_FAILED for an id that is not `user:<slug>`, `family:<slug>` or `team:<slug>`. */
+function checkEntityId(entityId: string): void {
+  if (!ENTITY_ID.test(entityId)) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `"${entityId}" is not an entity id: use user:<slug>, family:<slug> or team:<slug> (a-z 0-9 . _ -), e.g. user:alex`,
+      { field: 'entity_id' },
+    );
+  }
 }

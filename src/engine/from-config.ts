@@ -34,6 +34,9 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
       ? {}
       : { tasks: { notifier: createWebhookNotifier({ url: config.file.tasks.webhook_url }) } }),
     ...embeddingsFromConfig(config),
+    ...(file.ingest?.max_future_skew_seconds === undefined
+      ? {}
+      : { maxFutureSkewMs: file.ingest.max_future_skew_seconds * 1000 }),
     policy: {
       ...(file.stage === undefined ? {} : { stage: file.stage }),
       ...(file.max_pending === undefined ? {} : { maxPending: file.max_pending }),

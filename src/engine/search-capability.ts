@@ -47,6 +47,11 @@ export interface IngestOptions {
    * error is thrown after they are committed.
    */
   readonly onIndexError?: (error: unknown) => void;
+  /**
+   * Import mode, for history: records apply in event-time order, each resolved at its own event
+   * time, so the state, confidences and explanations equal those of a live feed.
+   */
+  readonly import?: boolean;
 }
 
 /** Options of `Engine.startBackgroundIndexing`. */

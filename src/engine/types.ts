@@ -29,6 +29,11 @@ import type {
   ProjectOptions,
 } from './capabilities.js';
 import type { BuildContextRequest } from './context-capability.js';
+import type {
+  MessageToRecord,
+  RecordMessagesOptions,
+  RecordMessagesResult,
+} from './messages-capability.js';
 import type { ObserverCapability } from './observer-capability.js';
 import type { RecallCapability } from './recall-pack.js';
 import type {
@@ -84,6 +89,12 @@ export type {
 export type { SearchFilters, SearchKind } from '../stores/index.js';
 export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type {
+  MessageToRecord,
+  RecordedMessage,
+  RecordMessagesOptions,
+  RecordMessagesResult,
+} from './messages-capability.js';
+export type {
   BackgroundIndexingOptions,
   EngineEmbeddingOptions,
   IngestOptions,
@@ -100,6 +111,14 @@ export type {
   StateItemView,
 } from './state-items-capability.js';
 
+/** Which time a state read answers for (RFC 3339 instants; at most one of the two). */
+export interface ReadOptions {
+  /** Belief time: what Verity believed at this instant. */
+  readonly at?: string | undefined;
+  /** Valid time: what was true at this instant by event time, from everything known now. */
+  readonly asOf?: string | undefined;
+}
+
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
   /** Session capture, observer, reflector, MEMORY.md review and `ask` (seeds 002, 004). */
@@ -109,18 +128,31 @@ export interface Engine {
   /** Current instant (epoch ms) from the injected clock. */
   now(): number;
   /**
-   * Ingests JSONL text or parsed records (DESIGN.md §5). Valid records apply even if others fail.
+   * Ingests JSONL text or parsed records (docs/FORMATS.md). Valid records apply even if others fail.
    * Records (and their full-text index entries) are durable before any model runs; then, unless
    * `waitForIndex` is false or background indexing runs, new items get their vectors before this
    * resolves.
    */
   ingest(input: string | readonly unknown[], options?: IngestOptions): Promise<IngestReport>;
+  /**
+   * Records conversation messages (one or many) as `message` records, as `ingest` would, and
+   * reports each one's outcome. Idempotent by (thread_id, message_id); `thread_id` and
+   * `entity_id` may be given once for all, `created_at` defaults to now. Invalid messages go to
+   * the dead-letter queue; valid ones apply regardless.
+   */
+  recordMessages(
+    messages: readonly (MessageToRecord | Record<string, unknown>)[],
+    options?: RecordMessagesOptions,
+  ): Promise<RecordMessagesResult>;
   /** Records one `StateObservation` (as the MCP tool does) and reports its decision. */
   recordObservation(observation: unknown): Promise<RecordResult>;
-  /** One field, as believed now or at belief time `at` (RFC 3339). */
-  getField(entityId: string, field: string, options?: { at?: string }): Promise<FieldView>;
-  /** A whole entity, as believed now or at belief time `at`. */
-  getEntity(entityId: string, options?: { at?: string }): Promise<EntityView>;
+  /**
+   * One field: as believed now, as believed at belief time `at`, or as it stood at valid time
+   * `asOf` (by event time, from everything known now). Throws VALIDATION_FAILED for a bad time.
+   */
+  getField(entityId: string, field: string, options?: ReadOptions): Promise<FieldView>;
+  /** A whole entity, read as `getField` reads one field. */
+  getEntity(entityId: string, options?: ReadOptions): Promise<EntityView>;
   /** Ids of every entity that has state. */
   listEntities(): Promise<readonly string[]>;
   explain(entityId: string, field: string): Promise<Explanation>;

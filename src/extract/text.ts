@@ -56,7 +56,7 @@ export function splitClauses(sentence: string): string[] {
     .filter((c) => c !== '');
 }
 
-/** A lower-case slug of `[a-z0-9_]` (DESIGN.md §5 slugs). */
+/** A lower-case slug of `[a-z0-9_]` (entity and field slugs). */
 export function slugify(text: string): string {
   return text
     .normalize('NFKD')

@@ -74,7 +74,7 @@ function reject(
 }
 
 /**
- * Validates one ingest object (DESIGN.md §5): `type` selects the canonical schema, which sees the
+ * Validates one ingest object (docs/FORMATS.md): `type` selects the canonical schema, which sees the
  * record without its `type`. Semantic rules that JSON Schema cannot state are checked here too.
  */
 export function parseRecord(input: unknown): ParseOutcome {

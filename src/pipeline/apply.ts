@@ -44,6 +44,7 @@ import type {
   StateObservation,
 } from '../schemas/index.js';
 import type { WriteTx } from '../stores/index.js';
+import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted } from './fold-items.js';
 import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
@@ -161,16 +162,22 @@ function nowOf(event: LedgerEvent): number {
 /** Maps a validated observation payload to the resolver's input. */
 export function toObservationInput(o: StateObservation, recordedAt: string): ObservationInput {
   const domain = domainOf(o.field) ?? o.domain;
+  const plan = planAsOf(
+    o.source.type as SourceType,
+    o.intent as Intent,
+    iso(o.event_ts),
+    recordedAt,
+  );
   return {
     eventId: o.event_id.toLowerCase(),
     entityId: o.entity_id,
     field: o.field,
     domain,
     value: o.candidate_value,
-    intent: o.intent as Intent,
+    intent: plan.intent,
     sourceType: o.source.type as SourceType,
     sourceRef: o.source.ref,
-    eventTs: iso(o.event_ts),
+    eventTs: plan.eventTs,
     recordedAt,
     corroborators: new Set((o.corroborators ?? []).map((c) => `${c.type}|${c.ref}`)).size,
     correction: o.correction ?? false,
@@ -186,6 +193,12 @@ export function signalObservations(signal: SignalEvent, recordedAt: string): Obs
   return (signal.claims ?? []).flatMap((claim) => {
     const domain = domainOf(claim.field);
     if (!domain) return [];
+    const plan = planAsOf(
+      signal.source.type as SourceType,
+      (claim.intent ?? 'assertive') as Intent,
+      iso(signal.occurred_at),
+      recordedAt,
+    );
     return [
       {
         eventId: deriveUuid(
@@ -198,10 +211,10 @@ export function signalObservations(signal: SignalEvent, recordedAt: string): Obs
         field: claim.field,
         domain,
         value: claim.candidate_value,
-        intent: (claim.intent ?? 'assertive') as Intent,
+        intent: plan.intent,
         sourceType: signal.source.type as SourceType,
         sourceRef: `${signal.kind}:${signal.external_id}`,
-        eventTs: iso(signal.occurred_at),
+        eventTs: plan.eventTs,
         recordedAt,
         corroborators: 0,
         correction: claim.correction ?? false,

@@ -26,7 +26,12 @@ export {
   inputMemoryKey,
   zoneMemoryKey,
 } from './fold-extensions.js';
-export type { ItemOutcome, PipelineDeps } from './ingest.js';
+export type {
+  IngestRunOptions,
+  ItemOutcome,
+  PipelineDeps,
+  RecordOutcome,
+} from './ingest.js';
 export {
   adjustPolicy,
   applyRecord,

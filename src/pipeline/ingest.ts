@@ -10,6 +10,7 @@ import {
   type JsonObject,
   MINUTE_MS,
   type Policy,
+  parseRfc3339,
   rollbackRules,
   sha256Hex,
   toIso,
@@ -39,6 +40,7 @@ import {
 } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import { deriveObservations, type ExtractionStep } from './derive.js';
+import { DEFAULT_MAX_FUTURE_SKEW_MS, eventTimeOf, futureDateIssue } from './event-time.js';
 import { type LocalScope, NeedsGlobalScope, scopeKeys } from './scoped-tx.js';
 import type { IngestReport } from './types.js';
 
@@ -55,7 +57,21 @@ export interface PipelineDeps {
    * batch takes the global scope. Default: parallel on PostgreSQL, serial elsewhere.
    */
   readonly writeMode?: 'serial' | 'parallel';
+  /**
+   * How far after the clock an event may be dated (default 5 minutes); later ones are refused
+   * to the dead-letter queue, except plans from a calendar source.
+   */
+  readonly maxFutureSkewMs?: number;
 }
+
+const SCHEMA_OF: Readonly<Record<IngestRecord['kind'], string>> = {
+  observation: 'state_observation',
+  signal: 'signal_event',
+  message: 'message_record',
+  note: 'note_record',
+  answer: 'user_confirmation',
+  prompt: 'user_confirmation',
+};
 
 /** Retry delays of a dead letter: 1 m, 5 m, 30 m, then it is permanently failed. */
 export const DLQ_BACKOFF_MS: readonly number[] = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS];
@@ -71,6 +87,7 @@ const BATCH = 2000;
 const PARALLEL_BATCH = 250;
 
 interface Parsed {
+  readonly index: number;
   readonly line: number;
   readonly raw: string;
   readonly outcome: ParseOutcome;
@@ -115,6 +132,33 @@ function entityOf(outcome: ParseOutcome): string | null {
   }
 }
 
+/** Dead-letter payloads beyond this many characters keep a prefix and the hash of the whole. */
+export const MAX_DEAD_LETTER_CHARS = 64 * 1024;
+
+/** `raw`, or its first `MAX_DEAD_LETTER_CHARS` characters with the length and hash of the whole. */
+export function capDeadLetterRaw(raw: string): string {
+  if (raw.length <= MAX_DEAD_LETTER_CHARS) return raw;
+  return `${raw.slice(0, MAX_DEAD_LETTER_CHARS)}…[truncated: ${raw.length} characters, sha256 ${sha256Hex(raw)}]`;
+}
+
+/**
+ * Recognises a whole JSON document given where JSONL was expected: a JSON array is read as its
+ * elements (one record each), and one pretty-printed object spread over several lines as one
+ * record. Null for anything else (JSONL, or text that is not JSON at all).
+ */
+export function recogniseJsonDocument(text: string): unknown[] | null {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('[') || (trimmed.startsWith('{') && trimmed.includes('\n'))))
+    return null;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (Array.isArray(parsed)) return parsed;
+    return typeof parsed === 'object' && parsed !== null ? [parsed] : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Puts a rejected input in the dead-letter queue; the same raw input is kept once. */
 export async function deadLetter(
   tx: WriteTx,
@@ -128,6 +172,8 @@ export async function deadLetter(
   const dlqId = deriveUuid('dlq', sha256Hex(raw));
   const existing = await tx.getDlq(dlqId);
   const at = toIso(now);
+  // A line that is not JSON cannot become valid by waiting: it is never retried, only edited.
+  const unrecoverable = schema === 'json';
   const item: DlqItem = existing
     ? {
         ...existing,
@@ -145,7 +191,7 @@ export async function deadLetter(
       }
     : {
         dlqId,
-        raw,
+        raw: capDeadLetterRaw(raw),
         schemaName: schema,
         errors: issues,
         inputId,
@@ -153,8 +199,8 @@ export async function deadLetter(
         firstSeenAt: at,
         lastTriedAt: at,
         retryCount: 0,
-        nextRetryAt: toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
-        status: 'pending',
+        nextRetryAt: unrecoverable ? null : toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
+        status: unrecoverable ? 'permanently_failed' : 'pending',
         needsReview: false,
       };
   await tx.putDlq(item);
@@ -172,7 +218,36 @@ export async function applyRecord(
   raw: string,
   now: number,
   extraction?: ExtractionStep,
+  maxFutureSkewMs: number = DEFAULT_MAX_FUTURE_SKEW_MS,
 ): Promise<ItemOutcome> {
+  const future = futureDateIssue(record, now, maxFutureSkewMs);
+  if (future !== null && record.kind !== 'answer') {
+    // A redelivery of what is already recorded stays a duplicate, whatever its date says.
+    const probe = toLedgerEvent(record, { recordedAt: toIso(now) });
+    const existing = await tx.getEvent(probe.eventId);
+    if (existing !== null && existing.payloadHash === probe.payloadHash) {
+      return {
+        status: 'duplicate',
+        eventId: existing.eventId,
+        result: null,
+        dlqId: null,
+        schema: null,
+        issues: [],
+      };
+    }
+  }
+  if (future !== null) {
+    const schema = SCHEMA_OF[record.kind];
+    const item = await deadLetter(tx, raw, schema, [future], null, null, now);
+    return {
+      status: 'rejected',
+      eventId: null,
+      result: null,
+      dlqId: item.dlqId,
+      schema,
+      issues: [future],
+    };
+  }
   let promptEntity: string | null = null;
   if (record.kind === 'answer') {
     const refusal: EngineError | null = await checkAnswer(tx, record.answer);
@@ -258,6 +333,42 @@ export async function applyRecord(
   };
 }
 
+/** What happened to one input of an `ingest` run, reported to `IngestRunOptions.onRecord`. */
+export interface RecordOutcome {
+  /** 0-based position of the input (a line or an array element) among the non-blank inputs. */
+  readonly index: number;
+  readonly status: 'applied' | 'duplicate' | 'rejected';
+  /** The ledger event id, or null when the input was rejected. */
+  readonly eventId: string | null;
+  readonly issues: readonly ValidationIssue[];
+}
+
+/** Per-run options of the pipeline's `ingest`. */
+export interface IngestRunOptions {
+  /** Receives each input's outcome, in the order they were applied (input order unless `import`). */
+  readonly onRecord?: (outcome: RecordOutcome) => void;
+  /**
+   * Import mode, for history: records are applied in event-time order, each resolved as if it had
+   * arrived live at its own event time (never later than the clock): its ledger `recorded_at` is
+   * that time, so the fold (and any replay of it) gives the state, confidences and explanations a
+   * live feed would have given. Records dated after the clock are still refused.
+   */
+  readonly import?: boolean;
+}
+
+function eventMsOf(item: Parsed): number {
+  if (!item.outcome.ok) return Number.NEGATIVE_INFINITY;
+  return parseRfc3339(eventTimeOf(item.outcome.record).at) ?? Number.NEGATIVE_INFINITY;
+}
+
+/** Items in event-time order (stable; invalid ones first, where they fail at once). */
+function inEventOrder(items: readonly Parsed[]): Parsed[] {
+  return items
+    .map((item) => ({ item, at: eventMsOf(item) }))
+    .sort((a, b) => a.at - b.at || a.item.index - b.item.index)
+    .map(({ item }) => item);
+}
+
 const EMPTY_DECISIONS: Record<Decision, number> = {
   auto_commit: 0,
   ask_user: 0,
@@ -272,15 +383,26 @@ const EMPTY_DECISIONS: Record<Decision, number> = {
 export async function ingest(
   deps: PipelineDeps,
   input: string | readonly unknown[],
+  options: IngestRunOptions = {},
 ): Promise<IngestReport> {
-  const items: Parsed[] =
-    typeof input === 'string'
-      ? splitLines(input).map(({ line, raw }) => ({ line, raw, outcome: parseLine(raw) }))
-      : input.map((value, index) => ({
+  const text = typeof input === 'string' ? input.replace(/^\uFEFF/, '') : null;
+  const document = text === null ? null : recogniseJsonDocument(text);
+  if (document !== null) return ingest(deps, document, options);
+  const parsed: Parsed[] =
+    text !== null
+      ? splitLines(text).map(({ line, raw }, index) => ({
+          index,
+          line,
+          raw,
+          outcome: parseLine(raw),
+        }))
+      : (input as readonly unknown[]).map((value, index) => ({
+          index,
           line: index + 1,
           raw: typeof value === 'string' ? value : JSON.stringify(value),
           outcome: typeof value === 'string' ? parseLine(value) : parseRecord(value),
         }));
+  const items = options.import === true ? inEventOrder(parsed) : parsed;
   const decisions = { ...EMPTY_DECISIONS };
   const rejections: IngestReport['rejections'][number][] = [];
   let applied = 0;
@@ -293,23 +415,26 @@ export async function ingest(
     let report: BatchReport | null = null;
     if (local !== null) {
       try {
-        report = await runBatch(deps, batch, local);
+        report = await runBatch(deps, batch, local, options.import === true);
       } catch (error) {
         if (!(error instanceof NeedsGlobalScope)) throw error;
       }
     }
-    report ??= await runBatch(deps, batch, null);
+    report ??= await runBatch(deps, batch, null, options.import === true);
+    for (const outcome of report.outcomes) options.onRecord?.(outcome);
     applied += report.applied;
     duplicate += report.duplicate;
     rejections.push(...report.rejections);
     for (const d of DECISIONS) decisions[d] += report.decisions[d];
   }
+  rejections.sort((a, b) => a.line - b.line);
   return { applied, duplicate, rejected: rejections.length, rejections, decisions };
 }
 
 const DECISIONS = Object.keys(EMPTY_DECISIONS) as Decision[];
 
 interface BatchReport {
+  readonly outcomes: RecordOutcome[];
   applied: number;
   duplicate: number;
   readonly rejections: IngestReport['rejections'][number][];
@@ -349,10 +474,12 @@ function runBatch(
   deps: PipelineDeps,
   batch: readonly Parsed[],
   local: LocalScope | null,
+  importing: boolean,
 ): Promise<BatchReport> {
   const entities = [...new Set(batch.map((p) => entityOf(p.outcome)).filter((e) => e !== null))];
   const scope = local === null ? { entities, global: true } : { entities: scopeKeys(local) };
   const report: BatchReport = {
+    outcomes: [],
     applied: 0,
     duplicate: 0,
     rejections: [],
@@ -363,8 +490,14 @@ function runBatch(
     scope,
     async (tx) => {
       const session = await openSession(tx, { parallel: local !== null });
+      let last = deps.clock.now();
       for (const item of batch) {
-        const now = deps.clock.now();
+        // Live: now. Import: the record's own event time, never later than now (a record dated
+        // after now keeps now and is refused by the future-date check).
+        const wall = deps.clock.now();
+        const eventMs = importing ? eventMsOf(item) : Number.NaN;
+        const now = Number.isFinite(eventMs) ? Math.min(wall, eventMs) : wall;
+        last = now;
         if (!item.outcome.ok) {
           const { rejection } = item.outcome;
           const dlq = await deadLetter(
@@ -382,6 +515,12 @@ function runBatch(
             schema: rejection.schema,
             issues: rejection.issues,
           });
+          report.outcomes.push({
+            index: item.index,
+            status: 'rejected',
+            eventId: null,
+            issues: rejection.issues,
+          });
           continue;
         }
         const outcome = await applyRecord(
@@ -391,7 +530,14 @@ function runBatch(
           item.raw,
           now,
           deps.extraction,
+          deps.maxFutureSkewMs,
         );
+        report.outcomes.push({
+          index: item.index,
+          status: outcome.status,
+          eventId: outcome.eventId,
+          issues: outcome.issues,
+        });
         if (outcome.status === 'duplicate') report.duplicate += 1;
         else if (outcome.status === 'rejected') {
           report.rejections.push({
@@ -406,7 +552,7 @@ function runBatch(
         }
       }
       await joinSharedState(tx, session);
-      await adjustPolicy(tx, session, deps);
+      await adjustPolicy(tx, session, importing ? { ...deps, clock: { now: () => last } } : deps);
       await flushSession(tx, session);
       return report;
     },

@@ -295,6 +295,7 @@ export async function retryDeadLetters(
           item.raw,
           now,
           deps.extraction,
+          deps.maxFutureSkewMs,
         );
         if (outcome.status !== 'rejected') {
           // applyRecord may have re-dead-lettered under another id if the raw changed; the item

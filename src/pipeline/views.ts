@@ -13,6 +13,7 @@ import {
 import { isAwaiting } from '../review/index.js';
 import type { StoreReader } from '../stores/index.js';
 import type { EntityView, Explanation, FieldView, PromptView, SlotStatus } from './types.js';
+import { slotAsOf } from './valid-time.js';
 
 /** Whether a committed value has gone unrefreshed past its domain's TTL at `now`. */
 export function isStale(slot: SlotState, policy: Policy, now: number): boolean {
@@ -113,7 +114,10 @@ async function slotAt(
   return last ? { value: last.committedAfter, entry: last } : null;
 }
 
-/** Reads one field now, or as believed at `at`. */
+/**
+ * Reads one field now, as believed at `at` (belief time), or as it stood at valid time `asOf`
+ * (by event time, from everything known now; see `slotAsOf`).
+ */
 export async function readField(
   reader: StoreReader,
   policy: Policy,
@@ -121,9 +125,15 @@ export async function readField(
   field: string,
   now: number,
   at?: string,
+  asOf?: string,
 ): Promise<FieldView> {
   const slot = await reader.getSlot(entityId, field);
   if (at !== undefined) return fieldAt(reader, policy, entityId, field, slot, at);
+  if (asOf !== undefined) {
+    const validMs = parseRfc3339(asOf) ?? now;
+    const past = slot === null ? null : await slotAsOf(reader, policy, slot, validMs);
+    return toFieldView(entityId, field, past, null, policy, validMs);
+  }
   const prompt = slot?.pending ? await reader.getPrompt(slot.pending.promptId) : null;
   return toFieldView(entityId, field, slot, prompt, policy, now);
 }
@@ -183,17 +193,18 @@ export async function readEntity(
   entityId: string,
   now: number,
   at?: string,
+  asOf?: string,
 ): Promise<EntityView> {
   const slots = await reader.listSlots(entityId);
   const state: Record<string, Omit<FieldView, 'entity_id' | 'field'>> = {};
   for (const slot of slots) {
-    const view = await readField(reader, policy, entityId, slot.field, now, at);
+    const view = await readField(reader, policy, entityId, slot.field, now, at, asOf);
     if (view.status === 'none') continue;
     const { entity_id: _entity, field: _field, ...rest } = view;
     state[slot.field] = rest;
   }
   const prompts =
-    at === undefined
+    at === undefined && asOf === undefined
       ? (await reader.listPrompts({ status: ['open', 'queued'], entityId })).filter((p) =>
           isAwaiting(p, now),
         )

@@ -1,6 +1,6 @@
 import { DRAFT, entityIdSchema, SCHEMA_BASE, timestampSchema } from './definitions.js';
 
-/** A chat (or other text) message to ingest (DESIGN.md §5); identity `(thread_id, message_id)`. */
+/** A chat (or other text) message to ingest (docs/FORMATS.md); identity `(thread_id, message_id)`. */
 export const messageRecordSchema = {
   $schema: DRAFT,
   $id: `${SCHEMA_BASE}message_record.schema.json`,

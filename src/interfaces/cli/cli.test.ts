@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './__fixtures__/run-cli.js';
 import type { CliIo } from './index.js';
 import { main } from './index.js';
 
@@ -55,9 +56,11 @@ describe('verity cli', () => {
   let home: string;
   let dir: string;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-'));
     home = join(dir, 'home');
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
   });
 
   afterEach(() => {

@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { type Config, type ConfigFlags, loadConfig } from '../../config/index.js';
-import { canonicalJson, type PromptStatus, parseRfc3339 } from '../../core/index.js';
+import {
+  canonicalJson,
+  ENTITY_ID_PATTERN,
+  type PromptStatus,
+  parseRfc3339,
+  toWireJson,
+} from '../../core/index.js';
 import {
   createEngine,
   type Engine,
@@ -80,7 +86,25 @@ function loadCliConfig(command: Command, extra: Pick<ConfigFlags, 'port' | 'host
   return loadConfig({ flags: { home: globals.home, now: globals.now, ...extra } });
 }
 
-async function withEngine(config: Config, fn: (engine: Engine) => Promise<void>): Promise<void> {
+/**
+ * Opens the engine for a command. Only `init` (and the servers, `serve` and `mcp`, so that
+ * `npm start` works on a fresh machine) may create a store: any other command pointed at a home
+ * with no SQLite store fails with a hint instead of silently creating an empty one.
+ */
+async function withEngine(
+  config: Config,
+  fn: (engine: Engine) => Promise<void>,
+  options: { readonly create?: boolean } = {},
+): Promise<void> {
+  if (
+    options.create !== true &&
+    config.database.kind === 'sqlite' &&
+    !existsSync(config.database.path)
+  ) {
+    throw new UsageError(
+      `no Verity store at ${config.home}: run \`verity init\` to create one there, or point --home (VERITY_HOME) at an existing store`,
+    );
+  }
   const engine = await createEngine(engineOptionsFromConfig(config));
   try {
     await fn(engine);
@@ -89,10 +113,32 @@ async function withEngine(config: Config, fn: (engine: Engine) => Promise<void>)
   }
 }
 
+/**
+ * Decodes input bytes as UTF-8 text, refusing binary or non-UTF-8 content before anything is
+ * stored (a NUL byte or an invalid sequence).
+ */
+function decodeText(bytes: Uint8Array, name: string): string {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    throw new UsageError(
+      `${name} looks binary (a NUL byte at offset ${nul}); ingest reads UTF-8 JSONL text. Nothing was stored.`,
+    );
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error: unknown) {
+    throw new UsageError(
+      `${name} is not UTF-8 text; ingest reads UTF-8 JSONL. Nothing was stored.`,
+      { cause: error },
+    );
+  }
+}
+
 async function readInput(io: CliIo, file: string): Promise<string> {
   if (file === '-') return io.stdin();
+  let bytes: Uint8Array;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error: unknown) {
     const code =
       typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -100,6 +146,29 @@ async function readInput(io: CliIo, file: string): Promise<string> {
       cause: error,
     });
   }
+  return decodeText(bytes, file);
+}
+
+const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
+
+/** Refuses an entity argument that is not an entity id (`state get Alex` is a usage error). */
+function entityArgument(entity: string): string {
+  if (!ENTITY_ID.test(entity)) {
+    throw new UsageError(
+      `"${entity}" is not an entity id: use user:<slug>, family:<slug> or team:<slug>, e.g. user:${entity.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'alex'}`,
+    );
+  }
+  return entity;
+}
+
+/** `30m`, `12h`, `7d` (or `90s`) in milliseconds; a usage error otherwise. */
+function parseDuration(text: string): number {
+  const match = /^(\d+)(s|m|h|d)$/.exec(text);
+  if (!match) {
+    throw new UsageError(`--older-than takes a duration such as 30m, 12h or 7d (got "${text}")`);
+  }
+  const units = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  return Number(match[1]) * units[match[2] as keyof typeof units];
 }
 
 function parsePort(text: string): number {
@@ -160,7 +229,7 @@ export function createProgram(context: CommandContext): Command {
   const { io } = context;
   const print = (text: string): void => io.stdout(`${text}\n`);
   const output = <T>(options: JsonOptions, value: T, render: (value: T) => string): void => {
-    print(options.json === true ? JSON.stringify(value, null, 2) : render(value));
+    print(options.json === true ? JSON.stringify(toWireJson(value), null, 2) : render(value));
   };
 
   const program = new Command('verity')
@@ -185,9 +254,13 @@ export function createProgram(context: CommandContext): Command {
     .description('create the store under the home folder')
     .option('--json', 'print JSON')
     .action(async (options: JsonOptions, command: Command) => {
-      await withEngine(loadCliConfig(command), async (engine) => {
-        output(options, { home: engine.home }, ({ home }) => `verity home ready at ${home}`);
-      });
+      await withEngine(
+        loadCliConfig(command),
+        async (engine) => {
+          output(options, { home: engine.home }, ({ home }) => `verity home ready at ${home}`);
+        },
+        { create: true },
+      );
     });
 
   program
@@ -199,17 +272,33 @@ export function createProgram(context: CommandContext): Command {
       '--no-wait',
       'return once records are stored; vectors and state items come later (verity index, verity items extract)',
     )
-    .action(async (file: string, options: JsonOptions & { wait: boolean }, command: Command) => {
-      const config = loadCliConfig(command);
-      const text = await readInput(io, file);
-      await withEngine(config, async (engine) => {
-        const indexing = ingestIndexOptions(io, options.wait);
-        const report = await engine.ingest(text, indexing);
-        indexing.finish();
-        output(options, report, renderIngestReport);
-        if (report.rejected > 0) context.exitCode = EXIT_CODES.rejected;
-      });
-    });
+    .option(
+      '--import',
+      'history: apply records in event-time order, each resolved at its own event time (as if ingested live then)',
+    )
+    .action(
+      async (
+        file: string,
+        options: JsonOptions & { wait: boolean; import?: true },
+        command: Command,
+      ) => {
+        const config = loadCliConfig(command);
+        const text = await readInput(io, file);
+        if (text.replace(/^\uFEFF/, '').trim() === '') {
+          io.stderr(`verity: no records in ${file === '-' ? 'standard input' : file}\n`);
+        }
+        await withEngine(config, async (engine) => {
+          const indexing = ingestIndexOptions(io, options.wait);
+          const report = await engine.ingest(text, {
+            ...indexing,
+            import: options.import === true,
+          });
+          indexing.finish();
+          output(options, report, renderIngestReport);
+          if (report.rejected > 0) context.exitCode = EXIT_CODES.rejected;
+        });
+      },
+    );
 
   const state = program.command('state').description('read canonical state and its provenance');
 
@@ -218,21 +307,39 @@ export function createProgram(context: CommandContext): Command {
     .description('one field, or every field of an entity')
     .argument('<entity>', 'entity id, e.g. user:primary')
     .argument('[field]', 'field path, e.g. travel.status')
-    .option('--at <time>', 'as believed at this RFC 3339 instant')
+    .option('--at <time>', 'belief time: what Verity believed at this RFC 3339 instant')
+    .option(
+      '--as-of <time>',
+      'valid time: what was true at this instant, by event time, from everything known now',
+    )
     .option('--json', 'print JSON')
     .action(
       async (
         entity: string,
         field: string | undefined,
-        options: JsonOptions & { readonly at?: string },
+        options: JsonOptions & { readonly at?: string; readonly asOf?: string },
         command: Command,
       ) => {
-        if (options.at !== undefined && parseRfc3339(options.at) === null) {
+        for (const [flag, value] of [
+          ['--at', options.at],
+          ['--as-of', options.asOf],
+        ] as const) {
+          if (value !== undefined && parseRfc3339(value) === null) {
+            throw new UsageError(
+              `${flag} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${value}")`,
+            );
+          }
+        }
+        if (options.at !== undefined && options.asOf !== undefined) {
           throw new UsageError(
-            `--at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${options.at}")`,
+            'state get takes --at (belief time) or --as-of (valid time), not both',
           );
         }
-        const readOptions = options.at === undefined ? {} : { at: options.at };
+        entityArgument(entity);
+        const readOptions = {
+          ...(options.at === undefined ? {} : { at: options.at }),
+          ...(options.asOf === undefined ? {} : { asOf: options.asOf }),
+        };
         await withEngine(loadCliConfig(command), async (engine) => {
           if (field === undefined) {
             output(options, await engine.getEntity(entity, readOptions), renderEntity);
@@ -250,6 +357,7 @@ export function createProgram(context: CommandContext): Command {
     .argument('<field>', 'field path')
     .option('--json', 'print JSON')
     .action(async (entity: string, field: string, options: JsonOptions, command: Command) => {
+      entityArgument(entity);
       await withEngine(loadCliConfig(command), async (engine) => {
         output(options, await engine.explain(entity, field), renderExplanation);
       });
@@ -263,6 +371,7 @@ export function createProgram(context: CommandContext): Command {
     .option('--json', 'print JSON')
     .action(
       async (entity: string, field: string | undefined, options: JsonOptions, command: Command) => {
+        entityArgument(entity);
         await withEngine(loadCliConfig(command), async (engine) => {
           output(options, await engine.history(entity, field), renderHistory);
         });
@@ -379,15 +488,53 @@ export function createProgram(context: CommandContext): Command {
 
   dlq
     .command('discard')
-    .description('discard a dead letter (it is kept, marked discarded)')
-    .argument('<id>', 'dlq id')
+    .description('discard dead letters (they are kept, marked discarded)')
+    .argument('[id]', 'dlq id; or choose several with --all, --older-than, --schema')
+    .option('--all', 'every dead letter not yet resolved or discarded')
+    .option('--older-than <duration>', 'first seen more than this long ago, e.g. 30m, 12h, 7d')
+    .option('--schema <name>', 'rejected by this schema, e.g. json, state_observation')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: JsonOptions, command: Command) => {
-      await withEngine(loadCliConfig(command), async (engine) => {
-        await engine.discardDlq(id);
-        output(options, { dlq_id: id, status: 'discarded' }, () => `discarded ${id}`);
-      });
-    });
+    .action(
+      async (
+        id: string | undefined,
+        options: JsonOptions & {
+          readonly all?: true;
+          readonly olderThan?: string;
+          readonly schema?: string;
+        },
+        command: Command,
+      ) => {
+        const bulk =
+          options.all === true || options.olderThan !== undefined || options.schema !== undefined;
+        if ((id === undefined) === !bulk) {
+          throw new UsageError(
+            'dlq discard takes one ID, or --all / --older-than DURATION / --schema NAME',
+          );
+        }
+        const olderThanMs =
+          options.olderThan === undefined ? null : parseDuration(options.olderThan);
+        await withEngine(loadCliConfig(command), async (engine) => {
+          const chosen =
+            id !== undefined
+              ? [id]
+              : (await engine.listDlq())
+                  .filter((item) => item.status !== 'resolved' && item.status !== 'discarded')
+                  .filter(
+                    (item) => options.schema === undefined || item.schemaName === options.schema,
+                  )
+                  .filter(
+                    (item) =>
+                      olderThanMs === null ||
+                      (parseRfc3339(item.firstSeenAt) ?? 0) < engine.now() - olderThanMs,
+                  )
+                  .map((item) => item.dlqId);
+          for (const dlqId of chosen) await engine.discardDlq(dlqId);
+          output(options, { discarded: chosen.length, dlq_ids: chosen }, () =>
+            chosen.length === 1 ? `discarded ${chosen[0]}` : `discarded ${chosen.length}`,
+          );
+        });
+      },
+    );
 
   program
     .command('rebuild')
@@ -447,61 +594,65 @@ export function createProgram(context: CommandContext): Command {
 
   program
     .command('serve')
-    .description('serve the HTTP API, dashboard and MCP over HTTP until SIGINT/SIGTERM')
+    .description('serve the JSON API and MCP over HTTP (/mcp) until SIGINT/SIGTERM')
     .option('--port <n>', 'port (else VERITY_PORT, config file, default 7077)', parsePort)
     .option('--host <host>', 'interface (else VERITY_HOST, config file, default 127.0.0.1)')
     .action(
       async (options: { readonly port?: number; readonly host?: string }, command: Command) => {
         const config = loadCliConfig(command, { port: options.port, host: options.host });
         const { startHttpServer } = await import('../http/index.js');
-        await withEngine(config, async (engine) => {
-          const server = await startHttpServer(engine, {
-            port: config.http.port,
-            host: config.http.host,
-            token: config.token,
-            onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
-          });
-          io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
-          engine.startBackgroundIndexing({
-            onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
-          });
-          const vault = await engine.vault.watch({
-            onError: (error: unknown) => io.stderr(`verity: vault: ${messageOf(error)}\n`),
-          });
-          let retrying = false;
-          const timer = setInterval(() => {
-            if (retrying) return;
-            retrying = true;
-            engine
-              .retryDlq()
-              .catch((error: unknown) => {
-                // A failed retry round must not stop the server; the next tick tries again.
-                io.stderr(`verity: dead-letter retry failed: ${messageOf(error)}\n`);
-              })
-              .finally(() => {
-                retrying = false;
-              });
-          }, DLQ_RETRY_INTERVAL_MS);
-          timer.unref();
-          const taskJobs = await engine.tasks.startSchedule({
-            ...(config.file.tasks?.reconcile_hours === undefined
-              ? {}
-              : { reconcile_hours: config.file.tasks.reconcile_hours }),
-            ...(config.file.tasks?.improve_hour === undefined
-              ? {}
-              : { improve_hour: config.file.tasks.improve_hour }),
-            onError: (error: unknown) => io.stderr(`verity: task jobs: ${messageOf(error)}\n`),
-          });
-          try {
-            const signal = await untilSignal();
-            io.stderr(`verity: ${signal}, shutting down\n`);
-          } finally {
-            clearInterval(timer);
-            await vault.stop();
-            await taskJobs.stop();
-            await server.close();
-          }
-        });
+        await withEngine(
+          config,
+          async (engine) => {
+            const server = await startHttpServer(engine, {
+              port: config.http.port,
+              host: config.http.host,
+              token: config.token,
+              onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
+            });
+            io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
+            engine.startBackgroundIndexing({
+              onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
+            });
+            const vault = await engine.vault.watch({
+              onError: (error: unknown) => io.stderr(`verity: vault: ${messageOf(error)}\n`),
+            });
+            let retrying = false;
+            const timer = setInterval(() => {
+              if (retrying) return;
+              retrying = true;
+              engine
+                .retryDlq()
+                .catch((error: unknown) => {
+                  // A failed retry round must not stop the server; the next tick tries again.
+                  io.stderr(`verity: dead-letter retry failed: ${messageOf(error)}\n`);
+                })
+                .finally(() => {
+                  retrying = false;
+                });
+            }, DLQ_RETRY_INTERVAL_MS);
+            timer.unref();
+            const taskJobs = await engine.tasks.startSchedule({
+              ...(config.file.tasks?.reconcile_hours === undefined
+                ? {}
+                : { reconcile_hours: config.file.tasks.reconcile_hours }),
+              ...(config.file.tasks?.improve_hour === undefined
+                ? {}
+                : { improve_hour: config.file.tasks.improve_hour }),
+              onError: (error: unknown) => io.stderr(`verity: task jobs: ${messageOf(error)}\n`),
+            });
+            try {
+              const signal = await untilSignal();
+              io.stderr(`verity: ${signal}, shutting down\n`);
+            } finally {
+              clearInterval(timer);
+              await vault.stop();
+              await taskJobs.stop();
+              await server.close();
+            }
+          },
+          { create: true },
+        );
       },
     );
 
@@ -513,7 +664,7 @@ export function createProgram(context: CommandContext): Command {
       const { runMcpStdio } = await import('../mcp/index.js');
       // runMcpStdio serves until the client disconnects or a signal arrives, then closes the
       // engine itself; closing it again in withEngine is a no-op.
-      await withEngine(config, runMcpStdio);
+      await withEngine(config, runMcpStdio, { create: true });
     });
 
   const toolkit: CliToolkit = {

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { EngineError, type ErrorCode } from '../../core/index.js';
 
-/** The CLI's exit codes (DESIGN.md §5). */
+/** The CLI's exit codes, as documented in the README. */
 export const EXIT_CODES = {
   ok: 0,
   /** The operation failed: store, provider, conflict (a stale review answer), not found. */

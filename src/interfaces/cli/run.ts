@@ -3,6 +3,22 @@ import { type CliIo, processIo } from './cli-io.js';
 import { type CommandContext, createProgram } from './create-program.js';
 import { EXIT_CODES, exitCodeFor, messageOf } from './exit-codes.js';
 
+/** Parameter names shared with MCP and HTTP, accepted wherever the short CLI flag is. */
+const FLAG_ALIASES: Readonly<Record<string, string>> = {
+  '--entity-id': '--entity',
+  '--thread-id': '--thread',
+};
+
+/** `--entity-id X` / `--thread-id=X` as the CLI's `--entity` / `--thread` (one vocabulary). */
+export function withFlagAliases(argv: readonly string[]): string[] {
+  return argv.map((arg) => {
+    const [flag = '', ...value] = arg.split('=');
+    const alias = FLAG_ALIASES[flag];
+    if (alias === undefined) return arg;
+    return value.length === 0 ? alias : `${alias}=${value.join('=')}`;
+  });
+}
+
 /**
  * Runs one `verity` command line (without the node and script arguments) against `io` and
  * returns its exit code. Never throws and never calls `process.exit`.
@@ -10,7 +26,7 @@ import { EXIT_CODES, exitCodeFor, messageOf } from './exit-codes.js';
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const context: CommandContext = { io, exitCode: EXIT_CODES.ok };
   try {
-    await createProgram(context).parseAsync([...argv], { from: 'user' });
+    await createProgram(context).parseAsync(withFlagAliases(argv), { from: 'user' });
     return context.exitCode;
   } catch (error: unknown) {
     // Commander has already printed its own usage message.

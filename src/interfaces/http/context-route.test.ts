@@ -62,7 +62,7 @@ describe('GET /api/context', () => {
       budget: 500,
       mode: 'minimal',
       now: '2026-03-02T09:00:00.000Z',
-      included: { messageIds: ['m1', 'm2'] },
+      included: { message_ids: ['m1', 'm2'] },
     });
     expect(Number(body['total'])).toBeLessThanOrEqual(500);
     expect(String(body['markdown'])).toContain('## Recent messages');

@@ -6,14 +6,22 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { ENTITY_ID_PATTERN, EngineError, parseRfc3339 } from '../../core/index.js';
+import {
+  ENTITY_ID_PATTERN,
+  EngineError,
+  isWireJson,
+  parseRfc3339,
+  toWireJson,
+} from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
+import { registerMessagesRoute } from './messages-route.js';
 import { registerObserverRoutes } from './observer-routes.js';
+import { refuseUnknownQuery } from './query-params.js';
 import { registerTaskRoutes } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
@@ -67,13 +75,18 @@ function entityParam(c: Context): string {
   return entity;
 }
 
-function atQuery(c: Context): { at?: string } {
+function atQuery(c: Context): { at?: string; asOf?: string } {
   const at = c.req.query('at');
-  if (at === undefined) return {};
-  if (parseRfc3339(at) === null) {
-    throw invalid(`at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, 'at');
+  const asOf = c.req.query('as_of');
+  for (const [name, value] of [
+    ['at', at],
+    ['as_of', asOf],
+  ] as const) {
+    if (value !== undefined && parseRfc3339(value) === null) {
+      throw invalid(`${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, name);
+    }
   }
-  return { at };
+  return { ...(at === undefined ? {} : { at }), ...(asOf === undefined ? {} : { asOf }) };
 }
 
 function statusQuery(c: Context): { status?: readonly PromptStatus[] } {
@@ -135,6 +148,17 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     app.use('*', (c, next) => (c.req.path === '/health' ? next() : auth(c, next)));
   }
 
+  // One wire vocabulary: every JSON body under /api has snake_case keys, whatever a route built.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
+    const body: unknown = await c.res.clone().json();
+    if (isWireJson(body)) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    c.res = new Response(JSON.stringify(toWireJson(body)), { status: c.res.status, headers });
+  });
+
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     const { status, body } = toHttpError(error, report);
@@ -145,6 +169,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   );
 
   app.get('/health', async (c) => {
+    refuseUnknownQuery(c, []);
     const stats = await engine.stats();
     return c.json({ status: 'ok', events: stats.events, pending_reviews: stats.pending_reviews });
   });
@@ -172,6 +197,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.delete('/mcp', mcpMethodNotAllowed);
 
   app.get('/api/state/:entity', async (c) => {
+    refuseUnknownQuery(c, ['field', 'at', 'as_of']);
     const entity = entityParam(c);
     const at = atQuery(c);
     const field = c.req.query('field');
@@ -180,6 +206,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.get('/api/state/:entity/explain', async (c) => {
+    refuseUnknownQuery(c, ['field']);
     const entity = entityParam(c);
     const field = c.req.query('field');
     if (field === undefined || field === '') throw invalid('field is required', 'field');
@@ -187,9 +214,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.get('/api/reviews', async (c) => {
-    const entity = c.req.query('entity');
+    refuseUnknownQuery(c, ['entity_id', 'status', 'entity']);
+    const entity = c.req.query('entity_id') ?? c.req.query('entity');
     if (entity !== undefined && !entityPattern.test(entity)) {
-      throw invalid('entity must be user:<slug>, family:<slug> or team:<slug>', 'entity');
+      throw invalid('entity_id must be user:<slug>, family:<slug> or team:<slug>', 'entity_id');
     }
     const reviews = await engine.listReviews({
       ...statusQuery(c),
@@ -199,6 +227,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.post('/api/reviews/:id', async (c) => {
+    refuseUnknownQuery(c, []);
     let raw: unknown;
     try {
       raw = await c.req.json();
@@ -237,12 +266,33 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
         ),
     }),
     async (c) => {
-      const result = await engine.ingest(await c.req.text());
+      refuseUnknownQuery(c, ['import']);
+      const mode = c.req.query('import');
+      if (mode !== undefined && mode !== 'true' && mode !== 'false') {
+        throw invalid('import must be true or false', 'import');
+      }
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      let text: string;
+      try {
+        if (bytes.includes(0)) throw new Error('NUL byte');
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch (error: unknown) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
+          { field: 'body' },
+          { cause: error },
+        );
+      }
+      const result = await engine.ingest(text, { import: mode === 'true' });
       return c.json(result, result.rejected > 0 ? 422 : 200);
     },
   );
 
-  app.get('/api/stats', async (c) => c.json(await engine.stats()));
+  app.get('/api/stats', async (c) => {
+    refuseUnknownQuery(c, []);
+    return c.json(await engine.stats());
+  });
 
   registerItemsRoutes(app, engine);
   registerMemoryRoutes(app, engine);
@@ -250,6 +300,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   registerTaskRoutes(app, engine);
 
   registerContextRoute(app, engine);
+  registerMessagesRoute(app, engine);
 
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import { refuseUnknownQuery } from './query-params.js';
 
 const entityPattern = new RegExp(ENTITY_ID_PATTERN);
 
@@ -10,25 +11,27 @@ function optional(c: Context, name: string): string | undefined {
 }
 
 function entityQuery(c: Context): string | undefined {
-  const entity = optional(c, 'entity');
+  const entity = optional(c, 'entity_id') ?? optional(c, 'entity');
   if (entity !== undefined && !entityPattern.test(entity)) {
     throw new EngineError(
       'VALIDATION_FAILED',
-      'entity must be user:<slug>, family:<slug> or team:<slug>',
-      { field: 'entity' },
+      'entity_id must be user:<slug>, family:<slug> or team:<slug>',
+      { field: 'entity_id' },
     );
   }
   return entity;
 }
 
 /**
- * Mounts the state-item routes: `GET /api/items?thread=&entity=&all=true` (items in render order
+ * Mounts the state-item routes: `GET /api/items?thread_id=&entity_id=&all=true` (`thread` and
+ * `entity` are accepted as older aliases) (items in render order
  * with their compact section; open ones only unless `all`) and `GET /api/items/:uid?thread=` (the
  * item with its source messages).
  */
 export function registerItemsRoutes(app: Hono, engine: Engine): void {
   app.get('/api/items', async (c) => {
-    const thread = optional(c, 'thread');
+    refuseUnknownQuery(c, ['thread_id', 'entity_id', 'all', 'thread', 'entity']);
+    const thread = optional(c, 'thread_id') ?? optional(c, 'thread');
     const entity = entityQuery(c);
     const list = await engine.listStateItems({
       ...(thread === undefined ? {} : { threadId: thread }),
@@ -38,7 +41,9 @@ export function registerItemsRoutes(app: Hono, engine: Engine): void {
     return c.json(list);
   });
 
-  app.get('/api/items/:uid', async (c) =>
-    c.json(await engine.expandStateItem(c.req.param('uid'), optional(c, 'thread'))),
-  );
+  app.get('/api/items/:uid', async (c) => {
+    refuseUnknownQuery(c, ['thread_id', 'thread']);
+    const thread = optional(c, 'thread_id') ?? optional(c, 'thread');
+    return c.json(await engine.expandStateItem(c.req.param('uid'), thread));
+  });
 }

@@ -75,6 +75,7 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'log_incident',
       'move_task',
       'reconcile_tasks',
+      'record_messages',
       'record_observation',
       'resolve_proposal',
       'resolve_review',

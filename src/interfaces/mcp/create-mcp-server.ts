@@ -3,13 +3,15 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { HistoryEntry, PromptStatus } from '../../core/index.js';
-import { domainOf, EngineError, formatIssues, parseRfc3339 } from '../../core/index.js';
+import { domainOf, EngineError, formatIssues } from '../../core/index.js';
 import type { Engine, FieldView, PromptView } from '../../engine/index.js';
 import { registerGetContextTool } from './get-context-tool.js';
 import { registerMemoryTools } from './memory-tools.js';
 import { registerObserverTools } from './observer-tools.js';
+import { registerRecordMessagesTool } from './record-messages-tool.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
+import { refuseUnknownArguments } from './strict-arguments.js';
 import { registerTaskTools } from './task-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
@@ -44,6 +46,7 @@ const INSTRUCTIONS = [
   'Verity keeps the one trustworthy answer to "what is true now?" for the people and teams you serve.',
   'Call get_state before answering anything about their current status, plans or preferences,',
   'and record_observation whenever they state a fact that may change it.',
+  'Send each conversation turn to record_messages so Verity can extract state from it and recall it later.',
   'Values Verity is unsure about wait for the user in a review queue (list_pending_reviews, resolve_review).',
   'To recall what was said or decided in earlier conversations, call search_memory.',
   'For the decisions, constraints, actions, questions and risks still open in a conversation, call list_state_items; expand_state_item shows the messages behind one.',
@@ -110,6 +113,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: INSTRUCTIONS },
   );
+  refuseUnknownArguments(server);
 
   const guard = async (
     tool: string,
@@ -189,15 +193,9 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     },
     (args) =>
       guard('get_state', async () => {
-        if (args.at !== undefined && parseRfc3339(args.at) === null) {
-          throw new EngineError(
-            'VALIDATION_FAILED',
-            `at must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${args.at}")`,
-            { field: 'at' },
-          );
-        }
-        const readOptions = args.at === undefined ? {} : { at: args.at };
+        const readOptions = { at: args.at, asOf: args.as_of };
         const at = args.at ?? null;
+        const asOf = args.as_of ?? null;
         if (args.field !== undefined) {
           const {
             entity_id: _entity,
@@ -208,6 +206,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
           const result = getStateSchema.parse({
             entity_id: args.entity_id,
             at,
+            as_of: asOf,
             state: { [field]: slot },
             pending: prompts.filter((p) => p.field === field),
           });
@@ -217,6 +216,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
         const result = getStateSchema.parse({
           entity_id: view.entity_id,
           at,
+          as_of: asOf,
           state: view.state,
           pending: view.pending,
         });
@@ -327,6 +327,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   registerGetContextTool(server, engine, guard);
   registerMemoryTools(server, engine, guard);
   registerObserverTools(server, engine, guard);
+  registerRecordMessagesTool(server, engine, guard);
 
   return server;
 }

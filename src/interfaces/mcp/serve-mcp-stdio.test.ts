@@ -73,6 +73,7 @@ describe('verity mcp (stdio child process)', () => {
       'log_incident',
       'move_task',
       'reconcile_tasks',
+      'record_messages',
       'record_observation',
       'resolve_proposal',
       'resolve_review',
@@ -101,6 +102,20 @@ describe('verity mcp (stdio child process)', () => {
       readOnlyHint: false,
       idempotentHint: false,
     });
+  });
+
+  it('records conversation messages and refuses unknown arguments', async () => {
+    const args = {
+      thread_id: 'stdio',
+      messages: [{ message_id: 'm1', role: 'user', content: 'hello from stdio' }],
+    };
+    const first = await call('record_messages', args);
+    expect(first.isError, `${text(first)}\n${stderr}`).toBeFalsy();
+    expect(first.structuredContent).toMatchObject({ applied: 1, duplicate: 0 });
+    expect((await call('record_messages', args)).structuredContent).toMatchObject({ duplicate: 1 });
+    const unknown = await call('get_state', { entityId: 'user:primary' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toMatch(/entityId/);
   });
 
   it('auto-commits the seed observation corroborated by the calendar', async () => {

@@ -203,13 +203,19 @@ export const getStateInput = {
     .string()
     .max(40)
     .optional()
-    .describe('Read what was believed at this instant (RFC 3339) instead of now.'),
+    .describe('Belief time: what Verity believed at this instant (RFC 3339).'),
+  as_of: z
+    .string()
+    .max(40)
+    .optional()
+    .describe('Valid time: what was true at this instant, by event time, from all known now.'),
 };
 
 /** Output of `get_state`: one shape for a field and for a whole entity. */
 export const getStateOutput = {
   entity_id: z.string(),
   at: z.string().nullable().describe('The belief time read, or null for now.'),
+  as_of: z.string().nullable().describe('The valid time read, or null for now.'),
   state: z
     .record(z.string(), z.object(slotShape))
     .describe('Field path to its current value and status; only the asked field when one was.'),

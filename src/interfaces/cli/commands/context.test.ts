@@ -53,6 +53,8 @@ describe('verity context', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-context-'));
     home = join(dir, 'home');
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
     const file = join(dir, 'records.jsonl');
     writeFileSync(file, `${RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const ingested = await verity(['ingest', file]);
@@ -75,7 +77,7 @@ describe('verity context', () => {
       total: number;
       markdown: string;
       sections: { name: string; tokens: number; text: string }[];
-      included: { messageIds: string[]; memoryIds: string[] };
+      included: { message_ids: string[]; memory_ids: string[] };
     };
     expect(parsed).toMatchObject({
       entity: 'user:primary',
@@ -101,8 +103,8 @@ describe('verity context', () => {
     expect(parsed.total).toBe(tokenizer.count(parsed.markdown));
     expect(parsed.markdown).toContain('## Canonical state (as of 2026-03-02T09:00Z)');
     expect(parsed.markdown).toContain('- travel.destination: Lisbon');
-    expect(parsed.included.memoryIds).toContain('message:lunch/o1');
-    expect(parsed.included.messageIds).toEqual(expect.arrayContaining(['o1', 't1', 't2', 't3']));
+    expect(parsed.included.memory_ids).toContain('message:lunch/o1');
+    expect(parsed.included.message_ids).toEqual(expect.arrayContaining(['o1', 't1', 't2', 't3']));
   });
 
   it('prints only the markdown with --md', async () => {

@@ -56,11 +56,13 @@ describe('verity items', () => {
     return (JSON.parse(result.stdout) as { items: ItemJson[] }).items;
   }
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-items-'));
     home = join(dir, 'home');
     mkdirSync(home);
     writeFileSync(join(home, 'config.json'), JSON.stringify({ embeddings: { provider: 'none' } }));
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
   });
 
   afterEach(() => {

@@ -9,8 +9,10 @@ import { watchProjections } from './projections.js';
 
 let dir: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-cli-project-'));
+  // Only init creates a store; every other command refuses a missing one.
+  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
 });
 
 afterEach(() => {

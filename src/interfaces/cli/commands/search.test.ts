@@ -31,9 +31,11 @@ describe('verity search, index and reindex', () => {
     return runCli(['--home', home, '--now', NOW, ...args]);
   }
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-search-'));
     home = join(dir, 'home');
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
     writeFileSync(join(dir, 'first.jsonl'), `${MESSAGES.slice(0, 3).join('\n')}\n`);
     writeFileSync(join(dir, 'second.jsonl'), `${MESSAGES.slice(3).join('\n')}\n`);
   });

@@ -6,8 +6,10 @@ import { runCli } from '../__fixtures__/run-cli.js';
 
 let dir: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-cli-signals-'));
+  // Only init creates a store; every other command refuses a missing one.
+  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
 });
 
 afterEach(() => {

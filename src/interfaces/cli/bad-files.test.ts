@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, spawnCli } from './__fixtures__/run-cli.js';
+
+const NOW = '2026-02-19T15:05:00Z';
+let dir: string;
+
+const message = (id: string) => ({
+  type: 'message',
+  thread_id: 't',
+  message_id: id,
+  role: 'user',
+  content: `hello ${id}`,
+  created_at: '2026-02-19T15:00:00Z',
+});
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function verity(home: string, ...args: string[]) {
+  return runCli(['--home', join(dir, home), '--now', NOW, ...args]);
+}
+
+async function dlq(
+  home: string,
+): Promise<{ dlq_id: string; raw: string; status: string; schema_name: string }[]> {
+  return JSON.parse((await verity(home, 'dlq', 'list', '--json')).stdout);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-bad-files-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('verity ingest with files that are not plain JSONL', () => {
+  it('strips a UTF-8 byte-order mark', async () => {
+    await verity('bom', 'init');
+    const run = await verity(
+      'bom',
+      'ingest',
+      file('bom.jsonl', `\uFEFF${JSON.stringify(message('a'))}\n`),
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ applied: 1, rejected: 0 });
+  });
+
+  it('reads a JSON array, or one pretty-printed object, as records', async () => {
+    await verity('array', 'init');
+    const array = await verity(
+      'array',
+      'ingest',
+      file('array.json', JSON.stringify([message('a'), message('b')], null, 2)),
+      '--json',
+    );
+    expect(JSON.parse(array.stdout)).toMatchObject({ applied: 2, rejected: 0 });
+    const pretty = await verity(
+      'array',
+      'ingest',
+      file('one.json', JSON.stringify(message('c'), null, 2)),
+      '--json',
+    );
+    expect(JSON.parse(pretty.stdout)).toMatchObject({ applied: 1, rejected: 0 });
+  });
+
+  it('refuses a binary file before storing any line (as a child process)', async () => {
+    await verity('binary', 'init');
+    const bytes = Buffer.alloc(20_000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 37) % 256;
+    const run = await spawnCli(['ingest', file('blob.bin', bytes)], {
+      VERITY_HOME: join(dir, 'binary'),
+      VERITY_NOW: NOW,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/looks binary.*Nothing was stored/);
+    expect(await dlq('binary')).toEqual([]);
+  });
+
+  it('refuses text that is not UTF-8', async () => {
+    await verity('latin1', 'init');
+    const run = await verity(
+      'latin1',
+      'ingest',
+      file('latin1.jsonl', Buffer.from('{"type":"message","content":"caf\xe9"}\n', 'latin1')),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/not UTF-8/);
+    expect(await dlq('latin1')).toEqual([]);
+  });
+
+  it('says an empty file has no records', async () => {
+    await verity('empty', 'init');
+    const run = await verity('empty', 'ingest', file('empty.jsonl', '\n\n'));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('no records in');
+  });
+
+  it('caps a huge dead letter, never retries a line that is not JSON, and discards in bulk', async () => {
+    await verity('huge', 'init');
+    const huge = `not json ${'x'.repeat(200_000)}`;
+    const lines = [
+      huge,
+      JSON.stringify({ type: 'message', thread_id: 't' }),
+      JSON.stringify(message('ok')),
+    ];
+    const run = await verity(
+      'huge',
+      'ingest',
+      file('huge.jsonl', `${lines.join('\n')}\n`),
+      '--json',
+    );
+    expect(run.code).toBe(3);
+    expect(JSON.parse(run.stdout)).toMatchObject({ applied: 1, rejected: 2 });
+    const letters = await dlq('huge');
+    const notJson = letters.find((d) => d.schema_name === 'json');
+    expect(notJson?.raw.length).toBeLessThan(70_000);
+    expect(notJson?.raw).toMatch(/…\[truncated: 200009 characters, sha256 [0-9a-f]{64}\]$/);
+    expect(notJson?.status).toBe('permanently_failed');
+    expect(letters.find((d) => d.schema_name === 'message_record')?.status).toBe('pending');
+
+    const retried = await verity('huge', 'dlq', 'retry', '--all', '--json');
+    expect(JSON.parse(retried.stdout)).toMatchObject({ retried: 1 });
+
+    const bySchema = await verity('huge', 'dlq', 'discard', '--schema', 'json', '--json');
+    expect(JSON.parse(bySchema.stdout)).toMatchObject({ discarded: 1 });
+    const recent = await verity('huge', 'dlq', 'discard', '--older-than', '1h', '--json');
+    expect(JSON.parse(recent.stdout)).toMatchObject({ discarded: 0 });
+    const all = await verity('huge', 'dlq', 'discard', '--all', '--json');
+    expect(JSON.parse(all.stdout)).toMatchObject({ discarded: 1 });
+    const none = await verity('huge', 'dlq', 'discard');
+    expect(none.code).toBe(2);
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+
+const NOW = '2026-02-19T15:05:00Z';
+
+let dir: string;
+let engine: Engine;
+let client: Client;
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-messages-'));
+  engine = await createEngine({
+    home: dir,
+    clock: fixedClock(Date.parse(NOW)),
+    embeddings: { model: null },
+  });
+  client = await connectMcpClient(engine);
+});
+
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('record_messages (MCP, in-memory SDK client)', () => {
+  it('records a conversation, extracts state from it, and makes it searchable', async () => {
+    const result = await call('record_messages', {
+      thread_id: 'tahoe',
+      messages: [
+        {
+          message_id: 'm1',
+          role: 'user',
+          content: "We're in Tahoe now.",
+          created_at: '2026-02-19T15:00:00Z',
+        },
+        { message_id: 'm2', role: 'assistant', content: 'Enjoy the snow!' },
+      ],
+    });
+    expect(result.isError, toolText(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      applied: 2,
+      duplicate: 0,
+      rejected: 0,
+      messages: [
+        { thread_id: 'tahoe', message_id: 'm1', status: 'applied', event_id: expect.any(String) },
+        { thread_id: 'tahoe', message_id: 'm2', status: 'applied' },
+      ],
+    });
+    const state = await engine.getField('user:primary', 'travel.location');
+    expect(state.value).toBe('Tahoe');
+    const hits = await engine.search('snow', { mode: 'text' });
+    expect(hits.hits.map((h) => h.message_id)).toContain('m2');
+  });
+
+  it('is idempotent by thread and message id', async () => {
+    const again = await call('record_messages', {
+      thread_id: 'tahoe',
+      messages: [{ message_id: 'm2', role: 'assistant', content: 'Enjoy the snow!' }],
+    });
+    expect(again.structuredContent).toMatchObject({ applied: 0, duplicate: 1 });
+  });
+
+  it('takes the entity per call or per message, and reports invalid messages one by one', async () => {
+    const result = await call('record_messages', {
+      entity_id: 'user:sam',
+      messages: [
+        { thread_id: 't2', message_id: 'a', role: 'user', content: 'hello' },
+        { thread_id: 't2', message_id: 'b', role: 'user', content: 'hi', created_at: 'yesterday' },
+      ],
+    });
+    expect(result.isError).toBeFalsy();
+    const content = result.structuredContent as {
+      messages: { status: string; issues: { path: string }[] }[];
+    };
+    expect(content.messages.map((m) => m.status)).toEqual(['applied', 'rejected']);
+    expect(content.messages[1]?.issues[0]?.path).toBe('/created_at');
+    expect(toolText(result)).toMatch(/b: .*created_at/);
+  });
+
+  it('refuses a message without a thread, and arguments the tool does not know', async () => {
+    const noThread = await call('record_messages', {
+      messages: [{ message_id: 'x', role: 'user', content: 'hi' }],
+    });
+    expect(noThread.isError).toBe(true);
+    expect(toolText(noThread)).toMatch(/thread_id/);
+    const unknown = await call('record_messages', {
+      threadId: 't',
+      messages: [{ message_id: 'x', role: 'user', content: 'hi' }],
+    });
+    expect(unknown.isError).toBe(true);
+    expect(toolText(unknown)).toMatch(/threadId/);
+  });
+});
