@@ -225,22 +225,30 @@ async function stateAt(scenario: Scenario, probe: Probe, config: RunConfig): Pro
 
 /**
  * Maps a probe's canonical slot to the engine's field generically: the same path, else the one
- * field of the same domain and attribute whose item words contain the probe's (or the reverse).
+ * field of the same shape that differs from it in one path segment (the item: a project, an
+ * account, a schedule event) whose words contain the probe's or the reverse; among several, the
+ * one whose words contain all of the probe's.
  */
 function mapField(slot: string, fields: readonly string[]): string | null {
   if (fields.includes(slot)) return slot;
   const parts = slot.split('.');
   if (parts.length < 3) return null;
-  const head = parts[0];
-  const tail = parts[parts.length - 1];
-  const words = parts.slice(1, -1).join('_').split('_');
-  const matches = fields.filter((f) => {
+  const scored: { field: string; covers: boolean }[] = [];
+  for (const f of fields) {
     const p = f.split('.');
-    if (p[0] !== head || p[p.length - 1] !== tail || p.length !== parts.length) return false;
-    const have = p.slice(1, -1).join('_').split('_');
-    return words.every((w) => have.includes(w)) || have.every((h) => words.includes(h));
-  });
-  return matches.length === 1 ? (matches[0] ?? null) : null;
+    if (p.length !== parts.length || p[0] !== parts[0]) continue;
+    const differing = parts.map((x, i) => (x === p[i] ? -1 : i)).filter((i) => i !== -1);
+    if (differing.length !== 1) continue;
+    const at = differing[0] ?? 0;
+    if (at === 0 || (at === parts.length - 1 && parts[1] !== 'schedule')) continue;
+    const words = (parts[at] ?? '').split('_');
+    const have = (p[at] ?? '').split('_');
+    const covers = words.every((w) => have.includes(w));
+    if (covers || have.every((h) => words.includes(h))) scored.push({ field: f, covers });
+  }
+  if (scored.length === 1) return scored[0]?.field ?? null;
+  const covering = scored.filter((x) => x.covers);
+  return covering.length === 1 ? (covering[0]?.field ?? null) : null;
 }
 
 function observe(view: EntityState, slot: string): { value: string; field: string | null } {

@@ -1,4 +1,5 @@
 import { type Intent, ok, type Result } from '../core/index.js';
+import { analyseClause, findDates } from '../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -6,7 +7,6 @@ import {
   type DocContext,
   stripClutter,
 } from './context.js';
-import { findDates } from './dates.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { familyRules } from './rules-family.js';
 import { financialRules } from './rules-financial.js';
@@ -14,7 +14,14 @@ import { profileField, profileRules } from './rules-profile.js';
 import { isProjectDocument, projectField, projectRules } from './rules-project.js';
 import { travelRules } from './rules-travel.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
-import type { ExtractedObservation, Extraction, ExtractionInput, Extractor } from './types.js';
+import {
+  EVIDENCE_CONFIDENCE,
+  type EvidenceStrength,
+  type ExtractedObservation,
+  type Extraction,
+  type ExtractionInput,
+  type Extractor,
+} from './types.js';
 
 /** Identity of the rule-based extractor recorded on its observations. */
 export const RULES_EXTRACTOR_ID = 'rules';
@@ -22,7 +29,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '1.0.0';
+export const RULES_EXTRACTOR_VERSION = '2.0.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -51,13 +58,20 @@ function byPriority(existing: Candidate, next: Candidate): Candidate {
   return next;
 }
 
+function strengthOf(c: Candidate): EvidenceStrength {
+  if (c.evidence !== undefined) return c.evidence;
+  return c.confidence < EVIDENCE_CONFIDENCE.moderate ? 'weak' : 'strong';
+}
+
 function toObservation(c: Candidate): ExtractedObservation {
+  const evidence = strengthOf(c);
   return {
     entityId: c.entityId,
     field: c.field,
     value: c.value,
     intent: c.intent,
-    confidence: c.confidence,
+    confidence: Math.min(c.confidence, EVIDENCE_CONFIDENCE[evidence]),
+    evidence,
     correction: c.correction,
     span: c.span.length > 300 ? `${c.span.slice(0, 297)}...` : c.span,
   };
@@ -70,6 +84,7 @@ function clauseOf(text: string, sentence: string, asked: boolean, at: string): C
     sentence,
     intent: classifyClause(stripped, asked),
     dates: findDates(stripped, at),
+    analysis: analyseClause(stripped),
   };
 }
 

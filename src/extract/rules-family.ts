@@ -9,7 +9,7 @@ import {
   speakerEntity,
   subjectOf,
 } from './context.js';
-import { activityTime, type DateMention } from './dates.js';
+import { activityTime, type DateMention, findDates } from './dates.js';
 import { HEDGED_CONFIDENCE } from './rules-travel.js';
 import { canBeName, slugify } from './text.js';
 
@@ -19,7 +19,7 @@ const EVENT_WORDS =
 const TRAVEL_WORDS = /\b(?:trip|flight|vacation|holiday|travel|hotel|airport|->)\b/i;
 /** Words dropped from event slugs: qualifiers that change between sources, not the activity. */
 const SLUG_NOISE = new Set(
-  'the a an of for with and at in on to end week weekly monthly daily annual new updated moved reminder cancelled canceled my our his her their'.split(
+  'the a an of for with and at in on to weekly monthly daily annual new updated moved reminder cancelled canceled my our his her their'.split(
     ' ',
   ),
 );
@@ -254,6 +254,22 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|[A-Z][a-z]+'s\s+)?(.{2,40}?)\s+to\s+/i.exec(
       t,
     );
+  // "<event> moves from Wednesday to Friday at 4": the new time is the date after "to".
+  const movedFrom =
+    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
+      t,
+    );
+  if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
+    const slug = eventSlug(movedFrom[1], doc, entityId);
+    // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
+    const mention = findDates(t.slice(movedFrom[0].length), doc.input.at)[0];
+    const value = slug === null ? null : whenOf(mention, null);
+    if (slug !== null && value !== null) {
+      doc.lastSchedule = slug;
+      out.push(scheduleCandidate(entityId, slug, value, clause, t, stateIntent, true));
+      return out;
+    }
+  }
   const rawPhrase = movedObject?.[1] ?? timed?.[1] ?? null;
   // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();

@@ -8,7 +8,7 @@ import {
   weEntity,
 } from './context.js';
 import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { canBeName, properPhraseAt, slugify } from './text.js';
+import { canBeName, properPhraseAt, singular, slugify } from './text.js';
 
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
@@ -224,7 +224,7 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   if (provider?.[1]) {
     const slug = provider[2]
       ? (projectName(provider[2], doc, teamEntity)?.slug ?? null)
-      : doc.lastProject;
+      : (doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
     if (slug !== null) {
       const attribute =
         doc.input.known
@@ -238,6 +238,22 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
         ...makeCandidate(teamEntity, slug, attribute, provider[1], clause, provider[0]),
         correction: true,
       });
+    }
+  }
+
+  // A decision names what a project uses: "we decided to use Stripe for checkout v2", "we're
+  // going with Postgres as the database for the ledger". The attribute is the noun after "as
+  // (the)", else `provider`.
+  const decided =
+    /\b(?:decided (?:to (?:use|go with|adopt|pick|choose)|on)|(?:are|'re) going with|will use|chose|picked|settled on|went with|opted for)\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?:\s+as\s+(?:the\s+|our\s+)?([a-z]+))?\s+(?:for|on)\s+(?:the\s+|our\s+)?([\w .-]{2,40}?)(?:[.,;!]|$)/.exec(
+      t,
+    );
+  if (!provider && decided?.[1] && decided[3] && clause.analysis.mood === 'statement') {
+    const name = projectName(decided[3], doc, teamEntity);
+    if (name !== null) {
+      doc.lastProject = name.slug;
+      const attribute = decided[2] ? slugify(singular(decided[2])) : 'provider';
+      out.push(makeCandidate(teamEntity, name.slug, attribute, decided[1], clause, decided[0]));
     }
   }
 
@@ -272,6 +288,23 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'version', upgrade[2], clause, upgrade[0]));
   }
   return out;
+}
+
+/**
+ * The one project of `entityId` that already has a provider-like attribute, for a switch that
+ * names no project ("we switched to Adyen"); null when none or several.
+ */
+function onlyProjectWithProvider(doc: DocContext, entityId: string): string | null {
+  const slugs = new Set(
+    doc.input.known
+      .filter(
+        (k) =>
+          k.entityId === entityId &&
+          /^project\.[a-z0-9_]+\.(?:provider|vendor|platform|processor)$/.test(k.field),
+      )
+      .map((k) => k.field.split('.')[1] ?? ''),
+  );
+  return slugs.size === 1 ? ([...slugs][0] ?? null) : null;
 }
 
 /** Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. */

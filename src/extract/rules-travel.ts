@@ -1,4 +1,5 @@
 import type { Intent } from '../core/index.js';
+import { DOCUMENT_PART, lookupPlace, TRIP_EXPERIENCE, VENUE } from '../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -8,6 +9,7 @@ import {
   subjectOf,
 } from './context.js';
 import { properPhraseAt } from './text.js';
+import type { EvidenceStrength } from './types.js';
 
 /** Confidence of a hedged statement: below the bootstrap floor, so it never commits alone. */
 export const HEDGED_CONFIDENCE = 0.35;
@@ -18,6 +20,8 @@ interface Hit {
   readonly location: string | null;
   readonly destination: string | null;
   readonly span: string;
+  /** How strongly the words support it (a gazetteer place vs. an unknown capitalised name). */
+  readonly strength: EvidenceStrength;
 }
 
 const ARRIVAL =
@@ -30,20 +34,45 @@ const EN_ROUTE =
 const PLAN =
   /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
 const BOOKED =
-  /\b(?:booked|booking confirmed|planning|we're doing|we are doing|doing|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
+  /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*->\s*/g;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
 const CANCEL =
-  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called off|scrapped|not happening)\b|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b/i;
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b/i;
 
-/** A place name at `index`, or null (lower-case words, names of members and "I" are not places). */
-function placeAt(text: string, index: number): string | null {
+/** A place read at some offset, and how sure the reading is. */
+interface PlaceReading {
+  readonly name: string;
+  readonly strength: EvidenceStrength;
+}
+
+/**
+ * The place named at `index`: strong when the gazetteer knows it (a city, region, country or a
+ * named geographic feature); moderate for another capitalised phrase when `unknownOk` (a clear
+ * travel predicate such as "landed in" or "flying to" came before it), or the strength given in
+ * `unknown`; null for venues, parts of documents ("Chapter 11"), numbered things, lower-case
+ * words, or an unknown name when `unknown` is false ("I'm at Starbucks").
+ */
+function placeAt(
+  text: string,
+  index: number,
+  unknown: boolean | EvidenceStrength,
+): PlaceReading | null {
+  const rest = text.slice(index);
+  if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
   const place = properPhraseAt(text, index);
   if (place === null || place.length < 2) return null;
-  return place;
+  if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
+    // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
+    return null;
+  }
+  const known = lookupPlace(place);
+  if (known !== null) return { name: place, strength: 'strong' };
+  if (unknown === false) return null;
+  return { name: place, strength: unknown === true ? 'moderate' : unknown };
 }
 
 function candidate(
@@ -53,6 +82,7 @@ function candidate(
   clause: Clause,
   intent: Intent,
   span: string,
+  strength: EvidenceStrength = 'strong',
 ): Candidate {
   return {
     entityId,
@@ -60,6 +90,7 @@ function candidate(
     value,
     intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    evidence: clause.intent.hedged ? 'weak' : strength,
     correction: clause.intent.supersedes,
     span,
   };
@@ -68,6 +99,26 @@ function candidate(
 function travelIntent(clause: Clause, fallback: Intent): Intent {
   const intent = clause.intent.intent;
   return intent === 'assertive' || intent === 'planning' ? fallback : intent;
+}
+
+/**
+ * What a return clause came back from: null when it is a venue or an errand ("back from lunch",
+ * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
+ */
+function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
+  if (!/\bfrom\s*$/i.test(matched)) return 'strong';
+  const rest = text.slice(end).trim();
+  if (VENUE.pattern.test(rest)) return null;
+  if (
+    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b/i.test(
+      rest,
+    )
+  ) {
+    return 'strong';
+  }
+  const place = properPhraseAt(rest, 0);
+  if (place !== null && lookupPlace(place) !== null) return 'strong';
+  return place !== null ? 'moderate' : null;
 }
 
 /** Dates preceded by a return word ("back", "return", "to") are return dates. */
@@ -105,6 +156,8 @@ function splitDates(clause: Clause): { departure: string | null; ret: string | n
 export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   const hits: Hit[] = [];
+  // "Our trip got off to a bad start", "the trip was amazing": an evaluation, not a change.
+  if (TRIP_EXPERIENCE.pattern.test(t)) return [];
   const subjectBefore = (index: number): Subject => subjectOf(t.slice(0, index), doc);
 
   const cancel = CANCEL.exec(t);
@@ -116,6 +169,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
       location: null,
       destination: null,
       span: cancel[0],
+      strength: 'strong',
     });
   }
 
@@ -126,13 +180,20 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     /\b(?:will|'ll|be)\s+(?:be\s+)?(?:back|home)\b/i.test(t) ||
     (ret !== null &&
       clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today));
-  if (ret && !returnIsFuture && !/\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))) {
+  const returnFrom = ret === null ? null : returnedFrom(t, ret.index + ret[0].length, ret[0]);
+  if (
+    ret &&
+    returnFrom !== null &&
+    !returnIsFuture &&
+    !/\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))
+  ) {
     hits.push({
       subject: subjectBefore(ret.index),
       status: 'completed',
       location: 'home',
       destination: null,
       span: ret[0],
+      strength: returnFrom,
     });
   }
 
@@ -140,41 +201,46 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     for (const pattern of [ARRIVAL, GREETING]) {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
-        const place = placeAt(t, m.index + m[0].length);
+        const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
         if (place === null) continue;
         hits.push({
           subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
           status: 'in_progress',
-          location: place,
+          location: place.name,
           destination: null,
-          span: `${m[0]}${place}`,
+          span: `${m[0]}${place.name}`,
+          strength: place.strength,
         });
       }
     }
     PRESENT.lastIndex = 0;
     for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
-      const place = placeAt(t, m.index + m[0].length);
+      // A copula is weak evidence: a gazetteer place makes it a trip; an unknown name after
+      // "in" stays tentative ("we're in Tahoe"); after "at" it is a venue ("at Starbucks").
+      const place = placeAt(t, m.index + m[0].length, /\bin\s+$/i.test(m[0]) ? 'weak' : false);
       if (place === null) continue;
-      const subject = subjectBefore(m.index + (m[0].startsWith("'") ? 0 : 0));
+      const subject = subjectBefore(m.index);
       if (subject.kind === 'thing') continue;
       hits.push({
         subject,
         status: 'in_progress',
-        location: place,
+        location: place.name,
         destination: null,
-        span: `${m[0]}${place}`,
+        span: `${m[0]}${place.name}`,
+        strength: place.strength,
       });
     }
     EN_ROUTE.lastIndex = 0;
     for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
-      const place = placeAt(t, m.index + m[0].length);
+      const place = placeAt(t, m.index + m[0].length, true);
       if (place === null) continue;
       hits.push({
         subject: subjectBefore(m.index),
         status: 'in_progress',
         location: null,
-        destination: place,
-        span: `${m[0]}${place}`,
+        destination: place.name,
+        span: `${m[0]}${place.name}`,
+        strength: place.strength,
       });
     }
   }
@@ -185,31 +251,58 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
         if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
-        const place = placeAt(t, m.index + m[0].length);
+        // A booking names its destination plainly; a bare travel noun before "to" is weaker.
+        const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
         if (place === null) continue;
         planned.push({
           subject: subjectBefore(m.index),
           status: 'planned',
           location: null,
-          destination: place,
-          span: `${m[0]}${place}`,
+          destination: place.name,
+          span: `${m[0]}${place.name}`,
+          strength: place.strength,
         });
         break;
       }
       if (planned.length > 0) break;
     }
     if (planned.length === 0) {
+      // "Porto instead of Madrid", "Kyoto rather than Osaka": a replaced destination, when both
+      // sides are places the gazetteer knows.
+      const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
+      if (swap) {
+        const words = t.slice(0, swap.index).trim().split(/\s+/);
+        for (let k = Math.max(0, words.length - 3); k < words.length && planned.length === 0; k++) {
+          const phrase = words.slice(k).join(' ');
+          const start = t.slice(0, swap.index).lastIndexOf(phrase);
+          const place = placeAt(t, start, false);
+          const replaced = placeAt(t, swap.index + swap[0].length, false);
+          if (place !== null && replaced !== null && place.name === phrase) {
+            planned.push({
+              subject: subjectBefore(start),
+              status: 'planned',
+              location: null,
+              destination: place.name,
+              span: t.slice(start),
+              strength: 'strong',
+            });
+          }
+        }
+      }
+    }
+    if (planned.length === 0) {
       ARROW.lastIndex = 0;
       const arrow = ARROW.exec(t);
       if (arrow) {
-        const place = placeAt(t, arrow.index + arrow[0].length);
+        const place = placeAt(t, arrow.index + arrow[0].length, true);
         if (place !== null) {
           planned.push({
             subject: { kind: 'speaker' },
             status: 'planned',
             location: null,
-            destination: place,
-            span: `${arrow[0]}${place}`,
+            destination: place.name,
+            span: `${arrow[0]}${place.name}`,
+            strength: place.strength,
           });
         }
       }
@@ -221,14 +314,15 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
         const place = words.length > 0 ? words[words.length - 1] : undefined;
         if (place && /^[A-Z][a-z]+$/.test(place)) {
           const start = t.slice(0, named.index).lastIndexOf(place);
-          const phrase = placeAt(t, start);
-          if (phrase !== null && !/'s$/.test(phrase)) {
+          const phrase = placeAt(t, start, false);
+          if (phrase !== null && !/'s$/.test(phrase.name)) {
             planned.push({
               subject: { kind: 'speaker' },
               status: 'planned',
               location: null,
-              destination: phrase,
-              span: `${phrase} ${named[0]}`,
+              destination: phrase.name,
+              span: `${phrase.name} ${named[0]}`,
+              strength: phrase.strength,
             });
           }
         }
@@ -247,28 +341,36 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
       location: null,
       destination: null,
       span: t,
+      strength: 'strong',
     });
   }
-  hits.push(...planned);
+  // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
+  // unless it is a booking ("I booked flights to Rome").
+  const story =
+    clause.analysis.tense === 'past' &&
+    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
+    !/\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t);
+  if (!story) hits.push(...planned);
 
   const out: Candidate[] = [];
   for (const hit of hits) {
     const entityId = entityFor(hit.subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
+    const s = hit.strength;
     if (hit.status !== null) {
-      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span));
+      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
     if (hit.location !== null) {
-      out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span));
+      out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
     }
     if (hit.destination !== null) {
       out.push(
-        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span),
+        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span, s),
       );
     }
   }
 
-  const dated = planned[0] ?? null;
+  const dated = story ? null : (planned[0] ?? null);
   const { departure, ret: returnDate } = splitDates(clause);
   const returnOnly =
     dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
