@@ -5,7 +5,6 @@ import { createContext, groupOf, personEntity, speakerEntity, weEntity } from '.
 import { type ExtractionCache, extractionCacheKey } from './extraction-cache.js';
 import { PROMPT_VERSION, SYSTEM_PROMPT, userPrompt } from './llm-prompt.js';
 import { extractWithRules, RULES_EXTRACTOR_VERSION } from './rule-extractor.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
 import { slugify } from './text.js';
 import {
   EVIDENCE_CONFIDENCE,
@@ -14,6 +13,7 @@ import {
   type Extraction,
   type ExtractionInput,
   type Extractor,
+  HEDGED_CONFIDENCE,
 } from './types.js';
 
 /** Options of `createLlmExtractor`. */

@@ -8,11 +8,7 @@ import {
   stripClutter,
 } from './context.js';
 import { afterRetraction, classifyClause } from './intent.js';
-import { familyRules } from './rules-family.js';
-import { financialRules } from './rules-financial.js';
-import { profileField, profileRules } from './rules-profile.js';
-import { isProjectDocument, projectField, projectRules } from './rules-project.js';
-import { travelRules } from './rules-travel.js';
+import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
 import {
   EVIDENCE_CONFIDENCE,
@@ -90,13 +86,7 @@ function clauseOf(text: string, sentence: string, asked: boolean, at: string): C
 
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
   if (clause.text === '') return [];
-  return [
-    ...travelRules(clause, doc),
-    ...projectRules(clause, doc),
-    ...familyRules(clause, doc),
-    ...financialRules(clause, doc),
-    ...profileRules(clause, doc),
-  ];
+  return DOMAIN_RULES.flatMap((rules) => rules.read(clause, doc));
 }
 
 /**

@@ -62,6 +62,9 @@ export const EVIDENCE_CONFIDENCE: Readonly<Record<EvidenceStrength, number>> = {
   weak: 0.35,
 };
 
+/** Confidence of a hedged statement: at the bootstrap floor, so it never commits alone. */
+export const HEDGED_CONFIDENCE = EVIDENCE_CONFIDENCE.weak;
+
 /** One slot value an extractor read from a text. */
 export interface ExtractedObservation {
   readonly entityId: string;

@@ -1,5 +1,5 @@
-import type { Intent } from '../core/index.js';
-import { DOCUMENT_PART, lookupPlace, TRIP_EXPERIENCE, VENUE } from '../language/index.js';
+import type { Intent } from '../../core/index.js';
+import { DOCUMENT_PART, lookupPlace, TRIP_EXPERIENCE, VENUE } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -7,12 +7,11 @@ import {
   entityFor,
   type Subject,
   subjectOf,
-} from './context.js';
-import { properPhraseAt } from './text.js';
-import type { EvidenceStrength } from './types.js';
+} from '../context.js';
+import { properPhraseAt } from '../text.js';
+import type { EvidenceStrength } from '../types.js';
 
-/** Confidence of a hedged statement: below the bootstrap floor, so it never commits alone. */
-export const HEDGED_CONFIDENCE = 0.35;
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 interface Hit {
   readonly subject: Subject;

@@ -1,4 +1,4 @@
-import type { Intent } from '../core/index.js';
+import type { Intent } from '../../core/index.js';
 import {
   type Candidate,
   type Clause,
@@ -6,14 +6,14 @@ import {
   matchKnown,
   speakerEntity,
   weEntity,
-} from './context.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { canBeName, properPhraseAt, singular, slugify } from './text.js';
+} from '../context.js';
+import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
   [
-    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on it)$/i,
+    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
     'in_progress',
   ],
   [/^(?:blocked|stuck|on hold|paused|stalled|waiting)$/i, 'blocked'],
@@ -75,7 +75,10 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
   if (appositive?.[1]) text = appositive[1];
   text = text
-    .replace(/^(?:the|our|my|their|his|her|your|a|an|this|that|weekly status,?|status,?)\s+/i, '')
+    .replace(
+      /^(?:the|our|my|their|his|her|your|a|an|this|that|(?:weekly |daily |monthly )?(?:status|update|report),?)\s+/i,
+      '',
+    )
     .replace(/\s+(?:project|work|effort)$/i, (m) => (/\bside\b/i.test(text) ? m : ''))
     .trim();
   if (text === '' || NOT_PROJECTS.test(text) || text.split(/\s+/).length > 6) return null;
@@ -197,7 +200,11 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   ) {
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
-  if (/\b(?:is|are|'s)\s+back on it\b/i.test(t) && doc.lastProject !== null && out.length === 0) {
+  if (
+    /\b(?:is|are|'s|'re)\s+back on (?:it|track)\b/i.test(t) &&
+    doc.lastProject !== null &&
+    out.length === 0
+  ) {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'status', 'in_progress', clause, t));
   }
 

@@ -1,4 +1,4 @@
-import type { Intent } from '../core/index.js';
+import type { Intent } from '../../core/index.js';
 import {
   type Candidate,
   type Clause,
@@ -8,10 +8,10 @@ import {
   personEntity,
   speakerEntity,
   subjectOf,
-} from './context.js';
-import { activityTime, type DateMention, findDates } from './dates.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { canBeName, slugify } from './text.js';
+} from '../context.js';
+import { activityTime, type DateMention, findDates } from '../dates.js';
+import { canBeName, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** Nouns that name a scheduled family activity or appointment. */
 const EVENT_WORDS =
@@ -87,7 +87,8 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
   const cleaned = phrase
     .replace(/\([^)]*\)/g, ' ')
-    .replace(/\b[A-Z][a-z]+'s\b/g, ' ')
+    // A possessor is whose event it is, not part of its name ("Tomás's pottery class").
+    .replace(/(?<!\p{L})\p{Lu}\p{Ll}+'s(?!\p{L})/gu, ' ')
     .replace(
       /^(?:updated|moved|new|reminder|cancelled|canceled|rescheduled|changed)\s*[:-]\s*/i,
       '',

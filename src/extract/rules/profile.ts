@@ -1,7 +1,7 @@
-import { type ClauseAnalysis, nounPhraseAt, tokenIndexOf } from '../language/index.js';
-import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from './context.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { singular, slugify } from './text.js';
+import { type ClauseAnalysis, nounPhraseAt, tokenIndexOf } from '../../language/index.js';
+import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../context.js';
+import { singular, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 interface Facet {
   /** Topic suffix or whole topic: `milk` becomes `<key>_milk` or a known `*_milk` topic. */
