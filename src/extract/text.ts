@@ -37,8 +37,8 @@ const NOT_NAMES = new Set(
 
 /** Whether a capitalised word can be (part of) a name. */
 export function canBeName(word: string): boolean {
-  const bare = word.replace(/'s$/i, '').replace(/[^A-Za-z'.-]/g, '');
-  if (bare.length < 2 || !/^[A-Z]/.test(bare)) return false;
+  const bare = word.replace(/'s$/i, '').replace(/[^\p{L}'.-]/gu, '');
+  if (bare.length < 2 || !/^\p{Lu}/u.test(bare)) return false;
   return !NOT_NAMES.has(bare.toLowerCase().replace(/['.]/g, ''));
 }
 
@@ -56,10 +56,10 @@ export function properPhraseAt(text: string, index: number): string | null {
     const raw = words[i] ?? '';
     const word = raw.replace(/[,.;:!?)"]+$/, '').replace(/'s$/, '');
     const trailing = raw !== word && !/'s$/.test(raw);
-    if (/^[A-Z][\w'.-]*$/.test(word) && (taken.length > 0 || canBeName(word))) {
+    if (/^\p{Lu}[\p{L}\p{N}_'.-]*$/u.test(word) && (taken.length > 0 || canBeName(word))) {
       if (taken.length > 0 && !canBeName(word) && !/^[A-Z]{2,}$/.test(word)) break;
       taken.push(word);
-    } else if (taken.length > 0 && CONNECTORS.has(word) && /^[A-Z]/.test(words[i + 2] ?? '')) {
+    } else if (taken.length > 0 && CONNECTORS.has(word) && /^\p{Lu}/u.test(words[i + 2] ?? '')) {
       taken.push(word);
     } else {
       break;

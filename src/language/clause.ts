@@ -85,9 +85,14 @@ function isImperative(content: readonly Token[]): boolean {
     );
 }
 
-/** Expands "I'm" (which the lite model reads as one proper noun) before tokenising. */
+/** Drops a leading label and expands "I'm" (the lite model reads it as one proper noun). */
 function prepare(text: string): string {
-  return text.replace(/\b([Ii])['’]m\b/g, '$1 am').replace(/\b([Ii])m\b(?=\s)/g, '$1 am');
+  // A short label before a colon ("Change of plans: we're ...", "Sat 9am: drive ...") is not
+  // part of the clause's grammar.
+  return text
+    .replace(/^[^:]{1,30}:\s+(?=\S)/, '')
+    .replace(/\b([Ii])['’]m\b/g, '$1 am')
+    .replace(/\b([Ii])m\b(?=\s)/g, '$1 am');
 }
 
 function subjectKind(word: string, pos: string): SubjectKind {

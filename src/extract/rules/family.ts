@@ -27,7 +27,7 @@ const SLUG_NOISE = new Set(
 const SICK_WORDS =
   '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
 const SICK_HAS = new RegExp(
-  `\\b(?:woke up with|has|has got|'s got|came down with|is down with|caught|got|is running|running)\\s+${SICK_WORDS}\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b`,
+  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b`,
   'i',
 );
 const SICK_IS =
@@ -75,7 +75,12 @@ function memberCandidate(
 /** The person a member-status predicate at `index` is about, or null when it is not a person. */
 function personBefore(text: string, index: number, doc: DocContext): string | null {
   const prefix = text.slice(0, index).replace(/'s\s*$/, '');
-  const subject = subjectOf(prefix.replace(/\s+(?:just|also|still|now)\s*$/i, ''), doc);
+  const subject = subjectOf(
+    prefix
+      .replace(/\s+(?:just|also|still|now)\s*$/i, '')
+      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, ''),
+    doc,
+  );
   if (subject.kind === 'person') return subject.name;
   // "Leo's fever is gone": the possessor is the person.
   const possessive = /([A-Z][a-z]+)'s\s+\w+\s*$/.exec(text.slice(0, index));
@@ -178,7 +183,10 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     const m = pattern.exec(t);
     if (!m?.[1]) continue;
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
-    const name = personBefore(t, m.index, doc);
+    // "Bao is better and back at school": a place with no subject of its own belongs to the
+    // person this clause already named.
+    const name =
+      personBefore(t, m.index, doc) ?? (out.length > 0 ? (doc.lastPerson ?? null) : null);
     if (name === null) continue;
     doc.lastPerson = name;
     out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));

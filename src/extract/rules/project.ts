@@ -3,6 +3,7 @@ import {
   type Candidate,
   type Clause,
   type DocContext,
+  isKnownMember,
   matchKnown,
   speakerEntity,
   weEntity,
@@ -190,7 +191,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
       if (status !== null) {
         out.push(makeCandidate(teamEntity, doc.lastProject, 'status', status, clause, copula[0]));
       }
-    } else if (!/^[A-Z][a-z]+$/.test(copulaSubject) || !canBeName(copulaSubject)) {
+    } else if (
+      !/^[A-Z][a-z]+$/.test(copulaSubject) ||
+      !canBeName(copulaSubject) ||
+      // In a team's thread a one-word name that is not a member is a project's code name
+      // ("Kestrel is unblocked"): people are not shipped or unblocked.
+      (doc.group?.startsWith('team:') === true && !isKnownMember(copulaSubject, doc))
+    ) {
       addStatus(copulaSubject, copula[2], copula[0]);
     }
   } else if (

@@ -1,5 +1,11 @@
 import type { Intent } from '../../core/index.js';
-import { DOCUMENT_PART, lookupPlace, TRIP_EXPERIENCE, VENUE } from '../../language/index.js';
+import {
+  analyseClause,
+  DOCUMENT_PART,
+  lookupPlace,
+  TRIP_EXPERIENCE,
+  VENUE,
+} from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -24,7 +30,7 @@ interface Hit {
 }
 
 const ARRIVAL =
-  /\b(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+/gi;
+  /\b(?:(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+|(?:landed|arrived|reached)\s+(?=\p{L}))/giu;
 const PRESENT =
   /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
 const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
@@ -34,13 +40,40 @@ const PLAN =
   /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
-const ARROW = /([A-Z][\w.' -]*?)\s*->\s*/g;
+const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
 const CANCEL =
-  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b/i;
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+
+/** Lower-case names are places only when the gazetteer knows them as this big (or bigger). */
+const LOWER_CASE_PLACE_POPULATION = 100_000;
+
+/**
+ * A place written in lower case ("arrived osaka", "booked lisbon"): the longest of the next three
+ * words that the gazetteer knows as a country, a region or a city of at least 100,000 people,
+ * and that the clause analysis reads as a noun (so "going to split the bill" is not Split).
+ * Returns the gazetteer's spelling.
+ */
+function lowerCasePlaceAt(rest: string): PlaceReading | null {
+  const words = rest
+    .split(/\s+/)
+    .slice(0, 3)
+    .map((w) => w.replace(/[,.;:!?)"]+$/, ''));
+  for (let n = words.length; n >= 1; n--) {
+    const phrase = words.slice(0, n).join(' ');
+    if (!/^\p{Ll}[\p{L}' -]+$/u.test(phrase) || phrase.length < 4) continue;
+    const place = lookupPlace(phrase);
+    if (place === null || place.kind === 'feature') continue;
+    if (place.kind === 'city' && place.population < LOWER_CASE_PLACE_POPULATION) continue;
+    const tokens = analyseClause(rest.split(/[.;!?]/)[0] ?? rest).tokens;
+    if (tokens[0] !== undefined && !/^(?:NOUN|PROPN)$/.test(tokens[0].pos)) return null;
+    return { name: place.name, strength: 'strong' };
+  }
+  return null;
+}
 
 /** A place read at some offset, and how sure the reading is. */
 interface PlaceReading {
@@ -63,7 +96,8 @@ function placeAt(
   const rest = text.slice(index);
   if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
   const place = properPhraseAt(text, index);
-  if (place === null || place.length < 2) return null;
+  if (place === null) return lowerCasePlaceAt(rest);
+  if (place.length < 2) return null;
   if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
     return null;
@@ -118,6 +152,28 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   const place = properPhraseAt(rest, 0);
   if (place !== null && lookupPlace(place) !== null) return 'strong';
   return place !== null ? 'moderate' : null;
+}
+
+/**
+ * The subject the clause analysis read, when the words before the predicate did not name one:
+ * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
+ * the addressee → null.
+ */
+function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
+  // A document (a plan note, a calendar) speaks for its owner.
+  if (doc.kind === 'document') return { kind: 'speaker' };
+  const s = clause.analysis.subject;
+  switch (s.kind) {
+    case 'speaker':
+    case 'none':
+      return { kind: 'speaker' };
+    case 'we':
+      return { kind: 'we' };
+    case 'named':
+      return { kind: 'person', name: s.text };
+    default:
+      return null;
+  }
 }
 
 /** Dates preceded by a return word ("back", "return", "to") are return dates. */
@@ -278,7 +334,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
           const replaced = placeAt(t, swap.index + swap[0].length, false);
           if (place !== null && replaced !== null && place.name === phrase) {
             planned.push({
-              subject: subjectBefore(start),
+              subject: subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
               status: 'planned',
               location: null,
               destination: place.name,
@@ -353,7 +409,11 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
 
   const out: Candidate[] = [];
   for (const hit of hits) {
-    const entityId = entityFor(hit.subject, doc);
+    const subject = hit.subject.kind === 'thing' ? subjectFromAnalysis(clause, doc) : hit.subject;
+    // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
+    // nobody's trip.
+    if (subject === null) continue;
+    const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
     const s = hit.strength;
     if (hit.status !== null) {
@@ -378,7 +438,9 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     returnOnly ||
     /\b(?:trip|flight|flying|leaving|departing|depart|return flight|back|returning)\b/i.test(t);
   if (travelTalk && !/\bback (?:at|to|on|in)\s+(?:school|work|it)\b/i.test(t)) {
-    const subject = dated?.subject ?? subjectOf('', doc);
+    const named = dated?.subject ?? subjectOf('', doc);
+    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc) : named;
+    if (subject === null) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
     if (departure !== null && dated !== null) {
