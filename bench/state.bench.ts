@@ -7,11 +7,12 @@
 // annotators' intent labels; then the entity's state is read. The held-out file is scored here
 // and nowhere else: its per-probe results are never printed or written, only aggregates.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/core/index.js';
 import { createEngine } from '../src/engine/index.js';
+import { EMPTY_REGISTRY, extractWithRules } from '../src/extract/index.js';
 import { machine, writeSection } from './report.js';
 import {
   type DistractorResult,
@@ -362,8 +363,40 @@ function cell(r: { pass: number; total: number } | undefined): string {
   return r === undefined || r.total === 0 ? '-' : `${r.pass}/${r.total} (${pct(r.pass, r.total)})`;
 }
 
+function loadDistractorTexts(path: string): string[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+}
+
 function per1000(d: DistractorResult | null, key: 'committed' | 'asked'): string {
   return d === null ? 'missing' : ((1000 * d[key]) / d.sentences).toFixed(2);
+}
+
+/**
+ * Messages per second through the rule extractor alone (one core: JavaScript runs it on one
+ * thread), over the given texts, after a warm-up that loads the gazetteer and the NLP model.
+ */
+function extractionThroughput(texts: readonly string[]): number {
+  const input = (text: string, i: number) => ({
+    text,
+    at: new Date(Date.UTC(2026, 3, 1) + i * 60_000).toISOString(),
+    source: 'chat',
+    role: 'user' as const,
+    entityId: 'user:primary',
+    known: [],
+    registry: EMPTY_REGISTRY,
+  });
+  for (const [i, t] of texts.slice(0, 50).entries()) extractWithRules(input(t, i));
+  const started = performance.now();
+  let n = 0;
+  while (performance.now() - started < 3000) {
+    for (const [i, t] of texts.entries()) extractWithRules(input(t, i));
+    n += texts.length;
+  }
+  return n / ((performance.now() - started) / 1000);
 }
 
 async function main(): Promise<void> {
@@ -429,6 +462,17 @@ async function main(): Promise<void> {
       }
     }
   }
+  let throughput: number | null = null;
+  let throughputTexts = 0;
+  if (sets.includes('distractors') && only === undefined) {
+    const texts = [
+      ...[...dev, ...tuning].flatMap((sc) => sc.messages.map((m) => m.content)),
+      ...loadDistractorTexts(join(OWN, 'distractors-tuning.jsonl')),
+    ];
+    throughputTexts = texts.length;
+    throughput = extractionThroughput(texts);
+    console.log(`[throughput] ${throughput.toFixed(0)} messages/s over ${texts.length} texts`);
+  }
   if (noWrite) return;
 
   const find = (name: string) => runs.find((r) => r.name === name);
@@ -490,7 +534,7 @@ async function main(): Promise<void> {
         : `| ${name} | ${d.sentences} | ${d.committed} | ${per1000(d, 'committed')} | ${d.asked} | ${per1000(d, 'asked')} |`,
     ),
     '',
-    `Distractor run: ${distractorSeconds.toFixed(0)} s.`,
+    `Distractor run: ${distractorSeconds.toFixed(0)} s. Rule extraction alone: ${throughput === null ? 'not measured' : `${throughput.toFixed(0)} messages/s`} on one core (${throughputTexts} dev, tuning and tuning-distractor texts, looped for 3 s after a warm-up; target ≥ 1,000).`,
     '',
     `| failure family (by tag) | ${runs.map((r) => r.name).join(' | ')} |`,
     `| --- | ${runs.map(() => '---:').join(' | ')} |`,
@@ -516,6 +560,7 @@ async function main(): Promise<void> {
         ...(r.name === 'heldout' ? {} : { results: r.results }),
       })),
       distractors: { tuning: distractorsTuning, heldout: distractorsHeldout },
+      extraction_messages_per_second: throughput,
     },
     markdown,
   );

@@ -84,6 +84,8 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
     .trim();
   if (text === '' || NOT_PROJECTS.test(text) || text.split(/\s+/).length > 6) return null;
   if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
+  // A phrase that holds an attribute or a date is a run-on line, not a project's name.
+  if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
   let version: string | null = null;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
@@ -272,9 +274,15 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   }
 
   const deadline =
-    /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:)\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;]|$)/i.exec(
+    /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:|(?=\d{4}-\d{2}-\d{2}))\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;,]|$)/i.exec(
       t,
     );
+  // "Aurora's deadline", "the Condor deadline", "Condor - release deadline": the name before it.
+  const deadlineOwner =
+    /\b([A-Z][\w-]+)(?:'s)?\s+(?:-\s+)?(?:(?:launch|release|ship|final)\s+)?deadline\b/.exec(t);
+  if (deadlineOwner?.[1] && !doc.lastProject && canBeProject(deadlineOwner[1], doc)) {
+    doc.lastProject = slugify(deadlineOwner[1]);
+  }
   if (
     deadline?.[2] &&
     !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
@@ -294,6 +302,25 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
+  // A deploy or release event names the project and its version: "[deploy] kestrel v2.0.0 ->
+  // production: SUCCESS", "release published - harmattan v3.2.0". A deploy elsewhere than
+  // production, or one that failed, ships nothing.
+  const deployed =
+    /\b([a-z][\w-]*)\s+v?(\d+\.\d+(?:\.\d+)?)\s*(?:->|to)\s*(?:production|prod)\b[:\s]*(?:success|succeeded|ok|done|deployed|green)\b/i.exec(
+      t,
+    ) ??
+    /\brelease (?:published|created|tagged|shipped)\s*[-:]\s*([a-z][\w-]*)\s+v?(\d+(?:\.\d+)+)/i.exec(
+      t,
+    );
+  if (deployed?.[1] && deployed[2] && !/\b(?:failed|failure|error|rolled back)\b/i.test(t)) {
+    const slug = projectName(deployed[1], doc, teamEntity)?.slug ?? null;
+    if (slug !== null) {
+      doc.lastProject = slug;
+      out.push(makeCandidate(teamEntity, slug, 'status', 'shipped', clause, deployed[0]));
+      out.push(makeCandidate(teamEntity, slug, 'version', deployed[2], clause, deployed[0]));
+    }
+  }
+
   const upgrade =
     /\b(?:upgrade|migrate|move|roll back|rollback|downgrade)\s+to\s+(?:([A-Z][\w-]*)\s+)?(\d+(?:\.\d+)*)\b/i.exec(
       t,
@@ -302,6 +329,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'version', upgrade[2], clause, upgrade[0]));
   }
   return out;
+}
+
+/** Whether a capitalised word can name a project here: a team thread or a known project. */
+function canBeProject(word: string, doc: DocContext): boolean {
+  const slug = slugify(word);
+  if (doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`))) return true;
+  return doc.group?.startsWith('team:') === true && !isKnownMember(word, doc);
 }
 
 /**
