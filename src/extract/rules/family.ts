@@ -115,6 +115,24 @@ function scheduleEntity(memberHint: string | null, doc: DocContext): string {
   return speakerEntity(doc);
 }
 
+const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * The next occurrence (from the message's day, inclusive) of a weekday the text names, singular
+ * or plural ("Sundays at 10" → the coming Sunday), or null. A recurring event is read at its
+ * next occurrence (the scenario README's convention).
+ */
+function nextWeekdayIn(text: string, at: string): string | null {
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|days|\.)?s?\b/i.exec(text);
+  if (!m?.[1]) return null;
+  const target = WEEKDAY_NAMES.indexOf(m[1].toLowerCase());
+  const from = Date.parse(at);
+  if (target < 0 || Number.isNaN(from)) return null;
+  const day = new Date(from).getUTCDay();
+  const delta = (target - day + 7) % 7;
+  return new Date(from + delta * 86_400_000).toISOString().slice(0, 10);
+}
+
 function whenOf(mention: DateMention | undefined, todayDate: string | null): string | null {
   if (mention === undefined) return null;
   const time = activityTime(mention);
@@ -290,7 +308,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     : (timed?.[1]?.length ?? 0);
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) return out;
-  const relativeToday = /\btoday|tonight\b/i.test(t) && mention.date === null ? today : null;
+  const relativeToday =
+    mention.date !== null
+      ? null
+      : /\btoday|tonight\b/i.test(t)
+        ? today
+        : nextWeekdayIn(t, doc.input.at);
   const value = whenOf(mention, relativeToday);
   if (value === null) return out;
   doc.lastSchedule = slug;
