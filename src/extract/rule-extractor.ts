@@ -1,5 +1,5 @@
 import { type Intent, ok, type Result } from '../core/index.js';
-import { analyseClause, findDates } from '../language/index.js';
+import { analyseClause, type ClauseAnalysis, findDates } from '../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -75,12 +75,17 @@ function toObservation(c: Candidate): ExtractedObservation {
 
 function clauseOf(text: string, sentence: string, asked: boolean, at: string): Clause {
   const stripped = stripClutter(text);
+  let analysis: ClauseAnalysis | null = null;
   return {
     text: stripped,
     sentence,
     intent: classifyClause(stripped, asked),
     dates: findDates(stripped, at),
-    analysis: analyseClause(stripped),
+    // Analysed on first use: most clauses match no rule that needs their grammar.
+    get analysis(): ClauseAnalysis {
+      analysis ??= analyseClause(stripped);
+      return analysis;
+    },
   };
 }
 
