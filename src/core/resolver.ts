@@ -12,6 +12,24 @@ import type {
 import { parseRfc3339 } from './time.js';
 import { canonicalSource, type Domain, isUserSource, type SourceType } from './vocabulary.js';
 
+/**
+ * Whether evidence may take the bootstrap route (commit below the review band because nothing
+ * contests it): a reading whose words state it plainly (extraction confidence 1), or anything
+ * from a document the user keeps (notes, migrated files). A moderate or weak reading from
+ * conversation never does (issue #10 §1): it raises a review prompt or stays tentative.
+ */
+function mayBootstrap(evidence: {
+  readonly extractionConfidence: number;
+  readonly sourceType: SourceType;
+}): boolean {
+  const source = canonicalSource(evidence.sourceType);
+  return (
+    evidence.extractionConfidence >= 1 ||
+    source === 'static_markdown' ||
+    source === 'manual_markdown'
+  );
+}
+
 /** An observation after validation and normalisation, as the resolver sees it. */
 export interface ObservationInput {
   readonly eventId: string;
@@ -645,6 +663,7 @@ export function resolveObservation(
     const standing = standingScore(top);
     if (
       domainPolicy.commitUncontested === true &&
+      mayBootstrap(top.best) &&
       !held &&
       runnerUp === null &&
       blockers.length === 0 &&
@@ -722,6 +741,7 @@ export function resolveObservation(
       !held &&
       draft.committed === null &&
       runnerUp === null &&
+      mayBootstrap(top.best) &&
       top.confidence >= domainPolicy.bootstrapFloor
     ) {
       if (stage === '0') {

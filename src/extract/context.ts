@@ -1,8 +1,8 @@
 import type { Intent } from '../core/index.js';
-import type { DateMention } from './dates.js';
+import type { ClauseAnalysis, DateMention } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
 import { canBeName, singular, slugify, wordsOf } from './text.js';
-import type { ExtractionInput, KnownSlot } from './types.js';
+import type { EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
 
 /** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
 export const DOCUMENT_SOURCES = new Set(['note', 'calendar', 'email', 'bank', 'webhook']);
@@ -15,6 +15,8 @@ export interface Clause {
   readonly intent: ClauseIntent;
   /** Dates in `text` (offsets into `text`). */
   readonly dates: readonly DateMention[];
+  /** Tense, mood, negation, subject and predicate of `text` (the language service). */
+  readonly analysis: ClauseAnalysis;
 }
 
 /** A value a rule read, before merging. */
@@ -26,6 +28,8 @@ export interface Candidate {
   readonly confidence: number;
   readonly correction: boolean;
   readonly span: string;
+  /** Strength of the linguistic evidence; default: `weak` below confidence 0.8, else `strong`. */
+  readonly evidence?: EvidenceStrength;
   /** Higher wins over a lower one for the same slot in the same message (default 0). */
   readonly priority?: number;
 }

@@ -4,7 +4,8 @@
  * model-backed extractor sits behind the `LanguageModel` contract, with a cache keyed by message
  * hash and prompt version. Extraction runs at live ingest only: its output is recorded in the
  * ledger, so replay never runs an extractor again.
- * May import: core, schemas, the provider contracts, embeddings; the package `chrono-node`.
+ * May import: core, schemas, the provider contracts, language, embeddings; the package
+ * `chrono-node`.
  */
 
 export type { DateMention } from './dates.js';
@@ -30,10 +31,11 @@ export {
 } from './rule-extractor.js';
 export type {
   EntityRegistry,
+  EvidenceStrength,
   ExtractedObservation,
   Extraction,
   ExtractionInput,
   Extractor,
   KnownSlot,
 } from './types.js';
-export { EMPTY_REGISTRY } from './types.js';
+export { EMPTY_REGISTRY, EVIDENCE_CONFIDENCE } from './types.js';

@@ -16,6 +16,7 @@ describe('classifyClause', () => {
     ['How much does the upgrade cost?', true, 'question'],
     ['I think I renewed it already?', true, 'assertive'],
     ['Had pancakes for breakfast.', false, 'assertive'],
+    ['This very month last year we were in Accra.', false, 'historical'],
   ])('reads "%s" as %s', (text, asked, intent) => {
     expect(classifyClause(text, asked).intent).toBe(intent);
   });
@@ -27,6 +28,12 @@ describe('classifyClause', () => {
     ['just this once a late call is fine', 'oneOff'],
     ['going forward, email me instead', 'standing'],
     ['we switched to the new vendor', 'supersedes'],
+    // Generalised from development-fitted phrases (issue #10 §4): the phenomenon, not the phrase.
+    ['window seat for this long leg only', 'oneOff'],
+    ['a hotel near the station for the return journey', 'oneOff'],
+    ['tea instead of coffee for now', 'oneOff'],
+    ['green tea is still what I like', 'standing'],
+    ["vegan meals, and that's not just a one-off", 'standing'],
   ] as const)('marks "%s" as %s', (text, mark) => {
     expect(classifyClause(text, false)[mark]).toBe(true);
   });

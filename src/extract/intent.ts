@@ -5,9 +5,9 @@ export interface ClauseIntent {
   readonly intent: Intent;
   /** Hedged or approximate ("I think", "pretty sure", "about 2k", "maybe"): never commits alone. */
   readonly hedged: boolean;
-  /** Marked as a one-off exception ("just this once", "for the short hop"). */
+  /** Marked as a one-off exception ("just this once", "for this leg", "for now"). */
   readonly oneOff: boolean;
-  /** A standing instruction ("from now on", "as my default", "still what I want"). */
+  /** A standing instruction ("from now on", "as my default", "that is still what I want"). */
   readonly standing: boolean;
   /** Explicit supersession language ("instead of", "switched to", "changed to", "no longer"). */
   readonly supersedes: boolean;
@@ -25,7 +25,7 @@ const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
 
 const HISTORICAL =
-  /\b(?:last (?:year|summer|winter|spring|fall|autumn|christmas|easter|time)|(?:a few |two |three |\d+ )?years? ago|back in (?:19|20)\d\d|in (?:19|20)\d\d\b|remember when|do you remember|used to|back when|when (?:i|we) (?:was|were) (?:a kid|kids|young|little|in college)|this (?:same )?(?:week|day|month|time) last year|the last time|once upon)/i;
+  /\b(?:last (?:year|summer|winter|spring|fall|autumn|christmas|easter|time)|(?:a few |two |three |\d+ )?years? ago|back in (?:19|20)\d\d|in (?:19|20)\d\d\b|remember when|do you remember|used to|back when|when (?:i|we) (?:was|were) (?:a kid|kids|young|little|in college)|the last time|once upon)/i;
 
 const RETRACT =
   /^(?:scratch that|strike that|never ?mind|forget (?:what i (?:just )?said|that|it|my last)|ignore (?:that|my last(?: message)?|what i (?:just )?said)|disregard (?:that|my last)|i take (?:it|that) back|correction|actually,? (?:no|scratch that)|wait,? no|sorry,? (?:i meant|wrong|my mistake))\b[\s:,.!-]*/i;
@@ -37,10 +37,10 @@ const APPROXIMATE_AMOUNT =
   /\b(?:about|around|roughly|approximately|almost|nearly|like)\s+[$€£]?\d/i;
 
 const ONE_OFF =
-  /\b(?:just this (?:once|time|week|trip)|only this (?:once|time|week|trip)|this time only|for (?:the|this) (?:short )?(?:hop|trip|flight|one|week)|one-?off|for now|whatever's left|just for (?:today|tonight|this)|it's only this)\b/i;
+  /\b(?:just this (?:once|time|week|trip)|only this (?:once|time|week|trip)|this time only|for (?:the|this) (?:\w+\s+)?(?:hop|trip|flight|leg|journey|ride|visit|one|week)|one-?off|for now|just for (?:today|tonight|this))\b/i;
 
 const STANDING =
-  /\b(?:from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|still (?:what i want|prefer)|is what i want|are what i want|i prefer|i'd rather|this isn't a one-time|not a one-time|permanently)\b/i;
+  /\b(?:from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|(?:is|are|'s|'re)\s+(?:still\s+)?what i (?:want|prefer|like)|still prefer|i prefer|i'd rather|(?:not|n't) (?:just )?a one-?(?:time|off)|permanently)\b/i;
 
 const SUPERSEDES =
   /\b(?:instead of|instead|switched to|switching to|changed to|change of plan|moved to|moving to|no longer|not anymore|anymore|rather than|replaced|now (?:at|on|is)|updated|mark (?:it|\w+) as|pushed to|rescheduled)\b/i;

@@ -5,9 +5,16 @@ import { createContext, groupOf, personEntity, speakerEntity, weEntity } from '.
 import { type ExtractionCache, extractionCacheKey } from './extraction-cache.js';
 import { PROMPT_VERSION, SYSTEM_PROMPT, userPrompt } from './llm-prompt.js';
 import { extractWithRules, RULES_EXTRACTOR_VERSION } from './rule-extractor.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
 import { slugify } from './text.js';
-import type { ExtractedObservation, Extraction, ExtractionInput, Extractor } from './types.js';
+import {
+  EVIDENCE_CONFIDENCE,
+  type EvidenceStrength,
+  type ExtractedObservation,
+  type Extraction,
+  type ExtractionInput,
+  type Extractor,
+  HEDGED_CONFIDENCE,
+} from './types.js';
 
 /** Options of `createLlmExtractor`. */
 export interface LlmExtractorOptions {
@@ -86,12 +93,20 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
         const entityId = entityOf(o.subject, o.field, input);
         if (entityId === null || seen.has(`${entityId}\u0000${o.field}`)) continue;
         seen.add(`${entityId}\u0000${o.field}`);
+        // The same evidence-strength rule as the rules: a plain statement is strong, a lower
+        // model confidence is at most moderate (a review prompt), below the minimum weak.
+        const evidence: EvidenceStrength =
+          o.confidence < minConfidence ? 'weak' : o.confidence >= 0.95 ? 'strong' : 'moderate';
         observations.push({
           entityId,
           field: o.field,
           value: o.value,
           intent: o.intent as Intent,
-          confidence: o.confidence >= minConfidence ? o.confidence : HEDGED_CONFIDENCE,
+          confidence: Math.min(
+            o.confidence >= minConfidence ? o.confidence : HEDGED_CONFIDENCE,
+            EVIDENCE_CONFIDENCE[evidence],
+          ),
+          evidence,
           correction: o.correction,
           span: input.text.slice(0, 300),
         });

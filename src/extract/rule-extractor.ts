@@ -1,4 +1,5 @@
 import { type Intent, ok, type Result } from '../core/index.js';
+import { analyseClause, type ClauseAnalysis, findDates } from '../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -6,15 +7,17 @@ import {
   type DocContext,
   stripClutter,
 } from './context.js';
-import { findDates } from './dates.js';
 import { afterRetraction, classifyClause } from './intent.js';
-import { familyRules } from './rules-family.js';
-import { financialRules } from './rules-financial.js';
-import { profileField, profileRules } from './rules-profile.js';
-import { isProjectDocument, projectField, projectRules } from './rules-project.js';
-import { travelRules } from './rules-travel.js';
+import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
-import type { ExtractedObservation, Extraction, ExtractionInput, Extractor } from './types.js';
+import {
+  EVIDENCE_CONFIDENCE,
+  type EvidenceStrength,
+  type ExtractedObservation,
+  type Extraction,
+  type ExtractionInput,
+  type Extractor,
+} from './types.js';
 
 /** Identity of the rule-based extractor recorded on its observations. */
 export const RULES_EXTRACTOR_ID = 'rules';
@@ -22,7 +25,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '1.0.0';
+export const RULES_EXTRACTOR_VERSION = '2.0.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -51,13 +54,20 @@ function byPriority(existing: Candidate, next: Candidate): Candidate {
   return next;
 }
 
+function strengthOf(c: Candidate): EvidenceStrength {
+  if (c.evidence !== undefined) return c.evidence;
+  return c.confidence < EVIDENCE_CONFIDENCE.moderate ? 'weak' : 'strong';
+}
+
 function toObservation(c: Candidate): ExtractedObservation {
+  const evidence = strengthOf(c);
   return {
     entityId: c.entityId,
     field: c.field,
     value: c.value,
     intent: c.intent,
-    confidence: c.confidence,
+    confidence: Math.min(c.confidence, EVIDENCE_CONFIDENCE[evidence]),
+    evidence,
     correction: c.correction,
     span: c.span.length > 300 ? `${c.span.slice(0, 297)}...` : c.span,
   };
@@ -65,23 +75,23 @@ function toObservation(c: Candidate): ExtractedObservation {
 
 function clauseOf(text: string, sentence: string, asked: boolean, at: string): Clause {
   const stripped = stripClutter(text);
+  let analysis: ClauseAnalysis | null = null;
   return {
     text: stripped,
     sentence,
     intent: classifyClause(stripped, asked),
     dates: findDates(stripped, at),
+    // Analysed on first use: most clauses match no rule that needs their grammar.
+    get analysis(): ClauseAnalysis {
+      analysis ??= analyseClause(stripped);
+      return analysis;
+    },
   };
 }
 
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
   if (clause.text === '') return [];
-  return [
-    ...travelRules(clause, doc),
-    ...projectRules(clause, doc),
-    ...familyRules(clause, doc),
-    ...financialRules(clause, doc),
-    ...profileRules(clause, doc),
-  ];
+  return DOMAIN_RULES.flatMap((rules) => rules.read(clause, doc));
 }
 
 /**

@@ -42,6 +42,29 @@ export interface ExtractionInput {
   readonly registry: EntityRegistry;
 }
 
+/**
+ * How strongly the words support a reading (issue #10 §1). `strong`: an explicit statement with a
+ * recognised object (a first-person arrival in a gazetteer city, "we switched to Adyen").
+ * `moderate`: a clear predicate with an object the analysis cannot confirm (a capitalised name
+ * the gazetteer does not know after "landed in"): worth a review prompt, never an auto-commit.
+ * `weak`: hedged, approximate or ambiguous: kept tentative, never committed alone.
+ */
+export type EvidenceStrength = 'strong' | 'moderate' | 'weak';
+
+/**
+ * The extraction confidence each strength caps an observation at. Moderate × a user statement's
+ * reliability (0.9) lands in the review band [0.65, 0.90); weak stays below the bootstrap floor
+ * (0.35), so neither commits without the user.
+ */
+export const EVIDENCE_CONFIDENCE: Readonly<Record<EvidenceStrength, number>> = {
+  strong: 1,
+  moderate: 0.8,
+  weak: 0.35,
+};
+
+/** Confidence of a hedged statement: at the bootstrap floor, so it never commits alone. */
+export const HEDGED_CONFIDENCE = EVIDENCE_CONFIDENCE.weak;
+
 /** One slot value an extractor read from a text. */
 export interface ExtractedObservation {
   readonly entityId: string;
@@ -52,6 +75,8 @@ export interface ExtractedObservation {
   readonly intent: Intent;
   /** In (0, 1]: below 1 for hedged, approximate or ambiguous language. */
   readonly confidence: number;
+  /** The strength of the linguistic evidence; `confidence` never exceeds its cap. */
+  readonly evidence: EvidenceStrength;
   /** Explicit supersession or correction language ("instead of", "mark it as paid"). */
   readonly correction: boolean;
   /** The words it was read from, for explanations. */

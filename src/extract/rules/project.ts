@@ -1,19 +1,20 @@
-import type { Intent } from '../core/index.js';
+import type { Intent } from '../../core/index.js';
 import {
   type Candidate,
   type Clause,
   type DocContext,
+  isKnownMember,
   matchKnown,
   speakerEntity,
   weEntity,
-} from './context.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { canBeName, properPhraseAt, slugify } from './text.js';
+} from '../context.js';
+import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
   [
-    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on it)$/i,
+    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
     'in_progress',
   ],
   [/^(?:blocked|stuck|on hold|paused|stalled|waiting)$/i, 'blocked'],
@@ -75,11 +76,16 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
   if (appositive?.[1]) text = appositive[1];
   text = text
-    .replace(/^(?:the|our|my|their|his|her|your|a|an|this|that|weekly status,?|status,?)\s+/i, '')
+    .replace(
+      /^(?:the|our|my|their|his|her|your|a|an|this|that|(?:weekly |daily |monthly )?(?:status|update|report),?)\s+/i,
+      '',
+    )
     .replace(/\s+(?:project|work|effort)$/i, (m) => (/\bside\b/i.test(text) ? m : ''))
     .trim();
   if (text === '' || NOT_PROJECTS.test(text) || text.split(/\s+/).length > 6) return null;
   if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
+  // A phrase that holds an attribute or a date is a run-on line, not a project's name.
+  if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
   let version: string | null = null;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
@@ -187,7 +193,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
       if (status !== null) {
         out.push(makeCandidate(teamEntity, doc.lastProject, 'status', status, clause, copula[0]));
       }
-    } else if (!/^[A-Z][a-z]+$/.test(copulaSubject) || !canBeName(copulaSubject)) {
+    } else if (
+      !/^[A-Z][a-z]+$/.test(copulaSubject) ||
+      !canBeName(copulaSubject) ||
+      // In a team's thread a one-word name that is not a member is a project's code name
+      // ("Kestrel is unblocked"): people are not shipped or unblocked.
+      (doc.group?.startsWith('team:') === true && !isKnownMember(copulaSubject, doc))
+    ) {
       addStatus(copulaSubject, copula[2], copula[0]);
     }
   } else if (
@@ -197,7 +209,11 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   ) {
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
-  if (/\b(?:is|are|'s)\s+back on it\b/i.test(t) && doc.lastProject !== null && out.length === 0) {
+  if (
+    /\b(?:is|are|'s|'re)\s+back on (?:it|track)\b/i.test(t) &&
+    doc.lastProject !== null &&
+    out.length === 0
+  ) {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'status', 'in_progress', clause, t));
   }
 
@@ -224,7 +240,7 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   if (provider?.[1]) {
     const slug = provider[2]
       ? (projectName(provider[2], doc, teamEntity)?.slug ?? null)
-      : doc.lastProject;
+      : (doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
     if (slug !== null) {
       const attribute =
         doc.input.known
@@ -241,10 +257,32 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
-  const deadline =
-    /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:)\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;]|$)/i.exec(
+  // A decision names what a project uses: "we decided to use Stripe for checkout v2", "we're
+  // going with Postgres as the database for the ledger". The attribute is the noun after "as
+  // (the)", else `provider`.
+  const decided =
+    /\b(?:decided (?:to (?:use|go with|adopt|pick|choose)|on)|(?:are|'re) going with|will use|chose|picked|settled on|went with|opted for)\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?:\s+as\s+(?:the\s+|our\s+)?([a-z]+))?\s+(?:for|on)\s+(?:the\s+|our\s+)?([\w .-]{2,40}?)(?:[.,;!]|$)/.exec(
       t,
     );
+  if (!provider && decided?.[1] && decided[3] && clause.analysis.mood === 'statement') {
+    const name = projectName(decided[3], doc, teamEntity);
+    if (name !== null) {
+      doc.lastProject = name.slug;
+      const attribute = decided[2] ? slugify(singular(decided[2])) : 'provider';
+      out.push(makeCandidate(teamEntity, name.slug, attribute, decided[1], clause, decided[0]));
+    }
+  }
+
+  const deadline =
+    /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:|(?=\d{4}-\d{2}-\d{2}))\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;,]|$)/i.exec(
+      t,
+    );
+  // "Aurora's deadline", "the Condor deadline", "Condor - release deadline": the name before it.
+  const deadlineOwner =
+    /\b([A-Z][\w-]+)(?:'s)?\s+(?:-\s+)?(?:(?:launch|release|ship|final)\s+)?deadline\b/.exec(t);
+  if (deadlineOwner?.[1] && !doc.lastProject && canBeProject(deadlineOwner[1], doc)) {
+    doc.lastProject = slugify(deadlineOwner[1]);
+  }
   if (
     deadline?.[2] &&
     !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
@@ -264,6 +302,25 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
+  // A deploy or release event names the project and its version: "[deploy] kestrel v2.0.0 ->
+  // production: SUCCESS", "release published - harmattan v3.2.0". A deploy elsewhere than
+  // production, or one that failed, ships nothing.
+  const deployed =
+    /\b([a-z][\w-]*)\s+v?(\d+\.\d+(?:\.\d+)?)\s*(?:->|to)\s*(?:production|prod)\b[:\s]*(?:success|succeeded|ok|done|deployed|green)\b/i.exec(
+      t,
+    ) ??
+    /\brelease (?:published|created|tagged|shipped)\s*[-:]\s*([a-z][\w-]*)\s+v?(\d+(?:\.\d+)+)/i.exec(
+      t,
+    );
+  if (deployed?.[1] && deployed[2] && !/\b(?:failed|failure|error|rolled back)\b/i.test(t)) {
+    const slug = projectName(deployed[1], doc, teamEntity)?.slug ?? null;
+    if (slug !== null) {
+      doc.lastProject = slug;
+      out.push(makeCandidate(teamEntity, slug, 'status', 'shipped', clause, deployed[0]));
+      out.push(makeCandidate(teamEntity, slug, 'version', deployed[2], clause, deployed[0]));
+    }
+  }
+
   const upgrade =
     /\b(?:upgrade|migrate|move|roll back|rollback|downgrade)\s+to\s+(?:([A-Z][\w-]*)\s+)?(\d+(?:\.\d+)*)\b/i.exec(
       t,
@@ -272,6 +329,30 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'version', upgrade[2], clause, upgrade[0]));
   }
   return out;
+}
+
+/** Whether a capitalised word can name a project here: a team thread or a known project. */
+function canBeProject(word: string, doc: DocContext): boolean {
+  const slug = slugify(word);
+  if (doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`))) return true;
+  return doc.group?.startsWith('team:') === true && !isKnownMember(word, doc);
+}
+
+/**
+ * The one project of `entityId` that already has a provider-like attribute, for a switch that
+ * names no project ("we switched to Adyen"); null when none or several.
+ */
+function onlyProjectWithProvider(doc: DocContext, entityId: string): string | null {
+  const slugs = new Set(
+    doc.input.known
+      .filter(
+        (k) =>
+          k.entityId === entityId &&
+          /^project\.[a-z0-9_]+\.(?:provider|vendor|platform|processor)$/.test(k.field),
+      )
+      .map((k) => k.field.split('.')[1] ?? ''),
+  );
+  return slugs.size === 1 ? ([...slugs][0] ?? null) : null;
 }
 
 /** Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. */

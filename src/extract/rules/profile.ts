@@ -1,6 +1,7 @@
-import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from './context.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { slugify } from './text.js';
+import { type ClauseAnalysis, nounPhraseAt, tokenIndexOf } from '../../language/index.js';
+import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../context.js';
+import { singular, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 interface Facet {
   /** Topic suffix or whole topic: `milk` becomes `<key>_milk` or a known `*_milk` topic. */
@@ -8,6 +9,8 @@ interface Facet {
   readonly value: string;
   readonly index: number;
   readonly length: number;
+  /** Token index of the facet word in the clause analysis (-1 when unknown). */
+  readonly token: number;
 }
 
 const MILK =
@@ -18,7 +21,8 @@ const TIME_OF_DAY = /\b(mornings?|afternoons?|evenings?|lunchtimes?)\b/i;
 const DIET =
   /\b(vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b|\b(?:cutting out|cut out|no more|stop(?:ping)? eating|off|giving up|give up|avoid(?:ing)?)\s+(red meat|meat|dairy|gluten|sugar|alcohol|pork|beef)\b|\bno (red meat)\b/i;
 
-function facetsOf(text: string): Facet[] {
+function facetsOf(text: string, analysis: ClauseAnalysis | null): Facet[] {
+  const tokenOf = (word: string) => (analysis === null ? -1 : tokenIndexOf(analysis, word));
   const out: Facet[] = [];
   const milk = MILK.exec(text);
   if (milk?.[1]) {
@@ -27,6 +31,7 @@ function facetsOf(text: string): Facet[] {
       value: `${milk[1].toLowerCase()} milk`,
       index: milk.index,
       length: milk[0].length,
+      token: tokenOf(milk[1]),
     });
   }
   const seat = SEAT.exec(text);
@@ -37,6 +42,7 @@ function facetsOf(text: string): Facet[] {
       value: seatWord.toLowerCase(),
       index: seat.index,
       length: seat[0].length,
+      token: tokenOf(seatWord),
     });
   }
   const time = TIME_OF_DAY.exec(text);
@@ -46,6 +52,7 @@ function facetsOf(text: string): Facet[] {
       value: time[1].toLowerCase().replace(/s$/, ''),
       index: time.index,
       length: time[0].length,
+      token: tokenOf(time[1]),
     });
   }
   const diet = DIET.exec(text);
@@ -53,13 +60,25 @@ function facetsOf(text: string): Facet[] {
     const value = diet[1]
       ? diet[1].toLowerCase()
       : `no ${(diet[2] ?? diet[3] ?? '').toLowerCase()}`;
-    out.push({ facet: 'diet', value, index: diet.index, length: diet[0].length });
+    out.push({
+      facet: 'diet',
+      value,
+      index: diet.index,
+      length: diet[0].length,
+      token: tokenOf(diet[0]),
+    });
   }
   return out;
 }
 
 /** The topic a facet lands on: a known topic ending in it, else one derived from `key`. */
-function topicFor(facet: Facet, key: string | null, doc: DocContext, entityId: string): string {
+function topicFor(
+  facet: Facet,
+  key: string | null,
+  doc: DocContext,
+  entityId: string,
+  clause: Clause | null,
+): string | null {
   const known = doc.input.known
     .filter((k) => k.entityId === entityId && k.field.startsWith('profile.preference.'))
     .map((k) => k.field.slice('profile.preference.'.length));
@@ -70,8 +89,15 @@ function topicFor(facet: Facet, key: string | null, doc: DocContext, entityId: s
     }
     case 'seat':
       return known.find((k) => k === 'seat' || k.endsWith('_seat')) ?? 'seat';
-    case 'time':
-      return known.find((k) => k.endsWith('_time')) ?? 'meeting_time';
+    case 'time': {
+      // The thing the time is for is the head noun the time word modifies ("morning flights" →
+      // `flight_time`, "meetings in the afternoon" → `meeting_time`); without one, the one known
+      // `*_time` topic; else nothing, because the topic is unknown.
+      const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
+      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) return `${slugify(phrase.head)}_time`;
+      const times = known.filter((k) => k.endsWith('_time'));
+      return times.length === 1 ? (times[0] ?? null) : null;
+    }
     case 'diet':
       return 'diet';
   }
@@ -111,7 +137,7 @@ function candidate(
 export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (clause.intent.oneOff) return [];
-  const facets = facetsOf(t);
+  const facets = facetsOf(t, clause.analysis);
   if (facets.length === 0) return [];
   const stated = STATED.exec(t);
   const considering = CONSIDERING.test(t);
@@ -130,8 +156,10 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
         ? subjectOf(t.slice(0, stated.index), doc)
         : { kind: 'speaker' as const };
     const entityId = entityFor(subject.kind === 'thing' ? { kind: 'speaker' } : subject, doc);
+    const topic = topicFor(facet, null, doc, entityId, clause);
+    if (topic === null) continue;
     out.push(
-      candidate(entityId, topicFor(facet, null, doc, entityId), facet.value, clause, t, {
+      candidate(entityId, topic, facet.value, clause, t, {
         hedged: clause.intent.hedged || (considering && !clause.intent.standing),
         correction: clause.intent.standing,
       }),
@@ -152,12 +180,18 @@ export function profileField(
   if (keySlug === '' || keySlug.length > 40) return [];
   const out: Candidate[] = [];
   let rest = value;
-  const keyIsTime = /^(?:meetings?|calls?|meeting_times?|schedule|working_hours)$/.test(keySlug);
-  for (const facet of facetsOf(value)) {
+  // A time of day under a key is the time for what the key names ("Meetings: afternoons" →
+  // `meeting_time`); a key already ending in "time" is the topic itself.
+  const facets = facetsOf(value, null);
+  const keyIsTime = facets.length > 0 && facets.every((f) => f.facet === 'time');
+  const timeTopic = /_?times?$/.test(keySlug)
+    ? keySlug.replace(/s$/, '')
+    : `${singular(keySlug)}_time`;
+  for (const facet of facets) {
     if (facet.facet === 'time' && !keyIsTime) continue;
     const topic =
       facet.facet === 'time'
-        ? 'meeting_time'
+        ? timeTopic
         : facet.facet === 'milk'
           ? `${keySlug}_milk`
           : facet.facet === 'seat'

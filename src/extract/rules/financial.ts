@@ -1,4 +1,4 @@
-import type { Intent } from '../core/index.js';
+import type { Intent } from '../../core/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -6,9 +6,9 @@ import {
   type DocContext,
   matchKnown,
   weEntity,
-} from './context.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { normalizeAmount, slugify } from './text.js';
+} from '../context.js';
+import { normalizeAmount, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -106,9 +106,7 @@ function eventOf(text: string, kind: ItemKind): Event {
     ) {
       return { status: 'refunded', payment: null };
     }
-    if (
-      /\b(?:request|requested|submitted|processing|pending|received your refund request)\b/.test(t)
-    ) {
+    if (/\b(?:request|requested|submitted|processing|pending)\b/.test(t)) {
       return { status: 'pending', payment: null };
     }
     return { status: null, payment: null };

@@ -1,4 +1,4 @@
-import type { Intent } from '../core/index.js';
+import type { Intent } from '../../core/index.js';
 import {
   type Candidate,
   type Clause,
@@ -8,10 +8,10 @@ import {
   personEntity,
   speakerEntity,
   subjectOf,
-} from './context.js';
-import { activityTime, type DateMention } from './dates.js';
-import { HEDGED_CONFIDENCE } from './rules-travel.js';
-import { canBeName, slugify } from './text.js';
+} from '../context.js';
+import { activityTime, type DateMention, findDates } from '../dates.js';
+import { canBeName, slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** Nouns that name a scheduled family activity or appointment. */
 const EVENT_WORDS =
@@ -19,7 +19,7 @@ const EVENT_WORDS =
 const TRAVEL_WORDS = /\b(?:trip|flight|vacation|holiday|travel|hotel|airport|->)\b/i;
 /** Words dropped from event slugs: qualifiers that change between sources, not the activity. */
 const SLUG_NOISE = new Set(
-  'the a an of for with and at in on to end week weekly monthly daily annual new updated moved reminder cancelled canceled my our his her their'.split(
+  'the a an of for with and at in on to weekly monthly daily annual new updated moved reminder cancelled canceled my our his her their'.split(
     ' ',
   ),
 );
@@ -27,7 +27,7 @@ const SLUG_NOISE = new Set(
 const SICK_WORDS =
   '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
 const SICK_HAS = new RegExp(
-  `\\b(?:woke up with|has|has got|'s got|came down with|is down with|caught|got|is running|running)\\s+${SICK_WORDS}\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b`,
+  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b`,
   'i',
 );
 const SICK_IS =
@@ -75,7 +75,12 @@ function memberCandidate(
 /** The person a member-status predicate at `index` is about, or null when it is not a person. */
 function personBefore(text: string, index: number, doc: DocContext): string | null {
   const prefix = text.slice(0, index).replace(/'s\s*$/, '');
-  const subject = subjectOf(prefix.replace(/\s+(?:just|also|still|now)\s*$/i, ''), doc);
+  const subject = subjectOf(
+    prefix
+      .replace(/\s+(?:just|also|still|now)\s*$/i, '')
+      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, ''),
+    doc,
+  );
   if (subject.kind === 'person') return subject.name;
   // "Leo's fever is gone": the possessor is the person.
   const possessive = /([A-Z][a-z]+)'s\s+\w+\s*$/.exec(text.slice(0, index));
@@ -87,7 +92,8 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
   const cleaned = phrase
     .replace(/\([^)]*\)/g, ' ')
-    .replace(/\b[A-Z][a-z]+'s\b/g, ' ')
+    // A possessor is whose event it is, not part of its name ("Tomás's pottery class").
+    .replace(/(?<!\p{L})\p{Lu}\p{Ll}+'s(?!\p{L})/gu, ' ')
     .replace(
       /^(?:updated|moved|new|reminder|cancelled|canceled|rescheduled|changed)\s*[:-]\s*/i,
       '',
@@ -107,6 +113,24 @@ function scheduleEntity(memberHint: string | null, doc: DocContext): string {
     if (group?.startsWith('family:')) return group;
   }
   return speakerEntity(doc);
+}
+
+const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * The next occurrence (from the message's day, inclusive) of a weekday the text names, singular
+ * or plural ("Sundays at 10" → the coming Sunday), or null. A recurring event is read at its
+ * next occurrence (the scenario README's convention).
+ */
+function nextWeekdayIn(text: string, at: string): string | null {
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|days|\.)?s?\b/i.exec(text);
+  if (!m?.[1]) return null;
+  const target = WEEKDAY_NAMES.indexOf(m[1].toLowerCase());
+  const from = Date.parse(at);
+  if (target < 0 || Number.isNaN(from)) return null;
+  const day = new Date(from).getUTCDay();
+  const delta = (target - day + 7) % 7;
+  return new Date(from + delta * 86_400_000).toISOString().slice(0, 10);
 }
 
 function whenOf(mention: DateMention | undefined, todayDate: string | null): string | null {
@@ -177,7 +201,10 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     const m = pattern.exec(t);
     if (!m?.[1]) continue;
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
-    const name = personBefore(t, m.index, doc);
+    // "Bao is better and back at school": a place with no subject of its own belongs to the
+    // person this clause already named.
+    const name =
+      personBefore(t, m.index, doc) ?? (out.length > 0 ? (doc.lastPerson ?? null) : null);
     if (name === null) continue;
     doc.lastPerson = name;
     out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
@@ -254,6 +281,22 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|[A-Z][a-z]+'s\s+)?(.{2,40}?)\s+to\s+/i.exec(
       t,
     );
+  // "<event> moves from Wednesday to Friday at 4": the new time is the date after "to".
+  const movedFrom =
+    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
+      t,
+    );
+  if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
+    const slug = eventSlug(movedFrom[1], doc, entityId);
+    // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
+    const mention = findDates(t.slice(movedFrom[0].length), doc.input.at)[0];
+    const value = slug === null ? null : whenOf(mention, null);
+    if (slug !== null && value !== null) {
+      doc.lastSchedule = slug;
+      out.push(scheduleCandidate(entityId, slug, value, clause, t, stateIntent, true));
+      return out;
+    }
+  }
   const rawPhrase = movedObject?.[1] ?? timed?.[1] ?? null;
   // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();
@@ -265,7 +308,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     : (timed?.[1]?.length ?? 0);
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) return out;
-  const relativeToday = /\btoday|tonight\b/i.test(t) && mention.date === null ? today : null;
+  const relativeToday =
+    mention.date !== null
+      ? null
+      : /\btoday|tonight\b/i.test(t)
+        ? today
+        : nextWeekdayIn(t, doc.input.at);
   const value = whenOf(mention, relativeToday);
   if (value === null) return out;
   doc.lastSchedule = slug;

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
+import { createEngine } from './index.js';
+import type { Engine } from './types.js';
+
+// Issue #10: what a user says in chat becomes state only when the words state it. The first
+// block is the false state quoted in the issue; the rest are sentences written for this test
+// (in no benchmark file).
+
+let dir: string;
+let clock: ManualClock;
+let engine: Engine;
+const AT = '2026-03-10T09:00:00Z';
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-language-'));
+  clock = createManualClock(AT);
+  engine = await createEngine({
+    home: join(dir, 'home'),
+    clock,
+    ids: createSequentialIds(),
+    embeddings: { model: null },
+  });
+});
+
+afterEach(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+async function say(content: string, entity = 'user:primary', at = AT): Promise<void> {
+  n += 1;
+  await engine.ingest([
+    {
+      type: 'message',
+      thread_id: `t-${entity}`,
+      message_id: `m${n}`,
+      role: 'user',
+      content,
+      created_at: at,
+      entity_id: entity,
+    },
+  ]);
+}
+
+/** Every field of the entity that is committed or awaiting review. */
+async function touched(entity = 'user:primary'): Promise<string[]> {
+  const view = await engine.getEntity(entity);
+  const fields = Object.entries(view.state)
+    .filter(([, f]) => f.status === 'committed' || f.status === 'pending_review')
+    .map(([k]) => k);
+  return [...new Set([...fields, ...view.pending.map((p) => p.field)])].sort();
+}
+
+async function committed(field: string, entity = 'user:primary'): Promise<string | null> {
+  const f = await engine.getField(entity, field);
+  return f.status === 'committed' ? f.value : null;
+}
+
+describe('no false state from ordinary chat (issue #10, "What was measured")', () => {
+  it.each([
+    "I'm at Starbucks grabbing coffee",
+    'We are in Chapter 11',
+    'Back from lunch',
+    'The trip to Paris was amazing last month',
+    "We're doing Python for the backend",
+    'Our trip got off to a bad start… the accident',
+  ])('"%s" changes no state', async (text) => {
+    await say(text);
+    expect(await touched()).toEqual([]);
+  });
+
+  it('"Going forward, please book me on morning flights" is not a meeting time', async () => {
+    await say('Going forward, please book me on morning flights');
+    const fields = await touched();
+    expect(fields).not.toContain('profile.preference.meeting_time');
+    // The preference it does state is about flights, named from the sentence's own noun.
+    expect(fields.every((f) => f === 'profile.preference.flight_time')).toBe(true);
+  });
+});
+
+describe('the right state where the sentence states it', () => {
+  it('reads departure and return dates from "flying to Lisbon on March 22 and back March 29"', async () => {
+    await say("I'm now flying to Lisbon on March 22 and back March 29");
+    expect(await committed('travel.status')).toBe('planned');
+    expect(await committed('travel.destination')).toBe('Lisbon');
+    expect(await committed('travel.departure_date')).toBe('2026-03-22');
+    expect(await committed('travel.return_date')).toBe('2026-03-29');
+  });
+
+  it('moves a lesson from one weekday to another', async () => {
+    await say("Leo's piano lesson moves from Wednesday to Friday at 4", 'family:okafor');
+    // 2026-03-10 is a Tuesday: the next Friday is the 13th.
+    expect(await committed('family.schedule.piano_lesson', 'family:okafor')).toBe(
+      '2026-03-13 16:00',
+    );
+  });
+
+  it('takes a decision and its reversal to canonical project state', async () => {
+    await say('We decided to use Stripe for checkout v2');
+    expect(await committed('project.checkout_v2.provider')).toBe('Stripe');
+    clock.set('2026-03-10T10:00:00Z');
+    await say('Scratch that, we switched to Adyen', 'user:primary', '2026-03-10T10:00:00Z');
+    expect(await committed('project.checkout_v2.provider')).toBe('Adyen');
+  });
+});
+
+describe('sentences of our own', () => {
+  it.each([
+    "I'm at Blue Bottle with Priya",
+    "We're in Module 4 of the course now",
+    'Back from the gym, starving',
+    'Our honeymoon in Kyoto was unforgettable',
+    'We are doing Rust for the parser',
+    'Finally at the office',
+  ])('"%s" changes no state', async (text) => {
+    await say(text);
+    expect(await touched()).toEqual([]);
+  });
+
+  it('commits a first-person arrival in a gazetteer city', async () => {
+    await say('Touched down in Tbilisi an hour ago, heading to the hotel');
+    expect(await committed('travel.status')).toBe('in_progress');
+    expect(await committed('travel.location')).toBe('Tbilisi');
+  });
+
+  it('asks instead of committing an arrival at a name the gazetteer does not know', async () => {
+    await say('Just landed in Zorvath Minor');
+    expect(await committed('travel.location')).toBeNull();
+    const field = await engine.getField('user:primary', 'travel.location');
+    expect(field.status).toBe('pending_review');
+    expect(field.pending?.value).toBe('Zorvath Minor');
+  });
+
+  it('keeps "we are in" + a name the gazetteer does not know tentative: visible, never committed, no prompt', async () => {
+    await say("We're in Kettleby Downs, the snow is great");
+    const field = await engine.getField('user:primary', 'travel.location');
+    expect(field.status).toBe('tentative');
+    expect(field.pending).toBeNull();
+  });
+
+  it('reads a return from a named place as a completed trip', async () => {
+    await say('Back from Hanoi! Unpacking now.');
+    expect(await committed('travel.status')).toBe('completed');
+    expect(await committed('travel.location')).toBe('home');
+  });
+});

@@ -1,0 +1,456 @@
+import type { Intent } from '../../core/index.js';
+import {
+  analyseClause,
+  DOCUMENT_PART,
+  lookupPlace,
+  TRIP_EXPERIENCE,
+  VENUE,
+} from '../../language/index.js';
+import {
+  type Candidate,
+  type Clause,
+  type DocContext,
+  entityFor,
+  type Subject,
+  subjectOf,
+} from '../context.js';
+import { properPhraseAt } from '../text.js';
+import type { EvidenceStrength } from '../types.js';
+
+import { HEDGED_CONFIDENCE } from '../types.js';
+
+interface Hit {
+  readonly subject: Subject;
+  readonly status: string | null;
+  readonly location: string | null;
+  readonly destination: string | null;
+  readonly span: string;
+  /** How strongly the words support it (a gazetteer place vs. an unknown capitalised name). */
+  readonly strength: EvidenceStrength;
+}
+
+const ARRIVAL =
+  /\b(?:(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+|(?:landed|arrived|reached)\s+(?=\p{L}))/giu;
+const PRESENT =
+  /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
+const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
+const EN_ROUTE =
+  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
+const PLAN =
+  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
+const BOOKED =
+  /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
+const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
+const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
+const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
+const RETURN =
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
+const CANCEL =
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+
+/** Lower-case names are places only when the gazetteer knows them as this big (or bigger). */
+const LOWER_CASE_PLACE_POPULATION = 100_000;
+
+/**
+ * A place written in lower case ("arrived osaka", "booked lisbon"): the longest of the next three
+ * words that the gazetteer knows as a country, a region or a city of at least 100,000 people,
+ * and that the clause analysis reads as a noun (so "going to split the bill" is not Split).
+ * Returns the gazetteer's spelling.
+ */
+function lowerCasePlaceAt(rest: string): PlaceReading | null {
+  const words = rest
+    .split(/\s+/)
+    .slice(0, 3)
+    .map((w) => w.replace(/[,.;:!?)"]+$/, ''));
+  for (let n = words.length; n >= 1; n--) {
+    const phrase = words.slice(0, n).join(' ');
+    if (!/^\p{Ll}[\p{L}' -]+$/u.test(phrase) || phrase.length < 4) continue;
+    const place = lookupPlace(phrase);
+    if (place === null || place.kind === 'feature') continue;
+    if (place.kind === 'city' && place.population < LOWER_CASE_PLACE_POPULATION) continue;
+    const tokens = analyseClause(rest.split(/[.;!?]/)[0] ?? rest).tokens;
+    if (tokens[0] !== undefined && !/^(?:NOUN|PROPN)$/.test(tokens[0].pos)) return null;
+    return { name: place.name, strength: 'strong' };
+  }
+  return null;
+}
+
+/** A place read at some offset, and how sure the reading is. */
+interface PlaceReading {
+  readonly name: string;
+  readonly strength: EvidenceStrength;
+}
+
+/**
+ * The place named at `index`: strong when the gazetteer knows it (a city, region, country or a
+ * named geographic feature); moderate for another capitalised phrase when `unknownOk` (a clear
+ * travel predicate such as "landed in" or "flying to" came before it), or the strength given in
+ * `unknown`; null for venues, parts of documents ("Chapter 11"), numbered things, lower-case
+ * words, or an unknown name when `unknown` is false ("I'm at Starbucks").
+ */
+function placeAt(
+  text: string,
+  index: number,
+  unknown: boolean | EvidenceStrength,
+): PlaceReading | null {
+  const rest = text.slice(index);
+  if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
+  const place = properPhraseAt(text, index);
+  if (place === null) return lowerCasePlaceAt(rest);
+  if (place.length < 2) return null;
+  if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
+    // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
+    return null;
+  }
+  const known = lookupPlace(place);
+  if (known !== null) return { name: place, strength: 'strong' };
+  if (unknown === false) return null;
+  return { name: place, strength: unknown === true ? 'moderate' : unknown };
+}
+
+function candidate(
+  entityId: string,
+  field: string,
+  value: string,
+  clause: Clause,
+  intent: Intent,
+  span: string,
+  strength: EvidenceStrength = 'strong',
+): Candidate {
+  return {
+    entityId,
+    field,
+    value,
+    intent,
+    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    evidence: clause.intent.hedged ? 'weak' : strength,
+    correction: clause.intent.supersedes,
+    span,
+  };
+}
+
+function travelIntent(clause: Clause, fallback: Intent): Intent {
+  const intent = clause.intent.intent;
+  return intent === 'assertive' || intent === 'planning' ? fallback : intent;
+}
+
+/**
+ * What a return clause came back from: null when it is a venue or an errand ("back from lunch",
+ * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
+ */
+function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
+  if (!/\bfrom\s*$/i.test(matched)) return 'strong';
+  const rest = text.slice(end).trim();
+  if (VENUE.pattern.test(rest)) return null;
+  if (
+    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b/i.test(
+      rest,
+    )
+  ) {
+    return 'strong';
+  }
+  const place = properPhraseAt(rest, 0);
+  if (place !== null && lookupPlace(place) !== null) return 'strong';
+  return place !== null ? 'moderate' : null;
+}
+
+/**
+ * The subject the clause analysis read, when the words before the predicate did not name one:
+ * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
+ * the addressee → null.
+ */
+function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
+  // A document (a plan note, a calendar) speaks for its owner.
+  if (doc.kind === 'document') return { kind: 'speaker' };
+  const s = clause.analysis.subject;
+  switch (s.kind) {
+    case 'speaker':
+    case 'none':
+      return { kind: 'speaker' };
+    case 'we':
+      return { kind: 'we' };
+    case 'named':
+      return { kind: 'person', name: s.text };
+    default:
+      return null;
+  }
+}
+
+/** Dates preceded by a return word ("back", "return", "to") are return dates. */
+function splitDates(clause: Clause): { departure: string | null; ret: string | null } {
+  let departure: string | null = null;
+  let ret: string | null = null;
+  for (const d of clause.dates) {
+    if (d.date === null) continue;
+    const before = clause.text.slice(Math.max(0, d.start - 24), d.start).toLowerCase();
+    if (
+      /(?:back|return(?:ing)?(?: flight)?|home|coming back|flying back|to|until|till|through|-)\s*(?:on\s+)?,?\s*$/.test(
+        before,
+      ) &&
+      departure !== null
+    ) {
+      ret ??= d.date;
+    } else if (
+      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)\s*(?:on\s+)?,?\s*$/.test(before)
+    ) {
+      ret ??= d.date;
+    } else if (departure === null) {
+      departure = d.date;
+      if (d.endDate !== null) ret ??= d.endDate;
+    }
+  }
+  return { departure, ret };
+}
+
+/**
+ * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
+ * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
+ * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
+ * trip is off") → cancelled. Named third parties get their own entity.
+ */
+export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const hits: Hit[] = [];
+  // "Our trip got off to a bad start", "the trip was amazing": an evaluation, not a change.
+  if (TRIP_EXPERIENCE.pattern.test(t)) return [];
+  const subjectBefore = (index: number): Subject => subjectOf(t.slice(0, index), doc);
+
+  const cancel = CANCEL.exec(t);
+  if (cancel) {
+    const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
+    hits.push({
+      subject: owner?.[1] ? { kind: 'person', name: owner[1] } : { kind: 'speaker' },
+      status: 'cancelled',
+      location: null,
+      destination: null,
+      span: cancel[0],
+      strength: 'strong',
+    });
+  }
+
+  const ret = RETURN.exec(t);
+  const today = doc.input.at.slice(0, 10);
+  const returnIsFuture =
+    clause.intent.intent === 'planning' ||
+    /\b(?:will|'ll|be)\s+(?:be\s+)?(?:back|home)\b/i.test(t) ||
+    (ret !== null &&
+      clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today));
+  const returnFrom = ret === null ? null : returnedFrom(t, ret.index + ret[0].length, ret[0]);
+  if (
+    ret &&
+    returnFrom !== null &&
+    !returnIsFuture &&
+    !/\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))
+  ) {
+    hits.push({
+      subject: subjectBefore(ret.index),
+      status: 'completed',
+      location: 'home',
+      destination: null,
+      span: ret[0],
+      strength: returnFrom,
+    });
+  }
+
+  if (!cancel && !(ret && !returnIsFuture)) {
+    for (const pattern of [ARRIVAL, GREETING]) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+        const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
+        if (place === null) continue;
+        hits.push({
+          subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
+          status: 'in_progress',
+          location: place.name,
+          destination: null,
+          span: `${m[0]}${place.name}`,
+          strength: place.strength,
+        });
+      }
+    }
+    PRESENT.lastIndex = 0;
+    for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
+      // A copula is weak evidence: a gazetteer place makes it a trip; an unknown name after
+      // "in" stays tentative ("we're in Tahoe"); after "at" it is a venue ("at Starbucks").
+      const place = placeAt(t, m.index + m[0].length, /\bin\s+$/i.test(m[0]) ? 'weak' : false);
+      if (place === null) continue;
+      const subject = subjectBefore(m.index);
+      if (subject.kind === 'thing') continue;
+      hits.push({
+        subject,
+        status: 'in_progress',
+        location: place.name,
+        destination: null,
+        span: `${m[0]}${place.name}`,
+        strength: place.strength,
+      });
+    }
+    EN_ROUTE.lastIndex = 0;
+    for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
+      const place = placeAt(t, m.index + m[0].length, true);
+      if (place === null) continue;
+      hits.push({
+        subject: subjectBefore(m.index),
+        status: 'in_progress',
+        location: null,
+        destination: place.name,
+        span: `${m[0]}${place.name}`,
+        strength: place.strength,
+      });
+    }
+  }
+
+  const planned: Hit[] = [];
+  if (!cancel) {
+    for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+        if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
+        // A booking names its destination plainly; a bare travel noun before "to" is weaker.
+        const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
+        if (place === null) continue;
+        planned.push({
+          subject: subjectBefore(m.index),
+          status: 'planned',
+          location: null,
+          destination: place.name,
+          span: `${m[0]}${place.name}`,
+          strength: place.strength,
+        });
+        break;
+      }
+      if (planned.length > 0) break;
+    }
+    if (planned.length === 0) {
+      // "Porto instead of Madrid", "Kyoto rather than Osaka": a replaced destination, when both
+      // sides are places the gazetteer knows.
+      const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
+      if (swap) {
+        const words = t.slice(0, swap.index).trim().split(/\s+/);
+        for (let k = Math.max(0, words.length - 3); k < words.length && planned.length === 0; k++) {
+          const phrase = words.slice(k).join(' ');
+          const start = t.slice(0, swap.index).lastIndexOf(phrase);
+          const place = placeAt(t, start, false);
+          const replaced = placeAt(t, swap.index + swap[0].length, false);
+          if (place !== null && replaced !== null && place.name === phrase) {
+            planned.push({
+              subject: subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
+              status: 'planned',
+              location: null,
+              destination: place.name,
+              span: t.slice(start),
+              strength: 'strong',
+            });
+          }
+        }
+      }
+    }
+    if (planned.length === 0) {
+      ARROW.lastIndex = 0;
+      const arrow = ARROW.exec(t);
+      if (arrow) {
+        const place = placeAt(t, arrow.index + arrow[0].length, true);
+        if (place !== null) {
+          planned.push({
+            subject: { kind: 'speaker' },
+            status: 'planned',
+            location: null,
+            destination: place.name,
+            span: `${arrow[0]}${place.name}`,
+            strength: place.strength,
+          });
+        }
+      }
+    }
+    if (planned.length === 0) {
+      const named = NAMED_TRIP.exec(t);
+      if (named) {
+        const words = t.slice(0, named.index).trim().split(/\s+/);
+        const place = words.length > 0 ? words[words.length - 1] : undefined;
+        if (place && /^[A-Z][a-z]+$/.test(place)) {
+          const start = t.slice(0, named.index).lastIndexOf(place);
+          const phrase = placeAt(t, start, false);
+          if (phrase !== null && !/'s$/.test(phrase.name)) {
+            planned.push({
+              subject: { kind: 'speaker' },
+              status: 'planned',
+              location: null,
+              destination: phrase.name,
+              span: `${phrase.name} ${named[0]}`,
+              strength: phrase.strength,
+            });
+          }
+        }
+      }
+    }
+  }
+  const leaving =
+    planned.length === 0 &&
+    !cancel &&
+    /\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t) &&
+    clause.dates.length > 0;
+  if (leaving) {
+    planned.push({
+      subject: subjectBefore(t.search(/\b(?:leaving|departing|flying out|heading out|fly out)\b/i)),
+      status: 'planned',
+      location: null,
+      destination: null,
+      span: t,
+      strength: 'strong',
+    });
+  }
+  // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
+  // unless it is a booking ("I booked flights to Rome").
+  const story =
+    clause.analysis.tense === 'past' &&
+    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
+    !/\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t);
+  if (!story) hits.push(...planned);
+
+  const out: Candidate[] = [];
+  for (const hit of hits) {
+    const subject = hit.subject.kind === 'thing' ? subjectFromAnalysis(clause, doc) : hit.subject;
+    // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
+    // nobody's trip.
+    if (subject === null) continue;
+    const entityId = entityFor(subject, doc);
+    const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
+    const s = hit.strength;
+    if (hit.status !== null) {
+      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
+    }
+    if (hit.location !== null) {
+      out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
+    }
+    if (hit.destination !== null) {
+      out.push(
+        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span, s),
+      );
+    }
+  }
+
+  const dated = story ? null : (planned[0] ?? null);
+  const { departure, ret: returnDate } = splitDates(clause);
+  const returnOnly =
+    dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
+  const travelTalk =
+    dated !== null ||
+    returnOnly ||
+    /\b(?:trip|flight|flying|leaving|departing|depart|return flight|back|returning)\b/i.test(t);
+  if (travelTalk && !/\bback (?:at|to|on|in)\s+(?:school|work|it)\b/i.test(t)) {
+    const named = dated?.subject ?? subjectOf('', doc);
+    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc) : named;
+    if (subject === null) return out;
+    const entityId = entityFor(subject, doc);
+    const intent = travelIntent(clause, 'planning');
+    if (departure !== null && dated !== null) {
+      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t));
+    }
+    if (returnDate !== null && (dated !== null || returnOnly)) {
+      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t));
+    } else if (returnOnly && departure !== null) {
+      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t));
+    }
+  }
+  return out;
+}

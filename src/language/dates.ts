@@ -1,0 +1,236 @@
+import * as chrono from 'chrono-node';
+
+/** A date or time mentioned in a text, resolved against the message time. */
+export interface DateMention {
+  /** Offsets of the mention in the text. */
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** `YYYY-MM-DD`, or null for a bare time ("at 6:30"). */
+  readonly date: string | null;
+  /** `HH:MM` (24 h), or null when no time of day was given. */
+  readonly time: string | null;
+  /** The time said am/pm or used 24-hour form. */
+  readonly meridiemKnown: boolean;
+  /** `HH:MM` the range ends at ("17:00-18:00"), or null. */
+  readonly endTime: string | null;
+  /** `YYYY-MM-DD` a range ends on ("Thu Jun 18 to Sun Jun 21"), or null. */
+  readonly endDate: string | null;
+}
+
+const WEEKDAYS: Readonly<Record<string, number>> = {
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
+};
+
+const DAY_MS = 86_400_000;
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * The first day on or after `fromMs` that falls on day-of-month `day` (and on `weekday`, when
+ * given and some month within the next 14 matches it).
+ */
+function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): string | null {
+  const from = new Date(fromMs);
+  let fallback: string | null = null;
+  for (let offset = 0; offset < 15; offset++) {
+    const candidate = Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + offset, day);
+    const date = new Date(candidate);
+    if (date.getUTCDate() !== day) continue;
+    if (candidate < Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())) {
+      continue;
+    }
+    if (weekday === null || date.getUTCDay() === weekday) return isoDay(candidate);
+    fallback ??= isoDay(candidate);
+  }
+  return fallback;
+}
+
+function nextWeekday(fromMs: number, weekday: number): string {
+  const from = new Date(fromMs);
+  const delta = (weekday - from.getUTCDay() + 7) % 7;
+  return isoDay(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + delta));
+}
+
+const ORDINAL =
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
+
+interface Partial {
+  start: number;
+  end: number;
+  text: string;
+  month: number | null;
+  day: number | null;
+  year: number | null;
+  weekday: number | null;
+  hour: number | null;
+  minute: number;
+  meridiemKnown: boolean;
+  endHour: number | null;
+  endMinute: number;
+  endMonth: number | null;
+  endDay: number | null;
+}
+
+function endDateOf(p: Partial, startDate: string | null): string | null {
+  if (p.endDay === null || startDate === null) return null;
+  const start = Date.parse(`${startDate}T00:00:00Z`);
+  const startYear = new Date(start).getUTCFullYear();
+  const month = p.endMonth ?? new Date(start).getUTCMonth() + 1;
+  let end = Date.UTC(startYear, month - 1, p.endDay);
+  if (end < start) end = Date.UTC(startYear + 1, month - 1, p.endDay);
+  return end === start ? null : isoDay(end);
+}
+
+/**
+ * Every date or time in `text`, resolved against `anchor` (the message time, RFC 3339). Dates
+ * without a month ("Wednesday", "the 11th", "Sat") resolve forward from the previous date in the
+ * text, so "out Tuesday the 12th, back Friday the 15th" stays in one month. Wall-clock times are
+ * kept as written; days are UTC days of the anchor.
+ */
+export function findDates(text: string, anchor: string): DateMention[] {
+  const anchorMs = Date.parse(anchor);
+  if (Number.isNaN(anchorMs)) return [];
+  const partials: Partial[] = [];
+  for (const match of text.matchAll(ORDINAL)) {
+    const weekdayText = match[1]?.slice(0, 3).toLowerCase();
+    partials.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      text: match[0],
+      month: null,
+      day: Number(match[2]),
+      year: null,
+      weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
+      hour: null,
+      minute: 0,
+      meridiemKnown: false,
+      endHour: null,
+      endMinute: 0,
+      endMonth: null,
+      endDay: null,
+    });
+  }
+  const parsed = chrono.casual.parse(
+    text,
+    { instant: new Date(anchorMs), timezone: 0 },
+    { forwardDate: true },
+  );
+  for (const result of parsed) {
+    const start = result.index;
+    const end = start + result.text.length;
+    if (partials.some((p) => start < p.end && end > p.start)) {
+      // An ordinal ("Wed the 11th") already covers it; keep only a time that follows it.
+      const host = partials.find((p) => start < p.end && end > p.start);
+      if (host && result.start.isCertain('hour') && host.hour === null) {
+        host.hour = result.start.get('hour') ?? null;
+        host.minute = result.start.get('minute') ?? 0;
+        host.meridiemKnown = result.start.isCertain('meridiem');
+        host.end = Math.max(host.end, end);
+      }
+      continue;
+    }
+    if (/^\d{4}$|^(?:this |next |the )?weekend\W*$/i.test(result.text.trim())) continue;
+    // "now" is an adverb of the present ("I'm now flying to ..."), not a date mention.
+    if (/^(?:right |just |for )?now$/i.test(result.text.trim())) continue;
+    const s = result.start;
+    if (!s.isCertain('day') && !s.isCertain('weekday') && !s.isCertain('hour')) continue;
+    const hour = s.isCertain('hour') ? (s.get('hour') ?? null) : null;
+    partials.push({
+      start,
+      end,
+      text: result.text,
+      month: s.isCertain('month') ? (s.get('month') ?? null) : null,
+      day: s.isCertain('day') ? (s.get('day') ?? null) : null,
+      year: s.isCertain('year') ? (s.get('year') ?? null) : null,
+      weekday: s.isCertain('weekday') ? (s.get('weekday') ?? null) : null,
+      hour,
+      minute: s.isCertain('minute') ? (s.get('minute') ?? 0) : 0,
+      meridiemKnown:
+        s.isCertain('meridiem') ||
+        (hour !== null && (hour === 0 || hour > 12)) ||
+        /\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}|\b0\d:\d\d/.test(result.text) ||
+        /\b(?:noon|midnight)\b/i.test(result.text),
+      endHour: result.end?.isCertain('hour') ? (result.end.get('hour') ?? null) : null,
+      endMinute: result.end?.isCertain('minute') ? (result.end.get('minute') ?? 0) : 0,
+      endMonth: result.end?.isCertain('month') ? (result.end.get('month') ?? null) : null,
+      endDay: result.end?.isCertain('day') ? (result.end.get('day') ?? null) : null,
+    });
+  }
+  partials.sort((a, b) => a.start - b.start);
+  const out: DateMention[] = [];
+  let cursor = anchorMs;
+  const anchorYear = new Date(anchorMs).getUTCFullYear();
+  for (const p of partials) {
+    let date: string | null = null;
+    if (p.month !== null && p.day !== null) {
+      let year = p.year ?? anchorYear;
+      let candidate = Date.UTC(year, p.month - 1, p.day);
+      const floor = Date.UTC(
+        new Date(cursor).getUTCFullYear(),
+        new Date(cursor).getUTCMonth(),
+        new Date(cursor).getUTCDate(),
+      );
+      // Without a year, a date more than ~2 months before the anchor means next year.
+      if (p.year === null && candidate < floor - 60 * DAY_MS) {
+        year += 1;
+        candidate = Date.UTC(year, p.month - 1, p.day);
+      }
+      date = isoDay(candidate);
+    } else if (p.day !== null) {
+      date = nextDayOfMonth(cursor, p.day, p.weekday);
+    } else if (p.weekday !== null) {
+      date = nextWeekday(cursor, p.weekday);
+    }
+    if (date !== null) cursor = Date.parse(`${date}T00:00:00Z`);
+    out.push({
+      start: p.start,
+      end: p.end,
+      text: p.text,
+      date,
+      time: p.hour === null ? null : `${pad(p.hour)}:${pad(p.minute)}`,
+      meridiemKnown: p.meridiemKnown,
+      endTime: p.endHour === null ? null : `${pad(p.endHour)}:${pad(p.endMinute)}`,
+      endDate: endDateOf(p, date),
+    });
+  }
+  return out;
+}
+
+/**
+ * A time for an activity, read as the afternoon when no am/pm was given and the hour is 1-7
+ * ("swim is at 6:30" → 18:30; "Thursday at 5" → 17:00).
+ */
+export function activityTime(mention: DateMention): string | null {
+  if (mention.time === null) return null;
+  const [h = '0', m = '00'] = mention.time.split(':');
+  const hour = Number(h);
+  if (!mention.meridiemKnown && hour >= 1 && hour <= 7) return `${pad(hour + 12)}:${m}`;
+  return mention.time;
+}
+
+/** Reads a bare clock time ("5", "6:30", "5pm") as `HH:MM` for an activity. */
+export function bareTime(text: string): string | null {
+  const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$/i.exec(text.trim());
+  if (!match) return null;
+  let hour = Number(match[1]);
+  const minute = match[2] ?? '00';
+  const meridiem = match[3]?.toLowerCase().replace(/\./g, '');
+  if (hour > 23 || Number(minute) > 59) return null;
+  if (meridiem === 'pm' && hour < 12) hour += 12;
+  else if (meridiem === 'am' && hour === 12) hour = 0;
+  else if (meridiem === undefined && hour >= 1 && hour <= 7) hour += 12;
+  return `${pad(hour)}:${minute}`;
+}

