@@ -52,6 +52,7 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { createEngineEvents } from './engine-events.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
@@ -216,6 +217,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const engine: Engine = {
     home: options.home,
     now: () => clock.now(),
+    events: createEngineEvents(),
 
     async ingest(input, ingestOptions) {
       const report = await ingest(deps, input);

@@ -96,12 +96,16 @@ export type {
   StateItemView,
 } from './state-items-capability.js';
 
+import type { EngineEvents } from './engine-events.js';
+
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
   /** Where the embedded store lives. */
   readonly home: string;
   /** Current instant (epoch ms) from the injected clock. */
   now(): number;
+  /** Live notifications (commits, new review items; services publish their own kinds). */
+  readonly events: EngineEvents;
   /**
    * Ingests JSONL text or parsed records (DESIGN.md §5). Valid records apply even if others fail.
    * Records (and their full-text index entries) are durable before any model runs; then, unless

@@ -456,6 +456,7 @@ export function createProgram(context: CommandContext): Command {
             port: config.http.port,
             host: config.http.host,
             token: config.token,
+            tokens: config.file.tokens ?? [],
             onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
           });
           io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
