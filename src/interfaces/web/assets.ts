@@ -46,6 +46,8 @@ h2 { font-size: 1.1rem; margin: .5rem 0; }
 .inbox, .hits, .items { list-style: none; padding: 0; margin: 0; }
 .inbox-item[aria-selected="true"] { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+h1:focus, main:focus { outline: none; }
+.timeline li { margin-bottom: .35rem; }
 .kind { text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; color: var(--muted); }
 .detail { margin: .25rem 0; padding-left: 1.1rem; color: var(--muted); }
 .when, .hint { color: var(--muted); font-size: .85rem; }
@@ -68,7 +70,7 @@ tr.won { background: #e6f4ea; }
 .metrics { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: .5rem; }
 .metric { background: var(--card); border: 1px solid var(--line); border-radius: .4rem; padding: .5rem; }
 .metric dt { font-size: .8rem; color: var(--muted); }
-.metric dd { margin: 0; font-size: 1.2rem; font-weight: 600; }
+.metric dd { margin: 0; font-size: 1.2rem; font-weight: 600; overflow-wrap: anywhere; }
 .error { color: var(--bad); font-weight: 600; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; }
@@ -323,7 +325,14 @@ function explainPanel(explanation) {
       ),
     ),
     el('h3', { text: 'Timeline' }),
-    el('ol', { class: 'timeline' }, explanation.history.map((h) => el('li', { text: fmt(h.recorded_at || h.valid_from || '') + ' · ' + fmt(h.value) + ' · ' + fmt(h.rule || h.decision || '') }))),
+    el('ol', { class: 'timeline', 'aria-label': 'History of ' + explanation.field }, explanation.history.map((h) => {
+      const at = h.recorded_at || h.recordedAt;
+      const event = h.event_id || h.eventId;
+      return el('li', {},
+        el('span', { class: 'kind', text: h.kind }), ' ',
+        el('time', { text: fmt(at) }), ' · value ' + fmt(h.value) + ' · confidence ' + fmt(h.confidence) + (h.decision ? ' · ' + h.decision : ''),
+        el('div', { class: 'when', text: 'event ' + fmt(event) }));
+    })),
     el('ul', { class: 'reasons' }, explanation.reasons.map((r) => el('li', { text: r }))),
   );
 }
