@@ -18,6 +18,7 @@ import { registerMigrateStoreCommands } from './commands/migrate-store.js';
 import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
+import { registerTokenCommands } from './commands/token.js';
 import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
 import {
   renderAnswer,
@@ -519,6 +520,7 @@ export function createProgram(context: CommandContext): Command {
   registerExtractionCommands(program, toolkit);
   registerItemsCommands(program, toolkit);
   registerContextCommands(program, toolkit);
+  registerTokenCommands(program, toolkit);
 
   return program;
 }
