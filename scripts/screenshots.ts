@@ -17,6 +17,8 @@ const VIEWPORTS = [
 const PAGES = [
   { name: 'inbox', hash: '#/inbox', ready: '.inbox-item' },
   { name: 'provenance', hash: '#/entity/user:alex?field=travel.status', ready: '.explain' },
+  { name: 'search', hash: '#/search?q=lighthouse%20ferry', ready: '.hits li' },
+  { name: 'thread', hash: '#/thread/thread-user-alex', ready: '.items li' },
   { name: 'health', hash: '#/health', ready: '.metrics' },
 ] as const;
 

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/index.js';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
@@ -215,5 +216,55 @@ describe('HTTP scopes and entity allow-lists', () => {
     });
     expect(response.status, await response.clone().text()).toBe(200);
     expect((await engine.getField('user:alex', 'profile.preference.seat')).value).toBe('middle');
+  });
+
+  it("streams only its own entities' events over SSE, and refuses another entity's stream", async () => {
+    const refused = await app.request('/api/events?entity_id=family:smith', {
+      headers: bearer(ALEX),
+    });
+    expect(refused.status).toBe(403);
+    const controller = new AbortController();
+    const response = await app.request('/api/events', {
+      headers: bearer(ALEX),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>)
+      .pipeThrough(new TextDecoderStream())
+      .getReader();
+    let text = '';
+    while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
+    engine.events.publish({ type: 'drift.detected', entity_id: 'family:smith', data: { n: 1 } });
+    engine.events.publish({ type: 'ledger.committed', entity_id: null, data: { n: 2 } });
+    engine.events.publish({ type: 'drift.detected', entity_id: 'user:alex', data: { n: 3 } });
+    while (!text.includes('"n":3')) text += (await reader.read()).value ?? '';
+    expect(text).not.toContain('family:smith');
+    expect(text).not.toContain('"n":1');
+    expect(text).not.toContain('"n":2');
+    controller.abort();
+    await reader.cancel();
+  });
+});
+
+describe('tokens in config.json', () => {
+  it('loads hashed scoped tokens and rejects a plain token where a hash belongs', () => {
+    const home = mkdtempSync(join(tmpdir(), 'verity-auth-config-'));
+    try {
+      const grant = {
+        name: 'alex',
+        sha256: hashToken(ALEX),
+        scopes: ['read'],
+        entities: ['user:alex'],
+      };
+      writeFileSync(join(home, 'config.json'), JSON.stringify({ tokens: [grant] }));
+      expect(loadConfig({ env: { VERITY_HOME: home } }).file.tokens).toEqual([grant]);
+      writeFileSync(
+        join(home, 'config.json'),
+        JSON.stringify({ tokens: [{ ...grant, sha256: ALEX }] }),
+      );
+      expect(() => loadConfig({ env: { VERITY_HOME: home } })).toThrow(/sha256/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -350,7 +350,7 @@ export function mountWebAssets(app: Hono, registry: RouteRegistry): void {
         'Content-Type': asset.contentType,
         'Cache-Control': 'no-cache',
         'Content-Security-Policy':
-          "default-src 'self'; style-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
+          "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
         'X-Content-Type-Options': 'nosniff',
       }),
     );

@@ -8,6 +8,7 @@ export const DASHBOARD_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Verity</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard.css">
 <script type="module" src="/dashboard.js"></script>
 </head>

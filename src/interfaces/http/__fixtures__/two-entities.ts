@@ -32,6 +32,15 @@ export function entityRecords(entity: string, offset: number): Record<string, un
       created_at: '2026-02-19T15:02:00Z',
       entity_id: entity,
     },
+    {
+      type: 'message',
+      thread_id: `thread-${entity.replace(':', '-')}`,
+      message_id: `m-${offset}-2`,
+      role: 'user',
+      content: 'I need to renew my passport before March.',
+      created_at: '2026-02-19T15:03:00Z',
+      entity_id: entity,
+    },
   ];
 }
 
