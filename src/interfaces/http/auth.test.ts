@@ -197,6 +197,24 @@ describe('HTTP scopes and entity allow-lists', () => {
     ).toBe(403);
   });
 
+  it('lists only its own entities, and reads only its own history', async () => {
+    const listed = (await (
+      await app.request('/api/entities', { headers: bearer(ALEX) })
+    ).json()) as {
+      items: { entity_id: string }[];
+    };
+    expect(listed.items).toEqual([{ entity_id: 'user:alex' }]);
+    const history = await app.request('/api/state/user:alex/history?field=travel.status', {
+      headers: bearer(ALEX),
+    });
+    expect(history.status).toBe(200);
+    const body = (await history.json()) as { items: Record<string, unknown>[] };
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(Object.keys(body.items[0] ?? {})).toContain('recorded_at');
+    const other = await app.request('/api/state/family:smith/history', { headers: bearer(ALEX) });
+    expect(other.status).toBe(403);
+  });
+
   it('builds context only for its own entity', async () => {
     expect(
       (await app.request('/api/context?entity=user:alex', { headers: bearer(ALEX) })).status,

@@ -170,6 +170,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     '/api/items/*',
     '/api/stats',
     '/api/inbox',
+    '/api/entities',
   ]) {
     app.use(path, (c, next) => (c.req.method === 'GET' ? tagger(c, next) : next()));
   }

@@ -18,6 +18,7 @@ export const DASHBOARD_HTML = `<!doctype html>
 <span class="brand">Verity</span>
 <nav aria-label="Sections"><ul>
 <li><a href="#/inbox">Inbox</a></li>
+<li><a href="#/entities">Entities</a></li>
 <li><a href="#/search">Search</a></li>
 <li><a href="#/health">Health</a></li>
 </ul></nav>
@@ -45,6 +46,7 @@ h1 { font-size: 1.5rem; margin: .25rem 0 .75rem; }
 h2 { font-size: 1.1rem; margin: .5rem 0; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 .75rem; }
 .inbox, .hits, .items { list-style: none; padding: 0; margin: 0; }
+.entities li { margin: .35rem 0; }
 .inbox-item[aria-selected="true"] { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 h1:focus, main:focus { outline: none; }
@@ -370,6 +372,16 @@ async function renderEntity(entity, field) {
   main.replaceChildren(...parts);
 }
 
+async function renderEntities() {
+  const page = await api('/api/entities?limit=500');
+  main.replaceChildren(
+    heading('Entities'),
+    page.items.length === 0
+      ? el('p', { class: 'empty', text: 'No entity has state yet.' })
+      : el('ul', { class: 'entities' }, page.items.map((e) => el('li', {}, el('a', { href: '#/entity/' + e.entity_id, text: e.entity_id })))),
+  );
+}
+
 // ---- search, thread, health -------------------------------------------------------------
 async function renderSearch(query) {
   const input = el('input', { id: 'q', type: 'search', value: query || '', required: true });
@@ -448,6 +460,7 @@ function render(keepFocus) {
     }
     try {
       if (r.name === 'entity') await renderEntity(r.arg, r.params.get('field'));
+      else if (r.name === 'entities') await renderEntities();
       else if (r.name === 'search') await renderSearch(r.params.get('q'));
       else if (r.name === 'thread') await renderThread(r.arg);
       else if (r.name === 'health') await renderHealth();
