@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { fixedClock } from '../../../src/core/index.js';
@@ -28,12 +29,11 @@ export interface DashboardServer {
 /** Starts the dashboard on SQLite, or on PostgreSQL at `pgUrl` (in a fresh schema). */
 export async function startDashboardServer(pgUrl?: string): Promise<DashboardServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-dashboard-'));
+  const schema = `verity_dashboard_${process.pid}`;
   const engine = await createEngine({
     home: dir,
     clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
-    ...(pgUrl === undefined
-      ? {}
-      : { database: { kind: 'postgres', url: pgUrl, schema: `verity_dashboard_${process.pid}` } }),
+    ...(pgUrl === undefined ? {} : { database: { kind: 'postgres', url: pgUrl, schema } }),
   });
   await seedTwoEntities(engine);
   const server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: null });
@@ -44,6 +44,16 @@ export async function startDashboardServer(pgUrl?: string): Promise<DashboardSer
       await server.close();
       await engine.close();
       rmSync(dir, { recursive: true, force: true });
+      if (pgUrl !== undefined) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+        } finally {
+          await client.end();
+        }
+      }
     },
   };
 }
