@@ -50,11 +50,11 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     await page.waitForSelector('.inbox-item');
     const count = await page.locator('.inbox-item').count();
     for (let i = 0; i < count; i++) {
-      const current = await page.getAttribute('.inbox-item[aria-selected="true"]', 'data-id');
+      const current = await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id');
       if (current === id) break;
       await page.keyboard.press('j');
     }
-    expect(await page.getAttribute('.inbox-item[aria-selected="true"]', 'data-id')).toBe(id);
+    expect(await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')).toBe(id);
     await page.keyboard.press('c');
     await page.waitForSelector(`.inbox-item[data-id="${id}"]`, { state: 'detached' });
     const field = await dashboard.engine.getField('user:alex', 'profile.preference.seat');

@@ -47,7 +47,7 @@ h2 { font-size: 1.1rem; margin: .5rem 0; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 .75rem; }
 .inbox, .hits, .items { list-style: none; padding: 0; margin: 0; }
 .entities li { margin: .35rem 0; }
-.inbox-item[aria-selected="true"] { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
+.inbox-item[aria-current="true"] { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 h1:focus, main:focus { outline: none; }
 .timeline li { margin-bottom: .35rem; }
@@ -207,7 +207,7 @@ function selectRow(index, focus) {
   const rows = main.querySelectorAll('.inbox-item');
   if (rows.length === 0) return;
   selected = Math.max(0, Math.min(rows.length - 1, index));
-  rows.forEach((row, i) => row.setAttribute('aria-selected', i === selected ? 'true' : 'false'));
+  rows.forEach((row, i) => row.setAttribute('aria-current', i === selected ? 'true' : 'false'));
   if (focus) rows[selected].focus();
 }
 
@@ -235,7 +235,7 @@ function inboxRow(item, index) {
       tabindex: '0',
       'data-id': item.id,
       'data-kind': item.kind,
-      'aria-selected': index === selected ? 'true' : 'false',
+      'aria-current': index === selected ? 'true' : 'false',
       'aria-label': item.title,
       onfocus: () => selectRow(index, false),
     },
