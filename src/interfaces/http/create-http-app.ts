@@ -2,7 +2,6 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
@@ -10,17 +9,11 @@ import { ENTITY_ID_PATTERN, EngineError, parseRfc3339 } from '../../core/index.j
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import type { TokenGrant } from './auth.js';
-import { authEnabled, createAuth, principalOf } from './auth.js';
 import { registerContextRoute } from './context-route.js';
-import { describeCoreRoutes } from './core-route-docs.js';
-import { mountWebAssets, registerDashboardApi, watchLedger } from './dashboard-api.js';
 import { errorBody, toHttpError } from './http-errors.js';
-import { createInbox } from './inbox.js';
 import { registerItemsRoutes } from './items-routes.js';
-import { checkMcpRequest, checkMcpResponse } from './mcp-scopes.js';
-import { buildOpenApi, OPENAPI_PATH } from './openapi.js';
+import { finishPlatform, installPlatform } from './platform.js';
 import { problemResponse } from './problem.js';
-import { RouteRegistry } from './route-registry.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -59,22 +52,6 @@ const answerBody = z
   .strict();
 
 const ignoreError = (): void => {};
-
-const VERSION = '0.1.0';
-const registries = new WeakMap<Hono, RouteRegistry>();
-const stoppers = new WeakMap<Hono, () => void>();
-
-/** The route registry an app's OpenAPI document is generated from (tests compare it with the app). */
-export function routeRegistryOf(app: Hono): RouteRegistry {
-  const registry = registries.get(app);
-  if (registry === undefined) throw new Error('not an app made by createHttpApp');
-  return registry;
-}
-
-/** Stops an app's background ledger watcher (the SSE feed); `startHttpServer` calls it on close. */
-export function stopHttpApp(app: Hono): void {
-  stoppers.get(app)?.();
-}
 
 function invalid(message: string, field: string): EngineError {
   return new EngineError('VALIDATION_FAILED', message, { field });
@@ -148,32 +125,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   const allowedHosts = options.allowedHosts ?? null;
   if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
 
-  const inbox = createInbox();
-  const auth = { token: options.token, tokens: options.tokens ?? [] };
-  app.use(
-    '*',
-    createAuth(engine, auth, [
-      async (path) => {
-        const match = /^\/api\/inbox\/([^/]+)\/([^/]+)$/.exec(path);
-        if (match?.[1] === undefined || match[2] === undefined) return undefined;
-        return await inbox
-          .get(decodeURIComponent(match[1]))
-          .entityOf(engine, decodeURIComponent(match[2]));
-      },
-    ]),
-  );
-  const tagger = etag();
-  for (const path of [
-    '/api/state/*',
-    '/api/reviews',
-    '/api/items',
-    '/api/items/*',
-    '/api/stats',
-    '/api/inbox',
-    '/api/entities',
-  ]) {
-    app.use(path, (c, next) => (c.req.method === 'GET' ? tagger(c, next) : next()));
-  }
+  const platform = installPlatform(app, engine, {
+    token: options.token,
+    tokens: options.tokens ?? [],
+  });
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
@@ -190,33 +145,18 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.post('/mcp', async (c) => {
-    const principal = principalOf(c);
-    if (authEnabled(auth)) {
-      let rpc: unknown;
+    return await platform.guardMcp(c, async () => {
+      const server = createMcpServer(engine, { onError: (error) => report(error) });
+      // Stateless Streamable HTTP: no session id generator, and JSON replies instead of SSE streams
+      // because each request gets its own server, closed as soon as it has answered.
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+      await server.connect(transport);
       try {
-        rpc = await c.req.raw.clone().json();
-      } catch {
-        // Not JSON: the transport answers with its own parse error.
-        rpc = null;
+        return await transport.handleRequest(c.req.raw);
+      } finally {
+        await server.close();
       }
-      const denied = await checkMcpRequest(engine, principal, rpc);
-      if (denied !== null) return c.json(denied, 200);
-    }
-    const server = createMcpServer(engine, { onError: (error) => report(error) });
-    // Stateless Streamable HTTP: no session id generator, and JSON replies instead of SSE streams
-    // because each request gets its own server, closed as soon as it has answered.
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      const response = await transport.handleRequest(c.req.raw);
-      if (!authEnabled(auth) || !(response.headers.get('content-type') ?? '').includes('json')) {
-        return response;
-      }
-      const leaked = checkMcpResponse(principal, await response.clone().json());
-      return leaked === null ? response : c.json(leaked, 200);
-    } finally {
-      await server.close();
-    }
+    });
   });
   // A stateless server has no stream to resume (GET) and no session to end (DELETE).
   const mcpMethodNotAllowed = (c: Context): Response =>
@@ -305,26 +245,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
 
   registerContextRoute(app, engine);
 
-  const registry = new RouteRegistry();
-  describeCoreRoutes(registry);
-  const shutdown = new AbortController();
-  registerDashboardApi(app, registry, engine, inbox, shutdown.signal);
-  mountWebAssets(app, registry);
-  registry.add({
-    method: 'get',
-    path: OPENAPI_PATH,
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['meta'],
-    scope: 'public',
-    contentType: 'application/json',
-  });
-  app.get(OPENAPI_PATH, etag(), (c) => c.json(buildOpenApi(registry, VERSION)));
-  registries.set(app, registry);
-  const stopWatching = watchLedger(engine);
-  stoppers.set(app, () => {
-    stopWatching();
-    shutdown.abort();
-  });
+  finishPlatform(app, engine, platform);
 
   return app;
 }

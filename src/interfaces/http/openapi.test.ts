@@ -8,8 +8,8 @@ import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
-import { routeRegistryOf } from './create-http-app.js';
 import { createHttpApp } from './index.js';
+import { routeRegistryOf } from './platform.js';
 
 let dir: string;
 let engine: Engine;

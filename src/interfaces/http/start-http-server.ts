@@ -4,7 +4,8 @@ import { serve } from '@hono/node-server';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { TokenGrant } from './auth.js';
-import { createHttpApp, stopHttpApp } from './create-http-app.js';
+import { createHttpApp } from './create-http-app.js';
+import { stopHttpApp } from './platform.js';
 
 /** Options of `startHttpServer`. */
 export interface StartHttpServerOptions {
