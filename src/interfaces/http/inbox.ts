@@ -152,7 +152,12 @@ export class InboxRegistry {
   }
 }
 
-/** An inbox with the sources main has today: state review prompts and dead letters. */
+/**
+ * An inbox with the sources main has today: state review prompts and dead letters. A feature
+ * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
+ * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
+ * change, and the auth layer checks answers through the source's `entityOf`.
+ */
 export function createInbox(): InboxRegistry {
   const inbox = new InboxRegistry();
   inbox.register(reviewSource);

@@ -80,9 +80,11 @@ export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): P
 }
 
 /**
- * Mounts the dashboard, its API and `/api/openapi.json` after the other routes, and starts the
- * ledger watcher that feeds `/api/events`. Routes mounted by hand elsewhere are described in
- * `core-route-docs.ts`; new ones should use `defineRoute` with the registry.
+ * Mounts the dashboard, its API and `/api/openapi.json` after the other routes. A route added
+ * elsewhere must appear in the registry too (the drift test in `openapi.test.ts` compares it with
+ * the mounted routes): describe it in `core-route-docs.ts`, or better mount it with `defineRoute`
+ * so the schemas it validates with are the ones documented. Also starts the ledger watcher that
+ * feeds `/api/events`.
  */
 export function finishPlatform(app: Hono, engine: Engine, platform: Platform): void {
   const registry = new RouteRegistry();
