@@ -211,6 +211,25 @@ const fileSchema = z
       .strict()
       .optional(),
     token: z.string().min(8).optional(),
+    /**
+     * Scoped bearer tokens, stored as the sha256 hex of the token (`verity token hash`): scopes
+     * read/write/review and an entity allow-list (`user:alex`, `family:*`; absent = all).
+     */
+    tokens: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(100),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
+            scopes: z.array(z.enum(['read', 'write', 'review'])).min(1),
+            entities: z
+              .array(z.string().regex(/^(\*|(user|family|team):(\*|[a-z0-9._-]+))$/))
+              .min(1)
+              .optional(),
+          })
+          .strict(),
+      )
+      .optional(),
     /** The store: absent, the embedded SQLite file under home; a postgres:// URL for PostgreSQL. */
     database: z
       .object({

@@ -54,6 +54,7 @@ import {
   readIntentMetrics,
 } from './capabilities.js';
 import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+import { createEngineEvents } from './engine-events.js';
 import { recordMessages } from './messages-capability.js';
 import { createObserverCapability, type EngineObserverOptions } from './observer-capability.js';
 import { createRecallCapability } from './recall-pack.js';
@@ -283,6 +284,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     home: options.home,
     observer,
     now: () => clock.now(),
+    events: createEngineEvents(),
 
     async ingest(input, ingestOptions) {
       const before = await store.lastSeq();

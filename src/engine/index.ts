@@ -28,6 +28,8 @@ export type {
 export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
+export type { EngineEvent, EngineEvents } from './engine-events.js';
+export { createEngineEvents } from './engine-events.js';
 export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';

@@ -119,6 +119,8 @@ export interface ReadOptions {
   readonly asOf?: string | undefined;
 }
 
+import type { EngineEvents } from './engine-events.js';
+
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
   /** Session capture, observer, reflector, MEMORY.md review and `ask` (seeds 002, 004). */
@@ -127,6 +129,8 @@ export interface Engine {
   readonly home: string;
   /** Current instant (epoch ms) from the injected clock. */
   now(): number;
+  /** Live notifications (commits, new review items; services publish their own kinds). */
+  readonly events: EngineEvents;
   /**
    * Ingests JSONL text or parsed records (docs/FORMATS.md). Valid records apply even if others fail.
    * Records (and their full-text index entries) are durable before any model runs; then, unless

@@ -26,6 +26,7 @@ import { registerProjectionCommands } from './commands/projections.js';
 import { ingestIndexOptions, registerSearchCommands } from './commands/search.js';
 import { registerSignalCommands } from './commands/signals.js';
 import { registerTaskCommands } from './commands/tasks.js';
+import { registerTokenCommands } from './commands/token.js';
 import { registerVaultCommands } from './commands/vault.js';
 import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
 import {
@@ -608,6 +609,7 @@ export function createProgram(context: CommandContext): Command {
               port: config.http.port,
               host: config.http.host,
               token: config.token,
+              tokens: config.file.tokens ?? [],
               onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
             });
             io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
@@ -689,6 +691,7 @@ export function createProgram(context: CommandContext): Command {
   registerVaultCommands(program, toolkit);
   registerObserverCommands(program, toolkit);
   registerTaskCommands(program, toolkit);
+  registerTokenCommands(program, toolkit);
 
   return program;
 }

@@ -1,7 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -15,12 +14,15 @@ import {
 } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
+import type { TokenGrant } from './auth.js';
 import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
 import { registerMessagesRoute } from './messages-route.js';
 import { registerObserverRoutes } from './observer-routes.js';
+import { finishPlatform, installPlatform } from './platform.js';
+import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import { registerTaskRoutes } from './tasks-routes.js';
 
@@ -28,6 +30,8 @@ import { registerTaskRoutes } from './tasks-routes.js';
 export interface HttpAppOptions {
   /** Bearer token required on every route but `/health`; null leaves the API open. */
   readonly token: string | null;
+  /** Scoped tokens (hashed) from the config file; see `auth.ts`. */
+  readonly tokens?: readonly TokenGrant[];
   /**
    * Host names (no port) that requests and browser `Origin`s may name; null accepts any. A
    * loopback server sets the loopback names, which defeats DNS rebinding.
@@ -119,7 +123,7 @@ function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
       !allowedHosts.includes(host) ||
       (originHost !== null && !allowedHosts.includes(originHost))
     ) {
-      return c.json(errorBody('FORBIDDEN', 'host or origin not allowed'), 403);
+      return problemResponse(c, 403, 'FORBIDDEN', 'host or origin not allowed');
     }
     return await next();
   };
@@ -137,16 +141,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   const allowedHosts = options.allowedHosts ?? null;
   if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
 
-  if (options.token !== null) {
-    const unauthorized = errorBody('UNAUTHORIZED', 'send Authorization: Bearer <token>');
-    const auth = bearerAuth({
-      token: options.token,
-      noAuthenticationHeader: { message: unauthorized },
-      invalidAuthenticationHeader: { message: unauthorized },
-      invalidToken: { message: errorBody('UNAUTHORIZED', 'invalid token') },
-    });
-    app.use('*', (c, next) => (c.req.path === '/health' ? next() : auth(c, next)));
-  }
+  const platform = installPlatform(app, engine, {
+    token: options.token,
+    tokens: options.tokens ?? [],
+  });
 
   // One wire vocabulary: every JSON body under /api has snake_case keys, whatever a route built.
   app.use('/api/*', async (c, next) => {
@@ -162,10 +160,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     const { status, body } = toHttpError(error, report);
-    return c.json(body, status);
+    return problemResponse(c, status, body.error.code, body.error.message, body.error.details);
   });
   app.notFound((c) =>
-    c.json(errorBody('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`), 404),
+    problemResponse(c, 404, 'NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`),
   );
 
   app.get('/health', async (c) => {
@@ -175,16 +173,18 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   app.post('/mcp', async (c) => {
-    const server = createMcpServer(engine, { onError: (error) => report(error) });
-    // Stateless Streamable HTTP: no session id generator, and JSON replies instead of SSE streams
-    // because each request gets its own server, closed as soon as it has answered.
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      await server.close();
-    }
+    return await platform.guardMcp(c, async () => {
+      const server = createMcpServer(engine, { onError: (error) => report(error) });
+      // Stateless Streamable HTTP: no session id generator, and JSON replies instead of SSE streams
+      // because each request gets its own server, closed as soon as it has answered.
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(c.req.raw);
+      } finally {
+        await server.close();
+      }
+    });
   });
   // A stateless server has no stream to resume (GET) and no session to end (DELETE).
   const mcpMethodNotAllowed = (c: Context): Response =>
@@ -301,6 +301,8 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
 
   registerContextRoute(app, engine);
   registerMessagesRoute(app, engine);
+
+  finishPlatform(app, engine, platform);
 
   return app;
 }

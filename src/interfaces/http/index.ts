@@ -3,8 +3,15 @@
  * `/mcp` and a JSON API under `/api`, behind bearer-token auth.
  * May import: engine, core types, and `interfaces/mcp` (mounted on `/mcp`).
  */
+
+export type { AuthOptions, Principal, Scope, TokenGrant } from './auth.js';
+export { hashToken } from './auth.js';
 export type { HttpAppOptions } from './create-http-app.js';
 export { createHttpApp } from './create-http-app.js';
 export type { ErrorBody } from './http-errors.js';
+export type { InboxItem, InboxSource } from './inbox.js';
+export { InboxRegistry } from './inbox.js';
+export type { RouteSpec } from './route-registry.js';
+export { defineRoute, RouteRegistry } from './route-registry.js';
 export type { RunningHttpServer, StartHttpServerOptions } from './start-http-server.js';
 export { startHttpServer } from './start-http-server.js';

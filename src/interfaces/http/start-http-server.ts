@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import type { TokenGrant } from './auth.js';
 import { createHttpApp } from './create-http-app.js';
+import { stopHttpApp } from './platform.js';
 
 /** Options of `startHttpServer`. */
 export interface StartHttpServerOptions {
@@ -13,6 +15,8 @@ export interface StartHttpServerOptions {
   readonly host?: string;
   /** Bearer token required on every route but `/health`; null is allowed on loopback only. */
   readonly token: string | null;
+  /** Scoped tokens (sha256 at rest) from the config file's `tokens`. */
+  readonly tokens?: readonly TokenGrant[];
   /** Receives internal failures for logging. Defaults to ignoring them. */
   readonly onError?: (error: unknown) => void;
 }
@@ -46,7 +50,7 @@ export async function startHttpServer(
 ): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const loopback = isLoopback(host);
-  if (!loopback && options.token === null) {
+  if (!loopback && options.token === null && (options.tokens?.length ?? 0) === 0) {
     throw new EngineError(
       'CONFIG_INVALID',
       `refusing to serve on ${host} without a token: set VERITY_TOKEN (or "token" in config.json), or bind 127.0.0.1 (--host / VERITY_HOST)`,
@@ -55,6 +59,7 @@ export async function startHttpServer(
   }
   const app = createHttpApp(engine, {
     token: options.token,
+    tokens: options.tokens ?? [],
     allowedHosts: loopback ? LOOPBACK_HOSTS : null,
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });
@@ -77,6 +82,7 @@ export async function startHttpServer(
           url: `http://${urlHost(info.address)}:${info.port}`,
           close: () =>
             new Promise<void>((done, fail) => {
+              stopHttpApp(app);
               server.close((error?: Error) => (error === undefined ? done() : fail(error)));
               if (server instanceof Server) server.closeIdleConnections();
             }),

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { EngineError } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+
+/** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
+export const GLOBAL_ENTITY = 'global:verity';
+
+/** One question Verity asks a person, whatever its kind. */
+export const inboxItemSchema = z.object({
+  kind: z.string(),
+  id: z.string(),
+  entity_id: z.string(),
+  title: z.string(),
+  detail: z.array(z.string()),
+  created_at: z.string(),
+  actions: z.array(z.string()),
+  /** An action that needs a replacement value (shown as an edit box). */
+  edit_action: z.string().nullable(),
+  /** Dashboard route that explains the item (`#/entity/...`), or null. */
+  link: z.string().nullable(),
+});
+
+/** An inbox row. */
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+
+/**
+ * A kind of question the inbox shows. State review prompts and dead letters register here; memory
+ * proposals, drift rows and task escalations join by registering their own source.
+ */
+export interface InboxSource {
+  readonly kind: string;
+  /** Open items, oldest first (a stable order: pagination relies on it). */
+  list(engine: Engine): Promise<readonly InboxItem[]>;
+  /** The entity an item belongs to, or null when there is no such item. */
+  entityOf(engine: Engine, id: string): Promise<string | null>;
+  /** Applies `action` (one of the item's `actions`) and returns the source's own result. */
+  answer(engine: Engine, id: string, action: string, value: string | undefined): Promise<unknown>;
+}
+
+const reviewSource: InboxSource = {
+  kind: 'state_review',
+  async list(engine) {
+    const prompts = await engine.listReviews({ status: ['open'] });
+    return prompts.map((p) => ({
+      kind: 'state_review',
+      id: p.prompt_id,
+      entity_id: p.entity_id,
+      title: `${p.entity_id} · ${p.field}: ${p.current_value ?? '∅'} → ${p.proposed_value ?? '∅'}`,
+      detail: [`confidence ${p.confidence.toFixed(2)}`, ...p.reason_summary],
+      created_at: p.created_at,
+      actions: [...p.actions],
+      edit_action: 'edit',
+      link: `#/entity/${p.entity_id}?field=${encodeURIComponent(p.field)}`,
+    }));
+  },
+  async entityOf(engine, id) {
+    const all = await engine.listReviews({
+      status: ['queued', 'open', 'confirmed', 'rejected', 'edited', 'expired', 'superseded'],
+    });
+    return all.find((p) => p.prompt_id === id)?.entity_id ?? null;
+  },
+  async answer(engine, id, action, value) {
+    if (action !== 'confirm' && action !== 'reject' && action !== 'edit') {
+      throw new EngineError('VALIDATION_FAILED', 'action must be confirm, reject or edit', {
+        field: 'action',
+      });
+    }
+    if ((action === 'edit') !== (value !== undefined)) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        'edited_value is required with action "edit" and only allowed there',
+        { field: 'edited_value' },
+      );
+    }
+    return await engine.answerReview(id, action, value);
+  },
+};
+
+const deadLetterSource: InboxSource = {
+  kind: 'dead_letter',
+  async list(engine) {
+    const items = await engine.listDlq();
+    return items
+      .filter((d) => d.status === 'pending' || d.status === 'permanently_failed')
+      .map((d) => ({
+        kind: 'dead_letter',
+        id: d.dlqId,
+        entity_id: GLOBAL_ENTITY,
+        title: `rejected ${d.schemaName}${d.inputId === null ? '' : ` ${d.inputId}`} (${d.status}, ${d.retryCount} retries)`,
+        detail: d.errors.map((e) => `${e.path}: ${e.message}`),
+        created_at: d.firstSeenAt,
+        actions: ['retry', 'discard'],
+        edit_action: null,
+        link: '#/health',
+      }));
+  },
+  async entityOf(engine, id) {
+    return (await engine.listDlq()).some((d) => d.dlqId === id) ? GLOBAL_ENTITY : null;
+  },
+  async answer(engine, id, action) {
+    if (action === 'discard') {
+      await engine.discardDlq(id);
+      return { dlq_id: id, status: 'discarded' };
+    }
+    if (action === 'retry') {
+      const item = (await engine.listDlq()).find((d) => d.dlqId === id);
+      if (item === undefined) throw new EngineError('NOT_FOUND', `no dead letter ${id}`, { id });
+      return await engine.editDlq(id, item.raw);
+    }
+    throw new EngineError('VALIDATION_FAILED', 'action must be retry or discard', {
+      field: 'action',
+    });
+  },
+};
+
+/** The inbox's sources by kind; `registerInboxSource` adds one. */
+export class InboxRegistry {
+  readonly #sources = new Map<string, InboxSource>();
+
+  /** Adds `source`; a kind registered twice is a bug and throws. */
+  register(source: InboxSource): void {
+    if (this.#sources.has(source.kind))
+      throw new Error(`inbox kind ${source.kind} registered twice`);
+    this.#sources.set(source.kind, source);
+  }
+
+  /** The source of `kind`; NOT_FOUND when none. */
+  get(kind: string): InboxSource {
+    const source = this.#sources.get(kind);
+    if (source === undefined) {
+      throw new EngineError('NOT_FOUND', `no inbox kind "${kind}"`, { kind });
+    }
+    return source;
+  }
+
+  /** Every source's open items, ordered by created_at then kind then id. */
+  async list(engine: Engine): Promise<readonly InboxItem[]> {
+    const lists = await Promise.all([...this.#sources.values()].map((s) => s.list(engine)));
+    return lists
+      .flat()
+      .sort(
+        (a, b) =>
+          a.created_at.localeCompare(b.created_at) ||
+          a.kind.localeCompare(b.kind) ||
+          a.id.localeCompare(b.id),
+      );
+  }
+
+  /** Registered kinds. */
+  kinds(): readonly string[] {
+    return [...this.#sources.keys()];
+  }
+}
+
+/**
+ * An inbox with the sources main has today: state review prompts and dead letters. A feature
+ * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
+ * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
+ * change, and the auth layer checks answers through the source's `entityOf`.
+ */
+export function createInbox(): InboxRegistry {
+  const inbox = new InboxRegistry();
+  inbox.register(reviewSource);
+  inbox.register(deadLetterSource);
+  return inbox;
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
+import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { hashToken } from './auth.js';
+import type { RunningHttpServer } from './index.js';
+import { startHttpServer } from './index.js';
+
+const ALEX = 'alex-token-0123456789';
+const READER = 'reader-token-0123456789';
+
+let dir: string;
+let engine: Engine;
+let server: RunningHttpServer;
+const clients: Client[] = [];
+
+async function connect(token: string): Promise<Client> {
+  const client = new Client({ name: 'verity-scope-test', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  clients.push(client);
+  return client;
+}
+
+async function callError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    return result.isError === true ? JSON.stringify(result.content) : '';
+  } catch (error: unknown) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-scopes-'));
+  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) });
+  await seedTwoEntities(engine);
+  server = await startHttpServer(engine, {
+    port: 0,
+    host: '127.0.0.1',
+    token: null,
+    tokens: [
+      {
+        name: 'alex',
+        sha256: hashToken(ALEX),
+        scopes: ['read', 'write', 'review'],
+        entities: ['user:alex'],
+      },
+      { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
+    ],
+  });
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close();
+  await server.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
+  it("reads its own entity's state", async () => {
+    const client = await connect(ALEX);
+    const result = await client.callTool({
+      name: 'get_state',
+      arguments: { entity_id: 'user:alex' },
+    });
+    expect(result.isError).not.toBe(true);
+    expect((result.structuredContent as { entity_id: string }).entity_id).toBe('user:alex');
+  });
+
+  it('cannot read, search, list, resolve or build context for another entity', async () => {
+    const client = await connect(ALEX);
+    expect(await callError(client, 'get_state', { entity_id: 'family:smith' })).toContain(
+      'may not access family:smith',
+    );
+    expect(await callError(client, 'get_context', { entity_id: 'family:smith' })).toContain(
+      'family:smith',
+    );
+    expect(
+      await callError(client, 'list_pending_reviews', { entity_id: 'family:smith' }),
+    ).toContain('family:smith');
+    const smithPrompt = (
+      await engine.listReviews({ status: ['open'], entityId: 'family:smith' })
+    )[0]?.prompt_id;
+    expect(smithPrompt).toBeDefined();
+    expect(
+      await callError(client, 'resolve_review', { prompt_id: smithPrompt, action: 'confirm' }),
+    ).toContain('family:smith');
+    expect(
+      (await engine.listReviews({ status: ['open'], entityId: 'family:smith' }))[0]?.prompt_id,
+    ).toBe(smithPrompt);
+    expect(
+      await callError(client, 'search_memory', { query: 'ferry', entity_id: 'family:smith' }),
+    ).toContain('family:smith');
+    // Without entity_id the tool reads the primary user, outside this token: it fails closed.
+    expect(await callError(client, 'search_memory', { query: 'lighthouse ferry' })).toContain(
+      'outside token',
+    );
+  });
+
+  it('cannot record an observation about another entity', async () => {
+    const client = await connect(ALEX);
+    const before = await engine.lastSequence();
+    const message = await callError(client, 'record_observation', {
+      event_id: '00000000-0000-4000-8000-00000000abcd',
+      event_ts: '2026-02-19T15:03:00Z',
+      domain: 'travel',
+      entity_id: 'family:smith',
+      field: 'travel.destination',
+      candidate_value: 'Rome',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'test:mcp' },
+    });
+    expect(message).toContain('family:smith');
+    expect(await engine.lastSequence()).toBe(before);
+  });
+
+  it('needs the write scope to record', async () => {
+    const client = await connect(READER);
+    expect(
+      await callError(client, 'record_observation', {
+        event_id: '00000000-0000-4000-8000-00000000abce',
+        event_ts: '2026-02-19T15:03:00Z',
+        domain: 'travel',
+        entity_id: 'user:alex',
+        field: 'travel.destination',
+        candidate_value: 'Rome',
+        intent: 'assertive',
+        source: { type: 'user_statement', ref: 'test:mcp' },
+      }),
+    ).toContain('write scope');
+  });
+});

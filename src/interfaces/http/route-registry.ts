@@ -1,0 +1,126 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { EngineError } from '../../core/index.js';
+import type { Scope } from './auth.js';
+
+/** HTTP methods a route may declare. */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * One route's contract: what it accepts and answers, in the zod schemas it validates with. The
+ * OpenAPI document is generated from these, so a route that validates with a schema documents it.
+ */
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  /** Hono path syntax (`/api/state/:entity`); OpenAPI gets `{entity}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  /** Scope the bearer token needs; `public` for routes served without one. */
+  readonly scope: Scope | 'public';
+  readonly params?: z.ZodObject;
+  /** Query parameters; unknown ones are rejected when the route validates through `defineRoute`. */
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The 2xx JSON answer; omit for non-JSON answers and set `contentType`. */
+  readonly response?: z.ZodType;
+  /** Media type of the 2xx answer; default `application/json`. */
+  readonly contentType?: string;
+  /** The answer carries an ETag and honours If-None-Match. */
+  readonly etag?: boolean;
+}
+
+/** The routes of one app, in registration order (the OpenAPI document's source). */
+export class RouteRegistry {
+  readonly #routes: RouteSpec[] = [];
+
+  /** Records `spec`; a second spec for the same method and path is a bug and throws. */
+  add(spec: RouteSpec): void {
+    if (this.#routes.some((r) => r.method === spec.method && r.path === spec.path)) {
+      throw new Error(`route ${spec.method.toUpperCase()} ${spec.path} registered twice`);
+    }
+    this.#routes.push(spec);
+  }
+
+  /** Every registered route. */
+  list(): readonly RouteSpec[] {
+    return [...this.#routes];
+  }
+}
+
+/** What a validated handler receives. */
+export interface RouteInput<P, Q, B> {
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+}
+
+function invalid(message: string, field: string): EngineError {
+  return new EngineError('VALIDATION_FAILED', message, { field });
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.join('.') ?? '';
+  const field = path === '' ? where : path;
+  if (issue?.code === 'unrecognized_keys') {
+    throw invalid(
+      `unknown ${where} parameter(s): ${issue.keys.join(', ')}`,
+      issue.keys[0] ?? where,
+    );
+  }
+  throw invalid(`${field}: ${issue?.message ?? 'invalid'}`, field);
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch (error: unknown) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'body must be JSON',
+      { field: 'body' },
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Registers `spec` and mounts `handler` on `app`, validating path, query (strictly: unknown
+ * parameters are rejected) and JSON body with the spec's own schemas first.
+ */
+export function defineRoute<
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+>(
+  app: Hono,
+  registry: RouteRegistry,
+  spec: RouteSpec & { readonly params?: P; readonly query?: Q; readonly body?: B },
+  handler: (
+    c: Context,
+    input: RouteInput<
+      P extends z.ZodObject ? z.infer<P> : Record<string, never>,
+      Q extends z.ZodObject ? z.infer<Q> : Record<string, never>,
+      B extends z.ZodType ? z.infer<B> : undefined
+    >,
+  ) => Promise<Response> | Response,
+): void {
+  registry.add(spec);
+  const querySchema = spec.query?.strict() ?? z.object({}).strict();
+  app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    const params = spec.params === undefined ? {} : check(spec.params, c.req.param(), 'path');
+    const query = check(querySchema, c.req.query(), 'query');
+    const body = spec.body === undefined ? undefined : check(spec.body, await jsonBody(c), 'body');
+    // biome-ignore lint/suspicious/noExplicitAny: the generic input was validated just above.
+    return await handler(c, { params, query, body } as any);
+  });
+}
+
+/** Records a route mounted elsewhere (by hand) so that it appears in the OpenAPI document. */
+export function describeRoute(registry: RouteRegistry, spec: RouteSpec): void {
+  registry.add(spec);
+}

@@ -1,0 +1,538 @@
+/* The dashboard's static assets (ADR 2026-11-26-dashboard): kept as strings so `tsc` ships them
+   and no bundler is needed. The HTML shell carries no data; the module reads /api. */
+
+/** The data-free HTML shell served at `/`. */
+export const DASHBOARD_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Verity</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/dashboard.css">
+<script type="module" src="/dashboard.js"></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header>
+<span class="brand">Verity</span>
+<nav aria-label="Sections"><ul>
+<li><a href="#/inbox">Inbox</a></li>
+<li><a href="#/entities">Entities</a></li>
+<li><a href="#/search">Search</a></li>
+<li><a href="#/health">Health</a></li>
+</ul></nav>
+<span id="live-status" role="status">offline</span>
+</header>
+<main id="main" tabindex="-1"><p>Loading…</p></main>
+<div id="live" class="sr-only" aria-live="polite"></div>
+</body>
+</html>
+`;
+
+/** The stylesheet served at `/dashboard.css`. */
+export const DASHBOARD_CSS = `:root { --fg: #1a1a1a; --muted: #4a4a4a; --bg: #fafafa; --card: #ffffff; --line: #c8c8c8; --accent: #0b57d0; --ok: #0a6b2e; --bad: #a61b1b; --focus: #b3261e; font-family: system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+* { box-sizing: border-box; }
+body { margin: 0; line-height: 1.45; }
+a { color: var(--accent); }
+header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; padding: .5rem 1rem; background: #102a43; color: #fff; }
+header .brand { font-weight: 700; }
+nav ul { display: flex; flex-wrap: wrap; gap: .25rem; list-style: none; margin: 0; padding: 0; }
+nav a { color: #fff; padding: .35rem .6rem; border-radius: .3rem; text-decoration: none; }
+nav a[aria-current="page"] { background: #fff; color: #102a43; }
+#live-status { margin-left: auto; font-size: .85rem; }
+main { max-width: 70rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.5rem; margin: .25rem 0 .75rem; }
+h2 { font-size: 1.1rem; margin: .5rem 0; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 .75rem; }
+.inbox, .hits, .items { list-style: none; padding: 0; margin: 0; }
+.entities li { margin: .35rem 0; }
+.inbox-item[aria-current="true"] { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+h1:focus, main:focus { outline: none; }
+.timeline li { margin-bottom: .35rem; }
+.kind { text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; color: var(--muted); }
+.detail { margin: .25rem 0; padding-left: 1.1rem; color: var(--muted); }
+.when, .hint { color: var(--muted); font-size: .85rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
+button { font: inherit; min-height: 2.5rem; padding: .35rem .8rem; border-radius: .35rem; border: 1px solid var(--fg); background: #fff; color: var(--fg); cursor: pointer; }
+button.action-confirm { background: var(--ok); border-color: var(--ok); color: #fff; }
+button.action-reject, button.action-discard { background: var(--bad); border-color: var(--bad); color: #fff; }
+kbd { margin-left: .4rem; font-size: .75rem; padding: 0 .3rem; border: 1px solid currentColor; border-radius: .2rem; }
+.edit { display: none; margin-top: .5rem; }
+.inbox-item.editing .edit { display: block; }
+label { display: block; font-weight: 600; margin: .25rem 0; }
+input { font: inherit; min-height: 2.5rem; padding: .3rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: min(100%, 28rem); }
+form[role="search"] { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem; margin-bottom: 1rem; }
+form[role="search"] label { width: 100%; }
+table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }
+caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+tr.stale td { color: var(--bad); }
+tr.won { background: #e6f4ea; }
+.metrics { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: .5rem; }
+.metric { background: var(--card); border: 1px solid var(--line); border-radius: .4rem; padding: .5rem; }
+.metric dt { font-size: .8rem; color: var(--muted); }
+.metric dd { margin: 0; font-size: 1.2rem; font-weight: 600; overflow-wrap: anywhere; }
+.error { color: var(--bad); font-weight: 600; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: .5rem; background: #fff; color: var(--fg); padding: .4rem; z-index: 1; }
+@media (max-width: 40rem) { main { padding: .5rem; } th, td { padding: .3rem; } h1 { font-size: 1.25rem; } }
+`;
+
+/** The ES module served at `/dashboard.js`. */
+export const DASHBOARD_JS = String.raw`// Verity dashboard: one plain ES module on the documented /api (ADR 2026-11-26-dashboard).
+// Data is inserted with textContent only, never as markup.
+const main = document.getElementById('main');
+const live = document.getElementById('live');
+const status = document.getElementById('live-status');
+const TOKEN_KEY = 'verity.token';
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'text') node.textContent = value;
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function headers(extra) {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const out = Object.assign({ Accept: 'application/json' }, extra || {});
+  if (token) out.Authorization = 'Bearer ' + token;
+  return out;
+}
+
+class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || (problem.error && problem.error.message))) || 'HTTP ' + status);
+    this.status = status;
+  }
+}
+
+async function api(path, options) {
+  const init = Object.assign({}, options || {});
+  init.headers = headers(init.body ? { 'Content-Type': 'application/json' } : {});
+  const response = await fetch(path, init);
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body;
+}
+
+function announce(message) {
+  live.textContent = '';
+  live.textContent = message;
+}
+
+function fmt(value) {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(3);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function heading(text) {
+  return el('h1', { id: 'page-title', tabindex: '-1', text });
+}
+
+function tokenForm(message) {
+  const input = el('input', { id: 'token', type: 'password', autocomplete: 'off', required: true });
+  return el(
+    'form',
+    {
+      class: 'card',
+      onsubmit: (event) => {
+        event.preventDefault();
+        localStorage.setItem(TOKEN_KEY, input.value.trim());
+        connectEvents();
+        render();
+      },
+    },
+    el('p', { text: message }),
+    el('label', { for: 'token', text: 'Bearer token' }),
+    input,
+    el('button', { type: 'submit', text: 'Save token' }),
+  );
+}
+
+function failure(error) {
+  if (error instanceof ApiError && error.status === 401) {
+    return tokenForm('This server needs a token. It is kept in this browser only.');
+  }
+  return el('p', { class: 'error', role: 'alert', text: error.message });
+}
+
+// ---- inbox -------------------------------------------------------------------------------
+const KEYS = { confirm: 'c', reject: 'r', edit: 'e', retry: 't', discard: 'd' };
+let inboxItems = [];
+let selected = 0;
+
+async function answer(item, action) {
+  let value;
+  if (action === item.edit_action) {
+    const box = document.getElementById('edit-' + item.kind + '-' + item.id);
+    value = box ? box.value.trim() : '';
+    if (!value) {
+      const row = document.querySelector('[data-id="' + CSS.escape(item.id) + '"]');
+      if (row) row.classList.add('editing');
+      if (box) box.focus();
+      announce('Type the corrected value, then press Enter.');
+      return;
+    }
+  }
+  const body = { action };
+  if (value !== undefined) body.edited_value = value;
+  try {
+    await api('/api/inbox/' + encodeURIComponent(item.kind) + '/' + encodeURIComponent(item.id), {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    announce(action + ': ' + item.title);
+    await renderInbox(true);
+  } catch (error) {
+    announce('Failed: ' + error.message);
+  }
+}
+
+function selectRow(index, focus) {
+  const rows = main.querySelectorAll('.inbox-item');
+  if (rows.length === 0) return;
+  selected = Math.max(0, Math.min(rows.length - 1, index));
+  rows.forEach((row, i) => row.setAttribute('aria-current', i === selected ? 'true' : 'false'));
+  if (focus) rows[selected].focus();
+}
+
+function inboxRow(item, index) {
+  const edit = item.edit_action
+    ? el(
+        'div',
+        { class: 'edit' },
+        el('label', { for: 'edit-' + item.kind + '-' + item.id, text: 'Corrected value' }),
+        el('input', {
+          id: 'edit-' + item.kind + '-' + item.id,
+          type: 'text',
+          onkeydown: (event) => {
+            event.stopPropagation();
+            if (event.key === 'Enter') answer(item, item.edit_action);
+            if (event.key === 'Escape') event.target.closest('.inbox-item').focus();
+          },
+        }),
+      )
+    : null;
+  return el(
+    'li',
+    {
+      class: 'inbox-item card',
+      tabindex: '0',
+      'data-id': item.id,
+      'data-kind': item.kind,
+      'aria-current': index === selected ? 'true' : 'false',
+      'aria-label': item.title,
+      onfocus: () => selectRow(index, false),
+    },
+    el('div', { class: 'kind', text: item.kind.replace('_', ' ') }),
+    el('h2', {}, item.link ? el('a', { href: item.link, text: item.title }) : item.title),
+    el('ul', { class: 'detail' }, item.detail.map((line) => el('li', { text: line }))),
+    el('p', { class: 'when', text: 'raised ' + item.created_at }),
+    edit,
+    el(
+      'div',
+      { class: 'actions' },
+      item.actions.map((action) =>
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'action-' + action,
+            'data-action': action,
+            onclick: () => answer(item, action),
+          },
+          action,
+          KEYS[action] ? el('kbd', { text: KEYS[action] }) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+async function renderInbox(keepFocus) {
+  const page = await api('/api/inbox?limit=200');
+  inboxItems = page.items;
+  const list = el('ol', { class: 'inbox', 'aria-label': 'Open questions' }, inboxItems.map(inboxRow));
+  main.replaceChildren(
+    heading('Inbox'),
+    el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · / search' }),
+    inboxItems.length === 0 ? el('p', { class: 'empty', text: 'Nothing to answer.' }) : list,
+  );
+  selectRow(selected, keepFocus);
+}
+
+function inboxKey(event) {
+  if (route().name !== 'inbox') return false;
+  if (event.key === 'j') return selectRow(selected + 1, true), true;
+  if (event.key === 'k') return selectRow(selected - 1, true), true;
+  const item = inboxItems[selected];
+  if (!item) return false;
+  for (const [action, key] of Object.entries(KEYS)) {
+    if (event.key === key && item.actions.includes(action)) {
+      answer(item, action);
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---- entity and provenance ---------------------------------------------------------------
+function explainPanel(explanation) {
+  const t = explanation.thresholds;
+  return el(
+    'section',
+    { class: 'card explain', 'aria-labelledby': 'explain-title' },
+    el('h2', { id: 'explain-title', text: 'Why ' + explanation.field + ' = ' + fmt(explanation.current.value) + '?' }),
+    el('p', { text: explanation.text }),
+    el(
+      'dl',
+      {},
+      el('dt', { text: 'Rule' }),
+      el('dd', { text: fmt(explanation.rule) }),
+      el('dt', { text: 'Thresholds' }),
+      el('dd', { text: t ? 'auto ≥ ' + t.auto + ', ask ≥ ' + t.ask + ', margin ' + t.margin : '—' }),
+      el('dt', { text: 'Winning event' }),
+      el('dd', { class: 'winner', text: explanation.winning_event ? explanation.winning_event.event_id + ' (' + explanation.winning_event.source_type + ', ' + explanation.winning_event.event_ts + ')' : '—' }),
+    ),
+    el('h3', { text: 'Evidence (winner and losers)' }),
+    el(
+      'table',
+      {},
+      el('caption', { class: 'sr-only', text: 'Evidence events and their scores' }),
+      el('thead', {}, el('tr', {}, ['Event', 'Value', 'Source', 'When', 'State', 'Score', 'Reliability', 'Recency', 'Intent', 'Extraction'].map((h) => el('th', { scope: 'col', text: h })))),
+      el(
+        'tbody',
+        {},
+        explanation.evidence.map((e) =>
+          el(
+            'tr',
+            { class: explanation.winning_event && e.event_id === explanation.winning_event.event_id ? 'won' : 'lost' },
+            [e.event_id, e.value, e.source_type, e.event_ts, e.state, e.score, e.factors.reliability, e.factors.recency, e.factors.intent, e.factors.extraction].map((v) => el('td', { text: fmt(v) })),
+          ),
+        ),
+      ),
+    ),
+    el('h3', { text: 'Timeline' }),
+    el('ol', { class: 'timeline', 'aria-label': 'History of ' + explanation.field }, explanation.history.map((h) => {
+      const at = h.recorded_at || h.recordedAt;
+      const event = h.event_id || h.eventId;
+      return el('li', {},
+        el('span', { class: 'kind', text: h.kind }), ' ',
+        el('time', { text: fmt(at) }), ' · value ' + fmt(h.value) + ' · confidence ' + fmt(h.confidence) + (h.decision ? ' · ' + h.decision : ''),
+        el('div', { class: 'when', text: 'event ' + fmt(event) }));
+    })),
+    el('ul', { class: 'reasons' }, explanation.reasons.map((r) => el('li', { text: r }))),
+  );
+}
+
+async function renderEntity(entity, field) {
+  const view = await api('/api/state/' + encodeURIComponent(entity));
+  const rows = Object.entries(view.state).map(([name, slot]) =>
+    el(
+      'tr',
+      { class: slot.stale ? 'stale' : '' },
+      el('th', { scope: 'row' }, el('a', { href: '#/entity/' + entity + '?field=' + encodeURIComponent(name), class: 'why', text: name })),
+      el('td', { text: fmt(slot.value) }),
+      el('td', { text: slot.status }),
+      el('td', { text: fmt(slot.confidence) }),
+      el('td', { text: slot.stale ? 'stale' : 'fresh' }),
+      el('td', { text: fmt(slot.valid_from) }),
+    ),
+  );
+  const parts = [
+    heading(entity),
+    el(
+      'table',
+      { class: 'state' },
+      el('caption', { text: 'Current state (select a field for its provenance)' }),
+      el('thead', {}, el('tr', {}, ['Field', 'Value', 'Status', 'Confidence', 'Staleness', 'Since'].map((h) => el('th', { scope: 'col', text: h })))),
+      el('tbody', {}, rows),
+    ),
+    el('h2', { text: 'Pending proposals' }),
+    view.pending.length === 0
+      ? el('p', { class: 'empty', text: 'None.' })
+      : el('ul', {}, view.pending.map((p) => el('li', { text: p.field + ': ' + fmt(p.current_value) + ' → ' + fmt(p.proposed_value) + ' (' + fmt(p.confidence) + ')' }))),
+  ];
+  if (field) parts.push(explainPanel(await api('/api/state/' + encodeURIComponent(entity) + '/explain?field=' + encodeURIComponent(field))));
+  main.replaceChildren(...parts);
+}
+
+async function renderEntities() {
+  const page = await api('/api/entities?limit=500');
+  main.replaceChildren(
+    heading('Entities'),
+    page.items.length === 0
+      ? el('p', { class: 'empty', text: 'No entity has state yet.' })
+      : el('ul', { class: 'entities' }, page.items.map((e) => el('li', {}, el('a', { href: '#/entity/' + e.entity_id, text: e.entity_id })))),
+  );
+}
+
+// ---- search, thread, health -------------------------------------------------------------
+async function renderSearch(query) {
+  const input = el('input', { id: 'q', type: 'search', value: query || '', required: true });
+  const form = el(
+    'form',
+    { role: 'search', onsubmit: (event) => { event.preventDefault(); location.hash = '#/search?q=' + encodeURIComponent(input.value); } },
+    el('label', { for: 'q', text: 'Search memory' }),
+    input,
+    el('button', { type: 'submit', text: 'Search' }),
+  );
+  const parts = [heading('Search'), form];
+  if (query) {
+    const result = await api('/api/search?query=' + encodeURIComponent(query) + '&limit=20');
+    parts.push(
+      el('ol', { class: 'hits', 'aria-label': 'Results' }, result.hits.map((hit) =>
+        el('li', { class: 'card' },
+          el('p', { text: hit.snippet }),
+          el('p', { class: 'when' },
+            el('a', { href: '#/entity/' + hit.entity_id, text: hit.entity_id }), ' · ',
+            hit.thread_id ? el('a', { href: '#/thread/' + encodeURIComponent(hit.thread_id), text: 'thread ' + hit.thread_id }) : 'no thread',
+            ' · ' + hit.created_at + ' · score ' + fmt(hit.score)),
+        ))),
+    );
+    if (result.hits.length === 0) parts.push(el('p', { class: 'empty', text: 'No hits.' }));
+  }
+  main.replaceChildren(...parts);
+  if (!query) input.focus();
+}
+
+async function renderThread(thread) {
+  const list = await api('/api/items?thread=' + encodeURIComponent(thread) + '&all=true');
+  main.replaceChildren(
+    heading('Thread ' + thread),
+    list.items.length === 0 ? el('p', { class: 'empty', text: 'No state items.' }) : el('ol', { class: 'items' }, list.items.map((item) =>
+      el('li', { class: 'card item-' + item.status, id: 'item-' + item.uid },
+        el('div', { class: 'kind', text: item.type + ' · ' + item.status + (item.conflict ? ' · conflict' : '') }),
+        el('p', { text: item.text }),
+        item.replaced_by ? el('p', {}, 'superseded by ', el('a', { href: '#/thread/' + encodeURIComponent(thread) + '?item=' + item.replaced_by, text: item.replaced_by })) : null,
+        item.supersession_evidence ? el('p', { class: 'when', text: 'basis ' + item.supersession_evidence.basis + (item.supersession_evidence.trigger ? ', trigger "' + item.supersession_evidence.trigger + '"' : '') }) : null,
+        el('p', { class: 'when', text: item.uid + ' · seen ' + item.last_seen_at }),
+      ))),
+  );
+}
+
+async function renderHealth() {
+  const health = await api('/api/health');
+  const stat = (name) => el('div', { class: 'metric' }, el('dt', { text: name.replaceAll('_', ' ') }), el('dd', { text: fmt(health.stats[name]) }));
+  main.replaceChildren(
+    heading('Health'),
+    el('dl', { class: 'metrics' }, ['auto_commit_precision', 'correction_rate', 'review_burden', 'schema_validation_success', 'staleness_index_hours', 'stale_values', 'pending_reviews', 'dlq_unresolved', 'dlq_alerts', 'events'].map(stat)),
+    el('h2', { text: 'Search index' }),
+    el('dl', { class: 'metrics' }, Object.entries(health.search_index).map(([k, v]) => el('div', { class: 'metric' }, el('dt', { text: k.replaceAll('_', ' ') }), el('dd', { text: fmt(v) })))),
+    el('h2', { text: 'Job queue' }),
+    Object.keys(health.jobs).length === 0 ? el('p', { class: 'empty', text: 'No jobs.' }) : el('dl', { class: 'metrics' }, Object.entries(health.jobs).map(([k, v]) => el('div', { class: 'metric' }, el('dt', { text: k }), el('dd', { text: fmt(v) })))),
+    el('h2', { text: 'Dead letters' }),
+    health.dead_letters.length === 0 ? el('p', { class: 'empty', text: 'None.' }) : el('ul', {}, health.dead_letters.map((d) => el('li', { class: 'card' }, el('p', { text: d.schema + ' · ' + d.status + ' · ' + d.retry_count + ' retries · next ' + fmt(d.next_retry_at) }), el('ul', {}, d.errors.map((e) => el('li', { text: e })))))),
+  );
+}
+
+// ---- routing, keys, live updates --------------------------------------------------------
+function route() {
+  const hash = location.hash.replace(/^#/, '') || '/inbox';
+  const [path, search] = hash.split('?');
+  const params = new URLSearchParams(search || '');
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  return { name: parts[0] || 'inbox', arg: parts[1], params };
+}
+
+let rendering = Promise.resolve();
+function render(keepFocus) {
+  rendering = rendering.then(async () => {
+    const r = route();
+    for (const link of document.querySelectorAll('nav a')) {
+      if (link.getAttribute('href') === '#/' + r.name) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    try {
+      if (r.name === 'entity') await renderEntity(r.arg, r.params.get('field'));
+      else if (r.name === 'entities') await renderEntities();
+      else if (r.name === 'search') await renderSearch(r.params.get('q'));
+      else if (r.name === 'thread') await renderThread(r.arg);
+      else if (r.name === 'health') await renderHealth();
+      else await renderInbox(keepFocus);
+      if (!keepFocus && r.name !== 'search') document.getElementById('page-title')?.focus();
+    } catch (error) {
+      main.replaceChildren(heading('Error'), failure(error));
+    }
+  });
+  return rendering;
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
+  if (event.key === '/') {
+    event.preventDefault();
+    location.hash = '#/search';
+    return;
+  }
+  if (inboxKey(event)) event.preventDefault();
+});
+
+let refreshTimer = null;
+function onLiveEvent(event) {
+  document.body.dataset.lastEvent = event.type;
+  announce('Update: ' + event.type + (event.entity_id ? ' (' + event.entity_id + ')' : ''));
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
+  }, 150);
+}
+
+let streamAbort = null;
+async function connectEvents() {
+  if (streamAbort) streamAbort.abort();
+  streamAbort = new AbortController();
+  status.textContent = 'connecting…';
+  try {
+    const response = await fetch('/api/events', { headers: headers({ Accept: 'text/event-stream' }), signal: streamAbort.signal });
+    if (!response.ok || !response.body) throw new Error('HTTP ' + response.status);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+        if (data) {
+          const message = JSON.parse(data);
+          if (message.type === 'ready') {
+            status.textContent = 'live';
+            document.body.dataset.live = 'true';
+          } else onLiveEvent(message);
+        }
+        cut = buffer.indexOf('\n\n');
+      }
+    }
+  } catch (error) {
+    if (error.name === 'AbortError') return;
+  }
+  status.textContent = 'offline, retrying';
+  document.body.dataset.live = 'false';
+  setTimeout(connectEvents, 3000);
+}
+
+window.addEventListener('hashchange', () => render(false));
+render(false);
+connectEvents();
+`;

@@ -1,0 +1,117 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { observation, toJsonl } from '../../src/testing/index.js';
+import type { DashboardServer } from './__fixtures__/dashboard-server.js';
+import {
+  hasChromium,
+  launchChromium,
+  startDashboardServer,
+} from './__fixtures__/dashboard-server.js';
+
+const PG_URL = process.env['VERITY_TEST_PG_URL'];
+
+if (!hasChromium()) {
+  console.warn(
+    'dashboard browser tests skipped: /usr/bin/chromium is missing (apt-get install -y chromium; .ci/run installs it)',
+  );
+}
+
+const stores: readonly (readonly [string, string | undefined])[] = [
+  ['SQLite', undefined],
+  ...(PG_URL === undefined ? [] : ([['PostgreSQL', PG_URL]] as const)),
+];
+
+async function openPromptId(dashboard: DashboardServer, entity: string): Promise<string> {
+  const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
+  const id = prompts.find((p) => p.field === 'profile.preference.seat')?.prompt_id;
+  if (id === undefined) throw new Error(`no open prompt for ${entity}`);
+  return id;
+}
+
+describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, pgUrl) => {
+  let dashboard: DashboardServer;
+  let browser: { context: BrowserContext; close(): Promise<void> };
+  let page: Page;
+
+  beforeAll(async () => {
+    dashboard = await startDashboardServer(pgUrl);
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.close();
+  });
+
+  it('answers a review prompt by keyboard (j/k to select, c to confirm) and the state changes', async () => {
+    const id = await openPromptId(dashboard, 'user:alex');
+    await page.goto(`${dashboard.server.url}/#/inbox`);
+    await page.waitForSelector('.inbox-item');
+    const count = await page.locator('.inbox-item').count();
+    for (let i = 0; i < count; i++) {
+      const current = await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id');
+      if (current === id) break;
+      await page.keyboard.press('j');
+    }
+    expect(await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')).toBe(id);
+    await page.keyboard.press('c');
+    await page.waitForSelector(`.inbox-item[data-id="${id}"]`, { state: 'detached' });
+    const field = await dashboard.engine.getField('user:alex', 'profile.preference.seat');
+    expect(field.value).toBe('window');
+    expect(field.status).toBe('committed');
+  });
+
+  it('edits a review prompt by clicking and the state takes the edited value', async () => {
+    const id = await openPromptId(dashboard, 'family:smith');
+    const row = page.locator(`.inbox-item[data-id="${id}"]`);
+    await row.getByRole('button', { name: /edit/ }).click();
+    await row.getByLabel('Corrected value').fill('middle');
+    await row.getByRole('button', { name: /edit/ }).click();
+    await page.waitForSelector(`.inbox-item[data-id="${id}"]`, { state: 'detached' });
+    expect((await dashboard.engine.getField('family:smith', 'profile.preference.seat')).value).toBe(
+      'middle',
+    );
+  });
+
+  it('follows a provenance link to the winning event, the rule and the thresholds', async () => {
+    await page.goto(`${dashboard.server.url}/#/entity/user:alex`);
+    await page.getByRole('link', { name: 'travel.status' }).click();
+    await page.waitForSelector('.explain');
+    const explanation = await dashboard.engine.explain('user:alex', 'travel.status');
+    expect(explanation.winning_event).not.toBeNull();
+    expect(await page.textContent('.explain .winner')).toContain(
+      explanation.winning_event?.event_id,
+    );
+    expect(await page.textContent('.explain')).toContain('Thresholds');
+    expect(page.url()).toContain('field=travel.status');
+  });
+
+  it('shows a new review prompt live, through SSE, without reloading', async () => {
+    await page.goto(`${dashboard.server.url}/#/inbox`);
+    await page.waitForSelector('body[data-live="true"]');
+    const report = await dashboard.engine.ingest(
+      toJsonl([
+        observation({
+          id: 700,
+          entity: 'user:alex',
+          field: 'profile.preference.meal',
+          value: 'vegetarian',
+        }),
+        observation({
+          id: 701,
+          entity: 'user:alex',
+          field: 'profile.preference.meal',
+          value: 'vegan',
+          at: '2026-02-19T15:01:30Z',
+        }),
+      ]),
+    );
+    expect(report.rejected).toBe(0);
+    const prompt = (
+      await dashboard.engine.listReviews({ status: ['open'], entityId: 'user:alex' })
+    ).find((p) => p.field === 'profile.preference.meal');
+    expect(prompt).toBeDefined();
+    await page.waitForSelector(`.inbox-item[data-id="${prompt?.prompt_id}"]`, { timeout: 15_000 });
+  });
+});
