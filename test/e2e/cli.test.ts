@@ -66,6 +66,7 @@ describe('verity cli (child process)', () => {
 
     const feb15 = { VERITY_HOME: home, VERITY_NOW: '2026-02-15T09:05:00Z' };
     const feb19 = { VERITY_HOME: home, VERITY_NOW: '2026-02-19T15:05:00Z' };
+    expect(await verity(['init'], feb15)).toMatchObject({ code: 0 });
     const first = await verity(['ingest', heartbeat], feb15);
     expect(first, first.stderr).toMatchObject({ code: 0 });
     const second = await verity(['ingest', statement], feb19);
@@ -95,6 +96,7 @@ describe('verity cli (child process)', () => {
   it('serialises two concurrent writer processes on one home', async () => {
     const home = join(dir, 'concurrent');
     const env = { VERITY_HOME: home, VERITY_NOW: '2026-02-19T15:05:00Z' };
+    expect(await verity(['init'], env)).toMatchObject({ code: 0 });
     const lines = (writer: number): Record<string, unknown>[] =>
       Array.from({ length: 300 }, (_, i) =>
         observation({

@@ -38,6 +38,7 @@ describe('verity ingest then search (child processes, bundled model)', () => {
         .join('\n'),
     );
     const env = { VERITY_HOME: join(dir, 'home'), VERITY_NOW: '2026-03-01T00:00:00Z' };
+    expect(await verity(['init'], env)).toMatchObject({ code: 0 });
     const ingested = await verity(['ingest', file], env);
     expect(ingested.code, ingested.stderr).toBe(0);
     expect(ingested.stdout).toContain('applied 3');

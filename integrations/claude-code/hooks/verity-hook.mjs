@@ -49,7 +49,7 @@ if (event === 'pre-compact' || event === 'session-end') {
     fail('transcript_path and session_id are required');
   }
   const trigger = event === 'pre-compact' ? 'compaction' : 'shutdown';
-  const result = verity([
+  const capture = [
     'capture',
     transcript,
     '--session',
@@ -58,7 +58,15 @@ if (event === 'pre-compact' || event === 'session-end') {
     trigger,
     '--sync',
     '--json',
-  ]);
+  ];
+  let result = verity(capture);
+  if (result.status === 2 && /no Verity store/.test(result.stderr ?? '')) {
+    // The first capture on this machine: create the store rather than lose the session.
+    const init = verity(['init', '--json']);
+    if (init.status !== 0)
+      fail(`verity init failed: ${(init.stderr || init.error?.message || '').trim()}`);
+    result = verity(capture);
+  }
   if (result.status !== 0)
     fail(`verity capture failed: ${(result.stderr || result.error?.message || '').trim()}`);
   process.stdout.write(result.stdout);
