@@ -1,5 +1,12 @@
-/** `dlqId` → `dlq_id`; keys already in snake_case (or without capitals) are returned as is. */
+/** A camelCase identifier (`dlqId`, `schemaName`): the only key shape the wire converts. */
+const CAMEL_CASE = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * `dlqId` → `dlq_id`. Only camelCase identifiers change: snake_case keys and keys that are data
+ * (`WRONG_RECALL` as a map key, a place name, a field path) are returned as is.
+ */
 export function toSnakeCaseKey(key: string): string {
+  if (!CAMEL_CASE.test(key)) return key;
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
@@ -25,9 +32,9 @@ export function toWireJson(value: unknown): unknown {
   return out;
 }
 
-/** Whether every object key in `value` (deeply) is snake_case or otherwise capital-free. */
+/** Whether no object key in `value` (deeply) is a camelCase identifier. */
 export function isWireJson(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(isWireJson);
   if (value === null || typeof value !== 'object') return true;
-  return Object.entries(value).every(([key, inner]) => !/[A-Z]/.test(key) && isWireJson(inner));
+  return Object.entries(value).every(([key, inner]) => !CAMEL_CASE.test(key) && isWireJson(inner));
 }
