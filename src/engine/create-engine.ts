@@ -56,7 +56,11 @@ import { createObserverCapability, type EngineObserverOptions } from './observer
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import type { Engine, RecordResult } from './types.js';
-import { createVaultCapability, type EngineVaultOptions } from './vault-capability.js';
+import {
+  createVaultCapability,
+  type EngineVaultOptions,
+  promotionLink,
+} from './vault-capability.js';
 
 /** Options of `createEngine`. */
 export interface EngineOptions {
@@ -214,7 +218,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 
-  const vault = createVaultCapability(store, deps, search.embedder, options.vault);
+  const vault = createVaultCapability(
+    store,
+    deps,
+    search.embedder,
+    options.vault,
+    async (eventId, reason) => {
+      await forget(deps, { kind: 'event', eventId }, reason);
+      await search.afterForget();
+    },
+  );
   const context = createContextCapability(
     {
       store,
@@ -242,6 +255,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         await search.afterForget();
         return result;
       },
+      memories: promotionLink(vault),
     },
     options.observer,
   );
