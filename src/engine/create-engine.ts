@@ -443,7 +443,28 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     buildContext: context.buildContext,
 
-    vault,
+    vault: {
+      ...vault,
+      // Forgetting a promoted memory forgets its MEMORY.md entry too (which forgets the memory).
+      async forgetMemory(memoryId, forgetOptions) {
+        const memory = (await vault.listMemories()).find((m) => m.memory_id === memoryId);
+        const entryId = memory?.source.kind === 'promotion' ? memory.source.ref : null;
+        const entry =
+          entryId === null
+            ? undefined
+            : (await observer.listMemory(true)).find((m) => m.memory_id === entryId);
+        if (memory === undefined || entryId === null || entry === undefined) {
+          return vault.forgetMemory(memoryId, forgetOptions);
+        }
+        if (forgetOptions?.redact === false) {
+          if (entry.status === 'active') await observer.retireMemory(entryId, forgetOptions.reason);
+          else await vault.forgetMemory(memoryId, forgetOptions);
+          return { memory_id: memoryId, forgotten: true, redacted: 0 };
+        }
+        await observer.forgetMemory(entryId, forgetOptions?.reason);
+        return { memory_id: memoryId, forgotten: true, redacted: memory.revision };
+      },
+    },
 
     jobs: getJobs,
 

@@ -116,6 +116,17 @@ describe('promotion link', () => {
     expect(await engine.vault.listMemories()).toEqual([]);
   });
 
+  it('forgetting a promoted memory from the vault side forgets its MEMORY.md entry too', async () => {
+    const { rule, decision } = await promoteBoth();
+    const memory = await engine.vault.promotedMemory(decision);
+    if (memory === null) throw new Error('expected the promoted memory');
+    expect(await engine.vault.forgetMemory(memory.memory_id)).toMatchObject({ redacted: 1 });
+    expect((await engine.observer.listMemory(true)).map((m) => m.memory_id)).toEqual([rule]);
+    expect((await engine.vault.listMemories()).map((m) => m.source.ref)).toEqual([rule]);
+    expect(await payloadsWith(store, 'Redis 7.2 stays')).toEqual([]);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+
   it('forgetting a direct memory redacts the text of its recorded and updated events', async () => {
     const { memory } = await engine.vault.recordMemory({ text: 'The launch code is alpha-7' });
     await engine.vault.updateMemory(memory.memory_id, { text: 'The launch code is bravo-9' });
