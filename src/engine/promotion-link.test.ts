@@ -127,6 +127,23 @@ describe('promotion link', () => {
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
   });
 
+  it('indexes observations for search by kind, and a rebuild restores them', async () => {
+    await engine.observer.capture({
+      text: SESSION,
+      sessionId: 's1',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    const kinds = { filters: { kinds: ['observation' as const] }, mode: 'text' as const };
+    const found = await engine.search('Redis session store', kinds);
+    expect(found.hits.length).toBeGreaterThan(0);
+    expect(found.hits.every((h) => h.kind === 'observation')).toBe(true);
+    expect(found.hits[0]?.thread_id).toBe('session:s1');
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    const again = await engine.search('Redis session store', kinds);
+    expect(again.hits.map((h) => h.id)).toEqual(found.hits.map((h) => h.id));
+  });
+
   it('forgetting a direct memory redacts the text of its recorded and updated events', async () => {
     const { memory } = await engine.vault.recordMemory({ text: 'The launch code is alpha-7' });
     await engine.vault.updateMemory(memory.memory_id, { text: 'The launch code is bravo-9' });

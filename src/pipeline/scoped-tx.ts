@@ -3,6 +3,7 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
   StoredStateItem,
   WriteTx,
 } from '../stores/index.js';
@@ -116,6 +117,11 @@ export class ScopedTx implements WriteTx {
     this.#thread(message.threadId, 'a message');
     this.#entity(message.entityId, 'a message');
     return this.#tx.putMessage(message);
+  }
+
+  async indexDocument(document: SearchDocument): Promise<void> {
+    this.#entity(document.entityId, 'an indexed item');
+    return this.#tx.indexDocument(document);
   }
 
   async putStateItem(item: StoredStateItem): Promise<void> {

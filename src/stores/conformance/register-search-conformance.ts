@@ -167,6 +167,38 @@ export function registerSearchConformance(current: () => SearchHarness): void {
       expect(await textIds(store(), ['tapas'])).toEqual(['t-1/m-2', 't-1/m-3']);
     });
 
+    it('indexes an observation by kind, replaces it when its text changes, and clears it with derived state', async () => {
+      const observation = {
+        kind: 'observation' as const,
+        threadId: 'session:s1',
+        itemId: 'o-1',
+        messageId: 'm-3',
+        entityId: SAMPLE_ENTITY,
+        createdAt: at(1),
+        text: 'The staging API moved to port 8443',
+      };
+      await putMessages(store(), [message('session:s1', 'm-3', 'staging port is 8443 now', 2)]);
+      await write(store(), (tx) => tx.indexDocument(observation));
+      await write(store(), (tx) => tx.indexDocument(observation));
+      const terms = ['staging'];
+      expect(await textIds(store(), terms, { kinds: ['observation'] })).toEqual(['session:s1/o-1']);
+      expect(await textIds(store(), terms, { kinds: ['message'] })).toEqual(['session:s1/m-3']);
+      await write(store(), (tx) =>
+        tx.indexDocument({ ...observation, text: 'Production listens on port 443' }),
+      );
+      expect(await textIds(store(), terms, { kinds: ['observation'] })).toEqual([]);
+      const hits = await store().searchText(
+        { terms: ['production'] },
+        { kinds: ['observation'] },
+        10,
+      );
+      expect(hits.map((hit) => hit.document)).toEqual([
+        { ...observation, text: 'Production listens on port 443' },
+      ]);
+      await write(store(), (tx) => tx.dangerouslyClearDerived());
+      expect(await textIds(store(), ['production'], {})).toEqual([]);
+    });
+
     it('indexes a redelivered message once', async () => {
       const first = message('t-1', 'm-1', 'kayak rental', 1);
       await putMessages(store(), [first, { ...first, content: 'kayak rental again' }]);

@@ -247,6 +247,10 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
     return this.run('putStateItem', () => this.writes.putStateItem(item));
   }
 
+  indexDocument(document: SearchDocument): Promise<void> {
+    return this.run('indexDocument', () => this.writes.indexDocument(document));
+  }
+
   putWatermark(threadId: string, watermark: Watermark): Promise<void> {
     return this.run('putWatermark', () => this.writes.putWatermark(threadId, watermark));
   }

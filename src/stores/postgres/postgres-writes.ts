@@ -12,6 +12,7 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
   StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
@@ -169,6 +170,11 @@ export class PostgresWrites {
       [item.threadId, item.uid, item.entityId, item.typeTag, item.status, JSON.stringify(item)],
     );
     await this.search.indexStateItem(item);
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  async indexDocument(document: SearchDocument): Promise<void> {
+    await this.search.indexDocument(document);
   }
 
   async putWatermark(threadId: string, watermark: Watermark): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type MessageRecord,
   messageContext,
   type PutEmbeddingsOutcome,
+  type SearchDocument,
   type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
@@ -190,6 +191,38 @@ export class SqliteSearchWrites {
       context: '',
     });
     if (inserted.changes > 0) this.#ftsInsert.run(Number(inserted.lastInsertRowid), item.text, '');
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  indexDocument(document: SearchDocument): void {
+    const threadId = document.threadId ?? '';
+    const existing = this.#document.get(document.kind, threadId, document.itemId);
+    if (existing !== undefined) {
+      const same =
+        existing.text === document.text &&
+        existing.entity_id === document.entityId &&
+        existing.created_at === document.createdAt;
+      if (same) {
+        if (existing.message_id !== document.messageId) {
+          this.#setMessageId.run(document.messageId, existing.doc_id);
+        }
+        return;
+      }
+      this.#remove(existing);
+    }
+    const inserted = this.#insertDocument.run({
+      kind: document.kind,
+      threadId,
+      itemId: document.itemId,
+      messageId: document.messageId,
+      entityId: document.entityId,
+      createdAt: document.createdAt,
+      text: document.text,
+      context: '',
+    });
+    if (inserted.changes > 0) {
+      this.#ftsInsert.run(Number(inserted.lastInsertRowid), document.text, '');
+    }
   }
 
   /** Removes one indexed item with its full-text entry and vector link. */

@@ -13,6 +13,7 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
   StoredStateItem,
 } from '../store.js';
 import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
@@ -155,6 +156,10 @@ export class SqliteWrites {
   }
 
   /** Stores a state item and keeps its search index entry in step, in the same transaction. */
+  indexDocument(document: SearchDocument): void {
+    this.search.indexDocument(document);
+  }
+
   putStateItem(item: StoredStateItem): void {
     this.#items.putStateItem(item);
     this.search.indexStateItem(item);
