@@ -144,6 +144,26 @@ describe('promotion link', () => {
     expect(again.hits.map((h) => h.id)).toEqual(found.hits.map((h) => h.id));
   });
 
+  it('indexes note chunks for search by kind; rebuild and forget keep them, re-indexing replaces them', async () => {
+    const notes = { filters: { kinds: ['note' as const] }, mode: 'text' as const };
+    const found = await engine.search('which Redis version holds sessions', notes);
+    expect(found.hits.map((h) => [h.thread_id, h.id])).toEqual([['redis.md', '0']]);
+    await engine.vault.recordMemory({ text: 'A memory to forget about Redis' });
+    const [memory] = await engine.vault.listMemories();
+    if (memory === undefined) throw new Error('expected a memory');
+    await engine.vault.forgetMemory(memory.memory_id);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    expect((await engine.search('Redis sessions', notes)).hits.map((h) => h.thread_id)).toEqual([
+      'redis.md',
+    ]);
+    writeFileSync(join(dir, 'notes', 'redis.md'), '# Cache\n\nValkey 8 replaced it.\n');
+    await engine.vault.index();
+    expect((await engine.search('Redis sessions', notes)).hits).toEqual([]);
+    expect((await engine.search('Valkey', notes)).hits.map((h) => h.thread_id)).toEqual([
+      'redis.md',
+    ]);
+  });
+
   it('forgetting a direct memory redacts the text of its recorded and updated events', async () => {
     const { memory } = await engine.vault.recordMemory({ text: 'The launch code is alpha-7' });
     await engine.vault.updateMemory(memory.memory_id, { text: 'The launch code is bravo-9' });

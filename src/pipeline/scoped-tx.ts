@@ -4,6 +4,7 @@ import type {
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
+  SearchKind,
   StoredStateItem,
   WriteTx,
 } from '../stores/index.js';
@@ -117,6 +118,10 @@ export class ScopedTx implements WriteTx {
     this.#thread(message.threadId, 'a message');
     this.#entity(message.entityId, 'a message');
     return this.#tx.putMessage(message);
+  }
+
+  async removeDocuments(_kind: SearchKind, _threadId: string | null): Promise<void> {
+    throw new NeedsGlobalScope('removing indexed items');
   }
 
   async indexDocument(document: SearchDocument): Promise<void> {

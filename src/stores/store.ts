@@ -366,10 +366,13 @@ export interface WriteTx extends StoreReader {
   /**
    * Indexes one item of a kind that has no table of its own in the index's care (observations):
    * inserts it, or replaces it when its text, entity or creation time changed (dropping its
-   * vector, so it is embedded again). A null `threadId` is stored as ''. Cleared with the rest of
-   * the index by `dangerouslyClearDerived`, so callers index from the fold.
+   * vector, so it is embedded again). A null `threadId` is stored as ''. `dangerouslyClearDerived`
+   * clears every kind but `note`: notes are operational, indexed from the files (like
+   * `note_chunks`), so a rebuild keeps them; other kinds are indexed again by the fold.
    */
   indexDocument(document: SearchDocument): Promise<void>;
+  /** Removes every indexed item of `kind` in `threadId` (null = ''), with its vector link. */
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void>;
   /** Sets the thread's extraction watermark. */
   putWatermark(threadId: string, watermark: Watermark): Promise<void>;
   /**

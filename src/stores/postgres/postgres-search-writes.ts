@@ -212,10 +212,34 @@ export class PostgresSearchWrites {
     );
   }
 
-  /** Removes every indexed item and its vector; cached vectors stay. */
+  /** See `WriteTx.removeDocuments`. */
+  async removeDocuments(kind: string, threadId: string | null): Promise<void> {
+    const { s } = this.#names;
+    await this.#session.query(
+      `WITH gone AS (
+         DELETE FROM ${s}.search_documents WHERE kind = $2 AND thread_id = $1 RETURNING tokens
+       )
+       ${this.#addStats(
+         '$1',
+         '-(SELECT COUNT(*) FROM gone)',
+         '-(SELECT COALESCE(SUM(tokens), 0) FROM gone)',
+         'EXISTS (SELECT 1 FROM gone)',
+       )}`,
+      [threadId ?? '', kind],
+    );
+  }
+
+  /**
+   * Removes every indexed item but notes (operational, indexed from the files) with its vector;
+   * cached vectors stay. The BM25 statistics are recounted from what is kept.
+   */
   async clear(): Promise<void> {
     const { s } = this.#names;
-    await this.#session.exec(`DELETE FROM ${s}.search_documents; DELETE FROM ${s}.search_stats;`);
+    await this.#session.exec(
+      `DELETE FROM ${s}.search_documents WHERE kind <> 'note'; DELETE FROM ${s}.search_stats;
+       INSERT INTO ${s}.search_stats (thread_id, documents, tokens)
+       SELECT thread_id, COUNT(*), SUM(tokens) FROM ${s}.search_documents GROUP BY thread_id;`,
+    );
   }
 
   /** The active space, if any. */

@@ -57,6 +57,7 @@ import type {
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
+  SearchKind,
   Store,
   StoredStateItem,
   TextQuery,
@@ -249,6 +250,10 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
 
   indexDocument(document: SearchDocument): Promise<void> {
     return this.run('indexDocument', () => this.writes.indexDocument(document));
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    return this.run('removeDocuments', () => this.writes.removeDocuments(kind, threadId));
   }
 
   putWatermark(threadId: string, watermark: Watermark): Promise<void> {

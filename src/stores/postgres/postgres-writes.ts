@@ -13,6 +13,7 @@ import type {
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
+  SearchKind,
   StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
@@ -175,6 +176,11 @@ export class PostgresWrites {
   /** See `WriteTx.indexDocument`. */
   async indexDocument(document: SearchDocument): Promise<void> {
     await this.search.indexDocument(document);
+  }
+
+  /** See `WriteTx.removeDocuments`. */
+  async removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    await this.search.removeDocuments(kind, threadId);
   }
 
   async putWatermark(threadId: string, watermark: Watermark): Promise<void> {

@@ -74,6 +74,7 @@ export class SqliteSearchWrites {
   readonly #prune: Database.Statement<[]>;
   readonly #document: Database.Statement<[string, string, string], DocumentRow>;
   readonly #deleteDocument: Database.Statement<[number]>;
+  readonly #inThread: Database.Statement<[string, string], DocumentRow>;
   readonly #setMessageId: Database.Statement<[string | null, number]>;
 
   constructor(db: Database.Database) {
@@ -102,11 +103,13 @@ export class SqliteSearchWrites {
       `INSERT INTO search_text (search_text, rowid, text, context) VALUES ('delete', ?, ?, ?)`,
     );
     const bumpEpoch = 'UPDATE search_state SET vector_epoch = vector_epoch + 1 WHERE id = 1';
+    // Notes are operational (indexed from the files, not the ledger): they survive a clear.
     const clears = [
-      'DELETE FROM search_vectors',
+      `DELETE FROM search_vectors WHERE kind <> 'note'`,
       bumpEpoch,
-      'DELETE FROM search_documents',
+      `DELETE FROM search_documents WHERE kind <> 'note'`,
       `INSERT INTO search_text (search_text) VALUES ('delete-all')`,
+      'INSERT INTO search_text (rowid, text, context) SELECT doc_id, text, context FROM search_documents',
     ].map((sql) => db.prepare(sql));
     this.#clear = () => {
       for (const clear of clears) clear.run();
@@ -154,6 +157,10 @@ export class SqliteSearchWrites {
        FROM search_documents WHERE kind = ? AND thread_id = ? AND item_id = ?`,
     );
     this.#deleteDocument = db.prepare('DELETE FROM search_documents WHERE doc_id = ?');
+    this.#inThread = db.prepare(
+      `SELECT doc_id, kind, thread_id, item_id, message_id, entity_id, created_at, text, context
+       FROM search_documents WHERE kind = ? AND thread_id = ?`,
+    );
     this.#setMessageId = db.prepare('UPDATE search_documents SET message_id = ? WHERE doc_id = ?');
   }
 
@@ -225,6 +232,11 @@ export class SqliteSearchWrites {
     }
   }
 
+  /** See `WriteTx.removeDocuments`. */
+  removeDocuments(kind: string, threadId: string | null): void {
+    for (const row of this.#inThread.all(kind, threadId ?? '')) this.#remove(row);
+  }
+
   /** Removes one indexed item with its full-text entry and vector link. */
   #remove(row: DocumentRow): void {
     this.#detach(row.doc_id);
@@ -266,7 +278,7 @@ export class SqliteSearchWrites {
     this.#ftsInsert.run(next.doc_id, next.text, nextContext);
   }
 
-  /** Removes every indexed item and its vector link; cached vectors stay. */
+  /** Removes every indexed item but notes, with its vector link; cached vectors stay. */
   clear(): void {
     this.#clear();
   }

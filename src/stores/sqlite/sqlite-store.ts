@@ -25,6 +25,7 @@ import type {
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
+  SearchKind,
   Store,
   StoredStateItem,
   TextQuery,
@@ -143,6 +144,10 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
 
   indexDocument(document: SearchDocument): Promise<void> {
     return this.#run('indexDocument', () => this.#writes.indexDocument(document));
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    return this.#run('removeDocuments', () => this.#writes.removeDocuments(kind, threadId));
   }
 
   putWatermark(threadId: string, watermark: Watermark): Promise<void> {

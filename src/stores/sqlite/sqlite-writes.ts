@@ -14,6 +14,7 @@ import type {
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
+  SearchKind,
   StoredStateItem,
 } from '../store.js';
 import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
@@ -158,6 +159,10 @@ export class SqliteWrites {
   /** Stores a state item and keeps its search index entry in step, in the same transaction. */
   indexDocument(document: SearchDocument): void {
     this.search.indexDocument(document);
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): void {
+    this.search.removeDocuments(kind, threadId);
   }
 
   putStateItem(item: StoredStateItem): void {
