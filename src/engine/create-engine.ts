@@ -431,7 +431,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     listDrift: () => listDrift(capabilities),
     lastSequence: () => store.lastSeq(),
 
-    search: search.search,
+    async search(query, searchOptions) {
+      const result = await search.search(query, searchOptions);
+      // Memory hits are drift-checked where they are retrieved (debounced, as in context).
+      const memoryIds = result.hits.filter((h) => h.kind === 'memory').map((h) => h.id);
+      if (memoryIds.length > 0) await vault.checkDrift(memoryIds);
+      return result;
+    },
     indexEmbeddings: search.indexEmbeddings,
     reindex: search.reindex,
     searchStatus: search.searchStatus,

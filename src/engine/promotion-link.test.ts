@@ -164,6 +164,24 @@ describe('promotion link', () => {
     ]);
   });
 
+  it('finds memories by kind in search, drift-checks them there, and drops forgotten ones', async () => {
+    const { memory } = await engine.vault.recordMemory({
+      text: 'Sessions live in Redis 7.2 per [[redis]]',
+    });
+    const kinds = { filters: { kinds: ['memory' as const] }, mode: 'text' as const };
+    expect((await engine.search('Redis sessions', kinds)).hits.map((h) => h.id)).toEqual([
+      memory.memory_id,
+    ]);
+    writeFileSync(join(dir, 'notes', 'redis.md'), '# Redis\n\nSessions moved to Valkey 8.\n');
+    await engine.vault.index();
+    now += 60_000;
+    await engine.search('Redis sessions', kinds);
+    const rows = await engine.vault.listPredictionErrors({ memoryId: memory.memory_id });
+    expect(rows.map((r) => r.error_type)).toContain('memory_source_changed');
+    await engine.vault.forgetMemory(memory.memory_id);
+    expect((await engine.search('Redis sessions', kinds)).hits).toEqual([]);
+  });
+
   it('forgetting a direct memory redacts the text of its recorded and updated events', async () => {
     const { memory } = await engine.vault.recordMemory({ text: 'The launch code is alpha-7' });
     await engine.vault.updateMemory(memory.memory_id, { text: 'The launch code is bravo-9' });
