@@ -92,7 +92,9 @@ export interface ContextCapability {
 }
 
 /** Kinds retrieved as memories; state items have their own section. */
-const MEMORY_KINDS: readonly SearchKind[] = ['message', 'memory', 'note'];
+// Recorded memories come through `recordedMemories` (drift-checked and marked), never as plain
+// search hits, so a drifted memory is never shown without its marker.
+const MEMORY_KINDS: readonly SearchKind[] = ['message', 'note'];
 /** Statuses of an entity's open items (no thread given). */
 const OPEN_STATUSES: readonly StateItemStatus[] = ['active', 'open', 'blocked'];
 /** Oldest messages read for a summary: the extractive one quotes the thread's opening. */

@@ -62,7 +62,11 @@ import { createSearchCapability, type EngineEmbeddingOptions } from './search-ca
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
 import type { Engine, ReadOptions, RecordResult } from './types.js';
-import { createVaultCapability, type EngineVaultOptions } from './vault-capability.js';
+import {
+  createVaultCapability,
+  type EngineVaultOptions,
+  promotionLink,
+} from './vault-capability.js';
 
 /** Options of `createEngine`. */
 export interface EngineOptions {
@@ -230,7 +234,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 
-  const vault = createVaultCapability(store, deps, search.embedder, options.vault);
+  const vault = createVaultCapability(
+    store,
+    deps,
+    search.embedder,
+    options.vault,
+    async (eventId, reason) => {
+      await forget(deps, { kind: 'event', eventId }, reason);
+      await search.afterForget();
+    },
+  );
   const context = createContextCapability(
     {
       store,
@@ -258,6 +271,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         await search.afterForget();
         return result;
       },
+      memories: promotionLink(vault),
     },
     options.observer,
   );
@@ -505,7 +519,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     listDrift: () => listDrift(capabilities),
     lastSequence: () => store.lastSeq(),
 
-    search: search.search,
+    async search(query, searchOptions) {
+      const result = await search.search(query, searchOptions);
+      // Memory hits are drift-checked where they are retrieved (debounced, as in context).
+      const memoryIds = result.hits.filter((h) => h.kind === 'memory').map((h) => h.id);
+      if (memoryIds.length > 0) await vault.checkDrift(memoryIds);
+      return result;
+    },
     indexEmbeddings: search.indexEmbeddings,
     reindex: search.reindex,
     searchStatus: search.searchStatus,
@@ -517,7 +537,28 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     buildContext: context.buildContext,
 
-    vault,
+    vault: {
+      ...vault,
+      // Forgetting a promoted memory forgets its MEMORY.md entry too (which forgets the memory).
+      async forgetMemory(memoryId, forgetOptions) {
+        const memory = (await vault.listMemories()).find((m) => m.memory_id === memoryId);
+        const entryId = memory?.source.kind === 'promotion' ? memory.source.ref : null;
+        const entry =
+          entryId === null
+            ? undefined
+            : (await observer.listMemory(true)).find((m) => m.memory_id === entryId);
+        if (memory === undefined || entryId === null || entry === undefined) {
+          return vault.forgetMemory(memoryId, forgetOptions);
+        }
+        if (forgetOptions?.redact === false) {
+          if (entry.status === 'active') await observer.retireMemory(entryId, forgetOptions.reason);
+          else await vault.forgetMemory(memoryId, forgetOptions);
+          return { memory_id: memoryId, forgotten: true, redacted: 0 };
+        }
+        await observer.forgetMemory(entryId, forgetOptions?.reason);
+        return { memory_id: memoryId, forgotten: true, redacted: memory.revision };
+      },
+    },
     tasks,
     recall,
 

@@ -27,6 +27,7 @@ import {
   MEMORY_SECTIONS,
   type MemoryEntry,
   type MemorySection,
+  memoryIdOf,
   memoryZoneId,
   type ObserverOutput,
   observeTranscript,
@@ -216,6 +217,22 @@ export interface ObserverCapabilityDeps {
   readonly clock: Clock;
   readonly jobs: () => Promise<JobQueue>;
   readonly forget: (target: ForgetTarget, reason: string) => Promise<ForgetResult>;
+  /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
+  readonly memories?: PromotionLink;
+}
+
+/**
+ * How promotion reaches the one list of memories (`verity memories list`): an approved entry
+ * becomes a memory with source kind `promotion` and the entry id as ref; retiring or forgetting
+ * the entry does the same to that memory.
+ */
+export interface PromotionLink {
+  /** Records the memory of a newly promoted entry (its wiki links become citations). */
+  promoted(entry: { readonly memoryId: string; readonly text: string }): Promise<void>;
+  /** Drops the entry's memory from derived state; the ledger keeps its history. */
+  retired(memoryId: string, reason: string): Promise<void>;
+  /** Forgets the entry's memory and redacts its text in the ledger. */
+  forgotten(memoryId: string, reason: string): Promise<void>;
 }
 
 function stamp(ms: number): string {
@@ -433,12 +450,30 @@ export function createObserverCapability(
         action: action === 'approve' ? 'approved' : 'rejected',
         ...(edit.reason === undefined ? {} : { reason: edit.reason }),
       });
-      if (action === 'approve') await writeMemory();
+      if (action === 'approve') {
+        await writeMemory();
+        await linkApproved(proposal);
+      }
     }
     await writeReview();
     const after = (await readProposals(store)).find((p) => p.proposal_id === proposalId);
     if (after === undefined) throw notFound('proposal', proposalId);
     return toView(after);
+  }
+
+  async function linkApproved(proposal: Proposal): Promise<void> {
+    const link = context.memories;
+    if (link === undefined) return;
+    if (proposal.kind === 'consolidation') {
+      for (const id of proposal.retire_memory_ids) {
+        await link.retired(id, `consolidated by ${proposal.proposal_id}`);
+      }
+      return;
+    }
+    const entry = (await readMemory(store)).find(
+      (m) => m.memory_id === memoryIdOf(proposal.proposal_id),
+    );
+    if (entry !== undefined) await link.promoted({ memoryId: entry.memory_id, text: entry.text });
   }
 
   async function findMemory(memoryId: string): Promise<MemoryEntry> {
@@ -709,6 +744,7 @@ export function createObserverCapability(
         memory_id: memoryId,
         reason: reason ?? 'retired on request',
       });
+      await context.memories?.retired(memoryId, reason ?? 'retired on request');
       await writeMemory();
       return toMemoryView(await findMemory(memoryId));
     },
@@ -722,6 +758,7 @@ export function createObserverCapability(
           reason ?? 'memory forgotten on request',
         );
       }
+      await context.memories?.forgotten(memoryId, reason ?? 'memory forgotten on request');
       await writeMemory();
       await writeReview();
       if (last === null) throw notFound('memory events of', memoryId);

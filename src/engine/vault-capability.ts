@@ -21,6 +21,7 @@ import {
 import {
   applyEvent,
   flushSession,
+  forget,
   openSession,
   type PipelineDeps,
   recordEvent,
@@ -50,6 +51,7 @@ import {
   type VaultWatching,
   watchVault,
 } from '../vault/index.js';
+import type { PromotionLink } from './observer-capability.js';
 
 /** Drift settings of `createEngine` (config `vault.*`). */
 export interface EngineVaultOptions {
@@ -173,8 +175,18 @@ export interface VaultCapability {
   recordMemory(input: RecordMemoryInput): Promise<MemoryWriteResult>;
   /** Records a new revision (`memory.updated`), resolving the memory's open prediction errors. */
   updateMemory(memoryId: string, input: UpdateMemoryInput): Promise<MemoryWriteResult>;
-  /** Forgets a memory (`memory.forgotten`) with its revisions and prediction errors. */
-  forgetMemory(memoryId: string): Promise<{ readonly memory_id: string; readonly forgotten: true }>;
+  /**
+   * Forgets a memory (`memory.forgotten`) with its revisions and prediction errors, then redacts
+   * the text of its `memory.recorded`/`memory.updated` events in the ledger (as `verity forget`
+   * does for messages). `redact: false` only drops it from derived state (retiring a promoted
+   * entry keeps its history).
+   */
+  forgetMemory(
+    memoryId: string,
+    options?: { readonly redact?: boolean; readonly reason?: string },
+  ): Promise<{ readonly memory_id: string; readonly forgotten: true; readonly redacted: number }>;
+  /** The memory recorded when MEMORY.md entry `entryId` (`m-YYYYMMDD-NNN`) was promoted, or null. */
+  promotedMemory(entryId: string): Promise<MemoryView | null>;
   /** Memories, oldest first, each with its open prediction error types. */
   listMemories(options?: {
     readonly tag?: string;
@@ -207,6 +219,31 @@ export interface VaultCapability {
     entityIds: readonly string[],
     limit: number,
   ): Promise<readonly MemoryHit[]>;
+}
+
+/**
+ * Links MEMORY.md promotion to the vault's memories: a promoted entry is recorded as a memory
+ * (source kind `promotion`, ref = the entry id); retiring it drops that memory from derived
+ * state, forgetting it also redacts the memory's text in the ledger.
+ */
+export function promotionLink(vault: VaultCapability): PromotionLink {
+  return {
+    async promoted(entry) {
+      if ((await vault.promotedMemory(entry.memoryId)) !== null) return;
+      await vault.recordMemory({
+        text: entry.text,
+        source: { kind: 'promotion', ref: entry.memoryId },
+      });
+    },
+    async retired(entryId, reason) {
+      const memory = await vault.promotedMemory(entryId);
+      if (memory !== null) await vault.forgetMemory(memory.memory_id, { redact: false, reason });
+    },
+    async forgotten(entryId, reason) {
+      const memory = await vault.promotedMemory(entryId);
+      if (memory !== null) await vault.forgetMemory(memory.memory_id, { reason });
+    },
+  };
 }
 
 /** The one marker a drifted memory carries wherever an agent reads it. */
@@ -250,6 +287,9 @@ export function createVaultCapability(
   deps: PipelineDeps,
   embedder: Embedder | null,
   options: EngineVaultOptions = {},
+  redact: (eventId: string, reason: string) => Promise<void> = async (eventId, reason) => {
+    await forget(deps, { kind: 'event', eventId }, reason);
+  },
 ): VaultCapability {
   const vaultDeps: VaultDeps = { store, embedder, clock: deps.clock };
   const settings: DriftSettings = {
@@ -404,7 +444,12 @@ export function createVaultCapability(
         });
       }
       const { citations, cites, passages } = await cite(text, input.cites ?? []);
-      const memoryId = `mem_${deps.ids.uuid().replaceAll('-', '').slice(-16)}`;
+      const ref = input.source?.ref ?? null;
+      // A promoted entry's memory id follows from the entry id, so equal ledgers give equal ids.
+      const memoryId =
+        input.source?.kind === 'promotion' && ref !== null
+          ? `mem_${contentHash(`promotion:${ref}`).slice(0, 16)}`
+          : `mem_${deps.ids.uuid().replaceAll('-', '').slice(-16)}`;
       const payload: MemoryRecordedPayload = {
         memory_id: memoryId,
         entity_id: entityId,
@@ -453,15 +498,28 @@ export function createVaultCapability(
       };
     },
 
-    async forgetMemory(memoryId) {
+    async forgetMemory(memoryId, forgetOptions = {}) {
       const memory = await requireMemory(memoryId);
+      // The revisions name every event that carried the text; read them before the cascade.
+      const eventIds = (await store.vault.listRevisions(memoryId)).map((r) => r.eventId);
       await recordEvent(
         deps,
         EVENT_TYPES.memoryForgotten,
         { memory_id: memoryId },
         memory.entityId,
       );
-      return { memory_id: memoryId, forgotten: true };
+      if (forgetOptions.redact === false)
+        return { memory_id: memoryId, forgotten: true, redacted: 0 };
+      const reason = forgetOptions.reason ?? `memory ${memoryId} forgotten`;
+      for (const eventId of eventIds) await redact(eventId, reason);
+      return { memory_id: memoryId, forgotten: true, redacted: eventIds.length };
+    },
+
+    async promotedMemory(entryId) {
+      const found = (await store.vault.listMemories()).find(
+        (m) => m.sourceKind === 'promotion' && m.sourceRef === entryId,
+      );
+      return found === undefined ? null : toView(found);
     },
 
     async listMemories(listOptions = {}) {

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../core/index.js';
+import { DEFAULT_ENTITY, type JsonObject, type JsonValue } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { StoreReader, WriteTx } from '../stores/index.js';
 import type { FrictionFix } from './render.js';
@@ -232,6 +232,21 @@ export async function foldObserverEvent(tx: WriteTx, event: LedgerEvent): Promis
       };
       await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));
       const captures = await readCaptures(tx);
+      const entityId = captures.find((c) => c.capture_key === output.capture_key)?.entity_id;
+      // Observations join the shared search index (`verity search --kind observation`).
+      for (const segment of output.segments) {
+        for (const o of segment.observations) {
+          await tx.indexDocument({
+            kind: 'observation',
+            threadId: `session:${output.session_id}`,
+            itemId: o.observation_id,
+            messageId: o.source_message_ids.at(-1) ?? null,
+            entityId: entityId ?? DEFAULT_ENTITY,
+            createdAt: o.at ?? event.eventTs,
+            text: o.text,
+          });
+        }
+      }
       await tx.putMeta(
         OBSERVER_KEYS.captures,
         json(

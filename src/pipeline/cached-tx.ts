@@ -112,6 +112,9 @@ class CachedTx implements WriteTx {
   getStateItem: WriteTx['getStateItem'] = (threadId, uid) => this.#tx.getStateItem(threadId, uid);
   listStateItems: WriteTx['listStateItems'] = (query) => this.#tx.listStateItems(query);
   putStateItem: WriteTx['putStateItem'] = (item) => this.#tx.putStateItem(item);
+  indexDocument: WriteTx['indexDocument'] = (document) => this.#tx.indexDocument(document);
+  removeDocuments: WriteTx['removeDocuments'] = (kind, threadId) =>
+    this.#tx.removeDocuments(kind, threadId);
   putWatermark: WriteTx['putWatermark'] = (threadId, watermark) =>
     this.#tx.putWatermark(threadId, watermark);
   joinCommitOrder: WriteTx['joinCommitOrder'] = () => this.#tx.joinCommitOrder();

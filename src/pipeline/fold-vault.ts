@@ -7,7 +7,13 @@ import {
   type MemoryUpdatedPayload,
   type PredictionErrorPayload,
 } from '../ledger/index.js';
-import type { CitedPassage, MemoryRecord, PredictionError, WriteTx } from '../stores/index.js';
+import type {
+  CitedPassage,
+  MemoryRecord,
+  PredictionError,
+  SearchDocument,
+  WriteTx,
+} from '../stores/index.js';
 
 function toPassages(passages: readonly CitedPassagePayload[]): CitedPassage[] {
   return passages.map((p) => ({
@@ -16,6 +22,22 @@ function toPassages(passages: readonly CitedPassagePayload[]): CitedPassage[] {
     text: p.text,
     normalizedHash: p.normalized_hash,
   }));
+}
+
+/**
+ * A memory as an item of the shared search index (`verity search --kind memory`): thread id and
+ * item id = the memory id, so an update replaces it and forgetting removes it.
+ */
+function memoryDocument(memory: MemoryRecord): SearchDocument {
+  return {
+    kind: 'memory',
+    threadId: memory.memoryId,
+    itemId: memory.memoryId,
+    messageId: null,
+    entityId: memory.entityId,
+    createdAt: memory.createdAt,
+    text: memory.text,
+  };
 }
 
 /** The id of the `state_zone_edit` row raised by a `projection.drifted` event. */
@@ -49,6 +71,7 @@ export async function foldVaultEvent(tx: WriteTx, event: LedgerEvent): Promise<b
         confirmedAt: event.eventTs,
       };
       await tx.vault.putMemory(memory);
+      await tx.indexDocument(memoryDocument(memory));
       await tx.vault.appendRevision({
         memoryId: memory.memoryId,
         revision: 1,
@@ -74,6 +97,7 @@ export async function foldVaultEvent(tx: WriteTx, event: LedgerEvent): Promise<b
         confirmedAt: event.eventTs,
       };
       await tx.vault.putMemory(memory);
+      await tx.indexDocument(memoryDocument(memory));
       await tx.vault.appendRevision({
         memoryId: memory.memoryId,
         revision: memory.revision,
@@ -86,7 +110,9 @@ export async function foldVaultEvent(tx: WriteTx, event: LedgerEvent): Promise<b
       return true;
     }
     case EVENT_TYPES.memoryForgotten: {
-      await tx.vault.deleteMemory(String(event.payload['memory_id']));
+      const memoryId = String(event.payload['memory_id']);
+      await tx.vault.deleteMemory(memoryId);
+      await tx.removeDocuments('memory', memoryId);
       return true;
     }
     case EVENT_TYPES.predictionErrorDetected: {

@@ -3,6 +3,8 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
+  SearchKind,
   StoredStateItem,
   WriteTx,
 } from '../stores/index.js';
@@ -116,6 +118,15 @@ export class ScopedTx implements WriteTx {
     this.#thread(message.threadId, 'a message');
     this.#entity(message.entityId, 'a message');
     return this.#tx.putMessage(message);
+  }
+
+  async removeDocuments(_kind: SearchKind, _threadId: string | null): Promise<void> {
+    throw new NeedsGlobalScope('removing indexed items');
+  }
+
+  async indexDocument(document: SearchDocument): Promise<void> {
+    this.#entity(document.entityId, 'an indexed item');
+    return this.#tx.indexDocument(document);
   }
 
   async putStateItem(item: StoredStateItem): Promise<void> {

@@ -108,7 +108,7 @@ export interface ExtractionBacklog {
  * Kinds of indexed items. Messages are indexed today; state items, memories and notes join the
  * same index as their capabilities land.
  */
-export type SearchKind = 'message' | 'state_item' | 'memory' | 'note';
+export type SearchKind = 'message' | 'state_item' | 'memory' | 'note' | 'observation';
 
 /**
  * What a search is restricted to. Every given filter must hold; the values inside one array are
@@ -363,6 +363,16 @@ export interface WriteTx extends StoreReader {
    * the index.
    */
   putStateItem(item: StoredStateItem): Promise<void>;
+  /**
+   * Indexes one item of a kind that has no table of its own in the index's care (observations):
+   * inserts it, or replaces it when its text, entity or creation time changed (dropping its
+   * vector, so it is embedded again). A null `threadId` is stored as ''. `dangerouslyClearDerived`
+   * clears every kind but `note`: notes are operational, indexed from the files (like
+   * `note_chunks`), so a rebuild keeps them; other kinds are indexed again by the fold.
+   */
+  indexDocument(document: SearchDocument): Promise<void>;
+  /** Removes every indexed item of `kind` in `threadId` (null = ''), with its vector link. */
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void>;
   /** Sets the thread's extraction watermark. */
   putWatermark(threadId: string, watermark: Watermark): Promise<void>;
   /**

@@ -1,8 +1,24 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { chunkMarkdown, noteTitle, sha256Hex, toIso } from '../core/index.js';
-import type { NoteChunk, NoteRecord } from '../stores/index.js';
+import { chunkMarkdown, DEFAULT_ENTITY, noteTitle, sha256Hex, toIso } from '../core/index.js';
+import type { NoteChunk, NoteRecord, SearchDocument } from '../stores/index.js';
 import { type VaultDeps, vectorKeyOf } from './vault-deps.js';
+
+/**
+ * A note chunk as an item of the shared search index: kind `note`, thread id = the note's path,
+ * item id = the chunk's ordinal, heading path prepended so BM25 sees it.
+ */
+function noteDocument(note: NoteRecord, chunk: NoteChunk): SearchDocument {
+  return {
+    kind: 'note',
+    threadId: note.path,
+    itemId: String(chunk.ordinal),
+    messageId: null,
+    entityId: DEFAULT_ENTITY,
+    createdAt: note.indexedAt,
+    text: chunk.heading === '' ? chunk.text : `${chunk.heading}\n${chunk.text}`,
+  };
+}
 
 /** What `indexVault` did. */
 export interface VaultIndexReport {
@@ -101,7 +117,12 @@ export async function indexVault(
       if (embedder !== null && vectors.size > 0) {
         await tx.vault.putVectors(embedder.space.model, vectors);
       }
-      for (const { note, chunks } of notes) await tx.vault.putNote(note, chunks);
+      for (const { note, chunks } of notes) {
+        await tx.vault.putNote(note, chunks);
+        // The shared search index (`verity search --kind note`): one item per chunk.
+        await tx.removeDocuments('note', note.path);
+        for (const chunk of chunks) await tx.indexDocument(noteDocument(note, chunk));
+      }
     });
   };
 
@@ -147,7 +168,10 @@ export async function indexVault(
   const gone = [...known.keys()].filter((path) => !seen.has(path));
   if (gone.length > 0) {
     await store.withWriteLock({ entities: [], global: true }, async (tx) => {
-      for (const path of gone) await tx.vault.deleteNote(path);
+      for (const path of gone) {
+        await tx.vault.deleteNote(path);
+        await tx.removeDocuments('note', path);
+      }
     });
   }
   return {

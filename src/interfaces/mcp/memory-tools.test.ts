@@ -96,7 +96,7 @@ describe('memory tools (MCP, in-memory transport)', () => {
     expect((open.structuredContent as { errors: unknown[] }).errors).toEqual([]);
 
     const forgotten = await call('forget_memory', { memory_id: id });
-    expect(forgotten.structuredContent).toEqual({ memory_id: id, forgotten: true });
+    expect(forgotten.structuredContent).toEqual({ memory_id: id, forgotten: true, redacted: 2 });
     const all = await call('list_prediction_errors', { unresolved: false });
     expect((all.structuredContent as { errors: unknown[] }).errors).toEqual([]);
   });

@@ -167,9 +167,9 @@ export function registerMemoryTools(
     {
       title: 'Forget a memory',
       description:
-        'Call when a memory is wrong or no longer useful and should not be corrected: deletes it with its revisions and prediction errors.',
+        'Call when a memory is wrong or no longer useful and should not be corrected: deletes it with its revisions and prediction errors and redacts its text in the ledger.',
       inputSchema: { entity_id: entityIdInput, memory_id: memoryIdInput },
-      outputSchema: { memory_id: z.string(), forgotten: z.literal(true) },
+      outputSchema: { memory_id: z.string(), forgotten: z.literal(true), redacted: z.number() },
       annotations: { ...write, destructiveHint: true, idempotentHint: false },
     },
     (args) =>

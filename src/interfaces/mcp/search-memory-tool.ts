@@ -5,7 +5,13 @@ import { EngineError, parseRfc3339, toIso } from '../../core/index.js';
 import type { Engine, SearchKind, SearchResult } from '../../engine/index.js';
 import { entityIdInput } from './tool-schemas.js';
 
-const KINDS = ['message', 'state_item', 'memory', 'note'] as const satisfies readonly SearchKind[];
+const KINDS = [
+  'message',
+  'state_item',
+  'memory',
+  'note',
+  'observation',
+] as const satisfies readonly SearchKind[];
 const VECTOR_STATES = [
   'used',
   'off',

@@ -167,6 +167,71 @@ export function registerSearchConformance(current: () => SearchHarness): void {
       expect(await textIds(store(), ['tapas'])).toEqual(['t-1/m-2', 't-1/m-3']);
     });
 
+    it('indexes an observation by kind, replaces it when its text changes, and clears it with derived state', async () => {
+      const observation = {
+        kind: 'observation' as const,
+        threadId: 'session:s1',
+        itemId: 'o-1',
+        messageId: 'm-3',
+        entityId: SAMPLE_ENTITY,
+        createdAt: at(1),
+        text: 'The staging API moved to port 8443',
+      };
+      await putMessages(store(), [message('session:s1', 'm-3', 'staging port is 8443 now', 2)]);
+      await write(store(), (tx) => tx.indexDocument(observation));
+      await write(store(), (tx) => tx.indexDocument(observation));
+      const terms = ['staging'];
+      expect(await textIds(store(), terms, { kinds: ['observation'] })).toEqual(['session:s1/o-1']);
+      expect(await textIds(store(), terms, { kinds: ['message'] })).toEqual(['session:s1/m-3']);
+      await write(store(), (tx) =>
+        tx.indexDocument({ ...observation, text: 'Production listens on port 443' }),
+      );
+      expect(await textIds(store(), terms, { kinds: ['observation'] })).toEqual([]);
+      const hits = await store().searchText(
+        { terms: ['production'] },
+        { kinds: ['observation'] },
+        10,
+      );
+      expect(hits.map((hit) => hit.document)).toEqual([
+        { ...observation, text: 'Production listens on port 443' },
+      ]);
+      await write(store(), (tx) => tx.dangerouslyClearDerived());
+      expect(await textIds(store(), ['production'], {})).toEqual([]);
+    });
+
+    it('keeps notes through a clear of derived state and removes a note by kind and thread', async () => {
+      const chunk = (path: string, ordinal: number, text: string) => ({
+        kind: 'note' as const,
+        threadId: path,
+        itemId: String(ordinal),
+        messageId: null,
+        entityId: SAMPLE_ENTITY,
+        createdAt: at(1),
+        text,
+      });
+      await putMessages(store(), [message('t-1', 'm-1', 'the harbour ferry leaves at nine', 1)]);
+      await write(store(), async (tx) => {
+        await tx.indexDocument(chunk('work/ferry.md', 0, 'Ferry timetable for the harbour'));
+        await tx.indexDocument(
+          chunk('work/ferry.md', 1, 'The harbour ferry is cancelled in storms'),
+        );
+        await tx.indexDocument(chunk('garden.md', 0, 'Water the harbour roses'));
+      });
+      const terms = ['harbour'];
+      expect(await textIds(store(), terms, { kinds: ['note'] })).toHaveLength(3);
+      await write(store(), (tx) => tx.dangerouslyClearDerived());
+      expect(await textIds(store(), terms, { kinds: ['message'] })).toEqual([]);
+      expect((await textIds(store(), terms, {})).sort()).toEqual([
+        'garden.md/0',
+        'work/ferry.md/0',
+        'work/ferry.md/1',
+      ]);
+      await write(store(), (tx) => tx.removeDocuments('note', 'work/ferry.md'));
+      expect(await textIds(store(), terms, {})).toEqual(['garden.md/0']);
+      const hits = await store().searchText({ terms }, {}, 10);
+      expect(hits[0]?.score).toBeGreaterThan(0);
+    });
+
     it('indexes a redelivered message once', async () => {
       const first = message('t-1', 'm-1', 'kayak rental', 1);
       await putMessages(store(), [first, { ...first, content: 'kayak rental again' }]);

@@ -5,6 +5,7 @@ import {
   type MessageRecord,
   messageContext,
   type PutEmbeddingsOutcome,
+  type SearchDocument,
   type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
@@ -136,7 +137,6 @@ export class PostgresSearchWrites {
    */
   async indexStateItem(item: StoredStateItem): Promise<void> {
     const { s } = this.#names;
-    const tokens = `${s}.tsvector_tokens`;
     if (item.status === 'superseded') {
       await this.#session.query(
         `WITH gone AS (
@@ -149,14 +149,34 @@ export class PostgresSearchWrites {
       );
       return;
     }
+    await this.#upsert({
+      kind: 'state_item',
+      threadId: item.threadId,
+      itemId: item.uid,
+      messageId: item.refs[item.refs.length - 1] ?? null,
+      entityId: item.entityId,
+      createdAt: item.createdAt,
+      text: item.text,
+    });
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  async indexDocument(document: SearchDocument): Promise<void> {
+    await this.#upsert(document);
+  }
+
+  /** Inserts or replaces one item without context; a changed text detaches its vector. */
+  async #upsert(document: SearchDocument): Promise<void> {
+    const { s } = this.#names;
+    const tokens = `${s}.tsvector_tokens`;
     await this.#session.query(
       `WITH old AS (
          SELECT tokens FROM ${s}.search_documents
-         WHERE kind = 'state_item' AND thread_id = $1 AND item_id = $2
+         WHERE kind = $7 AND thread_id = $1 AND item_id = $2
        ), entry AS (
          INSERT INTO ${s}.search_documents AS d
            (kind, thread_id, item_id, message_id, entity_id, created_at, text, context, tsv, tokens)
-         SELECT 'state_item', $1, $2, $3, $4, $5, $6, '', v.tsv, ${tokens}(v.tsv)
+         SELECT $7, $1, $2, $3, $4, $5, $6, '', v.tsv, ${tokens}(v.tsv)
          FROM (SELECT ${this.#tsv('$6', "''")} AS tsv) v
          ON CONFLICT (kind, thread_id, item_id) DO UPDATE
          SET message_id = EXCLUDED.message_id, entity_id = EXCLUDED.entity_id,
@@ -181,20 +201,45 @@ export class PostgresSearchWrites {
          'EXISTS (SELECT 1 FROM entry)',
        )}`,
       [
-        item.threadId,
-        item.uid,
-        item.refs[item.refs.length - 1] ?? null,
-        item.entityId,
-        item.createdAt,
-        toIndexedText(item.text),
+        document.threadId ?? '',
+        document.itemId,
+        document.messageId,
+        document.entityId,
+        document.createdAt,
+        toIndexedText(document.text),
+        document.kind,
       ],
     );
   }
 
-  /** Removes every indexed item and its vector; cached vectors stay. */
+  /** See `WriteTx.removeDocuments`. */
+  async removeDocuments(kind: string, threadId: string | null): Promise<void> {
+    const { s } = this.#names;
+    await this.#session.query(
+      `WITH gone AS (
+         DELETE FROM ${s}.search_documents WHERE kind = $2 AND thread_id = $1 RETURNING tokens
+       )
+       ${this.#addStats(
+         '$1',
+         '-(SELECT COUNT(*) FROM gone)',
+         '-(SELECT COALESCE(SUM(tokens), 0) FROM gone)',
+         'EXISTS (SELECT 1 FROM gone)',
+       )}`,
+      [threadId ?? '', kind],
+    );
+  }
+
+  /**
+   * Removes every indexed item but notes (operational, indexed from the files) with its vector;
+   * cached vectors stay. The BM25 statistics are recounted from what is kept.
+   */
   async clear(): Promise<void> {
     const { s } = this.#names;
-    await this.#session.exec(`DELETE FROM ${s}.search_documents; DELETE FROM ${s}.search_stats;`);
+    await this.#session.exec(
+      `DELETE FROM ${s}.search_documents WHERE kind <> 'note'; DELETE FROM ${s}.search_stats;
+       INSERT INTO ${s}.search_stats (thread_id, documents, tokens)
+       SELECT thread_id, COUNT(*), SUM(tokens) FROM ${s}.search_documents GROUP BY thread_id;`,
+    );
   }
 
   /** The active space, if any. */

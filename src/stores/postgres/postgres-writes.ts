@@ -12,6 +12,8 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
+  SearchKind,
   StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
@@ -169,6 +171,16 @@ export class PostgresWrites {
       [item.threadId, item.uid, item.entityId, item.typeTag, item.status, JSON.stringify(item)],
     );
     await this.search.indexStateItem(item);
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  async indexDocument(document: SearchDocument): Promise<void> {
+    await this.search.indexDocument(document);
+  }
+
+  /** See `WriteTx.removeDocuments`. */
+  async removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    await this.search.removeDocuments(kind, threadId);
   }
 
   async putWatermark(threadId: string, watermark: Watermark): Promise<void> {

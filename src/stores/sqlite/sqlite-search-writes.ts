@@ -6,6 +6,7 @@ import {
   type MessageRecord,
   messageContext,
   type PutEmbeddingsOutcome,
+  type SearchDocument,
   type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
@@ -73,6 +74,7 @@ export class SqliteSearchWrites {
   readonly #prune: Database.Statement<[]>;
   readonly #document: Database.Statement<[string, string, string], DocumentRow>;
   readonly #deleteDocument: Database.Statement<[number]>;
+  readonly #inThread: Database.Statement<[string, string], DocumentRow>;
   readonly #setMessageId: Database.Statement<[string | null, number]>;
 
   constructor(db: Database.Database) {
@@ -101,11 +103,13 @@ export class SqliteSearchWrites {
       `INSERT INTO search_text (search_text, rowid, text, context) VALUES ('delete', ?, ?, ?)`,
     );
     const bumpEpoch = 'UPDATE search_state SET vector_epoch = vector_epoch + 1 WHERE id = 1';
+    // Notes are operational (indexed from the files, not the ledger): they survive a clear.
     const clears = [
-      'DELETE FROM search_vectors',
+      `DELETE FROM search_vectors WHERE kind <> 'note'`,
       bumpEpoch,
-      'DELETE FROM search_documents',
+      `DELETE FROM search_documents WHERE kind <> 'note'`,
       `INSERT INTO search_text (search_text) VALUES ('delete-all')`,
+      'INSERT INTO search_text (rowid, text, context) SELECT doc_id, text, context FROM search_documents',
     ].map((sql) => db.prepare(sql));
     this.#clear = () => {
       for (const clear of clears) clear.run();
@@ -153,6 +157,10 @@ export class SqliteSearchWrites {
        FROM search_documents WHERE kind = ? AND thread_id = ? AND item_id = ?`,
     );
     this.#deleteDocument = db.prepare('DELETE FROM search_documents WHERE doc_id = ?');
+    this.#inThread = db.prepare(
+      `SELECT doc_id, kind, thread_id, item_id, message_id, entity_id, created_at, text, context
+       FROM search_documents WHERE kind = ? AND thread_id = ?`,
+    );
     this.#setMessageId = db.prepare('UPDATE search_documents SET message_id = ? WHERE doc_id = ?');
   }
 
@@ -190,6 +198,43 @@ export class SqliteSearchWrites {
       context: '',
     });
     if (inserted.changes > 0) this.#ftsInsert.run(Number(inserted.lastInsertRowid), item.text, '');
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  indexDocument(document: SearchDocument): void {
+    const threadId = document.threadId ?? '';
+    const existing = this.#document.get(document.kind, threadId, document.itemId);
+    if (existing !== undefined) {
+      const same =
+        existing.text === document.text &&
+        existing.entity_id === document.entityId &&
+        existing.created_at === document.createdAt;
+      if (same) {
+        if (existing.message_id !== document.messageId) {
+          this.#setMessageId.run(document.messageId, existing.doc_id);
+        }
+        return;
+      }
+      this.#remove(existing);
+    }
+    const inserted = this.#insertDocument.run({
+      kind: document.kind,
+      threadId,
+      itemId: document.itemId,
+      messageId: document.messageId,
+      entityId: document.entityId,
+      createdAt: document.createdAt,
+      text: document.text,
+      context: '',
+    });
+    if (inserted.changes > 0) {
+      this.#ftsInsert.run(Number(inserted.lastInsertRowid), document.text, '');
+    }
+  }
+
+  /** See `WriteTx.removeDocuments`. */
+  removeDocuments(kind: string, threadId: string | null): void {
+    for (const row of this.#inThread.all(kind, threadId ?? '')) this.#remove(row);
   }
 
   /** Removes one indexed item with its full-text entry and vector link. */
@@ -233,7 +278,7 @@ export class SqliteSearchWrites {
     this.#ftsInsert.run(next.doc_id, next.text, nextContext);
   }
 
-  /** Removes every indexed item and its vector link; cached vectors stay. */
+  /** Removes every indexed item but notes, with its vector link; cached vectors stay. */
   clear(): void {
     this.#clear();
   }

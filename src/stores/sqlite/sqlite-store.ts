@@ -25,6 +25,7 @@ import type {
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
+  SearchKind,
   Store,
   StoredStateItem,
   TextQuery,
@@ -139,6 +140,14 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
 
   putStateItem(item: StoredStateItem): Promise<void> {
     return this.#run('putStateItem', () => this.#writes.putStateItem(item));
+  }
+
+  indexDocument(document: SearchDocument): Promise<void> {
+    return this.#run('indexDocument', () => this.#writes.indexDocument(document));
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    return this.#run('removeDocuments', () => this.#writes.removeDocuments(kind, threadId));
   }
 
   putWatermark(threadId: string, watermark: Watermark): Promise<void> {

@@ -13,6 +13,8 @@ import type {
   DlqItem,
   MessageRecord,
   NewLedgerEvent,
+  SearchDocument,
+  SearchKind,
   StoredStateItem,
 } from '../store.js';
 import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-queries.js';
@@ -155,6 +157,14 @@ export class SqliteWrites {
   }
 
   /** Stores a state item and keeps its search index entry in step, in the same transaction. */
+  indexDocument(document: SearchDocument): void {
+    this.search.indexDocument(document);
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): void {
+    this.search.removeDocuments(kind, threadId);
+  }
+
   putStateItem(item: StoredStateItem): void {
     this.#items.putStateItem(item);
     this.search.indexStateItem(item);

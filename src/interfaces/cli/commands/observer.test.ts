@@ -202,6 +202,16 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     expect(memory).toContain('Redis 7.2 stays the session store');
     const again = await verity(['proposals', 'approve', rule.proposal_id]);
     expect(again.code).not.toBe(0);
+    // One list of memories: the promoted entries are vault memories with their source.
+    const promoted = JSON.parse(await ok(['memories', 'list', '--json'])) as {
+      source: { kind: string; ref: string };
+    }[];
+    expect(promoted.map((m) => `${m.source.kind} ${m.source.ref}`).sort()).toEqual(
+      [
+        `promotion m-${rule.proposal_id.slice(2)}`,
+        `promotion m-${decision.proposal_id.slice(2)}`,
+      ].sort(),
+    );
 
     await ok(['memory', 'retire', `m-${rule.proposal_id.slice(2)}`]);
     await ok(['memory', 'forget', `m-${decision.proposal_id.slice(2)}`]);
@@ -211,6 +221,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     expect(memory).toContain('- hand-written rule');
     const entries = JSON.parse(await ok(['memory', 'list', '--all', '--json'])).memory;
     expect(entries.map((m: { status: string }) => m.status)).toEqual(['retired']);
+    expect(JSON.parse(await ok(['memories', 'list', '--json']))).toEqual([]);
 
     // Unreviewed proposals expire after 7 days, not before.
     expect((await pending('2026-03-09T17:59:00Z')).length).toBeGreaterThan(0);

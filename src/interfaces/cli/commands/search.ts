@@ -25,7 +25,7 @@ interface SearchCommandOptions {
   readonly json?: true;
 }
 
-const KINDS: readonly SearchKind[] = ['message', 'state_item', 'memory', 'note'];
+const KINDS: readonly SearchKind[] = ['message', 'state_item', 'memory', 'note', 'observation'];
 /** Runs shorter than this many items draw no progress bar. */
 const PROGRESS_THRESHOLD = 200;
 

@@ -39,7 +39,10 @@ function errorType(value: string, previous: string[]): string[] {
 function memoryLine(memory: MemoryView): string {
   const drift = memory.drift.length === 0 ? '' : ` [DRIFTED: ${memory.drift.join(', ')}]`;
   const tags = memory.tags.length === 0 ? '' : ` #${memory.tags.join(' #')}`;
-  return `${memory.memory_id} r${memory.revision}${drift} ${memory.text}${tags}`;
+  // A promoted memory names its MEMORY.md entry, so one list shows both kinds.
+  const source =
+    memory.source.kind === 'direct' ? '' : ` (${memory.source.kind} ${memory.source.ref})`;
+  return `${memory.memory_id} r${memory.revision}${source}${drift} ${memory.text}${tags}`;
 }
 
 function renderWrite(result: MemoryWriteResult): string {
