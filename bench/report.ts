@@ -24,6 +24,14 @@ export function writeSection(section: string, results: unknown, markdown: string
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, `${section}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(resultsDir, `${section}.md`), `${markdown.trim()}\n`);
+  writeDocument();
+}
+
+/**
+ * Regenerates docs/BENCHMARKS.md from every section's results file (also `npm run bench:report`,
+ * e.g. after a merge touched the document by hand).
+ */
+export function writeDocument(): void {
   const sections = readdirSync(resultsDir)
     .filter((f) => f.endsWith('.md'))
     .sort()
@@ -40,3 +48,5 @@ export function writeSection(section: string, results: unknown, markdown: string
   mkdirSync(join(root, 'docs'), { recursive: true });
   writeFileSync(join(root, 'docs', 'BENCHMARKS.md'), doc);
 }
+
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) writeDocument();
