@@ -178,6 +178,14 @@ describe('wrong recalls', () => {
     expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toHaveLength(1);
   });
 
+  it('a reconciler pass finds the correction too', async () => {
+    await useThePlan();
+    clock.advance(3_600_000);
+    await engine.ingest([say('a2', SWITCH, '2026-01-28T10:00:00Z')]);
+    await engine.tasks.reconcile();
+    expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toHaveLength(1);
+  });
+
   it('does not log a correction that comes after the window, or of an item the output did not use', async () => {
     await engine.ingest([say('a1', PLAN, '2026-01-28T08:01:00Z')]);
     const pack = await engine.recall.recallPack();

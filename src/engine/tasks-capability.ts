@@ -254,6 +254,8 @@ export interface TasksCapabilityDeps {
   readonly store: Store;
   readonly deps: PipelineDeps;
   readonly clock: Clock;
+  /** Runs after each reconciler pass (the engine checks for wrong recalls there). */
+  readonly afterReconcile?: () => Promise<void>;
 }
 
 const TASK_LINE_EVENTS: ReadonlySet<string> = new Set(Object.values(TASK_EVENT_TYPES));
@@ -441,8 +443,8 @@ export function createTasksCapability(
         draftAcknowledge(store, id, change({ reason: 'acknowledged', ...ackOptions }), now),
       ),
 
-    reconcile: (reconcileOptions) =>
-      runReconciler(
+    async reconcile(reconcileOptions) {
+      const report = await runReconciler(
         {
           record,
           notifier:
@@ -453,7 +455,10 @@ export function createTasksCapability(
           reader: store,
         },
         reconcileOptions?.now ?? clock.now(),
-      ),
+      );
+      await context.afterReconcile?.();
+      return report;
+    },
 
     deadMan: () => deadManTasks(store),
 
