@@ -9,6 +9,7 @@ describe('verity tasks', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-tasks-'));
+    // Only init creates a store; every other command refuses a missing one.
     expect((await runCli(['--home', dir, 'init'])).code).toBe(0);
   });
   afterEach(() => {
