@@ -51,6 +51,7 @@ import {
   projectStateTracker,
   templateFor,
   withoutZoneBodies,
+  withTasksZone,
 } from '../projections/index.js';
 import { isAwaiting } from '../review/index.js';
 import type { Store } from '../stores/index.js';
@@ -284,7 +285,8 @@ async function projectOne(
     });
     return { ...base, written: true, backup, warnings: [warning] };
   }
-  const source = existing ?? templateFor(basename(path));
+  const source =
+    existing === null ? templateFor(basename(path)) : withTasksZone(existing, basename(path));
   const inputs = await ingestInputs(context, path, source, dryRun);
   const state = await projectionState(context.store, await context.currentPolicy(), now);
   const parsed = parseZones(source);

@@ -282,6 +282,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       deps,
       clock,
       jobs: getJobs,
+      // Every reconciler pass also looks for used recall-pack items corrected since (WRONG_RECALL).
+      afterReconcile: async () => void (await recall.checkWrongRecalls()),
     },
     options.tasks,
   );

@@ -54,6 +54,16 @@ export type {
   RecallPackRequest,
   RecallPackView,
 } from './recall-pack.js';
+export {
+  PATCH_REVIEW_ACTIONS,
+  type PatchReviewItem,
+  REVIEW_ESCALATION_LEVEL,
+  reviewKindOf,
+  TASK_REVIEW_ACTIONS,
+  type TaskReviewAction,
+  type TaskReviewAnswer,
+  type TaskReviewItem,
+} from './task-reviews.js';
 export type {
   EngineTaskOptions,
   Experiment,

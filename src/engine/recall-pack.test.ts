@@ -134,3 +134,73 @@ describe('isReferenced', () => {
     expect(isReferenced(entry, output)).toBe(expected);
   });
 });
+
+describe('wrong recalls', () => {
+  const say = (id: string, content: string, at: string) => ({
+    type: 'message' as const,
+    thread_id: 'infra',
+    message_id: id,
+    role: 'user' as const,
+    content,
+    created_at: at,
+  });
+  const PLAN = "I'll set up the Postgres connection pooling.";
+  const SWITCH =
+    "Change of plan: I'll set up the MySQL connection pooling instead of the Postgres connection pooling.";
+
+  async function useThePlan() {
+    await engine.ingest([say('a1', PLAN, '2026-01-28T08:01:00Z')]);
+    const pack = await engine.recall.recallPack();
+    expect(pack.markdown).toContain('- Set up the Postgres connection pooling');
+    return engine.recall.recallFeedback(
+      pack.markdown,
+      'Next I will set up the Postgres connection pooling for the API.',
+    );
+  }
+
+  it('logs WRONG_RECALL once when an item the output used is corrected within the window', async () => {
+    const feedback = await useThePlan();
+    expect(feedback).toMatchObject({ items_referenced: 1, wrong_recalls: [] });
+    expect(await engine.recall.checkWrongRecalls()).toEqual([]);
+
+    clock.advance(2 * 3_600_000);
+    await engine.ingest([say('a2', SWITCH, '2026-01-28T11:00:00Z')]);
+    const logged = await engine.recall.checkWrongRecalls();
+    expect(logged).toHaveLength(1);
+    const incidents = await engine.tasks.incidents({ type: 'WRONG_RECALL' });
+    expect(incidents.map((i) => i.incident_id)).toEqual(logged);
+    expect(incidents[0]?.detail).toMatch(/used at 2026-01-28T09:00:00.000Z was corrected since/);
+    // Logged once, also across days, and replay derives the same incident.
+    expect(await engine.recall.checkWrongRecalls()).toEqual([]);
+    clock.advance(24 * 3_600_000);
+    expect(await engine.recall.checkWrongRecalls()).toEqual([]);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toHaveLength(1);
+  });
+
+  it('a reconciler pass finds the correction too', async () => {
+    await useThePlan();
+    clock.advance(3_600_000);
+    await engine.ingest([say('a2', SWITCH, '2026-01-28T10:00:00Z')]);
+    await engine.tasks.reconcile();
+    expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toHaveLength(1);
+  });
+
+  it('does not log a correction that comes after the window, or of an item the output did not use', async () => {
+    await engine.ingest([say('a1', PLAN, '2026-01-28T08:01:00Z')]);
+    const pack = await engine.recall.recallPack();
+    const unused = await engine.recall.recallFeedback(pack.markdown, 'Lunch with Ana at noon.');
+    expect(unused.items_referenced).toBe(0);
+    clock.advance(3_600_000);
+    await engine.ingest([say('a2', SWITCH, '2026-01-28T10:00:00Z')]);
+    expect(await engine.recall.checkWrongRecalls()).toEqual([]);
+  });
+
+  it('does not log a use older than the window (recall.wrong_window_hours, default 72 h)', async () => {
+    await useThePlan();
+    clock.advance(73 * 3_600_000);
+    await engine.ingest([say('a2', SWITCH, '2026-01-31T10:00:00Z')]);
+    expect(await engine.recall.checkWrongRecalls()).toEqual([]);
+    expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toEqual([]);
+  });
+});

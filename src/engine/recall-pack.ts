@@ -9,7 +9,13 @@ import { EVENT_TYPES } from '../ledger/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
-import { readConfig, readTasks } from '../tasks/index.js';
+import {
+  draftIncident,
+  readConfig,
+  readIncidents,
+  readRecallUses,
+  readTasks,
+} from '../tasks/index.js';
 
 /** What `recallPack` is asked. */
 export interface RecallPackRequest {
@@ -41,7 +47,12 @@ export interface RecallFeedback {
   readonly items_referenced: number;
   /** The entries the output referenced. */
   readonly referenced: readonly string[];
+  /** WRONG_RECALL incidents this call logged (for earlier feedback whose items were corrected). */
+  readonly wrong_recalls: readonly string[];
 }
+
+/** Default of `recall.wrong_window_hours`: how long after use a correction still counts. */
+export const DEFAULT_WRONG_RECALL_WINDOW_HOURS = 72;
 
 /** Recall pack and its feedback (seed 004 layer 4). */
 export interface RecallCapability {
@@ -56,6 +67,13 @@ export interface RecallCapability {
    * referenced, and records the counts for the day's metrics (`recall.feedback_recorded`).
    */
   recallFeedback(pack: string, output: string): Promise<RecallFeedback>;
+  /**
+   * Logs a WRONG_RECALL incident for each state item an agent's output used (per its feedback)
+   * that has since been superseded (a later message corrected it), when the use lies within
+   * `recall.wrong_window_hours` (ops config; default 72) before now. Each use is logged once.
+   * Returns the incident ids logged. `recallFeedback` runs it too.
+   */
+  checkWrongRecalls(): Promise<readonly string[]>;
 }
 
 /** What the recall capability reads through. */
@@ -102,7 +120,7 @@ export function isReferenced(entryText: string, output: string): boolean {
 /** Builds the recall capability. */
 export function createRecallCapability(context: RecallDeps): RecallCapability {
   const tokenizer = createGptTokenizer();
-  return {
+  const capability: RecallCapability = {
     async recallPack(request = {}) {
       const entity = request.entity_id ?? DEFAULT_ENTITY;
       const budget = request.budget ?? DEFAULT_PACK_BUDGET;
@@ -182,6 +200,25 @@ export function createRecallCapability(context: RecallDeps): RecallCapability {
         .map((line) => line.slice(2));
       const referenced = entries.filter((entry) => isReferenced(entry, output));
       const date = toIso(context.clock.now()).slice(0, 10);
+      // The state items among the referenced entries that are still live: only a value that was
+      // right when used can later turn out to have been a wrong recall.
+      const usedItems: { uid: string; thread_id: string }[] = [];
+      const live =
+        referenced.length === 0
+          ? []
+          : await context.store.listStateItems({
+              statuses: ['active', 'open', 'blocked'],
+              limit: 5000,
+            });
+      for (const entry of referenced) {
+        // A pack entry of a state item is the item's text, maybe with a marker appended.
+        const text = entry.replace(/( \((blocked|CONFLICT)\))+$/, '').trim();
+        for (const item of live) {
+          if (item.text.replace(/\s+/g, ' ').trim() !== text) continue;
+          if (usedItems.some((u) => u.uid === item.uid && u.thread_id === item.threadId)) continue;
+          usedItems.push({ uid: item.uid, thread_id: item.threadId });
+        }
+      }
       if (entries.length > 0) {
         await recordTaskEvents(context.deps, async () => ({
           drafts: [
@@ -191,6 +228,7 @@ export function createRecallCapability(context: RecallDeps): RecallCapability {
                 pack_id: sha256Hex(pack).slice(0, 16),
                 items_used: entries.length,
                 items_referenced: referenced.length,
+                used_items: usedItems,
               },
               entityId: null,
             },
@@ -198,7 +236,45 @@ export function createRecallCapability(context: RecallDeps): RecallCapability {
           value: null,
         }));
       }
-      return { date, items_used: entries.length, items_referenced: referenced.length, referenced };
+      const wrong = await capability.checkWrongRecalls();
+      return {
+        date,
+        items_used: entries.length,
+        items_referenced: referenced.length,
+        referenced,
+        wrong_recalls: wrong,
+      };
+    },
+
+    async checkWrongRecalls() {
+      const now = context.clock.now();
+      const configured = (await readConfig(context.store))['recall.wrong_window_hours'];
+      const hours =
+        typeof configured === 'number' && configured > 0
+          ? configured
+          : DEFAULT_WRONG_RECALL_WINDOW_HOURS;
+      const since = toIso(now - hours * 3_600_000);
+      const logged = new Set((await readIncidents(context.store)).map((i) => i.detail));
+      const drafts: ReturnType<typeof draftIncident>[] = [];
+      for (const use of await readRecallUses(context.store)) {
+        if (use.at < since) continue;
+        const item = await context.store.getStateItem(use.thread_id, use.uid);
+        if (item?.status !== 'superseded') continue;
+        const detail = `recall pack ${use.pack_id} item ${use.uid} used at ${use.at} was corrected since (superseded by ${item.replacedBy ?? 'a later item'})`;
+        if (logged.has(detail)) continue;
+        logged.add(detail);
+        drafts.push(
+          draftIncident(
+            { type: 'WRONG_RECALL', detail, severity: 'medium', actor: 'recall' },
+            now,
+            sha256Hex,
+          ),
+        );
+      }
+      if (drafts.length === 0) return [];
+      await recordTaskEvents(context.deps, async () => ({ drafts, value: null }));
+      return drafts.map((d) => String(d.payload['incident_id'] ?? ''));
     },
   };
+  return capability;
 }

@@ -65,6 +65,17 @@ import {
   toPatches,
   windowBefore,
 } from '../tasks/index.js';
+import {
+  awaitsReview,
+  checkReviewAction,
+  type PatchReviewItem,
+  reviewKindOf,
+  type TaskReviewAction,
+  type TaskReviewAnswer,
+  type TaskReviewItem,
+  toPatchReviewItem,
+  toTaskReviewItem,
+} from './task-reviews.js';
 
 /** Task settings of `createEngine`. */
 export interface EngineTaskOptions {
@@ -219,6 +230,21 @@ export interface TasksCapability {
    * is written only when its bytes change; snapshots of tasks that moved on are removed.
    */
   writeWorkspace(dir: string): Promise<TaskFilesReport>;
+  /**
+   * The items tasks and patches put in the review queue: tasks escalated to E3 or beyond and not
+   * acknowledged, and proposed patches. Derived from the fold, so they rebuild with the ledger.
+   */
+  reviewItems(): Promise<{
+    readonly tasks: readonly TaskReviewItem[];
+    readonly patches: readonly PatchReviewItem[];
+  }>;
+  /**
+   * Answers one of those items, recording the answer as task events: `acknowledge`, `cancel`
+   * (a reason is required), `unstick` (the reason becomes the task's next action, the task counts
+   * as progressed, and the escalation is acknowledged) for a task; `approve` or `reject` for a
+   * patch. Throws NOT_FOUND, CONFLICT (not waiting for review) or VALIDATION_FAILED.
+   */
+  answerReview(id: string, action: TaskReviewAction, note?: string): Promise<TaskReviewAnswer>;
 }
 
 /** What the tasks capability needs from the engine. */
@@ -228,6 +254,8 @@ export interface TasksCapabilityDeps {
   readonly store: Store;
   readonly deps: PipelineDeps;
   readonly clock: Clock;
+  /** Runs after each reconciler pass (the engine checks for wrong recalls there). */
+  readonly afterReconcile?: () => Promise<void>;
 }
 
 const TASK_LINE_EVENTS: ReadonlySet<string> = new Set(Object.values(TASK_EVENT_TYPES));
@@ -340,7 +368,7 @@ export function createTasksCapability(
     reason: options?.reason ?? '',
   });
 
-  return {
+  const capability: TasksCapability = {
     add: (input) => single(async (now) => draftAddTask(store, input, now)),
 
     async list(listOptions = {}) {
@@ -415,8 +443,8 @@ export function createTasksCapability(
         draftAcknowledge(store, id, change({ reason: 'acknowledged', ...ackOptions }), now),
       ),
 
-    reconcile: (reconcileOptions) =>
-      runReconciler(
+    async reconcile(reconcileOptions) {
+      const report = await runReconciler(
         {
           record,
           notifier:
@@ -427,7 +455,10 @@ export function createTasksCapability(
           reader: store,
         },
         reconcileOptions?.now ?? clock.now(),
-      ),
+      );
+      await context.afterReconcile?.();
+      return report;
+    },
 
     deadMan: () => deadManTasks(store),
 
@@ -800,5 +831,70 @@ export function createTasksCapability(
       }
       return { written, removed };
     },
+
+    async reviewItems() {
+      const open = await readTasks(store, (state) => !isTerminal(state));
+      return {
+        tasks: open.filter(awaitsReview).sort(compareTasks).map(toTaskReviewItem),
+        patches: (await readPatches())
+          .filter((p) => p.status === 'proposed')
+          .map(toPatchReviewItem),
+      };
+    },
+
+    async answerReview(rawId, action, note) {
+      const id = rawId.trim().toUpperCase();
+      const kind = reviewKindOf(id);
+      if (kind === null) {
+        throw new EngineError('NOT_FOUND', `no task or patch review item ${rawId}`, {
+          review_id: rawId,
+        });
+      }
+      checkReviewAction(kind, action, id);
+      if (kind === 'patch') {
+        const patch = await capability.reviewPatch(
+          id,
+          action === 'approve' ? 'approved' : 'rejected',
+          note,
+        );
+        return { kind, review_id: id, action, patch };
+      }
+      const task = await readTask(store, id);
+      if (task === null) throw new EngineError('NOT_FOUND', `no task ${id}`, { task_id: id });
+      if (!awaitsReview(task)) {
+        throw new EngineError('CONFLICT', `${id} is not waiting for review`, { task_id: id });
+      }
+      const meta = { actor: 'review' };
+      if (action === 'cancel') {
+        const reason = note?.trim() ?? '';
+        if (reason === '') {
+          throw new EngineError('VALIDATION_FAILED', `cancelling ${id} needs a reason`, {
+            task_id: id,
+          });
+        }
+        return { kind, review_id: id, action, task: await capability.cancel(id, reason, meta) };
+      }
+      if (action === 'unstick') {
+        const step = note?.trim() ?? '';
+        if (step === '') {
+          throw new EngineError(
+            'VALIDATION_FAILED',
+            `unsticking ${id} needs the next concrete step`,
+            { task_id: id },
+          );
+        }
+        await capability.update(
+          id,
+          { next_action: step },
+          { ...meta, progress: true, reason: `unstuck in review: ${step}` },
+        );
+      }
+      const acknowledged = await capability.acknowledge(id, {
+        ...meta,
+        reason: action === 'unstick' ? 'unstuck in review' : (note ?? 'acknowledged in review'),
+      });
+      return { kind, review_id: id, action, task: acknowledged };
+    },
   };
+  return capability;
 }

@@ -13,9 +13,11 @@ import {
   asJson,
   type OpsConfig,
   type Patch,
+  RECALL_USES_KEPT,
   readCounters,
   readIncidents,
   readProposals,
+  readRecallUses,
   readTask,
   readTaskIndex,
   TASK_KEYS,
@@ -184,12 +186,26 @@ export async function foldTaskEvent(tx: WriteTx, event: LedgerEvent): Promise<vo
       }
       return;
     }
-    case EVENT_TYPES.recallFeedbackRecorded:
+    case EVENT_TYPES.recallFeedbackRecorded: {
       await bump(tx, event.recordedAt, {
         recall_pack_items_used: Number(p['items_used'] ?? 0),
         recall_pack_items_referenced: Number(p['items_referenced'] ?? 0),
       });
+      const used = Array.isArray(p['used_items']) ? (p['used_items'] as JsonObject[]) : [];
+      if (used.length > 0) {
+        const uses = [
+          ...(await readRecallUses(tx)),
+          ...used.map((item) => ({
+            pack_id: String(p['pack_id'] ?? ''),
+            at: event.recordedAt,
+            uid: String(item['uid']),
+            thread_id: String(item['thread_id']),
+          })),
+        ].slice(-RECALL_USES_KEPT);
+        await tx.putMeta(TASK_KEYS.recallUses, asJson(uses));
+      }
       return;
+    }
     default:
       await foldPatch(tx, event);
   }

@@ -15,6 +15,7 @@ export {
   projectLegacy,
   projectStateTracker,
   templateFor,
+  withTasksZone,
   zoneHash,
 } from './project-document.js';
 export type { ProjectionState, RenderOptions } from './render.js';

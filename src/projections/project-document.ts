@@ -130,6 +130,22 @@ export function projectStateTracker(
 const marker = (id: string, kind: 'STATE' | 'STATE-INPUT' = 'STATE') =>
   `<!-- ${kind}:BEGIN zone_id=${id} schema=v1 -->\n<!-- ${kind}:END zone_id=${id} -->`;
 
+/**
+ * Gives an existing HEARTBEAT.md the `tasks` STATE zone (seed 004) when it lacks one: the zone,
+ * under a `## Tasks` heading, is appended at the end, so every byte before it stays as it was.
+ * Only a document that already holds Verity zones and parses is touched (and only `HEARTBEAT.md`);
+ * anything else, or a document with a `tasks` zone of either kind, is returned unchanged.
+ */
+export function withTasksZone(source: string, fileName: string): string {
+  if (fileName.toLowerCase() !== 'heartbeat.md') return source;
+  const parsed = parseZones(source);
+  if (!parsed.ok) return source;
+  const { zones, eol } = parsed.value;
+  if (!zones.some((z) => z.kind === 'STATE') || zones.some((z) => z.id === 'tasks')) return source;
+  const ending = source.endsWith('\n') ? '' : eol;
+  return `${source}${ending}${eol}## Tasks${eol}${eol}${marker('tasks').replace(/\n/g, eol)}${eol}`;
+}
+
 /** The document created for a projection target that does not exist yet, by its file name. */
 export function templateFor(fileName: string): string {
   const name = fileName.toLowerCase();

@@ -49,14 +49,16 @@ export {
   draftUpdateTask,
   nextTaskId,
 } from './task-commands.js';
-export type { OpsConfig, TaskProposal } from './task-views.js';
+export type { OpsConfig, RecallUse, TaskProposal } from './task-views.js';
 export {
   asJson,
   CONFIG_BOUNDS,
+  RECALL_USES_KEPT,
   readConfig,
   readCounters,
   readIncidents,
   readProposals,
+  readRecallUses,
   readTask,
   readTaskIndex,
   readTasks,

@@ -37,7 +37,26 @@ export const TASK_KEYS = {
   patches: 'patches:index',
   /** Task proposals (commitments below the evidence bar), in ledger order. */
   proposals: 'tasks:proposals',
+  /** Recall-pack items an agent's output used (the newest `RECALL_USES_KEPT`), oldest first. */
+  recallUses: 'recall:uses',
 } as const;
+
+/** How many recall uses the fold keeps for the wrong-recall check. */
+export const RECALL_USES_KEPT = 500;
+
+/** One recall-pack item an agent's output referenced, as reported by `context feedback`. */
+export interface RecallUse {
+  readonly pack_id: string;
+  /** When the feedback was recorded. */
+  readonly at: string;
+  readonly uid: string;
+  readonly thread_id: string;
+}
+
+/** The recall uses the fold kept, oldest first. */
+export async function readRecallUses(store: StoreReader): Promise<readonly RecallUse[]> {
+  return ((await store.getMeta(TASK_KEYS.recallUses)) as unknown as RecallUse[] | null) ?? [];
+}
 
 /** The parameters config events may set, with their hard bounds. */
 export const CONFIG_BOUNDS: Readonly<

@@ -14,6 +14,7 @@ import {
   type Engine,
   engineOptionsFromConfig,
   type ForgetTarget,
+  reviewKindOf,
 } from '../../engine/index.js';
 import type { CliIo } from './cli-io.js';
 import { registerContextCommands } from './commands/context.js';
@@ -42,6 +43,7 @@ import {
   renderRetryReport,
   renderReviewList,
   renderStats,
+  renderTaskReviewAnswer,
 } from './render.js';
 import type { CliToolkit } from './toolkit.js';
 
@@ -395,10 +397,12 @@ export function createProgram(context: CommandContext): Command {
 
   review
     .command('list')
-    .description('open review prompts and dead letters waiting for a person')
+    .description(
+      'open review prompts, dead letters, stuck tasks (E3) and proposed patches waiting for a person',
+    )
     .option('--entity <id>', 'only prompts about this entity')
     .option('--all', 'prompts in every status, not only open ones')
-    .option('--json', 'print {"prompts":[...],"dead_letters":[...]}')
+    .option('--json', 'print {"prompts":[...],"dead_letters":[...],"tasks":[...],"patches":[...]}')
     .action(
       async (
         options: JsonOptions & { readonly entity?: string; readonly all?: true },
@@ -410,25 +414,105 @@ export function createProgram(context: CommandContext): Command {
             ...(options.entity !== undefined ? { entityId: options.entity } : {}),
           });
           const deadLetters = await engine.listDeadLetterReviews();
-          output(options, { prompts, dead_letters: deadLetters }, (list) =>
-            renderReviewList(list.prompts, list.dead_letters),
+          const { tasks, patches } = await engine.tasks.reviewItems();
+          output(options, { prompts, dead_letters: deadLetters, tasks, patches }, (list) =>
+            renderReviewList(list.prompts, list.dead_letters, list.tasks, list.patches),
           );
         });
       },
     );
 
-  for (const action of ['confirm', 'reject'] as const) {
-    review
-      .command(action)
-      .description(`${action} a prompt's proposed change`)
-      .argument('<id>', 'prompt id')
-      .option('--json', 'print JSON')
-      .action(async (id: string, options: JsonOptions, command: Command) => {
-        await withEngine(loadCliConfig(command), async (engine) => {
-          output(options, await engine.answerReview(id, action), renderAnswer);
-        });
+  review
+    .command('confirm')
+    .description("confirm a prompt's proposed change")
+    .argument('<id>', 'prompt id')
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: JsonOptions, command: Command) => {
+      await withEngine(loadCliConfig(command), async (engine) => {
+        output(options, await engine.answerReview(id, 'confirm'), renderAnswer);
       });
-  }
+    });
+
+  review
+    .command('reject')
+    .description("reject a prompt's proposed change, or a proposed patch (PATCH-…)")
+    .argument('<id>', 'prompt id or patch id')
+    .option('--note <text>', 'why (patches)')
+    .option('--json', 'print JSON')
+    .action(
+      async (id: string, options: JsonOptions & { readonly note?: string }, command: Command) => {
+        await withEngine(loadCliConfig(command), async (engine) => {
+          if (reviewKindOf(id) === null) {
+            output(options, await engine.answerReview(id, 'reject'), renderAnswer);
+          } else {
+            output(options, await engine.tasks.answerReview(id, 'reject', options.note), (a) =>
+              renderTaskReviewAnswer(a),
+            );
+          }
+        });
+      },
+    );
+
+  review
+    .command('approve')
+    .description('approve a proposed patch (PATCH-…): it is applied as a config change')
+    .argument('<id>', 'patch id')
+    .option('--note <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(
+      async (id: string, options: JsonOptions & { readonly note?: string }, command: Command) => {
+        await withEngine(loadCliConfig(command), async (engine) => {
+          const answer = await engine.tasks.answerReview(id, 'approve', options.note);
+          output(options, answer, renderTaskReviewAnswer);
+        });
+      },
+    );
+
+  review
+    .command('acknowledge')
+    .alias('ack')
+    .description('acknowledge a stuck task (TASK-…) in the review queue')
+    .argument('<id>', 'task id')
+    .option('--note <text>', 'what the acknowledgement says')
+    .option('--json', 'print JSON')
+    .action(
+      async (id: string, options: JsonOptions & { readonly note?: string }, command: Command) => {
+        await withEngine(loadCliConfig(command), async (engine) => {
+          const answer = await engine.tasks.answerReview(id, 'acknowledge', options.note);
+          output(options, answer, renderTaskReviewAnswer);
+        });
+      },
+    );
+
+  review
+    .command('cancel')
+    .description('cancel a stuck task (TASK-…) from the review queue; the reason is required')
+    .argument('<id>', 'task id')
+    .requiredOption('--reason <text>', 'why the task is cancelled')
+    .option('--json', 'print JSON')
+    .action(
+      async (id: string, options: JsonOptions & { readonly reason: string }, command: Command) => {
+        await withEngine(loadCliConfig(command), async (engine) => {
+          const answer = await engine.tasks.answerReview(id, 'cancel', options.reason);
+          output(options, answer, renderTaskReviewAnswer);
+        });
+      },
+    );
+
+  review
+    .command('unstick')
+    .description(
+      'unstick a stuck task (TASK-…): set its next concrete step, count it as progress, acknowledge',
+    )
+    .argument('<id>', 'task id')
+    .argument('<next_action>', 'the next concrete step')
+    .option('--json', 'print JSON')
+    .action(async (id: string, step: string, options: JsonOptions, command: Command) => {
+      await withEngine(loadCliConfig(command), async (engine) => {
+        const answer = await engine.tasks.answerReview(id, 'unstick', step);
+        output(options, answer, renderTaskReviewAnswer);
+      });
+    });
 
   review
     .command('edit')

@@ -10,9 +10,12 @@ import type {
   FieldView,
   ForgetResult,
   IngestReport,
+  PatchReviewItem,
   PromptView,
   RebuildResult,
   Stats,
+  TaskReviewAnswer,
+  TaskReviewItem,
 } from '../../engine/index.js';
 
 type DlqItem = Awaited<ReturnType<Engine['listDlq']>>[number];
@@ -182,6 +185,8 @@ export function renderDeadLetterReview(item: DeadLetterReview): string {
 export function renderReviewList(
   prompts: readonly PromptView[],
   deadLetters: readonly DeadLetterReview[],
+  tasks: readonly TaskReviewItem[] = [],
+  patches: readonly PatchReviewItem[] = [],
 ): string {
   const lines =
     prompts.length === 0
@@ -191,7 +196,33 @@ export function renderReviewList(
     lines.push('', `Dead letters needing review (${deadLetters.length})`);
     lines.push(...deadLetters.map(renderDeadLetterReview));
   }
+  if (tasks.length > 0) {
+    lines.push(
+      '',
+      `Stuck tasks needing review (${tasks.length}); answer: acknowledge, cancel, unstick`,
+    );
+    for (const task of tasks) {
+      lines.push(
+        `- ${task.task_id} E${task.escalation_level} ${task.priority ?? '-'} ${task.state} "${task.title}": ${task.reason}`,
+      );
+    }
+  }
+  if (patches.length > 0) {
+    lines.push('', `Proposed patches (${patches.length}); answer: approve, reject`);
+    for (const patch of patches) {
+      lines.push(
+        `- ${patch.patch_id} ${patch.title}: ${patch.change.key} ${JSON.stringify(patch.change.from)} -> ${JSON.stringify(patch.change.to)}`,
+      );
+    }
+  }
   return lines.join('\n');
+}
+
+/** What an answer to a task or patch review item did. */
+export function renderTaskReviewAnswer(answer: TaskReviewAnswer): string {
+  if (answer.kind === 'patch') return `${answer.patch.patch_id} ${answer.patch.status}`;
+  const task = answer.task;
+  return `${task.id} ${answer.action}: ${task.state}, E${task.escalation_level}${task.acknowledged_at === null ? '' : `, acknowledged ${task.acknowledged_at}`}`;
 }
 
 /** The field a review answer left behind. */

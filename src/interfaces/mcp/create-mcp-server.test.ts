@@ -114,7 +114,12 @@ describe('createMcpServer (in-memory transport)', () => {
 
   it('lists no pending reviews for an entity without prompts', async () => {
     const result = await call('list_pending_reviews', { entity_id: 'family:smith' });
-    expect(result.structuredContent).toEqual({ entity_id: 'family:smith', prompts: [] });
+    expect(result.structuredContent).toEqual({
+      entity_id: 'family:smith',
+      prompts: [],
+      tasks: [],
+      patches: [],
+    });
   });
 
   it('takes an uncertain observation through the review queue', async () => {

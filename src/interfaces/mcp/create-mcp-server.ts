@@ -12,6 +12,7 @@ import { registerRecordMessagesTool } from './record-messages-tool.js';
 import { registerSearchMemoryTool } from './search-memory-tool.js';
 import { registerStateItemTools } from './state-item-tools.js';
 import { refuseUnknownArguments } from './strict-arguments.js';
+import { describeTaskReviews, registerTaskReviewTools } from './task-review-tools.js';
 import { registerTaskTools } from './task-tools.js';
 import { toolError, toToolError } from './tool-errors.js';
 import type { HistoryView } from './tool-schemas.js';
@@ -257,7 +258,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     {
       title: 'List pending reviews',
       description:
-        'Call when the user asks what Verity needs from them, at the start of a session to surface open questions, or before resolve_review to get a prompt_id. Returns the open review prompts (proposed state changes Verity was not sure enough to commit) for one entity, oldest first.',
+        'Call when the user asks what Verity needs from them, at the start of a session to surface open questions, or before resolve_review / resolve_task_review to get an id. Returns the open review prompts (proposed state changes Verity was not sure enough to commit) for one entity, oldest first; the stuck tasks (E3) of that entity; and the proposed patches.',
       inputSchema: listPendingReviewsInput,
       outputSchema: listPendingReviewsOutput,
       annotations: {
@@ -270,8 +271,18 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
     (args) =>
       guard('list_pending_reviews', async () => {
         const prompts = await engine.listReviews({ entityId: args.entity_id });
-        const result = listPendingReviewsSchema.parse({ entity_id: args.entity_id, prompts });
-        return reply(result, describePrompts(prompts));
+        const items = await engine.tasks.reviewItems();
+        const tasks = items.tasks.filter((t) => t.entity_id === args.entity_id);
+        const result = listPendingReviewsSchema.parse({
+          entity_id: args.entity_id,
+          prompts,
+          tasks,
+          patches: items.patches,
+        });
+        return reply(
+          result,
+          [describePrompts(prompts), ...describeTaskReviews(tasks, items.patches)].join('\n'),
+        );
       }),
   );
 
@@ -324,6 +335,7 @@ export function createMcpServer(engine: Engine, options: CreateMcpServerOptions 
   registerSearchMemoryTool(server, engine, guard);
   registerStateItemTools(server, engine, guard);
   registerTaskTools(server, engine, guard);
+  registerTaskReviewTools(server, engine, guard);
   registerGetContextTool(server, engine, guard);
   registerMemoryTools(server, engine, guard);
   registerObserverTools(server, engine, guard);

@@ -8,6 +8,7 @@ import {
   SOURCE_TYPES,
 } from '../../core/index.js';
 import type { SlotStatus } from '../../engine/index.js';
+import { patchReviewView, taskReviewView } from './task-review-views.js';
 
 /**
  * Lists every member of the string union `T` as a tuple for `z.enum`; fails to compile when a
@@ -282,7 +283,14 @@ export const explanationOutput = {
 export const listPendingReviewsInput = { entity_id: entityIdInput };
 
 /** Output of `list_pending_reviews`. */
-export const listPendingReviewsOutput = { entity_id: z.string(), prompts: z.array(promptView) };
+export const listPendingReviewsOutput = {
+  entity_id: z.string(),
+  prompts: z.array(promptView),
+  tasks: z
+    .array(taskReviewView)
+    .describe('Stuck tasks (E3) of this entity; see resolve_task_review.'),
+  patches: z.array(patchReviewView).describe('Proposed patches; see resolve_task_review.'),
+};
 
 /** Input of `resolve_review`. */
 export const resolveReviewInput = {

@@ -93,4 +93,57 @@ describe('verity tasks', () => {
     ]);
     expect(JSON.parse(metrics.stdout)).toMatchObject({ date: '2026-01-28', tasks_overdue: 1 });
   });
+
+  it('lists a stuck task in the review queue and answers it there', async () => {
+    const add = await verity('2026-01-28T09:00:00Z', [
+      'tasks',
+      'add',
+      'Write the report',
+      '--json',
+    ]);
+    const id = JSON.parse(add.stdout).id as string;
+    const moved = await verity('2026-01-28T09:01:00Z', [
+      'tasks',
+      'move',
+      id,
+      'triaged',
+      '--priority',
+      'P1',
+      '--due',
+      '2026-03-01T17:00:00Z',
+      '--dod',
+      'sent',
+    ]);
+    expect(moved.code, moved.stderr).toBe(0);
+    for (const at of ['2026-01-29T10:00:00Z', '2026-01-30T11:00:00Z', '2026-01-31T12:00:00Z']) {
+      expect((await verity(at, ['reconcile'])).code).toBe(0);
+    }
+    const list = await verity('2026-01-31T12:05:00Z', ['review', 'list', '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    const queue = JSON.parse(list.stdout);
+    expect(queue.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([id]);
+    expect(queue.patches).toEqual([]);
+    const text = await verity('2026-01-31T12:05:00Z', ['review', 'list']);
+    expect(text.stdout).toContain(`- ${id} E3 P1 TRIAGED "Write the report"`);
+
+    const refused = await verity('2026-01-31T12:06:00Z', ['review', 'approve', id]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('answer it with acknowledge, cancel, unstick');
+    const cancelled = await verity('2026-01-31T12:07:00Z', [
+      'review',
+      'cancel',
+      id,
+      '--reason',
+      'report no longer needed',
+      '--json',
+    ]);
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(JSON.parse(cancelled.stdout)).toMatchObject({
+      kind: 'task',
+      action: 'cancel',
+      task: { state: 'CANCELLED', cancel_reason: 'report no longer needed' },
+    });
+    const after = await verity('2026-01-31T12:08:00Z', ['review', 'list', '--json']);
+    expect(JSON.parse(after.stdout).tasks).toEqual([]);
+  });
 });

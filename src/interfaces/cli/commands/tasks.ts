@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   type DailyMetrics,
+  EngineError,
   INCIDENT_TYPES,
   type Incident,
   type IncidentType,
@@ -472,12 +473,12 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
       .option('--json', 'print the patch as JSON')
       .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
         await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-          const patch = await engine.tasks.reviewPatch(
-            id,
-            verdict === 'approve' ? 'approved' : 'rejected',
-            options.note,
-          );
-          toolkit.output(options, patch, (p) => `${p.patch_id} ${p.status}`);
+          // A thin alias of `verity review approve|reject`: the same review-queue answer.
+          const answer = await engine.tasks.answerReview(id, verdict, options.note);
+          if (answer.kind !== 'patch') {
+            throw new EngineError('VALIDATION_FAILED', `${id} is not a patch`, { patch_id: id });
+          }
+          toolkit.output(options, answer.patch, (p) => `${p.patch_id} ${p.status}`);
         });
       });
   }
