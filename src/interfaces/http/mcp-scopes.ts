@@ -11,8 +11,15 @@ const TOOL_SCOPES: Readonly<Record<string, Scope>> = {
   search_memory: 'read',
   list_state_items: 'read',
   expand_state_item: 'read',
+  list_tasks: 'read',
+  get_task_metrics: 'read',
+  list_proposals: 'read',
+  list_prediction_errors: 'read',
+  ask_memory: 'read',
   record_observation: 'write',
   resolve_review: 'review',
+  resolve_task_review: 'review',
+  resolve_proposal: 'review',
 };
 
 /** Tools a token with an entity allow-list must call with an entity argument. */

@@ -55,10 +55,10 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'ask_memory',
-      'capture_session',
       'acknowledge_task',
       'add_task',
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'forget_memory',
@@ -69,16 +69,17 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'list_prediction_errors',
       'list_proposals',
       'list_state_items',
-      'record_memory',
-      'record_memory_signal',
       'list_tasks',
       'log_incident',
       'move_task',
       'reconcile_tasks',
+      'record_memory',
+      'record_memory_signal',
       'record_messages',
       'record_observation',
       'resolve_proposal',
       'resolve_review',
+      'resolve_task_review',
       'search_memory',
       'update_memory',
     ]);
@@ -105,7 +106,12 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
 
   it('keeps state between requests although each gets a fresh MCP server', async () => {
     const reviews = await call('list_pending_reviews', {});
-    expect(reviews.structuredContent).toEqual({ entity_id: 'user:primary', prompts: [] });
+    expect(reviews.structuredContent).toEqual({
+      entity_id: 'user:primary',
+      prompts: [],
+      tasks: [],
+      patches: [],
+    });
     const state = await call('get_state', {});
     expect(state.structuredContent).toMatchObject({
       state: { 'travel.status': { value: 'in_progress' } },
