@@ -75,7 +75,7 @@ describe('memory and prediction error routes', () => {
       body: JSON.stringify({ text: 'hello', colour: 'red' }),
     });
     expect(extra.status).toBe(400);
-    expect(JSON.stringify(await extra.json())).toContain('unknown parameter colour');
+    expect(JSON.stringify(await extra.json())).toContain('unknown parameter(s): colour');
     const badType = await app.request('/api/prediction-errors?type=nope', { headers: HEADERS });
     expect(badType.status).toBe(400);
     const missing = await app.request('/api/memories/mem_nope', { headers: HEADERS });

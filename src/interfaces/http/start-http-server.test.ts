@@ -55,10 +55,10 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'ask_memory',
-      'capture_session',
       'acknowledge_task',
       'add_task',
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'forget_memory',
@@ -69,12 +69,12 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
       'list_prediction_errors',
       'list_proposals',
       'list_state_items',
-      'record_memory',
-      'record_memory_signal',
       'list_tasks',
       'log_incident',
       'move_task',
       'reconcile_tasks',
+      'record_memory',
+      'record_memory_signal',
       'record_messages',
       'record_observation',
       'resolve_proposal',

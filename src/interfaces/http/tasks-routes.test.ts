@@ -61,6 +61,6 @@ describe('task routes', () => {
     const logged = await post('/api/incidents', { type: 'WRONG_RECALL', detail: 'missed net-15' });
     expect(logged.status).toBe(201);
     const metrics = await app.request('/api/metrics?date=2026-01-28', { headers: HEADERS });
-    expect(await metrics.json()).toMatchObject({ incidents_by_type: { WRONG_RECALL: 1 } });
+    expect(await metrics.json()).toMatchObject({ incidents_by_type: { wrong_recall: 1 } });
   });
 });

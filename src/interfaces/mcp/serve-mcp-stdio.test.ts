@@ -53,10 +53,10 @@ describe('verity mcp (stdio child process)', () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
-      'ask_memory',
-      'capture_session',
       'acknowledge_task',
       'add_task',
+      'ask_memory',
+      'capture_session',
       'expand_state_item',
       'explain_state',
       'forget_memory',
@@ -67,12 +67,12 @@ describe('verity mcp (stdio child process)', () => {
       'list_prediction_errors',
       'list_proposals',
       'list_state_items',
-      'record_memory',
-      'record_memory_signal',
       'list_tasks',
       'log_incident',
       'move_task',
       'reconcile_tasks',
+      'record_memory',
+      'record_memory_signal',
       'record_messages',
       'record_observation',
       'resolve_proposal',

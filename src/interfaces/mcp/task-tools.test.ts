@@ -73,7 +73,7 @@ describe('task tools over MCP', () => {
       date: '2026-01-28',
     });
     expect(metrics.structuredContent).toMatchObject({
-      metrics: { incidents_by_type: { WRONG_RECALL: 1, MISSED_DEADLINE: 1 } },
+      metrics: { incidents_by_type: { wrong_recall: 1, missed_deadline: 1 } },
     });
   });
 
