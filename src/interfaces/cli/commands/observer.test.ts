@@ -57,7 +57,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     ).proposals;
   }
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-observer-'));
     home = join(dir, 'home');
     workspace = join(dir, 'workspace');
@@ -65,6 +65,8 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ workspace }));
     transcript = join(dir, 'session.jsonl');
     writeFileSync(transcript, `${SESSION.join('\n')}\n`);
+    // Commands other than init no longer create a store (surface #12).
+    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
   });
 
   afterEach(() => {

@@ -7,8 +7,10 @@ import { runCli } from '../__fixtures__/run-cli.js';
 describe('verity tasks', () => {
   let dir: string;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-cli-tasks-'));
+    // Commands other than init no longer create a store (surface #12).
+    expect((await runCli(['--home', dir, 'init'])).code).toBe(0);
   });
   afterEach(() => {
     rmSync(dir, { recursive: true, force: true });

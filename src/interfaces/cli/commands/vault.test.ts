@@ -7,10 +7,12 @@ import { runCli } from '../__fixtures__/run-cli.js';
 let dir: string;
 let vault: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-cli-vault-'));
   vault = join(dir, 'notes');
   mkdirSync(join(vault, 'work'), { recursive: true });
+  // Commands other than init no longer create a store (surface #12).
+  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
 });
 
 afterEach(() => {
