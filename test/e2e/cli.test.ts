@@ -66,6 +66,8 @@ describe('verity cli (child process)', () => {
 
     const feb15 = { VERITY_HOME: home, VERITY_NOW: '2026-02-15T09:05:00Z' };
     const feb19 = { VERITY_HOME: home, VERITY_NOW: '2026-02-19T15:05:00Z' };
+    // Commands other than init no longer create a store (surface #12).
+    expect((await verity(['init'], feb15)).code).toBe(0);
     const first = await verity(['ingest', heartbeat], feb15);
     expect(first, first.stderr).toMatchObject({ code: 0 });
     const second = await verity(['ingest', statement], feb19);
@@ -109,6 +111,7 @@ describe('verity cli (child process)', () => {
       );
     const files = [1, 2].map((writer) => writeJsonl(`writer-${writer}.jsonl`, lines(writer)));
 
+    expect((await verity(['init'], env)).code).toBe(0);
     const results = await Promise.all(files.map((file) => verity(['ingest', file, '--json'], env)));
     for (const result of results) {
       expect(result.code, result.stderr).toBe(0);

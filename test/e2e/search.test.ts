@@ -38,6 +38,8 @@ describe('verity ingest then search (child processes, bundled model)', () => {
         .join('\n'),
     );
     const env = { VERITY_HOME: join(dir, 'home'), VERITY_NOW: '2026-03-01T00:00:00Z' };
+    // Commands other than init no longer create a store (surface #12).
+    expect((await verity(['init'], env)).code).toBe(0);
     const ingested = await verity(['ingest', file], env);
     expect(ingested.code, ingested.stderr).toBe(0);
     expect(ingested.stdout).toContain('applied 3');

@@ -40,7 +40,7 @@ async function verity(
   return { code: run.code ?? 1, out: run.stdout, err: run.stderr };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-tahoe-'));
   home = join(dir, 'home');
   heartbeat = join(dir, 'HEARTBEAT.md');
@@ -61,6 +61,8 @@ beforeAll(() => {
       created_at: '2026-02-15T18:00:00Z',
     })}\n`,
   );
+  // Commands other than init no longer create a store (surface #12).
+  expect((await runCli(['--home', home, 'init'])).code).toBe(0);
 });
 
 afterAll(() => {
