@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import { proposalSource } from './inbox-sources.js';
 
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
@@ -162,5 +163,6 @@ export function createInbox(): InboxRegistry {
   const inbox = new InboxRegistry();
   inbox.register(reviewSource);
   inbox.register(deadLetterSource);
+  inbox.register(proposalSource);
   return inbox;
 }
