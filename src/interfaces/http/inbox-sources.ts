@@ -56,3 +56,58 @@ export const proposalSource: InboxSource = {
     );
   },
 };
+
+/**
+ * Open drift rows of the notes vault (#14) that name a memory: the memory may no longer say what
+ * its notes say. `update` revises the memory with the edited text (which resolves its rows);
+ * `forget` deletes it (which deletes them). Rows without a memory (low overlap) have no answer
+ * and stay out of the inbox.
+ */
+export const driftSource: InboxSource = {
+  kind: 'memory_drift',
+  async list(engine) {
+    const rows = await engine.vault.listPredictionErrors({ unresolved: true });
+    return rows
+      .filter((row) => row.memory_id !== null)
+      .map(
+        (row): InboxItem => ({
+          kind: 'memory_drift',
+          id: row.error_id,
+          entity_id: GLOBAL,
+          title: `${row.error_type.replaceAll('_', ' ')}: ${row.memory_text ?? row.memory_id}`,
+          detail: [
+            ...(row.note_path === null ? [] : [`note ${row.note_path}`]),
+            ...(row.detail === null ? [] : [row.detail]),
+            ...(row.passage_now === null ? [] : [`now: ${row.passage_now}`]),
+          ],
+          created_at: row.detected_at,
+          actions: ['update', 'forget'],
+          edit_action: 'update',
+          link: null,
+        }),
+      );
+  },
+  async entityOf(engine, id) {
+    const rows = await engine.vault.listPredictionErrors({});
+    return rows.some((row) => row.error_id === id) ? GLOBAL : null;
+  },
+  async answer(engine, id, action, value) {
+    const row = (await engine.vault.listPredictionErrors({ unresolved: true })).find(
+      (r) => r.error_id === id,
+    );
+    if (row?.memory_id == null) {
+      throw new EngineError('NOT_FOUND', `no open drift row ${id} on a memory`, { id });
+    }
+    if (action === 'forget' && value === undefined) {
+      return await engine.vault.forgetMemory(row.memory_id);
+    }
+    if (action === 'update' && value !== undefined && value.trim() !== '') {
+      return await engine.vault.updateMemory(row.memory_id, { text: value });
+    }
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'action must be update (with edited_value, the revised memory) or forget',
+      { field: 'action' },
+    );
+  },
+};
