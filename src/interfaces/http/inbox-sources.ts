@@ -111,3 +111,45 @@ export const driftSource: InboxSource = {
     );
   },
 };
+
+/**
+ * Open tasks whose escalation nobody has acknowledged yet (#15). `acknowledge` stops the alert
+ * repeating (the escalation itself stays, as the task state machine defines).
+ */
+export const escalationSource: InboxSource = {
+  kind: 'task_escalation',
+  async list(engine) {
+    const tasks = await engine.tasks.list({ state: 'open' });
+    return tasks
+      .filter((task) => task.escalation_level > 0 && task.acknowledged_at === null)
+      .map(
+        (task): InboxItem => ({
+          kind: 'task_escalation',
+          id: task.id,
+          entity_id: task.entity_id,
+          title: `${task.id} escalated (level ${task.escalation_level}): ${task.title}`,
+          detail: [
+            `state ${task.state}${task.priority === null ? '' : `, ${task.priority}`}`,
+            ...(task.due === null ? [] : [`due ${task.due}`]),
+            ...(task.next_action === null ? [] : [`next: ${task.next_action}`]),
+          ],
+          created_at: task.escalated_at ?? task.updated_at,
+          actions: ['acknowledge'],
+          edit_action: null,
+          link: null,
+        }),
+      );
+  },
+  async entityOf(engine, id) {
+    const all = await engine.tasks.list({ state: 'all' });
+    return all.find((task) => task.id === id)?.entity_id ?? null;
+  },
+  async answer(engine, id, action, value) {
+    if (action !== 'acknowledge' || value !== undefined) {
+      throw new EngineError('VALIDATION_FAILED', 'action must be acknowledge (no edited_value)', {
+        field: 'action',
+      });
+    }
+    return await engine.tasks.acknowledge(id, { reason: 'acknowledged in the inbox' });
+  },
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
-import { driftSource, proposalSource } from './inbox-sources.js';
+import { driftSource, escalationSource, proposalSource } from './inbox-sources.js';
 
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
@@ -165,5 +165,6 @@ export function createInbox(): InboxRegistry {
   inbox.register(deadLetterSource);
   inbox.register(proposalSource);
   inbox.register(driftSource);
+  inbox.register(escalationSource);
   return inbox;
 }
