@@ -154,7 +154,8 @@ export class InboxRegistry {
 }
 
 /**
- * An inbox with the sources main has today: state review prompts and dead letters. A feature
+ * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories and
+ * unacknowledged task escalations (the last three in `inbox-sources.ts`). A feature
  * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
  * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
  * change, and the auth layer checks answers through the source's `entityOf`.
