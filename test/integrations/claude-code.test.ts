@@ -47,6 +47,13 @@ beforeAll(() => {
     VERITY_WORKSPACE: join(dir, 'workspace'),
     VERITY_NOW: '2026-03-02T18:00:00Z',
   };
+  // Commands other than init no longer create a store (surface #12): the user runs it once.
+  const init = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src', 'interfaces', 'cli', 'main.ts'), 'init'],
+    { env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  expect(init.status, init.stderr).toBe(0);
 });
 
 afterAll(() => {

@@ -295,12 +295,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   registerItemsRoutes(app, engine);
-  registerMemoryRoutes(app, engine);
-  registerObserverRoutes(app, engine);
-  registerTaskRoutes(app, engine);
+  registerMemoryRoutes(app, platform.registry, engine);
+  registerObserverRoutes(app, platform.registry, engine);
+  registerTaskRoutes(app, platform.registry, engine);
 
   registerContextRoute(app, engine);
-  registerMessagesRoute(app, engine);
+  registerMessagesRoute(app, platform.registry, engine);
 
   finishPlatform(app, engine, platform);
 

@@ -9,6 +9,7 @@ import type { InboxRegistry } from './inbox.js';
 import { inboxItemSchema } from './inbox.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { problemResponse } from './problem.js';
+import { refuseUnknownQuery } from './query-params.js';
 import type { RouteRegistry } from './route-registry.js';
 import { defineRoute } from './route-registry.js';
 
@@ -421,14 +422,15 @@ export function mountWebAssets(app: Hono, registry: RouteRegistry): void {
       scope: 'public',
       contentType: asset.contentType.split(';')[0] ?? asset.contentType,
     });
-    app.get(asset.path, (c) =>
-      c.body(asset.body, 200, {
+    app.get(asset.path, (c) => {
+      refuseUnknownQuery(c, []);
+      return c.body(asset.body, 200, {
         'Content-Type': asset.contentType,
         'Cache-Control': 'no-cache',
         'Content-Security-Policy':
           "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
         'X-Content-Type-Options': 'nosniff',
-      }),
-    );
+      });
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import { driftSource, escalationSource, proposalSource } from './inbox-sources.js';
 
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
@@ -153,7 +154,8 @@ export class InboxRegistry {
 }
 
 /**
- * An inbox with the sources main has today: state review prompts and dead letters. A feature
+ * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories and
+ * unacknowledged task escalations (the last three in `inbox-sources.ts`). A feature
  * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
  * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
  * change, and the auth layer checks answers through the source's `entityOf`.
@@ -162,5 +164,8 @@ export function createInbox(): InboxRegistry {
   const inbox = new InboxRegistry();
   inbox.register(reviewSource);
   inbox.register(deadLetterSource);
+  inbox.register(proposalSource);
+  inbox.register(driftSource);
+  inbox.register(escalationSource);
   return inbox;
 }

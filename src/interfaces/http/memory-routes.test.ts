@@ -68,6 +68,54 @@ describe('memory and prediction error routes', () => {
     expect(await after.json()).toEqual([]);
   });
 
+  it('puts an open drift row in the dashboard inbox and resolves it from there', async () => {
+    type Inbox = { items: { kind: string; id: string; title: string }[]; kinds: string[] };
+    writeFileSync(join(dir, 'notes', 'ferry.md'), 'The ferry leaves at nine.\n');
+    await engine.vault.index();
+    const created = await app.request('/api/memories', {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify({ text: 'The ferry leaves at nine per [[ferry]]' }),
+    });
+    const { memory } = (await created.json()) as { memory: { memory_id: string } };
+    writeFileSync(join(dir, 'notes', 'ferry.md'), 'The ferry leaves at ten.\n');
+    await engine.vault.index();
+    await app.request(`/api/memories/${memory.memory_id}`, { headers: HEADERS });
+
+    const inbox = (await (
+      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+    ).json()) as Inbox;
+    expect(inbox.kinds).toContain('memory_drift');
+    const row = inbox.items.find((i) => i.kind === 'memory_drift' && i.title.includes('ferry'));
+    if (row === undefined) throw new Error(`expected a drift row in ${JSON.stringify(inbox)}`);
+    const refused = await app.request(`/api/inbox/memory_drift/${row.id}`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify({ action: 'update' }),
+    });
+    expect(refused.status).toBe(400);
+    const answered = await app.request(`/api/inbox/memory_drift/${row.id}`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify({
+        action: 'update',
+        edited_value: 'The ferry leaves at ten per [[ferry]]',
+      }),
+    });
+    expect(answered.status).toBe(200);
+    const after = (await (
+      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+    ).json()) as Inbox;
+    expect(after.items.some((i) => i.id === row.id)).toBe(false);
+    const open = await app.request(
+      `/api/prediction-errors?unresolved=true&memory_id=${memory.memory_id}`,
+      {
+        headers: HEADERS,
+      },
+    );
+    expect(await open.json()).toEqual([]);
+  });
+
   it('rejects unknown parameters and unknown types with a clear error', async () => {
     const extra = await app.request('/api/memories', {
       method: 'POST',
@@ -75,7 +123,7 @@ describe('memory and prediction error routes', () => {
       body: JSON.stringify({ text: 'hello', colour: 'red' }),
     });
     expect(extra.status).toBe(400);
-    expect(JSON.stringify(await extra.json())).toContain('unknown parameter colour');
+    expect(JSON.stringify(await extra.json())).toContain('unknown parameter(s): colour');
     const badType = await app.request('/api/prediction-errors?type=nope', { headers: HEADERS });
     expect(badType.status).toBe(400);
     const missing = await app.request('/api/memories/mem_nope', { headers: HEADERS });

@@ -1,118 +1,181 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
+import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine, PredictionErrorFilters } from '../../engine/index.js';
+import type { RouteRegistry } from './route-registry.js';
+import { defineRoute } from './route-registry.js';
 
-const ERROR_TYPES = new Set([
+const ERROR_TYPES = [
   'memory_drift',
   'memory_source_changed',
   'memory_external_signal',
   'low_overlap',
   'state_zone_edit',
-]);
+] as const;
 
-function bad(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
+const text = z.string().refine((value) => value.trim() !== '', 'must be text');
+const strings = z.array(z.string());
+const idParams = z.object({ id: z.string() });
+const object = z.object({}).loose();
 
-async function jsonBody(c: Context, allowed: readonly string[]): Promise<Record<string, unknown>> {
-  const body: unknown = await c.req.json().catch(() => null);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw bad('the body must be a JSON object', 'body');
-  }
-  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) throw bad(`unknown parameter ${unknown.join(', ')}`, unknown[0] ?? '');
-  return body as Record<string, unknown>;
-}
-
-function text(body: Record<string, unknown>, key: string): string {
-  const value = body[key];
-  if (typeof value !== 'string' || value.trim() === '') throw bad(`${key} must be text`, key);
-  return value;
-}
-
-function list(body: Record<string, unknown>, key: string): string[] | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    throw bad(`${key} must be a list of strings`, key);
-  }
-  return value as string[];
-}
-
-function optionalText(body: Record<string, unknown>, key: string): string | undefined {
-  return body[key] === undefined ? undefined : text(body, key);
-}
+const recordBody = z
+  .object({ text, tags: strings.optional(), cites: strings.optional(), entity_id: text.optional() })
+  .strict();
+const updateBody = z.object({ text, tags: strings.optional(), cites: strings.optional() }).strict();
+const signalBody = z
+  .object({ detail: text, note_path: text.optional(), source: text.optional() })
+  .strict();
 
 /**
- * Mounts the memory and drift routes: `GET /api/memories`, `POST /api/memories`
+ * Mounts the memory and drift routes: `GET /api/memories?tag=`, `POST /api/memories`
  * (`{text, tags?, cites?, entity_id?}`), `GET /api/memories/:id` (drift-checked, with history),
  * `PUT /api/memories/:id` (`{text, tags?, cites?}`), `DELETE /api/memories/:id`,
  * `POST /api/memories/:id/signals` (`{detail, note_path?, source?}`) and
- * `GET /api/prediction-errors?type=&unresolved=true&memory_id=`.
+ * `GET /api/prediction-errors?type=&unresolved=true&memory_id=`. Each is validated and documented
+ * through `defineRoute`.
  */
-export function registerMemoryRoutes(app: Hono, engine: Engine): void {
-  app.get('/api/memories', async (c) => {
-    const tag = c.req.query('tag');
-    return c.json(await engine.vault.listMemories(tag === undefined ? {} : { tag }));
-  });
-
-  app.post('/api/memories', async (c) => {
-    const body = await jsonBody(c, ['text', 'tags', 'cites', 'entity_id']);
-    const tags = list(body, 'tags');
-    const cites = list(body, 'cites');
-    const entityId = optionalText(body, 'entity_id');
-    const result = await engine.vault.recordMemory({
-      text: text(body, 'text'),
-      ...(tags === undefined ? {} : { tags }),
-      ...(cites === undefined ? {} : { cites }),
-      ...(entityId === undefined ? {} : { entityId }),
-    });
-    return c.json(result, 201);
-  });
-
-  app.get('/api/memories/:id', async (c) =>
-    c.json(await engine.vault.showMemory(c.req.param('id'))),
+export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
+  const tags = ['vault'];
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/memories',
+      summary: 'Memories of the notes vault (optionally those with one tag)',
+      tags,
+      scope: 'read',
+      query: z.object({ tag: z.string().optional() }),
+      response: z.array(object),
+    },
+    async (c, { query }) =>
+      c.json(await engine.vault.listMemories(query.tag === undefined ? {} : { tag: query.tag })),
   );
-
-  app.put('/api/memories/:id', async (c) => {
-    const body = await jsonBody(c, ['text', 'tags', 'cites']);
-    const tags = list(body, 'tags');
-    const cites = list(body, 'cites');
-    return c.json(
-      await engine.vault.updateMemory(c.req.param('id'), {
-        text: text(body, 'text'),
-        ...(tags === undefined ? {} : { tags }),
-        ...(cites === undefined ? {} : { cites }),
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/memories',
+      summary: 'Record a memory note',
+      tags,
+      scope: 'write',
+      body: recordBody,
+      response: object,
+    },
+    async (c, { body }) => {
+      const result = await engine.vault.recordMemory({
+        text: body.text,
+        ...(body.tags === undefined ? {} : { tags: body.tags }),
+        ...(body.cites === undefined ? {} : { cites: body.cites }),
+        ...(body.entity_id === undefined ? {} : { entityId: body.entity_id }),
+      });
+      return c.json(result, 201);
+    },
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/memories/:id',
+      summary: 'One memory, drift-checked, with its history',
+      tags,
+      scope: 'read',
+      params: idParams,
+      response: object,
+    },
+    async (c, { params }) => c.json(await engine.vault.showMemory(params.id)),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'put',
+      path: '/api/memories/:id',
+      summary: "Replace a memory's text (and tags or cites)",
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: updateBody,
+      response: object,
+    },
+    async (c, { params, body }) =>
+      c.json(
+        await engine.vault.updateMemory(params.id, {
+          text: body.text,
+          ...(body.tags === undefined ? {} : { tags: body.tags }),
+          ...(body.cites === undefined ? {} : { cites: body.cites }),
+        }),
+      ),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'delete',
+      path: '/api/memories/:id',
+      summary: 'Forget a memory',
+      tags,
+      scope: 'write',
+      params: idParams,
+      response: object,
+    },
+    async (c, { params }) => c.json(await engine.vault.forgetMemory(params.id)),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/memories/:id/signals',
+      summary: 'Record an external signal that a memory may be out of date',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: signalBody,
+      response: object,
+    },
+    async (c, { params, body }) => {
+      const row = await engine.vault.recordSignal(params.id, {
+        detail: body.detail,
+        notePath: body.note_path ?? null,
+        ...(body.source === undefined ? {} : { source: body.source }),
+      });
+      return c.json(row, 201);
+    },
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/prediction-errors',
+      summary: 'Drift rows (prediction errors); type may repeat',
+      tags,
+      scope: 'read',
+      query: z.object({
+        type: z.string().optional(),
+        unresolved: z.enum(['true', 'false']).optional(),
+        memory_id: z.string().optional(),
       }),
-    );
-  });
-
-  app.delete('/api/memories/:id', async (c) =>
-    c.json(await engine.vault.forgetMemory(c.req.param('id'))),
+      response: z.array(object),
+    },
+    async (c, { query }) => {
+      const types = c.req.queries('type') ?? [];
+      for (const type of types) {
+        if (!(ERROR_TYPES as readonly string[]).includes(type)) {
+          throw new EngineError('VALIDATION_FAILED', `unknown type ${type}`, { field: 'type' });
+        }
+      }
+      const filters: PredictionErrorFilters = {
+        ...(types.length === 0
+          ? {}
+          : { types: types as PredictionErrorFilters['types'] & string[] }),
+        ...(query.unresolved === 'true' ? { unresolved: true } : {}),
+        ...(query.memory_id === undefined ? {} : { memoryId: query.memory_id }),
+      };
+      return c.json(await engine.vault.listPredictionErrors(filters));
+    },
   );
-
-  app.post('/api/memories/:id/signals', async (c) => {
-    const body = await jsonBody(c, ['detail', 'note_path', 'source']);
-    const source = optionalText(body, 'source');
-    const row = await engine.vault.recordSignal(c.req.param('id'), {
-      detail: text(body, 'detail'),
-      notePath: optionalText(body, 'note_path') ?? null,
-      ...(source === undefined ? {} : { source }),
-    });
-    return c.json(row, 201);
-  });
-
-  app.get('/api/prediction-errors', async (c) => {
-    const types = c.req.queries('type') ?? [];
-    for (const type of types) {
-      if (!ERROR_TYPES.has(type)) throw bad(`unknown type ${type}`, 'type');
-    }
-    const memoryId = c.req.query('memory_id');
-    const filters: PredictionErrorFilters = {
-      ...(types.length === 0 ? {} : { types: types as PredictionErrorFilters['types'] & string[] }),
-      ...(c.req.query('unresolved') === 'true' ? { unresolved: true } : {}),
-      ...(memoryId === undefined ? {} : { memoryId }),
-    };
-    return c.json(await engine.vault.listPredictionErrors(filters));
-  });
 }

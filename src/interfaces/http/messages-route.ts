@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
+import { ENTITY_ID_PATTERN } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
-import { refuseUnknownQuery } from './query-params.js';
+import type { RouteRegistry } from './route-registry.js';
+import { defineRoute } from './route-registry.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
 
@@ -19,31 +20,24 @@ const messagesBody = z.strictObject({
  * records conversation messages (the SDK's `recordMessages`), 200 with each message's outcome,
  * 422 when every message was rejected.
  */
-export function registerMessagesRoute(app: Hono, engine: Engine): void {
-  app.post('/api/messages', async (c) => {
-    refuseUnknownQuery(c, []);
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch (error: unknown) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        'body must be JSON',
-        { field: 'body' },
-        { cause: error },
-      );
-    }
-    const parsed = messagesBody.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue?.path.join('.') || 'body';
-      throw new EngineError('VALIDATION_FAILED', `${path}: ${issue?.message ?? 'invalid'}`, {
-        field: path,
-      });
-    }
-    const { messages, ...options } = parsed.data;
-    const result = await engine.recordMessages(messages, options);
-    const allRejected = result.rejected > 0 && result.applied + result.duplicate === 0;
-    return c.json(result, allRejected ? 422 : 200);
-  });
+export function registerMessagesRoute(app: Hono, registry: RouteRegistry, engine: Engine): void {
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/messages',
+      summary: 'Record conversation messages; 422 when every message was rejected',
+      tags: ['ingest'],
+      scope: 'write',
+      body: messagesBody,
+      response: z.object({}).loose(),
+    },
+    async (c, { body }) => {
+      const { messages, ...options } = body;
+      const result = await engine.recordMessages(messages, options);
+      const allRejected = result.rejected > 0 && result.applied + result.duplicate === 0;
+      return c.json(result, allRejected ? 422 : 200);
+    },
+  );
 }

@@ -65,6 +65,50 @@ describe('observer HTTP routes', () => {
     expect(memory.memory.map((m) => m.text)).toEqual([fix.text]);
   });
 
+  it('shows pending proposals in the dashboard inbox and resolves one from there', async () => {
+    type Inbox = { items: { kind: string; id: string }[]; kinds: string[] };
+    // Its own home, so that the proposal the first test approved does not matter here.
+    const own = await createEngine({
+      home: join(dir, 'inbox-home'),
+      clock: fixedClock(Date.parse('2026-03-05T18:00:00Z')),
+      embeddings: { model: null },
+      observer: { workspace: join(dir, 'inbox-workspace') },
+    });
+    const ownApp = createHttpApp(own, { token: TOKEN });
+    const request = (path: string, body?: unknown) =>
+      ownApp.request(
+        path,
+        body === undefined
+          ? { headers: HEADERS }
+          : { method: 'POST', headers: HEADERS, body: JSON.stringify(body) },
+      );
+    try {
+      const capture = { trigger: 'shutdown', transcript: PI, observe: 'sync' };
+      expect((await request('/api/sessions', capture)).status).toBe(201);
+      await own.observer.reflect();
+      const pending = (await own.observer.listProposals('pending')).map((p) => p.proposal_id);
+      expect(pending.length).toBeGreaterThan(0);
+      const inbox = (await (await request('/api/inbox?limit=500')).json()) as Inbox;
+      expect(inbox.kinds).toContain('memory_proposal');
+      const shown = inbox.items.filter((i) => i.kind === 'memory_proposal').map((i) => i.id);
+      expect(shown.sort()).toEqual([...pending].sort());
+      const target = pending[0] ?? '';
+      const answered = await request(`/api/inbox/memory_proposal/${target}`, { action: 'reject' });
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toMatchObject({
+        kind: 'memory_proposal',
+        id: target,
+        result: { proposal_id: target, status: 'rejected' },
+      });
+      const after = (await (await request('/api/inbox?limit=500')).json()) as Inbox;
+      expect(after.items.some((i) => i.id === target)).toBe(false);
+      const bad = await request(`/api/inbox/memory_proposal/${target}`, { action: 'confirm' });
+      expect(bad.status).toBe(400);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('rejects unknown fields and a bad trigger with 400, an unknown proposal with 404', async () => {
     expect(
       (await post('/api/sessions', { trigger: 'shutdown', transcript: PI, extra: 1 })).status,

@@ -1,7 +1,10 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
-import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import type { RouteRegistry } from './route-registry.js';
+import { defineRoute } from './route-registry.js';
+
+const object = z.object({}).loose();
 
 const captureBody = z
   .object({
@@ -29,78 +32,107 @@ const askBody = z
   })
   .strict();
 
-async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch (error: unknown) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'body must be JSON',
-      { field: 'body' },
-      { cause: error },
-    );
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
-      { field: issue?.path.join('.') || 'body' },
-    );
-  }
-  return parsed.data;
-}
-
 /**
  * Mounts the session-memory routes: `POST /api/sessions` (capture a transcript; observed by a
  * durable job unless `observe` says otherwise), `GET /api/proposals?status=`,
  * `POST /api/proposals/:id` (`{"action":"approve|reject|edit", ...}`), `GET /api/memory?all=true`
  * and `POST /api/ask` (`{"question"}`).
  */
-export function registerObserverRoutes(app: Hono, engine: Engine): void {
-  app.post('/api/sessions', async (c) => {
-    const b = await body(c, captureBody);
-    const result = await engine.observer.capture({
-      text: b.transcript,
-      sessionId: b.session_id,
-      trigger: b.trigger,
-      entityId: b.entity_id,
-      observe: b.observe ?? 'queue',
-    });
-    return c.json(result, result.status === 'captured' ? 201 : 200);
-  });
-
-  app.get('/api/proposals', async (c) => {
-    const status = c.req.query('status') ?? 'pending';
-    const allowed = ['pending', 'approved', 'rejected', 'expired', 'all'] as const;
-    if (!(allowed as readonly string[]).includes(status)) {
-      throw new EngineError('VALIDATION_FAILED', `status must be one of ${allowed.join(', ')}`, {
-        field: 'status',
+export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
+  const tags = ['observer'];
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/sessions',
+      summary:
+        'Capture a session transcript (observed by a durable job unless observe says otherwise)',
+      tags,
+      scope: 'write',
+      body: captureBody,
+      response: object,
+    },
+    async (c, { body: b }) => {
+      const result = await engine.observer.capture({
+        text: b.transcript,
+        sessionId: b.session_id,
+        trigger: b.trigger,
+        entityId: b.entity_id,
+        observe: b.observe ?? 'queue',
       });
-    }
-    return c.json({ proposals: await engine.observer.listProposals(status as 'all') });
-  });
-
-  app.post('/api/proposals/:id', async (c) => {
-    const b = await body(c, resolveBody);
-    const view = await engine.observer.resolveProposal(c.req.param('id'), b.action, {
-      ...(b.text === undefined ? {} : { text: b.text }),
-      ...(b.section === undefined ? {} : { section: b.section }),
-      ...(b.reason === undefined ? {} : { reason: b.reason }),
-    });
-    return c.json(view);
-  });
-
-  app.get('/api/memory', async (c) =>
-    c.json({ memory: await engine.observer.listMemory(c.req.query('all') === 'true') }),
+      return c.json(result, result.status === 'captured' ? 201 : 200);
+    },
   );
-
-  app.post('/api/ask', async (c) => {
-    const b = await body(c, askBody);
-    return c.json(
-      await engine.observer.ask(b.question, b.limit === undefined ? {} : { limit: b.limit }),
-    );
-  });
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/proposals',
+      summary: 'Memory proposals (pending by default)',
+      tags,
+      scope: 'read',
+      query: z.object({
+        status: z.enum(['pending', 'approved', 'rejected', 'expired', 'all']).optional(),
+      }),
+      response: z.object({ proposals: z.array(object) }),
+    },
+    async (c, { query }) =>
+      c.json({ proposals: await engine.observer.listProposals(query.status ?? 'pending') }),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/proposals/:id',
+      summary: 'Resolve a memory proposal: approve, reject, or edit with text',
+      tags,
+      scope: 'write',
+      params: z.object({ id: z.string() }),
+      body: resolveBody,
+      response: object,
+    },
+    async (c, { params, body: b }) =>
+      c.json(
+        await engine.observer.resolveProposal(params.id, b.action, {
+          ...(b.text === undefined ? {} : { text: b.text }),
+          ...(b.section === undefined ? {} : { section: b.section }),
+          ...(b.reason === undefined ? {} : { reason: b.reason }),
+        }),
+      ),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/memory',
+      summary: 'Promoted MEMORY.md entries (all=true includes retired ones)',
+      tags,
+      scope: 'read',
+      query: z.object({ all: z.enum(['true', 'false']).optional() }),
+      response: z.object({ memory: z.array(object) }),
+    },
+    async (c, { query }) =>
+      c.json({ memory: await engine.observer.listMemory(query.all === 'true') }),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/ask',
+      summary: 'Answer a question from session memory, with citations',
+      tags,
+      scope: 'write',
+      body: askBody,
+      response: object,
+    },
+    async (c, { body: b }) =>
+      c.json(
+        await engine.observer.ask(b.question, b.limit === undefined ? {} : { limit: b.limit }),
+      ),
+  );
 }

@@ -9,9 +9,12 @@ import type { InboxRegistry } from './inbox.js';
 import { createInbox } from './inbox.js';
 import { checkMcpRequest, checkMcpResponse } from './mcp-scopes.js';
 import { buildOpenApi, OPENAPI_PATH } from './openapi.js';
+import { refuseUnknownQuery } from './query-params.js';
 import { RouteRegistry } from './route-registry.js';
 
 const VERSION = '0.1.0';
+/** The registered media type of an OpenAPI document in JSON. */
+const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json';
 const registries = new WeakMap<Hono, RouteRegistry>();
 const stoppers = new WeakMap<Hono, () => void>();
 
@@ -31,6 +34,8 @@ export interface Platform {
   readonly auth: AuthOptions;
   /** The inbox's sources; other features add theirs with `inbox.register`. */
   readonly inbox: InboxRegistry;
+  /** The routes the OpenAPI document is generated from; mount routes with `defineRoute(app, registry, ...)`. */
+  readonly registry: RouteRegistry;
   /** Runs an MCP request under the caller's scopes: checks the call, then the answer. */
   guardMcp(c: Context, handle: () => Promise<Response>): Promise<Response>;
 }
@@ -41,6 +46,8 @@ export interface Platform {
  */
 export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): Platform {
   const inbox = createInbox();
+  const registry = new RouteRegistry();
+  describeCoreRoutes(registry);
   app.use(
     '*',
     createAuth(engine, auth, [
@@ -59,6 +66,7 @@ export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): P
   return {
     auth,
     inbox,
+    registry,
     async guardMcp(c, handle) {
       if (!authEnabled(auth)) return await handle();
       const principal = principalOf(c);
@@ -87,8 +95,7 @@ export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): P
  * feeds `/api/events`.
  */
 export function finishPlatform(app: Hono, engine: Engine, platform: Platform): void {
-  const registry = new RouteRegistry();
-  describeCoreRoutes(registry);
+  const registry = platform.registry;
   const shutdown = new AbortController();
   registerDashboardApi(app, registry, engine, platform.inbox, shutdown.signal);
   mountWebAssets(app, registry);
@@ -98,9 +105,16 @@ export function finishPlatform(app: Hono, engine: Engine, platform: Platform): v
     summary: 'This OpenAPI 3.1 document',
     tags: ['meta'],
     scope: 'public',
-    contentType: 'application/json',
+    contentType: OPENAPI_MEDIA_TYPE,
   });
-  app.get(OPENAPI_PATH, etag(), (c) => c.json(buildOpenApi(registry, VERSION)));
+  // Served as the OpenAPI media type, not application/json: its keys (operationId, requestBody,
+  // schema names) belong to the OpenAPI vocabulary, so the snake_case rewrite must leave them alone.
+  app.get(OPENAPI_PATH, etag(), (c) => {
+    refuseUnknownQuery(c, []);
+    return c.body(JSON.stringify(buildOpenApi(registry, VERSION)), 200, {
+      'Content-Type': OPENAPI_MEDIA_TYPE,
+    });
+  });
   registries.set(app, registry);
   const stopWatching = watchLedger(engine);
   stoppers.set(app, () => {

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Scope } from './auth.js';
+import { refuseUnknownQuery } from './query-params.js';
 
 /** HTTP methods a route may declare. */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -68,7 +69,7 @@ function check<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const field = path === '' ? where : path;
   if (issue?.code === 'unrecognized_keys') {
     throw invalid(
-      `unknown ${where} parameter(s): ${issue.keys.join(', ')}`,
+      `unknown parameter(s): ${issue.keys.join(', ')} (in the ${where})`,
       issue.keys[0] ?? where,
     );
   }
@@ -89,8 +90,8 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /**
- * Registers `spec` and mounts `handler` on `app`, validating path, query (strictly: unknown
- * parameters are rejected) and JSON body with the spec's own schemas first.
+ * Registers `spec` and mounts `handler` on `app`, validating path, query (unknown parameters are
+ * refused by `refuseUnknownQuery`, the one home of that rule, for hand-mounted routes too) and JSON body with the spec's own schemas first.
  */
 export function defineRoute<
   P extends z.ZodObject | undefined,
@@ -110,8 +111,10 @@ export function defineRoute<
   ) => Promise<Response> | Response,
 ): void {
   registry.add(spec);
-  const querySchema = spec.query?.strict() ?? z.object({}).strict();
+  const querySchema = spec.query ?? z.object({});
+  const accepted = Object.keys(querySchema.shape);
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    refuseUnknownQuery(c, accepted);
     const params = spec.params === undefined ? {} : check(spec.params, c.req.param(), 'path');
     const query = check(querySchema, c.req.query(), 'query');
     const body = spec.body === undefined ? undefined : check(spec.body, await jsonBody(c), 'body');

@@ -63,4 +63,39 @@ describe('task routes', () => {
     const metrics = await app.request('/api/metrics?date=2026-01-28', { headers: HEADERS });
     expect(await metrics.json()).toMatchObject({ incidents_by_type: { WRONG_RECALL: 1 } });
   });
+
+  it('puts an unacknowledged escalation in the dashboard inbox and acknowledges it there', async () => {
+    type Inbox = { items: { kind: string; id: string }[]; kinds: string[] };
+    const added = (await (await post('/api/tasks', { title: 'File the tax return' })).json()) as {
+      id: string;
+    };
+    await post(`/api/tasks/${added.id}/move`, {
+      to: 'TRIAGED',
+      priority: 'P0',
+      due: '2026-01-28T08:00:00Z',
+      definition_of_done: ['return filed'],
+    });
+    await post(`/api/tasks/${added.id}/move`, {
+      to: 'PLANNED',
+      next_action: 'collect receipts',
+      next_check: '2026-01-28T08:30:00Z',
+    });
+    await post('/api/reconcile', {});
+    const inbox = (await (
+      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+    ).json()) as Inbox;
+    expect(inbox.kinds).toContain('task_escalation');
+    expect(inbox.items.filter((i) => i.kind === 'task_escalation').map((i) => i.id)).toContain(
+      added.id,
+    );
+    const wrong = await post(`/api/inbox/task_escalation/${added.id}`, { action: 'approve' });
+    expect(wrong.status).toBe(400);
+    const acked = await post(`/api/inbox/task_escalation/${added.id}`, { action: 'acknowledge' });
+    expect(acked.status).toBe(200);
+    expect(await acked.json()).toMatchObject({ result: { id: added.id } });
+    const after = (await (
+      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+    ).json()) as Inbox;
+    expect(after.items.some((i) => i.id === added.id)).toBe(false);
+  });
 });

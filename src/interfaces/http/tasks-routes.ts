@@ -1,4 +1,5 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
+import { z } from 'zod';
 import {
   EngineError,
   INCIDENT_TYPES,
@@ -7,6 +8,8 @@ import {
   type TaskFields,
 } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import type { RouteRegistry } from './route-registry.js';
+import { defineRoute } from './route-registry.js';
 
 const FIELD_NAMES = [
   'title',
@@ -24,29 +27,16 @@ const FIELD_NAMES = [
   'owner',
 ] as const;
 
-async function body(c: Context, allowed: readonly string[]): Promise<Record<string, unknown>> {
-  let parsed: unknown;
-  try {
-    parsed = await c.req.json();
-  } catch (error: unknown) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'the body must be a JSON object',
-      {},
-      { cause: error },
-    );
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new EngineError('VALIDATION_FAILED', 'the body must be a JSON object');
-  }
-  const unknown = Object.keys(parsed).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) {
-    throw new EngineError('VALIDATION_FAILED', `unknown parameter(s): ${unknown.join(', ')}`, {
-      field: unknown.join(','),
-    });
-  }
-  return parsed as Record<string, unknown>;
+/**
+ * A strict body of `names`, each optional and left to the handler (and the engine) to check, so
+ * unknown parameters are refused by `defineRoute` and the documented names stay in one list.
+ */
+function bodyOf(names: readonly string[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, z.unknown().optional()]))).strict();
 }
+
+const object = z.object({}).loose();
+const idParams = z.object({ id: z.string() });
 
 function fieldsOf(input: Record<string, unknown>): TaskFields {
   return Object.fromEntries(
@@ -61,76 +51,198 @@ function fieldsOf(input: Record<string, unknown>): TaskFields {
  * `POST /api/incidents` (`{type, detail, task_id?, severity?}`), `GET /api/metrics?date=` and
  * `GET /api/patches`. Unknown body parameters are refused.
  */
-export function registerTaskRoutes(app: Hono, engine: Engine): void {
-  app.get('/api/tasks', async (c) =>
-    c.json({
-      tasks: await engine.tasks.list({ state: c.req.query('all') === 'true' ? 'all' : 'open' }),
-      blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
-    }),
+export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
+  const tags = ['tasks'];
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/tasks',
+      summary: 'Open tasks (all=true for every task) and the dead-man blockers',
+      tags,
+      scope: 'read',
+      query: z.object({ all: z.enum(['true', 'false']).optional() }),
+      response: z.object({ tasks: z.array(object), blocked_by: z.array(z.string()) }),
+    },
+    async (c, { query }) =>
+      c.json({
+        tasks: await engine.tasks.list({ state: query.all === 'true' ? 'all' : 'open' }),
+        blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
+      }),
   );
-  app.get('/api/tasks/:id', async (c) => c.json(await engine.tasks.show(c.req.param('id'))));
-  app.post('/api/tasks', async (c) => {
-    const input = await body(c, ['title', 'entity_id', ...FIELD_NAMES]);
-    if (typeof input['title'] !== 'string') {
-      throw new EngineError('VALIDATION_FAILED', 'title is required', { field: 'title' });
-    }
-    const { title: _title, ...rest } = input;
-    const task = await engine.tasks.add({
-      title: input['title'],
-      fields: fieldsOf(rest),
-      ...(typeof input['entity_id'] === 'string' ? { entity_id: input['entity_id'] } : {}),
-    });
-    return c.json(task, 201);
-  });
-  app.post('/api/tasks/:id/move', async (c) => {
-    const input = await body(c, ['to', 'reason', ...FIELD_NAMES]);
-    const to = String(input['to'] ?? '').toUpperCase();
-    if (!isTaskState(to))
-      throw new EngineError('VALIDATION_FAILED', 'to must be a task state', { field: 'to' });
-    const reason = typeof input['reason'] === 'string' ? input['reason'] : '';
-    return c.json(await engine.tasks.move(c.req.param('id'), to, fieldsOf(input), { reason }));
-  });
-  app.post('/api/tasks/:id/ack', async (c) => {
-    const input = await body(c, ['note']);
-    return c.json(
-      await engine.tasks.acknowledge(
-        c.req.param('id'),
-        typeof input['note'] === 'string' ? { reason: input['note'] } : {},
-      ),
-    );
-  });
-  app.post('/api/reconcile', async (c) => c.json(await engine.tasks.reconcile()));
-  app.get('/api/incidents', async (c) => c.json({ incidents: await engine.tasks.incidents() }));
-  app.post('/api/incidents', async (c) => {
-    const input = await body(c, ['type', 'detail', 'task_id', 'severity']);
-    if (!(INCIDENT_TYPES as readonly unknown[]).includes(input['type'])) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        `type must be one of ${INCIDENT_TYPES.join(', ')}`,
-        {
-          field: 'type',
-        },
-      );
-    }
-    const severity = input['severity'];
-    if (
-      severity !== undefined &&
-      severity !== 'low' &&
-      severity !== 'medium' &&
-      severity !== 'high'
-    ) {
-      throw new EngineError('VALIDATION_FAILED', 'severity must be low, medium or high', {
-        field: 'severity',
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/tasks/:id',
+      summary: 'One task with its history',
+      tags,
+      scope: 'read',
+      params: idParams,
+      response: object,
+    },
+    async (c, { params }) => c.json(await engine.tasks.show(params.id)),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/tasks',
+      summary: 'Capture a task: {title, entity_id?, ...fields}',
+      tags,
+      scope: 'write',
+      body: bodyOf(['title', 'entity_id', ...FIELD_NAMES]),
+      response: object,
+    },
+    async (c, { body: input }) => {
+      if (typeof input['title'] !== 'string') {
+        throw new EngineError('VALIDATION_FAILED', 'title is required', { field: 'title' });
+      }
+      const { title: _title, ...rest } = input;
+      const task = await engine.tasks.add({
+        title: input['title'],
+        fields: fieldsOf(rest),
+        ...(typeof input['entity_id'] === 'string' ? { entity_id: input['entity_id'] } : {}),
       });
-    }
-    const incident = await engine.tasks.logIncident({
-      type: input['type'] as IncidentType,
-      detail: String(input['detail'] ?? ''),
-      ...(typeof input['task_id'] === 'string' ? { task_id: input['task_id'] } : {}),
-      ...(severity === undefined ? {} : { severity }),
-    });
-    return c.json(incident, 201);
-  });
-  app.get('/api/metrics', async (c) => c.json(await engine.tasks.metrics(c.req.query('date'))));
-  app.get('/api/patches', async (c) => c.json({ patches: await engine.tasks.patches() }));
+      return c.json(task, 201);
+    },
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/tasks/:id/move',
+      summary: 'Move a task to another state: {to, reason?, ...fields}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: bodyOf(['to', 'reason', ...FIELD_NAMES]),
+      response: object,
+    },
+    async (c, { params, body: input }) => {
+      const to = String(input['to'] ?? '').toUpperCase();
+      if (!isTaskState(to))
+        throw new EngineError('VALIDATION_FAILED', 'to must be a task state', { field: 'to' });
+      const reason = typeof input['reason'] === 'string' ? input['reason'] : '';
+      return c.json(await engine.tasks.move(params.id, to, fieldsOf(input), { reason }));
+    },
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/tasks/:id/ack',
+      summary: 'Acknowledge an escalated task: {note?}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: bodyOf(['note']),
+      response: object,
+    },
+    async (c, { params, body: input }) =>
+      c.json(
+        await engine.tasks.acknowledge(
+          params.id,
+          typeof input['note'] === 'string' ? { reason: input['note'] } : {},
+        ),
+      ),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/reconcile',
+      summary: 'Run the task reconciler now',
+      tags,
+      scope: 'write',
+      response: object,
+    },
+    async (c) => c.json(await engine.tasks.reconcile()),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/incidents',
+      summary: 'Logged incidents',
+      tags,
+      scope: 'read',
+      response: z.object({ incidents: z.array(object) }),
+    },
+    async (c) => c.json({ incidents: await engine.tasks.incidents() }),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'post',
+      path: '/api/incidents',
+      summary: 'Log an incident: {type, detail, task_id?, severity?}',
+      tags,
+      scope: 'write',
+      body: bodyOf(['type', 'detail', 'task_id', 'severity']),
+      response: object,
+    },
+    async (c, { body: input }) => {
+      if (!(INCIDENT_TYPES as readonly unknown[]).includes(input['type'])) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          `type must be one of ${INCIDENT_TYPES.join(', ')}`,
+          { field: 'type' },
+        );
+      }
+      const severity = input['severity'];
+      if (
+        severity !== undefined &&
+        severity !== 'low' &&
+        severity !== 'medium' &&
+        severity !== 'high'
+      ) {
+        throw new EngineError('VALIDATION_FAILED', 'severity must be low, medium or high', {
+          field: 'severity',
+        });
+      }
+      const incident = await engine.tasks.logIncident({
+        type: input['type'] as IncidentType,
+        detail: String(input['detail'] ?? ''),
+        ...(typeof input['task_id'] === 'string' ? { task_id: input['task_id'] } : {}),
+        ...(severity === undefined ? {} : { severity }),
+      });
+      return c.json(incident, 201);
+    },
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/metrics',
+      summary: 'Daily task metrics (date=YYYY-MM-DD, default today)',
+      tags,
+      scope: 'read',
+      query: z.object({ date: z.string().optional() }),
+      response: object,
+    },
+    async (c, { query }) => c.json(await engine.tasks.metrics(query.date)),
+  );
+  defineRoute(
+    app,
+    registry,
+    {
+      method: 'get',
+      path: '/api/patches',
+      summary: 'Proposed patches from incidents',
+      tags,
+      scope: 'read',
+      response: z.object({ patches: z.array(object) }),
+    },
+    async (c) => c.json({ patches: await engine.tasks.patches() }),
+  );
 }

@@ -1,7 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { INCIDENT_TYPES, TASK_PRIORITIES, TASK_STATES, type Task } from '../../core/index.js';
+import {
+  INCIDENT_TYPES,
+  TASK_PRIORITIES,
+  TASK_STATES,
+  type Task,
+  toWireJson,
+} from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { entityIdInput } from './tool-schemas.js';
 
@@ -296,9 +302,14 @@ export function registerTaskTools(
     },
     (args) =>
       guard('get_task_metrics', async () => {
-        const metrics = await engine.tasks.metrics(args.date);
+        // The same wire form as HTTP: camelCase field names become snake_case, while the keys of
+        // incidents_by_type are data (incident types, seed 004's spelling) and stay as they are.
+        const metrics = toWireJson(await engine.tasks.metrics(args.date)) as Record<
+          string,
+          unknown
+        >;
         return {
-          structuredContent: { metrics: { ...metrics } },
+          structuredContent: { metrics },
           content: [{ type: 'text', text: JSON.stringify(metrics) }],
         };
       }),

@@ -110,21 +110,25 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
   context
     .command('feedback')
     .description("count which recall-pack items the agent's output referenced (for the metrics)")
-    .requiredOption('--pack <file>', 'the recall pack markdown the agent was given')
+    // Not `--pack`: commander gives a parent's options precedence anywhere on the line, so the
+    // parent's `--pack` flag would swallow it and this command could never run.
+    .requiredOption('--pack-file <file>', 'the recall pack markdown the agent was given')
     .requiredOption('--output <file>', "the agent's output")
     .option('--json', 'print the counts as JSON')
-    .action(async (options: { pack: string; output: string; json?: true }, command: Command) => {
-      const [pack, output] = await Promise.all([
-        readFile(options.pack, 'utf8'),
-        readFile(options.output, 'utf8'),
-      ]);
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        const feedback = await engine.recall.recallFeedback(pack, output);
-        toolkit.output(
-          options,
-          feedback,
-          (f) => `${f.items_referenced} of ${f.items_used} recall-pack items referenced`,
-        );
-      });
-    });
+    .action(
+      async (options: { packFile: string; output: string; json?: true }, command: Command) => {
+        const [pack, output] = await Promise.all([
+          readFile(options.packFile, 'utf8'),
+          readFile(options.output, 'utf8'),
+        ]);
+        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+          const feedback = await engine.recall.recallFeedback(pack, output);
+          toolkit.output(
+            options,
+            feedback,
+            (f) => `${f.items_referenced} of ${f.items_used} recall-pack items referenced`,
+          );
+        });
+      },
+    );
 }

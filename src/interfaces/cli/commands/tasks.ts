@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
   type DailyMetrics,
   EngineError,
@@ -402,7 +402,12 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
   incidents
     .command('log')
     .description('log an incident by hand (a wrong recall, a failed execution, …)')
-    .requiredOption('--type <type>', INCIDENT_TYPES.join(' | '), incidentType)
+    // Declared with .choices() so help, shells and the surface-contract walker see the valid values.
+    .addOption(
+      new Option('--type <type>', 'the incident type')
+        .choices(INCIDENT_TYPES)
+        .makeOptionMandatory(),
+    )
     .requiredOption('--detail <text>', 'what went wrong')
     .option('--task <id>', 'the task it concerns')
     .option('--severity <level>', 'low | medium | high', 'medium')

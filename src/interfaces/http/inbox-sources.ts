@@ -1,0 +1,155 @@
+import { EngineError } from '../../core/index.js';
+import type { InboxItem, InboxSource } from './inbox.js';
+
+/** Entity id of items that belong to no entity; kept equal to `GLOBAL_ENTITY` in `inbox.ts`. */
+const GLOBAL = 'global:verity';
+
+/**
+ * Pending memory proposals of the observer (#13). A proposal belongs to no entity, so only a token
+ * without an entity allow-list sees or answers it. `edit` approves with replacement text.
+ */
+export const proposalSource: InboxSource = {
+  kind: 'memory_proposal',
+  async list(engine) {
+    const proposals = await engine.observer.listProposals('pending');
+    return proposals.map(
+      (p): InboxItem => ({
+        kind: 'memory_proposal',
+        id: p.proposal_id,
+        entity_id: GLOBAL,
+        title: `${p.kind === 'consolidation' ? 'consolidate' : 'remember'} in ${p.section}: ${p.text}`,
+        detail: [
+          `${p.type}, ${p.memory_priority}`,
+          ...(p.expires_at === null ? [] : [`expires ${p.expires_at}`]),
+          ...(p.retire_memory_ids.length === 0
+            ? []
+            : [`retires ${p.retire_memory_ids.join(', ')}`]),
+        ],
+        created_at: p.staged_at,
+        actions: ['approve', 'reject', 'edit'],
+        edit_action: 'edit',
+        link: null,
+      }),
+    );
+  },
+  async entityOf(engine, id) {
+    const all = await engine.observer.listProposals('all');
+    return all.some((p) => p.proposal_id === id) ? GLOBAL : null;
+  },
+  async answer(engine, id, action, value) {
+    if (action !== 'approve' && action !== 'reject' && action !== 'edit') {
+      throw new EngineError('VALIDATION_FAILED', 'action must be approve, reject or edit', {
+        field: 'action',
+      });
+    }
+    if ((action === 'edit') !== (value !== undefined)) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        'edited_value is required with action "edit" and only allowed there',
+        { field: 'edited_value' },
+      );
+    }
+    return await engine.observer.resolveProposal(
+      id,
+      action,
+      value === undefined ? {} : { text: value },
+    );
+  },
+};
+
+/**
+ * Open drift rows of the notes vault (#14) that name a memory: the memory may no longer say what
+ * its notes say. `update` revises the memory with the edited text (which resolves its rows);
+ * `forget` deletes it (which deletes them). Rows without a memory (low overlap) have no answer
+ * and stay out of the inbox.
+ */
+export const driftSource: InboxSource = {
+  kind: 'memory_drift',
+  async list(engine) {
+    const rows = await engine.vault.listPredictionErrors({ unresolved: true });
+    return rows
+      .filter((row) => row.memory_id !== null)
+      .map(
+        (row): InboxItem => ({
+          kind: 'memory_drift',
+          id: row.error_id,
+          entity_id: GLOBAL,
+          title: `${row.error_type.replaceAll('_', ' ')}: ${row.memory_text ?? row.memory_id}`,
+          detail: [
+            ...(row.note_path === null ? [] : [`note ${row.note_path}`]),
+            ...(row.detail === null ? [] : [row.detail]),
+            ...(row.passage_now === null ? [] : [`now: ${row.passage_now}`]),
+          ],
+          created_at: row.detected_at,
+          actions: ['update', 'forget'],
+          edit_action: 'update',
+          link: null,
+        }),
+      );
+  },
+  async entityOf(engine, id) {
+    const rows = await engine.vault.listPredictionErrors({});
+    return rows.some((row) => row.error_id === id) ? GLOBAL : null;
+  },
+  async answer(engine, id, action, value) {
+    const row = (await engine.vault.listPredictionErrors({ unresolved: true })).find(
+      (r) => r.error_id === id,
+    );
+    if (row?.memory_id == null) {
+      throw new EngineError('NOT_FOUND', `no open drift row ${id} on a memory`, { id });
+    }
+    if (action === 'forget' && value === undefined) {
+      return await engine.vault.forgetMemory(row.memory_id);
+    }
+    if (action === 'update' && value !== undefined && value.trim() !== '') {
+      return await engine.vault.updateMemory(row.memory_id, { text: value });
+    }
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'action must be update (with edited_value, the revised memory) or forget',
+      { field: 'action' },
+    );
+  },
+};
+
+/**
+ * Open tasks whose escalation nobody has acknowledged yet (#15). `acknowledge` stops the alert
+ * repeating (the escalation itself stays, as the task state machine defines).
+ */
+export const escalationSource: InboxSource = {
+  kind: 'task_escalation',
+  async list(engine) {
+    const tasks = await engine.tasks.list({ state: 'open' });
+    return tasks
+      .filter((task) => task.escalation_level > 0 && task.acknowledged_at === null)
+      .map(
+        (task): InboxItem => ({
+          kind: 'task_escalation',
+          id: task.id,
+          entity_id: task.entity_id,
+          title: `${task.id} escalated (level ${task.escalation_level}): ${task.title}`,
+          detail: [
+            `state ${task.state}${task.priority === null ? '' : `, ${task.priority}`}`,
+            ...(task.due === null ? [] : [`due ${task.due}`]),
+            ...(task.next_action === null ? [] : [`next: ${task.next_action}`]),
+          ],
+          created_at: task.escalated_at ?? task.updated_at,
+          actions: ['acknowledge'],
+          edit_action: null,
+          link: null,
+        }),
+      );
+  },
+  async entityOf(engine, id) {
+    const all = await engine.tasks.list({ state: 'all' });
+    return all.find((task) => task.id === id)?.entity_id ?? null;
+  },
+  async answer(engine, id, action, value) {
+    if (action !== 'acknowledge' || value !== undefined) {
+      throw new EngineError('VALIDATION_FAILED', 'action must be acknowledge (no edited_value)', {
+        field: 'action',
+      });
+    }
+    return await engine.tasks.acknowledge(id, { reason: 'acknowledged in the inbox' });
+  },
+};
