@@ -285,10 +285,15 @@ async function projectOne(
     });
     return { ...base, written: true, backup, warnings: [warning] };
   }
-  const source =
-    existing === null ? templateFor(basename(path)) : withTasksZone(existing, basename(path));
-  const inputs = await ingestInputs(context, path, source, dryRun);
+  const document = existing ?? templateFor(basename(path));
+  const inputs = await ingestInputs(context, path, document, dryRun);
   const state = await projectionState(context.store, await context.currentPolicy(), now);
+  // A user's own HEARTBEAT.md stays byte-identical outside its zones until there are tasks to
+  // show; from then on it gains the tasks zone, appended after everything it holds.
+  const source =
+    existing !== null && (state.tasks?.length ?? 0) > 0
+      ? withTasksZone(existing, basename(path))
+      : document;
   const parsed = parseZones(source);
   const memory = new Map<string, string>();
   if (parsed.ok) {

@@ -112,6 +112,6 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
       await dashboard.engine.listReviews({ status: ['open'], entityId: 'user:alex' })
     ).find((p) => p.field === 'profile.preference.meal');
     expect(prompt).toBeDefined();
-    await page.waitForSelector(`.inbox-item[data-id="${prompt?.prompt_id}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`.inbox-item[data-id="${prompt?.prompt_id}"]`, { timeout: 30_000 });
   });
 });

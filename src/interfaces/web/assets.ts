@@ -519,6 +519,9 @@ async function connectEvents() {
           if (message.type === 'ready') {
             status.textContent = 'live';
             document.body.dataset.live = 'true';
+            // Whatever was committed between the page's first read and the stream opening
+            // arrives as no event: read the page again once, now that updates will follow.
+            if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
           } else onLiveEvent(message);
         }
         cut = buffer.indexOf('\n\n');
