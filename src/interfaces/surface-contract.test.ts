@@ -59,7 +59,10 @@ beforeAll(async () => {
     embeddings: { model: null },
   });
   await engine.ingest(SEED);
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ embeddings: { provider: 'none' } }));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ embeddings: { provider: 'none' }, workspace: join(dir, 'workspace') }),
+  );
 });
 
 afterAll(async () => {
