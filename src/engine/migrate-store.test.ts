@@ -144,6 +144,8 @@ describe.skipIf(url === undefined)('verity migrate-store (child process, real Po
         .map((r) => JSON.stringify(r))
         .join('\n')}\n`,
     );
+    // Only init creates a store; every other command refuses a missing one.
+    expect((await spawnCli(['init'], env)).code).toBe(0);
     expect((await spawnCli(['ingest', file, '--no-wait'], env)).code).toBe(0);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
