@@ -36,8 +36,9 @@ export function locomoAvailable(): boolean {
   return existsSync(join(LOCOMO_DIR, 'sessions.jsonl'));
 }
 
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(join(LOCOMO_DIR, file), 'utf8')
+/** The records of a JSON Lines file of a dev set folder, blank lines skipped. */
+export function readJsonl<T>(dir: string, file: string): T[] {
+  return readFileSync(join(dir, file), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
@@ -49,8 +50,10 @@ export function loadLocomo(): {
   readonly queries: readonly LocomoQuery[];
 } {
   return {
-    messages: readJsonl<LocomoMessage>('sessions.jsonl'),
-    queries: readJsonl<LocomoQuery>('queries.jsonl').filter((q) => q.retrieval_scorable),
+    messages: readJsonl<LocomoMessage>(LOCOMO_DIR, 'sessions.jsonl'),
+    queries: readJsonl<LocomoQuery>(LOCOMO_DIR, 'queries.jsonl').filter(
+      (q) => q.retrieval_scorable,
+    ),
   };
 }
 

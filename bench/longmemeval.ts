@@ -2,8 +2,9 @@
 // its records, how a message becomes an ingest record, and the fixed split into a tuning half and
 // a held-out half (chosen before any tuning, by hash, and recorded in docs/BENCHMARKS.md).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonl } from './locomo.js';
 
 /** Where the dev set lives. */
 export const LME_DIR = join(
@@ -44,21 +45,14 @@ export function lmeAvailable(): boolean {
   return existsSync(join(LME_DIR, 'sessions.jsonl'));
 }
 
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(join(LME_DIR, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
-
 /** Every message, and the scorable questions (abstention questions have no evidence). */
 export function loadLme(): {
   readonly messages: readonly LmeMessage[];
   readonly queries: readonly LmeQuery[];
 } {
   return {
-    messages: readJsonl<LmeMessage>('sessions.jsonl'),
-    queries: readJsonl<LmeQuery>('queries.jsonl').filter((q) => q.retrieval_scorable),
+    messages: readJsonl<LmeMessage>(LME_DIR, 'sessions.jsonl'),
+    queries: readJsonl<LmeQuery>(LME_DIR, 'queries.jsonl').filter((q) => q.retrieval_scorable),
   };
 }
 
