@@ -1,9 +1,9 @@
 // Calibrates the similarity thresholds of item reconciliation for the bundled embedding model.
-// Run: npm run bench:calibrate-items [-- --check]. Rewrites src/reconcile/calibrations.ts (the
+// Run: npm run bench:calibrate-items [-- --check]. Rewrites src/items/calibrations.ts (the
 // generated data, committed); --check only reports whether the committed file is current.
 //
 // Method (docs/decisions/2026-11-26-item-similarity-calibration.md): embed both texts of every
-// labelled pair in src/reconcile/calibration-pairs.ts, reconcile each later text against its
+// labelled pair in src/items/calibration-pairs.ts, reconcile each later text against its
 // earlier item through the real reconcileCandidates (structure first, similarity fallback), and
 // search the merge/conflict thresholds that decide the most TRAIN pairs correctly. The HELD-OUT
 // pairs (every third per label) play no part in the choice; their accuracy is the headline.
@@ -23,10 +23,10 @@ import {
   DEFAULT_RECONCILE_THRESHOLDS,
   type ReconcileThresholds,
   scoreCalibrationPairs,
-} from '../src/reconcile/index.js';
+} from '../src/items/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const TARGET = join(ROOT, 'src', 'reconcile', 'calibrations.ts');
+const TARGET = join(ROOT, 'src', 'items', 'calibrations.ts');
 const check = process.argv.includes('--check');
 const LINE_WIDTH = 100;
 

@@ -14,7 +14,7 @@ const SERVICES = [
   'embeddings',
   'extract',
   'search',
-  'reconcile',
+  'items',
   'review',
   'projections',
   'vault',

@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.js';
 import { EngineError } from '../core/index.js';
-import { createLlmItemExtractor, createRuleItemExtractor } from '../reconcile/index.js';
+import { createLlmItemExtractor, createRuleItemExtractor } from '../items/index.js';
 import type { EngineContextOptions } from './context-capability.js';
 import { lazyLanguageModel } from './extraction-from-config.js';
 import type { EngineObserverOptions } from './observer-capability.js';

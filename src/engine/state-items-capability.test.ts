@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CandidateItem, EngineError, err, ok } from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
-import { createRuleItemExtractor, type ItemExtractor } from '../reconcile/index.js';
+import { createRuleItemExtractor, type ItemExtractor } from '../items/index.js';
 import { type ExtractionCompleted, validateExtractionCompleted } from '../schemas/index.js';
 import type { Store, WriteTx } from '../stores/index.js';
 import { createSqliteStore, type SqliteStore } from '../stores/sqlite/index.js';

@@ -22,7 +22,7 @@ import {
   runItemExtraction,
   thresholdsFor,
   toExtractionPayload,
-} from '../reconcile/index.js';
+} from '../items/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';

@@ -1,7 +1,7 @@
 import { EngineError, err, type Intent, ok, type Result } from '../core/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import { extractionOutputSchema, validateExtractionOutput } from '../schemas/index.js';
-import { createContext, groupOf, personEntity, speakerEntity, weEntity } from './context.js';
+import { createContext, groupOf, personEntity, speakerEntity, weEntity } from './clauses.js';
 import { type ExtractionCache, extractionCacheKey } from './extraction-cache.js';
 import { PROMPT_VERSION, SYSTEM_PROMPT, userPrompt } from './llm-prompt.js';
 import { extractWithRules, RULES_EXTRACTOR_VERSION } from './rule-extractor.js';

@@ -6,7 +6,7 @@ import {
   createContext,
   type DocContext,
   stripClutter,
-} from './context.js';
+} from './clauses.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';

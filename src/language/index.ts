@@ -1,5 +1,5 @@
 /**
- * Language analysis shared by state extraction (`extract/`) and state items (`reconcile/`): one
+ * Language analysis shared by state extraction (`extract/`) and state items (`items/`): one
  * sentence splitter and normaliser, clause analysis (tense, aspect, mood, negation, subject,
  * predicate, object) on wink-nlp, dates and times against the message time on chrono-node, and a
  * gazetteer of places. Pure: no I/O beyond loading bundled package data once.

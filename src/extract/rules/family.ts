@@ -8,7 +8,7 @@ import {
   personEntity,
   speakerEntity,
   subjectOf,
-} from '../context.js';
+} from '../clauses.js';
 import { activityTime, type DateMention, findDates } from '../dates.js';
 import { canBeName, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';

@@ -6,7 +6,7 @@ import {
   type DocContext,
   matchKnown,
   weEntity,
-} from '../context.js';
+} from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 

@@ -1,4 +1,4 @@
-import type { Candidate, Clause, DocContext } from '../context.js';
+import type { Candidate, Clause, DocContext } from '../clauses.js';
 import { familyRules } from './family.js';
 import { financialRules } from './financial.js';
 import { profileRules } from './profile.js';

@@ -1,5 +1,5 @@
 import { type ClauseAnalysis, nounPhraseAt, tokenIndexOf } from '../../language/index.js';
-import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../context.js';
+import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 

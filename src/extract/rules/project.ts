@@ -7,7 +7,7 @@ import {
   matchKnown,
   speakerEntity,
   weEntity,
-} from '../context.js';
+} from '../clauses.js';
 import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 

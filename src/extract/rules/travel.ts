@@ -13,7 +13,7 @@ import {
   entityFor,
   type Subject,
   subjectOf,
-} from '../context.js';
+} from '../clauses.js';
 import { properPhraseAt } from '../text.js';
 import type { EvidenceStrength } from '../types.js';
 
