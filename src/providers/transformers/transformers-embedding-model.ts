@@ -1,7 +1,7 @@
 import { EngineError } from '../../core/index.js';
 import type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from '../index.js';
 
-/** The part of `@huggingface/transformers` this adapter uses (it is an optional dependency). */
+/** The part of `@huggingface/transformers` this adapter uses (an optional peer dependency). */
 export interface TransformersModule {
   readonly env: {
     allowRemoteModels: boolean;
@@ -71,7 +71,7 @@ async function importTransformers(): Promise<TransformersModule> {
 /**
  * Sentence-embedding ONNX models through transformers.js (onnxruntime-node on the CPU), loaded
  * on the first `embed` from a local folder or, when allowed, from the Hugging Face hub.
- * `@huggingface/transformers` is an optional dependency: without it, `embed` throws
+ * `@huggingface/transformers` is an optional peer dependency: without it, `embed` throws
  * PROVIDER_FAILED naming the install command. Build it with `createTransformersEmbeddingModel`.
  */
 export class TransformersEmbeddingModel implements EmbeddingModel {
@@ -164,8 +164,8 @@ export class TransformersEmbeddingModel implements EmbeddingModel {
     } catch (error: unknown) {
       throw new EngineError(
         'PROVIDER_FAILED',
-        'The optional package @huggingface/transformers is not installed; install it with ' +
-          '`ONNXRUNTIME_NODE_INSTALL_CUDA=skip ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers`',
+        'The optional peer dependency @huggingface/transformers is not installed; install it with ' +
+          '`ONNXRUNTIME_NODE_INSTALL_CUDA=skip ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers@3`',
         { provider: 'transformers', model: this.id },
         { cause: error },
       );
