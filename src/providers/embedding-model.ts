@@ -5,6 +5,8 @@
  * tests). May import: core.
  */
 
+import { EngineError } from '../core/index.js';
+
 /** Text a model expects before a query or a document (e5-style models need `query: `). */
 export interface EmbeddingPrefixes {
   /** Prepended to a search query before it is embedded. */
@@ -58,4 +60,31 @@ export interface EmbeddingModel {
 /** `id@version`: the name of a model's vector space, the key of its cached vectors. */
 export function toModelKey(model: Pick<EmbeddingModel, 'id' | 'version'>): string {
   return `${model.id}@${model.version}`;
+}
+
+/** The options every embedding adapter's factory checks before building the model. */
+export interface EmbeddingModelShape {
+  /** The model name (not blank). */
+  readonly model: string;
+  /** Vector length (a positive integer). */
+  readonly dimension: number;
+  /** Texts per call (a positive integer) when given. */
+  readonly maxBatchSize?: number;
+}
+
+/**
+ * Throws CONFIG_INVALID (naming `provider` and the option) for a blank model name or a dimension
+ * or batch size that is not a positive integer. Shared by the adapters' factories.
+ */
+export function checkEmbeddingModelShape(provider: string, options: EmbeddingModelShape): void {
+  const invalid = (option: string, message: string): EngineError =>
+    new EngineError('CONFIG_INVALID', message, { provider, option });
+  if (options.model.trim() === '') throw invalid('model', 'model must name a model');
+  const positive = (value: number): boolean => Number.isInteger(value) && value >= 1;
+  if (!positive(options.dimension)) {
+    throw invalid('dimension', 'dimension must be a positive integer');
+  }
+  if (options.maxBatchSize !== undefined && !positive(options.maxBatchSize)) {
+    throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
+  }
 }

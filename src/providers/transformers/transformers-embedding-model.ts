@@ -1,5 +1,10 @@
 import { EngineError } from '../../core/index.js';
-import type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from '../index.js';
+import {
+  checkEmbeddingModelShape,
+  type EmbeddingModel,
+  type EmbeddingPrefixes,
+  type EmbedOptions,
+} from '../index.js';
 
 /** The part of `@huggingface/transformers` this adapter uses (an optional peer dependency). */
 export interface TransformersModule {
@@ -201,15 +206,6 @@ export class TransformersEmbeddingModel implements EmbeddingModel {
 export function createTransformersEmbeddingModel(
   options: TransformersEmbeddingModelOptions,
 ): TransformersEmbeddingModel {
-  const invalid = (option: string, message: string): EngineError =>
-    new EngineError('CONFIG_INVALID', message, { provider: 'transformers', option });
-  if (options.model.trim() === '') throw invalid('model', 'model must name a model');
-  if (!Number.isInteger(options.dimension) || options.dimension < 1) {
-    throw invalid('dimension', 'dimension must be a positive integer');
-  }
-  const batch = options.maxBatchSize ?? 32;
-  if (!Number.isInteger(batch) || batch < 1) {
-    throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
-  }
+  checkEmbeddingModelShape('transformers', options);
   return new TransformersEmbeddingModel(options);
 }
