@@ -194,7 +194,8 @@ function layerOf(file: string): Layer | null {
       ...base,
       name,
       rank: 5,
-      mayImport: ['engine', 'core', 'config', ...siblings],
+      // The HTTP client SDK (`verity/client`) talks to a server: it must not pull in the engine.
+      mayImport: second === 'sdk' ? [] : ['engine', 'core', 'config', ...siblings],
       packages,
     };
   }
@@ -311,6 +312,7 @@ describe('architecture', () => {
       'interfaces/cli',
       'interfaces/mcp',
       'interfaces/http',
+      'interfaces/sdk',
       'testing',
     ];
     for (const folder of folders) {
