@@ -56,6 +56,7 @@ const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
 /** The SDK each provider adapter folder may import. */
 const PROVIDER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   'openai-compatible': ['ai', '@ai-sdk/openai-compatible'],
+  'ai-sdk': ['ai'],
   anthropic: ['ai', '@ai-sdk/anthropic'],
   local: ['@energetic-ai'],
   transformers: ['@huggingface/transformers'],
@@ -114,12 +115,14 @@ function layerOf(file: string): Layer | null {
     };
   }
   if (head === 'providers' && second && !second.endsWith('.ts')) {
-    // Adapters never import services nor each other: only core and the provider contracts.
+    // Adapters never import services nor each other: only core and the provider contracts (and
+    // `ai-sdk/`, the plumbing shared by the adapters built on the Vercel AI SDK).
     return {
       ...base,
       name: `providers/${second}`,
       rank: 3,
-      mayImport: ['core', 'providers'],
+      mayImport:
+        second === 'ai-sdk' ? ['core', 'providers'] : ['core', 'providers', 'providers/ai-sdk'],
       packages: PROVIDER_PACKAGES[second] ?? [],
     };
   }
@@ -306,6 +309,7 @@ describe('architecture', () => {
       'projections',
       'jobs',
       'providers/anthropic',
+      'providers/ai-sdk',
       'pipeline',
       'config',
       'engine',

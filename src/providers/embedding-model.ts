@@ -88,3 +88,43 @@ export function checkEmbeddingModelShape(provider: string, options: EmbeddingMod
     throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
   }
 }
+
+/** What every adapter's options say about the model, beyond its shape. */
+export interface EmbeddingModelSettings extends EmbeddingModelShape {
+  /** Version recorded with cached vectors. Default `1`. */
+  readonly version?: string;
+  readonly maxInputTokens?: number;
+  readonly prefixes?: EmbeddingPrefixes;
+}
+
+/**
+ * The identity and limits every adapter carries, set once from its options (`model` becomes
+ * `id`); subclasses add `embed` and `close`.
+ */
+export abstract class EmbeddingModelBase implements EmbeddingModel {
+  readonly id: string;
+  readonly version: string;
+  readonly dimension: number;
+  readonly maxInputTokens: number;
+  readonly maxBatchSize: number;
+  readonly prefixes: EmbeddingPrefixes;
+
+  /** `defaults` fill `maxInputTokens` and `maxBatchSize` when the options leave them out. */
+  protected constructor(
+    options: EmbeddingModelSettings,
+    defaults: { readonly maxInputTokens: number; readonly maxBatchSize: number },
+  ) {
+    this.id = options.model;
+    this.version = options.version ?? '1';
+    this.dimension = options.dimension;
+    this.maxInputTokens = options.maxInputTokens ?? defaults.maxInputTokens;
+    this.maxBatchSize = options.maxBatchSize ?? defaults.maxBatchSize;
+    this.prefixes = options.prefixes ?? { query: '', document: '' };
+  }
+
+  abstract embed(
+    texts: readonly string[],
+    options?: EmbedOptions,
+  ): Promise<readonly Float32Array[]>;
+  abstract close(): Promise<void>;
+}

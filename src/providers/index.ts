@@ -5,11 +5,12 @@
  */
 export type {
   EmbeddingModel,
+  EmbeddingModelSettings,
   EmbeddingModelShape,
   EmbeddingPrefixes,
   EmbedOptions,
 } from './embedding-model.js';
-export { checkEmbeddingModelShape, toModelKey } from './embedding-model.js';
+export { checkEmbeddingModelShape, EmbeddingModelBase, toModelKey } from './embedding-model.js';
 export type {
   GenerateObjectRequest,
   GenerateObjectResult,

@@ -9,7 +9,7 @@ import {
 import { EngineError } from '../../core/index.js';
 import {
   checkEmbeddingModelShape,
-  type EmbeddingModel,
+  EmbeddingModelBase,
   type EmbeddingPrefixes,
   type EmbedOptions,
 } from '../index.js';
@@ -90,13 +90,7 @@ function answerIndexes(body: unknown, count: number): number[] | null {
  * put back in input order by their `index`, the dimension checked, and unit-length vectors.
  * Build it with `createOpenAICompatibleEmbeddingModel`.
  */
-export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
-  readonly id: string;
-  readonly version: string;
-  readonly dimension: number;
-  readonly maxInputTokens: number;
-  readonly maxBatchSize: number;
-  readonly prefixes: EmbeddingPrefixes;
+export class OpenAICompatibleEmbeddingModel extends EmbeddingModelBase {
   /** The AI SDK embedding model (batch size and checks applied), as an escape hatch. */
   readonly client: Parameters<typeof embedMany>[0]['model'];
   readonly #url: string;
@@ -104,12 +98,7 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
   readonly #maxRetries: number;
 
   constructor(options: OpenAICompatibleEmbeddingModelOptions) {
-    this.id = options.model;
-    this.version = options.version ?? '1';
-    this.dimension = options.dimension;
-    this.maxInputTokens = options.maxInputTokens ?? 8192;
-    this.maxBatchSize = options.maxBatchSize ?? 64;
-    this.prefixes = options.prefixes ?? { query: '', document: '' };
+    super(options, { maxInputTokens: 8192, maxBatchSize: 64 });
     const baseURL = options.baseUrl.replace(/\/+$/, '');
     this.#url = `${baseURL}/embeddings`;
     this.#sendDimensions = options.sendDimensions ?? false;

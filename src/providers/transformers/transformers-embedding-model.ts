@@ -1,7 +1,7 @@
 import { EngineError } from '../../core/index.js';
 import {
   checkEmbeddingModelShape,
-  type EmbeddingModel,
+  EmbeddingModelBase,
   type EmbeddingPrefixes,
   type EmbedOptions,
 } from '../index.js';
@@ -79,23 +79,12 @@ async function importTransformers(): Promise<TransformersModule> {
  * `@huggingface/transformers` is an optional peer dependency: without it, `embed` throws
  * PROVIDER_FAILED naming the install command. Build it with `createTransformersEmbeddingModel`.
  */
-export class TransformersEmbeddingModel implements EmbeddingModel {
-  readonly id: string;
-  readonly version: string;
-  readonly dimension: number;
-  readonly maxInputTokens: number;
-  readonly maxBatchSize: number;
-  readonly prefixes: EmbeddingPrefixes;
+export class TransformersEmbeddingModel extends EmbeddingModelBase {
   readonly #options: TransformersEmbeddingModelOptions;
   #extractor: Promise<FeatureExtractor> | null = null;
 
   constructor(options: TransformersEmbeddingModelOptions) {
-    this.id = options.model;
-    this.version = options.version ?? '1';
-    this.dimension = options.dimension;
-    this.maxInputTokens = options.maxInputTokens ?? 512;
-    this.maxBatchSize = options.maxBatchSize ?? 32;
-    this.prefixes = options.prefixes ?? { query: '', document: '' };
+    super(options, { maxInputTokens: 512, maxBatchSize: 32 });
     this.#options = options;
   }
 
