@@ -94,20 +94,21 @@ export interface WireIssue {
   readonly message: string;
 }
 
-/** `POST /api/messages`: counts and each message's outcome. */
-export interface WireRecordMessagesResult {
+/** How many records of one call were applied, were already known, or were rejected. */
+export interface WireCounts {
   readonly applied: number;
   readonly duplicate: number;
   readonly rejected: number;
+}
+
+/** `POST /api/messages`: counts and each message's outcome. */
+export interface WireRecordMessagesResult extends WireCounts {
   readonly messages: readonly WireMessageOutcome[];
   readonly [key: string]: unknown;
 }
 
 /** `POST /api/ingest`: counts, the rejected lines (kept in the dead-letter queue) and decisions. */
-export interface WireIngestResult {
-  readonly applied: number;
-  readonly duplicate: number;
-  readonly rejected: number;
+export interface WireIngestResult extends WireCounts {
   readonly rejections: readonly {
     readonly line: number;
     readonly dlq_id: string | null;
