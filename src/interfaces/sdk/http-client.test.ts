@@ -6,7 +6,12 @@ import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createFakeEmbeddingModel } from '../../providers/fake/index.js';
 import { type RunningHttpServer, startHttpServer } from '../http/index.js';
-import { createVerityClient, type VerityClient, VerityHttpError } from './index.js';
+import {
+  createVerityClient,
+  type MessageRecord,
+  type VerityClient,
+  VerityHttpError,
+} from './index.js';
 
 const TOKEN = 'sdk-test-token-0123456789';
 const NOW = '2026-02-19T15:05:00Z';
@@ -131,10 +136,15 @@ describe('VerityClient against a real verity serve', () => {
     await expect(again).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
-  it('returns rejected ingest lines as a result, with their dead-letter ids', async () => {
+  it('returns rejected records as a result, with their dead-letter ids and issues', async () => {
     const result = await client.ingest('{"type":"observation"}\n');
     expect(result.rejected).toBe(1);
     expect(result.rejections[0]).toMatchObject({ line: 1, dlq_id: expect.any(String) });
+    // The server answers 422 when every message is rejected; the client still returns the result.
+    const bad = { message_id: 'x', role: 'narrator', content: 'hi' } as unknown as MessageRecord;
+    const messages = await client.recordMessages([bad], { thread_id: 'family-chat' });
+    expect(messages).toMatchObject({ applied: 0, rejected: 1 });
+    expect(messages.messages[0]?.issues.map((issue) => issue.path)).toContain('/role');
   });
 
   it('records, reads, updates, lists and forgets a memory', async () => {

@@ -149,8 +149,7 @@ export class VerityClient {
   /**
    * `POST /api/messages`: records conversation messages (idempotent by thread and message id);
    * the extractor reads them and they become searchable. Rejected messages are reported in the
-   * result, not thrown, unless every message was rejected (then `VerityHttpError` 422 is not
-   * thrown either: the result says why each one was).
+   * result with their issues, never thrown, even when all were rejected (the server's 422).
    */
   recordMessages(
     messages: readonly MessageRecord[],
