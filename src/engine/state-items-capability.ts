@@ -12,8 +12,6 @@ import {
   type Watermark,
 } from '../core/index.js';
 import type { Embedder } from '../embeddings/index.js';
-import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
-import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import {
   createItemSimilarity,
   createRuleItemExtractor,
@@ -23,6 +21,8 @@ import {
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
+import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
+import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
