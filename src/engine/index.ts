@@ -4,8 +4,7 @@
  */
 
 export type { IntentMetrics } from '../extract/index.js';
-export type { CalendarSource, Watching } from '../jobs/index.js';
-export { watchFiles } from '../jobs/index.js';
+export type { CalendarSource } from '../pipeline/index.js';
 export type {
   Notification,
   Notifier,
@@ -14,6 +13,8 @@ export type {
   ReconcileReport,
 } from '../tasks/index.js';
 export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
+export type { Watching } from '../vault/index.js';
+export { watchFiles } from '../vault/index.js';
 export type {
   MigrationFile,
   MigrationItem,

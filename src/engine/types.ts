@@ -2,9 +2,10 @@ import type { ContextResult } from '../context/index.js';
 import type { HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
 import type { BackgroundIndexing, IndexOptions, IndexReport } from '../embeddings/index.js';
 import type { IntentMetrics } from '../extract/index.js';
-import type { CalendarSource, JobQueue } from '../jobs/index.js';
+import type { JobQueue } from '../jobs/index.js';
 import type {
   AnswerResult,
+  CalendarSource,
   DeadLetterReview,
   DlqRetryReport,
   DriftItem,
