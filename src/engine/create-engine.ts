@@ -296,6 +296,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     triggers: options.recallTriggers ?? {},
   });
 
+  // While set (by `deferAfterIngest`), item extraction and vectors after an ingest are scheduled.
+  let scheduleAfterIngest: (() => Promise<void>) | null = null;
+  const deferred = (wait: boolean | undefined): boolean =>
+    scheduleAfterIngest !== null && wait !== true;
+
   const engine: Engine = {
     home: options.home,
     observer,
@@ -305,9 +310,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async ingest(input, ingestOptions) {
       const before = await store.lastSeq();
       const report = await ingest(deps, input, { import: ingestOptions?.import === true });
-      await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
+      const later = deferred(ingestOptions?.waitForIndex);
+      if (!later) await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await tasks.capture({ after_seq: before });
-      await search.afterIngest(ingestOptions);
+      if (later) await scheduleAfterIngest?.();
+      else await search.afterIngest(ingestOptions);
       return report;
     },
 
@@ -323,6 +330,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         messageOptions,
         clock.now(),
       );
+      if (deferred(indexOptions?.waitForIndex)) {
+        await scheduleAfterIngest?.();
+        return result;
+      }
       await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
       await search.afterIngest(indexOptions);
       return result;
@@ -532,6 +543,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     reindex: search.reindex,
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
+    deferAfterIngest(schedule) {
+      scheduleAfterIngest = schedule;
+      return () => {
+        if (scheduleAfterIngest === schedule) scheduleAfterIngest = null;
+      };
+    },
 
     extractItems: items.extractItems,
     listStateItems: items.listStateItems,

@@ -15,6 +15,13 @@ export type {
 export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
 export type { Watching } from '../vault/index.js';
 export { watchFiles } from '../vault/index.js';
+export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js';
+export {
+  BACKGROUND_QUEUES,
+  backgroundJobOptionsFromConfig,
+  createServerLogger,
+  startBackgroundJobs,
+} from './background-jobs.js';
 export type {
   MigrationFile,
   MigrationItem,

@@ -236,6 +236,13 @@ export interface Engine {
    */
   startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
   /**
+   * Hands the work that follows an ingest or `recordMessages` (state-item extraction, then
+   * vectors) to `schedule`, which `verity serve` uses to enqueue a durable job: the call awaits
+   * `schedule` instead of that work. A call that asks to wait for the index (`waitForIndex` /
+   * `wait_for_index` true) still does it inline. Returns the function that restores inline work.
+   */
+  deferAfterIngest(schedule: () => Promise<void>): () => void;
+  /**
    * Extracts structured state items (decisions, constraints, actions, questions, risks) from the
    * messages after each thread's watermark, in batches, each run recorded as an
    * `extraction.completed` event. `ingest` does this itself unless it does not wait for indexing.
