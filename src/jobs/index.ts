@@ -9,16 +9,7 @@
 
 export type { CreateJobQueueOptions, JobQueueTarget } from './queue/create-job-queue.js';
 export { createJobQueue } from './queue/create-job-queue.js';
-export type {
-  EnqueueOptions,
-  Job,
-  JobHandler,
-  JobQueue,
-  JobState,
-  JobWorker,
-  ListJobsFilter,
-  WorkOptions,
-} from './queue/job-queue.js';
+export type * from './queue/job-queue.js';
 export { JOB_STATES } from './queue/job-queue.js';
 export type { PgBossJobQueueOptions } from './queue/pgboss-job-queue.js';
 export { createPgBossJobQueue, PgBossJobQueue } from './queue/pgboss-job-queue.js';
