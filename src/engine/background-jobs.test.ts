@@ -156,3 +156,49 @@ describe('startBackgroundJobs', () => {
     expect(String(warning?.fields['error'])).toMatch(/cannot read calendar/);
   });
 });
+
+const PG_URL = process.env['VERITY_TEST_PG_URL'];
+
+describe.skipIf(PG_URL === undefined)('startBackgroundJobs on PostgreSQL (pg-boss)', () => {
+  it('runs the after-ingest and calendar jobs through pg-boss', async () => {
+    const schema = `bg_jobs_${Date.now().toString(36)}`;
+    const pgHome = mkdtempSync(join(tmpdir(), 'verity-background-jobs-pg-'));
+    const file = join(pgHome, 'family.ics');
+    writeFileSync(file, icsCalendar([['swim@example.com', 'Swim practice', '20260303T170000Z']]));
+    const pg = await createEngine({
+      home: pgHome,
+      database: { kind: 'postgres', url: PG_URL ?? '', schema },
+      embeddings: { model: createFakeEmbeddingModel({ dimension: 64 }) },
+    });
+    const started = await startBackgroundJobs(pg, {
+      logger: createRecordingLogger(lines),
+      calendars: [{ location: file, entityId: 'family:okoye', name: 'family' }],
+      pollPattern: '* * * * * *',
+    });
+    try {
+      const queue = await pg.jobs();
+      expect(queue.kind).toBe('postgres');
+      await pg.ingest(CONVERSATION);
+      const seq = await pg.lastSequence();
+      await waitFor('the after-ingest job on pg-boss', async () =>
+        (await completedJobs(queue, BACKGROUND_QUEUES.afterIngest)).find(
+          (j) => j.idempotencyKey === `after:${seq}`,
+        ),
+      );
+      expect((await pg.listStateItems({ threadId: 'planning' })).items.length).toBeGreaterThan(0);
+      expect((await pg.searchStatus()).pending).toBe(0);
+      await waitFor('a calendar poll on pg-boss', async () => {
+        const polls = await completedJobs(queue, BACKGROUND_QUEUES.calendars);
+        return polls.length > 0 ? polls : null;
+      });
+      const polled = lines.find(
+        (l) => l.message === 'job completed' && l.fields['queue'] === BACKGROUND_QUEUES.calendars,
+      );
+      expect(polled?.fields).toMatchObject({ calendars: 1, applied: 1 });
+    } finally {
+      await started.stop();
+      await pg.close();
+      rmSync(pgHome, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
