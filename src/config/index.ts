@@ -212,6 +212,11 @@ const fileSchema = z
           .strict(),
       )
       .optional(),
+    /** When `verity serve` polls `calendars`: a cron pattern, UTC (default every 15 minutes). */
+    calendars_poll: z
+      .string()
+      .regex(/^\S+( \S+){4,5}$/, 'must be a cron pattern of 5 or 6 fields')
+      .optional(),
     http: z
       .object({ port: z.number().int().min(0).max(65535).optional(), host: z.string().optional() })
       .strict()

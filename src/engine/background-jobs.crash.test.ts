@@ -102,6 +102,8 @@ beforeAll(async () => {
     join(home, 'config.json'),
     JSON.stringify({
       embeddings: { provider: 'none' },
+      // Only the job this test enqueues polls (a scheduled poll could take the held request).
+      calendars_poll: '0 0 1 1 *',
       calendars: [
         { location: local, entity_id: 'family:okoye', name: 'family' },
         { location: `http://127.0.0.1:${port}/team.ics`, entity_id: 'team:core', name: 'team' },

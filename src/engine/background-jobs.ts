@@ -195,6 +195,9 @@ export function backgroundJobOptionsFromConfig(
       entityId: c.entity_id,
       ...(c.name === undefined ? {} : { name: c.name }),
     })),
+    ...(config.file.calendars_poll === undefined
+      ? {}
+      : { pollPattern: config.file.calendars_poll }),
     tasks: {
       ...(tasks?.reconcile_hours === undefined ? {} : { reconcile_hours: tasks.reconcile_hours }),
       ...(tasks?.improve_hour === undefined ? {} : { improve_hour: tasks.improve_hour }),
