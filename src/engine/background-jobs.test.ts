@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SqliteJobQueue } from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
 import { createSqliteStore, type SqliteStore } from '../stores/sqlite/index.js';
@@ -138,6 +139,20 @@ describe('startBackgroundJobs', () => {
       return done.length > 0 ? done : null;
     });
     expect(retries[0]?.idempotencyKey).toMatch(/^verity\.dlq\.retry@/);
+  });
+
+  it("logs the queue's own failures, which have no caller to throw to", async () => {
+    jobs = await startBackgroundJobs(engine, { logger: createRecordingLogger(lines) });
+    const queue = await engine.jobs();
+    if (queue.kind !== 'sqlite') throw new Error('expected the SQLite queue');
+    // Pull the connection from under the workers: their next claim fails in storage.
+    (queue as SqliteJobQueue).client.close();
+    const failure = await waitFor('a logged queue failure', async () =>
+      lines.find((l) => l.message === 'job queue failed'),
+    );
+    expect(failure.level).toBe('error');
+    expect(failure.fields).toMatchObject({ component: 'jobs' });
+    expect(String(failure.fields['error'])).toMatch(/job queue is stopped/);
   });
 
   it('reports an unreadable calendar and keeps polling', async () => {

@@ -162,7 +162,10 @@ export async function startBackgroundJobs(
     }),
     await engine.tasks.startSchedule({ ...options.tasks, onError }),
   ];
-  const restore = engine.deferAfterIngest(afterIngest);
+  const restore = engine.attachBackgroundJobs({
+    afterIngest,
+    onJobError: (error) => logger.error('job queue failed', errorFields(error)),
+  });
   // Whatever an earlier run (or another process) left pending is picked up at once.
   await afterIngest();
   logger.info('background jobs started', {

@@ -61,7 +61,7 @@ import { createRecallCapability } from './recall-pack.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
-import type { Engine, ReadOptions, RecordResult } from './types.js';
+import type { BackgroundJobHooks, Engine, ReadOptions, RecordResult } from './types.js';
 import {
   createVaultCapability,
   type EngineVaultOptions,
@@ -257,7 +257,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
 
   const getJobs = (): Promise<JobQueue> => {
-    jobs ??= createJobQueue(jobsTarget, { clock, ids });
+    jobs ??= createJobQueue(jobsTarget, {
+      clock,
+      ids,
+      onError: (error) => background?.onJobError(error),
+    });
     return jobs;
   };
   const observer = createObserverCapability(
@@ -296,10 +300,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     triggers: options.recallTriggers ?? {},
   });
 
-  // While set (by `deferAfterIngest`), item extraction and vectors after an ingest are scheduled.
-  let scheduleAfterIngest: (() => Promise<void>) | null = null;
-  const deferred = (wait: boolean | undefined): boolean =>
-    scheduleAfterIngest !== null && wait !== true;
+  // While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled.
+  let background: BackgroundJobHooks | null = null;
+  const deferred = (wait: boolean | undefined): boolean => background !== null && wait !== true;
 
   const engine: Engine = {
     home: options.home,
@@ -313,7 +316,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       const later = deferred(ingestOptions?.waitForIndex);
       if (!later) await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await tasks.capture({ after_seq: before });
-      if (later) await scheduleAfterIngest?.();
+      if (later) await background?.afterIngest();
       else await search.afterIngest(ingestOptions);
       return report;
     },
@@ -331,7 +334,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         clock.now(),
       );
       if (deferred(indexOptions?.waitForIndex)) {
-        await scheduleAfterIngest?.();
+        await background?.afterIngest();
         return result;
       }
       await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
@@ -543,10 +546,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     reindex: search.reindex,
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
-    deferAfterIngest(schedule) {
-      scheduleAfterIngest = schedule;
+    attachBackgroundJobs(hooks) {
+      background = hooks;
       return () => {
-        if (scheduleAfterIngest === schedule) scheduleAfterIngest = null;
+        if (background === hooks) background = null;
       };
     },
 

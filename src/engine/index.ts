@@ -87,6 +87,7 @@ export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,
+  BackgroundJobHooks,
   ContextIncluded,
   ContextMode,
   ContextResult,
