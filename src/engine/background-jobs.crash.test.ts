@@ -132,11 +132,12 @@ describe('verity serve killed mid-job', () => {
       const reachedHeld = new Promise<void>((resolve) => {
         onHeld = resolve;
       });
-      // A short visibility timeout so the restarted server may reclaim the orphaned attempt soon.
+      // A visibility timeout short enough for the restarted server to reclaim the orphaned
+      // attempt soon, and long enough that it cannot expire before the kill on a loaded machine.
       const jobId = await queue.enqueue(
         BACKGROUND_QUEUES.calendars,
         { slot: 'crash-test' },
-        { idempotencyKey: 'crash-test', expireInSeconds: 2, retryBackoffSeconds: 0 },
+        { idempotencyKey: 'crash-test', expireInSeconds: 15, retryBackoffSeconds: 0 },
       );
       await reachedHeld;
 

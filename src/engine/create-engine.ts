@@ -186,6 +186,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
           path: options.database?.path ?? join(options.home, 'verity.db'),
         };
   let jobs: Promise<JobQueue> | null = null;
+  // While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled.
+  let background: BackgroundJobHooks | null = null;
+  const deferred = (wait: boolean | undefined): boolean => background !== null && wait !== true;
   const extraction =
     options.extraction === undefined
       ? { extractor: createRuleExtractor(), registry: EMPTY_REGISTRY }
@@ -299,10 +302,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     search: search.search,
     triggers: options.recallTriggers ?? {},
   });
-
-  // While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled.
-  let background: BackgroundJobHooks | null = null;
-  const deferred = (wait: boolean | undefined): boolean => background !== null && wait !== true;
 
   const engine: Engine = {
     home: options.home,
