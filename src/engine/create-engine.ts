@@ -61,7 +61,7 @@ import { createRecallCapability } from './recall-pack.js';
 import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
 import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
 import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
-import type { Engine, ReadOptions, RecordResult } from './types.js';
+import type { BackgroundJobHooks, Engine, ReadOptions, RecordResult } from './types.js';
 import {
   createVaultCapability,
   type EngineVaultOptions,
@@ -186,6 +186,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
           path: options.database?.path ?? join(options.home, 'verity.db'),
         };
   let jobs: Promise<JobQueue> | null = null;
+  // While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled.
+  let background: BackgroundJobHooks | null = null;
+  const deferred = (wait: boolean | undefined): boolean => background !== null && wait !== true;
   const extraction =
     options.extraction === undefined
       ? { extractor: createRuleExtractor(), registry: EMPTY_REGISTRY }
@@ -257,7 +260,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
 
   const getJobs = (): Promise<JobQueue> => {
-    jobs ??= createJobQueue(jobsTarget, { clock, ids });
+    jobs ??= createJobQueue(jobsTarget, {
+      clock,
+      ids,
+      onError: (error) => background?.onJobError(error),
+    });
     return jobs;
   };
   const observer = createObserverCapability(
@@ -305,9 +312,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async ingest(input, ingestOptions) {
       const before = await store.lastSeq();
       const report = await ingest(deps, input, { import: ingestOptions?.import === true });
-      await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
+      const later = deferred(ingestOptions?.waitForIndex);
+      if (!later) await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
       await tasks.capture({ after_seq: before });
-      await search.afterIngest(ingestOptions);
+      if (later) await background?.afterIngest();
+      else await search.afterIngest(ingestOptions);
       return report;
     },
 
@@ -323,6 +332,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         messageOptions,
         clock.now(),
       );
+      if (deferred(indexOptions?.waitForIndex)) {
+        await background?.afterIngest();
+        return result;
+      }
       await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
       await search.afterIngest(indexOptions);
       return result;
@@ -532,6 +545,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     reindex: search.reindex,
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
+    attachBackgroundJobs(hooks) {
+      background = hooks;
+      return () => {
+        if (background === hooks) background = null;
+      };
+    },
 
     extractItems: items.extractItems,
     listStateItems: items.listStateItems,

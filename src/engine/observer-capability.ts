@@ -1,13 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Clock, DEFAULT_ENTITY, EngineError, type JsonObject, toIso } from '../core/index.js';
-import {
-  type Job,
-  type JobQueue,
-  type JobWorker,
-  readTextFile,
-  writeTextFile,
-} from '../jobs/index.js';
+import type { Job, JobQueue, JobWorker } from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import {
   type AskAnswer,
@@ -61,6 +55,7 @@ import { parseZones } from '../projections/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import { queryTerms } from '../search/index.js';
 import type { Store } from '../stores/index.js';
+import { readTextFile, writeTextFile } from '../vault/index.js';
 
 const DAY_MS = 86_400_000;
 /** The durable queue observer runs go through. */

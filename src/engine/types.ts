@@ -1,10 +1,11 @@
 import type { ContextResult } from '../context/index.js';
-import type { HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
+import type { EngineError, HistoryEntry, JsonObject, ReviewPrompt } from '../core/index.js';
 import type { BackgroundIndexing, IndexOptions, IndexReport } from '../embeddings/index.js';
 import type { IntentMetrics } from '../extract/index.js';
-import type { CalendarSource, JobQueue } from '../jobs/index.js';
+import type { JobQueue } from '../jobs/index.js';
 import type {
   AnswerResult,
+  CalendarSource,
   DeadLetterReview,
   DlqRetryReport,
   DriftItem,
@@ -121,6 +122,14 @@ export interface ReadOptions {
 
 import type { EngineEvents } from './engine-events.js';
 
+/** What `Engine.attachBackgroundJobs` hands the engine. */
+export interface BackgroundJobHooks {
+  /** Runs instead of item extraction and vectors after an ingest (enqueues a durable job). */
+  afterIngest(): Promise<void>;
+  /** Receives a job worker's storage failure (a claim or an outcome that could not be stored). */
+  onJobError(error: EngineError): void;
+}
+
 /** The Verity engine: the SDK surface every interface (CLI, MCP, HTTP) calls. */
 export interface Engine {
   /** Session capture, observer, reflector, MEMORY.md review and `ask` (seeds 002, 004). */
@@ -234,6 +243,14 @@ export interface Engine {
    * meanwhile `ingest` returns without waiting for vectors.
    */
   startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
+  /**
+   * Attaches the background jobs `verity serve` runs (`startBackgroundJobs`): until the returned
+   * function is called, the work that follows an ingest or `recordMessages` (state-item
+   * extraction, then vectors) is handed to `hooks.afterIngest` (awaited in its place), except for
+   * a call that asks to wait for the index (`waitForIndex` / `wait_for_index` true), and the job
+   * queue's failures that have no caller go to `hooks.onJobError`.
+   */
+  attachBackgroundJobs(hooks: BackgroundJobHooks): () => void;
   /**
    * Extracts structured state items (decisions, constraints, actions, questions, risks) from the
    * messages after each thread's watermark, in batches, each run recorded as an
