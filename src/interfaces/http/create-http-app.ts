@@ -21,6 +21,7 @@ import { registerItemsRoutes } from './items-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
 import { registerMessagesRoute } from './messages-route.js';
 import { registerObserverRoutes } from './observer-routes.js';
+import { type OperationsOptions, registerOperationsRoutes } from './operations-routes.js';
 import { finishPlatform, installPlatform } from './platform.js';
 import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   readonly allowedHosts?: readonly string[] | null;
   /** Receives internal failures for logging. Defaults to ignoring them. */
   readonly onError?: (error: unknown) => void;
+  /** Calendars and projection targets of `POST /api/poll` and `POST /api/project`. */
+  readonly operations?: OperationsOptions;
 }
 
 const MAX_INGEST_BYTES = 16 * 1024 * 1024;
@@ -301,6 +304,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
 
   registerContextRoute(app, engine);
   registerMessagesRoute(app, platform.registry, engine);
+  registerOperationsRoutes(app, platform.registry, engine, options.operations);
 
   finishPlatform(app, engine, platform);
 

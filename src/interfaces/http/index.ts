@@ -11,6 +11,7 @@ export { createHttpApp } from './create-http-app.js';
 export type { ErrorBody } from './http-errors.js';
 export type { InboxItem, InboxSource } from './inbox.js';
 export { InboxRegistry } from './inbox.js';
+export type { OperationsOptions } from './operations-routes.js';
 export type { RouteSpec } from './route-registry.js';
 export { defineRoute, RouteRegistry } from './route-registry.js';
 export type { RunningHttpServer, StartHttpServerOptions } from './start-http-server.js';
