@@ -18,14 +18,16 @@ import type { TokenGrant } from './auth.js';
 import { registerContextRoute } from './context-route.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { registerItemsRoutes } from './items-routes.js';
-import { registerMemoryRoutes } from './memory-routes.js';
-import { registerMessagesRoute } from './messages-route.js';
-import { registerObserverRoutes } from './observer-routes.js';
-import { type OperationsOptions, registerOperationsRoutes } from './operations-routes.js';
+import { MEMORY_ROUTES } from './memory-routes.js';
+import { MESSAGES_ROUTES } from './messages-route.js';
+import { OBSERVER_ROUTES } from './observer-routes.js';
+import { OPERATIONS_ROUTES } from './operations-routes.js';
 import { finishPlatform, installPlatform } from './platform.js';
 import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
-import { registerTaskRoutes } from './tasks-routes.js';
+import type { OperationsOptions } from './route-deps.js';
+import { mountRoutes } from './route-registry.js';
+import { TASK_ROUTES } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -144,10 +146,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   const allowedHosts = options.allowedHosts ?? null;
   if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
 
-  const platform = installPlatform(app, engine, {
-    token: options.token,
-    tokens: options.tokens ?? [],
-  });
+  const platform = installPlatform(
+    app,
+    engine,
+    { token: options.token, tokens: options.tokens ?? [] },
+    options.operations,
+  );
 
   // One wire vocabulary: every JSON body under /api has snake_case keys, whatever a route built.
   app.use('/api/*', async (c, next) => {
@@ -298,13 +302,14 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   });
 
   registerItemsRoutes(app, engine);
-  registerMemoryRoutes(app, platform.registry, engine);
-  registerObserverRoutes(app, platform.registry, engine);
-  registerTaskRoutes(app, platform.registry, engine);
+  mountRoutes(app, platform.registry, platform.deps, [
+    ...MEMORY_ROUTES,
+    ...OBSERVER_ROUTES,
+    ...TASK_ROUTES,
+  ]);
 
   registerContextRoute(app, engine);
-  registerMessagesRoute(app, platform.registry, engine);
-  registerOperationsRoutes(app, platform.registry, engine, options.operations);
+  mountRoutes(app, platform.registry, platform.deps, [...MESSAGES_ROUTES, ...OPERATIONS_ROUTES]);
 
   finishPlatform(app, engine, platform);
 

@@ -1,23 +1,11 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
-import type { CalendarSource, Engine, ForgetTarget, ProjectionMode } from '../../engine/index.js';
+import type { ForgetTarget } from '../../engine/index.js';
 import { isRestricted, principalOf } from './auth.js';
 import { problemResponse } from './problem.js';
-import type { RouteRegistry } from './route-registry.js';
-import { defineRoute } from './route-registry.js';
-
-/** What the server operator configured for the routes that read or write files on the server. */
-export interface OperationsOptions {
-  /** The calendars `POST /api/poll` reads (config `calendars`); none: the route answers 409. */
-  readonly calendars?: readonly CalendarSource[];
-  /** The files `POST /api/project` writes (config `projections`); none: the route answers 409. */
-  readonly projection?: {
-    readonly targets: readonly string[];
-    readonly mode?: ProjectionMode;
-  };
-}
+import { type HttpRoute, route } from './route-registry.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
 const object = z.object({}).loose();
@@ -86,17 +74,10 @@ function notConfigured(what: string, key: string): EngineError {
 /**
  * Mounts what the CLI could do and HTTP could not (issue #16): forget, rebuild (and verify),
  * project, poll, extract items and confirm an alias. Files and calendars are the operator's
- * (`options`), never named by the request.
+ * (`RouteDeps.operations`), never named by the request.
  */
-export function registerOperationsRoutes(
-  app: Hono,
-  registry: RouteRegistry,
-  engine: Engine,
-  options: OperationsOptions = {},
-): void {
-  defineRoute(
-    app,
-    registry,
+export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
+  route(
     {
       method: 'post',
       path: '/api/forget',
@@ -110,16 +91,13 @@ export function registerOperationsRoutes(
         redacted: z.number(),
       }),
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine, operations }) => {
       const target = forgetTarget(body);
       if (target.kind === 'event') requireUnrestricted(c, 'forget an event by id');
       return c.json(await engine.forget(target, body.reason));
     },
-  );
-
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/rebuild',
@@ -135,15 +113,12 @@ export function registerOperationsRoutes(
         verified: z.boolean().nullable(),
       }),
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine, operations }) => {
       requireUnrestricted(c, 'rebuild');
       return c.json(await engine.rebuild(body.verify === true ? { verify: true } : {}));
     },
-  );
-
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/project',
@@ -153,9 +128,9 @@ export function registerOperationsRoutes(
       body: z.strictObject({ dry_run: z.boolean().optional() }),
       response: z.object({ files: z.array(object) }).loose(),
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine, operations }) => {
       requireUnrestricted(c, 'project files');
-      const projection = options.projection;
+      const projection = operations.projection;
       if (projection === undefined || projection.targets.length === 0) {
         throw notConfigured('projection targets', 'projections.targets');
       }
@@ -166,11 +141,8 @@ export function registerOperationsRoutes(
       });
       return c.json(report);
     },
-  );
-
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/poll',
@@ -179,17 +151,14 @@ export function registerOperationsRoutes(
       scope: 'write',
       response: z.object({ calendars: z.array(object) }),
     },
-    async (c) => {
+    async (c, _input, { engine, operations }) => {
       requireUnrestricted(c, 'poll calendars');
-      const calendars = options.calendars ?? [];
+      const calendars = operations.calendars ?? [];
       if (calendars.length === 0) throw notConfigured('calendars', 'calendars');
       return c.json(await engine.poll(calendars));
     },
-  );
-
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/items/extract',
@@ -199,18 +168,15 @@ export function registerOperationsRoutes(
       body: z.strictObject({ thread_id: z.string().min(1).max(200).optional() }),
       response: object,
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine }) => {
       requireUnrestricted(c, 'extract items');
       const report = await engine.extractItems(
         body.thread_id === undefined ? {} : { threadId: body.thread_id },
       );
       return c.json(report);
     },
-  );
-
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/aliases',
@@ -223,10 +189,10 @@ export function registerOperationsRoutes(
       }),
       response: z.object({ alias: z.string(), target: z.string() }),
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine, operations }) => {
       requireUnrestricted(c, 'confirm aliases');
       await engine.confirmAlias(body.alias, body.target);
       return c.json({ alias: body.alias, target: body.target });
     },
-  );
-}
+  ),
+];

@@ -5,8 +5,8 @@ import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { TokenGrant } from './auth.js';
 import { createHttpApp } from './create-http-app.js';
-import type { OperationsOptions } from './operations-routes.js';
 import { stopHttpApp } from './platform.js';
+import type { OperationsOptions } from './route-deps.js';
 
 /** Options of `startHttpServer`. */
 export interface StartHttpServerOptions {
