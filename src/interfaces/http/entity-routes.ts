@@ -1,6 +1,4 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Engine } from '../../engine/index.js';
 import { entityAllowed, principalOf } from './auth.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { type HttpRoute, route } from './route-registry.js';

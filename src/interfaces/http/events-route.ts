@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Engine, EngineEvent } from '../../engine/index.js';

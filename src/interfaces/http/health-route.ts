@@ -1,6 +1,4 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Engine } from '../../engine/index.js';
 import { isRestricted, principalOf } from './auth.js';
 import { problemResponse } from './problem.js';
 import { type HttpRoute, route } from './route-registry.js';

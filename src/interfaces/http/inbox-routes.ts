@@ -1,8 +1,5 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Engine } from '../../engine/index.js';
 import { entityAllowed, principalOf } from './auth.js';
-import type { InboxRegistry } from './inbox.js';
 import { inboxItemSchema } from './inbox.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { type HttpRoute, route } from './route-registry.js';

@@ -1,7 +1,6 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
-import type { Engine, PredictionErrorFilters } from '../../engine/index.js';
+import type { PredictionErrorFilters } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const ERROR_TYPES = [

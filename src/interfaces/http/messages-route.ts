@@ -1,7 +1,5 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));

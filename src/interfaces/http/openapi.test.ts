@@ -61,7 +61,7 @@ describe('/api/openapi.json', () => {
     const state = document.paths['/api/state/{entity}']?.['get']?.parameters.map(
       (p) => `${p.in}:${p.name}`,
     );
-    expect(state).toEqual(['path:entity', 'query:at', 'query:field']);
+    expect(state).toEqual(['path:entity', 'query:at', 'query:field', 'query:as_of']);
   });
 });
 

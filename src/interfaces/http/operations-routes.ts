@@ -91,7 +91,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         redacted: z.number(),
       }),
     },
-    async (c, { body }, { engine, operations }) => {
+    async (c, { body }, { engine }) => {
       const target = forgetTarget(body);
       if (target.kind === 'event') requireUnrestricted(c, 'forget an event by id');
       return c.json(await engine.forget(target, body.reason));
@@ -113,7 +113,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         verified: z.boolean().nullable(),
       }),
     },
-    async (c, { body }, { engine, operations }) => {
+    async (c, { body }, { engine }) => {
       requireUnrestricted(c, 'rebuild');
       return c.json(await engine.rebuild(body.verify === true ? { verify: true } : {}));
     },
@@ -189,7 +189,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       }),
       response: z.object({ alias: z.string(), target: z.string() }),
     },
-    async (c, { body }, { engine, operations }) => {
+    async (c, { body }, { engine }) => {
       requireUnrestricted(c, 'confirm aliases');
       await engine.confirmAlias(body.alias, body.target);
       return c.json({ alias: body.alias, target: body.target });

@@ -1,6 +1,4 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Engine } from '../../engine/index.js';
 import { entityAllowed, isRestricted, principalOf } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema as entityId } from './wire-schemas.js';

@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import {
   EngineError,
@@ -7,7 +6,6 @@ import {
   isTaskState,
   type TaskFields,
 } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const FIELD_NAMES = [
