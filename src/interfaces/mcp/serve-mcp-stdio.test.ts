@@ -10,6 +10,7 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_OBSERVATION } from '../../testing/index.js';
+import { callTool } from './__fixtures__/mcp-client.js';
 
 /** The stdio server as hosts run it: a child process spoken to by the SDK's own client. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -19,9 +20,8 @@ let home: string;
 let client: Client;
 let stderr = '';
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 function text(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
