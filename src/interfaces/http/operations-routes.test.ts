@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { createHttpApp, hashToken } from './index.js';
 
@@ -60,10 +61,7 @@ beforeAll(async () => {
   bare = createHttpApp(engine, { token: null });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 function post(path: string, body: unknown, token = ADMIN, on: Hono = app): Promise<Response> {
   return Promise.resolve(
