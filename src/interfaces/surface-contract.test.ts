@@ -1,6 +1,6 @@
 // One contract on every surface, checked by walking what is registered (so commands, tools and
 // routes added later are covered without touching this file): JSON keys are snake_case, unknown
-// parameters are refused with a clear error, and the README lists every command and route.
+// parameters are refused with a clear error, and the README lists every command, route and tool.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { runCli } from './cli/__fixtures__/run-cli.js';
 import { createProgram } from './cli/create-program.js';
 import { createHttpApp } from './http/index.js';
 import { connectMcpClient, toolText } from './mcp/__fixtures__/mcp-client.js';
+import { MCP_TOOLS } from './mcp/index.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 const UNKNOWN = 'definitely_unknown_param';
@@ -324,6 +325,14 @@ describe('README', () => {
     for (const route of app.routes.filter((r) => r.method !== 'ALL')) {
       const row = rows.find((line) => line.startsWith(`| \`${route.method} ${route.path}\``));
       expect(row, `${route.method} ${route.path}`).toBeDefined();
+    }
+  });
+
+  it('lists every MCP tool with its scope in its tool table', () => {
+    for (const tool of MCP_TOOLS) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` |`));
+      expect(row, tool.name).toBeDefined();
+      expect(row?.split('|')[2]?.trim(), tool.name).toBe(tool.scope);
     }
   });
 });

@@ -8,6 +8,7 @@ import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { observation, toJsonl } from '../../testing/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { entityAllowed, hashToken } from './auth.js';
 import { createHttpApp } from './index.js';
@@ -46,10 +47,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 async function openPrompt(entity: string): Promise<string> {
   const reviews = (await engine.listReviews({ status: ['open'], entityId: entity })).filter(

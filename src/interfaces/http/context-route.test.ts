@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
+import type { Engine } from '../../engine/index.js';
+import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -15,12 +12,7 @@ let engine: Engine;
 let app: Hono;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-context-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse('2026-03-02T09:00:00Z')),
-    embeddings: { model: null },
-  });
+  ({ dir, engine } = await tempEngine('verity-http-context-', '2026-03-02T09:00:00Z'));
   app = createHttpApp(engine, { token: TOKEN });
   const lines = [
     ['m1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
@@ -43,10 +35,7 @@ beforeAll(async () => {
   expect(ingested.status).toBe(200);
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 describe('GET /api/context', () => {
   it("answers the thread's context as JSON", async () => {

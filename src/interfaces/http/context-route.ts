@@ -1,42 +1,59 @@
-import type { Context, Hono } from 'hono';
+import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
-import type { BuildContextRequest, Engine } from '../../engine/index.js';
-import { refuseUnknownQuery } from './query-params.js';
+import { type HttpRoute, route } from './route-registry.js';
+
+const text = z.string().optional();
 
 function invalid(message: string, field: string): EngineError {
   return new EngineError('VALIDATION_FAILED', message, { field });
 }
 
-function optional(c: Context, name: string): string | undefined {
-  const value = c.req.query(name);
+/** A query value, with a blank one read as absent. */
+function present(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-/** The request a `GET /api/context` query string asks for; entity and budget checked by the engine. */
-function contextRequestOf(c: Context): BuildContextRequest {
-  refuseUnknownQuery(c, ['entity_id', 'thread_id', 'query', 'budget', 'mode', 'entity', 'thread']);
-  const budgetText = optional(c, 'budget');
-  if (budgetText !== undefined && !/^\d{1,7}$/.test(budgetText)) {
-    throw invalid('budget must be a whole number of tokens', 'budget');
-  }
-  const mode = optional(c, 'mode');
-  if (mode !== undefined && mode !== 'full' && mode !== 'minimal') {
-    throw invalid('mode must be full or minimal', 'mode');
-  }
-  return {
-    entity: optional(c, 'entity_id') ?? optional(c, 'entity'),
-    thread: optional(c, 'thread_id') ?? optional(c, 'thread'),
-    query: optional(c, 'query'),
-    budget: budgetText === undefined ? undefined : Number(budgetText),
-    mode,
-  };
-}
-
 /**
- * Mounts `GET /api/context?entity_id=&thread_id=&query=&budget=&mode=` (`entity` and `thread`
- * are accepted as older aliases): the engine's `buildContext`
- * result as JSON (sections with tokens, included ids, markdown).
+ * `GET /api/context?entity_id=&thread_id=&query=&budget=&mode=` (`entity` and `thread` are
+ * accepted as older aliases): the engine's `buildContext` result as JSON (sections with tokens,
+ * included ids, markdown). Entity and budget bounds are checked by the engine.
  */
-export function registerContextRoute(app: Hono, engine: Engine): void {
-  app.get('/api/context', async (c) => c.json(await engine.buildContext(contextRequestOf(c))));
-}
+export const CONTEXT_ROUTES: readonly HttpRoute[] = [
+  route(
+    {
+      method: 'get',
+      path: '/api/context',
+      summary: 'A context pack for an agent within a token budget',
+      tags: ['context'],
+      scope: 'read',
+      query: z.object({
+        entity_id: text,
+        thread_id: text,
+        query: text,
+        budget: text.describe('Whole number of tokens'),
+        mode: text.describe('full or minimal'),
+        entity: text.describe('Older name of entity_id'),
+        thread: text.describe('Older name of thread_id'),
+      }),
+      response: z.object({}).loose(),
+    },
+    async (c, { query }, { engine }) => {
+      const budgetText = present(query.budget);
+      if (budgetText !== undefined && !/^\d{1,7}$/.test(budgetText)) {
+        throw invalid('budget must be a whole number of tokens', 'budget');
+      }
+      const mode = present(query.mode);
+      if (mode !== undefined && mode !== 'full' && mode !== 'minimal') {
+        throw invalid('mode must be full or minimal', 'mode');
+      }
+      const result = await engine.buildContext({
+        entity: present(query.entity_id) ?? present(query.entity),
+        thread: present(query.thread_id) ?? present(query.thread),
+        query: present(query.query),
+        budget: budgetText === undefined ? undefined : Number(budgetText),
+        mode,
+      });
+      return c.json(result);
+    },
+  ),
+];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const NOW = '2026-02-19T15:05:00Z';
@@ -54,10 +55,7 @@ beforeAll(async () => {
   expect(ingested.status, await ingested.clone().text()).toBe(200);
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 describe('createHttpApp', () => {
   it('answers /health without a token', async () => {

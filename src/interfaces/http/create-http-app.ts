@@ -3,28 +3,24 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
-import type { PromptStatus } from '../../core/index.js';
-import {
-  ENTITY_ID_PATTERN,
-  EngineError,
-  isWireJson,
-  parseRfc3339,
-  toWireJson,
-} from '../../core/index.js';
+import { EngineError, isWireJson, toWireJson } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import type { TokenGrant } from './auth.js';
-import { registerContextRoute } from './context-route.js';
+import { CONTEXT_ROUTES } from './context-route.js';
+import { CORE_ROUTES } from './core-routes.js';
 import { errorBody, toHttpError } from './http-errors.js';
-import { registerItemsRoutes } from './items-routes.js';
-import { registerMemoryRoutes } from './memory-routes.js';
-import { registerMessagesRoute } from './messages-route.js';
-import { registerObserverRoutes } from './observer-routes.js';
+import { ITEMS_ROUTES } from './items-routes.js';
+import { MEMORY_ROUTES } from './memory-routes.js';
+import { MESSAGES_ROUTES } from './messages-route.js';
+import { OBSERVER_ROUTES } from './observer-routes.js';
+import { OPERATIONS_ROUTES } from './operations-routes.js';
 import { finishPlatform, installPlatform } from './platform.js';
 import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
-import { registerTaskRoutes } from './tasks-routes.js';
+import type { OperationsOptions } from './route-deps.js';
+import { mountRoutes } from './route-registry.js';
+import { TASK_ROUTES } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -39,71 +35,16 @@ export interface HttpAppOptions {
   readonly allowedHosts?: readonly string[] | null;
   /** Receives internal failures for logging. Defaults to ignoring them. */
   readonly onError?: (error: unknown) => void;
+  /** Calendars and projection targets of `POST /api/poll` and `POST /api/project`. */
+  readonly operations?: OperationsOptions;
 }
 
 const MAX_INGEST_BYTES = 16 * 1024 * 1024;
-
-const PROMPT_STATUSES: readonly PromptStatus[] = [
-  'queued',
-  'open',
-  'confirmed',
-  'rejected',
-  'edited',
-  'expired',
-  'superseded',
-];
-
-const entityPattern = new RegExp(ENTITY_ID_PATTERN);
-
-const answerBody = z
-  .object({
-    action: z.enum(['confirm', 'reject', 'edit']),
-    edited_value: z.string().min(1).max(500).optional(),
-  })
-  .strict();
 
 const ignoreError = (): void => {};
 
 function invalid(message: string, field: string): EngineError {
   return new EngineError('VALIDATION_FAILED', message, { field });
-}
-
-function entityParam(c: Context): string {
-  const entity = c.req.param('entity') ?? '';
-  if (!entityPattern.test(entity)) {
-    throw invalid(
-      `entity must be user:<slug>, family:<slug> or team:<slug> (got "${entity}")`,
-      'entity',
-    );
-  }
-  return entity;
-}
-
-function atQuery(c: Context): { at?: string; asOf?: string } {
-  const at = c.req.query('at');
-  const asOf = c.req.query('as_of');
-  for (const [name, value] of [
-    ['at', at],
-    ['as_of', asOf],
-  ] as const) {
-    if (value !== undefined && parseRfc3339(value) === null) {
-      throw invalid(`${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z`, name);
-    }
-  }
-  return { ...(at === undefined ? {} : { at }), ...(asOf === undefined ? {} : { asOf }) };
-}
-
-function statusQuery(c: Context): { status?: readonly PromptStatus[] } {
-  const text = c.req.query('status');
-  if (text === undefined) return {};
-  const statuses = text.split(',').map((s) => s.trim());
-  const known = statuses.filter((s): s is PromptStatus =>
-    (PROMPT_STATUSES as readonly string[]).includes(s),
-  );
-  if (known.length !== statuses.length) {
-    throw invalid(`status must be a comma list of ${PROMPT_STATUSES.join(', ')}`, 'status');
-  }
-  return { status: known };
 }
 
 function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
@@ -141,10 +82,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   const allowedHosts = options.allowedHosts ?? null;
   if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
 
-  const platform = installPlatform(app, engine, {
-    token: options.token,
-    tokens: options.tokens ?? [],
-  });
+  const platform = installPlatform(
+    app,
+    engine,
+    { token: options.token, tokens: options.tokens ?? [] },
+    options.operations,
+  );
 
   // One wire vocabulary: every JSON body under /api has snake_case keys, whatever a route built.
   app.use('/api/*', async (c, next) => {
@@ -196,65 +139,6 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.get('/mcp', mcpMethodNotAllowed);
   app.delete('/mcp', mcpMethodNotAllowed);
 
-  app.get('/api/state/:entity', async (c) => {
-    refuseUnknownQuery(c, ['field', 'at', 'as_of']);
-    const entity = entityParam(c);
-    const at = atQuery(c);
-    const field = c.req.query('field');
-    if (field !== undefined) return c.json(await engine.getField(entity, field, at));
-    return c.json(await engine.getEntity(entity, at));
-  });
-
-  app.get('/api/state/:entity/explain', async (c) => {
-    refuseUnknownQuery(c, ['field']);
-    const entity = entityParam(c);
-    const field = c.req.query('field');
-    if (field === undefined || field === '') throw invalid('field is required', 'field');
-    return c.json(await engine.explain(entity, field));
-  });
-
-  app.get('/api/reviews', async (c) => {
-    refuseUnknownQuery(c, ['entity_id', 'status', 'entity']);
-    const entity = c.req.query('entity_id') ?? c.req.query('entity');
-    if (entity !== undefined && !entityPattern.test(entity)) {
-      throw invalid('entity_id must be user:<slug>, family:<slug> or team:<slug>', 'entity_id');
-    }
-    const reviews = await engine.listReviews({
-      ...statusQuery(c),
-      ...(entity === undefined ? {} : { entityId: entity }),
-    });
-    return c.json({ reviews });
-  });
-
-  app.post('/api/reviews/:id', async (c) => {
-    refuseUnknownQuery(c, []);
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch (error: unknown) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        'body must be JSON',
-        { field: 'body' },
-        { cause: error },
-      );
-    }
-    const parsed = answerBody.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue?.path.join('.') || 'body';
-      throw invalid(`${path}: ${issue?.message ?? 'invalid'}`, path);
-    }
-    const { action, edited_value: editedValue } = parsed.data;
-    if ((action === 'edit') !== (editedValue !== undefined)) {
-      throw invalid(
-        'edited_value is required with action "edit" and only allowed there',
-        'edited_value',
-      );
-    }
-    return c.json(await engine.answerReview(c.req.param('id'), action, editedValue));
-  });
-
   app.post(
     '/api/ingest',
     bodyLimit({
@@ -289,18 +173,16 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     },
   );
 
-  app.get('/api/stats', async (c) => {
-    refuseUnknownQuery(c, []);
-    return c.json(await engine.stats());
-  });
-
-  registerItemsRoutes(app, engine);
-  registerMemoryRoutes(app, platform.registry, engine);
-  registerObserverRoutes(app, platform.registry, engine);
-  registerTaskRoutes(app, platform.registry, engine);
-
-  registerContextRoute(app, engine);
-  registerMessagesRoute(app, platform.registry, engine);
+  mountRoutes(app, platform.registry, platform.deps, [
+    ...CORE_ROUTES,
+    ...ITEMS_ROUTES,
+    ...MEMORY_ROUTES,
+    ...OBSERVER_ROUTES,
+    ...TASK_ROUTES,
+    ...CONTEXT_ROUTES,
+    ...MESSAGES_ROUTES,
+    ...OPERATIONS_ROUTES,
+  ]);
 
   finishPlatform(app, engine, platform);
 

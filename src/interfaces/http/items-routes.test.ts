@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine, type StateItemView } from '../../engine/index.js';
+import type { Engine, StateItemView } from '../../engine/index.js';
+import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -26,12 +23,7 @@ function message(id: string, content: string, minute: number): string {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-items-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse('2026-03-02T09:00:00Z')),
-    embeddings: { model: null },
-  });
+  ({ dir, engine } = await tempEngine('verity-http-items-', '2026-03-02T09:00:00Z'));
   app = createHttpApp(engine, { token: TOKEN });
   for (const body of [
     message('m1', "Let's use Postgres for analytics.", 0),
@@ -42,10 +34,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 describe('GET /api/items', () => {
   it('answers the open items with their compact section, and all of them on request', async () => {

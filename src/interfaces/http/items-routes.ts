@@ -1,17 +1,18 @@
-import type { Context, Hono } from 'hono';
+import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import { refuseUnknownQuery } from './query-params.js';
+import { type HttpRoute, route } from './route-registry.js';
 
 const entityPattern = new RegExp(ENTITY_ID_PATTERN);
+const object = z.object({}).loose();
+const text = z.string().optional();
 
-function optional(c: Context, name: string): string | undefined {
-  const value = c.req.query(name);
+/** A query value, with a blank one read as absent. */
+function present(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-function entityQuery(c: Context): string | undefined {
-  const entity = optional(c, 'entity_id') ?? optional(c, 'entity');
+function checkedEntity(value: string | undefined): string | undefined {
+  const entity = present(value);
   if (entity !== undefined && !entityPattern.test(entity)) {
     throw new EngineError(
       'VALIDATION_FAILED',
@@ -23,27 +24,54 @@ function entityQuery(c: Context): string | undefined {
 }
 
 /**
- * Mounts the state-item routes: `GET /api/items?thread_id=&entity_id=&all=true` (`thread` and
- * `entity` are accepted as older aliases) (items in render order
- * with their compact section; open ones only unless `all`) and `GET /api/items/:uid?thread=` (the
- * item with its source messages).
+ * The state-item routes: `GET /api/items?thread_id=&entity_id=&all=true` (`thread` and `entity`
+ * are accepted as older aliases; items in render order with their compact section, open ones only
+ * unless `all`) and `GET /api/items/:uid?thread_id=` (the item with its source messages).
  */
-export function registerItemsRoutes(app: Hono, engine: Engine): void {
-  app.get('/api/items', async (c) => {
-    refuseUnknownQuery(c, ['thread_id', 'entity_id', 'all', 'thread', 'entity']);
-    const thread = optional(c, 'thread_id') ?? optional(c, 'thread');
-    const entity = entityQuery(c);
-    const list = await engine.listStateItems({
-      ...(thread === undefined ? {} : { threadId: thread }),
-      ...(entity === undefined ? {} : { entityId: entity }),
-      status: c.req.query('all') === 'true' ? 'all' : 'open',
-    });
-    return c.json(list);
-  });
-
-  app.get('/api/items/:uid', async (c) => {
-    refuseUnknownQuery(c, ['thread_id', 'thread']);
-    const thread = optional(c, 'thread_id') ?? optional(c, 'thread');
-    return c.json(await engine.expandStateItem(c.req.param('uid'), thread));
-  });
-}
+export const ITEMS_ROUTES: readonly HttpRoute[] = [
+  route(
+    {
+      method: 'get',
+      path: '/api/items',
+      summary: 'State items of a thread or entity in render order (open only unless all=true)',
+      tags: ['items'],
+      scope: 'read',
+      query: z.object({
+        thread_id: text,
+        entity_id: text,
+        all: text.describe('true: also superseded, done and answered items'),
+        thread: text.describe('Older name of thread_id'),
+        entity: text.describe('Older name of entity_id'),
+      }),
+      response: z.object({ items: z.array(object), rendered: z.string() }),
+      etag: true,
+    },
+    async (c, { query }, { engine }) => {
+      const thread = present(query.thread_id) ?? present(query.thread);
+      const entity = checkedEntity(present(query.entity_id) ?? query.entity);
+      const list = await engine.listStateItems({
+        ...(thread === undefined ? {} : { threadId: thread }),
+        ...(entity === undefined ? {} : { entityId: entity }),
+        status: query.all === 'true' ? 'all' : 'open',
+      });
+      return c.json(list);
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/items/:uid',
+      summary: 'One state item with its source messages',
+      tags: ['items'],
+      scope: 'read',
+      params: z.object({ uid: z.string() }),
+      query: z.object({ thread_id: text, thread: text.describe('Older name of thread_id') }),
+      response: z.object({ item: object, messages: z.array(object), missing: z.array(z.string()) }),
+      etag: true,
+    },
+    async (c, { params, query }, { engine }) => {
+      const thread = present(query.thread_id) ?? present(query.thread);
+      return c.json(await engine.expandStateItem(params.uid, thread));
+    },
+  ),
+];

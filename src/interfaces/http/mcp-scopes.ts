@@ -1,29 +1,15 @@
 import type { Engine } from '../../engine/index.js';
+import { MCP_TOOLS, type McpTool } from '../mcp/index.js';
 import type { Principal, Scope } from './auth.js';
 import { entityIdsIn, forbiddenEntity, isRestricted } from './auth.js';
 
-/** Scope each MCP tool needs; a tool missing here needs `write` (fail closed). */
-const TOOL_SCOPES: Readonly<Record<string, Scope>> = {
-  get_state: 'read',
-  explain_state: 'read',
-  list_pending_reviews: 'read',
-  get_context: 'read',
-  search_memory: 'read',
-  list_state_items: 'read',
-  expand_state_item: 'read',
-  list_tasks: 'read',
-  get_task_metrics: 'read',
-  list_proposals: 'read',
-  list_prediction_errors: 'read',
-  ask_memory: 'read',
-  record_observation: 'write',
-  resolve_review: 'review',
-  resolve_task_review: 'review',
-  resolve_proposal: 'review',
-};
+/** Each tool's own definition says the scope it needs and how its entities are found. */
+const TOOLS: ReadonlyMap<string, McpTool> = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
 
-/** Tools a token with an entity allow-list must call with an entity argument. */
-const NEEDS_ENTITY: ReadonlySet<string> = new Set(['get_context']);
+/** An unknown tool needs `write` (fail closed). */
+function scopeOf(tool: McpTool | undefined): Scope {
+  return tool?.scope ?? 'write';
+}
 
 interface RpcMessage {
   readonly id?: unknown;
@@ -50,26 +36,24 @@ export async function checkMcpRequest(
   for (const message of messages) {
     if (message === null || typeof message !== 'object' || message.method !== 'tools/call')
       continue;
-    const tool = typeof message.params?.name === 'string' ? message.params.name : '';
-    const scope = TOOL_SCOPES[tool] ?? 'write';
+    const name = typeof message.params?.name === 'string' ? message.params.name : '';
+    const tool = TOOLS.get(name);
+    const scope = scopeOf(tool);
     if (!principal.scopes.has(scope)) {
       return rpcError(
         message.id,
-        `token "${principal.name}" lacks the ${scope} scope needed by ${tool}`,
+        `token "${principal.name}" lacks the ${scope} scope needed by ${name}`,
       );
     }
     if (!isRestricted(principal)) continue;
     const args = message.params?.arguments ?? {};
     const named = entityIdsIn(args);
-    if (tool === 'resolve_review') {
-      const promptId = (args as { prompt_id?: unknown }).prompt_id;
-      const prompts = await engine.listReviews({
-        status: ['queued', 'open', 'confirmed', 'rejected', 'edited', 'expired', 'superseded'],
-      });
-      const prompt = prompts.find((p) => p.prompt_id === promptId);
-      if (prompt !== undefined) named.add(prompt.entity_id);
+    if (tool?.targetEntities !== undefined && typeof args === 'object' && args !== null) {
+      for (const entity of await tool.targetEntities(args as Record<string, unknown>, engine)) {
+        named.add(entity);
+      }
     }
-    if (NEEDS_ENTITY.has(tool) && named.size === 0) {
+    if (tool?.restrictedNeedsEntity === true && named.size === 0) {
       return rpcError(
         message.id,
         `token "${principal.name}" is limited to some entities: pass entity_id`,

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createManualClock } from '../../testing/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -28,10 +29,7 @@ beforeAll(async () => {
   app = createHttpApp(engine, { token: TOKEN });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 describe('memory and prediction error routes', () => {
   it('records a memory, lists its drift after the note changed, and resolves it on update', async () => {

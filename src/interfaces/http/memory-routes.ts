@@ -1,9 +1,7 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
-import type { Engine, PredictionErrorFilters } from '../../engine/index.js';
-import type { RouteRegistry } from './route-registry.js';
-import { defineRoute } from './route-registry.js';
+import type { PredictionErrorFilters } from '../../engine/index.js';
+import { type HttpRoute, route } from './route-registry.js';
 
 const ERROR_TYPES = [
   'memory_drift',
@@ -26,6 +24,8 @@ const signalBody = z
   .object({ detail: text, note_path: text.optional(), source: text.optional() })
   .strict();
 
+const tags = ['vault'];
+
 /**
  * Mounts the memory and drift routes: `GET /api/memories?tag=`, `POST /api/memories`
  * (`{text, tags?, cites?, entity_id?}`), `GET /api/memories/:id` (drift-checked, with history),
@@ -34,11 +34,8 @@ const signalBody = z
  * `GET /api/prediction-errors?type=&unresolved=true&memory_id=`. Each is validated and documented
  * through `defineRoute`.
  */
-export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
-  const tags = ['vault'];
-  defineRoute(
-    app,
-    registry,
+export const MEMORY_ROUTES: readonly HttpRoute[] = [
+  route(
     {
       method: 'get',
       path: '/api/memories',
@@ -48,12 +45,10 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       query: z.object({ tag: z.string().optional() }),
       response: z.array(object),
     },
-    async (c, { query }) =>
+    async (c, { query }, { engine }) =>
       c.json(await engine.vault.listMemories(query.tag === undefined ? {} : { tag: query.tag })),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/memories',
@@ -63,7 +58,7 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       body: recordBody,
       response: object,
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine }) => {
       const result = await engine.vault.recordMemory({
         text: body.text,
         ...(body.tags === undefined ? {} : { tags: body.tags }),
@@ -72,10 +67,8 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       });
       return c.json(result, 201);
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/memories/:id',
@@ -85,11 +78,9 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       params: idParams,
       response: object,
     },
-    async (c, { params }) => c.json(await engine.vault.showMemory(params.id)),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, { params }, { engine }) => c.json(await engine.vault.showMemory(params.id)),
+  ),
+  route(
     {
       method: 'put',
       path: '/api/memories/:id',
@@ -100,7 +91,7 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       body: updateBody,
       response: object,
     },
-    async (c, { params, body }) =>
+    async (c, { params, body }, { engine }) =>
       c.json(
         await engine.vault.updateMemory(params.id, {
           text: body.text,
@@ -108,10 +99,8 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
           ...(body.cites === undefined ? {} : { cites: body.cites }),
         }),
       ),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'delete',
       path: '/api/memories/:id',
@@ -121,11 +110,9 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       params: idParams,
       response: object,
     },
-    async (c, { params }) => c.json(await engine.vault.forgetMemory(params.id)),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, { params }, { engine }) => c.json(await engine.vault.forgetMemory(params.id)),
+  ),
+  route(
     {
       method: 'post',
       path: '/api/memories/:id/signals',
@@ -136,7 +123,7 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       body: signalBody,
       response: object,
     },
-    async (c, { params, body }) => {
+    async (c, { params, body }, { engine }) => {
       const row = await engine.vault.recordSignal(params.id, {
         detail: body.detail,
         notePath: body.note_path ?? null,
@@ -144,10 +131,8 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       });
       return c.json(row, 201);
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/prediction-errors',
@@ -161,7 +146,7 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       }),
       response: z.array(object),
     },
-    async (c, { query }) => {
+    async (c, { query }, { engine }) => {
       const types = c.req.queries('type') ?? [];
       for (const type of types) {
         if (!(ERROR_TYPES as readonly string[]).includes(type)) {
@@ -177,5 +162,5 @@ export function registerMemoryRoutes(app: Hono, registry: RouteRegistry, engine:
       };
       return c.json(await engine.vault.listPredictionErrors(filters));
     },
-  );
-}
+  ),
+];

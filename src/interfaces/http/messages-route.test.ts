@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
+import type { Engine } from '../../engine/index.js';
+import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 let dir: string;
@@ -12,19 +9,11 @@ let engine: Engine;
 let app: Hono;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-messages-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
-    embeddings: { model: null },
-  });
+  ({ dir, engine } = await tempEngine('verity-http-messages-', '2026-02-19T15:05:00Z'));
   app = createHttpApp(engine, { token: null });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 function post(body: unknown, query = ''): Promise<Response> {
   return Promise.resolve(

@@ -1,9 +1,6 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import type { RouteRegistry } from './route-registry.js';
-import { defineRoute } from './route-registry.js';
+import { type HttpRoute, route } from './route-registry.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
 
@@ -20,10 +17,8 @@ const messagesBody = z.strictObject({
  * records conversation messages (the SDK's `recordMessages`), 200 with each message's outcome,
  * 422 when every message was rejected.
  */
-export function registerMessagesRoute(app: Hono, registry: RouteRegistry, engine: Engine): void {
-  defineRoute(
-    app,
-    registry,
+export const MESSAGES_ROUTES: readonly HttpRoute[] = [
+  route(
     {
       method: 'post',
       path: '/api/messages',
@@ -33,11 +28,11 @@ export function registerMessagesRoute(app: Hono, registry: RouteRegistry, engine
       body: messagesBody,
       response: z.object({}).loose(),
     },
-    async (c, { body }) => {
+    async (c, { body }, { engine }) => {
       const { messages, ...options } = body;
       const result = await engine.recordMessages(messages, options);
       const allRejected = result.rejected > 0 && result.applied + result.duplicate === 0;
       return c.json(result, allRejected ? 422 : 200);
     },
-  );
-}
+  ),
+];

@@ -1,8 +1,5 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Engine } from '../../engine/index.js';
-import type { RouteRegistry } from './route-registry.js';
-import { defineRoute } from './route-registry.js';
+import { type HttpRoute, route } from './route-registry.js';
 
 const object = z.object({}).loose();
 
@@ -32,17 +29,16 @@ const askBody = z
   })
   .strict();
 
+const tags = ['observer'];
+
 /**
  * Mounts the session-memory routes: `POST /api/sessions` (capture a transcript; observed by a
  * durable job unless `observe` says otherwise), `GET /api/proposals?status=`,
  * `POST /api/proposals/:id` (`{"action":"approve|reject|edit", ...}`), `GET /api/memory?all=true`
  * and `POST /api/ask` (`{"question"}`).
  */
-export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
-  const tags = ['observer'];
-  defineRoute(
-    app,
-    registry,
+export const OBSERVER_ROUTES: readonly HttpRoute[] = [
+  route(
     {
       method: 'post',
       path: '/api/sessions',
@@ -53,7 +49,7 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       body: captureBody,
       response: object,
     },
-    async (c, { body: b }) => {
+    async (c, { body: b }, { engine }) => {
       const result = await engine.observer.capture({
         text: b.transcript,
         sessionId: b.session_id,
@@ -63,10 +59,8 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       });
       return c.json(result, result.status === 'captured' ? 201 : 200);
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/proposals',
@@ -78,12 +72,10 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       }),
       response: z.object({ proposals: z.array(object) }),
     },
-    async (c, { query }) =>
+    async (c, { query }, { engine }) =>
       c.json({ proposals: await engine.observer.listProposals(query.status ?? 'pending') }),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/proposals/:id',
@@ -94,7 +86,7 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       body: resolveBody,
       response: object,
     },
-    async (c, { params, body: b }) =>
+    async (c, { params, body: b }, { engine }) =>
       c.json(
         await engine.observer.resolveProposal(params.id, b.action, {
           ...(b.text === undefined ? {} : { text: b.text }),
@@ -102,10 +94,8 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
           ...(b.reason === undefined ? {} : { reason: b.reason }),
         }),
       ),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/memory',
@@ -115,12 +105,10 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       query: z.object({ all: z.enum(['true', 'false']).optional() }),
       response: z.object({ memory: z.array(object) }),
     },
-    async (c, { query }) =>
+    async (c, { query }, { engine }) =>
       c.json({ memory: await engine.observer.listMemory(query.all === 'true') }),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/ask',
@@ -130,9 +118,9 @@ export function registerObserverRoutes(app: Hono, registry: RouteRegistry, engin
       body: askBody,
       response: object,
     },
-    async (c, { body: b }) =>
+    async (c, { body: b }, { engine }) =>
       c.json(
         await engine.observer.ask(b.question, b.limit === undefined ? {} : { limit: b.limit }),
       ),
-  );
-}
+  ),
+];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { createHttpApp } from './index.js';
 import { routeRegistryOf } from './platform.js';
@@ -22,10 +23,7 @@ beforeAll(async () => {
   app = createHttpApp(engine, { token: null });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 describe('/api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -61,7 +59,7 @@ describe('/api/openapi.json', () => {
     const state = document.paths['/api/state/{entity}']?.['get']?.parameters.map(
       (p) => `${p.in}:${p.name}`,
     );
-    expect(state).toEqual(['path:entity', 'query:at', 'query:field']);
+    expect(state).toEqual(['path:entity', 'query:at', 'query:field', 'query:as_of']);
   });
 });
 

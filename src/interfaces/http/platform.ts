@@ -4,19 +4,22 @@ import type { Engine } from '../../engine/index.js';
 import type { AuthOptions } from './auth.js';
 import { authEnabled, createAuth, principalOf } from './auth.js';
 import { describeCoreRoutes } from './core-route-docs.js';
-import { mountWebAssets, registerDashboardApi, watchLedger } from './dashboard-api.js';
+import { DASHBOARD_ROUTES, mountWebAssets } from './dashboard-api.js';
+import { watchLedger } from './events-route.js';
 import type { InboxRegistry } from './inbox.js';
 import { createInbox } from './inbox.js';
 import { checkMcpRequest, checkMcpResponse } from './mcp-scopes.js';
 import { buildOpenApi, OPENAPI_PATH } from './openapi.js';
 import { refuseUnknownQuery } from './query-params.js';
-import { RouteRegistry } from './route-registry.js';
+import type { OperationsOptions, RouteDeps } from './route-deps.js';
+import { mountRoutes, RouteRegistry } from './route-registry.js';
 
 const VERSION = '0.1.0';
 /** The registered media type of an OpenAPI document in JSON. */
 const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json';
 const registries = new WeakMap<Hono, RouteRegistry>();
 const stoppers = new WeakMap<Hono, () => void>();
+const shutdowns = new WeakMap<Hono, AbortController>();
 
 /** Reads that answer with an ETag and honour If-None-Match. */
 const CACHEABLE = [
@@ -34,8 +37,10 @@ export interface Platform {
   readonly auth: AuthOptions;
   /** The inbox's sources; other features add theirs with `inbox.register`. */
   readonly inbox: InboxRegistry;
-  /** The routes the OpenAPI document is generated from; mount routes with `defineRoute(app, registry, ...)`. */
+  /** The routes the OpenAPI document is generated from; mount routes with `mountRoutes`. */
   readonly registry: RouteRegistry;
+  /** What route handlers get besides the request. */
+  readonly deps: RouteDeps;
   /** Runs an MCP request under the caller's scopes: checks the call, then the answer. */
   guardMcp(c: Context, handle: () => Promise<Response>): Promise<Response>;
 }
@@ -44,9 +49,16 @@ export interface Platform {
  * Installs the cross-cutting parts of the HTTP app before any route: bearer auth with scopes and
  * entity allow-lists, and ETags on cacheable reads.
  */
-export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): Platform {
+export function installPlatform(
+  app: Hono,
+  engine: Engine,
+  auth: AuthOptions,
+  operations: OperationsOptions = {},
+): Platform {
   const inbox = createInbox();
   const registry = new RouteRegistry();
+  const shutdown = new AbortController();
+  shutdowns.set(app, shutdown);
   describeCoreRoutes(registry);
   app.use(
     '*',
@@ -67,6 +79,7 @@ export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): P
     auth,
     inbox,
     registry,
+    deps: { engine, inbox, shutdown: shutdown.signal, operations },
     async guardMcp(c, handle) {
       if (!authEnabled(auth)) return await handle();
       const principal = principalOf(c);
@@ -96,8 +109,7 @@ export function installPlatform(app: Hono, engine: Engine, auth: AuthOptions): P
  */
 export function finishPlatform(app: Hono, engine: Engine, platform: Platform): void {
   const registry = platform.registry;
-  const shutdown = new AbortController();
-  registerDashboardApi(app, registry, engine, platform.inbox, shutdown.signal);
+  mountRoutes(app, registry, platform.deps, DASHBOARD_ROUTES);
   mountWebAssets(app, registry);
   registry.add({
     method: 'get',
@@ -119,7 +131,7 @@ export function finishPlatform(app: Hono, engine: Engine, platform: Platform): v
   const stopWatching = watchLedger(engine);
   stoppers.set(app, () => {
     stopWatching();
-    shutdown.abort();
+    shutdowns.get(app)?.abort();
   });
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Scope } from './auth.js';
 import { refuseUnknownQuery } from './query-params.js';
+import type { RouteDeps } from './route-deps.js';
 
 /** HTTP methods a route may declare. */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -126,4 +127,52 @@ export function defineRoute<
 /** Records a route mounted elsewhere (by hand) so that it appears in the OpenAPI document. */
 export function describeRoute(registry: RouteRegistry, spec: RouteSpec): void {
   registry.add(spec);
+}
+
+/** A route as data: its contract and its handler, mounted by `mountRoutes`. */
+export interface HttpRoute {
+  readonly spec: RouteSpec;
+  readonly handler: (
+    c: Context,
+    input: RouteInput<never, never, never>,
+    deps: RouteDeps,
+  ) => Promise<Response> | Response;
+}
+
+/**
+ * A route of a route list: `handler` is typed against the spec's own schemas and also gets the
+ * app's `RouteDeps`.
+ */
+export function route<
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+>(
+  spec: RouteSpec & { readonly params?: P; readonly query?: Q; readonly body?: B },
+  handler: (
+    c: Context,
+    input: RouteInput<
+      P extends z.ZodObject ? z.infer<P> : Record<string, never>,
+      Q extends z.ZodObject ? z.infer<Q> : Record<string, never>,
+      B extends z.ZodType ? z.infer<B> : undefined
+    >,
+    deps: RouteDeps,
+  ) => Promise<Response> | Response,
+): HttpRoute {
+  // `defineRoute` validates the input with the spec's schemas before the handler runs.
+  return { spec, handler } as unknown as HttpRoute;
+}
+
+/** Mounts every route of `routes` on `app` in order, recording each in `registry`. */
+export function mountRoutes(
+  app: Hono,
+  registry: RouteRegistry,
+  deps: RouteDeps,
+  routes: readonly HttpRoute[],
+): void {
+  for (const { spec, handler } of routes) {
+    defineRoute(app, registry, spec, (c, input) =>
+      handler(c, input as RouteInput<never, never, never>, deps),
+    );
+  }
 }

@@ -9,6 +9,7 @@ import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
+import { TOOL_NAMES } from '../mcp/__fixtures__/tool-names.js';
 import type { RunningHttpServer } from './index.js';
 import { startHttpServer } from './index.js';
 
@@ -54,35 +55,7 @@ describe('startHttpServer (real port, SDK client over Streamable HTTP)', () => {
 
   it('lists every tool', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'acknowledge_task',
-      'add_task',
-      'ask_memory',
-      'capture_session',
-      'expand_state_item',
-      'explain_state',
-      'forget_memory',
-      'get_context',
-      'get_state',
-      'get_task_metrics',
-      'list_pending_reviews',
-      'list_prediction_errors',
-      'list_proposals',
-      'list_state_items',
-      'list_tasks',
-      'log_incident',
-      'move_task',
-      'reconcile_tasks',
-      'record_memory',
-      'record_memory_signal',
-      'record_messages',
-      'record_observation',
-      'resolve_proposal',
-      'resolve_review',
-      'resolve_task_review',
-      'search_memory',
-      'update_memory',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
   });
 
   it('records the seed observation, then reads and explains it', async () => {

@@ -6,6 +6,7 @@ import type { Engine } from '../../engine/index.js';
 import type { TokenGrant } from './auth.js';
 import { createHttpApp } from './create-http-app.js';
 import { stopHttpApp } from './platform.js';
+import type { OperationsOptions } from './route-deps.js';
 
 /** Options of `startHttpServer`. */
 export interface StartHttpServerOptions {
@@ -19,6 +20,8 @@ export interface StartHttpServerOptions {
   readonly tokens?: readonly TokenGrant[];
   /** Receives internal failures for logging. Defaults to ignoring them. */
   readonly onError?: (error: unknown) => void;
+  /** The configured calendars and projection targets `POST /api/poll` and `/api/project` use. */
+  readonly operations?: OperationsOptions;
 }
 
 /** A listening HTTP server. */
@@ -62,6 +65,7 @@ export async function startHttpServer(
     tokens: options.tokens ?? [],
     allowedHosts: loopback ? LOOPBACK_HOSTS : null,
     ...(options.onError === undefined ? {} : { onError: options.onError }),
+    ...(options.operations === undefined ? {} : { operations: options.operations }),
   });
   return new Promise<RunningHttpServer>((resolve, reject) => {
     const onListenError = (error: Error): void => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
+import type { Engine } from '../../engine/index.js';
+import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -15,19 +12,11 @@ let engine: Engine;
 let app: Hono;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-tasks-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse('2026-01-28T09:00:00Z')),
-    embeddings: { model: null },
-  });
+  ({ dir, engine } = await tempEngine('verity-http-tasks-', '2026-01-28T09:00:00Z'));
   app = createHttpApp(engine, { token: TOKEN });
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeEngine(engine, dir));
 
 const post = (path: string, body: unknown) =>
   app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });

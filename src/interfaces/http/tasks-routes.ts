@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import {
   EngineError,
@@ -7,9 +6,7 @@ import {
   isTaskState,
   type TaskFields,
 } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import type { RouteRegistry } from './route-registry.js';
-import { defineRoute } from './route-registry.js';
+import { type HttpRoute, route } from './route-registry.js';
 
 const FIELD_NAMES = [
   'title',
@@ -44,6 +41,8 @@ function fieldsOf(input: Record<string, unknown>): TaskFields {
   ) as TaskFields;
 }
 
+const tags = ['tasks'];
+
 /**
  * Mounts the task routes: `GET /api/tasks?all=true`, `GET /api/tasks/:id`, `POST /api/tasks`
  * (`{title, entity_id?, ...fields}`), `POST /api/tasks/:id/move` (`{to, reason?, ...fields}`),
@@ -51,11 +50,8 @@ function fieldsOf(input: Record<string, unknown>): TaskFields {
  * `POST /api/incidents` (`{type, detail, task_id?, severity?}`), `GET /api/metrics?date=` and
  * `GET /api/patches`. Unknown body parameters are refused.
  */
-export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: Engine): void {
-  const tags = ['tasks'];
-  defineRoute(
-    app,
-    registry,
+export const TASK_ROUTES: readonly HttpRoute[] = [
+  route(
     {
       method: 'get',
       path: '/api/tasks',
@@ -65,15 +61,13 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       query: z.object({ all: z.enum(['true', 'false']).optional() }),
       response: z.object({ tasks: z.array(object), blocked_by: z.array(z.string()) }),
     },
-    async (c, { query }) =>
+    async (c, { query }, { engine }) =>
       c.json({
         tasks: await engine.tasks.list({ state: query.all === 'true' ? 'all' : 'open' }),
         blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
       }),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/tasks/:id',
@@ -83,11 +77,9 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       params: idParams,
       response: object,
     },
-    async (c, { params }) => c.json(await engine.tasks.show(params.id)),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, { params }, { engine }) => c.json(await engine.tasks.show(params.id)),
+  ),
+  route(
     {
       method: 'post',
       path: '/api/tasks',
@@ -97,7 +89,7 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       body: bodyOf(['title', 'entity_id', ...FIELD_NAMES]),
       response: object,
     },
-    async (c, { body: input }) => {
+    async (c, { body: input }, { engine }) => {
       if (typeof input['title'] !== 'string') {
         throw new EngineError('VALIDATION_FAILED', 'title is required', { field: 'title' });
       }
@@ -109,10 +101,8 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       });
       return c.json(task, 201);
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/tasks/:id/move',
@@ -123,17 +113,15 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       body: bodyOf(['to', 'reason', ...FIELD_NAMES]),
       response: object,
     },
-    async (c, { params, body: input }) => {
+    async (c, { params, body: input }, { engine }) => {
       const to = String(input['to'] ?? '').toUpperCase();
       if (!isTaskState(to))
         throw new EngineError('VALIDATION_FAILED', 'to must be a task state', { field: 'to' });
       const reason = typeof input['reason'] === 'string' ? input['reason'] : '';
       return c.json(await engine.tasks.move(params.id, to, fieldsOf(input), { reason }));
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/tasks/:id/ack',
@@ -144,17 +132,15 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       body: bodyOf(['note']),
       response: object,
     },
-    async (c, { params, body: input }) =>
+    async (c, { params, body: input }, { engine }) =>
       c.json(
         await engine.tasks.acknowledge(
           params.id,
           typeof input['note'] === 'string' ? { reason: input['note'] } : {},
         ),
       ),
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/reconcile',
@@ -163,11 +149,9 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       scope: 'write',
       response: object,
     },
-    async (c) => c.json(await engine.tasks.reconcile()),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, _input, { engine }) => c.json(await engine.tasks.reconcile()),
+  ),
+  route(
     {
       method: 'get',
       path: '/api/incidents',
@@ -176,11 +160,9 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       scope: 'read',
       response: z.object({ incidents: z.array(object) }),
     },
-    async (c) => c.json({ incidents: await engine.tasks.incidents() }),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, _input, { engine }) => c.json({ incidents: await engine.tasks.incidents() }),
+  ),
+  route(
     {
       method: 'post',
       path: '/api/incidents',
@@ -190,7 +172,7 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       body: bodyOf(['type', 'detail', 'task_id', 'severity']),
       response: object,
     },
-    async (c, { body: input }) => {
+    async (c, { body: input }, { engine }) => {
       if (!(INCIDENT_TYPES as readonly unknown[]).includes(input['type'])) {
         throw new EngineError(
           'VALIDATION_FAILED',
@@ -217,10 +199,8 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       });
       return c.json(incident, 201);
     },
-  );
-  defineRoute(
-    app,
-    registry,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/metrics',
@@ -230,11 +210,9 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       query: z.object({ date: z.string().optional() }),
       response: object,
     },
-    async (c, { query }) => c.json(await engine.tasks.metrics(query.date)),
-  );
-  defineRoute(
-    app,
-    registry,
+    async (c, { query }, { engine }) => c.json(await engine.tasks.metrics(query.date)),
+  ),
+  route(
     {
       method: 'get',
       path: '/api/patches',
@@ -243,6 +221,6 @@ export function registerTaskRoutes(app: Hono, registry: RouteRegistry, engine: E
       scope: 'read',
       response: z.object({ patches: z.array(object) }),
     },
-    async (c) => c.json({ patches: await engine.tasks.patches() }),
-  );
-}
+    async (c, _input, { engine }) => c.json({ patches: await engine.tasks.patches() }),
+  ),
+];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +8,7 @@ import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
-import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 const SEED = SEED_OBSERVATION;
@@ -18,9 +18,8 @@ let engine: Engine;
 let client: Client;
 const internalErrors: unknown[] = [];
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 const text = toolText;
 
@@ -31,11 +30,7 @@ beforeAll(async () => {
   expect((await call('record_observation', SEED)).isError).toBeFalsy();
 });
 
-afterAll(async () => {
-  await client.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(client, engine, dir));
 
 describe('createMcpServer (in-memory transport)', () => {
   it('reports a repeated event_id as a duplicate without changing state', async () => {

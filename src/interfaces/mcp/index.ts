@@ -1,9 +1,12 @@
 /**
- * Verity's Model Context Protocol server (v1 SDK): five snake_case tools over the engine, served
- * on stdio (`verity mcp`) or mounted on Streamable HTTP by `interfaces/http`.
+ * Verity's Model Context Protocol server (v1 SDK): the snake_case tools of `MCP_TOOLS` (one file
+ * each under `tools/`) over the engine, served on stdio (`verity mcp`) or mounted on Streamable
+ * HTTP by `interfaces/http`.
  * May import: engine, core types (and `config` only in the `stdio-main.ts` entry).
  */
 export type { CreateMcpServerOptions } from './create-mcp-server.js';
 export { createMcpServer } from './create-mcp-server.js';
 export type { ServeMcpStdioOptions } from './serve-mcp-stdio.js';
 export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
+export type { McpTool, ToolScope } from './tools/define-tool.js';
+export { MCP_TOOLS } from './tools/index.js';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,16 +6,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createManualClock } from '../../testing/index.js';
-import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 let dir: string;
 let engine: Engine;
 let client: Client;
 const clock = createManualClock('2026-03-01T09:00:00Z');
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memories-'));
@@ -27,11 +26,7 @@ beforeAll(async () => {
   client = await connectMcpClient(engine);
 });
 
-afterAll(async () => {
-  await client.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(client, engine, dir));
 
 describe('memory tools (MCP, in-memory transport)', () => {
   it('records, flags, lists, updates and forgets a memory within its entity', async () => {

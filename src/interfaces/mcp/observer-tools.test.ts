@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
-import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-02T18:00:00Z');
 const TRANSCRIPT = readFileSync(
@@ -18,9 +18,8 @@ let dir: string;
 let engine: Engine;
 let client: Client;
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-observer-'));
@@ -33,11 +32,7 @@ beforeAll(async () => {
   client = await connectMcpClient(engine);
 });
 
-afterAll(async () => {
-  await client.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(client, engine, dir));
 
 describe('observer MCP tools', () => {
   it('captures a Claude Code transcript once, observes it on the queue, and answers from it', async () => {

@@ -10,6 +10,8 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_OBSERVATION } from '../../testing/index.js';
+import { callTool } from './__fixtures__/mcp-client.js';
+import { TOOL_NAMES } from './__fixtures__/tool-names.js';
 
 /** The stdio server as hosts run it: a child process spoken to by the SDK's own client. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -19,9 +21,8 @@ let home: string;
 let client: Client;
 let stderr = '';
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 function text(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
@@ -52,35 +53,7 @@ describe('verity mcp (stdio child process)', () => {
   it('lists every tool with annotations and output schemas', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    expect([...byName.keys()].sort()).toEqual([
-      'acknowledge_task',
-      'add_task',
-      'ask_memory',
-      'capture_session',
-      'expand_state_item',
-      'explain_state',
-      'forget_memory',
-      'get_context',
-      'get_state',
-      'get_task_metrics',
-      'list_pending_reviews',
-      'list_prediction_errors',
-      'list_proposals',
-      'list_state_items',
-      'list_tasks',
-      'log_incident',
-      'move_task',
-      'reconcile_tasks',
-      'record_memory',
-      'record_memory_signal',
-      'record_messages',
-      'record_observation',
-      'resolve_proposal',
-      'resolve_review',
-      'resolve_task_review',
-      'search_memory',
-      'update_memory',
-    ]);
+    expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description, tool.name).toMatch(/Call /);

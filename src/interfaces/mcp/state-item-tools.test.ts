@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine, type Engine, type StateItemView } from '../../engine/index.js';
-import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
@@ -14,9 +14,8 @@ let dir: string;
 let engine: Engine;
 let client: Client;
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 const text = toolText;
 
@@ -52,11 +51,7 @@ beforeAll(async () => {
   client = await connectMcpClient(engine);
 });
 
-afterAll(async () => {
-  await client.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(client, engine, dir));
 
 describe('list_state_items and expand_state_item (MCP, in-memory transport)', () => {
   it('are listed as read-only tools with output schemas and an entity scope', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,16 +6,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createManualClock, type ManualClock } from '../../testing/index.js';
-import { connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
 
 let dir: string;
 let engine: Engine;
 let client: Client;
 let clock: ManualClock;
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  callTool(client, name, args);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-tasks-'));
@@ -24,11 +23,7 @@ beforeAll(async () => {
   client = await connectMcpClient(engine);
 });
 
-afterAll(async () => {
-  await client.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(client, engine, dir));
 
 describe('task tools over MCP', () => {
   it('adds, moves and lists a task, and refuses an illegal move with a clear error', async () => {

@@ -1,4 +1,5 @@
 // Test helpers: the real MCP SDK client connected to Verity's server in process.
+import { rmSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -21,4 +22,20 @@ export async function connectMcpClient(
 /** The text blocks of a tool result, joined by newlines. */
 export function toolText(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+/** Calls `name` through `client` and returns its result (tool errors included, not thrown). */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** Closes a test's client and engine and removes its temporary directory. */
+export async function closeAll(client: Client, engine: Engine, dir: string): Promise<void> {
+  await client.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
 }

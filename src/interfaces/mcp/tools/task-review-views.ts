@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PATCH_REVIEW_ACTIONS, TASK_REVIEW_ACTIONS } from '../../engine/index.js';
+import {
+  PATCH_REVIEW_ACTIONS,
+  type PatchReviewItem,
+  TASK_REVIEW_ACTIONS,
+  type TaskReviewItem,
+} from '../../../engine/index.js';
 
 /** A stuck task in the review queue, as `list_pending_reviews` returns it. */
 export const taskReviewView = z
@@ -33,3 +38,14 @@ export const patchReviewView = z
     actions: z.array(z.enum(PATCH_REVIEW_ACTIONS)),
   })
   .describe('A patch the nightly loop proposed: approve (applies it) or reject it.');
+
+/** Lines for people describing the task and patch items of the review queue. */
+export function describeTaskReviews(
+  tasks: readonly TaskReviewItem[],
+  patches: readonly PatchReviewItem[],
+): string[] {
+  return [
+    ...tasks.map((t) => `${t.task_id} (E${t.escalation_level}) "${t.title}": ${t.reason}`),
+    ...patches.map((p) => `${p.patch_id}: ${p.title}`),
+  ];
+}

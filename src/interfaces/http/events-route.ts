@@ -1,0 +1,149 @@
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { Engine, EngineEvent } from '../../engine/index.js';
+import { entityAllowed, isRestricted, principalOf } from './auth.js';
+import { problemResponse } from './problem.js';
+import { type HttpRoute, route } from './route-registry.js';
+import { entityIdSchema as entityId } from './wire-schemas.js';
+
+/** How often the SSE watcher polls the ledger head while someone listens. */
+const WATCH_INTERVAL_MS = 500;
+const KEEPALIVE_MS = 15_000;
+
+/**
+ * Publishes `ledger.committed` and `review.opened` on `engine.events` by polling the ledger head
+ * and the open prompts while at least one subscriber listens, so commits made by any process on
+ * the same store (a CLI ingest, another server) reach the dashboard. Returns a stop function.
+ */
+export function watchLedger(engine: Engine): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let head: number | null = null;
+  let known: Set<string> | null = null;
+  let busy = false;
+  const tick = async (): Promise<void> => {
+    const sequence = await engine.lastSequence();
+    if (head !== null && sequence > head) {
+      engine.events.publish({
+        type: 'ledger.committed',
+        entity_id: null,
+        data: { from_sequence: head, to_sequence: sequence },
+      });
+    }
+    head = sequence;
+    const open = await engine.listReviews({ status: ['open'] });
+    if (known !== null) {
+      for (const prompt of open) {
+        if (!known.has(prompt.prompt_id)) {
+          engine.events.publish({
+            type: 'review.opened',
+            entity_id: prompt.entity_id,
+            data: { prompt_id: prompt.prompt_id, field: prompt.field },
+          });
+        }
+      }
+    }
+    known = new Set(open.map((p) => p.prompt_id));
+  };
+  const unsubscribeProbe = (): void => {};
+  const check = (): void => {
+    if (engine.events.subscriberCount() === 0 || busy) return;
+    busy = true;
+    tick()
+      .catch(() => {
+        // A failed poll (store busy or closing) is retried on the next tick.
+      })
+      .finally(() => {
+        busy = false;
+      });
+  };
+  timer = setInterval(check, WATCH_INTERVAL_MS);
+  timer.unref();
+  return () => {
+    unsubscribeProbe();
+    if (timer !== null) clearInterval(timer);
+  };
+}
+
+/** `GET /api/events`: the SSE stream of engine events, filtered by principal; ends on `shutdown`. */
+export const EVENTS_ROUTES: readonly HttpRoute[] = [
+  route(
+    {
+      method: 'get',
+      path: '/api/events',
+      summary:
+        'Server-sent events: ledger.committed, review.opened, review.answered, and kinds services publish',
+      description:
+        'Each SSE message has `event` = the type and `data` = {type, entity_id, data}. A token with an entity allow-list receives only events of its entities.',
+      tags: ['events'],
+      scope: 'read',
+      query: z.object({ entity_id: entityId.optional() }),
+      contentType: 'text/event-stream',
+    },
+    (c, { query }, { engine, shutdown }) => {
+      const principal = principalOf(c);
+      if (!principal.scopes.has('read')) {
+        return problemResponse(
+          c,
+          403,
+          'FORBIDDEN',
+          `token "${principal.name}" lacks the read scope`,
+        );
+      }
+      if (query.entity_id !== undefined && !entityAllowed(principal.entities, query.entity_id)) {
+        return problemResponse(
+          c,
+          403,
+          'FORBIDDEN',
+          `token "${principal.name}" may not access ${query.entity_id}`,
+        );
+      }
+      const wanted = (event: EngineEvent): boolean => {
+        if (event.entity_id === null)
+          return !isRestricted(principal) && query.entity_id === undefined;
+        if (query.entity_id !== undefined && event.entity_id !== query.entity_id) return false;
+        return entityAllowed(principal.entities, event.entity_id);
+      };
+      return streamSSE(c, async (stream) => {
+        const queue: EngineEvent[] = [];
+        let wake: (() => void) | null = null;
+        const unsubscribe = engine.events.subscribe((event) => {
+          if (!wanted(event)) return;
+          queue.push(event);
+          wake?.();
+        });
+        let closed = false;
+        const stop = (): void => {
+          closed = true;
+          wake?.();
+        };
+        stream.onAbort(stop);
+        shutdown.addEventListener('abort', stop);
+        try {
+          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ type: 'ready' }) });
+          let id = 0;
+          while (!closed) {
+            const event = queue.shift();
+            if (event === undefined) {
+              await new Promise<void>((resolve) => {
+                wake = resolve;
+                setTimeout(resolve, KEEPALIVE_MS).unref();
+              });
+              wake = null;
+              if (queue.length === 0 && !closed) await stream.write(': keep-alive\n\n');
+              continue;
+            }
+            id += 1;
+            await stream.writeSSE({
+              id: String(id),
+              event: event.type,
+              data: JSON.stringify(event),
+            });
+          }
+        } finally {
+          shutdown.removeEventListener('abort', stop);
+          unsubscribe();
+        }
+      });
+    },
+  ),
+];

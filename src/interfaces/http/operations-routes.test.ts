@@ -1,0 +1,202 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
+import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { createHttpApp, hashToken } from './index.js';
+
+const ADMIN = 'admin-token-operations';
+const ALEX = 'alex-token-operations';
+const READER = 'reader-token-operations';
+
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//test//EN',
+  'BEGIN:VEVENT',
+  'UID:trip-9@example.com',
+  'LAST-MODIFIED:20260410T080000Z',
+  'DTSTART;VALUE=DATE:20260418',
+  'DTEND;VALUE=DATE:20260421',
+  'SUMMARY:Banff trip',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+let dir: string;
+let engine: Engine;
+let app: Hono;
+let bare: Hono;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-http-operations-'));
+  engine = await createEngine({
+    home: join(dir, 'home'),
+    clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
+    embeddings: { model: null },
+  });
+  await seedTwoEntities(engine);
+  writeFileSync(join(dir, 'cal.ics'), ICS);
+  app = createHttpApp(engine, {
+    token: ADMIN,
+    tokens: [
+      {
+        name: 'alex',
+        sha256: hashToken(ALEX),
+        scopes: ['read', 'write', 'review'],
+        entities: ['user:alex'],
+      },
+      { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
+    ],
+    operations: {
+      calendars: [{ location: join(dir, 'cal.ics'), entityId: 'user:alex' }],
+      projection: { targets: [join(dir, 'HEARTBEAT.md')] },
+    },
+  });
+  bare = createHttpApp(engine, { token: null });
+});
+
+afterAll(() => closeEngine(engine, dir));
+
+function post(path: string, body: unknown, token = ADMIN, on: Hono = app): Promise<Response> {
+  return Promise.resolve(
+    on.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+describe('operations routes (CLI parity over HTTP)', () => {
+  it('rebuilds and verifies the replay against live state', async () => {
+    const response = await post('/api/rebuild', { verify: true });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { verified: boolean; hash: string; live_hash: string };
+    expect(body.verified).toBe(true);
+    expect(body.live_hash).toBe(body.hash);
+  });
+
+  it('forgets a field only when confirmed, and the field is gone afterwards', async () => {
+    const target = { entity_id: 'family:smith', field: 'travel.status' };
+    expect((await engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
+    const unconfirmed = await post('/api/forget', target);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.headers.get('content-type')).toContain('application/problem+json');
+    expect((await engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
+
+    const both = await post('/api/forget', { ...target, event_id: 'x', confirm: true });
+    expect(both.status).toBe(400);
+    expect(await both.text()).toContain('either event_id or entity_id');
+
+    const forgotten = await post('/api/forget', { ...target, reason: 'asked', confirm: true });
+    expect(forgotten.status).toBe(200);
+    expect(await forgotten.json()).toMatchObject({ covered_events: 1 });
+    expect((await engine.getField('family:smith', 'travel.status')).value).toBeNull();
+    expect(
+      ((await (await post('/api/rebuild', { verify: true })).json()) as { verified: boolean })
+        .verified,
+    ).toBe(true);
+  });
+
+  it('keeps a restricted token to its own entities and off global operations', async () => {
+    const other = await post('/api/forget', { entity_id: 'family:smith', confirm: true }, ALEX);
+    expect(other.status).toBe(403);
+    const byEvent = await post('/api/forget', { event_id: 'e', confirm: true }, ALEX);
+    expect(byEvent.status).toBe(403);
+    for (const path of ['/api/rebuild', '/api/project', '/api/poll', '/api/items/extract']) {
+      const response = await post(path, {}, ALEX);
+      expect(response.status, path).toBe(403);
+      expect(await response.text(), path).toContain('limited to some entities');
+    }
+    const reader = await post(
+      '/api/aliases',
+      { alias: 'CITY POWER', target: 'financial.power' },
+      READER,
+    );
+    expect(reader.status).toBe(403);
+  });
+
+  it("projects the server's configured files, dry run first", async () => {
+    const heartbeat = join(dir, 'HEARTBEAT.md');
+    const dry = await post('/api/project', { dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(existsSync(heartbeat)).toBe(false);
+    const written = await post('/api/project', {});
+    expect(written.status).toBe(200);
+    const report = (await written.json()) as { files: { path: string; written: boolean }[] };
+    expect(report.files).toEqual([
+      expect.objectContaining({ path: heartbeat, created: true, written: true }),
+    ]);
+    expect(readFileSync(heartbeat, 'utf8')).toContain('in_progress');
+    expect(await (await post('/api/project', { targets: ['/etc/passwd'] })).text()).toContain(
+      'targets',
+    );
+  });
+
+  it('polls the configured calendars idempotently; 409 where none is configured', async () => {
+    const first = await post('/api/poll', {});
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ calendars: [{ applied: 1, error: null }] });
+    const second = await post('/api/poll', {});
+    expect(await second.json()).toMatchObject({ calendars: [{ applied: 0, duplicate: 1 }] });
+    const none = await post('/api/poll', {}, '', bare);
+    expect(none.status).toBe(409);
+    expect(await none.text()).toContain('no calendars configured');
+  });
+
+  it('extracts items from unread messages and confirms an alias', async () => {
+    await engine.ingest(
+      [
+        {
+          type: 'message',
+          thread_id: 'ops',
+          message_id: 'o1',
+          role: 'user',
+          content: "Let's use ClickHouse for analytics instead of Postgres.",
+          created_at: '2026-02-19T15:04:00Z',
+        },
+      ],
+      { waitForIndex: false },
+    );
+    const extracted = await post('/api/items/extract', { thread_id: 'ops' });
+    expect(extracted.status).toBe(200);
+    expect(await extracted.json()).toMatchObject({ threads: 1, runs: [expect.any(Object)] });
+    const again = await post('/api/items/extract', { thread_id: 'ops' });
+    expect(await again.json()).toEqual({ threads: 0, runs: [], stale: 0 });
+
+    const alias = await post('/api/aliases', {
+      alias: 'CITY POWER UTIL',
+      target: 'financial.power_bill',
+    });
+    expect(alias.status).toBe(200);
+    expect(await alias.json()).toEqual({
+      alias: 'CITY POWER UTIL',
+      target: 'financial.power_bill',
+    });
+    const bad = await post('/api/aliases', { alias: 'X', target: 'nowhere' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('<domain>.<item>');
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await (await bare.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const path of [
+      '/api/forget',
+      '/api/rebuild',
+      '/api/project',
+      '/api/poll',
+      '/api/items/extract',
+      '/api/aliases',
+    ]) {
+      expect(document.paths[path]?.['post'], path).toBeDefined();
+    }
+  });
+});

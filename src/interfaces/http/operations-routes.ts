@@ -1,0 +1,198 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
+import type { ForgetTarget } from '../../engine/index.js';
+import { isRestricted, principalOf } from './auth.js';
+import { problemResponse } from './problem.js';
+import { type HttpRoute, route } from './route-registry.js';
+
+const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
+const object = z.object({}).loose();
+
+const forgetBody = z.strictObject({
+  event_id: z.string().min(1).max(100).optional(),
+  entity_id: entityId.optional(),
+  field: z.string().min(3).max(200).optional(),
+  reason: z.string().max(1000).optional(),
+  confirm: z.literal(true).describe('Forgetting cannot be undone: say so explicitly.'),
+});
+
+function invalid(message: string, field: string): EngineError {
+  return new EngineError('VALIDATION_FAILED', message, { field });
+}
+
+/** The same target rules as `verity forget`: an event, or an entity with an optional field. */
+function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {
+  if (body.event_id !== undefined) {
+    if (body.entity_id !== undefined || body.field !== undefined) {
+      throw invalid('forget takes either event_id or entity_id [field], not both', 'event_id');
+    }
+    return { kind: 'event', eventId: body.event_id };
+  }
+  if (body.entity_id === undefined) {
+    throw invalid(
+      body.field === undefined
+        ? 'forget needs event_id or entity_id [field]'
+        : 'field needs entity_id',
+      body.field === undefined ? 'event_id' : 'entity_id',
+    );
+  }
+  return body.field === undefined
+    ? { kind: 'entity', entityId: body.entity_id }
+    : { kind: 'slot', entityId: body.entity_id, field: body.field };
+}
+
+/**
+ * Refuses tokens limited to some entities for operations whose reach no entity bounds (a replay,
+ * the projected files, the calendars, shared aliases, an event named only by id): the answer check
+ * could only fail closed after the change was made.
+ */
+function requireUnrestricted(c: Context, what: string): void {
+  const principal = principalOf(c);
+  if (!isRestricted(principal)) return;
+  throw new HTTPException(403, {
+    res: problemResponse(
+      c,
+      403,
+      'FORBIDDEN',
+      `token "${principal.name}" is limited to some entities and may not ${what}`,
+    ),
+  });
+}
+
+function notConfigured(what: string, key: string): EngineError {
+  return new EngineError(
+    'CONFLICT',
+    `this server has no ${what} configured (${key} in config.json)`,
+    {
+      field: key,
+    },
+  );
+}
+
+/**
+ * Mounts what the CLI could do and HTTP could not (issue #16): forget, rebuild (and verify),
+ * project, poll, extract items and confirm an alias. Files and calendars are the operator's
+ * (`RouteDeps.operations`), never named by the request.
+ */
+export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
+  route(
+    {
+      method: 'post',
+      path: '/api/forget',
+      summary: 'Erase an event, a field or an entity (redacted in the ledger; cannot be undone)',
+      tags: ['operations'],
+      scope: 'write',
+      body: forgetBody,
+      response: z.object({
+        tombstone_id: z.string(),
+        covered_events: z.number(),
+        redacted: z.number(),
+      }),
+    },
+    async (c, { body }, { engine }) => {
+      const target = forgetTarget(body);
+      if (target.kind === 'event') requireUnrestricted(c, 'forget an event by id');
+      return c.json(await engine.forget(target, body.reason));
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/rebuild',
+      summary:
+        'Re-derive all state from the ledger; with verify, compare the replay with live state',
+      tags: ['operations'],
+      scope: 'write',
+      body: z.strictObject({ verify: z.boolean().optional() }),
+      response: z.object({
+        events: z.number(),
+        hash: z.string(),
+        live_hash: z.string().nullable(),
+        verified: z.boolean().nullable(),
+      }),
+    },
+    async (c, { body }, { engine }) => {
+      requireUnrestricted(c, 'rebuild');
+      return c.json(await engine.rebuild(body.verify === true ? { verify: true } : {}));
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/project',
+      summary: "Project state into the server's configured files (STATE-INPUT edits first)",
+      tags: ['operations'],
+      scope: 'write',
+      body: z.strictObject({ dry_run: z.boolean().optional() }),
+      response: z.object({ files: z.array(object) }).loose(),
+    },
+    async (c, { body }, { engine, operations }) => {
+      requireUnrestricted(c, 'project files');
+      const projection = operations.projection;
+      if (projection === undefined || projection.targets.length === 0) {
+        throw notConfigured('projection targets', 'projections.targets');
+      }
+      const report = await engine.project({
+        targets: projection.targets,
+        mode: projection.mode ?? 'ast_zones',
+        ...(body.dry_run === true ? { dryRun: true } : {}),
+      });
+      return c.json(report);
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/poll',
+      summary: "Read the server's configured ICS calendars once and ingest their events",
+      tags: ['operations'],
+      scope: 'write',
+      response: z.object({ calendars: z.array(object) }),
+    },
+    async (c, _input, { engine, operations }) => {
+      requireUnrestricted(c, 'poll calendars');
+      const calendars = operations.calendars ?? [];
+      if (calendars.length === 0) throw notConfigured('calendars', 'calendars');
+      return c.json(await engine.poll(calendars));
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/items/extract',
+      summary: 'Extract state items from messages not read yet (all threads, or one)',
+      tags: ['items'],
+      scope: 'write',
+      body: z.strictObject({ thread_id: z.string().min(1).max(200).optional() }),
+      response: object,
+    },
+    async (c, { body }, { engine }) => {
+      requireUnrestricted(c, 'extract items');
+      const report = await engine.extractItems(
+        body.thread_id === undefined ? {} : { threadId: body.thread_id },
+      );
+      return c.json(report);
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/aliases',
+      summary: 'Confirm that a name stands for an item (<domain>.<item>) in future extractions',
+      tags: ['operations'],
+      scope: 'write',
+      body: z.strictObject({
+        alias: z.string().min(1).max(200),
+        target: z.string().min(3).max(200),
+      }),
+      response: z.object({ alias: z.string(), target: z.string() }),
+    },
+    async (c, { body }, { engine }) => {
+      requireUnrestricted(c, 'confirm aliases');
+      await engine.confirmAlias(body.alias, body.target);
+      return c.json({ alias: body.alias, target: body.target });
+    },
+  ),
+];

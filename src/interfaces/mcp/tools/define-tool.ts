@@ -1,0 +1,72 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { Engine } from '../../../engine/index.js';
+
+/** What a token must hold to call a tool over HTTP: read, write, or answer reviews. */
+export type ToolScope = 'read' | 'write' | 'review';
+
+/** The fields of one MCP tool that do not depend on its argument types. */
+interface ToolBase<I extends z.ZodRawShape, O extends z.ZodRawShape> {
+  /** The snake_case name hosts show (`mcp__verity__<name>`). */
+  readonly name: string;
+  /** A short human title. */
+  readonly title: string;
+  /**
+   * When a model should call the tool, starting "Call …". It must not repeat the schema: the
+   * arguments describe themselves.
+   */
+  readonly description: string;
+  /** Input shape; every tool is strict (unknown arguments are refused). */
+  readonly input: I;
+  /** Output shape: validates `structuredContent` on every call; advertised in compact form. */
+  readonly output: O;
+  /**
+   * Scope an HTTP token needs. `read` tools are advertised as read-only; the others change
+   * state (append to the ledger), never destructively unless `destructive` is set.
+   */
+  readonly scope: ToolScope;
+  /** A second identical call changes nothing more (only meaningful for non-read tools). */
+  readonly idempotent?: boolean;
+  /** The call deletes or redacts something that cannot be restored. */
+  readonly destructive?: boolean;
+  /**
+   * Tokens limited to some entities must name one in the arguments: the tool's answer could
+   * otherwise span entities it cannot check.
+   */
+  readonly restrictedNeedsEntity?: boolean;
+  /**
+   * The entities owning what the call targets besides the `entity_id` arguments (e.g. the entity
+   * of the review prompt being answered), for the entity allow-list of restricted tokens.
+   */
+  readonly targetEntities?: (args: Record<string, unknown>, engine: Engine) => Promise<string[]>;
+}
+
+/** One MCP tool, as written in its own file under `tools/`: typed arguments. */
+export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> extends ToolBase<I, O> {
+  /** Runs the call; throws `EngineError` for expected failures (mapped to tool errors). */
+  readonly handler: (args: z.infer<z.ZodObject<I>>, engine: Engine) => Promise<CallToolResult>;
+}
+
+/** One MCP tool with its argument types erased, as `MCP_TOOLS` lists it. */
+export interface McpTool extends ToolBase<z.ZodRawShape, z.ZodRawShape> {
+  /** Runs the call with arguments the SDK already validated against `input`. */
+  readonly handler: (args: Record<string, unknown>, engine: Engine) => Promise<CallToolResult>;
+}
+
+/** Types a tool's handler against its own input shape, then erases it for the list. */
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
+  spec: ToolSpec<I, O>,
+): McpTool {
+  // The SDK parses the arguments with `input` before calling the handler, so the cast holds.
+  return spec as unknown as McpTool;
+}
+
+/** A successful result: structured content plus one text block for the model. */
+export function reply(structuredContent: Record<string, unknown>, text: string): CallToolResult {
+  return { structuredContent, content: [{ type: 'text', text }] };
+}
+
+/** Spreads `{ [key]: value }` only when `value` is defined (exact optional properties). */
+export function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { ContextSectionName } from '../../../engine/index.js';
+import { defineTool, reply } from './define-tool.js';
+import { entityIdInput } from './views.js';
+
+const SECTION_NAMES = [
+  'system',
+  'skills',
+  'summary',
+  'canonical_state',
+  'state_items',
+  'memories',
+  'tail',
+] as const satisfies readonly ContextSectionName[];
+
+const section = z.object({
+  name: z.enum(SECTION_NAMES),
+  tokens: z.number().int(),
+  truncated: z.boolean(),
+  source: z.enum(['state_items', 'long_summary']).nullable(),
+});
+
+const output = {
+  entity_id: z.string(),
+  thread_id: z.string().nullable(),
+  query: z.string().nullable(),
+  now: z.string(),
+  mode: z.enum(['full', 'minimal']),
+  budget: z.number().int(),
+  total: z.number().int(),
+  markdown: z.string(),
+  sections: z.array(section),
+  included: z.object({
+    message_ids: z.array(z.string()),
+    memory_ids: z.array(z.string()),
+    state_item_uids: z.array(z.string()),
+    state_item_refs: z.array(z.string()),
+    entity_ids: z.array(z.string()),
+  }),
+  recall_pack: z
+    .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
+    .optional(),
+};
+const outputSchema = z.object(output);
+
+/** `get_context`: the budgeted briefing for one turn. */
+export const getContext = defineTool({
+  name: 'get_context',
+  title: 'Get context',
+  description:
+    'Call at the start of a turn: a token-budgeted briefing of current state, open items, memories and recent messages.',
+  input: {
+    entity_id: entityIdInput,
+    thread_id: z.string().min(1).max(200).optional(),
+    query: z.string().min(1).max(1000).optional(),
+    budget: z.number().int().min(1).max(100_000).default(2000),
+    mode: z.enum(['full', 'minimal']).default('full'),
+    pack: z.boolean().default(false),
+  },
+  output,
+  scope: 'read',
+  // A thread is not bound to one entity: a restricted token must say whose context it reads.
+  restrictedNeedsEntity: true,
+  async handler(args, engine) {
+    const pack = args.pack
+      ? await engine.recall.recallPack({
+          entity_id: args.entity_id,
+          ...(args.query === undefined ? {} : { query: args.query }),
+          budget: Math.max(50, Math.floor(args.budget / 3)),
+        })
+      : null;
+    const result = await engine.buildContext({
+      entity: args.entity_id,
+      thread: args.thread_id,
+      query: args.query,
+      budget: pack === null ? args.budget : Math.max(1, args.budget - pack.tokens),
+      mode: args.mode,
+    });
+    const structured = outputSchema.parse({
+      entity_id: result.entity,
+      thread_id: result.thread,
+      query: result.query,
+      now: result.now,
+      mode: result.mode,
+      budget: result.budget,
+      total: result.total + (pack?.tokens ?? 0),
+      markdown:
+        pack === null || pack.markdown === ''
+          ? result.markdown
+          : [pack.markdown, result.markdown].filter((m) => m !== '').join('\n\n'),
+      sections: result.sections.map((s) => ({
+        name: s.name,
+        tokens: s.tokens,
+        truncated: s.truncated,
+        source: s.source,
+      })),
+      included: {
+        message_ids: result.included.messageIds,
+        memory_ids: result.included.memoryIds,
+        state_item_uids: result.included.stateItemUids,
+        state_item_refs: result.included.stateItemRefs,
+        entity_ids: result.included.entityIds,
+      },
+      ...(pack === null
+        ? {}
+        : { recall_pack: { pack_id: pack.pack_id, tokens: pack.tokens, markdown: pack.markdown } }),
+    });
+    return reply(structured, structured.markdown === '' ? '(no context yet)' : structured.markdown);
+  },
+});

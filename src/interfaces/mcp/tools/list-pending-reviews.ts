@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineTool, reply } from './define-tool.js';
+import { describeTaskReviews, patchReviewView, taskReviewView } from './task-review-views.js';
+import { describePrompts, entityIdInput, promptView } from './views.js';
+
+const output = {
+  entity_id: z.string(),
+  prompts: z.array(promptView),
+  tasks: z.array(taskReviewView),
+  patches: z.array(patchReviewView),
+};
+const outputSchema = z.object(output);
+
+/** `list_pending_reviews`: what Verity is waiting for the user to answer. */
+export const listPendingReviews = defineTool({
+  name: 'list_pending_reviews',
+  title: 'Pending reviews',
+  description:
+    'Call at session start or when asked what Verity needs from the user: open questions with their ids.',
+  input: { entity_id: entityIdInput },
+  output,
+  scope: 'read',
+  async handler(args, engine) {
+    const prompts = await engine.listReviews({ entityId: args.entity_id });
+    const items = await engine.tasks.reviewItems();
+    const tasks = items.tasks.filter((t) => t.entity_id === args.entity_id);
+    const result = outputSchema.parse({
+      entity_id: args.entity_id,
+      prompts,
+      tasks,
+      patches: items.patches,
+    });
+    return reply(
+      result,
+      [describePrompts(prompts), ...describeTaskReviews(tasks, items.patches)].join('\n'),
+    );
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defined, defineTool, reply } from './define-tool.js';
+import { proposal, proposalLine, SECTIONS } from './proposal-views.js';
+import { entityIdInput } from './views.js';
+
+/** `resolve_proposal`: the user's answer to a MEMORY.md proposal. */
+export const resolveProposal = defineTool({
+  name: 'resolve_proposal',
+  title: 'Resolve proposal',
+  description:
+    "Call only with the user's decision on a MEMORY.md proposal: approve, reject or edit.",
+  input: {
+    entity_id: entityIdInput,
+    proposal_id: z.string().regex(/^p-\d{8}-\d{3}$/),
+    action: z.enum(['approve', 'reject', 'edit']),
+    text: z.string().min(1).max(400).optional(),
+    section: z.enum(SECTIONS).optional(),
+    reason: z.string().max(400).optional(),
+  },
+  output: { proposal },
+  scope: 'review',
+  idempotent: false,
+  async handler(args, engine) {
+    const view = await engine.observer.resolveProposal(args.proposal_id, args.action, {
+      ...defined('text', args.text),
+      ...defined('section', args.section),
+      ...defined('reason', args.reason),
+    });
+    return reply({ proposal: proposal.parse(view) }, proposalLine(view));
+  },
+});

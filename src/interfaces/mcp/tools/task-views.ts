@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { TASK_PRIORITIES, TASK_STATES, type Task } from '../../../core/index.js';
+
+/** A task id argument, e.g. TASK-20260130-001. */
+export const taskIdInput = z.string().regex(/^TASK-\d{8}-\d{3,}$/);
+
+const instant = z.string();
+
+/**
+ * The task fields an agent may set; the target state of a move says which it requires (an
+ * illegal move is refused naming them).
+ */
+export const taskFields = {
+  priority: z.enum(TASK_PRIORITIES).optional(),
+  due: instant.optional(),
+  definition_of_done: z.array(z.string().min(1)).optional(),
+  next_action: z.string().min(1).optional(),
+  next_check: instant.optional(),
+  who_waiting_on: z.string().min(1).optional(),
+  followup_cadence_hours: z.number().positive().optional(),
+  last_followup: instant.optional(),
+  blocking_question: z.string().min(1).optional(),
+  completion_proof: z.string().min(1).optional(),
+  owner: z.string().min(1).optional(),
+};
+
+/** The task fields of a call's arguments. */
+export type TaskFieldArgs = { [K in keyof typeof taskFields]?: z.infer<(typeof taskFields)[K]> };
+
+/** The task fields that were given. */
+export function fieldsOf(args: TaskFieldArgs) {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
+}
+
+/** A task in its wire form (further fields pass through). */
+export const task = z
+  .object({
+    id: z.string(),
+    entity_id: z.string(),
+    title: z.string(),
+    state: z.enum(TASK_STATES),
+    priority: z.enum(TASK_PRIORITIES).nullable(),
+    due: z.string().nullable(),
+    next_action: z.string().nullable(),
+    next_check: z.string().nullable(),
+    escalation_level: z.number().int(),
+    acknowledged_at: z.string().nullable(),
+  })
+  .loose();
+
+/** Output of the tools that answer with one task. */
+export const taskOutput = { task };
+
+/** One line for people describing a task. */
+export function taskLine(t: Task): string {
+  const parts = [t.priority ?? 'untriaged', t.state];
+  if (t.due !== null) parts.push(`due ${t.due}`);
+  if (t.escalation_level > 0) parts.push(`E${t.escalation_level}`);
+  return `${t.id} ${t.title} (${parts.join(', ')})`;
+}
