@@ -7,7 +7,7 @@ import { entityIdInput } from './views.js';
 export const acknowledgeTask = defineTool({
   name: 'acknowledge_task',
   title: 'Acknowledge task',
-  description: 'Call when the user has seen an escalated task: the alert stops repeating.',
+  description: 'Call when the user has seen an escalated task; stops its alerts.',
   input: { entity_id: entityIdInput, task_id: taskIdInput, note: z.string().max(1000).optional() },
   output: taskOutput,
   scope: 'write',

@@ -7,8 +7,7 @@ import { entityIdInput } from './views.js';
 export const addTask = defineTool({
   name: 'add_task',
   title: 'Add task',
-  description:
-    'Call when you or the user commit to doing something ("I\'ll send the deck by Friday").',
+  description: 'Call when you or the user commit to doing something.',
   input: { entity_id: entityIdInput, title: z.string().min(1).max(500), ...taskFields },
   output: taskOutput,
   scope: 'write',

@@ -46,12 +46,15 @@ describe('advertise', () => {
     const byName = new Map(MCP_TOOLS.map((tool) => [tool.name, advertise(tool)]));
     expect(byName.get('get_state')?.annotations).toEqual({
       readOnlyHint: true,
-      destructiveHint: false,
       openWorldHint: false,
     });
-    expect(byName.get('forget_memory')?.annotations).toMatchObject({
-      readOnlyHint: false,
-      destructiveHint: true,
+    // A write tool leaves readOnlyHint at its default (false); a destructive one leaves
+    // destructiveHint at its default (true).
+    expect(byName.get('forget_memory')?.annotations).toEqual({ openWorldHint: false });
+    expect(byName.get('record_messages')?.annotations).toEqual({
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
     });
   });
 });

@@ -116,34 +116,36 @@ export function advertisedInput(shape: z.ZodRawShape): Tool['inputSchema'] {
 }
 
 /**
- * The advertised output schema: an object, no more. A model reads the answer itself (and its
- * text block); the full output shape still validates every call's structured content on the
- * server, and listing it cost 36 KB of the 72 KB `tools/list` had.
+ * MCP annotations derived from the tool's scope and flags, each hint only where it differs from
+ * the spec's default (readOnlyHint false, destructiveHint true, idempotentHint false,
+ * openWorldHint true): nothing reaches the outside world, and no tool is destructive unless it
+ * says so.
  */
-const ADVERTISED_OUTPUT = { type: 'object' } as const;
-
-/** MCP annotations derived from the tool's scope and flags; nothing reaches the outside world. */
 export function annotationsOf(tool: McpTool): NonNullable<Tool['annotations']> {
   if (tool.scope === 'read') {
-    // idempotentHint is meaningful only for tools that are not read-only (MCP spec).
-    return { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+    // destructiveHint and idempotentHint are meaningful only for tools that are not read-only
+    // (MCP spec), so a read-only tool says just that.
+    return { readOnlyHint: true, openWorldHint: false };
   }
   return {
-    readOnlyHint: false,
-    destructiveHint: tool.destructive === true,
-    ...(tool.idempotent === undefined ? {} : { idempotentHint: tool.idempotent }),
+    ...(tool.destructive === true ? {} : { destructiveHint: false }),
+    ...(tool.idempotent === true ? { idempotentHint: true } : {}),
     openWorldHint: false,
   };
 }
 
-/** A tool as `tools/list` shows it. */
+/**
+ * A tool as `tools/list` shows it: name, description, input schema and annotations. No output
+ * schema: a model reads the answer itself (and its text block), while the full output shape still
+ * validates every call's structured content on the server; listing the shapes cost 36 KB of the
+ * 72 KB `tools/list` once had, and even a bare `{"type":"object"}` per tool costs 0.8 KB. No title
+ * either: hosts fall back to the name, and the README's tool table carries the titles.
+ */
 export function advertise(tool: McpTool): Tool {
   return {
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: advertisedInput(tool.input),
-    outputSchema: ADVERTISED_OUTPUT,
     annotations: annotationsOf(tool),
   };
 }

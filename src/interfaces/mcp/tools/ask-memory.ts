@@ -24,8 +24,7 @@ const outputSchema = z.object(output);
 export const askMemory = defineTool({
   name: 'ask_memory',
   title: 'Ask memory',
-  description:
-    'Call when asked what was decided, said or fixed before: an answer with numbered citations.',
+  description: 'Call when asked what was decided, said or fixed before: an answer with citations.',
   input: {
     entity_id: entityIdInput,
     question: z.string().min(1).max(1000),

@@ -8,8 +8,7 @@ const TRIGGERS = ['compaction', 'shutdown', 'manual'] as const;
 export const captureSession = defineTool({
   name: 'capture_session',
   title: 'Capture session',
-  description:
-    'Call before compaction and at session end with the transcript; Verity later proposes MEMORY.md updates.',
+  description: 'Call before compaction and at session end with the transcript.',
   input: {
     entity_id: entityIdInput,
     session_id: z.string().min(1).max(200).optional(),

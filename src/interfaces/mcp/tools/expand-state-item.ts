@@ -25,7 +25,7 @@ const outputSchema = z.object(output);
 export const expandStateItem = defineTool({
   name: 'expand_state_item',
   title: 'Expand state item',
-  description: 'Call with a state item uid to read the messages behind it: who said it, when.',
+  description: 'Call with an item uid to read the messages behind it.',
   input: {
     entity_id: entityIdInput,
     uid: z.string().regex(/^[dcaqr]_[0-9a-f]{12}$/),

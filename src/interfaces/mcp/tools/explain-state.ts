@@ -51,8 +51,7 @@ const outputSchema = z.object(output);
 export const explainState = defineTool({
   name: 'explain_state',
   title: 'Explain state',
-  description:
-    'Call when asked why Verity believes a value, or before disputing one: rule, evidence, history.',
+  description: 'Call when asked why Verity believes a value: rule, evidence, history.',
   input: { entity_id: entityIdInput, field: fieldInput },
   output,
   scope: 'read',

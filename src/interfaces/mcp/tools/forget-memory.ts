@@ -7,8 +7,7 @@ import { entityIdInput } from './views.js';
 export const forgetMemory = defineTool({
   name: 'forget_memory',
   title: 'Forget memory',
-  description:
-    'Call when a memory is wrong and not worth fixing: deletes it and redacts it in the ledger.',
+  description: 'Call when a memory is wrong: deletes it and redacts it in the ledger.',
   input: { entity_id: entityIdInput, memory_id: memoryIdInput },
   output: { memory_id: z.string(), forgotten: z.literal(true), redacted: z.number() },
   scope: 'write',

@@ -48,7 +48,7 @@ export const getContext = defineTool({
   name: 'get_context',
   title: 'Get context',
   description:
-    'Call at the start of a turn: a token-budgeted briefing of current state, open items, memories and recent messages.',
+    'Call at the start of a turn: a token-budgeted briefing of state, items, memories and messages.',
   input: {
     entity_id: entityIdInput,
     thread_id: z.string().min(1).max(200).optional(),

@@ -16,7 +16,7 @@ export const getState = defineTool({
   name: 'get_state',
   title: 'Get state',
   description:
-    "Call before answering or acting on the user's current status, plans or preferences; trust it over older memory.",
+    "Call before acting on the user's current status or plans; trust it over older memory.",
   input: {
     entity_id: entityIdInput,
     field: fieldInput.optional(),

@@ -7,7 +7,7 @@ import { entityIdInput } from './views.js';
 export const getTaskMetrics = defineTool({
   name: 'get_task_metrics',
   title: 'Task metrics',
-  description: "Call for a day's task numbers: created, done, overdue, incidents, escalations.",
+  description: "Call for a day's task numbers.",
   input: {
     entity_id: entityIdInput,
     date: z

@@ -15,8 +15,7 @@ const outputSchema = z.object(output);
 export const listPendingReviews = defineTool({
   name: 'list_pending_reviews',
   title: 'Pending reviews',
-  description:
-    'Call at session start or when asked what Verity needs from the user: open questions with their ids.',
+  description: 'Call at session start: questions Verity needs the user to answer.',
   input: { entity_id: entityIdInput },
   output,
   scope: 'read',

@@ -10,8 +10,7 @@ const outputSchema = z.object(output);
 export const listPredictionErrors = defineTool({
   name: 'list_prediction_errors',
   title: 'Prediction errors',
-  description:
-    'Call before relying on memories, or when asked what may be out of date: drifted memories and signals.',
+  description: 'Call before relying on memories: drifted memories and stale signals.',
   input: {
     entity_id: entityIdInput,
     error_type: z.enum(ERROR_TYPES).optional(),

@@ -10,7 +10,7 @@ import { entityIdInput } from './views.js';
 export const listProposals = defineTool({
   name: 'list_proposals',
   title: 'List proposals',
-  description: 'Call to see the MEMORY.md updates awaiting review, with ids for resolve_proposal.',
+  description: 'Call to see MEMORY.md updates awaiting review.',
   input: {
     entity_id: entityIdInput,
     status: z.enum(['pending', 'approved', 'rejected', 'expired', 'all']).default('pending'),

@@ -10,8 +10,7 @@ const outputSchema = z.object(output);
 export const listStateItems = defineTool({
   name: 'list_state_items',
   title: 'List state items',
-  description:
-    'Call to see the open decisions, constraints, actions, questions and risks of a thread or entity.',
+  description: 'Call to see open decisions, constraints, actions, questions and risks.',
   input: {
     entity_id: entityIdInput,
     thread_id: z.string().min(1).max(200).optional(),

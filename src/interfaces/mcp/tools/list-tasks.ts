@@ -7,8 +7,7 @@ import { entityIdInput } from './views.js';
 export const listTasks = defineTool({
   name: 'list_tasks',
   title: 'List tasks',
-  description:
-    'Call at the start of work or when asked what is open; blocked_by lists overdue P0s that block other work.',
+  description: 'Call when starting work or asked what is open; blocked_by lists overdue P0s.',
   input: { entity_id: entityIdInput, include_closed: z.boolean().default(false) },
   output: { tasks: z.array(task), blocked_by: z.array(z.string()) },
   scope: 'read',

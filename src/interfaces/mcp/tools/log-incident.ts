@@ -11,7 +11,7 @@ export const logIncident = defineTool({
   name: 'log_incident',
   title: 'Log incident',
   description:
-    'Call when something went wrong that Verity could not see: a wrong recall, a failure, a missed commitment.',
+    'Call when something went wrong that Verity could not see (wrong recall, failure, missed commitment).',
   input: {
     entity_id: entityIdInput,
     type: z.enum(INCIDENT_TYPES),

@@ -8,8 +8,7 @@ import { entityIdInput } from './views.js';
 export const moveTask = defineTool({
   name: 'move_task',
   title: 'Move task',
-  description:
-    'Call when a task advances, waits, is blocked or cancelled; a refusal names the fields the move needs.',
+  description: 'Call when a task advances, waits, is blocked or cancelled.',
   input: {
     entity_id: entityIdInput,
     task_id: taskIdInput,

@@ -6,7 +6,7 @@ import { entityIdInput } from './views.js';
 export const reconcileTasks = defineTool({
   name: 'reconcile_tasks',
   title: 'Reconcile tasks',
-  description: 'Call to escalate stale and overdue tasks now (serve does it every 30 min).',
+  description: 'Call to escalate stale and overdue tasks now.',
   input: { entity_id: entityIdInput },
   output: {
     at: z.string(),

@@ -7,8 +7,7 @@ import { entityIdInput } from './views.js';
 export const recordMemorySignal = defineTool({
   name: 'record_memory_signal',
   title: 'Memory signal',
-  description:
-    'Call when outside evidence (commit, CI, calendar, ticket) suggests a memory is stale.',
+  description: 'Call when outside evidence (commit, CI, calendar) suggests a memory is stale.',
   input: {
     entity_id: entityIdInput,
     memory_id: memoryIdInput,

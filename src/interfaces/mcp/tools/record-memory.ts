@@ -9,8 +9,7 @@ const outputSchema = z.object(memoryWriteOutput);
 export const recordMemory = defineTool({
   name: 'record_memory',
   title: 'Record memory',
-  description:
-    'Call to remember something durable; cite its notes with [[links]] so drift is flagged.',
+  description: 'Call to remember something durable; cite notes with [[links]] so drift is flagged.',
   input: {
     entity_id: entityIdInput,
     text: textInput,

@@ -43,7 +43,7 @@ export const recordMessages = defineTool({
   name: 'record_messages',
   title: 'Record messages',
   description:
-    'Call after each turn (or with past turns) so Verity can extract state and recall it; safe to repeat.',
+    'Call after each turn (or with past turns) so Verity can extract and recall; safe to repeat.',
   input: {
     thread_id: z.string().min(1).max(200).optional(),
     entity_id: entityId.optional(),

@@ -20,7 +20,7 @@ export const recordObservation = defineTool({
   name: 'record_observation',
   title: 'Record observation',
   description:
-    'Call when the user or a trusted source states something that may change their state; Verity commits it, asks the user, or keeps it as weak evidence.',
+    'Call when someone states something that may change state; Verity commits, asks or keeps it as weak evidence.',
   input: {
     entity_id: entityIdInput,
     field: fieldInput,

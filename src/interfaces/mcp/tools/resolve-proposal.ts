@@ -7,8 +7,7 @@ import { entityIdInput } from './views.js';
 export const resolveProposal = defineTool({
   name: 'resolve_proposal',
   title: 'Resolve proposal',
-  description:
-    "Call only with the user's decision on a MEMORY.md proposal: approve, reject or edit.",
+  description: "Call only with the user's decision on a MEMORY.md proposal.",
   input: {
     entity_id: entityIdInput,
     proposal_id: z.string().regex(/^p-\d{8}-\d{3}$/),

@@ -18,7 +18,7 @@ const outputSchema = z.object(output);
 export const resolveReview = defineTool({
   name: 'resolve_review',
   title: 'Resolve review',
-  description: "Call only with the user's own answer to a pending review; never answer for them.",
+  description: "Call only with the user's own answer to a pending review.",
   input: {
     entity_id: entityIdInput,
     prompt_id: z.string().min(1).max(100),

@@ -13,8 +13,7 @@ const ACTIONS = [...TASK_REVIEW_ACTIONS, ...PATCH_REVIEW_ACTIONS] as const;
 export const resolveTaskReview = defineTool({
   name: 'resolve_task_review',
   title: 'Resolve task review',
-  description:
-    "Call only with the user's answer to a stuck task (note: why or next step) or a proposed patch.",
+  description: "Call only with the user's answer to a stuck task or a proposed patch.",
   input: {
     entity_id: entityIdInput,
     review_id: z.string().regex(/^(TASK|PATCH)-\d{8}-\d{3,}$/),

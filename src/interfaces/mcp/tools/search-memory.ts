@@ -56,7 +56,7 @@ export const searchMemory = defineTool({
   name: 'search_memory',
   title: 'Search memory',
   description:
-    'Call to find what was said in earlier conversations (words or meaning); get_state says what is true now.',
+    'Call to find what was said before (words or meaning); get_state says what is true now.',
   input: {
     entity_id: entityIdInput,
     query: z.string().min(1).max(1000),

@@ -17,8 +17,7 @@ const outputSchema = z.object(memoryWriteOutput);
 export const updateMemory = defineTool({
   name: 'update_memory',
   title: 'Update memory',
-  description:
-    'Call when a memory is out of date: a new revision that resolves its prediction errors.',
+  description: 'Call when a memory is out of date: a new revision.',
   input: {
     entity_id: entityIdInput,
     memory_id: memoryIdInput,
