@@ -86,8 +86,17 @@ export interface ContextCapabilityDeps {
   ) => Promise<readonly MemoryHit[]>;
 }
 
-/** What `createEngine` gets from the context capability. */
+/** The engine's context member: what an agent sees on one turn. */
 export interface ContextCapability {
+  /**
+   * The context for one agent turn, within a token budget (default 2,000, counted with
+   * `o200k_base`): system text, skills, the thread's short summary, canonical state of the entities
+   * in play (freshness, stale, review and conflict markers), the thread's state items (or its long
+   * summary; without a thread, the entity's open items), memories retrieved for `query` (default:
+   * the thread's latest user message) and the thread's recent messages. Reports tokens per section
+   * and the ids it shows. Shows only the entity's records and its "we" group's. Throws
+   * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
+   */
   buildContext(request?: BuildContextRequest): Promise<ContextResult>;
 }
 

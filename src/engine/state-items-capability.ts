@@ -12,8 +12,6 @@ import {
   type Watermark,
 } from '../core/index.js';
 import type { Embedder } from '../embeddings/index.js';
-import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
-import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import {
   createItemSimilarity,
   createRuleItemExtractor,
@@ -23,6 +21,8 @@ import {
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
+import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
+import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
@@ -147,16 +147,34 @@ export interface ItemExtractionReport {
   readonly stale: number;
 }
 
-/** What `createEngine` gets from the state-items capability. */
+/** The engine's state-item members (seed 001): extraction runs, lists and expansion. */
 export interface StateItemsCapability {
+  /**
+   * Extracts structured state items (decisions, constraints, actions, questions, risks) from the
+   * messages after each thread's watermark, in batches, each run recorded as an
+   * `extraction.completed` event. `ingest` does this itself unless it does not wait for indexing.
+   * A failed or timed-out run is recorded without moving the watermark and retried next time.
+   */
   extractItems(options?: { readonly threadId?: string }): Promise<ItemExtractionReport>;
+  /**
+   * State items in render order with their compact section: a thread's, or an entity's across its
+   * threads. Only open items (not superseded, done or answered) unless `status` says otherwise.
+   */
   listStateItems(options?: ListStateItemsOptions): Promise<StateItemList>;
+  /**
+   * One state item with the messages it rests on. Throws NOT_FOUND for an unknown uid and
+   * VALIDATION_FAILED when the uid exists in several threads and `threadId` is absent.
+   */
   expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+}
+
+/** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
+export interface StateItemsService extends StateItemsCapability {
   /** Runs after `ingest` committed: extracts when the ingest waits for indexing. */
   afterIngest(options: IngestOptions | undefined, waitByDefault: boolean): Promise<void>;
 }
 
-/** Dependencies of `createStateItemsCapability`. */
+/** Dependencies of `createStateItemsService`. */
 export interface StateItemsDependencies {
   readonly store: Store;
   readonly clock: Clock;
@@ -239,7 +257,7 @@ function statusesOf(status: ListStateItemsOptions['status']): readonly StateItem
  * lock, extracted with a hard timeout, then recorded as an `extraction.completed` event and folded
  * in one transaction that re-checks the watermark), listing, the entity-level view and EXPAND.
  */
-export function createStateItemsCapability(deps: StateItemsDependencies): StateItemsCapability {
+export function createStateItemsService(deps: StateItemsDependencies): StateItemsService {
   const { store, clock, ids, embedder } = deps;
   const options = deps.options ?? {};
   const extractor = options.extractor === undefined ? createRuleItemExtractor() : options.extractor;
