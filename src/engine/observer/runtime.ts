@@ -81,10 +81,12 @@ export function createObserverRuntime(
   };
 }
 
+/** A UTC day as YYYYMMDD, for proposal and fix ids. */
 export function stamp(ms: number): string {
   return toIso(ms).slice(0, 10).replace(/-/g, '');
 }
 
+/** A proposal as surfaces list it, with its expiry when pending. */
 export function toView(p: Proposal): ProposalView {
   const { event_ids: _events, ...rest } = p;
   return {
@@ -93,17 +95,20 @@ export function toView(p: Proposal): ProposalView {
   };
 }
 
+/** A promoted entry as surfaces list it. */
 export function toMemoryView(m: MemoryEntry): MemoryEntryView {
   const { event_ids: _events, ...rest } = m;
   return rest;
 }
 
+/** Observations of an observer run by priority. */
 export function countBy(output: ObserverOutput): ObserveReport['observations'] {
   const counts = { red: 0, yellow: 0, green: 0 };
   for (const s of output.segments) for (const o of s.observations) counts[o.priority] += 1;
   return counts;
 }
 
+/** NOT_FOUND for `what` `id`. */
 export function notFound(what: string, id: string): EngineError {
   return new EngineError('NOT_FOUND', `no ${what} ${id}`, { id });
 }
