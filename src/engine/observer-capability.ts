@@ -20,21 +20,7 @@ import type {
   ObserverCapabilityDeps,
 } from './observer/types.js';
 
-export type {
-  CaptureRequest,
-  CaptureResult,
-  DailyReport,
-  EngineObserverOptions,
-  FrictionReport,
-  MemoryEntryView,
-  ObserveReport,
-  ObserverCapability,
-  ObserverCapabilityDeps,
-  PromotionLink,
-  ProposalView,
-  ReflectReport,
-  RetentionReport,
-} from './observer/types.js';
+export type * from './observer/types.js';
 export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer/types.js';
 
 /**

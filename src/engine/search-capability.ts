@@ -172,40 +172,11 @@ export function createSearchService(
       return report;
     },
 
-    async searchStatus() {
-      const status = await store.searchIndexStatus();
-      return {
-        model: embedder?.space.model ?? null,
-        dimension: embedder?.space.dimension ?? null,
-        indexed_model: status.space?.model ?? null,
-        documents: status.documents,
-        embedded: status.embedded,
-        pending: status.documents - status.embedded,
-        cached_vectors: status.cachedVectors,
-      };
-    },
+    searchStatus: () => searchStatus(store, embedder),
 
     startBackgroundIndexing(backgroundOptions) {
       if (indexer === null) return NO_BACKGROUND;
-      const handle = indexer.startBackground({
-        onError: backgroundOptions.onError,
-        onReport: (report) => {
-          if (report.outcome === 'space_mismatch') {
-            backgroundOptions.onError(
-              new EngineError(
-                'CONFLICT',
-                'The store holds vectors of another embedding model; run `verity reindex` to switch',
-                { operation: 'backgroundIndexing' },
-              ),
-            );
-            return;
-          }
-          backgroundOptions.onReport?.(report);
-        },
-        ...(backgroundOptions.intervalMs === undefined
-          ? {}
-          : { intervalMs: backgroundOptions.intervalMs }),
-      });
+      const handle = startBackground(indexer, backgroundOptions);
       background = handle;
       return {
         async stop() {
@@ -215,21 +186,10 @@ export function createSearchService(
       };
     },
 
-    async afterIngest(ingestOptions) {
-      if (indexer === null) return;
-      if (indexer.inBackground) {
-        indexer.notify();
-        return;
-      }
-      if (!(ingestOptions?.waitForIndex ?? options.waitForIndex ?? true)) return;
-      try {
-        const onProgress = ingestOptions?.onIndexProgress;
-        await indexer.run(onProgress === undefined ? {} : { onProgress });
-      } catch (error: unknown) {
-        if (ingestOptions?.onIndexError === undefined) throw error;
-        ingestOptions.onIndexError(error);
-      }
-    },
+    afterIngest: (ingestOptions) =>
+      indexer === null
+        ? Promise.resolve()
+        : indexAfterIngest(indexer, ingestOptions, options.waitForIndex ?? true),
 
     async afterRebuild() {
       if (indexer !== null) await indexer.run({ cacheOnly: true });
@@ -245,4 +205,67 @@ export function createSearchService(
       await model?.close();
     },
   };
+}
+
+/** Sizes of the search index and which models are configured and indexed. */
+async function searchStatus(store: Store, embedder: Embedder | null): Promise<SearchStatus> {
+  const status = await store.searchIndexStatus();
+  return {
+    model: embedder?.space.model ?? null,
+    dimension: embedder?.space.dimension ?? null,
+    indexed_model: status.space?.model ?? null,
+    documents: status.documents,
+    embedded: status.embedded,
+    pending: status.documents - status.embedded,
+    cached_vectors: status.cachedVectors,
+  };
+}
+
+/** Starts the indexer's background loop; a vector-space mismatch is reported as a CONFLICT. */
+function startBackground(
+  indexer: Indexer,
+  backgroundOptions: BackgroundIndexingOptions,
+): BackgroundIndexing {
+  return indexer.startBackground({
+    onError: backgroundOptions.onError,
+    onReport: (report) => {
+      if (report.outcome === 'space_mismatch') {
+        backgroundOptions.onError(
+          new EngineError(
+            'CONFLICT',
+            'The store holds vectors of another embedding model; run `verity reindex` to switch',
+            { operation: 'backgroundIndexing' },
+          ),
+        );
+        return;
+      }
+      backgroundOptions.onReport?.(report);
+    },
+    ...(backgroundOptions.intervalMs === undefined
+      ? {}
+      : { intervalMs: backgroundOptions.intervalMs }),
+  });
+}
+
+/**
+ * After `ingest` committed: wakes the background loop when it runs, else fills vectors now unless
+ * the call (or the engine's default) says not to wait. A failure goes to `onIndexError` if given.
+ */
+async function indexAfterIngest(
+  indexer: Indexer,
+  ingestOptions: IngestOptions | undefined,
+  waitByDefault: boolean,
+): Promise<void> {
+  if (indexer.inBackground) {
+    indexer.notify();
+    return;
+  }
+  if (!(ingestOptions?.waitForIndex ?? waitByDefault)) return;
+  try {
+    const onProgress = ingestOptions?.onIndexProgress;
+    await indexer.run(onProgress === undefined ? {} : { onProgress });
+  } catch (error: unknown) {
+    if (ingestOptions?.onIndexError === undefined) throw error;
+    ingestOptions.onIndexError(error);
+  }
 }

@@ -9,18 +9,7 @@ import { answerReview, reviewItems } from './tasks/review.js';
 import { createTasksRuntime } from './tasks/runtime.js';
 import type { EngineTaskOptions, TasksCapability, TasksCapabilityDeps } from './tasks/types.js';
 
-export type {
-  EngineTaskOptions,
-  Experiment,
-  ImprovementReport,
-  ListIncidentsOptions,
-  ListTasksOptions,
-  TaskChangeOptions,
-  TaskFilesReport,
-  TaskScheduleOptions,
-  TasksCapability,
-  TasksCapabilityDeps,
-} from './tasks/types.js';
+export type * from './tasks/types.js';
 export { TASK_QUEUES } from './tasks/types.js';
 
 /**

@@ -16,17 +16,7 @@ import { addRoot, findNotes, watch } from './vault/notes.js';
 import { createVaultRuntime } from './vault/runtime.js';
 import type { EngineVaultOptions, VaultCapability } from './vault/types.js';
 
-export type {
-  EngineVaultOptions,
-  MemoryDetail,
-  MemoryView,
-  MemoryWriteResult,
-  PredictionErrorFilters,
-  PredictionErrorView,
-  RecordMemoryInput,
-  UpdateMemoryInput,
-  VaultCapability,
-} from './vault/types.js';
+export type * from './vault/types.js';
 export { DRIFT_MARKER } from './vault/types.js';
 
 /**

@@ -70,12 +70,8 @@ export function createObserverRuntime(
     memoryPath: join(workspace, 'MEMORY.md'),
     settings: {
       ...DEFAULT_REFLECTOR_SETTINGS,
-      ...(options.memoryBudgetTokens === undefined
-        ? {}
-        : { budgetTokens: options.memoryBudgetTokens }),
-      ...(options.maxCompressionRatio === undefined
-        ? {}
-        : { maxRatio: options.maxCompressionRatio }),
+      budgetTokens: options.memoryBudgetTokens ?? DEFAULT_REFLECTOR_SETTINGS.budgetTokens,
+      maxRatio: options.maxCompressionRatio ?? DEFAULT_REFLECTOR_SETTINGS.maxRatio,
     },
     record: (type, payload) => recordEvent(context.deps, type, payload),
   };

@@ -12,7 +12,7 @@ import {
   type MemoryUpdatedPayload,
 } from '../../ledger/index.js';
 import { recordEvent } from '../../pipeline/index.js';
-import { resolveCitations, snapshotPassages } from '../../vault/index.js';
+import { type Citations, resolveCitations, snapshotPassages } from '../../vault/index.js';
 import { checkDrift } from './drift.js';
 import type { VaultRuntime } from './runtime.js';
 import {
@@ -77,11 +77,7 @@ export async function recordMemory(
     payload as unknown as JsonObject,
     entityId,
   );
-  return {
-    memory: await toView(rt, await requireMemory(rt, memoryId)),
-    ambiguous_links: citations.ambiguous,
-    missing_links: citations.missing,
-  };
+  return writeResult(rt, memoryId, citations);
 }
 
 /** Records a new revision (`memory.updated`), resolving its open prediction errors. */
@@ -107,11 +103,7 @@ export async function updateMemory(
     { ...(payload as unknown as JsonObject), revision: before.revision + 1 },
     before.entityId,
   );
-  return {
-    memory: await toView(rt, await requireMemory(rt, memoryId)),
-    ambiguous_links: citations.ambiguous,
-    missing_links: citations.missing,
-  };
+  return writeResult(rt, memoryId, citations);
 }
 
 /** Forgets a memory and (unless `redact` is false) redacts its events in the ledger. */
@@ -168,5 +160,18 @@ export async function showMemory(rt: VaultRuntime, memoryId: string): Promise<Me
     })),
     revisions: (await rt.store.vault.listRevisions(memoryId)).map(toRevisionView),
     prediction_errors: rows.map((row) => toErrorView(row, memory)),
+  };
+}
+
+/** What a memory write reports: the memory as stored now and the links that did not resolve. */
+async function writeResult(
+  rt: VaultRuntime,
+  memoryId: string,
+  citations: Citations,
+): Promise<MemoryWriteResult> {
+  return {
+    memory: await toView(rt, await requireMemory(rt, memoryId)),
+    ambiguous_links: citations.ambiguous,
+    missing_links: citations.missing,
   };
 }
