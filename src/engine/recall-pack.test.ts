@@ -1,32 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { addPlannedTask } from './__fixtures__/test-engine.js';
-import { createEngine, type Engine } from './index.js';
+import type { ManualClock } from '../testing/index.js';
+import { addPlannedTask, closeTestEngine, openTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 import { isReferenced } from './recall-pack.js';
 
-let home: string;
+let dir: string;
 let clock: ManualClock;
 let engine: Engine;
 
 beforeEach(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-recall-'));
-  clock = createManualClock('2026-01-28T09:00:00Z');
-  engine = await createEngine({
-    home,
-    clock,
-    ids: createSequentialIds(),
+  ({ dir, clock, engine } = await openTestEngine('verity-recall-', '2026-01-28T09:00:00Z', {
     embeddings: { model: null },
     recallTriggers: { invoice: ['Acme'] },
-  });
+  }));
 });
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => closeTestEngine({ dir, engine }));
 
 async function seed() {
   const p0 = await addPlannedTask(engine, 'Pay the payroll taxes', {
