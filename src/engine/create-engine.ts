@@ -55,7 +55,6 @@ import { createStateCapability } from './state-capability.js';
 import {
   createStateItemsService,
   type EngineItemOptions,
-  type StateItemsCapability,
   type StateItemsService,
 } from './state-items-capability.js';
 import {
@@ -371,7 +370,7 @@ function composeEngine(
     }),
     ...createLearningCapability(context),
     ...searchCapability(search, services.vault),
-    ...stateItemsCapability(items),
+    ...items.capability,
     ...services.context,
     observer: services.observer,
     vault: services.vault,
@@ -402,15 +401,6 @@ function searchCapability(search: SearchService, vault: VaultCapability): Search
     reindex: search.reindex,
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
-  };
-}
-
-/** The state-item members without the service's ingest hook. */
-function stateItemsCapability(items: StateItemsService): StateItemsCapability {
-  return {
-    extractItems: items.extractItems,
-    listStateItems: items.listStateItems,
-    expandStateItem: items.expandStateItem,
   };
 }
 

@@ -169,7 +169,9 @@ export interface StateItemsCapability {
 }
 
 /** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
-export interface StateItemsService extends StateItemsCapability {
+export interface StateItemsService {
+  /** The members the engine offers. */
+  readonly capability: StateItemsCapability;
   /** Runs after `ingest` committed: extracts when the ingest waits for indexing. */
   afterIngest(options: IngestOptions | undefined, waitByDefault: boolean): Promise<void>;
 }
@@ -508,9 +510,11 @@ async function expandStateItem(
 export function createStateItemsService(deps: StateItemsDependencies): StateItemsService {
   const rt = itemsRuntime(deps);
   return {
-    extractItems: (extractOptions) => extractItems(rt, extractOptions),
-    listStateItems: (listOptions) => listStateItems(rt, listOptions),
-    expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
+    capability: {
+      extractItems: (extractOptions) => extractItems(rt, extractOptions),
+      listStateItems: (listOptions) => listStateItems(rt, listOptions),
+      expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
+    },
     async afterIngest(ingestOptions, waitByDefault) {
       if (rt.extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;
       try {
