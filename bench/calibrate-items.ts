@@ -10,8 +10,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEmbedder } from '../src/embeddings/index.js';
-import { toModelKey } from '../src/providers/index.js';
-import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import {
   CALIBRATED_THRESHOLDS,
   CALIBRATION_LABELS,
@@ -24,6 +22,8 @@ import {
   type ReconcileThresholds,
   scoreCalibrationPairs,
 } from '../src/items/index.js';
+import { toModelKey } from '../src/providers/index.js';
+import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const TARGET = join(ROOT, 'src', 'items', 'calibrations.ts');

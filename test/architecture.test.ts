@@ -35,7 +35,10 @@ interface Layer {
   readonly nodeBuiltins: boolean;
 }
 
-/** Packages a service may import besides the layers below it. */
+/**
+ * Packages a service may import besides the layers below it. A `<service>/<folder>` key grants a
+ * package to that folder only, so a driver stays in the one place that needs it.
+ */
 const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   language: [
     'wink-nlp',
@@ -49,16 +52,20 @@ const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   search: ['chrono-node'],
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
   context: ['gpt-tokenizer'],
-  // The durable job queue keeps jobs beside the store: an embedded SQLite table or pg-boss.
-  jobs: ['node-ical', 'better-sqlite3', 'pg-boss', 'croner'],
+  jobs: ['croner'],
+  // The queue's two implementations keep jobs beside the store (ADR 2026-11-26-background-jobs).
+  'jobs/queue': ['better-sqlite3', 'pg-boss'],
+  'pipeline/sources': ['node-ical'],
 };
 
 /** The SDK each provider adapter folder may import. */
 const PROVIDER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   'openai-compatible': ['ai', '@ai-sdk/openai-compatible'],
+  'ai-sdk': ['ai'],
   anthropic: ['ai', '@ai-sdk/anthropic'],
   local: ['@energetic-ai'],
   transformers: ['@huggingface/transformers'],
+  pino: ['pino'],
   fake: [],
 };
 
@@ -114,12 +121,14 @@ function layerOf(file: string): Layer | null {
     };
   }
   if (head === 'providers' && second && !second.endsWith('.ts')) {
-    // Adapters never import services nor each other: only core and the provider contracts.
+    // Adapters never import services nor each other: only core and the provider contracts (and
+    // `ai-sdk/`, the plumbing shared by the adapters built on the Vercel AI SDK).
     return {
       ...base,
       name: `providers/${second}`,
       rank: 3,
-      mayImport: ['core', 'providers'],
+      mayImport:
+        second === 'ai-sdk' ? ['core', 'providers'] : ['core', 'providers', 'providers/ai-sdk'],
       packages: PROVIDER_PACKAGES[second] ?? [],
     };
   }
@@ -149,7 +158,10 @@ function layerOf(file: string): Layer | null {
         'providers',
         ...SERVICES.slice(0, serviceIndex),
       ],
-      packages: SERVICE_PACKAGES[head] ?? [],
+      packages: [
+        ...(SERVICE_PACKAGES[head] ?? []),
+        ...((second && SERVICE_PACKAGES[`${head}/${second}`]) || []),
+      ],
     };
   }
   if (head === 'config') {
@@ -194,7 +206,8 @@ function layerOf(file: string): Layer | null {
       ...base,
       name,
       rank: 5,
-      mayImport: ['engine', 'core', 'config', ...siblings],
+      // The HTTP client SDK (`verity/client`) talks to a server: it must not pull in the engine.
+      mayImport: second === 'sdk' ? [] : ['engine', 'core', 'config', ...siblings],
       packages,
     };
   }
@@ -298,6 +311,7 @@ describe('architecture', () => {
       'providers/transformers',
       'providers/openai-compatible',
       'providers/fake',
+      'providers/pino',
       'embeddings',
       'search',
       'review',
@@ -305,12 +319,14 @@ describe('architecture', () => {
       'projections',
       'jobs',
       'providers/anthropic',
+      'providers/ai-sdk',
       'pipeline',
       'config',
       'engine',
       'interfaces/cli',
       'interfaces/mcp',
       'interfaces/http',
+      'interfaces/sdk',
       'testing',
     ];
     for (const folder of folders) {
@@ -350,5 +366,14 @@ describe('architecture', () => {
       { specifier: '../review/prompts.js', typeOnly: false },
     ]);
     expect(deep[0]).toMatch(/deep import/);
+  });
+
+  it('grants a folder-scoped package to that folder only', () => {
+    const driver = [{ specifier: 'better-sqlite3', typeOnly: false }];
+    expect(violationsFor(join(src, 'jobs', 'queue', 'fake.ts'), driver)).toEqual([]);
+    expect(violationsFor(join(src, 'jobs', 'fake.ts'), driver)).toHaveLength(1);
+    const ical = [{ specifier: 'node-ical', typeOnly: false }];
+    expect(violationsFor(join(src, 'pipeline', 'sources', 'fake.ts'), ical)).toEqual([]);
+    expect(violationsFor(join(src, 'pipeline', 'fake.ts'), ical)).toHaveLength(1);
   });
 });

@@ -6,7 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { EngineError, parseRfc3339, ROLLOUT_STAGES } from '../core/index.js';
+import {
+  EngineError,
+  isLogLevel,
+  type LogLevel,
+  parseRfc3339,
+  ROLLOUT_STAGES,
+} from '../core/index.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -206,6 +212,11 @@ const fileSchema = z
           .strict(),
       )
       .optional(),
+    /** When `verity serve` polls `calendars`: a cron pattern, UTC (default every 15 minutes). */
+    calendars_poll: z
+      .string()
+      .regex(/^\S+( \S+){4,5}$/, 'must be a cron pattern of 5 or 6 fields')
+      .optional(),
     http: z
       .object({ port: z.number().int().min(0).max(65535).optional(), host: z.string().optional() })
       .strict()
@@ -269,6 +280,8 @@ export interface Config {
   readonly llmApiKey: string | null;
   /** API key of the embedding provider (VERITY_EMBEDDINGS_API_KEY or `embeddings.api_key_env`). */
   readonly embeddingsApiKey: string | null;
+  /** Level of the structured logs on standard error (VERITY_LOG_LEVEL, default `info`). */
+  readonly logLevel: LogLevel;
 }
 
 /** The store a configuration selects. */
@@ -370,6 +383,14 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       },
     );
   }
+  const logLevel = env['VERITY_LOG_LEVEL'] || 'info';
+  if (!isLogLevel(logLevel)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `VERITY_LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got "${logLevel}")`,
+      { setting: 'log_level' },
+    );
+  }
   const config: Config = {
     home,
     workspace: resolve(cwd, file.workspace ?? env['VERITY_WORKSPACE'] ?? '.'),
@@ -391,6 +412,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       env['VERITY_EMBEDDINGS_API_KEY'] ??
       (file.embeddings?.api_key_env === undefined ? undefined : env[file.embeddings.api_key_env]) ??
       null,
+    logLevel,
   };
   return Object.freeze(config);
 }

@@ -83,6 +83,8 @@ export {
   recordOutcome,
   rollbackRules,
 } from './learning.js';
+export type { LogFields, Logger, LogLevel } from './logger.js';
+export { isLogLevel, LOG_LEVELS, noopLogger } from './logger.js';
 export type { DomainPolicy, DomainThresholds, Policy, RolloutStage } from './policy.js';
 export { authorityTier, DEFAULT_POLICY, ROLLOUT_STAGES, stageFor } from './policy.js';
 export type {

@@ -17,23 +17,18 @@ import {
   type IntentMetrics,
   intentMetrics,
 } from '../extract/index.js';
-import {
-  backupFile,
-  type CalendarSource,
-  icsToSignals,
-  readCalendar,
-  readTextFile,
-  writeTextFile,
-} from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import {
+  type CalendarSource,
   DRIFT_KEY,
   type DriftItem,
   deadLetter,
   INTENT_METRICS_KEY,
+  icsToSignals,
   ingest,
   inputMemoryKey,
   type PipelineDeps,
+  readCalendar,
   recordEvent,
   replayInto,
   withPipelineTx,
@@ -56,6 +51,7 @@ import {
 import { isAwaiting } from '../review/index.js';
 import type { Store } from '../stores/index.js';
 import { readTasks } from '../tasks/index.js';
+import { backupFile, readTextFile, writeTextFile } from '../vault/index.js';
 
 /** How a projection writes markdown: AST zones (default) or heading-anchored legacy sections. */
 export type ProjectionMode = 'ast_zones' | 'legacy_string';

@@ -62,7 +62,7 @@ import {
   type EngineTaskOptions,
   type TasksCapability,
 } from './tasks-capability.js';
-import type { Engine } from './types.js';
+import type { BackgroundJobHooks, Engine } from './types.js';
 import {
   createVaultCapability,
   type EngineVaultOptions,
@@ -233,7 +233,12 @@ interface LazyJobs {
   readonly stop: () => Promise<void>;
 }
 
-function lazyJobs(options: EngineOptions, clock: Clock, ids: IdSource): LazyJobs {
+function lazyJobs(
+  options: EngineOptions,
+  clock: Clock,
+  ids: IdSource,
+  onError: (error: EngineError) => void,
+): LazyJobs {
   const target =
     options.database?.kind === 'postgres'
       ? {
@@ -248,7 +253,7 @@ function lazyJobs(options: EngineOptions, clock: Clock, ids: IdSource): LazyJobs
   let jobs: Promise<JobQueue> | null = null;
   return {
     get: () => {
-      jobs ??= createJobQueue(target, { clock, ids });
+      jobs ??= createJobQueue(target, { clock, ids, onError });
       return jobs;
     },
     stop: async () => {
@@ -260,6 +265,8 @@ function lazyJobs(options: EngineOptions, clock: Clock, ids: IdSource): LazyJobs
 /** The service-backed capabilities, wired to each other. */
 interface EngineServices {
   readonly jobs: LazyJobs;
+  /** While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled. */
+  readonly background: { hooks: BackgroundJobHooks | null };
   readonly search: SearchService;
   readonly items: StateItemsService;
   readonly vault: VaultCapability;
@@ -271,7 +278,8 @@ interface EngineServices {
 
 function createServices(context: EngineContext, options: EngineOptions): EngineServices {
   const { store, deps, clock, ids } = context;
-  const jobs = lazyJobs(options, clock, ids);
+  const background: { hooks: BackgroundJobHooks | null } = { hooks: null };
+  const jobs = lazyJobs(options, clock, ids, (error) => background.hooks?.onJobError(error));
   const search = createSearchService(store, clock, options.embeddings);
   const items = createStateItemsService({
     store,
@@ -323,6 +331,7 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
   );
   return {
     jobs,
+    background,
     search,
     items,
     vault: linkedVault(vault, observer),
@@ -345,11 +354,18 @@ function composeEngine(
     now: () => context.clock.now(),
     events: createEngineEvents(),
     jobs: services.jobs.get,
+    attachBackgroundJobs(hooks) {
+      services.background.hooks = hooks;
+      return () => {
+        if (services.background.hooks === hooks) services.background.hooks = null;
+      };
+    },
     ...createIngestCapability(context, {
       waitForIndex: options.embeddings?.waitForIndex ?? true,
       extractItems: items.afterIngest,
       captureTasks: async (afterSeq) => void (await tasks.capture({ after_seq: afterSeq })),
       indexItems: search.afterIngest,
+      background: () => services.background.hooks,
     }),
     ...createStateCapability(context),
     ...createReviewCapability(context, {

@@ -4,8 +4,7 @@
  */
 
 export type { IntentMetrics } from '../extract/index.js';
-export type { CalendarSource, Watching } from '../jobs/index.js';
-export { watchFiles } from '../jobs/index.js';
+export type { CalendarSource } from '../pipeline/index.js';
 export type {
   Notification,
   Notifier,
@@ -14,6 +13,15 @@ export type {
   ReconcileReport,
 } from '../tasks/index.js';
 export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
+export type { Watching } from '../vault/index.js';
+export { watchFiles } from '../vault/index.js';
+export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js';
+export {
+  BACKGROUND_QUEUES,
+  backgroundJobOptionsFromConfig,
+  createServerLogger,
+  startBackgroundJobs,
+} from './background-jobs.js';
 export type {
   MigrationFile,
   MigrationItem,
@@ -79,6 +87,7 @@ export type {
   AnswerResult,
   BackgroundIndexing,
   BackgroundIndexingOptions,
+  BackgroundJobHooks,
   ContextIncluded,
   ContextMode,
   ContextResult,

@@ -16,6 +16,7 @@ import {
   recordMessages,
 } from './messages-capability.js';
 import type { IngestOptions } from './search-capability.js';
+import type { BackgroundJobHooks } from './types.js';
 
 /** How records get in: JSONL or parsed records, conversation messages, single observations. */
 export interface IngestCapability {
@@ -53,6 +54,11 @@ export interface IngestCapabilityDeps {
   readonly captureTasks: (afterSeq: number) => Promise<void>;
   /** Fills vectors for the new items (search). */
   readonly indexItems: (options: IngestOptions | undefined) => Promise<void>;
+  /**
+   * The background jobs attached (`Engine.attachBackgroundJobs`), or null: while attached, item
+   * extraction and vectors are handed to them unless the call asks to wait for the index.
+   */
+  readonly background: () => BackgroundJobHooks | null;
 }
 
 /** Builds the ingest paths over the engine's pipeline. */
@@ -61,13 +67,17 @@ export function createIngestCapability(
   after: IngestCapabilityDeps,
 ): IngestCapability {
   const { store, deps, clock } = context;
+  const deferred = (wait: boolean | undefined): boolean =>
+    after.background() !== null && wait !== true;
   return {
     async ingest(input, ingestOptions) {
       const before = await store.lastSeq();
       const report = await ingest(deps, input, { import: ingestOptions?.import === true });
-      await after.extractItems(ingestOptions, after.waitForIndex);
+      const later = deferred(ingestOptions?.waitForIndex);
+      if (!later) await after.extractItems(ingestOptions, after.waitForIndex);
       await after.captureTasks(before);
-      await after.indexItems(ingestOptions);
+      if (later) await after.background()?.afterIngest();
+      else await after.indexItems(ingestOptions);
       return report;
     },
 
@@ -83,6 +93,10 @@ export function createIngestCapability(
         messageOptions,
         clock.now(),
       );
+      if (deferred(indexOptions?.waitForIndex)) {
+        await after.background()?.afterIngest();
+        return result;
+      }
       await after.extractItems(indexOptions, after.waitForIndex);
       await after.indexItems(indexOptions);
       return result;

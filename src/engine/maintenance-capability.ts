@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import type { CalendarSource } from '../jobs/index.js';
+import type { CalendarSource } from '../pipeline/index.js';
 import {
   type DriftItem,
   type ForgetResult,

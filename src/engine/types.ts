@@ -1,3 +1,4 @@
+import type { EngineError } from '../core/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { ContextCapability } from './context-capability.js';
 import type { DlqCapability } from './dlq-capability.js';
@@ -76,6 +77,14 @@ export type {
   StateItemView,
 } from './state-items-capability.js';
 
+/** What `Engine.attachBackgroundJobs` hands the engine. */
+export interface BackgroundJobHooks {
+  /** Runs instead of item extraction and vectors after an ingest (enqueues a durable job). */
+  afterIngest(): Promise<void>;
+  /** Receives a job worker's storage failure (a claim or an outcome that could not be stored). */
+  onJobError(error: EngineError): void;
+}
+
 /** The engine's own members: where it lives, its clock, events, job queue and shutdown. */
 export interface EngineLifecycle {
   /** Where the embedded store lives. */
@@ -89,6 +98,14 @@ export interface EngineLifecycle {
    * SQLite file, or pg-boss in the `<schema>_jobs` schema of the PostgreSQL database.
    */
   jobs(): Promise<JobQueue>;
+  /**
+   * Attaches the background jobs `verity serve` runs (`startBackgroundJobs`): until the returned
+   * function is called, the work that follows an ingest or `recordMessages` (state-item
+   * extraction, then vectors) is handed to `hooks.afterIngest` (awaited in its place), except for
+   * a call that asks to wait for the index (`waitForIndex` / `wait_for_index` true), and the job
+   * queue's failures that have no caller go to `hooks.onJobError`.
+   */
+  attachBackgroundJobs(hooks: BackgroundJobHooks): () => void;
   /** Stops background indexing, releases the embedding model and closes the store. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-import type { LedgerEvent } from '../ledger/index.js';
 import { upsertsOf, watermarkOf } from '../items/index.js';
+import type { LedgerEvent } from '../ledger/index.js';
 import type { ExtractionCompleted } from '../schemas/index.js';
 import type { WriteTx } from '../stores/index.js';
 

@@ -1,6 +1,7 @@
 /**
  * The state pipeline: ingest → validate → resolve → persist, the fold that replay shares with live
- * ingest, dead-letter retries, rebuild and verification, forgetting, read models and metrics.
+ * ingest, dead-letter retries, rebuild and verification, forgetting, read models and metrics; and
+ * the readers of outside sources that feed it (`sources/`: ICS calendars, with the package node-ical).
  * May import: core, ledger, schemas, the store contract, extract, reconcile, review.
  */
 
@@ -53,6 +54,8 @@ export {
 export { recordEvent } from './record-event.js';
 export type { RecordedTaskEvents } from './record-task-events.js';
 export { recordTaskEvents } from './record-task-events.js';
+export type { CalendarSource, IcsOptions } from './sources/ics.js';
+export { icsToSignals, readCalendar } from './sources/ics.js';
 export type {
   AnswerResult,
   DeadLetterReview,

@@ -5,6 +5,8 @@
  * tests). May import: core.
  */
 
+import { EngineError } from '../core/index.js';
+
 /** Text a model expects before a query or a document (e5-style models need `query: `). */
 export interface EmbeddingPrefixes {
   /** Prepended to a search query before it is embedded. */
@@ -58,4 +60,71 @@ export interface EmbeddingModel {
 /** `id@version`: the name of a model's vector space, the key of its cached vectors. */
 export function toModelKey(model: Pick<EmbeddingModel, 'id' | 'version'>): string {
   return `${model.id}@${model.version}`;
+}
+
+/** The options every embedding adapter's factory checks before building the model. */
+export interface EmbeddingModelShape {
+  /** The model name (not blank). */
+  readonly model: string;
+  /** Vector length (a positive integer). */
+  readonly dimension: number;
+  /** Texts per call (a positive integer) when given. */
+  readonly maxBatchSize?: number;
+}
+
+/**
+ * Throws CONFIG_INVALID (naming `provider` and the option) for a blank model name or a dimension
+ * or batch size that is not a positive integer. Shared by the adapters' factories.
+ */
+export function checkEmbeddingModelShape(provider: string, options: EmbeddingModelShape): void {
+  const invalid = (option: string, message: string): EngineError =>
+    new EngineError('CONFIG_INVALID', message, { provider, option });
+  if (options.model.trim() === '') throw invalid('model', 'model must name a model');
+  const positive = (value: number): boolean => Number.isInteger(value) && value >= 1;
+  if (!positive(options.dimension)) {
+    throw invalid('dimension', 'dimension must be a positive integer');
+  }
+  if (options.maxBatchSize !== undefined && !positive(options.maxBatchSize)) {
+    throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
+  }
+}
+
+/** What every adapter's options say about the model, beyond its shape. */
+export interface EmbeddingModelSettings extends EmbeddingModelShape {
+  /** Version recorded with cached vectors. Default `1`. */
+  readonly version?: string;
+  readonly maxInputTokens?: number;
+  readonly prefixes?: EmbeddingPrefixes;
+}
+
+/**
+ * The identity and limits every adapter carries, set once from its options (`model` becomes
+ * `id`); subclasses add `embed` and `close`.
+ */
+export abstract class EmbeddingModelBase implements EmbeddingModel {
+  readonly id: string;
+  readonly version: string;
+  readonly dimension: number;
+  readonly maxInputTokens: number;
+  readonly maxBatchSize: number;
+  readonly prefixes: EmbeddingPrefixes;
+
+  /** `defaults` fill `maxInputTokens` and `maxBatchSize` when the options leave them out. */
+  protected constructor(
+    options: EmbeddingModelSettings,
+    defaults: { readonly maxInputTokens: number; readonly maxBatchSize: number },
+  ) {
+    this.id = options.model;
+    this.version = options.version ?? '1';
+    this.dimension = options.dimension;
+    this.maxInputTokens = options.maxInputTokens ?? defaults.maxInputTokens;
+    this.maxBatchSize = options.maxBatchSize ?? defaults.maxBatchSize;
+    this.prefixes = options.prefixes ?? { query: '', document: '' };
+  }
+
+  abstract embed(
+    texts: readonly string[],
+    options?: EmbedOptions,
+  ): Promise<readonly Float32Array[]>;
+  abstract close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 /**
  * The notes vault: indexing markdown folders into chunks with vectors, resolving wiki links,
- * snapshotting the passages a memory cites, and detecting when memories drift from their notes.
+ * snapshotting the passages a memory cites, and detecting when memories drift from their notes;
+ * the workspace's file I/O (atomic writes, legacy-mode backups, watching projected files).
  * May import: core, ledger, the store and provider contracts, and earlier services (embeddings).
  */
 export type { Citations, ResolvedCitation } from './cite-notes.js';
@@ -19,5 +20,8 @@ export type { NoteHit, NoteSearch } from './search-notes.js';
 export { searchNotes } from './search-notes.js';
 export type { VaultDeps } from './vault-deps.js';
 export { vectorKeyOf, vectorsFor } from './vault-deps.js';
+export type { Watching } from './watch-files.js';
+export { watchFiles } from './watch-files.js';
 export type { VaultWatching, WatchVaultOptions } from './watch-vault.js';
 export { watchVault } from './watch-vault.js';
+export { backupFile, readTextFile, writeTextFile } from './workspace-files.js';

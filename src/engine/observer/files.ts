@@ -2,7 +2,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError, toIso } from '../../core/index.js';
-import { readTextFile, writeTextFile } from '../../jobs/index.js';
 import {
   type CaptureRecord,
   dailyLogHeader,
@@ -19,6 +18,7 @@ import {
   writeMemorySections,
 } from '../../observer/index.js';
 import { parseZones } from '../../projections/index.js';
+import { readTextFile, writeTextFile } from '../../vault/index.js';
 import type { ObserverRuntime } from './runtime.js';
 
 /** Rewrites REVIEW.md from the pending proposals and friction fixes. */

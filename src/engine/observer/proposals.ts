@@ -1,6 +1,5 @@
 // MEMORY.md proposals: listing, resolving (approve, reject, edit), expiry and REVIEW.md ticks.
 import { EngineError, type JsonObject, toIso } from '../../core/index.js';
-import { readTextFile } from '../../jobs/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   checkedProposals,
@@ -12,6 +11,7 @@ import {
   readMemory,
   readProposals,
 } from '../../observer/index.js';
+import { readTextFile } from '../../vault/index.js';
 import { writeMemory, writeReview } from './files.js';
 import { notFound, type ObserverRuntime, toView } from './runtime.js';
 import type { ProposalView } from './types.js';

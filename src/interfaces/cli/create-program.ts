@@ -10,11 +10,14 @@ import {
   toWireJson,
 } from '../../core/index.js';
 import {
+  backgroundJobOptionsFromConfig,
   createEngine,
+  createServerLogger,
   type Engine,
   engineOptionsFromConfig,
   type ForgetTarget,
   reviewKindOf,
+  startBackgroundJobs,
 } from '../../engine/index.js';
 import type { CliIo } from './cli-io.js';
 import { registerContextCommands } from './commands/context.js';
@@ -29,7 +32,7 @@ import { registerSignalCommands } from './commands/signals.js';
 import { registerTaskCommands } from './commands/tasks.js';
 import { registerTokenCommands } from './commands/token.js';
 import { registerVaultCommands } from './commands/vault.js';
-import { EXIT_CODES, messageOf, UsageError } from './exit-codes.js';
+import { EXIT_CODES, UsageError } from './exit-codes.js';
 import {
   renderAnswer,
   renderDlq,
@@ -71,9 +74,6 @@ const ALL_PROMPT_STATUSES: readonly PromptStatus[] = [
   'expired',
   'superseded',
 ];
-
-/** How often `verity serve` runs the DLQ retries that are due. */
-const DLQ_RETRY_INTERVAL_MS = 30_000;
 
 function packageVersion(): string {
   const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
@@ -686,6 +686,7 @@ export function createProgram(context: CommandContext): Command {
       async (options: { readonly port?: number; readonly host?: string }, command: Command) => {
         const config = loadCliConfig(command, { port: options.port, host: options.host });
         const { startHttpServer } = await import('../http/index.js');
+        const logger = await createServerLogger(config.logLevel);
         await withEngine(
           config,
           async (engine) => {
@@ -694,46 +695,21 @@ export function createProgram(context: CommandContext): Command {
               host: config.http.host,
               token: config.token,
               tokens: config.file.tokens ?? [],
-              onError: (error: unknown) => io.stderr(`verity: ${messageOf(error)}\n`),
+              onError: (error: unknown) => logger.error('request failed', { error }),
             });
-            io.stderr(`verity: serving ${server.url} (home ${engine.home})\n`);
-            engine.startBackgroundIndexing({
-              onError: (error: unknown) => io.stderr(`verity: indexing: ${messageOf(error)}\n`),
-            });
+            logger.info('serving', { url: server.url, home: engine.home });
             const vault = await engine.vault.watch({
-              onError: (error: unknown) => io.stderr(`verity: vault: ${messageOf(error)}\n`),
+              onError: (error: unknown) => logger.error('vault watch failed', { error }),
             });
-            let retrying = false;
-            const timer = setInterval(() => {
-              if (retrying) return;
-              retrying = true;
-              engine
-                .retryDlq()
-                .catch((error: unknown) => {
-                  // A failed retry round must not stop the server; the next tick tries again.
-                  io.stderr(`verity: dead-letter retry failed: ${messageOf(error)}\n`);
-                })
-                .finally(() => {
-                  retrying = false;
-                });
-            }, DLQ_RETRY_INTERVAL_MS);
-            timer.unref();
-            const taskJobs = await engine.tasks.startSchedule({
-              ...(config.file.tasks?.reconcile_hours === undefined
-                ? {}
-                : { reconcile_hours: config.file.tasks.reconcile_hours }),
-              ...(config.file.tasks?.improve_hour === undefined
-                ? {}
-                : { improve_hour: config.file.tasks.improve_hour }),
-              onError: (error: unknown) => io.stderr(`verity: task jobs: ${messageOf(error)}\n`),
-            });
+            const jobs = await startBackgroundJobs(
+              engine,
+              backgroundJobOptionsFromConfig(config, logger),
+            );
             try {
-              const signal = await untilSignal();
-              io.stderr(`verity: ${signal}, shutting down\n`);
+              logger.info('shutting down', { signal: await untilSignal() });
             } finally {
-              clearInterval(timer);
               await vault.stop();
-              await taskJobs.stop();
+              await jobs.stop();
               await server.close();
             }
           },

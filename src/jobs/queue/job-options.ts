@@ -164,6 +164,20 @@ export function errorMessage(error: unknown): string {
   return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 
+/**
+ * @internal `error` as the `STORE_FAILED` error of `operation` (`<what> <operation> failed: …`);
+ * an `EngineError` passes through unchanged.
+ */
+export function storeFailed(what: string, operation: string, error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  return new EngineError(
+    'STORE_FAILED',
+    `${what} ${operation} failed: ${errorMessage(error)}`,
+    { operation },
+    { cause: error },
+  );
+}
+
 /** @internal True when `id` could name a job (both implementations use UUIDs). */
 export function isJobId(id: string): boolean {
   return typeof id === 'string' && isUuid(id);

@@ -5,10 +5,10 @@ import { EngineError, uuidV7 } from '../../core/index.js';
 import {
   assertPayload,
   assertQueueName,
-  errorMessage,
   isJobId,
   resolveEnqueueOptions,
   resolveListJobsFilter,
+  storeFailed,
 } from './job-options.js';
 import type {
   EnqueueOptions,
@@ -20,7 +20,7 @@ import type {
   ListJobsFilter,
   WorkOptions,
 } from './job-queue.js';
-import { type PollingJobWorker, startPollingWorker } from './polling-job-worker.js';
+import { JobWorkers } from './polling-job-worker.js';
 
 /** Options of `createPgBossJobQueue`. */
 export interface PgBossJobQueueOptions {
@@ -59,13 +59,7 @@ function ddlLock(schema: string): string {
 }
 
 function toQueueError(operation: string, error: unknown): EngineError {
-  if (error instanceof EngineError) return error;
-  return new EngineError(
-    'STORE_FAILED',
-    `pg-boss job queue ${operation} failed: ${errorMessage(error)}`,
-    { operation },
-    { cause: error },
-  );
+  return storeFailed('pg-boss job queue', operation, error);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -172,9 +166,8 @@ export class PgBossJobQueue implements JobQueue {
   /** The schema holding the job tables. */
   readonly schema: string;
   readonly #ids: IdSource;
-  readonly #onError: (error: EngineError) => void;
+  readonly #workers: JobWorkers;
   readonly #queues = new Map<string, Promise<void>>();
-  readonly #workers = new Set<PollingJobWorker>();
   #stopping: Promise<void> | null = null;
 
   /** @internal Use `createPgBossJobQueue`. */
@@ -185,7 +178,14 @@ export class PgBossJobQueue implements JobQueue {
     this.client = client;
     this.schema = settings.schema;
     this.#ids = settings.ids;
-    this.#onError = settings.onError;
+    this.#workers = new JobWorkers(
+      {
+        claim: (name, limit) => this.#claim(name, limit),
+        complete: (job) => this.#finish(job, null),
+        fail: (job, message) => this.#finish(job, message),
+      },
+      settings.onError,
+    );
   }
 
   async enqueue(queue: string, payload: JsonObject, options?: EnqueueOptions): Promise<string> {
@@ -209,7 +209,7 @@ export class PgBossJobQueue implements JobQueue {
       for (let round = 0; round < 5; round += 1) {
         const id = await this.client.send(queue, payload, { ...send, id: this.#ids.uuid() });
         if (id !== null) {
-          for (const worker of this.#workers) if (worker.queue === queue) worker.wake();
+          this.#workers.wake(queue);
           return id;
         }
         if (resolved.idempotencyKey === null) {
@@ -233,18 +233,7 @@ export class PgBossJobQueue implements JobQueue {
 
   work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
     this.#assertOpen('work');
-    return startPollingWorker({
-      queue,
-      handler,
-      options,
-      claims: {
-        claim: (name, limit) => this.#claim(name, limit),
-        complete: (job) => this.#finish(job, null),
-        fail: (job, message) => this.#finish(job, message),
-      },
-      onError: this.#onError,
-      workers: this.#workers,
-    });
+    return this.#workers.start(queue, handler, options);
   }
 
   async getJob(id: string): Promise<Job | null> {
@@ -337,12 +326,12 @@ export class PgBossJobQueue implements JobQueue {
       }
       throw toQueueError('retryDead', error);
     }
-    for (const worker of this.#workers) if (worker.queue === queue) worker.wake();
+    this.#workers.wake(queue);
   }
 
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
-      await Promise.all([...this.#workers].map((worker) => worker.stop()));
+      await this.#workers.stop();
       try {
         await this.client.stop({ graceful: true, close: true, wait: true });
       } catch (error: unknown) {

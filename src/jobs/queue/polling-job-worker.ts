@@ -1,5 +1,5 @@
-import { EngineError } from '../../core/index.js';
-import { assertQueueName, errorMessage, resolveWorkOptions } from './job-options.js';
+import type { EngineError } from '../../core/index.js';
+import { assertQueueName, errorMessage, resolveWorkOptions, storeFailed } from './job-options.js';
 import type { Job, JobHandler, JobWorker, WorkOptions } from './job-queue.js';
 
 /** @internal What a `PollingJobWorker` needs from its queue implementation. */
@@ -25,13 +25,7 @@ export interface PollingJobWorkerOptions {
 }
 
 function toEngineError(operation: string, error: unknown): EngineError {
-  if (error instanceof EngineError) return error;
-  return new EngineError(
-    'STORE_FAILED',
-    `Job worker ${operation} failed: ${errorMessage(error)}`,
-    { operation },
-    { cause: error },
-  );
+  return storeFailed('Job worker', operation, error);
 }
 
 /**
@@ -133,33 +127,42 @@ export class PollingJobWorker implements JobWorker {
   }
 }
 
-/** @internal What `startPollingWorker` needs: the `work` call and the queue's own parts. */
-export interface StartPollingWorker {
-  readonly queue: string;
-  readonly handler: JobHandler;
-  readonly options: WorkOptions | undefined;
-  readonly claims: JobClaims;
-  readonly onError: (error: EngineError) => void;
-  /** The queue's running workers; the new one is kept here until it stops. */
-  readonly workers: Set<PollingJobWorker>;
-}
-
 /**
- * @internal `JobQueue.work` for both implementations: validates the queue name and options,
- * starts a polling worker and tracks it until it stops.
+ * @internal The running workers of one queue instance, which both implementations share: `start`
+ * is `JobQueue.work` (it validates the queue name and options), `wake` cuts the idle sleep of a
+ * queue's workers after an enqueue, and `stop` drains them all.
  */
-export function startPollingWorker(start: StartPollingWorker): JobWorker {
-  assertQueueName('work', start.queue);
-  const { concurrency, pollIntervalMs } = resolveWorkOptions(start.options);
-  const worker = new PollingJobWorker({
-    queue: start.queue,
-    handler: start.handler,
-    concurrency,
-    pollIntervalMs,
-    claims: start.claims,
-    onError: start.onError,
-    onStopped: (stopped) => start.workers.delete(stopped),
-  });
-  start.workers.add(worker);
-  return worker;
+export class JobWorkers {
+  readonly #claims: JobClaims;
+  readonly #onError: (error: EngineError) => void;
+  readonly #running = new Set<PollingJobWorker>();
+
+  constructor(claims: JobClaims, onError: (error: EngineError) => void) {
+    this.#claims = claims;
+    this.#onError = onError;
+  }
+
+  start(queue: string, handler: JobHandler, options: WorkOptions | undefined): JobWorker {
+    assertQueueName('work', queue);
+    const { concurrency, pollIntervalMs } = resolveWorkOptions(options);
+    const worker = new PollingJobWorker({
+      queue,
+      handler,
+      concurrency,
+      pollIntervalMs,
+      claims: this.#claims,
+      onError: this.#onError,
+      onStopped: (stopped) => this.#running.delete(stopped),
+    });
+    this.#running.add(worker);
+    return worker;
+  }
+
+  wake(queue: string): void {
+    for (const worker of this.#running) if (worker.queue === queue) worker.wake();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.#running].map((worker) => worker.stop()));
+  }
 }

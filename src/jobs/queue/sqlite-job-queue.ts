@@ -7,11 +7,11 @@ import { EngineError, toIso, uuidV7 } from '../../core/index.js';
 import {
   assertPayload,
   assertQueueName,
-  errorMessage,
   isJobId,
   MAX_BACKOFF_EXPONENT,
   resolveEnqueueOptions,
   resolveListJobsFilter,
+  storeFailed,
 } from './job-options.js';
 import type {
   EnqueueOptions,
@@ -23,7 +23,7 @@ import type {
   ListJobsFilter,
   WorkOptions,
 } from './job-queue.js';
-import { type PollingJobWorker, startPollingWorker } from './polling-job-worker.js';
+import { JobWorkers } from './polling-job-worker.js';
 import { applyJobMigrations } from './sqlite-job-migrations.js';
 
 /** Options of `createSqliteJobQueue`. */
@@ -116,13 +116,7 @@ function isBusyError(error: unknown): boolean {
 }
 
 function toQueueError(operation: string, error: unknown): EngineError {
-  if (error instanceof EngineError) return error;
-  return new EngineError(
-    'STORE_FAILED',
-    `SQLite job queue ${operation} failed: ${errorMessage(error)}`,
-    { operation },
-    { cause: error },
-  );
+  return storeFailed('SQLite job queue', operation, error);
 }
 
 function delay(ms: number): Promise<void> {
@@ -158,8 +152,7 @@ export class SqliteJobQueue implements JobQueue {
   readonly #clock: Clock;
   readonly #ids: IdSource;
   readonly #retentionMs: number;
-  readonly #onError: (error: EngineError) => void;
-  readonly #workers = new Set<PollingJobWorker>();
+  readonly #workers: JobWorkers;
   readonly #statements = new Map<string, Database.Statement>();
   #lastPurgeMs = Number.NEGATIVE_INFINITY;
   #stopping: Promise<void> | null = null;
@@ -170,7 +163,14 @@ export class SqliteJobQueue implements JobQueue {
     this.#clock = settings.clock;
     this.#ids = settings.ids;
     this.#retentionMs = settings.completedRetentionSeconds * 1_000;
-    this.#onError = settings.onError;
+    this.#workers = new JobWorkers(
+      {
+        claim: (name, limit) => this.#claim(name, limit),
+        complete: (job) => this.#complete(job),
+        fail: (job, message) => this.#fail(job, message),
+      },
+      settings.onError,
+    );
   }
 
   async enqueue(queue: string, payload: JsonObject, options?: EnqueueOptions): Promise<string> {
@@ -206,24 +206,13 @@ export class SqliteJobQueue implements JobQueue {
       );
       return newId;
     });
-    for (const worker of this.#workers) if (worker.queue === queue) worker.wake();
+    this.#workers.wake(queue);
     return id;
   }
 
   work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
     this.#assertOpen('work');
-    return startPollingWorker({
-      queue,
-      handler,
-      options,
-      claims: {
-        claim: (name, limit) => this.#claim(name, limit),
-        complete: (job) => this.#complete(job),
-        fail: (job, message) => this.#fail(job, message),
-      },
-      onError: this.#onError,
-      workers: this.#workers,
-    });
+    return this.#workers.start(queue, handler, options);
   }
 
   async getJob(id: string): Promise<Job | null> {
@@ -287,12 +276,12 @@ export class SqliteJobQueue implements JobQueue {
       ).run(this.#clock.now(), id);
       return row.queue;
     });
-    for (const worker of this.#workers) if (worker.queue === retried) worker.wake();
+    this.#workers.wake(retried);
   }
 
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
-      await Promise.all([...this.#workers].map((worker) => worker.stop()));
+      await this.#workers.stop();
       this.client.close();
     })();
     return this.#stopping;

@@ -1,6 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { generateText, jsonSchema, Output } from 'ai';
-import { EngineError } from '../../core/index.js';
+import { generateObjectWithAiSdk } from '../ai-sdk/index.js';
 import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
 
 /** Options of `createAnthropicLanguageModel`. */
@@ -35,37 +34,11 @@ export class AnthropicLanguageModel implements LanguageModel {
     this.client = provider(options.model);
   }
 
-  async generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
-    const timeout = AbortSignal.timeout(request.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    try {
-      const result = await generateText({
-        model: this.client,
-        system: request.system,
-        prompt: request.prompt,
-        output: Output.object({
-          schema: jsonSchema(request.schema as Parameters<typeof jsonSchema>[0]),
-        }),
-        abortSignal: signal,
-        maxRetries: 0,
-        temperature: 0,
-      });
-      return {
-        value: result.output,
-        usage: {
-          inputTokens: result.usage.inputTokens ?? null,
-          outputTokens: result.usage.outputTokens ?? null,
-        },
-      };
-    } catch (error: unknown) {
-      const reason = timeout.aborted ? `timed out after ${request.timeoutMs} ms` : 'request failed';
-      throw new EngineError(
-        'PROVIDER_FAILED',
-        `language model ${this.modelId}: ${reason}`,
-        { provider: 'anthropic', model: this.modelId },
-        { cause: error },
-      );
-    }
+  generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
+    return generateObjectWithAiSdk(this.client, request, {
+      provider: this.provider,
+      model: this.modelId,
+    });
   }
 }
 

@@ -11,7 +11,11 @@ interface Received {
 }
 
 /** Answers to queue for the next requests; without one the server embeds by word count. */
-type Scripted = { readonly status: number; readonly body: string };
+type Scripted = {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+};
 
 /** A local stand-in for an OpenAI-compatible server: `POST /v1/embeddings` on 127.0.0.1. */
 function fakeServer(): {
@@ -36,7 +40,10 @@ function fakeServer(): {
       });
       const scripted = script.shift();
       if (scripted !== undefined) {
-        response.writeHead(scripted.status, { 'content-type': 'application/json' });
+        response.writeHead(scripted.status, {
+          'content-type': 'application/json',
+          ...scripted.headers,
+        });
         response.end(scripted.body);
         return;
       }
@@ -53,7 +60,9 @@ function fakeServer(): {
         }))
         .reverse();
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ object: 'list', data, model: body.model, usage: {} }));
+      // `usage` as OpenAI sends it: the AI SDK rejects an answer whose usage lacks prompt_tokens.
+      const usage = { prompt_tokens: body.input.length, total_tokens: body.input.length };
+      response.end(JSON.stringify({ object: 'list', data, model: body.model, usage }));
     });
   });
   return { server, received, script };
@@ -123,15 +132,12 @@ describe('OpenAICompatibleEmbeddingModel (local fake server)', () => {
     expect(fake.received[0]?.body).toMatchObject({ dimensions: 3, input: ['abcdefgh'] });
   });
 
-  it('retries a 429 and a 503, then succeeds', async () => {
-    fake.script.push({ status: 429, body: '{"error":"slow down"}' });
-    fake.script.push({ status: 503, body: '{"error":"busy"}' });
-    const model = createOpenAICompatibleEmbeddingModel({
-      baseUrl,
-      model: 'm',
-      dimension: 3,
-      retryDelayMs: 0,
-    });
+  it('retries a 429 and a 503 after the delay the server asks for, then succeeds', async () => {
+    // The AI SDK waits as long as `retry-after-ms` says (else 2 s, then 4 s).
+    const now = { 'retry-after-ms': '0' };
+    fake.script.push({ status: 429, body: '{"error":"slow down"}', headers: now });
+    fake.script.push({ status: 503, body: '{"error":"busy"}', headers: now });
+    const model = createOpenAICompatibleEmbeddingModel({ baseUrl, model: 'm', dimension: 3 });
     const [vector] = await model.embed(['hello']);
     expect(fake.received).toHaveLength(3);
     expect(vector).toHaveLength(3);
@@ -164,20 +170,33 @@ describe('OpenAICompatibleEmbeddingModel (local fake server)', () => {
   });
 
   it('reports an unreachable server after its retries, with the network error as cause', async () => {
+    // A port that was just free: nothing listens there, so every connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
     const model = createOpenAICompatibleEmbeddingModel({
-      baseUrl,
+      baseUrl: `http://127.0.0.1:${port}/v1`,
       model: 'm',
       dimension: 3,
       maxRetries: 1,
-      retryDelayMs: 0,
-      fetch: () => Promise.reject(new TypeError('fetch failed')),
     });
     const attempt = model.embed(['a']);
     await expect(attempt).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
       details: { attempts: 2 },
-      cause: new TypeError('fetch failed'),
+      cause: { code: 'ECONNREFUSED' },
     });
+  });
+
+  it('does not retry a request the server refuses as invalid', async () => {
+    fake.script.push({ status: 422, body: '{"error":"bad"}' });
+    const model = createOpenAICompatibleEmbeddingModel({ baseUrl, model: 'm', dimension: 3 });
+    await expect(model.embed(['a'])).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+      details: { status: 422, attempts: 1 },
+    });
+    expect(fake.received).toHaveLength(1);
   });
 
   it('stops when its signal aborts', async () => {

@@ -1,5 +1,18 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import {
+  APICallError,
+  type EmbeddingModelMiddleware,
+  embedMany,
+  RetryError,
+  wrapEmbeddingModel,
+} from 'ai';
 import { EngineError } from '../../core/index.js';
-import type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from '../index.js';
+import {
+  checkEmbeddingModelShape,
+  EmbeddingModelBase,
+  type EmbeddingPrefixes,
+  type EmbedOptions,
+} from '../index.js';
 
 /** Options of `createOpenAICompatibleEmbeddingModel`. */
 export interface OpenAICompatibleEmbeddingModelOptions {
@@ -29,57 +42,20 @@ export interface OpenAICompatibleEmbeddingModelOptions {
   readonly prefixes?: EmbeddingPrefixes;
   /** Extra request headers. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Per-request timeout. Default 60 000. */
+  /** Per-request timeout (each attempt); a timed-out request is not retried. Default 60 000. */
   readonly timeoutMs?: number;
-  /** Retries after a 408, 429 or 5xx answer or a network failure. Default 2. */
+  /**
+   * Retries after a 408, 409, 429 or 5xx answer or a failed connection, by the AI SDK's policy:
+   * it waits as long as a `retry-after-ms`/`retry-after` header asks (under a minute), else 2 s,
+   * doubled for each next retry. Default 2.
+   */
   readonly maxRetries?: number;
-  /** First retry delay, doubled for each next one. Default 500. */
-  readonly retryDelayMs?: number;
   /** The HTTP client. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;
 }
 
 /** Characters per token assumed when bounding an input for the server (English averages ~4). */
 const CHARACTERS_PER_TOKEN = 4;
-
-interface EmbeddingsResponse {
-  readonly data: readonly { readonly index: number; readonly embedding: readonly number[] }[];
-}
-
-function isEmbeddingsResponse(value: unknown): value is EmbeddingsResponse {
-  if (typeof value !== 'object' || value === null || !('data' in value)) return false;
-  const data = value.data;
-  return (
-    Array.isArray(data) &&
-    data.every(
-      (entry: unknown) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        'index' in entry &&
-        typeof entry.index === 'number' &&
-        'embedding' in entry &&
-        Array.isArray(entry.embedding),
-    )
-  );
-}
-
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** Scales a vector to unit length (servers such as Ollama may not); the zero vector stays. */
 function normalise(values: readonly number[]): Float32Array {
@@ -89,62 +65,55 @@ function normalise(values: readonly number[]): Float32Array {
 }
 
 /**
- * A failed HTTP exchange, kept as the `cause` of the `EngineError` callers see. The body stays
- * out of the message: a server may echo the input text.
+ * The `index` of each entry of a raw `/embeddings` answer, when all are present and form a
+ * permutation; OpenAI documents the field, and the SDK itself reads the entries in array order.
  */
-class HttpFailure extends Error {
-  override readonly name = 'HttpFailure';
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`HTTP ${status}`);
-  }
+function answerIndexes(body: unknown, count: number): number[] | null {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return null;
+  const data = body.data;
+  if (!Array.isArray(data) || data.length !== count) return null;
+  const indexes = data.map((entry: unknown) =>
+    typeof entry === 'object' && entry !== null && 'index' in entry ? entry.index : null,
+  );
+  const seen = new Set(indexes);
+  const isPermutation =
+    seen.size === count &&
+    indexes.every((index) => Number.isInteger(index) && (index as number) < count);
+  return isPermutation ? (indexes as number[]) : null;
 }
 
 /**
  * Embeddings from any server speaking OpenAI's `POST /embeddings` (OpenAI, Ollama, vLLM,
- * LM Studio). Batches, retries transient failures, bounds each input to about `maxInputTokens`
- * and returns unit-length vectors. Build it with `createOpenAICompatibleEmbeddingModel`.
+ * LM Studio), through the Vercel AI SDK (`embedMany` on `@ai-sdk/openai-compatible`), which
+ * sends the requests, splits batches and retries. Verity adds what its contract needs: inputs
+ * bounded to about `maxInputTokens`, blank texts kept as zero vectors without a request, answers
+ * put back in input order by their `index`, the dimension checked, and unit-length vectors.
+ * Build it with `createOpenAICompatibleEmbeddingModel`.
  */
-export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
-  readonly id: string;
-  readonly version: string;
-  readonly dimension: number;
-  readonly maxInputTokens: number;
-  readonly maxBatchSize: number;
-  readonly prefixes: EmbeddingPrefixes;
-  /** The HTTP client, for escape hatches. */
-  readonly client: typeof fetch;
+export class OpenAICompatibleEmbeddingModel extends EmbeddingModelBase {
+  /** The AI SDK embedding model (batch size and checks applied), as an escape hatch. */
+  readonly client: Parameters<typeof embedMany>[0]['model'];
   readonly #url: string;
-  readonly #headers: Readonly<Record<string, string>>;
-  readonly #options: Required<
-    Pick<
-      OpenAICompatibleEmbeddingModelOptions,
-      'sendDimensions' | 'timeoutMs' | 'maxRetries' | 'retryDelayMs'
-    >
-  >;
+  readonly #sendDimensions: boolean;
+  readonly #maxRetries: number;
 
   constructor(options: OpenAICompatibleEmbeddingModelOptions) {
-    this.id = options.model;
-    this.version = options.version ?? '1';
-    this.dimension = options.dimension;
-    this.maxInputTokens = options.maxInputTokens ?? 8192;
-    this.maxBatchSize = options.maxBatchSize ?? 64;
-    this.prefixes = options.prefixes ?? { query: '', document: '' };
-    this.client = options.fetch ?? fetch;
-    this.#url = `${options.baseUrl.replace(/\/+$/, '')}/embeddings`;
-    this.#headers = {
-      'content-type': 'application/json',
-      ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }),
-      ...options.headers,
-    };
-    this.#options = {
-      sendDimensions: options.sendDimensions ?? false,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      maxRetries: options.maxRetries ?? 2,
-      retryDelayMs: options.retryDelayMs ?? 500,
-    };
+    super(options, { maxInputTokens: 8192, maxBatchSize: 64 });
+    const baseURL = options.baseUrl.replace(/\/+$/, '');
+    this.#url = `${baseURL}/embeddings`;
+    this.#sendDimensions = options.sendDimensions ?? false;
+    this.#maxRetries = options.maxRetries ?? 2;
+    const provider = createOpenAICompatible({
+      name: 'verity',
+      baseURL,
+      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+      ...(options.headers === undefined ? {} : { headers: { ...options.headers } }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+    this.client = wrapEmbeddingModel({
+      model: provider.textEmbeddingModel(options.model),
+      middleware: this.#middleware(options.timeoutMs ?? 60_000),
+    });
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
@@ -154,102 +123,107 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
     const wanted = texts
       .map((text, index) => ({ text: text.slice(0, maxCharacters), index }))
       .filter((entry) => entry.text.trim() !== '');
-    for (let start = 0; start < wanted.length; start += this.maxBatchSize) {
-      const batch = wanted.slice(start, start + this.maxBatchSize);
-      const embedded = await this.#request(
-        batch.map((entry) => entry.text),
-        options.signal,
-      );
-      batch.forEach((entry, row) => {
-        vectors[entry.index] = embedded[row] ?? new Float32Array(this.dimension);
-      });
+    if (wanted.length === 0) return vectors;
+    let embeddings: number[][];
+    try {
+      ({ embeddings } = await embedMany({
+        model: this.client,
+        values: wanted.map((entry) => entry.text),
+        maxRetries: this.#maxRetries,
+        maxParallelCalls: 1,
+        ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
+        ...(this.#sendDimensions
+          ? { providerOptions: { verity: { dimensions: this.dimension } } }
+          : {}),
+      }));
+    } catch (error: unknown) {
+      if (options.signal?.aborted === true) throw options.signal.reason;
+      throw this.#failure(error);
     }
+    wanted.forEach((entry, row) => {
+      vectors[entry.index] = normalise(embeddings[row] ?? []);
+    });
     return vectors;
   }
 
   /** Nothing to release: requests hold no connection between calls. */
   async close(): Promise<void> {}
 
-  async #request(
-    input: readonly string[],
-    signal: AbortSignal | undefined,
-  ): Promise<Float32Array[]> {
-    const body = JSON.stringify({
-      model: this.id,
-      input,
-      encoding_format: 'float',
-      ...(this.#options.sendDimensions ? { dimensions: this.dimension } : {}),
-    });
-    for (let attempt = 0; ; attempt += 1) {
-      const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-      const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-      let failure: unknown;
-      let retryable = false;
-      try {
-        const response = await this.client(this.#url, {
-          method: 'POST',
-          headers: this.#headers,
-          body,
-          signal: combined,
+  /** Batch size, a timeout per request, and the checks of each answer, around the SDK model. */
+  #middleware(timeoutMs: number): EmbeddingModelMiddleware {
+    return {
+      specificationVersion: 'v3',
+      overrideMaxEmbeddingsPerCall: () => this.maxBatchSize,
+      overrideSupportsParallelCalls: () => false,
+      transformParams: async ({ params }) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal =
+          params.abortSignal === undefined
+            ? timeout
+            : AbortSignal.any([params.abortSignal, timeout]);
+        return { ...params, abortSignal: signal };
+      },
+      wrapEmbed: async ({ doEmbed, params }) => {
+        const result = await doEmbed();
+        const count = params.values.length;
+        if (result.embeddings.length !== count) {
+          throw new EngineError(
+            'PROVIDER_FAILED',
+            `The embeddings server did not return ${count} embeddings`,
+            { provider: 'openai-compatible', model: this.id },
+          );
+        }
+        for (const embedding of result.embeddings) {
+          if (embedding.length !== this.dimension) {
+            throw new EngineError(
+              'CONFIG_INVALID',
+              `${this.id} returned ${embedding.length}-d vectors, not the configured ${this.dimension}`,
+              { provider: 'openai-compatible', model: this.id, dimension: embedding.length },
+            );
+          }
+        }
+        const indexes = answerIndexes(result.response?.body, count);
+        if (indexes === null) return result;
+        const ordered = [...result.embeddings];
+        indexes.forEach((index, row) => {
+          ordered[index] = result.embeddings[row] ?? [];
         });
-        const text = await response.text();
-        if (response.ok) return this.#parse(text, input.length);
-        failure = new HttpFailure(response.status, text);
-        retryable = isRetryable(response.status);
-      } catch (error: unknown) {
-        if (error instanceof EngineError) throw error;
-        if (signal?.aborted === true) throw signal.reason;
-        failure = error;
-        retryable = true;
-      }
-      if (!retryable || attempt >= this.#options.maxRetries) {
-        throw new EngineError(
-          'PROVIDER_FAILED',
-          `Embedding request to ${this.#url} failed: ${failure instanceof Error ? failure.message : String(failure)}`,
-          {
-            provider: 'openai-compatible',
-            model: this.id,
-            attempts: attempt + 1,
-            ...(failure instanceof HttpFailure ? { status: failure.status } : {}),
-          },
-          { cause: failure },
-        );
-      }
-      await delay(this.#options.retryDelayMs * 2 ** attempt, signal);
-    }
+        return { ...result, embeddings: ordered };
+      },
+    };
   }
 
-  #parse(text: string, count: number): Float32Array[] {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error: unknown) {
-      throw new EngineError(
-        'PROVIDER_FAILED',
-        'The embeddings server answered with invalid JSON',
-        { provider: 'openai-compatible', model: this.id },
-        { cause: error },
-      );
-    }
-    if (!isEmbeddingsResponse(parsed) || parsed.data.length !== count) {
-      throw new EngineError(
-        'PROVIDER_FAILED',
-        `The embeddings server did not return ${count} embeddings`,
-        { provider: 'openai-compatible', model: this.id },
-      );
-    }
-    const vectors: Float32Array[] = [];
-    for (const entry of parsed.data) {
-      if (entry.embedding.length !== this.dimension) {
-        throw new EngineError(
-          'CONFIG_INVALID',
-          `${this.id} returned ${entry.embedding.length}-d vectors, not the configured ${this.dimension}`,
-          { provider: 'openai-compatible', model: this.id, dimension: entry.embedding.length },
-        );
-      }
-      vectors[entry.index] = normalise(entry.embedding);
-    }
-    return vectors;
+  /**
+   * The error callers see: Verity's own checks pass through; an SDK failure becomes
+   * PROVIDER_FAILED with the attempts, the HTTP status (never the body: a server may echo the
+   * input) and the original error as `cause` (the network error itself for a failed connection).
+   */
+  #failure(error: unknown): EngineError {
+    const errors = RetryError.isInstance(error) ? error.errors : [error];
+    const last = errors.at(-1);
+    if (last instanceof EngineError) return last;
+    // A 2xx status means the answer, not the exchange, was wrong: the SDK's message says how.
+    const code = APICallError.isInstance(last) ? last.statusCode : undefined;
+    const status = code !== undefined && code >= 300 ? code : undefined;
+    const network = APICallError.isInstance(last) && code === undefined && last.cause !== undefined;
+    const cause = network ? (last as APICallError).cause : last;
+    const reason =
+      status !== undefined
+        ? `HTTP ${status}`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
+    return new EngineError(
+      'PROVIDER_FAILED',
+      `Embedding request to ${this.#url} failed: ${reason}`,
+      {
+        provider: 'openai-compatible',
+        model: this.id,
+        attempts: errors.length,
+        ...(status === undefined ? {} : { status }),
+      },
+      { cause },
+    );
   }
 }
 
@@ -260,16 +234,12 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
 export function createOpenAICompatibleEmbeddingModel(
   options: OpenAICompatibleEmbeddingModelOptions,
 ): OpenAICompatibleEmbeddingModel {
-  const invalid = (option: string, message: string): EngineError =>
-    new EngineError('CONFIG_INVALID', message, { provider: 'openai-compatible', option });
-  if (!URL.canParse(options.baseUrl)) throw invalid('baseUrl', 'baseUrl must be an absolute URL');
-  if (options.model.trim() === '') throw invalid('model', 'model must name a model');
-  if (!Number.isInteger(options.dimension) || options.dimension < 1) {
-    throw invalid('dimension', 'dimension must be a positive integer');
+  if (!URL.canParse(options.baseUrl)) {
+    throw new EngineError('CONFIG_INVALID', 'baseUrl must be an absolute URL', {
+      provider: 'openai-compatible',
+      option: 'baseUrl',
+    });
   }
-  const batch = options.maxBatchSize ?? 64;
-  if (!Number.isInteger(batch) || batch < 1) {
-    throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
-  }
+  checkEmbeddingModelShape('openai-compatible', options);
   return new OpenAICompatibleEmbeddingModel(options);
 }

@@ -1,6 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, Output } from 'ai';
-import { EngineError } from '../../core/index.js';
+import { generateObjectWithAiSdk } from '../ai-sdk/index.js';
 import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
 
 /** Options of `createOpenAICompatibleLanguageModel`. */
@@ -18,15 +17,6 @@ export interface OpenAICompatibleLanguageModelOptions {
   readonly structuredOutputs?: boolean;
   /** The HTTP client. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;
-}
-
-function failure(message: string, model: string, cause: unknown): EngineError {
-  return new EngineError(
-    'PROVIDER_FAILED',
-    message,
-    { provider: 'openai-compatible', model },
-    { cause },
-  );
 }
 
 /**
@@ -53,32 +43,11 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     this.client = provider.chatModel(options.model);
   }
 
-  async generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
-    const timeout = AbortSignal.timeout(request.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    try {
-      const result = await generateText({
-        model: this.client,
-        system: request.system,
-        prompt: request.prompt,
-        output: Output.object({
-          schema: jsonSchema(request.schema as Parameters<typeof jsonSchema>[0]),
-        }),
-        abortSignal: signal,
-        maxRetries: 0,
-        temperature: 0,
-      });
-      return {
-        value: result.output,
-        usage: {
-          inputTokens: result.usage.inputTokens ?? null,
-          outputTokens: result.usage.outputTokens ?? null,
-        },
-      };
-    } catch (error: unknown) {
-      const reason = timeout.aborted ? `timed out after ${request.timeoutMs} ms` : 'request failed';
-      throw failure(`language model ${this.modelId}: ${reason}`, this.modelId, error);
-    }
+  generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
+    return generateObjectWithAiSdk(this.client, request, {
+      provider: this.provider,
+      model: this.modelId,
+    });
   }
 }
 

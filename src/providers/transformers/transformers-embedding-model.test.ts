@@ -275,6 +275,13 @@ describe('TransformersEmbeddingModel without the optional package', () => {
     expect(await model.embed([''])).toEqual([new Float32Array(4)]);
   });
 
+  it.runIf(!INSTALLED)('says how to install it when the real import fails', async () => {
+    const model = createTransformersEmbeddingModel({ model: 'any', dimension: 4 });
+    await expect(model.embed(['text'])).rejects.toThrow(
+      /not installed; install it with .*npm install @huggingface\/transformers@3/,
+    );
+  });
+
   it('rejects unusable options with CONFIG_INVALID', () => {
     expect(() => createTransformersEmbeddingModel({ model: ' ', dimension: 4 })).toThrow(
       EngineError,

@@ -1,7 +1,12 @@
 import { EngineError } from '../../core/index.js';
-import type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from '../index.js';
+import {
+  checkEmbeddingModelShape,
+  EmbeddingModelBase,
+  type EmbeddingPrefixes,
+  type EmbedOptions,
+} from '../index.js';
 
-/** The part of `@huggingface/transformers` this adapter uses (it is an optional dependency). */
+/** The part of `@huggingface/transformers` this adapter uses (an optional peer dependency). */
 export interface TransformersModule {
   readonly env: {
     allowRemoteModels: boolean;
@@ -71,26 +76,15 @@ async function importTransformers(): Promise<TransformersModule> {
 /**
  * Sentence-embedding ONNX models through transformers.js (onnxruntime-node on the CPU), loaded
  * on the first `embed` from a local folder or, when allowed, from the Hugging Face hub.
- * `@huggingface/transformers` is an optional dependency: without it, `embed` throws
+ * `@huggingface/transformers` is an optional peer dependency: without it, `embed` throws
  * PROVIDER_FAILED naming the install command. Build it with `createTransformersEmbeddingModel`.
  */
-export class TransformersEmbeddingModel implements EmbeddingModel {
-  readonly id: string;
-  readonly version: string;
-  readonly dimension: number;
-  readonly maxInputTokens: number;
-  readonly maxBatchSize: number;
-  readonly prefixes: EmbeddingPrefixes;
+export class TransformersEmbeddingModel extends EmbeddingModelBase {
   readonly #options: TransformersEmbeddingModelOptions;
   #extractor: Promise<FeatureExtractor> | null = null;
 
   constructor(options: TransformersEmbeddingModelOptions) {
-    this.id = options.model;
-    this.version = options.version ?? '1';
-    this.dimension = options.dimension;
-    this.maxInputTokens = options.maxInputTokens ?? 512;
-    this.maxBatchSize = options.maxBatchSize ?? 32;
-    this.prefixes = options.prefixes ?? { query: '', document: '' };
+    super(options, { maxInputTokens: 512, maxBatchSize: 32 });
     this.#options = options;
   }
 
@@ -164,8 +158,8 @@ export class TransformersEmbeddingModel implements EmbeddingModel {
     } catch (error: unknown) {
       throw new EngineError(
         'PROVIDER_FAILED',
-        'The optional package @huggingface/transformers is not installed; install it with ' +
-          '`ONNXRUNTIME_NODE_INSTALL_CUDA=skip ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers`',
+        'The optional peer dependency @huggingface/transformers is not installed; install it with ' +
+          '`ONNXRUNTIME_NODE_INSTALL_CUDA=skip ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers@3`',
         { provider: 'transformers', model: this.id },
         { cause: error },
       );
@@ -201,15 +195,6 @@ export class TransformersEmbeddingModel implements EmbeddingModel {
 export function createTransformersEmbeddingModel(
   options: TransformersEmbeddingModelOptions,
 ): TransformersEmbeddingModel {
-  const invalid = (option: string, message: string): EngineError =>
-    new EngineError('CONFIG_INVALID', message, { provider: 'transformers', option });
-  if (options.model.trim() === '') throw invalid('model', 'model must name a model');
-  if (!Number.isInteger(options.dimension) || options.dimension < 1) {
-    throw invalid('dimension', 'dimension must be a positive integer');
-  }
-  const batch = options.maxBatchSize ?? 32;
-  if (!Number.isInteger(batch) || batch < 1) {
-    throw invalid('maxBatchSize', 'maxBatchSize must be a positive integer');
-  }
+  checkEmbeddingModelShape('transformers', options);
   return new TransformersEmbeddingModel(options);
 }

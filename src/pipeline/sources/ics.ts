@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ical from 'node-ical';
-import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../core/index.js';
-import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../extract/index.js';
+import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../../core/index.js';
+import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../../extract/index.js';
 
 /** One calendar Verity reads: an ICS file or URL, and the entity its events belong to. */
 export interface CalendarSource {

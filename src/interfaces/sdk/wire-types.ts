@@ -1,0 +1,224 @@
+/**
+ * The JSON `verity serve` answers with, as TypeScript types: snake_case, exactly as on the wire.
+ * Each type names the fields a caller relies on; answers may carry more (index signatures keep
+ * them reachable without a cast).
+ */
+
+/** One slot of an entity's state, as `GET /api/state/{entity_id}?field=` answers it. */
+export interface WireFieldView {
+  readonly entity_id: string;
+  readonly field: string;
+  /** The committed value, or null when the slot holds none. */
+  readonly value: string | null;
+  readonly status: 'committed' | 'pending_review' | 'tentative' | 'none';
+  readonly confidence: number | null;
+  /** The value is past its domain's freshness window: verify before acting. */
+  readonly stale: boolean;
+  readonly source?: string | null;
+  readonly event_id?: string | null;
+  readonly valid_from?: string | null;
+  readonly low_confidence?: boolean;
+  readonly rule?: string | null;
+  readonly [key: string]: unknown;
+}
+
+/** A slot inside `WireEntityState.state` (the field view without the entity and field names). */
+export type WireSlot = Omit<WireFieldView, 'entity_id' | 'field'>;
+
+/** A review prompt: a change Verity will not commit without the user's answer. */
+export interface WireReviewPrompt {
+  readonly prompt_id: string;
+  readonly entity_id: string;
+  readonly field: string;
+  readonly proposed_value: string | null;
+  readonly current_value: string | null;
+  readonly confidence: number;
+  readonly status: string;
+  readonly actions: readonly ('confirm' | 'reject' | 'edit')[];
+  readonly reason_summary?: readonly string[];
+  readonly created_at?: string;
+  readonly expires_at?: string | null;
+  readonly [key: string]: unknown;
+}
+
+/** `GET /api/state/{entity_id}`: every slot of an entity and its open review prompts. */
+export interface WireEntityState {
+  readonly entity_id: string;
+  readonly state: Readonly<Record<string, WireSlot>>;
+  readonly pending: readonly WireReviewPrompt[];
+  readonly [key: string]: unknown;
+}
+
+/** `GET /api/state/{entity_id}/explain?field=`: why a slot holds its value. */
+export interface WireExplanation {
+  readonly entity_id: string;
+  readonly field: string;
+  readonly current: WireFieldView;
+  readonly rule: string | null;
+  readonly reasons: readonly string[];
+  readonly thresholds: {
+    readonly ask: number;
+    readonly auto: number;
+    readonly margin: number;
+  } | null;
+  readonly winning_event: Readonly<Record<string, unknown>> | null;
+  readonly evidence: readonly Readonly<Record<string, unknown>>[];
+  readonly history: readonly Readonly<Record<string, unknown>>[];
+  /** The explanation as readable text. */
+  readonly text: string;
+  readonly [key: string]: unknown;
+}
+
+/** One page of a listing with a cursor (`next_cursor` null on the last page). */
+export interface WirePage<T> {
+  readonly items: readonly T[];
+  readonly next_cursor: string | null;
+}
+
+/** What happened to one message of `POST /api/messages`. */
+export interface WireMessageOutcome {
+  readonly thread_id: string;
+  readonly message_id: string;
+  readonly event_id: string | null;
+  readonly status: 'applied' | 'duplicate' | 'rejected';
+  readonly issues: readonly WireIssue[];
+  /** Where a rejected message was kept (the dead-letter queue), else null. */
+  readonly dlq_id: string | null;
+  readonly [key: string]: unknown;
+}
+
+/** One problem found in a record. */
+export interface WireIssue {
+  readonly path: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** How many records of one call were applied, were already known, or were rejected. */
+export interface WireCounts {
+  readonly applied: number;
+  readonly duplicate: number;
+  readonly rejected: number;
+}
+
+/** `POST /api/messages`: counts and each message's outcome. */
+export interface WireRecordMessagesResult extends WireCounts {
+  readonly messages: readonly WireMessageOutcome[];
+  readonly [key: string]: unknown;
+}
+
+/** `POST /api/ingest`: counts, the rejected lines (kept in the dead-letter queue) and decisions. */
+export interface WireIngestResult extends WireCounts {
+  readonly rejections: readonly {
+    readonly line: number;
+    readonly dlq_id: string | null;
+    readonly schema: string;
+    readonly issues: readonly WireIssue[];
+  }[];
+  readonly decisions: {
+    readonly auto_commit: number;
+    readonly ask_user: number;
+    readonly tentative_reject: number;
+  };
+  readonly [key: string]: unknown;
+}
+
+/** One section of a context pack. */
+export interface WireContextSection {
+  readonly name: string;
+  readonly text: string;
+  readonly tokens: number;
+  readonly truncated: boolean;
+  readonly included_ids: readonly string[];
+  readonly [key: string]: unknown;
+}
+
+/** `GET /api/context`: a context pack within a token budget, as sections and as markdown. */
+export interface WireContextPack {
+  readonly entity: string | null;
+  readonly thread: string | null;
+  readonly query: string | null;
+  readonly mode: 'full' | 'minimal';
+  readonly now: string;
+  readonly budget: number;
+  /** Tokens used. */
+  readonly total: number;
+  readonly sections: readonly WireContextSection[];
+  readonly included: Readonly<Record<string, readonly string[]>>;
+  /** The pack to hand the model. */
+  readonly markdown: string;
+  readonly [key: string]: unknown;
+}
+
+/** One hit of `GET /api/search`. */
+export interface WireSearchHit {
+  readonly kind: string;
+  readonly id: string;
+  readonly score: number;
+  readonly snippet: string;
+  readonly text: string;
+  readonly thread_id?: string | null;
+  readonly message_id?: string | null;
+  readonly entity_id?: string | null;
+  readonly created_at?: string | null;
+  readonly [key: string]: unknown;
+}
+
+/** `GET /api/search`: hits, best first, and how complete the vector index was. */
+export interface WireSearchResult {
+  readonly hits: readonly WireSearchHit[];
+  /** Items still waiting for a vector (found by full text only meanwhile). */
+  readonly pending_vectors: number;
+  readonly vector_search: string;
+  readonly [key: string]: unknown;
+}
+
+/** `POST /api/reviews/{prompt_id}`: the prompt's new status and the slot after the answer. */
+export interface WireReviewAnswer {
+  readonly prompt_id: string;
+  readonly status: string;
+  readonly field: WireFieldView;
+  readonly [key: string]: unknown;
+}
+
+/** A memory note of the vault. */
+export interface WireMemory {
+  readonly memory_id: string;
+  readonly entity_id: string;
+  readonly text: string;
+  readonly tags: readonly string[];
+  readonly cites: readonly string[];
+  readonly revision: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  /** Signs that the memory no longer matches the state it cites. */
+  readonly drift: readonly Readonly<Record<string, unknown>>[];
+  readonly [key: string]: unknown;
+}
+
+/** `POST /api/memories`: the memory, and the cited links that were ambiguous or missing. */
+export interface WireMemoryRecorded {
+  readonly memory: WireMemory;
+  readonly ambiguous_links: readonly unknown[];
+  readonly missing_links: readonly unknown[];
+  readonly [key: string]: unknown;
+}
+
+/** `GET /health`. */
+export interface WireHealth {
+  readonly status: 'ok';
+  readonly events: number;
+  readonly pending_reviews: number;
+  readonly [key: string]: unknown;
+}
+
+/** The error body of every non-2xx answer (RFC 9457 problem details plus Verity's `error`). */
+export interface WireError {
+  readonly code: string;
+  readonly detail?: string;
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly details: Readonly<Record<string, unknown>>;
+  };
+}

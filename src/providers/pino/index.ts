@@ -1,0 +1,7 @@
+/**
+ * The structured logger adapter: the `Logger` contract of `core` on pino, JSON lines to standard
+ * error. Imported by `engine`, which hands it to `verity serve`, the job workers and the pollers.
+ * May import: core and the package pino.
+ */
+export type { PinoLoggerOptions } from './pino-logger.js';
+export { createPinoLogger, PinoLogger } from './pino-logger.js';
