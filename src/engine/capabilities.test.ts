@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { createEngine } from './index.js';
+import type { ManualClock } from '../testing/index.js';
+import { closeTestEngine, openTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
 let dir: string;
@@ -11,20 +10,12 @@ let clock: ManualClock;
 let engine: Engine;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-capabilities-'));
-  clock = createManualClock('2026-02-19T15:00:00Z');
-  engine = await createEngine({
-    home: join(dir, 'home'),
-    clock,
-    ids: createSequentialIds(),
+  ({ dir, clock, engine } = await openTestEngine('verity-capabilities-', '2026-02-19T15:00:00Z', {
     embeddings: { model: null },
-  });
+  }));
 });
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTestEngine({ dir, engine }));
 
 function say(id: string, content: string, at = new Date(clock.now()).toISOString()) {
   return engine.ingest([

@@ -86,8 +86,17 @@ export interface ContextCapabilityDeps {
   ) => Promise<readonly MemoryHit[]>;
 }
 
-/** What `createEngine` gets from the context capability. */
+/** The engine's context member: what an agent sees on one turn. */
 export interface ContextCapability {
+  /**
+   * The context for one agent turn, within a token budget (default 2,000, counted with
+   * `o200k_base`): system text, skills, the thread's short summary, canonical state of the entities
+   * in play (freshness, stale, review and conflict markers), the thread's state items (or its long
+   * summary; without a thread, the entity's open items), memories retrieved for `query` (default:
+   * the thread's latest user message) and the thread's recent messages. Reports tokens per section
+   * and the ids it shows. Shows only the entity's records and its "we" group's. Throws
+   * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
+   */
   buildContext(request?: BuildContextRequest): Promise<ContextResult>;
 }
 
@@ -162,6 +171,184 @@ function createMemo<T>(size: number) {
   };
 }
 
+/** The context settings, resolved once, and the engine's dependencies. */
+interface ContextRuntime {
+  readonly deps: ContextCapabilityDeps;
+  readonly options: EngineContextOptions;
+  readonly limits: ContextLimits;
+  readonly extractive: ThreadSummarizer;
+  /** The model's summarizer, or null without a model. */
+  readonly llm: ThreadSummarizer | null;
+  /** Model summaries by content key (never recorded: nothing derived depends on them). */
+  readonly llmMemo: ReturnType<typeof createMemo<Promise<string>>>;
+}
+
+function contextRuntime(
+  deps: ContextCapabilityDeps,
+  options: EngineContextOptions,
+): ContextRuntime {
+  return {
+    deps,
+    options,
+    limits: { ...DEFAULT_CONTEXT_LIMITS, ...options.limits } satisfies ContextLimits,
+    extractive: createExtractiveSummarizer(),
+    llm:
+      options.languageModel === undefined || options.languageModel === null
+        ? null
+        : createLlmSummarizer({
+            model: options.languageModel,
+            ...(options.summaryTimeoutMs === undefined
+              ? {}
+              : { timeoutMs: options.summaryTimeoutMs }),
+          }),
+    llmMemo: createMemo<Promise<string>>(SUMMARY_MEMO_SIZE),
+  };
+}
+
+/** A thread summary of at most `maxTokens`: the model's (memoised) when there is one, else extractive. */
+async function summarize(
+  rt: ContextRuntime,
+  threadId: string,
+  items: readonly StateItem[],
+  messages: readonly BatchMessage[],
+  maxTokens: number,
+): Promise<string> {
+  const input = { threadId, items, messages, maxTokens };
+  const offline = async (): Promise<string> => {
+    const result = await rt.extractive.summarize(input);
+    if (!result.ok) throw result.error;
+    return result.value;
+  };
+  const llm = rt.llm;
+  if (llm === null) return offline();
+  // A summary is not state: nothing derived depends on it, so it is memoised, not recorded.
+  // The key covers everything the summary is written from, so equal threads give equal bytes.
+  const key = contentHash([
+    llm.version,
+    threadId,
+    maxTokens,
+    items.map((item) => [item.uid, item.status, item.text, item.updatedAt]),
+    messages.map((message) => [message.messageId, message.createdAt]),
+  ]);
+  const known = rt.llmMemo.get(key);
+  if (known !== undefined) return known;
+  const pending = summarizeWith(llm, input).then((text) => text ?? offline());
+  rt.llmMemo.set(key, pending);
+  // Only answers are remembered: a bug's rejection must not stick to the thread.
+  pending.catch(() => rt.llmMemo.delete(key));
+  return pending;
+}
+
+/**
+ * What one build may show: the entity's own records and its "we" group's. A thread's messages and
+ * items of other entities stay out, as search results of other entities do.
+ */
+function scopeOf(rt: ContextRuntime, entity: string): readonly string[] {
+  const group = rt.deps.registry.we[entity];
+  return group === undefined || group === entity ? [entity] : [entity, group];
+}
+
+/** A loader that runs `load` once, on first use. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | null = null;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
+/** The sources the pure builder reads for one build, limited to `scope`. */
+function sourcesFor(
+  rt: ContextRuntime,
+  thread: string | null,
+  scope: readonly string[],
+): ContextSources {
+  const inScope = (record: { readonly entityId: string }) => scope.includes(record.entityId);
+  const tailRecords = once(async () =>
+    thread === null
+      ? []
+      : (
+          await rt.deps.store.listMessages({
+            threadId: thread,
+            order: 'desc',
+            limit: rt.limits.tailMessages,
+          })
+        ).filter(inScope),
+  );
+  const threadItems = once(async () =>
+    thread === null
+      ? []
+      : (await rt.deps.store.listStateItems({ threadId: thread })).filter(inScope),
+  );
+
+  return {
+    async entities(request: SourceRequest): Promise<readonly ContextEntity[]> {
+      const policy = await rt.deps.currentPolicy();
+      const now = parseRfc3339(request.now) ?? rt.deps.clock.now();
+      return Promise.all(scope.map((id) => readEntity(rt.deps.store, policy, id, now)));
+    },
+
+    async stateItems(request: SourceRequest): Promise<readonly StateItem[]> {
+      if (request.thread !== null) return threadItems();
+      const lists = await Promise.all(
+        scope.map((entityId) =>
+          rt.deps.store.listStateItems({ entityId, statuses: OPEN_STATUSES }),
+        ),
+      );
+      return newestPerUid(lists.flat());
+    },
+
+    async summaries(threadId: string): Promise<ThreadSummaries> {
+      const items = await threadItems();
+      const hasItems = items.some(isActiveItem);
+      // The extractive short summary reads only the items; everything else reads messages.
+      const needsMessages = !hasItems || rt.llm !== null;
+      const messages = needsMessages ? await summaryMessages(rt.deps.store, threadId, inScope) : [];
+      // With no active item, the long summary stands in for them and says what the short one
+      // would, so only one of the two is written.
+      if (!hasItems) {
+        const long = await summarize(rt, threadId, items, messages, DEFAULT_SUMMARY_TOKENS.long);
+        return { short: null, long: long === '' ? null : long };
+      }
+      const short = await summarize(rt, threadId, items, messages, DEFAULT_SUMMARY_TOKENS.short);
+      return { short: short === '' ? null : short, long: null };
+    },
+
+    skills: async () => rt.options.skills ?? null,
+
+    async memories(query, _request, limit) {
+      const result = await rt.deps.search(query, {
+        limit,
+        filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
+      });
+      const recorded = (await rt.deps.recordedMemories?.(query, [...scope], limit)) ?? [];
+      const terms = queryTerms(query);
+      return [...recorded, ...result.hits.map((hit) => toMemoryHit(hit, terms))];
+    },
+
+    async tail(_threadId, limit) {
+      const records = await tailRecords();
+      return records.slice(0, limit).map(toBatchMessage);
+    },
+  };
+}
+
+/** The first and last messages of a thread in scope, which a summary is written from. */
+async function summaryMessages(
+  store: Store,
+  threadId: string,
+  inScope: (record: MessageRecord) => boolean,
+): Promise<readonly BatchMessage[]> {
+  const [head, tail] = await Promise.all([
+    store.listMessages({ threadId, limit: SUMMARY_HEAD }),
+    store.listMessages({ threadId, order: 'desc', limit: SUMMARY_TAIL }),
+  ]);
+  const byId = new Map(
+    [...head, ...tail].filter(inScope).map((record) => [record.messageId, record]),
+  );
+  return [...byId.values()].map(toBatchMessage);
+}
+
 /**
  * Wires the pure context builder to the engine: canonical state from the pipeline's entity views,
  * state items and messages from the store, memories from hybrid search, summaries from the
@@ -171,153 +358,12 @@ export function createContextCapability(
   deps: ContextCapabilityDeps,
   options: EngineContextOptions = {},
 ): ContextCapability {
-  const { store, clock } = deps;
-  const limits = { ...DEFAULT_CONTEXT_LIMITS, ...options.limits } satisfies ContextLimits;
-  const extractive = createExtractiveSummarizer();
-  const llm =
-    options.languageModel === undefined || options.languageModel === null
-      ? null
-      : createLlmSummarizer({
-          model: options.languageModel,
-          ...(options.summaryTimeoutMs === undefined
-            ? {}
-            : { timeoutMs: options.summaryTimeoutMs }),
-        });
-  const llmMemo = createMemo<Promise<string>>(SUMMARY_MEMO_SIZE);
-
-  const summarize = async (
-    threadId: string,
-    items: readonly StateItem[],
-    messages: readonly BatchMessage[],
-    maxTokens: number,
-  ): Promise<string> => {
-    const input = { threadId, items, messages, maxTokens };
-    const offline = async (): Promise<string> => {
-      const result = await extractive.summarize(input);
-      if (!result.ok) throw result.error;
-      return result.value;
-    };
-    if (llm === null) return offline();
-    // A summary is not state: nothing derived depends on it, so it is memoised, not recorded.
-    // The key covers everything the summary is written from, so equal threads give equal bytes.
-    const key = contentHash([
-      llm.version,
-      threadId,
-      maxTokens,
-      items.map((item) => [item.uid, item.status, item.text, item.updatedAt]),
-      messages.map((message) => [message.messageId, message.createdAt]),
-    ]);
-    const known = llmMemo.get(key);
-    if (known !== undefined) return known;
-    const pending = summarizeWith(llm, input).then((text) => text ?? offline());
-    llmMemo.set(key, pending);
-    // Only answers are remembered: a bug's rejection must not stick to the thread.
-    pending.catch(() => llmMemo.delete(key));
-    return pending;
-  };
-
-  /**
-   * What one build may show: the entity's own records and its "we" group's. A thread's messages and
-   * items of other entities stay out, as search results of other entities do.
-   */
-  const scopeOf = (entity: string): readonly string[] => {
-    const group = deps.registry.we[entity];
-    return group === undefined || group === entity ? [entity] : [entity, group];
-  };
-
-  const sourcesFor = (thread: string | null, scope: readonly string[]): ContextSources => {
-    const inScope = (record: { readonly entityId: string }) => scope.includes(record.entityId);
-    const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-      let loaded: Promise<T> | null = null;
-      return () => {
-        loaded ??= load();
-        return loaded;
-      };
-    };
-    const tailRecords = once(async () =>
-      thread === null
-        ? []
-        : (
-            await store.listMessages({
-              threadId: thread,
-              order: 'desc',
-              limit: limits.tailMessages,
-            })
-          ).filter(inScope),
-    );
-    const threadItems = once(async () =>
-      thread === null ? [] : (await store.listStateItems({ threadId: thread })).filter(inScope),
-    );
-
-    return {
-      async entities(request: SourceRequest): Promise<readonly ContextEntity[]> {
-        const policy = await deps.currentPolicy();
-        const now = parseRfc3339(request.now) ?? clock.now();
-        return Promise.all(scope.map((id) => readEntity(store, policy, id, now)));
-      },
-
-      async stateItems(request: SourceRequest): Promise<readonly StateItem[]> {
-        if (request.thread !== null) return threadItems();
-        const lists = await Promise.all(
-          scope.map((entityId) => store.listStateItems({ entityId, statuses: OPEN_STATUSES })),
-        );
-        return newestPerUid(lists.flat());
-      },
-
-      async summaries(threadId: string): Promise<ThreadSummaries> {
-        const items = await threadItems();
-        const hasItems = items.some(isActiveItem);
-        // The extractive short summary reads only the items; everything else reads messages.
-        const needsMessages = !hasItems || llm !== null;
-        const messages = needsMessages ? await summaryMessages(threadId, inScope) : [];
-        // With no active item, the long summary stands in for them and says what the short one
-        // would, so only one of the two is written.
-        if (!hasItems) {
-          const long = await summarize(threadId, items, messages, DEFAULT_SUMMARY_TOKENS.long);
-          return { short: null, long: long === '' ? null : long };
-        }
-        const short = await summarize(threadId, items, messages, DEFAULT_SUMMARY_TOKENS.short);
-        return { short: short === '' ? null : short, long: null };
-      },
-
-      skills: async () => options.skills ?? null,
-
-      async memories(query, _request, limit) {
-        const result = await deps.search(query, {
-          limit,
-          filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
-        });
-        const recorded = (await deps.recordedMemories?.(query, [...scope], limit)) ?? [];
-        const terms = queryTerms(query);
-        return [...recorded, ...result.hits.map((hit) => toMemoryHit(hit, terms))];
-      },
-
-      async tail(_threadId, limit) {
-        const records = await tailRecords();
-        return records.slice(0, limit).map(toBatchMessage);
-      },
-    };
-  };
-
-  const summaryMessages = async (
-    threadId: string,
-    inScope: (record: MessageRecord) => boolean,
-  ): Promise<readonly BatchMessage[]> => {
-    const [head, tail] = await Promise.all([
-      store.listMessages({ threadId, limit: SUMMARY_HEAD }),
-      store.listMessages({ threadId, order: 'desc', limit: SUMMARY_TAIL }),
-    ]);
-    const byId = new Map(
-      [...head, ...tail].filter(inScope).map((record) => [record.messageId, record]),
-    );
-    return [...byId.values()].map(toBatchMessage);
-  };
-
+  const rt = contextRuntime(deps, options);
   return {
     async buildContext(request = {}) {
       const thread = request.thread?.trim() || null;
-      const entity = request.entity ?? (await threadEntity(store, thread)) ?? DEFAULT_ENTITY;
-      const sources = sourcesFor(thread, scopeOf(entity));
+      const entity = request.entity ?? (await threadEntity(deps.store, thread)) ?? DEFAULT_ENTITY;
+      const sources = sourcesFor(rt, thread, scopeOf(rt, entity));
       return buildContext(
         {
           entity,
@@ -325,11 +371,11 @@ export function createContextCapability(
           query: request.query ?? null,
           budget: request.budget,
           mode: request.mode,
-          now: request.now ?? toIso(clock.now()),
+          now: request.now ?? toIso(deps.clock.now()),
         },
         sources,
         {
-          limits,
+          limits: rt.limits,
           ...(options.system === undefined ? {} : { system: options.system }),
         },
       );

@@ -1,71 +1,73 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
   canonicalJson,
   DEFAULT_POLICY,
-  ENTITY_ID_PATTERN,
   EngineError,
-  emptyStats,
   type IdSource,
-  type LearningStats,
   type Policy,
-  parseRfc3339,
-  toIso,
-  toStateTracker,
   uuidV7,
 } from '../core/index.js';
 import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
 import { createJobQueue, type JobQueue } from '../jobs/index.js';
-import { parseRecord } from '../ledger/index.js';
 import {
-  applyRecord,
   changePolicy,
-  checkAnswer,
-  computeStats,
-  deadLetterReviews,
   type ExtractionStep,
-  explainField,
+  type ForgetResult,
+  type ForgetTarget,
   flushSession,
   forget,
-  ingest,
   openSession,
   type PipelineDeps,
-  readEntity,
-  readField,
-  rebuild,
-  retryDeadLetters,
-  toPromptView,
   withPipelineTx,
 } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import {
-  type CapabilityContext,
-  confirmAlias,
-  labelIntent,
-  listDrift,
-  migrate,
-  poll,
-  project,
-  readIntentMetrics,
-} from './capabilities.js';
-import { createContextCapability, type EngineContextOptions } from './context-capability.js';
+  type ContextCapability,
+  createContextCapability,
+  type EngineContextOptions,
+} from './context-capability.js';
+import { createDlqCapability } from './dlq-capability.js';
+import type { EngineContext } from './engine-context.js';
 import { createEngineEvents } from './engine-events.js';
-import { recordMessages } from './messages-capability.js';
-import { createObserverCapability, type EngineObserverOptions } from './observer-capability.js';
-import { createRecallCapability } from './recall-pack.js';
-import { createSearchCapability, type EngineEmbeddingOptions } from './search-capability.js';
-import { createStateItemsCapability, type EngineItemOptions } from './state-items-capability.js';
-import { createTasksCapability, type EngineTaskOptions } from './tasks-capability.js';
-import type { BackgroundJobHooks, Engine, ReadOptions, RecordResult } from './types.js';
+import { createIngestCapability } from './ingest-capability.js';
+import { createLearningCapability } from './learning-capability.js';
+import { createMaintenanceCapability } from './maintenance-capability.js';
+import {
+  createObserverCapability,
+  type EngineObserverOptions,
+  type ObserverCapability,
+} from './observer-capability.js';
+import { createRecallCapability, type RecallCapability } from './recall-pack.js';
+import { createReviewCapability } from './review-capability.js';
+import {
+  createSearchService,
+  type EngineEmbeddingOptions,
+  type SearchCapability,
+  type SearchService,
+} from './search-capability.js';
+import { createStateCapability } from './state-capability.js';
+import {
+  createStateItemsService,
+  type EngineItemOptions,
+  type StateItemsService,
+} from './state-items-capability.js';
+import {
+  createTasksCapability,
+  type EngineTaskOptions,
+  type TasksCapability,
+} from './tasks-capability.js';
+import type { BackgroundJobHooks, Engine } from './types.js';
 import {
   createVaultCapability,
   type EngineVaultOptions,
   promotionLink,
+  type VaultCapability,
 } from './vault-capability.js';
 
 /** Options of `createEngine`. */
@@ -153,42 +155,36 @@ function withOverrides(policy: Policy, options: NonNullable<EngineOptions['polic
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const clock = options.clock ?? systemClock;
   const ids: IdSource = options.ids ?? { uuid: () => uuidV7(clock.now(), randomBytes(10)) };
-  let store: Store;
-  if (options.store) {
-    store = options.store;
-  } else {
-    try {
-      mkdirSync(options.home, { recursive: true });
-    } catch (error: unknown) {
-      throw new EngineError(
-        'STORE_FAILED',
-        `cannot create ${options.home}`,
-        { operation: 'init' },
-        { cause: error },
-      );
-    }
-    store =
-      options.database?.kind === 'postgres'
-        ? await createPostgresStore({ url: options.database.url, schema: options.database.schema })
-        : await createSqliteStore({
-            path: options.database?.path ?? join(options.home, 'verity.db'),
-          });
+  const store = options.store ?? (await openStore(options));
+  const context = engineContext(store, clock, ids, options);
+  if (options.policy) await applyPolicySettings(context, options.policy);
+  return composeEngine(context, createServices(context, options), options);
+}
+
+/** Opens the store `options.database` names (default: the SQLite file under `home`). */
+async function openStore(options: EngineOptions): Promise<Store> {
+  try {
+    mkdirSync(options.home, { recursive: true });
+  } catch (error: unknown) {
+    throw new EngineError(
+      'STORE_FAILED',
+      `cannot create ${options.home}`,
+      { operation: 'init' },
+      { cause: error },
+    );
   }
-  const jobsTarget =
-    options.database?.kind === 'postgres'
-      ? {
-          kind: 'postgres' as const,
-          url: options.database.url,
-          schema: `${options.database.schema}_jobs`,
-        }
-      : {
-          kind: 'sqlite' as const,
-          path: options.database?.path ?? join(options.home, 'verity.db'),
-        };
-  let jobs: Promise<JobQueue> | null = null;
-  // While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled.
-  let background: BackgroundJobHooks | null = null;
-  const deferred = (wait: boolean | undefined): boolean => background !== null && wait !== true;
+  return options.database?.kind === 'postgres'
+    ? createPostgresStore({ url: options.database.url, schema: options.database.schema })
+    : createSqliteStore({ path: options.database?.path ?? join(options.home, 'verity.db') });
+}
+
+/** The pipeline's dependencies and the policy in force, shared by every capability. */
+function engineContext(
+  store: Store,
+  clock: Clock,
+  ids: IdSource,
+  options: EngineOptions,
+): EngineContext {
   const extraction =
     options.extraction === undefined
       ? { extractor: createRuleExtractor(), registry: EMPTY_REGISTRY }
@@ -200,101 +196,121 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...(extraction === null ? {} : { extraction }),
     ...(options.maxFutureSkewMs === undefined ? {} : { maxFutureSkewMs: options.maxFutureSkewMs }),
   };
+  return {
+    store,
+    clock,
+    ids,
+    deps,
+    registry: extraction?.registry ?? EMPTY_REGISTRY,
+    currentPolicy: async () =>
+      ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY,
+    scratch: () => createSqliteStore({ path: ':memory:' }),
+  };
+}
 
-  const search = createSearchCapability(store, clock, options.embeddings);
-  const items = createStateItemsCapability({
+/** Records a `policy.changed` event when the configured settings differ from the policy in force. */
+async function applyPolicySettings(
+  context: EngineContext,
+  settings: NonNullable<EngineOptions['policy']>,
+): Promise<void> {
+  await withPipelineTx(context.store, { entities: [], global: true }, async (tx) => {
+    const session = await openSession(tx);
+    const wanted = withOverrides(session.policy, settings);
+    if (canonicalJson(wanted) !== canonicalJson(session.policy)) {
+      await changePolicy(tx, session, context.deps, {
+        kind: 'manual',
+        policy: wanted,
+        reasons: ['configuration changed the policy'],
+      });
+      await flushSession(tx, session);
+    }
+  });
+}
+
+/** The durable job queue, opened on first use beside the store. */
+interface LazyJobs {
+  readonly get: () => Promise<JobQueue>;
+  readonly stop: () => Promise<void>;
+}
+
+function lazyJobs(
+  options: EngineOptions,
+  clock: Clock,
+  ids: IdSource,
+  onError: (error: EngineError) => void,
+): LazyJobs {
+  const target =
+    options.database?.kind === 'postgres'
+      ? {
+          kind: 'postgres' as const,
+          url: options.database.url,
+          schema: `${options.database.schema}_jobs`,
+        }
+      : {
+          kind: 'sqlite' as const,
+          path: options.database?.path ?? join(options.home, 'verity.db'),
+        };
+  let jobs: Promise<JobQueue> | null = null;
+  return {
+    get: () => {
+      jobs ??= createJobQueue(target, { clock, ids, onError });
+      return jobs;
+    },
+    stop: async () => {
+      if (jobs !== null) await (await jobs).stop();
+    },
+  };
+}
+
+/** The service-backed capabilities, wired to each other. */
+interface EngineServices {
+  readonly jobs: LazyJobs;
+  /** While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled. */
+  readonly background: { hooks: BackgroundJobHooks | null };
+  readonly search: SearchService;
+  readonly items: StateItemsService;
+  readonly vault: VaultCapability;
+  readonly context: ContextCapability;
+  readonly observer: ObserverCapability;
+  readonly tasks: TasksCapability;
+  readonly recall: RecallCapability;
+}
+
+function createServices(context: EngineContext, options: EngineOptions): EngineServices {
+  const { store, deps, clock, ids } = context;
+  const background: { hooks: BackgroundJobHooks | null } = { hooks: null };
+  const jobs = lazyJobs(options, clock, ids, (error) => background.hooks?.onJobError(error));
+  const search = createSearchService(store, clock, options.embeddings);
+  const items = createStateItemsService({
     store,
     clock,
     ids,
     embedder: search.embedder,
     ...(options.items === undefined ? {} : { options: options.items }),
   });
-
-  const currentPolicy = async (): Promise<Policy> =>
-    ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY;
-
-  if (options.policy) {
-    const settings = options.policy;
-    await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
-      const session = await openSession(tx);
-      const wanted = withOverrides(session.policy, settings);
-      if (canonicalJson(wanted) !== canonicalJson(session.policy)) {
-        await changePolicy(tx, session, deps, {
-          kind: 'manual',
-          policy: wanted,
-          reasons: ['configuration changed the policy'],
-        });
-        await flushSession(tx, session);
-      }
-    });
-  }
-
-  const capabilities: CapabilityContext = {
-    store,
-    deps,
-    registry: extraction?.registry ?? EMPTY_REGISTRY,
-    currentPolicy,
-    scratch: () => createSqliteStore({ path: ':memory:' }),
+  const forgetAndPrune = async (target: ForgetTarget, reason: string): Promise<ForgetResult> => {
+    const result = await forget(deps, target, reason);
+    await search.afterForget();
+    return result;
   };
-
-  const vault = createVaultCapability(
-    store,
-    deps,
-    search.embedder,
-    options.vault,
-    async (eventId, reason) => {
-      await forget(deps, { kind: 'event', eventId }, reason);
-      await search.afterForget();
-    },
+  const vault = createVaultCapability(store, deps, search.embedder, options.vault, (eventId, why) =>
+    forgetAndPrune({ kind: 'event', eventId }, why).then(() => undefined),
   );
-  const context = createContextCapability(
+  const contextCapability = createContextCapability(
     {
       store,
       clock,
-      currentPolicy,
-      registry: capabilities.registry,
+      currentPolicy: context.currentPolicy,
+      registry: context.registry,
       search: search.search,
       recordedMemories: vault.retrieve,
     },
     options.context,
   );
-
-  const getJobs = (): Promise<JobQueue> => {
-    jobs ??= createJobQueue(jobsTarget, {
-      clock,
-      ids,
-      onError: (error) => background?.onJobError(error),
-    });
-    return jobs;
-  };
   const observer = createObserverCapability(
-    {
-      store,
-      deps,
-      clock,
-      jobs: getJobs,
-      forget: async (target, reason) => {
-        const result = await forget(deps, target, reason);
-        await search.afterForget();
-        return result;
-      },
-      memories: promotionLink(vault),
-    },
+    { store, deps, clock, jobs: jobs.get, forget: forgetAndPrune, memories: promotionLink(vault) },
     options.observer,
   );
-
-  const tasks = createTasksCapability(
-    {
-      store,
-      deps,
-      clock,
-      jobs: getJobs,
-      // Every reconciler pass also looks for used recall-pack items corrected since (WRONG_RECALL).
-      afterReconcile: async () => void (await recall.checkWrongRecalls()),
-    },
-    options.tasks,
-  );
-
   const recall = createRecallCapability({
     store,
     deps,
@@ -302,241 +318,97 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     search: search.search,
     triggers: options.recallTriggers ?? {},
   });
-
-  const engine: Engine = {
-    home: options.home,
+  const tasks = createTasksCapability(
+    {
+      store,
+      deps,
+      clock,
+      jobs: jobs.get,
+      // Every reconciler pass also looks for used recall-pack items corrected since (WRONG_RECALL).
+      afterReconcile: async () => void (await recall.checkWrongRecalls()),
+    },
+    options.tasks,
+  );
+  return {
+    jobs,
+    background,
+    search,
+    items,
+    vault: linkedVault(vault, observer),
+    context: contextCapability,
     observer,
-    now: () => clock.now(),
+    tasks,
+    recall,
+  };
+}
+
+/** Composes the engine from one capability object per area. */
+function composeEngine(
+  context: EngineContext,
+  services: EngineServices,
+  options: EngineOptions,
+): Engine {
+  const { search, items, tasks } = services;
+  return {
+    home: options.home,
+    now: () => context.clock.now(),
     events: createEngineEvents(),
-
-    async ingest(input, ingestOptions) {
-      const before = await store.lastSeq();
-      const report = await ingest(deps, input, { import: ingestOptions?.import === true });
-      const later = deferred(ingestOptions?.waitForIndex);
-      if (!later) await items.afterIngest(ingestOptions, options.embeddings?.waitForIndex ?? true);
-      await tasks.capture({ after_seq: before });
-      if (later) await background?.afterIngest();
-      else await search.afterIngest(ingestOptions);
-      return report;
-    },
-
-    async recordMessages(messages, messageOptions = {}) {
-      const indexOptions =
-        messageOptions.wait_for_index === undefined
-          ? undefined
-          : { waitForIndex: messageOptions.wait_for_index };
-      const result = await recordMessages(
-        (records, onRecord) =>
-          ingest(deps, records, { onRecord, import: messageOptions.import === true }),
-        messages,
-        messageOptions,
-        clock.now(),
-      );
-      if (deferred(indexOptions?.waitForIndex)) {
-        await background?.afterIngest();
-        return result;
-      }
-      await items.afterIngest(indexOptions, options.embeddings?.waitForIndex ?? true);
-      await search.afterIngest(indexOptions);
-      return result;
-    },
-
-    async recordObservation(observation) {
-      const parsed = parseRecord({ ...(observation as object), type: 'observation' });
-      if (!parsed.ok) {
-        const report = await ingest(deps, [{ ...(observation as object), type: 'observation' }]);
-        return {
-          event_id: parsed.rejection.inputId ?? '',
-          status: 'rejected',
-          decision: null,
-          confidence: null,
-          reasons: [],
-          prompt_id: null,
-          issues: report.rejections[0]?.issues ?? parsed.rejection.issues,
-        } satisfies RecordResult;
-      }
-      const raw = JSON.stringify({ type: 'observation', ...(observation as object) });
-      const entities =
-        parsed.record.kind === 'observation' ? [parsed.record.observation.entity_id] : [];
-      return withPipelineTx(store, { entities, global: true }, async (tx) => {
-        const session = await openSession(tx);
-        const outcome = await applyRecord(
-          tx,
-          session,
-          parsed.record,
-          raw,
-          clock.now(),
-          undefined,
-          deps.maxFutureSkewMs,
-        );
-        await flushSession(tx, session);
-        return {
-          event_id: outcome.eventId ?? '',
-          status: outcome.status,
-          decision: outcome.result?.decisions[0] ?? null,
-          confidence: outcome.result?.confidence ?? null,
-          reasons: outcome.result?.reasons ?? [],
-          prompt_id: outcome.result?.promptIds[0] ?? null,
-          issues: outcome.issues,
-        } satisfies RecordResult;
-      });
-    },
-
-    async getField(entityId, field, readOptions) {
-      checkEntityId(entityId);
-      const [at, asOf] = readTimes(readOptions);
-      return readField(store, await currentPolicy(), entityId, field, clock.now(), at, asOf);
-    },
-
-    async getEntity(entityId, readOptions) {
-      checkEntityId(entityId);
-      const [at, asOf] = readTimes(readOptions);
-      return readEntity(store, await currentPolicy(), entityId, clock.now(), at, asOf);
-    },
-
-    async listEntities() {
-      return [...new Set((await store.listSlots()).map((s) => s.entityId))];
-    },
-
-    async explain(entityId, field) {
-      checkEntityId(entityId);
-      return explainField(store, await currentPolicy(), entityId, field, clock.now());
-    },
-
-    async history(entityId, field) {
-      checkEntityId(entityId);
-      return store.listHistory(field === undefined ? { entityId } : { entityId, field });
-    },
-
-    async listReviews(reviewOptions) {
-      const now = clock.now();
-      const prompts = await store.listPrompts({
-        status: reviewOptions?.status ?? ['open', 'queued'],
-        ...(reviewOptions?.entityId ? { entityId: reviewOptions.entityId } : {}),
-      });
-      const views = prompts.map((p) => toPromptView(p, now));
-      return reviewOptions?.status ? views : views.filter((v) => v.status !== 'expired');
-    },
-
-    listDeadLetterReviews: () => deadLetterReviews(store),
-
-    async answerReview(promptId, action, editedValue) {
-      const prompt = await store.getPrompt(promptId.toLowerCase());
-      if (!prompt) throw new EngineError('NOT_FOUND', `no review prompt ${promptId}`, { promptId });
-      const now = clock.now();
-      const record = {
-        type: 'confirmation',
-        answer_id: ids.uuid(),
-        prompt_id: prompt.promptId,
-        action,
-        answered_at: toIso(now),
-        ...(editedValue !== undefined ? { edited_value: editedValue } : {}),
+    jobs: services.jobs.get,
+    attachBackgroundJobs(hooks) {
+      services.background.hooks = hooks;
+      return () => {
+        if (services.background.hooks === hooks) services.background.hooks = null;
       };
-      const parsed = parseRecord(record);
-      if (!parsed.ok) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
-          parsed.rejection.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
-          { promptId },
-        );
-      }
-      if (parsed.record.kind !== 'answer')
-        throw new EngineError('VALIDATION_FAILED', 'not an answer');
-      const answer = parsed.record.answer;
-      await withPipelineTx(store, { entities: [prompt.entityId], global: true }, async (tx) => {
-        const refusal = await checkAnswer(tx, answer);
-        if (refusal) throw refusal;
-        const session = await openSession(tx);
-        await applyRecord(tx, session, parsed.record, JSON.stringify(record), now);
-        await flushSession(tx, session);
-      });
-      if (action === 'reject' || action === 'edit') {
-        // A corrected extraction is an incident the improvement loop learns from (seed 004).
-        await tasks.logIncident({
+    },
+    ...createIngestCapability(context, {
+      waitForIndex: options.embeddings?.waitForIndex ?? true,
+      extractItems: items.afterIngest,
+      captureTasks: async (afterSeq) => void (await tasks.capture({ after_seq: afterSeq })),
+      indexItems: search.afterIngest,
+      background: () => services.background.hooks,
+    }),
+    ...createStateCapability(context),
+    ...createReviewCapability(context, {
+      // A corrected extraction is an incident the improvement loop learns from (seed 004).
+      onCorrected: async (prompt, action) =>
+        void (await tasks.logIncident({
           type: 'BAD_EXTRACTION',
           detail: `review ${prompt.promptId} was ${action === 'edit' ? 'edited' : 'rejected'}: ${prompt.field} of ${prompt.entityId}`,
           severity: 'medium',
           actor: 'review',
-        });
+        })),
+    }),
+    ...createDlqCapability(context),
+    ...createMaintenanceCapability(context, {
+      afterRebuild: search.afterRebuild,
+      afterForget: search.afterForget,
+      writeTaskFiles: (dir) => tasks.writeWorkspace(dir),
+    }),
+    ...createLearningCapability(context),
+    ...searchCapability(search, services.vault),
+    ...items.capability,
+    ...services.context,
+    observer: services.observer,
+    vault: services.vault,
+    tasks,
+    recall: services.recall,
+    async close() {
+      try {
+        await search.close();
+        await services.jobs.stop();
+      } finally {
+        await context.store.close();
       }
-      const closed = await store.getPrompt(prompt.promptId);
-      return {
-        prompt_id: prompt.promptId,
-        status: closed?.status ?? prompt.status,
-        field: await readField(store, await currentPolicy(), prompt.entityId, prompt.field, now),
-      };
     },
+  };
+}
 
-    listDlq: () => store.listDlq(),
-
-    retryDlq: (retryOptions) => retryDeadLetters(deps, retryOptions?.all ? { all: true } : {}),
-
-    editDlq: (dlqId, raw) => retryDeadLetters(deps, { only: dlqId, raw: raw.trim() }),
-
-    async discardDlq(dlqId) {
-      await withPipelineTx(store, { entities: [], global: true }, async (tx) => {
-        const item = await tx.getDlq(dlqId);
-        if (!item) throw new EngineError('NOT_FOUND', `no dead letter ${dlqId}`, { dlqId });
-        await tx.putDlq({ ...item, status: 'discarded', needsReview: false, nextRetryAt: null });
-      });
-    },
-
-    async rebuild(rebuildOptions) {
-      const result = await rebuild(store, {
-        verify: rebuildOptions?.verify ?? false,
-        scratch: () => createSqliteStore({ path: ':memory:' }),
-      });
-      if (rebuildOptions?.verify !== true) await search.afterRebuild();
-      return result;
-    },
-
-    async forget(target, reason) {
-      const result = await forget(deps, target, reason ?? 'forgotten on request');
-      await search.afterForget();
-      return result;
-    },
-
-    async stats() {
-      return computeStats(store, await currentPolicy(), clock.now());
-    },
-
-    async stateTracker() {
-      const policy = await currentPolicy();
-      const stats =
-        ((await store.getMeta('learning')) as unknown as LearningStats | null) ??
-        emptyStats(policy);
-      return toStateTracker({
-        slots: await store.listSlots(),
-        prompts: await store.listPrompts({ status: ['open', 'queued'] }),
-        policy,
-        stats,
-        at: toIso(clock.now()),
-      });
-    },
-
-    async project(projectOptions) {
-      const report = await project(capabilities, projectOptions);
-      const heartbeat = projectOptions.targets.find(
-        (t) => basename(t).toLowerCase() === 'heartbeat.md',
-      );
-      // Task files live beside HEARTBEAT.md, the workspace the other projections use.
-      if (heartbeat !== undefined && projectOptions.dryRun !== true) {
-        await tasks.writeWorkspace(dirname(heartbeat));
-      }
-      return report;
-    },
-    migrate: (files, migrateOptions) => migrate(capabilities, files, migrateOptions),
-    poll: (sources) => poll(capabilities, sources),
-    labelIntent: (threadId, messageId, intent) =>
-      labelIntent(capabilities, threadId, messageId, intent),
-    intentMetrics: () => readIntentMetrics(capabilities),
-    confirmAlias: (alias, target) => confirmAlias(capabilities, alias, target),
-    listDrift: () => listDrift(capabilities),
-    lastSequence: () => store.lastSeq(),
-
+/** Search as the engine offers it: memory hits are drift-checked where they are retrieved. */
+function searchCapability(search: SearchService, vault: VaultCapability): SearchCapability {
+  return {
     async search(query, searchOptions) {
       const result = await search.search(query, searchOptions);
-      // Memory hits are drift-checked where they are retrieved (debounced, as in context).
+      // Debounced, as in context.
       const memoryIds = result.hits.filter((h) => h.kind === 'memory').map((h) => h.id);
       if (memoryIds.length > 0) await vault.checkDrift(memoryIds);
       return result;
@@ -545,96 +417,30 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     reindex: search.reindex,
     searchStatus: search.searchStatus,
     startBackgroundIndexing: search.startBackgroundIndexing,
-    attachBackgroundJobs(hooks) {
-      background = hooks;
-      return () => {
-        if (background === hooks) background = null;
-      };
-    },
+  };
+}
 
-    extractItems: items.extractItems,
-    listStateItems: items.listStateItems,
-    expandStateItem: items.expandStateItem,
-
-    buildContext: context.buildContext,
-
-    vault: {
-      ...vault,
-      // Forgetting a promoted memory forgets its MEMORY.md entry too (which forgets the memory).
-      async forgetMemory(memoryId, forgetOptions) {
-        const memory = (await vault.listMemories()).find((m) => m.memory_id === memoryId);
-        const entryId = memory?.source.kind === 'promotion' ? memory.source.ref : null;
-        const entry =
-          entryId === null
-            ? undefined
-            : (await observer.listMemory(true)).find((m) => m.memory_id === entryId);
-        if (memory === undefined || entryId === null || entry === undefined) {
-          return vault.forgetMemory(memoryId, forgetOptions);
-        }
-        if (forgetOptions?.redact === false) {
-          if (entry.status === 'active') await observer.retireMemory(entryId, forgetOptions.reason);
-          else await vault.forgetMemory(memoryId, forgetOptions);
-          return { memory_id: memoryId, forgotten: true, redacted: 0 };
-        }
-        await observer.forgetMemory(entryId, forgetOptions?.reason);
-        return { memory_id: memoryId, forgotten: true, redacted: memory.revision };
-      },
-    },
-    tasks,
-    recall,
-
-    jobs: getJobs,
-
-    async close() {
-      try {
-        await search.close();
-        if (jobs !== null) await (await jobs).stop();
-      } finally {
-        await store.close();
+/** The vault, where forgetting a promoted memory forgets its MEMORY.md entry too. */
+function linkedVault(vault: VaultCapability, observer: ObserverCapability): VaultCapability {
+  return {
+    ...vault,
+    async forgetMemory(memoryId, forgetOptions) {
+      const memory = (await vault.listMemories()).find((m) => m.memory_id === memoryId);
+      const entryId = memory?.source.kind === 'promotion' ? memory.source.ref : null;
+      const entry =
+        entryId === null
+          ? undefined
+          : (await observer.listMemory(true)).find((m) => m.memory_id === entryId);
+      if (memory === undefined || entryId === null || entry === undefined) {
+        return vault.forgetMemory(memoryId, forgetOptions);
       }
+      if (forgetOptions?.redact === false) {
+        if (entry.status === 'active') await observer.retireMemory(entryId, forgetOptions.reason);
+        else await vault.forgetMemory(memoryId, forgetOptions);
+        return { memory_id: memoryId, forgotten: true, redacted: 0 };
+      }
+      await observer.forgetMemory(entryId, forgetOptions?.reason);
+      return { memory_id: memoryId, forgotten: true, redacted: memory.revision };
     },
   };
-  return engine;
-}
-
-/**
- * The belief time and valid time a read asks for, checked: each RFC 3339, not both at once.
- * Throws VALIDATION_FAILED otherwise.
- */
-function readTimes(options?: ReadOptions): [string | undefined, string | undefined] {
-  const at = options?.at;
-  const asOf = options?.asOf;
-  for (const [name, value] of [
-    ['at', at],
-    ['as_of', asOf],
-  ] as const) {
-    if (value !== undefined && parseRfc3339(value) === null) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        `${name} must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z (got "${value}")`,
-        { field: name },
-      );
-    }
-  }
-  if (at !== undefined && asOf !== undefined) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'ask for belief time (at) or valid time (as_of), not both',
-      { field: 'as_of' },
-    );
-  }
-  return [at, asOf];
-}
-
-const ENTITY_ID = new RegExp(ENTITY_ID_PATTERN);
-
-/** Throws VALIDATION_FAILED for an id that is not `user:<slug>`, `family:<slug>` or `team:<slug>`. */
-function checkEntityId(entityId: string): void {
-  if (!ENTITY_ID.test(entityId)) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      `"${entityId}" is not an entity id: use user:<slug>, family:<slug> or team:<slug> (a-z 0-9 . _ -), e.g. user:alex`,
-      { field: 'entity_id' },
-    );
-  }
 }

@@ -1,49 +1,41 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { createEngine, type Engine } from './index.js';
+import type { ManualClock } from '../testing/index.js';
+import { addPlannedTask, closeTestEngine, openTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 import { isReferenced } from './recall-pack.js';
 
-let home: string;
+let dir: string;
 let clock: ManualClock;
 let engine: Engine;
 
 beforeEach(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-recall-'));
-  clock = createManualClock('2026-01-28T09:00:00Z');
-  engine = await createEngine({
-    home,
-    clock,
-    ids: createSequentialIds(),
+  ({ dir, clock, engine } = await openTestEngine('verity-recall-', '2026-01-28T09:00:00Z', {
     embeddings: { model: null },
     recallTriggers: { invoice: ['Acme'] },
-  });
+  }));
 });
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => closeTestEngine({ dir, engine }));
 
 async function seed() {
-  const p0 = await engine.tasks.add({ title: 'Pay the payroll taxes' });
-  await engine.tasks.move(p0.id, 'TRIAGED', {
+  const p0 = await addPlannedTask(engine, 'Pay the payroll taxes', {
     priority: 'P0',
     due: '2026-01-29T12:00:00Z',
     definition_of_done: ['paid'],
   });
-  const waiting = await engine.tasks.add({ title: 'Get shipping quotes' });
-  await engine.tasks.move(waiting.id, 'TRIAGED', {
-    priority: 'P2',
-    due: '2026-02-10T12:00:00Z',
-    definition_of_done: ['3 quotes'],
-  });
-  await engine.tasks.move(waiting.id, 'PLANNED', {
-    next_action: 'email',
-    next_check: '2026-01-29T09:00:00Z',
-  });
+  const waiting = await addPlannedTask(
+    engine,
+    'Get shipping quotes',
+    {
+      priority: 'P2',
+      due: '2026-02-10T12:00:00Z',
+      definition_of_done: ['3 quotes'],
+    },
+    {
+      next_action: 'email',
+      next_check: '2026-01-29T09:00:00Z',
+    },
+  );
   await engine.tasks.move(waiting.id, 'WAITING_EXTERNAL', {
     who_waiting_on: 'BuckyDrop',
     followup_cadence_hours: 48,

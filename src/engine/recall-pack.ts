@@ -117,164 +117,200 @@ export function isReferenced(entryText: string, output: string): boolean {
   return wanted.filter((w) => said.has(w)).length * 3 >= wanted.length * 2;
 }
 
+/** A tokenizer that counts, encodes and decodes `o200k_base` tokens. */
+type Tokenizer = ReturnType<typeof createGptTokenizer>;
+
 /** Builds the recall capability. */
 export function createRecallCapability(context: RecallDeps): RecallCapability {
   const tokenizer = createGptTokenizer();
-  const capability: RecallCapability = {
-    async recallPack(request = {}) {
-      const entity = request.entity_id ?? DEFAULT_ENTITY;
-      const budget = request.budget ?? DEFAULT_PACK_BUDGET;
-      if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) {
-        throw new EngineError('VALIDATION_FAILED', 'budget must be an integer from 50 to 20000', {
-          field: 'budget',
+  return {
+    recallPack: (request) => recallPack(context, tokenizer, request),
+    recallFeedback: (pack, output) => recallFeedback(context, pack, output),
+    checkWrongRecalls: () => checkWrongRecalls(context),
+  };
+}
+
+async function recallPack(
+  context: RecallDeps,
+  tokenizer: Tokenizer,
+  request: RecallPackRequest = {},
+): Promise<RecallPackView> {
+  const entity = request.entity_id ?? DEFAULT_ENTITY;
+  const budget = request.budget ?? DEFAULT_PACK_BUDGET;
+  if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) {
+    throw new EngineError('VALIDATION_FAILED', 'budget must be an integer from 50 to 20000', {
+      field: 'budget',
+    });
+  }
+  const now = toIso(context.clock.now());
+  const tasks = (await readTasks(context.store)).filter((t) => t.entity_id === entity);
+  const items = await context.store.listStateItems({
+    entityId: entity,
+    statuses: ['active', 'open', 'blocked'],
+  });
+  const { matched, triggered } = await triggeredEntries(context, entity, request.query ?? '');
+  let result: ReturnType<typeof buildRecallPack> | null = null;
+  for (let cap = 10; cap >= 1; cap -= 1) {
+    result = buildRecallPack(
+      { items, entities: [], entity, now, tasks, triggered },
+      { maxPerSection: cap },
+    );
+    if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
+  }
+  if (result === null || !result.ok)
+    throw result?.error ?? new EngineError('VALIDATION_FAILED', 'no pack');
+  let markdown = result.value.markdown;
+  let tokens = tokenizer.count(markdown);
+  if (tokens > budget) {
+    markdown = tokenizer.decode(tokenizer.encode(markdown).slice(0, budget));
+    tokens = tokenizer.count(markdown);
+  }
+  return {
+    pack_id: sha256Hex(markdown).slice(0, 16),
+    entity_id: entity,
+    date: result.value.date,
+    sections: result.value.sections,
+    markdown,
+    tokens,
+    budget,
+    triggers: matched,
+  };
+}
+
+/**
+ * The trigger words `query` mentions (config triggers plus patched ones) and the entries their
+ * names load through text search, each once.
+ */
+async function triggeredEntries(
+  context: RecallDeps,
+  entity: string,
+  query: string,
+): Promise<{ readonly matched: string[]; readonly triggered: RecallEntry[] }> {
+  const config = await readConfig(context.store);
+  const patched = config['recall.triggers'];
+  const table: Record<string, readonly string[]> = { ...context.triggers };
+  for (const name of Array.isArray(patched) ? (patched as readonly string[]) : []) {
+    table[name] = [...(table[name] ?? []), name];
+  }
+  const matched = Object.keys(table)
+    .filter((word) => query !== '' && mentions(query, word))
+    .sort();
+  const triggered: RecallEntry[] = [];
+  const seen = new Set<string>();
+  for (const word of matched) {
+    for (const name of table[word] ?? []) {
+      const result = await context.search(name, {
+        limit: 3,
+        mode: 'text',
+        filters: { entityIds: [entity] },
+      });
+      for (const hit of result.hits) {
+        const key = `${hit.kind}:${hit.thread_id ?? ''}:${hit.id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        triggered.push({
+          id: key,
+          text: `${name}: ${hit.snippet.replace(/\s+/g, ' ').trim()}`,
         });
       }
-      const now = toIso(context.clock.now());
-      const tasks = (await readTasks(context.store)).filter((t) => t.entity_id === entity);
-      const items = await context.store.listStateItems({
-        entityId: entity,
-        statuses: ['active', 'open', 'blocked'],
-      });
-      const query = request.query ?? '';
-      const config = await readConfig(context.store);
-      const patched = config['recall.triggers'];
-      const table: Record<string, readonly string[]> = { ...context.triggers };
-      for (const name of Array.isArray(patched) ? (patched as readonly string[]) : []) {
-        table[name] = [...(table[name] ?? []), name];
-      }
-      const matched = Object.keys(table)
-        .filter((word) => query !== '' && mentions(query, word))
-        .sort();
-      const triggered: RecallEntry[] = [];
-      const seen = new Set<string>();
-      for (const word of matched) {
-        for (const name of table[word] ?? []) {
-          const result = await context.search(name, {
-            limit: 3,
-            mode: 'text',
-            filters: { entityIds: [entity] },
-          });
-          for (const hit of result.hits) {
-            const key = `${hit.kind}:${hit.thread_id ?? ''}:${hit.id}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            triggered.push({
-              id: key,
-              text: `${name}: ${hit.snippet.replace(/\s+/g, ' ').trim()}`,
-            });
-          }
-        }
-      }
-      let result: ReturnType<typeof buildRecallPack> | null = null;
-      for (let cap = 10; cap >= 1; cap -= 1) {
-        result = buildRecallPack(
-          { items, entities: [], entity, now, tasks, triggered },
-          { maxPerSection: cap },
-        );
-        if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
-      }
-      if (result === null || !result.ok)
-        throw result?.error ?? new EngineError('VALIDATION_FAILED', 'no pack');
-      let markdown = result.value.markdown;
-      let tokens = tokenizer.count(markdown);
-      if (tokens > budget) {
-        markdown = tokenizer.decode(tokenizer.encode(markdown).slice(0, budget));
-        tokens = tokenizer.count(markdown);
-      }
-      return {
-        pack_id: sha256Hex(markdown).slice(0, 16),
-        entity_id: entity,
-        date: result.value.date,
-        sections: result.value.sections,
-        markdown,
-        tokens,
-        budget,
-        triggers: matched,
-      };
-    },
+    }
+  }
+  return { matched, triggered };
+}
 
-    async recallFeedback(pack, output) {
-      const entries = pack
-        .split('\n')
-        .filter((line) => line.startsWith('- ') && !line.startsWith('- … '))
-        .map((line) => line.slice(2));
-      const referenced = entries.filter((entry) => isReferenced(entry, output));
-      const date = toIso(context.clock.now()).slice(0, 10);
-      // The state items among the referenced entries that are still live: only a value that was
-      // right when used can later turn out to have been a wrong recall.
-      const usedItems: { uid: string; thread_id: string }[] = [];
-      const live =
-        referenced.length === 0
-          ? []
-          : await context.store.listStateItems({
-              statuses: ['active', 'open', 'blocked'],
-              limit: 5000,
-            });
-      for (const entry of referenced) {
-        // A pack entry of a state item is the item's text, maybe with a marker appended.
-        const text = entry.replace(/( \((blocked|CONFLICT)\))+$/, '').trim();
-        for (const item of live) {
-          if (item.text.replace(/\s+/g, ' ').trim() !== text) continue;
-          if (usedItems.some((u) => u.uid === item.uid && u.thread_id === item.threadId)) continue;
-          usedItems.push({ uid: item.uid, thread_id: item.threadId });
-        }
-      }
-      if (entries.length > 0) {
-        await recordTaskEvents(context.deps, async () => ({
-          drafts: [
-            {
-              type: EVENT_TYPES.recallFeedbackRecorded,
-              payload: {
-                pack_id: sha256Hex(pack).slice(0, 16),
-                items_used: entries.length,
-                items_referenced: referenced.length,
-                used_items: usedItems,
-              },
-              entityId: null,
-            },
-          ],
-          value: null,
-        }));
-      }
-      const wrong = await capability.checkWrongRecalls();
-      return {
-        date,
-        items_used: entries.length,
-        items_referenced: referenced.length,
-        referenced,
-        wrong_recalls: wrong,
-      };
-    },
-
-    async checkWrongRecalls() {
-      const now = context.clock.now();
-      const configured = (await readConfig(context.store))['recall.wrong_window_hours'];
-      const hours =
-        typeof configured === 'number' && configured > 0
-          ? configured
-          : DEFAULT_WRONG_RECALL_WINDOW_HOURS;
-      const since = toIso(now - hours * 3_600_000);
-      const logged = new Set((await readIncidents(context.store)).map((i) => i.detail));
-      const drafts: ReturnType<typeof draftIncident>[] = [];
-      for (const use of await readRecallUses(context.store)) {
-        if (use.at < since) continue;
-        const item = await context.store.getStateItem(use.thread_id, use.uid);
-        if (item?.status !== 'superseded') continue;
-        const detail = `recall pack ${use.pack_id} item ${use.uid} used at ${use.at} was corrected since (superseded by ${item.replacedBy ?? 'a later item'})`;
-        if (logged.has(detail)) continue;
-        logged.add(detail);
-        drafts.push(
-          draftIncident(
-            { type: 'WRONG_RECALL', detail, severity: 'medium', actor: 'recall' },
-            now,
-            sha256Hex,
-          ),
-        );
-      }
-      if (drafts.length === 0) return [];
-      await recordTaskEvents(context.deps, async () => ({ drafts, value: null }));
-      return drafts.map((d) => String(d.payload['incident_id'] ?? ''));
-    },
+async function recallFeedback(
+  context: RecallDeps,
+  pack: string,
+  output: string,
+): Promise<RecallFeedback> {
+  const entries = pack
+    .split('\n')
+    .filter((line) => line.startsWith('- ') && !line.startsWith('- … '))
+    .map((line) => line.slice(2));
+  const referenced = entries.filter((entry) => isReferenced(entry, output));
+  const date = toIso(context.clock.now()).slice(0, 10);
+  const usedItems = await usedStateItems(context, referenced);
+  if (entries.length > 0) {
+    await recordTaskEvents(context.deps, async () => ({
+      drafts: [
+        {
+          type: EVENT_TYPES.recallFeedbackRecorded,
+          payload: {
+            pack_id: sha256Hex(pack).slice(0, 16),
+            items_used: entries.length,
+            items_referenced: referenced.length,
+            used_items: usedItems,
+          },
+          entityId: null,
+        },
+      ],
+      value: null,
+    }));
+  }
+  const wrong = await checkWrongRecalls(context);
+  return {
+    date,
+    items_used: entries.length,
+    items_referenced: referenced.length,
+    referenced,
+    wrong_recalls: wrong,
   };
-  return capability;
+}
+
+/**
+ * The state items among the referenced entries that are still live: only a value that was right
+ * when used can later turn out to have been a wrong recall.
+ */
+async function usedStateItems(
+  context: RecallDeps,
+  referenced: readonly string[],
+): Promise<{ uid: string; thread_id: string }[]> {
+  const usedItems: { uid: string; thread_id: string }[] = [];
+  const live =
+    referenced.length === 0
+      ? []
+      : await context.store.listStateItems({
+          statuses: ['active', 'open', 'blocked'],
+          limit: 5000,
+        });
+  for (const entry of referenced) {
+    // A pack entry of a state item is the item's text, maybe with a marker appended.
+    const text = entry.replace(/( \((blocked|CONFLICT)\))+$/, '').trim();
+    for (const item of live) {
+      if (item.text.replace(/\s+/g, ' ').trim() !== text) continue;
+      if (usedItems.some((u) => u.uid === item.uid && u.thread_id === item.threadId)) continue;
+      usedItems.push({ uid: item.uid, thread_id: item.threadId });
+    }
+  }
+  return usedItems;
+}
+
+async function checkWrongRecalls(context: RecallDeps): Promise<readonly string[]> {
+  const now = context.clock.now();
+  const configured = (await readConfig(context.store))['recall.wrong_window_hours'];
+  const hours =
+    typeof configured === 'number' && configured > 0
+      ? configured
+      : DEFAULT_WRONG_RECALL_WINDOW_HOURS;
+  const since = toIso(now - hours * 3_600_000);
+  const logged = new Set((await readIncidents(context.store)).map((i) => i.detail));
+  const drafts: ReturnType<typeof draftIncident>[] = [];
+  for (const use of await readRecallUses(context.store)) {
+    if (use.at < since) continue;
+    const item = await context.store.getStateItem(use.thread_id, use.uid);
+    if (item?.status !== 'superseded') continue;
+    const detail = `recall pack ${use.pack_id} item ${use.uid} used at ${use.at} was corrected since (superseded by ${item.replacedBy ?? 'a later item'})`;
+    if (logged.has(detail)) continue;
+    logged.add(detail);
+    drafts.push(
+      draftIncident(
+        { type: 'WRONG_RECALL', detail, severity: 'medium', actor: 'recall' },
+        now,
+        sha256Hex,
+      ),
+    );
+  }
+  if (drafts.length === 0) return [];
+  await recordTaskEvents(context.deps, async () => ({ drafts, value: null }));
+  return drafts.map((d) => String(d.payload['incident_id'] ?? ''));
 }

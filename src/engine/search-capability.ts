@@ -81,15 +81,35 @@ export interface SearchStatus {
   readonly cached_vectors: number;
 }
 
-/** What `createEngine` gets from the search capability. */
+/** The engine's search members: hybrid search and the vector index behind it. */
 export interface SearchCapability {
+  /**
+   * Hybrid search over indexed items (messages now): BM25 and vector nearest neighbours fused by
+   * weighted reciprocal rank, with filters, time-aware boosting and optional recency weighting.
+   * Loads the embedding model on first use; reports how many items still lack vectors.
+   */
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Fills vectors for indexed items that lack one (cache first, then the model). */
+  indexEmbeddings(options?: IndexOptions): Promise<IndexReport>;
+  /**
+   * Makes the configured model's space the store's vector space and embeds every item in it
+   * (reusing cached vectors), then drops cached vectors nothing uses. Throws CONFIG_INVALID when
+   * vectors are off.
+   */
+  reindex(options?: Pick<IndexOptions, 'onProgress' | 'signal'>): Promise<IndexReport>;
+  /** Sizes of the search index and which models are configured and indexed. */
+  searchStatus(): Promise<SearchStatus>;
+  /**
+   * Fills vectors in the background (as `verity serve` does) until stopped or the engine closes;
+   * meanwhile `ingest` returns without waiting for vectors.
+   */
+  startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
+}
+
+/** What `createEngine` gets from the search service: the capability plus its hooks. */
+export interface SearchService extends SearchCapability {
   /** The embedder that fills vectors (state-item reconciliation shares it); null when off. */
   readonly embedder: Embedder | null;
-  search(query: string, options?: SearchOptions): Promise<SearchResult>;
-  indexEmbeddings(options?: IndexOptions): Promise<IndexReport>;
-  reindex(options?: Pick<IndexOptions, 'onProgress' | 'signal'>): Promise<IndexReport>;
-  searchStatus(): Promise<SearchStatus>;
-  startBackgroundIndexing(options: BackgroundIndexingOptions): BackgroundIndexing;
   /** Runs after records were committed by `ingest`. */
   afterIngest(options: IngestOptions | undefined): Promise<void>;
   /** Runs after a rebuild that replaced live derived state: re-attach cached vectors. */
@@ -102,11 +122,11 @@ export interface SearchCapability {
 const NO_BACKGROUND: BackgroundIndexing = { stop: async () => {} };
 
 /** Wires the embedder, the indexer and hybrid search to `store`. */
-export function createSearchCapability(
+export function createSearchService(
   store: Store,
   clock: Clock,
   options: EngineEmbeddingOptions = {},
-): SearchCapability {
+): SearchService {
   const model = options.model === undefined ? createLocalEmbeddingModel() : options.model;
   const embedder: Embedder | null = model === null ? null : createEmbedder(model);
   const indexer: Indexer | null = embedder === null ? null : createIndexer(store, embedder);
@@ -152,40 +172,11 @@ export function createSearchCapability(
       return report;
     },
 
-    async searchStatus() {
-      const status = await store.searchIndexStatus();
-      return {
-        model: embedder?.space.model ?? null,
-        dimension: embedder?.space.dimension ?? null,
-        indexed_model: status.space?.model ?? null,
-        documents: status.documents,
-        embedded: status.embedded,
-        pending: status.documents - status.embedded,
-        cached_vectors: status.cachedVectors,
-      };
-    },
+    searchStatus: () => searchStatus(store, embedder),
 
     startBackgroundIndexing(backgroundOptions) {
       if (indexer === null) return NO_BACKGROUND;
-      const handle = indexer.startBackground({
-        onError: backgroundOptions.onError,
-        onReport: (report) => {
-          if (report.outcome === 'space_mismatch') {
-            backgroundOptions.onError(
-              new EngineError(
-                'CONFLICT',
-                'The store holds vectors of another embedding model; run `verity reindex` to switch',
-                { operation: 'backgroundIndexing' },
-              ),
-            );
-            return;
-          }
-          backgroundOptions.onReport?.(report);
-        },
-        ...(backgroundOptions.intervalMs === undefined
-          ? {}
-          : { intervalMs: backgroundOptions.intervalMs }),
-      });
+      const handle = startBackground(indexer, backgroundOptions);
       background = handle;
       return {
         async stop() {
@@ -195,21 +186,10 @@ export function createSearchCapability(
       };
     },
 
-    async afterIngest(ingestOptions) {
-      if (indexer === null) return;
-      if (indexer.inBackground) {
-        indexer.notify();
-        return;
-      }
-      if (!(ingestOptions?.waitForIndex ?? options.waitForIndex ?? true)) return;
-      try {
-        const onProgress = ingestOptions?.onIndexProgress;
-        await indexer.run(onProgress === undefined ? {} : { onProgress });
-      } catch (error: unknown) {
-        if (ingestOptions?.onIndexError === undefined) throw error;
-        ingestOptions.onIndexError(error);
-      }
-    },
+    afterIngest: (ingestOptions) =>
+      indexer === null
+        ? Promise.resolve()
+        : indexAfterIngest(indexer, ingestOptions, options.waitForIndex ?? true),
 
     async afterRebuild() {
       if (indexer !== null) await indexer.run({ cacheOnly: true });
@@ -225,4 +205,67 @@ export function createSearchCapability(
       await model?.close();
     },
   };
+}
+
+/** Sizes of the search index and which models are configured and indexed. */
+async function searchStatus(store: Store, embedder: Embedder | null): Promise<SearchStatus> {
+  const status = await store.searchIndexStatus();
+  return {
+    model: embedder?.space.model ?? null,
+    dimension: embedder?.space.dimension ?? null,
+    indexed_model: status.space?.model ?? null,
+    documents: status.documents,
+    embedded: status.embedded,
+    pending: status.documents - status.embedded,
+    cached_vectors: status.cachedVectors,
+  };
+}
+
+/** Starts the indexer's background loop; a vector-space mismatch is reported as a CONFLICT. */
+function startBackground(
+  indexer: Indexer,
+  backgroundOptions: BackgroundIndexingOptions,
+): BackgroundIndexing {
+  return indexer.startBackground({
+    onError: backgroundOptions.onError,
+    onReport: (report) => {
+      if (report.outcome === 'space_mismatch') {
+        backgroundOptions.onError(
+          new EngineError(
+            'CONFLICT',
+            'The store holds vectors of another embedding model; run `verity reindex` to switch',
+            { operation: 'backgroundIndexing' },
+          ),
+        );
+        return;
+      }
+      backgroundOptions.onReport?.(report);
+    },
+    ...(backgroundOptions.intervalMs === undefined
+      ? {}
+      : { intervalMs: backgroundOptions.intervalMs }),
+  });
+}
+
+/**
+ * After `ingest` committed: wakes the background loop when it runs, else fills vectors now unless
+ * the call (or the engine's default) says not to wait. A failure goes to `onIndexError` if given.
+ */
+async function indexAfterIngest(
+  indexer: Indexer,
+  ingestOptions: IngestOptions | undefined,
+  waitByDefault: boolean,
+): Promise<void> {
+  if (indexer.inBackground) {
+    indexer.notify();
+    return;
+  }
+  if (!(ingestOptions?.waitForIndex ?? waitByDefault)) return;
+  try {
+    const onProgress = ingestOptions?.onIndexProgress;
+    await indexer.run(onProgress === undefined ? {} : { onProgress });
+  } catch (error: unknown) {
+    if (ingestOptions?.onIndexError === undefined) throw error;
+    ingestOptions.onIndexError(error);
+  }
 }

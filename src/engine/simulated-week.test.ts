@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsBetween, withinHours } from '../jobs/index.js';
 import type { Notification } from '../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
+import { addPlannedTask } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
 /**
@@ -91,26 +92,32 @@ describe('a simulated week of tasks', () => {
       'Look at the ad numbers',
     ]);
 
-    const pricing = await engine.tasks.add({ title: 'Draft the pricing page' });
-    await engine.tasks.move(pricing.id, 'TRIAGED', {
-      priority: 'P1',
-      due: '2026-01-30T17:00:00Z',
-      definition_of_done: ['page live'],
-    });
-    await engine.tasks.move(pricing.id, 'PLANNED', {
-      next_action: 'draft three tiers',
-      next_check: '2026-01-26T12:00:00Z',
-    });
-    const payroll = await engine.tasks.add({ title: 'Pay the payroll taxes' });
-    await engine.tasks.move(payroll.id, 'TRIAGED', {
-      priority: 'P0',
-      due: '2026-01-27T12:00:00Z',
-      definition_of_done: ['payment confirmed'],
-    });
-    await engine.tasks.move(payroll.id, 'PLANNED', {
-      next_action: 'log in to the tax portal',
-      next_check: '2026-01-26T12:00:00Z',
-    });
+    const pricing = await addPlannedTask(
+      engine,
+      'Draft the pricing page',
+      {
+        priority: 'P1',
+        due: '2026-01-30T17:00:00Z',
+        definition_of_done: ['page live'],
+      },
+      {
+        next_action: 'draft three tiers',
+        next_check: '2026-01-26T12:00:00Z',
+      },
+    );
+    const payroll = await addPlannedTask(
+      engine,
+      'Pay the payroll taxes',
+      {
+        priority: 'P0',
+        due: '2026-01-27T12:00:00Z',
+        definition_of_done: ['payment confirmed'],
+      },
+      {
+        next_action: 'log in to the tax portal',
+        next_check: '2026-01-26T12:00:00Z',
+      },
+    );
     expect([pricing.id, payroll.id]).toEqual(['TASK-20260126-002', 'TASK-20260126-003']);
   });
 

@@ -147,16 +147,36 @@ export interface ItemExtractionReport {
   readonly stale: number;
 }
 
-/** What `createEngine` gets from the state-items capability. */
+/** The engine's state-item members (seed 001): extraction runs, lists and expansion. */
 export interface StateItemsCapability {
+  /**
+   * Extracts structured state items (decisions, constraints, actions, questions, risks) from the
+   * messages after each thread's watermark, in batches, each run recorded as an
+   * `extraction.completed` event. `ingest` does this itself unless it does not wait for indexing.
+   * A failed or timed-out run is recorded without moving the watermark and retried next time.
+   */
   extractItems(options?: { readonly threadId?: string }): Promise<ItemExtractionReport>;
+  /**
+   * State items in render order with their compact section: a thread's, or an entity's across its
+   * threads. Only open items (not superseded, done or answered) unless `status` says otherwise.
+   */
   listStateItems(options?: ListStateItemsOptions): Promise<StateItemList>;
+  /**
+   * One state item with the messages it rests on. Throws NOT_FOUND for an unknown uid and
+   * VALIDATION_FAILED when the uid exists in several threads and `threadId` is absent.
+   */
   expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+}
+
+/** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
+export interface StateItemsService {
+  /** The members the engine offers. */
+  readonly capability: StateItemsCapability;
   /** Runs after `ingest` committed: extracts when the ingest waits for indexing. */
   afterIngest(options: IngestOptions | undefined, waitByDefault: boolean): Promise<void>;
 }
 
-/** Dependencies of `createStateItemsCapability`. */
+/** Dependencies of `createStateItemsService`. */
 export interface StateItemsDependencies {
   readonly store: Store;
   readonly clock: Clock;
@@ -234,217 +254,271 @@ function statusesOf(status: ListStateItemsOptions['status']): readonly StateItem
   return status;
 }
 
+/** The state-item settings, resolved once, and the dependencies every step reads. */
+interface ItemsRuntime {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly embedder: Embedder | null;
+  /** The extractor; null turns extraction off. */
+  readonly extractor: ItemExtractor | null;
+  readonly maxBatchMessages: number;
+  readonly maxRenderedItems: number;
+  readonly timeoutMs: number;
+  readonly thresholds: ReconcileThresholds;
+}
+
+function itemsRuntime(deps: StateItemsDependencies): ItemsRuntime {
+  const options = deps.options ?? {};
+  return {
+    store: deps.store,
+    clock: deps.clock,
+    ids: deps.ids,
+    embedder: deps.embedder,
+    extractor: options.extractor === undefined ? createRuleItemExtractor() : options.extractor,
+    maxBatchMessages: positive(
+      options.maxBatchMessages,
+      STATE_ITEM_LIMITS.maxBatchMessages,
+      'maxBatchMessages',
+    ),
+    maxRenderedItems: positive(
+      options.maxRenderedItems,
+      STATE_ITEM_LIMITS.maxRenderedItems,
+      'maxRenderedItems',
+    ),
+    timeoutMs: positive(options.timeoutMs, STATE_ITEM_LIMITS.extractionTimeoutMs, 'timeoutMs'),
+    thresholds: {
+      ...thresholdsFor(deps.embedder?.space.model ?? null),
+      ...options.thresholds,
+    },
+  };
+}
+
+/** One run over a thread: its recorded view, or why nothing was recorded. */
+async function runOnce(
+  rt: ItemsRuntime,
+  active: ItemExtractor,
+  threadId: string,
+): Promise<ExtractionRunView | 'idle' | 'stale'> {
+  const { store, embedder } = rt;
+  const before = await store.getWatermark(threadId);
+  const messages = await store.listMessages({
+    threadId,
+    after: before,
+    limit: rt.maxBatchMessages,
+  });
+  const newest = messages.at(-1);
+  if (newest === undefined) return 'idle';
+  const existing = await store.listStateItems({ threadId });
+  const signal = AbortSignal.timeout(rt.timeoutMs);
+  const similarity = createItemSimilarity(
+    embedder === null
+      ? null
+      : (texts) =>
+          embedder.embedDocuments(
+            texts.map((text) => embedder.documentInput(text)),
+            signal,
+          ),
+  );
+  const run = await runItemExtraction({
+    messages,
+    watermark: before,
+    existing,
+    extractor: active,
+    similarity,
+    clock: rt.clock,
+    maxMessages: rt.maxBatchMessages,
+    signal,
+    thresholds: rt.thresholds,
+  });
+  if (run.result.skippedReason === 'no_new_messages') return 'idle';
+  const payload = toExtractionPayload({
+    threadId,
+    entityId: newest.entityId,
+    watermarkBefore: before,
+    run,
+    existing,
+    similarity: similarity.mode(),
+  });
+  const checked = validateExtractionCompleted(payload);
+  if (!checked.ok) {
+    throw new EngineError('VALIDATION_FAILED', 'an extraction run produced an invalid event', {
+      operation: 'extractItems',
+      threadId,
+      issue: checked.issues.map((i) => `${i.path} ${i.rule}`).join('; '),
+    });
+  }
+  return recordRun(rt, threadId, newest.entityId, before, payload);
+}
+
+/**
+ * Records a run as an `extraction.completed` event and folds it, in one transaction that
+ * re-checks the watermark: 'stale' when another writer extracted the thread meanwhile.
+ */
+async function recordRun(
+  rt: ItemsRuntime,
+  threadId: string,
+  entityId: string,
+  before: Watermark | null,
+  payload: ReturnType<typeof toExtractionPayload>,
+): Promise<ExtractionRunView | 'stale'> {
+  const scope = { entities: [entityId, `thread:${threadId}`] };
+  return rt.store.withWriteLock(scope, async (tx) => {
+    // Another writer extracted this thread since we read it: its items are what we would have
+    // reconciled against, so this run is dropped rather than recorded on stale input.
+    if (!sameWatermark(await tx.getWatermark(threadId), before)) return 'stale';
+    const now = toIso(rt.clock.now());
+    const event: NewLedgerEvent = {
+      eventId: rt.ids.uuid(),
+      type: EVENT_TYPES.extractionCompleted,
+      entityId,
+      eventTs: now,
+      recordedAt: now,
+      payload: payload as unknown as JsonObject,
+      payloadHash: contentHash(payload),
+      dedupeKey: null,
+    };
+    const appended = await tx.appendEvent(event);
+    if (appended.kind !== 'appended') {
+      throw new EngineError('CONFLICT', 'an extraction event id was already taken', {
+        operation: 'extractItems',
+        eventId: event.eventId,
+      });
+    }
+    const session = await openSession(tx);
+    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+    await flushSession(tx, session);
+    return {
+      event_id: event.eventId,
+      thread_id: threadId,
+      entity_id: entityId,
+      extractor: payload.result.extractor,
+      skipped_reason: payload.result.skipped_reason,
+      items_extracted: payload.result.items_extracted,
+      items_inserted: payload.result.items_inserted,
+      items_merged: payload.result.items_merged,
+      items_superseded: payload.result.items_superseded,
+      items_conflicted: payload.result.items_conflicted,
+      items_dropped: payload.result.items_dropped,
+      duration_ms: payload.result.duration_ms,
+      similarity: payload.similarity,
+      watermark: payload.watermark,
+    };
+  });
+}
+
+/** Runs over one thread until it is caught up, a run fails, or a run goes stale. */
+async function catchUp(
+  rt: ItemsRuntime,
+  active: ItemExtractor,
+  threadId: string,
+  runs: ExtractionRunView[],
+): Promise<number> {
+  for (;;) {
+    const outcome = await runOnce(rt, active, threadId);
+    if (outcome === 'idle') return 0;
+    if (outcome === 'stale') return 1;
+    runs.push(outcome);
+    if (outcome.watermark === null) return 0;
+  }
+}
+
+async function extractItems(
+  rt: ItemsRuntime,
+  extractOptions: { readonly threadId?: string } = {},
+): Promise<ItemExtractionReport> {
+  const runs: ExtractionRunView[] = [];
+  const extractor = rt.extractor;
+  if (extractor === null) return { threads: 0, runs, stale: 0 };
+  let stale = 0;
+  if (extractOptions.threadId !== undefined) {
+    stale += await catchUp(rt, extractor, extractOptions.threadId, runs);
+    return { threads: runs.length > 0 ? 1 : 0, runs, stale };
+  }
+  // Threads whose run failed stay in the backlog: page past them instead of retrying them.
+  const visited = new Set<string>();
+  for (;;) {
+    const backlog = await rt.store.listExtractionBacklog(visited.size + BACKLOG_PAGE);
+    const fresh = backlog.filter((entry) => !visited.has(entry.threadId));
+    if (fresh.length === 0) break;
+    for (const entry of fresh) {
+      visited.add(entry.threadId);
+      stale += await catchUp(rt, extractor, entry.threadId, runs);
+    }
+  }
+  return { threads: visited.size, runs, stale };
+}
+
+async function listStateItems(
+  rt: ItemsRuntime,
+  listOptions: ListStateItemsOptions = {},
+): Promise<StateItemList> {
+  const statuses = statusesOf(listOptions.status);
+  const stored = await rt.store.listStateItems({
+    ...(listOptions.threadId === undefined ? {} : { threadId: listOptions.threadId }),
+    ...(listOptions.entityId === undefined ? {} : { entityId: listOptions.entityId }),
+    ...(statuses === null ? {} : { statuses }),
+  });
+  const sorted = [...stored].sort(compareForRendering);
+  const limited =
+    listOptions.limit === undefined ? sorted : sorted.slice(0, Math.max(0, listOptions.limit));
+  return {
+    items: limited.map(toStateItemView),
+    rendered: renderStateSection(limited, { maxItems: rt.maxRenderedItems }),
+  };
+}
+
+async function expandStateItem(
+  rt: ItemsRuntime,
+  uid: string,
+  threadId: string | undefined,
+): Promise<ExpandedStateItem> {
+  const { store } = rt;
+  const found =
+    threadId === undefined
+      ? await store.listStateItems({ uid })
+      : [await store.getStateItem(threadId, uid)].filter((item) => item !== null);
+  const [item, other] = found;
+  if (item === undefined) {
+    throw new EngineError('NOT_FOUND', `no state item ${uid}`, {
+      uid,
+      ...(threadId === undefined ? {} : { threadId }),
+    });
+  }
+  if (other !== undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `state item ${uid} exists in ${found.length} threads; name the thread`,
+      { uid, threads: found.length },
+    );
+  }
+  const messages: ItemMessageView[] = [];
+  const missing: string[] = [];
+  for (const ref of item.refs) {
+    const message = await store.getMessage(item.threadId, ref);
+    if (message === null) missing.push(ref);
+    else messages.push(toMessageView(message));
+  }
+  return { item: toStateItemView(item), messages, missing };
+}
+
 /**
  * Wires structured state items to the store: extraction runs per thread (read outside the write
  * lock, extracted with a hard timeout, then recorded as an `extraction.completed` event and folded
  * in one transaction that re-checks the watermark), listing, the entity-level view and EXPAND.
  */
-export function createStateItemsCapability(deps: StateItemsDependencies): StateItemsCapability {
-  const { store, clock, ids, embedder } = deps;
-  const options = deps.options ?? {};
-  const extractor = options.extractor === undefined ? createRuleItemExtractor() : options.extractor;
-  const maxBatchMessages = positive(
-    options.maxBatchMessages,
-    STATE_ITEM_LIMITS.maxBatchMessages,
-    'maxBatchMessages',
-  );
-  const maxRenderedItems = positive(
-    options.maxRenderedItems,
-    STATE_ITEM_LIMITS.maxRenderedItems,
-    'maxRenderedItems',
-  );
-  const timeoutMs = positive(options.timeoutMs, STATE_ITEM_LIMITS.extractionTimeoutMs, 'timeoutMs');
-  const thresholds: ReconcileThresholds = {
-    ...thresholdsFor(embedder?.space.model ?? null),
-    ...options.thresholds,
-  };
-
-  /** One run over a thread: its recorded view, or why nothing was recorded. */
-  const runOnce = async (
-    active: ItemExtractor,
-    threadId: string,
-  ): Promise<ExtractionRunView | 'idle' | 'stale'> => {
-    const before = await store.getWatermark(threadId);
-    const messages = await store.listMessages({
-      threadId,
-      after: before,
-      limit: maxBatchMessages,
-    });
-    const newest = messages.at(-1);
-    if (newest === undefined) return 'idle';
-    const existing = await store.listStateItems({ threadId });
-    const signal = AbortSignal.timeout(timeoutMs);
-    const similarity = createItemSimilarity(
-      embedder === null
-        ? null
-        : (texts) =>
-            embedder.embedDocuments(
-              texts.map((text) => embedder.documentInput(text)),
-              signal,
-            ),
-    );
-    const run = await runItemExtraction({
-      messages,
-      watermark: before,
-      existing,
-      extractor: active,
-      similarity,
-      clock,
-      maxMessages: maxBatchMessages,
-      signal,
-      thresholds,
-    });
-    if (run.result.skippedReason === 'no_new_messages') return 'idle';
-    const payload = toExtractionPayload({
-      threadId,
-      entityId: newest.entityId,
-      watermarkBefore: before,
-      run,
-      existing,
-      similarity: similarity.mode(),
-    });
-    const checked = validateExtractionCompleted(payload);
-    if (!checked.ok) {
-      throw new EngineError('VALIDATION_FAILED', 'an extraction run produced an invalid event', {
-        operation: 'extractItems',
-        threadId,
-        issue: checked.issues.map((i) => `${i.path} ${i.rule}`).join('; '),
-      });
-    }
-    const scope = { entities: [newest.entityId, `thread:${threadId}`] };
-    return store.withWriteLock(scope, async (tx) => {
-      // Another writer extracted this thread since we read it: its items are what we would have
-      // reconciled against, so this run is dropped rather than recorded on stale input.
-      if (!sameWatermark(await tx.getWatermark(threadId), before)) return 'stale';
-      const now = toIso(clock.now());
-      const event: NewLedgerEvent = {
-        eventId: ids.uuid(),
-        type: EVENT_TYPES.extractionCompleted,
-        entityId: newest.entityId,
-        eventTs: now,
-        recordedAt: now,
-        payload: payload as unknown as JsonObject,
-        payloadHash: contentHash(payload),
-        dedupeKey: null,
-      };
-      const appended = await tx.appendEvent(event);
-      if (appended.kind !== 'appended') {
-        throw new EngineError('CONFLICT', 'an extraction event id was already taken', {
-          operation: 'extractItems',
-          eventId: event.eventId,
-        });
-      }
-      const session = await openSession(tx);
-      await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
-      await flushSession(tx, session);
-      return {
-        event_id: event.eventId,
-        thread_id: threadId,
-        entity_id: newest.entityId,
-        extractor: payload.result.extractor,
-        skipped_reason: payload.result.skipped_reason,
-        items_extracted: payload.result.items_extracted,
-        items_inserted: payload.result.items_inserted,
-        items_merged: payload.result.items_merged,
-        items_superseded: payload.result.items_superseded,
-        items_conflicted: payload.result.items_conflicted,
-        items_dropped: payload.result.items_dropped,
-        duration_ms: payload.result.duration_ms,
-        similarity: payload.similarity,
-        watermark: payload.watermark,
-      };
-    });
-  };
-
-  /** Runs over one thread until it is caught up, a run fails, or a run goes stale. */
-  const catchUp = async (
-    active: ItemExtractor,
-    threadId: string,
-    runs: ExtractionRunView[],
-  ): Promise<number> => {
-    for (;;) {
-      const outcome = await runOnce(active, threadId);
-      if (outcome === 'idle') return 0;
-      if (outcome === 'stale') return 1;
-      runs.push(outcome);
-      if (outcome.watermark === null) return 0;
-    }
-  };
-
-  const extractItems: StateItemsCapability['extractItems'] = async (extractOptions = {}) => {
-    const runs: ExtractionRunView[] = [];
-    if (extractor === null) return { threads: 0, runs, stale: 0 };
-    let stale = 0;
-    if (extractOptions.threadId !== undefined) {
-      stale += await catchUp(extractor, extractOptions.threadId, runs);
-      return { threads: runs.length > 0 ? 1 : 0, runs, stale };
-    }
-    // Threads whose run failed stay in the backlog: page past them instead of retrying them.
-    const visited = new Set<string>();
-    for (;;) {
-      const backlog = await store.listExtractionBacklog(visited.size + BACKLOG_PAGE);
-      const fresh = backlog.filter((entry) => !visited.has(entry.threadId));
-      if (fresh.length === 0) break;
-      for (const entry of fresh) {
-        visited.add(entry.threadId);
-        stale += await catchUp(extractor, entry.threadId, runs);
-      }
-    }
-    return { threads: visited.size, runs, stale };
-  };
-
+export function createStateItemsService(deps: StateItemsDependencies): StateItemsService {
+  const rt = itemsRuntime(deps);
   return {
-    extractItems,
-
-    async listStateItems(listOptions = {}) {
-      const statuses = statusesOf(listOptions.status);
-      const stored = await store.listStateItems({
-        ...(listOptions.threadId === undefined ? {} : { threadId: listOptions.threadId }),
-        ...(listOptions.entityId === undefined ? {} : { entityId: listOptions.entityId }),
-        ...(statuses === null ? {} : { statuses }),
-      });
-      const sorted = [...stored].sort(compareForRendering);
-      const limited =
-        listOptions.limit === undefined ? sorted : sorted.slice(0, Math.max(0, listOptions.limit));
-      return {
-        items: limited.map(toStateItemView),
-        rendered: renderStateSection(limited, { maxItems: maxRenderedItems }),
-      };
+    capability: {
+      extractItems: (extractOptions) => extractItems(rt, extractOptions),
+      listStateItems: (listOptions) => listStateItems(rt, listOptions),
+      expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
     },
-
-    async expandStateItem(uid, threadId) {
-      const found =
-        threadId === undefined
-          ? await store.listStateItems({ uid })
-          : [await store.getStateItem(threadId, uid)].filter((item) => item !== null);
-      const [item, other] = found;
-      if (item === undefined) {
-        throw new EngineError('NOT_FOUND', `no state item ${uid}`, {
-          uid,
-          ...(threadId === undefined ? {} : { threadId }),
-        });
-      }
-      if (other !== undefined) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
-          `state item ${uid} exists in ${found.length} threads; name the thread`,
-          { uid, threads: found.length },
-        );
-      }
-      const messages: ItemMessageView[] = [];
-      const missing: string[] = [];
-      for (const ref of item.refs) {
-        const message = await store.getMessage(item.threadId, ref);
-        if (message === null) missing.push(ref);
-        else messages.push(toMessageView(message));
-      }
-      return { item: toStateItemView(item), messages, missing };
-    },
-
     async afterIngest(ingestOptions, waitByDefault) {
-      if (extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;
+      if (rt.extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;
       try {
-        await extractItems();
+        await extractItems(rt);
       } catch (error: unknown) {
         if (ingestOptions?.onIndexError === undefined) throw error;
         ingestOptions.onIndexError(error);

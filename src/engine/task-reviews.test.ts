@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
+import { addPlannedTask } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
 let home: string;
@@ -24,16 +25,19 @@ afterEach(async () => {
 
 /** A P1 task, due in a month, planned and then left alone until the reconciler reaches E3. */
 async function stuckAtE3(title: string): Promise<string> {
-  const task = await engine.tasks.add({ title });
-  await engine.tasks.move(task.id, 'TRIAGED', {
-    priority: 'P1',
-    due: '2026-03-01T12:00:00Z',
-    definition_of_done: ['done'],
-  });
-  await engine.tasks.move(task.id, 'PLANNED', {
-    next_action: 'start',
-    next_check: '2026-01-28T10:00:00Z',
-  });
+  const task = await addPlannedTask(
+    engine,
+    title,
+    {
+      priority: 'P1',
+      due: '2026-03-01T12:00:00Z',
+      definition_of_done: ['done'],
+    },
+    {
+      next_action: 'start',
+      next_check: '2026-01-28T10:00:00Z',
+    },
+  );
   for (let i = 0; i < 10 && (await engine.tasks.show(task.id)).escalation_level < 3; i += 1) {
     clock.advance(25 * HOUR);
     await engine.tasks.reconcile();

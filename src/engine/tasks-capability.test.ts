@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
+import { addPlannedTask } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
 let home: string;
@@ -31,8 +32,7 @@ afterEach(async () => {
 });
 
 async function plannedP0(due: string) {
-  const task = await engine.tasks.add({ title: 'File the tax return' });
-  await engine.tasks.move(task.id, 'TRIAGED', {
+  const task = await addPlannedTask(engine, 'File the tax return', {
     priority: 'P0',
     due,
     definition_of_done: ['return filed'],

@@ -10,6 +10,7 @@ import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { createManualClock, createSequentialIds } from '../testing/index.js';
+import { addPlannedTask } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 
 const HOUR = 3_600_000;
@@ -60,36 +61,45 @@ async function scenario(store: Store, name: string): Promise<Outcome> {
     }
   };
   try {
-    const slow = await engine.tasks.add({ title: 'Write the grant report' });
-    await engine.tasks.move(slow.id, 'TRIAGED', {
-      priority: 'P1',
-      due: '2026-03-01T12:00:00Z',
-      definition_of_done: ['report sent'],
-    });
-    await engine.tasks.move(slow.id, 'PLANNED', {
-      next_action: 'outline',
-      next_check: '2026-01-26T12:00:00Z',
-    });
-    const urgent = await engine.tasks.add({ title: 'Pay the tax bill' });
-    await engine.tasks.move(urgent.id, 'TRIAGED', {
-      priority: 'P0',
-      due: '2026-01-27T12:00:00Z',
-      definition_of_done: ['paid'],
-    });
-    await engine.tasks.move(urgent.id, 'PLANNED', {
-      next_action: 'log in to the bank',
-      next_check: '2026-01-26T10:00:00Z',
-    });
-    const waiting = await engine.tasks.add({ title: 'Contract from Ana' });
-    await engine.tasks.move(waiting.id, 'TRIAGED', {
-      priority: 'P2',
-      due: '2026-02-20T12:00:00Z',
-      definition_of_done: ['signed'],
-    });
-    await engine.tasks.move(waiting.id, 'PLANNED', {
-      next_action: 'send the draft',
-      next_check: '2026-01-26T12:00:00Z',
-    });
+    const slow = await addPlannedTask(
+      engine,
+      'Write the grant report',
+      {
+        priority: 'P1',
+        due: '2026-03-01T12:00:00Z',
+        definition_of_done: ['report sent'],
+      },
+      {
+        next_action: 'outline',
+        next_check: '2026-01-26T12:00:00Z',
+      },
+    );
+    const urgent = await addPlannedTask(
+      engine,
+      'Pay the tax bill',
+      {
+        priority: 'P0',
+        due: '2026-01-27T12:00:00Z',
+        definition_of_done: ['paid'],
+      },
+      {
+        next_action: 'log in to the bank',
+        next_check: '2026-01-26T10:00:00Z',
+      },
+    );
+    const waiting = await addPlannedTask(
+      engine,
+      'Contract from Ana',
+      {
+        priority: 'P2',
+        due: '2026-02-20T12:00:00Z',
+        definition_of_done: ['signed'],
+      },
+      {
+        next_action: 'send the draft',
+        next_check: '2026-01-26T12:00:00Z',
+      },
+    );
     await engine.tasks.move(waiting.id, 'READY');
     await engine.tasks.move(waiting.id, 'EXECUTING');
     await engine.tasks.move(waiting.id, 'WAITING_EXTERNAL', {

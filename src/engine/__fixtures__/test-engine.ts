@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TaskFields } from '../../core/index.js';
+import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
+import { createEngine, type EngineOptions } from '../create-engine.js';
+import type { Engine } from '../types.js';
+
+/** An engine opened for one test in a fresh temporary folder. */
+export interface TestEngine {
+  /** The temporary folder (removed by `closeTestEngine`). */
+  readonly dir: string;
+  /** The engine's home: `<dir>/home`. */
+  readonly home: string;
+  readonly clock: ManualClock;
+  readonly engine: Engine;
+}
+
+/**
+ * Opens an engine under a new temporary folder named with `prefix`, on a manual clock set to
+ * `at` and sequential ids; `options` add to (or override) those.
+ */
+export async function openTestEngine(
+  prefix: string,
+  at: string,
+  options: Partial<EngineOptions> = {},
+): Promise<TestEngine> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, 'home');
+  const clock = createManualClock(at);
+  const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...options });
+  return { dir, home, clock, engine };
+}
+
+/** Closes the engine and removes its temporary folder. */
+export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>): Promise<void> {
+  await opened.engine.close();
+  rmSync(opened.dir, { recursive: true, force: true });
+}
+
+/**
+ * Adds a task and moves it to TRIAGED with `triage` (priority, due, definition of done), then to
+ * PLANNED with `plan` when given. Returns the task as added.
+ */
+export async function addPlannedTask(
+  engine: Engine,
+  title: string,
+  triage: TaskFields,
+  plan?: TaskFields,
+): Promise<Awaited<ReturnType<Engine['tasks']['add']>>> {
+  const task = await engine.tasks.add({ title });
+  await engine.tasks.move(task.id, 'TRIAGED', triage);
+  if (plan !== undefined) await engine.tasks.move(task.id, 'PLANNED', plan);
+  return task;
+}

@@ -1,0 +1,138 @@
+// Answering a question from memory, observations, messages and state items.
+import { EngineError } from '../../core/index.js';
+import {
+  type AskAnswer,
+  type AskDocument,
+  answerExtractively,
+  rankDocuments,
+  readCaptures,
+  readMemory,
+  readObservations,
+  readRetention,
+} from '../../observer/index.js';
+import type { LanguageModel } from '../../providers/index.js';
+import { queryTerms } from '../../search/index.js';
+import type { ObserverRuntime } from './runtime.js';
+
+/** Answers from memory: extractively, or synthesised by the model when it cites what it uses. */
+export async function ask(
+  rt: ObserverRuntime,
+  question: string,
+  askOptions?: { readonly limit?: number; readonly entityId?: string },
+): Promise<AskAnswer> {
+  if (question.trim() === '') {
+    throw new EngineError('VALIDATION_FAILED', 'the question is empty', {
+      parameter: 'question',
+    });
+  }
+  const limit = askOptions?.limit ?? 5;
+  const documents = await askDocuments(rt, question, askOptions?.entityId);
+  const extractive = answerExtractively(question, documents, limit);
+  const model = rt.options.languageModel ?? null;
+  if (model === null || extractive.citations.length === 0) return extractive;
+  return synthesise(model, question, documents, limit, extractive);
+}
+
+/**
+ * What `ask` answers from: active MEMORY.md entries, unpruned observations, and the messages and
+ * state items full-text search finds (of `entityId` when given), each with its weight.
+ */
+async function askDocuments(
+  rt: ObserverRuntime,
+  question: string,
+  entityId: string | undefined,
+): Promise<AskDocument[]> {
+  const documents: AskDocument[] = [];
+  for (const m of await readMemory(rt.store)) {
+    if (m.status !== 'active') continue;
+    documents.push({
+      kind: 'memory',
+      id: m.memory_id,
+      text: m.text,
+      at: m.promoted_at,
+      source: `MEMORY.md#${m.section}`,
+      weight: 1.5,
+    });
+  }
+  const marks = await readRetention(rt.store);
+  for (const capture of await readCaptures(rt.store)) {
+    const stored = await readObservations(rt.store, capture.capture_key);
+    if (stored === null) continue;
+    for (const s of stored.segments) {
+      for (const o of s.observations) {
+        if (marks[o.observation_id] === 'pruned') continue;
+        const weight = o.priority === 'red' ? 1.2 : o.priority === 'yellow' ? 0.8 : 0.4;
+        documents.push({
+          kind: 'observation',
+          id: o.observation_id,
+          text: o.text,
+          at: o.at,
+          source: `session:${stored.session_id}`,
+          weight,
+        });
+      }
+    }
+  }
+  const terms = queryTerms(question);
+  const hits = await rt.store.searchText(
+    { terms },
+    {
+      kinds: ['message', 'state_item'],
+      ...(entityId === undefined ? {} : { entityIds: [entityId] }),
+    },
+    20,
+  );
+  for (const hit of hits) {
+    const d = hit.document;
+    documents.push({
+      kind: d.kind === 'state_item' ? 'state_item' : 'message',
+      id: d.kind === 'message' ? `${d.threadId}/${d.itemId}` : d.itemId,
+      text: d.text,
+      at: d.createdAt,
+      source: d.threadId ?? 'notes',
+      weight: d.kind === 'state_item' ? 1 : 0.6,
+    });
+  }
+  return documents;
+}
+
+/** The model's answer when it cites passages of the extractive answer; else the extractive one. */
+async function synthesise(
+  model: LanguageModel,
+  question: string,
+  documents: readonly AskDocument[],
+  limit: number,
+  extractive: AskAnswer,
+): Promise<AskAnswer> {
+  try {
+    const ranked = rankDocuments(question, documents, limit);
+    const result = await model.generateObject({
+      system:
+        'Answer the question only from the numbered passages. Cite each passage you use by its number. If they do not answer it, say so.',
+      prompt: `Question: ${question}\n\n${ranked.map((r, i) => `[${i + 1}] ${r.document.text}`).join('\n')}`,
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['answer', 'cited'],
+        properties: {
+          answer: { type: 'string' },
+          cited: { type: 'array', items: { type: 'integer' } },
+        },
+      },
+      schemaName: 'memory_answer',
+      timeoutMs: 30_000,
+    });
+    const value = result.value as { answer?: unknown; cited?: unknown } | null;
+    const cited = Array.isArray(value?.cited)
+      ? value.cited.filter((n): n is number => typeof n === 'number')
+      : [];
+    const citations = extractive.citations.filter((c) => cited.includes(c.ref));
+    if (typeof value?.answer !== 'string' || value.answer.trim() === '' || citations.length === 0) {
+      return extractive;
+    }
+    return { question, answer: value.answer.trim(), mode: 'synthesised', citations };
+  } catch (error: unknown) {
+    if (error instanceof EngineError && error.code === 'PROVIDER_FAILED') return extractive;
+    throw error;
+  }
+}

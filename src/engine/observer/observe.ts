@@ -1,0 +1,142 @@
+// Capturing a session transcript and running the observer on it.
+import { DEFAULT_ENTITY, EngineError, type JsonObject } from '../../core/index.js';
+import { EVENT_TYPES } from '../../ledger/index.js';
+import {
+  captureKey,
+  type ObserverOutput,
+  observeTranscript,
+  observeWithModel,
+  parseTranscript,
+  readCaptures,
+  readObservations,
+  type SessionCapturedPayload,
+  toCaptureTrigger,
+} from '../../observer/index.js';
+import { recordEvent } from '../../pipeline/index.js';
+import { appendDailyLog } from './files.js';
+import { countBy, notFound, type ObserverRuntime } from './runtime.js';
+import type { CaptureRequest, CaptureResult, ObserveReport } from './types.js';
+import { OBSERVE_QUEUE } from './types.js';
+
+/** Records a transcript as a `session.captured` event (deduplicated by capture key), then observes it now, queues it, or neither. */
+export async function capture(
+  rt: ObserverRuntime,
+  request: CaptureRequest,
+): Promise<CaptureResult> {
+  const trigger = toCaptureTrigger(request.trigger);
+  const parsed = parseTranscript(request.text);
+  if (!parsed.ok) {
+    throw new EngineError('VALIDATION_FAILED', `transcript: ${parsed.error.message}`, {
+      code: parsed.error.code,
+      ...(parsed.error.line === null ? {} : { line: parsed.error.line }),
+    });
+  }
+  const sessionId = request.sessionId ?? parsed.value.sessionId;
+  if (sessionId === null || sessionId.trim() === '') {
+    throw new EngineError('VALIDATION_FAILED', 'a session id is needed (--session / session_id)', {
+      parameter: 'session_id',
+    });
+  }
+  const entries = parsed.value.entries;
+  if (entries.length === 0) {
+    throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
+      parameter: 'transcript',
+    });
+  }
+  const key = captureKey(sessionId, trigger, entries);
+  const payload: SessionCapturedPayload = {
+    capture_key: key,
+    session_id: sessionId,
+    trigger,
+    format: parsed.value.format,
+    entity_id: request.entityId ?? DEFAULT_ENTITY,
+    entries,
+  };
+  const fresh = await recordEvent(
+    rt.deps,
+    EVENT_TYPES.sessionCaptured,
+    payload as unknown as JsonObject,
+    payload.entity_id,
+    key,
+  );
+  let jobId: string | null = null;
+  let observed: ObserveReport | null = null;
+  const mode = request.observe ?? 'queue';
+  if (fresh && mode === 'sync') observed = await observe(rt, key);
+  if (fresh && mode === 'queue') {
+    jobId = await (await rt.jobs()).enqueue(
+      OBSERVE_QUEUE,
+      { capture_key: key },
+      { idempotencyKey: key },
+    );
+  }
+  return {
+    status: fresh ? 'captured' : 'duplicate',
+    capture_key: key,
+    session_id: sessionId,
+    trigger,
+    format: parsed.value.format,
+    entries: entries.length,
+    job_id: jobId,
+    observed,
+  };
+}
+
+/** Runs the observer (the model, else the offline rules) on one capture; idempotent. */
+export async function observe(rt: ObserverRuntime, key: string): Promise<ObserveReport> {
+  const capture = (await readCaptures(rt.store)).find((c) => c.capture_key === key);
+  if (capture === undefined) throw notFound('capture', key);
+  const done = await readObservations(rt.store, key);
+  if (done !== null) {
+    return {
+      capture_key: key,
+      session_id: capture.session_id,
+      observer: done.observer,
+      status: 'already_observed',
+      segments: done.segments.length,
+      observations: countBy(done),
+      daily_log: null,
+    };
+  }
+  const event = await rt.store.getEvent(capture.event_id);
+  if (event === null || event.redacted) throw notFound('capture transcript', key);
+  const payload = event.payload as unknown as SessionCapturedPayload;
+  const input = {
+    captureKey: key,
+    sessionId: payload.session_id,
+    entries: payload.entries,
+    fallbackDate: capture.captured_at.slice(0, 10),
+  };
+  let output: ObserverOutput;
+  const model = rt.options.languageModel ?? null;
+  if (model === null) output = observeTranscript(input);
+  else {
+    try {
+      output = await observeWithModel(model, input);
+    } catch (error: unknown) {
+      if (!(error instanceof EngineError) || error.code !== 'PROVIDER_FAILED') throw error;
+      // The model failed or answered badly: the offline rules still observe the session.
+      output = observeTranscript(input);
+    }
+  }
+  const fresh = await rt.record(EVENT_TYPES.observationsRecorded, output as unknown as JsonObject);
+  const dailyLog = fresh ? await appendDailyLog(rt, output, capture) : null;
+  return {
+    capture_key: key,
+    session_id: capture.session_id,
+    observer: output.observer,
+    status: fresh ? 'observed' : 'already_observed',
+    segments: output.segments.length,
+    observations: countBy(output),
+    daily_log: dailyLog,
+  };
+}
+
+/** Observes every capture not observed yet, oldest first. */
+export async function observePending(rt: ObserverRuntime): Promise<readonly ObserveReport[]> {
+  const reports: ObserveReport[] = [];
+  for (const capture of await readCaptures(rt.store)) {
+    if (!capture.observed) reports.push(await observe(rt, capture.capture_key));
+  }
+  return reports;
+}

@@ -1,0 +1,139 @@
+// MEMORY.md proposals: listing, resolving (approve, reject, edit), expiry and REVIEW.md ticks.
+import { EngineError, type JsonObject, toIso } from '../../core/index.js';
+import { EVENT_TYPES } from '../../ledger/index.js';
+import {
+  checkedProposals,
+  dueForExpiry,
+  MEMORY_SECTIONS,
+  memoryIdOf,
+  type Proposal,
+  type ProposalResolvedPayload,
+  readMemory,
+  readProposals,
+} from '../../observer/index.js';
+import { readTextFile } from '../../vault/index.js';
+import { writeMemory, writeReview } from './files.js';
+import { notFound, type ObserverRuntime, toView } from './runtime.js';
+import type { ProposalView } from './types.js';
+
+/** Records the expiry of proposals unreviewed for seven days; returns their ids. */
+export async function expireProposals(rt: ObserverRuntime): Promise<string[]> {
+  const due = dueForExpiry(await readProposals(rt.store), rt.clock.now());
+  for (const p of due) {
+    await rt.record(EVENT_TYPES.proposalResolved, {
+      proposal_id: p.proposal_id,
+      action: 'expired',
+      reason: 'unreviewed for 7 days',
+    } satisfies ProposalResolvedPayload as unknown as JsonObject);
+  }
+  return due.map((p) => p.proposal_id);
+}
+
+/** Expires due proposals and rewrites REVIEW.md when any expired. */
+export async function expireAndReview(rt: ObserverRuntime): Promise<readonly string[]> {
+  const expired = await expireProposals(rt);
+  if (expired.length > 0) await writeReview(rt);
+  return expired;
+}
+
+/** Proposals with the given status (default pending), as surfaces list them. */
+export async function listProposals(
+  rt: ObserverRuntime,
+  status: Proposal['status'] | 'all' = 'pending',
+): Promise<readonly ProposalView[]> {
+  const all = await readProposals(rt.store);
+  return all.filter((p) => status === 'all' || p.status === status).map(toView);
+}
+
+/** Approves, rejects or edits a pending proposal; an approval rewrites MEMORY.md and links the memory. */
+export async function resolveProposal(
+  rt: ObserverRuntime,
+  proposalId: string,
+  action: 'approve' | 'reject' | 'edit',
+  edit: { readonly text?: string; readonly section?: string; readonly reason?: string } = {},
+): Promise<ProposalView> {
+  const proposal = (await readProposals(rt.store)).find((p) => p.proposal_id === proposalId);
+  if (proposal === undefined) throw notFound('proposal', proposalId);
+  if (proposal.status !== 'pending') {
+    throw new EngineError('CONFLICT', `proposal ${proposalId} is already ${proposal.status}`, {
+      proposal_id: proposalId,
+    });
+  }
+  if (action === 'edit') {
+    const text = edit.text?.trim();
+    const section = edit.section;
+    if ((text === undefined || text === '') && section === undefined) {
+      throw new EngineError('VALIDATION_FAILED', 'edit needs a text or a section', {
+        proposal_id: proposalId,
+      });
+    }
+    if (section !== undefined && !(MEMORY_SECTIONS as readonly string[]).includes(section)) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        `section must be one of ${MEMORY_SECTIONS.join(', ')}`,
+        { parameter: 'section' },
+      );
+    }
+    await rt.record(EVENT_TYPES.proposalResolved, {
+      proposal_id: proposalId,
+      action: 'edited',
+      ...(text === undefined || text === '' ? {} : { text }),
+      ...(section === undefined ? {} : { section }),
+      // Two identical edits are one event; the nonce keeps a later re-edit distinct.
+      at: toIso(rt.clock.now()),
+    });
+  } else {
+    await rt.record(EVENT_TYPES.proposalResolved, {
+      proposal_id: proposalId,
+      action: action === 'approve' ? 'approved' : 'rejected',
+      ...(edit.reason === undefined ? {} : { reason: edit.reason }),
+    });
+    if (action === 'approve') {
+      await writeMemory(rt);
+      await linkApproved(rt, proposal);
+    }
+  }
+  await writeReview(rt);
+  const after = (await readProposals(rt.store)).find((p) => p.proposal_id === proposalId);
+  if (after === undefined) throw notFound('proposal', proposalId);
+  return toView(after);
+}
+
+/** Keeps the vault's memories in step with an approved proposal. */
+export async function linkApproved(rt: ObserverRuntime, proposal: Proposal): Promise<void> {
+  const link = rt.memories;
+  if (link === undefined) return;
+  if (proposal.kind === 'consolidation') {
+    for (const id of proposal.retire_memory_ids) {
+      await link.retired(id, `consolidated by ${proposal.proposal_id}`);
+    }
+    return;
+  }
+  const entry = (await readMemory(rt.store)).find(
+    (m) => m.memory_id === memoryIdOf(proposal.proposal_id),
+  );
+  if (entry !== undefined) await link.promoted({ memoryId: entry.memory_id, text: entry.text });
+}
+
+/** Approves the proposals ticked in REVIEW.md, recording first any edit made to their line. */
+export async function syncReview(rt: ObserverRuntime): Promise<readonly string[]> {
+  const text = await readTextFile(rt.reviewPath);
+  if (text === null) return [];
+  const pending = new Map(
+    (await readProposals(rt.store))
+      .filter((p) => p.status === 'pending')
+      .map((p) => [p.proposal_id, p] as const),
+  );
+  const approved: string[] = [];
+  for (const checked of checkedProposals(text)) {
+    const proposal = pending.get(checked.proposal_id);
+    if (proposal === undefined) continue;
+    // The seed lets a reviewer edit the line before ticking it: the edit is recorded first.
+    if (checked.text !== '' && checked.text !== proposal.text) {
+      await resolveProposal(rt, checked.proposal_id, 'edit', { text: checked.text });
+    }
+    await resolveProposal(rt, checked.proposal_id, 'approve');
+    approved.push(checked.proposal_id);
+  }
+  return approved;
+}

@@ -1,0 +1,89 @@
+// The reflector: recent observations become staged MEMORY.md proposals.
+import { type JsonObject, toIso } from '../../core/index.js';
+import { EVENT_TYPES } from '../../ledger/index.js';
+import {
+  type ReflectorInput,
+  readCaptures,
+  readMemory,
+  readObservations,
+  readProposals,
+  readRetention,
+  reflectObservations,
+} from '../../observer/index.js';
+import { writeReview } from './files.js';
+import { expireProposals } from './proposals.js';
+import { DAY_MS, type ObserverRuntime, stamp, toView } from './runtime.js';
+import type { ReflectReport } from './types.js';
+
+/** Observations recorded since `since` that retention has not marked. */
+export async function reflectorInputs(
+  rt: ObserverRuntime,
+  since: number,
+): Promise<ReflectorInput[]> {
+  const marks = await readRetention(rt.store);
+  const inputs: ReflectorInput[] = [];
+  for (const capture of await readCaptures(rt.store)) {
+    const stored = await readObservations(rt.store, capture.capture_key);
+    if (stored === null) continue;
+    for (const segment of stored.segments) {
+      for (const o of segment.observations) {
+        if (marks[o.observation_id] !== undefined) continue;
+        const at = Date.parse(o.at ?? stored.recorded_at);
+        if (at < since) continue;
+        inputs.push({ ...o, session_id: stored.session_id, date: stored.date });
+      }
+    }
+  }
+  return inputs;
+}
+
+/** Expires due proposals, reflects recent observations, stages proposals and writes REVIEW.md. */
+export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
+  const expired = await expireProposals(rt);
+  const now = rt.clock.now();
+  const since = now - (rt.options.reflectWindowDays ?? 7) * DAY_MS;
+  const observations = await reflectorInputs(rt, since);
+  const proposalsBefore = await readProposals(rt.store);
+  const memory = (await readMemory(rt.store)).filter((m) => m.status === 'active');
+  const reflection = reflectObservations({
+    observations,
+    memory,
+    proposals: proposalsBefore,
+    now,
+    settings: rt.settings,
+  });
+  const day = stamp(now);
+  const taken = proposalsBefore.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
+  const ids = reflection.drafts.map((_, i) => `p-${day}-${String(taken + i + 1).padStart(3, '0')}`);
+  await rt.record(EVENT_TYPES.reflectionCompleted, {
+    at: toIso(now),
+    input_observations: observations.length,
+    input_tokens: reflection.input_tokens,
+    memory_tokens: reflection.memory_tokens,
+    attempts: reflection.attempts as unknown as JsonObject[],
+    failed: reflection.failed,
+    rejected: reflection.rejected as unknown as JsonObject[],
+    proposal_ids: ids,
+  });
+  for (const [i, draft] of reflection.drafts.entries()) {
+    await rt.record(EVENT_TYPES.proposalStaged, {
+      ...draft,
+      proposal_id: ids[i] ?? '',
+    } as unknown as JsonObject);
+  }
+  await writeReview(rt);
+  const staged = (await readProposals(rt.store)).filter((p) => ids.includes(p.proposal_id));
+  return {
+    status: reflection.failed
+      ? 'compression_failed'
+      : staged.length === 0
+        ? 'nothing_new'
+        : 'proposed',
+    input_observations: observations.length,
+    attempts: reflection.attempts,
+    proposals: staged.map(toView),
+    rejected: reflection.rejected,
+    expired,
+    review_file: rt.reviewPath,
+  };
+}

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { type Clock, EngineError, type JsonObject, toIso } from '../../core/index.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { EVENT_TYPES } from '../../ledger/index.js';
+import type {
+  MemoryEntry,
+  ObserverOutput,
+  Proposal,
+  ReflectorSettings,
+} from '../../observer/index.js';
+import { DEFAULT_REFLECTOR_SETTINGS } from '../../observer/index.js';
+import type { PipelineDeps } from '../../pipeline/index.js';
+import { recordEvent } from '../../pipeline/index.js';
+import type { Store } from '../../stores/index.js';
+import type {
+  EngineObserverOptions,
+  MemoryEntryView,
+  ObserveReport,
+  ObserverCapabilityDeps,
+  PromotionLink,
+  ProposalView,
+} from './types.js';
+
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;
+/** The daily job runs at this UTC hour. */
+export const DAILY_HOUR = 6;
+
+/**
+ * What every observer step reads: the engine's dependencies, the settings resolved once, and the
+ * paths of the files the observer writes.
+ */
+export interface ObserverRuntime {
+  readonly store: Store;
+  readonly deps: PipelineDeps;
+  readonly clock: Clock;
+  readonly options: EngineObserverOptions;
+  readonly jobs: () => Promise<JobQueue>;
+  readonly forget: ObserverCapabilityDeps['forget'];
+  readonly memories: PromotionLink | undefined;
+  /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. */
+  readonly workspace: string;
+  readonly reviewPath: string;
+  readonly memoryPath: string;
+  /** The reflector's settings (budget and compression ratio from the options). */
+  readonly settings: ReflectorSettings;
+  /** Records one observer event in the ledger; false when it was recorded already. */
+  readonly record: (
+    type: (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES],
+    payload: JsonObject,
+  ) => Promise<boolean>;
+}
+
+/** Resolves the observer's settings and paths once. */
+export function createObserverRuntime(
+  context: ObserverCapabilityDeps,
+  options: EngineObserverOptions,
+): ObserverRuntime {
+  const workspace = options.workspace ?? process.cwd();
+  return {
+    store: context.store,
+    deps: context.deps,
+    clock: context.clock,
+    options,
+    jobs: context.jobs,
+    forget: context.forget,
+    memories: context.memories,
+    workspace,
+    reviewPath: join(workspace, 'REVIEW.md'),
+    memoryPath: join(workspace, 'MEMORY.md'),
+    settings: {
+      ...DEFAULT_REFLECTOR_SETTINGS,
+      budgetTokens: options.memoryBudgetTokens ?? DEFAULT_REFLECTOR_SETTINGS.budgetTokens,
+      maxRatio: options.maxCompressionRatio ?? DEFAULT_REFLECTOR_SETTINGS.maxRatio,
+    },
+    record: (type, payload) => recordEvent(context.deps, type, payload),
+  };
+}
+
+/** A UTC day as YYYYMMDD, for proposal and fix ids. */
+export function stamp(ms: number): string {
+  return toIso(ms).slice(0, 10).replace(/-/g, '');
+}
+
+/** A proposal as surfaces list it, with its expiry when pending. */
+export function toView(p: Proposal): ProposalView {
+  const { event_ids: _events, ...rest } = p;
+  return {
+    ...rest,
+    expires_at: p.status === 'pending' ? toIso(Date.parse(p.staged_at) + 7 * DAY_MS) : null,
+  };
+}
+
+/** A promoted entry as surfaces list it. */
+export function toMemoryView(m: MemoryEntry): MemoryEntryView {
+  const { event_ids: _events, ...rest } = m;
+  return rest;
+}
+
+/** Observations of an observer run by priority. */
+export function countBy(output: ObserverOutput): ObserveReport['observations'] {
+  const counts = { red: 0, yellow: 0, green: 0 };
+  for (const s of output.segments) for (const o of s.observations) counts[o.priority] += 1;
+  return counts;
+}
+
+/** NOT_FOUND for `what` `id`. */
+export function notFound(what: string, id: string): EngineError {
+  return new EngineError('NOT_FOUND', `no ${what} ${id}`, { id });
+}

@@ -1,0 +1,186 @@
+import type { Clock } from '../../core/index.js';
+import type { JobQueue, JobWorker } from '../../jobs/index.js';
+import type {
+  AskAnswer,
+  CaptureRecord,
+  CaptureTrigger,
+  FrictionFix,
+  MemoryEntry,
+  Proposal,
+  RETENTION_POLICY,
+  ReflectionAttempt,
+  RejectedCandidate,
+} from '../../observer/index.js';
+import type { ForgetResult, ForgetTarget, PipelineDeps } from '../../pipeline/index.js';
+import type { LanguageModel } from '../../providers/index.js';
+import type { Store } from '../../stores/index.js';
+
+/** The durable queue observer runs go through. */
+export const OBSERVE_QUEUE = 'observer.observe';
+/** The durable queue of the daily job: expiry, retention, reflection, friction. */
+export const DAILY_QUEUE = 'observer.daily';
+
+/** Observer settings of `createEngine`. */
+export interface EngineObserverOptions {
+  /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. Default: the process's cwd. */
+  readonly workspace?: string;
+  /** Observes with this model instead of the offline rules (falls back to the rules on failure). */
+  readonly languageModel?: LanguageModel | null;
+  /** MEMORY.md budget in tokens (default 8000). */
+  readonly memoryBudgetTokens?: number;
+  /** Proposals may hold at most this share of their input's tokens (default 1: strictly smaller, as seed 002 requires). */
+  readonly maxCompressionRatio?: number;
+  /** Days of history before friction analysis runs (default 14). */
+  readonly frictionMinHistoryDays?: number;
+  /** Days of observations the reflector reads (default 7). */
+  readonly reflectWindowDays?: number;
+}
+
+/** A capture request. */
+export interface CaptureRequest {
+  /** The transcript's text (Verity JSONL, a Claude Code transcript or a pi session file). */
+  readonly text: string;
+  /** The session id; default: the id the transcript names (Claude Code, pi). */
+  readonly sessionId?: string | undefined;
+  readonly trigger: string;
+  readonly entityId?: string | undefined;
+  /** `sync` observes now; `queue` (default) enqueues a durable job; `none` only captures. */
+  readonly observe?: 'sync' | 'queue' | 'none';
+}
+
+/** What a capture did. */
+export interface CaptureResult {
+  /** `duplicate`: a capture with this dedupe key exists already; nothing was written. */
+  readonly status: 'captured' | 'duplicate';
+  readonly capture_key: string;
+  readonly session_id: string;
+  readonly trigger: CaptureTrigger;
+  readonly format: string;
+  readonly entries: number;
+  readonly job_id: string | null;
+  readonly observed: ObserveReport | null;
+}
+
+/** What one observer run did. */
+export interface ObserveReport {
+  readonly capture_key: string;
+  readonly session_id: string;
+  readonly observer: string;
+  readonly status: 'observed' | 'already_observed';
+  readonly segments: number;
+  readonly observations: { readonly red: number; readonly yellow: number; readonly green: number };
+  readonly daily_log: string | null;
+}
+
+/** What a reflection did. */
+export interface ReflectReport {
+  readonly status: 'proposed' | 'nothing_new' | 'compression_failed';
+  readonly input_observations: number;
+  readonly attempts: readonly ReflectionAttempt[];
+  readonly proposals: readonly ProposalView[];
+  readonly rejected: readonly RejectedCandidate[];
+  readonly expired: readonly string[];
+  readonly review_file: string;
+}
+
+/** A proposal as surfaces list it. */
+export type ProposalView = Omit<Proposal, 'event_ids'> & { readonly expires_at: string | null };
+
+/** A promoted entry as surfaces list it. */
+export type MemoryEntryView = Omit<MemoryEntry, 'event_ids'>;
+
+/** What retention did. */
+export interface RetentionReport {
+  readonly policy: typeof RETENTION_POLICY;
+  readonly pruned: readonly string[];
+  readonly archived: readonly string[];
+}
+
+/** What friction analysis did. */
+export interface FrictionReport {
+  readonly status: 'analyzed' | 'gated';
+  /** Days of history held (since the first capture). */
+  readonly history_days: number;
+  readonly min_history_days: number;
+  readonly fixes: readonly FrictionFix[];
+}
+
+/** What one daily run did. */
+export interface DailyReport {
+  readonly expired: readonly string[];
+  readonly retention: RetentionReport;
+  readonly reflect: ReflectReport;
+  readonly friction: FrictionReport;
+  /** The id of the next daily job, queued for the next 06:00 UTC. */
+  readonly next_job_id: string;
+}
+
+/** The engine's observer capability (`engine.observer`). */
+export interface ObserverCapability {
+  /** The workspace folder projected files are written to. */
+  readonly workspace: string;
+  capture(request: CaptureRequest): Promise<CaptureResult>;
+  /** Runs the observer on one capture (idempotent: a second run records nothing). */
+  observe(captureKey: string): Promise<ObserveReport>;
+  /** Observes every capture not observed yet, oldest first. */
+  observePending(): Promise<readonly ObserveReport[]>;
+  /** Starts workers on the durable observer and daily queues. */
+  work(): Promise<readonly JobWorker[]>;
+  /** Runs ready observer and daily jobs until none is ready, then stops. Returns how many ran. */
+  drainQueue(): Promise<number>;
+  /** Queues the daily job for the next 06:00 UTC (once per day: idempotent). */
+  scheduleDaily(): Promise<string>;
+  /** Runs the daily job now: expiry, retention, reflection, friction; then queues the next one. */
+  runDaily(): Promise<DailyReport>;
+  listCaptures(): Promise<readonly CaptureRecord[]>;
+  /** Expires due proposals, reflects recent observations, stages proposals, writes REVIEW.md. */
+  reflect(): Promise<ReflectReport>;
+  listProposals(status?: Proposal['status'] | 'all'): Promise<readonly ProposalView[]>;
+  resolveProposal(
+    proposalId: string,
+    action: 'approve' | 'reject' | 'edit',
+    edit?: { readonly text?: string; readonly section?: string; readonly reason?: string },
+  ): Promise<ProposalView>;
+  /** Approves the proposals ticked in REVIEW.md, recording first any edit made to their line. */
+  syncReview(): Promise<readonly string[]>;
+  /** Records the expiry of proposals unreviewed for seven days. */
+  expireProposals(): Promise<readonly string[]>;
+  listMemory(all?: boolean): Promise<readonly MemoryEntryView[]>;
+  retireMemory(memoryId: string, reason?: string): Promise<MemoryEntryView>;
+  /** Redacts the entry's proposal and resolution events (as `verity forget` does) and rewrites MEMORY.md. */
+  forgetMemory(memoryId: string, reason?: string): Promise<ForgetResult>;
+  applyRetention(): Promise<RetentionReport>;
+  analyzeFriction(): Promise<FrictionReport>;
+  /** Answers from memory; `entityId` limits the messages and items searched to that entity. */
+  ask(
+    question: string,
+    options?: { readonly limit?: number; readonly entityId?: string },
+  ): Promise<AskAnswer>;
+  /** Rewrites REVIEW.md and MEMORY.md from state. */
+  writeFiles(): Promise<void>;
+}
+
+/** What the capability needs from the engine. */
+export interface ObserverCapabilityDeps {
+  readonly store: Store;
+  readonly deps: PipelineDeps;
+  readonly clock: Clock;
+  readonly jobs: () => Promise<JobQueue>;
+  readonly forget: (target: ForgetTarget, reason: string) => Promise<ForgetResult>;
+  /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
+  readonly memories?: PromotionLink;
+}
+
+/**
+ * How promotion reaches the one list of memories (`verity memories list`): an approved entry
+ * becomes a memory with source kind `promotion` and the entry id as ref; retiring or forgetting
+ * the entry does the same to that memory.
+ */
+export interface PromotionLink {
+  /** Records the memory of a newly promoted entry (its wiki links become citations). */
+  promoted(entry: { readonly memoryId: string; readonly text: string }): Promise<void>;
+  /** Drops the entry's memory from derived state; the ledger keeps its history. */
+  retired(memoryId: string, reason: string): Promise<void>;
+  /** Forgets the entry's memory and redacts its text in the ledger. */
+  forgotten(memoryId: string, reason: string): Promise<void>;
+}

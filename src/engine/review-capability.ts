@@ -1,0 +1,114 @@
+import { EngineError, type ReviewPrompt, toIso } from '../core/index.js';
+import { parseRecord } from '../ledger/index.js';
+import {
+  type AnswerResult,
+  applyRecord,
+  checkAnswer,
+  type DeadLetterReview,
+  deadLetterReviews,
+  flushSession,
+  openSession,
+  type PromptView,
+  readField,
+  toPromptView,
+  withPipelineTx,
+} from '../pipeline/index.js';
+import type { EngineContext } from './engine-context.js';
+
+/** The review queue: open prompts, dead letters that wait for a person, and answers. */
+export interface ReviewCapability {
+  /** Open prompts (default) or those with the given statuses, oldest first. */
+  listReviews(options?: {
+    status?: readonly ReviewPrompt['status'][];
+    entityId?: string;
+  }): Promise<readonly PromptView[]>;
+  /** Dead letters that ran out of retries and wait for a person. */
+  listDeadLetterReviews(): Promise<readonly DeadLetterReview[]>;
+  /** Answers a prompt. Throws CONFLICT for a stale or closed prompt, NOT_FOUND for an unknown one. */
+  answerReview(
+    promptId: string,
+    action: 'confirm' | 'reject' | 'edit',
+    editedValue?: string,
+  ): Promise<AnswerResult>;
+}
+
+/** What the review capability needs besides the engine context. */
+export interface ReviewCapabilityDeps {
+  /** Called after a prompt was rejected or edited (a corrected extraction). */
+  readonly onCorrected: (prompt: ReviewPrompt, action: 'reject' | 'edit') => Promise<void>;
+}
+
+/** Builds the review queue over the engine's store. */
+export function createReviewCapability(
+  context: EngineContext,
+  deps: ReviewCapabilityDeps,
+): ReviewCapability {
+  const { store, clock } = context;
+  return {
+    async listReviews(reviewOptions) {
+      const now = clock.now();
+      const prompts = await store.listPrompts({
+        status: reviewOptions?.status ?? ['open', 'queued'],
+        ...(reviewOptions?.entityId ? { entityId: reviewOptions.entityId } : {}),
+      });
+      const views = prompts.map((p) => toPromptView(p, now));
+      return reviewOptions?.status ? views : views.filter((v) => v.status !== 'expired');
+    },
+
+    listDeadLetterReviews: () => deadLetterReviews(store),
+
+    answerReview: (promptId, action, editedValue) =>
+      answerReview(context, deps, promptId, action, editedValue),
+  };
+}
+
+async function answerReview(
+  context: EngineContext,
+  deps: ReviewCapabilityDeps,
+  promptId: string,
+  action: 'confirm' | 'reject' | 'edit',
+  editedValue: string | undefined,
+): Promise<AnswerResult> {
+  const { store, clock, ids } = context;
+  const prompt = await store.getPrompt(promptId.toLowerCase());
+  if (!prompt) throw new EngineError('NOT_FOUND', `no review prompt ${promptId}`, { promptId });
+  const now = clock.now();
+  const record = {
+    type: 'confirmation',
+    answer_id: ids.uuid(),
+    prompt_id: prompt.promptId,
+    action,
+    answered_at: toIso(now),
+    ...(editedValue !== undefined ? { edited_value: editedValue } : {}),
+  };
+  const parsed = parseRecord(record);
+  if (!parsed.ok) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      parsed.rejection.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+      { promptId },
+    );
+  }
+  if (parsed.record.kind !== 'answer') throw new EngineError('VALIDATION_FAILED', 'not an answer');
+  const answer = parsed.record.answer;
+  await withPipelineTx(store, { entities: [prompt.entityId], global: true }, async (tx) => {
+    const refusal = await checkAnswer(tx, answer);
+    if (refusal) throw refusal;
+    const session = await openSession(tx);
+    await applyRecord(tx, session, parsed.record, JSON.stringify(record), now);
+    await flushSession(tx, session);
+  });
+  if (action === 'reject' || action === 'edit') await deps.onCorrected(prompt, action);
+  const closed = await store.getPrompt(prompt.promptId);
+  return {
+    prompt_id: prompt.promptId,
+    status: closed?.status ?? prompt.status,
+    field: await readField(
+      store,
+      await context.currentPolicy(),
+      prompt.entityId,
+      prompt.field,
+      now,
+    ),
+  };
+}
