@@ -35,6 +35,7 @@ export type {
   SearchKind,
   StateItemQuery,
   Store,
+  StoreCapabilities,
   StoredStateItem,
   StoreReader,
   TextQuery,

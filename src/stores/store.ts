@@ -398,10 +398,34 @@ export interface WriteTx extends StoreReader {
   dangerouslyClearDerived(): Promise<void>;
 }
 
+/**
+ * What a store can do, for callers that behave differently by store: they read these fields and
+ * never `kind`.
+ */
+export interface StoreCapabilities {
+  /**
+   * Writers of disjoint `WriteScope`s may overlap, so batches should write entity-scoped (see
+   * `WriteScope`); false where every write takes the one store-wide lock.
+   */
+  readonly concurrentWriters: boolean;
+  /** Nearest-neighbour search over stored vectors (`searchVectors`) is available. */
+  readonly vectorIndex: boolean;
+  /**
+   * The store accepts writes. False for a store opened read-only: reads work, `withWriteLock`
+   * still runs its callback, and the first write in it throws STORE_FAILED (with
+   * `details.readOnly`), rolling the transaction back.
+   */
+  readonly writable: boolean;
+}
+
 /** Durable, ordered home of ledger events and derived state. */
 export interface Store extends StoreReader {
+  /** Identifies the adapter, for display and diagnostics; behaviour reads `capabilities`. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Same as `capabilities.vectorIndex`. */
   readonly supportsVectorSearch: boolean;
+  /** What this store can do (see `StoreCapabilities`). */
+  readonly capabilities: StoreCapabilities;
   /**
    * Runs `fn` as the single writer for `scope`, inside one transaction that commits when `fn`
    * resolves and rolls back when it throws (the error is rethrown). Calls whose scopes overlap

@@ -59,6 +59,7 @@ import type {
   SearchIndexStatus,
   SearchKind,
   Store,
+  StoreCapabilities,
   StoredStateItem,
   TextQuery,
   TextSearchHit,
@@ -295,6 +296,15 @@ export class PostgresStore extends PostgresReader implements Store {
   readonly kind = 'postgres';
   /** Vectors are searched with pgvector: an HNSW index, exact distances. */
   readonly supportsVectorSearch = true;
+  /**
+   * Writers of disjoint scopes run in parallel on a server (PGlite queues them, but keeps the
+   * same scoped-write contract, so callers treat both alike); vectors in a pgvector HNSW index.
+   */
+  readonly capabilities: StoreCapabilities = {
+    concurrentWriters: true,
+    vectorIndex: true,
+    writable: true,
+  };
   /** The pool or PGlite instance, for escape hatches. Writing through it bypasses the locks. */
   readonly client: PostgresPool | PgliteDatabase;
   /** The schema the tables live in. */

@@ -27,6 +27,7 @@ import type {
   SearchIndexStatus,
   SearchKind,
   Store,
+  StoreCapabilities,
   StoredStateItem,
   TextQuery,
   TextSearchHit,
@@ -34,9 +35,10 @@ import type {
   WriteScope,
   WriteTx,
 } from '../store.js';
-import { applyMigrations } from './migrations.js';
+import { applyMigrations, assertMigrated } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
+import { canWrite, openReadOnly } from './sqlite-read-only.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
 import { SqliteVault } from './sqlite-vault.js';
@@ -61,12 +63,18 @@ export interface SqliteStoreOptions {
    * but may lose the last commits on power loss (never on a process crash).
    */
   readonly synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Open an existing file for reading only: nothing is migrated, reads work, and every write
+   * fails with a STORE_FAILED error that says the store is read-only (a transaction that only
+   * reads still succeeds). Default: only when this process cannot write the file or its folder.
+   */
+  readonly readOnly?: boolean;
 }
 
 const DEFAULT_OPTIONS = {
   busyTimeoutMs: 100,
   synchronous: 'FULL',
-} as const satisfies Required<Omit<SqliteStoreOptions, 'path'>>;
+} as const satisfies Required<Omit<SqliteStoreOptions, 'path' | 'readOnly'>>;
 
 /** Marks the async context of one running `withWriteLock` callback. */
 interface WriteTurn {
@@ -187,6 +195,8 @@ export class SqliteStore extends SqliteReader implements Store {
   readonly kind = 'sqlite';
   /** Vectors are searched with sqlite-vec: a binary-quantised scan, then an exact re-rank. */
   readonly supportsVectorSearch = true;
+  /** One writer at a time; vectors searched with sqlite-vec; writable unless opened read-only. */
+  readonly capabilities: StoreCapabilities;
   /** The writer connection, for escape hatches. Writing through it bypasses the write queue. */
   readonly client: Database.Database;
   readonly #reader: Database.Database;
@@ -208,8 +218,9 @@ export class SqliteStore extends SqliteReader implements Store {
    * Wraps two open, migrated connections to the same database (the same one for `:memory:`).
    * Use `createSqliteStore`, which opens, configures and migrates them.
    */
-  constructor(writer: Database.Database, reader: Database.Database) {
+  constructor(writer: Database.Database, reader: Database.Database, readOnly = false) {
     super();
+    this.capabilities = { concurrentWriters: false, vectorIndex: true, writable: !readOnly };
     this.client = writer;
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
@@ -219,7 +230,9 @@ export class SqliteStore extends SqliteReader implements Store {
     this.#searchQueries =
       reader === writer ? this.#writeSearchQueries : new SqliteSearchQueries(reader);
     this.#writes = new SqliteWrites(writer, this.#writeQueries);
-    this.#begin = writer.prepare('BEGIN IMMEDIATE');
+    // A read-only connection cannot take the write lock; its transactions only read, and the
+    // first write in one fails as read-only (see toStoreError).
+    this.#begin = writer.prepare(readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
     this.#commit = writer.prepare('COMMIT');
     this.#rollback = writer.prepare('ROLLBACK');
   }
@@ -427,6 +440,19 @@ function assertActive(search: SqliteSearchQueries, space: EmbeddingSpace, operat
   );
 }
 
+function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore {
+  let db: Database.Database | null = null;
+  try {
+    db = openReadOnly(settings.path, settings.busyTimeoutMs);
+    sqliteVec.load(db);
+    assertMigrated(db);
+    return new SqliteStore(db, db, true);
+  } catch (error: unknown) {
+    db?.close();
+    throw toStoreError('open', error);
+  }
+}
+
 function assertValidOptions(options: Required<SqliteStoreOptions>): void {
   if (typeof options.path !== 'string' || options.path === '') {
     throw new EngineError('CONFIG_INVALID', 'path must name a file or be :memory:', {
@@ -472,9 +498,14 @@ async function configureWriter(
  * file cannot be opened or its schema is newer than this build.
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
-  const settings: Required<SqliteStoreOptions> = { ...DEFAULT_OPTIONS, ...options };
+  const settings: Required<SqliteStoreOptions> = {
+    ...DEFAULT_OPTIONS,
+    readOnly: options.path !== ':memory:' && !canWrite(options.path),
+    ...options,
+  };
   assertValidOptions(settings);
   const inMemory = settings.path === ':memory:';
+  if (settings.readOnly && !inMemory) return openReadOnlyStore(settings);
   const opened: Database.Database[] = [];
   try {
     if (!inMemory) mkdirSync(dirname(settings.path), { recursive: true });
