@@ -35,32 +35,20 @@
  * the writers are done and are unaffected; see the ADR for tailing readers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  HistoryEntry,
-  JsonObject,
-  JsonValue,
-  ReviewPrompt,
-  SlotState,
-  Watermark,
-} from '../../core/index.js';
+import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import { QueryReader, QueryWriteTx } from '../index.js';
 import type {
-  AppendOutcome,
   DerivedSnapshot,
-  DlqItem,
   EmbeddingRow,
   EmbeddingSpace,
-  MessageRecord,
-  NewLedgerEvent,
   PendingEmbedding,
   PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   Store,
   StoreCapabilities,
-  StoredStateItem,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -80,7 +68,6 @@ import {
 import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './postgres-errors.js';
 import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
 import { PostgresQueries } from './postgres-queries.js';
-import { PostgresReader } from './postgres-reader.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
 import { activeSpace } from './postgres-search-writes.js';
 import { assertSchemaName, type SqlNames } from './postgres-sql.js';
@@ -128,7 +115,7 @@ const DEFAULTS = {
 const WRITE_BEHIND_CHUNK = 5000;
 
 /** The `tx` handed to a `withWriteLock` callback: one transaction's session, usable only meanwhile. */
-class PostgresWriteTx extends PostgresReader implements WriteTx {
+class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   /** The writes, for the store's own search-index operations. */
   readonly writes: PostgresWrites;
   /** The first database error a statement of this transaction raised, if any. */
@@ -161,13 +148,20 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
 
   protected override read<T>(
     operation: string,
-    query: (queries: PostgresQueries) => Promise<T>,
+    query: (queries: PostgresQueries) => T | Promise<T>,
   ): Promise<T> {
     return this.run(operation, async () => {
       if (operation === 'getSlot' || operation === 'listSlots') await this.#flushSlots();
       if (operation === 'listHistory') await this.#flushHistory();
       return query(this.#queries);
     });
+  }
+
+  protected override write<T>(
+    operation: string,
+    command: (writes: PostgresWrites) => T | Promise<T>,
+  ): Promise<T> {
+    return this.run(operation, async () => command(this.writes));
   }
 
   // Slots and history rows are written behind: buffered, then sent in one statement each before
@@ -217,48 +211,16 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
     }
   }
 
-  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
-    return this.run('appendEvent', () => this.writes.appendEvent(event));
-  }
-
-  putSlot(slot: SlotState): Promise<void> {
+  override putSlot(slot: SlotState): Promise<void> {
     return this.run('putSlot', async () => {
       this.#pendingSlots.set(`${slot.entityId}\u0000${slot.field}`, slot);
     });
   }
 
-  appendHistory(entry: HistoryEntry): Promise<void> {
+  override appendHistory(entry: HistoryEntry): Promise<void> {
     return this.run('appendHistory', async () => {
       this.#pendingHistory.push(entry);
     });
-  }
-
-  putPrompt(prompt: ReviewPrompt): Promise<void> {
-    return this.run('putPrompt', () => this.writes.putPrompt(prompt));
-  }
-
-  putMessage(message: MessageRecord): Promise<void> {
-    return this.run('putMessage', () => this.writes.putMessage(message));
-  }
-
-  putMeta(key: string, value: JsonValue): Promise<void> {
-    return this.run('putMeta', () => this.writes.putMeta(key, value));
-  }
-
-  putStateItem(item: StoredStateItem): Promise<void> {
-    return this.run('putStateItem', () => this.writes.putStateItem(item));
-  }
-
-  indexDocument(document: SearchDocument): Promise<void> {
-    return this.run('indexDocument', () => this.writes.indexDocument(document));
-  }
-
-  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
-    return this.run('removeDocuments', () => this.writes.removeDocuments(kind, threadId));
-  }
-
-  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
-    return this.run('putWatermark', () => this.writes.putWatermark(threadId, watermark));
   }
 
   joinCommitOrder(): Promise<void> {
@@ -268,14 +230,6 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
       await this.#session.query('SELECT pg_catalog.pg_advisory_xact_lock($1, $2)', [key1, key2]);
       this.#joined = true;
     });
-  }
-
-  putDlq(item: DlqItem): Promise<void> {
-    return this.run('putDlq', () => this.writes.putDlq(item));
-  }
-
-  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
-    return this.run('redactEvent', () => this.writes.redactEvent(eventId, replacement));
   }
 
   dangerouslyClearDerived(): Promise<void> {
@@ -291,7 +245,7 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
 /**
  * The PostgreSQL `Store` (see the file header for locking). Build it with `createPostgresStore`.
  */
-export class PostgresStore extends PostgresReader implements Store {
+export class PostgresStore extends QueryReader<PostgresQueries> implements Store {
   /** Identifies the adapter. */
   readonly kind = 'postgres';
   /** Vectors are searched with pgvector: an HNSW index, exact distances. */
@@ -331,9 +285,9 @@ export class PostgresStore extends PostgresReader implements Store {
 
   protected override async read<T>(
     operation: string,
-    query: (queries: PostgresQueries) => Promise<T>,
+    query: (queries: PostgresQueries) => T | Promise<T>,
   ): Promise<T> {
-    return this.#read(operation, false, (session) =>
+    return this.#read(operation, false, async (session) =>
       query(new PostgresQueries(session, this.#names)),
     );
   }

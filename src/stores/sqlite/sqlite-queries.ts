@@ -1,13 +1,23 @@
 import type Database from 'better-sqlite3';
-import type { HistoryEntry, JsonValue, ReviewPrompt, SlotState } from '../../core/index.js';
+import type {
+  HistoryEntry,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../../core/index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
   DlqStatus,
+  ExtractionBacklog,
   HistoryQuery,
   LedgerEvent,
+  MessageQuery,
   MessageRecord,
   PromptQuery,
+  StateItemQuery,
+  StoredStateItem,
 } from '../store.js';
 import { SqliteStateItemQueries } from './sqlite-state-items.js';
 
@@ -157,6 +167,31 @@ export class SqliteQueries {
       stateItems: this.items.allStateItems(),
       watermarks: this.items.allWatermarks(),
     }));
+  }
+
+  /** Messages of one thread in watermark order (see `MessageQuery`). */
+  listMessages(query: MessageQuery): MessageRecord[] {
+    return this.items.listMessages(query);
+  }
+
+  /** The thread's extraction watermark, or null. */
+  getWatermark(threadId: string): Watermark | null {
+    return this.items.getWatermark(threadId);
+  }
+
+  /** Threads with messages after their watermark (see `StoreReader.listExtractionBacklog`). */
+  listExtractionBacklog(limit: number): ExtractionBacklog[] {
+    return this.items.listExtractionBacklog(limit);
+  }
+
+  /** One state item, or null. */
+  getStateItem(threadId: string, uid: string): StoredStateItem | null {
+    return this.items.getStateItem(threadId, uid);
+  }
+
+  /** State items matching `query`. */
+  listStateItems(query: StateItemQuery): StoredStateItem[] {
+    return this.items.listStateItems(query);
   }
 
   /** The raw row of an event, by id. */

@@ -3,32 +3,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import type {
-  HistoryEntry,
-  JsonObject,
-  JsonValue,
-  ReviewPrompt,
-  SlotState,
-  Watermark,
-} from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import { QueryReader, QueryWriteTx } from '../index.js';
 import type {
-  AppendOutcome,
   DerivedSnapshot,
-  DlqItem,
   EmbeddingRow,
   EmbeddingSpace,
-  MessageRecord,
-  NewLedgerEvent,
   PendingEmbedding,
   PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   Store,
   StoreCapabilities,
-  StoredStateItem,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -39,7 +26,6 @@ import { applyMigrations, assertMigrated } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
 import { canWrite, openReadOnly } from './sqlite-read-only.js';
-import { SqliteReader } from './sqlite-reader.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
 import { SqliteVault } from './sqlite-vault.js';
 import { SqliteWrites } from './sqlite-writes.js';
@@ -84,7 +70,7 @@ interface WriteTurn {
 function noop(): void {}
 
 /** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
-class SqliteWriteTx extends SqliteReader implements WriteTx {
+class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
   readonly #queries: SqliteQueries;
   readonly #writes: SqliteWrites;
   readonly #turn: WriteTurn;
@@ -103,11 +89,21 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
     this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
   }
 
-  protected override read<T>(operation: string, query: (queries: SqliteQueries) => T): Promise<T> {
+  protected override read<T>(
+    operation: string,
+    query: (queries: SqliteQueries) => T | Promise<T>,
+  ): Promise<T> {
     return this.#run(operation, () => query(this.#queries));
   }
 
-  async #run<T>(operation: string, work: () => T): Promise<T> {
+  protected override write<T>(
+    operation: string,
+    command: (writes: SqliteWrites) => T | Promise<T>,
+  ): Promise<T> {
+    return this.#run(operation, () => command(this.#writes));
+  }
+
+  async #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
     if (!this.#turn.active) {
       throw new EngineError(
         'CONFLICT',
@@ -116,63 +112,15 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
       );
     }
     try {
-      return work();
+      return await work();
     } catch (error: unknown) {
       throw toStoreError(operation, error);
     }
   }
 
-  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
-    return this.#run('appendEvent', () => this.#writes.appendEvent(event));
-  }
-
-  putSlot(slot: SlotState): Promise<void> {
-    return this.#run('putSlot', () => this.#writes.putSlot(slot));
-  }
-
-  appendHistory(entry: HistoryEntry): Promise<void> {
-    return this.#run('appendHistory', () => this.#writes.appendHistory(entry));
-  }
-
-  putPrompt(prompt: ReviewPrompt): Promise<void> {
-    return this.#run('putPrompt', () => this.#writes.putPrompt(prompt));
-  }
-
-  putMessage(message: MessageRecord): Promise<void> {
-    return this.#run('putMessage', () => this.#writes.putMessage(message));
-  }
-
-  putMeta(key: string, value: JsonValue): Promise<void> {
-    return this.#run('putMeta', () => this.#writes.putMeta(key, value));
-  }
-
-  putStateItem(item: StoredStateItem): Promise<void> {
-    return this.#run('putStateItem', () => this.#writes.putStateItem(item));
-  }
-
-  indexDocument(document: SearchDocument): Promise<void> {
-    return this.#run('indexDocument', () => this.#writes.indexDocument(document));
-  }
-
-  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
-    return this.#run('removeDocuments', () => this.#writes.removeDocuments(kind, threadId));
-  }
-
-  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
-    return this.#run('putWatermark', () => this.#writes.putWatermark(threadId, watermark));
-  }
-
   /** SQLite has one writer at a time: every transaction already holds the commit order. */
   joinCommitOrder(): Promise<void> {
     return this.#run('joinCommitOrder', noop);
-  }
-
-  putDlq(item: DlqItem): Promise<void> {
-    return this.#run('putDlq', () => this.#writes.putDlq(item));
-  }
-
-  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
-    return this.#run('redactEvent', () => this.#writes.redactEvent(eventId, replacement));
   }
 
   dangerouslyClearDerived(): Promise<void> {
@@ -190,7 +138,7 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
  * processes. Events are append-only, enforced by triggers; the one permitted change is a redaction.
  * Build it with `createSqliteStore`.
  */
-export class SqliteStore extends SqliteReader implements Store {
+export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
   /** Identifies the adapter. */
   readonly kind = 'sqlite';
   /** Vectors are searched with sqlite-vec: a binary-quantised scan, then an exact re-rank. */
@@ -239,7 +187,7 @@ export class SqliteStore extends SqliteReader implements Store {
 
   protected override async read<T>(
     operation: string,
-    query: (queries: SqliteQueries) => T,
+    query: (queries: SqliteQueries) => T | Promise<T>,
   ): Promise<T> {
     this.#assertOpen(operation);
     try {
