@@ -3,6 +3,8 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
+export type { MetaRecord, MetaShape } from './meta-records.js';
+export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type { ReaderQueries, WriterCommands } from './query-reader.js';
 export { QueryReader, QueryWriteTx } from './query-reader.js';
 export type {
