@@ -1,9 +1,18 @@
 import type { HistoryEntry, ReviewPrompt, SlotState } from '../../core/index.js';
 import { contentHash, domainOf } from '../../core/index.js';
-import type { DlqItem, MessageRecord, NewLedgerEvent, StoredStateItem } from '../store.js';
+import type {
+  DlqItem,
+  MessageRecord,
+  NewLedgerEvent,
+  StoredStateItem,
+  WriteScope,
+} from '../store.js';
 
 /** The entity the samples use unless told otherwise. */
 export const SAMPLE_ENTITY = 'user:primary';
+
+/** The write scope of the sample records. */
+export const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY] };
 
 const SAMPLE_TIME = '2025-03-01T09:00:00.000Z';
 
