@@ -7,6 +7,8 @@ export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type { ReaderQueries, WriterCommands } from './query-reader.js';
 export { QueryReader, QueryWriteTx } from './query-reader.js';
+export type { DocRow } from './rows.js';
+export { parseDocs, parseFirstDoc, vectorFromBytes, vectorToBytes } from './rows.js';
 export type {
   AppendOutcome,
   CitedPassage,
@@ -68,3 +70,11 @@ export type {
   WriteTx,
 } from './store.js';
 export { CONTEXT_WORDS, messageContext } from './store.js';
+export {
+  assertValidSpace,
+  inactiveSpaceError,
+  isActiveSpace,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from './store-errors.js';

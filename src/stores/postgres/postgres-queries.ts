@@ -5,6 +5,7 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
+import { type DocRow, parseDocs, parseFirstDoc } from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
@@ -33,10 +34,6 @@ export interface EventRow {
   readonly payload_hash: string;
   readonly dedupe_key: string | null;
   readonly redacted: boolean;
-}
-
-interface DocRow {
-  readonly doc: string;
 }
 
 interface MetaRow {
@@ -76,15 +73,6 @@ export function fromEventRow(row: EventRow): LedgerEvent {
     dedupeKey: row.dedupe_key,
     redacted: row.redacted,
   };
-}
-
-function parseDocs<T>(rows: readonly DocRow[]): T[] {
-  return rows.map((row) => JSON.parse(row.doc) as T);
-}
-
-function parseDoc<T>(rows: readonly DocRow[]): T | null {
-  const [row] = rows;
-  return row === undefined ? null : (JSON.parse(row.doc) as T);
 }
 
 function toWatermark(row: { readonly created_at: string; readonly message_id: string }): Watermark {
@@ -155,7 +143,7 @@ export class PostgresQueries {
   }
 
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
-    return parseDoc<SlotState>(
+    return parseFirstDoc<SlotState>(
       await this.#docs(`SELECT doc FROM ${this.#s}.slots WHERE entity_id = $1 AND field = $2`, [
         entityId,
         field,
@@ -185,7 +173,7 @@ export class PostgresQueries {
   }
 
   async getPrompt(promptId: string): Promise<ReviewPrompt | null> {
-    return parseDoc<ReviewPrompt>(
+    return parseFirstDoc<ReviewPrompt>(
       await this.#docs(`SELECT doc FROM ${this.#s}.prompts WHERE prompt_id = $1`, [promptId]),
     );
   }
@@ -202,7 +190,7 @@ export class PostgresQueries {
   }
 
   async getMessage(threadId: string, messageId: string): Promise<MessageRecord | null> {
-    return parseDoc<MessageRecord>(
+    return parseFirstDoc<MessageRecord>(
       await this.#docs(
         `SELECT doc FROM ${this.#s}.messages WHERE thread_id = $1 AND message_id = $2`,
         [threadId, messageId],
@@ -256,7 +244,7 @@ export class PostgresQueries {
   }
 
   async getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null> {
-    return parseDoc<StoredStateItem>(
+    return parseFirstDoc<StoredStateItem>(
       await this.#docs(`SELECT doc FROM ${this.#s}.state_items WHERE thread_id = $1 AND uid = $2`, [
         threadId,
         uid,
@@ -294,7 +282,7 @@ export class PostgresQueries {
   }
 
   async getDlq(dlqId: string): Promise<DlqItem | null> {
-    return parseDoc<DlqItem>(
+    return parseFirstDoc<DlqItem>(
       await this.#docs(`SELECT doc FROM ${this.#s}.dlq WHERE dlq_id = $1`, [dlqId]),
     );
   }

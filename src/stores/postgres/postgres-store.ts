@@ -37,7 +37,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
-import { QueryReader, QueryWriteTx } from '../index.js';
+import {
+  assertValidSpace,
+  inactiveSpaceError,
+  isActiveSpace,
+  QueryReader,
+  QueryWriteTx,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   EmbeddingRow,
@@ -197,11 +206,7 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
   async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
     if (!this.#turn.active) {
-      throw new EngineError(
-        'CONFLICT',
-        'This write transaction has ended; use tx only inside its withWriteLock callback',
-        { operation },
-      );
+      throw transactionEndedError(operation);
     }
     try {
       return await work();
@@ -357,7 +362,7 @@ export class PostgresStore extends QueryReader<PostgresQueries> implements Store
     after?: SearchDocument,
   ): Promise<readonly PendingEmbedding[]> {
     return this.#read('pendingEmbeddings', true, async (session) =>
-      isSame(await activeSpace(session, this.#names), space)
+      isActiveSpace(await activeSpace(session, this.#names), space)
         ? this.#search(session).pendingEmbeddings(limit, after)
         : [],
     );
@@ -514,45 +519,20 @@ export class PostgresStore extends QueryReader<PostgresQueries> implements Store
 
   async #assertActive(session: PgSession, space: EmbeddingSpace, operation: string) {
     const active = await activeSpace(session, this.#names);
-    if (isSame(active, space)) return;
-    throw new EngineError(
-      'CONFLICT',
-      active === null
-        ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
-        : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
-      { operation, model: space.model, activeModel: active?.model ?? '' },
-    );
+    if (isActiveSpace(active, space)) return;
+    throw inactiveSpaceError(active, space, operation);
   }
 
   #assertOpen(operation: string): void {
     if (this.#closing !== null) {
-      throw new EngineError('STORE_FAILED', 'The PostgreSQL store is closed', { operation });
+      throw storeClosedError('PostgreSQL', operation);
     }
   }
 
   #assertNotInTurn(operation: string): void {
     if (this.#turns.getStore()?.active === true || this.#driver.inActiveTurn()) {
-      throw new EngineError(
-        'CONFLICT',
-        `${operation} was called inside a withWriteLock callback of the same store; ` +
-          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
-        { operation },
-      );
+      throw reentrantWriteError(operation);
     }
-  }
-}
-
-function isSame(active: EmbeddingSpace | null, space: EmbeddingSpace): boolean {
-  return active !== null && active.model === space.model && active.dimension === space.dimension;
-}
-
-function assertValidSpace(space: EmbeddingSpace): void {
-  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'An embedding space needs a model name and a positive integer dimension',
-      { operation: 'useEmbeddingSpace' },
-    );
   }
 }
 

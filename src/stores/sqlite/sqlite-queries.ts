@@ -6,6 +6,7 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
+import { type DocRow, parseDocs, parseFirstDoc } from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
@@ -33,10 +34,6 @@ export interface EventRow {
   readonly payload_hash: string;
   readonly dedupe_key: string | null;
   readonly redacted: number;
-}
-
-interface DocRow {
-  readonly doc: string;
 }
 
 interface MetaRow {
@@ -74,14 +71,6 @@ function toSqlLimit(limit: number | undefined): number {
 /** A status filter as a JSON array for `json_each`, or null for no filter. */
 function toStatusFilter(statuses: readonly string[] | undefined): string | null {
   return statuses === undefined ? null : JSON.stringify(statuses);
-}
-
-function parseDocs<T>(rows: readonly DocRow[]): T[] {
-  return rows.map((row) => JSON.parse(row.doc) as T);
-}
-
-function parseDoc<T>(row: DocRow | undefined): T | null {
-  return row === undefined ? null : (JSON.parse(row.doc) as T);
 }
 
 /**
@@ -222,7 +211,7 @@ export class SqliteQueries {
   }
 
   getSlot(entityId: string, field: string): SlotState | null {
-    return parseDoc<SlotState>(this.#slot.get(entityId, field));
+    return parseFirstDoc<SlotState>(this.#slot.get(entityId, field));
   }
 
   listSlots(entityId?: string): SlotState[] {
@@ -243,7 +232,7 @@ export class SqliteQueries {
   }
 
   getPrompt(promptId: string): ReviewPrompt | null {
-    return parseDoc<ReviewPrompt>(this.#prompt.get(promptId));
+    return parseFirstDoc<ReviewPrompt>(this.#prompt.get(promptId));
   }
 
   listPrompts(query: PromptQuery): ReviewPrompt[] {
@@ -257,7 +246,7 @@ export class SqliteQueries {
   }
 
   getMessage(threadId: string, messageId: string): MessageRecord | null {
-    return parseDoc<MessageRecord>(this.#message.get(threadId, messageId));
+    return parseFirstDoc<MessageRecord>(this.#message.get(threadId, messageId));
   }
 
   getMeta(key: string): JsonValue | null {
@@ -266,7 +255,7 @@ export class SqliteQueries {
   }
 
   getDlq(dlqId: string): DlqItem | null {
-    return parseDoc<DlqItem>(this.#dlqItem.get(dlqId));
+    return parseFirstDoc<DlqItem>(this.#dlqItem.get(dlqId));
   }
 
   listDlq(statuses?: readonly DlqStatus[]): DlqItem[] {

@@ -4,7 +4,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
-import { QueryReader, QueryWriteTx } from '../index.js';
+import {
+  assertValidSpace,
+  inactiveSpaceError,
+  QueryReader,
+  QueryWriteTx,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   EmbeddingRow,
@@ -105,11 +113,7 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
 
   async #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
     if (!this.#turn.active) {
-      throw new EngineError(
-        'CONFLICT',
-        'This write transaction has ended; use tx only inside its withWriteLock callback',
-        { operation },
-      );
+      throw transactionEndedError(operation);
     }
     try {
       return await work();
@@ -350,42 +354,21 @@ export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
 
   #assertOpen(operation: string): void {
     if (this.#closing !== null) {
-      throw new EngineError('STORE_FAILED', 'The SQLite store is closed', { operation });
+      throw storeClosedError('SQLite', operation);
     }
   }
 
   #assertNotInTurn(operation: string): void {
     if (this.#turns.getStore()?.active === true) {
-      throw new EngineError(
-        'CONFLICT',
-        `${operation} was called inside a withWriteLock callback of the same store; ` +
-          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
-        { operation },
-      );
+      throw reentrantWriteError(operation);
     }
-  }
-}
-
-function assertValidSpace(space: EmbeddingSpace): void {
-  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'An embedding space needs a model name and a positive integer dimension',
-      { operation: 'useEmbeddingSpace' },
-    );
   }
 }
 
 function assertActive(search: SqliteSearchQueries, space: EmbeddingSpace, operation: string): void {
   if (search.isActive(space)) return;
   const active = search.space();
-  throw new EngineError(
-    'CONFLICT',
-    active === null
-      ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
-      : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
-    { operation, model: space.model, activeModel: active?.model ?? '' },
-  );
+  throw inactiveSpaceError(active, space, operation);
 }
 
 function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore {
