@@ -8,8 +8,11 @@ function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
   return store.withWriteLock(SCOPE, fn);
 }
 
-/** Registers the conformance cases of the ledger (`stores/ledger.ts`): appends, duplicates and conflicts, paging, redaction. */
-export function registerLedgerConformance(harness: () => StoreHarness): void {
+/**
+ * Registers the conformance cases of the ledger (`stores/ledger.ts`): appends, duplicates and
+ * conflicts, paging, redaction.
+ */
+function registerLedgerConformanceCases(harness: () => StoreHarness): void {
   describe('ledger', () => {
     let store: Store;
 
@@ -98,6 +101,16 @@ export function registerLedgerConformance(harness: () => StoreHarness): void {
         redacted: false,
       });
     });
+  });
+}
+
+function registerLedgerIdempotencyConformance(harness: () => StoreHarness): void {
+  describe('ledger idempotency and redaction', () => {
+    let store: Store;
+
+    beforeEach(() => {
+      store = harness().store;
+    });
 
     it('reports the same event id with the same hash as a duplicate and writes nothing', async () => {
       const event = sampleEvent('evt-1');
@@ -185,4 +198,10 @@ export function registerLedgerConformance(harness: () => StoreHarness): void {
       await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
   });
+}
+
+/** Registers this concern's cases (see `registerStoreConformance`). */
+export function registerLedgerConformance(harness: () => StoreHarness): void {
+  registerLedgerConformanceCases(harness);
+  registerLedgerIdempotencyConformance(harness);
 }

@@ -16,8 +16,11 @@ function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
   return store.withWriteLock(SCOPE, fn);
 }
 
-/** Registers the conformance cases of derived state (`stores/state.ts`): slots, history and prompts; messages; the derived snapshot and clearing it. */
-export function registerStateConformance(harness: () => StoreHarness): void {
+/**
+ * Registers the conformance cases of derived state (`stores/state.ts`): slots, history and
+ * prompts; messages; the derived snapshot and clearing it.
+ */
+function registerStateConformanceCases(harness: () => StoreHarness): void {
   describe('derived state', () => {
     let store: Store;
 
@@ -140,6 +143,16 @@ export function registerStateConformance(harness: () => StoreHarness): void {
       expect(await store.getPrompt('p-b')).toEqual(closed);
       expect(ids(await store.listPrompts({ status: ['open'] }))).toEqual(['p-a']);
     });
+  });
+}
+
+function registerSnapshotConformance(harness: () => StoreHarness): void {
+  describe('derived snapshot', () => {
+    let store: Store;
+
+    beforeEach(() => {
+      store = harness().store;
+    });
 
     it('stores a message once and keeps the first on a duplicate', async () => {
       const first = sampleMessage('thread-1', 'm-1');
@@ -223,4 +236,10 @@ export function registerStateConformance(harness: () => StoreHarness): void {
       expect((await store.listDlq()).map((item) => item.dlqId)).toEqual(['d-1']);
     });
   });
+}
+
+/** Registers this concern's cases (see `registerStoreConformance`). */
+export function registerStateConformance(harness: () => StoreHarness): void {
+  registerStateConformanceCases(harness);
+  registerSnapshotConformance(harness);
 }

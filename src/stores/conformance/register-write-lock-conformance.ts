@@ -34,8 +34,11 @@ function gate(): { readonly promise: Promise<void>; readonly open: () => void } 
   return { promise, open };
 }
 
-/** Registers the conformance cases of `withWriteLock` (`stores/store.ts`): commit, rollback, serialisation, isolation, re-entry, durability and capabilities. */
-export function registerWriteLockConformance(harness: () => StoreHarness): void {
+/**
+ * Registers the conformance cases of `withWriteLock` (`stores/store.ts`): commit, rollback,
+ * serialisation, isolation, re-entry, durability and capabilities.
+ */
+function registerWriteLockConformanceCases(harness: () => StoreHarness): void {
   describe('transactions', () => {
     let store: Store;
 
@@ -110,6 +113,16 @@ export function registerWriteLockConformance(harness: () => StoreHarness): void 
       await succeeding;
       expect(await store.getMeta('k')).toBe('second ran');
     });
+  });
+}
+
+function registerIsolationConformance(harness: () => StoreHarness): void {
+  describe('transaction isolation, re-entry and durability', () => {
+    let store: Store;
+
+    beforeEach(() => {
+      store = harness().store;
+    });
 
     it('hides uncommitted writes from readers outside the lock until commit', async (context) => {
       if (harness().singleSession === true) {
@@ -183,4 +196,10 @@ export function registerWriteLockConformance(harness: () => StoreHarness): void 
       }
     });
   });
+}
+
+/** Registers this concern's cases (see `registerStoreConformance`). */
+export function registerWriteLockConformance(harness: () => StoreHarness): void {
+  registerWriteLockConformanceCases(harness);
+  registerIsolationConformance(harness);
 }
