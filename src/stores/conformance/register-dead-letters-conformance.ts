@@ -1,21 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Store, WriteTx } from '../store.js';
+import { describe, expect, it } from 'vitest';
 import type { StoreHarness } from './register-store-conformance.js';
-import { SCOPE, sampleDlqItem } from './sample-records.js';
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
+import { currentStore, sampleDlqItem, write } from './sample-records.js';
 
 /** Registers the conformance cases of the dead-letter queue (`stores/dead-letters.ts`). */
 export function registerDeadLettersConformance(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('dead letters', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('round-trips DLQ items, replaces on put and lists them oldest first', async () => {
       const items = [
         sampleDlqItem('d-b', '2025-01-02T00:00:00.000Z'),

@@ -1,25 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../core/index.js';
-import type { Store, WriteTx } from '../store.js';
 import type { StoreHarness } from './register-store-conformance.js';
-import { SCOPE, sampleEvent } from './sample-records.js';
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
+import { currentStore, sampleEvent, write } from './sample-records.js';
 
 /**
  * Registers the conformance cases of the ledger (`stores/ledger.ts`): appends, duplicates and
  * conflicts, paging, redaction.
  */
 function registerLedgerConformanceCases(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('ledger', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('starts empty with lastSeq 0', async () => {
       expect(await store.lastSeq()).toBe(0);
       expect(await store.readEvents(0, 10)).toEqual([]);
@@ -105,13 +95,8 @@ function registerLedgerConformanceCases(harness: () => StoreHarness): void {
 }
 
 function registerLedgerIdempotencyConformance(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('ledger idempotency and redaction', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('reports the same event id with the same hash as a duplicate and writes nothing', async () => {
       const event = sampleEvent('evt-1');
       const first = await write(store, (tx) => tx.appendEvent(event));

@@ -1,23 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../core/index.js';
 import { defineMetaRecord, metaShape, readMeta, writeMeta } from '../index.js';
-import type { Store, WriteTx } from '../store.js';
 import type { StoreHarness } from './register-store-conformance.js';
-import { SCOPE } from './sample-records.js';
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
+import { currentStore, write } from './sample-records.js';
 
 /** Registers the conformance cases of meta records (`stores/meta-store.ts`). */
 export function registerMetaConformance(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('meta', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('round-trips meta values of every JSON kind and overwrites on put', async () => {
       const values: readonly [string, JsonValue][] = [
         ['object', { a: 1, b: [true, null, 'x'], c: { d: 2.5 } }],

@@ -1,33 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Store, WriteTx } from '../store.js';
+import { describe, expect, it } from 'vitest';
 import type { StoreHarness } from './register-store-conformance.js';
 import {
+  currentStore,
   SAMPLE_ENTITY,
-  SCOPE,
   sampleDlqItem,
   sampleEvent,
   sampleHistoryEntry,
   sampleMessage,
   samplePrompt,
   sampleSlot,
+  write,
 } from './sample-records.js';
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
 
 /**
  * Registers the conformance cases of derived state (`stores/state.ts`): slots, history and
  * prompts; messages; the derived snapshot and clearing it.
  */
 function registerStateConformanceCases(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('derived state', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('round-trips slots, replaces on put and lists them by entity then field', async () => {
       const slots = [
         sampleSlot('user:primary', 'travel.status'),
@@ -147,13 +138,8 @@ function registerStateConformanceCases(harness: () => StoreHarness): void {
 }
 
 function registerSnapshotConformance(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('derived snapshot', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('stores a message once and keeps the first on a duplicate', async () => {
       const first = sampleMessage('thread-1', 'm-1');
       await write(store, async (tx) => {

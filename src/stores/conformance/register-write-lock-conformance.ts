@@ -1,20 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
-import type { Store, WriteTx } from '../store.js';
 import type { StoreHarness } from './register-store-conformance.js';
 import {
+  currentStore,
   SAMPLE_ENTITY,
   SCOPE,
   sampleDlqItem,
   sampleEvent,
   sampleHistoryEntry,
   sampleSlot,
+  write,
 } from './sample-records.js';
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
 
 /** Resolves after pending I/O callbacks have run: a real yield to the event loop, not a sleep. */
 function yieldToEventLoop(): Promise<void> {
@@ -39,13 +36,8 @@ function gate(): { readonly promise: Promise<void>; readonly open: () => void } 
  * serialisation, isolation, re-entry, durability and capabilities.
  */
 function registerWriteLockConformanceCases(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('transactions', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('describes itself by capabilities that agree with its other fields', () => {
       expect(store.capabilities.vectorIndex).toBe(store.supportsVectorSearch);
       expect(store.capabilities.writable).toBe(true);
@@ -117,13 +109,8 @@ function registerWriteLockConformanceCases(harness: () => StoreHarness): void {
 }
 
 function registerIsolationConformance(harness: () => StoreHarness): void {
+  const store = currentStore(harness);
   describe('transaction isolation, re-entry and durability', () => {
-    let store: Store;
-
-    beforeEach(() => {
-      store = harness().store;
-    });
-
     it('hides uncommitted writes from readers outside the lock until commit', async (context) => {
       if (harness().singleSession === true) {
         context.skip();
