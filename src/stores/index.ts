@@ -7,8 +7,17 @@ export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type { ReaderQueries, WriterCommands } from './query-reader.js';
 export { QueryReader, QueryWriteTx } from './query-reader.js';
-export type { DocRow } from './rows.js';
-export { parseDocs, parseFirstDoc, vectorFromBytes, vectorToBytes } from './rows.js';
+export type { DocRow, EventRowColumns, WatermarkRow } from './rows.js';
+export {
+  appendOutcomeAgainst,
+  EVENT_COLUMNS,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+  toWatermark,
+  vectorFromBytes,
+  vectorToBytes,
+} from './rows.js';
 export type {
   AppendOutcome,
   CitedPassage,

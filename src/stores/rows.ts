@@ -1,7 +1,74 @@
 /**
- * Row helpers both adapters use: records stored as JSON text in a `doc` column, and vectors
- * stored as raw little-endian float32 bytes. May import: nothing.
+ * Row helpers both adapters use: records stored as JSON text in a `doc` column, ledger event
+ * rows, watermark columns, and vectors stored as raw little-endian float32 bytes.
+ * May import: core, ledger.
  */
+import type { Watermark } from '../core/index.js';
+import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+import type { AppendOutcome } from './ledger.js';
+
+/** The columns of `events`, in `EventRow` order (both adapters' tables share them). */
+export const EVENT_COLUMNS =
+  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
+
+/** The columns of an `events` row both drivers return alike; `seq` and `redacted` differ. */
+export interface EventRowColumns {
+  readonly event_id: string;
+  readonly type: string;
+  readonly entity_id: string | null;
+  readonly event_ts: string;
+  readonly recorded_at: string;
+  readonly payload: string;
+  readonly payload_hash: string;
+  readonly dedupe_key: string | null;
+}
+
+/** A ledger event from its row, with `seq` and `redacted` already read in the driver's types. */
+export function toLedgerEvent(row: EventRowColumns, seq: number, redacted: boolean): LedgerEvent {
+  return {
+    seq,
+    eventId: row.event_id,
+    type: row.type,
+    entityId: row.entity_id,
+    eventTs: row.event_ts,
+    recordedAt: row.recorded_at,
+    payload: JSON.parse(row.payload),
+    payloadHash: row.payload_hash,
+    dedupeKey: row.dedupe_key,
+    redacted,
+  };
+}
+
+/**
+ * What appending `event` does when `existing` holds its id or dedupe key: a duplicate when the
+ * payload hashes match, else a conflict with the existing event (read only then).
+ */
+export function appendOutcomeAgainst(
+  existing: EventRowColumns,
+  seq: number,
+  event: NewLedgerEvent,
+  toEvent: () => LedgerEvent,
+): AppendOutcome {
+  if (existing.payload_hash === event.payloadHash) {
+    return { kind: 'duplicate', seq, eventId: existing.event_id };
+  }
+  return { kind: 'conflict', existing: toEvent() };
+}
+
+/** A row of a thread's extraction watermark. */
+export interface WatermarkRow {
+  readonly thread_id: string;
+  readonly created_at: string;
+  readonly message_id: string;
+}
+
+/** A thread's watermark from its two columns. */
+export function toWatermark(row: {
+  readonly created_at: string;
+  readonly message_id: string;
+}): Watermark {
+  return { createdAt: row.created_at, messageId: row.message_id };
+}
 
 /** A row holding one record as JSON text. */
 export interface DocRow {

@@ -5,7 +5,16 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
-import { type DocRow, parseDocs, parseFirstDoc } from '../index.js';
+import {
+  type DocRow,
+  EVENT_COLUMNS,
+  type EventRowColumns,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+  toWatermark,
+  type WatermarkRow,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
@@ -23,28 +32,14 @@ import type { PgSession } from './postgres-driver.js';
 import { type SqlNames, toNumber, toSeqBound, toSqlLimit } from './postgres-sql.js';
 
 /** A row of the `events` table, as the drivers return it. */
-export interface EventRow {
+export interface EventRow extends EventRowColumns {
   readonly seq: unknown;
-  readonly event_id: string;
-  readonly type: string;
-  readonly entity_id: string | null;
-  readonly event_ts: string;
-  readonly recorded_at: string;
-  readonly payload: string;
-  readonly payload_hash: string;
-  readonly dedupe_key: string | null;
   readonly redacted: boolean;
 }
 
 interface MetaRow {
   readonly key: string;
   readonly value: string;
-}
-
-interface WatermarkRow {
-  readonly thread_id: string;
-  readonly created_at: string;
-  readonly message_id: string;
 }
 
 interface BacklogRow {
@@ -55,28 +50,9 @@ interface BacklogRow {
   readonly message_id: string | null;
 }
 
-/** The columns of `events`, in `EventRow` order. */
-export const EVENT_COLUMNS =
-  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
-
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
-  return {
-    seq: toNumber(row.seq),
-    eventId: row.event_id,
-    type: row.type,
-    entityId: row.entity_id,
-    eventTs: row.event_ts,
-    recordedAt: row.recorded_at,
-    payload: JSON.parse(row.payload),
-    payloadHash: row.payload_hash,
-    dedupeKey: row.dedupe_key,
-    redacted: row.redacted,
-  };
-}
-
-function toWatermark(row: { readonly created_at: string; readonly message_id: string }): Watermark {
-  return { createdAt: row.created_at, messageId: row.message_id };
+  return toLedgerEvent(row, toNumber(row.seq), row.redacted);
 }
 
 /** A filter list as a `text[]` parameter, or null for no filter. */

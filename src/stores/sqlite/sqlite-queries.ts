@@ -6,7 +6,14 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
-import { type DocRow, parseDocs, parseFirstDoc } from '../index.js';
+import {
+  type DocRow,
+  EVENT_COLUMNS,
+  type EventRowColumns,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
@@ -23,16 +30,8 @@ import type {
 import { SqliteStateItemQueries } from './sqlite-state-items.js';
 
 /** A row of the `events` table, as the driver returns it. */
-export interface EventRow {
+export interface EventRow extends EventRowColumns {
   readonly seq: number;
-  readonly event_id: string;
-  readonly type: string;
-  readonly entity_id: string | null;
-  readonly event_ts: string;
-  readonly recorded_at: string;
-  readonly payload: string;
-  readonly payload_hash: string;
-  readonly dedupe_key: string | null;
   readonly redacted: number;
 }
 
@@ -41,24 +40,9 @@ interface MetaRow {
   readonly value: string;
 }
 
-/** The columns of `events`, in `EventRow` order. */
-export const EVENT_COLUMNS =
-  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
-
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
-  return {
-    seq: row.seq,
-    eventId: row.event_id,
-    type: row.type,
-    entityId: row.entity_id,
-    eventTs: row.event_ts,
-    recordedAt: row.recorded_at,
-    payload: JSON.parse(row.payload),
-    payloadHash: row.payload_hash,
-    dedupeKey: row.dedupe_key,
-    redacted: row.redacted === 1,
-  };
+  return toLedgerEvent(row, row.seq, row.redacted === 1);
 }
 
 /** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
