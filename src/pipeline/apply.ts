@@ -11,7 +11,6 @@ import {
   forceConfirmations,
   type Intent,
   type JsonObject,
-  type JsonValue,
   type LearningStats,
   messageSourceType,
   type ObservationInput,
@@ -43,16 +42,23 @@ import type {
   SignalEvent,
   StateObservation,
 } from '../schemas/index.js';
-import type { WriteTx } from '../stores/index.js';
+import { decodeMeta, readMeta, type WriteTx, writeMeta } from '../stores/index.js';
 import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted } from './fold-items.js';
 import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
+import {
+  PENDING_BUNDLE,
+  type PendingBundle,
+  type SpeakerStatement,
+  STATS,
+  speakerStatements,
+} from './meta-records.js';
 import { NeedsGlobalScope, refreshMeta } from './scoped-tx.js';
 
 const POLICY_KEY = 'policy';
 /** Meta key of the learning counters, the one shared row entity-scoped writers update. */
-export const STATS_KEY = 'learning';
+export const STATS_KEY = STATS.key;
 /** Extractor id of the claims a signal carries itself. */
 export const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
 
@@ -87,9 +93,7 @@ export async function openSession(
 ): Promise<ApplySession> {
   const storedPolicy = await tx.getMeta(POLICY_KEY);
   const policy = storedPolicy === null ? DEFAULT_POLICY : (storedPolicy as unknown as Policy);
-  const storedStats = await tx.getMeta(STATS_KEY);
-  const stats =
-    storedStats === null ? emptyStats(policy) : (storedStats as unknown as LearningStats);
+  const stats = withAllDomains(await readMeta(tx, STATS), policy);
   return {
     policy,
     stats,
@@ -108,8 +112,7 @@ export async function openSession(
 export async function joinSharedState(tx: WriteTx, session: ApplySession): Promise<void> {
   if (!session.parallel || session.joined) return;
   await tx.joinCommitOrder();
-  const stored = await refreshMeta(tx, STATS_KEY);
-  let stats = stored === null ? emptyStats(session.policy) : (stored as unknown as LearningStats);
+  let stats = withAllDomains(decodeMeta(STATS, await refreshMeta(tx, STATS_KEY)), session.policy);
   for (const { domain, outcome, at } of session.outcomes) {
     stats = recordOutcome(stats, domain, outcome, at);
   }
@@ -122,8 +125,20 @@ export async function joinSharedState(tx: WriteTx, session: ApplySession): Promi
 export async function flushSession(tx: WriteTx, session: ApplySession): Promise<void> {
   await joinSharedState(tx, session);
   if (!session.dirty) return;
-  await tx.putMeta(STATS_KEY, session.stats as unknown as JsonValue);
+  await writeMeta(tx, STATS, session.stats);
   session.dirty = false;
+}
+
+/**
+ * Stored counters with fresh ones for every domain they lack (none stored, or a domain added
+ * since they were written); stored domains keep their counters as they are.
+ */
+function withAllDomains(stored: Partial<LearningStats> | null, policy: Policy): LearningStats {
+  const fresh = emptyStats(policy);
+  if (stored === null) return fresh;
+  return Object.keys(fresh).every((domain) => domain in stored)
+    ? (stored as LearningStats)
+    : { ...fresh, ...stored };
 }
 
 function count(session: ApplySession, domain: Domain, outcome: Outcome, at: string): void {
@@ -339,16 +354,6 @@ export async function resolveBundleInto(
   return merge(results);
 }
 
-/** Meta key of the bundle whose members are still arriving. */
-export const PENDING_BUNDLE_KEY = 'bundle:pending';
-
-interface PendingBundle {
-  readonly id: string;
-  readonly size: number;
-  readonly now: number;
-  readonly members: readonly ObservationInput[];
-}
-
 function isBundleMember(event: LedgerEvent, bundleId: string): boolean {
   if (event.type !== EVENT_TYPES.observation) return false;
   const bundle = (event.payload as unknown as StateObservation).bundle;
@@ -365,9 +370,9 @@ async function settlePendingBundle(
   session: ApplySession,
   event: LedgerEvent,
 ): Promise<ApplyResult | null> {
-  const pending = (await tx.getMeta(PENDING_BUNDLE_KEY)) as unknown as PendingBundle | null;
+  const pending = await readMeta(tx, PENDING_BUNDLE);
   if (pending === null || isBundleMember(event, pending.id)) return null;
-  await tx.putMeta(PENDING_BUNDLE_KEY, null);
+  await writeMeta(tx, PENDING_BUNDLE, null);
   return resolveBundleInto(tx, session, pending.members, pending.now);
 }
 
@@ -379,30 +384,17 @@ async function collectBundleMember(
   now: number,
 ): Promise<ApplyResult> {
   const id = bundle.id.toLowerCase();
-  const pending = (await tx.getMeta(PENDING_BUNDLE_KEY)) as unknown as PendingBundle | null;
+  const pending = await readMeta(tx, PENDING_BUNDLE);
   const previous = pending !== null && pending.id === id ? pending : null;
   const members = [...(previous?.members ?? []), obs];
   const startedAt = previous?.now ?? now;
   if (members.length >= bundle.size) {
-    await tx.putMeta(PENDING_BUNDLE_KEY, null);
+    await writeMeta(tx, PENDING_BUNDLE, null);
     return resolveBundleInto(tx, session, members, startedAt);
   }
   const next: PendingBundle = { id, size: bundle.size, now: startedAt, members };
-  await tx.putMeta(PENDING_BUNDLE_KEY, next as unknown as JsonObject);
+  await writeMeta(tx, PENDING_BUNDLE, next);
   return NOTHING;
-}
-
-/** What a speaker said last in a thread, so that "scratch that" can withdraw it. */
-export interface SpeakerStatement {
-  /** The `thread:<t>:msg:<m>` reference of the message. */
-  readonly ref: string;
-  /** The slots its extracted observations were about. */
-  readonly fields: readonly { readonly entityId: string; readonly field: string }[];
-}
-
-/** Meta key of a speaker's last statements in a thread. */
-export function speakerKey(threadId: string, sourceType: SourceType): string {
-  return `speaker:${sourceType}:thread:${threadId}`;
 }
 
 /** The speaker's statement before the current one in a thread, or null. */
@@ -411,9 +403,7 @@ export async function previousStatement(
   threadId: string,
   sourceType: SourceType,
 ): Promise<SpeakerStatement | null> {
-  const value = (await tx.getMeta(speakerKey(threadId, sourceType))) as unknown as {
-    previous: SpeakerStatement | null;
-  } | null;
+  const value = await readMeta(tx, speakerStatements(threadId, sourceType));
   return value?.previous ?? null;
 }
 
@@ -428,11 +418,8 @@ async function noteStatement(
     if (o.extractor === null || o.intent === 'retract') continue;
     const match = MESSAGE_REF.exec(o.sourceRef);
     if (!match?.[1]) continue;
-    const key = speakerKey(match[1], o.sourceType);
-    const value = (await tx.getMeta(key)) as unknown as {
-      previous: SpeakerStatement | null;
-      current: SpeakerStatement;
-    } | null;
+    const record = speakerStatements(match[1], o.sourceType);
+    const value = await readMeta(tx, record);
     if (value === null || value.current.ref !== o.sourceRef) continue;
     if (value.current.fields.some((f) => f.entityId === o.entityId && f.field === o.field))
       continue;
@@ -440,7 +427,7 @@ async function noteStatement(
       ref: value.current.ref,
       fields: [...value.current.fields, { entityId: o.entityId, field: o.field }],
     };
-    await tx.putMeta(key, { previous: value.previous, current } as unknown as JsonObject);
+    await writeMeta(tx, record, { previous: value.previous, current });
   }
 }
 
@@ -675,14 +662,14 @@ async function foldEvent(
       });
       // The speaker's previous statement in the thread, for "scratch that" (derived here so that
       // replay rebuilds it).
-      const key = speakerKey(m.thread_id, messageSourceType(m.source, m.role));
-      const before = (await tx.getMeta(key)) as unknown as { current: SpeakerStatement } | null;
+      const record = speakerStatements(m.thread_id, messageSourceType(m.source, m.role));
+      const before = await readMeta(tx, record);
       const ref = `thread:${m.thread_id}:msg:${m.message_id}`;
       if (before?.current.ref !== ref) {
-        await tx.putMeta(key, {
+        await writeMeta(tx, record, {
           previous: before?.current ?? null,
           current: { ref, fields: [] },
-        } as unknown as JsonObject);
+        });
       }
       return NOTHING;
     }
@@ -718,3 +705,6 @@ async function foldEvent(
       return NOTHING;
   }
 }
+
+export type { SpeakerStatement } from './meta-records.js';
+export { PENDING_BUNDLE_KEY, speakerKey } from './meta-records.js';

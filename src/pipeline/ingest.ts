@@ -443,7 +443,7 @@ interface BatchReport {
 
 /** The store's natural write mode: parallel where writers of disjoint entities can overlap. */
 function defaultWriteMode(store: Store): 'serial' | 'parallel' {
-  return store.kind === 'postgres' ? 'parallel' : 'serial';
+  return store.capabilities.concurrentWriters ? 'parallel' : 'serial';
 }
 
 /**

@@ -2,23 +2,48 @@
  * The `Store` contract shared by every storage adapter (adapters live in their own folders and are
  * imported only by `engine`). May import: core, ledger.
  */
+
+export type { MetaRecord, MetaShape } from './meta-records.js';
+export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
+export type { ReaderQueries, WriterCommands } from './query-reader.js';
+export { QueryReader, QueryWriteTx } from './query-reader.js';
+export type { DocRow, EventRowColumns, WatermarkRow } from './rows.js';
+export {
+  appendOutcomeAgainst,
+  EVENT_COLUMNS,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+  toWatermark,
+  vectorFromBytes,
+  vectorToBytes,
+} from './rows.js';
 export type {
   AppendOutcome,
   CitedPassage,
+  DeadLetterReader,
+  DeadLetterWriter,
   DerivedSnapshot,
   DlqItem,
   DlqStatus,
+  EmbeddingCache,
   EmbeddingRow,
   EmbeddingSpace,
   ExtractionBacklog,
   HistoryQuery,
+  ItemReader,
+  ItemWriter,
   LedgerEvent,
+  LedgerReader,
+  LedgerWriter,
   MemoryQuery,
   MemoryRecord,
   MemoryRevision,
   MemorySourceKind,
   MessageQuery,
   MessageRecord,
+  MetaReader,
+  MetaWriter,
   NewLedgerEvent,
   NoteChunk,
   NoteRecord,
@@ -30,11 +55,16 @@ export type {
   PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
+  SearchIndex,
   SearchIndexStatus,
+  SearchIndexWriter,
   SearchItemRef,
   SearchKind,
   StateItemQuery,
+  StateReader,
+  StateWriter,
   Store,
+  StoreCapabilities,
   StoredStateItem,
   StoreReader,
   TextQuery,
@@ -49,3 +79,11 @@ export type {
   WriteTx,
 } from './store.js';
 export { CONTEXT_WORDS, messageContext } from './store.js';
+export {
+  assertValidSpace,
+  inactiveSpaceError,
+  isActiveSpace,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from './store-errors.js';

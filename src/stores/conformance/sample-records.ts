@@ -1,9 +1,39 @@
 import type { HistoryEntry, ReviewPrompt, SlotState } from '../../core/index.js';
 import { contentHash, domainOf } from '../../core/index.js';
-import type { DlqItem, MessageRecord, NewLedgerEvent, StoredStateItem } from '../store.js';
+import type {
+  DlqItem,
+  MessageRecord,
+  NewLedgerEvent,
+  Store,
+  StoredStateItem,
+  WriteScope,
+  WriteTx,
+} from '../store.js';
 
 /** The entity the samples use unless told otherwise. */
 export const SAMPLE_ENTITY = 'user:primary';
+
+/** The write scope of the sample records. */
+export const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY] };
+
+/** Runs `fn` as a writer of the sample entity. */
+export function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+  return store.withWriteLock(SCOPE, fn);
+}
+
+/**
+ * The store of the case that is running, for cases registered before any store is open: every
+ * property read goes to `harness().store` at that moment (methods bound to it).
+ */
+export function currentStore(harness: () => { readonly store: Store }): Store {
+  return new Proxy({} as Store, {
+    get(_target, property) {
+      const store = harness().store;
+      const value: unknown = Reflect.get(store, property, store);
+      return typeof value === 'function' ? value.bind(store) : value;
+    },
+  });
+}
 
 const SAMPLE_TIME = '2025-03-01T09:00:00.000Z';
 

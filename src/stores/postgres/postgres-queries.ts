@@ -5,6 +5,16 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
+import {
+  type DocRow,
+  EVENT_COLUMNS,
+  type EventRowColumns,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+  toWatermark,
+  type WatermarkRow,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
@@ -22,32 +32,14 @@ import type { PgSession } from './postgres-driver.js';
 import { type SqlNames, toNumber, toSeqBound, toSqlLimit } from './postgres-sql.js';
 
 /** A row of the `events` table, as the drivers return it. */
-export interface EventRow {
+export interface EventRow extends EventRowColumns {
   readonly seq: unknown;
-  readonly event_id: string;
-  readonly type: string;
-  readonly entity_id: string | null;
-  readonly event_ts: string;
-  readonly recorded_at: string;
-  readonly payload: string;
-  readonly payload_hash: string;
-  readonly dedupe_key: string | null;
   readonly redacted: boolean;
-}
-
-interface DocRow {
-  readonly doc: string;
 }
 
 interface MetaRow {
   readonly key: string;
   readonly value: string;
-}
-
-interface WatermarkRow {
-  readonly thread_id: string;
-  readonly created_at: string;
-  readonly message_id: string;
 }
 
 interface BacklogRow {
@@ -58,37 +50,9 @@ interface BacklogRow {
   readonly message_id: string | null;
 }
 
-/** The columns of `events`, in `EventRow` order. */
-export const EVENT_COLUMNS =
-  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
-
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
-  return {
-    seq: toNumber(row.seq),
-    eventId: row.event_id,
-    type: row.type,
-    entityId: row.entity_id,
-    eventTs: row.event_ts,
-    recordedAt: row.recorded_at,
-    payload: JSON.parse(row.payload),
-    payloadHash: row.payload_hash,
-    dedupeKey: row.dedupe_key,
-    redacted: row.redacted,
-  };
-}
-
-function parseDocs<T>(rows: readonly DocRow[]): T[] {
-  return rows.map((row) => JSON.parse(row.doc) as T);
-}
-
-function parseDoc<T>(rows: readonly DocRow[]): T | null {
-  const [row] = rows;
-  return row === undefined ? null : (JSON.parse(row.doc) as T);
-}
-
-function toWatermark(row: { readonly created_at: string; readonly message_id: string }): Watermark {
-  return { createdAt: row.created_at, messageId: row.message_id };
+  return toLedgerEvent(row, toNumber(row.seq), row.redacted);
 }
 
 /** A filter list as a `text[]` parameter, or null for no filter. */
@@ -155,7 +119,7 @@ export class PostgresQueries {
   }
 
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
-    return parseDoc<SlotState>(
+    return parseFirstDoc<SlotState>(
       await this.#docs(`SELECT doc FROM ${this.#s}.slots WHERE entity_id = $1 AND field = $2`, [
         entityId,
         field,
@@ -185,7 +149,7 @@ export class PostgresQueries {
   }
 
   async getPrompt(promptId: string): Promise<ReviewPrompt | null> {
-    return parseDoc<ReviewPrompt>(
+    return parseFirstDoc<ReviewPrompt>(
       await this.#docs(`SELECT doc FROM ${this.#s}.prompts WHERE prompt_id = $1`, [promptId]),
     );
   }
@@ -202,7 +166,7 @@ export class PostgresQueries {
   }
 
   async getMessage(threadId: string, messageId: string): Promise<MessageRecord | null> {
-    return parseDoc<MessageRecord>(
+    return parseFirstDoc<MessageRecord>(
       await this.#docs(
         `SELECT doc FROM ${this.#s}.messages WHERE thread_id = $1 AND message_id = $2`,
         [threadId, messageId],
@@ -256,7 +220,7 @@ export class PostgresQueries {
   }
 
   async getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null> {
-    return parseDoc<StoredStateItem>(
+    return parseFirstDoc<StoredStateItem>(
       await this.#docs(`SELECT doc FROM ${this.#s}.state_items WHERE thread_id = $1 AND uid = $2`, [
         threadId,
         uid,
@@ -294,7 +258,7 @@ export class PostgresQueries {
   }
 
   async getDlq(dlqId: string): Promise<DlqItem | null> {
-    return parseDoc<DlqItem>(
+    return parseFirstDoc<DlqItem>(
       await this.#docs(`SELECT doc FROM ${this.#s}.dlq WHERE dlq_id = $1`, [dlqId]),
     );
   }

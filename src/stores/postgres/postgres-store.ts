@@ -35,31 +35,29 @@
  * the writers are done and are unaffected; see the ADR for tailing readers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  HistoryEntry,
-  JsonObject,
-  JsonValue,
-  ReviewPrompt,
-  SlotState,
-  Watermark,
-} from '../../core/index.js';
+import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import {
+  assertValidSpace,
+  inactiveSpaceError,
+  isActiveSpace,
+  QueryReader,
+  QueryWriteTx,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from '../index.js';
 import type {
-  AppendOutcome,
   DerivedSnapshot,
-  DlqItem,
   EmbeddingRow,
   EmbeddingSpace,
-  MessageRecord,
-  NewLedgerEvent,
   PendingEmbedding,
   PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   Store,
-  StoredStateItem,
+  StoreCapabilities,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -79,7 +77,6 @@ import {
 import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './postgres-errors.js';
 import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
 import { PostgresQueries } from './postgres-queries.js';
-import { PostgresReader } from './postgres-reader.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
 import { activeSpace } from './postgres-search-writes.js';
 import { assertSchemaName, type SqlNames } from './postgres-sql.js';
@@ -127,7 +124,7 @@ const DEFAULTS = {
 const WRITE_BEHIND_CHUNK = 5000;
 
 /** The `tx` handed to a `withWriteLock` callback: one transaction's session, usable only meanwhile. */
-class PostgresWriteTx extends PostgresReader implements WriteTx {
+class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   /** The writes, for the store's own search-index operations. */
   readonly writes: PostgresWrites;
   /** The first database error a statement of this transaction raised, if any. */
@@ -160,13 +157,20 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
 
   protected override read<T>(
     operation: string,
-    query: (queries: PostgresQueries) => Promise<T>,
+    query: (queries: PostgresQueries) => T | Promise<T>,
   ): Promise<T> {
     return this.run(operation, async () => {
       if (operation === 'getSlot' || operation === 'listSlots') await this.#flushSlots();
       if (operation === 'listHistory') await this.#flushHistory();
       return query(this.#queries);
     });
+  }
+
+  protected override write<T>(
+    operation: string,
+    command: (writes: PostgresWrites) => T | Promise<T>,
+  ): Promise<T> {
+    return this.run(operation, async () => command(this.writes));
   }
 
   // Slots and history rows are written behind: buffered, then sent in one statement each before
@@ -202,11 +206,7 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
   /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
   async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
     if (!this.#turn.active) {
-      throw new EngineError(
-        'CONFLICT',
-        'This write transaction has ended; use tx only inside its withWriteLock callback',
-        { operation },
-      );
+      throw transactionEndedError(operation);
     }
     try {
       return await work();
@@ -216,48 +216,16 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
     }
   }
 
-  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
-    return this.run('appendEvent', () => this.writes.appendEvent(event));
-  }
-
-  putSlot(slot: SlotState): Promise<void> {
+  override putSlot(slot: SlotState): Promise<void> {
     return this.run('putSlot', async () => {
       this.#pendingSlots.set(`${slot.entityId}\u0000${slot.field}`, slot);
     });
   }
 
-  appendHistory(entry: HistoryEntry): Promise<void> {
+  override appendHistory(entry: HistoryEntry): Promise<void> {
     return this.run('appendHistory', async () => {
       this.#pendingHistory.push(entry);
     });
-  }
-
-  putPrompt(prompt: ReviewPrompt): Promise<void> {
-    return this.run('putPrompt', () => this.writes.putPrompt(prompt));
-  }
-
-  putMessage(message: MessageRecord): Promise<void> {
-    return this.run('putMessage', () => this.writes.putMessage(message));
-  }
-
-  putMeta(key: string, value: JsonValue): Promise<void> {
-    return this.run('putMeta', () => this.writes.putMeta(key, value));
-  }
-
-  putStateItem(item: StoredStateItem): Promise<void> {
-    return this.run('putStateItem', () => this.writes.putStateItem(item));
-  }
-
-  indexDocument(document: SearchDocument): Promise<void> {
-    return this.run('indexDocument', () => this.writes.indexDocument(document));
-  }
-
-  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
-    return this.run('removeDocuments', () => this.writes.removeDocuments(kind, threadId));
-  }
-
-  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
-    return this.run('putWatermark', () => this.writes.putWatermark(threadId, watermark));
   }
 
   joinCommitOrder(): Promise<void> {
@@ -267,14 +235,6 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
       await this.#session.query('SELECT pg_catalog.pg_advisory_xact_lock($1, $2)', [key1, key2]);
       this.#joined = true;
     });
-  }
-
-  putDlq(item: DlqItem): Promise<void> {
-    return this.run('putDlq', () => this.writes.putDlq(item));
-  }
-
-  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
-    return this.run('redactEvent', () => this.writes.redactEvent(eventId, replacement));
   }
 
   dangerouslyClearDerived(): Promise<void> {
@@ -290,11 +250,20 @@ class PostgresWriteTx extends PostgresReader implements WriteTx {
 /**
  * The PostgreSQL `Store` (see the file header for locking). Build it with `createPostgresStore`.
  */
-export class PostgresStore extends PostgresReader implements Store {
+export class PostgresStore extends QueryReader<PostgresQueries> implements Store {
   /** Identifies the adapter. */
   readonly kind = 'postgres';
   /** Vectors are searched with pgvector: an HNSW index, exact distances. */
   readonly supportsVectorSearch = true;
+  /**
+   * Writers of disjoint scopes run in parallel on a server (PGlite queues them, but keeps the
+   * same scoped-write contract, so callers treat both alike); vectors in a pgvector HNSW index.
+   */
+  readonly capabilities: StoreCapabilities = {
+    concurrentWriters: true,
+    vectorIndex: true,
+    writable: true,
+  };
   /** The pool or PGlite instance, for escape hatches. Writing through it bypasses the locks. */
   readonly client: PostgresPool | PgliteDatabase;
   /** The schema the tables live in. */
@@ -321,9 +290,9 @@ export class PostgresStore extends PostgresReader implements Store {
 
   protected override async read<T>(
     operation: string,
-    query: (queries: PostgresQueries) => Promise<T>,
+    query: (queries: PostgresQueries) => T | Promise<T>,
   ): Promise<T> {
-    return this.#read(operation, false, (session) =>
+    return this.#read(operation, false, async (session) =>
       query(new PostgresQueries(session, this.#names)),
     );
   }
@@ -393,7 +362,7 @@ export class PostgresStore extends PostgresReader implements Store {
     after?: SearchDocument,
   ): Promise<readonly PendingEmbedding[]> {
     return this.#read('pendingEmbeddings', true, async (session) =>
-      isSame(await activeSpace(session, this.#names), space)
+      isActiveSpace(await activeSpace(session, this.#names), space)
         ? this.#search(session).pendingEmbeddings(limit, after)
         : [],
     );
@@ -550,45 +519,20 @@ export class PostgresStore extends PostgresReader implements Store {
 
   async #assertActive(session: PgSession, space: EmbeddingSpace, operation: string) {
     const active = await activeSpace(session, this.#names);
-    if (isSame(active, space)) return;
-    throw new EngineError(
-      'CONFLICT',
-      active === null
-        ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
-        : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
-      { operation, model: space.model, activeModel: active?.model ?? '' },
-    );
+    if (isActiveSpace(active, space)) return;
+    throw inactiveSpaceError(active, space, operation);
   }
 
   #assertOpen(operation: string): void {
     if (this.#closing !== null) {
-      throw new EngineError('STORE_FAILED', 'The PostgreSQL store is closed', { operation });
+      throw storeClosedError('PostgreSQL', operation);
     }
   }
 
   #assertNotInTurn(operation: string): void {
     if (this.#turns.getStore()?.active === true || this.#driver.inActiveTurn()) {
-      throw new EngineError(
-        'CONFLICT',
-        `${operation} was called inside a withWriteLock callback of the same store; ` +
-          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
-        { operation },
-      );
+      throw reentrantWriteError(operation);
     }
-  }
-}
-
-function isSame(active: EmbeddingSpace | null, space: EmbeddingSpace): boolean {
-  return active !== null && active.model === space.model && active.dimension === space.dimension;
-}
-
-function assertValidSpace(space: EmbeddingSpace): void {
-  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'An embedding space needs a model name and a positive integer dimension',
-      { operation: 'useEmbeddingSpace' },
-    );
   }
 }
 

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../core/index.js';
+import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -20,22 +21,6 @@ export type PostgresGuard = <T>(
   work: (session: PgSession) => Promise<T>,
 ) => Promise<T>;
 
-interface DocRow {
-  readonly doc: string;
-}
-
-const parse = <T>(rows: readonly DocRow[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
-
-function toBytes(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-function fromBytes(bytes: Uint8Array): Float32Array {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return new Float32Array(copy.buffer);
-}
-
 /** The vault tables of one schema, through whichever session the guard hands out. */
 export class PostgresVault implements VaultWriter {
   readonly #s: string;
@@ -48,7 +33,7 @@ export class PostgresVault implements VaultWriter {
 
   #docs<T>(operation: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
     return this.#guard(operation, async (session) =>
-      parse<T>(await session.query<DocRow>(sql, params)),
+      parseDocs<T>(await session.query<DocRow>(sql, params)),
     );
   }
 
@@ -84,7 +69,7 @@ export class PostgresVault implements VaultWriter {
          WHERE model = $1 AND vector_key = ANY($2::text[])`,
         [model, [...keys]],
       );
-      return new Map(rows.map((row) => [row.vector_key, fromBytes(row.vector)]));
+      return new Map(rows.map((row) => [row.vector_key, vectorFromBytes(row.vector)]));
     });
   }
 
@@ -210,7 +195,7 @@ export class PostgresVault implements VaultWriter {
         await session.query(
           `INSERT INTO ${this.#s}.vault_vectors (model, vector_key, vector) VALUES ($1, $2, $3)
            ON CONFLICT (model, vector_key) DO NOTHING`,
-          [model, key, toBytes(vector)],
+          [model, key, vectorToBytes(vector)],
         );
       }
     });
@@ -268,7 +253,7 @@ export class PostgresVault implements VaultWriter {
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
     const s = this.#s;
     return this.#guard('resolvePredictionErrors', async (session) => {
-      const open = parse<PredictionError>(
+      const open = parseDocs<PredictionError>(
         await session.query<DocRow>(
           `SELECT doc FROM ${s}.prediction_errors WHERE memory_id = $1 AND resolved_at IS NULL`,
           [memoryId],

@@ -7,6 +7,7 @@ import type {
   Watermark,
 } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import { appendOutcomeAgainst } from '../index.js';
 import type {
   AppendOutcome,
   DlqItem,
@@ -229,8 +230,7 @@ export class PostgresWrites {
 }
 
 function outcomeAgainst(existing: EventRow, event: NewLedgerEvent): AppendOutcome {
-  if (existing.payload_hash === event.payloadHash) {
-    return { kind: 'duplicate', seq: toNumber(existing.seq), eventId: existing.event_id };
-  }
-  return { kind: 'conflict', existing: fromEventRow(existing) };
+  return appendOutcomeAgainst(existing, toNumber(existing.seq), event, () =>
+    fromEventRow(existing),
+  );
 }

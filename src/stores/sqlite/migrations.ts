@@ -326,6 +326,26 @@ function assertNotNewer(version: number, latest: number): void {
 }
 
 /**
+ * Checks, without writing, that the database is at the latest migration: a store opened read-only
+ * cannot be migrated. Throws STORE_FAILED naming what to do otherwise.
+ */
+export function assertMigrated(
+  db: Database.Database,
+  list: readonly Migration[] = migrations,
+): void {
+  const latest = list.reduce((highest, migration) => Math.max(highest, migration.version), 0);
+  const seen = schemaVersion(db);
+  assertNotNewer(seen, latest);
+  if (seen < latest) {
+    throw new EngineError(
+      'STORE_FAILED',
+      `SQLite schema version ${seen} needs migrating to ${latest}, which a read-only store cannot do; open it once with write access`,
+      { operation: 'open', version: seen, latest, readOnly: true },
+    );
+  }
+}
+
+/**
  * Brings the database up to the latest migration and returns the resulting version. Idempotent.
  * Safe when several processes open the same new file at once: the work runs inside
  * `BEGIN IMMEDIATE` (waiting while another process holds the lock) and re-reads the version there.

@@ -10,12 +10,30 @@ export function isBusyError(error: unknown): boolean {
   );
 }
 
+/** True for SQLite's "attempt to write a readonly database" family (`SQLITE_READONLY*`). */
+function isReadOnlyError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('SQLITE_READONLY')
+  );
+}
+
 /**
  * Wraps a driver failure in `EngineError('STORE_FAILED')`, keeping the original as `cause`.
  * An `EngineError` passes through unchanged.
  */
 export function toStoreError(operation: string, error: unknown): EngineError {
   if (error instanceof EngineError) return error;
+  if (isReadOnlyError(error)) {
+    return new EngineError(
+      'STORE_FAILED',
+      `The SQLite store is read-only (no write permission on its file or folder): ${operation} cannot write. Commands that only read work; give write access to change it.`,
+      { operation, readOnly: true },
+      { cause: error },
+    );
+  }
   const reason = error instanceof Error ? error.message : String(error);
   return new EngineError(
     'STORE_FAILED',

@@ -1,32 +1,38 @@
 import type Database from 'better-sqlite3';
-import type { HistoryEntry, JsonValue, ReviewPrompt, SlotState } from '../../core/index.js';
+import type {
+  HistoryEntry,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../../core/index.js';
+import {
+  type DocRow,
+  EVENT_COLUMNS,
+  type EventRowColumns,
+  parseDocs,
+  parseFirstDoc,
+  toLedgerEvent,
+} from '../index.js';
 import type {
   DerivedSnapshot,
   DlqItem,
   DlqStatus,
+  ExtractionBacklog,
   HistoryQuery,
   LedgerEvent,
+  MessageQuery,
   MessageRecord,
   PromptQuery,
+  StateItemQuery,
+  StoredStateItem,
 } from '../store.js';
 import { SqliteStateItemQueries } from './sqlite-state-items.js';
 
 /** A row of the `events` table, as the driver returns it. */
-export interface EventRow {
+export interface EventRow extends EventRowColumns {
   readonly seq: number;
-  readonly event_id: string;
-  readonly type: string;
-  readonly entity_id: string | null;
-  readonly event_ts: string;
-  readonly recorded_at: string;
-  readonly payload: string;
-  readonly payload_hash: string;
-  readonly dedupe_key: string | null;
   readonly redacted: number;
-}
-
-interface DocRow {
-  readonly doc: string;
 }
 
 interface MetaRow {
@@ -34,24 +40,9 @@ interface MetaRow {
   readonly value: string;
 }
 
-/** The columns of `events`, in `EventRow` order. */
-export const EVENT_COLUMNS =
-  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
-
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
-  return {
-    seq: row.seq,
-    eventId: row.event_id,
-    type: row.type,
-    entityId: row.entity_id,
-    eventTs: row.event_ts,
-    recordedAt: row.recorded_at,
-    payload: JSON.parse(row.payload),
-    payloadHash: row.payload_hash,
-    dedupeKey: row.dedupe_key,
-    redacted: row.redacted === 1,
-  };
+  return toLedgerEvent(row, row.seq, row.redacted === 1);
 }
 
 /** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
@@ -64,14 +55,6 @@ function toSqlLimit(limit: number | undefined): number {
 /** A status filter as a JSON array for `json_each`, or null for no filter. */
 function toStatusFilter(statuses: readonly string[] | undefined): string | null {
   return statuses === undefined ? null : JSON.stringify(statuses);
-}
-
-function parseDocs<T>(rows: readonly DocRow[]): T[] {
-  return rows.map((row) => JSON.parse(row.doc) as T);
-}
-
-function parseDoc<T>(row: DocRow | undefined): T | null {
-  return row === undefined ? null : (JSON.parse(row.doc) as T);
 }
 
 /**
@@ -159,6 +142,31 @@ export class SqliteQueries {
     }));
   }
 
+  /** Messages of one thread in watermark order (see `MessageQuery`). */
+  listMessages(query: MessageQuery): MessageRecord[] {
+    return this.items.listMessages(query);
+  }
+
+  /** The thread's extraction watermark, or null. */
+  getWatermark(threadId: string): Watermark | null {
+    return this.items.getWatermark(threadId);
+  }
+
+  /** Threads with messages after their watermark (see `StoreReader.listExtractionBacklog`). */
+  listExtractionBacklog(limit: number): ExtractionBacklog[] {
+    return this.items.listExtractionBacklog(limit);
+  }
+
+  /** One state item, or null. */
+  getStateItem(threadId: string, uid: string): StoredStateItem | null {
+    return this.items.getStateItem(threadId, uid);
+  }
+
+  /** State items matching `query`. */
+  listStateItems(query: StateItemQuery): StoredStateItem[] {
+    return this.items.listStateItems(query);
+  }
+
   /** The raw row of an event, by id. */
   eventRow(eventId: string): EventRow | undefined {
     return this.#eventById.get(eventId);
@@ -187,7 +195,7 @@ export class SqliteQueries {
   }
 
   getSlot(entityId: string, field: string): SlotState | null {
-    return parseDoc<SlotState>(this.#slot.get(entityId, field));
+    return parseFirstDoc<SlotState>(this.#slot.get(entityId, field));
   }
 
   listSlots(entityId?: string): SlotState[] {
@@ -208,7 +216,7 @@ export class SqliteQueries {
   }
 
   getPrompt(promptId: string): ReviewPrompt | null {
-    return parseDoc<ReviewPrompt>(this.#prompt.get(promptId));
+    return parseFirstDoc<ReviewPrompt>(this.#prompt.get(promptId));
   }
 
   listPrompts(query: PromptQuery): ReviewPrompt[] {
@@ -222,7 +230,7 @@ export class SqliteQueries {
   }
 
   getMessage(threadId: string, messageId: string): MessageRecord | null {
-    return parseDoc<MessageRecord>(this.#message.get(threadId, messageId));
+    return parseFirstDoc<MessageRecord>(this.#message.get(threadId, messageId));
   }
 
   getMeta(key: string): JsonValue | null {
@@ -231,7 +239,7 @@ export class SqliteQueries {
   }
 
   getDlq(dlqId: string): DlqItem | null {
-    return parseDoc<DlqItem>(this.#dlqItem.get(dlqId));
+    return parseFirstDoc<DlqItem>(this.#dlqItem.get(dlqId));
   }
 
   listDlq(statuses?: readonly DlqStatus[]): DlqItem[] {

@@ -7,6 +7,7 @@ import {
   type SupersessionEvidence,
   type Watermark,
 } from '../../core/index.js';
+import { toWatermark, type WatermarkRow } from '../index.js';
 import type {
   ExtractionBacklog,
   MessageQuery,
@@ -34,12 +35,6 @@ interface StateItemRow {
   readonly created_at: string;
   readonly last_seen_at: string;
   readonly updated_at: string;
-}
-
-interface WatermarkRow {
-  readonly thread_id: string;
-  readonly created_at: string;
-  readonly message_id: string;
 }
 
 interface BacklogRow {
@@ -123,10 +118,6 @@ function toItemRow(item: StoredStateItem): StateItemRow {
     last_seen_at: item.lastSeenAt,
     updated_at: item.updatedAt,
   };
-}
-
-function toWatermark(row: { created_at: string; message_id: string }): Watermark {
-  return { createdAt: row.created_at, messageId: row.message_id };
 }
 
 function listFilter(values: readonly string[] | undefined): string | null {

@@ -3,41 +3,37 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import type {
-  HistoryEntry,
-  JsonObject,
-  JsonValue,
-  ReviewPrompt,
-  SlotState,
-  Watermark,
-} from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import {
+  assertValidSpace,
+  inactiveSpaceError,
+  QueryReader,
+  QueryWriteTx,
+  reentrantWriteError,
+  storeClosedError,
+  transactionEndedError,
+} from '../index.js';
 import type {
-  AppendOutcome,
   DerivedSnapshot,
-  DlqItem,
   EmbeddingRow,
   EmbeddingSpace,
-  MessageRecord,
-  NewLedgerEvent,
   PendingEmbedding,
   PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   Store,
-  StoredStateItem,
+  StoreCapabilities,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
   WriteScope,
   WriteTx,
 } from '../store.js';
-import { applyMigrations } from './migrations.js';
+import { applyMigrations, assertMigrated } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
-import { SqliteReader } from './sqlite-reader.js';
+import { canWrite, openReadOnly } from './sqlite-read-only.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
 import { SqliteVault } from './sqlite-vault.js';
 import { SqliteWrites } from './sqlite-writes.js';
@@ -61,12 +57,18 @@ export interface SqliteStoreOptions {
    * but may lose the last commits on power loss (never on a process crash).
    */
   readonly synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Open an existing file for reading only: nothing is migrated, reads work, and every write
+   * fails with a STORE_FAILED error that says the store is read-only (a transaction that only
+   * reads still succeeds). Default: only when this process cannot write the file or its folder.
+   */
+  readonly readOnly?: boolean;
 }
 
 const DEFAULT_OPTIONS = {
   busyTimeoutMs: 100,
   synchronous: 'FULL',
-} as const satisfies Required<Omit<SqliteStoreOptions, 'path'>>;
+} as const satisfies Required<Omit<SqliteStoreOptions, 'path' | 'readOnly'>>;
 
 /** Marks the async context of one running `withWriteLock` callback. */
 interface WriteTurn {
@@ -76,7 +78,7 @@ interface WriteTurn {
 function noop(): void {}
 
 /** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
-class SqliteWriteTx extends SqliteReader implements WriteTx {
+class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
   readonly #queries: SqliteQueries;
   readonly #writes: SqliteWrites;
   readonly #turn: WriteTurn;
@@ -95,76 +97,34 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
     this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
   }
 
-  protected override read<T>(operation: string, query: (queries: SqliteQueries) => T): Promise<T> {
+  protected override read<T>(
+    operation: string,
+    query: (queries: SqliteQueries) => T | Promise<T>,
+  ): Promise<T> {
     return this.#run(operation, () => query(this.#queries));
   }
 
-  async #run<T>(operation: string, work: () => T): Promise<T> {
+  protected override write<T>(
+    operation: string,
+    command: (writes: SqliteWrites) => T | Promise<T>,
+  ): Promise<T> {
+    return this.#run(operation, () => command(this.#writes));
+  }
+
+  async #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
     if (!this.#turn.active) {
-      throw new EngineError(
-        'CONFLICT',
-        'This write transaction has ended; use tx only inside its withWriteLock callback',
-        { operation },
-      );
+      throw transactionEndedError(operation);
     }
     try {
-      return work();
+      return await work();
     } catch (error: unknown) {
       throw toStoreError(operation, error);
     }
   }
 
-  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
-    return this.#run('appendEvent', () => this.#writes.appendEvent(event));
-  }
-
-  putSlot(slot: SlotState): Promise<void> {
-    return this.#run('putSlot', () => this.#writes.putSlot(slot));
-  }
-
-  appendHistory(entry: HistoryEntry): Promise<void> {
-    return this.#run('appendHistory', () => this.#writes.appendHistory(entry));
-  }
-
-  putPrompt(prompt: ReviewPrompt): Promise<void> {
-    return this.#run('putPrompt', () => this.#writes.putPrompt(prompt));
-  }
-
-  putMessage(message: MessageRecord): Promise<void> {
-    return this.#run('putMessage', () => this.#writes.putMessage(message));
-  }
-
-  putMeta(key: string, value: JsonValue): Promise<void> {
-    return this.#run('putMeta', () => this.#writes.putMeta(key, value));
-  }
-
-  putStateItem(item: StoredStateItem): Promise<void> {
-    return this.#run('putStateItem', () => this.#writes.putStateItem(item));
-  }
-
-  indexDocument(document: SearchDocument): Promise<void> {
-    return this.#run('indexDocument', () => this.#writes.indexDocument(document));
-  }
-
-  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
-    return this.#run('removeDocuments', () => this.#writes.removeDocuments(kind, threadId));
-  }
-
-  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
-    return this.#run('putWatermark', () => this.#writes.putWatermark(threadId, watermark));
-  }
-
   /** SQLite has one writer at a time: every transaction already holds the commit order. */
   joinCommitOrder(): Promise<void> {
     return this.#run('joinCommitOrder', noop);
-  }
-
-  putDlq(item: DlqItem): Promise<void> {
-    return this.#run('putDlq', () => this.#writes.putDlq(item));
-  }
-
-  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
-    return this.#run('redactEvent', () => this.#writes.redactEvent(eventId, replacement));
   }
 
   dangerouslyClearDerived(): Promise<void> {
@@ -182,11 +142,13 @@ class SqliteWriteTx extends SqliteReader implements WriteTx {
  * processes. Events are append-only, enforced by triggers; the one permitted change is a redaction.
  * Build it with `createSqliteStore`.
  */
-export class SqliteStore extends SqliteReader implements Store {
+export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
   /** Identifies the adapter. */
   readonly kind = 'sqlite';
   /** Vectors are searched with sqlite-vec: a binary-quantised scan, then an exact re-rank. */
   readonly supportsVectorSearch = true;
+  /** One writer at a time; vectors searched with sqlite-vec; writable unless opened read-only. */
+  readonly capabilities: StoreCapabilities;
   /** The writer connection, for escape hatches. Writing through it bypasses the write queue. */
   readonly client: Database.Database;
   readonly #reader: Database.Database;
@@ -208,8 +170,9 @@ export class SqliteStore extends SqliteReader implements Store {
    * Wraps two open, migrated connections to the same database (the same one for `:memory:`).
    * Use `createSqliteStore`, which opens, configures and migrates them.
    */
-  constructor(writer: Database.Database, reader: Database.Database) {
+  constructor(writer: Database.Database, reader: Database.Database, readOnly = false) {
     super();
+    this.capabilities = { concurrentWriters: false, vectorIndex: true, writable: !readOnly };
     this.client = writer;
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
@@ -219,14 +182,16 @@ export class SqliteStore extends SqliteReader implements Store {
     this.#searchQueries =
       reader === writer ? this.#writeSearchQueries : new SqliteSearchQueries(reader);
     this.#writes = new SqliteWrites(writer, this.#writeQueries);
-    this.#begin = writer.prepare('BEGIN IMMEDIATE');
+    // A read-only connection cannot take the write lock; its transactions only read, and the
+    // first write in one fails as read-only (see toStoreError).
+    this.#begin = writer.prepare(readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
     this.#commit = writer.prepare('COMMIT');
     this.#rollback = writer.prepare('ROLLBACK');
   }
 
   protected override async read<T>(
     operation: string,
-    query: (queries: SqliteQueries) => T,
+    query: (queries: SqliteQueries) => T | Promise<T>,
   ): Promise<T> {
     this.#assertOpen(operation);
     try {
@@ -389,42 +354,34 @@ export class SqliteStore extends SqliteReader implements Store {
 
   #assertOpen(operation: string): void {
     if (this.#closing !== null) {
-      throw new EngineError('STORE_FAILED', 'The SQLite store is closed', { operation });
+      throw storeClosedError('SQLite', operation);
     }
   }
 
   #assertNotInTurn(operation: string): void {
     if (this.#turns.getStore()?.active === true) {
-      throw new EngineError(
-        'CONFLICT',
-        `${operation} was called inside a withWriteLock callback of the same store; ` +
-          'it is not re-entrant and would deadlock. Use the tx passed to the callback instead.',
-        { operation },
-      );
+      throw reentrantWriteError(operation);
     }
-  }
-}
-
-function assertValidSpace(space: EmbeddingSpace): void {
-  if (space.model === '' || !Number.isInteger(space.dimension) || space.dimension <= 0) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'An embedding space needs a model name and a positive integer dimension',
-      { operation: 'useEmbeddingSpace' },
-    );
   }
 }
 
 function assertActive(search: SqliteSearchQueries, space: EmbeddingSpace, operation: string): void {
   if (search.isActive(space)) return;
   const active = search.space();
-  throw new EngineError(
-    'CONFLICT',
-    active === null
-      ? `No vector space is active yet; ${space.model} vectors cannot be used before useEmbeddingSpace`
-      : `Vectors are held in ${active.model} (${active.dimension}), not ${space.model} (${space.dimension}); reindex to switch`,
-    { operation, model: space.model, activeModel: active?.model ?? '' },
-  );
+  throw inactiveSpaceError(active, space, operation);
+}
+
+function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore {
+  let db: Database.Database | null = null;
+  try {
+    db = openReadOnly(settings.path, settings.busyTimeoutMs);
+    sqliteVec.load(db);
+    assertMigrated(db);
+    return new SqliteStore(db, db, true);
+  } catch (error: unknown) {
+    db?.close();
+    throw toStoreError('open', error);
+  }
 }
 
 function assertValidOptions(options: Required<SqliteStoreOptions>): void {
@@ -472,9 +429,14 @@ async function configureWriter(
  * file cannot be opened or its schema is newer than this build.
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
-  const settings: Required<SqliteStoreOptions> = { ...DEFAULT_OPTIONS, ...options };
+  const settings: Required<SqliteStoreOptions> = {
+    ...DEFAULT_OPTIONS,
+    readOnly: options.path !== ':memory:' && !canWrite(options.path),
+    ...options,
+  };
   assertValidOptions(settings);
   const inMemory = settings.path === ':memory:';
+  if (settings.readOnly && !inMemory) return openReadOnlyStore(settings);
   const opened: Database.Database[] = [];
   try {
     if (!inMemory) mkdirSync(dirname(settings.path), { recursive: true });

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
+import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -15,22 +16,6 @@ import type {
 
 /** Runs one synchronous statement group under the owner's guard and error mapping. */
 export type SqliteGuard = <T>(operation: string, work: () => T) => Promise<T>;
-
-interface DocRow {
-  readonly doc: string;
-}
-
-const parse = <T>(rows: readonly DocRow[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
-
-function toBlob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-function fromBlob(blob: Buffer): Float32Array {
-  const copy = new Uint8Array(blob.byteLength);
-  copy.set(blob);
-  return new Float32Array(copy.buffer);
-}
 
 /**
  * The vault tables on one SQLite connection. Used by the store (reader connection, reads only)
@@ -51,26 +36,27 @@ export class SqliteVault implements VaultWriter {
 
   listRoots(): Promise<readonly VaultRoot[]> {
     return this.#guard('listRoots', () =>
-      parse<VaultRoot>(this.#docs('SELECT doc FROM vault_roots ORDER BY root')),
+      parseDocs<VaultRoot>(this.#docs('SELECT doc FROM vault_roots ORDER BY root')),
     );
   }
 
   getNote(path: string): Promise<NoteRecord | null> {
     return this.#guard(
       'getNote',
-      () => parse<NoteRecord>(this.#docs('SELECT doc FROM notes WHERE path = ?', path))[0] ?? null,
+      () =>
+        parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes WHERE path = ?', path))[0] ?? null,
     );
   }
 
   listNotes(): Promise<readonly NoteRecord[]> {
     return this.#guard('listNotes', () =>
-      parse<NoteRecord>(this.#docs('SELECT doc FROM notes ORDER BY path')),
+      parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes ORDER BY path')),
     );
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
     return this.#guard('listChunks', () =>
-      parse<NoteChunk>(
+      parseDocs<NoteChunk>(
         this.#docs(
           `SELECT doc FROM note_chunks WHERE path IN (SELECT value FROM json_each(?))
            ORDER BY path, ordinal`,
@@ -88,7 +74,7 @@ export class SqliteVault implements VaultWriter {
            WHERE model = ? AND vector_key IN (SELECT value FROM json_each(?))`,
         )
         .all(model, JSON.stringify(keys));
-      return new Map(rows.map((row) => [row.vector_key, fromBlob(row.vector)]));
+      return new Map(rows.map((row) => [row.vector_key, vectorFromBytes(row.vector)]));
     });
   }
 
@@ -96,7 +82,7 @@ export class SqliteVault implements VaultWriter {
     return this.#guard(
       'getMemory',
       () =>
-        parse<MemoryRecord>(
+        parseDocs<MemoryRecord>(
           this.#docs('SELECT doc FROM memories WHERE memory_id = ?', memoryId),
         )[0] ?? null,
     );
@@ -104,7 +90,7 @@ export class SqliteVault implements VaultWriter {
 
   listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
     return this.#guard('listMemories', () => {
-      const all = parse<MemoryRecord>(
+      const all = parseDocs<MemoryRecord>(
         this.#docs(
           `SELECT doc FROM memories
            WHERE (@entity IS NULL OR entity_id = @entity)
@@ -124,7 +110,7 @@ export class SqliteVault implements VaultWriter {
 
   listRevisions(memoryId: string): Promise<readonly MemoryRevision[]> {
     return this.#guard('listRevisions', () =>
-      parse<MemoryRevision>(
+      parseDocs<MemoryRevision>(
         this.#docs(
           'SELECT doc FROM memory_revisions WHERE memory_id = ? ORDER BY revision',
           memoryId,
@@ -137,7 +123,7 @@ export class SqliteVault implements VaultWriter {
     return this.#guard(
       'getPredictionError',
       () =>
-        parse<PredictionError>(
+        parseDocs<PredictionError>(
           this.#docs('SELECT doc FROM prediction_errors WHERE error_id = ?', errorId),
         )[0] ?? null,
     );
@@ -145,7 +131,7 @@ export class SqliteVault implements VaultWriter {
 
   listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
     return this.#guard('listPredictionErrors', () =>
-      parse<PredictionError>(
+      parseDocs<PredictionError>(
         this.#docs(
           `SELECT doc FROM prediction_errors
            WHERE (@types IS NULL OR error_type IN (SELECT value FROM json_each(@types)))
@@ -171,11 +157,11 @@ export class SqliteVault implements VaultWriter {
   /** The snapshot, synchronously (for the store's `exportDerived`). */
   snapshotNow(): VaultSnapshot {
     return {
-      memories: parse<MemoryRecord>(this.#docs('SELECT doc FROM memories ORDER BY memory_id')),
-      revisions: parse<MemoryRevision>(
+      memories: parseDocs<MemoryRecord>(this.#docs('SELECT doc FROM memories ORDER BY memory_id')),
+      revisions: parseDocs<MemoryRevision>(
         this.#docs('SELECT doc FROM memory_revisions ORDER BY memory_id, revision'),
       ),
-      predictionErrors: parse<PredictionError>(
+      predictionErrors: parseDocs<PredictionError>(
         this.#docs('SELECT doc FROM prediction_errors ORDER BY error_id'),
       ),
     };
@@ -217,7 +203,7 @@ export class SqliteVault implements VaultWriter {
         `INSERT INTO vault_vectors (model, vector_key, vector) VALUES (?, ?, ?)
          ON CONFLICT (model, vector_key) DO NOTHING`,
       );
-      for (const [key, vector] of vectors) insert.run(model, key, toBlob(vector));
+      for (const [key, vector] of vectors) insert.run(model, key, vectorToBytes(vector));
     });
   }
 
@@ -277,7 +263,7 @@ export class SqliteVault implements VaultWriter {
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
     return this.#guard('resolvePredictionErrors', () => {
-      const open = parse<PredictionError>(
+      const open = parseDocs<PredictionError>(
         this.#docs(
           'SELECT doc FROM prediction_errors WHERE memory_id = ? AND resolved_at IS NULL',
           memoryId,

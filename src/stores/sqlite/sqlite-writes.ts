@@ -8,6 +8,7 @@ import type {
   Watermark,
 } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import { appendOutcomeAgainst } from '../index.js';
 import type {
   AppendOutcome,
   DlqItem,
@@ -200,8 +201,5 @@ export class SqliteWrites {
 }
 
 function outcomeAgainst(existing: EventRow, event: NewLedgerEvent): AppendOutcome {
-  if (existing.payload_hash === event.payloadHash) {
-    return { kind: 'duplicate', seq: existing.seq, eventId: existing.event_id };
-  }
-  return { kind: 'conflict', existing: fromEventRow(existing) };
+  return appendOutcomeAgainst(existing, existing.seq, event, () => fromEventRow(existing));
 }

@@ -1,0 +1,213 @@
+/**
+ * The forwarding every adapter shares: `StoreReader` and `WriteTx` methods that name their
+ * operation and hand one query (or write) to the adapter. An adapter supplies its queries and
+ * how they run (which connection answers, how a call is guarded and how driver errors map); it
+ * never restates the contract's methods. May import: core, ledger and the contract files.
+ */
+import type {
+  HistoryEntry,
+  JsonObject,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Watermark,
+} from '../core/index.js';
+import type {
+  AppendOutcome,
+  DlqItem,
+  DlqStatus,
+  ExtractionBacklog,
+  HistoryQuery,
+  LedgerEvent,
+  MessageQuery,
+  MessageRecord,
+  NewLedgerEvent,
+  PromptQuery,
+  SearchDocument,
+  SearchKind,
+  StateItemQuery,
+  StoredStateItem,
+  StoreReader,
+  VaultReader,
+  VaultWriter,
+  WriteTx,
+} from './store.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The same signature answering synchronously (SQLite) or asynchronously (PostgreSQL). */
+type Answering<F> = F extends (...args: infer A) => Promise<infer R>
+  ? (...args: A) => MaybePromise<R>
+  : never;
+
+type ReadMethod = Exclude<keyof StoreReader, 'vault'>;
+
+/** What an adapter answers reads with: every `StoreReader` method but `vault`. */
+export type ReaderQueries = { readonly [K in ReadMethod]: Answering<StoreReader[K]> };
+
+/** The writes an adapter performs one for one; the rest of `WriteTx` is its own. */
+type ForwardedWrite = Exclude<
+  keyof WriteTx,
+  keyof StoreReader | 'joinCommitOrder' | 'dangerouslyClearDerived'
+>;
+
+/** What an adapter performs writes with: each `WriteTx` write that maps to one statement. */
+export type WriterCommands = { readonly [K in ForwardedWrite]: Answering<WriteTx[K]> };
+
+/**
+ * `StoreReader` over an adapter's queries `Q`. Subclasses decide which connection answers and how
+ * a read is guarded (an open store, or a live transaction) through `read`.
+ */
+export abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
+  /** The vault tables (see `stores/vault.ts`). */
+  abstract readonly vault: VaultReader;
+
+  /** Runs one query under the subclass's guard and error mapping; `operation` names it. */
+  protected abstract read<T>(operation: string, query: (queries: Q) => MaybePromise<T>): Promise<T>;
+
+  getEvent(eventId: string): Promise<LedgerEvent | null> {
+    return this.read('getEvent', (queries) => queries.getEvent(eventId));
+  }
+
+  readEvents(after: number, limit: number): Promise<readonly LedgerEvent[]> {
+    return this.read('readEvents', (queries) => queries.readEvents(after, limit));
+  }
+
+  lastSeq(): Promise<number> {
+    return this.read('lastSeq', (queries) => queries.lastSeq());
+  }
+
+  countEventsSince(since: string): Promise<number> {
+    return this.read('countEventsSince', (queries) => queries.countEventsSince(since));
+  }
+
+  getSlot(entityId: string, field: string): Promise<SlotState | null> {
+    return this.read('getSlot', (queries) => queries.getSlot(entityId, field));
+  }
+
+  listSlots(entityId?: string): Promise<readonly SlotState[]> {
+    return this.read('listSlots', (queries) => queries.listSlots(entityId));
+  }
+
+  listHistory(query: HistoryQuery): Promise<readonly HistoryEntry[]> {
+    return this.read('listHistory', (queries) => queries.listHistory(query));
+  }
+
+  getPrompt(promptId: string): Promise<ReviewPrompt | null> {
+    return this.read('getPrompt', (queries) => queries.getPrompt(promptId));
+  }
+
+  listPrompts(query: PromptQuery): Promise<readonly ReviewPrompt[]> {
+    return this.read('listPrompts', (queries) => queries.listPrompts(query));
+  }
+
+  getMessage(threadId: string, messageId: string): Promise<MessageRecord | null> {
+    return this.read('getMessage', (queries) => queries.getMessage(threadId, messageId));
+  }
+
+  listMessages(query: MessageQuery): Promise<readonly MessageRecord[]> {
+    return this.read('listMessages', (queries) => queries.listMessages(query));
+  }
+
+  getWatermark(threadId: string): Promise<Watermark | null> {
+    return this.read('getWatermark', (queries) => queries.getWatermark(threadId));
+  }
+
+  listExtractionBacklog(limit: number): Promise<readonly ExtractionBacklog[]> {
+    return this.read('listExtractionBacklog', (queries) => queries.listExtractionBacklog(limit));
+  }
+
+  getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null> {
+    return this.read('getStateItem', (queries) => queries.getStateItem(threadId, uid));
+  }
+
+  listStateItems(query: StateItemQuery): Promise<readonly StoredStateItem[]> {
+    return this.read('listStateItems', (queries) => queries.listStateItems(query));
+  }
+
+  getMeta(key: string): Promise<JsonValue | null> {
+    return this.read('getMeta', (queries) => queries.getMeta(key));
+  }
+
+  getDlq(dlqId: string): Promise<DlqItem | null> {
+    return this.read('getDlq', (queries) => queries.getDlq(dlqId));
+  }
+
+  listDlq(statuses?: readonly DlqStatus[]): Promise<readonly DlqItem[]> {
+    return this.read('listDlq', (queries) => queries.listDlq(statuses));
+  }
+}
+
+/**
+ * `WriteTx` over an adapter's queries `Q` and writes `W`. Subclasses decide how a write runs
+ * (guarded while the transaction is live, with driver errors mapped) through `write`, and
+ * implement what is theirs: `joinCommitOrder`, `dangerouslyClearDerived` and the vault.
+ * A subclass may still override a forwarded write (to buffer it, say).
+ */
+export abstract class QueryWriteTx<Q extends ReaderQueries, W extends WriterCommands>
+  extends QueryReader<Q>
+  implements WriteTx
+{
+  /** The vault tables, written in this transaction. */
+  abstract override readonly vault: VaultWriter;
+
+  /** Runs one write while the transaction is live; `operation` names it. */
+  protected abstract write<T>(
+    operation: string,
+    command: (writes: W) => MaybePromise<T>,
+  ): Promise<T>;
+
+  /** See `WriteTx.joinCommitOrder`. */
+  abstract joinCommitOrder(): Promise<void>;
+
+  /** See `WriteTx.dangerouslyClearDerived`. */
+  abstract dangerouslyClearDerived(): Promise<void>;
+
+  appendEvent(event: NewLedgerEvent): Promise<AppendOutcome> {
+    return this.write('appendEvent', (writes) => writes.appendEvent(event));
+  }
+
+  putSlot(slot: SlotState): Promise<void> {
+    return this.write('putSlot', (writes) => writes.putSlot(slot));
+  }
+
+  appendHistory(entry: HistoryEntry): Promise<void> {
+    return this.write('appendHistory', (writes) => writes.appendHistory(entry));
+  }
+
+  putPrompt(prompt: ReviewPrompt): Promise<void> {
+    return this.write('putPrompt', (writes) => writes.putPrompt(prompt));
+  }
+
+  putMessage(message: MessageRecord): Promise<void> {
+    return this.write('putMessage', (writes) => writes.putMessage(message));
+  }
+
+  putMeta(key: string, value: JsonValue): Promise<void> {
+    return this.write('putMeta', (writes) => writes.putMeta(key, value));
+  }
+
+  putStateItem(item: StoredStateItem): Promise<void> {
+    return this.write('putStateItem', (writes) => writes.putStateItem(item));
+  }
+
+  indexDocument(document: SearchDocument): Promise<void> {
+    return this.write('indexDocument', (writes) => writes.indexDocument(document));
+  }
+
+  removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
+    return this.write('removeDocuments', (writes) => writes.removeDocuments(kind, threadId));
+  }
+
+  putWatermark(threadId: string, watermark: Watermark): Promise<void> {
+    return this.write('putWatermark', (writes) => writes.putWatermark(threadId, watermark));
+  }
+
+  putDlq(item: DlqItem): Promise<void> {
+    return this.write('putDlq', (writes) => writes.putDlq(item));
+  }
+
+  redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
+    return this.write('redactEvent', (writes) => writes.redactEvent(eventId, replacement));
+  }
+}

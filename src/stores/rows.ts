@@ -1,0 +1,99 @@
+/**
+ * Row helpers both adapters use: records stored as JSON text in a `doc` column, ledger event
+ * rows, watermark columns, and vectors stored as raw little-endian float32 bytes.
+ * May import: core, ledger.
+ */
+import type { Watermark } from '../core/index.js';
+import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+import type { AppendOutcome } from './ledger.js';
+
+/** The columns of `events`, in `EventRow` order (both adapters' tables share them). */
+export const EVENT_COLUMNS =
+  'seq, event_id, type, entity_id, event_ts, recorded_at, payload, payload_hash, dedupe_key, redacted';
+
+/** The columns of an `events` row both drivers return alike; `seq` and `redacted` differ. */
+export interface EventRowColumns {
+  readonly event_id: string;
+  readonly type: string;
+  readonly entity_id: string | null;
+  readonly event_ts: string;
+  readonly recorded_at: string;
+  readonly payload: string;
+  readonly payload_hash: string;
+  readonly dedupe_key: string | null;
+}
+
+/** A ledger event from its row, with `seq` and `redacted` already read in the driver's types. */
+export function toLedgerEvent(row: EventRowColumns, seq: number, redacted: boolean): LedgerEvent {
+  return {
+    seq,
+    eventId: row.event_id,
+    type: row.type,
+    entityId: row.entity_id,
+    eventTs: row.event_ts,
+    recordedAt: row.recorded_at,
+    payload: JSON.parse(row.payload),
+    payloadHash: row.payload_hash,
+    dedupeKey: row.dedupe_key,
+    redacted,
+  };
+}
+
+/**
+ * What appending `event` does when `existing` holds its id or dedupe key: a duplicate when the
+ * payload hashes match, else a conflict with the existing event (read only then).
+ */
+export function appendOutcomeAgainst(
+  existing: EventRowColumns,
+  seq: number,
+  event: NewLedgerEvent,
+  toEvent: () => LedgerEvent,
+): AppendOutcome {
+  if (existing.payload_hash === event.payloadHash) {
+    return { kind: 'duplicate', seq, eventId: existing.event_id };
+  }
+  return { kind: 'conflict', existing: toEvent() };
+}
+
+/** A row of a thread's extraction watermark. */
+export interface WatermarkRow {
+  readonly thread_id: string;
+  readonly created_at: string;
+  readonly message_id: string;
+}
+
+/** A thread's watermark from its two columns. */
+export function toWatermark(row: {
+  readonly created_at: string;
+  readonly message_id: string;
+}): Watermark {
+  return { createdAt: row.created_at, messageId: row.message_id };
+}
+
+/** A row holding one record as JSON text. */
+export interface DocRow {
+  readonly doc: string;
+}
+
+/** The records of `rows`, parsed, in row order. */
+export function parseDocs<T>(rows: readonly DocRow[]): T[] {
+  return rows.map((row) => JSON.parse(row.doc) as T);
+}
+
+/** The record of the first row, or null when there is none. */
+export function parseFirstDoc<T>(rows: readonly DocRow[] | DocRow | undefined): T | null {
+  const row = Array.isArray(rows) ? rows[0] : (rows as DocRow | undefined);
+  return row === undefined ? null : (JSON.parse(row.doc) as T);
+}
+
+/** A vector's bytes, for a binary column (no copy). */
+export function vectorToBytes(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** A vector read from a binary column, copied so that it owns aligned memory. */
+export function vectorFromBytes(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
