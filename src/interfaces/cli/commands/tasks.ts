@@ -11,7 +11,7 @@ import {
   type TaskFields,
   type TaskState,
 } from '../../../core/index.js';
-import { createStdoutNotifier, type Patch, type ReconcileReport } from '../../../engine/index.js';
+import type { Patch, ReconcileReport } from '../../../engine/index.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface FieldOptions {
@@ -369,6 +369,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .description('run the task reconciler now and print every action it took, with its reason')
     .option('--json', 'print the report as JSON (notifications are not printed separately)')
     .action(async (options: { json?: true }, command: Command) => {
+      const { createStdoutNotifier } = await toolkit.engineModule();
       await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
         const report = await engine.tasks.reconcile(
           options.json === true
