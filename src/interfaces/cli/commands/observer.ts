@@ -75,11 +75,8 @@ async function readTranscript(file: string, stdin: () => Promise<string>): Promi
   return file === '-' ? stdin() : readFile(file, 'utf8');
 }
 
-/**
- * Registers the session-memory commands: `capture`, `observer`, `reflect`, `proposals`, `memory`,
- * `ask`, `retention` and `friction`.
- */
-export function registerObserverCommands(program: Command, toolkit: CliToolkit): void {
+/** `verity capture`: record a session transcript for the observer. */
+function registerCaptureCommand(program: Command, toolkit: CliToolkit): void {
   program
     .command('capture')
     .description('capture a session transcript (Verity JSONL, Claude Code or pi), then observe it')
@@ -115,7 +112,10 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         });
       },
     );
+}
 
+/** `verity observer run|work|daily|schedule|captures`: the session observer. */
+function registerObserverRunCommands(program: Command, toolkit: CliToolkit): void {
   const observer = program.command('observer').description('the session observer');
   observer
     .command('run')
@@ -186,7 +186,10 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         );
       });
     });
+}
 
+/** `verity reflect` and `verity proposals …`: MEMORY.md proposals and their review. */
+function registerReflectionCommands(program: Command, toolkit: CliToolkit): void {
   program
     .command('reflect')
     .description('condense recent observations into MEMORY.md proposals (REVIEW.md), now')
@@ -282,7 +285,10 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         );
       });
     });
+}
 
+/** `verity memory …`, `ask`, `retention` and `friction`: promoted memory and what it says. */
+function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   const memory = program.command('memory').description('promoted MEMORY.md entries');
   memory
     .command('list')
@@ -373,4 +379,15 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         toolkit.output(options, await engine.observer.analyzeFriction(), renderFriction);
       });
     });
+}
+
+/**
+ * Registers the session-memory commands: `capture`, `observer`, `reflect`, `proposals`, `memory`,
+ * `ask`, `retention` and `friction`.
+ */
+export function registerObserverCommands(program: Command, toolkit: CliToolkit): void {
+  registerCaptureCommand(program, toolkit);
+  registerObserverRunCommands(program, toolkit);
+  registerReflectionCommands(program, toolkit);
+  registerMemoryCommands(program, toolkit);
 }

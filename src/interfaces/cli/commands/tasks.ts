@@ -178,16 +178,8 @@ function renderMetrics(metrics: DailyMetrics): string {
     .join('\n');
 }
 
-/**
- * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
- * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
- * `verity metrics`.
- */
-export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
-  const tasks = program
-    .command('tasks')
-    .description('tasks that cannot be dropped: state machine, escalation, dead-man switch');
-
+/** `verity tasks add|list`: capture a task, list open ones. */
+function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
   withFieldOptions(tasks.command('add'))
     .description('capture a task (CAPTURED); P2/P3 work is refused while a P0 is overdue')
     .argument('<title>', 'what to do')
@@ -227,7 +219,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       },
     );
+}
 
+/** `verity tasks show|move|update`: one task, its state and fields. */
+function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('show')
     .description('one task with its fields and history')
@@ -269,7 +264,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, task, renderTaskLine);
       });
     });
+}
 
+/** `verity tasks done|cancel|ack`: finish, drop or acknowledge a task. */
+function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('done')
     .description('complete a task (from EXECUTING or VERIFYING) with its proof')
@@ -311,7 +309,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, task, renderTaskLine);
       });
     });
+}
 
+/** `verity tasks capture|proposals|accept`: commitments read from threads. */
+function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('capture')
     .description('capture commitments from a thread as tasks (weak ones are only proposed)')
@@ -363,7 +364,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, await engine.tasks.acceptProposal(id), renderTaskLine);
       });
     });
+}
 
+/** `verity reconcile`: run the task reconciler now. */
+function registerReconcileCommand(program: Command, toolkit: CliToolkit): void {
   program
     .command('reconcile')
     .description('run the task reconciler now and print every action it took, with its reason')
@@ -379,7 +383,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, report, renderReconcile);
       });
     });
+}
 
+/** `verity incidents list|log`: failures Verity logged. */
+function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
   const incidents = program.command('incidents').description('failures Verity logged (seed 004)');
 
   incidents
@@ -438,7 +445,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       },
     );
+}
 
+/** `verity patches list|approve|reject`: parameter patches of the improvement loop. */
+function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
   const patches = program
     .command('patches')
     .description('parameter patches proposed by the nightly improvement loop');
@@ -488,7 +498,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       });
   }
+}
 
+/** `verity improve` and `verity metrics`: the nightly loop and its metrics. */
+function registerImprovementCommands(program: Command, toolkit: CliToolkit): void {
   program
     .command('improve')
     .description(
@@ -518,4 +531,24 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, await engine.tasks.metrics(options.date), renderMetrics);
       });
     });
+}
+
+/**
+ * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
+ * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
+ * `verity metrics`.
+ */
+export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
+  const tasks = program
+    .command('tasks')
+    .description('tasks that cannot be dropped: state machine, escalation, dead-man switch');
+
+  registerTaskEntryCommands(tasks, toolkit);
+  registerTaskChangeCommands(tasks, toolkit);
+  registerTaskEndCommands(tasks, toolkit);
+  registerCommitmentCommands(tasks, toolkit);
+  registerReconcileCommand(program, toolkit);
+  registerIncidentCommands(program, toolkit);
+  registerPatchCommands(program, toolkit);
+  registerImprovementCommands(program, toolkit);
 }

@@ -84,8 +84,8 @@ function renderDetail(detail: MemoryDetail): string {
   return lines.join('\n');
 }
 
-/** Registers `verity vault`, `verity memories` and `verity drift`. */
-export function registerVaultCommands(program: Command, toolkit: CliToolkit): void {
+/** `verity vault add|index|search`: the notes vault. */
+function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
   const vault = program
     .command('vault')
     .description('a vault of markdown notes that memories cite');
@@ -155,7 +155,10 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         );
       });
     });
+}
 
+/** `verity memories add|update|forget|list|show|signal`: memory entries in the vault. */
+function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): void {
   const memories = program
     .command('memories')
     .description('memories that cite notes, with revisions and drift');
@@ -267,7 +270,10 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         });
       },
     );
+}
 
+/** `verity drift`: prediction errors (drifted memories, changed sources, signals, zone edits). */
+function registerDriftCommands(program: Command, toolkit: CliToolkit): void {
   const drift = program
     .command('drift')
     .description('prediction errors: drifted memories, changed sources, signals, STATE zone edits');
@@ -298,4 +304,11 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         });
       },
     );
+}
+
+/** Registers `verity vault`, `verity memories` and `verity drift`. */
+export function registerVaultCommands(program: Command, toolkit: CliToolkit): void {
+  registerNoteCommands(program, toolkit);
+  registerMemoryEntryCommands(program, toolkit);
+  registerDriftCommands(program, toolkit);
 }
