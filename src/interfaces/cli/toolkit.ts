@@ -88,7 +88,7 @@ export function createToolkit(context: CommandContext): CliToolkit {
         );
       }
       const { createEngine, engineOptionsFromConfig } = await engineModule();
-      const engine = await createEngine(engineOptionsFromConfig(config));
+      const engine = await createEngine(await engineOptionsFromConfig(config));
       try {
         await fn(engine);
       } finally {
