@@ -46,6 +46,18 @@ export interface CliToolkit {
     fn: (engine: Engine) => Promise<void>,
     options?: WithEngineOptions,
   ): Promise<void>;
+  /** `withEngine` on the configuration of `command` (its global `--home` / `--now`). */
+  run(command: Command, fn: (engine: Engine) => Promise<void>): Promise<void>;
+  /**
+   * The common read command: opens the engine for `command`, reads a value with `read`, and
+   * prints it with `output` (JSON with `--json`, else `render`).
+   */
+  show<T>(
+    command: Command,
+    options: { readonly json?: true },
+    read: (engine: Engine) => Promise<T>,
+    render: (value: T) => string,
+  ): Promise<void>;
   /**
    * The engine layer's module, for its functions that need no open engine (`watchFiles`,
    * `reviewKindOf`, ...). Imported on first call so that registering commands stays cheap.
@@ -67,34 +79,40 @@ export function createToolkit(context: CommandContext): CliToolkit {
   // The engine (and every service under it) loads when a command runs, not when the program is
   // built: `verity --help` and `--version` never pay for it (ADR 2026-11-26-lazy-start-up).
   const engineModule = (): Promise<EngineModule> => import('../../engine/index.js');
+  const output: CliToolkit['output'] = (options, value, render) => {
+    print(options.json === true ? JSON.stringify(toWireJson(value), null, 2) : render(value));
+  };
+  const configOf: CliToolkit['loadConfig'] = (command, extra = {}) => {
+    const globals = command.optsWithGlobals<GlobalOptions>();
+    return loadConfig({ flags: { home: globals.home, now: globals.now, ...extra } });
+  };
+  const withEngine: CliToolkit['withEngine'] = async (config, fn, options = {}) => {
+    if (
+      options.create !== true &&
+      config.database.kind === 'sqlite' &&
+      !existsSync(config.database.path)
+    ) {
+      throw new UsageError(
+        `no Verity store at ${config.home}: run \`verity init\` to create one there, or point --home (VERITY_HOME) at an existing store`,
+      );
+    }
+    const { createEngine, engineOptionsFromConfig } = await engineModule();
+    const engine = await createEngine(await engineOptionsFromConfig(config));
+    try {
+      await fn(engine);
+    } finally {
+      await engine.close();
+    }
+  };
   return {
     io,
     print,
-    output: (options, value, render) => {
-      print(options.json === true ? JSON.stringify(toWireJson(value), null, 2) : render(value));
-    },
-    loadConfig: (command, extra = {}) => {
-      const globals = command.optsWithGlobals<GlobalOptions>();
-      return loadConfig({ flags: { home: globals.home, now: globals.now, ...extra } });
-    },
-    withEngine: async (config, fn, options = {}) => {
-      if (
-        options.create !== true &&
-        config.database.kind === 'sqlite' &&
-        !existsSync(config.database.path)
-      ) {
-        throw new UsageError(
-          `no Verity store at ${config.home}: run \`verity init\` to create one there, or point --home (VERITY_HOME) at an existing store`,
-        );
-      }
-      const { createEngine, engineOptionsFromConfig } = await engineModule();
-      const engine = await createEngine(await engineOptionsFromConfig(config));
-      try {
-        await fn(engine);
-      } finally {
-        await engine.close();
-      }
-    },
+    output,
+    loadConfig: configOf,
+    withEngine,
+    run: (command, fn) => withEngine(configOf(command), fn),
+    show: (command, options, read, render) =>
+      withEngine(configOf(command), async (engine) => output(options, await read(engine), render)),
     engineModule,
     setExitCode: (code) => {
       context.exitCode = code;

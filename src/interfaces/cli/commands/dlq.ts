@@ -61,7 +61,7 @@ function registerDiscardCommand(dlq: Command, toolkit: CliToolkit): void {
         );
       }
       const olderThanMs = options.olderThan === undefined ? null : parseDuration(options.olderThan);
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const chosen =
           id !== undefined ? [id] : await chooseForDiscard(engine, options, olderThanMs);
         for (const dlqId of chosen) await engine.discardDlq(dlqId);
@@ -81,9 +81,7 @@ export function registerDlqCommands(program: Command, toolkit: CliToolkit): void
     .description('every dead letter with its errors')
     .option('--json', 'print JSON')
     .action(async (options: JsonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.listDlq(), renderDlq);
-      });
+      await toolkit.show(command, options, (engine) => engine.listDlq(), renderDlq);
     });
 
   dlq
@@ -92,7 +90,7 @@ export function registerDlqCommands(program: Command, toolkit: CliToolkit): void
     .option('--all', 'retry every pending dead letter now')
     .option('--json', 'print JSON')
     .action(async (options: JsonOptions & { readonly all?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.retryDlq(options.all === true ? { all: true } : {});
         toolkit.output(options, report, renderRetryReport);
       });

@@ -61,8 +61,11 @@ export function registerForgetCommands(program: Command, toolkit: CliToolkit): v
             'Run again with --yes to proceed.',
         );
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.forget(target, options.reason), renderForget);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.forget(target, options.reason),
+        renderForget,
+      );
     });
 }

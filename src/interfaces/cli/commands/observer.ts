@@ -100,7 +100,7 @@ function registerCaptureCommand(program: Command, toolkit: CliToolkit): void {
         command: Command,
       ) => {
         const text = await readTranscript(file, () => toolkit.io.stdin());
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const result = await engine.observer.capture({
             text,
             sessionId: options.session,
@@ -122,7 +122,7 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .description('observe captures not observed yet, now')
     .option('--json', 'print the runs as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const reports = await engine.observer.observePending();
         toolkit.output(options, { runs: reports }, (v) =>
           v.runs.length === 0 ? 'nothing to observe' : v.runs.map(renderObserve).join('\n'),
@@ -134,7 +134,7 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .description('run ready observer and daily jobs until none is ready')
     .option('--json', 'print {"ran":N}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const ran = await engine.observer.drainQueue();
         toolkit.output(options, { ran }, (v) => `${v.ran} observer job(s) run`);
       });
@@ -144,7 +144,7 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .description('run the daily job now: expiry, retention, reflection, friction; queue the next')
     .option('--json', 'print the daily report as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.observer.runDaily();
         toolkit.output(options, report, (v) =>
           [
@@ -161,7 +161,7 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .description('queue the daily job for the next 06:00 UTC (run by verity observer work)')
     .option('--json', 'print {"job_id"}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const jobId = await engine.observer.scheduleDaily();
         toolkit.output(options, { job_id: jobId }, (v) => `daily job queued: ${v.job_id}`);
       });
@@ -171,7 +171,7 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .description('list captures')
     .option('--json', 'print the captures as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const captures = await engine.observer.listCaptures();
         toolkit.output(
           options,
@@ -195,9 +195,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .description('condense recent observations into MEMORY.md proposals (REVIEW.md), now')
     .option('--json', 'print the reflection as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.observer.reflect(), renderReflect);
-      });
+      await toolkit.show(command, options, (engine) => engine.observer.reflect(), renderReflect);
     });
 
   const proposals = program.command('proposals').description('MEMORY.md proposals under review');
@@ -213,7 +211,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
         toolkit.setExitCode(2);
         return;
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.observer.listProposals(options.status as 'all');
         toolkit.output(options, { proposals: list }, (v) => renderProposals(v.proposals));
       });
@@ -226,7 +224,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
       .option('--reason <text>', 'why (kept with the decision)')
       .option('--json', 'print the proposal as JSON')
       .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const view = await engine.observer.resolveProposal(
             id,
             action,
@@ -252,7 +250,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
         options: JsonOption & { text?: string; section?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const view = await engine.observer.resolveProposal(id, 'edit', {
             ...(options.text === undefined ? {} : { text: options.text }),
             ...(options.section === undefined ? {} : { section: options.section }),
@@ -266,7 +264,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .description('approve the proposals ticked [x] in REVIEW.md')
     .option('--json', 'print {"approved":[...]}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const approved = await engine.observer.syncReview();
         toolkit.output(options, { approved }, (v) =>
           v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`,
@@ -278,7 +276,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .description('expire proposals unreviewed for 7 days')
     .option('--json', 'print {"expired":[...]}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const expired = await engine.observer.expireProposals();
         toolkit.output(options, { expired }, (v) =>
           v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`,
@@ -296,7 +294,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--all', 'include retired entries')
     .option('--json', 'print {"memory":[...]}')
     .action(async (options: JsonOption & { all?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.observer.listMemory(options.all === true);
         toolkit.output(options, { memory: list }, (v) => renderMemory(v.memory));
       });
@@ -308,7 +306,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--reason <text>', 'why')
     .option('--json', 'print the entry as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const entry = await engine.observer.retireMemory(id, options.reason);
         toolkit.output(options, entry, (v) => renderMemory([v]));
       });
@@ -322,7 +320,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--reason <text>', 'why')
     .option('--json', 'print the forget result as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.observer.forgetMemory(id, options.reason);
         toolkit.output(options, result, () => `forgot ${id}`);
       });
@@ -336,7 +334,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--json', 'print {"answer","mode","citations":[...]}')
     .action(
       async (question: string, options: JsonOption & { limit?: number }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const answer = await engine.observer.ask(
             question,
             options.limit === undefined || Number.isNaN(options.limit)
@@ -360,7 +358,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .description('apply the P0–P3 retention policy to observations (recorded in the ledger)')
     .option('--json', 'print what was pruned and archived')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.observer.applyRetention();
         toolkit.output(
           options,
@@ -375,9 +373,12 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .description('cluster recurring problems across sessions into REVIEW.md friction fixes')
     .option('--json', 'print the analysis as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.observer.analyzeFriction(), renderFriction);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.observer.analyzeFriction(),
+        renderFriction,
+      );
     });
 }
 

@@ -11,7 +11,7 @@ export function registerRebuildCommands(program: Command, toolkit: CliToolkit): 
     .option('--verify', 'compare the replay with the live state (exit 1 if they differ)')
     .option('--json', 'print JSON')
     .action(async (options: { readonly json?: true; readonly verify?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.rebuild(options.verify === true ? { verify: true } : {});
         toolkit.output(options, result, renderRebuild);
         if (result.verified === false) toolkit.setExitCode(EXIT_CODES.failure);

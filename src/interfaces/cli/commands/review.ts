@@ -36,7 +36,7 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
         options: JsonOptions & { readonly entity?: string; readonly all?: true },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const prompts = await engine.listReviews({
             ...(options.all === true ? { status: ALL_PROMPT_STATUSES } : {}),
             ...(options.entity !== undefined ? { entityId: options.entity } : {}),
@@ -56,9 +56,12 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'prompt id')
     .option('--json', 'print JSON')
     .action(async (id: string, options: JsonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.answerReview(id, 'confirm'), renderAnswer);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.answerReview(id, 'confirm'),
+        renderAnswer,
+      );
     });
 
   review
@@ -69,7 +72,7 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .option('--json', 'print JSON')
     .action(async (id: string, options: NoteOptions, command: Command) => {
       const { reviewKindOf } = await toolkit.engineModule();
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         if (reviewKindOf(id) === null) {
           toolkit.output(options, await engine.answerReview(id, 'reject'), renderAnswer);
         } else {
@@ -86,7 +89,7 @@ function taskAnswer(
   verb: 'approve' | 'acknowledge' | 'cancel' | 'unstick',
 ): (id: string, text: string | undefined, options: JsonOptions, command: Command) => Promise<void> {
   return async (id, text, options, command) => {
-    await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+    await toolkit.run(command, async (engine) => {
       const answer = await engine.tasks.answerReview(id, verb, text);
       toolkit.output(options, answer, renderTaskReviewAnswer);
     });
@@ -153,9 +156,12 @@ function registerEditCommand(review: Command, toolkit: CliToolkit): void {
     .argument('<value>', 'the correct value')
     .option('--json', 'print JSON')
     .action(async (id: string, value: string, options: JsonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.answerReview(id, 'edit', value), renderAnswer);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.answerReview(id, 'edit', value),
+        renderAnswer,
+      );
     });
 }
 

@@ -54,7 +54,7 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
       async (entity: string, field: string | undefined, options: GetOptions, command: Command) => {
         const readOptions = readOptionsOf(options);
         entityArgument(entity);
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           if (field === undefined) {
             toolkit.output(options, await engine.getEntity(entity, readOptions), renderEntity);
           } else {
@@ -72,9 +72,12 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
     .option('--json', 'print JSON')
     .action(async (entity: string, field: string, options: JsonOptions, command: Command) => {
       entityArgument(entity);
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.explain(entity, field), renderExplanation);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.explain(entity, field),
+        renderExplanation,
+      );
     });
 
   state
@@ -86,9 +89,12 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
     .action(
       async (entity: string, field: string | undefined, options: JsonOptions, command: Command) => {
         entityArgument(entity);
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-          toolkit.output(options, await engine.history(entity, field), renderHistory);
-        });
+        await toolkit.show(
+          command,
+          options,
+          (engine) => engine.history(entity, field),
+          renderHistory,
+        );
       },
     );
 
@@ -99,7 +105,7 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
         'byte-identical for identical state)',
     )
     .action(async (_options: object, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         toolkit.print(
           JSON.stringify(JSON.parse(canonicalJson(await engine.stateTracker())), null, 2),
         );

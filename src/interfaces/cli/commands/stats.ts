@@ -9,8 +9,6 @@ export function registerStatsCommands(program: Command, toolkit: CliToolkit): vo
     .description('success metrics computed from the ledger')
     .option('--json', 'print JSON')
     .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.stats(), renderStats);
-      });
+      await toolkit.show(command, options, (engine) => engine.stats(), renderStats);
     });
 }

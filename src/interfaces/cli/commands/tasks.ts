@@ -186,7 +186,7 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--entity <id>', 'whose task (default user:primary)')
     .option('--json', 'print the task as JSON')
     .action(async (title: string, options: CommonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.add({
           title,
           fields: fieldsOf(options),
@@ -208,7 +208,7 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
         options: { all?: true; state?: TaskState; entity?: string; json?: true },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const list = await engine.tasks.list({
             state: options.state !== undefined ? [options.state] : options.all ? 'all' : 'open',
             ...(options.entity === undefined ? {} : { entity_id: options.entity }),
@@ -229,9 +229,7 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.show(id), renderTask);
-      });
+      await toolkit.show(command, options, (engine) => engine.tasks.show(id), renderTask);
     });
 
   withFieldOptions(tasks.command('move'))
@@ -241,7 +239,7 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--reason <text>', 'why (required for CANCELLED)')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.move(id, to, fieldsOf(options), {
           reason: options.reason ?? '',
         });
@@ -256,7 +254,7 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--reason <text>', 'why')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.update(id, fieldsOf(options), {
           progress: options.progress === true,
           reason: options.reason ?? '',
@@ -275,9 +273,12 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .requiredOption('--proof <text>', 'a file path, message link or summary proving it done')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { proof: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.done(id, options.proof), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.done(id, options.proof),
+        renderTaskLine,
+      );
     });
 
   tasks
@@ -287,9 +288,12 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .requiredOption('--reason <text>', 'why it is cancelled')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { reason: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.cancel(id, options.reason), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.cancel(id, options.reason),
+        renderTaskLine,
+      );
     });
 
   tasks
@@ -301,7 +305,7 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--note <text>', 'what you will do')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.acknowledge(
           id,
           options.note === undefined ? {} : { reason: options.note },
@@ -319,7 +323,7 @@ function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
     .requiredOption('--thread <id>', 'the thread to read')
     .option('--json', 'print {"created":[...],"proposed":[...]}')
     .action(async (options: { thread: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.capture({ thread_id: options.thread });
         const { created, proposed } = report;
         toolkit.output(
@@ -342,7 +346,7 @@ function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--all', 'include accepted ones')
     .option('--json', 'print {"proposals":[...]}')
     .action(async (options: { all?: true; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const proposals = await engine.tasks.proposals({ all: options.all === true });
         toolkit.output(options, { proposals }, (value) =>
           value.proposals.length === 0
@@ -360,9 +364,12 @@ function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<proposal_id>', 'PROP-…')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.acceptProposal(id), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.acceptProposal(id),
+        renderTaskLine,
+      );
     });
 }
 
@@ -374,7 +381,7 @@ function registerReconcileCommand(program: Command, toolkit: CliToolkit): void {
     .option('--json', 'print the report as JSON (notifications are not printed separately)')
     .action(async (options: { json?: true }, command: Command) => {
       const { createStdoutNotifier } = await toolkit.engineModule();
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.reconcile(
           options.json === true
             ? {}
@@ -397,7 +404,7 @@ function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
     .option('--json', 'print {"incidents":[...]}')
     .action(
       async (options: { type?: IncidentType; since?: string; json?: true }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const list = await engine.tasks.incidents({
             ...(options.type === undefined ? {} : { type: options.type }),
             ...(options.since === undefined ? {} : { since: options.since }),
@@ -434,7 +441,7 @@ function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
         if (!['low', 'medium', 'high'].includes(options.severity)) {
           throw new InvalidArgumentError('--severity must be low, medium or high.');
         }
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const incident = await engine.tasks.logIncident({
             type: options.type,
             detail: options.detail,
@@ -463,7 +470,7 @@ function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
       if (options.status !== undefined && !statuses.includes(options.status)) {
         throw new InvalidArgumentError(`--status must be one of ${statuses.join(', ')}.`);
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.tasks.patches(
           options.status === undefined ? {} : { status: options.status as Patch['status'] },
         );
@@ -488,7 +495,7 @@ function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
       .option('--note <text>', 'why')
       .option('--json', 'print the patch as JSON')
       .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           // A thin alias of `verity review approve|reject`: the same review-queue answer.
           const answer = await engine.tasks.answerReview(id, verdict, options.note);
           if (answer.kind !== 'patch') {
@@ -509,7 +516,7 @@ function registerImprovementCommands(program: Command, toolkit: CliToolkit): voi
     )
     .option('--json', 'print the report as JSON')
     .action(async (options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.improve();
         toolkit.output(options, report, (r) =>
           [
@@ -527,9 +534,12 @@ function registerImprovementCommands(program: Command, toolkit: CliToolkit): voi
     .option('--date <YYYY-MM-DD>', 'the UTC day (default: today)')
     .option('--json', 'print the metrics as JSON')
     .action(async (options: { date?: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.metrics(options.date), renderMetrics);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.metrics(options.date),
+        renderMetrics,
+      );
     });
 }
 

@@ -96,7 +96,7 @@ function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
     .argument('<dir>', 'the folder')
     .option('--json', 'print JSON')
     .action(async (dir: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const added = await engine.vault.addRoot(dir);
         toolkit.output(options, added, (value) => `vault folder ${value.root}`);
       });
@@ -107,7 +107,7 @@ function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
     .description('chunk, embed and index the notes; unchanged notes are skipped')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.vault.index();
         toolkit.output(
           options,
@@ -132,7 +132,7 @@ function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
     })
     .option('--json', 'print JSON')
     .action(async (query: string, options: JsonOption & { limit?: number }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const found = await engine.vault.searchNotes(
           query,
           options.limit === undefined ? {} : { limit: options.limit },
@@ -177,7 +177,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--entity <id>', 'the entity the memory belongs to (default user:primary)')
     .option('--json', 'print JSON')
     .action(async (text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.recordMemory({
           text,
           tags: options.tag,
@@ -197,7 +197,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--cites <note>', 'replace the explicit citations (repeatable)', collect, [])
     .option('--json', 'print JSON')
     .action(async (id: string, text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.updateMemory(id, {
           text,
           ...(options.tag.length === 0 ? {} : { tags: options.tag }),
@@ -213,7 +213,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
     .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.forgetMemory(id);
         toolkit.output(options, result, (r) => `forgot ${r.memory_id}`);
       });
@@ -225,7 +225,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--tag <tag>', 'only memories with this tag')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption & { readonly tag?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.vault.listMemories(
           options.tag === undefined ? {} : { tag: options.tag },
         );
@@ -241,9 +241,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
     .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.vault.showMemory(id), renderDetail);
-      });
+      await toolkit.show(command, options, (engine) => engine.vault.showMemory(id), renderDetail);
     });
 
   memories
@@ -260,7 +258,7 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
         options: JsonOption & { detail: string; note?: string; source?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const row = await engine.vault.recordSignal(id, {
             detail: options.detail,
             notePath: options.note ?? null,
@@ -290,7 +288,7 @@ function registerDriftCommands(program: Command, toolkit: CliToolkit): void {
         options: JsonOption & { type: string[]; unresolved?: true; memory?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const rows = await engine.vault.listPredictionErrors({
             ...(options.type.length === 0
               ? {}
