@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { PromptStatus } from '../../../core/index.js';
+import { PROMPT_STATUSES } from '../../../core/index.js';
 import { renderAnswer, renderReviewList, renderTaskReviewAnswer } from '../render.js';
 import type { CliToolkit } from '../toolkit.js';
 
@@ -10,16 +10,6 @@ interface JsonOptions {
 interface NoteOptions extends JsonOptions {
   readonly note?: string;
 }
-
-const ALL_PROMPT_STATUSES: readonly PromptStatus[] = [
-  'queued',
-  'open',
-  'confirmed',
-  'rejected',
-  'edited',
-  'expired',
-  'superseded',
-];
 
 /** `verity review list|confirm|reject`: the review prompts about state (and patch rejection). */
 function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
@@ -38,7 +28,7 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
       ) => {
         await toolkit.run(command, async (engine) => {
           const prompts = await engine.listReviews({
-            ...(options.all === true ? { status: ALL_PROMPT_STATUSES } : {}),
+            ...(options.all === true ? { status: PROMPT_STATUSES } : {}),
             ...(options.entity !== undefined ? { entityId: options.entity } : {}),
           });
           const deadLetters = await engine.listDeadLetterReviews();
