@@ -4,7 +4,7 @@
 // docs/BENCHMARKS.md. Needs `npm run build` (the CLI runs from dist, as installed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -58,8 +58,10 @@ const node = (() => {
   }
   return out.sort((a, b) => a - b);
 })();
+const loadBefore = loadavg()[0] ?? 0;
 const stateGet = time(['state', 'get', 'user:primary']);
 const version = time(['--version']);
+const loadAfter = loadavg()[0] ?? 0;
 rmSync(home, { recursive: true, force: true });
 
 const median = (values: readonly number[]) => values[Math.floor(values.length / 2)] ?? 0;
@@ -67,6 +69,9 @@ const results = {
   date: new Date().toISOString(),
   machine: machine(),
   runs: RUNS,
+  // Wall times scale with the machine's load (2 cores shared): the 1-minute load average
+  // around the CLI runs, and Node's own start-up measured beside them, say how loaded it was.
+  load_average: [loadBefore, loadAfter],
   tools_list_bytes: toolsBytes,
   tools: perTool,
   node_ms: median(node),
@@ -84,7 +89,8 @@ writeSection(
 
 \`npm run bench:surface\` (\`bench/cli-startup.bench.ts\`), ${results.date.slice(0, 10)}, ${results.machine}.
 Wall time from spawn to exit of \`node bin/verity.js\` (built \`dist\`), median of ${RUNS} runs, on a
-store holding one message; other processes shared the machine.
+store holding one message; other processes shared the machine (1-minute load average
+${loadBefore.toFixed(1)} before the CLI runs, ${loadAfter.toFixed(1)} after, on 2 cores).
 
 | measure | value | target (issue #12) |
 | --- | ---: | ---: |

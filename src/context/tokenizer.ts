@@ -1,8 +1,5 @@
-import {
-  countTokens as countO200k,
-  decode as decodeO200k,
-  encode as encodeO200k,
-} from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+import type * as O200k from 'gpt-tokenizer/encoding/o200k_base';
 
 /**
  * Counts, encodes and decodes text the way a model's tokenizer does. Every budget in the context
@@ -36,8 +33,16 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 export function createGptTokenizer(): Tokenizer {
   return {
     name: DEFAULT_ENCODING,
-    count: (text) => (text === '' ? 0 : countO200k(text, PLAIN_TEXT)),
-    encode: (text) => encodeO200k(text, PLAIN_TEXT),
-    decode: (tokens) => decodeO200k(tokens),
+    count: (text) => (text === '' ? 0 : o200k().countTokens(text, PLAIN_TEXT)),
+    encode: (text) => o200k().encode(text, PLAIN_TEXT),
+    decode: (tokens) => o200k().decode(tokens),
   };
+}
+
+// The encoding's tables are loaded on first use, not imported: a command that builds no context
+// must not pay for them at start-up (ADR 2026-11-26-lazy-start-up).
+let encoding: typeof O200k | null = null;
+function o200k(): typeof O200k {
+  encoding ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as typeof O200k;
+  return encoding;
 }

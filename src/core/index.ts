@@ -96,6 +96,7 @@ export type {
 } from './resolver.js';
 export { promptIdFor, resolveObservation, supersedes } from './resolver.js';
 export type { PromptStatus, ReviewPrompt } from './review.js';
+export { PROMPT_STATUSES } from './review.js';
 export type {
   CommittedValue,
   Decision,

@@ -10,6 +10,17 @@ export type PromptStatus =
   | 'expired'
   | 'superseded';
 
+/** Every `PromptStatus`, in lifecycle order: the one list surfaces offer and validate against. */
+export const PROMPT_STATUSES: readonly PromptStatus[] = [
+  'queued',
+  'open',
+  'confirmed',
+  'rejected',
+  'edited',
+  'expired',
+  'superseded',
+];
+
 /** A question to the user about one proposed state change (the review band). */
 export interface ReviewPrompt {
   readonly promptId: string;

@@ -185,6 +185,15 @@ export async function startBackgroundJobs(
   };
 }
 
+/** The ICS calendars of the config file (`calendars`), as the engine reads them. */
+export function calendarSourcesOf(config: Config): CalendarSource[] {
+  return (config.file.calendars ?? []).map((c) => ({
+    location: c.location,
+    entityId: c.entity_id,
+    ...(c.name === undefined ? {} : { name: c.name }),
+  }));
+}
+
 /** What `verity serve` runs as durable jobs, from the config file. */
 export function backgroundJobOptionsFromConfig(
   config: Config,
@@ -193,11 +202,7 @@ export function backgroundJobOptionsFromConfig(
   const tasks = config.file.tasks;
   return {
     logger,
-    calendars: (config.file.calendars ?? []).map((c) => ({
-      location: c.location,
-      entityId: c.entity_id,
-      ...(c.name === undefined ? {} : { name: c.name }),
-    })),
+    calendars: calendarSourcesOf(config),
     ...(config.file.calendars_poll === undefined
       ? {}
       : { pollPattern: config.file.calendars_poll }),

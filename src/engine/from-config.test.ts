@@ -15,23 +15,25 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function optionsWith(file: unknown, env: Record<string, string> = {}) {
+async function optionsWith(file: unknown, env: Record<string, string> = {}) {
   writeFileSync(join(home, 'config.json'), JSON.stringify(file));
   return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } }));
 }
 
 describe('engineOptionsFromConfig embeddings', () => {
-  it('keeps the bundled model when no provider or `local` is configured', () => {
-    expect(optionsWith({}).embeddings).toBeUndefined();
-    expect(optionsWith({ embeddings: { provider: 'local' } }).embeddings).toBeUndefined();
+  it('keeps the bundled model when no provider or `local` is configured', async () => {
+    expect((await optionsWith({})).embeddings).toBeUndefined();
+    expect((await optionsWith({ embeddings: { provider: 'local' } })).embeddings).toBeUndefined();
   });
 
-  it('turns vectors off with `none`', () => {
-    expect(optionsWith({ embeddings: { provider: 'none' } }).embeddings).toEqual({ model: null });
+  it('turns vectors off with `none`', async () => {
+    expect((await optionsWith({ embeddings: { provider: 'none' } })).embeddings).toEqual({
+      model: null,
+    });
   });
 
-  it('builds an OpenAI-compatible model from the file and the key from the environment', () => {
-    const options = optionsWith(
+  it('builds an OpenAI-compatible model from the file and the key from the environment', async () => {
+    const options = await optionsWith(
       {
         embeddings: {
           provider: 'openai-compatible',
@@ -46,27 +48,29 @@ describe('engineOptionsFromConfig embeddings', () => {
     expect(options.embeddings?.model?.id).toContain('nomic-embed-text');
   });
 
-  it('builds a transformers.js model without loading it', () => {
-    const options = optionsWith({
+  it('builds a transformers.js model without loading it', async () => {
+    const options = await optionsWith({
       embeddings: { provider: 'transformers', model: 'all-MiniLM-L6-v2', dimension: 384 },
     });
     expect(options.embeddings?.model?.dimension).toBe(384);
   });
 
-  it('names the missing settings of a provider', () => {
-    expect(() => optionsWith({ embeddings: { provider: 'openai-compatible' } })).toThrow(
+  it('names the missing settings of a provider', async () => {
+    await expect(optionsWith({ embeddings: { provider: 'openai-compatible' } })).rejects.toThrow(
       /embeddings\.model.*required|embeddings\.dimension.*required|base_url/,
     );
   });
 });
 
 describe('engineOptionsFromConfig vault', () => {
-  it('passes the drift threshold and debounce window, and rejects unknown keys', () => {
-    expect(optionsWith({}).vault).toEqual({});
-    expect(optionsWith({ vault: { drift_threshold: 0.5, debounce_hours: 6 } }).vault).toEqual({
+  it('passes the drift threshold and debounce window, and rejects unknown keys', async () => {
+    expect((await optionsWith({})).vault).toEqual({});
+    expect(
+      (await optionsWith({ vault: { drift_threshold: 0.5, debounce_hours: 6 } })).vault,
+    ).toEqual({
       driftThreshold: 0.5,
       debounceHours: 6,
     });
-    expect(() => optionsWith({ vault: { threshold: 0.5 } })).toThrow(/threshold/);
+    await expect(optionsWith({ vault: { threshold: 0.5 } })).rejects.toThrow(/threshold/);
   });
 });

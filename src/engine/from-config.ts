@@ -1,15 +1,18 @@
 import type { Config } from '../config/index.js';
 import { fixedClock } from '../core/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
-import { createOpenAICompatibleEmbeddingModel } from '../providers/openai-compatible/index.js';
-import { createTransformersEmbeddingModel } from '../providers/transformers/index.js';
 import { createWebhookNotifier } from '../tasks/index.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';
 
-/** Engine options from loaded configuration: home, a pinned clock if any, policy settings. */
-export function engineOptionsFromConfig(config: Config): EngineOptions {
+/**
+ * Engine options from loaded configuration: home, a pinned clock if any, policy settings. Async
+ * because an embedding adapter named in the config is imported here, on demand: a store that uses
+ * the bundled model never loads the OpenAI-compatible adapter (and the AI SDK under it) at all
+ * (ADR 2026-11-26-lazy-start-up).
+ */
+export async function engineOptionsFromConfig(config: Config): Promise<EngineOptions> {
   const { file } = config;
   return {
     home: config.home,
@@ -33,7 +36,7 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
     ...(config.file.tasks?.webhook_url === undefined
       ? {}
       : { tasks: { notifier: createWebhookNotifier({ url: config.file.tasks.webhook_url }) } }),
-    ...embeddingsFromConfig(config),
+    ...(await embeddingsFromConfig(config)),
     ...(file.ingest?.max_future_skew_seconds === undefined
       ? {}
       : { maxFutureSkewMs: file.ingest.max_future_skew_seconds * 1000 }),
@@ -57,7 +60,7 @@ export function engineOptionsFromConfig(config: Config): EngineOptions {
  * The embedding model a config file names. Absent or `local`: the engine's default (the bundled
  * model). Adapters load nothing until their first `embed`, so commands that do not search stay cheap.
  */
-function embeddingsFromConfig(config: Config): Pick<EngineOptions, 'embeddings'> {
+async function embeddingsFromConfig(config: Config): Promise<Pick<EngineOptions, 'embeddings'>> {
   const settings = config.file.embeddings;
   if (settings === undefined || settings.provider === 'local') return {};
   if (settings.provider === 'none') return { embeddings: { model: null } };
@@ -65,6 +68,7 @@ function embeddingsFromConfig(config: Config): Pick<EngineOptions, 'embeddings'>
   const dimension = settings.dimension ?? 0;
   let embedding: EmbeddingModel;
   if (settings.provider === 'transformers') {
+    const { createTransformersEmbeddingModel } = await import('../providers/transformers/index.js');
     embedding = createTransformersEmbeddingModel({
       model,
       dimension,
@@ -76,6 +80,9 @@ function embeddingsFromConfig(config: Config): Pick<EngineOptions, 'embeddings'>
         : { allowRemoteModels: settings.allow_remote_models }),
     });
   } else {
+    const { createOpenAICompatibleEmbeddingModel } = await import(
+      '../providers/openai-compatible/index.js'
+    );
     embedding = createOpenAICompatibleEmbeddingModel({
       baseUrl: settings.base_url ?? '',
       model,

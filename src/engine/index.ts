@@ -19,6 +19,7 @@ export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js
 export {
   BACKGROUND_QUEUES,
   backgroundJobOptionsFromConfig,
+  calendarSourcesOf,
   createServerLogger,
   startBackgroundJobs,
 } from './background-jobs.js';

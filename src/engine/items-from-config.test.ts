@@ -15,32 +15,32 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function itemsWith(file: unknown, env: Record<string, string> = {}) {
+async function itemsWith(file: unknown, env: Record<string, string> = {}) {
   writeFileSync(join(home, 'config.json'), JSON.stringify(file));
-  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } })).items;
+  return (await engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } }))).items;
 }
 
 describe('engineOptionsFromConfig state items', () => {
-  it('uses the rule extractor and leaves the limits to the engine by default', () => {
-    const items = itemsWith({});
+  it('uses the rule extractor and leaves the limits to the engine by default', async () => {
+    const items = await itemsWith({});
     expect(items?.extractor?.id).toBe('rules');
     expect(items).not.toHaveProperty('maxBatchMessages');
     expect(items).not.toHaveProperty('timeoutMs');
   });
 
-  it('passes the configured limits through', () => {
-    const items = itemsWith({
+  it('passes the configured limits through', async () => {
+    const items = await itemsWith({
       state_items: { max_batch_messages: 5, max_rendered_items: 12, timeout_ms: 2000 },
     });
     expect(items).toMatchObject({ maxBatchMessages: 5, maxRenderedItems: 12, timeoutMs: 2000 });
   });
 
-  it('turns extraction off with `none`', () => {
-    expect(itemsWith({ state_items: { extractor: 'none' } })?.extractor).toBeNull();
+  it('turns extraction off with `none`', async () => {
+    expect((await itemsWith({ state_items: { extractor: 'none' } }))?.extractor).toBeNull();
   });
 
-  it('builds the language-model extractor from extract.llm without calling it', () => {
-    const items = itemsWith({
+  it('builds the language-model extractor from extract.llm without calling it', async () => {
+    const items = await itemsWith({
       state_items: { extractor: 'llm' },
       extract: {
         llm: {
@@ -53,31 +53,33 @@ describe('engineOptionsFromConfig state items', () => {
     expect(items?.extractor?.id).toBe('llm');
   });
 
-  it('names extract.llm when the llm extractor has no model', () => {
-    expect(() => itemsWith({ state_items: { extractor: 'llm' } })).toThrow(/extract\.llm/);
+  it('names extract.llm when the llm extractor has no model', async () => {
+    await expect(itemsWith({ state_items: { extractor: 'llm' } })).rejects.toThrow(/extract\.llm/);
   });
 
-  it('rejects an unknown extractor or a limit out of range', () => {
-    expect(() => itemsWith({ state_items: { extractor: 'magic' } })).toThrow(/state_items/);
-    expect(() => itemsWith({ state_items: { max_batch_messages: 0 } })).toThrow(/state_items/);
+  it('rejects an unknown extractor or a limit out of range', async () => {
+    await expect(itemsWith({ state_items: { extractor: 'magic' } })).rejects.toThrow(/state_items/);
+    await expect(itemsWith({ state_items: { max_batch_messages: 0 } })).rejects.toThrow(
+      /state_items/,
+    );
   });
 });
 
-function contextWith(file: unknown) {
+async function contextWith(file: unknown) {
   writeFileSync(join(home, 'config.json'), JSON.stringify(file));
-  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home } })).context;
+  return (await engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home } }))).context;
 }
 
 describe('engineOptionsFromConfig context', () => {
-  it('keeps the extractive summary by default and passes skills and the timeout through', () => {
-    expect(contextWith({})).toEqual({});
+  it('keeps the extractive summary by default and passes skills and the timeout through', async () => {
+    expect(await contextWith({})).toEqual({});
     expect(
-      contextWith({ context: { skills: 'Answer briefly.', summary_timeout_ms: 500 } }),
+      await contextWith({ context: { skills: 'Answer briefly.', summary_timeout_ms: 500 } }),
     ).toEqual({ skills: 'Answer briefly.', summaryTimeoutMs: 500 });
   });
 
-  it('builds the summary model from extract.llm without calling it, and names what is missing', () => {
-    const context = contextWith({
+  it('builds the summary model from extract.llm without calling it, and names what is missing', async () => {
+    const context = await contextWith({
       context: { summary: 'llm' },
       extract: {
         llm: {
@@ -88,7 +90,7 @@ describe('engineOptionsFromConfig context', () => {
       },
     });
     expect(context?.languageModel?.modelId).toBe('llama3.1');
-    expect(() => contextWith({ context: { summary: 'llm' } })).toThrow(/extract\.llm/);
-    expect(() => contextWith({ context: { summary: 'abstractive' } })).toThrow(/context/);
+    await expect(contextWith({ context: { summary: 'llm' } })).rejects.toThrow(/extract\.llm/);
+    await expect(contextWith({ context: { summary: 'abstractive' } })).rejects.toThrow(/context/);
   });
 });

@@ -1,5 +1,6 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type WinkModel from 'wink-eng-lite-web-model';
+import type winkNLP from 'wink-nlp';
 
 /** Grammatical time of a clause's main verb group. */
 export type Tense = 'past' | 'present' | 'future';
@@ -35,7 +36,12 @@ export interface ClauseAnalysis {
 
 let engine: ReturnType<typeof winkNLP> | null = null;
 function nlp(): ReturnType<typeof winkNLP> {
-  engine ??= winkNLP(model);
+  if (engine === null) {
+    // Loaded on first use, not imported: see ADR 2026-11-26-lazy-start-up.
+    const load = createRequire(import.meta.url);
+    const wink = load('wink-nlp') as typeof winkNLP;
+    engine = wink(load('wink-eng-lite-web-model') as typeof WinkModel);
+  }
   return engine;
 }
 

@@ -1,4 +1,13 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type * as Chrono from 'chrono-node';
+
+// Loaded on first use, not imported: a command that reads no dates must not pay for chrono-node
+// at start-up (ADR 2026-11-26-lazy-start-up).
+let chronoModule: typeof Chrono | null = null;
+function chrono(): typeof Chrono {
+  chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono;
+  return chronoModule;
+}
 
 /** A date or time mentioned in a text, resolved against the message time. */
 export interface DateMention {
@@ -123,7 +132,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       endDay: null,
     });
   }
-  const parsed = chrono.casual.parse(
+  const parsed = chrono().casual.parse(
     text,
     { instant: new Date(anchorMs), timezone: 0 },
     { forwardDate: true },

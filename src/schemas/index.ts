@@ -2,8 +2,9 @@
  * Verity's canonical JSON Schemas (draft 2020-12), the TypeScript types derived from them, and
  * their Ajv validators, compiled once. May import: core.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ValidationIssue } from '../core/index.js';
 import { extractionCompletedSchema } from './extraction-completed.js';
@@ -56,21 +57,33 @@ export type Validation<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
-const addFormats = addFormatsModule.default;
-const ajv = new Ajv2020({
-  allErrors: true,
-  strict: true,
-  strictTuples: false,
-  strictRequired: false,
-  allowUnionTypes: true,
-});
-addFormats(ajv);
+let ajv: Ajv2020 | null = null;
+/**
+ * The Ajv instance, made on the first validation rather than at import: a command that validates
+ * nothing (a state read) does not load Ajv (ADR 2026-11-26-lazy-start-up).
+ */
+function compiler(): Ajv2020 {
+  if (ajv === null) {
+    const load = createRequire(import.meta.url);
+    const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = (load('ajv-formats') as typeof addFormatsModule).default;
+    ajv = new Ajv({
+      allErrors: true,
+      strict: true,
+      strictTuples: false,
+      strictRequired: false,
+      allowUnionTypes: true,
+    });
+    addFormats(ajv);
+  }
+  return ajv;
+}
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (!fn) {
-    fn = ajv.compile(SCHEMAS[name]);
+    fn = compiler().compile(SCHEMAS[name]);
     compiled.set(name, fn);
   }
   return fn;

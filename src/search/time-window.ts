@@ -1,5 +1,14 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type * as Chrono from 'chrono-node';
 import { parseTimeHint, type TimeWindow } from './parse-time-hint.js';
+
+// Loaded on first use, not imported: a command that reads no dates must not pay for chrono-node
+// at start-up (ADR 2026-11-26-lazy-start-up).
+let chronoModule: typeof Chrono | null = null;
+function chrono(): typeof Chrono {
+  chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono;
+  return chronoModule;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +26,7 @@ function utcDay(ms: number): number {
 export function queryTimeWindow(query: string, now: number): TimeWindow | null {
   const explicit = parseTimeHint(query, now);
   if (explicit !== null) return explicit;
-  const results = chrono.parse(
+  const results = chrono().parse(
     query,
     { instant: new Date(now), timezone: 0 },
     { forwardDate: false },

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from './__fixtures__/cli-home.js';
 import { runCli, spawnCli } from './__fixtures__/run-cli.js';
 
 const NOW = '2026-02-19T15:05:00Z';
-let dir: string;
+// One temporary folder for the file; no store in it (each test names its own home).
+const folder = useCliHome('verity-bad-files-', { scope: 'all', init: false });
 
 const message = (id: string) => ({
   type: 'message',
@@ -17,13 +18,13 @@ const message = (id: string) => ({
 });
 
 function file(name: string, content: string | Buffer): string {
-  const path = join(dir, name);
+  const path = join(folder.dir, name);
   writeFileSync(path, content);
   return path;
 }
 
 function verity(home: string, ...args: string[]) {
-  return runCli(['--home', join(dir, home), '--now', NOW, ...args]);
+  return runCli(['--home', join(folder.dir, home), '--now', NOW, ...args]);
 }
 
 async function dlq(
@@ -31,14 +32,6 @@ async function dlq(
 ): Promise<{ dlq_id: string; raw: string; status: string; schema_name: string }[]> {
   return JSON.parse((await verity(home, 'dlq', 'list', '--json')).stdout);
 }
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-bad-files-'));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('verity ingest with files that are not plain JSONL', () => {
   it('strips a UTF-8 byte-order mark', async () => {
@@ -76,7 +69,7 @@ describe('verity ingest with files that are not plain JSONL', () => {
     const bytes = Buffer.alloc(20_000);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 37) % 256;
     const run = await spawnCli(['ingest', file('blob.bin', bytes)], {
-      VERITY_HOME: join(dir, 'binary'),
+      VERITY_HOME: join(folder.dir, 'binary'),
       VERITY_NOW: NOW,
     });
     expect(run.code).toBe(2);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from './__fixtures__/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from './__fixtures__/cli-home.js';
+import type { CliRun } from './__fixtures__/run-cli.js';
 import type { CliIo } from './index.js';
 import { main } from './index.js';
 
@@ -53,28 +53,11 @@ const INVALID_OBSERVATION = {
 };
 
 describe('verity cli', () => {
-  let home: string;
-  let dir: string;
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-'));
-    home = join(dir, 'home');
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
-  });
-
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const cli = useCliHome('verity-cli-', { now: NOW });
 
   /** Runs `verity` in-process against the temporary home with the clock pinned. */
-  async function verity(
-    args: readonly string[],
-    stdin = '',
-  ): Promise<{ code: number; stdout: string; stderr: string }> {
-    const captured = capture(stdin);
-    const code = await main(['--home', home, '--now', NOW, ...args], captured.io);
-    return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+  function verity(args: readonly string[], stdin = ''): Promise<CliRun> {
+    return cli.verity(args, { stdin });
   }
 
   describe('usage', () => {
@@ -92,7 +75,7 @@ describe('verity cli', () => {
 
     it('exits 2 naming both --now and VERITY_NOW for a bad clock', async () => {
       const captured = capture();
-      const code = await main(['--home', home, '--now', 'yesterday', 'stats'], captured.io);
+      const code = await main(['--home', cli.home, '--now', 'yesterday', 'stats'], captured.io);
       expect(code).toBe(2);
       expect(captured.stderr()).toMatch(/^verity: .*--now.*VERITY_NOW/);
       expect(captured.stderr()).not.toContain('    at ');
@@ -137,7 +120,7 @@ describe('verity cli', () => {
     });
 
     it('exits 2 when the input file cannot be read', async () => {
-      const result = await verity(['ingest', join(dir, 'missing.jsonl')]);
+      const result = await verity(['ingest', join(cli.dir, 'missing.jsonl')]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('missing.jsonl (ENOENT)');
     });
@@ -153,7 +136,7 @@ describe('verity cli', () => {
 
   describe('with the engine', () => {
     function writeJsonl(name: string, lines: readonly unknown[]): string {
-      const path = join(dir, name);
+      const path = join(cli.dir, name);
       writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
       return path;
     }

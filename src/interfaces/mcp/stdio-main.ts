@@ -8,7 +8,7 @@ import { createEngine, engineOptionsFromConfig } from '../../engine/index.js';
 import { runMcpStdio } from './serve-mcp-stdio.js';
 
 try {
-  const engine = await createEngine(engineOptionsFromConfig(loadConfig()));
+  const engine = await createEngine(await engineOptionsFromConfig(loadConfig()));
   try {
     await runMcpStdio(engine);
   } finally {

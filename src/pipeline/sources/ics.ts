@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import ical from 'node-ical';
+import { createRequire } from 'node:module';
+import type NodeIcal from 'node-ical';
 import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../../core/index.js';
 import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../../extract/index.js';
 
@@ -113,6 +114,8 @@ function describe(
  * twice records nothing new. Cancelled events claim nothing.
  */
 export function icsToSignals(ics: string, options: IcsOptions): Record<string, unknown>[] {
+  // Loaded here, not imported: only polling reads ICS (ADR 2026-11-26-lazy-start-up).
+  const ical = createRequire(import.meta.url)('node-ical') as typeof NodeIcal;
   const data = ical.sync.parseICS(ics) as unknown as Record<string, IcalEvent>;
   const ref = `ics:${options.source.name ?? options.source.location}`.slice(0, 300);
   const records: Record<string, unknown>[] = [];

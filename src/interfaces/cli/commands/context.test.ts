@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGptTokenizer } from '../../../context/index.js';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-02T09:00:00Z';
 
@@ -43,26 +42,14 @@ const RECORDS = [
 
 /** `verity context` in-process, with the real bundled embedding model (the CLI's default). */
 describe('verity context', () => {
-  let dir: string;
-  let home: string;
-
-  function verity(args: readonly string[]) {
-    return runCli(['--home', home, '--now', NOW, ...args]);
-  }
+  const cli = useCliHome('verity-cli-context-', { scope: 'all', now: NOW });
+  const verity = (args: readonly string[]) => cli.verity(args);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-context-'));
-    home = join(dir, 'home');
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
-    const file = join(dir, 'records.jsonl');
+    const file = join(cli.dir, 'records.jsonl');
     writeFileSync(file, `${RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const ingested = await verity(['ingest', file]);
     expect(ingested.code, ingested.stderr).toBe(0);
-  });
-
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints the result as JSON with tokens per section and the ids it shows', async () => {

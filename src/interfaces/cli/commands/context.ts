@@ -70,7 +70,7 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
       if (options.json === true && options.md === true) {
         throw new UsageError('choose one of --json and --md');
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         if (options.pack === true) {
           const total = options.budget ?? 2000;
           const pack = await engine.recall.recallPack({
@@ -121,7 +121,7 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
           readFile(options.packFile, 'utf8'),
           readFile(options.output, 'utf8'),
         ]);
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const feedback = await engine.recall.recallFeedback(pack, output);
           toolkit.output(
             options,

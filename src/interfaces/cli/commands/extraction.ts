@@ -46,7 +46,7 @@ export function registerExtractionCommands(program: Command, toolkit: CliToolkit
         _options: object,
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           await engine.labelIntent(thread, message, intent);
           toolkit.print(`labelled ${thread}/${message} as ${intent}`);
         });
@@ -58,9 +58,7 @@ export function registerExtractionCommands(program: Command, toolkit: CliToolkit
     .description('intent-classification precision and recall from the labels so far')
     .option('--json', 'print JSON')
     .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.intentMetrics(), renderIntentMetrics);
-      });
+      await toolkit.show(command, options, (engine) => engine.intentMetrics(), renderIntentMetrics);
     });
 
   extract
@@ -71,7 +69,7 @@ export function registerExtractionCommands(program: Command, toolkit: CliToolkit
     .argument('<name>', 'the name as a source writes it')
     .argument('<target>', '<domain>.<item>')
     .action(async (name: string, target: string, _options: object, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         await engine.confirmAlias(name, target);
         toolkit.print(`"${name}" now reads as ${target}`);
       });

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-01T12:00:00Z';
 
@@ -36,15 +35,14 @@ interface ItemJson {
 
 /** `verity items` in-process, vectors off (structure-only reconciliation). */
 describe('verity items', () => {
-  let dir: string;
-  let home: string;
-
-  function verity(args: readonly string[]) {
-    return runCli(['--home', home, '--now', NOW, ...args]);
-  }
+  const cli = useCliHome('verity-cli-items-', {
+    now: NOW,
+    config: () => ({ embeddings: { provider: 'none' } }),
+  });
+  const verity = (args: readonly string[]) => cli.verity(args);
 
   async function ingest(lines: readonly string[], ...flags: string[]) {
-    const file = join(dir, `batch-${Math.random().toString(36).slice(2)}.jsonl`);
+    const file = join(cli.dir, `batch-${Math.random().toString(36).slice(2)}.jsonl`);
     writeFileSync(file, `${lines.join('\n')}\n`);
     const result = await verity(['ingest', file, ...flags]);
     expect(result.code, result.stderr).toBe(0);
@@ -55,19 +53,6 @@ describe('verity items', () => {
     expect(result.code, result.stderr).toBe(0);
     return (JSON.parse(result.stdout) as { items: ItemJson[] }).items;
   }
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-items-'));
-    home = join(dir, 'home');
-    mkdirSync(home);
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ embeddings: { provider: 'none' } }));
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
-  });
-
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('lists the open items extracted at ingest, as JSON and as the compact section', async () => {
     await ingest(FIRST);

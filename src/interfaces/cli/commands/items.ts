@@ -76,7 +76,7 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--all', 'include superseded, done and answered items')
     .option('--json', 'print {"items":[...],"rendered":"..."}')
     .action(async (options: ListCommandOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.listStateItems({
           ...(options.thread === undefined ? {} : { threadId: options.thread }),
           ...(options.entity === undefined ? {} : { entityId: options.entity }),
@@ -93,7 +93,7 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--thread <id>', 'the thread, when the uid exists in several')
     .option('--json', 'print {"item":{...},"messages":[...],"missing":[...]}')
     .action(async (uid: string, options: ThreadOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const expanded = await engine.expandStateItem(uid, options.thread);
         toolkit.output(options, expanded, renderExpanded);
       });
@@ -105,7 +105,7 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--thread <id>', 'only this thread')
     .option('--json', 'print the runs as JSON')
     .action(async (options: ThreadOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.extractItems(
           options.thread === undefined ? {} : { threadId: options.thread },
         );

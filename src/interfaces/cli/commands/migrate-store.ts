@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
-import {
-  type MigrateStoreReport,
-  migrateStoreBetween,
-  parseStoreLocation,
-} from '../../../engine/index.js';
+import type { MigrateStoreReport } from '../../../engine/index.js';
 import type { CliToolkit } from '../toolkit.js';
 
 /** Renders what `migrate-store` copied and whether both sides hold the same state. */
@@ -39,6 +35,7 @@ export function registerMigrateStoreCommands(program: Command, toolkit: CliToolk
         readonly toSchema: string;
         readonly json?: true;
       }) => {
+        const { migrateStoreBetween, parseStoreLocation } = await toolkit.engineModule();
         const from = parseStoreLocation(options.from, options.fromSchema);
         const to = parseStoreLocation(options.to, options.toSchema);
         const report = await migrateStoreBetween(from, to);

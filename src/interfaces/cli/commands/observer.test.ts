@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
 function line(id: string, role: string, content: string, minute: number): string {
   return JSON.stringify({
@@ -36,13 +35,14 @@ interface ProposalJson {
 
 /** The session-memory commands end to end, in process, offline. */
 describe('verity capture / reflect / proposals / memory / ask', () => {
-  let dir: string;
-  let home: string;
+  const cli = useCliHome('verity-cli-observer-', {
+    config: (dir) => ({ workspace: join(dir, 'workspace') }),
+  });
   let workspace: string;
   let transcript: string;
 
   function verity(args: readonly string[], now = '2026-03-02T18:00:00Z') {
-    return runCli(['--home', home, '--now', now, ...args]);
+    return cli.verity(args, { now });
   }
 
   async function ok(args: readonly string[], now?: string): Promise<string> {
@@ -57,20 +57,10 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     ).proposals;
   }
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-observer-'));
-    home = join(dir, 'home');
-    workspace = join(dir, 'workspace');
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ workspace }));
-    transcript = join(dir, 'session.jsonl');
+  beforeEach(() => {
+    workspace = join(cli.dir, 'workspace');
+    transcript = join(cli.dir, 'session.jsonl');
     writeFileSync(transcript, `${SESSION.join('\n')}\n`);
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
-  });
-
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('captures once per dedupe key; compaction then shutdown are two captures', async () => {
@@ -175,7 +165,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
   });
 
   it('promotes into MEMORY.md zones, keeps user text, retires, forgets, expires, and replays identically', async () => {
-    writeFileSync(join(dir, 'x'), '');
+    writeFileSync(join(cli.dir, 'x'), '');
     mkdirSync(workspace, { recursive: true });
     const mine = '# Memory\n\nMy own notes.\n\n## Hard Rules\n\n- hand-written rule\n';
     writeFileSync(join(workspace, 'MEMORY.md'), mine);

@@ -75,11 +75,8 @@ async function readTranscript(file: string, stdin: () => Promise<string>): Promi
   return file === '-' ? stdin() : readFile(file, 'utf8');
 }
 
-/**
- * Registers the session-memory commands: `capture`, `observer`, `reflect`, `proposals`, `memory`,
- * `ask`, `retention` and `friction`.
- */
-export function registerObserverCommands(program: Command, toolkit: CliToolkit): void {
+/** `verity capture`: record a session transcript for the observer. */
+function registerCaptureCommand(program: Command, toolkit: CliToolkit): void {
   program
     .command('capture')
     .description('capture a session transcript (Verity JSONL, Claude Code or pi), then observe it')
@@ -103,7 +100,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         command: Command,
       ) => {
         const text = await readTranscript(file, () => toolkit.io.stdin());
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const result = await engine.observer.capture({
             text,
             sessionId: options.session,
@@ -115,14 +112,17 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         });
       },
     );
+}
 
+/** `verity observer run|work|daily|schedule|captures`: the session observer. */
+function registerObserverRunCommands(program: Command, toolkit: CliToolkit): void {
   const observer = program.command('observer').description('the session observer');
   observer
     .command('run')
     .description('observe captures not observed yet, now')
     .option('--json', 'print the runs as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const reports = await engine.observer.observePending();
         toolkit.output(options, { runs: reports }, (v) =>
           v.runs.length === 0 ? 'nothing to observe' : v.runs.map(renderObserve).join('\n'),
@@ -134,7 +134,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('run ready observer and daily jobs until none is ready')
     .option('--json', 'print {"ran":N}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const ran = await engine.observer.drainQueue();
         toolkit.output(options, { ran }, (v) => `${v.ran} observer job(s) run`);
       });
@@ -144,7 +144,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('run the daily job now: expiry, retention, reflection, friction; queue the next')
     .option('--json', 'print the daily report as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.observer.runDaily();
         toolkit.output(options, report, (v) =>
           [
@@ -161,7 +161,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('queue the daily job for the next 06:00 UTC (run by verity observer work)')
     .option('--json', 'print {"job_id"}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const jobId = await engine.observer.scheduleDaily();
         toolkit.output(options, { job_id: jobId }, (v) => `daily job queued: ${v.job_id}`);
       });
@@ -171,7 +171,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('list captures')
     .option('--json', 'print the captures as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const captures = await engine.observer.listCaptures();
         toolkit.output(
           options,
@@ -186,15 +186,16 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         );
       });
     });
+}
 
+/** `verity reflect` and `verity proposals …`: MEMORY.md proposals and their review. */
+function registerReflectionCommands(program: Command, toolkit: CliToolkit): void {
   program
     .command('reflect')
     .description('condense recent observations into MEMORY.md proposals (REVIEW.md), now')
     .option('--json', 'print the reflection as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.observer.reflect(), renderReflect);
-      });
+      await toolkit.show(command, options, (engine) => engine.observer.reflect(), renderReflect);
     });
 
   const proposals = program.command('proposals').description('MEMORY.md proposals under review');
@@ -210,7 +211,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         toolkit.setExitCode(2);
         return;
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.observer.listProposals(options.status as 'all');
         toolkit.output(options, { proposals: list }, (v) => renderProposals(v.proposals));
       });
@@ -223,7 +224,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
       .option('--reason <text>', 'why (kept with the decision)')
       .option('--json', 'print the proposal as JSON')
       .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const view = await engine.observer.resolveProposal(
             id,
             action,
@@ -249,7 +250,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
         options: JsonOption & { text?: string; section?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const view = await engine.observer.resolveProposal(id, 'edit', {
             ...(options.text === undefined ? {} : { text: options.text }),
             ...(options.section === undefined ? {} : { section: options.section }),
@@ -263,7 +264,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('approve the proposals ticked [x] in REVIEW.md')
     .option('--json', 'print {"approved":[...]}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const approved = await engine.observer.syncReview();
         toolkit.output(options, { approved }, (v) =>
           v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`,
@@ -275,14 +276,17 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('expire proposals unreviewed for 7 days')
     .option('--json', 'print {"expired":[...]}')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const expired = await engine.observer.expireProposals();
         toolkit.output(options, { expired }, (v) =>
           v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`,
         );
       });
     });
+}
 
+/** `verity memory …`, `ask`, `retention` and `friction`: promoted memory and what it says. */
+function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   const memory = program.command('memory').description('promoted MEMORY.md entries');
   memory
     .command('list')
@@ -290,7 +294,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .option('--all', 'include retired entries')
     .option('--json', 'print {"memory":[...]}')
     .action(async (options: JsonOption & { all?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.observer.listMemory(options.all === true);
         toolkit.output(options, { memory: list }, (v) => renderMemory(v.memory));
       });
@@ -302,7 +306,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .option('--reason <text>', 'why')
     .option('--json', 'print the entry as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const entry = await engine.observer.retireMemory(id, options.reason);
         toolkit.output(options, entry, (v) => renderMemory([v]));
       });
@@ -316,7 +320,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .option('--reason <text>', 'why')
     .option('--json', 'print the forget result as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.observer.forgetMemory(id, options.reason);
         toolkit.output(options, result, () => `forgot ${id}`);
       });
@@ -330,7 +334,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .option('--json', 'print {"answer","mode","citations":[...]}')
     .action(
       async (question: string, options: JsonOption & { limit?: number }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const answer = await engine.observer.ask(
             question,
             options.limit === undefined || Number.isNaN(options.limit)
@@ -354,7 +358,7 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('apply the P0–P3 retention policy to observations (recorded in the ledger)')
     .option('--json', 'print what was pruned and archived')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.observer.applyRetention();
         toolkit.output(
           options,
@@ -369,8 +373,22 @@ export function registerObserverCommands(program: Command, toolkit: CliToolkit):
     .description('cluster recurring problems across sessions into REVIEW.md friction fixes')
     .option('--json', 'print the analysis as JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.observer.analyzeFriction(), renderFriction);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.observer.analyzeFriction(),
+        renderFriction,
+      );
     });
+}
+
+/**
+ * Registers the session-memory commands: `capture`, `observer`, `reflect`, `proposals`, `memory`,
+ * `ask`, `retention` and `friction`.
+ */
+export function registerObserverCommands(program: Command, toolkit: CliToolkit): void {
+  registerCaptureCommand(program, toolkit);
+  registerObserverRunCommands(program, toolkit);
+  registerReflectionCommands(program, toolkit);
+  registerMemoryCommands(program, toolkit);
 }

@@ -1,32 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ProjectionReport } from '../../../engine/index.js';
 import { createManualClock } from '../../../testing/index.js';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 import { watchProjections } from './projections.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-cli-project-'));
-  // Only init creates a store; every other command refuses a missing one.
-  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function verity(args: readonly string[]) {
-  return runCli(['--home', join(dir, 'home'), '--now', '2026-02-19T15:00:00Z', ...args]);
-}
+const cli = useCliHome('verity-cli-project-', { now: '2026-02-19T15:00:00Z' });
+const verity = (args: readonly string[]) => cli.verity(args);
 
 describe('verity project and drift', () => {
   it('creates the targets, reports what it wrote, and lists reverted manual edits', async () => {
-    const heartbeat = join(dir, 'HEARTBEAT.md');
-    const tracker = join(dir, 'state-tracker.json');
+    const heartbeat = join(cli.dir, 'HEARTBEAT.md');
+    const tracker = join(cli.dir, 'state-tracker.json');
     const first = await verity(['project', '--target', heartbeat, '--target', tracker]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(`${heartbeat}: created (ast_zones)`);
@@ -47,7 +33,7 @@ describe('verity project and drift', () => {
   });
 
   it('exits 1 and writes nothing for a file with broken zones', async () => {
-    const broken = join(dir, 'broken.md');
+    const broken = join(cli.dir, 'broken.md');
     writeFileSync(broken, '<!-- STATE:BEGIN zone_id=x schema=v1 -->\nno end\n');
     const result = await verity(['project', '--target', broken]);
     expect(result.code).toBe(1);
@@ -61,7 +47,7 @@ describe('watchProjections', () => {
 
   beforeEach(async () => {
     engine = await createEngine({
-      home: join(dir, 'watch-home'),
+      home: join(cli.dir, 'watch-home'),
       clock: createManualClock('2026-02-19T15:00:00Z'),
       embeddings: { model: null },
     });
@@ -72,7 +58,7 @@ describe('watchProjections', () => {
   });
 
   it('projects at start, after a file change, and after a commit, until stopped', async () => {
-    const target = join(dir, 'MEMORY.md');
+    const target = join(cli.dir, 'MEMORY.md');
     const reports: ProjectionReport[] = [];
     const hooks: { changed: ((path: string) => void) | null } = { changed: null };
     let stopped = false;

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Config } from '../../../config/index.js';
-import {
-  type Engine,
-  type ProjectedFile,
-  type ProjectionMode,
-  type ProjectionReport,
-  watchFiles,
+import type {
+  Engine,
+  ProjectedFile,
+  ProjectionMode,
+  ProjectionReport,
 } from '../../../engine/index.js';
 import { EXIT_CODES, messageOf } from '../exit-codes.js';
 import type { CliToolkit } from '../toolkit.js';
@@ -180,6 +179,7 @@ export function registerProjectionCommands(program: Command, toolkit: CliToolkit
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
           toolkit.io.stderr(`verity: watching ${targets.join(', ')}\n`);
+          const { watchFiles } = await toolkit.engineModule();
           try {
             await watchProjections(engine, {
               targets,

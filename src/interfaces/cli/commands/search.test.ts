@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-01T12:00:00Z';
 
@@ -24,28 +23,16 @@ const MESSAGES = [
 
 /** `verity` in-process, with the real bundled embedding model (the CLI's default). */
 describe('verity search, index and reindex', () => {
-  let dir: string;
-  let home: string;
-
-  function verity(args: readonly string[]) {
-    return runCli(['--home', home, '--now', NOW, ...args]);
-  }
+  const cli = useCliHome('verity-cli-search-', { scope: 'all', now: NOW });
+  const verity = (args: readonly string[]) => cli.verity(args);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-search-'));
-    home = join(dir, 'home');
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', home, 'init'])).code).toBe(0);
-    writeFileSync(join(dir, 'first.jsonl'), `${MESSAGES.slice(0, 3).join('\n')}\n`);
-    writeFileSync(join(dir, 'second.jsonl'), `${MESSAGES.slice(3).join('\n')}\n`);
-  });
-
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(join(cli.dir, 'first.jsonl'), `${MESSAGES.slice(0, 3).join('\n')}\n`);
+    writeFileSync(join(cli.dir, 'second.jsonl'), `${MESSAGES.slice(3).join('\n')}\n`);
   });
 
   it('ingests messages, fills their vectors, and prints hits as JSON best first', async () => {
-    const ingested = await verity(['ingest', join(dir, 'first.jsonl')]);
+    const ingested = await verity(['ingest', join(cli.dir, 'first.jsonl')]);
     expect(ingested.code, ingested.stderr).toBe(0);
 
     const result = await verity(['search', 'ferry to the island', '--k', '2', '--json']);
@@ -87,7 +74,7 @@ describe('verity search, index and reindex', () => {
   });
 
   it('skips vectors with --no-wait, says so on search, and fills them with verity index', async () => {
-    const ingested = await verity(['ingest', join(dir, 'second.jsonl'), '--no-wait']);
+    const ingested = await verity(['ingest', join(cli.dir, 'second.jsonl'), '--no-wait']);
     expect(ingested.code, ingested.stderr).toBe(0);
     const search = await verity(['search', 'tomato plants']);
     expect(search.code).toBe(0);

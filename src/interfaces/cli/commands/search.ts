@@ -187,7 +187,7 @@ export function registerSearchCommands(program: Command, toolkit: CliToolkit): v
     )
     .option('--json', 'print {"hits":[{kind,id,thread_id,message_id,score,scores,snippet}]}')
     .action(async (query: string, options: SearchCommandOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const searchOptions: SearchOptions = {
           limit: options.k,
           filters: toFilters(options),
@@ -209,7 +209,7 @@ export function registerSearchCommands(program: Command, toolkit: CliToolkit): v
     .description('give vectors to indexed items that lack one (after ingest --no-wait)')
     .option('--json', 'print the run report and index status as JSON')
     .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const progress = indexProgressBar(toolkit.io);
         const report = await engine.indexEmbeddings({ onProgress: progress.update });
         progress.finish();
@@ -227,7 +227,7 @@ export function registerSearchCommands(program: Command, toolkit: CliToolkit): v
     )
     .option('--json', 'print the run report and index status as JSON')
     .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const progress = indexProgressBar(toolkit.io);
         try {
           const report = await engine.reindex({ onProgress: progress.update });

@@ -1,24 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-cli-signals-'));
-  // Only init creates a store; every other command refuses a missing one.
-  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function verity(args: readonly string[]) {
-  return runCli(['--home', join(dir, 'home'), '--now', '2026-04-13T09:00:00Z', ...args]);
-}
+const cli = useCliHome('verity-cli-signals-', { now: '2026-04-13T09:00:00Z' });
+const verity = (args: readonly string[]) => cli.verity(args);
 
 const ICS = [
   'BEGIN:VCALENDAR',
@@ -37,7 +23,7 @@ const ICS = [
 
 describe('verity poll', () => {
   it('polls a calendar idempotently and exits 2 without any calendar', async () => {
-    const ics = join(dir, 'cal.ics');
+    const ics = join(cli.dir, 'cal.ics');
     writeFileSync(ics, ICS);
     const first = await verity(['poll', '--calendar', ics]);
     expect(first.code, first.stderr).toBe(0);
@@ -59,7 +45,7 @@ describe('verity poll', () => {
 
 describe('verity extract and migrate', () => {
   it('labels intents, reports metrics, confirms aliases and dry-runs a migration', async () => {
-    const note = join(dir, 'MEMORY.md');
+    const note = join(cli.dir, 'MEMORY.md');
     writeFileSync(note, '# About me\n\nSeat: aisle.\n');
     const dry = await verity(['migrate', note, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);

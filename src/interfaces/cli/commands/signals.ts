@@ -32,11 +32,7 @@ export function registerSignalCommands(program: Command, toolkit: CliToolkit): v
         const sources: CalendarSource[] =
           options.calendar !== undefined
             ? [{ location: options.calendar, entityId: options.entity }]
-            : (config.file.calendars ?? []).map((c) => ({
-                location: c.location,
-                entityId: c.entity_id,
-                ...(c.name === undefined ? {} : { name: c.name }),
-              }));
+            : (await toolkit.engineModule()).calendarSourcesOf(config);
         if (sources.length === 0) {
           throw new UsageError(
             'no calendars: pass --calendar FILE or set calendars in config.json',

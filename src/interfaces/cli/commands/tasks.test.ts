@@ -1,23 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
 describe('verity tasks', () => {
-  let dir: string;
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-cli-tasks-'));
-    // Only init creates a store; every other command refuses a missing one.
-    expect((await runCli(['--home', dir, 'init'])).code).toBe(0);
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const verity = (now: string, args: readonly string[]) =>
-    runCli(['--home', dir, '--now', now, ...args]);
+  const cli = useCliHome('verity-cli-tasks-', { homeIsDir: true });
+  const verity = (now: string, args: readonly string[]) => cli.verity(args, { now });
 
   it('adds, triages and lists a task as snake_case JSON', async () => {
     const added = await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck', '--json']);

@@ -11,7 +11,7 @@ import {
   type TaskFields,
   type TaskState,
 } from '../../../core/index.js';
-import { createStdoutNotifier, type Patch, type ReconcileReport } from '../../../engine/index.js';
+import type { Patch, ReconcileReport } from '../../../engine/index.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface FieldOptions {
@@ -178,23 +178,15 @@ function renderMetrics(metrics: DailyMetrics): string {
     .join('\n');
 }
 
-/**
- * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
- * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
- * `verity metrics`.
- */
-export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
-  const tasks = program
-    .command('tasks')
-    .description('tasks that cannot be dropped: state machine, escalation, dead-man switch');
-
+/** `verity tasks add|list`: capture a task, list open ones. */
+function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
   withFieldOptions(tasks.command('add'))
     .description('capture a task (CAPTURED); P2/P3 work is refused while a P0 is overdue')
     .argument('<title>', 'what to do')
     .option('--entity <id>', 'whose task (default user:primary)')
     .option('--json', 'print the task as JSON')
     .action(async (title: string, options: CommonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.add({
           title,
           fields: fieldsOf(options),
@@ -216,7 +208,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         options: { all?: true; state?: TaskState; entity?: string; json?: true },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const list = await engine.tasks.list({
             state: options.state !== undefined ? [options.state] : options.all ? 'all' : 'open',
             ...(options.entity === undefined ? {} : { entity_id: options.entity }),
@@ -227,16 +219,17 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       },
     );
+}
 
+/** `verity tasks show|move|update`: one task, its state and fields. */
+function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('show')
     .description('one task with its fields and history')
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.show(id), renderTask);
-      });
+      await toolkit.show(command, options, (engine) => engine.tasks.show(id), renderTask);
     });
 
   withFieldOptions(tasks.command('move'))
@@ -246,7 +239,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--reason <text>', 'why (required for CANCELLED)')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.move(id, to, fieldsOf(options), {
           reason: options.reason ?? '',
         });
@@ -261,7 +254,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--reason <text>', 'why')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.update(id, fieldsOf(options), {
           progress: options.progress === true,
           reason: options.reason ?? '',
@@ -269,7 +262,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, task, renderTaskLine);
       });
     });
+}
 
+/** `verity tasks done|cancel|ack`: finish, drop or acknowledge a task. */
+function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('done')
     .description('complete a task (from EXECUTING or VERIFYING) with its proof')
@@ -277,9 +273,12 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .requiredOption('--proof <text>', 'a file path, message link or summary proving it done')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { proof: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.done(id, options.proof), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.done(id, options.proof),
+        renderTaskLine,
+      );
     });
 
   tasks
@@ -289,9 +288,12 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .requiredOption('--reason <text>', 'why it is cancelled')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { reason: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.cancel(id, options.reason), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.cancel(id, options.reason),
+        renderTaskLine,
+      );
     });
 
   tasks
@@ -303,7 +305,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--note <text>', 'what you will do')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.acknowledge(
           id,
           options.note === undefined ? {} : { reason: options.note },
@@ -311,14 +313,17 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, task, renderTaskLine);
       });
     });
+}
 
+/** `verity tasks capture|proposals|accept`: commitments read from threads. */
+function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
   tasks
     .command('capture')
     .description('capture commitments from a thread as tasks (weak ones are only proposed)')
     .requiredOption('--thread <id>', 'the thread to read')
     .option('--json', 'print {"created":[...],"proposed":[...]}')
     .action(async (options: { thread: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.capture({ thread_id: options.thread });
         const { created, proposed } = report;
         toolkit.output(
@@ -341,7 +346,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--all', 'include accepted ones')
     .option('--json', 'print {"proposals":[...]}')
     .action(async (options: { all?: true; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const proposals = await engine.tasks.proposals({ all: options.all === true });
         toolkit.output(options, { proposals }, (value) =>
           value.proposals.length === 0
@@ -359,17 +364,24 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .argument('<proposal_id>', 'PROP-…')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.acceptProposal(id), renderTaskLine);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.acceptProposal(id),
+        renderTaskLine,
+      );
     });
+}
 
+/** `verity reconcile`: run the task reconciler now. */
+function registerReconcileCommand(program: Command, toolkit: CliToolkit): void {
   program
     .command('reconcile')
     .description('run the task reconciler now and print every action it took, with its reason')
     .option('--json', 'print the report as JSON (notifications are not printed separately)')
     .action(async (options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      const { createStdoutNotifier } = await toolkit.engineModule();
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.reconcile(
           options.json === true
             ? {}
@@ -378,7 +390,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         toolkit.output(options, report, renderReconcile);
       });
     });
+}
 
+/** `verity incidents list|log`: failures Verity logged. */
+function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
   const incidents = program.command('incidents').description('failures Verity logged (seed 004)');
 
   incidents
@@ -389,7 +404,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--json', 'print {"incidents":[...]}')
     .action(
       async (options: { type?: IncidentType; since?: string; json?: true }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const list = await engine.tasks.incidents({
             ...(options.type === undefined ? {} : { type: options.type }),
             ...(options.since === undefined ? {} : { since: options.since }),
@@ -426,7 +441,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         if (!['low', 'medium', 'high'].includes(options.severity)) {
           throw new InvalidArgumentError('--severity must be low, medium or high.');
         }
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const incident = await engine.tasks.logIncident({
             type: options.type,
             detail: options.detail,
@@ -437,7 +452,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       },
     );
+}
 
+/** `verity patches list|approve|reject`: parameter patches of the improvement loop. */
+function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
   const patches = program
     .command('patches')
     .description('parameter patches proposed by the nightly improvement loop');
@@ -452,7 +470,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
       if (options.status !== undefined && !statuses.includes(options.status)) {
         throw new InvalidArgumentError(`--status must be one of ${statuses.join(', ')}.`);
       }
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.tasks.patches(
           options.status === undefined ? {} : { status: options.status as Patch['status'] },
         );
@@ -477,7 +495,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
       .option('--note <text>', 'why')
       .option('--json', 'print the patch as JSON')
       .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           // A thin alias of `verity review approve|reject`: the same review-queue answer.
           const answer = await engine.tasks.answerReview(id, verdict, options.note);
           if (answer.kind !== 'patch') {
@@ -487,7 +505,10 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
         });
       });
   }
+}
 
+/** `verity improve` and `verity metrics`: the nightly loop and its metrics. */
+function registerImprovementCommands(program: Command, toolkit: CliToolkit): void {
   program
     .command('improve')
     .description(
@@ -495,7 +516,7 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     )
     .option('--json', 'print the report as JSON')
     .action(async (options: { json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.tasks.improve();
         toolkit.output(options, report, (r) =>
           [
@@ -513,8 +534,31 @@ export function registerTaskCommands(program: Command, toolkit: CliToolkit): voi
     .option('--date <YYYY-MM-DD>', 'the UTC day (default: today)')
     .option('--json', 'print the metrics as JSON')
     .action(async (options: { date?: string; json?: true }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.tasks.metrics(options.date), renderMetrics);
-      });
+      await toolkit.show(
+        command,
+        options,
+        (engine) => engine.tasks.metrics(options.date),
+        renderMetrics,
+      );
     });
+}
+
+/**
+ * Registers `verity tasks add|list|show|move|update|done|cancel|ack`, `verity reconcile`,
+ * `verity incidents list|log`, `verity patches list|approve|reject`, `verity improve` and
+ * `verity metrics`.
+ */
+export function registerTaskCommands(program: Command, toolkit: CliToolkit): void {
+  const tasks = program
+    .command('tasks')
+    .description('tasks that cannot be dropped: state machine, escalation, dead-man switch');
+
+  registerTaskEntryCommands(tasks, toolkit);
+  registerTaskChangeCommands(tasks, toolkit);
+  registerTaskEndCommands(tasks, toolkit);
+  registerCommitmentCommands(tasks, toolkit);
+  registerReconcileCommand(program, toolkit);
+  registerIncidentCommands(program, toolkit);
+  registerPatchCommands(program, toolkit);
+  registerImprovementCommands(program, toolkit);
 }

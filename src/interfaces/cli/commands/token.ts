@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { hashToken } from '../../http/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { CliToolkit } from '../toolkit.js';
 
@@ -13,7 +12,8 @@ export function registerTokenCommands(program: Command, toolkit: CliToolkit): vo
     .command('new')
     .description('print a fresh random token and its sha256')
     .option('--json', 'print JSON')
-    .action((options: { readonly json?: true }) => {
+    .action(async (options: { readonly json?: true }) => {
+      const { hashToken } = await import('../../http/index.js');
       const value = randomBytes(24).toString('base64url');
       toolkit.output(
         options,
@@ -26,8 +26,9 @@ export function registerTokenCommands(program: Command, toolkit: CliToolkit): vo
     .description('print the sha256 of a token, for tokens[].sha256 in config.json')
     .argument('<token>', 'the bearer token')
     .option('--json', 'print JSON')
-    .action((value: string, options: { readonly json?: true }) => {
+    .action(async (value: string, options: { readonly json?: true }) => {
       if (value.length < 16) throw new UsageError('a token must be at least 16 characters');
+      const { hashToken } = await import('../../http/index.js');
       toolkit.output(options, { sha256: hashToken(value) }, (r) => r.sha256);
     });
 }

@@ -1,26 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../__fixtures__/run-cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
 
-let dir: string;
+const cli = useCliHome('verity-cli-vault-');
 let vault: string;
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-cli-vault-'));
-  vault = join(dir, 'notes');
+beforeEach(() => {
+  vault = join(cli.dir, 'notes');
   mkdirSync(join(vault, 'work'), { recursive: true });
-  // Only init creates a store; every other command refuses a missing one.
-  expect((await runCli(['--home', join(dir, 'home'), 'init'])).code).toBe(0);
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function verityAt(now: string, args: readonly string[]) {
-  return runCli(['--home', join(dir, 'home'), '--now', now, ...args]);
+  return cli.verity(args, { now });
 }
 
 async function json<T>(now: string, args: readonly string[]): Promise<T> {

@@ -84,8 +84,8 @@ function renderDetail(detail: MemoryDetail): string {
   return lines.join('\n');
 }
 
-/** Registers `verity vault`, `verity memories` and `verity drift`. */
-export function registerVaultCommands(program: Command, toolkit: CliToolkit): void {
+/** `verity vault add|index|search`: the notes vault. */
+function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
   const vault = program
     .command('vault')
     .description('a vault of markdown notes that memories cite');
@@ -96,7 +96,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .argument('<dir>', 'the folder')
     .option('--json', 'print JSON')
     .action(async (dir: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const added = await engine.vault.addRoot(dir);
         toolkit.output(options, added, (value) => `vault folder ${value.root}`);
       });
@@ -107,7 +107,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .description('chunk, embed and index the notes; unchanged notes are skipped')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const report = await engine.vault.index();
         toolkit.output(
           options,
@@ -132,7 +132,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     })
     .option('--json', 'print JSON')
     .action(async (query: string, options: JsonOption & { limit?: number }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const found = await engine.vault.searchNotes(
           query,
           options.limit === undefined ? {} : { limit: options.limit },
@@ -155,7 +155,10 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         );
       });
     });
+}
 
+/** `verity memories add|update|forget|list|show|signal`: memory entries in the vault. */
+function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): void {
   const memories = program
     .command('memories')
     .description('memories that cite notes, with revisions and drift');
@@ -174,7 +177,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .option('--entity <id>', 'the entity the memory belongs to (default user:primary)')
     .option('--json', 'print JSON')
     .action(async (text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.recordMemory({
           text,
           tags: options.tag,
@@ -194,7 +197,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .option('--cites <note>', 'replace the explicit citations (repeatable)', collect, [])
     .option('--json', 'print JSON')
     .action(async (id: string, text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.updateMemory(id, {
           text,
           ...(options.tag.length === 0 ? {} : { tags: options.tag }),
@@ -210,7 +213,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
     .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const result = await engine.vault.forgetMemory(id);
         toolkit.output(options, result, (r) => `forgot ${r.memory_id}`);
       });
@@ -222,7 +225,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .option('--tag <tag>', 'only memories with this tag')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption & { readonly tag?: string }, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+      await toolkit.run(command, async (engine) => {
         const list = await engine.vault.listMemories(
           options.tag === undefined ? {} : { tag: options.tag },
         );
@@ -238,9 +241,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
     .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
-        toolkit.output(options, await engine.vault.showMemory(id), renderDetail);
-      });
+      await toolkit.show(command, options, (engine) => engine.vault.showMemory(id), renderDetail);
     });
 
   memories
@@ -257,7 +258,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         options: JsonOption & { detail: string; note?: string; source?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const row = await engine.vault.recordSignal(id, {
             detail: options.detail,
             notePath: options.note ?? null,
@@ -267,7 +268,10 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         });
       },
     );
+}
 
+/** `verity drift`: prediction errors (drifted memories, changed sources, signals, zone edits). */
+function registerDriftCommands(program: Command, toolkit: CliToolkit): void {
   const drift = program
     .command('drift')
     .description('prediction errors: drifted memories, changed sources, signals, STATE zone edits');
@@ -284,7 +288,7 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         options: JsonOption & { type: string[]; unresolved?: true; memory?: string },
         command: Command,
       ) => {
-        await toolkit.withEngine(toolkit.loadConfig(command), async (engine) => {
+        await toolkit.run(command, async (engine) => {
           const rows = await engine.vault.listPredictionErrors({
             ...(options.type.length === 0
               ? {}
@@ -298,4 +302,11 @@ export function registerVaultCommands(program: Command, toolkit: CliToolkit): vo
         });
       },
     );
+}
+
+/** Registers `verity vault`, `verity memories` and `verity drift`. */
+export function registerVaultCommands(program: Command, toolkit: CliToolkit): void {
+  registerNoteCommands(program, toolkit);
+  registerMemoryEntryCommands(program, toolkit);
+  registerDriftCommands(program, toolkit);
 }

@@ -1,0 +1,102 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import type { Config } from '../../../config/index.js';
+import type { CalendarSource } from '../../../engine/index.js';
+import type { CliToolkit } from '../toolkit.js';
+import { projectionTargets } from './projections.js';
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new InvalidArgumentError('must be a port number (0-65535).');
+  }
+  return port;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/**
+ * What `POST /api/poll` and `POST /api/project` may touch: only the calendars and projection
+ * files the operator configured (a request never names a file or URL); unset, they answer 409.
+ */
+function operationsOf(
+  config: Config,
+  calendars: CalendarSource[],
+): {
+  calendars: CalendarSource[];
+  projection?: { targets: string[]; mode: 'ast_zones' | 'legacy_string' };
+} {
+  const projections = config.file.projections;
+  if (projections?.targets === undefined) return { calendars };
+  return {
+    calendars,
+    projection: {
+      targets: projectionTargets({}, config),
+      mode: projections.mode ?? 'ast_zones',
+    },
+  };
+}
+
+/**
+ * `verity serve`: the JSON API and MCP over HTTP, the vault watcher and the background jobs (DLQ
+ * retries, indexing and item extraction after ingest, calendar polls, the task schedule), until SIGINT/SIGTERM. Creates the store when there is none.
+ */
+export function registerServeCommands(program: Command, toolkit: CliToolkit): void {
+  const { withEngine, loadConfig: loadCliConfig, engineModule } = toolkit;
+  program
+    .command('serve')
+    .description('serve the JSON API and MCP over HTTP (/mcp) until SIGINT/SIGTERM')
+    .option('--port <n>', 'port (else VERITY_PORT, config file, default 7077)', parsePort)
+    .option('--host <host>', 'interface (else VERITY_HOST, config file, default 127.0.0.1)')
+    .action(
+      async (options: { readonly port?: number; readonly host?: string }, command: Command) => {
+        const config = loadCliConfig(command, { port: options.port, host: options.host });
+        const { startHttpServer } = await import('../../http/index.js');
+        const {
+          backgroundJobOptionsFromConfig,
+          calendarSourcesOf,
+          createServerLogger,
+          startBackgroundJobs,
+        } = await engineModule();
+        const logger = await createServerLogger(config.logLevel);
+        await withEngine(
+          config,
+          async (engine) => {
+            const server = await startHttpServer(engine, {
+              port: config.http.port,
+              host: config.http.host,
+              token: config.token,
+              tokens: config.file.tokens ?? [],
+              onError: (error: unknown) => logger.error('request failed', { error }),
+              operations: operationsOf(config, calendarSourcesOf(config)),
+            });
+            logger.info('serving', { url: server.url, home: engine.home });
+            const vault = await engine.vault.watch({
+              onError: (error: unknown) => logger.error('vault watch failed', { error }),
+            });
+            const jobs = await startBackgroundJobs(
+              engine,
+              backgroundJobOptionsFromConfig(config, logger),
+            );
+            try {
+              logger.info('shutting down', { signal: await untilSignal() });
+            } finally {
+              await vault.stop();
+              await jobs.stop();
+              await server.close();
+            }
+          },
+          { create: true },
+        );
+      },
+    );
+}
