@@ -48,8 +48,6 @@ const SERVICE_PACKAGES: Readonly<Record<string, readonly string[]>> = {
     'city-timezones',
     'i18n-iso-countries',
   ],
-  extract: ['chrono-node'],
-  search: ['chrono-node'],
   projections: ['unified', 'remark-parse', 'remark-gfm', 'remark-stringify', 'unist-util-visit'],
   context: ['gpt-tokenizer'],
   jobs: ['croner'],

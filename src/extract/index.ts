@@ -4,8 +4,8 @@
  * model-backed extractor sits behind the `LanguageModel` contract, with a cache keyed by message
  * hash and prompt version. Extraction runs at live ingest only: its output is recorded in the
  * ledger, so replay never runs an extractor again.
- * May import: core, schemas, the provider contracts, language, embeddings; the package
- * `chrono-node`.
+ * May import: core, schemas, the provider contracts, language, embeddings (dates come from
+ * `language/`, the one home of chrono-node).
  */
 
 export type { DateMention } from './dates.js';

@@ -1,13 +1,4 @@
-import { createRequire } from 'node:module';
-import type * as Chrono from 'chrono-node';
-
-// Loaded on first use, not imported: a command that reads no dates must not pay for chrono-node
-// at start-up (ADR 2026-11-26-lazy-start-up).
-let chronoModule: typeof Chrono | null = null;
-function chrono(): typeof Chrono {
-  chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono;
-  return chronoModule;
-}
+import { chrono } from './chrono.js';
 
 /** A date or time mentioned in a text, resolved against the message time. */
 export interface DateMention {

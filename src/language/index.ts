@@ -19,3 +19,6 @@ export type { Place, PlaceKind } from './places.js';
 export { isKnownPlace, lookupPlace, placeKey } from './places.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
+export type { TimeWindow } from './time-hint.js';
+export { parseTimeHint } from './time-hint.js';
+export { queryTimeWindow } from './time-window.js';

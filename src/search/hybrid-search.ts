@@ -1,4 +1,5 @@
 import type { Embedder } from '../embeddings/index.js';
+import { parseTimeHint, queryTimeWindow } from '../language/index.js';
 import type {
   SearchDocument,
   SearchFilters,
@@ -8,11 +9,9 @@ import type {
   VectorSearchHit,
 } from '../stores/index.js';
 import { makeSnippet } from './make-snippet.js';
-import { parseTimeHint } from './parse-time-hint.js';
 import { queryIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
 import { type FusionCandidate, type RankAdjustments, rankCandidates } from './rank-candidates.js';
-import { queryTimeWindow } from './time-window.js';
 
 /**
  * How the rankers are combined. The defaults were chosen on tuning halves of two dev sets and

@@ -1,8 +1,11 @@
 /**
  * Search: hybrid retrieval over the store's full-text and vector indexes (weighted reciprocal
  * rank fusion, time-aware boosting, recency), plus the query handling it rests on.
- * May import: core, the store and provider contracts, embeddings.
+ * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
+
+export type { TimeWindow } from '../language/index.js';
+export { parseTimeHint, queryTimeWindow } from '../language/index.js';
 export type { Ranking } from './fuse-rankings.js';
 export { fuseRankings } from './fuse-rankings.js';
 export type {
@@ -15,8 +18,6 @@ export type {
 } from './hybrid-search.js';
 export { DEFAULT_FUSION, hybridSearch, rankAdjustments } from './hybrid-search.js';
 export { makeSnippet } from './make-snippet.js';
-export type { TimeWindow } from './parse-time-hint.js';
-export { parseTimeHint } from './parse-time-hint.js';
 export type { QueryIntent } from './query-intent.js';
 export { queryIntent } from './query-intent.js';
 export { queryTerms, wordsOf } from './query-terms.js';
@@ -35,4 +36,3 @@ export {
 } from './rank-candidates.js';
 export type { SessionHit, SessionRanking } from './rank-sessions.js';
 export { rankSessions } from './rank-sessions.js';
-export { queryTimeWindow } from './time-window.js';

@@ -1,14 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as Chrono from 'chrono-node';
-import { parseTimeHint, type TimeWindow } from './parse-time-hint.js';
-
-// Loaded on first use, not imported: a command that reads no dates must not pay for chrono-node
-// at start-up (ADR 2026-11-26-lazy-start-up).
-let chronoModule: typeof Chrono | null = null;
-function chrono(): typeof Chrono {
-  chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono;
-  return chronoModule;
-}
+import { chrono } from './chrono.js';
+import { parseTimeHint, type TimeWindow } from './time-hint.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeHint } from './parse-time-hint.js';
+import { parseTimeHint } from './time-hint.js';
 
 const NOW = Date.parse('2023-10-22T09:55:00Z');
 
