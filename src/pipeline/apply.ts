@@ -7,7 +7,6 @@ import {
   domainOf,
   EngineError,
   emptySlot,
-  emptyStats,
   forceConfirmations,
   type Intent,
   type JsonObject,
@@ -18,6 +17,7 @@ import {
   type Outcome,
   type Policy,
   parseRfc3339,
+  policyFromStored,
   type ResolveContext,
   type ResolveOutcome,
   recordOutcome,
@@ -25,7 +25,9 @@ import {
   resolveObservation,
   type SlotState,
   type SourceType,
+  statsFromStored,
   toIso,
+  unwrap,
 } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
 import { foldObserverEvent } from '../observer/index.js';
@@ -85,11 +87,8 @@ export async function openSession(
   tx: WriteTx,
   options: { readonly parallel?: boolean } = {},
 ): Promise<ApplySession> {
-  const storedPolicy = await tx.getMeta(POLICY_KEY);
-  const policy = storedPolicy === null ? DEFAULT_POLICY : (storedPolicy as unknown as Policy);
-  const storedStats = await tx.getMeta(STATS_KEY);
-  const stats =
-    storedStats === null ? emptyStats(policy) : (storedStats as unknown as LearningStats);
+  const policy = unwrap(policyFromStored(await tx.getMeta(POLICY_KEY)));
+  const stats = unwrap(statsFromStored(await tx.getMeta(STATS_KEY), policy));
   return {
     policy,
     stats,
@@ -109,7 +108,7 @@ export async function joinSharedState(tx: WriteTx, session: ApplySession): Promi
   if (!session.parallel || session.joined) return;
   await tx.joinCommitOrder();
   const stored = await refreshMeta(tx, STATS_KEY);
-  let stats = stored === null ? emptyStats(session.policy) : (stored as unknown as LearningStats);
+  let stats = unwrap(statsFromStored(stored, session.policy));
   for (const { domain, outcome, at } of session.outcomes) {
     stats = recordOutcome(stats, domain, outcome, at);
   }
@@ -692,7 +691,7 @@ async function foldEvent(
       return applyExternalPrompt(tx, session, event, now);
     case EVENT_TYPES.policy: {
       const change = event.payload as unknown as PolicyChange;
-      session.policy = change.policy;
+      session.policy = unwrap(policyFromStored(change.policy));
       await tx.putMeta(POLICY_KEY, change.policy as unknown as JsonObject);
       const day = event.recordedAt.slice(0, 10);
       const forced = Object.entries(change.force_confirm ?? {});
