@@ -1,12 +1,5 @@
-import { DOMAIN_SPECS, type FieldSpec } from '../core/index.js';
+import { DOMAIN_SPECS, type FieldSpec, sha256Hex } from '../core/index.js';
 import type { ExtractionInput } from './types.js';
-
-/**
- * Version of the prompt below. Part of the extractor's identity (`llm@<version>`) and of the
- * cache key: change it whenever the instructions, the registered domains or their examples change.
- * (`2026-11-26.1`: fields and examples now come from the domain registry.)
- */
-export const PROMPT_VERSION = '2026-11-26.1';
 
 function fieldLine(field: FieldSpec): string {
   const values =
@@ -50,6 +43,14 @@ export const SYSTEM_PROMPT = [
     (example) => `"${example.message}" -> ${example.answer}`,
   ),
 ].join('\n');
+
+/**
+ * Version of the prompt above: a date for its instructions, plus a digest of the whole text, so
+ * the version changes by itself when a domain is registered or a spec's fields or examples
+ * change. Part of the extractor's identity (`llm@<version>`) and of the cache key: change the date
+ * whenever the instructions here change.
+ */
+export const PROMPT_VERSION = `2026-11-26.1+${sha256Hex(SYSTEM_PROMPT).slice(0, 8)}`;
 
 /** The user turn: the message and the context the answer depends on. */
 export function userPrompt(input: ExtractionInput): string {
