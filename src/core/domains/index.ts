@@ -1,5 +1,6 @@
 import { family } from './family.js';
 import { financial } from './financial.js';
+import { health } from './health.js';
 import { profile } from './profile.js';
 import { project } from './project.js';
 import type { DomainSpec } from './spec.js';
@@ -15,7 +16,7 @@ import { travel } from './travel.js';
  * the order of every per-domain listing (state tracker, stats, schemas); a new domain adds its
  * file and one line at the end.
  */
-export const DOMAIN_SPECS = [travel, family, project, financial, profile] as const;
+export const DOMAIN_SPECS = [travel, family, project, financial, profile, health] as const;
 
 /** A state domain: a field's first path segment. */
 export type Domain = (typeof DOMAIN_SPECS)[number]['name'];
