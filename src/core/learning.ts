@@ -114,6 +114,24 @@ export type Outcome =
 
 const KEEP_DAYS = 35;
 
+type Counter =
+  | 'autoCommits'
+  | 'autoCommitCorrections'
+  | 'asks'
+  | 'confirmed'
+  | 'rejected'
+  | 'edited';
+
+/** Outcomes counted per domain and per day: the domain counter and the day counter each raises. */
+const COUNTED: Readonly<Record<string, readonly [Counter, keyof DayCounts]>> = {
+  auto_commit: ['autoCommits', 'autoCommits'],
+  correction: ['autoCommitCorrections', 'corrections'],
+  ask: ['asks', 'asks'],
+  confirmed: ['confirmed', 'confirmed'],
+  rejected: ['rejected', 'rejected'],
+  edited: ['edited', 'edited'],
+};
+
 /** Returns the counters after one outcome in one domain at `at` (RFC 3339). Pure. */
 export function recordOutcome(
   stats: LearningStats,
@@ -127,45 +145,18 @@ export function recordOutcome(
   const counts: { -readonly [K in keyof DayCounts]: DayCounts[K] } = {
     ...(current.days[day] ?? EMPTY_DAY),
   };
-  let touchDay = true;
-  switch (outcome) {
-    case 'auto_commit':
-      next.autoCommits += 1;
-      counts.autoCommits += 1;
-      break;
-    case 'correction':
-      next.autoCommitCorrections += 1;
-      counts.corrections += 1;
-      break;
-    case 'ask':
-      next.asks += 1;
-      counts.asks += 1;
-      break;
-    case 'confirmed':
-      next.confirmed += 1;
-      counts.confirmed += 1;
-      break;
-    case 'rejected':
-      next.rejected += 1;
-      counts.rejected += 1;
-      break;
-    case 'edited':
-      next.edited += 1;
-      counts.edited += 1;
-      break;
-    case 'tentative':
-      next.tentative += 1;
-      touchDay = false;
-      break;
-    case 'mutation':
-      next.mutations += 1;
-      next.calibrationRemaining = Math.max(0, current.calibrationRemaining - 1);
-      touchDay = false;
-      break;
-    case 'resolved_event':
-      next.forceConfirmRemaining = Math.max(0, current.forceConfirmRemaining - 1);
-      touchDay = false;
-      break;
+  const counted = COUNTED[outcome];
+  const touchDay = counted !== undefined;
+  if (counted !== undefined) {
+    next[counted[0]] += 1;
+    counts[counted[1]] += 1;
+  } else if (outcome === 'tentative') {
+    next.tentative += 1;
+  } else if (outcome === 'mutation') {
+    next.mutations += 1;
+    next.calibrationRemaining = Math.max(0, current.calibrationRemaining - 1);
+  } else if (outcome === 'resolved_event') {
+    next.forceConfirmRemaining = Math.max(0, current.forceConfirmRemaining - 1);
   }
   if (touchDay) {
     const days: Record<string, DayCounts> = { ...current.days, [day]: counts };

@@ -30,23 +30,14 @@ function mayBootstrap(evidence: {
   );
 }
 
-/** An observation after validation and normalisation, as the resolver sees it. */
-export interface ObservationInput {
-  readonly eventId: string;
+/**
+ * An observation after validation and normalisation, as the resolver sees it: the evidence it
+ * carries (`value` is null for a retraction without a replacement) plus the slot it is about.
+ */
+export interface ObservationInput extends Omit<Evidence, 'state' | 'stateBy'> {
   readonly entityId: string;
   readonly field: string;
   readonly domain: Domain;
-  /** Candidate value; null for a retraction without a replacement. */
-  readonly value: string | null;
-  readonly intent: Evidence['intent'];
-  readonly sourceType: SourceType;
-  readonly sourceRef: string;
-  readonly eventTs: string;
-  readonly recordedAt: string;
-  readonly corroborators: number;
-  readonly correction: boolean;
-  readonly extractionConfidence: number;
-  readonly extractor: string | null;
   /** For `retract`: the event whose evidence is withdrawn. */
   readonly retracts: string | null;
 }
@@ -680,7 +671,16 @@ function gateFor(run: Run, { top, margin }: Ranking, reResolving: boolean): Gate
   return { stage, autoFloor, blockers, autoAllowed, replacesBootstrap, held };
 }
 
-/** Commits the leader (closing any pending prompt unless `keepPending`). */
+/** What a decision step reads: the run, the ranking, the gate and the history kind. */
+interface Step {
+  readonly run: Run;
+  readonly ranking: Ranking;
+  readonly gate: Gate;
+  readonly kind: HistoryEntry['kind'];
+  readonly reResolving: boolean;
+}
+
+/** Commits the leader (closing any pending prompt unless `closePending` is false). */
 function commitLeader(
   run: Run,
   { top, margin }: Ranking,
@@ -711,13 +711,7 @@ function commitLeader(
 }
 
 /** Step 6a, auto-commit: clears the auto threshold and margin (or outranks a seeded value). */
-function autoCommit(
-  run: Run,
-  ranking: Ranking,
-  gate: Gate,
-  kind: HistoryEntry['kind'],
-  reResolving: boolean,
-): ResolveOutcome | null {
+function autoCommit({ run, ranking, gate, kind, reResolving }: Step): ResolveOutcome | null {
   if (!(gate.autoAllowed || gate.replacesBootstrap) || gate.held) return null;
   const { top, margin, scoreText, marginText } = ranking;
   if (gate.stage === '0') {
@@ -736,12 +730,7 @@ function autoCommit(
 }
 
 /** Step 6b, uncontested evidence stated plainly commits at low confidence (ADR uncontested-evidence). */
-function commitUncontested(
-  run: Run,
-  ranking: Ranking,
-  gate: Gate,
-  kind: HistoryEntry['kind'],
-): ResolveOutcome | null {
+function commitUncontested({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
   const { top, runnerUp, margin, scoreText } = ranking;
   const rules = run.ctx.policy.domains[run.slot.domain];
   const standing = standingScore(top);
@@ -766,12 +755,8 @@ function commitUncontested(
 }
 
 /** Step 6c, the review band (or a bundle hold): ask the user, once per value. */
-function askUser(
-  run: Run,
-  { top, margin, scoreText, marginText }: Ranking,
-  gate: Gate,
-  kind: HistoryEntry['kind'],
-): ResolveOutcome | null {
+function askUser({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
+  const { top, margin, scoreText, marginText } = ranking;
   const { draft, slot, obs } = run;
   const { ask } = run.ctx.policy.domains[slot.domain];
   const marginThreshold = run.ctx.policy.domains[slot.domain].margin;
@@ -825,12 +810,7 @@ function askUser(
 }
 
 /** Step 6d, below the review band: an empty slot is seeded from plain uncontested evidence. */
-function seedEmptySlot(
-  run: Run,
-  ranking: Ranking,
-  gate: Gate,
-  kind: HistoryEntry['kind'],
-): ResolveOutcome | null {
+function seedEmptySlot({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
   const { top, runnerUp, margin, scoreText } = ranking;
   const rules = run.ctx.policy.domains[run.slot.domain];
   if (
@@ -853,12 +833,8 @@ function seedEmptySlot(
 }
 
 /** Step 6e, too weak: kept tentative (or the slot empties after a retraction). */
-function keepTentative(
-  run: Run,
-  { top, margin, scoreText, marginText }: Ranking,
-  kind: HistoryEntry['kind'],
-  reResolving: boolean,
-): ResolveOutcome {
+function keepTentative({ run, ranking, kind, reResolving }: Step): ResolveOutcome {
+  const { top, margin, scoreText, marginText } = ranking;
   if (reResolving && run.committedBefore && !run.draft.committed) {
     run.reasons.push(`remaining evidence too weak (${scoreText}); the slot is now empty`);
     return finish(run, 'auto_commit', top.confidence, margin, kind, {
@@ -885,13 +861,13 @@ function decide(run: Run, kind: HistoryEntry['kind'], reResolving: boolean): Res
   if (ranking === null) return nothingLive(run, kind, reResolving);
   const settled = compareWithCurrent(run, ranking, kind, reResolving);
   if (settled) return settled;
-  const gate = gateFor(run, ranking, reResolving);
+  const step: Step = { run, ranking, gate: gateFor(run, ranking, reResolving), kind, reResolving };
   return (
-    autoCommit(run, ranking, gate, kind, reResolving) ??
-    commitUncontested(run, ranking, gate, kind) ??
-    askUser(run, ranking, gate, kind) ??
-    seedEmptySlot(run, ranking, gate, kind) ??
-    keepTentative(run, ranking, kind, reResolving)
+    autoCommit(step) ??
+    commitUncontested(step) ??
+    askUser(step) ??
+    seedEmptySlot(step) ??
+    keepTentative(step)
   );
 }
 
