@@ -5,7 +5,6 @@ import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
   canonicalJson,
-  DEFAULT_POLICY,
   ENTITY_ID_PATTERN,
   EngineError,
   emptyStats,
@@ -13,8 +12,10 @@ import {
   type LearningStats,
   type Policy,
   parseRfc3339,
+  policyFromStored,
   toIso,
   toStateTracker,
+  unwrap,
   uuidV7,
 } from '../core/index.js';
 import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
@@ -208,7 +209,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   });
 
   const currentPolicy = async (): Promise<Policy> =>
-    ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY;
+    unwrap(policyFromStored(await store.getMeta('policy')));
 
   if (options.policy) {
     const settings = options.policy;
