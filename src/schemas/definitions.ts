@@ -1,5 +1,5 @@
 /** Shared fragments of Verity's canonical JSON Schemas (draft 2020-12). */
-import { DOMAINS, FIELD_PATTERN } from '../core/index.js';
+import { DOMAINS, FIELD_PATTERN, SOURCE_TYPES } from '../core/index.js';
 
 export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 /** Base of every schema `$id`. */
@@ -33,21 +33,8 @@ export const valueSchema = { type: 'string', minLength: 1, maxLength: 500 } as c
 /** The registered domains (`core/domains`), as an enum. */
 export const domainSchema = { enum: DOMAINS } as const;
 
-/** The source types, as an enum. */
-export const sourceTypeSchema = {
-  enum: [
-    'user_statement',
-    'conversation_assertive',
-    'assistant_statement',
-    'user_confirmation',
-    'calendar',
-    'transactions_email',
-    'static_markdown',
-    'manual_markdown',
-    'webhook',
-    'location',
-  ],
-} as const;
+/** The source types (`core/vocabulary.ts`), as an enum. */
+export const sourceTypeSchema = { enum: SOURCE_TYPES } as const;
 
 /** A source reference: what produced the evidence and where to find it. */
 export const sourceSchema = {
