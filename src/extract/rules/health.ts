@@ -78,9 +78,22 @@ interface Reading {
   readonly correction: boolean;
 }
 
+function medicine(name: string): string {
+  return `health.medication.${slugify(name)}`;
+}
+
+/** A medicine being taken (from `index`), with the dose that follows it, if any. */
+function taking(name: string, rest: string, index: number, correction: boolean): Reading[] {
+  const out: Reading[] = [
+    { field: `${medicine(name)}.status`, value: 'taking', index, correction },
+  ];
+  const dose = doseOf(rest);
+  if (dose) out.push({ field: `${medicine(name)}.dose`, value: dose, index, correction: false });
+  return out;
+}
+
 function medicationReadings(t: string): Reading[] {
   const out: Reading[] = [];
-  const medicine = (name: string) => `health.medication.${slugify(name)}`;
   for (const m of t.matchAll(SWITCHED)) {
     const [from, to] = [m[1] ?? '', m[2] ?? ''];
     const rest = t.slice(m.index + m[0].length);
@@ -91,29 +104,12 @@ function medicationReadings(t: string): Reading[] {
       index: m.index,
       correction: true,
     });
-    out.push({
-      field: `${medicine(to)}.status`,
-      value: 'taking',
-      index: m.index,
-      correction: true,
-    });
-    const dose = doseOf(rest);
-    if (dose)
-      out.push({ field: `${medicine(to)}.dose`, value: dose, index: m.index, correction: false });
+    out.push(...taking(to, rest, m.index, true));
   }
   for (const m of t.matchAll(TAKING)) {
     const name = m[1] ?? '';
     const rest = t.slice(m.index + m[0].length);
-    if (!isMedicine(name, rest)) continue;
-    out.push({
-      field: `${medicine(name)}.status`,
-      value: 'taking',
-      index: m.index,
-      correction: false,
-    });
-    const dose = doseOf(rest);
-    if (dose)
-      out.push({ field: `${medicine(name)}.dose`, value: dose, index: m.index, correction: false });
+    if (isMedicine(name, rest)) out.push(...taking(name, rest, m.index, false));
   }
   for (const m of t.matchAll(STOPPED)) {
     const name = m[1] ?? m[2] ?? '';
