@@ -1,8 +1,8 @@
+import { type Domain, domainOf, domainSpec } from './domains/index.js';
 import type { ObservationInput, ResolveContext, ResolveOutcome } from './resolver.js';
 import { resolveObservation } from './resolver.js';
 import { emptySlot, type SlotState } from './slot.js';
 import { checkTimeline } from './timeline.js';
-import type { Domain } from './vocabulary.js';
 
 /** One observation of a bundle and what resolving it decided. */
 export interface BundleStep {
@@ -15,15 +15,15 @@ function slotKey(entityId: string, field: string): string {
 }
 
 /**
- * The coherence group of a field: fields of one group change together or not at all. Travel is
- * one group per entity; a project, a family member or a financial item is one group each; a
- * schedule entry or a preference stands alone.
+ * The coherence group of a field, from its domain's spec: fields of one group change together or
+ * not at all. Travel is one group per entity; a project, a family member or a financial item is
+ * one group each; a schedule entry or a preference stands alone.
  */
 export function coherenceGroup(field: string): string {
-  const parts = field.split('.');
-  if (parts[0] === 'travel') return 'travel';
-  if (parts[0] === 'profile' || (parts[0] === 'family' && parts[1] === 'schedule')) return field;
-  return parts.slice(0, -1).join('.');
+  const domain = domainOf(field);
+  return domain === null
+    ? field.split('.').slice(0, -1).join('.')
+    : domainSpec(domain).coherenceGroup(field);
 }
 
 function isState(obs: ObservationInput): boolean {

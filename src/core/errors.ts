@@ -34,3 +34,9 @@ export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
 export function err<E>(error: E): { readonly ok: false; readonly error: E } {
   return { ok: false, error };
 }
+
+/** The value of a successful result; throws the error of a failed one (for I/O callers). */
+export function unwrap<T, E>(result: Result<T, E>): T {
+  if (result.ok) return result.value;
+  throw result.error;
+}

@@ -13,8 +13,15 @@ export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
 export type { ScoreBreakdown } from './confidence.js';
 export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
+export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './domains/index.js';
+export {
+  DOMAIN_SPECS,
+  domainSpec,
+  FIELD_PATTERN,
+  isDomain,
+} from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
-export { EngineError, err, ok } from './errors.js';
+export { EngineError, err, ok, unwrap } from './errors.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';
 export { analyzeChoice } from './items/analyze-choice.js';
@@ -78,10 +85,12 @@ export type {
 } from './learning.js';
 export {
   adaptThresholds,
+  domainStats,
   emptyStats,
   forceConfirmations,
   recordOutcome,
   rollbackRules,
+  statsFromStored,
 } from './learning.js';
 export type { LogFields, Logger, LogLevel } from './logger.js';
 export { isLogLevel, LOG_LEVELS, noopLogger } from './logger.js';
@@ -110,6 +119,7 @@ export type {
 export { emptySlot } from './slot.js';
 export type { StateTrackerInput } from './state-tracker.js';
 export { toStateTracker } from './state-tracker.js';
+export { policyFromStored } from './stored-policy.js';
 export type { NewTask, TaskChangeMeta } from './tasks/apply-task-change.js';
 export {
   acknowledgeTask,

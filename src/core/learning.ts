@@ -1,5 +1,6 @@
-import type { Policy, RolloutStage } from './policy.js';
-import { DOMAINS, type Domain } from './vocabulary.js';
+import { DOMAINS, type Domain, domainSpec } from './domains/index.js';
+import { EngineError, err, ok, type Result } from './errors.js';
+import { DEFAULT_POLICY, type Policy, type RolloutStage } from './policy.js';
 
 /** One day's outcome counts for one domain. */
 export interface DayCounts {
@@ -42,9 +43,8 @@ const EMPTY_DAY: DayCounts = {
   edited: 0,
 };
 
-/** Fresh counters, with the calibration period from the policy. */
-export function emptyStats(policy: Policy): LearningStats {
-  const one: DomainStats = {
+function freshDomain(policy: Policy): DomainStats {
+  return {
     autoCommits: 0,
     autoCommitCorrections: 0,
     asks: 0,
@@ -57,7 +57,47 @@ export function emptyStats(policy: Policy): LearningStats {
     forceConfirmRemaining: 0,
     days: {},
   };
+}
+
+/** Fresh counters, with the calibration period from the policy. */
+export function emptyStats(policy: Policy): LearningStats {
+  const one = freshDomain(policy);
   return Object.fromEntries(DOMAINS.map((d) => [d, one])) as Record<Domain, DomainStats>;
+}
+
+/**
+ * One domain's counters. Counters stored before the domain was registered lack it: they read as
+ * fresh (`statsFromStored` fills them in when a store opens; this guards other readers).
+ */
+export function domainStats(stats: LearningStats, domain: Domain): DomainStats {
+  return (stats as Partial<Record<Domain, DomainStats>>)[domain] ?? freshDomain(DEFAULT_POLICY);
+}
+
+/**
+ * Turns stored counters (the `learning` meta row: untrusted JSON; null when none) into
+ * `LearningStats`: a registered domain it lacks gets fresh counters with the policy's calibration
+ * period, and a counter a stored domain lacks starts fresh. A value that is not an object of
+ * per-domain objects is a `VALIDATION_FAILED` error. Pure.
+ */
+export function statsFromStored(stored: unknown, policy: Policy): Result<LearningStats> {
+  if (stored === null) return ok(emptyStats(policy));
+  const malformed = (path: string) =>
+    err(
+      new EngineError('VALIDATION_FAILED', `stored learning counters are malformed at ${path}`, {
+        operation: 'learning',
+      }),
+    );
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    return malformed('(counters)');
+  }
+  const held = stored as Record<string, unknown>;
+  const result: Record<string, DomainStats> = {};
+  for (const [name, value] of Object.entries(held)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(name);
+    result[name] = { ...freshDomain(policy), ...(value as Partial<DomainStats>) };
+  }
+  for (const domain of DOMAINS) result[domain] ??= freshDomain(policy);
+  return ok(result as LearningStats);
 }
 
 /** What happened, for counting. */
@@ -74,6 +114,24 @@ export type Outcome =
 
 const KEEP_DAYS = 35;
 
+type Counter =
+  | 'autoCommits'
+  | 'autoCommitCorrections'
+  | 'asks'
+  | 'confirmed'
+  | 'rejected'
+  | 'edited';
+
+/** Outcomes counted per domain and per day: the domain counter and the day counter each raises. */
+const COUNTED: Readonly<Record<string, readonly [Counter, keyof DayCounts]>> = {
+  auto_commit: ['autoCommits', 'autoCommits'],
+  correction: ['autoCommitCorrections', 'corrections'],
+  ask: ['asks', 'asks'],
+  confirmed: ['confirmed', 'confirmed'],
+  rejected: ['rejected', 'rejected'],
+  edited: ['edited', 'edited'],
+};
+
 /** Returns the counters after one outcome in one domain at `at` (RFC 3339). Pure. */
 export function recordOutcome(
   stats: LearningStats,
@@ -81,51 +139,24 @@ export function recordOutcome(
   outcome: Outcome,
   at: string,
 ): LearningStats {
-  const current = stats[domain];
+  const current = domainStats(stats, domain);
   const next: { -readonly [K in keyof DomainStats]: DomainStats[K] } = { ...current };
   const day = at.slice(0, 10);
   const counts: { -readonly [K in keyof DayCounts]: DayCounts[K] } = {
     ...(current.days[day] ?? EMPTY_DAY),
   };
-  let touchDay = true;
-  switch (outcome) {
-    case 'auto_commit':
-      next.autoCommits += 1;
-      counts.autoCommits += 1;
-      break;
-    case 'correction':
-      next.autoCommitCorrections += 1;
-      counts.corrections += 1;
-      break;
-    case 'ask':
-      next.asks += 1;
-      counts.asks += 1;
-      break;
-    case 'confirmed':
-      next.confirmed += 1;
-      counts.confirmed += 1;
-      break;
-    case 'rejected':
-      next.rejected += 1;
-      counts.rejected += 1;
-      break;
-    case 'edited':
-      next.edited += 1;
-      counts.edited += 1;
-      break;
-    case 'tentative':
-      next.tentative += 1;
-      touchDay = false;
-      break;
-    case 'mutation':
-      next.mutations += 1;
-      next.calibrationRemaining = Math.max(0, current.calibrationRemaining - 1);
-      touchDay = false;
-      break;
-    case 'resolved_event':
-      next.forceConfirmRemaining = Math.max(0, current.forceConfirmRemaining - 1);
-      touchDay = false;
-      break;
+  const counted = COUNTED[outcome];
+  const touchDay = counted !== undefined;
+  if (counted !== undefined) {
+    next[counted[0]] += 1;
+    counts[counted[1]] += 1;
+  } else if (outcome === 'tentative') {
+    next.tentative += 1;
+  } else if (outcome === 'mutation') {
+    next.mutations += 1;
+    next.calibrationRemaining = Math.max(0, current.calibrationRemaining - 1);
+  } else if (outcome === 'resolved_event') {
+    next.forceConfirmRemaining = Math.max(0, current.forceConfirmRemaining - 1);
   }
   if (touchDay) {
     const days: Record<string, DayCounts> = { ...current.days, [day]: counts };
@@ -142,7 +173,7 @@ export function forceConfirmations(
   domain: Domain,
   count: number,
 ): LearningStats {
-  return { ...stats, [domain]: { ...stats[domain], forceConfirmRemaining: count } };
+  return { ...stats, [domain]: { ...domainStats(stats, domain), forceConfirmRemaining: count } };
 }
 
 function sumDays(stats: DomainStats, fromDay: string, toDay: string): DayCounts {
@@ -185,7 +216,7 @@ export function adaptThresholds(policy: Policy, stats: LearningStats, now: numbe
   const domains = { ...policy.domains };
   for (const domain of DOMAINS) {
     const rules = policy.domains[domain];
-    const day = sumDays(stats[domain], yesterday, yesterday);
+    const day = sumDays(domainStats(stats, domain), yesterday, yesterday);
     const answered = day.confirmed + day.rejected + day.edited;
     let targetAuto = rules.auto;
     let targetAsk = rules.ask;
@@ -232,7 +263,8 @@ const ADVANCED: readonly RolloutStage[] = ['2', '3'];
 
 /**
  * Seed 000's rollback rules, as automatic policy changes:
- * a corrected auto-commit in travel or financial pins that domain to stage 1; a weekly correction
+ * a corrected auto-commit in a domain where a false state is P0 (`DomainSpec.rollback`: travel,
+ * financial) pins that domain to stage 1; a weekly correction
  * rate above 5 % raises `auto` by 0.05 and forces the next 20 events to be confirmed; schema
  * validation success below 99.5 % over 24 h falls back to stage M and disables adaptive learning.
  */
@@ -250,9 +282,9 @@ export function rollbackRules(
   for (const domain of DOMAINS) {
     const rules = next.domains[domain];
     const stage = rules.stage ?? next.stage;
-    const todayCounts = sumDays(stats[domain], today, today);
+    const todayCounts = sumDays(domainStats(stats, domain), today, today);
     if (
-      (domain === 'travel' || domain === 'financial') &&
+      domainSpec(domain).rollback.falseStateIsP0 &&
       todayCounts.corrections > 0 &&
       ADVANCED.includes(stage)
     ) {
@@ -261,7 +293,7 @@ export function rollbackRules(
         `${domain}: a corrected auto-commit (P0 false state) pins the domain to stage 1`,
       );
     }
-    const week = sumDays(stats[domain], weekAgo, today);
+    const week = sumDays(domainStats(stats, domain), weekAgo, today);
     if (
       week.autoCommits > 0 &&
       week.corrections / week.autoCommits > 0.05 &&

@@ -1,5 +1,5 @@
 import { roundScore, scoreEvidence } from './confidence.js';
-import { authorityTier, type Policy, stageFor, tierWeight } from './policy.js';
+import { authorityTier, type Policy, type RolloutStage, stageFor, tierWeight } from './policy.js';
 import type {
   CommittedValue,
   Decision,
@@ -30,23 +30,14 @@ function mayBootstrap(evidence: {
   );
 }
 
-/** An observation after validation and normalisation, as the resolver sees it. */
-export interface ObservationInput {
-  readonly eventId: string;
+/**
+ * An observation after validation and normalisation, as the resolver sees it: the evidence it
+ * carries (`value` is null for a retraction without a replacement) plus the slot it is about.
+ */
+export interface ObservationInput extends Omit<Evidence, 'state' | 'stateBy'> {
   readonly entityId: string;
   readonly field: string;
   readonly domain: Domain;
-  /** Candidate value; null for a retraction without a replacement. */
-  readonly value: string | null;
-  readonly intent: Evidence['intent'];
-  readonly sourceType: SourceType;
-  readonly sourceRef: string;
-  readonly eventTs: string;
-  readonly recordedAt: string;
-  readonly corroborators: number;
-  readonly correction: boolean;
-  readonly extractionConfidence: number;
-  readonly extractor: string | null;
   /** For `retract`: the event whose evidence is withdrawn. */
   readonly retracts: string | null;
 }
@@ -359,9 +350,532 @@ function refresh(draft: Draft, winner: Candidate): void {
   };
 }
 
+/** One resolution in progress: its inputs and the slot draft and findings its steps build up. */
+interface Run {
+  readonly slot: SlotState;
+  readonly obs: ObservationInput;
+  readonly ctx: ResolveContext;
+  readonly derive: (...parts: string[]) => string;
+  /** The observation as evidence. */
+  readonly incoming: Evidence;
+  readonly draft: Draft;
+  /** The committed value before this resolution. */
+  readonly committedBefore: CommittedValue | null;
+  readonly reasons: string[];
+  /** Prompts this resolution made obsolete. */
+  readonly superseded: string[];
+  correctedAutoCommit: boolean;
+}
+
+interface FinishExtra {
+  readonly prompt?: PromptRequest | null;
+  readonly patch?: JsonPatchOperation[];
+  readonly autoCommitted?: boolean;
+  readonly shadow?: boolean;
+}
+
+/** The outcome of a run: the new slot (evidence bounded), its history entry and the decision. */
+function finish(
+  run: Run,
+  decision: Decision,
+  confidence: number,
+  margin: number,
+  kind: HistoryEntry['kind'],
+  extra: FinishExtra = {},
+): ResolveOutcome {
+  const { slot, obs, draft, reasons } = run;
+  const keep = new Set<string>([
+    ...(draft.committed?.supportingEventIds ?? []),
+    ...(extra.prompt?.evidenceEventIds ?? []),
+  ]);
+  const next: SlotState = {
+    entityId: slot.entityId,
+    field: slot.field,
+    domain: slot.domain,
+    version: draft.version,
+    committed: draft.committed,
+    evidence: boundEvidence(draft.evidence, keep, run.ctx.policy.maxEvidencePerSlot),
+    pending: draft.pending,
+  };
+  return {
+    decision,
+    confidence: roundScore(confidence),
+    margin: roundScore(margin),
+    reasons,
+    proposedPatch: extra.patch ?? [],
+    slot: next,
+    history: {
+      entityId: slot.entityId,
+      field: slot.field,
+      eventId: obs.eventId,
+      recordedAt: obs.recordedAt,
+      eventTs: obs.eventTs,
+      kind,
+      decision,
+      value: obs.value,
+      confidence: roundScore(confidence),
+      reasons: [...reasons],
+      committedAfter: next.committed?.value ?? null,
+      versionAfter: next.version,
+      details: {
+        intent: obs.intent,
+        source_type: run.incoming.sourceType,
+        source_ref: obs.sourceRef,
+        margin: roundScore(margin),
+        ...(extra.shadow ? { shadow: true } : {}),
+      },
+    },
+    prompt: extra.prompt ?? null,
+    supersededPromptIds: run.superseded,
+    mutated: draft.version !== slot.version,
+    autoCommitted: extra.autoCommitted ?? false,
+    correctedAutoCommit: run.correctedAutoCommit,
+    shadow: extra.shadow ?? false,
+  };
+}
+
+/**
+ * Step 1, validate intent: hypothetical, historical and question language is history only.
+ * (Schema validation happened before the resolver; see `schemas/`.)
+ */
+function ignoreNonState(run: Run): ResolveOutcome | null {
+  const { intent } = run.obs;
+  if (intent === 'retract' || !NON_STATE_INTENTS.has(intent)) return null;
+  run.reasons.push(`${intent} language never changes current state; kept as history only`);
+  return finish(run, 'tentative_reject', 0, 0, 'observed');
+}
+
+/**
+ * Step 2a, a retraction: withdraws the targeted live evidence (what it had displaced competes
+ * again), empties the committed value if none of its evidence is left, and drops a pending
+ * prompt no live evidence supports. Returns false when nothing matched.
+ */
+function withdraw(run: Run): boolean {
+  const { obs, incoming, draft, committedBefore } = run;
+  const targets = draft.evidence.filter(
+    (e) =>
+      e.state === 'live' &&
+      (obs.retracts !== null
+        ? e.eventId === obs.retracts
+        : e.sourceType === incoming.sourceType &&
+          e.sourceRef === obs.sourceRef &&
+          (obs.value === null || e.value === obs.value)),
+  );
+  if (targets.length === 0) return false;
+  const withdrawn = new Set(targets.map((e) => e.eventId));
+  // Withdrawn evidence no longer supersedes anything: what it had displaced competes again.
+  draft.evidence = draft.evidence.map((e) =>
+    withdrawn.has(e.eventId)
+      ? { ...e, state: 'withdrawn', stateBy: obs.eventId }
+      : e.state === 'superseded' && e.stateBy !== null && withdrawn.has(e.stateBy)
+        ? { ...e, state: 'live', stateBy: null }
+        : e,
+  );
+  run.reasons.push(`withdrew evidence ${[...withdrawn].sort().join(', ')}`);
+  if (
+    committedBefore &&
+    wasAutomatic(committedBefore) &&
+    withdrawn.has(committedBefore.eventId) &&
+    isUserSource(incoming.sourceType) &&
+    !isUserSource(committedBefore.sourceType)
+  ) {
+    run.correctedAutoCommit = true;
+  }
+  const stillSupported = committedBefore?.supportingEventIds.some((id) =>
+    draft.evidence.some((e) => e.eventId === id && e.state === 'live'),
+  );
+  if (committedBefore && !stillSupported) {
+    draft.committed = null;
+    draft.version += 1;
+    run.reasons.push('the committed value lost all its evidence and was re-resolved');
+  }
+  if (
+    draft.pending &&
+    !draft.evidence.some((e) => e.state === 'live' && e.value === draft.pending?.value)
+  ) {
+    run.superseded.push(draft.pending.promptId);
+    draft.pending = null;
+  }
+  return true;
+}
+
+/**
+ * Step 2b, out-of-order evidence: older than the evidence behind the committed value and
+ * disagreeing with it, it is recorded as superseded and never regresses the state.
+ */
+function keepLateArrival(run: Run): ResolveOutcome | null {
+  const { incoming, committedBefore, obs } = run;
+  if (
+    !committedBefore ||
+    incoming.value === committedBefore.value ||
+    ts(incoming.eventTs) >= ts(committedBefore.lastEvidenceAt)
+  ) {
+    return null;
+  }
+  run.draft.evidence.push({ ...incoming, state: 'superseded', stateBy: committedBefore.eventId });
+  run.reasons.push(
+    `arrived late: dated ${obs.eventTs}, before the evidence behind the committed value (${committedBefore.lastEvidenceAt}); recorded in history, state not regressed`,
+  );
+  return finish(run, 'tentative_reject', 0, 0, 'observed');
+}
+
+/**
+ * Step 3, authority: adds the evidence (once) and supersedes the older live evidence it outranks
+ * under the domain's authority matrix (`supersedes`).
+ */
+function admit(run: Run): void {
+  const { draft, incoming, committedBefore, slot, ctx } = run;
+  // A re-delivered observation of the same evidence is already counted.
+  if (!draft.evidence.some((e) => e.eventId === incoming.eventId)) draft.evidence.push(incoming);
+  for (let i = 0; i < draft.evidence.length; i++) {
+    const older = draft.evidence[i];
+    if (older?.state !== 'live' || older.eventId === incoming.eventId) continue;
+    if (older.value === incoming.value) continue;
+    if (!supersedes(ctx.policy, slot.domain, incoming, older)) continue;
+    draft.evidence[i] = { ...older, state: 'superseded', stateBy: incoming.eventId };
+    if (
+      committedBefore &&
+      incoming.correction &&
+      wasAutomatic(committedBefore) &&
+      older.eventId === committedBefore.eventId &&
+      !isUserSource(committedBefore.sourceType)
+    ) {
+      run.correctedAutoCommit = true;
+    }
+  }
+}
+
+/** The live values ranked, the leader's lead, and how both read in the reasons. */
+interface Ranking {
+  readonly ranked: readonly Candidate[];
+  readonly top: Candidate;
+  readonly runnerUp: Candidate | null;
+  /** Contested: the lead in authority-weighted terms. Uncontested: the confidence itself. */
+  readonly margin: number;
+  readonly scoreText: string;
+  readonly marginText: string;
+}
+
+function rank(run: Run): Ranking | null {
+  const ranked = candidates(
+    { ...run.slot, evidence: run.draft.evidence },
+    run.ctx.policy,
+    run.ctx.now,
+  );
+  const top = ranked[0];
+  if (!top) return null;
+  const runnerUp = ranked[1] ?? null;
+  const margin = runnerUp ? top.weighted - runnerUp.weighted : top.confidence;
+  return {
+    ranked,
+    top,
+    runnerUp,
+    margin,
+    scoreText: `confidence ${top.confidence.toFixed(3)} = ${canonicalSource(top.best.sourceType)} reliability × recency × intent${top.corroboration > 1 ? ` × corroboration ${top.corroboration.toFixed(2)}` : ''}`,
+    marginText: runnerUp
+      ? `margin ${roundScore(margin).toFixed(3)} over "${describe(runnerUp.value)}" (${runnerUp.confidence.toFixed(3)})`
+      : 'uncontested',
+  };
+}
+
+/** No live evidence left: the slot empties (after a retraction) or nothing happens. */
+function nothingLive(run: Run, kind: HistoryEntry['kind'], reResolving: boolean): ResolveOutcome {
+  if (reResolving && run.committedBefore && !run.draft.committed) {
+    run.reasons.push('no evidence remains; the slot is now empty');
+    return finish(run, 'auto_commit', 0, 0, kind, { patch: patchFor(run.slot, null) });
+  }
+  run.reasons.push('no live evidence for this slot');
+  return finish(run, 'tentative_reject', 0, 0, kind);
+}
+
+/**
+ * Step 4, compare with current: the observation lost to another value (kept tentative), or the
+ * leader is the committed value (refreshed, nothing to decide).
+ */
+function compareWithCurrent(
+  run: Run,
+  { ranked, top, margin, scoreText }: Ranking,
+  kind: HistoryEntry['kind'],
+  reResolving: boolean,
+): ResolveOutcome | null {
+  const { draft, incoming, slot } = run;
+  if (!reResolving && incoming.value !== top.value) {
+    if (draft.committed && top.value === draft.committed.value) refresh(draft, top);
+    const mine = ranked.find((c) => c.value === incoming.value);
+    run.reasons.push(
+      `outweighed: "${describe(incoming.value)}" (${(mine?.confidence ?? 0).toFixed(3)}, ${incoming.sourceType}) loses to "${describe(top.value)}" (${top.confidence.toFixed(3)}, ${top.best.sourceType}) under the ${slot.domain} authority matrix`,
+    );
+    return finish(
+      run,
+      'tentative_reject',
+      mine?.confidence ?? 0,
+      (mine?.weighted ?? 0) - top.weighted,
+      kind === 'observed' ? 'tentative' : kind,
+    );
+  }
+  if (draft.committed && top.value === draft.committed.value) {
+    refresh(draft, top);
+    run.reasons.push(`agrees with the committed value "${describe(top.value)}"; ${scoreText}`);
+    return finish(run, 'auto_commit', top.confidence, margin, kind);
+  }
+  return null;
+}
+
+/** What the thresholds and the rollout stage allow for the leader. */
+interface Gate {
+  readonly stage: RolloutStage;
+  /** The auto threshold in force (raised during stage-1 calibration). */
+  readonly autoFloor: number;
+  /** Why a change that clears the thresholds must still be asked about. */
+  readonly blockers: readonly string[];
+  readonly autoAllowed: boolean;
+  /** A more authoritative source may replace a low-confidence (bootstrap) value. */
+  readonly replacesBootstrap: boolean;
+  readonly held: ResolveContext['hold'];
+}
+
+/** Step 5, thresholds: the domain's bands, calibration, rollback confirmations, bundle holds. */
+function gateFor(run: Run, { top, margin }: Ranking, reResolving: boolean): Gate {
+  const { ctx, draft, slot } = run;
+  const { policy } = ctx;
+  const rules = policy.domains[slot.domain];
+  const stage = stageFor(policy, slot.domain);
+  const calibrating = stage === '1' && ctx.calibrationRemaining > 0;
+  const autoFloor = calibrating ? Math.max(rules.auto, policy.calibrationAuto) : rules.auto;
+  const blockers: string[] = [];
+  if (calibrating) {
+    blockers.push(
+      `stage 1 calibration (${ctx.calibrationRemaining} mutations left) auto-commits only at ≥ ${policy.calibrationAuto}`,
+    );
+  }
+  if (ctx.forceConfirmRemaining > 0) {
+    blockers.push(`${ctx.forceConfirmRemaining} changes must be confirmed after a rollback`);
+  }
+  // The user's own explicit correction ("from now on", "as my default") is the confirmation a
+  // confirm-changes domain waits for.
+  const explicitlyChanged = top.best.correction && isUserSource(top.best.sourceType);
+  const needsConfirmation = rules.confirmChanges && draft.committed !== null && !explicitlyChanged;
+  if (needsConfirmation) blockers.push(`${slot.domain} changes need the user's confirmation`);
+  const autoAllowed =
+    top.confidence >= autoFloor &&
+    margin >= rules.margin &&
+    !(ctx.forceConfirmRemaining > 0) &&
+    !needsConfirmation;
+  const replacesBootstrap =
+    draft.committed?.lowConfidence === true &&
+    authorityTier(policy, slot.domain, top.best.sourceType) <
+      authorityTier(policy, slot.domain, draft.committed.sourceType) &&
+    top.confidence >= rules.bootstrapFloor;
+  const held = reResolving ? undefined : ctx.hold;
+  if (held) run.reasons.push(held.reason);
+  return { stage, autoFloor, blockers, autoAllowed, replacesBootstrap, held };
+}
+
+/** What a decision step reads: the run, the ranking, the gate and the history kind. */
+interface Step {
+  readonly run: Run;
+  readonly ranking: Ranking;
+  readonly gate: Gate;
+  readonly kind: HistoryEntry['kind'];
+  readonly reResolving: boolean;
+}
+
+/** Commits the leader (closing any pending prompt unless `closePending` is false). */
+function commitLeader(
+  run: Run,
+  { top, margin }: Ranking,
+  rule: DecisionRule,
+  kind: HistoryEntry['kind'],
+  lowConfidence: boolean,
+  closePending = true,
+): ResolveOutcome {
+  const { draft, slot, obs } = run;
+  const patch = patchFor(slot, top.value);
+  if (closePending && draft.pending) {
+    run.superseded.push(draft.pending.promptId);
+    draft.pending = null;
+  }
+  const reasons = [...run.reasons];
+  commit(draft, top, rule, margin, reasons, run.ctx.policy, slot, obs.recordedAt, lowConfidence);
+  return finish(
+    run,
+    'auto_commit',
+    top.confidence,
+    margin,
+    kind === 'observed' ? 'committed' : kind,
+    {
+      patch,
+      autoCommitted: true,
+    },
+  );
+}
+
+/** Step 6a, auto-commit: clears the auto threshold and margin (or outranks a seeded value). */
+function autoCommit({ run, ranking, gate, kind, reResolving }: Step): ResolveOutcome | null {
+  if (!(gate.autoAllowed || gate.replacesBootstrap) || gate.held) return null;
+  const { top, margin, scoreText, marginText } = ranking;
+  if (gate.stage === '0') {
+    run.reasons.push(
+      `shadow mode: would auto-commit "${describe(top.value)}"; ${scoreText}; ${marginText}`,
+    );
+    return finish(run, 'auto_commit', top.confidence, margin, kind, { shadow: true });
+  }
+  const marginThreshold = run.ctx.policy.domains[run.slot.domain].margin;
+  run.reasons.push(
+    gate.replacesBootstrap && !gate.autoAllowed
+      ? `more authoritative ${canonicalSource(top.best.sourceType)} replaces a low-confidence value seeded from ${run.draft.committed?.sourceType}; ${scoreText}`
+      : `${scoreText} ≥ auto ${gate.autoFloor.toFixed(2)}; ${marginText} ≥ ${marginThreshold.toFixed(2)}`,
+  );
+  return commitLeader(run, ranking, reResolving ? 're_resolved' : 'auto_commit', kind, false);
+}
+
+/** Step 6b, uncontested evidence stated plainly commits at low confidence (ADR uncontested-evidence). */
+function commitUncontested({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
+  const { top, runnerUp, margin, scoreText } = ranking;
+  const rules = run.ctx.policy.domains[run.slot.domain];
+  const standing = standingScore(top);
+  if (
+    rules.commitUncontested !== true ||
+    !mayBootstrap(top.best) ||
+    gate.held ||
+    runnerUp !== null ||
+    gate.blockers.length > 0 ||
+    standing < rules.bootstrapFloor
+  ) {
+    return null;
+  }
+  if (gate.stage === '0') {
+    run.reasons.push(`shadow mode: would commit uncontested "${describe(top.value)}"`);
+    return finish(run, 'auto_commit', top.confidence, margin, kind, { shadow: true });
+  }
+  run.reasons.push(
+    `${scoreText}; the only live value for the slot (${standing.toFixed(3)} before recency ≥ floor ${rules.bootstrapFloor.toFixed(2)}): committed uncontested at low confidence`,
+  );
+  return commitLeader(run, ranking, 'bootstrap', kind, true);
+}
+
+/** Step 6c, the review band (or a bundle hold): ask the user, once per value. */
+function askUser({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
+  const { top, margin, scoreText, marginText } = ranking;
+  const { draft, slot, obs } = run;
+  const { ask } = run.ctx.policy.domains[slot.domain];
+  const marginThreshold = run.ctx.policy.domains[slot.domain].margin;
+  const { held, autoFloor, blockers } = gate;
+  if (
+    !(
+      (top.confidence >= ask && held?.kind !== 'tentative') ||
+      (held?.kind === 'ask' && top.confidence > 0)
+    )
+  ) {
+    return null;
+  }
+  const why = blockers.length > 0 && top.confidence >= autoFloor - 1e-9 ? blockers : [];
+  run.reasons.push(
+    `${scoreText}; ${marginText}; ${
+      top.confidence < autoFloor
+        ? `in the review band [${ask.toFixed(2)}, ${autoFloor.toFixed(2)})`
+        : margin < marginThreshold
+          ? `margin below ${marginThreshold.toFixed(2)}`
+          : 'held for confirmation'
+    }`,
+    ...why,
+  );
+  if (gate.stage === '0') {
+    run.reasons.push('shadow mode: no prompt raised');
+    return finish(run, 'ask_user', top.confidence, margin, kind, { shadow: true });
+  }
+  if (draft.pending && draft.pending.value === top.value) {
+    draft.pending = { ...draft.pending, confidence: top.confidence };
+    run.reasons.push(`already awaiting the user's answer (prompt ${draft.pending.promptId})`);
+    return finish(run, 'ask_user', top.confidence, margin, 'asked', {
+      patch: patchFor(slot, top.value),
+    });
+  }
+  if (draft.pending) run.superseded.push(draft.pending.promptId);
+  const promptId = promptIdFor(run.derive, obs.eventId, slot.entityId, slot.field);
+  draft.pending = { promptId, value: top.value, confidence: top.confidence };
+  const prompt: PromptRequest = {
+    promptId,
+    value: top.value,
+    currentValue: draft.committed?.value ?? null,
+    confidence: top.confidence,
+    reasons: [...run.reasons],
+    evidenceEventIds: top.supporting.map((e) => e.eventId).sort(),
+    slotVersion: draft.version,
+  };
+  return finish(run, 'ask_user', top.confidence, margin, 'asked', {
+    prompt,
+    patch: patchFor(slot, top.value),
+  });
+}
+
+/** Step 6d, below the review band: an empty slot is seeded from plain uncontested evidence. */
+function seedEmptySlot({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
+  const { top, runnerUp, margin, scoreText } = ranking;
+  const rules = run.ctx.policy.domains[run.slot.domain];
+  if (
+    gate.held ||
+    run.draft.committed !== null ||
+    runnerUp !== null ||
+    !mayBootstrap(top.best) ||
+    top.confidence < rules.bootstrapFloor
+  ) {
+    return null;
+  }
+  if (gate.stage === '0') {
+    run.reasons.push(`shadow mode: would seed "${describe(top.value)}" at low confidence`);
+    return finish(run, 'tentative_reject', top.confidence, margin, kind, { shadow: true });
+  }
+  run.reasons.push(
+    `${scoreText} is below ask ${rules.ask.toFixed(2)}, but the slot was empty and the evidence uncontested: seeded at low confidence (floor ${rules.bootstrapFloor.toFixed(2)})`,
+  );
+  return commitLeader(run, ranking, 'bootstrap', kind, true, false);
+}
+
+/** Step 6e, too weak: kept tentative (or the slot empties after a retraction). */
+function keepTentative({ run, ranking, kind, reResolving }: Step): ResolveOutcome {
+  const { top, margin, scoreText, marginText } = ranking;
+  if (reResolving && run.committedBefore && !run.draft.committed) {
+    run.reasons.push(`remaining evidence too weak (${scoreText}); the slot is now empty`);
+    return finish(run, 'auto_commit', top.confidence, margin, kind, {
+      patch: patchFor(run.slot, null),
+    });
+  }
+  const { ask } = run.ctx.policy.domains[run.slot.domain];
+  run.reasons.push(`${scoreText} below ask ${ask.toFixed(2)}; ${marginText}; kept as tentative`);
+  return finish(
+    run,
+    'tentative_reject',
+    top.confidence,
+    margin,
+    kind === 'observed' ? 'tentative' : kind,
+  );
+}
+
+/**
+ * Decides the slot after new or withdrawn evidence, in seed 000 §4's order: rank the live values,
+ * compare with the current value, apply the thresholds, then commit, ask or keep tentative.
+ */
+function decide(run: Run, kind: HistoryEntry['kind'], reResolving: boolean): ResolveOutcome {
+  const ranking = rank(run);
+  if (ranking === null) return nothingLive(run, kind, reResolving);
+  const settled = compareWithCurrent(run, ranking, kind, reResolving);
+  if (settled) return settled;
+  const step: Step = { run, ranking, gate: gateFor(run, ranking, reResolving), kind, reResolving };
+  return (
+    autoCommit(step) ??
+    commitUncontested(step) ??
+    askUser(step) ??
+    seedEmptySlot(step) ??
+    keepTentative(step)
+  );
+}
+
 /**
  * Resolves one observation against one slot: seed 000's `ResolveState`, plus the slot it leaves.
- * Pure and deterministic: the same slot, observation and context always give the same outcome.
+ * The steps follow seed 000 §4: validate the intent, apply a retraction or refuse a late arrival,
+ * admit the evidence under the authority matrix, then `decide`. Pure and deterministic: the same
+ * slot, observation and context always give the same outcome.
  */
 export function resolveObservation(
   slot: SlotState,
@@ -369,409 +883,32 @@ export function resolveObservation(
   ctx: ResolveContext,
   derive: (...parts: string[]) => string,
 ): ResolveOutcome {
-  const { policy, now } = ctx;
-  const domainPolicy = policy.domains[slot.domain];
-  const draft: Draft = {
-    evidence: slot.evidence.map((e) => ({ ...e })),
-    committed: slot.committed,
-    version: slot.version,
-    pending: slot.pending,
+  const run: Run = {
+    slot,
+    obs,
+    ctx,
+    derive,
+    incoming: toEvidence(obs),
+    draft: {
+      evidence: slot.evidence.map((e) => ({ ...e })),
+      committed: slot.committed,
+      version: slot.version,
+      pending: slot.pending,
+    },
+    committedBefore: slot.committed,
+    reasons: [],
+    superseded: [],
+    correctedAutoCommit: false,
   };
-  const reasons: string[] = [];
-  const superseded: string[] = [];
-  let correctedAutoCommit = false;
-  const incoming = toEvidence(obs);
-
-  const finish = (
-    decision: Decision,
-    confidence: number,
-    margin: number,
-    kind: HistoryEntry['kind'],
-    extra: {
-      prompt?: PromptRequest | null;
-      patch?: JsonPatchOperation[];
-      autoCommitted?: boolean;
-      shadow?: boolean;
-    } = {},
-  ): ResolveOutcome => {
-    const keep = new Set<string>([
-      ...(draft.committed?.supportingEventIds ?? []),
-      ...(extra.prompt?.evidenceEventIds ?? []),
-    ]);
-    const next: SlotState = {
-      entityId: slot.entityId,
-      field: slot.field,
-      domain: slot.domain,
-      version: draft.version,
-      committed: draft.committed,
-      evidence: boundEvidence(draft.evidence, keep, policy.maxEvidencePerSlot),
-      pending: draft.pending,
-    };
-    const mutated = draft.version !== slot.version;
-    return {
-      decision,
-      confidence: roundScore(confidence),
-      margin: roundScore(margin),
-      reasons,
-      proposedPatch: extra.patch ?? [],
-      slot: next,
-      history: {
-        entityId: slot.entityId,
-        field: slot.field,
-        eventId: obs.eventId,
-        recordedAt: obs.recordedAt,
-        eventTs: obs.eventTs,
-        kind,
-        decision,
-        value: obs.value,
-        confidence: roundScore(confidence),
-        reasons: [...reasons],
-        committedAfter: next.committed?.value ?? null,
-        versionAfter: next.version,
-        details: {
-          intent: obs.intent,
-          source_type: incoming.sourceType,
-          source_ref: obs.sourceRef,
-          margin: roundScore(margin),
-          ...(extra.shadow ? { shadow: true } : {}),
-        },
-      },
-      prompt: extra.prompt ?? null,
-      supersededPromptIds: superseded,
-      mutated,
-      autoCommitted: extra.autoCommitted ?? false,
-      correctedAutoCommit,
-      shadow: extra.shadow ?? false,
-    };
-  };
-
-  if (obs.intent !== 'retract' && NON_STATE_INTENTS.has(obs.intent)) {
-    reasons.push(`${obs.intent} language never changes current state; kept as history only`);
-    return finish('tentative_reject', 0, 0, 'observed');
-  }
-
-  const committedBefore = draft.committed;
-
+  const ignored = ignoreNonState(run);
+  if (ignored) return ignored;
   if (obs.intent === 'retract') {
-    const targets = draft.evidence.filter(
-      (e) =>
-        e.state === 'live' &&
-        (obs.retracts !== null
-          ? e.eventId === obs.retracts
-          : e.sourceType === incoming.sourceType &&
-            e.sourceRef === obs.sourceRef &&
-            (obs.value === null || e.value === obs.value)),
-    );
-    if (targets.length === 0) {
-      reasons.push('retraction matched no live evidence; nothing changed');
-      return finish('tentative_reject', 0, 0, 'retracted');
-    }
-    const withdrawn = new Set(targets.map((e) => e.eventId));
-    // Withdrawn evidence no longer supersedes anything: what it had displaced competes again.
-    draft.evidence = draft.evidence.map((e) =>
-      withdrawn.has(e.eventId)
-        ? { ...e, state: 'withdrawn', stateBy: obs.eventId }
-        : e.state === 'superseded' && e.stateBy !== null && withdrawn.has(e.stateBy)
-          ? { ...e, state: 'live', stateBy: null }
-          : e,
-    );
-    reasons.push(`withdrew evidence ${[...withdrawn].sort().join(', ')}`);
-    if (
-      committedBefore &&
-      wasAutomatic(committedBefore) &&
-      withdrawn.has(committedBefore.eventId) &&
-      isUserSource(incoming.sourceType) &&
-      !isUserSource(committedBefore.sourceType)
-    ) {
-      correctedAutoCommit = true;
-    }
-    const stillSupported = committedBefore?.supportingEventIds.some((id) =>
-      draft.evidence.some((e) => e.eventId === id && e.state === 'live'),
-    );
-    if (committedBefore && !stillSupported) {
-      draft.committed = null;
-      draft.version += 1;
-      reasons.push('the committed value lost all its evidence and was re-resolved');
-    }
-    if (
-      draft.pending &&
-      !draft.evidence.some((e) => e.state === 'live' && e.value === draft.pending?.value)
-    ) {
-      superseded.push(draft.pending.promptId);
-      draft.pending = null;
-    }
-    return decide('retracted', true);
+    if (withdraw(run)) return decide(run, 'retracted', true);
+    run.reasons.push('retraction matched no live evidence; nothing changed');
+    return finish(run, 'tentative_reject', 0, 0, 'retracted');
   }
-
-  // Late arrival: older than the evidence behind the committed value, and disagreeing with it.
-  if (
-    committedBefore &&
-    incoming.value !== committedBefore.value &&
-    ts(incoming.eventTs) < ts(committedBefore.lastEvidenceAt)
-  ) {
-    draft.evidence.push({ ...incoming, state: 'superseded', stateBy: committedBefore.eventId });
-    reasons.push(
-      `arrived late: dated ${obs.eventTs}, before the evidence behind the committed value (${committedBefore.lastEvidenceAt}); recorded in history, state not regressed`,
-    );
-    return finish('tentative_reject', 0, 0, 'observed');
-  }
-
-  // A re-delivered observation of the same evidence is already counted.
-  if (!draft.evidence.some((e) => e.eventId === incoming.eventId)) {
-    draft.evidence.push(incoming);
-  }
-  for (let i = 0; i < draft.evidence.length; i++) {
-    const older = draft.evidence[i];
-    if (older?.state !== 'live' || older.eventId === incoming.eventId) continue;
-    if (older.value === incoming.value) continue;
-    if (supersedes(policy, slot.domain, incoming, older)) {
-      draft.evidence[i] = { ...older, state: 'superseded', stateBy: incoming.eventId };
-      if (
-        committedBefore &&
-        incoming.correction &&
-        wasAutomatic(committedBefore) &&
-        older.eventId === committedBefore.eventId &&
-        !isUserSource(committedBefore.sourceType)
-      ) {
-        correctedAutoCommit = true;
-      }
-    }
-  }
-  return decide('observed', false);
-
-  function decide(kind: HistoryEntry['kind'], reResolving: boolean): ResolveOutcome {
-    const ranked = candidates(
-      {
-        ...slot,
-        evidence: draft.evidence,
-      },
-      policy,
-      now,
-    );
-    const top = ranked[0];
-    if (!top) {
-      if (reResolving && committedBefore && !draft.committed) {
-        reasons.push('no evidence remains; the slot is now empty');
-        return finish('auto_commit', 0, 0, kind, { patch: patchFor(slot, null) });
-      }
-      reasons.push('no live evidence for this slot');
-      return finish('tentative_reject', 0, 0, kind);
-    }
-    const runnerUp = ranked[1] ?? null;
-    // Contested: the lead in authority-weighted terms. Uncontested: the confidence itself.
-    const margin = runnerUp ? top.weighted - runnerUp.weighted : top.confidence;
-    const { ask, auto } = domainPolicy;
-    const marginThreshold = domainPolicy.margin;
-    const scoreText = `confidence ${top.confidence.toFixed(3)} = ${canonicalSource(top.best.sourceType)} reliability × recency × intent${top.corroboration > 1 ? ` × corroboration ${top.corroboration.toFixed(2)}` : ''}`;
-    const marginText = runnerUp
-      ? `margin ${roundScore(margin).toFixed(3)} over "${describe(runnerUp.value)}" (${runnerUp.confidence.toFixed(3)})`
-      : 'uncontested';
-
-    if (!reResolving && incoming.value !== top.value) {
-      if (draft.committed && top.value === draft.committed.value) refresh(draft, top);
-      const mine = ranked.find((c) => c.value === incoming.value);
-      reasons.push(
-        `outweighed: "${describe(incoming.value)}" (${(mine?.confidence ?? 0).toFixed(3)}, ${incoming.sourceType}) loses to "${describe(top.value)}" (${top.confidence.toFixed(3)}, ${top.best.sourceType}) under the ${slot.domain} authority matrix`,
-      );
-      return finish(
-        'tentative_reject',
-        mine?.confidence ?? 0,
-        (mine?.weighted ?? 0) - top.weighted,
-        kind === 'observed' ? 'tentative' : kind,
-      );
-    }
-
-    if (draft.committed && top.value === draft.committed.value) {
-      refresh(draft, top);
-      reasons.push(`agrees with the committed value "${describe(top.value)}"; ${scoreText}`);
-      return finish('auto_commit', top.confidence, margin, kind);
-    }
-
-    const stage = stageFor(policy, slot.domain);
-    const calibrating = stage === '1' && ctx.calibrationRemaining > 0;
-    const autoFloor = calibrating ? Math.max(auto, policy.calibrationAuto) : auto;
-    const blockers: string[] = [];
-    if (calibrating) {
-      blockers.push(
-        `stage 1 calibration (${ctx.calibrationRemaining} mutations left) auto-commits only at ≥ ${policy.calibrationAuto}`,
-      );
-    }
-    if (ctx.forceConfirmRemaining > 0) {
-      blockers.push(`${ctx.forceConfirmRemaining} changes must be confirmed after a rollback`);
-    }
-    // The user's own explicit correction ("from now on", "as my default") is the confirmation a
-    // confirm-changes domain waits for.
-    const explicitlyChanged = top.best.correction && isUserSource(top.best.sourceType);
-    const needsConfirmation =
-      domainPolicy.confirmChanges && draft.committed !== null && !explicitlyChanged;
-    if (needsConfirmation) {
-      blockers.push(`${slot.domain} changes need the user's confirmation`);
-    }
-    const autoAllowed =
-      top.confidence >= autoFloor &&
-      margin >= marginThreshold &&
-      !(ctx.forceConfirmRemaining > 0) &&
-      !needsConfirmation;
-    const replacesBootstrap =
-      draft.committed?.lowConfidence === true &&
-      authorityTier(policy, slot.domain, top.best.sourceType) <
-        authorityTier(policy, slot.domain, draft.committed.sourceType) &&
-      top.confidence >= domainPolicy.bootstrapFloor;
-
-    const held = reResolving ? undefined : ctx.hold;
-    if (held) reasons.push(held.reason);
-    if ((autoAllowed || replacesBootstrap) && !held) {
-      if (stage === '0') {
-        reasons.push(
-          `shadow mode: would auto-commit "${describe(top.value)}"; ${scoreText}; ${marginText}`,
-        );
-        return finish('auto_commit', top.confidence, margin, kind, { shadow: true });
-      }
-      reasons.push(
-        replacesBootstrap && !autoAllowed
-          ? `more authoritative ${canonicalSource(top.best.sourceType)} replaces a low-confidence value seeded from ${draft.committed?.sourceType}; ${scoreText}`
-          : `${scoreText} ≥ auto ${autoFloor.toFixed(2)}; ${marginText} ≥ ${marginThreshold.toFixed(2)}`,
-      );
-      const patch = patchFor(slot, top.value);
-      if (draft.pending) {
-        superseded.push(draft.pending.promptId);
-        draft.pending = null;
-      }
-      commit(
-        draft,
-        top,
-        reResolving ? 're_resolved' : 'auto_commit',
-        margin,
-        [...reasons],
-        policy,
-        slot,
-        obs.recordedAt,
-        false,
-      );
-      return finish(
-        'auto_commit',
-        top.confidence,
-        margin,
-        kind === 'observed' ? 'committed' : kind,
-        {
-          patch,
-          autoCommitted: true,
-        },
-      );
-    }
-
-    const standing = standingScore(top);
-    if (
-      domainPolicy.commitUncontested === true &&
-      mayBootstrap(top.best) &&
-      !held &&
-      runnerUp === null &&
-      blockers.length === 0 &&
-      standing >= domainPolicy.bootstrapFloor
-    ) {
-      if (stage === '0') {
-        reasons.push(`shadow mode: would commit uncontested "${describe(top.value)}"`);
-        return finish('auto_commit', top.confidence, margin, kind, { shadow: true });
-      }
-      reasons.push(
-        `${scoreText}; the only live value for the slot (${standing.toFixed(3)} before recency ≥ floor ${domainPolicy.bootstrapFloor.toFixed(2)}): committed uncontested at low confidence`,
-      );
-      const patch = patchFor(slot, top.value);
-      if (draft.pending) {
-        superseded.push(draft.pending.promptId);
-        draft.pending = null;
-      }
-      commit(draft, top, 'bootstrap', margin, [...reasons], policy, slot, obs.recordedAt, true);
-      return finish(
-        'auto_commit',
-        top.confidence,
-        margin,
-        kind === 'observed' ? 'committed' : kind,
-        { patch, autoCommitted: true },
-      );
-    }
-
-    if (
-      (top.confidence >= ask && held?.kind !== 'tentative') ||
-      (held?.kind === 'ask' && top.confidence > 0)
-    ) {
-      const why = blockers.length > 0 && top.confidence >= autoFloor - 1e-9 ? blockers : [];
-      reasons.push(
-        `${scoreText}; ${marginText}; ${
-          top.confidence < autoFloor
-            ? `in the review band [${ask.toFixed(2)}, ${autoFloor.toFixed(2)})`
-            : margin < marginThreshold
-              ? `margin below ${marginThreshold.toFixed(2)}`
-              : 'held for confirmation'
-        }`,
-        ...why,
-      );
-      if (stage === '0') {
-        reasons.push('shadow mode: no prompt raised');
-        return finish('ask_user', top.confidence, margin, kind, { shadow: true });
-      }
-      if (draft.pending && draft.pending.value === top.value) {
-        draft.pending = { ...draft.pending, confidence: top.confidence };
-        reasons.push(`already awaiting the user's answer (prompt ${draft.pending.promptId})`);
-        return finish('ask_user', top.confidence, margin, 'asked', {
-          patch: patchFor(slot, top.value),
-        });
-      }
-      if (draft.pending) {
-        superseded.push(draft.pending.promptId);
-      }
-      const promptId = promptIdFor(derive, obs.eventId, slot.entityId, slot.field);
-      draft.pending = { promptId, value: top.value, confidence: top.confidence };
-      const prompt: PromptRequest = {
-        promptId,
-        value: top.value,
-        currentValue: draft.committed?.value ?? null,
-        confidence: top.confidence,
-        reasons: [...reasons],
-        evidenceEventIds: top.supporting.map((e) => e.eventId).sort(),
-        slotVersion: draft.version,
-      };
-      return finish('ask_user', top.confidence, margin, 'asked', {
-        prompt,
-        patch: patchFor(slot, top.value),
-      });
-    }
-
-    if (
-      !held &&
-      draft.committed === null &&
-      runnerUp === null &&
-      mayBootstrap(top.best) &&
-      top.confidence >= domainPolicy.bootstrapFloor
-    ) {
-      if (stage === '0') {
-        reasons.push(`shadow mode: would seed "${describe(top.value)}" at low confidence`);
-        return finish('tentative_reject', top.confidence, margin, kind, { shadow: true });
-      }
-      reasons.push(
-        `${scoreText} is below ask ${ask.toFixed(2)}, but the slot was empty and the evidence uncontested: seeded at low confidence (floor ${domainPolicy.bootstrapFloor.toFixed(2)})`,
-      );
-      const patch = patchFor(slot, top.value);
-      commit(draft, top, 'bootstrap', margin, [...reasons], policy, slot, obs.recordedAt, true);
-      return finish(
-        'auto_commit',
-        top.confidence,
-        margin,
-        kind === 'observed' ? 'committed' : kind,
-        { patch, autoCommitted: true },
-      );
-    }
-
-    if (reResolving && committedBefore && !draft.committed) {
-      reasons.push(`remaining evidence too weak (${scoreText}); the slot is now empty`);
-      return finish('auto_commit', top.confidence, margin, kind, { patch: patchFor(slot, null) });
-    }
-    reasons.push(`${scoreText} below ask ${ask.toFixed(2)}; ${marginText}; kept as tentative`);
-    return finish(
-      'tentative_reject',
-      top.confidence,
-      margin,
-      kind === 'observed' ? 'tentative' : kind,
-    );
-  }
+  const late = keepLateArrival(run);
+  if (late) return late;
+  admit(run);
+  return decide(run, 'observed', false);
 }

@@ -1,5 +1,5 @@
 import type { JsonObject } from './canonical-json.js';
-import type { LearningStats } from './learning.js';
+import { domainStats, type LearningStats } from './learning.js';
 import type { Policy } from './policy.js';
 import type { ReviewPrompt } from './review.js';
 import type { SlotState } from './slot.js';
@@ -81,7 +81,7 @@ export function toStateTracker(input: StateTrackerInput): JsonObject {
           ask_threshold: input.policy.domains[d].ask,
           auto_threshold: input.policy.domains[d].auto,
           margin_threshold: input.policy.domains[d].margin,
-          calibration_remaining: input.stats[d].calibrationRemaining,
+          calibration_remaining: domainStats(input.stats, d).calibrationRemaining,
         },
       ]),
     ),
@@ -96,12 +96,15 @@ export function toStateTracker(input: StateTrackerInput): JsonObject {
     })),
     pending_validations: [...new Set(awaiting.map((p) => p.field))].sort(),
     learning_stats: {
-      auto_commits: DOMAINS.reduce((n, d) => n + input.stats[d].autoCommits, 0),
+      auto_commits: DOMAINS.reduce((n, d) => n + domainStats(input.stats, d).autoCommits, 0),
       auto_commit_corrections: DOMAINS.reduce(
-        (n, d) => n + input.stats[d].autoCommitCorrections,
+        (n, d) => n + domainStats(input.stats, d).autoCommitCorrections,
         0,
       ),
-      ask_user_confirmations: DOMAINS.reduce((n, d) => n + input.stats[d].confirmed, 0),
+      ask_user_confirmations: DOMAINS.reduce(
+        (n, d) => n + domainStats(input.stats, d).confirmed,
+        0,
+      ),
     },
   } as JsonObject;
 }

@@ -1,7 +1,7 @@
-/** The five state domains of the truth-authority matrix. A field's first path segment. */
-export const DOMAINS = ['travel', 'family', 'project', 'financial', 'profile'] as const;
-/** A state domain. */
-export type Domain = (typeof DOMAINS)[number];
+export type { Domain } from './domains/index.js';
+// The domains are defined by their specs (`core/domains/`); re-exported here, where the rest of
+// the vocabulary lives.
+export { DOMAINS, domainOf } from './domains/index.js';
 
 /**
  * What the speaker meant. `retract` withdraws earlier evidence; `question` never asserts.
@@ -55,12 +55,6 @@ export function isUserSource(source: SourceType): boolean {
     canonical === 'manual_markdown' ||
     canonical === 'user_confirmation'
   );
-}
-
-/** The domain of a field path (`travel.status` → `travel`), or null for an unknown domain. */
-export function domainOf(field: string): Domain | null {
-  const head = field.split('.', 1)[0];
-  return (DOMAINS as readonly string[]).includes(head ?? '') ? (head as Domain) : null;
 }
 
 /** Message record `source` names and the source type each one maps to (docs/FORMATS.md). */

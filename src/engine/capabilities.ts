@@ -1,15 +1,16 @@
 import { basename, resolve } from 'node:path';
 import {
   EngineError,
-  emptyStats,
   type HistoryEntry,
   INTENTS,
   type Intent,
+  isDomain,
   type JsonObject,
-  type LearningStats,
   type Policy,
   parseRfc3339,
+  statsFromStored,
   toIso,
+  unwrap,
 } from '../core/index.js';
 import {
   type ConfusionMatrix,
@@ -166,8 +167,7 @@ export async function projectionState(
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.recordedAt.localeCompare(b.entry.recordedAt) || a.index - b.index)
     .map(({ entry }) => entry);
-  const stats =
-    ((await store.getMeta('learning')) as unknown as LearningStats | null) ?? emptyStats(policy);
+  const stats = unwrap(statsFromStored(await store.getMeta('learning'), policy));
   const times = ordered.map((e) => e.recordedAt).sort();
   const asOf = times[times.length - 1] ?? '1970-01-01T00:00:00.000Z';
   const tasks = await readTasks(store);
@@ -517,7 +517,13 @@ export async function confirmAlias(
   alias: string,
   target: string,
 ): Promise<void> {
-  if (!/^(?:travel|family|project|financial|profile)\.[a-z0-9][a-z0-9_-]*$/.test(target)) {
+  const [domain = '', item, ...rest] = target.split('.');
+  if (
+    !isDomain(domain) ||
+    item === undefined ||
+    rest.length > 0 ||
+    !/^[a-z0-9][a-z0-9_-]*$/.test(item)
+  ) {
     throw new EngineError(
       'VALIDATION_FAILED',
       `alias target must be <domain>.<item> (got "${target}")`,

@@ -5,10 +5,11 @@ import type { DatabaseTarget } from '../config/index.js';
 import {
   type Clock,
   canonicalJson,
-  DEFAULT_POLICY,
   EngineError,
   type IdSource,
   type Policy,
+  policyFromStored,
+  unwrap,
   uuidV7,
 } from '../core/index.js';
 import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
@@ -202,8 +203,7 @@ function engineContext(
     ids,
     deps,
     registry: extraction?.registry ?? EMPTY_REGISTRY,
-    currentPolicy: async () =>
-      ((await store.getMeta('policy')) as unknown as Policy | null) ?? DEFAULT_POLICY,
+    currentPolicy: async () => unwrap(policyFromStored(await store.getMeta('policy'))),
     scratch: () => createSqliteStore({ path: ':memory:' }),
   };
 }

@@ -1,13 +1,13 @@
 import {
   ENTITY_ID_PATTERN,
   EngineError,
-  emptyStats,
   type HistoryEntry,
   type JsonObject,
-  type LearningStats,
   parseRfc3339,
+  statsFromStored,
   toIso,
   toStateTracker,
+  unwrap,
 } from '../core/index.js';
 import {
   computeStats,
@@ -95,8 +95,7 @@ export function createStateCapability(context: EngineContext): StateCapability {
 async function stateTracker(context: EngineContext): Promise<JsonObject> {
   const { store, clock } = context;
   const policy = await context.currentPolicy();
-  const stats =
-    ((await store.getMeta('learning')) as unknown as LearningStats | null) ?? emptyStats(policy);
+  const stats = unwrap(statsFromStored(await store.getMeta('learning'), policy));
   return toStateTracker({
     slots: await store.listSlots(),
     prompts: await store.listPrompts({ status: ['open', 'queued'] }),

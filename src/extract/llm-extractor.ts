@@ -1,4 +1,4 @@
-import { EngineError, err, type Intent, ok, type Result } from '../core/index.js';
+import { EngineError, err, FIELD_PATTERN, type Intent, ok, type Result } from '../core/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import { extractionOutputSchema, validateExtractionOutput } from '../schemas/index.js';
 import { createContext, groupOf, personEntity, speakerEntity, weEntity } from './clauses.js';
@@ -30,7 +30,8 @@ export interface LlmExtractorOptions {
   readonly minConfidence?: number;
 }
 
-const FIELD = /^(?:travel|family|project|financial|profile)(?:\.[a-z0-9][a-z0-9_-]*)+$/;
+/** A field path of a registered domain. */
+const FIELD = new RegExp(FIELD_PATTERN);
 
 /** The entity a model's `subject` names, in the context of the message. */
 function entityOf(subject: string, field: string, input: ExtractionInput): string | null {

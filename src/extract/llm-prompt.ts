@@ -1,37 +1,56 @@
+import { DOMAIN_SPECS, type FieldSpec, sha256Hex } from '../core/index.js';
 import type { ExtractionInput } from './types.js';
 
+function fieldLine(field: FieldSpec): string {
+  const values =
+    field.values === undefined
+      ? ''
+      : field.kind === 'enum'
+        ? `: ${field.values.join(' | ')}`
+        : ` (${field.values.join(', ')}, ...)`;
+  const format =
+    field.kind === 'date' ? ' (YYYY-MM-DD)' : field.kind === 'amount' ? ' (plain number)' : '';
+  const note = field.note === undefined ? '' : ` — ${field.note}`;
+  return `- ${field.path}${values}${format}${note}`;
+}
+
+/** One message the model must answer with no observations: no domain owns it. */
+const NO_STATE_EXAMPLE = {
+  message: 'Back when I lived in Quito I cycled everywhere.',
+  answer: '{"intent":"historical","retracts_previous":false,"observations":[]}',
+};
+
 /**
- * Version of the prompt below. Part of the extractor's identity (`llm@<version>`) and of the
- * cache key: change it whenever the instructions or examples change.
+ * Instructions, the registered domains' fields and their few-shot examples (all written for
+ * Verity; not taken from any data set). Built from the domain registry, so a new domain's spec
+ * reaches the model without editing this file.
  */
-export const PROMPT_VERSION = '2026-11-25.1';
+export const SYSTEM_PROMPT = [
+  'You read one message and report the facts it states about the current state of a person, family or team, as JSON that follows the given schema. Report nothing you are not told.',
+  '',
+  'Fields (the first segment is the domain):',
+  ...DOMAIN_SPECS.flatMap((spec) => spec.fields.map(fieldLine)),
+  'Slugs are lowercase [a-z0-9_]. Resolve relative dates against the message time.',
+  '',
+  'subject: "self" (the writer), "group" (the family or team the conversation belongs to, "we"), or "person:<Name>" for anyone else — never attribute another person\'s state to the writer.',
+  'intent per observation: assertive (states what is true now), planning (states a plan), hypothetical (if/would/might), historical (reminiscence about the past), question (asks). Only assertive and planning change state; still report the others.',
+  'confidence: 1.0 when the message states it plainly, lower when hedged ("I think", "maybe", "about").',
+  'correction: true when the message explicitly replaces an earlier value ("instead of", "switched to", "changed to", "no longer", "mark it as").',
+  'retracts_previous: true when the writer withdraws their previous message ("scratch that", "ignore that").',
+  '',
+  'Examples (message time 2027-01-10T09:00:00Z):',
+  ...[...DOMAIN_SPECS.flatMap((spec) => spec.examples), NO_STATE_EXAMPLE].map(
+    (example) => `"${example.message}" -> ${example.answer}`,
+  ),
+].join('\n');
 
-/** Instructions and domain few-shot examples (written for Verity; not taken from any data set). */
-export const SYSTEM_PROMPT = `You read one message and report the facts it states about the current state of a person, family or team, as JSON that follows the given schema. Report nothing you are not told.
-
-Fields (the first segment is the domain):
-- travel.status: none | planned | in_progress | completed | cancelled
-- travel.location (where the subject is now; "home" when at home), travel.destination, travel.departure_date, travel.return_date (YYYY-MM-DD)
-- project.<slug>.status: planned | in_progress | blocked | shipped | cancelled; project.<slug>.<attribute> (provider, owner, deadline as YYYY-MM-DD, version)
-- family.<member>.status (sick, at_school, at_home, at_camp, ...); family.schedule.<event_slug> ("YYYY-MM-DD HH:MM", "HH:MM", or "cancelled")
-- financial.<item>.<attribute>: amount (plain number, no currency sign or separators), status (paid, unpaid, active, cancelled, pending, refunded), payment_status
-- profile.preference.<topic>: a standing preference only (never a one-off exception)
-Slugs are lowercase [a-z0-9_]. Resolve relative dates against the message time.
-
-subject: "self" (the writer), "group" (the family or team the conversation belongs to, "we"), or "person:<Name>" for anyone else — never attribute another person's state to the writer.
-intent per observation: assertive (states what is true now), planning (states a plan), hypothetical (if/would/might), historical (reminiscence about the past), question (asks). Only assertive and planning change state; still report the others.
-confidence: 1.0 when the message states it plainly, lower when hedged ("I think", "maybe", "about").
-correction: true when the message explicitly replaces an earlier value ("instead of", "switched to", "changed to", "no longer", "mark it as").
-retracts_previous: true when the writer withdraws their previous message ("scratch that", "ignore that").
-
-Examples (message time 2027-01-10T09:00:00Z):
-"Touched down in Lyon, heading to the hotel." -> {"intent":"assertive","retracts_previous":false,"observations":[{"subject":"self","field":"travel.status","value":"in_progress","intent":"assertive","confidence":1,"correction":false},{"subject":"self","field":"travel.location","value":"Lyon","intent":"assertive","confidence":1,"correction":false}]}
-"What if we skipped Oslo this year?" -> {"intent":"hypothetical","retracts_previous":false,"observations":[{"subject":"group","field":"travel.status","value":"cancelled","intent":"hypothetical","confidence":1,"correction":false}]}
-"Priya has the flu and is home today." -> {"intent":"assertive","retracts_previous":false,"observations":[{"subject":"person:Priya","field":"family.priya.status","value":"sick","intent":"assertive","confidence":1,"correction":false}]}
-"The billing rewrite is stuck until legal signs off." -> {"intent":"assertive","retracts_previous":false,"observations":[{"subject":"group","field":"project.billing_rewrite.status","value":"blocked","intent":"assertive","confidence":1,"correction":false}]}
-"Paid the water bill, 64.20." -> {"intent":"assertive","retracts_previous":false,"observations":[{"subject":"self","field":"financial.water_bill.status","value":"paid","intent":"assertive","confidence":1,"correction":false},{"subject":"self","field":"financial.water_bill.amount","value":"64.20","intent":"assertive","confidence":1,"correction":false}]}
-"Back when I lived in Quito I cycled everywhere." -> {"intent":"historical","retracts_previous":false,"observations":[]}
-"Going forward, vegetarian options for me please." -> {"intent":"assertive","retracts_previous":false,"observations":[{"subject":"self","field":"profile.preference.diet","value":"vegetarian","intent":"assertive","confidence":1,"correction":true}]}`;
+/**
+ * Version of the prompt above: a date for its instructions, plus a digest of the whole text, so
+ * the version changes by itself when a domain is registered or a spec's fields or examples
+ * change. Part of the extractor's identity (`llm@<version>`) and of the cache key: change the date
+ * whenever the instructions here change.
+ */
+export const PROMPT_VERSION = `2026-11-26.1+${sha256Hex(SYSTEM_PROMPT).slice(0, 8)}`;
 
 /** The user turn: the message and the context the answer depends on. */
 export function userPrompt(input: ExtractionInput): string {

@@ -7,7 +7,6 @@ import {
   domainOf,
   EngineError,
   emptySlot,
-  emptyStats,
   forceConfirmations,
   type Intent,
   type JsonObject,
@@ -17,6 +16,7 @@ import {
   type Outcome,
   type Policy,
   parseRfc3339,
+  policyFromStored,
   type ResolveContext,
   type ResolveOutcome,
   recordOutcome,
@@ -24,7 +24,9 @@ import {
   resolveObservation,
   type SlotState,
   type SourceType,
+  statsFromStored,
   toIso,
+  unwrap,
 } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
 import { foldObserverEvent } from '../observer/index.js';
@@ -42,7 +44,7 @@ import type {
   SignalEvent,
   StateObservation,
 } from '../schemas/index.js';
-import { decodeMeta, readMeta, type WriteTx, writeMeta } from '../stores/index.js';
+import { readMeta, type WriteTx, writeMeta } from '../stores/index.js';
 import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted } from './fold-items.js';
@@ -91,9 +93,8 @@ export async function openSession(
   tx: WriteTx,
   options: { readonly parallel?: boolean } = {},
 ): Promise<ApplySession> {
-  const storedPolicy = await tx.getMeta(POLICY_KEY);
-  const policy = storedPolicy === null ? DEFAULT_POLICY : (storedPolicy as unknown as Policy);
-  const stats = withAllDomains(await readMeta(tx, STATS), policy);
+  const policy = unwrap(policyFromStored(await tx.getMeta(POLICY_KEY)));
+  const stats = unwrap(statsFromStored(await tx.getMeta(STATS_KEY), policy));
   return {
     policy,
     stats,
@@ -112,7 +113,8 @@ export async function openSession(
 export async function joinSharedState(tx: WriteTx, session: ApplySession): Promise<void> {
   if (!session.parallel || session.joined) return;
   await tx.joinCommitOrder();
-  let stats = withAllDomains(decodeMeta(STATS, await refreshMeta(tx, STATS_KEY)), session.policy);
+  const stored = await refreshMeta(tx, STATS_KEY);
+  let stats = unwrap(statsFromStored(stored, session.policy));
   for (const { domain, outcome, at } of session.outcomes) {
     stats = recordOutcome(stats, domain, outcome, at);
   }
@@ -127,18 +129,6 @@ export async function flushSession(tx: WriteTx, session: ApplySession): Promise<
   if (!session.dirty) return;
   await writeMeta(tx, STATS, session.stats);
   session.dirty = false;
-}
-
-/**
- * Stored counters with fresh ones for every domain they lack (none stored, or a domain added
- * since they were written); stored domains keep their counters as they are.
- */
-function withAllDomains(stored: Partial<LearningStats> | null, policy: Policy): LearningStats {
-  const fresh = emptyStats(policy);
-  if (stored === null) return fresh;
-  return Object.keys(fresh).every((domain) => domain in stored)
-    ? (stored as LearningStats)
-    : { ...fresh, ...stored };
 }
 
 function count(session: ApplySession, domain: Domain, outcome: Outcome, at: string): void {
@@ -679,7 +669,7 @@ async function foldEvent(
       return applyExternalPrompt(tx, session, event, now);
     case EVENT_TYPES.policy: {
       const change = event.payload as unknown as PolicyChange;
-      session.policy = change.policy;
+      session.policy = unwrap(policyFromStored(change.policy));
       await tx.putMeta(POLICY_KEY, change.policy as unknown as JsonObject);
       const day = event.recordedAt.slice(0, 10);
       const forced = Object.entries(change.force_confirm ?? {});

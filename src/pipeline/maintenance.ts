@@ -1,7 +1,9 @@
 import {
   contentHash,
+  domainSpec,
   EngineError,
   HOUR_MS,
+  isDomain,
   type JsonObject,
   type Policy,
   parseRfc3339,
@@ -343,11 +345,17 @@ async function recordFailure(
   });
 }
 
-/** Travel and financial dead letters that failed for good are alerts (seed 000 DLQ SLO). */
+/**
+ * Dead letters that failed for good in a domain where a false state is P0 (travel, financial:
+ * `DomainSpec.rollback`) are alerts (seed 000 DLQ SLO).
+ */
 export function isAlert(item: DlqItem): boolean {
+  const domain = item.domain;
   return (
     item.status === 'permanently_failed' &&
-    (item.domain === 'travel' || item.domain === 'financial')
+    domain !== null &&
+    isDomain(domain) &&
+    domainSpec(domain).rollback.falseStateIsP0
   );
 }
 

@@ -1,4 +1,6 @@
 /** Shared fragments of Verity's canonical JSON Schemas (draft 2020-12). */
+import { DOMAINS, FIELD_PATTERN, SOURCE_TYPES } from '../core/index.js';
+
 export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 /** Base of every schema `$id`. */
 export const SCHEMA_BASE = 'https://verity.local/schemas/';
@@ -17,37 +19,22 @@ export const timestampSchema = { type: 'string', format: 'date-time', maxLength:
 /** RFC 9562 UUID. */
 export const uuidSchema = { type: 'string', format: 'uuid' } as const;
 
-/** A state field path whose first segment is its domain. */
+/** A state field path whose first segment is a registered domain. */
 export const fieldSchema = {
   type: 'string',
   minLength: 3,
   maxLength: 200,
-  pattern: '^(travel|family|project|financial|profile)(\\.[a-z0-9][a-z0-9_-]*)+$',
+  pattern: FIELD_PATTERN,
 } as const;
 
 /** A candidate value for a slot. */
 export const valueSchema = { type: 'string', minLength: 1, maxLength: 500 } as const;
 
-/** The domains, as an enum. */
-export const domainSchema = {
-  enum: ['travel', 'family', 'project', 'financial', 'profile'],
-} as const;
+/** The registered domains (`core/domains`), as an enum. */
+export const domainSchema = { enum: DOMAINS } as const;
 
-/** The source types, as an enum. */
-export const sourceTypeSchema = {
-  enum: [
-    'user_statement',
-    'conversation_assertive',
-    'assistant_statement',
-    'user_confirmation',
-    'calendar',
-    'transactions_email',
-    'static_markdown',
-    'manual_markdown',
-    'webhook',
-    'location',
-  ],
-} as const;
+/** The source types (`core/vocabulary.ts`), as an enum. */
+export const sourceTypeSchema = { enum: SOURCE_TYPES } as const;
 
 /** A source reference: what produced the evidence and where to find it. */
 export const sourceSchema = {
@@ -68,26 +55,24 @@ export const extractorSchema = {
   pattern: '^[a-z0-9][a-z0-9._-]*@[0-9A-Za-z][0-9A-Za-z.+-]*$',
 } as const;
 
-/** A field's domain must be the record's domain (one `if/then` per domain). */
-export const fieldMatchesDomain = [
-  {
-    if: { properties: { domain: { const: 'travel' } }, required: ['domain'] },
-    then: { properties: { field: { type: 'string', pattern: '^travel\\.' } } },
-  },
-  {
-    if: { properties: { domain: { const: 'family' } }, required: ['domain'] },
-    then: { properties: { field: { type: 'string', pattern: '^family\\.' } } },
-  },
-  {
-    if: { properties: { domain: { const: 'project' } }, required: ['domain'] },
-    then: { properties: { field: { type: 'string', pattern: '^project\\.' } } },
-  },
-  {
-    if: { properties: { domain: { const: 'financial' } }, required: ['domain'] },
-    then: { properties: { field: { type: 'string', pattern: '^financial\\.' } } },
-  },
-  {
-    if: { properties: { domain: { const: 'profile' } }, required: ['domain'] },
-    then: { properties: { field: { type: 'string', pattern: '^profile\\.' } } },
-  },
-] as const;
+/** One `if/then` rule tying a record's `field` to its `domain`. */
+export interface FieldMatchesDomainRule {
+  readonly if: {
+    readonly properties: { readonly domain: { readonly const: string } };
+    readonly required: readonly ['domain'];
+  };
+  readonly then: {
+    readonly properties: { readonly field: { readonly type: 'string'; readonly pattern: string } };
+  };
+}
+
+/**
+ * A field's domain must be the record's domain: one `if/then` per registered domain. Typed as a
+ * one-rule tuple because `FromSchema` reads `allOf` only from tuples (and ignores `if/then`).
+ */
+export const fieldMatchesDomain = DOMAINS.map(
+  (domain): FieldMatchesDomainRule => ({
+    if: { properties: { domain: { const: domain } }, required: ['domain'] },
+    then: { properties: { field: { type: 'string', pattern: `^${domain}\\.` } } },
+  }),
+) as unknown as readonly [FieldMatchesDomainRule];

@@ -1,3 +1,4 @@
+import { INTENTS } from '../core/index.js';
 import {
   DRAFT,
   domainSchema,
@@ -40,9 +41,7 @@ export const stateObservationSchema = {
     entity_id: entityIdSchema,
     field: fieldSchema,
     candidate_value: { type: ['string', 'null'], minLength: 1, maxLength: 500 },
-    intent: {
-      enum: ['assertive', 'planning', 'hypothetical', 'historical', 'retract', 'question'],
-    },
+    intent: { enum: INTENTS },
     source: sourceSchema,
     corroborators: { type: 'array', maxItems: 20, items: sourceSchema },
     retracts: uuidSchema,

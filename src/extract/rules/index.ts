@@ -1,6 +1,7 @@
 import type { Candidate, Clause, DocContext } from '../clauses.js';
 import { familyRules } from './family.js';
 import { financialRules } from './financial.js';
+import { healthRules } from './health.js';
 import { profileRules } from './profile.js';
 import { projectRules } from './project.js';
 import { travelRules } from './travel.js';
@@ -24,4 +25,5 @@ export const DOMAIN_RULES: readonly DomainRules[] = [
   { domain: 'family', read: familyRules },
   { domain: 'financial', read: financialRules },
   { domain: 'profile', read: profileRules },
+  { domain: 'health', read: healthRules },
 ];

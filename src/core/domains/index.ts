@@ -1,0 +1,53 @@
+import { family } from './family.js';
+import { financial } from './financial.js';
+import { health } from './health.js';
+import { profile } from './profile.js';
+import { project } from './project.js';
+import type { DomainSpec } from './spec.js';
+
+export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './spec.js';
+
+import { travel } from './travel.js';
+
+/**
+ * The one registration list of state domains, one spec file each (`core/domains/<name>.ts`).
+ * Everything that varies by domain — vocabulary, policy defaults, authority matrix, coherence
+ * groups, rollback and timeline rules, extraction examples — is read from here. The order is
+ * the order of every per-domain listing (state tracker, stats, schemas); a new domain adds its
+ * file and one line at the end.
+ */
+export const DOMAIN_SPECS = [travel, family, project, financial, profile, health] as const;
+
+/** A state domain: a field's first path segment. */
+export type Domain = (typeof DOMAIN_SPECS)[number]['name'];
+
+/** The registered domains, in registry order. */
+export const DOMAINS = DOMAIN_SPECS.map((spec) => spec.name) as unknown as readonly [
+  Domain,
+  ...Domain[],
+];
+
+const BY_NAME: ReadonlyMap<string, DomainSpec<Domain>> = new Map(
+  DOMAIN_SPECS.map((spec) => [spec.name, spec]),
+);
+
+/** Whether `name` is a registered domain. */
+export function isDomain(name: string): name is Domain {
+  return BY_NAME.has(name);
+}
+
+/** The spec of a registered domain. */
+export function domainSpec(domain: Domain): DomainSpec<Domain> {
+  const spec = BY_NAME.get(domain);
+  if (spec === undefined) throw new Error(`unregistered domain "${domain}"`);
+  return spec;
+}
+
+/** The domain of a field path (`travel.status` → `travel`), or null for an unknown domain. */
+export function domainOf(field: string): Domain | null {
+  const head = field.split('.', 1)[0] ?? '';
+  return isDomain(head) ? head : null;
+}
+
+/** A regular-expression source matching a field path of any registered domain. */
+export const FIELD_PATTERN = `^(${DOMAINS.join('|')})(\\.[a-z0-9][a-z0-9_-]*)+$`;
