@@ -92,9 +92,19 @@ export function statsFromStored(stored: unknown, policy: Policy): Result<Learnin
   }
   const held = stored as Record<string, unknown>;
   const result: Record<string, DomainStats> = {};
+  const fresh = freshDomain(policy);
   for (const [name, value] of Object.entries(held)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(name);
-    result[name] = { ...freshDomain(policy), ...(value as Partial<DomainStats>) };
+    for (const [key, counter] of Object.entries(value)) {
+      const expected = fresh[key as keyof DomainStats];
+      if (expected === undefined) continue;
+      const wrong =
+        typeof expected === 'number'
+          ? typeof counter !== 'number' || !Number.isFinite(counter)
+          : typeof counter !== 'object' || counter === null || Array.isArray(counter);
+      if (wrong) return malformed(`${name}.${key}`);
+    }
+    result[name] = { ...fresh, ...(value as Partial<DomainStats>) };
   }
   for (const domain of DOMAINS) result[domain] ??= freshDomain(policy);
   return ok(result as LearningStats);

@@ -94,6 +94,8 @@ export async function openSession(
   options: { readonly parallel?: boolean } = {},
 ): Promise<ApplySession> {
   const policy = unwrap(policyFromStored(await tx.getMeta(POLICY_KEY)));
+  // Core checks the stored counters and gives a domain (or a counter) added since they were
+  // written its fresh value; a malformed value fails naming its path.
   const stats = unwrap(statsFromStored(await tx.getMeta(STATS_KEY), policy));
   return {
     policy,

@@ -34,8 +34,8 @@ describe('the fold reads its meta records checked', () => {
     if (first === undefined) throw new Error('no domains');
     const corrupt = { ...fresh, [first]: { ...fresh[first], asks: 'many' } };
     await expect(sessionOver({ [STATS.key]: corrupt as never })).rejects.toMatchObject({
-      code: 'STORE_FAILED',
-      message: `The stored meta record "learning" is not valid: .${first}.asks should be a number`,
+      code: 'VALIDATION_FAILED',
+      message: `stored learning counters are malformed at ${first}.asks`,
     });
   });
 
