@@ -45,3 +45,24 @@ export const TRIP_EXPERIENCE: LexiconEntry = {
   pattern:
     /\b(?:got off to|off to a (?:bad|rough|good|great|slow) start|was (?:amazing|great|awful|terrible|fun|lovely|wonderful|a disaster|a blast)|went (?:well|badly|great|fine)|(?:is|was) going (?:well|badly|great|fine))\b/i,
 };
+
+/**
+ * Nouns for people and pets defined by their relation to someone ("Leo's friend", "my boss's
+ * son", "the neighbour's dog"): a status said of one is that person's, not the possessor's.
+ */
+export const RELATIONAL_NOUN: LexiconEntry = {
+  phenomenon: 'a person or pet named by relation to someone else',
+  pattern:
+    /^(?:friends?|mates?|buddy|buddies|pals?|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|cousins?|aunt|auntie|uncle|nephew|niece|grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|daughter|kids?|children|child|baby|teacher|coach|tutor|boss|manager|colleague|coworker|co-worker|classmates?|roommate|flatmate|neighbou?rs?|landlord|doctor|dog|cat|puppy|kitten|pet|team|family)\b/i,
+};
+
+/**
+ * A possessor other than the speaker or the speaker's group at the start of a noun phrase ("his
+ * migration", "their launch", "Google's project", "my friend's rent", "the neighbours' renovation"):
+ * the thing belongs to a third party.
+ */
+export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
+  phenomenon: "a noun phrase owned by someone other than the speaker ('his', 'their', 'X's')",
+  pattern:
+    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
+};

@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import { RELATIONAL_NOUN } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -82,8 +83,10 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
     doc,
   );
   if (subject.kind === 'person') return subject.name;
-  // "Leo's fever is gone": the possessor is the person.
-  const possessive = /([A-Z][a-z]+)'s\s+\w+\s*$/.exec(text.slice(0, index));
+  // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
+  // person ("Leo's friend is at camp" says nothing of Leo).
+  const possessive = /([A-Z][a-z]+)'s\s+(\w+)\s*$/.exec(text.slice(0, index));
+  if (possessive?.[1] && possessive[2] && RELATIONAL_NOUN.pattern.test(possessive[2])) return null;
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
 }

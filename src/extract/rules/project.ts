@@ -5,6 +5,7 @@ import {
   type DocContext,
   isKnownMember,
   matchKnown,
+  ownedByThirdParty,
   speakerEntity,
   weEntity,
 } from '../clauses.js';
@@ -161,6 +162,9 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   const addStatus = (phrase: string, word: string, span: string): void => {
     const status = statusOf(word);
     if (status === null) return;
+    // Outside a team's thread, someone else's project ("their migration", "Google's project",
+    // "my friend's launch") is not the speaker's or the group's.
+    if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
     const entityId = entityFor(phrase);
     const name = projectName(phrase, doc, entityId);
     if (name === null) return;

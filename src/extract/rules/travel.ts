@@ -203,6 +203,17 @@ function splitDates(clause: Clause): { departure: string | null; ret: string | n
 }
 
 /**
+ * Whether a chat statement reports someone else's movements: a named third party ("Ravi's going
+ * to Kerala", "Dad landed in Oslo") or an unnamed "they" outside a family or team thread. The
+ * speaker is not the source of that person's state; it is second-hand, weak evidence.
+ */
+function secondHand(subject: Subject, doc: DocContext): boolean {
+  if (doc.kind !== 'chat') return false;
+  if (subject.kind === 'person') return true;
+  return subject.kind === 'we' && subject.third === true && doc.group === null;
+}
+
+/**
  * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
  * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
  * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
@@ -271,8 +282,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     PRESENT.lastIndex = 0;
     for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
       // A copula is weak evidence: a gazetteer place makes it a trip; an unknown name after
-      // "in" stays tentative ("we're in Tahoe"); after "at" it is a venue ("at Starbucks").
-      const place = placeAt(t, m.index + m[0].length, /\bin\s+$/i.test(m[0]) ? 'weak' : false);
+      // "in" stays tentative ("we're in Tahoe"). "At" places the speaker at a point (a venue,
+      // an airport, a friend's: "I'm at Heathrow", "at Starbucks"), never a trip's location.
+      if (/\bat\s+$/i.test(m[0])) continue;
+      const place = placeAt(t, m.index + m[0].length, 'weak');
       if (place === null) continue;
       const subject = subjectBefore(m.index);
       if (subject.kind === 'thing') continue;
@@ -415,7 +428,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (subject === null) continue;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
-    const s = hit.strength;
+    const s = secondHand(subject, doc) ? 'weak' : hit.strength;
     if (hit.status !== null) {
       out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
@@ -443,13 +456,14 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (subject === null) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
+    const s = secondHand(subject, doc) ? 'weak' : 'strong';
     if (departure !== null && dated !== null) {
-      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t));
+      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
     if (returnDate !== null && (dated !== null || returnOnly)) {
-      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t));
+      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
-      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t));
+      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
     }
   }
   return out;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY } from './types.js';
+
+// Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
+// stating the speaker's own state. Each was written for this test (in no benchmark file). A
+// reading may remain, but never as strong evidence: nothing here may auto-commit.
+
+function strong(text: string, entityId = 'user:primary'): string[] {
+  const out = extractWithRules({
+    text,
+    at: '2026-05-04T09:00:00Z',
+    source: 'chat',
+    role: 'user',
+    entityId,
+    known: [],
+    registry: EMPTY_REGISTRY,
+  });
+  return out.observations
+    .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .map((o) => `${o.entityId} ${o.field}=${o.value}`);
+}
+
+describe('second-hand and non-literal statements are never strong evidence', () => {
+  it.each([
+    // Another person's movements: hearsay, bound to that person at most, and weak.
+    ['a named third party', 'Marisol is flying to Guadalajara on Thursday.'],
+    ['a relative', "Grandpa's heading to Aberdeen next week."],
+    ['a family name', 'The Okonkwos are driving to Enugu for the wedding.'],
+    ['an unnamed "they"', "They're going to Antalya in August, lucky them."],
+    ['a past arrival of someone else', 'Henrik landed in Bergen this morning.'],
+    // Reported speech and quotations.
+    ['reported speech', 'Apparently the whole office is moving to Lyon.'],
+    ['a quotation', 'The advert says "Fly to Vienna for 30 euros" every five minutes.'],
+    ['a quoted line', 'He said "I\'m in Tallinn now" but nobody believed him.'],
+    // Wishes and daydreams.
+    ['a wish', "I'd love to go to Tasmania one day."],
+    ['a daydream', 'Dreaming of a week in Sicily.'],
+    ['an "if only"', 'If only I were in Mauritius right now.'],
+    // "At" places the speaker at a point, not in a trip.
+    ['an airport', "I'm at Schiphol collecting my cousin."],
+    // Things owned by a third party.
+    ["a friend's rent", "My flatmate's rent went up to 1,150."],
+    ["someone else's project", "The council's tram project is on hold."],
+    ['a possessive pronoun', 'Their rollout is blocked again.'],
+    ['a friend of a member', "Nico's friend is at camp all week."],
+    ['a diet said of a thing', 'The lasagne is vegetarian.'],
+    ['an unresolved pronoun', "She's vegan these days."],
+    // A number that is not money.
+    ['a count', 'Finished a 2,000-piece puzzle of the Matterhorn today.'],
+  ])('%s: "%s"', (_phenomenon, text) => {
+    expect(strong(text)).toEqual([]);
+  });
+
+  it("still reads the speaker's own plain statements", () => {
+    expect(strong('Flying to Guadalajara on Thursday.')).toContain(
+      'user:primary travel.destination=Guadalajara',
+    );
+    expect(strong("I'm in Bergen now.")).toContain('user:primary travel.location=Bergen');
+    expect(strong("I'm vegan these days.")).toContain('user:primary profile.preference.diet=vegan');
+  });
+});
