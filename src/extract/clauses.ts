@@ -107,9 +107,11 @@ export function subjectOf(prefix: string, doc: DocContext): Subject {
     }
     return { kind: 'speaker' };
   }
-  if (/^(?:they|they're|they've|they'll|they'd|them)$/.test(last))
+  // "They", "the kids", "everyone": people other than the speaker, whom a group may include.
+  if (/^(?:they|they're|they've|they'll|they'd|them|family|kids|everyone)$/.test(last)) {
     return { kind: 'we', third: true };
-  if (/^(?:we|we're|we've|we'll|we'd|us|ourselves|family|kids|everyone)$/.test(last)) {
+  }
+  if (/^(?:we|we're|we've|we'll|we'd|us|ourselves)$/.test(last)) {
     return { kind: 'we' };
   }
   if (/^(?:he|she|he's|she's|him|her|his)$/.test(last)) {

@@ -60,3 +60,31 @@ describe('second-hand and non-literal statements are never strong evidence', () 
     expect(strong("I'm vegan these days.")).toContain('user:primary profile.preference.diet=vegan');
   });
 });
+
+describe('stories, outings and generic references are never strong evidence', () => {
+  it.each([
+    ['a temporal subordinate clause', 'When we got to Ljubljana it was pouring.'],
+    ['a story with a past time adverbial', 'Got back from Tunisia three weeks ago, still tanned.'],
+    ['en route home', 'I was stuck in Doha for six hours on my way back from Manila.'],
+    ['a trip word modifying a noun', 'Back from vacation brain now, finally answering email.'],
+    ['a day out in a district', "I'm in Shoreditch for drinks."],
+    ['an unrealised plan', 'Was going to fly to Denver but the fares doubled.'],
+    ['a vague obligation', 'I should visit Granada sometime.'],
+    ['a gloss', '"Je suis à Lyon" means I am in Lyon.'],
+    ['a rhetorical tag', 'Off to Monte Carlo with that tan, huh.'],
+    ['a bare generic plural', 'Flights are cancelled all over the coast today.'],
+    ['the kids, outside a family thread', 'Kids are home today, teacher strike.'],
+    ['a third party in no known family', 'Ines has the flu, poor thing.'],
+    ['an unanchored schedule', 'The quiz night is cancelled.'],
+    ["a vehicle that is not the speaker's", 'Train to Utrecht is delayed again.'],
+    ["another team's notes", 'Data team: the warehouse migration is blocked on access.'],
+  ])('%s: "%s"', (_phenomenon, text) => {
+    expect(strong(text)).toEqual([]);
+  });
+
+  it('still reads a plain first-person return', () => {
+    expect(strong('Back from Tunisia, home safe.')).toContain(
+      'user:primary travel.status=completed',
+    );
+  });
+});

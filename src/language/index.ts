@@ -15,6 +15,7 @@ export type { LexiconEntry } from './lexicon.js';
 export {
   DOCUMENT_PART,
   GEOGRAPHIC_FEATURE,
+  NARRATIVE,
   RELATIONAL_NOUN,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,

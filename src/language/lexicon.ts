@@ -23,7 +23,7 @@ export const GEOGRAPHIC_FEATURE =
 export const VENUE: LexiconEntry = {
   phenomenon: 'everyday venue or occasion, not a trip destination',
   pattern:
-    /^(?:the\s+|my\s+|our\s+|a\s+)?(?:office|work|school|gym|lunch|dinner|breakfast|brunch|coffee|cafe|café|meeting|standup|class|practice|dentist|doctor|clinic|hospital|store|shop|supermarket|mall|library|church|park|bar|pub|restaurant|party|game|movies?|cinema|bank|post office|pharmacy|vet|salon|daycare|appointment|call|interview|errands?|walk|run|shower|bed|break)\b/i,
+    /^(?:the\s+|my\s+|our\s+|a\s+)?(?:office|work|school|gym|lunch|dinner|breakfast|brunch|coffee|cafe|café|meeting|standup|class|practice|dentist|doctor|clinic|hospital|store|shop|supermarket|mall|library|church|park|bar|pub|restaurant|party|game|movies?|cinema|bank|post office|pharmacy|vet|salon|daycare|appointment|call|interview|errands?|walk|run|shower|bed|break|gig|concert|drinks|show|match|date|haircut)\b/i,
 };
 
 /**
@@ -65,4 +65,16 @@ export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
   phenomenon: "a noun phrase owned by someone other than the speaker ('his', 'their', 'X's')",
   pattern:
     /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
+};
+
+/**
+ * Narrative framing: a past time adverbial ("two weeks ago", "last week", "years back", "in
+ * 2019", "once") or a temporal subordinate clause at the start ("When we got to X", "After we
+ * landed", "The first night we arrived"). An arrival or a return told this way is a story, not
+ * the speaker's present state.
+ */
+export const NARRATIVE: LexiconEntry = {
+  phenomenon: 'an event told as a story (past time adverbial or temporal subordinate clause)',
+  pattern:
+    /^(?:when|after|before|while|once|as soon as|by the time|the (?:first|last|next|second) (?:night|day|time|morning|evening|week)|the (?:moment|minute|day|night) (?:i|we))\b|\b(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several|many) (?:days|weeks|months|years) (?:ago|back)|years back|last (?:week|month|year)|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|in (?:19|20)\d\d|(?:i|we) once)\b/i,
 };

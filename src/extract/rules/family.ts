@@ -61,12 +61,16 @@ function memberCandidate(
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
+  // Said in the user's own chat about someone in no family the store knows ("Ella has the
+  // flu"): second-hand news about a third party, kept tentative.
+  const secondHand = doc.kind === 'chat' && !entityId.startsWith('family:');
   return {
     entityId,
     field: `family.${slugify(name)}.status`,
     value: status,
     intent: intent === 'planning' ? 'assertive' : intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    ...(secondHand ? { evidence: 'weak' as const } : {}),
     correction: clause.intent.supersedes,
     span,
     priority,
@@ -145,7 +149,18 @@ function whenOf(mention: DateMention | undefined, todayDate: string | null): str
   return date;
 }
 
+/**
+ * A schedule entry read from chat outside a family's thread ("the concert got cancelled", "yoga
+ * is at 6") names no family's calendar: weak unless the slot already exists for the entity.
+ */
+function unanchoredSchedule(doc: DocContext, entityId: string, slug: string): boolean {
+  if (doc.kind !== 'chat' || entityId.startsWith('family:')) return false;
+  const field = `family.schedule.${slug}`;
+  return !doc.input.known.some((k) => k.entityId === entityId && k.field === field);
+}
+
 function scheduleCandidate(
+  doc: DocContext,
   entityId: string,
   slug: string,
   value: string,
@@ -160,6 +175,7 @@ function scheduleCandidate(
     value,
     intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    ...(unanchoredSchedule(doc, entityId, slug) ? { evidence: 'weak' as const } : {}),
     correction,
     span,
   };
@@ -256,7 +272,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = cancelled ? 'cancelled' : whenOf(at, null);
     if (value === null) return [];
     doc.lastSchedule = slug;
-    return [scheduleCandidate(entityId, slug, value, clause, t, stateIntent, moved !== null)];
+    return [scheduleCandidate(doc, entityId, slug, value, clause, t, stateIntent, moved !== null)];
   }
 
   const cancelled =
@@ -271,7 +287,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     if (slug !== null) {
       doc.lastSchedule = slug;
       out.push(
-        scheduleCandidate(entityId, slug, 'cancelled', clause, cancelled[0], stateIntent, true),
+        scheduleCandidate(
+          doc,
+          entityId,
+          slug,
+          'cancelled',
+          clause,
+          cancelled[0],
+          stateIntent,
+          true,
+        ),
       );
       return out;
     }
@@ -296,7 +321,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = slug === null ? null : whenOf(mention, null);
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
-      out.push(scheduleCandidate(entityId, slug, value, clause, t, stateIntent, true));
+      out.push(scheduleCandidate(doc, entityId, slug, value, clause, t, stateIntent, true));
       return out;
     }
   }
@@ -322,6 +347,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   doc.lastSchedule = slug;
   out.push(
     scheduleCandidate(
+      doc,
       entityId,
       slug,
       value,

@@ -3,6 +3,7 @@ import {
   analyseClause,
   DOCUMENT_PART,
   lookupPlace,
+  NARRATIVE,
   TRIP_EXPERIENCE,
   VENUE,
 } from '../../language/index.js';
@@ -47,6 +48,10 @@ const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+
+/** Words that may follow a trip noun that heads its phrase: prepositions, time adverbs. */
+const RETURN_FOLLOWER =
+  /^(?:in|to|at|with|and|on|from|of|yesterday|today|tonight|now|finally|last|this|early|late|safe|safely|already|just|at|so|but|home)$/;
 
 /** Lower-case names are places only when the gazetteer knows them as this big (or bigger). */
 const LOWER_CASE_PLACE_POPULATION = 100_000;
@@ -142,12 +147,18 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   if (!/\bfrom\s*$/i.test(matched)) return 'strong';
   const rest = text.slice(end).trim();
   if (VENUE.pattern.test(rest)) return null;
-  if (
-    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b/i.test(
+  // "On my way back from Delhi" is still travelling, not home.
+  if (/\bway\s+back\s+from\s*$/i.test(text.slice(0, end))) return null;
+  const trip =
+    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b\s*(\p{Ll}+)?/iu.exec(
       rest,
-    )
-  ) {
-    return 'strong';
+    );
+  if (trip) {
+    // The trip word heads its phrase ("back from holiday, finally", "back from the trip to
+    // Oslo"); followed by another noun it only modifies it ("back from holiday mode").
+    const next = trip[1];
+    if (next === undefined || RETURN_FOLLOWER.test(next)) return 'strong';
+    return null;
   }
   const place = properPhraseAt(rest, 0);
   if (place !== null && lookupPlace(place) !== null) return 'strong';
@@ -229,13 +240,16 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const cancel = CANCEL.exec(t);
   if (cancel) {
     const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
+    // A bare plural ("Flights are cancelled due to the storm") refers to flights in general,
+    // not to the speaker's trip.
+    const generic = /^(?:flights|trains|trips|ferries|holidays)\b/i.test(t.slice(cancel.index));
     hits.push({
       subject: owner?.[1] ? { kind: 'person', name: owner[1] } : { kind: 'speaker' },
       status: 'cancelled',
       location: null,
       destination: null,
       span: cancel[0],
-      strength: 'strong',
+      strength: generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index)) ? 'weak' : 'strong',
     });
   }
 
@@ -287,6 +301,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
       if (/\bat\s+$/i.test(m[0])) continue;
       const place = placeAt(t, m.index + m[0].length, 'weak');
       if (place === null) continue;
+      // "I'm in Camden for brunch": a day out in a district, not a trip there.
+      const after = t.slice(m.index + m[0].length + place.name.length);
+      const outing = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
+      const strength = outing !== undefined && VENUE.pattern.test(outing) ? 'weak' : place.strength;
       const subject = subjectBefore(m.index);
       if (subject.kind === 'thing') continue;
       hits.push({
@@ -295,7 +313,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
         location: place.name,
         destination: null,
         span: `${m[0]}${place.name}`,
-        strength: place.strength,
+        strength,
       });
     }
     EN_ROUTE.lastIndex = 0;
@@ -322,13 +340,19 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
         // A booking names its destination plainly; a bare travel noun before "to" is weaker.
         const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
         if (place === null) continue;
+        // "Train to Leeds is delayed": a vehicle's destination is the speaker's plan only when
+        // it is theirs ("my flight", "we booked"), booked, or dated; otherwise worth asking.
+        const unowned =
+          pattern === FLIGHT_TO &&
+          clause.dates.length === 0 &&
+          !/\b(?:my|our|i|we|i'm|we're|booked|reserved|confirmed|tickets?)\b/i.test(t);
         planned.push({
           subject: subjectBefore(m.index),
           status: 'planned',
           location: null,
           destination: place.name,
           span: `${m[0]}${place.name}`,
-          strength: place.strength,
+          strength: unowned && place.strength === 'strong' ? 'moderate' : place.strength,
         });
         break;
       }
@@ -428,7 +452,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (subject === null) continue;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
-    const s = secondHand(subject, doc) ? 'weak' : hit.strength;
+    // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
+    // back from X two weeks ago") is not the present state.
+    const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
+    const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
       out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
