@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY } from './types.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 
 // Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
 // stating the speaker's own state. Each was written for this test (in no benchmark file). A
@@ -86,5 +86,51 @@ describe('stories, outings and generic references are never strong evidence', ()
     expect(strong('Back from Tunisia, home safe.')).toContain(
       'user:primary travel.status=completed',
     );
+  });
+});
+
+describe('plain first-person reports the rules read (recall)', () => {
+  it('reads an elliptical "in <city>" as the speaker being there', () => {
+    expect(strong('in trondheim. freezing but pretty')).toContain(
+      'user:primary travel.location=Trondheim',
+    );
+    expect(strong('In Medellín now, at last.')).toContain('user:primary travel.location=Medellín');
+    // Not a general remark that starts with a place.
+    expect(strong('In Medellín the metro is excellent.')).toEqual([]);
+  });
+
+  it('gives a trip written as "A -> B" to the group when the clause says "us"', () => {
+    expect(
+      strong('The three of us fly Nairobi -> Mombasa on 2026-08-02.', 'family:achieng'),
+    ).toContain('family:achieng travel.destination=Mombasa');
+  });
+});
+
+describe('a date change for a trip on record', () => {
+  const read = (text: string, known: KnownSlot[]) =>
+    extractWithRules({
+      text,
+      at: '2026-05-04T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: 'family:moreau',
+      known,
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.entityId} ${o.field}=${o.value} ${o.correction} ${o.intent}`);
+
+  it('moves the departure date, as a correction, only when one is on record', () => {
+    const known: KnownSlot[] = [
+      { entityId: 'family:moreau', field: 'travel.departure_date', value: '2026-05-20' },
+    ];
+    expect(read("Train strike, so we've changed to the 22nd.", known)).toContain(
+      'family:moreau travel.departure_date=2026-05-22 true planning',
+    );
+    expect(read("Train strike, so we've changed to the 22nd.", [])).toEqual([]);
+    // A question about a change is not a change.
+    expect(
+      read('What if we changed to the 22nd?', known).filter((o) =>
+        /(?:planning|assertive)$/.test(o),
+      ),
+    ).toEqual([]);
   });
 });

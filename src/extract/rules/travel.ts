@@ -322,6 +322,23 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
       strength,
     });
   }
+  // An elliptical first-person report, the whole clause a place ("in tashkent.", "in Oslo now,
+  // finally"): the subject is the speaker, as in "Landed in Oslo".
+  const bare = /^in\s+/i.exec(t);
+  const place = bare === null ? null : placeAt(t, bare[0].length, 'weak');
+  if (bare !== null && place !== null) {
+    const after = t.slice(bare[0].length + place.name.length);
+    if (/^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after)) {
+      hits.push({
+        subject: { kind: 'speaker' },
+        status: 'in_progress',
+        location: place.name,
+        destination: null,
+        span: `${bare[0]}${place.name}`,
+        strength: place.strength,
+      });
+    }
+  }
   EN_ROUTE.lastIndex = 0;
   for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
     const place = placeAt(t, m.index + m[0].length, true);
@@ -402,8 +419,10 @@ function arrowPlan(t: string): Hit | null {
   if (arrow === null) return null;
   const place = placeAt(t, arrow.index + arrow[0].length, true);
   if (place === null) return null;
+  // "The four of us are flying Oslo -> Tromsø": a first-person plural makes it the group's.
+  const plural = /\b(?:we|we're|we've|us|our)\b/i.test(t.slice(0, t.indexOf('->', arrow.index)));
   return {
-    subject: { kind: 'speaker' },
+    subject: plural ? { kind: 'we' } : { kind: 'speaker' },
     status: 'planned',
     location: null,
     destination: place.name,
@@ -482,11 +501,48 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
   return out;
 }
 
+/**
+ * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
+ * to Friday"): the new departure date, as a correction, when the entity has a departure date.
+ */
+function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
+  const t = clause.text;
+  if (dated !== null) return null;
+  const change =
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+      t,
+    );
+  if (change === null) return null;
+  const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
+  if (date?.date == null) return null;
+  const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
+    ? { kind: 'we' }
+    : { kind: 'speaker' };
+  const entityId = entityFor(subject, doc);
+  const known = doc.input.known.some(
+    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
+  );
+  if (!known) return null;
+  return {
+    ...candidate(
+      entityId,
+      'travel.departure_date',
+      date.date,
+      clause,
+      travelIntent(clause, 'planning'),
+      change[0],
+    ),
+    correction: true,
+  };
+}
+
 /** Departure and return dates, for a plan or a return-only clause ("back on the 14th"). */
 function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
   const { departure, ret: returnDate } = splitDates(clause);
+  const moved = movedDeparture(clause, doc, dated);
+  if (moved !== null) return [moved];
   const returnOnly =
     dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
   const travelTalk =
