@@ -253,6 +253,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const member = /\(([A-Z][a-z]+)\)|\s-\s([A-Z][a-z]+)\s-\s|\b([A-Z][a-z]+)'s\b/.exec(t);
   const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
   const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
+  const entry = (slug: string, value: string, span: string, correction: boolean): Candidate =>
+    scheduleCandidate(doc, entityId, slug, value, clause, span, stateIntent, correction);
 
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     const first = clause.dates.find((d) => d.date !== null);
@@ -272,7 +274,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = cancelled ? 'cancelled' : whenOf(at, null);
     if (value === null) return [];
     doc.lastSchedule = slug;
-    return [scheduleCandidate(doc, entityId, slug, value, clause, t, stateIntent, moved !== null)];
+    return [entry(slug, value, t, moved !== null)];
   }
 
   const cancelled =
@@ -286,18 +288,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const slug = eventSlug(cancelled[1], doc, entityId);
     if (slug !== null) {
       doc.lastSchedule = slug;
-      out.push(
-        scheduleCandidate(
-          doc,
-          entityId,
-          slug,
-          'cancelled',
-          clause,
-          cancelled[0],
-          stateIntent,
-          true,
-        ),
-      );
+      out.push(entry(slug, 'cancelled', cancelled[0], true));
       return out;
     }
   }
@@ -321,7 +312,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = slug === null ? null : whenOf(mention, null);
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
-      out.push(scheduleCandidate(doc, entityId, slug, value, clause, t, stateIntent, true));
+      out.push(entry(slug, value, t, true));
       return out;
     }
   }
@@ -345,17 +336,6 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const value = whenOf(mention, relativeToday);
   if (value === null) return out;
   doc.lastSchedule = slug;
-  out.push(
-    scheduleCandidate(
-      doc,
-      entityId,
-      slug,
-      value,
-      clause,
-      t,
-      stateIntent,
-      clause.intent.supersedes || movedObject !== null,
-    ),
-  );
+  out.push(entry(slug, value, t, clause.intent.supersedes || movedObject !== null));
   return out;
 }
