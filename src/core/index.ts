@@ -25,6 +25,7 @@ export { EngineError, err, ok, unwrap } from './errors.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';
 export { analyzeChoice } from './items/analyze-choice.js';
+export { comparableText, normalizeTopicTag } from './items/comparable-text.js';
 export { computeUid, ITEM_UID_PATTERN } from './items/compute-uid.js';
 export { deriveLastSeenAt } from './items/derive-last-seen-at.js';
 export { filterRefs } from './items/filter-refs.js';
@@ -38,7 +39,6 @@ export {
 } from './items/has-supersession-signal.js';
 export type { ItemContext } from './items/merge-item.js';
 export { createItem, flagConflict, mergeItem, supersedeItem } from './items/merge-item.js';
-export { normalizeText, normalizeTopicTag } from './items/normalize-text.js';
 export type {
   ExtractionPlan,
   ExtractionSkipReason,

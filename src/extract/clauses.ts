@@ -1,5 +1,5 @@
 import type { Intent } from '../core/index.js';
-import type { ClauseAnalysis, DateMention } from '../language/index.js';
+import { type ClauseAnalysis, type DateMention, THIRD_PARTY_POSSESSOR } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
 import { canBeName, singular, slugify, wordsOf } from './text.js';
 import type { EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
@@ -75,7 +75,11 @@ export function stripClutter(text: string): string {
 /** Who a clause is about. */
 export type Subject =
   | { readonly kind: 'speaker' }
-  | { readonly kind: 'we' }
+  | {
+      readonly kind: 'we';
+      /** Said as "they": people other than the speaker, whom the thread's group may include. */
+      readonly third?: boolean;
+    }
   | { readonly kind: 'person'; readonly name: string }
   | { readonly kind: 'thing'; readonly phrase: string };
 
@@ -103,7 +107,11 @@ export function subjectOf(prefix: string, doc: DocContext): Subject {
     }
     return { kind: 'speaker' };
   }
-  if (/^(?:we|we're|we've|we'll|we'd|us|ourselves|they|they're|family|kids|everyone)$/.test(last)) {
+  // "They", "the kids", "everyone": people other than the speaker, whom a group may include.
+  if (/^(?:they|they're|they've|they'll|they'd|them|family|kids|everyone)$/.test(last)) {
+    return { kind: 'we', third: true };
+  }
+  if (/^(?:we|we're|we've|we'll|we'd|us|ourselves)$/.test(last)) {
     return { kind: 'we' };
   }
   if (/^(?:he|she|he's|she's|him|her|his)$/.test(last)) {
@@ -232,4 +240,13 @@ export function aliasFor(phrase: string, doc: DocContext): string | null {
 /** The first date in a clause that follows `index` (or any, when none follows). */
 export function dateAfter(clause: Clause, index: number): DateMention | null {
   return clause.dates.find((d) => d.start >= index) ?? null;
+}
+
+/** Whether a noun phrase starts with a third party's possessor (not "our team's"). */
+export function ownedByThirdParty(phrase: string): boolean {
+  const p = ` ${phrase.trim()}`;
+  if (/\b(?:our|my)\s+(?:team|company|family|group|org|department|household)'s\b/i.test(p)) {
+    return false;
+  }
+  return THIRD_PARTY_POSSESSOR.pattern.test(p);
 }

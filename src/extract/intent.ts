@@ -24,6 +24,30 @@ const REMINISCE = /^(?:remember when|do you remember|remember that time)\b/i;
 const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
 
+/**
+ * Wishes and daydreams (irrealis): "I'd love to go to X", "wish I was in X", "someday", "one
+ * day", "dreaming of". They describe no plan and no present state.
+ */
+const IRREALIS =
+  /\b(?:(?:i|we)(?:'d| would) (?:love|like) to|would (?:love|like) to|(?:i|we) wish|wish (?:i|we) (?:was|were|could|had)|if only|dream(?:ing|t|ed)? (?:of|about)|some ?day|one day(?=,?\s+(?:i|we)\b|[.!]*$)|in (?:an|a perfect|an ideal) world|in another life|would be (?:nice|lovely|great|amazing|fun) to|bucket list|(?:was|were) (?:going to|gonna|meant to|supposed to|planning to|planning on)|(?:almost|nearly) (?:went|flew|booked|moved|drove|bought|cancell?ed)|should (?:go|visit|fly|travel|head|move|book|try)|ought to|sometime)\b/i;
+
+/**
+ * Reported speech: another person's words ("Lucia says she's ...", "he told me", "apparently",
+ * "according to"). What it reports is second-hand: never stronger than weak evidence.
+ */
+const REPORTED =
+  /\b(?:apparently|according to|(?:i )?heard (?:that|from)|rumou?r (?:is|has it)|(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?) (?:email|message|letter|text|note|ad|sign|article|post|news)) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote)(?: that)?)\b/;
+
+/**
+ * Talk about words rather than the world: translations and glosses ("X means I am in Berlin",
+ * "the French word for trip"). Nothing in it is the speaker's state.
+ */
+const METALINGUISTIC =
+  /\b(?:means|meaning|translates? (?:to|as)|how (?:do|would) you say|the (?:\w+ )?(?:word|term) for)\b/i;
+
+/** A clause labelled with another team's name ("Platform team: ...", "Design squad - ..."). */
+const TEAM_LABEL = /^[A-Z][\w&-]*(?:\s+[\w&-]+)?\s+(?:team|squad|group|dept|department)\s*[:-]/;
+
 const HISTORICAL =
   /\b(?:last (?:year|summer|winter|spring|fall|autumn|christmas|easter|time)|(?:a few |two |three |\d+ )?years? ago|back in (?:19|20)\d\d|in (?:19|20)\d\d\b|remember when|do you remember|used to|back when|when (?:i|we) (?:was|were) (?:a kid|kids|young|little|in college)|the last time|once upon)/i;
 
@@ -31,7 +55,7 @@ const RETRACT =
   /^(?:scratch that|strike that|never ?mind|forget (?:what i (?:just )?said|that|it|my last)|ignore (?:that|my last(?: message)?|what i (?:just )?said)|disregard (?:that|my last)|i take (?:it|that) back|correction|actually,? (?:no|scratch that)|wait,? no|sorry,? (?:i meant|wrong|my mistake))\b[\s:,.!-]*/i;
 
 const HEDGE =
-  /\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish)\b|~\s*\d/i;
+  /,\s*(?:huh|eh|innit|or not|or what)\s*[.!]*$|\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish)\b|~\s*\d/i;
 
 const APPROXIMATE_AMOUNT =
   /\b(?:about|around|roughly|approximately|almost|nearly|like)\s+[$€£]?\d/i;
@@ -62,7 +86,13 @@ export function afterRetraction(text: string): string | null {
 export function classifyClause(text: string, asked: boolean): ClauseIntent {
   const t = text.trim();
   const marks = {
-    hedged: HEDGE.test(t) || APPROXIMATE_AMOUNT.test(t) || /\?\s*$/.test(t),
+    hedged:
+      HEDGE.test(t) ||
+      APPROXIMATE_AMOUNT.test(t) ||
+      REPORTED.test(t) ||
+      METALINGUISTIC.test(t) ||
+      TEAM_LABEL.test(t) ||
+      /\?\s*$/.test(t),
     oneOff: ONE_OFF.test(t),
     standing: STANDING.test(t),
     supersedes: SUPERSEDES.test(t),
@@ -79,7 +109,7 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       asked && !QUESTION_START.test(t) && /\b(?:i think|i guess|pretty sure)\b/i.test(t);
     if (!hedgedStatement) return { intent: 'question', ...marks };
   }
-  if (HYPOTHETICAL.test(t)) return { intent: 'hypothetical', ...marks };
+  if (HYPOTHETICAL.test(t) || IRREALIS.test(t)) return { intent: 'hypothetical', ...marks };
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };
   return { intent: PLANNING.test(t) ? 'planning' : 'assertive', ...marks };
 }

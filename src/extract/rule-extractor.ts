@@ -25,7 +25,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.0.0';
+export const RULES_EXTRACTOR_VERSION = '2.1.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -87,6 +87,15 @@ function clauseOf(text: string, sentence: string, asked: boolean, at: string): C
       return analysis;
     },
   };
+}
+
+/**
+ * Chat with the words of a quotation left out (a span in double quotes of two words or more):
+ * a quoted line ("He said "I'm flying to Lima"", a song, an advert) is someone else's words,
+ * not the speaker's statement.
+ */
+function withoutQuotations(text: string): string {
+  return text.replace(/"[^"]*\s[^"]*"/g, '""');
 }
 
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
@@ -156,7 +165,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       continue;
     }
     for (const sentence of splitSentences(line)) {
-      let body = sentence.text;
+      let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
       const rest = afterRetraction(body);
       if (rest !== null) {
         retractsPrevious = true;

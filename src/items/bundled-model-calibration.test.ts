@@ -3,8 +3,8 @@ import {
   analyzeChoice,
   type BatchMessage,
   type CandidateItem,
+  comparableText,
   createItem,
-  normalizeText,
   type StateItem,
 } from '../core/index.js';
 import { createEmbedder } from '../embeddings/index.js';
@@ -124,10 +124,10 @@ describe(`reconciliation with the bundled model (${modelKey}) and its calibrated
 
   it('tests on sentences that are not in the calibration set', () => {
     const calibration = new Set(
-      CALIBRATION_PAIRS.flatMap((p) => [p.earlier, p.later]).map(normalizeText),
+      CALIBRATION_PAIRS.flatMap((p) => [p.earlier, p.later]).map(comparableText),
     );
     const used = [...THREAD, ...SUPERSEDING.flat(), ...RESTATED.flat(), ...UNRELATED];
-    expect(used.filter((text) => calibration.has(normalizeText(text)))).toEqual([]);
+    expect(used.filter((text) => calibration.has(comparableText(text)))).toEqual([]);
   });
 
   it.each(SUPERSEDING)('supersedes the earlier choice: "%s"', async (later, earlier) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, STATE_ITEM_TYPES, validateItem } from '../core/index.js';
+import { comparableText, STATE_ITEM_TYPES, validateItem } from '../core/index.js';
 import { CALIBRATION_LABELS, CALIBRATION_PAIRS } from './calibration-pairs.js';
 
 describe('CALIBRATION_PAIRS', () => {
@@ -21,11 +21,11 @@ describe('CALIBRATION_PAIRS', () => {
   it('pairs two different texts that are each a valid item, and never repeats a pair', () => {
     const seen = new Set<string>();
     for (const pair of CALIBRATION_PAIRS) {
-      expect(normalizeText(pair.earlier), pair.id).not.toBe(normalizeText(pair.later));
+      expect(comparableText(pair.earlier), pair.id).not.toBe(comparableText(pair.later));
       for (const text of [pair.earlier, pair.later]) {
         expect(validateItem({ typeTag: pair.typeTag, text, refs: ['m'] }).ok, pair.id).toBe(true);
       }
-      const key = `${normalizeText(pair.earlier)}\u0000${normalizeText(pair.later)}`;
+      const key = `${comparableText(pair.earlier)}\u0000${comparableText(pair.later)}`;
       expect(seen.has(key), pair.id).toBe(false);
       seen.add(key);
     }

@@ -3,7 +3,7 @@
  * rule-based implementation, deterministic reconciliation of candidates (structure first, then
  * embedding similarity), one storage-free extraction run and the `extraction.completed` payload
  * that records it. May import: core, schemas, the contracts (`stores/store.ts`, `providers/*`),
- * and the services before it (embeddings, extract, search).
+ * and the services before it (language, embeddings, extract, search).
  */
 export type {
   Calibration,

@@ -3,6 +3,7 @@ import {
   type BatchMessage,
   type CandidateItem,
   type ChoiceAnalysis,
+  comparableText,
   computeUid,
   createItem,
   EngineError,
@@ -13,7 +14,6 @@ import {
   type ItemContext,
   isActiveItem,
   mergeItem,
-  normalizeText,
   normalizeTopicTag,
   STATE_ITEM_LIMITS,
   type StateItem,
@@ -180,7 +180,7 @@ interface Scored {
 }
 
 function phrase(text: string | null): string | null {
-  const normalized = text === null ? '' : normalizeText(text);
+  const normalized = text === null ? '' : comparableText(text);
   return normalized === '' ? null : normalized;
 }
 
@@ -195,7 +195,7 @@ function shapeOf(analysis: ChoiceAnalysis, chosen: string | null, replaced: stri
 function mentions(text: string, object: string): boolean {
   const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(
-    normalizeText(text),
+    comparableText(text),
   );
 }
 

@@ -2,16 +2,16 @@ import {
   analyzeChoice,
   type BatchMessage,
   type CandidateItem,
+  comparableText,
   defaultStatusFor,
   type ItemConfidence,
-  normalizeText,
   normalizeTopicTag,
   ok,
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
+import { splitSentences } from '../language/index.js';
 import type { ItemExtractor } from './item-extractor.js';
-import { splitSentences } from './split-sentences.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 export interface SentenceItem {
@@ -187,7 +187,7 @@ function asWritten(sentence: string, phrase: string): string {
 
 /** True when `text` opens with a thing rather than a verb ("Kafka for the event bus"). */
 function opensWithObject(text: string): boolean {
-  const [first, second] = normalizeText(text).split(' ');
+  const [first, second] = comparableText(text).split(' ');
   return (
     first !== undefined &&
     !TOPIC_VERBS.has(first) &&
@@ -448,7 +448,7 @@ function isInflectedVerb(token: string, afterNoun: boolean): boolean {
 }
 
 function headPhrase(text: string): string | null {
-  const tokens = normalizeText(text)
+  const tokens = comparableText(text)
     .replace(/[^\p{L}\p{N}+#._\s-]/gu, ' ')
     .split(/\s+/)
     .map((t) => t.replace(/^[._-]+|[._-]+$/g, ''))
@@ -496,7 +496,7 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
   if (!batch.some((m) => m.role === 'user')) return [];
   const candidates: CandidateItem[] = [];
   for (const message of batch) {
-    for (const sentence of splitSentences(message.content)) {
+    for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
       const found = classifySentence(sentence, message.role);
       if (found === null) continue;
       const choice = analyzeChoice(found.text);

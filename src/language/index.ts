@@ -12,7 +12,15 @@ export { analyseClause } from './clause.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
 export type { LexiconEntry } from './lexicon.js';
-export { DOCUMENT_PART, GEOGRAPHIC_FEATURE, TRIP_EXPERIENCE, VENUE } from './lexicon.js';
+export {
+  DOCUMENT_PART,
+  GEOGRAPHIC_FEATURE,
+  NARRATIVE,
+  RELATIONAL_NOUN,
+  THIRD_PARTY_POSSESSOR,
+  TRIP_EXPERIENCE,
+  VENUE,
+} from './lexicon.js';
 export type { NounPhrase } from './noun-phrase.js';
 export { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
 export type { Place, PlaceKind } from './places.js';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause } from './clause.js';
-import { DOCUMENT_PART, GEOGRAPHIC_FEATURE, TRIP_EXPERIENCE, VENUE } from './lexicon.js';
+import {
+  DOCUMENT_PART,
+  GEOGRAPHIC_FEATURE,
+  RELATIONAL_NOUN,
+  THIRD_PARTY_POSSESSOR,
+  TRIP_EXPERIENCE,
+  VENUE,
+} from './lexicon.js';
 import { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
 import { lookupPlace } from './places.js';
 
@@ -13,6 +20,21 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
       expect(VENUE.pattern.test(t), t).toBe(true);
     for (const t of ['Lisbon', 'the Azores', 'Officeville'])
       expect(VENUE.pattern.test(t), t).toBe(false);
+  });
+
+  it('RELATIONAL_NOUN: people and pets named by relation to someone', () => {
+    expect(RELATIONAL_NOUN.phenomenon).toMatch(/relation/);
+    for (const t of ['friend', 'neighbours', 'boss', 'grandma', 'dog'])
+      expect(RELATIONAL_NOUN.pattern.test(t), t).toBe(true);
+    for (const t of ['fever', 'recital', 'Friedrich'])
+      expect(RELATIONAL_NOUN.pattern.test(t), t).toBe(false);
+  });
+
+  it("THIRD_PARTY_POSSESSOR: 'his', 'their', \"X's\" at the head of a noun phrase", () => {
+    for (const t of [' their launch', ' his invoice', " the bakery's lease", " the twins' party"])
+      expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(true);
+    for (const t of [' our launch', ' my invoice', " it's done", ' the lease'])
+      expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(false);
   });
 
   it('DOCUMENT_PART: parts of books, courses and shows', () => {

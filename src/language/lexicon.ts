@@ -23,7 +23,7 @@ export const GEOGRAPHIC_FEATURE =
 export const VENUE: LexiconEntry = {
   phenomenon: 'everyday venue or occasion, not a trip destination',
   pattern:
-    /^(?:the\s+|my\s+|our\s+|a\s+)?(?:office|work|school|gym|lunch|dinner|breakfast|brunch|coffee|cafe|café|meeting|standup|class|practice|dentist|doctor|clinic|hospital|store|shop|supermarket|mall|library|church|park|bar|pub|restaurant|party|game|movies?|cinema|bank|post office|pharmacy|vet|salon|daycare|appointment|call|interview|errands?|walk|run|shower|bed|break)\b/i,
+    /^(?:the\s+|my\s+|our\s+|a\s+)?(?:office|work|school|gym|lunch|dinner|breakfast|brunch|coffee|cafe|café|meeting|standup|class|practice|dentist|doctor|clinic|hospital|store|shop|supermarket|mall|library|church|park|bar|pub|restaurant|party|game|movies?|cinema|bank|post office|pharmacy|vet|salon|daycare|appointment|call|interview|errands?|walk|run|shower|bed|break|gig|concert|drinks|show|match|date|haircut)\b/i,
 };
 
 /**
@@ -44,4 +44,37 @@ export const TRIP_EXPERIENCE: LexiconEntry = {
   phenomenon: 'an evaluation of a trip, not a change of its status',
   pattern:
     /\b(?:got off to|off to a (?:bad|rough|good|great|slow) start|was (?:amazing|great|awful|terrible|fun|lovely|wonderful|a disaster|a blast)|went (?:well|badly|great|fine)|(?:is|was) going (?:well|badly|great|fine))\b/i,
+};
+
+/**
+ * Nouns for people and pets defined by their relation to someone ("Leo's friend", "my boss's
+ * son", "the neighbour's dog"): a status said of one is that person's, not the possessor's.
+ */
+export const RELATIONAL_NOUN: LexiconEntry = {
+  phenomenon: 'a person or pet named by relation to someone else',
+  pattern:
+    /^(?:friends?|mates?|buddy|buddies|pals?|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|cousins?|aunt|auntie|uncle|nephew|niece|grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|daughter|kids?|children|child|baby|teacher|coach|tutor|boss|manager|colleague|coworker|co-worker|classmates?|roommate|flatmate|neighbou?rs?|landlord|doctor|dog|cat|puppy|kitten|pet|team|family)\b/i,
+};
+
+/**
+ * A possessor other than the speaker or the speaker's group at the start of a noun phrase ("his
+ * migration", "their launch", "Google's project", "my friend's rent", "the neighbours' renovation"):
+ * the thing belongs to a third party.
+ */
+export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
+  phenomenon: "a noun phrase owned by someone other than the speaker ('his', 'their', 'X's')",
+  pattern:
+    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
+};
+
+/**
+ * Narrative framing: a past time adverbial ("two weeks ago", "last week", "years back", "in
+ * 2019", "once") or a temporal subordinate clause at the start ("When we got to X", "After we
+ * landed", "The first night we arrived"). An arrival or a return told this way is a story, not
+ * the speaker's present state.
+ */
+export const NARRATIVE: LexiconEntry = {
+  phenomenon: 'an event told as a story (past time adverbial or temporal subordinate clause)',
+  pattern:
+    /^(?:when|after|before|while|once|as soon as|by the time|the (?:first|last|next|second) (?:night|day|time|morning|evening|week)|the (?:moment|minute|day|night) (?:i|we))\b|\b(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several|many) (?:days|weeks|months|years) (?:ago|back)|years back|last (?:week|month|year)|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|in (?:19|20)\d\d|(?:i|we) once)\b/i,
 };

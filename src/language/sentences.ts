@@ -7,7 +7,13 @@ export interface Sentence {
   readonly line: number;
 }
 
-const ABBREVIATIONS = /\b(?:dr|mr|mrs|ms|st|jr|sr|vs|etc|e\.g|i\.e|approx|no|ave|mt|ft)\.$/i;
+/** Code fences: their lines are code, not sentences (an unterminated fence runs to the end). */
+const FENCE = /```[\s\S]*?(?:```|$)/g;
+/** Markdown heading marks, quote marks, list bullets and checkboxes before a line's text. */
+const LINE_PREFIX = /^\s*(?:#{1,6}\s+|>\s*)?(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(?:\[[ xX]\]\s+)?/;
+/** A period that ends an abbreviation or an initial ("e.g.", "Dr.", "St.", "p.m."), not a sentence. */
+const ABBREVIATION =
+  /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|mr|mrs|ms|dr|st|jr|sr|no|ave|mt|ft)|(?<![\p{L}\p{N}])\p{L})\.$/iu;
 
 /** Straight quotes, plain dashes and arrows, single spaces; newlines are kept. */
 export function normalizeText(text: string): string {
@@ -21,24 +27,39 @@ export function normalizeText(text: string): string {
     .replace(/ {2,}/g, ' ');
 }
 
-/** Splits a text into sentences, line by line, without breaking abbreviations or decimals. */
-export function splitSentences(text: string): Sentence[] {
+/**
+ * The one sentence splitter (state extraction and state items): code fences dropped, line by
+ * line, heading marks, quote marks, bullets, checkboxes and bold marks stripped, then split after
+ * `.`, `!` or `?` (and a closing quote or bracket) before whitespace, unless the period ends an
+ * abbreviation or an initial; decimals ("142.60") never split. Each sentence keeps its final
+ * punctuation. Text is first given plain quotes, dashes and arrows (`normalizeText`) unless
+ * `typography` is false (state items keep the writer's characters).
+ */
+export function splitSentences(
+  text: string,
+  options: { readonly typography?: boolean } = {},
+): Sentence[] {
   const out: Sentence[] = [];
-  const lines = normalizeText(text).split('\n');
+  const unfenced = text.replace(FENCE, (fence) => fence.replace(/[^\n]/g, ''));
+  const lines = (options.typography === false ? unfenced : normalizeText(unfenced)).split(
+    /\r\n?|\n/,
+  );
   for (const [line, raw] of lines.entries()) {
-    const trimmed = raw.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim();
+    const trimmed = raw
+      .replace(LINE_PREFIX, '')
+      .replace(/\*\*|__/g, '')
+      .trim();
     if (trimmed === '') continue;
-    let start = 0;
-    const boundary = /[.!?]+["')\]]?(?=\s+["'(]?[A-Z0-9]|\s*$)/g;
-    for (let match = boundary.exec(trimmed); match !== null; match = boundary.exec(trimmed)) {
-      const end = match.index + match[0].length;
-      const piece = trimmed.slice(start, end).trim();
-      if (ABBREVIATIONS.test(trimmed.slice(start, match.index + 1))) continue;
-      if (piece !== '') out.push({ text: piece, asked: /\?["')\]]?$/.test(piece), line });
-      start = end;
+    let current = '';
+    for (const piece of trimmed.split(/(?<=[.!?]+["')\]]?)\s+/)) {
+      current = current === '' ? piece : `${current} ${piece}`;
+      if (ABBREVIATION.test(current)) continue;
+      out.push({ text: current.trim(), asked: /\?["')\]]?$/.test(current.trim()), line });
+      current = '';
     }
-    const rest = trimmed.slice(start).trim();
-    if (rest !== '') out.push({ text: rest, asked: /\?["')\]]?$/.test(rest), line });
+    if (current.trim() !== '') {
+      out.push({ text: current.trim(), asked: /\?["')\]]?$/.test(current.trim()), line });
+    }
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { normalizeText } from './normalize-text.js';
+import { comparableText } from './comparable-text.js';
 
 /** What an item's text chooses and replaces, found by its wording alone. Phrases are lower-case. */
 export interface ChoiceAnalysis {
@@ -61,7 +61,7 @@ const REASON = words('because since so but although though while');
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}+#._/-]*$/u;
 
 function tokenize(text: string): string[] {
-  return normalizeText(text)
+  return comparableText(text)
     .replace(/([,;:!?()[\]{}])/g, ' $1 ')
     .replace(/\.(?=\s|$)/g, ' . ')
     .split(' ')

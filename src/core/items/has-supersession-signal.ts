@@ -1,4 +1,4 @@
-import { normalizeText } from './normalize-text.js';
+import { comparableText } from './comparable-text.js';
 
 /**
  * Words that signal a change of mind. "actually" and "correction" are deliberately absent: they are
@@ -34,7 +34,7 @@ const VERB_FORMS: Readonly<Record<ReplacementVerb, RegExp>> = {
  * or null when there is none.
  */
 export function findSupersessionTrigger(text: string): string | null {
-  const match = TRIGGER_PATTERN.exec(normalizeText(text));
+  const match = TRIGGER_PATTERN.exec(comparableText(text));
   return match?.[1]?.replace(/\s+/g, ' ') ?? null;
 }
 
@@ -48,7 +48,7 @@ export function hasSupersessionSignal(text: string): boolean {
  * or null.
  */
 export function findReplacementVerb(text: string): ReplacementVerb | null {
-  const normalized = normalizeText(text);
+  const normalized = comparableText(text);
   let best: { verb: ReplacementVerb; at: number } | null = null;
   for (const verb of REPLACEMENT_VERBS) {
     const at = normalized.search(VERB_FORMS[verb]);

@@ -76,7 +76,7 @@ export interface SupersessionEvidence {
 
 /** A structured state item of one thread: a decision, constraint, action, question or risk. */
 export interface StateItem {
-  /** Type prefix + 12 hex of sha256(type + ":" + normalizeText(text)); see `computeUid`. */
+  /** Type prefix + 12 hex of sha256(type + ":" + comparableText(text)); see `computeUid`. */
   readonly uid: string;
   readonly text: string;
   readonly status: StateItemStatus;

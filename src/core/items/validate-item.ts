@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import type { ValidationIssue } from '../validation.js';
+import { normalizeTopicTag } from './comparable-text.js';
 import { ITEM_UID_PATTERN } from './compute-uid.js';
-import { normalizeTopicTag } from './normalize-text.js';
 import {
   type CandidateItem,
   defaultStatusFor,

@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import { RELATIONAL_NOUN } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -60,12 +61,16 @@ function memberCandidate(
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
+  // Said in the user's own chat about someone in no family the store knows ("Ella has the
+  // flu"): second-hand news about a third party, kept tentative.
+  const secondHand = doc.kind === 'chat' && !entityId.startsWith('family:');
   return {
     entityId,
     field: `family.${slugify(name)}.status`,
     value: status,
     intent: intent === 'planning' ? 'assertive' : intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    ...(secondHand ? { evidence: 'weak' as const } : {}),
     correction: clause.intent.supersedes,
     span,
     priority,
@@ -82,8 +87,10 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
     doc,
   );
   if (subject.kind === 'person') return subject.name;
-  // "Leo's fever is gone": the possessor is the person.
-  const possessive = /([A-Z][a-z]+)'s\s+\w+\s*$/.exec(text.slice(0, index));
+  // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
+  // person ("Leo's friend is at camp" says nothing of Leo).
+  const possessive = /([A-Z][a-z]+)'s\s+(\w+)\s*$/.exec(text.slice(0, index));
+  if (possessive?.[1] && possessive[2] && RELATIONAL_NOUN.pattern.test(possessive[2])) return null;
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
 }
@@ -142,7 +149,18 @@ function whenOf(mention: DateMention | undefined, todayDate: string | null): str
   return date;
 }
 
+/**
+ * A schedule entry read from chat outside a family's thread ("the concert got cancelled", "yoga
+ * is at 6") names no family's calendar: weak unless the slot already exists for the entity.
+ */
+function unanchoredSchedule(doc: DocContext, entityId: string, slug: string): boolean {
+  if (doc.kind !== 'chat' || entityId.startsWith('family:')) return false;
+  const field = `family.schedule.${slug}`;
+  return !doc.input.known.some((k) => k.entityId === entityId && k.field === field);
+}
+
 function scheduleCandidate(
+  doc: DocContext,
   entityId: string,
   slug: string,
   value: string,
@@ -157,6 +175,7 @@ function scheduleCandidate(
     value,
     intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
+    ...(unanchoredSchedule(doc, entityId, slug) ? { evidence: 'weak' as const } : {}),
     correction,
     span,
   };
@@ -234,6 +253,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const member = /\(([A-Z][a-z]+)\)|\s-\s([A-Z][a-z]+)\s-\s|\b([A-Z][a-z]+)'s\b/.exec(t);
   const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
   const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
+  const entry = (slug: string, value: string, span: string, correction: boolean): Candidate =>
+    scheduleCandidate(doc, entityId, slug, value, clause, span, stateIntent, correction);
 
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     const first = clause.dates.find((d) => d.date !== null);
@@ -253,7 +274,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = cancelled ? 'cancelled' : whenOf(at, null);
     if (value === null) return [];
     doc.lastSchedule = slug;
-    return [scheduleCandidate(entityId, slug, value, clause, t, stateIntent, moved !== null)];
+    return [entry(slug, value, t, moved !== null)];
   }
 
   const cancelled =
@@ -267,9 +288,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const slug = eventSlug(cancelled[1], doc, entityId);
     if (slug !== null) {
       doc.lastSchedule = slug;
-      out.push(
-        scheduleCandidate(entityId, slug, 'cancelled', clause, cancelled[0], stateIntent, true),
-      );
+      out.push(entry(slug, 'cancelled', cancelled[0], true));
       return out;
     }
   }
@@ -293,7 +312,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     const value = slug === null ? null : whenOf(mention, null);
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
-      out.push(scheduleCandidate(entityId, slug, value, clause, t, stateIntent, true));
+      out.push(entry(slug, value, t, true));
       return out;
     }
   }
@@ -317,16 +336,6 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const value = whenOf(mention, relativeToday);
   if (value === null) return out;
   doc.lastSchedule = slug;
-  out.push(
-    scheduleCandidate(
-      entityId,
-      slug,
-      value,
-      clause,
-      t,
-      stateIntent,
-      clause.intent.supersedes || movedObject !== null,
-    ),
-  );
+  out.push(entry(slug, value, t, clause.intent.supersedes || movedObject !== null));
   return out;
 }

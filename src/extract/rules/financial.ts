@@ -5,6 +5,7 @@ import {
   type Clause,
   type DocContext,
   matchKnown,
+  ownedByThirdParty,
   weEntity,
 } from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
@@ -208,7 +209,7 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
       );
     if (
       mention?.[1] &&
-      /\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b|\d/i.test(
+      /\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b|[$€£]\s?\d|\d[.,]\d{2}\b/i.test(
         t,
       )
     ) {
@@ -218,6 +219,13 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     } else if (/\brent\b/i.test(t)) {
       name = 'rent';
     }
+  }
+  // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
+  // belongs to someone else is not the speaker's.
+  if (name !== null && doc.kind === 'chat' && doc.group === null) {
+    const at = t.toLowerCase().indexOf(name.toLowerCase());
+    const before = at === -1 ? '' : t.slice(Math.max(0, at - 30), at);
+    if (ownedByThirdParty(`${before.split(/[,;:]/).pop() ?? ''}${name}`)) return [];
   }
   let item: Item | null = name === null ? null : itemFor(name, clause, doc, entityId);
   if (

@@ -155,7 +155,10 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
       stated && facet.facet === 'diet'
         ? subjectOf(t.slice(0, stated.index), doc)
         : { kind: 'speaker' as const };
-    const entityId = entityFor(subject.kind === 'thing' ? { kind: 'speaker' } : subject, doc);
+    // "The soup is vegan", "she's vegetarian now" (no one named before): a thing or an
+    // unresolved pronoun has no diet of anyone's.
+    if (subject.kind === 'thing' || (subject.kind === 'we' && subject.third === true)) continue;
+    const entityId = entityFor(subject, doc);
     const topic = topicFor(facet, null, doc, entityId, clause);
     if (topic === null) continue;
     out.push(

@@ -5,6 +5,7 @@ import {
   type DocContext,
   isKnownMember,
   matchKnown,
+  ownedByThirdParty,
   speakerEntity,
   weEntity,
 } from '../clauses.js';
@@ -143,17 +144,10 @@ function projectContext(text: string, doc: DocContext): boolean {
   return doc.input.known.some((k) => k.field.startsWith('project.'));
 }
 
-/**
- * Projects: status changes ("X shipped", "X is blocked on Y", "X is unblocked", "cancelled my
- * side project, the recipe app", "ingest-v3: BLOCKED"), owner ("Omar owns it", "Owner: Lina
- * Park"), provider ("switched to Adyen for checkout v2"), deadline ("deadline changed to May
- * 29") and version ("the Postgres 16 upgrade").
- */
-export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
+/** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
+function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
-  if (!projectContext(t, doc)) return [];
   const out: Candidate[] = [];
-  const teamEntity = weEntity(doc);
   const entityFor = (phrase: string): string =>
     isPersonal(phrase) || isPersonal(t.slice(0, 40)) ? speakerEntity(doc) : teamEntity;
   const main = mainClause(t);
@@ -161,6 +155,9 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   const addStatus = (phrase: string, word: string, span: string): void => {
     const status = statusOf(word);
     if (status === null) return;
+    // Outside a team's thread, someone else's project ("their migration", "Google's project",
+    // "my friend's launch") is not the speaker's or the group's.
+    if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
     const entityId = entityFor(phrase);
     const name = projectName(phrase, doc, entityId);
     if (name === null) return;
@@ -217,6 +214,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'status', 'in_progress', clause, t));
   }
 
+  return out;
+}
+
+/** Owner: "Omar owns it", "led by Lina Park". */
+function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const owner =
     /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs)\s+(it|this|that|.{2,40}?)(?:[,.;]|$)/.exec(
       t,
@@ -233,6 +237,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
+  return out;
+}
+
+/** Provider: "switched to Adyen for checkout v2", "we decided to use Stripe for X". */
+function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const provider =
     /\b(?:switched|switching|moved|moving|migrated|migrating|changed|going)\s+(?:over\s+)?(?:from\s+[A-Z]\w+\s+)?to\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?:\s+(?:for|on)\s+(?:the\s+)?([\w .-]{2,40}?))?(?:[.,;]|$)/.exec(
       t,
@@ -273,6 +284,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
+  return out;
+}
+
+/** Deadline: "the deadline moved to May 29", "Aurora's deadline is Friday". */
+function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const deadline =
     /\b(?:(?:launch\s+|release\s+|ship\s+)?deadline|due date|launch date|target(?: date)?|go-live)\s+(?:for\s+(?:the\s+)?([\w .-]{2,40}?)\s+)?(?:is|was|'s|changed to|moved to|pushed to|slipped to|now|set to|:|(?=\d{4}-\d{2}-\d{2}))\s*(?:now\s+)?(?:to\s+)?(.{2,40}?)(?:[.;,]|$)/i.exec(
       t,
@@ -302,6 +320,13 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
+  return out;
+}
+
+/** Version and release: a production deploy, a published release, an upgrade to a version. */
+function releaseCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   // A deploy or release event names the project and its version: "[deploy] kestrel v2.0.0 ->
   // production: SUCCESS", "release published - harmattan v3.2.0". A deploy elsewhere than
   // production, or one that failed, ships nothing.
@@ -329,6 +354,25 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(makeCandidate(teamEntity, doc.lastProject, 'version', upgrade[2], clause, upgrade[0]));
   }
   return out;
+}
+
+/**
+ * Projects: status changes ("X shipped", "X is blocked on Y", "X is unblocked", "cancelled my
+ * side project, the recipe app", "ingest-v3: BLOCKED"), owner ("Omar owns it", "Owner: Lina
+ * Park"), provider ("switched to Adyen for checkout v2"), deadline ("deadline changed to May
+ * 29") and version ("the Postgres 16 upgrade").
+ */
+export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
+  if (!projectContext(clause.text, doc)) return [];
+  const teamEntity = weEntity(doc);
+  // In this order: each may name the project the next ones refer to (`doc.lastProject`).
+  return [
+    statusCandidates,
+    ownerCandidates,
+    providerCandidates,
+    deadlineCandidates,
+    releaseCandidates,
+  ].flatMap((read) => read(clause, doc, teamEntity));
 }
 
 /** Whether a capitalised word can name a project here: a team thread or a known project. */

@@ -3,6 +3,7 @@ import {
   analyseClause,
   DOCUMENT_PART,
   lookupPlace,
+  NARRATIVE,
   TRIP_EXPERIENCE,
   VENUE,
 } from '../../language/index.js';
@@ -47,6 +48,10 @@ const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+
+/** Words that may follow a trip noun that heads its phrase: prepositions, time adverbs. */
+const RETURN_FOLLOWER =
+  /^(?:in|to|at|with|and|on|from|of|yesterday|today|tonight|now|finally|last|this|early|late|safe|safely|already|just|at|so|but|home)$/;
 
 /** Lower-case names are places only when the gazetteer knows them as this big (or bigger). */
 const LOWER_CASE_PLACE_POPULATION = 100_000;
@@ -142,12 +147,18 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   if (!/\bfrom\s*$/i.test(matched)) return 'strong';
   const rest = text.slice(end).trim();
   if (VENUE.pattern.test(rest)) return null;
-  if (
-    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b/i.test(
+  // "On my way back from Delhi" is still travelling, not home.
+  if (/\bway\s+back\s+from\s*$/i.test(text.slice(0, end))) return null;
+  const trip =
+    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b\s*(\p{Ll}+)?/iu.exec(
       rest,
-    )
-  ) {
-    return 'strong';
+    );
+  if (trip) {
+    // The trip word heads its phrase ("back from holiday, finally", "back from the trip to
+    // Oslo"); followed by another noun it only modifies it ("back from holiday mode").
+    const next = trip[1];
+    if (next === undefined || RETURN_FOLLOWER.test(next)) return 'strong';
+    return null;
   }
   const place = properPhraseAt(rest, 0);
   if (place !== null && lookupPlace(place) !== null) return 'strong';
@@ -203,81 +214,83 @@ function splitDates(clause: Clause): { departure: string | null; ret: string | n
 }
 
 /**
- * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
- * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
- * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
- * trip is off") → cancelled. Named third parties get their own entity.
+ * Whether a chat statement reports someone else's movements: a named third party ("Ravi's going
+ * to Kerala", "Dad landed in Oslo") or an unnamed "they" outside a family or team thread. The
+ * speaker is not the source of that person's state; it is second-hand, weak evidence.
  */
-export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
-  const t = clause.text;
-  const hits: Hit[] = [];
-  // "Our trip got off to a bad start", "the trip was amazing": an evaluation, not a change.
-  if (TRIP_EXPERIENCE.pattern.test(t)) return [];
-  const subjectBefore = (index: number): Subject => subjectOf(t.slice(0, index), doc);
+function secondHand(subject: Subject, doc: DocContext): boolean {
+  if (doc.kind !== 'chat') return false;
+  if (subject.kind === 'person') return true;
+  return subject.kind === 'we' && subject.third === true && doc.group === null;
+}
 
+/** The subject of a predicate that starts at an offset of the clause. */
+type SubjectAt = (index: number) => Subject;
+
+/** "The trip is off", "cancelled our flights", "no longer flying to X": a cancellation. */
+function cancelHit(t: string): Hit | null {
   const cancel = CANCEL.exec(t);
-  if (cancel) {
-    const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
-    hits.push({
-      subject: owner?.[1] ? { kind: 'person', name: owner[1] } : { kind: 'speaker' },
-      status: 'cancelled',
-      location: null,
-      destination: null,
-      span: cancel[0],
-      strength: 'strong',
-    });
-  }
+  if (cancel === null) return null;
+  const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
+  // A bare plural ("Flights are cancelled due to the storm") refers to flights in general,
+  // not to the speaker's trip.
+  const generic = /^(?:flights|trains|trips|ferries|holidays)\b/i.test(t.slice(cancel.index));
+  return {
+    subject: owner?.[1] ? { kind: 'person', name: owner[1] } : { kind: 'speaker' },
+    status: 'cancelled',
+    location: null,
+    destination: null,
+    span: cancel[0],
+    strength: generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index)) ? 'weak' : 'strong',
+  };
+}
 
+/**
+ * A return that has happened ("back from X", "home again"): `back` says the clause states one
+ * (so it is no arrival elsewhere); `hit` is null for an errand ("back from lunch") or a trip
+ * that starts from home.
+ */
+function returnHit(
+  clause: Clause,
+  doc: DocContext,
+  subjectBefore: SubjectAt,
+): { back: boolean; hit: Hit | null } {
+  const t = clause.text;
   const ret = RETURN.exec(t);
+  if (ret === null) return { back: false, hit: null };
   const today = doc.input.at.slice(0, 10);
   const returnIsFuture =
     clause.intent.intent === 'planning' ||
     /\b(?:will|'ll|be)\s+(?:be\s+)?(?:back|home)\b/i.test(t) ||
-    (ret !== null &&
-      clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today));
-  const returnFrom = ret === null ? null : returnedFrom(t, ret.index + ret[0].length, ret[0]);
-  if (
-    ret &&
-    returnFrom !== null &&
-    !returnIsFuture &&
-    !/\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))
-  ) {
-    hits.push({
+    clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today);
+  if (returnIsFuture) return { back: false, hit: null };
+  const returnFrom = returnedFrom(t, ret.index + ret[0].length, ret[0]);
+  if (returnFrom === null || /\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))) {
+    return { back: true, hit: null };
+  }
+  return {
+    back: true,
+    hit: {
       subject: subjectBefore(ret.index),
       status: 'completed',
       location: 'home',
       destination: null,
       span: ret[0],
       strength: returnFrom,
-    });
-  }
+    },
+  };
+}
 
-  if (!cancel && !(ret && !returnIsFuture)) {
-    for (const pattern of [ARRIVAL, GREETING]) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
-        const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
-        if (place === null) continue;
-        hits.push({
-          subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
-          status: 'in_progress',
-          location: place.name,
-          destination: null,
-          span: `${m[0]}${place.name}`,
-          strength: place.strength,
-        });
-      }
-    }
-    PRESENT.lastIndex = 0;
-    for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
-      // A copula is weak evidence: a gazetteer place makes it a trip; an unknown name after
-      // "in" stays tentative ("we're in Tahoe"); after "at" it is a venue ("at Starbucks").
-      const place = placeAt(t, m.index + m[0].length, /\bin\s+$/i.test(m[0]) ? 'weak' : false);
+/** Arrival, greeting, presence and en-route readings: the speaker (or someone) is in X. */
+function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
+  const hits: Hit[] = [];
+  for (const pattern of [ARRIVAL, GREETING]) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+      const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
       if (place === null) continue;
-      const subject = subjectBefore(m.index);
-      if (subject.kind === 'thing') continue;
       hits.push({
-        subject,
+        subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
         status: 'in_progress',
         location: place.name,
         destination: null,
@@ -285,128 +298,181 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
         strength: place.strength,
       });
     }
-    EN_ROUTE.lastIndex = 0;
-    for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
-      const place = placeAt(t, m.index + m[0].length, true);
-      if (place === null) continue;
+  }
+  PRESENT.lastIndex = 0;
+  for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
+    // A copula is weak evidence: a gazetteer place makes it a trip; an unknown name after
+    // "in" stays tentative ("we're in Tahoe"). "At" places the speaker at a point (a venue,
+    // an airport, a friend's: "I'm at Heathrow", "at Starbucks"), never a trip's location.
+    if (/\bat\s+$/i.test(m[0])) continue;
+    const place = placeAt(t, m.index + m[0].length, 'weak');
+    if (place === null) continue;
+    // "I'm in Camden for brunch": a day out in a district, not a trip there.
+    const after = t.slice(m.index + m[0].length + place.name.length);
+    const outing = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
+    const strength = outing !== undefined && VENUE.pattern.test(outing) ? 'weak' : place.strength;
+    const subject = subjectBefore(m.index);
+    if (subject.kind === 'thing') continue;
+    hits.push({
+      subject,
+      status: 'in_progress',
+      location: place.name,
+      destination: null,
+      span: `${m[0]}${place.name}`,
+      strength,
+    });
+  }
+  // An elliptical first-person report, the whole clause a place ("in tashkent.", "in Oslo now,
+  // finally"): the subject is the speaker, as in "Landed in Oslo".
+  const bare = /^in\s+/i.exec(t);
+  const place = bare === null ? null : placeAt(t, bare[0].length, 'weak');
+  if (bare !== null && place !== null) {
+    const after = t.slice(bare[0].length + place.name.length);
+    if (/^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after)) {
       hits.push({
-        subject: subjectBefore(m.index),
+        subject: { kind: 'speaker' },
         status: 'in_progress',
-        location: null,
-        destination: place.name,
-        span: `${m[0]}${place.name}`,
+        location: place.name,
+        destination: null,
+        span: `${bare[0]}${place.name}`,
         strength: place.strength,
       });
     }
   }
-
-  const planned: Hit[] = [];
-  if (!cancel) {
-    for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
-        if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
-        // A booking names its destination plainly; a bare travel noun before "to" is weaker.
-        const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
-        if (place === null) continue;
-        planned.push({
-          subject: subjectBefore(m.index),
-          status: 'planned',
-          location: null,
-          destination: place.name,
-          span: `${m[0]}${place.name}`,
-          strength: place.strength,
-        });
-        break;
-      }
-      if (planned.length > 0) break;
-    }
-    if (planned.length === 0) {
-      // "Porto instead of Madrid", "Kyoto rather than Osaka": a replaced destination, when both
-      // sides are places the gazetteer knows.
-      const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
-      if (swap) {
-        const words = t.slice(0, swap.index).trim().split(/\s+/);
-        for (let k = Math.max(0, words.length - 3); k < words.length && planned.length === 0; k++) {
-          const phrase = words.slice(k).join(' ');
-          const start = t.slice(0, swap.index).lastIndexOf(phrase);
-          const place = placeAt(t, start, false);
-          const replaced = placeAt(t, swap.index + swap[0].length, false);
-          if (place !== null && replaced !== null && place.name === phrase) {
-            planned.push({
-              subject: subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
-              status: 'planned',
-              location: null,
-              destination: place.name,
-              span: t.slice(start),
-              strength: 'strong',
-            });
-          }
-        }
-      }
-    }
-    if (planned.length === 0) {
-      ARROW.lastIndex = 0;
-      const arrow = ARROW.exec(t);
-      if (arrow) {
-        const place = placeAt(t, arrow.index + arrow[0].length, true);
-        if (place !== null) {
-          planned.push({
-            subject: { kind: 'speaker' },
-            status: 'planned',
-            location: null,
-            destination: place.name,
-            span: `${arrow[0]}${place.name}`,
-            strength: place.strength,
-          });
-        }
-      }
-    }
-    if (planned.length === 0) {
-      const named = NAMED_TRIP.exec(t);
-      if (named) {
-        const words = t.slice(0, named.index).trim().split(/\s+/);
-        const place = words.length > 0 ? words[words.length - 1] : undefined;
-        if (place && /^[A-Z][a-z]+$/.test(place)) {
-          const start = t.slice(0, named.index).lastIndexOf(place);
-          const phrase = placeAt(t, start, false);
-          if (phrase !== null && !/'s$/.test(phrase.name)) {
-            planned.push({
-              subject: { kind: 'speaker' },
-              status: 'planned',
-              location: null,
-              destination: phrase.name,
-              span: `${phrase.name} ${named[0]}`,
-              strength: phrase.strength,
-            });
-          }
-        }
-      }
-    }
-  }
-  const leaving =
-    planned.length === 0 &&
-    !cancel &&
-    /\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t) &&
-    clause.dates.length > 0;
-  if (leaving) {
-    planned.push({
-      subject: subjectBefore(t.search(/\b(?:leaving|departing|flying out|heading out|fly out)\b/i)),
-      status: 'planned',
+  EN_ROUTE.lastIndex = 0;
+  for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
+    const place = placeAt(t, m.index + m[0].length, true);
+    if (place === null) continue;
+    hits.push({
+      subject: subjectBefore(m.index),
+      status: 'in_progress',
       location: null,
-      destination: null,
-      span: t,
-      strength: 'strong',
+      destination: place.name,
+      span: `${m[0]}${place.name}`,
+      strength: place.strength,
     });
   }
-  // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
-  // unless it is a booking ("I booked flights to Rome").
-  const story =
-    clause.analysis.tense === 'past' &&
-    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
-    !/\b(?:leaving|departing|flying out|heading out|fly out)\b/i.test(t);
-  if (!story) hits.push(...planned);
+  return hits;
+}
 
+/** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
+function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+      if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
+      // A booking names its destination plainly; a bare travel noun before "to" is weaker.
+      const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
+      if (place === null) continue;
+      // "Train to Leeds is delayed": a vehicle's destination is the speaker's plan only when
+      // it is theirs ("my flight", "we booked"), booked, or dated; otherwise worth asking.
+      const unowned =
+        pattern === FLIGHT_TO &&
+        clause.dates.length === 0 &&
+        !/\b(?:my|our|i|we|i'm|we're|booked|reserved|confirmed|tickets?)\b/i.test(t);
+      return {
+        subject: subjectBefore(m.index),
+        status: 'planned',
+        location: null,
+        destination: place.name,
+        span: `${m[0]}${place.name}`,
+        strength: unowned && place.strength === 'strong' ? 'moderate' : place.strength,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * "Porto instead of Madrid", "Kyoto rather than Osaka": a replaced destination, when both sides
+ * are places the gazetteer knows.
+ */
+function swapPlan(clause: Clause, doc: DocContext): Hit | null {
+  const t = clause.text;
+  const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
+  if (swap === null) return null;
+  const words = t.slice(0, swap.index).trim().split(/\s+/);
+  for (let k = Math.max(0, words.length - 3); k < words.length; k++) {
+    const phrase = words.slice(k).join(' ');
+    const start = t.slice(0, swap.index).lastIndexOf(phrase);
+    const place = placeAt(t, start, false);
+    const replaced = placeAt(t, swap.index + swap[0].length, false);
+    if (place !== null && replaced !== null && place.name === phrase) {
+      return {
+        subject: subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
+        status: 'planned',
+        location: null,
+        destination: place.name,
+        span: t.slice(start),
+        strength: 'strong',
+      };
+    }
+  }
+  return null;
+}
+
+/** "LIS -> OPO", "Lisbon -> Porto": the place after the arrow. */
+function arrowPlan(t: string): Hit | null {
+  ARROW.lastIndex = 0;
+  const arrow = ARROW.exec(t);
+  if (arrow === null) return null;
+  const place = placeAt(t, arrow.index + arrow[0].length, true);
+  if (place === null) return null;
+  // "The four of us are flying Oslo -> Tromsø": a first-person plural makes it the group's.
+  const plural = /\b(?:we|we're|we've|us|our)\b/i.test(t.slice(0, t.indexOf('->', arrow.index)));
+  return {
+    subject: plural ? { kind: 'we' } : { kind: 'speaker' },
+    status: 'planned',
+    location: null,
+    destination: place.name,
+    span: `${arrow[0]}${place.name}`,
+    strength: place.strength,
+  };
+}
+
+/** "the Lisbon trip": a known place right before a trip noun. */
+function namedTripPlan(t: string): Hit | null {
+  const named = NAMED_TRIP.exec(t);
+  if (named === null) return null;
+  const words = t.slice(0, named.index).trim().split(/\s+/);
+  const place = words.length > 0 ? words[words.length - 1] : undefined;
+  if (!place || !/^[A-Z][a-z]+$/.test(place)) return null;
+  const start = t.slice(0, named.index).lastIndexOf(place);
+  const phrase = placeAt(t, start, false);
+  if (phrase === null || /'s$/.test(phrase.name)) return null;
+  return {
+    subject: { kind: 'speaker' },
+    status: 'planned',
+    location: null,
+    destination: phrase.name,
+    span: `${phrase.name} ${named[0]}`,
+    strength: phrase.strength,
+  };
+}
+
+const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
+
+/** The first plan the clause states, by the readings above in order; else a dated departure. */
+function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
+  const found = plan ?? namedTripPlan(t);
+  if (found !== null) return found;
+  if (!LEAVING.test(t) || clause.dates.length === 0) return null;
+  return {
+    subject: subjectBefore(t.search(LEAVING)),
+    status: 'planned',
+    location: null,
+    destination: null,
+    span: t,
+    strength: 'strong',
+  };
+}
+
+/** The status, location and destination candidates of each reading, with its evidence. */
+function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
   const out: Candidate[] = [];
   for (const hit of hits) {
     const subject = hit.subject.kind === 'thing' ? subjectFromAnalysis(clause, doc) : hit.subject;
@@ -415,7 +481,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (subject === null) continue;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
-    const s = hit.strength;
+    // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
+    // back from X two weeks ago") is not the present state.
+    const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
+    const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
       out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
@@ -429,8 +498,51 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
 
-  const dated = story ? null : (planned[0] ?? null);
+  return out;
+}
+
+/**
+ * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
+ * to Friday"): the new departure date, as a correction, when the entity has a departure date.
+ */
+function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
+  const t = clause.text;
+  if (dated !== null) return null;
+  const change =
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+      t,
+    );
+  if (change === null) return null;
+  const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
+  if (date?.date == null) return null;
+  const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
+    ? { kind: 'we' }
+    : { kind: 'speaker' };
+  const entityId = entityFor(subject, doc);
+  const known = doc.input.known.some(
+    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
+  );
+  if (!known) return null;
+  return {
+    ...candidate(
+      entityId,
+      'travel.departure_date',
+      date.date,
+      clause,
+      travelIntent(clause, 'planning'),
+      change[0],
+    ),
+    correction: true,
+  };
+}
+
+/** Departure and return dates, for a plan or a return-only clause ("back on the 14th"). */
+function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const { departure, ret: returnDate } = splitDates(clause);
+  const moved = movedDeparture(clause, doc, dated);
+  if (moved !== null) return [moved];
   const returnOnly =
     dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
   const travelTalk =
@@ -443,14 +555,46 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (subject === null) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
+    const s = secondHand(subject, doc) ? 'weak' : 'strong';
     if (departure !== null && dated !== null) {
-      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t));
+      out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
     if (returnDate !== null && (dated !== null || returnOnly)) {
-      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t));
+      out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
-      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t));
+      out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
     }
   }
   return out;
+}
+
+/**
+ * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
+ * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
+ * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
+ * trip is off") → cancelled. Named third parties get their own entity.
+ */
+export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  // "Our trip got off to a bad start", "the trip was amazing": an evaluation, not a change.
+  if (TRIP_EXPERIENCE.pattern.test(t)) return [];
+  const subjectBefore: SubjectAt = (index) => subjectOf(t.slice(0, index), doc);
+  const hits: Hit[] = [];
+  const cancel = cancelHit(t);
+  if (cancel !== null) hits.push(cancel);
+  const ret = returnHit(clause, doc, subjectBefore);
+  if (ret.hit !== null) hits.push(ret.hit);
+  if (cancel === null && !ret.back) hits.push(...presenceHits(t, subjectBefore));
+  const planned = cancel === null ? plannedHit(clause, doc, subjectBefore) : null;
+  // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
+  // unless it is a booking ("I booked flights to Rome").
+  const story =
+    clause.analysis.tense === 'past' &&
+    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
+    !LEAVING.test(t);
+  if (!story && planned !== null) hits.push(planned);
+  return [
+    ...hitCandidates(hits, clause, doc),
+    ...dateCandidates(clause, doc, story ? null : planned),
+  ];
 }

@@ -1,4 +1,4 @@
-import { normalizeText } from '../../core/index.js';
+import { comparableText } from '../../core/index.js';
 import type { SimilaritySource } from '../reconcile-candidates.js';
 
 /** A similarity source with scripted scores, for tests. */
@@ -15,7 +15,8 @@ export function createTableSimilarity(
   pairs: readonly (readonly [string, string, number])[],
   fallback = 0.1,
 ): TableSimilarity {
-  const key = (a: string, b: string) => [normalizeText(a), normalizeText(b)].sort().join('\u0000');
+  const key = (a: string, b: string) =>
+    [comparableText(a), comparableText(b)].sort().join('\u0000');
   const table = new Map(pairs.map(([a, b, score]) => [key(a, b), score]));
   const calls: TableSimilarity['calls'] = [];
   return {
@@ -23,7 +24,7 @@ export function createTableSimilarity(
     similarities: async (text, others) => {
       calls.push({ text, others });
       return others.map((other) =>
-        normalizeText(other) === normalizeText(text)
+        comparableText(other) === comparableText(text)
           ? 1
           : (table.get(key(text, other)) ?? fallback),
       );

@@ -7,7 +7,7 @@ const QUOTES = /["'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb
  * lower-cased, whitespace collapsed and trimmed. Two texts that differ only in these respects are
  * the same item.
  */
-export function normalizeText(text: string): string {
+export function comparableText(text: string): string {
   return text
     .normalize('NFC')
     .replace(BULLET, '')
@@ -23,7 +23,7 @@ export function normalizeText(text: string): string {
  * letters, digits and `+#._-` dropped, at most 40 characters. Empty when nothing is left.
  */
 export function normalizeTopicTag(tag: string): string {
-  return normalizeText(tag)
+  return comparableText(tag)
     .replace(/ /g, '-')
     .replace(/[^\p{L}\p{N}+#._-]/gu, '')
     .replace(/^[-._]+|[-._]+$/g, '')

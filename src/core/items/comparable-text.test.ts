@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { comparableText, normalizeTopicTag } from './comparable-text.js';
 import { computeUid, ITEM_UID_PATTERN } from './compute-uid.js';
-import { normalizeText, normalizeTopicTag } from './normalize-text.js';
 import { STATE_ITEM_TYPES, type StateItemType } from './state-item.js';
 
-describe('normalizeText', () => {
+describe('comparableText', () => {
   const cases: readonly [string, string, string][] = [
     ['lower-cases', 'Use PostgreSQL', 'use postgresql'],
     ['trims', '  use redis \t', 'use redis'],
@@ -27,12 +27,12 @@ describe('normalizeText', () => {
     ['maps an empty text to empty', '   ', ''],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
-    expect(normalizeText(input)).toBe(expected);
+    expect(comparableText(input)).toBe(expected);
   });
 
   it('is idempotent', () => {
     for (const [, input] of cases) {
-      expect(normalizeText(normalizeText(input))).toBe(normalizeText(input));
+      expect(comparableText(comparableText(input))).toBe(comparableText(input));
     }
   });
 });

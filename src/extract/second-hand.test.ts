@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+
+// Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
+// stating the speaker's own state. Each was written for this test (in no benchmark file). A
+// reading may remain, but never as strong evidence: nothing here may auto-commit.
+
+function strong(text: string, entityId = 'user:primary'): string[] {
+  const out = extractWithRules({
+    text,
+    at: '2026-05-04T09:00:00Z',
+    source: 'chat',
+    role: 'user',
+    entityId,
+    known: [],
+    registry: EMPTY_REGISTRY,
+  });
+  return out.observations
+    .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .map((o) => `${o.entityId} ${o.field}=${o.value}`);
+}
+
+describe('second-hand and non-literal statements are never strong evidence', () => {
+  it.each([
+    // Another person's movements: hearsay, bound to that person at most, and weak.
+    ['a named third party', 'Marisol is flying to Guadalajara on Thursday.'],
+    ['a relative', "Grandpa's heading to Aberdeen next week."],
+    ['a family name', 'The Okonkwos are driving to Enugu for the wedding.'],
+    ['an unnamed "they"', "They're going to Antalya in August, lucky them."],
+    ['a past arrival of someone else', 'Henrik landed in Bergen this morning.'],
+    // Reported speech and quotations.
+    ['reported speech', 'Apparently the whole office is moving to Lyon.'],
+    ['a quotation', 'The advert says "Fly to Vienna for 30 euros" every five minutes.'],
+    ['a quoted line', 'He said "I\'m in Tallinn now" but nobody believed him.'],
+    // Wishes and daydreams.
+    ['a wish', "I'd love to go to Tasmania one day."],
+    ['a daydream', 'Dreaming of a week in Sicily.'],
+    ['an "if only"', 'If only I were in Mauritius right now.'],
+    // "At" places the speaker at a point, not in a trip.
+    ['an airport', "I'm at Schiphol collecting my cousin."],
+    // Things owned by a third party.
+    ["a friend's rent", "My flatmate's rent went up to 1,150."],
+    ["someone else's project", "The council's tram project is on hold."],
+    ['a possessive pronoun', 'Their rollout is blocked again.'],
+    ['a friend of a member', "Nico's friend is at camp all week."],
+    ['a diet said of a thing', 'The lasagne is vegetarian.'],
+    ['an unresolved pronoun', "She's vegan these days."],
+    // A number that is not money.
+    ['a count', 'Finished a 2,000-piece puzzle of the Matterhorn today.'],
+    // Stories, day outings, unrealised plans, glosses, generic or unanchored mentions.
+    ['a temporal subordinate clause', 'When we got to Ljubljana it was pouring.'],
+    ['a story with a past time adverbial', 'Got back from Tunisia three weeks ago, still tanned.'],
+    ['en route home', 'I was stuck in Doha for six hours on my way back from Manila.'],
+    ['a trip word modifying a noun', 'Back from vacation brain now, finally answering email.'],
+    ['a day out in a district', "I'm in Shoreditch for drinks."],
+    ['an unrealised plan', 'Was going to fly to Denver but the fares doubled.'],
+    ['a vague obligation', 'I should visit Granada sometime.'],
+    ['a gloss', '"Je suis à Lyon" means I am in Lyon.'],
+    ['a rhetorical tag', 'Off to Monte Carlo with that tan, huh.'],
+    ['a bare generic plural', 'Flights are cancelled all over the coast today.'],
+    ['the kids, outside a family thread', 'Kids are home today, teacher strike.'],
+    ['a third party in no known family', 'Ines has the flu, poor thing.'],
+    ['an unanchored schedule', 'The quiz night is cancelled.'],
+    ["a vehicle that is not the speaker's", 'Train to Utrecht is delayed again.'],
+    ["another team's notes", 'Data team: the warehouse migration is blocked on access.'],
+  ])('%s: "%s"', (_phenomenon, text) => {
+    expect(strong(text)).toEqual([]);
+  });
+
+  it("still reads the speaker's own plain statements", () => {
+    expect(strong('Flying to Guadalajara on Thursday.')).toContain(
+      'user:primary travel.destination=Guadalajara',
+    );
+    expect(strong("I'm in Bergen now.")).toContain('user:primary travel.location=Bergen');
+    expect(strong("I'm vegan these days.")).toContain('user:primary profile.preference.diet=vegan');
+  });
+});
+
+describe('plain first-person returns', () => {
+  it('still reads a plain first-person return', () => {
+    expect(strong('Back from Tunisia, home safe.')).toContain(
+      'user:primary travel.status=completed',
+    );
+  });
+});
+
+describe('plain first-person reports the rules read (recall)', () => {
+  it('reads an elliptical "in <city>" as the speaker being there', () => {
+    expect(strong('in trondheim. freezing but pretty')).toContain(
+      'user:primary travel.location=Trondheim',
+    );
+    expect(strong('In Medellín now, at last.')).toContain('user:primary travel.location=Medellín');
+    // Not a general remark that starts with a place.
+    expect(strong('In Medellín the metro is excellent.')).toEqual([]);
+  });
+
+  it('gives a trip written as "A -> B" to the group when the clause says "us"', () => {
+    expect(
+      strong('The three of us fly Nairobi -> Mombasa on 2026-08-02.', 'family:achieng'),
+    ).toContain('family:achieng travel.destination=Mombasa');
+  });
+});
+
+describe('a date change for a trip on record', () => {
+  const read = (text: string, known: KnownSlot[]) =>
+    extractWithRules({
+      text,
+      at: '2026-05-04T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: 'family:moreau',
+      known,
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.entityId} ${o.field}=${o.value} ${o.correction} ${o.intent}`);
+
+  it('moves the departure date, as a correction, only when one is on record', () => {
+    const known: KnownSlot[] = [
+      { entityId: 'family:moreau', field: 'travel.departure_date', value: '2026-05-20' },
+    ];
+    expect(read("Train strike, so we've changed to the 22nd.", known)).toContain(
+      'family:moreau travel.departure_date=2026-05-22 true planning',
+    );
+    expect(read("Train strike, so we've changed to the 22nd.", [])).toEqual([]);
+    // A question about a change is not a change.
+    expect(
+      read('What if we changed to the 22nd?', known).filter((o) =>
+        /(?:planning|assertive)$/.test(o),
+      ),
+    ).toEqual([]);
+  });
+});
