@@ -369,6 +369,7 @@ async function pick(
 
 /** What the candidate's text says, computed once per decision. */
 interface Reading {
+  readonly candidate: CandidateItem;
   readonly shape: Shape;
   /** A user message is among the refs. */
   readonly userRef: boolean;
@@ -392,6 +393,7 @@ async function decide(run: Run, candidate: CandidateItem, uid: string): Promise<
   const trigger = findSupersessionTrigger(candidate.text) !== null;
   const verb = findReplacementVerb(candidate.text) !== null;
   const reading: Reading = {
+    candidate,
     shape,
     userRef,
     trigger,
@@ -401,15 +403,16 @@ async function decide(run: Run, candidate: CandidateItem, uid: string): Promise<
     ),
   };
   return (
-    planByNamedItem(run, candidate, reading) ??
-    (await planByReplacedObject(run, candidate, reading)) ??
-    (await planByChosenObject(run, candidate, reading)) ??
-    (await planBySimilarity(run, candidate, reading))
+    planByNamedItem(run, reading) ??
+    (await planByReplacedObject(run, reading)) ??
+    (await planByChosenObject(run, reading)) ??
+    (await planBySimilarity(run, reading))
   );
 }
 
 /** Step 2: `supersedes` names an active item of the same type. */
-function planByNamedItem(run: Run, candidate: CandidateItem, reading: Reading): Plan | null {
+function planByNamedItem(run: Run, reading: Reading): Plan | null {
+  const { candidate } = reading;
   const named = candidate.supersedes === null ? undefined : run.working.get(candidate.supersedes);
   if (named === undefined || !reading.pool.includes(named)) return null;
   const { userRef, trigger, shape } = reading;
@@ -418,12 +421,8 @@ function planByNamedItem(run: Run, candidate: CandidateItem, reading: Reading): 
 }
 
 /** Step 3: the candidate names a replaced object that an item chooses or mentions. */
-async function planByReplacedObject(
-  run: Run,
-  candidate: CandidateItem,
-  reading: Reading,
-): Promise<Plan | null> {
-  const { shape, pool } = reading;
+async function planByReplacedObject(run: Run, reading: Reading): Promise<Plan | null> {
+  const { candidate, shape, pool } = reading;
   const replaced = shape.replaced;
   if (replaced === null) return null;
   const candidates = pool.filter((item) => {
@@ -436,18 +435,12 @@ async function planByReplacedObject(
     (item) => shape.purpose !== null && itemShape(run, item).purpose === shape.purpose,
   );
   const best = await pick(run, candidate, forPurpose.length > 0 ? forPurpose : strongest);
-  if (best === null) return null;
-  const kind = reading.userRef ? 'supersede' : 'conflict';
-  return { kind, target: best.item, basis: 'replaced_object', score: best.score };
+  return best === null ? null : changePlan(best, reading.userRef, 'replaced_object');
 }
 
 /** Steps 4 and 5: an item chooses the same object (merge) or a rival one for the same purpose. */
-async function planByChosenObject(
-  run: Run,
-  candidate: CandidateItem,
-  reading: Reading,
-): Promise<Plan | null> {
-  const { shape, pool } = reading;
+async function planByChosenObject(run: Run, reading: Reading): Promise<Plan | null> {
+  const { candidate, shape, pool } = reading;
   if (shape.chosen === null) return null;
   const sameObject = pool.filter((item) => {
     const other = itemShape(run, item);
@@ -469,18 +462,12 @@ async function planByChosenObject(
     );
   });
   const best = await pick(run, candidate, rival);
-  if (best === null) return null;
-  const kind = reading.changeLanguage ? 'supersede' : 'conflict';
-  return { kind, target: best.item, basis: 'topic', score: best.score };
+  return best === null ? null : changePlan(best, reading.changeLanguage, 'topic');
 }
 
 /** Step 6: the similarity bands; below `conflict`, insert. */
-async function planBySimilarity(
-  run: Run,
-  candidate: CandidateItem,
-  reading: Reading,
-): Promise<Plan> {
-  const { shape } = reading;
+async function planBySimilarity(run: Run, reading: Reading): Promise<Plan> {
+  const { candidate, shape } = reading;
   const [best] = await rank(run, candidate, reading.pool);
   if (best === undefined || best.score < run.thresholds.conflict) {
     return { kind: 'insert', score: best?.score ?? null };
@@ -491,8 +478,17 @@ async function planBySimilarity(
   if (best.score >= run.thresholds.merge && !differentChoice) {
     return { kind: 'merge', target: best.item, basis: 'similarity', score: best.score };
   }
-  const kind = reading.changeLanguage ? 'supersede' : 'conflict';
-  return { kind, target: best.item, basis: 'similarity', score: best.score };
+  return changePlan(best, reading.changeLanguage, 'similarity');
+}
+
+/** Supersede `best.item` when the evidence for a change is there, else flag the two as conflicting. */
+function changePlan(
+  best: { readonly item: StateItem; readonly score: number | null },
+  supersedes: boolean,
+  basis: SupersessionBasis,
+): Plan {
+  const kind = supersedes ? 'supersede' : 'conflict';
+  return { kind, target: best.item, basis, score: best.score };
 }
 
 function put(run: Run, item: StateItem): void {
