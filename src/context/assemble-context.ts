@@ -294,8 +294,58 @@ export function assembleContext(
   const inTail = new Set(
     tailProbe.includedIds.filter((id) => !tailProbe.truncatedIds.includes(id)),
   );
-  const lines = canonicalLines(inputs.entities, entity);
-  const builders: Record<BudgetedSection, (allowance: number) => SectionDraft> = {
+  const layout: Layout = {
+    sections: [{ ...system, share: 0, allowance: budget, backfill: 0 }],
+    builders: sectionBuilders(inputs, normalized.value, limits, tokenizer, inTail),
+    available,
+    separator,
+  };
+  const shared = allocateShares(layout, shares, baseOf, system.text === '' ? 0 : 1);
+  backfillCutSections(layout, available - shared.consumed, shared.emitted);
+  protectPrioritySections(layout);
+  replaceRepeatedMemories(layout, inputs, normalized.value.thread, limits, inTail, tokenizer);
+  const { sections } = layout;
+  const { markdown, total } = fitWholeToBudget(layout, budget, tokenizer);
+
+  return ok({
+    entity,
+    thread: normalized.value.thread,
+    query: inputs.query === undefined ? normalized.value.query : optionalText(inputs.query),
+    mode,
+    now,
+    tokenizer: tokenizer.name,
+    budget,
+    total,
+    sections,
+    truncated: sections.filter((section) => section.truncated).map((section) => section.name),
+    included: includedOf(sections, inputs),
+    markdown,
+  });
+}
+
+type SectionBuilders = Readonly<Record<BudgetedSection, (allowance: number) => SectionDraft>>;
+
+/** The sections as they are being laid out, and how to rebuild each within another allowance. */
+interface Layout {
+  /** In render order, `system` first; the steps below replace entries in place. */
+  readonly sections: ContextSection[];
+  readonly builders: SectionBuilders;
+  /** Tokens after the system text. */
+  readonly available: number;
+  /** Tokens of `SECTION_SEPARATOR`. */
+  readonly separator: number;
+}
+
+/** How each budgeted section is built within a given allowance. */
+function sectionBuilders(
+  inputs: ContextInputs,
+  request: NormalizedContextRequest,
+  limits: ContextLimits,
+  tokenizer: Tokenizer,
+  inTail: ReadonlySet<string>,
+): SectionBuilders {
+  const lines = canonicalLines(inputs.entities, request.entity);
+  return {
     skills: (allowance) =>
       textSection('skills', SECTION_HEADINGS.skills, inputs.skills, allowance, tokenizer),
     summary: (allowance) =>
@@ -307,7 +357,7 @@ export function assembleContext(
         tokenizer,
       ),
     canonical_state: (allowance) =>
-      canonicalSection(lines, now, limits.canonicalFields, allowance, tokenizer),
+      canonicalSection(lines, request.now, limits.canonicalFields, allowance, tokenizer),
     state_items: (allowance) =>
       stateItemsSection(
         inputs.stateItems,
@@ -320,16 +370,27 @@ export function assembleContext(
       memoriesSection(
         inputs.memories,
         inTail,
-        normalized.value.thread,
+        request.thread,
         limits.memories,
         allowance,
         tokenizer,
       ),
     tail: (allowance) => tailSection(inputs.tail, limits.tailMessages, allowance, tokenizer),
   };
+}
 
-  const sections: ContextSection[] = [{ ...system, share: 0, allowance: budget, backfill: 0 }];
-  let emitted = system.text === '' ? 0 : 1;
+/**
+ * Builds each budgeted section in render order within its share plus a part of what earlier
+ * sections left unused; the tail takes all that remains. Appends them to `layout.sections`.
+ */
+function allocateShares(
+  layout: Layout,
+  shares: Readonly<Record<BudgetedSection, number>>,
+  baseOf: (name: BudgetedSection) => number,
+  emittedBefore: number,
+): { readonly consumed: number; readonly emitted: number } {
+  const { available, separator, builders, sections } = layout;
+  let emitted = emittedBefore;
   let consumed = 0;
   let carry = 0;
   for (const [index, name] of BUDGETED_SECTIONS.entries()) {
@@ -351,10 +412,17 @@ export function assembleContext(
     carry += gross - used;
     sections.push({ ...draft, share: shares[name], allowance, backfill: 0 });
   }
+  return { consumed, emitted };
+}
 
-  // Room left after the tail goes back to the sections that were cut, in render order, each
-  // growing by at most what is left.
-  let leftover = available - consumed;
+/**
+ * Room left after the tail goes back to the sections that were cut, in render order, each
+ * growing by at most what is left.
+ */
+function backfillCutSections(layout: Layout, leftoverAfterTail: number, emittedBefore: number) {
+  const { separator, builders, sections } = layout;
+  let leftover = leftoverAfterTail;
+  let emitted = emittedBefore;
   for (const [index, section] of sections.entries()) {
     if (leftover <= 0) break;
     if (section.name === 'system' || !section.truncated) continue;
@@ -372,10 +440,15 @@ export function assembleContext(
     };
     leftover -= gain;
   }
+}
 
-  // Priority (issue #12): canonical state (conflict and review markers lead it) and then the open
-  // state items are never cut while lower sections keep text. A cut one takes room back from the
-  // tail, then memories, summary and skills (canonical state last from the items).
+/**
+ * Priority (issue #12): canonical state (conflict and review markers lead it) and then the open
+ * state items are never cut while lower sections keep text. A cut one takes room back from the
+ * tail, then memories, summary and skills (canonical state last from the items).
+ */
+function protectPrioritySections(layout: Layout): void {
+  const { available, separator, builders, sections } = layout;
   for (const name of PRIORITY_SECTIONS) {
     const index = sections.findIndex((section) => section.name === name);
     const current = sections[index];
@@ -390,27 +463,50 @@ export function assembleContext(
       else high = middle;
     }
     const separatorCost = current.text === '' ? separator : 0;
-    let need = high + separatorCost - current.tokens;
-    let freed = 0;
-    for (const victimName of YIELDING_SECTIONS[name]) {
-      if (need <= 0) break;
-      const victimIndex = sections.findIndex((section) => section.name === victimName);
-      const victim = sections[victimIndex];
-      if (victim === undefined || victim.text === '') continue;
-      const shrunk = builders[victimName](Math.max(0, victim.tokens - need));
-      const gain = victim.tokens - shrunk.tokens + (shrunk.text === '' ? separator : 0);
-      if (gain <= 0) continue;
-      sections[victimIndex] = { ...victim, ...shrunk, truncated: true };
-      freed += gain;
-      need -= gain;
-    }
+    const freed = takeRoomFrom(
+      layout,
+      YIELDING_SECTIONS[name],
+      high + separatorCost - current.tokens,
+    );
     if (freed === 0) continue;
     const grown = builders[name](current.tokens + freed - separatorCost);
     sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
   }
+}
 
-  // Nothing twice: a memory showing a message the final tail shows is replaced, within the room
-  // the memories already had (so the budget still holds).
+/** Shrinks the `victims`, in order, until `need` tokens are freed or none is left; returns what was freed. */
+function takeRoomFrom(layout: Layout, victims: readonly BudgetedSection[], needed: number): number {
+  const { separator, builders, sections } = layout;
+  let need = needed;
+  let freed = 0;
+  for (const victimName of victims) {
+    if (need <= 0) break;
+    const victimIndex = sections.findIndex((section) => section.name === victimName);
+    const victim = sections[victimIndex];
+    if (victim === undefined || victim.text === '') continue;
+    const shrunk = builders[victimName](Math.max(0, victim.tokens - need));
+    const gain = victim.tokens - shrunk.tokens + (shrunk.text === '' ? separator : 0);
+    if (gain <= 0) continue;
+    sections[victimIndex] = { ...victim, ...shrunk, truncated: true };
+    freed += gain;
+    need -= gain;
+  }
+  return freed;
+}
+
+/**
+ * Nothing twice: a memory showing a message the final tail shows is replaced, within the room
+ * the memories already had (so the budget still holds).
+ */
+function replaceRepeatedMemories(
+  layout: Layout,
+  inputs: ContextInputs,
+  thread: string | null,
+  limits: ContextLimits,
+  inTail: ReadonlySet<string>,
+  tokenizer: Tokenizer,
+): void {
+  const { sections } = layout;
   const tailShown = new Set(sectionOf(sections, 'tail').includedIds);
   const memoryIndex = sections.findIndex((section) => section.name === 'memories');
   const memorySection = sections[memoryIndex];
@@ -418,22 +514,30 @@ export function assembleContext(
     const hit = inputs.memories.find((m) => m.id === id);
     return hit?.message_id != null && tailShown.has(hit.message_id);
   });
-  if (memorySection !== undefined && repeats) {
-    const rebuilt = memoriesSection(
-      inputs.memories,
-      new Set([...inTail, ...tailShown]),
-      normalized.value.thread,
-      limits.memories,
-      memorySection.tokens,
-      tokenizer,
-    );
-    sections[memoryIndex] = { ...memorySection, ...rebuilt };
-  }
+  if (memorySection === undefined || !repeats) return;
+  const rebuilt = memoriesSection(
+    inputs.memories,
+    new Set([...inTail, ...tailShown]),
+    thread,
+    limits.memories,
+    memorySection.tokens,
+    tokenizer,
+  );
+  sections[memoryIndex] = { ...memorySection, ...rebuilt };
+}
 
+/**
+ * Tokens can merge across a separator differently than within each section; shrinks the last
+ * section until the whole truly fits, and returns the joined text with its count.
+ */
+function fitWholeToBudget(
+  layout: Layout,
+  budget: number,
+  tokenizer: Tokenizer,
+): { readonly markdown: string; readonly total: number } {
+  const { builders, sections } = layout;
   let markdown = joinSections(sections);
   let total = tokenizer.count(markdown);
-  // Tokens can merge across a separator differently than within each section; shrink the last
-  // section until the whole truly fits.
   while (total > budget) {
     const index = sections.findLastIndex((s) => s.text !== '' && s.name !== 'system');
     const section = sections[index];
@@ -443,21 +547,7 @@ export function assembleContext(
     markdown = joinSections(sections);
     total = tokenizer.count(markdown);
   }
-
-  return ok({
-    entity,
-    thread: normalized.value.thread,
-    query: inputs.query === undefined ? normalized.value.query : optionalText(inputs.query),
-    mode,
-    now,
-    tokenizer: tokenizer.name,
-    budget,
-    total,
-    sections,
-    truncated: sections.filter((section) => section.truncated).map((section) => section.name),
-    included: includedOf(sections, inputs),
-    markdown,
-  });
+  return { markdown, total };
 }
 
 /** Whether a section left something out for lack of room (not for its hard cap). */

@@ -9,7 +9,7 @@ import {
 import { type CanonicalLine, canonicalHeading, composeCanonical } from './canonical-state.js';
 import type { ContextSectionName } from './context-budget.js';
 import type { MemoryHit } from './context-sources.js';
-import { fitLines, type LineEntry } from './fit-lines.js';
+import { type FitLinesResult, fitLines, type LineEntry } from './fit-lines.js';
 import type { Tokenizer } from './tokenizer.js';
 import { TRUNCATION_MARKER, truncateToTokens } from './truncate-to-tokens.js';
 
@@ -82,6 +82,27 @@ function lineEntry(id: string, text: string, overhead: number, tokenizer: Tokeni
   return { id, text, tokens: tokenizer.count(text), overhead };
 }
 
+/** `text`, followed by the omission marker when `left` entries were left out. */
+function withMarker(text: string, left: number, marker: (omitted: number) => string): string {
+  return left > 0 ? `${text}\n${marker(left)}` : text;
+}
+
+/** A list section as `fitLines` fitted it; `capped` were left out by the hard cap. */
+function fittedDraft(
+  base: SectionDraft,
+  fit: FitLinesResult,
+  capped: readonly string[],
+): SectionDraft {
+  return {
+    ...base,
+    text: fit.text,
+    tokens: fit.tokens,
+    truncated: fit.omitted.length + capped.length > 0,
+    includedIds: fit.included,
+    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+  };
+}
+
 function dropped(ids: readonly string[], reason: DropReason): DroppedEntry[] {
   return ids.map((id) => ({ id, reason }));
 }
@@ -150,19 +171,11 @@ export function canonicalSection(
         .filter((line): line is CanonicalLine => line !== undefined)
         .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
       const text = composeCanonical(heading, shown);
-      const left = omitted + capped.length;
-      return left > 0 ? `${text}\n${marker(left)}` : text;
+      return withMarker(text, omitted + capped.length, marker);
     },
     tokenizer,
   });
-  return {
-    ...empty('canonical_state'),
-    text: fit.text,
-    tokens: fit.tokens,
-    truncated: fit.omitted.length + capped.length > 0,
-    includedIds: fit.included,
-    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
-  };
+  return fittedDraft(empty('canonical_state'), fit, capped);
 }
 
 /**
@@ -206,19 +219,11 @@ export function stateItemsSection(
     minPartialTokens: Number.POSITIVE_INFINITY,
     compose: (chosen, omitted) => {
       const text = `${heading}\n${renderStateSection(active, { maxItems: chosen.length })}`;
-      const left = omitted + capped.length;
-      return left > 0 ? `${text}\n${marker(left)}` : text;
+      return withMarker(text, omitted + capped.length, marker);
     },
     tokenizer,
   });
-  return {
-    ...empty('state_items', 'state_items'),
-    text: fit.text,
-    tokens: fit.tokens,
-    truncated: fit.omitted.length + capped.length > 0,
-    includedIds: fit.included,
-    dropped: [...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
-  };
+  return fittedDraft(empty('state_items', 'state_items'), fit, capped);
 }
 
 function scoreOf(hit: MemoryHit): number {
@@ -275,19 +280,16 @@ export function memoriesSection(
     minPartialTokens: MIN_PARTIAL_TOKENS,
     compose: (chosen, omitted) => {
       const text = [heading, ...chosen.map((entry) => entry.text)].join('\n');
-      const left = omitted + capped.length;
-      return left > 0 ? `${text}\n${marker(left)}` : text;
+      return withMarker(text, omitted + capped.length, marker);
     },
     tokenizer,
   });
+  const draft = fittedDraft(empty('memories'), fit, capped);
   return {
-    ...empty('memories'),
-    text: fit.text,
-    tokens: fit.tokens,
-    truncated: fit.omitted.length + capped.length > 0 || fit.partial !== null,
-    includedIds: fit.included,
+    ...draft,
+    truncated: draft.truncated || fit.partial !== null,
     truncatedIds: fit.partial === null ? [] : [fit.partial],
-    dropped: [...skipped, ...dropped(fit.omitted, 'budget'), ...dropped(capped, 'cap')],
+    dropped: [...skipped, ...draft.dropped],
   };
 }
 

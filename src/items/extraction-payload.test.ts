@@ -4,9 +4,9 @@ import { validateExtractionCompleted } from '../schemas/index.js';
 import type { StoredStateItem } from '../stores/index.js';
 import { createManualClock } from '../testing/index.js';
 import { toExtractionPayload, upsertsOf, watermarkOf } from './extraction-payload.js';
-import { createItemSimilarity } from './item-similarity.js';
+import { createItemSimilarity, type SimilarityMode } from './item-similarity.js';
 import { createRuleItemExtractor } from './rule-item-extractor.js';
-import { runItemExtraction } from './run-item-extraction.js';
+import { type ItemExtractionRun, runItemExtraction } from './run-item-extraction.js';
 
 function msg(id: string, content: string, second: number): BatchMessage {
   return {
@@ -45,17 +45,27 @@ async function twoRuns() {
   return { existing, before, second };
 }
 
+/** The payload recording `run` after the first of `twoRuns`, for `user:primary` in `t-1`. */
+function payloadOf(
+  runs: Awaited<ReturnType<typeof twoRuns>>,
+  run: ItemExtractionRun,
+  similarity: SimilarityMode,
+) {
+  return toExtractionPayload({
+    threadId: 't-1',
+    entityId: 'user:primary',
+    watermarkBefore: runs.before,
+    run,
+    existing: runs.existing,
+    similarity,
+  });
+}
+
 describe('toExtractionPayload', () => {
   it('records a run in the extraction_completed schema and reads back the same items', async () => {
-    const { existing, before, second } = await twoRuns();
-    const payload = toExtractionPayload({
-      threadId: 't-1',
-      entityId: 'user:primary',
-      watermarkBefore: before,
-      run: second,
-      existing,
-      similarity: 'structure',
-    });
+    const runs = await twoRuns();
+    const { second } = runs;
+    const payload = payloadOf(runs, second, 'structure');
     const checked = validateExtractionCompleted(JSON.parse(JSON.stringify(payload)));
     expect(checked.ok, JSON.stringify(checked)).toBe(true);
     expect(payload).toMatchObject({
@@ -83,30 +93,17 @@ describe('toExtractionPayload', () => {
   });
 
   it('records a run that left the watermark as null', async () => {
-    const { existing, before, second } = await twoRuns();
-    const payload = toExtractionPayload({
-      threadId: 't-1',
-      entityId: 'user:primary',
-      watermarkBefore: before,
-      run: { ...second, watermark: null, changed: [] },
-      existing,
-      similarity: 'degraded',
-    });
+    const runs = await twoRuns();
+    const payload = payloadOf(runs, { ...runs.second, watermark: null, changed: [] }, 'degraded');
     expect(validateExtractionCompleted(payload).ok).toBe(true);
     expect(watermarkOf(payload)).toBeNull();
     expect(upsertsOf(payload)).toEqual([]);
   });
 
   it('is rejected by the schema when a field is unknown or an item has no ref', async () => {
-    const { existing, before, second } = await twoRuns();
-    const payload = toExtractionPayload({
-      threadId: 't-1',
-      entityId: 'user:primary',
-      watermarkBefore: before,
-      run: second,
-      existing,
-      similarity: 'structure',
-    });
+    const runs = await twoRuns();
+    const { second } = runs;
+    const payload = payloadOf(runs, second, 'structure');
     expect(validateExtractionCompleted({ ...payload, extra: 1 })).toMatchObject({ ok: false });
     const [first, ...rest] = payload.upserts;
     const noRefs = { ...payload, upserts: [{ ...first, refs: [] }, ...rest] };

@@ -255,233 +255,336 @@ export async function reconcileCandidates(input: ReconcileInput): Promise<Reconc
   checkThresholds(thresholds);
   const maxCandidates = input.maxCandidates ?? STATE_ITEM_LIMITS.maxCandidatesPerRun;
   const allowed = new Set(input.batch.map((m) => m.messageId));
-  const roleById = new Map(input.batch.map((m) => [m.messageId, m.role]));
-  const context: ItemContext = {
-    createdAtById: new Map(input.batch.map((m) => [m.messageId, m.createdAt])),
-    now: input.now,
-    source: input.source,
+  const run: Run = {
+    input,
+    thresholds,
+    roleById: new Map(input.batch.map((m) => [m.messageId, m.role])),
+    context: {
+      createdAtById: new Map(input.batch.map((m) => [m.messageId, m.createdAt])),
+      now: input.now,
+      source: input.source,
+    },
+    working: new Map<string, StateItem>(input.existing.map((item) => [item.uid, item])),
+    changed: new Set<string>(),
+    shapes: new Map<string, Shape>(),
   };
-  const working = new Map<string, StateItem>(input.existing.map((item) => [item.uid, item]));
-  const changed = new Set<string>();
   const actions: ReconcileAction[] = [];
-  const shapes = new Map<string, Shape>();
-  const itemShape = (item: StateItem): Shape => {
-    let shape = shapes.get(item.text);
-    if (shape === undefined) {
-      shape = shapeOf(analyzeChoice(item.text), null, null);
-      shapes.set(item.text, shape);
-    }
-    return shape;
-  };
-
-  const rank = async (candidate: CandidateItem, items: readonly StateItem[]): Promise<Scored[]> => {
-    if (items.length === 0) return [];
-    const raw = await input.similarity.similarities(
-      candidate.text,
-      items.map((item) => item.text),
-    );
-    return items
-      .map((item, i) => {
-        const boost = sharesTopic(candidate.topicTags, item.topicTags) ? thresholds.topicBoost : 0;
-        return { item, score: Math.min(1, (raw[i] ?? 0) + boost) };
-      })
-      .sort(byScore);
-  };
-  /** The one qualifying item, or the most similar of several (its score then reported). */
-  const pick = async (
-    candidate: CandidateItem,
-    items: readonly StateItem[],
-  ): Promise<{ readonly item: StateItem; readonly score: number | null } | null> => {
-    const [first] = items;
-    if (first === undefined || items.length === 1) {
-      return first === undefined ? null : { item: first, score: null };
-    }
-    const [best] = await rank(candidate, items);
-    return best ?? null;
-  };
-
-  const decide = async (candidate: CandidateItem, uid: string): Promise<Plan> => {
-    const same = working.get(uid);
-    if (same !== undefined) {
-      return isActiveItem(same)
-        ? { kind: 'merge', target: same, basis: 'uid', score: null }
-        : { kind: 'drop', reason: 'superseded' };
-    }
-    const shape = shapeOf(analyzeChoice(candidate.text), candidate.chosen, candidate.replaces);
-    const userRef = candidate.refs.some((ref) => roleById.get(ref) === 'user');
-    const trigger = findSupersessionTrigger(candidate.text) !== null;
-    const verb = findReplacementVerb(candidate.text) !== null;
-    const changeLanguage = trigger && verb && userRef;
-    const pool = [...working.values()].filter(
-      (item) => item.typeTag === candidate.typeTag && isActiveItem(item),
-    );
-
-    const named = candidate.supersedes === null ? undefined : working.get(candidate.supersedes);
-    if (named !== undefined && pool.includes(named)) {
-      const kind = userRef && (trigger || shape.replaced !== null) ? 'supersede' : 'conflict';
-      return { kind, target: named, basis: 'explicit', score: null };
-    }
-
-    const replaced = shape.replaced;
-    if (replaced !== null) {
-      const candidates = pool.filter((item) => {
-        const restates = shape.chosen !== null && itemShape(item).chosen === shape.chosen;
-        return !restates && mentions(item.text, replaced);
-      });
-      const choosing = candidates.filter((item) => itemShape(item).chosen === replaced);
-      const strongest = choosing.length > 0 ? choosing : candidates;
-      const forPurpose = strongest.filter(
-        (item) => shape.purpose !== null && itemShape(item).purpose === shape.purpose,
-      );
-      const best = await pick(candidate, forPurpose.length > 0 ? forPurpose : strongest);
-      if (best !== null) {
-        const kind = userRef ? 'supersede' : 'conflict';
-        return { kind, target: best.item, basis: 'replaced_object', score: best.score };
-      }
-    }
-
-    if (shape.chosen !== null) {
-      const sameObject = pool.filter((item) => {
-        const other = itemShape(item);
-        const purposesAgree =
-          shape.purpose === null || other.purpose === null || shape.purpose === other.purpose;
-        return other.chosen === shape.chosen && purposesAgree;
-      });
-      const twin = await pick(candidate, sameObject);
-      if (twin !== null) {
-        return { kind: 'merge', target: twin.item, basis: 'object', score: twin.score };
-      }
-      const rival = pool.filter((item) => {
-        const other = itemShape(item);
-        return (
-          other.chosen !== null &&
-          other.chosen !== shape.chosen &&
-          shape.purpose !== null &&
-          other.purpose === shape.purpose
-        );
-      });
-      const best = await pick(candidate, rival);
-      if (best !== null) {
-        const kind = changeLanguage ? 'supersede' : 'conflict';
-        return { kind, target: best.item, basis: 'topic', score: best.score };
-      }
-    }
-
-    const [best] = await rank(candidate, pool);
-    if (best === undefined || best.score < thresholds.conflict) {
-      return { kind: 'insert', score: best?.score ?? null };
-    }
-    const other = itemShape(best.item);
-    const differentChoice =
-      shape.chosen !== null && other.chosen !== null && shape.chosen !== other.chosen;
-    if (best.score >= thresholds.merge && !differentChoice) {
-      return { kind: 'merge', target: best.item, basis: 'similarity', score: best.score };
-    }
-    const kind = changeLanguage ? 'supersede' : 'conflict';
-    return { kind, target: best.item, basis: 'similarity', score: best.score };
-  };
-
-  const put = (item: StateItem): void => {
-    working.set(item.uid, item);
-    changed.add(item.uid);
-  };
-
   for (const [index, raw] of input.candidates.entries()) {
-    if (index >= maxCandidates) {
-      actions.push({ kind: 'drop', candidateIndex: index, reason: 'cap', candidateUid: null });
+    const admitted = admitCandidate(raw, index, maxCandidates, allowed);
+    if (admitted.kind === 'drop') {
+      actions.push(admitted);
       continue;
     }
-    const validated = validateItem(raw);
-    if (!validated.ok) {
-      actions.push({ kind: 'drop', candidateIndex: index, reason: 'invalid', candidateUid: null });
-      continue;
-    }
-    const candidate = {
-      ...validated.value.candidate,
-      refs: filterRefs(validated.value.candidate.refs, allowed),
-    };
-    const uid = computeUid(candidate.typeTag, candidate.text);
-    if (candidate.refs.length === 0) {
-      actions.push({ kind: 'drop', candidateIndex: index, reason: 'refs', candidateUid: uid });
-      continue;
-    }
-    const plan = await decide(candidate, uid);
-    switch (plan.kind) {
-      case 'drop':
-        actions.push({
-          kind: 'drop',
-          candidateIndex: index,
-          reason: plan.reason,
-          candidateUid: uid,
-        });
-        break;
-      case 'insert':
-        put(createItem(candidate, context));
-        actions.push({ kind: 'insert', candidateIndex: index, uid, score: plan.score });
-        break;
-      case 'merge':
-        put(mergeItem(plan.target, candidate, context));
-        actions.push({
-          kind: 'merge',
-          candidateIndex: index,
-          uid: plan.target.uid,
-          candidateUid: uid,
-          basis: plan.basis,
-          score: plan.score,
-        });
-        break;
-      case 'supersede': {
-        const created = createItem({ ...candidate, conflict: false }, context);
-        const [oldTopic] = plan.target.topicTags;
-        const topicTags =
-          oldTopic === undefined || created.topicTags.includes(oldTopic)
-            ? created.topicTags
-            : [oldTopic, ...created.topicTags].slice(0, STATE_ITEM_LIMITS.maxTopicTags);
-        const refMessageId =
-          candidate.refs.find((ref) => roleById.get(ref) === 'user') ?? candidate.refs[0] ?? '';
-        const evidence: SupersessionEvidence = {
-          trigger: findSupersessionTrigger(candidate.text) ?? analyzeChoice(candidate.text).cue,
-          refMessageId,
-          candidateUid: uid,
-          basis: plan.basis,
-          score: plan.score,
-        };
-        put({ ...created, topicTags });
-        put(supersedeItem(plan.target, evidence, input.now));
-        actions.push({
-          kind: 'supersede',
-          candidateIndex: index,
-          uid,
-          replacedUid: plan.target.uid,
-          evidence,
-        });
-        break;
-      }
-      case 'conflict':
-        put(createItem({ ...candidate, conflict: true }, context));
-        put(flagConflict(plan.target, input.now));
-        actions.push({
-          kind: 'conflict',
-          candidateIndex: index,
-          uid,
-          withUid: plan.target.uid,
-          basis: plan.basis,
-          score: plan.score,
-        });
-        break;
-    }
+    const { candidate, uid } = admitted;
+    const plan = await decide(run, candidate, uid);
+    actions.push(applyPlan(run, plan, candidate, uid, index));
   }
+  return outcomeOf(run, actions);
+}
 
+/** The state of one reconciliation run: its input and the items as the candidates change them. */
+interface Run {
+  readonly input: ReconcileInput;
+  readonly thresholds: ReconcileThresholds;
+  readonly roleById: ReadonlyMap<string, BatchMessage['role']>;
+  readonly context: ItemContext;
+  /** Every item by uid, as the candidates so far left it. */
+  readonly working: Map<string, StateItem>;
+  /** Uids written, in the order they first changed. */
+  readonly changed: Set<string>;
+  /** Shapes of item texts, computed once each. */
+  readonly shapes: Map<string, Shape>;
+}
+
+/** Step 0: beyond the cap, invalid, or without a ref into the batch, a candidate is dropped. */
+function admitCandidate(
+  raw: CandidateItem,
+  index: number,
+  maxCandidates: number,
+  allowed: ReadonlySet<string>,
+):
+  | Extract<ReconcileAction, { kind: 'drop' }>
+  | { readonly kind: 'admitted'; readonly candidate: CandidateItem; readonly uid: string } {
+  if (index >= maxCandidates) {
+    return { kind: 'drop', candidateIndex: index, reason: 'cap', candidateUid: null };
+  }
+  const validated = validateItem(raw);
+  if (!validated.ok) {
+    return { kind: 'drop', candidateIndex: index, reason: 'invalid', candidateUid: null };
+  }
+  const candidate = {
+    ...validated.value.candidate,
+    refs: filterRefs(validated.value.candidate.refs, allowed),
+  };
+  const uid = computeUid(candidate.typeTag, candidate.text);
+  if (candidate.refs.length === 0) {
+    return { kind: 'drop', candidateIndex: index, reason: 'refs', candidateUid: uid };
+  }
+  return { kind: 'admitted', candidate, uid };
+}
+
+function itemShape(run: Run, item: StateItem): Shape {
+  let shape = run.shapes.get(item.text);
+  if (shape === undefined) {
+    shape = shapeOf(analyzeChoice(item.text), null, null);
+    run.shapes.set(item.text, shape);
+  }
+  return shape;
+}
+
+/** `items` by similarity to the candidate (plus the topic boost, capped at 1), best first. */
+async function rank(
+  run: Run,
+  candidate: CandidateItem,
+  items: readonly StateItem[],
+): Promise<Scored[]> {
+  if (items.length === 0) return [];
+  const raw = await run.input.similarity.similarities(
+    candidate.text,
+    items.map((item) => item.text),
+  );
+  return items
+    .map((item, i) => {
+      const boost = sharesTopic(candidate.topicTags, item.topicTags)
+        ? run.thresholds.topicBoost
+        : 0;
+      return { item, score: Math.min(1, (raw[i] ?? 0) + boost) };
+    })
+    .sort(byScore);
+}
+
+/** The one qualifying item, or the most similar of several (its score then reported). */
+async function pick(
+  run: Run,
+  candidate: CandidateItem,
+  items: readonly StateItem[],
+): Promise<{ readonly item: StateItem; readonly score: number | null } | null> {
+  const [first] = items;
+  if (first === undefined || items.length === 1) {
+    return first === undefined ? null : { item: first, score: null };
+  }
+  const [best] = await rank(run, candidate, items);
+  return best ?? null;
+}
+
+/** What the candidate's text says, computed once per decision. */
+interface Reading {
+  readonly candidate: CandidateItem;
+  readonly shape: Shape;
+  /** A user message is among the refs. */
+  readonly userRef: boolean;
+  readonly trigger: boolean;
+  /** Trigger, replacement verb and user ref all present. */
+  readonly changeLanguage: boolean;
+  /** Active items of the candidate's type. */
+  readonly pool: readonly StateItem[];
+}
+
+/** Steps 1–6 of the decision tree, in order; the first that applies decides. */
+async function decide(run: Run, candidate: CandidateItem, uid: string): Promise<Plan> {
+  const same = run.working.get(uid);
+  if (same !== undefined) {
+    return isActiveItem(same)
+      ? { kind: 'merge', target: same, basis: 'uid', score: null }
+      : { kind: 'drop', reason: 'superseded' };
+  }
+  const shape = shapeOf(analyzeChoice(candidate.text), candidate.chosen, candidate.replaces);
+  const userRef = candidate.refs.some((ref) => run.roleById.get(ref) === 'user');
+  const trigger = findSupersessionTrigger(candidate.text) !== null;
+  const verb = findReplacementVerb(candidate.text) !== null;
+  const reading: Reading = {
+    candidate,
+    shape,
+    userRef,
+    trigger,
+    changeLanguage: trigger && verb && userRef,
+    pool: [...run.working.values()].filter(
+      (item) => item.typeTag === candidate.typeTag && isActiveItem(item),
+    ),
+  };
+  return (
+    planByNamedItem(run, reading) ??
+    (await planByReplacedObject(run, reading)) ??
+    (await planByChosenObject(run, reading)) ??
+    (await planBySimilarity(run, reading))
+  );
+}
+
+/** Step 2: `supersedes` names an active item of the same type. */
+function planByNamedItem(run: Run, reading: Reading): Plan | null {
+  const { candidate } = reading;
+  const named = candidate.supersedes === null ? undefined : run.working.get(candidate.supersedes);
+  if (named === undefined || !reading.pool.includes(named)) return null;
+  const { userRef, trigger, shape } = reading;
+  const kind = userRef && (trigger || shape.replaced !== null) ? 'supersede' : 'conflict';
+  return { kind, target: named, basis: 'explicit', score: null };
+}
+
+/** Step 3: the candidate names a replaced object that an item chooses or mentions. */
+async function planByReplacedObject(run: Run, reading: Reading): Promise<Plan | null> {
+  const { candidate, shape, pool } = reading;
+  const replaced = shape.replaced;
+  if (replaced === null) return null;
+  const candidates = pool.filter((item) => {
+    const restates = shape.chosen !== null && itemShape(run, item).chosen === shape.chosen;
+    return !restates && mentions(item.text, replaced);
+  });
+  const choosing = candidates.filter((item) => itemShape(run, item).chosen === replaced);
+  const strongest = choosing.length > 0 ? choosing : candidates;
+  const forPurpose = strongest.filter(
+    (item) => shape.purpose !== null && itemShape(run, item).purpose === shape.purpose,
+  );
+  const best = await pick(run, candidate, forPurpose.length > 0 ? forPurpose : strongest);
+  return best === null ? null : changePlan(best, reading.userRef, 'replaced_object');
+}
+
+/** Steps 4 and 5: an item chooses the same object (merge) or a rival one for the same purpose. */
+async function planByChosenObject(run: Run, reading: Reading): Promise<Plan | null> {
+  const { candidate, shape, pool } = reading;
+  if (shape.chosen === null) return null;
+  const sameObject = pool.filter((item) => {
+    const other = itemShape(run, item);
+    const purposesAgree =
+      shape.purpose === null || other.purpose === null || shape.purpose === other.purpose;
+    return other.chosen === shape.chosen && purposesAgree;
+  });
+  const twin = await pick(run, candidate, sameObject);
+  if (twin !== null) {
+    return { kind: 'merge', target: twin.item, basis: 'object', score: twin.score };
+  }
+  const rival = pool.filter((item) => {
+    const other = itemShape(run, item);
+    return (
+      other.chosen !== null &&
+      other.chosen !== shape.chosen &&
+      shape.purpose !== null &&
+      other.purpose === shape.purpose
+    );
+  });
+  const best = await pick(run, candidate, rival);
+  return best === null ? null : changePlan(best, reading.changeLanguage, 'topic');
+}
+
+/** Step 6: the similarity bands; below `conflict`, insert. */
+async function planBySimilarity(run: Run, reading: Reading): Promise<Plan> {
+  const { candidate, shape } = reading;
+  const [best] = await rank(run, candidate, reading.pool);
+  if (best === undefined || best.score < run.thresholds.conflict) {
+    return { kind: 'insert', score: best?.score ?? null };
+  }
+  const other = itemShape(run, best.item);
+  const differentChoice =
+    shape.chosen !== null && other.chosen !== null && shape.chosen !== other.chosen;
+  if (best.score >= run.thresholds.merge && !differentChoice) {
+    return { kind: 'merge', target: best.item, basis: 'similarity', score: best.score };
+  }
+  return changePlan(best, reading.changeLanguage, 'similarity');
+}
+
+/** Supersede `best.item` when the evidence for a change is there, else flag the two as conflicting. */
+function changePlan(
+  best: { readonly item: StateItem; readonly score: number | null },
+  supersedes: boolean,
+  basis: SupersessionBasis,
+): Plan {
+  const kind = supersedes ? 'supersede' : 'conflict';
+  return { kind, target: best.item, basis, score: best.score };
+}
+
+function put(run: Run, item: StateItem): void {
+  run.working.set(item.uid, item);
+  run.changed.add(item.uid);
+}
+
+/** Carries out a plan on the working items and says what was done. */
+function applyPlan(
+  run: Run,
+  plan: Plan,
+  candidate: CandidateItem,
+  uid: string,
+  index: number,
+): ReconcileAction {
+  const { context } = run;
+  switch (plan.kind) {
+    case 'drop':
+      return { kind: 'drop', candidateIndex: index, reason: plan.reason, candidateUid: uid };
+    case 'insert':
+      put(run, createItem(candidate, context));
+      return { kind: 'insert', candidateIndex: index, uid, score: plan.score };
+    case 'merge':
+      put(run, mergeItem(plan.target, candidate, context));
+      return {
+        kind: 'merge',
+        candidateIndex: index,
+        uid: plan.target.uid,
+        candidateUid: uid,
+        basis: plan.basis,
+        score: plan.score,
+      };
+    case 'supersede':
+      return supersedeWith(run, plan, candidate, uid, index);
+    case 'conflict':
+      put(run, createItem({ ...candidate, conflict: true }, context));
+      put(run, flagConflict(plan.target, run.input.now));
+      return {
+        kind: 'conflict',
+        candidateIndex: index,
+        uid,
+        withUid: plan.target.uid,
+        basis: plan.basis,
+        score: plan.score,
+      };
+  }
+}
+
+/**
+ * Inserts the candidate (keeping the old item's first topic) and marks the target superseded,
+ * with evidence citing the trigger and the user message it rests on.
+ */
+function supersedeWith(
+  run: Run,
+  plan: Extract<Plan, { kind: 'supersede' | 'conflict' }>,
+  candidate: CandidateItem,
+  uid: string,
+  index: number,
+): ReconcileAction {
+  const created = createItem({ ...candidate, conflict: false }, run.context);
+  const [oldTopic] = plan.target.topicTags;
+  const topicTags =
+    oldTopic === undefined || created.topicTags.includes(oldTopic)
+      ? created.topicTags
+      : [oldTopic, ...created.topicTags].slice(0, STATE_ITEM_LIMITS.maxTopicTags);
+  const refMessageId =
+    candidate.refs.find((ref) => run.roleById.get(ref) === 'user') ?? candidate.refs[0] ?? '';
+  const evidence: SupersessionEvidence = {
+    trigger: findSupersessionTrigger(candidate.text) ?? analyzeChoice(candidate.text).cue,
+    refMessageId,
+    candidateUid: uid,
+    basis: plan.basis,
+    score: plan.score,
+  };
+  put(run, { ...created, topicTags });
+  put(run, supersedeItem(plan.target, evidence, run.input.now));
+  return {
+    kind: 'supersede',
+    candidateIndex: index,
+    uid,
+    replacedUid: plan.target.uid,
+    evidence,
+  };
+}
+
+function outcomeOf(run: Run, actions: readonly ReconcileAction[]): ReconcileOutcome {
   const count = (kind: ReconcileAction['kind']) => actions.filter((a) => a.kind === kind).length;
   return {
     actions,
-    items: [...working.values()],
-    changed: [...changed].flatMap((uid) => {
-      const item = working.get(uid);
+    items: [...run.working.values()],
+    changed: [...run.changed].flatMap((uid) => {
+      const item = run.working.get(uid);
       return item === undefined ? [] : [item];
     }),
     counts: {
-      itemsExtracted: input.candidates.length,
+      itemsExtracted: run.input.candidates.length,
       itemsInserted: count('insert'),
       itemsMerged: count('merge'),
       itemsSuperseded: count('supersede'),

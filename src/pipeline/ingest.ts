@@ -221,76 +221,16 @@ export async function applyRecord(
   maxFutureSkewMs: number = DEFAULT_MAX_FUTURE_SKEW_MS,
 ): Promise<ItemOutcome> {
   const future = futureDateIssue(record, now, maxFutureSkewMs);
-  if (future !== null && record.kind !== 'answer') {
-    // A redelivery of what is already recorded stays a duplicate, whatever its date says.
-    const probe = toLedgerEvent(record, { recordedAt: toIso(now) });
-    const existing = await tx.getEvent(probe.eventId);
-    if (existing !== null && existing.payloadHash === probe.payloadHash) {
-      return {
-        status: 'duplicate',
-        eventId: existing.eventId,
-        result: null,
-        dlqId: null,
-        schema: null,
-        issues: [],
-      };
-    }
-  }
-  if (future !== null) {
-    const schema = SCHEMA_OF[record.kind];
-    const item = await deadLetter(tx, raw, schema, [future], null, null, now);
-    return {
-      status: 'rejected',
-      eventId: null,
-      result: null,
-      dlqId: item.dlqId,
-      schema,
-      issues: [future],
-    };
-  }
+  if (future !== null) return refuseFutureDated(tx, record, raw, future, now);
   let promptEntity: string | null = null;
   if (record.kind === 'answer') {
-    const refusal: EngineError | null = await checkAnswer(tx, record.answer);
-    const prompt = await tx.getPrompt(record.answer.prompt_id.toLowerCase());
-    promptEntity = prompt?.entityId ?? null;
-    const already = await tx.getEvent(record.answer.answer_id.toLowerCase());
-    if (refusal && !already) {
-      const issue: ValidationIssue = {
-        path: '/prompt_id',
-        rule: refusal.code === 'NOT_FOUND' ? 'prompt_exists' : 'prompt_current',
-        message: refusal.message,
-      };
-      const item = await deadLetter(
-        tx,
-        raw,
-        'user_confirmation',
-        [issue],
-        record.answer.answer_id,
-        prompt?.domain ?? null,
-        now,
-      );
-      return {
-        status: 'rejected',
-        eventId: null,
-        result: null,
-        dlqId: item.dlqId,
-        schema: 'user_confirmation',
-        issues: [issue],
-      };
-    }
+    const checked = await checkAnswerRecord(tx, record.answer, raw, now);
+    if (checked.refused !== null) return checked.refused;
+    promptEntity = checked.promptEntity;
   }
   const event = toLedgerEvent(record, { recordedAt: toIso(now), promptEntity });
   const appended = await tx.appendEvent(event);
-  if (appended.kind === 'duplicate') {
-    return {
-      status: 'duplicate',
-      eventId: appended.eventId,
-      result: null,
-      dlqId: null,
-      schema: null,
-      issues: [],
-    };
-  }
+  if (appended.kind === 'duplicate') return duplicateOutcome(appended.eventId);
   if (appended.kind === 'conflict') {
     const issue: ValidationIssue = {
       path: record.kind === 'message' ? '/message_id' : '/event_id',
@@ -298,31 +238,10 @@ export async function applyRecord(
       message: `${appended.existing.eventId} was already recorded (ledger seq ${appended.existing.seq}) with different content; refusing to overwrite it`,
     };
     const item = await deadLetter(tx, raw, event.type, [issue], event.eventId, null, now);
-    return {
-      status: 'rejected',
-      eventId: null,
-      result: null,
-      dlqId: item.dlqId,
-      schema: event.type,
-      issues: [issue],
-    };
+    return rejectedOutcome(item.dlqId, event.type, issue);
   }
   const folded = { ...event, seq: appended.seq, redacted: false };
-  let result = await applyEvent(tx, session, folded);
-  if (extraction !== undefined && (record.kind === 'message' || record.kind === 'note')) {
-    const derived = await deriveObservations(tx, session, folded, extraction);
-    for (const bad of derived.invalid) {
-      await deadLetter(tx, bad.raw, 'state_observation', bad.issues, null, null, now);
-    }
-    result = {
-      ...derived.result,
-      reasons: [
-        ...result.reasons,
-        ...derived.result.reasons,
-        ...(derived.failure === null ? [] : [`extraction failed: ${derived.failure}`]),
-      ],
-    };
-  }
+  const result = await foldRecord(tx, session, record, folded, now, extraction);
   return {
     status: 'applied',
     eventId: event.eventId,
@@ -330,6 +249,99 @@ export async function applyRecord(
     dlqId: null,
     schema: null,
     issues: [],
+  };
+}
+
+function duplicateOutcome(eventId: string): ItemOutcome {
+  return { status: 'duplicate', eventId, result: null, dlqId: null, schema: null, issues: [] };
+}
+
+function rejectedOutcome(dlqId: string, schema: string, issue: ValidationIssue): ItemOutcome {
+  return { status: 'rejected', eventId: null, result: null, dlqId, schema, issues: [issue] };
+}
+
+/**
+ * A record dated too far ahead of the clock is dead-lettered, unless it is a redelivery of what
+ * is already recorded: that stays a duplicate, whatever its date says. Answers are never probed.
+ */
+async function refuseFutureDated(
+  tx: WriteTx,
+  record: IngestRecord,
+  raw: string,
+  future: ValidationIssue,
+  now: number,
+): Promise<ItemOutcome> {
+  if (record.kind !== 'answer') {
+    const probe = toLedgerEvent(record, { recordedAt: toIso(now) });
+    const existing = await tx.getEvent(probe.eventId);
+    if (existing !== null && existing.payloadHash === probe.payloadHash) {
+      return duplicateOutcome(existing.eventId);
+    }
+  }
+  const schema = SCHEMA_OF[record.kind];
+  const item = await deadLetter(tx, raw, schema, [future], null, null, now);
+  return rejectedOutcome(item.dlqId, schema, future);
+}
+
+/**
+ * Checks an answer against its prompt: a new answer to a stale or unknown prompt is
+ * dead-lettered (`refused`); otherwise the prompt's entity (if any) is returned for the event.
+ */
+async function checkAnswerRecord(
+  tx: WriteTx,
+  answer: Extract<IngestRecord, { kind: 'answer' }>['answer'],
+  raw: string,
+  now: number,
+): Promise<{ readonly refused: ItemOutcome | null; readonly promptEntity: string | null }> {
+  const refusal: EngineError | null = await checkAnswer(tx, answer);
+  const prompt = await tx.getPrompt(answer.prompt_id.toLowerCase());
+  const promptEntity = prompt?.entityId ?? null;
+  const already = await tx.getEvent(answer.answer_id.toLowerCase());
+  if (!refusal || already) return { refused: null, promptEntity };
+  const issue: ValidationIssue = {
+    path: '/prompt_id',
+    rule: refusal.code === 'NOT_FOUND' ? 'prompt_exists' : 'prompt_current',
+    message: refusal.message,
+  };
+  const item = await deadLetter(
+    tx,
+    raw,
+    'user_confirmation',
+    [issue],
+    answer.answer_id,
+    prompt?.domain ?? null,
+    now,
+  );
+  return { refused: rejectedOutcome(item.dlqId, 'user_confirmation', issue), promptEntity };
+}
+
+/**
+ * Folds an appended event; messages and notes then go through extraction (when configured), whose
+ * invalid observations are dead-lettered and whose failure is added to the reasons.
+ */
+async function foldRecord(
+  tx: WriteTx,
+  session: ApplySession,
+  record: IngestRecord,
+  folded: Parameters<typeof applyEvent>[2],
+  now: number,
+  extraction: ExtractionStep | undefined,
+): Promise<ApplyResult> {
+  const result = await applyEvent(tx, session, folded);
+  if (extraction === undefined || (record.kind !== 'message' && record.kind !== 'note')) {
+    return result;
+  }
+  const derived = await deriveObservations(tx, session, folded, extraction);
+  for (const bad of derived.invalid) {
+    await deadLetter(tx, bad.raw, 'state_observation', bad.issues, null, null, now);
+  }
+  return {
+    ...derived.result,
+    reasons: [
+      ...result.reasons,
+      ...derived.result.reasons,
+      ...(derived.failure === null ? [] : [`extraction failed: ${derived.failure}`]),
+    ],
   };
 }
 
