@@ -183,135 +183,151 @@ async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
   await tx.putMeta(OBSERVER_KEYS.memory, json(next));
 }
 
+/** Records a capture once (by capture key) and its user and assistant turns as thread messages. */
+async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const payload = event.payload as unknown as SessionCapturedPayload;
+  const captures = await readCaptures(tx);
+  if (captures.some((c) => c.capture_key === payload.capture_key)) return;
+  const record: CaptureRecord = {
+    capture_key: payload.capture_key,
+    session_id: payload.session_id,
+    trigger: payload.trigger,
+    format: payload.format,
+    entity_id: payload.entity_id,
+    entry_count: payload.entries.length,
+    first_entry_at: payload.entries.find((e) => e.at !== null)?.at ?? null,
+    captured_at: event.recordedAt,
+    event_id: event.eventId,
+    observed: false,
+  };
+  await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
+  for (const entry of payload.entries) {
+    if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+    await tx.putMessage({
+      threadId: `session:${payload.session_id}`,
+      messageId: entry.id,
+      eventId: event.eventId,
+      entityId: payload.entity_id,
+      role: entry.role,
+      content: entry.text,
+      createdAt: entry.at ?? event.eventTs,
+      source: 'session',
+    });
+  }
+}
+
+/** Stores a capture's observations, indexes them for search and marks the capture observed. */
+async function foldObservationsRecorded(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const output = event.payload as unknown as ObserverOutput;
+  const stored: StoredObservations = {
+    ...output,
+    recorded_at: event.recordedAt,
+    event_id: event.eventId,
+  };
+  await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));
+  const captures = await readCaptures(tx);
+  const entityId = captures.find((c) => c.capture_key === output.capture_key)?.entity_id;
+  // Observations join the shared search index (`verity search --kind observation`).
+  for (const segment of output.segments) {
+    for (const o of segment.observations) {
+      await tx.indexDocument({
+        kind: 'observation',
+        threadId: `session:${output.session_id}`,
+        itemId: o.observation_id,
+        messageId: o.source_message_ids.at(-1) ?? null,
+        entityId: entityId ?? DEFAULT_ENTITY,
+        createdAt: o.at ?? event.eventTs,
+        text: o.text,
+      });
+    }
+  }
+  await tx.putMeta(
+    OBSERVER_KEYS.captures,
+    json(
+      captures.map((c) => (c.capture_key === output.capture_key ? { ...c, observed: true } : c)),
+    ),
+  );
+}
+
+/** Keeps the last 50 reflection summaries. */
+async function foldReflectionCompleted(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const runs = await list<JsonObject>(tx, OBSERVER_KEYS.reflections);
+  const summary = { ...event.payload, event_id: event.eventId, at: event.eventTs };
+  await tx.putMeta(OBSERVER_KEYS.reflections, json([...runs, summary].slice(-50)));
+}
+
+/** Adds a pending proposal once (by proposal id). */
+async function foldProposalStaged(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const draft = event.payload as unknown as ProposalDraft;
+  const proposals = await readProposals(tx);
+  if (proposals.some((x) => x.proposal_id === draft.proposal_id)) return;
+  proposals.push({
+    ...draft,
+    status: 'pending',
+    staged_at: event.eventTs,
+    resolved_at: null,
+    memory_id: null,
+    event_ids: [event.eventId],
+  });
+  await putProposals(tx, proposals);
+}
+
+/** Retires one active memory entry. */
+async function foldMemoryRetired(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const memoryId = String(event.payload['memory_id']);
+  const memory = await readMemory(tx);
+  await tx.putMeta(
+    OBSERVER_KEYS.memory,
+    json(
+      memory.map((m) =>
+        m.memory_id === memoryId && m.status === 'active'
+          ? {
+              ...m,
+              status: 'retired',
+              retired_at: event.eventTs,
+              event_ids: [...m.event_ids, event.eventId],
+            }
+          : m,
+      ),
+    ),
+  );
+}
+
+/** Marks observations pruned or archived (pruned wins over archived). */
+async function foldRetentionApplied(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const p = event.payload;
+  const marks: Record<string, 'pruned' | 'archived'> = { ...(await readRetention(tx)) };
+  for (const id of (p['pruned'] as string[] | undefined) ?? []) marks[id] = 'pruned';
+  for (const id of (p['archived'] as string[] | undefined) ?? []) marks[id] ??= 'archived';
+  await tx.putMeta(OBSERVER_KEYS.retention, json(marks));
+}
+
+/** Keeps the latest friction analysis. */
+async function foldFrictionAnalyzed(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  await tx.putMeta(OBSERVER_KEYS.friction, json({ ...event.payload, event_id: event.eventId }));
+}
+
+/** The observer's fold, one handler per event type. */
+const OBSERVER_FOLDS: ReadonlyMap<string, (tx: WriteTx, event: LedgerEvent) => Promise<void>> =
+  new Map([
+    [EVENT_TYPES.sessionCaptured, foldSessionCaptured],
+    [EVENT_TYPES.observationsRecorded, foldObservationsRecorded],
+    [EVENT_TYPES.reflectionCompleted, foldReflectionCompleted],
+    [EVENT_TYPES.proposalStaged, foldProposalStaged],
+    [EVENT_TYPES.proposalResolved, foldResolved],
+    [EVENT_TYPES.memoryRetired, foldMemoryRetired],
+    [EVENT_TYPES.retentionApplied, foldRetentionApplied],
+    [EVENT_TYPES.frictionAnalyzed, foldFrictionAnalyzed],
+  ]);
+
 /**
  * Folds the observer's events into derived state (kept in `meta`, so it rebuilds from the ledger
  * in both stores). Captured user and assistant messages also become thread messages
  * (`session:<id>`), searchable like any conversation. Returns false for other event types.
  */
 export async function foldObserverEvent(tx: WriteTx, event: LedgerEvent): Promise<boolean> {
-  const p = event.payload;
-  switch (event.type) {
-    case EVENT_TYPES.sessionCaptured: {
-      const payload = p as unknown as SessionCapturedPayload;
-      const captures = await readCaptures(tx);
-      if (captures.some((c) => c.capture_key === payload.capture_key)) return true;
-      const record: CaptureRecord = {
-        capture_key: payload.capture_key,
-        session_id: payload.session_id,
-        trigger: payload.trigger,
-        format: payload.format,
-        entity_id: payload.entity_id,
-        entry_count: payload.entries.length,
-        first_entry_at: payload.entries.find((e) => e.at !== null)?.at ?? null,
-        captured_at: event.recordedAt,
-        event_id: event.eventId,
-        observed: false,
-      };
-      await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
-      for (const entry of payload.entries) {
-        if (entry.role !== 'user' && entry.role !== 'assistant') continue;
-        await tx.putMessage({
-          threadId: `session:${payload.session_id}`,
-          messageId: entry.id,
-          eventId: event.eventId,
-          entityId: payload.entity_id,
-          role: entry.role,
-          content: entry.text,
-          createdAt: entry.at ?? event.eventTs,
-          source: 'session',
-        });
-      }
-      return true;
-    }
-    case EVENT_TYPES.observationsRecorded: {
-      const output = p as unknown as ObserverOutput;
-      const stored: StoredObservations = {
-        ...output,
-        recorded_at: event.recordedAt,
-        event_id: event.eventId,
-      };
-      await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));
-      const captures = await readCaptures(tx);
-      const entityId = captures.find((c) => c.capture_key === output.capture_key)?.entity_id;
-      // Observations join the shared search index (`verity search --kind observation`).
-      for (const segment of output.segments) {
-        for (const o of segment.observations) {
-          await tx.indexDocument({
-            kind: 'observation',
-            threadId: `session:${output.session_id}`,
-            itemId: o.observation_id,
-            messageId: o.source_message_ids.at(-1) ?? null,
-            entityId: entityId ?? DEFAULT_ENTITY,
-            createdAt: o.at ?? event.eventTs,
-            text: o.text,
-          });
-        }
-      }
-      await tx.putMeta(
-        OBSERVER_KEYS.captures,
-        json(
-          captures.map((c) =>
-            c.capture_key === output.capture_key ? { ...c, observed: true } : c,
-          ),
-        ),
-      );
-      return true;
-    }
-    case EVENT_TYPES.reflectionCompleted: {
-      const runs = await list<JsonObject>(tx, OBSERVER_KEYS.reflections);
-      const summary = { ...p, event_id: event.eventId, at: event.eventTs };
-      await tx.putMeta(OBSERVER_KEYS.reflections, json([...runs, summary].slice(-50)));
-      return true;
-    }
-    case EVENT_TYPES.proposalStaged: {
-      const draft = p as unknown as ProposalDraft;
-      const proposals = await readProposals(tx);
-      if (proposals.some((x) => x.proposal_id === draft.proposal_id)) return true;
-      proposals.push({
-        ...draft,
-        status: 'pending',
-        staged_at: event.eventTs,
-        resolved_at: null,
-        memory_id: null,
-        event_ids: [event.eventId],
-      });
-      await putProposals(tx, proposals);
-      return true;
-    }
-    case EVENT_TYPES.proposalResolved:
-      await foldResolved(tx, event);
-      return true;
-    case EVENT_TYPES.memoryRetired: {
-      const memoryId = String(p['memory_id']);
-      const memory = await readMemory(tx);
-      await tx.putMeta(
-        OBSERVER_KEYS.memory,
-        json(
-          memory.map((m) =>
-            m.memory_id === memoryId && m.status === 'active'
-              ? {
-                  ...m,
-                  status: 'retired',
-                  retired_at: event.eventTs,
-                  event_ids: [...m.event_ids, event.eventId],
-                }
-              : m,
-          ),
-        ),
-      );
-      return true;
-    }
-    case EVENT_TYPES.retentionApplied: {
-      const marks: Record<string, 'pruned' | 'archived'> = { ...(await readRetention(tx)) };
-      for (const id of (p['pruned'] as string[] | undefined) ?? []) marks[id] = 'pruned';
-      for (const id of (p['archived'] as string[] | undefined) ?? []) marks[id] ??= 'archived';
-      await tx.putMeta(OBSERVER_KEYS.retention, json(marks));
-      return true;
-    }
-    case EVENT_TYPES.frictionAnalyzed:
-      await tx.putMeta(OBSERVER_KEYS.friction, json({ ...p, event_id: event.eventId }));
-      return true;
-    default:
-      return false;
-  }
+  const fold = OBSERVER_FOLDS.get(event.type);
+  if (fold === undefined) return false;
+  await fold(tx, event);
+  return true;
 }

@@ -46,14 +46,14 @@ function entry(text: string): MemoryEntry {
   };
 }
 
+/** A standing rule: a constraint at memory priority P0. */
+const P0_CONSTRAINT: Partial<ReflectorInput> = { type: 'constraint', memory_priority: 'P0' };
+
 describe('reflectObservations', () => {
   it('proposes red observations into their sections and never problems or questions', () => {
     const r = reflectObservations({
       observations: [
-        obs('a', 'Never run migrations by hand on prod', {
-          type: 'constraint',
-          memory_priority: 'P0',
-        }),
+        obs('a', 'Never run migrations by hand on prod', P0_CONSTRAINT),
         obs('b', 'The importer crashes on empty CSV files', {
           priority: 'yellow',
           type: 'problem',
@@ -108,12 +108,7 @@ describe('reflectObservations', () => {
 
   it('escalates and records failure when proposals cannot be made smaller than their input', () => {
     const r = reflectObservations({
-      observations: [
-        obs('a', 'Always sign release tags with `git tag -s`', {
-          type: 'constraint',
-          memory_priority: 'P0',
-        }),
-      ],
+      observations: [obs('a', 'Always sign release tags with `git tag -s`', P0_CONSTRAINT)],
       memory: [],
       proposals: [],
       now: NOW,

@@ -102,34 +102,31 @@ interface Reading {
   readonly memoryPriority: MemoryPriority;
 }
 
+/** Priority, memory type and memory priority per sentence kind; `skip` gives no observation. */
+const READINGS: Readonly<
+  Record<
+    Exclude<SentenceClass['kind'], 'skip'>,
+    readonly [ObservationPriority, MemoryType, MemoryPriority]
+  >
+> = {
+  rule: ['red', 'constraint', 'P0'],
+  preference: ['red', 'preference', 'P1'],
+  decision: ['red', 'decision', 'P1'],
+  fix: ['red', 'insight', 'P1'],
+  state: ['red', 'fact', 'P1'],
+  fact: ['red', 'fact', 'P1'],
+  setting: ['red', 'procedure', 'P1'],
+  instruction: ['yellow', 'procedure', 'P2'],
+  problem: ['yellow', 'problem', 'P2'],
+  context: ['yellow', 'fact', 'P2'],
+  question: ['green', 'question', 'P3'],
+  hedge: ['green', 'commitment', 'P3'],
+};
+
 function reading(kind: SentenceClass['kind']): Reading | null {
-  switch (kind) {
-    case 'rule':
-      return { kind, priority: 'red', type: 'constraint', memoryPriority: 'P0' };
-    case 'preference':
-      return { kind, priority: 'red', type: 'preference', memoryPriority: 'P1' };
-    case 'decision':
-      return { kind, priority: 'red', type: 'decision', memoryPriority: 'P1' };
-    case 'fix':
-      return { kind, priority: 'red', type: 'insight', memoryPriority: 'P1' };
-    case 'state':
-    case 'fact':
-      return { kind, priority: 'red', type: 'fact', memoryPriority: 'P1' };
-    case 'setting':
-      return { kind, priority: 'red', type: 'procedure', memoryPriority: 'P1' };
-    case 'instruction':
-      return { kind, priority: 'yellow', type: 'procedure', memoryPriority: 'P2' };
-    case 'problem':
-      return { kind, priority: 'yellow', type: 'problem', memoryPriority: 'P2' };
-    case 'context':
-      return { kind, priority: 'yellow', type: 'fact', memoryPriority: 'P2' };
-    case 'question':
-      return { kind, priority: 'green', type: 'question', memoryPriority: 'P3' };
-    case 'hedge':
-      return { kind, priority: 'green', type: 'commitment', memoryPriority: 'P3' };
-    default:
-      return null;
-  }
+  if (kind === 'skip') return null;
+  const [priority, type, memoryPriority] = READINGS[kind];
+  return { kind, priority, type, memoryPriority };
 }
 
 function hhmm(at: string | null): string | null {

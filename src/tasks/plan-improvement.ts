@@ -2,6 +2,7 @@ import {
   DAY_MS,
   type DailyMetrics,
   DEFAULT_RECONCILE_SETTINGS,
+  INCIDENT_TYPES,
   type Incident,
   type IncidentType,
   toIso,
@@ -33,15 +34,6 @@ function average(values: readonly (number | null)[]): number | null {
   return Math.round((present.reduce((s, v) => s + v, 0) / present.length) * 100) / 100;
 }
 
-const ORDER: readonly IncidentType[] = [
-  'MISSED_DEADLINE',
-  'TASK_STUCK',
-  'WRONG_RECALL',
-  'BAD_EXTRACTION',
-  'EXECUTION_FAILURE',
-  'QUALITY_REGRESSION',
-];
-
 /** Aggregates a window of daily metrics and the incidents in it; finds the top failure mode. */
 export function analyzeWindow(
   metrics: readonly DailyMetrics[],
@@ -55,7 +47,8 @@ export function analyzeWindow(
       counts[incident.type] = (counts[incident.type] ?? 0) + 1;
   }
   let top: IncidentType | null = null;
-  for (const type of ORDER) {
+  // Ties go to the earlier type in seed 004's list.
+  for (const type of INCIDENT_TYPES) {
     if ((counts[type] ?? 0) > (top === null ? 0 : (counts[top] ?? 0))) top = type;
   }
   return {

@@ -3,6 +3,7 @@ import {
   planReconcile,
   type ReconcileAction,
   TASK_EVENT_TYPES,
+  type Task,
   toIso,
 } from '../core/index.js';
 import type { StoreReader } from '../stores/index.js';
@@ -53,80 +54,7 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
     const tasks = await readTasks(reader, (state) => !isTerminal(state));
     const settings = settingsFrom(await readConfig(reader));
     const actions = planReconcile(tasks, now, settings);
-    const byId = new Map(tasks.map((t) => [t.id, t]));
-    const drafts: TaskEventDraft[] = [];
-    const owner: number[] = [];
-    let subtasks = 0;
-    for (const [index, action] of actions.entries()) {
-      const parent = byId.get(action.task_id);
-      const entityId = parent?.entity_id ?? null;
-      const common = { task_id: action.task_id, actor: 'reconciler', reason: action.reason };
-      let draft: TaskEventDraft;
-      switch (action.kind) {
-        case 'set_next_check':
-          draft = {
-            type: TASK_EVENT_TYPES.updated,
-            payload: { ...common, fields: { next_check: action.next_check }, progress: false },
-            entityId,
-          };
-          break;
-        case 'notify':
-          draft = {
-            type: TASK_EVENT_TYPES.notified,
-            payload: {
-              ...common,
-              topic: action.topic,
-              message: action.message,
-              draft: action.draft,
-            },
-            entityId,
-            dedupeKey: action.dedupe_key,
-          };
-          break;
-        case 'escalate':
-          draft = {
-            type: TASK_EVENT_TYPES.escalated,
-            payload: { ...common, level: action.level },
-            entityId,
-          };
-          break;
-        case 'log_incident':
-          draft = draftIncident(
-            {
-              type: action.type,
-              task_id: action.task_id,
-              detail: action.reason,
-              severity: action.severity,
-              actor: 'reconciler',
-            },
-            now,
-            deps.hash,
-          );
-          break;
-        case 'create_subtask': {
-          // Untriaged on purpose: an unstick subtask is never refused by the dead-man switch.
-          const made = await draftAddTask(
-            reader,
-            {
-              title: action.title,
-              entity_id: entityId ?? 'user:primary',
-              parent_id: action.task_id,
-              provenance: { source: 'reconciler', ref: action.task_id, quote: null },
-              actor: 'reconciler',
-              reason: action.reason,
-            },
-            now,
-            subtasks,
-          );
-          subtasks += 1;
-          drafts.push(...made.drafts);
-          for (const _ of made.drafts) owner.push(index);
-          continue;
-        }
-      }
-      drafts.push(draft);
-      owner.push(index);
-    }
+    const { drafts, owner } = await draftActions(reader, tasks, actions, now, deps.hash);
     return { drafts, value: { actions, owner, checked: tasks.length } };
   });
   const { actions, owner, checked } = recorded.value;
@@ -136,6 +64,120 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
     if (appended && index !== undefined) isNew[index] = true;
   });
   const at = toIso(now);
+  const { sent, failures } = await sendNewNotifications(deps.notifier, actions, isNew, at);
+  const deadMan = (await deadManTasks(deps.reader)).map((t) => t.id);
+  return {
+    at,
+    tasks_checked: checked,
+    actions: actions.map((action, i) => ({ ...action, recorded: isNew[i] ?? false })),
+    notifications_sent: sent,
+    notification_failures: failures,
+    dead_man: deadMan,
+  };
+}
+
+/** The events for `actions`, in order, with the index of the action each one records. */
+async function draftActions(
+  reader: StoreReader,
+  tasks: readonly Task[],
+  actions: readonly ReconcileAction[],
+  now: number,
+  hash: (text: string) => string,
+): Promise<{ drafts: TaskEventDraft[]; owner: number[] }> {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const drafts: TaskEventDraft[] = [];
+  const owner: number[] = [];
+  let subtasks = 0;
+  for (const [index, action] of actions.entries()) {
+    const entityId = byId.get(action.task_id)?.entity_id ?? null;
+    let made: readonly TaskEventDraft[];
+    if (action.kind === 'create_subtask') {
+      made = await draftSubtask(reader, action, entityId, now, subtasks);
+      subtasks += 1;
+    } else {
+      made = [draftAction(action, entityId, now, hash)];
+    }
+    drafts.push(...made);
+    for (const _ of made) owner.push(index);
+  }
+  return { drafts, owner };
+}
+
+/** The one event recording a non-subtask action. */
+function draftAction(
+  action: Exclude<ReconcileAction, { kind: 'create_subtask' }>,
+  entityId: string | null,
+  now: number,
+  hash: (text: string) => string,
+): TaskEventDraft {
+  const common = { task_id: action.task_id, actor: 'reconciler', reason: action.reason };
+  switch (action.kind) {
+    case 'set_next_check':
+      return {
+        type: TASK_EVENT_TYPES.updated,
+        payload: { ...common, fields: { next_check: action.next_check }, progress: false },
+        entityId,
+      };
+    case 'notify':
+      return {
+        type: TASK_EVENT_TYPES.notified,
+        payload: { ...common, topic: action.topic, message: action.message, draft: action.draft },
+        entityId,
+        dedupeKey: action.dedupe_key,
+      };
+    case 'escalate':
+      return {
+        type: TASK_EVENT_TYPES.escalated,
+        payload: { ...common, level: action.level },
+        entityId,
+      };
+    case 'log_incident':
+      return draftIncident(
+        {
+          type: action.type,
+          task_id: action.task_id,
+          detail: action.reason,
+          severity: action.severity,
+          actor: 'reconciler',
+        },
+        now,
+        hash,
+      );
+  }
+}
+
+/** The events adding an unstick subtask (the `ordinal`-th of this pass) under its parent. */
+async function draftSubtask(
+  reader: StoreReader,
+  action: Extract<ReconcileAction, { kind: 'create_subtask' }>,
+  entityId: string | null,
+  now: number,
+  ordinal: number,
+): Promise<readonly TaskEventDraft[]> {
+  // Untriaged on purpose: an unstick subtask is never refused by the dead-man switch.
+  const made = await draftAddTask(
+    reader,
+    {
+      title: action.title,
+      entity_id: entityId ?? 'user:primary',
+      parent_id: action.task_id,
+      provenance: { source: 'reconciler', ref: action.task_id, quote: null },
+      actor: 'reconciler',
+      reason: action.reason,
+    },
+    now,
+    ordinal,
+  );
+  return made.drafts;
+}
+
+/** Sends the notify actions the ledger did not hold yet, each at the task's level after the pass. */
+async function sendNewNotifications(
+  notifier: Notifier,
+  actions: readonly ReconcileAction[],
+  isNew: readonly boolean[],
+  at: string,
+): Promise<{ sent: number; failures: { key: string; error: string }[] }> {
   let sent = 0;
   const failures: { key: string; error: string }[] = [];
   const levels = new Map<string, number>();
@@ -154,7 +196,7 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
       at,
     };
     try {
-      await deps.notifier.send(notification);
+      await notifier.send(notification);
       sent += 1;
     } catch (error: unknown) {
       // Delivery is at most once (see Notifier); the failure is reported to the caller.
@@ -164,13 +206,5 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
       });
     }
   }
-  const deadMan = (await deadManTasks(deps.reader)).map((t) => t.id);
-  return {
-    at,
-    tasks_checked: checked,
-    actions: actions.map((action, i) => ({ ...action, recorded: isNew[i] ?? false })),
-    notifications_sent: sent,
-    notification_failures: failures,
-    dead_man: deadMan,
-  };
+  return { sent, failures };
 }

@@ -30,6 +30,18 @@ export interface TaskEventDraft {
   readonly dedupeKey?: string;
 }
 
+/** Who asks for a task change, and why (the instant comes from the caller's clock). */
+export interface ChangeRequest {
+  readonly actor: string;
+  readonly reason: string;
+}
+
+/** The events a command would append, with the task (or report) they lead to. */
+export interface Drafted<T> {
+  drafts: TaskEventDraft[];
+  value: T;
+}
+
 /** Builds drafts under the write lock (see `recordTaskEvents` in the pipeline). */
 export type TaskRecorder = <T>(
   build: (reader: StoreReader) => Promise<{ drafts: readonly TaskEventDraft[]; value: T }>,
@@ -85,7 +97,7 @@ export async function draftAddTask(
   input: AddTaskInput,
   now: number,
   taken = 0,
-): Promise<{ drafts: TaskEventDraft[]; value: Task }> {
+): Promise<Drafted<Task>> {
   const fields = unwrap(checkTaskFields(input.fields ?? {}));
   await refuseUnderDeadMan(reader, fields.priority ?? null, 'new work');
   const id = await nextTaskId(reader, now, taken);
@@ -135,9 +147,9 @@ export async function draftMoveTask(
   id: string,
   to: TaskState,
   fields: TaskFields,
-  meta: { readonly actor: string; readonly reason: string },
+  meta: ChangeRequest,
   now: number,
-): Promise<{ drafts: TaskEventDraft[]; value: Task }> {
+): Promise<Drafted<Task>> {
   const task = await mustRead(reader, id);
   const drafted = draftMoveOf(task, to, fields, meta, now);
   if (to === 'READY' || to === 'EXECUTING') {
@@ -146,32 +158,33 @@ export async function draftMoveTask(
   return drafted;
 }
 
+/** One event on `task`: `task_id`, then `fields`, then who and why; `value` is the result. */
+function taskEvent(
+  type: string,
+  task: Task,
+  fields: JsonObject,
+  meta: ChangeRequest,
+  value: Task,
+): Drafted<Task> {
+  const payload = { task_id: task.id, ...fields, actor: meta.actor, reason: meta.reason };
+  return { drafts: [{ type, payload, entityId: task.entity_id }], value };
+}
+
 /** Drafts a move of a task already in hand (no dead-man check: for moves toward closing). */
 export function draftMoveOf(
   task: Task,
   to: TaskState,
   fields: TaskFields,
-  meta: { readonly actor: string; readonly reason: string },
+  meta: ChangeRequest,
   now: number,
-): { drafts: TaskEventDraft[]; value: Task } {
+): Drafted<Task> {
   const moved = unwrap(moveTask(task, to, fields, { ...meta, at: toIso(now) }));
-  return {
-    drafts: [
-      {
-        type: TASK_EVENT_TYPES.moved,
-        payload: {
-          task_id: task.id,
-          from: task.state,
-          to,
-          fields: unwrap(checkTaskFields(fields)) as unknown as JsonObject,
-          actor: meta.actor,
-          reason: meta.reason,
-        },
-        entityId: task.entity_id,
-      },
-    ],
-    value: moved,
+  const payload = {
+    from: task.state,
+    to,
+    fields: unwrap(checkTaskFields(fields)) as unknown as JsonObject,
   };
+  return taskEvent(TASK_EVENT_TYPES.moved, task, payload, meta, moved);
 }
 
 /** Drafts a field update (`progress` resets staleness). */
@@ -180,48 +193,25 @@ export async function draftUpdateTask(
   id: string,
   fields: TaskFields,
   progress: boolean,
-  meta: { readonly actor: string; readonly reason: string },
+  meta: ChangeRequest,
   now: number,
-): Promise<{ drafts: TaskEventDraft[]; value: Task }> {
+): Promise<Drafted<Task>> {
   const task = await mustRead(reader, id);
   const updated = unwrap(updateTask(task, fields, progress, { ...meta, at: toIso(now) }));
-  return {
-    drafts: [
-      {
-        type: TASK_EVENT_TYPES.updated,
-        payload: {
-          task_id: task.id,
-          fields: unwrap(checkTaskFields(fields)) as unknown as JsonObject,
-          progress,
-          actor: meta.actor,
-          reason: meta.reason,
-        },
-        entityId: task.entity_id,
-      },
-    ],
-    value: updated,
-  };
+  const payload = { fields: unwrap(checkTaskFields(fields)) as unknown as JsonObject, progress };
+  return taskEvent(TASK_EVENT_TYPES.updated, task, payload, meta, updated);
 }
 
 /** Drafts an acknowledgement of the task's current escalation (stops the dead-man repeats). */
 export async function draftAcknowledge(
   reader: StoreReader,
   id: string,
-  meta: { readonly actor: string; readonly reason: string },
+  meta: ChangeRequest,
   now: number,
-): Promise<{ drafts: TaskEventDraft[]; value: Task }> {
+): Promise<Drafted<Task>> {
   const task = await mustRead(reader, id);
   const acknowledged = unwrap(acknowledgeTask(task, { ...meta, at: toIso(now) }));
-  return {
-    drafts: [
-      {
-        type: TASK_EVENT_TYPES.acknowledged,
-        payload: { task_id: task.id, actor: meta.actor, reason: meta.reason },
-        entityId: task.entity_id,
-      },
-    ],
-    value: acknowledged,
-  };
+  return taskEvent(TASK_EVENT_TYPES.acknowledged, task, {}, meta, acknowledged);
 }
 
 /** An incident as callers report it. */

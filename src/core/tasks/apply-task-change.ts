@@ -134,6 +134,20 @@ export function createTask(input: NewTask, meta: TaskChangeMeta): Result<Task> {
 
 const WORK_STATES: readonly TaskState[] = ['READY', 'EXECUTING', 'VERIFYING', 'DONE'];
 
+/** The CONFLICT refusing a change to a closed (DONE or CANCELLED) task. */
+function closedConflict(
+  task: Task,
+  refusal: string,
+  details: Record<string, string>,
+): Result<never> {
+  return err(
+    new EngineError('CONFLICT', `${task.id} is ${task.state}; a closed task ${refusal}`, {
+      task_id: task.id,
+      ...details,
+    }),
+  );
+}
+
 /**
  * Moves a task to `to`, setting `fields` first. Refuses (CONFLICT) a move the state machine does
  * not allow or a move out of a terminal state, and (VALIDATION_FAILED) a move whose target state
@@ -147,13 +161,7 @@ export function moveTask(
   meta: TaskChangeMeta,
 ): Result<Task> {
   if (isTerminal(task.state)) {
-    return err(
-      new EngineError('CONFLICT', `${task.id} is ${task.state}; a closed task does not move`, {
-        task_id: task.id,
-        from: task.state,
-        to,
-      }),
-    );
+    return closedConflict(task, 'does not move', { from: task.state, to });
   }
   if (to === 'CANCELLED') {
     if (meta.reason.trim() === '') {
@@ -208,11 +216,7 @@ export function updateTask(
   meta: TaskChangeMeta,
 ): Result<Task> {
   if (isTerminal(task.state)) {
-    return err(
-      new EngineError('CONFLICT', `${task.id} is ${task.state}; a closed task is not updated`, {
-        task_id: task.id,
-      }),
-    );
+    return closedConflict(task, 'is not updated', {});
   }
   const checked = checkTaskFields(fields);
   if (!checked.ok) return checked;

@@ -5,6 +5,7 @@ import {
   isTerminal,
   type Task,
   type TaskPriority,
+  type TaskState,
 } from './task.js';
 
 /** Incident types of seed 004. */
@@ -136,182 +137,248 @@ export function planReconcile(
   return actions;
 }
 
-function planTask(task: Task, now: number, settings: ReconcileSettings): ReconcileAction[] {
-  const out: ReconcileAction[] = [];
-  const id = task.id;
-  let level = task.escalation_level;
-  const escalate = (to: EscalationLevel, reason: string) => {
-    level = to;
-    out.push({ kind: 'escalate', task_id: id, level: to, reason });
-  };
-  const notify = (topic: NotificationTopic, message: string, key: string, reason: string) => {
-    out.push({
-      kind: 'notify',
-      task_id: id,
-      topic,
-      message,
-      dedupe_key: `notify:${id}:${topic}:${key}`,
-      reason,
-      draft: null,
-    });
-  };
+/** One task's pass: the actions so far and the escalation level they have reached. */
+interface TaskPlan {
+  readonly task: Task;
+  readonly now: number;
+  readonly settings: ReconcileSettings;
+  readonly out: ReconcileAction[];
+  /** The escalation level after the actions so far (starts at the task's). */
+  level: EscalationLevel;
+}
 
+function escalate(plan: TaskPlan, to: EscalationLevel, reason: string): void {
+  plan.level = to;
+  plan.out.push({ kind: 'escalate', task_id: plan.task.id, level: to, reason });
+}
+
+function notify(
+  plan: TaskPlan,
+  topic: NotificationTopic,
+  message: string,
+  key: string,
+  reason: string,
+): void {
+  const id = plan.task.id;
+  plan.out.push({
+    kind: 'notify',
+    task_id: id,
+    topic,
+    message,
+    dedupe_key: `notify:${id}:${topic}:${key}`,
+    reason,
+    draft: null,
+  });
+}
+
+/** When the task last progressed (none recorded → now). */
+function progressOf(plan: TaskPlan): number {
+  return ms(plan.task.last_progress_at) ?? plan.now;
+}
+
+function planTask(task: Task, now: number, settings: ReconcileSettings): ReconcileAction[] {
+  const plan: TaskPlan = { task, now, settings, out: [], level: task.escalation_level };
+  planDeadline(plan);
+  planStaleRung(plan);
+  planDeadManRepeat(plan);
+  planCheck(plan);
+  return plan.out;
+}
+
+/** A missed deadline (once) or a deadline close on a task not in work. */
+function planDeadline(plan: TaskPlan): void {
+  const { task, now, settings } = plan;
   const due = ms(task.due);
-  if (due !== null && now > due && !task.deadline_missed) {
-    const reason = `overdue: due ${task.due}, ${ago(now, due)} ago, state ${task.state}`;
-    out.push({
-      kind: 'log_incident',
-      task_id: id,
-      type: 'MISSED_DEADLINE',
-      severity: task.priority === 'P0' || task.priority === 'P1' ? 'high' : 'medium',
-      reason,
-    });
-    if (task.priority === 'P0') {
-      escalate(4, `P0 overdue: dead-man switch (${reason})`);
-      notify(
-        'dead_man',
-        `BLOCKED: P0 task ${id} "${task.title}" is overdue. Resolve it before other work.`,
-        `${toIso(now)}`,
-        reason,
-      );
-    } else {
-      const next = Math.min(Math.max(level, 0) + 1, 3) as EscalationLevel;
-      if (next > level) escalate(next, reason);
-      notify(
-        'overdue',
-        `Task ${id} "${task.title}" is overdue (due ${task.due}).`,
-        `${task.due}`,
-        reason,
-      );
-    }
-  } else if (
+  if (due !== null && now > due && !task.deadline_missed) planMissedDeadline(plan, due);
+  else if (
     due !== null &&
     now <= due &&
     due - now <= settings.dueSoonHours * HOUR_MS &&
     task.state !== 'EXECUTING' &&
     task.state !== 'VERIFYING' &&
-    level < 1
+    plan.level < 1
   ) {
     const reason = `due within ${settings.dueSoonHours} h (${task.due}) and not being worked on (${task.state})`;
-    escalate(1, reason);
+    escalate(plan, 1, reason);
     notify(
+      plan,
       'due_soon',
-      `Task ${id} "${task.title}" is due ${task.due} and not started.`,
+      `Task ${task.id} "${task.title}" is due ${task.due} and not started.`,
       `${task.due}`,
       reason,
     );
   }
+}
 
+/** MISSED_DEADLINE, then the dead-man switch for a P0 or one rung up (at most E3) otherwise. */
+function planMissedDeadline(plan: TaskPlan, due: number): void {
+  const { task, now } = plan;
+  const id = task.id;
+  const reason = `overdue: due ${task.due}, ${ago(now, due)} ago, state ${task.state}`;
+  plan.out.push({
+    kind: 'log_incident',
+    task_id: id,
+    type: 'MISSED_DEADLINE',
+    severity: task.priority === 'P0' || task.priority === 'P1' ? 'high' : 'medium',
+    reason,
+  });
+  if (task.priority === 'P0') {
+    escalate(plan, 4, `P0 overdue: dead-man switch (${reason})`);
+    notify(
+      plan,
+      'dead_man',
+      `BLOCKED: P0 task ${id} "${task.title}" is overdue. Resolve it before other work.`,
+      `${toIso(now)}`,
+      reason,
+    );
+    return;
+  }
+  const next = Math.min(Math.max(plan.level, 0) + 1, 3) as EscalationLevel;
+  if (next > plan.level) escalate(plan, next, reason);
+  notify(
+    plan,
+    'overdue',
+    `Task ${id} "${task.title}" is overdue (due ${task.due}).`,
+    `${task.due}`,
+    reason,
+  );
+}
+
+/** A stale task climbs one rung (E1 reminder, E2 unstick subtask, E3 TASK_STUCK) per stale period. */
+function planStaleRung(plan: TaskPlan): void {
+  const { task, now, settings } = plan;
+  const level = plan.level;
   const staleHours = hoursOf(task.priority, settings.staleHours);
-  const progress = ms(task.last_progress_at) ?? now;
+  const progress = progressOf(plan);
   const sinceEscalation = ms(task.escalated_at);
   const stale = now - progress > staleHours * HOUR_MS;
   const rungDue =
     level === 0 || sinceEscalation === null || now - sinceEscalation > staleHours * HOUR_MS;
-  if (stale && level < 3 && rungDue && level === task.escalation_level) {
-    const next = (level + 1) as EscalationLevel;
-    const reason = `no progress for ${ago(now, progress)} (${task.priority ?? 'untriaged'} limit ${staleHours} h)`;
-    escalate(next, reason);
-    if (next === 1) {
-      notify(
-        'stale',
-        `Reminder: task ${id} "${task.title}" has had no progress for ${ago(now, progress)}.`,
-        'E1',
-        reason,
-      );
-    } else if (next === 2) {
-      out.push({
-        kind: 'create_subtask',
-        task_id: id,
-        title: `Unstick ${id}: find the next concrete step for "${task.title}"`,
-        reason,
-      });
-      notify(
-        'stale',
-        `Task ${id} "${task.title}" is still stuck; an unstick subtask was created.`,
-        'E2',
-        reason,
-      );
-    } else {
-      out.push({
-        kind: 'log_incident',
-        task_id: id,
-        type: 'TASK_STUCK',
-        severity: 'medium',
-        reason,
-      });
-      notify(
-        'stale',
-        `Task ${id} "${task.title}" is stuck after two reminders; please review it.`,
-        'E3',
-        reason,
-      );
-    }
-  }
-
-  if (holdsDeadMan(task) && task.acknowledged_at === null) {
-    const last = ms(task.escalated_at);
-    if (last !== null && now - last >= settings.deadManRepeatHours * HOUR_MS) {
-      const reason = `dead-man alert unacknowledged since ${task.escalated_at}`;
-      escalate(4, reason);
-      notify(
-        'dead_man',
-        `BLOCKED: P0 task ${id} "${task.title}" is still overdue and unacknowledged.`,
-        toIso(now),
-        reason,
-      );
-    }
-  }
-
-  const check = ms(task.next_check);
-  const checkHours = hoursOf(task.priority, settings.checkEveryHours);
-  if (check === null || now >= check) {
-    const checkKey = task.next_check ?? toIso(now);
-    let nextCheck = now + checkHours * HOUR_MS;
-    if (task.state === 'READY') {
-      notify(
-        'ready',
-        `Task ${id} "${task.title}" is ready to work on.`,
-        checkKey,
-        'next_check passed while READY',
-      );
-    } else if (task.state === 'WAITING_EXTERNAL') {
-      const cadence = (task.followup_cadence_hours ?? 24) * HOUR_MS;
-      const last = ms(task.last_followup) ?? progress;
-      if (now - last >= cadence) {
-        const reason = `no follow-up to ${task.who_waiting_on ?? 'them'} for ${ago(now, last)} (cadence ${task.followup_cadence_hours ?? 24} h)`;
-        out.push({
-          kind: 'notify',
-          task_id: id,
-          topic: 'followup_due',
-          message: `Follow-up due on ${id} "${task.title}" (waiting on ${task.who_waiting_on ?? 'someone'}).`,
-          dedupe_key: `notify:${id}:followup_due:${checkKey}`,
-          reason,
-          draft: draftFollowup(task),
-        });
-        nextCheck = now + cadence;
-      } else {
-        nextCheck = last + cadence;
-      }
-    } else if (task.state === 'BLOCKED_INTERNAL') {
-      const reason = `blocked: ${task.blocking_question ?? 'no blocking question recorded'}`;
-      if (level < 3 && level === task.escalation_level)
-        escalate((level + 1) as EscalationLevel, reason);
-      notify(
-        'blocked',
-        `Task ${id} "${task.title}" is blocked: ${task.blocking_question ?? '?'}`,
-        checkKey,
-        reason,
-      );
-    }
-    out.push({
-      kind: 'set_next_check',
+  if (!(stale && level < 3 && rungDue && level === task.escalation_level)) return;
+  const id = task.id;
+  const next = (level + 1) as EscalationLevel;
+  const reason = `no progress for ${ago(now, progress)} (${task.priority ?? 'untriaged'} limit ${staleHours} h)`;
+  escalate(plan, next, reason);
+  if (next === 1) {
+    notify(
+      plan,
+      'stale',
+      `Reminder: task ${id} "${task.title}" has had no progress for ${ago(now, progress)}.`,
+      'E1',
+      reason,
+    );
+  } else if (next === 2) {
+    plan.out.push({
+      kind: 'create_subtask',
       task_id: id,
-      next_check: toIso(nextCheck),
-      reason:
-        (check === null ? 'task had no next_check (counted as now); ' : '') +
-        `checked at ${toIso(now)}; next check in ${Math.round((nextCheck - now) / HOUR_MS)} h`,
+      title: `Unstick ${id}: find the next concrete step for "${task.title}"`,
+      reason,
     });
+    notify(
+      plan,
+      'stale',
+      `Task ${id} "${task.title}" is still stuck; an unstick subtask was created.`,
+      'E2',
+      reason,
+    );
+  } else {
+    plan.out.push({
+      kind: 'log_incident',
+      task_id: id,
+      type: 'TASK_STUCK',
+      severity: 'medium',
+      reason,
+    });
+    notify(
+      plan,
+      'stale',
+      `Task ${id} "${task.title}" is stuck after two reminders; please review it.`,
+      'E3',
+      reason,
+    );
   }
-  return out;
 }
+
+/** An unacknowledged dead-man alert repeats every `deadManRepeatHours`. */
+function planDeadManRepeat(plan: TaskPlan): void {
+  const { task, now, settings } = plan;
+  if (!holdsDeadMan(task) || task.acknowledged_at !== null) return;
+  const last = ms(task.escalated_at);
+  if (last === null || now - last < settings.deadManRepeatHours * HOUR_MS) return;
+  const reason = `dead-man alert unacknowledged since ${task.escalated_at}`;
+  escalate(plan, 4, reason);
+  notify(
+    plan,
+    'dead_man',
+    `BLOCKED: P0 task ${task.id} "${task.title}" is still overdue and unacknowledged.`,
+    toIso(now),
+    reason,
+  );
+}
+
+/** A passed (or missing) next_check: the state's action, then the next check. */
+function planCheck(plan: TaskPlan): void {
+  const { task, now, settings } = plan;
+  const check = ms(task.next_check);
+  if (check !== null && now < check) return;
+  const checkKey = task.next_check ?? toIso(now);
+  const defaultNext = now + hoursOf(task.priority, settings.checkEveryHours) * HOUR_MS;
+  const nextCheck = CHECK_BY_STATE[task.state]?.(plan, checkKey, defaultNext) ?? defaultNext;
+  plan.out.push({
+    kind: 'set_next_check',
+    task_id: task.id,
+    next_check: toIso(nextCheck),
+    reason:
+      (check === null ? 'task had no next_check (counted as now); ' : '') +
+      `checked at ${toIso(now)}; next check in ${Math.round((nextCheck - now) / HOUR_MS)} h`,
+  });
+}
+
+/** A state's action at a passed check; returns the next check when it differs from the default. */
+type CheckStep = (plan: TaskPlan, checkKey: string, defaultNext: number) => number | undefined;
+
+const CHECK_BY_STATE: Partial<Record<TaskState, CheckStep>> = {
+  READY: (plan, checkKey) => {
+    const { task } = plan;
+    notify(
+      plan,
+      'ready',
+      `Task ${task.id} "${task.title}" is ready to work on.`,
+      checkKey,
+      'next_check passed while READY',
+    );
+    return undefined;
+  },
+  WAITING_EXTERNAL: (plan, checkKey) => {
+    const { task, now } = plan;
+    const id = task.id;
+    const cadence = (task.followup_cadence_hours ?? 24) * HOUR_MS;
+    const last = ms(task.last_followup) ?? progressOf(plan);
+    if (now - last < cadence) return last + cadence;
+    const reason = `no follow-up to ${task.who_waiting_on ?? 'them'} for ${ago(now, last)} (cadence ${task.followup_cadence_hours ?? 24} h)`;
+    plan.out.push({
+      kind: 'notify',
+      task_id: id,
+      topic: 'followup_due',
+      message: `Follow-up due on ${id} "${task.title}" (waiting on ${task.who_waiting_on ?? 'someone'}).`,
+      dedupe_key: `notify:${id}:followup_due:${checkKey}`,
+      reason,
+      draft: draftFollowup(task),
+    });
+    return now + cadence;
+  },
+  BLOCKED_INTERNAL: (plan, checkKey) => {
+    const { task } = plan;
+    const reason = `blocked: ${task.blocking_question ?? 'no blocking question recorded'}`;
+    if (plan.level < 3 && plan.level === task.escalation_level)
+      escalate(plan, (plan.level + 1) as EscalationLevel, reason);
+    notify(
+      plan,
+      'blocked',
+      `Task ${task.id} "${task.title}" is blocked: ${task.blocking_question ?? '?'}`,
+      checkKey,
+      reason,
+    );
+    return undefined;
+  },
+};

@@ -173,6 +173,16 @@ describe('applyTaskEvent', () => {
   });
 });
 
+/** A P0 task past its deadline that went to E4 (the dead-man switch) at hour 49. */
+const DEAD_MAN_HELD: Partial<Task> = {
+  next_check: at(100),
+  priority: 'P0',
+  escalation_level: 4,
+  escalated_at: at(49),
+  deadline_missed: true,
+  last_progress_at: at(48),
+};
+
 function kinds(actions: readonly ReconcileAction[]): string[] {
   return actions.map((a) =>
     a.kind === 'escalate'
@@ -245,30 +255,13 @@ describe('planReconcile', () => {
     ],
     [
       'an unacknowledged dead-man alert repeats after 2 h',
-      () =>
-        planned({
-          next_check: at(100),
-          priority: 'P0',
-          escalation_level: 4,
-          escalated_at: at(49),
-          deadline_missed: true,
-          last_progress_at: at(48),
-        }),
+      () => planned(DEAD_MAN_HELD),
       51,
       ['escalate:E4', 'notify:dead_man'],
     ],
     [
       'an acknowledged one does not',
-      () =>
-        planned({
-          next_check: at(100),
-          priority: 'P0',
-          escalation_level: 4,
-          escalated_at: at(49),
-          acknowledged_at: at(50),
-          deadline_missed: true,
-          last_progress_at: at(48),
-        }),
+      () => planned({ ...DEAD_MAN_HELD, acknowledged_at: at(50) }),
       51.5,
       [],
     ],
