@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Watermark } from '../../core/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteScope, WriteTx } from '../store.js';
-import { SAMPLE_ENTITY, sampleMessage, sampleStateItem } from './sample-records.js';
+import {
+  at,
+  messageAt,
+  putMessages as putMessagesAs,
+  SAMPLE_ENTITY,
+  sampleStateItem,
+  write as writeAs,
+} from './sample-records.js';
 
 /** The part of a `StoreHarness` the item cases use. */
 interface ItemsHarness {
@@ -11,26 +18,13 @@ interface ItemsHarness {
 const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY, 'thread:t-1', 'thread:t-2'] };
 
 function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
+  return writeAs(store, fn, SCOPE);
 }
 
-function at(minute: number): string {
-  return new Date(Date.UTC(2025, 2, 1, 9, minute)).toISOString();
-}
+const message = messageAt;
 
-function message(
-  threadId: string,
-  messageId: string,
-  minute: number,
-  overrides: Partial<MessageRecord> = {},
-): MessageRecord {
-  return sampleMessage(threadId, messageId, { createdAt: at(minute), ...overrides });
-}
-
-async function putMessages(store: Store, messages: readonly MessageRecord[]): Promise<void> {
-  await write(store, async (tx) => {
-    for (const m of messages) await tx.putMessage(m);
-  });
+function putMessages(store: Store, messages: readonly MessageRecord[]): Promise<void> {
+  return putMessagesAs(store, messages, SCOPE);
 }
 
 async function putItems(store: Store, items: readonly StoredStateItem[]): Promise<void> {

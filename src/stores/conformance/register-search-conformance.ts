@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../core/index.js';
-import type {
-  EmbeddingSpace,
-  MessageRecord,
-  SearchItemRef,
-  Store,
-  WriteScope,
-  WriteTx,
-} from '../store.js';
-import { SAMPLE_ENTITY, sampleMessage } from './sample-records.js';
+import type { EmbeddingSpace, MessageRecord, SearchItemRef, Store } from '../store.js';
+import { at, messageAt, putMessages, SAMPLE_ENTITY, write } from './sample-records.js';
 
 /** The part of a `StoreHarness` the search cases use. */
 interface SearchHarness {
@@ -16,17 +9,8 @@ interface SearchHarness {
   readonly reopen?: () => Promise<Store>;
 }
 
-const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY] };
 const SPACE: EmbeddingSpace = { model: 'test-model@1', dimension: 4 };
 const OTHER_SPACE: EmbeddingSpace = { model: 'other-model@1', dimension: 4 };
-
-function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
-}
-
-function at(minute: number): string {
-  return new Date(Date.UTC(2025, 2, 1, 9, minute)).toISOString();
-}
 
 function message(
   threadId: string,
@@ -35,13 +19,7 @@ function message(
   minute: number,
   overrides: Partial<MessageRecord> = {},
 ): MessageRecord {
-  return sampleMessage(threadId, messageId, { content, createdAt: at(minute), ...overrides });
-}
-
-async function putMessages(store: Store, messages: readonly MessageRecord[]): Promise<void> {
-  await write(store, async (tx) => {
-    for (const m of messages) await tx.putMessage(m);
-  });
+  return messageAt(threadId, messageId, minute, { content, ...overrides });
 }
 
 function ref(threadId: string, itemId: string): SearchItemRef {
