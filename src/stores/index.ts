@@ -7,10 +7,11 @@ export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type { ReaderQueries, WriterCommands } from './query-reader.js';
 export { QueryReader, QueryWriteTx } from './query-reader.js';
-export type { DocRow, EventRowColumns, WatermarkRow } from './rows.js';
+export type { DocRow, EventRowColumns, SearchDocumentRow, WatermarkRow } from './rows.js';
 export {
   appendOutcomeAgainst,
   EVENT_COLUMNS,
+  fromSearchDocumentRow,
   parseDocs,
   parseFirstDoc,
   toLedgerEvent,

@@ -6,6 +6,7 @@
 import type { Watermark } from '../core/index.js';
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 import type { AppendOutcome } from './ledger.js';
+import type { SearchDocument, SearchKind } from './search-index.js';
 
 /** The columns of `events`, in `EventRow` order (both adapters' tables share them). */
 export const EVENT_COLUMNS =
@@ -96,4 +97,28 @@ export function vectorFromBytes(bytes: Uint8Array): Float32Array {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return new Float32Array(copy.buffer);
+}
+
+/** The columns of a `search_documents` row that make a `SearchDocument` (both adapters). */
+export interface SearchDocumentRow {
+  readonly kind: string;
+  readonly thread_id: string;
+  readonly item_id: string;
+  readonly message_id: string | null;
+  readonly entity_id: string;
+  readonly created_at: string;
+  readonly text: string;
+}
+
+/** Maps a `search_documents` row to its record; an empty thread id is stored for none. */
+export function fromSearchDocumentRow(row: SearchDocumentRow): SearchDocument {
+  return {
+    kind: row.kind as SearchKind,
+    threadId: row.thread_id === '' ? null : row.thread_id,
+    itemId: row.item_id,
+    messageId: row.message_id,
+    entityId: row.entity_id,
+    createdAt: row.created_at,
+    text: row.text,
+  };
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngineError } from '../../core/index.js';
+import { vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -10,12 +11,7 @@ import {
   type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
-import {
-  type DocumentRow,
-  fromVectorBlob,
-  toSignBits,
-  toVectorBlob,
-} from './sqlite-search-queries.js';
+import { type DocumentRow, toSignBits } from './sqlite-search-queries.js';
 
 interface NeighbourParameters {
   readonly threadId: string;
@@ -308,7 +304,7 @@ export class SqliteSearchWrites {
       const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
       if (target === undefined) continue;
       if (row.vector !== undefined) {
-        this.#cacheVector.run(space.model, row.contentHash, toVectorBlob(row.vector));
+        this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
       }
       const cached = this.#cached.get(space.model, row.contentHash);
       if (cached === undefined) {
@@ -324,7 +320,7 @@ export class SqliteSearchWrites {
         target.thread_id,
         target.entity_id,
         target.created_at,
-        toSignBits(fromVectorBlob(cached.vector)),
+        toSignBits(vectorFromBytes(cached.vector)),
       );
       this.#markEmbedded.run(target.doc_id);
       attached += 1;
