@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   MemoryRecord,
+  MemoryRevision,
   NoteChunk,
   NoteRecord,
   PredictionError,
@@ -60,6 +61,11 @@ function memory(memoryId: string, overrides: Partial<MemoryRecord> = {}): Memory
     confirmedAt: AT,
     ...overrides,
   };
+}
+
+/** Revision `revision` of memory m-1, recorded by event `e-<revision>`. */
+function revision(revision: number, text: string, recordedAt: string): MemoryRevision {
+  return { memoryId: 'm-1', revision, text, tags: [], eventId: `e-${revision}`, recordedAt };
 }
 
 function predictionError(
@@ -127,22 +133,8 @@ function registerMemoryCases(current: () => VaultHarness): void {
     await write(store(), async (tx) => {
       await tx.vault.putMemory(memory('m-2', { createdAt: LATER, tags: ['home'] }));
       await tx.vault.putMemory(memory('m-1'));
-      await tx.vault.appendRevision({
-        memoryId: 'm-1',
-        revision: 2,
-        text: 'second',
-        tags: [],
-        eventId: 'e-2',
-        recordedAt: LATER,
-      });
-      await tx.vault.appendRevision({
-        memoryId: 'm-1',
-        revision: 1,
-        text: 'first',
-        tags: [],
-        eventId: 'e-1',
-        recordedAt: AT,
-      });
+      await tx.vault.appendRevision(revision(2, 'second', LATER));
+      await tx.vault.appendRevision(revision(1, 'first', AT));
     });
     expect((await store().vault.listMemories()).map((m) => m.memoryId)).toEqual(['m-1', 'm-2']);
     expect((await store().vault.listMemories({ tag: 'home' })).map((m) => m.memoryId)).toEqual([
@@ -202,14 +194,7 @@ function registerPredictionErrorCases(current: () => VaultHarness): void {
   it('forgetting a memory deletes its revisions and prediction errors', async () => {
     await write(store(), async (tx) => {
       await tx.vault.putMemory(memory('m-1'));
-      await tx.vault.appendRevision({
-        memoryId: 'm-1',
-        revision: 1,
-        text: 'first',
-        tags: [],
-        eventId: 'e-1',
-        recordedAt: AT,
-      });
+      await tx.vault.appendRevision(revision(1, 'first', AT));
       await tx.vault.putPredictionError(predictionError('p-1'));
       await tx.vault.putPredictionError(predictionError('p-2', { memoryId: 'm-2' }));
     });
