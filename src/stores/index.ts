@@ -14,6 +14,7 @@ export {
   fromSearchDocumentRow,
   parseDocs,
   parseFirstDoc,
+  stateItemDocument,
   toLedgerEvent,
   toWatermark,
   vectorFromBytes,

@@ -5,6 +5,7 @@
  */
 import type { Watermark } from '../core/index.js';
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+import type { StoredStateItem } from './items.js';
 import type { AppendOutcome } from './ledger.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
 
@@ -120,5 +121,21 @@ export function fromSearchDocumentRow(row: SearchDocumentRow): SearchDocument {
     entityId: row.entity_id,
     createdAt: row.created_at,
     text: row.text,
+  };
+}
+
+/**
+ * The search-index entry of a state item that is not superseded: kind `state_item`, the uid as
+ * item id, and its last ref as the message.
+ */
+export function stateItemDocument(item: StoredStateItem): SearchDocument {
+  return {
+    kind: 'state_item',
+    threadId: item.threadId,
+    itemId: item.uid,
+    messageId: item.refs.at(-1) ?? null,
+    entityId: item.entityId,
+    createdAt: item.createdAt,
+    text: item.text,
   };
 }

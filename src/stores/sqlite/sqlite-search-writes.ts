@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngineError } from '../../core/index.js';
-import { vectorFromBytes, vectorToBytes } from '../index.js';
+import { stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -166,34 +166,12 @@ export class SqliteSearchWrites {
    * embedded again); a new last ref only moves `message_id`.
    */
   indexStateItem(item: StoredStateItem): void {
-    const existing = this.#document.get('state_item', item.threadId, item.uid);
     if (item.status === 'superseded') {
+      const existing = this.#document.get('state_item', item.threadId, item.uid);
       if (existing !== undefined) this.#remove(existing);
       return;
     }
-    const messageId = item.refs.at(-1) ?? null;
-    if (existing !== undefined) {
-      const same =
-        existing.text === item.text &&
-        existing.entity_id === item.entityId &&
-        existing.created_at === item.createdAt;
-      if (same) {
-        if (existing.message_id !== messageId) this.#setMessageId.run(messageId, existing.doc_id);
-        return;
-      }
-      this.#remove(existing);
-    }
-    const inserted = this.#insertDocument.run({
-      kind: 'state_item',
-      threadId: item.threadId,
-      itemId: item.uid,
-      messageId,
-      entityId: item.entityId,
-      createdAt: item.createdAt,
-      text: item.text,
-      context: '',
-    });
-    if (inserted.changes > 0) this.#ftsInsert.run(Number(inserted.lastInsertRowid), item.text, '');
+    this.indexDocument(stateItemDocument(item));
   }
 
   /** See `WriteTx.indexDocument`. */
