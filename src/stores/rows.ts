@@ -139,3 +139,32 @@ export function stateItemDocument(item: StoredStateItem): SearchDocument {
     text: item.text,
   };
 }
+
+/** The values of a new `events` row, in `EventInsertValues` column order (both adapters). */
+export type EventInsertValues = [
+  eventId: string,
+  type: string,
+  entityId: string | null,
+  eventTs: string,
+  recordedAt: string,
+  payload: string,
+  payloadHash: string,
+  dedupeKey: string | null,
+];
+
+/**
+ * The values of `INSERT INTO events (event_id, type, entity_id, event_ts, recorded_at, payload,
+ * payload_hash, dedupe_key)` for `event`, the payload as JSON text.
+ */
+export function eventInsertValues(event: NewLedgerEvent): EventInsertValues {
+  return [
+    event.eventId,
+    event.type,
+    event.entityId,
+    event.eventTs,
+    event.recordedAt,
+    JSON.stringify(event.payload),
+    event.payloadHash,
+    event.dedupeKey,
+  ];
+}
