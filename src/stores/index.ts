@@ -7,12 +7,21 @@ export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type { ReaderQueries, WriterCommands } from './query-reader.js';
 export { QueryReader, QueryWriteTx } from './query-reader.js';
-export type { DocRow, EventRowColumns, WatermarkRow } from './rows.js';
+export type {
+  DocRow,
+  EventInsertValues,
+  EventRowColumns,
+  SearchDocumentRow,
+  WatermarkRow,
+} from './rows.js';
 export {
   appendOutcomeAgainst,
   EVENT_COLUMNS,
+  eventInsertValues,
+  fromSearchDocumentRow,
   parseDocs,
   parseFirstDoc,
+  stateItemDocument,
   toLedgerEvent,
   toWatermark,
   vectorFromBytes,
@@ -83,6 +92,7 @@ export {
   assertValidSpace,
   inactiveSpaceError,
   isActiveSpace,
+  redactMissingEventError,
   reentrantWriteError,
   storeClosedError,
   transactionEndedError,

@@ -5,7 +5,9 @@
  */
 import type { Watermark } from '../core/index.js';
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
+import type { StoredStateItem } from './items.js';
 import type { AppendOutcome } from './ledger.js';
+import type { SearchDocument, SearchKind } from './search-index.js';
 
 /** The columns of `events`, in `EventRow` order (both adapters' tables share them). */
 export const EVENT_COLUMNS =
@@ -96,4 +98,73 @@ export function vectorFromBytes(bytes: Uint8Array): Float32Array {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return new Float32Array(copy.buffer);
+}
+
+/** The columns of a `search_documents` row that make a `SearchDocument` (both adapters). */
+export interface SearchDocumentRow {
+  readonly kind: string;
+  readonly thread_id: string;
+  readonly item_id: string;
+  readonly message_id: string | null;
+  readonly entity_id: string;
+  readonly created_at: string;
+  readonly text: string;
+}
+
+/** Maps a `search_documents` row to its record; an empty thread id is stored for none. */
+export function fromSearchDocumentRow(row: SearchDocumentRow): SearchDocument {
+  return {
+    kind: row.kind as SearchKind,
+    threadId: row.thread_id === '' ? null : row.thread_id,
+    itemId: row.item_id,
+    messageId: row.message_id,
+    entityId: row.entity_id,
+    createdAt: row.created_at,
+    text: row.text,
+  };
+}
+
+/**
+ * The search-index entry of a state item that is not superseded: kind `state_item`, the uid as
+ * item id, and its last ref as the message.
+ */
+export function stateItemDocument(item: StoredStateItem): SearchDocument {
+  return {
+    kind: 'state_item',
+    threadId: item.threadId,
+    itemId: item.uid,
+    messageId: item.refs.at(-1) ?? null,
+    entityId: item.entityId,
+    createdAt: item.createdAt,
+    text: item.text,
+  };
+}
+
+/** The values of a new `events` row, in `EventInsertValues` column order (both adapters). */
+export type EventInsertValues = [
+  eventId: string,
+  type: string,
+  entityId: string | null,
+  eventTs: string,
+  recordedAt: string,
+  payload: string,
+  payloadHash: string,
+  dedupeKey: string | null,
+];
+
+/**
+ * The values of `INSERT INTO events (event_id, type, entity_id, event_ts, recorded_at, payload,
+ * payload_hash, dedupe_key)` for `event`, the payload as JSON text.
+ */
+export function eventInsertValues(event: NewLedgerEvent): EventInsertValues {
+  return [
+    event.eventId,
+    event.type,
+    event.entityId,
+    event.eventTs,
+    event.recordedAt,
+    JSON.stringify(event.payload),
+    event.payloadHash,
+    event.dedupeKey,
+  ];
 }

@@ -59,3 +59,11 @@ export function inactiveSpaceError(
     { operation, model: space.model, activeModel: active?.model ?? '' },
   );
 }
+
+/** The error of a redaction that names no stored event. */
+export function redactMissingEventError(eventId: string): EngineError {
+  return new EngineError('NOT_FOUND', 'No event with this id to redact', {
+    operation: 'redactEvent',
+    eventId,
+  });
+}

@@ -16,9 +16,43 @@ export const SAMPLE_ENTITY = 'user:primary';
 /** The write scope of the sample records. */
 export const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY] };
 
-/** Runs `fn` as a writer of the sample entity. */
-export function write<T>(store: Store, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-  return store.withWriteLock(SCOPE, fn);
+/** Runs `fn` as a writer of the sample entity, or of `scope` when given. */
+export function write<T>(
+  store: Store,
+  fn: (tx: WriteTx) => Promise<T>,
+  scope: WriteScope = SCOPE,
+): Promise<T> {
+  return store.withWriteLock(scope, fn);
+}
+
+/** The sample day (1 March 2025) at 09:`minute` UTC, as RFC 3339 text. */
+export function at(minute: number): string {
+  return new Date(Date.UTC(2025, 2, 1, 9, minute)).toISOString();
+}
+
+/** A user message created at `at(minute)`. */
+export function messageAt(
+  threadId: string,
+  messageId: string,
+  minute: number,
+  overrides: Partial<MessageRecord> = {},
+): MessageRecord {
+  return sampleMessage(threadId, messageId, { createdAt: at(minute), ...overrides });
+}
+
+/** Stores `messages` in one transaction, as a writer of `scope` (the sample entity by default). */
+export async function putMessages(
+  store: Store,
+  messages: readonly MessageRecord[],
+  scope: WriteScope = SCOPE,
+): Promise<void> {
+  await write(
+    store,
+    async (tx) => {
+      for (const m of messages) await tx.putMessage(m);
+    },
+    scope,
+  );
 }
 
 /**

@@ -21,17 +21,11 @@ function jsonText(column: string): string {
 const ISO_NOW = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The PostgreSQL schema, in order. Text that is compared or ordered is `COLLATE "C"` (byte order,
- * as SQLite's binary collation); JSON is kept as the exact text written (never `jsonb`, which
- * reorders keys); timestamps are the exact RFC 3339 text given (never `timestamptz`).
+ * Version 1, the ledger: the append-only events table, its redaction log, and the triggers that
+ * refuse any change but a redaction.
  */
-export const postgresMigrations: readonly PostgresMigration[] = [
-  {
-    version: 1,
-    description:
-      'append-only ledger, derived state (slots, history, prompts, messages, meta, state items, watermarks), dead-letter queue',
-    sql: ({ s }) => `
-CREATE TABLE ${s}.events (
+function ledgerTables(s: string): string {
+  return `CREATE TABLE ${s}.events (
   seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   event_id text COLLATE "C" NOT NULL UNIQUE,
   type text NOT NULL,
@@ -95,8 +89,14 @@ $record$;
 CREATE TRIGGER events_record_redaction AFTER UPDATE OF redacted ON ${s}.events
   FOR EACH ROW WHEN (NOT OLD.redacted AND NEW.redacted)
   EXECUTE FUNCTION ${s}.events_record_redaction();
+`;
+}
 
-CREATE TABLE ${s}.slots (
+/**
+ * Version 1, derived state: slots, history, prompts, messages, meta, state items and watermarks.
+ */
+function derivedStateTables(s: string): string {
+  return `CREATE TABLE ${s}.slots (
   entity_id text COLLATE "C" NOT NULL,
   field text COLLATE "C" NOT NULL,
   domain text NOT NULL,
@@ -156,15 +156,35 @@ CREATE TABLE ${s}.watermarks (
   created_at text COLLATE "C" NOT NULL,
   message_id text COLLATE "C" NOT NULL
 );
+`;
+}
 
-CREATE TABLE ${s}.dlq (
+/** Version 1, the dead-letter queue. */
+function deadLetterTable(s: string): string {
+  return `CREATE TABLE ${s}.dlq (
   dlq_id text COLLATE "C" PRIMARY KEY,
   status text COLLATE "C" NOT NULL,
   first_seen_at text COLLATE "C" NOT NULL,
   ${jsonText('doc')}
 );
 CREATE INDEX dlq_by_age ON ${s}.dlq (first_seen_at, dlq_id);
-`,
+`;
+}
+
+/**
+ * The PostgreSQL schema, in order. Text that is compared or ordered is `COLLATE "C"` (byte order,
+ * as SQLite's binary collation); JSON is kept as the exact text written (never `jsonb`, which
+ * reorders keys); timestamps are the exact RFC 3339 text given (never `timestamptz`).
+ */
+export const postgresMigrations: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    description:
+      'append-only ledger, derived state (slots, history, prompts, messages, meta, state items, watermarks), dead-letter queue',
+    sql: ({ s }) => `
+${ledgerTables(s)}
+${derivedStateTables(s)}
+${deadLetterTable(s)}`,
   },
   {
     version: 2,

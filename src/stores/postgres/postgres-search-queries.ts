@@ -1,9 +1,9 @@
+import { fromSearchDocumentRow, type SearchDocumentRow } from '../index.js';
 import type {
   PendingEmbedding,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -13,15 +13,7 @@ import { activeSpace } from './postgres-search-writes.js';
 import { type SqlNames, toNumber, toSqlLimit, toVectorText } from './postgres-sql.js';
 
 /** A `search_documents` row, as the drivers return it. */
-interface DocumentRow {
-  readonly kind: string;
-  readonly thread_id: string;
-  readonly item_id: string;
-  readonly message_id: string | null;
-  readonly entity_id: string;
-  readonly created_at: string;
-  readonly text: string;
-}
+type DocumentRow = SearchDocumentRow;
 
 interface TermRow {
   readonly query: string;
@@ -46,18 +38,6 @@ const MIN_EF_SEARCH = 100;
 const MAX_EF_SEARCH = 1000;
 /** Candidate list entries per requested hit. */
 const EF_PER_HIT = 10;
-
-function fromDocumentRow(row: DocumentRow): SearchDocument {
-  return {
-    kind: row.kind as SearchKind,
-    threadId: row.thread_id === '' ? null : row.thread_id,
-    itemId: row.item_id,
-    messageId: row.message_id,
-    entityId: row.entity_id,
-    createdAt: row.created_at,
-    text: row.text,
-  };
-}
 
 /** Terms worth querying: tsquery parsing drops everything but letters and digits. */
 function toTerms(terms: readonly string[]): string[] {
@@ -206,7 +186,7 @@ export class PostgresSearchQueries {
        LIMIT $4`,
       parameters,
     );
-    return rows.map((row) => ({ document: fromDocumentRow(row), score: Number(row.score) }));
+    return rows.map((row) => ({ document: fromSearchDocumentRow(row), score: Number(row.score) }));
   }
 
   /**
@@ -269,7 +249,7 @@ export class PostgresSearchQueries {
     return rows.map((row) => {
       const distanceValue =
         row.distance === null || Number.isNaN(Number(row.distance)) ? 1 : Number(row.distance);
-      return { document: fromDocumentRow(row), similarity: 1 - distanceValue };
+      return { document: fromSearchDocumentRow(row), similarity: 1 - distanceValue };
     });
   }
 
@@ -294,7 +274,7 @@ export class PostgresSearchQueries {
         max,
       ],
     );
-    return rows.map((row) => ({ document: fromDocumentRow(row) }));
+    return rows.map((row) => ({ document: fromSearchDocumentRow(row) }));
   }
 
   async status(): Promise<SearchIndexStatus> {

@@ -1,4 +1,5 @@
 import { EngineError } from '../../core/index.js';
+import { stateItemDocument } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -149,15 +150,7 @@ export class PostgresSearchWrites {
       );
       return;
     }
-    await this.#upsert({
-      kind: 'state_item',
-      threadId: item.threadId,
-      itemId: item.uid,
-      messageId: item.refs[item.refs.length - 1] ?? null,
-      entityId: item.entityId,
-      createdAt: item.createdAt,
-      text: item.text,
-    });
+    await this.#upsert(stateItemDocument(item));
   }
 
   /** See `WriteTx.indexDocument`. */

@@ -6,8 +6,7 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
-import { EngineError } from '../../core/index.js';
-import { appendOutcomeAgainst } from '../index.js';
+import { appendOutcomeAgainst, eventInsertValues, redactMissingEventError } from '../index.js';
 import type {
   AppendOutcome,
   DlqItem,
@@ -56,16 +55,7 @@ export class PostgresWrites {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING
        RETURNING seq`,
-      [
-        event.eventId,
-        event.type,
-        event.entityId,
-        event.eventTs,
-        event.recordedAt,
-        JSON.stringify(event.payload),
-        event.payloadHash,
-        event.dedupeKey,
-      ],
+      eventInsertValues(event),
     );
     if (row !== undefined) return { kind: 'appended', seq: toNumber(row.seq) };
     const [committed] = await this.#queries.eventRowsFor(event.eventId, event.dedupeKey);
@@ -211,10 +201,7 @@ export class PostgresWrites {
     );
     if (changed.length > 0) return;
     if ((await this.#queries.getEvent(eventId)) === null) {
-      throw new EngineError('NOT_FOUND', 'No event with this id to redact', {
-        operation: 'redactEvent',
-        eventId,
-      });
+      throw redactMissingEventError(eventId);
     }
   }
 

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
+import { fromSearchDocumentRow, type SearchDocumentRow, vectorToBytes } from '../index.js';
 import type {
   EmbeddingSpace,
   PendingEmbedding,
   SearchDocument,
   SearchFilters,
   SearchIndexStatus,
-  SearchKind,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
@@ -13,15 +13,8 @@ import type {
 import { SqliteVectorMirror } from './sqlite-vector-mirror.js';
 
 /** A `search_documents` row, as the driver returns it. */
-export interface DocumentRow {
+export interface DocumentRow extends SearchDocumentRow {
   readonly doc_id: number;
-  readonly kind: string;
-  readonly thread_id: string;
-  readonly item_id: string;
-  readonly message_id: string | null;
-  readonly entity_id: string;
-  readonly created_at: string;
-  readonly text: string;
   readonly context: string;
 }
 
@@ -35,31 +28,6 @@ const MIN_CANDIDATES = 400;
 const CANDIDATES_PER_HIT = 8;
 /** Unfiltered full-text hits read per requested hit before falling back to a filtered scan. */
 const FILTER_OVERSAMPLING = 4;
-
-/** Maps a `search_documents` row to its record. */
-export function fromDocumentRow(row: DocumentRow): SearchDocument {
-  return {
-    kind: row.kind as SearchKind,
-    threadId: row.thread_id === '' ? null : row.thread_id,
-    itemId: row.item_id,
-    messageId: row.message_id,
-    entityId: row.entity_id,
-    createdAt: row.created_at,
-    text: row.text,
-  };
-}
-
-/** A vector as the BLOB sqlite-vec reads: little-endian float32. */
-export function toVectorBlob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-/** A stored vector BLOB as numbers (copied, so alignment never matters). */
-export function fromVectorBlob(blob: Buffer): Float32Array {
-  const copy = new Uint8Array(blob.byteLength);
-  copy.set(blob);
-  return new Float32Array(copy.buffer);
-}
 
 /** Binary quantisation: one bit per dimension, set when the value is positive (sqlite-vec order). */
 export function toSignBits(vector: Float32Array): Buffer {
@@ -278,7 +246,7 @@ export class SqliteSearchQueries {
          WHERE d.doc_id IN (SELECT value FROM json_each(@ids))${filter.sql}`,
     );
     const rows = fetch.all({ ...filter.parameters, ids: JSON.stringify(ids) }) as DocumentRow[];
-    return new Map(rows.map((row) => [row.doc_id, fromDocumentRow(row)]));
+    return new Map(rows.map((row) => [row.doc_id, fromSearchDocumentRow(row)]));
   }
 
   /**
@@ -321,12 +289,15 @@ export class SqliteSearchQueries {
          ORDER BY distance, d.doc_id LIMIT @limit`,
     );
     const rows = rerank.all({
-      vector: toVectorBlob(vector),
+      vector: vectorToBytes(vector),
       ids: JSON.stringify(ids),
       limit: max,
     }) as RerankRow[];
     // A zero vector has no direction: sqlite-vec yields NULL for it, read as orthogonal (1.0).
-    return rows.map((row) => ({ document: fromDocumentRow(row), similarity: 1 - row.distance }));
+    return rows.map((row) => ({
+      document: fromSearchDocumentRow(row),
+      similarity: 1 - row.distance,
+    }));
   }
 
   pendingEmbeddings(limit: number, after: SearchDocument | undefined): PendingEmbedding[] {
@@ -339,7 +310,7 @@ export class SqliteSearchQueries {
       itemId: after?.itemId ?? null,
       limit: max,
     });
-    return rows.map((row) => ({ document: fromDocumentRow(row) }));
+    return rows.map((row) => ({ document: fromSearchDocumentRow(row) }));
   }
 
   status(): SearchIndexStatus {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngineError } from '../../core/index.js';
+import { stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -10,12 +11,7 @@ import {
   type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
-import {
-  type DocumentRow,
-  fromVectorBlob,
-  toSignBits,
-  toVectorBlob,
-} from './sqlite-search-queries.js';
+import { type DocumentRow, toSignBits } from './sqlite-search-queries.js';
 
 interface NeighbourParameters {
   readonly threadId: string;
@@ -170,34 +166,12 @@ export class SqliteSearchWrites {
    * embedded again); a new last ref only moves `message_id`.
    */
   indexStateItem(item: StoredStateItem): void {
-    const existing = this.#document.get('state_item', item.threadId, item.uid);
     if (item.status === 'superseded') {
+      const existing = this.#document.get('state_item', item.threadId, item.uid);
       if (existing !== undefined) this.#remove(existing);
       return;
     }
-    const messageId = item.refs.at(-1) ?? null;
-    if (existing !== undefined) {
-      const same =
-        existing.text === item.text &&
-        existing.entity_id === item.entityId &&
-        existing.created_at === item.createdAt;
-      if (same) {
-        if (existing.message_id !== messageId) this.#setMessageId.run(messageId, existing.doc_id);
-        return;
-      }
-      this.#remove(existing);
-    }
-    const inserted = this.#insertDocument.run({
-      kind: 'state_item',
-      threadId: item.threadId,
-      itemId: item.uid,
-      messageId,
-      entityId: item.entityId,
-      createdAt: item.createdAt,
-      text: item.text,
-      context: '',
-    });
-    if (inserted.changes > 0) this.#ftsInsert.run(Number(inserted.lastInsertRowid), item.text, '');
+    this.indexDocument(stateItemDocument(item));
   }
 
   /** See `WriteTx.indexDocument`. */
@@ -308,7 +282,7 @@ export class SqliteSearchWrites {
       const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
       if (target === undefined) continue;
       if (row.vector !== undefined) {
-        this.#cacheVector.run(space.model, row.contentHash, toVectorBlob(row.vector));
+        this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
       }
       const cached = this.#cached.get(space.model, row.contentHash);
       if (cached === undefined) {
@@ -324,7 +298,7 @@ export class SqliteSearchWrites {
         target.thread_id,
         target.entity_id,
         target.created_at,
-        toSignBits(fromVectorBlob(cached.vector)),
+        toSignBits(vectorFromBytes(cached.vector)),
       );
       this.#markEmbedded.run(target.doc_id);
       attached += 1;

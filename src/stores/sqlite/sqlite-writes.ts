@@ -7,8 +7,12 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
-import { EngineError } from '../../core/index.js';
-import { appendOutcomeAgainst } from '../index.js';
+import {
+  appendOutcomeAgainst,
+  type EventInsertValues,
+  eventInsertValues,
+  redactMissingEventError,
+} from '../index.js';
 import type {
   AppendOutcome,
   DlqItem,
@@ -22,17 +26,6 @@ import { type EventRow, fromEventRow, type SqliteQueries } from './sqlite-querie
 import { SqliteSearchWrites } from './sqlite-search-writes.js';
 import { SqliteStateItemWrites } from './sqlite-state-items.js';
 
-type EventParameters = [
-  eventId: string,
-  type: string,
-  entityId: string | null,
-  eventTs: string,
-  recordedAt: string,
-  payload: string,
-  payloadHash: string,
-  dedupeKey: string | null,
-];
-
 /**
  * Every write the store makes, as synchronous calls on prepared statements of the writer
  * connection. Callers hold the write transaction; nothing here begins or commits one.
@@ -42,7 +35,7 @@ export class SqliteWrites {
   readonly search: SqliteSearchWrites;
   readonly #items: SqliteStateItemWrites;
   readonly #queries: SqliteQueries;
-  readonly #insertEvent: Database.Statement<EventParameters>;
+  readonly #insertEvent: Database.Statement<EventInsertValues>;
   readonly #redactEvent: Database.Statement<[string, string]>;
   readonly #putSlot: Database.Statement<[string, string, string, number, string]>;
   readonly #appendHistory: Database.Statement<[string, string, string, string]>;
@@ -114,16 +107,7 @@ export class SqliteWrites {
       const byKey = this.#queries.eventRowByDedupeKey(event.dedupeKey);
       if (byKey !== undefined) return outcomeAgainst(byKey, event);
     }
-    const result = this.#insertEvent.run(
-      event.eventId,
-      event.type,
-      event.entityId,
-      event.eventTs,
-      event.recordedAt,
-      JSON.stringify(event.payload),
-      event.payloadHash,
-      event.dedupeKey,
-    );
+    const result = this.#insertEvent.run(...eventInsertValues(event));
     return { kind: 'appended', seq: Number(result.lastInsertRowid) };
   }
 
@@ -188,10 +172,7 @@ export class SqliteWrites {
     const result = this.#redactEvent.run(JSON.stringify(replacement), eventId);
     if (result.changes > 0) return;
     if (this.#queries.eventRow(eventId) === undefined) {
-      throw new EngineError('NOT_FOUND', 'No event with this id to redact', {
-        operation: 'redactEvent',
-        eventId,
-      });
+      throw redactMissingEventError(eventId);
     }
   }
 
