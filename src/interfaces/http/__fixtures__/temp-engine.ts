@@ -36,9 +36,9 @@ export interface HttpAppSetup {
   /** The engine's options, given the temporary folder. */
   readonly engine: (dir: string) => EngineOptions;
   /** Fills the engine before the app is built. */
-  readonly seed?: (engine: Engine) => Promise<void>;
-  /** Options of the app under test. */
-  readonly app: HttpAppOptions;
+  readonly seed?: (engine: Engine, dir: string) => Promise<void>;
+  /** Options of the app under test (given the temporary folder when a function). */
+  readonly app: HttpAppOptions | ((dir: string) => HttpAppOptions);
 }
 
 /** An engine in a temporary folder and the HTTP app over it, for one test file. */
@@ -57,8 +57,9 @@ export function useHttpApp(setup: HttpAppSetup): HttpTestApp {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), setup.prefix));
     const engine = await createEngine(setup.engine(dir));
-    await setup.seed?.(engine);
-    opened = { dir, engine, app: createHttpApp(engine, setup.app) };
+    await setup.seed?.(engine, dir);
+    const options = typeof setup.app === 'function' ? setup.app(dir) : setup.app;
+    opened = { dir, engine, app: createHttpApp(engine, options) };
   });
   afterAll(async () => {
     if (opened !== undefined) await closeEngine(opened.engine, opened.dir);
