@@ -14,30 +14,13 @@ import { createRuleExtractor } from '../extract/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
 import type { Store, StoredStateItem } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { observation, toJsonl } from '../testing/index.js';
+import { messageRecord, observation, toJsonl } from '../testing/index.js';
 import { createEngine, type Engine } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
 const tokenizer = createGptTokenizer();
 
-function message(
-  thread: string,
-  id: string,
-  role: 'user' | 'assistant',
-  content: string,
-  at: string,
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role,
-    content,
-    created_at: at,
-    ...extra,
-  };
-}
+const message = messageRecord;
 
 function item(
   thread: string,

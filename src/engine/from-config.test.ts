@@ -1,24 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/index.js';
-import { engineOptionsFromConfig } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { useConfigHome } from './__fixtures__/config-home.js';
 
-let home: string;
-
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'verity-config-'));
-});
-
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function optionsWith(file: unknown, env: Record<string, string> = {}) {
-  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
-  return engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } }));
-}
+const optionsWith = useConfigHome('verity-config-');
 
 describe('engineOptionsFromConfig embeddings', () => {
   it('keeps the bundled model when no provider or `local` is configured', async () => {

@@ -1,23 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/index.js';
-import { engineOptionsFromConfig } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { useConfigHome } from './__fixtures__/config-home.js';
 
-let home: string;
-
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'verity-items-config-'));
-});
-
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-});
+const optionsWith = useConfigHome('verity-items-config-');
 
 async function itemsWith(file: unknown, env: Record<string, string> = {}) {
-  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
-  return (await engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home, ...env } }))).items;
+  return (await optionsWith(file, env)).items;
 }
 
 describe('engineOptionsFromConfig state items', () => {
@@ -66,8 +53,7 @@ describe('engineOptionsFromConfig state items', () => {
 });
 
 async function contextWith(file: unknown) {
-  writeFileSync(join(home, 'config.json'), JSON.stringify(file));
-  return (await engineOptionsFromConfig(loadConfig({ env: { VERITY_HOME: home } }))).context;
+  return (await optionsWith(file)).context;
 }
 
 describe('engineOptionsFromConfig context', () => {

@@ -12,6 +12,7 @@ import {
   createManualClock,
   createSequentialIds,
   type ManualClock,
+  messageRecord,
   toJsonl,
 } from '../testing/index.js';
 import { createEngine, type Engine, type EngineItemOptions } from './index.js';
@@ -43,16 +44,16 @@ function message(
   minute: number,
   thread = 'planning',
   entity?: string,
-): Record<string, unknown> {
-  return {
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
+) {
+  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+  return messageRecord(
+    thread,
+    id,
     role,
     content,
-    created_at: new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString(),
-    ...(entity === undefined ? {} : { entity_id: entity }),
-  };
+    at,
+    entity === undefined ? {} : { entity_id: entity },
+  );
 }
 
 const OPENING = [

@@ -74,6 +74,29 @@ export function observation(options: ObservationOptions): Record<string, unknown
   };
 }
 
+/**
+ * A `message` ingest record (`type`, `thread_id`, `message_id`, `role`, `content`, `created_at`,
+ * in that order), then the fields of `extra` (e.g. `entity_id`).
+ */
+export function messageRecord(
+  thread: string,
+  id: string,
+  role: 'user' | 'assistant',
+  content: string,
+  at: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    type: 'message',
+    thread_id: thread,
+    message_id: id,
+    role,
+    content,
+    created_at: at,
+    ...extra,
+  };
+}
+
 /** Joins records into JSONL text. */
 export function toJsonl(records: readonly unknown[]): string {
   return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;

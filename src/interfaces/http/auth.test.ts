@@ -1,17 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
 import { fixedClock } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
 import { observation, toJsonl } from '../../testing/index.js';
-import { closeEngine } from './__fixtures__/temp-engine.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { entityAllowed, hashToken } from './auth.js';
-import { createHttpApp } from './index.js';
 
 const ALEX = 'alex-token-0123456789';
 const FAMILY = 'family-token-0123456789';
@@ -19,15 +15,13 @@ const READER = 'reader-token-0123456789';
 const ADMIN = 'admin-token-0123456789';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-auth-'));
-  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) });
-  await seedTwoEntities(engine);
-  app = createHttpApp(engine, {
+const http = useHttpApp({
+  prefix: 'verity-auth-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
+  seed: async (engine) => {
+    await seedTwoEntities(engine);
+  },
+  app: {
     token: ADMIN,
     tokens: [
       {
@@ -44,13 +38,11 @@ beforeAll(async () => {
       },
       { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
     ],
-  });
+  },
 });
 
-afterAll(() => closeEngine(engine, dir));
-
 async function openPrompt(entity: string): Promise<string> {
-  const reviews = (await engine.listReviews({ status: ['open'], entityId: entity })).filter(
+  const reviews = (await http.engine.listReviews({ status: ['open'], entityId: entity })).filter(
     (p) => p.field === 'profile.preference.seat',
   );
   const id = reviews[0]?.prompt_id;
@@ -73,45 +65,46 @@ describe('entityAllowed', () => {
 
 describe('HTTP scopes and entity allow-lists', () => {
   it('refuses requests without a token or with an unknown one, as problem+json', async () => {
-    const none = await app.request('/api/state/user:alex');
+    const none = await http.app.request('/api/state/user:alex');
     expect(none.status).toBe(401);
     expect(none.headers.get('content-type')).toContain('application/problem+json');
     expect(((await none.json()) as { code: string }).code).toBe('UNAUTHORIZED');
     expect(
-      (await app.request('/api/state/user:alex', { headers: bearer('nope-nope-nope') })).status,
+      (await http.app.request('/api/state/user:alex', { headers: bearer('nope-nope-nope') }))
+        .status,
     ).toBe(401);
   });
 
   it("reads its own entity's state but not another's", async () => {
-    const own = await app.request('/api/state/user:alex', { headers: bearer(ALEX) });
+    const own = await http.app.request('/api/state/user:alex', { headers: bearer(ALEX) });
     expect(own.status).toBe(200);
     expect(((await own.json()) as { entity_id: string }).entity_id).toBe('user:alex');
-    const other = await app.request('/api/state/family:smith', { headers: bearer(ALEX) });
+    const other = await http.app.request('/api/state/family:smith', { headers: bearer(ALEX) });
     expect(other.status).toBe(403);
     expect(await other.text()).toContain('family:smith');
   });
 
   it('matches a kind prefix (family:*)', async () => {
-    expect((await app.request('/api/state/family:smith', { headers: bearer(FAMILY) })).status).toBe(
-      200,
-    );
-    expect((await app.request('/api/state/user:alex', { headers: bearer(FAMILY) })).status).toBe(
-      403,
-    );
+    expect(
+      (await http.app.request('/api/state/family:smith', { headers: bearer(FAMILY) })).status,
+    ).toBe(200);
+    expect(
+      (await http.app.request('/api/state/user:alex', { headers: bearer(FAMILY) })).status,
+    ).toBe(403);
   });
 
   it("cannot answer another entity's review prompt, and the prompt stays open", async () => {
     const smith = await openPrompt('family:smith');
-    const answered = await app.request(`/api/reviews/${smith}`, {
+    const answered = await http.app.request(`/api/reviews/${smith}`, {
       method: 'POST',
       headers: { ...bearer(ALEX), 'Content-Type': 'application/json' },
       body: JSON.stringify({ action: 'confirm' }),
     });
     expect(answered.status).toBe(403);
     expect(
-      (await engine.listReviews({ status: ['open'] })).some((p) => p.prompt_id === smith),
+      (await http.engine.listReviews({ status: ['open'] })).some((p) => p.prompt_id === smith),
     ).toBe(true);
-    const viaInbox = await app.request(`/api/inbox/state_review/${smith}`, {
+    const viaInbox = await http.app.request(`/api/inbox/state_review/${smith}`, {
       method: 'POST',
       headers: { ...bearer(ALEX), 'Content-Type': 'application/json' },
       body: JSON.stringify({ action: 'reject' }),
@@ -120,8 +113,8 @@ describe('HTTP scopes and entity allow-lists', () => {
   });
 
   it('cannot ingest events about another entity, and nothing of the batch is applied', async () => {
-    const before = await engine.lastSequence();
-    const response = await app.request('/api/ingest', {
+    const before = await http.engine.lastSequence();
+    const response = await http.app.request('/api/ingest', {
       method: 'POST',
       headers: bearer(ALEX),
       body: toJsonl([
@@ -135,11 +128,11 @@ describe('HTTP scopes and entity allow-lists', () => {
       ]),
     });
     expect(response.status).toBe(403);
-    expect(await engine.lastSequence()).toBe(before);
+    expect(await http.engine.lastSequence()).toBe(before);
   });
 
   it('needs the write scope to ingest and the review scope to answer', async () => {
-    const ingest = await app.request('/api/ingest', {
+    const ingest = await http.app.request('/api/ingest', {
       method: 'POST',
       headers: bearer(FAMILY),
       body: toJsonl([
@@ -153,7 +146,7 @@ describe('HTTP scopes and entity allow-lists', () => {
     });
     expect(ingest.status).toBe(403);
     expect(await ingest.text()).toContain('write');
-    const answer = await app.request(`/api/reviews/${await openPrompt('family:smith')}`, {
+    const answer = await http.app.request(`/api/reviews/${await openPrompt('family:smith')}`, {
       method: 'POST',
       headers: { ...bearer(READER), 'Content-Type': 'application/json' },
       body: JSON.stringify({ action: 'confirm' }),
@@ -162,12 +155,16 @@ describe('HTTP scopes and entity allow-lists', () => {
   });
 
   it('sees only its own items in the inbox and its own hits in search', async () => {
-    const inbox = (await (await app.request('/api/inbox', { headers: bearer(ALEX) })).json()) as {
+    const inbox = (await (
+      await http.app.request('/api/inbox', { headers: bearer(ALEX) })
+    ).json()) as {
       items: { entity_id: string }[];
     };
     expect(inbox.items.length).toBeGreaterThan(0);
     expect(new Set(inbox.items.map((i) => i.entity_id))).toEqual(new Set(['user:alex']));
-    const all = (await (await app.request('/api/inbox', { headers: bearer(ADMIN) })).json()) as {
+    const all = (await (
+      await http.app.request('/api/inbox', { headers: bearer(ADMIN) })
+    ).json()) as {
       items: { entity_id: string }[];
     };
     expect(new Set(all.items.map((i) => i.entity_id))).toEqual(
@@ -175,72 +172,77 @@ describe('HTTP scopes and entity allow-lists', () => {
     );
 
     const search = (await (
-      await app.request('/api/search?query=lighthouse%20ferry', { headers: bearer(ALEX) })
+      await http.app.request('/api/search?query=lighthouse%20ferry', { headers: bearer(ALEX) })
     ).json()) as { hits: { entity_id: string }[] };
     expect(search.hits.length).toBeGreaterThan(0);
     expect(search.hits.every((h) => h.entity_id === 'user:alex')).toBe(true);
-    const forbidden = await app.request('/api/search?query=ferry&entity_id=family:smith', {
+    const forbidden = await http.app.request('/api/search?query=ferry&entity_id=family:smith', {
       headers: bearer(ALEX),
     });
     expect(forbidden.status).toBe(403);
   });
 
   it('fails closed on an unfiltered list naming another entity, and refuses its items', async () => {
-    expect((await app.request('/api/reviews', { headers: bearer(ALEX) })).status).toBe(403);
+    expect((await http.app.request('/api/reviews', { headers: bearer(ALEX) })).status).toBe(403);
     expect(
-      (await app.request('/api/reviews?entity=user:alex', { headers: bearer(ALEX) })).status,
+      (await http.app.request('/api/reviews?entity=user:alex', { headers: bearer(ALEX) })).status,
     ).toBe(200);
     expect(
-      (await app.request('/api/items?entity=family:smith', { headers: bearer(ALEX) })).status,
+      (await http.app.request('/api/items?entity=family:smith', { headers: bearer(ALEX) })).status,
     ).toBe(403);
   });
 
   it('lists only its own entities, and reads only its own history', async () => {
     const listed = (await (
-      await app.request('/api/entities', { headers: bearer(ALEX) })
+      await http.app.request('/api/entities', { headers: bearer(ALEX) })
     ).json()) as {
       items: { entity_id: string }[];
     };
     expect(listed.items).toEqual([{ entity_id: 'user:alex' }]);
-    const history = await app.request('/api/state/user:alex/history?field=travel.status', {
+    const history = await http.app.request('/api/state/user:alex/history?field=travel.status', {
       headers: bearer(ALEX),
     });
     expect(history.status).toBe(200);
     const body = (await history.json()) as { items: Record<string, unknown>[] };
     expect(body.items.length).toBeGreaterThan(0);
     expect(Object.keys(body.items[0] ?? {})).toContain('recorded_at');
-    const other = await app.request('/api/state/family:smith/history', { headers: bearer(ALEX) });
+    const other = await http.app.request('/api/state/family:smith/history', {
+      headers: bearer(ALEX),
+    });
     expect(other.status).toBe(403);
   });
 
   it('builds context only for its own entity', async () => {
     expect(
-      (await app.request('/api/context?entity=user:alex', { headers: bearer(ALEX) })).status,
+      (await http.app.request('/api/context?entity=user:alex', { headers: bearer(ALEX) })).status,
     ).toBe(200);
     expect(
-      (await app.request('/api/context?entity=family:smith', { headers: bearer(ALEX) })).status,
+      (await http.app.request('/api/context?entity=family:smith', { headers: bearer(ALEX) }))
+        .status,
     ).toBe(403);
-    expect((await app.request('/api/context', { headers: bearer(ALEX) })).status).toBe(403);
+    expect((await http.app.request('/api/context', { headers: bearer(ALEX) })).status).toBe(403);
   });
 
   it('answers its own prompt through the inbox and the state changes', async () => {
     const alex = await openPrompt('user:alex');
-    const response = await app.request(`/api/inbox/state_review/${alex}`, {
+    const response = await http.app.request(`/api/inbox/state_review/${alex}`, {
       method: 'POST',
       headers: { ...bearer(ALEX), 'Content-Type': 'application/json' },
       body: JSON.stringify({ action: 'edit', edited_value: 'middle' }),
     });
     expect(response.status, await response.clone().text()).toBe(200);
-    expect((await engine.getField('user:alex', 'profile.preference.seat')).value).toBe('middle');
+    expect((await http.engine.getField('user:alex', 'profile.preference.seat')).value).toBe(
+      'middle',
+    );
   });
 
   it("streams only its own entities' events over SSE, and refuses another entity's stream", async () => {
-    const refused = await app.request('/api/events?entity_id=family:smith', {
+    const refused = await http.app.request('/api/events?entity_id=family:smith', {
       headers: bearer(ALEX),
     });
     expect(refused.status).toBe(403);
     const controller = new AbortController();
-    const response = await app.request('/api/events', {
+    const response = await http.app.request('/api/events', {
       headers: bearer(ALEX),
       signal: controller.signal,
     });
@@ -250,9 +252,13 @@ describe('HTTP scopes and entity allow-lists', () => {
       .getReader();
     let text = '';
     while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
-    engine.events.publish({ type: 'drift.detected', entity_id: 'family:smith', data: { n: 1 } });
-    engine.events.publish({ type: 'ledger.committed', entity_id: null, data: { n: 2 } });
-    engine.events.publish({ type: 'drift.detected', entity_id: 'user:alex', data: { n: 3 } });
+    http.engine.events.publish({
+      type: 'drift.detected',
+      entity_id: 'family:smith',
+      data: { n: 1 },
+    });
+    http.engine.events.publish({ type: 'ledger.committed', entity_id: null, data: { n: 2 } });
+    http.engine.events.publish({ type: 'drift.detected', entity_id: 'user:alex', data: { n: 3 } });
     while (!text.includes('"n":3')) text += (await reader.read()).value ?? '';
     expect(text).not.toContain('family:smith');
     expect(text).not.toContain('"n":1');

@@ -1,19 +1,16 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine/index.js';
-import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
-import { createHttpApp } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'test-token-0123456789';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
+const http = useHttpApp({
+  prefix: 'verity-http-context-',
+  engine: (dir) => atInstant(dir, '2026-03-02T09:00:00Z'),
+  app: { token: TOKEN },
+});
 
 beforeAll(async () => {
-  ({ dir, engine } = await tempEngine('verity-http-context-', '2026-03-02T09:00:00Z'));
-  app = createHttpApp(engine, { token: TOKEN });
   const lines = [
     ['m1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
     ['m2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
@@ -27,7 +24,7 @@ beforeAll(async () => {
       created_at: at,
     }),
   );
-  const ingested = await app.request('/api/ingest', {
+  const ingested = await http.app.request('/api/ingest', {
     method: 'POST',
     headers: AUTH,
     body: `${lines.join('\n')}\n`,
@@ -35,11 +32,9 @@ beforeAll(async () => {
   expect(ingested.status).toBe(200);
 });
 
-afterAll(() => closeEngine(engine, dir));
-
 describe('GET /api/context', () => {
   it("answers the thread's context as JSON", async () => {
-    const response = await app.request('/api/context?thread=trip&budget=500&mode=minimal', {
+    const response = await http.app.request('/api/context?thread=trip&budget=500&mode=minimal', {
       headers: AUTH,
     });
     expect(response.status).toBe(200);
@@ -58,7 +53,7 @@ describe('GET /api/context', () => {
   });
 
   it('needs the token', async () => {
-    expect((await app.request('/api/context')).status).toBe(401);
+    expect((await http.app.request('/api/context')).status).toBe(401);
   });
 
   it.each([
@@ -67,7 +62,7 @@ describe('GET /api/context', () => {
     ['mode=huge', 'mode'],
     ['entity=Bob', 'entity'],
   ])('answers 400 VALIDATION_FAILED for %s', async (query, field) => {
-    const response = await app.request(`/api/context?${query}`, { headers: AUTH });
+    const response = await http.app.request(`/api/context?${query}`, { headers: AUTH });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; details: object } };
     expect(body.error.code).toBe('VALIDATION_FAILED');

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { EngineError, parseRfc3339 } from '../../core/index.js';
+import { EngineError, PROMPT_STATUSES, parseRfc3339 } from '../../core/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema } from './wire-schemas.js';
-
-const PROMPT_STATUSES: readonly PromptStatus[] = [
-  'queued',
-  'open',
-  'confirmed',
-  'rejected',
-  'edited',
-  'expired',
-  'superseded',
-];
 
 const object = z.object({}).loose();
 

@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
-import { closeEngine } from './__fixtures__/temp-engine.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const NOW = '2026-02-19T15:05:00Z';
@@ -30,17 +25,17 @@ function jsonl(lines: readonly unknown[]): string {
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
 let open: Hono;
 
+const http = useHttpApp({
+  prefix: 'verity-http-app-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse(NOW)) }),
+  app: { token: TOKEN },
+});
+
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-app-'));
-  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse(NOW)) });
-  app = createHttpApp(engine, { token: TOKEN });
-  open = createHttpApp(engine, { token: null, allowedHosts: ['localhost', '127.0.0.1'] });
-  const ingested = await app.request('/api/ingest', {
+  open = createHttpApp(http.engine, { token: null, allowedHosts: ['localhost', '127.0.0.1'] });
+  const ingested = await http.app.request('/api/ingest', {
     method: 'POST',
     headers: AUTH,
     body: jsonl([
@@ -55,11 +50,9 @@ beforeAll(async () => {
   expect(ingested.status, await ingested.clone().text()).toBe(200);
 });
 
-afterAll(() => closeEngine(engine, dir));
-
 describe('createHttpApp', () => {
   it('answers /health without a token', async () => {
-    const response = await app.request('/health');
+    const response = await http.app.request('/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', events: expect.any(Number) });
   });
@@ -68,18 +61,18 @@ describe('createHttpApp', () => {
     ['no header', {}],
     ['a wrong token', { Authorization: 'Bearer wrong-token' }],
   ])('refuses the API with %s', async (_label, headers) => {
-    const response = await app.request('/api/stats', { headers });
+    const response = await http.app.request('/api/stats', { headers });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
   });
 
   it('refuses /mcp without a token', async () => {
-    const response = await app.request('/mcp', { method: 'POST', body: '{}' });
+    const response = await http.app.request('/mcp', { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
   });
 
   it('reads one field, and the whole entity', async () => {
-    const field = await app.request('/api/state/user:primary?field=travel.status', {
+    const field = await http.app.request('/api/state/user:primary?field=travel.status', {
       headers: AUTH,
     });
     expect(field.status).toBe(200);
@@ -90,14 +83,14 @@ describe('createHttpApp', () => {
       status: 'committed',
       event_id: STATUS_EVENT,
     });
-    const entity = await app.request('/api/state/user:primary', { headers: AUTH });
+    const entity = await http.app.request('/api/state/user:primary', { headers: AUTH });
     expect(await entity.json()).toMatchObject({
       state: { 'travel.status': { value: 'in_progress' } },
     });
   });
 
   it('reads the value believed before it was recorded', async () => {
-    const response = await app.request(
+    const response = await http.app.request(
       '/api/state/user:primary?field=travel.status&at=2026-01-01T00:00:00Z',
       { headers: AUTH },
     );
@@ -111,7 +104,7 @@ describe('createHttpApp', () => {
     ['explain without a field', '/api/state/user:primary/explain', 'field'],
     ['an unknown review status', '/api/reviews?status=open,maybe', 'status'],
   ])('answers 400 VALIDATION_FAILED for %s', async (_label, path, field) => {
-    const response = await app.request(path, { headers: AUTH });
+    const response = await http.app.request(path, { headers: AUTH });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       error: { code: 'VALIDATION_FAILED', details: { field } },
@@ -119,7 +112,7 @@ describe('createHttpApp', () => {
   });
 
   it('explains a value by its winning event', async () => {
-    const response = await app.request('/api/state/user:primary/explain?field=travel.status', {
+    const response = await http.app.request('/api/state/user:primary/explain?field=travel.status', {
       headers: AUTH,
     });
     expect(response.status).toBe(200);
@@ -130,13 +123,13 @@ describe('createHttpApp', () => {
   });
 
   it('lists reviews, filtered by entity', async () => {
-    const response = await app.request('/api/reviews?entity=family:smith', { headers: AUTH });
+    const response = await http.app.request('/api/reviews?entity=family:smith', { headers: AUTH });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ reviews: [] });
   });
 
   it('confirms a review prompt once, then answers 409', async () => {
-    const ingested = await app.request('/api/ingest', {
+    const ingested = await http.app.request('/api/ingest', {
       method: 'POST',
       headers: AUTH,
       // A profile preference the user changes waits for a confirmation.
@@ -158,12 +151,12 @@ describe('createHttpApp', () => {
     });
     expect(ingested.status).toBe(200);
     const listed = (await (
-      await app.request('/api/reviews?entity=user:primary&status=open', { headers: AUTH })
+      await http.app.request('/api/reviews?entity=user:primary&status=open', { headers: AUTH })
     ).json()) as { reviews: { prompt_id: string; field: string }[] };
     const prompt = listed.reviews.find((review) => review.field === 'profile.preference.seat');
     expect(prompt).toBeDefined();
     const answer = async (): Promise<Response> =>
-      app.request(`/api/reviews/${prompt?.prompt_id}`, {
+      http.app.request(`/api/reviews/${prompt?.prompt_id}`, {
         method: 'POST',
         headers: { ...AUTH, 'content-type': 'application/json' },
         body: JSON.stringify({ action: 'confirm' }),
@@ -180,7 +173,7 @@ describe('createHttpApp', () => {
   });
 
   it('answers 404 for an unknown review prompt', async () => {
-    const response = await app.request('/api/reviews/no-such-prompt', {
+    const response = await http.app.request('/api/reviews/no-such-prompt', {
       method: 'POST',
       headers: { ...AUTH, 'content-type': 'application/json' },
       body: JSON.stringify({ action: 'confirm' }),
@@ -195,7 +188,7 @@ describe('createHttpApp', () => {
     ['edit without edited_value', JSON.stringify({ action: 'edit' })],
     ['edited_value with confirm', JSON.stringify({ action: 'confirm', edited_value: 'x' })],
   ])('answers 400 to a review answer with %s', async (_label, body) => {
-    const response = await app.request('/api/reviews/p-1', {
+    const response = await http.app.request('/api/reviews/p-1', {
       method: 'POST',
       headers: { ...AUTH, 'content-type': 'application/json' },
       body,
@@ -205,7 +198,7 @@ describe('createHttpApp', () => {
   });
 
   it('applies the valid lines of an ingest and answers 422 when one was rejected', async () => {
-    const response = await app.request('/api/ingest', {
+    const response = await http.app.request('/api/ingest', {
       method: 'POST',
       headers: AUTH,
       body: jsonl([
@@ -226,21 +219,21 @@ describe('createHttpApp', () => {
   });
 
   it('reports stats', async () => {
-    const response = await app.request('/api/stats', { headers: AUTH });
+    const response = await http.app.request('/api/stats', { headers: AUTH });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ events: expect.any(Number) });
   });
 
   it('answers 405 to GET and DELETE on the stateless /mcp', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await app.request('/mcp', { method, headers: AUTH });
+      const response = await http.app.request('/mcp', { method, headers: AUTH });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
     }
   });
 
   it('answers unknown routes with a JSON 404', async () => {
-    const response = await app.request('/api/nothing', { headers: AUTH });
+    const response = await http.app.request('/api/nothing', { headers: AUTH });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });

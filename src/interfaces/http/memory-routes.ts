@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { PredictionErrorFilters } from '../../engine/index.js';
+import { PREDICTION_ERROR_TYPES as ERROR_TYPES } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
-
-const ERROR_TYPES = [
-  'memory_drift',
-  'memory_source_changed',
-  'memory_external_signal',
-  'low_overlap',
-  'state_zone_edit',
-] as const;
 
 const text = z.string().refine((value) => value.trim() !== '', 'must be text');
 const strings = z.array(z.string());

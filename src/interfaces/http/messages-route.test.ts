@@ -1,23 +1,15 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine/index.js';
-import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
-import { createHttpApp } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
-
-beforeAll(async () => {
-  ({ dir, engine } = await tempEngine('verity-http-messages-', '2026-02-19T15:05:00Z'));
-  app = createHttpApp(engine, { token: null });
+const http = useHttpApp({
+  prefix: 'verity-http-messages-',
+  engine: (dir) => atInstant(dir, '2026-02-19T15:05:00Z'),
+  app: { token: null },
 });
-
-afterAll(() => closeEngine(engine, dir));
 
 function post(body: unknown, query = ''): Promise<Response> {
   return Promise.resolve(
-    app.request(`/api/messages${query}`, {
+    http.app.request(`/api/messages${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -40,7 +32,7 @@ describe('POST /api/messages', () => {
     });
     const second = await post(body);
     expect(await second.json()).toMatchObject({ applied: 0, duplicate: 1 });
-    expect((await engine.getField('user:primary', 'travel.location')).value).toBe('Tahoe');
+    expect((await http.engine.getField('user:primary', 'travel.location')).value).toBe('Tahoe');
   });
 
   it('answers 422 when every message is rejected, 400 for unknown body or query fields', async () => {

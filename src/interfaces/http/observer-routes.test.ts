@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { closeEngine } from './__fixtures__/temp-engine.js';
+import { createEngine } from '../../engine/index.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -15,25 +13,19 @@ const PI = readFileSync(
   'utf8',
 );
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-observer-'));
-  engine = await createEngine({
+const http = useHttpApp({
+  prefix: 'verity-http-observer-',
+  engine: (dir) => ({
     home: join(dir, 'home'),
     clock: fixedClock(Date.parse('2026-03-05T18:00:00Z')),
     embeddings: { model: null },
     observer: { workspace: join(dir, 'workspace') },
-  });
-  app = createHttpApp(engine, { token: TOKEN });
+  }),
+  app: { token: TOKEN },
 });
 
-afterAll(() => closeEngine(engine, dir));
-
 function post(path: string, body: unknown) {
-  return app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+  return http.app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
 }
 
 describe('observer HTTP routes', () => {
@@ -49,15 +41,17 @@ describe('observer HTTP routes', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: 'duplicate' });
 
-    await engine.observer.reflect();
-    const listed = (await (await app.request('/api/proposals', { headers: HEADERS })).json()) as {
+    await http.engine.observer.reflect();
+    const listed = (await (
+      await http.app.request('/api/proposals', { headers: HEADERS })
+    ).json()) as {
       proposals: { proposal_id: string; text: string }[];
     };
     const fix = listed.proposals.find((p) => p.text.includes('RECEIVER_NOT_EXPORTED'));
     if (!fix) throw new Error('expected the fix to be proposed');
     const approved = await post(`/api/proposals/${fix.proposal_id}`, { action: 'approve' });
     expect(approved.status).toBe(200);
-    const memory = (await (await app.request('/api/memory', { headers: HEADERS })).json()) as {
+    const memory = (await (await http.app.request('/api/memory', { headers: HEADERS })).json()) as {
       memory: { text: string }[];
     };
     expect(memory.memory.map((m) => m.text)).toEqual([fix.text]);
@@ -67,10 +61,10 @@ describe('observer HTTP routes', () => {
     type Inbox = { items: { kind: string; id: string }[]; kinds: string[] };
     // Its own home, so that the proposal the first test approved does not matter here.
     const own = await createEngine({
-      home: join(dir, 'inbox-home'),
+      home: join(http.dir, 'inbox-home'),
       clock: fixedClock(Date.parse('2026-03-05T18:00:00Z')),
       embeddings: { model: null },
-      observer: { workspace: join(dir, 'inbox-workspace') },
+      observer: { workspace: join(http.dir, 'inbox-workspace') },
     });
     const ownApp = createHttpApp(own, { token: TOKEN });
     const request = (path: string, body?: unknown) =>

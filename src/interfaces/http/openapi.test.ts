@@ -1,33 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
-import { closeEngine } from './__fixtures__/temp-engine.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
-import { createHttpApp } from './index.js';
 import { routeRegistryOf } from './platform.js';
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-openapi-'));
-  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) });
-  await seedTwoEntities(engine);
-  app = createHttpApp(engine, { token: null });
+const http = useHttpApp({
+  prefix: 'verity-openapi-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
+  seed: async (engine) => {
+    await seedTwoEntities(engine);
+  },
+  app: { token: null },
 });
-
-afterAll(() => closeEngine(engine, dir));
 
 describe('/api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const response = await app.request('/api/openapi.json');
+    const response = await http.app.request('/api/openapi.json');
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
@@ -37,12 +26,12 @@ describe('/api/openapi.json', () => {
 
   it("lists exactly the app's routes (registered routes = mounted routes)", () => {
     const mounted = new Set(
-      app.routes
+      http.app.routes
         .filter((route) => route.method !== 'ALL')
         .map((route) => `${route.method} ${route.path}`),
     );
     const registered = new Set(
-      routeRegistryOf(app)
+      routeRegistryOf(http.app)
         .list()
         .map((route) => `${route.method.toUpperCase()} ${route.path}`),
     );
@@ -51,7 +40,7 @@ describe('/api/openapi.json', () => {
   });
 
   it('documents the query parameters a route validates with', async () => {
-    const document = (await (await app.request('/api/openapi.json')).json()) as {
+    const document = (await (await http.app.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
     };
     const search = document.paths['/api/search']?.['get']?.parameters.map((p) => p.name);
@@ -65,7 +54,7 @@ describe('/api/openapi.json', () => {
 
 describe('problem+json, pagination and ETags', () => {
   it('rejects unknown query parameters on validated routes with a problem document', async () => {
-    const response = await app.request('/api/search?query=ferry&colour=blue');
+    const response = await http.app.request('/api/search?query=ferry&colour=blue');
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     const problem = (await response.json()) as { type: string; status: number; detail: string };
@@ -75,25 +64,25 @@ describe('problem+json, pagination and ETags', () => {
   });
 
   it('pages the inbox with an opaque cursor', async () => {
-    const first = (await (await app.request('/api/inbox?limit=1')).json()) as {
+    const first = (await (await http.app.request('/api/inbox?limit=1')).json()) as {
       items: { id: string }[];
       next_cursor: string | null;
     };
     expect(first.items).toHaveLength(1);
     expect(first.next_cursor).not.toBeNull();
     const second = (await (
-      await app.request(`/api/inbox?limit=1&cursor=${first.next_cursor}`)
+      await http.app.request(`/api/inbox?limit=1&cursor=${first.next_cursor}`)
     ).json()) as { items: { id: string }[]; next_cursor: string | null };
     expect(second.items).toHaveLength(1);
     expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
-    expect((await app.request('/api/inbox?cursor=bogus!')).status).toBe(400);
+    expect((await http.app.request('/api/inbox?cursor=bogus!')).status).toBe(400);
   });
 
   it('answers 304 to a state read whose ETag still matches', async () => {
-    const first = await app.request('/api/state/user:alex');
+    const first = await http.app.request('/api/state/user:alex');
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
-    const again = await app.request('/api/state/user:alex', {
+    const again = await http.app.request('/api/state/user:alex', {
       headers: { 'If-None-Match': tag ?? '' },
     });
     expect(again.status).toBe(304);
@@ -103,14 +92,18 @@ describe('problem+json, pagination and ETags', () => {
 describe('/api/events', () => {
   it('streams a published event to a subscriber', async () => {
     const controller = new AbortController();
-    const response = await app.request('/api/events', { signal: controller.signal });
+    const response = await http.app.request('/api/events', { signal: controller.signal });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = (response.body as ReadableStream<Uint8Array>)
       .pipeThrough(new TextDecoderStream())
       .getReader();
     let text = '';
     while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
-    engine.events.publish({ type: 'drift.detected', entity_id: 'user:alex', data: { field: 'x' } });
+    http.engine.events.publish({
+      type: 'drift.detected',
+      entity_id: 'user:alex',
+      data: { field: 'x' },
+    });
     while (!text.includes('event: drift.detected')) text += (await reader.read()).value ?? '';
     expect(text).toContain('"entity_id":"user:alex"');
     controller.abort();

@@ -1,11 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { closeEngine } from './__fixtures__/temp-engine.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { createHttpApp, hashToken } from './index.js';
 
@@ -28,21 +26,20 @@ const ICS = [
   '',
 ].join('\r\n');
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
 let bare: Hono;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-http-operations-'));
-  engine = await createEngine({
+const http = useHttpApp({
+  prefix: 'verity-http-operations-',
+  engine: (dir) => ({
     home: join(dir, 'home'),
     clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
     embeddings: { model: null },
-  });
-  await seedTwoEntities(engine);
-  writeFileSync(join(dir, 'cal.ics'), ICS);
-  app = createHttpApp(engine, {
+  }),
+  seed: async (engine, dir) => {
+    await seedTwoEntities(engine);
+    writeFileSync(join(dir, 'cal.ics'), ICS);
+  },
+  app: (dir) => ({
     token: ADMIN,
     tokens: [
       {
@@ -57,13 +54,14 @@ beforeAll(async () => {
       calendars: [{ location: join(dir, 'cal.ics'), entityId: 'user:alex' }],
       projection: { targets: [join(dir, 'HEARTBEAT.md')] },
     },
-  });
-  bare = createHttpApp(engine, { token: null });
+  }),
 });
 
-afterAll(() => closeEngine(engine, dir));
+beforeAll(async () => {
+  bare = createHttpApp(http.engine, { token: null });
+});
 
-function post(path: string, body: unknown, token = ADMIN, on: Hono = app): Promise<Response> {
+function post(path: string, body: unknown, token = ADMIN, on: Hono = http.app): Promise<Response> {
   return Promise.resolve(
     on.request(path, {
       method: 'POST',
@@ -84,11 +82,11 @@ describe('operations routes (CLI parity over HTTP)', () => {
 
   it('forgets a field only when confirmed, and the field is gone afterwards', async () => {
     const target = { entity_id: 'family:smith', field: 'travel.status' };
-    expect((await engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
+    expect((await http.engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
     const unconfirmed = await post('/api/forget', target);
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.headers.get('content-type')).toContain('application/problem+json');
-    expect((await engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
+    expect((await http.engine.getField('family:smith', 'travel.status')).value).toBe('in_progress');
 
     const both = await post('/api/forget', { ...target, event_id: 'x', confirm: true });
     expect(both.status).toBe(400);
@@ -97,7 +95,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
     const forgotten = await post('/api/forget', { ...target, reason: 'asked', confirm: true });
     expect(forgotten.status).toBe(200);
     expect(await forgotten.json()).toMatchObject({ covered_events: 1 });
-    expect((await engine.getField('family:smith', 'travel.status')).value).toBeNull();
+    expect((await http.engine.getField('family:smith', 'travel.status')).value).toBeNull();
     expect(
       ((await (await post('/api/rebuild', { verify: true })).json()) as { verified: boolean })
         .verified,
@@ -123,7 +121,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it("projects the server's configured files, dry run first", async () => {
-    const heartbeat = join(dir, 'HEARTBEAT.md');
+    const heartbeat = join(http.dir, 'HEARTBEAT.md');
     const dry = await post('/api/project', { dry_run: true });
     expect(dry.status).toBe(200);
     expect(existsSync(heartbeat)).toBe(false);
@@ -151,7 +149,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it('extracts items from unread messages and confirms an alias', async () => {
-    await engine.ingest(
+    await http.engine.ingest(
       [
         {
           type: 'message',

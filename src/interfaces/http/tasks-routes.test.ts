@@ -1,25 +1,17 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine/index.js';
-import { closeEngine, tempEngine } from './__fixtures__/temp-engine.js';
-import { createHttpApp } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'test-token-0123456789';
 const HEADERS = { Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-let dir: string;
-let engine: Engine;
-let app: Hono;
-
-beforeAll(async () => {
-  ({ dir, engine } = await tempEngine('verity-http-tasks-', '2026-01-28T09:00:00Z'));
-  app = createHttpApp(engine, { token: TOKEN });
+const http = useHttpApp({
+  prefix: 'verity-http-tasks-',
+  engine: (dir) => atInstant(dir, '2026-01-28T09:00:00Z'),
+  app: { token: TOKEN },
 });
 
-afterAll(() => closeEngine(engine, dir));
-
 const post = (path: string, body: unknown) =>
-  app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+  http.app.request(path, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
 
 describe('task routes', () => {
   it('adds and moves a task, and refuses an illegal move with a clear error', async () => {
@@ -36,7 +28,7 @@ describe('task routes', () => {
       definition_of_done: ['sent'],
     });
     expect(moved.status).toBe(200);
-    const list = await app.request('/api/tasks', { headers: HEADERS });
+    const list = await http.app.request('/api/tasks', { headers: HEADERS });
     expect(((await list.json()) as { tasks: { state: string }[] }).tasks[0]?.state).toBe('TRIAGED');
   });
 
@@ -49,7 +41,7 @@ describe('task routes', () => {
   it('logs an incident and shows it in the metrics', async () => {
     const logged = await post('/api/incidents', { type: 'WRONG_RECALL', detail: 'missed net-15' });
     expect(logged.status).toBe(201);
-    const metrics = await app.request('/api/metrics?date=2026-01-28', { headers: HEADERS });
+    const metrics = await http.app.request('/api/metrics?date=2026-01-28', { headers: HEADERS });
     expect(await metrics.json()).toMatchObject({ incidents_by_type: { WRONG_RECALL: 1 } });
   });
 
@@ -71,7 +63,7 @@ describe('task routes', () => {
     });
     await post('/api/reconcile', {});
     const inbox = (await (
-      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+      await http.app.request('/api/inbox?limit=500', { headers: HEADERS })
     ).json()) as Inbox;
     expect(inbox.kinds).toContain('task_escalation');
     expect(inbox.items.filter((i) => i.kind === 'task_escalation').map((i) => i.id)).toContain(
@@ -83,7 +75,7 @@ describe('task routes', () => {
     expect(acked.status).toBe(200);
     expect(await acked.json()).toMatchObject({ result: { id: added.id } });
     const after = (await (
-      await app.request('/api/inbox?limit=500', { headers: HEADERS })
+      await http.app.request('/api/inbox?limit=500', { headers: HEADERS })
     ).json()) as Inbox;
     expect(after.items.some((i) => i.id === added.id)).toBe(false);
   });

@@ -1,36 +1,25 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 const SEED = SEED_OBSERVATION;
 
-let dir: string;
-let engine: Engine;
-let client: Client;
 const internalErrors: unknown[] = [];
 
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-memory-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse(NOW)) }),
+  server: { onError: (error) => internalErrors.push(error) },
+});
+const call = mcp.call;
 
 const text = toolText;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memory-'));
-  engine = await createEngine({ home: dir, clock: fixedClock(Date.parse(NOW)) });
-  client = await connectMcpClient(engine, { onError: (error) => internalErrors.push(error) });
   expect((await call('record_observation', SEED)).isError).toBeFalsy();
 });
-
-afterAll(() => closeAll(client, engine, dir));
 
 describe('createMcpServer (in-memory transport)', () => {
   it('reports a repeated event_id as a duplicate without changing state', async () => {

@@ -1,74 +1,66 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z');
 
-let dir: string;
-let engine: Engine;
-let client: Client;
-
 const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, 'get_context', args);
+  mcp.call('get_context', args);
 
 const text = toolText;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-context-'));
-  // The engine's default embedding model: the bundled one, for real.
-  engine = await createEngine({ home: dir, clock: fixedClock(NOW) });
-  const records = [
-    ['trip', 'm1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
-    ['trip', 'm2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
-    [
-      'lunch',
-      'm1',
-      'The Silvas recommended the Hotel Avenida by the river.',
-      '2026-01-10T12:00:00Z',
-    ],
-  ].map(([thread, id, content, at]) => ({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: at,
-  }));
-  records.push({
-    type: 'message',
-    thread_id: 'office',
-    message_id: 'm1',
-    role: 'user',
-    content: 'The Silvas hotel booking for the offsite is confirmed.',
-    created_at: '2026-02-01T10:00:00Z',
-    entity_id: 'team:acme',
-  } as (typeof records)[number]);
-  const report = await engine.ingest(records.map((record) => JSON.stringify(record)).join('\n'));
-  expect(report.applied).toBe(4);
-  await engine.recordObservation({
-    event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
-    event_ts: '2026-03-01T10:00:00Z',
-    domain: 'travel',
-    entity_id: 'user:primary',
-    field: 'travel.destination',
-    candidate_value: 'Lisbon',
-    intent: 'assertive',
-    source: { type: 'user_statement', ref: 'thread:trip:msg:m1' },
-  });
-  client = await connectMcpClient(engine);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-context-',
+  engine: (dir) => {
+    // The engine's default embedding model: the bundled one, for real.
+    return { home: dir, clock: fixedClock(NOW) };
+  },
+  seed: async (engine) => {
+    const records = [
+      ['trip', 'm1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
+      ['trip', 'm2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
+      [
+        'lunch',
+        'm1',
+        'The Silvas recommended the Hotel Avenida by the river.',
+        '2026-01-10T12:00:00Z',
+      ],
+    ].map(([thread, id, content, at]) => ({
+      type: 'message',
+      thread_id: thread,
+      message_id: id,
+      role: 'user',
+      content,
+      created_at: at,
+    }));
+    records.push({
+      type: 'message',
+      thread_id: 'office',
+      message_id: 'm1',
+      role: 'user',
+      content: 'The Silvas hotel booking for the offsite is confirmed.',
+      created_at: '2026-02-01T10:00:00Z',
+      entity_id: 'team:acme',
+    } as (typeof records)[number]);
+    const report = await engine.ingest(records.map((record) => JSON.stringify(record)).join('\n'));
+    expect(report.applied).toBe(4);
+    await engine.recordObservation({
+      event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
+      event_ts: '2026-03-01T10:00:00Z',
+      domain: 'travel',
+      entity_id: 'user:primary',
+      field: 'travel.destination',
+      candidate_value: 'Lisbon',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'thread:trip:msg:m1' },
+    });
+  },
 });
-
-afterAll(() => closeAll(client, engine, dir));
 
 describe('get_context (MCP, in-memory transport)', () => {
   it('is listed as a read-only tool', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'get_context');
     expect(tool?.description).toMatch(/^Call at the start of a turn/);
     expect(tool?.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });

@@ -1,32 +1,24 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../engine/index.js';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../testing/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
-let dir: string;
-let engine: Engine;
-let client: Client;
 const clock = createManualClock('2026-03-01T09:00:00Z');
 
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-memories-'));
-  mkdirSync(join(dir, 'notes', 'work'), { recursive: true });
-  writeFileSync(join(dir, 'notes', 'work', 'test-project.md'), '## Status\n\nX is a blocker.\n');
-  engine = await createEngine({ home: join(dir, 'home'), clock, embeddings: { model: null } });
-  await engine.vault.addRoot(join(dir, 'notes'));
-  await engine.vault.index();
-  client = await connectMcpClient(engine);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-memories-',
+  engine: (dir) => {
+    mkdirSync(join(dir, 'notes', 'work'), { recursive: true });
+    writeFileSync(join(dir, 'notes', 'work', 'test-project.md'), '## Status\n\nX is a blocker.\n');
+    return { home: join(dir, 'home'), clock, embeddings: { model: null } };
+  },
+  seed: async (engine, dir) => {
+    await engine.vault.addRoot(join(dir, 'notes'));
+    await engine.vault.index();
+  },
 });
-
-afterAll(() => closeAll(client, engine, dir));
+const call = mcp.call;
 
 describe('memory tools (MCP, in-memory transport)', () => {
   it('records, flags, lists, updates and forgets a memory within its entity', async () => {
@@ -41,10 +33,13 @@ describe('memory tools (MCP, in-memory transport)', () => {
       'work/test-project.md',
     ]);
 
-    writeFileSync(join(dir, 'notes', 'work', 'test-project.md'), '## Status\n\nX was resolved.\n');
+    writeFileSync(
+      join(mcp.dir, 'notes', 'work', 'test-project.md'),
+      '## Status\n\nX was resolved.\n',
+    );
     clock.advance(60_000);
-    await engine.vault.index();
-    await engine.vault.checkDrift([id]);
+    await mcp.engine.vault.index();
+    await mcp.engine.vault.checkDrift([id]);
 
     const listed = await call('list_prediction_errors', { error_type: 'memory_source_changed' });
     const errors = (listed.structuredContent as { errors: Record<string, unknown>[] }).errors;
@@ -58,8 +53,8 @@ describe('memory tools (MCP, in-memory transport)', () => {
     ]);
     // Past the debounce window, a repeat detection updates the open row in place.
     clock.advance(25 * 3_600_000);
-    await engine.vault.checkDrift([id]);
-    const repeated = await engine.vault.listPredictionErrors({ memoryId: id });
+    await mcp.engine.vault.checkDrift([id]);
+    const repeated = await mcp.engine.vault.listPredictionErrors({ memoryId: id });
     expect(repeated).toHaveLength(1);
     expect(repeated[0]).toMatchObject({
       error_id: errors[0]?.['error_id'],

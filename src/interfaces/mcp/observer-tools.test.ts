@@ -1,12 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-02T18:00:00Z');
 const TRANSCRIPT = readFileSync(
@@ -14,25 +10,16 @@ const TRANSCRIPT = readFileSync(
   'utf8',
 );
 
-let dir: string;
-let engine: Engine;
-let client: Client;
-
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-observer-'));
-  engine = await createEngine({
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-observer-',
+  engine: (dir) => ({
     home: join(dir, 'home'),
     clock: fixedClock(NOW),
     embeddings: { model: null },
     observer: { workspace: join(dir, 'workspace') },
-  });
-  client = await connectMcpClient(engine);
+  }),
 });
-
-afterAll(() => closeAll(client, engine, dir));
+const call = mcp.call;
 
 describe('observer MCP tools', () => {
   it('captures a Claude Code transcript once, observes it on the queue, and answers from it', async () => {
@@ -45,7 +32,7 @@ describe('observer MCP tools', () => {
     });
     const again = await call('capture_session', { trigger: 'compaction', transcript: TRANSCRIPT });
     expect(again.structuredContent).toMatchObject({ status: 'duplicate', job_id: null });
-    expect(await engine.observer.drainQueue()).toBe(1);
+    expect(await mcp.engine.observer.drainQueue()).toBe(1);
 
     const answer = await call('ask_memory', { question: 'which port does the app use since TLS?' });
     expect(answer.structuredContent).toMatchObject({ mode: 'extractive' });
@@ -53,7 +40,7 @@ describe('observer MCP tools', () => {
   });
 
   it('lists proposals and resolves one into MEMORY.md', async () => {
-    await engine.observer.reflect();
+    await mcp.engine.observer.reflect();
     const listed = await call('list_proposals', {});
     const proposals = (
       listed.structuredContent as { proposals: { proposal_id: string; text: string }[] }
@@ -65,7 +52,7 @@ describe('observer MCP tools', () => {
       action: 'approve',
     });
     expect(resolved.structuredContent).toMatchObject({ proposal: { status: 'approved' } });
-    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain('nginx -t');
+    expect(readFileSync(join(mcp.dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain('nginx -t');
     const twice = await call('resolve_proposal', {
       proposal_id: rule.proposal_id,
       action: 'reject',

@@ -1,33 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 
-let dir: string;
-let engine: Engine;
-let client: Client;
-
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-messages-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse(NOW)),
-    embeddings: { model: null },
-  });
-  client = await connectMcpClient(engine);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-messages-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse(NOW)), embeddings: { model: null } }),
 });
-
-afterAll(() => closeAll(client, engine, dir));
+const call = mcp.call;
 
 describe('record_messages (MCP, in-memory SDK client)', () => {
   it('records a conversation, extracts state from it, and makes it searchable', async () => {
@@ -53,9 +34,9 @@ describe('record_messages (MCP, in-memory SDK client)', () => {
         { thread_id: 'tahoe', message_id: 'm2', status: 'applied' },
       ],
     });
-    const state = await engine.getField('user:primary', 'travel.location');
+    const state = await mcp.engine.getField('user:primary', 'travel.location');
     expect(state.value).toBe('Tahoe');
-    const hits = await engine.search('snow', { mode: 'text' });
+    const hits = await mcp.engine.search('snow', { mode: 'text' });
     expect(hits.hits.map((h) => h.message_id)).toContain('m2');
   });
 

@@ -1,58 +1,50 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
-let dir: string;
-let engine: Engine;
-let client: Client;
-
 const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, 'search_memory', args);
+  mcp.call('search_memory', args);
 
 const text = toolText;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-search-'));
-  // The engine's default embedding model: the bundled one, for real.
-  engine = await createEngine({ home: dir, clock: fixedClock(NOW) });
-  const lines = [
-    ['lease', 'm1', 'Sam says the landlord wants to renew the lease for two more years.'],
-    ['lease', 'm2', 'I would rather sign for one year only.'],
-    ['garden', 'm1', 'The roses need pruning before the frost.'],
-  ].map(([thread, id, content], index) =>
-    JSON.stringify({
-      type: 'message',
-      thread_id: thread,
-      message_id: id,
-      role: 'user',
-      content,
-      created_at: `2026-02-0${index + 1}T10:00:00Z`,
-    }),
-  );
-  lines.push(
-    JSON.stringify({
-      type: 'message',
-      thread_id: 'team-chat',
-      message_id: 'm1',
-      role: 'user',
-      content: 'The lease of the office ends in June.',
-      created_at: '2026-02-05T10:00:00Z',
-      entity_id: 'team:acme',
-    }),
-  );
-  expect((await engine.ingest(lines.join('\n'))).applied).toBe(4);
-  client = await connectMcpClient(engine);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-search-',
+  engine: (dir) => {
+    // The engine's default embedding model: the bundled one, for real.
+    return { home: dir, clock: fixedClock(NOW) };
+  },
+  seed: async (engine) => {
+    const lines = [
+      ['lease', 'm1', 'Sam says the landlord wants to renew the lease for two more years.'],
+      ['lease', 'm2', 'I would rather sign for one year only.'],
+      ['garden', 'm1', 'The roses need pruning before the frost.'],
+    ].map(([thread, id, content], index) =>
+      JSON.stringify({
+        type: 'message',
+        thread_id: thread,
+        message_id: id,
+        role: 'user',
+        content,
+        created_at: `2026-02-0${index + 1}T10:00:00Z`,
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: 'message',
+        thread_id: 'team-chat',
+        message_id: 'm1',
+        role: 'user',
+        content: 'The lease of the office ends in June.',
+        created_at: '2026-02-05T10:00:00Z',
+        entity_id: 'team:acme',
+      }),
+    );
+    expect((await engine.ingest(lines.join('\n'))).applied).toBe(4);
+  },
 });
-
-afterAll(() => closeAll(client, engine, dir));
 
 describe('search_memory (MCP, in-memory transport)', () => {
   it('finds messages by words and meaning within the entity, best first', async () => {

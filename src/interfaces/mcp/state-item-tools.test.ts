@@ -1,21 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine, type StateItemView } from '../../engine/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import type { StateItemView } from '../../engine/index.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
-
-let dir: string;
-let engine: Engine;
-let client: Client;
-
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
 
 const text = toolText;
 
@@ -31,31 +19,31 @@ function message(thread: string, id: string, content: string, minute: number, en
   });
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-items-'));
-  engine = await createEngine({
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-items-',
+  engine: (dir) => ({
     home: dir,
     clock: fixedClock(NOW),
     embeddings: { model: null },
-  });
-  await engine.ingest(
-    [
-      message('db', 'm1', "Let's use Postgres for analytics.", 0),
-      message('db', 'm2', 'We need to set up connection pooling.', 1),
-      message('office', 'o1', "Let's use Slack for support.", 0, 'team:acme'),
-    ].join('\n'),
-  );
-  await engine.ingest(
-    message('db', 'm3', 'We switched to ClickHouse instead of Postgres for analytics.', 5),
-  );
-  client = await connectMcpClient(engine);
+  }),
+  seed: async (engine) => {
+    await engine.ingest(
+      [
+        message('db', 'm1', "Let's use Postgres for analytics.", 0),
+        message('db', 'm2', 'We need to set up connection pooling.', 1),
+        message('office', 'o1', "Let's use Slack for support.", 0, 'team:acme'),
+      ].join('\n'),
+    );
+    await engine.ingest(
+      message('db', 'm3', 'We switched to ClickHouse instead of Postgres for analytics.', 5),
+    );
+  },
 });
-
-afterAll(() => closeAll(client, engine, dir));
+const call = mcp.call;
 
 describe('list_state_items and expand_state_item (MCP, in-memory transport)', () => {
   it('are listed as read-only tools with an entity scope', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     for (const name of ['list_state_items', 'expand_state_item']) {
       const tool = tools.find((candidate) => candidate.name === name);
       expect(tool?.description, name).toMatch(/^Call /);

@@ -1,29 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../engine/index.js';
+import { describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../testing/index.js';
-import { callTool, closeAll, connectMcpClient, toolText } from './__fixtures__/mcp-client.js';
+import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
-let dir: string;
-let engine: Engine;
-let client: Client;
-let clock: ManualClock;
+const clock: ManualClock = createManualClock('2026-01-28T09:00:00Z');
 
-const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-mcp-tasks-'));
-  clock = createManualClock('2026-01-28T09:00:00Z');
-  engine = await createEngine({ home: dir, clock, embeddings: { model: null } });
-  client = await connectMcpClient(engine);
+const mcp = useMcpSession({
+  prefix: 'verity-mcp-tasks-',
+  engine: (dir) => ({ home: dir, clock, embeddings: { model: null } }),
 });
-
-afterAll(() => closeAll(client, engine, dir));
+const call = mcp.call;
 
 describe('task tools over MCP', () => {
   it('adds, moves and lists a task, and refuses an illegal move with a clear error', async () => {

@@ -2,8 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import { fixedClock } from '../../../core/index.js';
-import { createEngine, type Engine } from '../../../engine/index.js';
+import { createEngine, type Engine, type EngineOptions } from '../../../engine/index.js';
+import { createHttpApp, type HttpAppOptions } from '../index.js';
 
 /** A fresh engine (no embedding model) whose home is a new temporary directory, at `now`. */
 export async function tempEngine(
@@ -11,16 +14,69 @@ export async function tempEngine(
   now: string,
 ): Promise<{ readonly dir: string; readonly engine: Engine }> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse(now)),
-    embeddings: { model: null },
-  });
+  const engine = await createEngine(atInstant(dir, now));
   return { dir, engine };
+}
+
+/** The options `tempEngine` opens with: home `dir`, a fixed clock at `now`, no embedding model. */
+export function atInstant(dir: string, now: string): EngineOptions {
+  return { home: dir, clock: fixedClock(Date.parse(now)), embeddings: { model: null } };
 }
 
 /** Closes `engine` and removes its temporary directory. */
 export async function closeEngine(engine: Engine, dir: string): Promise<void> {
   await engine.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** How `useHttpApp` opens its engine and app. */
+export interface HttpAppSetup {
+  /** Prefix of the temporary folder the test owns. */
+  readonly prefix: string;
+  /** The engine's options, given the temporary folder. */
+  readonly engine: (dir: string) => EngineOptions;
+  /** Fills the engine before the app is built. */
+  readonly seed?: (engine: Engine, dir: string) => Promise<void>;
+  /** Options of the app under test (given the temporary folder when a function). */
+  readonly app: HttpAppOptions | ((dir: string) => HttpAppOptions);
+}
+
+/** An engine in a temporary folder and the HTTP app over it, for one test file. */
+export interface HttpTestApp {
+  readonly dir: string;
+  readonly engine: Engine;
+  readonly app: Hono;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that open what `setup` describes and close it (engine
+ * and temporary folder). The returned object is usable inside the file's tests and later hooks.
+ */
+export function useHttpApp(setup: HttpAppSetup): HttpTestApp {
+  let opened: HttpTestApp | undefined;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), setup.prefix));
+    const engine = await createEngine(setup.engine(dir));
+    await setup.seed?.(engine, dir);
+    const options = typeof setup.app === 'function' ? setup.app(dir) : setup.app;
+    opened = { dir, engine, app: createHttpApp(engine, options) };
+  });
+  afterAll(async () => {
+    if (opened !== undefined) await closeEngine(opened.engine, opened.dir);
+  });
+  const current = () => {
+    if (opened === undefined) throw new Error('the HTTP app is open only inside its tests');
+    return opened;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get engine() {
+      return current().engine;
+    },
+    get app() {
+      return current().app;
+    },
+  };
 }

@@ -1,9 +1,12 @@
 // Test helpers: the real MCP SDK client connected to Verity's server in process.
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Engine } from '../../../engine/index.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createEngine, type Engine, type EngineOptions } from '../../../engine/index.js';
 import { type CreateMcpServerOptions, createMcpServer } from '../index.js';
 
 /** Serves `engine` over an in-memory transport and returns an SDK client connected to it. */
@@ -38,4 +41,58 @@ export async function closeAll(client: Client, engine: Engine, dir: string): Pro
   await client.close();
   await engine.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** How `useMcpSession` opens its engine and client. */
+export interface McpSessionSetup {
+  /** Prefix of the temporary folder the test owns. */
+  readonly prefix: string;
+  /** The engine's options, given the temporary folder (write any files there first). */
+  readonly engine: (dir: string) => EngineOptions | Promise<EngineOptions>;
+  /** Fills the engine before the client connects. */
+  readonly seed?: (engine: Engine, dir: string) => Promise<void>;
+  /** Options of the MCP server the client connects to. */
+  readonly server?: CreateMcpServerOptions;
+}
+
+/** An engine in a temporary folder and an SDK client connected to it, for one test file. */
+export interface McpSession {
+  readonly dir: string;
+  readonly engine: Engine;
+  readonly client: Client;
+  /** Calls tool `name` and returns its result (tool errors included, not thrown). */
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that open the session described by `setup` and close it
+ * (client, engine, temporary folder). The returned object is usable inside the file's tests.
+ */
+export function useMcpSession(setup: McpSessionSetup): McpSession {
+  let opened: { dir: string; engine: Engine; client: Client } | undefined;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), setup.prefix));
+    const engine = await createEngine(await setup.engine(dir));
+    await setup.seed?.(engine, dir);
+    opened = { dir, engine, client: await connectMcpClient(engine, setup.server) };
+  });
+  afterAll(async () => {
+    if (opened !== undefined) await closeAll(opened.client, opened.engine, opened.dir);
+  });
+  const current = () => {
+    if (opened === undefined) throw new Error('the MCP session is open only inside its tests');
+    return opened;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get engine() {
+      return current().engine;
+    },
+    get client() {
+      return current().client;
+    },
+    call: (name, args) => callTool(current().client, name, args),
+  };
 }

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import type { Decision, DecisionRule, HistoryEntry, PromptStatus } from '../../../core/index.js';
-import { DEFAULT_ENTITY, ENTITY_ID_PATTERN, SOURCE_TYPES } from '../../../core/index.js';
+import {
+  PROMPT_STATUSES as CORE_PROMPT_STATUSES,
+  DEFAULT_ENTITY,
+  ENTITY_ID_PATTERN,
+  SOURCE_TYPES,
+} from '../../../core/index.js';
 import type { FieldView, PromptView, SlotStatus } from '../../../engine/index.js';
 
 /**
  * Lists every member of the string union `T` as a tuple for `z.enum`; fails to compile when a
  * member is missing, so the wire enums cannot drift from the engine's types.
  */
-function allOf<T extends string>() {
+export function allOf<T extends string>() {
   return <const A extends readonly [T, ...T[]]>(
     values: A &
       ([Exclude<T, A[number]>] extends [never] ? unknown : { missing: Exclude<T, A[number]> }),
@@ -29,15 +34,13 @@ export const DECISION_RULES = allOf<DecisionRule>()([
   're_resolved',
   'cleared',
 ]);
-export const PROMPT_STATUSES = allOf<PromptStatus>()([
-  'queued',
-  'open',
-  'confirmed',
-  'rejected',
-  'edited',
-  'expired',
-  'superseded',
-]);
+/** Core's review-prompt statuses (the one list), as the non-empty tuple `z.enum` takes. */
+export const PROMPT_STATUSES = nonEmpty(CORE_PROMPT_STATUSES);
+
+function nonEmpty<T>(values: readonly T[]): readonly [T, ...T[]] {
+  if (values.length === 0) throw new Error('an enum needs at least one value');
+  return values as readonly [T, ...T[]];
+}
 export const HISTORY_KINDS = allOf<HistoryEntry['kind']>()([
   'observed',
   'committed',
