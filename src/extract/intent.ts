@@ -36,7 +36,15 @@ const IRREALIS =
  * "according to"). What it reports is second-hand: never stronger than weak evidence.
  */
 const REPORTED =
-  /\b(?:apparently|according to|(?:i )?heard (?:that|from)|rumou?r (?:is|has it)|(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?) (?:email|message|letter|text|note|ad|sign|article|post|news)) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote)(?: that)?)\b/;
+  /\b(?:apparently|according to|(?:i )?heard (?:that|from)|rumou?r (?:is|has it))\b/i;
+
+/**
+ * A named or pronoun speaker and a verb of saying ("Lucia says", "he told me", "the email says").
+ * Case matters here (a capitalised word is a name), so it is kept apart from `REPORTED`, whose
+ * markers must match at the start of a sentence too ("According to Mum, …").
+ */
+const REPORTED_SPEAKER =
+  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?) (?:email|message|letter|text|note|ad|sign|article|post|news)) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote)(?: that)?\b/;
 
 /**
  * Talk about words rather than the world: translations and glosses ("X means I am in Berlin",
@@ -90,6 +98,7 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       HEDGE.test(t) ||
       APPROXIMATE_AMOUNT.test(t) ||
       REPORTED.test(t) ||
+      REPORTED_SPEAKER.test(t) ||
       METALINGUISTIC.test(t) ||
       TEAM_LABEL.test(t) ||
       /\?\s*$/.test(t),

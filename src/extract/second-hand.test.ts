@@ -77,6 +77,35 @@ describe('second-hand and non-literal statements are never strong evidence', () 
   });
 });
 
+describe('each listed wish, report, gloss and venue word holds on sentences of its own', () => {
+  // One sentence per alternative of the irrealis, reported-speech, gloss, tag and venue lists
+  // that no sentence above exercises: each was written for this test (in no benchmark file), so
+  // every entry of those lists answers for a phenomenon, not for one benchmark sentence.
+  it.each([
+    ['a wish (I wish)', 'I wish we were back in Dubrovnik.'],
+    ['a wish (wish I was)', 'Wish I was in Zanzibar instead of this meeting.'],
+    ['"would love to" without a subject', 'Would love to spend a winter in Tromsø.'],
+    ['"would be nice to"', 'Would be nice to be in Crete this week.'],
+    ['"in an ideal world"', 'In an ideal world we fly to Lisbon on Friday.'],
+    ['"in another life"', 'In another life I live in Valletta.'],
+    ['a bucket list', 'Kyoto in autumn is top of my bucket list.'],
+    ['"one day" at the end', "We're moving to Hokkaido one day."],
+    ['a near miss', 'I nearly booked a flight to Tirana.'],
+    ['"meant to"', 'We were meant to drive to Nantes on Sunday.'],
+    ['"ought to"', 'We ought to fly to Belfast to see Gran.'],
+    ['"according to"', 'According to Mum, we are flying to Perth next month.'],
+    ['hearsay ("heard that")', 'I heard that we are moving to Rotterdam in spring.'],
+    ['a rumour', "Rumour has it we're relocating to Gdańsk."],
+    ['a tag ("innit")', "We're off to Blackpool again, innit."],
+    ['a translation', '"Ich bin in Graz" translates to I am in Graz.'],
+    ['a word gloss', "The Welsh word for I'm in Cardiff is long."],
+    ['a concert', "I'm at the concert in Oslo, can't hear you."],
+    ['a haircut', "I'm at my haircut, text me."],
+  ])('%s: "%s"', (_phenomenon, text) => {
+    expect(strong(text)).toEqual([]);
+  });
+});
+
 describe('plain first-person returns', () => {
   it('still reads a plain first-person return', () => {
     expect(strong('Back from Tunisia, home safe.')).toContain(
