@@ -186,6 +186,7 @@ export type {
   MarkdownChunk,
   PassageCheck,
   PassageFate,
+  PredictionErrorType,
   WikiLink,
 } from './vault/index.js';
 export {
@@ -195,6 +196,7 @@ export {
   nearest,
   normalizePassage,
   noteTitle,
+  PREDICTION_ERROR_TYPES,
   passageFate,
   passageHash,
   resolveWikiLink,

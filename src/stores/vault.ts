@@ -6,6 +6,11 @@
  * May import: core.
  */
 
+import type { PredictionErrorType } from '../core/index.js';
+
+/** The kinds of prediction error: one list, `PREDICTION_ERROR_TYPES` in core. */
+export type { PredictionErrorType };
+
 /** A folder of markdown notes registered with `verity vault add`. */
 export interface VaultRoot {
   /** Absolute path of the folder. */
@@ -84,14 +89,6 @@ export interface MemoryRevision {
   readonly eventId: string;
   readonly recordedAt: string;
 }
-
-/** The kinds of prediction error. */
-export type PredictionErrorType =
-  | 'memory_drift'
-  | 'memory_source_changed'
-  | 'memory_external_signal'
-  | 'low_overlap'
-  | 'state_zone_edit';
 
 /**
  * One prediction error: evidence that something Verity holds no longer matches what it was drawn

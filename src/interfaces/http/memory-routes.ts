@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { EngineError } from '../../core/index.js';
+import { EngineError, PREDICTION_ERROR_TYPES as ERROR_TYPES } from '../../core/index.js';
 import type { PredictionErrorFilters } from '../../engine/index.js';
-import { PREDICTION_ERROR_TYPES as ERROR_TYPES } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const text = z.string().refine((value) => value.trim() !== '', 'must be text');

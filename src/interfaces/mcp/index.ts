@@ -10,4 +10,3 @@ export type { ServeMcpStdioOptions } from './serve-mcp-stdio.js';
 export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
 export { MCP_TOOLS } from './tools/index.js';
-export { ERROR_TYPES as PREDICTION_ERROR_TYPES } from './tools/memory-views.js';

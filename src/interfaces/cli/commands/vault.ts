@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { PREDICTION_ERROR_TYPES } from '../../../core/index.js';
 import type {
   MemoryDetail,
   MemoryView,
@@ -17,13 +18,7 @@ interface MemoryWriteOptions extends JsonOption {
   readonly entity?: string;
 }
 
-const ERROR_TYPES = [
-  'memory_drift',
-  'memory_source_changed',
-  'memory_external_signal',
-  'low_overlap',
-  'state_zone_edit',
-] as const;
+const ERROR_TYPES = PREDICTION_ERROR_TYPES;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(',').map((v) => v.trim())].filter((v) => v !== '');

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { EngineError } from '../../../core/index.js';
+import { EngineError, PREDICTION_ERROR_TYPES } from '../../../core/index.js';
 import type { Engine, MemoryView, PredictionErrorView } from '../../../engine/index.js';
-import { allOf } from './views.js';
 
 /**
  * The prediction error types of the vault: the one list the MCP tools and the HTTP routes validate
  * against (compilation fails when a type is missing).
  */
-export const ERROR_TYPES = allOf<PredictionErrorView['error_type']>()([
-  'memory_drift',
-  'memory_source_changed',
-  'memory_external_signal',
-  'low_overlap',
-  'state_zone_edit',
-]);
+export const ERROR_TYPES = PREDICTION_ERROR_TYPES;
 
 /** A memory id argument. */
 export const memoryIdInput = z.string().min(1).max(100);
