@@ -1,17 +1,7 @@
 import type { Domain } from './vocabulary.js';
 
-/** Lifecycle of a review prompt. `queued` prompts wait behind `max_pending` open ones. */
-export type PromptStatus =
-  | 'queued'
-  | 'open'
-  | 'confirmed'
-  | 'rejected'
-  | 'edited'
-  | 'expired'
-  | 'superseded';
-
 /** Every `PromptStatus`, in lifecycle order: the one list surfaces offer and validate against. */
-export const PROMPT_STATUSES: readonly PromptStatus[] = [
+export const PROMPT_STATUSES = [
   'queued',
   'open',
   'confirmed',
@@ -19,7 +9,10 @@ export const PROMPT_STATUSES: readonly PromptStatus[] = [
   'edited',
   'expired',
   'superseded',
-];
+] as const;
+
+/** Lifecycle of a review prompt. `queued` prompts wait behind `max_pending` open ones. */
+export type PromptStatus = (typeof PROMPT_STATUSES)[number];
 
 /** A question to the user about one proposed state change (the review band). */
 export interface ReviewPrompt {

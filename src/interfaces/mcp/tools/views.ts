@@ -34,13 +34,8 @@ export const DECISION_RULES = allOf<DecisionRule>()([
   're_resolved',
   'cleared',
 ]);
-/** Core's review-prompt statuses (the one list), as the non-empty tuple `z.enum` takes. */
-export const PROMPT_STATUSES = nonEmpty(CORE_PROMPT_STATUSES);
-
-function nonEmpty<T>(values: readonly T[]): readonly [T, ...T[]] {
-  if (values.length === 0) throw new Error('an enum needs at least one value');
-  return values as readonly [T, ...T[]];
-}
+/** Core's review-prompt statuses (the one list; the type derives from it). */
+export const PROMPT_STATUSES = CORE_PROMPT_STATUSES;
 export const HISTORY_KINDS = allOf<HistoryEntry['kind']>()([
   'observed',
   'committed',
