@@ -212,3 +212,31 @@ export function mixedRecords(options: MixedRecordsOptions): Record<string, unkno
   }
   return records;
 }
+
+/** One event of `icsCalendar`: ICS values, a date (`20260418`) or a UTC time (`20260418T090000Z`). */
+export interface IcsEvent {
+  readonly uid: string;
+  readonly summary: string;
+  readonly start: string;
+  readonly end?: string;
+  readonly modified?: string;
+}
+
+/** An ICS calendar (CRLF lines) of the given events; a start without a time is an all-day date. */
+export function icsCalendar(events: readonly IcsEvent[]): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//verity test//EN'];
+  for (const event of events) {
+    const kind = event.start.includes('T') ? '' : ';VALUE=DATE';
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `LAST-MODIFIED:${event.modified ?? '20260301T090000Z'}`,
+      `DTSTART${kind}:${event.start}`,
+      ...(event.end === undefined ? [] : [`DTEND${kind}:${event.end}`]),
+      `SUMMARY:${event.summary}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR', '');
+  return lines.join('\r\n');
+}

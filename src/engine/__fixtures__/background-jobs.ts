@@ -1,6 +1,7 @@
 // Test helpers for the background jobs: a logger that keeps its lines, ICS text, and a wait.
 import type { LogFields, Logger } from '../../core/index.js';
 import type { Job, JobQueue } from '../../jobs/index.js';
+import { icsCalendar as testingIcs } from '../../testing/index.js';
 
 /** One line a `RecordingLogger` kept. */
 export interface LoggedLine {
@@ -29,21 +30,9 @@ export function createRecordingLogger(
   };
 }
 
-/** An ICS calendar of one-hour events, one per `[uid, summary, start]`. */
+/** An ICS calendar of events, one per `[uid, summary, start]`. */
 export function icsCalendar(events: readonly (readonly [string, string, string])[]): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//verity test//EN'];
-  for (const [uid, summary, start] of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${uid}`,
-      'LAST-MODIFIED:20260301T090000Z',
-      `DTSTART:${start}`,
-      `SUMMARY:${summary}`,
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR', '');
-  return lines.join('\r\n');
+  return testingIcs(events.map(([uid, summary, start]) => ({ uid, summary, start })));
 }
 
 /** Polls `check` every 50 ms until it returns a value, or throws after `timeoutMs`. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { icsCalendar } from '../../testing/index.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { createHttpApp, hashToken } from './index.js';
@@ -11,20 +12,15 @@ const ADMIN = 'admin-token-operations';
 const ALEX = 'alex-token-operations';
 const READER = 'reader-token-operations';
 
-const ICS = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//test//EN',
-  'BEGIN:VEVENT',
-  'UID:trip-9@example.com',
-  'LAST-MODIFIED:20260410T080000Z',
-  'DTSTART;VALUE=DATE:20260418',
-  'DTEND;VALUE=DATE:20260421',
-  'SUMMARY:Banff trip',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+const ICS = icsCalendar([
+  {
+    uid: 'trip-9@example.com',
+    summary: 'Banff trip',
+    start: '20260418',
+    end: '20260421',
+    modified: '20260410T080000Z',
+  },
+]);
 
 let bare: Hono;
 

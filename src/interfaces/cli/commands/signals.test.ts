@@ -1,25 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { icsCalendar } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const cli = useCliHome('verity-cli-signals-', { now: '2026-04-13T09:00:00Z' });
 const verity = (args: readonly string[]) => cli.verity(args);
 
-const ICS = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//test//EN',
-  'BEGIN:VEVENT',
-  'UID:trip-9@example.com',
-  'LAST-MODIFIED:20260410T080000Z',
-  'DTSTART;VALUE=DATE:20260418',
-  'DTEND;VALUE=DATE:20260421',
-  'SUMMARY:Banff trip',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+const ICS = icsCalendar([
+  {
+    uid: 'trip-9@example.com',
+    summary: 'Banff trip',
+    start: '20260418',
+    end: '20260421',
+    modified: '20260410T080000Z',
+  },
+]);
 
 describe('verity poll', () => {
   it('polls a calendar idempotently and exits 2 without any calendar', async () => {
