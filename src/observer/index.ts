@@ -45,6 +45,7 @@ export type {
   ReflectorSettings,
   ReflectRequest,
   RejectedCandidate,
+  TokenCounter,
 } from './reflector.js';
 export {
   DEFAULT_REFLECTOR_SETTINGS,

@@ -64,9 +64,20 @@ export interface Reflection {
   readonly memory_tokens: number;
 }
 
-/** A token estimate (4 characters a token), stable and model-free. */
+/**
+ * A token estimate (4 characters a token), stable and model-free: the fallback counter when the
+ * caller passes no tokenizer (the engine passes the context builder's `o200k_base` counter).
+ */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** Counts tokens in a text (pure and deterministic). */
+export type TokenCounter = (text: string) => number;
+
+/** A proposal's line as MEMORY.md will hold it once approved (see `renderMemoryZone`). */
+function memoryLine(text: string): string {
+  return `- (YYYY-MM-DD) ${text} \`m-YYYYMMDD-NNN\`\n`;
 }
 
 const DISCOURSE =
@@ -236,6 +247,13 @@ export interface ReflectRequest {
   readonly proposals: readonly Proposal[];
   readonly now: number;
   readonly settings?: Partial<ReflectorSettings>;
+  /** Counts every token figure: compression and the MEMORY.md budget (default `estimateTokens`). */
+  readonly countTokens?: TokenCounter;
+  /**
+   * MEMORY.md as it is now, user content included: the budget is measured on the file. Without
+   * it, the budget counts the active entries' lines.
+   */
+  readonly memoryText?: string;
 }
 
 /**
@@ -247,8 +265,12 @@ export interface ReflectRequest {
  */
 export function reflectObservations(request: ReflectRequest): Reflection {
   const settings = { ...DEFAULT_REFLECTOR_SETTINGS, ...request.settings };
-  const inputTokens = request.observations.reduce((sum, o) => sum + estimateTokens(o.text), 0);
-  const memoryTokens = request.memory.reduce((sum, m) => sum + estimateTokens(m.text) + 8, 0);
+  const count = request.countTokens ?? estimateTokens;
+  const inputTokens = request.observations.reduce((sum, o) => sum + count(o.text), 0);
+  const memoryTokens =
+    request.memoryText === undefined
+      ? request.memory.reduce((sum, m) => sum + count(memoryLine(m.text)), 0)
+      : count(request.memoryText);
   const known = [...request.memory, ...request.proposals].map((m) => ({
     text: m.text,
     words: contentWords(m.text),
@@ -283,7 +305,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
         retire_memory_ids: [],
       });
     }
-    const outputTokens = drafts.reduce((sum, d) => sum + estimateTokens(d.text), 0);
+    const outputTokens = drafts.reduce((sum, d) => sum + count(d.text), 0);
     const ratio = inputTokens === 0 ? 0 : outputTokens / inputTokens;
     const passed = inputTokens > 0 && outputTokens < inputTokens && ratio <= settings.maxRatio;
     attempts.push({
@@ -306,7 +328,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
       input_tokens: inputTokens,
       memory_tokens: memoryTokens,
     };
-  const proposedTokens = last.drafts.reduce((sum, d) => sum + estimateTokens(d.text) + 8, 0);
+  const proposedTokens = last.drafts.reduce((sum, d) => sum + count(memoryLine(d.text)), 0);
   if (last.drafts.length > 0 && memoryTokens + proposedTokens > settings.budgetTokens) {
     return {
       attempts,
