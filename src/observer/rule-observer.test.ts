@@ -95,17 +95,24 @@ describe('observeTranscript', () => {
 describe('observeTranscript: settings, confirmations and implicit decisions', () => {
   const red = (obs: readonly { priority: string; text: string }[]) =>
     obs.filter((o) => o.priority === 'red').map((o) => o.text);
+  const redTyped = (obs: readonly { priority: string; type: string; text: string }[]) =>
+    obs.filter((o) => o.priority === 'red').map((o) => [o.type, o.text]);
+  /** One message a minute, ids from 1. */
+  const chat = (turns: readonly (readonly ['user' | 'assistant', string])[]) =>
+    turns.map(([role, text], i) => entry(String(i + 1), role, text, i));
 
   it('keeps a setting with its value verbatim, with or without a verb', () => {
-    const obs = observe([
-      entry('1', 'user', 'Weekly vacuum on Saturdays, analyze every night.', 0),
-      entry('2', 'user', 'Max 3 retries per webhook delivery.', 1),
-      entry('3', 'user', 'The audit service logs at warn level in production.', 2),
-      entry('4', 'user', 'Raise the upload limit to 64 MB.', 3),
-      entry('5', 'user', 'Page the on-call above 40 errors per minute.', 4),
-      entry('6', 'user', 'Session TTL: 900 seconds.', 5),
-      entry('7', 'user', 'Nightly exports go to the bucket reports-archive-eu.', 6),
-    ]);
+    const obs = observe(
+      chat([
+        ['user', 'Weekly vacuum on Saturdays, analyze every night.'],
+        ['user', 'Max 3 retries per webhook delivery.'],
+        ['user', 'The audit service logs at warn level in production.'],
+        ['user', 'Raise the upload limit to 64 MB.'],
+        ['user', 'Page the on-call above 40 errors per minute.'],
+        ['user', 'Session TTL: 900 seconds.'],
+        ['user', 'Nightly exports go to the bucket reports-archive-eu.'],
+      ]),
+    );
     expect(red(obs)).toEqual([
       'Weekly vacuum on Saturdays, analyze every night.',
       'Max 3 retries per webhook delivery.',
@@ -118,22 +125,26 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('does not promote one-off happenings, bare names or problem reports', () => {
-    const obs = observe([
-      entry('1', 'user', 'It took 20 minutes to build this morning.', 0),
-      entry('2', 'user', 'The billing job on Jenkins.', 1),
-      entry('3', 'user', 'The importer fails with 3 errors on every run.', 2),
-      entry('4', 'user', 'Restart the worker on box-7.', 3),
-    ]);
+    const obs = observe(
+      chat([
+        ['user', 'It took 20 minutes to build this morning.'],
+        ['user', 'The billing job on Jenkins.'],
+        ['user', 'The importer fails with 3 errors on every run.'],
+        ['user', 'Restart the worker on box-7.'],
+      ]),
+    );
     expect(red(obs)).toEqual([]);
   });
 
   it('makes an assistant fact durable once the user confirms it, citing both messages', () => {
-    const obs = observe([
-      entry('1', 'assistant', 'The read replica lags about 2 s behind the primary.', 0),
-      entry('2', 'user', "Yes, that's expected.", 1),
-      entry('3', 'assistant', 'Sessions are stored in Redis database 3 on port 6380.', 2),
-      entry('4', 'user', 'Where do the logs go?', 3),
-    ]);
+    const obs = observe(
+      chat([
+        ['assistant', 'The read replica lags about 2 s behind the primary.'],
+        ['user', "Yes, that's expected."],
+        ['assistant', 'Sessions are stored in Redis database 3 on port 6380.'],
+        ['user', 'Where do the logs go?'],
+      ]),
+    );
     const confirmed = obs.filter((o) => o.priority === 'red');
     expect(confirmed.map((o) => o.text)).toEqual([
       'The read replica lags about 2 s behind the primary',
@@ -145,28 +156,28 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it("turns an offer the user accepts into a decision, but never the assistant's own plans", () => {
-    const obs = observe([
-      entry(
-        '1',
-        'assistant',
-        'I will look at the 3 failing specs. Should I cap the pool at 20 connections?',
-        0,
-      ),
-      entry('2', 'user', 'Yes please.', 1),
-      entry('3', 'assistant', 'Shall I drop the staging-2 database?', 2),
-      entry('4', 'user', 'No, not yet.', 3),
-    ]);
-    expect(obs.filter((o) => o.priority === 'red').map((o) => [o.type, o.text])).toEqual([
-      ['decision', 'Cap the pool at 20 connections'],
-    ]);
+    const obs = observe(
+      chat([
+        [
+          'assistant',
+          'I will look at the 3 failing specs. Should I cap the pool at 20 connections?',
+        ],
+        ['user', 'Yes please.'],
+        ['assistant', 'Shall I drop the staging-2 database?'],
+        ['user', 'No, not yet.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([['decision', 'Cap the pool at 20 connections']]);
   });
 
   it('reads decisions phrased without "decided"', () => {
-    const obs = observe([
-      entry('1', 'user', "We'll go with Fly.io for the preview apps.", 0),
-      entry('2', 'user', 'Opted for Argon2id over bcrypt for password hashes.', 1),
-      entry('3', 'user', 'Caddy it is.', 2),
-    ]);
+    const obs = observe(
+      chat([
+        ['user', "We'll go with Fly.io for the preview apps."],
+        ['user', 'Opted for Argon2id over bcrypt for password hashes.'],
+        ['user', 'Caddy it is.'],
+      ]),
+    );
     expect(obs.map((o) => [o.priority, o.type])).toEqual([
       ['red', 'decision'],
       ['red', 'decision'],
@@ -175,21 +186,25 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it("takes a value given in answer to the assistant's question as a decision", () => {
-    const obs = observe([
-      entry('1', 'assistant', 'Which Node version should the base image use?', 0),
-      entry('2', 'user', 'Make it 20.12.', 1),
-    ]);
-    expect(obs.filter((o) => o.priority === 'red').map((o) => [o.type, o.text])).toEqual([
+    const obs = observe(
+      chat([
+        ['assistant', 'Which Node version should the base image use?'],
+        ['user', 'Make it 20.12.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([
       ['decision', 'Make it 20.12 (answering "Which Node version should the base image use?")'],
     ]);
   });
 
   it('leaves a fact that a later change in the session replaces as working context', () => {
-    const obs = observe([
-      entry('1', 'assistant', 'Metrics go to Graphite on port 2003.', 0),
-      entry('2', 'user', 'Right.', 1),
-      entry('3', 'user', 'We are moving metrics from Graphite to Prometheus next week.', 2),
-    ]);
+    const obs = observe(
+      chat([
+        ['assistant', 'Metrics go to Graphite on port 2003.'],
+        ['user', 'Right.'],
+        ['user', 'We are moving metrics from Graphite to Prometheus next week.'],
+      ]),
+    );
     expect(obs.find((o) => o.text.startsWith('Metrics go to Graphite'))?.priority).toBe('yellow');
     expect(obs.find((o) => o.text.includes('replaced Graphite)'))?.priority).toBe('red');
   });

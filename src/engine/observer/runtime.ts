@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { createGptTokenizer } from '../../context/index.js';
 import { type Clock, EngineError, type JsonObject, toIso } from '../../core/index.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -74,8 +74,8 @@ export function createObserverRuntime(
     forget: context.forget,
     memories: context.memories,
     workspace,
-    reviewPath: join(workspace, 'REVIEW.md'),
-    memoryPath: join(workspace, 'MEMORY.md'),
+    reviewPath: resolve(workspace, 'REVIEW.md'),
+    memoryPath: resolve(workspace, 'MEMORY.md'),
     settings: {
       ...DEFAULT_REFLECTOR_SETTINGS,
       budgetTokens: options.memoryBudgetTokens ?? DEFAULT_REFLECTOR_SETTINGS.budgetTokens,
