@@ -155,7 +155,7 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
     expect(obs.find((o) => o.text.startsWith('Sessions are stored'))?.priority).toBe('yellow');
   });
 
-  it("turns an offer the user accepts into a decision, but never the assistant's own plans", () => {
+  it('turns an offer or a plan the user accepts into a decision, and nothing the user declines', () => {
     const obs = observe(
       chat([
         [
@@ -168,6 +168,57 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
       ]),
     );
     expect(redTyped(obs)).toEqual([['decision', 'Cap the pool at 20 connections']]);
+  });
+
+  it('keeps a plan with specifics once the user agrees, and leaves an unanswered one as context', () => {
+    const obs = observe(
+      chat([
+        ['assistant', "I'll set the worker pool to 12 threads."],
+        ['user', 'Go ahead.'],
+        ['assistant', "I'll move the cron to 04:00 UTC."],
+        ['user', 'What does the nightly job do?'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([['decision', 'Set the worker pool to 12 threads']]);
+  });
+
+  it('keeps a short answer to the assistant with its question, never a bare no', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Is the cache still on redis-cache-3?'],
+        ['user', 'Still redis-cache-3.'],
+        ['assistant', 'Does staging listen on 8080?'],
+        ['user', 'No.'],
+        ['assistant', 'Which team owns it?'],
+        ['user', 'Not sure.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([
+      ['fact', 'Still redis-cache-3 (answering "Is the cache still on redis-cache-3?")'],
+    ]);
+    expect(obs.find((o) => o.text.startsWith('Still'))?.source_message_ids).toEqual(['1', '2']);
+  });
+
+  it('keeps the corrected value of an answer, never the guess it corrects', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Backups start at 23:00 on nas-01?'],
+        ['user', '22:30.'],
+        ['assistant', 'Should I lower the pool to 10 connections?'],
+        ['user', 'Use 16, that is what it needs.'],
+        ['assistant', 'Maybe a read replica on db-2 later?'],
+        ['user', 'Interesting, but no replica.'],
+      ]),
+    );
+    const texts = redTyped(obs).map(([, text]) => text);
+    expect(texts).toContain('Backups start at 22:30 on nas-01');
+    expect(texts).toContain('Use 16, that is what it needs.');
+    expect(texts.join(' ')).not.toMatch(/23:00|lower the pool to 10|replica/);
+  });
+
+  it('does not take hyphenated words for identifiers', () => {
+    const obs = observe(chat([['user', 'Nice, kid-friendly colours then.']]));
+    expect(redTyped(obs)).toEqual([]);
   });
 
   it('reads decisions phrased without "decided"', () => {

@@ -5,6 +5,7 @@ import {
   hasSpecifics,
   hasValue,
   isChatter,
+  isHedged,
   isQuestion,
   overlap,
   type SentenceClass,
@@ -154,6 +155,58 @@ const CONFIRMATION =
 const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
 const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
+const PLAN = /^(?:i'll|i will|i'd|i can|let me)\s+(?:also\s+|just\s+|now\s+)?/i;
+// A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
+const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
+// Questions about the moment ("who is on call this week?"): their answers do not last.
+const EPHEMERAL =
+  /\b(this (week|morning|afternoon|evening|sprint)|today|tonight|right now|at the moment)\b/i;
+// Numbers standing alone (not the digits of an identifier such as nas-01).
+const NUMBER = /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])/g;
+
+/**
+ * The fact a short answer states, with its question beside it. An answer that corrects a number
+ * of the question ("02:00" to "builds at 03:00?") states the question with the number replaced,
+ * so the wrong value is never kept; a correction that cannot be placed is dropped.
+ */
+function answered(answer: string, question: string): string {
+  const asked: string[] = question.match(NUMBER) ?? [];
+  const given: string[] = answer.match(NUMBER) ?? [];
+  const wrong = asked.filter((v) => !given.includes(v));
+  if (wrong.length === 0) return `${answer} (answering "${question}")`;
+  const [old] = wrong;
+  const [value] = given.filter((v) => !asked.includes(v));
+  if (wrong.length !== 1 || given.length !== 1 || old === undefined || value === undefined)
+    return '';
+  return question
+    .replace(old, value)
+    .replace(/(,?\s*(correct|right))?\?\s*$/i, '')
+    .trim();
+}
+
+/**
+ * A short user answer to the assistant's question is a fact only with the question beside it
+ * ("Still web-02" means nothing alone): `Still web-02 (answering "Is the host still web-02?")`.
+ * Needs specifics in the question or a value in the answer; never a bare "no", a hedge, a
+ * question back, or an answer the sentence rules already made durable.
+ */
+function answerDraft(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  question: string,
+): Draft | null {
+  const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  const answer = trimInterjection(raw).replace(/[.!]+$/, '');
+  if (answer === '' || answer.split(/\s+/).length > 12) return null;
+  if (REFUSAL.test(raw) || isHedged(question) || EPHEMERAL.test(question)) return null;
+  if (!hasSpecifics(question) && !hasValue(answer)) return null;
+  const kind = classifySentence(answer, 'user');
+  if (kind === 'question' || kind === 'hedge' || reading(kind)?.priority === 'red') return null;
+  const text = clip(answered(answer, question), 280);
+  if (text === '') return null;
+  return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
+}
 
 /** The prose sentences of an entry, interjections trimmed. */
 function sentencesOf(entry: TranscriptEntry): string[] {
@@ -176,8 +229,14 @@ function confirmedStatements(
 ): { text: string; kind: 'fact' | 'decision' }[] {
   const out: { text: string; kind: 'fact' | 'decision' }[] = [];
   for (const sentence of sentencesOf(assistant)) {
-    if (!hasSpecifics(sentence) || FIRST_PERSON_ACTION.test(sentence)) continue;
-    if (isQuestion(sentence)) {
+    if (!hasSpecifics(sentence)) continue;
+    if (FIRST_PERSON_ACTION.test(sentence)) {
+      // A plan the user agreed to is a decision: "I'll cap retries at 3" → "Cap retries at 3".
+      const plan = PLAN.exec(sentence);
+      if (plan === null || isQuestion(sentence)) continue;
+      const action = sentence.slice(plan[0].length).replace(/[.!]+$/, '');
+      out.push({ text: action.charAt(0).toUpperCase() + action.slice(1), kind: 'decision' });
+    } else if (isQuestion(sentence)) {
       const offered = sentence.replace(/\?\s*$/, '');
       if (!OFFER.test(offered)) continue;
       const action = offered.replace(OFFER, '');
@@ -253,6 +312,10 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     if (asked !== null && confirms(entry)) {
       drafts.push(...confirmationDrafts(captureKey, asked, entry));
     }
+    if (asked !== null && question !== null && !(confirms(entry) && OFFER.test(question))) {
+      const answered = answerDraft(captureKey, entry, asked, question);
+      if (answered !== null) drafts.push(answered);
+    }
     for (const sentence of sentencesOf(entry)) {
       let kind = classifySentence(sentence, speaker);
       let text = clip(sentence, 280);
@@ -263,7 +326,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
         hasValue(sentence)
       ) {
         kind = 'decision';
-        if (ANAPHORA.test(sentence))
+        const replaced = (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v));
+        if (ANAPHORA.test(sentence) && !replaced)
           text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
       }
       let read = reading(kind);
@@ -407,7 +471,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@2',
+    observer: 'rules@3',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

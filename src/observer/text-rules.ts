@@ -103,7 +103,9 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times)\b/i;
+  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits)\b/i;
+// Something the user asks to be kept in mind: a durable fact whatever its shape.
+const REMEMBER = /^(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
@@ -121,9 +123,10 @@ const PROBLEM =
 const STATE =
   /\b(now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
-const STANDING = /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log)\b/i;
+const STANDING =
+  /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them) \S*\d)\b/i;
 const FINITE =
   /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|\w{3,}ed)\b/i;
 const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
@@ -146,6 +149,12 @@ const SETTING_NOUN =
 // "Key: value" ("Cache TTL: 300 seconds", "Log level: warn").
 const KEY_VALUE = /^[\w .@/-]{1,40}:\s+\S/;
 
+// Names exact enough to keep verbatim: emails, hosts, paths, kebab/snake ids, quoted strings.
+// A hyphenated word ("cat-proof", "double-counts") is not an identifier: ids have a digit, an
+// underscore or at least two hyphens ("web-02", "missing_part", "fh-defects-raw").
+const IDENTIFIER =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\b[a-z0-9-]+\.[a-z]{2,}(\.[a-z]{2,})?\b|[\w.-]+\/[\w./-]+|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b|\b(?=[a-z-]*\d)[a-z0-9]+(?:-[a-z0-9]+)+\b|"[^"]{2,40}"/i;
+
 /**
  * A user statement that holds a value even without a verb the other cues know ("Full backup on
  * Saturdays, incremental nightly", "Max 3 retries per job", "Alerts at 200 errors a minute"):
@@ -154,7 +163,7 @@ const KEY_VALUE = /^[\w .@/-]{1,40}:\s+\S/;
 function isValueStatement(sentence: string): boolean {
   return (
     sentence.split(/\s+/).length >= 3 &&
-    hasValue(sentence) &&
+    (hasValue(sentence) || IDENTIFIER.test(sentence)) &&
     !ONE_OFF.test(sentence) &&
     !ONE_OFF_TIME.test(sentence)
   );
@@ -198,6 +207,7 @@ export function classifySentence(
   }
   if (FIX.test(sentence)) return 'fix';
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  if (REMEMBER.test(sentence) && specific) return 'fact';
   if (PREFERENCE.test(sentence)) return 'preference';
   if (DECISION.test(sentence) || COMMITMENT.test(sentence) || (LETS.test(sentence) && specific))
     return 'decision';
@@ -206,7 +216,7 @@ export function classifySentence(
   if (PROBLEM.test(sentence) && !threshold) return 'problem';
   if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
-    if (!specific) return 'skip';
+    if (!specific && !hasValue(sentence)) return 'skip';
     if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence)) return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
