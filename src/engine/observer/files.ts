@@ -21,7 +21,7 @@ import {
   writeMemorySections,
 } from '../../observer/index.js';
 import { zoneMemoryKey } from '../../pipeline/index.js';
-import { parseZones, zoneHash } from '../../projections/index.js';
+import { parseZones, spliceZones, zoneHash } from '../../projections/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
 import type { ObserverRuntime } from './runtime.js';
 
@@ -112,6 +112,29 @@ export async function rememberZones(
     previous,
     at: toIso(rt.clock.now()),
   });
+}
+
+/**
+ * Removes a forgotten entry's line from a zone held for a hand edit: forgetting must take the text
+ * out of MEMORY.md even while the rest of the person's edit is kept.
+ */
+export async function dropFromHeldZone(rt: ObserverRuntime, memoryId: string): Promise<void> {
+  const existing = await readTextFile(rt.memoryPath);
+  if (existing === null) return;
+  // An edit made since the last write is raised (and held) first, so it is covered too.
+  const held = await detectEdits(rt, existing);
+  const parsed = parseZones(existing);
+  if (!parsed.ok) return;
+  const bodies = new Map<string, string>();
+  for (const zone of parsed.value.zones) {
+    if (!held.has(zone.id) || !zone.content.includes(`\`${memoryId}\``)) continue;
+    const kept = zone.content
+      .split(/\r?\n/)
+      .filter((line) => !line.includes(`\`${memoryId}\``) && line.trim() !== '');
+    bodies.set(zone.id, kept.map((line) => line.trim()).join('\n'));
+  }
+  if (bodies.size === 0) return;
+  await writeTextFile(rt.memoryPath, spliceZones(parsed.value, bodies));
 }
 
 /**

@@ -362,4 +362,23 @@ describe('verity memory resolve-edit', () => {
     expect(final).not.toContain('nginx -t');
     expect(await openRows()).toEqual([]);
   });
+
+  it('takes a forgotten entry out of a held zone, keeping the rest of the edit', async () => {
+    await promoteAll();
+    const path = join(cli.dir, 'workspace', 'MEMORY.md');
+    const entry = JSON.parse(await ok(['memory', 'list', '--json'])).memory[0] as {
+      memory_id: string;
+    };
+    const edited = readFileSync(path, 'utf8').replace(
+      '<!-- STATE:END zone_id=memory-hard-rules -->',
+      '- Keep staging on its own VPC\n<!-- STATE:END zone_id=memory-hard-rules -->',
+    );
+    writeFileSync(path, edited);
+    await ok(['memory', 'forget', entry.memory_id]);
+    const after = readFileSync(path, 'utf8');
+    expect(after).not.toContain('nginx -t');
+    expect(after).not.toContain(entry.memory_id);
+    expect(after).toContain('- Keep staging on its own VPC');
+    expect(await openRows()).toHaveLength(1);
+  });
 });
