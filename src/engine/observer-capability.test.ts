@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGptTokenizer } from '../context/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
 import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
 import { startFakeLlmServer } from '../testing/index.js';
@@ -106,7 +107,7 @@ describe('engine.observer', () => {
       trigger: 'shutdown',
       observe: 'sync',
     });
-    expect(result.observed?.observer).toBe('rules@1');
+    expect(result.observed?.observer).toBe('rules@3');
     expect(result.observed?.observations.red).toBeGreaterThan(0);
   });
 
@@ -122,6 +123,40 @@ describe('engine.observer', () => {
     const answer = await engine.observer.ask('how was the Android crash fixed?');
     expect(answer.mode).toBe('synthesised');
     expect(answer.citations.map((c) => c.ref)).toEqual([1]);
+  });
+
+  it('measures the MEMORY.md budget in o200k_base tokens of the file, not characters / 4', async () => {
+    const budget = 300;
+    // Text whose real token count is far above its characters / 4: the estimate would fit.
+    const userNotes = `# Memory\n\n## Notes\n\n${'部署前请先检查回滚方案和数据库备份。'.repeat(30)}\n`;
+    const tokens = createGptTokenizer().count(userNotes);
+    expect(Math.ceil(userNotes.length / 4)).toBeLessThan(budget);
+    expect(tokens).toBeGreaterThan(budget);
+    const session = (id: string) => ({
+      text: line(
+        '1',
+        'user',
+        'Never deploy on Fridays without a rollback plan.',
+        '2026-03-05T09:00:00Z',
+      ),
+      sessionId: id,
+      trigger: 'manual' as const,
+      observe: 'sync' as const,
+    });
+    await open({ memoryBudgetTokens: budget });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(join(dir, 'workspace', 'MEMORY.md'), userNotes);
+    await engine.observer.capture(session('over'));
+    const over = await engine.observer.reflect();
+    expect(over.proposals).toEqual([]);
+    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toBe(userNotes);
+    // The same session with a MEMORY.md inside the budget is proposed.
+    writeFileSync(join(dir, 'workspace', 'MEMORY.md'), '# Memory\n');
+    await engine.observer.capture({ ...session('under'), text: `${session('under').text}\n` });
+    const under = await engine.observer.reflect();
+    expect(under.proposals.map((p) => p.text)).toEqual([
+      'Never deploy on Fridays without a rollback plan',
+    ]);
   });
 
   it('prunes P2 after 90 days and archives P3 after 30, never P0/P1, and records it', async () => {

@@ -19,6 +19,7 @@ import type {
   ObserverCapability,
   ObserverCapabilityDeps,
 } from './observer/types.js';
+import { resolveZoneEdit } from './observer/zones.js';
 
 export type * from './observer/types.js';
 export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer/types.js';
@@ -50,6 +51,7 @@ export function createObserverCapability(
     listMemory: (all) => listMemory(rt, all),
     retireMemory: (memoryId, reason) => retireMemory(rt, memoryId, reason),
     forgetMemory: (memoryId, reason) => forgetMemory(rt, memoryId, reason),
+    resolveZoneEdit: (zone, action) => resolveZoneEdit(rt, zone, action),
     applyRetention: () => applyRetention(rt),
     analyzeFriction: () => analyzeFriction(rt),
     ask: (question, askOptions) => ask(rt, question, askOptions),

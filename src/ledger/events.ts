@@ -69,6 +69,10 @@ export const EVENT_TYPES = {
   proposalResolved: 'proposal.resolved',
   /** A promoted MEMORY.md entry was retired. */
   memoryRetired: 'memory.retired',
+  /** A hand edit was found inside a MEMORY.md zone: kept, held, and raised as a zone-edit row. */
+  memoryZoneEdited: 'memory_zone.edited',
+  /** A held MEMORY.md zone edit was resolved: adopted into memory, or overwritten. */
+  memoryZoneResolved: 'memory_zone.resolved',
   /** The P0–P3 retention policy pruned or archived observations. */
   retentionApplied: 'retention.applied',
   /** Friction analysis clustered recurring problems into proposed fixes. */

@@ -307,6 +307,63 @@ async function foldFrictionAnalyzed(tx: WriteTx, event: LedgerEvent): Promise<vo
   await tx.putMeta(OBSERVER_KEYS.friction, json({ ...event.payload, event_id: event.eventId }));
 }
 
+/** Payload of `memory_zone.edited`: the zone's bytes differ from what Verity last wrote there. */
+export interface MemoryZoneEditedPayload {
+  /** MEMORY.md, relative to the workspace. */
+  readonly file: string;
+  readonly zone_id: string;
+  /** Hash of the zone as found, and as Verity last wrote it. */
+  readonly found_hash: string;
+  readonly written_hash: string;
+  readonly at: string;
+}
+
+/** Payload of `memory_zone.resolved`. */
+export interface MemoryZoneResolvedPayload {
+  /** The `state_zone_edit` row the resolution closes. */
+  readonly error_id: string;
+  readonly zone_id: string;
+  /** `adopted`: the edit became memory; `overwritten`: Verity's entries replaced it. */
+  readonly action: 'adopted' | 'overwritten';
+  readonly at: string;
+}
+
+/** The id of the `state_zone_edit` row a `memory_zone.edited` event raises. */
+export function memoryZoneErrorId(eventId: string): string {
+  return `pe-memory-zone-${eventId}`;
+}
+
+/** Raises the `state_zone_edit` row of a hand edit kept inside a MEMORY.md zone. */
+async function foldZoneEdited(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const p = event.payload as unknown as MemoryZoneEditedPayload;
+  await tx.vault.putPredictionError({
+    errorId: memoryZoneErrorId(event.eventId),
+    errorType: 'state_zone_edit',
+    memoryId: null,
+    notePath: p.file,
+    query: `zone:${p.zone_id}`,
+    distance: null,
+    passageThen: null,
+    passageNow: null,
+    detail: `manual edit inside MEMORY.md zone ${p.zone_id} was kept; Verity leaves the zone as edited until the edit is resolved (verity memory resolve-edit ${p.zone_id} --adopt|--overwrite)`,
+    detectedAt: event.eventTs,
+    lastSeenAt: event.eventTs,
+    resolvedAt: null,
+  });
+}
+
+/** Closes the row a zone-edit resolution names. */
+async function foldZoneResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
+  const p = event.payload as unknown as MemoryZoneResolvedPayload;
+  const row = await tx.vault.getPredictionError(p.error_id);
+  if (row === null || row.resolvedAt !== null) return;
+  await tx.vault.putPredictionError({
+    ...row,
+    detail: `${row.detail} — resolved: ${p.action}`,
+    resolvedAt: event.eventTs,
+  });
+}
+
 /** The observer's fold, one handler per event type. */
 const OBSERVER_FOLDS: ReadonlyMap<string, (tx: WriteTx, event: LedgerEvent) => Promise<void>> =
   new Map([
@@ -318,6 +375,8 @@ const OBSERVER_FOLDS: ReadonlyMap<string, (tx: WriteTx, event: LedgerEvent) => P
     [EVENT_TYPES.memoryRetired, foldMemoryRetired],
     [EVENT_TYPES.retentionApplied, foldRetentionApplied],
     [EVENT_TYPES.frictionAnalyzed, foldFrictionAnalyzed],
+    [EVENT_TYPES.memoryZoneEdited, foldZoneEdited],
+    [EVENT_TYPES.memoryZoneResolved, foldZoneResolved],
   ]);
 
 /**

@@ -11,6 +11,8 @@ export type { AskAnswer, AskDocument, Citation } from './ask.js';
 export { answerExtractively, questionTerms, rankDocuments } from './ask.js';
 export type {
   CaptureRecord,
+  MemoryZoneEditedPayload,
+  MemoryZoneResolvedPayload,
   ProposalResolvedPayload,
   RetentionMarks,
   SessionCapturedPayload,
@@ -19,6 +21,7 @@ export type {
 export {
   foldObserverEvent,
   memoryIdOf,
+  memoryZoneErrorId,
   OBSERVER_KEYS,
   readCaptures,
   readFriction,
@@ -29,7 +32,13 @@ export {
 } from './fold.js';
 export type { ModelObserveInput } from './llm-observer.js';
 export { OBSERVER_INSTRUCTIONS, observeWithModel, serializeForModel } from './llm-observer.js';
-export { MEMORY_ZONE_SCHEMA, writeMemorySections } from './memory-file.js';
+export type { MemoryZoneLine } from './memory-file.js';
+export {
+  MEMORY_ZONE_SCHEMA,
+  parseMemoryZone,
+  sectionOfZone,
+  writeMemorySections,
+} from './memory-file.js';
 export type { FrictionCluster, FrictionInput, RetentionPolicy } from './policies.js';
 export {
   applyRetentionPolicy,
@@ -45,6 +54,7 @@ export type {
   ReflectorSettings,
   ReflectRequest,
   RejectedCandidate,
+  TokenCounter,
 } from './reflector.js';
 export {
   DEFAULT_REFLECTOR_SETTINGS,

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../core/index.js';
 import { parseZones, spliceZones, type ZoneError } from '../projections/index.js';
 import { memoryZoneId } from './render.js';
-import type { MemorySection } from './types.js';
+import { MEMORY_SECTIONS, type MemorySection } from './types.js';
 
 /** The zone schema of MEMORY.md sections Verity writes. */
 export const MEMORY_ZONE_SCHEMA = 'verity.memory.v1';
@@ -67,4 +67,35 @@ export function writeMemorySections(
   const byZone = new Map<string, string>();
   for (const [section, body] of bodies) byZone.set(memoryZoneId(section), body);
   return ok(spliceZones(parsed.value, byZone));
+}
+
+/** The section a MEMORY.md zone id belongs to, or null for another zone. */
+export function sectionOfZone(zoneId: string): MemorySection | null {
+  return MEMORY_SECTIONS.find((section) => memoryZoneId(section) === zoneId) ?? null;
+}
+
+/** One line of a MEMORY.md zone as a person left it. */
+export interface MemoryZoneLine {
+  /** The entry id the line carries (`m-YYYYMMDD-NNN`), or null for a line written by hand. */
+  readonly memory_id: string | null;
+  /** The line's text without its bullet, date and id. */
+  readonly text: string;
+}
+
+/**
+ * Reads a zone body back into entries: `- (YYYY-MM-DD) text \`m-…\`` as Verity renders it, or any
+ * other non-empty line (a bullet or plain text) as a hand-written entry without an id.
+ */
+export function parseMemoryZone(body: string): MemoryZoneLine[] {
+  const out: MemoryZoneLine[] = [];
+  for (const raw of body.split(/\r?\n/)) {
+    let line = raw.trim().replace(/^[-*+]\s+/, '');
+    if (line === '') continue;
+    const id = /\s*`(m-\d{8}-\d{3}[\w-]*)`\s*$/.exec(line);
+    if (id) line = line.slice(0, id.index);
+    line = line.replace(/^\(\d{4}-\d\d-\d\d\)\s*/, '').trim();
+    if (line === '') continue;
+    out.push({ memory_id: id?.[1] ?? null, text: line });
+  }
+  return out;
 }

@@ -174,3 +174,39 @@ describe('distill', () => {
     );
   });
 });
+
+describe('reflectObservations keeps values', () => {
+  it('does not merge two related lines that hold different values', () => {
+    const result = reflectObservations({
+      observations: [
+        obs('a', 'The api pods request 512 Mi of memory'),
+        obs('b', 'The api pods request 250 m of CPU and 512 Mi of memory'),
+        obs('c', 'The worker pods request 2 Gi of memory'),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    const texts = result.drafts.map((d) => d.text);
+    expect(texts).toContain('The api pods request 250 m of CPU and 512 Mi of memory');
+    expect(texts).toContain('The worker pods request 2 Gi of memory');
+    expect(texts).not.toContain('The api pods request 512 Mi of memory');
+  });
+
+  it('proposes a changed value of an entry instead of refusing it as a duplicate', () => {
+    const result = reflectObservations({
+      observations: [
+        obs('a', 'Never run more than 4 migrations in one deploy', P0_CONSTRAINT),
+        obs('b', 'Never run more than 2 migrations in one deploy', P0_CONSTRAINT),
+        ...FILLER,
+      ],
+      memory: [entry('Never run more than 4 migrations in one deploy')],
+      proposals: [],
+      now: NOW,
+    });
+    expect(result.drafts.map((d) => d.text)).toEqual([
+      'Never run more than 2 migrations in one deploy',
+    ]);
+  });
+});

@@ -64,9 +64,20 @@ export interface Reflection {
   readonly memory_tokens: number;
 }
 
-/** A token estimate (4 characters a token), stable and model-free. */
+/**
+ * A token estimate (4 characters a token), stable and model-free: the fallback counter when the
+ * caller passes no tokenizer (the engine passes the context builder's `o200k_base` counter).
+ */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** Counts tokens in a text (pure and deterministic). */
+export type TokenCounter = (text: string) => number;
+
+/** A proposal's line as MEMORY.md will hold it once approved (see `renderMemoryZone`). */
+function memoryLine(text: string): string {
+  return `- (YYYY-MM-DD) ${text} \`m-YYYYMMDD-NNN\`\n`;
 }
 
 const DISCOURSE =
@@ -117,7 +128,11 @@ export function qualityIssues(
   if (isQuestion(text)) reasons.push('question');
   if (text.length > settings.maxLength) reasons.push('too_long');
   const words = contentWords(text);
-  if (memory.some((m) => overlap(words, contentWords(m.text)) >= settings.duplicateSimilarity)) {
+  // A line that reads like an entry but holds another value is a change, not a duplicate.
+  const duplicate = (m: MemoryEntry) =>
+    overlap(words, contentWords(m.text)) >= settings.duplicateSimilarity &&
+    !addsValue(text, m.text);
+  if (memory.some(duplicate)) {
     reasons.push('duplicates_memory');
   }
   return reasons;
@@ -154,6 +169,18 @@ function specificsCount(text: string): number {
   return (text.match(/`[^`]+`|\d+|[\w.-]+\/[\w./-]+|\b[A-Z][A-Z0-9_]{2,}\b/g) ?? []).length;
 }
 
+/** The values a text holds verbatim: quoted strings and numbers (ports, sizes, versions). */
+function valuesOf(text: string): Set<string> {
+  return new Set((text.match(/`[^`]+`|\d+(?:[.:,]\d+)*/g) ?? []).map((v) => v.toLowerCase()));
+}
+
+/** True when `text` holds a value `other` does not: merging or deduplicating would lose it. */
+function addsValue(text: string, other: string): boolean {
+  const known = valuesOf(other);
+  for (const v of valuesOf(text)) if (!known.has(v)) return true;
+  return false;
+}
+
 function merged(
   observations: readonly ReflectorInput[],
   level: number,
@@ -171,7 +198,12 @@ function merged(
     const text = candidateText(o, level, now);
     const words = contentWords(text);
     const at = Date.parse(o.at ?? `${o.date}T12:00:00Z`);
-    const match = out.find((c) => overlap(c.words, words) >= similarity);
+    // Related observations merge only when the merged text keeps every value of both.
+    const match = out.find(
+      (c) =>
+        overlap(c.words, words) >= similarity &&
+        !(addsValue(text, c.candidate.text) && addsValue(c.candidate.text, text)),
+    );
     const candidate: Candidate = {
       text,
       type: o.type,
@@ -185,7 +217,13 @@ function merged(
       continue;
     }
     // Related observations merge: the later one wins unless it is vaguer than what it joins.
-    const keep = candidate.specifics >= match.candidate.specifics ? candidate : match.candidate;
+    const keep = addsValue(candidate.text, match.candidate.text)
+      ? candidate
+      : addsValue(match.candidate.text, candidate.text)
+        ? match.candidate
+        : candidate.specifics >= match.candidate.specifics
+          ? candidate
+          : match.candidate;
     match.candidate = {
       ...keep,
       sources: [...new Set([...match.candidate.sources, o.observation_id])],
@@ -209,6 +247,13 @@ export interface ReflectRequest {
   readonly proposals: readonly Proposal[];
   readonly now: number;
   readonly settings?: Partial<ReflectorSettings>;
+  /** Counts every token figure: compression and the MEMORY.md budget (default `estimateTokens`). */
+  readonly countTokens?: TokenCounter;
+  /**
+   * MEMORY.md as it is now, user content included: the budget is measured on the file. Without
+   * it, the budget counts the active entries' lines.
+   */
+  readonly memoryText?: string;
 }
 
 /**
@@ -220,12 +265,16 @@ export interface ReflectRequest {
  */
 export function reflectObservations(request: ReflectRequest): Reflection {
   const settings = { ...DEFAULT_REFLECTOR_SETTINGS, ...request.settings };
-  const inputTokens = request.observations.reduce((sum, o) => sum + estimateTokens(o.text), 0);
-  const memoryTokens = request.memory.reduce((sum, m) => sum + estimateTokens(m.text) + 8, 0);
-  const known = [
-    ...request.memory.map((m) => contentWords(m.text)),
-    ...request.proposals.map((p) => contentWords(p.text)),
-  ];
+  const count = request.countTokens ?? estimateTokens;
+  const inputTokens = request.observations.reduce((sum, o) => sum + count(o.text), 0);
+  const memoryTokens =
+    request.memoryText === undefined
+      ? request.memory.reduce((sum, m) => sum + count(memoryLine(m.text)), 0)
+      : count(request.memoryText);
+  const known = [...request.memory, ...request.proposals].map((m) => ({
+    text: m.text,
+    words: contentWords(m.text),
+  }));
   // An observation already behind a proposal (staged, approved, rejected or expired) was reviewed
   // or is under review: it is not proposed again, whatever its text looks like after distilling.
   const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
@@ -240,7 +289,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     const rejected: RejectedCandidate[] = [];
     for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
       const words = contentWords(c.text);
-      if (known.some((k) => overlap(k, words) >= 0.8)) continue;
+      if (known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text))) continue;
       const reasons = qualityIssues(c.text, request.memory, settings);
       if (reasons.length > 0) {
         rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
@@ -256,7 +305,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
         retire_memory_ids: [],
       });
     }
-    const outputTokens = drafts.reduce((sum, d) => sum + estimateTokens(d.text), 0);
+    const outputTokens = drafts.reduce((sum, d) => sum + count(d.text), 0);
     const ratio = inputTokens === 0 ? 0 : outputTokens / inputTokens;
     const passed = inputTokens > 0 && outputTokens < inputTokens && ratio <= settings.maxRatio;
     attempts.push({
@@ -279,7 +328,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
       input_tokens: inputTokens,
       memory_tokens: memoryTokens,
     };
-  const proposedTokens = last.drafts.reduce((sum, d) => sum + estimateTokens(d.text) + 8, 0);
+  const proposedTokens = last.drafts.reduce((sum, d) => sum + count(memoryLine(d.text)), 0);
   if (last.drafts.length > 0 && memoryTokens + proposedTokens > settings.budgetTokens) {
     return {
       attempts,

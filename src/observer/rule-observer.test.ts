@@ -92,6 +92,175 @@ describe('observeTranscript', () => {
   });
 });
 
+describe('observeTranscript: settings, confirmations and implicit decisions', () => {
+  const red = (obs: readonly { priority: string; text: string }[]) =>
+    obs.filter((o) => o.priority === 'red').map((o) => o.text);
+  const redTyped = (obs: readonly { priority: string; type: string; text: string }[]) =>
+    obs.filter((o) => o.priority === 'red').map((o) => [o.type, o.text]);
+  /** One message a minute, ids from 1. */
+  const chat = (turns: readonly (readonly ['user' | 'assistant', string])[]) =>
+    turns.map(([role, text], i) => entry(String(i + 1), role, text, i));
+
+  it('keeps a setting with its value verbatim, with or without a verb', () => {
+    const obs = observe(
+      chat([
+        ['user', 'Weekly vacuum on Saturdays, analyze every night.'],
+        ['user', 'Max 3 retries per webhook delivery.'],
+        ['user', 'The audit service logs at warn level in production.'],
+        ['user', 'Raise the upload limit to 64 MB.'],
+        ['user', 'Page the on-call above 40 errors per minute.'],
+        ['user', 'Session TTL: 900 seconds.'],
+        ['user', 'Nightly exports go to the bucket reports-archive-eu.'],
+      ]),
+    );
+    expect(red(obs)).toEqual([
+      'Weekly vacuum on Saturdays, analyze every night.',
+      'Max 3 retries per webhook delivery.',
+      'The audit service logs at warn level in production.',
+      'Raise the upload limit to 64 MB.',
+      'Page the on-call above 40 errors per minute.',
+      'Session TTL: 900 seconds.',
+      'Nightly exports go to the bucket reports-archive-eu.',
+    ]);
+  });
+
+  it('does not promote one-off happenings, bare names or problem reports', () => {
+    const obs = observe(
+      chat([
+        ['user', 'It took 20 minutes to build this morning.'],
+        ['user', 'The billing job on Jenkins.'],
+        ['user', 'The importer fails with 3 errors on every run.'],
+        ['user', 'Restart the worker on box-7.'],
+      ]),
+    );
+    expect(red(obs)).toEqual([]);
+  });
+
+  it('makes an assistant fact durable once the user confirms it, citing both messages', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'The read replica lags about 2 s behind the primary.'],
+        ['user', "Yes, that's expected."],
+        ['assistant', 'Sessions are stored in Redis database 3 on port 6380.'],
+        ['user', 'Where do the logs go?'],
+      ]),
+    );
+    const confirmed = obs.filter((o) => o.priority === 'red');
+    expect(confirmed.map((o) => o.text)).toEqual([
+      'The read replica lags about 2 s behind the primary',
+    ]);
+    expect(confirmed[0]?.source_message_ids).toEqual(['1', '2']);
+    expect(confirmed[0]?.speaker).toBe('user');
+    // The unconfirmed one stays working context.
+    expect(obs.find((o) => o.text.startsWith('Sessions are stored'))?.priority).toBe('yellow');
+  });
+
+  it('turns an offer or a plan the user accepts into a decision, and nothing the user declines', () => {
+    const obs = observe(
+      chat([
+        [
+          'assistant',
+          'I will look at the 3 failing specs. Should I cap the pool at 20 connections?',
+        ],
+        ['user', 'Yes please.'],
+        ['assistant', 'Shall I drop the staging-2 database?'],
+        ['user', 'No, not yet.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([['decision', 'Cap the pool at 20 connections']]);
+  });
+
+  it('keeps a plan with specifics once the user agrees, and leaves an unanswered one as context', () => {
+    const obs = observe(
+      chat([
+        ['assistant', "I'll set the worker pool to 12 threads."],
+        ['user', 'Go ahead.'],
+        ['assistant', "I'll move the cron to 04:00 UTC."],
+        ['user', 'What does the nightly job do?'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([['decision', 'Set the worker pool to 12 threads']]);
+  });
+
+  it('keeps a short answer to the assistant with its question, never a bare no', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Is the cache still on redis-cache-3?'],
+        ['user', 'Still redis-cache-3.'],
+        ['assistant', 'Does staging listen on 8080?'],
+        ['user', 'No.'],
+        ['assistant', 'Which team owns it?'],
+        ['user', 'Not sure.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([
+      ['fact', 'Still redis-cache-3 (answering "Is the cache still on redis-cache-3?")'],
+    ]);
+    expect(obs.find((o) => o.text.startsWith('Still'))?.source_message_ids).toEqual(['1', '2']);
+  });
+
+  it('keeps the corrected value of an answer, never the guess it corrects', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Backups start at 23:00 on nas-01?'],
+        ['user', '22:30.'],
+        ['assistant', 'Should I lower the pool to 10 connections?'],
+        ['user', 'Use 16, that is what it needs.'],
+        ['assistant', 'Maybe a read replica on db-2 later?'],
+        ['user', 'Interesting, but no replica.'],
+      ]),
+    );
+    const texts = redTyped(obs).map(([, text]) => text);
+    expect(texts).toContain('Backups start at 22:30 on nas-01');
+    expect(texts).toContain('Use 16, that is what it needs.');
+    expect(texts.join(' ')).not.toMatch(/23:00|lower the pool to 10|replica/);
+  });
+
+  it('does not take hyphenated words for identifiers', () => {
+    const obs = observe(chat([['user', 'Nice, kid-friendly colours then.']]));
+    expect(redTyped(obs)).toEqual([]);
+  });
+
+  it('reads decisions phrased without "decided"', () => {
+    const obs = observe(
+      chat([
+        ['user', "We'll go with Fly.io for the preview apps."],
+        ['user', 'Opted for Argon2id over bcrypt for password hashes.'],
+        ['user', 'Caddy it is.'],
+      ]),
+    );
+    expect(obs.map((o) => [o.priority, o.type])).toEqual([
+      ['red', 'decision'],
+      ['red', 'decision'],
+      ['red', 'decision'],
+    ]);
+  });
+
+  it("takes a value given in answer to the assistant's question as a decision", () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Which Node version should the base image use?'],
+        ['user', 'Make it 20.12.'],
+      ]),
+    );
+    expect(redTyped(obs)).toEqual([
+      ['decision', 'Make it 20.12 (answering "Which Node version should the base image use?")'],
+    ]);
+  });
+
+  it('leaves a fact that a later change in the session replaces as working context', () => {
+    const obs = observe(
+      chat([
+        ['assistant', 'Metrics go to Graphite on port 2003.'],
+        ['user', 'Right.'],
+        ['user', 'We are moving metrics from Graphite to Prometheus next week.'],
+      ]),
+    );
+    expect(obs.find((o) => o.text.startsWith('Metrics go to Graphite'))?.priority).toBe('yellow');
+    expect(obs.find((o) => o.text.includes('replaced Graphite)'))?.priority).toBe('red');
+  });
+});
+
 describe('segmentEntries', () => {
   it('splits at a long gap and after a breakpoint once a segment holds 10 messages', () => {
     const entries: TranscriptEntry[] = [];

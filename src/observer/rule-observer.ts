@@ -3,7 +3,9 @@ import {
   classifySentence,
   contentWords,
   hasSpecifics,
+  hasValue,
   isChatter,
+  isHedged,
   isQuestion,
   overlap,
   type SentenceClass,
@@ -144,31 +146,197 @@ function clip(text: string, max: number): string {
 interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
+  change: { now: string; before: string } | null;
+}
+
+// A reply that agrees with what the assistant just said or offered.
+const CONFIRMATION =
+  /^(yes|yep|yeah|right|correct|exactly|indeed|true|confirmed|agreed|sure|please do|do it|go ahead|that'?s (right|correct|it))\b/i;
+const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
+const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
+const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
+const PLAN = /^(?:i'll|i will|i'd|i can|let me)\s+(?:also\s+|just\s+|now\s+)?/i;
+// A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
+const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
+// Questions about the moment ("who is on call this week?"): their answers do not last.
+const EPHEMERAL =
+  /\b(this (week|morning|afternoon|evening|sprint)|today|tonight|right now|at the moment)\b/i;
+// Numbers standing alone (not the digits of an identifier such as nas-01).
+const NUMBER = /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])/g;
+
+/**
+ * The fact a short answer states, with its question beside it. An answer that corrects a number
+ * of the question ("02:00" to "builds at 03:00?") states the question with the number replaced,
+ * so the wrong value is never kept; a correction that cannot be placed is dropped.
+ */
+function answered(answer: string, question: string): string {
+  const asked: string[] = question.match(NUMBER) ?? [];
+  const given: string[] = answer.match(NUMBER) ?? [];
+  const wrong = asked.filter((v) => !given.includes(v));
+  if (wrong.length === 0) return `${answer} (answering "${question}")`;
+  const [old] = wrong;
+  const [value] = given.filter((v) => !asked.includes(v));
+  if (wrong.length !== 1 || given.length !== 1 || old === undefined || value === undefined)
+    return '';
+  return question
+    .replace(old, value)
+    .replace(/(,?\s*(correct|right))?\?\s*$/i, '')
+    .trim();
+}
+
+/**
+ * A short user answer to the assistant's question is a fact only with the question beside it
+ * ("Still web-02" means nothing alone): `Still web-02 (answering "Is the host still web-02?")`.
+ * Needs specifics in the question or a value in the answer; never a bare "no", a hedge, a
+ * question back, or an answer the sentence rules already made durable.
+ */
+function answerDraft(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  question: string,
+): Draft | null {
+  const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  const answer = trimInterjection(raw).replace(/[.!]+$/, '');
+  if (answer === '' || answer.split(/\s+/).length > 12) return null;
+  if (REFUSAL.test(raw) || isHedged(question) || EPHEMERAL.test(question)) return null;
+  if (!hasSpecifics(question) && !hasValue(answer)) return null;
+  const kind = classifySentence(answer, 'user');
+  if (kind === 'question' || kind === 'hedge' || reading(kind)?.priority === 'red') return null;
+  const text = clip(answered(answer, question), 280);
+  if (text === '') return null;
+  return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
+}
+
+/** The prose sentences of an entry, interjections trimmed. */
+function sentencesOf(entry: TranscriptEntry): string[] {
+  return splitSentences(stripNonProse(entry.text)).map(trimInterjection);
+}
+
+/** True when a user message opens by agreeing, with nothing that takes the agreement back. */
+function confirms(entry: TranscriptEntry): boolean {
+  const first = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  return CONFIRMATION.test(first) && !NEGATION.test(first);
+}
+
+/**
+ * What a user confirmation makes durable in the assistant's message just before it: its factual
+ * statements with specifics ("The cache holds 512 MB"), or the action it offered with specifics
+ * ("Should I cap uploads at 25 MB?" → "Cap uploads at 25 MB"). Never its plans ("I'll …").
+ */
+function confirmedStatements(
+  assistant: TranscriptEntry,
+): { text: string; kind: 'fact' | 'decision' }[] {
+  const out: { text: string; kind: 'fact' | 'decision' }[] = [];
+  for (const sentence of sentencesOf(assistant)) {
+    if (!hasSpecifics(sentence)) continue;
+    if (FIRST_PERSON_ACTION.test(sentence)) {
+      // A plan the user agreed to is a decision: "I'll cap retries at 3" → "Cap retries at 3".
+      const plan = PLAN.exec(sentence);
+      if (plan === null || isQuestion(sentence)) continue;
+      const action = sentence.slice(plan[0].length).replace(/[.!]+$/, '');
+      out.push({ text: action.charAt(0).toUpperCase() + action.slice(1), kind: 'decision' });
+    } else if (isQuestion(sentence)) {
+      const offered = sentence.replace(/\?\s*$/, '');
+      if (!OFFER.test(offered)) continue;
+      const action = offered.replace(OFFER, '');
+      out.push({ text: action.charAt(0).toUpperCase() + action.slice(1), kind: 'decision' });
+    } else if (classifySentence(sentence, 'assistant') === 'context') {
+      out.push({ text: sentence.replace(/[.!]+$/, ''), kind: 'fact' });
+    }
+  }
+  return out;
+}
+
+function draftOf(
+  captureKey: string,
+  entry: TranscriptEntry,
+  sources: readonly string[],
+  text: string,
+  kind: SentenceClass['kind'],
+  read: Reading,
+  change: Draft['change'] = null,
+): Draft {
+  return {
+    observation: {
+      observation_id: observationId(captureKey, entry.id, text),
+      priority: read.priority,
+      memory_priority: read.memoryPriority,
+      type: read.type,
+      time: hhmm(entry.at),
+      at: entry.at,
+      text,
+      speaker: entry.role === 'user' ? 'user' : 'assistant',
+      source_message_ids: [...sources],
+      resolved_by: null,
+    },
+    kind,
+    change,
+  };
+}
+
+/** The observations a user confirmation adds: the assistant's confirmed statements, as the user's. */
+function confirmationDrafts(
+  captureKey: string,
+  assistant: TranscriptEntry,
+  user: TranscriptEntry,
+): Draft[] {
+  return confirmedStatements(assistant).map(({ text, kind }) => {
+    const read = reading(kind) as Reading;
+    const draft = draftOf(captureKey, user, [assistant.id, user.id], text, kind, read);
+    return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
+  });
+}
+
+/** The last assistant message before `index` with no user message in between, if any. */
+function previousAssistant(
+  segment: readonly TranscriptEntry[],
+  index: number,
+): TranscriptEntry | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e === undefined || e.role === 'user') return null;
+    if (e.role === 'assistant') return e;
+  }
+  return null;
 }
 
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
-  for (const entry of segment) {
+  for (const [index, entry] of segment.entries()) {
     if (entry.role !== 'user' && entry.role !== 'assistant') continue;
     const speaker = entry.role;
-    for (const raw of splitSentences(stripNonProse(entry.text))) {
-      const sentence = trimInterjection(raw);
-      const kind = classifySentence(sentence, speaker);
-      const read = reading(kind);
-      if (read === null) continue;
+    const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
+    const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
+    if (asked !== null && confirms(entry)) {
+      drafts.push(...confirmationDrafts(captureKey, asked, entry));
+    }
+    if (asked !== null && question !== null && !(confirms(entry) && OFFER.test(question))) {
+      const answered = answerDraft(captureKey, entry, asked, question);
+      if (answered !== null) drafts.push(answered);
+    }
+    for (const sentence of sentencesOf(entry)) {
+      let kind = classifySentence(sentence, speaker);
       let text = clip(sentence, 280);
+      // A value given in answer to the assistant's question is a choice made: a decision.
+      if (
+        question !== null &&
+        (kind === 'instruction' || kind === 'setting') &&
+        hasValue(sentence)
+      ) {
+        kind = 'decision';
+        const replaced = (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v));
+        if (ANAPHORA.test(sentence) && !replaced)
+          text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
+      }
+      let read = reading(kind);
+      if (read === null) continue;
       const change = stateChange(sentence);
-      let priority = read.priority;
-      let type = read.type;
-      let memoryPriority = read.memoryPriority;
       if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
         text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
-        if (priority !== 'red') {
-          priority = 'red';
-          type = 'fact';
-          memoryPriority = 'P1';
-        }
+        if (read.priority !== 'red')
+          read = { ...read, priority: 'red', type: 'fact', memoryPriority: 'P1' };
       }
       // A bare "fixed" names no fix: the user's last instruction with specifics is what fixed it.
       const sources = [entry.id];
@@ -178,29 +346,45 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           sources.unshift(...lastInstruction.observation.source_message_ids);
         } else {
           // Nothing names the fix: keep it as working context, not as a durable fact.
-          priority = 'yellow';
-          memoryPriority = 'P2';
+          read = { ...read, priority: 'yellow', memoryPriority: 'P2' };
         }
       }
-      const observation: Observation = {
-        observation_id: observationId(captureKey, entry.id, text),
-        priority,
-        memory_priority: memoryPriority,
-        type,
-        time: hhmm(entry.at),
-        at: entry.at,
+      const draft = draftOf(
+        captureKey,
+        entry,
+        sources,
         text,
-        speaker,
-        source_message_ids: sources,
-        resolved_by: null,
-      };
-      const draft = { observation, kind };
+        kind,
+        read,
+        speaker === 'user' ? change : null,
+      );
       drafts.push(draft);
       if ((kind === 'instruction' || kind === 'setting') && speaker === 'user')
         lastInstruction = draft;
     }
   }
-  return resolveProblems(drafts);
+  return demoteSuperseded(resolveProblems(drafts));
+}
+
+const ANAPHORA = /\b(it|that|this|them|those|these|one)\b/i;
+
+/**
+ * A durable fact that a later state change in the segment names as the old value ("pg_dump" in
+ * "switching from pg_dump to pgBackRest") no longer holds: it stays, as working context.
+ */
+function demoteSuperseded(drafts: Draft[]): Draft[] {
+  return drafts.map((draft, index) => {
+    const o = draft.observation;
+    if (o.priority !== 'red' || (o.type !== 'fact' && o.type !== 'procedure')) return draft;
+    const later = drafts.slice(index + 1).filter((d) => d.change !== null);
+    const stale = later.some((d) => {
+      const { now, before } = d.change as { now: string; before: string };
+      const text = o.text.toLowerCase();
+      return text.includes(before.toLowerCase()) && !text.includes(now.toLowerCase());
+    });
+    if (!stale) return draft;
+    return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
+  });
 }
 
 /** Marks each problem fixed by a later fix in the same segment, so the reflector can drop it. */
@@ -287,7 +471,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@1',
+    observer: 'rules@3',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

@@ -34,11 +34,17 @@ export function trimInterjection(sentence: string): string {
     : trimmed;
 }
 
+// A log level named as a setting ("level to warn", "info level", "log level: debug").
+const LOG_LEVEL =
+  /\blog(?:s|ged|ging)?\s+(?:at|to|in)\s+`?(?:trace|debug|info|notice|warn(?:ing)?|error|fatal)\b|\blevel\b\s*(?:to|at|of|is|=|:)?\s*`?(?:trace|debug|info|notice|warn(?:ing)?|error|fatal|critical)\b|\b(?:trace|debug|info|notice|warn(?:ing)?|error|fatal|critical)[- ](?:level|logs?|and above)\b/i;
+
 const SPECIFIC_PATTERNS: readonly RegExp[] = [
   /`[^`]+`/, // quoted code or command
   /\b\d+(\.\d+){1,3}\b/, // versions, addresses
   /\b\d{2,}\b/, // ports, limits, counts
-  /\b\d+\s?(ms|s|m|h|d|gi|mi|gb|mb|kb|%|minutes?|hours?|days?|weeks?|seconds?|workers?|entries|messages)\b/i,
+  /\b\d+\s?(ms|s|m|h|d|k|gi|mi|ti|gb|mb|kb|tb|%|minutes?|hours?|days?|weeks?|months?|seconds?)\b/i,
+  /\b\d+\s+[a-z]+s\b/i, // a count of something: "8 workers", "5 retries", "3 replicas"
+  LOG_LEVEL,
   /[\w.-]+\/[\w./-]+/, // paths, URLs, package scopes
   /\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b/i, // kebab/snake identifiers
   /\b[\w-]+\.(ts|js|kt|md|py|json|ya?ml|toml|conf|sh|sql|rb|go|rs|ini|lock|spec\.ts)\b/i,
@@ -52,6 +58,22 @@ const SPECIFIC_PATTERNS: readonly RegExp[] = [
 /** True when a sentence names something exact: a path, version, port, identifier or value. */
 export function hasSpecifics(sentence: string): boolean {
   return SPECIFIC_PATTERNS.some((p) => p.test(sentence));
+}
+
+const VALUE_PATTERNS: readonly RegExp[] = [
+  /`[^`]+`/, // a quoted value
+  /\d/, // numbers: ports, sizes, limits, counts, versions, times
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|nightly|daily|weekly|monthly|hourly|midnight|noon)s?\b/i,
+  LOG_LEVEL,
+];
+
+/**
+ * True when a sentence carries a value a setting could hold: a number (port, size, limit, count,
+ * version, time), a quoted value, a day or period, or a log level. Names alone (a service, a
+ * product) are specifics but not values.
+ */
+export function hasValue(sentence: string): boolean {
+  return VALUE_PATTERNS.some((p) => p.test(sentence));
 }
 
 const CHATTER =
@@ -81,12 +103,18 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times)\b/i;
+  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits)\b/i;
+// Something the user asks to be kept in mind: a durable fact whatever its shape.
+const REMEMBER = /^(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
   /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b/i;
+// Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
+// with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
+const COMMITMENT =
+  /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call)\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
@@ -95,12 +123,51 @@ const PROBLEM =
 const STATE =
   /\b(now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
-const STANDING = /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log)\b/i;
+const STANDING =
+  /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them) \S*\d)\b/i;
 const FINITE =
-  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|\w{3,}ed)\b/i;
+  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|\w{3,}ed)\b/i;
 const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
+// An instruction that gives something a value ("bump it to 2.1", "release it as 3.4.1", "change
+// the level to warn"): it sets configuration, it is not a one-off action.
+const VALUE_ASSIGNMENT =
+  /\b(?:to|as|=|at most|at least|no more than)\s+(?:[`"']?[\w.-]*\d|`[^`]+`|(?:trace|debug|info|notice|warn(?:ing)?|error|fatal)\b)/i;
+// A number used as a threshold for a problem word ("page at 50 errors a minute", "alert above
+// 2 % failures") is a setting, not a problem report.
+const THRESHOLD =
+  /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
+// Statements about something that happened once, not a standing fact.
+const ONE_OFF_TIME =
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost)\b/i;
+const ONE_OFF = /^(i|it|that|this|there|he|she|they)\b|\b(ran|got)\b/i;
+// A setting noun with a value ("alerts at 2 %", "error budget of 0.1 %"): configuration, even
+// when a problem word is part of its name.
+const SETTING_NOUN =
+  /\b(alerts?|alerting|page|paging|threshold|budget|quota|limit|cap|ceiling|sla|slo|retention|ttl)\b/i;
+// "Key: value" ("Cache TTL: 300 seconds", "Log level: warn").
+const KEY_VALUE = /^[\w .@/-]{1,40}:\s+\S/;
+
+// Names exact enough to keep verbatim: emails, hosts, paths, kebab/snake ids, quoted strings.
+// A hyphenated word ("cat-proof", "double-counts") is not an identifier: ids have a digit, an
+// underscore or at least two hyphens ("web-02", "missing_part", "fh-defects-raw").
+const IDENTIFIER =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\b[a-z0-9-]+\.[a-z]{2,}(\.[a-z]{2,})?\b|[\w.-]+\/[\w./-]+|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b|\b(?=[a-z-]*\d)[a-z0-9]+(?:-[a-z0-9]+)+\b|"[^"]{2,40}"/i;
+
+/**
+ * A user statement that holds a value even without a verb the other cues know ("Full backup on
+ * Saturdays, incremental nightly", "Max 3 retries per job", "Alerts at 200 errors a minute"):
+ * at least three words, a value, and not a report of something that happened once.
+ */
+function isValueStatement(sentence: string): boolean {
+  return (
+    sentence.split(/\s+/).length >= 3 &&
+    (hasValue(sentence) || IDENTIFIER.test(sentence)) &&
+    !ONE_OFF.test(sentence) &&
+    !ONE_OFF_TIME.test(sentence)
+  );
+}
 
 /** The reading of one sentence. */
 export interface SentenceClass {
@@ -140,16 +207,28 @@ export function classifySentence(
   }
   if (FIX.test(sentence)) return 'fix';
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  if (REMEMBER.test(sentence) && specific) return 'fact';
   if (PREFERENCE.test(sentence)) return 'preference';
-  if (DECISION.test(sentence) || (LETS.test(sentence) && specific)) return 'decision';
-  if (PROBLEM.test(sentence)) return 'problem';
+  if (DECISION.test(sentence) || COMMITMENT.test(sentence) || (LETS.test(sentence) && specific))
+    return 'decision';
+  const threshold =
+    THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
+  if (PROBLEM.test(sentence) && !threshold) return 'problem';
+  if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
-    if (!specific) return 'skip';
+    if (!specific && !hasValue(sentence)) return 'skip';
     if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence)) return 'skip';
-    return STANDING.test(sentence) ? 'setting' : 'instruction';
+    return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
   if (STATE.test(sentence) && specific) return 'state';
-  if (specific && FINITE.test(sentence) && sentence.split(/\s+/).length >= 4) return 'fact';
+  if (
+    specific &&
+    FINITE.test(sentence) &&
+    sentence.split(/\s+/).length >= 4 &&
+    !ONE_OFF_TIME.test(sentence)
+  )
+    return 'fact';
+  if (isValueStatement(sentence)) return 'fact';
   return 'context';
 }
 

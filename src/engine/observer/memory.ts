@@ -3,7 +3,7 @@ import { EngineError } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import { type MemoryEntry, readMemory } from '../../observer/index.js';
 import type { ForgetResult } from '../../pipeline/index.js';
-import { writeMemory, writeReview } from './files.js';
+import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
 import type { MemoryEntryView } from './types.js';
 
@@ -55,6 +55,7 @@ export async function forgetMemory(
     last = await rt.forget({ kind: 'event', eventId }, reason ?? 'memory forgotten on request');
   }
   await rt.memories?.forgotten(memoryId, reason ?? 'memory forgotten on request');
+  await dropFromHeldZone(rt, memoryId);
   await writeMemory(rt);
   await writeReview(rt);
   if (last === null) throw notFound('memory events of', memoryId);

@@ -10,6 +10,7 @@ import {
   readRetention,
   reflectObservations,
 } from '../../observer/index.js';
+import { readTextFile } from '../../vault/index.js';
 import { writeReview } from './files.js';
 import { expireProposals } from './proposals.js';
 import { DAY_MS, type ObserverRuntime, stamp, toView } from './runtime.js';
@@ -51,6 +52,8 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
     proposals: proposalsBefore,
     now,
     settings: rt.settings,
+    countTokens: rt.countTokens,
+    memoryText: (await readTextFile(rt.memoryPath)) ?? '',
   });
   const day = stamp(now);
   const taken = proposalsBefore.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { createGptTokenizer } from '../../context/index.js';
 import { type Clock, EngineError, type JsonObject, toIso } from '../../core/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { EVENT_TYPES } from '../../ledger/index.js';
@@ -7,6 +8,7 @@ import type {
   ObserverOutput,
   Proposal,
   ReflectorSettings,
+  TokenCounter,
 } from '../../observer/index.js';
 import { DEFAULT_REFLECTOR_SETTINGS } from '../../observer/index.js';
 import type { PipelineDeps } from '../../pipeline/index.js';
@@ -44,6 +46,11 @@ export interface ObserverRuntime {
   readonly memoryPath: string;
   /** The reflector's settings (budget and compression ratio from the options). */
   readonly settings: ReflectorSettings;
+  /**
+   * Counts the reflector's tokens (compression, MEMORY.md budget) with the context builder's
+   * tokenizer (`o200k_base`), whose tables load on the first count, not at start-up.
+   */
+  readonly countTokens: TokenCounter;
   /** Records one observer event in the ledger; false when it was recorded already. */
   readonly record: (
     type: (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES],
@@ -57,6 +64,7 @@ export function createObserverRuntime(
   options: EngineObserverOptions,
 ): ObserverRuntime {
   const workspace = options.workspace ?? process.cwd();
+  const tokenizer = createGptTokenizer();
   return {
     store: context.store,
     deps: context.deps,
@@ -66,13 +74,14 @@ export function createObserverRuntime(
     forget: context.forget,
     memories: context.memories,
     workspace,
-    reviewPath: join(workspace, 'REVIEW.md'),
-    memoryPath: join(workspace, 'MEMORY.md'),
+    reviewPath: resolve(workspace, 'REVIEW.md'),
+    memoryPath: resolve(workspace, 'MEMORY.md'),
     settings: {
       ...DEFAULT_REFLECTOR_SETTINGS,
       budgetTokens: options.memoryBudgetTokens ?? DEFAULT_REFLECTOR_SETTINGS.budgetTokens,
       maxRatio: options.maxCompressionRatio ?? DEFAULT_REFLECTOR_SETTINGS.maxRatio,
     },
+    countTokens: (text) => tokenizer.count(text),
     record: (type, payload) => recordEvent(context.deps, type, payload),
   };
 }

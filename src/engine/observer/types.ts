@@ -115,6 +115,18 @@ export interface DailyReport {
   readonly next_job_id: string;
 }
 
+/** What resolving a held MEMORY.md zone edit did. */
+export interface ZoneEditResolution {
+  readonly zone_id: string;
+  /** The `state_zone_edit` row it closed (`verity drift list`). */
+  readonly error_id: string;
+  readonly action: 'adopted' | 'overwritten';
+  /** Entries retired because their line was removed or changed by hand. */
+  readonly retired: readonly string[];
+  /** Entries promoted from changed or hand-written lines. */
+  readonly promoted: readonly string[];
+}
+
 /** The engine's observer capability (`engine.observer`). */
 export interface ObserverCapability {
   /** The workspace folder projected files are written to. */
@@ -149,6 +161,11 @@ export interface ObserverCapability {
   retireMemory(memoryId: string, reason?: string): Promise<MemoryEntryView>;
   /** Redacts the entry's proposal and resolution events (as `verity forget` does) and rewrites MEMORY.md. */
   forgetMemory(memoryId: string, reason?: string): Promise<ForgetResult>;
+  /**
+   * Resolves the held hand edit of a MEMORY.md zone (named by section or zone id): `adopt` makes
+   * the edited lines memory entries, `overwrite` discards the edit; the zone is written again.
+   */
+  resolveZoneEdit(zone: string, action: 'adopt' | 'overwrite'): Promise<ZoneEditResolution>;
   applyRetention(): Promise<RetentionReport>;
   analyzeFriction(): Promise<FrictionReport>;
   /** Answers from memory; `entityId` limits the messages and items searched to that entity. */

@@ -245,3 +245,140 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     expect(existsSync(join(workspace, 'REVIEW.md'))).toBe(true);
   });
 });
+
+/** A hand edit inside a MEMORY.md zone survives projection until resolved, through the CLI. */
+describe('verity memory resolve-edit', () => {
+  const cli = useCliHome('verity-cli-zone-edit-', {
+    config: (dir) => ({ workspace: join(dir, 'workspace') }),
+  });
+
+  async function ok(args: readonly string[]): Promise<string> {
+    const result = await cli.verity(args, { now: '2026-03-02T18:00:00Z' });
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout;
+  }
+
+  async function promoteAll(): Promise<void> {
+    const transcript = join(cli.dir, 'session.jsonl');
+    writeFileSync(transcript, `${SESSION.join('\n')}\n`);
+    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    await ok(['reflect']);
+    const list = JSON.parse(await ok(['proposals', 'list', '--json'])).proposals as ProposalJson[];
+    // The Hard Rules entry first; the others come later, while the zone holds an edit.
+    const order = [...list].sort(
+      (a, b) => Number(b.section === 'Hard Rules') - Number(a.section === 'Hard Rules'),
+    );
+    await ok(['proposals', 'approve', order[0]?.proposal_id ?? '']);
+  }
+
+  type Row = { error_type: string; query: string; resolved_at: string | null };
+  const openRows = async () =>
+    (JSON.parse(await ok(['drift', 'list', '--unresolved', '--json'])) as Row[]).filter(
+      (r) => r.error_type === 'state_zone_edit',
+    );
+
+  it('keeps the edit, raises one drift row, and adopts the edited lines as memory', async () => {
+    await promoteAll();
+    const path = join(cli.dir, 'workspace', 'MEMORY.md');
+    const before = readFileSync(path, 'utf8');
+    expect(before).toContain('nginx -t');
+    const edited = before
+      .replace(
+        /- \(2026-03-02\) From now on always run `nginx -t` before reloading nginx/,
+        '- (2026-03-02) Run `nginx -t` before every reload',
+      )
+      .replace(
+        '<!-- STATE:END zone_id=memory-hard-rules -->',
+        '- Never edit nginx.conf on the box\n<!-- STATE:END zone_id=memory-hard-rules -->',
+      );
+    expect(edited).not.toBe(before);
+    writeFileSync(path, edited);
+
+    // Promotions and rewrites that follow leave the edited zone exactly as the user left it.
+    const rest = JSON.parse(await ok(['proposals', 'list', '--json'])).proposals as ProposalJson[];
+    for (const p of rest) await ok(['proposals', 'approve', p.proposal_id]);
+    const after = readFileSync(path, 'utf8');
+    const zone = (text: string) =>
+      /<!-- STATE:BEGIN zone_id=memory-hard-rules[^>]*-->([\s\S]*?)<!-- STATE:END/.exec(text)?.[1];
+    expect(zone(after)).toBe(zone(edited));
+    expect(after).toContain('zone_id=memory-decisions');
+    expect(await openRows()).toEqual([
+      expect.objectContaining({ query: 'zone:memory-hard-rules', resolved_at: null }),
+    ]);
+
+    // Both flags, or neither, is a usage error.
+    const both = await cli.verity([
+      'memory',
+      'resolve-edit',
+      'Hard Rules',
+      '--adopt',
+      '--overwrite',
+    ]);
+    expect(both.code).toBe(2);
+    const adopted = JSON.parse(
+      await ok(['memory', 'resolve-edit', 'Hard Rules', '--adopt', '--json']),
+    );
+    expect(adopted).toMatchObject({ zone_id: 'memory-hard-rules', action: 'adopted' });
+    expect(adopted.retired).toHaveLength(1);
+    expect(adopted.promoted).toHaveLength(2);
+    const texts = (
+      JSON.parse(await ok(['memory', 'list', '--json'])).memory as { text: string }[]
+    ).map((m) => m.text);
+    expect(texts).toContain('Run `nginx -t` before every reload');
+    expect(texts).toContain('Never edit nginx.conf on the box');
+    expect(texts).not.toContain('From now on always run `nginx -t` before reloading nginx');
+    expect(await openRows()).toEqual([]);
+    const final = readFileSync(path, 'utf8');
+    expect(zone(final)).toContain('Run `nginx -t` before every reload');
+    expect(final).not.toContain('- Never edit nginx.conf on the box\n');
+    expect(final).toMatch(/Never edit nginx\.conf on the box `m-20260302-\d{3}`/);
+    // Resolved: nothing is held any more, so there is nothing to resolve again.
+    const again = await cli.verity(['memory', 'resolve-edit', 'memory-hard-rules', '--adopt']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('holds no unresolved edit');
+    expect(JSON.parse(await ok(['rebuild', '--verify', '--json'])).verified).toBe(true);
+  });
+
+  it('overwrites the edit when asked, and then writes the zone from memory again', async () => {
+    await promoteAll();
+    const path = join(cli.dir, 'workspace', 'MEMORY.md');
+    const before = readFileSync(path, 'utf8');
+    writeFileSync(
+      path,
+      before.replace('before reloading nginx', 'before reloading nginx (typed by hand)'),
+    );
+    await ok([
+      'memory',
+      'retire',
+      JSON.parse(await ok(['memory', 'list', '--json'])).memory[0].memory_id,
+    ]);
+    expect(readFileSync(path, 'utf8')).toContain('(typed by hand)');
+    const missing = await cli.verity(['memory', 'resolve-edit', 'Decisions', '--overwrite']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('holds no unresolved edit');
+    await ok(['memory', 'resolve-edit', 'Hard Rules', '--overwrite']);
+    const final = readFileSync(path, 'utf8');
+    expect(final).not.toContain('typed by hand');
+    expect(final).not.toContain('nginx -t');
+    expect(await openRows()).toEqual([]);
+  });
+
+  it('takes a forgotten entry out of a held zone, keeping the rest of the edit', async () => {
+    await promoteAll();
+    const path = join(cli.dir, 'workspace', 'MEMORY.md');
+    const entry = JSON.parse(await ok(['memory', 'list', '--json'])).memory[0] as {
+      memory_id: string;
+    };
+    const edited = readFileSync(path, 'utf8').replace(
+      '<!-- STATE:END zone_id=memory-hard-rules -->',
+      '- Keep staging on its own VPC\n<!-- STATE:END zone_id=memory-hard-rules -->',
+    );
+    writeFileSync(path, edited);
+    await ok(['memory', 'forget', entry.memory_id]);
+    const after = readFileSync(path, 'utf8');
+    expect(after).not.toContain('nginx -t');
+    expect(after).not.toContain(entry.memory_id);
+    expect(after).toContain('- Keep staging on its own VPC');
+    expect(await openRows()).toHaveLength(1);
+  });
+});

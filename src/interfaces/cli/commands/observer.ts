@@ -8,6 +8,7 @@ import type {
   ProposalView,
   ReflectReport,
 } from '../../../engine/index.js';
+import { UsageError } from '../exit-codes.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface JsonOption {
@@ -285,6 +286,42 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     });
 }
 
+/** `verity memory resolve-edit`: a hand edit held in a MEMORY.md zone, adopted or overwritten. */
+function registerResolveEdit(memory: Command, toolkit: CliToolkit): void {
+  memory
+    .command('resolve-edit')
+    .description(
+      'resolve a hand edit kept in a MEMORY.md zone: --adopt makes it memory, --overwrite discards it',
+    )
+    .argument('<zone>', 'the section (e.g. Decisions) or zone id (e.g. memory-decisions)')
+    .option('--adopt', 'turn the zone as edited into memory entries')
+    .option('--overwrite', 'discard the edit and write the entries again')
+    .option('--json', 'print what was retired and promoted as JSON')
+    .action(
+      async (
+        zone: string,
+        options: JsonOption & { adopt?: true; overwrite?: true },
+        command: Command,
+      ) => {
+        if ((options.adopt === true) === (options.overwrite === true)) {
+          throw new UsageError('resolve-edit takes exactly one of --adopt or --overwrite');
+        }
+        await toolkit.run(command, async (engine) => {
+          const result = await engine.observer.resolveZoneEdit(
+            zone,
+            options.adopt === true ? 'adopt' : 'overwrite',
+          );
+          toolkit.output(
+            options,
+            result,
+            (v) =>
+              `${v.zone_id}: edit ${v.action} (retired ${v.retired.length}, promoted ${v.promoted.length})`,
+          );
+        });
+      },
+    );
+}
+
 /** `verity memory …`, `ask`, `retention` and `friction`: promoted memory and what it says. */
 function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   const memory = program.command('memory').description('promoted MEMORY.md entries');
@@ -325,6 +362,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
         toolkit.output(options, result, () => `forgot ${id}`);
       });
     });
+  registerResolveEdit(memory, toolkit);
 
   program
     .command('ask')
