@@ -1,20 +1,10 @@
 import { z } from 'zod';
-import type { ContextSectionName } from '../../../engine/index.js';
+import { CONTEXT_MODES, CONTEXT_SECTIONS } from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
 import { entityIdInput } from './views.js';
 
-const SECTION_NAMES = [
-  'system',
-  'skills',
-  'summary',
-  'canonical_state',
-  'state_items',
-  'memories',
-  'tail',
-] as const satisfies readonly ContextSectionName[];
-
 const section = z.object({
-  name: z.enum(SECTION_NAMES),
+  name: z.enum(CONTEXT_SECTIONS),
   tokens: z.number().int(),
   truncated: z.boolean(),
   source: z.enum(['state_items', 'long_summary']).nullable(),
@@ -25,7 +15,7 @@ const output = {
   thread_id: z.string().nullable(),
   query: z.string().nullable(),
   now: z.string(),
-  mode: z.enum(['full', 'minimal']),
+  mode: z.enum(CONTEXT_MODES),
   budget: z.number().int(),
   total: z.number().int(),
   markdown: z.string(),
@@ -54,7 +44,7 @@ export const getContext = defineTool({
     thread_id: z.string().min(1).max(200).optional(),
     query: z.string().min(1).max(1000).optional(),
     budget: z.number().int().min(1).max(100_000).default(2000),
-    mode: z.enum(['full', 'minimal']).default('full'),
+    mode: z.enum(CONTEXT_MODES).default('full'),
     pack: z.boolean().default(false),
   },
   output,
