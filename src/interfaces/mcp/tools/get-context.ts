@@ -31,8 +31,6 @@ const output = {
     .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
     .optional(),
 };
-const outputSchema = z.object(output);
-
 /** `get_context`: the budgeted briefing for one turn. */
 export const getContext = defineTool({
   name: 'get_context',
@@ -51,7 +49,7 @@ export const getContext = defineTool({
   scope: 'read',
   // A thread is not bound to one entity: a restricted token must say whose context it reads.
   restrictedNeedsEntity: true,
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const pack = args.pack
       ? await engine.recall.recallPack({
           entity_id: args.entity_id,
@@ -66,7 +64,7 @@ export const getContext = defineTool({
       budget: pack === null ? args.budget : Math.max(1, args.budget - pack.tokens),
       mode: args.mode,
     });
-    const structured = outputSchema.parse({
+    const structured = tool.parse({
       entity_id: result.entity,
       thread_id: result.thread,
       query: result.query,

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defined, defineTool } from './define-tool.js';
 import { itemLine, stateItem } from './state-item-views.js';
 import { entityIdInput } from './views.js';
 
 const output = { entity_id: z.string(), items: z.array(stateItem), rendered: z.string() };
-const outputSchema = z.object(output);
-
 /** `list_state_items`: the open decisions, constraints, actions, questions and risks. */
 export const listStateItems = defineTool({
   name: 'list_state_items',
@@ -18,19 +16,18 @@ export const listStateItems = defineTool({
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const list = await engine.listStateItems({
       entityId: args.entity_id,
       ...defined('threadId', args.thread_id),
       status: args.include_closed ? 'all' : 'open',
     });
-    const structured = outputSchema.parse({ entity_id: args.entity_id, ...list });
     const text =
       list.items.length === 0
         ? 'no state items'
         : args.include_closed
           ? list.items.map(itemLine).join('\n')
           : list.rendered;
-    return reply(structured, text);
+    return tool.reply({ entity_id: args.entity_id, ...list }, text);
   },
 });

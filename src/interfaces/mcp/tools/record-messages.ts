@@ -36,8 +36,6 @@ const output = {
     }),
   ),
 };
-const outputSchema = z.object(output);
-
 /** `record_messages`: conversation in, for the extractor and the search index. */
 export const recordMessages = defineTool({
   name: 'record_messages',
@@ -53,8 +51,8 @@ export const recordMessages = defineTool({
   output,
   scope: 'write',
   idempotent: true,
-  async handler(args, engine) {
-    const result = outputSchema.parse(
+  async handler(args, engine, tool) {
+    const result = tool.parse(
       await engine.recordMessages(args.messages, {
         ...defined('thread_id', args.thread_id),
         ...defined('entity_id', args.entity_id),
