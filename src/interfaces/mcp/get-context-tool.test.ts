@@ -1,13 +1,7 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_SECTIONS } from '../../context/index.js';
 import { messageRecord, toJsonl } from '../../testing/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
-
-const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  mcp.call('get_context', args);
-
-const text = toolText;
+import { toolText as text, useMcpSession } from './__fixtures__/mcp-client.js';
 
 // The engine's default embedding model: the bundled one, for real.
 const mcp = useMcpSession({
@@ -59,6 +53,7 @@ const mcp = useMcpSession({
     });
   },
 });
+const call = mcp.tool('get_context');
 
 describe('get_context (MCP, in-memory transport)', () => {
   it('is listed as a read-only tool', async () => {

@@ -1,12 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../testing/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
-
-const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  mcp.call('search_memory', args);
-
-const text = toolText;
+import { toolText as text, useMcpSession } from './__fixtures__/mcp-client.js';
 
 // The engine's default embedding model: the bundled one, for real.
 const mcp = useMcpSession({
@@ -39,6 +33,7 @@ const mcp = useMcpSession({
     expect((await engine.ingest(toJsonl(records))).applied).toBe(4);
   },
 });
+const call = mcp.tool('search_memory');
 
 describe('search_memory (MCP, in-memory transport)', () => {
   it('finds messages by words and meaning within the entity, best first', async () => {

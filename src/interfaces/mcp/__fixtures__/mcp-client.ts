@@ -68,6 +68,8 @@ export interface McpSession {
   readonly client: Client;
   /** Calls tool `name` and returns its result (tool errors included, not thrown). */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** `call` bound to the tool `name`, for a file that tests one tool. */
+  tool(name: string): (args: Record<string, unknown>) => Promise<CallToolResult>;
 }
 
 /**
@@ -104,5 +106,6 @@ export function useMcpSession(setup: McpSessionSetup): McpSession {
       return current().client;
     },
     call: (name, args) => callTool(current().client, name, args),
+    tool: (name) => (args) => callTool(current().client, name, args),
   };
 }

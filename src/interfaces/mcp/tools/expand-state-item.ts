@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
 import { defined, defineTool } from './define-tool.js';
 import { itemLine, stateItem } from './state-item-views.js';
-import { entityIdInput } from './views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const output = {
   entity_id: z.string(),
@@ -27,7 +27,7 @@ export const expandStateItem = defineTool({
   input: {
     entity_id: entityIdInput,
     uid: z.string().regex(/^[dcaqr]_[0-9a-f]{12}$/),
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
   },
   output,
   scope: 'read',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTEXT_MODES, CONTEXT_SECTIONS } from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const section = z.object({
   name: z.enum(CONTEXT_SECTIONS),
@@ -39,7 +39,7 @@ export const getContext = defineTool({
     'Call at the start of a turn: a token-budgeted briefing of state, items, memories and messages.',
   input: {
     entity_id: entityIdInput,
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     query: z.string().min(1).max(1000).optional(),
     budget: z.number().int().min(1).max(100_000).default(2000),
     mode: z.enum(CONTEXT_MODES).default('full'),

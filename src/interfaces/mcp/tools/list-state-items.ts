@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defined, defineTool } from './define-tool.js';
 import { itemLine, stateItem } from './state-item-views.js';
-import { entityIdInput } from './views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const output = { entity_id: z.string(), items: z.array(stateItem), rendered: z.string() };
 /** `list_state_items`: the open decisions, constraints, actions, questions and risks. */
@@ -11,7 +11,7 @@ export const listStateItems = defineTool({
   description: 'Call to see open decisions, constraints, actions, questions and risks.',
   input: {
     entity_id: entityIdInput,
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     include_closed: z.boolean().default(false),
   },
   output,

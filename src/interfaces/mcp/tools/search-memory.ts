@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EngineError, parseRfc3339, toIso } from '../../../core/index.js';
 import type { SearchKind, SearchResult } from '../../../engine/index.js';
 import { defined, defineTool } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const KINDS = [
   'message',
@@ -59,7 +59,7 @@ export const searchMemory = defineTool({
     entity_id: entityIdInput,
     query: z.string().min(1).max(1000),
     k: z.number().int().min(1).max(50).default(10),
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     kind: z.enum(KINDS).optional(),
     since: z.string().max(40).optional(),
     until: z.string().max(40).optional(),
