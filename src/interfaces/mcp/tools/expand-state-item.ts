@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
-import { defined, defineTool } from './define-tool.js';
-import { itemLine, stateItem } from './state-item-views.js';
+import { defineTool } from './define-tool.js';
+import { itemLine, itemsInScope, stateItem } from './state-item-views.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
 const output = {
@@ -34,11 +34,7 @@ export const expandStateItem = defineTool({
   async handler(args, engine, tool) {
     // Resolve the thread within the entity first, so another entity's items stay invisible
     // (an item of theirs is reported exactly like one that does not exist).
-    const own = await engine.listStateItems({
-      entityId: args.entity_id,
-      ...defined('threadId', args.thread_id),
-      status: 'all',
-    });
+    const own = await itemsInScope(engine, args, 'all');
     const threads = own.items.filter((view) => view.uid === args.uid).map((v) => v.thread_id);
     const [thread] = threads;
     if (thread === undefined) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defined, defineTool } from './define-tool.js';
-import { itemLine, stateItem } from './state-item-views.js';
+import { defineTool } from './define-tool.js';
+import { itemLine, itemsInScope, stateItem } from './state-item-views.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
 const output = { entity_id: z.string(), items: z.array(stateItem), rendered: z.string() };
@@ -17,11 +17,7 @@ export const listStateItems = defineTool({
   output,
   scope: 'read',
   async handler(args, engine, tool) {
-    const list = await engine.listStateItems({
-      entityId: args.entity_id,
-      ...defined('threadId', args.thread_id),
-      status: args.include_closed ? 'all' : 'open',
-    });
+    const list = await itemsInScope(engine, args, args.include_closed ? 'all' : 'open');
     const text =
       list.items.length === 0
         ? 'no state items'
