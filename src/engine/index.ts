@@ -3,6 +3,7 @@
  * May import: everything below it, adapters included (only here and in config).
  */
 
+export { CONTEXT_MODES, CONTEXT_SECTIONS } from '../context/index.js';
 export type { IntentMetrics } from '../extract/index.js';
 export type { CalendarSource } from '../pipeline/index.js';
 export type {

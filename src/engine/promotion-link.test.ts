@@ -5,17 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../ledger/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/sqlite-store.js';
+import { transcriptLine } from '../testing/index.js';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './types.js';
 
-function line(id: string, role: string, content: string, minute: number): string {
-  return JSON.stringify({
-    message_id: id,
-    role,
-    content,
-    created_at: new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString(),
-  });
-}
+/** A transcript line written at 09:`minute` on 2026-03-02 (UTC). */
+const line = (id: string, role: string, content: string, minute: number): string =>
+  transcriptLine(id, role, content, new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString());
 
 const SESSION = [
   line('m1', 'user', 'From now on always run `nginx -t` before reloading nginx.', 0),

@@ -117,6 +117,16 @@ function argumentsOf(command: Command): string[] {
   return [...positional, ...mandatory];
 }
 
+/** `verity --home HOME --now NOW ARGS`, in process. */
+function verity(args: readonly string[]) {
+  return runCli(['--home', home, '--now', NOW, ...args]);
+}
+
+/** Runs `leaf` with its required arguments filled in, then `extra`. */
+function runLeaf(leaf: { path: string[]; command: Command }, ...extra: string[]) {
+  return verity([...leaf.path, ...argumentsOf(leaf.command), ...extra]);
+}
+
 describe('CLI: every command', () => {
   const leaves = leafCommands();
 
@@ -130,15 +140,7 @@ describe('CLI: every command', () => {
   it.each(leaves.map((leaf) => [leaf.path.join(' '), leaf] as const))(
     '%s refuses an unknown option',
     async (_name, leaf) => {
-      const run = await runCli([
-        '--home',
-        home,
-        '--now',
-        NOW,
-        ...leaf.path,
-        ...argumentsOf(leaf.command),
-        `--${UNKNOWN.replaceAll('_', '-')}`,
-      ]);
+      const run = await runLeaf(leaf, `--${UNKNOWN.replaceAll('_', '-')}`);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`unknown option '--${UNKNOWN.replaceAll('_', '-')}'`);
     },
@@ -152,15 +154,7 @@ describe('CLI: every command', () => {
   it.each(withJson.map((leaf) => [leaf.path.join(' '), leaf] as const))(
     '%s --json prints snake_case keys only',
     async (_name, leaf) => {
-      const run = await runCli([
-        '--home',
-        home,
-        '--now',
-        NOW,
-        ...leaf.path,
-        ...argumentsOf(leaf.command),
-        '--json',
-      ]);
+      const run = await runLeaf(leaf, '--json');
       if (run.stdout.trim() === '') return; // it failed before printing (e.g. an unknown id)
       const printed: unknown = JSON.parse(run.stdout);
       expect(isWireJson(printed), run.stdout.slice(0, 400)).toBe(true);
@@ -168,11 +162,7 @@ describe('CLI: every command', () => {
   );
 
   it('takes --entity-id and --thread-id, the names MCP and HTTP use', async () => {
-    const run = await runCli([
-      '--home',
-      home,
-      '--now',
-      NOW,
+    const run = await verity([
       'context',
       '--entity-id',
       'user:primary',

@@ -97,6 +97,14 @@ export function messageRecord(
   };
 }
 
+/**
+ * One line of a session transcript as `verity capture` and the observer read it: `message_id`,
+ * `role`, `content`, `created_at`, as JSON.
+ */
+export function transcriptLine(id: string, role: string, content: string, at: string): string {
+  return JSON.stringify({ message_id: id, role, content, created_at: at });
+}
+
 /** Joins records into JSONL text. */
 export function toJsonl(records: readonly unknown[]): string {
   return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;

@@ -1,56 +1,38 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SEED_OBSERVATION as SEED, toJsonl } from '../../testing/index.js';
 import { useCliHome } from './__fixtures__/cli-home.js';
-import type { CliRun } from './__fixtures__/run-cli.js';
-import type { CliIo } from './index.js';
-import { main } from './index.js';
-
-interface Captured {
-  readonly io: CliIo;
-  readonly stdout: () => string;
-  readonly stderr: () => string;
-}
-
-function capture(stdin = ''): Captured {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: (text) => {
-        out.push(text);
-      },
-      stderr: (text) => {
-        err.push(text);
-      },
-      stdin: async () => stdin,
-    },
-    stdout: () => out.join(''),
-    stderr: () => err.join(''),
-  };
-}
+import { type CliRun, runCli } from './__fixtures__/run-cli.js';
 
 const NOW = '2026-02-19T15:05:00Z';
 
 /** Seed 000's observation example, as one ingest line. */
-const SEED_OBSERVATION = {
-  type: 'observation',
-  event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b',
-  event_ts: '2026-02-19T15:00:00Z',
-  domain: 'travel',
-  entity_id: 'user:primary',
-  field: 'travel.status',
-  candidate_value: 'in_progress',
-  intent: 'assertive',
-  source: { type: 'conversation_assertive', ref: 'thread:646:msg:1842' },
-  corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-};
+const SEED_OBSERVATION = { type: 'observation', ...SEED };
 
 const INVALID_OBSERVATION = {
   ...SEED_OBSERVATION,
   event_id: '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5c',
   source: { type: 'rumour', ref: 'thread:646:msg:1843' },
 };
+
+/** Usage errors, each exiting 2: the test name, the arguments, and what stderr must contain. */
+const USAGE_ERRORS: readonly (readonly [string, readonly string[], readonly string[]])[] = [
+  ['exits 2 for an unknown command', ['frobnicate'], ["unknown command 'frobnicate'"]],
+  ['exits 2 for an unknown option', ['stats', '--colour'], ['--colour']],
+  [
+    'exits 2 for a bad --at',
+    ['state', 'get', 'user:primary', 'travel.status', '--at', 'soon'],
+    ['--at'],
+  ],
+  ['exits 2 for a bad --port', ['serve', '--port', 'http'], ['--port']],
+  [
+    'refuses to forget without --yes and says what would be erased',
+    ['forget', '--entity', 'user:primary', '--field', 'travel.status'],
+    ['travel.status of user:primary', '--yes'],
+  ],
+  ['exits 2 when forget has no target', ['forget', '--yes'], ['--event']],
+];
 
 describe('verity cli', () => {
   const cli = useCliHome('verity-cli-', { now: NOW });
@@ -61,62 +43,17 @@ describe('verity cli', () => {
   }
 
   describe('usage', () => {
-    it('exits 2 for an unknown command', async () => {
-      const result = await verity(['frobnicate']);
+    it.each(USAGE_ERRORS)('%s', async (_name, args, says) => {
+      const result = await verity(args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain("unknown command 'frobnicate'");
-    });
-
-    it('exits 2 for an unknown option', async () => {
-      const result = await verity(['stats', '--colour']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('--colour');
+      for (const text of says) expect(result.stderr).toContain(text);
     });
 
     it('exits 2 naming both --now and VERITY_NOW for a bad clock', async () => {
-      const captured = capture();
-      const code = await main(['--home', cli.home, '--now', 'yesterday', 'stats'], captured.io);
-      expect(code).toBe(2);
-      expect(captured.stderr()).toMatch(/^verity: .*--now.*VERITY_NOW/);
-      expect(captured.stderr()).not.toContain('    at ');
-    });
-
-    it('exits 2 for a bad --at', async () => {
-      const result = await verity([
-        'state',
-        'get',
-        'user:primary',
-        'travel.status',
-        '--at',
-        'soon',
-      ]);
+      const result = await runCli(['--home', cli.home, '--now', 'yesterday', 'stats']);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('--at');
-    });
-
-    it('exits 2 for a bad --port', async () => {
-      const result = await verity(['serve', '--port', 'http']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('--port');
-    });
-
-    it('refuses to forget without --yes and says what would be erased', async () => {
-      const result = await verity([
-        'forget',
-        '--entity',
-        'user:primary',
-        '--field',
-        'travel.status',
-      ]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('travel.status of user:primary');
-      expect(result.stderr).toContain('--yes');
-    });
-
-    it('exits 2 when forget has no target', async () => {
-      const result = await verity(['forget', '--yes']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('--event');
+      expect(result.stderr).toMatch(/^verity: .*--now.*VERITY_NOW/);
+      expect(result.stderr).not.toContain('    at ');
     });
 
     it('exits 2 when the input file cannot be read', async () => {
@@ -137,7 +74,7 @@ describe('verity cli', () => {
   describe('with the engine', () => {
     function writeJsonl(name: string, lines: readonly unknown[]): string {
       const path = join(cli.dir, name);
-      writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+      writeFileSync(path, toJsonl(lines));
       return path;
     }
 

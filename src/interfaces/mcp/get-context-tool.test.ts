@@ -1,49 +1,45 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
+import { CONTEXT_SECTIONS } from '../../context/index.js';
+import { messageRecord, toJsonl } from '../../testing/index.js';
+import { toolText as text, useMcpSession } from './__fixtures__/mcp-client.js';
 
-const NOW = Date.parse('2026-03-02T09:00:00Z');
-
-const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  mcp.call('get_context', args);
-
-const text = toolText;
-
+// The engine's default embedding model: the bundled one, for real.
 const mcp = useMcpSession({
   prefix: 'verity-mcp-context-',
-  engine: (dir) => {
-    // The engine's default embedding model: the bundled one, for real.
-    return { home: dir, clock: fixedClock(NOW) };
-  },
+  now: '2026-03-02T09:00:00Z',
   seed: async (engine) => {
     const records = [
-      ['trip', 'm1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
-      ['trip', 'm2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
-      [
+      messageRecord(
+        'trip',
+        'm1',
+        'user',
+        'We are planning a trip to Lisbon in March.',
+        '2026-03-01T10:00:00Z',
+      ),
+      messageRecord(
+        'trip',
+        'm2',
+        'user',
+        'Which hotel did the Silvas recommend?',
+        '2026-03-01T10:02:00Z',
+      ),
+      messageRecord(
         'lunch',
         'm1',
+        'user',
         'The Silvas recommended the Hotel Avenida by the river.',
         '2026-01-10T12:00:00Z',
-      ],
-    ].map(([thread, id, content, at]) => ({
-      type: 'message',
-      thread_id: thread,
-      message_id: id,
-      role: 'user',
-      content,
-      created_at: at,
-    }));
-    records.push({
-      type: 'message',
-      thread_id: 'office',
-      message_id: 'm1',
-      role: 'user',
-      content: 'The Silvas hotel booking for the offsite is confirmed.',
-      created_at: '2026-02-01T10:00:00Z',
-      entity_id: 'team:acme',
-    } as (typeof records)[number]);
-    const report = await engine.ingest(records.map((record) => JSON.stringify(record)).join('\n'));
+      ),
+      messageRecord(
+        'office',
+        'm1',
+        'user',
+        'The Silvas hotel booking for the offsite is confirmed.',
+        '2026-02-01T10:00:00Z',
+        { entity_id: 'team:acme' },
+      ),
+    ];
+    const report = await engine.ingest(toJsonl(records));
     expect(report.applied).toBe(4);
     await engine.recordObservation({
       event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
@@ -57,6 +53,7 @@ const mcp = useMcpSession({
     });
   },
 });
+const call = mcp.tool('get_context');
 
 describe('get_context (MCP, in-memory transport)', () => {
   it('is listed as a read-only tool', async () => {
@@ -88,15 +85,7 @@ describe('get_context (MCP, in-memory transport)', () => {
     expect(structured.markdown).toContain('- travel.destination: Lisbon');
     expect(structured.markdown).toContain('Hotel Avenida');
     expect(structured.total).toBeLessThanOrEqual(2000);
-    expect(structured.sections.map((section) => section.name)).toEqual([
-      'system',
-      'skills',
-      'summary',
-      'canonical_state',
-      'state_items',
-      'memories',
-      'tail',
-    ]);
+    expect(structured.sections.map((section) => section.name)).toEqual([...CONTEXT_SECTIONS]);
     expect(structured.included.memory_ids).toEqual(['message:lunch/m1']);
     expect(structured.included.message_ids).toEqual(['m1', 'm2']);
   });

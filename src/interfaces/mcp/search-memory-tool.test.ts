@@ -1,50 +1,39 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
+import { messageRecord, toJsonl } from '../../testing/index.js';
+import { toolText as text, useMcpSession } from './__fixtures__/mcp-client.js';
 
-const NOW = Date.parse('2026-03-01T12:00:00Z');
-
-const call = (args: Record<string, unknown>): Promise<CallToolResult> =>
-  mcp.call('search_memory', args);
-
-const text = toolText;
-
+// The engine's default embedding model: the bundled one, for real.
 const mcp = useMcpSession({
   prefix: 'verity-mcp-search-',
-  engine: (dir) => {
-    // The engine's default embedding model: the bundled one, for real.
-    return { home: dir, clock: fixedClock(NOW) };
-  },
+  now: '2026-03-01T12:00:00Z',
   seed: async (engine) => {
-    const lines = [
+    const records = [
       ['lease', 'm1', 'Sam says the landlord wants to renew the lease for two more years.'],
       ['lease', 'm2', 'I would rather sign for one year only.'],
       ['garden', 'm1', 'The roses need pruning before the frost.'],
     ].map(([thread, id, content], index) =>
-      JSON.stringify({
-        type: 'message',
-        thread_id: thread,
-        message_id: id,
-        role: 'user',
-        content,
-        created_at: `2026-02-0${index + 1}T10:00:00Z`,
-      }),
+      messageRecord(
+        thread ?? '',
+        id ?? '',
+        'user',
+        content ?? '',
+        `2026-02-0${index + 1}T10:00:00Z`,
+      ),
     );
-    lines.push(
-      JSON.stringify({
-        type: 'message',
-        thread_id: 'team-chat',
-        message_id: 'm1',
-        role: 'user',
-        content: 'The lease of the office ends in June.',
-        created_at: '2026-02-05T10:00:00Z',
-        entity_id: 'team:acme',
-      }),
+    records.push(
+      messageRecord(
+        'team-chat',
+        'm1',
+        'user',
+        'The lease of the office ends in June.',
+        '2026-02-05T10:00:00Z',
+        { entity_id: 'team:acme' },
+      ),
     );
-    expect((await engine.ingest(lines.join('\n'))).applied).toBe(4);
+    expect((await engine.ingest(toJsonl(records))).applied).toBe(4);
   },
 });
+const call = mcp.tool('search_memory');
 
 describe('search_memory (MCP, in-memory transport)', () => {
   it('finds messages by words and meaning within the entity, best first', async () => {

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGptTokenizer } from '../../../context/index.js';
+import { CONTEXT_SECTIONS, createGptTokenizer } from '../../../context/index.js';
+import { messageRecord, observation, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -11,33 +12,23 @@ const RECORDS = [
     ['t1', 'user', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
     ['t2', 'assistant', 'Shall I look for flights?', '2026-03-01T10:01:00Z'],
     ['t3', 'user', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
-  ].map(([id, role, content, at]) => ({
-    type: 'message',
-    thread_id: 'trip',
-    message_id: id,
-    role,
-    content,
-    created_at: at,
-  })),
-  {
-    type: 'message',
-    thread_id: 'lunch',
-    message_id: 'o1',
-    role: 'user',
-    content: 'The Silvas recommended the Hotel Avenida near the river.',
-    created_at: '2026-01-10T12:00:00Z',
-  },
-  {
-    type: 'observation',
-    event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
-    event_ts: '2026-03-01T10:00:00Z',
-    domain: 'travel',
-    entity_id: 'user:primary',
+  ].map(([id, role, content, at]) =>
+    messageRecord('trip', id ?? '', role as 'user' | 'assistant', content ?? '', at ?? ''),
+  ),
+  messageRecord(
+    'lunch',
+    'o1',
+    'user',
+    'The Silvas recommended the Hotel Avenida near the river.',
+    '2026-01-10T12:00:00Z',
+  ),
+  observation({
+    id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
+    at: '2026-03-01T10:00:00Z',
     field: 'travel.destination',
-    candidate_value: 'Lisbon',
-    intent: 'assertive',
-    source: { type: 'user_statement', ref: 'thread:trip:msg:t1' },
-  },
+    value: 'Lisbon',
+    ref: 'thread:trip:msg:t1',
+  }),
 ];
 
 /** `verity context` in-process, with the real bundled embedding model (the CLI's default). */
@@ -47,7 +38,7 @@ describe('verity context', () => {
 
   beforeAll(async () => {
     const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, `${RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
+    writeFileSync(file, toJsonl(RECORDS));
     const ingested = await verity(['ingest', file]);
     expect(ingested.code, ingested.stderr).toBe(0);
   });
@@ -74,15 +65,7 @@ describe('verity context', () => {
       budget: 2000,
       tokenizer: 'o200k_base',
     });
-    expect(parsed.sections.map((section) => section.name)).toEqual([
-      'system',
-      'skills',
-      'summary',
-      'canonical_state',
-      'state_items',
-      'memories',
-      'tail',
-    ]);
+    expect(parsed.sections.map((section) => section.name)).toEqual([...CONTEXT_SECTIONS]);
     const tokenizer = createGptTokenizer();
     for (const section of parsed.sections) {
       expect(section.tokens).toBe(tokenizer.count(section.text));

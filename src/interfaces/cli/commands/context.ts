@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import type { ContextMode, ContextResult } from '../../../engine/index.js';
 import { UsageError } from '../exit-codes.js';
+import { oneOf, wholeNumber } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface ContextCommandOptions {
@@ -17,18 +18,9 @@ interface ContextCommandOptions {
 /** The largest budget the command accepts; the engine refuses larger ones anyway. */
 const MAX_BUDGET = 1_000_000;
 
-function budget(text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > MAX_BUDGET) {
-    throw new InvalidArgumentError(`must be a whole number of tokens from 1 to ${MAX_BUDGET}.`);
-  }
-  return value;
-}
+const budget = wholeNumber(1, MAX_BUDGET, 'a whole number of tokens');
 
-function mode(text: string): ContextMode {
-  if (text === 'full' || text === 'minimal') return text;
-  throw new InvalidArgumentError('must be full or minimal.');
-}
+const mode = oneOf(['full', 'minimal'] as const satisfies ContextMode[]);
 
 /** The markdown, then what each section cost and what was cut, for a person reading it. */
 export function renderContextReport(result: ContextResult): string {

@@ -1,16 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { transcriptLine } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
-function line(id: string, role: string, content: string, minute: number): string {
-  return JSON.stringify({
-    message_id: id,
-    role,
-    content,
-    created_at: new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString(),
-  });
-}
+/** A transcript line written at 09:`minute` on 2026-03-02 (UTC). */
+const line = (id: string, role: string, content: string, minute: number): string =>
+  transcriptLine(id, role, content, new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString());
 
 const SESSION = [
   line('m1', 'user', 'The staging API returns 502 since the deploy.', 0),
@@ -57,6 +53,11 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     ).proposals;
   }
 
+  /** `verity capture` of the transcript as session s1, then `flags`. */
+  function capture(trigger: string, ...flags: string[]): string[] {
+    return ['capture', transcript, '--session', 's1', '--trigger', trigger, ...flags];
+  }
+
   beforeEach(() => {
     workspace = join(cli.dir, 'workspace');
     transcript = join(cli.dir, 'session.jsonl');
@@ -64,42 +65,9 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
   });
 
   it('captures once per dedupe key; compaction then shutdown are two captures', async () => {
-    const first = JSON.parse(
-      await ok([
-        'capture',
-        transcript,
-        '--session',
-        's1',
-        '--trigger',
-        'compaction',
-        '--no-observe',
-        '--json',
-      ]),
-    );
-    const again = JSON.parse(
-      await ok([
-        'capture',
-        transcript,
-        '--session',
-        's1',
-        '--trigger',
-        'compaction',
-        '--no-observe',
-        '--json',
-      ]),
-    );
-    const shutdown = JSON.parse(
-      await ok([
-        'capture',
-        transcript,
-        '--session',
-        's1',
-        '--trigger',
-        'shutdown',
-        '--no-observe',
-        '--json',
-      ]),
-    );
+    const first = JSON.parse(await ok(capture('compaction', '--no-observe', '--json')));
+    const again = JSON.parse(await ok(capture('compaction', '--no-observe', '--json')));
+    const shutdown = JSON.parse(await ok(capture('shutdown', '--no-observe', '--json')));
     expect([first.status, again.status, shutdown.status]).toEqual([
       'captured',
       'duplicate',
@@ -112,26 +80,17 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
   });
 
   it('rejects a bad trigger and an unreadable transcript with a clear error', async () => {
-    const bad = await verity(['capture', transcript, '--session', 's1', '--trigger', 'lunch']);
+    const bad = await verity(capture('lunch'));
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('compaction, shutdown, manual');
     writeFileSync(transcript, 'not json\n');
-    const unreadable = await verity([
-      'capture',
-      transcript,
-      '--session',
-      's1',
-      '--trigger',
-      'manual',
-    ]);
+    const unreadable = await verity(capture('manual'));
     expect(unreadable.code).not.toBe(0);
     expect(unreadable.stderr).toContain('transcript');
   });
 
   it('observes through the durable queue, writes the daily log in the workspace, and reflects into REVIEW.md', async () => {
-    const captured = JSON.parse(
-      await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--json']),
-    );
+    const captured = JSON.parse(await ok(capture('shutdown', '--json')));
     expect(captured.job_id).not.toBeNull();
     expect(JSON.parse(await ok(['observer', 'work', '--json'])).ran).toBe(1);
     const log = readFileSync(join(workspace, 'memory', '2026-03-02.md'), 'utf8');
@@ -169,7 +128,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
     mkdirSync(workspace, { recursive: true });
     const mine = '# Memory\n\nMy own notes.\n\n## Hard Rules\n\n- hand-written rule\n';
     writeFileSync(join(workspace, 'MEMORY.md'), mine);
-    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    await ok(capture('shutdown', '--sync'));
     await ok(['reflect']);
     const list = await pending();
     const rule = list.find((p) => p.section === 'Hard Rules');
@@ -225,7 +184,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
   });
 
   it('answers from memory with citations, and says so when nothing matches', async () => {
-    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    await ok(capture('shutdown', '--sync'));
     const answer = JSON.parse(
       await ok(['ask', 'what did we decide about the session store?', '--json']),
     );
@@ -237,7 +196,7 @@ describe('verity capture / reflect / proposals / memory / ask', () => {
   });
 
   it('gates friction analysis on two weeks of history', async () => {
-    await ok(['capture', transcript, '--session', 's1', '--trigger', 'shutdown', '--sync']);
+    await ok(capture('shutdown', '--sync'));
     const gated = JSON.parse(await ok(['friction', '--json']));
     expect(gated).toMatchObject({ status: 'gated', min_history_days: 14 });
     const later = JSON.parse(await ok(['friction', '--json'], '2026-03-20T00:00:00Z'));

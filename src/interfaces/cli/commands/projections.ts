@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import type { Config } from '../../../config/index.js';
 import type {
   Engine,
@@ -8,6 +8,7 @@ import type {
   ProjectionReport,
 } from '../../../engine/index.js';
 import { EXIT_CODES, messageOf } from '../exit-codes.js';
+import { collect, oneOf, wholeNumber } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface ProjectCommandOptions {
@@ -17,24 +18,9 @@ interface ProjectCommandOptions {
   readonly json?: true;
 }
 
-function collect(text: string, previous: readonly string[] = []): readonly string[] {
-  return [...previous, text];
-}
+const mode = oneOf(['ast_zones', 'legacy_string'] as const satisfies ProjectionMode[]);
 
-function mode(text: string): ProjectionMode {
-  if (text !== 'ast_zones' && text !== 'legacy_string') {
-    throw new InvalidArgumentError('must be ast_zones or legacy_string.');
-  }
-  return text;
-}
-
-function interval(text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 100 || value > 3_600_000) {
-    throw new InvalidArgumentError('must be a number of milliseconds from 100 to 3600000.');
-  }
-  return value;
-}
+const interval = wholeNumber(100, 3_600_000, 'a number of milliseconds');
 
 /**
  * The files to project: `--target`s (relative to the current directory), else

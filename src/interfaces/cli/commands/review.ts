@@ -73,68 +73,80 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     });
 }
 
-/** One task or patch answer: `verity review <verb> <id>` with `--note` (or another text). */
-function taskAnswer(
-  toolkit: CliToolkit,
-  verb: 'approve' | 'acknowledge' | 'cancel' | 'unstick',
-): (id: string, text: string | undefined, options: JsonOptions, command: Command) => Promise<void> {
-  return async (id, text, options, command) => {
-    await toolkit.run(command, async (engine) => {
-      const answer = await engine.tasks.answerReview(id, verb, text);
-      toolkit.output(options, answer, renderTaskReviewAnswer);
-    });
-  };
+/** How a task or patch answer takes its text: from an option, or from a second argument. */
+type AnswerText =
+  | {
+      readonly option: '--note <text>' | '--reason <text>';
+      readonly key: 'note' | 'reason';
+      readonly description: string;
+      readonly required?: true;
+    }
+  | { readonly argument: string; readonly description: string };
+
+/** One `verity review <verb> <id>` answer to a stuck task or a proposed patch. */
+interface TaskAnswer {
+  readonly verb: 'approve' | 'acknowledge' | 'cancel' | 'unstick';
+  readonly alias?: string;
+  readonly description: string;
+  /** What the `<id>` argument names. */
+  readonly id: string;
+  readonly text: AnswerText;
 }
+
+const TASK_ANSWERS: readonly TaskAnswer[] = [
+  {
+    verb: 'approve',
+    description: 'approve a proposed patch (PATCH-…): it is applied as a config change',
+    id: 'patch id',
+    text: { option: '--note <text>', key: 'note', description: 'why' },
+  },
+  {
+    verb: 'acknowledge',
+    alias: 'ack',
+    description: 'acknowledge a stuck task (TASK-…) in the review queue',
+    id: 'task id',
+    text: { option: '--note <text>', key: 'note', description: 'what the acknowledgement says' },
+  },
+  {
+    verb: 'cancel',
+    description: 'cancel a stuck task (TASK-…) from the review queue; the reason is required',
+    id: 'task id',
+    text: {
+      option: '--reason <text>',
+      key: 'reason',
+      description: 'why the task is cancelled',
+      required: true,
+    },
+  },
+  {
+    verb: 'unstick',
+    description:
+      'unstick a stuck task (TASK-…): set its next concrete step, count it as progress, acknowledge',
+    id: 'task id',
+    text: { argument: '<next_action>', description: 'the next concrete step' },
+  },
+];
 
 /** `verity review approve|acknowledge|cancel|unstick`: stuck tasks and proposed patches. */
 function registerTaskAnswerCommands(review: Command, toolkit: CliToolkit): void {
-  const approve = taskAnswer(toolkit, 'approve');
-  const acknowledge = taskAnswer(toolkit, 'acknowledge');
-  const cancel = taskAnswer(toolkit, 'cancel');
-  const unstick = taskAnswer(toolkit, 'unstick');
-
-  review
-    .command('approve')
-    .description('approve a proposed patch (PATCH-…): it is applied as a config change')
-    .argument('<id>', 'patch id')
-    .option('--note <text>', 'why')
-    .option('--json', 'print JSON')
-    .action((id: string, options: NoteOptions, command: Command) =>
-      approve(id, options.note, options, command),
-    );
-
-  review
-    .command('acknowledge')
-    .alias('ack')
-    .description('acknowledge a stuck task (TASK-…) in the review queue')
-    .argument('<id>', 'task id')
-    .option('--note <text>', 'what the acknowledgement says')
-    .option('--json', 'print JSON')
-    .action((id: string, options: NoteOptions, command: Command) =>
-      acknowledge(id, options.note, options, command),
-    );
-
-  review
-    .command('cancel')
-    .description('cancel a stuck task (TASK-…) from the review queue; the reason is required')
-    .argument('<id>', 'task id')
-    .requiredOption('--reason <text>', 'why the task is cancelled')
-    .option('--json', 'print JSON')
-    .action((id: string, options: JsonOptions & { readonly reason: string }, command: Command) =>
-      cancel(id, options.reason, options, command),
-    );
-
-  review
-    .command('unstick')
-    .description(
-      'unstick a stuck task (TASK-…): set its next concrete step, count it as progress, acknowledge',
-    )
-    .argument('<id>', 'task id')
-    .argument('<next_action>', 'the next concrete step')
-    .option('--json', 'print JSON')
-    .action((id: string, step: string, options: JsonOptions, command: Command) =>
-      unstick(id, step, options, command),
-    );
+  for (const answer of TASK_ANSWERS) {
+    const command = review.command(answer.verb);
+    if (answer.alias !== undefined) command.alias(answer.alias);
+    command.description(answer.description).argument('<id>', answer.id);
+    const { text } = answer;
+    if ('argument' in text) command.argument(text.argument, text.description);
+    else if (text.required === true) command.requiredOption(text.option, text.description);
+    else command.option(text.option, text.description);
+    command.option('--json', 'print JSON').action(async () => {
+      const [id, step] = command.processedArgs as string[];
+      const options = command.opts<JsonOptions & Partial<Record<'note' | 'reason', string>>>();
+      const value = 'argument' in text ? step : options[text.key];
+      await toolkit.run(command, async (engine) => {
+        const result = await engine.tasks.answerReview(id ?? '', answer.verb, value);
+        toolkit.output(options, result, renderTaskReviewAnswer);
+      });
+    });
+  }
 }
 
 /** `verity review edit`: answer a prompt with a corrected value. */

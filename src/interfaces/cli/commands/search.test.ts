@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-01T12:00:00Z';
@@ -11,14 +12,7 @@ const MESSAGES = [
   ['home', 'm1', 'The plumber fixes the kitchen sink on Thursday.', '2026-02-10T09:00:00Z'],
   ['home', 'm2', 'Water the tomato plants while we are away.', '2026-02-11T09:00:00Z'],
 ].map(([thread, id, content, at]) =>
-  JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: at,
-  }),
+  JSON.stringify(messageRecord(thread ?? '', id ?? '', 'user', content ?? '', at ?? '')),
 );
 
 /** `verity` in-process, with the real bundled embedding model (the CLI's default). */

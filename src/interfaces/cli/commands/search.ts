@@ -11,6 +11,7 @@ import type {
 } from '../../../engine/index.js';
 import type { CliIo } from '../cli-io.js';
 import { messageOf } from '../exit-codes.js';
+import { collect, oneOf, wholeNumber } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface SearchCommandOptions {
@@ -28,14 +29,6 @@ interface SearchCommandOptions {
 const KINDS: readonly SearchKind[] = ['message', 'state_item', 'memory', 'note', 'observation'];
 /** Runs shorter than this many items draw no progress bar. */
 const PROGRESS_THRESHOLD = 200;
-
-function positiveInteger(text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > 1000) {
-    throw new InvalidArgumentError('must be a whole number from 1 to 1000.');
-  }
-  return value;
-}
 
 function positiveNumber(text: string): number {
   const value = Number(text);
@@ -57,14 +50,7 @@ function kind(text: string, previous: readonly SearchKind[] = []): readonly Sear
   return [...previous, found];
 }
 
-function collect(text: string, previous: readonly string[] = []): readonly string[] {
-  return [...previous, text];
-}
-
-function mode(text: string): SearchCommandOptions['mode'] {
-  if (text === 'hybrid' || text === 'text' || text === 'vector') return text;
-  throw new InvalidArgumentError('must be hybrid, text or vector.');
-}
+const mode = oneOf(['hybrid', 'text', 'vector'] as const satisfies SearchCommandOptions['mode'][]);
 
 /**
  * A one-line progress bar on standard error for indexing runs of `PROGRESS_THRESHOLD` items or
@@ -173,7 +159,7 @@ export function registerSearchCommands(program: Command, toolkit: CliToolkit): v
       'find messages (and other indexed items) by words and meaning: BM25 and vector search fused',
     )
     .argument('<query>', 'what to look for, in plain words')
-    .option('--k <n>', 'how many hits', positiveInteger, 10)
+    .option('--k <n>', 'how many hits', wholeNumber(1, 1000), 10)
     .option('--thread <id>', 'only this thread (repeatable)', collect)
     .option('--entity <id>', 'only this entity (repeatable)', collect)
     .option('--kind <kind>', `only this kind: ${KINDS.join(', ')} (repeatable)`, kind)

@@ -5,13 +5,14 @@ import {
   INCIDENT_TYPES,
   type Incident,
   type IncidentType,
-  isTaskPriority,
-  isTaskState,
+  TASK_PRIORITIES,
+  TASK_STATES,
   type Task,
   type TaskFields,
   type TaskState,
 } from '../../../core/index.js';
 import type { Patch, ReconcileReport } from '../../../engine/index.js';
+import { collect, oneOf } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface FieldOptions {
@@ -36,24 +37,9 @@ interface CommonOptions extends FieldOptions {
   readonly json?: true;
 }
 
-function collect(text: string, previous: readonly string[] = []): readonly string[] {
-  return [...previous, text];
-}
+const priority = oneOf(TASK_PRIORITIES);
 
-function priority(text: string): string {
-  if (!isTaskPriority(text)) throw new InvalidArgumentError('must be P0, P1, P2 or P3.');
-  return text;
-}
-
-function state(text: string): TaskState {
-  const upper = text.toUpperCase();
-  if (!isTaskState(upper)) {
-    throw new InvalidArgumentError(
-      'must be CAPTURED, TRIAGED, PLANNED, READY, EXECUTING, VERIFYING, DONE, WAITING_EXTERNAL, BLOCKED_INTERNAL or CANCELLED.',
-    );
-  }
-  return upper;
-}
+const state = oneOf(TASK_STATES, (text) => text.toUpperCase());
 
 function hours(text: string): number {
   const value = Number(text);

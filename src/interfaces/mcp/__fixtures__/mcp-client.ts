@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll } from 'vitest';
+import { fixedClock } from '../../../core/index.js';
 import { createEngine, type Engine, type EngineOptions } from '../../../engine/index.js';
 import { type CreateMcpServerOptions, createMcpServer } from '../index.js';
 
@@ -47,8 +48,13 @@ export async function closeAll(client: Client, engine: Engine, dir: string): Pro
 export interface McpSessionSetup {
   /** Prefix of the temporary folder the test owns. */
   readonly prefix: string;
-  /** The engine's options, given the temporary folder (write any files there first). */
-  readonly engine: (dir: string) => EngineOptions | Promise<EngineOptions>;
+  /**
+   * The engine's options, given the temporary folder (write any files there first). Without it,
+   * the engine lives in the folder with its defaults (the bundled embedding model, for real).
+   */
+  readonly engine?: (dir: string) => EngineOptions | Promise<EngineOptions>;
+  /** Pins the engine's clock at this ISO time, unless `engine` gives a clock of its own. */
+  readonly now?: string;
   /** Fills the engine before the client connects. */
   readonly seed?: (engine: Engine, dir: string) => Promise<void>;
   /** Options of the MCP server the client connects to. */
@@ -62,6 +68,8 @@ export interface McpSession {
   readonly client: Client;
   /** Calls tool `name` and returns its result (tool errors included, not thrown). */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** `call` bound to the tool `name`, for a file that tests one tool. */
+  tool(name: string): (args: Record<string, unknown>) => Promise<CallToolResult>;
 }
 
 /**
@@ -72,7 +80,11 @@ export function useMcpSession(setup: McpSessionSetup): McpSession {
   let opened: { dir: string; engine: Engine; client: Client } | undefined;
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), setup.prefix));
-    const engine = await createEngine(await setup.engine(dir));
+    const clock = setup.now === undefined ? {} : { clock: fixedClock(Date.parse(setup.now)) };
+    const engine = await createEngine({
+      ...clock,
+      ...(await (setup.engine?.(dir) ?? { home: dir })),
+    });
     await setup.seed?.(engine, dir);
     opened = { dir, engine, client: await connectMcpClient(engine, setup.server) };
   });
@@ -94,5 +106,6 @@ export function useMcpSession(setup: McpSessionSetup): McpSession {
       return current().client;
     },
     call: (name, args) => callTool(current().client, name, args),
+    tool: (name) => (args) => callTool(current().client, name, args),
   };
 }

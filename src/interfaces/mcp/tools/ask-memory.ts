@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import { entityIdInput } from './views.js';
 
 const output = {
@@ -18,8 +18,6 @@ const output = {
     }),
   ),
 };
-const outputSchema = z.object(output);
-
 /** `ask_memory`: an answer with citations from past sessions, memories, items and messages. */
 export const askMemory = defineTool({
   name: 'ask_memory',
@@ -32,11 +30,11 @@ export const askMemory = defineTool({
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const answer = await engine.observer.ask(args.question, {
       limit: args.limit,
       entityId: args.entity_id,
     });
-    return reply(outputSchema.parse(answer), answer.answer);
+    return tool.reply(answer, answer.answer);
   },
 });

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Engine } from '../../../engine/index.js';
 
 /** What a token must hold to call a tool over HTTP: read, write, or answer reviews. */
@@ -41,10 +41,31 @@ interface ToolBase<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   readonly targetEntities?: (args: Record<string, unknown>, engine: Engine) => Promise<string[]>;
 }
 
+/** A tool's own output shape, for its handler to answer through. */
+export interface ToolAnswer<O extends z.ZodRawShape> {
+  /**
+   * `value` in the advertised output shape: validated, with fields the shape does not name
+   * dropped (engine views carry more than a tool advertises). Throws on a value that breaks it.
+   */
+  parse(value: unknown): z.infer<z.ZodObject<O>>;
+  /** A successful result whose structured content is `parse(value)`; `text` may read it. */
+  reply(
+    value: unknown,
+    text: string | ((structured: z.infer<z.ZodObject<O>>) => string),
+  ): CallToolResult;
+}
+
 /** One MCP tool, as written in its own file under `tools/`: typed arguments. */
 export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> extends ToolBase<I, O> {
-  /** Runs the call; throws `EngineError` for expected failures (mapped to tool errors). */
-  readonly handler: (args: z.infer<z.ZodObject<I>>, engine: Engine) => Promise<CallToolResult>;
+  /**
+   * Runs the call; throws `EngineError` for expected failures (mapped to tool errors). `answer`
+   * parses and replies in the tool's own output shape.
+   */
+  readonly handler: (
+    args: z.infer<z.ZodObject<I>>,
+    engine: Engine,
+    answer: ToolAnswer<O>,
+  ) => Promise<CallToolResult>;
 }
 
 /** One MCP tool with its argument types erased, as `MCP_TOOLS` lists it. */
@@ -53,12 +74,23 @@ export interface McpTool extends ToolBase<z.ZodRawShape, z.ZodRawShape> {
   readonly handler: (args: Record<string, unknown>, engine: Engine) => Promise<CallToolResult>;
 }
 
-/** Types a tool's handler against its own input shape, then erases it for the list. */
+/** Types a tool's handler against its own input and output shapes, then erases them for the list. */
 export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   spec: ToolSpec<I, O>,
 ): McpTool {
-  // The SDK parses the arguments with `input` before calling the handler, so the cast holds.
-  return spec as unknown as McpTool;
+  const schema = z.object(spec.output);
+  const answer: ToolAnswer<O> = {
+    parse: (value) => schema.parse(value),
+    reply: (value, text) => {
+      const structured = schema.parse(value);
+      return reply(structured, typeof text === 'string' ? text : text(structured));
+    },
+  };
+  return {
+    ...spec,
+    // The SDK parses the arguments with `input` before calling the handler, so the cast holds.
+    handler: (args, engine) => spec.handler(args as z.infer<z.ZodObject<I>>, engine, answer),
+  };
 }
 
 /** A successful result: structured content plus one text block for the model. */

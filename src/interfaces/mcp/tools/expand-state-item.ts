@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
-import { itemLine, stateItem } from './state-item-views.js';
-import { entityIdInput } from './views.js';
+import { defineTool } from './define-tool.js';
+import { itemLine, itemsInScope, stateItem } from './state-item-views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const output = {
   entity_id: z.string(),
@@ -19,8 +19,6 @@ const output = {
   ),
   missing: z.array(z.string()),
 };
-const outputSchema = z.object(output);
-
 /** `expand_state_item`: the source messages behind one state item. */
 export const expandStateItem = defineTool({
   name: 'expand_state_item',
@@ -29,18 +27,14 @@ export const expandStateItem = defineTool({
   input: {
     entity_id: entityIdInput,
     uid: z.string().regex(/^[dcaqr]_[0-9a-f]{12}$/),
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     // Resolve the thread within the entity first, so another entity's items stay invisible
     // (an item of theirs is reported exactly like one that does not exist).
-    const own = await engine.listStateItems({
-      entityId: args.entity_id,
-      ...defined('threadId', args.thread_id),
-      status: 'all',
-    });
+    const own = await itemsInScope(engine, args, 'all');
     const threads = own.items.filter((view) => view.uid === args.uid).map((v) => v.thread_id);
     const [thread] = threads;
     if (thread === undefined) {
@@ -54,12 +48,11 @@ export const expandStateItem = defineTool({
       );
     }
     const expanded = await engine.expandStateItem(args.uid, thread);
-    const structured = outputSchema.parse({ entity_id: args.entity_id, ...expanded });
     const lines = [
       itemLine(expanded.item),
       ...expanded.messages.map((m) => `[${m.message_id}] ${m.role} ${m.created_at}: ${m.content}`),
       ...expanded.missing.map((ref) => `[${ref}] (message no longer stored)`),
     ];
-    return reply(structured, lines.join('\n'));
+    return tool.reply({ entity_id: args.entity_id, ...expanded }, lines.join('\n'));
   },
 });

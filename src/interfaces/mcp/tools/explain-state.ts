@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import {
   DECISION_RULES,
   entityIdInput,
@@ -45,8 +45,6 @@ const output = {
   history: z.array(historyView),
   text: z.string(),
 };
-const outputSchema = z.object(output);
-
 /** `explain_state`: why Verity believes a field's value. */
 export const explainState = defineTool({
   name: 'explain_state',
@@ -55,12 +53,11 @@ export const explainState = defineTool({
   input: { entity_id: entityIdInput, field: fieldInput },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const explanation = await engine.explain(args.entity_id, args.field);
-    const result = outputSchema.parse({
-      ...explanation,
-      history: explanation.history.map(toHistoryView),
-    });
-    return reply(result, explanation.text);
+    return tool.reply(
+      { ...explanation, history: explanation.history.map(toHistoryView) },
+      explanation.text,
+    );
   },
 });

@@ -1,20 +1,10 @@
 import { z } from 'zod';
-import type { ContextSectionName } from '../../../engine/index.js';
+import { CONTEXT_MODES, CONTEXT_SECTIONS } from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
-
-const SECTION_NAMES = [
-  'system',
-  'skills',
-  'summary',
-  'canonical_state',
-  'state_items',
-  'memories',
-  'tail',
-] as const satisfies readonly ContextSectionName[];
+import { entityIdInput, threadIdInput } from './views.js';
 
 const section = z.object({
-  name: z.enum(SECTION_NAMES),
+  name: z.enum(CONTEXT_SECTIONS),
   tokens: z.number().int(),
   truncated: z.boolean(),
   source: z.enum(['state_items', 'long_summary']).nullable(),
@@ -25,7 +15,7 @@ const output = {
   thread_id: z.string().nullable(),
   query: z.string().nullable(),
   now: z.string(),
-  mode: z.enum(['full', 'minimal']),
+  mode: z.enum(CONTEXT_MODES),
   budget: z.number().int(),
   total: z.number().int(),
   markdown: z.string(),
@@ -41,8 +31,6 @@ const output = {
     .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
     .optional(),
 };
-const outputSchema = z.object(output);
-
 /** `get_context`: the budgeted briefing for one turn. */
 export const getContext = defineTool({
   name: 'get_context',
@@ -51,17 +39,17 @@ export const getContext = defineTool({
     'Call at the start of a turn: a token-budgeted briefing of state, items, memories and messages.',
   input: {
     entity_id: entityIdInput,
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     query: z.string().min(1).max(1000).optional(),
     budget: z.number().int().min(1).max(100_000).default(2000),
-    mode: z.enum(['full', 'minimal']).default('full'),
+    mode: z.enum(CONTEXT_MODES).default('full'),
     pack: z.boolean().default(false),
   },
   output,
   scope: 'read',
   // A thread is not bound to one entity: a restricted token must say whose context it reads.
   restrictedNeedsEntity: true,
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const pack = args.pack
       ? await engine.recall.recallPack({
           entity_id: args.entity_id,
@@ -76,7 +64,7 @@ export const getContext = defineTool({
       budget: pack === null ? args.budget : Math.max(1, args.budget - pack.tokens),
       mode: args.mode,
     });
-    const structured = outputSchema.parse({
+    const structured = tool.parse({
       entity_id: result.entity,
       thread_id: result.thread,
       query: result.query,

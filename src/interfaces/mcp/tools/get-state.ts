@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import { describeField, entityIdInput, fieldInput, promptView, slotShape } from './views.js';
 
 const output = {
@@ -9,8 +9,6 @@ const output = {
   state: z.record(z.string(), z.object(slotShape)),
   pending: z.array(promptView),
 };
-const outputSchema = z.object(output);
-
 /** `get_state`: the committed value of one field or of the whole entity. */
 export const getState = defineTool({
   name: 'get_state',
@@ -25,7 +23,7 @@ export const getState = defineTool({
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const readOptions = { at: args.at, asOf: args.as_of };
     const at = args.at ?? null;
     const asOf = args.as_of ?? null;
@@ -36,25 +34,20 @@ export const getState = defineTool({
         ...slot
       } = await engine.getField(args.entity_id, args.field, readOptions);
       const prompts = await engine.listReviews({ entityId: args.entity_id });
-      const result = outputSchema.parse({
-        entity_id: args.entity_id,
-        at,
-        as_of: asOf,
-        state: { [field]: slot },
-        pending: prompts.filter((p) => p.field === field),
-      });
-      return reply(result, describeField(field, slot));
+      return tool.reply(
+        {
+          entity_id: args.entity_id,
+          at,
+          as_of: asOf,
+          state: { [field]: slot },
+          pending: prompts.filter((p) => p.field === field),
+        },
+        describeField(field, slot),
+      );
     }
     const view = await engine.getEntity(args.entity_id, readOptions);
-    const result = outputSchema.parse({
-      entity_id: view.entity_id,
-      at,
-      as_of: asOf,
-      state: view.state,
-      pending: view.pending,
-    });
     const lines = Object.entries(view.state).map(([field, slot]) => describeField(field, slot));
     const summary = `${args.entity_id}: ${lines.length} field(s), ${view.pending.length} pending review(s)`;
-    return reply(result, [summary, ...lines].join('\n'));
+    return tool.reply({ ...view, at, as_of: asOf }, [summary, ...lines].join('\n'));
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import { describeTaskReviews, patchReviewView, taskReviewView } from './task-review-views.js';
 import { describePrompts, entityIdInput, promptView } from './views.js';
 
@@ -9,8 +9,6 @@ const output = {
   tasks: z.array(taskReviewView),
   patches: z.array(patchReviewView),
 };
-const outputSchema = z.object(output);
-
 /** `list_pending_reviews`: what Verity is waiting for the user to answer. */
 export const listPendingReviews = defineTool({
   name: 'list_pending_reviews',
@@ -19,18 +17,12 @@ export const listPendingReviews = defineTool({
   input: { entity_id: entityIdInput },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const prompts = await engine.listReviews({ entityId: args.entity_id });
     const items = await engine.tasks.reviewItems();
     const tasks = items.tasks.filter((t) => t.entity_id === args.entity_id);
-    const result = outputSchema.parse({
-      entity_id: args.entity_id,
-      prompts,
-      tasks,
-      patches: items.patches,
-    });
-    return reply(
-      result,
+    return tool.reply(
+      { entity_id: args.entity_id, prompts, tasks, patches: items.patches },
       [describePrompts(prompts), ...describeTaskReviews(tasks, items.patches)].join('\n'),
     );
   },

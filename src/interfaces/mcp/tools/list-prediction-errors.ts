@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import { ERROR_TYPES, errorLine, predictionError } from './memory-views.js';
 import { entityIdInput } from './views.js';
 
 const output = { errors: z.array(predictionError) };
-const outputSchema = z.object(output);
-
 /** `list_prediction_errors`: memories that may no longer hold. */
 export const listPredictionErrors = defineTool({
   name: 'list_prediction_errors',
@@ -19,7 +17,7 @@ export const listPredictionErrors = defineTool({
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const own = new Set(
       (await engine.vault.listMemories({ entityId: args.entity_id })).map((m) => m.memory_id),
     );
@@ -31,8 +29,8 @@ export const listPredictionErrors = defineTool({
     )
       .filter((row) => row.memory_id === null || own.has(row.memory_id))
       .slice(0, args.limit);
-    return reply(
-      outputSchema.parse({ errors: rows }),
+    return tool.reply(
+      { errors: rows },
       rows.length === 0 ? 'no prediction errors' : rows.map(errorLine).join('\n'),
     );
   },

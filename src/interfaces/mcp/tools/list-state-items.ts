@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { defined, defineTool, reply } from './define-tool.js';
-import { itemLine, stateItem } from './state-item-views.js';
-import { entityIdInput } from './views.js';
+import { defineTool } from './define-tool.js';
+import { itemLine, itemsInScope, stateItem } from './state-item-views.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const output = { entity_id: z.string(), items: z.array(stateItem), rendered: z.string() };
-const outputSchema = z.object(output);
-
 /** `list_state_items`: the open decisions, constraints, actions, questions and risks. */
 export const listStateItems = defineTool({
   name: 'list_state_items',
@@ -13,24 +11,19 @@ export const listStateItems = defineTool({
   description: 'Call to see open decisions, constraints, actions, questions and risks.',
   input: {
     entity_id: entityIdInput,
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     include_closed: z.boolean().default(false),
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
-    const list = await engine.listStateItems({
-      entityId: args.entity_id,
-      ...defined('threadId', args.thread_id),
-      status: args.include_closed ? 'all' : 'open',
-    });
-    const structured = outputSchema.parse({ entity_id: args.entity_id, ...list });
+  async handler(args, engine, tool) {
+    const list = await itemsInScope(engine, args, args.include_closed ? 'all' : 'open');
     const text =
       list.items.length === 0
         ? 'no state items'
         : args.include_closed
           ? list.items.map(itemLine).join('\n')
           : list.rendered;
-    return reply(structured, text);
+    return tool.reply({ entity_id: args.entity_id, ...list }, text);
   },
 });

@@ -54,6 +54,26 @@ export const memoryWriteOutput = {
   missing_links: z.array(z.string()),
 };
 
+/** The memory fields `record_memory` and `update_memory` take. */
+export const memoryWriteInput = {
+  text: textInput,
+  tags: tagsInput.optional(),
+  cites: citesInput.optional(),
+};
+
+/** The text, tags and cites of a memory write, leaving out the ones not given. */
+export function memoryWriteOf(args: {
+  readonly text: string;
+  readonly tags?: string[] | undefined;
+  readonly cites?: string[] | undefined;
+}): { text: string; tags?: string[]; cites?: string[] } {
+  return {
+    text: args.text,
+    ...(args.tags === undefined ? {} : { tags: args.tags }),
+    ...(args.cites === undefined ? {} : { cites: args.cites }),
+  };
+}
+
 /** One line for people describing a memory (drift flagged). */
 export function memoryLine(view: MemoryView): string {
   const drift = view.drift.length === 0 ? '' : ` [DRIFTED: ${view.drift.join(', ')}]`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN, formatIssues } from '../../../core/index.js';
 import { defined, defineTool, reply } from './define-tool.js';
-import { issueShape } from './views.js';
+import { issueShape, threadIdInput } from './views.js';
 
 const entityId = z
   .string()
@@ -16,7 +16,7 @@ const message = z.strictObject({
   role: z.enum(['user', 'assistant', 'system']),
   content: z.string().max(100_000),
   created_at: z.string().max(40).optional(),
-  thread_id: z.string().min(1).max(200).optional(),
+  thread_id: threadIdInput.optional(),
   entity_id: entityId.optional(),
   source: z.string().min(1).max(40).optional(),
 });
@@ -36,8 +36,6 @@ const output = {
     }),
   ),
 };
-const outputSchema = z.object(output);
-
 /** `record_messages`: conversation in, for the extractor and the search index. */
 export const recordMessages = defineTool({
   name: 'record_messages',
@@ -45,7 +43,7 @@ export const recordMessages = defineTool({
   description:
     'Call after each turn (or with past turns) so Verity can extract and recall; safe to repeat.',
   input: {
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     entity_id: entityId.optional(),
     messages: z.array(message).min(1).max(500),
     import: z.boolean().optional().describe('past turns: resolve each at its created_at'),
@@ -53,8 +51,8 @@ export const recordMessages = defineTool({
   output,
   scope: 'write',
   idempotent: true,
-  async handler(args, engine) {
-    const result = outputSchema.parse(
+  async handler(args, engine, tool) {
+    const result = tool.parse(
       await engine.recordMessages(args.messages, {
         ...defined('thread_id', args.thread_id),
         ...defined('entity_id', args.entity_id),

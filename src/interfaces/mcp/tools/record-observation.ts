@@ -13,8 +13,6 @@ const output = {
   prompt_id: z.string().nullable(),
   issues: z.array(issueShape),
 };
-const outputSchema = z.object(output);
-
 /** `record_observation`: one piece of evidence about a state field. */
 export const recordObservation = defineTool({
   name: 'record_observation',
@@ -38,7 +36,7 @@ export const recordObservation = defineTool({
   scope: 'write',
   // The same event_id is recorded once; a repeat reports status "duplicate".
   idempotent: true,
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const domain = args.domain ?? domainOf(args.field);
     const observation = {
       event_id: args.event_id ?? randomUUID(),
@@ -53,7 +51,7 @@ export const recordObservation = defineTool({
       ...defined('retracts', args.retracts),
       ...defined('correction', args.correction),
     };
-    const result = outputSchema.parse(await engine.recordObservation(observation));
+    const result = tool.parse(await engine.recordObservation(observation));
     if (result.status === 'rejected') {
       return { ...reply(result, `rejected: ${formatIssues(result.issues)}`), isError: true };
     }

@@ -12,8 +12,6 @@ import {
 } from './views.js';
 
 const output = { prompt_id: z.string(), status: z.enum(PROMPT_STATUSES), field: fieldView };
-const outputSchema = z.object(output);
-
 /** `resolve_review`: the user's answer to a review prompt. */
 export const resolveReview = defineTool({
   name: 'resolve_review',
@@ -35,7 +33,7 @@ export const resolveReview = defineTool({
     const prompt = prompts.find((p) => p.prompt_id === args['prompt_id']);
     return prompt === undefined ? [] : [prompt.entity_id];
   },
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     if (args.action === 'edit' && args.edited_value === undefined) {
       return toolError('VALIDATION_FAILED: edited_value is required with action "edit".');
     }
@@ -54,7 +52,7 @@ export const resolveReview = defineTool({
       );
     }
     const answer = await engine.answerReview(args.prompt_id, args.action, args.edited_value);
-    const result = outputSchema.parse(answer);
+    const result = tool.parse(answer);
     return reply(
       result,
       `prompt ${result.prompt_id} ${result.status}; ${describeField(result.field.field, result.field)}`,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EngineError, parseRfc3339, toIso } from '../../../core/index.js';
 import type { SearchKind, SearchResult } from '../../../engine/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import { defined, defineTool } from './define-tool.js';
+import { entityIdInput, threadIdInput } from './views.js';
 
 const KINDS = [
   'message',
@@ -36,8 +36,6 @@ const output = {
   pending_vectors: z.number().int(),
   vector_search: z.enum(VECTOR_STATES),
 };
-const outputSchema = z.object(output);
-
 function checkedInstant(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const parsed = parseRfc3339(value);
@@ -61,14 +59,14 @@ export const searchMemory = defineTool({
     entity_id: entityIdInput,
     query: z.string().min(1).max(1000),
     k: z.number().int().min(1).max(50).default(10),
-    thread_id: z.string().min(1).max(200).optional(),
+    thread_id: threadIdInput.optional(),
     kind: z.enum(KINDS).optional(),
     since: z.string().max(40).optional(),
     until: z.string().max(40).optional(),
   },
   output,
   scope: 'read',
-  async handler(args, engine) {
+  async handler(args, engine, tool) {
     const since = checkedInstant('since', args.since);
     const until = checkedInstant('until', args.until);
     const result = await engine.search(args.query, {
@@ -80,22 +78,6 @@ export const searchMemory = defineTool({
         ...defined('since', since),
         ...defined('until', until),
       },
-    });
-    const structured = outputSchema.parse({
-      entity_id: args.entity_id,
-      hits: result.hits.map((h) => ({
-        kind: h.kind,
-        id: h.id,
-        thread_id: h.thread_id,
-        message_id: h.message_id,
-        score: h.score,
-        scores: h.scores,
-        snippet: h.snippet,
-        created_at: h.created_at,
-        text: h.text,
-      })),
-      pending_vectors: result.pending_vectors,
-      vector_search: result.vector_search,
     });
     const lines = result.hits.map(
       (h, index) =>
@@ -109,6 +91,10 @@ export const searchMemory = defineTool({
       result.pending_vectors > 0
         ? [`(${result.pending_vectors} item(s) not yet embedded: matched by words only)`]
         : [];
-    return reply(structured, [header, ...lines, ...pending].join('\n'));
+    // The output shape keeps the hit fields it names and drops the rest.
+    return tool.reply(
+      { ...result, entity_id: args.entity_id },
+      [header, ...lines, ...pending].join('\n'),
+    );
   },
 });

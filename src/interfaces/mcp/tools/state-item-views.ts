@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StateItemView } from '../../../engine/index.js';
+import type { Engine, StateItemList, StateItemView } from '../../../engine/index.js';
 
 const ITEM_TYPES = ['decision', 'constraint', 'action', 'question', 'risk'] as const;
 const ITEM_STATUSES = ['active', 'open', 'blocked', 'done', 'answered', 'superseded'] as const;
@@ -32,6 +32,22 @@ export const stateItem = z.object({
   last_seen_at: z.string(),
   updated_at: z.string(),
 });
+
+/**
+ * The state items of the call's entity, in its thread when it names one: every tool reads items
+ * within the entity, so another entity's items stay invisible.
+ */
+export function itemsInScope(
+  engine: Engine,
+  args: { readonly entity_id: string; readonly thread_id?: string | undefined },
+  status: 'open' | 'all',
+): Promise<StateItemList> {
+  return engine.listStateItems({
+    entityId: args.entity_id,
+    ...(args.thread_id === undefined ? {} : { threadId: args.thread_id }),
+    status,
+  });
+}
 
 /** One line for people describing a state item. */
 export function itemLine(view: StateItemView): string {

@@ -64,6 +64,9 @@ export const entityIdInput = z
   )
   .default(DEFAULT_ENTITY);
 
+/** A conversation thread id. */
+export const threadIdInput = z.string().min(1).max(200);
+
 /** A state field path whose first segment is the domain. */
 export const fieldInput = z.string().min(3).max(200).describe('e.g. travel.status');
 
