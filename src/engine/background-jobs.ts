@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.js';
 import { type LogFields, type Logger, type LogLevel, noopLogger } from '../core/index.js';
-import { type JobHandler, type JobSchedule, scheduleJobs } from '../jobs/index.js';
+import type { JobHandler, JobSchedule } from '../jobs/index.js';
 import type { CalendarSource } from '../pipeline/index.js';
 import type { TaskScheduleOptions } from './tasks-capability.js';
 import type { Engine } from './types.js';
@@ -114,6 +114,8 @@ export async function startBackgroundJobs(
 ): Promise<BackgroundJobs> {
   const logger = (options.logger ?? noopLogger).child({ component: 'jobs' });
   const queue = await engine.jobs();
+  // The scheduler (croner) loads with the servers that run it, not with every engine import.
+  const { scheduleJobs } = await import('../jobs/index.js');
   const run = handlers(engine, { ...options, logger });
   const onError = (error: unknown): void => logger.error('job schedule failed', errorFields(error));
   const afterIngest = async (): Promise<void> => {

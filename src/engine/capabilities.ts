@@ -39,6 +39,7 @@ import {
   diffInputs,
   entriesFromLines,
   inputObservations,
+  loadZoneParser,
   type ProjectionState,
   parseInputZone,
   parseZones,
@@ -342,6 +343,7 @@ export async function project(
   context: CapabilityContext,
   options: ProjectOptions,
 ): Promise<ProjectionReport> {
+  await loadZoneParser();
   const files: ProjectedFile[] = [];
   for (const target of options.targets) {
     files.push(
@@ -370,6 +372,8 @@ export async function migrate(
   options: { readonly dryRun?: boolean; readonly entityId?: string } = {},
 ): Promise<MigrationReport> {
   const dryRun = options.dryRun ?? false;
+  // Note text is read without its zone bodies (withoutZoneBodies parses the zones).
+  await loadZoneParser();
   let target = context.store;
   let scratch: Store | null = null;
   if (dryRun) {

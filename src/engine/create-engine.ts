@@ -13,7 +13,7 @@ import {
   uuidV7,
 } from '../core/index.js';
 import { createRuleExtractor, EMPTY_REGISTRY } from '../extract/index.js';
-import { createJobQueue, type JobQueue } from '../jobs/index.js';
+import type { JobQueue } from '../jobs/index.js';
 import {
   changePolicy,
   type ExtractionStep,
@@ -25,26 +25,19 @@ import {
   type PipelineDeps,
   withPipelineTx,
 } from '../pipeline/index.js';
+import { loadZoneParser } from '../projections/index.js';
 import type { Store } from '../stores/index.js';
-import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import {
-  type ContextCapability,
-  createContextCapability,
-  type EngineContextOptions,
-} from './context-capability.js';
+import type { ContextCapability, EngineContextOptions } from './context-capability.js';
+import { deferCapability } from './deferred.js';
 import { createDlqCapability } from './dlq-capability.js';
 import type { EngineContext } from './engine-context.js';
 import { createEngineEvents } from './engine-events.js';
 import { createIngestCapability } from './ingest-capability.js';
 import { createLearningCapability } from './learning-capability.js';
 import { createMaintenanceCapability } from './maintenance-capability.js';
-import {
-  createObserverCapability,
-  type EngineObserverOptions,
-  type ObserverCapability,
-} from './observer-capability.js';
-import { createRecallCapability, type RecallCapability } from './recall-pack.js';
+import type { EngineObserverOptions, ObserverCapability } from './observer-capability.js';
+import type { RecallCapability } from './recall-pack.js';
 import { createReviewCapability } from './review-capability.js';
 import {
   createSearchService,
@@ -58,11 +51,7 @@ import {
   type EngineItemOptions,
   type StateItemsService,
 } from './state-items-capability.js';
-import {
-  createTasksCapability,
-  type EngineTaskOptions,
-  type TasksCapability,
-} from './tasks-capability.js';
+import type { EngineTaskOptions, TasksCapability } from './tasks-capability.js';
 import type { BackgroundJobHooks, Engine } from './types.js';
 import {
   createVaultCapability,
@@ -174,9 +163,12 @@ async function openStore(options: EngineOptions): Promise<Store> {
       { cause: error },
     );
   }
-  return options.database?.kind === 'postgres'
-    ? createPostgresStore({ url: options.database.url, schema: options.database.schema })
-    : createSqliteStore({ path: options.database?.path ?? join(options.home, 'verity.db') });
+  if (options.database?.kind === 'postgres') {
+    // Loaded only for a PostgreSQL target, so a SQLite process never reads the adapter.
+    const { createPostgresStore } = await import('../stores/postgres/index.js');
+    return createPostgresStore({ url: options.database.url, schema: options.database.schema });
+  }
+  return createSqliteStore({ path: options.database?.path ?? join(options.home, 'verity.db') });
 }
 
 /** The pipeline's dependencies and the policy in force, shared by every capability. */
@@ -253,7 +245,9 @@ function lazyJobs(
   let jobs: Promise<JobQueue> | null = null;
   return {
     get: () => {
-      jobs ??= createJobQueue(target, { clock, ids, onError });
+      jobs ??= import('../jobs/index.js').then(({ createJobQueue }) =>
+        createJobQueue(target, { clock, ids, onError }),
+      );
       return jobs;
     },
     stop: async () => {
@@ -276,6 +270,11 @@ interface EngineServices {
   readonly recall: RecallCapability;
 }
 
+/**
+ * The service-backed capabilities, wired to each other. Context, observer, recall and tasks are
+ * deferred: their modules (and, for the observer, the markdown parser) load on their first call,
+ * so a process that only reads state never loads them (ADR 2026-11-26-lazy-start-up).
+ */
 function createServices(context: EngineContext, options: EngineOptions): EngineServices {
   const { store, deps, clock, ids } = context;
   const background: { hooks: BackgroundJobHooks | null } = { hooks: null };
@@ -296,39 +295,70 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
   const vault = createVaultCapability(store, deps, search.embedder, options.vault, (eventId, why) =>
     forgetAndPrune({ kind: 'event', eventId }, why).then(() => undefined),
   );
-  const contextCapability = createContextCapability(
-    {
-      store,
-      clock,
-      currentPolicy: context.currentPolicy,
-      registry: context.registry,
-      search: search.search,
-      recordedMemories: vault.retrieve,
+  const contextCapability = deferCapability<ContextCapability>(async () => {
+    const { createContextCapability } = await import('./context-capability.js');
+    return createContextCapability(
+      {
+        store,
+        clock,
+        currentPolicy: context.currentPolicy,
+        registry: context.registry,
+        search: search.search,
+        recordedMemories: vault.retrieve,
+      },
+      options.context,
+    );
+  }, {});
+  // Resolved now, as the observer's runtime would, so that `workspace` needs no module load.
+  const observerOptions = {
+    ...options.observer,
+    workspace: options.observer?.workspace ?? process.cwd(),
+  };
+  const observer = deferCapability<ObserverCapability, 'workspace'>(
+    async () => {
+      const [{ createObserverCapability }] = await Promise.all([
+        import('./observer-capability.js'),
+        // The observer writes MEMORY.md and REVIEW.md zones (synchronous zone parsing).
+        loadZoneParser(),
+      ]);
+      return createObserverCapability(
+        {
+          store,
+          deps,
+          clock,
+          jobs: jobs.get,
+          forget: forgetAndPrune,
+          memories: promotionLink(vault),
+        },
+        observerOptions,
+      );
     },
-    options.context,
+    { workspace: observerOptions.workspace },
   );
-  const observer = createObserverCapability(
-    { store, deps, clock, jobs: jobs.get, forget: forgetAndPrune, memories: promotionLink(vault) },
-    options.observer,
-  );
-  const recall = createRecallCapability({
-    store,
-    deps,
-    clock,
-    search: search.search,
-    triggers: options.recallTriggers ?? {},
-  });
-  const tasks = createTasksCapability(
-    {
+  const recall = deferCapability<RecallCapability>(async () => {
+    const { createRecallCapability } = await import('./recall-pack.js');
+    return createRecallCapability({
       store,
       deps,
       clock,
-      jobs: jobs.get,
-      // Every reconciler pass also looks for used recall-pack items corrected since (WRONG_RECALL).
-      afterReconcile: async () => void (await recall.checkWrongRecalls()),
-    },
-    options.tasks,
-  );
+      search: search.search,
+      triggers: options.recallTriggers ?? {},
+    });
+  }, {});
+  const tasks = deferCapability<TasksCapability>(async () => {
+    const { createTasksCapability } = await import('./tasks-capability.js');
+    return createTasksCapability(
+      {
+        store,
+        deps,
+        clock,
+        jobs: jobs.get,
+        // Every reconciler pass also looks for used recall-pack items corrected since (WRONG_RECALL).
+        afterReconcile: async () => void (await recall.checkWrongRecalls()),
+      },
+      options.tasks,
+    );
+  }, {});
   return {
     jobs,
     background,
@@ -387,7 +417,7 @@ function composeEngine(
     ...createLearningCapability(context),
     ...searchCapability(search, services.vault),
     ...items.capability,
-    ...services.context,
+    buildContext: services.context.buildContext,
     observer: services.observer,
     vault: services.vault,
     tasks,

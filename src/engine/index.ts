@@ -44,6 +44,8 @@ export { extractionFromConfig, registryFromConfig } from './extraction-from-conf
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
+// From the types module, not the capability: importing this barrel must not load the observer.
+export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer/types.js';
 export type {
   CaptureRequest,
   CaptureResult,
@@ -57,7 +59,6 @@ export type {
   ReflectReport,
   RetentionReport,
 } from './observer-capability.js';
-export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer-capability.js';
 export type {
   RecallCapability,
   RecallFeedback,

@@ -4,7 +4,6 @@ import type { DatabaseTarget } from '../config/index.js';
 import { EngineError } from '../core/index.js';
 import { derivedHash, replayInto, withPipelineTx } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
-import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 
 /** What `migrateStore` did, and the proof that both sides hold the same state. */
@@ -148,6 +147,8 @@ export function parseStoreLocation(text: string, schema = 'verity', cwd = '.'): 
 
 async function openStore(target: DatabaseTarget, mustExist: boolean): Promise<Store> {
   if (target.kind === 'postgres') {
+    // Loaded here, not at import: the engine barrel re-exports this module (ADR lazy-start-up).
+    const { createPostgresStore } = await import('../stores/postgres/index.js');
     return createPostgresStore({ url: target.url, schema: target.schema });
   }
   if (mustExist && !existsSync(target.path)) {

@@ -73,8 +73,8 @@ afterAll(async () => {
 });
 
 /** Every runnable command of the CLI, as its path of names, with its arguments and options. */
-function leafCommands(): { path: string[]; command: Command }[] {
-  const program = createProgram({
+async function leafCommands(): Promise<{ path: string[]; command: Command }[]> {
+  const program = await createProgram({
     io: { stdout() {}, stderr() {}, stdin: async () => '' },
     exitCode: 0,
   });
@@ -127,8 +127,10 @@ function runLeaf(leaf: { path: string[]; command: Command }, ...extra: string[])
   return verity([...leaf.path, ...argumentsOf(leaf.command), ...extra]);
 }
 
+const allLeaves = await leafCommands();
+
 describe('CLI: every command', () => {
-  const leaves = leafCommands();
+  const leaves = allLeaves;
 
   it('finds the commands registered by every module', () => {
     const names = leaves.map((leaf) => leaf.path.join(' '));
@@ -305,7 +307,7 @@ describe('README', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const rows = readme.split('\n').filter((line) => /^\| `(verity |[A-Z]+ \/)/.test(line));
   it('lists every CLI command in its command table', () => {
-    for (const { path } of leafCommands()) {
+    for (const { path } of allLeaves) {
       const [head, ...rest] = path;
       const row = rows.find(
         (line) =>

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { withoutZoneBodies } from '../projections/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadZoneParser, withoutZoneBodies } from '../projections/index.js';
 import { writeMemorySections } from './memory-file.js';
 import type { MemorySection } from './types.js';
+
+beforeAll(() => loadZoneParser());
 
 const SECTIONS: MemorySection[] = [
   'Preferences',

@@ -4,7 +4,8 @@
  * written only inside `STATE` zones by splicing the original text at the markers' AST offsets, a
  * bounded heading-anchored legacy mode, and `STATE-INPUT` zones read back as a normalised diff.
  * Pure: no `node:` modules, no clock, no randomness; the caller reads and writes files.
- * May import: core, schemas; the packages unified, remark-parse, remark-gfm, unist-util-visit.
+ * May import: core, schemas; the packages unified, remark-parse, remark-gfm, unist-util-visit
+ * (loaded on demand by `loadZoneParser`, which callers await before the first zone parse).
  */
 
 export type { LegacyError } from './legacy.js';
@@ -37,4 +38,10 @@ export {
   parseInputZone,
 } from './state-input.js';
 export type { Zone, ZonedDocument, ZoneError } from './zones.js';
-export { parseZones, spliceZones, withoutZoneBodies, zoneBody } from './zones.js';
+export {
+  loadZoneParser,
+  parseZones,
+  spliceZones,
+  withoutZoneBodies,
+  zoneBody,
+} from './zones.js';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_POLICY,
   deriveUuid,
@@ -18,6 +18,9 @@ import {
 } from './project-document.js';
 import type { ProjectionState } from './render.js';
 import { diffInputs, inputObservations, parseInputZone } from './state-input.js';
+import { loadZoneParser } from './zones.js';
+
+beforeAll(() => loadZoneParser());
 
 function observe(
   id: string,

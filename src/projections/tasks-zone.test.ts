@@ -1,7 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { templateFor, withTasksZone } from './project-document.js';
-import { parseZones } from './zones.js';
+import { loadZoneParser, parseZones } from './zones.js';
+
+beforeAll(() => loadZoneParser());
 
 const zone = (id: string, eol: string) =>
   `<!-- STATE:BEGIN zone_id=${id} schema=v1 -->${eol}<!-- STATE:END zone_id=${id} -->`;

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseZones, spliceZones, type ZonedDocument } from './zones.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadZoneParser, parseZones, spliceZones, type ZonedDocument } from './zones.js';
+
+beforeAll(() => loadZoneParser());
 
 /** Markdown blocks that a remark round trip would rewrite, so byte equality means something. */
 const block = fc.oneof(

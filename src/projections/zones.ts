@@ -1,7 +1,7 @@
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import type remarkGfm from 'remark-gfm';
+import type remarkParse from 'remark-parse';
+import type { unified } from 'unified';
+import type { visit } from 'unist-util-visit';
 import { err, ok, type Result } from '../core/index.js';
 
 /** A machine zone: `STATE` (written only by Verity) or `STATE-INPUT` (read as edits). */
@@ -69,27 +69,81 @@ function lineStart(text: string, offset: number): number {
   return nl === -1 ? 0 : nl + 1;
 }
 
+/** The markdown packages `parseZones` reads documents with. */
+interface MarkdownPackages {
+  readonly unified: typeof unified;
+  readonly remarkParse: typeof remarkParse;
+  readonly remarkGfm: typeof remarkGfm;
+  readonly visit: typeof visit;
+}
+
+/** The zone markers of a document, in document order, from its remark (GFM) AST. */
+function markerReader(packages: MarkdownPackages): (text: string) => Marker[] {
+  return (text) => {
+    const tree = packages.unified().use(packages.remarkParse).use(packages.remarkGfm).parse(text);
+    const markers: Marker[] = [];
+    packages.visit(tree, 'html', (node, _index, parent) => {
+      if (!MARKER.test(node.value)) return;
+      markers.push({
+        value: node.value.trim(),
+        start: node.position?.start.offset ?? 0,
+        end: node.position?.end.offset ?? 0,
+        line: node.position?.start.line ?? 0,
+        inline: parent?.type === 'paragraph',
+      });
+    });
+    return markers;
+  };
+}
+
+let readMarkers: ((text: string) => Marker[]) | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the markdown parser (remark with GFM, ~200 modules) that `parseZones` and everything
+ * built on it (`projectDocument`, `withTasksZone`, `withoutZoneBodies`, MEMORY.md sections) need.
+ * Call it, and await it, before the first of them: they are synchronous, and the parser is ESM,
+ * so it cannot be loaded on their first call. Loading at import instead would make every process
+ * that reaches projections (a `verity state get`, say) pay for a parser it never uses (ADR
+ * 2026-11-26-lazy-start-up). Idempotent; later calls resolve at once.
+ */
+export function loadZoneParser(): Promise<void> {
+  loading ??= Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('unist-util-visit'),
+  ]).then(
+    ([unifiedModule, parseModule, gfmModule, visitModule]) => {
+      readMarkers = markerReader({
+        unified: unifiedModule.unified,
+        remarkParse: parseModule.default,
+        remarkGfm: gfmModule.default,
+        visit: visitModule.visit,
+      });
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
 /**
  * Reads the machine zones of a markdown document from its remark AST (so markers inside fenced
  * code are ignored), keeping the original bytes: offsets point into the text, never into a
  * re-serialised tree. A BOM is stripped and remembered; CRLF is detected and kept.
+ * Throws (a bug in the caller) unless `loadZoneParser()` has resolved.
  */
 export function parseZones(source: string): Result<ZonedDocument, ZoneError> {
+  if (readMarkers === null) {
+    throw new Error('parseZones: the markdown parser is not loaded; await loadZoneParser() first');
+  }
   const bom = source.charCodeAt(0) === 0xfeff;
   const text = bom ? source.slice(1) : source;
   const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1 || text.length)) ? '\r\n' : '\n';
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(text);
-  const markers: Marker[] = [];
-  visit(tree, 'html', (node, _index, parent) => {
-    if (!MARKER.test(node.value)) return;
-    markers.push({
-      value: node.value.trim(),
-      start: node.position?.start.offset ?? 0,
-      end: node.position?.end.offset ?? 0,
-      line: node.position?.start.line ?? 0,
-      inline: parent?.type === 'paragraph',
-    });
-  });
+  const markers = readMarkers(text);
   const zones: Zone[] = [];
   let open: {
     kind: Zone['kind'];

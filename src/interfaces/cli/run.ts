@@ -26,7 +26,8 @@ export function withFlagAliases(argv: readonly string[]): string[] {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const context: CommandContext = { io, exitCode: EXIT_CODES.ok };
   try {
-    await createProgram(context).parseAsync(withFlagAliases(argv), { from: 'user' });
+    const args = withFlagAliases(argv);
+    await (await createProgram(context, args)).parseAsync(args, { from: 'user' });
     return context.exitCode;
   } catch (error: unknown) {
     // Commander has already printed its own usage message.
