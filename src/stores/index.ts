@@ -5,8 +5,13 @@
 
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
-export type { ReaderQueries, WriterCommands } from './query-reader.js';
-export { QueryReader, QueryWriteTx } from './query-reader.js';
+export type {
+  ReaderQueries,
+  SearchCommands,
+  SearchQueries,
+  WriterCommands,
+} from './query-reader.js';
+export { QueryReader, QueryWriteTx, SearchQueryReader } from './query-reader.js';
 export type {
   DocRow,
   EventInsertValues,
