@@ -1,4 +1,4 @@
-import { DRAFT, entityIdSchema, SCHEMA_BASE, timestampSchema } from './definitions.js';
+import { entityIdSchema, rootSchema, timestampSchema } from './definitions.js';
 
 const itemTypeSchema = { enum: ['decision', 'constraint', 'action', 'question', 'risk'] } as const;
 const itemStatusSchema = {
@@ -114,11 +114,7 @@ const itemSchema = {
  * It carries the extractor's output and the reconciled outcome, so that the fold only stores
  * `upserts` and `watermark` and replay never calls an extractor or an embedding model.
  */
-export const extractionCompletedSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}extraction_completed.schema.json`,
-  title: 'ExtractionCompleted',
-  type: 'object',
+export const extractionCompletedSchema = rootSchema('extraction_completed', 'ExtractionCompleted', {
   additionalProperties: false,
   required: [
     'thread_id',
@@ -181,4 +177,4 @@ export const extractionCompletedSchema = {
     /** The items inserted or changed, in the order they first changed. */
     upserts: { type: 'array', maxItems: 1000, items: itemSchema },
   },
-} as const;
+});
