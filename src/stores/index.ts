@@ -3,6 +3,7 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
+export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type {
