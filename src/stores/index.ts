@@ -33,6 +33,21 @@ export {
   vectorFromBytes,
   vectorToBytes,
 } from './rows.js';
+export type { RowTable, SqlDialect } from './sql-rows.js';
+export {
+  DLQ_ROWS,
+  MEMORY_ROWS,
+  META_ROWS,
+  NOTE_ROWS,
+  PREDICTION_ERROR_ROWS,
+  PROMPT_ROWS,
+  postgresDialect,
+  REVISION_ROWS,
+  SLOT_ROWS,
+  SQLITE_DIALECT,
+  upsertSql,
+  VAULT_ROOT_ROWS,
+} from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,
@@ -96,6 +111,7 @@ export type {
 export { CONTEXT_WORDS, messageContext } from './store.js';
 export {
   assertValidSpace,
+  assertVectorsFit,
   inactiveSpaceError,
   isActiveSpace,
   redactMissingEventError,

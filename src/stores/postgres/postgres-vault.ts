@@ -1,5 +1,19 @@
 import { canonicalJson } from '../../core/index.js';
-import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
+import {
+  type DocRow,
+  MEMORY_ROWS,
+  NOTE_ROWS,
+  PREDICTION_ERROR_ROWS,
+  parseDocs,
+  postgresDialect,
+  REVISION_ROWS,
+  type RowTable,
+  type SqlDialect,
+  upsertSql,
+  VAULT_ROOT_ROWS,
+  vectorFromBytes,
+  vectorToBytes,
+} from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -24,10 +38,12 @@ export type PostgresGuard = <T>(
 /** The vault tables of one schema, through whichever session the guard hands out. */
 export class PostgresVault implements VaultWriter {
   readonly #s: string;
+  readonly #dialect: SqlDialect;
   readonly #guard: PostgresGuard;
 
   constructor(names: SqlNames, guard: PostgresGuard) {
     this.#s = names.s;
+    this.#dialect = postgresDialect(names.s);
     this.#guard = guard;
   }
 
@@ -155,22 +171,18 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
+  #upsert<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
+    return this.#exec(operation, upsertSql(this.#dialect, rows), rows.values(record));
+  }
+
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#exec(
-      'putRoot',
-      `INSERT INTO ${this.#s}.vault_roots (root, doc) VALUES ($1, $2) ON CONFLICT (root) DO NOTHING`,
-      [root.root, canonicalJson(root)],
-    );
+    return this.#upsert('putRoot', VAULT_ROOT_ROWS, root);
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     const s = this.#s;
     return this.#guard('putNote', async (session) => {
-      await session.query(
-        `INSERT INTO ${s}.notes (path, doc) VALUES ($1, $2)
-         ON CONFLICT (path) DO UPDATE SET doc = excluded.doc`,
-        [note.path, canonicalJson(note)],
-      );
+      await session.query(upsertSql(this.#dialect, NOTE_ROWS), NOTE_ROWS.values(note));
       await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [note.path]);
       if (chunks.length === 0) return;
       await session.query(
@@ -202,22 +214,11 @@ export class PostgresVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#exec(
-      'putMemory',
-      `INSERT INTO ${this.#s}.memories (memory_id, entity_id, created_at, doc) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (memory_id) DO UPDATE SET
-         entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
-      [memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory)],
-    );
+    return this.#upsert('putMemory', MEMORY_ROWS, memory);
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#exec(
-      'appendRevision',
-      `INSERT INTO ${this.#s}.memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3)
-       ON CONFLICT (memory_id, revision) DO NOTHING`,
-      [revision.memoryId, revision.revision, canonicalJson(revision)],
-    );
+    return this.#upsert('appendRevision', REVISION_ROWS, revision);
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -230,24 +231,7 @@ export class PostgresVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#exec(
-      'putPredictionError',
-      `INSERT INTO ${this.#s}.prediction_errors
-         (error_id, error_type, memory_id, detected_at, resolved_at, doc)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (error_id) DO UPDATE SET
-         error_type = excluded.error_type, memory_id = excluded.memory_id,
-         detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
-         doc = excluded.doc`,
-      [
-        error.errorId,
-        error.errorType,
-        error.memoryId,
-        error.detectedAt,
-        error.resolvedAt,
-        canonicalJson(error),
-      ],
-    );
+    return this.#upsert('putPredictionError', PREDICTION_ERROR_ROWS, error);
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

@@ -1,6 +1,19 @@
 import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
-import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
+import {
+  type DocRow,
+  MEMORY_ROWS,
+  NOTE_ROWS,
+  PREDICTION_ERROR_ROWS,
+  parseDocs,
+  REVISION_ROWS,
+  type RowTable,
+  SQLITE_DIALECT,
+  upsertSql,
+  VAULT_ROOT_ROWS,
+  vectorFromBytes,
+  vectorToBytes,
+} from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -167,21 +180,17 @@ export class SqliteVault implements VaultWriter {
     };
   }
 
+  #upsertNow<R>(rows: RowTable<R>, record: R): void {
+    this.#db.prepare(upsertSql(SQLITE_DIALECT, rows)).run(...rows.values(record));
+  }
+
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#guard('putRoot', () => {
-      this.#db
-        .prepare('INSERT INTO vault_roots (root, doc) VALUES (?, ?) ON CONFLICT (root) DO NOTHING')
-        .run(root.root, canonicalJson(root));
-    });
+    return this.#guard('putRoot', () => this.#upsertNow(VAULT_ROOT_ROWS, root));
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     return this.#guard('putNote', () => {
-      this.#db
-        .prepare(
-          'INSERT INTO notes (path, doc) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET doc = excluded.doc',
-        )
-        .run(note.path, canonicalJson(note));
+      this.#upsertNow(NOTE_ROWS, note);
       this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(note.path);
       const insert = this.#db.prepare(
         'INSERT INTO note_chunks (path, ordinal, doc) VALUES (?, ?, ?)',
@@ -208,26 +217,11 @@ export class SqliteVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#guard('putMemory', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO memories (memory_id, entity_id, created_at, doc) VALUES (?, ?, ?, ?)
-           ON CONFLICT (memory_id) DO UPDATE SET
-             entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
-        )
-        .run(memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory));
-    });
+    return this.#guard('putMemory', () => this.#upsertNow(MEMORY_ROWS, memory));
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#guard('appendRevision', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO memory_revisions (memory_id, revision, doc) VALUES (?, ?, ?)
-           ON CONFLICT (memory_id, revision) DO NOTHING`,
-        )
-        .run(revision.memoryId, revision.revision, canonicalJson(revision));
-    });
+    return this.#guard('appendRevision', () => this.#upsertNow(REVISION_ROWS, revision));
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -239,26 +233,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#guard('putPredictionError', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO prediction_errors
-             (error_id, error_type, memory_id, detected_at, resolved_at, doc)
-           VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (error_id) DO UPDATE SET
-             error_type = excluded.error_type, memory_id = excluded.memory_id,
-             detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
-             doc = excluded.doc`,
-        )
-        .run(
-          error.errorId,
-          error.errorType,
-          error.memoryId,
-          error.detectedAt,
-          error.resolvedAt,
-          canonicalJson(error),
-        );
-    });
+    return this.#guard('putPredictionError', () => this.#upsertNow(PREDICTION_ERROR_ROWS, error));
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

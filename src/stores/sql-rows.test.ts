@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  META_ROWS,
+  postgresDialect,
+  REVISION_ROWS,
+  SLOT_ROWS,
+  SQLITE_DIALECT,
+  upsertSql,
+} from './sql-rows.js';
+
+const flat = (sql: string) => sql.replace(/\s+/g, ' ');
+
+describe('upsertSql', () => {
+  it.each([
+    [
+      'SQLite, update on conflict',
+      upsertSql(SQLITE_DIALECT, SLOT_ROWS),
+      'INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (entity_id, field) DO UPDATE SET domain = excluded.domain, version = excluded.version, doc = excluded.doc',
+    ],
+    [
+      'PostgreSQL, update on conflict',
+      upsertSql(postgresDialect('"verity"'), META_ROWS),
+      'INSERT INTO "verity".meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ],
+    [
+      'PostgreSQL, keep on conflict',
+      upsertSql(postgresDialect('"v"'), REVISION_ROWS),
+      'INSERT INTO "v".memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3) ON CONFLICT (memory_id, revision) DO NOTHING',
+    ],
+  ])('renders %s', (_name, sql, expected) => {
+    expect(flat(sql)).toBe(expected);
+  });
+
+  it('gives one value per column, in column order', () => {
+    expect(META_ROWS.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
+    expect(META_ROWS.columns).toHaveLength(2);
+  });
+});
