@@ -34,20 +34,7 @@ export {
   vectorToBytes,
 } from './rows.js';
 export type { RowTable, SqlDialect } from './sql-rows.js';
-export {
-  DLQ_ROWS,
-  MEMORY_ROWS,
-  META_ROWS,
-  NOTE_ROWS,
-  PREDICTION_ERROR_ROWS,
-  PROMPT_ROWS,
-  postgresDialect,
-  REVISION_ROWS,
-  SLOT_ROWS,
-  SQLITE_DIALECT,
-  upsertSql,
-  VAULT_ROOT_ROWS,
-} from './sql-rows.js';
+export { postgresDialect, ROWS, SQLITE_DIALECT, upsertSql } from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,

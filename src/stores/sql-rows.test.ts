@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  META_ROWS,
-  postgresDialect,
-  REVISION_ROWS,
-  SLOT_ROWS,
-  SQLITE_DIALECT,
-  upsertSql,
-} from './sql-rows.js';
+import { postgresDialect, ROWS, SQLITE_DIALECT, upsertSql } from './sql-rows.js';
 
 const flat = (sql: string) => sql.replace(/\s+/g, ' ');
 
@@ -14,17 +7,17 @@ describe('upsertSql', () => {
   it.each([
     [
       'SQLite, update on conflict',
-      upsertSql(SQLITE_DIALECT, SLOT_ROWS),
+      upsertSql(SQLITE_DIALECT, ROWS.slots),
       'INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (entity_id, field) DO UPDATE SET domain = excluded.domain, version = excluded.version, doc = excluded.doc',
     ],
     [
       'PostgreSQL, update on conflict',
-      upsertSql(postgresDialect('"verity"'), META_ROWS),
+      upsertSql(postgresDialect('"verity"'), ROWS.meta),
       'INSERT INTO "verity".meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ],
     [
       'PostgreSQL, keep on conflict',
-      upsertSql(postgresDialect('"v"'), REVISION_ROWS),
+      upsertSql(postgresDialect('"v"'), ROWS.revisions),
       'INSERT INTO "v".memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3) ON CONFLICT (memory_id, revision) DO NOTHING',
     ],
   ])('renders %s', (_name, sql, expected) => {
@@ -32,7 +25,7 @@ describe('upsertSql', () => {
   });
 
   it('gives one value per column, in column order', () => {
-    expect(META_ROWS.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
-    expect(META_ROWS.columns).toHaveLength(2);
+    expect(ROWS.meta.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
+    expect(ROWS.meta.columns).toHaveLength(2);
   });
 });

@@ -56,7 +56,7 @@ export function upsertSql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
 }
 
 /** `slots`: one row per (entity, field). */
-export const SLOT_ROWS: RowTable<SlotState> = {
+const SLOT_ROWS: RowTable<SlotState> = {
   table: 'slots',
   columns: ['entity_id', 'field', 'domain', 'version', 'doc'],
   key: ['entity_id', 'field'],
@@ -65,7 +65,7 @@ export const SLOT_ROWS: RowTable<SlotState> = {
 };
 
 /** `prompts`: review prompts by id. */
-export const PROMPT_ROWS: RowTable<ReviewPrompt> = {
+const PROMPT_ROWS: RowTable<ReviewPrompt> = {
   table: 'prompts',
   columns: ['prompt_id', 'status', 'entity_id', 'created_at', 'sequence', 'doc'],
   key: ['prompt_id'],
@@ -81,7 +81,7 @@ export const PROMPT_ROWS: RowTable<ReviewPrompt> = {
 };
 
 /** `meta`: JSON values by key. */
-export const META_ROWS: RowTable<{ readonly key: string; readonly value: JsonValue }> = {
+const META_ROWS: RowTable<{ readonly key: string; readonly value: JsonValue }> = {
   table: 'meta',
   columns: ['key', 'value'],
   key: ['key'],
@@ -90,7 +90,7 @@ export const META_ROWS: RowTable<{ readonly key: string; readonly value: JsonVal
 };
 
 /** `dlq`: dead letters by id. */
-export const DLQ_ROWS: RowTable<DlqItem> = {
+const DLQ_ROWS: RowTable<DlqItem> = {
   table: 'dlq',
   columns: ['dlq_id', 'status', 'first_seen_at', 'doc'],
   key: ['dlq_id'],
@@ -99,7 +99,7 @@ export const DLQ_ROWS: RowTable<DlqItem> = {
 };
 
 /** `vault_roots`: a root, once. */
-export const VAULT_ROOT_ROWS: RowTable<VaultRoot> = {
+const VAULT_ROOT_ROWS: RowTable<VaultRoot> = {
   table: 'vault_roots',
   columns: ['root', 'doc'],
   key: ['root'],
@@ -108,7 +108,7 @@ export const VAULT_ROOT_ROWS: RowTable<VaultRoot> = {
 };
 
 /** `notes`: a note by path (its chunks are written apart). */
-export const NOTE_ROWS: RowTable<NoteRecord> = {
+const NOTE_ROWS: RowTable<NoteRecord> = {
   table: 'notes',
   columns: ['path', 'doc'],
   key: ['path'],
@@ -117,7 +117,7 @@ export const NOTE_ROWS: RowTable<NoteRecord> = {
 };
 
 /** `memories`: a memory by id. */
-export const MEMORY_ROWS: RowTable<MemoryRecord> = {
+const MEMORY_ROWS: RowTable<MemoryRecord> = {
   table: 'memories',
   columns: ['memory_id', 'entity_id', 'created_at', 'doc'],
   key: ['memory_id'],
@@ -126,7 +126,7 @@ export const MEMORY_ROWS: RowTable<MemoryRecord> = {
 };
 
 /** `memory_revisions`: a revision, once. */
-export const REVISION_ROWS: RowTable<MemoryRevision> = {
+const REVISION_ROWS: RowTable<MemoryRevision> = {
   table: 'memory_revisions',
   columns: ['memory_id', 'revision', 'doc'],
   key: ['memory_id', 'revision'],
@@ -135,7 +135,7 @@ export const REVISION_ROWS: RowTable<MemoryRevision> = {
 };
 
 /** `prediction_errors`: a prediction error by id. */
-export const PREDICTION_ERROR_ROWS: RowTable<PredictionError> = {
+const PREDICTION_ERROR_ROWS: RowTable<PredictionError> = {
   table: 'prediction_errors',
   columns: ['error_id', 'error_type', 'memory_id', 'detected_at', 'resolved_at', 'doc'],
   key: ['error_id'],
@@ -149,3 +149,19 @@ export const PREDICTION_ERROR_ROWS: RowTable<PredictionError> = {
     canonicalJson(error),
   ],
 };
+
+/**
+ * Every row table both adapters write alike, by name. What stays in an adapter is dialect:
+ * batched writes (`unnest` on PostgreSQL), tables only one of them has, and search.
+ */
+export const ROWS = {
+  slots: SLOT_ROWS,
+  prompts: PROMPT_ROWS,
+  meta: META_ROWS,
+  dlq: DLQ_ROWS,
+  vaultRoots: VAULT_ROOT_ROWS,
+  notes: NOTE_ROWS,
+  memories: MEMORY_ROWS,
+  revisions: REVISION_ROWS,
+  predictionErrors: PREDICTION_ERROR_ROWS,
+} as const;

@@ -1,16 +1,12 @@
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
-  MEMORY_ROWS,
-  NOTE_ROWS,
-  PREDICTION_ERROR_ROWS,
   parseDocs,
   postgresDialect,
-  REVISION_ROWS,
+  ROWS,
   type RowTable,
   type SqlDialect,
   upsertSql,
-  VAULT_ROOT_ROWS,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
@@ -176,13 +172,13 @@ export class PostgresVault implements VaultWriter {
   }
 
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#upsert('putRoot', VAULT_ROOT_ROWS, root);
+    return this.#upsert('putRoot', ROWS.vaultRoots, root);
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     const s = this.#s;
     return this.#guard('putNote', async (session) => {
-      await session.query(upsertSql(this.#dialect, NOTE_ROWS), NOTE_ROWS.values(note));
+      await session.query(upsertSql(this.#dialect, ROWS.notes), ROWS.notes.values(note));
       await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [note.path]);
       if (chunks.length === 0) return;
       await session.query(
@@ -214,11 +210,11 @@ export class PostgresVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#upsert('putMemory', MEMORY_ROWS, memory);
+    return this.#upsert('putMemory', ROWS.memories, memory);
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#upsert('appendRevision', REVISION_ROWS, revision);
+    return this.#upsert('appendRevision', ROWS.revisions, revision);
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -231,7 +227,7 @@ export class PostgresVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#upsert('putPredictionError', PREDICTION_ERROR_ROWS, error);
+    return this.#upsert('putPredictionError', ROWS.predictionErrors, error);
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

@@ -8,14 +8,11 @@ import type {
 } from '../../core/index.js';
 import {
   appendOutcomeAgainst,
-  DLQ_ROWS,
   eventInsertValues,
-  META_ROWS,
-  PROMPT_ROWS,
   postgresDialect,
+  ROWS,
   type RowTable,
   redactMissingEventError,
-  SLOT_ROWS,
   type SqlDialect,
   upsertSql,
 } from '../index.js';
@@ -118,7 +115,7 @@ export class PostgresWrites {
   }
 
   async putSlot(slot: SlotState): Promise<void> {
-    await this.#upsert(SLOT_ROWS, slot);
+    await this.#upsert(ROWS.slots, slot);
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
@@ -129,7 +126,7 @@ export class PostgresWrites {
   }
 
   async putPrompt(prompt: ReviewPrompt): Promise<void> {
-    await this.#upsert(PROMPT_ROWS, prompt);
+    await this.#upsert(ROWS.prompts, prompt);
   }
 
   /** Stores a new message and indexes it for search in the same transaction. */
@@ -138,7 +135,7 @@ export class PostgresWrites {
   }
 
   async putMeta(key: string, value: JsonValue): Promise<void> {
-    await this.#upsert(META_ROWS, { key, value });
+    await this.#upsert(ROWS.meta, { key, value });
   }
 
   /** Stores a state item and keeps its search entry in step (superseded items leave the index). */
@@ -174,7 +171,7 @@ export class PostgresWrites {
   }
 
   async putDlq(item: DlqItem): Promise<void> {
-    await this.#upsert(DLQ_ROWS, item);
+    await this.#upsert(ROWS.dlq, item);
   }
 
   async #upsert<R>(rows: RowTable<R>, record: R): Promise<void> {

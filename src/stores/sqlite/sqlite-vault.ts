@@ -2,15 +2,11 @@ import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
-  MEMORY_ROWS,
-  NOTE_ROWS,
-  PREDICTION_ERROR_ROWS,
   parseDocs,
-  REVISION_ROWS,
+  ROWS,
   type RowTable,
   SQLITE_DIALECT,
   upsertSql,
-  VAULT_ROOT_ROWS,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
@@ -185,12 +181,12 @@ export class SqliteVault implements VaultWriter {
   }
 
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#guard('putRoot', () => this.#upsertNow(VAULT_ROOT_ROWS, root));
+    return this.#guard('putRoot', () => this.#upsertNow(ROWS.vaultRoots, root));
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     return this.#guard('putNote', () => {
-      this.#upsertNow(NOTE_ROWS, note);
+      this.#upsertNow(ROWS.notes, note);
       this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(note.path);
       const insert = this.#db.prepare(
         'INSERT INTO note_chunks (path, ordinal, doc) VALUES (?, ?, ?)',
@@ -217,11 +213,11 @@ export class SqliteVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#guard('putMemory', () => this.#upsertNow(MEMORY_ROWS, memory));
+    return this.#guard('putMemory', () => this.#upsertNow(ROWS.memories, memory));
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#guard('appendRevision', () => this.#upsertNow(REVISION_ROWS, revision));
+    return this.#guard('appendRevision', () => this.#upsertNow(ROWS.revisions, revision));
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -233,7 +229,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#guard('putPredictionError', () => this.#upsertNow(PREDICTION_ERROR_ROWS, error));
+    return this.#guard('putPredictionError', () => this.#upsertNow(ROWS.predictionErrors, error));
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

@@ -9,13 +9,10 @@ import type {
 } from '../../core/index.js';
 import {
   appendOutcomeAgainst,
-  DLQ_ROWS,
   type EventInsertValues,
   eventInsertValues,
-  META_ROWS,
-  PROMPT_ROWS,
+  ROWS,
   redactMissingEventError,
-  SLOT_ROWS,
   SQLITE_DIALECT,
   upsertSql,
 } from '../index.js';
@@ -63,17 +60,17 @@ export class SqliteWrites {
     this.#redactEvent = db.prepare(
       'UPDATE events SET payload = ?, redacted = 1 WHERE event_id = ? AND redacted = 0',
     );
-    this.#putSlot = db.prepare(upsertSql(SQLITE_DIALECT, SLOT_ROWS));
+    this.#putSlot = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.slots));
     this.#appendHistory = db.prepare(
       'INSERT INTO history (entity_id, field, recorded_at, doc) VALUES (?, ?, ?, ?)',
     );
-    this.#putPrompt = db.prepare(upsertSql(SQLITE_DIALECT, PROMPT_ROWS));
+    this.#putPrompt = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.prompts));
     this.#putMessage = db.prepare(
       `INSERT INTO messages (thread_id, message_id, created_at, doc) VALUES (?, ?, ?, ?)
        ON CONFLICT (thread_id, message_id) DO NOTHING`,
     );
-    this.#putMeta = db.prepare(upsertSql(SQLITE_DIALECT, META_ROWS));
-    this.#putDlq = db.prepare(upsertSql(SQLITE_DIALECT, DLQ_ROWS));
+    this.#putMeta = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.meta));
+    this.#putDlq = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.dlq));
     const clears = [
       'slots',
       'history',
@@ -101,7 +98,7 @@ export class SqliteWrites {
   }
 
   putSlot(slot: SlotState): void {
-    this.#putSlot.run(...SLOT_ROWS.values(slot));
+    this.#putSlot.run(...ROWS.slots.values(slot));
   }
 
   appendHistory(entry: HistoryEntry): void {
@@ -109,7 +106,7 @@ export class SqliteWrites {
   }
 
   putPrompt(prompt: ReviewPrompt): void {
-    this.#putPrompt.run(...PROMPT_ROWS.values(prompt));
+    this.#putPrompt.run(...ROWS.prompts.values(prompt));
   }
 
   /** Stores a new message and indexes it for search in the same transaction. */
@@ -142,11 +139,11 @@ export class SqliteWrites {
   }
 
   putMeta(key: string, value: JsonValue): void {
-    this.#putMeta.run(...META_ROWS.values({ key, value }));
+    this.#putMeta.run(...ROWS.meta.values({ key, value }));
   }
 
   putDlq(item: DlqItem): void {
-    this.#putDlq.run(...DLQ_ROWS.values(item));
+    this.#putDlq.run(...ROWS.dlq.values(item));
   }
 
   /** Replaces the payload once; redacting an already redacted event changes nothing. */
