@@ -38,21 +38,26 @@ const evidenceSchema = {
 } as const;
 
 /** An extractor's unreconciled proposal, exactly as it produced it. */
+/**
+ * A candidate item's fields after its type, in wire order: shared by the recorded candidate (here,
+ * after `type_tag`) and the language model's answer (`items/llm-item-prompt.ts`, after `type`).
+ */
+export const CANDIDATE_FIELDS = [
+  'text',
+  'status',
+  'confidence',
+  'topic_tags',
+  'refs',
+  'supersedes',
+  'replaces',
+  'chosen',
+  'conflict',
+] as const;
+
 const candidateSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'type_tag',
-    'text',
-    'status',
-    'confidence',
-    'topic_tags',
-    'refs',
-    'supersedes',
-    'replaces',
-    'chosen',
-    'conflict',
-  ],
+  required: ['type_tag', ...CANDIDATE_FIELDS],
   properties: {
     type_tag: itemTypeSchema,
     text: { type: 'string', maxLength: 10000 },
