@@ -34,7 +34,14 @@ export {
   vectorToBytes,
 } from './rows.js';
 export type { RowTable, SqlDialect } from './sql-rows.js';
-export { postgresDialect, ROWS, SQLITE_DIALECT, upsertSql } from './sql-rows.js';
+export {
+  docByKeySql,
+  docsInKeyOrderSql,
+  postgresDialect,
+  ROWS,
+  SQLITE_DIALECT,
+  upsertSql,
+} from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,

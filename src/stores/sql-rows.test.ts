@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { postgresDialect, ROWS, SQLITE_DIALECT, upsertSql } from './sql-rows.js';
+import {
+  docByKeySql,
+  docsInKeyOrderSql,
+  postgresDialect,
+  ROWS,
+  SQLITE_DIALECT,
+  upsertSql,
+} from './sql-rows.js';
 
 const flat = (sql: string) => sql.replace(/\s+/g, ' ');
 
@@ -27,5 +34,20 @@ describe('upsertSql', () => {
   it('gives one value per column, in column order', () => {
     expect(ROWS.meta.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
     expect(ROWS.meta.columns).toHaveLength(2);
+  });
+});
+
+describe('doc reads', () => {
+  it('reads a doc by its full key, one parameter per key column', () => {
+    expect(docByKeySql(postgresDialect('"v"'), ROWS.revisions)).toBe(
+      'SELECT doc FROM "v".memory_revisions WHERE memory_id = $1 AND revision = $2',
+    );
+    expect(docByKeySql(SQLITE_DIALECT, ROWS.notes)).toBe('SELECT doc FROM notes WHERE path = ?');
+  });
+
+  it('lists docs in key order', () => {
+    expect(docsInKeyOrderSql(SQLITE_DIALECT, ROWS.revisions)).toBe(
+      'SELECT doc FROM memory_revisions ORDER BY memory_id, revision',
+    );
   });
 });

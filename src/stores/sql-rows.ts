@@ -55,6 +55,17 @@ export function upsertSql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
   return `${insert} DO UPDATE SET ${updates.join(', ')}`;
 }
 
+/** Every `doc` of a table that has one, in key order. */
+export function docsInKeyOrderSql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
+  return `SELECT doc FROM ${dialect.table(rows.table)} ORDER BY ${rows.key.join(', ')}`;
+}
+
+/** The `doc` of the row with a given key (one parameter per key column, in key order). */
+export function docByKeySql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
+  const match = rows.key.map((column, index) => `${column} = ${dialect.param(index + 1)}`);
+  return `SELECT doc FROM ${dialect.table(rows.table)} WHERE ${match.join(' AND ')}`;
+}
+
 /** `slots`: one row per (entity, field). */
 const SLOT_ROWS: RowTable<SlotState> = {
   table: 'slots',

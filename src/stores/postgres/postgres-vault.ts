@@ -1,6 +1,8 @@
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
+  docByKeySql,
+  docsInKeyOrderSql,
   parseDocs,
   postgresDialect,
   ROWS,
@@ -49,21 +51,27 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#docs('listRoots', `SELECT doc FROM ${this.#s}.vault_roots ORDER BY root`);
+  /** Every row of `rows`, in key order. */
+  #all<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
+    return this.#docs(operation, docsInKeyOrderSql(this.#dialect, rows));
   }
 
-  async getNote(path: string): Promise<NoteRecord | null> {
-    const [note] = await this.#docs<NoteRecord>(
-      'getNote',
-      `SELECT doc FROM ${this.#s}.notes WHERE path = $1`,
-      [path],
-    );
-    return note ?? null;
+  /** The row of `rows` with `key`, or null. */
+  async #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+    const [doc] = await this.#docs<T>(operation, docByKeySql(this.#dialect, rows), [key]);
+    return doc ?? null;
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#all('listRoots', ROWS.vaultRoots);
+  }
+
+  getNote(path: string): Promise<NoteRecord | null> {
+    return this.#byKey('getNote', ROWS.notes, path);
   }
 
   listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#docs('listNotes', `SELECT doc FROM ${this.#s}.notes ORDER BY path`);
+    return this.#all('listNotes', ROWS.notes);
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -85,13 +93,8 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
-  async getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    const [memory] = await this.#docs<MemoryRecord>(
-      'getMemory',
-      `SELECT doc FROM ${this.#s}.memories WHERE memory_id = $1`,
-      [memoryId],
-    );
-    return memory ?? null;
+  getMemory(memoryId: string): Promise<MemoryRecord | null> {
+    return this.#byKey('getMemory', ROWS.memories, memoryId);
   }
 
   async listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
@@ -116,13 +119,8 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  async getPredictionError(errorId: string): Promise<PredictionError | null> {
-    const [row] = await this.#docs<PredictionError>(
-      'getPredictionError',
-      `SELECT doc FROM ${this.#s}.prediction_errors WHERE error_id = $1`,
-      [errorId],
-    );
-    return row ?? null;
+  getPredictionError(errorId: string): Promise<PredictionError | null> {
+    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
   }
 
   listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
@@ -144,20 +142,10 @@ export class PostgresVault implements VaultWriter {
   }
 
   async exportSnapshot(): Promise<VaultSnapshot> {
-    const s = this.#s;
     return {
-      memories: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.memories ORDER BY memory_id`,
-      ),
-      revisions: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.memory_revisions ORDER BY memory_id, revision`,
-      ),
-      predictionErrors: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.prediction_errors ORDER BY error_id`,
-      ),
+      memories: await this.#all('exportSnapshot', ROWS.memories),
+      revisions: await this.#all('exportSnapshot', ROWS.revisions),
+      predictionErrors: await this.#all('exportSnapshot', ROWS.predictionErrors),
     };
   }
 

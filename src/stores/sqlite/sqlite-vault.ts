@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
+  docByKeySql,
+  docsInKeyOrderSql,
   parseDocs,
   ROWS,
   type RowTable,
@@ -43,24 +45,29 @@ export class SqliteVault implements VaultWriter {
     return this.#db.prepare<unknown[], DocRow>(sql).all(...params);
   }
 
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#guard('listRoots', () =>
-      parseDocs<VaultRoot>(this.#docs('SELECT doc FROM vault_roots ORDER BY root')),
+  /** Every row of `rows`, in key order, synchronously. */
+  #allNow<T>(rows: RowTable<T>): T[] {
+    return parseDocs<T>(this.#docs(docsInKeyOrderSql(SQLITE_DIALECT, rows)));
+  }
+
+  /** The row of `rows` with `key`, or null. */
+  #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+    return this.#guard(
+      operation,
+      () => parseDocs<T>(this.#docs(docByKeySql(SQLITE_DIALECT, rows), key))[0] ?? null,
     );
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#guard('listRoots', () => this.#allNow(ROWS.vaultRoots));
   }
 
   getNote(path: string): Promise<NoteRecord | null> {
-    return this.#guard(
-      'getNote',
-      () =>
-        parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes WHERE path = ?', path))[0] ?? null,
-    );
+    return this.#byKey('getNote', ROWS.notes, path);
   }
 
   listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#guard('listNotes', () =>
-      parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes ORDER BY path')),
-    );
+    return this.#guard('listNotes', () => this.#allNow(ROWS.notes));
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -88,13 +95,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    return this.#guard(
-      'getMemory',
-      () =>
-        parseDocs<MemoryRecord>(
-          this.#docs('SELECT doc FROM memories WHERE memory_id = ?', memoryId),
-        )[0] ?? null,
-    );
+    return this.#byKey('getMemory', ROWS.memories, memoryId);
   }
 
   listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
@@ -129,13 +130,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   getPredictionError(errorId: string): Promise<PredictionError | null> {
-    return this.#guard(
-      'getPredictionError',
-      () =>
-        parseDocs<PredictionError>(
-          this.#docs('SELECT doc FROM prediction_errors WHERE error_id = ?', errorId),
-        )[0] ?? null,
-    );
+    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
   }
 
   listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
@@ -166,13 +161,9 @@ export class SqliteVault implements VaultWriter {
   /** The snapshot, synchronously (for the store's `exportDerived`). */
   snapshotNow(): VaultSnapshot {
     return {
-      memories: parseDocs<MemoryRecord>(this.#docs('SELECT doc FROM memories ORDER BY memory_id')),
-      revisions: parseDocs<MemoryRevision>(
-        this.#docs('SELECT doc FROM memory_revisions ORDER BY memory_id, revision'),
-      ),
-      predictionErrors: parseDocs<PredictionError>(
-        this.#docs('SELECT doc FROM prediction_errors ORDER BY error_id'),
-      ),
+      memories: this.#allNow(ROWS.memories),
+      revisions: this.#allNow(ROWS.revisions),
+      predictionErrors: this.#allNow(ROWS.predictionErrors),
     };
   }
 
