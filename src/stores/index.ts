@@ -33,15 +33,8 @@ export {
   vectorFromBytes,
   vectorToBytes,
 } from './rows.js';
-export type { RowTable, SqlDialect } from './sql-rows.js';
-export {
-  docByKeySql,
-  docsInKeyOrderSql,
-  postgresDialect,
-  ROWS,
-  SQLITE_DIALECT,
-  upsertSql,
-} from './sql-rows.js';
+export type { RowTable } from './sql-rows.js';
+export { postgresSql, ROWS, RowSql, SQLITE_SQL } from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,

@@ -1,30 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import {
-  docByKeySql,
-  docsInKeyOrderSql,
-  postgresDialect,
-  ROWS,
-  SQLITE_DIALECT,
-  upsertSql,
-} from './sql-rows.js';
+import { postgresSql, ROWS, SQLITE_SQL } from './sql-rows.js';
 
 const flat = (sql: string) => sql.replace(/\s+/g, ' ');
 
-describe('upsertSql', () => {
+describe('RowSql.upsert', () => {
   it.each([
     [
       'SQLite, update on conflict',
-      upsertSql(SQLITE_DIALECT, ROWS.slots),
+      SQLITE_SQL.upsert(ROWS.slots),
       'INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (entity_id, field) DO UPDATE SET domain = excluded.domain, version = excluded.version, doc = excluded.doc',
     ],
     [
       'PostgreSQL, update on conflict',
-      upsertSql(postgresDialect('"verity"'), ROWS.meta),
+      postgresSql('"verity"').upsert(ROWS.meta),
       'INSERT INTO "verity".meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ],
     [
       'PostgreSQL, keep on conflict',
-      upsertSql(postgresDialect('"v"'), ROWS.revisions),
+      postgresSql('"v"').upsert(ROWS.revisions),
       'INSERT INTO "v".memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3) ON CONFLICT (memory_id, revision) DO NOTHING',
     ],
   ])('renders %s', (_name, sql, expected) => {
@@ -39,14 +32,14 @@ describe('upsertSql', () => {
 
 describe('doc reads', () => {
   it('reads a doc by its full key, one parameter per key column', () => {
-    expect(docByKeySql(postgresDialect('"v"'), ROWS.revisions)).toBe(
+    expect(postgresSql('"v"').docByKey(ROWS.revisions)).toBe(
       'SELECT doc FROM "v".memory_revisions WHERE memory_id = $1 AND revision = $2',
     );
-    expect(docByKeySql(SQLITE_DIALECT, ROWS.notes)).toBe('SELECT doc FROM notes WHERE path = ?');
+    expect(SQLITE_SQL.docByKey(ROWS.notes)).toBe('SELECT doc FROM notes WHERE path = ?');
   });
 
   it('lists docs in key order', () => {
-    expect(docsInKeyOrderSql(SQLITE_DIALECT, ROWS.revisions)).toBe(
+    expect(SQLITE_SQL.docsInKeyOrder(ROWS.revisions)).toBe(
       'SELECT doc FROM memory_revisions ORDER BY memory_id, revision',
     );
   });

@@ -1,7 +1,7 @@
 /**
  * The row writes both SQL adapters make, written once: each table's columns, key and conflict
  * rule, and a record's values in column order. An adapter renders them in its dialect with
- * `upsertSql` (`?` or `$n` placeholders; tables qualified by a schema on PostgreSQL), so the two
+ * `RowSql` (`?` or `$n` placeholders; tables qualified by a schema on PostgreSQL), so the two
  * differ only where SQL dialect does. May import: core and the contract files.
  */
 import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
@@ -14,20 +14,12 @@ import type {
   VaultRoot,
 } from './vault.js';
 
-/** Where the two SQL dialects differ for the statements written here. */
+/** Where the two SQL dialects differ for the statements rendered here. */
 export interface SqlDialect {
   /** The table as statements name it. */
   table(name: string): string;
   /** The placeholder of the parameter at `position` (from 1). */
   param(position: number): string;
-}
-
-/** SQLite: bare table names, `?` placeholders. */
-export const SQLITE_DIALECT: SqlDialect = { table: (name) => name, param: () => '?' };
-
-/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders. */
-export function postgresDialect(schema: string): SqlDialect {
-  return { table: (name) => `${schema}.${name}`, param: (position) => `$${position}` };
 }
 
 /** One table's row as a record writes it. */
@@ -42,28 +34,48 @@ export interface RowTable<R> {
   values(record: R): unknown[];
 }
 
-/** The insert-or-update (or insert-or-keep) statement of `rows` in `dialect`. */
-export function upsertSql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
-  const params = rows.columns.map((_, index) => dialect.param(index + 1));
-  const insert = `INSERT INTO ${dialect.table(rows.table)} (${rows.columns.join(', ')})
+/** The shared statements over `RowTable`s, rendered in one dialect. */
+export class RowSql {
+  readonly #dialect: SqlDialect;
+
+  constructor(dialect: SqlDialect) {
+    this.#dialect = dialect;
+  }
+
+  /** Insert-or-update (or insert-or-keep) of one row. */
+  upsert<R>(rows: RowTable<R>): string {
+    const params = rows.columns.map((_, index) => this.#dialect.param(index + 1));
+    const insert = `INSERT INTO ${this.#dialect.table(rows.table)} (${rows.columns.join(', ')})
        VALUES (${params.join(', ')})
        ON CONFLICT (${rows.key.join(', ')})`;
-  if (rows.onConflict === 'keep') return `${insert} DO NOTHING`;
-  const updates = rows.columns
-    .filter((column) => !rows.key.includes(column))
-    .map((column) => `${column} = excluded.${column}`);
-  return `${insert} DO UPDATE SET ${updates.join(', ')}`;
+    if (rows.onConflict === 'keep') return `${insert} DO NOTHING`;
+    const updates = rows.columns
+      .filter((column) => !rows.key.includes(column))
+      .map((column) => `${column} = excluded.${column}`);
+    return `${insert} DO UPDATE SET ${updates.join(', ')}`;
+  }
+
+  /** The `doc` of the row with a given key (one parameter per key column, in key order). */
+  docByKey<R>(rows: RowTable<R>): string {
+    const match = rows.key.map((column, index) => `${column} = ${this.#dialect.param(index + 1)}`);
+    return `SELECT doc FROM ${this.#dialect.table(rows.table)} WHERE ${match.join(' AND ')}`;
+  }
+
+  /** Every `doc` of the table, in key order. */
+  docsInKeyOrder<R>(rows: RowTable<R>): string {
+    return `SELECT doc FROM ${this.#dialect.table(rows.table)} ORDER BY ${rows.key.join(', ')}`;
+  }
 }
 
-/** Every `doc` of a table that has one, in key order. */
-export function docsInKeyOrderSql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
-  return `SELECT doc FROM ${dialect.table(rows.table)} ORDER BY ${rows.key.join(', ')}`;
-}
+/** SQLite: bare table names, `?` placeholders. */
+export const SQLITE_SQL = new RowSql({ table: (name) => name, param: () => '?' });
 
-/** The `doc` of the row with a given key (one parameter per key column, in key order). */
-export function docByKeySql<R>(dialect: SqlDialect, rows: RowTable<R>): string {
-  const match = rows.key.map((column, index) => `${column} = ${dialect.param(index + 1)}`);
-  return `SELECT doc FROM ${dialect.table(rows.table)} WHERE ${match.join(' AND ')}`;
+/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders. */
+export function postgresSql(schema: string): RowSql {
+  return new RowSql({
+    table: (name) => `${schema}.${name}`,
+    param: (position) => `$${position}`,
+  });
 }
 
 /** `slots`: one row per (entity, field). */

@@ -1,14 +1,11 @@
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
-  docByKeySql,
-  docsInKeyOrderSql,
   parseDocs,
-  postgresDialect,
+  postgresSql,
   ROWS,
+  type RowSql,
   type RowTable,
-  type SqlDialect,
-  upsertSql,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
@@ -36,12 +33,12 @@ export type PostgresGuard = <T>(
 /** The vault tables of one schema, through whichever session the guard hands out. */
 export class PostgresVault implements VaultWriter {
   readonly #s: string;
-  readonly #dialect: SqlDialect;
+  readonly #sql: RowSql;
   readonly #guard: PostgresGuard;
 
   constructor(names: SqlNames, guard: PostgresGuard) {
     this.#s = names.s;
-    this.#dialect = postgresDialect(names.s);
+    this.#sql = postgresSql(names.s);
     this.#guard = guard;
   }
 
@@ -53,12 +50,12 @@ export class PostgresVault implements VaultWriter {
 
   /** Every row of `rows`, in key order. */
   #all<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
-    return this.#docs(operation, docsInKeyOrderSql(this.#dialect, rows));
+    return this.#docs(operation, this.#sql.docsInKeyOrder(rows));
   }
 
   /** The row of `rows` with `key`, or null. */
   async #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
-    const [doc] = await this.#docs<T>(operation, docByKeySql(this.#dialect, rows), [key]);
+    const [doc] = await this.#docs<T>(operation, this.#sql.docByKey(rows), [key]);
     return doc ?? null;
   }
 
@@ -156,7 +153,7 @@ export class PostgresVault implements VaultWriter {
   }
 
   #upsert<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
-    return this.#exec(operation, upsertSql(this.#dialect, rows), rows.values(record));
+    return this.#exec(operation, this.#sql.upsert(rows), rows.values(record));
   }
 
   putRoot(root: VaultRoot): Promise<void> {
@@ -166,7 +163,7 @@ export class PostgresVault implements VaultWriter {
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     const s = this.#s;
     return this.#guard('putNote', async (session) => {
-      await session.query(upsertSql(this.#dialect, ROWS.notes), ROWS.notes.values(note));
+      await session.query(this.#sql.upsert(ROWS.notes), ROWS.notes.values(note));
       await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [note.path]);
       if (chunks.length === 0) return;
       await session.query(

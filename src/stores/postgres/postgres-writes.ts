@@ -9,12 +9,11 @@ import type {
 import {
   appendOutcomeAgainst,
   eventInsertValues,
-  postgresDialect,
+  postgresSql,
   ROWS,
+  type RowSql,
   type RowTable,
   redactMissingEventError,
-  type SqlDialect,
-  upsertSql,
 } from '../index.js';
 import type {
   AppendOutcome,
@@ -41,14 +40,14 @@ export class PostgresWrites {
   readonly #session: PgSession;
   readonly #queries: PostgresQueries;
   readonly #s: string;
-  readonly #dialect: SqlDialect;
+  readonly #sql: RowSql;
 
   constructor(session: PgSession, names: SqlNames, queries: PostgresQueries) {
     this.search = new PostgresSearchWrites(session, names);
     this.#session = session;
     this.#queries = queries;
     this.#s = names.s;
-    this.#dialect = postgresDialect(names.s);
+    this.#sql = postgresSql(names.s);
   }
 
   /**
@@ -175,7 +174,7 @@ export class PostgresWrites {
   }
 
   async #upsert<R>(rows: RowTable<R>, record: R): Promise<void> {
-    await this.#session.query(upsertSql(this.#dialect, rows), rows.values(record));
+    await this.#session.query(this.#sql.upsert(rows), rows.values(record));
   }
 
   /** Replaces the payload once; redacting an already redacted event changes nothing. */

@@ -2,13 +2,10 @@ import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
-  docByKeySql,
-  docsInKeyOrderSql,
   parseDocs,
   ROWS,
   type RowTable,
-  SQLITE_DIALECT,
-  upsertSql,
+  SQLITE_SQL,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
@@ -47,14 +44,14 @@ export class SqliteVault implements VaultWriter {
 
   /** Every row of `rows`, in key order, synchronously. */
   #allNow<T>(rows: RowTable<T>): T[] {
-    return parseDocs<T>(this.#docs(docsInKeyOrderSql(SQLITE_DIALECT, rows)));
+    return parseDocs<T>(this.#docs(SQLITE_SQL.docsInKeyOrder(rows)));
   }
 
   /** The row of `rows` with `key`, or null. */
   #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
     return this.#guard(
       operation,
-      () => parseDocs<T>(this.#docs(docByKeySql(SQLITE_DIALECT, rows), key))[0] ?? null,
+      () => parseDocs<T>(this.#docs(SQLITE_SQL.docByKey(rows), key))[0] ?? null,
     );
   }
 
@@ -168,7 +165,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   #upsertNow<R>(rows: RowTable<R>, record: R): void {
-    this.#db.prepare(upsertSql(SQLITE_DIALECT, rows)).run(...rows.values(record));
+    this.#db.prepare(SQLITE_SQL.upsert(rows)).run(...rows.values(record));
   }
 
   putRoot(root: VaultRoot): Promise<void> {

@@ -13,8 +13,7 @@ import {
   eventInsertValues,
   ROWS,
   redactMissingEventError,
-  SQLITE_DIALECT,
-  upsertSql,
+  SQLITE_SQL,
 } from '../index.js';
 import type {
   AppendOutcome,
@@ -60,17 +59,17 @@ export class SqliteWrites {
     this.#redactEvent = db.prepare(
       'UPDATE events SET payload = ?, redacted = 1 WHERE event_id = ? AND redacted = 0',
     );
-    this.#putSlot = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.slots));
+    this.#putSlot = db.prepare(SQLITE_SQL.upsert(ROWS.slots));
     this.#appendHistory = db.prepare(
       'INSERT INTO history (entity_id, field, recorded_at, doc) VALUES (?, ?, ?, ?)',
     );
-    this.#putPrompt = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.prompts));
+    this.#putPrompt = db.prepare(SQLITE_SQL.upsert(ROWS.prompts));
     this.#putMessage = db.prepare(
       `INSERT INTO messages (thread_id, message_id, created_at, doc) VALUES (?, ?, ?, ?)
        ON CONFLICT (thread_id, message_id) DO NOTHING`,
     );
-    this.#putMeta = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.meta));
-    this.#putDlq = db.prepare(upsertSql(SQLITE_DIALECT, ROWS.dlq));
+    this.#putMeta = db.prepare(SQLITE_SQL.upsert(ROWS.meta));
+    this.#putDlq = db.prepare(SQLITE_SQL.upsert(ROWS.dlq));
     const clears = [
       'slots',
       'history',
