@@ -6,6 +6,7 @@ import {
   type StateItem,
 } from '../core/index.js';
 import type { JsonSchemaObject } from '../providers/index.js';
+import { CANDIDATE_FIELDS } from '../schemas/index.js';
 
 /**
  * Version of the instructions below: part of the LLM item extractor's version, so change it
@@ -70,18 +71,7 @@ export const ITEM_OUTPUT_SCHEMA: JsonSchemaObject = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: [
-          'type',
-          'text',
-          'status',
-          'confidence',
-          'topic_tags',
-          'refs',
-          'supersedes',
-          'replaces',
-          'chosen',
-          'conflict',
-        ],
+        required: ['type', ...CANDIDATE_FIELDS],
         properties: {
           type: { type: 'string', enum: [...STATE_ITEM_TYPES] },
           text: { type: 'string' },

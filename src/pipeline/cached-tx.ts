@@ -1,5 +1,6 @@
-import type { JsonObject, JsonValue, SlotState } from '../core/index.js';
+import type { JsonValue, SlotState } from '../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../stores/index.js';
+import { DelegatingTx } from './delegating-tx.js';
 import { type LocalScope, ScopedTx } from './scoped-tx.js';
 
 function slotKey(entityId: string, field: string): string {
@@ -11,43 +12,34 @@ function slotKey(entityId: string, field: string): string {
  * at the end. One busy slot folding hundreds of events in a batch is then read and written once
  * instead of hundreds of times. Everything else goes straight to the store's transaction.
  */
-class CachedTx implements WriteTx {
-  readonly #tx: WriteTx;
+class CachedTx extends DelegatingTx {
   readonly #slots = new Map<string, SlotState | null>();
   readonly #dirtySlots = new Set<string>();
   readonly #meta = new Map<string, JsonValue | null>();
   readonly #dirtyMeta = new Set<string>();
 
-  constructor(tx: WriteTx) {
-    this.#tx = tx;
-  }
-
-  get vault(): WriteTx['vault'] {
-    return this.#tx.vault;
-  }
-
-  async getSlot(entityId: string, field: string): Promise<SlotState | null> {
+  override async getSlot(entityId: string, field: string): Promise<SlotState | null> {
     const key = slotKey(entityId, field);
     if (this.#slots.has(key)) return this.#slots.get(key) ?? null;
-    const slot = await this.#tx.getSlot(entityId, field);
+    const slot = await this.inner.getSlot(entityId, field);
     this.#slots.set(key, slot);
     return slot;
   }
 
-  async putSlot(slot: SlotState): Promise<void> {
+  override async putSlot(slot: SlotState): Promise<void> {
     const key = slotKey(slot.entityId, slot.field);
     this.#slots.set(key, slot);
     this.#dirtySlots.add(key);
   }
 
-  async getMeta(key: string): Promise<JsonValue | null> {
+  override async getMeta(key: string): Promise<JsonValue | null> {
     if (this.#meta.has(key)) return this.#meta.get(key) ?? null;
-    const value = await this.#tx.getMeta(key);
+    const value = await this.inner.getMeta(key);
     this.#meta.set(key, value);
     return value;
   }
 
-  async putMeta(key: string, value: JsonValue): Promise<void> {
+  override async putMeta(key: string, value: JsonValue): Promise<void> {
     this.#meta.set(key, value);
     this.#dirtyMeta.add(key);
   }
@@ -67,59 +59,27 @@ class CachedTx implements WriteTx {
   async flush(): Promise<void> {
     for (const key of this.#dirtySlots) {
       const slot = this.#slots.get(key);
-      if (slot) await this.#tx.putSlot(slot);
+      if (slot) await this.inner.putSlot(slot);
     }
     this.#dirtySlots.clear();
     for (const key of this.#dirtyMeta) {
-      await this.#tx.putMeta(key, this.#meta.get(key) ?? null);
+      await this.inner.putMeta(key, this.#meta.get(key) ?? null);
     }
     this.#dirtyMeta.clear();
   }
 
-  async listSlots(entityId?: string): Promise<readonly SlotState[]> {
+  override async listSlots(entityId?: string): Promise<readonly SlotState[]> {
     await this.flush();
-    return this.#tx.listSlots(entityId);
+    return this.inner.listSlots(entityId);
   }
 
-  async dangerouslyClearDerived(): Promise<void> {
+  override async dangerouslyClearDerived(): Promise<void> {
     this.#slots.clear();
     this.#dirtySlots.clear();
     this.#meta.clear();
     this.#dirtyMeta.clear();
-    await this.#tx.dangerouslyClearDerived();
+    await this.inner.dangerouslyClearDerived();
   }
-
-  getEvent = (eventId: string) => this.#tx.getEvent(eventId);
-  readEvents = (after: number, limit: number) => this.#tx.readEvents(after, limit);
-  lastSeq = () => this.#tx.lastSeq();
-  countEventsSince = (since: string) => this.#tx.countEventsSince(since);
-  listHistory: WriteTx['listHistory'] = (query) => this.#tx.listHistory(query);
-  getPrompt: WriteTx['getPrompt'] = (promptId) => this.#tx.getPrompt(promptId);
-  listPrompts: WriteTx['listPrompts'] = (query) => this.#tx.listPrompts(query);
-  getMessage: WriteTx['getMessage'] = (threadId, messageId) =>
-    this.#tx.getMessage(threadId, messageId);
-  getDlq: WriteTx['getDlq'] = (dlqId) => this.#tx.getDlq(dlqId);
-  listDlq: WriteTx['listDlq'] = (statuses) => this.#tx.listDlq(statuses);
-  appendEvent: WriteTx['appendEvent'] = (event) => this.#tx.appendEvent(event);
-  appendHistory: WriteTx['appendHistory'] = (entry) => this.#tx.appendHistory(entry);
-  putPrompt: WriteTx['putPrompt'] = (prompt) => this.#tx.putPrompt(prompt);
-  putMessage: WriteTx['putMessage'] = (message) => this.#tx.putMessage(message);
-  putDlq: WriteTx['putDlq'] = (item) => this.#tx.putDlq(item);
-  listMessages: WriteTx['listMessages'] = (query) => this.#tx.listMessages(query);
-  getWatermark: WriteTx['getWatermark'] = (threadId) => this.#tx.getWatermark(threadId);
-  listExtractionBacklog: WriteTx['listExtractionBacklog'] = (limit) =>
-    this.#tx.listExtractionBacklog(limit);
-  getStateItem: WriteTx['getStateItem'] = (threadId, uid) => this.#tx.getStateItem(threadId, uid);
-  listStateItems: WriteTx['listStateItems'] = (query) => this.#tx.listStateItems(query);
-  putStateItem: WriteTx['putStateItem'] = (item) => this.#tx.putStateItem(item);
-  indexDocument: WriteTx['indexDocument'] = (document) => this.#tx.indexDocument(document);
-  removeDocuments: WriteTx['removeDocuments'] = (kind, threadId) =>
-    this.#tx.removeDocuments(kind, threadId);
-  putWatermark: WriteTx['putWatermark'] = (threadId, watermark) =>
-    this.#tx.putWatermark(threadId, watermark);
-  joinCommitOrder: WriteTx['joinCommitOrder'] = () => this.#tx.joinCommitOrder();
-  redactEvent = (eventId: string, replacement: JsonObject) =>
-    this.#tx.redactEvent(eventId, replacement);
 }
 
 /** An entity-scoped pipeline write: what it owns, and the shared rows it may update. */

@@ -45,6 +45,24 @@ export function zoneEditErrorId(eventId: string): string {
   return `pe-zone-${eventId}`;
 }
 
+/** Stores `memory` as of `event`, indexes it for search, and records it as its latest revision. */
+async function putMemoryRevision(
+  tx: WriteTx,
+  memory: MemoryRecord,
+  event: LedgerEvent,
+): Promise<void> {
+  await tx.vault.putMemory(memory);
+  await tx.indexDocument(memoryDocument(memory));
+  await tx.vault.appendRevision({
+    memoryId: memory.memoryId,
+    revision: memory.revision,
+    text: memory.text,
+    tags: memory.tags,
+    eventId: event.eventId,
+    recordedAt: event.recordedAt,
+  });
+}
+
 /**
  * Folds the vault's event types: memories with their revisions (an update resolves the memory's
  * open prediction errors, forgetting deletes them), and prediction errors (a repeat detection of
@@ -70,16 +88,7 @@ export async function foldVaultEvent(tx: WriteTx, event: LedgerEvent): Promise<b
         updatedAt: event.eventTs,
         confirmedAt: event.eventTs,
       };
-      await tx.vault.putMemory(memory);
-      await tx.indexDocument(memoryDocument(memory));
-      await tx.vault.appendRevision({
-        memoryId: memory.memoryId,
-        revision: 1,
-        text: memory.text,
-        tags: memory.tags,
-        eventId: event.eventId,
-        recordedAt: event.recordedAt,
-      });
+      await putMemoryRevision(tx, memory, event);
       return true;
     }
     case EVENT_TYPES.memoryUpdated: {
@@ -96,16 +105,7 @@ export async function foldVaultEvent(tx: WriteTx, event: LedgerEvent): Promise<b
         updatedAt: event.eventTs,
         confirmedAt: event.eventTs,
       };
-      await tx.vault.putMemory(memory);
-      await tx.indexDocument(memoryDocument(memory));
-      await tx.vault.appendRevision({
-        memoryId: memory.memoryId,
-        revision: memory.revision,
-        text: memory.text,
-        tags: memory.tags,
-        eventId: event.eventId,
-        recordedAt: event.recordedAt,
-      });
+      await putMemoryRevision(tx, memory, event);
       await tx.vault.resolvePredictionErrors(memory.memoryId, event.recordedAt);
       return true;
     }

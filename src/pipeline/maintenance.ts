@@ -10,7 +10,14 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent, parseLine } from '../ledger/index.js';
-import type { DerivedSnapshot, DlqItem, Store, StoreReader, WriteTx } from '../stores/index.js';
+import {
+  type DerivedSnapshot,
+  type DlqItem,
+  eachEvent,
+  type Store,
+  type StoreReader,
+  type WriteTx,
+} from '../stores/index.js';
 import { applyEvent, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import { adjustPolicy, applyRecord, DLQ_BACKOFF_MS, type PipelineDeps } from './ingest.js';
@@ -34,16 +41,10 @@ export function derivedHash(snapshot: DerivedSnapshot): string {
 /** Folds every ledger event of `source`, in sequence order, into `tx` (whose derived rows are empty). */
 export async function replayInto(tx: WriteTx, source: StoreReader): Promise<number> {
   const session = await openSession(tx);
-  let after = 0;
   let count = 0;
-  for (;;) {
-    const events = await source.readEvents(after, PAGE);
-    if (events.length === 0) break;
-    for (const event of events) {
-      await applyEvent(tx, session, event);
-      after = event.seq;
-      count += 1;
-    }
+  for await (const event of eachEvent(source, PAGE)) {
+    await applyEvent(tx, session, event);
+    count += 1;
   }
   await flushSession(tx, session);
   return count;
@@ -125,18 +126,10 @@ export async function forget(
   return withPipelineTx(deps.store, { entities: [], global: true }, async (tx) => {
     const covered: LedgerEvent[] = [];
     const promptIds = new Set<string>();
-    let after = 0;
-    for (;;) {
-      const events = await tx.readEvents(after, PAGE);
-      if (events.length === 0) break;
-      for (const event of events) {
-        after = event.seq;
-        if (event.redacted) continue;
-        if (covers(event, target)) {
-          covered.push(event);
-          if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
-        }
-      }
+    for await (const event of eachEvent(tx, PAGE)) {
+      if (event.redacted || !covers(event, target)) continue;
+      covered.push(event);
+      if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
     }
     await coverDerivedFromMessages(tx, covered);
     if (target.kind !== 'event') {
@@ -146,21 +139,15 @@ export async function forget(
         if (target.kind === 'entity' || prompt.field === target.field)
           promptIds.add(prompt.promptId);
       }
-      after = 0;
-      for (;;) {
-        const events = await tx.readEvents(after, PAGE);
-        if (events.length === 0) break;
-        for (const event of events) {
-          after = event.seq;
-          const promptId = event.payload['prompt_id'];
-          if (
-            !event.redacted &&
-            event.type === EVENT_TYPES.answer &&
-            typeof promptId === 'string' &&
-            promptIds.has(promptId)
-          ) {
-            if (!covered.some((c) => c.eventId === event.eventId)) covered.push(event);
-          }
+      for await (const event of eachEvent(tx, PAGE)) {
+        const promptId = event.payload['prompt_id'];
+        if (
+          !event.redacted &&
+          event.type === EVENT_TYPES.answer &&
+          typeof promptId === 'string' &&
+          promptIds.has(promptId)
+        ) {
+          if (!covered.some((c) => c.eventId === event.eventId)) covered.push(event);
         }
       }
     }
@@ -228,29 +215,23 @@ async function coverDerivedFromMessages(tx: WriteTx, covered: LedgerEvent[]): Pr
   }
   if (messages.size === 0) return;
   const already = new Set(covered.map((e) => e.eventId));
-  let after = 0;
-  for (;;) {
-    const events = await tx.readEvents(after, PAGE);
-    if (events.length === 0) return;
-    for (const event of events) {
-      after = event.seq;
-      if (event.redacted || already.has(event.eventId)) continue;
-      let derived = false;
-      if (event.type === EVENT_TYPES.observation) {
-        const source = event.payload['source'] as JsonObject | undefined;
-        derived = typeof source?.['ref'] === 'string' && messages.has(source['ref']);
-      } else if (event.type === EVENT_TYPES.extractionCompleted) {
-        const ids = threads.get(String(event.payload['thread_id']));
-        derived =
-          ids !== undefined &&
-          [...refsOf(event.payload['candidates']), ...refsOf(event.payload['upserts'])].some(
-            (ref) => ids.has(ref),
-          );
-      }
-      if (derived) {
-        covered.push(event);
-        already.add(event.eventId);
-      }
+  for await (const event of eachEvent(tx, PAGE)) {
+    if (event.redacted || already.has(event.eventId)) continue;
+    let derived = false;
+    if (event.type === EVENT_TYPES.observation) {
+      const source = event.payload['source'] as JsonObject | undefined;
+      derived = typeof source?.['ref'] === 'string' && messages.has(source['ref']);
+    } else if (event.type === EVENT_TYPES.extractionCompleted) {
+      const ids = threads.get(String(event.payload['thread_id']));
+      derived =
+        ids !== undefined &&
+        [...refsOf(event.payload['candidates']), ...refsOf(event.payload['upserts'])].some((ref) =>
+          ids.has(ref),
+        );
+    }
+    if (derived) {
+      covered.push(event);
+      already.add(event.eventId);
     }
   }
 }

@@ -1,13 +1,12 @@
-import type { JsonObject, JsonValue, SlotState, Watermark } from '../core/index.js';
+import type { HistoryEntry, JsonValue, SlotState, Watermark } from '../core/index.js';
 import type {
-  DlqItem,
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
-  SearchKind,
   StoredStateItem,
   WriteTx,
 } from '../stores/index.js';
+import { DelegatingTx } from './delegating-tx.js';
 
 /**
  * Thrown inside an entity-scoped pipeline transaction when it is about to touch state that every
@@ -61,20 +60,19 @@ const PREDICTED = /^intent:predicted:thread:(.+):msg:.+$/;
  * Ledger appends are allowed (events are immutable and their ids idempotent); a `policy.changed`
  * event is not, because it is shared state by definition.
  */
-export class ScopedTx implements WriteTx {
-  readonly #tx: WriteTx;
+export class ScopedTx extends DelegatingTx {
   readonly #scope: LocalScope;
   /** Meta keys the transaction may write although they are shared (the learning counters). */
   readonly #sharedKeys: ReadonlySet<string>;
 
   constructor(tx: WriteTx, scope: LocalScope, sharedKeys: readonly string[]) {
-    this.#tx = tx;
+    super(tx);
     this.#scope = scope;
     this.#sharedKeys = new Set(sharedKeys);
   }
 
   /** Vault rows are shared by every entity: touching them needs the global scope. */
-  get vault(): WriteTx['vault'] {
+  override get vault(): WriteTx['vault'] {
     throw new NeedsGlobalScope('vault rows, shared by every entity');
   }
 
@@ -99,91 +97,69 @@ export class ScopedTx implements WriteTx {
     throw new NeedsGlobalScope(`shared meta row ${key}`);
   }
 
-  async appendEvent(event: NewLedgerEvent) {
+  override async appendEvent(event: NewLedgerEvent) {
     if (event.type === 'policy.changed') throw new NeedsGlobalScope('a policy change');
-    return this.#tx.appendEvent(event);
+    return this.inner.appendEvent(event);
   }
 
-  async putSlot(slot: SlotState): Promise<void> {
+  override async putSlot(slot: SlotState): Promise<void> {
     this.#entity(slot.entityId, 'a slot');
-    return this.#tx.putSlot(slot);
+    return this.inner.putSlot(slot);
   }
 
-  appendHistory: WriteTx['appendHistory'] = async (entry) => {
+  override async appendHistory(entry: HistoryEntry): Promise<void> {
     this.#entity(entry.entityId, 'history');
-    return this.#tx.appendHistory(entry);
-  };
+    return this.inner.appendHistory(entry);
+  }
 
-  async putMessage(message: MessageRecord): Promise<void> {
+  override async putMessage(message: MessageRecord): Promise<void> {
     this.#thread(message.threadId, 'a message');
     this.#entity(message.entityId, 'a message');
-    return this.#tx.putMessage(message);
+    return this.inner.putMessage(message);
   }
 
-  async removeDocuments(_kind: SearchKind, _threadId: string | null): Promise<void> {
+  override async removeDocuments(): Promise<void> {
     throw new NeedsGlobalScope('removing indexed items');
   }
 
-  async indexDocument(document: SearchDocument): Promise<void> {
+  override async indexDocument(document: SearchDocument): Promise<void> {
     this.#entity(document.entityId, 'an indexed item');
-    return this.#tx.indexDocument(document);
+    return this.inner.indexDocument(document);
   }
 
-  async putStateItem(item: StoredStateItem): Promise<void> {
+  override async putStateItem(item: StoredStateItem): Promise<void> {
     this.#thread(item.threadId, 'a state item');
-    return this.#tx.putStateItem(item);
+    return this.inner.putStateItem(item);
   }
 
-  async putWatermark(threadId: string, watermark: Watermark): Promise<void> {
+  override async putWatermark(threadId: string, watermark: Watermark): Promise<void> {
     this.#thread(threadId, 'a watermark');
-    return this.#tx.putWatermark(threadId, watermark);
+    return this.inner.putWatermark(threadId, watermark);
   }
 
-  async putMeta(key: string, value: JsonValue): Promise<void> {
+  override async putMeta(key: string, value: JsonValue): Promise<void> {
     this.#metaKey(key);
-    return this.#tx.putMeta(key, value);
+    return this.inner.putMeta(key, value);
   }
 
-  putPrompt: WriteTx['putPrompt'] = async () => {
+  override async putPrompt(): Promise<void> {
     throw new NeedsGlobalScope('a review prompt');
-  };
+  }
 
-  async putDlq(_item: DlqItem): Promise<void> {
+  override async putDlq(): Promise<void> {
     throw new NeedsGlobalScope('a dead letter');
   }
 
-  async redactEvent(_eventId: string, _replacement: JsonObject): Promise<void> {
+  override async redactEvent(): Promise<void> {
     throw new NeedsGlobalScope('a redaction');
   }
 
-  async dangerouslyClearDerived(): Promise<void> {
+  override async dangerouslyClearDerived(): Promise<void> {
     throw new NeedsGlobalScope('clearing derived state');
   }
 
   /** Reads a meta row from the store, past any cache below (see `refreshMeta`). */
   refreshMeta(key: string): Promise<JsonValue | null> {
-    return refreshMeta(this.#tx, key);
+    return refreshMeta(this.inner, key);
   }
-
-  joinCommitOrder: WriteTx['joinCommitOrder'] = () => this.#tx.joinCommitOrder();
-  getEvent: WriteTx['getEvent'] = (eventId) => this.#tx.getEvent(eventId);
-  readEvents: WriteTx['readEvents'] = (after, limit) => this.#tx.readEvents(after, limit);
-  lastSeq: WriteTx['lastSeq'] = () => this.#tx.lastSeq();
-  countEventsSince: WriteTx['countEventsSince'] = (since) => this.#tx.countEventsSince(since);
-  getSlot: WriteTx['getSlot'] = (entityId, field) => this.#tx.getSlot(entityId, field);
-  listSlots: WriteTx['listSlots'] = (entityId) => this.#tx.listSlots(entityId);
-  listHistory: WriteTx['listHistory'] = (query) => this.#tx.listHistory(query);
-  getPrompt: WriteTx['getPrompt'] = (promptId) => this.#tx.getPrompt(promptId);
-  listPrompts: WriteTx['listPrompts'] = (query) => this.#tx.listPrompts(query);
-  getMessage: WriteTx['getMessage'] = (threadId, messageId) =>
-    this.#tx.getMessage(threadId, messageId);
-  listMessages: WriteTx['listMessages'] = (query) => this.#tx.listMessages(query);
-  getWatermark: WriteTx['getWatermark'] = (threadId) => this.#tx.getWatermark(threadId);
-  listExtractionBacklog: WriteTx['listExtractionBacklog'] = (limit) =>
-    this.#tx.listExtractionBacklog(limit);
-  getStateItem: WriteTx['getStateItem'] = (threadId, uid) => this.#tx.getStateItem(threadId, uid);
-  listStateItems: WriteTx['listStateItems'] = (query) => this.#tx.listStateItems(query);
-  getMeta: WriteTx['getMeta'] = (key) => this.#tx.getMeta(key);
-  getDlq: WriteTx['getDlq'] = (dlqId) => this.#tx.getDlq(dlqId);
-  listDlq: WriteTx['listDlq'] = (statuses) => this.#tx.listDlq(statuses);
 }

@@ -5,6 +5,25 @@ export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 /** Base of every schema `$id`. */
 export const SCHEMA_BASE = 'https://verity.local/schemas/';
 
+/**
+ * A root schema: draft 2020-12, `$id` `<name>.schema.json` under `SCHEMA_BASE` (`name` is the
+ * one `SCHEMAS` and DLQ items use), `title`, an object type, then `body` (its properties, and
+ * `additionalProperties: false` where the object is closed). Typed literally, for `FromSchema`.
+ */
+export function rootSchema<
+  const Name extends string,
+  const Title extends string,
+  const Body extends object,
+>(name: Name, title: Title, body: Body) {
+  return {
+    $schema: DRAFT,
+    $id: `${SCHEMA_BASE}${name}.schema.json`,
+    title,
+    type: 'object',
+    ...body,
+  } as const;
+}
+
 /** Entity id: `user:`, `family:` or `team:` plus a lower-case slug. */
 export const entityIdSchema = {
   type: 'string',

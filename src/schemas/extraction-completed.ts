@@ -1,4 +1,4 @@
-import { DRAFT, entityIdSchema, SCHEMA_BASE, timestampSchema } from './definitions.js';
+import { entityIdSchema, rootSchema, timestampSchema } from './definitions.js';
 
 const itemTypeSchema = { enum: ['decision', 'constraint', 'action', 'question', 'risk'] } as const;
 const itemStatusSchema = {
@@ -38,21 +38,26 @@ const evidenceSchema = {
 } as const;
 
 /** An extractor's unreconciled proposal, exactly as it produced it. */
+/**
+ * A candidate item's fields after its type, in wire order: shared by the recorded candidate (here,
+ * after `type_tag`) and the language model's answer (`items/llm-item-prompt.ts`, after `type`).
+ */
+export const CANDIDATE_FIELDS = [
+  'text',
+  'status',
+  'confidence',
+  'topic_tags',
+  'refs',
+  'supersedes',
+  'replaces',
+  'chosen',
+  'conflict',
+] as const;
+
 const candidateSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'type_tag',
-    'text',
-    'status',
-    'confidence',
-    'topic_tags',
-    'refs',
-    'supersedes',
-    'replaces',
-    'chosen',
-    'conflict',
-  ],
+  required: ['type_tag', ...CANDIDATE_FIELDS],
   properties: {
     type_tag: itemTypeSchema,
     text: { type: 'string', maxLength: 10000 },
@@ -114,11 +119,7 @@ const itemSchema = {
  * It carries the extractor's output and the reconciled outcome, so that the fold only stores
  * `upserts` and `watermark` and replay never calls an extractor or an embedding model.
  */
-export const extractionCompletedSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}extraction_completed.schema.json`,
-  title: 'ExtractionCompleted',
-  type: 'object',
+export const extractionCompletedSchema = rootSchema('extraction_completed', 'ExtractionCompleted', {
   additionalProperties: false,
   required: [
     'thread_id',
@@ -181,4 +182,4 @@ export const extractionCompletedSchema = {
     /** The items inserted or changed, in the order they first changed. */
     upserts: { type: 'array', maxItems: 1000, items: itemSchema },
   },
-} as const;
+});

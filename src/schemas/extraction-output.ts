@@ -1,15 +1,11 @@
-import { DRAFT, SCHEMA_BASE } from './definitions.js';
+import { rootSchema } from './definitions.js';
 
 /**
  * What a language-model extractor must answer: one object, every property required (so that
  * providers with strict structured outputs accept it), no free text. Field paths and values are
  * checked again as `StateObservation`s before anything is recorded.
  */
-export const extractionOutputSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}extraction_output.schema.json`,
-  title: 'ExtractionOutput',
-  type: 'object',
+export const extractionOutputSchema = rootSchema('extraction_output', 'ExtractionOutput', {
   additionalProperties: false,
   required: ['intent', 'retracts_previous', 'observations'],
   properties: {
@@ -35,4 +31,4 @@ export const extractionOutputSchema = {
       },
     },
   },
-} as const;
+});

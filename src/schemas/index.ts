@@ -8,6 +8,9 @@ import type addFormatsModule from 'ajv-formats';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ValidationIssue } from '../core/index.js';
 import { extractionCompletedSchema } from './extraction-completed.js';
+
+export { CANDIDATE_FIELDS } from './extraction-completed.js';
+
 import { extractionOutputSchema } from './extraction-output.js';
 import { ingestEnvelopeSchema, messageRecordSchema, noteRecordSchema } from './ingest-records.js';
 import { signalEventSchema } from './signal-event.js';

@@ -1,11 +1,7 @@
-import { DRAFT, entityIdSchema, SCHEMA_BASE, timestampSchema } from './definitions.js';
+import { entityIdSchema, rootSchema, timestampSchema } from './definitions.js';
 
 /** A chat (or other text) message to ingest (docs/FORMATS.md); identity `(thread_id, message_id)`. */
-export const messageRecordSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}message_record.schema.json`,
-  title: 'MessageRecord',
-  type: 'object',
+export const messageRecordSchema = rootSchema('message_record', 'MessageRecord', {
   additionalProperties: false,
   required: ['thread_id', 'message_id', 'role', 'content', 'created_at'],
   properties: {
@@ -17,14 +13,10 @@ export const messageRecordSchema = {
     entity_id: entityIdSchema,
     source: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z][a-z0-9_-]*$' },
   },
-} as const;
+});
 
 /** A markdown document to ingest (static note or vault file), fingerprinted by content. */
-export const noteRecordSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}note_record.schema.json`,
-  title: 'NoteRecord',
-  type: 'object',
+export const noteRecordSchema = rootSchema('note_record', 'NoteRecord', {
   additionalProperties: false,
   required: ['path', 'content', 'updated_at'],
   properties: {
@@ -34,16 +26,12 @@ export const noteRecordSchema = {
     entity_id: entityIdSchema,
     title: { type: 'string', maxLength: 300 },
   },
-} as const;
+});
 
 /** The envelope of one `verity ingest` line: `type` selects the record schema. */
-export const ingestEnvelopeSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}ingest_envelope.schema.json`,
-  title: 'IngestEnvelope',
-  type: 'object',
+export const ingestEnvelopeSchema = rootSchema('ingest_envelope', 'IngestEnvelope', {
   required: ['type'],
   properties: {
     type: { enum: ['message', 'observation', 'signal', 'confirmation', 'note'] },
   },
-} as const;
+});

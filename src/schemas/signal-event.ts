@@ -1,9 +1,8 @@
 import {
-  DRAFT,
   entityIdSchema,
   extractorSchema,
   fieldSchema,
-  SCHEMA_BASE,
+  rootSchema,
   sourceSchema,
   timestampSchema,
   uuidSchema,
@@ -16,11 +15,7 @@ import {
  * 2026-11-25-schema-extensions). `claims` are the slot values the signal asserts; each becomes an
  * observation with the signal's source type. `payload` is the source's own structured record.
  */
-export const signalEventSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}signal_event.schema.json`,
-  title: 'SignalEvent',
-  type: 'object',
+export const signalEventSchema = rootSchema('signal_event', 'SignalEvent', {
   additionalProperties: false,
   required: ['event_id', 'kind', 'source', 'external_id', 'occurred_at', 'entity_id', 'summary'],
   properties: {
@@ -49,4 +44,4 @@ export const signalEventSchema = {
       },
     },
   },
-} as const;
+});

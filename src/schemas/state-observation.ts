@@ -1,12 +1,11 @@
 import { INTENTS } from '../core/index.js';
 import {
-  DRAFT,
   domainSchema,
   entityIdSchema,
   extractorSchema,
   fieldMatchesDomain,
   fieldSchema,
-  SCHEMA_BASE,
+  rootSchema,
   sourceSchema,
   timestampSchema,
   uuidSchema,
@@ -18,11 +17,7 @@ import {
  * `extraction_confidence`, `correction`; the `question` and `retract` intents; `bundle`, the
  * observations extracted from one message, resolved together (ADR 2026-11-25-extraction-bundles).
  */
-export const stateObservationSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}state_observation.schema.json`,
-  title: 'StateObservation',
-  type: 'object',
+export const stateObservationSchema = rootSchema('state_observation', 'StateObservation', {
   additionalProperties: false,
   required: [
     'event_id',
@@ -70,4 +65,4 @@ export const stateObservationSchema = {
       then: { properties: { intent: { const: 'retract' } } },
     },
   ],
-} as const;
+});

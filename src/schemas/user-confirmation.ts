@@ -1,9 +1,8 @@
 import {
-  DRAFT,
   domainSchema,
   entityIdSchema,
   fieldSchema,
-  SCHEMA_BASE,
+  rootSchema,
   timestampSchema,
   uuidSchema,
   valueSchema,
@@ -75,12 +74,8 @@ export const confirmationAnswerSchema = {
 } as const;
 
 /** `UserConfirmation`: a prompt (has `actions`) or an answer (has `answer_id`). */
-export const userConfirmationSchema = {
-  $schema: DRAFT,
-  $id: `${SCHEMA_BASE}user_confirmation.schema.json`,
-  title: 'UserConfirmation',
-  type: 'object',
+export const userConfirmationSchema = rootSchema('user_confirmation', 'UserConfirmation', {
   if: { required: ['answer_id'] },
   then: confirmationAnswerSchema,
   else: confirmationPromptSchema,
-} as const;
+});

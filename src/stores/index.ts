@@ -3,10 +3,16 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
+export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
-export type { ReaderQueries, WriterCommands } from './query-reader.js';
-export { QueryReader, QueryWriteTx } from './query-reader.js';
+export type {
+  ReaderQueries,
+  SearchCommands,
+  SearchQueries,
+  WriterCommands,
+} from './query-reader.js';
+export { QueryReader, QueryWriteTx, SearchQueryReader } from './query-reader.js';
 export type {
   DocRow,
   EventInsertValues,
@@ -27,6 +33,8 @@ export {
   vectorFromBytes,
   vectorToBytes,
 } from './rows.js';
+export type { RowTable } from './sql-rows.js';
+export { postgresSql, ROWS, RowSql, SQLITE_SQL } from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,
@@ -90,6 +98,7 @@ export type {
 export { CONTEXT_WORDS, messageContext } from './store.js';
 export {
   assertValidSpace,
+  assertVectorsFit,
   inactiveSpaceError,
   isActiveSpace,
   redactMissingEventError,

@@ -39,3 +39,23 @@ export interface LedgerWriter {
    */
   redactEvent(eventId: string, replacement: JsonObject): Promise<void>;
 }
+
+/**
+ * Every event after `after`, ascending, read `pageSize` at a time: what a replay or a scan of the
+ * whole ledger walks. Events appended while it runs are included when their page is read.
+ */
+export async function* eachEvent(
+  reader: Pick<LedgerReader, 'readEvents'>,
+  pageSize: number,
+  after = 0,
+): AsyncGenerator<LedgerEvent> {
+  let cursor = after;
+  for (;;) {
+    const events = await reader.readEvents(cursor, pageSize);
+    if (events.length === 0) return;
+    for (const event of events) {
+      cursor = event.seq;
+      yield event;
+    }
+  }
+}

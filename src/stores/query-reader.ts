@@ -16,22 +16,34 @@ import type {
   AppendOutcome,
   DlqItem,
   DlqStatus,
+  EmbeddingCache,
+  EmbeddingRow,
+  EmbeddingSpace,
   ExtractionBacklog,
   HistoryQuery,
   LedgerEvent,
   MessageQuery,
   MessageRecord,
   NewLedgerEvent,
+  PendingEmbedding,
   PromptQuery,
+  PutEmbeddingsOutcome,
   SearchDocument,
+  SearchFilters,
+  SearchIndex,
+  SearchIndexStatus,
   SearchKind,
   StateItemQuery,
   StoredStateItem,
   StoreReader,
+  TextQuery,
+  TextSearchHit,
   VaultReader,
   VaultWriter,
+  VectorSearchHit,
   WriteTx,
 } from './store.js';
+import { assertValidSpace, inactiveSpaceError, isActiveSpace } from './store-errors.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -135,6 +147,132 @@ export abstract class QueryReader<Q extends ReaderQueries> implements StoreReade
 
   listDlq(statuses?: readonly DlqStatus[]): Promise<readonly DlqItem[]> {
     return this.read('listDlq', (queries) => queries.listDlq(statuses));
+  }
+}
+
+/** What an adapter answers search-index reads with (on one connection or session). */
+export interface SearchQueries {
+  /** The active vector space, or null. */
+  space(): MaybePromise<EmbeddingSpace | null>;
+  searchText(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): MaybePromise<readonly TextSearchHit[]>;
+  /** Nearest items in the active space (the caller has checked it is the one asked for). */
+  searchVectors(
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+  ): MaybePromise<readonly VectorSearchHit[]>;
+  pendingEmbeddings(
+    limit: number,
+    after: SearchDocument | undefined,
+  ): MaybePromise<readonly PendingEmbedding[]>;
+  status(): MaybePromise<SearchIndexStatus>;
+}
+
+/** What an adapter performs search-index writes with, inside a write transaction. */
+export interface SearchCommands {
+  useSpace(space: EmbeddingSpace): MaybePromise<void>;
+  putEmbeddings(
+    space: EmbeddingSpace,
+    rows: readonly EmbeddingRow[],
+  ): MaybePromise<PutEmbeddingsOutcome>;
+  prune(): MaybePromise<number>;
+}
+
+async function assertActiveSpace(
+  search: SearchQueries,
+  space: EmbeddingSpace,
+  operation: string,
+): Promise<void> {
+  const active = await search.space();
+  if (isActiveSpace(active, space)) return;
+  throw inactiveSpaceError(active, space, operation);
+}
+
+/**
+ * `StoreReader` plus the search index and embedding cache of `Store`, over an adapter's queries
+ * `Q` and search queries `S`: the rules (which space is active, what a wrong space throws) live
+ * here once; an adapter decides how a search read runs (`readSearch`; `snapshot` asks for one
+ * consistent view across its statements) and how a search write runs (`writeSearch`: a global
+ * write, serialised with `withWriteLock`, given the search reads and writes of its transaction).
+ */
+export abstract class SearchQueryReader<Q extends ReaderQueries, S extends SearchQueries>
+  extends QueryReader<Q>
+  implements SearchIndex, EmbeddingCache
+{
+  /** Runs one search read under the adapter's guard and error mapping. */
+  protected abstract readSearch<T>(
+    operation: string,
+    snapshot: boolean,
+    query: (search: S) => MaybePromise<T>,
+  ): Promise<T>;
+
+  /** Runs one search write as a global write transaction. */
+  protected abstract writeSearch<T>(
+    operation: string,
+    command: (search: S, writes: SearchCommands) => MaybePromise<T>,
+  ): Promise<T>;
+
+  searchText(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly TextSearchHit[]> {
+    return this.readSearch('searchText', false, (search) =>
+      search.searchText(query, filters, limit),
+    );
+  }
+
+  searchVectors(
+    space: EmbeddingSpace,
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly VectorSearchHit[]> {
+    return this.readSearch('searchVectors', true, async (search) => {
+      await assertActiveSpace(search, space, 'searchVectors');
+      return search.searchVectors(vector, filters, limit);
+    });
+  }
+
+  embeddingSpace(): Promise<EmbeddingSpace | null> {
+    return this.readSearch('embeddingSpace', false, (search) => search.space());
+  }
+
+  useEmbeddingSpace(space: EmbeddingSpace): Promise<void> {
+    assertValidSpace(space);
+    return this.writeSearch('useEmbeddingSpace', (_search, writes) => writes.useSpace(space));
+  }
+
+  pendingEmbeddings(
+    space: EmbeddingSpace,
+    limit: number,
+    after?: SearchDocument,
+  ): Promise<readonly PendingEmbedding[]> {
+    return this.readSearch('pendingEmbeddings', true, async (search) =>
+      isActiveSpace(await search.space(), space) ? search.pendingEmbeddings(limit, after) : [],
+    );
+  }
+
+  putEmbeddings(
+    space: EmbeddingSpace,
+    rows: readonly EmbeddingRow[],
+  ): Promise<PutEmbeddingsOutcome> {
+    return this.writeSearch('putEmbeddings', async (search, writes) => {
+      await assertActiveSpace(search, space, 'putEmbeddings');
+      return writes.putEmbeddings(space, rows);
+    });
+  }
+
+  pruneEmbeddings(): Promise<number> {
+    return this.writeSearch('pruneEmbeddings', (_search, writes) => writes.prune());
+  }
+
+  searchIndexStatus(): Promise<SearchIndexStatus> {
+    return this.readSearch('searchIndexStatus', true, (search) => search.status());
   }
 }
 

@@ -3,7 +3,7 @@
  * after it ended, a re-entrant write, a closed store, and embedding spaces. May import: core.
  */
 import { EngineError } from '../core/index.js';
-import type { EmbeddingSpace } from './embedding-cache.js';
+import type { EmbeddingRow, EmbeddingSpace } from './embedding-cache.js';
 
 /** CONFLICT: `tx` was used after its `withWriteLock` callback ended. */
 export function transactionEndedError(operation: string): EngineError {
@@ -66,4 +66,17 @@ export function redactMissingEventError(eventId: string): EngineError {
     operation: 'redactEvent',
     eventId,
   });
+}
+
+/** Throws VALIDATION_FAILED, before anything is written, when a vector's length is not `space`'s. */
+export function assertVectorsFit(space: EmbeddingSpace, rows: readonly EmbeddingRow[]): void {
+  for (const row of rows) {
+    if (row.vector !== undefined && row.vector.length !== space.dimension) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        `A vector of ${row.vector.length} numbers does not fit space ${space.model} (${space.dimension})`,
+        { operation: 'putEmbeddings', length: row.vector.length, dimension: space.dimension },
+      );
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { type LanguageModel as AiSdkLanguageModel, generateText, jsonSchema, Output } from 'ai';
 import { EngineError } from '../../core/index.js';
-import type { GenerateObjectRequest, GenerateObjectResult } from '../index.js';
+import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
 
 /** Who answers, for error details: the adapter's provider name and the model id. */
 export interface AiSdkModelName {
@@ -48,5 +48,32 @@ export async function generateObjectWithAiSdk(
       { provider: name.provider, model: name.model },
       { cause: error },
     );
+  }
+}
+
+/**
+ * A `LanguageModel` over one AI SDK model, the base of the adapters built on the SDK: each builds
+ * its SDK model (kept as `client`) and names its provider; every call goes through
+ * `generateObjectWithAiSdk`.
+ */
+export abstract class AiSdkChatModel<M extends AiSdkLanguageModel> implements LanguageModel {
+  /** Which adapter (see `LanguageModel.provider`). */
+  abstract readonly provider: string;
+  readonly modelId: string;
+  readonly supportsStructuredOutput: boolean;
+  /** The AI SDK model, as an escape hatch. */
+  readonly client: M;
+
+  protected constructor(modelId: string, client: M, supportsStructuredOutput: boolean) {
+    this.modelId = modelId;
+    this.client = client;
+    this.supportsStructuredOutput = supportsStructuredOutput;
+  }
+
+  generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
+    return generateObjectWithAiSdk(this.client, request, {
+      provider: this.provider,
+      model: this.modelId,
+    });
   }
 }

@@ -5,4 +5,4 @@
  * May import: core, the provider contracts (`../index.js`); the package ai.
  */
 export type { AiSdkModelName } from './generate-object.js';
-export { generateObjectWithAiSdk } from './generate-object.js';
+export { AiSdkChatModel, generateObjectWithAiSdk } from './generate-object.js';

@@ -1,43 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeLlmServer, startFakeLlmServer } from '../../testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { answerRequest, useFakeLlmServer } from '../ai-sdk/__fixtures__/fake-llm-kit.js';
 import { createAnthropicLanguageModel } from './anthropic-language-model.js';
 
-const schema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['answer'],
-  properties: { answer: { type: 'string' } },
-};
-
-let server: FakeLlmServer | null = null;
-
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = useFakeLlmServer();
 
 describe('AnthropicLanguageModel (local fake server)', () => {
   it('calls the Messages API and parses the structured answer', async () => {
-    server = await startFakeLlmServer({ reply: () => '{"answer":"Reno"}' });
+    const server = await startServer({ reply: () => '{"answer":"Reno"}' });
     const model = createAnthropicLanguageModel({
       baseUrl: server.anthropicBaseUrl,
       model: 'claude-haiku-4-5',
       apiKey: 'test-key',
     });
-    const result = await model.generateObject({
-      system: 'sys',
-      prompt: 'where?',
-      schema,
-      schemaName: 'answer',
-      timeoutMs: 5000,
-    });
+    const result = await model.generateObject(answerRequest());
     expect(result.value).toEqual({ answer: 'Reno' });
     expect(server.requests[0]?.path).toBe('/v1/messages');
     expect(server.requests[0]?.body['model']).toBe('claude-haiku-4-5');
   });
 
   it('fails with PROVIDER_FAILED when the server errors', async () => {
-    server = await startFakeLlmServer({
+    const server = await startServer({
       reply: () => ({
         status: 529,
         body: '{"type":"error","error":{"type":"overloaded_error","message":"busy"}}',
@@ -48,14 +30,8 @@ describe('AnthropicLanguageModel (local fake server)', () => {
       model: 'claude-haiku-4-5',
       apiKey: 'test-key',
     });
-    await expect(
-      model.generateObject({
-        system: 's',
-        prompt: 'p',
-        schema,
-        schemaName: 'answer',
-        timeoutMs: 5000,
-      }),
-    ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    await expect(model.generateObject(answerRequest())).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+    });
   });
 });

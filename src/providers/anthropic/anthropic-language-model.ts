@@ -1,6 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { generateObjectWithAiSdk } from '../ai-sdk/index.js';
-import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
+import { AiSdkChatModel } from '../ai-sdk/index.js';
 
 /** Options of `createAnthropicLanguageModel`. */
 export interface AnthropicLanguageModelOptions {
@@ -17,28 +16,18 @@ export interface AnthropicLanguageModelOptions {
  * A Claude model through the Vercel AI SDK (`@ai-sdk/anthropic` 3.x; 4.x needs Node 22): one
  * Messages API request per call, the answer constrained to the schema.
  */
-export class AnthropicLanguageModel implements LanguageModel {
+export class AnthropicLanguageModel extends AiSdkChatModel<
+  ReturnType<ReturnType<typeof createAnthropic>>
+> {
   readonly provider = 'anthropic';
-  readonly modelId: string;
-  readonly supportsStructuredOutput = true;
-  /** The AI SDK model, as an escape hatch. */
-  readonly client: ReturnType<ReturnType<typeof createAnthropic>>;
 
   constructor(options: AnthropicLanguageModelOptions) {
-    this.modelId = options.model;
     const provider = createAnthropic({
       apiKey: options.apiKey,
       ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl.replace(/\/+$/, '') }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
-    this.client = provider(options.model);
-  }
-
-  generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
-    return generateObjectWithAiSdk(this.client, request, {
-      provider: this.provider,
-      model: this.modelId,
-    });
+    super(options.model, provider(options.model), true);
   }
 }
 

@@ -1,40 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type FakeLlmServer,
-  type FakeLlmServerOptions,
-  startFakeLlmServer,
-} from '../../testing/index.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeLlmServerOptions } from '../../testing/index.js';
+import { answerRequest, useFakeLlmServer } from '../ai-sdk/__fixtures__/fake-llm-kit.js';
 import { createOpenAICompatibleLanguageModel } from './openai-compatible-language-model.js';
 
-const schema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['answer'],
-  properties: { answer: { type: 'string' } },
-};
-
-let server: FakeLlmServer | null = null;
-
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = useFakeLlmServer();
 
 describe('OpenAICompatibleLanguageModel (local fake server)', () => {
   it('sends the schema as a json_schema response format and parses the JSON answer', async () => {
-    server = await startFakeLlmServer({ reply: () => '{"answer":"Tahoe"}' });
+    const server = await startServer({ reply: () => '{"answer":"Tahoe"}' });
     const model = createOpenAICompatibleLanguageModel({
       baseUrl: server.openaiBaseUrl,
       model: 'tiny',
       apiKey: 'k',
     });
-    const result = await model.generateObject({
-      system: 'sys',
-      prompt: 'where?',
-      schema,
-      schemaName: 'answer',
-      timeoutMs: 5000,
-    });
+    const result = await model.generateObject(answerRequest());
     expect(result.value).toEqual({ answer: 'Tahoe' });
     const body = server.requests[0]?.body ?? {};
     expect(server.requests[0]?.path).toBe('/v1/chat/completions');
@@ -53,13 +32,13 @@ describe('OpenAICompatibleLanguageModel (local fake server)', () => {
     ['a timeout', { reply: () => '{"answer":"late"}', delayMs: 300 }, 50],
   ];
   it.each(failures)('fails with PROVIDER_FAILED on %s', async (_name, options, timeoutMs) => {
-    server = await startFakeLlmServer(options);
+    const server = await startServer(options);
     const model = createOpenAICompatibleLanguageModel({
       baseUrl: server.openaiBaseUrl,
       model: 'tiny',
     });
-    await expect(
-      model.generateObject({ system: 's', prompt: 'p', schema, schemaName: 'answer', timeoutMs }),
-    ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    await expect(model.generateObject(answerRequest(timeoutMs))).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+    });
   });
 });

@@ -1,6 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateObjectWithAiSdk } from '../ai-sdk/index.js';
-import type { GenerateObjectRequest, GenerateObjectResult, LanguageModel } from '../index.js';
+import { AiSdkChatModel } from '../ai-sdk/index.js';
 
 /** Options of `createOpenAICompatibleLanguageModel`. */
 export interface OpenAICompatibleLanguageModelOptions {
@@ -23,31 +22,21 @@ export interface OpenAICompatibleLanguageModelOptions {
  * A chat model behind the OpenAI-compatible API, through the Vercel AI SDK (`ai@6` with
  * `@ai-sdk/openai-compatible`): one `/chat/completions` request per call, JSON answers only.
  */
-export class OpenAICompatibleLanguageModel implements LanguageModel {
+export class OpenAICompatibleLanguageModel extends AiSdkChatModel<
+  ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>
+> {
   readonly provider = 'openai-compatible';
-  readonly modelId: string;
-  readonly supportsStructuredOutput: boolean;
-  /** The AI SDK chat model, as an escape hatch. */
-  readonly client: ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
 
   constructor(options: OpenAICompatibleLanguageModelOptions) {
-    this.modelId = options.model;
-    this.supportsStructuredOutput = options.structuredOutputs ?? true;
+    const structuredOutputs = options.structuredOutputs ?? true;
     const provider = createOpenAICompatible({
       name: 'verity',
       baseURL: options.baseUrl.replace(/\/+$/, ''),
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      supportsStructuredOutputs: this.supportsStructuredOutput,
+      supportsStructuredOutputs: structuredOutputs,
     });
-    this.client = provider.chatModel(options.model);
-  }
-
-  generateObject(request: GenerateObjectRequest): Promise<GenerateObjectResult> {
-    return generateObjectWithAiSdk(this.client, request, {
-      provider: this.provider,
-      model: this.modelId,
-    });
+    super(options.model, provider.chatModel(options.model), structuredOutputs);
   }
 }
 

@@ -1,5 +1,5 @@
 import { EngineError } from '../../core/index.js';
-import type { PgDriver, PgSession } from './postgres-driver.js';
+import { inTransaction, type PgDriver, type PgSession } from './postgres-driver.js';
 import { ALL_RESOURCE, advisoryKey } from './postgres-locks.js';
 import { quoteIdent, type SqlNames, sqlNames, toNumber } from './postgres-sql.js';
 
@@ -348,7 +348,7 @@ function assertNotNewer(version: number, latest: number, schema: string): void {
  * Runs `fn` in one transaction on a reserved session (on PGlite, holding the instance's write
  * lock); rolls back when it throws.
  */
-async function inTransaction<T>(
+async function exclusively<T>(
   driver: PgDriver,
   fn: (session: PgSession) => Promise<T>,
 ): Promise<T> {
@@ -356,20 +356,9 @@ async function inTransaction<T>(
     ? () => {}
     : await driver.locks.acquire([{ resource: ALL_RESOURCE, mode: 'exclusive' }]);
   try {
-    return await driver.write(async (session, release) => {
-      await session.exec('BEGIN');
-      session.inTransaction = true;
-      try {
-        const result = await fn(session);
-        await session.exec('COMMIT');
-        return result;
-      } catch (error: unknown) {
-        await session.exec('ROLLBACK').catch(() => release(true));
-        throw error;
-      } finally {
-        session.inTransaction = false;
-      }
-    });
+    return await driver.write((session, release) =>
+      inTransaction(session, 'BEGIN', fn, () => release(true)),
+    );
   } finally {
     unlock();
   }
@@ -387,7 +376,7 @@ async function ensureVector(driver: PgDriver): Promise<string> {
   );
   if (found[0] !== undefined) return unquote(found[0].schema);
   const [key1, key2] = advisoryKey('', 'extension', 'vector');
-  const created = await inTransaction(driver, async (session) => {
+  const created = await exclusively(driver, async (session) => {
     await session.query('SELECT pg_catalog.pg_advisory_xact_lock($1, $2)', [key1, key2]);
     await session.exec('CREATE EXTENSION IF NOT EXISTS vector');
     return session.query<{ readonly schema: string }>(find, ['vector']);
@@ -432,7 +421,7 @@ export async function applyPostgresMigrations(
   if (seen === latest) return names;
 
   const [key1, key2] = advisoryKey(schema, 'migrate', schema);
-  await inTransaction(driver, async (session) => {
+  await exclusively(driver, async (session) => {
     await session.query('SELECT pg_catalog.pg_advisory_xact_lock($1, $2)', [key1, key2]);
     await session.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
     await session.exec(`CREATE TABLE IF NOT EXISTS ${names.s}.schema_migrations (

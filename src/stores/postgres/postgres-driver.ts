@@ -116,6 +116,30 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * Runs `fn` on `session` between `begin` and COMMIT, rolling back (and rethrowing) when it
+ * throws; `onBroken` runs when the rollback fails too, the connection then being unusable.
+ */
+export async function inTransaction<T>(
+  session: PgSession,
+  begin: string,
+  fn: (session: PgSession) => Promise<T>,
+  onBroken: () => void,
+): Promise<T> {
+  await session.exec(begin);
+  session.inTransaction = true;
+  try {
+    const result = await fn(session);
+    await session.exec('COMMIT');
+    return result;
+  } catch (error: unknown) {
+    await session.exec('ROLLBACK').catch(onBroken);
+    throw error;
+  } finally {
+    session.inTransaction = false;
+  }
+}
+
 /** A node-postgres pool: every write transaction on its own connection, in parallel. */
 export class PoolDriver implements PgDriver {
   readonly parallel = true;
@@ -136,19 +160,15 @@ export class PoolDriver implements PgDriver {
     const session = new PoolSession(client);
     let broken = false;
     try {
-      await session.exec('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      session.inTransaction = true;
-      try {
-        const result = await fn(session);
-        await session.exec('COMMIT');
-        return result;
-      } catch (error: unknown) {
-        await session.exec('ROLLBACK').catch(() => {
+      return await inTransaction(
+        session,
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+        fn,
+        () => {
           // The connection is unusable; it is destroyed below instead of going back to the pool.
           broken = true;
-        });
-        throw error;
-      }
+        },
+      );
     } finally {
       client.release(broken);
     }

@@ -1,5 +1,6 @@
 import { fromSearchDocumentRow, type SearchDocumentRow } from '../index.js';
 import type {
+  EmbeddingSpace,
   PendingEmbedding,
   SearchDocument,
   SearchFilters,
@@ -110,6 +111,11 @@ export class PostgresSearchQueries {
   constructor(session: PgSession, names: SqlNames) {
     this.#session = session;
     this.#names = names;
+  }
+
+  /** The active vector space, if any. */
+  space(): Promise<EmbeddingSpace | null> {
+    return activeSpace(this.#session, this.#names);
   }
 
   /**

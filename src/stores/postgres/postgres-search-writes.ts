@@ -1,5 +1,4 @@
-import { EngineError } from '../../core/index.js';
-import { stateItemDocument } from '../index.js';
+import { assertVectorsFit, stateItemDocument } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -272,15 +271,7 @@ export class PostgresSearchWrites {
     space: EmbeddingSpace,
     rows: readonly EmbeddingRow[],
   ): Promise<PutEmbeddingsOutcome> {
-    for (const row of rows) {
-      if (row.vector !== undefined && row.vector.length !== space.dimension) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
-          `A vector of ${row.vector.length} numbers does not fit space ${space.model} (${space.dimension})`,
-          { operation: 'putEmbeddings', length: row.vector.length, dimension: space.dimension },
-        );
-      }
-    }
+    assertVectorsFit(space, rows);
     const { s, v } = this.#names;
     const sql = `WITH target AS (
         SELECT doc_id, kind, thread_id, entity_id, created_at FROM ${s}.search_documents

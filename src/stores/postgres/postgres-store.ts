@@ -38,32 +38,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import {
-  assertValidSpace,
-  inactiveSpaceError,
-  isActiveSpace,
-  QueryReader,
   QueryWriteTx,
   reentrantWriteError,
+  type SearchCommands,
+  SearchQueryReader,
   storeClosedError,
   transactionEndedError,
 } from '../index.js';
-import type {
-  DerivedSnapshot,
-  EmbeddingRow,
-  EmbeddingSpace,
-  PendingEmbedding,
-  PutEmbeddingsOutcome,
-  SearchDocument,
-  SearchFilters,
-  SearchIndexStatus,
-  Store,
-  StoreCapabilities,
-  TextQuery,
-  TextSearchHit,
-  VectorSearchHit,
-  WriteScope,
-  WriteTx,
-} from '../store.js';
+import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
 import { applyPostgresMigrations } from './migrations.js';
 import {
   type PgDriver,
@@ -78,7 +60,6 @@ import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './po
 import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
 import { PostgresQueries } from './postgres-queries.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
-import { activeSpace } from './postgres-search-writes.js';
 import { assertSchemaName, type SqlNames } from './postgres-sql.js';
 import { PostgresVault } from './postgres-vault.js';
 import { PostgresWrites } from './postgres-writes.js';
@@ -250,7 +231,10 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
 /**
  * The PostgreSQL `Store` (see the file header for locking). Build it with `createPostgresStore`.
  */
-export class PostgresStore extends QueryReader<PostgresQueries> implements Store {
+export class PostgresStore
+  extends SearchQueryReader<PostgresQueries, PostgresSearchQueries>
+  implements Store
+{
   /** Identifies the adapter. */
   readonly kind = 'postgres';
   /** Vectors are searched with pgvector: an HNSW index, exact distances. */
@@ -325,67 +309,6 @@ export class PostgresStore extends QueryReader<PostgresQueries> implements Store
     }));
   }
 
-  searchText(
-    query: TextQuery,
-    filters: SearchFilters,
-    limit: number,
-  ): Promise<readonly TextSearchHit[]> {
-    return this.#read('searchText', false, (session) =>
-      this.#search(session).searchText(query, filters, limit),
-    );
-  }
-
-  searchVectors(
-    space: EmbeddingSpace,
-    vector: Float32Array,
-    filters: SearchFilters,
-    limit: number,
-  ): Promise<readonly VectorSearchHit[]> {
-    return this.#read('searchVectors', true, async (session) => {
-      await this.#assertActive(session, space, 'searchVectors');
-      return this.#search(session).searchVectors(vector, filters, limit);
-    });
-  }
-
-  embeddingSpace(): Promise<EmbeddingSpace | null> {
-    return this.#read('embeddingSpace', false, (session) => activeSpace(session, this.#names));
-  }
-
-  useEmbeddingSpace(space: EmbeddingSpace): Promise<void> {
-    assertValidSpace(space);
-    return this.#writeSearch('useEmbeddingSpace', (tx) => tx.writes.search.useSpace(space));
-  }
-
-  pendingEmbeddings(
-    space: EmbeddingSpace,
-    limit: number,
-    after?: SearchDocument,
-  ): Promise<readonly PendingEmbedding[]> {
-    return this.#read('pendingEmbeddings', true, async (session) =>
-      isActiveSpace(await activeSpace(session, this.#names), space)
-        ? this.#search(session).pendingEmbeddings(limit, after)
-        : [],
-    );
-  }
-
-  putEmbeddings(
-    space: EmbeddingSpace,
-    rows: readonly EmbeddingRow[],
-  ): Promise<PutEmbeddingsOutcome> {
-    return this.#writeSearch('putEmbeddings', async (tx, session) => {
-      await this.#assertActive(session, space, 'putEmbeddings');
-      return tx.writes.search.putEmbeddings(space, rows);
-    });
-  }
-
-  pruneEmbeddings(): Promise<number> {
-    return this.#writeSearch('pruneEmbeddings', (tx) => tx.writes.search.prune());
-  }
-
-  searchIndexStatus(): Promise<SearchIndexStatus> {
-    return this.#read('searchIndexStatus', true, (session) => this.#search(session).status());
-  }
-
   /** Waits for this store's writes in flight, then closes the pool it opened. Idempotent. */
   close(): Promise<void> {
     this.#assertNotInTurn('close');
@@ -417,14 +340,23 @@ export class PostgresStore extends QueryReader<PostgresQueries> implements Store
     }
   }
 
-  /** Runs a search-index write as a global write transaction. */
-  #writeSearch<T>(
+  protected override readSearch<T>(
     operation: string,
-    work: (tx: PostgresWriteTx, session: PgSession) => Promise<T>,
+    snapshot: boolean,
+    query: (search: PostgresSearchQueries) => T | Promise<T>,
+  ): Promise<T> {
+    return this.#read(operation, snapshot, async (session) => query(this.#search(session)));
+  }
+
+  protected override writeSearch<T>(
+    operation: string,
+    command: (search: PostgresSearchQueries, writes: SearchCommands) => T | Promise<T>,
   ): Promise<T> {
     return this.withWriteLock({ entities: [], global: true }, (tx) => {
       const writeTx = tx as PostgresWriteTx;
-      return writeTx.run(operation, () => work(writeTx, writeTx.session));
+      return writeTx.run(operation, async () =>
+        command(this.#search(writeTx.session), writeTx.writes.search),
+      );
     });
   }
 
@@ -515,12 +447,6 @@ export class PostgresStore extends QueryReader<PostgresQueries> implements Store
       // The connection broke; the caller discards it and rethrows the original failure.
       return false;
     }
-  }
-
-  async #assertActive(session: PgSession, space: EmbeddingSpace, operation: string) {
-    const active = await activeSpace(session, this.#names);
-    if (isActiveSpace(active, space)) return;
-    throw inactiveSpaceError(active, space, operation);
   }
 
   #assertOpen(operation: string): void {

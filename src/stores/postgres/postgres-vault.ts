@@ -1,5 +1,14 @@
 import { canonicalJson } from '../../core/index.js';
-import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
+import {
+  type DocRow,
+  parseDocs,
+  postgresSql,
+  ROWS,
+  type RowSql,
+  type RowTable,
+  vectorFromBytes,
+  vectorToBytes,
+} from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -24,10 +33,12 @@ export type PostgresGuard = <T>(
 /** The vault tables of one schema, through whichever session the guard hands out. */
 export class PostgresVault implements VaultWriter {
   readonly #s: string;
+  readonly #sql: RowSql;
   readonly #guard: PostgresGuard;
 
   constructor(names: SqlNames, guard: PostgresGuard) {
     this.#s = names.s;
+    this.#sql = postgresSql(names.s);
     this.#guard = guard;
   }
 
@@ -37,21 +48,27 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#docs('listRoots', `SELECT doc FROM ${this.#s}.vault_roots ORDER BY root`);
+  /** Every row of `rows`, in key order. */
+  #all<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
+    return this.#docs(operation, this.#sql.docsInKeyOrder(rows));
   }
 
-  async getNote(path: string): Promise<NoteRecord | null> {
-    const [note] = await this.#docs<NoteRecord>(
-      'getNote',
-      `SELECT doc FROM ${this.#s}.notes WHERE path = $1`,
-      [path],
-    );
-    return note ?? null;
+  /** The row of `rows` with `key`, or null. */
+  async #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+    const [doc] = await this.#docs<T>(operation, this.#sql.docByKey(rows), [key]);
+    return doc ?? null;
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#all('listRoots', ROWS.vaultRoots);
+  }
+
+  getNote(path: string): Promise<NoteRecord | null> {
+    return this.#byKey('getNote', ROWS.notes, path);
   }
 
   listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#docs('listNotes', `SELECT doc FROM ${this.#s}.notes ORDER BY path`);
+    return this.#all('listNotes', ROWS.notes);
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -73,13 +90,8 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
-  async getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    const [memory] = await this.#docs<MemoryRecord>(
-      'getMemory',
-      `SELECT doc FROM ${this.#s}.memories WHERE memory_id = $1`,
-      [memoryId],
-    );
-    return memory ?? null;
+  getMemory(memoryId: string): Promise<MemoryRecord | null> {
+    return this.#byKey('getMemory', ROWS.memories, memoryId);
   }
 
   async listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
@@ -104,13 +116,8 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  async getPredictionError(errorId: string): Promise<PredictionError | null> {
-    const [row] = await this.#docs<PredictionError>(
-      'getPredictionError',
-      `SELECT doc FROM ${this.#s}.prediction_errors WHERE error_id = $1`,
-      [errorId],
-    );
-    return row ?? null;
+  getPredictionError(errorId: string): Promise<PredictionError | null> {
+    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
   }
 
   listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
@@ -132,20 +139,10 @@ export class PostgresVault implements VaultWriter {
   }
 
   async exportSnapshot(): Promise<VaultSnapshot> {
-    const s = this.#s;
     return {
-      memories: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.memories ORDER BY memory_id`,
-      ),
-      revisions: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.memory_revisions ORDER BY memory_id, revision`,
-      ),
-      predictionErrors: await this.#docs(
-        'exportSnapshot',
-        `SELECT doc FROM ${s}.prediction_errors ORDER BY error_id`,
-      ),
+      memories: await this.#all('exportSnapshot', ROWS.memories),
+      revisions: await this.#all('exportSnapshot', ROWS.revisions),
+      predictionErrors: await this.#all('exportSnapshot', ROWS.predictionErrors),
     };
   }
 
@@ -155,22 +152,18 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
+  #upsert<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
+    return this.#exec(operation, this.#sql.upsert(rows), rows.values(record));
+  }
+
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#exec(
-      'putRoot',
-      `INSERT INTO ${this.#s}.vault_roots (root, doc) VALUES ($1, $2) ON CONFLICT (root) DO NOTHING`,
-      [root.root, canonicalJson(root)],
-    );
+    return this.#upsert('putRoot', ROWS.vaultRoots, root);
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     const s = this.#s;
     return this.#guard('putNote', async (session) => {
-      await session.query(
-        `INSERT INTO ${s}.notes (path, doc) VALUES ($1, $2)
-         ON CONFLICT (path) DO UPDATE SET doc = excluded.doc`,
-        [note.path, canonicalJson(note)],
-      );
+      await session.query(this.#sql.upsert(ROWS.notes), ROWS.notes.values(note));
       await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [note.path]);
       if (chunks.length === 0) return;
       await session.query(
@@ -202,22 +195,11 @@ export class PostgresVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#exec(
-      'putMemory',
-      `INSERT INTO ${this.#s}.memories (memory_id, entity_id, created_at, doc) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (memory_id) DO UPDATE SET
-         entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
-      [memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory)],
-    );
+    return this.#upsert('putMemory', ROWS.memories, memory);
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#exec(
-      'appendRevision',
-      `INSERT INTO ${this.#s}.memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3)
-       ON CONFLICT (memory_id, revision) DO NOTHING`,
-      [revision.memoryId, revision.revision, canonicalJson(revision)],
-    );
+    return this.#upsert('appendRevision', ROWS.revisions, revision);
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -230,24 +212,7 @@ export class PostgresVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#exec(
-      'putPredictionError',
-      `INSERT INTO ${this.#s}.prediction_errors
-         (error_id, error_type, memory_id, detected_at, resolved_at, doc)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (error_id) DO UPDATE SET
-         error_type = excluded.error_type, memory_id = excluded.memory_id,
-         detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
-         doc = excluded.doc`,
-      [
-        error.errorId,
-        error.errorType,
-        error.memoryId,
-        error.detectedAt,
-        error.resolvedAt,
-        canonicalJson(error),
-      ],
-    );
+    return this.#upsert('putPredictionError', ROWS.predictionErrors, error);
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

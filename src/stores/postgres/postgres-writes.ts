@@ -6,7 +6,15 @@ import type {
   SlotState,
   Watermark,
 } from '../../core/index.js';
-import { appendOutcomeAgainst, eventInsertValues, redactMissingEventError } from '../index.js';
+import {
+  appendOutcomeAgainst,
+  eventInsertValues,
+  postgresSql,
+  ROWS,
+  type RowSql,
+  type RowTable,
+  redactMissingEventError,
+} from '../index.js';
 import type {
   AppendOutcome,
   DlqItem,
@@ -32,12 +40,14 @@ export class PostgresWrites {
   readonly #session: PgSession;
   readonly #queries: PostgresQueries;
   readonly #s: string;
+  readonly #sql: RowSql;
 
   constructor(session: PgSession, names: SqlNames, queries: PostgresQueries) {
     this.search = new PostgresSearchWrites(session, names);
     this.#session = session;
     this.#queries = queries;
     this.#s = names.s;
+    this.#sql = postgresSql(names.s);
   }
 
   /**
@@ -104,13 +114,7 @@ export class PostgresWrites {
   }
 
   async putSlot(slot: SlotState): Promise<void> {
-    await this.#session.query(
-      `INSERT INTO ${this.#s}.slots (entity_id, field, domain, version, doc)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (entity_id, field) DO UPDATE
-       SET domain = EXCLUDED.domain, version = EXCLUDED.version, doc = EXCLUDED.doc`,
-      [slot.entityId, slot.field, slot.domain, slot.version, JSON.stringify(slot)],
-    );
+    await this.#upsert(ROWS.slots, slot);
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
@@ -121,21 +125,7 @@ export class PostgresWrites {
   }
 
   async putPrompt(prompt: ReviewPrompt): Promise<void> {
-    await this.#session.query(
-      `INSERT INTO ${this.#s}.prompts (prompt_id, status, entity_id, created_at, sequence, doc)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (prompt_id) DO UPDATE
-       SET status = EXCLUDED.status, entity_id = EXCLUDED.entity_id,
-           created_at = EXCLUDED.created_at, sequence = EXCLUDED.sequence, doc = EXCLUDED.doc`,
-      [
-        prompt.promptId,
-        prompt.status,
-        prompt.entityId,
-        prompt.createdAt,
-        prompt.sequence,
-        JSON.stringify(prompt),
-      ],
-    );
+    await this.#upsert(ROWS.prompts, prompt);
   }
 
   /** Stores a new message and indexes it for search in the same transaction. */
@@ -144,11 +134,7 @@ export class PostgresWrites {
   }
 
   async putMeta(key: string, value: JsonValue): Promise<void> {
-    await this.#session.query(
-      `INSERT INTO ${this.#s}.meta (key, value) VALUES ($1, $2)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [key, JSON.stringify(value)],
-    );
+    await this.#upsert(ROWS.meta, { key, value });
   }
 
   /** Stores a state item and keeps its search entry in step (superseded items leave the index). */
@@ -184,12 +170,11 @@ export class PostgresWrites {
   }
 
   async putDlq(item: DlqItem): Promise<void> {
-    await this.#session.query(
-      `INSERT INTO ${this.#s}.dlq (dlq_id, status, first_seen_at, doc) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (dlq_id) DO UPDATE
-       SET status = EXCLUDED.status, first_seen_at = EXCLUDED.first_seen_at, doc = EXCLUDED.doc`,
-      [item.dlqId, item.status, item.firstSeenAt, JSON.stringify(item)],
-    );
+    await this.#upsert(ROWS.dlq, item);
+  }
+
+  async #upsert<R>(rows: RowTable<R>, record: R): Promise<void> {
+    await this.#session.query(this.#sql.upsert(rows), rows.values(record));
   }
 
   /** Replaces the payload once; redacting an already redacted event changes nothing. */

@@ -60,10 +60,10 @@ function backoffMs(attempt: number): number {
  * so the event loop keeps running. Contention is never surfaced: this waits for as long as another
  * connection holds the lock. Any other failure is rethrown as it is.
  */
-export async function retryWhileBusy<T>(attempt: () => T): Promise<T> {
+export async function retryWhileBusy<T>(attempt: () => T | Promise<T>): Promise<T> {
   for (let tries = 0; ; tries += 1) {
     try {
-      return attempt();
+      return await attempt();
     } catch (error: unknown) {
       if (!isBusyError(error)) throw error;
     }

@@ -168,12 +168,6 @@ export class SqliteSearchQueries {
     return row === undefined ? null : { model: row.model, dimension: row.dimension };
   }
 
-  /** True when `space` is the active one. */
-  isActive(space: EmbeddingSpace): boolean {
-    const active = this.space();
-    return active !== null && active.model === space.model && active.dimension === space.dimension;
-  }
-
   searchText(query: TextQuery, filters: SearchFilters, limit: number): TextSearchHit[] {
     const match = toMatchExpression(query.terms);
     const max = toLimit(limit);

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import { EngineError } from '../../core/index.js';
-import { stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
+import { assertVectorsFit, stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -267,15 +266,7 @@ export class SqliteSearchWrites {
 
   /** Caches and attaches vectors; the caller has checked that `space` is active. */
   putEmbeddings(space: EmbeddingSpace, rows: readonly EmbeddingRow[]): PutEmbeddingsOutcome {
-    for (const row of rows) {
-      if (row.vector !== undefined && row.vector.length !== space.dimension) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
-          `A vector of ${row.vector.length} numbers does not fit space ${space.model} (${space.dimension})`,
-          { operation: 'putEmbeddings', length: row.vector.length, dimension: space.dimension },
-        );
-      }
-    }
+    assertVectorsFit(space, rows);
     let attached = 0;
     const missing: SearchItemRef[] = [];
     for (const row of rows) {

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../core/index.js';
 import {
+  registerMigrationListCase,
   registerStoreConformance,
   SAMPLE_ENTITY,
   sampleEvent,
@@ -120,12 +121,7 @@ describe('SqliteStore', () => {
   });
 
   describe('migrations', () => {
-    it('numbers migrations 1, 2, 3… with a description each', () => {
-      expect(migrations.map((migration) => migration.version)).toEqual(
-        migrations.map((_, index) => index + 1),
-      );
-      for (const migration of migrations) expect(migration.description).not.toBe('');
-    });
+    registerMigrationListCase(migrations);
 
     it('applies each migration once and is idempotent across reopen', async () => {
       const first = await openStore();

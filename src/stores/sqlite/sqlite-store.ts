@@ -5,31 +5,14 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
-  assertValidSpace,
-  inactiveSpaceError,
-  QueryReader,
   QueryWriteTx,
   reentrantWriteError,
+  type SearchCommands,
+  SearchQueryReader,
   storeClosedError,
   transactionEndedError,
 } from '../index.js';
-import type {
-  DerivedSnapshot,
-  EmbeddingRow,
-  EmbeddingSpace,
-  PendingEmbedding,
-  PutEmbeddingsOutcome,
-  SearchDocument,
-  SearchFilters,
-  SearchIndexStatus,
-  Store,
-  StoreCapabilities,
-  TextQuery,
-  TextSearchHit,
-  VectorSearchHit,
-  WriteScope,
-  WriteTx,
-} from '../store.js';
+import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
 import { applyMigrations, assertMigrated } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
@@ -142,7 +125,10 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
  * processes. Events are append-only, enforced by triggers; the one permitted change is a redaction.
  * Build it with `createSqliteStore`.
  */
-export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
+export class SqliteStore
+  extends SearchQueryReader<SqliteQueries, SqliteSearchQueries>
+  implements Store
+{
   /** Identifies the adapter. */
   readonly kind = 'sqlite';
   /** Vectors are searched with sqlite-vec: a binary-quantised scan, then an exact re-rank. */
@@ -189,16 +175,11 @@ export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
     this.#rollback = writer.prepare('ROLLBACK');
   }
 
-  protected override async read<T>(
+  protected override read<T>(
     operation: string,
     query: (queries: SqliteQueries) => T | Promise<T>,
   ): Promise<T> {
-    this.#assertOpen(operation);
-    try {
-      return await retryWhileBusy(() => query(this.#readQueries));
-    } catch (error: unknown) {
-      throw toStoreError(operation, error);
-    }
+    return this.#readCommitted(operation, () => query(this.#readQueries));
   }
 
   /**
@@ -221,63 +202,6 @@ export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
     }));
   }
 
-  searchText(
-    query: TextQuery,
-    filters: SearchFilters,
-    limit: number,
-  ): Promise<readonly TextSearchHit[]> {
-    return this.#readSearch('searchText', (search) => search.searchText(query, filters, limit));
-  }
-
-  searchVectors(
-    space: EmbeddingSpace,
-    vector: Float32Array,
-    filters: SearchFilters,
-    limit: number,
-  ): Promise<readonly VectorSearchHit[]> {
-    return this.#readSearch('searchVectors', (search) => {
-      assertActive(search, space, 'searchVectors');
-      return search.searchVectors(vector, filters, limit);
-    });
-  }
-
-  embeddingSpace(): Promise<EmbeddingSpace | null> {
-    return this.#readSearch('embeddingSpace', (search) => search.space());
-  }
-
-  useEmbeddingSpace(space: EmbeddingSpace): Promise<void> {
-    assertValidSpace(space);
-    return this.#writeSearch('useEmbeddingSpace', () => this.#writes.search.useSpace(space));
-  }
-
-  pendingEmbeddings(
-    space: EmbeddingSpace,
-    limit: number,
-    after?: SearchDocument,
-  ): Promise<readonly PendingEmbedding[]> {
-    return this.#readSearch('pendingEmbeddings', (search) =>
-      search.isActive(space) ? search.pendingEmbeddings(limit, after) : [],
-    );
-  }
-
-  putEmbeddings(
-    space: EmbeddingSpace,
-    rows: readonly EmbeddingRow[],
-  ): Promise<PutEmbeddingsOutcome> {
-    return this.#writeSearch('putEmbeddings', () => {
-      assertActive(this.#writeSearchQueries, space, 'putEmbeddings');
-      return this.#writes.search.putEmbeddings(space, rows);
-    });
-  }
-
-  pruneEmbeddings(): Promise<number> {
-    return this.#writeSearch('pruneEmbeddings', () => this.#writes.search.prune());
-  }
-
-  searchIndexStatus(): Promise<SearchIndexStatus> {
-    return this.#readSearch('searchIndexStatus', (search) => search.status());
-  }
-
   /** Waits for queued writes, then closes both connections. Idempotent. */
   async close(): Promise<void> {
     this.#assertNotInTurn('close');
@@ -292,20 +216,31 @@ export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
     return this.#closing;
   }
 
-  async #readSearch<T>(operation: string, query: (search: SqliteSearchQueries) => T): Promise<T> {
+  protected override readSearch<T>(
+    operation: string,
+    _snapshot: boolean,
+    query: (search: SqliteSearchQueries) => T | Promise<T>,
+  ): Promise<T> {
+    return this.#readCommitted(operation, () => query(this.#searchQueries));
+  }
+
+  /** A read outside `withWriteLock`, on the reader connection (committed snapshots). */
+  async #readCommitted<T>(operation: string, query: () => T | Promise<T>): Promise<T> {
     this.#assertOpen(operation);
     try {
-      return await retryWhileBusy(() => query(this.#searchQueries));
+      return await retryWhileBusy(query);
     } catch (error: unknown) {
       throw toStoreError(operation, error);
     }
   }
 
-  /** Runs a search-index write as its own transaction, queued with every other writer. */
-  #writeSearch<T>(operation: string, work: () => T): Promise<T> {
+  protected override writeSearch<T>(
+    operation: string,
+    command: (search: SqliteSearchQueries, writes: SearchCommands) => T | Promise<T>,
+  ): Promise<T> {
     return this.withWriteLock({ entities: [], global: true }, async () => {
       try {
-        return work();
+        return await command(this.#writeSearchQueries, this.#writes.search);
       } catch (error: unknown) {
         throw toStoreError(operation, error);
       }
@@ -363,12 +298,6 @@ export class SqliteStore extends QueryReader<SqliteQueries> implements Store {
       throw reentrantWriteError(operation);
     }
   }
-}
-
-function assertActive(search: SqliteSearchQueries, space: EmbeddingSpace, operation: string): void {
-  if (search.isActive(space)) return;
-  const active = search.space();
-  throw inactiveSpaceError(active, space, operation);
 }
 
 function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore {

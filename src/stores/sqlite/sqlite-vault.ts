@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
-import { type DocRow, parseDocs, vectorFromBytes, vectorToBytes } from '../index.js';
+import {
+  type DocRow,
+  parseDocs,
+  ROWS,
+  type RowTable,
+  SQLITE_SQL,
+  vectorFromBytes,
+  vectorToBytes,
+} from '../index.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -34,24 +42,29 @@ export class SqliteVault implements VaultWriter {
     return this.#db.prepare<unknown[], DocRow>(sql).all(...params);
   }
 
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#guard('listRoots', () =>
-      parseDocs<VaultRoot>(this.#docs('SELECT doc FROM vault_roots ORDER BY root')),
+  /** Every row of `rows`, in key order, synchronously. */
+  #allNow<T>(rows: RowTable<T>): T[] {
+    return parseDocs<T>(this.#docs(SQLITE_SQL.docsInKeyOrder(rows)));
+  }
+
+  /** The row of `rows` with `key`, or null. */
+  #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+    return this.#guard(
+      operation,
+      () => parseDocs<T>(this.#docs(SQLITE_SQL.docByKey(rows), key))[0] ?? null,
     );
+  }
+
+  listRoots(): Promise<readonly VaultRoot[]> {
+    return this.#guard('listRoots', () => this.#allNow(ROWS.vaultRoots));
   }
 
   getNote(path: string): Promise<NoteRecord | null> {
-    return this.#guard(
-      'getNote',
-      () =>
-        parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes WHERE path = ?', path))[0] ?? null,
-    );
+    return this.#byKey('getNote', ROWS.notes, path);
   }
 
   listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#guard('listNotes', () =>
-      parseDocs<NoteRecord>(this.#docs('SELECT doc FROM notes ORDER BY path')),
-    );
+    return this.#guard('listNotes', () => this.#allNow(ROWS.notes));
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -79,13 +92,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    return this.#guard(
-      'getMemory',
-      () =>
-        parseDocs<MemoryRecord>(
-          this.#docs('SELECT doc FROM memories WHERE memory_id = ?', memoryId),
-        )[0] ?? null,
-    );
+    return this.#byKey('getMemory', ROWS.memories, memoryId);
   }
 
   listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
@@ -120,13 +127,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   getPredictionError(errorId: string): Promise<PredictionError | null> {
-    return this.#guard(
-      'getPredictionError',
-      () =>
-        parseDocs<PredictionError>(
-          this.#docs('SELECT doc FROM prediction_errors WHERE error_id = ?', errorId),
-        )[0] ?? null,
-    );
+    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
   }
 
   listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
@@ -157,31 +158,23 @@ export class SqliteVault implements VaultWriter {
   /** The snapshot, synchronously (for the store's `exportDerived`). */
   snapshotNow(): VaultSnapshot {
     return {
-      memories: parseDocs<MemoryRecord>(this.#docs('SELECT doc FROM memories ORDER BY memory_id')),
-      revisions: parseDocs<MemoryRevision>(
-        this.#docs('SELECT doc FROM memory_revisions ORDER BY memory_id, revision'),
-      ),
-      predictionErrors: parseDocs<PredictionError>(
-        this.#docs('SELECT doc FROM prediction_errors ORDER BY error_id'),
-      ),
+      memories: this.#allNow(ROWS.memories),
+      revisions: this.#allNow(ROWS.revisions),
+      predictionErrors: this.#allNow(ROWS.predictionErrors),
     };
   }
 
+  #upsertNow<R>(rows: RowTable<R>, record: R): void {
+    this.#db.prepare(SQLITE_SQL.upsert(rows)).run(...rows.values(record));
+  }
+
   putRoot(root: VaultRoot): Promise<void> {
-    return this.#guard('putRoot', () => {
-      this.#db
-        .prepare('INSERT INTO vault_roots (root, doc) VALUES (?, ?) ON CONFLICT (root) DO NOTHING')
-        .run(root.root, canonicalJson(root));
-    });
+    return this.#guard('putRoot', () => this.#upsertNow(ROWS.vaultRoots, root));
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
     return this.#guard('putNote', () => {
-      this.#db
-        .prepare(
-          'INSERT INTO notes (path, doc) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET doc = excluded.doc',
-        )
-        .run(note.path, canonicalJson(note));
+      this.#upsertNow(ROWS.notes, note);
       this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(note.path);
       const insert = this.#db.prepare(
         'INSERT INTO note_chunks (path, ordinal, doc) VALUES (?, ?, ?)',
@@ -208,26 +201,11 @@ export class SqliteVault implements VaultWriter {
   }
 
   putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#guard('putMemory', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO memories (memory_id, entity_id, created_at, doc) VALUES (?, ?, ?, ?)
-           ON CONFLICT (memory_id) DO UPDATE SET
-             entity_id = excluded.entity_id, created_at = excluded.created_at, doc = excluded.doc`,
-        )
-        .run(memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory));
-    });
+    return this.#guard('putMemory', () => this.#upsertNow(ROWS.memories, memory));
   }
 
   appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#guard('appendRevision', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO memory_revisions (memory_id, revision, doc) VALUES (?, ?, ?)
-           ON CONFLICT (memory_id, revision) DO NOTHING`,
-        )
-        .run(revision.memoryId, revision.revision, canonicalJson(revision));
-    });
+    return this.#guard('appendRevision', () => this.#upsertNow(ROWS.revisions, revision));
   }
 
   deleteMemory(memoryId: string): Promise<void> {
@@ -239,26 +217,7 @@ export class SqliteVault implements VaultWriter {
   }
 
   putPredictionError(error: PredictionError): Promise<void> {
-    return this.#guard('putPredictionError', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO prediction_errors
-             (error_id, error_type, memory_id, detected_at, resolved_at, doc)
-           VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (error_id) DO UPDATE SET
-             error_type = excluded.error_type, memory_id = excluded.memory_id,
-             detected_at = excluded.detected_at, resolved_at = excluded.resolved_at,
-             doc = excluded.doc`,
-        )
-        .run(
-          error.errorId,
-          error.errorType,
-          error.memoryId,
-          error.detectedAt,
-          error.resolvedAt,
-          canonicalJson(error),
-        );
-    });
+    return this.#guard('putPredictionError', () => this.#upsertNow(ROWS.predictionErrors, error));
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {

@@ -11,7 +11,9 @@ import {
   appendOutcomeAgainst,
   type EventInsertValues,
   eventInsertValues,
+  ROWS,
   redactMissingEventError,
+  SQLITE_SQL,
 } from '../index.js';
 import type {
   AppendOutcome,
@@ -37,12 +39,12 @@ export class SqliteWrites {
   readonly #queries: SqliteQueries;
   readonly #insertEvent: Database.Statement<EventInsertValues>;
   readonly #redactEvent: Database.Statement<[string, string]>;
-  readonly #putSlot: Database.Statement<[string, string, string, number, string]>;
+  readonly #putSlot: Database.Statement<unknown[]>;
   readonly #appendHistory: Database.Statement<[string, string, string, string]>;
-  readonly #putPrompt: Database.Statement<[string, string, string, string, number, string]>;
+  readonly #putPrompt: Database.Statement<unknown[]>;
   readonly #putMessage: Database.Statement<[string, string, string, string]>;
-  readonly #putMeta: Database.Statement<[string, string]>;
-  readonly #putDlq: Database.Statement<[string, string, string, string]>;
+  readonly #putMeta: Database.Statement<unknown[]>;
+  readonly #putDlq: Database.Statement<unknown[]>;
   readonly #clearDerived: () => void;
 
   constructor(db: Database.Database, queries: SqliteQueries) {
@@ -57,34 +59,17 @@ export class SqliteWrites {
     this.#redactEvent = db.prepare(
       'UPDATE events SET payload = ?, redacted = 1 WHERE event_id = ? AND redacted = 0',
     );
-    this.#putSlot = db.prepare(
-      `INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (entity_id, field) DO UPDATE
-       SET domain = excluded.domain, version = excluded.version, doc = excluded.doc`,
-    );
+    this.#putSlot = db.prepare(SQLITE_SQL.upsert(ROWS.slots));
     this.#appendHistory = db.prepare(
       'INSERT INTO history (entity_id, field, recorded_at, doc) VALUES (?, ?, ?, ?)',
     );
-    this.#putPrompt = db.prepare(
-      `INSERT INTO prompts (prompt_id, status, entity_id, created_at, sequence, doc)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (prompt_id) DO UPDATE
-       SET status = excluded.status, entity_id = excluded.entity_id,
-           created_at = excluded.created_at, sequence = excluded.sequence, doc = excluded.doc`,
-    );
+    this.#putPrompt = db.prepare(SQLITE_SQL.upsert(ROWS.prompts));
     this.#putMessage = db.prepare(
       `INSERT INTO messages (thread_id, message_id, created_at, doc) VALUES (?, ?, ?, ?)
        ON CONFLICT (thread_id, message_id) DO NOTHING`,
     );
-    this.#putMeta = db.prepare(
-      `INSERT INTO meta (key, value) VALUES (?, ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    );
-    this.#putDlq = db.prepare(
-      `INSERT INTO dlq (dlq_id, status, first_seen_at, doc) VALUES (?, ?, ?, ?)
-       ON CONFLICT (dlq_id) DO UPDATE
-       SET status = excluded.status, first_seen_at = excluded.first_seen_at, doc = excluded.doc`,
-    );
+    this.#putMeta = db.prepare(SQLITE_SQL.upsert(ROWS.meta));
+    this.#putDlq = db.prepare(SQLITE_SQL.upsert(ROWS.dlq));
     const clears = [
       'slots',
       'history',
@@ -112,7 +97,7 @@ export class SqliteWrites {
   }
 
   putSlot(slot: SlotState): void {
-    this.#putSlot.run(slot.entityId, slot.field, slot.domain, slot.version, JSON.stringify(slot));
+    this.#putSlot.run(...ROWS.slots.values(slot));
   }
 
   appendHistory(entry: HistoryEntry): void {
@@ -120,14 +105,7 @@ export class SqliteWrites {
   }
 
   putPrompt(prompt: ReviewPrompt): void {
-    this.#putPrompt.run(
-      prompt.promptId,
-      prompt.status,
-      prompt.entityId,
-      prompt.createdAt,
-      prompt.sequence,
-      JSON.stringify(prompt),
-    );
+    this.#putPrompt.run(...ROWS.prompts.values(prompt));
   }
 
   /** Stores a new message and indexes it for search in the same transaction. */
@@ -160,11 +138,11 @@ export class SqliteWrites {
   }
 
   putMeta(key: string, value: JsonValue): void {
-    this.#putMeta.run(key, JSON.stringify(value));
+    this.#putMeta.run(...ROWS.meta.values({ key, value }));
   }
 
   putDlq(item: DlqItem): void {
-    this.#putDlq.run(item.dlqId, item.status, item.firstSeenAt, JSON.stringify(item));
+    this.#putDlq.run(...ROWS.dlq.values(item));
   }
 
   /** Replaces the payload once; redacting an already redacted event changes nothing. */

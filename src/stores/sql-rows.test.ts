@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { postgresSql, ROWS, SQLITE_SQL } from './sql-rows.js';
+
+const flat = (sql: string) => sql.replace(/\s+/g, ' ');
+
+describe('RowSql.upsert', () => {
+  it.each([
+    [
+      'SQLite, update on conflict',
+      SQLITE_SQL.upsert(ROWS.slots),
+      'INSERT INTO slots (entity_id, field, domain, version, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (entity_id, field) DO UPDATE SET domain = excluded.domain, version = excluded.version, doc = excluded.doc',
+    ],
+    [
+      'PostgreSQL, update on conflict',
+      postgresSql('"verity"').upsert(ROWS.meta),
+      'INSERT INTO "verity".meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ],
+    [
+      'PostgreSQL, keep on conflict',
+      postgresSql('"v"').upsert(ROWS.revisions),
+      'INSERT INTO "v".memory_revisions (memory_id, revision, doc) VALUES ($1, $2, $3) ON CONFLICT (memory_id, revision) DO NOTHING',
+    ],
+  ])('renders %s', (_name, sql, expected) => {
+    expect(flat(sql)).toBe(expected);
+  });
+
+  it('gives one value per column, in column order', () => {
+    expect(ROWS.meta.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
+    expect(ROWS.meta.columns).toHaveLength(2);
+  });
+});
+
+describe('doc reads', () => {
+  it('reads a doc by its full key, one parameter per key column', () => {
+    expect(postgresSql('"v"').docByKey(ROWS.revisions)).toBe(
+      'SELECT doc FROM "v".memory_revisions WHERE memory_id = $1 AND revision = $2',
+    );
+    expect(SQLITE_SQL.docByKey(ROWS.notes)).toBe('SELECT doc FROM notes WHERE path = ?');
+  });
+
+  it('lists docs in key order', () => {
+    expect(SQLITE_SQL.docsInKeyOrder(ROWS.revisions)).toBe(
+      'SELECT doc FROM memory_revisions ORDER BY memory_id, revision',
+    );
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The row writes both SQL adapters make, written once: each table's columns, key and conflict
+ * rule, and a record's values in column order. An adapter renders them in its dialect with
+ * `RowSql` (`?` or `$n` placeholders; tables qualified by a schema on PostgreSQL), so the two
+ * differ only where SQL dialect does. May import: core and the contract files.
+ */
+import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
+import type { DlqItem } from './dead-letters.js';
+import type {
+  MemoryRecord,
+  MemoryRevision,
+  NoteRecord,
+  PredictionError,
+  VaultRoot,
+} from './vault.js';
+
+/** Where the two SQL dialects differ for the statements rendered here. */
+export interface SqlDialect {
+  /** The table as statements name it. */
+  table(name: string): string;
+  /** The placeholder of the parameter at `position` (from 1). */
+  param(position: number): string;
+}
+
+/** One table's row as a record writes it. */
+export interface RowTable<R> {
+  readonly table: string;
+  readonly columns: readonly string[];
+  /** The unique key a conflict is detected on (a prefix of `columns`). */
+  readonly key: readonly string[];
+  /** On a key conflict: overwrite the other columns, or keep the stored row. */
+  readonly onConflict: 'update' | 'keep';
+  /** The record's values, in `columns` order. */
+  values(record: R): unknown[];
+}
+
+/** The shared statements over `RowTable`s, rendered in one dialect. */
+export class RowSql {
+  readonly #dialect: SqlDialect;
+
+  constructor(dialect: SqlDialect) {
+    this.#dialect = dialect;
+  }
+
+  /** Insert-or-update (or insert-or-keep) of one row. */
+  upsert<R>(rows: RowTable<R>): string {
+    const params = rows.columns.map((_, index) => this.#dialect.param(index + 1));
+    const insert = `INSERT INTO ${this.#dialect.table(rows.table)} (${rows.columns.join(', ')})
+       VALUES (${params.join(', ')})
+       ON CONFLICT (${rows.key.join(', ')})`;
+    if (rows.onConflict === 'keep') return `${insert} DO NOTHING`;
+    const updates = rows.columns
+      .filter((column) => !rows.key.includes(column))
+      .map((column) => `${column} = excluded.${column}`);
+    return `${insert} DO UPDATE SET ${updates.join(', ')}`;
+  }
+
+  /** The `doc` of the row with a given key (one parameter per key column, in key order). */
+  docByKey<R>(rows: RowTable<R>): string {
+    const match = rows.key.map((column, index) => `${column} = ${this.#dialect.param(index + 1)}`);
+    return `SELECT doc FROM ${this.#dialect.table(rows.table)} WHERE ${match.join(' AND ')}`;
+  }
+
+  /** Every `doc` of the table, in key order. */
+  docsInKeyOrder<R>(rows: RowTable<R>): string {
+    return `SELECT doc FROM ${this.#dialect.table(rows.table)} ORDER BY ${rows.key.join(', ')}`;
+  }
+}
+
+/** SQLite: bare table names, `?` placeholders. */
+export const SQLITE_SQL = new RowSql({ table: (name) => name, param: () => '?' });
+
+/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders. */
+export function postgresSql(schema: string): RowSql {
+  return new RowSql({
+    table: (name) => `${schema}.${name}`,
+    param: (position) => `$${position}`,
+  });
+}
+
+/** `slots`: one row per (entity, field). */
+const SLOT_ROWS: RowTable<SlotState> = {
+  table: 'slots',
+  columns: ['entity_id', 'field', 'domain', 'version', 'doc'],
+  key: ['entity_id', 'field'],
+  onConflict: 'update',
+  values: (slot) => [slot.entityId, slot.field, slot.domain, slot.version, JSON.stringify(slot)],
+};
+
+/** `prompts`: review prompts by id. */
+const PROMPT_ROWS: RowTable<ReviewPrompt> = {
+  table: 'prompts',
+  columns: ['prompt_id', 'status', 'entity_id', 'created_at', 'sequence', 'doc'],
+  key: ['prompt_id'],
+  onConflict: 'update',
+  values: (prompt) => [
+    prompt.promptId,
+    prompt.status,
+    prompt.entityId,
+    prompt.createdAt,
+    prompt.sequence,
+    JSON.stringify(prompt),
+  ],
+};
+
+/** `meta`: JSON values by key. */
+const META_ROWS: RowTable<{ readonly key: string; readonly value: JsonValue }> = {
+  table: 'meta',
+  columns: ['key', 'value'],
+  key: ['key'],
+  onConflict: 'update',
+  values: (row) => [row.key, JSON.stringify(row.value)],
+};
+
+/** `dlq`: dead letters by id. */
+const DLQ_ROWS: RowTable<DlqItem> = {
+  table: 'dlq',
+  columns: ['dlq_id', 'status', 'first_seen_at', 'doc'],
+  key: ['dlq_id'],
+  onConflict: 'update',
+  values: (item) => [item.dlqId, item.status, item.firstSeenAt, JSON.stringify(item)],
+};
+
+/** `vault_roots`: a root, once. */
+const VAULT_ROOT_ROWS: RowTable<VaultRoot> = {
+  table: 'vault_roots',
+  columns: ['root', 'doc'],
+  key: ['root'],
+  onConflict: 'keep',
+  values: (root) => [root.root, canonicalJson(root)],
+};
+
+/** `notes`: a note by path (its chunks are written apart). */
+const NOTE_ROWS: RowTable<NoteRecord> = {
+  table: 'notes',
+  columns: ['path', 'doc'],
+  key: ['path'],
+  onConflict: 'update',
+  values: (note) => [note.path, canonicalJson(note)],
+};
+
+/** `memories`: a memory by id. */
+const MEMORY_ROWS: RowTable<MemoryRecord> = {
+  table: 'memories',
+  columns: ['memory_id', 'entity_id', 'created_at', 'doc'],
+  key: ['memory_id'],
+  onConflict: 'update',
+  values: (memory) => [memory.memoryId, memory.entityId, memory.createdAt, canonicalJson(memory)],
+};
+
+/** `memory_revisions`: a revision, once. */
+const REVISION_ROWS: RowTable<MemoryRevision> = {
+  table: 'memory_revisions',
+  columns: ['memory_id', 'revision', 'doc'],
+  key: ['memory_id', 'revision'],
+  onConflict: 'keep',
+  values: (revision) => [revision.memoryId, revision.revision, canonicalJson(revision)],
+};
+
+/** `prediction_errors`: a prediction error by id. */
+const PREDICTION_ERROR_ROWS: RowTable<PredictionError> = {
+  table: 'prediction_errors',
+  columns: ['error_id', 'error_type', 'memory_id', 'detected_at', 'resolved_at', 'doc'],
+  key: ['error_id'],
+  onConflict: 'update',
+  values: (error) => [
+    error.errorId,
+    error.errorType,
+    error.memoryId,
+    error.detectedAt,
+    error.resolvedAt,
+    canonicalJson(error),
+  ],
+};
+
+/**
+ * Every row table both adapters write alike, by name. What stays in an adapter is dialect:
+ * batched writes (`unnest` on PostgreSQL), tables only one of them has, and search.
+ */
+export const ROWS = {
+  slots: SLOT_ROWS,
+  prompts: PROMPT_ROWS,
+  meta: META_ROWS,
+  dlq: DLQ_ROWS,
+  vaultRoots: VAULT_ROOT_ROWS,
+  notes: NOTE_ROWS,
+  memories: MEMORY_ROWS,
+  revisions: REVISION_ROWS,
+  predictionErrors: PREDICTION_ERROR_ROWS,
+} as const;
