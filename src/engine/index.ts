@@ -135,6 +135,7 @@ export type {
   Stats,
   VectorSearchState,
 } from './types.js';
+export type { ItemConflictResolutionView, ResolveItemConflictInput } from './types.js';
 export type {
   EngineVaultOptions,
   MemoryDetail,

@@ -15,8 +15,10 @@ import type { Embedder } from '../embeddings/index.js';
 import {
   createItemSimilarity,
   createRuleItemExtractor,
+  type ItemConflictResolution,
   type ItemExtractor,
   type ReconcileThresholds,
+  resolveItemConflict,
   runItemExtraction,
   thresholdsFor,
   toExtractionPayload,
@@ -147,6 +149,31 @@ export interface ItemExtractionReport {
   readonly stale: number;
 }
 
+/** What `resolveItemConflict` takes: the flagged items and which to keep. */
+export interface ResolveItemConflictInput {
+  /** One flagged item (to clear a wrong flag) or two of the same type. */
+  readonly uids: readonly string[];
+  /** The uid to keep (the other is superseded by it), or `both`: they do not conflict. */
+  readonly keep: string;
+  /** The items' thread; needed only when the first uid exists in several threads. */
+  readonly threadId?: string;
+  /** Only items of this entity are found (a scoped caller cannot reach another entity's). */
+  readonly entityId?: string;
+  /** Why, in the person's words (at most 500 characters). */
+  readonly note?: string;
+}
+
+/** A recorded conflict resolution and the items as they are now. */
+export interface ItemConflictResolutionView {
+  readonly event_id: string;
+  readonly thread_id: string;
+  readonly entity_id: string;
+  readonly keep: string;
+  readonly note: string | null;
+  /** The named items after the answer, in the order named. */
+  readonly items: readonly StateItemView[];
+}
+
 /** The engine's state-item members (seed 001): extraction runs, lists and expansion. */
 export interface StateItemsCapability {
   /**
@@ -166,6 +193,14 @@ export interface StateItemsCapability {
    * VALIDATION_FAILED when the uid exists in several threads and `threadId` is absent.
    */
   expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+  /**
+   * A person's answer to a conflict between state items: keep one (the other becomes superseded
+   * by it), or both (they do not conflict), with an optional note; recorded as an
+   * `item_conflict.resolved` event and folded, so a rebuild reproduces it. Throws NOT_FOUND for
+   * an unknown uid, CONFLICT when an item is not (or no longer) flagged, VALIDATION_FAILED for a
+   * malformed answer or a uid found in several threads without `threadId`.
+   */
+  resolveItemConflict(input: ResolveItemConflictInput): Promise<ItemConflictResolutionView>;
 }
 
 /** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
@@ -502,6 +537,102 @@ async function expandStateItem(
   return { item: toStateItemView(item), messages, missing };
 }
 
+const MAX_NOTE = 500;
+
+/** The thread and entity of the first named item, within `entityId` when given. */
+async function locateConflict(
+  rt: ItemsRuntime,
+  input: ResolveItemConflictInput,
+): Promise<{ readonly threadId: string; readonly entityId: string }> {
+  const [first] = input.uids;
+  if (first === undefined) {
+    throw new EngineError('VALIDATION_FAILED', 'name one flagged item, or two', { field: 'uids' });
+  }
+  const found = (
+    await rt.store.listStateItems({
+      uid: first,
+      ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
+    })
+  ).filter((item) => input.entityId === undefined || item.entityId === input.entityId);
+  const [item, other] = found;
+  if (item === undefined) throw new EngineError('NOT_FOUND', `no state item ${first}`, { uid: first });
+  if (other !== undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `state item ${first} exists in ${found.length} threads; name the thread`,
+      { uid: first, threads: found.length },
+    );
+  }
+  return { threadId: item.threadId, entityId: item.entityId };
+}
+
+function noteOf(note: string | undefined): string | null {
+  const trimmed = note?.trim() ?? '';
+  if (trimmed.length > MAX_NOTE) {
+    throw new EngineError('VALIDATION_FAILED', `note: at most ${MAX_NOTE} characters`, {
+      field: 'note',
+    });
+  }
+  return trimmed === '' ? null : trimmed;
+}
+
+async function resolveConflict(
+  rt: ItemsRuntime,
+  input: ResolveItemConflictInput,
+): Promise<ItemConflictResolutionView> {
+  const { threadId, entityId } = await locateConflict(rt, input);
+  const resolution: ItemConflictResolution = {
+    thread_id: threadId,
+    entity_id: entityId,
+    uids: [...input.uids],
+    keep: input.keep,
+    note: noteOf(input.note),
+  };
+  const scope = { entities: [entityId, `thread:${threadId}`] };
+  return rt.store.withWriteLock(scope, async (tx) => {
+    const found: StoredStateItem[] = [];
+    for (const uid of resolution.uids) {
+      const item = await tx.getStateItem(threadId, uid);
+      if (item !== null && (input.entityId === undefined || item.entityId === input.entityId)) {
+        found.push(item);
+      }
+    }
+    const now = toIso(rt.clock.now());
+    // Checked here, under the lock, against the rows the fold will read.
+    const changed = resolveItemConflict(found, resolution, now);
+    if (!changed.ok) throw changed.error;
+    const payload = resolution as unknown as JsonObject;
+    const event: NewLedgerEvent = {
+      eventId: rt.ids.uuid(),
+      type: EVENT_TYPES.itemConflictResolved,
+      entityId,
+      eventTs: now,
+      recordedAt: now,
+      payload,
+      payloadHash: contentHash(payload),
+      dedupeKey: null,
+    };
+    const appended = await tx.appendEvent(event);
+    if (appended.kind !== 'appended') {
+      throw new EngineError('CONFLICT', 'a conflict-resolution event id was already taken', {
+        operation: 'resolveItemConflict',
+        eventId: event.eventId,
+      });
+    }
+    const session = await openSession(tx);
+    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+    await flushSession(tx, session);
+    return {
+      event_id: event.eventId,
+      thread_id: threadId,
+      entity_id: entityId,
+      keep: resolution.keep,
+      note: resolution.note,
+      items: changed.value.map(toStateItemView),
+    };
+  });
+}
+
 /**
  * Wires structured state items to the store: extraction runs per thread (read outside the write
  * lock, extracted with a hard timeout, then recorded as an `extraction.completed` event and folded
@@ -514,6 +645,7 @@ export function createStateItemsService(deps: StateItemsDependencies): StateItem
       extractItems: (extractOptions) => extractItems(rt, extractOptions),
       listStateItems: (listOptions) => listStateItems(rt, listOptions),
       expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
+      resolveItemConflict: (input) => resolveConflict(rt, input),
     },
     async afterIngest(ingestOptions, waitByDefault) {
       if (rt.extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;

@@ -70,9 +70,11 @@ export type {
   EngineItemOptions,
   ExpandedStateItem,
   ExtractionRunView,
+  ItemConflictResolutionView,
   ItemExtractionReport,
   ItemMessageView,
   ListStateItemsOptions,
+  ResolveItemConflictInput,
   StateItemList,
   StateItemView,
 } from './state-items-capability.js';
