@@ -112,6 +112,7 @@ export type {
   IndexReport,
   IngestOptions,
   IngestReport,
+  ItemConflictResolutionView,
   ItemExtractionReport,
   ItemMessageView,
   ListStateItemsOptions,
@@ -123,6 +124,7 @@ export type {
   RecordMessagesOptions,
   RecordMessagesResult,
   RecordResult,
+  ResolveItemConflictInput,
   SearchFilters,
   SearchHit,
   SearchKind,
@@ -135,7 +137,6 @@ export type {
   Stats,
   VectorSearchState,
 } from './types.js';
-export type { ItemConflictResolutionView, ResolveItemConflictInput } from './types.js';
 export type {
   EngineVaultOptions,
   MemoryDetail,

@@ -88,8 +88,9 @@ describe('Engine.resolveItemConflict', () => {
 
   it('refuses an answer to a settled conflict, an unknown uid and a malformed keep', async () => {
     const [a, b] = await conflictingPair();
-    await expect(engine.resolveItemConflict({ uids: [a, b], keep: 'c_000000000000' })).rejects
-      .toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      engine.resolveItemConflict({ uids: [a, b], keep: 'c_000000000000' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(
       engine.resolveItemConflict({ uids: ['d_000000000000', b], keep: 'both' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -97,10 +98,31 @@ describe('Engine.resolveItemConflict', () => {
       engine.resolveItemConflict({ uids: [a, b], keep: a, entityId: 'user:other' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await engine.resolveItemConflict({ uids: [a, b], keep: a });
-    await expect(engine.resolveItemConflict({ uids: [a, b], keep: 'both' })).rejects.toMatchObject(
-      { code: 'CONFLICT' },
-    );
+    await expect(engine.resolveItemConflict({ uids: [a, b], keep: 'both' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const events = await engine.rebuild({ verify: true });
     expect(events.verified).toBe(true);
+  });
+});
+
+describe('Engine.resolveItemConflict across threads', () => {
+  it('finds the thread holding both uids when the same items exist in several threads', async () => {
+    const [a, b] = await conflictingPair();
+    await engine.ingest(
+      message('x1', 'We decided to use Postgres for the database.', '2026-02-19T15:02:00Z').replace(
+        THREAD,
+        'thread-other',
+      ),
+    );
+    const other = (await engine.listStateItems({ threadId: 'thread-other' })).items;
+    const shared = other.map((item) => item.uid);
+    expect(shared.length === 1 && [a, b].includes(shared[0] ?? '')).toBe(true);
+    const [uid = ''] = shared;
+    await expect(engine.resolveItemConflict({ uids: [uid], keep: uid })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const result = await engine.resolveItemConflict({ uids: [a, b], keep: 'both' });
+    expect(result.thread_id).toBe(THREAD);
   });
 });

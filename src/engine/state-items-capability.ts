@@ -539,7 +539,11 @@ async function expandStateItem(
 
 const MAX_NOTE = 500;
 
-/** The thread and entity of the first named item, within `entityId` when given. */
+/**
+ * The thread and entity of the first named item, within `entityId` when given. A uid found in
+ * several threads (the same text extracted in each) is narrowed to the threads holding every
+ * named uid.
+ */
 async function locateConflict(
   rt: ItemsRuntime,
   input: ResolveItemConflictInput,
@@ -548,14 +552,23 @@ async function locateConflict(
   if (first === undefined) {
     throw new EngineError('VALIDATION_FAILED', 'name one flagged item, or two', { field: 'uids' });
   }
-  const found = (
+  let found = (
     await rt.store.listStateItems({
       uid: first,
       ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
     })
   ).filter((item) => input.entityId === undefined || item.entityId === input.entityId);
+  if (found.length > 1 && input.uids.length > 1) {
+    const holding: StoredStateItem[] = [];
+    for (const item of found) {
+      const rest = await rt.store.listStateItems({ threadId: item.threadId });
+      if (input.uids.every((uid) => rest.some((other) => other.uid === uid))) holding.push(item);
+    }
+    if (holding.length > 0) found = holding;
+  }
   const [item, other] = found;
-  if (item === undefined) throw new EngineError('NOT_FOUND', `no state item ${first}`, { uid: first });
+  if (item === undefined)
+    throw new EngineError('NOT_FOUND', `no state item ${first}`, { uid: first });
   if (other !== undefined) {
     throw new EngineError(
       'VALIDATION_FAILED',

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedItemConflict } from '../../src/interfaces/http/__fixtures__/item-conflicts.js';
 import { observation, toJsonl } from '../../src/testing/index.js';
 import type { DashboardServer } from './__fixtures__/dashboard-server.js';
 import {
@@ -113,5 +114,43 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     ).find((p) => p.field === 'profile.preference.meal');
     expect(prompt).toBeDefined();
     await page.waitForSelector(`.inbox-item[data-id="${prompt?.prompt_id}"]`, { timeout: 30_000 });
+  });
+
+  it('resolves an item conflict in the inbox by click and by key, and the thread page changes', async () => {
+    const [postgres, mysql] = await seedItemConflict(dashboard.engine, 'thread-db');
+    const [postgres2, mysql2] = await seedItemConflict(dashboard.engine, 'thread-db-2');
+    const url = dashboard.server.url;
+    await page.goto(`${url}/#/thread/thread-db`);
+    await page.waitForSelector(`#item-${mysql}`);
+    expect(await page.textContent(`#item-${mysql} .kind`)).toContain('conflict');
+
+    await page.goto(`${url}/#/inbox`);
+    const id = `${postgres}+${mysql}@thread-db`;
+    const row = page.locator(`.inbox-item[data-id="${id}"]`);
+    await row.getByRole('button', { name: 'keep first' }).click();
+    await page.waitForSelector(`.inbox-item[data-id="${id}"]`, { state: 'detached' });
+
+    await page.goto(`${url}/#/thread/thread-db`);
+    await page.waitForSelector(`#item-${mysql}.item-superseded`);
+    expect(await page.textContent(`#item-${mysql}`)).toContain(`superseded by ${postgres}`);
+    expect(await page.textContent(`#item-${postgres} .kind`)).toBe('decision · active');
+
+    await page.goto(`${url}/#/inbox`);
+    const second = `${postgres2}+${mysql2}@thread-db-2`;
+    await page.waitForSelector(`.inbox-item[data-id="${second}"]`);
+    const count = await page.locator('.inbox-item').count();
+    for (let i = 0; i < count; i++) {
+      if ((await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')) === second)
+        break;
+      await page.keyboard.press('j');
+    }
+    expect(await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')).toBe(second);
+    await page.keyboard.press('b');
+    await page.waitForSelector(`.inbox-item[data-id="${second}"]`, { state: 'detached' });
+    await page.goto(`${url}/#/thread/thread-db-2`);
+    await page.waitForSelector(`#item-${mysql2}`);
+    for (const uid of [postgres2, mysql2]) {
+      expect(await page.textContent(`#item-${uid} .kind`)).toBe('decision · active');
+    }
   });
 });

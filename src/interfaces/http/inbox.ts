@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
-import { driftSource, escalationSource, proposalSource } from './inbox-sources.js';
+import {
+  driftSource,
+  escalationSource,
+  itemConflictSource,
+  proposalSource,
+} from './inbox-sources.js';
 
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
@@ -154,10 +159,10 @@ export class InboxRegistry {
 }
 
 /**
- * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories and
- * unacknowledged task escalations (the last three in `inbox-sources.ts`). A feature
- * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
- * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
+ * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories,
+ * unacknowledged task escalations and state-item conflicts (the last four in `inbox-sources.ts`).
+ * A feature adds its kind by writing an `InboxSource` in its own file and registering it here
+ * with one line; the dashboard and `/api/inbox` need no
  * change, and the auth layer checks answers through the source's `entityOf`.
  */
 export function createInbox(): InboxRegistry {
@@ -167,5 +172,6 @@ export function createInbox(): InboxRegistry {
   inbox.register(proposalSource);
   inbox.register(driftSource);
   inbox.register(escalationSource);
+  inbox.register(itemConflictSource);
   return inbox;
 }

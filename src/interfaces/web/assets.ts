@@ -172,7 +172,10 @@ function failure(error) {
 }
 
 // ---- inbox -------------------------------------------------------------------------------
-const KEYS = { confirm: 'c', reject: 'r', edit: 'e', retry: 't', discard: 'd' };
+const KEYS = {
+  confirm: 'c', reject: 'r', edit: 'e', retry: 't', discard: 'd',
+  keep_first: '1', keep_second: '2', keep_both: 'b', not_a_conflict: 'n',
+};
 let inboxItems = [];
 let selected = 0;
 
@@ -239,7 +242,7 @@ function inboxRow(item, index) {
       'aria-label': item.title,
       onfocus: () => selectRow(index, false),
     },
-    el('div', { class: 'kind', text: item.kind.replace('_', ' ') }),
+    el('div', { class: 'kind', text: item.kind.replaceAll('_', ' ') }),
     el('h2', {}, item.link ? el('a', { href: item.link, text: item.title }) : item.title),
     el('ul', { class: 'detail' }, item.detail.map((line) => el('li', { text: line }))),
     el('p', { class: 'when', text: 'raised ' + item.created_at }),
@@ -256,7 +259,7 @@ function inboxRow(item, index) {
             'data-action': action,
             onclick: () => answer(item, action),
           },
-          action,
+          action.replaceAll('_', ' '),
           KEYS[action] ? el('kbd', { text: KEYS[action] }) : null,
         ),
       ),
@@ -270,7 +273,7 @@ async function renderInbox(keepFocus) {
   const list = el('ol', { class: 'inbox', 'aria-label': 'Open questions' }, inboxItems.map(inboxRow));
   main.replaceChildren(
     heading('Inbox'),
-    el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · / search' }),
+    el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · 1 / 2 / b keep first, second, both · n not a conflict · / search' }),
     inboxItems.length === 0 ? el('p', { class: 'empty', text: 'Nothing to answer.' }) : list,
   );
   selectRow(selected, keepFocus);

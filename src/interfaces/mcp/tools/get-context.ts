@@ -47,8 +47,7 @@ const outputSchema = z.object(output);
 export const getContext = defineTool({
   name: 'get_context',
   title: 'Get context',
-  description:
-    'Call at the start of a turn: a token-budgeted briefing of state, items, memories and messages.',
+  description: 'Call at the start of each turn for a briefing.',
   input: {
     entity_id: entityIdInput,
     thread_id: z.string().min(1).max(200).optional(),

@@ -42,8 +42,7 @@ const outputSchema = z.object(output);
 export const recordMessages = defineTool({
   name: 'record_messages',
   title: 'Record messages',
-  description:
-    'Call after each turn (or with past turns) so Verity can extract and recall; safe to repeat.',
+  description: 'Call after each turn (or with past turns) so Verity can extract and recall.',
   input: {
     thread_id: z.string().min(1).max(200).optional(),
     entity_id: entityId.optional(),

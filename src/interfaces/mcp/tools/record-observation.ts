@@ -19,8 +19,7 @@ const outputSchema = z.object(output);
 export const recordObservation = defineTool({
   name: 'record_observation',
   title: 'Record observation',
-  description:
-    'Call when someone states something that may change state; Verity commits, asks or keeps it as weak evidence.',
+  description: 'Call when someone states something that may change state.',
   input: {
     entity_id: entityIdInput,
     field: fieldInput,
