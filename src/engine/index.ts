@@ -40,6 +40,8 @@ export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
 export { createEngineEvents } from './engine-events.js';
 export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
+export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';
+export { extractionStalls } from './extraction-stalls.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
@@ -102,6 +104,7 @@ export type {
   EntityView,
   ExpandedStateItem,
   Explanation,
+  ExtractionBacklogView,
   ExtractionRunView,
   FieldView,
   ForgetResult,
@@ -117,6 +120,7 @@ export type {
   ItemMessageView,
   ListStateItemsOptions,
   MessageToRecord,
+  PendingExtractionView,
   PromptView,
   ReadOptions,
   RebuildResult,

@@ -174,6 +174,36 @@ export interface ItemConflictResolutionView {
   readonly items: readonly StateItemView[];
 }
 
+/** One thread whose messages wait for item extraction. */
+export interface PendingExtractionView {
+  readonly thread_id: string;
+  readonly entity_id: string;
+  /** Messages after the thread's watermark. */
+  readonly pending: number;
+  /** When the first unread message (in watermark order) was ingested (its `recorded_at`). */
+  readonly waiting_since: string | null;
+  /** Whole minutes from `waiting_since` to now. */
+  readonly waiting_minutes: number | null;
+}
+
+/** The extraction backlog as the store holds it: what waits, and for how long. */
+export interface ExtractionBacklogView {
+  /** False when extraction is off (`state_items.extractor: none`): nothing will drain it. */
+  readonly enabled: boolean;
+  /** A thread waiting longer than this is stalled. */
+  readonly stall_after_minutes: number;
+  readonly threads_pending: number;
+  readonly messages_pending: number;
+  /** Threads waiting longer than `stall_after_minutes`. */
+  readonly threads_stalled: number;
+  /** The longest wait, in whole minutes (null when nothing waits). */
+  readonly oldest_waiting_minutes: number | null;
+  /** At most 20 waiting threads, longest wait first (then by thread id). */
+  readonly longest_waiting: readonly PendingExtractionView[];
+  /** The scan stopped at this many threads (counts are then lower bounds); null when complete. */
+  readonly truncated_at: number | null;
+}
+
 /** The engine's state-item members (seed 001): extraction runs, lists and expansion. */
 export interface StateItemsCapability {
   /**
@@ -201,6 +231,15 @@ export interface StateItemsCapability {
    * malformed answer or a uid found in several threads without `threadId`.
    */
   resolveItemConflict(input: ResolveItemConflictInput): Promise<ItemConflictResolutionView>;
+  /**
+   * Threads whose messages wait for item extraction and how long they have waited (from the
+   * ingest time of each thread's first unread message to the engine's clock); a thread waiting
+   * longer than `stallAfterMinutes` (default 15: three missed sweeps of `verity serve`) is stalled.
+   * A read: nothing is recorded.
+   */
+  extractionBacklog(options?: {
+    readonly stallAfterMinutes?: number;
+  }): Promise<ExtractionBacklogView>;
 }
 
 /** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
@@ -538,6 +577,63 @@ async function expandStateItem(
 }
 
 const MAX_NOTE = 500;
+/** Default wait before a thread counts as stalled: three sweeps of `verity serve` (5 min each). */
+export const DEFAULT_STALL_MINUTES = 15;
+const BACKLOG_SCAN = 1000;
+const LONGEST_SHOWN = 20;
+
+async function pendingView(
+  rt: ItemsRuntime,
+  entry: { threadId: string; entityId: string; pending: number; watermark: Watermark | null },
+  now: number,
+): Promise<PendingExtractionView> {
+  const [first] = await rt.store.listMessages({
+    threadId: entry.threadId,
+    after: entry.watermark,
+    limit: 1,
+  });
+  const event = first === undefined ? null : await rt.store.getEvent(first.eventId);
+  const since = event?.recordedAt ?? null;
+  return {
+    thread_id: entry.threadId,
+    entity_id: entry.entityId,
+    pending: entry.pending,
+    waiting_since: since,
+    waiting_minutes:
+      since === null ? null : Math.max(0, Math.floor((now - Date.parse(since)) / 60_000)),
+  };
+}
+
+async function extractionBacklog(
+  rt: ItemsRuntime,
+  stallAfterMinutes: number = DEFAULT_STALL_MINUTES,
+): Promise<ExtractionBacklogView> {
+  if (!Number.isFinite(stallAfterMinutes) || stallAfterMinutes < 0) {
+    throw new EngineError('VALIDATION_FAILED', 'stall minutes must be a number ≥ 0', {
+      field: 'stall_minutes',
+    });
+  }
+  const backlog = await rt.store.listExtractionBacklog(BACKLOG_SCAN + 1);
+  const scanned = backlog.slice(0, BACKLOG_SCAN);
+  const now = rt.clock.now();
+  const views: PendingExtractionView[] = [];
+  for (const entry of scanned) views.push(await pendingView(rt, entry, now));
+  const waits = views.map((view) => view.waiting_minutes ?? 0);
+  const longest = [...views].sort(
+    (a, b) =>
+      (b.waiting_minutes ?? 0) - (a.waiting_minutes ?? 0) || a.thread_id.localeCompare(b.thread_id),
+  );
+  return {
+    enabled: rt.extractor !== null,
+    stall_after_minutes: stallAfterMinutes,
+    threads_pending: views.length,
+    messages_pending: views.reduce((sum, view) => sum + view.pending, 0),
+    threads_stalled: waits.filter((minutes) => minutes > stallAfterMinutes).length,
+    oldest_waiting_minutes: views.length === 0 ? null : Math.max(...waits),
+    longest_waiting: longest.slice(0, LONGEST_SHOWN),
+    truncated_at: backlog.length > BACKLOG_SCAN ? BACKLOG_SCAN : null,
+  };
+}
 
 /**
  * The thread and entity of the first named item, within `entityId` when given. A uid found in
@@ -659,6 +755,8 @@ export function createStateItemsService(deps: StateItemsDependencies): StateItem
       listStateItems: (listOptions) => listStateItems(rt, listOptions),
       expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
       resolveItemConflict: (input) => resolveConflict(rt, input),
+      extractionBacklog: (backlogOptions) =>
+        extractionBacklog(rt, backlogOptions?.stallAfterMinutes),
     },
     async afterIngest(ingestOptions, waitByDefault) {
       if (rt.extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;

@@ -69,11 +69,13 @@ export type { ReadOptions } from './state-capability.js';
 export type {
   EngineItemOptions,
   ExpandedStateItem,
+  ExtractionBacklogView,
   ExtractionRunView,
   ItemConflictResolutionView,
   ItemExtractionReport,
   ItemMessageView,
   ListStateItemsOptions,
+  PendingExtractionView,
   ResolveItemConflictInput,
   StateItemList,
   StateItemView,

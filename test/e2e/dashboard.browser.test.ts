@@ -153,4 +153,22 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
       expect(await page.textContent(`#item-${uid} .kind`)).toBe('decision · active');
     }
   });
+
+  it('shows messages waiting for item extraction on the health page, linked to their thread', async () => {
+    const line = JSON.stringify({
+      type: 'message',
+      thread_id: 'thread-waiting',
+      message_id: 'w1',
+      role: 'user',
+      content: 'We need to renew the passport before March.',
+      created_at: '2026-02-19T15:04:00Z',
+      entity_id: 'user:alex',
+    });
+    await dashboard.engine.ingest(line, { waitForIndex: false });
+    await page.goto(`${dashboard.server.url}/#/health`);
+    await page.waitForSelector('table.waiting');
+    expect(await page.textContent('.metrics.extraction')).toContain('threads waiting1');
+    await page.getByRole('link', { name: 'thread-waiting' }).click();
+    await page.waitForSelector('h1:has-text("Thread thread-waiting")');
+  });
 });
