@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchChromium,
   startDashboardServer,
+  storeTargets,
 } from './__fixtures__/dashboard-server.js';
 
 const PG_URL = process.env['VERITY_TEST_PG_URL'];
@@ -17,10 +18,7 @@ if (!hasChromium()) {
   );
 }
 
-const stores: readonly (readonly [string, string | undefined])[] = [
-  ['SQLite', undefined],
-  ...(PG_URL === undefined ? [] : ([['PostgreSQL', PG_URL]] as const)),
-];
+const stores = storeTargets(PG_URL);
 
 async function openPromptId(dashboard: DashboardServer, entity: string): Promise<string> {
   const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
@@ -29,13 +27,13 @@ async function openPromptId(dashboard: DashboardServer, entity: string): Promise
   return id;
 }
 
-describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, pgUrl) => {
+describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, target) => {
   let dashboard: DashboardServer;
   let browser: { context: BrowserContext; close(): Promise<void> };
   let page: Page;
 
   beforeAll(async () => {
-    dashboard = await startDashboardServer(pgUrl);
+    dashboard = await startDashboardServer(target);
     browser = await launchChromium();
     page = await browser.context.newPage();
   });
