@@ -3,42 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core/index.js';
+import { itemConflictLines, seedItemConflict } from './__fixtures__/item-conflict.js';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './index.js';
 
 const THREAD = 'thread-db';
 
-function message(id: string, content: string, at: string): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: THREAD,
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: at,
-    entity_id: 'user:alex',
-  });
-}
-
 let dir: string;
 let engine: Engine;
 
 /** The two decisions the rule extractor flags as conflicting (rival choices, no change words). */
-async function conflictingPair(): Promise<readonly [string, string]> {
-  await engine.ingest(
-    [
-      message('m1', 'We decided to use Postgres for the database.', '2026-02-19T15:00:00Z'),
-      message('m2', 'We decided to use MySQL for the database.', '2026-02-19T15:01:00Z'),
-    ].join('\n'),
-  );
-  const { items } = await engine.listStateItems({ threadId: THREAD });
-  const flagged = items.filter((item) => item.conflict).map((item) => item.uid);
-  const [a, b] = flagged;
-  if (flagged.length !== 2 || a === undefined || b === undefined) {
-    throw new Error(`expected two conflicting items, got ${JSON.stringify(items)}`);
-  }
-  return [a, b];
-}
+const conflictingPair = () => seedItemConflict(engine, THREAD);
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-item-conflicts-'));
@@ -109,12 +84,8 @@ describe('Engine.resolveItemConflict', () => {
 describe('Engine.resolveItemConflict across threads', () => {
   it('finds the thread holding both uids when the same items exist in several threads', async () => {
     const [a, b] = await conflictingPair();
-    await engine.ingest(
-      message('x1', 'We decided to use Postgres for the database.', '2026-02-19T15:02:00Z').replace(
-        THREAD,
-        'thread-other',
-      ),
-    );
+    const [postgres = ''] = itemConflictLines('thread-other', 'user:alex').split('\n');
+    await engine.ingest(postgres);
     const other = (await engine.listStateItems({ threadId: 'thread-other' })).items;
     const shared = other.map((item) => item.uid);
     expect(shared.length === 1 && [a, b].includes(shared[0] ?? '')).toBe(true);

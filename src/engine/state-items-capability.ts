@@ -23,10 +23,10 @@ import {
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
-import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
+import { EVENT_TYPES, type EventType, type NewLedgerEvent } from '../ledger/index.js';
 import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
-import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
+import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
 
 /** State-item settings of `createEngine` (seed 001's limits are the defaults). */
@@ -426,6 +426,42 @@ async function runOnce(
 }
 
 /**
+ * Appends one event the state-items service produces (at the clock's instant, or `now`) and folds
+ * it, in the caller's transaction; a taken event id is a bug and throws CONFLICT.
+ */
+async function appendAndFold(
+  rt: ItemsRuntime,
+  tx: WriteTx,
+  type: EventType,
+  entityId: string,
+  payload: JsonObject,
+  operation: string,
+  now: string = toIso(rt.clock.now()),
+): Promise<NewLedgerEvent> {
+  const event: NewLedgerEvent = {
+    eventId: rt.ids.uuid(),
+    type,
+    entityId,
+    eventTs: now,
+    recordedAt: now,
+    payload,
+    payloadHash: contentHash(payload),
+    dedupeKey: null,
+  };
+  const appended = await tx.appendEvent(event);
+  if (appended.kind !== 'appended') {
+    throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {
+      operation,
+      eventId: event.eventId,
+    });
+  }
+  const session = await openSession(tx);
+  await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  await flushSession(tx, session);
+  return event;
+}
+
+/**
  * Records a run as an `extraction.completed` event and folds it, in one transaction that
  * re-checks the watermark: 'stale' when another writer extracted the thread meanwhile.
  */
@@ -441,27 +477,14 @@ async function recordRun(
     // Another writer extracted this thread since we read it: its items are what we would have
     // reconciled against, so this run is dropped rather than recorded on stale input.
     if (!sameWatermark(await tx.getWatermark(threadId), before)) return 'stale';
-    const now = toIso(rt.clock.now());
-    const event: NewLedgerEvent = {
-      eventId: rt.ids.uuid(),
-      type: EVENT_TYPES.extractionCompleted,
+    const event = await appendAndFold(
+      rt,
+      tx,
+      EVENT_TYPES.extractionCompleted,
       entityId,
-      eventTs: now,
-      recordedAt: now,
-      payload: payload as unknown as JsonObject,
-      payloadHash: contentHash(payload),
-      dedupeKey: null,
-    };
-    const appended = await tx.appendEvent(event);
-    if (appended.kind !== 'appended') {
-      throw new EngineError('CONFLICT', 'an extraction event id was already taken', {
-        operation: 'extractItems',
-        eventId: event.eventId,
-      });
-    }
-    const session = await openSession(tx);
-    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
-    await flushSession(tx, session);
+      payload as unknown as JsonObject,
+      'extractItems',
+    );
     return {
       event_id: event.eventId,
       thread_id: threadId,
@@ -710,27 +733,15 @@ async function resolveConflict(
     // Checked here, under the lock, against the rows the fold will read.
     const changed = resolveItemConflict(found, resolution, now);
     if (!changed.ok) throw changed.error;
-    const payload = resolution as unknown as JsonObject;
-    const event: NewLedgerEvent = {
-      eventId: rt.ids.uuid(),
-      type: EVENT_TYPES.itemConflictResolved,
+    const event = await appendAndFold(
+      rt,
+      tx,
+      EVENT_TYPES.itemConflictResolved,
       entityId,
-      eventTs: now,
-      recordedAt: now,
-      payload,
-      payloadHash: contentHash(payload),
-      dedupeKey: null,
-    };
-    const appended = await tx.appendEvent(event);
-    if (appended.kind !== 'appended') {
-      throw new EngineError('CONFLICT', 'a conflict-resolution event id was already taken', {
-        operation: 'resolveItemConflict',
-        eventId: event.eventId,
-      });
-    }
-    const session = await openSession(tx);
-    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
-    await flushSession(tx, session);
+      resolution as unknown as JsonObject,
+      'resolveItemConflict',
+      now,
+    );
     return {
       event_id: event.eventId,
       thread_id: threadId,

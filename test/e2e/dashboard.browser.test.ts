@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedItemConflict } from '../../src/interfaces/http/__fixtures__/item-conflicts.js';
+import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
 import { observation, toJsonl } from '../../src/testing/index.js';
 import type { DashboardServer } from './__fixtures__/dashboard-server.js';
 import {

@@ -3,27 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/index.js';
+import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
 import type { Engine } from '../../src/engine/index.js';
-import { seedItemConflict } from '../../src/interfaces/http/__fixtures__/item-conflicts.js';
+import { TRIP_ICS as ICS } from '../../src/interfaces/http/__fixtures__/trip-calendar.js';
 import { seedTwoEntities } from '../../src/interfaces/http/__fixtures__/two-entities.js';
 import type { RunningHttpServer } from '../../src/interfaces/http/index.js';
 import { startHttpServer } from '../../src/interfaces/http/index.js';
-import { icsCalendar } from '../../src/testing/index.js';
 import { openTargetEngine, storeTargets } from './__fixtures__/dashboard-server.js';
 
 // The HTTP API through a real `startHttpServer` (what `verity serve` runs) on loopback, on SQLite
 // and on PostgreSQL (the CI server, else PGlite in process): the reads, the review inbox, the item
 // conflict answer, the CLI-parity operations and the health page's data.
 const TOKEN = 'serve-stores-token-0123456789';
-const ICS = icsCalendar([
-  {
-    uid: 'trip-9@example.com',
-    summary: 'Banff trip',
-    start: '20260418',
-    end: '20260421',
-    modified: '20260410T080000Z',
-  },
-]);
 
 describe.each(storeTargets(process.env['VERITY_TEST_PG_URL']))(
   'verity serve over HTTP on %s',
@@ -145,9 +136,6 @@ describe.each(storeTargets(process.env['VERITY_TEST_PG_URL']))(
 
       expect((await call('/api/poll', {})).json).toMatchObject({
         calendars: [{ applied: 1, error: null }],
-      });
-      expect((await call('/api/poll', {})).json).toMatchObject({
-        calendars: [{ applied: 0, duplicate: 1 }],
       });
       const heartbeat = join(dir, 'HEARTBEAT.md');
       expect((await call('/api/project', {})).status).toBe(200);

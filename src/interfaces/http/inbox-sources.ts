@@ -6,6 +6,33 @@ import type { InboxItem, InboxSource } from './inbox.js';
 const GLOBAL = 'global:verity';
 
 /**
+ * `action` as one of `actions`, checked with `edited_value`: the `edit` action needs one and no
+ * other action takes one. Throws VALIDATION_FAILED naming the field at fault.
+ */
+export function checkedEditAction<A extends string>(
+  actions: readonly A[],
+  action: string,
+  value: string | undefined,
+): A {
+  const known = actions.find((candidate) => candidate === action);
+  if (known === undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `action must be ${actions.slice(0, -1).join(', ')} or ${actions.at(-1)}`,
+      { field: 'action' },
+    );
+  }
+  if ((known === 'edit') !== (value !== undefined)) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      'edited_value is required with action "edit" and only allowed there',
+      { field: 'edited_value' },
+    );
+  }
+  return known;
+}
+
+/**
  * Pending memory proposals of the observer (#13). A proposal belongs to no entity, so only a token
  * without an entity allow-list sees or answers it. `edit` approves with replacement text.
  */
@@ -38,21 +65,9 @@ export const proposalSource: InboxSource = {
     return all.some((p) => p.proposal_id === id) ? GLOBAL : null;
   },
   async answer(engine, id, action, value) {
-    if (action !== 'approve' && action !== 'reject' && action !== 'edit') {
-      throw new EngineError('VALIDATION_FAILED', 'action must be approve, reject or edit', {
-        field: 'action',
-      });
-    }
-    if ((action === 'edit') !== (value !== undefined)) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        'edited_value is required with action "edit" and only allowed there',
-        { field: 'edited_value' },
-      );
-    }
     return await engine.observer.resolveProposal(
       id,
-      action,
+      checkedEditAction(['approve', 'reject', 'edit'] as const, action, value),
       value === undefined ? {} : { text: value },
     );
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import {
+  checkedEditAction,
   driftSource,
   escalationSource,
   itemConflictSource,
@@ -66,19 +67,8 @@ const reviewSource: InboxSource = {
     return all.find((p) => p.prompt_id === id)?.entity_id ?? null;
   },
   async answer(engine, id, action, value) {
-    if (action !== 'confirm' && action !== 'reject' && action !== 'edit') {
-      throw new EngineError('VALIDATION_FAILED', 'action must be confirm, reject or edit', {
-        field: 'action',
-      });
-    }
-    if ((action === 'edit') !== (value !== undefined)) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        'edited_value is required with action "edit" and only allowed there',
-        { field: 'edited_value' },
-      );
-    }
-    return await engine.answerReview(id, action, value);
+    const checked = checkedEditAction(['confirm', 'reject', 'edit'] as const, action, value);
+    return await engine.answerReview(id, checked, value);
   },
 };
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedItemConflict } from '../../engine/__fixtures__/item-conflict.js';
 import type { StateItemView } from '../../engine/index.js';
-import { seedItemConflict } from './__fixtures__/item-conflicts.js';
+import { grant } from './__fixtures__/grants.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 import type { InboxItem } from './inbox.js';
-import { hashToken } from './index.js';
 
 const ADMIN = 'admin-token-item-conflicts';
 const SMITH = 'smith-token-item-conflicts';
@@ -13,14 +13,7 @@ const http = useHttpApp({
   engine: (dir) => atInstant(dir, '2026-02-19T15:05:00Z'),
   app: {
     token: ADMIN,
-    tokens: [
-      {
-        name: 'smith',
-        sha256: hashToken(SMITH),
-        scopes: ['read', 'write', 'review'],
-        entities: ['family:smith'],
-      },
-    ],
+    tokens: [grant('smith', SMITH, ['read', 'write', 'review'], ['family:smith'])],
   },
 });
 
@@ -64,19 +57,11 @@ describe('POST /api/items/conflicts/resolve', () => {
 
   it('keeps one item with a note: the other is superseded by it', async () => {
     const [a, b] = api;
-    const response = await post('/api/items/conflicts/resolve', {
-      uids: [a, b],
-      keep: a,
-      thread_id: 'thread-api',
-      note: 'the team chose it',
-    });
+    const answer = { uids: [a, b], keep: a, thread_id: 'thread-api', note: 'the team chose it' };
+    const response = await post('/api/items/conflicts/resolve', answer);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
-      thread_id: 'thread-api',
-      entity_id: 'user:alex',
-      keep: a,
-      note: 'the team chose it',
-    });
+    const { uids: _uids, ...echoed } = answer;
+    expect(await response.json()).toMatchObject({ ...echoed, entity_id: 'user:alex' });
     const after = await items('thread-api');
     expect(after.find((item) => item.uid === b)).toMatchObject({
       status: 'superseded',

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { seedItemConflict } from '../../engine/__fixtures__/item-conflict.js';
 import type { StateItemView } from '../../engine/index.js';
 import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
-
-function message(thread: string, id: string, content: string, at: string, entity: string) {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: at,
-    entity_id: entity,
-  });
-}
 
 const mcp = useMcpSession({
   prefix: 'verity-mcp-item-conflict-',
@@ -23,29 +12,8 @@ const mcp = useMcpSession({
     embeddings: { model: null },
   }),
   seed: async (engine) => {
-    const lines = [];
-    for (const [thread, entity] of [
-      ['db', 'user:primary'],
-      ['acme-db', 'team:acme'],
-    ] as const) {
-      lines.push(
-        message(
-          thread,
-          'c1',
-          'We decided to use Postgres for the database.',
-          '2026-02-19T15:00:00Z',
-          entity,
-        ),
-        message(
-          thread,
-          'c2',
-          'We decided to use MySQL for the database.',
-          '2026-02-19T15:01:00Z',
-          entity,
-        ),
-      );
-    }
-    await engine.ingest(lines.join('\n'));
+    await seedItemConflict(engine, 'db', 'user:primary');
+    await seedItemConflict(engine, 'acme-db', 'team:acme');
   },
 });
 

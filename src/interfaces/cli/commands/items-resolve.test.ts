@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itemConflictLines } from '../../../engine/__fixtures__/item-conflict.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 interface ItemJson {
@@ -8,21 +9,7 @@ interface ItemJson {
   readonly replaced_by: string | null;
 }
 
-const MESSAGES = [
-  ['c1', 'We decided to use Postgres for the database.', '2026-02-19T15:00:00Z'],
-  ['c2', 'We decided to use MySQL for the database.', '2026-02-19T15:01:00Z'],
-]
-  .map(([id, content, at]) =>
-    JSON.stringify({
-      type: 'message',
-      thread_id: 'db',
-      message_id: id,
-      role: 'user',
-      content,
-      created_at: at,
-    }),
-  )
-  .join('\n');
+const MESSAGES = itemConflictLines('db');
 
 /** `verity items resolve`, in process, vectors off (structure-only reconciliation). */
 describe('verity items resolve', () => {
