@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/index.js';
-import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
+import {
+  itemConflictLines,
+  seedItemConflict,
+} from '../../src/engine/__fixtures__/item-conflict.js';
 import type { Engine } from '../../src/engine/index.js';
 import { TRIP_ICS as ICS } from '../../src/interfaces/http/__fixtures__/trip-calendar.js';
 import { seedTwoEntities } from '../../src/interfaces/http/__fixtures__/two-entities.js';
@@ -116,17 +119,7 @@ describe.each(storeTargets(process.env['VERITY_TEST_PG_URL']))(
     });
 
     it('runs the CLI-parity operations: extract, poll, project, alias, forget, rebuild', async () => {
-      await engine.ingest(
-        JSON.stringify({
-          type: 'message',
-          thread_id: 'ops',
-          message_id: 'o1',
-          role: 'user',
-          content: "Let's use ClickHouse for analytics instead of Postgres.",
-          created_at: '2026-02-19T15:04:00Z',
-        }),
-        { waitForIndex: false },
-      );
+      await engine.ingest(itemConflictLines('ops'), { waitForIndex: false });
       const waiting = await call('/api/health');
       expect(waiting.status).toBe(200);
       expect(waiting.json.extraction_stalls).toMatchObject({ threads_pending: 1 });
