@@ -166,6 +166,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     await page.goto(`${dashboard.server.url}/#/health`);
     await page.waitForSelector('table.waiting');
     expect(await page.textContent('.metrics.extraction')).toContain('threads waiting1');
+    expect(await page.textContent('main')).not.toContain('null');
     await page.getByRole('link', { name: 'thread-waiting' }).click();
     await page.waitForSelector('h1:has-text("Thread thread-waiting")');
   });

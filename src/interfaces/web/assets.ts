@@ -462,7 +462,7 @@ function extractionSection(stalls) {
       el('caption', { text: 'Threads waiting longest (run verity items extract --thread ID to catch one up)' }),
       el('thead', {}, el('tr', {}, ['Thread', 'Entity', 'Messages', 'Waiting since', 'Wait'].map((h) => el('th', { scope: 'col', text: h })))),
       el('tbody', {}, rows)),
-  ];
+  ].filter(Boolean);
 }
 
 async function renderHealth() {
