@@ -47,7 +47,7 @@ const outputSchema = z.object(output);
 export const getContext = defineTool({
   name: 'get_context',
   title: 'Get context',
-  description: 'Call at the start of each turn for a briefing.',
+  description: 'Call at the start of a turn for a briefing.',
   input: {
     entity_id: entityIdInput,
     thread_id: z.string().min(1).max(200).optional(),
