@@ -3,6 +3,7 @@
  * desktop and phone widths and saves PNGs under docs/screenshots/ (shown in the README).
  */
 import { join } from 'node:path';
+import { itemConflictLines } from '../src/engine/__fixtures__/item-conflict.js';
 import {
   hasChromium,
   launchChromium,
@@ -27,6 +28,11 @@ if (!hasChromium()) {
   process.exit(1);
 }
 const dashboard = await startDashboardServer();
+// An item conflict in the inbox, and a thread waiting for extraction on the health page.
+await dashboard.engine.ingest(itemConflictLines('thread-db', 'user:alex'));
+await dashboard.engine.ingest(itemConflictLines('thread-waiting', 'user:alex'), {
+  waitForIndex: false,
+});
 const browser = await launchChromium();
 try {
   for (const viewport of VIEWPORTS) {

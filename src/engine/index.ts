@@ -41,6 +41,8 @@ export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
 export { createEngineEvents } from './engine-events.js';
 export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
+export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';
+export { extractionStalls } from './extraction-stalls.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
@@ -104,6 +106,7 @@ export type {
   EntityView,
   ExpandedStateItem,
   Explanation,
+  ExtractionBacklogView,
   ExtractionRunView,
   FieldView,
   ForgetResult,
@@ -114,10 +117,12 @@ export type {
   IndexReport,
   IngestOptions,
   IngestReport,
+  ItemConflictResolutionView,
   ItemExtractionReport,
   ItemMessageView,
   ListStateItemsOptions,
   MessageToRecord,
+  PendingExtractionView,
   PromptView,
   ReadOptions,
   RebuildResult,
@@ -125,6 +130,7 @@ export type {
   RecordMessagesOptions,
   RecordMessagesResult,
   RecordResult,
+  ResolveItemConflictInput,
   SearchFilters,
   SearchHit,
   SearchKind,

@@ -15,16 +15,18 @@ import type { Embedder } from '../embeddings/index.js';
 import {
   createItemSimilarity,
   createRuleItemExtractor,
+  type ItemConflictResolution,
   type ItemExtractor,
   type ReconcileThresholds,
+  resolveItemConflict,
   runItemExtraction,
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
-import { EVENT_TYPES, type NewLedgerEvent } from '../ledger/index.js';
+import { EVENT_TYPES, type EventType, type NewLedgerEvent } from '../ledger/index.js';
 import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
-import type { MessageRecord, Store, StoredStateItem } from '../stores/index.js';
+import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
 
 /** State-item settings of `createEngine` (seed 001's limits are the defaults). */
@@ -147,6 +149,61 @@ export interface ItemExtractionReport {
   readonly stale: number;
 }
 
+/** What `resolveItemConflict` takes: the flagged items and which to keep. */
+export interface ResolveItemConflictInput {
+  /** One flagged item (to clear a wrong flag) or two of the same type. */
+  readonly uids: readonly string[];
+  /** The uid to keep (the other is superseded by it), or `both`: they do not conflict. */
+  readonly keep: string;
+  /** The items' thread; needed only when the first uid exists in several threads. */
+  readonly threadId?: string;
+  /** Only items of this entity are found (a scoped caller cannot reach another entity's). */
+  readonly entityId?: string;
+  /** Why, in the person's words (at most 500 characters). */
+  readonly note?: string;
+}
+
+/** A recorded conflict resolution and the items as they are now. */
+export interface ItemConflictResolutionView {
+  readonly event_id: string;
+  readonly thread_id: string;
+  readonly entity_id: string;
+  readonly keep: string;
+  readonly note: string | null;
+  /** The named items after the answer, in the order named. */
+  readonly items: readonly StateItemView[];
+}
+
+/** One thread whose messages wait for item extraction. */
+export interface PendingExtractionView {
+  readonly thread_id: string;
+  readonly entity_id: string;
+  /** Messages after the thread's watermark. */
+  readonly pending: number;
+  /** When the first unread message (in watermark order) was ingested (its `recorded_at`). */
+  readonly waiting_since: string | null;
+  /** Whole minutes from `waiting_since` to now. */
+  readonly waiting_minutes: number | null;
+}
+
+/** The extraction backlog as the store holds it: what waits, and for how long. */
+export interface ExtractionBacklogView {
+  /** False when extraction is off (`state_items.extractor: none`): nothing will drain it. */
+  readonly enabled: boolean;
+  /** A thread waiting longer than this is stalled. */
+  readonly stall_after_minutes: number;
+  readonly threads_pending: number;
+  readonly messages_pending: number;
+  /** Threads waiting longer than `stall_after_minutes`. */
+  readonly threads_stalled: number;
+  /** The longest wait, in whole minutes (null when nothing waits). */
+  readonly oldest_waiting_minutes: number | null;
+  /** At most 20 waiting threads, longest wait first (then by thread id). */
+  readonly longest_waiting: readonly PendingExtractionView[];
+  /** The scan stopped at this many threads (counts are then lower bounds); null when complete. */
+  readonly truncated_at: number | null;
+}
+
 /** The engine's state-item members (seed 001): extraction runs, lists and expansion. */
 export interface StateItemsCapability {
   /**
@@ -166,6 +223,23 @@ export interface StateItemsCapability {
    * VALIDATION_FAILED when the uid exists in several threads and `threadId` is absent.
    */
   expandStateItem(uid: string, threadId?: string): Promise<ExpandedStateItem>;
+  /**
+   * A person's answer to a conflict between state items: keep one (the other becomes superseded
+   * by it), or both (they do not conflict), with an optional note; recorded as an
+   * `item_conflict.resolved` event and folded, so a rebuild reproduces it. Throws NOT_FOUND for
+   * an unknown uid, CONFLICT when an item is not (or no longer) flagged, VALIDATION_FAILED for a
+   * malformed answer or a uid found in several threads without `threadId`.
+   */
+  resolveItemConflict(input: ResolveItemConflictInput): Promise<ItemConflictResolutionView>;
+  /**
+   * Threads whose messages wait for item extraction and how long they have waited (from the
+   * ingest time of each thread's first unread message to the engine's clock); a thread waiting
+   * longer than `stallAfterMinutes` (default 15: three missed sweeps of `verity serve`) is stalled.
+   * A read: nothing is recorded.
+   */
+  extractionBacklog(options?: {
+    readonly stallAfterMinutes?: number;
+  }): Promise<ExtractionBacklogView>;
 }
 
 /** What `createEngine` gets from the state-items service: the capability plus its ingest hook. */
@@ -352,6 +426,42 @@ async function runOnce(
 }
 
 /**
+ * Appends one event the state-items service produces (at the clock's instant, or `now`) and folds
+ * it, in the caller's transaction; a taken event id is a bug and throws CONFLICT.
+ */
+async function appendAndFold(
+  rt: ItemsRuntime,
+  tx: WriteTx,
+  type: EventType,
+  entityId: string,
+  payload: JsonObject,
+  operation: string,
+  now: string = toIso(rt.clock.now()),
+): Promise<NewLedgerEvent> {
+  const event: NewLedgerEvent = {
+    eventId: rt.ids.uuid(),
+    type,
+    entityId,
+    eventTs: now,
+    recordedAt: now,
+    payload,
+    payloadHash: contentHash(payload),
+    dedupeKey: null,
+  };
+  const appended = await tx.appendEvent(event);
+  if (appended.kind !== 'appended') {
+    throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {
+      operation,
+      eventId: event.eventId,
+    });
+  }
+  const session = await openSession(tx);
+  await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  await flushSession(tx, session);
+  return event;
+}
+
+/**
  * Records a run as an `extraction.completed` event and folds it, in one transaction that
  * re-checks the watermark: 'stale' when another writer extracted the thread meanwhile.
  */
@@ -367,27 +477,14 @@ async function recordRun(
     // Another writer extracted this thread since we read it: its items are what we would have
     // reconciled against, so this run is dropped rather than recorded on stale input.
     if (!sameWatermark(await tx.getWatermark(threadId), before)) return 'stale';
-    const now = toIso(rt.clock.now());
-    const event: NewLedgerEvent = {
-      eventId: rt.ids.uuid(),
-      type: EVENT_TYPES.extractionCompleted,
+    const event = await appendAndFold(
+      rt,
+      tx,
+      EVENT_TYPES.extractionCompleted,
       entityId,
-      eventTs: now,
-      recordedAt: now,
-      payload: payload as unknown as JsonObject,
-      payloadHash: contentHash(payload),
-      dedupeKey: null,
-    };
-    const appended = await tx.appendEvent(event);
-    if (appended.kind !== 'appended') {
-      throw new EngineError('CONFLICT', 'an extraction event id was already taken', {
-        operation: 'extractItems',
-        eventId: event.eventId,
-      });
-    }
-    const session = await openSession(tx);
-    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
-    await flushSession(tx, session);
+      payload as unknown as JsonObject,
+      'extractItems',
+    );
     return {
       event_id: event.eventId,
       thread_id: threadId,
@@ -502,6 +599,160 @@ async function expandStateItem(
   return { item: toStateItemView(item), messages, missing };
 }
 
+const MAX_NOTE = 500;
+/** Default wait before a thread counts as stalled: three sweeps of `verity serve` (5 min each). */
+export const DEFAULT_STALL_MINUTES = 15;
+const BACKLOG_SCAN = 1000;
+const LONGEST_SHOWN = 20;
+
+async function pendingView(
+  rt: ItemsRuntime,
+  entry: { threadId: string; entityId: string; pending: number; watermark: Watermark | null },
+  now: number,
+): Promise<PendingExtractionView> {
+  const [first] = await rt.store.listMessages({
+    threadId: entry.threadId,
+    after: entry.watermark,
+    limit: 1,
+  });
+  const event = first === undefined ? null : await rt.store.getEvent(first.eventId);
+  const since = event?.recordedAt ?? null;
+  return {
+    thread_id: entry.threadId,
+    entity_id: entry.entityId,
+    pending: entry.pending,
+    waiting_since: since,
+    waiting_minutes:
+      since === null ? null : Math.max(0, Math.floor((now - Date.parse(since)) / 60_000)),
+  };
+}
+
+async function extractionBacklog(
+  rt: ItemsRuntime,
+  stallAfterMinutes: number = DEFAULT_STALL_MINUTES,
+): Promise<ExtractionBacklogView> {
+  if (!Number.isFinite(stallAfterMinutes) || stallAfterMinutes < 0) {
+    throw new EngineError('VALIDATION_FAILED', 'stall minutes must be a number ≥ 0', {
+      field: 'stall_minutes',
+    });
+  }
+  const backlog = await rt.store.listExtractionBacklog(BACKLOG_SCAN + 1);
+  const scanned = backlog.slice(0, BACKLOG_SCAN);
+  const now = rt.clock.now();
+  const views: PendingExtractionView[] = [];
+  for (const entry of scanned) views.push(await pendingView(rt, entry, now));
+  const waits = views.map((view) => view.waiting_minutes ?? 0);
+  const longest = [...views].sort(
+    (a, b) =>
+      (b.waiting_minutes ?? 0) - (a.waiting_minutes ?? 0) || a.thread_id.localeCompare(b.thread_id),
+  );
+  return {
+    enabled: rt.extractor !== null,
+    stall_after_minutes: stallAfterMinutes,
+    threads_pending: views.length,
+    messages_pending: views.reduce((sum, view) => sum + view.pending, 0),
+    threads_stalled: waits.filter((minutes) => minutes > stallAfterMinutes).length,
+    oldest_waiting_minutes: views.length === 0 ? null : Math.max(...waits),
+    longest_waiting: longest.slice(0, LONGEST_SHOWN),
+    truncated_at: backlog.length > BACKLOG_SCAN ? BACKLOG_SCAN : null,
+  };
+}
+
+/**
+ * The thread and entity of the first named item, within `entityId` when given. A uid found in
+ * several threads (the same text extracted in each) is narrowed to the threads holding every
+ * named uid.
+ */
+async function locateConflict(
+  rt: ItemsRuntime,
+  input: ResolveItemConflictInput,
+): Promise<{ readonly threadId: string; readonly entityId: string }> {
+  const [first] = input.uids;
+  if (first === undefined) {
+    throw new EngineError('VALIDATION_FAILED', 'name one flagged item, or two', { field: 'uids' });
+  }
+  let found = (
+    await rt.store.listStateItems({
+      uid: first,
+      ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
+    })
+  ).filter((item) => input.entityId === undefined || item.entityId === input.entityId);
+  if (found.length > 1 && input.uids.length > 1) {
+    const holding: StoredStateItem[] = [];
+    for (const item of found) {
+      const rest = await rt.store.listStateItems({ threadId: item.threadId });
+      if (input.uids.every((uid) => rest.some((other) => other.uid === uid))) holding.push(item);
+    }
+    if (holding.length > 0) found = holding;
+  }
+  const [item, other] = found;
+  if (item === undefined)
+    throw new EngineError('NOT_FOUND', `no state item ${first}`, { uid: first });
+  if (other !== undefined) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `state item ${first} exists in ${found.length} threads; name the thread`,
+      { uid: first, threads: found.length },
+    );
+  }
+  return { threadId: item.threadId, entityId: item.entityId };
+}
+
+function noteOf(note: string | undefined): string | null {
+  const trimmed = note?.trim() ?? '';
+  if (trimmed.length > MAX_NOTE) {
+    throw new EngineError('VALIDATION_FAILED', `note: at most ${MAX_NOTE} characters`, {
+      field: 'note',
+    });
+  }
+  return trimmed === '' ? null : trimmed;
+}
+
+async function resolveConflict(
+  rt: ItemsRuntime,
+  input: ResolveItemConflictInput,
+): Promise<ItemConflictResolutionView> {
+  const { threadId, entityId } = await locateConflict(rt, input);
+  const resolution: ItemConflictResolution = {
+    thread_id: threadId,
+    entity_id: entityId,
+    uids: [...input.uids],
+    keep: input.keep,
+    note: noteOf(input.note),
+  };
+  const scope = { entities: [entityId, `thread:${threadId}`] };
+  return rt.store.withWriteLock(scope, async (tx) => {
+    const found: StoredStateItem[] = [];
+    for (const uid of resolution.uids) {
+      const item = await tx.getStateItem(threadId, uid);
+      if (item !== null && (input.entityId === undefined || item.entityId === input.entityId)) {
+        found.push(item);
+      }
+    }
+    const now = toIso(rt.clock.now());
+    // Checked here, under the lock, against the rows the fold will read.
+    const changed = resolveItemConflict(found, resolution, now);
+    if (!changed.ok) throw changed.error;
+    const event = await appendAndFold(
+      rt,
+      tx,
+      EVENT_TYPES.itemConflictResolved,
+      entityId,
+      resolution as unknown as JsonObject,
+      'resolveItemConflict',
+      now,
+    );
+    return {
+      event_id: event.eventId,
+      thread_id: threadId,
+      entity_id: entityId,
+      keep: resolution.keep,
+      note: resolution.note,
+      items: changed.value.map(toStateItemView),
+    };
+  });
+}
+
 /**
  * Wires structured state items to the store: extraction runs per thread (read outside the write
  * lock, extracted with a hard timeout, then recorded as an `extraction.completed` event and folded
@@ -514,6 +765,9 @@ export function createStateItemsService(deps: StateItemsDependencies): StateItem
       extractItems: (extractOptions) => extractItems(rt, extractOptions),
       listStateItems: (listOptions) => listStateItems(rt, listOptions),
       expandStateItem: (uid, threadId) => expandStateItem(rt, uid, threadId),
+      resolveItemConflict: (input) => resolveConflict(rt, input),
+      extractionBacklog: (backlogOptions) =>
+        extractionBacklog(rt, backlogOptions?.stallAfterMinutes),
     },
     async afterIngest(ingestOptions, waitByDefault) {
       if (rt.extractor === null || !(ingestOptions?.waitForIndex ?? waitByDefault)) return;

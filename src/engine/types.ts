@@ -69,10 +69,14 @@ export type { ReadOptions } from './state-capability.js';
 export type {
   EngineItemOptions,
   ExpandedStateItem,
+  ExtractionBacklogView,
   ExtractionRunView,
+  ItemConflictResolutionView,
   ItemExtractionReport,
   ItemMessageView,
   ListStateItemsOptions,
+  PendingExtractionView,
+  ResolveItemConflictInput,
   StateItemList,
   StateItemView,
 } from './state-items-capability.js';

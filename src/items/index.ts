@@ -65,6 +65,8 @@ export type {
   SimilaritySource,
 } from './reconcile-candidates.js';
 export { DEFAULT_RECONCILE_THRESHOLDS, reconcileCandidates } from './reconcile-candidates.js';
+export type { ItemConflictResolution } from './resolve-item-conflict.js';
+export { resolveItemConflict } from './resolve-item-conflict.js';
 export type { SentenceItem } from './rule-item-extractor.js';
 export {
   classifySentence,

@@ -46,6 +46,8 @@ export const EVENT_TYPES = {
    * and the watermark it advanced to, so that replay never calls an extractor or an embedder.
    */
   extractionCompleted: 'extraction.completed',
+  /** A person resolved a conflict between state items: kept one, the other, or both. */
+  itemConflictResolved: 'item_conflict.resolved',
   /** A memory was written (directly, or promoted from a proposal) with its cited passages. */
   memoryRecorded: 'memory.recorded',
   /** A memory's text changed; its cited passages were snapshotted again and its errors resolved. */

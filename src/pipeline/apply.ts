@@ -47,7 +47,7 @@ import type {
 import { readMeta, type WriteTx, writeMeta } from '../stores/index.js';
 import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
-import { foldExtractionCompleted } from './fold-items.js';
+import { foldExtractionCompleted, foldItemConflictResolved } from './fold-items.js';
 import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
 import {
   PENDING_BUNDLE,
@@ -602,6 +602,10 @@ export async function applyEvent(
   // Item extraction touches only its thread's rows (never prompts), so it skips expiry and bundles.
   if (event.type === EVENT_TYPES.extractionCompleted) {
     await foldExtractionCompleted(tx, event);
+    return NOTHING;
+  }
+  if (event.type === EVENT_TYPES.itemConflictResolved) {
+    await foldItemConflictResolved(tx, event);
     return NOTHING;
   }
   // Task and ops events keep their own views only; like extraction they skip expiry and bundles.

@@ -1,11 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
 import { observation, toJsonl } from '../../src/testing/index.js';
 import type { DashboardServer } from './__fixtures__/dashboard-server.js';
 import {
   hasChromium,
   launchChromium,
   startDashboardServer,
+  storeTargets,
 } from './__fixtures__/dashboard-server.js';
 
 const PG_URL = process.env['VERITY_TEST_PG_URL'];
@@ -16,10 +18,7 @@ if (!hasChromium()) {
   );
 }
 
-const stores: readonly (readonly [string, string | undefined])[] = [
-  ['SQLite', undefined],
-  ...(PG_URL === undefined ? [] : ([['PostgreSQL', PG_URL]] as const)),
-];
+const stores = storeTargets(PG_URL);
 
 async function openPromptId(dashboard: DashboardServer, entity: string): Promise<string> {
   const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
@@ -28,13 +27,13 @@ async function openPromptId(dashboard: DashboardServer, entity: string): Promise
   return id;
 }
 
-describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, pgUrl) => {
+describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, target) => {
   let dashboard: DashboardServer;
   let browser: { context: BrowserContext; close(): Promise<void> };
   let page: Page;
 
   beforeAll(async () => {
-    dashboard = await startDashboardServer(pgUrl);
+    dashboard = await startDashboardServer(target);
     browser = await launchChromium();
     page = await browser.context.newPage();
   });
@@ -113,5 +112,62 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     ).find((p) => p.field === 'profile.preference.meal');
     expect(prompt).toBeDefined();
     await page.waitForSelector(`.inbox-item[data-id="${prompt?.prompt_id}"]`, { timeout: 30_000 });
+  });
+
+  it('resolves an item conflict in the inbox by click and by key, and the thread page changes', async () => {
+    const [postgres, mysql] = await seedItemConflict(dashboard.engine, 'thread-db');
+    const [postgres2, mysql2] = await seedItemConflict(dashboard.engine, 'thread-db-2');
+    const url = dashboard.server.url;
+    await page.goto(`${url}/#/thread/thread-db`);
+    await page.waitForSelector(`#item-${mysql}`);
+    expect(await page.textContent(`#item-${mysql} .kind`)).toContain('conflict');
+
+    await page.goto(`${url}/#/inbox`);
+    const id = `${postgres}+${mysql}@thread-db`;
+    const row = page.locator(`.inbox-item[data-id="${id}"]`);
+    await row.getByRole('button', { name: 'keep first' }).click();
+    await page.waitForSelector(`.inbox-item[data-id="${id}"]`, { state: 'detached' });
+
+    await page.goto(`${url}/#/thread/thread-db`);
+    await page.waitForSelector(`#item-${mysql}.item-superseded`);
+    expect(await page.textContent(`#item-${mysql}`)).toContain(`superseded by ${postgres}`);
+    expect(await page.textContent(`#item-${postgres} .kind`)).toBe('decision · active');
+
+    await page.goto(`${url}/#/inbox`);
+    const second = `${postgres2}+${mysql2}@thread-db-2`;
+    await page.waitForSelector(`.inbox-item[data-id="${second}"]`);
+    const count = await page.locator('.inbox-item').count();
+    for (let i = 0; i < count; i++) {
+      if ((await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')) === second)
+        break;
+      await page.keyboard.press('j');
+    }
+    expect(await page.getAttribute('.inbox-item[aria-current="true"]', 'data-id')).toBe(second);
+    await page.keyboard.press('b');
+    await page.waitForSelector(`.inbox-item[data-id="${second}"]`, { state: 'detached' });
+    await page.goto(`${url}/#/thread/thread-db-2`);
+    await page.waitForSelector(`#item-${mysql2}`);
+    for (const uid of [postgres2, mysql2]) {
+      expect(await page.textContent(`#item-${uid} .kind`)).toBe('decision · active');
+    }
+  });
+
+  it('shows messages waiting for item extraction on the health page, linked to their thread', async () => {
+    const line = JSON.stringify({
+      type: 'message',
+      thread_id: 'thread-waiting',
+      message_id: 'w1',
+      role: 'user',
+      content: 'We need to renew the passport before March.',
+      created_at: '2026-02-19T15:04:00Z',
+      entity_id: 'user:alex',
+    });
+    await dashboard.engine.ingest(line, { waitForIndex: false });
+    await page.goto(`${dashboard.server.url}/#/health`);
+    await page.waitForSelector('table.waiting');
+    expect(await page.textContent('.metrics.extraction')).toContain('threads waiting1');
+    expect(await page.textContent('main')).not.toContain('null');
+    await page.getByRole('link', { name: 'thread-waiting' }).click();
+    await page.waitForSelector('h1:has-text("Thread thread-waiting")');
   });
 });

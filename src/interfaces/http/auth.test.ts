@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
 import { fixedClock } from '../../core/index.js';
 import { observation, toJsonl } from '../../testing/index.js';
+import { alexAndReader, grant } from './__fixtures__/grants.js';
+import { sseStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { entityAllowed, hashToken } from './auth.js';
@@ -24,19 +26,8 @@ const http = useHttpApp({
   app: {
     token: ADMIN,
     tokens: [
-      {
-        name: 'alex',
-        sha256: hashToken(ALEX),
-        scopes: ['read', 'write', 'review'],
-        entities: ['user:alex'],
-      },
-      {
-        name: 'family',
-        sha256: hashToken(FAMILY),
-        scopes: ['read', 'review'],
-        entities: ['family:*'],
-      },
-      { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
+      ...alexAndReader(ALEX, READER),
+      grant('family', FAMILY, ['read', 'review'], ['family:*']),
     ],
   },
 });
@@ -247,11 +238,8 @@ describe('HTTP scopes and entity allow-lists', () => {
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
-    let text = '';
-    while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
+    const stream = sseStream(response);
+    await stream.until('event: ready');
     http.engine.events.publish({
       type: 'drift.detected',
       entity_id: 'family:smith',
@@ -259,12 +247,12 @@ describe('HTTP scopes and entity allow-lists', () => {
     });
     http.engine.events.publish({ type: 'ledger.committed', entity_id: null, data: { n: 2 } });
     http.engine.events.publish({ type: 'drift.detected', entity_id: 'user:alex', data: { n: 3 } });
-    while (!text.includes('"n":3')) text += (await reader.read()).value ?? '';
+    const text = await stream.until('"n":3');
     expect(text).not.toContain('family:smith');
     expect(text).not.toContain('"n":1');
     expect(text).not.toContain('"n":2');
     controller.abort();
-    await reader.cancel();
+    await stream.cancel();
   });
 });
 

@@ -143,6 +143,7 @@ function forbidden(c: Context, detail: string): Response {
 function scopeOfRequest(method: string, path: string): Scope {
   if (method === 'GET' || method === 'HEAD') return 'read';
   if (path.startsWith('/api/reviews/') || path.startsWith('/api/inbox/')) return 'review';
+  if (path === '/api/items/conflicts/resolve') return 'review';
   return 'write';
 }
 

@@ -1,7 +1,40 @@
 import { z } from 'zod';
+import { EngineError } from '../../core/index.js';
+import { extractionStalls } from '../../engine/index.js';
 import { isRestricted, principalOf } from './auth.js';
 import { problemResponse } from './problem.js';
 import { type HttpRoute, route } from './route-registry.js';
+
+const minutes = z.number().int().nullable();
+
+const stallsSchema = z.object({
+  enabled: z.boolean().describe('false: extraction is off and nothing drains the backlog'),
+  stall_after_minutes: z.number(),
+  threads_pending: z.number().int(),
+  messages_pending: z.number().int(),
+  threads_stalled: z.number().int(),
+  oldest_waiting_minutes: minutes,
+  longest_waiting: z.array(
+    z.object({
+      thread_id: z.string(),
+      entity_id: z.string(),
+      pending: z.number().int(),
+      waiting_since: z.string().nullable(),
+      waiting_minutes: minutes,
+    }),
+  ),
+  truncated_at: z.number().int().nullable(),
+  jobs: z
+    .object({
+      failed: z.number().int(),
+      retrying: z.number().int(),
+      queued: z.number().int(),
+      oldest_unfinished_minutes: minutes,
+      last_error: z.string().nullable(),
+    })
+    .nullable(),
+  jobs_error: z.string().nullable(),
+});
 
 const healthSchema = z.object({
   stats: z.record(z.string(), z.unknown()),
@@ -18,20 +51,42 @@ const healthSchema = z.object({
       errors: z.array(z.string()),
     }),
   ),
+  extraction_stalls: stallsSchema,
 });
 
-/** `GET /api/health`: metrics, index backlog, job queue and dead letters (unrestricted tokens). */
+function stallMinutes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0) {
+    throw new EngineError('VALIDATION_FAILED', 'stall_minutes must be a number ≥ 0', {
+      field: 'stall_minutes',
+    });
+  }
+  return parsed;
+}
+
+/**
+ * `GET /api/health`: metrics, index backlog, job queue, dead letters and extraction stalls
+ * (unrestricted tokens).
+ */
 export const HEALTH_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
       path: '/api/health',
-      summary: 'Health: seed 000 metrics, search index backlog, job queue and dead letters',
+      summary:
+        'Health: seed 000 metrics, search index backlog, job queue, dead letters, extraction stalls',
       tags: ['health'],
       scope: 'read',
+      query: z.object({
+        stall_minutes: z
+          .string()
+          .optional()
+          .describe('a thread waiting longer for item extraction is stalled (default 15)'),
+      }),
       response: healthSchema,
     },
-    async (c, _input, { engine }) => {
+    async (c, { query }, { engine }) => {
       if (isRestricted(principalOf(c))) {
         return problemResponse(
           c,
@@ -40,11 +95,13 @@ export const HEALTH_ROUTES: readonly HttpRoute[] = [
           'health spans every entity: use a token without an entity allow-list',
         );
       }
-      const [stats, searchIndex, dlq, queue] = await Promise.all([
+      const stallAfterMinutes = stallMinutes(query.stall_minutes);
+      const [stats, searchIndex, dlq, queue, stalls] = await Promise.all([
         engine.stats(),
         engine.searchStatus(),
         engine.listDlq(),
         engine.jobs(),
+        extractionStalls(engine, stallAfterMinutes === undefined ? {} : { stallAfterMinutes }),
       ]);
       const jobs: Record<string, number> = {};
       for (const job of await queue.listJobs({ limit: 1000 })) {
@@ -65,6 +122,7 @@ export const HEALTH_ROUTES: readonly HttpRoute[] = [
             next_retry_at: d.nextRetryAt,
             errors: d.errors.map((e) => `${e.path || '(record)'}: ${e.message}`),
           })),
+        extraction_stalls: stalls,
       });
     },
   ),

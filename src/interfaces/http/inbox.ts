@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
-import { driftSource, escalationSource, proposalSource } from './inbox-sources.js';
+import {
+  checkedEditAction,
+  driftSource,
+  escalationSource,
+  itemConflictSource,
+  proposalSource,
+} from './inbox-sources.js';
 
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
@@ -61,19 +67,8 @@ const reviewSource: InboxSource = {
     return all.find((p) => p.prompt_id === id)?.entity_id ?? null;
   },
   async answer(engine, id, action, value) {
-    if (action !== 'confirm' && action !== 'reject' && action !== 'edit') {
-      throw new EngineError('VALIDATION_FAILED', 'action must be confirm, reject or edit', {
-        field: 'action',
-      });
-    }
-    if ((action === 'edit') !== (value !== undefined)) {
-      throw new EngineError(
-        'VALIDATION_FAILED',
-        'edited_value is required with action "edit" and only allowed there',
-        { field: 'edited_value' },
-      );
-    }
-    return await engine.answerReview(id, action, value);
+    const checked = checkedEditAction(['confirm', 'reject', 'edit'] as const, action, value);
+    return await engine.answerReview(id, checked, value);
   },
 };
 
@@ -154,10 +149,10 @@ export class InboxRegistry {
 }
 
 /**
- * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories and
- * unacknowledged task escalations (the last three in `inbox-sources.ts`). A feature
- * adds its kind (memory proposals, drift rows, task escalations) by writing an `InboxSource` in
- * its own file and registering it here with one line; the dashboard and `/api/inbox` need no
+ * An inbox with state review prompts, dead letters, memory proposals, drift rows on memories,
+ * unacknowledged task escalations and state-item conflicts (the last four in `inbox-sources.ts`).
+ * A feature adds its kind by writing an `InboxSource` in its own file and registering it here
+ * with one line; the dashboard and `/api/inbox` need no
  * change, and the auth layer checks answers through the source's `entityOf`.
  */
 export function createInbox(): InboxRegistry {
@@ -167,5 +162,6 @@ export function createInbox(): InboxRegistry {
   inbox.register(proposalSource);
   inbox.register(driftSource);
   inbox.register(escalationSource);
+  inbox.register(itemConflictSource);
   return inbox;
 }

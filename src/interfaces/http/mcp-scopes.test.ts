@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
+import { alexAndReader } from './__fixtures__/grants.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
-import { hashToken } from './auth.js';
 import type { RunningHttpServer } from './index.js';
 import { startHttpServer } from './index.js';
 
@@ -52,15 +52,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     token: null,
-    tokens: [
-      {
-        name: 'alex',
-        sha256: hashToken(ALEX),
-        scopes: ['read', 'write', 'review'],
-        entities: ['user:alex'],
-      },
-      { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
-    ],
+    tokens: alexAndReader(ALEX, READER),
   });
 });
 

@@ -1,6 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { sseStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { routeRegistryOf } from './platform.js';
@@ -94,19 +95,16 @@ describe('/api/events', () => {
     const controller = new AbortController();
     const response = await http.app.request('/api/events', { signal: controller.signal });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
-    let text = '';
-    while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
+    const stream = sseStream(response);
+    await stream.until('event: ready');
     http.engine.events.publish({
       type: 'drift.detected',
       entity_id: 'user:alex',
       data: { field: 'x' },
     });
-    while (!text.includes('event: drift.detected')) text += (await reader.read()).value ?? '';
+    const text = await stream.until('event: drift.detected');
     expect(text).toContain('"entity_id":"user:alex"');
     controller.abort();
-    await reader.cancel();
+    await stream.cancel();
   });
 });

@@ -3,24 +3,15 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { icsCalendar } from '../../testing/index.js';
+import { alexAndReader } from './__fixtures__/grants.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { TRIP_ICS as ICS } from './__fixtures__/trip-calendar.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
-import { createHttpApp, hashToken } from './index.js';
+import { createHttpApp } from './index.js';
 
 const ADMIN = 'admin-token-operations';
 const ALEX = 'alex-token-operations';
 const READER = 'reader-token-operations';
-
-const ICS = icsCalendar([
-  {
-    uid: 'trip-9@example.com',
-    summary: 'Banff trip',
-    start: '20260418',
-    end: '20260421',
-    modified: '20260410T080000Z',
-  },
-]);
 
 let bare: Hono;
 
@@ -37,15 +28,7 @@ const http = useHttpApp({
   },
   app: (dir) => ({
     token: ADMIN,
-    tokens: [
-      {
-        name: 'alex',
-        sha256: hashToken(ALEX),
-        scopes: ['read', 'write', 'review'],
-        entities: ['user:alex'],
-      },
-      { name: 'reader', sha256: hashToken(READER), scopes: ['read'] },
-    ],
+    tokens: alexAndReader(ALEX, READER),
     operations: {
       calendars: [{ location: join(dir, 'cal.ics'), entityId: 'user:alex' }],
       projection: { targets: [join(dir, 'HEARTBEAT.md')] },

@@ -58,6 +58,20 @@ export interface RouteInput<P, Q, B> {
   readonly body: B;
 }
 
+/** A spec whose params, query and body schemas are `P`, `Q` and `B`. */
+type SpecOf<P, Q, B> = RouteSpec & {
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+};
+
+/** What a handler of a `SpecOf<P, Q, B>` receives, parsed by those schemas. */
+type InputOf<P, Q, B> = RouteInput<
+  P extends z.ZodObject ? z.infer<P> : Record<string, never>,
+  Q extends z.ZodObject ? z.infer<Q> : Record<string, never>,
+  B extends z.ZodType ? z.infer<B> : undefined
+>;
+
 function invalid(message: string, field: string): EngineError {
   return new EngineError('VALIDATION_FAILED', message, { field });
 }
@@ -101,15 +115,8 @@ export function defineRoute<
 >(
   app: Hono,
   registry: RouteRegistry,
-  spec: RouteSpec & { readonly params?: P; readonly query?: Q; readonly body?: B },
-  handler: (
-    c: Context,
-    input: RouteInput<
-      P extends z.ZodObject ? z.infer<P> : Record<string, never>,
-      Q extends z.ZodObject ? z.infer<Q> : Record<string, never>,
-      B extends z.ZodType ? z.infer<B> : undefined
-    >,
-  ) => Promise<Response> | Response,
+  spec: SpecOf<P, Q, B>,
+  handler: (c: Context, input: InputOf<P, Q, B>) => Promise<Response> | Response,
 ): void {
   registry.add(spec);
   const querySchema = spec.query ?? z.object({});
@@ -148,16 +155,8 @@ export function route<
   Q extends z.ZodObject | undefined,
   B extends z.ZodType | undefined,
 >(
-  spec: RouteSpec & { readonly params?: P; readonly query?: Q; readonly body?: B },
-  handler: (
-    c: Context,
-    input: RouteInput<
-      P extends z.ZodObject ? z.infer<P> : Record<string, never>,
-      Q extends z.ZodObject ? z.infer<Q> : Record<string, never>,
-      B extends z.ZodType ? z.infer<B> : undefined
-    >,
-    deps: RouteDeps,
-  ) => Promise<Response> | Response,
+  spec: SpecOf<P, Q, B>,
+  handler: (c: Context, input: InputOf<P, Q, B>, deps: RouteDeps) => Promise<Response> | Response,
 ): HttpRoute {
   // `defineRoute` validates the input with the spec's schemas before the handler runs.
   return { spec, handler } as unknown as HttpRoute;

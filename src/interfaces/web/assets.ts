@@ -74,6 +74,8 @@ tr.won { background: #e6f4ea; }
 .metric { background: var(--card); border: 1px solid var(--line); border-radius: .4rem; padding: .5rem; }
 .metric dt { font-size: .8rem; color: var(--muted); }
 .metric dd { margin: 0; font-size: 1.2rem; font-weight: 600; overflow-wrap: anywhere; }
+.metric.alert { border-color: var(--bad); }
+.metric.alert dd { color: var(--bad); }
 .error { color: var(--bad); font-weight: 600; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; }
@@ -172,7 +174,10 @@ function failure(error) {
 }
 
 // ---- inbox -------------------------------------------------------------------------------
-const KEYS = { confirm: 'c', reject: 'r', edit: 'e', retry: 't', discard: 'd' };
+const KEYS = {
+  confirm: 'c', reject: 'r', edit: 'e', retry: 't', discard: 'd',
+  keep_first: '1', keep_second: '2', keep_both: 'b', not_a_conflict: 'n',
+};
 let inboxItems = [];
 let selected = 0;
 
@@ -239,7 +244,7 @@ function inboxRow(item, index) {
       'aria-label': item.title,
       onfocus: () => selectRow(index, false),
     },
-    el('div', { class: 'kind', text: item.kind.replace('_', ' ') }),
+    el('div', { class: 'kind', text: item.kind.replaceAll('_', ' ') }),
     el('h2', {}, item.link ? el('a', { href: item.link, text: item.title }) : item.title),
     el('ul', { class: 'detail' }, item.detail.map((line) => el('li', { text: line }))),
     el('p', { class: 'when', text: 'raised ' + item.created_at }),
@@ -256,7 +261,7 @@ function inboxRow(item, index) {
             'data-action': action,
             onclick: () => answer(item, action),
           },
-          action,
+          action.replaceAll('_', ' '),
           KEYS[action] ? el('kbd', { text: KEYS[action] }) : null,
         ),
       ),
@@ -270,7 +275,7 @@ async function renderInbox(keepFocus) {
   const list = el('ol', { class: 'inbox', 'aria-label': 'Open questions' }, inboxItems.map(inboxRow));
   main.replaceChildren(
     heading('Inbox'),
-    el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · / search' }),
+    el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · 1 / 2 / b keep first, second, both · n not a conflict · / search' }),
     inboxItems.length === 0 ? el('p', { class: 'empty', text: 'Nothing to answer.' }) : list,
   );
   selectRow(selected, keepFocus);
@@ -426,16 +431,51 @@ async function renderThread(thread) {
   );
 }
 
+function metric(name, value, alert) {
+  return el('div', { class: alert ? 'metric alert' : 'metric' }, el('dt', { text: name }), el('dd', { text: fmt(value) }));
+}
+
+function extractionSection(stalls) {
+  const jobs = stalls.jobs || { failed: null, retrying: null, queued: null, oldest_unfinished_minutes: null, last_error: stalls.jobs_error };
+  const limit = stalls.stall_after_minutes;
+  const rows = stalls.longest_waiting.map((t) =>
+    el('tr', { class: (t.waiting_minutes || 0) > limit ? 'stale' : '' },
+      el('th', { scope: 'row' }, el('a', { href: '#/thread/' + encodeURIComponent(t.thread_id), text: t.thread_id })),
+      el('td', { text: t.entity_id }),
+      el('td', { text: fmt(t.pending) }),
+      el('td', { text: fmt(t.waiting_since) }),
+      el('td', { text: fmt(t.waiting_minutes) + ' min' + ((t.waiting_minutes || 0) > limit ? ' (stalled)' : '') })));
+  return [
+    el('h2', { id: 'extraction', text: 'Item extraction' }),
+    stalls.enabled ? null : el('p', { class: 'error', text: 'Extraction is off: waiting messages are never read.' }),
+    el('dl', { class: 'metrics extraction' },
+      metric('threads waiting', stalls.threads_pending),
+      metric('messages waiting', stalls.messages_pending),
+      metric('threads stalled (> ' + limit + ' min)', stalls.threads_stalled, stalls.threads_stalled > 0),
+      metric('longest wait (min)', stalls.oldest_waiting_minutes),
+      metric('extraction jobs failed', jobs.failed, jobs.failed > 0),
+      metric('extraction jobs retrying', jobs.retrying, jobs.retrying > 0),
+      metric('extraction jobs queued', jobs.queued),
+      metric('oldest unfinished job (min)', jobs.oldest_unfinished_minutes)),
+    jobs.last_error ? el('p', { class: 'error', text: 'Last job error: ' + jobs.last_error }) : null,
+    rows.length === 0 ? el('p', { class: 'empty', text: 'Nothing waits for extraction.' }) : el('table', { class: 'waiting' },
+      el('caption', { text: 'Threads waiting longest (run verity items extract --thread ID to catch one up)' }),
+      el('thead', {}, el('tr', {}, ['Thread', 'Entity', 'Messages', 'Waiting since', 'Wait'].map((h) => el('th', { scope: 'col', text: h })))),
+      el('tbody', {}, rows)),
+  ].filter(Boolean);
+}
+
 async function renderHealth() {
   const health = await api('/api/health');
-  const stat = (name) => el('div', { class: 'metric' }, el('dt', { text: name.replaceAll('_', ' ') }), el('dd', { text: fmt(health.stats[name]) }));
+  const stat = (name) => metric(name.replaceAll('_', ' '), health.stats[name]);
   main.replaceChildren(
     heading('Health'),
     el('dl', { class: 'metrics' }, ['auto_commit_precision', 'correction_rate', 'review_burden', 'schema_validation_success', 'staleness_index_hours', 'stale_values', 'pending_reviews', 'dlq_unresolved', 'dlq_alerts', 'events'].map(stat)),
     el('h2', { text: 'Search index' }),
-    el('dl', { class: 'metrics' }, Object.entries(health.search_index).map(([k, v]) => el('div', { class: 'metric' }, el('dt', { text: k.replaceAll('_', ' ') }), el('dd', { text: fmt(v) })))),
+    el('dl', { class: 'metrics' }, Object.entries(health.search_index).map(([k, v]) => metric(k.replaceAll('_', ' '), v))),
     el('h2', { text: 'Job queue' }),
-    Object.keys(health.jobs).length === 0 ? el('p', { class: 'empty', text: 'No jobs.' }) : el('dl', { class: 'metrics' }, Object.entries(health.jobs).map(([k, v]) => el('div', { class: 'metric' }, el('dt', { text: k }), el('dd', { text: fmt(v) })))),
+    Object.keys(health.jobs).length === 0 ? el('p', { class: 'empty', text: 'No jobs.' }) : el('dl', { class: 'metrics' }, Object.entries(health.jobs).map(([k, v]) => metric(k, v))),
+    ...extractionSection(health.extraction_stalls),
     el('h2', { text: 'Dead letters' }),
     health.dead_letters.length === 0 ? el('p', { class: 'empty', text: 'None.' }) : el('ul', {}, health.dead_letters.map((d) => el('li', { class: 'card' }, el('p', { text: d.schema + ' · ' + d.status + ' · ' + d.retry_count + ' retries · next ' + fmt(d.next_retry_at) }), el('ul', {}, d.errors.map((e) => el('li', { text: e })))))),
   );

@@ -1,15 +1,69 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { fixedClock } from '../../../src/core/index.js';
 import type { Engine } from '../../../src/engine/index.js';
-import { createEngine } from '../../../src/engine/index.js';
+import { createEngine, type EngineOptions } from '../../../src/engine/index.js';
 import { seedTwoEntities } from '../../../src/interfaces/http/__fixtures__/two-entities.js';
 import type { RunningHttpServer } from '../../../src/interfaces/http/index.js';
 import { startHttpServer } from '../../../src/interfaces/http/index.js';
+import { createPostgresStore } from '../../../src/stores/postgres/index.js';
+
+/**
+ * Where a test server keeps its data: SQLite (undefined), a PostgreSQL server (its URL; CI sets
+ * `VERITY_TEST_PG_URL`), or PostgreSQL in process (`pglite`), so that the PostgreSQL runs happen
+ * on every machine and not only where a server runs.
+ */
+export type StoreTarget = string | 'pglite' | undefined;
+
+/** The targets every serve-level test runs on: SQLite, and PostgreSQL (the server, else PGlite). */
+export function storeTargets(
+  pgUrl: string | undefined,
+): readonly (readonly [string, StoreTarget])[] {
+  return [
+    ['SQLite', undefined],
+    pgUrl === undefined ? ['PostgreSQL (PGlite)', 'pglite'] : ['PostgreSQL', pgUrl],
+  ];
+}
+
+/** An engine on `target` in `dir` (fresh schema), and what closing it must also remove. */
+export async function openTargetEngine(
+  dir: string,
+  target: StoreTarget,
+  options: Omit<EngineOptions, 'home' | 'store' | 'database'>,
+): Promise<{ readonly engine: Engine; dispose(): Promise<void> }> {
+  if (target === 'pglite') {
+    const pglite = await PGlite.create({ extensions: { vector } });
+    const store = await createPostgresStore({ pglite, schema: 'verity_serve' });
+    const engine = await createEngine({ ...options, home: dir, store });
+    return { engine, dispose: () => pglite.close() };
+  }
+  const schema = `verity_serve_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const engine = await createEngine({
+    ...options,
+    home: dir,
+    ...(target === undefined ? {} : { database: { kind: 'postgres', url: target, schema } }),
+  });
+  return {
+    engine,
+    async dispose() {
+      if (target === undefined) return;
+      const client = new pg.Client({ connectionString: target });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
 
 /** Debian's Chromium; the browser tests skip (with a message) when it is absent. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -26,14 +80,11 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-/** Starts the dashboard on SQLite, or on PostgreSQL at `pgUrl` (in a fresh schema). */
-export async function startDashboardServer(pgUrl?: string): Promise<DashboardServer> {
+/** Starts the dashboard, seeded with two entities, on `target` (see `StoreTarget`). */
+export async function startDashboardServer(target?: StoreTarget): Promise<DashboardServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-dashboard-'));
-  const schema = `verity_dashboard_${process.pid}`;
-  const engine = await createEngine({
-    home: dir,
+  const { engine, dispose } = await openTargetEngine(dir, target, {
     clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
-    ...(pgUrl === undefined ? {} : { database: { kind: 'postgres', url: pgUrl, schema } }),
   });
   await seedTwoEntities(engine);
   const server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: null });
@@ -43,17 +94,8 @@ export async function startDashboardServer(pgUrl?: string): Promise<DashboardSer
     async close() {
       await server.close();
       await engine.close();
+      await dispose();
       rmSync(dir, { recursive: true, force: true });
-      if (pgUrl !== undefined) {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-        } finally {
-          await client.end();
-        }
-      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type {
   ExpandedStateItem,
+  ItemConflictResolutionView,
   ItemExtractionReport,
   StateItemList,
   StateItemView,
@@ -60,7 +61,17 @@ function renderExtraction(report: ItemExtractionReport): string {
   return lines.join('\n');
 }
 
-/** Registers `verity items list`, `verity items expand` and `verity items extract`. */
+interface ResolveOptions extends ThreadOptions {
+  readonly keep: string;
+  readonly note?: string;
+}
+
+function renderResolution(view: ItemConflictResolutionView): string {
+  const kept = view.keep === 'both' ? 'kept both' : `kept ${view.keep}`;
+  return [`${kept} in ${view.thread_id}`, renderItemLines(view.items)].join('\n');
+}
+
+/** Registers `verity items list|expand|extract|resolve`. */
 export function registerItemsCommands(program: Command, toolkit: CliToolkit): void {
   const items = program
     .command('items')
@@ -110,6 +121,27 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
           options.thread === undefined ? {} : { threadId: options.thread },
         );
         toolkit.output(options, report, renderExtraction);
+      });
+    });
+
+  items
+    .command('resolve')
+    .description('answer a conflict between items: keep one (the other is superseded), or both')
+    .argument('<uid>', 'a flagged item')
+    .argument('[other-uid]', 'the item it conflicts with')
+    .requiredOption('--keep <uid|both>', 'the item to keep, or both (they do not conflict)')
+    .option('--note <text>', 'why, for the record')
+    .option('--thread <id>', 'the thread, when the uid exists in several')
+    .option('--json', 'print the recorded answer and the items as JSON')
+    .action(async (uid: string, other: string | undefined, options: ResolveOptions, command) => {
+      await toolkit.run(command, async (engine) => {
+        const view = await engine.resolveItemConflict({
+          uids: other === undefined ? [uid] : [uid, other],
+          keep: options.keep,
+          ...(options.thread === undefined ? {} : { threadId: options.thread }),
+          ...(options.note === undefined ? {} : { note: options.note }),
+        });
+        toolkit.output(options, view, renderResolution);
       });
     });
 }

@@ -25,6 +25,7 @@ export const TOOL_NAMES: readonly string[] = [
   'record_memory_signal',
   'record_messages',
   'record_observation',
+  'resolve_item_conflict',
   'resolve_proposal',
   'resolve_review',
   'resolve_task_review',

@@ -35,8 +35,7 @@ const output = {
 export const getContext = defineTool({
   name: 'get_context',
   title: 'Get context',
-  description:
-    'Call at the start of a turn: a token-budgeted briefing of state, items, memories and messages.',
+  description: 'Call at the start of a turn for a briefing.',
   input: {
     entity_id: entityIdInput,
     thread_id: threadIdInput.optional(),

@@ -21,6 +21,7 @@ import { recordMemory } from './record-memory.js';
 import { recordMemorySignal } from './record-memory-signal.js';
 import { recordMessages } from './record-messages.js';
 import { recordObservation } from './record-observation.js';
+import { resolveItemConflict } from './resolve-item-conflict.js';
 import { resolveProposal } from './resolve-proposal.js';
 import { resolveReview } from './resolve-review.js';
 import { resolveTaskReview } from './resolve-task-review.js';
@@ -40,6 +41,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   searchMemory,
   listStateItems,
   expandStateItem,
+  resolveItemConflict,
   listTasks,
   addTask,
   moveTask,

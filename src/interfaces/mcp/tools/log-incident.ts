@@ -10,8 +10,7 @@ const SEVERITIES = ['low', 'medium', 'high'] as const;
 export const logIncident = defineTool({
   name: 'log_incident',
   title: 'Log incident',
-  description:
-    'Call when something went wrong that Verity could not see (wrong recall, failure, missed commitment).',
+  description: 'Call when something went wrong that Verity could not see.',
   input: {
     entity_id: entityIdInput,
     type: z.enum(INCIDENT_TYPES),

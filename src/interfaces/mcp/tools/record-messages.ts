@@ -40,8 +40,7 @@ const output = {
 export const recordMessages = defineTool({
   name: 'record_messages',
   title: 'Record messages',
-  description:
-    'Call after each turn (or with past turns) so Verity can extract and recall; safe to repeat.',
+  description: 'Call after each turn (or with past turns) so Verity can extract and recall.',
   input: {
     thread_id: threadIdInput.optional(),
     entity_id: entityId.optional(),

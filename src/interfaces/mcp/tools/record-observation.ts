@@ -17,8 +17,7 @@ const output = {
 export const recordObservation = defineTool({
   name: 'record_observation',
   title: 'Record observation',
-  description:
-    'Call when someone states something that may change state; Verity commits, asks or keeps it as weak evidence.',
+  description: 'Call when someone states something that may change state.',
   input: {
     entity_id: entityIdInput,
     field: fieldInput,
