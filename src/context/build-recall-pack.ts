@@ -30,6 +30,8 @@ export interface RecallEntry {
   /** A state item uid, `entity/field`, a prompt id, or the procedure's own text. */
   readonly id: string;
   readonly text: string;
+  /** Where a procedure comes from (`MEMORY.md m-…`, `memory mem_…`); absent on other entries. */
+  readonly source?: string;
 }
 
 /** One section of a recall pack. */
@@ -61,8 +63,11 @@ export interface RecallPackInput {
   readonly entity: string;
   /** RFC 3339; its written date is "today". */
   readonly now: string;
-  /** Procedures relevant to today's work, already chosen by the caller; listed as given. */
-  readonly procedures?: readonly string[];
+  /**
+   * Procedures relevant to today's work, already chosen by the caller (`selectProcedures`);
+   * listed as given. An entry with a `source` is shown with it.
+   */
+  readonly procedures?: readonly (string | RecallEntry)[];
   /** Open tasks (seed 004): P0s, commitments, waiting-on and today's due work. */
   readonly tasks?: readonly Task[];
   /** Entries loaded by trigger expansion (a known name in the prompt), already chosen. */
@@ -186,6 +191,24 @@ function taskEntries(tasks: readonly Task[], today: string) {
   };
 }
 
+function procedureEntries(procedures: readonly (string | RecallEntry)[]): RecallEntry[] {
+  const entries: RecallEntry[] = [];
+  const seen = new Set<string>();
+  for (const procedure of procedures) {
+    const entry =
+      typeof procedure === 'string' ? { id: clean(procedure), text: procedure } : procedure;
+    const text = clean(entry.text);
+    if (text === '' || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    entries.push(
+      entry.source === undefined
+        ? { id: entry.id, text }
+        : { id: entry.id, text: `${text} (${entry.source})`, source: entry.source },
+    );
+  }
+  return entries;
+}
+
 function itemEntry(item: StateItem, suffix = ''): RecallEntry {
   const conflict = item.conflict ? ' (CONFLICT)' : '';
   return { id: item.uid, text: `${clean(item.text)}${suffix}${conflict}` };
@@ -199,7 +222,7 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  *   in `now` and in the value), then open actions seen in the 24 hours before `now`.
  * - **Open commitments**: the other open actions.
  * - **Waiting on**: prompts awaiting the user's confirmation, blocked actions, open questions.
- * - **Relevant procedures**: `procedures` as given (there is no procedure store yet).
+ * - **Relevant procedures**: `procedures` as given, each once, with its source when it has one.
  * - **Recalled for this prompt**: `triggered` as given (trigger expansion).
  *
  * Open tasks join the sections: P0 tasks (the dead-man BLOCKED line first) under P0
@@ -232,7 +255,7 @@ export function buildRecallPack(
     return seen !== null && seen <= nowMs && nowMs - seen <= DAY_MS;
   };
   const openActions = withStatus('action', 'open');
-  const procedures = [...new Set((input.procedures ?? []).map(clean).filter((p) => p !== ''))];
+  const procedures = procedureEntries(input.procedures ?? []);
   const tasks = taskEntries(input.tasks ?? [], today);
   const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
     p0_constraints: [
@@ -254,7 +277,7 @@ export function buildRecallPack(
       ...datedFields(input.entities, input.entity, today),
       ...openActions.filter(isRecent).map((item) => itemEntry(item)),
     ],
-    procedures: procedures.map((text) => ({ id: text, text })),
+    procedures,
     triggered: input.triggered ?? [],
   };
   const sections: RecallSection[] = [];

@@ -66,6 +66,12 @@ export { EMPTY_CONTEXT_SOURCES } from './context-sources.js';
 export type { LlmSummarizerOptions } from './create-llm-summarizer.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';
 export type {
+  ProcedureCandidate,
+  ProcedureContext,
+  SelectedProcedure,
+} from './select-procedures.js';
+export { selectProcedures } from './select-procedures.js';
+export type {
   SummarizeOptions,
   SummarizeThreadOptions,
   ThreadSummarizer,

@@ -1,11 +1,23 @@
 import {
   buildRecallPack,
   createGptTokenizer,
+  type ProcedureCandidate,
   type RecallEntry,
   type RecallSection,
+  selectProcedures,
 } from '../context/index.js';
-import { type Clock, DEFAULT_ENTITY, EngineError, sha256Hex, toIso } from '../core/index.js';
+import {
+  type Clock,
+  DAY_MS,
+  DEFAULT_ENTITY,
+  EngineError,
+  isTerminal,
+  sha256Hex,
+  type Task,
+  toIso,
+} from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
+import { readMemory } from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
@@ -105,9 +117,12 @@ function mentions(query: string, word: string): boolean {
  * repeats at least two thirds of the entry's content words (four letters or more).
  */
 export function isReferenced(entryText: string, output: string): boolean {
-  const id = /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12})\b/.exec(entryText)?.[1];
+  const id = /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12}|m-\d{8}-\d{3,}|mem_[0-9a-f]{16})\b/.exec(
+    entryText,
+  )?.[1];
   if (id !== undefined && output.includes(id)) return true;
   const content = entryText
+    .replace(/ \((MEMORY\.md m-\d{8}-\d+|memory mem_[0-9a-f]{16})\)$/, '')
     .replace(/TASK-\d{8}-\d+/g, '')
     .replace(/\((due|last follow-up) [^)]*\)/g, '')
     .replace(/\[[A-Z_]+\]/g, '');
@@ -148,11 +163,17 @@ async function recallPack(
     entityId: entity,
     statuses: ['active', 'open', 'blocked'],
   });
-  const { matched, triggered } = await triggeredEntries(context, entity, request.query ?? '');
+  const query = request.query ?? '';
+  const { matched, triggered } = await triggeredEntries(context, entity, query);
+  const procedures = await relevantProcedures(context, entity, now, {
+    query,
+    triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
+    tasks,
+  });
   let result: ReturnType<typeof buildRecallPack> | null = null;
   for (let cap = 10; cap >= 1; cap -= 1) {
     result = buildRecallPack(
-      { items, entities: [], entity, now, tasks, triggered },
+      { items, entities: [], entity, now, tasks, triggered, procedures },
       { maxPerSection: cap },
     );
     if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
@@ -175,6 +196,63 @@ async function recallPack(
     budget,
     triggers: matched,
   };
+}
+
+/** Tag that marks a vault memory as a procedure (`verity memories add … --tag procedure`). */
+export const PROCEDURE_TAG = 'procedure';
+
+/**
+ * The stored procedures an entity's pack may cite: promoted MEMORY.md entries of type
+ * `procedure` (they belong to the user, so to every entity's pack) and the entity's vault
+ * memories tagged `procedure`. A vault memory that is itself a promoted procedure entry is listed
+ * once, as the entry.
+ */
+async function procedureCandidates(store: Store, entity: string): Promise<ProcedureCandidate[]> {
+  const entries = (await readMemory(store)).filter(
+    (m) => m.type === 'procedure' && m.status === 'active',
+  );
+  const entryIds = new Set(entries.map((m) => m.memory_id));
+  const memories = await store.vault.listMemories({ entityId: entity, tag: PROCEDURE_TAG });
+  return [
+    ...entries.map((m) => ({
+      id: m.memory_id,
+      text: m.text,
+      tags: [],
+      source: `MEMORY.md ${m.memory_id}`,
+    })),
+    ...memories
+      .filter((m) => !(m.sourceKind === 'promotion' && entryIds.has(m.sourceRef ?? '')))
+      .map((m) => ({ id: m.memoryId, text: m.text, tags: m.tags, source: `memory ${m.memoryId}` })),
+  ];
+}
+
+/**
+ * The procedures relevant to the prompt, its triggers and today's work (P0s, tasks due by
+ * tomorrow or being worked on), as pack entries with their source.
+ */
+async function relevantProcedures(
+  context: RecallDeps,
+  entity: string,
+  now: string,
+  about: { query: string; triggers: readonly string[]; tasks: readonly Task[] },
+): Promise<RecallEntry[]> {
+  const candidates = await procedureCandidates(context.store, entity);
+  if (candidates.length === 0) return [];
+  const horizon = toIso(Date.parse(now) + 2 * DAY_MS).slice(0, 10);
+  const taskTitles = about.tasks
+    .filter(
+      (t) =>
+        !isTerminal(t.state) &&
+        (t.priority === 'P0' ||
+          t.state === 'EXECUTING' ||
+          (t.due !== null && t.due.slice(0, 10) < horizon)),
+    )
+    .map((t) => t.title);
+  return selectProcedures(candidates, {
+    query: about.query,
+    triggers: about.triggers,
+    taskTitles,
+  }).map((p) => ({ id: p.id, text: p.text, source: p.source }));
 }
 
 /**
