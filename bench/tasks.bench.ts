@@ -138,8 +138,8 @@ writeSection(
 Measured ${date} on ${machine()}, one process, embedded SQLite file.
 ${TASKS.toLocaleString('en-US')} open tasks (a quarter untriaged, the rest planned, P0–P3, deadlines from two
 days before to ten days after the first pass, next checks over 12 hours), seeded in ${Math.round(seedSeconds)} s.
-One reconciler pass reads every open task view, plans its actions and appends each as an event
-in one write transaction (task views live in meta rows: ADR 2026-11-26-task-views-in-meta). The
+One reconciler pass reads every open task view (one query on the indexed \`tasks\` table: ADR
+2026-11-26-task-table), plans its actions and appends each as an event in one write transaction. The
 first pass acts on most tasks (missing next checks, overdue deadlines, due-soon warnings); the
 second, 30 minutes later, shows a steadier state.
 

@@ -158,7 +158,7 @@ async function recallPack(
     });
   }
   const now = toIso(context.clock.now());
-  const tasks = (await readTasks(context.store)).filter((t) => t.entity_id === entity);
+  const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
   const items = await context.store.listStateItems({
     entityId: entity,
     statuses: ['active', 'open', 'blocked'],

@@ -26,6 +26,10 @@ class CachedTx implements WriteTx {
     return this.#tx.vault;
   }
 
+  get tasks(): WriteTx['tasks'] {
+    return this.#tx.tasks;
+  }
+
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
     const key = slotKey(entityId, field);
     if (this.#slots.has(key)) return this.#slots.get(key) ?? null;

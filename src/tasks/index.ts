@@ -60,7 +60,6 @@ export {
   readProposals,
   readRecallUses,
   readTask,
-  readTaskIndex,
   readTasks,
   settingsFrom,
   TASK_KEYS,
