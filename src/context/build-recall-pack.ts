@@ -14,6 +14,7 @@ import type { ContextEntity } from './context-sources.js';
 
 /** The sections of a recall pack, in render order (seed 004). */
 export const RECALL_SECTIONS = {
+  guidance: 'Standing guidance',
   p0_constraints: 'P0 constraints',
   open_commitments: 'Open commitments',
   waiting_on: 'Waiting on',
@@ -72,6 +73,8 @@ export interface RecallPackInput {
   readonly tasks?: readonly Task[];
   /** Entries loaded by trigger expansion (a known name in the prompt), already chosen. */
   readonly triggered?: readonly RecallEntry[];
+  /** Standing instructions for the agent (approved prompt patches), listed first, as given. */
+  readonly guidance?: readonly RecallEntry[];
 }
 
 /** Options of `buildRecallPack`. */
@@ -225,6 +228,8 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  * - **Relevant procedures**: `procedures` as given, each once, with its source when it has one.
  * - **Recalled for this prompt**: `triggered` as given (trigger expansion).
  *
+ * - **Standing guidance** (first): `guidance` as given (approved prompt patches).
+ *
  * Open tasks join the sections: P0 tasks (the dead-man BLOCKED line first) under P0
  * constraints, WAITING_EXTERNAL ones under Waiting on, those due today or tomorrow or being
  * worked on under Today's focus, the rest under Open commitments.
@@ -258,6 +263,7 @@ export function buildRecallPack(
   const procedures = procedureEntries(input.procedures ?? []);
   const tasks = taskEntries(input.tasks ?? [], today);
   const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
+    guidance: input.guidance ?? [],
     p0_constraints: [
       ...tasks.p0,
       ...withStatus('constraint', 'active').map((item) => itemEntry(item)),

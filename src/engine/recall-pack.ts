@@ -23,10 +23,15 @@ import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
 import {
   draftIncident,
+  GUIDANCE_KEY,
+  type OpsConfig,
+  type Patch,
+  PROCEDURE_KEY_PREFIX,
   readConfig,
   readIncidents,
   readRecallUses,
   readTasks,
+  TASK_KEYS,
 } from '../tasks/index.js';
 
 /** What `recallPack` is asked. */
@@ -117,12 +122,13 @@ function mentions(query: string, word: string): boolean {
  * repeats at least two thirds of the entry's content words (four letters or more).
  */
 export function isReferenced(entryText: string, output: string): boolean {
-  const id = /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12}|m-\d{8}-\d{3,}|mem_[0-9a-f]{16})\b/.exec(
-    entryText,
-  )?.[1];
+  const id =
+    /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12}|m-\d{8}-\d{3,}|mem_[0-9a-f]{16}|PATCH-\d{8}-\d{3,})\b/.exec(
+      entryText,
+    )?.[1];
   if (id !== undefined && output.includes(id)) return true;
   const content = entryText
-    .replace(/ \((MEMORY\.md m-\d{8}-\d+|memory mem_[0-9a-f]{16})\)$/, '')
+    .replace(/ \((MEMORY\.md m-\d{8}-\d+|memory mem_[0-9a-f]{16}|patch PATCH-\d{8}-\d+)\)$/, '')
     .replace(/TASK-\d{8}-\d+/g, '')
     .replace(/\((due|last follow-up) [^)]*\)/g, '')
     .replace(/\[[A-Z_]+\]/g, '');
@@ -165,6 +171,8 @@ async function recallPack(
   });
   const query = request.query ?? '';
   const { matched, triggered } = await triggeredEntries(context, entity, query);
+  const config = await readConfig(context.store);
+  const guidance = guidanceEntries(config);
   const procedures = await relevantProcedures(context, entity, now, {
     query,
     triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
@@ -173,7 +181,7 @@ async function recallPack(
   let result: ReturnType<typeof buildRecallPack> | null = null;
   for (let cap = 10; cap >= 1; cap -= 1) {
     result = buildRecallPack(
-      { items, entities: [], entity, now, tasks, triggered, procedures },
+      { items, entities: [], entity, now, tasks, triggered, procedures, guidance },
       { maxPerSection: cap },
     );
     if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
@@ -208,12 +216,14 @@ export const PROCEDURE_TAG = 'procedure';
  * once, as the entry.
  */
 async function procedureCandidates(store: Store, entity: string): Promise<ProcedureCandidate[]> {
+  const patched = await patchedProcedures(store);
   const entries = (await readMemory(store)).filter(
     (m) => m.type === 'procedure' && m.status === 'active',
   );
   const entryIds = new Set(entries.map((m) => m.memory_id));
   const memories = await store.vault.listMemories({ entityId: entity, tag: PROCEDURE_TAG });
   return [
+    ...patched,
     ...entries.map((m) => ({
       id: m.memory_id,
       text: m.text,
@@ -224,6 +234,47 @@ async function procedureCandidates(store: Store, entity: string): Promise<Proced
       .filter((m) => !(m.sourceKind === 'promotion' && entryIds.has(m.sourceRef ?? '')))
       .map((m) => ({ id: m.memoryId, text: m.text, tags: m.tags, source: `memory ${m.memoryId}` })),
   ];
+}
+
+/** The id of the applied patch that set config `key`, if one did. */
+async function patchOf(store: Store, key: string): Promise<string | null> {
+  const ids = ((await store.getMeta(TASK_KEYS.patches)) as string[] | null) ?? [];
+  for (const id of [...ids].reverse()) {
+    const patch = (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
+    if (patch?.status === 'applied' && patch.change.key === key) return id;
+  }
+  return null;
+}
+
+/**
+ * Procedures that approved patches set (`procedure.<slug>` in the ops config); a rolled-back
+ * patch restored the key's earlier value, so it is gone with it.
+ */
+async function patchedProcedures(store: Store): Promise<ProcedureCandidate[]> {
+  const config = await readConfig(store);
+  const out: ProcedureCandidate[] = [];
+  for (const key of Object.keys(config).sort()) {
+    const value = config[key];
+    if (!key.startsWith(PROCEDURE_KEY_PREFIX) || !Array.isArray(value) || value.length === 0) {
+      continue;
+    }
+    const patch = await patchOf(store, key);
+    out.push({
+      id: patch ?? key,
+      text: value.join(' '),
+      // No labels: a title's words are not deliberate tags, so relevance needs two shared words.
+      tags: [],
+      source: patch === null ? `config ${key}` : `patch ${patch}`,
+    });
+  }
+  return out;
+}
+
+/** The standing guidance lines approved prompt patches put in force, with the patch as source. */
+function guidanceEntries(config: OpsConfig): RecallEntry[] {
+  const lines = config[GUIDANCE_KEY];
+  if (!Array.isArray(lines)) return [];
+  return lines.map((text, index) => ({ id: `${GUIDANCE_KEY}#${index + 1}`, text: String(text) }));
 }
 
 /**
