@@ -241,6 +241,37 @@ export function buildRecallPack(
   input: RecallPackInput,
   options: RecallPackOptions = {},
 ): Result<RecallPack> {
+  const collected = collectEntries(input);
+  if (!collected.ok) return collected;
+  const cap = Math.max(0, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
+  return ok(renderPack(collected.value, input.now.slice(0, 10), cap));
+}
+
+/**
+ * `buildRecallPack` with the most entries per section (from `maxPerSection`, default 10, down to
+ * 1) whose pack `fits` (a token budget, say); with none fitting, the one-entry pack. The entries
+ * are gathered once, so trying each cap only renders.
+ */
+export function buildRecallPackFitting(
+  input: RecallPackInput,
+  fits: (markdown: string) => boolean,
+  options: RecallPackOptions = {},
+): Result<RecallPack> {
+  const collected = collectEntries(input);
+  if (!collected.ok) return collected;
+  const today = input.now.slice(0, 10);
+  const most = Math.max(1, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
+  let pack = renderPack(collected.value, today, most);
+  for (let cap = most - 1; cap >= 1 && !fits(pack.markdown); cap -= 1) {
+    pack = renderPack(collected.value, today, cap);
+  }
+  return ok(pack);
+}
+
+type SectionEntries = Record<RecallSectionKey, readonly RecallEntry[]>;
+
+/** Every entry of every section, before the per-section cap (see `buildRecallPack`). */
+function collectEntries(input: RecallPackInput): Result<SectionEntries> {
   const nowMs = parseRfc3339(input.now);
   if (nowMs === null) {
     return err(
@@ -250,7 +281,6 @@ export function buildRecallPack(
       }),
     );
   }
-  const cap = Math.max(0, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
   const today = input.now.slice(0, 10);
   const items = [...input.items].sort(compareForRendering);
   const withStatus = (type: StateItem['typeTag'], status: StateItem['status']) =>
@@ -260,9 +290,8 @@ export function buildRecallPack(
     return seen !== null && seen <= nowMs && nowMs - seen <= DAY_MS;
   };
   const openActions = withStatus('action', 'open');
-  const procedures = procedureEntries(input.procedures ?? []);
   const tasks = taskEntries(input.tasks ?? [], today);
-  const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
+  return ok({
     guidance: input.guidance ?? [],
     p0_constraints: [
       ...tasks.p0,
@@ -283,9 +312,13 @@ export function buildRecallPack(
       ...datedFields(input.entities, input.entity, today),
       ...openActions.filter(isRecent).map((item) => itemEntry(item)),
     ],
-    procedures,
+    procedures: procedureEntries(input.procedures ?? []),
     triggered: input.triggered ?? [],
-  };
+  });
+}
+
+/** The pack showing at most `cap` entries per section, the rest counted as omitted. */
+function renderPack(entries: SectionEntries, today: string, cap: number): RecallPack {
   const sections: RecallSection[] = [];
   for (const key of Object.keys(RECALL_SECTIONS) as RecallSectionKey[]) {
     const all = entries[key];
@@ -311,5 +344,5 @@ export function buildRecallPack(
             ].join('\n'),
           ),
         ].join('\n\n');
-  return ok({ date: today, sections, markdown });
+  return { date: today, sections, markdown };
 }

@@ -35,7 +35,7 @@ export type {
   RecallSection,
   RecallSectionKey,
 } from './build-recall-pack.js';
-export { buildRecallPack, RECALL_SECTIONS } from './build-recall-pack.js';
+export { buildRecallPack, buildRecallPackFitting, RECALL_SECTIONS } from './build-recall-pack.js';
 export { renderCanonicalState } from './canonical-state.js';
 export type {
   BudgetedSection,

@@ -1,5 +1,5 @@
 import {
-  buildRecallPack,
+  buildRecallPackFitting,
   createGptTokenizer,
   type ProcedureCandidate,
   type RecallEntry,
@@ -178,16 +178,11 @@ async function recallPack(
     triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
     tasks,
   });
-  let result: ReturnType<typeof buildRecallPack> | null = null;
-  for (let cap = 10; cap >= 1; cap -= 1) {
-    result = buildRecallPack(
-      { items, entities: [], entity, now, tasks, triggered, procedures, guidance },
-      { maxPerSection: cap },
-    );
-    if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
-  }
-  if (result === null || !result.ok)
-    throw result?.error ?? new EngineError('VALIDATION_FAILED', 'no pack');
+  const result = buildRecallPackFitting(
+    { items, entities: [], entity, now, tasks, triggered, procedures, guidance },
+    (markdown) => tokenizer.count(markdown) <= budget,
+  );
+  if (!result.ok) throw result.error;
   let markdown = result.value.markdown;
   let tokens = tokenizer.count(markdown);
   if (tokens > budget) {

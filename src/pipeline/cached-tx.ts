@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, SlotState } from '../core/index.js';
+import type { JsonObject, JsonValue, SlotState, Task } from '../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../stores/index.js';
 import { type LocalScope, ScopedTx } from './scoped-tx.js';
 
@@ -7,8 +7,8 @@ function slotKey(entityId: string, field: string): string {
 }
 
 /**
- * A write transaction that keeps slots and meta rows in memory and writes each changed one once,
- * at the end. One busy slot folding hundreds of events in a batch is then read and written once
+ * A write transaction that keeps slots, meta rows and task rows in memory and writes each changed
+ * one once, at the end. One busy slot folding hundreds of events in a batch is then read and written once
  * instead of hundreds of times. Everything else goes straight to the store's transaction.
  */
 class CachedTx implements WriteTx {
@@ -26,8 +26,39 @@ class CachedTx implements WriteTx {
     return this.#tx.vault;
   }
 
+  readonly #tasks = new Map<string, Task | null>();
+  readonly #dirtyTasks = new Set<string>();
+
+  /** Task rows, cached like meta rows: read once, written once at `flush`. */
   get tasks(): WriteTx['tasks'] {
-    return this.#tx.tasks;
+    const inner = this.#tx.tasks;
+    const flushed = async () => {
+      await this.#flushTasks();
+      return inner;
+    };
+    return {
+      getTask: async (taskId) => {
+        if (this.#tasks.has(taskId)) return this.#tasks.get(taskId) ?? null;
+        const task = await inner.getTask(taskId);
+        this.#tasks.set(taskId, task);
+        return task;
+      },
+      putTask: async (task) => {
+        this.#tasks.set(task.id, task);
+        this.#dirtyTasks.add(task.id);
+      },
+      listTasks: async (query) => (await flushed()).listTasks(query),
+      lastTaskNumber: async (day) => (await flushed()).lastTaskNumber(day),
+      exportTasks: async () => (await flushed()).exportTasks(),
+    };
+  }
+
+  async #flushTasks(): Promise<void> {
+    for (const id of this.#dirtyTasks) {
+      const task = this.#tasks.get(id);
+      if (task) await this.#tx.tasks.putTask(task);
+    }
+    this.#dirtyTasks.clear();
   }
 
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
@@ -78,6 +109,7 @@ class CachedTx implements WriteTx {
       await this.#tx.putMeta(key, this.#meta.get(key) ?? null);
     }
     this.#dirtyMeta.clear();
+    await this.#flushTasks();
   }
 
   async listSlots(entityId?: string): Promise<readonly SlotState[]> {
@@ -90,6 +122,8 @@ class CachedTx implements WriteTx {
     this.#dirtySlots.clear();
     this.#meta.clear();
     this.#dirtyMeta.clear();
+    this.#tasks.clear();
+    this.#dirtyTasks.clear();
     await this.#tx.dangerouslyClearDerived();
   }
 

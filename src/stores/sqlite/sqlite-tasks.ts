@@ -34,14 +34,25 @@ function where(query: TaskQuery): { sql: string; params: unknown[] } {
 export class SqliteTasks implements TaskWriter {
   readonly #db: Database.Database;
   readonly #guard: SqliteGuard;
+  /** Prepared statements by SQL text: the fold reads and writes one task per event. */
+  readonly #statements = new Map<string, Database.Statement<unknown[]>>();
 
   constructor(db: Database.Database, guard: SqliteGuard) {
     this.#db = db;
     this.#guard = guard;
   }
 
+  #statement(sql: string): Database.Statement<unknown[]> {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare<unknown[]>(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   #docs(sql: string, ...params: unknown[]): Task[] {
-    return parseDocs<Task>(this.#db.prepare<unknown[], DocRow>(sql).all(...params));
+    return parseDocs<Task>(this.#statement(sql).all(...params) as DocRow[]);
   }
 
   getTask(taskId: string): Promise<Task | null> {
@@ -62,12 +73,10 @@ export class SqliteTasks implements TaskWriter {
 
   lastTaskNumber(yyyymmdd: string): Promise<number> {
     return this.#guard('lastTaskNumber', () => {
-      const row = this.#db
-        .prepare<[string, string], { last: number | null }>(
-          `SELECT max(CAST(substr(task_id, 15) AS INTEGER)) AS last FROM tasks
-           WHERE task_id >= ? AND task_id < ?`,
-        )
-        .get(`TASK-${yyyymmdd}-`, `TASK-${yyyymmdd}.`);
+      const row = this.#statement(
+        `SELECT max(CAST(substr(task_id, 15) AS INTEGER)) AS last FROM tasks
+         WHERE task_id >= ? AND task_id < ?`,
+      ).get(`TASK-${yyyymmdd}-`, `TASK-${yyyymmdd}.`) as { last: number | null } | undefined;
       return row?.last ?? 0;
     });
   }
@@ -83,28 +92,26 @@ export class SqliteTasks implements TaskWriter {
 
   putTask(task: Task): Promise<void> {
     return this.#guard('putTask', () => {
-      this.#db
-        .prepare(
-          `INSERT INTO tasks (task_id, entity_id, state, priority, next_check, due, doc)
-           VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id,
-             state = excluded.state, priority = excluded.priority,
-             next_check = excluded.next_check, due = excluded.due, doc = excluded.doc`,
-        )
-        .run(
-          task.id,
-          task.entity_id,
-          task.state,
-          task.priority,
-          task.next_check,
-          task.due,
-          canonicalJson(task),
-        );
+      this.#statement(
+        `INSERT INTO tasks (task_id, entity_id, state, priority, next_check, due, doc)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id,
+           state = excluded.state, priority = excluded.priority,
+           next_check = excluded.next_check, due = excluded.due, doc = excluded.doc`,
+      ).run(
+        task.id,
+        task.entity_id,
+        task.state,
+        task.priority,
+        task.next_check,
+        task.due,
+        canonicalJson(task),
+      );
     });
   }
 
   /** Deletes every task row, synchronously (for the store's `dangerouslyClearDerived`). */
   clearDerivedNow(): void {
-    this.#db.prepare('DELETE FROM tasks').run();
+    this.#statement('DELETE FROM tasks').run();
   }
 }
