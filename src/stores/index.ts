@@ -100,3 +100,4 @@ export {
   storeClosedError,
   transactionEndedError,
 } from './store-errors.js';
+export { taskRowValues } from './tasks.js';

@@ -7,7 +7,7 @@
  * May import: core.
  */
 
-import type { Task, TaskPriority, TaskState } from '../core/index.js';
+import { canonicalJson, type Task, type TaskPriority, type TaskState } from '../core/index.js';
 
 /** Which tasks to list; every given filter must hold. Ordered by task id. */
 export interface TaskQuery {
@@ -40,4 +40,20 @@ export interface TaskReader {
 export interface TaskWriter extends TaskReader {
   /** Inserts or replaces the view of `task.id`, with its indexed columns. */
   putTask(task: Task): Promise<void>;
+}
+
+/**
+ * The values of a task row in column order — task_id, entity_id, state, priority, next_check,
+ * due, doc (canonical JSON) — for the adapters' upserts.
+ */
+export function taskRowValues(task: Task): readonly (string | null)[] {
+  return [
+    task.id,
+    task.entity_id,
+    task.state,
+    task.priority,
+    task.next_check,
+    task.due,
+    canonicalJson(task),
+  ];
 }

@@ -5,6 +5,7 @@
  */
 export type { StoreHarness } from './register-store-conformance.js';
 export { registerStoreConformance } from './register-store-conformance.js';
+export { expectMigratedTaskView, LEGACY_TASK_VIEW } from './register-tasks-conformance.js';
 export {
   SAMPLE_ENTITY,
   sampleDlqItem,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from '../../core/index.js';
-import type { Store, WriteScope } from '../store.js';
+import { createTask, type Task } from '../../core/index.js';
+import type { Store, TaskQuery, WriteScope } from '../store.js';
 import { SAMPLE_ENTITY } from './sample-records.js';
 
 /** The part of a `StoreHarness` the task cases use. */
@@ -10,40 +10,21 @@ interface TasksHarness {
 
 const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY], global: true };
 
-/** A task view as the fold writes it; `over` sets the fields a case is about. */
+/** A task view as the fold writes it (core's `createTask`); `over` sets what a case is about. */
 function sampleTask(id: string, over: Partial<Task> = {}): Task {
-  return {
-    id,
-    entity_id: SAMPLE_ENTITY,
-    title: `Task ${id} — café ☕`,
-    description: '',
-    state: 'CAPTURED',
-    priority: null,
-    due: null,
-    definition_of_done: [],
-    next_action: null,
-    next_check: null,
-    who_waiting_on: null,
-    followup_cadence_hours: null,
-    last_followup: null,
-    blocking_question: null,
-    completion_proof: null,
-    cancel_reason: null,
-    owner: null,
-    parent_id: null,
-    provenance: { source: 'manual', ref: 'cli', quote: null },
-    escalation_level: 0,
-    escalated_at: null,
-    acknowledged_at: null,
-    deadline_missed: false,
-    created_at: '2026-01-28T09:00:00.000Z',
-    updated_at: '2026-01-28T09:00:00.000Z',
-    last_progress_at: '2026-01-28T09:00:00.000Z',
-    first_action_at: null,
-    completed_at: null,
-    history: [{ at: '2026-01-28T09:00:00.000Z', event: 'CREATED', detail: '', actor: 'user' }],
-    ...over,
-  };
+  const created = createTask(
+    {
+      id,
+      entity_id: SAMPLE_ENTITY,
+      title: `Task ${id} — café ☕`,
+      fields: {},
+      provenance: { source: 'manual', ref: 'cli', quote: null },
+      parent_id: null,
+    },
+    { at: '2026-01-28T09:00:00.000Z', actor: 'user', reason: '' },
+  );
+  if (!created.ok) throw created.error;
+  return { ...created.value, ...over };
 }
 
 const TASKS: readonly Task[] = [
@@ -81,6 +62,35 @@ const ids = (tasks: readonly Task[]) => tasks.map((t) => t.id);
  * replace by id, list by every filter in id order, give each day's highest id number, and are
  * derived state (`exportDerived`, `dangerouslyClearDerived`).
  */
+/** A task view as version 4 (SQLite) or 3 (PostgreSQL) kept it in a `task:<id>` meta row. */
+export const LEGACY_TASK_VIEW = {
+  id: 'TASK-20260128-007',
+  entity_id: SAMPLE_ENTITY,
+  state: 'PLANNED',
+  priority: 'P1',
+  due: '2026-01-30T17:00:00.000Z',
+  next_check: null,
+  title: 'Draft the pricing page',
+} as const;
+
+/**
+ * Checks a store that a migration gave the view `view`, kept before in meta rows: the view is in
+ * the table by id, by `query` and in the day's highest number, and only `ops:config` is left in
+ * meta. Used by each adapter's migration test.
+ */
+export async function expectMigratedTaskView(
+  store: Store,
+  view: Readonly<Record<string, unknown>> & { readonly id: string },
+  query: TaskQuery,
+): Promise<void> {
+  expect(await store.tasks.getTask(view.id)).toEqual(view);
+  expect(await store.tasks.listTasks(query)).toEqual([view]);
+  expect(await store.tasks.lastTaskNumber(view.id.slice(5, 13))).toBe(Number(view.id.slice(14)));
+  expect((await store.exportDerived()).meta).toEqual([
+    { key: 'ops:config', value: { due_soon_hours: 36 } },
+  ]);
+}
+
 export function registerTasksConformance(current: () => TasksHarness): void {
   const store = (): Store => current().store;
 

@@ -1,18 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { canonicalJson } from '../../core/index.js';
+import { expectMigratedTaskView, LEGACY_TASK_VIEW } from '../conformance/index.js';
 import { createPostgresStore } from './index.js';
 
-const VIEW = {
-  id: 'TASK-20260128-007',
-  entity_id: 'user:primary',
-  state: 'PLANNED',
-  priority: 'P1',
-  due: '2026-01-30T17:00:00.000Z',
-  next_check: null,
-  title: 'Draft the pricing page',
-};
+const VIEW = LEGACY_TASK_VIEW;
 
 const db = PGlite.create({ extensions: { vector } });
 afterAll(async () => (await db).close());
@@ -36,14 +29,7 @@ describe('PostgreSQL migration 4 (task views in a table)', () => {
 
     const upgraded = await createPostgresStore({ pglite, schema });
     try {
-      expect(await upgraded.tasks.getTask(VIEW.id)).toEqual(VIEW);
-      expect(await upgraded.tasks.listTasks({ checkDueBy: '2026-01-28T00:00:00.000Z' })).toEqual([
-        VIEW,
-      ]);
-      expect(await upgraded.tasks.lastTaskNumber('20260128')).toBe(7);
-      expect((await upgraded.exportDerived()).meta).toEqual([
-        { key: 'ops:config', value: { due_soon_hours: 36 } },
-      ]);
+      await expectMigratedTaskView(upgraded, VIEW, { checkDueBy: '2026-01-28T00:00:00.000Z' });
     } finally {
       await upgraded.close();
     }

@@ -1,5 +1,5 @@
-import { canonicalJson, type Task } from '../../core/index.js';
-import { type DocRow, parseDocs } from '../index.js';
+import type { Task } from '../../core/index.js';
+import { type DocRow, parseDocs, taskRowValues } from '../index.js';
 import type { TaskQuery, TaskWriter } from '../store.js';
 import type { SqlNames } from './postgres-sql.js';
 import type { PostgresGuard } from './postgres-vault.js';
@@ -85,15 +85,7 @@ export class PostgresTasks implements TaskWriter {
          ON CONFLICT (task_id) DO UPDATE SET entity_id = EXCLUDED.entity_id,
            state = EXCLUDED.state, priority = EXCLUDED.priority,
            next_check = EXCLUDED.next_check, due = EXCLUDED.due, doc = EXCLUDED.doc`,
-        [
-          task.id,
-          task.entity_id,
-          task.state,
-          task.priority,
-          task.next_check,
-          task.due,
-          canonicalJson(task),
-        ],
+        taskRowValues(task),
       );
     });
   }

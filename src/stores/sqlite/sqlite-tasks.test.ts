@@ -1,19 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, it } from 'vitest';
 import { canonicalJson } from '../../core/index.js';
+import { expectMigratedTaskView, LEGACY_TASK_VIEW } from '../conformance/index.js';
 import { createSqliteStore } from './index.js';
 
-const VIEW = {
-  id: 'TASK-20260128-007',
-  entity_id: 'user:primary',
-  state: 'PLANNED',
-  priority: 'P1',
-  due: '2026-01-30T17:00:00.000Z',
-  next_check: '2026-01-28T12:00:00.000Z',
-  title: 'Draft the pricing page',
-};
+const VIEW = LEGACY_TASK_VIEW;
 
 describe('SQLite migration 5 (task views in a table)', () => {
   let dir: string;
@@ -36,14 +29,7 @@ describe('SQLite migration 5 (task views in a table)', () => {
 
     const upgraded = await createSqliteStore({ path });
     try {
-      expect(await upgraded.tasks.getTask(VIEW.id)).toEqual(VIEW);
-      expect(await upgraded.tasks.listTasks({ states: ['PLANNED'], priorities: ['P1'] })).toEqual([
-        VIEW,
-      ]);
-      expect(await upgraded.tasks.lastTaskNumber('20260128')).toBe(7);
-      expect((await upgraded.exportDerived()).meta).toEqual([
-        { key: 'ops:config', value: { due_soon_hours: 36 } },
-      ]);
+      await expectMigratedTaskView(upgraded, VIEW, { states: ['PLANNED'], priorities: ['P1'] });
     } finally {
       await upgraded.close();
     }

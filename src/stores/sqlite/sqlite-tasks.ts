@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { canonicalJson, type Task } from '../../core/index.js';
-import { type DocRow, parseDocs } from '../index.js';
+import type { Task } from '../../core/index.js';
+import { type DocRow, parseDocs, taskRowValues } from '../index.js';
 import type { TaskQuery, TaskWriter } from '../store.js';
 import type { SqliteGuard } from './sqlite-vault.js';
 
@@ -98,15 +98,7 @@ export class SqliteTasks implements TaskWriter {
          ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id,
            state = excluded.state, priority = excluded.priority,
            next_check = excluded.next_check, due = excluded.due, doc = excluded.doc`,
-      ).run(
-        task.id,
-        task.entity_id,
-        task.state,
-        task.priority,
-        task.next_check,
-        task.due,
-        canonicalJson(task),
-      );
+      ).run(...taskRowValues(task));
     });
   }
 
