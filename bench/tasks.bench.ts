@@ -2,7 +2,7 @@
 // Run: npm run bench:tasks. Writes the "tasks" section of docs/BENCHMARKS.md.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Clock, sha256Hex, type TaskPriority, uuidV7 } from '../src/core/index.js';
@@ -36,7 +36,9 @@ const priorities: readonly TaskPriority[] = ['P0', 'P1', 'P2', 'P2', 'P3'];
 
 // Seed in batches of 1,000 tasks per transaction: a quarter untriaged, the rest planned with
 // deadlines from −2 to +10 days and next checks spread over the next 12 hours.
+const loadAtStart = Math.round((loadavg()[0] ?? 0) * 10) / 10;
 const seedStart = performance.now();
+const seedCpu = process.cpuUsage();
 for (let batch = 0; batch < TASKS / 1000; batch += 1) {
   await record(async (reader) => {
     const drafts: TaskEventDraft[] = [];
@@ -75,10 +77,19 @@ for (let batch = 0; batch < TASKS / 1000; batch += 1) {
   });
 }
 const seedSeconds = (performance.now() - seedStart) / 1000;
+const seedCpuSeconds = cpuMs(seedCpu) / 1000;
+console.log(JSON.stringify({ seed_seconds: seedSeconds, seed_cpu_seconds: seedCpuSeconds }));
+
+/** CPU milliseconds this process spent (user + system): steadier than wall time on a shared machine. */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return Math.round((used.user + used.system) / 1000);
+}
 
 async function pass(at: number) {
   now = at;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const report = await runReconciler(
     { record, notifier: noopNotifier, hash: sha256Hex, reader: store },
     at,
@@ -88,6 +99,7 @@ async function pass(at: number) {
     tasks: report.tasks_checked,
     actions: report.actions.length,
     seconds: Math.round((performance.now() - started) / 10) / 100,
+    cpu_seconds: Math.round(cpuMs(cpu) / 10) / 100,
   };
 }
 
@@ -103,16 +115,24 @@ const recall = createRecallCapability({
 });
 const latencies: number[] = [];
 let tokens = 0;
+const packCpu = process.cpuUsage();
 for (let i = 0; i < PACKS; i += 1) {
   const started = performance.now();
   const pack = await recall.recallPack({ budget: 600 });
   latencies.push(performance.now() - started);
   tokens = pack.tokens;
 }
+const packCpuMs = Math.round(cpuMs(packCpu) / PACKS);
 latencies.sort((a, b) => a - b);
 const pct = (q: number) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-const packResult = { builds: PACKS, p50_ms: pct(0.5), p95_ms: pct(0.95), tokens };
+const packResult = {
+  builds: PACKS,
+  p50_ms: pct(0.5),
+  p95_ms: pct(0.95),
+  cpu_ms_per_build: packCpuMs,
+  tokens,
+};
 console.log(JSON.stringify(packResult));
 
 await store.close();
@@ -121,34 +141,40 @@ rmSync(dir, { recursive: true, force: true });
 const date = new Date().toISOString().slice(0, 10);
 const rows = passes.map(
   (p) =>
-    `| ${p.at} | ${p.tasks.toLocaleString('en-US')} | ${p.actions.toLocaleString('en-US')} | ${p.seconds} |`,
+    `| ${p.at} | ${p.tasks.toLocaleString('en-US')} | ${p.actions.toLocaleString('en-US')} | ${p.seconds} | ${p.cpu_seconds} |`,
 );
 writeSection(
   'tasks',
   {
     date,
     machine: machine(),
+    load_average: loadAtStart,
     seed_seconds: Math.round(seedSeconds * 100) / 100,
+    seed_cpu_seconds: Math.round(seedCpuSeconds * 100) / 100,
     passes,
     recall_pack: packResult,
   },
   `
 ## Tasks: reconciler and recall pack (\`npm run bench:tasks\`)
 
-Measured ${date} on ${machine()}, one process, embedded SQLite file.
+Measured ${date} on ${machine()}, one process, embedded SQLite file, load average
+${loadAtStart} at the start.
 ${TASKS.toLocaleString('en-US')} open tasks (a quarter untriaged, the rest planned, P0–P3, deadlines from two
-days before to ten days after the first pass, next checks over 12 hours), seeded in ${Math.round(seedSeconds)} s.
-One reconciler pass reads every open task view, plans its actions and appends each as an event
-in one write transaction (task views live in meta rows: ADR 2026-11-26-task-views-in-meta). The
+days before to ten days after the first pass, next checks over 12 hours), seeded in ${Math.round(seedSeconds)} s (${Math.round(seedCpuSeconds)} s of CPU).
+One reconciler pass reads every open task view (one query on the indexed \`tasks\` table: ADR
+2026-11-26-task-table), plans its actions and appends each as an event in one write transaction. The
 first pass acts on most tasks (missing next checks, overdue deadlines, due-soon warnings); the
 second, 30 minutes later, shows a steadier state.
 
-| pass at | open tasks | actions recorded | seconds |
-| --- | ---: | ---: | ---: |
+Wall seconds depend on what else the machine runs; CPU seconds (this process, user + system)
+are the steadier figure to compare.
+
+| pass at | open tasks | actions recorded | seconds | CPU seconds |
+| --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 Recall pack for the same entity (all ${TASKS.toLocaleString('en-US')} tasks in scope, 600-token budget, no
-trigger search): p50 ${packResult.p50_ms} ms, p95 ${packResult.p95_ms} ms over ${PACKS} builds
-(${packResult.tokens} tokens each).
+trigger search): p50 ${packResult.p50_ms} ms, p95 ${packResult.p95_ms} ms over ${PACKS} builds,
+${packResult.cpu_ms_per_build} ms of CPU per build (${packResult.tokens} tokens each).
 `,
 );

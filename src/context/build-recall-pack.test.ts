@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { entity, field, stateItem } from './__fixtures__/context-fixtures.js';
-import { buildRecallPack, type RecallPackInput } from './build-recall-pack.js';
+import {
+  buildRecallPack,
+  buildRecallPackFitting,
+  type RecallPackInput,
+} from './build-recall-pack.js';
 
 const NOW = '2026-11-25T10:00:00Z';
 
@@ -142,5 +146,19 @@ describe('buildRecallPack', () => {
     const result = buildRecallPack({ ...input, now: 'tomorrow' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('shows the most entries per section that fit, the same pack as with that cap', () => {
+    const items = [1, 2, 3, 4, 5, 6].map((index) =>
+      stateItem({ uid: `c_00000000000${index}`, typeTag: 'constraint', text: `Rule ${index}` }),
+    );
+    const base = { entity: 'user:primary', now: NOW, items, entities: [] };
+    const fitting = buildRecallPackFitting(base, (markdown) => markdown.split('\n').length <= 7);
+    const three = buildRecallPack(base, { maxPerSection: 3 });
+    if (!fitting.ok || !three.ok) throw new Error('expected packs');
+    expect(fitting.value).toEqual(three.value);
+    const none = buildRecallPackFitting(base, () => false);
+    if (!none.ok) throw none.error;
+    expect(none.value.sections[0]?.entries).toHaveLength(1);
   });
 });

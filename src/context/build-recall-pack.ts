@@ -14,6 +14,7 @@ import type { ContextEntity } from './context-sources.js';
 
 /** The sections of a recall pack, in render order (seed 004). */
 export const RECALL_SECTIONS = {
+  guidance: 'Standing guidance',
   p0_constraints: 'P0 constraints',
   open_commitments: 'Open commitments',
   waiting_on: 'Waiting on',
@@ -30,6 +31,8 @@ export interface RecallEntry {
   /** A state item uid, `entity/field`, a prompt id, or the procedure's own text. */
   readonly id: string;
   readonly text: string;
+  /** Where a procedure comes from (`MEMORY.md m-…`, `memory mem_…`); absent on other entries. */
+  readonly source?: string;
 }
 
 /** One section of a recall pack. */
@@ -61,12 +64,17 @@ export interface RecallPackInput {
   readonly entity: string;
   /** RFC 3339; its written date is "today". */
   readonly now: string;
-  /** Procedures relevant to today's work, already chosen by the caller; listed as given. */
-  readonly procedures?: readonly string[];
+  /**
+   * Procedures relevant to today's work, already chosen by the caller (`selectProcedures`);
+   * listed as given. An entry with a `source` is shown with it.
+   */
+  readonly procedures?: readonly (string | RecallEntry)[];
   /** Open tasks (seed 004): P0s, commitments, waiting-on and today's due work. */
   readonly tasks?: readonly Task[];
   /** Entries loaded by trigger expansion (a known name in the prompt), already chosen. */
   readonly triggered?: readonly RecallEntry[];
+  /** Standing instructions for the agent (approved prompt patches), listed first, as given. */
+  readonly guidance?: readonly RecallEntry[];
 }
 
 /** Options of `buildRecallPack`. */
@@ -186,6 +194,24 @@ function taskEntries(tasks: readonly Task[], today: string) {
   };
 }
 
+function procedureEntries(procedures: readonly (string | RecallEntry)[]): RecallEntry[] {
+  const entries: RecallEntry[] = [];
+  const seen = new Set<string>();
+  for (const procedure of procedures) {
+    const entry =
+      typeof procedure === 'string' ? { id: clean(procedure), text: procedure } : procedure;
+    const text = clean(entry.text);
+    if (text === '' || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    entries.push(
+      entry.source === undefined
+        ? { id: entry.id, text }
+        : { id: entry.id, text: `${text} (${entry.source})`, source: entry.source },
+    );
+  }
+  return entries;
+}
+
 function itemEntry(item: StateItem, suffix = ''): RecallEntry {
   const conflict = item.conflict ? ' (CONFLICT)' : '';
   return { id: item.uid, text: `${clean(item.text)}${suffix}${conflict}` };
@@ -199,8 +225,10 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  *   in `now` and in the value), then open actions seen in the 24 hours before `now`.
  * - **Open commitments**: the other open actions.
  * - **Waiting on**: prompts awaiting the user's confirmation, blocked actions, open questions.
- * - **Relevant procedures**: `procedures` as given (there is no procedure store yet).
+ * - **Relevant procedures**: `procedures` as given, each once, with its source when it has one.
  * - **Recalled for this prompt**: `triggered` as given (trigger expansion).
+ *
+ * - **Standing guidance** (first): `guidance` as given (approved prompt patches).
  *
  * Open tasks join the sections: P0 tasks (the dead-man BLOCKED line first) under P0
  * constraints, WAITING_EXTERNAL ones under Waiting on, those due today or tomorrow or being
@@ -213,6 +241,37 @@ export function buildRecallPack(
   input: RecallPackInput,
   options: RecallPackOptions = {},
 ): Result<RecallPack> {
+  const collected = collectEntries(input);
+  if (!collected.ok) return collected;
+  const cap = Math.max(0, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
+  return ok(renderPack(collected.value, input.now.slice(0, 10), cap));
+}
+
+/**
+ * `buildRecallPack` with the most entries per section (from `maxPerSection`, default 10, down to
+ * 1) whose pack `fits` (a token budget, say); with none fitting, the one-entry pack. The entries
+ * are gathered once, so trying each cap only renders.
+ */
+export function buildRecallPackFitting(
+  input: RecallPackInput,
+  fits: (markdown: string) => boolean,
+  options: RecallPackOptions = {},
+): Result<RecallPack> {
+  const collected = collectEntries(input);
+  if (!collected.ok) return collected;
+  const today = input.now.slice(0, 10);
+  const most = Math.max(1, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
+  let pack = renderPack(collected.value, today, most);
+  for (let cap = most - 1; cap >= 1 && !fits(pack.markdown); cap -= 1) {
+    pack = renderPack(collected.value, today, cap);
+  }
+  return ok(pack);
+}
+
+type SectionEntries = Record<RecallSectionKey, readonly RecallEntry[]>;
+
+/** Every entry of every section, before the per-section cap (see `buildRecallPack`). */
+function collectEntries(input: RecallPackInput): Result<SectionEntries> {
   const nowMs = parseRfc3339(input.now);
   if (nowMs === null) {
     return err(
@@ -222,7 +281,6 @@ export function buildRecallPack(
       }),
     );
   }
-  const cap = Math.max(0, Math.floor(options.maxPerSection ?? DEFAULT_MAX_PER_SECTION));
   const today = input.now.slice(0, 10);
   const items = [...input.items].sort(compareForRendering);
   const withStatus = (type: StateItem['typeTag'], status: StateItem['status']) =>
@@ -232,9 +290,9 @@ export function buildRecallPack(
     return seen !== null && seen <= nowMs && nowMs - seen <= DAY_MS;
   };
   const openActions = withStatus('action', 'open');
-  const procedures = [...new Set((input.procedures ?? []).map(clean).filter((p) => p !== ''))];
   const tasks = taskEntries(input.tasks ?? [], today);
-  const entries: Record<RecallSectionKey, readonly RecallEntry[]> = {
+  return ok({
+    guidance: input.guidance ?? [],
     p0_constraints: [
       ...tasks.p0,
       ...withStatus('constraint', 'active').map((item) => itemEntry(item)),
@@ -254,9 +312,13 @@ export function buildRecallPack(
       ...datedFields(input.entities, input.entity, today),
       ...openActions.filter(isRecent).map((item) => itemEntry(item)),
     ],
-    procedures: procedures.map((text) => ({ id: text, text })),
+    procedures: procedureEntries(input.procedures ?? []),
     triggered: input.triggered ?? [],
-  };
+  });
+}
+
+/** The pack showing at most `cap` entries per section, the rest counted as omitted. */
+function renderPack(entries: SectionEntries, today: string, cap: number): RecallPack {
   const sections: RecallSection[] = [];
   for (const key of Object.keys(RECALL_SECTIONS) as RecallSectionKey[]) {
     const all = entries[key];
@@ -282,5 +344,5 @@ export function buildRecallPack(
             ].join('\n'),
           ),
         ].join('\n\n');
-  return ok({ date: today, sections, markdown });
+  return { date: today, sections, markdown };
 }

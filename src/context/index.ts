@@ -35,7 +35,7 @@ export type {
   RecallSection,
   RecallSectionKey,
 } from './build-recall-pack.js';
-export { buildRecallPack, RECALL_SECTIONS } from './build-recall-pack.js';
+export { buildRecallPack, buildRecallPackFitting, RECALL_SECTIONS } from './build-recall-pack.js';
 export { renderCanonicalState } from './canonical-state.js';
 export type {
   BudgetedSection,
@@ -65,6 +65,12 @@ export type {
 export { EMPTY_CONTEXT_SOURCES } from './context-sources.js';
 export type { LlmSummarizerOptions } from './create-llm-summarizer.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';
+export type {
+  ProcedureCandidate,
+  ProcedureContext,
+  SelectedProcedure,
+} from './select-procedures.js';
+export { selectProcedures } from './select-procedures.js';
 export type {
   SummarizeOptions,
   SummarizeThreadOptions,

@@ -57,3 +57,20 @@ describe('engineOptionsFromConfig vault', () => {
     await expect(optionsWith({ vault: { threshold: 0.5 } })).rejects.toThrow(/threshold/);
   });
 });
+
+describe('engineOptionsFromConfig tasks', () => {
+  it('gives the nightly loop the configured language model, and nothing without one', async () => {
+    expect((await optionsWith({})).tasks).toBeUndefined();
+    const options = await optionsWith({
+      extract: {
+        llm: {
+          provider: 'openai-compatible',
+          model: 'llama3.1',
+          base_url: 'http://127.0.0.1:1/v1',
+        },
+      },
+    });
+    expect(options.tasks?.languageModel?.modelId).toBe('llama3.1');
+    expect(options.tasks?.notifier).toBeUndefined();
+  });
+});

@@ -1,10 +1,10 @@
 import type { Config } from '../config/index.js';
 import { fixedClock } from '../core/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
-import { createWebhookNotifier } from '../tasks/index.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';
+import { tasksFromConfig } from './tasks/from-config.js';
 
 /**
  * Engine options from loaded configuration: home, a pinned clock if any, policy settings. Async
@@ -33,9 +33,7 @@ export async function engineOptionsFromConfig(config: Config): Promise<EngineOpt
     ...(config.file.recall?.triggers === undefined
       ? {}
       : { recallTriggers: config.file.recall.triggers }),
-    ...(config.file.tasks?.webhook_url === undefined
-      ? {}
-      : { tasks: { notifier: createWebhookNotifier({ url: config.file.tasks.webhook_url }) } }),
+    ...tasksFromConfig(config),
     ...(await embeddingsFromConfig(config)),
     ...(file.ingest?.max_future_skew_seconds === undefined
       ? {}

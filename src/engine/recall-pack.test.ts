@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../testing/index.js';
 import { addPlannedTask, closeTestEngine, openTestEngine } from './__fixtures__/test-engine.js';
@@ -194,5 +197,101 @@ describe('wrong recalls', () => {
     await engine.ingest([say('a2', SWITCH, '2026-01-31T10:00:00Z')]);
     expect(await engine.recall.checkWrongRecalls()).toEqual([]);
     expect(await engine.tasks.incidents({ type: 'WRONG_RECALL' })).toEqual([]);
+  });
+});
+
+describe('relevant procedures', () => {
+  let workspace: string;
+
+  // The observer writes MEMORY.md and REVIEW.md: give it a folder of its own.
+  beforeEach(async () => {
+    await closeTestEngine({ dir, engine });
+    workspace = mkdtempSync(join(tmpdir(), 'verity-recall-ws-'));
+    ({ dir, clock, engine } = await openTestEngine('verity-recall-', '2026-01-28T09:00:00Z', {
+      embeddings: { model: null },
+      recallTriggers: { invoice: ['Acme'] },
+      observer: { workspace },
+    }));
+  });
+
+  afterEach(() => rmSync(workspace, { recursive: true, force: true }));
+
+  const line = (id: string, content: string, minute: number) =>
+    JSON.stringify({
+      message_id: id,
+      role: 'user',
+      content,
+      created_at: new Date(Date.UTC(2026, 0, 27, 9, minute)).toISOString(),
+    });
+
+  /** Promotes one procedure into MEMORY.md the way the observer does: capture, reflect, approve. */
+  async function promoteProcedure(): Promise<string> {
+    await engine.observer.capture({
+      text: [
+        line('p1', 'Use `npm run publish` to publish a blog post, then purge the CDN cache.', 0),
+        line('p2', 'We decided to keep Redis 7.2 as the session store.', 2),
+      ].join('\n'),
+      sessionId: 's1',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const proposals = await engine.observer.listProposals();
+    const proposal = proposals.find((p) => p.type === 'procedure');
+    if (proposal === undefined) throw new Error('expected a procedure proposal');
+    await engine.observer.resolveProposal(proposal.proposal_id, 'approve');
+    return `m-${proposal.proposal_id.slice(2)}`;
+  }
+
+  it('cites promoted and tagged procedures the prompt is about, with their source', async () => {
+    const entry = await promoteProcedure();
+    const invoices = await engine.vault.recordMemory({
+      text: 'Invoices go out with net-15 terms and the PO number in the subject line',
+      tags: ['procedure', 'invoice'],
+    });
+    // Tagged otherwise: a memory, not a procedure.
+    await engine.vault.recordMemory({ text: 'The blog post about invoices went out late' });
+
+    const pack = await engine.recall.recallPack({ query: 'Publish the blog post about pricing' });
+    const procedures = pack.sections.find((s) => s.key === 'procedures');
+    expect(procedures?.entries).toEqual([
+      {
+        id: entry,
+        text: `Use \`npm run publish\` to publish a blog post, then purge the CDN cache (MEMORY.md ${entry})`,
+        source: `MEMORY.md ${entry}`,
+      },
+    ]);
+    expect(pack.markdown).toContain(`## Relevant procedures\n- Use \`npm run publish\``);
+
+    const billing = await engine.recall.recallPack({ query: 'Prepare the invoice for this month' });
+    expect(billing.triggers).toEqual(['invoice']);
+    expect(billing.sections.find((s) => s.key === 'procedures')?.entries.map((e) => e.id)).toEqual([
+      invoices.memory.memory_id,
+    ]);
+
+    const unrelated = await engine.recall.recallPack({ query: 'Plan the team offsite' });
+    expect(unrelated.sections.some((s) => s.key === 'procedures')).toBe(false);
+  });
+
+  it("loads procedures for today's work without a prompt, within the budget", async () => {
+    await engine.vault.recordMemory({
+      text: 'Payroll taxes: pay through the tax portal, then file the confirmation PDF under finance/payroll',
+      tags: ['procedure'],
+    });
+    await addPlannedTask(engine, 'Pay the payroll taxes', {
+      priority: 'P0',
+      due: '2026-01-29T12:00:00Z',
+      definition_of_done: ['paid'],
+    });
+    const pack = await engine.recall.recallPack();
+    expect(pack.markdown).toContain('## Relevant procedures\n- Payroll taxes: pay through');
+    const small = await engine.recall.recallPack({ budget: 60 });
+    expect(small.tokens).toBeLessThanOrEqual(60);
+
+    const feedback = await engine.recall.recallFeedback(
+      pack.markdown,
+      'Paid the payroll taxes through the tax portal; then I will file the confirmation PDF under finance.',
+    );
+    expect(feedback.referenced.some((r) => r.startsWith('Payroll taxes: pay through'))).toBe(true);
   });
 });

@@ -1,20 +1,37 @@
 import {
-  buildRecallPack,
+  buildRecallPackFitting,
   createGptTokenizer,
+  type ProcedureCandidate,
   type RecallEntry,
   type RecallSection,
+  selectProcedures,
 } from '../context/index.js';
-import { type Clock, DEFAULT_ENTITY, EngineError, sha256Hex, toIso } from '../core/index.js';
+import {
+  type Clock,
+  DAY_MS,
+  DEFAULT_ENTITY,
+  EngineError,
+  isTerminal,
+  sha256Hex,
+  type Task,
+  toIso,
+} from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
+import { readMemory } from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
 import {
   draftIncident,
+  GUIDANCE_KEY,
+  type OpsConfig,
+  type Patch,
+  PROCEDURE_KEY_PREFIX,
   readConfig,
   readIncidents,
   readRecallUses,
   readTasks,
+  TASK_KEYS,
 } from '../tasks/index.js';
 
 /** What `recallPack` is asked. */
@@ -105,9 +122,13 @@ function mentions(query: string, word: string): boolean {
  * repeats at least two thirds of the entry's content words (four letters or more).
  */
 export function isReferenced(entryText: string, output: string): boolean {
-  const id = /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12})\b/.exec(entryText)?.[1];
+  const id =
+    /\b(TASK-\d{8}-\d{3,}|[dcaqr]_[0-9a-f]{12}|m-\d{8}-\d{3,}|mem_[0-9a-f]{16}|PATCH-\d{8}-\d{3,})\b/.exec(
+      entryText,
+    )?.[1];
   if (id !== undefined && output.includes(id)) return true;
   const content = entryText
+    .replace(/ \((MEMORY\.md m-\d{8}-\d+|memory mem_[0-9a-f]{16}|patch PATCH-\d{8}-\d+)\)$/, '')
     .replace(/TASK-\d{8}-\d+/g, '')
     .replace(/\((due|last follow-up) [^)]*\)/g, '')
     .replace(/\[[A-Z_]+\]/g, '');
@@ -143,22 +164,25 @@ async function recallPack(
     });
   }
   const now = toIso(context.clock.now());
-  const tasks = (await readTasks(context.store)).filter((t) => t.entity_id === entity);
+  const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
   const items = await context.store.listStateItems({
     entityId: entity,
     statuses: ['active', 'open', 'blocked'],
   });
-  const { matched, triggered } = await triggeredEntries(context, entity, request.query ?? '');
-  let result: ReturnType<typeof buildRecallPack> | null = null;
-  for (let cap = 10; cap >= 1; cap -= 1) {
-    result = buildRecallPack(
-      { items, entities: [], entity, now, tasks, triggered },
-      { maxPerSection: cap },
-    );
-    if (!result.ok || tokenizer.count(result.value.markdown) <= budget) break;
-  }
-  if (result === null || !result.ok)
-    throw result?.error ?? new EngineError('VALIDATION_FAILED', 'no pack');
+  const query = request.query ?? '';
+  const { matched, triggered } = await triggeredEntries(context, entity, query);
+  const config = await readConfig(context.store);
+  const guidance = guidanceEntries(config);
+  const procedures = await relevantProcedures(context, entity, now, {
+    query,
+    triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
+    tasks,
+  });
+  const result = buildRecallPackFitting(
+    { items, entities: [], entity, now, tasks, triggered, procedures, guidance },
+    (markdown) => tokenizer.count(markdown) <= budget,
+  );
+  if (!result.ok) throw result.error;
   let markdown = result.value.markdown;
   let tokens = tokenizer.count(markdown);
   if (tokens > budget) {
@@ -175,6 +199,106 @@ async function recallPack(
     budget,
     triggers: matched,
   };
+}
+
+/** Tag that marks a vault memory as a procedure (`verity memories add … --tag procedure`). */
+export const PROCEDURE_TAG = 'procedure';
+
+/**
+ * The stored procedures an entity's pack may cite: promoted MEMORY.md entries of type
+ * `procedure` (they belong to the user, so to every entity's pack) and the entity's vault
+ * memories tagged `procedure`. A vault memory that is itself a promoted procedure entry is listed
+ * once, as the entry.
+ */
+async function procedureCandidates(store: Store, entity: string): Promise<ProcedureCandidate[]> {
+  const patched = await patchedProcedures(store);
+  const entries = (await readMemory(store)).filter(
+    (m) => m.type === 'procedure' && m.status === 'active',
+  );
+  const entryIds = new Set(entries.map((m) => m.memory_id));
+  const memories = await store.vault.listMemories({ entityId: entity, tag: PROCEDURE_TAG });
+  return [
+    ...patched,
+    ...entries.map((m) => ({
+      id: m.memory_id,
+      text: m.text,
+      tags: [],
+      source: `MEMORY.md ${m.memory_id}`,
+    })),
+    ...memories
+      .filter((m) => !(m.sourceKind === 'promotion' && entryIds.has(m.sourceRef ?? '')))
+      .map((m) => ({ id: m.memoryId, text: m.text, tags: m.tags, source: `memory ${m.memoryId}` })),
+  ];
+}
+
+/** The id of the applied patch that set config `key`, if one did. */
+async function patchOf(store: Store, key: string): Promise<string | null> {
+  const ids = ((await store.getMeta(TASK_KEYS.patches)) as string[] | null) ?? [];
+  for (const id of [...ids].reverse()) {
+    const patch = (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
+    if (patch?.status === 'applied' && patch.change.key === key) return id;
+  }
+  return null;
+}
+
+/**
+ * Procedures that approved patches set (`procedure.<slug>` in the ops config); a rolled-back
+ * patch restored the key's earlier value, so it is gone with it.
+ */
+async function patchedProcedures(store: Store): Promise<ProcedureCandidate[]> {
+  const config = await readConfig(store);
+  const out: ProcedureCandidate[] = [];
+  for (const key of Object.keys(config).sort()) {
+    const value = config[key];
+    if (!key.startsWith(PROCEDURE_KEY_PREFIX) || !Array.isArray(value) || value.length === 0) {
+      continue;
+    }
+    const patch = await patchOf(store, key);
+    out.push({
+      id: patch ?? key,
+      text: value.join(' '),
+      // No labels: a title's words are not deliberate tags, so relevance needs two shared words.
+      tags: [],
+      source: patch === null ? `config ${key}` : `patch ${patch}`,
+    });
+  }
+  return out;
+}
+
+/** The standing guidance lines approved prompt patches put in force, with the patch as source. */
+function guidanceEntries(config: OpsConfig): RecallEntry[] {
+  const lines = config[GUIDANCE_KEY];
+  if (!Array.isArray(lines)) return [];
+  return lines.map((text, index) => ({ id: `${GUIDANCE_KEY}#${index + 1}`, text: String(text) }));
+}
+
+/**
+ * The procedures relevant to the prompt, its triggers and today's work (P0s, tasks due by
+ * tomorrow or being worked on), as pack entries with their source.
+ */
+async function relevantProcedures(
+  context: RecallDeps,
+  entity: string,
+  now: string,
+  about: { query: string; triggers: readonly string[]; tasks: readonly Task[] },
+): Promise<RecallEntry[]> {
+  const candidates = await procedureCandidates(context.store, entity);
+  if (candidates.length === 0) return [];
+  const horizon = toIso(Date.parse(now) + 2 * DAY_MS).slice(0, 10);
+  const taskTitles = about.tasks
+    .filter(
+      (t) =>
+        !isTerminal(t.state) &&
+        (t.priority === 'P0' ||
+          t.state === 'EXECUTING' ||
+          (t.due !== null && t.due.slice(0, 10) < horizon)),
+    )
+    .map((t) => t.title);
+  return selectProcedures(candidates, {
+    query: about.query,
+    triggers: about.triggers,
+    taskTitles,
+  }).map((p) => ({ id: p.id, text: p.text, source: p.source }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +191,13 @@ describe('a simulated week of tasks', () => {
     expect(patch?.status).toBe('rolled_back');
     const [experiment] = await engine.tasks.experiments();
     expect(experiment).toMatchObject({ patch_id: 'PATCH-20260128-001', status: 'rolled_back' });
+    // The record moves from applied/ to rolled_back/ and says why.
+    await engine.project({ targets: [join(home, 'HEARTBEAT.md')] });
+    const patches = join(home, 'ops', 'patches');
+    expect(existsSync(join(patches, 'applied', 'PATCH-20260128-001.md'))).toBe(false);
+    expect(readFileSync(join(patches, 'rolled_back', 'PATCH-20260128-001.md'), 'utf8')).toMatch(
+      /Rolled back at 2026-02-01T04:00:00\.000Z: completion_rate below 0\.5 for 3 days/,
+    );
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
   });
 });

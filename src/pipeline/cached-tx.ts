@@ -1,4 +1,4 @@
-import type { JsonValue, SlotState } from '../core/index.js';
+import type { JsonValue, SlotState, Task } from '../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../stores/index.js';
 import { DelegatingTx } from './delegating-tx.js';
 import { type LocalScope, ScopedTx } from './scoped-tx.js';
@@ -8,8 +8,8 @@ function slotKey(entityId: string, field: string): string {
 }
 
 /**
- * A write transaction that keeps slots and meta rows in memory and writes each changed one once,
- * at the end. One busy slot folding hundreds of events in a batch is then read and written once
+ * A write transaction that keeps slots, meta rows and task rows in memory and writes each changed
+ * one once, at the end. One busy slot folding hundreds of events in a batch is then read and written once
  * instead of hundreds of times. Everything else goes straight to the store's transaction.
  */
 class CachedTx extends DelegatingTx {
@@ -17,6 +17,41 @@ class CachedTx extends DelegatingTx {
   readonly #dirtySlots = new Set<string>();
   readonly #meta = new Map<string, JsonValue | null>();
   readonly #dirtyMeta = new Set<string>();
+
+  readonly #tasks = new Map<string, Task | null>();
+  readonly #dirtyTasks = new Set<string>();
+
+  /** Task rows, cached like meta rows: read once, written once at `flush`. */
+  override get tasks(): WriteTx['tasks'] {
+    const inner = this.inner.tasks;
+    const flushed = async () => {
+      await this.#flushTasks();
+      return inner;
+    };
+    return {
+      getTask: async (taskId) => {
+        if (this.#tasks.has(taskId)) return this.#tasks.get(taskId) ?? null;
+        const task = await inner.getTask(taskId);
+        this.#tasks.set(taskId, task);
+        return task;
+      },
+      putTask: async (task) => {
+        this.#tasks.set(task.id, task);
+        this.#dirtyTasks.add(task.id);
+      },
+      listTasks: async (query) => (await flushed()).listTasks(query),
+      lastTaskNumber: async (day) => (await flushed()).lastTaskNumber(day),
+      exportTasks: async () => (await flushed()).exportTasks(),
+    };
+  }
+
+  async #flushTasks(): Promise<void> {
+    for (const id of this.#dirtyTasks) {
+      const task = this.#tasks.get(id);
+      if (task) await this.inner.tasks.putTask(task);
+    }
+    this.#dirtyTasks.clear();
+  }
 
   override async getSlot(entityId: string, field: string): Promise<SlotState | null> {
     const key = slotKey(entityId, field);
@@ -66,6 +101,7 @@ class CachedTx extends DelegatingTx {
       await this.inner.putMeta(key, this.#meta.get(key) ?? null);
     }
     this.#dirtyMeta.clear();
+    await this.#flushTasks();
   }
 
   override async listSlots(entityId?: string): Promise<readonly SlotState[]> {
@@ -78,6 +114,8 @@ class CachedTx extends DelegatingTx {
     this.#dirtySlots.clear();
     this.#meta.clear();
     this.#dirtyMeta.clear();
+    this.#tasks.clear();
+    this.#dirtyTasks.clear();
     await this.inner.dangerouslyClearDerived();
   }
 }

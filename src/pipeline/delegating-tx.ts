@@ -18,6 +18,10 @@ export abstract class DelegatingTx extends QueryWriteTx<WriteTx, WriteTx> {
     return this.inner.vault;
   }
 
+  get tasks(): WriteTx['tasks'] {
+    return this.inner.tasks;
+  }
+
   protected override read<T>(
     _operation: string,
     query: (tx: WriteTx) => T | Promise<T>,

@@ -19,7 +19,6 @@ import {
   readProposals,
   readRecallUses,
   readTask,
-  readTaskIndex,
   TASK_KEYS,
   type TaskProposal,
 } from '../tasks/index.js';
@@ -67,17 +66,7 @@ async function foldTask(tx: WriteTx, event: LedgerEvent): Promise<void> {
   // A change that no longer applies was refused when it was appended; replay keeps the view.
   if (!next.ok) return;
   const task = next.value;
-  await tx.putMeta(TASK_KEYS.task(id), asJson(task));
-  if (current?.state !== task.state) {
-    await tx.putMeta(TASK_KEYS.index, asJson({ ...(await readTaskIndex(tx)), [id]: task.state }));
-  }
-  if (event.type === TASK_EVENT_TYPES.created) {
-    const match = /^TASK-(\d{8})-(\d+)$/.exec(id);
-    if (match?.[1] !== undefined && match[2] !== undefined) {
-      const used = Number((await tx.getMeta(TASK_KEYS.day(match[1]))) ?? 0);
-      await tx.putMeta(TASK_KEYS.day(match[1]), Math.max(used, Number(match[2])));
-    }
-  }
+  await tx.tasks.putTask(task);
   if (
     event.type === TASK_EVENT_TYPES.escalated &&
     current !== null &&
@@ -129,7 +118,8 @@ async function foldPatch(tx: WriteTx, event: LedgerEvent): Promise<void> {
 }
 
 /**
- * Folds task, incident, config, patch and recall-feedback events into their meta views. Pure
+ * Folds task events into the task rows and incident, config, patch and recall-feedback events into
+ * their meta views. Pure
  * bookkeeping of what the payload says: everything that depended on the clock (the reconciler's
  * decisions, a patch's metrics) is in the payload, so replay rebuilds the same views.
  */

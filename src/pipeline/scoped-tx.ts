@@ -76,6 +76,20 @@ export class ScopedTx extends DelegatingTx {
     throw new NeedsGlobalScope('vault rows, shared by every entity');
   }
 
+  /** Task rows are read freely; writing them (the task fold) needs the global scope. */
+  override get tasks(): WriteTx['tasks'] {
+    const tasks = this.inner.tasks;
+    return {
+      getTask: (taskId) => tasks.getTask(taskId),
+      listTasks: (query) => tasks.listTasks(query),
+      lastTaskNumber: (day) => tasks.lastTaskNumber(day),
+      exportTasks: () => tasks.exportTasks(),
+      putTask: async () => {
+        throw new NeedsGlobalScope('task rows, shared by every entity');
+      },
+    };
+  }
+
   #entity(entityId: string, what: string): void {
     if (!this.#scope.entities.has(entityId)) {
       throw new NeedsGlobalScope(`${what} of entity ${entityId}, outside the scope`);

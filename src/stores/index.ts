@@ -84,6 +84,9 @@ export type {
   StoreCapabilities,
   StoredStateItem,
   StoreReader,
+  TaskQuery,
+  TaskReader,
+  TaskWriter,
   TextQuery,
   TextSearchHit,
   ValidationIssue,
@@ -106,3 +109,4 @@ export {
   storeClosedError,
   transactionEndedError,
 } from './store-errors.js';
+export { taskRowValues } from './tasks.js';

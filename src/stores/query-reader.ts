@@ -36,6 +36,8 @@ import type {
   StateItemQuery,
   StoredStateItem,
   StoreReader,
+  TaskReader,
+  TaskWriter,
   TextQuery,
   TextSearchHit,
   VaultReader,
@@ -52,9 +54,9 @@ type Answering<F> = F extends (...args: infer A) => Promise<infer R>
   ? (...args: A) => MaybePromise<R>
   : never;
 
-type ReadMethod = Exclude<keyof StoreReader, 'vault'>;
+type ReadMethod = Exclude<keyof StoreReader, 'vault' | 'tasks'>;
 
-/** What an adapter answers reads with: every `StoreReader` method but `vault`. */
+/** What an adapter answers reads with: every `StoreReader` method but `vault` and `tasks`. */
 export type ReaderQueries = { readonly [K in ReadMethod]: Answering<StoreReader[K]> };
 
 /** The writes an adapter performs one for one; the rest of `WriteTx` is its own. */
@@ -73,6 +75,8 @@ export type WriterCommands = { readonly [K in ForwardedWrite]: Answering<WriteTx
 export abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
   /** The vault tables (see `stores/vault.ts`). */
   abstract readonly vault: VaultReader;
+  /** The task rows (see `stores/tasks.ts`). */
+  abstract readonly tasks: TaskReader;
 
   /** Runs one query under the subclass's guard and error mapping; `operation` names it. */
   protected abstract read<T>(operation: string, query: (queries: Q) => MaybePromise<T>): Promise<T>;
@@ -288,6 +292,8 @@ export abstract class QueryWriteTx<Q extends ReaderQueries, W extends WriterComm
 {
   /** The vault tables, written in this transaction. */
   abstract override readonly vault: VaultWriter;
+  /** The task rows, written in this transaction. */
+  abstract override readonly tasks: TaskWriter;
 
   /** Runs one write while the transaction is live; `operation` names it. */
   protected abstract write<T>(

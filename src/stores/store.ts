@@ -2,11 +2,18 @@
  * The `Store` contract: the durable, ordered home of the ledger and of the state derived from it.
  * It is composed of one interface per concern, each in its own file with its own conformance
  * suite: `ledger.ts`, `state.ts`, `items.ts`, `meta-store.ts`, `dead-letters.ts`,
- * `search-index.ts`, `embedding-cache.ts` and `vault.ts`. Adapters (SQLite, PostgreSQL) implement
+ * `search-index.ts`, `embedding-cache.ts`, `vault.ts` and `tasks.ts`. Adapters (SQLite, PostgreSQL) implement
  * it and must pass `src/stores/conformance`. This file is the stores layer's contract face: it
  * re-exports every concern's types. May import: core, ledger.
  */
-import type { HistoryEntry, JsonValue, ReviewPrompt, SlotState, Watermark } from '../core/index.js';
+import type {
+  HistoryEntry,
+  JsonValue,
+  ReviewPrompt,
+  SlotState,
+  Task,
+  Watermark,
+} from '../core/index.js';
 import type { DeadLetterReader, DeadLetterWriter } from './dead-letters.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { ItemReader, ItemWriter, MessageRecord, StoredStateItem } from './items.js';
@@ -14,6 +21,7 @@ import type { LedgerReader, LedgerWriter } from './ledger.js';
 import type { MetaReader, MetaWriter } from './meta-store.js';
 import type { SearchIndex, SearchIndexWriter } from './search-index.js';
 import type { StateReader, StateWriter } from './state.js';
+import type { TaskReader, TaskWriter } from './tasks.js';
 import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
 export type { ValidationIssue } from '../core/index.js';
@@ -51,6 +59,7 @@ export type {
 } from './search-index.js';
 export { CONTEXT_WORDS, messageContext } from './search-index.js';
 export type { HistoryQuery, PromptQuery, StateReader, StateWriter } from './state.js';
+export type { TaskQuery, TaskReader, TaskWriter } from './tasks.js';
 export type {
   CitedPassage,
   MemoryQuery,
@@ -102,6 +111,8 @@ export interface DerivedSnapshot {
   readonly watermarks: readonly { readonly threadId: string; readonly watermark: Watermark }[];
   /** Memories, their revisions and prediction errors (see `VaultSnapshot`). */
   readonly vault: VaultSnapshot;
+  /** Task views, ordered by id (see `stores/tasks.ts`). */
+  readonly tasks: readonly Task[];
 }
 
 /** Read access to committed data. Outside a transaction it sees committed snapshots only. */
@@ -113,6 +124,8 @@ export interface StoreReader
     DeadLetterReader {
   /** Notes, memories and prediction errors (see `stores/vault.ts`). */
   readonly vault: VaultReader;
+  /** Task views (see `stores/tasks.ts`). */
+  readonly tasks: TaskReader;
 }
 
 /** The single writer's view: reads see its own uncommitted writes. */
@@ -126,6 +139,8 @@ export interface WriteTx
     SearchIndexWriter {
   /** The vault tables, written in this transaction. */
   readonly vault: VaultWriter;
+  /** The task rows, written in this transaction. */
+  readonly tasks: TaskWriter;
   /**
    * Joins the global commit order and holds its place until this transaction ends: waits while
    * another entity-scoped transaction that joined it is uncommitted. Entity-scoped writers call
@@ -136,7 +151,7 @@ export interface WriteTx
   joinCommitOrder(): Promise<void>;
   /**
    * Deletes every derived row (slots, history, prompts, messages, meta, state items, watermarks,
-   * memories, revisions, prediction errors) and the search index
+   * memories, revisions, prediction errors, tasks) and the search index
    * entries drawn from them; the ledger, the DLQ and cached vectors stay.
    */
   dangerouslyClearDerived(): Promise<void>;

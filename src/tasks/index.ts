@@ -9,6 +9,13 @@ export type { CaptureReport, CaptureSource } from './capture-tasks.js';
 export { draftCaptures, keepAppended } from './capture-tasks.js';
 export type { Commitment } from './detect-commitments.js';
 export { commitmentFromAction, detectCommitments } from './detect-commitments.js';
+export type { LlmPatchDraft, LlmPatchOutcome } from './llm-patches.js';
+export {
+  GUIDANCE_KEY,
+  LLM_PATCH_LIMITS,
+  PROCEDURE_KEY_PREFIX,
+  proposeLlmPatches,
+} from './llm-patches.js';
 export type { Notification, Notifier, WebhookNotifierOptions } from './notifier.js';
 export {
   combineNotifiers,
@@ -60,7 +67,6 @@ export {
   readProposals,
   readRecallUses,
   readTask,
-  readTaskIndex,
   readTasks,
   settingsFrom,
   TASK_KEYS,

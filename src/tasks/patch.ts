@@ -38,4 +38,6 @@ export interface Patch {
   readonly applied_at: string | null;
   readonly rolled_back_at: string | null;
   readonly rollback_reason: string | null;
+  /** The model that drafted it (`llm:<provider>/<model>`); absent for offline parameter patches. */
+  readonly proposed_by?: string;
 }

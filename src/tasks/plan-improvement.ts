@@ -247,6 +247,7 @@ export function renderPatchRecord(patch: Patch): string {
     '## Change',
     '',
     `\`${patch.change.key}\`: ${value(patch.change.from)} → ${value(patch.change.to)}`,
+    ...(patch.proposed_by === undefined ? [] : ['', `Proposed by ${patch.proposed_by}.`]),
     '',
     '## Review',
     '',

@@ -19,7 +19,7 @@ import {
   updateTask,
 } from '../core/index.js';
 import type { StoreReader } from '../stores/index.js';
-import { readTask, readTasks, TASK_KEYS } from './task-views.js';
+import { readTask, readTasks } from './task-views.js';
 
 /** An event the tasks service wants appended (the engine stamps ids and times). */
 export interface TaskEventDraft {
@@ -66,7 +66,7 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: EngineEr
 /** Allocates the next `TASK-YYYYMMDD-NNN` for `now`, given ids already taken in this batch. */
 export async function nextTaskId(reader: StoreReader, now: number, taken = 0): Promise<string> {
   const day = toIso(now).slice(0, 10).replace(/-/g, '');
-  const used = Number((await reader.getMeta(TASK_KEYS.day(day))) ?? 0);
+  const used = await reader.tasks.lastTaskNumber(day);
   return formatTaskId(day, used + 1 + taken);
 }
 

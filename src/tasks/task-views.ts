@@ -5,26 +5,21 @@ import {
   type Incident,
   type JsonValue,
   type ReconcileSettings,
+  TASK_STATES,
   type Task,
   type TaskFields,
   type TaskPriority,
   type TaskProvenance,
   type TaskState,
 } from '../core/index.js';
-import type { StoreReader } from '../stores/index.js';
+import type { StoreReader, TaskQuery } from '../stores/index.js';
 
 /**
- * Where the fold keeps the derived task and ops views. They live in the store's meta rows (part of
- * `exportDerived`, so `rebuild --verify` compares them); see
- * docs/decisions/2026-11-26-task-views-in-meta.md.
+ * Where the fold keeps the derived ops views: the store's meta rows (part of `exportDerived`, so
+ * `rebuild --verify` compares them). Task views have a table of their own (`store.tasks`); see
+ * docs/decisions/2026-11-26-task-table.md.
  */
 export const TASK_KEYS = {
-  /** One task view. */
-  task: (id: string) => `task:${id}`,
-  /** Every task id → its state (the listing index). */
-  index: 'tasks:index',
-  /** Highest NNN used in `TASK-<day>-NNN`. */
-  day: (yyyymmdd: string) => `tasks:day:${yyyymmdd}`,
   /** Logged incidents, in ledger order. */
   incidents: 'ops:incidents',
   /** Counters of one UTC day (`YYYY-MM-DD`). */
@@ -95,34 +90,22 @@ export function settingsFrom(config: OpsConfig): ReconcileSettings {
 }
 
 /** One task, or null. */
-export async function readTask(store: StoreReader, id: string): Promise<Task | null> {
-  return (await store.getMeta(TASK_KEYS.task(id))) as unknown as Task | null;
+export function readTask(store: StoreReader, id: string): Promise<Task | null> {
+  return store.tasks.getTask(id);
 }
 
-/** The listing index: task id → state. */
-export async function readTaskIndex(
-  store: StoreReader,
-): Promise<Readonly<Record<string, TaskState>>> {
-  return (
-    ((await store.getMeta(TASK_KEYS.index)) as unknown as Record<string, TaskState> | null) ?? {}
-  );
-}
-
-/** Tasks whose state passes `keep` (every task by default), ordered by id. */
+/**
+ * Tasks whose state passes `keep` (every task by default) and that match `query`, ordered by id:
+ * one query on the indexed `tasks` table.
+ */
 export async function readTasks(
   store: StoreReader,
   keep: (state: TaskState) => boolean = () => true,
+  query: Omit<TaskQuery, 'states'> = {},
 ): Promise<Task[]> {
-  const index = await readTaskIndex(store);
-  const ids = Object.keys(index)
-    .filter((id) => keep(index[id] as TaskState))
-    .sort();
-  const tasks: Task[] = [];
-  for (const id of ids) {
-    const task = await readTask(store, id);
-    if (task !== null) tasks.push(task);
-  }
-  return tasks;
+  const states = TASK_STATES.filter(keep);
+  const all = states.length === TASK_STATES.length;
+  return [...(await store.tasks.listTasks({ ...query, ...(all ? {} : { states }) }))];
 }
 
 /** Every logged incident, in ledger order. */

@@ -1,11 +1,20 @@
 // The improvement loop: parameter patches, their review, rollback and experiments.
 
-import { type DailyMetrics, EngineError, type JsonObject, toIso } from '../../core/index.js';
+import {
+  type DailyMetrics,
+  EngineError,
+  type Incident,
+  type JsonObject,
+  toIso,
+} from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   analyzeWindow,
+  type ImprovementAnalysis,
+  type OpsConfig,
   type Patch,
   type PatchStatus,
+  proposeLlmPatches,
   proposePatches,
   readConfig,
   readIncidents,
@@ -54,7 +63,47 @@ export async function checkRollbacks(rt: TasksRuntime): Promise<Patch[]> {
   return (await readPatches(rt)).filter((p) => ids.has(p.patch_id));
 }
 
-/** The nightly improvement loop: analyse, propose patches, check rollbacks. */
+/** Patches a night may propose in all (seed 004: 1–3). */
+const MAX_PATCHES_PER_NIGHT = 3;
+
+/**
+ * The model's procedure and prompt patches for the slots the offline ones left, as patch records
+ * numbered after them and marked with the model that drafted them.
+ */
+async function modelPatches(
+  rt: TasksRuntime,
+  context: {
+    analysis: ImprovementAnalysis;
+    incidents: readonly Incident[];
+    config: OpsConfig;
+    busy: ReadonlySet<string>;
+    slots: number;
+    used: number;
+  },
+): Promise<{ patches: Patch[]; llm: NonNullable<ImprovementReport['llm']> } | null> {
+  const model = rt.languageModel;
+  if (model === null || context.analysis.top_failure === null || context.slots <= 0) return null;
+  const outcome = await proposeLlmPatches(
+    model,
+    context.analysis,
+    context.incidents,
+    context.config,
+    context.busy,
+  );
+  const drafts = outcome.drafts.slice(0, context.slots);
+  const by = `llm:${model.provider}/${model.modelId}`;
+  const patches = toPatches(drafts, context.analysis, rt.clock.now(), context.used).map((p) => ({
+    ...p,
+    proposed_by: by,
+  }));
+  return { patches, llm: { status: outcome.status, notes: outcome.notes } };
+}
+
+/**
+ * The nightly improvement loop: analyse, propose offline parameter patches and, with a language
+ * model, procedure and prompt patches for the slots left; then check rollbacks. The model's
+ * answer is recorded in the `patch.proposed` events, so replay never asks it again.
+ */
 export async function improve(rt: TasksRuntime): Promise<ImprovementReport> {
   const now = rt.clock.now();
   const window = windowBefore(now);
@@ -67,10 +116,20 @@ export async function improve(rt: TasksRuntime): Promise<ImprovementReport> {
       .filter((p) => p.status === 'proposed' || p.status === 'applied')
       .map((p) => p.change.key),
   );
-  const drafts = proposePatches(analysis, incidents, await readConfig(rt.store), busy);
+  const config = await readConfig(rt.store);
+  const drafts = proposePatches(analysis, incidents, config, busy);
   const day = toIso(now).slice(0, 10).replace(/-/g, '');
   const used = existing.filter((p) => p.patch_id.startsWith(`PATCH-${day}-`)).length;
-  const patches = toPatches(drafts, analysis, now, used);
+  const offline = toPatches(drafts, analysis, now, used);
+  const fromModel = await modelPatches(rt, {
+    analysis,
+    incidents,
+    config,
+    busy: new Set([...busy, ...offline.map((p) => p.change.key)]),
+    slots: MAX_PATCHES_PER_NIGHT - offline.length,
+    used: used + offline.length,
+  });
+  const patches = [...offline, ...(fromModel?.patches ?? [])];
   if (patches.length > 0) {
     await rt.record(async () => ({
       drafts: patches.map((patch) => ({
@@ -88,6 +147,7 @@ export async function improve(rt: TasksRuntime): Promise<ImprovementReport> {
     analysis,
     proposed: stored.filter((p) => patches.some((n) => n.patch_id === p.patch_id)),
     rolled_back: rolledBack,
+    ...(fromModel === null ? {} : { llm: fromModel.llm }),
   };
 }
 

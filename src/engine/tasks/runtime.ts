@@ -3,6 +3,7 @@
 import { type Clock, computeDailyMetrics, type DailyMetrics, type Task } from '../../core/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../../pipeline/index.js';
+import type { LanguageModel } from '../../providers/index.js';
 import type { Store } from '../../stores/index.js';
 import {
   type Notifier,
@@ -31,6 +32,8 @@ export interface TasksRuntime {
   /** Where reconciler notifications go (the configured notifier, else none). */
   readonly notifier: Notifier;
   readonly record: TaskRecorder;
+  /** The model the nightly loop asks for procedure and prompt patches, or null. */
+  readonly languageModel: LanguageModel | null;
 }
 
 /** Resolves the tasks settings once. */
@@ -46,6 +49,7 @@ export function createTasksRuntime(
     afterReconcile: context.afterReconcile,
     notifier: options.notifier ?? noopNotifier,
     record: (build) => recordTaskEvents(context.deps, build),
+    languageModel: options.languageModel ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '../../core/index.js';
 import type { JobQueue, JobSchedule } from '../../jobs/index.js';
 import type { PipelineDeps } from '../../pipeline/index.js';
+import type { LanguageModel } from '../../providers/index.js';
 import type { Store } from '../../stores/index.js';
 import type {
   AddTaskInput,
@@ -32,6 +33,11 @@ import type {
 export interface EngineTaskOptions {
   /** Where reconciler notifications go. Default: nowhere (the CLI passes a stdout notifier). */
   readonly notifier?: Notifier;
+  /**
+   * A model the nightly loop asks for procedure and prompt patches besides its offline parameter
+   * patches (`proposeLlmPatches`). Absent or null: offline patches only.
+   */
+  readonly languageModel?: LanguageModel | null;
 }
 
 /** Which tasks `list` returns. */
@@ -70,6 +76,11 @@ export interface ImprovementReport {
   readonly analysis: ImprovementAnalysis;
   readonly proposed: readonly Patch[];
   readonly rolled_back: readonly Patch[];
+  /** What the language model gave, when one is configured and a failure mode was found. */
+  readonly llm?: {
+    readonly status: 'ok' | 'invalid' | 'failed';
+    readonly notes: readonly string[];
+  };
 }
 
 /** One experiment: a patch's change, with its success metric before and after. */

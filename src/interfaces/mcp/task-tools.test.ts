@@ -57,6 +57,34 @@ describe('task tools over MCP', () => {
     });
   });
 
+  it('get_context with pack: true cites a relevant procedure with its source', async () => {
+    const recorded = await call('record_memory', {
+      entity_id: 'user:primary',
+      text: 'Invoices go out with net-15 terms and the PO number in the subject line',
+      tags: ['procedure', 'invoice'],
+    });
+    const id = (recorded.structuredContent as { memory: { memory_id: string } }).memory.memory_id;
+    const context = await call('get_context', {
+      entity_id: 'user:primary',
+      query: 'Draft the invoice for Acme',
+      pack: true,
+    });
+    expect(context.isError).toBeFalsy();
+    const pack = (context.structuredContent as { recall_pack: { markdown: string } }).recall_pack;
+    expect(pack.markdown).toContain(
+      `## Relevant procedures\n- Invoices go out with net-15 terms and the PO number in the subject line (memory ${id})`,
+    );
+    const elsewhere = await call('get_context', {
+      entity_id: 'user:primary',
+      query: 'Book the flights to Lisbon',
+      pack: true,
+    });
+    const other = (elsewhere.structuredContent as { recall_pack: { markdown: string } })
+      .recall_pack;
+    expect(other.markdown).toContain('## P0 constraints');
+    expect(other.markdown).not.toContain('Relevant procedures');
+  });
+
   it('rejects unknown parameters', async () => {
     const result = await call('list_tasks', { entity_id: 'user:primary', colour: 'red' });
     expect(result.isError).toBe(true);

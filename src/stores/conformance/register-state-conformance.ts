@@ -216,6 +216,7 @@ function registerSnapshotConformance(harness: () => StoreHarness): void {
         stateItems: [],
         watermarks: [],
         vault: { memories: [], revisions: [], predictionErrors: [] },
+        tasks: [],
       });
       expect(await store.getMeta('cursor')).toBeNull();
       expect((await store.readEvents(0, 10)).map((event) => event.eventId)).toEqual(['evt-1']);

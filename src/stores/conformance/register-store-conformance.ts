@@ -7,6 +7,7 @@ import { registerMetaConformance } from './register-meta-conformance.js';
 import { registerObserverConformance } from './register-observer-conformance.js';
 import { registerSearchConformance } from './register-search-conformance.js';
 import { registerStateConformance } from './register-state-conformance.js';
+import { registerTasksConformance } from './register-tasks-conformance.js';
 import { registerVaultConformance } from './register-vault-conformance.js';
 import { registerWriteLockConformance } from './register-write-lock-conformance.js';
 
@@ -55,5 +56,6 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     registerItemsConformance(() => harness);
     registerVaultConformance(() => harness);
     registerObserverConformance(() => harness);
+    registerTasksConformance(() => harness);
   });
 }

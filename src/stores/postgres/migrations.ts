@@ -315,6 +315,34 @@ CREATE INDEX prediction_errors_by_memory ON ${s}.prediction_errors (memory_id)
 CREATE INDEX prediction_errors_by_age ON ${s}.prediction_errors (detected_at, error_id);
 `,
   },
+  {
+    version: 4,
+    description: 'task views in a table of their own, indexed for the reconciler',
+    sql: ({ s }) => `
+-- Derived from task.* events (ADR 2026-11-26-task-table): the view is canonical JSON, the
+-- columns the reconciler and listings filter on sit beside it.
+CREATE TABLE ${s}.tasks (
+  task_id text COLLATE "C" PRIMARY KEY,
+  entity_id text COLLATE "C" NOT NULL,
+  state text COLLATE "C" NOT NULL,
+  priority text COLLATE "C",
+  next_check text COLLATE "C",
+  due text COLLATE "C",
+  ${jsonText('doc')}
+);
+CREATE INDEX tasks_by_state ON ${s}.tasks (state, next_check);
+CREATE INDEX tasks_by_entity ON ${s}.tasks (entity_id, state);
+CREATE INDEX tasks_by_priority ON ${s}.tasks (priority, due);
+
+-- Views folded into meta rows before this version move here, so no rebuild is needed.
+INSERT INTO ${s}.tasks (task_id, entity_id, state, priority, next_check, due, doc)
+SELECT value::json->>'id', value::json->>'entity_id', value::json->>'state',
+       value::json->>'priority', value::json->>'next_check', value::json->>'due', value
+FROM ${s}.meta WHERE key LIKE 'task:TASK-%';
+DELETE FROM ${s}.meta
+WHERE key LIKE 'task:TASK-%' OR key = 'tasks:index' OR key LIKE 'tasks:day:%';
+`,
+  },
 ];
 
 /** The highest version in `list`. */

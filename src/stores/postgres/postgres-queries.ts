@@ -274,7 +274,7 @@ export class PostgresQueries {
   }
 
   /** Every derived row; the caller runs this in one snapshot. */
-  async exportDerived(): Promise<Omit<DerivedSnapshot, 'vault'>> {
+  async exportDerived(): Promise<Omit<DerivedSnapshot, 'vault' | 'tasks'>> {
     const s = this.#s;
     const slots = parseDocs<SlotState>(
       await this.#docs(`SELECT doc FROM ${s}.slots ORDER BY entity_id, field`),

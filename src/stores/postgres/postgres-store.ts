@@ -61,6 +61,7 @@ import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './po
 import { PostgresQueries } from './postgres-queries.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
 import { assertSchemaName, type SqlNames } from './postgres-sql.js';
+import { PostgresTasks } from './postgres-tasks.js';
 import { PostgresVault } from './postgres-vault.js';
 import { PostgresWrites } from './postgres-writes.js';
 
@@ -117,11 +118,16 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   #joined: boolean;
   /** The vault tables, written in this transaction. */
   readonly vault: PostgresVault;
+  /** The task rows, written in this transaction. */
+  readonly tasks: PostgresTasks;
 
   constructor(session: PgSession, names: SqlNames, turn: WriteTurn, plan: AdvisoryPlan) {
     super();
     this.#session = session;
     this.vault = new PostgresVault(names, (operation, work) =>
+      this.run(operation, () => work(session)),
+    );
+    this.tasks = new PostgresTasks(names, (operation, work) =>
       this.run(operation, () => work(session)),
     );
     this.#queries = new PostgresQueries(session, names);
@@ -224,6 +230,7 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
       this.#pendingHistory = [];
       await this.writes.dangerouslyClearDerived();
       await this.vault.clearDerived();
+      await this.tasks.clearDerived();
     });
   }
 }
@@ -260,6 +267,8 @@ export class PostgresStore
   #closing: Promise<void> | null = null;
   /** The vault tables, read in committed snapshots. */
   readonly vault: PostgresVault;
+  /** The task rows, read in committed snapshots. */
+  readonly tasks: PostgresTasks;
 
   /** Wraps an open, migrated database. Use `createPostgresStore`. */
   constructor(driver: PgDriver, names: SqlNames, maxAttempts: number) {
@@ -267,6 +276,7 @@ export class PostgresStore
     this.#driver = driver;
     this.#names = names;
     this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
+    this.tasks = new PostgresTasks(names, (operation, work) => this.#read(operation, false, work));
     this.#maxAttempts = maxAttempts;
     this.client = driver.client;
     this.schema = names.schemaName;
@@ -306,6 +316,9 @@ export class PostgresStore
       vault: await new PostgresVault(this.#names, (_operation, work) =>
         work(session),
       ).exportSnapshot(),
+      tasks: await new PostgresTasks(this.#names, (_operation, work) =>
+        work(session),
+      ).exportTasks(),
     }));
   }
 

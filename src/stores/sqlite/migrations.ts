@@ -291,6 +291,34 @@ CREATE INDEX prediction_errors_by_memory ON prediction_errors (memory_id) WHERE 
 CREATE INDEX prediction_errors_by_age ON prediction_errors (detected_at, error_id);
 `,
   },
+  {
+    version: 5,
+    description: 'task views in a table of their own, indexed for the reconciler',
+    sql: `
+-- Derived from task.* events (ADR 2026-11-26-task-table): the view is canonical JSON, the
+-- columns the reconciler and listings filter on sit beside it.
+CREATE TABLE tasks (
+  task_id TEXT PRIMARY KEY,
+  entity_id TEXT NOT NULL,
+  state TEXT NOT NULL,
+  priority TEXT,
+  next_check TEXT,
+  due TEXT,
+  doc TEXT NOT NULL CHECK (json_valid(doc))
+);
+CREATE INDEX tasks_by_state ON tasks (state, next_check);
+CREATE INDEX tasks_by_entity ON tasks (entity_id, state);
+CREATE INDEX tasks_by_priority ON tasks (priority, due);
+
+-- Views folded into meta rows before this version move here, so no rebuild is needed.
+INSERT INTO tasks (task_id, entity_id, state, priority, next_check, due, doc)
+SELECT json_extract(value, '$.id'), json_extract(value, '$.entity_id'),
+       json_extract(value, '$.state'), json_extract(value, '$.priority'),
+       json_extract(value, '$.next_check'), json_extract(value, '$.due'), value
+FROM meta WHERE key GLOB 'task:TASK-*';
+DELETE FROM meta WHERE key GLOB 'task:TASK-*' OR key = 'tasks:index' OR key GLOB 'tasks:day:*';
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

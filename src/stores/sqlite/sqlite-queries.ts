@@ -84,7 +84,7 @@ export class SqliteQueries {
   readonly #allMeta: Database.Statement<[], MetaRow>;
   readonly #dlqItem: Database.Statement<[string], DocRow>;
   readonly #dlqItems: Database.Statement<[{ readonly statuses: string | null }], DocRow>;
-  readonly #snapshot: () => Omit<DerivedSnapshot, 'vault'>;
+  readonly #snapshot: () => Omit<DerivedSnapshot, 'vault' | 'tasks'>;
 
   constructor(readonly db: Database.Database) {
     this.items = new SqliteStateItemQueries(db);
@@ -246,7 +246,7 @@ export class SqliteQueries {
     return parseDocs<DlqItem>(this.#dlqItems.all({ statuses: toStatusFilter(statuses) }));
   }
 
-  exportDerived(): Omit<DerivedSnapshot, 'vault'> {
+  exportDerived(): Omit<DerivedSnapshot, 'vault' | 'tasks'> {
     return this.#snapshot();
   }
 }

@@ -18,6 +18,7 @@ import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
 import { canWrite, openReadOnly } from './sqlite-read-only.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
+import { SqliteTasks } from './sqlite-tasks.js';
 import { SqliteVault } from './sqlite-vault.js';
 import { SqliteWrites } from './sqlite-writes.js';
 
@@ -66,6 +67,7 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
   readonly #writes: SqliteWrites;
   readonly #turn: WriteTurn;
   readonly vault: SqliteVault;
+  readonly tasks: SqliteTasks;
 
   constructor(
     queries: SqliteQueries,
@@ -78,6 +80,7 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
     this.#writes = writes;
     this.#turn = turn;
     this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
+    this.tasks = new SqliteTasks(db, (operation, work) => this.#run(operation, work));
   }
 
   protected override read<T>(
@@ -114,6 +117,7 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
     return this.#run('dangerouslyClearDerived', () => {
       this.#writes.dangerouslyClearDerived();
       this.vault.clearDerivedNow();
+      this.tasks.clearDerivedNow();
     });
   }
 }
@@ -140,6 +144,8 @@ export class SqliteStore
   readonly #reader: Database.Database;
   /** The vault tables, read through the reader connection. */
   readonly vault: SqliteVault;
+  /** The task rows, read through the reader connection. */
+  readonly tasks: SqliteTasks;
   readonly #readQueries: SqliteQueries;
   readonly #writeQueries: SqliteQueries;
   readonly #searchQueries: SqliteSearchQueries;
@@ -162,6 +168,7 @@ export class SqliteStore
     this.client = writer;
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
+    this.tasks = new SqliteTasks(reader, (operation, work) => this.read(operation, () => work()));
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
     this.#writeSearchQueries = new SqliteSearchQueries(writer);
@@ -199,6 +206,7 @@ export class SqliteStore
     return this.read('exportDerived', (queries) => ({
       ...queries.exportDerived(),
       vault: this.vault.snapshotNow(),
+      tasks: this.tasks.snapshotNow(),
     }));
   }
 
