@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/core/index.js';
-import { createEngine } from '../src/engine/index.js';
+import { createEngine, type EngineContextOptions } from '../src/engine/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { diskCachedModel } from './embedding-cache.js';
 import { loadLocomo, locomoAvailable, toRecord } from './locomo.js';
@@ -17,6 +17,13 @@ import { machine, writeSection } from './report.js';
 
 const BUDGETS = [1000, 2000] as const;
 const QUICK = process.argv.includes('--quick');
+/** `--locomo-a`: LoCoMo half A only (tuning runs; implies `--quick`). */
+const TUNING_ONLY = process.argv.includes('--locomo-a');
+/** `--context '{"itemPriorityShare":25}'`: engine context options for a tuning run. */
+const contextFlag = process.argv.indexOf('--context');
+const CONTEXT_OPTIONS = (
+  contextFlag === -1 ? {} : JSON.parse(process.argv[contextFlag + 1] ?? '{}')
+) as EngineContextOptions;
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
 
@@ -50,6 +57,7 @@ async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Jud
       home,
       clock: fixedClock(Date.parse(haystack.now)),
       embeddings: { model: cached.model },
+      context: CONTEXT_OPTIONS,
     });
     await engine.ingest(haystack.lines.join('\n'));
     for (const q of haystack.asked) {
@@ -91,7 +99,7 @@ if (locomoAvailable()) {
     3: 'open-domain (cat. 3)',
     4: 'single-hop (cat. 4)',
   };
-  for (const conversation of conversations) {
+  for (const conversation of TUNING_ONLY ? halfA : conversations) {
     const asked = queries.filter((q) => q.conversation_id === conversation && q.category <= 4);
     haystacksLocomo.push({
       thread: conversation,
@@ -113,7 +121,7 @@ if (locomoAvailable()) {
 // Only haystacks whose vectors are all in the disk cache (see bench/retrieval.bench.ts), unless
 // `--embed-all`.
 const haystacksLme: Haystack[] = [];
-if (lmeAvailable()) {
+if (lmeAvailable() && !TUNING_ONLY) {
   const lme = loadLme();
   const split = splitLme(lme.queries);
   const all = process.argv.includes('--embed-all');
@@ -189,5 +197,5 @@ ${rows.join('\n')}
 
 Target (issue #17): evidence recall at 2,000 tokens ≥ 0.80 on LoCoMo half B.
 `;
-if (QUICK) console.log(markdown);
+if (QUICK || TUNING_ONLY) console.log(markdown);
 else writeSection('context-evidence', { date, machine: machine(), results }, markdown);
