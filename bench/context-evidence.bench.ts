@@ -19,11 +19,14 @@ const BUDGETS = [1000, 2000] as const;
 const QUICK = process.argv.includes('--quick');
 /** `--locomo-a`: LoCoMo half A only (tuning runs; implies `--quick`). */
 const TUNING_ONLY = process.argv.includes('--locomo-a');
-/** `--context '{"itemPriorityShare":25}'`: engine context options for a tuning run. */
-const contextFlag = process.argv.indexOf('--context');
-const CONTEXT_OPTIONS = (
-  contextFlag === -1 ? {} : JSON.parse(process.argv[contextFlag + 1] ?? '{}')
-) as EngineContextOptions;
+/**
+ * `--variants '{"name":{"itemPriorityShare":25},…}'`: engine context options to compare (tuning
+ * runs); each haystack is ingested once and read by one engine per variant. Default: the defaults.
+ */
+const variantsFlag = process.argv.indexOf('--variants');
+const VARIANTS = (
+  variantsFlag === -1 ? { default: {} } : JSON.parse(process.argv[variantsFlag + 1] ?? '{}')
+) as Record<string, EngineContextOptions>;
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
 
@@ -47,43 +50,62 @@ interface Judged {
   readonly budget: number;
   readonly recall: number;
   readonly tokens: number;
+  readonly variant: string;
 }
 
 async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Judged[]> {
   const judged: Judged[] = [];
   for (const haystack of haystacks) {
     const home = mkdtempSync(join(tmpdir(), 'verity-context-evidence-'));
-    const engine = await createEngine({
-      home,
-      clock: fixedClock(Date.parse(haystack.now)),
-      embeddings: { model: cached.model },
-      context: CONTEXT_OPTIONS,
-    });
-    await engine.ingest(haystack.lines.join('\n'));
-    for (const q of haystack.asked) {
-      for (const budget of BUDGETS) {
-        const result = await engine.buildContext({
-          thread: haystack.thread,
-          query: q.question,
-          now: haystack.now,
-          budget,
-        });
-        const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
-        const evidence = [...new Set(q.evidence)];
-        const found = evidence.filter((id) => shown.has(id)).length;
-        judged.push({
-          dataset,
-          half: q.half,
-          type: q.type,
-          budget,
-          recall: evidence.length === 0 ? 0 : found / evidence.length,
-          tokens: result.total,
-        });
-      }
+    const open = (context: EngineContextOptions) =>
+      createEngine({
+        home,
+        clock: fixedClock(Date.parse(haystack.now)),
+        embeddings: { model: cached.model },
+        context,
+      });
+    const ingester = await open({});
+    await ingester.ingest(haystack.lines.join('\n'));
+    await ingester.close();
+    for (const [variant, context] of Object.entries(VARIANTS)) {
+      const engine = await open(context);
+      judged.push(...(await judge(engine, dataset, haystack, variant)));
+      await engine.close();
     }
-    await engine.close();
     rmSync(home, { recursive: true, force: true });
     console.log(`${dataset} ${haystack.thread}: ${haystack.asked.length} questions`);
+  }
+  return judged;
+}
+
+async function judge(
+  engine: Awaited<ReturnType<typeof createEngine>>,
+  dataset: string,
+  haystack: Haystack,
+  variant: string,
+): Promise<Judged[]> {
+  const judged: Judged[] = [];
+  for (const q of haystack.asked) {
+    for (const budget of BUDGETS) {
+      const result = await engine.buildContext({
+        thread: haystack.thread,
+        query: q.question,
+        now: haystack.now,
+        budget,
+      });
+      const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
+      const evidence = [...new Set(q.evidence)];
+      const found = evidence.filter((id) => shown.has(id)).length;
+      judged.push({
+        dataset,
+        half: q.half,
+        type: q.type,
+        budget,
+        recall: evidence.length === 0 ? 0 : found / evidence.length,
+        tokens: result.total,
+        variant,
+      });
+    }
   }
   return judged;
 }
@@ -158,6 +180,20 @@ await local.close();
 const f3 = (n: number) => n.toFixed(3);
 const mean = (list: readonly number[]) =>
   list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
+if (TUNING_ONLY) {
+  for (const variant of Object.keys(VARIANTS)) {
+    const own = judged.filter((j) => j.variant === variant);
+    const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
+    const cells = types.map((type) => {
+      const list = type === 'overall' ? own : own.filter((j) => j.type === type);
+      const at = (budget: number) =>
+        mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
+      return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
+    });
+    console.log(`variant ${variant}: ${cells.join(' | ')}`);
+  }
+  process.exit(0);
+}
 const rows: string[] = [];
 const results: Record<string, unknown>[] = [];
 for (const dataset of ['LoCoMo', 'LongMemEval-S dev']) {

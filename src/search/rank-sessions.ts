@@ -35,21 +35,30 @@ export function rankSessions(hits: readonly SessionHit[], ranking: SessionRankin
     list.push(hit.score);
   }
   if (ranking.mode === 'best') return order;
-  const depth = ranking.depth ?? 3;
-  const decay = ranking.decay ?? 0.5;
-  const total = new Map<string, number>();
-  for (const [thread, list] of scores) {
-    const sorted = [...list].sort((a, b) => b - a).slice(0, depth);
-    total.set(
-      thread,
-      sorted.reduce((sum, s, index) => sum + s * decay ** index, 0),
-    );
-  }
+  const total = decayedSums(scores, ranking);
   const position = new Map(order.map((thread, index) => [thread, index]));
   return [...order].sort(
     (a, b) =>
       (total.get(b) ?? 0) - (total.get(a) ?? 0) || (position.get(a) ?? 0) - (position.get(b) ?? 0),
   );
+}
+
+/** Each session's best `depth` scores summed, the i-th (0-based) × `decay`^i. */
+function decayedSums(
+  scores: ReadonlyMap<string, readonly number[]>,
+  ranking: Omit<SessionRanking, 'mode'>,
+): Map<string, number> {
+  const depth = ranking.depth ?? 3;
+  const decay = ranking.decay ?? 0.5;
+  const total = new Map<string, number>();
+  for (const [session, list] of scores) {
+    const best = [...list].sort((a, b) => b - a).slice(0, depth);
+    total.set(
+      session,
+      best.reduce((sum, score, index) => sum + score * decay ** index, 0),
+    );
+  }
+  return total;
 }
 
 /** One scored hit and the session it belongs to, for `boostBySession`. */
@@ -71,22 +80,13 @@ export function boostBySession(
   ranking: Omit<SessionRanking, 'mode'> = {},
 ): number[] {
   if (weight === 0 || hits.length === 0) return hits.map((hit) => hit.score);
-  const depth = ranking.depth ?? 3;
-  const decay = ranking.decay ?? 0.5;
   const bySession = new Map<string, number[]>();
   for (const hit of hits) {
     const list = bySession.get(hit.session) ?? [];
     list.push(Math.max(0, hit.score));
     bySession.set(hit.session, list);
   }
-  const sessionScore = new Map<string, number>();
-  for (const [session, list] of bySession) {
-    const best = [...list].sort((a, b) => b - a).slice(0, depth);
-    sessionScore.set(
-      session,
-      best.reduce((sum, score, index) => sum + score * decay ** index, 0),
-    );
-  }
+  const sessionScore = decayedSums(bySession, ranking);
   const top = Math.max(...sessionScore.values());
   const maxHit = Math.max(...hits.map((hit) => hit.score));
   if (top <= 0) return hits.map((hit) => hit.score);
