@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/core/index.js';
-import { createEngine } from '../src/engine/index.js';
+import { createEngine, type EngineContextOptions } from '../src/engine/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { diskCachedModel } from './embedding-cache.js';
 import { loadLocomo, locomoAvailable, toRecord } from './locomo.js';
@@ -17,6 +17,16 @@ import { machine, writeSection } from './report.js';
 
 const BUDGETS = [1000, 2000] as const;
 const QUICK = process.argv.includes('--quick');
+/** `--locomo-a`: LoCoMo half A only (tuning runs; implies `--quick`). */
+const TUNING_ONLY = process.argv.includes('--locomo-a');
+/**
+ * `--variants '{"name":{"itemPriorityShare":25},…}'`: engine context options to compare (tuning
+ * runs); each haystack is ingested once and read by one engine per variant. Default: the defaults.
+ */
+const variantsFlag = process.argv.indexOf('--variants');
+const VARIANTS = (
+  variantsFlag === -1 ? { default: {} } : JSON.parse(process.argv[variantsFlag + 1] ?? '{}')
+) as Record<string, EngineContextOptions>;
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
 
@@ -40,42 +50,62 @@ interface Judged {
   readonly budget: number;
   readonly recall: number;
   readonly tokens: number;
+  readonly variant: string;
 }
 
 async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Judged[]> {
   const judged: Judged[] = [];
   for (const haystack of haystacks) {
     const home = mkdtempSync(join(tmpdir(), 'verity-context-evidence-'));
-    const engine = await createEngine({
-      home,
-      clock: fixedClock(Date.parse(haystack.now)),
-      embeddings: { model: cached.model },
-    });
-    await engine.ingest(haystack.lines.join('\n'));
-    for (const q of haystack.asked) {
-      for (const budget of BUDGETS) {
-        const result = await engine.buildContext({
-          thread: haystack.thread,
-          query: q.question,
-          now: haystack.now,
-          budget,
-        });
-        const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
-        const evidence = [...new Set(q.evidence)];
-        const found = evidence.filter((id) => shown.has(id)).length;
-        judged.push({
-          dataset,
-          half: q.half,
-          type: q.type,
-          budget,
-          recall: evidence.length === 0 ? 0 : found / evidence.length,
-          tokens: result.total,
-        });
-      }
+    const open = (context: EngineContextOptions) =>
+      createEngine({
+        home,
+        clock: fixedClock(Date.parse(haystack.now)),
+        embeddings: { model: cached.model },
+        context,
+      });
+    const ingester = await open({});
+    await ingester.ingest(haystack.lines.join('\n'));
+    await ingester.close();
+    for (const [variant, context] of Object.entries(VARIANTS)) {
+      const engine = await open(context);
+      judged.push(...(await judge(engine, dataset, haystack, variant)));
+      await engine.close();
     }
-    await engine.close();
     rmSync(home, { recursive: true, force: true });
     console.log(`${dataset} ${haystack.thread}: ${haystack.asked.length} questions`);
+  }
+  return judged;
+}
+
+async function judge(
+  engine: Awaited<ReturnType<typeof createEngine>>,
+  dataset: string,
+  haystack: Haystack,
+  variant: string,
+): Promise<Judged[]> {
+  const judged: Judged[] = [];
+  for (const q of haystack.asked) {
+    for (const budget of BUDGETS) {
+      const result = await engine.buildContext({
+        thread: haystack.thread,
+        query: q.question,
+        now: haystack.now,
+        budget,
+      });
+      const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
+      const evidence = [...new Set(q.evidence)];
+      const found = evidence.filter((id) => shown.has(id)).length;
+      judged.push({
+        dataset,
+        half: q.half,
+        type: q.type,
+        budget,
+        recall: evidence.length === 0 ? 0 : found / evidence.length,
+        tokens: result.total,
+        variant,
+      });
+    }
   }
   return judged;
 }
@@ -91,7 +121,7 @@ if (locomoAvailable()) {
     3: 'open-domain (cat. 3)',
     4: 'single-hop (cat. 4)',
   };
-  for (const conversation of conversations) {
+  for (const conversation of TUNING_ONLY ? halfA : conversations) {
     const asked = queries.filter((q) => q.conversation_id === conversation && q.category <= 4);
     haystacksLocomo.push({
       thread: conversation,
@@ -113,7 +143,7 @@ if (locomoAvailable()) {
 // Only haystacks whose vectors are all in the disk cache (see bench/retrieval.bench.ts), unless
 // `--embed-all`.
 const haystacksLme: Haystack[] = [];
-if (lmeAvailable()) {
+if (lmeAvailable() && !TUNING_ONLY) {
   const lme = loadLme();
   const split = splitLme(lme.queries);
   const all = process.argv.includes('--embed-all');
@@ -150,6 +180,20 @@ await local.close();
 const f3 = (n: number) => n.toFixed(3);
 const mean = (list: readonly number[]) =>
   list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
+if (TUNING_ONLY) {
+  for (const variant of Object.keys(VARIANTS)) {
+    const own = judged.filter((j) => j.variant === variant);
+    const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
+    const cells = types.map((type) => {
+      const list = type === 'overall' ? own : own.filter((j) => j.type === type);
+      const at = (budget: number) =>
+        mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
+      return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
+    });
+    console.log(`variant ${variant}: ${cells.join(' | ')}`);
+  }
+  process.exit(0);
+}
 const rows: string[] = [];
 const results: Record<string, unknown>[] = [];
 for (const dataset of ['LoCoMo', 'LongMemEval-S dev']) {
@@ -189,5 +233,5 @@ ${rows.join('\n')}
 
 Target (issue #17): evidence recall at 2,000 tokens ≥ 0.80 on LoCoMo half B.
 `;
-if (QUICK) console.log(markdown);
+if (QUICK || TUNING_ONLY) console.log(markdown);
 else writeSection('context-evidence', { date, machine: machine(), results }, markdown);

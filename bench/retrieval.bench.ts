@@ -2,6 +2,7 @@
 // configuration tried, on tuning and held-out halves, per question type; throughput and latency.
 // Run: npm run bench:retrieval (writes the "retrieval" section of docs/BENCHMARKS.md);
 // `--quick` skips throughput and latency and prints only.
+import { loadavg } from 'node:os';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { DEFAULT_FUSION, type FusionSettings } from '../src/search/index.js';
 import { diskCachedModel } from './embedding-cache.js';
@@ -380,12 +381,19 @@ async function throughput(workers: number, sample: readonly string[]): Promise<n
 const probe = [...new Set(lme.messages.map((m) => m.content.slice(0, local.maxInputTokens * 16)))]
   .sort()
   .slice(0, 384);
-const probes: { workers: number; textsPerSecond: number }[] = [];
+const probes: {
+  workers: number;
+  textsPerSecond: number;
+  loadBefore: number;
+  loadAfter: number;
+}[] = [];
 const latency: Latency[] = [];
 if (!QUICK) {
   for (const workers of [1, 2]) {
     if (probe.length === 0) break;
-    probes.push({ workers, textsPerSecond: await throughput(workers, probe) });
+    const loadBefore = loadavg()[0] ?? 0;
+    const textsPerSecond = await throughput(workers, probe);
+    probes.push({ workers, textsPerSecond, loadBefore, loadAfter: loadavg()[0] ?? 0 });
     console.log('throughput', probes.at(-1));
   }
   const documents = [...new Set(messages.map((m) => `${m.speaker}: ${m.content}`))];
@@ -525,7 +533,7 @@ Performance:
 | LoCoMo stores (${locomoBuilt.messages.toLocaleString('en-US')} messages): ingest + full text | ${locomoBuilt.ingestSeconds.toFixed(1)} s | |
 | LongMemEval stores (${(lmeBuilt?.messages ?? 0).toLocaleString('en-US')} messages, ${lmeCorpora.length} haystacks): ingest + full text | ${(lmeBuilt?.ingestSeconds ?? 0).toFixed(1)} s | |
 | vectors this run: ${cached.stats.modelTexts.toLocaleString('en-US')} texts embedded, ${cached.stats.hits.toLocaleString('en-US')} from the disk cache (\`.cache/bench/\`, gitignored) | ${(locomoBuilt.indexSeconds + (lmeBuilt?.indexSeconds ?? 0)).toFixed(1)} s | |
-${probes.map((p) => `| embedding throughput, bundled model, cache bypassed, ${probe.length} LongMemEval texts, ${p.workers} worker thread${p.workers === 1 ? '' : 's'} (32-text batches) | ${p.textsPerSecond.toFixed(1)} texts/s | |`).join('\n')}
+${probes.map((p) => `| embedding throughput, bundled model, cache bypassed, ${probe.length} LongMemEval texts, ${p.workers} worker thread${p.workers === 1 ? '' : 's'} (32-text batches; 1-min load average ${p.loadBefore.toFixed(1)} → ${p.loadAfter.toFixed(1)}) | ${p.textsPerSecond.toFixed(1)} texts/s | |`).join('\n')}
 ${latency
   .map(
     (l) =>

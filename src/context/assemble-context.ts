@@ -3,6 +3,7 @@ import {
   ENTITY_ID_PATTERN,
   EngineError,
   err,
+  isActiveItem,
   ok,
   parseRfc3339,
   type Result,
@@ -66,7 +67,20 @@ export interface ContextOptions {
   readonly system?: string;
   /** Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS`. */
   readonly limits?: Partial<ContextLimits>;
+  /**
+   * Percent of the budget after the system text up to which cut state items take room back from
+   * older text (ADR 2026-11-25-context-budget, amended for issue #17); pinned and conflicting
+   * items and the first `PRIORITY_ITEMS_FLOOR` chosen are protected whatever it says. Default
+   * `DEFAULT_ITEM_PRIORITY_SHARE`; 100 protects them all, as before.
+   */
+  readonly itemPriorityShare?: number;
 }
+
+/** Default `ContextOptions.itemPriorityShare`. */
+export const DEFAULT_ITEM_PRIORITY_SHARE = 25;
+
+/** State items always protected from older text, beyond pinned and conflicting ones. */
+export const PRIORITY_ITEMS_FLOOR = 3;
 
 /** Everything a context is assembled from, already read from the sources. */
 export interface ContextInputs {
@@ -294,15 +308,17 @@ export function assembleContext(
   const inTail = new Set(
     tailProbe.includedIds.filter((id) => !tailProbe.truncatedIds.includes(id)),
   );
+  const query = inputs.query === undefined ? normalized.value.query : optionalText(inputs.query);
   const layout: Layout = {
     sections: [{ ...system, share: 0, allowance: budget, backfill: 0 }],
-    builders: sectionBuilders(inputs, normalized.value, limits, tokenizer, inTail),
+    builders: sectionBuilders(inputs, { ...normalized.value, query }, limits, tokenizer, inTail),
     available,
     separator,
   };
   const shared = allocateShares(layout, shares, baseOf, system.text === '' ? 0 : 1);
   backfillCutSections(layout, available - shared.consumed, shared.emitted);
-  protectPrioritySections(layout);
+  const itemShare = options.itemPriorityShare ?? DEFAULT_ITEM_PRIORITY_SHARE;
+  protectPrioritySections(layout, Math.floor((available * itemShare) / 100), inputs.stateItems);
   replaceRepeatedMemories(layout, inputs, normalized.value.thread, limits, inTail, tokenizer);
   const { sections } = layout;
   const { markdown, total } = fitWholeToBudget(layout, budget, tokenizer);
@@ -310,7 +326,7 @@ export function assembleContext(
   return ok({
     entity,
     thread: normalized.value.thread,
-    query: inputs.query === undefined ? normalized.value.query : optionalText(inputs.query),
+    query,
     mode,
     now,
     tokenizer: tokenizer.name,
@@ -365,6 +381,7 @@ function sectionBuilders(
         limits.stateItems,
         allowance,
         tokenizer,
+        request.query,
       ),
     memories: (allowance) =>
       memoriesSection(
@@ -445,33 +462,68 @@ function backfillCutSections(layout: Layout, leftoverAfterTail: number, emittedB
 /**
  * Priority (issue #12): canonical state (conflict and review markers lead it) and then the open
  * state items are never cut while lower sections keep text. A cut one takes room back from the
- * tail, then memories, summary and skills (canonical state last from the items).
+ * tail, then memories, summary and skills (canonical state last from the items). The items' claim
+ * is bounded (issue #17): up to `itemBound` tokens, or more when the pinned and conflicting items
+ * and the first `PRIORITY_ITEMS_FLOOR` chosen need it.
  */
-function protectPrioritySections(layout: Layout): void {
+function protectPrioritySections(
+  layout: Layout,
+  itemBound: number,
+  items: readonly StateItem[],
+): void {
   const { available, separator, builders, sections } = layout;
   for (const name of PRIORITY_SECTIONS) {
     const index = sections.findIndex((section) => section.name === name);
     const current = sections[index];
     if (current === undefined || !cutForBudget(current)) continue;
     if (name === 'state_items' && current.source !== 'state_items') continue;
-    // The least allowance that shows the section whole (it may reserve room for its marker).
-    let low = current.tokens;
-    let high = available;
-    while (low < high) {
-      const middle = Math.floor((low + high) / 2);
-      if (cutForBudget(builders[name](middle))) low = middle + 1;
-      else high = middle;
+    const whole = (draft: SectionDraft) => !cutForBudget(draft);
+    let wanted = leastAllowance(builders[name], current.tokens, available, whole);
+    if (name === 'state_items') {
+      const floor = protectedItemCount(items);
+      const floorAllowance = leastAllowance(
+        builders[name],
+        current.tokens,
+        available,
+        (draft) => draft.includedIds.length >= floor,
+      );
+      wanted = Math.min(wanted, Math.max(itemBound, floorAllowance));
     }
+    if (wanted <= current.tokens) continue;
     const separatorCost = current.text === '' ? separator : 0;
     const freed = takeRoomFrom(
       layout,
       YIELDING_SECTIONS[name],
-      high + separatorCost - current.tokens,
+      wanted + separatorCost - current.tokens,
     );
     if (freed === 0) continue;
     const grown = builders[name](current.tokens + freed - separatorCost);
     sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
   }
+}
+
+/** The least allowance in [`low`, `high`] whose draft satisfies `enough` (`high` if none does). */
+function leastAllowance(
+  build: (allowance: number) => SectionDraft,
+  from: number,
+  high: number,
+  enough: (draft: SectionDraft) => boolean,
+): number {
+  let low = from;
+  let top = high;
+  while (low < top) {
+    const middle = Math.floor((low + top) / 2);
+    if (enough(build(middle))) top = middle;
+    else low = middle + 1;
+  }
+  return top;
+}
+
+/** Items protected whatever the bound: pinned and conflicting ones, and at least the floor. */
+function protectedItemCount(items: readonly StateItem[]): number {
+  const active = items.filter(isActiveItem);
+  const marked = active.filter((item) => item.pinned || item.conflict).length;
+  return Math.min(active.length, Math.max(marked, PRIORITY_ITEMS_FLOOR));
 }
 
 /** Shrinks the `victims`, in order, until `need` tokens are freed or none is left; returns what was freed. */

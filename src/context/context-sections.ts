@@ -6,6 +6,7 @@ import {
   renderStateSection,
   type StateItem,
 } from '../core/index.js';
+import { queryTerms, wordsOf } from '../search/index.js';
 import { type CanonicalLine, canonicalHeading, composeCanonical } from './canonical-state.js';
 import type { ContextSectionName } from './context-budget.js';
 import type { MemoryHit } from './context-sources.js';
@@ -179,9 +180,59 @@ export function canonicalSection(
 }
 
 /**
+ * Active items in the order they are chosen when not all fit: pinned, then conflicting, then those
+ * sharing the most distinct words with `query` (text and topic tags), then core's render order.
+ * Without a query (or with no word in common) this is the render order with conflicts raised.
+ */
+export function itemSelectionOrder(
+  items: readonly StateItem[],
+  query: string | null,
+): readonly StateItem[] {
+  const terms = new Set(query === null ? [] : queryTerms(query));
+  const relevance = new Map(
+    items.map((item) => {
+      const words = new Set(wordsOf(`${item.text} ${item.topicTags.join(' ')}`));
+      return [item.uid, [...terms].filter((term) => words.has(term)).length];
+    }),
+  );
+  const rank = (item: StateItem) => (item.pinned ? 0 : item.conflict ? 1 : 2);
+  return items
+    .filter(isActiveItem)
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        (relevance.get(b.uid) ?? 0) - (relevance.get(a.uid) ?? 0) ||
+        compareForRendering(a, b),
+    );
+}
+
+/** Core's section for `chosen`, its header counting them against all `total` active items. */
+function renderChosenItems(
+  chosen: readonly StateItem[],
+  total: number,
+  updatedAt: string | undefined,
+): string {
+  const text = renderStateSection(chosen, updatedAt === undefined ? {} : { updatedAt });
+  if (chosen.length === total) return text;
+  return text.replace(/items: \d+\)/, `items: ${chosen.length} of ${total})`);
+}
+
+/** The newest `updatedAt` among `items` (the header's instant). */
+function newestUpdate(items: readonly StateItem[]): string | undefined {
+  return items.reduce<StateItem | undefined>(
+    (latest, item) =>
+      latest === undefined || Date.parse(item.updatedAt) > Date.parse(latest.updatedAt)
+        ? item
+        : latest,
+    undefined,
+  )?.updatedAt;
+}
+
+/**
  * The structured state items, rendered by core's `renderStateSection` (whose header counts what
- * is shown against what exists). When no item is active, the long summary stands in (seed 001's
- * rollout fallback), under its own heading.
+ * is shown against what exists). When not all fit, they are chosen in `itemSelectionOrder` (the
+ * items `query` names first) and shown in core's render order. When no item is active, the long
+ * summary stands in (seed 001's rollout fallback), under its own heading.
  */
 export function stateItemsSection(
   items: readonly StateItem[],
@@ -189,8 +240,9 @@ export function stateItemsSection(
   cap: number,
   allowance: number,
   tokenizer: Tokenizer,
+  query: string | null = null,
 ): SectionDraft {
-  const active = items.filter(isActiveItem).sort(compareForRendering);
+  const active = itemSelectionOrder(items, query);
   if (active.length === 0) {
     return textSection(
       'state_items',
@@ -201,12 +253,14 @@ export function stateItemsSection(
       'long_summary',
     );
   }
-  const full = renderStateSection(active, { maxItems: cap }).split('\n');
-  const [header = '', ...itemLines] = full;
-  const capped = active.slice(itemLines.length).map((item) => item.uid);
-  const entries = itemLines.map((line, index) =>
-    lineEntry(active[index]?.uid ?? `#${index}`, line, 1, tokenizer),
+  const kept = active.slice(0, Math.max(0, cap));
+  const capped = active.slice(kept.length).map((item) => item.uid);
+  const byUid = new Map(kept.map((item) => [item.uid, item]));
+  const updatedAt = newestUpdate(active);
+  const entries = kept.map((item) =>
+    lineEntry(item.uid, renderStateSection([item]).split('\n')[1] ?? '', 1, tokenizer),
   );
+  const header = renderChosenItems(active, active.length, updatedAt).split('\n')[0] ?? '';
   const heading = SECTION_HEADINGS.state_items;
   const marker = (omitted: number) => `[… ${omitted} more state items omitted]`;
   // The header grows to "items: K of N" once anything is left out.
@@ -218,12 +272,22 @@ export function stateItemsSection(
     allowance,
     minPartialTokens: Number.POSITIVE_INFINITY,
     compose: (chosen, omitted) => {
-      const text = `${heading}\n${renderStateSection(active, { maxItems: chosen.length })}`;
+      const shown = chosen
+        .map((entry) => byUid.get(entry.id))
+        .filter((item): item is StateItem => item !== undefined);
+      const text = `${heading}\n${renderChosenItems(shown, active.length, updatedAt)}`;
       return withMarker(text, omitted + capped.length, marker);
     },
     tokenizer,
   });
-  return fittedDraft(empty('state_items', 'state_items'), fit, capped);
+  const draft = fittedDraft(empty('state_items', 'state_items'), fit, capped);
+  const position = new Map(
+    [...kept].sort(compareForRendering).map((item, index) => [item.uid, index]),
+  );
+  const inRenderOrder = [...draft.includedIds].sort(
+    (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0),
+  );
+  return { ...draft, includedIds: inRenderOrder };
 }
 
 function scoreOf(hit: MemoryHit): number {

@@ -29,7 +29,13 @@ import {
 import type { EntityRegistry } from '../extract/index.js';
 import { readEntity } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
-import { makeSnippet, queryTerms, type SearchOptions, type SearchResult } from '../search/index.js';
+import {
+  boostBySession,
+  makeSnippet,
+  queryTerms,
+  type SearchOptions,
+  type SearchResult,
+} from '../search/index.js';
 import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../stores/index.js';
 
 /** What `Engine.buildContext` is asked: every field optional. */
@@ -66,7 +72,38 @@ export interface EngineContextOptions {
   readonly system?: string;
   /** Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS`. */
   readonly limits?: Partial<ContextLimits>;
+  /**
+   * Percent of the budget (after the system text) up to which cut state items take room back from
+   * older text. Default `DEFAULT_ITEM_PRIORITY_SHARE` (ADR 2026-11-25-context-budget).
+   */
+  readonly itemPriorityShare?: number;
+  /** How retrieved messages become memories (ADR 2026-11-26-retrieval-across-datasets). */
+  readonly memoryRanking?: Partial<MemoryRanking>;
 }
+
+/** How the memories section ranks and widens the search's hits. */
+export interface MemoryRanking {
+  /**
+   * Session-level ranking: each message hit gains this share of the best hit's score, times its
+   * session's score relative to the best session's (a session = one thread's messages of one UTC
+   * day, scored by its best three hits, 1 / 0.5 / 0.25). 0: off.
+   */
+  readonly sessionWeight: number;
+  /** Neighbour expansion: the best this many message hits bring the turn before and after. */
+  readonly neighbourHits: number;
+  /** A neighbour's score as a share of its hit's (it ranks right below hits that much better). */
+  readonly neighbourWeight: number;
+  /** Hits asked of search per memory slot, so session ranking can lift hits beyond the cap. */
+  readonly candidateFactor: number;
+}
+
+/** Defaults of `MemoryRanking`, chosen on the tuning halves (see BENCHMARKS.md). */
+export const DEFAULT_MEMORY_RANKING: MemoryRanking = {
+  sessionWeight: 0,
+  neighbourHits: 0,
+  neighbourWeight: 0.9,
+  candidateFactor: 1,
+};
 
 /** What the context capability reads through. */
 export interface ContextCapabilityDeps {
@@ -181,6 +218,7 @@ interface ContextRuntime {
   readonly llm: ThreadSummarizer | null;
   /** Model summaries by content key (never recorded: nothing derived depends on them). */
   readonly llmMemo: ReturnType<typeof createMemo<Promise<string>>>;
+  readonly memoryRanking: MemoryRanking;
 }
 
 function contextRuntime(
@@ -202,6 +240,7 @@ function contextRuntime(
               : { timeoutMs: options.summaryTimeoutMs }),
           }),
     llmMemo: createMemo<Promise<string>>(SUMMARY_MEMO_SIZE),
+    memoryRanking: { ...DEFAULT_MEMORY_RANKING, ...options.memoryRanking },
   };
 }
 
@@ -317,19 +356,89 @@ function sourcesFor(
     skills: async () => rt.options.skills ?? null,
 
     async memories(query, _request, limit) {
+      const ranking = rt.memoryRanking;
       const result = await rt.deps.search(query, {
-        limit,
+        limit: Math.max(limit, Math.ceil(limit * ranking.candidateFactor)),
         filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
       });
       const recorded = (await rt.deps.recordedMemories?.(query, [...scope], limit)) ?? [];
       const terms = queryTerms(query);
-      return [...recorded, ...result.hits.map((hit) => toMemoryHit(hit, terms))];
+      const ranked = rankBySession(result.hits, ranking.sessionWeight).slice(0, limit);
+      const neighbours = await neighbourHits(rt, ranked, inScope);
+      const hits = [...ranked, ...neighbours].map((hit) => toMemoryHit(hit, terms));
+      return [...recorded, ...bestFirst(hits).slice(0, limit)];
     },
 
     async tail(_threadId, limit) {
       const records = await tailRecords();
       return records.slice(0, limit).map(toBatchMessage);
     },
+  };
+}
+
+type Hit = SearchResult['hits'][number];
+
+/** Hits re-scored by session-level ranking (`boostBySession`), best first. */
+function rankBySession(hits: readonly Hit[], weight: number): Hit[] {
+  const scores = boostBySession(
+    hits.map((hit) => ({
+      session: `${hit.kind}\u0000${hit.thread_id ?? ''}\u0000${hit.created_at.slice(0, 10)}`,
+      score: hit.score,
+    })),
+    weight,
+  );
+  return bestFirst(hits.map((hit, index) => ({ ...hit, score: scores[index] ?? hit.score })));
+}
+
+/** Score descending, then id: the memories section's own order, so slicing keeps its prefix. */
+function bestFirst<T extends { readonly score: number; readonly id: string }>(hits: T[]): T[] {
+  return hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Neighbour expansion: the turns before and after each of the best message hits, scored as a
+ * share of their hit's score; a turn that is itself a hit (or another's neighbour) keeps its best.
+ */
+async function neighbourHits(
+  rt: ContextRuntime,
+  ranked: readonly Hit[],
+  inScope: (record: MessageRecord) => boolean,
+): Promise<Hit[]> {
+  const { neighbourHits: count, neighbourWeight } = rt.memoryRanking;
+  const keyOf = (thread: string | null, id: string) => `${thread ?? ''}\u0000${id}`;
+  const best = new Map(ranked.map((hit) => [keyOf(hit.thread_id, hit.id), hit.score]));
+  const found = new Map<string, Hit>();
+  const sources = ranked.filter((hit) => hit.kind === 'message' && hit.thread_id !== null);
+  for (const hit of sources.slice(0, count)) {
+    const threadId = hit.thread_id ?? '';
+    const at = { createdAt: hit.created_at, messageId: hit.id };
+    const [before, after] = await Promise.all([
+      rt.deps.store.listMessages({ threadId, before: at, order: 'desc', limit: 1 }),
+      rt.deps.store.listMessages({ threadId, after: at, limit: 1 }),
+    ]);
+    for (const record of [...before, ...after].filter(inScope)) {
+      const key = keyOf(threadId, record.messageId);
+      const score = hit.score * neighbourWeight;
+      if ((best.get(key) ?? Number.NEGATIVE_INFINITY) >= score) continue;
+      best.set(key, score);
+      found.set(key, neighbourOf(hit, record, score));
+    }
+  }
+  return [...found.values()];
+}
+
+/** A stored message shown as a neighbour of `hit`. */
+function neighbourOf(hit: Hit, record: MessageRecord, score: number): Hit {
+  return {
+    ...hit,
+    id: record.messageId,
+    message_id: record.messageId,
+    score,
+    scores: { bm25: null, vector: null },
+    snippet: record.content,
+    entity_id: record.entityId,
+    created_at: record.createdAt,
+    text: record.content,
   };
 }
 
@@ -377,6 +486,9 @@ export function createContextCapability(
         {
           limits: rt.limits,
           ...(options.system === undefined ? {} : { system: options.system }),
+          ...(options.itemPriorityShare === undefined
+            ? {}
+            : { itemPriorityShare: options.itemPriorityShare }),
         },
       );
     },

@@ -35,7 +35,12 @@ export type {
   ProjectionReport,
   ProjectOptions,
 } from './capabilities.js';
-export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
+export type {
+  BuildContextRequest,
+  EngineContextOptions,
+  MemoryRanking,
+} from './context-capability.js';
+export { DEFAULT_MEMORY_RANKING } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';

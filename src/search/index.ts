@@ -34,5 +34,5 @@ export {
   rankCandidates,
   rankerConfidence,
 } from './rank-candidates.js';
-export type { SessionHit, SessionRanking } from './rank-sessions.js';
-export { rankSessions } from './rank-sessions.js';
+export type { SessionHit, SessionRanking, SessionScored } from './rank-sessions.js';
+export { boostBySession, rankSessions } from './rank-sessions.js';

@@ -28,6 +28,12 @@ export interface MessageQuery {
    * w.createdAt AND message_id > w.messageId)`. Null or absent: from the start.
    */
   readonly after?: Watermark | null;
+  /**
+   * Only messages strictly before this watermark: `created_at < w.createdAt OR (created_at =
+   * w.createdAt AND message_id < w.messageId)`. Null or absent: to the end. With `order: 'desc'`
+   * and `limit: 1` it reads the turn before a message.
+   */
+  readonly before?: Watermark | null;
   readonly limit: number;
   readonly order?: 'asc' | 'desc';
 }

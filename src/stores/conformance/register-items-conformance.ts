@@ -134,6 +134,22 @@ function registerMessageOrderCases(current: () => ItemsHarness): void {
     expect(await desc(0)).toEqual([]);
   });
 
+  it('reads only messages strictly before a watermark, so desc with limit 1 is the turn before', async () => {
+    await putMessages(store(), THREAD);
+    const read = (before: Watermark, order: 'asc' | 'desc', limit = 10, after?: Watermark) =>
+      store()
+        .listMessages({ threadId: 't-1', before, order, limit, ...(after ? { after } : {}) })
+        .then(ids);
+    expect(await read({ createdAt: at(1), messageId: 'm-b' }, 'asc')).toEqual(['m-c', 'm-a']);
+    expect(await read({ createdAt: at(3), messageId: 'M-z' }, 'desc', 1)).toEqual(['m-d']);
+    expect(await read({ createdAt: at(0), messageId: 'm-c' }, 'desc', 1)).toEqual([]);
+    const between = await read({ createdAt: at(3), messageId: 'm-y' }, 'asc', 10, {
+      createdAt: at(1),
+      messageId: 'm-a',
+    });
+    expect(between).toEqual(['m-b', 'm-d', 'M-z']);
+  });
+
   it('sees messages written earlier in the same transaction', async () => {
     const listed = await write(store(), async (tx) => {
       await tx.putMessage(message('t-1', 'm-2', 2));

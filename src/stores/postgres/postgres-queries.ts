@@ -177,12 +177,21 @@ export class PostgresQueries {
   async listMessages(query: MessageQuery): Promise<MessageRecord[]> {
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
     const after = query.after ?? null;
+    const before = query.before ?? null;
     const rows = await this.#docs(
       `SELECT doc FROM ${this.#s}.messages
        WHERE thread_id = $1
          AND ($2::text IS NULL OR (created_at, message_id) > ($2::text, $3::text))
+         AND ($5::text IS NULL OR (created_at, message_id) < ($5::text, $6::text))
        ORDER BY created_at ${direction}, message_id ${direction} LIMIT $4`,
-      [query.threadId, after?.createdAt ?? null, after?.messageId ?? null, toSqlLimit(query.limit)],
+      [
+        query.threadId,
+        after?.createdAt ?? null,
+        after?.messageId ?? null,
+        toSqlLimit(query.limit),
+        before?.createdAt ?? null,
+        before?.messageId ?? null,
+      ],
     );
     return parseDocs<MessageRecord>(rows);
   }

@@ -49,6 +49,8 @@ interface MessageParameters {
   readonly threadId: string;
   readonly afterAt: string | null;
   readonly afterId: string | null;
+  readonly beforeAt: string | null;
+  readonly beforeId: string | null;
   readonly limit: number;
 }
 
@@ -138,7 +140,8 @@ export class SqliteStateItemQueries {
   readonly #items: Database.Statement<[ItemParameters], StateItemRow>;
 
   constructor(db: Database.Database) {
-    const after = '(@afterAt IS NULL OR (created_at, message_id) > (@afterAt, @afterId))';
+    const after = `(@afterAt IS NULL OR (created_at, message_id) > (@afterAt, @afterId))
+      AND (@beforeAt IS NULL OR (created_at, message_id) < (@beforeAt, @beforeId))`;
     this.#messagesAsc = db.prepare(
       `SELECT doc FROM messages WHERE thread_id = @threadId AND ${after}
        ORDER BY created_at, message_id LIMIT @limit`,
@@ -183,6 +186,8 @@ export class SqliteStateItemQueries {
       threadId: query.threadId,
       afterAt: query.after?.createdAt ?? null,
       afterId: query.after?.messageId ?? null,
+      beforeAt: query.before?.createdAt ?? null,
+      beforeId: query.before?.messageId ?? null,
       limit: toSqlLimit(query.limit),
     });
     return rows.map((row) => JSON.parse(row.doc) as MessageRecord);

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { hit, message, stateItem, words } from './__fixtures__/context-fixtures.js';
+import { assembleContext, type ContextInputs, type ContextResult } from './assemble-context.js';
+import { itemSelectionOrder } from './context-sections.js';
+import { createGptTokenizer } from './tokenizer.js';
+
+const tokenizer = createGptTokenizer();
+
+/** Thirty open items of about 25 tokens each, one of them about the ferry. */
+const ITEMS = Array.from({ length: 30 }, (_, i) =>
+  stateItem({
+    uid: `a_${String(i).padStart(12, '0')}`,
+    typeTag: 'action',
+    text: i === 17 ? 'Book the ferry tickets to the island' : `${words(`task${i}`, 12)}`,
+    lastSeenAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+  }),
+);
+
+const INPUTS: ContextInputs = {
+  entities: [],
+  stateItems: ITEMS,
+  summaries: { short: null, long: null },
+  skills: null,
+  memories: Array.from({ length: 10 }, (_, i) =>
+    hit(`h${i}`, words(`memory${i}`, 20), 1 - i / 20, `x${i}`),
+  ),
+  tail: Array.from({ length: 30 }, (_, i) => message(`m${i}`, words(`old${i}`, 20), i)),
+};
+
+function assemble(query: string, itemPriorityShare?: number): ContextResult {
+  const result = assembleContext(
+    { entity: 'user:primary', thread: 't1', now: '2026-11-25T10:00:00Z', budget: 2000, query },
+    INPUTS,
+    { tokenizer, ...(itemPriorityShare === undefined ? {} : { itemPriorityShare }) },
+  );
+  if (!result.ok) throw result.error;
+  return result.value;
+}
+
+function tokensOf(result: ContextResult, name: string): number {
+  return result.sections.find((section) => section.name === name)?.tokens ?? 0;
+}
+
+describe('state items under a bounded priority', () => {
+  it('takes room from older text only up to the share, not for every open item', () => {
+    const bounded = assemble('when is the ferry', 25);
+    const unbounded = assemble('when is the ferry', 100);
+    expect(unbounded.included.stateItemUids).toHaveLength(30);
+    expect(bounded.included.stateItemUids.length).toBeLessThan(30);
+    expect(tokensOf(bounded, 'state_items')).toBeLessThanOrEqual(Math.floor((1936 * 25) / 100));
+    expect(tokensOf(bounded, 'memories') + tokensOf(bounded, 'tail')).toBeGreaterThan(
+      tokensOf(unbounded, 'memories') + tokensOf(unbounded, 'tail'),
+    );
+    expect(bounded.markdown).toMatch(/items: \d+ of 30\)/);
+  });
+
+  it('chooses the items the query names first, and shows them in render order', () => {
+    const result = assemble('when is the ferry', 5);
+    expect(result.included.stateItemUids).toContain('a_000000000017');
+    const other = assemble('what about the garden', 5);
+    expect(other.included.stateItemUids).not.toContain('a_000000000017');
+    const uids = result.included.stateItemUids;
+    const lines = result.markdown.split('\n').filter((line) => line.startsWith('[a_'));
+    expect(lines.map((line) => line.slice(1, 15))).toEqual(uids);
+  });
+
+  it('always protects pinned and conflicting items, however small the share', () => {
+    const marked = ITEMS.map((item, i) =>
+      i < 6 ? { ...item, pinned: i < 3, conflict: i >= 3 } : item,
+    );
+    const result = assembleContext(
+      { entity: 'user:primary', thread: 't1', now: '2026-11-25T10:00:00Z', budget: 2000 },
+      { ...INPUTS, stateItems: marked },
+      { tokenizer, itemPriorityShare: 0 },
+    );
+    if (!result.ok) throw result.error;
+    for (let i = 0; i < 6; i += 1) {
+      expect(result.value.included.stateItemUids).toContain(`a_${String(i).padStart(12, '0')}`);
+    }
+  });
+});
+
+describe('itemSelectionOrder', () => {
+  it('puts pinned, then conflicting, then query-relevant items first', () => {
+    const items = [
+      stateItem({ uid: 'd_1', text: 'Use the blue paint' }),
+      stateItem({ uid: 'd_2', text: 'Pick the ferry time', conflict: true }),
+      stateItem({ uid: 'd_3', text: 'Paint the fence blue' }),
+      stateItem({ uid: 'd_4', text: 'Keep the budget', pinned: true }),
+      stateItem({ uid: 'd_5', text: 'Old one', status: 'superseded' }),
+    ];
+    expect(itemSelectionOrder(items, 'which blue paint').map((item) => item.uid)).toEqual([
+      'd_4',
+      'd_2',
+      'd_1',
+      'd_3',
+    ]);
+    expect(itemSelectionOrder(items, null).map((item) => item.uid)).toEqual([
+      'd_4',
+      'd_2',
+      'd_1',
+      'd_3',
+    ]);
+    expect(itemSelectionOrder(items, 'fence').map((item) => item.uid)).toEqual([
+      'd_4',
+      'd_2',
+      'd_3',
+      'd_1',
+    ]);
+  });
+});

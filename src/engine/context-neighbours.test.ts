@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../core/index.js';
+import { createFakeEmbeddingModel } from '../providers/fake/index.js';
+import { toJsonl } from '../testing/index.js';
+import { createEngine, type Engine, type EngineContextOptions } from './index.js';
+
+const NOW = '2026-03-02T09:00:00Z';
+const dirs: string[] = [];
+
+/** A thread where the answer to "which boat" is the turn after the one naming the ferry. */
+const LINES = toJsonl(
+  [
+    ['t0', 'user', 'Morning! The weather looks fine for the weekend.'],
+    ['t1', 'user', 'Which ferry should we take to the island?'],
+    ['t2', 'assistant', 'The seven o clock sailing from Mallaig, it is the quickest.'],
+    ['t3', 'user', 'Great, and the cabin is booked too.'],
+    ['t4', 'user', 'Unrelated: remind me to water the plants.'],
+    ...['tomatoes', 'the garage door', 'a birthday card', 'the dentist', 'new socks'].map(
+      (thing, index) => [`f${index}`, 'user', `Also remember ${thing} later this week.`],
+    ),
+  ].map(([id, role, content], index) => ({
+    type: 'message',
+    thread_id: 'trip',
+    message_id: id,
+    role,
+    content,
+    created_at: `2026-01-05T10:${String(index).padStart(2, '0')}:00Z`,
+  })),
+);
+
+async function engineWith(context: EngineContextOptions): Promise<Engine> {
+  const home = mkdtempSync(join(tmpdir(), 'verity-context-neighbours-'));
+  dirs.push(home);
+  const engine = await createEngine({
+    home,
+    clock: fixedClock(Date.parse(NOW)),
+    embeddings: { model: createFakeEmbeddingModel({ dimension: 64 }) },
+    items: { extractor: null },
+    context: { ...context, limits: { tailMessages: 0, memories: 3 } },
+  });
+  await engine.ingest(LINES);
+  return engine;
+}
+
+let plain: Engine;
+let widened: Engine;
+
+beforeAll(async () => {
+  plain = await engineWith({});
+  widened = await engineWith({ memoryRanking: { neighbourHits: 1, neighbourWeight: 0.95 } });
+});
+
+afterAll(async () => {
+  await plain.close();
+  await widened.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('neighbour expansion in the context pack', () => {
+  it('adds the turns before and after the best hit, ranked below it, above weaker hits', async () => {
+    const query = 'ferry island';
+    const before = await plain.buildContext({ thread: 'trip', query });
+    const after = await widened.buildContext({ thread: 'trip', query });
+    expect(before.included.memoryIds[0]).toBe('message:trip/t1');
+    expect(after.included.memoryIds[0]).toBe('message:trip/t1');
+    expect(before.included.messageIds).not.toContain('t0');
+    expect([...after.included.messageIds].sort()).toEqual(['t0', 't1', 't2']);
+    const memories = after.sections.find((section) => section.name === 'memories');
+    expect(memories?.text).toContain('seven o clock sailing');
+  });
+
+  it('gives identical bytes for identical requests', async () => {
+    const request = { thread: 'trip', query: 'ferry island', now: NOW };
+    const first = await widened.buildContext(request);
+    const second = await widened.buildContext(request);
+    expect(second.markdown).toBe(first.markdown);
+  });
+});
