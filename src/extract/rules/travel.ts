@@ -2,8 +2,11 @@ import type { Intent } from '../../core/index.js';
 import {
   analyseClause,
   DOCUMENT_PART,
+  isVocabularyWord,
   lookupPlace,
   NARRATIVE,
+  PERSON_ANAPHORA,
+  SPORTS_FIXTURE,
   TRIP_EXPERIENCE,
   VENUE,
 } from '../../language/index.js';
@@ -38,7 +41,12 @@ const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?fro
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
-  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
+  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
+/**
+ * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
+ * Buquebus to X"): case matters, the carrier is a name.
+ */
+const TAKE_NAMED = /\b[Tt]ak(?:e|es|ing) (?:the|a|an|my|our) \p{Lu}[\p{L}-]+ to\s+/gu;
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
@@ -73,11 +81,23 @@ function lowerCasePlaceAt(rest: string): PlaceReading | null {
     const place = lookupPlace(phrase);
     if (place === null || place.kind === 'feature') continue;
     if (place.kind === 'city' && place.population < LOWER_CASE_PLACE_POPULATION) continue;
+    // A town named by an ordinary English word ("reading", "paradise", "mobile") is that word
+    // when written in lower case.
+    if (place.kind === 'city' && n === 1 && isVocabularyWord(phrase)) return null;
     const tokens = analyseClause(rest.split(/[.;!?]/)[0] ?? rest).tokens;
     if (tokens[0] !== undefined && !/^(?:NOUN|PROPN)$/.test(tokens[0].pos)) return null;
     return { name: place.name, strength: 'strong' };
   }
   return null;
+}
+
+/**
+ * Whether the words after a place give the visit an everyday purpose ("for lunch", "for the
+ * match", "for drinks"): a day out, not a trip.
+ */
+function isOuting(after: string): boolean {
+  const purpose = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
+  return purpose !== undefined && VENUE.pattern.test(purpose);
 }
 
 /** A place read at some offset, and how sure the reading is. */
@@ -107,6 +127,11 @@ function placeAt(
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
     return null;
   }
+  const after = text.slice(index + place.length);
+  // "Georgia's party", "at Jordan's": a possessor, not the place itself; "Leeds v Hull": a team;
+  // "Austin and his new baby": a person.
+  if (/^['’]s\b|^s['’]/.test(after) || SPORTS_FIXTURE.pattern.test(after)) return null;
+  if (PERSON_ANAPHORA.pattern.test(after)) return null;
   const known = lookupPlace(place);
   if (known !== null) return { name: place, strength: 'strong' };
   if (unknown === false) return null;
@@ -144,7 +169,11 @@ function travelIntent(clause: Clause, fallback: Intent): Intent {
  * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
  */
 function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
-  if (!/\bfrom\s*$/i.test(matched)) return 'strong';
+  if (!/\bfrom\s*$/i.test(matched)) {
+    // "Back home from the office": home from an errand, not from a trip.
+    const from = /^\s*from\s+(\S.*)$/i.exec(text.slice(end))?.[1];
+    return from !== undefined && VENUE.pattern.test(from) ? null : 'strong';
+  }
   const rest = text.slice(end).trim();
   if (VENUE.pattern.test(rest)) return null;
   // "On my way back from Delhi" is still travelling, not home.
@@ -170,10 +199,13 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
  * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
  * the addressee → null.
  */
-function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
+function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): Subject | null {
   // A document (a plan note, a calendar) speaks for its owner.
   if (doc.kind === 'document') return { kind: 'speaker' };
-  const s = clause.analysis.subject;
+  // "We won and the lads are going to X": the subject of the conjunct the predicate is in.
+  const conjunct =
+    prefix === undefined ? null : /\b(?:and|but|so|while|whereas)\s+(\S.*)$/i.exec(prefix);
+  const s = conjunct?.[1] ? analyseClause(conjunct[1]).subject : clause.analysis.subject;
   switch (s.kind) {
     case 'speaker':
     case 'none':
@@ -191,8 +223,11 @@ function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
 function splitDates(clause: Clause): { departure: string | null; ret: string | null } {
   let departure: string | null = null;
   let ret: string | null = null;
-  for (const d of clause.dates) {
+  for (const [i, d] of clause.dates.entries()) {
     if (d.date === null) continue;
+    // "next Friday (5 June)": an explicit date in brackets restates the one before it.
+    const next = clause.dates[i + 1];
+    if (next?.date != null && /^\s*\(\s*$/.test(clause.text.slice(d.end, next.start))) continue;
     const before = clause.text.slice(Math.max(0, d.start - 24), d.start).toLowerCase();
     if (
       /(?:back|return(?:ing)?(?: flight)?|home|coming back|flying back|to|until|till|through|-)\s*(?:on\s+)?,?\s*$/.test(
@@ -309,8 +344,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
     if (place === null) continue;
     // "I'm in Camden for brunch": a day out in a district, not a trip there.
     const after = t.slice(m.index + m[0].length + place.name.length);
-    const outing = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
-    const strength = outing !== undefined && VENUE.pattern.test(outing) ? 'weak' : place.strength;
+    const strength = isOuting(after) ? 'weak' : place.strength;
     const subject = subjectBefore(m.index);
     if (subject.kind === 'thing') continue;
     hits.push({
@@ -358,7 +392,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
-  for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
+  for (const pattern of [PLAN, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
@@ -371,13 +405,15 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
         pattern === FLIGHT_TO &&
         clause.dates.length === 0 &&
         !/\b(?:my|our|i|we|i'm|we're|booked|reserved|confirmed|tickets?)\b/i.test(t);
+      // "Going to Leeds for the match": a day out, not a trip.
+      const outing = isOuting(t.slice(m.index + m[0].length + place.name.length));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
-        strength: unowned && place.strength === 'strong' ? 'moderate' : place.strength,
+        strength: outing || unowned ? 'weak' : place.strength,
       };
     }
   }
@@ -431,10 +467,25 @@ function arrowPlan(t: string): Hit | null {
   };
 }
 
+/** Nouns of time that may follow a trip noun without it modifying them ("the Oslo trip tomorrow"). */
+const TIME_NOUN =
+  /^(?:today|tomorrow|tonight|weekend|week|month|year|morning|afternoon|evening|night|day|days|weeks|months)$/i;
+
+/**
+ * Whether the trip noun at `index` modifies a noun after it ("the Japan trip photos", "the Rome
+ * trip budget"): the phrase is about that noun, not the trip.
+ */
+function tripNounModifies(clause: Clause, index: number): boolean {
+  const next = /^\S+\s+(\p{Ll}[\p{L}-]*)/u.exec(clause.text.slice(index))?.[1];
+  if (next === undefined || TIME_NOUN.test(next)) return false;
+  return clause.analysis.tokens.some((t) => t.text === next && t.pos === 'NOUN');
+}
+
 /** "the Lisbon trip": a known place right before a trip noun. */
-function namedTripPlan(t: string): Hit | null {
+function namedTripPlan(clause: Clause): Hit | null {
+  const t = clause.text;
   const named = NAMED_TRIP.exec(t);
-  if (named === null) return null;
+  if (named === null || tripNounModifies(clause, named.index)) return null;
   const words = t.slice(0, named.index).trim().split(/\s+/);
   const place = words.length > 0 ? words[words.length - 1] : undefined;
   if (!place || !/^[A-Z][a-z]+$/.test(place)) return null;
@@ -457,7 +508,7 @@ const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
   const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
-  const found = plan ?? namedTripPlan(t);
+  const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
   if (!LEAVING.test(t) || clause.dates.length === 0) return null;
   return {
@@ -475,7 +526,10 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
   const t = clause.text;
   const out: Candidate[] = [];
   for (const hit of hits) {
-    const subject = hit.subject.kind === 'thing' ? subjectFromAnalysis(clause, doc) : hit.subject;
+    const subject =
+      hit.subject.kind === 'thing'
+        ? subjectFromAnalysis(clause, doc, hit.subject.phrase)
+        : hit.subject;
     // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
     // nobody's trip.
     if (subject === null) continue;
@@ -509,7 +563,7 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const t = clause.text;
   if (dated !== null) return null;
   const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
       t,
     );
   if (change === null) return null;
