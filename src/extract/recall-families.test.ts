@@ -52,3 +52,96 @@ describe('requests to the assistant are preferences of the speaker', () => {
     expect(committing).toEqual([]);
   });
 });
+
+function readAt(text: string, at: string): string[] {
+  return extractWithRules({
+    text,
+    at,
+    source: 'chat',
+    role: 'user',
+    entityId: 'user:primary',
+    known: [],
+    registry: EMPTY_REGISTRY,
+  }).observations.map((o) => `${o.field}=${o.value} (${o.evidence} ${o.intent})`);
+}
+
+describe('status transitions: presence, arrival, return', () => {
+  const at = '2026-09-10T08:00:00Z';
+
+  it.each([
+    ['home all day', 'Home all day with a cold, laptop on the sofa.', 'travel.location=home'],
+    [
+      'working from home',
+      'Working from home today, the trains are on strike.',
+      'travel.location=home',
+    ],
+    ['staying home', "I'm staying home in Porto while the others go.", 'travel.location=home'],
+    [
+      'an arrival names the destination',
+      'Arrived in Tromsø, freezing.',
+      'travel.destination=Tromsø',
+    ],
+    ['on my way (omw)', 'omw to Salzburg, signal is patchy', 'travel.destination=Salzburg'],
+    [
+      'a return said outright',
+      'Reached Hanoi ok, back in Perth on the 21st.',
+      'travel.return_date=2026-09-21',
+    ],
+    [
+      'back home on a date',
+      'Made it to Quito, back home on the 30th.',
+      'travel.return_date=2026-09-30',
+    ],
+    [
+      'a named carrier',
+      'Taking the Eurostar to Brussels on Friday.',
+      'travel.destination=Brussels',
+    ],
+    [
+      'flying into a city',
+      'Changed the booking to fly into Krakow instead.',
+      'travel.destination=Krakow',
+    ],
+    [
+      '"no longer" after the discourse-marker rule',
+      'No longer flying to Tunis, visa issues.',
+      'travel.status=cancelled',
+    ],
+    [
+      'a bracketed date restates a relative one',
+      'Flying to Rabat next Friday (18 September).',
+      'travel.departure_date=2026-09-18',
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(readAt(text, at).some((o) => o.startsWith(`${expected} (strong`))).toBe(true);
+  });
+
+  it.each([
+    ['home in the future', "I'll be home all day on Saturday."],
+    ['someone else at home', 'My flatmate is working from home today.'],
+    ['a negated stay', 'Not staying home this weekend, no way.'],
+    ['a past return on a date', 'I was back in Perth on the 2nd, jet-lagged.'],
+    ['back at a venue on a date', 'Back in the office on Monday, sadly.'],
+  ])('%s reads no state: "%s"', (_phenomenon, text) => {
+    expect(
+      readAt(text, at).filter((o) => /\((?:strong|moderate) (?:assertive|planning)\)$/.test(o)),
+    ).toEqual([]);
+  });
+
+  it('an arrival on a trip already under way is a stop, not a new destination', () => {
+    const out = extractWithRules({
+      text: 'Arrived in Split, ferry to Hvar tomorrow.',
+      at,
+      source: 'chat',
+      role: 'user',
+      entityId: 'user:primary',
+      known: [
+        { entityId: 'user:primary', field: 'travel.destination', value: 'Dubrovnik' },
+        { entityId: 'user:primary', field: 'travel.status', value: 'in_progress' },
+      ],
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(out).toContain('travel.location=Split');
+    expect(out).not.toContain('travel.destination=Split');
+  });
+});

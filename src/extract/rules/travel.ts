@@ -31,6 +31,8 @@ interface Hit {
   readonly span: string;
   /** How strongly the words support it (a gazetteer place vs. an unknown capitalised name). */
   readonly strength: EvidenceStrength;
+  /** An arrival ("landed in X"): X is also where the trip goes when no destination is known. */
+  readonly arrival?: boolean;
 }
 
 const ARRIVAL =
@@ -39,7 +41,7 @@ const PRESENT =
   /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
 const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
 const EN_ROUTE =
-  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
+  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
   /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
 /**
@@ -220,15 +222,28 @@ function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): 
 }
 
 /** Dates preceded by a return word ("back", "return", "to") are return dates. */
-function splitDates(clause: Clause): { departure: string | null; ret: string | null } {
+function splitDates(clause: Clause): {
+  departure: string | null;
+  ret: string | null;
+  /** The return date was said with a return word ("back on the 9th"), not as a range's end. */
+  marked: boolean;
+} {
   let departure: string | null = null;
   let ret: string | null = null;
+  let marked = false;
   for (const [i, d] of clause.dates.entries()) {
     if (d.date === null) continue;
     // "next Friday (5 June)": an explicit date in brackets restates the one before it.
     const next = clause.dates[i + 1];
     if (next?.date != null && /^\s*\(\s*$/.test(clause.text.slice(d.end, next.start))) continue;
-    const before = clause.text.slice(Math.max(0, d.start - 24), d.start).toLowerCase();
+    // "back in Amman on the 24th": the place one returns to may sit between the word and the date.
+    const before = clause.text
+      .slice(Math.max(0, d.start - 40), d.start)
+      .replace(
+        /\b((?:back|home))\s+(?:in|to|home to)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?:on\s+)?$/u,
+        '$1 ',
+      )
+      .toLowerCase();
     if (
       /(?:back|return(?:ing)?(?: flight)?|home|coming back|flying back|to|until|till|through|-)\s*(?:on\s+)?,?\s*$/.test(
         before,
@@ -237,15 +252,18 @@ function splitDates(clause: Clause): { departure: string | null; ret: string | n
     ) {
       ret ??= d.date;
     } else if (
-      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)\s*(?:on\s+)?,?\s*$/.test(before)
+      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)(?:\s+home)?\s*(?:on\s+)?,?\s*$/.test(
+        before,
+      )
     ) {
+      marked ||= ret === null;
       ret ??= d.date;
     } else if (departure === null) {
       departure = d.date;
       if (d.endDate !== null) ret ??= d.endDate;
     }
   }
-  return { departure, ret };
+  return { departure, ret, marked };
 }
 
 /**
@@ -331,6 +349,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
         destination: null,
         span: `${m[0]}${place.name}`,
         strength: place.strength,
+        arrival: pattern === ARRIVAL,
       });
     }
   }
@@ -521,6 +540,41 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
   };
 }
 
+/**
+ * Whether the entity has a trip on record that is planned or under way with a destination: an
+ * arrival then is a stop on it, not where it goes.
+ */
+function tripUnderWay(entityId: string, doc: DocContext): boolean {
+  const value = (field: string) =>
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field)?.value ?? null;
+  const status = value('travel.status');
+  return value('travel.destination') !== null && (status === 'planned' || status === 'in_progress');
+}
+
+/**
+ * "Staying home", "home all day", "wfh today": the speaker is at home, with no trip status
+ * said. Not a return ("back home" is one), not a plan, not someone else.
+ */
+const HOME_PRESENCE =
+  /\b(?:(?:staying|stay|stuck|sitting|working|i'm|i am|we're|we are)\s+(?:at\s+)?home\b(?!\s+(?:from|to)\b)|home all (?:day|week|weekend)|wfh\b|working from home)/i;
+
+function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const home = HOME_PRESENCE.exec(clause.text);
+  if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
+  const today = doc.input.at.slice(0, 10);
+  if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
+  const subject = subjectBefore(home.index);
+  if (subject.kind === 'person' || (subject.kind === 'we' && subject.third === true)) return null;
+  return {
+    subject,
+    status: null,
+    location: 'home',
+    destination: null,
+    span: home[0],
+    strength: 'strong',
+  };
+}
+
 /** The status, location and destination candidates of each reading, with its evidence. */
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
@@ -545,10 +599,13 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     if (hit.location !== null) {
       out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
     }
-    if (hit.destination !== null) {
-      out.push(
-        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span, s),
-      );
+    const destination =
+      hit.destination ??
+      (hit.arrival === true && hit.location !== null && !tripUnderWay(entityId, doc)
+        ? hit.location
+        : null);
+    if (destination !== null) {
+      out.push(candidate(entityId, 'travel.destination', destination, clause, intent, hit.span, s));
     }
   }
 
@@ -594,7 +651,14 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
 function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  const { departure, ret: returnDate } = splitDates(clause);
+  const { departure, ret: returnDate, marked } = splitDates(clause);
+  // "… back in Amman on the 24th": a future return said outright, of a trip under way.
+  const statedReturn =
+    marked &&
+    returnDate !== null &&
+    !/\b(?:was|were|got|came|had been|went)\s+(?:back|home)\b/i.test(t) &&
+    returnDate > doc.input.at.slice(0, 10) &&
+    /\b(?:back|home|return(?:ing)?)\s+(?:in|to|home|on)\b/i.test(t);
   const moved = movedDeparture(clause, doc, dated);
   if (moved !== null) return [moved];
   const returnOnly =
@@ -603,7 +667,10 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     dated !== null ||
     returnOnly ||
     /\b(?:trip|flight|flying|leaving|departing|depart|return flight|back|returning)\b/i.test(t);
-  if (travelTalk && !/\bback (?:at|to|on|in)\s+(?:school|work|it)\b/i.test(t)) {
+  // "Back at work on Monday", "back in the office": a venue, not the end of a trip.
+  const backAt = /\bback (?:at|to|on|in)\s+(\S.*)$/i.exec(t)?.[1];
+  const backAtVenue = backAt !== undefined && (VENUE.pattern.test(backAt) || /^it\b/i.test(backAt));
+  if (travelTalk && !backAtVenue) {
     const named = dated?.subject ?? subjectOf('', doc);
     const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc) : named;
     if (subject === null) return out;
@@ -613,7 +680,7 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
-    if (returnDate !== null && (dated !== null || returnOnly)) {
+    if (returnDate !== null && (dated !== null || returnOnly || statedReturn)) {
       out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
       out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
@@ -638,13 +705,19 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
-  if (cancel === null && !ret.back) hits.push(...presenceHits(t, subjectBefore));
+  if (cancel === null && !ret.back) {
+    const presence = presenceHits(t, subjectBefore);
+    hits.push(...presence);
+    const home = presence.length === 0 ? homeHit(clause, doc, subjectBefore) : null;
+    if (home !== null) hits.push(home);
+  }
   const planned = cancel === null ? plannedHit(clause, doc, subjectBefore) : null;
   // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
   // unless it is a booking ("I booked flights to Rome").
   const story =
     clause.analysis.tense === 'past' &&
-    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
+    // A booking, or a change to one ("changed the booking to fly into X"), is a plan.
+    !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
   return [
