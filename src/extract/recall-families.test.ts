@@ -145,3 +145,36 @@ describe('status transitions: presence, arrival, return', () => {
     expect(out).not.toContain('travel.destination=Split');
   });
 });
+
+describe('supersession and standing settings', () => {
+  const at = '2026-09-10T08:00:00Z';
+
+  it('a gazetteer place chosen "instead" replaces the plan, as a correction', () => {
+    const out = extractWithRules({
+      text: "We're doing Ljubljana instead, the coast is fully booked.",
+      at,
+      source: 'chat',
+      role: 'user',
+      entityId: 'user:primary',
+      known: [],
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value} ${o.evidence} ${o.correction}`);
+    expect(out).toContain('travel.destination=Ljubljana strong true');
+  });
+
+  it.each([
+    ['not a place', "We're doing Kotlin instead for the app."],
+    ['someone else', 'Ottavio is doing Bari instead.'],
+    ['a question', 'Should we do Bari instead?'],
+  ])('"instead" reads no plan when %s: "%s"', (_case, text) => {
+    expect(
+      readAt(text, at).filter((o) => /\((?:strong|moderate) (?:assertive|planning)\)$/.test(o)),
+    ).toEqual([]);
+  });
+
+  it('a setting named by "<topic> preference" lands on that topic', () => {
+    expect(readAt('Set my call preference to mornings from now on.', at)).toContain(
+      'profile.preference.call_time=morning (strong assertive)',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause, isVocabularyWord } from './clause.js';
 import {
+  DAY_EVENT,
   DOCUMENT_PART,
   GEOGRAPHIC_FEATURE,
   IMAGINED,
@@ -128,6 +129,13 @@ describe('lexicon entries added for distractor phenomena', () => {
       expect(NARRATIVE.pattern.test(t), t).toBe(true);
     for (const t of ['Landed in Gdańsk, at once exhausted', 'In Lyon till Friday', 'once we land'])
       expect(NARRATIVE.pattern.test(t), t).toBe(t === 'once we land');
+  });
+
+  it('DAY_EVENT: events attended within a day', () => {
+    for (const t of ['what a match', 'the gig ran late', 'quiz night was rigged', 'great derby'])
+      expect(DAY_EVENT.pattern.test(t), t).toBe(true);
+    for (const t of ['what a trip', 'a week of sun', 'the fortnight flew by'])
+      expect(DAY_EVENT.pattern.test(t), t).toBe(false);
   });
 
   it("isVocabularyWord: the model's own words, not names it has never seen", () => {

@@ -118,3 +118,14 @@ export const IMAGINED: LexiconEntry = {
   pattern:
     /\b(?:in (?:my|our) (?:dreams?|head|heads|mind|imagination|fantasies)|in spirit|mentally|daydream(?:ing|s)?)\b/i,
 };
+
+/**
+ * An event one goes out to and comes back from within a day ("what a game", "the gig was
+ * loud"): said with a return, it makes the place a day out (a stadium's district, a venue's
+ * town), not the end of a trip.
+ */
+export const DAY_EVENT: LexiconEntry = {
+  phenomenon: 'an event attended within a day',
+  pattern:
+    /\b(?:match|game|gig|concert|show|derby|final|race|tournament|festival|recital|play|panto|drinks|dinner|lunch|brunch|party|rave|comedy night|quiz night)\b/i,
+};

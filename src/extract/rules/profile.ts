@@ -99,7 +99,14 @@ function topicFor(
       // `flight_time`, "meetings in the afternoon" → `meeting_time`); without one, the one known
       // `*_time` topic; else nothing, because the topic is unknown.
       const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
-      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) return `${slugify(phrase.head)}_time`;
+      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) {
+        // "my meeting preference": a word for a setting names its topic by the noun before it.
+        const head = /^(?:preference|setting|default|slot)$/.test(phrase.head)
+          ? clause?.analysis.tokens[phrase.index - 1]
+          : undefined;
+        if (head?.pos === 'NOUN') return `${slugify(singular(head.text.toLowerCase()))}_time`;
+        if (head === undefined) return `${slugify(phrase.head)}_time`;
+      }
       const times = known.filter((k) => k.endsWith('_time'));
       return times.length === 1 ? (times[0] ?? null) : null;
     }

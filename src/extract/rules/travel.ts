@@ -1,6 +1,7 @@
 import type { Intent } from '../../core/index.js';
 import {
   analyseClause,
+  DAY_EVENT,
   DOCUMENT_PART,
   isVocabularyWord,
   lookupPlace,
@@ -329,7 +330,8 @@ function returnHit(
       location: 'home',
       destination: null,
       span: ret[0],
-      strength: returnFrom,
+      // "Back from Twickenham, what a game": a day out to an event, not a trip's end.
+      strength: returnFrom === 'strong' && DAY_EVENT.pattern.test(t) ? 'weak' : returnFrom,
     },
   };
 }
@@ -446,7 +448,7 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
 function swapPlan(clause: Clause, doc: DocContext): Hit | null {
   const t = clause.text;
   const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
-  if (swap === null) return null;
+  if (swap === null) return insteadPlan(clause, doc);
   const words = t.slice(0, swap.index).trim().split(/\s+/);
   for (let k = Math.max(0, words.length - 3); k < words.length; k++) {
     const phrase = words.slice(k).join(' ');
@@ -463,6 +465,47 @@ function swapPlan(clause: Clause, doc: DocContext): Hit | null {
         strength: 'strong',
       };
     }
+  }
+  return null;
+}
+
+/**
+ * "We're doing Chiang Mai instead", "going with Porto instead": a place chosen in place of the
+ * plan on record, when the gazetteer knows it and the clause is about the speaker or the group.
+ */
+function insteadPlan(clause: Clause, doc: DocContext): Hit | null {
+  const t = clause.text;
+  const instead = /\s+instead\b(?!\s+of)/.exec(t);
+  if (instead === null) return null;
+  const words = t.slice(0, instead.index).trim().split(/\s+/);
+  for (let k = Math.max(0, words.length - 3); k < words.length; k++) {
+    const phrase = words.slice(k).join(' ');
+    if (!/^\p{Lu}/u.test(phrase)) continue;
+    const start = t.slice(0, instead.index).lastIndexOf(phrase);
+    const place = placeAt(t, start, false);
+    if (place === null || place.name !== phrase) continue;
+    // "Doing Kotlin instead" (a small town, and a language): without a travel word, only a
+    // country, a region or a city of 100,000 people or more is read as a place.
+    const known = lookupPlace(place.name);
+    const big = known !== null && (known.kind !== 'city' || known.population >= 100_000);
+    if (
+      !big &&
+      !/\b(?:trip|fly|flights?|flying|go|going|head(?:ing)?|travel|book(?:ed|ing)?|holiday|vacation|visit)\b/i.test(
+        t,
+      )
+    ) {
+      return null;
+    }
+    const subject = subjectFromAnalysis(clause, doc);
+    if (subject === null || subject.kind === 'person') return null;
+    return {
+      subject,
+      status: 'planned',
+      location: null,
+      destination: place.name,
+      span: t.slice(start, instead.index + instead[0].length),
+      strength: 'strong',
+    };
   }
   return null;
 }
