@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY } from './types.js';
+import { readChat } from './__fixtures__/read-chat.js';
 
 // Issue #10, distractor precision on phenomena the tuning distractors lack. Every sentence was
 // written for this test (in no benchmark file), grouped by the phenomenon it stands for. None
@@ -10,16 +9,7 @@ import { EMPTY_REGISTRY } from './types.js';
 
 /** The state readings of one chat message that are strong enough to commit or to ask. */
 function committing(text: string): string[] {
-  const out = extractWithRules({
-    text,
-    at: '2026-05-04T09:00:00Z',
-    source: 'chat',
-    role: 'user',
-    entityId: 'user:primary',
-    known: [],
-    registry: EMPTY_REGISTRY,
-  });
-  return out.observations
+  return readChat(text)
     .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
     .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
 }
