@@ -666,6 +666,17 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
     'We spent our honeymoon in Bali ten years ago',
     'Years ago I was stuck in Bangkok for a week',
   ],
+  'trips booked for someone else, pronouns, memories': [
+    'Flight for my parents to Lisbon is booked for the 12th',
+    'Booked my mum a flight to Dublin for Friday',
+    'Got Priya a ticket to Nairobi for her birthday.',
+    'Dropping Dad at the airport, he flies to Cairo tonight',
+    'Waved Tomás off at the station, she is heading to Porto tomorrow.',
+    'His flight to Oslo was cancelled',
+    'Their trip to Kraków is off, poor things.',
+    'I remember flying to Rome for my 30th',
+    'We still remember landing in Hobart in the snow.',
+  ],
 };
 
 describe('ordinary sentences by phenomenon change no state', () => {

@@ -31,7 +31,8 @@ const QUESTION_START =
 const NAMED_QUESTION =
   /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
 const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
-const REMINISCE = /^(?:remember when|do you remember|remember that time)\b/i;
+const REMINISCE =
+  /^(?:remember when|do you remember|remember that time)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
 
 const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;

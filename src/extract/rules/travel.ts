@@ -103,6 +103,13 @@ function isOuting(after: string): boolean {
   return purpose !== undefined && VENUE.pattern.test(purpose);
 }
 
+/**
+ * A trip booked for someone else: "for my parents", "booked my mum a flight", "got Dad a ticket".
+ * The person is named by a relational noun (`RELATIONAL_NOUN`) or a name.
+ */
+const BENEFICIARY =
+  /\b(?:[Ff]or|[Bb]ooked|[Gg]ot|[Bb]ought)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:mum|mom|mother|dad|father|parents?|brother|sister|son|daughter|kids?|children|wife|husband|partner|friends?|boss|cousin|aunt|uncle|gran(?:ny|dma|dpa)?|grandparents?|in-laws)|\p{Lu}\p{Ll}+)\s+(?:a\s+|an\s+|the\s+)?(?:(?:\w+\s+)?(?:flight|ticket|trip|seat|train)s?\s+)?to\s+$/u;
+
 /** A place read at some offset, and how sure the reading is. */
 interface PlaceReading {
   readonly name: string;
@@ -205,6 +212,8 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
 function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): Subject | null {
   // A document (a plan note, a calendar) speaks for its owner.
   if (doc.kind === 'document') return { kind: 'speaker' };
+  // "Dropping Dad at the airport, he flies to X": a third-person pronoun is someone else.
+  if (prefix !== undefined && /\b(?:he|she|they|he's|she's|they're)\s*$/i.test(prefix)) return null;
   // "We won and the lads are going to X": the subject of the conjunct the predicate is in.
   const conjunct =
     prefix === undefined ? null : /\b(?:and|but|so|while|whereas)\s+(\S.*)$/i.exec(prefix);
@@ -295,7 +304,12 @@ function cancelHit(t: string): Hit | null {
     location: null,
     destination: null,
     span: cancel[0],
-    strength: generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index)) ? 'weak' : 'strong',
+    // "His flight was cancelled": someone else's trip, second-hand.
+    strength:
+      (generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index))) ||
+      /\b(?:his|her|their)\s+(?:\w+\s+)?(?:trip|flights?|vacation|holiday|visit)\b/i.test(t)
+        ? 'weak'
+        : 'strong',
   };
 }
 
@@ -428,13 +442,15 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
         !/\b(?:my|our|i|we|i'm|we're|booked|reserved|confirmed|tickets?)\b/i.test(t);
       // "Going to Leeds for the match": a day out, not a trip.
       const outing = isOuting(t.slice(m.index + m[0].length + place.name.length));
+      // "Booked my mum a flight to X", "flight for my parents to X": someone else's trip.
+      const forOther = BENEFICIARY.test(t.slice(0, m.index + m[0].length));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
-        strength: outing || unowned ? 'weak' : place.strength,
+        strength: outing || unowned || forOther ? 'weak' : place.strength,
       };
     }
   }
@@ -622,7 +638,7 @@ function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  for (const hit of hits) {
+  for (let hit of hits) {
     const subject =
       hit.subject.kind === 'thing'
         ? subjectFromAnalysis(clause, doc, hit.subject.phrase)
@@ -635,6 +651,14 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
     const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
+    // "We're in Munich next week": a presence said of a future date is a plan.
+    const ahead =
+      hit.status === 'in_progress' &&
+      hit.arrival !== true &&
+      clause.dates.some((d) => d.date !== null && d.date > doc.input.at.slice(0, 10));
+    if (ahead && hit.location !== null) {
+      hit = { ...hit, status: 'planned', destination: hit.location, location: null };
+    }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
       out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
@@ -715,11 +739,12 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const backAtVenue = backAt !== undefined && (VENUE.pattern.test(backAt) || /^it\b/i.test(backAt));
   if (travelTalk && !backAtVenue) {
     const named = dated?.subject ?? subjectOf('', doc);
-    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc) : named;
+    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc, named.phrase) : named;
     if (subject === null) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
-    const s = secondHand(subject, doc) ? 'weak' : 'strong';
+    // Dates are as strong as the plan they belong to ("booked my mum a flight to X for Friday").
+    const s = secondHand(subject, doc) || dated?.strength === 'weak' ? 'weak' : 'strong';
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
