@@ -139,6 +139,15 @@ describe('supersession and standing settings', () => {
     );
   });
 
+  it.each([
+    ['the same month', '2026-10-06', 'Moved my outbound flight to the 9th.', '2026-10-09'],
+    ['the next month', '2026-10-28', 'Pushed our flight to the 2nd, cheaper.', '2026-11-02'],
+  ])('a bare day in a move lands near the departure on record (%s)', (_c, old, text, moved) => {
+    const known = [{ entityId: 'user:primary', field: 'travel.departure_date', value: old }];
+    const out = readAt(text, at, known);
+    expect(out.some((o) => o.startsWith(`travel.departure_date=${moved} `))).toBe(true);
+  });
+
   it('a setting named by "<topic> preference" lands on that topic', () => {
     expect(readAt('Set my call preference to mornings from now on.', at)).toContain(
       'profile.preference.call_time=morning (strong assertive) correction',

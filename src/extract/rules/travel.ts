@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import type { DateMention } from '../../language/index.js';
 import {
   analyseClause,
   DAY_EVENT,
@@ -683,6 +684,24 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
  * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
  * to Friday"): the new departure date, as a correction, when the entity has a departure date.
  */
+/**
+ * A bare day of the month in a move ("moved my flight to the 14th") means that day near the
+ * departure on record, not the next such day after the message: the month of the old date, or
+ * the next month when that day is more than two weeks before it.
+ */
+function nearDeparture(date: DateMention, known: string): string {
+  const day = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(date.text.trim())?.[1];
+  if (day === undefined || date.date === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) {
+    return date.date ?? known;
+  }
+  const [y, m] = known.split('-').map(Number) as [number, number];
+  const same = new Date(Date.UTC(y, m - 1, Number(day)));
+  const oldAt = Date.parse(`${known}T00:00:00Z`);
+  const at =
+    same.getTime() < oldAt - 14 * 86_400_000 ? new Date(Date.UTC(y, m, Number(day))) : same;
+  return at.toISOString().slice(0, 10);
+}
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
@@ -697,15 +716,15 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.some(
+  const known = doc.input.known.find(
     (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
-  );
-  if (!known) return null;
+  )?.value;
+  if (known == null) return null;
   return {
     ...candidate(
       entityId,
       'travel.departure_date',
-      date.date,
+      nearDeparture(date, known),
       clause,
       travelIntent(clause, 'planning'),
       change[0],
