@@ -103,6 +103,21 @@ describe('status transitions: presence, arrival, return', () => {
       'Flying to Rabat next Friday (18 September).',
       'travel.departure_date=2026-09-18',
     ],
+    [
+      'presence on a future date is a plan',
+      "I'm in Valencia next week for work.",
+      'travel.destination=Valencia',
+    ],
+    [
+      'presence for a while is under way',
+      "We're in Graz for the week.",
+      'travel.status=in_progress',
+    ],
+    [
+      'presence until a date is under way',
+      "I'm in Bergen till Thursday.",
+      'travel.status=in_progress',
+    ],
   ])('%s: "%s"', (_phenomenon, text, expected) => {
     expect(readAt(text, at).some((o) => o.startsWith(`${expected} (strong`))).toBe(true);
   });

@@ -656,7 +656,14 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     const ahead =
       hit.status === 'in_progress' &&
       hit.arrival !== true &&
-      clause.dates.some((d) => d.date !== null && d.date > doc.input.at.slice(0, 10));
+      clause.dates.some(
+        (d) =>
+          d.date !== null &&
+          d.date > doc.input.at.slice(0, 10) &&
+          // "in Reno for the week", "in Oslo till Friday": how long, not when it starts.
+          !/\b(?:for|till|til|until|through|thru|to|by)\s*$/i.test(t.slice(0, d.start)) &&
+          !/^(?:the|a)\s+(?:week|weekend|day|night|month)\b/i.test(d.text),
+      );
     if (ahead && hit.location !== null) {
       hit = { ...hit, status: 'planned', destination: hit.location, location: null };
     }
