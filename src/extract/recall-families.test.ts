@@ -118,6 +118,11 @@ describe('status transitions: presence, arrival, return', () => {
       "I'm in Bergen till Thursday.",
       'travel.status=in_progress',
     ],
+    [
+      'presence with a return date is under way',
+      'In Bergen now, back Thursday.',
+      'travel.status=in_progress',
+    ],
   ])('%s: "%s"', (_phenomenon, text, expected) => {
     expect(readAt(text, at).some((o) => o.startsWith(`${expected} (strong`))).toBe(true);
   });

@@ -661,7 +661,9 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
           d.date !== null &&
           d.date > doc.input.at.slice(0, 10) &&
           // "in Reno for the week", "in Oslo till Friday": how long, not when it starts.
-          !/\b(?:for|till|til|until|through|thru|to|by)\s*$/i.test(t.slice(0, d.start)) &&
+          !/\b(?:for|till|til|until|through|thru|to|by|back|home|return(?:ing)?)\s*(?:on\s+)?$/i.test(
+            t.slice(0, d.start),
+          ) &&
           !/^(?:the|a)\s+(?:week|weekend|day|night|month)\b/i.test(d.text),
       );
     if (ahead && hit.location !== null) {
