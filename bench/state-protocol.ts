@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/core/index.js';
 import { createEngine } from '../src/engine/index.js';
+import { isVocabularyWord } from '../src/language/index.js';
 
 /** The scenario shape of ../shared/bench/README.md (only the fields the bench reads). */
 export interface Message {
@@ -155,29 +156,37 @@ function shiftTextDates(text: string, days: number, anchor: number): string {
   const year = new Date(anchor).getUTCFullYear();
   const monthRe =
     '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
-  const monthIndex = (m: string) => MONTHS.findIndex((x) => x.startsWith(m.slice(0, 3)));
-  const render = (m: number, d: number, long: boolean, suffix: string) => {
+  const monthIndex = (m: string) =>
+    MONTHS.findIndex((x) => x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase()));
+  // Month names keep the case they were written in ("3 oct" stays lower case).
+  const render = (m: number, d: number, written: string, suffix: string) => {
     const shifted = new Date(Date.UTC(year, m, d) + days * DAY);
     const name = MONTHS[shifted.getUTCMonth()] ?? '';
+    const month = written.length > 3 ? name : name.slice(0, 3);
     return {
-      month: long ? name : name.slice(0, 3),
+      month: written === written.toLowerCase() ? month.toLowerCase() : month,
       day: `${shifted.getUTCDate()}${suffix ? ordinal(shifted.getUTCDate()) : ''}`,
     };
   };
   let out = text.replace(
-    new RegExp(`\\b${monthRe}\\.? (\\d{1,2})(st|nd|rd|th)?\\b`, 'g'),
+    new RegExp(`\\b${monthRe}\\.? (\\d{1,2})(st|nd|rd|th)?\\b`, 'gi'),
     (_all, m: string, d: string, suffix: string | undefined) => {
-      const r = render(monthIndex(m), Number(d), m.length > 3, suffix ?? '');
+      const r = render(monthIndex(m), Number(d), m, suffix ?? '');
       return `${r.month} ${r.day}`;
     },
   );
   out = out.replace(
-    new RegExp(`\\b(\\d{1,2})(st|nd|rd|th)? ${monthRe}\\b`, 'g'),
+    new RegExp(`\\b(\\d{1,2})(st|nd|rd|th)? ${monthRe}\\b`, 'gi'),
     (_all, d: string, suffix: string | undefined, m: string) => {
-      const r = render(monthIndex(m), Number(d), m.length > 3, suffix ?? '');
+      const r = render(monthIndex(m), Number(d), m, suffix ?? '');
       return `${r.day} ${r.month}`;
     },
   );
+  // ISO dates ("2027-03-12") move like every other date.
+  out = out.replace(/\b(20\d\d-\d\d-\d\d)\b/g, (all, iso: string) => {
+    const at = Date.parse(`${iso}T00:00:00Z`);
+    return Number.isNaN(at) ? all : new Date(at + days * DAY).toISOString().slice(0, 10);
+  });
   // "the 22nd": the first such day on or after the message's date, moved by `days`.
   out = out.replace(/\bthe (\d{1,2})(st|nd|rd|th)\b/g, (all, d: string) => {
     const day = Number(d);
@@ -254,7 +263,20 @@ export function perturb(s: Scenario, days = 28): Scenario {
     }
     return out;
   };
-  const value = (v: string) => shiftValue(rename(v), days);
+  // Names written in lower case ("sigrid aas", "lantern v1.7.2") are renamed the same way, so
+  // text, slots and expected values stay consistent.
+  const renameValue = (t: string): string => {
+    let out = t;
+    for (const [from, to] of renames) {
+      // A name that is also an ordinary word ("Will", "Grace") is renamed only as a name.
+      const flags = isVocabularyWord(from.toLowerCase()) ? 'g' : 'gi';
+      out = out.replace(new RegExp(`\\b${escapeRegExp(from)}\\b`, flags), (hit) =>
+        hit === hit.toLowerCase() ? to.toLowerCase() : to,
+      );
+    }
+    return out;
+  };
+  const value = (v: string) => shiftValue(renameValue(v), days);
   return {
     ...s,
     scenario_id: `${s.scenario_id}~p`,
@@ -263,8 +285,8 @@ export function perturb(s: Scenario, days = 28): Scenario {
       ...m,
       message_id: `${m.message_id}~p`,
       timestamp: shiftIso(m.timestamp, days),
-      content: shiftTextDates(rename(m.content), days, Date.parse(m.timestamp)),
-      ...(m.note_title ? { note_title: rename(m.note_title) } : {}),
+      content: shiftTextDates(renameValue(m.content), days, Date.parse(m.timestamp)),
+      ...(m.note_title ? { note_title: renameValue(m.note_title) } : {}),
     })),
     probes: s.probes.map((p) => ({
       ...p,

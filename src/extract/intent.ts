@@ -1,4 +1,5 @@
 import type { Intent } from '../core/index.js';
+import { IMAGINED } from '../language/index.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -13,13 +14,25 @@ export interface ClauseIntent {
   readonly supersedes: boolean;
 }
 
+/**
+ * Advice in the negative imperative ("Never take the night bus to X", "Don't fly via Y"): a
+ * recommendation to the listener, not the speaker's plan. "Don't forget" and "don't worry"
+ * introduce a statement instead.
+ */
+const NEGATIVE_ADVICE =
+  /^(?:never|don't|dont|do not)\s+(?!forget\b|worry\b|panic\b|tell\b)[a-z]+\b/i;
+
+/** Said in jest ("jk", "just kidding", "only joking"): nothing in it is meant. */
+const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only joking)\b/i;
+
 const QUESTION_START =
   /^(?:wait,?\s+|so,?\s+|and,?\s+|hmm,?\s+|quick question,?\s+)?(?:(?:how|what|when|where|why|who|which|whose)\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|much|many|long|about|if)\b|(?:did|do|does|is|are|am|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:i|you|we|they|he|she|it|the|my|our|your|this|that|there)\b|any idea|i wonder|wonder (?:if|whether))/i;
 /** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
 const NAMED_QUESTION =
   /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
 const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
-const REMINISCE = /^(?:remember when|do you remember|remember that time)\b/i;
+const REMINISCE =
+  /^(?:remember when|do you remember|remember that time)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
 
 const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
@@ -29,7 +42,7 @@ const HYPOTHETICAL =
  * day", "dreaming of". They describe no plan and no present state.
  */
 const IRREALIS =
-  /\b(?:(?:i|we)(?:'d| would) (?:love|like) to|would (?:love|like) to|(?:i|we) wish|wish (?:i|we) (?:was|were|could|had)|if only|dream(?:ing|t|ed)? (?:of|about)|some ?day|one day(?=,?\s+(?:i|we)\b|[.!]*$)|in (?:an|a perfect|an ideal) world|in another life|would be (?:nice|lovely|great|amazing|fun) to|bucket list|(?:was|were) (?:going to|gonna|meant to|supposed to|planning to|planning on)|(?:almost|nearly) (?:went|flew|booked|moved|drove|bought|cancell?ed)|should (?:go|visit|fly|travel|head|move|book|try)|ought to|sometime)\b/i;
+  /\b(?:(?:i|we)(?:'d| would) (?:love|like) to|would (?:love|like) to|(?:i|we) wish|wish (?:i|we) (?:was|were|could|had)|if only|dream(?:ing|t|ed)? (?:of|about)|some ?day|one day(?=,?\s+(?:i|we)\b|[.!]*$)|in (?:an|a perfect|an ideal) world|in another life|would be (?:nice|lovely|great|amazing|fun) to|bucket list|(?:is|are|'s) on my (?:\w+ )?list|(?:was|were) (?:going to|gonna|meant to|supposed to|planning to|planning on)|(?:almost|nearly) (?:went|flew|booked|moved|drove|bought|cancell?ed)|should (?:go|visit|fly|travel|head|move|book|try)|ought to|sometime)\b/i;
 
 /**
  * Reported speech: another person's words ("Lucia says she's ...", "he told me", "apparently",
@@ -118,7 +131,10 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       asked && !QUESTION_START.test(t) && /\b(?:i think|i guess|pretty sure)\b/i.test(t);
     if (!hedgedStatement) return { intent: 'question', ...marks };
   }
-  if (HYPOTHETICAL.test(t) || IRREALIS.test(t)) return { intent: 'hypothetical', ...marks };
+  if (HYPOTHETICAL.test(t) || IRREALIS.test(t) || IMAGINED.pattern.test(t)) {
+    return { intent: 'hypothetical', ...marks };
+  }
+  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t)) return { intent: 'hypothetical', ...marks };
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };
   return { intent: PLANNING.test(t) ? 'planning' : 'assertive', ...marks };
 }

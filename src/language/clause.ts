@@ -35,14 +35,35 @@ export interface ClauseAnalysis {
 }
 
 let engine: ReturnType<typeof winkNLP> | null = null;
+/**
+ * The first id wink gives a word outside its model's vocabulary: ids below it are the model's
+ * own words, ids from it on are assigned to unknown words as they are read.
+ */
+let firstUnknownId = 0;
 function nlp(): ReturnType<typeof winkNLP> {
   if (engine === null) {
     // Loaded on first use, not imported: see ADR 2026-11-26-lazy-start-up.
     const load = createRequire(import.meta.url);
     const wink = load('wink-nlp') as typeof winkNLP;
-    engine = wink(load('wink-eng-lite-web-model') as typeof WinkModel);
+    const created = wink(load('wink-eng-lite-web-model') as typeof WinkModel);
+    // Read before any other text, a made-up word takes the first id after the vocabulary.
+    const probe = created.readDoc('qzxqvjzkw').tokens().out(created.its.uniqueId) as number[];
+    firstUnknownId = probe[0] ?? Number.MAX_SAFE_INTEGER;
+    engine = created;
   }
   return engine;
+}
+
+/**
+ * Whether a lower-case word is in the English model's own vocabulary ("reading", "paradise",
+ * "mobile", "split"): an ordinary word, not a name the model has never seen ("lisbon", "osaka").
+ * Deterministic: the vocabulary is fixed by the bundled model.
+ */
+export function isVocabularyWord(word: string): boolean {
+  const w = word.trim();
+  if (!/^\p{Ll}+$/u.test(w)) return false;
+  const ids = nlp().readDoc(w).tokens().out(nlp().its.uniqueId) as number[];
+  return ids.length === 1 && (ids[0] ?? Number.MAX_SAFE_INTEGER) < firstUnknownId;
 }
 
 const DAY_ABBREVIATION = /^(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?$/;
@@ -110,6 +131,42 @@ function subjectKind(word: string, pos: string): SubjectKind {
   return 'other';
 }
 
+function tag(text: string): Token[] {
+  const doc = nlp().readDoc(text);
+  const its = nlp().its;
+  const words = doc.tokens().out() as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  const lemmas = doc.tokens().out(its.lemma as never) as string[];
+  return words.map((t, i) => ({
+    text: t,
+    pos: tags[i] ?? 'X',
+    lemma: (lemmas[i] ?? t).toLowerCase(),
+  }));
+}
+
+/**
+ * Tokens of a clause. The lite model reads a capitalised ordinary word at the start of a
+ * clause as a name ("Change my ...", "Reports in ..."): when the word is in its vocabulary, the
+ * first word is tagged as it would be in lower case, so a clause-initial verb stays a verb.
+ */
+function tokensOf(text: string): Token[] {
+  const tokens = tag(text);
+  const [first, second] = tokens;
+  // "Mark landed", "Will is": a name as the subject of the verb after it stays a name.
+  if (second?.pos === 'VERB' || second?.pos === 'AUX') return tokens;
+  if (
+    first === undefined ||
+    first.pos !== 'PROPN' ||
+    !/^\p{Lu}\p{Ll}+$/u.test(first.text) ||
+    !isVocabularyWord(first.text.toLowerCase())
+  ) {
+    return tokens;
+  }
+  const lower = tag(`${text.charAt(0).toLowerCase()}${text.slice(1)}`)[0];
+  if (lower === undefined || lower.pos === 'PROPN') return tokens;
+  return [{ ...lower, text: first.text }, ...tokens.slice(1)];
+}
+
 /**
  * Analyses one clause with wink-nlp's English lite model (part of speech, lemma) and a small
  * grammar over them: tense and aspect of the first verb group (auxiliaries `will`/`shall`/
@@ -119,16 +176,7 @@ function subjectKind(word: string, pos: string): SubjectKind {
  * object after it. Pure and deterministic.
  */
 export function analyseClause(text: string): ClauseAnalysis {
-  const doc = nlp().readDoc(prepare(text));
-  const its = nlp().its;
-  const words = doc.tokens().out() as string[];
-  const tags = doc.tokens().out(its.pos) as string[];
-  const lemmas = doc.tokens().out(its.lemma as never) as string[];
-  const tokens: Token[] = words.map((t, i) => ({
-    text: t,
-    pos: tags[i] ?? 'X',
-    lemma: (lemmas[i] ?? t).toLowerCase(),
-  }));
+  const tokens = tokensOf(prepare(text));
   const content = tokens
     .filter((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ')
     // Capitalised day abbreviations read as verbs ("Sat" as the past of "sit", "Wed").

@@ -8,15 +8,21 @@
  */
 
 export type { ClauseAnalysis, Mood, SubjectKind, Tense, Token } from './clause.js';
-export { analyseClause } from './clause.js';
+export { analyseClause, isVocabularyWord } from './clause.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
+export { languageNamed } from './languages.js';
 export type { LexiconEntry } from './lexicon.js';
 export {
+  DAY_EVENT,
   DOCUMENT_PART,
   GEOGRAPHIC_FEATURE,
+  IMAGINED,
   NARRATIVE,
+  PAYMENT_IDIOM,
+  PERSON_ANAPHORA,
   RELATIONAL_NOUN,
+  SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,

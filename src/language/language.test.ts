@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { analyseClause } from './clause.js';
+import { analyseClause, isVocabularyWord } from './clause.js';
+import type { LexiconEntry } from './lexicon.js';
 import {
+  DAY_EVENT,
   DOCUMENT_PART,
   GEOGRAPHIC_FEATURE,
+  IMAGINED,
+  NARRATIVE,
+  PAYMENT_IDIOM,
+  PERSON_ANAPHORA,
   RELATIONAL_NOUN,
+  SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
@@ -64,6 +71,79 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
       expect(GEOGRAPHIC_FEATURE.test(t), t).toBe(true);
     for (const t of ['Starbucks', 'Lakeside Diner'])
       expect(GEOGRAPHIC_FEATURE.test(t), t).toBe(false);
+  });
+});
+
+describe('lexicon entries added for distractor phenomena', () => {
+  // [entry, sentences it must match, sentences it must not]
+  const cases: readonly (readonly [string, LexiconEntry, readonly string[], readonly string[]])[] =
+    [
+      [
+        'SPORTS_FIXTURE',
+        SPORTS_FIXTURE,
+        [' vs Porto on Sunday', ' v Hull City', ' versus Boston', ' against Lyon'],
+        [' on Friday', ' for the weekend', ' via Vienna'],
+      ],
+      [
+        'PERSON_ANAPHORA',
+        PERSON_ANAPHORA,
+        [' and his twins', ' with her dog', ', who runs the bakery', ' whose car broke'],
+        [' and Ghent next week', ' with the kids', ' for a week'],
+      ],
+      [
+        'PAYMENT_IDIOM',
+        PAYMENT_IDIOM,
+        [
+          'we paid our respects to the family',
+          'you will pay a steep price for that shortcut',
+          'paying attention in class',
+          'paid a visit to the old school',
+          'the hard work paid dividends',
+        ],
+        ['paid the plumber', 'paid the water bill', 'paying rent tomorrow'],
+      ],
+      [
+        'IMAGINED',
+        IMAGINED,
+        [
+          'sipping wine in Tuscany, in my dreams',
+          'already on the beach in my head',
+          "I'm there in spirit",
+          'mentally on a plane to Fiji',
+        ],
+        ['in my bag', 'in my car on the way', 'my head hurts'],
+      ],
+      [
+        'NARRATIVE (trailing "once", "never again", "that time", a past period of life)',
+        NARRATIVE,
+        [
+          'I slept in Gdańsk station once.',
+          'Took the sleeper to Kraków, never again',
+          'we reached Bled that time it snowed',
+          'On our honeymoon we landed in Male at dawn',
+          'during my year abroad I was in Lyon',
+        ],
+        ['Landed in Gdańsk, at once exhausted', 'In Lyon till Friday'],
+      ],
+      [
+        'DAY_EVENT',
+        DAY_EVENT,
+        ['what a match', 'the gig ran late', 'quiz night was rigged', 'great derby'],
+        ['what a trip', 'a week of sun', 'the fortnight flew by'],
+      ],
+    ];
+
+  it.each(cases)('%s', (_name, entry, matches, misses) => {
+    expect(entry.phenomenon.length).toBeGreaterThan(0);
+    for (const t of matches) expect(entry.pattern.test(t), t).toBe(true);
+    for (const t of misses) expect(entry.pattern.test(t), t).toBe(false);
+  });
+
+  it("isVocabularyWord: the model's own words, not names it has never seen", () => {
+    for (const w of ['reading', 'paradise', 'mobile', 'split', 'orange'])
+      expect(isVocabularyWord(w), w).toBe(true);
+    for (const w of ['lisbon', 'trondheim', 'osaka', 'Reading', 'new york'])
+      expect(isVocabularyWord(w), w).toBe(false);
   });
 });
 

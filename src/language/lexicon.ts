@@ -76,5 +76,56 @@ export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
 export const NARRATIVE: LexiconEntry = {
   phenomenon: 'an event told as a story (past time adverbial or temporal subordinate clause)',
   pattern:
-    /^(?:when|after|before|while|once|as soon as|by the time|the (?:first|last|next|second) (?:night|day|time|morning|evening|week)|the (?:moment|minute|day|night) (?:i|we))\b|\b(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several|many) (?:days|weeks|months|years) (?:ago|back)|years back|last (?:week|month|year)|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|in (?:19|20)\d\d|(?:i|we) once)\b/i,
+    /^(?:when|after|before|while|once|as soon as|by the time|the (?:first|last|next|second) (?:night|day|time|morning|evening|week)|the (?:moment|minute|day|night) (?:i|we))\b|\b(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several|many) (?:days|weeks|months|years) (?:ago|back)|years back|last (?:week|month|year)|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|in (?:19|20)\d\d|(?:i|we) once|once(?=\s*(?:[,.!;]|$))|never again|that time|(?:on|during|in) (?:my|our) (?:gap year|year abroad|honeymoon|twenties|thirties|teens|childhood|student days|(?:first|last|previous|old) (?:trip|visit|job|holiday|vacation)))\b/i,
+};
+
+/**
+ * A sports fixture: a place name that is a team ("Liverpool vs Chelsea", "Leeds v Hull",
+ * "Boston against Miami"). Matched against the words right after the name.
+ */
+export const SPORTS_FIXTURE: LexiconEntry = {
+  phenomenon: 'a place name used as a team in a fixture',
+  pattern: /^\s*(?:vs\.?|v\.?|versus|against)\s+\S/i,
+};
+
+/**
+ * A name taken up by a personal pronoun or a relative "who" right after it ("visiting Austin
+ * and his new baby", "Florence, who runs the bakery"): a person, not a place. Matched against
+ * the words right after the name.
+ */
+export const PERSON_ANAPHORA: LexiconEntry = {
+  phenomenon: 'a name referred back to as a person',
+  pattern:
+    /^\s*,?\s*(?:(?:and|with|plus)\s+(?:his|her|him|hers)\b|who\b|whose\b|,\s*(?:he|she)\b)/i,
+};
+
+/**
+ * Light-verb idioms with "pay" whose object is not money owed ("paid my respects", "paid the
+ * price", "paid a visit", "pay attention", "paid it forward"): no bill, fee or account.
+ */
+export const PAYMENT_IDIOM: LexiconEntry = {
+  phenomenon: '"pay" in an idiom, not a payment',
+  pattern:
+    /\bpa(?:id|y|ys|ying)\s+(?:(?:my|his|her|our|their|your|its)\s+)?(?:respects|the price|a (?:high|heavy|steep) price|attention|a visit|a call|tribute|homage|(?:a )?compliments?|lip service|it forward|dearly|no mind|heed|court|dividends|off in the end)\b/i,
+};
+
+/**
+ * Being or going somewhere only in the mind ("in my dreams", "in my head", "in spirit",
+ * "mentally"): no trip and no presence.
+ */
+export const IMAGINED: LexiconEntry = {
+  phenomenon: 'somewhere only in the imagination',
+  pattern:
+    /\b(?:in (?:my|our) (?:dreams?|head|heads|mind|imagination|fantasies)|in spirit|mentally|daydream(?:ing|s)?)\b/i,
+};
+
+/**
+ * An event one goes out to and comes back from within a day ("what a game", "the gig was
+ * loud"): said with a return, it makes the place a day out (a stadium's district, a venue's
+ * town), not the end of a trip.
+ */
+export const DAY_EVENT: LexiconEntry = {
+  phenomenon: 'an event attended within a day',
+  pattern:
+    /\b(?:match|game|gig|concert|show|derby|final|race|tournament|festival|recital|play|panto|drinks|dinner|lunch|brunch|party|rave|comedy night|quiz night)\b/i,
 };

@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import { PAYMENT_IDIOM } from '../../language/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -171,6 +172,8 @@ function financialCandidate(
  */
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
+  // "Paid my respects", "paid the price": no payment at all.
+  if (PAYMENT_IDIOM.pattern.test(t)) return [];
   const entityId = weEntity(doc);
   let name: string | null = null;
   let amount: string | null = null;

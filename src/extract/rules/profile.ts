@@ -1,4 +1,9 @@
-import { type ClauseAnalysis, nounPhraseAt, tokenIndexOf } from '../../language/index.js';
+import {
+  type ClauseAnalysis,
+  languageNamed,
+  nounPhraseAt,
+  tokenIndexOf,
+} from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
@@ -94,12 +99,24 @@ function topicFor(
       // `flight_time`, "meetings in the afternoon" → `meeting_time`); without one, the one known
       // `*_time` topic; else nothing, because the topic is unknown.
       const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
-      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) return `${slugify(phrase.head)}_time`;
+      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) {
+        // "my meeting preference": a word for a setting names its topic by the noun before it.
+        const head = /^(?:preference|setting|default|slot)$/.test(phrase.head)
+          ? clause?.analysis.tokens[phrase.index - 1]
+          : undefined;
+        if (head?.pos === 'NOUN') return `${slugify(singular(head.text.toLowerCase()))}_time`;
+        if (head === undefined) return `${slugify(phrase.head)}_time`;
+      }
       const times = known.filter((k) => k.endsWith('_time'));
       return times.length === 1 ? (times[0] ?? null) : null;
     }
-    case 'diet':
+    case 'diet': {
+      // A diet word that modifies a noun is a preference about that thing ("the halal meal" →
+      // `meal`, "vegetarian menus" → `menu`); said of a person, it is their diet.
+      const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
+      if (phrase !== null && !DIET.test(phrase.head)) return slugify(phrase.head);
       return 'diet';
+    }
   }
 }
 
@@ -137,8 +154,9 @@ function candidate(
 export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (clause.intent.oneOff) return [];
+  const requested = requestRules(clause, doc);
   const facets = facetsOf(t, clause.analysis);
-  if (facets.length === 0) return [];
+  if (facets.length === 0) return requested;
   const stated = STATED.exec(t);
   const considering = CONSIDERING.test(t);
   if (
@@ -146,9 +164,9 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
     !stated &&
     !(considering && facets.some((f) => f.facet === 'diet'))
   ) {
-    return [];
+    return requested;
   }
-  const out: Candidate[] = [];
+  const out: Candidate[] = [...requested];
   for (const facet of facets) {
     if (facet.facet === 'time' && !clause.intent.standing) continue;
     const subject =
@@ -168,6 +186,76 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
       }),
     );
   }
+  return out;
+}
+
+/** A polite marker that makes a clause a request to the assistant. */
+const PLEASE = /\b(?:please|pls|plz)\b/i;
+/** "Call me Tolu": the name the speaker wants to be called by. */
+const CALL_ME = /\bcall me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=[\s,.!;:]|$)/u;
+/** Systems of measurement. */
+const UNITS = /\b(metric|imperial)\b(?!\s+(?:ton|tonne|pint|gallon|cup)s?\b)/i;
+/** "in Portuguese", "to spanish", "into Welsh": a language the following word may name. */
+const IN_LANGUAGE = /\b(?:in|to|into)\s+(\p{L}+)\b/gu;
+/** Someone else's preference: "hers", "for him", "for them". */
+const FOR_SOMEONE_ELSE = /\b(?:hers|his|theirs|for (?:her|him|them))\b/i;
+
+/**
+ * The language a request asks for, when it is about how the assistant works for the speaker in
+ * general: a standing or switching instruction ("reply in Portuguese from now on", "switch my
+ * summaries to Spanish"), or one about a plural, generic thing ("summaries in English please").
+ * "Translate this into Italian" is a single task, not a preference.
+ */
+function requestedLanguage(clause: Clause): { value: string; span: string } | null {
+  const t = clause.text;
+  IN_LANGUAGE.lastIndex = 0;
+  for (let m = IN_LANGUAGE.exec(t); m !== null; m = IN_LANGUAGE.exec(t)) {
+    const language = languageNamed(m[1] ?? '');
+    if (language === null) continue;
+    const before = t
+      .slice(0, m.index)
+      .replace(/\s+to me\s*$/i, '')
+      .trim()
+      .split(/\s+/)
+      .pop();
+    // A plural the model may tag as a noun, a name or a verb ("Reports", "digests").
+    const plural = clause.analysis.tokens.some(
+      (k) => k.text === before && /s$/i.test(k.text) && k.lemma !== k.text.toLowerCase(),
+    );
+    const general = clause.intent.standing || /\b(?:switch|change|set)\b/i.test(t) || plural;
+    if (general) return { value: language, span: m[0] };
+  }
+  return null;
+}
+
+/**
+ * Requests to the assistant about how it treats the speaker, in any domain (issue #10 §3, open
+ * vocabularies): the language it writes in, the units it uses, the name it calls them by. A
+ * request is an imperative, a "please", or a standing instruction, said by the user of a chat;
+ * another person's wish ("my colleague wants hers in Japanese") is not the speaker's.
+ */
+export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
+  if (doc.kind !== 'chat' || doc.input.role !== 'user' || clause.intent.oneOff) return [];
+  const t = clause.text;
+  const a = clause.analysis;
+  const request = a.mood === 'imperative' || PLEASE.test(t) || clause.intent.standing;
+  if (!request || a.subject.kind === 'named' || FOR_SOMEONE_ELSE.test(t)) return [];
+  const entityId = entityFor({ kind: 'speaker' }, doc);
+  const options = {
+    hedged: clause.intent.hedged,
+    correction: clause.intent.supersedes || /\b(?:switch|change)\b/i.test(t),
+  };
+  const out: Candidate[] = [];
+  const language = requestedLanguage(clause);
+  if (language !== null) {
+    out.push(candidate(entityId, 'language', language.value, clause, t, options));
+  }
+  const units = UNITS.exec(t);
+  if (units?.[1]) {
+    out.push(candidate(entityId, 'units', units[1].toLowerCase(), clause, t, options));
+  }
+  const name = CALL_ME.exec(t);
+  if (name?.[1]) out.push(candidate(entityId, 'name', name[1], clause, t, options));
   return out;
 }
 

@@ -184,7 +184,13 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally)?$/i;
   if (labelled?.[1] && labelled[2] && !/^(?:status|note|update)$/i.test(labelled[1].trim())) {
     addStatus(labelled[1], labelled[2], labelled[0]);
-  } else if (copula?.[2] && copulaSubject !== '' && !pronoun.test(copulaSubject)) {
+  } else if (
+    copula?.[2] &&
+    copulaSubject !== '' &&
+    !pronoun.test(copulaSubject) &&
+    // "The migration isn't blocked": a negated status says what the project is not.
+    !/(?:n't|\bnot|\bnever|\bno longer)\s*$/i.test(copulaSubject)
+  ) {
     if (/^(?:it|this|that)$/i.test(copulaSubject) && doc.lastProject !== null) {
       const status = statusOf(copula[2]);
       if (status !== null) {

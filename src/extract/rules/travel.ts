@@ -1,9 +1,14 @@
 import type { Intent } from '../../core/index.js';
+import type { DateMention } from '../../language/index.js';
 import {
   analyseClause,
+  DAY_EVENT,
   DOCUMENT_PART,
+  isVocabularyWord,
   lookupPlace,
   NARRATIVE,
+  PERSON_ANAPHORA,
+  SPORTS_FIXTURE,
   TRIP_EXPERIENCE,
   VENUE,
 } from '../../language/index.js';
@@ -28,6 +33,8 @@ interface Hit {
   readonly span: string;
   /** How strongly the words support it (a gazetteer place vs. an unknown capitalised name). */
   readonly strength: EvidenceStrength;
+  /** An arrival ("landed in X"): X is also where the trip goes when no destination is known. */
+  readonly arrival?: boolean;
 }
 
 const ARRIVAL =
@@ -36,9 +43,14 @@ const PRESENT =
   /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
 const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
 const EN_ROUTE =
-  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
+  /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
-  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|ing) the (?:train|bus|ferry|boat)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for)\s+/gi;
+  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
+/**
+ * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
+ * Buquebus to X"): case matters, the carrier is a name.
+ */
+const TAKE_NAMED = /\b[Tt]ak(?:e|es|ing) (?:the|a|an|my|our) \p{Lu}[\p{L}-]+ to\s+/gu;
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
@@ -73,12 +85,31 @@ function lowerCasePlaceAt(rest: string): PlaceReading | null {
     const place = lookupPlace(phrase);
     if (place === null || place.kind === 'feature') continue;
     if (place.kind === 'city' && place.population < LOWER_CASE_PLACE_POPULATION) continue;
+    // A town named by an ordinary English word ("reading", "paradise", "mobile") is that word
+    // when written in lower case.
+    if (place.kind === 'city' && n === 1 && isVocabularyWord(phrase)) return null;
     const tokens = analyseClause(rest.split(/[.;!?]/)[0] ?? rest).tokens;
     if (tokens[0] !== undefined && !/^(?:NOUN|PROPN)$/.test(tokens[0].pos)) return null;
     return { name: place.name, strength: 'strong' };
   }
   return null;
 }
+
+/**
+ * Whether the words after a place give the visit an everyday purpose ("for lunch", "for the
+ * match", "for drinks"): a day out, not a trip.
+ */
+function isOuting(after: string): boolean {
+  const purpose = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
+  return purpose !== undefined && VENUE.pattern.test(purpose);
+}
+
+/**
+ * A trip booked for someone else: "for my parents", "booked my mum a flight", "got Dad a ticket".
+ * The person is named by a relational noun (`RELATIONAL_NOUN`) or a name.
+ */
+const BENEFICIARY =
+  /\b(?:[Ff]or|[Bb]ooked|[Gg]ot|[Bb]ought)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:mum|mom|mother|dad|father|parents?|brother|sister|son|daughter|kids?|children|wife|husband|partner|friends?|boss|cousin|aunt|uncle|gran(?:ny|dma|dpa)?|grandparents?|in-laws)|\p{Lu}\p{Ll}+)\s+(?:a\s+|an\s+|the\s+)?(?:(?:\w+\s+)?(?:flight|ticket|trip|seat|train)s?\s+)?to\s+$/u;
 
 /** A place read at some offset, and how sure the reading is. */
 interface PlaceReading {
@@ -107,6 +138,11 @@ function placeAt(
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
     return null;
   }
+  const after = text.slice(index + place.length);
+  // "Georgia's party", "at Jordan's": a possessor, not the place itself; "Leeds v Hull": a team;
+  // "Austin and his new baby": a person.
+  if (/^['’]s\b|^s['’]/.test(after) || SPORTS_FIXTURE.pattern.test(after)) return null;
+  if (PERSON_ANAPHORA.pattern.test(after)) return null;
   const known = lookupPlace(place);
   if (known !== null) return { name: place, strength: 'strong' };
   if (unknown === false) return null;
@@ -144,7 +180,11 @@ function travelIntent(clause: Clause, fallback: Intent): Intent {
  * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
  */
 function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
-  if (!/\bfrom\s*$/i.test(matched)) return 'strong';
+  if (!/\bfrom\s*$/i.test(matched)) {
+    // "Back home from the office": home from an errand, not from a trip.
+    const from = /^\s*from\s+(\S.*)$/i.exec(text.slice(end))?.[1];
+    return from !== undefined && VENUE.pattern.test(from) ? null : 'strong';
+  }
   const rest = text.slice(end).trim();
   if (VENUE.pattern.test(rest)) return null;
   // "On my way back from Delhi" is still travelling, not home.
@@ -170,10 +210,15 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
  * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
  * the addressee → null.
  */
-function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
+function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): Subject | null {
   // A document (a plan note, a calendar) speaks for its owner.
   if (doc.kind === 'document') return { kind: 'speaker' };
-  const s = clause.analysis.subject;
+  // "Dropping Dad at the airport, he flies to X": a third-person pronoun is someone else.
+  if (prefix !== undefined && /\b(?:he|she|they|he's|she's|they're)\s*$/i.test(prefix)) return null;
+  // "We won and the lads are going to X": the subject of the conjunct the predicate is in.
+  const conjunct =
+    prefix === undefined ? null : /\b(?:and|but|so|while|whereas)\s+(\S.*)$/i.exec(prefix);
+  const s = conjunct?.[1] ? analyseClause(conjunct[1]).subject : clause.analysis.subject;
   switch (s.kind) {
     case 'speaker':
     case 'none':
@@ -188,12 +233,28 @@ function subjectFromAnalysis(clause: Clause, doc: DocContext): Subject | null {
 }
 
 /** Dates preceded by a return word ("back", "return", "to") are return dates. */
-function splitDates(clause: Clause): { departure: string | null; ret: string | null } {
+function splitDates(clause: Clause): {
+  departure: string | null;
+  ret: string | null;
+  /** The return date was said with a return word ("back on the 9th"), not as a range's end. */
+  marked: boolean;
+} {
   let departure: string | null = null;
   let ret: string | null = null;
-  for (const d of clause.dates) {
+  let marked = false;
+  for (const [i, d] of clause.dates.entries()) {
     if (d.date === null) continue;
-    const before = clause.text.slice(Math.max(0, d.start - 24), d.start).toLowerCase();
+    // "next Friday (5 June)": an explicit date in brackets restates the one before it.
+    const next = clause.dates[i + 1];
+    if (next?.date != null && /^\s*\(\s*$/.test(clause.text.slice(d.end, next.start))) continue;
+    // "back in Amman on the 24th": the place one returns to may sit between the word and the date.
+    const before = clause.text
+      .slice(Math.max(0, d.start - 40), d.start)
+      .replace(
+        /\b((?:back|home))\s+(?:in|to|home to)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?:on\s+)?$/u,
+        '$1 ',
+      )
+      .toLowerCase();
     if (
       /(?:back|return(?:ing)?(?: flight)?|home|coming back|flying back|to|until|till|through|-)\s*(?:on\s+)?,?\s*$/.test(
         before,
@@ -202,15 +263,18 @@ function splitDates(clause: Clause): { departure: string | null; ret: string | n
     ) {
       ret ??= d.date;
     } else if (
-      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)\s*(?:on\s+)?,?\s*$/.test(before)
+      /(?:back|return(?:ing)?(?: flight)?|coming back|flying back)(?:\s+home)?\s*(?:on\s+)?,?\s*$/.test(
+        before,
+      )
     ) {
+      marked ||= ret === null;
       ret ??= d.date;
     } else if (departure === null) {
       departure = d.date;
       if (d.endDate !== null) ret ??= d.endDate;
     }
   }
-  return { departure, ret };
+  return { departure, ret, marked };
 }
 
 /**
@@ -241,7 +305,12 @@ function cancelHit(t: string): Hit | null {
     location: null,
     destination: null,
     span: cancel[0],
-    strength: generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index)) ? 'weak' : 'strong',
+    // "His flight was cancelled": someone else's trip, second-hand.
+    strength:
+      (generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index))) ||
+      /\b(?:his|her|their)\s+(?:\w+\s+)?(?:trip|flights?|vacation|holiday|visit)\b/i.test(t)
+        ? 'weak'
+        : 'strong',
   };
 }
 
@@ -276,7 +345,8 @@ function returnHit(
       location: 'home',
       destination: null,
       span: ret[0],
-      strength: returnFrom,
+      // "Back from Twickenham, what a game": a day out to an event, not a trip's end.
+      strength: returnFrom === 'strong' && DAY_EVENT.pattern.test(t) ? 'weak' : returnFrom,
     },
   };
 }
@@ -296,6 +366,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
         destination: null,
         span: `${m[0]}${place.name}`,
         strength: place.strength,
+        arrival: pattern === ARRIVAL,
       });
     }
   }
@@ -309,8 +380,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
     if (place === null) continue;
     // "I'm in Camden for brunch": a day out in a district, not a trip there.
     const after = t.slice(m.index + m[0].length + place.name.length);
-    const outing = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
-    const strength = outing !== undefined && VENUE.pattern.test(outing) ? 'weak' : place.strength;
+    const strength = isOuting(after) ? 'weak' : place.strength;
     const subject = subjectBefore(m.index);
     if (subject.kind === 'thing') continue;
     hits.push({
@@ -358,7 +428,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
-  for (const pattern of [PLAN, BOOKED, FLIGHT_TO]) {
+  for (const pattern of [PLAN, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
@@ -371,13 +441,17 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
         pattern === FLIGHT_TO &&
         clause.dates.length === 0 &&
         !/\b(?:my|our|i|we|i'm|we're|booked|reserved|confirmed|tickets?)\b/i.test(t);
+      // "Going to Leeds for the match": a day out, not a trip.
+      const outing = isOuting(t.slice(m.index + m[0].length + place.name.length));
+      // "Booked my mum a flight to X", "flight for my parents to X": someone else's trip.
+      const forOther = BENEFICIARY.test(t.slice(0, m.index + m[0].length));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
-        strength: unowned && place.strength === 'strong' ? 'moderate' : place.strength,
+        strength: outing || unowned || forOther ? 'weak' : place.strength,
       };
     }
   }
@@ -391,7 +465,7 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
 function swapPlan(clause: Clause, doc: DocContext): Hit | null {
   const t = clause.text;
   const swap = /\b(?:instead of|rather than|not)\s+(?=[A-Z])/.exec(t);
-  if (swap === null) return null;
+  if (swap === null) return insteadPlan(clause, doc);
   const words = t.slice(0, swap.index).trim().split(/\s+/);
   for (let k = Math.max(0, words.length - 3); k < words.length; k++) {
     const phrase = words.slice(k).join(' ');
@@ -408,6 +482,47 @@ function swapPlan(clause: Clause, doc: DocContext): Hit | null {
         strength: 'strong',
       };
     }
+  }
+  return null;
+}
+
+/**
+ * "We're doing Chiang Mai instead", "going with Porto instead": a place chosen in place of the
+ * plan on record, when the gazetteer knows it and the clause is about the speaker or the group.
+ */
+function insteadPlan(clause: Clause, doc: DocContext): Hit | null {
+  const t = clause.text;
+  const instead = /\s+instead\b(?!\s+of)/.exec(t);
+  if (instead === null) return null;
+  const words = t.slice(0, instead.index).trim().split(/\s+/);
+  for (let k = Math.max(0, words.length - 3); k < words.length; k++) {
+    const phrase = words.slice(k).join(' ');
+    if (!/^\p{Lu}/u.test(phrase)) continue;
+    const start = t.slice(0, instead.index).lastIndexOf(phrase);
+    const place = placeAt(t, start, false);
+    if (place === null || place.name !== phrase) continue;
+    // "Doing Kotlin instead" (a small town, and a language): without a travel word, only a
+    // country, a region or a city of 100,000 people or more is read as a place.
+    const known = lookupPlace(place.name);
+    const big = known !== null && (known.kind !== 'city' || known.population >= 100_000);
+    if (
+      !big &&
+      !/\b(?:trip|fly|flights?|flying|go|going|head(?:ing)?|travel|book(?:ed|ing)?|holiday|vacation|visit)\b/i.test(
+        t,
+      )
+    ) {
+      return null;
+    }
+    const subject = subjectFromAnalysis(clause, doc);
+    if (subject === null || subject.kind === 'person') return null;
+    return {
+      subject,
+      status: 'planned',
+      location: null,
+      destination: place.name,
+      span: t.slice(start, instead.index + instead[0].length),
+      strength: 'strong',
+    };
   }
   return null;
 }
@@ -431,10 +546,25 @@ function arrowPlan(t: string): Hit | null {
   };
 }
 
+/** Nouns of time that may follow a trip noun without it modifying them ("the Oslo trip tomorrow"). */
+const TIME_NOUN =
+  /^(?:today|tomorrow|tonight|weekend|week|month|year|morning|afternoon|evening|night|day|days|weeks|months)$/i;
+
+/**
+ * Whether the trip noun at `index` modifies a noun after it ("the Japan trip photos", "the Rome
+ * trip budget"): the phrase is about that noun, not the trip.
+ */
+function tripNounModifies(clause: Clause, index: number): boolean {
+  const next = /^\S+\s+(\p{Ll}[\p{L}-]*)/u.exec(clause.text.slice(index))?.[1];
+  if (next === undefined || TIME_NOUN.test(next)) return false;
+  return clause.analysis.tokens.some((t) => t.text === next && t.pos === 'NOUN');
+}
+
 /** "the Lisbon trip": a known place right before a trip noun. */
-function namedTripPlan(t: string): Hit | null {
+function namedTripPlan(clause: Clause): Hit | null {
+  const t = clause.text;
   const named = NAMED_TRIP.exec(t);
-  if (named === null) return null;
+  if (named === null || tripNounModifies(clause, named.index)) return null;
   const words = t.slice(0, named.index).trim().split(/\s+/);
   const place = words.length > 0 ? words[words.length - 1] : undefined;
   if (!place || !/^[A-Z][a-z]+$/.test(place)) return null;
@@ -457,7 +587,7 @@ const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
   const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
-  const found = plan ?? namedTripPlan(t);
+  const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
   if (!LEAVING.test(t) || clause.dates.length === 0) return null;
   return {
@@ -470,12 +600,50 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
   };
 }
 
+/**
+ * Whether the entity has a trip on record that is planned or under way with a destination: an
+ * arrival then is a stop on it, not where it goes.
+ */
+function tripUnderWay(entityId: string, doc: DocContext): boolean {
+  const value = (field: string) =>
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field)?.value ?? null;
+  const status = value('travel.status');
+  return value('travel.destination') !== null && (status === 'planned' || status === 'in_progress');
+}
+
+/**
+ * "Staying home", "home all day", "wfh today": the speaker is at home, with no trip status
+ * said. Not a return ("back home" is one), not a plan, not someone else.
+ */
+const HOME_PRESENCE =
+  /\b(?:(?:staying|stay|stuck|sitting|working|i'm|i am|we're|we are)\s+(?:at\s+)?home\b(?!\s+(?:from|to)\b)|home all (?:day|week|weekend)|wfh\b|working from home)/i;
+
+function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const home = HOME_PRESENCE.exec(clause.text);
+  if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
+  const today = doc.input.at.slice(0, 10);
+  if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
+  const subject = subjectBefore(home.index);
+  if (subject.kind === 'person' || (subject.kind === 'we' && subject.third === true)) return null;
+  return {
+    subject,
+    status: null,
+    location: 'home',
+    destination: null,
+    span: home[0],
+    strength: 'strong',
+  };
+}
+
 /** The status, location and destination candidates of each reading, with its evidence. */
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  for (const hit of hits) {
-    const subject = hit.subject.kind === 'thing' ? subjectFromAnalysis(clause, doc) : hit.subject;
+  for (let hit of hits) {
+    const subject =
+      hit.subject.kind === 'thing'
+        ? subjectFromAnalysis(clause, doc, hit.subject.phrase)
+        : hit.subject;
     // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
     // nobody's trip.
     if (subject === null) continue;
@@ -484,6 +652,23 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
     const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
+    // "We're in Munich next week": a presence said of a future date is a plan.
+    const ahead =
+      hit.status === 'in_progress' &&
+      hit.arrival !== true &&
+      clause.dates.some(
+        (d) =>
+          d.date !== null &&
+          d.date > doc.input.at.slice(0, 10) &&
+          // "in Reno for the week", "in Oslo till Friday": how long, not when it starts.
+          !/\b(?:for|till|til|until|through|thru|to|by|back|home|return(?:ing)?)\s*(?:on\s+)?$/i.test(
+            t.slice(0, d.start),
+          ) &&
+          !/^(?:the|a)\s+(?:week|weekend|day|night|month)\b/i.test(d.text),
+      );
+    if (ahead && hit.location !== null) {
+      hit = { ...hit, status: 'planned', destination: hit.location, location: null };
+    }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
       out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
@@ -491,10 +676,13 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     if (hit.location !== null) {
       out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
     }
-    if (hit.destination !== null) {
-      out.push(
-        candidate(entityId, 'travel.destination', hit.destination, clause, intent, hit.span, s),
-      );
+    const destination =
+      hit.destination ??
+      (hit.arrival === true && hit.location !== null && !tripUnderWay(entityId, doc)
+        ? hit.location
+        : null);
+    if (destination !== null) {
+      out.push(candidate(entityId, 'travel.destination', destination, clause, intent, hit.span, s));
     }
   }
 
@@ -505,11 +693,29 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
  * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
  * to Friday"): the new departure date, as a correction, when the entity has a departure date.
  */
+/**
+ * A bare day of the month in a move ("moved my flight to the 14th") means that day near the
+ * departure on record, not the next such day after the message: the month of the old date, or
+ * the next month when that day is more than two weeks before it.
+ */
+function nearDeparture(date: DateMention, known: string): string {
+  const day = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(date.text.trim())?.[1];
+  if (day === undefined || date.date === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) {
+    return date.date ?? known;
+  }
+  const [y, m] = known.split('-').map(Number) as [number, number];
+  const same = new Date(Date.UTC(y, m - 1, Number(day)));
+  const oldAt = Date.parse(`${known}T00:00:00Z`);
+  const at =
+    same.getTime() < oldAt - 14 * 86_400_000 ? new Date(Date.UTC(y, m, Number(day))) : same;
+  return at.toISOString().slice(0, 10);
+}
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
   const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
       t,
     );
   if (change === null) return null;
@@ -519,15 +725,15 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.some(
+  const known = doc.input.known.find(
     (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
-  );
-  if (!known) return null;
+  )?.value;
+  if (known == null) return null;
   return {
     ...candidate(
       entityId,
       'travel.departure_date',
-      date.date,
+      nearDeparture(date, known),
       clause,
       travelIntent(clause, 'planning'),
       change[0],
@@ -540,7 +746,14 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
 function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  const { departure, ret: returnDate } = splitDates(clause);
+  const { departure, ret: returnDate, marked } = splitDates(clause);
+  // "… back in Amman on the 24th": a future return said outright, of a trip under way.
+  const statedReturn =
+    marked &&
+    returnDate !== null &&
+    !/\b(?:was|were|got|came|had been|went)\s+(?:back|home)\b/i.test(t) &&
+    returnDate > doc.input.at.slice(0, 10) &&
+    /\b(?:back|home|return(?:ing)?)\s+(?:in|to|home|on)\b/i.test(t);
   const moved = movedDeparture(clause, doc, dated);
   if (moved !== null) return [moved];
   const returnOnly =
@@ -549,17 +762,21 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     dated !== null ||
     returnOnly ||
     /\b(?:trip|flight|flying|leaving|departing|depart|return flight|back|returning)\b/i.test(t);
-  if (travelTalk && !/\bback (?:at|to|on|in)\s+(?:school|work|it)\b/i.test(t)) {
+  // "Back at work on Monday", "back in the office": a venue, not the end of a trip.
+  const backAt = /\bback (?:at|to|on|in)\s+(\S.*)$/i.exec(t)?.[1];
+  const backAtVenue = backAt !== undefined && (VENUE.pattern.test(backAt) || /^it\b/i.test(backAt));
+  if (travelTalk && !backAtVenue) {
     const named = dated?.subject ?? subjectOf('', doc);
-    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc) : named;
+    const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc, named.phrase) : named;
     if (subject === null) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
-    const s = secondHand(subject, doc) ? 'weak' : 'strong';
+    // Dates are as strong as the plan they belong to ("booked my mum a flight to X for Friday").
+    const s = secondHand(subject, doc) || dated?.strength === 'weak' ? 'weak' : 'strong';
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
-    if (returnDate !== null && (dated !== null || returnOnly)) {
+    if (returnDate !== null && (dated !== null || returnOnly || statedReturn)) {
       out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
       out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
@@ -584,13 +801,19 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
-  if (cancel === null && !ret.back) hits.push(...presenceHits(t, subjectBefore));
+  if (cancel === null && !ret.back) {
+    const presence = presenceHits(t, subjectBefore);
+    hits.push(...presence);
+    const home = presence.length === 0 ? homeHit(clause, doc, subjectBefore) : null;
+    if (home !== null) hits.push(home);
+  }
   const planned = cancel === null ? plannedHit(clause, doc, subjectBefore) : null;
   // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
   // unless it is a booking ("I booked flights to Rome").
   const story =
     clause.analysis.tense === 'past' &&
-    !/\b(?:booked|reserved|booking confirmed)\b/i.test(t) &&
+    // A booking, or a change to one ("changed the booking to fly into X"), is a plan.
+    !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
   return [

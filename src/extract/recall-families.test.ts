@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { readChat } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
+
+// Issue #10 §2 and §3, recall on the tuning failure families, generalised by grammar: every
+// sentence here was written for this test (in no benchmark file).
+
+/** Every observation of one user chat message, as `field=value (evidence intent)`. */
+function readAt(text: string, at?: string, known: readonly KnownSlot[] = []): string[] {
+  return readChat(text, at, known).map(
+    (o) => `${o.field}=${o.value} (${o.evidence} ${o.intent})${o.correction ? ' correction' : ''}`,
+  );
+}
+
+const read = (text: string): string[] => readAt(text);
+
+/** The readings strong enough to commit or to ask. */
+function committing(text: string, at?: string): string[] {
+  return readAt(text, at).filter((o) =>
+    /\((?:strong|moderate) (?:assertive|planning)\)(?: correction)?$/.test(o),
+  );
+}
+
+describe('requests to the assistant are preferences of the speaker', () => {
+  it.each([
+    ['a standing language', 'Please answer me in Greek from now on.', 'language=greek'],
+    ['a language for a plural thing', 'Reports in Dutch please.', 'language=dutch'],
+    ['a switch of language', 'Change my digests to Swahili, thanks.', 'language=swahili'],
+    ['units', 'Please use imperial for everything.', 'units=imperial'],
+    ['units without please', 'Always give me distances in metric.', 'units=metric'],
+    ['a name', 'Please call me Bex, Rebecca feels formal.', 'name=Bex'],
+    [
+      'a diet word on a thing',
+      'From now on book me the kosher meal on long flights.',
+      'meal=kosher',
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(
+      read(text).some((o) => o.startsWith(`profile.preference.${expected} (strong assertive)`)),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['a single task', 'Translate this paragraph into German.'],
+    ['a single document', 'Write the thank-you note in French please.'],
+    ["someone else's wish", 'My manager wants his reports in Italian.'],
+    ['for someone else', 'Please set up summaries in Polish for her.'],
+    ['a question', 'Could you write to me in Hindi sometimes?'],
+    ['a hypothetical', 'If I move to Quebec I will need French instead.'],
+    ['a joke', 'From now on call me Captain Awesome, jk.'],
+    ['the assistant speaking', 'Should I reply in Korean from now on?'],
+    ['a one-off', 'Just this once, use metric for the recipe please.'],
+    ['a unit that is not a system', 'The recipe says two imperial pints of stock.'],
+  ])('%s is not one: "%s"', (_phenomenon, text) => {
+    expect(committing(text).filter((o) => o.startsWith('profile.'))).toEqual([]);
+  });
+});
+
+describe('status transitions: presence, arrival, return', () => {
+  const at = '2026-09-10T08:00:00Z';
+
+  it.each([
+    ['home all day', 'Home all day with a cold, laptop on the sofa.', 'travel.location=home'],
+    [
+      'working from home',
+      'Working from home today, the trains are on strike.',
+      'travel.location=home',
+    ],
+    ['staying home', "I'm staying home in Porto while the others go.", 'travel.location=home'],
+    [
+      'an arrival names the destination',
+      'Arrived in Tromsø, freezing.',
+      'travel.destination=Tromsø',
+    ],
+    ['on my way (omw)', 'omw to Salzburg, signal is patchy', 'travel.destination=Salzburg'],
+    [
+      'a return said outright',
+      'Reached Hanoi ok, back in Perth on the 21st.',
+      'travel.return_date=2026-09-21',
+    ],
+    [
+      'back home on a date',
+      'Made it to Quito, back home on the 30th.',
+      'travel.return_date=2026-09-30',
+    ],
+    [
+      'a named carrier',
+      'Taking the Eurostar to Brussels on Friday.',
+      'travel.destination=Brussels',
+    ],
+    [
+      'flying into a city',
+      'Changed the booking to fly into Krakow instead.',
+      'travel.destination=Krakow',
+    ],
+    [
+      '"no longer" after the discourse-marker rule',
+      'No longer flying to Tunis, visa issues.',
+      'travel.status=cancelled',
+    ],
+    [
+      'a bracketed date restates a relative one',
+      'Flying to Rabat next Friday (18 September).',
+      'travel.departure_date=2026-09-18',
+    ],
+    [
+      'presence on a future date is a plan',
+      "I'm in Valencia next week for work.",
+      'travel.destination=Valencia',
+    ],
+    [
+      'presence for a while is under way',
+      "We're in Graz for the week.",
+      'travel.status=in_progress',
+    ],
+    [
+      'presence until a date is under way',
+      "I'm in Bergen till Thursday.",
+      'travel.status=in_progress',
+    ],
+    [
+      'presence with a return date is under way',
+      'In Bergen now, back Thursday.',
+      'travel.status=in_progress',
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(readAt(text, at).some((o) => o.startsWith(`${expected} (strong`))).toBe(true);
+  });
+
+  it.each([
+    ['home in the future', "I'll be home all day on Saturday."],
+    ['someone else at home', 'My flatmate is working from home today.'],
+    ['a negated stay', 'Not staying home this weekend, no way.'],
+    ['a past return on a date', 'I was back in Perth on the 2nd, jet-lagged.'],
+    ['back at a venue on a date', 'Back in the office on Monday, sadly.'],
+    ['"instead" with no place', "We're doing Kotlin instead for the app."],
+    ['"instead" by someone else', 'Ottavio is doing Bari instead.'],
+    ['"instead" asked', 'Should we do Bari instead?'],
+  ])('%s reads no state: "%s"', (_phenomenon, text) => {
+    expect(committing(text, at)).toEqual([]);
+  });
+
+  it('an arrival on a trip already under way is a stop, not a new destination', () => {
+    const out = readAt('Arrived in Split, ferry to Hvar tomorrow.', at, [
+      { entityId: 'user:primary', field: 'travel.destination', value: 'Dubrovnik' },
+      { entityId: 'user:primary', field: 'travel.status', value: 'in_progress' },
+    ]);
+    expect(out.some((o) => o.startsWith('travel.location=Split '))).toBe(true);
+    expect(out.some((o) => o.startsWith('travel.destination=Split '))).toBe(false);
+  });
+});
+
+describe('supersession and standing settings', () => {
+  const at = '2026-09-10T08:00:00Z';
+
+  it('a gazetteer place chosen "instead" replaces the plan, as a correction', () => {
+    expect(readAt("We're doing Ljubljana instead, the coast is fully booked.", at)).toContain(
+      'travel.destination=Ljubljana (strong planning) correction',
+    );
+  });
+
+  it.each([
+    ['the same month', '2026-10-06', 'Moved my outbound flight to the 9th.', '2026-10-09'],
+    ['the next month', '2026-10-28', 'Pushed our flight to the 2nd, cheaper.', '2026-11-02'],
+  ])('a bare day in a move lands near the departure on record (%s)', (_c, old, text, moved) => {
+    const known = [{ entityId: 'user:primary', field: 'travel.departure_date', value: old }];
+    const out = readAt(text, at, known);
+    expect(out.some((o) => o.startsWith(`travel.departure_date=${moved} `))).toBe(true);
+  });
+
+  it('a setting named by "<topic> preference" lands on that topic', () => {
+    expect(readAt('Set my call preference to mornings from now on.', at)).toContain(
+      'profile.preference.call_time=morning (strong assertive) correction',
+    );
+  });
+});
