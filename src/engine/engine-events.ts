@@ -1,6 +1,6 @@
 /**
- * One live notification. `type` names what happened (`ledger.committed`, `review.opened`; the
- * vault publishes `drift.detected`, tasks `task.escalated`); `entity_id` lets subscribers with an
+ * One live notification. `type` names what happened (`ledger.committed`, `review.opened`,
+ * `drift.detected`, `task.escalated`: the HTTP ledger watcher derives them from new ledger events); `entity_id` lets subscribers with an
  * entity allow-list filter; `data` is the snake_case payload streamed as is.
  */
 export interface EngineEvent {

@@ -9,6 +9,7 @@ import {
   toStateTracker,
   unwrap,
 } from '../core/index.js';
+import type { LedgerEvent } from '../ledger/index.js';
 import {
   computeStats,
   type EntityView,
@@ -50,6 +51,8 @@ export interface StateCapability {
   stateTracker(): Promise<JsonObject>;
   /** The ledger's newest sequence number (it grows with every recorded event). */
   lastSequence(): Promise<number>;
+  /** Up to `limit` ledger events after sequence `after`, oldest first (live feeds page with it). */
+  readLedger(after: number, limit: number): Promise<readonly LedgerEvent[]>;
 }
 
 /** Builds the state reads over the engine's store, policy and clock. */
@@ -89,6 +92,8 @@ export function createStateCapability(context: EngineContext): StateCapability {
     stateTracker: () => stateTracker(context),
 
     lastSequence: () => store.lastSeq(),
+
+    readLedger: (after, limit) => store.readEvents(after, limit),
   };
 }
 

@@ -11,9 +11,49 @@ const WATCH_INTERVAL_MS = 500;
 const KEEPALIVE_MS = 15_000;
 
 /**
- * Publishes `ledger.committed` and `review.opened` on `engine.events` by polling the ledger head
- * and the open prompts while at least one subscriber listens, so commits made by any process on
- * the same store (a CLI ingest, another server) reach the dashboard. Returns a stop function.
+ * Ledger event types that the live stream announces under a name of their own: a memory or a
+ * projection that no longer matches what it cites (`drift.detected`), and a task that climbed the
+ * escalation ladder (`task.escalated`).
+ */
+const LIVE_KINDS: Readonly<Record<string, string>> = {
+  'prediction_error.detected': 'drift.detected',
+  'projection.drifted': 'drift.detected',
+  'memory_zone.edited': 'drift.detected',
+  'task.escalated': 'task.escalated',
+};
+
+/** Payload fields a live event carries along (ids and levels, never note or message text). */
+const LIVE_FIELDS = ['task_id', 'level', 'memory_id', 'error_type', 'file', 'zone_id'] as const;
+
+/** Engine events for the announced kinds among the ledger events after `from`, up to `to`. */
+async function announceLedgerKinds(engine: Engine, from: number, to: number): Promise<void> {
+  let after = from;
+  while (after < to) {
+    const page = await engine.readLedger(after, 500);
+    if (page.length === 0) return;
+    for (const event of page) {
+      after = event.seq;
+      const kind = LIVE_KINDS[event.type];
+      if (kind === undefined || event.seq > to) continue;
+      const data: Record<string, unknown> = {
+        event_id: event.eventId,
+        sequence: event.seq,
+        ledger_type: event.type,
+      };
+      for (const field of LIVE_FIELDS) {
+        const value = event.payload[field];
+        if (typeof value === 'string' || typeof value === 'number') data[field] = value;
+      }
+      engine.events.publish({ type: kind, entity_id: event.entityId, data });
+    }
+  }
+}
+
+/**
+ * Publishes `ledger.committed`, `review.opened`, `drift.detected` and `task.escalated` on
+ * `engine.events` by polling the ledger head and the open prompts while at least one subscriber
+ * listens, so commits made by any process on the same store (a CLI ingest, a reconciler run,
+ * another server) reach the dashboard. Returns a stop function.
  */
 export function watchLedger(engine: Engine): () => void {
   let timer: NodeJS.Timeout | null = null;
@@ -28,6 +68,7 @@ export function watchLedger(engine: Engine): () => void {
         entity_id: null,
         data: { from_sequence: head, to_sequence: sequence },
       });
+      await announceLedgerKinds(engine, head, sequence);
     }
     head = sequence;
     const open = await engine.listReviews({ status: ['open'] });
@@ -71,7 +112,7 @@ export const EVENTS_ROUTES: readonly HttpRoute[] = [
       method: 'get',
       path: '/api/events',
       summary:
-        'Server-sent events: ledger.committed, review.opened, review.answered, and kinds services publish',
+        'Server-sent events: ledger.committed, review.opened, review.answered, drift.detected, task.escalated',
       description:
         'Each SSE message has `event` = the type and `data` = {type, entity_id, data}. A token with an entity allow-list receives only events of its entities.',
       tags: ['events'],
