@@ -40,3 +40,21 @@ export function unwrap<T, E>(result: Result<T, E>): T {
   if (result.ok) return result.value;
   throw result.error;
 }
+
+/**
+ * Runs `work` and returns its value; anything it throws is rethrown as an `EngineError` with this
+ * `code`, `message` and `details`, the original kept as its `cause`. For the one-step wrappers
+ * around a dynamic import or a driver call that would otherwise repeat the same try/catch.
+ */
+export async function rethrowAs<T>(
+  code: ErrorCode,
+  message: string,
+  details: Readonly<Record<string, string | number | boolean>>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error: unknown) {
+    throw new EngineError(code, message, details, { cause: error });
+  }
+}
