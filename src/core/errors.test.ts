@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, rethrowAs } from './errors.js';
+import { EngineError, errorCodeOf, rethrowAs } from './errors.js';
 
 describe('rethrowAs', () => {
   it('returns what the work returns', async () => {
@@ -23,5 +23,20 @@ describe('rethrowAs', () => {
       details: { operation: 'open' },
     });
     expect((failure as EngineError).cause).toBe(original);
+  });
+});
+
+describe('errorCodeOf', () => {
+  it('reads a string code from any error-like object', () => {
+    expect(errorCodeOf(Object.assign(new Error('locked'), { code: 'SQLITE_BUSY_SNAPSHOT' }))).toBe(
+      'SQLITE_BUSY_SNAPSHOT',
+    );
+    expect(errorCodeOf({ code: '23505' })).toBe('23505');
+  });
+
+  it('is null for anything without a string code', () => {
+    for (const value of [null, undefined, 'ENOENT', 42, new Error('plain'), { code: 5 }]) {
+      expect(errorCodeOf(value)).toBeNull();
+    }
   });
 });

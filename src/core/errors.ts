@@ -58,3 +58,9 @@ export async function rethrowAs<T>(
     throw new EngineError(code, message, details, { cause: error });
   }
 }
+
+/** The string `code` a driver or Node error carries (`SQLITE_BUSY`, `ENOENT`, `23505`), or null. */
+export function errorCodeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}

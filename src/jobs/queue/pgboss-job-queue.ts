@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { IdSource, JsonObject } from '../../core/index.js';
-import { EngineError, rethrowAs, uuidV7 } from '../../core/index.js';
+import { EngineError, errorCodeOf, rethrowAs, uuidV7 } from '../../core/index.js';
 import {
   assertPayload,
   assertQueueName,
@@ -63,12 +63,7 @@ function toQueueError(operation: string, error: unknown): EngineError {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === UNIQUE_VIOLATION
-  );
+  return errorCodeOf(error) === UNIQUE_VIOLATION;
 }
 
 /** Columns of pg-boss's `job` and `archive` tables, named as `fetch({ includeMetadata })` names them. */
