@@ -40,3 +40,27 @@ export function unwrap<T, E>(result: Result<T, E>): T {
   if (result.ok) return result.value;
   throw result.error;
 }
+
+/**
+ * Runs `work` and returns its value; anything it throws is rethrown as an `EngineError` with this
+ * `code`, `message` and `details`, the original kept as its `cause`. For the one-step wrappers
+ * around a dynamic import or a driver call that would otherwise repeat the same try/catch.
+ */
+export async function rethrowAs<T>(
+  code: ErrorCode,
+  message: string,
+  details: Readonly<Record<string, string | number | boolean>>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error: unknown) {
+    throw new EngineError(code, message, details, { cause: error });
+  }
+}
+
+/** The string `code` a driver or Node error carries (`SQLITE_BUSY`, `ENOENT`, `23505`), or null. */
+export function errorCodeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}

@@ -21,7 +21,7 @@ export {
   isDomain,
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
-export { EngineError, err, ok, unwrap } from './errors.js';
+export { EngineError, err, errorCodeOf, ok, rethrowAs, unwrap } from './errors.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';
 export { analyzeChoice } from './items/analyze-choice.js';

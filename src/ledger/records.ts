@@ -17,6 +17,7 @@ import {
   type SchemaName,
   type SignalEvent,
   type StateObservation,
+  type Validation,
   validate,
   validateConfirmation,
   validateMessage,
@@ -73,6 +74,18 @@ function reject(
   };
 }
 
+/** The record a schema check accepted, or the rejection naming that schema and its issues. */
+function accept<T>(
+  result: Validation<T>,
+  schema: SchemaName,
+  body: unknown,
+  toRecord: (value: T) => IngestRecord,
+): ParseOutcome {
+  return result.ok
+    ? { ok: true, record: toRecord(result.value) }
+    : reject(schema, result.issues, body);
+}
+
 /**
  * Validates one ingest object (docs/FORMATS.md): `type` selects the canonical schema, which sees the
  * record without its `type`. Semantic rules that JSON Schema cannot state are checked here too.
@@ -82,12 +95,11 @@ export function parseRecord(input: unknown): ParseOutcome {
   if (!envelope.ok) return reject('ingest_envelope', envelope.issues, input);
   const { type, ...body } = input as Record<string, unknown>;
   switch (type) {
-    case 'observation': {
-      const result = validateObservation(body);
-      return result.ok
-        ? { ok: true, record: { kind: 'observation', observation: result.value } }
-        : reject('state_observation', result.issues, body);
-    }
+    case 'observation':
+      return accept(validateObservation(body), 'state_observation', body, (observation) => ({
+        kind: 'observation',
+        observation,
+      }));
     case 'signal': {
       const result = validateSignal(body);
       if (!result.ok) return reject('signal_event', result.issues, body);
@@ -104,18 +116,13 @@ export function parseRecord(input: unknown): ParseOutcome {
       }
       return { ok: true, record: { kind: 'signal', signal: result.value } };
     }
-    case 'message': {
-      const result = validateMessage(body);
-      return result.ok
-        ? { ok: true, record: { kind: 'message', message: result.value } }
-        : reject('message_record', result.issues, body);
-    }
-    case 'note': {
-      const result = validateNote(body);
-      return result.ok
-        ? { ok: true, record: { kind: 'note', note: result.value } }
-        : reject('note_record', result.issues, body);
-    }
+    case 'message':
+      return accept(validateMessage(body), 'message_record', body, (message) => ({
+        kind: 'message',
+        message,
+      }));
+    case 'note':
+      return accept(validateNote(body), 'note_record', body, (note) => ({ kind: 'note', note }));
     default: {
       const result = validateConfirmation(body);
       if (!result.ok) return reject('user_confirmation', result.issues, body);
@@ -197,6 +204,48 @@ export interface EventContext {
   readonly promptEntity?: string | null;
 }
 
+/** An event whose payload is the record as given, hashed whole, under the record's own id. */
+function asGiven(
+  record: object,
+  ownId: string,
+  type: NewLedgerEvent['type'],
+  entityId: string | null,
+  eventTs: string,
+  recordedAt: string,
+): NewLedgerEvent {
+  return {
+    eventId: ownId.toLowerCase(),
+    type,
+    entityId,
+    eventTs,
+    recordedAt,
+    payload: record as unknown as JsonObject,
+    payloadHash: contentHash(record),
+    dedupeKey: null,
+  };
+}
+
+/** An event under an id derived from the record's identity, hashed without its `noise` field. */
+function withDerivedId(
+  eventId: string,
+  type: NewLedgerEvent['type'],
+  entityId: string,
+  eventTs: string,
+  recordedAt: string,
+  hashed: { readonly payload: JsonObject; readonly noise: string },
+): NewLedgerEvent {
+  return {
+    eventId,
+    type,
+    entityId,
+    eventTs,
+    recordedAt,
+    payload: hashed.payload,
+    payloadHash: contentHash(omit(hashed.payload, hashed.noise)),
+    dedupeKey: null,
+  };
+}
+
 /**
  * Turns a validated record into the ledger event that records it. Pure and deterministic: ids of
  * records without their own (messages, notes) derive from their identity, and each payload hash
@@ -207,16 +256,14 @@ export function toLedgerEvent(record: IngestRecord, context: EventContext): NewL
   switch (record.kind) {
     case 'observation': {
       const o = record.observation;
-      return {
-        eventId: o.event_id.toLowerCase(),
-        type: EVENT_TYPES.observation,
-        entityId: o.entity_id,
-        eventTs: iso(o.event_ts),
+      return asGiven(
+        o,
+        o.event_id,
+        EVENT_TYPES.observation,
+        o.entity_id,
+        iso(o.event_ts),
         recordedAt,
-        payload: o as unknown as JsonObject,
-        payloadHash: contentHash(o),
-        dedupeKey: null,
-      };
+      );
     }
     case 'signal': {
       const s = record.signal;
@@ -236,57 +283,31 @@ export function toLedgerEvent(record: IngestRecord, context: EventContext): NewL
       const m = record.message;
       const entityId = m.entity_id ?? DEFAULT_ENTITY;
       const payload = { ...m, entity_id: entityId, source: m.source ?? 'chat' } as JsonObject;
-      return {
-        eventId: deriveUuid('message', m.thread_id, m.message_id),
-        type: EVENT_TYPES.message,
-        entityId,
-        eventTs: iso(m.created_at),
-        recordedAt,
+      const eventId = deriveUuid('message', m.thread_id, m.message_id);
+      return withDerivedId(eventId, EVENT_TYPES.message, entityId, iso(m.created_at), recordedAt, {
         payload,
-        payloadHash: contentHash(omit(payload, 'created_at')),
-        dedupeKey: null,
-      };
+        noise: 'created_at',
+      });
     }
     case 'note': {
       const n = record.note;
       const entityId = n.entity_id ?? DEFAULT_ENTITY;
       const payload = { ...n, entity_id: entityId } as JsonObject;
-      return {
-        eventId: deriveUuid('note', n.path, sha256Hex(n.content)),
-        type: EVENT_TYPES.note,
-        entityId,
-        eventTs: iso(n.updated_at),
-        recordedAt,
+      const eventId = deriveUuid('note', n.path, sha256Hex(n.content));
+      return withDerivedId(eventId, EVENT_TYPES.note, entityId, iso(n.updated_at), recordedAt, {
         payload,
-        payloadHash: contentHash(omit(payload, 'updated_at')),
-        dedupeKey: null,
-      };
+        noise: 'updated_at',
+      });
     }
     case 'answer': {
       const a = record.answer;
-      return {
-        eventId: a.answer_id.toLowerCase(),
-        type: EVENT_TYPES.answer,
-        entityId: context.promptEntity ?? a.entity_id ?? null,
-        eventTs: iso(a.answered_at),
-        recordedAt,
-        payload: a as unknown as JsonObject,
-        payloadHash: contentHash(a),
-        dedupeKey: null,
-      };
+      const entityId = context.promptEntity ?? a.entity_id ?? null;
+      return asGiven(a, a.answer_id, EVENT_TYPES.answer, entityId, iso(a.answered_at), recordedAt);
     }
     case 'prompt': {
       const p = record.prompt;
-      return {
-        eventId: p.prompt_id.toLowerCase(),
-        type: EVENT_TYPES.prompt,
-        entityId: p.entity_id,
-        eventTs: iso(p.created_at ?? recordedAt),
-        recordedAt,
-        payload: p as unknown as JsonObject,
-        payloadHash: contentHash(p),
-        dedupeKey: null,
-      };
+      const eventTs = iso(p.created_at ?? recordedAt);
+      return asGiven(p, p.prompt_id, EVENT_TYPES.prompt, p.entity_id, eventTs, recordedAt);
     }
   }
 }

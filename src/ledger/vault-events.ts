@@ -7,25 +7,20 @@ export interface CitedPassagePayload {
   readonly normalized_hash: string;
 }
 
-/** Payload of `memory.recorded`. */
-export interface MemoryRecordedPayload {
-  readonly memory_id: string;
-  readonly entity_id: string;
-  readonly text: string;
-  readonly tags: readonly string[];
-  readonly cites: readonly string[];
-  readonly passages: readonly CitedPassagePayload[];
-  readonly source_kind: 'direct' | 'promotion';
-  readonly source_ref: string | null;
-}
-
-/** Payload of `memory.updated`. */
+/** Payload of `memory.updated`: the memory's new content. */
 export interface MemoryUpdatedPayload {
   readonly memory_id: string;
   readonly text: string;
   readonly tags: readonly string[];
   readonly cites: readonly string[];
   readonly passages: readonly CitedPassagePayload[];
+}
+
+/** Payload of `memory.recorded`: the first content, plus whose memory it is and where it came from. */
+export interface MemoryRecordedPayload extends MemoryUpdatedPayload {
+  readonly entity_id: string;
+  readonly source_kind: 'direct' | 'promotion';
+  readonly source_ref: string | null;
 }
 
 /** Payload of `prediction_error.detected`. */

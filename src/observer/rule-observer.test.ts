@@ -101,6 +101,68 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   const chat = (turns: readonly (readonly ['user' | 'assistant', string])[]) =>
     turns.map(([role, text], i) => entry(String(i + 1), role, text, i));
 
+  /** Cases that differ only in the session and the durable (red) observations it leaves, with their types. */
+  const RED_TYPED: readonly {
+    readonly name: string;
+    readonly turns: readonly (readonly ['user' | 'assistant', string])[];
+    readonly red: readonly (readonly [string, string])[];
+  }[] = [
+    {
+      name: 'turns an offer or a plan the user accepts into a decision, and nothing the user declines',
+      turns: [
+        [
+          'assistant',
+          'I will look at the 3 failing specs. Should I cap the pool at 20 connections?',
+        ],
+        ['user', 'Yes please.'],
+        ['assistant', 'Shall I drop the staging-2 database?'],
+        ['user', 'No, not yet.'],
+      ],
+      red: [['decision', 'Cap the pool at 20 connections']],
+    },
+    {
+      name: 'keeps a plan with specifics once the user agrees, and leaves an unanswered one as context',
+      turns: [
+        ['assistant', "I'll set the worker pool to 12 threads."],
+        ['user', 'Go ahead.'],
+        ['assistant', "I'll move the cron to 04:00 UTC."],
+        ['user', 'What does the nightly job do?'],
+      ],
+      red: [['decision', 'Set the worker pool to 12 threads']],
+    },
+    {
+      name: 'does not take hyphenated words for identifiers',
+      turns: [['user', 'Nice, kid-friendly colours then.']],
+      red: [],
+    },
+    {
+      name: "takes a value given in answer to the assistant's question as a decision",
+      turns: [
+        ['assistant', 'Which Node version should the base image use?'],
+        ['user', 'Make it 20.12.'],
+      ],
+      red: [
+        ['decision', 'Make it 20.12 (answering "Which Node version should the base image use?")'],
+      ],
+    },
+    {
+      name: 'does not promote one-off happenings, bare names or problem reports',
+      turns: [
+        ['user', 'It took 20 minutes to build this morning.'],
+        ['user', 'The billing job on Jenkins.'],
+        ['user', 'The importer fails with 3 errors on every run.'],
+        ['user', 'Restart the worker on box-7.'],
+      ],
+      red: [],
+    },
+  ];
+
+  for (const { name, turns, red: expected } of RED_TYPED) {
+    it(name, () => {
+      expect(redTyped(observe(chat(turns)))).toEqual(expected);
+    });
+  }
+
   it('keeps a setting with its value verbatim, with or without a verb', () => {
     const obs = observe(
       chat([
@@ -124,18 +186,6 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
     ]);
   });
 
-  it('does not promote one-off happenings, bare names or problem reports', () => {
-    const obs = observe(
-      chat([
-        ['user', 'It took 20 minutes to build this morning.'],
-        ['user', 'The billing job on Jenkins.'],
-        ['user', 'The importer fails with 3 errors on every run.'],
-        ['user', 'Restart the worker on box-7.'],
-      ]),
-    );
-    expect(red(obs)).toEqual([]);
-  });
-
   it('makes an assistant fact durable once the user confirms it, citing both messages', () => {
     const obs = observe(
       chat([
@@ -153,33 +203,6 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
     expect(confirmed[0]?.speaker).toBe('user');
     // The unconfirmed one stays working context.
     expect(obs.find((o) => o.text.startsWith('Sessions are stored'))?.priority).toBe('yellow');
-  });
-
-  it('turns an offer or a plan the user accepts into a decision, and nothing the user declines', () => {
-    const obs = observe(
-      chat([
-        [
-          'assistant',
-          'I will look at the 3 failing specs. Should I cap the pool at 20 connections?',
-        ],
-        ['user', 'Yes please.'],
-        ['assistant', 'Shall I drop the staging-2 database?'],
-        ['user', 'No, not yet.'],
-      ]),
-    );
-    expect(redTyped(obs)).toEqual([['decision', 'Cap the pool at 20 connections']]);
-  });
-
-  it('keeps a plan with specifics once the user agrees, and leaves an unanswered one as context', () => {
-    const obs = observe(
-      chat([
-        ['assistant', "I'll set the worker pool to 12 threads."],
-        ['user', 'Go ahead.'],
-        ['assistant', "I'll move the cron to 04:00 UTC."],
-        ['user', 'What does the nightly job do?'],
-      ]),
-    );
-    expect(redTyped(obs)).toEqual([['decision', 'Set the worker pool to 12 threads']]);
   });
 
   it('keeps a short answer to the assistant with its question, never a bare no', () => {
@@ -216,11 +239,6 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
     expect(texts.join(' ')).not.toMatch(/23:00|lower the pool to 10|replica/);
   });
 
-  it('does not take hyphenated words for identifiers', () => {
-    const obs = observe(chat([['user', 'Nice, kid-friendly colours then.']]));
-    expect(redTyped(obs)).toEqual([]);
-  });
-
   it('reads decisions phrased without "decided"', () => {
     const obs = observe(
       chat([
@@ -233,18 +251,6 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
       ['red', 'decision'],
       ['red', 'decision'],
       ['red', 'decision'],
-    ]);
-  });
-
-  it("takes a value given in answer to the assistant's question as a decision", () => {
-    const obs = observe(
-      chat([
-        ['assistant', 'Which Node version should the base image use?'],
-        ['user', 'Make it 20.12.'],
-      ]),
-    );
-    expect(redTyped(obs)).toEqual([
-      ['decision', 'Make it 20.12 (answering "Which Node version should the base image use?")'],
     ]);
   });
 

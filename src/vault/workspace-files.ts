@@ -1,9 +1,9 @@
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EngineError } from '../core/index.js';
+import { EngineError, errorCodeOf } from '../core/index.js';
 
 function isMissing(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+  return errorCodeOf(error) === 'ENOENT';
 }
 
 /** Runs `io`, turning any failure into `STORE_FAILED` ("cannot <verb> <path>"). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { IdSource, JsonObject } from '../../core/index.js';
-import { EngineError, uuidV7 } from '../../core/index.js';
+import { EngineError, errorCodeOf, rethrowAs, uuidV7 } from '../../core/index.js';
 import {
   assertPayload,
   assertQueueName,
@@ -63,12 +63,7 @@ function toQueueError(operation: string, error: unknown): EngineError {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === UNIQUE_VIOLATION
-  );
+  return errorCodeOf(error) === UNIQUE_VIOLATION;
 }
 
 /** Columns of pg-boss's `job` and `archive` tables, named as `fetch({ includeMetadata })` names them. */
@@ -420,17 +415,12 @@ export async function createPgBossJobQueue(
       { operation: 'open' },
     );
   }
-  let PgBossClass: typeof PgBoss;
-  try {
-    PgBossClass = (await import('pg-boss')).default;
-  } catch (error: unknown) {
-    throw new EngineError(
-      'CONFIG_INVALID',
-      'PostgreSQL jobs need the pg-boss package: npm install pg-boss@10',
-      { operation: 'open' },
-      { cause: error },
-    );
-  }
+  const PgBossClass: typeof PgBoss = await rethrowAs(
+    'CONFIG_INVALID',
+    'PostgreSQL jobs need the pg-boss package: npm install pg-boss@10',
+    { operation: 'open' },
+    async () => (await import('pg-boss')).default,
+  );
   const onError = options.onError ?? noop;
   const boss = new PgBossClass({
     connectionString: options.url,

@@ -8,8 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import { createSqliteStore } from '../../stores/sqlite/index.js';
-import { registerJobQueueConformance } from './__fixtures__/job-queue-conformance.js';
-import type { Job } from './job-queue.js';
+import {
+  gate,
+  registerJobQueueConformance,
+  waitFor,
+  waitForState,
+} from './__fixtures__/job-queue-conformance.js';
 import { createSqliteJobQueue, type SqliteJobQueue } from './sqlite-job-queue.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,23 +38,6 @@ function manualClock(start = START): ManualClock {
 
 function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'verity-jobs-'));
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function waitForState(queue: SqliteJobQueue, id: string, state: Job['state']): Promise<Job> {
-  return waitFor(`${state}`, async () => {
-    const job = await queue.getJob(id);
-    return job?.state === state ? job : undefined;
-  });
 }
 
 registerJobQueueConformance('SqliteJobQueue (temporary file, manual clock)', async () => {
@@ -116,21 +103,15 @@ describe('SqliteJobQueue', () => {
   it('waits for a store write transaction held across awaits instead of blocking the thread', async () => {
     const store = await createSqliteStore({ path });
     const queue = await openQueue();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = gate();
     try {
-      let inside: () => void = () => {};
-      const entered = new Promise<void>((resolve) => {
-        inside = resolve;
-      });
+      const entered = gate();
       const writing = store.withWriteLock({ entities: ['user:primary'] }, async (tx) => {
         await tx.putMeta('held', true);
-        inside();
-        await held;
+        entered.open();
+        await held.promise;
       });
-      await entered;
+      await entered.promise;
       let enqueued = false;
       const enqueue = queue.enqueue('mail', {}).then((id) => {
         enqueued = true;
@@ -139,11 +120,11 @@ describe('SqliteJobQueue', () => {
       // The event loop keeps turning while the enqueue waits for the store's lock.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(enqueued).toBe(false);
-      release();
+      held.open();
       await writing;
       expect(await queue.getJob(await enqueue)).not.toBeNull();
     } finally {
-      release();
+      held.open();
       await store.close();
     }
   });
@@ -199,11 +180,8 @@ describe('SqliteJobQueue', () => {
 
   it('counts an expired attempt as failed and dead-letters a job out of retries', async () => {
     const stalled = await openQueue();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    stalled.work('slow', () => held, { pollIntervalMs: 2 });
+    const held = gate();
+    stalled.work('slow', () => held.promise, { pollIntervalMs: 2 });
     const id = await stalled.enqueue('slow', {}, { retryLimit: 0, expireInSeconds: 5 });
     await waitForState(stalled, id, 'active');
     clock.advance(4_999);
@@ -216,7 +194,7 @@ describe('SqliteJobQueue', () => {
     const dead = await waitForState(other, id, 'failed');
     expect(dead.lastError).toMatch(/expired/);
     expect(dead.completedAt).toBe(new Date(clock.now()).toISOString());
-    release();
+    held.open();
   });
 
   it('deletes completed jobs once they are past retention, and keeps failed ones', async () => {

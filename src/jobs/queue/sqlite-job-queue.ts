@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock, IdSource, JsonObject } from '../../core/index.js';
-import { EngineError, toIso, uuidV7 } from '../../core/index.js';
+import { EngineError, errorCodeOf, toIso, uuidV7 } from '../../core/index.js';
 import {
   assertPayload,
   assertQueueName,
@@ -107,12 +107,7 @@ function fromRow(row: JobRow): Job {
 }
 
 function isBusyError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('SQLITE_BUSY')
-  );
+  return error instanceof Error && errorCodeOf(error)?.startsWith('SQLITE_BUSY') === true;
 }
 
 function toQueueError(operation: string, error: unknown): EngineError {

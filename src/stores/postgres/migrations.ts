@@ -1,4 +1,4 @@
-import { EngineError } from '../../core/index.js';
+import { EngineError, rethrowAs } from '../../core/index.js';
 import { inTransaction, type PgDriver, type PgSession } from './postgres-driver.js';
 import { ALL_RESOURCE, advisoryKey } from './postgres-locks.js';
 import { quoteIdent, type SqlNames, sqlNames, toNumber } from './postgres-sql.js';
@@ -431,17 +431,12 @@ export async function applyPostgresMigrations(
   schema: string,
   list: readonly PostgresMigration[] = postgresMigrations,
 ): Promise<SqlNames> {
-  let vectorSchema: string;
-  try {
-    vectorSchema = await ensureVector(driver);
-  } catch (error: unknown) {
-    throw new EngineError(
-      'STORE_FAILED',
-      'The PostgreSQL store needs the pgvector extension (CREATE EXTENSION vector) and could not create it',
-      { operation: 'migrate' },
-      { cause: error },
-    );
-  }
+  const vectorSchema = await rethrowAs(
+    'STORE_FAILED',
+    'The PostgreSQL store needs the pgvector extension (CREATE EXTENSION vector) and could not create it',
+    { operation: 'migrate' },
+    () => ensureVector(driver),
+  );
   const names = sqlNames(schema, vectorSchema);
   const latest = latestOf(list);
   const seen = await driver.read(false, (session) => schemaVersion(session, names));

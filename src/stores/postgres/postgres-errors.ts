@@ -1,4 +1,4 @@
-import { EngineError } from '../../core/index.js';
+import { EngineError, errorCodeOf } from '../../core/index.js';
 
 /** SQLSTATEs after which PostgreSQL has rolled the transaction back and a rerun may succeed. */
 const RETRYABLE = new Set([
@@ -8,8 +8,8 @@ const RETRYABLE = new Set([
 
 /** The SQLSTATE of a database error, or null for anything else. */
 export function sqlStateOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
-  return typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : null;
+  const code = errorCodeOf(error);
+  return code !== null && /^[0-9A-Z]{5}$/.test(code) ? code : null;
 }
 
 /** True when `error`, or any error in its `cause` chain, is a deadlock or serialization failure. */

@@ -36,7 +36,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HistoryEntry, SlotState } from '../../core/index.js';
-import { EngineError } from '../../core/index.js';
+import { EngineError, rethrowAs } from '../../core/index.js';
 import {
   QueryWriteTx,
   reentrantWriteError,
@@ -484,17 +484,12 @@ function assertPositiveInteger(value: number, name: string): void {
 }
 
 async function openPool(url: string, maxConnections: number): Promise<PoolDriver> {
-  let Pool: typeof import('pg').Pool;
-  try {
-    ({ Pool } = (await import('pg')).default);
-  } catch (error: unknown) {
-    throw new EngineError(
-      'CONFIG_INVALID',
-      'The PostgreSQL store needs the pg package: npm install pg',
-      { operation: 'open' },
-      { cause: error },
-    );
-  }
+  const { Pool } = await rethrowAs(
+    'CONFIG_INVALID',
+    'The PostgreSQL store needs the pg package: npm install pg',
+    { operation: 'open' },
+    async () => (await import('pg')).default,
+  );
   const pool = new Pool({ connectionString: url, max: maxConnections });
   pool.on('error', () => {
     // An idle connection failed (the server restarted, say): the pool has already dropped it and

@@ -1,23 +1,18 @@
-import { EngineError } from '../../core/index.js';
+import { EngineError, errorCodeOf } from '../../core/index.js';
 
 /** True for SQLite's "database is locked by another connection" family (`SQLITE_BUSY*`). */
 export function isBusyError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('SQLITE_BUSY')
-  );
+  return hasSqliteCode(error, 'SQLITE_BUSY');
 }
 
 /** True for SQLite's "attempt to write a readonly database" family (`SQLITE_READONLY*`). */
 function isReadOnlyError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('SQLITE_READONLY')
-  );
+  return hasSqliteCode(error, 'SQLITE_READONLY');
+}
+
+/** True for a driver error whose code is in the family `prefix` names (`SQLITE_BUSY` → `SQLITE_BUSY_*`). */
+export function hasSqliteCode(error: unknown, prefix: string): boolean {
+  return error instanceof Error && errorCodeOf(error)?.startsWith(prefix) === true;
 }
 
 /**

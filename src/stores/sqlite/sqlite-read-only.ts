@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { hasSqliteCode } from './sqlite-errors.js';
 
 /**
  * True when this process may write `path` and create files beside it (SQLite needs both: the
@@ -21,12 +22,7 @@ export function canWrite(path: string): boolean {
 
 /** SQLite could not set up the WAL's shared memory: `SQLITE_CANTOPEN*` or `SQLITE_READONLY*`. */
 function isWalSetupFailure(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    (error.code.startsWith('SQLITE_CANTOPEN') || error.code.startsWith('SQLITE_READONLY'))
-  );
+  return hasSqliteCode(error, 'SQLITE_CANTOPEN') || hasSqliteCode(error, 'SQLITE_READONLY');
 }
 
 /**

@@ -24,7 +24,7 @@ const POLL_MS = 20;
 const WAIT_MS = 15_000;
 
 /** Polls `check` until it returns a value other than undefined (a real poll, not a fixed sleep). */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const value = await check();
@@ -34,7 +34,8 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Pr
   }
 }
 
-function waitForState(queue: JobQueue, id: string, state: JobState): Promise<Job> {
+/** Polls until job `id` of `queue` is in `state`, and returns it. */
+export function waitForState(queue: JobQueue, id: string, state: JobState): Promise<Job> {
   return waitFor(`job ${id} to be ${state}`, async () => {
     const job = await queue.getJob(id);
     return job?.state === state ? job : undefined;
@@ -42,7 +43,7 @@ function waitForState(queue: JobQueue, id: string, state: JobState): Promise<Job
 }
 
 /** A promise with its resolver exposed, for holding a handler open. */
-function gate(): { readonly promise: Promise<void>; readonly open: () => void } {
+export function gate(): { readonly promise: Promise<void>; readonly open: () => void } {
   let open: () => void = () => {};
   const promise = new Promise<void>((resolve) => {
     open = resolve;
@@ -371,7 +372,8 @@ export function registerJobQueueConformance(
       });
     });
 
-    it('drains running jobs on stop and claims nothing afterwards', async () => {
+    /** A `drain` worker whose handler holds until `release` opens, and the job it is running. */
+    async function heldDrainJob() {
       const release = gate();
       const worker = queue.work(
         'drain',
@@ -380,8 +382,13 @@ export function registerJobQueueConformance(
         },
         { pollIntervalMs: POLL_MS },
       );
-      const first = await queue.enqueue('drain', {});
-      await waitForState(queue, first, 'active');
+      const id = await queue.enqueue('drain', {});
+      await waitForState(queue, id, 'active');
+      return { release, worker, id };
+    }
+
+    it('drains running jobs on stop and claims nothing afterwards', async () => {
+      const { release, worker, id: first } = await heldDrainJob();
       const stopping = worker.stop();
       const second = await queue.enqueue('drain', {});
       release.open();
@@ -391,16 +398,7 @@ export function registerJobQueueConformance(
     });
 
     it('stops the whole queue gracefully and refuses calls afterwards', async () => {
-      const release = gate();
-      queue.work(
-        'drain',
-        async () => {
-          await release.promise;
-        },
-        { pollIntervalMs: POLL_MS },
-      );
-      const id = await queue.enqueue('drain', {});
-      await waitForState(queue, id, 'active');
+      const { release, id } = await heldDrainJob();
       const stopping = queue.stop();
       release.open();
       await stopping;
