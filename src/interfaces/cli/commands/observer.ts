@@ -134,12 +134,12 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('work')
     .description('run ready observer and daily jobs until none is ready')
     .option('--json', 'print {"ran":N}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const ran = await engine.observer.drainQueue();
-        toolkit.output(options, { ran }, (v) => `${v.ran} observer job(s) run`);
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ ran: await engine.observer.drainQueue() }),
+        (v) => `${v.ran} observer job(s) run`,
+      ),
+    );
   observer
     .command('daily')
     .description('run the daily job now: expiry, retention, reflection, friction; queue the next')
@@ -170,22 +170,18 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('captures')
     .description('list captures')
     .option('--json', 'print the captures as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const captures = await engine.observer.listCaptures();
-        toolkit.output(
-          options,
-          { captures },
-          (v) =>
-            v.captures
-              .map(
-                (c) =>
-                  `${c.capture_key.slice(0, 16)} ${c.session_id} ${c.trigger} ${c.entry_count} entries${c.observed ? ' observed' : ''}`,
-              )
-              .join('\n') || 'no captures',
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ captures: await engine.observer.listCaptures() }),
+        (v) =>
+          v.captures
+            .map(
+              (c) =>
+                `${c.capture_key.slice(0, 16)} ${c.session_id} ${c.trigger} ${c.entry_count} entries${c.observed ? ' observed' : ''}`,
+            )
+            .join('\n') || 'no captures',
+      ),
+    );
 }
 
 /** `verity reflect` and `verity proposals …`: MEMORY.md proposals and their review. */
@@ -257,26 +253,22 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .command('sync')
     .description('approve the proposals ticked [x] in REVIEW.md')
     .option('--json', 'print {"approved":[...]}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const approved = await engine.observer.syncReview();
-        toolkit.output(options, { approved }, (v) =>
-          v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`,
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ approved: await engine.observer.syncReview() }),
+        (v) => (v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`),
+      ),
+    );
   proposals
     .command('expire')
     .description('expire proposals unreviewed for 7 days')
     .option('--json', 'print {"expired":[...]}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const expired = await engine.observer.expireProposals();
-        toolkit.output(options, { expired }, (v) =>
-          v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`,
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ expired: await engine.observer.expireProposals() }),
+        (v) => (v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`),
+      ),
+    );
 }
 
 /** `verity memory resolve-edit`: a hand edit held in a MEMORY.md zone, adopted or overwritten. */
