@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteJobQueue, type SqliteJobQueue } from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { icsCalendar, waitFor } from './__fixtures__/background-jobs.js';
+import { FAMILY_ICS, icsCalendar, waitFor } from './__fixtures__/background-jobs.js';
 import { BACKGROUND_QUEUES } from './background-jobs.js';
 
 /**
@@ -91,13 +91,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => calendarServer.listen(0, '127.0.0.1', resolve));
   const { port } = calendarServer.address() as AddressInfo;
   const local = join(home, 'family.ics');
-  writeFileSync(
-    local,
-    icsCalendar([
-      ['swim@example.com', 'Swim practice (Mei)', '20260303T170000Z'],
-      ['piano@example.com', 'Piano lesson (Ari)', '20260304T160000Z'],
-    ]),
-  );
+  writeFileSync(local, FAMILY_ICS);
   writeFileSync(
     join(home, 'config.json'),
     JSON.stringify({

@@ -9,6 +9,7 @@ import { createSqliteStore, type SqliteStore } from '../stores/sqlite/index.js';
 import {
   completedJobs,
   createRecordingLogger,
+  FAMILY_ICS,
   icsCalendar,
   type LoggedLine,
   waitFor,
@@ -107,13 +108,7 @@ describe('startBackgroundJobs', () => {
 
   it('polls the calendars and retries dead letters as scheduled jobs, idempotently', async () => {
     const file = join(home, 'family.ics');
-    writeFileSync(
-      file,
-      icsCalendar([
-        ['swim@example.com', 'Swim practice (Mei)', '20260303T170000Z'],
-        ['piano@example.com', 'Piano lesson (Ari)', '20260304T160000Z'],
-      ]),
-    );
+    writeFileSync(file, FAMILY_ICS);
     jobs = await startBackgroundJobs(engine, {
       logger: createRecordingLogger(lines),
       calendars: [{ location: file, entityId: 'family:okoye', name: 'family' }],

@@ -8,6 +8,7 @@ import {
   createManualClock,
   createSequentialIds,
   type ManualClock,
+  messageRecord,
   startFakeLlmServer,
   toJsonl,
 } from '../testing/index.js';
@@ -41,14 +42,28 @@ async function engineWith(options: Partial<EngineOptions> = {}): Promise<Engine>
 }
 
 function message(id: string, content: string, extra: Record<string, unknown> = {}) {
+  const at = clock.now() === 0 ? '2026-02-19T15:00:00Z' : new Date(clock.now()).toISOString();
+  return messageRecord('t1', id, 'user', content, at, extra);
+}
+
+/** A one-claim `travel.location` signal about the primary user, occurring now. */
+function travelSignal(
+  eventId: string,
+  source: { readonly type: string; readonly ref: string },
+  externalId: string,
+  summary: string,
+  value: string,
+) {
   return {
-    type: 'message',
-    thread_id: 't1',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: clock.now() === 0 ? '2026-02-19T15:00:00Z' : new Date(clock.now()).toISOString(),
-    ...extra,
+    type: 'signal',
+    event_id: eventId,
+    kind: source.type,
+    source,
+    external_id: externalId,
+    occurred_at: new Date(clock.now()).toISOString(),
+    entity_id: 'user:primary',
+    summary,
+    claims: [{ field: 'travel.location', candidate_value: value }],
   };
 }
 
@@ -158,17 +173,13 @@ describe('extraction at live ingest', () => {
     await engine.ingest([message('m1', "We're in Reno for the week.")]);
     clock.advance(2 * 3_600_000);
     const report = await engine.ingest([
-      {
-        type: 'signal',
-        event_id: '0190a5f2-0000-7000-8000-00000000c001',
-        kind: 'calendar',
-        source: { type: 'calendar', ref: 'ics:family' },
-        external_id: 'evt-1',
-        occurred_at: new Date(clock.now()).toISOString(),
-        entity_id: 'user:primary',
-        summary: 'Tahoe cabin weekend',
-        claims: [{ field: 'travel.location', candidate_value: 'Tahoe' }],
-      },
+      travelSignal(
+        '0190a5f2-0000-7000-8000-00000000c001',
+        { type: 'calendar', ref: 'ics:family' },
+        'evt-1',
+        'Tahoe cabin weekend',
+        'Tahoe',
+      ),
     ]);
     expect(report.decisions.auto_commit).toBe(0);
     expect((await engine.getField('user:primary', 'travel.location')).value).toBe('Reno');
@@ -179,17 +190,13 @@ describe('extraction at live ingest', () => {
     await engine.ingest([message('m1', "We're in Reno for the week.")]);
     const before = (await engine.getField('user:primary', 'travel.location')).confidence ?? 0;
     await engine.ingest([
-      {
-        type: 'signal',
-        event_id: '0190a5f2-0000-7000-8000-00000000c002',
-        kind: 'location',
-        source: { type: 'location', ref: 'phone' },
-        external_id: 'fix-1',
-        occurred_at: new Date(clock.now()).toISOString(),
-        entity_id: 'user:primary',
-        summary: 'Phone location: Reno',
-        claims: [{ field: 'travel.location', candidate_value: 'Reno' }],
-      },
+      travelSignal(
+        '0190a5f2-0000-7000-8000-00000000c002',
+        { type: 'location', ref: 'phone' },
+        'fix-1',
+        'Phone location: Reno',
+        'Reno',
+      ),
     ]);
     expect((await engine.getField('user:primary', 'travel.location')).confidence).toBeGreaterThan(
       before,

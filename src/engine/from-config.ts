@@ -1,6 +1,7 @@
 import type { Config } from '../config/index.js';
 import { fixedClock } from '../core/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
+import { defined } from './config-values.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';
@@ -22,28 +23,20 @@ export async function engineOptionsFromConfig(config: Config): Promise<EngineOpt
     items: itemsFromConfig(config),
     context: contextFromConfig(config),
     vault: {
-      ...(file.vault?.drift_threshold === undefined
-        ? {}
-        : { driftThreshold: file.vault.drift_threshold }),
-      ...(file.vault?.debounce_hours === undefined
-        ? {}
-        : { debounceHours: file.vault.debounce_hours }),
+      ...defined('driftThreshold', file.vault?.drift_threshold),
+      ...defined('debounceHours', file.vault?.debounce_hours),
     },
     observer: observerFromConfig(config),
-    ...(config.file.recall?.triggers === undefined
-      ? {}
-      : { recallTriggers: config.file.recall.triggers }),
+    ...defined('recallTriggers', config.file.recall?.triggers),
     ...tasksFromConfig(config),
     ...(await embeddingsFromConfig(config)),
     ...(file.ingest?.max_future_skew_seconds === undefined
       ? {}
       : { maxFutureSkewMs: file.ingest.max_future_skew_seconds * 1000 }),
     policy: {
-      ...(file.stage === undefined ? {} : { stage: file.stage }),
-      ...(file.max_pending === undefined ? {} : { maxPending: file.max_pending }),
-      ...(file.prompt_expiry_hours === undefined
-        ? {}
-        : { promptExpiryHours: file.prompt_expiry_hours }),
+      ...defined('stage', file.stage),
+      ...defined('maxPending', file.max_pending),
+      ...defined('promptExpiryHours', file.prompt_expiry_hours),
       ...(file.adaptive_learning === undefined
         ? {}
         : { adaptiveLearning: file.adaptive_learning.enabled }),
@@ -70,12 +63,8 @@ async function embeddingsFromConfig(config: Config): Promise<Pick<EngineOptions,
     embedding = createTransformersEmbeddingModel({
       model,
       dimension,
-      ...(settings.local_model_path === undefined
-        ? {}
-        : { localModelPath: settings.local_model_path }),
-      ...(settings.allow_remote_models === undefined
-        ? {}
-        : { allowRemoteModels: settings.allow_remote_models }),
+      ...defined('localModelPath', settings.local_model_path),
+      ...defined('allowRemoteModels', settings.allow_remote_models),
     });
   } else {
     const { createOpenAICompatibleEmbeddingModel } = await import(

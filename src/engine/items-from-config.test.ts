@@ -3,6 +3,11 @@ import { useConfigHome } from './__fixtures__/config-home.js';
 
 const optionsWith = useConfigHome('verity-items-config-');
 
+/** An `extract` section naming a local model that no test ever calls. */
+const LOCAL_LLM = {
+  llm: { provider: 'openai-compatible', model: 'llama3.1', base_url: 'http://127.0.0.1:1/v1' },
+};
+
 async function itemsWith(file: unknown, env: Record<string, string> = {}) {
   return (await optionsWith(file, env)).items;
 }
@@ -29,13 +34,7 @@ describe('engineOptionsFromConfig state items', () => {
   it('builds the language-model extractor from extract.llm without calling it', async () => {
     const items = await itemsWith({
       state_items: { extractor: 'llm' },
-      extract: {
-        llm: {
-          provider: 'openai-compatible',
-          model: 'llama3.1',
-          base_url: 'http://127.0.0.1:1/v1',
-        },
-      },
+      extract: LOCAL_LLM,
     });
     expect(items?.extractor?.id).toBe('llm');
   });
@@ -67,13 +66,7 @@ describe('engineOptionsFromConfig context', () => {
   it('builds the summary model from extract.llm without calling it, and names what is missing', async () => {
     const context = await contextWith({
       context: { summary: 'llm' },
-      extract: {
-        llm: {
-          provider: 'openai-compatible',
-          model: 'llama3.1',
-          base_url: 'http://127.0.0.1:1/v1',
-        },
-      },
+      extract: LOCAL_LLM,
     });
     expect(context?.languageModel?.modelId).toBe('llama3.1');
     await expect(contextWith({ context: { summary: 'llm' } })).rejects.toThrow(/extract\.llm/);

@@ -1,6 +1,7 @@
 import type { Config } from '../config/index.js';
 import { EngineError } from '../core/index.js';
 import { createLlmItemExtractor, createRuleItemExtractor } from '../items/index.js';
+import { defined, extractLanguageModelFor, extractLlmFor } from './config-values.js';
 import type { EngineContextOptions } from './context-capability.js';
 import { lazyLanguageModel } from './extraction-from-config.js';
 import type { EngineObserverOptions } from './observer-capability.js';
@@ -15,25 +16,14 @@ import type { EngineItemOptions } from './state-items-capability.js';
 export function itemsFromConfig(config: Config): EngineItemOptions {
   const settings = config.file.state_items ?? {};
   const limits: EngineItemOptions = {
-    ...(settings.max_batch_messages === undefined
-      ? {}
-      : { maxBatchMessages: settings.max_batch_messages }),
-    ...(settings.max_rendered_items === undefined
-      ? {}
-      : { maxRenderedItems: settings.max_rendered_items }),
-    ...(settings.timeout_ms === undefined ? {} : { timeoutMs: settings.timeout_ms }),
+    ...defined('maxBatchMessages', settings.max_batch_messages),
+    ...defined('maxRenderedItems', settings.max_rendered_items),
+    ...defined('timeoutMs', settings.timeout_ms),
   };
   const extractor = settings.extractor ?? 'rules';
   if (extractor === 'none') return { ...limits, extractor: null };
   if (extractor === 'rules') return { ...limits, extractor: createRuleItemExtractor() };
-  const llm = config.file.extract?.llm;
-  if (llm === undefined) {
-    throw new EngineError(
-      'CONFIG_INVALID',
-      'state_items.extractor "llm" needs extract.llm in config.json',
-      { setting: 'state_items.extractor' },
-    );
-  }
+  const llm = extractLlmFor(config, 'state_items.extractor');
   if (llm.provider === 'anthropic' && config.llmApiKey === null) {
     throw new EngineError(
       'CONFIG_INVALID',
@@ -45,7 +35,7 @@ export function itemsFromConfig(config: Config): EngineItemOptions {
     ...limits,
     extractor: createLlmItemExtractor({
       model: lazyLanguageModel(llm, config.llmApiKey),
-      ...(settings.timeout_ms === undefined ? {} : { timeoutMs: settings.timeout_ms }),
+      ...defined('timeoutMs', settings.timeout_ms),
     }),
   };
 }
@@ -58,21 +48,11 @@ export function itemsFromConfig(config: Config): EngineItemOptions {
 export function contextFromConfig(config: Config): EngineContextOptions {
   const settings = config.file.context ?? {};
   const base: EngineContextOptions = {
-    ...(settings.summary_timeout_ms === undefined
-      ? {}
-      : { summaryTimeoutMs: settings.summary_timeout_ms }),
-    ...(settings.skills === undefined ? {} : { skills: settings.skills }),
+    ...defined('summaryTimeoutMs', settings.summary_timeout_ms),
+    ...defined('skills', settings.skills),
   };
   if (settings.summary !== 'llm') return base;
-  const llm = config.file.extract?.llm;
-  if (llm === undefined) {
-    throw new EngineError(
-      'CONFIG_INVALID',
-      'context.summary "llm" needs extract.llm in config.json',
-      { setting: 'context.summary' },
-    );
-  }
-  return { ...base, languageModel: lazyLanguageModel(llm, config.llmApiKey) };
+  return { ...base, languageModel: extractLanguageModelFor(config, 'context.summary') };
 }
 
 /**
@@ -84,29 +64,11 @@ export function observerFromConfig(config: Config): EngineObserverOptions {
   const settings = config.file.observer ?? {};
   const base: EngineObserverOptions = {
     workspace: config.workspace,
-    ...(settings.memory_budget_tokens === undefined
-      ? {}
-      : { memoryBudgetTokens: settings.memory_budget_tokens }),
-    ...(settings.max_compression_ratio === undefined
-      ? {}
-      : { maxCompressionRatio: settings.max_compression_ratio }),
-    ...(settings.friction_min_history_days === undefined
-      ? {}
-      : { frictionMinHistoryDays: settings.friction_min_history_days }),
-    ...(settings.reflect_window_days === undefined
-      ? {}
-      : { reflectWindowDays: settings.reflect_window_days }),
+    ...defined('memoryBudgetTokens', settings.memory_budget_tokens),
+    ...defined('maxCompressionRatio', settings.max_compression_ratio),
+    ...defined('frictionMinHistoryDays', settings.friction_min_history_days),
+    ...defined('reflectWindowDays', settings.reflect_window_days),
   };
   if (settings.observer !== 'llm') return base;
-  const llm = config.file.extract?.llm;
-  if (llm === undefined) {
-    throw new EngineError(
-      'CONFIG_INVALID',
-      'observer.observer "llm" needs extract.llm in config.json',
-      {
-        setting: 'observer.observer',
-      },
-    );
-  }
-  return { ...base, languageModel: lazyLanguageModel(llm, config.llmApiKey) };
+  return { ...base, languageModel: extractLanguageModelFor(config, 'observer.observer') };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGptTokenizer } from '../context/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
 import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
-import { startFakeLlmServer } from '../testing/index.js';
+import { startFakeLlmServer, transcriptLine } from '../testing/index.js';
 import { createEngine } from './create-engine.js';
 import type { EngineObserverOptions } from './observer-capability.js';
 import type { Engine } from './types.js';
@@ -16,8 +16,11 @@ const PI = readFileSync(
   'utf8',
 );
 
-function line(id: string, role: string, content: string, at: string): string {
-  return JSON.stringify({ message_id: id, role, content, created_at: at });
+const line = transcriptLine;
+
+/** A transcript whose messages (`[message_id, role, content]`) were all written at `at`. */
+function transcript(at: string, messages: readonly (readonly [string, string, string])[]): string {
+  return messages.map(([id, role, content]) => line(id, role, content, at)).join('\n');
 }
 
 describe('engine.observer', () => {
@@ -163,11 +166,11 @@ describe('engine.observer', () => {
     await open();
     const at = '2026-01-01T09:00:00Z';
     await engine.observer.capture({
-      text: [
-        line('1', 'user', 'Never push to main without review.', at),
-        line('2', 'assistant', 'The build takes 14 minutes on CI.', at),
-        line('3', 'user', 'Maybe we try Bazel 7 someday.', at),
-      ].join('\n'),
+      text: transcript(at, [
+        ['1', 'user', 'Never push to main without review.'],
+        ['2', 'assistant', 'The build takes 14 minutes on CI.'],
+        ['3', 'user', 'Maybe we try Bazel 7 someday.'],
+      ]),
       sessionId: 'old',
       trigger: 'manual',
       observe: 'sync',
@@ -194,11 +197,11 @@ describe('engine.observer', () => {
     ] as const;
     for (const [id, at] of sessions) {
       await engine.observer.capture({
-        text: [
-          line('a', 'user', 'The nightly export job fails with a timeout again.', at),
-          line('b', 'user', 'Set EXPORT_TIMEOUT=600 in the job env.', at),
-          line('c', 'user', 'Fixed.', at),
-        ].join('\n'),
+        text: transcript(at, [
+          ['a', 'user', 'The nightly export job fails with a timeout again.'],
+          ['b', 'user', 'Set EXPORT_TIMEOUT=600 in the job env.'],
+          ['c', 'user', 'Fixed.'],
+        ]),
         sessionId: id,
         trigger: 'shutdown',
         observe: 'sync',

@@ -35,6 +35,12 @@ export function icsCalendar(events: readonly (readonly [string, string, string])
   return testingIcs(events.map(([uid, summary, start]) => ({ uid, summary, start })));
 }
 
+/** The family calendar both job suites poll: a swim practice and a piano lesson. */
+export const FAMILY_ICS = icsCalendar([
+  ['swim@example.com', 'Swim practice (Mei)', '20260303T170000Z'],
+  ['piano@example.com', 'Piano lesson (Ari)', '20260304T160000Z'],
+]);
+
 /** Polls `check` every 50 ms until it returns a value, or throws after `timeoutMs`. */
 export async function waitFor<T>(
   what: string,

@@ -272,23 +272,32 @@ function renderJsonValue(value: JsonValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * The scalar stats in the order the table lists them. Counts are integers, which `formatNumber`
+ * prints as they are; ratios and hours are rounded to three decimals, `n/a` when unset.
+ */
+const STAT_ROWS = [
+  'stage',
+  'events',
+  'auto_commits',
+  'auto_commit_corrections',
+  'auto_commit_precision',
+  'correction_rate',
+  'review_burden',
+  'schema_validation_success',
+  'pending_reviews',
+  'dlq_unresolved',
+  'dlq_alerts',
+  'staleness_index_hours',
+  'stale_values',
+] as const satisfies readonly (keyof Stats)[];
+
 /** The stats as an aligned two-column table. */
 export function renderStats(stats: Stats): string {
-  const rows: [string, string][] = [
-    ['stage', stats.stage],
-    ['events', String(stats.events)],
-    ['auto_commits', String(stats.auto_commits)],
-    ['auto_commit_corrections', String(stats.auto_commit_corrections)],
-    ['auto_commit_precision', formatNumber(stats.auto_commit_precision)],
-    ['correction_rate', formatNumber(stats.correction_rate)],
-    ['review_burden', formatNumber(stats.review_burden)],
-    ['schema_validation_success', formatNumber(stats.schema_validation_success)],
-    ['pending_reviews', String(stats.pending_reviews)],
-    ['dlq_unresolved', String(stats.dlq_unresolved)],
-    ['dlq_alerts', String(stats.dlq_alerts)],
-    ['staleness_index_hours', formatNumber(stats.staleness_index_hours)],
-    ['stale_values', String(stats.stale_values)],
-  ];
+  const rows = STAT_ROWS.map((key): [string, string] => {
+    const value = stats[key];
+    return [key, typeof value === 'string' ? value : formatNumber(value)];
+  });
   for (const [key, hours] of Object.entries(stats.signal_freshness_hours)) {
     rows.push([`signal_freshness_hours ${key}`, formatNumber(hours)]);
   }

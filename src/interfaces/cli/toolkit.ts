@@ -59,6 +59,15 @@ export interface CliToolkit {
     render: (value: T) => string,
   ): Promise<void>;
   /**
+   * The action of a read-and-print leaf command (`.action(toolkit.printing(read, render))`): opens
+   * the engine for the command, reads a value with `read(engine, options, ...arguments)` and
+   * prints it as `show` does. `args` are the command's processed arguments, in declared order.
+   */
+  printing<T, O extends { readonly json?: true }, A extends unknown[]>(
+    read: (engine: Engine, options: O, ...args: A) => Promise<T>,
+    render: (value: T) => string,
+  ): (...actionArgs: unknown[]) => Promise<void>;
+  /**
    * The engine layer's module, for its functions that need no open engine (`watchFiles`,
    * `reviewKindOf`, ...). Imported on first call so that registering commands stays cheap.
    */
@@ -104,6 +113,20 @@ export function createToolkit(context: CommandContext): CliToolkit {
       await engine.close();
     }
   };
+  const show: CliToolkit['show'] = (command, options, read, render) =>
+    withEngine(configOf(command), async (engine) => output(options, await read(engine), render));
+  function printing<T, O extends { readonly json?: true }, A extends unknown[]>(
+    read: (engine: Engine, options: O, ...args: A) => Promise<T>,
+    render: (value: T) => string,
+  ): (...actionArgs: unknown[]) => Promise<void> {
+    return async (...actionArgs) => {
+      // Commander calls an action with the arguments, the options, then the command itself.
+      const command = actionArgs.at(-1) as Command;
+      const options = command.opts<O>();
+      const args = command.processedArgs as A;
+      await show(command, options, (engine) => read(engine, options, ...args), render);
+    };
+  }
   return {
     io,
     print,
@@ -111,8 +134,8 @@ export function createToolkit(context: CommandContext): CliToolkit {
     loadConfig: configOf,
     withEngine,
     run: (command, fn) => withEngine(configOf(command), fn),
-    show: (command, options, read, render) =>
-      withEngine(configOf(command), async (engine) => output(options, await read(engine), render)),
+    show,
+    printing,
     engineModule,
     setExitCode: (code) => {
       context.exitCode = code;

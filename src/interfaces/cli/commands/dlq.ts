@@ -80,21 +80,20 @@ export function registerDlqCommands(program: Command, toolkit: CliToolkit): void
     .command('list')
     .description('every dead letter with its errors')
     .option('--json', 'print JSON')
-    .action(async (options: JsonOptions, command: Command) => {
-      await toolkit.show(command, options, (engine) => engine.listDlq(), renderDlq);
-    });
+    .action(toolkit.printing((engine) => engine.listDlq(), renderDlq));
 
   dlq
     .command('retry')
     .description('retry the dead letters that are due')
     .option('--all', 'retry every pending dead letter now')
     .option('--json', 'print JSON')
-    .action(async (options: JsonOptions & { readonly all?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.retryDlq(options.all === true ? { all: true } : {});
-        toolkit.output(options, report, renderRetryReport);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: JsonOptions & { readonly all?: true }) =>
+          engine.retryDlq(options.all === true ? { all: true } : {}),
+        renderRetryReport,
+      ),
+    );
 
   dlq
     .command('edit')

@@ -57,9 +57,7 @@ export function registerExtractionCommands(program: Command, toolkit: CliToolkit
     .command('metrics')
     .description('intent-classification precision and recall from the labels so far')
     .option('--json', 'print JSON')
-    .action(async (options: { readonly json?: true }, command: Command) => {
-      await toolkit.show(command, options, (engine) => engine.intentMetrics(), renderIntentMetrics);
-    });
+    .action(toolkit.printing((engine) => engine.intentMetrics(), renderIntentMetrics));
 
   extract
     .command('alias')

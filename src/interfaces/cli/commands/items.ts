@@ -103,26 +103,26 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .argument('<uid>', 'the item, e.g. d_3f1c0a9b2e7d')
     .option('--thread <id>', 'the thread, when the uid exists in several')
     .option('--json', 'print {"item":{...},"messages":[...],"missing":[...]}')
-    .action(async (uid: string, options: ThreadOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const expanded = await engine.expandStateItem(uid, options.thread);
-        toolkit.output(options, expanded, renderExpanded);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: ThreadOptions, uid: string) =>
+          engine.expandStateItem(uid, options.thread),
+        renderExpanded,
+      ),
+    );
 
   items
     .command('extract')
     .description('extract items from messages not read yet (after ingest --no-wait)')
     .option('--thread <id>', 'only this thread')
     .option('--json', 'print the runs as JSON')
-    .action(async (options: ThreadOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.extractItems(
-          options.thread === undefined ? {} : { threadId: options.thread },
-        );
-        toolkit.output(options, report, renderExtraction);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: ThreadOptions) =>
+          engine.extractItems(options.thread === undefined ? {} : { threadId: options.thread }),
+        renderExtraction,
+      ),
+    );
 
   items
     .command('resolve')
@@ -133,15 +133,16 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--note <text>', 'why, for the record')
     .option('--thread <id>', 'the thread, when the uid exists in several')
     .option('--json', 'print the recorded answer and the items as JSON')
-    .action(async (uid: string, other: string | undefined, options: ResolveOptions, command) => {
-      await toolkit.run(command, async (engine) => {
-        const view = await engine.resolveItemConflict({
-          uids: other === undefined ? [uid] : [uid, other],
-          keep: options.keep,
-          ...(options.thread === undefined ? {} : { threadId: options.thread }),
-          ...(options.note === undefined ? {} : { note: options.note }),
-        });
-        toolkit.output(options, view, renderResolution);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: ResolveOptions, uid: string, other: string | undefined) =>
+          engine.resolveItemConflict({
+            uids: other === undefined ? [uid] : [uid, other],
+            keep: options.keep,
+            ...(options.thread === undefined ? {} : { threadId: options.thread }),
+            ...(options.note === undefined ? {} : { note: options.note }),
+          }),
+        renderResolution,
+      ),
+    );
 }

@@ -134,29 +134,28 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('work')
     .description('run ready observer and daily jobs until none is ready')
     .option('--json', 'print {"ran":N}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const ran = await engine.observer.drainQueue();
-        toolkit.output(options, { ran }, (v) => `${v.ran} observer job(s) run`);
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ ran: await engine.observer.drainQueue() }),
+        (v) => `${v.ran} observer job(s) run`,
+      ),
+    );
   observer
     .command('daily')
     .description('run the daily job now: expiry, retention, reflection, friction; queue the next')
     .option('--json', 'print the daily report as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.observer.runDaily();
-        toolkit.output(options, report, (v) =>
+    .action(
+      toolkit.printing(
+        (engine) => engine.observer.runDaily(),
+        (v) =>
           [
             `expired ${v.expired.length}; retention pruned ${v.retention.pruned.length}, archived ${v.retention.archived.length}`,
             renderReflect(v.reflect),
             renderFriction(v.friction),
             `next daily job: ${v.next_job_id}`,
           ].join('\n'),
-        );
-      });
-    });
+      ),
+    );
   observer
     .command('schedule')
     .description('queue the daily job for the next 06:00 UTC (run by verity observer work)')
@@ -171,22 +170,18 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('captures')
     .description('list captures')
     .option('--json', 'print the captures as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const captures = await engine.observer.listCaptures();
-        toolkit.output(
-          options,
-          { captures },
-          (v) =>
-            v.captures
-              .map(
-                (c) =>
-                  `${c.capture_key.slice(0, 16)} ${c.session_id} ${c.trigger} ${c.entry_count} entries${c.observed ? ' observed' : ''}`,
-              )
-              .join('\n') || 'no captures',
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ captures: await engine.observer.listCaptures() }),
+        (v) =>
+          v.captures
+            .map(
+              (c) =>
+                `${c.capture_key.slice(0, 16)} ${c.session_id} ${c.trigger} ${c.entry_count} entries${c.observed ? ' observed' : ''}`,
+            )
+            .join('\n') || 'no captures',
+      ),
+    );
 }
 
 /** `verity reflect` and `verity proposals …`: MEMORY.md proposals and their review. */
@@ -195,9 +190,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .command('reflect')
     .description('condense recent observations into MEMORY.md proposals (REVIEW.md), now')
     .option('--json', 'print the reflection as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.show(command, options, (engine) => engine.observer.reflect(), renderReflect);
-    });
+    .action(toolkit.printing((engine) => engine.observer.reflect(), renderReflect));
 
   const proposals = program.command('proposals').description('MEMORY.md proposals under review');
   proposals
@@ -224,16 +217,17 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
       .argument('<proposal_id>', 'e.g. p-20260302-001')
       .option('--reason <text>', 'why (kept with the decision)')
       .option('--json', 'print the proposal as JSON')
-      .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-        await toolkit.run(command, async (engine) => {
-          const view = await engine.observer.resolveProposal(
-            id,
-            action,
-            options.reason === undefined ? {} : { reason: options.reason },
-          );
-          toolkit.output(options, view, (v) => renderProposals([v]));
-        });
-      });
+      .action(
+        toolkit.printing(
+          (engine, options: JsonOption & { reason?: string }, id: string) =>
+            engine.observer.resolveProposal(
+              id,
+              action,
+              options.reason === undefined ? {} : { reason: options.reason },
+            ),
+          (v) => renderProposals([v]),
+        ),
+      );
   }
   proposals
     .command('edit')
@@ -246,44 +240,35 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     )
     .option('--json', 'print the proposal as JSON')
     .action(
-      async (
-        id: string,
-        options: JsonOption & { text?: string; section?: string },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
-          const view = await engine.observer.resolveProposal(id, 'edit', {
+      toolkit.printing(
+        (engine, options: JsonOption & { text?: string; section?: string }, id: string) =>
+          engine.observer.resolveProposal(id, 'edit', {
             ...(options.text === undefined ? {} : { text: options.text }),
             ...(options.section === undefined ? {} : { section: options.section }),
-          });
-          toolkit.output(options, view, (v) => renderProposals([v]));
-        });
-      },
+          }),
+        (v) => renderProposals([v]),
+      ),
     );
   proposals
     .command('sync')
     .description('approve the proposals ticked [x] in REVIEW.md')
     .option('--json', 'print {"approved":[...]}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const approved = await engine.observer.syncReview();
-        toolkit.output(options, { approved }, (v) =>
-          v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`,
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ approved: await engine.observer.syncReview() }),
+        (v) => (v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`),
+      ),
+    );
   proposals
     .command('expire')
     .description('expire proposals unreviewed for 7 days')
     .option('--json', 'print {"expired":[...]}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const expired = await engine.observer.expireProposals();
-        toolkit.output(options, { expired }, (v) =>
-          v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`,
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ expired: await engine.observer.expireProposals() }),
+        (v) => (v.expired.length === 0 ? 'nothing expired' : `expired ${v.expired.join(', ')}`),
+      ),
+    );
 }
 
 /** `verity memory resolve-edit`: a hand edit held in a MEMORY.md zone, adopted or overwritten. */
@@ -342,12 +327,13 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .argument('<memory_id>', 'e.g. m-20260302-001')
     .option('--reason <text>', 'why')
     .option('--json', 'print the entry as JSON')
-    .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const entry = await engine.observer.retireMemory(id, options.reason);
-        toolkit.output(options, entry, (v) => renderMemory([v]));
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: JsonOption & { reason?: string }, id: string) =>
+          engine.observer.retireMemory(id, options.reason),
+        (v) => renderMemory([v]),
+      ),
+    );
   memory
     .command('forget')
     .description(
@@ -371,53 +357,40 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--limit <n>', 'passages to cite (default 5)', (v) => Number.parseInt(v, 10))
     .option('--json', 'print {"answer","mode","citations":[...]}')
     .action(
-      async (question: string, options: JsonOption & { limit?: number }, command: Command) => {
-        await toolkit.run(command, async (engine) => {
-          const answer = await engine.observer.ask(
+      toolkit.printing(
+        (engine, options: JsonOption & { limit?: number }, question: string) =>
+          engine.observer.ask(
             question,
             options.limit === undefined || Number.isNaN(options.limit)
               ? {}
               : { limit: options.limit },
-          );
-          toolkit.output(options, answer, (v) =>
-            [
-              v.answer,
-              ...v.citations.map(
-                (c) => `[${c.ref}] ${c.kind} ${c.id} (${c.source}${c.at ? `, ${c.at}` : ''})`,
-              ),
-            ].join('\n'),
-          );
-        });
-      },
+          ),
+        (v) =>
+          [
+            v.answer,
+            ...v.citations.map(
+              (c) => `[${c.ref}] ${c.kind} ${c.id} (${c.source}${c.at ? `, ${c.at}` : ''})`,
+            ),
+          ].join('\n'),
+      ),
     );
 
   program
     .command('retention')
     .description('apply the P0–P3 retention policy to observations (recorded in the ledger)')
     .option('--json', 'print what was pruned and archived')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.observer.applyRetention();
-        toolkit.output(
-          options,
-          report,
-          (v) => `pruned ${v.pruned.length}, archived ${v.archived.length}`,
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine) => engine.observer.applyRetention(),
+        (v) => `pruned ${v.pruned.length}, archived ${v.archived.length}`,
+      ),
+    );
 
   program
     .command('friction')
     .description('cluster recurring problems across sessions into REVIEW.md friction fixes')
     .option('--json', 'print the analysis as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.observer.analyzeFriction(),
-        renderFriction,
-      );
-    });
+    .action(toolkit.printing((engine) => engine.observer.analyzeFriction(), renderFriction));
 }
 
 /**

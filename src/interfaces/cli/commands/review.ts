@@ -45,14 +45,12 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .description("confirm a prompt's proposed change")
     .argument('<id>', 'prompt id')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: JsonOptions, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.answerReview(id, 'confirm'),
+    .action(
+      toolkit.printing(
+        (engine, _options, id: string) => engine.answerReview(id, 'confirm'),
         renderAnswer,
-      );
-    });
+      ),
+    );
 
   review
     .command('reject')

@@ -90,31 +90,27 @@ function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
     .description('register a folder of markdown notes (then run verity vault index)')
     .argument('<dir>', 'the folder')
     .option('--json', 'print JSON')
-    .action(async (dir: string, options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const added = await engine.vault.addRoot(dir);
-        toolkit.output(options, added, (value) => `vault folder ${value.root}`);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, _options, dir: string) => engine.vault.addRoot(dir),
+        (value) => `vault folder ${value.root}`,
+      ),
+    );
 
   vault
     .command('index')
     .description('chunk, embed and index the notes; unchanged notes are skipped')
     .option('--json', 'print JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.vault.index();
-        toolkit.output(
-          options,
-          report,
-          (r) =>
-            `${r.notes} notes: ${r.indexed} indexed (${r.chunks} chunks, ${r.embedded} embedded), ${r.unchanged} unchanged, ${r.removed} removed` +
-            r.duplicates
-              .map((path) => `\n  ${path} is in several folders; the first is used`)
-              .join(''),
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine) => engine.vault.index(),
+        (r) =>
+          `${r.notes} notes: ${r.indexed} indexed (${r.chunks} chunks, ${r.embedded} embedded), ${r.unchanged} unchanged, ${r.removed} removed` +
+          r.duplicates
+            .map((path) => `\n  ${path} is in several folders; the first is used`)
+            .join(''),
+      ),
+    );
 
   vault
     .command('search')
@@ -126,30 +122,27 @@ function registerNoteCommands(program: Command, toolkit: CliToolkit): void {
       return n;
     })
     .option('--json', 'print JSON')
-    .action(async (query: string, options: JsonOption & { limit?: number }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const found = await engine.vault.searchNotes(
-          query,
-          options.limit === undefined ? {} : { limit: options.limit },
-        );
-        toolkit.output(
-          options,
-          found,
-          (value) =>
-            [
-              ...value.hits.map(
-                (hit) =>
-                  `${hit.note_path}${hit.heading === '' ? '' : ` > ${hit.heading}`} (${hit.score.toFixed(3)}): ${hit.text.replace(/\s+/g, ' ')}`,
-              ),
-              ...(value.low_overlap === null
-                ? []
-                : [
-                    `low overlap: nothing in the vault is close (recorded ${value.low_overlap.error_id})`,
-                  ]),
-            ].join('\n') || 'no notes match',
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: JsonOption & { limit?: number }, query: string) =>
+          engine.vault.searchNotes(
+            query,
+            options.limit === undefined ? {} : { limit: options.limit },
+          ),
+        (value) =>
+          [
+            ...value.hits.map(
+              (hit) =>
+                `${hit.note_path}${hit.heading === '' ? '' : ` > ${hit.heading}`} (${hit.score.toFixed(3)}): ${hit.text.replace(/\s+/g, ' ')}`,
+            ),
+            ...(value.low_overlap === null
+              ? []
+              : [
+                  `low overlap: nothing in the vault is close (recorded ${value.low_overlap.error_id})`,
+                ]),
+          ].join('\n') || 'no notes match',
+      ),
+    );
 }
 
 /** `verity memories add|update|forget|list|show|signal`: memory entries in the vault. */
@@ -171,17 +164,18 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     )
     .option('--entity <id>', 'the entity the memory belongs to (default user:primary)')
     .option('--json', 'print JSON')
-    .action(async (text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const result = await engine.vault.recordMemory({
-          text,
-          tags: options.tag,
-          cites: options.cites,
-          ...(options.entity === undefined ? {} : { entityId: options.entity }),
-        });
-        toolkit.output(options, result, renderWrite);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: MemoryWriteOptions, text: string) =>
+          engine.vault.recordMemory({
+            text,
+            tags: options.tag,
+            cites: options.cites,
+            ...(options.entity === undefined ? {} : { entityId: options.entity }),
+          }),
+        renderWrite,
+      ),
+    );
 
   memories
     .command('update')
@@ -191,28 +185,29 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--tag <tag>', 'replace the tags (repeatable)', collect, [])
     .option('--cites <note>', 'replace the explicit citations (repeatable)', collect, [])
     .option('--json', 'print JSON')
-    .action(async (id: string, text: string, options: MemoryWriteOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const result = await engine.vault.updateMemory(id, {
-          text,
-          ...(options.tag.length === 0 ? {} : { tags: options.tag }),
-          ...(options.cites.length === 0 ? {} : { cites: options.cites }),
-        });
-        toolkit.output(options, result, renderWrite);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: MemoryWriteOptions, id: string, text: string) =>
+          engine.vault.updateMemory(id, {
+            text,
+            ...(options.tag.length === 0 ? {} : { tags: options.tag }),
+            ...(options.cites.length === 0 ? {} : { cites: options.cites }),
+          }),
+        renderWrite,
+      ),
+    );
 
   memories
     .command('forget')
     .description('forget a memory with its revisions and prediction errors')
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const result = await engine.vault.forgetMemory(id);
-        toolkit.output(options, result, (r) => `forgot ${r.memory_id}`);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, _options, id: string) => engine.vault.forgetMemory(id),
+        (r) => `forgot ${r.memory_id}`,
+      ),
+    );
 
   memories
     .command('list')
@@ -235,9 +230,9 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .description('a memory with its revisions and prediction errors (checks drift first)')
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: JsonOption, command: Command) => {
-      await toolkit.show(command, options, (engine) => engine.vault.showMemory(id), renderDetail);
-    });
+    .action(
+      toolkit.printing((engine, _options, id: string) => engine.vault.showMemory(id), renderDetail),
+    );
 
   memories
     .command('signal')
@@ -248,20 +243,19 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--source <name>', 'where the evidence came from (default external)')
     .option('--json', 'print JSON')
     .action(
-      async (
-        id: string,
-        options: JsonOption & { detail: string; note?: string; source?: string },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
-          const row = await engine.vault.recordSignal(id, {
+      toolkit.printing(
+        (
+          engine,
+          options: JsonOption & { detail: string; note?: string; source?: string },
+          id: string,
+        ) =>
+          engine.vault.recordSignal(id, {
             detail: options.detail,
             notePath: options.note ?? null,
             ...(options.source === undefined ? {} : { source: options.source }),
-          });
-          toolkit.output(options, row, (r) => errorLines(r).join('\n'));
-        });
-      },
+          }),
+        (r) => errorLines(r).join('\n'),
+      ),
     );
 }
 
@@ -279,23 +273,18 @@ function registerDriftCommands(program: Command, toolkit: CliToolkit): void {
     .option('--memory <id>', 'only rows of this memory')
     .option('--json', 'print JSON')
     .action(
-      async (
-        options: JsonOption & { type: string[]; unresolved?: true; memory?: string },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
-          const rows = await engine.vault.listPredictionErrors({
+      toolkit.printing(
+        (engine, options: JsonOption & { type: string[]; unresolved?: true; memory?: string }) =>
+          engine.vault.listPredictionErrors({
             ...(options.type.length === 0
               ? {}
               : { types: options.type as (typeof ERROR_TYPES)[number][] }),
             ...(options.unresolved === true ? { unresolved: true } : {}),
             ...(options.memory === undefined ? {} : { memoryId: options.memory }),
-          });
-          toolkit.output(options, rows, (items) =>
-            items.length === 0 ? 'no prediction errors' : items.flatMap(errorLines).join('\n'),
-          );
-        });
-      },
+          }),
+        (items) =>
+          items.length === 0 ? 'no prediction errors' : items.flatMap(errorLines).join('\n'),
+      ),
     );
 }
 

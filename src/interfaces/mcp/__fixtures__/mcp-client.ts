@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll } from 'vitest';
 import { fixedClock } from '../../../core/index.js';
 import { createEngine, type Engine, type EngineOptions } from '../../../engine/index.js';
+import { resourceView, useSuiteResource } from '../../__fixtures__/suite-resource.js';
 import { type CreateMcpServerOptions, createMcpServer } from '../index.js';
 
 /** Serves `engine` over an in-memory transport and returns an SDK client connected to it. */
@@ -77,35 +77,23 @@ export interface McpSession {
  * (client, engine, temporary folder). The returned object is usable inside the file's tests.
  */
 export function useMcpSession(setup: McpSessionSetup): McpSession {
-  let opened: { dir: string; engine: Engine; client: Client } | undefined;
-  beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), setup.prefix));
-    const clock = setup.now === undefined ? {} : { clock: fixedClock(Date.parse(setup.now)) };
-    const engine = await createEngine({
-      ...clock,
-      ...(await (setup.engine?.(dir) ?? { home: dir })),
-    });
-    await setup.seed?.(engine, dir);
-    opened = { dir, engine, client: await connectMcpClient(engine, setup.server) };
+  const current = useSuiteResource(
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), setup.prefix));
+      const clock = setup.now === undefined ? {} : { clock: fixedClock(Date.parse(setup.now)) };
+      const engine = await createEngine({
+        ...clock,
+        ...(await (setup.engine?.(dir) ?? { home: dir })),
+      });
+      await setup.seed?.(engine, dir);
+      return { dir, engine, client: await connectMcpClient(engine, setup.server) };
+    },
+    (opened) => closeAll(opened.client, opened.engine, opened.dir),
+    'the MCP session is open only inside its tests',
+  );
+  return Object.assign(resourceView(current, ['dir', 'engine', 'client']), {
+    call: (name: string, args: Record<string, unknown>) => callTool(current().client, name, args),
+    tool: (name: string) => (args: Record<string, unknown>) =>
+      callTool(current().client, name, args),
   });
-  afterAll(async () => {
-    if (opened !== undefined) await closeAll(opened.client, opened.engine, opened.dir);
-  });
-  const current = () => {
-    if (opened === undefined) throw new Error('the MCP session is open only inside its tests');
-    return opened;
-  };
-  return {
-    get dir() {
-      return current().dir;
-    },
-    get engine() {
-      return current().engine;
-    },
-    get client() {
-      return current().client;
-    },
-    call: (name, args) => callTool(current().client, name, args),
-    tool: (name) => (args) => callTool(current().client, name, args),
-  };
 }
