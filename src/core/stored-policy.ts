@@ -1,53 +1,155 @@
-import { z } from 'zod';
 import { DOMAIN_SPECS, type Domain } from './domains/index.js';
 import { type DomainPolicy, ROLLOUT_STAGES } from './domains/spec.js';
 import { EngineError, err, ok, type Result } from './errors.js';
 import { DEFAULT_POLICY, type Policy } from './policy.js';
 import { SOURCE_TYPES } from './vocabulary.js';
 
-const share = z.number().min(0).max(1);
-const hours = z.number().positive();
+// A stored policy is validated by hand rather than with zod: zod is ~95 modules, and every CLI
+// command that opens a store would pay for loading them (issue #12's start-up budget).
 
-const domainPolicySchema = z.object({
+/** Checks one value; pushes `path: problem` onto `issues` when it does not fit. */
+type Check = (value: unknown, path: string, issues: string[]) => void;
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+function numberCheck(test: (n: number) => boolean, expected: string): Check {
+  return (value, path, issues) => {
+    if (!isNumber(value) || !test(value)) issues.push(`${path}: expected ${expected}`);
+  };
+}
+
+const share = numberCheck((n) => n >= 0 && n <= 1, 'a number from 0 to 1');
+const hours = numberCheck((n) => n > 0, 'a positive number');
+const atLeast = (min: number): Check =>
+  numberCheck((n) => Number.isInteger(n) && n >= min, `a whole number of at least ${min}`);
+const boolean: Check = (value, path, issues) => {
+  if (typeof value !== 'boolean') issues.push(`${path}: expected true or false`);
+};
+const oneOf =
+  (options: readonly string[]): Check =>
+  (value, path, issues) => {
+    if (typeof value !== 'string' || !options.includes(value)) {
+      issues.push(`${path}: expected one of ${options.join(', ')}`);
+    }
+  };
+const stage = oneOf(ROLLOUT_STAGES);
+const source = oneOf(SOURCE_TYPES);
+const listOf =
+  (item: Check, min = 0): Check =>
+  (value, path, issues) => {
+    if (!Array.isArray(value) || value.length < min) {
+      issues.push(`${path}: expected a list of at least ${min} item(s)`);
+      return;
+    }
+    value.forEach((v, i) => item(v, `${path}.${i}`, issues));
+  };
+const bounds: Check = (value, path, issues) => {
+  if (!Array.isArray(value) || value.length !== 2) {
+    issues.push(`${path}: expected two numbers`);
+    return;
+  }
+  value.forEach((v, i) => share(v, `${path}.${i}`, issues));
+};
+
+type Fields = Readonly<Record<string, Check>>;
+
+const DOMAIN_FIELDS: Fields = {
   ask: share,
   auto: share,
   margin: share,
   halfLifeHours: hours,
-  graceHours: z.number().min(0),
+  graceHours: numberCheck((n) => n >= 0, 'a number of at least 0'),
   staleAfterHours: hours,
   bootstrapFloor: share,
-  authority: z.array(z.array(z.enum(SOURCE_TYPES))),
-  confirmChanges: z.boolean(),
-  sameDayUserOverride: z.boolean(),
-  userCorrectionsOnly: z.boolean(),
-  stage: z.enum(ROLLOUT_STAGES),
-  commitUncontested: z.boolean(),
-});
+  authority: listOf(listOf(source)),
+  confirmChanges: boolean,
+  sameDayUserOverride: boolean,
+  userCorrectionsOnly: boolean,
+  stage,
+  commitUncontested: boolean,
+};
 
-const bounds = z.tuple([share, share]);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// Every member optional: what a stored policy lacks is filled from the defaults below.
-const storedPolicySchema = z.object({
-  stage: z.enum(ROLLOUT_STAGES).optional(),
-  reliability: z.partialRecord(z.enum(SOURCE_TYPES), share).optional(),
-  intentFactor: z.object({ assertive: share, planning: share }).partial().optional(),
-  tierWeights: z.array(share).min(1).optional(),
-  corroborationStep: share.optional(),
-  calibrationAuto: share.optional(),
-  calibrationMutations: z.number().int().min(0).optional(),
-  domains: z.record(z.string(), domainPolicySchema.partial()).optional(),
-  review: z
-    .object({ maxPending: z.number().int().min(1), expiryHours: hours })
-    .partial()
-    .optional(),
-  adaptiveLearning: z
-    .object({ enabled: z.boolean(), alpha: share, askBounds: bounds, autoBounds: bounds })
-    .partial()
-    .optional(),
-  maxEvidencePerSlot: z.number().int().min(1).optional(),
-});
+/**
+ * The members of `value` that `fields` names, each checked (absent ones are left out); members it
+ * does not name are dropped, as a stored policy written by a newer version may hold more.
+ */
+function pick(
+  value: unknown,
+  fields: Fields,
+  path: string,
+  issues: string[],
+): Record<string, unknown> {
+  if (!isRecord(value)) {
+    issues.push(`${path || '(policy)'}: expected an object`);
+    return {};
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(fields)) {
+    const member = value[key];
+    if (member === undefined) continue;
+    check(member, path === '' ? key : `${path}.${key}`, issues);
+    out[key] = member;
+  }
+  return out;
+}
 
-/** Drops the members zod reports as absent, so a spread never overwrites a default with them. */
+const nested =
+  (fields: Fields): Check =>
+  (value, path, issues) =>
+    void pick(value, fields, path, issues);
+
+const POLICY_FIELDS: Fields = {
+  stage,
+  reliability: (value, path, issues) => {
+    if (!isRecord(value)) issues.push(`${path}: expected an object`);
+    else
+      for (const [key, v] of Object.entries(value)) {
+        source(key, `${path}.${key}`, issues);
+        share(v, `${path}.${key}`, issues);
+      }
+  },
+  intentFactor: nested({ assertive: share, planning: share }),
+  tierWeights: listOf(share, 1),
+  corroborationStep: share,
+  calibrationAuto: share,
+  calibrationMutations: atLeast(0),
+  domains: (value, path, issues) => {
+    if (!isRecord(value)) issues.push(`${path}: expected an object`);
+    else
+      for (const [name, rules] of Object.entries(value)) {
+        pick(rules, DOMAIN_FIELDS, `${path}.${name}`, issues);
+      }
+  },
+  review: nested({ maxPending: atLeast(1), expiryHours: hours }),
+  adaptiveLearning: nested({
+    enabled: boolean,
+    alpha: share,
+    askBounds: bounds,
+    autoBounds: bounds,
+  }),
+  maxEvidencePerSlot: atLeast(1),
+};
+
+interface StoredPolicy {
+  readonly stage?: Policy['stage'];
+  readonly reliability?: Partial<Policy['reliability']>;
+  readonly intentFactor?: Partial<Policy['intentFactor']>;
+  readonly domains?: Record<string, Partial<DomainPolicy>>;
+  readonly review?: Partial<Policy['review']>;
+  readonly adaptiveLearning?: Partial<Policy['adaptiveLearning']>;
+  readonly [key: string]: unknown;
+}
+
+/** A stored domain's members, checked, unknown members dropped. */
+function domainOf(rules: unknown, path: string, issues: string[]): Partial<DomainPolicy> {
+  return pick(rules, DOMAIN_FIELDS, path, issues) as Partial<DomainPolicy>;
+}
+
+/** Drops absent members, so a spread never overwrites a default with them. */
 function present<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(
     Object.entries(value ?? {}).filter(([, v]) => v !== undefined),
@@ -64,11 +166,9 @@ function present<T extends object>(value: T | undefined): Partial<T> {
  */
 export function policyFromStored(stored: unknown): Result<Policy> {
   if (stored === null) return ok(DEFAULT_POLICY);
-  const parsed = storedPolicySchema.safeParse(stored);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(policy)'}: ${issue.message}`,
-    );
+  const issues: string[] = [];
+  const value = pick(stored, POLICY_FIELDS, '', issues) as StoredPolicy;
+  if (issues.length > 0) {
     return err(
       new EngineError('VALIDATION_FAILED', `stored policy is malformed: ${issues.join('; ')}`, {
         operation: 'policy',
@@ -76,7 +176,6 @@ export function policyFromStored(stored: unknown): Result<Policy> {
       }),
     );
   }
-  const value = parsed.data;
   const storedDomains = value.domains ?? {};
   const domains: Record<string, DomainPolicy> = {};
   for (const spec of DOMAIN_SPECS) {
@@ -88,13 +187,19 @@ export function policyFromStored(stored: unknown): Result<Policy> {
     // The optional members keep their stored meaning: absent means off (commitUncontested) or
     // the global stage, as it did when the policy was written.
     const { commitUncontested: _on, stage: _stage, ...required } = spec.policy;
-    domains[spec.name] = { ...required, ...present(held) } as DomainPolicy;
+    domains[spec.name] = {
+      ...required,
+      ...present(domainOf(held, `domains.${spec.name}`, issues)),
+    } as DomainPolicy;
   }
   for (const [name, rules] of Object.entries(storedDomains)) {
     if (domains[name] !== undefined) continue;
-    const complete = domainPolicySchema.partial({ stage: true, commitUncontested: true });
-    const checked = complete.safeParse(rules);
-    if (!checked.success) {
+    const checked = domainOf(rules, `domains.${name}`, issues);
+    const optional = new Set(['stage', 'commitUncontested']);
+    const missing = Object.keys(DOMAIN_FIELDS).filter(
+      (key) => !optional.has(key) && checked[key as keyof DomainPolicy] === undefined,
+    );
+    if (missing.length > 0) {
       return err(
         new EngineError(
           'VALIDATION_FAILED',
@@ -103,7 +208,7 @@ export function policyFromStored(stored: unknown): Result<Policy> {
         ),
       );
     }
-    domains[name] = present(checked.data) as DomainPolicy;
+    domains[name] = present(checked) as DomainPolicy;
   }
   return ok({
     ...DEFAULT_POLICY,
