@@ -42,14 +42,14 @@ const listOf =
       issues.push(`${path}: expected a list of at least ${min} item(s)`);
       return;
     }
-    value.forEach((v, i) => item(v, `${path}.${i}`, issues));
+    for (const [i, v] of value.entries()) item(v, `${path}.${i}`, issues);
   };
 const bounds: Check = (value, path, issues) => {
   if (!Array.isArray(value) || value.length !== 2) {
     issues.push(`${path}: expected two numbers`);
     return;
   }
-  value.forEach((v, i) => share(v, `${path}.${i}`, issues));
+  for (const [i, v] of value.entries()) share(v, `${path}.${i}`, issues);
 };
 
 type Fields = Readonly<Record<string, Check>>;
