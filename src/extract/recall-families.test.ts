@@ -150,6 +150,23 @@ describe('status transitions: presence, arrival, return', () => {
   });
 });
 
+describe('"back home" as a fronted locative', () => {
+  it.each([
+    'Back home, my grandmother always cooked on Sundays.',
+    'Back home, people eat dinner after ten.',
+    'Back home, the shops close at noon on Saturdays.',
+  ])('reads as where the speaker comes from: never a committed return: %s', (text) => {
+    expect(committing(text)).toEqual([]);
+  });
+
+  it.each(['Back home, finally.', "Back home, we're shattered after the drive."])(
+    'a return stays a return: %s',
+    (text) => {
+      expect(read(text)).toContain('travel.status=completed (strong assertive)');
+    },
+  );
+});
+
 describe('supersession and standing settings', () => {
   const at = '2026-09-10T08:00:00Z';
 

@@ -175,6 +175,10 @@ function travelIntent(clause: Clause, fallback: Intent): Intent {
   return intent === 'assertive' || intent === 'planning' ? fallback : intent;
 }
 
+/** After "back home": a comma, then a subject that is not the speaker (a determiner or a third party). */
+const FRONTED_LOCATIVE_CLAUSE =
+  /^\s*,\s*(?:my|our|his|her|their|the|a|an|people|everyone|everybody|nobody|they|he|she)\s+\p{L}/iu;
+
 /**
  * What a return clause came back from: null when it is a venue or an errand ("back from lunch",
  * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
@@ -182,7 +186,13 @@ function travelIntent(clause: Clause, fallback: Intent): Intent {
 function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
   if (!/\bfrom\s*$/i.test(matched)) {
     // "Back home from the office": home from an errand, not from a trip.
-    const from = /^\s*from\s+(\S.*)$/i.exec(text.slice(end))?.[1];
+    const after = text.slice(end);
+    // "Back home," then a clause with a subject of its own is often a fronted locative about
+    // where the speaker comes from ("Back home, my dad always said…", "Back home, people eat
+    // late"), though it can be a return ("Back home, the cat is sulking"): weak, so it stays
+    // tentative. "Back home, finally" and "back home, we're shattered" stay strong returns.
+    if (/^back home$/i.test(matched.trim()) && FRONTED_LOCATIVE_CLAUSE.test(after)) return 'weak';
+    const from = /^\s*from\s+(\S.*)$/i.exec(after)?.[1];
     return from !== undefined && VENUE.pattern.test(from) ? null : 'strong';
   }
   const rest = text.slice(end).trim();
