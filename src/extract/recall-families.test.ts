@@ -29,6 +29,7 @@ describe('requests to the assistant are preferences of the speaker', () => {
     ['units', 'Please use imperial for everything.', 'units=imperial'],
     ['units without please', 'Always give me distances in metric.', 'units=metric'],
     ['a name', 'Please call me Bex, Rebecca feels formal.', 'name=Bex'],
+    ['a name, softened', 'You can call me Ravi.', 'name=Ravi'],
     [
       'a diet word on a thing',
       'From now on book me the kosher meal on long flights.',
@@ -48,6 +49,8 @@ describe('requests to the assistant are preferences of the speaker', () => {
     ['a question', 'Could you write to me in Hindi sometimes?'],
     ['a hypothetical', 'If I move to Quebec I will need French instead.'],
     ['a joke', 'From now on call me Captain Awesome, jk.'],
+    ['an idiom, not a name', 'Call me old-fashioned, but I like paper maps.'],
+    ["someone else's name", 'My boss said to call me Jonno at work.'],
     ['the assistant speaking', 'Should I reply in Korean from now on?'],
     ['a one-off', 'Just this once, use metric for the recipe please.'],
     ['a unit that is not a system', 'The recipe says two imperial pints of stock.'],

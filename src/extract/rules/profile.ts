@@ -192,6 +192,9 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
 /** A polite marker that makes a clause a request to the assistant. */
 const PLEASE = /\b(?:please|pls|plz)\b/i;
 /** "Call me Tolu": the name the speaker wants to be called by. */
+/** "Call me …" at the start of a clause, after at most a softener ("just", "please", "you can"). */
+const CALL_ME_REQUEST =
+  /^\s*(?:(?:[Pp]lease|[Pp]ls|[Jj]ust|[Yy]ou (?:can|may)|[Oo]k(?:ay)?|[Ss]o)[\s,]+)*[Cc]all me\s+\p{Lu}/u;
 const CALL_ME = /\bcall me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=[\s,.!;:]|$)/u;
 /** Systems of measurement. */
 const UNITS = /\b(metric|imperial)\b(?!\s+(?:ton|tonne|pint|gallon|cup)s?\b)/i;
@@ -238,8 +241,11 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   if (doc.kind !== 'chat' || doc.input.role !== 'user' || clause.intent.oneOff) return [];
   const t = clause.text;
   const a = clause.analysis;
-  const request = a.mood === 'imperative' || PLEASE.test(t) || clause.intent.standing;
-  if (!request || a.subject.kind === 'named' || FOR_SOMEONE_ELSE.test(t)) return [];
+  // "Call me Teo" opening a clause is addressed to the assistant whatever the tagger makes of
+  // it (it may read the name as a subject, or the clause as no imperative).
+  const callMe = CALL_ME_REQUEST.test(t);
+  const request = callMe || a.mood === 'imperative' || PLEASE.test(t) || clause.intent.standing;
+  if (!request || (!callMe && a.subject.kind === 'named') || FOR_SOMEONE_ELSE.test(t)) return [];
   const entityId = entityFor({ kind: 'speaker' }, doc);
   const options = {
     hedged: clause.intent.hedged,
