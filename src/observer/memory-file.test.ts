@@ -37,11 +37,11 @@ const userLine = fc.oneof(
     'text with `code`',
     '## Other',
   ),
-  fc
-    .string({ maxLength: 30 })
-    .filter(
-      (s) => !s.includes('<!--') && !s.includes('\n') && !s.includes('\r') && !s.includes('`'),
-    ),
+  fc.string({ maxLength: 30 }).filter(
+    // "<!" or "<?" opens an HTML block that runs until a line with ">", swallowing the zone
+    // marker that follows: the parser refuses such a file (UNOPENED_ZONE) rather than guess.
+    (s) => !/<[!?]/.test(s) && !s.includes('\n') && !s.includes('\r') && !s.includes('`'),
+  ),
 );
 const userDoc = fc.array(userLine, { maxLength: 12 }).map((lines) => lines.join('\n'));
 const bodies = fc.array(
