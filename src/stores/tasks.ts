@@ -21,6 +21,20 @@ export interface TaskQuery {
    * (RFC 3339 UTC text, compared as text).
    */
   readonly checkDueBy?: string;
+  /** Only tasks with a deadline (`due`) at or before this instant. */
+  readonly dueBy?: string;
+  /** Only tasks with a deadline strictly after this instant. */
+  readonly dueAfter?: string;
+  /** Only tasks whose current deadline was (true) or was not (false) logged as missed. */
+  readonly deadlineMissed?: boolean;
+  /** Only tasks whose last progress (`last_progress_at`) is strictly before this instant. */
+  readonly progressBefore?: string;
+  /** Only tasks whose escalation level is below this one. */
+  readonly escalationBelow?: number;
+  /** Only tasks whose escalation level is at least this one. */
+  readonly escalationAtLeast?: number;
+  /** Only untriaged tasks (no priority yet); combined with `priorities` it matches none. */
+  readonly untriaged?: boolean;
   readonly limit?: number;
 }
 

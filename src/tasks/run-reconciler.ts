@@ -1,12 +1,16 @@
 import {
+  HOUR_MS,
   isTerminal,
   planReconcile,
   type ReconcileAction,
+  type ReconcileSettings,
   TASK_EVENT_TYPES,
+  TASK_PRIORITIES,
+  TASK_STATES,
   type Task,
   toIso,
 } from '../core/index.js';
-import type { StoreReader } from '../stores/index.js';
+import type { StoreReader, TaskQuery } from '../stores/index.js';
 import type { Notification, Notifier } from './notifier.js';
 import {
   deadManTasks,
@@ -15,7 +19,7 @@ import {
   type TaskEventDraft,
   type TaskRecorder,
 } from './task-commands.js';
-import { readConfig, readTasks, settingsFrom } from './task-views.js';
+import { readConfig, settingsFrom } from './task-views.js';
 
 /** One reconciler action as reported: what, on which task, why, and whether it was new. */
 export type ReconcileActionReport = ReconcileAction & {
@@ -26,6 +30,7 @@ export type ReconcileActionReport = ReconcileAction & {
 /** What one reconciler pass did. */
 export interface ReconcileReport {
   readonly at: string;
+  /** Open tasks the pass read because one of its rules could act on them (`readActionableTasks`). */
   readonly tasks_checked: number;
   readonly actions: readonly ReconcileActionReport[];
   readonly notifications_sent: number;
@@ -51,8 +56,8 @@ export interface ReconcilerDeps {
  */
 export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<ReconcileReport> {
   const recorded = await deps.record(async (reader) => {
-    const tasks = await readTasks(reader, (state) => !isTerminal(state));
     const settings = settingsFrom(await readConfig(reader));
+    const tasks = await readActionableTasks(reader, now, settings);
     const actions = planReconcile(tasks, now, settings);
     const { drafts, owner } = await draftActions(reader, tasks, actions, now, deps.hash);
     return { drafts, value: { actions, owner, checked: tasks.length } };
@@ -74,6 +79,41 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
     notification_failures: failures,
     dead_man: deadMan,
   };
+}
+
+/**
+ * The open tasks a pass at `now` can act on, ordered by id, read with one query per rule instead
+ * of every open task: a next check due (or missing), a passed deadline whose miss is not logged
+ * yet, a deadline within `dueSoonHours`, no progress for the priority's stale hours below E3 (untriaged: P2's hours),
+ * and a P0 holding the dead-man switch (its alert repeats). `planReconcile` gives a task outside
+ * all of these no action, so planning these gives the same actions as planning every open task.
+ */
+export async function readActionableTasks(
+  reader: StoreReader,
+  now: number,
+  settings: ReconcileSettings,
+): Promise<Task[]> {
+  const open = TASK_STATES.filter((state) => !isTerminal(state));
+  const before = (hours: number) => toIso(now - hours * HOUR_MS);
+  const queries: TaskQuery[] = [
+    { checkDueBy: toIso(now) },
+    { dueBy: toIso(now), deadlineMissed: false },
+    { dueAfter: toIso(now), dueBy: toIso(now + settings.dueSoonHours * HOUR_MS) },
+    ...TASK_PRIORITIES.map((p) => ({
+      priorities: [p],
+      progressBefore: before(settings.staleHours[p]),
+      escalationBelow: 3,
+    })),
+    { untriaged: true, progressBefore: before(settings.staleHours.P2), escalationBelow: 3 },
+    { priorities: ['P0'], escalationAtLeast: 4 },
+  ];
+  const found = new Map<string, Task>();
+  for (const query of queries) {
+    for (const task of await reader.tasks.listTasks({ ...query, states: open })) {
+      found.set(task.id, task);
+    }
+  }
+  return [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The events for `actions`, in order, with the index of the action each one records. */

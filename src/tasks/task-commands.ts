@@ -72,7 +72,11 @@ export async function nextTaskId(reader: StoreReader, now: number, taken = 0): P
 
 /** The P0 tasks holding the dead-man switch. */
 export async function deadManTasks(reader: StoreReader): Promise<Task[]> {
-  return (await readTasks(reader, (s) => !isTerminal(s))).filter(holdsDeadMan);
+  const candidates = await readTasks(reader, (s) => !isTerminal(s), {
+    priorities: ['P0'],
+    escalationAtLeast: 4,
+  });
+  return candidates.filter(holdsDeadMan);
 }
 
 async function refuseUnderDeadMan(

@@ -134,6 +134,50 @@ export function registerTasksConformance(current: () => TasksHarness): void {
       expect(await list({ limit: 1 })).toEqual(['TASK-20260127-004']);
     });
 
+    it("filters on the view's deadline, progress and escalation for the reconciler", async () => {
+      const at = (hour: number) => `2026-01-28T${String(hour).padStart(2, '0')}:00:00.000Z`;
+      const views = [
+        sampleTask('TASK-20260128-021', { priority: 'P1', due: at(10), last_progress_at: at(1) }),
+        sampleTask('TASK-20260128-022', {
+          priority: 'P1',
+          due: at(8),
+          deadline_missed: true,
+          escalation_level: 3,
+          last_progress_at: at(5),
+        }),
+        sampleTask('TASK-20260128-023', {
+          due: at(20),
+          escalation_level: 4,
+          last_progress_at: at(9),
+        }),
+        sampleTask('TASK-20260128-024', { priority: 'P0', escalation_level: 4 }),
+      ];
+      await putAll(store(), views);
+      const list = (query: TaskQuery) => store().tasks.listTasks(query).then(ids);
+      // A task without a deadline is in no deadline window.
+      expect(await list({ dueBy: at(12) })).toEqual(['TASK-20260128-021', 'TASK-20260128-022']);
+      expect(await list({ dueBy: at(12), deadlineMissed: false })).toEqual(['TASK-20260128-021']);
+      expect(await list({ deadlineMissed: true })).toEqual(['TASK-20260128-022']);
+      expect(await list({ dueAfter: at(8), dueBy: at(20) })).toEqual([
+        'TASK-20260128-021',
+        'TASK-20260128-023',
+      ]);
+      // Strictly before: progress at 05:00 is not before 05:00.
+      expect(await list({ progressBefore: at(5) })).toEqual(['TASK-20260128-021']);
+      expect(await list({ progressBefore: at(6), priorities: ['P1'] })).toEqual([
+        'TASK-20260128-021',
+        'TASK-20260128-022',
+      ]);
+      expect(await list({ escalationBelow: 3 })).toEqual(['TASK-20260128-021']);
+      expect(await list({ escalationAtLeast: 3 })).toEqual([
+        'TASK-20260128-022',
+        'TASK-20260128-023',
+        'TASK-20260128-024',
+      ]);
+      expect(await list({ untriaged: true, escalationAtLeast: 4 })).toEqual(['TASK-20260128-023']);
+      expect(await list({ untriaged: true, priorities: ['P0'] })).toEqual([]);
+    });
+
     it('gives the highest id number of a day, 0 for a day without tasks', async () => {
       await putAll(store(), TASKS);
       expect(await store().tasks.lastTaskNumber('20260128')).toBe(10);

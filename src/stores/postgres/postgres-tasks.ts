@@ -20,6 +20,24 @@ function where(query: TaskQuery): { sql: string; params: unknown[] } {
   if (query.checkDueBy !== undefined) {
     add((n) => `(next_check IS NULL OR next_check <= ${n})`, query.checkDueBy);
   }
+  if (query.dueBy !== undefined) add((n) => `due <= ${n}`, query.dueBy);
+  if (query.dueAfter !== undefined) add((n) => `due > ${n}`, query.dueAfter);
+  // The filters below read the view's own fields (compared bytewise, like the "C" columns): no
+  // column of theirs is indexed, so they narrow what an indexed filter above found.
+  const field = (name: string) => `(doc::json->>'${name}')`;
+  if (query.deadlineMissed !== undefined) {
+    add((n) => `${field('deadline_missed')} = ${n}`, String(query.deadlineMissed));
+  }
+  if (query.progressBefore !== undefined) {
+    add((n) => `${field('last_progress_at')} COLLATE "C" < ${n}`, query.progressBefore);
+  }
+  if (query.escalationBelow !== undefined) {
+    add((n) => `${field('escalation_level')}::integer < ${n}`, query.escalationBelow);
+  }
+  if (query.escalationAtLeast !== undefined) {
+    add((n) => `${field('escalation_level')}::integer >= ${n}`, query.escalationAtLeast);
+  }
+  if (query.untriaged === true) clauses.push('priority IS NULL');
   return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }
 

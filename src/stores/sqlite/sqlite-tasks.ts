@@ -24,6 +24,33 @@ function where(query: TaskQuery): { sql: string; params: unknown[] } {
     clauses.push('(next_check IS NULL OR next_check <= ?)');
     params.push(query.checkDueBy);
   }
+  if (query.dueBy !== undefined) {
+    clauses.push('due <= ?');
+    params.push(query.dueBy);
+  }
+  if (query.dueAfter !== undefined) {
+    clauses.push('due > ?');
+    params.push(query.dueAfter);
+  }
+  // The filters below read the view's own fields: no column of theirs is indexed, so they narrow
+  // what an indexed filter above (state, priority, due) found before any row leaves SQLite.
+  if (query.deadlineMissed !== undefined) {
+    clauses.push("json_extract(doc, '$.deadline_missed') = ?");
+    params.push(query.deadlineMissed ? 1 : 0);
+  }
+  if (query.progressBefore !== undefined) {
+    clauses.push("json_extract(doc, '$.last_progress_at') < ?");
+    params.push(query.progressBefore);
+  }
+  if (query.escalationBelow !== undefined) {
+    clauses.push("json_extract(doc, '$.escalation_level') < ?");
+    params.push(query.escalationBelow);
+  }
+  if (query.escalationAtLeast !== undefined) {
+    clauses.push("json_extract(doc, '$.escalation_level') >= ?");
+    params.push(query.escalationAtLeast);
+  }
+  if (query.untriaged === true) clauses.push('priority IS NULL');
   return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }
 
