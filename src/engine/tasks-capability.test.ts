@@ -175,6 +175,13 @@ describe('engine.tasks capture', () => {
     );
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
   });
+
+  it('proposes a hedged commitment once, however many readings of it there are', async () => {
+    await engine.ingest([message('m4', "I'll try to finish the report by Friday.")]);
+    const proposals = await engine.tasks.proposals();
+    expect(proposals.map((p) => [p.title, p.doubts])).toEqual([['Finish the report', ['hedged']]]);
+    expect(await engine.tasks.list()).toEqual([]);
+  });
 });
 
 describe('engine.tasks schedule', () => {

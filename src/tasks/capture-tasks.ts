@@ -113,8 +113,11 @@ export async function draftCaptures(
   // One commitment is often seen twice (the message, and the action item drawn from it): the
   // firm reading wins, and what is already a task or a proposal is not raised again.
   const known = new Set<string>();
-  for (const task of await readTasks(reader))
-    known.add(`${task.entity_id}|${task.title.toLowerCase()}`);
+  for (const entityId of new Set(found.map((f) => f.entity_id))) {
+    for (const task of await readTasks(reader, () => true, { entityId })) {
+      known.add(`${task.entity_id}|${task.title.toLowerCase()}`);
+    }
+  }
   for (const p of await readProposals(reader)) known.add(`${p.entity_id}|${p.title.toLowerCase()}`);
   const strong = new Set(
     found

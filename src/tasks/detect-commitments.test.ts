@@ -14,6 +14,13 @@ describe('detectCommitments', () => {
       'weak',
     ],
     ["I'll update the pricing page", 'Update the pricing page', null, 'weak'],
+    // The hedge is a doubt, not part of what to do: the same title as the action item's reading.
+    [
+      "I'll try to finish the report by Friday.",
+      'Finish the report',
+      '2026-01-30T23:59:00.000Z',
+      'weak',
+    ],
     [
       'If the client agrees, I will draft the contract on Monday',
       'Draft the contract',

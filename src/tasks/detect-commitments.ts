@@ -29,6 +29,9 @@ const NEGATIONS = /\b(won't|will not|never|not going to|can't|cannot|don't)\b/i;
 const DECISION_VERBS =
   /^(go with|use|stick with|stay with|choose|pick|keep|switch to|opt for|be|have|need|want|see|know|think)\b/i;
 const TRAILING_PREPOSITION = /\s+(by|on|before|until|at|due|for)\s*$/i;
+/** A hedge opening the action ("try to finish …") is a doubt, kept in `doubts`, not the title. */
+const LEADING_HEDGE =
+  /^(?:(?:try|attempt) (?:to|and)|maybe|probably|perhaps|hopefully|possibly)\s+/i;
 
 function sentences(text: string): string[] {
   return text
@@ -48,7 +51,8 @@ function cleanTitle(phrase: string, dateText: string | null): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(TRAILING_PREPOSITION, '')
-    .trim();
+    .trim()
+    .replace(LEADING_HEDGE, '');
   return title === '' ? '' : `${title[0]?.toUpperCase() ?? ''}${title.slice(1)}`;
 }
 

@@ -29,6 +29,13 @@ describe('verity tasks', () => {
     expect(JSON.parse(list.stdout).tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
   });
 
+  it('shows who owns a task', async () => {
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the quotes', '--owner', 'Ana']);
+    const shown = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'TASK-20260128-001']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('  owner: Ana\n');
+  });
+
   it('explains a refused move and exits non-zero', async () => {
     await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck']);
     const refused = await verity('2026-01-28T09:01:00Z', [

@@ -109,6 +109,7 @@ function renderTask(task: Task): string {
     }
   };
   show('entity', task.entity_id);
+  show('owner', task.owner);
   show('definition of done', task.definition_of_done);
   show('next action', task.next_action);
   show('next check', task.next_check);
@@ -117,6 +118,7 @@ function renderTask(task: Task): string {
   show('completion proof', task.completion_proof);
   show('cancel reason', task.cancel_reason);
   show('provenance', `${task.provenance.source} ${task.provenance.ref}`.trim());
+  show('said', task.provenance.quote);
   for (const entry of task.history) {
     lines.push(`  ${entry.at} ${entry.event} (${entry.actor}) ${entry.detail}`);
   }
@@ -124,7 +126,9 @@ function renderTask(task: Task): string {
 }
 
 function renderReconcile(report: ReconcileReport): string {
-  const lines = [`reconciled ${report.tasks_checked} open task(s) at ${report.at}`];
+  const lines = [
+    `reconciled at ${report.at}: ${report.tasks_checked} open task(s) due for a look, ${report.actions.length} action(s)`,
+  ];
   for (const action of report.actions) {
     const what =
       action.kind === 'escalate'

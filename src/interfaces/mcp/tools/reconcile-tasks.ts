@@ -21,7 +21,7 @@ export const reconcileTasks = defineTool({
   async handler(_args, engine) {
     const report = await engine.tasks.reconcile();
     const text = [
-      `reconciled ${report.tasks_checked} open task(s)`,
+      `reconciled: ${report.tasks_checked} open task(s) due for a look, ${report.actions.length} action(s)`,
       ...report.actions.map((a) => `- ${a.task_id} ${a.kind}: ${a.reason}`),
     ].join('\n');
     return reply(
