@@ -24,6 +24,7 @@ import type { Store } from '../stores/index.js';
 import {
   draftIncident,
   GUIDANCE_KEY,
+  guidanceInForce,
   type OpsConfig,
   type Patch,
   PROCEDURE_KEY_PREFIX,
@@ -172,7 +173,7 @@ async function recallPack(
   const query = request.query ?? '';
   const { matched, triggered } = await triggeredEntries(context, entity, query);
   const config = await readConfig(context.store);
-  const guidance = guidanceEntries(config);
+  const guidance = await guidanceEntries(context.store, config);
   const procedures = await relevantProcedures(context, entity, now, {
     query,
     triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
@@ -233,12 +234,8 @@ async function procedureCandidates(store: Store, entity: string): Promise<Proced
 
 /** The id of the applied patch that set config `key`, if one did. */
 async function patchOf(store: Store, key: string): Promise<string | null> {
-  const ids = ((await store.getMeta(TASK_KEYS.patches)) as string[] | null) ?? [];
-  for (const id of [...ids].reverse()) {
-    const patch = (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
-    if (patch?.status === 'applied' && patch.change.key === key) return id;
-  }
-  return null;
+  const applied = (await allPatches(store)).filter((p) => p.status === 'applied');
+  return applied.findLast((p) => p.change.key === key)?.patch_id ?? null;
 }
 
 /**
@@ -265,11 +262,30 @@ async function patchedProcedures(store: Store): Promise<ProcedureCandidate[]> {
   return out;
 }
 
-/** The standing guidance lines approved prompt patches put in force, with the patch as source. */
-function guidanceEntries(config: OpsConfig): RecallEntry[] {
-  const lines = config[GUIDANCE_KEY];
-  if (!Array.isArray(lines)) return [];
-  return lines.map((text, index) => ({ id: `${GUIDANCE_KEY}#${index + 1}`, text: String(text) }));
+/** Every patch, in proposal order. */
+async function allPatches(store: Store): Promise<Patch[]> {
+  const ids = ((await store.getMeta(TASK_KEYS.patches)) as string[] | null) ?? [];
+  const out: Patch[] = [];
+  for (const id of ids) {
+    const patch = (await store.getMeta(TASK_KEYS.patch(id))) as unknown as Patch | null;
+    if (patch !== null) out.push(patch);
+  }
+  return out;
+}
+
+/**
+ * The standing guidance lines approved prompt patches put in force, each cited with the patch
+ * that added it, so the agent reading the pack can tell where a line came from.
+ */
+async function guidanceEntries(store: Store, config: OpsConfig): Promise<RecallEntry[]> {
+  if (!Array.isArray(config[GUIDANCE_KEY])) return [];
+  const lines = guidanceInForce(config, await allPatches(store));
+  return lines.map((line, index) => {
+    const id = `${GUIDANCE_KEY}#${index + 1}`;
+    if (line.patch_id === null) return { id, text: line.text };
+    const source = `patch ${line.patch_id}`;
+    return { id, text: `${line.text} (${source})`, source };
+  });
 }
 
 /**

@@ -105,7 +105,10 @@ describe('patches from a language model', () => {
     await engine.tasks.reviewPatch('PATCH-20260127-003', 'approved');
     const pack = await engine.recall.recallPack({ query: 'send the report to the accountant' });
     expect(pack.sections.map((s) => s.key)[0]).toBe('guidance');
-    expect(pack.markdown).toContain(`## Standing guidance\n- ${GUIDANCE}`);
+    // Each guidance line names the patch that put it there, in the pack and in recall/guidance.md.
+    expect(pack.markdown).toContain(
+      `## Standing guidance\n- ${GUIDANCE} (patch PATCH-20260127-003)`,
+    );
     expect(pack.markdown).toContain(
       `## Relevant procedures\n- ${PROCEDURE} (patch PATCH-20260127-002)`,
     );
@@ -116,6 +119,9 @@ describe('patches from a language model', () => {
     );
     expect(record).toContain('Proposed by llm:openai-compatible/local.');
     expect(record).toContain('completion_rate below 0.5 for 3 consecutive days');
+    const guidanceFile = () =>
+      readFileSync(join(opened?.dir ?? '', 'recall', 'guidance.md'), 'utf8');
+    expect(guidanceFile()).toContain(`\n- ${GUIDANCE} (patch PATCH-20260127-003)\n`);
 
     // The report stays overdue: completion is 0 on each of the next three days.
     clock.set('2026-01-31T04:00:00Z');
@@ -127,6 +133,9 @@ describe('patches from a language model', () => {
     const after = await engine.recall.recallPack({ query: 'send the report to the accountant' });
     expect(after.markdown).not.toContain(GUIDANCE);
     expect(after.markdown).not.toContain(PROCEDURE);
+    await engine.tasks.writeWorkspace(opened?.dir ?? '');
+    expect(guidanceFile()).not.toContain(GUIDANCE);
+    expect(guidanceFile()).toContain('_No guidance in force._');
 
     const asked = server?.requests.length ?? 0;
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);

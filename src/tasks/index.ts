@@ -9,12 +9,14 @@ export type { CaptureReport, CaptureSource } from './capture-tasks.js';
 export { draftCaptures, keepAppended } from './capture-tasks.js';
 export type { Commitment } from './detect-commitments.js';
 export { commitmentFromAction, detectCommitments } from './detect-commitments.js';
-export type { LlmPatchDraft, LlmPatchOutcome } from './llm-patches.js';
+export type { GuidanceLine, LlmPatchDraft, LlmPatchOutcome } from './llm-patches.js';
 export {
   GUIDANCE_KEY,
+  guidanceInForce,
   LLM_PATCH_LIMITS,
   PROCEDURE_KEY_PREFIX,
   proposeLlmPatches,
+  renderGuidanceFile,
 } from './llm-patches.js';
 export type { Notification, Notifier, WebhookNotifierOptions } from './notifier.js';
 export {

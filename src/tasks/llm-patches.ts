@@ -1,6 +1,6 @@
 import type { Incident } from '../core/index.js';
 import type { JsonSchemaObject, LanguageModel } from '../providers/index.js';
-import type { PatchChange, RollbackCondition } from './patch.js';
+import type { Patch, PatchChange, RollbackCondition } from './patch.js';
 import type { ImprovementAnalysis } from './plan-improvement.js';
 import type { OpsConfig } from './task-views.js';
 
@@ -8,6 +8,49 @@ import type { OpsConfig } from './task-views.js';
 export const PROCEDURE_KEY_PREFIX = 'procedure.';
 /** Config key of the standing guidance lines the recall pack carries for the agent. */
 export const GUIDANCE_KEY = 'prompt.guidance';
+
+/** One standing-guidance line in force, with the applied patch that added it. */
+export interface GuidanceLine {
+  readonly text: string;
+  /** The applied prompt patch whose change added the line; null when set by hand. */
+  readonly patch_id: string | null;
+}
+
+/**
+ * The guidance lines in force (`prompt.guidance` in the ops config), each with the applied patch
+ * that added it: the newest applied patch on that key whose change has the line and whose
+ * previous value had not. A rolled-back patch restored the earlier lines, so its line is gone.
+ */
+export function guidanceInForce(config: OpsConfig, patches: readonly Patch[]): GuidanceLine[] {
+  const lines = config[GUIDANCE_KEY];
+  if (!Array.isArray(lines)) return [];
+  const applied = patches.filter((p) => p.status === 'applied' && p.change.key === GUIDANCE_KEY);
+  const has = (value: PatchChange['from'], line: string) =>
+    Array.isArray(value) && value.includes(line);
+  return lines.map((text) => {
+    const added = applied.findLast((p) => has(p.change.to, text) && !has(p.change.from, text));
+    return { text, patch_id: added?.patch_id ?? null };
+  });
+}
+
+/**
+ * `recall/guidance.md`: the standing guidance in force, as the recall pack opens with it, each
+ * line with the patch that added it. Deterministic; reads no clock.
+ */
+export function renderGuidanceFile(lines: readonly GuidanceLine[]): string {
+  const head = [
+    '# Standing guidance',
+    '',
+    'Lines approved prompt patches put in force (`verity patches list`). Every recall pack',
+    '(`verity context --pack`, MCP `get_context` with `pack: true`) opens with them.',
+    '',
+  ];
+  const body =
+    lines.length === 0
+      ? ['_No guidance in force._']
+      : lines.map((l) => `- ${l.text}${l.patch_id === null ? '' : ` (patch ${l.patch_id})`}`);
+  return `${[...head, ...body].join('\n')}\n`;
+}
 
 /** Bounds on what a model may propose (seed 004: small, specific, reviewable patches). */
 export const LLM_PATCH_LIMITS = {

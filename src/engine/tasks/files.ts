@@ -11,13 +11,19 @@ import {
   toIso,
   toJsonLines,
 } from '../../core/index.js';
-import { readIncidents, readTasks, renderPatchRecord, windowBefore } from '../../tasks/index.js';
+import {
+  guidanceInForce,
+  readConfig,
+  readIncidents,
+  readTasks,
+  renderGuidanceFile,
+  renderPatchRecord,
+  windowBefore,
+} from '../../tasks/index.js';
 import { experiments } from './patches.js';
 import type { TasksRuntime } from './runtime.js';
 import { metricsFor, readPatches } from './runtime.js';
 import type { TaskFilesReport } from './types.js';
-
-const _TASK_LINE_EVENTS: ReadonlySet<string> = new Set(Object.values(TASK_EVENT_TYPES));
 
 const TASK_LINE_EVENTS: ReadonlySet<string> = new Set(Object.values(TASK_EVENT_TYPES));
 
@@ -67,6 +73,7 @@ export async function writeWorkspace(rt: TasksRuntime, dir: string): Promise<Tas
   await mkdir(folders.active, { recursive: true });
   await mkdir(folders.done, { recursive: true });
   await mkdir(join(dir, 'ops'), { recursive: true });
+  await mkdir(join(dir, 'recall'), { recursive: true });
   const wanted = new Map<string, string>();
   for (const task of tasks) {
     const folder = isTerminal(task.state) ? 'done' : 'active';
@@ -96,7 +103,10 @@ export async function writeWorkspace(rt: TasksRuntime, dir: string): Promise<Tas
   wanted.set(join('tasks', 'events.jsonl'), renderTaskEventsJsonl(lines));
   const incidents = await readIncidents(rt.store);
   wanted.set(join('ops', 'incidents.jsonl'), toJsonLines(incidents));
-  for (const patch of await readPatches(rt)) {
+  const patches = await readPatches(rt);
+  const guidance = guidanceInForce(await readConfig(rt.store), patches);
+  wanted.set(join('recall', 'guidance.md'), renderGuidanceFile(guidance));
+  for (const patch of patches) {
     const folder = patch.status === 'proposed' ? 'proposed' : patch.status;
     wanted.set(join('ops', 'patches', folder, `${patch.patch_id}.md`), renderPatchRecord(patch));
   }
