@@ -21,7 +21,10 @@ export interface DailyMetrics {
   readonly date: string;
   readonly tasks_created: number;
   readonly tasks_completed: number;
-  /** Open at the end of the day with a deadline before it, or completed after their deadline. */
+  /**
+   * Open at the end of the day (or at the moment asked, for the current day) with a deadline
+   * before it, or completed that day after their deadline.
+   */
   readonly tasks_overdue: number;
   /** completed / (completed + overdue), null when both are 0. */
   readonly completion_rate: number | null;
@@ -43,22 +46,24 @@ function round(value: number, digits = 2): number {
 
 /**
  * Computes one UTC day's metrics from the task views, the incidents and the day's counters.
- * Depends only on its inputs (the day's end is `date`T24:00Z), so the same state gives the same
- * numbers whenever it is asked.
+ * Depends only on its inputs. Overdue is judged at the day's end (`date`T24:00Z), or at `asOf`
+ * when that falls within the day: asked at 10:00, a task due at 17:00 that day is not overdue yet.
  */
 export function computeDailyMetrics(
   date: string,
   tasks: readonly Task[],
   incidents: readonly Incident[],
   counters: DayCounters,
+  asOf?: string,
 ): DailyMetrics {
-  const end = `${date}T23:59:59.999Z`;
+  const dayEnd = `${date}T23:59:59.999Z`;
+  const end = asOf !== undefined && asOf.slice(0, 10) === date ? asOf : dayEnd;
   const onDay = (at: string | null) => at !== null && at.slice(0, 10) === date;
   const created = tasks.filter((t) => onDay(t.created_at));
   const completed = tasks.filter((t) => t.state === 'DONE' && onDay(t.completed_at));
   const overdue = tasks.filter((t) => {
     if (t.due === null || t.due > end || t.state === 'CANCELLED') return false;
-    if (t.completed_at === null || t.completed_at > end) return t.due.slice(0, 10) <= date;
+    if (t.completed_at === null || t.completed_at > end) return t.due <= end;
     return onDay(t.completed_at) && t.completed_at > t.due;
   });
   const firstActions = created

@@ -319,4 +319,15 @@ describe('computeDailyMetrics', () => {
       recall_hit_rate: 0.25,
     });
   });
+
+  it('does not count a deadline later in the day as overdue when asked before it', () => {
+    const open = { ...walk(['TRIAGED']), due: '2026-01-28T17:00:00.000Z' };
+    const ask = (asOf?: string) =>
+      computeDailyMetrics('2026-01-28', [open], [], EMPTY_DAY_COUNTERS, asOf).tasks_overdue;
+    expect(ask('2026-01-28T10:00:00.000Z')).toBe(0);
+    expect(ask('2026-01-28T17:30:00.000Z')).toBe(1);
+    // A past day is judged at its end, whenever it is asked.
+    expect(ask('2026-02-05T10:00:00.000Z')).toBe(1);
+    expect(ask()).toBe(1);
+  });
 });

@@ -64,5 +64,6 @@ export async function metrics(rt: TasksRuntime, date?: string): Promise<DailyMet
     await readTasks(rt.store),
     await readIncidents(rt.store),
     await readCounters(rt.store, day),
+    toIso(rt.clock.now()),
   );
 }

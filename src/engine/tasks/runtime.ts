@@ -1,6 +1,12 @@
 // The tasks runtime and the helpers every tasks step shares.
 
-import { type Clock, computeDailyMetrics, type DailyMetrics, type Task } from '../../core/index.js';
+import {
+  type Clock,
+  computeDailyMetrics,
+  type DailyMetrics,
+  type Task,
+  toIso,
+} from '../../core/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../../pipeline/index.js';
 import type { LanguageModel } from '../../providers/index.js';
@@ -87,8 +93,10 @@ export async function metricsFor(
   const tasks = await readTasks(rt.store);
   const incidents = await readIncidents(rt.store);
   const out: DailyMetrics[] = [];
+  const asOf = toIso(rt.clock.now());
   for (const date of dates) {
-    out.push(computeDailyMetrics(date, tasks, incidents, await readCounters(rt.store, date)));
+    const counters = await readCounters(rt.store, date);
+    out.push(computeDailyMetrics(date, tasks, incidents, counters, asOf));
   }
   return out;
 }
