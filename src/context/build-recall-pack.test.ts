@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTask, type Task } from '../core/index.js';
 import { entity, field, stateItem } from './__fixtures__/context-fixtures.js';
 import {
   buildRecallPack,
@@ -160,5 +161,67 @@ describe('buildRecallPack', () => {
     const none = buildRecallPackFitting(base, () => false);
     if (!none.ok) throw none.error;
     expect(none.value.sections[0]?.entries).toHaveLength(1);
+  });
+
+  it('marks an overdue task and lists an action item a task was captured from once', () => {
+    const task = (id: string, over: Partial<Task>): Task => {
+      const made = createTask(
+        {
+          id,
+          entity_id: 'user:primary',
+          title: 'Send the deck',
+          fields: {},
+          provenance: { source: 'manual', ref: '', quote: null },
+          parent_id: null,
+        },
+        { at: '2026-11-24T09:00:00.000Z', actor: 'capture', reason: '' },
+      );
+      if (!made.ok) throw made.error;
+      return { ...made.value, ...over };
+    };
+    const recent = { status: 'open' as const, lastSeenAt: '2026-11-25T08:00:00.000Z' };
+    const items = [
+      stateItem({
+        uid: 'a_000000000001',
+        typeTag: 'action',
+        text: 'Send the deck by Monday',
+        refs: ['m1'],
+        ...recent,
+      }),
+      stateItem({
+        uid: 'a_000000000002',
+        typeTag: 'action',
+        text: 'Call the bank on Friday',
+        refs: ['m2'],
+        ...recent,
+      }),
+      // Rests on the same message as the first task but is another action: kept.
+      stateItem({
+        uid: 'a_000000000003',
+        typeTag: 'action',
+        text: 'Book the hotel',
+        refs: ['m1'],
+        ...recent,
+      }),
+    ];
+    const tasks = [
+      task('TASK-20261124-001', {
+        due: '2026-11-24T17:00:00.000Z',
+        provenance: { source: 'message', ref: 'thread:work:msg:m1', quote: null },
+      }),
+      task('TASK-20261124-002', {
+        title: 'Call the bank',
+        due: '2026-11-25T17:00:00.000Z',
+        provenance: { source: 'state_item', ref: 'item:work:a_000000000002', quote: null },
+      }),
+    ];
+    const pack = buildRecallPack({ entity: 'user:primary', now: NOW, items, entities: [], tasks });
+    if (!pack.ok) throw pack.error;
+    const focus = pack.value.sections.find((s) => s.key === 'todays_focus');
+    expect(focus?.entries.map((e) => e.text)).toEqual([
+      'TASK-20261124-001 Send the deck (due 2026-11-24 17:00) [CAPTURED, OVERDUE]',
+      'TASK-20261124-002 Call the bank (due 2026-11-25 17:00) [CAPTURED]',
+      'Book the hotel',
+    ]);
   });
 });

@@ -155,8 +155,40 @@ function taskText(task: Task): string {
   return `${task.id} ${clean(task.title)}${due}`;
 }
 
-function taskEntries(tasks: readonly Task[], today: string) {
+/**
+ * The open action items an open task already carries, so the pack lists each once: the item a
+ * task was captured from (`item:<thread>:<uid>`), or an action item resting on the message a task
+ * was captured from (`thread:<t>:msg:<m>`) whose text holds the task's title.
+ */
+function trackedActions(tasks: readonly Task[], items: readonly StateItem[]): Set<string> {
+  const tracked = new Set<string>();
+  const open = tasks.filter((t) => t.state !== 'DONE' && t.state !== 'CANCELLED');
+  for (const item of items) {
+    if (item.typeTag !== 'action') continue;
+    const text = item.text.toLowerCase();
+    const carried = open.some((task) => {
+      const ref = task.provenance.ref;
+      if (ref.startsWith('item:')) return ref.endsWith(`:${item.uid}`);
+      const message = /^thread:.+:msg:(.+)$/.exec(ref)?.[1];
+      return (
+        message !== undefined &&
+        item.refs.includes(message) &&
+        text.includes(task.title.toLowerCase())
+      );
+    });
+    if (carried) tracked.add(item.uid);
+  }
+  return tracked;
+}
+
+function taskEntries(tasks: readonly Task[], now: string) {
+  const today = now.slice(0, 10);
   const tomorrow = nextDate(today);
+  const nowMs = parseRfc3339(now) ?? 0;
+  const overdue = (t: Task) => {
+    const due = t.due === null ? null : parseRfc3339(t.due);
+    return due !== null && due < nowMs ? ', OVERDUE' : '';
+  };
   const open = tasks.filter((t) => t.state !== 'DONE' && t.state !== 'CANCELLED');
   const soon = (t: Task) => t.due !== null && t.due.slice(0, 10) <= tomorrow;
   const p0 = open.filter((t) => t.priority === 'P0');
@@ -175,7 +207,7 @@ function taskEntries(tasks: readonly Task[], today: string) {
           t.state !== 'WAITING_EXTERNAL' &&
           (soon(t) || t.state === 'EXECUTING'),
       )
-      .map((t) => ({ id: t.id, text: `${taskText(t)} [${t.state}]` })),
+      .map((t) => ({ id: t.id, text: `${taskText(t)} [${t.state}${overdue(t)}]` })),
     waiting: open
       .filter((t) => t.state === 'WAITING_EXTERNAL')
       .map((t) => ({
@@ -232,7 +264,8 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  *
  * Open tasks join the sections: P0 tasks (the dead-man BLOCKED line first) under P0
  * constraints, WAITING_EXTERNAL ones under Waiting on, those due today or tomorrow or being
- * worked on under Today's focus, the rest under Open commitments.
+ * worked on under Today's focus (marked OVERDUE past their deadline), the rest under Open
+ * commitments. An open action item a task was captured from is left out: the task carries it.
  *
  * Superseded, done and answered items never appear. Pure and deterministic; `VALIDATION_FAILED`
  * when `now` is not RFC 3339.
@@ -289,8 +322,9 @@ function collectEntries(input: RecallPackInput): Result<SectionEntries> {
     const seen = parseRfc3339(item.lastSeenAt);
     return seen !== null && seen <= nowMs && nowMs - seen <= DAY_MS;
   };
-  const openActions = withStatus('action', 'open');
-  const tasks = taskEntries(input.tasks ?? [], today);
+  const tracked = trackedActions(input.tasks ?? [], items);
+  const openActions = withStatus('action', 'open').filter((item) => !tracked.has(item.uid));
+  const tasks = taskEntries(input.tasks ?? [], input.now);
   return ok({
     guidance: input.guidance ?? [],
     p0_constraints: [
