@@ -122,6 +122,27 @@ describe('verity context', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('prints recall feedback as JSON when --json follows feedback', async () => {
+    const pack = join(cli.dir, 'pack.md');
+    const output = join(cli.dir, 'output.txt');
+    writeFileSync(
+      pack,
+      '# Recall pack — 2026-03-02\n\n## Open commitments\n- Book the flights to Lisbon\n',
+    );
+    writeFileSync(output, 'I booked the flights to Lisbon for Friday.');
+    const result = await verity([
+      'context',
+      'feedback',
+      '--pack-file',
+      pack,
+      '--output',
+      output,
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ items_used: 1 });
+  });
+
   it('exits 3 for an entity id the engine refuses', async () => {
     const result = await verity(['context', '--entity', 'bob']);
     expect(result.code).toBe(3);

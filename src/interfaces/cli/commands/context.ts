@@ -113,10 +113,12 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
           readFile(options.packFile, 'utf8'),
           readFile(options.output, 'utf8'),
         ]);
+        // The parent's `--json` takes the flag wherever it stands on the line (as for `--pack`).
+        const json = options.json ?? (command.parent?.opts()['json'] as true | undefined);
         await toolkit.run(command, async (engine) => {
           const feedback = await engine.recall.recallFeedback(pack, output);
           toolkit.output(
-            options,
+            json === undefined ? options : { ...options, json },
             feedback,
             (f) => `${f.items_referenced} of ${f.items_used} recall-pack items referenced`,
           );
