@@ -103,7 +103,11 @@ async function pass(at: number) {
   };
 }
 
-const passes = [await pass(START + 30 * 60_000), await pass(START + 60 * 60_000)];
+const passes = [
+  await pass(START + 30 * 60_000),
+  await pass(START + 60 * 60_000),
+  await pass(START + 90 * 60_000),
+];
 for (const p of passes) console.log(JSON.stringify(p));
 
 const recall = createRecallCapability({
@@ -141,7 +145,7 @@ rmSync(dir, { recursive: true, force: true });
 const date = new Date().toISOString().slice(0, 10);
 const rows = passes.map(
   (p) =>
-    `| ${p.at} | ${p.tasks.toLocaleString('en-US')} | ${p.actions.toLocaleString('en-US')} | ${p.seconds} | ${p.cpu_seconds} |`,
+    `| ${p.at} | ${TASKS.toLocaleString('en-US')} | ${p.tasks.toLocaleString('en-US')} | ${p.actions.toLocaleString('en-US')} | ${p.seconds} | ${p.cpu_seconds} |`,
 );
 writeSection(
   'tasks',
@@ -161,16 +165,18 @@ Measured ${date} on ${machine()}, one process, embedded SQLite file, load averag
 ${loadAtStart} at the start.
 ${TASKS.toLocaleString('en-US')} open tasks (a quarter untriaged, the rest planned, P0–P3, deadlines from two
 days before to ten days after the first pass, next checks over 12 hours), seeded in ${Math.round(seedSeconds)} s (${Math.round(seedCpuSeconds)} s of CPU).
-One reconciler pass reads every open task view (one query on the indexed \`tasks\` table: ADR
-2026-11-26-task-table), plans its actions and appends each as an event in one write transaction. The
-first pass acts on most tasks (missing next checks, overdue deadlines, due-soon warnings); the
-second, 30 minutes later, shows a steadier state.
+One reconciler pass reads only the open tasks one of its rules can act on (a due or missing next
+check, a deadline passed or within 24 h, no progress past the priority's stale hours, a P0 on the
+dead-man switch: one query each on the \`tasks\` table, ADR 2026-11-26-reconciler-reads-actionable-tasks),
+plans their actions and appends each as an event in one write transaction. The first pass acts on
+most tasks (missing next checks, overdue deadlines, due-soon warnings); the second and third, 30
+and 60 minutes later, show a steadier state.
 
 Wall seconds depend on what else the machine runs; CPU seconds (this process, user + system)
 are the steadier figure to compare.
 
-| pass at | open tasks | actions recorded | seconds | CPU seconds |
-| --- | ---: | ---: | ---: | ---: |
+| pass at | open tasks | tasks read | actions recorded | seconds | CPU seconds |
+| --- | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 Recall pack for the same entity (all ${TASKS.toLocaleString('en-US')} tasks in scope, 600-token budget, no
