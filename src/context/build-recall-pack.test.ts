@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTask, type Task } from '../core/index.js';
+import type { Task } from '../core/index.js';
+import { sampleTask } from '../stores/conformance/index.js';
 import { entity, field, stateItem } from './__fixtures__/context-fixtures.js';
 import {
   buildRecallPack,
@@ -164,21 +165,8 @@ describe('buildRecallPack', () => {
   });
 
   it('marks an overdue task and lists an action item a task was captured from once', () => {
-    const task = (id: string, over: Partial<Task>): Task => {
-      const made = createTask(
-        {
-          id,
-          entity_id: 'user:primary',
-          title: 'Send the deck',
-          fields: {},
-          provenance: { source: 'manual', ref: '', quote: null },
-          parent_id: null,
-        },
-        { at: '2026-11-24T09:00:00.000Z', actor: 'capture', reason: '' },
-      );
-      if (!made.ok) throw made.error;
-      return { ...made.value, ...over };
-    };
+    const task = (id: string, over: Partial<Task>): Task =>
+      sampleTask(id, { title: 'Send the deck', ...over });
     const recent = { status: 'open' as const, lastSeenAt: '2026-11-25T08:00:00.000Z' };
     const items = [
       stateItem({

@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDANCE_KEY, guidanceInForce, renderGuidanceFile } from './llm-patches.js';
 import type { Patch } from './patch.js';
+import { type ImprovementAnalysis, toPatches } from './plan-improvement.js';
 
+const ANALYSIS: ImprovementAnalysis = {
+  window: ['2026-01-26'],
+  incidents_by_type: { MISSED_DEADLINE: 1 },
+  top_failure: 'MISSED_DEADLINE',
+  completion_rate: 0,
+  recall_hit_rate: null,
+};
+
+/** A guidance patch as the nightly loop records it, then in `status`. */
 function patch(id: string, status: Patch['status'], from: string[] | null, to: string[]): Patch {
-  return {
-    patch_id: id,
-    title: id,
-    incident_type: 'MISSED_DEADLINE',
-    evidence: '',
-    root_cause: '',
-    change: { key: GUIDANCE_KEY, from, to },
-    rollback_condition: { metric: 'completion_rate', below: 0.5, days: 3 },
-    metrics_to_watch: [],
-    status,
-    proposed_at: '2026-01-27T04:00:00.000Z',
-    reviewed_at: null,
-    reviewer: null,
-    review_note: null,
-    applied_at: null,
-    rolled_back_at: null,
-    rollback_reason: null,
-  };
+  const rollback = { metric: 'completion_rate', below: 0.5, days: 3 } as const;
+  const change = { key: GUIDANCE_KEY, from, to };
+  const [made] = toPatches(
+    [{ title: id, root_cause: '', change, rollback, watch: [] }],
+    ANALYSIS,
+    0,
+    0,
+  );
+  if (made === undefined) throw new Error('no patch');
+  return { ...made, patch_id: id, status };
 }
 
 describe('guidanceInForce', () => {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTask,
   DEFAULT_RECONCILE_SETTINGS,
   type EscalationLevel,
   HOUR_MS,
@@ -15,6 +14,7 @@ import {
   type Task,
   toIso,
 } from '../core/index.js';
+import { sampleTask } from '../stores/conformance/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { readActionableTasks } from './run-reconciler.js';
@@ -40,21 +40,9 @@ function sampleTasks(count: number, seed: number): Task[] {
     toIso(START + Math.round(from + next() * (to - from)) * HOUR_MS);
   const tasks: Task[] = [];
   for (let i = 1; i <= count; i += 1) {
-    const created = createTask(
-      {
-        id: `TASK-20260120-${String(i).padStart(3, '0')}`,
-        entity_id: 'user:primary',
-        title: `Task ${i}`,
-        fields: {},
-        provenance: { source: 'manual', ref: 'cli', quote: null },
-        parent_id: null,
-      },
-      { at: toIso(START - 200 * HOUR_MS), actor: 'user', reason: '' },
-    );
-    if (!created.ok) throw created.error;
     const level = pick([0, 0, 1, 2, 3, 4] as const) as EscalationLevel;
     tasks.push({
-      ...created.value,
+      ...sampleTask(`TASK-20260120-${String(i).padStart(3, '0')}`),
       state: pick(TASK_STATES),
       priority: next() < 0.2 ? null : pick(TASK_PRIORITIES),
       due: next() < 0.3 ? null : hour(-72, 120),

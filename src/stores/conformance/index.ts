@@ -6,7 +6,11 @@
 export { registerMigrationListCase } from './register-migration-list-case.js';
 export type { StoreHarness } from './register-store-conformance.js';
 export { registerStoreConformance } from './register-store-conformance.js';
-export { expectMigratedTaskView, LEGACY_TASK_VIEW } from './register-tasks-conformance.js';
+export {
+  expectMigratedTaskView,
+  LEGACY_TASK_VIEW,
+  sampleTask,
+} from './register-tasks-conformance.js';
 export {
   SAMPLE_ENTITY,
   sampleDlqItem,

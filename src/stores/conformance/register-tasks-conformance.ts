@@ -11,7 +11,7 @@ interface TasksHarness {
 const SCOPE: WriteScope = { entities: [SAMPLE_ENTITY], global: true };
 
 /** A task view as the fold writes it (core's `createTask`); `over` sets what a case is about. */
-function sampleTask(id: string, over: Partial<Task> = {}): Task {
+export function sampleTask(id: string, over: Partial<Task> = {}): Task {
   const created = createTask(
     {
       id,

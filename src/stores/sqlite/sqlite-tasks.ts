@@ -8,48 +8,30 @@ import type { SqliteGuard } from './sqlite-vault.js';
 function where(query: TaskQuery): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (query.states !== undefined) {
-    clauses.push('state IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(query.states));
-  }
-  if (query.entityId !== undefined) {
-    clauses.push('entity_id = ?');
-    params.push(query.entityId);
-  }
-  if (query.priorities !== undefined) {
-    clauses.push('priority IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(query.priorities));
-  }
-  if (query.checkDueBy !== undefined) {
-    clauses.push('(next_check IS NULL OR next_check <= ?)');
-    params.push(query.checkDueBy);
-  }
-  if (query.dueBy !== undefined) {
-    clauses.push('due <= ?');
-    params.push(query.dueBy);
-  }
-  if (query.dueAfter !== undefined) {
-    clauses.push('due > ?');
-    params.push(query.dueAfter);
-  }
-  // The filters below read the view's own fields: no column of theirs is indexed, so they narrow
-  // what an indexed filter above (state, priority, due) found before any row leaves SQLite.
-  if (query.deadlineMissed !== undefined) {
-    clauses.push("json_extract(doc, '$.deadline_missed') = ?");
-    params.push(query.deadlineMissed ? 1 : 0);
-  }
-  if (query.progressBefore !== undefined) {
-    clauses.push("json_extract(doc, '$.last_progress_at') < ?");
-    params.push(query.progressBefore);
-  }
-  if (query.escalationBelow !== undefined) {
-    clauses.push("json_extract(doc, '$.escalation_level') < ?");
-    params.push(query.escalationBelow);
-  }
-  if (query.escalationAtLeast !== undefined) {
-    clauses.push("json_extract(doc, '$.escalation_level') >= ?");
-    params.push(query.escalationAtLeast);
-  }
+  const add = (clause: string, value: unknown) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  const list = (values: readonly string[] | undefined) =>
+    values === undefined ? undefined : JSON.stringify(values);
+  // Indexed columns first, then the view's own fields: no column of theirs is indexed, so they
+  // narrow what the indexed filters found before any row leaves SQLite.
+  const filters: readonly (readonly [string, unknown])[] = [
+    ['state IN (SELECT value FROM json_each(?))', list(query.states)],
+    ['entity_id = ?', query.entityId],
+    ['priority IN (SELECT value FROM json_each(?))', list(query.priorities)],
+    ['(next_check IS NULL OR next_check <= ?)', query.checkDueBy],
+    ['due <= ?', query.dueBy],
+    ['due > ?', query.dueAfter],
+    [
+      "json_extract(doc, '$.deadline_missed') = ?",
+      query.deadlineMissed === undefined ? undefined : Number(query.deadlineMissed),
+    ],
+    ["json_extract(doc, '$.last_progress_at') < ?", query.progressBefore],
+    ["json_extract(doc, '$.escalation_level') < ?", query.escalationBelow],
+    ["json_extract(doc, '$.escalation_level') >= ?", query.escalationAtLeast],
+  ];
+  for (const [clause, value] of filters) if (value !== undefined) add(clause, value);
   if (query.untriaged === true) clauses.push('priority IS NULL');
   return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }
