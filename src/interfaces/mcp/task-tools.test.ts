@@ -57,6 +57,25 @@ describe('task tools over MCP', () => {
     });
   });
 
+  it('lists the incidents by type, and the patches with their experiments', async () => {
+    const wrong = await call('list_incidents', { entity_id: 'user:primary', type: 'WRONG_RECALL' });
+    expect(wrong.structuredContent).toMatchObject({
+      incidents: [{ type: 'WRONG_RECALL', detail: 'forgot the client prefers net-15' }],
+    });
+    const all = await call('list_incidents', { entity_id: 'user:primary' });
+    expect(
+      (all.structuredContent as { incidents: { type: string }[] }).incidents.map((i) => i.type),
+    ).toEqual(['MISSED_DEADLINE', 'WRONG_RECALL']);
+    const later = await call('list_incidents', {
+      entity_id: 'user:primary',
+      since: '2026-01-29T00:00:00Z',
+    });
+    expect(later.structuredContent).toEqual({ incidents: [] });
+    const patches = await call('list_patches', { entity_id: 'user:primary' });
+    expect(patches.structuredContent).toEqual({ patches: [], experiments: [] });
+    expect(toolText(patches)).toBe('no patches');
+  });
+
   it('get_context with pack: true cites a relevant procedure with its source', async () => {
     const recorded = await call('record_memory', {
       entity_id: 'user:primary',

@@ -13,6 +13,8 @@ export const TOOL_NAMES: readonly string[] = [
   'get_context',
   'get_state',
   'get_task_metrics',
+  'list_incidents',
+  'list_patches',
   'list_pending_reviews',
   'list_prediction_errors',
   'list_proposals',

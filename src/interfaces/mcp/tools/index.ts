@@ -9,6 +9,8 @@ import { forgetMemory } from './forget-memory.js';
 import { getContext } from './get-context.js';
 import { getState } from './get-state.js';
 import { getTaskMetrics } from './get-task-metrics.js';
+import { listIncidents } from './list-incidents.js';
+import { listPatches } from './list-patches.js';
 import { listPendingReviews } from './list-pending-reviews.js';
 import { listPredictionErrors } from './list-prediction-errors.js';
 import { listProposals } from './list-proposals.js';
@@ -48,7 +50,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
   acknowledgeTask,
   reconcileTasks,
   logIncident,
+  listIncidents,
   getTaskMetrics,
+  listPatches,
   resolveTaskReview,
   getContext,
   recordMemory,
