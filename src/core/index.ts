@@ -155,6 +155,7 @@ export {
   renderTaskEventsJsonl,
   renderTasksZone,
   stableJson,
+  taskSummary,
   toJsonLines,
 } from './tasks/render-tasks.js';
 export type {

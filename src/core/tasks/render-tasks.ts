@@ -50,6 +50,21 @@ export function deadManLine(task: Task): string {
   return `- ⚠️ BLOCKED: P0 task ${task.id} "${task.title}" is overdue (due ${task.due ?? '?'}, ${ack}). Must resolve before other work.`;
 }
 
+/** Owners that are the people in the conversation; anyone else is named on the task's line. */
+const SELF_OWNERS: ReadonlySet<string> = new Set(['user', 'assistant', 'we']);
+
+/**
+ * One task as a line on every surface: `ID title (priority, state, due …, E<n>, owner …)`. The
+ * owner is shown only when it is someone else ("Ana will send me the quotes" is Ana's to do).
+ */
+export function taskSummary(task: Task): string {
+  const parts = [task.priority ?? 'untriaged', task.state];
+  if (task.due !== null) parts.push(`due ${task.due}`);
+  if (task.escalation_level > 0) parts.push(`E${task.escalation_level}`);
+  if (task.owner !== null && !SELF_OWNERS.has(task.owner)) parts.push(`owner ${task.owner}`);
+  return `${task.id} ${task.title} (${parts.join(', ')})`;
+}
+
 /**
  * The HEARTBEAT.md `tasks` zone: one BLOCKED line per task holding the dead-man switch, then one
  * unchecked line per open task (priority, due, id order), at most `limit`. Pure and
@@ -58,12 +73,7 @@ export function deadManLine(task: Task): string {
 export function renderTasksZone(tasks: readonly Task[], limit = 20): string {
   const open = tasks.filter((t) => !isTerminal(t.state)).sort(compareTasks);
   const lines = open.filter(holdsDeadMan).map(deadManLine);
-  for (const task of open.slice(0, limit)) {
-    const parts = [task.priority ?? 'untriaged', task.state];
-    if (task.due !== null) parts.push(`due ${task.due}`);
-    if (task.escalation_level > 0) parts.push(`E${task.escalation_level}`);
-    lines.push(`- [ ] ${task.id} ${task.title} (${parts.join(', ')})`);
-  }
+  for (const task of open.slice(0, limit)) lines.push(`- [ ] ${taskSummary(task)}`);
   if (open.length > limit) lines.push(`- … and ${open.length - limit} more open tasks`);
   return lines.length === 0 ? '_No open tasks._' : lines.join('\n');
 }

@@ -29,11 +29,20 @@ describe('verity tasks', () => {
     expect(JSON.parse(list.stdout).tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
   });
 
-  it('shows who owns a task', async () => {
+  it('shows who owns a task, and names an owner other than the user on its line', async () => {
     await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the quotes', '--owner', 'Ana']);
     const shown = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'TASK-20260128-001']);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('  owner: Ana\n');
+    const list = await verity('2026-01-28T09:02:00Z', ['tasks', 'list']);
+    expect(list.stdout).toContain(
+      'TASK-20260128-001 Send the quotes (untriaged, CAPTURED, owner Ana)',
+    );
+    await verity('2026-01-28T09:03:00Z', ['tasks', 'add', 'Book the flights', '--owner', 'user']);
+    const mine = await verity('2026-01-28T09:04:00Z', ['tasks', 'show', 'TASK-20260128-002']);
+    expect(mine.stdout.split('\n')[0]).toBe(
+      'TASK-20260128-002 Book the flights (untriaged, CAPTURED)',
+    );
   });
 
   it('explains a refused move and exits non-zero', async () => {

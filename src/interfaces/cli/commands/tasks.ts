@@ -10,6 +10,7 @@ import {
   type Task,
   type TaskFields,
   type TaskState,
+  taskSummary,
 } from '../../../core/index.js';
 import type { Patch, ReconcileReport } from '../../../engine/index.js';
 import { collect, oneOf } from '../option-parsers.js';
@@ -95,10 +96,7 @@ function withFieldOptions(command: Command): Command {
 
 /** One line per task. */
 export function renderTaskLine(task: Task): string {
-  const parts = [task.priority ?? 'untriaged', task.state];
-  if (task.due !== null) parts.push(`due ${task.due}`);
-  if (task.escalation_level > 0) parts.push(`E${task.escalation_level}`);
-  return `${task.id} ${task.title} (${parts.join(', ')})`;
+  return taskSummary(task);
 }
 
 function renderTask(task: Task): string {

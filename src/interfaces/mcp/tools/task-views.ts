@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_PRIORITIES, TASK_STATES, type Task } from '../../../core/index.js';
+import { TASK_PRIORITIES, TASK_STATES, type Task, taskSummary } from '../../../core/index.js';
 
 /** A task id argument, e.g. TASK-20260130-001. */
 export const taskIdInput = z.string().regex(/^TASK-\d{8}-\d{3,}$/);
@@ -53,8 +53,5 @@ export const taskOutput = { task };
 
 /** One line for people describing a task. */
 export function taskLine(t: Task): string {
-  const parts = [t.priority ?? 'untriaged', t.state];
-  if (t.due !== null) parts.push(`due ${t.due}`);
-  if (t.escalation_level > 0) parts.push(`E${t.escalation_level}`);
-  return `${t.id} ${t.title} (${parts.join(', ')})`;
+  return taskSummary(t);
 }
