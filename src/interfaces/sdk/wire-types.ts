@@ -1,8 +1,15 @@
 /**
  * The JSON `verity serve` answers with, as TypeScript types: snake_case, exactly as on the wire.
  * Each type names the fields a caller relies on; answers may carry more (index signatures keep
- * them reachable without a cast).
+ * them reachable without a cast). Where the engine already returns a snake_case view, the wire
+ * type is that view (a type-only import: nothing of the engine is loaded at run time).
  */
+
+import type { ValidationIssue } from '../../core/index.js';
+import type { MemoryView, MemoryWriteResult } from '../../engine/index.js';
+
+/** An engine view as it crosses the wire: the same fields, and room for ones added later. */
+type Open<T> = T & { readonly [key: string]: unknown };
 
 /** One slot of an entity's state, as `GET /api/state/{entity_id}?field=` answers it. */
 export interface WireFieldView {
@@ -88,11 +95,7 @@ export interface WireMessageOutcome {
 }
 
 /** One problem found in a record. */
-export interface WireIssue {
-  readonly path: string;
-  readonly rule: string;
-  readonly message: string;
-}
+export type WireIssue = ValidationIssue;
 
 /** How many records of one call were applied, were already known, or were rejected. */
 export interface WireCounts {
@@ -181,28 +184,11 @@ export interface WireReviewAnswer {
   readonly [key: string]: unknown;
 }
 
-/** A memory note of the vault. */
-export interface WireMemory {
-  readonly memory_id: string;
-  readonly entity_id: string;
-  readonly text: string;
-  readonly tags: readonly string[];
-  readonly cites: readonly string[];
-  readonly revision: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-  /** Signs that the memory no longer matches the state it cites. */
-  readonly drift: readonly Readonly<Record<string, unknown>>[];
-  readonly [key: string]: unknown;
-}
+/** A memory note of the vault (the engine's `MemoryView`). */
+export type WireMemory = Open<MemoryView>;
 
 /** `POST /api/memories`: the memory, and the cited links that were ambiguous or missing. */
-export interface WireMemoryRecorded {
-  readonly memory: WireMemory;
-  readonly ambiguous_links: readonly unknown[];
-  readonly missing_links: readonly unknown[];
-  readonly [key: string]: unknown;
-}
+export type WireMemoryRecorded = Open<Omit<MemoryWriteResult, 'memory'> & { memory: WireMemory }>;
 
 /** `GET /health`. */
 export interface WireHealth {
