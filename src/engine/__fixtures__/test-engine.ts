@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { TaskFields } from '../../core/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
@@ -36,6 +37,43 @@ export async function openTestEngine(
 export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>): Promise<void> {
   await opened.engine.close();
   rmSync(opened.dir, { recursive: true, force: true });
+}
+
+/**
+ * Registers hooks that open a test engine (as `openTestEngine` does) before each test and close
+ * it after. The returned object reads the running test's folder, home, clock and engine.
+ */
+export function useTestEngine(
+  prefix: string,
+  at: string,
+  options: Partial<EngineOptions> = {},
+): TestEngine {
+  let opened: TestEngine | undefined;
+  beforeEach(async () => {
+    opened = await openTestEngine(prefix, at, options);
+  });
+  afterEach(async () => {
+    if (opened !== undefined) await closeTestEngine(opened);
+    opened = undefined;
+  });
+  const current = (): TestEngine => {
+    if (opened === undefined) throw new Error('useTestEngine: read outside a running test');
+    return opened;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get home() {
+      return current().home;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get engine() {
+      return current().engine;
+    },
+  };
 }
 
 /**
