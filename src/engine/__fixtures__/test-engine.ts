@@ -91,3 +91,16 @@ export async function addPlannedTask(
   if (plan !== undefined) await engine.tasks.move(task.id, 'PLANNED', plan);
   return task;
 }
+
+/**
+ * Captures `text` as session `s1` at shutdown, observed at once, reflects, and returns the
+ * pending MEMORY.md proposals (the observer's path from a session to a proposal).
+ */
+export async function proposalsFromSession(
+  engine: Engine,
+  text: string,
+): Promise<Awaited<ReturnType<Engine['observer']['listProposals']>>> {
+  await engine.observer.capture({ text, sessionId: 's1', trigger: 'shutdown', observe: 'sync' });
+  await engine.observer.reflect();
+  return engine.observer.listProposals();
+}
