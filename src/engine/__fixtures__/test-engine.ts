@@ -41,13 +41,13 @@ export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>
 
 /**
  * Registers hooks that open a test engine (as `openTestEngine` does) before each test and close
- * it after. The returned object reads the running test's folder, home, clock and engine.
+ * it after; the returned function gives the running test's engine, clock and folders.
  */
 export function useTestEngine(
   prefix: string,
   at: string,
   options: Partial<EngineOptions> = {},
-): TestEngine {
+): () => TestEngine {
   let opened: TestEngine | undefined;
   beforeEach(async () => {
     opened = await openTestEngine(prefix, at, options);
@@ -56,23 +56,9 @@ export function useTestEngine(
     if (opened !== undefined) await closeTestEngine(opened);
     opened = undefined;
   });
-  const current = (): TestEngine => {
+  return () => {
     if (opened === undefined) throw new Error('useTestEngine: read outside a running test');
     return opened;
-  };
-  return {
-    get dir() {
-      return current().dir;
-    },
-    get home() {
-      return current().home;
-    },
-    get clock() {
-      return current().clock;
-    },
-    get engine() {
-      return current().engine;
-    },
   };
 }
 
