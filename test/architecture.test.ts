@@ -268,6 +268,19 @@ function violationsFor(
     const targetLayer = targetLayerName(target);
     if (!targetLayer || targetLayer === layer.name) continue;
     if (layer.name === 'core' && targetLayer === 'schemas' && typeOnly) continue;
+    // The HTTP client may name the engine's views as types; nothing of them is loaded at run time.
+    if (layer.name === 'interfaces/sdk' && typeOnly && SDK_TYPE_SOURCES.includes(targetLayer)) {
+      if (!isPublicFace(target, targetLayer)) {
+        found.push(
+          `${from}: deep import of ${relative(root, target)}; import ${targetLayer}/index.ts`,
+        );
+      }
+      continue;
+    }
+    if (layer.name === 'interfaces/sdk') {
+      found.push(`${from}: the HTTP client may import ${targetLayer} only with import type`);
+      continue;
+    }
     if (layer.name === 'core' && targetLayer === 'schemas') {
       found.push(`${from}: core may import schemas only with import type`);
       continue;
@@ -284,6 +297,9 @@ function violationsFor(
   }
   return found;
 }
+
+/** Layers whose exported types the HTTP client (`interfaces/sdk`) may name with `import type`. */
+const SDK_TYPE_SOURCES = ['engine', 'core'];
 
 const files = walk(src);
 const violations = files.flatMap((file) => violationsFor(file, importsOf(file)));

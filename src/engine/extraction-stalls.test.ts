@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Clock, EngineError } from '../core/index.js';
+import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { BACKGROUND_QUEUES } from './background-jobs.js';
 import { createEngine } from './create-engine.js';
 import { extractionStalls } from './extraction-stalls.js';
@@ -41,10 +42,7 @@ beforeEach(() => {
   now = START + 60_000;
 });
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTestEngine({ dir, engine }));
 
 describe('extractionStalls', () => {
   it('reports threads waiting for extraction, how long, and which are stalled', async () => {

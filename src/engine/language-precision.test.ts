@@ -61,18 +61,23 @@ async function committed(field: string, entity = 'user:primary'): Promise<string
   return f.status === 'committed' ? f.value : null;
 }
 
+/** One test per sentence: saying it commits no field and raises no review. */
+function itChangesNoState(sentences: readonly string[]): void {
+  it.each(sentences)('"%s" changes no state', async (text) => {
+    await say(text);
+    expect(await touched()).toEqual([]);
+  });
+}
+
 describe('no false state from ordinary chat (issue #10, "What was measured")', () => {
-  it.each([
+  itChangesNoState([
     "I'm at Starbucks grabbing coffee",
     'We are in Chapter 11',
     'Back from lunch',
     'The trip to Paris was amazing last month',
     "We're doing Python for the backend",
     'Our trip got off to a bad start… the accident',
-  ])('"%s" changes no state', async (text) => {
-    await say(text);
-    expect(await touched()).toEqual([]);
-  });
+  ]);
 
   it('"Going forward, please book me on morning flights" is not a meeting time', async () => {
     await say('Going forward, please book me on morning flights');
@@ -110,17 +115,14 @@ describe('the right state where the sentence states it', () => {
 });
 
 describe('sentences of our own', () => {
-  it.each([
+  itChangesNoState([
     "I'm at Blue Bottle with Priya",
     "We're in Module 4 of the course now",
     'Back from the gym, starving',
     'Our honeymoon in Kyoto was unforgettable',
     'We are doing Rust for the parser',
     'Finally at the office',
-  ])('"%s" changes no state', async (text) => {
-    await say(text);
-    expect(await touched()).toEqual([]);
-  });
+  ]);
 
   it('commits a first-person arrival in a gazetteer city', async () => {
     await say('Touched down in Tbilisi an hour ago, heading to the hotel');

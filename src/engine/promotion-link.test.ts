@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { EVENT_TYPES } from '../ledger/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/sqlite-store.js';
 import { transcriptLine } from '../testing/index.js';
+import { closeTestEngine, proposalsFromSession } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './types.js';
 
@@ -51,20 +52,10 @@ describe('promotion link', () => {
     await engine.vault.index();
   });
 
-  afterEach(async () => {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => closeTestEngine({ dir, engine }));
 
   async function promoteBoth(): Promise<{ rule: string; decision: string }> {
-    await engine.observer.capture({
-      text: SESSION,
-      sessionId: 's1',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
-    const pending = await engine.observer.listProposals();
+    const pending = await proposalsFromSession(engine, SESSION);
     const rule = pending.find((p) => p.section === 'Hard Rules');
     const decision = pending.find((p) => p.section === 'Decisions');
     if (rule === undefined || decision === undefined) throw new Error('expected two proposals');

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../testing/index.js';
-import { addPlannedTask, closeTestEngine, openTestEngine } from './__fixtures__/test-engine.js';
+import {
+  addPlannedTask,
+  closeTestEngine,
+  openTestEngine,
+  proposalsFromSession,
+} from './__fixtures__/test-engine.js';
 import type { Engine } from './index.js';
 import { isReferenced } from './recall-pack.js';
 
@@ -226,17 +231,13 @@ describe('relevant procedures', () => {
 
   /** Promotes one procedure into MEMORY.md the way the observer does: capture, reflect, approve. */
   async function promoteProcedure(): Promise<string> {
-    await engine.observer.capture({
-      text: [
+    const proposals = await proposalsFromSession(
+      engine,
+      [
         line('p1', 'Use `npm run publish` to publish a blog post, then purge the CDN cache.', 0),
         line('p2', 'We decided to keep Redis 7.2 as the session store.', 2),
       ].join('\n'),
-      sessionId: 's1',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
-    const proposals = await engine.observer.listProposals();
+    );
     const proposal = proposals.find((p) => p.type === 'procedure');
     if (proposal === undefined) throw new Error('expected a procedure proposal');
     await engine.observer.resolveProposal(proposal.proposal_id, 'approve');

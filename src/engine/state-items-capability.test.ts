@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   messageRecord,
   toJsonl,
 } from '../testing/index.js';
+import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine, type EngineItemOptions } from './index.js';
 
 let home: string;
@@ -91,10 +92,7 @@ beforeEach(async () => {
   store = await createSqliteStore({ path: join(home, 'verity.db') });
 });
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => closeTestEngine({ dir: home, engine }));
 
 describe('state items through the engine', () => {
   it('extracts items from ingested messages and advances the watermark with them', async () => {

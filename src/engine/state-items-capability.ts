@@ -1,7 +1,6 @@
 import {
   type Clock,
   compareForRendering,
-  contentHash,
   EngineError,
   type IdSource,
   type JsonObject,
@@ -23,7 +22,7 @@ import {
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
-import { EVENT_TYPES, type EventType, type NewLedgerEvent } from '../ledger/index.js';
+import { EVENT_TYPES, type EventType, type NewLedgerEvent, systemEvent } from '../ledger/index.js';
 import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
@@ -438,16 +437,7 @@ async function appendAndFold(
   operation: string,
   now: string = toIso(rt.clock.now()),
 ): Promise<NewLedgerEvent> {
-  const event: NewLedgerEvent = {
-    eventId: rt.ids.uuid(),
-    type,
-    entityId,
-    eventTs: now,
-    recordedAt: now,
-    payload,
-    payloadHash: contentHash(payload),
-    dedupeKey: null,
-  };
+  const event = systemEvent(rt.ids.uuid(), type, entityId, payload, now);
   const appended = await tx.appendEvent(event);
   if (appended.kind !== 'appended') {
     throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {

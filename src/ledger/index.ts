@@ -13,6 +13,7 @@ export type {
   RecordRejection,
 } from './records.js';
 export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';
+export { systemEvent } from './system-event.js';
 export type {
   CitedPassagePayload,
   MemoryRecordedPayload,

@@ -1,5 +1,5 @@
-import { canonicalJson, contentHash, deriveUuid, type JsonObject, toIso } from '../core/index.js';
-import type { EventType } from '../ledger/index.js';
+import { canonicalJson, deriveUuid, type JsonObject, toIso } from '../core/index.js';
+import { type EventType, systemEvent } from '../ledger/index.js';
 import { applyEvent, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import type { PipelineDeps } from './ingest.js';
@@ -18,16 +18,14 @@ export async function recordEvent(
   dedupeKey: string | null = null,
 ): Promise<boolean> {
   const now = toIso(deps.clock.now());
-  const event = {
-    eventId: deriveUuid(type, canonicalJson(payload)),
+  const event = systemEvent(
+    deriveUuid(type, canonicalJson(payload)),
     type,
     entityId,
-    eventTs: now,
-    recordedAt: now,
     payload,
-    payloadHash: contentHash(payload),
+    now,
     dedupeKey,
-  };
+  );
   return withPipelineTx(
     deps.store,
     { entities: entityId === null ? [] : [entityId], global: true },

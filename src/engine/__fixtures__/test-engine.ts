@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { TaskFields } from '../../core/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
@@ -39,6 +40,29 @@ export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>
 }
 
 /**
+ * Registers hooks that open a test engine (as `openTestEngine` does) before each test and close
+ * it after; the returned function gives the running test's engine, clock and folders.
+ */
+export function useTestEngine(
+  prefix: string,
+  at: string,
+  options: Partial<EngineOptions> = {},
+): () => TestEngine {
+  let opened: TestEngine | undefined;
+  beforeEach(async () => {
+    opened = await openTestEngine(prefix, at, options);
+  });
+  afterEach(async () => {
+    if (opened !== undefined) await closeTestEngine(opened);
+    opened = undefined;
+  });
+  return () => {
+    if (opened === undefined) throw new Error('useTestEngine: read outside a running test');
+    return opened;
+  };
+}
+
+/**
  * Adds a task and moves it to TRIAGED with `triage` (priority, due, definition of done), then to
  * PLANNED with `plan` when given. Returns the task as added.
  */
@@ -52,4 +76,17 @@ export async function addPlannedTask(
   await engine.tasks.move(task.id, 'TRIAGED', triage);
   if (plan !== undefined) await engine.tasks.move(task.id, 'PLANNED', plan);
   return task;
+}
+
+/**
+ * Captures `text` as session `s1` at shutdown, observed at once, reflects, and returns the
+ * pending MEMORY.md proposals (the observer's path from a session to a proposal).
+ */
+export async function proposalsFromSession(
+  engine: Engine,
+  text: string,
+): Promise<Awaited<ReturnType<Engine['observer']['listProposals']>>> {
+  await engine.observer.capture({ text, sessionId: 's1', trigger: 'shutdown', observe: 'sync' });
+  await engine.observer.reflect();
+  return engine.observer.listProposals();
 }

@@ -2,15 +2,15 @@
 import type { MemoryHit } from '../../context/index.js';
 import {
   canonicalJson,
-  contentHash,
   deriveUuid,
   EngineError,
   type JsonObject,
   toIso,
 } from '../../core/index.js';
-import { EVENT_TYPES, type PredictionErrorPayload } from '../../ledger/index.js';
+import { EVENT_TYPES, type PredictionErrorPayload, systemEvent } from '../../ledger/index.js';
 import { applyEvent, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
 import { detectDrift } from '../../vault/index.js';
+
 import type { VaultRuntime } from './runtime.js';
 import { openTypes, requireMemory, toErrorView, withMemories, wordsOf } from './runtime.js';
 import type { PredictionErrorFilters, PredictionErrorView } from './types.js';
@@ -28,16 +28,7 @@ export async function recordFindings(
     const session = await openSession(tx);
     for (const finding of findings) {
       const payload = finding as unknown as JsonObject;
-      const event = {
-        eventId: deriveUuid(type, canonicalJson(payload)),
-        type,
-        entityId: null,
-        eventTs: now,
-        recordedAt: now,
-        payload,
-        payloadHash: contentHash(payload),
-        dedupeKey: null,
-      };
+      const event = systemEvent(deriveUuid(type, canonicalJson(payload)), type, null, payload, now);
       const appended = await tx.appendEvent(event);
       if (appended.kind !== 'appended') continue;
       await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });

@@ -1,4 +1,5 @@
 import type { MemoryHit } from '../../context/index.js';
+import type { PredictionErrorPayload } from '../../ledger/index.js';
 import type { PredictionErrorType } from '../../stores/index.js';
 import type {
   Citations,
@@ -33,18 +34,14 @@ export interface MemoryView {
   readonly drift: readonly string[];
 }
 
-/** A prediction error as the interfaces show it, with the memory's text when it has one. */
-export interface PredictionErrorView {
-  readonly error_id: string;
+/**
+ * A prediction error as the interfaces show it: what the detector recorded (without its run
+ * instant `at`), the memory's text when it has one, and when it was first and last seen and
+ * resolved.
+ */
+export interface PredictionErrorView extends Omit<PredictionErrorPayload, 'at' | 'error_type'> {
   readonly error_type: PredictionErrorType;
-  readonly memory_id: string | null;
   readonly memory_text: string | null;
-  readonly note_path: string | null;
-  readonly query: string;
-  readonly distance: number | null;
-  readonly passage_then: string | null;
-  readonly passage_now: string | null;
-  readonly detail: string | null;
   readonly detected_at: string;
   readonly last_seen_at: string;
   readonly resolved_at: string | null;

@@ -14,6 +14,18 @@ interface CommandArea {
 }
 
 /**
+ * A command area whose module (imported by `load`, on demand) exports its register function as
+ * `name`.
+ */
+function area<K extends string, M extends Record<K, RegisterArea>>(
+  commands: readonly string[],
+  load: () => Promise<M>,
+  name: K,
+): CommandArea {
+  return { commands, load: async () => (await load())[name] };
+}
+
+/**
  * Every command area, in the order `verity --help` lists them, with the top-level commands each
  * registers (a test checks the names against what the module registers). A command line that
  * names one of them loads that area's module only (ADR 2026-11-26-lazy-start-up); help, a bare
@@ -21,97 +33,52 @@ interface CommandArea {
  * entry here.
  */
 export const COMMAND_AREAS: readonly CommandArea[] = [
-  {
-    commands: ['init'],
-    load: async () => (await import('./commands/init.js')).registerInitCommands,
-  },
-  {
-    commands: ['ingest'],
-    load: async () => (await import('./commands/ingest.js')).registerIngestCommands,
-  },
-  {
-    commands: ['state'],
-    load: async () => (await import('./commands/state.js')).registerStateCommands,
-  },
-  {
-    commands: ['review'],
-    load: async () => (await import('./commands/review.js')).registerReviewCommands,
-  },
-  { commands: ['dlq'], load: async () => (await import('./commands/dlq.js')).registerDlqCommands },
-  {
-    commands: ['rebuild'],
-    load: async () => (await import('./commands/rebuild.js')).registerRebuildCommands,
-  },
-  {
-    commands: ['forget'],
-    load: async () => (await import('./commands/forget.js')).registerForgetCommands,
-  },
-  {
-    commands: ['stats'],
-    load: async () => (await import('./commands/stats.js')).registerStatsCommands,
-  },
-  {
-    commands: ['serve'],
-    load: async () => (await import('./commands/serve.js')).registerServeCommands,
-  },
-  { commands: ['mcp'], load: async () => (await import('./commands/mcp.js')).registerMcpCommands },
-  {
-    commands: ['search', 'index', 'reindex'],
-    load: async () => (await import('./commands/search.js')).registerSearchCommands,
-  },
-  {
-    commands: ['project', 'watch'],
-    load: async () => (await import('./commands/projections.js')).registerProjectionCommands,
-  },
-  {
-    commands: ['migrate'],
-    load: async () => (await import('./commands/migrate.js')).registerMigrateCommands,
-  },
-  {
-    commands: ['migrate-store'],
-    load: async () => (await import('./commands/migrate-store.js')).registerMigrateStoreCommands,
-  },
-  {
-    commands: ['poll'],
-    load: async () => (await import('./commands/signals.js')).registerSignalCommands,
-  },
-  {
-    commands: ['extract'],
-    load: async () => (await import('./commands/extraction.js')).registerExtractionCommands,
-  },
-  {
-    commands: ['items'],
-    load: async () => (await import('./commands/items.js')).registerItemsCommands,
-  },
-  {
-    commands: ['context'],
-    load: async () => (await import('./commands/context.js')).registerContextCommands,
-  },
-  {
-    commands: ['vault', 'memories', 'drift'],
-    load: async () => (await import('./commands/vault.js')).registerVaultCommands,
-  },
-  {
-    commands: [
-      'capture',
-      'observer',
-      'reflect',
-      'proposals',
-      'memory',
-      'ask',
-      'retention',
-      'friction',
-    ],
-    load: async () => (await import('./commands/observer.js')).registerObserverCommands,
-  },
-  {
-    commands: ['tasks', 'reconcile', 'incidents', 'patches', 'improve', 'metrics'],
-    load: async () => (await import('./commands/tasks.js')).registerTaskCommands,
-  },
-  {
-    commands: ['token'],
-    load: async () => (await import('./commands/token.js')).registerTokenCommands,
-  },
+  area(['init'], () => import('./commands/init.js'), 'registerInitCommands'),
+  area(['ingest'], () => import('./commands/ingest.js'), 'registerIngestCommands'),
+  area(['state'], () => import('./commands/state.js'), 'registerStateCommands'),
+  area(['review'], () => import('./commands/review.js'), 'registerReviewCommands'),
+  area(['dlq'], () => import('./commands/dlq.js'), 'registerDlqCommands'),
+  area(['rebuild'], () => import('./commands/rebuild.js'), 'registerRebuildCommands'),
+  area(['forget'], () => import('./commands/forget.js'), 'registerForgetCommands'),
+  area(['stats'], () => import('./commands/stats.js'), 'registerStatsCommands'),
+  area(['serve'], () => import('./commands/serve.js'), 'registerServeCommands'),
+  area(['mcp'], () => import('./commands/mcp.js'), 'registerMcpCommands'),
+  area(
+    ['search', 'index', 'reindex'],
+    () => import('./commands/search.js'),
+    'registerSearchCommands',
+  ),
+  area(
+    ['project', 'watch'],
+    () => import('./commands/projections.js'),
+    'registerProjectionCommands',
+  ),
+  area(['migrate'], () => import('./commands/migrate.js'), 'registerMigrateCommands'),
+  area(
+    ['migrate-store'],
+    () => import('./commands/migrate-store.js'),
+    'registerMigrateStoreCommands',
+  ),
+  area(['poll'], () => import('./commands/signals.js'), 'registerSignalCommands'),
+  area(['extract'], () => import('./commands/extraction.js'), 'registerExtractionCommands'),
+  area(['items'], () => import('./commands/items.js'), 'registerItemsCommands'),
+  area(['context'], () => import('./commands/context.js'), 'registerContextCommands'),
+  area(
+    ['vault', 'memories', 'drift'],
+    () => import('./commands/vault.js'),
+    'registerVaultCommands',
+  ),
+  area(
+    ['capture', 'observer', 'reflect', 'proposals', 'memory', 'ask', 'retention', 'friction'],
+    () => import('./commands/observer.js'),
+    'registerObserverCommands',
+  ),
+  area(
+    ['tasks', 'reconcile', 'incidents', 'patches', 'improve', 'metrics'],
+    () => import('./commands/tasks.js'),
+    'registerTaskCommands',
+  ),
+  area(['token'], () => import('./commands/token.js'), 'registerTokenCommands'),
 ];
 
 /** Global options that take a value (`--home <dir>`), skipped when looking for the command. */

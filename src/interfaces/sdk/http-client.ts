@@ -1,3 +1,4 @@
+import type { MessageToRecord } from '../../engine/index.js';
 import type {
   WireContextPack,
   WireEntityState,
@@ -60,20 +61,7 @@ export interface RecordMessagesOptions {
 }
 
 /** One conversation message to record; `docs/FORMATS.md` lists every field and default. */
-export interface MessageRecord {
-  /** Unique within its thread: the same (thread_id, message_id) is recorded once. */
-  readonly message_id: string;
-  readonly role: 'user' | 'assistant' | 'system';
-  readonly content: string;
-  /** When it was said (RFC 3339); defaults to the server's now. */
-  readonly created_at?: string;
-  /** The conversation; falls back to the call's `thread_id`. */
-  readonly thread_id?: string;
-  /** Whose conversation it is; falls back to the call's `entity_id`, then `user:primary`. */
-  readonly entity_id?: string;
-  /** The channel it came from (`chat` by default), e.g. `telegram`, `email`. */
-  readonly source?: string;
-}
+export type MessageRecord = MessageToRecord;
 
 /** Options of `context`. */
 export interface ContextOptions {

@@ -1,73 +1,46 @@
 /**
  * The JSON `verity serve` answers with, as TypeScript types: snake_case, exactly as on the wire.
  * Each type names the fields a caller relies on; answers may carry more (index signatures keep
- * them reachable without a cast).
+ * them reachable without a cast). Where the engine already returns a snake_case view, the wire
+ * type is that view (a type-only import: nothing of the engine is loaded at run time).
  */
 
+import type { ValidationIssue } from '../../core/index.js';
+import type {
+  AnswerResult,
+  EntityView,
+  Explanation,
+  FieldView,
+  IngestReport,
+  MemoryView,
+  MemoryWriteResult,
+  PromptView,
+  RecordedMessage,
+  RecordMessagesResult,
+} from '../../engine/index.js';
+
+/** An engine view as it crosses the wire: the same fields, and room for ones added later. */
+type Open<T> = T & { readonly [key: string]: unknown };
+
 /** One slot of an entity's state, as `GET /api/state/{entity_id}?field=` answers it. */
-export interface WireFieldView {
-  readonly entity_id: string;
-  readonly field: string;
-  /** The committed value, or null when the slot holds none. */
-  readonly value: string | null;
-  readonly status: 'committed' | 'pending_review' | 'tentative' | 'none';
-  readonly confidence: number | null;
-  /** The value is past its domain's freshness window: verify before acting. */
-  readonly stale: boolean;
-  readonly source?: string | null;
-  readonly event_id?: string | null;
-  readonly valid_from?: string | null;
-  readonly low_confidence?: boolean;
-  readonly rule?: string | null;
-  readonly [key: string]: unknown;
-}
+export type WireFieldView = Open<FieldView>;
 
 /** A slot inside `WireEntityState.state` (the field view without the entity and field names). */
-export type WireSlot = Omit<WireFieldView, 'entity_id' | 'field'>;
+export type WireSlot = Open<Omit<FieldView, 'entity_id' | 'field'>>;
 
 /** A review prompt: a change Verity will not commit without the user's answer. */
-export interface WireReviewPrompt {
-  readonly prompt_id: string;
-  readonly entity_id: string;
-  readonly field: string;
-  readonly proposed_value: string | null;
-  readonly current_value: string | null;
-  readonly confidence: number;
-  readonly status: string;
-  readonly actions: readonly ('confirm' | 'reject' | 'edit')[];
-  readonly reason_summary?: readonly string[];
-  readonly created_at?: string;
-  readonly expires_at?: string | null;
-  readonly [key: string]: unknown;
-}
+export type WireReviewPrompt = Open<PromptView>;
 
 /** `GET /api/state/{entity_id}`: every slot of an entity and its open review prompts. */
-export interface WireEntityState {
-  readonly entity_id: string;
-  readonly state: Readonly<Record<string, WireSlot>>;
-  readonly pending: readonly WireReviewPrompt[];
-  readonly [key: string]: unknown;
-}
+export type WireEntityState = Open<EntityView>;
 
-/** `GET /api/state/{entity_id}/explain?field=`: why a slot holds its value. */
-export interface WireExplanation {
-  readonly entity_id: string;
-  readonly field: string;
-  readonly current: WireFieldView;
-  readonly rule: string | null;
-  readonly reasons: readonly string[];
-  readonly thresholds: {
-    readonly ask: number;
-    readonly auto: number;
-    readonly margin: number;
-  } | null;
-  readonly winning_event: Readonly<Record<string, unknown>> | null;
-  readonly evidence: readonly Readonly<Record<string, unknown>>[];
-  readonly history: readonly Readonly<Record<string, unknown>>[];
-  /** The explanation as readable text. */
-  readonly text: string;
-  readonly [key: string]: unknown;
-}
+/**
+ * `GET /api/state/{entity_id}/explain?field=`: why a slot holds its value (`text` is the
+ * explanation as readable text). History entries are the engine's, renamed to snake_case.
+ */
+export type WireExplanation = Open<
+  Omit<Explanation, 'history'> & { readonly history: readonly Readonly<Record<string, unknown>>[] }
+>;
 
 /** One page of a listing with a cursor (`next_cursor` null on the last page). */
 export interface WirePage<T> {
@@ -76,52 +49,19 @@ export interface WirePage<T> {
 }
 
 /** What happened to one message of `POST /api/messages`. */
-export interface WireMessageOutcome {
-  readonly thread_id: string;
-  readonly message_id: string;
-  readonly event_id: string | null;
-  readonly status: 'applied' | 'duplicate' | 'rejected';
-  readonly issues: readonly WireIssue[];
-  /** Where a rejected message was kept (the dead-letter queue), else null. */
-  readonly dlq_id: string | null;
-  readonly [key: string]: unknown;
-}
+export type WireMessageOutcome = Open<RecordedMessage>;
 
 /** One problem found in a record. */
-export interface WireIssue {
-  readonly path: string;
-  readonly rule: string;
-  readonly message: string;
-}
+export type WireIssue = ValidationIssue;
 
 /** How many records of one call were applied, were already known, or were rejected. */
-export interface WireCounts {
-  readonly applied: number;
-  readonly duplicate: number;
-  readonly rejected: number;
-}
+export type WireCounts = Pick<IngestReport, 'applied' | 'duplicate' | 'rejected'>;
 
 /** `POST /api/messages`: counts and each message's outcome. */
-export interface WireRecordMessagesResult extends WireCounts {
-  readonly messages: readonly WireMessageOutcome[];
-  readonly [key: string]: unknown;
-}
+export type WireRecordMessagesResult = Open<RecordMessagesResult>;
 
 /** `POST /api/ingest`: counts, the rejected lines (kept in the dead-letter queue) and decisions. */
-export interface WireIngestResult extends WireCounts {
-  readonly rejections: readonly {
-    readonly line: number;
-    readonly dlq_id: string | null;
-    readonly schema: string;
-    readonly issues: readonly WireIssue[];
-  }[];
-  readonly decisions: {
-    readonly auto_commit: number;
-    readonly ask_user: number;
-    readonly tentative_reject: number;
-  };
-  readonly [key: string]: unknown;
-}
+export type WireIngestResult = Open<IngestReport>;
 
 /** One section of a context pack. */
 export interface WireContextSection {
@@ -174,35 +114,13 @@ export interface WireSearchResult {
 }
 
 /** `POST /api/reviews/{prompt_id}`: the prompt's new status and the slot after the answer. */
-export interface WireReviewAnswer {
-  readonly prompt_id: string;
-  readonly status: string;
-  readonly field: WireFieldView;
-  readonly [key: string]: unknown;
-}
+export type WireReviewAnswer = Open<AnswerResult>;
 
-/** A memory note of the vault. */
-export interface WireMemory {
-  readonly memory_id: string;
-  readonly entity_id: string;
-  readonly text: string;
-  readonly tags: readonly string[];
-  readonly cites: readonly string[];
-  readonly revision: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-  /** Signs that the memory no longer matches the state it cites. */
-  readonly drift: readonly Readonly<Record<string, unknown>>[];
-  readonly [key: string]: unknown;
-}
+/** A memory note of the vault (the engine's `MemoryView`). */
+export type WireMemory = Open<MemoryView>;
 
 /** `POST /api/memories`: the memory, and the cited links that were ambiguous or missing. */
-export interface WireMemoryRecorded {
-  readonly memory: WireMemory;
-  readonly ambiguous_links: readonly unknown[];
-  readonly missing_links: readonly unknown[];
-  readonly [key: string]: unknown;
-}
+export type WireMemoryRecorded = Open<Omit<MemoryWriteResult, 'memory'> & { memory: WireMemory }>;
 
 /** `GET /health`. */
 export interface WireHealth {

@@ -122,14 +122,12 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('run')
     .description('observe captures not observed yet, now')
     .option('--json', 'print the runs as JSON')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const reports = await engine.observer.observePending();
-        toolkit.output(options, { runs: reports }, (v) =>
-          v.runs.length === 0 ? 'nothing to observe' : v.runs.map(renderObserve).join('\n'),
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ runs: await engine.observer.observePending() }),
+        (v) => (v.runs.length === 0 ? 'nothing to observe' : v.runs.map(renderObserve).join('\n')),
+      ),
+    );
   observer
     .command('work')
     .description('run ready observer and daily jobs until none is ready')
@@ -160,12 +158,12 @@ function registerObserverRunCommands(program: Command, toolkit: CliToolkit): voi
     .command('schedule')
     .description('queue the daily job for the next 06:00 UTC (run by verity observer work)')
     .option('--json', 'print {"job_id"}')
-    .action(async (options: JsonOption, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const jobId = await engine.observer.scheduleDaily();
-        toolkit.output(options, { job_id: jobId }, (v) => `daily job queued: ${v.job_id}`);
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine) => ({ job_id: await engine.observer.scheduleDaily() }),
+        (v) => `daily job queued: ${v.job_id}`,
+      ),
+    );
   observer
     .command('captures')
     .description('list captures')
@@ -315,12 +313,14 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .description('active entries (--all: retired too)')
     .option('--all', 'include retired entries')
     .option('--json', 'print {"memory":[...]}')
-    .action(async (options: JsonOption & { all?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const list = await engine.observer.listMemory(options.all === true);
-        toolkit.output(options, { memory: list }, (v) => renderMemory(v.memory));
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine, options: JsonOption & { all?: true }) => ({
+          memory: await engine.observer.listMemory(options.all === true),
+        }),
+        (v) => renderMemory(v.memory),
+      ),
+    );
   memory
     .command('retire')
     .description('retire one entry: it leaves MEMORY.md, its history stays')

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { canonicalJson, parseRfc3339 } from '../../../core/index.js';
+import type { Engine } from '../../../engine/index.js';
 import { entityArgument } from '../arguments.js';
 import { UsageError } from '../exit-codes.js';
 import { renderEntity, renderExplanation, renderField, renderHistory } from '../render.js';
@@ -32,6 +33,21 @@ function readOptionsOf(options: GetOptions): { readonly at?: string; readonly as
   return {
     ...(options.at === undefined ? {} : { at: options.at }),
     ...(options.asOf === undefined ? {} : { asOf: options.asOf }),
+  };
+}
+
+/**
+ * The action of a command that reads about an entity's field (`explain`, `history`): checks the
+ * entity id before the engine opens, then reads with `read` and prints as `toolkit.show` does.
+ */
+function entityFieldAction<F extends string | undefined, T>(
+  toolkit: CliToolkit,
+  read: (engine: Engine, entity: string, field: F) => Promise<T>,
+  render: (value: T) => string,
+): (entity: string, field: F, options: JsonOptions, command: Command) => Promise<void> {
+  return async (entity, field, options, command) => {
+    entityArgument(entity);
+    await toolkit.show(command, options, (engine) => read(engine, entity, field), render);
   };
 }
 
@@ -70,15 +86,13 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
     .argument('<entity>', 'entity id')
     .argument('<field>', 'field path')
     .option('--json', 'print JSON')
-    .action(async (entity: string, field: string, options: JsonOptions, command: Command) => {
-      entityArgument(entity);
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.explain(entity, field),
+    .action(
+      entityFieldAction(
+        toolkit,
+        (engine, entity, field: string) => engine.explain(entity, field),
         renderExplanation,
-      );
-    });
+      ),
+    );
 
   state
     .command('history')
@@ -87,15 +101,11 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
     .argument('[field]', 'field path')
     .option('--json', 'print JSON')
     .action(
-      async (entity: string, field: string | undefined, options: JsonOptions, command: Command) => {
-        entityArgument(entity);
-        await toolkit.show(
-          command,
-          options,
-          (engine) => engine.history(entity, field),
-          renderHistory,
-        );
-      },
+      entityFieldAction(
+        toolkit,
+        (engine, entity, field: string | undefined) => engine.history(entity, field),
+        renderHistory,
+      ),
     );
 
   state

@@ -214,16 +214,13 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .description('memories, oldest first, drifted ones marked')
     .option('--tag <tag>', 'only memories with this tag')
     .option('--json', 'print JSON')
-    .action(async (options: JsonOption & { readonly tag?: string }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const list = await engine.vault.listMemories(
-          options.tag === undefined ? {} : { tag: options.tag },
-        );
-        toolkit.output(options, list, (items) =>
-          items.length === 0 ? 'no memories' : items.map(memoryLine).join('\n'),
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: JsonOption & { readonly tag?: string }) =>
+          engine.vault.listMemories(options.tag === undefined ? {} : { tag: options.tag }),
+        (items) => (items.length === 0 ? 'no memories' : items.map(memoryLine).join('\n')),
+      ),
+    );
 
   memories
     .command('show')
