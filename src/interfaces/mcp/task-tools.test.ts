@@ -48,8 +48,9 @@ describe('task tools over MCP', () => {
       detail: 'forgot the client prefers net-15',
     });
     expect(logged.structuredContent).toMatchObject({ type: 'WRONG_RECALL' });
-    const metrics = await call('get_task_metrics', {
+    const metrics = await call('list_tasks', {
       entity_id: 'user:primary',
+      view: 'metrics',
       date: '2026-01-28',
     });
     expect(metrics.structuredContent).toMatchObject({
@@ -58,22 +59,41 @@ describe('task tools over MCP', () => {
   });
 
   it('lists the incidents by type, and the patches with their experiments', async () => {
-    const wrong = await call('list_incidents', { entity_id: 'user:primary', type: 'WRONG_RECALL' });
+    const wrong = await call('list_tasks', {
+      entity_id: 'user:primary',
+      view: 'incidents',
+      type: 'WRONG_RECALL',
+    });
     expect(wrong.structuredContent).toMatchObject({
       incidents: [{ type: 'WRONG_RECALL', detail: 'forgot the client prefers net-15' }],
     });
-    const all = await call('list_incidents', { entity_id: 'user:primary' });
+    const all = await call('list_tasks', { entity_id: 'user:primary', view: 'incidents' });
     expect(
       (all.structuredContent as { incidents: { type: string }[] }).incidents.map((i) => i.type),
     ).toEqual(['MISSED_DEADLINE', 'WRONG_RECALL']);
-    const later = await call('list_incidents', {
+    const later = await call('list_tasks', {
       entity_id: 'user:primary',
+      view: 'incidents',
       since: '2026-01-29T00:00:00Z',
     });
     expect(later.structuredContent).toEqual({ incidents: [] });
-    const patches = await call('list_patches', { entity_id: 'user:primary' });
+    const patches = await call('list_tasks', { entity_id: 'user:primary', view: 'patches' });
     expect(patches.structuredContent).toEqual({ patches: [], experiments: [] });
     expect(toolText(patches)).toBe('no patches');
+    const stray = await call('list_tasks', {
+      entity_id: 'user:primary',
+      view: 'patches',
+      date: '2026-01-28',
+    });
+    expect(stray.isError).toBe(true);
+    expect(toolText(stray)).toContain('date does not apply to view patches');
+    const unknown = await call('list_tasks', {
+      entity_id: 'user:primary',
+      view: 'incidents',
+      type: 'TYPO',
+    });
+    expect(unknown.isError).toBe(true);
+    expect(toolText(unknown)).toContain('unknown incident type TYPO');
   });
 
   it('get_context with pack: true cites a relevant procedure with its source', async () => {

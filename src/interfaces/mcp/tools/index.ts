@@ -8,9 +8,6 @@ import { explainState } from './explain-state.js';
 import { forgetMemory } from './forget-memory.js';
 import { getContext } from './get-context.js';
 import { getState } from './get-state.js';
-import { getTaskMetrics } from './get-task-metrics.js';
-import { listIncidents } from './list-incidents.js';
-import { listPatches } from './list-patches.js';
 import { listPendingReviews } from './list-pending-reviews.js';
 import { listPredictionErrors } from './list-prediction-errors.js';
 import { listProposals } from './list-proposals.js';
@@ -50,9 +47,6 @@ export const MCP_TOOLS: readonly McpTool[] = [
   acknowledgeTask,
   reconcileTasks,
   logIncident,
-  listIncidents,
-  getTaskMetrics,
-  listPatches,
   resolveTaskReview,
   getContext,
   recordMemory,
