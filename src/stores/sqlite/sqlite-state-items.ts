@@ -15,6 +15,7 @@ import type {
   StateItemQuery,
   StoredStateItem,
 } from '../store.js';
+import { toJsonList, toSqlLimit } from './sqlite-sql.js';
 
 /** A `state_items` row, as the driver returns it. */
 interface StateItemRow {
@@ -67,13 +68,6 @@ const ITEM_COLUMNS =
   'thread_id, uid, entity_id, type_tag, status, text, topic_tags, refs, confidence, replaced_by, ' +
   'supersession_evidence, conflict, pinned, source, created_at, last_seen_at, updated_at';
 
-/** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
-function toSqlLimit(limit: number | undefined): number {
-  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return -1;
-  if (Number.isNaN(limit)) return 0;
-  return Math.max(0, Math.floor(limit));
-}
-
 function fromItemRow(row: StateItemRow): StoredStateItem {
   return {
     threadId: row.thread_id,
@@ -120,10 +114,6 @@ function toItemRow(item: StoredStateItem): StateItemRow {
     last_seen_at: item.lastSeenAt,
     updated_at: item.updatedAt,
   };
-}
-
-function listFilter(values: readonly string[] | undefined): string | null {
-  return values === undefined ? null : JSON.stringify(values);
 }
 
 /**
@@ -227,8 +217,8 @@ export class SqliteStateItemQueries {
         threadId: query.threadId ?? null,
         entityId: query.entityId ?? null,
         uid: query.uid ?? null,
-        types: listFilter(query.types),
-        statuses: listFilter(query.statuses),
+        types: toJsonList(query.types),
+        statuses: toJsonList(query.statuses),
         limit: toSqlLimit(query.limit),
       })
       .map(fromItemRow);
