@@ -477,28 +477,35 @@ describe('reconcileCandidates: structure before similarity', () => {
     expect(action).toMatchObject({ kind: 'supersede', replacedUid: postgres.uid });
   });
 
-  it('supersedes what "no longer" names', async () => {
-    const jenkins = existing('Use Jenkins for CI');
-    const action = only(await reconcile([jenkins], [candidate('No longer use Jenkins')]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: jenkins.uid });
-  });
-
-  it('merges the same chosen object when one side states no purpose', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Use Redis')]));
-    expect(action).toMatchObject({ kind: 'merge', uid: redis.uid, basis: 'object' });
-  });
-
-  it('keeps the same object for different purposes apart', async () => {
-    const queues = existing('Use Redis for queues');
-    const action = only(await reconcile([queues], [candidate('Use Redis for caching')]));
-    expect(action.kind).toBe('insert');
-  });
-
-  it('flags a conflict when another object is chosen for the same purpose without change language', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Use Memcached for caching')]));
-    expect(action).toMatchObject({ kind: 'conflict', withUid: redis.uid, basis: 'topic' });
+  it.each([
+    {
+      name: 'supersedes what "no longer" names',
+      stored: 'Use Jenkins for CI',
+      proposed: 'No longer use Jenkins',
+      expected: (uid: string) => ({ kind: 'supersede', replacedUid: uid }),
+    },
+    {
+      name: 'merges the same chosen object when one side states no purpose',
+      stored: 'Use Redis for caching',
+      proposed: 'Use Redis',
+      expected: (uid: string) => ({ kind: 'merge', uid, basis: 'object' }),
+    },
+    {
+      name: 'keeps the same object for different purposes apart',
+      stored: 'Use Redis for queues',
+      proposed: 'Use Redis for caching',
+      expected: () => ({ kind: 'insert' }),
+    },
+    {
+      name: 'flags a conflict when another object is chosen for the same purpose without change language',
+      stored: 'Use Redis for caching',
+      proposed: 'Use Memcached for caching',
+      expected: (uid: string) => ({ kind: 'conflict', withUid: uid, basis: 'topic' }),
+    },
+  ])('$name', async ({ stored, proposed, expected }) => {
+    const item = existing(stored);
+    const action = only(await reconcile([item], [candidate(proposed)]));
+    expect(action).toMatchObject(expected(item.uid));
   });
 
   it('supersedes the rival choice for the same purpose with trigger, verb and user ref', async () => {
