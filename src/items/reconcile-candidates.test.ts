@@ -7,6 +7,7 @@ import {
   EngineError,
   renderStateSection,
   type StateItem,
+  type SupersessionBasis,
   supersedeItem,
 } from '../core/index.js';
 import { createTableSimilarity } from './__fixtures__/fake-similarity.js';
@@ -50,6 +51,12 @@ function existing(text: string, patch: Partial<CandidateItem> = {}): StateItem {
     now: OLD,
     source: 'rules',
   });
+}
+
+/** An existing item already superseded (on `basis`, with `score`) by an unnamed candidate. */
+function superseded(text: string, basis: SupersessionBasis, score: number | null): StateItem {
+  const evidence = { trigger: 'instead', refMessageId: 'x', candidateUid: 'd_000000000000' };
+  return supersedeItem(existing(text), { ...evidence, basis, score }, OLD);
 }
 
 function reconcile(
@@ -207,17 +214,7 @@ describe('reconcileCandidates: the similarity decision tree', () => {
   });
 
   it('never compares against superseded items', async () => {
-    const old = supersedeItem(
-      existing('Deploy on Fridays'),
-      {
-        trigger: 'instead',
-        refMessageId: 'x',
-        candidateUid: 'd_000000000000',
-        basis: 'similarity',
-        score: 0.9,
-      },
-      OLD,
-    );
+    const old = superseded('Deploy on Fridays', 'similarity', 0.9);
     const similarity = createTableSimilarity([['Deploy on Fridays', 'Deploy Fridays', 0.99]]);
     const outcome = await reconcile([old], [candidate('Deploy Fridays')], similarity);
     expect(only(outcome).kind).toBe('insert');
@@ -270,17 +267,7 @@ describe('reconcileCandidates: identity, refs and caps', () => {
   });
 
   it('never resurrects a superseded item restated in the same words', async () => {
-    const old = supersedeItem(
-      existing('Use Redis'),
-      {
-        trigger: 'instead',
-        refMessageId: 'x',
-        candidateUid: 'd_000000000000',
-        basis: 'explicit',
-        score: null,
-      },
-      OLD,
-    );
+    const old = superseded('Use Redis', 'explicit', null);
     const outcome = await reconcile([old], [candidate('Use Redis')]);
     expect(only(outcome)).toMatchObject({ kind: 'drop', reason: 'superseded' });
     expect(outcome.changed).toEqual([]);
