@@ -61,9 +61,11 @@ export type {
   StateItemType,
   SupersessionBasis,
   SupersessionEvidence,
+  WireSupersessionEvidence,
 } from './items/state-item.js';
 export {
   defaultStatusFor,
+  fromWireEvidence,
   ITEM_CONFIDENCES,
   ITEM_STATUSES,
   isActiveItem,
@@ -71,6 +73,7 @@ export {
   isStatusFor,
   STATE_ITEM_LIMITS,
   STATE_ITEM_TYPES,
+  toWireEvidence,
   UID_PREFIXES,
 } from './items/state-item.js';
 export type { ValidatedItem } from './items/validate-item.js';

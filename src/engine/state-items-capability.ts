@@ -22,7 +22,12 @@ import {
   thresholdsFor,
   toExtractionPayload,
 } from '../items/index.js';
-import { EVENT_TYPES, type EventType, type NewLedgerEvent, systemEvent } from '../ledger/index.js';
+import {
+  EVENT_TYPES,
+  type EventType,
+  type NewLedgerEvent,
+  newLedgerEvent,
+} from '../ledger/index.js';
 import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
@@ -437,7 +442,13 @@ async function appendAndFold(
   operation: string,
   now: string = toIso(rt.clock.now()),
 ): Promise<NewLedgerEvent> {
-  const event = systemEvent(rt.ids.uuid(), type, entityId, payload, now);
+  const event = newLedgerEvent({
+    eventId: rt.ids.uuid(),
+    type,
+    entityId,
+    recordedAt: now,
+    payload,
+  });
   const appended = await tx.appendEvent(event);
   if (appended.kind !== 'appended') {
     throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {

@@ -1,11 +1,12 @@
-import type {
-  CandidateItem,
-  ItemConfidence,
-  StateItem,
-  StateItemStatus,
-  StateItemType,
-  SupersessionBasis,
-  Watermark,
+import {
+  type CandidateItem,
+  fromWireEvidence,
+  type ItemConfidence,
+  type StateItem,
+  type StateItemStatus,
+  type StateItemType,
+  toWireEvidence,
+  type Watermark,
 } from '../core/index.js';
 import type { ExtractionCompleted } from '../schemas/index.js';
 import type { StoredStateItem } from '../stores/index.js';
@@ -68,16 +69,7 @@ function toWireItem(item: StateItem, entityId: string): WireItem {
     refs: [...item.refs],
     confidence: item.confidence,
     replaced_by: item.replacedBy,
-    supersession_evidence:
-      evidence === null
-        ? null
-        : {
-            trigger: evidence.trigger,
-            ref_message_id: evidence.refMessageId,
-            candidate_uid: evidence.candidateUid,
-            basis: evidence.basis,
-            score: evidence.score,
-          },
+    supersession_evidence: evidence === null ? null : toWireEvidence(evidence),
     conflict: item.conflict,
     pinned: item.pinned,
     source: item.source,
@@ -100,16 +92,7 @@ function fromWireItem(item: WireItem, threadId: string): StoredStateItem {
     refs: [...item.refs],
     confidence: item.confidence as ItemConfidence,
     replacedBy: item.replaced_by,
-    supersessionEvidence:
-      evidence === null
-        ? null
-        : {
-            trigger: evidence.trigger,
-            refMessageId: evidence.ref_message_id,
-            candidateUid: evidence.candidate_uid,
-            basis: evidence.basis as SupersessionBasis,
-            score: evidence.score,
-          },
+    supersessionEvidence: evidence === null ? null : fromWireEvidence(evidence),
     conflict: item.conflict,
     pinned: item.pinned,
     source: item.source,

@@ -7,6 +7,7 @@ import {
   EngineError,
   renderStateSection,
   type StateItem,
+  type SupersessionBasis,
   supersedeItem,
 } from '../core/index.js';
 import { createTableSimilarity } from './__fixtures__/fake-similarity.js';
@@ -50,6 +51,12 @@ function existing(text: string, patch: Partial<CandidateItem> = {}): StateItem {
     now: OLD,
     source: 'rules',
   });
+}
+
+/** An existing item already superseded (on `basis`, with `score`) by an unnamed candidate. */
+function superseded(text: string, basis: SupersessionBasis, score: number | null): StateItem {
+  const evidence = { trigger: 'instead', refMessageId: 'x', candidateUid: 'd_000000000000' };
+  return supersedeItem(existing(text), { ...evidence, basis, score }, OLD);
 }
 
 function reconcile(
@@ -207,17 +214,7 @@ describe('reconcileCandidates: the similarity decision tree', () => {
   });
 
   it('never compares against superseded items', async () => {
-    const old = supersedeItem(
-      existing('Deploy on Fridays'),
-      {
-        trigger: 'instead',
-        refMessageId: 'x',
-        candidateUid: 'd_000000000000',
-        basis: 'similarity',
-        score: 0.9,
-      },
-      OLD,
-    );
+    const old = superseded('Deploy on Fridays', 'similarity', 0.9);
     const similarity = createTableSimilarity([['Deploy on Fridays', 'Deploy Fridays', 0.99]]);
     const outcome = await reconcile([old], [candidate('Deploy Fridays')], similarity);
     expect(only(outcome).kind).toBe('insert');
@@ -270,17 +267,7 @@ describe('reconcileCandidates: identity, refs and caps', () => {
   });
 
   it('never resurrects a superseded item restated in the same words', async () => {
-    const old = supersedeItem(
-      existing('Use Redis'),
-      {
-        trigger: 'instead',
-        refMessageId: 'x',
-        candidateUid: 'd_000000000000',
-        basis: 'explicit',
-        score: null,
-      },
-      OLD,
-    );
+    const old = superseded('Use Redis', 'explicit', null);
     const outcome = await reconcile([old], [candidate('Use Redis')]);
     expect(only(outcome)).toMatchObject({ kind: 'drop', reason: 'superseded' });
     expect(outcome.changed).toEqual([]);
@@ -477,28 +464,35 @@ describe('reconcileCandidates: structure before similarity', () => {
     expect(action).toMatchObject({ kind: 'supersede', replacedUid: postgres.uid });
   });
 
-  it('supersedes what "no longer" names', async () => {
-    const jenkins = existing('Use Jenkins for CI');
-    const action = only(await reconcile([jenkins], [candidate('No longer use Jenkins')]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: jenkins.uid });
-  });
-
-  it('merges the same chosen object when one side states no purpose', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Use Redis')]));
-    expect(action).toMatchObject({ kind: 'merge', uid: redis.uid, basis: 'object' });
-  });
-
-  it('keeps the same object for different purposes apart', async () => {
-    const queues = existing('Use Redis for queues');
-    const action = only(await reconcile([queues], [candidate('Use Redis for caching')]));
-    expect(action.kind).toBe('insert');
-  });
-
-  it('flags a conflict when another object is chosen for the same purpose without change language', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Use Memcached for caching')]));
-    expect(action).toMatchObject({ kind: 'conflict', withUid: redis.uid, basis: 'topic' });
+  it.each([
+    {
+      name: 'supersedes what "no longer" names',
+      stored: 'Use Jenkins for CI',
+      proposed: 'No longer use Jenkins',
+      expected: (uid: string) => ({ kind: 'supersede', replacedUid: uid }),
+    },
+    {
+      name: 'merges the same chosen object when one side states no purpose',
+      stored: 'Use Redis for caching',
+      proposed: 'Use Redis',
+      expected: (uid: string) => ({ kind: 'merge', uid, basis: 'object' }),
+    },
+    {
+      name: 'keeps the same object for different purposes apart',
+      stored: 'Use Redis for queues',
+      proposed: 'Use Redis for caching',
+      expected: () => ({ kind: 'insert' }),
+    },
+    {
+      name: 'flags a conflict when another object is chosen for the same purpose without change language',
+      stored: 'Use Redis for caching',
+      proposed: 'Use Memcached for caching',
+      expected: (uid: string) => ({ kind: 'conflict', withUid: uid, basis: 'topic' }),
+    },
+  ])('$name', async ({ stored, proposed, expected }) => {
+    const item = existing(stored);
+    const action = only(await reconcile([item], [candidate(proposed)]));
+    expect(action).toMatchObject(expected(item.uid));
   });
 
   it('supersedes the rival choice for the same purpose with trigger, verb and user ref', async () => {

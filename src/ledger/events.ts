@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import { contentHash, type JsonObject } from '../core/index.js';
 
 /** One ledger event as stored. Events are never updated, except payload redaction by `forget`. */
 export interface LedgerEvent {
@@ -22,6 +22,40 @@ export interface LedgerEvent {
 
 /** An event to append. */
 export type NewLedgerEvent = Omit<LedgerEvent, 'seq' | 'redacted'>;
+
+/** What `newLedgerEvent` builds an event from. */
+export interface NewEventFields {
+  readonly eventId: string;
+  readonly type: string;
+  readonly entityId: string | null;
+  /** When Verity learned it (RFC 3339). */
+  readonly recordedAt: string;
+  /** When it happened; absent for an event Verity produces, which happens when it is recorded. */
+  readonly eventTs?: string;
+  readonly payload: JsonObject;
+  /** What the hash covers when not the whole payload (the payload minus its delivery noise). */
+  readonly hashed?: unknown;
+  /** A hash computed otherwise (the policy events' historical hash); wins over `hashed`. */
+  readonly payloadHash?: string;
+  readonly dedupeKey?: string | null | undefined;
+}
+
+/**
+ * An event to append, hashed as `LedgerEvent.payloadHash` says: the canonical hash of `hashed`
+ * (by default the whole payload). Pure; the one place an event is assembled from its parts.
+ */
+export function newLedgerEvent(fields: NewEventFields): NewLedgerEvent {
+  return {
+    eventId: fields.eventId,
+    type: fields.type,
+    entityId: fields.entityId,
+    eventTs: fields.eventTs ?? fields.recordedAt,
+    recordedAt: fields.recordedAt,
+    payload: fields.payload,
+    payloadHash: fields.payloadHash ?? contentHash(fields.hashed ?? fields.payload),
+    dedupeKey: fields.dedupeKey ?? null,
+  };
+}
 
 /** The event types of the ledger. */
 export const EVENT_TYPES = {

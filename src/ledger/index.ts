@@ -3,8 +3,8 @@
  * May import: core, schemas.
  */
 
-export type { EventType, LedgerEvent, NewLedgerEvent } from './events.js';
-export { EVENT_TYPES } from './events.js';
+export type { EventType, LedgerEvent, NewEventFields, NewLedgerEvent } from './events.js';
+export { EVENT_TYPES, newLedgerEvent } from './events.js';
 export type {
   EventContext,
   IngestRecord,
@@ -13,7 +13,6 @@ export type {
   RecordRejection,
 } from './records.js';
 export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';
-export { systemEvent } from './system-event.js';
 export type {
   CitedPassagePayload,
   MemoryRecordedPayload,

@@ -25,7 +25,7 @@ import {
   validateObservation,
   validateSignal,
 } from '../schemas/index.js';
-import { EVENT_TYPES, type NewLedgerEvent } from './events.js';
+import { EVENT_TYPES, type NewLedgerEvent, newLedgerEvent } from './events.js';
 
 /** One validated ingest record, discriminated by kind. */
 export type IngestRecord =
@@ -213,16 +213,15 @@ function asGiven(
   eventTs: string,
   recordedAt: string,
 ): NewLedgerEvent {
-  return {
+  const payload = record as unknown as JsonObject;
+  return newLedgerEvent({
     eventId: ownId.toLowerCase(),
     type,
     entityId,
     eventTs,
     recordedAt,
-    payload: record as unknown as JsonObject,
-    payloadHash: contentHash(record),
-    dedupeKey: null,
-  };
+    payload,
+  });
 }
 
 /** An event under an id derived from the record's identity, hashed without its `noise` field. */
@@ -234,16 +233,9 @@ function withDerivedId(
   recordedAt: string,
   hashed: { readonly payload: JsonObject; readonly noise: string },
 ): NewLedgerEvent {
-  return {
-    eventId,
-    type,
-    entityId,
-    eventTs,
-    recordedAt,
-    payload: hashed.payload,
-    payloadHash: contentHash(omit(hashed.payload, hashed.noise)),
-    dedupeKey: null,
-  };
+  const { payload, noise } = hashed;
+  const fields = { eventId, type, entityId, eventTs, recordedAt, payload };
+  return newLedgerEvent({ ...fields, hashed: omit(payload, noise) });
 }
 
 /**

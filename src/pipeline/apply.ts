@@ -28,7 +28,12 @@ import {
   toIso,
   unwrap,
 } from '../core/index.js';
-import { EVENT_TYPES, type LedgerEvent, parseProposedChange } from '../ledger/index.js';
+import {
+  EVENT_TYPES,
+  type LedgerEvent,
+  type NewLedgerEvent,
+  parseProposedChange,
+} from '../ledger/index.js';
 import { foldObserverEvent } from '../observer/index.js';
 import {
   closePrompt,
@@ -618,6 +623,21 @@ export async function applyEvent(
   await expireDue(tx, session.policy, now, event.eventId);
   const result = await foldEvent(tx, session, event, now);
   return settled === null ? result : merge([settled, result]);
+}
+
+/**
+ * Appends `event` and, when the ledger took it (not a duplicate id or dedupe key), folds it at
+ * its sequence. Returns whether it was new. The live path of every event Verity produces itself.
+ */
+export async function appendAndApply(
+  tx: WriteTx,
+  session: ApplySession,
+  event: NewLedgerEvent,
+): Promise<boolean> {
+  const appended = await tx.appendEvent(event);
+  if (appended.kind !== 'appended') return false;
+  await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+  return true;
 }
 
 async function foldEvent(

@@ -7,6 +7,7 @@
 
 export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';
 export {
+  appendAndApply,
   applyEvent,
   checkAnswer,
   flushSession,

@@ -19,6 +19,7 @@ import {
 import {
   EVENT_TYPES,
   type IngestRecord,
+  newLedgerEvent,
   type ParseOutcome,
   parseLine,
   parseRecord,
@@ -28,6 +29,7 @@ import type { DlqItem, Store, WriteTx } from '../stores/index.js';
 import {
   type ApplyResult,
   type ApplySession,
+  appendAndApply,
   applyEvent,
   checkAnswer,
   flushSession,
@@ -579,21 +581,17 @@ export async function changePolicy(
   deps: PipelineDeps,
   change: PolicyChange,
 ): Promise<void> {
-  const now = deps.clock.now();
-  const event = {
+  const recordedAt = toIso(deps.clock.now());
+  const event = newLedgerEvent({
     eventId: deps.ids.uuid(),
     type: EVENT_TYPES.policy,
     entityId: null,
-    eventTs: toIso(now),
-    recordedAt: toIso(now),
+    recordedAt,
     payload: change as unknown as JsonObject,
+    // Policy events hash their plain JSON text, as they always have (not the canonical form).
     payloadHash: sha256Hex(JSON.stringify(change)),
-    dedupeKey: null,
-  };
-  const appended = await tx.appendEvent(event);
-  if (appended.kind === 'appended') {
-    await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
-  }
+  });
+  await appendAndApply(tx, session, event);
 }
 
 /**

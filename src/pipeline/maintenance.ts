@@ -9,7 +9,7 @@ import {
   parseRfc3339,
   toIso,
 } from '../core/index.js';
-import { EVENT_TYPES, type LedgerEvent, parseLine } from '../ledger/index.js';
+import { EVENT_TYPES, type LedgerEvent, newLedgerEvent, parseLine } from '../ledger/index.js';
 import {
   type DerivedSnapshot,
   type DlqItem,
@@ -166,16 +166,11 @@ export async function forget(
       reason,
       covered_event_ids: covered.map((e) => e.eventId),
     };
-    await tx.appendEvent({
-      eventId: tombstoneId,
-      type: EVENT_TYPES.forgotten,
-      entityId: target.kind === 'event' ? null : target.entityId,
-      eventTs: at,
-      recordedAt: at,
-      payload,
-      payloadHash: contentHash(payload),
-      dedupeKey: null,
-    });
+    const entityId = target.kind === 'event' ? null : target.entityId;
+    const type = EVENT_TYPES.forgotten;
+    await tx.appendEvent(
+      newLedgerEvent({ eventId: tombstoneId, type, entityId, recordedAt: at, payload }),
+    );
     for (const event of covered)
       await tx.redactEvent(event.eventId, tombstonePayload(tombstoneId, at));
     await tx.dangerouslyClearDerived();

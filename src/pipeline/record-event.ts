@@ -1,6 +1,6 @@
 import { canonicalJson, deriveUuid, type JsonObject, toIso } from '../core/index.js';
-import { type EventType, systemEvent } from '../ledger/index.js';
-import { applyEvent, flushSession, openSession } from './apply.js';
+import { type EventType, newLedgerEvent } from '../ledger/index.js';
+import { appendAndApply, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import type { PipelineDeps } from './ingest.js';
 
@@ -17,23 +17,15 @@ export async function recordEvent(
   entityId: string | null = null,
   dedupeKey: string | null = null,
 ): Promise<boolean> {
-  const now = toIso(deps.clock.now());
-  const event = systemEvent(
-    deriveUuid(type, canonicalJson(payload)),
-    type,
-    entityId,
-    payload,
-    now,
-    dedupeKey,
-  );
+  const eventId = deriveUuid(type, canonicalJson(payload));
+  const recordedAt = toIso(deps.clock.now());
+  const event = newLedgerEvent({ eventId, type, entityId, recordedAt, payload, dedupeKey });
   return withPipelineTx(
     deps.store,
     { entities: entityId === null ? [] : [entityId], global: true },
     async (tx) => {
-      const appended = await tx.appendEvent(event);
-      if (appended.kind !== 'appended') return false;
       const session = await openSession(tx);
-      await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+      if (!(await appendAndApply(tx, session, event))) return false;
       await flushSession(tx, session);
       return true;
     },

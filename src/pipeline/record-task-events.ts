@@ -1,7 +1,8 @@
-import { contentHash, toIso } from '../core/index.js';
+import { toIso } from '../core/index.js';
+import { newLedgerEvent } from '../ledger/index.js';
 import type { StoreReader } from '../stores/index.js';
 import type { TaskEventDraft } from '../tasks/index.js';
-import { applyEvent, flushSession, openSession } from './apply.js';
+import { appendAndApply, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import type { PipelineDeps } from './ingest.js';
 
@@ -25,24 +26,12 @@ export function recordTaskEvents<T>(
   return withPipelineTx(deps.store, { entities: [], global: true }, async (tx) => {
     const { drafts, value } = await build(tx);
     const session = await openSession(tx);
-    const now = toIso(deps.clock.now());
+    const recordedAt = toIso(deps.clock.now());
     const appended: boolean[] = [];
-    for (const draft of drafts) {
-      const event = {
-        eventId: deps.ids.uuid(),
-        type: draft.type,
-        entityId: draft.entityId,
-        eventTs: now,
-        recordedAt: now,
-        payload: draft.payload,
-        payloadHash: contentHash(draft.payload),
-        dedupeKey: draft.dedupeKey ?? null,
-      };
-      const outcome = await tx.appendEvent(event);
-      appended.push(outcome.kind === 'appended');
-      if (outcome.kind === 'appended') {
-        await applyEvent(tx, session, { ...event, seq: outcome.seq, redacted: false });
-      }
+    for (const { type, entityId, payload, dedupeKey } of drafts) {
+      const eventId = deps.ids.uuid();
+      const event = newLedgerEvent({ eventId, type, entityId, recordedAt, payload, dedupeKey });
+      appended.push(await appendAndApply(tx, session, event));
     }
     await flushSession(tx, session);
     return { value, appended };

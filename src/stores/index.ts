@@ -27,6 +27,7 @@ export {
   fromSearchDocumentRow,
   parseDocs,
   parseFirstDoc,
+  rowLimit,
   stateItemDocument,
   toLedgerEvent,
   toWatermark,

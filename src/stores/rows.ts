@@ -88,6 +88,16 @@ export function parseFirstDoc<T>(rows: readonly DocRow[] | DocRow | undefined): 
   return row === undefined ? null : (JSON.parse(row.doc) as T);
 }
 
+/**
+ * A contract limit as a row count: null for all (absent or infinite), 0 for NaN, otherwise its
+ * floor and never negative. Each dialect spells "all" its own way (`LIMIT NULL`, `LIMIT -1`).
+ */
+export function rowLimit(limit: number | undefined): number | null {
+  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return null;
+  if (Number.isNaN(limit)) return 0;
+  return Math.max(0, Math.floor(limit));
+}
+
 /** A vector's bytes, for a binary column (no copy). */
 export function vectorToBytes(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);

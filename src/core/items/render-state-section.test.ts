@@ -134,24 +134,27 @@ describe('compareForRendering', () => {
     ]);
   });
 
-  it('orders by confidence within a type', () => {
-    expect(
-      sorted([
-        item({ text: 'low', confidence: 'low' }),
-        item({ text: 'high', confidence: 'high' }),
-        item({ text: 'medium', confidence: 'medium' }),
-      ]),
-    ).toEqual(['high', 'medium', 'low']);
-  });
-
-  it('orders by lastSeenAt, newest first, within a confidence', () => {
-    expect(
-      sorted([
-        item({ text: 'old', lastSeenAt: '2026-01-01T00:00:00Z' }),
-        item({ text: 'new', lastSeenAt: '2026-03-01T00:00:00Z' }),
-        item({ text: 'mid', lastSeenAt: '2026-02-01T00:00:00Z' }),
-      ]),
-    ).toEqual(['new', 'mid', 'old']);
+  it.each([
+    [
+      'by confidence within a type',
+      [
+        { text: 'low', confidence: 'low' },
+        { text: 'high', confidence: 'high' },
+        { text: 'medium', confidence: 'medium' },
+      ],
+      ['high', 'medium', 'low'],
+    ],
+    [
+      'by lastSeenAt, newest first, within a confidence',
+      [
+        { text: 'old', lastSeenAt: '2026-01-01T00:00:00Z' },
+        { text: 'new', lastSeenAt: '2026-03-01T00:00:00Z' },
+        { text: 'mid', lastSeenAt: '2026-02-01T00:00:00Z' },
+      ],
+      ['new', 'mid', 'old'],
+    ],
+  ] as const)('orders %s', (_rule, items, order) => {
+    expect(sorted(items.map((fields) => item(fields)))).toEqual(order);
   });
 
   it('breaks full ties by uid, so the order is stable', () => {

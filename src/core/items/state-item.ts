@@ -74,6 +74,33 @@ export interface SupersessionEvidence {
   readonly score: number | null;
 }
 
+/** `SupersessionEvidence` as the ledger and every JSON surface spell it (snake_case). */
+export interface WireSupersessionEvidence {
+  readonly trigger: string | null;
+  readonly ref_message_id: string;
+  readonly candidate_uid: string;
+  readonly basis: SupersessionBasis;
+  readonly score: number | null;
+}
+
+/** Supersession evidence in its wire spelling, keys in schema order. */
+export function toWireEvidence(evidence: SupersessionEvidence): WireSupersessionEvidence {
+  const { trigger, refMessageId, candidateUid, basis, score } = evidence;
+  return { trigger, ref_message_id: refMessageId, candidate_uid: candidateUid, basis, score };
+}
+
+/** Recorded supersession evidence back in its record spelling. */
+export function fromWireEvidence(evidence: WireSupersessionEvidence): SupersessionEvidence {
+  const {
+    trigger,
+    ref_message_id: refMessageId,
+    candidate_uid: candidateUid,
+    basis,
+    score,
+  } = evidence;
+  return { trigger, refMessageId, candidateUid, basis, score };
+}
+
 /** A structured state item of one thread: a decision, constraint, action, question or risk. */
 export interface StateItem {
   /** Type prefix + 12 hex of sha256(type + ":" + comparableText(text)); see `computeUid`. */

@@ -7,7 +7,7 @@ import {
   type JsonObject,
   toIso,
 } from '../../core/index.js';
-import { EVENT_TYPES, type PredictionErrorPayload, systemEvent } from '../../ledger/index.js';
+import { EVENT_TYPES, newLedgerEvent, type PredictionErrorPayload } from '../../ledger/index.js';
 import { applyEvent, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
 import { detectDrift } from '../../vault/index.js';
 
@@ -28,7 +28,13 @@ export async function recordFindings(
     const session = await openSession(tx);
     for (const finding of findings) {
       const payload = finding as unknown as JsonObject;
-      const event = systemEvent(deriveUuid(type, canonicalJson(payload)), type, null, payload, now);
+      const event = newLedgerEvent({
+        eventId: deriveUuid(type, canonicalJson(payload)),
+        type,
+        entityId: null,
+        recordedAt: now,
+        payload,
+      });
       const appended = await tx.appendEvent(event);
       if (appended.kind !== 'appended') continue;
       await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });

@@ -3,24 +3,13 @@ import type PgBoss from 'pg-boss';
 import type { IdSource, JsonObject } from '../../core/index.js';
 import { EngineError, errorCodeOf, rethrowAs, uuidV7 } from '../../core/index.js';
 import {
-  assertPayload,
-  assertQueueName,
   isJobId,
-  resolveEnqueueOptions,
-  resolveListJobsFilter,
+  type ResolvedEnqueueOptions,
+  type ResolvedListJobsFilter,
   storeFailed,
 } from './job-options.js';
-import type {
-  EnqueueOptions,
-  Job,
-  JobHandler,
-  JobQueue,
-  JobState,
-  JobWorker,
-  ListJobsFilter,
-  WorkOptions,
-} from './job-queue.js';
-import { JobWorkers } from './polling-job-worker.js';
+import type { Job, JobState } from './job-queue.js';
+import { PollingJobQueue } from './polling-job-queue.js';
 
 /** Options of `createPgBossJobQueue`. */
 export interface PgBossJobQueueOptions {
@@ -154,40 +143,32 @@ function fromBossRow(row: BossJobRow): Job {
  * pg-boss's `fetch` (`FOR UPDATE SKIP LOCKED`); the polling loop is this package's own, so
  * `pollIntervalMs` and `concurrency` mean the same as on SQLite.
  */
-export class PgBossJobQueue implements JobQueue {
+export class PgBossJobQueue extends PollingJobQueue {
   readonly kind = 'postgres' as const;
   /** The pg-boss instance, for escape hatches. */
   readonly client: PgBoss;
   /** The schema holding the job tables. */
   readonly schema: string;
   readonly #ids: IdSource;
-  readonly #workers: JobWorkers;
   readonly #queues = new Map<string, Promise<void>>();
-  #stopping: Promise<void> | null = null;
 
   /** @internal Use `createPgBossJobQueue`. */
   constructor(
     client: PgBoss,
     settings: { schema: string; ids: IdSource; onError: (error: EngineError) => void },
   ) {
+    super(settings.onError);
     this.client = client;
     this.schema = settings.schema;
     this.#ids = settings.ids;
-    this.#workers = new JobWorkers(
-      {
-        claim: (name, limit) => this.#claim(name, limit),
-        complete: (job) => this.#finish(job, null),
-        fail: (job, message) => this.#finish(job, message),
-      },
-      settings.onError,
-    );
   }
 
-  async enqueue(queue: string, payload: JsonObject, options?: EnqueueOptions): Promise<string> {
-    assertQueueName('enqueue', queue);
-    assertPayload('enqueue', payload);
-    const resolved = resolveEnqueueOptions(options);
-    this.#assertOpen('enqueue');
+  /** @internal */
+  protected async storeJob(
+    queue: string,
+    payload: JsonObject,
+    resolved: ResolvedEnqueueOptions,
+  ): Promise<string> {
     const send: PgBoss.SendOptions = {
       priority: resolved.priority,
       retryLimit: resolved.retryLimit,
@@ -204,7 +185,7 @@ export class PgBossJobQueue implements JobQueue {
       for (let round = 0; round < 5; round += 1) {
         const id = await this.client.send(queue, payload, { ...send, id: this.#ids.uuid() });
         if (id !== null) {
-          this.#workers.wake(queue);
+          this.wake(queue);
           return id;
         }
         if (resolved.idempotencyKey === null) {
@@ -226,14 +207,8 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
-  work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
-    this.#assertOpen('work');
-    return this.#workers.start(queue, handler, options);
-  }
-
-  async getJob(id: string): Promise<Job | null> {
-    this.#assertOpen('getJob');
-    if (!isJobId(id)) return null;
+  /** @internal */
+  protected async findJob(id: string): Promise<Job | null> {
     try {
       const { rows } = await this.#sql(
         `SELECT ${JOB_COLUMNS} FROM ${this.schema}.job WHERE id = $1
@@ -249,9 +224,12 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
-  async listJobs(filter?: ListJobsFilter): Promise<readonly Job[]> {
-    const { queue, states, limit } = resolveListJobsFilter(filter);
-    this.#assertOpen('listJobs');
+  /** @internal */
+  protected async findJobs({
+    queue,
+    states,
+    limit,
+  }: ResolvedListJobsFilter): Promise<readonly Job[]> {
     const bossStates = states.includes('failed') ? [...states, 'cancelled'] : [...states];
     const where = 'WHERE ($1::text IS NULL OR name = $1) AND state::text = ANY($2::text[])';
     try {
@@ -270,8 +248,8 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
-  async retryDead(id: string): Promise<void> {
-    this.#assertOpen('retryDead');
+  /** @internal */
+  protected async retryFailed(id: string): Promise<string> {
     const notFound = new EngineError('NOT_FOUND', 'No job has this id', {
       operation: 'retryDead',
     });
@@ -321,22 +299,20 @@ export class PgBossJobQueue implements JobQueue {
       }
       throw toQueueError('retryDead', error);
     }
-    this.#workers.wake(queue);
+    return queue;
   }
 
-  stop(): Promise<void> {
-    this.#stopping ??= (async () => {
-      await this.#workers.stop();
-      try {
-        await this.client.stop({ graceful: true, close: true, wait: true });
-      } catch (error: unknown) {
-        throw toQueueError('stop', error);
-      }
-    })();
-    return this.#stopping;
+  /** @internal */
+  protected async closeStorage(): Promise<void> {
+    try {
+      await this.client.stop({ graceful: true, close: true, wait: true });
+    } catch (error: unknown) {
+      throw toQueueError('stop', error);
+    }
   }
 
-  async #claim(queue: string, limit: number): Promise<readonly Job[]> {
+  /** @internal */
+  protected async claimJobs(queue: string, limit: number): Promise<readonly Job[]> {
     const jobs = await this.client.fetch<JsonObject>(queue, {
       batchSize: limit,
       includeMetadata: true,
@@ -350,7 +326,8 @@ export class PgBossJobQueue implements JobQueue {
    * dropped. The check and the pg-boss call are two statements, so a re-claim landing exactly
    * between them can still be overwritten; delivery stays at least once either way.
    */
-  async #finish(job: Job, message: string | null): Promise<void> {
+  /** @internal */
+  protected async finishJob(job: Job, message: string | null): Promise<void> {
     const current = await this.#sql(
       `SELECT 1 FROM ${this.schema}.job
        WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3`,
@@ -384,12 +361,6 @@ export class PgBossJobQueue implements JobQueue {
 
   #sql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
     return this.client.getDb().executeSql(text, values);
-  }
-
-  #assertOpen(operation: string): void {
-    if (this.#stopping !== null) {
-      throw new EngineError('STORE_FAILED', 'The job queue is stopped', { operation });
-    }
   }
 }
 

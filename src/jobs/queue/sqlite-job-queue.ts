@@ -5,25 +5,14 @@ import Database from 'better-sqlite3';
 import type { Clock, IdSource, JsonObject } from '../../core/index.js';
 import { EngineError, errorCodeOf, toIso, uuidV7 } from '../../core/index.js';
 import {
-  assertPayload,
-  assertQueueName,
   isJobId,
   MAX_BACKOFF_EXPONENT,
-  resolveEnqueueOptions,
-  resolveListJobsFilter,
+  type ResolvedEnqueueOptions,
+  type ResolvedListJobsFilter,
   storeFailed,
 } from './job-options.js';
-import type {
-  EnqueueOptions,
-  Job,
-  JobHandler,
-  JobQueue,
-  JobState,
-  JobWorker,
-  ListJobsFilter,
-  WorkOptions,
-} from './job-queue.js';
-import { JobWorkers } from './polling-job-worker.js';
+import type { Job, JobState } from './job-queue.js';
+import { PollingJobQueue } from './polling-job-queue.js';
 import { applyJobMigrations } from './sqlite-job-migrations.js';
 
 /** Options of `createSqliteJobQueue`. */
@@ -140,40 +129,32 @@ async function retryWhileBusy<T>(attempt: () => T): Promise<T> {
  * never claim the same attempt; an attempt is identified by its `attempts` count, so the outcome
  * of an attempt that expired and was claimed again is ignored.
  */
-export class SqliteJobQueue implements JobQueue {
+export class SqliteJobQueue extends PollingJobQueue {
   readonly kind = 'sqlite' as const;
   /** The queue's own better-sqlite3 connection, for escape hatches. */
   readonly client: Database.Database;
   readonly #clock: Clock;
   readonly #ids: IdSource;
   readonly #retentionMs: number;
-  readonly #workers: JobWorkers;
   readonly #statements = new Map<string, Database.Statement>();
   #lastPurgeMs = Number.NEGATIVE_INFINITY;
-  #stopping: Promise<void> | null = null;
 
   /** @internal Use `createSqliteJobQueue`. */
   constructor(client: Database.Database, settings: Required<Omit<SqliteJobQueueOptions, 'path'>>) {
+    super(settings.onError);
     this.client = client;
     this.#clock = settings.clock;
     this.#ids = settings.ids;
     this.#retentionMs = settings.completedRetentionSeconds * 1_000;
-    this.#workers = new JobWorkers(
-      {
-        claim: (name, limit) => this.#claim(name, limit),
-        complete: (job) => this.#complete(job),
-        fail: (job, message) => this.#fail(job, message),
-      },
-      settings.onError,
-    );
   }
 
-  async enqueue(queue: string, payload: JsonObject, options?: EnqueueOptions): Promise<string> {
-    assertQueueName('enqueue', queue);
-    assertPayload('enqueue', payload);
-    const resolved = resolveEnqueueOptions(options);
+  /** @internal */
+  protected async storeJob(
+    queue: string,
+    payload: JsonObject,
+    resolved: ResolvedEnqueueOptions,
+  ): Promise<string> {
     const text = JSON.stringify(payload);
-    this.#assertOpen('enqueue');
     const id = await this.#write('enqueue', () => {
       const now = this.#clock.now();
       if (resolved.idempotencyKey !== null) {
@@ -201,27 +182,24 @@ export class SqliteJobQueue implements JobQueue {
       );
       return newId;
     });
-    this.#workers.wake(queue);
+    this.wake(queue);
     return id;
   }
 
-  work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
-    this.#assertOpen('work');
-    return this.#workers.start(queue, handler, options);
-  }
-
-  async getJob(id: string): Promise<Job | null> {
-    this.#assertOpen('getJob');
-    if (!isJobId(id)) return null;
+  /** @internal */
+  protected async findJob(id: string): Promise<Job | null> {
     const row = this.#read('getJob', () => this.#sql('SELECT * FROM jobs WHERE id = ?').get(id)) as
       | JobRow
       | undefined;
     return row ? fromRow(row) : null;
   }
 
-  async listJobs(filter?: ListJobsFilter): Promise<readonly Job[]> {
-    const { queue, states, limit } = resolveListJobsFilter(filter);
-    this.#assertOpen('listJobs');
+  /** @internal */
+  protected async findJobs({
+    queue,
+    states,
+    limit,
+  }: ResolvedListJobsFilter): Promise<readonly Job[]> {
     const rows = this.#read('listJobs', () =>
       this.#sql(
         `SELECT * FROM jobs
@@ -233,9 +211,9 @@ export class SqliteJobQueue implements JobQueue {
     return rows.map(fromRow);
   }
 
-  async retryDead(id: string): Promise<void> {
-    this.#assertOpen('retryDead');
-    const retried = await this.#write('retryDead', () => {
+  /** @internal */
+  protected retryFailed(id: string): Promise<string> {
+    return this.#write('retryDead', () => {
       const row = isJobId(id)
         ? (this.#sql('SELECT state, queue, idempotency_key FROM jobs WHERE id = ?').get(id) as
             | Pick<JobRow, 'state' | 'queue' | 'idempotency_key'>
@@ -271,18 +249,15 @@ export class SqliteJobQueue implements JobQueue {
       ).run(this.#clock.now(), id);
       return row.queue;
     });
-    this.#workers.wake(retried);
   }
 
-  stop(): Promise<void> {
-    this.#stopping ??= (async () => {
-      await this.#workers.stop();
-      this.client.close();
-    })();
-    return this.#stopping;
+  /** @internal */
+  protected async closeStorage(): Promise<void> {
+    this.client.close();
   }
 
-  async #claim(queue: string, limit: number): Promise<readonly Job[]> {
+  /** @internal */
+  protected async claimJobs(queue: string, limit: number): Promise<readonly Job[]> {
     const rows = await this.#write('claim', () => {
       const now = this.#clock.now();
       this.#sql(
@@ -310,6 +285,12 @@ export class SqliteJobQueue implements JobQueue {
     return rows.map(fromRow);
   }
 
+  /** @internal */
+  protected async finishJob(job: Job, message: string | null): Promise<void> {
+    if (message === null) await this.#complete(job);
+    else await this.#fail(job, message);
+  }
+
   async #complete(job: Job): Promise<void> {
     await this.#write('complete', () =>
       this.#sql(
@@ -335,12 +316,6 @@ export class SqliteJobQueue implements JobQueue {
       this.#statements.set(text, statement);
     }
     return statement;
-  }
-
-  #assertOpen(operation: string): void {
-    if (this.#stopping !== null) {
-      throw new EngineError('STORE_FAILED', 'The job queue is stopped', { operation });
-    }
   }
 
   #read<T>(operation: string, query: () => T): T {

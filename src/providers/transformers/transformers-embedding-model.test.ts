@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../core/index.js';
-import { createTransformersEmbeddingModel } from './index.js';
+import {
+  createTransformersEmbeddingModel,
+  type TransformersEmbeddingModel,
+  type TransformersEmbeddingModelOptions,
+} from './index.js';
 
 /** Skip (with the reason) when the optional package was not installed. */
 function transformersInstalled(): boolean {
@@ -192,13 +196,26 @@ describe.skipIf(!INSTALLED)('TransformersEmbeddingModel (generated ONNX model, o
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('loads a local model offline and embeds by meaning, mean-pooled and unit length', async () => {
+  /** Runs `use` on the generated model (with `options` on top), closing it afterwards. */
+  async function withTinyModel(
+    options: Partial<TransformersEmbeddingModelOptions>,
+    use: (model: TransformersEmbeddingModel) => Promise<void>,
+  ): Promise<void> {
     const model = createTransformersEmbeddingModel({
       model: 'tiny-bert',
       dimension: DIMENSION,
       localModelPath: root,
+      ...options,
     });
     try {
+      await use(model);
+    } finally {
+      await model.close();
+    }
+  }
+
+  it('loads a local model offline and embeds by meaning, mean-pooled and unit length', async () => {
+    await withTinyModel({}, async (model) => {
       const [sailing, boat, tax, blank] = await model.embed([
         'Sailing the boat',
         'my boat in the harbour',
@@ -211,52 +228,33 @@ describe.skipIf(!INSTALLED)('TransformersEmbeddingModel (generated ONNX model, o
       expect(cosine(sailing, tax)).toBeLessThan(0.3);
       expect(blank).toEqual(new Float32Array(DIMENSION));
       expect(model.id).toBe('tiny-bert');
-    } finally {
+      // Closing is idempotent: the helper closes it a second time.
       await model.close();
-      await model.close();
-    }
+    });
   });
 
   it('splits inputs into batches and keeps their order', async () => {
-    const model = createTransformersEmbeddingModel({
-      model: 'tiny-bert',
-      dimension: DIMENSION,
-      localModelPath: root,
-      maxBatchSize: 2,
-    });
-    try {
+    await withTinyModel({ maxBatchSize: 2 }, async (model) => {
       const texts = ['boat', 'tax', 'harbour', 'refund', 'sailing'];
       const one = await Promise.all(texts.map(async (text) => (await model.embed([text]))[0]));
       const batched = await model.embed(texts);
       batched.forEach((vector, index) => {
         expect(cosine(vector, one[index])).toBeCloseTo(1, 5);
       });
-    } finally {
-      await model.close();
-    }
+    });
   });
 
-  it('fails with CONFIG_INVALID when the model returns another dimension', async () => {
-    const model = createTransformersEmbeddingModel({
-      model: 'tiny-bert',
-      dimension: 8,
-      localModelPath: root,
+  it.each([
+    ['CONFIG_INVALID when the model returns another dimension', { dimension: 8 }, 'CONFIG_INVALID'],
+    [
+      'PROVIDER_FAILED for a model that is not there, without downloading',
+      { model: 'missing-model' },
+      'PROVIDER_FAILED',
+    ],
+  ])('fails with %s', async (_name, options, code) => {
+    await withTinyModel(options, async (model) => {
+      await expect(model.embed(['boat'])).rejects.toMatchObject({ code });
     });
-    try {
-      await expect(model.embed(['boat'])).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
-    } finally {
-      await model.close();
-    }
-  });
-
-  it('fails with PROVIDER_FAILED for a model that is not there, without downloading', async () => {
-    const model = createTransformersEmbeddingModel({
-      model: 'missing-model',
-      dimension: DIMENSION,
-      localModelPath: root,
-    });
-    await expect(model.embed(['boat'])).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
-    await model.close();
   });
 });
 

@@ -1,4 +1,5 @@
 import { EngineError } from '../../core/index.js';
+import { rowLimit } from '../index.js';
 
 /** Schema names the store accepts: lower-case SQL identifiers, so they never need escaping. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -53,12 +54,8 @@ export function toNumber(value: unknown): number {
   return 0;
 }
 
-/** A contract limit as a SQL `LIMIT` value: absent or infinite means all (null), never negative. */
-export function toSqlLimit(limit: number | undefined): number | null {
-  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return null;
-  if (Number.isNaN(limit)) return 0;
-  return Math.max(0, Math.floor(limit));
-}
+/** A contract limit as a PostgreSQL `LIMIT` value: `LIMIT NULL` reads all. */
+export const toSqlLimit = rowLimit;
 
 /** A `seq` bound as an integer parameter, so the comparison stays on the bigint index. */
 export function toSeqBound(after: number): string {

@@ -27,6 +27,7 @@ import type {
   StateItemQuery,
   StoredStateItem,
 } from '../store.js';
+import { toJsonList, toSqlLimit } from './sqlite-sql.js';
 import { SqliteStateItemQueries } from './sqlite-state-items.js';
 
 /** A row of the `events` table, as the driver returns it. */
@@ -43,18 +44,6 @@ interface MetaRow {
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
   return toLedgerEvent(row, row.seq, row.redacted === 1);
-}
-
-/** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
-function toSqlLimit(limit: number | undefined): number {
-  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return -1;
-  if (Number.isNaN(limit)) return 0;
-  return Math.max(0, Math.floor(limit));
-}
-
-/** A status filter as a JSON array for `json_each`, or null for no filter. */
-function toStatusFilter(statuses: readonly string[] | undefined): string | null {
-  return statuses === undefined ? null : JSON.stringify(statuses);
 }
 
 /**
@@ -222,7 +211,7 @@ export class SqliteQueries {
   listPrompts(query: PromptQuery): ReviewPrompt[] {
     return parseDocs<ReviewPrompt>(
       this.#prompts.all({
-        statuses: toStatusFilter(query.status),
+        statuses: toJsonList(query.status),
         entityId: query.entityId ?? null,
         limit: toSqlLimit(query.limit),
       }),
@@ -243,7 +232,7 @@ export class SqliteQueries {
   }
 
   listDlq(statuses?: readonly DlqStatus[]): DlqItem[] {
-    return parseDocs<DlqItem>(this.#dlqItems.all({ statuses: toStatusFilter(statuses) }));
+    return parseDocs<DlqItem>(this.#dlqItems.all({ statuses: toJsonList(statuses) }));
   }
 
   exportDerived(): Omit<DerivedSnapshot, 'vault' | 'tasks'> {

@@ -1,12 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  canonicalJson,
-  type ItemConfidence,
-  type StateItemStatus,
-  type StateItemType,
-  type SupersessionEvidence,
-  type Watermark,
-} from '../../core/index.js';
+import { canonicalJson, toSnakeCaseKey, type Watermark } from '../../core/index.js';
 import { toWatermark, type WatermarkRow } from '../index.js';
 import type {
   ExtractionBacklog,
@@ -15,27 +8,10 @@ import type {
   StateItemQuery,
   StoredStateItem,
 } from '../store.js';
+import { toJsonList, toSqlLimit } from './sqlite-sql.js';
 
-/** A `state_items` row, as the driver returns it. */
-interface StateItemRow {
-  readonly thread_id: string;
-  readonly uid: string;
-  readonly entity_id: string;
-  readonly type_tag: string;
-  readonly status: string;
-  readonly text: string;
-  readonly topic_tags: string;
-  readonly refs: string;
-  readonly confidence: string;
-  readonly replaced_by: string | null;
-  readonly supersession_evidence: string | null;
-  readonly conflict: number;
-  readonly pinned: number;
-  readonly source: string;
-  readonly created_at: string;
-  readonly last_seen_at: string;
-  readonly updated_at: string;
-}
+/** A `state_items` row, as the driver returns it: one column per `ITEM_CODECS` field. */
+type StateItemRow = Readonly<Record<string, string | number | null>>;
 
 interface BacklogRow {
   readonly thread_id: string;
@@ -63,67 +39,59 @@ interface ItemParameters {
   readonly limit: number;
 }
 
-const ITEM_COLUMNS =
-  'thread_id, uid, entity_id, type_tag, status, text, topic_tags, refs, confidence, replaced_by, ' +
-  'supersession_evidence, conflict, pinned, source, created_at, last_seen_at, updated_at';
+/**
+ * How each `StoredStateItem` field is kept in its column (the field's name in snake_case): as
+ * is, as canonical JSON (null stays NULL), or as a 0/1 flag. Listed in the record's key order,
+ * which the rows read back keep, so both adapters export the same bytes.
+ */
+const ITEM_CODECS: Readonly<Record<keyof StoredStateItem, 'text' | 'json' | 'flag'>> = {
+  threadId: 'text',
+  entityId: 'text',
+  uid: 'text',
+  text: 'text',
+  status: 'text',
+  typeTag: 'text',
+  topicTags: 'json',
+  refs: 'json',
+  confidence: 'text',
+  replacedBy: 'text',
+  supersessionEvidence: 'json',
+  conflict: 'flag',
+  pinned: 'flag',
+  source: 'text',
+  createdAt: 'text',
+  lastSeenAt: 'text',
+  updatedAt: 'text',
+};
 
-/** A contract limit as a SQLite `LIMIT` value: absent or infinite means all (-1), never negative. */
-function toSqlLimit(limit: number | undefined): number {
-  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return -1;
-  if (Number.isNaN(limit)) return 0;
-  return Math.max(0, Math.floor(limit));
-}
+const ITEM_FIELDS = Object.entries(ITEM_CODECS).map(([field, codec]) => ({
+  field,
+  column: toSnakeCaseKey(field),
+  codec,
+}));
+
+const ITEM_COLUMNS = ITEM_FIELDS.map(({ column }) => column).join(', ');
 
 function fromItemRow(row: StateItemRow): StoredStateItem {
-  return {
-    threadId: row.thread_id,
-    entityId: row.entity_id,
-    uid: row.uid,
-    text: row.text,
-    status: row.status as StateItemStatus,
-    typeTag: row.type_tag as StateItemType,
-    topicTags: JSON.parse(row.topic_tags) as string[],
-    refs: JSON.parse(row.refs) as string[],
-    confidence: row.confidence as ItemConfidence,
-    replacedBy: row.replaced_by,
-    supersessionEvidence:
-      row.supersession_evidence === null
-        ? null
-        : (JSON.parse(row.supersession_evidence) as SupersessionEvidence),
-    conflict: row.conflict === 1,
-    pinned: row.pinned === 1,
-    source: row.source,
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    updatedAt: row.updated_at,
-  };
+  const item: Record<string, unknown> = {};
+  for (const { field, column, codec } of ITEM_FIELDS) {
+    const value = row[column] ?? null;
+    if (codec === 'flag') item[field] = value === 1;
+    else if (codec === 'json') item[field] = value === null ? null : JSON.parse(String(value));
+    else item[field] = value;
+  }
+  return item as unknown as StoredStateItem;
 }
 
 function toItemRow(item: StoredStateItem): StateItemRow {
-  return {
-    thread_id: item.threadId,
-    uid: item.uid,
-    entity_id: item.entityId,
-    type_tag: item.typeTag,
-    status: item.status,
-    text: item.text,
-    topic_tags: canonicalJson(item.topicTags),
-    refs: canonicalJson(item.refs),
-    confidence: item.confidence,
-    replaced_by: item.replacedBy,
-    supersession_evidence:
-      item.supersessionEvidence === null ? null : canonicalJson(item.supersessionEvidence),
-    conflict: item.conflict ? 1 : 0,
-    pinned: item.pinned ? 1 : 0,
-    source: item.source,
-    created_at: item.createdAt,
-    last_seen_at: item.lastSeenAt,
-    updated_at: item.updatedAt,
-  };
-}
-
-function listFilter(values: readonly string[] | undefined): string | null {
-  return values === undefined ? null : JSON.stringify(values);
+  const row: Record<string, string | number | null> = {};
+  for (const { field, column, codec } of ITEM_FIELDS) {
+    const value = item[field as keyof StoredStateItem];
+    if (codec === 'flag') row[column] = value === true ? 1 : 0;
+    else if (codec === 'json') row[column] = value === null ? null : canonicalJson(value);
+    else row[column] = value as string | null;
+  }
+  return row;
 }
 
 /**
@@ -227,8 +195,8 @@ export class SqliteStateItemQueries {
         threadId: query.threadId ?? null,
         entityId: query.entityId ?? null,
         uid: query.uid ?? null,
-        types: listFilter(query.types),
-        statuses: listFilter(query.statuses),
+        types: toJsonList(query.types),
+        statuses: toJsonList(query.statuses),
         limit: toSqlLimit(query.limit),
       })
       .map(fromItemRow);
