@@ -214,7 +214,7 @@ const row = (name: string, r: HalfResult) =>
 
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
-Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@3\`), no model.
+Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@4\`), no model.
 Three sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
 questions, deferred ideas, problems later fixed), each with hand labels: durable facts, rules and
 decisions (each named by the exact words a correct proposal must contain), noise, and resolved
@@ -227,8 +227,10 @@ problems.
   were then changed after reading that run's misses (rules@3: short answers kept with the
   assistant's question, corrected values substituted, agreed plans, "should"/"required" rules,
   "remember that", configuration verbs, identifiers in verbless statements; ADR
-  2026-11-26-observer-rules), so the fresh row below is **no longer blind**: it measures rules@3
-  on the set that informed it. A new unseen set is needed for a blind figure of rules@3.
+  2026-11-26-observer-rules), and again after rules@3's misses (rules@4: phenomena, not
+  sentences — replies that confirm, correct, pick or decline, approvals of standing plans,
+  conventions for every error of a kind, places said of a thing just named), so the fresh row
+  below is **no longer blind**: it measures rules@4 on the set that informed it.
 - **held out (s11–s20)** and **tuning (s01–s10)**: \`bench/observe/sessions.txt\` and
   \`labels.json\`, written before the first rules by the rules' author; rules@1 was tuned on
   s01–s10; rules@2 was written from s01–s10 and general phenomena (ADR
