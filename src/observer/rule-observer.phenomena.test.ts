@@ -322,6 +322,24 @@ describe('rules@4: noise stays out', () => {
     }
   });
 
+  it('reads a problem report without "error" or "fail" as a problem, not a fact', () => {
+    const REPORTS = `
+The export keeps timing out after 30 s.
+The kiosk app hangs on the payment screen at checkout-2.
+the label printer freezes every few hours
+Worker pod OOMs at 2 GiB.
+The upload is stuck at 99%.
+The nightly job leaks about 200 MB an hour.
+Our Grafana dashboard shows gaps since the 0.9 upgrade.
+`
+      .trim()
+      .split('\n');
+    for (const report of REPORTS) expect(red([['user', report]]), report).toEqual([]);
+    // The same words in a rule or a setting keep it durable.
+    expect(red([['user', 'Never let the importer hang on a bad row.']])).toHaveLength(1);
+    expect(red([['user', 'Alert when a pod OOMs more than 3 times an hour.']])).toHaveLength(1);
+  });
+
   it('keeps refusals for now, and replies that only acknowledge, out', () => {
     const REPLIES: readonly (readonly [string, string])[] = [
       ['Should I add a restart policy to the worker?', 'Maybe later, not today.'],
