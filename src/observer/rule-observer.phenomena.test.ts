@@ -160,6 +160,20 @@ describe('rules@4: decisions reached over several messages', () => {
         'two sittings',
         'choosing',
       ]),
+      qa('We can host the docs on Netlify or on GitHub Pages.', 'go with the second one', [
+        'GitHub Pages',
+        'choosing',
+      ]),
+      qa(
+        'Option A: one Postgres on db-1. Option B: a primary plus a replica on db-2.',
+        "let's do option B",
+        ['replica on db-2'],
+      ),
+      qa('The deploy window could be Tuesday 10:00 or Thursday 15:00.', 'thursday', [
+        'Thursday 15:00',
+      ]),
+      qa('Which Python version?', '3.12 everywhere', ['3.12', 'answering']),
+      qa('Should I run 3 replicas of the api?', 'sure, 3 is fine', ['Run 3 replicas of the api']),
     ]);
   });
 
@@ -192,6 +206,10 @@ describe('rules@4: decisions reached over several messages', () => {
         must: ['72 bpm'],
       },
       qa('Should I pin the base image to node:20.11-alpine?', 'perfect', ['node:20.11-alpine']),
+      qa('I suggest a 7-day retention for the audit logs.', 'that works', ['7-day retention']),
+      qa('I recommend pinning numpy to 1.26.4 until the wheels catch up.', 'makes sense', [
+        '1.26.4',
+      ]),
     ]);
   });
 
@@ -338,6 +356,34 @@ Our Grafana dashboard shows gaps since the 0.9 upgrade.
     // The same words in a rule or a setting keep it durable.
     expect(red([['user', 'Never let the importer hang on a bad row.']])).toHaveLength(1);
     expect(red([['user', 'Alert when a pod OOMs more than 3 times an hour.']])).toHaveLength(1);
+  });
+
+  it('keeps a bare commitment that names nothing, and a bare value acceptance, out', () => {
+    const BARE = `
+go with that
+ok lets do it
+Stick with it.
+let's go with this then
+Do it.
+`
+      .trim()
+      .split('\n');
+    for (const reply of BARE) {
+      expect(
+        red([
+          ['assistant', 'Done, the report is in the shared folder.'],
+          ['user', reply],
+        ]),
+        reply,
+      ).toEqual([]);
+    }
+    // The offer the user accepts is the fact, once: "3 is fine" adds nothing to it.
+    expect(
+      red([
+        ['assistant', 'Should I keep 30 days of logs?'],
+        ['user', 'yes, 30 is fine'],
+      ]),
+    ).toEqual(['Keep 30 days of logs']);
   });
 
   it('keeps refusals for now, and replies that only acknowledge, out', () => {

@@ -177,7 +177,8 @@ const CONFIRMATION =
 const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
 const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
-const PLAN = /^(?:i'll|i will|i'd|i can|let me)\s+(?:also\s+|just\s+|now\s+)?/i;
+const PLAN =
+  /^(?:i'll|i will|i'd|i can|let me|i(?:'d)? (?:suggest|recommend|propose))\s+(?:also\s+|just\s+|now\s+)?/i;
 // A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
 const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
 // Questions about the moment ("who is on call this week?", "is the VPN up?", "how long will it
@@ -200,6 +201,8 @@ function corrected(answer: string, question: string): string | null {
   const fresh = given.filter((v) => !asked.includes(v));
   if (fresh.length === 0) return null;
   const wrong = asked.filter((v) => !given.includes(v));
+  // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
+  if (wrong.length === 0) return null;
   const [old] = wrong;
   const [value] = fresh;
   if (wrong.length !== 1 || fresh.length !== 1 || old === undefined || value === undefined)
@@ -381,7 +384,7 @@ function replyDrafts(
 // A reply that approves without saying yes ("OK.", "Good.", "👍 …"): it accepts the plans the
 // assistant announced, not every status line it printed.
 const APPROVAL =
-  /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b)/iu;
+  /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b|that works\b|makes sense\b|fine by me\b)/iu;
 
 const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
 
@@ -467,12 +470,18 @@ function choiceDraft(
   const first = sentencesOf(entry)[0] ?? '';
   const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
   const words = clause.split(/\s+/).filter((w) => w !== '');
-  if (words.length === 0 || words.length > 4 || isQuestion(first) || isHedged(first)) return null;
+  if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
   if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
-  const both = /\b(both|all of them|all three)\b/i.test(clause);
+  // "both", "the second one", "option B", "the latter": a pick that names no option's words.
+  const both =
+    /\b(both|all of them|all three|first|second|third|last|former|latter|option [a-z0-9])\b/i.test(
+      clause,
+    );
+  const named = /\boption [a-z0-9]\b/i.exec(clause)?.[0].toLowerCase();
   const options = sentencesOf(asked).find(
     (s) =>
+      (named === undefined || s.toLowerCase().includes(named)) &&
       ALTERNATIVES.test(s) &&
       (both ? /\b(or|options?)\b/i.test(s) : mine.some((w) => contentWords(s).has(w))),
   );

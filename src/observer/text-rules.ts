@@ -77,6 +77,7 @@ const VALUE_PATTERNS: readonly RegExp[] = [
   /`[^`]+`/, // a quoted value
   /\d/, // numbers: ports, sizes, limits, counts, versions, times
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|nightly|daily|weekly|monthly|hourly|midnight|noon)s?\b/i,
+  /\b(january|february|march|april|june|july|august|september|october|november|december)\b/i,
   LOG_LEVEL,
 ];
 
@@ -132,6 +133,8 @@ const DECISION =
 const COMMITMENT =
   /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call)\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
+const BARE_COMMITMENT =
+  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them)(?:\s+then)?[.!]?$/i;
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
@@ -196,8 +199,13 @@ const IDENTIFIER =
  * at least three words, a value, and not a report of something that happened once.
  */
 function isValueStatement(sentence: string): boolean {
+  // "3 is fine", "10 works": an acceptance, whose value the question it accepts carries.
+  const said = [...contentWords(sentence)].filter(
+    (w) => !/^\d|^(fine|ok|okay|good|great|works?)$/.test(w),
+  );
   return (
     sentence.split(/\s+/).length >= 3 &&
+    said.length > 0 &&
     (hasValue(sentence) || IDENTIFIER.test(sentence)) &&
     !ONE_OFF.test(sentence) &&
     !ONE_OFF_TIME.test(sentence)
@@ -244,6 +252,8 @@ export function classifySentence(
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   if (PREFERENCE.test(sentence)) return 'preference';
+  // "Go with that", "let's do it": the choice is in the message it answers, not in these words.
+  if (!specific && BARE_COMMITMENT.test(sentence)) return 'skip';
   if (DECISION.test(sentence) || COMMITMENT.test(sentence) || (LETS.test(sentence) && specific))
     return 'decision';
   const threshold =
