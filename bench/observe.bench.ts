@@ -224,7 +224,7 @@ const row = (name: string, r: HalfResult) =>
 
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
-Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@4\`), no model.
+Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@4.1\`), no model.
 Four sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
 questions, deferred ideas, problems later fixed), each with hand labels: durable facts, rules and
 decisions (each named by the exact words a correct proposal must contain), noise, and resolved
@@ -233,7 +233,13 @@ problems.
 - **blind2 (g01–g20)**, the headline: \`bench/observe/blind2-sessions.txt\` and
   \`blind2-labels.json\`, ${blindSessions.length} sessions, ${blindDurable} durable labels, written by a
   case writer who never saw the code; the folder was opened only after rules@4 was frozen and
-  committed (da00f9f), and the row below is the one run made on it.
+  committed (da00f9f). **Blind run** (rules@4, commit dfc346a): recall 128/153 = 0.837, junk
+  20/146 = 13.7 %, 25 unlabelled proposals — recall just under the target and junk far over it.
+  The rules were then changed after reading that run's misses and junk (rules@4.1: sentences
+  split in lower case, casual moments, hedges and complaints, "dont", "nothing gets …", "no X
+  ever", "everyone …", roles, a bare value correcting an assistant statement; ADR
+  2026-11-26-observer-rules), so the blind2 row below is **no longer blind**: it measures rules@4.1
+  on the set that informed it, and its unlabelled count grew from 25 to the figure shown.
 - **fresh (f01–f20)**: \`bench/observe/fresh-sessions.txt\` and
   \`fresh-labels.json\`, ${freshSessions.length} sessions, ${freshDurable} durable labels, written by a
   case writer who never saw the code. **Blind run** (rules@2, frozen before the set was opened;

@@ -98,6 +98,38 @@ describe('rules@4: replies that state a fact without repeating it', () => {
     ]);
   });
 
+  it('states the corrected value of an assistant statement a bare value corrects', () => {
+    expectCases([
+      qa(
+        'Uploads go to /srv/media and thumbnails to the cache on redis-1:6379.',
+        '6380. 6379 is the old one',
+        ['/srv/media', 'redis-1:6380'],
+      ),
+      qa(
+        'The garden timer waters the beds for 15 minutes.',
+        '20.',
+        ['beds for 20 minutes'],
+        ['15 minutes'],
+      ),
+      qa('Your rent of 1,150 is due on the 3rd.', '1,200 now', ['rent of 1,200']),
+      qa('The choir warm-up starts at 18:30 in room 12.', '18:45', ['18:45 in room 12']),
+      qa('Backups keep 7 daily snapshots on nas-2.', '14, we raised it', ['14 daily snapshots']),
+    ]);
+    // A number that replaces nothing the assistant said, or one of two, is no correction.
+    expect(
+      red([
+        ['assistant', 'The report is ready.'],
+        ['user', '42'],
+      ]),
+    ).toEqual([]);
+    expect(
+      red([
+        ['assistant', 'Bed 2 gets water for 15 minutes.'],
+        ['user', '20.'],
+      ]),
+    ).toEqual([]);
+  });
+
   it('keeps a short answer that picks from the question or names what a which-question asked', () => {
     expectCases([
       {
@@ -338,6 +370,54 @@ describe('rules@4: noise stays out', () => {
     for (const sentence of NOISE) {
       expect(red([['user', sentence]]), sentence).toEqual([]);
     }
+  });
+
+  it('after the blind2 run: casual lower-case rules and roles are durable', () => {
+    const CASUAL = `
+no ads ever on the kids pages => no ads ever
+nothing merges on fridays unless it is a hotfix => nothing merges
+everyone signs the visitor log at the front desk => visitor log
+if a payout fails it goes to the review queue in finance-ops => review queue
+dont push to main directly, open a PR => push to main
+please remember: every invoice gets a PO number => po number
+Keep metric units throughout => metric units
+Dana is the owner of the billing service => dana
+Omar owns the deploy scripts => omar
+we do trunk-based development => trunk-based
+we cant restart the kiosk during opening hours => restart the kiosk
+you may not edit the ledger by hand => ledger
+`
+      .trim()
+      .split('\n');
+    expectCases(
+      CASUAL.map((row) => {
+        const [text = '', must = ''] = row.split(' => ');
+        return said(text, [must]);
+      }),
+    );
+  });
+
+  it('after the blind2 run: lower-case sentences split, and casual moments and complaints stay out', () => {
+    const CASUAL_NOISE = `
+thanks, im going to grab lunch
+nothing is working today
+gonna head out, battery at 10%
+Thinking we might move the site to Vue
+the bill jumped to $900 last month
+PyYAML is mangling the unicode in the export
+reports land in spam for outlook users
+CI takes 40 minutes per PR, its unbearable
+wtf, who deleted 3 rows
+Those numbers are way too high, we have like 2k members
+my spreadsheet says 4.1k which seems off
+`
+      .trim()
+      .split('\n');
+    for (const sentence of CASUAL_NOISE) expect(red([['user', sentence]]), sentence).toEqual([]);
+    // "then. thanks …" is two sentences: the setting is kept, the thanks is not.
+    expect(
+      red([['user', 'leave the ttl at 30s then. thanks for the quick fix']]).join(' '),
+    ).not.toMatch(/thanks/);
   });
 
   it('reads a problem report without "error" or "fail" as a problem, not a fact', () => {

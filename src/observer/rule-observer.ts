@@ -203,9 +203,12 @@ function corrected(answer: string, question: string): string | null {
   const wrong = asked.filter((v) => !given.includes(v));
   // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
   if (wrong.length === 0) return null;
-  const [old] = wrong;
   const [value] = fresh;
-  if (wrong.length !== 1 || fresh.length !== 1 || old === undefined || value === undefined)
+  // Of several numbers, the one written like the new value ("18:30" for "18:45") is replaced.
+  const alike =
+    wrong.length === 1 ? wrong : wrong.filter((v) => shapeOf(v) === shapeOf(value ?? ''));
+  const [old] = alike;
+  if (alike.length !== 1 || fresh.length !== 1 || old === undefined || value === undefined)
     return '';
   const bare = question.replace(/(,?\s*(correct|right))?\?\s*$/i, '').trim();
   if (OFFER.test(bare)) {
@@ -216,6 +219,11 @@ function corrected(answer: string, question: string): string | null {
     return capitalise(action.replace(old, value));
   }
   return bare.replace(old, value);
+}
+
+/** How a number is written: "18:30" and "18:45" share a shape, "12" and "18:45" do not. */
+function shapeOf(value: string): string {
+  return value.replace(/\d+/g, '9');
 }
 
 function capitalise(text: string): string {
@@ -257,7 +265,8 @@ function answerDraft(
   const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
   if (!exact && !picks(answer, question)) return null;
   const kind = classifySentence(answer, 'user');
-  if (kind === 'question' || kind === 'hedge' || reading(kind)?.priority === 'red') return null;
+  if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
+  if (reading(kind)?.priority === 'red') return null;
   const text = clip(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
@@ -377,8 +386,34 @@ function replyDrafts(
     const declined = declineDraft(captureKey, entry, asked, question);
     if (declined !== null) return [...out, declined];
   }
+  if (question === null) {
+    const fixed = statementCorrection(captureKey, entry, asked);
+    if (fixed !== null) return [...out, fixed];
+  }
   const chosen = choiceDraft(captureKey, entry, asked);
   return chosen === null ? out : [...out, chosen];
+}
+
+/**
+ * A bare value that corrects one number of what the assistant just stated ("… on
+ * localhost:5432." → "5433.") gives the statement with the number replaced, as the user's fact.
+ */
+function statementCorrection(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+): Draft | null {
+  const answer = (sentencesOf(entry)[0] ?? '').replace(/[.!]+$/, '');
+  if (answer === '' || answer.split(/\s+/).length > 6 || isHedged(answer)) return null;
+  for (const sentence of [...sentencesOf(asked)].reverse()) {
+    if (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence)) continue;
+    const fixed = corrected(answer, sentence.replace(/[.!]+$/, ''));
+    if (!fixed) continue;
+    const read = reading('fact') as Reading;
+    const draft = draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
+    return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
+  }
+  return null;
 }
 
 // A reply that approves without saying yes ("OK.", "Good.", "👍 …"): it accepts the plans the
@@ -533,7 +568,14 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
         (hasValue(sentence) || namesSomething(sentence))
       ) {
         kind = 'decision';
-        const replaced = (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v));
+        // The answer replaces the question's guess when it drops one of its numbers or brings
+        // a value of its own ("Make it wednesday" to "Thursday 10:00?").
+        const replaced =
+          (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v)) ||
+          ((question.match(DAY_OR_NUMBER) ?? []).length > 0 &&
+            [...(sentence.match(DAY_OR_NUMBER) ?? [])].some(
+              (v) => !question.toLowerCase().includes(v.toLowerCase()),
+            ));
         if (ANAPHORA.test(sentence) && !replaced)
           text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
       }
@@ -574,6 +616,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
 }
 
 const ANAPHORA = /\b(it|that|this|them|those|these|one)\b/i;
+const DAY_OR_NUMBER =
+  /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
 
 /**
  * A durable fact that a later state change in the segment names as the old value ("pg_dump" in
@@ -678,7 +722,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@4',
+    observer: 'rules@4.1',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

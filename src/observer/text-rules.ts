@@ -18,16 +18,22 @@ export function stripNonProse(text: string): string {
 
 /** Splits prose into sentences, keeping versions (3.4.1), hosts and paths intact. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(@/])|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return (
+    text
+      // People who type in lower case end sentences too ("then. thanks for the fix"); an
+      // abbreviation ("e.g. this", "approx. 5") or a lone initial does not end one.
+      .split(
+        /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|incl|fig|[a-z])\.)\s+(?=[a-zA-Z0-9`"'(@/])|\n+/i,
+      )
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+  );
 }
 
 // "No" and "nope" are interjections only when punctuated ("No, we dropped that") or before a
 // pronoun ("no we don't"); "No quotas" and "No comments on the blog" keep their negation.
 const LEADING_INTERJECTION =
-  /^(?:(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure|good|great|nice|fine|also|and|but|so|then|well|hmm+|ah|oh|note|important|fyi|heads up)\b[,:!.]?|(?:no|nope)(?:[,:!.]|(?=\s+(?:we|i|it|that|this|you|they|the|just|not)\b)))\s+)+/i;
+  /^(?:(?:(?:thanks|thx|ty|ugh|wtf|jeez|damn|lol|yes|yeah|yep|ok(?:ay)?|right|sure|good|great|nice|fine|also|and|but|so|then|well|hmm+|ah|oh|note|important|fyi|heads up)\b[,:!.]?|(?:no|nope)(?:[,:!.]|(?=\s+(?:we|i|it|that|this|you|they|the|just|not)\b)))\s+)+/i;
 
 // A short reply set off by a dash or semicolon ("Not yet — nothing ships without a ticket"): the
 // clause after it carries the statement.
@@ -112,7 +118,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably)\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of)\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -120,14 +126,17 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b/i;
+  /\b(always|never|must|must not|mustn't|don'?t|dont|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+// Who holds a role ("Karim is the approver for prod", "Sam owns the runtime"): a durable fact.
+const ROLE =
+  /\bis (?:the|our) (?:approver|owner|contact|lead|maintainer|point of contact|on-?call)\b|^\w+ owns\b|\bhe owns\b|\bshe owns\b/i;
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
-const REMEMBER = /^(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
+const REMEMBER = /^(?:please\s+)?(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
-  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b/i;
+  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
 // Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
 // with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
 const COMMITMENT =
@@ -138,7 +147,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -150,7 +159,7 @@ const FINITE =
   /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|\w{3,}ed)\b/i;
 // A scope that makes an instruction standing: "in any image", "for every PR", "on all hosts".
 const UNIVERSAL =
-  /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere)\b/i;
+  /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
 // Something given a name or an exact place ("one called tf-locks", "them in categories.yaml").
 const NAMED =
   /\b(?:called|named)\s+\S+|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|[\w.+-]+@[\w-]+\.[\w.]+|\b[a-z0-9-]+\.[a-z]{2,}\b|[\w.-]+\/[\w./-]+|`[^`]+`|#[a-z][\w-]+/i;
@@ -174,8 +183,8 @@ const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment)\b/i;
-const ONE_OFF = /^(i|it|that|this|there|he|she|they)\b|\b(ran|got)\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked)\b/i;
+const ONE_OFF = /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(ran|got)\b/i;
 // A setting noun with a value ("alerts at 2 %", "error budget of 0.1 %"): configuration, even
 // when a problem word is part of its name.
 const SETTING_NOUN =
@@ -250,6 +259,7 @@ export function classifySentence(
   }
   if (FIX.test(sentence)) return 'fix';
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  if (ROLE.test(sentence)) return 'fact';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   if (PREFERENCE.test(sentence)) return 'preference';
   // "Go with that", "let's do it": the choice is in the message it answers, not in these words.
