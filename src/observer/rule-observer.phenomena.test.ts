@@ -122,6 +122,14 @@ describe('rules@4: replies that state a fact without repeating it', () => {
         ['user', '42'],
       ]),
     ).toEqual([]);
+    // A hedge in answer keeps nothing, whatever the question held.
+    for (const reply of ['thinking.', 'idk', 'no idea, check'])
+      expect(
+        red([
+          ['assistant', 'Do you want to ask for the full 25,000?'],
+          ['user', reply],
+        ]),
+      ).toEqual([]);
     expect(
       red([
         ['assistant', 'Bed 2 gets water for 15 minutes.'],
@@ -410,6 +418,10 @@ CI takes 40 minutes per PR, its unbearable
 wtf, who deleted 3 rows
 Those numbers are way too high, we have like 2k members
 my spreadsheet says 4.1k which seems off
+Feels like 3rd lol
+I like that
+we love it!
+switching gears totally
 `
       .trim()
       .split('\n');

@@ -484,7 +484,7 @@ function declineDraft(
 ): Draft | null {
   const reply = splitSentences(stripNonProse(entry.text)).join(' ');
   if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
-  if (!LASTING.test(reply) || DEFERRAL.test(reply)) return null;
+  if (!LASTING.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
   const text = clip(`Declined "${question}": ${reply}`, 280);
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
 }

@@ -97,7 +97,7 @@ export function hasValue(sentence: string): boolean {
 }
 
 const CHATTER =
-  /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch)\b/i;
+  /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch|switching gears|different topic|other thing|unrelated|quick one)\b/i;
 
 /** Greetings, thanks and acknowledgements with nothing specific in them. */
 export function isChatter(sentence: string): boolean {
@@ -118,7 +118,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of)\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -142,6 +142,8 @@ const DECISION =
 const COMMITMENT =
   /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call)\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
+const BARE_PREFERENCE =
+  /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
 const BARE_COMMITMENT =
   /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them)(?:\s+then)?[.!]?$/i;
 const FIX =
@@ -261,6 +263,8 @@ export function classifySentence(
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
   if (ROLE.test(sentence)) return 'fact';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
+  // "I like that", "we love it": the liked thing is in the message it answers.
+  if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
   if (PREFERENCE.test(sentence)) return 'preference';
   // "Go with that", "let's do it": the choice is in the message it answers, not in these words.
   if (!specific && BARE_COMMITMENT.test(sentence)) return 'skip';
