@@ -250,7 +250,7 @@ problems.
   2026-11-26-observer-rules), and again after rules@3's misses (rules@4: phenomena, not
   sentences — replies that confirm, correct, pick or decline, approvals of standing plans,
   conventions for every error of a kind, places said of a thing just named), so the fresh row
-  below is **no longer blind**: it measures rules@4 on the set that informed it.
+  below is **no longer blind**: it measures rules@4.1 on sets that informed its rules.
 - **held out (s11–s20)** and **tuning (s01–s10)**: \`bench/observe/sessions.txt\` and
   \`labels.json\`, written before the first rules by the rules' author; rules@1 was tuned on
   s01–s10; rules@2 was written from s01–s10 and general phenomena (ADR
