@@ -169,9 +169,13 @@ function specificsCount(text: string): number {
   return (text.match(/`[^`]+`|\d+|[\w.-]+\/[\w./-]+|\b[A-Z][A-Z0-9_]{2,}\b/g) ?? []).length;
 }
 
-/** The values a text holds verbatim: quoted strings and numbers (ports, sizes, versions). */
+/**
+ * The values a text holds verbatim: quoted strings, numbers (ports, sizes, versions), file and
+ * host names and paths ("categories.yaml", "/mnt/ckpt").
+ */
 function valuesOf(text: string): Set<string> {
-  return new Set((text.match(/`[^`]+`|\d+(?:[.:,]\d+)*/g) ?? []).map((v) => v.toLowerCase()));
+  const values = text.match(/`[^`]+`|\d+(?:[.:,]\d+)*|[\w.-]*\/[\w./-]+|\b[\w-]+\.[a-z]{2,4}\b/g);
+  return new Set((values ?? []).map((v) => v.toLowerCase()));
 }
 
 /** True when `text` holds a value `other` does not: merging or deduplicating would lose it. */

@@ -7,7 +7,7 @@ import {
   isChatter,
   isHedged,
   isQuestion,
-  overlap,
+  namesSomething,
   type SentenceClass,
   splitSentences,
   stateChange,
@@ -71,9 +71,9 @@ export function segmentEntries(
       current.length >= limits.maxMessages || (current.length > 0 && gap >= limits.hardGapMs);
     if (!boundary && full) {
       if (gap >= limits.softGapMs || breakAfter) boundary = true;
-      else if (entry.role === 'user') {
+      else if (entry.role === 'user' && !isReply(entry, previous)) {
         const incoming = contentWords(entry.text);
-        boundary = incoming.size >= 4 && overlap(incoming, words) < 0.03;
+        boundary = incoming.size >= 4 && containment(incoming, words) < 0.1;
       }
     }
     if (boundary) {
@@ -95,6 +95,28 @@ export function segmentEntries(
     } else segments.push(current);
   }
   return segments;
+}
+
+/**
+ * A user message that answers the assistant message before it (a question asked, or a reply that
+ * opens by agreeing) belongs with it, even when it then changes the subject.
+ */
+function isReply(entry: TranscriptEntry, previous: TranscriptEntry | undefined): boolean {
+  if (previous?.role !== 'assistant') return false;
+  const opening = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  return sentencesOf(previous).some(isQuestion) || confirms(entry) || APPROVAL.test(opening);
+}
+
+/**
+ * The share of a message's content words the segment already holds. Jaccard against the whole
+ * segment shrinks as the segment grows, so a reply on topic late in a long stretch read as a shift
+ * and lost the assistant message it answered.
+ */
+function containment(incoming: ReadonlySet<string>, segment: ReadonlySet<string>): number {
+  if (incoming.size === 0) return 0;
+  let shared = 0;
+  for (const word of incoming) if (segment.has(word)) shared += 1;
+  return shared / incoming.size;
 }
 
 interface Reading {
@@ -155,33 +177,66 @@ const CONFIRMATION =
 const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
 const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
-const PLAN = /^(?:i'll|i will|i'd|i can|let me)\s+(?:also\s+|just\s+|now\s+)?/i;
+const PLAN =
+  /^(?:i'll|i will|i'd|i can|let me|i(?:'d)? (?:suggest|recommend|propose))\s+(?:also\s+|just\s+|now\s+)?/i;
 // A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
 const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
-// Questions about the moment ("who is on call this week?"): their answers do not last.
+// Questions about the moment ("who is on call this week?", "is the VPN up?", "how long will it
+// take?"): their answers do not last.
 const EPHEMERAL =
-  /\b(this (week|morning|afternoon|evening|sprint)|today|tonight|right now|at the moment)\b/i;
+  /\b(this (week|morning|afternoon|evening|sprint)|today|tonight|right now|at the moment|how long|how much longer|eta)\b|\b(up|down|running|done|ready|finished|online|offline|green|passing|failing|working|busy|awake|asleep)\s*\?\s*$/i;
 // Numbers standing alone (not the digits of an identifier such as nas-01).
 const NUMBER = /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])/g;
 
 /**
- * The fact a short answer states, with its question beside it. An answer that corrects a number
- * of the question ("02:00" to "builds at 03:00?") states the question with the number replaced,
- * so the wrong value is never kept; a correction that cannot be placed is dropped.
+ * The statement an answer that corrects one number of the question makes, or null when it
+ * corrects none. An offer ("Should I set the pool to 25?" → "Use 40") becomes its action with
+ * the value replaced ("Set the pool to 40"), "already N" becomes "the pool is already N"; any other
+ * question is restated with the number replaced ("Backups start at 22:30 on nas-01"). An empty
+ * string is a correction that cannot be placed.
  */
-function answered(answer: string, question: string): string {
+function corrected(answer: string, question: string): string | null {
   const asked: string[] = question.match(NUMBER) ?? [];
   const given: string[] = answer.match(NUMBER) ?? [];
+  const fresh = given.filter((v) => !asked.includes(v));
+  if (fresh.length === 0) return null;
   const wrong = asked.filter((v) => !given.includes(v));
-  if (wrong.length === 0) return `${answer} (answering "${question}")`;
-  const [old] = wrong;
-  const [value] = given.filter((v) => !asked.includes(v));
-  if (wrong.length !== 1 || given.length !== 1 || old === undefined || value === undefined)
+  // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
+  if (wrong.length === 0) return null;
+  const [value] = fresh;
+  // Of several numbers, the one written like the new value ("18:30" for "18:45") is replaced.
+  const alike =
+    wrong.length === 1 ? wrong : wrong.filter((v) => shapeOf(v) === shapeOf(value ?? ''));
+  const [old] = alike;
+  if (alike.length !== 1 || fresh.length !== 1 || old === undefined || value === undefined)
     return '';
-  return question
-    .replace(old, value)
-    .replace(/(,?\s*(correct|right))?\?\s*$/i, '')
-    .trim();
+  const bare = question.replace(/(,?\s*(correct|right))?\?\s*$/i, '').trim();
+  if (OFFER.test(bare)) {
+    const action = bare.replace(OFFER, '').replace(/^(?:also|just|now)\s+/i, '');
+    const object = /^\w+\s+(.+?)\s+(?:to|at|as)\s+\S*\d\S*$/.exec(action)?.[1];
+    if (/\balready\b/i.test(answer) && object !== undefined)
+      return `${capitalise(object)} is already ${value}`;
+    return capitalise(action.replace(old, value));
+  }
+  return bare.replace(old, value);
+}
+
+/** How a number is written: "18:30" and "18:45" share a shape, "12" and "18:45" do not. */
+function shapeOf(value: string): string {
+  return value.replace(/\d+/g, '9');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The fact a short answer states, with its question beside it. An answer that corrects a number
+ * of the question states the corrected question instead (see `corrected`), so the wrong value is
+ * never kept; a correction that cannot be placed is dropped.
+ */
+function answered(answer: string, question: string): string {
+  return corrected(answer, question) ?? `${answer} (answering "${question}")`;
 }
 
 /**
@@ -199,13 +254,35 @@ function answerDraft(
   const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
-  if (REFUSAL.test(raw) || isHedged(question) || EPHEMERAL.test(question)) return null;
-  if (!hasSpecifics(question) && !hasValue(answer)) return null;
+  if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
+  // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept.
+  const fixed = corrected(answer, question);
+  if (fixed) {
+    const read = reading('fact') as Reading;
+    return draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
+  }
+  if (REFUSAL.test(raw)) return null;
+  const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
+  if (!exact && !picks(answer, question)) return null;
   const kind = classifySentence(answer, 'user');
-  if (kind === 'question' || kind === 'hedge' || reading(kind)?.priority === 'red') return null;
+  if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
+  if (reading(kind)?.priority === 'red') return null;
   const text = clip(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
+}
+
+/**
+ * True when a short answer names what the question asked for: one of the alternatives the
+ * question itself named ("Mairead" to "Mairead or Maired — which is right?"), or something exact
+ * in answer to a which/what/who question ("#labeling" to "which Slack channel?").
+ */
+function picks(answer: string, question: string): boolean {
+  const mine = contentWords(answer);
+  const theirs = contentWords(question);
+  if (mine.size > 0 && [...mine].every((w) => theirs.has(w))) return true;
+  const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
+  return /\b(which|what|who|where)\b/i.test(question) && named;
 }
 
 /** The prose sentences of an entry, interjections trimmed. */
@@ -288,6 +365,177 @@ function confirmationDrafts(
   });
 }
 
+/**
+ * What a user reply makes durable of the assistant messages it answers: confirmed statements and
+ * plans, a short answer with its question, an option chosen, or an offer declined for good.
+ */
+function replyDrafts(
+  captureKey: string,
+  segment: readonly TranscriptEntry[],
+  index: number,
+  asked: TranscriptEntry,
+  question: string | null,
+): Draft[] {
+  const entry = segment[index] as TranscriptEntry;
+  const out: Draft[] = [];
+  if (confirms(entry)) out.push(...confirmationDrafts(captureKey, asked, entry));
+  else if (approves(entry)) out.push(...approvalDrafts(captureKey, segment, index));
+  if (question !== null && !(confirms(entry) && OFFER.test(question))) {
+    const answer = answerDraft(captureKey, entry, asked, question);
+    if (answer !== null) return [...out, answer];
+    const declined = declineDraft(captureKey, entry, asked, question);
+    if (declined !== null) return [...out, declined];
+  }
+  if (question === null) {
+    const fixed = statementCorrection(captureKey, entry, asked);
+    if (fixed !== null) return [...out, fixed];
+  }
+  const chosen = choiceDraft(captureKey, entry, asked);
+  return chosen === null ? out : [...out, chosen];
+}
+
+/**
+ * A bare value that corrects one number of what the assistant just stated ("… on
+ * localhost:5432." → "5433.") gives the statement with the number replaced, as the user's fact.
+ */
+function statementCorrection(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+): Draft | null {
+  const answer = (sentencesOf(entry)[0] ?? '').replace(/[.!]+$/, '');
+  if (answer === '' || answer.split(/\s+/).length > 6 || isHedged(answer)) return null;
+  for (const sentence of [...sentencesOf(asked)].reverse()) {
+    if (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence)) continue;
+    const fixed = corrected(answer, sentence.replace(/[.!]+$/, ''));
+    if (!fixed) continue;
+    const read = reading('fact') as Reading;
+    const draft = draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
+    return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
+  }
+  return null;
+}
+
+// A reply that approves without saying yes ("OK.", "Good.", "👍 …"): it accepts the plans the
+// assistant announced, not every status line it printed.
+const APPROVAL =
+  /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b|that works\b|makes sense\b|fine by me\b)/iu;
+
+const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
+
+function approves(entry: TranscriptEntry): boolean {
+  const first = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  return APPROVAL.test(first) && !NEGATION.test(first);
+}
+
+/**
+ * An approval accepts the assistant's plans and offers since the user last spoke ("I'll treat
+ * empty results as ok labels", then "Good."), and, when the user had asked a question, the
+ * statements that answered it ("What size?" → "500 messages or 200 ms" → "OK.").
+ */
+function approvalDrafts(
+  captureKey: string,
+  segment: readonly TranscriptEntry[],
+  index: number,
+): Draft[] {
+  const user = segment[index] as TranscriptEntry;
+  let start = index - 1;
+  while (start >= 0 && segment[start]?.role !== 'user') start -= 1;
+  const before = segment[start];
+  const asked = before === undefined ? [] : sentencesOf(before).filter(isQuestion);
+  const answering = asked.length > 0 && !asked.some((q) => EPHEMERAL.test(q));
+  const out: Draft[] = [];
+  for (const assistant of segment.slice(start + 1, index)) {
+    if (assistant.role !== 'assistant') continue;
+    for (const { text, kind } of confirmedStatements(assistant)) {
+      if (kind === 'fact' && !answering) continue;
+      // A nod accepts a standing plan ("I'll route invoices to the CFO"), not a one-off step.
+      if (kind === 'decision' && !STANDING_KINDS.has(classifySentence(text, 'user'))) continue;
+      const read = reading(kind) as Reading;
+      const draft = draftOf(captureKey, user, [assistant.id, user.id], text, kind, read);
+      out.push({ ...draft, observation: { ...draft.observation, speaker: 'user' } });
+    }
+  }
+  return out;
+}
+
+// An offer or suggestion the user can turn down.
+const SUGGESTION =
+  /^(?:(?:should|shall|can|could) (?:i|we|there)\b|(?:do you )?want\b|would you like\b|(?:how|what) about\b|(?:i|we) could\b|maybe\b)/i;
+// A reply that turns it down …
+const DECLINE =
+  /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
+// … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
+const LASTING =
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+const DEFERRAL =
+  /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
+
+/**
+ * A suggestion turned down for good is a standing rule: "Would you like comments via giscus?"
+ * → "No comments on the blog. Ever." is written `Declined "…": No comments on the blog. Ever.`
+ * A refusal for now ("not yet", "maybe later", "leave them") stays out.
+ */
+function declineDraft(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  question: string,
+): Draft | null {
+  const reply = splitSentences(stripNonProse(entry.text)).join(' ');
+  if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
+  if (!LASTING.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
+  const text = clip(`Declined "${question}": ${reply}`, 280);
+  return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
+}
+
+// Alternatives the assistant laid out ("We could raise the timeout, or split by region").
+const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could)\b/i;
+const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
+
+/**
+ * A terse reply that picks one of the alternatives the assistant laid out ("Split by region.",
+ * "Do both.", "Go dynamic then") is a decision, written with the alternatives it chose from.
+ */
+function choiceDraft(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+): Draft | null {
+  const first = sentencesOf(entry)[0] ?? '';
+  const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
+  const words = clause.split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
+  if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
+  const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
+  // "both", "the second one", "option B", "the latter": a pick that names no option's words.
+  const both =
+    /\b(both|all of them|all three|first|second|third|last|former|latter|option [a-z0-9])\b/i.test(
+      clause,
+    );
+  const named = /\boption [a-z0-9]\b/i.exec(clause)?.[0].toLowerCase();
+  const options = sentencesOf(asked).find(
+    (s) =>
+      (named === undefined || s.toLowerCase().includes(named)) &&
+      ALTERNATIVES.test(s) &&
+      (both ? /\b(or|options?)\b/i.test(s) : mine.some((w) => contentWords(s).has(w))),
+  );
+  if (options === undefined || (!both && mine.length === 0)) return null;
+  // A number of its own ("Shard into 4" to "… across 3 runners") replaces the offer's: the
+  // value decision stands alone rather than beside the guess it overrides.
+  const offered: string[] = options.match(NUMBER) ?? [];
+  if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
+  const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
+  return draftOf(
+    captureKey,
+    entry,
+    [asked.id, entry.id],
+    text,
+    'decision',
+    reading('decision') as Reading,
+  );
+}
+
 /** The last assistant message before `index` with no user message in between, if any. */
 function previousAssistant(
   segment: readonly TranscriptEntry[],
@@ -309,13 +557,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const speaker = entry.role;
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
-    if (asked !== null && confirms(entry)) {
-      drafts.push(...confirmationDrafts(captureKey, asked, entry));
-    }
-    if (asked !== null && question !== null && !(confirms(entry) && OFFER.test(question))) {
-      const answered = answerDraft(captureKey, entry, asked, question);
-      if (answered !== null) drafts.push(answered);
-    }
+    if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
     for (const sentence of sentencesOf(entry)) {
       let kind = classifySentence(sentence, speaker);
       let text = clip(sentence, 280);
@@ -323,10 +565,17 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       if (
         question !== null &&
         (kind === 'instruction' || kind === 'setting') &&
-        hasValue(sentence)
+        (hasValue(sentence) || namesSomething(sentence))
       ) {
         kind = 'decision';
-        const replaced = (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v));
+        // The answer replaces the question's guess when it drops one of its numbers or brings
+        // a value of its own ("Make it wednesday" to "Thursday 10:00?").
+        const replaced =
+          (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v)) ||
+          ((question.match(DAY_OR_NUMBER) ?? []).length > 0 &&
+            [...(sentence.match(DAY_OR_NUMBER) ?? [])].some(
+              (v) => !question.toLowerCase().includes(v.toLowerCase()),
+            ));
         if (ANAPHORA.test(sentence) && !replaced)
           text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
       }
@@ -367,6 +616,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
 }
 
 const ANAPHORA = /\b(it|that|this|them|those|these|one)\b/i;
+const DAY_OR_NUMBER =
+  /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
 
 /**
  * A durable fact that a later state change in the segment names as the old value ("pg_dump" in
@@ -471,7 +722,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@3',
+    observer: 'rules@4.1',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

@@ -7,26 +7,42 @@
 /** Removes what the observer never reads: fenced code, shell prompts, indented output. */
 export function stripNonProse(text: string): string {
   const withoutFences = text.replace(/```[\s\S]*?(```|$)/g, '\n');
-  return withoutFences
-    .split(/\r?\n/)
-    .filter((line) => !/^\s*(\$|#|>>>|PS>|\s{4,}\S)/.test(line))
-    .join('\n');
+  return (
+    withoutFences
+      .split(/\r?\n/)
+      // "# comment" and "#!" are shell; "#labeling" opening a line is a channel or a tag.
+      .filter((line) => !/^\s*(\$|#(?:[\s!#]|$)|>>>|PS>|\s{4,}\S)/.test(line))
+      .join('\n')
+  );
 }
 
 /** Splits prose into sentences, keeping versions (3.4.1), hosts and paths intact. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(@/])|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return (
+    text
+      // People who type in lower case end sentences too ("then. thanks for the fix"); an
+      // abbreviation ("e.g. this", "approx. 5") or a lone initial does not end one.
+      .split(
+        /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|incl|fig|[a-z])\.)\s+(?=[a-zA-Z0-9`"'(@/])|\n+/i,
+      )
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+  );
 }
 
+// "No" and "nope" are interjections only when punctuated ("No, we dropped that") or before a
+// pronoun ("no we don't"); "No quotas" and "No comments on the blog" keep their negation.
 const LEADING_INTERJECTION =
-  /^(?:(?:yes|yeah|yep|no|nope|ok(?:ay)?|right|sure|good|great|nice|fine|also|and|so|then|well|hmm+|ah|oh|note|important|fyi|heads up)\b[,:!.]?\s+)+/i;
+  /^(?:(?:(?:thanks|thx|ty|ugh|wtf|jeez|damn|lol|yes|yeah|yep|ok(?:ay)?|right|sure|good|great|nice|fine|also|and|but|so|then|well|hmm+|ah|oh|note|important|fyi|heads up)\b[,:!.]?|(?:no|nope)(?:[,:!.]|(?=\s+(?:we|i|it|that|this|you|they|the|just|not)\b)))\s+)+/i;
+
+// A short reply set off by a dash or semicolon ("Not yet — nothing ships without a ticket"): the
+// clause after it carries the statement.
+const SHORT_RESPONSE =
+  /^(?:not (?:yet|now|today)|no|nope|nah|maybe later|later)\s*[—–;:]\s*(?=(?:\S+\s+){3}\S)/i;
 
 /** Drops leading interjections ("Yes, ", "Note: ") so the clause that carries the fact remains. */
 export function trimInterjection(sentence: string): string {
-  const trimmed = sentence.replace(LEADING_INTERJECTION, '');
+  const trimmed = sentence.replace(LEADING_INTERJECTION, '').replace(SHORT_RESPONSE, '');
   if (trimmed === '') return sentence;
   // Identifiers keep their case ("docs.acme.dev stays"); plain words start the sentence.
   return /^[a-z]+\b(?![./@_-])/.test(trimmed)
@@ -42,6 +58,7 @@ const SPECIFIC_PATTERNS: readonly RegExp[] = [
   /`[^`]+`/, // quoted code or command
   /\b\d+(\.\d+){1,3}\b/, // versions, addresses
   /\b\d{2,}\b/, // ports, limits, counts
+  /\b\d+(?::\d+)+\b/, // times and ratios: "02:00", "1:5:5"
   /\b\d+\s?(ms|s|m|h|d|k|gi|mi|ti|gb|mb|kb|tb|%|minutes?|hours?|days?|weeks?|months?|seconds?)\b/i,
   /\b\d+\s+[a-z]+s\b/i, // a count of something: "8 workers", "5 retries", "3 replicas"
   LOG_LEVEL,
@@ -53,6 +70,8 @@ const SPECIFIC_PATTERNS: readonly RegExp[] = [
   /\b[A-Z][a-z]+[A-Z]\w*\b/, // CamelCase product names
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|nightly|daily|weekly)\b/i,
   /\b(v\d+|p=\w+|[a-z]+=\w+)\b/i,
+  /(?:^|\s)#[a-z][\w-]+/i, // chat channels and tags: "#labeling", "#ops-alerts"
+  /(?<=\S\s+)[A-Z][a-z]+\s+[A-Z][A-Za-z]+/, // a multi-word name after the first word ("Noto Sans")
 ];
 
 /** True when a sentence names something exact: a path, version, port, identifier or value. */
@@ -64,6 +83,7 @@ const VALUE_PATTERNS: readonly RegExp[] = [
   /`[^`]+`/, // a quoted value
   /\d/, // numbers: ports, sizes, limits, counts, versions, times
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|nightly|daily|weekly|monthly|hourly|midnight|noon)s?\b/i,
+  /\b(january|february|march|april|june|july|august|september|october|november|december)\b/i,
   LOG_LEVEL,
 ];
 
@@ -77,7 +97,7 @@ export function hasValue(sentence: string): boolean {
 }
 
 const CHATTER =
-  /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch)\b/i;
+  /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch|switching gears|different topic|other thing|unrelated|quick one)\b/i;
 
 /** Greetings, thanks and acknowledgements with nothing specific in them. */
 export function isChatter(sentence: string): boolean {
@@ -91,11 +111,14 @@ const QUESTION_START =
 
 /** A question (asked, not asserted). */
 export function isQuestion(sentence: string): boolean {
-  return /\?\s*$/.test(sentence) || (QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence));
+  if (/\?\s*$/.test(sentence)) return true;
+  // "Do both", "Do that first": an instruction, not a question without its mark.
+  if (/^do (both|all|that|this|them|nothing)\b/i.test(sentence)) return false;
+  return QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence);
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably)\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -103,32 +126,54 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|don't|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits)\b/i;
+  /\b(always|never|must|must not|mustn't|don'?t|dont|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+// Who holds a role ("Karim is the approver for prod", "Sam owns the runtime"): a durable fact.
+const ROLE =
+  /\bis (?:the|our) (?:approver|owner|contact|lead|maintainer|point of contact|on-?call)\b|^\w+ owns\b|\bhe owns\b|\bshe owns\b/i;
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
-const REMEMBER = /^(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
+const REMEMBER = /^(?:please\s+)?(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
-  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b/i;
+  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
 // Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
 // with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
 const COMMITMENT =
   /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call)\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
+const BARE_PREFERENCE =
+  /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
+const BARE_COMMITMENT =
+  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them)(?:\s+then)?[.!]?$/i;
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
 const STATE =
-  /\b(now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
+  /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
 const STANDING =
   /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them) \S*\d)\b/i;
 const FINITE =
-  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|\w{3,}ed)\b/i;
+  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|\w{3,}ed)\b/i;
+// A scope that makes an instruction standing: "in any image", "for every PR", "on all hosts".
+const UNIVERSAL =
+  /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
+// Something given a name or an exact place ("one called tf-locks", "them in categories.yaml").
+const NAMED =
+  /\b(?:called|named)\s+\S+|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|[\w.+-]+@[\w-]+\.[\w.]+|\b[a-z0-9-]+\.[a-z]{2,}\b|[\w.-]+\/[\w./-]+|`[^`]+`|#[a-z][\w-]+/i;
+// Where something sits, said of a thing named just before: "It's on GPIO 8", "It's in ds/v1".
+const PRONOUN_PLACE =
+  /^(?:it|that|they|this)(?:'s|'re| is| are| lives| sits| runs)\s+(?:still\s+|now\s+)?(?:on|in|at|under|behind|via)\s+/i;
+const NUMBER_ONLY = /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])/g;
+/** True when a sentence gives something a name or an exact place (an id, a file, a path, a channel). */
+export function namesSomething(sentence: string): boolean {
+  return NAMED.test(sentence);
+}
+
 const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
 // An instruction that gives something a value ("bump it to 2.1", "release it as 3.4.1", "change
 // the level to warn"): it sets configuration, it is not a one-off action.
@@ -140,12 +185,16 @@ const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost)\b/i;
-const ONE_OFF = /^(i|it|that|this|there|he|she|they)\b|\b(ran|got)\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked)\b/i;
+const ONE_OFF = /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(ran|got)\b/i;
 // A setting noun with a value ("alerts at 2 %", "error budget of 0.1 %"): configuration, even
 // when a problem word is part of its name.
 const SETTING_NOUN =
   /\b(alerts?|alerting|page|paging|threshold|budget|quota|limit|cap|ceiling|sla|slo|retention|ttl)\b/i;
+// How every error of a kind is handled ("All API errors use RFC 7807", "Every timeout gets
+// logged"): a convention about errors, not a report of one.
+const HANDLING =
+  /^(?:all|every|each)\s+(?:[\w-]+\s+){0,2}(?:errors?|failures?|timeouts?|exceptions?|crash(?:es)?|crash reports?)(?:\s+(?:responses?|messages?|pages?|reports?))?\s+(?:use|go|goes|get|gets|are|is|carry|carries|include|includes|return|returns|must|should|land|lands|follow|follows|have|has)\b/i;
 // "Key: value" ("Cache TTL: 300 seconds", "Log level: warn").
 const KEY_VALUE = /^[\w .@/-]{1,40}:\s+\S/;
 
@@ -161,8 +210,13 @@ const IDENTIFIER =
  * at least three words, a value, and not a report of something that happened once.
  */
 function isValueStatement(sentence: string): boolean {
+  // "3 is fine", "10 works": an acceptance, whose value the question it accepts carries.
+  const said = [...contentWords(sentence)].filter(
+    (w) => !/^\d|^(fine|ok|okay|good|great|works?)$/.test(w),
+  );
   return (
     sentence.split(/\s+/).length >= 3 &&
+    said.length > 0 &&
     (hasValue(sentence) || IDENTIFIER.test(sentence)) &&
     !ONE_OFF.test(sentence) &&
     !ONE_OFF_TIME.test(sentence)
@@ -207,20 +261,31 @@ export function classifySentence(
   }
   if (FIX.test(sentence)) return 'fix';
   if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
-  if (REMEMBER.test(sentence) && specific) return 'fact';
+  if (ROLE.test(sentence)) return 'fact';
+  if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
+  // "I like that", "we love it": the liked thing is in the message it answers.
+  if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
   if (PREFERENCE.test(sentence)) return 'preference';
+  // "Go with that", "let's do it": the choice is in the message it answers, not in these words.
+  if (!specific && BARE_COMMITMENT.test(sentence)) return 'skip';
   if (DECISION.test(sentence) || COMMITMENT.test(sentence) || (LETS.test(sentence) && specific))
     return 'decision';
   const threshold =
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
+  if (HANDLING.test(sentence)) return 'rule';
   if (PROBLEM.test(sentence) && !threshold) return 'problem';
   if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
+    // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
+    if (UNIVERSAL.test(sentence)) return 'rule';
     if (!specific && !hasValue(sentence)) return 'skip';
-    if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence)) return 'skip';
+    if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
+      return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
   if (STATE.test(sentence) && specific) return 'state';
+  if (PRONOUN_PLACE.test(sentence) && hasSpecifics(sentence.replace(NUMBER_ONLY, '')))
+    return 'fact';
   if (
     specific &&
     FINITE.test(sentence) &&

@@ -1,0 +1,513 @@
+// rules@4: each phenomenon the fresh set's misses showed, written as sentences of our own (other
+// domains, other wordings, lowercase, typos), and noise of our own that must stay out.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import type { TranscriptEntry } from './transcript.js';
+
+type Turn = readonly ['user' | 'assistant' | 'tool', string];
+
+/** One message a minute, ids from 1. */
+function chat(turns: readonly Turn[]): TranscriptEntry[] {
+  return turns.map(([role, text], i) => ({
+    id: String(i + 1),
+    role,
+    text,
+    at: new Date(Date.UTC(2026, 5, 2, 9, i)).toISOString(),
+  }));
+}
+
+function red(turns: readonly Turn[]): string[] {
+  const out = observeTranscript({
+    captureKey: 'p'.repeat(64),
+    sessionId: 's',
+    entries: chat(turns),
+    fallbackDate: '2026-06-02',
+  });
+  return out.segments
+    .flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
+
+/** A phenomenon: sessions whose durable observations must hold these words (all of them). */
+interface Case {
+  readonly turns: readonly Turn[];
+  readonly must: readonly string[];
+  /** Words no durable observation may hold (a wrong guess, a refused option). */
+  readonly never?: readonly string[];
+}
+
+/** The assistant asks or offers, the user replies. */
+function qa(asked: string, reply: string, must: readonly string[], never: string[] = []): Case {
+  const turns: Turn[] = [
+    ['assistant', asked],
+    ['user', reply],
+  ];
+  return { turns, must, never };
+}
+
+/** One user message. */
+function said(text: string, must: readonly string[]): Case {
+  return { turns: [['user', text]], must };
+}
+
+function expectCases(cases: readonly Case[]): void {
+  for (const c of cases) {
+    const texts = red(c.turns);
+    const hit = texts.some((t) => c.must.every((w) => t.toLowerCase().includes(w.toLowerCase())));
+    expect(hit, `${JSON.stringify(c.must)} in ${JSON.stringify(texts)}`).toBe(true);
+    for (const w of c.never ?? []) expect(texts.join('\n')).not.toContain(w);
+  }
+}
+
+describe('rules@4: replies that state a fact without repeating it', () => {
+  it('keeps a yes to a question about a value with the question beside it', () => {
+    expectCases([
+      qa('Is the printer still at 10.0.4.17?', 'yep, that one', ['10.0.4.17', 'answering']),
+      qa('The sourdough starter gets fed at 1:5:5 ratio?', 'Correct, every morning', ['1:5:5']),
+      qa('Is the invoice template still invoice_v3.docx?', 'yeah thats the one', [
+        'invoice_v3.docx',
+      ]),
+      qa('Does the choir rehearse in room B-204?', 'Yes.', ['B-204']),
+      qa('So the greenhouse heater kicks in below 8 °C?', 'right', ['8 °C']),
+    ]);
+  });
+
+  it('states the corrected value of a question or an offer, never the guess', () => {
+    expectCases([
+      qa('Postgres listens on 5432?', 'no, its 5433', ['Postgres listens on 5433'], ['5432']),
+      qa(
+        'Should I set the upload limit to 10 MB?',
+        'make it 25',
+        ['upload limit to 25'],
+        ['10 MB'],
+      ),
+      qa(
+        'Should I raise the node heap to 2048?',
+        "It's already 4096.",
+        ['The node heap is already 4096'],
+        ['2048'],
+      ),
+      qa('The recital is on the 14th at 18:00?', 'Nope, 19:30.', ['19:30'], ['18:00']),
+      qa(
+        'Shall I bump the retry count to 3?',
+        'Use 5, the upstream is flaky at night.',
+        ['retry count to 5'],
+        ['count to 3'],
+      ),
+    ]);
+  });
+
+  it('states the corrected value of an assistant statement a bare value corrects', () => {
+    expectCases([
+      qa(
+        'Uploads go to /srv/media and thumbnails to the cache on redis-1:6379.',
+        '6380. 6379 is the old one',
+        ['/srv/media', 'redis-1:6380'],
+      ),
+      qa(
+        'The garden timer waters the beds for 15 minutes.',
+        '20.',
+        ['beds for 20 minutes'],
+        ['15 minutes'],
+      ),
+      qa('Your rent of 1,150 is due on the 3rd.', '1,200 now', ['rent of 1,200']),
+      qa('The choir warm-up starts at 18:30 in room 12.', '18:45', ['18:45 in room 12']),
+      qa('Backups keep 7 daily snapshots on nas-2.', '14, we raised it', ['14 daily snapshots']),
+    ]);
+    // A number that replaces nothing the assistant said, or one of two, is no correction.
+    expect(
+      red([
+        ['assistant', 'The report is ready.'],
+        ['user', '42'],
+      ]),
+    ).toEqual([]);
+    // A hedge in answer keeps nothing, whatever the question held.
+    for (const reply of ['thinking.', 'idk', 'no idea, check'])
+      expect(
+        red([
+          ['assistant', 'Do you want to ask for the full 25,000?'],
+          ['user', reply],
+        ]),
+      ).toEqual([]);
+    expect(
+      red([
+        ['assistant', 'Bed 2 gets water for 15 minutes.'],
+        ['user', '20.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('keeps a short answer that picks from the question or names what a which-question asked', () => {
+    expectCases([
+      {
+        turns: [
+          [
+            'assistant',
+            'The client is spelled Müller in the contract but Mueller in the CRM — which one?',
+          ],
+          ['user', 'Müller.'],
+        ],
+        must: ['Müller', 'answering'],
+      },
+      qa('Which channel should alerts go to?', '#ops-pager', ['#ops-pager']),
+      qa('Who signs off on refunds?', 'Priya Raman in finance', ['Priya Raman']),
+      qa('Do we bill monthly or quarterly?', 'quarterly', ['quarterly', 'answering']),
+      qa('Which languages go into the first release?', 'Spanish, Korean and Canadian French.', [
+        'Korean',
+        'Canadian French',
+      ]),
+    ]);
+  });
+
+  it('keeps an instruction about a thing named in the question, with the question', () => {
+    expectCases([
+      qa('And a bucket for the exports?', 'Create one called exports-eu.', ['exports-eu']),
+      qa('Should the recipes move out of the notebook?', 'Put them in recipes/mains.md', [
+        'recipes/mains.md',
+      ]),
+      qa('Where should I save the scans?', 'put them under ~/Scans/2026 please', ['~/Scans/2026']),
+      qa('Do you want a separate queue for retries?', 'Yes, name it retry_slow.', ['retry_slow']),
+      qa(
+        'Should I make the feature flags a config file?',
+        'Keep them in flags.toml at the repo root.',
+        ['flags.toml'],
+      ),
+    ]);
+  });
+});
+
+describe('rules@4: decisions reached over several messages', () => {
+  it('reads a terse pick among the alternatives the assistant laid out', () => {
+    expectCases([
+      qa('We could cache the tiles in Redis, or pre-render them nightly.', 'Pre-render them.', [
+        'pre-render them nightly',
+        'choosing',
+      ]),
+      qa('Options: lazy loading, or a smaller hero image.', 'do both', [
+        'lazy loading',
+        'smaller hero image',
+      ]),
+      qa('A webhook would be simpler; polling would survive outages better.', 'Webhook then.', [
+        'webhook would be simpler',
+      ]),
+      qa(
+        'For the garden beds, either cedar or galvanised steel would last.',
+        'cedar, it matches the fence',
+        ['cedar', 'choosing'],
+      ),
+      qa('We could split the exam into two sittings or shorten it to 90 minutes.', 'Split it.', [
+        'two sittings',
+        'choosing',
+      ]),
+      qa('We can host the docs on Netlify or on GitHub Pages.', 'go with the second one', [
+        'GitHub Pages',
+        'choosing',
+      ]),
+      qa(
+        'Option A: one Postgres on db-1. Option B: a primary plus a replica on db-2.',
+        "let's do option B",
+        ['replica on db-2'],
+      ),
+      qa('The deploy window could be Tuesday 10:00 or Thursday 15:00.', 'thursday', [
+        'Thursday 15:00',
+      ]),
+      qa('Which Python version?', '3.12 everywhere', ['3.12', 'answering']),
+      qa('Should I run 3 replicas of the api?', 'sure, 3 is fine', ['Run 3 replicas of the api']),
+    ]);
+  });
+
+  it('takes an approval as accepting the plans announced and the answer to the user question', () => {
+    expectCases([
+      {
+        turns: [
+          ['assistant', "I'll route invoices over 5,000 EUR to the CFO for a second approval."],
+          ['tool', 'rules.yaml updated'],
+          ['assistant', 'Rule deployed.'],
+          ['user', 'Good. Next: the expense categories.'],
+        ],
+        must: ['Route invoices over 5,000 EUR'],
+      },
+      {
+        turns: [
+          ['user', 'Batch the emails then. How often?'],
+          ['assistant', 'Every 15 minutes, at most 200 per batch.'],
+          ['user', 'OK.'],
+        ],
+        must: ['15 minutes', '200 per batch'],
+      },
+      qa("I'll keep the compost bin at least 3 m from the well.", '👍', ['3 m from the well']),
+      {
+        turns: [
+          ['user', 'what tempo for the warmup?'],
+          ['assistant', '72 bpm for the first week, then 84.'],
+          ['user', 'sounds good'],
+        ],
+        must: ['72 bpm'],
+      },
+      qa('Should I pin the base image to node:20.11-alpine?', 'perfect', ['node:20.11-alpine']),
+      qa('I suggest a 7-day retention for the audit logs.', 'that works', ['7-day retention']),
+      qa('I recommend pinning numpy to 1.26.4 until the wheels catch up.', 'makes sense', [
+        '1.26.4',
+      ]),
+    ]);
+  });
+
+  it('writes a suggestion turned down for good as a rule', () => {
+    expectCases([
+      qa(
+        'Would you like a cookie banner from Cookiebot?',
+        'No cookie banners. We set no cookies, ever.',
+        ['Declined', 'Cookiebot', 'No cookie banners'],
+      ),
+      qa(
+        'I could enable autoscaling on the worker pool?',
+        "We tried that, it thrashed the licence server. Don't.",
+        ['Declined', 'autoscaling'],
+      ),
+      qa(
+        'Do you want the sprinklers on a timer at night?',
+        'not possible, the pump needs the daytime solar',
+        ['Declined', 'sprinklers'],
+      ),
+      qa(
+        'Should we let students resubmit after the deadline?',
+        'Never. The policy is one submission.',
+        ['Declined', 'resubmit'],
+      ),
+      qa(
+        'Maybe store the API token in the repo for convenience?',
+        'no, tokens never go in git because the repo is mirrored',
+        ['Declined', 'token'],
+      ),
+    ]);
+  });
+});
+
+describe('rules@4: rules and facts without the usual cue words', () => {
+  // One user sentence a line: "sentence => words a durable observation must hold".
+  const SAID = `
+PRs need two approvals here. => two approvals
+nothing goes to prod without a green staging run => without a green staging run
+Not yet — nothing merges without a signed CLA from the author. => signed CLA
+Yes, but blur licence plates in any photo we post. => blur licence plates
+Refunds are issued only via the original payment method. => only via the original payment method
+Remember that the landlord is only reachable by email. => landlord
+Label every sample with the collection date. => every sample
+Every error response carries a request_id. => request_id
+All payment failures go to #billing-oncall with the order id. => #billing-oncall
+each timeout gets logged at warn level => warn
+All crash reports include the device model and OS build. => device model
+Every validation error returns HTTP 422 with a field list. => 422
+The holdout set is frozen. It is in datasets/holdout-v2. => datasets/holdout-v2
+It's on pin D5 / pin D6 with a pull-up. => D5
+They're at /srv/backups/photos, owned by the media user. => /srv/backups/photos
+Use Source Serif Pro for the body text. => Source Serif Pro
+One firm, Kessler Partners, does all our audits. => Kessler Partners
+`
+    .trim()
+    .split('\n');
+
+  it('reads rules, error conventions, places and multi-word names without the usual cue words', () => {
+    expectCases(
+      SAID.map((row) => {
+        const [text = '', must = ''] = row.split(' => ');
+        return said(text, [must]);
+      }),
+    );
+  });
+
+  it('keeps a report that every item of a kind failed a problem, not a convention', () => {
+    // A report that something failed stays a problem.
+    expect(red([['user', 'All the nightly exports failed with a timeout.']])).toEqual([]);
+  });
+
+  it('keeps a reply with the question it answers in one segment, even after a long stretch', () => {
+    const filler: Turn[] = Array.from({ length: 12 }, (_, i) => [
+      i % 2 === 0 ? 'user' : 'assistant',
+      `The invoice parser handles vendor layout number ${i} with the regex table.`,
+    ]);
+    const texts = red([
+      ...filler,
+      ['assistant', 'I will chown /var/lib/grafana to the grafana user.'],
+      ['user', 'Yeah, Omar reinstalled the box on Monday. Go ahead.'],
+    ]);
+    expect(texts.some((t) => t.includes('/var/lib/grafana'))).toBe(true);
+  });
+});
+
+describe('rules@4: noise stays out', () => {
+  // Moment-only states, running jobs, deferred ideas, questions, refusals for now: none durable.
+  const NOISE: readonly string[] = [
+    "I'm tired, let's stop here.",
+    'The build is running.',
+    'still waiting on the deploy',
+    'ugh, the wifi dropped again',
+    'Coffee first, back in 10.',
+    "I'm on the train, spotty signal.",
+    'Tests are green now.',
+    'The migration is at 40% right now.',
+    'Maybe we should try Rust for the parser someday.',
+    'Could we look at dark mode later?',
+    "Let's revisit the pricing page next quarter.",
+    'Not now, maybe after the launch.',
+    'What does the 502 mean?',
+    'why is the cron not firing',
+    'Is the staging db up?',
+    'hmm, not sure about that',
+    'Thanks, that worked.',
+    'lol ok',
+    'Looks good to me.',
+    'I guess that could work.',
+    "I'll think about the color scheme.",
+    'brb',
+    'Probably a cache issue, not sure.',
+    'Good catch!',
+    'That was fast.',
+    'I was at the dentist all morning.',
+    'The kids are asleep finally.',
+    'Yesterday the deploy took 14 minutes.',
+    'It crashed twice this morning.',
+    'Checking the logs now.',
+    'Hmm, weird.',
+    "Let's see how it behaves overnight.",
+  ];
+
+  it('keeps moment-only states, deferred ideas and questions out of durable memory', () => {
+    expect(NOISE.length).toBeGreaterThanOrEqual(30);
+    for (const sentence of NOISE) {
+      expect(red([['user', sentence]]), sentence).toEqual([]);
+    }
+  });
+
+  it('after the blind2 run: casual lower-case rules and roles are durable', () => {
+    const CASUAL = `
+no ads ever on the kids pages => no ads ever
+nothing merges on fridays unless it is a hotfix => nothing merges
+everyone signs the visitor log at the front desk => visitor log
+if a payout fails it goes to the review queue in finance-ops => review queue
+dont push to main directly, open a PR => push to main
+please remember: every invoice gets a PO number => po number
+Keep metric units throughout => metric units
+Dana is the owner of the billing service => dana
+Omar owns the deploy scripts => omar
+we do trunk-based development => trunk-based
+we cant restart the kiosk during opening hours => restart the kiosk
+you may not edit the ledger by hand => ledger
+`
+      .trim()
+      .split('\n');
+    expectCases(
+      CASUAL.map((row) => {
+        const [text = '', must = ''] = row.split(' => ');
+        return said(text, [must]);
+      }),
+    );
+  });
+
+  it('after the blind2 run: lower-case sentences split, and casual moments and complaints stay out', () => {
+    const CASUAL_NOISE = `
+thanks, im going to grab lunch
+nothing is working today
+gonna head out, battery at 10%
+Thinking we might move the site to Vue
+the bill jumped to $900 last month
+PyYAML is mangling the unicode in the export
+reports land in spam for outlook users
+CI takes 40 minutes per PR, its unbearable
+wtf, who deleted 3 rows
+Those numbers are way too high, we have like 2k members
+my spreadsheet says 4.1k which seems off
+Feels like 3rd lol
+I like that
+we love it!
+switching gears totally
+`
+      .trim()
+      .split('\n');
+    for (const sentence of CASUAL_NOISE) expect(red([['user', sentence]]), sentence).toEqual([]);
+    // "then. thanks …" is two sentences: the setting is kept, the thanks is not.
+    expect(
+      red([['user', 'leave the ttl at 30s then. thanks for the quick fix']]).join(' '),
+    ).not.toMatch(/thanks/);
+  });
+
+  it('reads a problem report without "error" or "fail" as a problem, not a fact', () => {
+    const REPORTS = `
+The export keeps timing out after 30 s.
+The kiosk app hangs on the payment screen at checkout-2.
+the label printer freezes every few hours
+Worker pod OOMs at 2 GiB.
+The upload is stuck at 99%.
+The nightly job leaks about 200 MB an hour.
+Our Grafana dashboard shows gaps since the 0.9 upgrade.
+`
+      .trim()
+      .split('\n');
+    for (const report of REPORTS) expect(red([['user', report]]), report).toEqual([]);
+    // The same words in a rule or a setting keep it durable.
+    expect(red([['user', 'Never let the importer hang on a bad row.']])).toHaveLength(1);
+    expect(red([['user', 'Alert when a pod OOMs more than 3 times an hour.']])).toHaveLength(1);
+  });
+
+  it('keeps a bare commitment that names nothing, and a bare value acceptance, out', () => {
+    const BARE = `
+go with that
+ok lets do it
+Stick with it.
+let's go with this then
+Do it.
+`
+      .trim()
+      .split('\n');
+    for (const reply of BARE) {
+      expect(
+        red([
+          ['assistant', 'Done, the report is in the shared folder.'],
+          ['user', reply],
+        ]),
+        reply,
+      ).toEqual([]);
+    }
+    // The offer the user accepts is the fact, once: "3 is fine" adds nothing to it.
+    expect(
+      red([
+        ['assistant', 'Should I keep 30 days of logs?'],
+        ['user', 'yes, 30 is fine'],
+      ]),
+    ).toEqual(['Keep 30 days of logs']);
+  });
+
+  it('keeps refusals for now, and replies that only acknowledge, out', () => {
+    const REPLIES: readonly (readonly [string, string])[] = [
+      ['Should I add a restart policy to the worker?', 'Maybe later, not today.'],
+      ['Should I export the CSVs now?', 'No, the text is not frozen yet.'],
+      ['I could draft the ticket for you?', "I'll do it myself, thanks."],
+      ['Should I move the TTLs down to 300?', 'Nah, leave them.'],
+      ['Do you want a weekly report?', 'no thanks'],
+      ['Want me to archive the old branches?', 'Not this week.'],
+      ['We could add a leaderboard, or badges.', 'Neither for now.'],
+      ['Flashed v0.6.2. Running the soak test.', 'ok'],
+      ["I'll restart the ingest pod now.", 'ok'],
+      ['Is the VPN up?', 'yes'],
+      ['Is the nightly export done?', 'yep'],
+      ['Should I rerun the failed job on runner-7?', 'not now, later'],
+    ];
+    expect(
+      red([
+        ['user', 'how long will the reindex take?'],
+        ['assistant', 'Roughly 25 minutes on this box.'],
+        ['user', 'ok'],
+      ]),
+    ).toEqual([]);
+    for (const [asked, reply] of REPLIES) {
+      expect(
+        red([
+          ['assistant', asked],
+          ['user', reply],
+        ]),
+        reply,
+      ).toEqual([]);
+    }
+  });
+});
