@@ -1,5 +1,5 @@
 import type { Intent } from '../core/index.js';
-import { IMAGINED } from '../language/index.js';
+import { IMAGINED, SARCASM, VIRTUAL_PLACE } from '../language/index.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -32,7 +32,7 @@ const NAMED_QUESTION =
   /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
 const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
 const REMINISCE =
-  /^(?:remember when|do you remember|remember that time)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
+  /^(?:remember (?:when|that|the|our|those|how)|do you remember)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
 
 const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
@@ -76,7 +76,7 @@ const RETRACT =
   /^(?:scratch that|strike that|never ?mind|forget (?:what i (?:just )?said|that|it|my last)|ignore (?:that|my last(?: message)?|what i (?:just )?said)|disregard (?:that|my last)|i take (?:it|that) back|correction|actually,? (?:no|scratch that)|wait,? no|sorry,? (?:i meant|wrong|my mistake))\b[\s:,.!-]*/i;
 
 const HEDGE =
-  /,\s*(?:huh|eh|innit|or not|or what)\s*[.!]*$|\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish)\b|~\s*\d/i;
+  /,\s*(?:huh|eh|innit|or not|or what)\s*[.!]*$|\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish|it seems|seems like|seemingly|it appears|it would seem)\b|~\s*\d/i;
 
 const APPROXIMATE_AMOUNT =
   /\b(?:about|around|roughly|approximately|almost|nearly|like)\s+[$€£]?\d/i;
@@ -131,10 +131,17 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       asked && !QUESTION_START.test(t) && /\b(?:i think|i guess|pretty sure)\b/i.test(t);
     if (!hedgedStatement) return { intent: 'question', ...marks };
   }
-  if (HYPOTHETICAL.test(t) || IRREALIS.test(t) || IMAGINED.pattern.test(t)) {
+  if (
+    HYPOTHETICAL.test(t) ||
+    IRREALIS.test(t) ||
+    IMAGINED.pattern.test(t) ||
+    VIRTUAL_PLACE.pattern.test(t)
+  ) {
     return { intent: 'hypothetical', ...marks };
   }
-  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t)) return { intent: 'hypothetical', ...marks };
+  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t) || SARCASM.pattern.test(t)) {
+    return { intent: 'hypothetical', ...marks };
+  }
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };
   return { intent: PLANNING.test(t) ? 'planning' : 'assertive', ...marks };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readChat } from './__fixtures__/read-chat.js';
-import type { KnownSlot } from './types.js';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 
 // Issue #10 §2 and §3, recall on the tuning failure families, generalised by grammar: every
 // sentence here was written for this test (in no benchmark file).
@@ -221,5 +222,77 @@ describe('supersession and standing settings', () => {
     expect(readAt('Set my call preference to mornings from now on.', at)).toContain(
       'profile.preference.call_time=morning (strong assertive) correction',
     );
+  });
+});
+
+describe('project state in a team thread, by grammar', () => {
+  /** Every observation of one chat message in `team:web`'s thread, as `field=value`. */
+  function readTeam(text: string, known: readonly KnownSlot[] = []): string[] {
+    return extractWithRules({
+      text,
+      at: '2026-04-14T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: 'team:web',
+      known,
+      registry: EMPTY_REGISTRY,
+    })
+      .observations.filter((o) => o.evidence !== 'weak')
+      .map((o) => `${o.field}=${o.value}`);
+  }
+  const onRecord: KnownSlot[] = [
+    { entityId: 'team:web', field: 'project.gannet.provider', value: 'GCP' },
+  ];
+
+  it.each([
+    [
+      'a meeting label names the project',
+      'Gannet retro: we are stuck on the DNS cutover.',
+      ['project.gannet.status=blocked'],
+    ],
+    ['a dash label', 'Plover daily - we are unblocked now.', ['project.plover.status=in_progress']],
+    [
+      'an emoji ends the clause before it',
+      'tests green 🎉 Plover is live',
+      ['project.plover.status=shipped'],
+    ],
+    [
+      'a part of a project names it',
+      'Phase 2 of Gannet kicked off today.',
+      ['project.gannet.status=in_progress'],
+    ],
+    [
+      'taking over a project',
+      'Ines took over Gannet from Raj this week.',
+      ['project.gannet.owner=Ines'],
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    for (const e of expected) expect(readTeam(text)).toContain(e);
+  });
+
+  it('a thing of a project moved from one provider to another is the new provider', () => {
+    expect(
+      readTeam('We moved the Gannet build runners from GCP to Hetzner yesterday.', onRecord),
+    ).toContain('project.gannet.provider=Hetzner');
+  });
+
+  it('a pronoun before the status is no project', () => {
+    expect(readTeam("We're blocked on the staging keys.").filter((o) => /we_re/.test(o))).toEqual(
+      [],
+    );
+  });
+
+  it('a note heading with a gloss in brackets names the project without it', () => {
+    const read = extractWithRules({
+      text: 'Gannet (image pipeline)\nHosting provider: Fly.io\nStatus: in progress',
+      at: '2026-04-14T09:00:00Z',
+      source: 'note',
+      role: 'user',
+      entityId: 'team:web',
+      known: [],
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(read).toContain('project.gannet.provider=Fly.io');
+    expect(read).toContain('project.gannet.status=in_progress');
   });
 });

@@ -2,6 +2,7 @@ import {
   type ClauseAnalysis,
   languageNamed,
   nounPhraseAt,
+  RELATIONAL_NOUN,
   tokenIndexOf,
 } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
@@ -125,6 +126,18 @@ const STATED =
 const CONSIDERING =
   /\b(?:thinking about|been thinking|considering|might|maybe|trying to|want to try|planning to)\b/i;
 
+/**
+ * Whether a clause's grammatical subject is another person: a name, a third-person pronoun, or
+ * a noun for a person by relation ("my husband", "our CEO" is not one: only relations count).
+ */
+function thirdPartySubject(analysis: ClauseAnalysis): boolean {
+  const { kind, text } = analysis.subject;
+  if (kind === 'named') return true;
+  return (
+    kind === 'other' && (/^(?:he|she|they)$/i.test(text) || RELATIONAL_NOUN.pattern.test(text))
+  );
+}
+
 function candidate(
   entityId: string,
   topic: string,
@@ -167,8 +180,11 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
     return requested;
   }
   const out: Candidate[] = [...requested];
+  // "My husband always takes the aisle seat": a habit of someone else is not the speaker's.
+  const others = !stated && thirdPartySubject(clause.analysis);
   for (const facet of facets) {
     if (facet.facet === 'time' && !clause.intent.standing) continue;
+    if (others) continue;
     const subject =
       stated && facet.facet === 'diet'
         ? subjectOf(t.slice(0, stated.index), doc)

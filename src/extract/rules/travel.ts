@@ -8,6 +8,7 @@ import {
   lookupPlace,
   NARRATIVE,
   PERSON_ANAPHORA,
+  RELATIONAL_NOUN,
   SPORTS_FIXTURE,
   TRIP_EXPERIENCE,
   VENUE,
@@ -110,6 +111,28 @@ function isOuting(after: string): boolean {
  */
 const BENEFICIARY =
   /\b(?:[Ff]or|[Bb]ooked|[Gg]ot|[Bb]ought)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:mum|mom|mother|dad|father|parents?|brother|sister|son|daughter|kids?|children|wife|husband|partner|friends?|boss|cousin|aunt|uncle|gran(?:ny|dma|dpa)?|grandparents?|in-laws)|\p{Lu}\p{Ll}+)\s+(?:a\s+|an\s+|the\s+)?(?:(?:\w+\s+)?(?:flight|ticket|trip|seat|train)s?\s+)?to\s+$/u;
+
+/**
+ * A trip someone else takes while the speaker sees to it: a causative verb with a person as its
+ * object before the destination ("putting Grandad on the train to X", "sending my son to X",
+ * "seeing Ama off to X"). The person is named by a relational noun or a name.
+ */
+const ESCORTED =
+  /\b(?:put(?:ting|s)?|sen(?:d|ds|ding|t)|see(?:ing)?|saw|wav(?:e|ed|ing)|drop(?:s|ped|ping)?|driv(?:e|es|ing)|drove|tak(?:e|es|ing)|took|walk(?:s|ed|ing)?)\s+(?:(my|our|his|her|their|the)\s+)?(\p{L}[\p{L}-]*)\s+(?:off\s+|out\s+)?(?:on|onto|into|to|at)\b/giu;
+
+/** Whether the words before a destination make the trip someone else's (`ESCORTED`). */
+function escorted(before: string): boolean {
+  ESCORTED.lastIndex = 0;
+  for (let m = ESCORTED.exec(before); m !== null; m = ESCORTED.exec(before)) {
+    const who = m[2] ?? '';
+    if (RELATIONAL_NOUN.pattern.test(who)) return true;
+    // A person's name takes no article ("the Eurostar" is a train).
+    if (m[1] === undefined && /^\p{Lu}\p{Ll}+$/u.test(who) && lookupPlace(who) === null) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /** A place read at some offset, and how sure the reading is. */
 interface PlaceReading {
@@ -454,7 +477,9 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "Going to Leeds for the match": a day out, not a trip.
       const outing = isOuting(t.slice(m.index + m[0].length + place.name.length));
       // "Booked my mum a flight to X", "flight for my parents to X": someone else's trip.
-      const forOther = BENEFICIARY.test(t.slice(0, m.index + m[0].length));
+      const forOther =
+        BENEFICIARY.test(t.slice(0, m.index + m[0].length)) ||
+        escorted(t.slice(0, m.index + m[0].length));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
@@ -581,17 +606,49 @@ function namedTripPlan(clause: Clause): Hit | null {
   const start = t.slice(0, named.index).lastIndexOf(place);
   const phrase = placeAt(t, start, false);
   if (phrase === null || /'s$/.test(phrase.name)) return null;
+  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention.
+  const mention = clause.analysis.predicate === null && clause.dates.length === 0;
   return {
     subject: { kind: 'speaker' },
     status: 'planned',
     location: null,
     destination: phrase.name,
     span: `${phrase.name} ${named[0]}`,
-    strength: phrase.strength,
+    strength: mention ? 'weak' : phrase.strength,
   };
 }
 
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
+
+/**
+ * "Leaving the company", "leaving Slack for the day", "leaving work early": "leave" with an
+ * object that is not a place (a job, a group, an app, a venue) is no departure on a trip.
+ * Read on the words right after the verb; a place, a time or a preposition keeps it a departure.
+ */
+function leavesSomething(after: string): boolean {
+  const next = /^\s+([\p{L}'-]+)/u.exec(after)?.[1];
+  if (next === undefined) return false;
+  if (
+    /^(?:the|a|an|my|our|your|his|her|their|this|that|it|them|him|work|school|class|uni|college|office)$/i.test(
+      next,
+    )
+  ) {
+    return true;
+  }
+  return (
+    /^\p{Lu}/u.test(next) &&
+    lookupPlace(next) === null &&
+    !/^(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un)/.test(next) &&
+    !isDateWord(next)
+  );
+}
+
+/** A month or relative day name ("Leaving March 3", "Leaving Tomorrow"). */
+function isDateWord(word: string): boolean {
+  return /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tomorrow|tonight|next|this)/i.test(
+    word,
+  );
+}
 
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
@@ -599,7 +656,9 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
   const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
-  if (!LEAVING.test(t) || clause.dates.length === 0) return null;
+  const leaving = LEAVING.exec(t);
+  if (leaving === null || clause.dates.length === 0) return null;
+  if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
   return {
     subject: subjectBefore(t.search(LEAVING)),
     status: 'planned',
