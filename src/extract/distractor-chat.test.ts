@@ -6,7 +6,8 @@ import { readChat } from './__fixtures__/read-chat.js';
 // (plans of others told as "we", conditionals without "if", sarcasm, titles, places used as
 // adjectives, "home" that is not a place, leaving a job or a chat, things that arrive, "in" a
 // meeting or a mood, dates of events, other people's preferences, switched providers, games,
-// other teams' work, reminiscing, and casual chat in the register of the scenario files).
+// other teams' work, reminiscing, weather "here in X", what an app or a VPN "says", a kind of
+// work with no name, and casual chat in the register of the scenario files).
 // Every sentence was written for this test (in no benchmark file). None states the speaker's
 // own present state or plan, so none may commit or ask; a weak, tentative reading may remain.
 
@@ -301,7 +302,9 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
     'blocked on code review again',
     'the deploy to prod went fine',
     'moving the standup to 10 tomorrow',
+    'our sprint got cancelled because of the offsite',
     'deadline for the report is friday',
+    'the migration is done, finally',
     'we launched the newsletter, 200 signups',
     'switched to dark mode in vscode',
     'the client moved the call to 3pm',
@@ -390,6 +393,78 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
     'remember how we got stuck in Quito for two days',
     'remember those nights in Hoi An by the river',
   ],
+  'weather and small talk with places': [
+    "it's 38 degrees in Accra today, melting",
+    'snowing in Almaty again, classic',
+    'the sun is finally out in Manchester',
+    'Dubai humidity is no joke this week',
+    'heatwave in Seville, stay inside',
+    'raining cats and dogs here in Lagos',
+    'foggy morning in San Francisco as usual',
+    "we're in for a cold snap, 5 below tomorrow",
+    "it's been grey in Hamburg for a month",
+    'monsoon season in Mumbai has started',
+  ],
+  'cooking and recipes': [
+    'made a Lisbon-style custard tart, nailed it',
+    'trying a Sichuan recipe tonight, wish me luck',
+    'the Moroccan tagine needs another hour',
+    'Thai green curry for dinner',
+    'bought Parma ham for the starter',
+    "my jollof is better than Ghana's, fight me",
+    'Turkish coffee with cardamom, heaven',
+    'baking Cornish pasties for the first time',
+    'the Kerala fish curry was a hit',
+    'cancelled the takeaway order, cooking instead',
+  ],
+  'tech talk and help': [
+    'my laptop is stuck on the Windows update screen',
+    'the server in Frankfurt is down again',
+    'we moved the repo to GitLab',
+    'the build is blocked on a flaky test',
+    'switched to Firefox, Chrome was eating my RAM',
+    'how do I change the timezone to Tokyo in Google Calendar',
+    "my VPN says I'm in Amsterdam lol",
+    "the app thinks I'm in Singapore because of the VPN",
+    'deployed to the us-east region',
+    'the CDN edge in Johannesburg is slow',
+  ],
+  'formal email fragments': [
+    'Please find attached the invoice for March.',
+    'I am writing to confirm the meeting in our Geneva office.',
+    'Kind regards, the Milan sales team',
+    'We are pleased to inform you that your application was successful.',
+    'Your order has been dispatched from our Leipzig warehouse.',
+    'Thank you for travelling with us to Doha.',
+    'We hope you enjoyed your stay in Marrakech.',
+    'Your booking reference for the Paris hotel is attached for your records, as requested by your assistant.',
+    'This is a reminder that your subscription renews automatically.',
+    'We regret to inform you that the event in Vienna has been cancelled.',
+  ],
+  'acknowledgements and reactions': [
+    'ok cool',
+    'sounds good, thanks',
+    'haha yes exactly',
+    'noted 👍',
+    "ah that's annoying",
+    'wow, Lisbon again?',
+    'lucky you, Bali!',
+    'safe travels!',
+    'welcome back!',
+    'enjoy Rome!',
+  ],
+  'language and words': [
+    "how do you say 'I'm in Paris' in French",
+    'the Spanish word for trip is viaje',
+    "'estoy en Madrid' means I'm in Madrid",
+    "is it 'arrived in' or 'arrived at' London?",
+    "my Italian teacher says 'sono a Roma' is correct",
+    'learning Portuguese so I can order coffee in Porto',
+    "in German you say 'ich bin zu Hause'",
+    "what does 'back home' mean in Nigerian English",
+    "the Japanese for 'I'm going home' is 'kaerimasu'",
+    'typo: I meant Vienna not Venice in that email to the client',
+  ],
 };
 
 describe('more ordinary chat by phenomenon changes no state', () => {
@@ -440,6 +515,11 @@ describe('the constructions these guards touch still read a plain statement', ()
       'a project that is not a group of people',
       'The payroll rewrite shipped last night.',
       'user:primary project.payroll_rewrite.status=shipped (strong)',
+    ],
+    [
+      'a greeting from a place',
+      'Greetings from Hanoi!',
+      'user:primary travel.location=Hanoi (strong)',
     ],
     [
       'a bill paid in full',

@@ -57,7 +57,7 @@ const REPORTED =
  * markers must match at the start of a sentence too ("According to Mum, …").
  */
 const REPORTED_SPEAKER =
-  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?) (?:email|message|letter|text|note|ad|sign|article|post|news)) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote)(?: that)?\b/;
+  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?|[Mm]y|[Oo]ur|[Yy]our) [A-Za-z]+) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote|shows|showed)(?: that)?\b/;
 
 /**
  * Talk about words rather than the world: translations and glosses ("X means I am in Berlin",

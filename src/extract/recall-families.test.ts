@@ -296,3 +296,49 @@ describe('project state in a team thread, by grammar', () => {
     expect(read).toContain('project.gannet.status=in_progress');
   });
 });
+
+describe('a kind of work with no name', () => {
+  it('is a project in a team thread, and nothing in a personal chat', () => {
+    const read = (entityId: string) =>
+      extractWithRules({
+        text: 'The rewrite is done, finally.',
+        at: '2026-04-14T09:00:00Z',
+        source: 'chat',
+        role: 'user',
+        entityId,
+        known: [],
+        registry: EMPTY_REGISTRY,
+      }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(read('team:web')).toContain('project.rewrite.status=shipped');
+    expect(read('user:primary')).toEqual([]);
+  });
+});
+
+describe('bills: an open bill, and a month that owns one', () => {
+  it.each([
+    [
+      'an open bill is unpaid',
+      'The internet bill is still open.',
+      'financial.internet_bill.status=unpaid',
+    ],
+    [
+      "a month's bill is the speaker's",
+      "September's phone bill is paid.",
+      'financial.phone_bill.status=paid',
+    ],
+    [
+      "last month's bill",
+      "Last month's gas bill is still unpaid.",
+      'financial.gas_bill.status=unpaid',
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(committing(text).map((o) => o.replace(/ \(.*$/, ''))).toContain(expected);
+  });
+
+  it.each([
+    ["a person's bill", "Lotte's phone bill is paid."],
+    ['an open shop', 'The bakery is still open.'],
+  ])('%s is not: "%s"', (_phenomenon, text) => {
+    expect(committing(text).filter((o) => o.startsWith('financial.'))).toEqual([]);
+  });
+});

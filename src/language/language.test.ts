@@ -51,7 +51,14 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
   it("THIRD_PARTY_POSSESSOR: 'his', 'their', \"X's\" at the head of a noun phrase", () => {
     for (const t of [' their launch', ' his invoice', " the bakery's lease", " the twins' party"])
       expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(true);
-    for (const t of [' our launch', ' my invoice', " it's done", ' the lease'])
+    for (const t of [
+      ' our launch',
+      ' my invoice',
+      " it's done",
+      ' the lease',
+      " October's gas bill",
+      " last month's rent",
+    ])
       expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(false);
   });
 

@@ -59,12 +59,13 @@ export const RELATIONAL_NOUN: LexiconEntry = {
 /**
  * A possessor other than the speaker or the speaker's group at the start of a noun phrase ("his
  * migration", "their launch", "Google's project", "my friend's rent", "the neighbours' renovation"):
- * the thing belongs to a third party.
+ * the thing belongs to a third party. A time's possessive ("August's bill", "last month's rent",
+ * "Monday's call") is a date, not an owner.
  */
 export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
   phenomenon: "a noun phrase owned by someone other than the speaker ('his', 'their', 'X's')",
   pattern:
-    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
+    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let|today|tomorrow|yesterday|tonight|week|month|year|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
 };
 
 /**

@@ -60,6 +60,8 @@ const LABELLED_STATUS = new RegExp(
 );
 const PROJECT_WORDS =
   /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+/** A project word alone, with no name ("build", "app", "migration"). */
+const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
   /^(?:i|we|you|he|she|they|it|that|this|there|everything|everyone|nothing|all|things|the trip|trip|the flight|flight|practice|school|class|lesson|camp|the gym|gym|debit|payment|rent|bill|the budget|budget|it all|work|the weather|weather)$/i;
 
@@ -186,9 +188,11 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     const entityId = entityFor(phrase);
     const name = projectName(phrase, doc, entityId);
     if (name === null) return;
-    if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:')) {
-      if (!doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`))) return;
-    }
+    const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
+    if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
+    // "The build is blocked", "the app is live": a bare kind of work, with no name, says
+    // nothing about which project, outside a team's thread and unless one is on record.
+    if (!known && !doc.group?.startsWith('team:') && BARE_KIND.test(name.slug)) return;
     doc.lastProject = name.slug;
     out.push(makeCandidate(entityId, name.slug, 'status', status, clause, span));
     if (name.version !== null) {

@@ -398,7 +398,9 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
         location: place.name,
         destination: null,
         span: `${m[0]}${place.name}`,
-        strength: place.strength,
+        // "Raining again here in Lagos": "here in" says where the speaker is, not whether that
+        // is home or a trip; it asks nothing and commits nothing on its own.
+        strength: /^here in\b/i.test(m[0]) ? 'weak' : place.strength,
         arrival: pattern === ARRIVAL,
       });
     }
