@@ -7,7 +7,8 @@ import { readChat } from './__fixtures__/read-chat.js';
 // adjectives, "home" that is not a place, leaving a job or a chat, things that arrive, "in" a
 // meeting or a mood, dates of events, other people's preferences, switched providers, games,
 // other teams' work, reminiscing, weather "here in X", what an app or a VPN "says", a kind of
-// work with no name, and casual chat in the register of the scenario files).
+// work with no name, sports trips of teams, sayings, indirect questions to the assistant, and
+// casual chat in the register of the scenario files).
 // Every sentence was written for this test (in no benchmark file). None states the speaker's
 // own present state or plan, so none may commit or ask; a weak, tentative reading may remain.
 
@@ -465,6 +466,78 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
     "the Japanese for 'I'm going home' is 'kaerimasu'",
     'typo: I meant Vienna not Venice in that email to the client',
   ],
+  'sports with travel verbs': [
+    'Liverpool flew to Madrid this morning for the final',
+    'the Springboks landed in Paris to a huge crowd',
+    "we're going to Wembley for the cup final",
+    'the Lakers are in Boston tonight',
+    'our team is heading to Leeds for the away game',
+    'Chelsea are back from their tour of Japan',
+    'the Black Stars arrived in Abidjan yesterday',
+    "my son's team is in Cardiff for the tournament",
+    'the Tour de France is in the Alps this week',
+    'Kipchoge is running in Berlin on sunday',
+  ],
+  'hobbies, pets and garden': [
+    'the tomatoes are finally in the ground',
+    'the dog is back from the groomer looking ridiculous',
+    'my sourdough starter is dead again',
+    'the cat moved into the laundry basket permanently',
+    'the chickens are in lockdown because of bird flu',
+    'booked a pottery class for saturday',
+    'started a new puzzle, 2000 pieces of Venice',
+    'my bonsai is sick, yellow leaves',
+    'the garden is done for the year',
+    'cancelled my climbing session, sore shoulder',
+  ],
+  'past stories, other forms': [
+    'we were in Naples the day Maradona died',
+    'I lived in Nairobi for six years before moving here',
+    'my first job was in Dublin',
+    'I was born in Lahore',
+    'grew up in Marseille, moved to Lyon at 18',
+    'I was in Cape Town when the lights went out for a week',
+    'spent my twenties in Berlin',
+    'my grandparents met in Havana',
+    'the summer I turned 16 we drove to Split',
+    'I studied in Leuven for a year',
+  ],
+  'quotes and sayings without quote marks': [
+    'when in Rome, do as the Romans do',
+    'all roads lead to Rome, as they say',
+    'see Naples and die, apparently',
+    'what happens in Vegas stays in Vegas',
+    'Paris is always a good idea, says my mug',
+    "home is wherever I'm with you, as the song goes",
+    "there's no place like home",
+    'the journey of a thousand miles begins with a single step',
+    'I left my heart in San Francisco, literally the song on the radio',
+    'New York, New York, so good they named it twice',
+  ],
+  'questions to the assistant with state words': [
+    'can you check flights to Accra for next month?',
+    "what's the weather in Lisbon this weekend",
+    'how much is a taxi from Narita to Shinjuku',
+    'is my trip to Oslo still on the calendar?',
+    'did I pay the gas bill already?',
+    "when is Leo's piano lesson again?",
+    'should I cancel my gym membership?',
+    'find me a hotel in Kyoto under 100 a night',
+    'remind me when the rent is due',
+    'what time does my flight to Nairobi leave?',
+  ],
+  'small talk and feelings': [
+    "I'm in a good place these days",
+    "we're in this together",
+    "I'm so over this week",
+    "I'm off sugar for a month, send help",
+    "I'm in shock, the finale was insane",
+    "I'm back to my old self",
+    'feeling at home in the new flat',
+    "I'm done with dating apps",
+    "I'm living in the future, already planning christmas",
+    "we're all going through it right now",
+  ],
 };
 
 describe('more ordinary chat by phenomenon changes no state', () => {
@@ -520,6 +593,11 @@ describe('the constructions these guards touch still read a plain statement', ()
       'a greeting from a place',
       'Greetings from Hanoi!',
       'user:primary travel.location=Hanoi (strong)',
+    ],
+    [
+      'a trip for a conference, not a day out',
+      'Flying to Austin for a conference next week.',
+      'user:primary travel.destination=Austin (strong)',
     ],
     [
       'a bill paid in full',

@@ -30,6 +30,12 @@ const QUESTION_START =
 /** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
 const NAMED_QUESTION =
   /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
+/**
+ * An indirect question put to the assistant ("remind me when the rent is due", "let me know if
+ * the Oslo trip is still on", "check whether I paid it"): it asks, it states nothing.
+ */
+const EMBEDDED_QUESTION =
+  /^(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:remind me|tell me|let me know|check|find out|figure out|look up|ask \w+)\s+(?:when|what|where|whether|if|how|who|which)\b/i;
 const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
 const REMINISCE =
   /^(?:remember (?:when|that|the|our|those|how)|do you remember)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
@@ -123,7 +129,8 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
   if (
     (asked && (WH_START.test(t) || !/^(?:when|while|after|before)\b/i.test(t))) ||
     QUESTION_START.test(t) ||
-    NAMED_QUESTION.test(t)
+    NAMED_QUESTION.test(t) ||
+    EMBEDDED_QUESTION.test(t)
   ) {
     // A statement that merely ends in a hedging "?" ("I think I cancelled it a while ago?")
     // is a hedged assertion, not a question.

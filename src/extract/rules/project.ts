@@ -7,6 +7,7 @@ import {
   matchKnown,
   ownedByThirdParty,
   speakerEntity,
+  subjectOf,
   weEntity,
 } from '../clauses.js';
 import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
@@ -277,7 +278,9 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
     const target = owner[2];
     let slug = doc.lastProject;
     if (target !== undefined && !/^(?:it|this|that)$/i.test(target)) {
-      slug = projectName(target, doc, teamEntity)?.slug ?? slug;
+      // "Jonno is driving to Broome": what is driven or run must be a project.
+      const named = projectName(target, doc, teamEntity);
+      slug = named !== null && namesProject(target, named.slug, doc) ? named.slug : null;
     }
     const name = owner[1].split(/\s+/)[0] ?? owner[1];
     if (slug !== null && canBeName(name)) {
@@ -325,9 +328,15 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
       });
     }
   }
-  if (provider?.[1]) {
+  // What moved is the team's or the speaker's work ("we switched to Adyen"), not a thing that
+  // goes somewhere ("the package is going to Oslo", "the ticket moved to In Review").
+  const mover = provider === null ? null : subjectOf(t.slice(0, provider.index), doc);
+  if (provider?.[1] && mover !== null && (mover.kind === 'speaker' || mover.kind === 'we')) {
+    const named = provider[2] ? projectName(provider[2], doc, teamEntity) : null;
     const slug = provider[2]
-      ? (projectName(provider[2], doc, teamEntity)?.slug ?? null)
+      ? named !== null && namesProject(provider[2], named.slug, doc)
+        ? named.slug
+        : null
       : (doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
     if (slug !== null) {
       const attribute =
@@ -382,9 +391,14 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
     deadline?.[2] &&
     !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
   ) {
-    const slug = deadline[1]
-      ? (projectName(deadline[1], doc, teamEntity)?.slug ?? doc.lastProject)
-      : doc.lastProject;
+    const named = deadline[1] ? projectName(deadline[1], doc, teamEntity) : null;
+    // "The deadline for the grant is April 30": a deadline for something that is no project.
+    const slug =
+      deadline[1] === undefined
+        ? doc.lastProject
+        : named !== null && namesProject(deadline[1], named.slug, doc)
+          ? named.slug
+          : null;
     const dateIndex = t.indexOf(deadline[2]);
     const date = clause.dates.find((d) => d.start >= dateIndex && d.date !== null);
     const value = date?.date ?? deadline[2].replace(/^the\s+/i, '').trim();
@@ -450,6 +464,18 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     deadlineCandidates,
     releaseCandidates,
   ].flatMap((read) => read(clause, doc, teamEntity));
+}
+
+/**
+ * Whether a phrase read as the project of an attribute ("for Christmas", "for the grant", "to
+ * Broome") can be one: a project on record, a phrase with a word for a kind of work ("checkout
+ * v2", "the billing API"), or any name in a team's thread. One known project elsewhere does not
+ * make every "for X" a project.
+ */
+function namesProject(phrase: string, slug: string, doc: DocContext): boolean {
+  if (doc.group?.startsWith('team:')) return true;
+  if (doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`))) return true;
+  return PROJECT_WORDS.test(phrase);
 }
 
 /** Whether a capitalised word can name a project here: a team thread or a known project. */

@@ -102,7 +102,10 @@ function lowerCasePlaceAt(rest: string): PlaceReading | null {
  */
 function isOuting(after: string): boolean {
   const purpose = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
-  return purpose !== undefined && VENUE.pattern.test(purpose);
+  if (purpose === undefined) return false;
+  // "for the cup final", "for a gig": an event within a day, named in the first words.
+  const head = purpose.split(/\s+/).slice(0, 3).join(' ');
+  return VENUE.pattern.test(purpose) || DAY_EVENT.pattern.test(head);
 }
 
 /**
@@ -782,14 +785,27 @@ function nearDeparture(date: DateMention, known: string): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** Words that name a trip or a part of one ("flight", "booking", "it"). */
+const TRIP_THING =
+  /\b(?:flights?|trip|departure|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
   const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
       t,
     );
   if (change === null) return null;
+  // "The marathon moved to Sunday", "moved the concert to the 14th": what moved must be the
+  // trip (a trip word, "it", or the speaker's own move), not another event.
+  const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
+  const before = subjectOf(t.slice(0, change.index), doc);
+  const other =
+    before.kind === 'person' ||
+    (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
+    (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
+  if (other && !TRIP_THING.test(moved)) return null;
   const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
   if (date?.date == null) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
