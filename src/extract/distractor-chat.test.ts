@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { committingReadings as committing } from './__fixtures__/read-chat.js';
 
 // Issue #10, held-out distractor precision: a second set of ordinary chat sentences, by
 // phenomenon, that neither the tuning distractors nor `distractor-phenomena.test.ts` cover
@@ -11,13 +11,6 @@ import { readChat } from './__fixtures__/read-chat.js';
 // casual chat in the register of the scenario files).
 // Every sentence was written for this test (in no benchmark file). None states the speaker's
 // own present state or plan, so none may commit or ask; a weak, tentative reading may remain.
-
-/** The state readings of one chat message that are strong enough to commit or to ask. */
-function committing(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
-}
 
 const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
   "first-person plural for other people's or an organisation's plans": [
@@ -541,70 +534,46 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
 };
 
 describe('more ordinary chat by phenomenon changes no state', () => {
-  it('holds at least 150 sentences', () => {
-    expect(Object.values(PHENOMENA).flat().length).toBeGreaterThanOrEqual(150);
-  });
+  const all = Object.entries(PHENOMENA).flatMap(([phenomenon, sentences]) =>
+    sentences.map((text) => [phenomenon, text] as const),
+  );
 
-  for (const [phenomenon, sentences] of Object.entries(PHENOMENA)) {
-    it.each(sentences)(`${phenomenon}: "%s"`, (text) => {
-      expect(committing(text)).toEqual([]);
-    });
-  }
+  it('holds at least 150 sentences', () => expect(all.length).toBeGreaterThanOrEqual(150));
+
+  it.each(all)('%s: "%s"', (_phenomenon, text) => expect(committing(text)).toEqual([]));
 });
 
 describe('the constructions these guards touch still read a plain statement', () => {
-  it.each([
-    [
-      'a named train the speaker takes',
-      'Taking the Eurostar to Amsterdam on Thursday.',
+  /** Sentence → a reading it must still commit (phenomenon in the comment). */
+  const STILL: Readonly<Record<string, string>> = {
+    // a named train the speaker takes
+    'Taking the Eurostar to Amsterdam on Thursday.':
       'user:primary travel.destination=Amsterdam (strong)',
-    ],
-    [
-      'a dated departure with no object',
-      'Leaving at 7 tomorrow, finally.',
-      'user:primary travel.status=planned (strong)',
-    ],
-    [
-      'a named trip with a verb',
-      'The Bruges getaway is confirmed.',
-      'user:primary travel.destination=Bruges (strong)',
-    ],
-    [
-      'a named trip with a date',
-      'Cork trip next Friday!',
-      'user:primary travel.destination=Cork (strong)',
-    ],
-    [
-      "the speaker's own standing seat",
-      'I always take the window seat, book it that way.',
+    // a dated departure with no object
+    'Leaving at 7 tomorrow, finally.': 'user:primary travel.status=planned (strong)',
+    // a named trip with a verb
+    'The Bruges getaway is confirmed.': 'user:primary travel.destination=Bruges (strong)',
+    // a named trip with a date
+    'Cork trip next Friday!': 'user:primary travel.destination=Cork (strong)',
+    // the speaker's own standing seat
+    'I always take the window seat, book it that way.':
       'user:primary profile.preference.seat=window (strong)',
-    ],
-    [
-      'a reminder to oneself, not a memory',
-      'Remember to book the flight to Krabi.',
-      'user:primary travel.destination=Krabi (strong)',
-    ],
-    [
-      'a project that is not a group of people',
-      'The payroll rewrite shipped last night.',
+    // a reminder to oneself, not a memory
+    'Remember to book the flight to Krabi.': 'user:primary travel.destination=Krabi (strong)',
+    // a project that is not a group of people
+    'The payroll rewrite shipped last night.':
       'user:primary project.payroll_rewrite.status=shipped (strong)',
-    ],
-    [
-      'a greeting from a place',
-      'Greetings from Hanoi!',
-      'user:primary travel.location=Hanoi (strong)',
-    ],
-    [
-      'a trip for a conference, not a day out',
-      'Flying to Austin for a conference next week.',
+    // a greeting from a place
+    'Greetings from Hanoi!': 'user:primary travel.location=Hanoi (strong)',
+    // a trip for a conference, not a day out
+    'Flying to Austin for a conference next week.':
       'user:primary travel.destination=Austin (strong)',
-    ],
-    [
-      'a bill paid in full',
-      'Paid the gas bill in full this morning.',
+    // a bill paid in full
+    'Paid the gas bill in full this morning.':
       'user:primary financial.gas_bill.status=paid (strong)',
-    ],
-  ])('%s: "%s"', (_phenomenon, text, expected) => {
+  };
+
+  it.each(Object.entries(STILL))('"%s" → %s', (text, expected) => {
     expect(committing(text)).toContain(expected);
   });
 });

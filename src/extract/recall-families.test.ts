@@ -61,30 +61,35 @@ describe('requests to the assistant are preferences of the speaker', () => {
 });
 
 describe('"Call me X" opening a sentence names the speaker (read from the tokens, any case)', () => {
-  it.each([
-    ['a contrast with the full name', 'Call me Teo, not Teodoro.', 'Teo'],
-    ['a bare request', 'Call me Nkechi.', 'Nkechi'],
-    ['a two-word name', 'Just call me Mary Ann.', 'Mary Ann'],
-    ['a trailing please', 'Call me Joss, please.', 'Joss'],
-    ['a title and a surname', 'Call me Dr. Okafor from now on.', 'Dr. Okafor'],
-    ['a name with a diacritic, no comma', 'Call me Siobhán never Shiv', 'Siobhán'],
-    ['lower case opening', 'call me Wen, everyone does', 'Wen'],
-    ['a permission', 'You may call me Bertie.', 'Bertie'],
-  ])('%s: "%s"', (_phenomenon, text, name) => {
+  /** Sentence → the name it asks for (a contrast, a bare request, two words, a trailing please,
+   * a title, a diacritic without a comma, lower case, a permission). */
+  const CALLED: Readonly<Record<string, string>> = {
+    'Call me Teo, not Teodoro.': 'Teo',
+    'Call me Nkechi.': 'Nkechi',
+    'Just call me Mary Ann.': 'Mary Ann',
+    'Call me Joss, please.': 'Joss',
+    'Call me Dr. Okafor from now on.': 'Dr. Okafor',
+    'Call me Siobhán never Shiv': 'Siobhán',
+    'call me Wen, everyone does': 'Wen',
+    'You may call me Bertie.': 'Bertie',
+  };
+  it.each(Object.entries(CALLED))('"%s" → %s', (text, name) => {
     const names = committing(text).filter((o) => o.startsWith('profile.preference.name='));
     expect(names.map((o) => o.replace(/ correction$/, ''))).toEqual([
       `profile.preference.name=${name} (strong assertive)`,
     ]);
   });
 
-  it.each([
-    ['a refusal', "Don't call me Teodoro."],
-    ['a refusal after please', 'Please never call me Bobby.'],
-    ['a phone call', 'Call me when you land in Rome.'],
-    ['a time, not a name', 'Call me at 5 tomorrow.'],
-    ['an idiom', 'Call me crazy, but I liked the ending.'],
-    ["someone else's instruction", 'Marta told him to call me Gigi.'],
-  ])('%s names nobody: "%s"', (_phenomenon, text) => {
+  /** Sentence → why it names nobody. */
+  const NOBODY: Readonly<Record<string, string>> = {
+    "Don't call me Teodoro.": 'a refusal',
+    'Please never call me Bobby.': 'a refusal after please',
+    'Call me when you land in Rome.': 'a phone call',
+    'Call me at 5 tomorrow.': 'a time, not a name',
+    'Call me crazy, but I liked the ending.': 'an idiom',
+    'Marta told him to call me Gigi.': "someone else's instruction",
+  };
+  it.each(Object.entries(NOBODY))('"%s" names nobody (%s)', (text) => {
     expect(committing(text).filter((o) => o.startsWith('profile.preference.name'))).toEqual([]);
   });
 });
