@@ -347,3 +347,32 @@ describe('bills: an open bill, and a month that owns one', () => {
     expect(committing(text).filter((o) => o.startsWith('financial.'))).toEqual([]);
   });
 });
+
+describe('a date change reaches the trip only when the trip is what moved', () => {
+  const onRecord: KnownSlot[] = [
+    { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+    { entityId: 'user:primary', field: 'travel.destination', value: 'Tangier' },
+    { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-08' },
+  ];
+  const departure = (text: string) =>
+    readAt(text, '2026-05-20T09:00:00Z', onRecord).filter((o) =>
+      o.startsWith('travel.departure_date='),
+    );
+
+  it.each([
+    ['Moved my outbound to the 9th, cheaper.', '2026-06-09'],
+    ['Rebooked the flight to the 10th.', '2026-06-10'],
+  ])('"%s" moves the departure', (text, date) => {
+    expect(departure(text).some((o) => o.startsWith(`travel.departure_date=${date} (strong`))).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    'The half marathon moved to the 12th because of the heat.',
+    'Our dentist moved the check-up to the 11th.',
+    'Kemi moved her party to the 13th.',
+  ])('"%s" moves no trip', (text) => {
+    expect(departure(text)).toEqual([]);
+  });
+});

@@ -785,9 +785,9 @@ function nearDeparture(date: DateMention, known: string): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** Words that name a trip or a part of one ("flight", "booking", "it"). */
+/** Words that name a trip or a part of one ("flight", "booking", "the outbound", "it"). */
 const TRIP_THING =
-  /\b(?:flights?|trip|departure|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
+  /\b(?:flights?|trip|departure|outbound|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
 
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
