@@ -368,11 +368,12 @@ describe('a date change reaches the trip only when the trip is what moved', () =
     );
   });
 
-  it.each([
-    'The half marathon moved to the 12th because of the heat.',
-    'Our dentist moved the check-up to the 11th.',
-    'Kemi moved her party to the 13th.',
-  ])('"%s" moves no trip', (text) => {
-    expect(departure(text)).toEqual([]);
+  it('another event, an appointment or a person moving their own plans moves no trip', () => {
+    const others = [
+      'The half marathon moved to the 12th because of the heat.',
+      'Our dentist moved the check-up to the 11th.',
+      'Kemi moved her party to the 13th.',
+    ];
+    expect(others.flatMap(departure)).toEqual([]);
   });
 });
