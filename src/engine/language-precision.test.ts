@@ -151,3 +151,28 @@ describe('sentences of our own', () => {
     expect(await committed('travel.location')).toBe('home');
   });
 });
+
+describe('state said earlier is no licence for later chatter (one stream, as a user chats)', () => {
+  it('a project on record does not make every "going to X for Y" or "deadline for Z" a project', async () => {
+    await say('We decided to use Stripe for checkout v2');
+    expect(await committed('project.checkout_v2.provider')).toBe('Stripe');
+    for (const text of [
+      'Our au pair is going to Davao for Easter',
+      'The parcel is going to Tromsø.',
+      'The deadline for the scholarship is May 2.',
+      'my mate Rhys is driving to Albany next week',
+      'The card moved to Done.',
+    ]) {
+      await say(text);
+    }
+    const fields = (await touched()).filter((f) => f.startsWith('project.'));
+    expect(fields).toEqual(['project.checkout_v2.provider']);
+    expect(await committed('project.checkout_v2.provider')).toBe('Stripe');
+  });
+
+  it('a slot with only tentative evidence does not anchor a later weak reading', async () => {
+    await say('The recital is cancelled.');
+    await say('The recital is on April 18.');
+    expect(await committed('family.schedule.recital')).toBeNull();
+  });
+});

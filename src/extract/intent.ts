@@ -1,5 +1,5 @@
 import type { Intent } from '../core/index.js';
-import { IMAGINED } from '../language/index.js';
+import { IMAGINED, SARCASM, VIRTUAL_PLACE } from '../language/index.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -30,9 +30,15 @@ const QUESTION_START =
 /** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
 const NAMED_QUESTION =
   /^(?:Wait,?\s+|So,?\s+|And,?\s+)?(?:Did|Do|Does|Is|Are|Was|Were|Can|Could|Would|Should|Will|Has|Have|Had)\s+[A-Z][a-z]+\b/;
+/**
+ * An indirect question put to the assistant ("remind me when the rent is due", "let me know if
+ * the Oslo trip is still on", "check whether I paid it"): it asks, it states nothing.
+ */
+const EMBEDDED_QUESTION =
+  /^(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:remind me|tell me|let me know|check|find out|figure out|look up|ask \w+)\s+(?:when|what|where|whether|if|how|who|which)\b/i;
 const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who|which|whose)\b/i;
 const REMINISCE =
-  /^(?:remember when|do you remember|remember that time)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
+  /^(?:remember (?:when|that|the|our|those|how)|do you remember)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
 
 const HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
@@ -57,7 +63,7 @@ const REPORTED =
  * markers must match at the start of a sentence too ("According to Mum, …").
  */
 const REPORTED_SPEAKER =
-  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?) (?:email|message|letter|text|note|ad|sign|article|post|news)) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote)(?: that)?\b/;
+  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?|[Mm]y|[Oo]ur|[Yy]our) [A-Za-z]+) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote|shows|showed)(?: that)?\b/;
 
 /**
  * Talk about words rather than the world: translations and glosses ("X means I am in Berlin",
@@ -76,7 +82,7 @@ const RETRACT =
   /^(?:scratch that|strike that|never ?mind|forget (?:what i (?:just )?said|that|it|my last)|ignore (?:that|my last(?: message)?|what i (?:just )?said)|disregard (?:that|my last)|i take (?:it|that) back|correction|actually,? (?:no|scratch that)|wait,? no|sorry,? (?:i meant|wrong|my mistake))\b[\s:,.!-]*/i;
 
 const HEDGE =
-  /,\s*(?:huh|eh|innit|or not|or what)\s*[.!]*$|\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish)\b|~\s*\d/i;
+  /,\s*(?:huh|eh|innit|or not|or what)\s*[.!]*$|\b(?:i think|i believe|i guess|i suppose|i reckon|pretty sure|fairly sure|not sure|i'm not sure|probably|possibly|perhaps|maybe|might|kind of|sort of|i've been thinking about|been thinking about|thinking about|considering|we'll see|not certain|if i remember|iirc|roughly|approximately|ish|it seems|seems like|seemingly|it appears|it would seem)\b|~\s*\d/i;
 
 const APPROXIMATE_AMOUNT =
   /\b(?:about|around|roughly|approximately|almost|nearly|like)\s+[$€£]?\d/i;
@@ -123,7 +129,8 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
   if (
     (asked && (WH_START.test(t) || !/^(?:when|while|after|before)\b/i.test(t))) ||
     QUESTION_START.test(t) ||
-    NAMED_QUESTION.test(t)
+    NAMED_QUESTION.test(t) ||
+    EMBEDDED_QUESTION.test(t)
   ) {
     // A statement that merely ends in a hedging "?" ("I think I cancelled it a while ago?")
     // is a hedged assertion, not a question.
@@ -131,10 +138,17 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       asked && !QUESTION_START.test(t) && /\b(?:i think|i guess|pretty sure)\b/i.test(t);
     if (!hedgedStatement) return { intent: 'question', ...marks };
   }
-  if (HYPOTHETICAL.test(t) || IRREALIS.test(t) || IMAGINED.pattern.test(t)) {
+  if (
+    HYPOTHETICAL.test(t) ||
+    IRREALIS.test(t) ||
+    IMAGINED.pattern.test(t) ||
+    VIRTUAL_PLACE.pattern.test(t)
+  ) {
     return { intent: 'hypothetical', ...marks };
   }
-  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t)) return { intent: 'hypothetical', ...marks };
+  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t) || SARCASM.pattern.test(t)) {
+    return { intent: 'hypothetical', ...marks };
+  }
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };
   return { intent: PLANNING.test(t) ? 'planning' : 'assertive', ...marks };
 }

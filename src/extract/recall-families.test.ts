@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readChat } from './__fixtures__/read-chat.js';
-import type { KnownSlot } from './types.js';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 
 // Issue #10 §2 and §3, recall on the tuning failure families, generalised by grammar: every
 // sentence here was written for this test (in no benchmark file).
@@ -56,6 +57,40 @@ describe('requests to the assistant are preferences of the speaker', () => {
     ['a unit that is not a system', 'The recipe says two imperial pints of stock.'],
   ])('%s is not one: "%s"', (_phenomenon, text) => {
     expect(committing(text).filter((o) => o.startsWith('profile.'))).toEqual([]);
+  });
+});
+
+describe('"Call me X" opening a sentence names the speaker (read from the tokens, any case)', () => {
+  /** Sentence → the name it asks for (a contrast, a bare request, two words, a trailing please,
+   * a title, a diacritic without a comma, lower case, a permission). */
+  const CALLED: Readonly<Record<string, string>> = {
+    'Call me Teo, not Teodoro.': 'Teo',
+    'Call me Nkechi.': 'Nkechi',
+    'Just call me Mary Ann.': 'Mary Ann',
+    'Call me Joss, please.': 'Joss',
+    'Call me Dr. Okafor from now on.': 'Dr. Okafor',
+    'Call me Siobhán never Shiv': 'Siobhán',
+    'call me Wen, everyone does': 'Wen',
+    'You may call me Bertie.': 'Bertie',
+  };
+  it.each(Object.entries(CALLED))('"%s" → %s', (text, name) => {
+    const names = committing(text).filter((o) => o.startsWith('profile.preference.name='));
+    expect(names.map((o) => o.replace(/ correction$/, ''))).toEqual([
+      `profile.preference.name=${name} (strong assertive)`,
+    ]);
+  });
+
+  /** Sentence → why it names nobody. */
+  const NOBODY: Readonly<Record<string, string>> = {
+    "Don't call me Teodoro.": 'a refusal',
+    'Please never call me Bobby.': 'a refusal after please',
+    'Call me when you land in Rome.': 'a phone call',
+    'Call me at 5 tomorrow.': 'a time, not a name',
+    'Call me crazy, but I liked the ending.': 'an idiom',
+    'Marta told him to call me Gigi.': "someone else's instruction",
+  };
+  it.each(Object.entries(NOBODY))('"%s" names nobody (%s)', (text) => {
+    expect(committing(text).filter((o) => o.startsWith('profile.preference.name'))).toEqual([]);
   });
 });
 
@@ -192,5 +227,153 @@ describe('supersession and standing settings', () => {
     expect(readAt('Set my call preference to mornings from now on.', at)).toContain(
       'profile.preference.call_time=morning (strong assertive) correction',
     );
+  });
+});
+
+describe('project state in a team thread, by grammar', () => {
+  /** Every observation of one chat message in `team:web`'s thread, as `field=value`. */
+  function readTeam(text: string, known: readonly KnownSlot[] = []): string[] {
+    return extractWithRules({
+      text,
+      at: '2026-04-14T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: 'team:web',
+      known,
+      registry: EMPTY_REGISTRY,
+    })
+      .observations.filter((o) => o.evidence !== 'weak')
+      .map((o) => `${o.field}=${o.value}`);
+  }
+  const onRecord: KnownSlot[] = [
+    { entityId: 'team:web', field: 'project.gannet.provider', value: 'GCP' },
+  ];
+
+  it.each([
+    [
+      'a meeting label names the project',
+      'Gannet retro: we are stuck on the DNS cutover.',
+      ['project.gannet.status=blocked'],
+    ],
+    ['a dash label', 'Plover daily - we are unblocked now.', ['project.plover.status=in_progress']],
+    [
+      'an emoji ends the clause before it',
+      'tests green 🎉 Plover is live',
+      ['project.plover.status=shipped'],
+    ],
+    [
+      'a part of a project names it',
+      'Phase 2 of Gannet kicked off today.',
+      ['project.gannet.status=in_progress'],
+    ],
+    [
+      'taking over a project',
+      'Ines took over Gannet from Raj this week.',
+      ['project.gannet.owner=Ines'],
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    for (const e of expected) expect(readTeam(text)).toContain(e);
+  });
+
+  it('a thing of a project moved from one provider to another is the new provider', () => {
+    expect(
+      readTeam('We moved the Gannet build runners from GCP to Hetzner yesterday.', onRecord),
+    ).toContain('project.gannet.provider=Hetzner');
+  });
+
+  it('a pronoun before the status is no project', () => {
+    expect(readTeam("We're blocked on the staging keys.").filter((o) => /we_re/.test(o))).toEqual(
+      [],
+    );
+  });
+
+  it('a note heading with a gloss in brackets names the project without it', () => {
+    const read = extractWithRules({
+      text: 'Gannet (image pipeline)\nHosting provider: Fly.io\nStatus: in progress',
+      at: '2026-04-14T09:00:00Z',
+      source: 'note',
+      role: 'user',
+      entityId: 'team:web',
+      known: [],
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(read).toContain('project.gannet.provider=Fly.io');
+    expect(read).toContain('project.gannet.status=in_progress');
+  });
+});
+
+describe('a kind of work with no name', () => {
+  it('is a project in a team thread, and nothing in a personal chat', () => {
+    const read = (entityId: string) =>
+      extractWithRules({
+        text: 'The rewrite is done, finally.',
+        at: '2026-04-14T09:00:00Z',
+        source: 'chat',
+        role: 'user',
+        entityId,
+        known: [],
+        registry: EMPTY_REGISTRY,
+      }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(read('team:web')).toContain('project.rewrite.status=shipped');
+    expect(read('user:primary')).toEqual([]);
+  });
+});
+
+describe('bills: an open bill, and a month that owns one', () => {
+  it.each([
+    [
+      'an open bill is unpaid',
+      'The internet bill is still open.',
+      'financial.internet_bill.status=unpaid',
+    ],
+    [
+      "a month's bill is the speaker's",
+      "September's phone bill is paid.",
+      'financial.phone_bill.status=paid',
+    ],
+    [
+      "last month's bill",
+      "Last month's gas bill is still unpaid.",
+      'financial.gas_bill.status=unpaid',
+    ],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(committing(text).map((o) => o.replace(/ \(.*$/, ''))).toContain(expected);
+  });
+
+  it.each([
+    ["a person's bill", "Lotte's phone bill is paid."],
+    ['an open shop', 'The bakery is still open.'],
+  ])('%s is not: "%s"', (_phenomenon, text) => {
+    expect(committing(text).filter((o) => o.startsWith('financial.'))).toEqual([]);
+  });
+});
+
+describe('a date change reaches the trip only when the trip is what moved', () => {
+  const onRecord: KnownSlot[] = [
+    { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+    { entityId: 'user:primary', field: 'travel.destination', value: 'Tangier' },
+    { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-08' },
+  ];
+  const departure = (text: string) =>
+    readAt(text, '2026-05-20T09:00:00Z', onRecord).filter((o) =>
+      o.startsWith('travel.departure_date='),
+    );
+
+  it.each([
+    ['Moved my outbound to the 9th, cheaper.', '2026-06-09'],
+    ['Rebooked the flight to the 10th.', '2026-06-10'],
+  ])('"%s" moves the departure', (text, date) => {
+    expect(departure(text).some((o) => o.startsWith(`travel.departure_date=${date} (strong`))).toBe(
+      true,
+    );
+  });
+
+  it('another event, an appointment or a person moving their own plans moves no trip', () => {
+    const others = [
+      'The half marathon moved to the 12th because of the heat.',
+      'Our dentist moved the check-up to the 11th.',
+      'Kemi moved her party to the 13th.',
+    ];
+    expect(others.flatMap(departure)).toEqual([]);
   });
 });

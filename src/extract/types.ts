@@ -6,6 +6,11 @@ export interface KnownSlot {
   readonly field: string;
   /** The committed value, else the newest live evidence, else null. */
   readonly value: string | null;
+  /**
+   * False when the slot holds only uncommitted (tentative or pending) evidence: such a slot is no
+   * anchor that makes a later weak reading strong. Absent means committed.
+   */
+  readonly committed?: boolean;
 }
 
 /** Who belongs to which family or team, and what names stand for which slot. */

@@ -22,10 +22,12 @@ export {
   PAYMENT_IDIOM,
   PERSON_ANAPHORA,
   RELATIONAL_NOUN,
+  SARCASM,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
+  VIRTUAL_PLACE,
 } from './lexicon.js';
 export type { NounPhrase } from './noun-phrase.js';
 export { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';

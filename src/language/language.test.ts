@@ -10,10 +10,12 @@ import {
   PAYMENT_IDIOM,
   PERSON_ANAPHORA,
   RELATIONAL_NOUN,
+  SARCASM,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
+  VIRTUAL_PLACE,
 } from './lexicon.js';
 import { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
 import { lookupPlace } from './places.js';
@@ -31,7 +33,16 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
 
   it('RELATIONAL_NOUN: people and pets named by relation to someone', () => {
     expect(RELATIONAL_NOUN.phenomenon).toMatch(/relation/);
-    for (const t of ['friend', 'neighbours', 'boss', 'grandma', 'dog'])
+    for (const t of [
+      'friend',
+      'neighbours',
+      'boss',
+      'grandma',
+      'dog',
+      'grandad',
+      'nana',
+      'in-laws',
+    ])
       expect(RELATIONAL_NOUN.pattern.test(t), t).toBe(true);
     for (const t of ['fever', 'recital', 'Friedrich'])
       expect(RELATIONAL_NOUN.pattern.test(t), t).toBe(false);
@@ -40,7 +51,14 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
   it("THIRD_PARTY_POSSESSOR: 'his', 'their', \"X's\" at the head of a noun phrase", () => {
     for (const t of [' their launch', ' his invoice', " the bakery's lease", " the twins' party"])
       expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(true);
-    for (const t of [' our launch', ' my invoice', " it's done", ' the lease'])
+    for (const t of [
+      ' our launch',
+      ' my invoice',
+      " it's done",
+      ' the lease',
+      " October's gas bill",
+      " last month's rent",
+    ])
       expect(THIRD_PARTY_POSSESSOR.pattern.test(t), t).toBe(false);
   });
 
@@ -130,6 +148,34 @@ describe('lexicon entries added for distractor phenomena', () => {
         DAY_EVENT,
         ['what a match', 'the gig ran late', 'quiz night was rigged', 'great derby'],
         ['what a trip', 'a week of sun', 'the fortnight flew by'],
+      ],
+      [
+        'VIRTUAL_PLACE',
+        VIRTUAL_PLACE,
+        [
+          'touched down in Reykjavik in the flight sim',
+          'finally reached Cairo in the game',
+          'strolled round Hanoi on Street View',
+          'my character is stuck in Bruges',
+          'an in-game trip to Lima',
+        ],
+        ['landed in Reykjavik at noon', 'the game is at 3', 'a simple plan'],
+      ],
+      [
+        'SARCASM',
+        SARCASM,
+        [
+          'I love Mondays, said no one ever',
+          'yeah right, like I am in Capri',
+          'Me on holiday? As if.',
+        ],
+        ['right, I am in Capri', 'as if it were summer', 'everyone said it was great'],
+      ],
+      [
+        'PAYMENT_IDIOM ("paid my dues" in a job, not a fee)',
+        PAYMENT_IDIOM,
+        ['I paid my dues at that agency', 'she paid her dues for years'],
+        ['paid my union dues', 'paid the club dues on Monday'],
       ],
     ];
 

@@ -53,18 +53,19 @@ export const TRIP_EXPERIENCE: LexiconEntry = {
 export const RELATIONAL_NOUN: LexiconEntry = {
   phenomenon: 'a person or pet named by relation to someone else',
   pattern:
-    /^(?:friends?|mates?|buddy|buddies|pals?|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|cousins?|aunt|auntie|uncle|nephew|niece|grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|daughter|kids?|children|child|baby|teacher|coach|tutor|boss|manager|colleague|coworker|co-worker|classmates?|roommate|flatmate|neighbou?rs?|landlord|doctor|dog|cat|puppy|kitten|pet|team|family)\b/i,
+    /^(?:friends?|mates?|buddy|buddies|pals?|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|cousins?|aunt|auntie|uncle|nephew|niece|grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|grand?-?dad|granny|gran|nan|nana|in-laws|wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|daughter|kids?|children|child|baby|teacher|coach|tutor|boss|manager|colleague|coworker|co-worker|classmates?|roommate|flatmate|neighbou?rs?|landlord|doctor|dog|cat|puppy|kitten|pet|team|family)\b/i,
 };
 
 /**
  * A possessor other than the speaker or the speaker's group at the start of a noun phrase ("his
  * migration", "their launch", "Google's project", "my friend's rent", "the neighbours' renovation"):
- * the thing belongs to a third party.
+ * the thing belongs to a third party. A time's possessive ("August's bill", "last month's rent",
+ * "Monday's call") is a date, not an owner.
  */
 export const THIRD_PARTY_POSSESSOR: LexiconEntry = {
   phenomenon: "a noun phrase owned by someone other than the speaker ('his', 'their', 'X's')",
   pattern:
-    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
+    /(?:^|\s)(?:his|her|their|its|(?!(?:it|that|what|there|here|who|let|today|tomorrow|yesterday|tonight|week|month|year|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{L}[\p{L}-]*'s|\p{L}+s')\s+\p{L}/iu,
 };
 
 /**
@@ -106,7 +107,7 @@ export const PERSON_ANAPHORA: LexiconEntry = {
 export const PAYMENT_IDIOM: LexiconEntry = {
   phenomenon: '"pay" in an idiom, not a payment',
   pattern:
-    /\bpa(?:id|y|ys|ying)\s+(?:(?:my|his|her|our|their|your|its)\s+)?(?:respects|the price|a (?:high|heavy|steep) price|attention|a visit|a call|tribute|homage|(?:a )?compliments?|lip service|it forward|dearly|no mind|heed|court|dividends|off in the end)\b/i,
+    /\bpa(?:id|y|ys|ying)\s+(?:(?:my|his|her|our|their|your|its)\s+)?(?:respects|the price|a (?:high|heavy|steep) price|attention|a visit|a call|tribute|homage|(?:a )?compliments?|lip service|it forward|dearly|no mind|heed|court|dividends|off in the end|dues(?=\s+(?:in|at|as|over|early|back|for years|long ago)\b))\b/i,
 };
 
 /**
@@ -128,4 +129,23 @@ export const DAY_EVENT: LexiconEntry = {
   phenomenon: 'an event attended within a day',
   pattern:
     /\b(?:match|game|gig|concert|show|derby|final|race|tournament|festival|recital|play|panto|drinks|dinner|lunch|brunch|party|rave|comedy night|quiz night)\b/i,
+};
+
+/**
+ * A place inside a game, a simulator or a virtual map ("landed in Tokyo in the flight sim",
+ * "made it to Rome in the game", "walked around Kyoto on Street View"): no trip and no presence.
+ */
+export const VIRTUAL_PLACE: LexiconEntry = {
+  phenomenon: 'a place in a game, a simulation or a virtual map',
+  pattern:
+    /\b(?:in[- ]game|in (?:the|my|this|that|our) (?:game|sim|simulator|server|campaign|save)|(?:flight |train |truck )?sim(?:ulator)?s?\b|in (?:vr|virtual reality)|on street ?view|(?:my|our) (?:character|avatar|sims?)\b)/i,
+};
+
+/**
+ * Sarcasm that takes back what was just said ("said no one ever", "yeah right", a closing "as
+ * if"): nothing in the sentence is meant.
+ */
+export const SARCASM: LexiconEntry = {
+  phenomenon: 'a sarcastic statement that means the opposite',
+  pattern: /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))/i,
 };

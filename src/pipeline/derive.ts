@@ -91,6 +91,7 @@ function knownOf(slots: readonly SlotState[]): KnownSlot[] {
       entityId: slot.entityId,
       field: slot.field,
       value: slot.committed?.value ?? live?.value ?? null,
+      committed: slot.committed != null,
     };
   });
 }

@@ -17,3 +17,13 @@ export function readChat(
     registry: EMPTY_REGISTRY,
   }).observations;
 }
+
+/**
+ * The readings of one user chat message strong enough to commit or to ask (strong or moderate
+ * evidence with a state-changing intent), as `entity field=value (evidence)`.
+ */
+export function committingReadings(text: string): string[] {
+  return readChat(text)
+    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
+}

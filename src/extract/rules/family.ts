@@ -156,7 +156,11 @@ function whenOf(mention: DateMention | undefined, todayDate: string | null): str
 function unanchoredSchedule(doc: DocContext, entityId: string, slug: string): boolean {
   if (doc.kind !== 'chat' || entityId.startsWith('family:')) return false;
   const field = `family.schedule.${slug}`;
-  return !doc.input.known.some((k) => k.entityId === entityId && k.field === field);
+  // A slot with only tentative evidence is no anchor ("The concert is cancelled" said weakly,
+  // then "The concert is on March 14").
+  return !doc.input.known.some(
+    (k) => k.entityId === entityId && k.field === field && k.committed !== false,
+  );
 }
 
 function scheduleCandidate(

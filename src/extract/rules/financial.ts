@@ -127,7 +127,8 @@ function eventOf(text: string, kind: ItemKind): Event {
       t,
     ) && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
   const unpaid =
-    /\b(?:outstanding|overdue|past due|unpaid|not paid|balance due|is ready|is due|due (?:on |by )?\w+ \d|amount due|bill of)\b/.test(
+    // "is still open": an open bill or invoice is one not yet paid (accounting usage).
+    /\b(?:outstanding|overdue|past due|unpaid|not paid|balance due|is ready|is due|due (?:on |by )?\w+ \d|amount due|bill of|(?:is|'s) (?:still )?open)\b/.test(
       t,
     );
   if (kind === 'membership' || kind === 'subscription') {
@@ -207,7 +208,7 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
         t,
       );
     const mention =
-      /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
+      /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur|[A-Za-z]+'s)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
         t,
       );
     if (

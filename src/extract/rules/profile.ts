@@ -2,6 +2,7 @@ import {
   type ClauseAnalysis,
   languageNamed,
   nounPhraseAt,
+  RELATIONAL_NOUN,
   tokenIndexOf,
 } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
@@ -125,6 +126,18 @@ const STATED =
 const CONSIDERING =
   /\b(?:thinking about|been thinking|considering|might|maybe|trying to|want to try|planning to)\b/i;
 
+/**
+ * Whether a clause's grammatical subject is another person: a name, a third-person pronoun, or
+ * a noun for a person by relation ("my husband", "our CEO" is not one: only relations count).
+ */
+function thirdPartySubject(analysis: ClauseAnalysis): boolean {
+  const { kind, text } = analysis.subject;
+  if (kind === 'named') return true;
+  return (
+    kind === 'other' && (/^(?:he|she|they)$/i.test(text) || RELATIONAL_NOUN.pattern.test(text))
+  );
+}
+
 function candidate(
   entityId: string,
   topic: string,
@@ -167,8 +180,11 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
     return requested;
   }
   const out: Candidate[] = [...requested];
+  // "My husband always takes the aisle seat": a habit of someone else is not the speaker's.
+  const others = !stated && thirdPartySubject(clause.analysis);
   for (const facet of facets) {
     if (facet.facet === 'time' && !clause.intent.standing) continue;
+    if (others) continue;
     const subject =
       stated && facet.facet === 'diet'
         ? subjectOf(t.slice(0, stated.index), doc)
@@ -191,11 +207,62 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
 
 /** A polite marker that makes a clause a request to the assistant. */
 const PLEASE = /\b(?:please|pls|plz)\b/i;
-/** "Call me Tolu": the name the speaker wants to be called by. */
-/** "Call me …" at the start of a clause, after at most a softener ("just", "please", "you can"). */
-const CALL_ME_REQUEST =
-  /^\s*(?:(?:[Pp]lease|[Pp]ls|[Jj]ust|[Yy]ou (?:can|may)|[Oo]k(?:ay)?|[Ss]o)[\s,]+)*[Cc]all me\s+\p{Lu}/u;
-const CALL_ME = /\bcall me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=[\s,.!;:]|$)/u;
+/**
+ * Words that may stand before "call me" in a request to the assistant: softeners ("just",
+ * "please", "ok", "so"), a permission ("you can", "you may") and a standing marker ("from now
+ * on", "going forward"). Anything else before the verb (a subject, another verb: "my boss said
+ * to call me") makes it no request of the speaker's.
+ */
+const CALL_ME_LEAD = new Set([
+  'please',
+  'pls',
+  'plz',
+  'just',
+  'you',
+  'can',
+  'may',
+  'ok',
+  'okay',
+  'so',
+  'and',
+  'but',
+  'from',
+  'now',
+  'on',
+  'going',
+  'forward',
+  'actually',
+  'oh',
+  'hey',
+  'hi',
+]);
+
+/**
+ * The name in "Call me Tolu" read from the clause's tokens: the verb "call" (the lite model
+ * often tags it as a noun at the start of a sentence) with the object "me", then a run of
+ * capitalised names ("Mary Ann", "Dr. Okafor"). Only softeners may precede the verb, and a
+ * negation before it ("don't call me Teo") is a refusal, not a name; a contrast after the name
+ * ("Call me Teo, not Teodoro") is not. Case matters: the name is capitalised, "call me
+ * old-fashioned" names nobody.
+ */
+export function calledName(analysis: ClauseAnalysis): string | null {
+  const tokens = analysis.tokens;
+  const at = tokens.findIndex(
+    (k, i) => k.lemma === 'call' && tokens[i + 1]?.text.toLowerCase() === 'me',
+  );
+  if (at === -1) return null;
+  const lead = tokens.slice(0, at);
+  if (!lead.every((k) => k.pos === 'PUNCT' || CALL_ME_LEAD.has(k.text.toLowerCase()))) return null;
+  const name: string[] = [];
+  for (const k of tokens.slice(at + 2)) {
+    if (name.length === 3 || !/^\p{Lu}/u.test(k.text) || k.pos !== 'PROPN') break;
+    name.push(k.text);
+  }
+  // A title with no name after it ("call me Dr.") names nobody.
+  while (name.length > 0 && /\.$/.test(name[name.length - 1] ?? '')) name.pop();
+  return name.length === 0 ? null : name.join(' ');
+}
+
 /** Systems of measurement. */
 const UNITS = /\b(metric|imperial)\b(?!\s+(?:ton|tonne|pint|gallon|cup)s?\b)/i;
 /** "in Portuguese", "to spanish", "into Welsh": a language the following word may name. */
@@ -243,7 +310,8 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   const a = clause.analysis;
   // "Call me Teo" opening a clause is addressed to the assistant whatever the tagger makes of
   // it (it may read the name as a subject, or the clause as no imperative).
-  const callMe = CALL_ME_REQUEST.test(t);
+  const called = calledName(a);
+  const callMe = called !== null;
   const request = callMe || a.mood === 'imperative' || PLEASE.test(t) || clause.intent.standing;
   if (!request || (!callMe && a.subject.kind === 'named') || FOR_SOMEONE_ELSE.test(t)) return [];
   const entityId = entityFor({ kind: 'speaker' }, doc);
@@ -260,8 +328,7 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   if (units?.[1]) {
     out.push(candidate(entityId, 'units', units[1].toLowerCase(), clause, t, options));
   }
-  const name = CALL_ME.exec(t);
-  if (name?.[1]) out.push(candidate(entityId, 'name', name[1], clause, t, options));
+  if (called !== null) out.push(candidate(entityId, 'name', called, clause, t, options));
   return out;
 }
 

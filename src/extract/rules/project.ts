@@ -7,6 +7,7 @@ import {
   matchKnown,
   ownedByThirdParty,
   speakerEntity,
+  subjectOf,
   weEntity,
 } from '../clauses.js';
 import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
@@ -47,6 +48,12 @@ const COPULA_STATUS = new RegExp(
 /** "cancelled my side project, the recipe app", "shipped the new onboarding". */
 const VERB_OBJECT =
   /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!]|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
+/**
+ * A report labelled with a project's name and, at most, the kind of meeting it comes from
+ * ("Kestrel standup:", "Osprey weekly -", "Harbor:"). Group 1 is the name.
+ */
+const LABELLED_REPORT =
+  /^([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)(?:\s+(?:standup|stand-up|sync|update|retro|weekly|daily|status|check-in|news))?\s*(?::|\s-|\s–)\s+/;
 /** "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress". */
 const LABELLED_STATUS = new RegExp(
   `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?):\\s*(${STATUS_ALTERNATION})\\b`,
@@ -54,6 +61,8 @@ const LABELLED_STATUS = new RegExp(
 );
 const PROJECT_WORDS =
   /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+/** A project word alone, with no name ("build", "app", "migration"). */
+const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
   /^(?:i|we|you|he|she|they|it|that|this|there|everything|everyone|nothing|all|things|the trip|trip|the flight|flight|practice|school|class|lesson|camp|the gym|gym|debit|payment|rent|bill|the budget|budget|it all|work|the weather|weather)$/i;
 
@@ -72,8 +81,17 @@ interface ProjectName {
  * match it ("referrals" → referral_program).
  */
 function projectName(phrase: string, doc: DocContext, entityId: string): ProjectName | null {
-  let text = phrase.trim().replace(/^["'(]+|["')]+$/g, '');
+  // A parenthetical is a gloss, not part of the name: "Fjord (alignment pipeline)" → fjord.
+  let text = phrase
+    .replace(/\s*\([^()]*\)/g, ' ')
+    .trim()
+    .replace(/^["'(]+|["')]+$/g, '');
   if (text.includes(':')) text = text.slice(text.lastIndexOf(':') + 1).trim();
+  // A part of a project names the project: "Sprint 1 of Harbor", "phase two of the migration".
+  text = text.replace(
+    /^(?:the\s+)?(?:first\s+|second\s+|third\s+|final\s+|last\s+|next\s+)?(?:sprint|phase|stage|milestone|iteration|part|leg|wave|round)(?:\s+[\w-]+)?\s+of\s+/i,
+    '',
+  );
   const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
   if (appositive?.[1]) text = appositive[1];
   text = text
@@ -128,6 +146,13 @@ function makeCandidate(
   };
 }
 
+/**
+ * A noun phrase headed by a word for a group of people ("the platform team", "design squad",
+ * "the ops folks", "our vendor"): who did something, not what was done.
+ */
+const GROUP_AGENT =
+  /(?:^|\s)(?:team|teams|squad|crew|department|dept|group|org|organisation|organization|folks|people|guys|staff|vendor|vendors|contractors?|agency|committee|board|council|leadership|management)$/i;
+
 /** Cuts a clause at a subordinate conjunction: "blocked until the API team ships" → "blocked". */
 function mainClause(text: string): string {
   const cut =
@@ -158,12 +183,17 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     // Outside a team's thread, someone else's project ("their migration", "Google's project",
     // "my friend's launch") is not the speaker's or the group's.
     if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
+    // "The platform team shipped …", "legal finished …": a group of people is the agent of a
+    // status verb, never a project.
+    if (GROUP_AGENT.test(phrase.trim())) return;
     const entityId = entityFor(phrase);
     const name = projectName(phrase, doc, entityId);
     if (name === null) return;
-    if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:')) {
-      if (!doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`))) return;
-    }
+    const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
+    if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
+    // "The build is blocked", "the app is live": a bare kind of work, with no name, says
+    // nothing about which project, outside a team's thread and unless one is on record.
+    if (!known && !doc.group?.startsWith('team:') && BARE_KIND.test(name.slug)) return;
     doc.lastProject = name.slug;
     out.push(makeCandidate(entityId, name.slug, 'status', status, clause, span));
     if (name.version !== null) {
@@ -176,13 +206,26 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   const verbObject = VERB_OBJECT.exec(main);
   const copulaSubject =
     (copula?.[1] ?? '')
-      .split(/[:;]/)
+      // A label, a dash or an emoji ends what came before ("legal signed off 🙌 monsoon unblocked").
+      .split(/[:;]|\s[-–]\s|\p{Extended_Pictographic}/u)
       .pop()
       ?.replace(/^(?:and|but|so)\s+/i, '')
       .trim() ?? '';
   const pronoun =
-    /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally)?$/i;
-  if (labelled?.[1] && labelled[2] && !/^(?:status|note|update)$/i.test(labelled[1].trim())) {
+    /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally|i'm|we're|they're|i am|we are|they are|we're still|we are still)?$/i;
+  // "Kestrel standup: we're blocked on the sandbox": the team reports on the labelled project.
+  const label = LABELLED_REPORT.exec(main);
+  if (
+    label?.[1] &&
+    copula?.[2] &&
+    /^(?:we|we're|we are|we've|we have|we just|we're still|we are still)$/i.test(copulaSubject)
+  ) {
+    addStatus(label[1], copula[2], copula[0]);
+  } else if (
+    labelled?.[1] &&
+    labelled[2] &&
+    !/^(?:status|note|update)$/i.test(labelled[1].trim())
+  ) {
     addStatus(labelled[1], labelled[2], labelled[0]);
   } else if (
     copula?.[2] &&
@@ -228,14 +271,16 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
   const t = clause.text;
   const out: Candidate[] = [];
   const owner =
-    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs)\s+(it|this|that|.{2,40}?)(?:[,.;]|$)/.exec(
+    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow)\b|$)/.exec(
       t,
     ) ?? /\b(?:owned by|led by|owner is|owner:)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(t);
   if (owner?.[1]) {
     const target = owner[2];
     let slug = doc.lastProject;
     if (target !== undefined && !/^(?:it|this|that)$/i.test(target)) {
-      slug = projectName(target, doc, teamEntity)?.slug ?? slug;
+      // "Jonno is driving to Broome": what is driven or run must be a project.
+      const named = projectName(target, doc, teamEntity);
+      slug = named !== null && namesProject(target, named.slug, doc) ? named.slug : null;
     }
     const name = owner[1].split(/\s+/)[0] ?? owner[1];
     if (slug !== null && canBeName(name)) {
@@ -246,6 +291,13 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
   return out;
 }
 
+/**
+ * "switched the X cluster from A to B", "migrated our Y backend off A to B": a thing moved from
+ * one named provider to another. Group 1 is the thing, group 2 the new provider.
+ */
+const MOVED_THING =
+  /\b(?:switched|moved|migrated|shifted|ported)\s+(?:the\s+|our\s+|my\s+)?((?:[\w.-]+\s+){0,3}[\w.-]+)\s+(?:from|off)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s+(?:to|onto)\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?=[\s.,;!]|$)/;
+
 /** Provider: "switched to Adyen for checkout v2", "we decided to use Stripe for X". */
 function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -254,9 +306,37 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
     /\b(?:switched|switching|moved|moving|migrated|migrating|changed|going)\s+(?:over\s+)?(?:from\s+[A-Z]\w+\s+)?to\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?:\s+(?:for|on)\s+(?:the\s+)?([\w .-]{2,40}?))?(?:[.,;]|$)/.exec(
       t,
     );
-  if (provider?.[1]) {
+  const moved = provider === null ? MOVED_THING.exec(t) : null;
+  if (moved?.[1] && moved[2]) {
+    // "We switched the Fjord GPU cluster from AWS to Hetzner": the thing moved names a project
+    // on record (or, in a team thread, is one); the place it moved to is its provider.
+    const name = projectName(moved[1], doc, teamEntity);
+    const known =
+      name !== null && doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
+    if (name !== null && (known || doc.group?.startsWith('team:') === true)) {
+      doc.lastProject = name.slug;
+      out.push({
+        ...makeCandidate(
+          teamEntity,
+          name.slug,
+          'provider',
+          moved[2].replace(/\.+$/, ''),
+          clause,
+          moved[0],
+        ),
+        correction: true,
+      });
+    }
+  }
+  // What moved is the team's or the speaker's work ("we switched to Adyen"), not a thing that
+  // goes somewhere ("the package is going to Oslo", "the ticket moved to In Review").
+  const mover = provider === null ? null : subjectOf(t.slice(0, provider.index), doc);
+  if (provider?.[1] && mover !== null && (mover.kind === 'speaker' || mover.kind === 'we')) {
+    const named = provider[2] ? projectName(provider[2], doc, teamEntity) : null;
     const slug = provider[2]
-      ? (projectName(provider[2], doc, teamEntity)?.slug ?? null)
+      ? named !== null && namesProject(provider[2], named.slug, doc)
+        ? named.slug
+        : null
       : (doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
     if (slug !== null) {
       const attribute =
@@ -311,9 +391,14 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
     deadline?.[2] &&
     !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
   ) {
-    const slug = deadline[1]
-      ? (projectName(deadline[1], doc, teamEntity)?.slug ?? doc.lastProject)
-      : doc.lastProject;
+    const named = deadline[1] ? projectName(deadline[1], doc, teamEntity) : null;
+    // "The deadline for the grant is April 30": a deadline for something that is no project.
+    const slug =
+      deadline[1] === undefined
+        ? doc.lastProject
+        : named !== null && namesProject(deadline[1], named.slug, doc)
+          ? named.slug
+          : null;
     const dateIndex = t.indexOf(deadline[2]);
     const date = clause.dates.find((d) => d.start >= dateIndex && d.date !== null);
     const value = date?.date ?? deadline[2].replace(/^the\s+/i, '').trim();
@@ -381,6 +466,18 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
   ].flatMap((read) => read(clause, doc, teamEntity));
 }
 
+/**
+ * Whether a phrase read as the project of an attribute ("for Christmas", "for the grant", "to
+ * Broome") can be one: a project on record, a phrase with a word for a kind of work ("checkout
+ * v2", "the billing API"), or any name in a team's thread. One known project elsewhere does not
+ * make every "for X" a project.
+ */
+function namesProject(phrase: string, slug: string, doc: DocContext): boolean {
+  if (doc.group?.startsWith('team:')) return true;
+  if (doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`))) return true;
+  return PROJECT_WORDS.test(phrase);
+}
+
 /** Whether a capitalised word can name a project here: a team thread or a known project. */
 function canBeProject(word: string, doc: DocContext): boolean {
   const slug = slugify(word);
@@ -430,11 +527,18 @@ export function projectField(
     v = date?.date ?? v;
   } else if (/^(?:lead|owner|dri|assignee)$/.test(k)) {
     attribute = 'owner';
+  } else if (PROVIDER_HEAD.test(k)) {
+    // "Compute provider", "Payment processor", "Hosting vendor": a modifier then the head noun
+    // of a provider attribute is that attribute.
+    attribute = 'provider';
   }
   if (v === '' || v.length > 200) return null;
   doc.lastProject = name.slug;
   return makeCandidate(entityId, name.slug, attribute, v, clause, `${key}: ${value}`, 'assertive');
 }
+
+/** A key whose head noun is a provider word, after one or two modifiers ("compute_provider"). */
+const PROVIDER_HEAD = /^(?:[a-z]+_){1,2}(?:provider|vendor|processor)$/;
 
 /** Whether a note's title or keys describe a project brief. */
 export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {

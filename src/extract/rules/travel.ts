@@ -8,6 +8,7 @@ import {
   lookupPlace,
   NARRATIVE,
   PERSON_ANAPHORA,
+  RELATIONAL_NOUN,
   SPORTS_FIXTURE,
   TRIP_EXPERIENCE,
   VENUE,
@@ -101,7 +102,10 @@ function lowerCasePlaceAt(rest: string): PlaceReading | null {
  */
 function isOuting(after: string): boolean {
   const purpose = /^\s+for\s+(?:a\s+|an\s+|the\s+|some\s+)?(\S.*)$/i.exec(after)?.[1];
-  return purpose !== undefined && VENUE.pattern.test(purpose);
+  if (purpose === undefined) return false;
+  // "for the cup final", "for a gig": an event within a day, named in the first words.
+  const head = purpose.split(/\s+/).slice(0, 3).join(' ');
+  return VENUE.pattern.test(purpose) || DAY_EVENT.pattern.test(head);
 }
 
 /**
@@ -110,6 +114,28 @@ function isOuting(after: string): boolean {
  */
 const BENEFICIARY =
   /\b(?:[Ff]or|[Bb]ooked|[Gg]ot|[Bb]ought)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:mum|mom|mother|dad|father|parents?|brother|sister|son|daughter|kids?|children|wife|husband|partner|friends?|boss|cousin|aunt|uncle|gran(?:ny|dma|dpa)?|grandparents?|in-laws)|\p{Lu}\p{Ll}+)\s+(?:a\s+|an\s+|the\s+)?(?:(?:\w+\s+)?(?:flight|ticket|trip|seat|train)s?\s+)?to\s+$/u;
+
+/**
+ * A trip someone else takes while the speaker sees to it: a causative verb with a person as its
+ * object before the destination ("putting Grandad on the train to X", "sending my son to X",
+ * "seeing Ama off to X"). The person is named by a relational noun or a name.
+ */
+const ESCORTED =
+  /\b(?:put(?:ting|s)?|sen(?:d|ds|ding|t)|see(?:ing)?|saw|wav(?:e|ed|ing)|drop(?:s|ped|ping)?|driv(?:e|es|ing)|drove|tak(?:e|es|ing)|took|walk(?:s|ed|ing)?)\s+(?:(my|our|his|her|their|the)\s+)?(\p{L}[\p{L}-]*)\s+(?:off\s+|out\s+)?(?:on|onto|into|to|at)\b/giu;
+
+/** Whether the words before a destination make the trip someone else's (`ESCORTED`). */
+function escorted(before: string): boolean {
+  ESCORTED.lastIndex = 0;
+  for (let m = ESCORTED.exec(before); m !== null; m = ESCORTED.exec(before)) {
+    const who = m[2] ?? '';
+    if (RELATIONAL_NOUN.pattern.test(who)) return true;
+    // A person's name takes no article ("the Eurostar" is a train).
+    if (m[1] === undefined && /^\p{Lu}\p{Ll}+$/u.test(who) && lookupPlace(who) === null) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /** A place read at some offset, and how sure the reading is. */
 interface PlaceReading {
@@ -375,7 +401,9 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
         location: place.name,
         destination: null,
         span: `${m[0]}${place.name}`,
-        strength: place.strength,
+        // "Raining again here in Lagos": "here in" says where the speaker is, not whether that
+        // is home or a trip; it asks nothing and commits nothing on its own.
+        strength: /^here in\b/i.test(m[0]) ? 'weak' : place.strength,
         arrival: pattern === ARRIVAL,
       });
     }
@@ -454,7 +482,9 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "Going to Leeds for the match": a day out, not a trip.
       const outing = isOuting(t.slice(m.index + m[0].length + place.name.length));
       // "Booked my mum a flight to X", "flight for my parents to X": someone else's trip.
-      const forOther = BENEFICIARY.test(t.slice(0, m.index + m[0].length));
+      const forOther =
+        BENEFICIARY.test(t.slice(0, m.index + m[0].length)) ||
+        escorted(t.slice(0, m.index + m[0].length));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
@@ -581,17 +611,49 @@ function namedTripPlan(clause: Clause): Hit | null {
   const start = t.slice(0, named.index).lastIndexOf(place);
   const phrase = placeAt(t, start, false);
   if (phrase === null || /'s$/.test(phrase.name)) return null;
+  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention.
+  const mention = clause.analysis.predicate === null && clause.dates.length === 0;
   return {
     subject: { kind: 'speaker' },
     status: 'planned',
     location: null,
     destination: phrase.name,
     span: `${phrase.name} ${named[0]}`,
-    strength: phrase.strength,
+    strength: mention ? 'weak' : phrase.strength,
   };
 }
 
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
+
+/**
+ * "Leaving the company", "leaving Slack for the day", "leaving work early": "leave" with an
+ * object that is not a place (a job, a group, an app, a venue) is no departure on a trip.
+ * Read on the words right after the verb; a place, a time or a preposition keeps it a departure.
+ */
+function leavesSomething(after: string): boolean {
+  const next = /^\s+([\p{L}'-]+)/u.exec(after)?.[1];
+  if (next === undefined) return false;
+  if (
+    /^(?:the|a|an|my|our|your|his|her|their|this|that|it|them|him|work|school|class|uni|college|office)$/i.test(
+      next,
+    )
+  ) {
+    return true;
+  }
+  return (
+    /^\p{Lu}/u.test(next) &&
+    lookupPlace(next) === null &&
+    !/^(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un)/.test(next) &&
+    !isDateWord(next)
+  );
+}
+
+/** A month or relative day name ("Leaving March 3", "Leaving Tomorrow"). */
+function isDateWord(word: string): boolean {
+  return /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tomorrow|tonight|next|this)/i.test(
+    word,
+  );
+}
 
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
@@ -599,7 +661,9 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
   const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
-  if (!LEAVING.test(t) || clause.dates.length === 0) return null;
+  const leaving = LEAVING.exec(t);
+  if (leaving === null || clause.dates.length === 0) return null;
+  if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
   return {
     subject: subjectBefore(t.search(LEAVING)),
     status: 'planned',
@@ -721,14 +785,27 @@ function nearDeparture(date: DateMention, known: string): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** Words that name a trip or a part of one ("flight", "booking", "the outbound", "it"). */
+const TRIP_THING =
+  /\b(?:flights?|trip|departure|outbound|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
   const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+(?:(?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
       t,
     );
   if (change === null) return null;
+  // "The marathon moved to Sunday", "moved the concert to the 14th": what moved must be the
+  // trip (a trip word, "it", or the speaker's own move), not another event.
+  const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
+  const before = subjectOf(t.slice(0, change.index), doc);
+  const other =
+    before.kind === 'person' ||
+    (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
+    (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
+  if (other && !TRIP_THING.test(moved)) return null;
   const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
   if (date?.date == null) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
