@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { EngineError, PROMPT_STATUSES, parseRfc3339 } from '../../core/index.js';
+import { EngineError, PROMPT_STATUSES } from '../../core/index.js';
+import { stallQuery, stallsFor, stallsSchema } from './health-route.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { entityIdSchema } from './wire-schemas.js';
+import { entityIdSchema, instant } from './wire-schemas.js';
 
 const object = z.object({}).loose();
 
@@ -29,13 +30,6 @@ const promptView = z
     actions: z.array(z.enum(['confirm', 'reject', 'edit'])),
   })
   .loose();
-
-const instant = z
-  .string()
-  .refine((value) => parseRfc3339(value) !== null, {
-    message: 'must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z',
-  })
-  .optional();
 
 const statuses = z
   .string()
@@ -64,9 +58,11 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
       scope: 'read',
       params: z.object({ entity: entityIdSchema }),
       query: z.object({
-        at: instant.describe('Belief time: what Verity believed then (RFC 3339)'),
+        at: instant.optional().describe('Belief time: what Verity believed then (RFC 3339)'),
         field: z.string().optional(),
-        as_of: instant.describe('Valid time: what was true then, from all known now (RFC 3339)'),
+        as_of: instant
+          .optional()
+          .describe('Valid time: what was true then, from all known now (RFC 3339)'),
       }),
       response: z.union([
         z
@@ -176,12 +172,16 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/stats',
-      summary: 'Seed 000 success metrics computed from the ledger',
+      summary: 'Seed 000 success metrics computed from the ledger, and extraction stalls',
       tags: ['health'],
       scope: 'read',
-      response: object,
+      query: stallQuery,
+      response: z.object({ extraction_stalls: stallsSchema }).loose(),
       etag: true,
     },
-    async (c, _input, { engine }) => c.json(await engine.stats()),
+    async (c, { query }, { engine }) => {
+      const stalls = await stallsFor(engine, query.stall_minutes);
+      return c.json({ ...(await engine.stats()), extraction_stalls: stalls });
+    },
   ),
 ];

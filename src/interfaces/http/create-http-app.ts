@@ -11,6 +11,8 @@ import { CONTEXT_ROUTES } from './context-route.js';
 import { CORE_ROUTES } from './core-routes.js';
 import { errorBody, toHttpError } from './http-errors.js';
 import { ITEMS_ROUTES } from './items-routes.js';
+import { MAINTENANCE_ROUTES } from './maintenance-routes.js';
+import { MEMORY_FILE_ROUTES } from './memory-file-routes.js';
 import { MEMORY_ROUTES } from './memory-routes.js';
 import { MESSAGES_ROUTES } from './messages-route.js';
 import { OBSERVER_ROUTES } from './observer-routes.js';
@@ -20,6 +22,7 @@ import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import type { OperationsOptions } from './route-deps.js';
 import { mountRoutes } from './route-registry.js';
+import { TASK_REVIEW_ROUTES } from './task-review-routes.js';
 import { TASK_ROUTES } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
@@ -177,8 +180,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     ...CORE_ROUTES,
     ...ITEMS_ROUTES,
     ...MEMORY_ROUTES,
+    // Before OBSERVER_ROUTES: `POST /api/proposals/sync` must not be taken for a proposal id.
+    ...MEMORY_FILE_ROUTES,
     ...OBSERVER_ROUTES,
     ...TASK_ROUTES,
+    ...TASK_REVIEW_ROUTES,
+    ...MAINTENANCE_ROUTES,
     ...CONTEXT_ROUTES,
     ...MESSAGES_ROUTES,
     ...OPERATIONS_ROUTES,

@@ -44,8 +44,8 @@ function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {
 }
 
 /**
- * Refuses tokens limited to some entities for operations whose reach no entity bounds (a replay,
- * the projected files, the calendars, shared aliases, an event named only by id): the answer check
+ * Refuses tokens limited to some entities for forgetting an event named only by id (the other
+ * operations whose reach no entity bounds declare `allEntities` in their spec): the answer check
  * could only fail closed after the change was made.
  */
 function requireUnrestricted(c: Context, what: string): void {
@@ -105,6 +105,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         'Re-derive all state from the ledger; with verify, compare the replay with live state',
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ verify: z.boolean().optional() }),
       response: z.object({
         events: z.number(),
@@ -114,7 +115,6 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       }),
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'rebuild');
       return c.json(await engine.rebuild(body.verify === true ? { verify: true } : {}));
     },
   ),
@@ -125,11 +125,11 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: "Project state into the server's configured files (STATE-INPUT edits first)",
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ dry_run: z.boolean().optional() }),
       response: z.object({ files: z.array(object) }).loose(),
     },
     async (c, { body }, { engine, operations }) => {
-      requireUnrestricted(c, 'project files');
       const projection = operations.projection;
       if (projection === undefined || projection.targets.length === 0) {
         throw notConfigured('projection targets', 'projections.targets');
@@ -149,10 +149,10 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: "Read the server's configured ICS calendars once and ingest their events",
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       response: z.object({ calendars: z.array(object) }),
     },
     async (c, _input, { engine, operations }) => {
-      requireUnrestricted(c, 'poll calendars');
       const calendars = operations.calendars ?? [];
       if (calendars.length === 0) throw notConfigured('calendars', 'calendars');
       return c.json(await engine.poll(calendars));
@@ -165,11 +165,11 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: 'Extract state items from messages not read yet (all threads, or one)',
       tags: ['items'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ thread_id: z.string().min(1).max(200).optional() }),
       response: object,
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'extract items');
       const report = await engine.extractItems(
         body.thread_id === undefined ? {} : { threadId: body.thread_id },
       );
@@ -183,6 +183,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: 'Confirm that a name stands for an item (<domain>.<item>) in future extractions',
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({
         alias: z.string().min(1).max(200),
         target: z.string().min(3).max(200),
@@ -190,7 +191,6 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       response: z.object({ alias: z.string(), target: z.string() }),
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'confirm aliases');
       await engine.confirmAlias(body.alias, body.target);
       return c.json({ alias: body.alias, target: body.target });
     },

@@ -62,14 +62,23 @@ export function installPlatform(
   describeCoreRoutes(registry);
   app.use(
     '*',
-    createAuth(engine, auth, [
-      async (path) => {
-        const match = /^\/api\/inbox\/([^/]+)\/([^/]+)$/.exec(path);
-        if (match?.[1] === undefined || match[2] === undefined) return undefined;
-        const source = inbox.get(decodeURIComponent(match[1]));
-        return await source.entityOf(engine, decodeURIComponent(match[2]));
+    createAuth(
+      engine,
+      auth,
+      [
+        async (path) => {
+          const match = /^\/api\/inbox\/([^/]+)\/([^/]+)$/.exec(path);
+          if (match?.[1] === undefined || match[2] === undefined) return undefined;
+          const source = inbox.get(decodeURIComponent(match[1]));
+          return await source.entityOf(engine, decodeURIComponent(match[2]));
+        },
+      ],
+      (method, path) => {
+        // The scope a route's spec declares is the one enforced (and documented in OpenAPI).
+        const scope = registry.match(method, path)?.scope;
+        return scope === 'public' ? undefined : scope;
       },
-    ]),
+    ),
   );
   const tagger = etag();
   for (const path of CACHEABLE) {

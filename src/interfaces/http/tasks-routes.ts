@@ -4,9 +4,11 @@ import {
   INCIDENT_TYPES,
   type IncidentType,
   isTaskState,
+  TASK_STATES,
   type TaskFields,
 } from '../../core/index.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { entityIdSchema, instant } from './wire-schemas.js';
 
 const FIELD_NAMES = [
   'title',
@@ -58,12 +60,19 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       summary: 'Open tasks (all=true for every task) and the dead-man blockers',
       tags,
       scope: 'read',
-      query: z.object({ all: z.enum(['true', 'false']).optional() }),
+      query: z.object({
+        all: z.enum(['true', 'false']).optional(),
+        state: z.enum(TASK_STATES).optional().describe('Only tasks in this state'),
+        entity_id: entityIdSchema.optional(),
+      }),
       response: z.object({ tasks: z.array(object), blocked_by: z.array(z.string()) }),
     },
     async (c, { query }, { engine }) =>
       c.json({
-        tasks: await engine.tasks.list({ state: query.all === 'true' ? 'all' : 'open' }),
+        tasks: await engine.tasks.list({
+          state: query.state !== undefined ? [query.state] : query.all === 'true' ? 'all' : 'open',
+          ...(query.entity_id === undefined ? {} : { entity_id: query.entity_id }),
+        }),
         blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
       }),
   ),
@@ -123,6 +132,53 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
   ),
   route(
     {
+      method: 'patch',
+      path: '/api/tasks/:id',
+      summary: 'Set task fields without moving it: {progress?, reason?, ...fields}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: bodyOf(['progress', 'reason', ...FIELD_NAMES]),
+      response: object,
+    },
+    async (c, { params, body: input }, { engine }) =>
+      c.json(
+        await engine.tasks.update(params.id, fieldsOf(input), {
+          progress: input['progress'] === true,
+          reason: typeof input['reason'] === 'string' ? input['reason'] : '',
+        }),
+      ),
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/tasks/:id/done',
+      summary: 'Complete a task with its proof: {proof}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: z.strictObject({ proof: z.string().min(1).max(2000) }),
+      response: object,
+    },
+    async (c, { params, body }, { engine }) =>
+      c.json(await engine.tasks.done(params.id, body.proof)),
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/tasks/:id/cancel',
+      summary: 'Cancel a task: {reason}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: z.strictObject({ reason: z.string().min(1).max(1000) }),
+      response: object,
+    },
+    async (c, { params, body }, { engine }) =>
+      c.json(await engine.tasks.cancel(params.id, body.reason)),
+  ),
+  route(
+    {
       method: 'post',
       path: '/api/tasks/:id/ack',
       summary: 'Acknowledge an escalated task: {note?}',
@@ -155,12 +211,19 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/incidents',
-      summary: 'Logged incidents',
+      summary: 'Logged incidents (optionally of one type, at or after since)',
       tags,
       scope: 'read',
+      query: z.object({ type: z.enum(INCIDENT_TYPES).optional(), since: instant.optional() }),
       response: z.object({ incidents: z.array(object) }),
     },
-    async (c, _input, { engine }) => c.json({ incidents: await engine.tasks.incidents() }),
+    async (c, { query }, { engine }) =>
+      c.json({
+        incidents: await engine.tasks.incidents({
+          ...(query.type === undefined ? {} : { type: query.type }),
+          ...(query.since === undefined ? {} : { since: query.since }),
+        }),
+      }),
   ),
   route(
     {
@@ -216,11 +279,19 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/patches',
-      summary: 'Proposed patches from incidents',
+      summary: 'Patches proposed from incidents (optionally of one status)',
       tags,
       scope: 'read',
+      query: z.object({
+        status: z.enum(['proposed', 'applied', 'rejected', 'rolled_back']).optional(),
+      }),
       response: z.object({ patches: z.array(object) }),
     },
-    async (c, _input, { engine }) => c.json({ patches: await engine.tasks.patches() }),
+    async (c, { query }, { engine }) =>
+      c.json({
+        patches: await engine.tasks.patches(
+          query.status === undefined ? {} : { status: query.status },
+        ),
+      }),
   ),
 ];
