@@ -1,35 +1,11 @@
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { EngineError, PROMPT_STATUSES } from '../../core/index.js';
+import { PROMPT_STATUSES } from '../../core/index.js';
+import { fieldView, promptView } from '../mcp/index.js';
 import { stallQuery, stallsFor, stallsSchema } from './health-route.js';
+import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { entityIdSchema, instant } from './wire-schemas.js';
-
-const object = z.object({}).loose();
-
-const fieldView = z
-  .object({
-    entity_id: z.string(),
-    field: z.string(),
-    value: z.string().nullable(),
-    status: z.enum(['committed', 'pending_review', 'tentative', 'none']),
-    confidence: z.number().nullable(),
-    stale: z.boolean(),
-  })
-  .loose();
-
-const promptView = z
-  .object({
-    prompt_id: z.string(),
-    entity_id: z.string(),
-    field: z.string(),
-    proposed_value: z.string().nullable(),
-    current_value: z.string().nullable(),
-    confidence: z.number(),
-    status: z.string(),
-    actions: z.array(z.enum(['confirm', 'reject', 'edit'])),
-  })
-  .loose();
+import { entityIdSchema, instant, anyObject as object, present } from './wire-schemas.js';
 
 const statuses = z
   .string()
@@ -39,10 +15,6 @@ const statuses = z
     { message: `must be a comma list of ${PROMPT_STATUSES.join(', ')}` },
   )
   .optional();
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 /**
  * The state and review routes: `GET /api/state/:entity` (now, at belief time `at`, or at valid
@@ -78,8 +50,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { params, query }, { engine }) => {
       const at = {
-        ...(query.at === undefined ? {} : { at: query.at }),
-        ...(query.as_of === undefined ? {} : { asOf: query.as_of }),
+        ...present({ at: query.at, asOf: query.as_of }),
       };
       if (query.field !== undefined) {
         return c.json(await engine.getField(params.entity, query.field, at));
@@ -138,7 +109,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
         ...(query.status === undefined
           ? {}
           : { status: query.status.split(',').map((s) => s.trim() as PromptStatus) }),
-        ...(entity === undefined ? {} : { entityId: entity }),
+        ...present({ entityId: entity }),
       });
       return c.json({ reviews });
     },

@@ -3,13 +3,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { EngineError, isWireJson, toWireJson } from '../../core/index.js';
+import { isWireJson, toWireJson } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import type { TokenGrant } from './auth.js';
 import { CONTEXT_ROUTES } from './context-route.js';
 import { CORE_ROUTES } from './core-routes.js';
-import { errorBody, toHttpError } from './http-errors.js';
+import { errorBody, invalid, toHttpError } from './http-errors.js';
 import { ITEMS_ROUTES } from './items-routes.js';
 import { MAINTENANCE_ROUTES } from './maintenance-routes.js';
 import { MEMORY_FILE_ROUTES } from './memory-file-routes.js';
@@ -45,10 +45,6 @@ export interface HttpAppOptions {
 const MAX_INGEST_BYTES = 16 * 1024 * 1024;
 
 const ignoreError = (): void => {};
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
@@ -164,11 +160,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
         if (bytes.includes(0)) throw new Error('NUL byte');
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       } catch (error: unknown) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
+        throw invalid(
           'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
-          { field: 'body' },
-          { cause: error },
+          'body',
+          error,
         );
       }
       const result = await engine.ingest(text, { import: mode === 'true' });

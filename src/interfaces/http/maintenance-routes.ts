@@ -3,9 +3,8 @@ import { EngineError, parseRfc3339 } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { runRoute } from './run-route.js';
-import { entityIdSchema, instant } from './wire-schemas.js';
+import { entityIdSchema, instant, anyObject as object, present } from './wire-schemas.js';
 
-const object = z.object({}).loose();
 const dlqParams = z.object({ id: z.string().min(1).max(100) });
 
 const discardBody = z.strictObject({
@@ -201,7 +200,7 @@ export const MAINTENANCE_ROUTES: readonly HttpRoute[] = [
           body.files.map((f) => ({ path: f.path, content: f.content, updatedAt: f.updated_at })),
           {
             ...(body.dry_run === true ? { dryRun: true } : {}),
-            ...(body.entity_id === undefined ? {} : { entityId: body.entity_id }),
+            ...present({ entityId: body.entity_id }),
           },
         ),
       ),
@@ -244,11 +243,6 @@ export const MAINTENANCE_ROUTES: readonly HttpRoute[] = [
       response: z.object({ hits: z.array(object), low_overlap: object.nullable() }),
     },
     async (c, { body }, { engine }) =>
-      c.json(
-        await engine.vault.searchNotes(
-          body.query,
-          body.limit === undefined ? {} : { limit: body.limit },
-        ),
-      ),
+      c.json(await engine.vault.searchNotes(body.query, present({ limit: body.limit }))),
   ),
 ];

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { type HttpRoute, route } from './route-registry.js';
-import { runRoute } from './run-route.js';
+import { runRoute, textActionRoute } from './run-route.js';
 
-const object = z.object({}).loose();
-const reasonBody = z.strictObject({ reason: z.string().max(400).optional() });
-const memoryParams = z.object({ id: z.string().min(1).max(100) });
 const tags = ['observer'];
 
 /**
@@ -67,35 +64,27 @@ export const MEMORY_FILE_ROUTES: readonly HttpRoute[] = [
     { summary: 'Analyse recurring friction in the sessions and propose fixes', tags },
     (engine) => engine.observer.analyzeFriction(),
   ),
-  route(
+  textActionRoute(
     {
-      method: 'post',
       path: '/api/memory/:id/retire',
-      summary: 'Retire a promoted MEMORY.md entry (its history is kept)',
+      summary: 'Retire a promoted MEMORY.md entry (its history is kept): {reason?}',
       tags,
-      scope: 'write',
+      key: 'reason',
+      required: false,
       allEntities: true,
-      params: memoryParams,
-      body: reasonBody,
-      response: object,
     },
-    async (c, { params, body }, { engine }) =>
-      c.json(await engine.observer.retireMemory(params.id, body.reason)),
+    (engine, id, reason) => engine.observer.retireMemory(id, reason),
   ),
-  route(
+  textActionRoute(
     {
-      method: 'post',
       path: '/api/memory/:id/forget',
-      summary: 'Forget a promoted MEMORY.md entry (redacted in the ledger; cannot be undone)',
+      summary: 'Forget a promoted MEMORY.md entry (redacted; cannot be undone): {reason?}',
       tags,
-      scope: 'write',
+      key: 'reason',
+      required: false,
       allEntities: true,
-      params: memoryParams,
-      body: reasonBody,
-      response: object,
     },
-    async (c, { params, body }, { engine }) =>
-      c.json(await engine.observer.forgetMemory(params.id, body.reason)),
+    (engine, id, reason) => engine.observer.forgetMemory(id, reason),
   ),
   route(
     {

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
 import type { ForgetTarget } from '../../engine/index.js';
 import { isRestricted, principalOf } from './auth.js';
+import { invalid } from './http-errors.js';
 import { problemResponse } from './problem.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject as object } from './wire-schemas.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
-const object = z.object({}).loose();
 
 const forgetBody = z.strictObject({
   event_id: z.string().min(1).max(100).optional(),
@@ -17,10 +18,6 @@ const forgetBody = z.strictObject({
   reason: z.string().max(1000).optional(),
   confirm: z.literal(true).describe('Forgetting cannot be undone: say so explicitly.'),
 });
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 /** The same target rules as `verity forget`: an event, or an entity with an optional field. */
 function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { EngineError } from '../../core/index.js';
 import { isRestricted, principalOf, type Scope } from './auth.js';
+import { invalid } from './http-errors.js';
 import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import type { RouteDeps } from './route-deps.js';
@@ -103,10 +103,6 @@ type InputOf<P, Q, B> = RouteInput<
   B extends z.ZodType ? z.infer<B> : undefined
 >;
 
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
-
 function check<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -126,12 +122,7 @@ async function jsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch (error: unknown) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'body must be JSON',
-      { field: 'body' },
-      { cause: error },
-    );
+    throw invalid('body must be JSON', 'body', error);
   }
 }
 

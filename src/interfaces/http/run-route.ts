@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Engine } from '../../engine/index.js';
 import type { Scope } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject, idParams } from './wire-schemas.js';
 
 /** What a run route declares besides its path and operation. */
 export interface RunRouteOptions {
@@ -31,8 +32,47 @@ export function runRoute(
       tags: options.tags,
       scope: options.scope ?? 'write',
       allEntities: true,
-      response: z.object({}).loose(),
+      response: anyObject,
     },
     async (c, _input, { engine }) => c.json((await run(engine)) as object),
+  );
+}
+
+/** A route that acts on one record (`:id`) with at most one text member in its body. */
+export interface TextActionOptions {
+  readonly path: `${string}/:id/${string}`;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  /** The body member that carries the text (`reason`, `proof`). */
+  readonly key: string;
+  /** The text is required (400 without it). */
+  readonly required: boolean;
+  /** See `RouteSpec.allEntities`. */
+  readonly allEntities?: true;
+}
+
+/**
+ * `POST <path>` with `{"<key>": text}`: the HTTP face of a CLI command such as
+ * `verity tasks cancel ID --reason TEXT` or `verity memory retire ID --reason TEXT`.
+ */
+export function textActionRoute(
+  options: TextActionOptions,
+  run: (engine: Engine, id: string, text: string | undefined) => Promise<unknown>,
+): HttpRoute {
+  const text = z.string().min(1).max(2000);
+  return route(
+    {
+      method: 'post',
+      path: options.path,
+      summary: options.summary,
+      tags: options.tags,
+      scope: 'write',
+      ...(options.allEntities === true ? { allEntities: true } : {}),
+      params: idParams,
+      body: z.strictObject({ [options.key]: options.required ? text : text.optional() }),
+      response: anyObject,
+    },
+    async (c, { params, body }, { engine }) =>
+      c.json((await run(engine, params.id, body[options.key] as string | undefined)) as object),
   );
 }

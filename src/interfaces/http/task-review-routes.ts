@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PATCH_REVIEW_ACTIONS, TASK_REVIEW_ACTIONS } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { runRoute } from './run-route.js';
+import { idParams, anyObject as object } from './wire-schemas.js';
 
-const object = z.object({}).loose();
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const tags = ['tasks'];
 
 /**

@@ -8,7 +8,8 @@ import {
   type TaskFields,
 } from '../../core/index.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { entityIdSchema, instant } from './wire-schemas.js';
+import { textActionRoute } from './run-route.js';
+import { entityIdSchema, idParams, instant, anyObject as object, present } from './wire-schemas.js';
 
 const FIELD_NAMES = [
   'title',
@@ -33,9 +34,6 @@ const FIELD_NAMES = [
 function bodyOf(names: readonly string[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, z.unknown().optional()]))).strict();
 }
-
-const object = z.object({}).loose();
-const idParams = z.object({ id: z.string() });
 
 function fieldsOf(input: Record<string, unknown>): TaskFields {
   return Object.fromEntries(
@@ -71,7 +69,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       c.json({
         tasks: await engine.tasks.list({
           state: query.state !== undefined ? [query.state] : query.all === 'true' ? 'all' : 'open',
-          ...(query.entity_id === undefined ? {} : { entity_id: query.entity_id }),
+          ...present({ entity_id: query.entity_id }),
         }),
         blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
       }),
@@ -149,33 +147,25 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
         }),
       ),
   ),
-  route(
+  textActionRoute(
     {
-      method: 'post',
       path: '/api/tasks/:id/done',
       summary: 'Complete a task with its proof: {proof}',
       tags,
-      scope: 'write',
-      params: idParams,
-      body: z.strictObject({ proof: z.string().min(1).max(2000) }),
-      response: object,
+      key: 'proof',
+      required: true,
     },
-    async (c, { params, body }, { engine }) =>
-      c.json(await engine.tasks.done(params.id, body.proof)),
+    (engine, id, proof) => engine.tasks.done(id, proof ?? ''),
   ),
-  route(
+  textActionRoute(
     {
-      method: 'post',
       path: '/api/tasks/:id/cancel',
       summary: 'Cancel a task: {reason}',
       tags,
-      scope: 'write',
-      params: idParams,
-      body: z.strictObject({ reason: z.string().min(1).max(1000) }),
-      response: object,
+      key: 'reason',
+      required: true,
     },
-    async (c, { params, body }, { engine }) =>
-      c.json(await engine.tasks.cancel(params.id, body.reason)),
+    (engine, id, reason) => engine.tasks.cancel(id, reason ?? ''),
   ),
   route(
     {
@@ -219,10 +209,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { query }, { engine }) =>
       c.json({
-        incidents: await engine.tasks.incidents({
-          ...(query.type === undefined ? {} : { type: query.type }),
-          ...(query.since === undefined ? {} : { since: query.since }),
-        }),
+        incidents: await engine.tasks.incidents(present({ type: query.type, since: query.since })),
       }),
   ),
   route(
@@ -289,9 +276,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { query }, { engine }) =>
       c.json({
-        patches: await engine.tasks.patches(
-          query.status === undefined ? {} : { status: query.status },
-        ),
+        patches: await engine.tasks.patches(present({ status: query.status })),
       }),
   ),
 ];
