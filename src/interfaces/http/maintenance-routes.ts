@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EngineError, parseRfc3339 } from '../../core/index.js';
+import { EngineError, INTENTS, parseRfc3339 } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { runRoute } from './run-route.js';
@@ -27,6 +27,12 @@ const migrateBody = z.strictObject({
     .max(50),
   entity_id: entityIdSchema.optional(),
   dry_run: z.boolean().optional(),
+});
+
+const labelBody = z.strictObject({
+  thread_id: z.string().min(1).max(200),
+  message_id: z.string().min(1).max(200),
+  intent: z.enum(INTENTS),
 });
 
 /**
@@ -161,11 +167,7 @@ export const MAINTENANCE_ROUTES: readonly HttpRoute[] = [
       tags: ['extraction'],
       scope: 'write',
       allEntities: true,
-      body: z.strictObject({
-        thread_id: z.string().min(1).max(200),
-        message_id: z.string().min(1).max(200),
-        intent: z.enum(['assertive', 'planning', 'hypothetical', 'historical', 'question']),
-      }),
+      body: labelBody,
       response: object,
     },
     async (c, { body }, { engine }) => {

@@ -2,11 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { createFakeEmbeddingModel } from '../../providers/fake/index.js';
 import { transcriptLine } from '../../testing/index.js';
 import { alexAndReader } from './__fixtures__/grants.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { hashToken } from './index.js';
 
@@ -24,11 +23,8 @@ const TRANSCRIPT = [
 
 const http = useHttpApp({
   prefix: 'verity-http-parity-',
-  engine: (dir) => ({
-    home: join(dir, 'home'),
-    clock: fixedClock(Date.parse('2026-03-02T18:00:00Z')),
+  engine: homeAndWorkspace('2026-03-02T18:00:00Z', {
     embeddings: { model: createFakeEmbeddingModel({ dimension: 16 }) },
-    observer: { workspace: join(dir, 'workspace') },
   }),
   seed: seedTwoEntities,
   app: {
