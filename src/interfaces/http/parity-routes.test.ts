@@ -199,6 +199,29 @@ describe('task routes (update, done, cancel, capture, proposals, reviews, improv
     expect(none.tasks).toEqual([]);
   });
 
+  it("keeps a token limited to one entity off another entity's tasks, before any change", async () => {
+    const smiths = await task('Paint the fence', 'family:smith');
+    for (const [method, path, body] of [
+      ['POST', `/api/tasks/${smiths}/cancel`, { reason: 'not mine' }],
+      ['PATCH', `/api/tasks/${smiths}`, { next_action: 'x' }],
+      ['POST', `/api/tasks/${smiths}/move`, { to: 'CANCELLED', reason: 'not mine' }],
+      ['GET', `/api/tasks/${smiths}`, undefined],
+    ] as const) {
+      const response = await call(method, path, body, ALEX);
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+    const still = await json<{ state: string; next_action: string | null }>(
+      call('GET', `/api/tasks/${smiths}`),
+    );
+    expect(still).toMatchObject({ state: 'CAPTURED', next_action: null });
+    const own = await task('Water the plants');
+    const updated = await json<{ next_action: string }>(
+      call('PATCH', `/api/tasks/${own}`, { next_action: 'fill the can' }, ALEX),
+    );
+    expect(updated.next_action).toBe('fill the can');
+    expect((await call('GET', '/api/tasks/TASK-20990101-001', undefined, ALEX)).status).toBe(404);
+  });
+
   it('refuses done outside EXECUTING or VERIFYING, and completes with a proof', async () => {
     const id = await task('Book the ferry');
     expect((await call('POST', `/api/tasks/${id}/done`, { proof: 'ticket' })).status).toBe(409);
