@@ -20,6 +20,21 @@ if (!hasChromium()) {
 
 const stores = storeTargets(PG_URL);
 
+/**
+ * Run in the page (a string: the project's types carry no DOM): the controls with no accessible
+ * name (no text, label, aria-label, aria-labelledby or title), as the start of their markup.
+ */
+const UNNAMED_CONTROLS = `[...document.querySelectorAll('button, input, select, textarea, a[href]')]
+  .filter((el) => el.getAttribute('type') !== 'hidden' && !(
+    (el.getAttribute('aria-label') || '').trim() || el.getAttribute('aria-labelledby') ||
+    (el.labels && el.labels.length > 0) || (el.getAttribute('title') || '').trim() ||
+    (el.textContent || '').trim()))
+  .map((el) => el.outerHTML.slice(0, 80))`;
+
+/** Run in the page: how many pixels the document is wider than the viewport. */
+const SIDEWAYS_OVERFLOW =
+  'document.documentElement.scrollWidth - document.documentElement.clientWidth';
+
 async function openPromptId(dashboard: DashboardServer, entity: string): Promise<string> {
   const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
   const id = prompts.find((p) => p.field === 'profile.preference.seat')?.prompt_id;
@@ -169,5 +184,18 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     expect(await page.textContent('main')).not.toContain('null');
     await page.getByRole('link', { name: 'thread-waiting' }).click();
     await page.waitForSelector('h1:has-text("Thread thread-waiting")');
+  });
+
+  it('names every control and fits a phone width without sideways scrolling', async () => {
+    for (const view of ['inbox', 'entity/user:alex', 'search', 'health']) {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(`${dashboard.server.url}/#/${view}`);
+      await page.waitForSelector('main h1');
+      const unnamed = (await page.evaluate(UNNAMED_CONTROLS)) as string[];
+      expect(unnamed, view).toEqual([]);
+      const overflow = (await page.evaluate(SIDEWAYS_OVERFLOW)) as number;
+      expect(overflow, view).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
