@@ -2,8 +2,8 @@
 // hand-labelled durable facts, noise and resolved problems (bench/observe/). s01–s20 were written
 // before the rules (s01–s10 tuned them, s11–s20 held out); f01–f20 ("fresh") were written by a
 // case writer who never saw the code, after rules@2 was frozen; g01–g20 ("blind2") were written
-// by a case writer who never saw the code and opened only after rules@4 was frozen and committed,
-// and are the headline. Every session goes through the real engine: capture → observe → reflect.
+// by a case writer who never saw the code and opened only after rules@4 was frozen and committed;
+// h01–h20 ("blind3") likewise, opened only after rules@4.1 was frozen on main, and are the headline. Every session goes through the real engine: capture → observe → reflect.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,10 @@ const blindLabels = JSON.parse(
   readFileSync(join(dir, 'blind2-labels.json'), 'utf8'),
 ) as FreshLabels;
 const blindSessions = loadSessions(join(dir, 'blind2-sessions.txt'));
+const blind3Labels = JSON.parse(
+  readFileSync(join(dir, 'blind3-labels.json'), 'utf8'),
+) as FreshLabels;
+const blind3Sessions = loadSessions(join(dir, 'blind3-sessions.txt'));
 // Token figures are counted as the context builder and the reflector count them.
 const tokenizer = createGptTokenizer();
 const estimateTokens = (text: string) => tokenizer.count(text);
@@ -175,7 +179,7 @@ async function runHalf(
 }
 
 function throughput(): { messagesPerSecond: number; runs: number } {
-  const parsed = [...sessions, ...freshSessions, ...blindSessions].map((s) => {
+  const parsed = [...sessions, ...freshSessions, ...blindSessions, ...blind3Sessions].map((s) => {
     const t = parseTranscript(s.jsonl);
     if (!t.ok) throw new Error(t.error.message);
     return { id: s.id, date: s.date, entries: t.value.entries };
@@ -208,9 +212,14 @@ const tuning = await runHalf(labels.tuning);
 const heldOut = await runHalf(labels.held_out);
 const fresh = await runHalf(freshLabels.fresh, freshSessions, freshLabels.sessions);
 const blind = await runHalf(blindLabels.fresh, blindSessions, blindLabels.sessions);
+const blind3 = await runHalf(blind3Labels.fresh, blind3Sessions, blind3Labels.sessions);
 const speed = throughput();
-const allMessages = [...sessions, ...freshSessions, ...blindSessions].reduce(
+const allMessages = [...sessions, ...freshSessions, ...blindSessions, ...blind3Sessions].reduce(
   (n, s) => n + s.messages,
+  0,
+);
+const blind3Durable = Object.values(blind3Labels.sessions).reduce(
+  (n, l) => n + l.durable.length,
   0,
 );
 const blindDurable = Object.values(blindLabels.sessions).reduce((n, l) => n + l.durable.length, 0);
@@ -225,12 +234,17 @@ const row = (name: string, r: HalfResult) =>
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
 Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@4.1\`), no model.
-Four sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
+Five sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
 questions, deferred ideas, problems later fixed), each with hand labels: durable facts, rules and
 decisions (each named by the exact words a correct proposal must contain), noise, and resolved
 problems.
 
-- **blind2 (g01–g20)**, the headline: \`bench/observe/blind2-sessions.txt\` and
+- **blind3 (h01–h20)**, the headline: \`bench/observe/blind3-sessions.txt\` and
+  \`blind3-labels.json\`, ${blind3Sessions.length} sessions, ${blind3Durable} durable labels, written by a
+  third case writer who never saw the code (told only the file format and what to mix in); the
+  folder was opened only after rules@4.1 was frozen and merged to \`main\`. No rule has been
+  changed since it was opened: this row is **blind**.
+- **blind2 (g01–g20)**: \`bench/observe/blind2-sessions.txt\` and
   \`blind2-labels.json\`, ${blindSessions.length} sessions, ${blindDurable} durable labels, written by a
   case writer who never saw the code; the folder was opened only after rules@4 was frozen and
   committed (da00f9f). **Blind run** (rules@4, commit dfc346a): recall 128/153 = 0.837, junk
@@ -263,6 +277,7 @@ otherwise, before the next session.
 
 | set | sessions | messages | recall of durable facts in proposals | proposals | junk | other (unlabelled) | proposal / observation tokens | proposal / transcript tokens | reflect ms (mean) |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${row('blind3 (h01–h20)', blind3)}
 ${row('blind2 (g01–g20)', blind)}
 ${row('fresh (f01–f20)', fresh)}
 ${row('held out (s11–s20)', heldOut)}
@@ -276,14 +291,18 @@ ${row('tuning (s01–s10)', tuning)}
   the transcript's (JSONL) tokens; tokens counted with \`o200k_base\`, the context builder's
   tokenizer, which the reflector also uses for compression and the MEMORY.md budget.
 - Observer throughput (pure rule observer, after parsing): ${speed.messagesPerSecond.toLocaleString('en-US')} messages/s
-  (${speed.runs} passes over the ${allMessages} messages of all four sets).
+  (${speed.runs} passes over the ${allMessages} messages of all five sets).
+- Missed on the blind3 set: ${blind3.missed.length === 0 ? 'none' : blind3.missed.join('; ')}.
 - Missed on the blind2 set: ${blind.missed.length === 0 ? 'none' : blind.missed.join('; ')}.
 - Missed on the fresh set: ${fresh.missed.length === 0 ? 'none' : fresh.missed.join('; ')}.
 - Missed on the held-out half: ${heldOut.missed.length === 0 ? 'none' : heldOut.missed.join('; ')}.
 - Missed on the tuning half: ${tuning.missed.length === 0 ? 'none' : tuning.missed.join('; ')}.
+- Junk on the blind3 set: ${list(blind3.junkExamples)}.
 - Junk on the blind2 set: ${list(blind.junkExamples)}.
 - Junk on the fresh set: ${list(fresh.junkExamples)}.
 - Junk on the held-out half: ${list(heldOut.junkExamples)}.
+- Unlabelled proposals on the blind3 set (read them: they are the reviewer's extra load):
+${blind3.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the blind2 set (read them: they are the reviewer's extra load):
 ${blind.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the fresh set (read them: they are the reviewer's extra load):
@@ -291,10 +310,14 @@ ${fresh.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the held-out half:
 ${heldOut.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 
-Limits: short sessions (one segment each) written by three authors; the labels test that a proposal
+Limits: short sessions (one segment each) written by four authors; the labels test that a proposal
 carries the labelled specifics, not that it reads well. Targets (issue #13): recall ≥ 0.85, junk
 ≤ 5 %.
 `;
 
-writeSection('observe', { blind2: blind, fresh, tuning, heldOut, throughput: speed }, markdown);
+writeSection(
+  'observe',
+  { blind3, blind2: blind, fresh, tuning, heldOut, throughput: speed },
+  markdown,
+);
 console.log(markdown);
