@@ -48,7 +48,7 @@ const tags = ['tasks'];
  * (`{title, entity_id?, ...fields}`), `POST /api/tasks/:id/move` (`{to, reason?, ...fields}`),
  * `POST /api/tasks/:id/ack` (`{note?}`), `POST /api/reconcile`, `GET /api/incidents`,
  * `POST /api/incidents` (`{type, detail, task_id?, severity?}`), `GET /api/metrics?date=` and
- * `GET /api/patches`. Unknown body parameters are refused.
+ * `GET /api/patches` (with the experiments registry). Unknown body parameters are refused.
  */
 export const TASK_ROUTES: readonly HttpRoute[] = [
   route(
@@ -216,11 +216,15 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/patches',
-      summary: 'Proposed patches from incidents',
+      summary: 'Proposed patches from incidents, and the experiments registry of applied ones',
       tags,
       scope: 'read',
-      response: z.object({ patches: z.array(object) }),
+      response: z.object({ patches: z.array(object), experiments: z.array(object) }),
     },
-    async (c, _input, { engine }) => c.json({ patches: await engine.tasks.patches() }),
+    async (c, _input, { engine }) =>
+      c.json({
+        patches: await engine.tasks.patches(),
+        experiments: await engine.tasks.experiments(),
+      }),
   ),
 ];
