@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,6 +8,7 @@ import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { createManualClock } from '../../testing/index.js';
 import { grant } from './__fixtures__/grants.js';
+import { closeEngine } from './__fixtures__/temp-engine.js';
 import type { RunningHttpServer } from './index.js';
 import { startHttpServer } from './index.js';
 
@@ -18,18 +19,19 @@ let dir: string;
 let engine: Engine;
 let server: RunningHttpServer;
 let patchId: string;
-const clients: Client[] = [];
+const opened: Client[] = [];
 
-async function connect(token: string): Promise<Client> {
+/** An MCP SDK client over the real listener, sending `token` as its bearer. */
+const clientWith = async (token: string): Promise<Client> => {
+  const headers = { Authorization: `Bearer ${token}` };
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', server.url), {
+    requestInit: { headers },
+  });
   const client = new Client({ name: 'verity-task-review-scope-test', version: '0.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  clients.push(client);
+  opened.push(client);
+  await client.connect(transport);
   return client;
-}
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-task-review-scope-'));
@@ -53,16 +55,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) await client.close();
+  await Promise.all(opened.map((client) => client.close()));
   await server.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
+  await closeEngine(engine, dir);
 });
 
 describe('MCP resolve_task_review over HTTP', () => {
   it('needs the review scope, as resolve_review does: a read/write token is refused', async () => {
     const args = { entity_id: 'user:primary', review_id: patchId, action: 'approve' };
-    const writer = await connect(WRITER);
+    const writer = await clientWith(WRITER);
     let refusal = '';
     try {
       const result = await writer.callTool({ name: 'resolve_task_review', arguments: args });
@@ -75,7 +76,7 @@ describe('MCP resolve_task_review over HTTP', () => {
       patchId,
     ]);
 
-    const reviewer = await connect(REVIEWER);
+    const reviewer = await clientWith(REVIEWER);
     const answered = await reviewer.callTool({ name: 'resolve_task_review', arguments: args });
     expect(answered.isError).not.toBe(true);
     expect(answered.structuredContent).toMatchObject({
