@@ -170,4 +170,32 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     await page.getByRole('link', { name: 'thread-waiting' }).click();
     await page.waitForSelector('h1:has-text("Thread thread-waiting")');
   });
+
+  it('names every control and fits a phone width without sideways scrolling', async () => {
+    for (const view of ['inbox', 'entity/user:alex', 'search', 'health']) {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(`${dashboard.server.url}/#/${view}`);
+      await page.waitForSelector('main h1');
+      const unnamed = await page.evaluate(() =>
+        [...document.querySelectorAll('button, input, select, textarea, a[href]')]
+          .filter((node) => {
+            const el = node as HTMLElement;
+            const labelled =
+              (el.getAttribute('aria-label') ?? '').trim() !== '' ||
+              (el.getAttribute('aria-labelledby') ?? '') !== '' ||
+              ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
+              (el.getAttribute('title') ?? '').trim() !== '' ||
+              (el.textContent ?? '').trim() !== '';
+            return !labelled && (el.getAttribute('type') ?? '') !== 'hidden';
+          })
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(unnamed, view).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, view).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -16,6 +16,9 @@ const FAMILY = 'family-token-0123456789';
 const READER = 'reader-token-0123456789';
 const ADMIN = 'admin-token-0123456789';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** The status `GET path` answers `token`. */
+const statusOf = async (path: string, token: string) =>
+  (await http.app.request(path, { headers: bearer(token) })).status;
 
 const http = useHttpApp({
   prefix: 'verity-auth-',
@@ -76,12 +79,8 @@ describe('HTTP scopes and entity allow-lists', () => {
   });
 
   it('matches a kind prefix (family:*)', async () => {
-    expect(
-      (await http.app.request('/api/state/family:smith', { headers: bearer(FAMILY) })).status,
-    ).toBe(200);
-    expect(
-      (await http.app.request('/api/state/user:alex', { headers: bearer(FAMILY) })).status,
-    ).toBe(403);
+    expect(await statusOf('/api/state/family:smith', FAMILY)).toBe(200);
+    expect(await statusOf('/api/state/user:alex', FAMILY)).toBe(403);
   });
 
   it("cannot answer another entity's review prompt, and the prompt stays open", async () => {
@@ -174,13 +173,9 @@ describe('HTTP scopes and entity allow-lists', () => {
   });
 
   it('fails closed on an unfiltered list naming another entity, and refuses its items', async () => {
-    expect((await http.app.request('/api/reviews', { headers: bearer(ALEX) })).status).toBe(403);
-    expect(
-      (await http.app.request('/api/reviews?entity=user:alex', { headers: bearer(ALEX) })).status,
-    ).toBe(200);
-    expect(
-      (await http.app.request('/api/items?entity=family:smith', { headers: bearer(ALEX) })).status,
-    ).toBe(403);
+    expect(await statusOf('/api/reviews', ALEX)).toBe(403);
+    expect(await statusOf('/api/reviews?entity=user:alex', ALEX)).toBe(200);
+    expect(await statusOf('/api/items?entity=family:smith', ALEX)).toBe(403);
   });
 
   it('lists only its own entities, and reads only its own history', async () => {
@@ -204,14 +199,12 @@ describe('HTTP scopes and entity allow-lists', () => {
   });
 
   it('builds context only for its own entity', async () => {
-    expect(
-      (await http.app.request('/api/context?entity=user:alex', { headers: bearer(ALEX) })).status,
-    ).toBe(200);
+    expect(await statusOf('/api/context?entity=user:alex', ALEX)).toBe(200);
     expect(
       (await http.app.request('/api/context?entity=family:smith', { headers: bearer(ALEX) }))
         .status,
     ).toBe(403);
-    expect((await http.app.request('/api/context', { headers: bearer(ALEX) })).status).toBe(403);
+    expect(await statusOf('/api/context', ALEX)).toBe(403);
   });
 
   it('answers its own prompt through the inbox and the state changes', async () => {

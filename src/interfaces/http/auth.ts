@@ -139,8 +139,11 @@ function forbidden(c: Context, detail: string): Response {
   return problemResponse(c, 403, 'FORBIDDEN', detail);
 }
 
-/** The scope a REST request needs: reads need read, answering questions review, the rest write. */
-function scopeOfRequest(method: string, path: string): Scope {
+/**
+ * The scope a REST request needs when no route declares one: reads need read, answering questions
+ * review, the rest write.
+ */
+function scopeByMethod(method: string, path: string): Scope {
   if (method === 'GET' || method === 'HEAD') return 'read';
   if (path.startsWith('/api/reviews/') || path.startsWith('/api/inbox/')) return 'review';
   if (path === '/api/items/conflicts/resolve') return 'review';
@@ -197,6 +200,7 @@ export function createAuth(
   engine: Engine,
   options: AuthOptions,
   extraTargets: readonly EntityOfTarget[] = [],
+  declaredScope: (method: string, path: string) => Scope | undefined = () => undefined,
 ): MiddlewareHandler {
   const enabled = authEnabled(options);
   const targets: EntityOfTarget[] = [(path) => entityOfReviewPath(engine, path), ...extraTargets];
@@ -218,7 +222,7 @@ export function createAuth(
     principals.set(c.req.raw, principal);
     if (path === '/mcp' || path === '/api/events') return await next();
 
-    const scope = scopeOfRequest(c.req.method, path);
+    const scope = declaredScope(c.req.method, path) ?? scopeByMethod(c.req.method, path);
     if (!principal.scopes.has(scope)) {
       return forbidden(c, `token "${principal.name}" lacks the ${scope} scope`);
     }

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { EngineError } from '../../core/index.js';
+import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject } from './wire-schemas.js';
 
 const text = z.string().optional();
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 /** A query value, with a blank one read as absent. */
 function present(value: string | undefined): string | undefined {
@@ -35,7 +32,7 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
         entity: text.describe('Older name of entity_id'),
         thread: text.describe('Older name of thread_id'),
       }),
-      response: z.object({}).loose(),
+      response: anyObject,
     },
     async (c, { query }, { engine }) => {
       const budgetText = present(query.budget);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { RouteRegistry } from './route-registry.js';
 import { describeRoute } from './route-registry.js';
-
-const object = z.object({}).loose();
+import { anyObject as object } from './wire-schemas.js';
 
 /**
  * Documents the routes `create-http-app.ts` mounts by hand because they are not JSON routes:

@@ -1,41 +1,11 @@
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
-import { EngineError, PROMPT_STATUSES, parseRfc3339 } from '../../core/index.js';
+import { PROMPT_STATUSES } from '../../core/index.js';
+import { fieldView, promptView } from '../mcp/index.js';
+import { stallQuery, stallsFor, stallsSchema } from './health-route.js';
+import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { entityIdSchema } from './wire-schemas.js';
-
-const object = z.object({}).loose();
-
-const fieldView = z
-  .object({
-    entity_id: z.string(),
-    field: z.string(),
-    value: z.string().nullable(),
-    status: z.enum(['committed', 'pending_review', 'tentative', 'none']),
-    confidence: z.number().nullable(),
-    stale: z.boolean(),
-  })
-  .loose();
-
-const promptView = z
-  .object({
-    prompt_id: z.string(),
-    entity_id: z.string(),
-    field: z.string(),
-    proposed_value: z.string().nullable(),
-    current_value: z.string().nullable(),
-    confidence: z.number(),
-    status: z.string(),
-    actions: z.array(z.enum(['confirm', 'reject', 'edit'])),
-  })
-  .loose();
-
-const instant = z
-  .string()
-  .refine((value) => parseRfc3339(value) !== null, {
-    message: 'must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z',
-  })
-  .optional();
+import { entityIdSchema, instant, anyObject as object, present } from './wire-schemas.js';
 
 const statuses = z
   .string()
@@ -45,10 +15,6 @@ const statuses = z
     { message: `must be a comma list of ${PROMPT_STATUSES.join(', ')}` },
   )
   .optional();
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 /**
  * The state and review routes: `GET /api/state/:entity` (now, at belief time `at`, or at valid
@@ -64,9 +30,11 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
       scope: 'read',
       params: z.object({ entity: entityIdSchema }),
       query: z.object({
-        at: instant.describe('Belief time: what Verity believed then (RFC 3339)'),
+        at: instant.optional().describe('Belief time: what Verity believed then (RFC 3339)'),
         field: z.string().optional(),
-        as_of: instant.describe('Valid time: what was true then, from all known now (RFC 3339)'),
+        as_of: instant
+          .optional()
+          .describe('Valid time: what was true then, from all known now (RFC 3339)'),
       }),
       response: z.union([
         z
@@ -82,8 +50,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { params, query }, { engine }) => {
       const at = {
-        ...(query.at === undefined ? {} : { at: query.at }),
-        ...(query.as_of === undefined ? {} : { asOf: query.as_of }),
+        ...present({ at: query.at, asOf: query.as_of }),
       };
       if (query.field !== undefined) {
         return c.json(await engine.getField(params.entity, query.field, at));
@@ -142,7 +109,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
         ...(query.status === undefined
           ? {}
           : { status: query.status.split(',').map((s) => s.trim() as PromptStatus) }),
-        ...(entity === undefined ? {} : { entityId: entity }),
+        ...present({ entityId: entity }),
       });
       return c.json({ reviews });
     },
@@ -176,12 +143,16 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/stats',
-      summary: 'Seed 000 success metrics computed from the ledger',
+      summary: 'Seed 000 success metrics computed from the ledger, and extraction stalls',
       tags: ['health'],
       scope: 'read',
-      response: object,
+      query: stallQuery,
+      response: z.object({ extraction_stalls: stallsSchema }).loose(),
       etag: true,
     },
-    async (c, _input, { engine }) => c.json(await engine.stats()),
+    async (c, { query }, { engine }) => {
+      const stalls = await stallsFor(engine, query.stall_minutes);
+      return c.json({ ...(await engine.stats()), extraction_stalls: stalls });
+    },
   ),
 ];

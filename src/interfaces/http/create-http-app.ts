@@ -3,14 +3,16 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { EngineError, isWireJson, toWireJson } from '../../core/index.js';
+import { isWireJson, toWireJson } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import type { TokenGrant } from './auth.js';
 import { CONTEXT_ROUTES } from './context-route.js';
 import { CORE_ROUTES } from './core-routes.js';
-import { errorBody, toHttpError } from './http-errors.js';
+import { errorBody, invalid, toHttpError } from './http-errors.js';
 import { ITEMS_ROUTES } from './items-routes.js';
+import { MAINTENANCE_ROUTES } from './maintenance-routes.js';
+import { MEMORY_FILE_ROUTES } from './memory-file-routes.js';
 import { MEMORY_ROUTES } from './memory-routes.js';
 import { MESSAGES_ROUTES } from './messages-route.js';
 import { OBSERVER_ROUTES } from './observer-routes.js';
@@ -20,6 +22,7 @@ import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import type { OperationsOptions } from './route-deps.js';
 import { mountRoutes } from './route-registry.js';
+import { TASK_REVIEW_ROUTES } from './task-review-routes.js';
 import { TASK_ROUTES } from './tasks-routes.js';
 
 /** Options of `createHttpApp`. */
@@ -42,10 +45,6 @@ export interface HttpAppOptions {
 const MAX_INGEST_BYTES = 16 * 1024 * 1024;
 
 const ignoreError = (): void => {};
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
@@ -161,11 +160,10 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
         if (bytes.includes(0)) throw new Error('NUL byte');
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       } catch (error: unknown) {
-        throw new EngineError(
-          'VALIDATION_FAILED',
+        throw invalid(
           'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
-          { field: 'body' },
-          { cause: error },
+          'body',
+          error,
         );
       }
       const result = await engine.ingest(text, { import: mode === 'true' });
@@ -177,8 +175,12 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
     ...CORE_ROUTES,
     ...ITEMS_ROUTES,
     ...MEMORY_ROUTES,
+    // Before OBSERVER_ROUTES: `POST /api/proposals/sync` must not be taken for a proposal id.
+    ...MEMORY_FILE_ROUTES,
     ...OBSERVER_ROUTES,
     ...TASK_ROUTES,
+    ...TASK_REVIEW_ROUTES,
+    ...MAINTENANCE_ROUTES,
     ...CONTEXT_ROUTES,
     ...MESSAGES_ROUTES,
     ...OPERATIONS_ROUTES,

@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { historyView, toHistoryView } from '../mcp/index.js';
 import { entityAllowed, principalOf } from './auth.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema as entityId } from './wire-schemas.js';
 
-const historyEntry = z.object({
+/** A history entry as HTTP pages it: MCP's wire form, with the slot and its version after. */
+const historyEntry = historyView.extend({
   entity_id: z.string(),
   field: z.string(),
-  event_id: z.string(),
-  recorded_at: z.string(),
-  event_ts: z.string(),
-  kind: z.string(),
-  decision: z.string().nullable(),
-  value: z.string().nullable(),
-  confidence: z.number(),
-  reasons: z.array(z.string()),
-  committed_after: z.string().nullable(),
   version_after: z.number(),
 });
 
@@ -60,15 +53,7 @@ export const ENTITY_ROUTES: readonly HttpRoute[] = [
           history.map((h) => ({
             entity_id: h.entityId,
             field: h.field,
-            event_id: h.eventId,
-            recorded_at: h.recordedAt,
-            event_ts: h.eventTs,
-            kind: h.kind,
-            decision: h.decision,
-            value: h.value,
-            confidence: h.confidence,
-            reasons: [...h.reasons],
-            committed_after: h.committedAfter,
+            ...toHistoryView(h),
             version_after: h.versionAfter,
           })),
           query,

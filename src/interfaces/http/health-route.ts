@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
-import { extractionStalls } from '../../engine/index.js';
-import { isRestricted, principalOf } from './auth.js';
-import { problemResponse } from './problem.js';
+import { type Engine, type ExtractionStalls, extractionStalls } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const minutes = z.number().int().nullable();
 
-const stallsSchema = z.object({
+/** Extraction stalls as `verity stats --json` reports them. */
+export const stallsSchema = z.object({
   enabled: z.boolean().describe('false: extraction is off and nothing drains the backlog'),
   stall_after_minutes: z.number(),
   threads_pending: z.number().int(),
@@ -54,6 +53,26 @@ const healthSchema = z.object({
   extraction_stalls: stallsSchema,
 });
 
+/** The `stall_minutes` query parameter of `/api/health` and `/api/stats`. */
+export const stallQuery = z.object({
+  stall_minutes: z
+    .string()
+    .optional()
+    .describe('a thread waiting longer for item extraction is stalled (default 15)'),
+});
+
+/** Extraction stalls with the threshold `stall_minutes` asks for (as `verity stats` reports). */
+export async function stallsFor(
+  engine: Engine,
+  stallMinutesText: string | undefined,
+): Promise<ExtractionStalls> {
+  const stallAfterMinutes = stallMinutes(stallMinutesText);
+  return await extractionStalls(
+    engine,
+    stallAfterMinutes === undefined ? {} : { stallAfterMinutes },
+  );
+}
+
 function stallMinutes(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
@@ -78,30 +97,17 @@ export const HEALTH_ROUTES: readonly HttpRoute[] = [
         'Health: seed 000 metrics, search index backlog, job queue, dead letters, extraction stalls',
       tags: ['health'],
       scope: 'read',
-      query: z.object({
-        stall_minutes: z
-          .string()
-          .optional()
-          .describe('a thread waiting longer for item extraction is stalled (default 15)'),
-      }),
+      allEntities: true,
+      query: stallQuery,
       response: healthSchema,
     },
     async (c, { query }, { engine }) => {
-      if (isRestricted(principalOf(c))) {
-        return problemResponse(
-          c,
-          403,
-          'FORBIDDEN',
-          'health spans every entity: use a token without an entity allow-list',
-        );
-      }
-      const stallAfterMinutes = stallMinutes(query.stall_minutes);
       const [stats, searchIndex, dlq, queue, stalls] = await Promise.all([
         engine.stats(),
         engine.searchStatus(),
         engine.listDlq(),
         engine.jobs(),
-        extractionStalls(engine, stallAfterMinutes === undefined ? {} : { stallAfterMinutes }),
+        stallsFor(engine, query.stall_minutes),
       ]);
       const jobs: Record<string, number> = {};
       for (const job of await queue.listJobs({ limit: 1000 })) {

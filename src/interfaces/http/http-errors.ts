@@ -15,6 +15,16 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   CONFIG_INVALID: 500,
 };
 
+/** A VALIDATION_FAILED error about request member `field` (400), wrapping `cause` when given. */
+export function invalid(message: string, field: string, cause?: unknown): EngineError {
+  return new EngineError(
+    'VALIDATION_FAILED',
+    message,
+    { field },
+    cause === undefined ? undefined : { cause },
+  );
+}
+
 /** The JSON body of every error response. `details` never carries memory content or secrets. */
 export interface ErrorBody {
   readonly error: {

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
 import { entityAllowed, isRestricted, principalOf } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject as object } from './wire-schemas.js';
 
 const entityPattern = new RegExp(ENTITY_ID_PATTERN);
 const uid = z
   .string()
   .regex(/^[dcaqr]_[0-9a-f]{12}$/, 'a state item uid (d_, c_, a_, q_, r_ + 12 hex)');
-const object = z.object({}).loose();
 const text = z.string().optional();
 
 /** A query value, with a blank one read as absent. */

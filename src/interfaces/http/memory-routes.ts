@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { EngineError, PREDICTION_ERROR_TYPES as ERROR_TYPES } from '../../core/index.js';
 import type { PredictionErrorFilters } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { idParams, anyObject as object, present } from './wire-schemas.js';
 
 const text = z.string().refine((value) => value.trim() !== '', 'must be text');
 const strings = z.array(z.string());
-const idParams = z.object({ id: z.string() });
-const object = z.object({}).loose();
 
 const recordBody = z
   .object({ text, tags: strings.optional(), cites: strings.optional(), entity_id: text.optional() })
@@ -38,7 +37,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
       response: z.array(object),
     },
     async (c, { query }, { engine }) =>
-      c.json(await engine.vault.listMemories(query.tag === undefined ? {} : { tag: query.tag })),
+      c.json(await engine.vault.listMemories(present({ tag: query.tag }))),
   ),
   route(
     {
@@ -53,9 +52,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
     async (c, { body }, { engine }) => {
       const result = await engine.vault.recordMemory({
         text: body.text,
-        ...(body.tags === undefined ? {} : { tags: body.tags }),
-        ...(body.cites === undefined ? {} : { cites: body.cites }),
-        ...(body.entity_id === undefined ? {} : { entityId: body.entity_id }),
+        ...present({ tags: body.tags, cites: body.cites, entityId: body.entity_id }),
       });
       return c.json(result, 201);
     },
@@ -87,8 +84,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
       c.json(
         await engine.vault.updateMemory(params.id, {
           text: body.text,
-          ...(body.tags === undefined ? {} : { tags: body.tags }),
-          ...(body.cites === undefined ? {} : { cites: body.cites }),
+          ...present({ tags: body.tags, cites: body.cites }),
         }),
       ),
   ),
@@ -119,7 +115,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
       const row = await engine.vault.recordSignal(params.id, {
         detail: body.detail,
         notePath: body.note_path ?? null,
-        ...(body.source === undefined ? {} : { source: body.source }),
+        ...present({ source: body.source }),
       });
       return c.json(row, 201);
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN } from '../../core/index.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject } from './wire-schemas.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
 
@@ -26,7 +27,7 @@ export const MESSAGES_ROUTES: readonly HttpRoute[] = [
       tags: ['ingest'],
       scope: 'write',
       body: messagesBody,
-      response: z.object({}).loose(),
+      response: anyObject,
     },
     async (c, { body }, { engine }) => {
       const { messages, ...options } = body;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { createEngine } from '../../engine/index.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -15,12 +15,7 @@ const PI = readFileSync(
 
 const http = useHttpApp({
   prefix: 'verity-http-observer-',
-  engine: (dir) => ({
-    home: join(dir, 'home'),
-    clock: fixedClock(Date.parse('2026-03-05T18:00:00Z')),
-    embeddings: { model: null },
-    observer: { workspace: join(dir, 'workspace') },
-  }),
+  engine: homeAndWorkspace('2026-03-05T18:00:00Z'),
   app: { token: TOKEN },
 });
 

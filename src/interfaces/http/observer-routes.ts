@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type HttpRoute, route } from './route-registry.js';
-
-const object = z.object({}).loose();
+import { anyObject as object, present } from './wire-schemas.js';
 
 const captureBody = z
   .object({
@@ -88,11 +87,11 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { params, body: b }, { engine }) =>
       c.json(
-        await engine.observer.resolveProposal(params.id, b.action, {
-          ...(b.text === undefined ? {} : { text: b.text }),
-          ...(b.section === undefined ? {} : { section: b.section }),
-          ...(b.reason === undefined ? {} : { reason: b.reason }),
-        }),
+        await engine.observer.resolveProposal(
+          params.id,
+          b.action,
+          present({ text: b.text, section: b.section, reason: b.reason }),
+        ),
       ),
   ),
   route(
@@ -119,8 +118,6 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       response: object,
     },
     async (c, { body: b }, { engine }) =>
-      c.json(
-        await engine.observer.ask(b.question, b.limit === undefined ? {} : { limit: b.limit }),
-      ),
+      c.json(await engine.observer.ask(b.question, present({ limit: b.limit }))),
   ),
 ];

@@ -91,6 +91,7 @@ function operation(spec: RouteSpec): JsonSchema {
     parameters: parameters(spec),
     responses,
     ...(spec.scope === 'public' ? { security: [] } : { 'x-verity-scope': spec.scope }),
+    ...(spec.allEntities === true ? { 'x-verity-all-entities': true } : {}),
   };
   if (spec.body !== undefined) {
     op['requestBody'] = {

@@ -2,9 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { alexAndReader } from './__fixtures__/grants.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { TRIP_ICS as ICS } from './__fixtures__/trip-calendar.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import { createHttpApp } from './index.js';
@@ -17,11 +16,7 @@ let bare: Hono;
 
 const http = useHttpApp({
   prefix: 'verity-http-operations-',
-  engine: (dir) => ({
-    home: join(dir, 'home'),
-    clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
-    embeddings: { model: null },
-  }),
+  engine: homeAndWorkspace('2026-02-19T15:05:00Z'),
   seed: async (engine, dir) => {
     await seedTwoEntities(engine);
     writeFileSync(join(dir, 'cal.ics'), ICS);

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
 import type { ForgetTarget } from '../../engine/index.js';
 import { isRestricted, principalOf } from './auth.js';
+import { invalid } from './http-errors.js';
 import { problemResponse } from './problem.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { anyObject as object } from './wire-schemas.js';
 
 const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
-const object = z.object({}).loose();
 
 const forgetBody = z.strictObject({
   event_id: z.string().min(1).max(100).optional(),
@@ -17,10 +18,6 @@ const forgetBody = z.strictObject({
   reason: z.string().max(1000).optional(),
   confirm: z.literal(true).describe('Forgetting cannot be undone: say so explicitly.'),
 });
-
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
 
 /** The same target rules as `verity forget`: an event, or an entity with an optional field. */
 function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {
@@ -44,8 +41,8 @@ function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {
 }
 
 /**
- * Refuses tokens limited to some entities for operations whose reach no entity bounds (a replay,
- * the projected files, the calendars, shared aliases, an event named only by id): the answer check
+ * Refuses tokens limited to some entities for forgetting an event named only by id (the other
+ * operations whose reach no entity bounds declare `allEntities` in their spec): the answer check
  * could only fail closed after the change was made.
  */
 function requireUnrestricted(c: Context, what: string): void {
@@ -105,6 +102,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         'Re-derive all state from the ledger; with verify, compare the replay with live state',
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ verify: z.boolean().optional() }),
       response: z.object({
         events: z.number(),
@@ -114,7 +112,6 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       }),
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'rebuild');
       return c.json(await engine.rebuild(body.verify === true ? { verify: true } : {}));
     },
   ),
@@ -125,11 +122,11 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: "Project state into the server's configured files (STATE-INPUT edits first)",
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ dry_run: z.boolean().optional() }),
       response: z.object({ files: z.array(object) }).loose(),
     },
     async (c, { body }, { engine, operations }) => {
-      requireUnrestricted(c, 'project files');
       const projection = operations.projection;
       if (projection === undefined || projection.targets.length === 0) {
         throw notConfigured('projection targets', 'projections.targets');
@@ -149,10 +146,10 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: "Read the server's configured ICS calendars once and ingest their events",
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       response: z.object({ calendars: z.array(object) }),
     },
     async (c, _input, { engine, operations }) => {
-      requireUnrestricted(c, 'poll calendars');
       const calendars = operations.calendars ?? [];
       if (calendars.length === 0) throw notConfigured('calendars', 'calendars');
       return c.json(await engine.poll(calendars));
@@ -165,11 +162,11 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: 'Extract state items from messages not read yet (all threads, or one)',
       tags: ['items'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({ thread_id: z.string().min(1).max(200).optional() }),
       response: object,
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'extract items');
       const report = await engine.extractItems(
         body.thread_id === undefined ? {} : { threadId: body.thread_id },
       );
@@ -183,6 +180,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       summary: 'Confirm that a name stands for an item (<domain>.<item>) in future extractions',
       tags: ['operations'],
       scope: 'write',
+      allEntities: true,
       body: z.strictObject({
         alias: z.string().min(1).max(200),
         target: z.string().min(3).max(200),
@@ -190,7 +188,6 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       response: z.object({ alias: z.string(), target: z.string() }),
     },
     async (c, { body }, { engine }) => {
-      requireUnrestricted(c, 'confirm aliases');
       await engine.confirmAlias(body.alias, body.target);
       return c.json({ alias: body.alias, target: body.target });
     },

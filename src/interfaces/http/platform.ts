@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
+import { TASK_ID_PATTERN } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { AuthOptions } from './auth.js';
 import { authEnabled, createAuth, principalOf } from './auth.js';
@@ -46,6 +47,18 @@ export interface Platform {
 }
 
 /**
+ * The entity of the task a path names (`/api/tasks/:id[/<verb>]`), so a restricted token may not
+ * move, update or finish another entity's task: the answer check alone would refuse only after
+ * the change was made. Undefined for other paths; null for an unknown task.
+ */
+async function entityOfTaskPath(engine: Engine, path: string): Promise<string | null | undefined> {
+  const id = /^\/api\/tasks\/([^/]+)(?:\/[a-z]+)?$/.exec(path)?.[1];
+  if (id === undefined || !TASK_ID_PATTERN.test(decodeURIComponent(id))) return undefined;
+  const tasks = await engine.tasks.list({ state: 'all' });
+  return tasks.find((task) => task.id === decodeURIComponent(id))?.entity_id ?? null;
+}
+
+/**
  * Installs the cross-cutting parts of the HTTP app before any route: bearer auth with scopes and
  * entity allow-lists, and ETags on cacheable reads.
  */
@@ -62,14 +75,24 @@ export function installPlatform(
   describeCoreRoutes(registry);
   app.use(
     '*',
-    createAuth(engine, auth, [
-      async (path) => {
-        const match = /^\/api\/inbox\/([^/]+)\/([^/]+)$/.exec(path);
-        if (match?.[1] === undefined || match[2] === undefined) return undefined;
-        const source = inbox.get(decodeURIComponent(match[1]));
-        return await source.entityOf(engine, decodeURIComponent(match[2]));
+    createAuth(
+      engine,
+      auth,
+      [
+        async (path) => {
+          const match = /^\/api\/inbox\/([^/]+)\/([^/]+)$/.exec(path);
+          if (match?.[1] === undefined || match[2] === undefined) return undefined;
+          const source = inbox.get(decodeURIComponent(match[1]));
+          return await source.entityOf(engine, decodeURIComponent(match[2]));
+        },
+        (path) => entityOfTaskPath(engine, path),
+      ],
+      (method, path) => {
+        // The scope a route's spec declares is the one enforced (and documented in OpenAPI).
+        const scope = registry.match(method, path)?.scope;
+        return scope === 'public' ? undefined : scope;
       },
-    ]),
+    ),
   );
   const tagger = etag();
   for (const path of CACHEABLE) {

@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { EngineError } from '../../core/index.js';
-import type { Scope } from './auth.js';
+import { isRestricted, principalOf, type Scope } from './auth.js';
+import { invalid } from './http-errors.js';
+import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -31,11 +32,28 @@ export interface RouteSpec {
   readonly contentType?: string;
   /** The answer carries an ETag and honours If-None-Match. */
   readonly etag?: boolean;
+  /**
+   * The route's reach is not bounded by an entity (a replay, the DLQ, MEMORY.md, the notes
+   * vault): tokens limited to some entities are refused (403) before it runs, since the answer
+   * check could only fail closed after the change was made.
+   */
+  readonly allEntities?: true;
+}
+
+/** `spec.path` as a regular expression over request paths (`:name` matches one segment). */
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return new RegExp(`^${escaped.join('/')}$`);
 }
 
 /** The routes of one app, in registration order (the OpenAPI document's source). */
 export class RouteRegistry {
   readonly #routes: RouteSpec[] = [];
+  readonly #patterns: RegExp[] = [];
 
   /** Records `spec`; a second spec for the same method and path is a bug and throws. */
   add(spec: RouteSpec): void {
@@ -43,6 +61,19 @@ export class RouteRegistry {
       throw new Error(`route ${spec.method.toUpperCase()} ${spec.path} registered twice`);
     }
     this.#routes.push(spec);
+    this.#patterns.push(pathPattern(spec.path));
+  }
+
+  /**
+   * The first route (in registration order, as the app dispatches) that answers `method` on
+   * `path`; HEAD is answered by GET routes. Undefined when none does.
+   */
+  match(method: string, path: string): RouteSpec | undefined {
+    const wanted = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    const index = this.#routes.findIndex(
+      (spec, i) => spec.method === wanted && this.#patterns[i]?.test(path) === true,
+    );
+    return this.#routes[index];
   }
 
   /** Every registered route. */
@@ -72,10 +103,6 @@ type InputOf<P, Q, B> = RouteInput<
   B extends z.ZodType ? z.infer<B> : undefined
 >;
 
-function invalid(message: string, field: string): EngineError {
-  return new EngineError('VALIDATION_FAILED', message, { field });
-}
-
 function check<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -95,12 +122,7 @@ async function jsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch (error: unknown) {
-    throw new EngineError(
-      'VALIDATION_FAILED',
-      'body must be JSON',
-      { field: 'body' },
-      { cause: error },
-    );
+    throw invalid('body must be JSON', 'body', error);
   }
 }
 
@@ -122,6 +144,15 @@ export function defineRoute<
   const querySchema = spec.query ?? z.object({});
   const accepted = Object.keys(querySchema.shape);
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    const principal = principalOf(c);
+    if (spec.allEntities === true && isRestricted(principal)) {
+      return problemResponse(
+        c,
+        403,
+        'FORBIDDEN',
+        `token "${principal.name}" is limited to some entities and may not call ${spec.method.toUpperCase()} ${spec.path}: it reaches every entity`,
+      );
+    }
     refuseUnknownQuery(c, accepted);
     const params = spec.params === undefined ? {} : check(spec.params, c.req.param(), 'path');
     const query = check(querySchema, c.req.query(), 'query');

@@ -4,9 +4,12 @@ import {
   INCIDENT_TYPES,
   type IncidentType,
   isTaskState,
+  TASK_STATES,
   type TaskFields,
 } from '../../core/index.js';
 import { type HttpRoute, route } from './route-registry.js';
+import { textActionRoute } from './run-route.js';
+import { entityIdSchema, idParams, instant, anyObject as object, present } from './wire-schemas.js';
 
 const FIELD_NAMES = [
   'title',
@@ -32,9 +35,6 @@ function bodyOf(names: readonly string[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, z.unknown().optional()]))).strict();
 }
 
-const object = z.object({}).loose();
-const idParams = z.object({ id: z.string() });
-
 function fieldsOf(input: Record<string, unknown>): TaskFields {
   return Object.fromEntries(
     FIELD_NAMES.filter((name) => input[name] !== undefined).map((name) => [name, input[name]]),
@@ -58,12 +58,19 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       summary: 'Open tasks (all=true for every task) and the dead-man blockers',
       tags,
       scope: 'read',
-      query: z.object({ all: z.enum(['true', 'false']).optional() }),
+      query: z.object({
+        all: z.enum(['true', 'false']).optional(),
+        state: z.enum(TASK_STATES).optional().describe('Only tasks in this state'),
+        entity_id: entityIdSchema.optional(),
+      }),
       response: z.object({ tasks: z.array(object), blocked_by: z.array(z.string()) }),
     },
     async (c, { query }, { engine }) =>
       c.json({
-        tasks: await engine.tasks.list({ state: query.all === 'true' ? 'all' : 'open' }),
+        tasks: await engine.tasks.list({
+          state: query.state !== undefined ? [query.state] : query.all === 'true' ? 'all' : 'open',
+          ...present({ entity_id: query.entity_id }),
+        }),
         blocked_by: (await engine.tasks.deadMan()).map((t) => t.id),
       }),
   ),
@@ -123,6 +130,45 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
   ),
   route(
     {
+      method: 'patch',
+      path: '/api/tasks/:id',
+      summary: 'Set task fields without moving it: {progress?, reason?, ...fields}',
+      tags,
+      scope: 'write',
+      params: idParams,
+      body: bodyOf(['progress', 'reason', ...FIELD_NAMES]),
+      response: object,
+    },
+    async (c, { params, body: input }, { engine }) =>
+      c.json(
+        await engine.tasks.update(params.id, fieldsOf(input), {
+          progress: input['progress'] === true,
+          reason: typeof input['reason'] === 'string' ? input['reason'] : '',
+        }),
+      ),
+  ),
+  textActionRoute(
+    {
+      path: '/api/tasks/:id/done',
+      summary: 'Complete a task with its proof: {proof}',
+      tags,
+      key: 'proof',
+      required: true,
+    },
+    (engine, id, proof) => engine.tasks.done(id, proof ?? ''),
+  ),
+  textActionRoute(
+    {
+      path: '/api/tasks/:id/cancel',
+      summary: 'Cancel a task: {reason}',
+      tags,
+      key: 'reason',
+      required: true,
+    },
+    (engine, id, reason) => engine.tasks.cancel(id, reason ?? ''),
+  ),
+  route(
+    {
       method: 'post',
       path: '/api/tasks/:id/ack',
       summary: 'Acknowledge an escalated task: {note?}',
@@ -155,12 +201,16 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/incidents',
-      summary: 'Logged incidents',
+      summary: 'Logged incidents (optionally of one type, at or after since)',
       tags,
       scope: 'read',
+      query: z.object({ type: z.enum(INCIDENT_TYPES).optional(), since: instant.optional() }),
       response: z.object({ incidents: z.array(object) }),
     },
-    async (c, _input, { engine }) => c.json({ incidents: await engine.tasks.incidents() }),
+    async (c, { query }, { engine }) =>
+      c.json({
+        incidents: await engine.tasks.incidents(present({ type: query.type, since: query.since })),
+      }),
   ),
   route(
     {
@@ -216,14 +266,18 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/patches',
-      summary: 'Proposed patches from incidents, and the experiments registry of applied ones',
+      summary:
+        'Patches proposed from incidents (optionally of one status), and the experiments registry',
       tags,
       scope: 'read',
+      query: z.object({
+        status: z.enum(['proposed', 'applied', 'rejected', 'rolled_back']).optional(),
+      }),
       response: z.object({ patches: z.array(object), experiments: z.array(object) }),
     },
-    async (c, _input, { engine }) =>
+    async (c, { query }, { engine }) =>
       c.json({
-        patches: await engine.tasks.patches(),
+        patches: await engine.tasks.patches(present({ status: query.status })),
         experiments: await engine.tasks.experiments(),
       }),
   ),

@@ -10,3 +10,5 @@ export type { ServeMcpStdioOptions } from './serve-mcp-stdio.js';
 export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
 export { MCP_TOOLS } from './tools/index.js';
+/** The wire schemas of engine views that HTTP documents too (one description per view). */
+export { fieldView, historyView, promptView, toHistoryView } from './tools/views.js';

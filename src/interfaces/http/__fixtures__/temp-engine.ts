@@ -23,6 +23,21 @@ export function atInstant(dir: string, now: string): EngineOptions {
   return { home: dir, clock: fixedClock(Date.parse(now)), embeddings: { model: null } };
 }
 
+/**
+ * The engine options of a test app whose temporary folder holds the home (`home/`) and the
+ * observer's workspace (`workspace/`), at `now`, with no embedding model unless `extra` sets one.
+ */
+export function homeAndWorkspace(
+  now: string,
+  extra: Partial<EngineOptions> = {},
+): (dir: string) => EngineOptions {
+  return (dir) => ({
+    ...atInstant(join(dir, 'home'), now),
+    observer: { workspace: join(dir, 'workspace') },
+    ...extra,
+  });
+}
+
 /** Closes `engine` and removes its temporary directory. */
 export async function closeEngine(engine: Engine, dir: string): Promise<void> {
   await engine.close();
