@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../testing/index.js';
+import { grant } from './__fixtures__/grants.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'patch-review-token-0123456789';
+const WRITER = 'patch-writer-token-0123456789';
 const clock = createManualClock('2026-01-28T09:00:00Z');
 const http = useHttpApp({
   prefix: 'verity-http-patch-review-',
   engine: (dir) => ({ ...atInstant(dir, '2026-01-28T09:00:00Z'), clock }),
-  app: { token: TOKEN },
+  app: { token: TOKEN, tokens: [grant('writer', WRITER, ['read', 'write'])] },
 });
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -55,6 +57,15 @@ describe('answering patch reviews over HTTP', () => {
     const p1 = byKey.get('stale_hours.P1');
     const p2 = byKey.get('stale_hours.P2');
     if (p1 === undefined || p2 === undefined) throw new Error('expected a P1 and a P2 patch');
+
+    // Answering a review needs the review scope, as MCP resolve_task_review does.
+    const refused = await http.app.request(`/api/task-reviews/${p1}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${WRITER}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'approve' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('lacks the review scope');
 
     const approved = await call('POST', `/api/task-reviews/${p1}`, {
       action: 'approve',
