@@ -64,6 +64,19 @@ async function writeIfChanged(path: string, text: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * The days whose metrics files are written: the seven before today and today, but none before the
+ * day of the first ledger event (a store opened today has no history to count, and seven files of
+ * zeros would read as seven days measured).
+ */
+async function metricDays(rt: TasksRuntime): Promise<string[]> {
+  const [first] = await rt.store.readEvents(0, 1);
+  if (first === undefined) return [];
+  const firstDay = toIso(Date.parse(first.recordedAt)).slice(0, 10);
+  const today = toIso(rt.clock.now()).slice(0, 10);
+  return [...windowBefore(rt.clock.now()), today].filter((day) => day >= firstDay);
+}
+
 /** Writes the task and ops file projections into `dir` (only files whose bytes change). */
 export async function writeWorkspace(rt: TasksRuntime, dir: string): Promise<TaskFilesReport> {
   const written: string[] = [];
@@ -118,8 +131,7 @@ export async function writeWorkspace(rt: TasksRuntime, dir: string): Promise<Tas
       completed: registry.filter((e) => e.status !== 'active'),
     }),
   );
-  const today = toIso(rt.clock.now()).slice(0, 10);
-  for (const metrics of await metricsFor(rt, [...windowBefore(rt.clock.now()), today])) {
+  for (const metrics of await metricsFor(rt, await metricDays(rt))) {
     wanted.set(join('ops', 'metrics', `${metrics.date}.json`), stableJson(metrics));
   }
   for (const folder of ['proposed', 'applied', 'rejected', 'rolled_back']) {

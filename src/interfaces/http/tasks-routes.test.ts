@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../testing/index.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -78,5 +79,47 @@ describe('task routes', () => {
       await http.app.request('/api/inbox?limit=500', { headers: HEADERS })
     ).json()) as Inbox;
     expect(after.items.some((i) => i.id === added.id)).toBe(false);
+  });
+});
+
+describe('GET /api/patches', () => {
+  const clock = createManualClock('2026-01-28T09:00:00Z');
+  const loop = useHttpApp({
+    prefix: 'verity-http-patches-',
+    engine: (dir) => ({ ...atInstant(dir, '2026-01-28T09:00:00Z'), clock }),
+    app: { token: TOKEN },
+  });
+  const list = async () =>
+    (await (await loop.app.request('/api/patches', { headers: HEADERS })).json()) as {
+      patches: { patch_id: string; status: string }[];
+      experiments: { patch_id: string; status: string; variants: { name: string }[] }[];
+    };
+
+  it('lists the experiments registry beside the patches once a patch is applied', async () => {
+    await loop.engine.tasks.logIncident({ type: 'MISSED_DEADLINE', detail: 'the deck was late' });
+    await loop.engine.tasks.logIncident({ type: 'MISSED_DEADLINE', detail: 'the bill was late' });
+    clock.set('2026-01-29T04:00:00Z');
+    const [proposed] = (await loop.engine.tasks.improve()).proposed;
+    if (proposed === undefined) throw new Error('the loop proposed no patch');
+    const before = await list();
+    expect(before.patches).toEqual([expect.objectContaining({ status: 'proposed' })]);
+    expect(before.experiments).toEqual([]);
+
+    await loop.engine.tasks.reviewPatch(proposed.patch_id, 'approved', 'try it');
+    clock.set('2026-01-31T09:00:00Z');
+    const after = await list();
+    expect(after.patches).toEqual([
+      expect.objectContaining({ patch_id: proposed.patch_id, status: 'applied' }),
+    ]);
+    expect(after.experiments).toEqual([
+      expect.objectContaining({
+        patch_id: proposed.patch_id,
+        status: 'active',
+        variants: [
+          expect.objectContaining({ name: 'baseline' }),
+          expect.objectContaining({ name: 'patched' }),
+        ],
+      }),
+    ]);
   });
 });

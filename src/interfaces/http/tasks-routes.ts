@@ -48,7 +48,7 @@ const tags = ['tasks'];
  * (`{title, entity_id?, ...fields}`), `POST /api/tasks/:id/move` (`{to, reason?, ...fields}`),
  * `POST /api/tasks/:id/ack` (`{note?}`), `POST /api/reconcile`, `GET /api/incidents`,
  * `POST /api/incidents` (`{type, detail, task_id?, severity?}`), `GET /api/metrics?date=` and
- * `GET /api/patches`. Unknown body parameters are refused.
+ * `GET /api/patches` (with the experiments registry). Unknown body parameters are refused.
  */
 export const TASK_ROUTES: readonly HttpRoute[] = [
   route(
@@ -266,17 +266,19 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/patches',
-      summary: 'Patches proposed from incidents (optionally of one status)',
+      summary:
+        'Patches proposed from incidents (optionally of one status), and the experiments registry',
       tags,
       scope: 'read',
       query: z.object({
         status: z.enum(['proposed', 'applied', 'rejected', 'rolled_back']).optional(),
       }),
-      response: z.object({ patches: z.array(object) }),
+      response: z.object({ patches: z.array(object), experiments: z.array(object) }),
     },
     async (c, { query }, { engine }) =>
       c.json({
         patches: await engine.tasks.patches(present({ status: query.status })),
+        experiments: await engine.tasks.experiments(),
       }),
   ),
 ];

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -147,5 +149,67 @@ describe('verity tasks', () => {
     });
     const after = await verity('2026-01-31T12:08:00Z', ['review', 'list', '--json']);
     expect(JSON.parse(after.stdout).tasks).toEqual([]);
+  });
+  it('lists patches with the experiments registry beside them, as text and JSON', async () => {
+    for (const detail of ['the deck was late', 'the invoice was late']) {
+      const logged = await verity('2026-01-28T09:00:00Z', [
+        'incidents',
+        'log',
+        '--type',
+        'MISSED_DEADLINE',
+        '--detail',
+        detail,
+      ]);
+      expect(logged.code, logged.stderr).toBe(0);
+    }
+    const improved = await verity('2026-01-29T04:00:00Z', ['improve', '--json']);
+    expect(improved.code, improved.stderr).toBe(0);
+    const proposed = JSON.parse(improved.stdout).proposed as { patch_id: string }[];
+    const first = proposed[0]?.patch_id;
+    if (first === undefined) throw new Error('the loop proposed no patch');
+    const before = await verity('2026-01-29T04:05:00Z', ['patches', 'list', '--json']);
+    expect(JSON.parse(before.stdout).experiments).toEqual([]);
+    const approved = await verity('2026-01-29T04:10:00Z', ['patches', 'approve', first]);
+    expect(approved.code, approved.stderr).toBe(0);
+
+    const list = await verity('2026-01-31T09:00:00Z', ['patches', 'list', '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    const body = JSON.parse(list.stdout);
+    expect(body.patches.map((p: { patch_id: string }) => p.patch_id)).toContain(first);
+    expect(body.experiments).toHaveLength(1);
+    expect(body.experiments[0]).toMatchObject({
+      patch_id: first,
+      status: 'active',
+      variants: [{ name: 'baseline' }, { name: 'patched', days: 1 }],
+    });
+    const text = await verity('2026-01-31T09:00:00Z', ['patches', 'list']);
+    expect(text.stdout).toContain('\nexperiments:\n');
+    expect(text.stdout).toMatch(
+      new RegExp(`EXP-\\S+ \\[active\\] ${first} \\w+: baseline .* over \\d+d, patched .* over 1d`),
+    );
+  });
+
+  it('writes daily metrics files only from the day of the first ledger event', async () => {
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck']);
+    // The task and ops files are written beside the heartbeat file.
+    const project = ['project', '--target', join(cli.home, 'HEARTBEAT.md')];
+    const first = await verity('2026-01-28T10:00:00Z', project);
+    expect(first.code, first.stderr).toBe(0);
+    const days = () => readdirSync(join(cli.home, 'ops', 'metrics')).sort();
+    expect(days()).toEqual(['2026-01-28.json']);
+    expect((await verity('2026-01-30T10:00:00Z', project)).code).toBe(0);
+    expect(days()).toEqual(['2026-01-28.json', '2026-01-29.json', '2026-01-30.json']);
+  });
+
+  it('offers --title to rename a task but not on tasks add, whose title is the argument', async () => {
+    const add = await verity('2026-01-28T09:00:00Z', ['tasks', 'add', '--help']);
+    expect(add.code).toBe(0);
+    expect(add.stdout).toContain('<title>');
+    expect(add.stdout).not.toContain('--title');
+    const update = await verity('2026-01-28T09:00:00Z', ['tasks', 'update', '--help']);
+    expect(update.stdout).toContain('--title <text>');
+    const refused = await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'x', '--title', 'y']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("unknown option '--title'");
   });
 });

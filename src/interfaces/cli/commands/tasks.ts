@@ -12,7 +12,7 @@ import {
   type TaskState,
   taskSummary,
 } from '../../../core/index.js';
-import type { Patch, ReconcileReport } from '../../../engine/index.js';
+import type { Experiment, Patch, ReconcileReport } from '../../../engine/index.js';
 import { collect, oneOf } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
@@ -77,9 +77,13 @@ function fieldsOf(options: FieldOptions): TaskFields {
   ) as TaskFields;
 }
 
-function withFieldOptions(command: Command): Command {
+/**
+ * Adds the task field options. `tasks add` takes its title as the argument, so it gets no
+ * `--title` (a "new title" option on a command that creates the task only confused).
+ */
+function withFieldOptions(command: Command, { retitle = true } = {}): Command {
+  if (retitle) command.option('--title <text>', 'rename the task');
   return command
-    .option('--title <text>', 'new title')
     .option('--description <text>', 'longer description')
     .option('--priority <P0-P3>', 'priority (TRIAGED needs it)', priority)
     .option('--due <rfc3339>', 'deadline (TRIAGED needs it)')
@@ -168,7 +172,7 @@ function renderMetrics(metrics: DailyMetrics): string {
 
 /** `verity tasks add|list`: capture a task, list open ones. */
 function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
-  withFieldOptions(tasks.command('add'))
+  withFieldOptions(tasks.command('add'), { retitle: false })
     .description('capture a task (CAPTURED); P2/P3 work is refused while a P0 is overdue')
     .argument('<title>', 'what to do')
     .option('--entity <id>', 'whose task (default user:primary)')
@@ -442,6 +446,28 @@ function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
     );
 }
 
+function renderExperiment(e: Experiment): string {
+  const variants = e.variants
+    .map((v) => `${v.name} ${v.value === null ? 'n/a' : v.value} over ${v.days}d`)
+    .join(', ');
+  return `${e.id} [${e.status}] ${e.patch_id} ${e.success_metric}: ${variants} (rollback if ${e.rollback_if})`;
+}
+
+function renderPatchList(value: {
+  readonly patches: readonly Patch[];
+  readonly experiments: readonly Experiment[];
+}): string {
+  const patches =
+    value.patches.length === 0
+      ? ['no patches']
+      : value.patches.map(
+          (p) =>
+            `${p.patch_id} [${p.status}] ${p.title}: ${p.change.key} → ${JSON.stringify(p.change.to)} (rollback if ${p.rollback_condition.metric} < ${p.rollback_condition.below} for ${p.rollback_condition.days} days)`,
+        );
+  if (value.experiments.length === 0) return patches.join('\n');
+  return [...patches, 'experiments:', ...value.experiments.map(renderExperiment)].join('\n');
+}
+
 /** `verity patches list|approve|reject`: parameter patches of the improvement loop. */
 function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
   const patches = program
@@ -452,7 +478,7 @@ function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
     .command('list')
     .description('patches in proposal order')
     .option('--status <status>', 'proposed | applied | rejected | rolled_back')
-    .option('--json', 'print {"patches":[...]}')
+    .option('--json', 'print {"patches":[...],"experiments":[...]}')
     .action(async (options: { status?: string; json?: true }, command: Command) => {
       const statuses = ['proposed', 'applied', 'rejected', 'rolled_back'];
       if (options.status !== undefined && !statuses.includes(options.status)) {
@@ -462,16 +488,10 @@ function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
         const list = await engine.tasks.patches(
           options.status === undefined ? {} : { status: options.status as Patch['status'] },
         );
-        toolkit.output(options, { patches: list }, (value) =>
-          value.patches.length === 0
-            ? 'no patches'
-            : value.patches
-                .map(
-                  (p) =>
-                    `${p.patch_id} [${p.status}] ${p.title}: ${p.change.key} → ${JSON.stringify(p.change.to)} (rollback if ${p.rollback_condition.metric} < ${p.rollback_condition.below} for ${p.rollback_condition.days} days)`,
-                )
-                .join('\n'),
-        );
+        // The experiments registry rides along, as MCP `list_tasks` view "patches" does: each
+        // applied patch's success metric before and after.
+        const experiments = await engine.tasks.experiments();
+        toolkit.output(options, { patches: list, experiments }, renderPatchList);
       });
     });
 
