@@ -18,7 +18,10 @@ import { machine, writeSection } from './report.js';
 const BUDGETS = [1000, 2000] as const;
 const QUICK = process.argv.includes('--quick');
 /** `--locomo-a`: LoCoMo half A only (tuning runs; implies `--quick`). */
-const TUNING_ONLY = process.argv.includes('--locomo-a');
+const LOCOMO_A_ONLY = process.argv.includes('--locomo-a');
+/** `--tuning`: LoCoMo half A and the LongMemEval tuning half (tuning runs; implies `--quick`). */
+const BOTH_TUNING = process.argv.includes('--tuning');
+const TUNING_ONLY = LOCOMO_A_ONLY || BOTH_TUNING;
 /**
  * `--variants '{"name":{"itemPriorityShare":25},…}'`: engine context options to compare (tuning
  * runs); each haystack is ingested once and read by one engine per variant. Default: the defaults.
@@ -143,7 +146,7 @@ if (locomoAvailable()) {
 // Only haystacks whose vectors are all in the disk cache (see bench/retrieval.bench.ts), unless
 // `--embed-all`.
 const haystacksLme: Haystack[] = [];
-if (lmeAvailable() && !TUNING_ONLY) {
+if (lmeAvailable() && !LOCOMO_A_ONLY) {
   const lme = loadLme();
   const split = splitLme(lme.queries);
   const all = process.argv.includes('--embed-all');
@@ -151,6 +154,7 @@ if (lmeAvailable() && !TUNING_ONLY) {
     const own = lme.messages.filter((m) => m.conversation_id === q.conversation_id);
     const ready = own.every((m) => cached.has(m.content.slice(0, local.maxInputTokens * 16)));
     if (!all && !ready) continue;
+    if (BOTH_TUNING && !split.tuning.includes(q.conversation_id)) continue;
     haystacksLme.push({
       thread: q.conversation_id,
       lines: own.map((m) => {
@@ -182,15 +186,19 @@ const mean = (list: readonly number[]) =>
   list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
 if (TUNING_ONLY) {
   for (const variant of Object.keys(VARIANTS)) {
-    const own = judged.filter((j) => j.variant === variant);
-    const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
-    const cells = types.map((type) => {
-      const list = type === 'overall' ? own : own.filter((j) => j.type === type);
-      const at = (budget: number) =>
-        mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
-      return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
-    });
-    console.log(`variant ${variant}: ${cells.join(' | ')}`);
+    for (const dataset of [...new Set(judged.map((j) => j.dataset))]) {
+      const own = judged.filter((j) => j.variant === variant && j.dataset === dataset);
+      const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
+      const cells = types.map((type) => {
+        const list = type === 'overall' ? own : own.filter((j) => j.type === type);
+        const at = (budget: number) =>
+          mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
+        return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
+      });
+      console.log(
+        `variant ${variant} ${dataset} (n ${own.length / BUDGETS.length}): ${cells.join(' | ')}`,
+      );
+    }
   }
   process.exit(0);
 }

@@ -2,9 +2,16 @@
 // configuration tried, on tuning and held-out halves, per question type; throughput and latency.
 // Run: npm run bench:retrieval (writes the "retrieval" section of docs/BENCHMARKS.md);
 // `--quick` skips throughput and latency and prints only.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
-import { DEFAULT_FUSION, type FusionSettings } from '../src/search/index.js';
+import {
+  DEFAULT_FUSION,
+  type FusionSettings,
+  ROUTED_INTENTS,
+  type RoutedIntent,
+  type RouteSettings,
+} from '../src/search/index.js';
 import { diskCachedModel } from './embedding-cache.js';
 import { LOCOMO_DIR, loadLocomo, locomoAvailable, toRecord } from './locomo.js';
 import { lmeAvailable, lmeRecord, loadLme, splitLme } from './longmemeval.js';
@@ -20,6 +27,7 @@ import {
   score,
 } from './retrieval-harness.js';
 import {
+  type BuiltSuite,
   buildSuite,
   type Collected,
   collect,
@@ -259,6 +267,24 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
   { name: '+ session spread 0.6 for gathering questions', fusion: { sessionSpread: 0.6 } },
   { name: '+ time boost 1.0', fusion: { timeBoost: 1 } },
   { name: '+ time boost 0.5', fusion: { timeBoost: 0.5 } },
+  { name: '+ dates mentioned in the text as keys', fusion: { mentionedDates: true } },
+];
+/**
+ * Per-query routes tried on top of the best fusion of the grid, one intent at a time: each changes
+ * only the questions whose wording shows that intent (`queryIntent`), so the best route of each
+ * intent is chosen on the tuning halves and the chosen ones are then run together.
+ */
+const ROUTE_TRIALS: { readonly label: string; readonly route: RouteSettings }[] = [
+  { label: 'vector share 0.4', route: { textWeight: 0.6, vectorWeight: 0.4 } },
+  { label: 'vector share 0.6', route: { textWeight: 0.4, vectorWeight: 0.6 } },
+  { label: 'adaptive 0.5', route: { adaptive: 0.5 } },
+  {
+    label: 'vector share 0.4, adaptive 0.5',
+    route: { textWeight: 0.6, vectorWeight: 0.4, adaptive: 0.5 },
+  },
+  { label: 'time boost 2', route: { timeBoost: 2 } },
+  { label: 'latest-value recency 0.3', route: { latestBoost: 0.3 } },
+  { label: 'session spread 0.6', route: { sessionSpread: 0.6 } },
 ];
 
 // ---------------------------------------------------------------- run
@@ -266,16 +292,20 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
 const baselines = { all: baseline(conversations), a: baseline(HALF_A), b: baseline(HALF_B) };
 console.log('README BM25 baseline (all, message R@10):', f3(baselines.all[HEAD]?.message.r10 ?? 0));
 
-const locomoBuilt = await buildSuite(locomoCorpora, cached.model, openSqlite);
-sampleMemory();
-console.log(
-  `LoCoMo: ${locomoBuilt.messages} messages, ingest ${locomoBuilt.ingestSeconds.toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
-);
-const locomoCollected = await collect(locomoBuilt, locomoQuestions);
-const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
-const locomoB = locomoCollected.filter((c) => HALF_B.includes(c.question.corpus));
+// `--collected <file>`: reuse the candidate lists a previous run saved there (tuning iterations
+// only: stores are not built, so end-to-end checks and timings are skipped); saved when absent.
+const collectedFlag = process.argv.indexOf('--collected');
+const COLLECTED_FILE = collectedFlag === -1 ? null : (process.argv[collectedFlag + 1] ?? null);
+const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
+const saved = reuse
+  ? (JSON.parse(readFileSync(COLLECTED_FILE, 'utf8')) as {
+      locomo: Collected[];
+      lme: Collected[];
+    })
+  : null;
+
 // End to end through engine.search with the default settings, to check the offline ranking.
-async function endToEnd(built: typeof locomoBuilt, list: readonly SuiteQuestion[]) {
+async function endToEnd(built: BuiltSuite, list: readonly SuiteQuestion[]) {
   const judged = [];
   for (const q of list) {
     const store = built.stores.get(q.corpus);
@@ -295,31 +325,47 @@ async function endToEnd(built: typeof locomoBuilt, list: readonly SuiteQuestion[
     ndcg: judged.reduce((s, j) => s + j.ndcg, 0) / n,
   };
 }
-const locomoE2E = await endToEnd(
-  locomoBuilt,
-  locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
-);
-for (const store of locomoBuilt.stores.values()) await store.dispose();
 
-let lmeBuilt: typeof locomoBuilt | null = null;
-let lmeTuning: Collected[] = [];
-let lmeHeld: Collected[] = [];
+let locomoBuilt: BuiltSuite | null = null;
+let locomoCollected: Collected[] = saved?.locomo ?? [];
+let locomoE2E = { n: 0, r10: 0, ndcg: 0 };
+if (saved === null) {
+  locomoBuilt = await buildSuite(locomoCorpora, cached.model, openSqlite);
+  sampleMemory();
+  console.log(
+    `LoCoMo: ${locomoBuilt.messages} messages, ingest ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
+  );
+  locomoCollected = await collect(locomoBuilt, locomoQuestions);
+  locomoE2E = await endToEnd(
+    locomoBuilt,
+    locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+  );
+  for (const store of locomoBuilt.stores.values()) await store.dispose();
+}
+const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
+const locomoB = locomoCollected.filter((c) => HALF_B.includes(c.question.corpus));
+
+let lmeBuilt: BuiltSuite | null = null;
+let lmeCollected: Collected[] = saved?.lme ?? [];
 let lmeE2E = { n: 0, r10: 0, ndcg: 0 };
-if (withLme) {
+if (withLme && saved === null) {
   lmeBuilt = await buildSuite(lmeCorpora, cached.model, openSqlite);
   sampleMemory();
   console.log(
     `LongMemEval: ${lmeBuilt.messages} messages, ingest ${lmeBuilt.ingestSeconds.toFixed(1)} s, vectors ${lmeBuilt.indexSeconds.toFixed(1)} s`,
   );
-  const lmeCollected = await collect(lmeBuilt, lmeQuestions);
-  lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
-  lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
+  lmeCollected = await collect(lmeBuilt, lmeQuestions);
   lmeE2E = await endToEnd(
     lmeBuilt,
     lmeQuestions.filter((q) => lmeSplit.heldOut.includes(q.corpus)),
   );
   for (const store of lmeBuilt.stores.values()) await store.dispose();
 }
+if (COLLECTED_FILE !== null && !reuse) {
+  writeFileSync(COLLECTED_FILE, JSON.stringify({ locomo: locomoCollected, lme: lmeCollected }));
+}
+const lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
+const lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
 
 interface ConfigResult {
   readonly config: SuiteConfig;
@@ -354,6 +400,38 @@ for (const extra of ROUTING) {
     }),
   );
 }
+const baseRun = results.find((r) => r.config === base);
+const chosenRoutes: Partial<Record<RoutedIntent, RouteSettings>> = {};
+for (const intent of ROUTED_INTENTS) {
+  let bestRoute: { route: RouteSettings; objective: number } | null = null;
+  for (const trial of ROUTE_TRIALS) {
+    const r = run({
+      ...base,
+      name: `best grid fusion + route ${intent}: ${trial.label}`,
+      fusion: { ...base.fusion, routes: { [intent]: trial.route } },
+    });
+    results.push(r);
+    if (r.objective > (bestRoute?.objective ?? baseRun?.objective ?? 0)) {
+      bestRoute = { route: trial.route, objective: r.objective };
+    }
+  }
+  if (bestRoute !== null) chosenRoutes[intent] = bestRoute.route;
+}
+console.log('routes chosen on the tuning halves:', JSON.stringify(chosenRoutes));
+results.push(
+  run({
+    ...base,
+    name: 'best grid fusion + the best route of each intent',
+    fusion: { ...base.fusion, routes: chosenRoutes },
+  }),
+);
+results.push(
+  run({
+    ...base,
+    name: 'best grid fusion + the best route of each intent + mentioned dates',
+    fusion: { ...base.fusion, routes: chosenRoutes, mentionedDates: true },
+  }),
+);
 results.push(run({ name: DEFAULT_NAME, mode: 'hybrid' }));
 results.push(run({ name: SUM_NAME, mode: 'hybrid', sessions: SUM_SESSIONS }));
 console.log(`best fusion of the grid: ${base.name}`);
@@ -388,7 +466,7 @@ const probes: {
   loadAfter: number;
 }[] = [];
 const latency: Latency[] = [];
-if (!QUICK) {
+if (!QUICK && saved === null) {
   for (const workers of [1, 2]) {
     if (probe.length === 0) break;
     const loadBefore = loadavg()[0] ?? 0;
@@ -530,9 +608,9 @@ Performance:
 
 | measure | value | target |
 | --- | ---: | --- |
-| LoCoMo stores (${locomoBuilt.messages.toLocaleString('en-US')} messages): ingest + full text | ${locomoBuilt.ingestSeconds.toFixed(1)} s | |
+| LoCoMo stores (${(locomoBuilt?.messages ?? 0).toLocaleString('en-US')} messages): ingest + full text | ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s | |
 | LongMemEval stores (${(lmeBuilt?.messages ?? 0).toLocaleString('en-US')} messages, ${lmeCorpora.length} haystacks): ingest + full text | ${(lmeBuilt?.ingestSeconds ?? 0).toFixed(1)} s | |
-| vectors this run: ${cached.stats.modelTexts.toLocaleString('en-US')} texts embedded, ${cached.stats.hits.toLocaleString('en-US')} from the disk cache (\`.cache/bench/\`, gitignored) | ${(locomoBuilt.indexSeconds + (lmeBuilt?.indexSeconds ?? 0)).toFixed(1)} s | |
+| vectors this run: ${cached.stats.modelTexts.toLocaleString('en-US')} texts embedded, ${cached.stats.hits.toLocaleString('en-US')} from the disk cache (\`.cache/bench/\`, gitignored) | ${((locomoBuilt?.indexSeconds ?? 0) + (lmeBuilt?.indexSeconds ?? 0)).toFixed(1)} s | |
 ${probes.map((p) => `| embedding throughput, bundled model, cache bypassed, ${probe.length} LongMemEval texts, ${p.workers} worker thread${p.workers === 1 ? '' : 's'} (32-text batches; 1-min load average ${p.loadBefore.toFixed(1)} → ${p.loadAfter.toFixed(1)}) | ${p.textsPerSecond.toFixed(1)} texts/s | |`).join('\n')}
 ${latency
   .map(
@@ -546,7 +624,7 @@ The latency stores hold the LoCoMo messages repeated in renamed threads up to th
 vectors from the cache; every query is embedded for real. Figures move with the load other work
 puts on this shared 2-core machine.${at100k !== undefined && at100k.hybrid.p95 > 50 ? ` **100k latency target missed** (p95 ${at100k.hybrid.p95} ms, load average ${at100k.loadAverage.join(' → ')}).` : ''}
 `;
-if (WRITE && !QUICK) {
+if (WRITE && !QUICK && saved === null) {
   writeSection(
     'retrieval',
     {

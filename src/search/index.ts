@@ -6,20 +6,27 @@
 
 export type { TimeWindow } from '../language/index.js';
 export { parseTimeHint, queryTimeWindow } from '../language/index.js';
+export { mentionedDays } from './fact-keys.js';
 export type { Ranking } from './fuse-rankings.js';
 export { fuseRankings } from './fuse-rankings.js';
 export type {
   FusionSettings,
+  RouteSettings,
   SearchDeps,
   SearchHit,
   SearchOptions,
   SearchResult,
   VectorSearchState,
 } from './hybrid-search.js';
-export { DEFAULT_FUSION, hybridSearch, rankAdjustments } from './hybrid-search.js';
+export {
+  DEFAULT_FUSION,
+  hybridSearch,
+  rankAdjustments,
+  routedFusion,
+} from './hybrid-search.js';
 export { makeSnippet } from './make-snippet.js';
-export type { QueryIntent } from './query-intent.js';
-export { queryIntent } from './query-intent.js';
+export type { QueryIntent, RoutedIntent } from './query-intent.js';
+export { queryIntent, ROUTED_INTENTS } from './query-intent.js';
 export { queryTerms, wordsOf } from './query-terms.js';
 export type {
   FusionCandidate,
