@@ -92,7 +92,7 @@ export function routedFusion(query: string, fusion: FusionSettings): FusionSetti
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'score',
-  adaptive: 0,
+  adaptive: 0.25,
   textWeight: 0.8,
   vectorWeight: 0.2,
   rankConstant: 10,
