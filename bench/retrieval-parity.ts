@@ -159,6 +159,9 @@ const locomo: Corpus[] = conversations.slice(5).map((conversation) => {
 });
 const lme = loadLme();
 const split = splitLme(lme.queries);
+/** `--lme-max N`: at most N cached held-out haystacks, in the dev set's order (CPU-bound runs). */
+const lmeMaxFlag = process.argv.indexOf('--lme-max');
+const LME_MAX = lmeMaxFlag === -1 ? Infinity : Number(process.argv[lmeMaxFlag + 1]);
 const lmeCorpora: Corpus[] = lme.queries
   .filter((q) => split.heldOut.includes(q.conversation_id))
   .filter((q) =>
@@ -166,6 +169,7 @@ const lmeCorpora: Corpus[] = lme.queries
       .filter((m) => m.conversation_id === q.conversation_id)
       .every((m) => cached.has(m.content.slice(0, local.maxInputTokens * 16))),
   )
+  .slice(0, LME_MAX)
   .map((q) => ({
     id: q.conversation_id,
     lines: lme.messages.filter((m) => m.conversation_id === q.conversation_id).map(lmeRecord),
