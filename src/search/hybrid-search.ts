@@ -228,7 +228,7 @@ interface Candidate {
 
 /**
  * Hybrid search: BM25 over the full-text index and nearest neighbours over vectors, fused by
- * weighted reciprocal rank, with an optional boost for items inside a period the query names and
+ * score (or weighted reciprocal rank) under the routes of the query's intent, with an optional boost for items inside a period the query names and
  * optional recency weighting. The query is embedded while the full-text search runs. `now` (epoch
  * ms) anchors relative dates and recency.
  */
