@@ -295,7 +295,7 @@ now: question_date, budget })\` on a store holding its conversation (LoCoMo) or 
 **evidence recall** = share of the question's evidence messages shown in the context (in whole or
 in part) or cited by a shown state item. Halves as in the retrieval section (LoCoMo A tunes, B is
 held out; LongMemEval split by hash before any tuning). LongMemEval: ${lmeQuestions} scorable questions
-whose haystack vectors were in the disk cache at run time${Number.isFinite(LME_MAX) ? ` (at most ${LME_MAX} per half, in the dev set's order: ingesting a haystack with rule extraction takes minutes on this shared machine)` : ''}.
+whose haystack vectors were in the disk cache at run time${Number.isFinite(LME_MAX) ? ` (at most ${LME_MAX} per half, the first in the dev set's order, which groups questions by type, so these are mostly knowledge-update questions: ingesting a haystack with rule extraction took minutes each on this shared machine)` : ''}.
 The table shows the engine default (variant **${shownVariant}**).
 
 | dataset | half | question type | n | recall @ 1,000 tokens | recall @ 2,000 tokens | mean tokens @ 2,000 |
@@ -305,7 +305,7 @@ ${rows.join('\n')}
 ${
   variants.length > 1
     ? `Every memories ranking tried (\`context.memoryRanking\`; chosen on the tuning halves, LoCoMo A and the LongMemEval tuning half):
-${variants.map((v) => `- **${v}**: \`${JSON.stringify(VARIANTS[v] ?? savedVariants[v] ?? {})}\``).join('\n')}
+${variants.map((v) => `- **${v}**: \`${JSON.stringify(savedVariants[v] ?? VARIANTS[v] ?? {})}\``).join('\n')}
 
 | dataset | half | variant | n | recall @ 1,000 | recall @ 2,000 |
 | --- | --- | --- | ---: | ---: | ---: |
