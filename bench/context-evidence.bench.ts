@@ -4,7 +4,7 @@
 // question type. Part of `npm run bench:context`; writes the "context-evidence" section of
 // docs/BENCHMARKS.md. Engine defaults (rule extraction on); one thread per conversation/haystack,
 // as bench/context.bench.ts does. `--quick` prints without writing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/core/index.js';
@@ -18,7 +18,10 @@ import { machine, writeSection } from './report.js';
 const BUDGETS = [1000, 2000] as const;
 const QUICK = process.argv.includes('--quick');
 /** `--locomo-a`: LoCoMo half A only (tuning runs; implies `--quick`). */
-const TUNING_ONLY = process.argv.includes('--locomo-a');
+const LOCOMO_A_ONLY = process.argv.includes('--locomo-a');
+/** `--tuning`: LoCoMo half A and the LongMemEval tuning half (tuning runs; implies `--quick`). */
+const BOTH_TUNING = process.argv.includes('--tuning');
+const TUNING_ONLY = LOCOMO_A_ONLY || BOTH_TUNING;
 /**
  * `--variants '{"name":{"itemPriorityShare":25},…}'`: engine context options to compare (tuning
  * runs); each haystack is ingested once and read by one engine per variant. Default: the defaults.
@@ -27,6 +30,31 @@ const variantsFlag = process.argv.indexOf('--variants');
 const VARIANTS = (
   variantsFlag === -1 ? { default: {} } : JSON.parse(process.argv[variantsFlag + 1] ?? '{}')
 ) as Record<string, EngineContextOptions>;
+/** `--parts locomo-a,locomo-b,lme-tuning,lme-held`: which halves to run (default: all). */
+const partsFlag = process.argv.indexOf('--parts');
+const PARTS = new Set(
+  (partsFlag === -1
+    ? 'locomo-a,locomo-b,lme-tuning,lme-held'
+    : (process.argv[partsFlag + 1] ?? '')
+  ).split(','),
+);
+if (TUNING_ONLY) {
+  PARTS.delete('locomo-b');
+  PARTS.delete('lme-held');
+  if (LOCOMO_A_ONLY) PARTS.delete('lme-tuning');
+}
+/** `--lme-max N`: at most N cached LongMemEval haystacks per half, in the dev set's order. */
+const lmeMaxFlag = process.argv.indexOf('--lme-max');
+const LME_MAX = lmeMaxFlag === -1 ? Infinity : Number(process.argv[lmeMaxFlag + 1]);
+/** `--save file.json`: keep every judged question (to write one section from several runs). */
+const saveFlag = process.argv.indexOf('--save');
+const SAVE = saveFlag === -1 ? null : (process.argv[saveFlag + 1] ?? null);
+/** `--from a.json,b.json`: write the section from saved runs instead of running. */
+const fromFlag = process.argv.indexOf('--from');
+const FROM = fromFlag === -1 ? [] : (process.argv[fromFlag + 1] ?? '').split(',');
+/** `--default-variant name`: the variant that is the engine default (marked in the section). */
+const defaultFlag = process.argv.indexOf('--default-variant');
+const DEFAULT_VARIANT = defaultFlag === -1 ? 'default' : (process.argv[defaultFlag + 1] ?? '');
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
 
@@ -44,6 +72,7 @@ interface Haystack {
   readonly asked: readonly Asked[];
 }
 interface Judged {
+  readonly id: string;
   readonly dataset: string;
   readonly half: string;
   readonly type: string;
@@ -97,6 +126,7 @@ async function judge(
       const evidence = [...new Set(q.evidence)];
       const found = evidence.filter((id) => shown.has(id)).length;
       judged.push({
+        id: q.id,
         dataset,
         half: q.half,
         type: q.type,
@@ -121,7 +151,10 @@ if (locomoAvailable()) {
     3: 'open-domain (cat. 3)',
     4: 'single-hop (cat. 4)',
   };
-  for (const conversation of TUNING_ONLY ? halfA : conversations) {
+  const wanted = conversations.filter((c) =>
+    PARTS.has(halfA.includes(c) ? 'locomo-a' : 'locomo-b'),
+  );
+  for (const conversation of FROM.length > 0 ? [] : wanted) {
     const asked = queries.filter((q) => q.conversation_id === conversation && q.category <= 4);
     haystacksLocomo.push({
       thread: conversation,
@@ -143,14 +176,18 @@ if (locomoAvailable()) {
 // Only haystacks whose vectors are all in the disk cache (see bench/retrieval.bench.ts), unless
 // `--embed-all`.
 const haystacksLme: Haystack[] = [];
-if (lmeAvailable() && !TUNING_ONLY) {
+if (lmeAvailable() && FROM.length === 0) {
   const lme = loadLme();
   const split = splitLme(lme.queries);
   const all = process.argv.includes('--embed-all');
+  const taken = { tuning: 0, held: 0 };
   for (const q of lme.queries) {
+    const half = split.tuning.includes(q.conversation_id) ? 'tuning' : 'held';
+    if (!PARTS.has(`lme-${half}`) || taken[half] >= LME_MAX) continue;
     const own = lme.messages.filter((m) => m.conversation_id === q.conversation_id);
     const ready = own.every((m) => cached.has(m.content.slice(0, local.maxInputTokens * 16)));
     if (!all && !ready) continue;
+    taken[half] += 1;
     haystacksLme.push({
       thread: q.conversation_id,
       lines: own.map((m) => {
@@ -171,50 +208,83 @@ if (lmeAvailable() && !TUNING_ONLY) {
   }
 }
 
-const judged = [
-  ...(await run('LoCoMo', haystacksLocomo)),
-  ...(await run('LongMemEval-S dev', haystacksLme)),
-];
+interface Saved {
+  readonly judged: Judged[];
+  readonly variants: Record<string, EngineContextOptions>;
+}
+const savedRuns = FROM.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Saved);
+const savedVariants: Record<string, EngineContextOptions> = Object.assign(
+  {},
+  ...savedRuns.map((r) => r.variants),
+);
+const judged: Judged[] =
+  FROM.length > 0
+    ? savedRuns.flatMap((r) => r.judged)
+    : [
+        ...(await run('LoCoMo', haystacksLocomo)),
+        ...(await run('LongMemEval-S dev', haystacksLme)),
+      ];
 await local.close();
+if (SAVE !== null) writeFileSync(SAVE, JSON.stringify({ judged, variants: VARIANTS }));
 
 const f3 = (n: number) => n.toFixed(3);
 const mean = (list: readonly number[]) =>
   list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
 if (TUNING_ONLY) {
   for (const variant of Object.keys(VARIANTS)) {
-    const own = judged.filter((j) => j.variant === variant);
-    const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
-    const cells = types.map((type) => {
-      const list = type === 'overall' ? own : own.filter((j) => j.type === type);
-      const at = (budget: number) =>
-        mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
-      return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
-    });
-    console.log(`variant ${variant}: ${cells.join(' | ')}`);
+    for (const dataset of [...new Set(judged.map((j) => j.dataset))]) {
+      const own = judged.filter((j) => j.variant === variant && j.dataset === dataset);
+      const types = ['overall', ...[...new Set(own.map((j) => j.type))].sort()];
+      const cells = types.map((type) => {
+        const list = type === 'overall' ? own : own.filter((j) => j.type === type);
+        const at = (budget: number) =>
+          mean(list.filter((j) => j.budget === budget).map((j) => j.recall));
+        return `${type.split(' ')[0]} ${f3(at(1000))}/${f3(at(2000))}`;
+      });
+      console.log(
+        `variant ${variant} ${dataset} (n ${own.length / BUDGETS.length}): ${cells.join(' | ')}`,
+      );
+    }
   }
   process.exit(0);
 }
 const rows: string[] = [];
 const results: Record<string, unknown>[] = [];
+const variants = [...new Set(judged.map((j) => j.variant))];
+const shownVariant = variants.includes(DEFAULT_VARIANT) ? DEFAULT_VARIANT : (variants[0] ?? '');
+const overallRows: string[] = [];
 for (const dataset of ['LoCoMo', 'LongMemEval-S dev']) {
-  const own = judged.filter((j) => j.dataset === dataset);
-  const halves = [...new Set(own.map((j) => j.half))].sort();
+  const all = judged.filter((j) => j.dataset === dataset);
+  const halves = [...new Set(all.map((j) => j.half))].sort();
   for (const half of halves) {
-    const inHalf = own.filter((j) => j.half === half);
-    const types = ['overall', ...[...new Set(inHalf.map((j) => j.type))].sort()];
-    for (const type of types) {
-      const list = type === 'overall' ? inHalf : inHalf.filter((j) => j.type === type);
-      const at = (budget: number) => list.filter((j) => j.budget === budget);
-      const r1 = mean(at(1000).map((j) => j.recall));
-      const r2 = mean(at(2000).map((j) => j.recall));
-      results.push({ dataset, half, type, n: at(1000).length, recall1000: r1, recall2000: r2 });
-      rows.push(
-        `| ${dataset} | ${half} | ${type === 'overall' ? '**overall**' : type} | ${at(1000).length} | ${f3(r1)} | ${f3(r2)} | ${Math.round(mean(at(2000).map((j) => j.tokens)))} |`,
-      );
+    for (const variant of variants) {
+      const inHalf = all.filter((j) => j.half === half && j.variant === variant);
+      const types = ['overall', ...[...new Set(inHalf.map((j) => j.type))].sort()];
+      for (const type of types) {
+        const list = type === 'overall' ? inHalf : inHalf.filter((j) => j.type === type);
+        const at = (budget: number) => list.filter((j) => j.budget === budget);
+        const r1 = mean(at(1000).map((j) => j.recall));
+        const r2 = mean(at(2000).map((j) => j.recall));
+        const n = at(1000).length;
+        results.push({ dataset, half, variant, type, n, recall1000: r1, recall2000: r2 });
+        if (type === 'overall') {
+          overallRows.push(
+            `| ${dataset} | ${half} | ${variant === shownVariant ? `**${variant}**` : variant} | ${n} | ${f3(r1)} | ${f3(r2)} |`,
+          );
+        }
+        if (variant !== shownVariant) continue;
+        rows.push(
+          `| ${dataset} | ${half} | ${type === 'overall' ? '**overall**' : type} | ${n} | ${f3(r1)} | ${f3(r2)} | ${Math.round(mean(at(2000).map((j) => j.tokens)))} |`,
+        );
+      }
     }
   }
 }
-const lmeQuestions = haystacksLme.length;
+const lmeQuestions = new Set(
+  judged
+    .filter((j) => j.dataset === 'LongMemEval-S dev' && j.variant === shownVariant)
+    .map((j) => j.id),
+).size;
 const date = new Date().toISOString().slice(0, 10);
 const markdown = `
 ## Context evidence recall on both dev sets (\`npm run bench:context\`)
@@ -225,12 +295,24 @@ now: question_date, budget })\` on a store holding its conversation (LoCoMo) or 
 **evidence recall** = share of the question's evidence messages shown in the context (in whole or
 in part) or cited by a shown state item. Halves as in the retrieval section (LoCoMo A tunes, B is
 held out; LongMemEval split by hash before any tuning). LongMemEval: ${lmeQuestions} scorable questions
-whose haystack vectors were in the disk cache at run time.
+whose haystack vectors were in the disk cache at run time${Number.isFinite(LME_MAX) ? ` (at most ${LME_MAX} per half, the first in the dev set's order, which groups questions by type, so these are mostly knowledge-update questions: ingesting a haystack with rule extraction took minutes each on this shared machine)` : ''}.
+The table shows the engine default (variant **${shownVariant}**).
 
 | dataset | half | question type | n | recall @ 1,000 tokens | recall @ 2,000 tokens | mean tokens @ 2,000 |
 | --- | --- | --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
+${
+  variants.length > 1
+    ? `Every memories ranking tried (\`context.memoryRanking\`; chosen on the tuning halves, LoCoMo A and the LongMemEval tuning half):
+${variants.map((v) => `- **${v}**: \`${JSON.stringify(savedVariants[v] ?? VARIANTS[v] ?? {})}\``).join('\n')}
+
+| dataset | half | variant | n | recall @ 1,000 | recall @ 2,000 |
+| --- | --- | --- | ---: | ---: | ---: |
+${overallRows.join('\n')}
+`
+    : ''
+}
 Target (issue #17): evidence recall at 2,000 tokens ≥ 0.80 on LoCoMo half B.
 `;
 if (QUICK || TUNING_ONLY) console.log(markdown);

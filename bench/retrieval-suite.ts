@@ -10,9 +10,11 @@ import {
   DEFAULT_FUSION,
   type FusionCandidate,
   type FusionSettings,
+  mentionedDays,
   rankAdjustments,
   rankCandidates,
   rankSessions,
+  routedFusion,
   type SessionRanking,
 } from '../src/search/index.js';
 import type { OpenEngine, OpenedEngine, Scores } from './retrieval-harness.js';
@@ -62,6 +64,20 @@ interface Listed {
   readonly thread: string;
   readonly createdAt: number;
   readonly value: number;
+  /** The item's text and creation time as stored (for the dates it mentions). */
+  readonly text: string;
+  readonly created: string;
+}
+
+/** Mentioned days per item id, computed once per bench run (the reader is deterministic). */
+const daysMemo = new Map<string, number[]>();
+function daysOf(item: Listed): number[] {
+  let days = daysMemo.get(item.id);
+  if (days === undefined) {
+    days = mentionedDays(item.text, item.created);
+    daysMemo.set(item.id, days);
+  }
+  return days;
 }
 
 /** Both candidate lists of one question, collected once. */
@@ -139,6 +155,8 @@ export async function collect(
         thread: hit.thread_id ?? '',
         createdAt: Date.parse(hit.created_at),
         value: hit.scores[key] ?? 0,
+        text: hit.text,
+        created: hit.created_at,
       }));
     };
     out.push({
@@ -157,7 +175,7 @@ export function rankOne(
   collected: Collected,
   config: SuiteConfig,
 ): { ranked: string[]; scored: { id: string; thread: string; score: number }[] } {
-  const fusion = { ...DEFAULT_FUSION, ...config.fusion };
+  const fusion = routedFusion(collected.question.question, { ...DEFAULT_FUSION, ...config.fusion });
   const textList =
     config.mode === 'vector'
       ? []
@@ -165,13 +183,14 @@ export function rankOne(
         ? collected.textNoContext
         : collected.text;
   const vectorList = config.mode === 'text' ? [] : collected.vector;
-  const byId = new Map<string, FusionCandidate & { thread: string }>();
+  const byId = new Map<string, FusionCandidate & { thread: string; item: Listed }>();
   const entry = (item: Listed) => {
     let found = byId.get(item.id);
     if (found === undefined) {
       found = {
         key: item.id,
         thread: item.thread,
+        item,
         bm25: null,
         vector: null,
         textRank: Infinity,
@@ -190,15 +209,16 @@ export function rankOne(
     const found = entry(item);
     byId.set(item.id, { ...found, vector: item.value, vectorRank: index });
   });
-  const ranked = rankCandidates(
-    [...byId.values()],
-    fusion,
-    rankAdjustments(collected.question.question, collected.now, fusion, {
-      timeAware: config.timeAware !== false,
-      recencyWeight: 0.3,
-      threadOf: (key) => byId.get(key)?.thread ?? key,
-    }),
+  const adjustments = rankAdjustments(collected.question.question, collected.now, fusion, {
+    timeAware: config.timeAware !== false,
+    recencyWeight: 0.3,
+    threadOf: (key) => byId.get(key)?.thread ?? key,
+  });
+  const readDates = fusion.mentionedDates && adjustments.window !== null;
+  const candidates = [...byId.values()].map((c) =>
+    readDates ? { ...c, mentionedDays: daysOf(c.item) } : c,
   );
+  const ranked = rankCandidates(candidates, fusion, adjustments);
   const scored = ranked.map(({ candidate, score: s }) => ({
     id: candidate.key,
     thread: byId.get(candidate.key)?.thread ?? '',

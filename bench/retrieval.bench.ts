@@ -2,9 +2,16 @@
 // configuration tried, on tuning and held-out halves, per question type; throughput and latency.
 // Run: npm run bench:retrieval (writes the "retrieval" section of docs/BENCHMARKS.md);
 // `--quick` skips throughput and latency and prints only.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
-import { DEFAULT_FUSION, type FusionSettings } from '../src/search/index.js';
+import {
+  DEFAULT_FUSION,
+  type FusionSettings,
+  ROUTED_INTENTS,
+  type RoutedIntent,
+  type RouteSettings,
+} from '../src/search/index.js';
 import { diskCachedModel } from './embedding-cache.js';
 import { LOCOMO_DIR, loadLocomo, locomoAvailable, toRecord } from './locomo.js';
 import { lmeAvailable, lmeRecord, loadLme, splitLme } from './longmemeval.js';
@@ -20,6 +27,7 @@ import {
   score,
 } from './retrieval-harness.js';
 import {
+  type BuiltSuite,
   buildSuite,
   type Collected,
   collect,
@@ -259,6 +267,24 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
   { name: '+ session spread 0.6 for gathering questions', fusion: { sessionSpread: 0.6 } },
   { name: '+ time boost 1.0', fusion: { timeBoost: 1 } },
   { name: '+ time boost 0.5', fusion: { timeBoost: 0.5 } },
+  { name: '+ dates mentioned in the text as keys', fusion: { mentionedDates: true } },
+];
+/**
+ * Per-query routes tried on top of the best fusion of the grid, one intent at a time: each changes
+ * only the questions whose wording shows that intent (`queryIntent`), so the best route of each
+ * intent is chosen on the tuning halves and the chosen ones are then run together.
+ */
+const ROUTE_TRIALS: { readonly label: string; readonly route: RouteSettings }[] = [
+  { label: 'vector share 0.4', route: { textWeight: 0.6, vectorWeight: 0.4 } },
+  { label: 'vector share 0.6', route: { textWeight: 0.4, vectorWeight: 0.6 } },
+  { label: 'adaptive 0.5', route: { adaptive: 0.5 } },
+  {
+    label: 'vector share 0.4, adaptive 0.5',
+    route: { textWeight: 0.6, vectorWeight: 0.4, adaptive: 0.5 },
+  },
+  { label: 'time boost 2', route: { timeBoost: 2 } },
+  { label: 'latest-value recency 0.3', route: { latestBoost: 0.3 } },
+  { label: 'session spread 0.6', route: { sessionSpread: 0.6 } },
 ];
 
 // ---------------------------------------------------------------- run
@@ -266,16 +292,20 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
 const baselines = { all: baseline(conversations), a: baseline(HALF_A), b: baseline(HALF_B) };
 console.log('README BM25 baseline (all, message R@10):', f3(baselines.all[HEAD]?.message.r10 ?? 0));
 
-const locomoBuilt = await buildSuite(locomoCorpora, cached.model, openSqlite);
-sampleMemory();
-console.log(
-  `LoCoMo: ${locomoBuilt.messages} messages, ingest ${locomoBuilt.ingestSeconds.toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
-);
-const locomoCollected = await collect(locomoBuilt, locomoQuestions);
-const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
-const locomoB = locomoCollected.filter((c) => HALF_B.includes(c.question.corpus));
+// `--collected <file>`: reuse the candidate lists a previous run saved there (tuning iterations
+// only: stores are not built, so end-to-end checks and timings are skipped); saved when absent.
+const collectedFlag = process.argv.indexOf('--collected');
+const COLLECTED_FILE = collectedFlag === -1 ? null : (process.argv[collectedFlag + 1] ?? null);
+const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
+const saved = reuse
+  ? (JSON.parse(readFileSync(COLLECTED_FILE, 'utf8')) as {
+      locomo: Collected[];
+      lme: Collected[];
+    })
+  : null;
+
 // End to end through engine.search with the default settings, to check the offline ranking.
-async function endToEnd(built: typeof locomoBuilt, list: readonly SuiteQuestion[]) {
+async function endToEnd(built: BuiltSuite, list: readonly SuiteQuestion[]) {
   const judged = [];
   for (const q of list) {
     const store = built.stores.get(q.corpus);
@@ -295,31 +325,47 @@ async function endToEnd(built: typeof locomoBuilt, list: readonly SuiteQuestion[
     ndcg: judged.reduce((s, j) => s + j.ndcg, 0) / n,
   };
 }
-const locomoE2E = await endToEnd(
-  locomoBuilt,
-  locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
-);
-for (const store of locomoBuilt.stores.values()) await store.dispose();
 
-let lmeBuilt: typeof locomoBuilt | null = null;
-let lmeTuning: Collected[] = [];
-let lmeHeld: Collected[] = [];
+let locomoBuilt: BuiltSuite | null = null;
+let locomoCollected: Collected[] = saved?.locomo ?? [];
+let locomoE2E = { n: 0, r10: 0, ndcg: 0 };
+if (saved === null) {
+  locomoBuilt = await buildSuite(locomoCorpora, cached.model, openSqlite);
+  sampleMemory();
+  console.log(
+    `LoCoMo: ${locomoBuilt.messages} messages, ingest ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
+  );
+  locomoCollected = await collect(locomoBuilt, locomoQuestions);
+  locomoE2E = await endToEnd(
+    locomoBuilt,
+    locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+  );
+  for (const store of locomoBuilt.stores.values()) await store.dispose();
+}
+const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
+const locomoB = locomoCollected.filter((c) => HALF_B.includes(c.question.corpus));
+
+let lmeBuilt: BuiltSuite | null = null;
+let lmeCollected: Collected[] = saved?.lme ?? [];
 let lmeE2E = { n: 0, r10: 0, ndcg: 0 };
-if (withLme) {
+if (withLme && saved === null) {
   lmeBuilt = await buildSuite(lmeCorpora, cached.model, openSqlite);
   sampleMemory();
   console.log(
     `LongMemEval: ${lmeBuilt.messages} messages, ingest ${lmeBuilt.ingestSeconds.toFixed(1)} s, vectors ${lmeBuilt.indexSeconds.toFixed(1)} s`,
   );
-  const lmeCollected = await collect(lmeBuilt, lmeQuestions);
-  lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
-  lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
+  lmeCollected = await collect(lmeBuilt, lmeQuestions);
   lmeE2E = await endToEnd(
     lmeBuilt,
     lmeQuestions.filter((q) => lmeSplit.heldOut.includes(q.corpus)),
   );
   for (const store of lmeBuilt.stores.values()) await store.dispose();
 }
+if (COLLECTED_FILE !== null && !reuse) {
+  writeFileSync(COLLECTED_FILE, JSON.stringify({ locomo: locomoCollected, lme: lmeCollected }));
+}
+const lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
+const lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
 
 interface ConfigResult {
   readonly config: SuiteConfig;
@@ -341,9 +387,35 @@ function run(config: SuiteConfig): ConfigResult {
   return { config, locomoA: a, locomoB: b, lmeTuning: t, lmeHeld: h, objective };
 }
 const results: ConfigResult[] = CONFIGS.map(run);
+/**
+ * Issue #17: the default must not fall below the better single retriever. Checked on the tuning
+ * halves only (the held-out halves never choose): R@10 and NDCG@10 each at least BM25's (with the
+ * time boost) and the vectors' on LoCoMo A and on the LongMemEval tuning half.
+ */
+function aboveSingles(r: ConfigResult): boolean {
+  const singles = results.filter(
+    (x) => x.config.name === 'BM25 only + time boost' || x.config.name === 'vector only (USE-lite)',
+  );
+  const halves: ('locomoA' | 'lmeTuning')[] = withLme ? ['locomoA', 'lmeTuning'] : ['locomoA'];
+  return halves.every((half) =>
+    singles.every((single) => {
+      const own = r[half]['overall']?.message;
+      const floor = single[half]['overall']?.message;
+      return (own?.r10 ?? 0) >= (floor?.r10 ?? 0) && (own?.ndcg ?? 0) >= (floor?.ndcg ?? 0);
+    }),
+  );
+}
+/** A route (or any addition) is adopted only when it raises the objective by at least this. */
+const MIN_GAIN = 0.002;
 const bestFusion = [...results]
-  .filter((r) => r.config.mode === 'hybrid')
+  .filter((r) => r.config.mode === 'hybrid' && aboveSingles(r))
   .sort((x, y) => y.objective - x.objective)[0];
+console.log(
+  'best fusion of the whole grid, floor ignored:',
+  [...results]
+    .filter((r) => r.config.mode === 'hybrid')
+    .sort((x, y) => y.objective - x.objective)[0]?.config.name,
+);
 const base = bestFusion?.config ?? { name: 'none', mode: 'hybrid' as const };
 for (const extra of ROUTING) {
   results.push(
@@ -354,15 +426,55 @@ for (const extra of ROUTING) {
     }),
   );
 }
+const baseRun = results.find((r) => r.config === base);
+const chosenRoutes: Partial<Record<RoutedIntent, RouteSettings>> = {};
+for (const intent of ROUTED_INTENTS) {
+  let bestRoute: { route: RouteSettings; objective: number } | null = null;
+  for (const trial of ROUTE_TRIALS) {
+    const r = run({
+      ...base,
+      name: `best grid fusion + route ${intent}: ${trial.label}`,
+      fusion: { ...base.fusion, routes: { [intent]: trial.route } },
+    });
+    results.push(r);
+    const bar = (bestRoute?.objective ?? baseRun?.objective ?? 0) + (bestRoute ? 0 : MIN_GAIN);
+    if (r.objective > bar && aboveSingles(r)) {
+      bestRoute = { route: trial.route, objective: r.objective };
+    }
+  }
+  if (bestRoute !== null) chosenRoutes[intent] = bestRoute.route;
+}
+console.log('routes chosen on the tuning halves:', JSON.stringify(chosenRoutes));
+results.push(
+  run({
+    ...base,
+    name: 'best grid fusion + the best route of each intent',
+    fusion: { ...base.fusion, routes: chosenRoutes },
+  }),
+);
+results.push(
+  run({
+    ...base,
+    name: 'best grid fusion + the best route of each intent + mentioned dates',
+    fusion: { ...base.fusion, routes: chosenRoutes, mentionedDates: true },
+  }),
+);
 results.push(run({ name: DEFAULT_NAME, mode: 'hybrid' }));
 results.push(run({ name: SUM_NAME, mode: 'hybrid', sessions: SUM_SESSIONS }));
-console.log(`best fusion of the grid: ${base.name}`);
+console.log(`best fusion of the grid above both single retrievers: ${base.name}`);
 for (const r of results) {
   console.log(
     `${r.config.name}: objective ${f3(r.objective)} | A R@10 ${f3(r.locomoA['overall']?.message.r10 ?? 0)} NDCG ${f3(r.locomoA['overall']?.message.ndcg ?? 0)} | LME-T R@10 ${f3(r.lmeTuning['overall']?.message.r10 ?? 0)} NDCG ${f3(r.lmeTuning['overall']?.message.ndcg ?? 0)} sR@5 ${f3(r.lmeTuning['overall']?.session.r5 ?? 0)}`,
   );
 }
-const best = [...results].sort((x, y) => y.objective - x.objective)[0];
+// What the rule chose: the best fusion above the floor plus the routes that cleared the bar (the
+// routes row equals the fusion alone when none did).
+const best = results.find(
+  (r) => r.config.name === 'best grid fusion + the best route of each intent',
+);
+const unconstrained = [...results]
+  .filter((r) => r.config.mode === 'hybrid')
+  .sort((x, y) => y.objective - x.objective)[0];
 console.log(`best on the tuning halves: ${best?.config.name}`);
 console.log('end to end, default, LoCoMo B:', locomoE2E, 'LME held-out:', lmeE2E);
 
@@ -388,7 +500,7 @@ const probes: {
   loadAfter: number;
 }[] = [];
 const latency: Latency[] = [];
-if (!QUICK) {
+if (!QUICK && saved === null) {
   for (const workers of [1, 2]) {
     if (probe.length === 0) break;
     const loadBefore = loadavg()[0] ?? 0;
@@ -488,8 +600,12 @@ engine's own full-text and vector searches, 50 each) through the engine's pure r
 (\`rankCandidates\`, \`rankSessions\`); the default is also run end to end through \`engine.search\`
 as a check (held out: LoCoMo B R@10 ${f3(locomoE2E.r10)} / NDCG@10 ${f3(locomoE2E.ndcg)}, LongMemEval
 R@10 ${f3(lmeE2E.r10)} / NDCG@10 ${f3(lmeE2E.ndcg)}). Settings are chosen by the mean over LoCoMo half A
-and the LongMemEval tuning half of (R@10 + NDCG@10) / 2; the best configuration on the tuning
-halves was: **${best?.config.name ?? '–'}**. Session R@5 is the share of evidence sessions in the
+and the LongMemEval tuning half of (R@10 + NDCG@10) / 2, among the configurations whose R@10 and
+NDCG@10 are at least both single retrievers' (BM25 + time boost, vectors) on both tuning halves
+(the issue's floor, checked where settings are chosen); a route or other addition must raise the
+objective by more than ${MIN_GAIN}. The rule chose **${base.name}**, objective
+${f3(best?.objective ?? 0)} (ignoring the floor the best would be ${unconstrained?.config.name ?? '–'},
+${f3(unconstrained?.objective ?? 0)}). Routes adopted on the tuning halves: ${Object.keys(chosenRoutes).length === 0 ? 'none' : `\`${JSON.stringify(chosenRoutes)}\``}. Session R@5 is the share of evidence sessions in the
 top 5 sessions (sessions ranked by their best message unless said).
 
 Targets (held out) — LongMemEval: R@10 ≥ 0.95: ${f3(lmeHeldRow?.message.r10 ?? 0)} ${verdict((lmeHeldRow?.message.r10 ?? 0) >= 0.95)};
@@ -530,9 +646,9 @@ Performance:
 
 | measure | value | target |
 | --- | ---: | --- |
-| LoCoMo stores (${locomoBuilt.messages.toLocaleString('en-US')} messages): ingest + full text | ${locomoBuilt.ingestSeconds.toFixed(1)} s | |
+| LoCoMo stores (${(locomoBuilt?.messages ?? 0).toLocaleString('en-US')} messages): ingest + full text | ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s | |
 | LongMemEval stores (${(lmeBuilt?.messages ?? 0).toLocaleString('en-US')} messages, ${lmeCorpora.length} haystacks): ingest + full text | ${(lmeBuilt?.ingestSeconds ?? 0).toFixed(1)} s | |
-| vectors this run: ${cached.stats.modelTexts.toLocaleString('en-US')} texts embedded, ${cached.stats.hits.toLocaleString('en-US')} from the disk cache (\`.cache/bench/\`, gitignored) | ${(locomoBuilt.indexSeconds + (lmeBuilt?.indexSeconds ?? 0)).toFixed(1)} s | |
+| vectors this run: ${cached.stats.modelTexts.toLocaleString('en-US')} texts embedded, ${cached.stats.hits.toLocaleString('en-US')} from the disk cache (\`.cache/bench/\`, gitignored) | ${((locomoBuilt?.indexSeconds ?? 0) + (lmeBuilt?.indexSeconds ?? 0)).toFixed(1)} s | |
 ${probes.map((p) => `| embedding throughput, bundled model, cache bypassed, ${probe.length} LongMemEval texts, ${p.workers} worker thread${p.workers === 1 ? '' : 's'} (32-text batches; 1-min load average ${p.loadBefore.toFixed(1)} → ${p.loadAfter.toFixed(1)}) | ${p.textsPerSecond.toFixed(1)} texts/s | |`).join('\n')}
 ${latency
   .map(
@@ -546,7 +662,7 @@ The latency stores hold the LoCoMo messages repeated in renamed threads up to th
 vectors from the cache; every query is embedded for real. Figures move with the load other work
 puts on this shared 2-core machine.${at100k !== undefined && at100k.hybrid.p95 > 50 ? ` **100k latency target missed** (p95 ${at100k.hybrid.p95} ms, load average ${at100k.loadAverage.join(' → ')}).` : ''}
 `;
-if (WRITE && !QUICK) {
+if (WRITE && !QUICK && saved === null) {
   writeSection(
     'retrieval',
     {

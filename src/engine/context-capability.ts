@@ -99,10 +99,10 @@ export interface MemoryRanking {
 
 /** Defaults of `MemoryRanking`, chosen on the tuning halves (see BENCHMARKS.md). */
 export const DEFAULT_MEMORY_RANKING: MemoryRanking = {
-  sessionWeight: 0,
+  sessionWeight: 0.3,
   neighbourHits: 0,
   neighbourWeight: 0.9,
-  candidateFactor: 1,
+  candidateFactor: 2,
 };
 
 /** What the context capability reads through. */

@@ -8,8 +8,9 @@ import type {
   TextSearchHit,
   VectorSearchHit,
 } from '../stores/index.js';
+import { mentionedDays } from './fact-keys.js';
 import { makeSnippet } from './make-snippet.js';
-import { queryIntent } from './query-intent.js';
+import { queryIntent, ROUTED_INTENTS, type RoutedIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
 import { type FusionCandidate, type RankAdjustments, rankCandidates } from './rank-candidates.js';
 
@@ -54,6 +55,35 @@ export interface FusionSettings {
    * session already ranked above is scored × this. 1 = off.
    */
   readonly sessionSpread: number;
+  /**
+   * Dates as keys: when the query names a period, an item whose text mentions a day inside it
+   * (read against the item's own time, `mentionedDays`) is boosted like one written then.
+   */
+  readonly mentionedDates: boolean;
+  /**
+   * Per-query routing: ranking settings that replace these for queries of an intent
+   * (`queryIntent`); when several match, they apply in `ROUTED_INTENTS` order, the later winning.
+   */
+  readonly routes: Readonly<Partial<Record<RoutedIntent, RouteSettings>>>;
+}
+
+/** What a route may change: how the two rankers' scores are weighed and adjusted, not fetched. */
+export type RouteSettings = Partial<
+  Pick<
+    FusionSettings,
+    'adaptive' | 'textWeight' | 'vectorWeight' | 'timeBoost' | 'latestBoost' | 'sessionSpread'
+  >
+>;
+
+/** `fusion` with the routes of the intents `query` shows applied (pure). */
+export function routedFusion(query: string, fusion: FusionSettings): FusionSettings {
+  const intent = queryIntent(query);
+  let routed = fusion;
+  for (const name of ROUTED_INTENTS) {
+    const route = fusion.routes[name];
+    if (intent[name] && route !== undefined) routed = { ...routed, ...route };
+  }
+  return routed;
 }
 
 /**
@@ -62,7 +92,7 @@ export interface FusionSettings {
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'score',
-  adaptive: 0,
+  adaptive: 0.25,
   textWeight: 0.8,
   vectorWeight: 0.2,
   rankConstant: 10,
@@ -73,6 +103,8 @@ export const DEFAULT_FUSION: FusionSettings = {
   relativeDates: true,
   latestBoost: 0,
   sessionSpread: 0.8,
+  mentionedDates: false,
+  routes: {},
 };
 
 /**
@@ -196,7 +228,7 @@ interface Candidate {
 
 /**
  * Hybrid search: BM25 over the full-text index and nearest neighbours over vectors, fused by
- * weighted reciprocal rank, with an optional boost for items inside a period the query names and
+ * score (or weighted reciprocal rank) under the routes of the query's intent, with an optional boost for items inside a period the query names and
  * optional recency weighting. The query is embedded while the full-text search runs. `now` (epoch
  * ms) anchors relative dates and recency.
  */
@@ -206,7 +238,7 @@ export async function hybridSearch(
   now: number,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
-  const fusion = { ...DEFAULT_FUSION, ...options.fusion };
+  const fusion = routedFusion(query, { ...DEFAULT_FUSION, ...options.fusion });
   const mode = options.mode ?? 'hybrid';
   const filters = options.filters ?? {};
   const limit = Math.max(0, Math.floor(options.limit ?? 10));
@@ -269,6 +301,14 @@ export async function hybridSearch(
     entry.vector = hit.similarity;
     entry.vectorRank = index;
   });
+  const adjustments = rankAdjustments(query, now, fusion, {
+    timeAware: options.timeAware !== false,
+    recencyHalfLifeDays: options.recencyHalfLifeDays,
+    recencyWeight: options.recencyWeight ?? 0.3,
+    threadOf: (key) => byKey.get(key)?.document.threadId ?? key,
+  });
+  // Dates said in the text are read only when the query names a period: most queries do not.
+  const readDates = fusion.mentionedDates && adjustments.window !== null;
   const fusionCandidates: FusionCandidate[] = [...byKey.entries()].map(([key, entry]) => ({
     key,
     bm25: entry.bm25,
@@ -276,17 +316,11 @@ export async function hybridSearch(
     textRank: entry.textRank,
     vectorRank: entry.vectorRank,
     createdAt: Date.parse(entry.document.createdAt),
+    ...(readDates
+      ? { mentionedDays: mentionedDays(entry.document.text, entry.document.createdAt) }
+      : {}),
   }));
-  const ranked = rankCandidates(
-    fusionCandidates,
-    fusion,
-    rankAdjustments(query, now, fusion, {
-      timeAware: options.timeAware !== false,
-      recencyHalfLifeDays: options.recencyHalfLifeDays,
-      recencyWeight: options.recencyWeight ?? 0.3,
-      threadOf: (key) => byKey.get(key)?.document.threadId ?? key,
-    }),
-  );
+  const ranked = rankCandidates(fusionCandidates, fusion, adjustments);
   const scored = ranked.map(({ candidate, score }) => {
     const entry = byKey.get(candidate.key);
     if (entry === undefined) throw new Error(`unknown candidate ${candidate.key}`);

@@ -138,3 +138,26 @@ describe('rankCandidates', () => {
     expect(order.slice(0, 3)).toEqual(['a1', 'b1', 'a2']);
   });
 });
+
+describe('rankCandidates (dates mentioned in the text)', () => {
+  it('boosts an item that mentions a day inside the period like one written in it', () => {
+    const window = { start: 10 * DAY, end: 11 * DAY };
+    const written = { ...candidate('written-then', 1, null, 10 * DAY), textRank: 1 };
+    const mentions = {
+      ...candidate('mentions-it', 1, null, 40 * DAY),
+      textRank: 2,
+      mentionedDays: [10 * DAY],
+    };
+    const other = {
+      ...candidate('other-day', 1, null, 40 * DAY),
+      textRank: 0,
+      mentionedDays: [12 * DAY],
+    };
+    const order = rankCandidates([written, mentions, other], SCORE, {
+      ...NO_ADJUST,
+      window,
+      timeBoost: 1,
+    }).map((r) => r.candidate.key);
+    expect(order).toEqual(['written-then', 'mentions-it', 'other-day']);
+  });
+});

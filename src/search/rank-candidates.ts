@@ -14,6 +14,11 @@ export interface FusionCandidate {
   readonly vectorRank: number;
   /** When the item was created, epoch ms. */
   readonly createdAt: number;
+  /**
+   * UTC days (epoch ms) the item's text mentions (`mentionedDays`), when known: an item that
+   * talks about a day inside the query's period counts as inside it, like one written then.
+   */
+  readonly mentionedDays?: readonly number[];
 }
 
 /** How two rankings become one (a subset of `FusionSettings`). */
@@ -170,6 +175,18 @@ export interface RankAdjustments {
   readonly threadOf?: (key: string) => string;
 }
 
+/**
+ * Whether a candidate falls inside the query's period: written inside it (or up to the grace
+ * days after), or mentioning a day inside it.
+ */
+function insideWindow(candidate: FusionCandidate, adjust: RankAdjustments): boolean {
+  const window = adjust.window;
+  if (window === null) return false;
+  const created = candidate.createdAt;
+  if (created >= window.start && created < window.end + adjust.timeGraceDays * DAY_MS) return true;
+  return (candidate.mentionedDays ?? []).some((day) => day >= window.start && day < window.end);
+}
+
 /** One fused and adjusted candidate. */
 export interface RankedKey {
   readonly candidate: FusionCandidate;
@@ -197,14 +214,7 @@ export function rankCandidates(
   const ranked = candidates.map((candidate) => {
     let score = fused.get(candidate.key) ?? 0;
     const created = candidate.createdAt;
-    const window = adjust.window;
-    if (
-      window !== null &&
-      created >= window.start &&
-      created < window.end + adjust.timeGraceDays * DAY_MS
-    ) {
-      score *= 1 + adjust.timeBoost;
-    }
+    if (insideWindow(candidate, adjust)) score *= 1 + adjust.timeBoost;
     if (halfLife !== undefined && halfLife > 0) {
       const ageDays = Math.max(0, (adjust.now - created) / DAY_MS);
       score *= 1 - adjust.recencyWeight + adjust.recencyWeight * 0.5 ** (ageDays / halfLife);
