@@ -73,15 +73,15 @@ const LOW_CONTRAST = `(() => {
   return { checked, failures };
 })()`;
 
-/** Every dashboard page, with what shows it has rendered. */
-const PAGES: readonly { readonly hash: string; readonly ready: string }[] = [
-  { hash: 'inbox', ready: '.inbox-item' },
-  { hash: 'entities', ready: 'ul.entities' },
-  { hash: 'entity/user:alex', ready: 'main h1' },
-  { hash: 'entity/user:alex?field=travel.status', ready: '.explain' },
-  { hash: 'search?q=ferry', ready: 'main h1' },
-  { hash: 'thread/thread-db', ready: '.items' },
-  { hash: 'health', ready: '.metrics' },
+/** Every dashboard page (its hash route), with the selector that shows it has rendered. */
+const PAGES: readonly (readonly [string, string])[] = [
+  ['inbox', '.inbox-item'],
+  ['entities', 'ul.entities'],
+  ['entity/user:alex', 'main h1'],
+  ['entity/user:alex?field=travel.status', '.explain'],
+  ['search?q=ferry', 'main h1'],
+  ['thread/thread-db', '.items'],
+  ['health', '.metrics'],
 ];
 
 const VIEWPORTS = [
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium())('dashboard contrast in Chromium', () => {
     'every text on every page reaches WCAG AA contrast at $name width',
     async ({ width, height }) => {
       await page.setViewportSize({ width, height });
-      for (const { hash, ready } of PAGES) {
+      for (const [hash, ready] of PAGES) {
         await page.goto(`${dashboard.server.url}/#/${hash}`);
         await page.waitForSelector(ready);
         const { checked, failures } = (await page.evaluate(LOW_CONTRAST)) as {

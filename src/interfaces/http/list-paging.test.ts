@@ -40,6 +40,8 @@ const LIST_ROUTES: readonly { readonly url: string; readonly key: string }[] = [
   { url: '/api/memories', key: '.' },
   { url: '/api/sessions', key: 'captures' },
   { url: '/api/dlq', key: 'dead_letters' },
+  { url: '/api/items?all=true', key: 'items' },
+  { url: '/api/task-proposals?all=true', key: 'proposals' },
 ];
 
 beforeAll(async () => {
@@ -52,9 +54,14 @@ beforeAll(async () => {
   for (const text of ['Deck due in [[project]]', 'Ferry on Saturday', 'Passport by March']) {
     await post('/api/memories', { text });
   }
+  const say = (id: string, text: string) =>
+    transcriptLine(id, 'user', text, '2026-03-02T09:00:00Z');
   for (const id of ['s1', 's2', 's3']) {
-    const transcript = transcriptLine(`${id}-m1`, 'user', 'Hello there.', '2026-03-02T09:00:00Z');
-    await post('/api/sessions', { session_id: id, trigger: 'shutdown', transcript });
+    await post('/api/sessions', {
+      session_id: id,
+      trigger: 'shutdown',
+      transcript: say(id, 'Hi.'),
+    });
   }
   await http.app.request('/api/ingest', {
     method: 'POST',
@@ -85,7 +92,10 @@ describe('every list route pages its rows', () => {
         let pages = 0;
         do {
           const query = `limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
-          const page = (await getJson(`${url}?${query}`)) as Record<string, unknown> & {
+          const page = (await getJson(`${url}${url.includes('?') ? '&' : '?'}${query}`)) as Record<
+            string,
+            unknown
+          > & {
             items: unknown[];
             next_cursor: string | null;
           };
@@ -103,9 +113,10 @@ describe('every list route pages its rows', () => {
 
   it('refuses a limit out of bounds and a cursor it did not issue', async () => {
     for (const { url } of LIST_ROUTES) {
-      expect((await http.app.request(`${url}?limit=0`)).status).toBe(400);
-      expect((await http.app.request(`${url}?limit=501`)).status).toBe(400);
-      expect((await http.app.request(`${url}?cursor=bm9wZQ`)).status).toBe(400);
+      const at = url.includes('?') ? '&' : '?';
+      expect((await http.app.request(`${url}${at}limit=0`)).status).toBe(400);
+      expect((await http.app.request(`${url}${at}limit=501`)).status).toBe(400);
+      expect((await http.app.request(`${url}${at}cursor=bm9wZQ`)).status).toBe(400);
     }
   });
 });
