@@ -91,6 +91,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'reviews',
       path: '/api/reviews',
       summary: 'Review prompts (open and queued by default)',
       tags: ['review'],

@@ -125,7 +125,7 @@ describe('createHttpApp', () => {
   it('lists reviews, filtered by entity', async () => {
     const response = await http.app.request('/api/reviews?entity=family:smith', { headers: AUTH });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ reviews: [] });
+    expect(await response.json()).toEqual({ reviews: [], items: [], next_cursor: null });
   });
 
   it('confirms a review prompt once, then answers 409', async () => {

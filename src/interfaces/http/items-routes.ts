@@ -37,6 +37,7 @@ export const ITEMS_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'items',
       path: '/api/items',
       summary: 'State items of a thread or entity in render order (open only unless all=true)',
       tags: ['items'],

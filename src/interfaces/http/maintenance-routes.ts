@@ -78,7 +78,13 @@ const tags = ['operations'];
 export const MAINTENANCE_ROUTES: readonly HttpRoute[] = [
   runRoute(
     '/api/dlq',
-    { summary: 'Every dead letter with its errors', tags, method: 'get', scope: 'read' },
+    {
+      summary: 'Every dead letter with its errors',
+      tags,
+      method: 'get',
+      scope: 'read',
+      list: 'dead_letters',
+    },
     async (engine) => ({ dead_letters: await engine.listDlq() }),
   ),
   route(

@@ -36,7 +36,13 @@ export const MEMORY_FILE_ROUTES: readonly HttpRoute[] = [
   ),
   runRoute(
     '/api/sessions',
-    { summary: 'Captured session transcripts', tags, scope: 'read', method: 'get' },
+    {
+      summary: 'Captured session transcripts',
+      tags,
+      scope: 'read',
+      method: 'get',
+      list: 'captures',
+    },
     async (engine) => ({ captures: await engine.observer.listCaptures() }),
   ),
   runRoute(

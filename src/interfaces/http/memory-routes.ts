@@ -29,6 +29,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: '.',
       path: '/api/memories',
       summary: 'Memories of the notes vault (optionally those with one tag)',
       tags,
@@ -123,6 +124,7 @@ export const MEMORY_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: '.',
       path: '/api/prediction-errors',
       summary: 'Drift rows (prediction errors); type may repeat',
       tags,

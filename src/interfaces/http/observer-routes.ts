@@ -62,6 +62,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'proposals',
       path: '/api/proposals',
       summary: 'Memory proposals (pending by default)',
       tags,
@@ -97,6 +98,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'memory',
       path: '/api/memory',
       summary: 'Promoted MEMORY.md entries (all=true includes retired ones)',
       tags,

@@ -44,3 +44,53 @@ export function paginate<T>(
     next_cursor: end < items.length ? Buffer.from(String(end), 'utf8').toString('base64url') : null,
   };
 }
+
+/**
+ * Where a list route's rows are in its answer: the name of the array member (`reviews`), or `.`
+ * when the answer is the array itself.
+ */
+export type ListKey = string;
+
+/** The paging parameters a request named, or undefined when it named neither. */
+function pagingOf(query: Record<string, unknown>): { limit?: number; cursor?: string } | undefined {
+  const limit = query['limit'] as number | undefined;
+  const cursor = query['cursor'] as string | undefined;
+  if (limit === undefined && cursor === undefined) return undefined;
+  return { ...(limit === undefined ? {} : { limit }), ...(cursor === undefined ? {} : { cursor }) };
+}
+
+/**
+ * Pages the answer of a list route that predates pagination (`RouteSpec.list`), additively:
+ * an object answer keeps its members, its `key` array becomes the page, and `items` (the same
+ * page) and `next_cursor` are added; without `limit` or `cursor` the page is the whole list, as
+ * before. A bare-array answer stays a bare array unless `limit` or `cursor` is given, when it
+ * becomes a `Page`. Rows keep the order the route answered in.
+ */
+export function pageAnswer(answer: unknown, key: ListKey, query: Record<string, unknown>): unknown {
+  const paging = pagingOf(query);
+  if (key === '.') {
+    if (!Array.isArray(answer) || paging === undefined) return answer;
+    return paginate(answer, paging);
+  }
+  if (typeof answer !== 'object' || answer === null) return answer;
+  const rows = (answer as Record<string, unknown>)[key];
+  if (!Array.isArray(rows)) return answer;
+  const page = paging === undefined ? { items: rows, next_cursor: null } : paginate(rows, paging);
+  return { ...answer, [key]: page.items, items: page.items, next_cursor: page.next_cursor };
+}
+
+/** The documented answer of a list route (`RouteSpec.list`): `response` with the page members. */
+export function pagedResponseSchema(response: z.ZodType | undefined, key: ListKey): z.ZodType {
+  if (key === '.') {
+    const element = response instanceof z.ZodArray ? (response.element as z.ZodType) : z.unknown();
+    return z.union([z.array(element), pageSchema(element)]);
+  }
+  const base = response instanceof z.ZodObject ? response : z.looseObject({});
+  const member = (base.shape as Record<string, z.ZodType | undefined>)[key];
+  const row = member instanceof z.ZodArray ? (member.element as z.ZodType) : z.unknown();
+  return base.extend({
+    [key]: z.array(row),
+    items: z.array(row),
+    next_cursor: z.string().nullable(),
+  });
+}

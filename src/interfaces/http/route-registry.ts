@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isRestricted, principalOf, type Scope } from './auth.js';
 import { invalid } from './http-errors.js';
+import { type ListKey, pageAnswer, pagedResponseSchema, pageQuery } from './paging.js';
 import { problemResponse } from './problem.js';
 import { refuseUnknownQuery } from './query-params.js';
 import type { RouteDeps } from './route-deps.js';
@@ -38,6 +39,11 @@ export interface RouteSpec {
    * check could only fail closed after the change was made.
    */
   readonly allEntities?: true;
+  /**
+   * The route answers a list of rows: the array member holding them (`.` for a bare array). It
+   * then takes `limit` and `cursor` and pages that list (`pageAnswer`), documented as such.
+   */
+  readonly list?: ListKey;
 }
 
 /** `spec.path` as a regular expression over request paths (`:name` matches one segment). */
@@ -140,8 +146,10 @@ export function defineRoute<
   spec: SpecOf<P, Q, B>,
   handler: (c: Context, input: InputOf<P, Q, B>) => Promise<Response> | Response,
 ): void {
-  registry.add(spec);
-  const querySchema = spec.query ?? z.object({});
+  const listKey = spec.list;
+  const registered = listKey === undefined ? spec : pagedSpec(spec, listKey);
+  registry.add(registered);
+  const querySchema = registered.query ?? z.object({});
   const accepted = Object.keys(querySchema.shape);
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const principal = principalOf(c);
@@ -157,9 +165,38 @@ export function defineRoute<
     const params = spec.params === undefined ? {} : check(spec.params, c.req.param(), 'path');
     const query = check(querySchema, c.req.query(), 'query');
     const body = spec.body === undefined ? undefined : check(spec.body, await jsonBody(c), 'body');
+    if (listKey === undefined) {
+      // biome-ignore lint/suspicious/noExplicitAny: the generic input was validated just above.
+      return await handler(c, { params, query, body } as any);
+    }
+    const { limit: _limit, cursor: _cursor, ...own } = query as Record<string, unknown>;
     // biome-ignore lint/suspicious/noExplicitAny: the generic input was validated just above.
-    return await handler(c, { params, query, body } as any);
+    const response = await handler(c, { params, query: own, body } as any);
+    return await pagedResponse(response, listKey, query as Record<string, unknown>);
   });
+}
+
+/** `spec` with the paging parameters in its query and the page members in its answer. */
+function pagedSpec(spec: RouteSpec, key: ListKey): RouteSpec {
+  return {
+    ...spec,
+    query: (spec.query ?? z.object({})).extend(pageQuery),
+    response: pagedResponseSchema(spec.response, key),
+  };
+}
+
+/** A list route's JSON 200 answer, paged; any other answer unchanged. */
+async function pagedResponse(
+  response: Response,
+  key: ListKey,
+  query: Record<string, unknown>,
+): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.includes('application/json')) return response;
+  const answer = pageAnswer(await response.json(), key, query);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(answer), { status: 200, headers });
 }
 
 /** Records a route mounted elsewhere (by hand) so that it appears in the OpenAPI document. */

@@ -12,6 +12,8 @@ export interface RunRouteOptions {
   readonly scope?: Scope;
   /** Default POST; a read-only listing is a GET. */
   readonly method?: 'get' | 'post';
+  /** See `RouteSpec.list`: the answer member holding the rows of a listing. */
+  readonly list?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function runRoute(
       scope: options.scope ?? 'write',
       allEntities: true,
       response: anyObject,
+      ...(options.list === undefined ? {} : { list: options.list }),
     },
     async (c, _input, { engine }) => c.json((await run(engine)) as object),
   );

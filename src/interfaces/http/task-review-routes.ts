@@ -66,6 +66,7 @@ export const TASK_REVIEW_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'proposals',
       path: '/api/task-proposals',
       summary: 'Commitments seen below the evidence bar (all=true includes accepted ones)',
       tags,

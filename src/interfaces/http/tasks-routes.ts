@@ -54,6 +54,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'tasks',
       path: '/api/tasks',
       summary: 'Open tasks (all=true for every task) and the dead-man blockers',
       tags,
@@ -200,6 +201,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'incidents',
       path: '/api/incidents',
       summary: 'Logged incidents (optionally of one type, at or after since)',
       tags,
@@ -265,6 +267,7 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
   route(
     {
       method: 'get',
+      list: 'patches',
       path: '/api/patches',
       summary:
         'Patches proposed from incidents (optionally of one status), and the experiments registry',
