@@ -19,10 +19,34 @@ export function previous<T>(section: string): T | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
 }
 
+/** Tracked results files stay small: benchmark data lives in ../shared/bench, never here. */
+const RESULTS_LIMIT_BYTES = 1_000_000;
+
+/**
+ * A section's results as committed: fractions rounded to 6 decimals (every figure is shown with
+ * at most 3; full float precision only made the files large) and one space of indentation.
+ * Refuses a file over 1 MB: such a section should store less, not grow the repository.
+ */
+export function resultsJson(section: string, results: unknown): string {
+  const text = `${JSON.stringify(
+    results,
+    (_key, value: unknown) =>
+      typeof value === 'number' && !Number.isInteger(value) ? Number(value.toFixed(6)) : value,
+    1,
+  )}\n`;
+  const bytes = Buffer.byteLength(text);
+  if (bytes > RESULTS_LIMIT_BYTES) {
+    throw new Error(
+      `bench/results/${section}.json would be ${bytes} bytes (limit ${RESULTS_LIMIT_BYTES}): store less per configuration`,
+    );
+  }
+  return text;
+}
+
 /** Saves a section's results and markdown, then regenerates docs/BENCHMARKS.md. */
 export function writeSection(section: string, results: unknown, markdown: string): void {
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `${section}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${section}.json`), resultsJson(section, results));
   writeFileSync(join(resultsDir, `${section}.md`), `${markdown.trim()}\n`);
   writeDocument();
 }
