@@ -150,6 +150,12 @@ describe('sentences of our own', () => {
     expect(await committed('travel.status')).toBe('completed');
     expect(await committed('travel.location')).toBe('home');
   });
+
+  it('reads "back home after two weeks in X" as a return today, with no return date ahead', async () => {
+    await say('Finally back home after two weeks in Chile.');
+    expect(await committed('travel.status')).toBe('completed');
+    expect(await committed('travel.return_date')).toBeNull();
+  });
 });
 
 describe('state said earlier is no licence for later chatter (one stream, as a user chats)', () => {

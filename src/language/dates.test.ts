@@ -13,6 +13,11 @@ describe('findDates', () => {
     ['tomorrow', '2026-02-28T22:00:00Z', ['2026-03-01']],
     ['Wed Apr 22, 15:30', '2026-04-15T08:00:00Z', ['2026-04-22']],
     ['Thu Jun 18 to Sun Jun 21', '2026-06-01T08:00:00Z', ['2026-06-18']],
+    // A span spent somewhere is how long, not when; a bare "after two weeks" is still a day.
+    ['Finally back home after two weeks in Chile.', '2026-03-10T09:00:00Z', []],
+    ['home after 10 nights at the cabin', '2026-03-10T09:00:00Z', []],
+    ['back after a few days away', '2026-03-10T09:00:00Z', []],
+    ['I will call you after two weeks.', '2026-03-10T09:00:00Z', ['2026-03-24']],
   ])('resolves "%s" against %s', (text, anchor, dates) => {
     expect(findDates(text, anchor).map((d) => d.date)).toEqual(dates);
   });

@@ -64,6 +64,12 @@ function nextWeekday(fromMs: number, weekday: number): string {
   return isoDay(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + delta));
 }
 
+/** A relative span that chrono reads as a day ("after two weeks", "after 10 days"). */
+const STAY_SPAN =
+  /^after\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)\s+(?:days?|nights?|weeks?|months?|years?)$/i;
+/** What makes that span a stay: the place or activity it was spent at ("in Chile", "away"). */
+const STAY_PLACE = /^\s*(?:in|at|on|away|abroad|of|with|travelling|traveling)\b/i;
+
 const ORDINAL =
   /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
 
@@ -145,6 +151,8 @@ export function findDates(text: string, anchor: string): DateMention[] {
     if (/^\d{4}$|^(?:this |next |the )?weekend\W*$/i.test(result.text.trim())) continue;
     // "now" is an adverb of the present ("I'm now flying to ..."), not a date mention.
     if (/^(?:right |just |for )?now$/i.test(result.text.trim())) continue;
+    // "back home after two weeks in Chile": a span spent somewhere is how long, not when.
+    if (STAY_SPAN.test(result.text.trim()) && STAY_PLACE.test(text.slice(end))) continue;
     const s = result.start;
     if (!s.isCertain('day') && !s.isCertain('weekday') && !s.isCertain('hour')) continue;
     const hour = s.isCertain('hour') ? (s.get('hour') ?? null) : null;
