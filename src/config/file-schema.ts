@@ -11,6 +11,11 @@ export const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 /** A lower-case SQL identifier, as `database.schema` and VERITY_DATABASE_SCHEMA take it. */
 export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** A settings section: optional, and a key it does not know is an error. */
+function section<Shape extends Zod.ZodRawShape>(z: typeof Zod, shape: Shape) {
+  return z.object(shape).strict().optional();
+}
+
 /**
  * The review and ingest policy: rollout stage, pending-prompt limits, adaptive learning, what
  * uncontested evidence does, and how far ahead of now a record may be dated.
@@ -20,14 +25,13 @@ function policyShape(z: typeof Zod) {
     stage: z.enum(ROLLOUT_STAGES).optional(),
     max_pending: z.number().int().min(1).max(1000).optional(),
     prompt_expiry_hours: z.number().positive().optional(),
-    adaptive_learning: z.object({ enabled: z.boolean() }).strict().optional(),
+    adaptive_learning: section(z, { enabled: z.boolean() }),
     /** `commit`: uncontested evidence is committed (low confidence) instead of asked about. */
     uncontested: z.enum(['commit', 'ask']).optional(),
     /** Ingest guards: how far after now (seconds, default 300) a record may be dated. */
-    ingest: z
-      .object({ max_future_skew_seconds: z.number().int().min(0).max(31_536_000).optional() })
-      .strict()
-      .optional(),
+    ingest: section(z, {
+      max_future_skew_seconds: z.number().int().min(0).max(31_536_000).optional(),
+    }),
   };
 }
 
@@ -38,27 +42,21 @@ function policyShape(z: typeof Zod) {
 function extractionShape(z: typeof Zod) {
   return {
     /** How messages and notes become observations (default `rules`, offline). */
-    extract: z
-      .object({
-        mode: z.enum(['rules', 'llm', 'rules+llm']).optional(),
-        llm: z
-          .object({
-            provider: z.enum(['openai-compatible', 'anthropic']),
-            model: z.string().min(1),
-            base_url: z.string().url().optional(),
-            /** The environment variable holding the API key (else VERITY_LLM_API_KEY). */
-            api_key_env: z
-              .string()
-              .regex(/^[A-Z_][A-Z0-9_]*$/)
-              .optional(),
-            timeout_ms: z.number().int().min(100).max(600_000).optional(),
-            min_confidence: z.number().min(0).max(1).optional(),
-          })
-          .strict()
+    extract: section(z, {
+      mode: z.enum(['rules', 'llm', 'rules+llm']).optional(),
+      llm: section(z, {
+        provider: z.enum(['openai-compatible', 'anthropic']),
+        model: z.string().min(1),
+        base_url: z.string().url().optional(),
+        /** The environment variable holding the API key (else VERITY_LLM_API_KEY). */
+        api_key_env: z
+          .string()
+          .regex(/^[A-Z_][A-Z0-9_]*$/)
           .optional(),
-      })
-      .strict()
-      .optional(),
+        timeout_ms: z.number().int().min(100).max(600_000).optional(),
+        min_confidence: z.number().min(0).max(1).optional(),
+      }),
+    }),
     /**
      * The embedding model that fills search vectors (default `local`: the bundled model; `none`
      * turns vectors off). Changing it needs `verity reindex`.
@@ -69,18 +67,15 @@ function extractionShape(z: typeof Zod) {
      * constraints, actions, questions and risks (`rules`, the default, offline; `llm`, with
      * `extract.llm`; `none` turns extraction off), and its limits.
      */
-    state_items: z
-      .object({
-        extractor: z.enum(['rules', 'llm', 'none']).optional(),
-        /** Messages read after the watermark per run (default 20). */
-        max_batch_messages: z.number().int().min(1).max(1000).optional(),
-        /** Items in a rendered state section (default 40). */
-        max_rendered_items: z.number().int().min(1).max(1000).optional(),
-        /** Hard limit of one extraction run in milliseconds (default 15000). */
-        timeout_ms: z.number().int().min(100).max(600_000).optional(),
-      })
-      .strict()
-      .optional(),
+    state_items: section(z, {
+      extractor: z.enum(['rules', 'llm', 'none']).optional(),
+      /** Messages read after the watermark per run (default 20). */
+      max_batch_messages: z.number().int().min(1).max(1000).optional(),
+      /** Items in a rendered state section (default 40). */
+      max_rendered_items: z.number().int().min(1).max(1000).optional(),
+      /** Hard limit of one extraction run in milliseconds (default 15000). */
+      timeout_ms: z.number().int().min(100).max(600_000).optional(),
+    }),
   };
 }
 
@@ -131,30 +126,24 @@ function embeddingsSchema(z: typeof Zod) {
 function memoryShape(z: typeof Zod) {
   return {
     /** The context builder: `summary` `llm` writes thread summaries with the `extract.llm` model. */
-    context: z
-      .object({
-        summary: z.enum(['extractive', 'llm']).optional(),
-        /** A summary call that takes longer falls back to the extractive summary (default 8000). */
-        summary_timeout_ms: z.number().int().min(100).max(600_000).optional(),
-        /** Skills or instructions text shown in every context. */
-        skills: z.string().optional(),
-      })
-      .strict()
-      .optional(),
+    context: section(z, {
+      summary: z.enum(['extractive', 'llm']).optional(),
+      /** A summary call that takes longer falls back to the extractive summary (default 8000). */
+      summary_timeout_ms: z.number().int().min(100).max(600_000).optional(),
+      /** Skills or instructions text shown in every context. */
+      skills: z.string().optional(),
+    }),
     /** Notes vault and memory drift (ADR 2026-11-26-notes-vault-and-drift). */
-    vault: z
-      .object({
-        /** `memory_drift` cosine-distance threshold (default: calibrated per embedding model). */
-        drift_threshold: z.number().gt(0).lt(2).optional(),
-        /** Drift detection debounce window in hours (default 24). */
-        debounce_hours: z
-          .number()
-          .min(0)
-          .max(24 * 365)
-          .optional(),
-      })
-      .strict()
-      .optional(),
+    vault: section(z, {
+      /** `memory_drift` cosine-distance threshold (default: calibrated per embedding model). */
+      drift_threshold: z.number().gt(0).lt(2).optional(),
+      /** Drift detection debounce window in hours (default 24). */
+      debounce_hours: z
+        .number()
+        .min(0)
+        .max(24 * 365)
+        .optional(),
+    }),
     /** Membership registry: family or team entity → member names ("Jess", "Leo"). */
     members: z
       .record(z.string().regex(/^(family|team):[a-z0-9._-]+$/), z.array(z.string().min(1)))
@@ -176,21 +165,18 @@ function memoryShape(z: typeof Zod) {
      */
     workspace: z.string().min(1).optional(),
     /** Session observer, reflector and MEMORY.md review settings. */
-    observer: z
-      .object({
-        /** `rules` (default, offline) or `llm` (the model of `extract.llm`; rules on failure). */
-        observer: z.enum(['rules', 'llm']).optional(),
-        /** MEMORY.md budget in tokens (default 8000); past it the reflector proposes consolidation. */
-        memory_budget_tokens: z.number().int().min(200).max(1_000_000).optional(),
-        /** Proposals may hold at most this share of their input's tokens (default 1: strictly smaller, as seed 002 requires). */
-        max_compression_ratio: z.number().gt(0).max(1).optional(),
-        /** Days of history before friction analysis runs (default 14, seed 002). */
-        friction_min_history_days: z.number().int().min(0).max(365).optional(),
-        /** Days of observations the reflector reads (default 7). */
-        reflect_window_days: z.number().int().min(1).max(365).optional(),
-      })
-      .strict()
-      .optional(),
+    observer: section(z, {
+      /** `rules` (default, offline) or `llm` (the model of `extract.llm`; rules on failure). */
+      observer: z.enum(['rules', 'llm']).optional(),
+      /** MEMORY.md budget in tokens (default 8000); past it the reflector proposes consolidation. */
+      memory_budget_tokens: z.number().int().min(200).max(1_000_000).optional(),
+      /** Proposals may hold at most this share of their input's tokens (default 1: strictly smaller, as seed 002 requires). */
+      max_compression_ratio: z.number().gt(0).max(1).optional(),
+      /** Days of history before friction analysis runs (default 14, seed 002). */
+      friction_min_history_days: z.number().int().min(0).max(365).optional(),
+      /** Days of observations the reflector reads (default 7). */
+      reflect_window_days: z.number().int().min(1).max(365).optional(),
+    }),
   };
 }
 
@@ -201,34 +187,25 @@ function memoryShape(z: typeof Zod) {
 function scheduleShape(z: typeof Zod) {
   return {
     /** Tasks (seed 004): the reconciler's schedule under `verity serve` and where alerts go. */
-    tasks: z
-      .object({
-        /** POST reconciler notifications here (E2 "unstick" agents, chat bridges). */
-        webhook_url: z.string().url().optional(),
-        /** UTC hours the 30-minute reconciler runs in, `[first, last]` (default [8, 22]). */
-        reconcile_hours: z
-          .tuple([z.number().int().min(0).max(23), z.number().int().min(0).max(23)])
-          .optional(),
-        /** UTC hour of the nightly improvement loop (default 4). */
-        improve_hour: z.number().int().min(0).max(23).optional(),
-      })
-      .strict()
-      .optional(),
+    tasks: section(z, {
+      /** POST reconciler notifications here (E2 "unstick" agents, chat bridges). */
+      webhook_url: z.string().url().optional(),
+      /** UTC hours the 30-minute reconciler runs in, `[first, last]` (default [8, 22]). */
+      reconcile_hours: z
+        .tuple([z.number().int().min(0).max(23), z.number().int().min(0).max(23)])
+        .optional(),
+      /** UTC hour of the nightly improvement loop (default 4). */
+      improve_hour: z.number().int().min(0).max(23).optional(),
+    }),
     /** Recall pack trigger expansion: a word in the prompt → entities or projects to load. */
-    recall: z
-      .object({
-        triggers: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
-      })
-      .strict()
-      .optional(),
+    recall: section(z, {
+      triggers: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
+    }),
     /** Files `verity project` and `verity watch` write, and how. */
-    projections: z
-      .object({
-        mode: z.enum(['ast_zones', 'legacy_string']).optional(),
-        targets: z.array(z.string().min(1)).optional(),
-      })
-      .strict()
-      .optional(),
+    projections: section(z, {
+      mode: z.enum(['ast_zones', 'legacy_string']).optional(),
+      targets: z.array(z.string().min(1)).optional(),
+    }),
     /** ICS calendars `verity poll` reads: a file or URL and the entity its events belong to. */
     calendars: z
       .array(
@@ -252,13 +229,10 @@ function scheduleShape(z: typeof Zod) {
 /** The HTTP server, its tokens, and the store. */
 function serverShape(z: typeof Zod) {
   return {
-    http: z
-      .object({
-        port: z.number().int().min(0).max(65535).optional(),
-        host: z.string().optional(),
-      })
-      .strict()
-      .optional(),
+    http: section(z, {
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().optional(),
+    }),
     token: z.string().min(8).optional(),
     /**
      * Scoped bearer tokens, stored as the sha256 hex of the token (`verity token hash`): scopes
@@ -280,13 +254,10 @@ function serverShape(z: typeof Zod) {
       )
       .optional(),
     /** The store: absent, the embedded SQLite file under home; a postgres:// URL for PostgreSQL. */
-    database: z
-      .object({
-        url: z.string().regex(POSTGRES_URL, 'must be a postgres:// or postgresql:// URL'),
-        schema: z.string().regex(SCHEMA_NAME).optional(),
-      })
-      .strict()
-      .optional(),
+    database: section(z, {
+      url: z.string().regex(POSTGRES_URL, 'must be a postgres:// or postgresql:// URL'),
+      schema: z.string().regex(SCHEMA_NAME).optional(),
+    }),
   };
 }
 
