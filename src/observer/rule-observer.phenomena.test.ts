@@ -511,3 +511,304 @@ Do it.
     }
   });
 });
+
+/** The non-empty lines of a block. */
+function lines(block: string): string[] {
+  return block
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+/** One user sentence a line, "sentence => words a durable observation must hold". */
+function saidRows(rows: string): Case[] {
+  return lines(rows).map((row) => {
+    const [text = '', must = ''] = row.split(' => ');
+    return said(text, must.split(' + '));
+  });
+}
+
+/** "asked || reply => must + must !! never", one exchange a line. */
+function replyRows(rows: string): Case[] {
+  return lines(rows).map((row) => {
+    const [exchange = '', expected = ''] = row.split(' => ');
+    const [asked = '', reply = ''] = exchange.split(' || ');
+    const [must = '', never] = expected.split(' !! ');
+    return qa(asked, reply, must.split(' + '), never === undefined ? [] : never.split(' + '));
+  });
+}
+
+describe('rules@5: lower-case names, obligations and conventions (phenomena behind blind3)', () => {
+  it('does not end a sentence at "st.", "dr.", "mr." before a lower-case name', () => {
+    expectCases(
+      saidRows(`
+choir practice is thursdays 19:00 at st. anne's crypt => st. anne's crypt
+the vet for both cats is dr. okonkwo at the harbour clinic => dr. okonkwo
+our landlord is mr. haddad, rent goes to his account => mr. haddad
+the summit hut is on mt. baker, gate code 4471 => mt. baker
+invoices go to mrs. lindqvist in accounts, always with the PO => mrs. lindqvist
+`),
+    );
+  });
+
+  it('reads who holds a role as a fact, whatever the case of the name', () => {
+    expectCases(
+      saidRows(`
+the accountant who files our vat is priya shah => priya shah
+Our treasurer is tomasz, he signs every cheque => tomasz
+the reviewer that approves schema changes is jun park => jun park
+anyway our solicitor is ms. adeyemi at hart & co => adeyemi
+the editor who signs off on the newsletter is bea => bea
+`),
+    );
+  });
+
+  it('reads an obligation on anyone but the speaker as a rule', () => {
+    expectCases(
+      saidRows(`
+whoever closes the shop has to lock the back gate => lock the back gate
+Every contractor needs to sign the NDA before getting repo access => sign the nda
+under 18 a guardian has to be present at the climbing wall => guardian
+new hires have got to finish the safety video in week one => safety video
+the deploy bot has to post in the release channel first => release channel
+`),
+    );
+  });
+
+  it('reads "X counts as Y" and its kin as a classification rule', () => {
+    expectCases(
+      saidRows(`
+venmo payments count as card in the tally => venmo + card
+Paypal refunds fall under returns, not losses => paypal + returns
+a sick kid is treated as a family emergency for leave => family emergency
+a page that wakes someone counts as an incident => incident
+Drafts older than a month are considered abandoned => abandoned
+`),
+    );
+  });
+
+  it('keeps the name an instruction gives, and a naming convention', () => {
+    expectCases(
+      saidRows(`
+put the totals on a sheet called Summary => summary
+Save it in a folder named tax-2026 => tax-2026
+name them like site-room-number, e.g. hq-2-14 => site-room-number
+name the branches after the ticket, like ops-231 => ops-231
+make a channel called #garden-club for the volunteers => #garden-club
+`),
+    );
+  });
+
+  it('keeps a default kept instead of the change offered', () => {
+    expectCases(
+      replyRows(`
+I'd raise the despawn timer to 3000 ticks. || hmm no, keep default despawn => default despawn
+Should I tune the GC flags? || leave the gc flags at default => gc flags + default
+We could enlarge the font in the print layout. || no, keep the stock font => stock font
+I can switch the router to a custom DNS. || use the default dns from the isp => default dns
+Want me to change the retry policy? || keep the retry policy as is => retry policy as is
+`),
+    );
+  });
+
+  it('reads "make X N" as a setting, and a value in reply to a suggestion as a decision', () => {
+    expectCases(
+      replyRows(`
+A cron keeps 7 nightly archives. || make it keep 30 => keep 30
+I suggest three tiers: bronze 5, silver 10, gold 20. || make gold 25. rest fine => gold 25
+Reminders could go out 3 days before. || make them go out 5 days before => 5 days
+I'd allow 2 retries per job. || use 4 retries => 4 retries
+The feed could refresh every hour, or on demand. || refresh_mode on_demand, please => refresh_mode
+Alerts at 90% disk could become a forecast. || do predict_linear 6h => predict_linear 6h
+`),
+    );
+  });
+
+  it('reads a frequency or an event as what makes an instruction standing', () => {
+    expectCases(
+      saidRows(`
+check the restore once a quarter => once a quarter
+test the smoke alarms twice a year => twice a year
+rotate the api keys quarterly => quarterly
+tomas is vegan and ana is allergic to sesame, tell the caterer when ordering => vegan + sesame
+run the linter before pushing => before pushing
+cc the landlord whenever you email the plumber => cc the landlord
+`),
+    );
+  });
+
+  it('reads a swap, and what stays, as a decision', () => {
+    expectCases(
+      saidRows(`
+swap the tuesday slot for thursday, the gym is closed tuesdays => thursday + replaced
+Swapped kafka for nats in the edge nodes => nats
+swap fennel for celery in the soup, kids hate fennel => celery
+the ios app stays on swift 5.9 until xcode 16 is stable => swift 5.9
+python stays with poetry, the js side moves to pnpm => poetry
+stay on postgres 15 until the extension catches up => postgres 15
+`),
+    );
+  });
+
+  it('keeps a count of what we have as a fact', () => {
+    expectCases(
+      saidRows(`
+we've got 48 chromebooks in the school inventory => 48 chromebooks
+We have got 3 vans and 2 trailers => 3 vans
+we've got 12 beehives on the north field => 12 beehives
+ive got 4 monitors on the arm mount => 4 monitors
+We've got 230 seats on the enterprise plan => 230 seats
+`),
+    );
+  });
+
+  it('keeps the versions a problem report names, not the problem', () => {
+    expectCases(
+      saidRows(`
+the rails app crashes on boot, ruby 3.3.0, rails 7.1 => ruby 3.3.0
+printing fails from the office mac, macos 14.4, driver 2.1.7 => macos 14.4
+the game stutters in town, godot 4.2.1 => godot 4.2.1
+builds are failing on ci, node 20.11, pnpm 8.15 => node 20.11 + pnpm 8.15
+the sync client keeps crashing, nextcloud 28.0.2, desktop 3.12 => nextcloud 28.0.2
+`),
+    );
+    for (const report of ['the rails app crashes on boot, ruby 3.3.0, rails 7.1']) {
+      expect(red([['user', report]]).join('\n')).not.toMatch(/crashes/);
+    }
+  });
+});
+
+describe('rules@5: replies across messages (phenomena behind blind3)', () => {
+  it('takes a noun-phrase question as asking what, and keeps a name given to it', () => {
+    expectCases(
+      replyRows(`
+Runner namespace? || ci-runners. => ci-runners + answering
+Deadline for the grant report? || end-of-march => end-of-march
+Staging database name? || shop_staging => shop_staging
+Shared drive folder? || finance/receipts-2026 => finance/receipts-2026
+Venue for the party? || the back room at Kelly Hall => Kelly Hall
+`),
+    );
+  });
+
+  it('replaces the one name a question guessed when the answer says "actually"', () => {
+    expectCases(
+      replyRows(`
+Courts of Amsterdam for disputes? || rotterdam actually => rotterdam !! Amsterdam
+Host the staging box on Hetzner? || ovh instead => ovh !! Hetzner
+Ship the parts via DHL? || no, ups actually => ups
+So the concert hall is the Grand? || the Roxy actually => roxy
+Send the invoices to Maria? || joao instead. she left => joao
+`),
+    );
+  });
+
+  it('makes an approved change the assistant proposed a decision', () => {
+    expectCases(
+      replyRows(`
+Bumping session.timeout.ms to 30000 should fix it. || ok => session.timeout.ms + 30000
+Raising the pool size to 40 would absorb the spikes. || good => pool size to 40
+Lowering the thermostat schedule to 18 °C at night would save the most. || great => Lower the thermostat + 18
+Setting the upload cap to 25 MB would stop the timeouts. || 👍 => 25 MB
+Capping the export at 10,000 rows should keep it under a minute. || sounds good => 10,000 rows
+`),
+    );
+  });
+
+  it('takes "go with that" as deciding the whole plan, and 👍 as accepting a KEY=value plan', () => {
+    expectCases(
+      replyRows(`
+I'll file a client fix and add a derived event that dedupes within 30 min. || go with that => derived event
+I'll order two spare 18650 cells and a 3 A charger. || let's do it => 18650
+I'll email the parents on friday and book the bus for 32 kids. || do it => 32 kids
+I'll make it config-driven: FEATURE_BETA=false in prod. || 👍 => FEATURE_BETA=false
+I'll set LOG_FORMAT=json for the workers. || good => LOG_FORMAT=json
+`),
+    );
+  });
+
+  it('corrects a value written with its unit', () => {
+    expectCases(
+      replyRows(`
+Should cancellation be allowed up to 24h before? || 48h. => 48h !! 24h
+Session cookies expire after 30d? || no, 14d => 14d !! 30d
+Is the disk alert at 80%? || 85% actually => 85% !! 80%
+The request timeout is 10s, right? || no, 15s => 15s !! 10s
+Thumbnails are capped at 2MB? || 5MB => 5MB !! 2MB
+`),
+    );
+  });
+
+  it('labels the sentence before: "that\'s the rule", "that\'s policy now", "thats the plan", "decided"', () => {
+    expectCases(
+      saidRows(`
+whoever opens the kiln logs the temperature. that's the rule from today => logs the temperature
+interns get read-only prod access. that's policy now => read-only prod access
+i'll buy a proper ip67 enclosure. thats the plan => ip67 enclosure
+ok pnpm + turbo. decided => pnpm + turbo
+the bake sale moves to the gym. final => bake sale
+`),
+    );
+    for (const label of ["that's the rule", 'thats the plan', 'decided.', "that's policy now"]) {
+      expect(red([['user', label]]), label).toEqual([]);
+    }
+  });
+});
+
+describe('rules@5: noise stays out', () => {
+  // Complaints, reactions, moments and replies of our own that must not become durable memory.
+  const NOISE = lines(`
+spans from the billing svc don't show up in grafana
+the weather sensor stopped posting data around 4pm
+the printer stopped responding after lunch
+messages from the bot dont arrive on android
+62% wow ok
+whoa, 4.2k signups overnight
+omg 300 comments lol
+yay 100% green finally
+I have to leave early today
+we have to restart it now
+i need to grab the kids
+I'm staying at a hotel near the venue
+leave it as is
+keep it
+that one counts, i guess
+it's considered rude lol
+oh wait, the meeting moved
+the backup job got stuck at 40%
+ugh the vpn dropped again
+need to think about this more
+we tried the new vendor last month
+mondays are chaos
+decided.
+that's the plan
+that's the rule
+sweet, beer time
+got it, thanks
+swap seats with me lol
+let me check with dr. ana first
+not sure if st. louis or chicago yet
+probably once a quarter or so, not sure
+maybe rotate the keys quarterly someday
+`);
+
+  it('keeps complaints, reactions and moments out of durable memory', () => {
+    expect(NOISE.length).toBeGreaterThanOrEqual(30);
+    for (const sentence of NOISE) expect(red([['user', sentence]]), sentence).toEqual([]);
+  });
+
+  it('keeps replies that react, recount or agree with a value out of corrections', () => {
+    for (const row of lines(`
+The progress bar reads 7,842 of 12,500. || 62% wow ok
+What changed in the retention curve? || d1 jumped from 38% to 61% overnight
+Do you want to annotate the chart for Feb 24? || yes, "2.14 session bug"
+Using minio.infra:9000/ci-cache for go. || retention 14 days on that bucket
+Current setup: one ring for everyone? || yes and it bit us last month
+Free-text dates like "19th c." fail to import. || ok
+`)) {
+      const [asked = '', reply = ''] = row.split(' || ');
+      const texts = red(qa(asked, reply, []).turns);
+      expect(texts.join('\n'), reply).not.toMatch(/answering|19th|Feb 2\.14|minio\.infra:14|12,62/);
+    }
+  });
+});
