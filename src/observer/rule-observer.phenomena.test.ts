@@ -812,3 +812,63 @@ Free-text dates like "19th c." fail to import. || ok
     }
   });
 });
+
+describe('rules@5: less for the reviewer (unlabelled proposals behind blind3)', () => {
+  it('keeps tag questions, topic lines, requests and past events out', () => {
+    const OUT = lines(`
+the 3 files are just configs right
+port 22 is closed on the bastion, right
+the limit is 50 per user right
+Windows patching policy for the fleet
+Expense policy for the berlin office
+naming convention for the s3 buckets
+need a cost review of our aws bill, it was 12k last month
+I need a template for our lease renewal
+need to rethink how we do code review
+we need help with the Q3 budget sheet
+tom reset the router on sunday
+he deleted 40 rows by accident
+they upgraded the switch firmware on tuesday
+we tried nginx unit, nobody liked it
+I restarted web-3 twice
+weekend alerts are mostly noise from cert-checker
+`);
+    for (const sentence of OUT) expect(red([['user', sentence]]), sentence).toEqual([]);
+  });
+
+  it('still keeps rules that name themselves, and changes said in the past with their value', () => {
+    expectCases(
+      saidRows(`
+our policy is 2 approvals per PR => 2 approvals
+Attendance rule: members missing 3 practices sit out the gig => 3 practices
+the convention is kebab-case for branch names => kebab-case
+I renamed the repo to app-v2 => app-v2
+we switched the queue to sqs last month => sqs
+`),
+    );
+  });
+
+  it('keeps an instruction with a value whatever reason follows it', () => {
+    expectCases(
+      saidRows(`
+move it to friday 09:00, thursdays are a mess => friday 09:00
+set the timeout to 45s, 30 is too slow => 45s
+push the deadline to june 3, the printer is broken => june 3
+bump the pool to 40, we keep timing out => pool to 40
+use port 8443, 443 is blocked => 8443
+`),
+    );
+  });
+
+  it('does not swap a number of the question when the answer also changes its day', () => {
+    expectCases(
+      replyRows(`
+Standup still Tuesday 09:30? || move it to thursday 10:00 => thursday 10:00 !! Tuesday 10:00
+Handoff still Monday 10:00? || make it wednesday 11:00 => wednesday 11:00 !! Monday 11:00
+Piano lesson on Friday at 16:00? || saturday 10:00 now => saturday 10:00 !! Friday at 10:00
+Bins go out Sunday 20:00? || monday 07:00 actually => monday 07:00 !! Sunday 07:00
+Review on Thursday 14:00? || tuesday 15:00 works better => tuesday 15:00 !! Thursday 15:00
+`),
+    );
+  });
+});

@@ -230,6 +230,10 @@ function corrected(answer: string, question: string): string | null {
   const wrong = asked.filter((v) => !given.includes(v));
   // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
   if (wrong.length === 0) return null;
+  // "tuesday 11:00" to "still Monday 10:00?" replaces the day too: no single number to swap.
+  const days = (text: string) => (text.match(DAY_OR_NUMBER) ?? []).filter((d) => /[a-z]/i.test(d));
+  const newDays = days(answer).filter((d) => !question.toLowerCase().includes(d.toLowerCase()));
+  if (newDays.length > 0 && days(question).length > 0) return '';
   const [value] = fresh;
   // Of several numbers, the one written like the new value ("18:30" for "18:45") is replaced.
   const alike =

@@ -135,7 +135,23 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+  /\b(always|never|must|must not|mustn't|nobody|no one|only from|from now on|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+// "rule", "policy", "convention" make a rule of a statement ("Attendance rule: …", "our policy is
+// …"), not of a topic line ("Windows patching policy for the fleet").
+const RULE_NOUN = /\b(rule|policy|convention)\b/i;
+// A task the session starts on ("need a cost review of …", "I need a template for our NDA", "need
+// to rethink on-call"): what is being worked on, not a standing fact.
+const REQUEST =
+  /^(?:(?:i|we)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some|help|to (?:rethink|figure out|sort out|plan|review|look at|work out|redo|clean up|debug|fix|understand|decide))\b/i;
+// Something someone did once ("She revoked key ABC", "I renamed it tuesday", "we tried that"):
+// an event, not a standing fact — unless it is a decision ("we switched to …").
+const PAST_EVENT =
+  /^(?:he|she|they|i|someone|somebody|\w+ (?:just|already))\s+(?:just\s+|already\s+)?\w{3,}ed\b|^we\s+(?:just\s+)?tried\b|(?:\b\w{3,}ed|^\w+\s+(?:reset|ran|broke|took|made|put|cut|wrote|sent|gave|got|did))\b[^.]*\b(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)/i;
+// A topic line opening a session: "naming convention for the s3 buckets", "backup plan for the nas".
+const TOPIC =
+  /^(?:[\w-]+\s+){0,3}(?:policy|convention|rules?|plan|strategy|setup|review|process)\s+for\b/i;
+// A tag question without its mark: "the 2 changes are just tags right".
+const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
 // not when it says what a thing fails to do ("spans don't show up in tempo").
 const RULE_DONT =
@@ -173,11 +189,11 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc|swap|mention|tell|notify|ping|remind|warn|put|leave)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc|swap|mention|tell|notify|ping|remind|warn|put|leave|push|postpone|reschedule|shift)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
 const STANDING =
   /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them|the [\w-]+|[\w-]+)(?: [\w-]+)? \S*\d)\b/i;
@@ -297,7 +313,7 @@ export function classifySentence(
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
   if (/\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence)) return 'skip';
-  if (isQuestion(sentence)) return 'question';
+  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
@@ -305,6 +321,16 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
+  if (REQUEST.test(sentence)) return 'context';
+  if (
+    (PAST_EVENT.test(sentence) &&
+      !DECISION.test(sentence) &&
+      !COMMITMENT.test(sentence) &&
+      !VALUE_ASSIGNMENT.test(sentence)) ||
+    (TOPIC.test(sentence) && !FINITE.test(sentence))
+  )
+    return 'context';
+  if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
   if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
@@ -321,7 +347,10 @@ export function classifySentence(
   const threshold =
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
   if (HANDLING.test(sentence)) return 'rule';
-  if (PROBLEM.test(sentence) && !threshold) return 'problem';
+  // "move it to tuesday 11:00, mondays are chaos": the reason after the comma is not the point.
+  const lead = sentence.split(/,\s*/)[0] ?? sentence;
+  const reasoned = IMPERATIVE.test(lead) && hasValue(lead) && !PROBLEM.test(lead);
+  if (PROBLEM.test(sentence) && !threshold && !reasoned) return 'problem';
   if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
