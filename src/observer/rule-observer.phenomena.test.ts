@@ -872,3 +872,67 @@ Review on Thursday 14:00? || tuesday 15:00 works better => tuesday 15:00 !! Thur
     );
   });
 });
+
+describe('rules@5: scope, duties and terms (phenomena behind blind2, a tuning set since rules@4.1)', () => {
+  it('reads "No X for/in Y" and "out of scope" as ruling something out', () => {
+    expectCases(
+      saidRows(`
+no shipping for anything, pickup only => no shipping
+No default in the schema, each clinic sets it => no default
+no meetings on fridays => no meetings
+No laptops at the dinner table => no laptops
+ocr is out of scope, we skip scanned pdfs => scanned
+translations are not in scope for v1 => translations
+`),
+    );
+  });
+
+  it("reads a named person with a duty as a fact, and an outside party's terms as a rule", () => {
+    expectCases(
+      saidRows(`
+the backfill runs in the pipeline, Lena schedules the night deploys => lena
+Omar approves every refund over 200 => omar
+and Priya books the rooms for offsites => priya
+they want 20% co-funding shown in the budget => 20%
+the landlord requires 3 months notice in writing => 3 months
+The funder expects a final report by 30 june => final report
+`),
+    );
+  });
+
+  it('keeps an instruction about a quoted name, and a polite request that stands', () => {
+    expectCases(
+      saidRows(`
+skip only "staff meeting" => staff meeting
+ignore anything titled "draft" => "draft"
+can you keep all this as a checklist whenever I bring up the move => checklist
+could you always cc "Ops Desk" on vendor mails => ops desk
+can you use metric units from now on => metric units
+`),
+    );
+  });
+
+  it('keeps states, moods and one-off requests that look like them out', () => {
+    const OUT = lines(`
+no luck on the deploy yet
+no errors in the log since noon
+no idea what broke it
+No rush on the report
+no response from the vendor
+Lena is out today
+they want it by tomorrow lol
+can you check the logs
+could you look at this whenever, no rush
+`);
+    for (const sentence of OUT) expect(red([['user', sentence]]), sentence).toEqual([]);
+  });
+});
+
+it('reads a determiner before a verb-like noun as no named person ("The orders API …")', () => {
+  for (const sentence of lines(`
+The orders API is throwing 502s since this morning's deploy
+The books table runs out of space every week lol
+This handles nothing yet
+`))
+    expect(red([['user', sentence]]), sentence).toEqual([]);
+});

@@ -150,6 +150,19 @@ const PAST_EVENT =
 // A topic line opening a session: "naming convention for the s3 buckets", "backup plan for the nas".
 const TOPIC =
   /^(?:[\w-]+\s+){0,3}(?:policy|convention|rules?|plan|strategy|setup|review|process)\s+for\b/i;
+// "No shipping for anything", "No default in the schema", "no meetings on fridays": a thing ruled
+// out for a scope. Not "no luck on …", "no idea", "no rush", "no errors in the log" (states).
+const NO_RULE =
+  /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
+// A responsibility held by a named person: "Lena schedules the night deploys", "Omar approves refunds".
+const DUTY =
+  /(?:^|,\s*|\band\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
+// What an outside party requires: "they want 20% co-funding shown", "the landlord requires 3 months' notice".
+const THEIR_TERMS =
+  /^(?:they|the (?:funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+// A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
+const STANDING_REQUEST =
+  /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
 // A tag question without its mark: "the 2 changes are just tags right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
@@ -176,7 +189,7 @@ const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
-  /\b(decided|decide on|we chose|chose|choose|going with|swap(?:ped|ping)?\b.+\b(?:for|with|out)|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
+  /\b(decided|decide on|(?:out of|in|not in) scope|we chose|chose|choose|going with|swap(?:ped|ping)?\b.+\b(?:for|with|out)|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
 // Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
 // with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
 const COMMITMENT =
@@ -189,7 +202,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -227,7 +240,7 @@ const KEEP_WORDS =
 // A standing instruction tied to an event: "mention both when booking", "run the tests before
 // merging", "cc finance whenever you send an invoice".
 const WHEN_EVENT =
-  /\b(?:when|whenever|every time|each time|before|after)\s+(?:(?:you|we|they|someone|anyone)\s+)?\w+ing\b|\bwhenever\b/i;
+  /\b(?:when|whenever|every time|each time|before|after)\s+(?:(?:you|we|they|someone|anyone)\s+)?\w+ing\b|\bwhenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)\b/i;
 // An instruction that gives something a value ("bump it to 2.1", "release it as 3.4.1", "change
 // the level to warn"): it sets configuration, it is not a one-off action.
 const VALUE_ASSIGNMENT =
@@ -310,6 +323,14 @@ export function classifySentence(
   speaker: 'user' | 'assistant',
 ): SentenceClass['kind'] {
   if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
+  if (
+    speaker === 'user' &&
+    STANDING_REQUEST.test(sentence) &&
+    !isHedged(sentence.replace(/^(?:can|could|would) you\s+/i, ''))
+  )
+    return 'rule';
+  if (NO_RULE.test(sentence) && !isHedged(sentence) && !isQuestion(sentence))
+    return speaker === 'user' ? 'rule' : 'context';
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
   if (/\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence)) return 'skip';
@@ -335,7 +356,8 @@ export function classifySentence(
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  if (ROLE.test(sentence)) return 'fact';
+  if (ROLE.test(sentence) || DUTY.test(sentence)) return 'fact';
+  if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   // "I like that", "we love it": the liked thing is in the message it answers.
   if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
@@ -356,7 +378,8 @@ export function classifySentence(
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
     if (UNIVERSAL.test(sentence)) return 'rule';
     if (NAMING.test(sentence) || keepsDefault(sentence)) return 'setting';
-    if (!specific && !hasValue(sentence)) return 'skip';
+    // "skip only "staff meeting"": a quoted name is what the instruction is about.
+    if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
     if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
       return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
