@@ -936,3 +936,16 @@ This handles nothing yet
 `))
     expect(red([['user', sentence]]), sentence).toEqual([]);
 });
+
+it('keeps an instruction without the complaint that gives its reason', () => {
+  for (const row of lines(`
+move it to friday 09:00, thursdays are a mess => thursdays
+set the timeout to 45s, 30 is too slow => too slow
+use port 8443, 443 is blocked => blocked
+`)) {
+    const [text = '', complaint = ''] = row.split(' => ');
+    const kept = red([['user', text]]);
+    expect(kept, text).toHaveLength(1);
+    expect(kept.join('\n'), text).not.toContain(complaint);
+  }
+});

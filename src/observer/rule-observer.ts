@@ -8,6 +8,7 @@ import {
   isHedged,
   isOneOff,
   isQuestion,
+  leadInstruction,
   namesSomething,
   type SentenceClass,
   splitSentences,
@@ -739,7 +740,8 @@ function kindInContext(
   if (label !== null && kind !== 'question' && kind !== 'skip') {
     kind = /^(?:rule|policy|standard|law|convention)$/i.test(label[1] ?? '') ? 'rule' : 'decision';
   }
-  let text = clip(sentence, 280);
+  // The complaint after an instruction's comma is its reason, not something to remember.
+  let text = clip(kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence), 280);
   // A value given in answer to the assistant's question, or to its suggestion, is a choice
   // made: a decision.
   const suggested = asked !== null && SUGGESTS.test(stripNonProse(asked.text));
@@ -887,7 +889,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@4.1',
+    observer: 'rules@5',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

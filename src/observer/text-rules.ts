@@ -202,7 +202,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -370,9 +370,7 @@ export function classifySentence(
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
   if (HANDLING.test(sentence)) return 'rule';
   // "move it to tuesday 11:00, mondays are chaos": the reason after the comma is not the point.
-  const lead = sentence.split(/,\s*/)[0] ?? sentence;
-  const reasoned = IMPERATIVE.test(lead) && hasValue(lead) && !PROBLEM.test(lead);
-  if (PROBLEM.test(sentence) && !threshold && !reasoned) return 'problem';
+  if (PROBLEM.test(sentence) && !threshold && leadInstruction(sentence) === null) return 'problem';
   if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
@@ -396,6 +394,17 @@ export function classifySentence(
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
   return 'context';
+}
+
+/**
+ * The instruction with a value that opens a sentence whose later clause is a complaint ("move it
+ * to tuesday 11:00, mondays are chaos" → "move it to tuesday 11:00"), else null.
+ */
+export function leadInstruction(sentence: string): string | null {
+  const [lead = sentence, ...rest] = sentence.split(/,\s*/);
+  if (rest.length === 0 || !IMPERATIVE.test(lead) || !hasValue(lead) || PROBLEM.test(lead))
+    return null;
+  return PROBLEM.test(rest.join(', ')) ? lead : null;
 }
 
 /** "Keep default despawn": a default kept for something named, not a bare "leave it". */
