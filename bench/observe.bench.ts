@@ -5,7 +5,9 @@
 // by a case writer who never saw the code and opened only after rules@4 was frozen and committed;
 // h01–h20 ("blind3") likewise, opened only after rules@4.1 was frozen on main; rules@5 was then
 // written from blind3's misses, so it is a tuning set too. Every session goes through the real
-// engine: capture → observe → reflect.
+// engine: capture → observe → reflect. i01–i20 ("blind4") were written by a fourth case writer
+// who never saw the code and opened only after rules@5 was frozen and its row committed: the
+// headline.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +46,10 @@ const blind3Labels = JSON.parse(
   readFileSync(join(dir, 'blind3-labels.json'), 'utf8'),
 ) as FreshLabels;
 const blind3Sessions = loadSessions(join(dir, 'blind3-sessions.txt'));
+const blind4Labels = JSON.parse(
+  readFileSync(join(dir, 'blind4-labels.json'), 'utf8'),
+) as FreshLabels;
+const blind4Sessions = loadSessions(join(dir, 'blind4-sessions.txt'));
 // Token figures are counted as the context builder and the reflector count them.
 const tokenizer = createGptTokenizer();
 const estimateTokens = (text: string) => tokenizer.count(text);
@@ -181,7 +187,13 @@ async function runHalf(
 }
 
 function throughput(): { messagesPerSecond: number; runs: number } {
-  const parsed = [...sessions, ...freshSessions, ...blindSessions, ...blind3Sessions].map((s) => {
+  const parsed = [
+    ...sessions,
+    ...freshSessions,
+    ...blindSessions,
+    ...blind3Sessions,
+    ...blind4Sessions,
+  ].map((s) => {
     const t = parseTranscript(s.jsonl);
     if (!t.ok) throw new Error(t.error.message);
     return { id: s.id, date: s.date, entries: t.value.entries };
@@ -215,9 +227,17 @@ const heldOut = await runHalf(labels.held_out);
 const fresh = await runHalf(freshLabels.fresh, freshSessions, freshLabels.sessions);
 const blind = await runHalf(blindLabels.fresh, blindSessions, blindLabels.sessions);
 const blind3 = await runHalf(blind3Labels.fresh, blind3Sessions, blind3Labels.sessions);
+const blind4 = await runHalf(blind4Labels.fresh, blind4Sessions, blind4Labels.sessions);
 const speed = throughput();
-const allMessages = [...sessions, ...freshSessions, ...blindSessions, ...blind3Sessions].reduce(
-  (n, s) => n + s.messages,
+const allMessages = [
+  ...sessions,
+  ...freshSessions,
+  ...blindSessions,
+  ...blind3Sessions,
+  ...blind4Sessions,
+].reduce((n, s) => n + s.messages, 0);
+const blind4Durable = Object.values(blind4Labels.sessions).reduce(
+  (n, l) => n + l.durable.length,
   0,
 );
 const blind3Durable = Object.values(blind3Labels.sessions).reduce(
@@ -236,11 +256,17 @@ const row = (name: string, r: HalfResult) =>
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
 Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@5\`), no model.
-Five sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
+Six sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
 questions, deferred ideas, problems later fixed), each with hand labels: durable facts, rules and
 decisions (each named by the exact words a correct proposal must contain), noise, and resolved
 problems.
 
+- **blind4 (i01–i20)**, the headline: \`bench/observe/blind4-sessions.txt\` and
+  \`blind4-labels.json\`, ${blind4Sessions.length} sessions, ${blind4Durable} durable labels, written by a
+  fourth case writer who never saw the code (told only the file format and what to mix in); the
+  folder was opened only after rules@5 was frozen (0768f70) and its row on the other sets
+  committed (2f20a64), and the set was run once. No rule has been changed since it was opened:
+  this row is **blind**.
 - **blind3 (h01–h20)**: \`bench/observe/blind3-sessions.txt\` and
   \`blind3-labels.json\`, ${blind3Sessions.length} sessions, ${blind3Durable} durable labels, written by a
   third case writer who never saw the code (told only the file format and what to mix in); the
@@ -281,9 +307,7 @@ problems.
   2026-11-26-observer-rules), by someone who had seen rules@1's published held-out miss list (ids
   and required words, not the sentences), so the held-out row is no longer blind.
 
-At rules@5 no row below is blind: every set has informed some version of the rules. The next
-blind figure is a fourth set written by a case writer who never saw the code, opened only after
-rules@5 was frozen and this row committed.
+Only the blind4 row is blind at rules@5: every other set has informed some version of the rules.
 
 Each session goes through the engine as a user would: \`capture\` (shutdown, observed at once),
 then \`reflect\`; its proposals are then approved when the labels call them durable and rejected
@@ -291,6 +315,7 @@ otherwise, before the next session.
 
 | set | sessions | messages | recall of durable facts in proposals | proposals | junk | other (unlabelled) | proposal / observation tokens | proposal / transcript tokens | reflect ms (mean) |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${row('blind4 (i01–i20)', blind4)}
 ${row('blind3 (h01–h20)', blind3)}
 ${row('blind2 (g01–g20)', blind)}
 ${row('fresh (f01–f20)', fresh)}
@@ -305,16 +330,20 @@ ${row('tuning (s01–s10)', tuning)}
   the transcript's (JSONL) tokens; tokens counted with \`o200k_base\`, the context builder's
   tokenizer, which the reflector also uses for compression and the MEMORY.md budget.
 - Observer throughput (pure rule observer, after parsing): ${speed.messagesPerSecond.toLocaleString('en-US')} messages/s
-  (${speed.runs} passes over the ${allMessages} messages of all five sets).
+  (${speed.runs} passes over the ${allMessages} messages of all six sets).
+- Missed on the blind4 set: ${blind4.missed.length === 0 ? 'none' : blind4.missed.join('; ')}.
 - Missed on the blind3 set: ${blind3.missed.length === 0 ? 'none' : blind3.missed.join('; ')}.
 - Missed on the blind2 set: ${blind.missed.length === 0 ? 'none' : blind.missed.join('; ')}.
 - Missed on the fresh set: ${fresh.missed.length === 0 ? 'none' : fresh.missed.join('; ')}.
 - Missed on the held-out half: ${heldOut.missed.length === 0 ? 'none' : heldOut.missed.join('; ')}.
 - Missed on the tuning half: ${tuning.missed.length === 0 ? 'none' : tuning.missed.join('; ')}.
+- Junk on the blind4 set: ${list(blind4.junkExamples)}.
 - Junk on the blind3 set: ${list(blind3.junkExamples)}.
 - Junk on the blind2 set: ${list(blind.junkExamples)}.
 - Junk on the fresh set: ${list(fresh.junkExamples)}.
 - Junk on the held-out half: ${list(heldOut.junkExamples)}.
+- Unlabelled proposals on the blind4 set (read them: they are the reviewer's extra load):
+${blind4.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the blind3 set (read them: they are the reviewer's extra load):
 ${blind3.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the blind2 set (read them: they are the reviewer's extra load):
@@ -324,14 +353,14 @@ ${fresh.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 - Unlabelled proposals on the held-out half:
 ${heldOut.unlabelledExamples.map((j) => `  - ${j}`).join('\n')}
 
-Limits: short sessions (one segment each) written by four authors; the labels test that a proposal
+Limits: short sessions (one segment each) written by five authors; the labels test that a proposal
 carries the labelled specifics, not that it reads well. Targets (issue #13): recall ≥ 0.85, junk
 ≤ 5 %.
 `;
 
 writeSection(
   'observe',
-  { blind3, blind2: blind, fresh, tuning, heldOut, throughput: speed },
+  { blind4, blind3, blind2: blind, fresh, tuning, heldOut, throughput: speed },
   markdown,
 );
 console.log(markdown);
