@@ -949,3 +949,46 @@ use port 8443, 443 is blocked => blocked
     expect(kept.join('\n'), text).not.toContain(complaint);
   }
 });
+
+describe('rules@5.1: junk behind blind4 (read after its blind run), as noise of our own', () => {
+  it('keeps alarms, faults, moments, states, open choices and own plans out', () => {
+    const OUT = lines(`
+the freezer alarms are going off every night around 3am, unit F2
+the smoke alert went off twice at 4am, sensor B
+the label printer is in the wrong mode again after the reboot
+printer-07 has a clogged nozzle so it's off for today
+the booking page is painfully slow on the Rooms list
+I'll call the plumber tomorrow, need to check with Frau Otto first
+we'll paint the fence tonight, 2 coats
+40 min no disconnects since the new cable
+zero errors on the 3 test runs
+no crashes after 2 hours on build 118
+We're taking the van and 3 others, not decided which yet
+haven't decided between the 2 quotes
+Rule 4.2.1, something about data export
+I should sleep, long day
+im gonna need to leave at 5
+i must have flashed the old image on board-2
+The admin is painfully slow on the Orders page
+the coordinator is away until the 12th
+our admin is too busy to look at it
+`);
+    for (const sentence of OUT) expect(red([['user', sentence]]), sentence).toEqual([]);
+  });
+
+  it('does not write a reply that turns an offer down beside the offer', () => {
+    for (const row of lines(`
+Want me to make the limit editable in the admin panel? || keep it in limits.yml only => admin panel
+Should I add a /reset command for moderators? || keep that in reset.sh => /reset command
+Do you want the colours in a settings page? || leave them in theme.css => settings page
+Should I expose the cron as an API endpoint? || keep it in crontab.txt => API endpoint
+Want me to store the tokens in the database? || put them in vault path kv/app => database
+`)) {
+      const [exchange = '', offered = ''] = row.split(' => ');
+      const [asked = '', reply = ''] = exchange.split(' || ');
+      const kept = red(qa(asked, reply, []).turns);
+      expect(kept.length, reply).toBeGreaterThan(0);
+      expect(kept.join('\n'), reply).not.toContain(offered);
+    }
+  });
+});

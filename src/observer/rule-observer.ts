@@ -760,7 +760,10 @@ function kindInContext(
         [...(sentence.match(DAY_OR_NUMBER) ?? [])].some(
           (v) => !question.toLowerCase().includes(v.toLowerCase()),
         ));
-    if (ANAPHORA.test(sentence) && !replaced)
+    // A reply to an offer that does not take it ("Want me to make it an admin command?" → "keep
+    // it in config.yml only") is not written beside the offer it turns down.
+    const declinesOffer = question !== null && SUGGESTION.test(question);
+    if (ANAPHORA.test(sentence) && !replaced && !declinesOffer)
       text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
   }
   return { kind, text };

@@ -127,7 +127,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -163,6 +163,13 @@ const THEIR_TERMS =
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
+// An observed state: "25 min no drops", "zero errors since the fix". Not "no restarts allowed".
+const STATUS =
+  /\b(?:no|zero|0) (?:drops|errors|crashes|issues|problems|failures|timeouts|alerts|complaints|rebalances|restarts|disconnects|incidents)\b(?! (?:allowed|ever|in prod))/i;
+// An alarm that goes off is a problem even though "alerts" with a number is usually a setting.
+const ALARMING = /\b(?:going off|goes off|went off|keeps? (?:firing|going off))\b/i;
+// "I should sleep", "I must leave": the speaker's own moment, not a rule.
+const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
 // A tag question without its mark: "the 2 changes are just tags right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
@@ -180,7 +187,7 @@ const CLASSIFICATION =
 const ROLE_NOUN =
   'approver|owner|contact|lead|maintainer|curator|manager|admin|administrator|reviewer|accountant|lawyer|solicitor|landlord|signatory|sponsor|treasurer|coordinator|editor|vet|doctor|dentist|plumber|electrician|mechanic|tutor|coach|point of contact|on-?call';
 const ROLE = new RegExp(
-  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|(?:not|away|out|off|sick|busy|late)\\b)\\S`,
+  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
   'i',
 );
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
@@ -202,7 +209,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -251,7 +258,7 @@ const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes)\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
 const ONE_OFF =
   /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
 
@@ -329,7 +336,12 @@ export function classifySentence(
     !isHedged(sentence.replace(/^(?:can|could|would) you\s+/i, ''))
   )
     return 'rule';
-  if (NO_RULE.test(sentence) && !isHedged(sentence) && !isQuestion(sentence))
+  if (
+    NO_RULE.test(sentence) &&
+    !STATUS.test(sentence) &&
+    !isHedged(sentence) &&
+    !isQuestion(sentence)
+  )
     return speaker === 'user' ? 'rule' : 'context';
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
@@ -342,7 +354,7 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
-  if (REQUEST.test(sentence)) return 'context';
+  if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
   if (
     (PAST_EVENT.test(sentence) &&
       !DECISION.test(sentence) &&
@@ -370,7 +382,13 @@ export function classifySentence(
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
   if (HANDLING.test(sentence)) return 'rule';
   // "move it to tuesday 11:00, mondays are chaos": the reason after the comma is not the point.
-  if (PROBLEM.test(sentence) && !threshold && leadInstruction(sentence) === null) return 'problem';
+  if (
+    PROBLEM.test(sentence) &&
+    (!threshold || ALARMING.test(sentence)) &&
+    leadInstruction(sentence) === null
+  )
+    return 'problem';
+  if (STATUS.test(sentence)) return 'context';
   if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
   if (IMPERATIVE.test(sentence)) {
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
