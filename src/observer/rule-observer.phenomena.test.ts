@@ -992,3 +992,73 @@ Want me to store the tokens in the database? || put them in vault path kv/app =>
     }
   });
 });
+
+describe('rules@5.1: misses behind blind4 (read after its blind run), with sentences of our own', () => {
+  it('reads instructions that name what they rule out, or what to call a thing', () => {
+    expectCases(
+      saidRows(`
+upload with the web form, not the app, the app keeps crashing on big files => web form + not the app
+import the photos in a second pass, not together with the records => second pass
+bill the school directly, not the parents => bill the school
+call it "nightly-sync", 2 cpus => nightly-sync
+call the bucket media-raw, versioning on => media-raw
+`),
+    );
+  });
+
+  it('reads duties after "but", habits, constraints and terms of someone named as a fact or rule', () => {
+    expectCases(
+      saidRows(`
+I'm the one who orders, but Dana approves anything above 500 EUR => dana + 500
+we bank with Triodos, the business account => triodos
+I host the blog on Ghost Pro => ghost pro
+the gym can't be booked before 10 on sundays => gym
+the van cannot be used for private trips => private trips
+my accountant wants the 2025 invoices by march 31 and they're a mess => march 31
+our lawyer requires two signatures on every lease => two signatures
+`),
+    );
+  });
+
+  it('keeps quoted values after a key, exact places said of "it", and rules after a colon', () => {
+    expectCases(
+      saidRows(`
+id3 tags: artist is "Mara Quist", album "Night Bakes" => mara quist
+Labels: "needs-review" and "blocked-by-vendor" => needs-review
+it's on 433.92 mhz, channel 3 => 433.92
+it's on 7.055 in the evenings => 7.055
+new rule for the club: anyone who borrows the drill logs it in the sheet => borrows the drill
+`),
+    );
+  });
+
+  it('keeps a bare value given to an assistant plan, the usual value a problem departs from, and versions in brackets', () => {
+    expectCases([
+      ...replyRows(`
+I'd also raise the worker memory, the host has 32 GB. || 12gb. => 12gb + worker memory
+I'd lower the poll interval a bit. || 30s => 30s + poll interval
+I would cap the queue, it grows overnight. || 5000 => 5000 + cap the queue
+`),
+      ...saidRows(`
+the site is slow today, p95 on search 3.1s, normally 300ms => normally 300ms + p95 on search
+backups are late, took 4h tonight, usually 40 min => usually 40 min
+our small server (paper 1.20.6, about 12 players) crashes on login => paper 1.20.6
+the gateway (firmware 2.4.1) drops clients every hour => firmware 2.4.1
+`),
+    ]);
+    const usual = red([['user', 'the site is slow today, p95 on search 3.1s, normally 300ms']]);
+    expect(usual.join('\n')).not.toContain('3.1s');
+  });
+
+  it('picks among alternatives the assistant contrasted without "or"', () => {
+    expectCases(
+      replyRows(`
+Lisbon has more direct flights; Porto is cheaper. || porto. => porto + choosing
+The ThinkPad is lighter; the Dell has the better screen. || the dell => dell + choosing
+Postgres vs SQLite: Postgres scales, SQLite is simpler. || sqlite => sqlite + choosing
+Canvas is sturdier, whereas nylon dries faster. || nylon => nylon + choosing
+Vue has the gentler curve; Svelte ships less JS. || svelte then => svelte + choosing
+`),
+    );
+  });
+});

@@ -492,8 +492,11 @@ function statementCorrection(
   // "62% wow ok" reacts to a figure; "retention 14 days on that bucket" says something new.
   if (isOneOff(answer) || !bareValue(answer)) return null;
   for (const sentence of [...sentencesOf(asked)].reverse()) {
-    if (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence)) continue;
-    const fixed = corrected(answer, sentence.replace(/[.!]+$/, ''));
+    const bare = sentence.replace(/[.!]+$/, '');
+    // "I'd also raise maxmemory" → "8gb.": the value the plan takes, beside the plan.
+    const planned = /\d/.test(answer) && /^i'?d\b|^i (?:would|suggest|recommend)\b/i.test(sentence);
+    if (!planned && (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence))) continue;
+    const fixed = planned ? `${answer} (answering "${bare}")` : corrected(answer, bare);
     if (!fixed) continue;
     const read = reading('fact') as Reading;
     const draft = draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
@@ -594,7 +597,7 @@ function declineDraft(
 }
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
-const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could)\b/i;
+const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
 
 /**
@@ -667,7 +670,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
-      if (kind === 'problem' && speaker === 'user') {
+      if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
         const versions = versionsIn(sentence);
         if (versions !== null)
           drafts.push(
@@ -775,9 +778,16 @@ const VERSION_CLAUSE = /^(?:on\s+)?[a-z][\w.+-]*(?:\s+[a-z][\w.+-]*)?\s+v?\d+(?:
 
 /** "Versions in use: elixir 1.16, otp 26" from a problem report that names them, else null. */
 function versionsIn(sentence: string): string | null {
-  const clauses = sentence
-    .replace(/[.!]+$/, '')
-    .split(/,\s*/)
+  const parts = sentence.replace(/[.!]+$/, '').split(/[,()]\s*/);
+  // "p95 on product pages 2.4s, normally 400ms": the usual value is a fact the problem departs from.
+  const usual = parts.findIndex(
+    (c, i) => i > 0 && /^(?:normally|usually|typically)\s+\S*\d/i.test(c),
+  );
+  if (usual > 0) {
+    const what = (parts[usual - 1] ?? '').replace(/\s+\S*\d\S*\s*$/, '').trim();
+    return `${capitalise(parts[usual] ?? '')} (${what})`;
+  }
+  const clauses = parts
     .slice(1)
     .map((c) => c.trim())
     .filter((c) => VERSION_CLAUSE.test(c));

@@ -156,10 +156,10 @@ const NO_RULE =
   /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
 // A responsibility held by a named person: "Lena schedules the night deploys", "Omar approves refunds".
 const DUTY =
-  /(?:^|,\s*|\band\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
+  /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
 // What an outside party requires: "they want 20% co-funding shown", "the landlord requires 3 months' notice".
 const THEIR_TERMS =
-  /^(?:they|the (?:funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+  /^(?:they|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -170,6 +170,12 @@ const STATUS =
 const ALARMING = /\b(?:going off|goes off|went off|keeps? (?:firing|going off))\b/i;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
+// Where the speaker keeps something, as a habit: "I host on Buzzsprout", "we bank with Triodos".
+const HABIT =
+  /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
+// A constraint on a thing: "hillcrest can't be used before 9", "the hall can't be booked on sundays".
+const CANNOT_BE =
+  /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
 // A tag question without its mark: "the 2 changes are just tags right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
@@ -213,7 +219,7 @@ const PROBLEM =
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc|swap|mention|tell|notify|ping|remind|warn|put|leave|push|postpone|reschedule|shift)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc|swap|mention|tell|notify|ping|remind|warn|put|leave|push|postpone|reschedule|shift|upload|download|import|export|bill|charge|invoice)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
 const STANDING =
   /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them|the [\w-]+|[\w-]+)(?: [\w-]+)? \S*\d)\b/i;
@@ -238,7 +244,11 @@ const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
 // Giving something a name is a convention that lasts: "put it on a tab called Totals", "name them
 // like firstname-laptop".
 const NAMING =
-  /\b(?:called|named)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?name\s+(?:them|it|each|every|all|the\s+\w+)\b.*\b(?:like|as|after|with)\s+\S/i;
+  /\b(?:called|named)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?call\s+(?:it|them|this|that|the\s+\w+)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?name\s+(?:them|it|each|every|all|the\s+\w+)\b.*\b(?:like|as|after|with)\s+\S/i;
+// An instruction that names the alternative it rules out: "upload with transporter, not xcode",
+// "import them in a second pass, not together with the records".
+const CONTRAST =
+  /^(?:please\s+)?\w+\b.*?,?\s+not\s+(?!(?:now|yet|today|sure|really|too|that|this|much|bad)\b)\w+/i;
 // Keeping a default rather than the change offered: "keep default despawn", "leave the ttl at default".
 const KEEP_DEFAULT =
   /^(?:please\s+)?(?:keep|leave|use|stick with)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:defaults?|stock|as[- ]is|unchanged|untouched)\b|^(?:please\s+)?(?:keep|leave)\b.*\b(?:at|on) (?:the )?defaults?\b/i;
@@ -360,7 +370,7 @@ export function classifySentence(
       !DECISION.test(sentence) &&
       !COMMITMENT.test(sentence) &&
       !VALUE_ASSIGNMENT.test(sentence)) ||
-    (TOPIC.test(sentence) && !FINITE.test(sentence))
+    (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
     return 'context';
   if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
@@ -368,7 +378,8 @@ export function classifySentence(
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  if (ROLE.test(sentence) || DUTY.test(sentence)) return 'fact';
+  if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
+  if (CANNOT_BE.test(sentence)) return 'rule';
   if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   // "I like that", "we love it": the liked thing is in the message it answers.
@@ -389,11 +400,13 @@ export function classifySentence(
   )
     return 'problem';
   if (STATUS.test(sentence)) return 'context';
-  if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
+  if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
+    return 'fact';
   if (IMPERATIVE.test(sentence)) {
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
     if (UNIVERSAL.test(sentence)) return 'rule';
-    if (NAMING.test(sentence) || keepsDefault(sentence)) return 'setting';
+    if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence))
+      return 'setting';
     // "skip only "staff meeting"": a quoted name is what the instruction is about.
     if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
     if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
@@ -401,7 +414,11 @@ export function classifySentence(
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
   if (STATE.test(sentence) && specific) return 'state';
-  if (PRONOUN_PLACE.test(sentence) && hasSpecifics(sentence.replace(NUMBER_ONLY, '')))
+  if (
+    PRONOUN_PLACE.test(sentence) &&
+    (hasSpecifics(sentence.replace(NUMBER_ONLY, '')) || /\d+\.\d+/.test(sentence)) &&
+    !ONE_OFF_TIME.test(sentence)
+  )
     return 'fact';
   if (
     specific &&
@@ -419,9 +436,13 @@ export function classifySentence(
  * to tuesday 11:00, mondays are chaos" → "move it to tuesday 11:00"), else null.
  */
 export function leadInstruction(sentence: string): string | null {
-  const [lead = sentence, ...rest] = sentence.split(/,\s*/);
-  if (rest.length === 0 || !IMPERATIVE.test(lead) || !hasValue(lead) || PROBLEM.test(lead))
-    return null;
+  const [first = sentence, ...others] = sentence.split(/,\s*/);
+  // "upload with transporter, not xcode, xcode keeps timing out": the contrast belongs to the lead.
+  const contrast = others[0] !== undefined && /^not\s+\w/i.test(others[0]);
+  const lead = contrast ? `${first}, ${others[0]}` : first;
+  const rest = contrast ? others.slice(1) : others;
+  if (rest.length === 0 || !IMPERATIVE.test(lead) || PROBLEM.test(lead)) return null;
+  if (!hasValue(lead) && !contrast) return null;
   return PROBLEM.test(rest.join(', ')) ? lead : null;
 }
 
