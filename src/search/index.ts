@@ -7,7 +7,7 @@
 
 export type { TimeWindow } from '../language/index.js';
 export { parseTimeHint, queryTimeWindow } from '../language/index.js';
-export { mentionedDays } from './fact-keys.js';
+export { FACT_KEY_TEXT_LIMIT, factKeyTerms, mentionedDays, messageFactKeys } from './fact-keys.js';
 export type { Ranking } from './fuse-rankings.js';
 export { fuseRankings } from './fuse-rankings.js';
 export type {

@@ -196,6 +196,36 @@ export class PostgresSearchQueries {
   }
 
   /**
+   * See `FactKeyIndex.searchFactKeys`: the keys' ts_rank against any of the terms (each a
+   * phrase), joined to the message's document.
+   */
+  async searchFactKeys(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<TextSearchHit[]> {
+    const terms = toTerms(query.terms);
+    const max = toSqlLimit(limit);
+    if (terms.length === 0 || max === 0) return [];
+    const { s, searchConfig } = this.#names;
+    const anyTerm = terms
+      .map((_, index) => `phraseto_tsquery(${searchConfig}, $${index + 2})`)
+      .join(' || ');
+    const filter = filterClause(filters, 'd', terms.length + 1);
+    const rows = await this.#session.query<ScoredRow>(
+      `SELECT ${DOCUMENT_COLUMNS}, ts_rank(k.tsv, q.query)::float8 AS score
+       FROM (SELECT ${anyTerm} AS query) q
+       CROSS JOIN ${s}.search_keys k
+       JOIN ${s}.search_documents d ON d.doc_id = k.doc_id
+       WHERE k.tsv @@ q.query${filter.sql}
+       ORDER BY score DESC, d.doc_id
+       LIMIT $1`,
+      [max, ...terms, ...filter.parameters],
+    );
+    return rows.map((row) => ({ document: fromSearchDocumentRow(row), score: Number(row.score) }));
+  }
+
+  /**
    * Nearest items by cosine distance. The HNSW index proposes candidates (with filters, pgvector's
    * iterative scan keeps walking the graph until enough rows pass them); when it returns fewer than
    * `limit`, an exact scan over the (filtered) rows answers instead, so a selective filter never
