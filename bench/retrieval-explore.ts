@@ -34,7 +34,7 @@ const configs: SuiteConfig[] = [
   { name: 'default', mode: 'hybrid' },
   ...extra.map((e) => ({ name: e.name, mode: 'hybrid' as const, fusion: e.fusion })),
 ];
-const f3 = (n: number | undefined) => (n ?? 0).toFixed(3);
+const f3 = (n: number | undefined) => (n ?? 0).toFixed(4);
 const perType = process.argv.includes('--types');
 for (const config of configs) {
   const cells: string[] = [];

@@ -66,6 +66,10 @@ export interface FusionSettings {
    * the best. 0 = the key index is not read.
    */
   readonly keyWeight: number;
+  /** How cosines are scaled before fusion: `minmax` over the candidates, or over the best (`max`). */
+  readonly vectorScale: 'minmax' | 'max';
+  /** Which way per-query confidence may move the vector share (`both`, `up`, `down`). */
+  readonly adaptiveDirection: 'both' | 'up' | 'down';
   /**
    * Per-query routing: ranking settings that replace these for queries of an intent
    * (`queryIntent`); when several match, they apply in `ROUTED_INTENTS` order, the later winning.
@@ -104,7 +108,7 @@ export function routedFusion(query: string, fusion: FusionSettings): FusionSetti
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'score',
-  adaptive: 0.25,
+  adaptive: 0.35,
   textWeight: 0.8,
   vectorWeight: 0.2,
   rankConstant: 10,
@@ -117,6 +121,8 @@ export const DEFAULT_FUSION: FusionSettings = {
   sessionSpread: 0.8,
   mentionedDates: false,
   keyWeight: 0,
+  vectorScale: 'minmax',
+  adaptiveDirection: 'both',
   routes: {},
 };
 

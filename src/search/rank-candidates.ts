@@ -47,6 +47,17 @@ export interface FusionMethod {
    * adds a third ranking with this weight. 0 (or absent) = off.
    */
   readonly keyWeight?: number;
+  /**
+   * How cosines are scaled before the convex combination (`score` only): `minmax` (default)
+   * stretches the candidates' cosines over 0–1, so a flat vector list still spans the whole
+   * range; `max` divides by the best cosine, as BM25 is, so a flat list stays flat.
+   */
+  readonly vectorScale?: 'minmax' | 'max';
+  /**
+   * Which way the confidence may move the vector share: `both` (default), only `up` (toward the
+   * vectors when they stand out more than their fixed share says) or only `down` (toward BM25).
+   */
+  readonly adaptiveDirection?: 'both' | 'up' | 'down';
 }
 
 /** Items of each list whose scores measure a ranker's confidence. */
@@ -114,8 +125,15 @@ export function queryWeights(
   const sum = textConfidence + vectorConfidence;
   const confident = sum > 0 ? vectorConfidence / sum : fixed;
   const adaptive = Math.min(1, Math.max(0, method.adaptive));
+  const direction = method.adaptiveDirection ?? 'both';
+  const target =
+    direction === 'up'
+      ? Math.max(fixed, confident)
+      : direction === 'down'
+        ? Math.min(fixed, confident)
+        : confident;
   return {
-    vectorShare: (1 - adaptive) * fixed + adaptive * confident,
+    vectorShare: (1 - adaptive) * fixed + adaptive * target,
     textConfidence,
     vectorConfidence,
   };
@@ -154,7 +172,8 @@ export function fuseCandidates(
   }
   const { vectorShare } = queryWeights(candidates, method);
   const text = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
-  const vector = minMax(candidates.flatMap((c) => (c.vector === null ? [] : [c.vector])));
+  const cosines = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
+  const vector = method.vectorScale === 'max' ? overMax(cosines) : minMax(cosines);
   const keys = overMax(candidates.flatMap((c) => ((c.keys ?? null) === null ? [] : [c.keys ?? 0])));
   const scores = new Map<string, number>();
   for (const c of candidates) {
