@@ -256,6 +256,43 @@ interface Candidate {
   vectorRank: number;
 }
 
+/** The three rankers' hits as one candidate per item, each with its scores and ranks. */
+function mergeHits(
+  textHits: readonly TextSearchHit[],
+  vectorHits: readonly VectorSearchHit[],
+  keyHits: readonly TextSearchHit[],
+): Map<string, Candidate> {
+  const byKey = new Map<string, Candidate>();
+  const candidate = (document: SearchDocument): Candidate => {
+    const key = keyOf(document);
+    let entry = byKey.get(key);
+    if (entry === undefined) {
+      entry = {
+        document,
+        bm25: null,
+        vector: null,
+        keys: null,
+        textRank: Infinity,
+        vectorRank: Infinity,
+      };
+      byKey.set(key, entry);
+    }
+    return entry;
+  };
+  textHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.bm25 = hit.score;
+    entry.textRank = index;
+  });
+  vectorHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.vector = hit.similarity;
+    entry.vectorRank = index;
+  });
+  for (const hit of keyHits) candidate(hit.document).keys = hit.score;
+  return byKey;
+}
+
 /**
  * Hybrid search: BM25 over the full-text index and nearest neighbours over vectors, fused by
  * score (or weighted reciprocal rank) under the routes of the query's intent, with an optional boost for items inside a period the query names and
@@ -321,34 +358,7 @@ export async function hybridSearch(
       )
     : [];
 
-  const byKey = new Map<string, Candidate>();
-  const candidate = (document: SearchDocument): Candidate => {
-    const key = keyOf(document);
-    let entry = byKey.get(key);
-    if (entry === undefined) {
-      entry = {
-        document,
-        bm25: null,
-        vector: null,
-        keys: null,
-        textRank: Infinity,
-        vectorRank: Infinity,
-      };
-      byKey.set(key, entry);
-    }
-    return entry;
-  };
-  textHits.forEach((hit, index) => {
-    const entry = candidate(hit.document);
-    entry.bm25 = hit.score;
-    entry.textRank = index;
-  });
-  vectorHits.forEach((hit, index) => {
-    const entry = candidate(hit.document);
-    entry.vector = hit.similarity;
-    entry.vectorRank = index;
-  });
-  for (const hit of keyHits) candidate(hit.document).keys = hit.score;
+  const byKey = mergeHits(textHits, vectorHits, keyHits);
   const adjustments = rankAdjustments(query, now, fusion, {
     timeAware,
     recencyHalfLifeDays: options.recencyHalfLifeDays,

@@ -188,14 +188,8 @@ describe('fact keys, cosine scale and one-sided confidence', () => {
 
   it('moves the vector share only the allowed way', () => {
     // BM25 stands out, the vectors are flat: confidence says "toward BM25".
-    const list = ranked([
-      candidate('a', 10, 0.5),
-      candidate('b', 1, 0.5),
-      candidate('c', 1, 0.5),
-      candidate('d', 1, 0.5),
-      candidate('e', 1, 0.5),
-      candidate('f', 1, 0.3),
-    ]);
+    const cosines = [0.5, 0.5, 0.5, 0.5, 0.5, 0.3];
+    const list = ranked(cosines.map((cosine, i) => candidate(`c${i}`, i === 0 ? 10 : 1, cosine)));
     const method = { ...SCORE, textWeight: 0.8, vectorWeight: 0.2, adaptive: 0.5 };
     expect(queryWeights(list, method).vectorShare).toBeLessThan(0.2);
     expect(queryWeights(list, { ...method, adaptiveDirection: 'down' }).vectorShare).toBeLessThan(
