@@ -87,6 +87,8 @@ export interface Collected {
   readonly text: readonly Listed[];
   readonly textNoContext: readonly Listed[];
   readonly vector: readonly Listed[];
+  /** The fact-key index's hits (`mode: 'keys'`, the query's period read as the default does). */
+  readonly keys?: readonly Listed[];
 }
 
 /** Stores built, and what building them cost. */
@@ -144,7 +146,7 @@ export async function collect(
   for (const question of questions) {
     const store = built.stores.get(question.corpus);
     if (store === undefined) throw new Error(`no store for ${question.corpus}`);
-    const list = async (options: SearchOptions, key: 'bm25' | 'vector') => {
+    const list = async (options: SearchOptions, key: 'bm25' | 'vector' | 'keys') => {
       const result = await store.engine.search(question.question, {
         limit: depth,
         timeAware: false,
@@ -165,6 +167,7 @@ export async function collect(
       text: await list({ mode: 'text' }, 'bm25'),
       textNoContext: await list({ mode: 'text', fusion: { contextWeight: 0 } }, 'bm25'),
       vector: await list({ mode: 'vector' }, 'vector'),
+      keys: await list({ mode: 'keys', timeAware: true }, 'keys'),
     });
   }
   return out;
@@ -209,6 +212,9 @@ export function rankOne(
     const found = entry(item);
     byId.set(item.id, { ...found, vector: item.value, vectorRank: index });
   });
+  const keyList =
+    config.mode === 'hybrid' && (fusion.keyWeight ?? 0) > 0 ? (collected.keys ?? []) : [];
+  for (const item of keyList) byId.set(item.id, { ...entry(item), keys: item.value });
   const adjustments = rankAdjustments(collected.question.question, collected.now, fusion, {
     timeAware: config.timeAware !== false,
     recencyWeight: 0.3,

@@ -243,8 +243,8 @@ const CONFIGS: SuiteConfig[] = [
     fusion: { method: 'rrf', textWeight: 1, vectorWeight: 1, rankConstant: 10 },
   },
 ];
-for (const share of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
-  for (const adaptive of [0, 0.25, 0.5, 0.75, 1]) {
+for (const share of [0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+  for (const adaptive of [0, 0.25, 0.35, 0.4, 0.5, 0.75, 1]) {
     if (adaptive === 1 && share !== 0.5) continue;
     CONFIGS.push({
       name: `score fusion, vector share ${share}, adaptive ${adaptive} + time`,
@@ -268,6 +268,11 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
   { name: '+ time boost 1.0', fusion: { timeBoost: 1 } },
   { name: '+ time boost 0.5', fusion: { timeBoost: 0.5 } },
   { name: '+ dates mentioned in the text as keys', fusion: { mentionedDates: true } },
+  { name: '+ fact keys (dates, names, places), weight 0.03', fusion: { keyWeight: 0.03 } },
+  { name: '+ fact keys, weight 0.1', fusion: { keyWeight: 0.1 } },
+  { name: '+ fact keys, weight 0.3', fusion: { keyWeight: 0.3 } },
+  { name: '+ cosines scaled over the best, not min-max', fusion: { vectorScale: 'max' } },
+  { name: '+ confidence moves the share only toward BM25', fusion: { adaptiveDirection: 'down' } },
 ];
 /**
  * Per-query routes tried on top of the best fusion of the grid, one intent at a time: each changes

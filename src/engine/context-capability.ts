@@ -434,7 +434,7 @@ function neighbourOf(hit: Hit, record: MessageRecord, score: number): Hit {
     id: record.messageId,
     message_id: record.messageId,
     score,
-    scores: { bm25: null, vector: null },
+    scores: { bm25: null, vector: null, keys: null },
     snippet: record.content,
     entity_id: record.entityId,
     created_at: record.createdAt,

@@ -49,6 +49,7 @@ import type {
   SignalEvent,
   StateObservation,
 } from '../schemas/index.js';
+import { messageFactKeys } from '../search/index.js';
 import { readMeta, type WriteTx, writeMeta } from '../stores/index.js';
 import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
@@ -676,6 +677,12 @@ async function foldEvent(
         createdAt: event.eventTs,
         source: m.source,
       });
+      // Facts as retrieval keys (dates, names, places), derived from the text alone so replay
+      // writes the same keys (ADR 2026-11-26-retrieval-across-datasets).
+      await tx.putFactKeys(
+        { threadId: m.thread_id, messageId: m.message_id },
+        messageFactKeys(m.content, event.eventTs),
+      );
       // The speaker's previous statement in the thread, for "scratch that" (derived here so that
       // replay rebuilds it).
       const record = speakerStatements(m.thread_id, messageSourceType(m.source, m.role));

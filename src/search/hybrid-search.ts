@@ -8,7 +8,7 @@ import type {
   TextSearchHit,
   VectorSearchHit,
 } from '../stores/index.js';
-import { mentionedDays } from './fact-keys.js';
+import { factKeyTerms, mentionedDays } from './fact-keys.js';
 import { makeSnippet } from './make-snippet.js';
 import { queryIntent, ROUTED_INTENTS, type RoutedIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
@@ -61,6 +61,16 @@ export interface FusionSettings {
    */
   readonly mentionedDates: boolean;
   /**
+   * Facts as keys: weight of the fact-key ranking (`Store.searchFactKeys`: dates, names and places
+   * derived from each message at ingest), added to the fused score as this × keys relevance over
+   * the best. 0 = the key index is not read.
+   */
+  readonly keyWeight: number;
+  /** How cosines are scaled before fusion: `minmax` over the candidates, or over the best (`max`). */
+  readonly vectorScale: 'minmax' | 'max';
+  /** Which way per-query confidence may move the vector share (`both`, `up`, `down`). */
+  readonly adaptiveDirection: 'both' | 'up' | 'down';
+  /**
    * Per-query routing: ranking settings that replace these for queries of an intent
    * (`queryIntent`); when several match, they apply in `ROUTED_INTENTS` order, the later winning.
    */
@@ -71,7 +81,13 @@ export interface FusionSettings {
 export type RouteSettings = Partial<
   Pick<
     FusionSettings,
-    'adaptive' | 'textWeight' | 'vectorWeight' | 'timeBoost' | 'latestBoost' | 'sessionSpread'
+    | 'adaptive'
+    | 'textWeight'
+    | 'vectorWeight'
+    | 'keyWeight'
+    | 'timeBoost'
+    | 'latestBoost'
+    | 'sessionSpread'
   >
 >;
 
@@ -92,7 +108,7 @@ export function routedFusion(query: string, fusion: FusionSettings): FusionSetti
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'score',
-  adaptive: 0.25,
+  adaptive: 0.35,
   textWeight: 0.8,
   vectorWeight: 0.2,
   rankConstant: 10,
@@ -104,8 +120,20 @@ export const DEFAULT_FUSION: FusionSettings = {
   latestBoost: 0,
   sessionSpread: 0.8,
   mentionedDates: false,
+  keyWeight: 0,
+  vectorScale: 'minmax',
+  adaptiveDirection: 'both',
   routes: {},
 };
+
+/** The period a query names, read as `fusion` says (explicit forms, or relative ones too). */
+function queryWindow(
+  query: string,
+  now: number,
+  fusion: Pick<FusionSettings, 'relativeDates'>,
+): { readonly start: number; readonly end: number } | null {
+  return fusion.relativeDates ? queryTimeWindow(query, now) : parseTimeHint(query, now);
+}
 
 /**
  * The adjustments a query's wording asks for under `fusion`: the period it names (when
@@ -123,11 +151,7 @@ export function rankAdjustments(
   },
 ): RankAdjustments {
   const intent = queryIntent(query);
-  const window = !options.timeAware
-    ? null
-    : fusion.relativeDates
-      ? queryTimeWindow(query, now)
-      : parseTimeHint(query, now);
+  const window = !options.timeAware ? null : queryWindow(query, now, fusion);
   return {
     window,
     timeBoost: fusion.timeBoost,
@@ -146,8 +170,11 @@ export interface SearchOptions {
   /** Hits to return. Default 10. */
   readonly limit?: number;
   readonly filters?: SearchFilters;
-  /** `hybrid` (default), `text` (BM25 only) or `vector` (nearest neighbours only). */
-  readonly mode?: 'hybrid' | 'text' | 'vector';
+  /**
+   * `hybrid` (default), `text` (BM25 only), `vector` (nearest neighbours only) or `keys` (the
+   * fact-key index only, whatever `keyWeight` says).
+   */
+  readonly mode?: 'hybrid' | 'text' | 'vector' | 'keys';
   /**
    * Favour recent items: a score is multiplied by (1 - recencyWeight) + recencyWeight × 0.5^(age /
    * half-life). Off unless given.
@@ -178,6 +205,8 @@ export interface SearchHit {
     readonly bm25: number | null;
     /** Cosine similarity to the query. */
     readonly vector: number | null;
+    /** Relevance of the item's fact keys, when the key index was read and returned it. */
+    readonly keys: number | null;
   };
   /** A short excerpt around the first matching word. */
   readonly snippet: string;
@@ -222,8 +251,46 @@ interface Candidate {
   readonly document: SearchDocument;
   bm25: number | null;
   vector: number | null;
+  keys: number | null;
   textRank: number;
   vectorRank: number;
+}
+
+/** The three rankers' hits as one candidate per item, each with its scores and ranks. */
+function mergeHits(
+  textHits: readonly TextSearchHit[],
+  vectorHits: readonly VectorSearchHit[],
+  keyHits: readonly TextSearchHit[],
+): Map<string, Candidate> {
+  const byKey = new Map<string, Candidate>();
+  const candidate = (document: SearchDocument): Candidate => {
+    const key = keyOf(document);
+    let entry = byKey.get(key);
+    if (entry === undefined) {
+      entry = {
+        document,
+        bm25: null,
+        vector: null,
+        keys: null,
+        textRank: Infinity,
+        vectorRank: Infinity,
+      };
+      byKey.set(key, entry);
+    }
+    return entry;
+  };
+  textHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.bm25 = hit.score;
+    entry.textRank = index;
+  });
+  vectorHits.forEach((hit, index) => {
+    const entry = candidate(hit.document);
+    entry.vector = hit.similarity;
+    entry.vectorRank = index;
+  });
+  for (const hit of keyHits) candidate(hit.document).keys = hit.score;
+  return byKey;
 }
 
 /**
@@ -248,7 +315,7 @@ export async function hybridSearch(
   let vectorState: VectorSearchState = 'off';
   let queryVector: Promise<Float32Array | null> = Promise.resolve(null);
   const embedder = deps.embedder;
-  if (mode !== 'text' && embedder !== null && query.trim() !== '') {
+  if ((mode === 'hybrid' || mode === 'vector') && embedder !== null && query.trim() !== '') {
     const active = await deps.store.embeddingSpace();
     const mismatch =
       active !== null &&
@@ -268,7 +335,7 @@ export async function hybridSearch(
   }
 
   const textHits: readonly TextSearchHit[] =
-    mode === 'vector'
+    mode === 'vector' || mode === 'keys'
       ? []
       : await deps.store.searchText(
           { terms, contextWeight: fusion.contextWeight },
@@ -281,28 +348,19 @@ export async function hybridSearch(
       ? []
       : await deps.store.searchVectors(embedder.space, vector, filters, candidates);
 
-  const byKey = new Map<string, Candidate>();
-  const candidate = (document: SearchDocument): Candidate => {
-    const key = keyOf(document);
-    let entry = byKey.get(key);
-    if (entry === undefined) {
-      entry = { document, bm25: null, vector: null, textRank: Infinity, vectorRank: Infinity };
-      byKey.set(key, entry);
-    }
-    return entry;
-  };
-  textHits.forEach((hit, index) => {
-    const entry = candidate(hit.document);
-    entry.bm25 = hit.score;
-    entry.textRank = index;
-  });
-  vectorHits.forEach((hit, index) => {
-    const entry = candidate(hit.document);
-    entry.vector = hit.similarity;
-    entry.vectorRank = index;
-  });
+  const timeAware = options.timeAware !== false;
+  const readKeys = mode === 'keys' || (mode === 'hybrid' && fusion.keyWeight > 0);
+  const keyHits: readonly TextSearchHit[] = readKeys
+    ? await deps.store.searchFactKeys(
+        { terms: factKeyTerms(terms, timeAware ? queryWindow(query, now, fusion) : null) },
+        filters,
+        candidates,
+      )
+    : [];
+
+  const byKey = mergeHits(textHits, vectorHits, keyHits);
   const adjustments = rankAdjustments(query, now, fusion, {
-    timeAware: options.timeAware !== false,
+    timeAware,
     recencyHalfLifeDays: options.recencyHalfLifeDays,
     recencyWeight: options.recencyWeight ?? 0.3,
     threadOf: (key) => byKey.get(key)?.document.threadId ?? key,
@@ -313,6 +371,7 @@ export async function hybridSearch(
     key,
     bm25: entry.bm25,
     vector: entry.vector,
+    keys: entry.keys,
     textRank: entry.textRank,
     vectorRank: entry.vectorRank,
     createdAt: Date.parse(entry.document.createdAt),
@@ -320,7 +379,11 @@ export async function hybridSearch(
       ? { mentionedDays: mentionedDays(entry.document.text, entry.document.createdAt) }
       : {}),
   }));
-  const ranked = rankCandidates(fusionCandidates, fusion, adjustments);
+  const ranked = rankCandidates(
+    fusionCandidates,
+    mode === 'keys' ? { ...fusion, keyWeight: 1 } : fusion,
+    adjustments,
+  );
   const scored = ranked.map(({ candidate, score }) => {
     const entry = byKey.get(candidate.key);
     if (entry === undefined) throw new Error(`unknown candidate ${candidate.key}`);
@@ -335,7 +398,7 @@ export async function hybridSearch(
       thread_id: entry.document.threadId,
       message_id: entry.document.messageId,
       score,
-      scores: { bm25: entry.bm25, vector: entry.vector },
+      scores: { bm25: entry.bm25, vector: entry.vector, keys: entry.keys },
       snippet: makeSnippet(entry.document.text, terms),
       entity_id: entry.document.entityId,
       created_at: entry.document.createdAt,

@@ -5,7 +5,7 @@
  * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
 
-export { mentionedDays } from './fact-keys.js';
+export { mentionedDays, messageFactKeys } from './fact-keys.js';
 export type {
   FusionSettings,
   RouteSettings,

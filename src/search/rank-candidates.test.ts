@@ -161,3 +161,40 @@ describe('rankCandidates (dates mentioned in the text)', () => {
     expect(order).toEqual(['written-then', 'mentions-it', 'other-day']);
   });
 });
+
+describe('fact keys, cosine scale and one-sided confidence', () => {
+  it('adds the key relevance over the best only when keyWeight is set, and lets a key-only item rank', () => {
+    const list = ranked([
+      candidate('text', 2, 0.5),
+      { ...candidate('keyed', null, null), keys: 4 },
+      { ...candidate('half', 1, 0.4), keys: 2 },
+    ]);
+    const off = fuseCandidates(list, SCORE);
+    expect(off.get('keyed')).toBe(0);
+    const on = fuseCandidates(list, { ...SCORE, keyWeight: 0.5 });
+    expect(on.get('keyed')).toBeCloseTo(0.5);
+    expect((on.get('half') ?? 0) - (off.get('half') ?? 0)).toBeCloseTo(0.25);
+    expect(on.get('text')).toBeCloseTo(off.get('text') ?? Number.NaN);
+  });
+
+  it('keeps a flat cosine list flat when cosines are scaled over the best', () => {
+    const list = ranked([candidate('a', null, 0.42), candidate('b', null, 0.4)]);
+    const vectorsOnly = { ...SCORE, textWeight: 0, vectorWeight: 1 };
+    expect(fuseCandidates(list, vectorsOnly).get('b')).toBe(0);
+    expect(fuseCandidates(list, { ...vectorsOnly, vectorScale: 'max' }).get('b')).toBeCloseTo(
+      0.4 / 0.42,
+    );
+  });
+
+  it('moves the vector share only the allowed way', () => {
+    // BM25 stands out, the vectors are flat: confidence says "toward BM25".
+    const cosines = [0.5, 0.5, 0.5, 0.5, 0.5, 0.3];
+    const list = ranked(cosines.map((cosine, i) => candidate(`c${i}`, i === 0 ? 10 : 1, cosine)));
+    const method = { ...SCORE, textWeight: 0.8, vectorWeight: 0.2, adaptive: 0.5 };
+    expect(queryWeights(list, method).vectorShare).toBeLessThan(0.2);
+    expect(queryWeights(list, { ...method, adaptiveDirection: 'down' }).vectorShare).toBeLessThan(
+      0.2,
+    );
+    expect(queryWeights(list, { ...method, adaptiveDirection: 'up' }).vectorShare).toBeCloseTo(0.2);
+  });
+});

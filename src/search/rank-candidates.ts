@@ -15,6 +15,11 @@ export interface FusionCandidate {
   /** When the item was created, epoch ms. */
   readonly createdAt: number;
   /**
+   * Relevance of the item's fact keys (`Store.searchFactKeys`), higher is better; null or absent
+   * when the key index did not return it.
+   */
+  readonly keys?: number | null;
+  /**
    * UTC days (epoch ms) the item's text mentions (`mentionedDays`), when known: an item that
    * talks about a day inside the query's period counts as inside it, like one written then.
    */
@@ -37,6 +42,22 @@ export interface FusionMethod {
    * only): 0 keeps the fixed weights; 1 uses only the confidences.
    */
   readonly adaptive: number;
+  /**
+   * Weight of the fact-key ranking: `score` adds this × keys relevance over the best one; `rrf`
+   * adds a third ranking with this weight. 0 (or absent) = off.
+   */
+  readonly keyWeight?: number;
+  /**
+   * How cosines are scaled before the convex combination (`score` only): `minmax` (default)
+   * stretches the candidates' cosines over 0–1, so a flat vector list still spans the whole
+   * range; `max` divides by the best cosine, as BM25 is, so a flat list stays flat.
+   */
+  readonly vectorScale?: 'minmax' | 'max';
+  /**
+   * Which way the confidence may move the vector share: `both` (default), only `up` (toward the
+   * vectors when they stand out more than their fixed share says) or only `down` (toward BM25).
+   */
+  readonly adaptiveDirection?: 'both' | 'up' | 'down';
 }
 
 /** Items of each list whose scores measure a ranker's confidence. */
@@ -104,8 +125,15 @@ export function queryWeights(
   const sum = textConfidence + vectorConfidence;
   const confident = sum > 0 ? vectorConfidence / sum : fixed;
   const adaptive = Math.min(1, Math.max(0, method.adaptive));
+  const direction = method.adaptiveDirection ?? 'both';
+  const target =
+    direction === 'up'
+      ? Math.max(fixed, confident)
+      : direction === 'down'
+        ? Math.min(fixed, confident)
+        : confident;
   return {
-    vectorShare: (1 - adaptive) * fixed + adaptive * confident,
+    vectorShare: (1 - adaptive) * fixed + adaptive * target,
     textConfidence,
     vectorConfidence,
   };
@@ -119,6 +147,7 @@ export function fuseCandidates(
   candidates: readonly FusionCandidate[],
   method: FusionMethod,
 ): Map<string, number> {
+  const keyWeight = Math.max(0, method.keyWeight ?? 0);
   if (method.method === 'rrf') {
     const byText = candidates
       .filter((c) => c.bm25 !== null)
@@ -128,20 +157,28 @@ export function fuseCandidates(
       .filter((c) => c.vector !== null)
       .sort((a, b) => a.vectorRank - b.vectorRank)
       .map((c) => c.key);
+    const byKeys = candidates
+      .filter((c) => (c.keys ?? null) !== null)
+      .sort((a, b) => (b.keys ?? 0) - (a.keys ?? 0) || (a.key < b.key ? -1 : 1))
+      .map((c) => c.key);
     return fuseRankings(
       [
         { keys: byText, weight: method.textWeight },
         { keys: byVector, weight: method.vectorWeight },
+        ...(keyWeight > 0 ? [{ keys: byKeys, weight: keyWeight }] : []),
       ],
       method.rankConstant,
     );
   }
   const { vectorShare } = queryWeights(candidates, method);
   const text = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
-  const vector = minMax(candidates.flatMap((c) => (c.vector === null ? [] : [c.vector])));
+  const cosines = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
+  const vector = method.vectorScale === 'max' ? overMax(cosines) : minMax(cosines);
+  const keys = overMax(candidates.flatMap((c) => ((c.keys ?? null) === null ? [] : [c.keys ?? 0])));
   const scores = new Map<string, number>();
   for (const c of candidates) {
-    scores.set(c.key, (1 - vectorShare) * text(c.bm25) + vectorShare * vector(c.vector));
+    const fused = (1 - vectorShare) * text(c.bm25) + vectorShare * vector(c.vector);
+    scores.set(c.key, keyWeight > 0 ? fused + keyWeight * keys(c.keys ?? null) : fused);
   }
   return scores;
 }

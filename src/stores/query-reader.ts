@@ -20,6 +20,7 @@ import type {
   EmbeddingRow,
   EmbeddingSpace,
   ExtractionBacklog,
+  FactKeyRef,
   HistoryQuery,
   LedgerEvent,
   MessageQuery,
@@ -163,6 +164,12 @@ interface SearchQueries {
     filters: SearchFilters,
     limit: number,
   ): MaybePromise<readonly TextSearchHit[]>;
+  /** Full-text search over fact keys, joined back to messages (`FactKeyIndex`). */
+  searchFactKeys(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): MaybePromise<readonly TextSearchHit[]>;
   /** Nearest items in the active space (the caller has checked it is the one asked for). */
   searchVectors(
     vector: Float32Array,
@@ -227,6 +234,16 @@ export abstract class SearchQueryReader<Q extends ReaderQueries, S extends Searc
   ): Promise<readonly TextSearchHit[]> {
     return this.readSearch('searchText', false, (search) =>
       search.searchText(query, filters, limit),
+    );
+  }
+
+  searchFactKeys(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<readonly TextSearchHit[]> {
+    return this.readSearch('searchFactKeys', false, (search) =>
+      search.searchFactKeys(query, filters, limit),
     );
   }
 
@@ -337,6 +354,10 @@ export abstract class QueryWriteTx<Q extends ReaderQueries, W extends WriterComm
 
   indexDocument(document: SearchDocument): Promise<void> {
     return this.write('indexDocument', (writes) => writes.indexDocument(document));
+  }
+
+  putFactKeys(ref: FactKeyRef, keys: string): Promise<void> {
+    return this.write('putFactKeys', (writes) => writes.putFactKeys(ref, keys));
   }
 
   removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {

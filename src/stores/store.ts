@@ -17,6 +17,7 @@ import type {
 } from '../core/index.js';
 import type { DeadLetterReader, DeadLetterWriter } from './dead-letters.js';
 import type { EmbeddingCache } from './embedding-cache.js';
+import type { FactKeyIndex, FactKeyWriter } from './fact-keys.js';
 import type { ItemReader, ItemWriter, MessageRecord, StoredStateItem } from './items.js';
 import type { LedgerReader, LedgerWriter } from './ledger.js';
 import type { MetaReader, MetaWriter } from './meta-store.js';
@@ -35,6 +36,7 @@ export type {
   PutEmbeddingsOutcome,
   SearchIndexStatus,
 } from './embedding-cache.js';
+export type { FactKeyRef } from './fact-keys.js';
 export type {
   ExtractionBacklog,
   MessageQuery,
@@ -131,7 +133,8 @@ export interface WriteTx
     ItemWriter,
     MetaWriter,
     DeadLetterWriter,
-    SearchIndexWriter {
+    SearchIndexWriter,
+    FactKeyWriter {
   /** The vault tables, written in this transaction. */
   readonly vault: VaultWriter;
   /** The task rows, written in this transaction. */
@@ -173,7 +176,7 @@ export interface StoreCapabilities {
 }
 
 /** Durable, ordered home of ledger events and derived state. */
-export interface Store extends StoreReader, SearchIndex, EmbeddingCache {
+export interface Store extends StoreReader, SearchIndex, FactKeyIndex, EmbeddingCache {
   /** Identifies the adapter, for display and diagnostics; behaviour reads `capabilities`. */
   readonly kind: 'sqlite' | 'postgres';
   /** Same as `capabilities.vectorIndex`. */

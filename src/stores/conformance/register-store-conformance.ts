@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Store } from '../store.js';
 import { registerDeadLettersConformance } from './register-dead-letters-conformance.js';
+import { registerFactKeysConformance } from './register-fact-keys-conformance.js';
 import { registerItemsConformance } from './register-items-conformance.js';
 import { registerLedgerConformance } from './register-ledger-conformance.js';
 import { registerMetaConformance } from './register-meta-conformance.js';
@@ -53,6 +54,7 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     registerDeadLettersConformance(() => harness);
     registerWriteLockConformance(() => harness);
     registerSearchConformance(() => harness);
+    registerFactKeysConformance(() => harness);
     registerItemsConformance(() => harness);
     registerVaultConformance(() => harness);
     registerObserverConformance(() => harness);

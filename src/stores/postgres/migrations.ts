@@ -343,6 +343,20 @@ DELETE FROM ${s}.meta
 WHERE key LIKE 'task:TASK-%' OR key = 'tasks:index' OR key LIKE 'tasks:day:%';
 `,
   },
+  {
+    version: 5,
+    description: 'fact keys: a full-text index of words derived from each message, by its doc_id',
+    sql: ({ s }) => `
+-- Facts as keys (issue #17, ADR 2026-11-26-retrieval-across-datasets): the days a message mentions,
+-- the names in it and the state facts recorded about it, as words of their own, beside the
+-- message's search document and removed with it (derived, never exported).
+CREATE TABLE ${s}.search_keys (
+  doc_id bigint PRIMARY KEY REFERENCES ${s}.search_documents (doc_id) ON DELETE CASCADE,
+  tsv tsvector NOT NULL
+);
+CREATE INDEX search_keys_text ON ${s}.search_keys USING gin (tsv);
+`,
+  },
 ];
 
 /** The highest version in `list`. */

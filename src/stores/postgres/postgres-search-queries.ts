@@ -46,6 +46,16 @@ function toTerms(terms: readonly string[]): string[] {
 }
 
 /** BM25 parameters, FTS5's. */
+/** The usable terms and SQL limit of a full-text read, or null when it can match nothing. */
+function textRead(
+  query: TextQuery,
+  limit: number,
+): { readonly terms: string[]; readonly max: number | null } | null {
+  const terms = toTerms(query.terms);
+  const max = toSqlLimit(limit);
+  return terms.length === 0 || max === 0 ? null : { terms, max };
+}
+
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
@@ -138,9 +148,9 @@ export class PostgresSearchQueries {
     filters: SearchFilters,
     limit: number,
   ): Promise<TextSearchHit[]> {
-    const terms = toTerms(query.terms);
-    const max = toSqlLimit(limit);
-    if (terms.length === 0 || max === 0) return [];
+    const read = textRead(query, limit);
+    if (read === null) return [];
+    const { terms, max } = read;
     const { s, searchConfig } = this.#names;
     const weighted = await this.#session.query<TermRow>(
       `WITH totals AS (
@@ -191,6 +201,42 @@ export class PostgresSearchQueries {
        ORDER BY score DESC, d.doc_id
        LIMIT $4`,
       parameters,
+    );
+    return rows.map((row) => ({ document: fromSearchDocumentRow(row), score: Number(row.score) }));
+  }
+
+  /**
+   * See `FactKeyIndex.searchFactKeys`: the keys' ts_rank against any of the terms (each a
+   * phrase), joined to the message's document.
+   */
+  searchFactKeys(
+    query: TextQuery,
+    filters: SearchFilters,
+    limit: number,
+  ): Promise<TextSearchHit[]> {
+    const read = textRead(query, limit);
+    return read === null ? Promise.resolve([]) : this.#keyHits(read.terms, read.max, filters);
+  }
+
+  async #keyHits(
+    terms: readonly string[],
+    max: number | null,
+    filters: SearchFilters,
+  ): Promise<TextSearchHit[]> {
+    const { s, searchConfig } = this.#names;
+    const anyTerm = terms
+      .map((_, index) => `phraseto_tsquery(${searchConfig}, $${index + 2})`)
+      .join(' || ');
+    const filter = filterClause(filters, 'd', terms.length + 1);
+    const rows = await this.#session.query<ScoredRow>(
+      `SELECT ${DOCUMENT_COLUMNS}, ts_rank(k.tsv, q.query)::float8 AS score
+       FROM (SELECT ${anyTerm} AS query) q
+       CROSS JOIN ${s}.search_keys k
+       JOIN ${s}.search_documents d ON d.doc_id = k.doc_id
+       WHERE k.tsv @@ q.query${filter.sql}
+       ORDER BY score DESC, d.doc_id
+       LIMIT $1`,
+      [max, ...terms, ...filter.parameters],
     );
     return rows.map((row) => ({ document: fromSearchDocumentRow(row), score: Number(row.score) }));
   }

@@ -2,6 +2,7 @@ import { assertVectorsFit, stateItemDocument } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
+  type FactKeyRef,
   type MessageRecord,
   messageContext,
   type PutEmbeddingsOutcome,
@@ -231,6 +232,23 @@ export class PostgresSearchWrites {
       `DELETE FROM ${s}.search_documents WHERE kind <> 'note'; DELETE FROM ${s}.search_stats;
        INSERT INTO ${s}.search_stats (thread_id, documents, tokens)
        SELECT thread_id, COUNT(*), SUM(tokens) FROM ${s}.search_documents GROUP BY thread_id;`,
+    );
+  }
+
+  /** See `WriteTx.putFactKeys`. */
+  async putFactKeys(ref: FactKeyRef, keys: string): Promise<void> {
+    const { s, searchConfig } = this.#names;
+    const doc = `SELECT doc_id FROM ${s}.search_documents
+       WHERE kind = 'message' AND thread_id = $1 AND item_id = $2`;
+    await this.#session.query(`DELETE FROM ${s}.search_keys WHERE doc_id IN (${doc})`, [
+      ref.threadId,
+      ref.messageId,
+    ]);
+    if (keys.trim() === '') return;
+    await this.#session.query(
+      `INSERT INTO ${s}.search_keys (doc_id, tsv)
+       SELECT doc_id, to_tsvector(${searchConfig}, $3) FROM (${doc}) found`,
+      [ref.threadId, ref.messageId, keys],
     );
   }
 

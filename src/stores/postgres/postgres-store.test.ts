@@ -251,6 +251,7 @@ for (const target of targets) {
           'redactions',
           'schema_migrations',
           'search_documents',
+          'search_keys',
           'search_stats',
           'search_vectors',
           'slots',
@@ -266,14 +267,14 @@ for (const target of targets) {
               `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
             )
           ).map((row) => row.version);
-        expect(await versions()).toEqual([1, 2, 3, 4]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5]);
 
         await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, (tx) =>
           tx.appendEvent(sampleEvent('evt-1')),
         );
         await store.close();
         const again = await openStore(schema);
-        expect(await versions()).toEqual([1, 2, 3, 4]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5]);
         expect(await again.lastSeq()).toBe(1);
       });
 

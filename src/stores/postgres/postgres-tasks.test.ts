@@ -17,7 +17,8 @@ describe('PostgreSQL migration 4 (task views in a table)', () => {
     const first = await createPostgresStore({ pglite, schema });
     // Back to version 3's shape: no table, the views in meta rows.
     await pglite.exec(
-      `DROP TABLE ${schema}.tasks; DELETE FROM ${schema}.schema_migrations WHERE version = 4;`,
+      `DROP TABLE ${schema}.tasks; DROP TABLE ${schema}.search_keys;
+       DELETE FROM ${schema}.schema_migrations WHERE version >= 4;`,
     );
     const put = (key: string, value: string) =>
       pglite.query(`INSERT INTO ${schema}.meta (key, value) VALUES ($1, $2)`, [key, value]);

@@ -18,6 +18,7 @@ import {
 import type {
   AppendOutcome,
   DlqItem,
+  FactKeyRef,
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
@@ -153,6 +154,11 @@ export class PostgresWrites {
   /** See `WriteTx.indexDocument`. */
   async indexDocument(document: SearchDocument): Promise<void> {
     await this.search.indexDocument(document);
+  }
+
+  /** See `WriteTx.putFactKeys`. */
+  async putFactKeys(ref: FactKeyRef, keys: string): Promise<void> {
+    await this.search.putFactKeys(ref, keys);
   }
 
   /** See `WriteTx.removeDocuments`. */

@@ -319,6 +319,20 @@ FROM meta WHERE key GLOB 'task:TASK-*';
 DELETE FROM meta WHERE key GLOB 'task:TASK-*' OR key = 'tasks:index' OR key GLOB 'tasks:day:*';
 `,
   },
+  {
+    version: 6,
+    description: 'fact keys: a full-text index of words derived from each message, by its doc_id',
+    sql: `
+-- Facts as keys (issue #17, ADR 2026-11-26-retrieval-across-datasets): the days a message mentions,
+-- the names in it and the state facts recorded about it, as words of their own. rowid is the
+-- message's search_documents.doc_id; the index holds its own copy of the words (derived, cleared
+-- with the documents, never exported).
+CREATE VIRTUAL TABLE search_key_text USING fts5(keys, tokenize = 'porter unicode61');
+CREATE TRIGGER search_key_text_follows AFTER DELETE ON search_documents BEGIN
+  DELETE FROM search_key_text WHERE rowid = old.doc_id;
+END;
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

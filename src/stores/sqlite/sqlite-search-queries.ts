@@ -221,6 +221,29 @@ export class SqliteSearchQueries {
     );
   }
 
+  /** See `FactKeyIndex.searchFactKeys`: ranked over the keys, then joined to the documents. */
+  searchFactKeys(query: TextQuery, filters: SearchFilters, limit: number): TextSearchHit[] {
+    const match = toMatchExpression(query.terms);
+    const max = toLimit(limit);
+    if (match === null || max === 0) return [];
+    const filter = filterClause(filters, 'd');
+    const ranked = this.#statement(
+      `keys:${filter.shape}`,
+      () =>
+        `SELECT d.doc_id, bm25(search_key_text) AS rank
+         FROM search_key_text JOIN search_documents d ON d.doc_id = search_key_text.rowid
+         WHERE search_key_text MATCH @match${filter.sql}
+         ORDER BY rank, d.doc_id LIMIT @limit`,
+    ).all({ ...filter.parameters, match, limit: max }) as RankRow[];
+    return this.#hits(
+      ranked,
+      this.#documents(
+        ranked.map((row) => row.doc_id),
+        filter,
+      ),
+    );
+  }
+
   #hits(ranked: readonly RankRow[], documents: Map<number, SearchDocument>): TextSearchHit[] {
     return ranked.flatMap((row) => {
       const document = documents.get(row.doc_id);

@@ -3,6 +3,7 @@ import { assertVectorsFit, stateItemDocument, vectorFromBytes, vectorToBytes } f
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
+  type FactKeyRef,
   type MessageRecord,
   messageContext,
   type PutEmbeddingsOutcome,
@@ -71,6 +72,8 @@ export class SqliteSearchWrites {
   readonly #deleteDocument: Database.Statement<[number]>;
   readonly #inThread: Database.Statement<[string, string], DocumentRow>;
   readonly #setMessageId: Database.Statement<[string | null, number]>;
+  readonly #dropKeys: Database.Statement<[string, string]>;
+  readonly #insertKeys: Database.Statement<[string, string, string]>;
 
   constructor(db: Database.Database) {
     this.#previousMessage = db.prepare(
@@ -157,6 +160,18 @@ export class SqliteSearchWrites {
        FROM search_documents WHERE kind = ? AND thread_id = ?`,
     );
     this.#setMessageId = db.prepare('UPDATE search_documents SET message_id = ? WHERE doc_id = ?');
+    const messageDoc = `SELECT doc_id FROM search_documents
+       WHERE kind = 'message' AND thread_id = ? AND item_id = ?`;
+    this.#dropKeys = db.prepare(`DELETE FROM search_key_text WHERE rowid IN (${messageDoc})`);
+    this.#insertKeys = db.prepare(
+      `INSERT INTO search_key_text (rowid, keys) SELECT doc_id, ? FROM (${messageDoc})`,
+    );
+  }
+
+  /** See `WriteTx.putFactKeys`. */
+  putFactKeys(ref: FactKeyRef, keys: string): void {
+    this.#dropKeys.run(ref.threadId, ref.messageId);
+    if (keys.trim() !== '') this.#insertKeys.run(keys, ref.threadId, ref.messageId);
   }
 
   /**

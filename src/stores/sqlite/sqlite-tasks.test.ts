@@ -18,8 +18,11 @@ describe('SQLite migration 5 (task views in a table)', () => {
   it('moves task views kept in meta rows by version 4 into the table, and drops those rows', async () => {
     const path = join(dir, 'verity.db');
     const first = await createSqliteStore({ path });
-    // Back to version 4's shape: no table, the views in meta rows.
-    first.client.exec(`DROP TABLE tasks; DELETE FROM schema_migrations WHERE version = 5;`);
+    // Back to version 4's shape: no table, the views in meta rows (and no later migration).
+    first.client.exec(
+      `DROP TABLE tasks; DROP TRIGGER search_key_text_follows; DROP TABLE search_key_text;
+       DELETE FROM schema_migrations WHERE version >= 5;`,
+    );
     const put = first.client.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     put.run(`task:${VIEW.id}`, canonicalJson(VIEW));
     put.run('tasks:index', canonicalJson({ [VIEW.id]: 'PLANNED' }));

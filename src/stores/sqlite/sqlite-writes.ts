@@ -18,6 +18,7 @@ import {
 import type {
   AppendOutcome,
   DlqItem,
+  FactKeyRef,
   MessageRecord,
   NewLedgerEvent,
   SearchDocument,
@@ -122,6 +123,10 @@ export class SqliteWrites {
   /** Stores a state item and keeps its search index entry in step, in the same transaction. */
   indexDocument(document: SearchDocument): void {
     this.search.indexDocument(document);
+  }
+
+  putFactKeys(ref: FactKeyRef, keys: string): void {
+    this.search.putFactKeys(ref, keys);
   }
 
   removeDocuments(kind: SearchKind, threadId: string | null): void {
