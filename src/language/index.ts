@@ -29,6 +29,8 @@ export {
   VENUE,
   VIRTUAL_PLACE,
 } from './lexicon.js';
+export type { MoneyMention } from './money.js';
+export { findAmounts } from './money.js';
 export type { NounPhrase } from './noun-phrase.js';
 export { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
 export type { Place, PlaceKind } from './places.js';

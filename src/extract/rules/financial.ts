@@ -11,6 +11,9 @@ import {
 } from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
+import { subscriptionStatement } from './financial-chat.js';
+import { RETURNED, SETTLED } from './financial-lexicon.js';
+import { billerLine, feedLine, refundPending } from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -86,11 +89,22 @@ function itemFor(name: string, clause: Clause, doc: DocContext, entityId: string
   return { slug: resolved, kind: kind === 'bill' ? kindOf(resolved, text) : kind };
 }
 
+/** Whether a feed line shows the item is a bill or a recurring payment, not a purchase. */
+function recurringCue(item: Item, payee: string, text: string): boolean {
+  return (
+    item.kind !== 'bill' ||
+    /_bill$|^rent$|^mortgage$/.test(item.slug) ||
+    UTILITIES.test(payee) ||
+    /\brent\b/i.test(text)
+  );
+}
+
 function kindOf(slug: string, text: string): ItemKind {
   if (slug.endsWith('_refund')) return 'refund';
   if (slug.endsWith('_membership')) return 'membership';
   if (slug.endsWith('_bill') || slug === 'rent' || slug === 'mortgage') return 'bill';
-  return SUBSCRIPTION.test(text) ? 'subscription' : 'subscription';
+  // A payee with no recurring cue ("paid the plumber 180") is a one-off bill.
+  return SUBSCRIPTION.test(text) ? 'subscription' : 'bill';
 }
 
 interface Event {
@@ -98,8 +112,11 @@ interface Event {
   readonly payment: string | null;
 }
 
-/** What a clause says happened to an item of `kind`. */
-function eventOf(text: string, kind: ItemKind): Event {
+/**
+ * What a clause says happened to an item of `kind`. `negated`: the clause's main verb is negated
+ * ("I haven't paid the water bill"), so a payment it names did not happen.
+ */
+function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean): Event {
   const t = text.toLowerCase();
   if (kind === 'refund') {
     if (
@@ -122,10 +139,17 @@ function eventOf(text: string, kind: ItemKind): Event {
   const returned = /\b(?:returned|bounced|declined|insufficient funds|failed|reversed|nsf)\b/.test(
     t,
   );
-  const paid =
+  const said =
     /\b(?:paid|payment to|posted|settled|cleared|autopay(?:ment)? (?:processed|successful)|payment received|transfer to)\b/.test(
       t,
-    ) && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
+    ) ||
+    (feed && SETTLED.pattern.test(t));
+  if (negated) {
+    return kind === 'bill'
+      ? { status: 'unpaid', payment: null }
+      : { status: null, payment: 'unpaid' };
+  }
+  const paid = said && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
   const unpaid =
     // "is still open": an open bill or invoice is one not yet paid (accounting usage).
     /\b(?:outstanding|overdue|past due|unpaid|not paid|balance due|is ready|is due|due (?:on |by )?\w+ \d|amount due|bill of|(?:is|'s) (?:still )?open)\b/.test(
@@ -172,9 +196,21 @@ function financialCandidate(
  * "mark May as paid" — an explicit correction).
  */
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
-  const t = clause.text;
   // "Paid my respects", "paid the price": no payment at all.
-  if (PAYMENT_IDIOM.pattern.test(t)) return [];
+  if (PAYMENT_IDIOM.pattern.test(clause.text)) return [];
+  if (doc.kind === 'chat') {
+    const said = subscriptionStatement(clause, doc);
+    if (said !== null) return said;
+  }
+  const read = mentionRules(clause, doc);
+  if (read.length > 0) return read;
+  if (doc.kind === 'document') return feedLine(clause, doc) ?? billerLine(clause, doc) ?? [];
+  return refundPending(clause, doc) ?? [];
+}
+
+/** Bills, payees and amounts named in a clause (the reading that came first; see above). */
+function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
   const entityId = weEntity(doc);
   let name: string | null = null;
   let amount: string | null = null;
@@ -195,6 +231,9 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     if (
       biller?.[1] &&
       moneyTalk &&
+      // "Lastschrift:", "Addebito SDD:": the feed's event words, not a biller.
+      !SETTLED.pattern.test(biller[1]) &&
+      !RETURNED.pattern.test(biller[1]) &&
       !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking)$/i.test(
         biller[1],
       )
@@ -240,13 +279,20 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     item = { slug: doc.lastItem, kind: kindOf(doc.lastItem, t) };
   }
   if (item === null) return [];
+  // A feed line at a merchant with no sign of a bill or a recurring payment is shopping
+  // ("Card purchase: TESCO STORES 23.17"): left to the feed-line reader, which asks for one.
+  if (payee !== null && name !== null && doc.kind === 'document' && !recurringCue(item, name, t)) {
+    return [];
+  }
   if (amount === null) {
     const m = AMOUNT.exec(t.replace(/\.\.\.\d+/g, '').replace(/\b\d{1,2}\/\d{1,2}\b/g, ''));
     if (m?.[1]) amount = normalizeAmount(m[1]);
   }
   doc.lastItem = item.slug;
   const out: Candidate[] = [];
-  const event = eventOf(t, item.kind);
+  // "haven't paid", "didn't pay", "not paid yet": the negation governs the payment itself.
+  const negated = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+){0,2}pa(?:id|y)\b/i.test(t);
+  const event = eventOf(t, item.kind, negated, doc.kind === 'document');
   const correction =
     /\bmark (?:it|this|that|\w+) as\b|\bactually (?:paid|cancelled)\b|\bi already paid\b/i.test(t);
   const field = (attribute: string) => `financial.${item.slug}.${attribute}`;
