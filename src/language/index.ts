@@ -14,6 +14,7 @@ export { activityTime, bareTime, findDates } from './dates.js';
 export { languageNamed } from './languages.js';
 export type { LexiconEntry } from './lexicon.js';
 export {
+  BACK_IDIOM,
   DAY_EVENT,
   DOCUMENT_PART,
   GEOGRAPHIC_FEATURE,

@@ -23,6 +23,8 @@ type Evidence = 'strong' | 'weak';
 interface Named {
   readonly slug: string;
   readonly evidence: Evidence;
+  /** The name is only ordinary English words ("tidal", "apple music"). */
+  readonly ordinary?: boolean;
 }
 
 /**
@@ -31,7 +33,12 @@ interface Named {
  * English model does not know ("spotify") is weak (tentative); ordinary words ("the meeting",
  * "the trip", "dinner") are no item at all.
  */
-function named(phrase: string, clause: Clause, doc: DocContext): Named | null {
+function named(
+  phrase: string,
+  clause: Clause,
+  doc: DocContext,
+  allowOrdinary = false,
+): Named | null {
   if (ownedByThirdParty(phrase)) return null;
   const words = slugify(phrase)
     .split('_')
@@ -43,7 +50,9 @@ function named(phrase: string, clause: Clause, doc: DocContext): Named | null {
   if (RECURRING_NOUN.pattern.test(phrase) || RECURRING_NOUN.pattern.test(clause.text)) {
     return { slug: name.join('_'), evidence: 'strong' };
   }
-  if (name.every((w) => isVocabularyWord(w))) return null;
+  if (name.every((w) => isVocabularyWord(w))) {
+    return allowOrdinary ? { slug: name.join('_'), evidence: 'weak', ordinary: true } : null;
+  }
   return { slug: name.join('_'), evidence: 'weak' };
 }
 
@@ -101,11 +110,13 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   if (sw?.groups) {
     const fromName = sw.groups['from'] ?? sw.groups['from2'] ?? '';
     const toName = sw.groups['to'] ?? sw.groups['to2'] ?? '';
-    const from = named(fromName, clause, doc);
-    const to = named(toName, clause, doc);
+    const from = named(fromName, clause, doc, true);
+    const to = named(toName, clause, doc, true);
     if (from === null || to === null) return null;
-    // One side must be a payment we already know or the clause must say it is one.
+    // One side must be a payment we already know or the clause must say it is one; a provider
+    // named by ordinary words ("tidal") is read only beside such a side.
     const strong = from.evidence === 'strong' || to.evidence === 'strong';
+    if (!strong && (from.ordinary || to.ordinary)) return null;
     const evidence: Evidence = strong ? 'strong' : 'weak';
     doc.lastItem = to.slug;
     return [

@@ -124,3 +124,24 @@ export const SPENDING_OCCASION: LexiconEntry = {
   pattern:
     /\b(?:paid|pay|paying|spent|spend|cost|costs|was|were|is|for)\s+(?:for\s+)?(?:the\s+|a\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:dinner|lunch|breakfast|brunch|coffee|drinks?|round|meal|takeaway|pizza|taxi|uber|cab|parking|tickets?|groceries|shopping|gift|present|haircut|beers?|wine|snacks?|fuel|petrol|gas station)\b/i,
 };
+
+/**
+ * Settling up between people ("paid my share of the Airbnb", "I owe Marta 20", "paid him back",
+ * "Splitwise"): money between friends, no bill or subscription of the user's.
+ */
+export const SETTLING_UP: LexiconEntry = {
+  phenomenon: 'money settled between people, not a bill',
+  pattern:
+    /\b(?:(?:my|our|your|his|her|their) (?:share|half|part|cut|portion) of|pa(?:y|id|ying) (?:you|him|her|them|\w+) back|owes? (?:you|him|her|them|me|\p{Lu}\p{L}+)|splitwise|venmo(?:ed)?|chip(?:ped)? in|split (?:the|it)\b)/iu,
+};
+
+/**
+ * Nouns that name a payment itself, so that a clause whose grammatical subject is one ("the
+ * electricity bill is overdue") is still about the user's money, unlike one whose subject is a
+ * person or an organisation ("our client hasn't paid").
+ */
+export const PAYMENT_SUBJECT: LexiconEntry = {
+  phenomenon: 'a payment, bill or account as the subject of a clause',
+  pattern:
+    /\b(?:bills?|rent|subscriptions?|memberships?|payments?|debits?|invoices?|refunds?|fees?|mortgage|insurance|premium|balance|tax|charge|plan|loan|deposit|it|this|that)\b/i,
+};

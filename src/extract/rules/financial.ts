@@ -12,7 +12,13 @@ import {
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 import { subscriptionStatement } from './financial-chat.js';
-import { RETURNED, SETTLED } from './financial-lexicon.js';
+import {
+  PAYMENT_SUBJECT,
+  RETURNED,
+  SETTLED,
+  SETTLING_UP,
+  SPENDING_OCCASION,
+} from './financial-lexicon.js';
 import { billerLine, feedLine, refundPending } from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
@@ -198,6 +204,17 @@ function financialCandidate(
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   // "Paid my respects", "paid the price": no payment at all.
   if (PAYMENT_IDIOM.pattern.test(clause.text)) return [];
+  // "Paid for dinner", "the taxi was 30": spending on an occasion, no bill or subscription.
+  if (
+    doc.kind === 'chat' &&
+    SPENDING_OCCASION.pattern.test(clause.text) &&
+    !/\b(?:bills?|rent|subscriptions?|memberships?|fees?|invoice)\b/i.test(clause.text)
+  ) {
+    return [];
+  }
+  if (doc.kind === 'chat' && (SETTLING_UP.pattern.test(clause.text) || thirdPartyPayer(clause))) {
+    return [];
+  }
   if (doc.kind === 'chat') {
     const said = subscriptionStatement(clause, doc);
     if (said !== null) return said;
@@ -206,6 +223,19 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   if (read.length > 0) return read;
   if (doc.kind === 'document') return feedLine(clause, doc) ?? billerLine(clause, doc) ?? [];
   return refundPending(clause, doc) ?? [];
+}
+
+/**
+ * "Our client hasn't paid the invoice", "Tom still owes rent": the one paying (or not) is a
+ * person or an organisation other than the speaker, so it is not the user's bill.
+ */
+function thirdPartyPayer(clause: Clause): boolean {
+  const { subject, predicate } = clause.analysis;
+  if (subject.kind !== 'named' && subject.kind !== 'other') return false;
+  if (PAYMENT_SUBJECT.pattern.test(subject.text)) return false;
+  // "Mark May as paid": an instruction about the user's own record, whatever the tagger's subject.
+  if (/\bmark(?:ed)?\b.*\bas\b/i.test(clause.text)) return false;
+  return predicate !== null && /^(?:pay|owe|settle|cancel|switch|renew|subscribe)$/.test(predicate);
 }
 
 /** Bills, payees and amounts named in a clause (the reading that came first; see above). */
