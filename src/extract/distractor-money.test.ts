@@ -6,6 +6,33 @@ import { committingReadings } from './__fixtures__/read-chat.js';
 // trip or whereabouts, so none may yield a reading strong enough to commit or to ask.
 
 const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
+  "prices that went up, not the speaker's bills": [
+    'Bitcoin went up to 90k overnight.',
+    'The Big Mac is now 6.50 in Zurich.',
+    'The price of eggs went up to 4.20 a dozen.',
+    'The house next door sold for 450k.',
+    'Gym prices went up to 50 a month everywhere.',
+    "Netflix's stock went up to 600.",
+    "My brother's rent went up to 1,800.",
+  ],
+  "other people's savings and refunds": [
+    'Her savings are at 20k already, impressive.',
+    'Ryan has 3,000 in his savings account.',
+    'My colleague got her refund from Ryanair.',
+    'Their subscription is cancelled, they told me.',
+  ],
+  'bills asked about, supposed or remembered': [
+    'The water bill is a nightmare to read.',
+    'Is the phone bill paid?',
+    'If the rent is paid late we get a fine.',
+    'The electricity bill in our old flat was brutal.',
+    'Did you get the refund from the airline?',
+    'I hope I get my money back from the gig.',
+  ],
+  'events cancelled, not subscriptions': [
+    'The concert is cancelled, gutted.',
+    "The meeting's cancelled, enjoy the free hour.",
+  ],
   'prices of things and sales': [
     'The new Pixel is 899 at launch, which is silly.',
     "That jacket was 240 but it's 40% off this week.",

@@ -1,4 +1,4 @@
-import { isVocabularyWord } from '../../language/index.js';
+import { findAmounts, isVocabularyWord } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -9,7 +9,15 @@ import {
 } from '../clauses.js';
 import { slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
-import { CANCEL, PLAN_TIER, RECURRING_NOUN, SUBSCRIBE, SWITCH } from './financial-lexicon.js';
+import {
+  CANCEL,
+  PLAN_TIER,
+  RECURRING_NOUN,
+  SUBSCRIBE,
+  SUBSCRIPTION_VERB,
+  SWITCH,
+  UTILITY_WORDS,
+} from './financial-lexicon.js';
 
 // What the user says about their own subscriptions and memberships: cancelled one, switched from
 // one provider to another, signed up again (issue #10, financial family). Read from the clause's
@@ -108,8 +116,9 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   if (sw === null && cancel === null && subscribe === null) return null;
   if (!ownStatement(clause)) return null;
   if (sw?.groups) {
-    const fromName = sw.groups['from'] ?? sw.groups['from2'] ?? '';
-    const toName = sw.groups['to'] ?? sw.groups['to2'] ?? '';
+    const g = sw.groups;
+    const fromName = g['from'] ?? g['from2'] ?? g['from3'] ?? '';
+    const toName = g['to'] ?? g['to2'] ?? g['to3'] ?? '';
     const from = named(fromName, clause, doc, true);
     const to = named(toName, clause, doc, true);
     if (from === null || to === null) return null;
@@ -129,7 +138,145 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   const item = named(objectAfter(t, verb.index + verb[0].length), clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;
+  // "Unsubscribed from X", "resubscribed to X": only a subscription takes these verbs.
+  const evidence = SUBSCRIPTION_VERB.pattern.test(t) ? 'strong' : item.evidence;
+  return [candidate(doc, clause, item.slug, cancel !== null ? 'cancelled' : 'active', evidence)];
+}
+
+/** A household bill named by its noun phrase ("the water bill", "rent", "council tax"). */
+const BILL_NP =
+  /\b(?:(?:the|my|our|this month's|last month's)\s+)?((?:[a-z]+\s+){0,2}?(?:bill|rent|mortgage|council tax|tuition|invoice))\b/i;
+
+function billSlug(phrase: string): string {
+  const words = phrase.toLowerCase().trim().split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  if (head !== 'bill' && head !== 'invoice')
+    return slugify(phrase.replace(/^(?:the|my|our)\s+/i, ''));
+  for (const [noun, forms] of Object.entries(UTILITY_WORDS)) {
+    if (words.some((w) => forms.includes(w))) return `${noun}_bill`;
+  }
+  const modifier = words.length > 1 ? words[words.length - 2] : undefined;
+  return modifier !== undefined && !FILLER.has(modifier) ? `${modifier}_${head}` : head;
+}
+
+/**
+ * A bill as the subject of a short statement: "electricity bill paid ✅", "council tax is
+ * overdue", "Disney+ is cancelled", "the insurance premium went up to 720". A first-person
+ * statement of the user's own bill; someone else's ("Ben's bill") is kept out by the caller.
+ */
+export function billStatement(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (clause.intent.intent !== 'assertive' || ownedByThirdParty(t)) return null;
+  const state =
+    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:is\s+|was\s+|has been\s+|got\s+|now\s+|all\s+)*(paid|settled|overdue|outstanding|unpaid|cancell?ed)\b/i.exec(
+      t,
+    );
+  if (state?.[1] && state[2]) {
+    const word = state[2].toLowerCase();
+    const bill = BILL_NP.exec(state[1]);
+    if (bill?.[1] && !/^cancel/.test(word)) {
+      const value = /^(?:paid|settled)$/.test(word) ? 'paid' : 'unpaid';
+      if (/\bnot\b|n't\b|\bnever\b/i.test(t.slice(0, state.index + state[0].length))) return null;
+      return [candidate(doc, clause, billSlug(bill[1]), value, 'strong')];
+    }
+    if (/^cancel/.test(word)) {
+      const item = named(state[1], clause, doc);
+      if (item === null) return null;
+      return [candidate(doc, clause, item.slug, 'cancelled', item.evidence)];
+    }
+  }
+  return amountChange(clause, doc);
+}
+
+/**
+ * "Netflix went up to 17.99", "the insurance premium went up to 720", "car insurance renewed at
+ * 598", "the gym is 35 a month now": an item's new amount (or premium, price). Strong for a
+ * known item or a bill, insurance or subscription noun; a brand alone is weak.
+ */
+function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const change =
+    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
+      t,
+    );
+  if (!change?.[1] || !change[2]) return null;
+  const amount = findAmounts(change[2])[0];
+  if (amount === undefined) return null;
+  const phrase = change[1];
+  // What an insurance costs is its premium.
+  const attribute = /\b(?:premium|insurance)\b/i.test(phrase)
+    ? 'premium'
+    : /\bprice\b/i.test(phrase)
+      ? 'price'
+      : 'amount';
+  const itemPhrase = phrase.replace(/\b(?:premium|price|cost|amount)\b/gi, '').trim();
+  const bill = BILL_NP.exec(itemPhrase);
+  const insured = /\binsurance\b/i.test(itemPhrase);
+  const item: Named | null = bill?.[1]
+    ? { slug: billSlug(bill[1]), evidence: 'strong' }
+    : insured
+      ? { slug: slugify(itemPhrase.replace(/^(?:the|my|our)\s+/i, '')), evidence: 'strong' }
+      : named(itemPhrase, clause, doc);
+  if (item === null) return null;
+  // A bare "X is 35" needs a period ("a month") or a known item to be a recurring amount.
+  if (
+    !/\b(?:a|per|each|every|\/)\s*(?:month|year|week|mo|yr)\b|monthly|annual|yearly/i.test(t) &&
+    /\s(?:is|costs?)\s/i.test(change[0]) &&
+    item.evidence !== 'strong'
+  ) {
+    return null;
+  }
+  const weak =
+    item.evidence === 'weak' ||
+    clause.intent.hedged ||
+    /\b(?:about|around|roughly|basically|like|~)\b/i.test(t);
   return [
-    candidate(doc, clause, item.slug, cancel !== null ? 'cancelled' : 'active', item.evidence),
+    {
+      entityId: weEntity(doc),
+      field: `financial.${item.slug}.${attribute}`,
+      value: amount.value,
+      intent: 'assertive',
+      confidence: weak ? HEDGED_CONFIDENCE : 1,
+      correction: false,
+      span: t,
+      evidence: weak ? 'weak' : 'strong',
+    },
+  ];
+}
+
+/** "Savings are at 4,300", "I have 3,200 in my savings account", "balance is 2,450". */
+export function savingsBalance(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const said =
+    /\b(?:my |our )?savings(?: account)?(?: balance)? (?:are|is|was|stands?|sits?)(?: now)? (?:at |on )?([$€£]?\s?\d[\d.,]*\s?k?)|\b(?:i|we) (?:have|'ve got|got) ([$€£]?\s?\d[\d.,]*\s?k?) in (?:my |our |the )?savings\b|\bsavings\b[^.]{0,40}\bbalance (?:is|now|of) ([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
+      t,
+    );
+  const raw = said?.[1] ?? said?.[2] ?? said?.[3];
+  if (raw === undefined || clause.intent.intent !== 'assertive') return null;
+  // "Her savings", "Ryan has 3,000 in his savings": someone else's money.
+  if (/\b(?:his|her|their|its)\s+savings\b/i.test(t) || /\b\p{Lu}\p{L}+'s\s+savings\b/u.test(t)) {
+    return null;
+  }
+  const { subject } = clause.analysis;
+  if (
+    subject.kind === 'named' ||
+    (subject.kind === 'other' && !/savings|balance/i.test(subject.text))
+  ) {
+    return null;
+  }
+  const amount = findAmounts(raw)[0];
+  if (amount === undefined) return null;
+  const weak = clause.intent.hedged || /\b(?:about|around|roughly|like|~)\b/i.test(t);
+  return [
+    {
+      entityId: weEntity(doc),
+      field: 'financial.savings.balance',
+      value: amount.value,
+      intent: 'assertive',
+      confidence: weak ? HEDGED_CONFIDENCE : 1,
+      correction: false,
+      span: t,
+      evidence: weak ? 'weak' : 'strong',
+    },
   ];
 }

@@ -23,7 +23,7 @@ export const RETURNED: LexiconEntry = {
 export const REFUNDED: LexiconEntry = {
   phenomenon: 'a refund that was issued or credited',
   pattern:
-    /(?<![\p{L}\p{N}_])(?:refunded|refund (?:has been |was )?(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
+    /(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
 };
 
 /** A refund asked for or on its way, not yet received. */
@@ -44,7 +44,7 @@ export const CANCEL: LexiconEntry = {
 export const SUBSCRIBE: LexiconEntry = {
   phenomenon: 'starting, restarting or renewing a subscription or membership',
   pattern:
-    /(?<![\p{L}\p{N}_])(?:(?:re)?subscribed|signed up (?:for|to)|joined|renewed|upgraded to|started (?:paying for|a|my)|took out|abonniert|abonné)(?![\p{L}\p{N}_])/iu,
+    /(?<![\p{L}\p{N}_])(?:(?:re)?subscribed|signed (?:back )?up (?:again )?(?:for|to)|joined|renewed|upgraded to|started (?:paying for|a|my)|took out|abonniert|abonné)(?![\p{L}\p{N}_])/iu,
 };
 
 /**
@@ -54,7 +54,7 @@ export const SUBSCRIBE: LexiconEntry = {
 export const SWITCH: LexiconEntry = {
   phenomenon: 'moving a subscription from one provider to another',
   pattern:
-    /\b(?:switch(?:ed)?|mov(?:ed|e)|chang(?:ed|e)|went|go(?:ne)?)\s+(?:over\s+)?from\s+(?<from>[\w.&' -]{2,30}?)\s+to\s+(?<to>[\w.&' -]{2,30}?)(?=\s*(?:[,.;!?]|$|\s(?:and|but|because|since|last|this|yesterday|today|in|on|for|after)\b))|\b(?:replaced|swapped)\s+(?<from2>[\w.&' -]{2,30}?)\s+(?:with|for)\s+(?<to2>[\w.&' -]{2,30}?)(?=\s*(?:[,.;!?]|$))/i,
+    /\b(?:switch(?:ed)?|mov(?:ed|e)|chang(?:ed|e)|went|go(?:ne)?)\s+(?:over\s+)?(?:from\s+(?<from>[\w.&'+ -]{2,30}?)\s+to\s+(?<to>[\w.&'+ -]{2,30}?)|to\s+(?<to3>[\w.&'+ -]{2,30}?)\s+from\s+(?<from3>[\w.&'+ -]{2,30}?))(?=\s*(?:[,.;!?]|$|\s(?:and|but|because|since|last|this|yesterday|today|in|on|for|after|now)\b))|\b(?:replaced|swapped|ditched|dropped|left)\s+(?<from2>[\w.&'+ -]{2,30}?)\s+(?:with|for)\s+(?<to2>[\w.&'+ -]{2,30}?)(?=\s*(?:[,.;!?]|$))/i,
 };
 
 /**
@@ -64,7 +64,7 @@ export const SWITCH: LexiconEntry = {
 export const PLAN_TIER: LexiconEntry = {
   phenomenon: 'the tier of a plan in a descriptor or product name',
   pattern:
-    /^(?:family|individual|duo|student|premium|standard|basic|plus|pro|ultimate|lite|annual|monthly|yearly|ads?|with|without|hd|uhd|4k|membership|subscription|sub|plan|com|net|co|uk|de|fr)$/i,
+    /^(?:family|individual|duo|student|premium|standard|basic|plus|pro|ultimate|unlimited|lite|annual|monthly|yearly|ads?|with|without|hd|uhd|4k|membership|subscription|sub|plan|com|net|co|uk|de|fr)$/i,
 };
 
 /**
@@ -144,4 +144,37 @@ export const PAYMENT_SUBJECT: LexiconEntry = {
   phenomenon: 'a payment, bill or account as the subject of a clause',
   pattern:
     /\b(?:bills?|rent|subscriptions?|memberships?|payments?|debits?|invoices?|refunds?|fees?|mortgage|insurance|premium|balance|tax|charge|plan|loan|deposit|it|this|that)\b/i,
+};
+
+/**
+ * A provider's word that the subscription itself is a subscription ("subscribe", "unsubscribe",
+ * "resubscribe"): the object is a recurring payment whatever its name.
+ */
+export const SUBSCRIPTION_VERB: LexiconEntry = {
+  phenomenon: 'a verb that only a subscription takes',
+  pattern: /\b(?:re|un)?subscribed\b|\bsigned (?:back )?up\b/i,
+};
+
+/** A refund the user has received ("got the refund", "the refund came through"). */
+export const REFUND_RECEIVED: LexiconEntry = {
+  phenomenon: 'a refund the user says has arrived',
+  pattern:
+    /\b(?:(?:got|received|have) (?:the |my |a |our )?(?:full )?refund|refund (?:has )?(?:came|come|went|gone) through|refund (?:arrived|landed|is in|cleared|hit)|refunded (?:me|us|my|our)|(?:got|have) (?:my|our) money back)\b/i,
+};
+
+/** A bill issued and not yet paid, as a biller words it ("your bill of 38.50 is ready"). */
+export const BILL_ISSUED: LexiconEntry = {
+  phenomenon: 'a bill issued and awaiting payment',
+  pattern:
+    /\b(?:(?:bill|invoice|statement)(?: of [^\n]{1,24}?)? (?:is ready|is due|is now due|is available|has been issued)|amount due|payment (?:is )?due|(?:is|are) (?:now )?(?:overdue|outstanding|past due))\b/i,
+};
+
+/**
+ * Bank feed transaction codes written before the payee (British and Irish feeds): direct debit,
+ * standing order, faster payment out, debit card, bill payment. Case-sensitive: "so" and "dd"
+ * in prose are other words.
+ */
+export const FEED_CODE: LexiconEntry = {
+  phenomenon: 'a transaction code that opens a bank feed line',
+  pattern: /^(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])/,
 };

@@ -3,10 +3,13 @@ import { type Candidate, type Clause, type DocContext, matchKnown, weEntity } fr
 import { slugify } from '../text.js';
 import {
   AMOUNT_NOUN,
+  BILL_ISSUED,
   CANCEL,
+  FEED_CODE,
   PLAN_TIER,
   RECURRING_NOUN,
   REFUND_PENDING,
+  REFUND_RECEIVED,
   REFUNDED,
   RETURNED,
   SETTLED,
@@ -37,7 +40,7 @@ function utilityOf(text: string): string | null {
 
 /** The payee words of a feed line: before the amount, after the event words and separators. */
 function payeeOf(text: string, amount: MoneyMention): string {
-  let head = text.slice(0, amount.start);
+  let head = text.slice(0, amount.start).replace(FEED_CODE.pattern, '');
   const star = head.lastIndexOf('*');
   if (star !== -1) head = head.slice(star + 1);
   head = head
@@ -112,7 +115,8 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   if (balance !== null) return balance;
   const t = clause.text;
   const returned = RETURNED.pattern.test(t);
-  const settled = !returned && SETTLED.pattern.test(t);
+  const coded = doc.input.source === 'bank' && FEED_CODE.pattern.test(t);
+  const settled = !returned && (SETTLED.pattern.test(t) || coded);
   if (!returned && !settled) return null;
   const amount = findAmounts(t).find((a) => a.currency || a.cents);
   if (amount === undefined) return null;
@@ -153,11 +157,40 @@ function billerItem(doc: DocContext, entityId: string): string | null {
   const last = text.trim().split('\n').pop()?.trim() ?? '';
   const org = team ?? (/^[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}$/.test(last) ? last : null);
   if (org === null) return null;
+  const utility = utilityOf(org);
+  if (utility !== null) return `${utility}_bill`;
   const noun = PRODUCT_NOUN.exec(org)?.[1];
   const known =
     (noun ? matchKnown([noun.toLowerCase()], 'financial', doc.input.known, entityId) : null) ??
     matchKnown(slugify(org).split('_'), 'financial', doc.input.known, entityId);
-  return known ?? slugify(org.split(/\s+/)[0] ?? '');
+  if (known !== null) return known;
+  const words = slugify(org).split('_');
+  // "The Spotify team" → spotify; "Pure Gym" → pure_gym: the sender's name, at most two words.
+  return words.slice(0, 2).join('_');
+}
+
+/** An item the line itself names: "for your Pure Gym membership", "your Netflix plan". */
+function lineProduct(text: string, doc: DocContext, entityId: string): string | null {
+  const m =
+    /\b(?:for |on )?(?:your|the)\s+((?:[A-Z][\w&.+-]*\s+){1,2})(membership|subscription|plan|bill|policy)\b/.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return null;
+  // "your March bill" names a period, not an item.
+  if (
+    /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|next|last|this|first|new)/i.test(
+      m[1],
+    )
+  ) {
+    return null;
+  }
+  const words = slugify(m[1])
+    .split('_')
+    .filter((w) => w !== '' && !PLAN_TIER.pattern.test(w));
+  if (words.length === 0) return null;
+  const membership = m[2] === 'membership' && words.includes('gym') ? 'gym_membership' : null;
+  const known = matchKnown(words, 'financial', doc.input.known, entityId);
+  return known ?? membership ?? words.join('_');
 }
 
 /**
@@ -173,22 +206,37 @@ export function billerLine(clause: Clause, doc: DocContext): Candidate[] | null 
   }
   const entityId = weEntity(doc);
   const refunded = REFUNDED.pattern.test(t);
+  const pending = !refunded && REFUND_PENDING.pattern.test(t);
+  // "We've received your returned item": the user's parcel came back, not a payment.
+  const returned =
+    !refunded &&
+    RETURNED.pattern.test(t) &&
+    !/\breturned (?:items?|orders?|parcels?|packages?|goods)\b/i.test(t);
+  const issued = !returned && BILL_ISSUED.pattern.test(t);
   const cancelled = CANCEL.pattern.test(t) && RECURRING_NOUN.pattern.test(t);
   const noun = AMOUNT_NOUN.pattern.exec(t);
   const cost = /\bwill cost\b|\bcosts?\s+[$€£]?\d/i.exec(t);
   const amount = findAmounts(t).find(
     (a) => (a.currency || a.cents) && a.start > (noun?.index ?? cost?.index ?? 0),
   );
-  if (!refunded && !cancelled && (amount === undefined || (noun === null && cost === null))) {
-    return null;
-  }
-  const item = billerItem(doc, entityId);
+  const event = refunded || pending || returned || issued || cancelled;
+  if (!event && (amount === undefined || (noun === null && cost === null))) return null;
+  const item = lineProduct(t, doc, entityId) ?? billerItem(doc, entityId);
   if (item === null) return null;
   const field = (attribute: string) => `financial.${item}.${attribute}`;
   const out: Candidate[] = [];
+  const bill = /_bill$|^rent$|^mortgage$/.test(item);
+  const money = findAmounts(t).find((a) => a.currency || a.cents);
   if (refunded) out.push(lineCandidate(entityId, field('status'), 'refunded', clause));
+  else if (pending) out.push(lineCandidate(entityId, field('status'), 'pending', clause));
   else if (cancelled) out.push(lineCandidate(entityId, field('status'), 'cancelled', clause));
-  else if (amount !== undefined) {
+  else if (returned || issued) {
+    const status = bill || issued ? 'status' : 'payment_status';
+    const value = bill || issued ? 'unpaid' : 'returned';
+    out.push(lineCandidate(entityId, field(status), value, clause));
+    if (money !== undefined)
+      out.push(lineCandidate(entityId, field('amount'), money.value, clause));
+  } else if (amount !== undefined) {
     const attribute = cost !== null ? 'price' : (noun?.groups?.['noun'] ?? 'amount').toLowerCase();
     const future = /\bwill\b|\bstarting\b|\bfrom (?:next|the)\b/i.test(t);
     out.push({
@@ -230,6 +278,45 @@ export function refundPending(clause: Clause, doc: DocContext): Candidate[] | nu
       ...lineCandidate(entityId, `financial.${slug}.status`, 'pending', clause),
       confidence: clause.intent.hedged ? 0.35 : 1,
       evidence: clause.intent.hedged ? 'weak' : 'strong',
+    },
+  ];
+}
+
+/**
+ * "Got the refund from Zalando", "the refund for the headphones came through", "Ryanair refunded
+ * me": the refund is done. The item: the merchant named after "from", the subject, or the one
+ * refund already known to be pending.
+ */
+export function refundReceived(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (!REFUND_RECEIVED.pattern.test(t) || clause.intent.intent !== 'assertive') return null;
+  if (/\b(?:not|no|never|yet)\b|n't\b/i.test(t)) return null;
+  const entityId = weEntity(doc);
+  const merchant =
+    /\bfrom\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)/.exec(t)?.[1] ??
+    /^\s*([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)\s+refunded\b/.exec(t)?.[1] ??
+    null;
+  const pendingItems = doc.input.known.filter(
+    (k) =>
+      k.entityId === entityId &&
+      k.field.startsWith('financial.') &&
+      k.field.endsWith('.status') &&
+      k.value === 'pending',
+  );
+  const known =
+    merchant === null
+      ? null
+      : matchKnown(slugify(merchant).split('_'), 'financial', doc.input.known, entityId);
+  const only = pendingItems.length === 1 ? (pendingItems[0]?.field.split('.')[1] ?? null) : null;
+  const slug = known ?? (merchant !== null ? `${slugify(merchant)}_refund` : only);
+  if (slug === null) return null;
+  doc.lastItem = slug;
+  const weak = clause.intent.hedged;
+  return [
+    {
+      ...lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
+      confidence: weak ? 0.35 : 1,
+      evidence: weak ? 'weak' : 'strong',
     },
   ];
 }

@@ -3,15 +3,21 @@ import { extractWithRules } from '../rule-extractor.js';
 import { EMPTY_REGISTRY, type KnownSlot } from '../types.js';
 import {
   AMOUNT_NOUN,
+  BILL_ISSUED,
   CANCEL,
+  FEED_CODE,
+  PAYMENT_SUBJECT,
   PLAN_TIER,
   RECURRING_NOUN,
   REFUND_PENDING,
+  REFUND_RECEIVED,
   REFUNDED,
   RETURNED,
   SETTLED,
+  SETTLING_UP,
   SPENDING_OCCASION,
   SUBSCRIBE,
+  SUBSCRIPTION_VERB,
   SWITCH,
   UTILITY_WORDS,
 } from './financial-lexicon.js';
@@ -182,7 +188,7 @@ describe("a biller's email: its item from the subject or the sender (strong)", (
     [
       'a membership cancelled',
       'Subject: Membership cancelled\n\nYour membership has been cancelled as requested.\n\nThe Pulse Gym team',
-      'financial.pulse.status=cancelled',
+      'financial.pulse_gym.status=cancelled',
     ],
     [
       'a refund issued',
@@ -284,6 +290,87 @@ describe('what the user says about their own bills and subscriptions', () => {
   });
 });
 
+describe('a bill, a balance or a refund as the subject of a short statement', () => {
+  it.each([
+    [
+      'a bill paid, noun first',
+      'electricity bill paid ✅',
+      ['electricity_bill.status=paid (strong)'],
+    ],
+    ['a tax overdue', 'council tax is overdue', ['council_tax.status=unpaid (strong)']],
+    ['a bill going up', 'phone bill came in at 42.10', ['phone_bill.amount=42.10 (strong)']],
+    ['rent going up', 'my rent went up to 1,450', ['rent.amount=1450 (strong)']],
+    [
+      'an insurance renewed: its premium',
+      'car insurance renewed at 598',
+      ['car_insurance.premium=598 (strong)'],
+    ],
+    ['a brand alone going up is weak', 'Netflix went up to 17.99', ['netflix.amount=17.99 (weak)']],
+    ['savings, said', 'savings are at 4,300 now', ['savings.balance=4300 (strong)']],
+    ['savings, had', 'I have 3,200 in my savings account', ['savings.balance=3200 (strong)']],
+    [
+      'a refund received from a merchant',
+      'got the refund from Zalando finally',
+      ['zalando_refund.status=refunded (strong)'],
+    ],
+    [
+      'a merchant refunding the speaker',
+      'Zalando refunded me the 60',
+      ['zalando_refund.status=refunded (strong)'],
+    ],
+    [
+      'a subscription verb is strong on a brand',
+      'I resubscribed to Spotify',
+      ['spotify.status=active (strong)'],
+    ],
+    ['signed back up', 'signed back up to Netflix', ['netflix.status=active (strong)']],
+  ])('%s: "%s"', (_phenomenon, text, expected) => {
+    expect(read(text)).toEqual(expected.map((e) => `financial.${e}`));
+  });
+
+  it('a refund that came through is the one refund known to be pending', () => {
+    const known = [slot('financial.headphones_order.status', 'pending')];
+    expect(read('the refund came through this morning', 'chat', known)).toEqual([
+      'financial.headphones_order.status=refunded (strong)',
+    ]);
+  });
+
+  it.each([
+    [
+      'UK direct debit code',
+      'DD THAMES WATER 38.50',
+      ['water_bill.amount=38.50', 'water_bill.status=paid'],
+    ],
+    [
+      'UK faster payment code',
+      'FPO BRITISH GAS 120.00',
+      ['gas_bill.amount=120', 'gas_bill.status=paid'],
+    ],
+  ])('a feed code opens a paid line: %s', (_shape, line, expected) => {
+    expect(read(line, 'bank')).toEqual(expected.map((e) => `financial.${e} (strong)`));
+  });
+
+  it.each([
+    [
+      'a refund being processed is pending',
+      "We've received your returned item. Your refund is being processed.\n\nThe Kestrel team",
+      ['kestrel.status=pending'],
+    ],
+    [
+      'a membership debit returned',
+      'Your direct debit of £45.00 for your Ironworks Gym membership was returned unpaid.\n\nIronworks Gym',
+      ['gym_membership.amount=45', 'gym_membership.payment_status=returned'],
+    ],
+    [
+      'a bill issued',
+      'Your bill of £38.50 is ready.\n\nSevern Water',
+      ['water_bill.amount=38.50', 'water_bill.status=unpaid'],
+    ],
+  ])("a biller's event: %s", (_shape, mail, expected) => {
+    expect(read(mail, 'email')).toEqual(expected.map((e) => `financial.${e} (strong)`));
+  });
+});
+
 describe('each financial lexicon entry covers its phenomenon', () => {
   it.each([
     [SETTLED, 'Zahlung erfolgt an Stadtwerke'],
@@ -296,6 +383,12 @@ describe('each financial lexicon entry covers its phenomenon', () => {
     [RECURRING_NOUN, 'the auto-renewal went through'],
     [AMOUNT_NOUN, 'the deposit is 500'],
     [SPENDING_OCCASION, 'we paid for the taxi'],
+    [SETTLING_UP, 'I still owe Dana for the cinema'],
+    [PAYMENT_SUBJECT, 'the premium'],
+    [SUBSCRIPTION_VERB, 'unsubscribed last night'],
+    [REFUND_RECEIVED, 'the refund landed today'],
+    [BILL_ISSUED, 'your invoice is now due'],
+    [FEED_CODE, 'SO LANDLORD K OKAFOR 900.00'],
   ])('%#: %s', (entry, sentence) => {
     expect(entry.phenomenon).not.toBe('');
     expect(entry.pattern.test(sentence)).toBe(true);

@@ -11,7 +11,7 @@ import {
 } from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
-import { subscriptionStatement } from './financial-chat.js';
+import { billStatement, savingsBalance, subscriptionStatement } from './financial-chat.js';
 import {
   PAYMENT_SUBJECT,
   RETURNED,
@@ -19,7 +19,7 @@ import {
   SETTLING_UP,
   SPENDING_OCCASION,
 } from './financial-lexicon.js';
-import { billerLine, feedLine, refundPending } from './financial-lines.js';
+import { billerLine, feedLine, refundPending, refundReceived } from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -216,13 +216,30 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     return [];
   }
   if (doc.kind === 'chat') {
-    const said = subscriptionStatement(clause, doc);
+    const said = subscriptionStatement(clause, doc) ?? billStatement(clause, doc);
     if (said !== null) return said;
   }
   const read = mentionRules(clause, doc);
+  if (doc.kind === 'document') {
+    const line = doc.input.source === 'email' ? billerLine(clause, doc) : feedLine(clause, doc);
+    return read.length > 0 ? withSameItem(read, line) : (line ?? []);
+  }
   if (read.length > 0) return read;
-  if (doc.kind === 'document') return feedLine(clause, doc) ?? billerLine(clause, doc) ?? [];
-  return refundPending(clause, doc) ?? [];
+  return (
+    refundPending(clause, doc) ?? refundReceived(clause, doc) ?? savingsBalance(clause, doc) ?? []
+  );
+}
+
+/**
+ * The first reading completed by a line reading of the same item: "DD THAMES WATER 38.50" read
+ * as the water bill's amount gains the status the feed's code says (paid).
+ */
+function withSameItem(read: Candidate[], line: Candidate[] | null): Candidate[] {
+  if (line === null) return read;
+  const item = (c: Candidate) => c.field.split('.').slice(0, 2).join('.');
+  const items = new Set(read.map(item));
+  const fields = new Set(read.map((c) => c.field));
+  return [...read, ...line.filter((c) => items.has(item(c)) && !fields.has(c.field))];
 }
 
 /**
@@ -230,6 +247,14 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
  * person or an organisation other than the speaker, so it is not the user's bill.
  */
 function thirdPartyPayer(clause: Clause): boolean {
+  // Only a clause about paying or cancelling needs its grammar (the analysis is costly).
+  if (
+    !/\b(?:pa(?:y|id|ys|ying)|owe[sd]?|settled?|cancel\w*|switch\w*|renew\w*|subscri\w*)\b/i.test(
+      clause.text,
+    )
+  ) {
+    return false;
+  }
   const { subject, predicate } = clause.analysis;
   if (subject.kind !== 'named' && subject.kind !== 'other') return false;
   if (PAYMENT_SUBJECT.pattern.test(subject.text)) return false;
@@ -264,7 +289,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
       // "Lastschrift:", "Addebito SDD:": the feed's event words, not a biller.
       !SETTLED.pattern.test(biller[1]) &&
       !RETURNED.pattern.test(biller[1]) &&
-      !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking)$/i.test(
+      !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking|Your|Our|My|The|We|This|Hi|Dear|Thanks|Thank)$/i.test(
         biller[1],
       )
     ) {
@@ -282,9 +307,11 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
       );
     if (
       mention?.[1] &&
-      /\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b|[$€£]\s?\d|\d[.,]\d{2}\b/i.test(
+      (/\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b/i.test(
         t,
-      )
+      ) ||
+        // In chat a price alone is not a bill ("The Big Mac is now 6.50"); a document's is.
+        (doc.kind === 'document' && /[$€£]\s?\d|\d[.,]\d{2}\b/.test(t)))
     ) {
       name = mention[1].trim();
     } else if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
