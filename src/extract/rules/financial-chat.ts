@@ -1,12 +1,6 @@
 import { findAmounts, isVocabularyWord } from '../../language/index.js';
-import {
-  type Candidate,
-  type Clause,
-  type DocContext,
-  matchKnown,
-  ownedByThirdParty,
-  weEntity,
-} from '../clauses.js';
+import type { Candidate, Clause, DocContext } from '../clauses.js';
+import { matchKnown, ownedByThirdParty, weEntity } from '../clauses.js';
 import { slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 import {
@@ -82,9 +76,20 @@ function candidate(
   evidence: Evidence,
 ): Candidate {
   const weak = evidence === 'weak' || clause.intent.hedged;
+  return chatCandidate(doc, clause, `financial.${slug}.status`, value, weak);
+}
+
+/** A reading of the user's own chat statement; weak ones stay tentative. */
+function chatCandidate(
+  doc: DocContext,
+  clause: Clause,
+  field: string,
+  value: string,
+  weak: boolean,
+): Candidate {
   return {
     entityId: weEntity(doc),
-    field: `financial.${slug}.status`,
+    field,
     value,
     intent: 'assertive',
     confidence: weak ? HEDGED_CONFIDENCE : 1,
@@ -226,22 +231,23 @@ function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
   ) {
     return null;
   }
+  const field = `financial.${item.slug}.${attribute}`;
+  return [amountCandidate(doc, clause, field, amount.value, item.evidence === 'weak')];
+}
+
+/** An amount said in chat: weak when hedged or approximate ("basically 650", "about 2k"). */
+function amountCandidate(
+  doc: DocContext,
+  clause: Clause,
+  field: string,
+  value: string,
+  weakItem: boolean,
+): Candidate {
   const weak =
-    item.evidence === 'weak' ||
+    weakItem ||
     clause.intent.hedged ||
-    /\b(?:about|around|roughly|basically|like|~)\b/i.test(t);
-  return [
-    {
-      entityId: weEntity(doc),
-      field: `financial.${item.slug}.${attribute}`,
-      value: amount.value,
-      intent: 'assertive',
-      confidence: weak ? HEDGED_CONFIDENCE : 1,
-      correction: false,
-      span: t,
-      evidence: weak ? 'weak' : 'strong',
-    },
-  ];
+    /\b(?:about|around|roughly|basically|like|~)\b/i.test(clause.text);
+  return chatCandidate(doc, clause, field, value, weak);
 }
 
 /** "Savings are at 4,300", "I have 3,200 in my savings account", "balance is 2,450". */
@@ -266,17 +272,5 @@ export function savingsBalance(clause: Clause, doc: DocContext): Candidate[] | n
   }
   const amount = findAmounts(raw)[0];
   if (amount === undefined) return null;
-  const weak = clause.intent.hedged || /\b(?:about|around|roughly|like|~)\b/i.test(t);
-  return [
-    {
-      entityId: weEntity(doc),
-      field: 'financial.savings.balance',
-      value: amount.value,
-      intent: 'assertive',
-      confidence: weak ? HEDGED_CONFIDENCE : 1,
-      correction: false,
-      span: t,
-      evidence: weak ? 'weak' : 'strong',
-    },
-  ];
+  return [amountCandidate(doc, clause, 'financial.savings.balance', amount.value, false)];
 }

@@ -263,18 +263,9 @@ function thirdPartyPayer(clause: Clause): boolean {
   return predicate !== null && /^(?:pay|owe|settle|cancel|switch|renew|subscribe)$/.test(predicate);
 }
 
-/** Bills, payees and amounts named in a clause (the reading that came first; see above). */
-function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
-  const t = clause.text;
-  const entityId = weEntity(doc);
-  let name: string | null = null;
-  let amount: string | null = null;
-  const payee = PAYEE_AMOUNT.exec(t);
-  if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
-    name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
-    amount = normalizeAmount(payee[2]);
-  }
-  if (name === null && doc.kind === 'document') {
+/** The item a clause names when no feed payee does: a biller's heading, a mention, a paid object. */
+function namedItem(t: string, doc: DocContext): string | null {
+  if (doc.kind === 'document') {
     const biller =
       /^([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?:\s+(?:reminder|notice|alert|billing|statement))?\s*:/.exec(
         t,
@@ -293,33 +284,48 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
         biller[1],
       )
     ) {
-      name = biller[1];
+      return biller[1];
     }
   }
-  if (name === null) {
-    const paidObject =
-      /\b(?:paid|pay|paying|settled|owe)\s+(?:off\s+)?(?:the|my|our)\s+((?:[a-z][a-z-]*\s+){0,2}?(?:bill|fee|fees|invoice|membership|subscription|rent|mortgage|tuition|premium|loan|tab|[a-z]+))\b/i.exec(
-        t,
-      );
-    const mention =
-      /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur|[A-Za-z]+'s)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
-        t,
-      );
-    if (
-      mention?.[1] &&
-      (/\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b/i.test(
-        t,
-      ) ||
-        // In chat a price alone is not a bill ("The Big Mac is now 6.50"); a document's is.
-        (doc.kind === 'document' && /[$€£]\s?\d|\d[.,]\d{2}\b/.test(t)))
-    ) {
-      name = mention[1].trim();
-    } else if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
-      name = paidObject[1].trim();
-    } else if (/\brent\b/i.test(t)) {
-      name = 'rent';
-    }
+  const paidObject =
+    /\b(?:paid|pay|paying|settled|owe)\s+(?:off\s+)?(?:the|my|our)\s+((?:[a-z][a-z-]*\s+){0,2}?(?:bill|fee|fees|invoice|membership|subscription|rent|mortgage|tuition|premium|loan|tab|[a-z]+))\b/i.exec(
+      t,
+    );
+  const mention =
+    /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur|[A-Za-z]+'s)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
+      t,
+    );
+  if (
+    mention?.[1] &&
+    (/\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b/i.test(
+      t,
+    ) ||
+      // In chat a price alone is not a bill ("The Big Mac is now 6.50"); a document's is.
+      (doc.kind === 'document' && /[$€£]\s?\d|\d[.,]\d{2}\b/.test(t)))
+  ) {
+    return mention[1].trim();
   }
+  if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
+    return paidObject[1].trim();
+  }
+  if (/\brent\b/i.test(t)) {
+    return 'rent';
+  }
+  return null;
+}
+
+/** Bills, payees and amounts named in a clause (the reading that came first; see above). */
+function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const entityId = weEntity(doc);
+  let name: string | null = null;
+  let amount: string | null = null;
+  const payee = PAYEE_AMOUNT.exec(t);
+  if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
+    name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
+    amount = normalizeAmount(payee[2]);
+  }
+  name ??= namedItem(t, doc);
   // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
   // belongs to someone else is not the speaker's.
   if (name !== null && doc.kind === 'chat' && doc.group === null) {
