@@ -29,6 +29,10 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
     'Did you get the refund from the airline?',
     'I hope I get my money back from the gig.',
   ],
+  'what befalls the speaker, not what they prefer': [
+    'I like aisle seats but I always end up by the window.',
+    'I always get stuck in the middle seat on budget airlines.',
+  ],
   'events cancelled, not subscriptions': [
     'The concert is cancelled, gutted.',
     "The meeting's cancelled, enjoy the free hour.",
