@@ -274,3 +274,31 @@ export function savingsBalance(clause: Clause, doc: DocContext): Candidate[] | n
   if (amount === undefined) return null;
   return [amountCandidate(doc, clause, 'financial.savings.balance', amount.value, false)];
 }
+
+/**
+ * "Sorry, 210." right after saying what was paid: a bare amount that corrects the amount on
+ * record. Read only when the thread has exactly one financial item, and then only as a question
+ * (moderate): the number may still be about something else. With several items, nothing is read
+ * (the extractor sees no message order).
+ */
+export function amountCorrection(clause: Clause, doc: DocContext): Candidate[] | null {
+  const said =
+    /^\s*(?:sorry|correction|oops|i mean|i meant|make that|actually|no wait|typo)\b[,:;!.]?\s*(?:it(?:'s| was| is)\s+)?([$€£]?\s?\d[\d.,]*)\s*[.!]?$/i.exec(
+      clause.sentence,
+    );
+  if (!said?.[1]) return null;
+  const amount = findAmounts(said[1])[0];
+  if (amount === undefined) return null;
+  const entityId = weEntity(doc);
+  const items = new Set(
+    doc.input.known
+      .filter((k) => k.entityId === entityId && k.field.startsWith('financial.'))
+      .map((k) => k.field.split('.')[1]),
+  );
+  const [item] = [...items];
+  if (items.size !== 1 || item === undefined) return null;
+  const field = `financial.${item}.amount`;
+  // Which amount it corrects is inferred, not said: worth asking, never committed alone.
+  const read = chatCandidate(doc, clause, field, amount.value, false);
+  return [{ ...read, correction: true, evidence: 'moderate', confidence: 0.8 }];
+}

@@ -352,6 +352,31 @@ describe('a bill, a balance or a refund as the subject of a short statement', ()
   });
 });
 
+describe('a bare amount that corrects the one on record', () => {
+  const plumber = [
+    slot('financial.plumber.status', 'paid'),
+    slot('financial.plumber.amount', '180'),
+  ];
+
+  it('reads the amount after the paid payee', () => {
+    expect(read('Paid the plumber 180 for the boiler fix.')).toEqual([
+      'financial.plumber.amount=180 (strong)',
+      'financial.plumber.status=paid (strong)',
+    ]);
+  });
+
+  it('asks (moderate) when the thread has one financial item', () => {
+    expect(read('Oops, 230. Forgot the parts.', 'chat', plumber)).toEqual([
+      'financial.plumber.amount=230 (moderate)',
+    ]);
+  });
+
+  it('reads nothing when the number could be about another item', () => {
+    const two = [...plumber, slot('financial.rent.amount', '900')];
+    expect(read('Oops, 230. Forgot the parts.', 'chat', two)).toEqual([]);
+  });
+});
+
 describe('each financial lexicon entry covers its phenomenon', () => {
   it.each([
     [lexicon.SETTLED, 'Zahlung erfolgt an Stadtwerke'],

@@ -11,7 +11,12 @@ import {
 } from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
-import { billStatement, savingsBalance, subscriptionStatement } from './financial-chat.js';
+import {
+  amountCorrection,
+  billStatement,
+  savingsBalance,
+  subscriptionStatement,
+} from './financial-chat.js';
 import {
   PAYMENT_SUBJECT,
   RETURNED,
@@ -216,7 +221,10 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     return [];
   }
   if (doc.kind === 'chat') {
-    const said = subscriptionStatement(clause, doc) ?? billStatement(clause, doc);
+    const said =
+      subscriptionStatement(clause, doc) ??
+      billStatement(clause, doc) ??
+      amountCorrection(clause, doc);
     if (said !== null) return said;
   }
   const read = mentionRules(clause, doc);
@@ -351,6 +359,12 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
     const m = AMOUNT.exec(t.replace(/\.\.\.\d+/g, '').replace(/\b\d{1,2}\/\d{1,2}\b/g, ''));
     if (m?.[1]) amount = normalizeAmount(m[1]);
   }
+  // "Paid the plumber 180": a whole number right after the paid payee is what was paid.
+  const paidSum =
+    /\bpaid\s+(?:the|my|our)\s+[a-z]+\s+(\d{1,3}(?:,\d{3})+|\d+)\b(?!\s*(?:%|days?|weeks?|months?|years?|times|x\b))/i.exec(
+      t,
+    );
+  if (amount === null && doc.kind === 'chat' && paidSum?.[1]) amount = normalizeAmount(paidSum[1]);
   doc.lastItem = item.slug;
   const out: Candidate[] = [];
   // "haven't paid", "didn't pay", "not paid yet": the negation governs the payment itself.
