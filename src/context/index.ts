@@ -9,80 +9,28 @@
  * (embeddings, extract, search, reconcile, review, projections, vault, tasks, observe), and
  * `gpt-tokenizer`.
  */
-export type {
-  ContextIncluded,
-  ContextInputs,
-  ContextOptions,
-  ContextRequest,
-  ContextResult,
-  ContextSection,
-  NormalizedContextRequest,
-} from './assemble-context.js';
-export {
-  assembleContext,
-  DEFAULT_SYSTEM_TEXT,
-  MAX_CONTEXT_BUDGET,
-  normalizeContextRequest,
-  resolveContextLimits,
-  SECTION_SEPARATOR,
-} from './assemble-context.js';
+export type { ContextIncluded, ContextResult, ContextSection } from './assemble-context.js';
+export { SECTION_SEPARATOR } from './assemble-context.js';
 export { buildContext } from './build-context.js';
-export type {
-  RecallEntry,
-  RecallPack,
-  RecallPackInput,
-  RecallPackOptions,
-  RecallSection,
-  RecallSectionKey,
-} from './build-recall-pack.js';
-export { buildRecallPack, buildRecallPackFitting, RECALL_SECTIONS } from './build-recall-pack.js';
-export { renderCanonicalState } from './canonical-state.js';
-export type {
-  BudgetedSection,
-  ContextLimits,
-  ContextMode,
-  ContextSectionName,
-} from './context-budget.js';
+export type { RecallEntry, RecallSection } from './build-recall-pack.js';
+export { buildRecallPackFitting } from './build-recall-pack.js';
+export type { ContextLimits, ContextMode, ContextSectionName } from './context-budget.js';
 export {
-  BUDGETED_SECTIONS,
-  CONTEXT_BUDGET_SPLITS,
   CONTEXT_MODES,
   CONTEXT_SECTIONS,
   DEFAULT_CONTEXT_BUDGET,
   DEFAULT_CONTEXT_LIMITS,
 } from './context-budget.js';
-export type { DroppedEntry, DropReason, SectionDraft, StateSource } from './context-sections.js';
-export { SECTION_HEADINGS } from './context-sections.js';
 export type {
   ContextEntity,
-  ContextField,
-  ContextPrompt,
   ContextSources,
   MemoryHit,
   SourceRequest,
   ThreadSummaries,
 } from './context-sources.js';
-export { EMPTY_CONTEXT_SOURCES } from './context-sources.js';
-export type { LlmSummarizerOptions } from './create-llm-summarizer.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';
-export type {
-  ProcedureCandidate,
-  ProcedureContext,
-  SelectedProcedure,
-} from './select-procedures.js';
+export type { ProcedureCandidate } from './select-procedures.js';
 export { selectProcedures } from './select-procedures.js';
-export type {
-  SummarizeOptions,
-  SummarizeThreadOptions,
-  ThreadSummarizer,
-  ThreadSummaryInput,
-} from './summarize-thread.js';
-export {
-  createExtractiveSummarizer,
-  DEFAULT_SUMMARY_TOKENS,
-  summarizeThread,
-} from './summarize-thread.js';
-export type { Tokenizer } from './tokenizer.js';
-export { createGptTokenizer, DEFAULT_ENCODING } from './tokenizer.js';
-export type { Truncation } from './truncate-to-tokens.js';
-export { TRUNCATION_MARKER, truncateToTokens } from './truncate-to-tokens.js';
+export type { ThreadSummarizer } from './summarize-thread.js';
+export { createExtractiveSummarizer, DEFAULT_SUMMARY_TOKENS } from './summarize-thread.js';
+export { createGptTokenizer } from './tokenizer.js';

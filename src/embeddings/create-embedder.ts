@@ -3,7 +3,7 @@ import { type EmbeddingModel, toModelKey } from '../providers/index.js';
 import type { EmbeddingSpace } from '../stores/index.js';
 
 /** Options of `createEmbedder`. */
-export interface EmbedderOptions {
+interface EmbedderOptions {
   /** Query vectors remembered in memory, most recent first. Default 256. */
   readonly queryCacheSize?: number;
 }

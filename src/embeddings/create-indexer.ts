@@ -3,7 +3,7 @@ import type { Embedder } from './create-embedder.js';
 import { type IndexOptions, type IndexReport, indexPending } from './index-pending.js';
 
 /** Options of `Indexer.startBackground`. */
-export interface BackgroundIndexingOptions {
+interface BackgroundIndexingOptions {
   /** Receives a failed run's error; the loop goes on after `intervalMs`. */
   readonly onError: (error: unknown) => void;
   /** Called after every run that did something. */

@@ -3,7 +3,8 @@ import { createFakeEmbeddingModel, type FakeEmbeddingModel } from '../providers/
 import type { EmbeddingModel } from '../providers/index.js';
 import type { MessageRecord, Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createEmbedder, type IndexProgress, indexPending } from './index.js';
+import { createEmbedder, type IndexProgress } from './index.js';
+import { indexPending } from './index-pending.js';
 
 function message(
   threadId: string,

@@ -41,13 +41,16 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
+/** Ingests `records` as JSON lines into the running test's engine. */
+const ingest = (records: readonly unknown[]) => engine.ingest(toJsonl(records));
+
 const SEED_OBSERVATION = { type: 'observation', ...SEED_OBSERVATION_PAYLOAD };
 
 const SEED_PROMPT = { type: 'confirmation', ...SEED_PROMPT_PAYLOAD };
 
 describe('engine ingest', () => {
   it('validates and resolves the seed StateObservation example as written', async () => {
-    const report = await engine.ingest(toJsonl([SEED_OBSERVATION]));
+    const report = await ingest([SEED_OBSERVATION]);
     expect(report).toMatchObject({ applied: 1, rejected: 0, decisions: { auto_commit: 1 } });
     const field = await engine.getField('user:primary', 'travel.status');
     expect(field).toMatchObject({
@@ -62,7 +65,7 @@ describe('engine ingest', () => {
   });
 
   it('validates the seed UserConfirmation example and confirms it into state', async () => {
-    const report = await engine.ingest(toJsonl([SEED_PROMPT]));
+    const report = await ingest([SEED_PROMPT]);
     expect(report).toMatchObject({ applied: 1, rejected: 0 });
     const [prompt] = await engine.listReviews();
     expect(prompt?.prompt_id).toBe(SEED_PROMPT.prompt_id);
@@ -107,16 +110,16 @@ describe('engine ingest', () => {
   });
 
   it('treats the same event id with the same payload as a no-op', async () => {
-    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    await ingest([observation({ id: 1 })]);
     const before = await engine.stats();
-    const again = await engine.ingest(toJsonl([observation({ id: 1 })]));
+    const again = await ingest([observation({ id: 1 })]);
     expect(again).toMatchObject({ applied: 0, duplicate: 1, rejected: 0 });
     expect((await engine.stats()).events).toBe(before.events);
   });
 
   it('dead-letters the same event id with a different payload instead of dropping it', async () => {
-    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
-    const again = await engine.ingest(toJsonl([observation({ id: 1, value: 'completed' })]));
+    await ingest([observation({ id: 1, value: 'in_progress' })]);
+    const again = await ingest([observation({ id: 1, value: 'completed' })]);
     expect(again.rejected).toBe(1);
     expect(again.rejections[0]?.issues[0]).toMatchObject({
       path: '/event_id',
@@ -134,10 +137,8 @@ describe('engine ingest', () => {
       content: 'we are in Tahoe',
       created_at: '2026-02-19T15:00:00Z',
     };
-    expect((await engine.ingest(toJsonl([message]))).applied).toBe(1);
-    const again = await engine.ingest(
-      toJsonl([{ ...message, created_at: '2026-02-19T16:00:00Z' }]),
-    );
+    expect((await ingest([message])).applied).toBe(1);
+    const again = await ingest([{ ...message, created_at: '2026-02-19T16:00:00Z' }]);
     expect(again).toMatchObject({ applied: 0, duplicate: 1 });
   });
 
@@ -153,23 +154,19 @@ describe('engine ingest', () => {
       summary,
       claims: [{ field: 'family.schedule.school', candidate_value: 'break_week' }],
     });
-    expect((await engine.ingest(toJsonl([signal(testUuid(1), 'School break')]))).applied).toBe(1);
-    const reread = await engine.ingest(toJsonl([signal(testUuid(2), 'School break')]));
+    expect((await ingest([signal(testUuid(1), 'School break')])).applied).toBe(1);
+    const reread = await ingest([signal(testUuid(2), 'School break')]);
     expect(reread).toMatchObject({ applied: 0, duplicate: 1 });
-    const changed = await engine.ingest(toJsonl([signal(testUuid(3), 'School break (moved)')]));
+    const changed = await ingest([signal(testUuid(3), 'School break (moved)')]);
     expect(changed.applied).toBe(1);
   });
 
   it('never regresses state for an older event arriving late, and raises no prompt', async () => {
-    await engine.ingest(
-      toJsonl([observation({ id: 1, value: 'in_progress', at: '2026-02-19T15:00:00Z' })]),
-    );
+    await ingest([observation({ id: 1, value: 'in_progress', at: '2026-02-19T15:00:00Z' })]);
     clock.advance(3_600_000);
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 2, value: 'planned', intent: 'planning', at: '2026-02-17T09:00:00Z' }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 2, value: 'planned', intent: 'planning', at: '2026-02-17T09:00:00Z' }),
+    ]);
     expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
     expect(await engine.listReviews()).toHaveLength(0);
     const history = await engine.history('user:primary', 'travel.status');
@@ -177,15 +174,11 @@ describe('engine ingest', () => {
   });
 
   it('answers state as believed at an earlier instant with --at', async () => {
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 1, value: 'planned', intent: 'planning', at: '2026-02-19T15:00:00Z' }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 1, value: 'planned', intent: 'planning', at: '2026-02-19T15:00:00Z' }),
+    ]);
     clock.set('2026-02-20T10:00:00Z');
-    await engine.ingest(
-      toJsonl([observation({ id: 2, value: 'in_progress', at: '2026-02-20T09:55:00Z' })]),
-    );
+    await ingest([observation({ id: 2, value: 'in_progress', at: '2026-02-20T09:55:00Z' })]);
     expect((await engine.getField('user:primary', 'travel.status')).value).toBe('in_progress');
     const before = await engine.getField('user:primary', 'travel.status', {
       at: '2026-02-20T09:00:00Z',
@@ -198,31 +191,27 @@ describe('engine ingest', () => {
   });
 
   it('marks a committed value stale once its domain TTL passes', async () => {
-    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    await ingest([observation({ id: 1 })]);
     expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(false);
     clock.advance(8 * 24 * 3_600_000);
     expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(true);
   });
 
   it('withdraws retracted evidence and re-resolves the slot', async () => {
-    await engine.ingest(
-      toJsonl([
-        observation({
-          id: 1,
-          value: 'planned',
-          intent: 'planning',
-          source: 'static_markdown',
-          at: '2026-02-19T10:00:00Z',
-        }),
-        observation({ id: 2, value: 'cancelled', at: '2026-02-19T15:00:00Z' }),
-      ]),
-    );
+    await ingest([
+      observation({
+        id: 1,
+        value: 'planned',
+        intent: 'planning',
+        source: 'static_markdown',
+        at: '2026-02-19T10:00:00Z',
+      }),
+      observation({ id: 2, value: 'cancelled', at: '2026-02-19T15:00:00Z' }),
+    ]);
     expect((await engine.getField('user:primary', 'travel.status')).value).toBe('cancelled');
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 3, value: null, intent: 'retract', extra: { retracts: testUuid(2) } }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 3, value: null, intent: 'retract', extra: { retracts: testUuid(2) } }),
+    ]);
     const field = await engine.getField('user:primary', 'travel.status');
     expect(field.value).toBe('planned');
     expect(field.low_confidence).toBe(true);
@@ -239,9 +228,7 @@ describe('engine review queue', () => {
   it('keeps at most max_pending prompts open and queues the rest in order', async () => {
     await engine.close();
     await open({ maxPending: 2 });
-    await engine.ingest(
-      toJsonl([1, 2, 3, 4].flatMap((i) => change(i, `profile.preference.f${i}`))),
-    );
+    await ingest([1, 2, 3, 4].flatMap((i) => change(i, `profile.preference.f${i}`)));
     const open1 = await engine.listReviews({ status: ['open'] });
     const queued = await engine.listReviews({ status: ['queued'] });
     expect(open1.map((p) => p.field)).toEqual(['profile.preference.f1', 'profile.preference.f2']);
@@ -260,13 +247,11 @@ describe('engine review queue', () => {
 
   it('refuses an answer whose slot changed since the prompt was raised', async () => {
     const field = 'profile.preference.seat';
-    await engine.ingest(toJsonl(change(1, field)));
+    await ingest(change(1, field));
     const [prompt] = await engine.listReviews();
     expect(prompt?.proposed_value).toBe('after-1');
     // The user's explicit correction commits and supersedes the question.
-    await engine.ingest(
-      toJsonl([observation({ id: 2, field, value: 'aisle', extra: { correction: true } })]),
-    );
+    await ingest([observation({ id: 2, field, value: 'aisle', extra: { correction: true } })]);
     await expect(engine.answerReview(prompt?.prompt_id ?? '', 'confirm')).rejects.toMatchObject({
       code: 'CONFLICT',
     });
@@ -274,9 +259,10 @@ describe('engine review queue', () => {
   });
 
   it('records an edit as the user value and a rejection without changing state', async () => {
-    await engine.ingest(
-      toJsonl([...change(1, 'profile.preference.seat'), ...change(2, 'profile.preference.meal')]),
-    );
+    await ingest([
+      ...change(1, 'profile.preference.seat'),
+      ...change(2, 'profile.preference.meal'),
+    ]);
     const [first, second] = await engine.listReviews();
     const edited = await engine.answerReview(first?.prompt_id ?? '', 'edit', 'window, front rows');
     expect(edited.field).toMatchObject({ value: 'window, front rows', rule: 'user_edited' });
@@ -288,34 +274,32 @@ describe('engine review queue', () => {
   });
 
   it('asks when a newer calendar entry contests an older user statement', async () => {
-    await engine.ingest(
-      toJsonl([
-        observation({
-          id: 1,
-          field: 'travel.location',
-          value: 'Tahoe',
-          at: '2026-02-17T03:00:00Z',
-        }),
-        observation({
-          id: 2,
-          field: 'travel.location',
-          value: 'Reno',
-          source: 'calendar',
-          at: '2026-02-19T15:00:00Z',
-        }),
-      ]),
-    );
+    await ingest([
+      observation({
+        id: 1,
+        field: 'travel.location',
+        value: 'Tahoe',
+        at: '2026-02-17T03:00:00Z',
+      }),
+      observation({
+        id: 2,
+        field: 'travel.location',
+        value: 'Reno',
+        source: 'calendar',
+        at: '2026-02-19T15:00:00Z',
+      }),
+    ]);
     const field = await engine.getField('user:primary', 'travel.location');
     expect(field).toMatchObject({ value: 'Tahoe', status: 'committed' });
     expect(field.pending?.value).toBe('Reno');
   });
 
   it('expires unanswered prompts after the expiry window', async () => {
-    await engine.ingest(toJsonl(change(1, 'profile.preference.seat')));
+    await ingest(change(1, 'profile.preference.seat'));
     expect(await engine.listReviews()).toHaveLength(1);
     clock.advance(73 * 3_600_000);
     expect(await engine.listReviews()).toHaveLength(0);
-    await engine.ingest(toJsonl([observation({ id: 9, field: 'travel.location', value: 'Reno' })]));
+    await ingest([observation({ id: 9, field: 'travel.location', value: 'Reno' })]);
     expect((await engine.listReviews({ status: ['expired'] })).length).toBe(1);
   });
 
@@ -327,9 +311,9 @@ describe('engine review queue', () => {
       action: 'confirm',
       answered_at: '2026-02-19T15:06:00Z',
     };
-    const first = await engine.ingest(toJsonl([answer]));
+    const first = await ingest([answer]);
     expect(first.rejections[0]?.issues[0]).toMatchObject({ rule: 'prompt_exists' });
-    await engine.ingest(toJsonl([SEED_PROMPT]));
+    await ingest([SEED_PROMPT]);
     clock.advance(61_000);
     const retry = await engine.retryDlq();
     expect(retry).toMatchObject({ retried: 1, resolved: 1 });
@@ -355,7 +339,7 @@ describe('engine dead-letter retries', () => {
   });
 
   it('applies a dead letter once it is edited into a valid record', async () => {
-    const report = await engine.ingest(toJsonl([{ ...observation({ id: 1 }), intent: 'certain' }]));
+    const report = await ingest([{ ...observation({ id: 1 }), intent: 'certain' }]);
     const dlqId = report.rejections[0]?.dlq_id ?? '';
     const result = await engine.editDlq(dlqId, JSON.stringify(observation({ id: 1 })));
     expect(result).toMatchObject({ resolved: 1 });
@@ -369,7 +353,7 @@ describe('engine rebuild and forget', () => {
     // 40 entities so that slots see contests, supersession, retractions and prompts.
     const records = mixedRecords({ count: 10_000, seed: 7, entities: 40 });
     for (let i = 0; i < records.length; i += 2000) {
-      await engine.ingest(toJsonl(records.slice(i, i + 2000)));
+      await ingest(records.slice(i, i + 2000));
       clock.advance(3_600_000);
     }
     const prompts = await engine.listReviews();
@@ -385,12 +369,10 @@ describe('engine rebuild and forget', () => {
   });
 
   it('forgets a slot for real: payloads redacted, state dropped, replay still consistent', async () => {
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 1, field: 'profile.preference.secret', value: 'my-password-hint' }),
-        observation({ id: 2 }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 1, field: 'profile.preference.secret', value: 'my-password-hint' }),
+      observation({ id: 2 }),
+    ]);
     const result = await engine.forget({
       kind: 'slot',
       entityId: 'user:primary',
@@ -415,7 +397,7 @@ describe('engine policy', () => {
     await open({ stage: '0' });
     const before = (await engine.stats()).events;
     expect(before).toBe(1);
-    await engine.ingest(toJsonl([observation({ id: 1 })]));
+    await ingest([observation({ id: 1 })]);
     expect((await engine.getField('user:primary', 'travel.status')).status).toBe('tentative');
     const history = await engine.history('user:primary', 'travel.status');
     expect(history[0]?.reasons.join(' ')).toMatch(/shadow mode/);
@@ -430,15 +412,11 @@ describe('engine policy automation', () => {
     await engine.close();
     await open({ stage: '2' });
     // Committed without asking from the calendar alone, then withdrawn by the user.
-    await engine.ingest(
-      toJsonl([observation({ id: 1, value: 'in_progress', source: 'calendar' })]),
-    );
+    await ingest([observation({ id: 1, value: 'in_progress', source: 'calendar' })]);
     clock.advance(60_000);
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
+    ]);
     const stats = await engine.stats();
     expect(stats.per_domain['travel']).toMatchObject({ corrections: 1, stage: '1' });
     expect(stats.per_domain['family']).toMatchObject({ stage: '2' });
@@ -446,19 +424,17 @@ describe('engine policy automation', () => {
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
     // Stage 1 calibration now asks below 0.98.
     clock.advance(60_000);
-    await engine.ingest(toJsonl([observation({ id: 3, value: 'completed' })]));
+    await ingest([observation({ id: 3, value: 'completed' })]);
     expect((await engine.getField('user:primary', 'travel.status')).pending?.value).toBe(
       'completed',
     );
   });
 
   it("does not count a user's retraction of their own statement as an engine error", async () => {
-    await engine.ingest(toJsonl([observation({ id: 1, value: 'in_progress' })]));
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
-      ]),
-    );
+    await ingest([observation({ id: 1, value: 'in_progress' })]);
+    await ingest([
+      observation({ id: 2, value: null, intent: 'retract', extra: { retracts: testUuid(1) } }),
+    ]);
     expect((await engine.stats()).auto_commit_corrections).toBe(0);
   });
 
@@ -468,12 +444,10 @@ describe('engine policy automation', () => {
     // Four calendar entries, each the only value of its slot: committed without asking.
     const calendar = (id: number) =>
       observation({ id, field: `travel.f${id}`, value: 'x', source: 'calendar' });
-    await engine.ingest(toJsonl([1, 2, 3, 4].map(calendar)));
+    await ingest([1, 2, 3, 4].map(calendar));
     expect((await engine.stats()).per_domain['travel']).toMatchObject({ auto_commits: 4 });
     clock.advance(24 * 3_600_000);
-    await engine.ingest(
-      toJsonl([observation({ id: 9, field: 'project.x.status', value: 'started' })]),
-    );
+    await ingest([observation({ id: 9, field: 'project.x.status', value: 'started' })]);
     const travel = (await engine.stats()).per_domain['travel'] as { auto_threshold: number };
     expect(travel.auto_threshold).toBeLessThan(0.9);
     expect(travel.auto_threshold).toBeGreaterThanOrEqual(0.8);
@@ -482,12 +456,10 @@ describe('engine policy automation', () => {
 
 describe('engine state tracker snapshot', () => {
   it('renders the seed state-tracker shape, byte-identical for identical state', async () => {
-    await engine.ingest(
-      toJsonl([
-        observation({ id: 1 }),
-        observation({ id: 2, field: 'travel.location', value: 'Tahoe' }),
-      ]),
-    );
+    await ingest([
+      observation({ id: 1 }),
+      observation({ id: 2, field: 'travel.location', value: 'Tahoe' }),
+    ]);
     const first = await engine.stateTracker();
     expect(first).toMatchObject({
       entities: {

@@ -48,7 +48,7 @@ export function lazyLanguageModel(settings: LlmSettings, apiKey: string | null):
 }
 
 /** The membership registry, "we" groups and aliases from the config file. */
-export function registryFromConfig(config: Config): EntityRegistry {
+function registryFromConfig(config: Config): EntityRegistry {
   const aliases: Record<string, string> = {};
   for (const [alias, target] of Object.entries(config.file.aliases ?? {})) {
     aliases[alias.toLowerCase()] = target;

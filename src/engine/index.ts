@@ -13,12 +13,11 @@ export type {
   ReconcileActionReport,
   ReconcileReport,
 } from '../tasks/index.js';
-export { createStdoutNotifier, createWebhookNotifier } from '../tasks/index.js';
+export { createStdoutNotifier } from '../tasks/index.js';
 export type { Watching } from '../vault/index.js';
 export { watchFiles } from '../vault/index.js';
 export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js';
 export {
-  BACKGROUND_QUEUES,
   backgroundJobOptionsFromConfig,
   calendarSourcesOf,
   createServerLogger,
@@ -40,19 +39,14 @@ export type {
   EngineContextOptions,
   MemoryRanking,
 } from './context-capability.js';
-export { DEFAULT_MEMORY_RANKING } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
-export { createEngineEvents } from './engine-events.js';
-export { extractionFromConfig, registryFromConfig } from './extraction-from-config.js';
 export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';
 export { extractionStalls } from './extraction-stalls.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
-export { migrateStore, migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
-// From the types module, not the capability: importing this barrel must not load the observer.
-export { DAILY_QUEUE, OBSERVE_QUEUE } from './observer/types.js';
+export { migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
   CaptureRequest,
   CaptureResult,
@@ -75,7 +69,6 @@ export type {
 export {
   PATCH_REVIEW_ACTIONS,
   type PatchReviewItem,
-  REVIEW_ESCALATION_LEVEL,
   reviewKindOf,
   TASK_REVIEW_ACTIONS,
   type TaskReviewAction,
@@ -106,4 +99,3 @@ export type {
   UpdateMemoryInput,
   VaultCapability,
 } from './vault-capability.js';
-export { DRIFT_MARKER } from './vault-capability.js';

@@ -1,12 +1,17 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsBetween, withinHours } from '../jobs/index.js';
 import type { Notification } from '../tasks/index.js';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { addPlannedTask } from './__fixtures__/test-engine.js';
-import { createEngine, type Engine } from './index.js';
+import type { ManualClock } from '../testing/index.js';
+import {
+  addPlannedTask,
+  closeTestEngine,
+  openTestEngine,
+  recordingNotifier,
+  type TestEngine,
+} from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 
 /**
  * A week of Verity keeping commitments, driven by a pinned clock (what `--now` does): tasks come
@@ -14,6 +19,7 @@ import { createEngine, type Engine } from './index.js';
  * (08:00–22:00 UTC) and the nightly loop at 04:00. Milestones are asserted as they happen.
  */
 describe('a simulated week of tasks', () => {
+  let opened: TestEngine;
   let home: string;
   let clock: ManualClock;
   let engine: Engine;
@@ -49,20 +55,11 @@ describe('a simulated week of tasks', () => {
   }
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'verity-week-'));
-    clock = createManualClock('2026-01-26T08:55:00Z');
-    engine = await createEngine({
-      home,
-      clock,
-      ids: createSequentialIds(),
-      tasks: { notifier: { kind: 'test', send: async (n) => void sent.push(n) } },
-    });
+    opened = await openTestEngine('verity-week-', '2026-01-26T08:55:00Z', recordingNotifier(sent));
+    ({ home, clock, engine } = opened);
   });
 
-  afterAll(async () => {
-    await engine.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => closeTestEngine(opened));
 
   it('Monday: captures a commitment from conversation and plans a P1 and a P0', async () => {
     clock.set('2026-01-26T09:00:00Z');

@@ -94,6 +94,25 @@ beforeEach(async () => {
 
 afterEach(() => closeTestEngine({ dir: home, engine }));
 
+/**
+ * The rule extractor under the id `id` (version 1) with `before` run ahead of each extraction:
+ * a result `before` returns is the answer, and the rules are not asked.
+ */
+function rulesAfter(
+  id: string,
+  before: (
+    batch: Parameters<ItemExtractor['extract']>[0],
+  ) => Promise<Awaited<ReturnType<ItemExtractor['extract']>> | undefined>,
+): ItemExtractor {
+  const rules = createRuleItemExtractor();
+  return {
+    id,
+    version: '1',
+    extract: async (batch, existing, options) =>
+      (await before(batch)) ?? rules.extract(batch, existing, options),
+  };
+}
+
 describe('state items through the engine', () => {
   it('extracts items from ingested messages and advances the watermark with them', async () => {
     await open();
@@ -205,16 +224,10 @@ describe('state items through the engine', () => {
   });
 
   it('records a failed run without moving the watermark and retries the batch later', async () => {
-    const rules = createRuleItemExtractor();
     let fail = true;
-    const flaky: ItemExtractor = {
-      id: 'flaky',
-      version: '1',
-      extract: async (batch, existing, options) =>
-        fail
-          ? err(new EngineError('PROVIDER_FAILED', 'model unavailable'))
-          : rules.extract(batch, existing, options),
-    };
+    const flaky = rulesAfter('flaky', async () =>
+      fail ? err(new EngineError('PROVIDER_FAILED', 'model unavailable')) : undefined,
+    );
     await open({ extractor: flaky });
     await engine.ingest(toJsonl(OPENING));
     expect(await store.getWatermark('planning')).toBeNull();
@@ -327,24 +340,17 @@ describe('state items through the engine', () => {
   });
 
   it('drops a run when another writer moved the watermark while it extracted', async () => {
-    const rules = createRuleItemExtractor();
     let interfere = true;
-    const racing: ItemExtractor = {
-      id: 'racing',
-      version: '1',
-      async extract(batch, existing, options) {
-        if (interfere) {
-          interfere = false;
-          const last = batch.at(-1);
-          if (last !== undefined) {
-            await store.withWriteLock({ entities: ['thread:planning'] }, (tx) =>
-              tx.putWatermark('planning', { createdAt: last.createdAt, messageId: 'm01' }),
-            );
-          }
-        }
-        return rules.extract(batch, existing, options);
-      },
-    };
+    const racing = rulesAfter('racing', async (batch) => {
+      const last = interfere ? batch.at(-1) : undefined;
+      interfere = false;
+      if (last !== undefined) {
+        await store.withWriteLock({ entities: ['thread:planning'] }, (tx) =>
+          tx.putWatermark('planning', { createdAt: last.createdAt, messageId: 'm01' }),
+        );
+      }
+      return undefined;
+    });
     await open({ extractor: racing });
     await engine.ingest(toJsonl(OPENING), { waitForIndex: false });
     const report = await engine.extractItems();

@@ -1,34 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../tasks/index.js';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { addPlannedTask } from './__fixtures__/test-engine.js';
-import { createEngine, type Engine } from './index.js';
+import type { ManualClock } from '../testing/index.js';
+import { addPlannedTask, recordingNotifier, useTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 
 let home: string;
 let clock: ManualClock;
 let engine: Engine;
-let sent: Notification[];
+const sent: Notification[] = [];
 
 const HOUR = 3_600_000;
 
-beforeEach(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-tasks-'));
-  clock = createManualClock('2026-01-28T09:00:00Z');
-  sent = [];
-  engine = await createEngine({
-    home,
-    clock,
-    ids: createSequentialIds(),
-    tasks: { notifier: { kind: 'test', send: async (n) => void sent.push(n) } },
-  });
-});
+const opened = useTestEngine('verity-tasks-', '2026-01-28T09:00:00Z', recordingNotifier(sent));
 
-afterEach(async () => {
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
+beforeEach(() => {
+  sent.length = 0;
+  ({ home, clock, engine } = opened());
 });
 
 async function plannedP0(due: string) {

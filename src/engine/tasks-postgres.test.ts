@@ -1,32 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../core/index.js';
 import { derivedHash } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
-import { createPostgresStore } from '../stores/postgres/index.js';
-import { createSqliteStore } from '../stores/sqlite/index.js';
 import { createManualClock, createSequentialIds } from '../testing/index.js';
+import { useBothStores } from './__fixtures__/both-stores.js';
 import { addPlannedTask } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 
 const HOUR = 3_600_000;
 
-let dir: string;
-let pglite: PGlite;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-tasks-pg-'));
-  pglite = await PGlite.create({ extensions: { vector } });
-});
-
-afterAll(async () => {
-  await pglite.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const onBothStores = useBothStores('verity-tasks-pg-');
 
 interface Outcome {
   readonly hash: string;
@@ -41,10 +24,10 @@ interface Outcome {
  * dead-man switch, acknowledged and completed, a stuck task answered in the review queue, a patch
  * proposed and approved. Returns what the store derived and what the engine reported.
  */
-async function scenario(store: Store, name: string): Promise<Outcome> {
+async function scenario(store: Store, home: string): Promise<Outcome> {
   const clock = createManualClock('2026-01-26T09:00:00Z');
   const engine = await createEngine({
-    home: join(dir, name),
+    home,
     store,
     clock,
     ids: createSequentialIds(),
@@ -143,14 +126,7 @@ async function scenario(store: Store, name: string): Promise<Outcome> {
 
 describe('tasks on both stores', () => {
   it('derives identical task state on SQLite and PostgreSQL (PGlite) from the same scenario', async () => {
-    const sqlite = await scenario(
-      await createSqliteStore({ path: join(dir, 'tasks.db') }),
-      'sqlite',
-    );
-    const postgres = await scenario(
-      await createPostgresStore({ pglite, schema: 'tasks_pg' }),
-      'postgres',
-    );
+    const { sqlite, postgres } = await onBothStores('tasks', scenario);
     // The scenario did reach every rung it claims to exercise.
     expect(new Set(sqlite.log.map((line) => line.split(' ')[1]))).toEqual(
       new Set(['set_next_check', 'escalate', 'notify', 'create_subtask', 'log_incident']),

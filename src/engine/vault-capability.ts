@@ -17,7 +17,6 @@ import { createVaultRuntime } from './vault/runtime.js';
 import type { EngineVaultOptions, VaultCapability } from './vault/types.js';
 
 export type * from './vault/types.js';
-export { DRIFT_MARKER } from './vault/types.js';
 
 /**
  * Links MEMORY.md promotion to the vault's memories: a promoted entry is recorded as a memory

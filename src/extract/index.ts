@@ -8,34 +8,11 @@
  * `language/`, the one home of chrono-node).
  */
 
-export type { DateMention } from './dates.js';
-export { activityTime, findDates } from './dates.js';
-export type { ExtractionCache } from './extraction-cache.js';
-export {
-  createFileExtractionCache,
-  createMemoryExtractionCache,
-  extractionCacheKey,
-} from './extraction-cache.js';
-export type { ClauseIntent } from './intent.js';
-export { classifyClause } from './intent.js';
-export type { ClassMetrics, ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
-export { intentMetrics, MEASURED_INTENTS } from './intent-metrics.js';
-export type { LlmExtractorOptions } from './llm-extractor.js';
+export { findDates } from './dates.js';
+export { createFileExtractionCache } from './extraction-cache.js';
+export type { ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
+export { intentMetrics } from './intent-metrics.js';
 export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor.js';
-export { PROMPT_VERSION } from './llm-prompt.js';
-export {
-  createRuleExtractor,
-  extractWithRules,
-  RULES_EXTRACTOR_ID,
-  RULES_EXTRACTOR_VERSION,
-} from './rule-extractor.js';
-export type {
-  EntityRegistry,
-  EvidenceStrength,
-  ExtractedObservation,
-  Extraction,
-  ExtractionInput,
-  Extractor,
-  KnownSlot,
-} from './types.js';
-export { EMPTY_REGISTRY, EVIDENCE_CONFIDENCE } from './types.js';
+export { createRuleExtractor, extractWithRules } from './rule-extractor.js';
+export type { EntityRegistry, Extractor, KnownSlot } from './types.js';
+export { EMPTY_REGISTRY } from './types.js';

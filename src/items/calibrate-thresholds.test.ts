@@ -23,6 +23,11 @@ function pairById(id: string): CalibrationPair {
   return pair;
 }
 
+/** How `profilePair` profiles the calibration pair `id` at `similarity`. */
+function profileOf(id: string, similarity: number): Promise<PairProfile> {
+  return profilePair({ pair: pairById(id), similarity });
+}
+
 function synthetic(label: CalibrationLabel, n: number): CalibrationPair {
   return { id: `${label}-${n}`, typeTag: 'decision', label, earlier: 'a', later: `b${n}` };
 }
@@ -41,15 +46,12 @@ function bySimilarity(
 
 describe('profilePair', () => {
   it('finds that structure decides a named replacement whatever the score', async () => {
-    const profile = await profilePair({
-      pair: pairById('decision-supersedes-01'),
-      similarity: 0.1,
-    });
+    const profile = await profileOf('decision-supersedes-01', 0.1);
     expect(profile).toEqual({ decidedBy: 'structure', kind: 'supersede' });
   });
 
   it('maps a restatement to merge, conflict or insert by region, with the boosted score', async () => {
-    const profile = await profilePair({ pair: pairById('decision-restated-01'), similarity: 0.5 });
+    const profile = await profileOf('decision-restated-01', 0.5);
     expect(profile).toMatchObject({
       decidedBy: 'similarity',
       atMerge: 'merge',
@@ -60,10 +62,7 @@ describe('profilePair', () => {
   });
 
   it('finds a change of mind without a named object superseding in the band', async () => {
-    const profile = await profilePair({
-      pair: pairById('decision-supersedes-07'),
-      similarity: 0.5,
-    });
+    const profile = await profileOf('decision-supersedes-07', 0.5);
     expect(profile).toMatchObject({ decidedBy: 'similarity', inBand: 'supersede' });
   });
 

@@ -155,7 +155,7 @@ export function decideProfile(profile: PairProfile, thresholds: ReconcileThresho
 }
 
 /** The train and held-out parts of a calibration set. */
-export interface CalibrationSplit<T> {
+interface CalibrationSplit<T> {
   readonly train: readonly T[];
   readonly heldOut: readonly T[];
 }
@@ -185,7 +185,7 @@ export interface ProfiledPair {
 }
 
 /** The thresholds a search chose and how many of its pairs they decide correctly. */
-export interface ThresholdChoice {
+interface ThresholdChoice {
   readonly thresholds: ReconcileThresholds;
   readonly correct: number;
   readonly total: number;
@@ -196,10 +196,7 @@ function round3(x: number): number {
 }
 
 /** Pairs whose action under `thresholds` is the one their label expects. */
-export function countCorrect(
-  profiled: readonly ProfiledPair[],
-  thresholds: ReconcileThresholds,
-): number {
+function countCorrect(profiled: readonly ProfiledPair[], thresholds: ReconcileThresholds): number {
   return profiled.filter(
     ({ pair, profile }) => decideProfile(profile, thresholds) === EXPECTED_ACTION[pair.label],
   ).length;
@@ -260,7 +257,7 @@ export function chooseThresholds(
 }
 
 /** Five-number summary and mean of a label's scores, rounded to three decimals. */
-export interface ScoreSummary {
+interface ScoreSummary {
   readonly n: number;
   readonly min: number;
   readonly p25: number;
@@ -302,14 +299,14 @@ export function summariseScores(
 }
 
 /** One pair's action under some thresholds, against the one its label expects. */
-export interface PairDecision {
+interface PairDecision {
   readonly pair: CalibrationPair;
   readonly expected: Kind;
   readonly actual: Kind;
 }
 
 /** Reconciles every pair through `reconcileCandidates` under `thresholds`. */
-export async function decidePairs(
+async function decidePairs(
   scored: readonly ScoredPair[],
   thresholds: ReconcileThresholds,
 ): Promise<readonly PairDecision[]> {
@@ -328,7 +325,7 @@ export interface CalibrationAccuracy {
 }
 
 /** Accuracy of one set of thresholds on the train and held-out pairs and on all of them. */
-export interface SplitAccuracy {
+interface SplitAccuracy {
   readonly train: CalibrationAccuracy;
   readonly heldOut: CalibrationAccuracy;
   readonly all: CalibrationAccuracy;
@@ -354,9 +351,7 @@ export interface CalibrationRecord {
 }
 
 /** Embeds texts, one vector per text, in order. */
-export type EmbedCalibrationTexts = (
-  texts: readonly string[],
-) => Promise<readonly ArrayLike<number>[]>;
+type EmbedCalibrationTexts = (texts: readonly string[]) => Promise<readonly ArrayLike<number>[]>;
 
 /** Cosine of each pair's texts under `embed`, each distinct text embedded once, in batches. */
 export async function scoreCalibrationPairs(
@@ -382,12 +377,12 @@ export async function scoreCalibrationPairs(
 }
 
 /** A scored pair with its profile. */
-export interface ProfiledScoredPair extends ScoredPair {
+interface ProfiledScoredPair extends ScoredPair {
   readonly profile: PairProfile;
 }
 
 /** The outcome of calibrating one model on a scored calibration set. */
-export interface Calibration {
+interface Calibration {
   readonly thresholds: ReconcileThresholds;
   readonly record: CalibrationRecord;
   readonly profiled: readonly ProfiledScoredPair[];

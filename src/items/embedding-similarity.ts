@@ -1,7 +1,7 @@
 import type { SimilaritySource } from './reconcile-candidates.js';
 
 /** Options of `createEmbeddingSimilarity`. */
-export interface EmbeddingSimilarityOptions {
+interface EmbeddingSimilarityOptions {
   /**
    * Embeds texts, one vector per text in the same order (an `EmbeddingModel` call, ideally cached
    * by content hash so that replays never call the model).

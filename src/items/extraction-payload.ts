@@ -18,7 +18,7 @@ type WireItem = ExtractionCompleted['upserts'][number];
 type WireCandidate = ExtractionCompleted['candidates'][number];
 
 /** What `toExtractionPayload` records about one run. */
-export interface ExtractionPayloadInput {
+interface ExtractionPayloadInput {
   readonly threadId: string;
   /** The entity of the newest message the run read; new items belong to it. */
   readonly entityId: string;

@@ -8,12 +8,12 @@ import type { SimilaritySource } from './reconcile-candidates.js';
 export type SimilarityMode = 'embeddings' | 'structure' | 'degraded';
 
 /** A `SimilaritySource` for one extraction run that reports how it ended up judging. */
-export interface ItemSimilarity extends SimilaritySource {
+interface ItemSimilarity extends SimilaritySource {
   mode(): SimilarityMode;
 }
 
 /** Embeds texts, one vector per text, in order. */
-export type EmbedTexts = (texts: readonly string[]) => Promise<readonly ArrayLike<number>[]>;
+type EmbedTexts = (texts: readonly string[]) => Promise<readonly ArrayLike<number>[]>;
 
 function orthogonal(others: readonly string[]): readonly number[] {
   return others.map(() => 0);

@@ -23,7 +23,7 @@ import {
 } from './llm-item-prompt.js';
 
 /** Options of `createLlmItemExtractor`. */
-export interface LlmItemExtractorOptions {
+interface LlmItemExtractorOptions {
   readonly model: LanguageModel;
   /** Per model call, in milliseconds. Default 15 000 (seed 001's extraction timeout). */
   readonly timeoutMs?: number;
@@ -36,7 +36,7 @@ export interface LlmItemExtractorOptions {
 }
 
 /** Id of the LLM item extractor, recorded as the `source` of its items. */
-export const LLM_ITEM_EXTRACTOR_ID = 'llm';
+const LLM_ITEM_EXTRACTOR_ID = 'llm';
 
 type Entry = Readonly<Record<string, unknown>>;
 

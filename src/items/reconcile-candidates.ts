@@ -53,7 +53,7 @@ export const DEFAULT_RECONCILE_THRESHOLDS = {
 } as const satisfies ReconcileThresholds;
 
 /** Why a candidate merged into an existing item. */
-export type MergeBasis =
+type MergeBasis =
   /** The same uid: the same type and normalised text. */
   | 'uid'
   /** The same type and chosen object, for the same stated purpose (or none on one side). */
@@ -61,7 +61,7 @@ export type MergeBasis =
   | 'similarity';
 
 /** Why a candidate was not reconciled. */
-export type DropReason =
+type DropReason =
   /** Beyond the per-run candidate cap. */
   | 'cap'
   /** Failed `validateItem`. */

@@ -14,7 +14,7 @@ import { splitSentences } from '../language/index.js';
 import type { ItemExtractor } from './item-extractor.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
-export interface SentenceItem {
+interface SentenceItem {
   readonly typeTag: StateItemType;
   readonly text: string;
   readonly confidence: ItemConfidence;
@@ -518,7 +518,7 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
 }
 
 /** Id of the rule-based extractor, recorded as the `source` of its items. */
-export const RULE_EXTRACTOR_ID = 'rules';
+const RULE_EXTRACTOR_ID = 'rules';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

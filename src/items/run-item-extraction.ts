@@ -21,10 +21,10 @@ import {
 } from './reconcile-candidates.js';
 
 /** Why a run changed nothing: nothing new, no user message, out of time, or the extractor failed. */
-export type ExtractSkipReason = ExtractionSkipReason | 'timeout' | 'extractor_failed';
+type ExtractSkipReason = ExtractionSkipReason | 'timeout' | 'extractor_failed';
 
 /** The report of one extraction run, the payload of its `extraction.completed` event. */
-export interface ExtractResult extends ExtractCounts {
+interface ExtractResult extends ExtractCounts {
   /** `id@version` of the extractor. */
   readonly extractor: string;
   readonly durationMs: number;
@@ -41,7 +41,7 @@ const NO_COUNTS: ExtractCounts = {
 };
 
 /** Builds an `ExtractResult`; without `counts`, all counts are zero. */
-export function toExtractResult(
+function toExtractResult(
   extractor: Pick<ItemExtractor, 'id' | 'version'>,
   durationMs: number,
   skippedReason: ExtractSkipReason | null,

@@ -7,13 +7,8 @@
  * (ADR 2026-11-26-background-jobs).
  */
 
-export type { CreateJobQueueOptions, JobQueueTarget } from './queue/create-job-queue.js';
 export { createJobQueue } from './queue/create-job-queue.js';
 export type * from './queue/job-queue.js';
-export { JOB_STATES } from './queue/job-queue.js';
-export type { PgBossJobQueueOptions } from './queue/pgboss-job-queue.js';
-export { createPgBossJobQueue, PgBossJobQueue } from './queue/pgboss-job-queue.js';
-export type { SqliteJobQueueOptions } from './queue/sqlite-job-queue.js';
 export { createSqliteJobQueue, SqliteJobQueue } from './queue/sqlite-job-queue.js';
-export type { JobSchedule, ScheduledJob, ScheduleJobsOptions } from './schedule-jobs.js';
+export type { JobSchedule } from './schedule-jobs.js';
 export { runsBetween, scheduleJobs, withinHours } from './schedule-jobs.js';

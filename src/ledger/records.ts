@@ -37,7 +37,7 @@ export type IngestRecord =
   | { readonly kind: 'prompt'; readonly prompt: ConfirmationPrompt };
 
 /** Why an input was rejected: the schema it was checked against and every issue found. */
-export interface RecordRejection {
+interface RecordRejection {
   readonly schema: SchemaName | 'json';
   readonly issues: readonly ValidationIssue[];
   /** event_id / prompt_id / answer_id when the input had one. */
@@ -153,7 +153,7 @@ export function parseLine(line: string): ParseOutcome {
 }
 
 /** The structured form of an external prompt's `proposed_change` (`field: old -> new`). */
-export interface ProposedChange {
+interface ProposedChange {
   readonly field: string;
   readonly from: string | null;
   readonly to: string;
@@ -198,7 +198,7 @@ function omit(record: object, ...keys: string[]): JsonObject {
 }
 
 /** Extra facts the pipeline supplies when turning a record into an event. */
-export interface EventContext {
+interface EventContext {
   readonly recordedAt: string;
   /** The entity of the prompt an answer refers to. */
   readonly promptEntity?: string | null;

@@ -7,22 +7,19 @@
  * contracts, earlier services (projections for the MEMORY.md zones).
  */
 
-export type { AskAnswer, AskDocument, Citation } from './ask.js';
-export { answerExtractively, questionTerms, rankDocuments } from './ask.js';
+export type { AskAnswer, AskDocument } from './ask.js';
+export { answerExtractively, rankDocuments } from './ask.js';
 export type {
   CaptureRecord,
   MemoryZoneEditedPayload,
   MemoryZoneResolvedPayload,
   ProposalResolvedPayload,
-  RetentionMarks,
   SessionCapturedPayload,
   StoredObservations,
 } from './fold.js';
 export {
   foldObserverEvent,
   memoryIdOf,
-  memoryZoneErrorId,
-  OBSERVER_KEYS,
   readCaptures,
   readFriction,
   readMemory,
@@ -30,40 +27,24 @@ export {
   readProposals,
   readRetention,
 } from './fold.js';
-export type { ModelObserveInput } from './llm-observer.js';
-export { OBSERVER_INSTRUCTIONS, observeWithModel, serializeForModel } from './llm-observer.js';
-export type { MemoryZoneLine } from './memory-file.js';
-export {
-  MEMORY_ZONE_SCHEMA,
-  parseMemoryZone,
-  sectionOfZone,
-  writeMemorySections,
-} from './memory-file.js';
-export type { FrictionCluster, FrictionInput, RetentionPolicy } from './policies.js';
+export { observeWithModel } from './llm-observer.js';
+export { parseMemoryZone, sectionOfZone, writeMemorySections } from './memory-file.js';
+export type { FrictionInput } from './policies.js';
 export {
   applyRetentionPolicy,
   clusterFriction,
   dueForExpiry,
-  PROPOSAL_EXPIRY_MS,
   RETENTION_POLICY,
 } from './policies.js';
 export type {
-  Reflection,
   ReflectionAttempt,
   ReflectorInput,
   ReflectorSettings,
-  ReflectRequest,
   RejectedCandidate,
   TokenCounter,
 } from './reflector.js';
-export {
-  DEFAULT_REFLECTOR_SETTINGS,
-  distill,
-  estimateTokens,
-  qualityIssues,
-  reflectObservations,
-} from './reflector.js';
-export type { CheckedProposal, DailyLogContext, FrictionFix } from './render.js';
+export { DEFAULT_REFLECTOR_SETTINGS, reflectObservations } from './reflector.js';
+export type { FrictionFix } from './render.js';
 export {
   checkedProposals,
   dailyLogHeader,
@@ -72,28 +53,15 @@ export {
   renderMemoryZone,
   renderReview,
 } from './render.js';
-export type { ObserveInput, SegmentLimits } from './rule-observer.js';
-export { DEFAULT_SEGMENT_LIMITS, observeTranscript, segmentEntries } from './rule-observer.js';
-export type {
-  CaptureTrigger,
-  Transcript,
-  TranscriptEntry,
-  TranscriptError,
-  TranscriptFormat,
-  TranscriptRole,
-} from './transcript.js';
-export { CAPTURE_TRIGGERS, captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
+export { observeTranscript } from './rule-observer.js';
+export type { CaptureTrigger } from './transcript.js';
+export { captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
 export type {
   MemoryEntry,
   MemoryPriority,
   MemorySection,
   MemoryType,
-  Observation,
-  ObservationPriority,
   ObserverOutput,
   Proposal,
-  ProposalDraft,
-  ProposalStatus,
-  Segment,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';

@@ -6,7 +6,9 @@ import {
   hasValue,
   isChatter,
   isHedged,
+  isOneOff,
   isQuestion,
+  leadInstruction,
   namesSomething,
   type SentenceClass,
   splitSentences,
@@ -175,6 +177,31 @@ interface Draft {
 const CONFIRMATION =
   /^(yes|yep|yeah|right|correct|exactly|indeed|true|confirmed|agreed|sure|please do|do it|go ahead|that'?s (right|correct|it))\b/i;
 const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
+const FAILURE =
+  /\b(?:fail(?:s|ed|ing)?|broken|crash(?:es|ed|ing)?|errors?|not working|doesn'?t work|refused|denied)\b/i;
+// A change the assistant proposes in the gerund ("Bumping X to 30000 should fix it", "Raising the
+// pool to 40 would help"): the action, in the imperative, and what it changes (up to "should …").
+const CHANGE_PROPOSAL =
+  /^(bumping|raising|lowering|setting|increasing|decreasing|switching|moving|changing|capping|limiting|pinning|enabling|disabling|reducing|extending|shortening)\s+(.+?\d.*?)(?:\s+(?:should|would|will|could|might)\b.*)?$/i;
+const IMPERATIVE_OF: Readonly<Record<string, string>> = {
+  bumping: 'bump',
+  raising: 'raise',
+  lowering: 'lower',
+  setting: 'set',
+  increasing: 'increase',
+  decreasing: 'decrease',
+  switching: 'switch',
+  moving: 'move',
+  changing: 'change',
+  capping: 'cap',
+  limiting: 'limit',
+  pinning: 'pin',
+  enabling: 'enable',
+  disabling: 'disable',
+  reducing: 'reduce',
+  extending: 'extend',
+  shortening: 'shorten',
+};
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
 const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
 const PLAN =
@@ -185,8 +212,9 @@ const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
 // take?"): their answers do not last.
 const EPHEMERAL =
   /\b(this (week|morning|afternoon|evening|sprint)|today|tonight|right now|at the moment|how long|how much longer|eta)\b|\b(up|down|running|done|ready|finished|online|offline|green|passing|failing|working|busy|awake|asleep)\s*\?\s*$/i;
-// Numbers standing alone (not the digits of an identifier such as nas-01).
-const NUMBER = /(?<![\w-])\d+(?:[.:,]\d+)*(?![\w-])/g;
+// Numbers standing alone (not the digits of an identifier such as nas-01), with a short unit
+// written onto them ("48h", "10s", "5GB", "80%"), so that "48h" can correct "24h".
+const NUMBER = /(?<![\w-])\d+(?:[.:,]\d+)*(?:[a-z]{1,3}\b|%)?(?![\w-])/gi;
 
 /**
  * The statement an answer that corrects one number of the question makes, or null when it
@@ -203,11 +231,19 @@ function corrected(answer: string, question: string): string | null {
   const wrong = asked.filter((v) => !given.includes(v));
   // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
   if (wrong.length === 0) return null;
+  // "tuesday 11:00" to "still Monday 10:00?" replaces the day too: no single number to swap.
+  const days = (text: string) => (text.match(DAY_OR_NUMBER) ?? []).filter((d) => /[a-z]/i.test(d));
+  const newDays = days(answer).filter((d) => !question.toLowerCase().includes(d.toLowerCase()));
+  if (newDays.length > 0 && days(question).length > 0) return '';
   const [value] = fresh;
   // Of several numbers, the one written like the new value ("18:30" for "18:45") is replaced.
   const alike =
     wrong.length === 1 ? wrong : wrong.filter((v) => shapeOf(v) === shapeOf(value ?? ''));
   const [old] = alike;
+  // "6h" does not correct "90%": a value written with another unit answers something else.
+  if (old !== undefined && value !== undefined && unitOf(old) !== unitOf(value)) {
+    if (unitOf(old) !== '' && unitOf(value) !== '') return null;
+  }
   if (alike.length !== 1 || fresh.length !== 1 || old === undefined || value === undefined)
     return '';
   const bare = question.replace(/(,?\s*(correct|right))?\?\s*$/i, '').trim();
@@ -219,6 +255,11 @@ function corrected(answer: string, question: string): string | null {
     return capitalise(action.replace(old, value));
   }
   return bare.replace(old, value);
+}
+
+/** The unit written onto a number: "h" of "48h", "%" of "80%", "" of "12". */
+function unitOf(value: string): string {
+  return /[a-z%]+$/i.exec(value)?.[0]?.toLowerCase() ?? '';
 }
 
 /** How a number is written: "18:30" and "18:45" share a shape, "12" and "18:45" do not. */
@@ -255,8 +296,16 @@ function answerDraft(
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
-  // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept.
-  const fixed = corrected(answer, question);
+  // "jumped from 38% to 61% overnight", "it bit us last month": an event, not a standing fact.
+  if (isOneOff(answer)) return null;
+  const renamed = renamedAnswer(answer, question);
+  if (renamed !== null) {
+    const read = reading('fact') as Reading;
+    return draftOf(captureKey, entry, [asked.id, entry.id], clip(renamed, 280), 'fact', read);
+  }
+  // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept;
+  // "yes, "2.14.1 session bug"" to "annotate the chart for Feb 24?" agrees and corrects nothing.
+  const fixed = CONFIRMATION.test(raw) ? null : corrected(answer, question);
   if (fixed) {
     const read = reading('fact') as Reading;
     return draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
@@ -272,6 +321,28 @@ function answerDraft(
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
 }
 
+// "rotterdam actually", "ovh instead": a name that replaces the one the question guessed.
+const RENAME = /^(?:no,?\s+)?([\w.&'-]+(?:\s+[\w.&'-]+)?)\s+(?:actually|instead|rather)$/i;
+
+/**
+ * The question restated with its one proper name replaced by the answer's ("Courts of Amsterdam
+ * for disputes?" → "rotterdam actually" → "Courts of rotterdam for disputes"), or null when the
+ * answer is not such a correction or the question names no single thing to replace.
+ */
+function renamedAnswer(answer: string, question: string): string | null {
+  const name = RENAME.exec(answer)?.[1];
+  if (name === undefined) return null;
+  const bare = question.replace(/\?\s*$/, '');
+  const names = bare.match(/(?<=\S\s+)[A-Z][\w-]+/g) ?? [];
+  const [old] = names;
+  if (names.length !== 1 || old === undefined) return null;
+  return bare.replace(old, name);
+}
+
+// A question that is only a noun phrase ("Runner namespace?", "Deadline for install?") asks
+// "what is it", as a which/what question does.
+const NOUN_QUESTION = /^(?:[\w./-]+\s+){0,3}[\w./-]+\?\s*$/;
+
 /**
  * True when a short answer names what the question asked for: one of the alternatives the
  * question itself named ("Mairead" to "Mairead or Maired — which is right?"), or something exact
@@ -282,7 +353,10 @@ function picks(answer: string, question: string): boolean {
   const theirs = contentWords(question);
   if (mine.size > 0 && [...mine].every((w) => theirs.has(w))) return true;
   const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
-  return /\b(which|what|who|where)\b/i.test(question) && named;
+  const what =
+    /\b(which|what|who|where)\b/i.test(question) ||
+    (NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question));
+  return what && named;
 }
 
 /** The prose sentences of an entry, interjections trimmed. */
@@ -307,6 +381,16 @@ function confirmedStatements(
   const out: { text: string; kind: 'fact' | 'decision' }[] = [];
   for (const sentence of sentencesOf(assistant)) {
     if (!hasSpecifics(sentence)) continue;
+    // "Free-text dates like "19th c." fail": a problem the user saw, not a fact to keep.
+    if (FAILURE.test(sentence)) continue;
+    const change = CHANGE_PROPOSAL.exec(sentence);
+    if (change !== null && !isQuestion(sentence)) {
+      // "Bumping session.timeout.ms to 30000 should fix it" → "Bump session.timeout.ms to 30000".
+      const verb = IMPERATIVE_OF[(change[1] ?? '').toLowerCase()] ?? '';
+      const text = `${capitalise(verb)} ${change[2] ?? ''}`.replace(/[.!]+$/, '');
+      out.push({ text, kind: 'decision' });
+      continue;
+    }
     if (FIRST_PERSON_ACTION.test(sentence)) {
       // A plan the user agreed to is a decision: "I'll cap retries at 3" → "Cap retries at 3".
       const plan = PLAN.exec(sentence);
@@ -405,15 +489,31 @@ function statementCorrection(
 ): Draft | null {
   const answer = (sentencesOf(entry)[0] ?? '').replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 6 || isHedged(answer)) return null;
+  // "62% wow ok" reacts to a figure; "retention 14 days on that bucket" says something new.
+  if (isOneOff(answer) || !bareValue(answer)) return null;
   for (const sentence of [...sentencesOf(asked)].reverse()) {
-    if (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence)) continue;
-    const fixed = corrected(answer, sentence.replace(/[.!]+$/, ''));
+    const bare = sentence.replace(/[.!]+$/, '');
+    // "I'd also raise maxmemory" → "8gb.": the value the plan takes, beside the plan.
+    const planned = /\d/.test(answer) && /^i'?d\b|^i (?:would|suggest|recommend)\b/i.test(sentence);
+    if (!planned && (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence))) continue;
+    const fixed = planned ? `${answer} (answering "${bare}")` : corrected(answer, bare);
     if (!fixed) continue;
     const read = reading('fact') as Reading;
     const draft = draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
     return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
   }
   return null;
+}
+
+/** At most one word besides its numbers and their units: "5433.", "18:30 actually", "make it 40". */
+function bareValue(answer: string): boolean {
+  const words = [...contentWords(answer.replace(NUMBER, ' '))].filter(
+    (w) =>
+      !/^(?:make|it|actually|instead|ms|s|sec|min|mins|minutes?|hours?|days?|weeks?|mb|gb|kb)$/.test(
+        w,
+      ),
+  );
+  return words.length <= 1;
 }
 
 // A reply that approves without saying yes ("OK.", "Good.", "👍 …"): it accepts the plans the
@@ -423,9 +523,14 @@ const APPROVAL =
 
 const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
 
+// A reply that commits to what the assistant just proposed ("go with that", "let's do it"): it
+// takes the whole plan, one-off steps included, as decided.
+const COMMIT_REPLY =
+  /^(?:ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:go (?:with|for|ahead with)|do|ship|stick with)\s+(?:it|that|this|them)\b/i;
+
 function approves(entry: TranscriptEntry): boolean {
   const first = splitSentences(stripNonProse(entry.text))[0] ?? '';
-  return APPROVAL.test(first) && !NEGATION.test(first);
+  return (APPROVAL.test(first) || COMMIT_REPLY.test(first)) && !NEGATION.test(first);
 }
 
 /**
@@ -444,13 +549,15 @@ function approvalDrafts(
   const before = segment[start];
   const asked = before === undefined ? [] : sentencesOf(before).filter(isQuestion);
   const answering = asked.length > 0 && !asked.some((q) => EPHEMERAL.test(q));
+  const committed = COMMIT_REPLY.test(splitSentences(stripNonProse(user.text))[0] ?? '');
   const out: Draft[] = [];
   for (const assistant of segment.slice(start + 1, index)) {
     if (assistant.role !== 'assistant') continue;
     for (const { text, kind } of confirmedStatements(assistant)) {
       if (kind === 'fact' && !answering) continue;
       // A nod accepts a standing plan ("I'll route invoices to the CFO"), not a one-off step.
-      if (kind === 'decision' && !STANDING_KINDS.has(classifySentence(text, 'user'))) continue;
+      if (kind === 'decision' && !committed && !STANDING_KINDS.has(classifySentence(text, 'user')))
+        continue;
       const read = reading(kind) as Reading;
       const draft = draftOf(captureKey, user, [assistant.id, user.id], text, kind, read);
       out.push({ ...draft, observation: { ...draft.observation, speaker: 'user' } });
@@ -490,7 +597,7 @@ function declineDraft(
 }
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
-const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could)\b/i;
+const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
 
 /**
@@ -558,26 +665,17 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
-    for (const sentence of sentencesOf(entry)) {
-      let kind = classifySentence(sentence, speaker);
-      let text = clip(sentence, 280);
-      // A value given in answer to the assistant's question is a choice made: a decision.
-      if (
-        question !== null &&
-        (kind === 'instruction' || kind === 'setting') &&
-        (hasValue(sentence) || namesSomething(sentence))
-      ) {
-        kind = 'decision';
-        // The answer replaces the question's guess when it drops one of its numbers or brings
-        // a value of its own ("Make it wednesday" to "Thursday 10:00?").
-        const replaced =
-          (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v)) ||
-          ((question.match(DAY_OR_NUMBER) ?? []).length > 0 &&
-            [...(sentence.match(DAY_OR_NUMBER) ?? [])].some(
-              (v) => !question.toLowerCase().includes(v.toLowerCase()),
-            ));
-        if (ANAPHORA.test(sentence) && !replaced)
-          text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
+    const sentences = sentencesOf(entry);
+    for (const [at, sentence] of sentences.entries()) {
+      const heard = kindInContext(sentences, at, speaker, asked, question);
+      if (heard === null) continue;
+      let { kind, text } = heard;
+      if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
+        const versions = versionsIn(sentence);
+        if (versions !== null)
+          drafts.push(
+            draftOf(captureKey, entry, [entry.id], versions, 'fact', reading('fact') as Reading),
+          );
       }
       let read = reading(kind);
       if (read === null) continue;
@@ -613,6 +711,88 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     }
   }
   return demoteSuperseded(resolveProblems(drafts));
+}
+
+// A sentence that labels the one before it: "that's the rule from today", "that's policy now",
+// "thats the plan", "decided." It adds no observation of its own; the sentence it labels becomes
+// a rule (rule, policy, standard) or a decision (plan, decision, final, call).
+const LABEL =
+  /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
+
+// The assistant laid out a suggestion or alternatives ("I'd put the VPN on 10.88.0.0/24", "could
+// be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
+// reply is a choice made, as an answer to a question is.
+const SUGGESTS =
+  /\b(?:i'?d|i would|could|would|suggest|recommend|options?|alternatively)\b|^or\b/im;
+
+/**
+ * The kind and text of one sentence among its message's `sentences`, read with the assistant
+ * message it replies to; null when it adds nothing (a label of the sentence before it).
+ */
+function kindInContext(
+  sentences: readonly string[],
+  at: number,
+  speaker: 'user' | 'assistant',
+  asked: TranscriptEntry | null,
+  question: string | null,
+): { kind: SentenceClass['kind']; text: string } | null {
+  const sentence = sentences[at] ?? '';
+  if (speaker === 'user' && LABEL.test(sentence)) return null;
+  let kind = classifySentence(sentence, speaker);
+  const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
+  if (label !== null && kind !== 'question' && kind !== 'skip') {
+    kind = /^(?:rule|policy|standard|law|convention)$/i.test(label[1] ?? '') ? 'rule' : 'decision';
+  }
+  // The complaint after an instruction's comma is its reason, not something to remember.
+  let text = clip(kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence), 280);
+  // A value given in answer to the assistant's question, or to its suggestion, is a choice
+  // made: a decision.
+  const suggested = asked !== null && SUGGESTS.test(stripNonProse(asked.text));
+  if (
+    (question !== null || suggested) &&
+    (kind === 'instruction' || kind === 'setting') &&
+    (hasValue(sentence) || namesSomething(sentence))
+  ) {
+    kind = 'decision';
+    // The answer replaces the question's guess when it drops one of its numbers or brings a
+    // value of its own ("Make it wednesday" to "Thursday 10:00?").
+    const replaced =
+      question === null ||
+      (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v)) ||
+      ((question.match(DAY_OR_NUMBER) ?? []).length > 0 &&
+        [...(sentence.match(DAY_OR_NUMBER) ?? [])].some(
+          (v) => !question.toLowerCase().includes(v.toLowerCase()),
+        ));
+    // A reply to an offer that does not take it ("Want me to make it an admin command?" → "keep
+    // it in config.yml only") is not written beside the offer it turns down.
+    const declinesOffer = question !== null && SUGGESTION.test(question);
+    if (ANAPHORA.test(sentence) && !replaced && !declinesOffer)
+      text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
+  }
+  return { kind, text };
+}
+
+// A component and its version named after a problem report ("… crashing on deploy, elixir 1.16,
+// otp 26"): the versions are facts about the system whatever the problem.
+const VERSION_CLAUSE = /^(?:on\s+)?[a-z][\w.+-]*(?:\s+[a-z][\w.+-]*)?\s+v?\d+(?:\.(?:\d+|x))*$/i;
+
+/** "Versions in use: elixir 1.16, otp 26" from a problem report that names them, else null. */
+function versionsIn(sentence: string): string | null {
+  const parts = sentence.replace(/[.!]+$/, '').split(/[,()]\s*/);
+  // "p95 on product pages 2.4s, normally 400ms": the usual value is a fact the problem departs from.
+  const usual = parts.findIndex(
+    (c, i) => i > 0 && /^(?:normally|usually|typically)\s+\S*\d/i.test(c),
+  );
+  if (usual > 0) {
+    const what = (parts[usual - 1] ?? '').replace(/\s+\S*\d\S*\s*$/, '').trim();
+    return `${capitalise(parts[usual] ?? '')} (${what})`;
+  }
+  const clauses = parts
+    .slice(1)
+    .map((c) => c.trim())
+    .filter((c) => VERSION_CLAUSE.test(c));
+  if (clauses.length === 0 || !clauses.some((c) => /\d\.(?:\d|x)/.test(c))) return null;
+  return `Versions in use: ${clauses.join(', ')}`;
 }
 
 const ANAPHORA = /\b(it|that|this|them|those|these|one)\b/i;
@@ -722,7 +902,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@4.1',
+    observer: 'rules@5.1',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

@@ -21,9 +21,10 @@ export function splitSentences(text: string): string[] {
   return (
     text
       // People who type in lower case end sentences too ("then. thanks for the fix"); an
-      // abbreviation ("e.g. this", "approx. 5") or a lone initial does not end one.
+      // abbreviation ("e.g. this", "approx. 5", "st. mary's", "dr. brandt") or a lone initial
+      // does not end one.
       .split(
-        /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|incl|fig|[a-z])\.)\s+(?=[a-zA-Z0-9`"'(@/])|\n+/i,
+        /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|incl|fig|st|dr|mr|mrs|ms|mt|prof|jr|sr|[a-z])\.)\s+(?=[a-zA-Z0-9`"'(@/])|\n+/i,
       )
       .map((s) => s.trim())
       .filter((s) => s !== '')
@@ -79,7 +80,13 @@ export function hasSpecifics(sentence: string): boolean {
   return SPECIFIC_PATTERNS.some((p) => p.test(sentence));
 }
 
+// How often something happens ("once a quarter", "twice a week", "fortnightly", "every other
+// day"): a value a standing instruction holds. A bare "every morning" stays a manner of speech.
+const FREQUENCY =
+  /\b(?:once|twice|three times|\d+ times) (?:a|an|per|every) (?:day|week|month|quarter|year|sprint|release|hour)\b|\b(?:quarterly|annually|yearly|biweekly|bimonthly|fortnightly|semi-annually)\b|\bevery (?:other|second) (?:day|week|month|quarter|year|sprint|release)\b/i;
+
 const VALUE_PATTERNS: readonly RegExp[] = [
+  FREQUENCY,
   /`[^`]+`/, // a quoted value
   /\d/, // numbers: ports, sizes, limits, counts, versions, times
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|nightly|daily|weekly|monthly|hourly|midnight|noon)s?\b/i,
@@ -114,11 +121,13 @@ export function isQuestion(sentence: string): boolean {
   if (/\?\s*$/.test(sentence)) return true;
   // "Do both", "Do that first": an instruction, not a question without its mark.
   if (/^do (both|all|that|this|them|nothing)\b/i.test(sentence)) return false;
+  // "do predict_linear 4h": an instruction naming what to do, not "do you …".
+  if (/^do\s+[\w.-]*[_\d]/i.test(sentence)) return false;
   return QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence);
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\b(maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -126,21 +135,78 @@ export function isHedged(sentence: string): boolean {
 }
 
 const RULE =
-  /\b(always|never|must|must not|mustn't|don'?t|dont|do not|nobody|no one|only from|from now on|rule|policy|convention|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+  /\b(always|never|must|must not|mustn't|nobody|no one|only from|from now on|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+// "rule", "policy", "convention" make a rule of a statement ("Attendance rule: …", "our policy is
+// …"), not of a topic line ("Windows patching policy for the fleet").
+const RULE_NOUN = /\b(rule|policy|convention)\b/i;
+// A task the session starts on ("need a cost review of …", "I need a template for our NDA", "need
+// to rethink on-call"): what is being worked on, not a standing fact.
+const REQUEST =
+  /^(?:(?:i|we)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some|help|to (?:rethink|figure out|sort out|plan|review|look at|work out|redo|clean up|debug|fix|understand|decide))\b/i;
+// Something someone did once ("She revoked key ABC", "I renamed it tuesday", "we tried that"):
+// an event, not a standing fact — unless it is a decision ("we switched to …").
+const PAST_EVENT =
+  /^(?:he|she|they|i|someone|somebody|\w+ (?:just|already))\s+(?:just\s+|already\s+)?\w{3,}ed\b|^we\s+(?:just\s+)?tried\b|(?:\b\w{3,}ed|^\w+\s+(?:reset|ran|broke|took|made|put|cut|wrote|sent|gave|got|did))\b[^.]*\b(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)/i;
+// A topic line opening a session: "naming convention for the s3 buckets", "backup plan for the nas".
+const TOPIC =
+  /^(?:[\w-]+\s+){0,3}(?:policy|convention|rules?|plan|strategy|setup|review|process)\s+for\b/i;
+// "No shipping for anything", "No default in the schema", "no meetings on fridays": a thing ruled
+// out for a scope. Not "no luck on …", "no idea", "no rush", "no errors in the log" (states).
+const NO_RULE =
+  /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
+// A responsibility held by a named person: "Lena schedules the night deploys", "Omar approves refunds".
+const DUTY =
+  /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
+// What an outside party requires: "they want 20% co-funding shown", "the landlord requires 3 months' notice".
+const THEIR_TERMS =
+  /^(?:they|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+// A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
+const STANDING_REQUEST =
+  /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
+// An observed state: "25 min no drops", "zero errors since the fix". Not "no restarts allowed".
+const STATUS =
+  /\b(?:no|zero|0) (?:drops|errors|crashes|issues|problems|failures|timeouts|alerts|complaints|rebalances|restarts|disconnects|incidents)\b(?! (?:allowed|ever|in prod))/i;
+// An alarm that goes off is a problem even though "alerts" with a number is usually a setting.
+const ALARMING = /\b(?:going off|goes off|went off|keeps? (?:firing|going off))\b/i;
+// "I should sleep", "I must leave": the speaker's own moment, not a rule.
+const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
+// Where the speaker keeps something, as a habit: "I host on Buzzsprout", "we bank with Triodos".
+const HABIT =
+  /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
+// A constraint on a thing: "hillcrest can't be used before 9", "the hall can't be booked on sundays".
+const CANNOT_BE =
+  /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
+// A tag question without its mark: "the 2 changes are just tags right".
+const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
+// "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
+// not when it says what a thing fails to do ("spans don't show up in tempo").
+const RULE_DONT =
+  /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b/i;
+// An obligation ("has to", "needs to") on anyone but the speaker right now ("Whoever rotates the
+// keys has to tell #mobile", "Under 48h it has to go through reception").
+const HAS_TO = /\b(?:has|have|needs) to\b|\b(?:has|have) got to\b/i;
+const SPEAKER_NOW = /^(?:i|i'm|im|i'll|we|we're|we'll|you|you're)\b/i;
+// A classification convention: "Venmo donations count as card", "refunds fall under returns".
+const CLASSIFICATION =
+  /^(?!(?:it|that|this|which|what|there)\b)[\w@./'&+ -]{2,60}?\b(?:counts? as|(?:is|are) counted as|(?:is|are) treated as|falls? under|go(?:es)? under|(?:is|are) considered|(?:is|are) classed as|(?:is|are) filed (?:under|as))\s+\S/i;
 // Who holds a role ("Karim is the approver for prod", "Sam owns the runtime"): a durable fact.
-const ROLE =
-  /\bis (?:the|our) (?:approver|owner|contact|lead|maintainer|point of contact|on-?call)\b|^\w+ owns\b|\bhe owns\b|\bshe owns\b/i;
+const ROLE_NOUN =
+  'approver|owner|contact|lead|maintainer|curator|manager|admin|administrator|reviewer|accountant|lawyer|solicitor|landlord|signatory|sponsor|treasurer|coordinator|editor|vet|doctor|dentist|plumber|electrician|mechanic|tutor|coach|point of contact|on-?call';
+const ROLE = new RegExp(
+  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
+  'i',
+);
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
 const REMEMBER = /^(?:please\s+)?(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
   /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
-  /\b(decided|decide on|we chose|chose|choose|going with|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
+  /\b(decided|decide on|(?:out of|in|not in) scope|we chose|chose|choose|going with|swap(?:ped|ping)?\b.+\b(?:for|with|out)|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
 // Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
 // with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
 const COMMITMENT =
-  /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call)\b|^[\w .@/-]{2,40} it is[.!]?$/i;
+  /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call|stays (?:with|on|at)|remains? (?:with|on|at)|stay (?:on|with))\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
 const BARE_PREFERENCE =
   /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
@@ -149,19 +215,19 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of|exceeded|refused|cannot|can'?t)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
-  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc)\b/i;
+  /^(please\s+)?(exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|add|set|use|pin|keep|limit|raise|lower|convert|cache|do|write|open|remove|delete|create|run|make|put|change|update|move|switch|install|enable|disable|bump|release|ship|deploy|send|store|alert|index|rename|restart|configure|check|try|drop|increase|decrease|cap|mark|tag|sign|merge|revert|roll back|document|reply|follow up|label|name|sort|file|review|test|back up|wash|water|print|email|call|book|pay|copy|clean|cc|swap|mention|tell|notify|ping|remind|warn|put|leave|push|postpone|reschedule|shift|upload|download|import|export|bill|charge|invoice)\b/i;
 // Verbs that set a standing configuration rather than name a one-off action.
 const STANDING =
-  /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them) \S*\d)\b/i;
+  /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them|the [\w-]+|[\w-]+)(?: [\w-]+)? \S*\d)\b/i;
 const FINITE =
-  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|\w{3,}ed)\b/i;
+  /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|'ve got|have got|(?:i|we|you|they)ve got|\w{3,}ed)\b/i;
 // A scope that makes an instruction standing: "in any image", "for every PR", "on all hosts".
 const UNIVERSAL =
-  /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
+  /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:once|twice|three times|\d+ times) (?:a|an|per|every) (?:day|week|month|quarter|year|sprint|release|hour)\b|\b(?:quarterly|annually|yearly|biweekly|fortnightly)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
 // Something given a name or an exact place ("one called tf-locks", "them in categories.yaml").
 const NAMED =
   /\b(?:called|named)\s+\S+|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|[\w.+-]+@[\w-]+\.[\w.]+|\b[a-z0-9-]+\.[a-z]{2,}\b|[\w.-]+\/[\w./-]+|`[^`]+`|#[a-z][\w-]+/i;
@@ -175,18 +241,41 @@ export function namesSomething(sentence: string): boolean {
 }
 
 const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
+// Giving something a name is a convention that lasts: "put it on a tab called Totals", "name them
+// like firstname-laptop".
+const NAMING =
+  /\b(?:called|named)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?call\s+(?:it|them|this|that|the\s+\w+)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?name\s+(?:them|it|each|every|all|the\s+\w+)\b.*\b(?:like|as|after|with)\s+\S/i;
+// An instruction that names the alternative it rules out: "upload with transporter, not xcode",
+// "import them in a second pass, not together with the records".
+const CONTRAST =
+  /^(?:please\s+)?\w+\b.*?,?\s+not\s+(?!(?:now|yet|today|sure|really|too|that|this|much|bad)\b)\w+/i;
+// Keeping a default rather than the change offered: "keep default despawn", "leave the ttl at default".
+const KEEP_DEFAULT =
+  /^(?:please\s+)?(?:keep|leave|use|stick with)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:defaults?|stock|as[- ]is|unchanged|untouched)\b|^(?:please\s+)?(?:keep|leave)\b.*\b(?:at|on) (?:the )?defaults?\b/i;
+const KEEP_WORDS =
+  /^(?:keep|leave|use|stick|with|default|defaults|stock|as|is|unchanged|untouched|at|on|it|them|that|this)$/;
+// A standing instruction tied to an event: "mention both when booking", "run the tests before
+// merging", "cc finance whenever you send an invoice".
+const WHEN_EVENT =
+  /\b(?:when|whenever|every time|each time|before|after)\s+(?:(?:you|we|they|someone|anyone)\s+)?\w+ing\b|\bwhenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)\b/i;
 // An instruction that gives something a value ("bump it to 2.1", "release it as 3.4.1", "change
 // the level to warn"): it sets configuration, it is not a one-off action.
 const VALUE_ASSIGNMENT =
-  /\b(?:to|as|=|at most|at least|no more than)\s+(?:[`"']?[\w.-]*\d|`[^`]+`|(?:trace|debug|info|notice|warn(?:ing)?|error|fatal)\b)/i;
+  /\b(?:to|as|=|at most|at least|no more than)\s+(?:[`"']?[\w.-]*\d|`[^`]+`|(?:trace|debug|info|notice|warn(?:ing)?|error|fatal)\b)|\w=["'\w]|\bto\s+(?:(?:the|next|this)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)s?\b/i;
 // A number used as a threshold for a problem word ("page at 50 errors a minute", "alert above
 // 2 % failures") is a setting, not a problem report.
 const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked)\b/i;
-const ONE_OFF = /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(ran|got)\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
+const ONE_OFF =
+  /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
+
+/** True when a sentence reports a moment or a reaction ("took 14 minutes", "jumped", "wow"). */
+export function isOneOff(sentence: string): boolean {
+  return ONE_OFF_TIME.test(sentence);
+}
 // A setting noun with a value ("alerts at 2 %", "error budget of 0.1 %"): configuration, even
 // when a problem word is part of its name.
 const SETTING_NOUN =
@@ -251,8 +340,23 @@ export function classifySentence(
   speaker: 'user' | 'assistant',
 ): SentenceClass['kind'] {
   if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
+  if (
+    speaker === 'user' &&
+    STANDING_REQUEST.test(sentence) &&
+    !isHedged(sentence.replace(/^(?:can|could|would) you\s+/i, ''))
+  )
+    return 'rule';
+  if (
+    NO_RULE.test(sentence) &&
+    !STATUS.test(sentence) &&
+    !isHedged(sentence) &&
+    !isQuestion(sentence)
+  )
+    return speaker === 'user' ? 'rule' : 'context';
   if (isChatter(sentence)) return 'skip';
-  if (isQuestion(sentence)) return 'question';
+  // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
+  if (/\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence)) return 'skip';
+  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
@@ -260,8 +364,23 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
-  if (RULE.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
-  if (ROLE.test(sentence)) return 'fact';
+  if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
+  if (
+    (PAST_EVENT.test(sentence) &&
+      !DECISION.test(sentence) &&
+      !COMMITMENT.test(sentence) &&
+      !VALUE_ASSIGNMENT.test(sentence)) ||
+    (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
+  )
+    return 'context';
+  if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
+  if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
+    return 'rule';
+  if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
+  if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
+  if (CANNOT_BE.test(sentence)) return 'rule';
+  if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   // "I like that", "we love it": the liked thing is in the message it answers.
   if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
@@ -273,18 +392,33 @@ export function classifySentence(
   const threshold =
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
   if (HANDLING.test(sentence)) return 'rule';
-  if (PROBLEM.test(sentence) && !threshold) return 'problem';
-  if (KEY_VALUE.test(sentence) && hasValue(sentence)) return 'fact';
+  // "move it to tuesday 11:00, mondays are chaos": the reason after the comma is not the point.
+  if (
+    PROBLEM.test(sentence) &&
+    (!threshold || ALARMING.test(sentence)) &&
+    leadInstruction(sentence) === null
+  )
+    return 'problem';
+  if (STATUS.test(sentence)) return 'context';
+  if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
+    return 'fact';
   if (IMPERATIVE.test(sentence)) {
     // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
     if (UNIVERSAL.test(sentence)) return 'rule';
-    if (!specific && !hasValue(sentence)) return 'skip';
+    if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence))
+      return 'setting';
+    // "skip only "staff meeting"": a quoted name is what the instruction is about.
+    if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
     if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
       return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
   if (STATE.test(sentence) && specific) return 'state';
-  if (PRONOUN_PLACE.test(sentence) && hasSpecifics(sentence.replace(NUMBER_ONLY, '')))
+  if (
+    PRONOUN_PLACE.test(sentence) &&
+    (hasSpecifics(sentence.replace(NUMBER_ONLY, '')) || /\d+\.\d+/.test(sentence)) &&
+    !ONE_OFF_TIME.test(sentence)
+  )
     return 'fact';
   if (
     specific &&
@@ -295,6 +429,41 @@ export function classifySentence(
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
   return 'context';
+}
+
+/**
+ * The instruction with a value that opens a sentence whose later clause is a complaint ("move it
+ * to tuesday 11:00, mondays are chaos" → "move it to tuesday 11:00"), else null.
+ */
+export function leadInstruction(sentence: string): string | null {
+  const [first = sentence, ...others] = sentence.split(/,\s*/);
+  // "upload with transporter, not xcode, xcode keeps timing out": the contrast belongs to the lead.
+  const contrast = others[0] !== undefined && /^not\s+\w/i.test(others[0]);
+  const lead = contrast ? `${first}, ${others[0]}` : first;
+  const rest = contrast ? others.slice(1) : others;
+  if (rest.length === 0 || !IMPERATIVE.test(lead) || PROBLEM.test(lead)) return null;
+  if (!hasValue(lead) && !contrast) return null;
+  return PROBLEM.test(rest.join(', ')) ? lead : null;
+}
+
+/** "Keep default despawn": a default kept for something named, not a bare "leave it". */
+function keepsDefault(sentence: string): boolean {
+  if (!KEEP_DEFAULT.test(sentence)) return false;
+  const words = sentence.toLowerCase().match(/[a-z0-9][\w-]*/g) ?? [];
+  return words.some((w) => !KEEP_WORDS.test(w));
+}
+
+/** A clause that tells someone what to do each time something happens ("mention both when booking"). */
+function standingOnEvent(sentence: string): boolean {
+  return sentence
+    .split(/[,;]\s*/)
+    .some(
+      (clause) =>
+        IMPERATIVE.test(clause) &&
+        WHEN_EVENT.test(clause) &&
+        !/^\w+\s+(?:it|that|this)\b/i.test(clause) &&
+        !ONE_OFF_TIME.test(clause),
+    );
 }
 
 function lastWords(text: string, max: number): string {
@@ -349,6 +518,8 @@ export function stateChange(sentence: string): { now: string; before: string } |
     if (now !== '' && before !== '') return { now, before };
   }
   m = /\breplac(?:e|ed|ing)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
+  if (m?.[1] && m[2]) return { now: firstWords(m[2], 3), before: firstWords(m[1], 3) };
+  m = /\bswap(?:ped|ping)?\s+(.+?)\s+(?:for|with)\s+(.+)$/i.exec(s);
   if (m?.[1] && m[2]) return { now: firstWords(m[2], 3), before: firstWords(m[1], 3) };
   m = /\bfrom\s+(\S+(?:\s+\S+)?)\s+to\s+(.+)$/i.exec(s);
   if (m?.[1] && m[2] && /\b(switch|mov|migrat|chang|go)\w*\b/i.test(s)) {

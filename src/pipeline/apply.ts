@@ -67,7 +67,7 @@ const POLICY_KEY = 'policy';
 /** Meta key of the learning counters, the one shared row entity-scoped writers update. */
 export const STATS_KEY = STATS.key;
 /** Extractor id of the claims a signal carries itself. */
-export const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
+const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
 
 /**
  * State shared by every event folded inside one write transaction: the policy in force and the
@@ -172,7 +172,7 @@ function nowOf(event: LedgerEvent): number {
 }
 
 /** Maps a validated observation payload to the resolver's input. */
-export function toObservationInput(o: StateObservation, recordedAt: string): ObservationInput {
+function toObservationInput(o: StateObservation, recordedAt: string): ObservationInput {
   const domain = domainOf(o.field) ?? o.domain;
   const plan = planAsOf(
     o.source.type as SourceType,
@@ -200,7 +200,7 @@ export function toObservationInput(o: StateObservation, recordedAt: string): Obs
 }
 
 /** The observations a signal's claims make, with deterministic derived ids. */
-export function signalObservations(signal: SignalEvent, recordedAt: string): ObservationInput[] {
+function signalObservations(signal: SignalEvent, recordedAt: string): ObservationInput[] {
   const extractor = signal.extractor ?? SIGNAL_CLAIMS_EXTRACTOR;
   return (signal.claims ?? []).flatMap((claim) => {
     const domain = domainOf(claim.field);
@@ -306,7 +306,7 @@ async function persistOutcome(
 }
 
 /** Resolves one observation against its slot and persists everything it decided. */
-export async function resolveInto(
+async function resolveInto(
   tx: WriteTx,
   session: ApplySession,
   obs: ObservationInput,

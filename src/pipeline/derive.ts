@@ -30,7 +30,7 @@ export interface ExtractionStep {
 const RESYNCED_SOURCES: ReadonlySet<SourceType> = new Set(['calendar', 'static_markdown']);
 
 /** What deriving observations from one message or note did. */
-export interface DerivedReport {
+interface DerivedReport {
   readonly result: ApplyResult;
   /** Observations the extractor produced that failed the schema (dead-lettered by the caller). */
   readonly invalid: readonly {

@@ -5,57 +5,25 @@
  * May import: core, ledger, schemas, the store contract, extract, reconcile, review.
  */
 
-export type { ApplyResult, ApplySession, PolicyChange } from './apply.js';
-export {
-  appendAndApply,
-  applyEvent,
-  checkAnswer,
-  flushSession,
-  openSession,
-  resolveInto,
-  SIGNAL_CLAIMS_EXTRACTOR,
-  signalObservations,
-  toObservationInput,
-} from './apply.js';
+export { applyEvent, checkAnswer, flushSession, openSession } from './apply.js';
 export { withPipelineTx } from './cached-tx.js';
-export type { DerivedReport, ExtractionStep } from './derive.js';
-export { deriveObservations } from './derive.js';
+export type { ExtractionStep } from './derive.js';
 export type { DriftItem } from './fold-extensions.js';
-export {
-  CONFIRMED_ALIASES_KEY,
-  DRIFT_KEY,
-  INTENT_METRICS_KEY,
-  inputMemoryKey,
-  zoneMemoryKey,
-} from './fold-extensions.js';
-export type {
-  IngestRunOptions,
-  ItemOutcome,
-  PipelineDeps,
-  RecordOutcome,
-} from './ingest.js';
-export {
-  adjustPolicy,
-  applyRecord,
-  changePolicy,
-  DLQ_BACKOFF_MS,
-  deadLetter,
-  ingest,
-} from './ingest.js';
+export { DRIFT_KEY, INTENT_METRICS_KEY, inputMemoryKey, zoneMemoryKey } from './fold-extensions.js';
+export type { IngestRunOptions, PipelineDeps } from './ingest.js';
+export { applyRecord, changePolicy, deadLetter, ingest } from './ingest.js';
 export {
   computeStats,
   deadLetterReviews,
   derivedHash,
   forget,
-  isAlert,
   rebuild,
   replayInto,
   retryDeadLetters,
 } from './maintenance.js';
 export { recordEvent } from './record-event.js';
-export type { RecordedTaskEvents } from './record-task-events.js';
 export { recordTaskEvents } from './record-task-events.js';
-export type { CalendarSource, IcsOptions } from './sources/ics.js';
+export type { CalendarSource } from './sources/ics.js';
 export { icsToSignals, readCalendar } from './sources/ics.js';
 export type {
   AnswerResult,
@@ -73,11 +41,4 @@ export type {
   SlotStatus,
   Stats,
 } from './types.js';
-export {
-  explainField,
-  isStale,
-  readEntity,
-  readField,
-  toFieldView,
-  toPromptView,
-} from './views.js';
+export { explainField, readEntity, readField, toPromptView } from './views.js';

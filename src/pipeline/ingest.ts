@@ -96,7 +96,7 @@ interface Parsed {
 }
 
 /** One input that was (or was not) applied. */
-export interface ItemOutcome {
+interface ItemOutcome {
   readonly status: 'applied' | 'duplicate' | 'rejected';
   readonly eventId: string | null;
   readonly result: ApplyResult | null;
@@ -348,7 +348,7 @@ async function foldRecord(
 }
 
 /** What happened to one input of an `ingest` run, reported to `IngestRunOptions.onRecord`. */
-export interface RecordOutcome {
+interface RecordOutcome {
   /** 0-based position of the input (a line or an array element) among the non-blank inputs. */
   readonly index: number;
   readonly status: 'applied' | 'duplicate' | 'rejected';

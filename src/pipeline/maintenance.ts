@@ -325,7 +325,7 @@ async function recordFailure(
  * Dead letters that failed for good in a domain where a false state is P0 (travel, financial:
  * `DomainSpec.rollback`) are alerts (seed 000 DLQ SLO).
  */
-export function isAlert(item: DlqItem): boolean {
+function isAlert(item: DlqItem): boolean {
   const domain = item.domain;
   return (
     item.status === 'permanently_failed' &&

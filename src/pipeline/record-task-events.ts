@@ -7,7 +7,7 @@ import { withPipelineTx } from './cached-tx.js';
 import type { PipelineDeps } from './ingest.js';
 
 /** What `recordTaskEvents` did: the builder's value and, per draft, whether it was new. */
-export interface RecordedTaskEvents<T> {
+interface RecordedTaskEvents<T> {
   readonly value: T;
   readonly appended: readonly boolean[];
 }

@@ -23,7 +23,7 @@ export function isStale(slot: SlotState, policy: Policy, now: number): boolean {
 }
 
 /** The read model of one slot at `now`. */
-export function toFieldView(
+function toFieldView(
   entityId: string,
   field: string,
   slot: SlotState | null,

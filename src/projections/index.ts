@@ -8,9 +8,6 @@
  * (loaded on demand by `loadZoneParser`, which callers await before the first zone parse).
  */
 
-export type { LegacyError } from './legacy.js';
-export { LEGACY_ANCHORS, spliceLegacy } from './legacy.js';
-export type { DocumentProjection, InputZone, ProjectedZone } from './project-document.js';
 export {
   projectDocument,
   projectLegacy,
@@ -19,29 +16,7 @@ export {
   withTasksZone,
   zoneHash,
 } from './project-document.js';
-export type { ProjectionState, RenderOptions } from './render.js';
-export {
-  committedChanges,
-  renderActiveReminders,
-  renderCanonicalState,
-  renderOptionsOf,
-  renderStateChangeLog,
-  renderStateTracker,
-  ZONE_RENDERERS,
-} from './render.js';
-export type { InputEntry, InputError } from './state-input.js';
-export {
-  diffInputs,
-  entriesFromLines,
-  inputObservations,
-  inputRef,
-  parseInputZone,
-} from './state-input.js';
-export type { Zone, ZonedDocument, ZoneError } from './zones.js';
-export {
-  loadZoneParser,
-  parseZones,
-  spliceZones,
-  withoutZoneBodies,
-  zoneBody,
-} from './zones.js';
+export type { ProjectionState } from './render.js';
+export { diffInputs, entriesFromLines, inputObservations, parseInputZone } from './state-input.js';
+export type { ZoneError } from './zones.js';
+export { loadZoneParser, parseZones, spliceZones, withoutZoneBodies } from './zones.js';

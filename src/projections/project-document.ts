@@ -12,7 +12,7 @@ import { parseInputZone } from './state-input.js';
 import { parseZones, spliceZones, type ZoneError, zoneBody } from './zones.js';
 
 /** One `STATE` zone after projection. */
-export interface ProjectedZone {
+interface ProjectedZone {
   readonly id: string;
   /** SHA-256 of the zone's bytes as now written (what the next projection compares against). */
   readonly hash: string;
@@ -21,14 +21,14 @@ export interface ProjectedZone {
 }
 
 /** A `STATE-INPUT` zone as read. */
-export interface InputZone {
+interface InputZone {
   readonly id: string;
   readonly entries: ReturnType<typeof parseInputZone>['entries'];
   readonly errors: ReturnType<typeof parseInputZone>['errors'];
 }
 
 /** The result of projecting state into one document. */
-export interface DocumentProjection {
+interface DocumentProjection {
   /** The new bytes of the document. */
   readonly text: string;
   /** Whether they differ from the input (write only then). */

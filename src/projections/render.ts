@@ -32,7 +32,7 @@ export interface ProjectionState {
 }
 
 /** Options a zone's BEGIN marker may carry (`entity=user:primary`, `limit=20`). */
-export interface RenderOptions {
+interface RenderOptions {
   readonly entityId?: string;
   readonly limit?: number;
 }
@@ -109,7 +109,7 @@ interface Change {
 }
 
 /** Every change of a committed value, in ledger order, from the history. */
-export function committedChanges(history: readonly HistoryEntry[]): Change[] {
+function committedChanges(history: readonly HistoryEntry[]): Change[] {
   const current = new Map<string, string | null>();
   const changes: Change[] = [];
   for (const entry of history) {
@@ -153,7 +153,7 @@ export function renderStateChangeLog(state: ProjectionState, options: RenderOpti
 }
 
 /** MEMORY.md `canonical_state`: per entity, each committed field with its provenance. */
-export function renderCanonicalState(state: ProjectionState, options: RenderOptions = {}): string {
+function renderCanonicalState(state: ProjectionState, options: RenderOptions = {}): string {
   const slots = committedSlots(state, options);
   if (slots.length === 0) return '_No canonical state yet._';
   const lines: string[] = [];

@@ -9,7 +9,7 @@ import {
 } from '../core/index.js';
 
 /** One normalised `STATE-INPUT` line: `[entity] field = value #intent=...`. */
-export interface InputEntry {
+interface InputEntry {
   /** The canonical form the diff compares. */
   readonly line: string;
   /** SHA-256 of `line`; the first 12 hex digits end the observation's `source.ref`. */
@@ -21,7 +21,7 @@ export interface InputEntry {
 }
 
 /** A line of a `STATE-INPUT` zone that is not an entry (sent to the DLQ). */
-export interface InputError {
+interface InputError {
   /** 1-based line within the zone. */
   readonly line: number;
   readonly text: string;
@@ -107,7 +107,7 @@ export function diffInputs(
 }
 
 /** The `source.ref` of an entry: `<file>:<zone_id>:<line_hash>`. */
-export function inputRef(file: string, zoneId: string, entry: InputEntry): string {
+function inputRef(file: string, zoneId: string, entry: InputEntry): string {
   const ref = `${file}:${zoneId}:${entry.hash.slice(0, 12)}`;
   return ref.length > 300 ? ref.slice(-300) : ref;
 }

@@ -5,7 +5,7 @@ import type { visit } from 'unist-util-visit';
 import { err, ok, type Result } from '../core/index.js';
 
 /** A machine zone: `STATE` (written only by Verity) or `STATE-INPUT` (read as edits). */
-export interface Zone {
+interface Zone {
   readonly kind: 'STATE' | 'STATE-INPUT';
   readonly id: string;
   /** Every `key=value` of the BEGIN marker (`zone_id`, `schema`, optional `entity`, ...). */

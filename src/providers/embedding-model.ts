@@ -63,7 +63,7 @@ export function toModelKey(model: Pick<EmbeddingModel, 'id' | 'version'>): strin
 }
 
 /** The options every embedding adapter's factory checks before building the model. */
-export interface EmbeddingModelShape {
+interface EmbeddingModelShape {
   /** The model name (not blank). */
   readonly model: string;
   /** Vector length (a positive integer). */
@@ -90,7 +90,7 @@ export function checkEmbeddingModelShape(provider: string, options: EmbeddingMod
 }
 
 /** What every adapter's options say about the model, beyond its shape. */
-export interface EmbeddingModelSettings extends EmbeddingModelShape {
+interface EmbeddingModelSettings extends EmbeddingModelShape {
   /** Version recorded with cached vectors. Default `1`. */
   readonly version?: string;
   readonly maxInputTokens?: number;

@@ -3,13 +3,7 @@
  * their own folders (`local/`, `transformers/`, `openai-compatible/`, `fake/`) and are imported
  * only by `engine`. May import: core.
  */
-export type {
-  EmbeddingModel,
-  EmbeddingModelSettings,
-  EmbeddingModelShape,
-  EmbeddingPrefixes,
-  EmbedOptions,
-} from './embedding-model.js';
+export type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from './embedding-model.js';
 export { checkEmbeddingModelShape, EmbeddingModelBase, toModelKey } from './embedding-model.js';
 export type {
   GenerateObjectRequest,

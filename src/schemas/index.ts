@@ -16,8 +16,8 @@ import { ingestEnvelopeSchema, messageRecordSchema, noteRecordSchema } from './i
 import { signalEventSchema } from './signal-event.js';
 import { stateObservationSchema } from './state-observation.js';
 import {
-  confirmationAnswerSchema,
-  confirmationPromptSchema,
+  type confirmationAnswerSchema,
+  type confirmationPromptSchema,
   userConfirmationSchema,
 } from './user-confirmation.js';
 
@@ -172,15 +172,4 @@ export function validateExtractionCompleted(input: unknown): Validation<Extracti
   return validate<ExtractionCompleted>('extraction_completed', input);
 }
 
-export {
-  confirmationAnswerSchema,
-  confirmationPromptSchema,
-  extractionCompletedSchema,
-  extractionOutputSchema,
-  ingestEnvelopeSchema,
-  messageRecordSchema,
-  noteRecordSchema,
-  signalEventSchema,
-  stateObservationSchema,
-  userConfirmationSchema,
-};
+export { extractionOutputSchema };

@@ -5,15 +5,10 @@
  * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
 
-export type { TimeWindow } from '../language/index.js';
-export { parseTimeHint, queryTimeWindow } from '../language/index.js';
 export { mentionedDays } from './fact-keys.js';
-export type { Ranking } from './fuse-rankings.js';
-export { fuseRankings } from './fuse-rankings.js';
 export type {
   FusionSettings,
   RouteSettings,
-  SearchDeps,
   SearchHit,
   SearchOptions,
   SearchResult,
@@ -26,21 +21,10 @@ export {
   routedFusion,
 } from './hybrid-search.js';
 export { makeSnippet } from './make-snippet.js';
-export type { QueryIntent, RoutedIntent } from './query-intent.js';
-export { queryIntent, ROUTED_INTENTS } from './query-intent.js';
+export type { RoutedIntent } from './query-intent.js';
+export { ROUTED_INTENTS } from './query-intent.js';
 export { queryTerms, wordsOf } from './query-terms.js';
-export type {
-  FusionCandidate,
-  FusionMethod,
-  QueryWeights,
-  RankAdjustments,
-  RankedKey,
-} from './rank-candidates.js';
-export {
-  fuseCandidates,
-  queryWeights,
-  rankCandidates,
-  rankerConfidence,
-} from './rank-candidates.js';
-export type { SessionHit, SessionRanking, SessionScored } from './rank-sessions.js';
+export type { FusionCandidate } from './rank-candidates.js';
+export { rankCandidates } from './rank-candidates.js';
+export type { SessionRanking } from './rank-sessions.js';
 export { boostBySession, rankSessions } from './rank-sessions.js';

@@ -5,14 +5,9 @@
 
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
-export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
-export type {
-  ReaderQueries,
-  SearchCommands,
-  SearchQueries,
-  WriterCommands,
-} from './query-reader.js';
-export { QueryReader, QueryWriteTx, SearchQueryReader } from './query-reader.js';
+export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
+export type { SearchCommands } from './query-reader.js';
+export { QueryWriteTx, SearchQueryReader } from './query-reader.js';
 export type {
   DocRow,
   EventInsertValues,
@@ -37,74 +32,34 @@ export {
 export type { RowTable } from './sql-rows.js';
 export { postgresSql, ROWS, RowSql, SQLITE_SQL } from './sql-rows.js';
 export type {
-  AppendOutcome,
   CitedPassage,
-  DeadLetterReader,
-  DeadLetterWriter,
   DerivedSnapshot,
   DlqItem,
-  DlqStatus,
-  EmbeddingCache,
   EmbeddingRow,
   EmbeddingSpace,
-  ExtractionBacklog,
-  HistoryQuery,
-  ItemReader,
-  ItemWriter,
-  LedgerEvent,
-  LedgerReader,
-  LedgerWriter,
-  MemoryQuery,
   MemoryRecord,
   MemoryRevision,
-  MemorySourceKind,
-  MessageQuery,
   MessageRecord,
-  MetaReader,
-  MetaWriter,
   NewLedgerEvent,
   NoteChunk,
   NoteRecord,
   PendingEmbedding,
   PredictionError,
-  PredictionErrorQuery,
   PredictionErrorType,
-  PromptQuery,
-  PutEmbeddingsOutcome,
   SearchDocument,
   SearchFilters,
-  SearchIndex,
-  SearchIndexStatus,
-  SearchIndexWriter,
-  SearchItemRef,
   SearchKind,
-  StateItemQuery,
-  StateReader,
-  StateWriter,
   Store,
-  StoreCapabilities,
   StoredStateItem,
   StoreReader,
   TaskQuery,
-  TaskReader,
-  TaskWriter,
-  TextQuery,
   TextSearchHit,
-  ValidationIssue,
-  VaultReader,
-  VaultRoot,
-  VaultSnapshot,
-  VaultWriter,
   VectorSearchHit,
   WriteScope,
   WriteTx,
 } from './store.js';
-export { CONTEXT_WORDS, messageContext } from './store.js';
 export {
-  assertValidSpace,
   assertVectorsFit,
-  inactiveSpaceError,
-  isActiveSpace,
   redactMissingEventError,
   reentrantWriteError,
   storeClosedError,

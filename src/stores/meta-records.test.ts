@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, type JsonValue } from '../core/index.js';
-import { decodeMeta, defineMetaRecord, readMeta, metaShape as s, writeMeta } from './index.js';
+import { defineMetaRecord, readMeta, metaShape as s, writeMeta } from './index.js';
+import { decodeMeta } from './meta-records.js';
 import type { MetaReader, MetaWriter } from './meta-store.js';
 
 interface Visit {

@@ -57,7 +57,7 @@ type Answering<F> = F extends (...args: infer A) => Promise<infer R>
 type ReadMethod = Exclude<keyof StoreReader, 'vault' | 'tasks'>;
 
 /** What an adapter answers reads with: every `StoreReader` method but `vault` and `tasks`. */
-export type ReaderQueries = { readonly [K in ReadMethod]: Answering<StoreReader[K]> };
+type ReaderQueries = { readonly [K in ReadMethod]: Answering<StoreReader[K]> };
 
 /** The writes an adapter performs one for one; the rest of `WriteTx` is its own. */
 type ForwardedWrite = Exclude<
@@ -66,13 +66,13 @@ type ForwardedWrite = Exclude<
 >;
 
 /** What an adapter performs writes with: each `WriteTx` write that maps to one statement. */
-export type WriterCommands = { readonly [K in ForwardedWrite]: Answering<WriteTx[K]> };
+type WriterCommands = { readonly [K in ForwardedWrite]: Answering<WriteTx[K]> };
 
 /**
  * `StoreReader` over an adapter's queries `Q`. Subclasses decide which connection answers and how
  * a read is guarded (an open store, or a live transaction) through `read`.
  */
-export abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
+abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
   /** The vault tables (see `stores/vault.ts`). */
   abstract readonly vault: VaultReader;
   /** The task rows (see `stores/tasks.ts`). */
@@ -155,7 +155,7 @@ export abstract class QueryReader<Q extends ReaderQueries> implements StoreReade
 }
 
 /** What an adapter answers search-index reads with (on one connection or session). */
-export interface SearchQueries {
+interface SearchQueries {
   /** The active vector space, or null. */
   space(): MaybePromise<EmbeddingSpace | null>;
   searchText(

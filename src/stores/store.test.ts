@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_WORDS, messageContext } from './index.js';
+import { CONTEXT_WORDS, messageContext } from './search-index.js';
 
 describe('messageContext', () => {
   it.each([

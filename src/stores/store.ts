@@ -4,7 +4,8 @@
  * suite: `ledger.ts`, `state.ts`, `items.ts`, `meta-store.ts`, `dead-letters.ts`,
  * `search-index.ts`, `embedding-cache.ts`, `vault.ts` and `tasks.ts`. Adapters (SQLite, PostgreSQL) implement
  * it and must pass `src/stores/conformance`. This file is the stores layer's contract face: it
- * re-exports every concern's types. May import: core, ledger.
+ * re-exports the concern types that adapters and other layers name (a concern's own reader and
+ * writer interfaces stay in its file until something outside needs them). May import: core, ledger.
  */
 import type {
   HistoryEntry,
@@ -24,9 +25,8 @@ import type { StateReader, StateWriter } from './state.js';
 import type { TaskReader, TaskWriter } from './tasks.js';
 import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
-export type { ValidationIssue } from '../core/index.js';
 export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
-export type { DeadLetterReader, DeadLetterWriter, DlqItem, DlqStatus } from './dead-letters.js';
+export type { DlqItem, DlqStatus } from './dead-letters.js';
 export type {
   EmbeddingCache,
   EmbeddingRow,
@@ -37,35 +37,30 @@ export type {
 } from './embedding-cache.js';
 export type {
   ExtractionBacklog,
-  ItemReader,
-  ItemWriter,
   MessageQuery,
   MessageRecord,
   StateItemQuery,
   StoredStateItem,
 } from './items.js';
-export type { AppendOutcome, LedgerReader, LedgerWriter } from './ledger.js';
-export type { MetaReader, MetaWriter } from './meta-store.js';
+export type { AppendOutcome } from './ledger.js';
 export type {
   SearchDocument,
   SearchFilters,
   SearchIndex,
-  SearchIndexWriter,
   SearchItemRef,
   SearchKind,
   TextQuery,
   TextSearchHit,
   VectorSearchHit,
 } from './search-index.js';
-export { CONTEXT_WORDS, messageContext } from './search-index.js';
-export type { HistoryQuery, PromptQuery, StateReader, StateWriter } from './state.js';
+export { messageContext } from './search-index.js';
+export type { HistoryQuery, PromptQuery } from './state.js';
 export type { TaskQuery, TaskReader, TaskWriter } from './tasks.js';
 export type {
   CitedPassage,
   MemoryQuery,
   MemoryRecord,
   MemoryRevision,
-  MemorySourceKind,
   NoteChunk,
   NoteRecord,
   PredictionError,

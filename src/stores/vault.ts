@@ -48,7 +48,7 @@ export interface NoteChunk {
 }
 
 /** Where a memory came from: recorded directly, or promoted from an observer proposal. */
-export type MemorySourceKind = 'direct' | 'promotion';
+type MemorySourceKind = 'direct' | 'promotion';
 
 /** A passage of a cited note as it was when a memory was written or last confirmed. */
 export interface CitedPassage {

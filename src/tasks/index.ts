@@ -7,40 +7,31 @@
 
 export type { CaptureReport, CaptureSource } from './capture-tasks.js';
 export { draftCaptures, keepAppended } from './capture-tasks.js';
-export type { Commitment } from './detect-commitments.js';
-export { commitmentFromAction, detectCommitments } from './detect-commitments.js';
-export type { GuidanceLine, LlmPatchDraft, LlmPatchOutcome } from './llm-patches.js';
 export {
   GUIDANCE_KEY,
   guidanceInForce,
-  LLM_PATCH_LIMITS,
   PROCEDURE_KEY_PREFIX,
   proposeLlmPatches,
   renderGuidanceFile,
 } from './llm-patches.js';
-export type { Notification, Notifier, WebhookNotifierOptions } from './notifier.js';
+export type { Notification, Notifier } from './notifier.js';
 export {
   combineNotifiers,
   createStdoutNotifier,
   createWebhookNotifier,
   noopNotifier,
 } from './notifier.js';
-export type { Patch, PatchChange, PatchStatus, RollbackCondition } from './patch.js';
+export type { Patch, PatchStatus } from './patch.js';
 export type { ImprovementAnalysis } from './plan-improvement.js';
 export {
   analyzeWindow,
-  PARAMETER_DEFAULTS,
   proposePatches,
   renderPatchRecord,
   rollbackDue,
   toPatches,
   windowBefore,
 } from './plan-improvement.js';
-export type {
-  ReconcileActionReport,
-  ReconcileReport,
-  ReconcilerDeps,
-} from './run-reconciler.js';
+export type { ReconcileActionReport, ReconcileReport } from './run-reconciler.js';
 export { runReconciler } from './run-reconciler.js';
 export type {
   AddTaskInput,
@@ -56,12 +47,10 @@ export {
   draftMoveOf,
   draftMoveTask,
   draftUpdateTask,
-  nextTaskId,
 } from './task-commands.js';
-export type { OpsConfig, RecallUse, TaskProposal } from './task-views.js';
+export type { OpsConfig, TaskProposal } from './task-views.js';
 export {
   asJson,
-  CONFIG_BOUNDS,
   RECALL_USES_KEPT,
   readConfig,
   readCounters,
@@ -70,6 +59,5 @@ export {
   readRecallUses,
   readTask,
   readTasks,
-  settingsFrom,
   TASK_KEYS,
 } from './task-views.js';

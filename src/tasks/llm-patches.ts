@@ -10,7 +10,7 @@ export const PROCEDURE_KEY_PREFIX = 'procedure.';
 export const GUIDANCE_KEY = 'prompt.guidance';
 
 /** One standing-guidance line in force, with the applied patch that added it. */
-export interface GuidanceLine {
+interface GuidanceLine {
   readonly text: string;
   /** The applied prompt patch whose change added the line; null when set by hand. */
   readonly patch_id: string | null;
@@ -53,7 +53,7 @@ export function renderGuidanceFile(lines: readonly GuidanceLine[]): string {
 }
 
 /** Bounds on what a model may propose (seed 004: small, specific, reviewable patches). */
-export const LLM_PATCH_LIMITS = {
+const LLM_PATCH_LIMITS = {
   /** Patches per answer. */
   maxPatches: 2,
   titleChars: 80,
@@ -67,7 +67,7 @@ export const LLM_PATCH_LIMITS = {
 } as const;
 
 /** A patch a model proposed, validated, before it gets an id. */
-export interface LlmPatchDraft {
+interface LlmPatchDraft {
   readonly title: string;
   readonly root_cause: string;
   readonly change: PatchChange;
@@ -76,7 +76,7 @@ export interface LlmPatchDraft {
 }
 
 /** What one model call gave: the valid drafts, and why anything else was dropped. */
-export interface LlmPatchOutcome {
+interface LlmPatchOutcome {
   readonly drafts: readonly LlmPatchDraft[];
   /** `ok`, `invalid` (nothing usable in the answer) or `failed` (the call itself failed). */
   readonly status: 'ok' | 'invalid' | 'failed';

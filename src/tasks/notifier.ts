@@ -39,7 +39,7 @@ export function createStdoutNotifier(write: (line: string) => void): Notifier {
 }
 
 /** Options of `createWebhookNotifier`. */
-export interface WebhookNotifierOptions {
+interface WebhookNotifierOptions {
   readonly url: string;
   /** Only these topics go to the hook (E2 "unstick" agents want `stale`); default: all. */
   readonly topics?: readonly NotificationTopic[];

@@ -214,7 +214,7 @@ export function rollbackDue(patch: Patch, metrics: readonly DailyMetrics[]): str
 }
 
 /** Defaults of the parameters patches may change (for the records). */
-export const PARAMETER_DEFAULTS: Readonly<Record<string, number>> = {
+const PARAMETER_DEFAULTS: Readonly<Record<string, number>> = {
   'stale_hours.P0': DEFAULT_RECONCILE_SETTINGS.staleHours.P0,
   'stale_hours.P1': DEFAULT_RECONCILE_SETTINGS.staleHours.P1,
   'stale_hours.P2': DEFAULT_RECONCILE_SETTINGS.staleHours.P2,

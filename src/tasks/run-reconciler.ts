@@ -40,7 +40,7 @@ export interface ReconcileReport {
 }
 
 /** What `runReconciler` needs. */
-export interface ReconcilerDeps {
+interface ReconcilerDeps {
   readonly record: TaskRecorder;
   readonly notifier: Notifier;
   /** Content hash for incident ids (sha256 hex). */

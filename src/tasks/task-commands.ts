@@ -64,7 +64,7 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: EngineEr
 }
 
 /** Allocates the next `TASK-YYYYMMDD-NNN` for `now`, given ids already taken in this batch. */
-export async function nextTaskId(reader: StoreReader, now: number, taken = 0): Promise<string> {
+async function nextTaskId(reader: StoreReader, now: number, taken = 0): Promise<string> {
   const day = toIso(now).slice(0, 10).replace(/-/g, '');
   const used = await reader.tasks.lastTaskNumber(day);
   return formatTaskId(day, used + 1 + taken);

@@ -40,7 +40,7 @@ export const TASK_KEYS = {
 export const RECALL_USES_KEPT = 500;
 
 /** One recall-pack item an agent's output referenced, as reported by `context feedback`. */
-export interface RecallUse {
+interface RecallUse {
   readonly pack_id: string;
   /** When the feedback was recorded. */
   readonly at: string;

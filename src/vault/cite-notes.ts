@@ -4,7 +4,7 @@ import type { NoteChunk } from '../stores/index.js';
 import { type VaultDeps, vectorsFor } from './vault-deps.js';
 
 /** One cited link and what it resolved to. */
-export interface ResolvedCitation {
+interface ResolvedCitation {
   readonly link: WikiLink;
   readonly path: string;
 }

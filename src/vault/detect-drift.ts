@@ -18,7 +18,7 @@ export interface DriftSettings {
  * Calibrated `memory_drift` thresholds per embedding model (`id@version`), from labelled pairs
  * (docs/decisions/2026-11-26-notes-vault-and-drift.md). Other models start at the seed's 0.62.
  */
-export const DRIFT_THRESHOLDS: Readonly<Record<string, number>> = {
+const DRIFT_THRESHOLDS: Readonly<Record<string, number>> = {
   // F0.5-optimal on the training half of src/vault/drift-pairs.ts (npm run bench:drift).
   'universal-sentence-encoder-lite@0.2.0': 0.449,
 };

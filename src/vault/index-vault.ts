@@ -39,7 +39,7 @@ export interface VaultIndexReport {
 }
 
 /** Options of `indexVault`. */
-export interface VaultIndexOptions {
+interface VaultIndexOptions {
   /** Notes written per transaction (and embedded per model call). Default 100. */
   readonly batchSize?: number;
 }

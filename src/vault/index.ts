@@ -4,24 +4,22 @@
  * the workspace's file I/O (atomic writes, legacy-mode backups, watching projected files).
  * May import: core, ledger, the store and provider contracts, and earlier services (embeddings).
  */
-export type { Citations, ResolvedCitation } from './cite-notes.js';
+export type { Citations } from './cite-notes.js';
 export { resolveCitations, snapshotPassages } from './cite-notes.js';
 export type { DriftSettings } from './detect-drift.js';
 export {
   DEFAULT_DEBOUNCE_MS,
-  DRIFT_THRESHOLDS,
   detectDrift,
   driftThresholdFor,
   SEED_DRIFT_THRESHOLD,
 } from './detect-drift.js';
-export type { VaultIndexOptions, VaultIndexReport } from './index-vault.js';
+export type { VaultIndexReport } from './index-vault.js';
 export { indexVault } from './index-vault.js';
-export type { NoteHit, NoteSearch } from './search-notes.js';
+export type { NoteHit } from './search-notes.js';
 export { searchNotes } from './search-notes.js';
 export type { VaultDeps } from './vault-deps.js';
-export { vectorKeyOf, vectorsFor } from './vault-deps.js';
 export type { Watching } from './watch-files.js';
 export { watchFiles } from './watch-files.js';
-export type { VaultWatching, WatchVaultOptions } from './watch-vault.js';
+export type { VaultWatching } from './watch-vault.js';
 export { watchVault } from './watch-vault.js';
 export { backupFile, readTextFile, writeTextFile } from './workspace-files.js';

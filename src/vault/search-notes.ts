@@ -15,7 +15,7 @@ export interface NoteHit {
 }
 
 /** What `searchNotes` found, and the `low_overlap` finding to record when the best hit is far. */
-export interface NoteSearch {
+interface NoteSearch {
   readonly hits: readonly NoteHit[];
   readonly lowOverlap: PredictionErrorPayload | null;
 }

@@ -1,7 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 
 /** Options of `watchVault`. */
-export interface WatchVaultOptions {
+interface WatchVaultOptions {
   /** The registered vault folders. */
   readonly roots: readonly string[];
   /** Re-indexes the vault (unchanged notes are free). */

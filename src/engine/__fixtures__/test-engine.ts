@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { TaskFields } from '../../core/index.js';
+import type { Notification, Notifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
 import type { Engine } from '../types.js';
@@ -31,6 +32,20 @@ export async function openTestEngine(
   const clock = createManualClock(at);
   const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...options });
   return { dir, home, clock, engine };
+}
+
+/**
+ * Engine options whose task notifier pushes every notification onto `sent` (or drops it when
+ * `sent` is omitted), so a test can read what the reconciler announced.
+ */
+export function recordingNotifier(sent?: Notification[]): Partial<EngineOptions> {
+  const notifier: Notifier = {
+    kind: 'test',
+    send: async (n) => {
+      sent?.push(n);
+    },
+  };
+  return { tasks: { notifier } };
 }
 
 /** Closes the engine and removes its temporary folder. */

@@ -25,6 +25,24 @@ function jsonl(lines: readonly unknown[]): string {
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
 
+/** Posts `lines` to /api/ingest as JSON lines, with the token. */
+function postIngest(lines: readonly unknown[]): Promise<Response> {
+  return Promise.resolve(
+    http.app.request('/api/ingest', { method: 'POST', headers: AUTH, body: jsonl(lines) }),
+  );
+}
+
+/** Posts `body` as the answer to review prompt `promptId`, with the token. */
+function postReviewAnswer(promptId: string | undefined, body: string): Promise<Response> {
+  return Promise.resolve(
+    http.app.request(`/api/reviews/${promptId}`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body,
+    }),
+  );
+}
+
 let open: Hono;
 
 const http = useHttpApp({
@@ -35,18 +53,14 @@ const http = useHttpApp({
 
 beforeAll(async () => {
   open = createHttpApp(http.engine, { token: null, allowedHosts: ['localhost', '127.0.0.1'] });
-  const ingested = await http.app.request('/api/ingest', {
-    method: 'POST',
-    headers: AUTH,
-    body: jsonl([
-      observation({
-        event_id: STATUS_EVENT,
-        field: 'travel.status',
-        candidate_value: 'in_progress',
-        corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
-      }),
-    ]),
-  });
+  const ingested = await postIngest([
+    observation({
+      event_id: STATUS_EVENT,
+      field: 'travel.status',
+      candidate_value: 'in_progress',
+      corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+    }),
+  ]);
   expect(ingested.status, await ingested.clone().text()).toBe(200);
 });
 
@@ -129,38 +143,30 @@ describe('createHttpApp', () => {
   });
 
   it('confirms a review prompt once, then answers 409', async () => {
-    const ingested = await http.app.request('/api/ingest', {
-      method: 'POST',
-      headers: AUTH,
-      // A profile preference the user changes waits for a confirmation.
-      body: jsonl([
-        observation({
-          event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000002',
-          domain: 'profile',
-          field: 'profile.preference.seat',
-          candidate_value: 'aisle',
-        }),
-        observation({
-          event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000003',
-          domain: 'profile',
-          field: 'profile.preference.seat',
-          candidate_value: 'Reno',
-          event_ts: '2026-02-19T15:01:00Z',
-        }),
-      ]),
-    });
+    // A profile preference the user changes waits for a confirmation.
+    const ingested = await postIngest([
+      observation({
+        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000002',
+        domain: 'profile',
+        field: 'profile.preference.seat',
+        candidate_value: 'aisle',
+      }),
+      observation({
+        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000003',
+        domain: 'profile',
+        field: 'profile.preference.seat',
+        candidate_value: 'Reno',
+        event_ts: '2026-02-19T15:01:00Z',
+      }),
+    ]);
     expect(ingested.status).toBe(200);
     const listed = (await (
       await http.app.request('/api/reviews?entity=user:primary&status=open', { headers: AUTH })
     ).json()) as { reviews: { prompt_id: string; field: string }[] };
     const prompt = listed.reviews.find((review) => review.field === 'profile.preference.seat');
     expect(prompt).toBeDefined();
-    const answer = async (): Promise<Response> =>
-      http.app.request(`/api/reviews/${prompt?.prompt_id}`, {
-        method: 'POST',
-        headers: { ...AUTH, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'confirm' }),
-      });
+    const answer = (): Promise<Response> =>
+      postReviewAnswer(prompt?.prompt_id, JSON.stringify({ action: 'confirm' }));
     const first = await answer();
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({
@@ -173,11 +179,10 @@ describe('createHttpApp', () => {
   });
 
   it('answers 404 for an unknown review prompt', async () => {
-    const response = await http.app.request('/api/reviews/no-such-prompt', {
-      method: 'POST',
-      headers: { ...AUTH, 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'confirm' }),
-    });
+    const response = await postReviewAnswer(
+      'no-such-prompt',
+      JSON.stringify({ action: 'confirm' }),
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
@@ -188,28 +193,20 @@ describe('createHttpApp', () => {
     ['edit without edited_value', JSON.stringify({ action: 'edit' })],
     ['edited_value with confirm', JSON.stringify({ action: 'confirm', edited_value: 'x' })],
   ])('answers 400 to a review answer with %s', async (_label, body) => {
-    const response = await http.app.request('/api/reviews/p-1', {
-      method: 'POST',
-      headers: { ...AUTH, 'content-type': 'application/json' },
-      body,
-    });
+    const response = await postReviewAnswer('p-1', body);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
   });
 
   it('applies the valid lines of an ingest and answers 422 when one was rejected', async () => {
-    const response = await http.app.request('/api/ingest', {
-      method: 'POST',
-      headers: AUTH,
-      body: jsonl([
-        observation({
-          event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
-          field: 'travel.destination',
-          candidate_value: 'Tahoe',
-        }),
-        observation({ event_id: 'not-a-uuid', field: 'travel.destination', candidate_value: 'X' }),
-      ]),
-    });
+    const response = await postIngest([
+      observation({
+        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
+        field: 'travel.destination',
+        candidate_value: 'Tahoe',
+      }),
+      observation({ event_id: 'not-a-uuid', field: 'travel.destination', candidate_value: 'X' }),
+    ]);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({
       applied: 1,

@@ -1,10 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addPlannedTask } from '../../engine/__fixtures__/test-engine.js';
-import { createEngine, type Engine, type EngineEvent } from '../../engine/index.js';
-import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
+import {
+  addPlannedTask,
+  recordingNotifier,
+  useTestEngine,
+} from '../../engine/__fixtures__/test-engine.js';
+import type { Engine, EngineEvent } from '../../engine/index.js';
+import type { ManualClock } from '../../testing/index.js';
 import { watchLedger } from './events-route.js';
 
 let home: string;
@@ -14,15 +17,10 @@ let seen: EngineEvent[];
 let stopWatching: () => void;
 let unsubscribe: () => void;
 
+const opened = useTestEngine('verity-live-', '2026-01-28T09:00:00Z', recordingNotifier());
+
 beforeEach(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-live-'));
-  clock = createManualClock('2026-01-28T09:00:00Z');
-  engine = await createEngine({
-    home,
-    clock,
-    ids: createSequentialIds(),
-    tasks: { notifier: { kind: 'test', send: async () => {} } },
-  });
+  ({ home, clock, engine } = opened());
   seen = [];
   unsubscribe = engine.events.subscribe((event) => void seen.push(event));
   stopWatching = watchLedger(engine);
@@ -31,11 +29,9 @@ beforeEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 1_200));
 });
 
-afterEach(async () => {
+afterEach(() => {
   stopWatching();
   unsubscribe();
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 const ofType = (type: string) => seen.filter((event) => event.type === type);

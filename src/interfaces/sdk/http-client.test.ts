@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { createEngine, type Engine } from '../../engine/index.js';
+import {
+  closeTestEngine,
+  openTestEngine,
+  type TestEngine,
+} from '../../engine/__fixtures__/test-engine.js';
 import { createFakeEmbeddingModel } from '../../providers/fake/index.js';
 import { type RunningHttpServer, startHttpServer } from '../http/index.js';
 import {
@@ -43,26 +43,22 @@ function keysOf(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-let dir: string;
-let engine: Engine;
+let opened: TestEngine;
 let server: RunningHttpServer;
 let client: VerityClient;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-sdk-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse(NOW)),
+  // The clock is never moved: every request sees NOW.
+  opened = await openTestEngine('verity-sdk-', NOW, {
     embeddings: { model: createFakeEmbeddingModel() },
   });
-  server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: TOKEN });
+  server = await startHttpServer(opened.engine, { port: 0, host: '127.0.0.1', token: TOKEN });
   client = createVerityClient({ baseUrl: `${server.url}/`, token: TOKEN });
 });
 
 afterAll(async () => {
   await server.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
+  await closeTestEngine(opened);
 });
 
 describe('VerityClient against a real verity serve', () => {

@@ -4,12 +4,12 @@ import { createPgBossJobQueue } from './pgboss-job-queue.js';
 import { createSqliteJobQueue } from './sqlite-job-queue.js';
 
 /** Where jobs live: the same place as the store, so PostgreSQL deployments create no file. */
-export type JobQueueTarget =
+type JobQueueTarget =
   | { readonly kind: 'sqlite'; readonly path: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
 
 /** Seams shared by both implementations. */
-export interface CreateJobQueueOptions {
+interface CreateJobQueueOptions {
   /** Scheduling clock of the SQLite queue; PostgreSQL uses the server's time (system clock). */
   readonly clock?: Clock;
   /** Source of job ids (UUID v7). */

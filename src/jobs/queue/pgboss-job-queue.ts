@@ -12,7 +12,7 @@ import type { Job, JobState } from './job-queue.js';
 import { PollingJobQueue } from './polling-job-queue.js';
 
 /** Options of `createPgBossJobQueue`. */
-export interface PgBossJobQueueOptions {
+interface PgBossJobQueueOptions {
   /** `postgres://…` connection string, normally the PostgreSQL store's database. */
   readonly url: string;
   /** Schema holding pg-boss's tables, created when missing (`verity_jobs`). */

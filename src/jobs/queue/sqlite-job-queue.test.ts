@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
 import { createSqliteStore } from '../../stores/sqlite/index.js';
+import { useTempFolder } from '../../testing/__fixtures__/temp-folder.js';
 import {
   gate,
   registerJobQueueConformance,
@@ -52,28 +53,19 @@ registerJobQueueConformance('SqliteJobQueue (temporary file, manual clock)', asy
 });
 
 describe('SqliteJobQueue', () => {
-  let directory: string;
+  const folder = useTempFolder('verity-jobs-');
   let path: string;
   let clock: ManualClock;
-  const opened: SqliteJobQueue[] = [];
 
   async function openQueue(
     options: Partial<Parameters<typeof createSqliteJobQueue>[0]> = {},
   ): Promise<SqliteJobQueue> {
-    const queue = await createSqliteJobQueue({ path, clock, ...options });
-    opened.push(queue);
-    return queue;
+    return folder.keep(await createSqliteJobQueue({ path, clock, ...options }), (q) => q.stop());
   }
 
   beforeEach(() => {
-    directory = temporaryDirectory();
-    path = join(directory, 'nested', 'verity.db');
+    path = join(folder.path(), 'nested', 'verity.db');
     clock = manualClock();
-  });
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((queue) => queue.stop()));
-    rmSync(directory, { recursive: true, force: true });
   });
 
   it('opens its own WAL connection and versions its tables in jobs_schema_version', async () => {

@@ -16,7 +16,7 @@ import { PollingJobQueue } from './polling-job-queue.js';
 import { applyJobMigrations } from './sqlite-job-migrations.js';
 
 /** Options of `createSqliteJobQueue`. */
-export interface SqliteJobQueueOptions {
+interface SqliteJobQueueOptions {
   /** The database file, normally the engine's store file; created with its folder if missing. */
   readonly path: string;
   /** Source of "now" for scheduling, backoff and expiry (the system clock). */

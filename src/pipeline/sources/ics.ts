@@ -14,7 +14,7 @@ export interface CalendarSource {
 }
 
 /** Options of `icsToSignals`. */
-export interface IcsOptions {
+interface IcsOptions {
   readonly source: CalendarSource;
   /** The poll's instant (epoch ms): recurring events contribute their next occurrence from it. */
   readonly now: number;

@@ -4,14 +4,19 @@ import { createAnthropicLanguageModel } from './anthropic-language-model.js';
 
 const startServer = useFakeLlmServer();
 
+/** The model under test, pointed at the fake server's Anthropic endpoint. */
+function modelAt(server: { anthropicBaseUrl: string }) {
+  return createAnthropicLanguageModel({
+    baseUrl: server.anthropicBaseUrl,
+    model: 'claude-haiku-4-5',
+    apiKey: 'test-key',
+  });
+}
+
 describe('AnthropicLanguageModel (local fake server)', () => {
   it('calls the Messages API and parses the structured answer', async () => {
     const server = await startServer({ reply: () => '{"answer":"Reno"}' });
-    const model = createAnthropicLanguageModel({
-      baseUrl: server.anthropicBaseUrl,
-      model: 'claude-haiku-4-5',
-      apiKey: 'test-key',
-    });
+    const model = modelAt(server);
     const result = await model.generateObject(answerRequest());
     expect(result.value).toEqual({ answer: 'Reno' });
     expect(server.requests[0]?.path).toBe('/v1/messages');
@@ -25,11 +30,7 @@ describe('AnthropicLanguageModel (local fake server)', () => {
         body: '{"type":"error","error":{"type":"overloaded_error","message":"busy"}}',
       }),
     });
-    const model = createAnthropicLanguageModel({
-      baseUrl: server.anthropicBaseUrl,
-      model: 'claude-haiku-4-5',
-      apiKey: 'test-key',
-    });
+    const model = modelAt(server);
     await expect(model.generateObject(answerRequest())).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
     });

@@ -31,6 +31,14 @@ function unit(values: readonly number[]): Float32Array {
   return Float32Array.from(values, (value) => value / norm);
 }
 
+/** Expects the index status of `target`: its active space and its counts. */
+async function expectIndexStatus(
+  target: Store,
+  expected: Awaited<ReturnType<Store['searchIndexStatus']>>,
+): Promise<void> {
+  expect(await target.searchIndexStatus()).toEqual(expected);
+}
+
 async function textIds(
   store: Store,
   terms: readonly string[],
@@ -230,12 +238,7 @@ function registerVectorSpaceCases(current: () => SearchHarness): void {
     await expect(store().searchVectors(SPACE, unit([1, 0, 0, 0]), {}, 5)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    expect(await store().searchIndexStatus()).toEqual({
-      space: null,
-      documents: 1,
-      embedded: 0,
-      cachedVectors: 0,
-    });
+    await expectIndexStatus(store(), { space: null, documents: 1, embedded: 0, cachedVectors: 0 });
   });
 
   it('lists items lacking a vector oldest first and attaches vectors to them', async () => {
@@ -268,12 +271,7 @@ function registerVectorSpaceCases(current: () => SearchHarness): void {
     expect((await store().pendingEmbeddings(SPACE, 10)).map((p) => p.document.itemId)).toEqual([
       'm-1',
     ]);
-    expect(await store().searchIndexStatus()).toEqual({
-      space: SPACE,
-      documents: 3,
-      embedded: 2,
-      cachedVectors: 2,
-    });
+    await expectIndexStatus(store(), { space: SPACE, documents: 3, embedded: 2, cachedVectors: 2 });
   });
 
   it('reuses a cached vector by hash and reports uncached rows as missing', async () => {
@@ -359,7 +357,7 @@ function registerVectorSearchCases(current: () => SearchHarness): void {
     expect((await store().searchIndexStatus()).embedded).toBe(1);
 
     await store().useEmbeddingSpace(OTHER_SPACE);
-    expect(await store().searchIndexStatus()).toEqual({
+    await expectIndexStatus(store(), {
       space: OTHER_SPACE,
       documents: 1,
       embedded: 0,
@@ -390,12 +388,7 @@ function registerVectorLifecycleCases(current: () => SearchHarness): void {
     await write(store(), (tx) => tx.dangerouslyClearDerived());
     expect(await store().searchText({ terms: ['marathon'] }, {}, 5)).toEqual([]);
     expect(await store().searchVectors(SPACE, unit([1, 0, 0, 0]), {}, 5)).toEqual([]);
-    expect(await store().searchIndexStatus()).toEqual({
-      space: SPACE,
-      documents: 0,
-      embedded: 0,
-      cachedVectors: 1,
-    });
+    await expectIndexStatus(store(), { space: SPACE, documents: 0, embedded: 0, cachedVectors: 1 });
 
     await putMessages(store(), [message('t-1', 'm-1', 'marathon training', 1)]);
     expect(await textIds(store(), ['marathon'])).toEqual(['t-1/m-1']);
@@ -444,7 +437,7 @@ function registerVectorLifecycleCases(current: () => SearchHarness): void {
     await store().close();
     const reopened = await reopen();
     expect(await textIds(reopened, ['sailing'])).toEqual(['t-1/m-1']);
-    expect(await reopened.searchIndexStatus()).toEqual({
+    await expectIndexStatus(reopened, {
       space: SPACE,
       documents: 1,
       embedded: 1,

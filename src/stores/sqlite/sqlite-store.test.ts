@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../core/index.js';
+import { useTempFolder } from '../../testing/__fixtures__/temp-folder.js';
 import {
   registerMigrationListCase,
   registerStoreConformance,
@@ -45,26 +46,19 @@ registerStoreConformance('SqliteStore (temporary file)', async () => {
 });
 
 describe('SqliteStore', () => {
+  const folder = useTempFolder('verity-sqlite-');
   let directory: string;
   let path: string;
-  const opened: SqliteStore[] = [];
 
   async function openStore(
     options: Partial<Parameters<typeof createSqliteStore>[0]> = {},
   ): Promise<SqliteStore> {
-    const store = await createSqliteStore({ path, ...options });
-    opened.push(store);
-    return store;
+    return folder.keep(await createSqliteStore({ path, ...options }), (store) => store.close());
   }
 
   beforeEach(() => {
-    directory = temporaryDirectory();
+    directory = folder.path();
     path = join(directory, 'verity.db');
-  });
-
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close();
-    rmSync(directory, { recursive: true, force: true });
   });
 
   describe('opening', () => {
