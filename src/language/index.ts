@@ -12,7 +12,9 @@ export { analyseClause, isVocabularyWord } from './clause.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
 export { languageNamed } from './languages.js';
+export type { LexiconEntry } from './lexicon.js';
 export {
+  BACK_IDIOM,
   DAY_EVENT,
   DOCUMENT_PART,
   IMAGINED,
@@ -27,6 +29,8 @@ export {
   VENUE,
   VIRTUAL_PLACE,
 } from './lexicon.js';
+export type { MoneyMention } from './money.js';
+export { findAmounts } from './money.js';
 export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
 export { lookupPlace } from './places.js';
 export type { Sentence } from './sentences.js';

@@ -149,3 +149,13 @@ export const SARCASM: LexiconEntry = {
   phenomenon: 'a sarcastic statement that means the opposite',
   pattern: /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))/i,
 };
+
+/**
+ * "Back" in an idiom of time or repetition ("back in the day", "back then", "back and forth",
+ * "back to square one"): no return from anywhere.
+ */
+export const BACK_IDIOM: LexiconEntry = {
+  phenomenon: '"back" in an idiom of time or repetition, not a return',
+  pattern:
+    /\b(?:back in the day|back in (?:my|our|those|the old) days|back then|way back when|back and forth|back to square one|back to the drawing board)\b/i,
+};

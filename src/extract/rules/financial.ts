@@ -11,6 +11,20 @@ import {
 } from '../clauses.js';
 import { normalizeAmount, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
+import {
+  amountCorrection,
+  billStatement,
+  savingsBalance,
+  subscriptionStatement,
+} from './financial-chat.js';
+import {
+  PAYMENT_SUBJECT,
+  RETURNED,
+  SETTLED,
+  SETTLING_UP,
+  SPENDING_OCCASION,
+} from './financial-lexicon.js';
+import { billerLine, feedLine, refundPending, refundReceived } from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -86,11 +100,22 @@ function itemFor(name: string, clause: Clause, doc: DocContext, entityId: string
   return { slug: resolved, kind: kind === 'bill' ? kindOf(resolved, text) : kind };
 }
 
+/** Whether a feed line shows the item is a bill or a recurring payment, not a purchase. */
+function recurringCue(item: Item, payee: string, text: string): boolean {
+  return (
+    item.kind !== 'bill' ||
+    /_bill$|^rent$|^mortgage$/.test(item.slug) ||
+    UTILITIES.test(payee) ||
+    /\brent\b/i.test(text)
+  );
+}
+
 function kindOf(slug: string, text: string): ItemKind {
   if (slug.endsWith('_refund')) return 'refund';
   if (slug.endsWith('_membership')) return 'membership';
   if (slug.endsWith('_bill') || slug === 'rent' || slug === 'mortgage') return 'bill';
-  return SUBSCRIPTION.test(text) ? 'subscription' : 'subscription';
+  // A payee with no recurring cue ("paid the plumber 180") is a one-off bill.
+  return SUBSCRIPTION.test(text) ? 'subscription' : 'bill';
 }
 
 interface Event {
@@ -98,8 +123,11 @@ interface Event {
   readonly payment: string | null;
 }
 
-/** What a clause says happened to an item of `kind`. */
-function eventOf(text: string, kind: ItemKind): Event {
+/**
+ * What a clause says happened to an item of `kind`. `negated`: the clause's main verb is negated
+ * ("I haven't paid the water bill"), so a payment it names did not happen.
+ */
+function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean): Event {
   const t = text.toLowerCase();
   if (kind === 'refund') {
     if (
@@ -122,10 +150,17 @@ function eventOf(text: string, kind: ItemKind): Event {
   const returned = /\b(?:returned|bounced|declined|insufficient funds|failed|reversed|nsf)\b/.test(
     t,
   );
-  const paid =
+  const said =
     /\b(?:paid|payment to|posted|settled|cleared|autopay(?:ment)? (?:processed|successful)|payment received|transfer to)\b/.test(
       t,
-    ) && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
+    ) ||
+    (feed && SETTLED.pattern.test(t));
+  if (negated) {
+    return kind === 'bill'
+      ? { status: 'unpaid', payment: null }
+      : { status: null, payment: 'unpaid' };
+  }
+  const paid = said && !/\b(?:unpaid|not paid|still outstanding)\b/.test(t);
   const unpaid =
     // "is still open": an open bill or invoice is one not yet paid (accounting usage).
     /\b(?:outstanding|overdue|past due|unpaid|not paid|balance due|is ready|is due|due (?:on |by )?\w+ \d|amount due|bill of|(?:is|'s) (?:still )?open)\b/.test(
@@ -172,18 +207,73 @@ function financialCandidate(
  * "mark May as paid" — an explicit correction).
  */
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
-  const t = clause.text;
   // "Paid my respects", "paid the price": no payment at all.
-  if (PAYMENT_IDIOM.pattern.test(t)) return [];
-  const entityId = weEntity(doc);
-  let name: string | null = null;
-  let amount: string | null = null;
-  const payee = PAYEE_AMOUNT.exec(t);
-  if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
-    name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
-    amount = normalizeAmount(payee[2]);
+  if (PAYMENT_IDIOM.pattern.test(clause.text)) return [];
+  // "Paid for dinner", "the taxi was 30": spending on an occasion, no bill or subscription.
+  if (
+    doc.kind === 'chat' &&
+    SPENDING_OCCASION.pattern.test(clause.text) &&
+    !/\b(?:bills?|rent|subscriptions?|memberships?|fees?|invoice)\b/i.test(clause.text)
+  ) {
+    return [];
   }
-  if (name === null && doc.kind === 'document') {
+  if (doc.kind === 'chat' && (SETTLING_UP.pattern.test(clause.text) || thirdPartyPayer(clause))) {
+    return [];
+  }
+  if (doc.kind === 'chat') {
+    const said =
+      subscriptionStatement(clause, doc) ??
+      billStatement(clause, doc) ??
+      amountCorrection(clause, doc);
+    if (said !== null) return said;
+  }
+  const read = mentionRules(clause, doc);
+  if (doc.kind === 'document') {
+    const line = doc.input.source === 'email' ? billerLine(clause, doc) : feedLine(clause, doc);
+    return read.length > 0 ? withSameItem(read, line) : (line ?? []);
+  }
+  if (read.length > 0) return read;
+  return (
+    refundPending(clause, doc) ?? refundReceived(clause, doc) ?? savingsBalance(clause, doc) ?? []
+  );
+}
+
+/**
+ * The first reading completed by a line reading of the same item: "DD THAMES WATER 38.50" read
+ * as the water bill's amount gains the status the feed's code says (paid).
+ */
+function withSameItem(read: Candidate[], line: Candidate[] | null): Candidate[] {
+  if (line === null) return read;
+  const item = (c: Candidate) => c.field.split('.').slice(0, 2).join('.');
+  const items = new Set(read.map(item));
+  const fields = new Set(read.map((c) => c.field));
+  return [...read, ...line.filter((c) => items.has(item(c)) && !fields.has(c.field))];
+}
+
+/**
+ * "Our client hasn't paid the invoice", "Tom still owes rent": the one paying (or not) is a
+ * person or an organisation other than the speaker, so it is not the user's bill.
+ */
+function thirdPartyPayer(clause: Clause): boolean {
+  // Only a clause about paying or cancelling needs its grammar (the analysis is costly).
+  if (
+    !/\b(?:pa(?:y|id|ys|ying)|owe[sd]?|settled?|cancel\w*|switch\w*|renew\w*|subscri\w*)\b/i.test(
+      clause.text,
+    )
+  ) {
+    return false;
+  }
+  const { subject, predicate } = clause.analysis;
+  if (subject.kind !== 'named' && subject.kind !== 'other') return false;
+  if (PAYMENT_SUBJECT.pattern.test(subject.text)) return false;
+  // "Mark May as paid": an instruction about the user's own record, whatever the tagger's subject.
+  if (/\bmark(?:ed)?\b.*\bas\b/i.test(clause.text)) return false;
+  return predicate !== null && /^(?:pay|owe|settle|cancel|switch|renew|subscribe)$/.test(predicate);
+}
+
+/** The item a clause names when no feed payee does: a biller's heading, a mention, a paid object. */
+function namedItem(t: string, doc: DocContext): string | null {
+  if (doc.kind === 'document') {
     const biller =
       /^([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?:\s+(?:reminder|notice|alert|billing|statement))?\s*:/.exec(
         t,
@@ -195,35 +285,55 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     if (
       biller?.[1] &&
       moneyTalk &&
-      !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking)$/i.test(
+      // "Lastschrift:", "Addebito SDD:": the feed's event words, not a biller.
+      !SETTLED.pattern.test(biller[1]) &&
+      !RETURNED.pattern.test(biller[1]) &&
+      !/^(?:Card|Checking|Savings|Transfer|Deploy|Reminder|Status|Re|Fwd|Subject|Cancell?ed|Updated|Moved|New|Rescheduled|Confirmed|Booking|Your|Our|My|The|We|This|Hi|Dear|Thanks|Thank)$/i.test(
         biller[1],
       )
     ) {
-      name = biller[1];
+      return biller[1];
     }
   }
-  if (name === null) {
-    const paidObject =
-      /\b(?:paid|pay|paying|settled|owe)\s+(?:off\s+)?(?:the|my|our)\s+((?:[a-z][a-z-]*\s+){0,2}?(?:bill|fee|fees|invoice|membership|subscription|rent|mortgage|tuition|premium|loan|tab|[a-z]+))\b/i.exec(
-        t,
-      );
-    const mention =
-      /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur|[A-Za-z]+'s)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
-        t,
-      );
-    if (
-      mention?.[1] &&
-      /\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b|[$€£]\s?\d|\d[.,]\d{2}\b/i.test(
-        t,
-      )
-    ) {
-      name = mention[1].trim();
-    } else if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
-      name = paidObject[1].trim();
-    } else if (/\brent\b/i.test(t)) {
-      name = 'rent';
-    }
+  const paidObject =
+    /\b(?:paid|pay|paying|settled|owe)\s+(?:off\s+)?(?:the|my|our)\s+((?:[a-z][a-z-]*\s+){0,2}?(?:bill|fee|fees|invoice|membership|subscription|rent|mortgage|tuition|premium|loan|tab|[a-z]+))\b/i.exec(
+      t,
+    );
+  const mention =
+    /\b(?:[Pp]aid|[Pp]ay|[Pp]aying|[Cc]ancell?ed|[Cc]ancel|[Cc]ancell?ing|[Rr]enewed|[Tt]he|[Mm]y|[Oo]ur|[A-Za-z]+'s)\s+(?:the\s+|my\s+|our\s+)?((?:[A-Z][\w.]*\s?){1,3}|(?:power|electric|electricity|water|gas|internet|phone|cable|credit card|insurance)\s+bill|rent|mortgage|gym(?:\s+membership)?|membership|subscription)\b/.exec(
+      t,
+    );
+  if (
+    mention?.[1] &&
+    (/\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b/i.test(
+      t,
+    ) ||
+      // In chat a price alone is not a bill ("The Big Mac is now 6.50"); a document's is.
+      (doc.kind === 'document' && /[$€£]\s?\d|\d[.,]\d{2}\b/.test(t)))
+  ) {
+    return mention[1].trim();
   }
+  if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
+    return paidObject[1].trim();
+  }
+  if (/\brent\b/i.test(t)) {
+    return 'rent';
+  }
+  return null;
+}
+
+/** Bills, payees and amounts named in a clause (the reading that came first; see above). */
+function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  const entityId = weEntity(doc);
+  let name: string | null = null;
+  let amount: string | null = null;
+  const payee = PAYEE_AMOUNT.exec(t);
+  if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
+    name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
+    amount = normalizeAmount(payee[2]);
+  }
+  name ??= namedItem(t, doc);
   // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
   // belongs to someone else is not the speaker's.
   if (name !== null && doc.kind === 'chat' && doc.group === null) {
@@ -240,13 +350,26 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
     item = { slug: doc.lastItem, kind: kindOf(doc.lastItem, t) };
   }
   if (item === null) return [];
+  // A feed line at a merchant with no sign of a bill or a recurring payment is shopping
+  // ("Card purchase: TESCO STORES 23.17"): left to the feed-line reader, which asks for one.
+  if (payee !== null && name !== null && doc.kind === 'document' && !recurringCue(item, name, t)) {
+    return [];
+  }
   if (amount === null) {
     const m = AMOUNT.exec(t.replace(/\.\.\.\d+/g, '').replace(/\b\d{1,2}\/\d{1,2}\b/g, ''));
     if (m?.[1]) amount = normalizeAmount(m[1]);
   }
+  // "Paid the plumber 180": a whole number right after the paid payee is what was paid.
+  const paidSum =
+    /\bpaid\s+(?:the|my|our)\s+[a-z]+\s+(\d{1,3}(?:,\d{3})+|\d+)\b(?!\s*(?:%|days?|weeks?|months?|years?|times|x\b))/i.exec(
+      t,
+    );
+  if (amount === null && doc.kind === 'chat' && paidSum?.[1]) amount = normalizeAmount(paidSum[1]);
   doc.lastItem = item.slug;
   const out: Candidate[] = [];
-  const event = eventOf(t, item.kind);
+  // "haven't paid", "didn't pay", "not paid yet": the negation governs the payment itself.
+  const negated = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+){0,2}pa(?:id|y)\b/i.test(t);
+  const event = eventOf(t, item.kind, negated, doc.kind === 'document');
   const correction =
     /\bmark (?:it|this|that|\w+) as\b|\bactually (?:paid|cancelled)\b|\bi already paid\b/i.test(t);
   const field = (attribute: string) => `financial.${item.slug}.${attribute}`;

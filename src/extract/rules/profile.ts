@@ -159,6 +159,13 @@ function candidate(
 }
 
 /**
+ * An outcome that befalls the speaker ("end up with", "get stuck in", "keep getting"): said
+ * with "always", a habit of circumstance, not a preference.
+ */
+const OUTCOME =
+  /\b(?:end(?:s|ed)? up|(?:get|gets|got|getting) (?:stuck|put|given|landed|lumbered)|keep (?:getting|ending up))\b/i;
+
+/**
  * Preferences: standing instructions ("from now on book me aisle seats", "oat milk as my default
  * going forward", "afternoons are still what I want"), stated diets ("Sam's vegetarian" — Sam's
  * own entity), and hedged intentions ("thinking about cutting out red meat", never committed
@@ -168,6 +175,8 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (clause.intent.oneOff) return [];
   const requested = requestRules(clause, doc);
+  // "I always end up by the window": what happens to the speaker, not what they want.
+  if (OUTCOME.test(t)) return requested;
   const facets = facetsOf(t, clause.analysis);
   if (facets.length === 0) return requested;
   const stated = STATED.exec(t);

@@ -2,6 +2,7 @@ import type { Intent } from '../../core/index.js';
 import type { DateMention } from '../../language/index.js';
 import {
   analyseClause,
+  BACK_IDIOM,
   DAY_EVENT,
   DOCUMENT_PART,
   isVocabularyWord,
@@ -58,7 +59,7 @@ const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
-  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b|back at home\b|home sweet home\b)/i;
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
 
@@ -690,7 +691,7 @@ function tripUnderWay(entityId: string, doc: DocContext): boolean {
  * said. Not a return ("back home" is one), not a plan, not someone else.
  */
 const HOME_PRESENCE =
-  /\b(?:(?:staying|stay|stuck|sitting|working|i'm|i am|we're|we are)\s+(?:at\s+)?home\b(?!\s+(?:from|to)\b)|home all (?:day|week|weekend)|wfh\b|working from home)/i;
+  /\b(?:(?:staying|stay|stuck|sitting|working|i'm|i am|we're|we are)\s+(?:at\s+)?home\b(?!-)(?!\s+(?:from|to)\b)|home all (?:day|week|weekend)|wfh\b|working from home)/i;
 
 function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const home = HOME_PRESENCE.exec(clause.text);
@@ -882,6 +883,12 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   // "Our trip got off to a bad start", "the trip was amazing": an evaluation, not a change.
   if (TRIP_EXPERIENCE.pattern.test(t)) return [];
+  // "Back in the day", "back and forth": "back" in an idiom of time, no return.
+  if (
+    BACK_IDIOM.pattern.test(t) &&
+    !/\bback\b/i.test(t.replace(new RegExp(BACK_IDIOM.pattern.source, 'gi'), ''))
+  )
+    return [];
   const subjectBefore: SubjectAt = (index) => subjectOf(t.slice(0, index), doc);
   const hits: Hit[] = [];
   const cancel = cancelHit(t);

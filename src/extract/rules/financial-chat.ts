@@ -1,0 +1,304 @@
+import { findAmounts, isVocabularyWord } from '../../language/index.js';
+import type { Candidate, Clause, DocContext } from '../clauses.js';
+import { matchKnown, ownedByThirdParty, weEntity } from '../clauses.js';
+import { slugify } from '../text.js';
+import { HEDGED_CONFIDENCE } from '../types.js';
+import {
+  CANCEL,
+  PLAN_TIER,
+  RECURRING_NOUN,
+  SUBSCRIBE,
+  SUBSCRIPTION_VERB,
+  SWITCH,
+  UTILITY_WORDS,
+} from './financial-lexicon.js';
+
+// What the user says about their own subscriptions and memberships: cancelled one, switched from
+// one provider to another, signed up again (issue #10, financial family). Read from the clause's
+// grammar: a first-person (or subjectless) statement, not negated, not a question or a
+// supposition, whose object is one of the user's recurring payments.
+
+const FILLER = new Set(['the', 'my', 'our', 'a', 'an', 'to', 'for', 'it', 'that', 'this']);
+
+type Evidence = 'strong' | 'weak';
+
+interface Named {
+  readonly slug: string;
+  readonly evidence: Evidence;
+  /** The name is only ordinary English words ("tidal", "apple music"). */
+  readonly ordinary?: boolean;
+}
+
+/**
+ * The item a provider's name stands for, and how sure the clause makes it: a known financial
+ * item or a name with a recurring-payment noun ("my netflix subscription") is strong; a brand the
+ * English model does not know ("spotify") is weak (tentative); ordinary words ("the meeting",
+ * "the trip", "dinner") are no item at all.
+ */
+function named(
+  phrase: string,
+  clause: Clause,
+  doc: DocContext,
+  allowOrdinary = false,
+): Named | null {
+  if (ownedByThirdParty(phrase)) return null;
+  const words = slugify(phrase)
+    .split('_')
+    .filter((w) => w !== '' && !FILLER.has(w));
+  const name = words.filter((w) => !PLAN_TIER.pattern.test(w)).slice(0, 2);
+  if (name.length === 0) return null;
+  const known = matchKnown(name, 'financial', doc.input.known, weEntity(doc));
+  if (known !== null) return { slug: known, evidence: 'strong' };
+  if (RECURRING_NOUN.pattern.test(phrase) || RECURRING_NOUN.pattern.test(clause.text)) {
+    return { slug: name.join('_'), evidence: 'strong' };
+  }
+  if (name.every((w) => isVocabularyWord(w))) {
+    return allowOrdinary ? { slug: name.join('_'), evidence: 'weak', ordinary: true } : null;
+  }
+  return { slug: name.join('_'), evidence: 'weak' };
+}
+
+function ownStatement(clause: Clause): boolean {
+  const a = clause.analysis;
+  // A subjectless clause opening on a past form ("resubscribed to …") is a diary-style
+  // statement, not an instruction, whatever the tagger's mood says.
+  const diary = a.mood === 'imperative' && /^\s*\w+ed\b/i.test(clause.text);
+  if ((a.mood !== 'statement' && !diary) || a.negated) return false;
+  if (clause.intent.intent !== 'assertive') return false;
+  return a.subject.kind === 'speaker' || a.subject.kind === 'we' || a.subject.kind === 'none';
+}
+
+function candidate(
+  doc: DocContext,
+  clause: Clause,
+  slug: string,
+  value: string,
+  evidence: Evidence,
+): Candidate {
+  const weak = evidence === 'weak' || clause.intent.hedged;
+  return chatCandidate(doc, clause, `financial.${slug}.status`, value, weak);
+}
+
+/** A reading of the user's own chat statement; weak ones stay tentative. */
+function chatCandidate(
+  doc: DocContext,
+  clause: Clause,
+  field: string,
+  value: string,
+  weak: boolean,
+): Candidate {
+  return {
+    entityId: weEntity(doc),
+    field,
+    value,
+    intent: 'assertive',
+    confidence: weak ? HEDGED_CONFIDENCE : 1,
+    correction: false,
+    span: clause.text,
+    evidence: weak ? 'weak' : 'strong',
+  };
+}
+
+/** The object phrase right after a verb match: up to four words, stopping at a clause word. */
+function objectAfter(text: string, end: number): string {
+  const rest = text.slice(end).replace(/^\s+(?:(?:off|out of|from|to|for)\s+)?/i, ' ');
+  const m =
+    /^\s*((?:my|our|the)\s+)?([\w.&'-]+(?:\s+(?!(?:yesterday|today|last|this|because|and|but|since|after|in|on|at|so|as|which|too|already|finally|again)\b)[\w.&'-]+){0,3})/i.exec(
+      rest,
+    );
+  return m ? `${m[1] ?? ''}${m[2] ?? ''}` : '';
+}
+
+/**
+ * "switched from spotify to youtube music", "cancelled my netflix", "resubscribed to Tidal": the
+ * status of each named subscription. Null when the clause says none of this about the user's own.
+ */
+export function subscriptionStatement(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const sw = SWITCH.pattern.exec(t);
+  const cancel = CANCEL.pattern.exec(t);
+  const subscribe = SUBSCRIBE.pattern.exec(t);
+  if (sw === null && cancel === null && subscribe === null) return null;
+  if (!ownStatement(clause)) return null;
+  if (sw?.groups) {
+    const g = sw.groups;
+    const fromName = g['from'] ?? g['from2'] ?? g['from3'] ?? '';
+    const toName = g['to'] ?? g['to2'] ?? g['to3'] ?? '';
+    const from = named(fromName, clause, doc, true);
+    const to = named(toName, clause, doc, true);
+    if (from === null || to === null) return null;
+    // One side must be a payment we already know or the clause must say it is one; a provider
+    // named by ordinary words ("tidal") is read only beside such a side.
+    const strong = from.evidence === 'strong' || to.evidence === 'strong';
+    if (!strong && (from.ordinary || to.ordinary)) return null;
+    const evidence: Evidence = strong ? 'strong' : 'weak';
+    doc.lastItem = to.slug;
+    return [
+      candidate(doc, clause, from.slug, 'cancelled', evidence),
+      candidate(doc, clause, to.slug, 'active', evidence),
+    ];
+  }
+  const verb = cancel ?? subscribe;
+  if (verb === null) return null;
+  const item = named(objectAfter(t, verb.index + verb[0].length), clause, doc);
+  if (item === null) return null;
+  doc.lastItem = item.slug;
+  // "Unsubscribed from X", "resubscribed to X": only a subscription takes these verbs.
+  const evidence = SUBSCRIPTION_VERB.pattern.test(t) ? 'strong' : item.evidence;
+  return [candidate(doc, clause, item.slug, cancel !== null ? 'cancelled' : 'active', evidence)];
+}
+
+/** A household bill named by its noun phrase ("the water bill", "rent", "council tax"). */
+const BILL_NP =
+  /\b(?:(?:the|my|our|this month's|last month's)\s+)?((?:[a-z]+\s+){0,2}?(?:bill|rent|mortgage|council tax|tuition|invoice))\b/i;
+
+function billSlug(phrase: string): string {
+  const words = phrase.toLowerCase().trim().split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  if (head !== 'bill' && head !== 'invoice')
+    return slugify(phrase.replace(/^(?:the|my|our)\s+/i, ''));
+  for (const [noun, forms] of Object.entries(UTILITY_WORDS)) {
+    if (words.some((w) => forms.includes(w))) return `${noun}_bill`;
+  }
+  const modifier = words.length > 1 ? words[words.length - 2] : undefined;
+  return modifier !== undefined && !FILLER.has(modifier) ? `${modifier}_${head}` : head;
+}
+
+/**
+ * A bill as the subject of a short statement: "electricity bill paid ✅", "council tax is
+ * overdue", "Disney+ is cancelled", "the insurance premium went up to 720". A first-person
+ * statement of the user's own bill; someone else's ("Ben's bill") is kept out by the caller.
+ */
+export function billStatement(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (clause.intent.intent !== 'assertive' || ownedByThirdParty(t)) return null;
+  const state =
+    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:is\s+|was\s+|has been\s+|got\s+|now\s+|all\s+)*(paid|settled|overdue|outstanding|unpaid|cancell?ed)\b/i.exec(
+      t,
+    );
+  if (state?.[1] && state[2]) {
+    const word = state[2].toLowerCase();
+    const bill = BILL_NP.exec(state[1]);
+    if (bill?.[1] && !/^cancel/.test(word)) {
+      const value = /^(?:paid|settled)$/.test(word) ? 'paid' : 'unpaid';
+      if (/\bnot\b|n't\b|\bnever\b/i.test(t.slice(0, state.index + state[0].length))) return null;
+      return [candidate(doc, clause, billSlug(bill[1]), value, 'strong')];
+    }
+    if (/^cancel/.test(word)) {
+      const item = named(state[1], clause, doc);
+      if (item === null) return null;
+      return [candidate(doc, clause, item.slug, 'cancelled', item.evidence)];
+    }
+  }
+  return amountChange(clause, doc);
+}
+
+/**
+ * "Netflix went up to 17.99", "the insurance premium went up to 720", "car insurance renewed at
+ * 598", "the gym is 35 a month now": an item's new amount (or premium, price). Strong for a
+ * known item or a bill, insurance or subscription noun; a brand alone is weak.
+ */
+function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const change =
+    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
+      t,
+    );
+  if (!change?.[1] || !change[2]) return null;
+  const amount = findAmounts(change[2])[0];
+  if (amount === undefined) return null;
+  const phrase = change[1];
+  // What an insurance costs is its premium.
+  const attribute = /\b(?:premium|insurance)\b/i.test(phrase)
+    ? 'premium'
+    : /\bprice\b/i.test(phrase)
+      ? 'price'
+      : 'amount';
+  const itemPhrase = phrase.replace(/\b(?:premium|price|cost|amount)\b/gi, '').trim();
+  const bill = BILL_NP.exec(itemPhrase);
+  const insured = /\binsurance\b/i.test(itemPhrase);
+  const item: Named | null = bill?.[1]
+    ? { slug: billSlug(bill[1]), evidence: 'strong' }
+    : insured
+      ? { slug: slugify(itemPhrase.replace(/^(?:the|my|our)\s+/i, '')), evidence: 'strong' }
+      : named(itemPhrase, clause, doc);
+  if (item === null) return null;
+  // A bare "X is 35" needs a period ("a month") or a known item to be a recurring amount.
+  if (
+    !/\b(?:a|per|each|every|\/)\s*(?:month|year|week|mo|yr)\b|monthly|annual|yearly/i.test(t) &&
+    /\s(?:is|costs?)\s/i.test(change[0]) &&
+    item.evidence !== 'strong'
+  ) {
+    return null;
+  }
+  const field = `financial.${item.slug}.${attribute}`;
+  return [amountCandidate(doc, clause, field, amount.value, item.evidence === 'weak')];
+}
+
+/** An amount said in chat: weak when hedged or approximate ("basically 650", "about 2k"). */
+function amountCandidate(
+  doc: DocContext,
+  clause: Clause,
+  field: string,
+  value: string,
+  weakItem: boolean,
+): Candidate {
+  const weak =
+    weakItem ||
+    clause.intent.hedged ||
+    /\b(?:about|around|roughly|basically|like|~)\b/i.test(clause.text);
+  return chatCandidate(doc, clause, field, value, weak);
+}
+
+/** "Savings are at 4,300", "I have 3,200 in my savings account", "balance is 2,450". */
+export function savingsBalance(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const said =
+    /\b(?:my |our )?savings(?: account)?(?: balance)? (?:are|is|was|stands?|sits?)(?: now)? (?:at |on )?([$€£]?\s?\d[\d.,]*\s?k?)|\b(?:i|we) (?:have|'ve got|got) ([$€£]?\s?\d[\d.,]*\s?k?) in (?:my |our |the )?savings\b|\bsavings\b[^.]{0,40}\bbalance (?:is|now|of) ([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
+      t,
+    );
+  const raw = said?.[1] ?? said?.[2] ?? said?.[3];
+  if (raw === undefined || clause.intent.intent !== 'assertive') return null;
+  // "Her savings", "Ryan has 3,000 in his savings": someone else's money.
+  if (/\b(?:his|her|their|its)\s+savings\b/i.test(t) || /\b\p{Lu}\p{L}+'s\s+savings\b/u.test(t)) {
+    return null;
+  }
+  const { subject } = clause.analysis;
+  if (
+    subject.kind === 'named' ||
+    (subject.kind === 'other' && !/savings|balance/i.test(subject.text))
+  ) {
+    return null;
+  }
+  const amount = findAmounts(raw)[0];
+  if (amount === undefined) return null;
+  return [amountCandidate(doc, clause, 'financial.savings.balance', amount.value, false)];
+}
+
+/**
+ * "Sorry, 210." right after saying what was paid: a bare amount that corrects the amount on
+ * record. Read only when the thread has exactly one financial item, and then only as a question
+ * (moderate): the number may still be about something else. With several items, nothing is read
+ * (the extractor sees no message order).
+ */
+export function amountCorrection(clause: Clause, doc: DocContext): Candidate[] | null {
+  const said =
+    /^\s*(?:sorry|correction|oops|i mean|i meant|make that|actually|no wait|typo)\b[,:;!.]?\s*(?:it(?:'s| was| is)\s+)?([$€£]?\s?\d[\d.,]*)\s*[.!]?$/i.exec(
+      clause.sentence,
+    );
+  if (!said?.[1]) return null;
+  const amount = findAmounts(said[1])[0];
+  if (amount === undefined) return null;
+  const entityId = weEntity(doc);
+  const items = new Set(
+    doc.input.known
+      .filter((k) => k.entityId === entityId && k.field.startsWith('financial.'))
+      .map((k) => k.field.split('.')[1]),
+  );
+  const [item] = [...items];
+  if (items.size !== 1 || item === undefined) return null;
+  const field = `financial.${item}.amount`;
+  // Which amount it corrects is inferred, not said: worth asking, never committed alone.
+  const read = chatCandidate(doc, clause, field, amount.value, false);
+  return [{ ...read, correction: true, evidence: 'moderate', confidence: 0.8 }];
+}
