@@ -9,7 +9,7 @@ import type { LexiconEntry } from '../../language/index.js';
 export const SETTLED: LexiconEntry = {
   phenomenon: 'a payment that went through, as a bank feed or biller prints it',
   pattern:
-    /(?<![\p{L}\p{N}_])(?:payment (?:successful|received|completed|confirmed|sent|made)|paid|settled|standing order (?:executed|paid|processed)|direct debit(?: (?:collected|paid|processed))?|debit order(?: (?:paid|processed))?|card (?:debit|payment|purchase)|pos purchase|purchase|autopay(?:ment)? (?:processed|successful)|thank you for your payment|pagamento (?:efetuado|realizado|confirmado)|pago (?:realizado|efectuado|confirmado)|lastschrift|abbuchung|kartenzahlung|zahlung (?:erfolgt|ausgeführt)|dauerauftrag(?: ausgeführt)?|prélèvement|paiement (?:effectué|carte)|pagamento (?:eseguito|addebitato)|addebito|betaling(?: uitgevoerd)?|incasso|płatność (?:zrealizowana|kartą)|obciążenie|ödeme (?:yapıldı|alındı)|kart harcaması)(?![\p{L}\p{N}_])/iu,
+    /(?<![\p{L}\p{N}_])(?:payment (?:successful|received|completed|confirmed|sent|made|to)|paid|posted|settled|standing order (?:executed|paid|processed)|direct debit(?: (?:collected|paid|processed))?|debit order(?: (?:paid|processed))?|card (?:debit|payment|purchase)|pos purchase|purchase|autopay(?:ment)? (?:processed|successful)|thank you for your payment|pagamento (?:efetuado|realizado|confirmado)|pago (?:realizado|efectuado|confirmado)|lastschrift|abbuchung|kartenzahlung|zahlung (?:erfolgt|ausgeführt)|dauerauftrag(?: ausgeführt)?|prélèvement|paiement (?:effectué|carte)|pagamento (?:eseguito|addebitato)|addebito|betaling(?: uitgevoerd)?|incasso|płatność (?:zrealizowana|kartą)|obciążenie|ödeme (?:yapıldı|alındı)|kart harcaması)(?![\p{L}\p{N}_])/iu,
 };
 
 /** A collection that came back: the bill is still owed. */

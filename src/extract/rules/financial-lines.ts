@@ -1,5 +1,12 @@
 import { findAmounts, type MoneyMention } from '../../language/index.js';
-import { type Candidate, type Clause, type DocContext, matchKnown, weEntity } from '../clauses.js';
+import {
+  aliasFor,
+  type Candidate,
+  type Clause,
+  type DocContext,
+  matchKnown,
+  weEntity,
+} from '../clauses.js';
 import { slugify } from '../text.js';
 import {
   AMOUNT_NOUN,
@@ -62,6 +69,10 @@ interface LineItem {
 }
 
 function lineItem(payee: string, text: string, doc: DocContext, entityId: string): LineItem | null {
+  // A payee the user has named ("ACME HOLDINGS LLC is the storage unit") is that item.
+  const alias = aliasFor(payee.replace(/^\s*(?:to|from)\s+/i, ''), doc);
+  const aliased = alias?.startsWith('financial.') ? (alias.split('.')[1] ?? '') : '';
+  if (aliased !== '') return { slug: aliased, kind: 'bill', cue: 'known' };
   if (RENT.test(payee) || RENT.test(text)) return { slug: 'rent', kind: 'bill', cue: 'category' };
   const utility = utilityOf(payee);
   if (utility !== null) return { slug: `${utility}_bill`, kind: 'bill', cue: 'category' };

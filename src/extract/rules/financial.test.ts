@@ -32,6 +32,11 @@ const slot = (field: string, value: string): KnownSlot => ({
 describe('a bank feed line: the payee, paid or returned, and the amount (strong)', () => {
   it.each([
     [
+      'a US checking line: payment to a utility, posted on a date',
+      'Checking ...7730: payment to HARBOR CITY WATER 58.40 posted 04/28.',
+      ['water_bill.amount=58.40', 'water_bill.status=paid'],
+    ],
+    [
       'a utility paid, dollars',
       'Payment successful: METRO WATER AUTHORITY $61.18',
       ['water_bill.amount=61.18', 'water_bill.status=paid'],
@@ -151,6 +156,24 @@ describe('a bank feed line: the payee, paid or returned, and the amount (strong)
     'POS purchase: CAFE NERO 4.35 GBP',
   ])('shopping is no bill and no subscription: "%s"', (line) => {
     expect(read(line, 'bank')).toEqual([]);
+  });
+});
+
+describe('a payee the user named with an alias', () => {
+  it('reads a feed line for that payee as the aliased item', () => {
+    const observed = extractWithRules({
+      text: 'Savings ...0419: payment to NORTHGATE MINI STORAGE INC 85.00 posted 06/03.',
+      at: '2026-06-04T09:00:00Z',
+      source: 'bank',
+      role: 'user',
+      entityId: 'user:primary',
+      known: [],
+      registry: {
+        ...EMPTY_REGISTRY,
+        aliases: { 'NORTHGATE MINI STORAGE INC': 'financial.locker' },
+      },
+    }).observations.map((o) => `${o.field}=${o.value}`);
+    expect(observed).toContain('financial.locker.amount=85');
   });
 });
 
@@ -380,6 +403,7 @@ describe('a bare amount that corrects the one on record', () => {
 describe('each financial lexicon entry covers its phenomenon', () => {
   it.each([
     [lexicon.SETTLED, 'Zahlung erfolgt an Stadtwerke'],
+    [lexicon.SETTLED, 'payment to LAKESIDE GAS CO 71.02 posted 05/01'],
     [lexicon.RETURNED, 'Lastschrift zurückgebucht'],
     [lexicon.REFUNDED, 'Montant remboursé sur votre carte'],
     [lexicon.REFUND_PENDING, 'we asked for a refund on Tuesday'],
