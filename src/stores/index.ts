@@ -35,7 +35,7 @@ export {
   vectorToBytes,
 } from './rows.js';
 export type { RowTable } from './sql-rows.js';
-export { postgresSql, ROWS, RowSql, SQLITE_SQL } from './sql-rows.js';
+export { type IndexWrites, postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   AppendOutcome,
   CitedPassage,
