@@ -62,6 +62,7 @@ export type { OpsConfig, RecallUse, TaskProposal } from './task-views.js';
 export {
   asJson,
   CONFIG_BOUNDS,
+  mustReadTask,
   RECALL_USES_KEPT,
   readConfig,
   readCounters,
