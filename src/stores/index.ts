@@ -13,6 +13,12 @@ export type {
   WriterCommands,
 } from './query-reader.js';
 export { QueryReader, QueryWriteTx, SearchQueryReader } from './query-reader.js';
+export {
+  type MemoryFilter,
+  type PredictionErrorFilter,
+  RowVault,
+  VAULT_DERIVED_TABLES,
+} from './row-vault.js';
 export type {
   DocRow,
   EventInsertValues,
