@@ -110,10 +110,12 @@ export {
   assertValidSpace,
   assertVectorsFit,
   inactiveSpaceError,
+  inLiveTurn,
   isActiveSpace,
   redactMissingEventError,
   reentrantWriteError,
   storeClosedError,
   transactionEndedError,
+  type WriteTurn,
 } from './store-errors.js';
 export { taskRowValues } from './tasks.js';
