@@ -7,6 +7,7 @@ export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { decodeMeta, defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export type {
+  AttachOutcome,
   ReaderQueries,
   SearchCommands,
   SearchQueries,

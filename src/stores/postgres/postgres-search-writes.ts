@@ -1,12 +1,10 @@
-import { assertVectorsFit, stateItemDocument } from '../index.js';
+import { type AttachOutcome, stateItemDocument } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type MessageRecord,
   messageContext,
-  type PutEmbeddingsOutcome,
   type SearchDocument,
-  type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
@@ -262,16 +260,8 @@ export class PostgresSearchWrites {
     `);
   }
 
-  /**
-   * Caches and attaches vectors, one statement per row in order (a later row for the same item
-   * wins); the caller has checked that `space` is active. Throws VALIDATION_FAILED before writing
-   * anything when a vector's length is not the space's dimension.
-   */
-  async putEmbeddings(
-    space: EmbeddingSpace,
-    rows: readonly EmbeddingRow[],
-  ): Promise<PutEmbeddingsOutcome> {
-    assertVectorsFit(space, rows);
+  /** See `SearchCommands.attachEmbedding`: one statement. */
+  async attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): Promise<AttachOutcome> {
     const { s, v } = this.#names;
     const sql = `WITH target AS (
         SELECT doc_id, kind, thread_id, entity_id, created_at FROM ${s}.search_documents
@@ -300,26 +290,17 @@ export class PostgresSearchWrites {
         RETURNING d.doc_id
       )
       SELECT (SELECT COUNT(*) FROM target) AS targets, (SELECT COUNT(*) FROM marked) AS attached`;
-    let attached = 0;
-    const missing: SearchItemRef[] = [];
-    for (const row of rows) {
-      const [result] = await this.#session.query<AttachRow>(sql, [
-        row.item.kind,
-        row.item.threadId ?? '',
-        row.item.itemId,
-        space.model,
-        row.contentHash,
-        row.vector === undefined ? null : toVectorText(row.vector),
-        space.dimension,
-      ]);
-      if (toNumber(result?.targets) === 0) continue;
-      if (toNumber(result?.attached) === 0) {
-        missing.push(row.item);
-        continue;
-      }
-      attached += 1;
-    }
-    return { attached, missing };
+    const [result] = await this.#session.query<AttachRow>(sql, [
+      row.item.kind,
+      row.item.threadId ?? '',
+      row.item.itemId,
+      space.model,
+      row.contentHash,
+      row.vector === undefined ? null : toVectorText(row.vector),
+      space.dimension,
+    ]);
+    if (toNumber(result?.targets) === 0) return 'no-item';
+    return toNumber(result?.attached) === 0 ? 'no-vector' : 'attached';
   }
 
   /** Deletes cached vectors no indexed item uses; returns how many. */

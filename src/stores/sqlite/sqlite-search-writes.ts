@@ -1,13 +1,11 @@
 import type Database from 'better-sqlite3';
-import { assertVectorsFit, stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
+import { type AttachOutcome, stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type MessageRecord,
   messageContext,
-  type PutEmbeddingsOutcome,
   type SearchDocument,
-  type SearchItemRef,
   type StoredStateItem,
 } from '../store.js';
 import { type DocumentRow, toSignBits } from './sqlite-search-queries.js';
@@ -264,37 +262,28 @@ export class SqliteSearchWrites {
     this.#detachAll();
   }
 
-  /** Caches and attaches vectors; the caller has checked that `space` is active. */
-  putEmbeddings(space: EmbeddingSpace, rows: readonly EmbeddingRow[]): PutEmbeddingsOutcome {
-    assertVectorsFit(space, rows);
-    let attached = 0;
-    const missing: SearchItemRef[] = [];
-    for (const row of rows) {
-      const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
-      if (target === undefined) continue;
-      if (row.vector !== undefined) {
-        this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
-      }
-      const cached = this.#cached.get(space.model, row.contentHash);
-      if (cached === undefined) {
-        missing.push(row.item);
-        continue;
-      }
-      // Re-attaching replaces the link; removing one makes in-memory mirrors reload.
-      this.#detach(target.doc_id);
-      this.#attach.run(
-        target.doc_id,
-        cached.embedding_id,
-        target.kind,
-        target.thread_id,
-        target.entity_id,
-        target.created_at,
-        toSignBits(vectorFromBytes(cached.vector)),
-      );
-      this.#markEmbedded.run(target.doc_id);
-      attached += 1;
+  /** See `SearchCommands.attachEmbedding`. */
+  attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): AttachOutcome {
+    const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
+    if (target === undefined) return 'no-item';
+    if (row.vector !== undefined) {
+      this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
     }
-    return { attached, missing };
+    const cached = this.#cached.get(space.model, row.contentHash);
+    if (cached === undefined) return 'no-vector';
+    // Re-attaching replaces the link; removing one makes in-memory mirrors reload.
+    this.#detach(target.doc_id);
+    this.#attach.run(
+      target.doc_id,
+      cached.embedding_id,
+      target.kind,
+      target.thread_id,
+      target.entity_id,
+      target.created_at,
+      toSignBits(vectorFromBytes(cached.vector)),
+    );
+    this.#markEmbedded.run(target.doc_id);
+    return 'attached';
   }
 
   /** Deletes cached vectors no item uses; returns how many. */
