@@ -3,10 +3,12 @@
  * rule, and a record's values in column order. An adapter renders them in its dialect with
  * `RowSql` (`?` or `$n` placeholders; tables qualified by a schema on PostgreSQL), so the two
  * differ only where SQL dialect does; `RowWrites` makes the writes over those tables once.
- * May import: core and the contract files.
+ * May import: core, the contract files and `rows.ts`.
  */
 import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
 import type { DlqItem } from './dead-letters.js';
+import type { StoredStateItem } from './items.js';
+import { stateItemDocument } from './rows.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
 import type {
   MemoryRecord,
@@ -197,6 +199,8 @@ export interface IndexWrites<Done extends void | Promise<void>> {
   indexDocument(document: SearchDocument): Done;
   /** See `WriteTx.removeDocuments`. */
   removeDocuments(kind: SearchKind, threadId: string | null): Done;
+  /** Removes one indexed item (with its full-text entry and vector link), if it is there. */
+  removeDocument(kind: SearchKind, threadId: string, itemId: string): Done;
 }
 
 /**
@@ -239,5 +243,15 @@ export abstract class RowWrites<Done extends void | Promise<void>> {
   /** See `WriteTx.removeDocuments`. */
   removeDocuments(kind: SearchKind, threadId: string | null): Done {
     return this.search.removeDocuments(kind, threadId);
+  }
+
+  /**
+   * Keeps a stored state item's search entry in step with it: a superseded item leaves the index;
+   * any other is indexed as `stateItemDocument` says (replacing its entry when that changed).
+   */
+  protected indexStateItem(item: StoredStateItem): Done {
+    return item.status === 'superseded'
+      ? this.search.removeDocument('state_item', item.threadId, item.uid)
+      : this.search.indexDocument(stateItemDocument(item));
   }
 }

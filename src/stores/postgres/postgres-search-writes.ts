@@ -1,11 +1,10 @@
-import { type AttachOutcome, stateItemDocument } from '../index.js';
+import type { AttachOutcome } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type MessageRecord,
   messageContext,
   type SearchDocument,
-  type StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import { type SqlNames, toNumber, toVectorText } from './postgres-sql.js';
@@ -128,29 +127,21 @@ export class PostgresSearchWrites {
       SET documents = st.documents + EXCLUDED.documents, tokens = st.tokens + EXCLUDED.tokens`;
   }
 
-  /**
-   * Indexes a state item that is not superseded (kind `state_item`, itemId = uid, messageId = its
-   * last ref) or removes a superseded one. A changed text detaches the item's vector, which was
-   * computed from the old text.
-   */
-  async indexStateItem(item: StoredStateItem): Promise<void> {
+  /** See `IndexWrites.removeDocument`; the thread's BM25 statistics lose it. */
+  async removeDocument(kind: string, threadId: string, itemId: string): Promise<void> {
     const { s } = this.#names;
-    if (item.status === 'superseded') {
-      await this.#session.query(
-        `WITH gone AS (
-           DELETE FROM ${s}.search_documents
-           WHERE kind = 'state_item' AND thread_id = $1 AND item_id = $2
-           RETURNING tokens
-         )
-         ${this.#addStats('$1', '-1', '-(SELECT tokens FROM gone)', 'EXISTS (SELECT 1 FROM gone)')}`,
-        [item.threadId, item.uid],
-      );
-      return;
-    }
-    await this.#upsert(stateItemDocument(item));
+    await this.#session.query(
+      `WITH gone AS (
+         DELETE FROM ${s}.search_documents
+         WHERE kind = $3 AND thread_id = $1 AND item_id = $2
+         RETURNING tokens
+       )
+       ${this.#addStats('$1', '-1', '-(SELECT tokens FROM gone)', 'EXISTS (SELECT 1 FROM gone)')}`,
+      [threadId, itemId, kind],
+    );
   }
 
-  /** See `WriteTx.indexDocument`. */
+  /** See `WriteTx.indexDocument`. A changed text detaches the item's vector. */
   async indexDocument(document: SearchDocument): Promise<void> {
     await this.#upsert(document);
   }

@@ -121,7 +121,7 @@ export class PostgresWrites extends RowWrites<Promise<void>> {
            doc = EXCLUDED.doc`,
       [item.threadId, item.uid, item.entityId, item.typeTag, item.status, JSON.stringify(item)],
     );
-    await this.search.indexStateItem(item);
+    await this.indexStateItem(item);
   }
 
   async putWatermark(threadId: string, watermark: Watermark): Promise<void> {

@@ -1,12 +1,11 @@
 import type Database from 'better-sqlite3';
-import { type AttachOutcome, stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
+import { type AttachOutcome, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type MessageRecord,
   messageContext,
   type SearchDocument,
-  type StoredStateItem,
 } from '../store.js';
 import { type DocumentRow, toSignBits } from './sqlite-search-queries.js';
 
@@ -157,21 +156,16 @@ export class SqliteSearchWrites {
     this.#setMessageId = db.prepare('UPDATE search_documents SET message_id = ? WHERE doc_id = ?');
   }
 
-  /**
-   * Keeps a state item's index entry in step with the item: a superseded item leaves the index; a
-   * changed text, entity or creation time replaces the entry (and drops its vector, so the item is
-   * embedded again); a new last ref only moves `message_id`.
-   */
-  indexStateItem(item: StoredStateItem): void {
-    if (item.status === 'superseded') {
-      const existing = this.#document.get('state_item', item.threadId, item.uid);
-      if (existing !== undefined) this.#remove(existing);
-      return;
-    }
-    this.indexDocument(stateItemDocument(item));
+  /** See `IndexWrites.removeDocument`. */
+  removeDocument(kind: string, threadId: string, itemId: string): void {
+    const existing = this.#document.get(kind, threadId, itemId);
+    if (existing !== undefined) this.#remove(existing);
   }
 
-  /** See `WriteTx.indexDocument`. */
+  /**
+   * See `WriteTx.indexDocument`. A changed text, entity or creation time replaces the entry (and
+   * drops its vector, so the item is embedded again); a new message id alone only moves it.
+   */
   indexDocument(document: SearchDocument): void {
     const threadId = document.threadId ?? '';
     const existing = this.#document.get(document.kind, threadId, document.itemId);

@@ -97,7 +97,7 @@ export class SqliteWrites extends RowWrites<void> {
   /** Stores a state item and keeps its search index entry in step, in the same transaction. */
   putStateItem(item: StoredStateItem): void {
     this.#items.putStateItem(item);
-    this.search.indexStateItem(item);
+    this.indexStateItem(item);
   }
 
   putWatermark(threadId: string, watermark: Watermark): void {
