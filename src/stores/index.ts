@@ -24,6 +24,7 @@ export type {
   DocRow,
   EventInsertValues,
   EventRowColumns,
+  SearchCondition,
   SearchDocumentRow,
   WatermarkRow,
 } from './rows.js';
@@ -35,6 +36,7 @@ export {
   parseDocs,
   parseFirstDoc,
   rowLimit,
+  searchConditions,
   stateItemDocument,
   toLedgerEvent,
   toWatermark,
