@@ -6,12 +6,19 @@
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
-export type { SearchCommands } from './query-reader.js';
+export type { AttachOutcome, SearchCommands } from './query-reader.js';
 export { QueryWriteTx, SearchQueryReader } from './query-reader.js';
+export {
+  type MemoryFilter,
+  type PredictionErrorFilter,
+  RowVault,
+  VAULT_DERIVED_TABLES,
+} from './row-vault.js';
 export type {
   DocRow,
   EventInsertValues,
   EventRowColumns,
+  SearchCondition,
   SearchDocumentRow,
   WatermarkRow,
 } from './rows.js';
@@ -23,14 +30,15 @@ export {
   parseDocs,
   parseFirstDoc,
   rowLimit,
+  searchConditions,
   stateItemDocument,
   toLedgerEvent,
   toWatermark,
   vectorFromBytes,
   vectorToBytes,
 } from './rows.js';
-export type { RowTable } from './sql-rows.js';
-export { postgresSql, ROWS, RowSql, SQLITE_SQL } from './sql-rows.js';
+export type { IndexWrites, RowTable } from './sql-rows.js';
+export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,
   DerivedSnapshot,
@@ -60,9 +68,11 @@ export type {
 } from './store.js';
 export {
   assertVectorsFit,
+  inLiveTurn,
   redactMissingEventError,
   reentrantWriteError,
   storeClosedError,
   transactionEndedError,
+  type WriteTurn,
 } from './store-errors.js';
 export { taskRowValues } from './tasks.js';

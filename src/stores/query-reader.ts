@@ -33,6 +33,7 @@ import type {
   SearchFilters,
   SearchIndex,
   SearchIndexStatus,
+  SearchItemRef,
   SearchKind,
   StateItemQuery,
   StoredStateItem,
@@ -46,7 +47,12 @@ import type {
   VectorSearchHit,
   WriteTx,
 } from './store.js';
-import { assertValidSpace, inactiveSpaceError, isActiveSpace } from './store-errors.js';
+import {
+  assertValidSpace,
+  assertVectorsFit,
+  inactiveSpaceError,
+  isActiveSpace,
+} from './store-errors.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -183,13 +189,18 @@ interface SearchQueries {
   status(): MaybePromise<SearchIndexStatus>;
 }
 
+/** What attaching one row's vector did: no indexed item, no vector given or cached, or attached. */
+export type AttachOutcome = 'no-item' | 'no-vector' | 'attached';
+
 /** What an adapter performs search-index writes with, inside a write transaction. */
 export interface SearchCommands {
   useSpace(space: EmbeddingSpace): MaybePromise<void>;
-  putEmbeddings(
-    space: EmbeddingSpace,
-    rows: readonly EmbeddingRow[],
-  ): MaybePromise<PutEmbeddingsOutcome>;
+  /**
+   * Caches `row`'s vector (when it has one) in `space`, then attaches the cached vector of its
+   * content hash to its indexed item, replacing any earlier one. The caller has checked that
+   * `space` is active and that the vector fits it.
+   */
+  attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): MaybePromise<AttachOutcome>;
   prune(): MaybePromise<number>;
 }
 
@@ -284,7 +295,15 @@ export abstract class SearchQueryReader<Q extends ReaderQueries, S extends Searc
   ): Promise<PutEmbeddingsOutcome> {
     return this.writeSearch('putEmbeddings', async (search, writes) => {
       await assertActiveSpace(search, space, 'putEmbeddings');
-      return writes.putEmbeddings(space, rows);
+      assertVectorsFit(space, rows);
+      let attached = 0;
+      const missing: SearchItemRef[] = [];
+      for (const row of rows) {
+        const outcome = await writes.attachEmbedding(space, row);
+        if (outcome === 'attached') attached += 1;
+        if (outcome === 'no-vector') missing.push(row.item);
+      }
+      return { attached, missing };
     });
   }
 

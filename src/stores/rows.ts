@@ -7,7 +7,7 @@ import type { Watermark } from '../core/index.js';
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 import type { StoredStateItem } from './items.js';
 import type { AppendOutcome } from './ledger.js';
-import type { SearchDocument, SearchKind } from './search-index.js';
+import type { SearchDocument, SearchFilters, SearchKind } from './search-index.js';
 
 /** The columns of `events`, in `EventRow` order (both adapters' tables share them). */
 export const EVENT_COLUMNS =
@@ -177,4 +177,43 @@ export function eventInsertValues(event: NewLedgerEvent): EventInsertValues {
     event.payloadHash,
     event.dedupeKey,
   ];
+}
+
+/**
+ * One condition of `SearchFilters` on a table with `kind`, `entity_id`, `thread_id` and
+ * `created_at` columns: a column in a list, or a bound on the creation time. `name` is the
+ * filter's own name (adapters that name parameters use it).
+ */
+export type SearchCondition =
+  | {
+      readonly test: 'in';
+      readonly name: 'kinds' | 'entityIds' | 'threadIds';
+      readonly column: 'kind' | 'entity_id' | 'thread_id';
+      readonly values: readonly string[];
+    }
+  | {
+      readonly test: 'bound';
+      readonly name: 'since' | 'until';
+      readonly operator: '>=' | '<';
+      readonly value: string;
+    };
+
+/** The conditions `filters` sets, in the order both adapters render them; empty for none. */
+export function searchConditions(filters: SearchFilters): SearchCondition[] {
+  const conditions: SearchCondition[] = [];
+  const lists = [
+    ['kinds', 'kind', filters.kinds],
+    ['entityIds', 'entity_id', filters.entityIds],
+    ['threadIds', 'thread_id', filters.threadIds],
+  ] as const;
+  for (const [name, column, values] of lists) {
+    if (values !== undefined) conditions.push({ test: 'in', name, column, values });
+  }
+  if (filters.since !== undefined) {
+    conditions.push({ test: 'bound', name: 'since', operator: '>=', value: filters.since });
+  }
+  if (filters.until !== undefined) {
+    conditions.push({ test: 'bound', name: 'until', operator: '<', value: filters.until });
+  }
+  return conditions;
 }

@@ -2,10 +2,15 @@
  * The row writes both SQL adapters make, written once: each table's columns, key and conflict
  * rule, and a record's values in column order. An adapter renders them in its dialect with
  * `RowSql` (`?` or `$n` placeholders; tables qualified by a schema on PostgreSQL), so the two
- * differ only where SQL dialect does. May import: core and the contract files.
+ * differ only where SQL dialect does; `RowWrites` makes the writes over those tables once.
+ * May import: core, the contract files and `rows.ts`.
  */
 import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
 import type { DlqItem } from './dead-letters.js';
+import type { FactKeyRef } from './fact-keys.js';
+import type { StoredStateItem } from './items.js';
+import { stateItemDocument } from './rows.js';
+import type { SearchDocument, SearchKind } from './search-index.js';
 import type {
   MemoryRecord,
   MemoryRevision,
@@ -188,3 +193,73 @@ export const ROWS = {
   revisions: REVISION_ROWS,
   predictionErrors: PREDICTION_ERROR_ROWS,
 } as const;
+
+/** An adapter's search-index writes, answering `Done` (see `RowWrites`). */
+export interface IndexWrites<Done extends void | Promise<void>> {
+  /** See `WriteTx.indexDocument`. */
+  indexDocument(document: SearchDocument): Done;
+  /** See `WriteTx.removeDocuments`. */
+  removeDocuments(kind: SearchKind, threadId: string | null): Done;
+  /** See `WriteTx.putFactKeys`. */
+  putFactKeys(ref: FactKeyRef, keys: string): Done;
+  /** Removes one indexed item (with its full-text entry and vector link), if it is there. */
+  removeDocument(kind: SearchKind, threadId: string, itemId: string): Done;
+}
+
+/**
+ * The writes both adapters make alike, written once over what each supplies: `upsert` (a `ROWS`
+ * table rendered in its dialect) and its search-index writes. `Done` is `void` for an adapter that
+ * writes synchronously (SQLite), `Promise<void>` for one that awaits its driver (PostgreSQL).
+ */
+export abstract class RowWrites<Done extends void | Promise<void>> {
+  /** The search index's writes, in the same transaction. */
+  abstract readonly search: IndexWrites<Done>;
+
+  /** Inserts `record` into the table `rows` describes, or updates (or keeps) the row it meets. */
+  abstract upsert<R>(rows: RowTable<R>, record: R): Done;
+
+  /** See `WriteTx.putSlot`. */
+  putSlot(slot: SlotState): Done {
+    return this.upsert(ROWS.slots, slot);
+  }
+
+  /** See `WriteTx.putPrompt`. */
+  putPrompt(prompt: ReviewPrompt): Done {
+    return this.upsert(ROWS.prompts, prompt);
+  }
+
+  /** See `WriteTx.putMeta`. */
+  putMeta(key: string, value: JsonValue): Done {
+    return this.upsert(ROWS.meta, { key, value });
+  }
+
+  /** See `WriteTx.putDlq`. */
+  putDlq(item: DlqItem): Done {
+    return this.upsert(ROWS.dlq, item);
+  }
+
+  /** See `WriteTx.indexDocument`. */
+  indexDocument(document: SearchDocument): Done {
+    return this.search.indexDocument(document);
+  }
+
+  /** See `WriteTx.removeDocuments`. */
+  removeDocuments(kind: SearchKind, threadId: string | null): Done {
+    return this.search.removeDocuments(kind, threadId);
+  }
+
+  /** See `WriteTx.putFactKeys`. */
+  putFactKeys(ref: FactKeyRef, keys: string): Done {
+    return this.search.putFactKeys(ref, keys);
+  }
+
+  /**
+   * Keeps a stored state item's search entry in step with it: a superseded item leaves the index;
+   * any other is indexed as `stateItemDocument` says (replacing its entry when that changed).
+   */
+  protected indexStateItem(item: StoredStateItem): Done {
+    return item.status === 'superseded'
+      ? this.search.removeDocument('state_item', item.threadId, item.uid)
+      : this.search.indexDocument(stateItemDocument(item));
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * The errors every adapter raises for the same contract rule, worded once: a transaction used
- * after it ended, a re-entrant write, a closed store, and embedding spaces. May import: core.
+ * after it ended (and the guard that raises it), a re-entrant write, a closed store, and
+ * embedding spaces. May import: core.
  */
 import { EngineError } from '../core/index.js';
 import type { EmbeddingRow, EmbeddingSpace } from './embedding-cache.js';
@@ -12,6 +13,31 @@ export function transactionEndedError(operation: string): EngineError {
     'This write transaction has ended; use tx only inside its withWriteLock callback',
     { operation },
   );
+}
+
+/** A write transaction's turn: active while its `withWriteLock` callback may use it. */
+export interface WriteTurn {
+  active: boolean;
+}
+
+/**
+ * Runs one call of a write transaction: CONFLICT (`transactionEndedError`) once its turn has
+ * ended, else `work`, whose failure `toError` maps to what the caller throws.
+ */
+export async function inLiveTurn<T>(
+  turn: WriteTurn,
+  operation: string,
+  work: () => T | Promise<T>,
+  toError: (error: unknown) => Error,
+): Promise<T> {
+  if (!turn.active) {
+    throw transactionEndedError(operation);
+  }
+  try {
+    return await work();
+  } catch (error: unknown) {
+    throw toError(error);
+  }
 }
 
 /** CONFLICT: a store call made inside a write callback of the same store would deadlock. */

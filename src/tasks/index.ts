@@ -51,6 +51,7 @@ export {
 export type { OpsConfig, TaskProposal } from './task-views.js';
 export {
   asJson,
+  mustReadTask,
   RECALL_USES_KEPT,
   readConfig,
   readCounters,

@@ -19,7 +19,7 @@ import {
   updateTask,
 } from '../core/index.js';
 import type { StoreReader } from '../stores/index.js';
-import { readTask, readTasks } from './task-views.js';
+import { mustReadTask, readTasks } from './task-views.js';
 
 /** An event the tasks service wants appended (the engine stamps ids and times). */
 export interface TaskEventDraft {
@@ -136,12 +136,6 @@ export async function draftAddTask(
   };
 }
 
-async function mustRead(reader: StoreReader, id: string): Promise<Task> {
-  const task = await readTask(reader, id.toUpperCase());
-  if (task === null) throw new EngineError('NOT_FOUND', `no task ${id}`, { task_id: id });
-  return task;
-}
-
 /**
  * Drafts a move; the state machine refuses illegal moves and missing fields with a clear error.
  * While the dead-man switch stands, P2/P3 tasks may not start (READY, EXECUTING).
@@ -154,7 +148,7 @@ export async function draftMoveTask(
   meta: ChangeRequest,
   now: number,
 ): Promise<Drafted<Task>> {
-  const task = await mustRead(reader, id);
+  const task = await mustReadTask(reader, id);
   const drafted = draftMoveOf(task, to, fields, meta, now);
   if (to === 'READY' || to === 'EXECUTING') {
     await refuseUnderDeadMan(reader, drafted.value.priority, `starting ${task.id}`);
@@ -200,7 +194,7 @@ export async function draftUpdateTask(
   meta: ChangeRequest,
   now: number,
 ): Promise<Drafted<Task>> {
-  const task = await mustRead(reader, id);
+  const task = await mustReadTask(reader, id);
   const updated = unwrap(updateTask(task, fields, progress, { ...meta, at: toIso(now) }));
   const payload = { fields: unwrap(checkTaskFields(fields)) as unknown as JsonObject, progress };
   return taskEvent(TASK_EVENT_TYPES.updated, task, payload, meta, updated);
@@ -213,7 +207,7 @@ export async function draftAcknowledge(
   meta: ChangeRequest,
   now: number,
 ): Promise<Drafted<Task>> {
-  const task = await mustRead(reader, id);
+  const task = await mustReadTask(reader, id);
   const acknowledged = unwrap(acknowledgeTask(task, { ...meta, at: toIso(now) }));
   return taskEvent(TASK_EVENT_TYPES.acknowledged, task, {}, meta, acknowledged);
 }

@@ -2,6 +2,7 @@ import {
   type DayCounters,
   DEFAULT_RECONCILE_SETTINGS,
   EMPTY_DAY_COUNTERS,
+  EngineError,
   type Incident,
   type JsonValue,
   type ReconcileSettings,
@@ -92,6 +93,13 @@ export function settingsFrom(config: OpsConfig): ReconcileSettings {
 /** One task, or null. */
 export function readTask(store: StoreReader, id: string): Promise<Task | null> {
   return store.tasks.getTask(id);
+}
+
+/** One task by id in any letter case. Throws NOT_FOUND (naming the id as given). */
+export async function mustReadTask(store: StoreReader, id: string): Promise<Task> {
+  const task = await readTask(store, id.toUpperCase());
+  if (task === null) throw new EngineError('NOT_FOUND', `no task ${id}`, { task_id: id });
+  return task;
 }
 
 /**

@@ -132,12 +132,8 @@ export interface StateItem {
  * What an extractor proposes; reconciliation decides whether it becomes a new item, merges into
  * one, supersedes one or conflicts with one.
  */
-export interface CandidateItem {
-  readonly typeTag: StateItemType;
-  readonly text: string;
-  readonly status: StateItemStatus;
-  readonly confidence: ItemConfidence;
-  readonly topicTags: readonly string[];
+export interface CandidateItem
+  extends Pick<StateItem, 'typeTag' | 'text' | 'status' | 'confidence' | 'topicTags'> {
   /** Message ids from the extraction batch; anything else is dropped by reconciliation. */
   readonly refs: readonly string[];
   /** The uid of an existing item this one replaces, when the extractor knows it. */

@@ -2,7 +2,6 @@
 
 import {
   compareTasks,
-  EngineError,
   isTerminal,
   type Task,
   type TaskFields,
@@ -15,6 +14,7 @@ import {
   draftMoveOf,
   draftMoveTask,
   draftUpdateTask,
+  mustReadTask,
   readTask,
   readTasks,
 } from '../../tasks/index.js';
@@ -101,10 +101,8 @@ export async function list(
 }
 
 /** One task. Throws NOT_FOUND. */
-export async function show(rt: TasksRuntime, id: string): Promise<Task> {
-  const task = await readTask(rt.store, id.toUpperCase());
-  if (task === null) throw new EngineError('NOT_FOUND', `no task ${id}`, { task_id: id });
-  return task;
+export function show(rt: TasksRuntime, id: string): Promise<Task> {
+  return mustReadTask(rt.store, id);
 }
 
 /** Completes a task with its proof, through VERIFYING when it is EXECUTING. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import type { WriteTurn } from '../index.js';
 import { toStoreError } from './postgres-errors.js';
 import { ALL_RESOURCE, LocalLockTable } from './postgres-locks.js';
 
@@ -47,11 +48,6 @@ export interface PgSession {
   exec(text: string): Promise<void>;
   /** True inside an explicit transaction (so `set_config(..., true)` lasts until its end). */
   inTransaction: boolean;
-}
-
-/** A write transaction's place in its driver, active while its callback may use the session. */
-export interface WriteTurn {
-  active: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fromSearchDocumentRow, type SearchDocumentRow } from '../index.js';
+import { fromSearchDocumentRow, type SearchDocumentRow, searchConditions } from '../index.js';
 import type {
   EmbeddingSpace,
   PendingEmbedding,
@@ -83,34 +83,23 @@ function filterClause(
   alias: string,
   offset: number,
 ): { readonly sql: string; readonly parameters: readonly unknown[] } {
-  const conditions: string[] = [];
   const parameters: unknown[] = [];
   const next = (value: unknown): string => {
     parameters.push(value);
     return `$${offset + parameters.length}`;
   };
-  const lists = [
-    ['kind', filters.kinds],
-    ['entity_id', filters.entityIds],
-    ['thread_id', filters.threadIds],
-  ] as const;
-  for (const [column, values] of lists) {
-    if (values === undefined) continue;
-    conditions.push(`${alias}.${column} = ANY (${next([...values])}::text[])`);
-  }
-  if (filters.since !== undefined) conditions.push(`${alias}.created_at >= ${next(filters.since)}`);
-  if (filters.until !== undefined) conditions.push(`${alias}.created_at < ${next(filters.until)}`);
-  return { sql: conditions.map((condition) => ` AND ${condition}`).join(''), parameters };
+  const sql = searchConditions(filters)
+    .map((condition) =>
+      condition.test === 'in'
+        ? ` AND ${alias}.${condition.column} = ANY (${next([...condition.values])}::text[])`
+        : ` AND ${alias}.created_at ${condition.operator} ${next(condition.value)}`,
+    )
+    .join('');
+  return { sql, parameters };
 }
 
 function hasFilters(filters: SearchFilters): boolean {
-  return (
-    filters.kinds !== undefined ||
-    filters.entityIds !== undefined ||
-    filters.threadIds !== undefined ||
-    filters.since !== undefined ||
-    filters.until !== undefined
-  );
+  return searchConditions(filters).length > 0;
 }
 
 /** The search index's reads on one session. */

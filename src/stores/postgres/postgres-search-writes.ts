@@ -1,14 +1,11 @@
-import { assertVectorsFit, stateItemDocument } from '../index.js';
+import type { AttachOutcome } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type FactKeyRef,
   type MessageRecord,
   messageContext,
-  type PutEmbeddingsOutcome,
   type SearchDocument,
-  type SearchItemRef,
-  type StoredStateItem,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import { type SqlNames, toNumber, toVectorText } from './postgres-sql.js';
@@ -131,29 +128,21 @@ export class PostgresSearchWrites {
       SET documents = st.documents + EXCLUDED.documents, tokens = st.tokens + EXCLUDED.tokens`;
   }
 
-  /**
-   * Indexes a state item that is not superseded (kind `state_item`, itemId = uid, messageId = its
-   * last ref) or removes a superseded one. A changed text detaches the item's vector, which was
-   * computed from the old text.
-   */
-  async indexStateItem(item: StoredStateItem): Promise<void> {
+  /** See `IndexWrites.removeDocument`; the thread's BM25 statistics lose it. */
+  async removeDocument(kind: string, threadId: string, itemId: string): Promise<void> {
     const { s } = this.#names;
-    if (item.status === 'superseded') {
-      await this.#session.query(
-        `WITH gone AS (
-           DELETE FROM ${s}.search_documents
-           WHERE kind = 'state_item' AND thread_id = $1 AND item_id = $2
-           RETURNING tokens
-         )
-         ${this.#addStats('$1', '-1', '-(SELECT tokens FROM gone)', 'EXISTS (SELECT 1 FROM gone)')}`,
-        [item.threadId, item.uid],
-      );
-      return;
-    }
-    await this.#upsert(stateItemDocument(item));
+    await this.#session.query(
+      `WITH gone AS (
+         DELETE FROM ${s}.search_documents
+         WHERE kind = $3 AND thread_id = $1 AND item_id = $2
+         RETURNING tokens
+       )
+       ${this.#addStats('$1', '-1', '-(SELECT tokens FROM gone)', 'EXISTS (SELECT 1 FROM gone)')}`,
+      [threadId, itemId, kind],
+    );
   }
 
-  /** See `WriteTx.indexDocument`. */
+  /** See `WriteTx.indexDocument`. A changed text detaches the item's vector. */
   async indexDocument(document: SearchDocument): Promise<void> {
     await this.#upsert(document);
   }
@@ -280,16 +269,8 @@ export class PostgresSearchWrites {
     `);
   }
 
-  /**
-   * Caches and attaches vectors, one statement per row in order (a later row for the same item
-   * wins); the caller has checked that `space` is active. Throws VALIDATION_FAILED before writing
-   * anything when a vector's length is not the space's dimension.
-   */
-  async putEmbeddings(
-    space: EmbeddingSpace,
-    rows: readonly EmbeddingRow[],
-  ): Promise<PutEmbeddingsOutcome> {
-    assertVectorsFit(space, rows);
+  /** See `SearchCommands.attachEmbedding`: one statement. */
+  async attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): Promise<AttachOutcome> {
     const { s, v } = this.#names;
     const sql = `WITH target AS (
         SELECT doc_id, kind, thread_id, entity_id, created_at FROM ${s}.search_documents
@@ -318,26 +299,17 @@ export class PostgresSearchWrites {
         RETURNING d.doc_id
       )
       SELECT (SELECT COUNT(*) FROM target) AS targets, (SELECT COUNT(*) FROM marked) AS attached`;
-    let attached = 0;
-    const missing: SearchItemRef[] = [];
-    for (const row of rows) {
-      const [result] = await this.#session.query<AttachRow>(sql, [
-        row.item.kind,
-        row.item.threadId ?? '',
-        row.item.itemId,
-        space.model,
-        row.contentHash,
-        row.vector === undefined ? null : toVectorText(row.vector),
-        space.dimension,
-      ]);
-      if (toNumber(result?.targets) === 0) continue;
-      if (toNumber(result?.attached) === 0) {
-        missing.push(row.item);
-        continue;
-      }
-      attached += 1;
-    }
-    return { attached, missing };
+    const [result] = await this.#session.query<AttachRow>(sql, [
+      row.item.kind,
+      row.item.threadId ?? '',
+      row.item.itemId,
+      space.model,
+      row.contentHash,
+      row.vector === undefined ? null : toVectorText(row.vector),
+      space.dimension,
+    ]);
+    if (toNumber(result?.targets) === 0) return 'no-item';
+    return toNumber(result?.attached) === 0 ? 'no-vector' : 'attached';
   }
 
   /** Deletes cached vectors no indexed item uses; returns how many. */

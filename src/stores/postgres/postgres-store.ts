@@ -38,12 +38,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError, rethrowAs } from '../../core/index.js';
 import {
+  inLiveTurn,
   QueryWriteTx,
   reentrantWriteError,
   type SearchCommands,
   SearchQueryReader,
   storeClosedError,
-  transactionEndedError,
+  type WriteTurn,
 } from '../index.js';
 import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
 import { applyPostgresMigrations } from './migrations.js';
@@ -54,7 +55,6 @@ import {
   type PgSession,
   PoolDriver,
   type PostgresPool,
-  type WriteTurn,
 } from './postgres-driver.js';
 import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './postgres-errors.js';
 import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
@@ -191,16 +191,11 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   }
 
   /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
-  async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    if (!this.#turn.active) {
-      throw transactionEndedError(operation);
-    }
-    try {
-      return await work();
-    } catch (error: unknown) {
+  run<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    return inLiveTurn(this.#turn, operation, work, (error) => {
       if (sqlStateOf(error) !== null) this.failure ??= error;
-      throw toStoreError(operation, error);
-    }
+      return toStoreError(operation, error);
+    });
   }
 
   override putSlot(slot: SlotState): Promise<void> {

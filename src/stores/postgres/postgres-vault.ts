@@ -1,25 +1,25 @@
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
+  type MemoryFilter,
+  type PredictionErrorFilter,
   parseDocs,
   postgresSql,
   ROWS,
   type RowSql,
   type RowTable,
+  RowVault,
+  VAULT_DERIVED_TABLES,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
 import type {
-  MemoryQuery,
   MemoryRecord,
   MemoryRevision,
   NoteChunk,
   NoteRecord,
   PredictionError,
-  PredictionErrorQuery,
-  VaultRoot,
   VaultSnapshot,
-  VaultWriter,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import type { SqlNames } from './postgres-sql.js';
@@ -31,12 +31,13 @@ export type PostgresGuard = <T>(
 ) => Promise<T>;
 
 /** The vault tables of one schema, through whichever session the guard hands out. */
-export class PostgresVault implements VaultWriter {
+export class PostgresVault extends RowVault {
   readonly #s: string;
   readonly #sql: RowSql;
   readonly #guard: PostgresGuard;
 
   constructor(names: SqlNames, guard: PostgresGuard) {
+    super();
     this.#s = names.s;
     this.#sql = postgresSql(names.s);
     this.#guard = guard;
@@ -48,27 +49,17 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  /** Every row of `rows`, in key order. */
-  #all<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
+  protected override allRows<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
     return this.#docs(operation, this.#sql.docsInKeyOrder(rows));
   }
 
-  /** The row of `rows` with `key`, or null. */
-  async #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+  protected override async rowByKey<T>(
+    operation: string,
+    rows: RowTable<T>,
+    key: string,
+  ): Promise<T | null> {
     const [doc] = await this.#docs<T>(operation, this.#sql.docByKey(rows), [key]);
     return doc ?? null;
-  }
-
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#all('listRoots', ROWS.vaultRoots);
-  }
-
-  getNote(path: string): Promise<NoteRecord | null> {
-    return this.#byKey('getNote', ROWS.notes, path);
-  }
-
-  listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#all('listNotes', ROWS.notes);
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -90,22 +81,15 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
-  getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    return this.#byKey('getMemory', ROWS.memories, memoryId);
-  }
-
-  async listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
-    const all = await this.#docs<MemoryRecord>(
+  protected override memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]> {
+    return this.#docs<MemoryRecord>(
       'listMemories',
       `SELECT doc FROM ${this.#s}.memories
        WHERE ($1::text IS NULL OR entity_id = $1)
          AND ($2::text[] IS NULL OR memory_id = ANY($2::text[]))
        ORDER BY created_at, memory_id`,
-      [query.entityId ?? null, query.memoryIds === undefined ? null : [...query.memoryIds]],
+      [filter.entityId, filter.memoryIds === null ? null : [...filter.memoryIds]],
     );
-    const tag = query.tag;
-    const kept = tag === undefined ? all : all.filter((m) => m.tags.includes(tag));
-    return query.limit === undefined ? kept : kept.slice(0, Math.max(0, query.limit));
   }
 
   listRevisions(memoryId: string): Promise<readonly MemoryRevision[]> {
@@ -116,11 +100,9 @@ export class PostgresVault implements VaultWriter {
     );
   }
 
-  getPredictionError(errorId: string): Promise<PredictionError | null> {
-    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
-  }
-
-  listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
+  protected override predictionErrorsWhere(
+    filter: PredictionErrorFilter,
+  ): Promise<readonly PredictionError[]> {
     return this.#docs(
       'listPredictionErrors',
       `SELECT doc FROM ${this.#s}.prediction_errors
@@ -130,19 +112,19 @@ export class PostgresVault implements VaultWriter {
        ORDER BY detected_at, error_id
        LIMIT $4`,
       [
-        query.types === undefined ? null : [...query.types],
-        query.memoryId ?? null,
-        query.unresolved === true,
-        query.limit === undefined ? null : Math.max(0, Math.floor(query.limit)),
+        filter.types === null ? null : [...filter.types],
+        filter.memoryId,
+        filter.unresolvedOnly,
+        filter.limit,
       ],
     );
   }
 
   async exportSnapshot(): Promise<VaultSnapshot> {
     return {
-      memories: await this.#all('exportSnapshot', ROWS.memories),
-      revisions: await this.#all('exportSnapshot', ROWS.revisions),
-      predictionErrors: await this.#all('exportSnapshot', ROWS.predictionErrors),
+      memories: await this.allRows('exportSnapshot', ROWS.memories),
+      revisions: await this.allRows('exportSnapshot', ROWS.revisions),
+      predictionErrors: await this.allRows('exportSnapshot', ROWS.predictionErrors),
     };
   }
 
@@ -152,12 +134,8 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
-  #upsert<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
+  protected override upsertRow<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
     return this.#exec(operation, this.#sql.upsert(rows), rows.values(record));
-  }
-
-  putRoot(root: VaultRoot): Promise<void> {
-    return this.#upsert('putRoot', ROWS.vaultRoots, root);
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
@@ -194,14 +172,6 @@ export class PostgresVault implements VaultWriter {
     });
   }
 
-  putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#upsert('putMemory', ROWS.memories, memory);
-  }
-
-  appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#upsert('appendRevision', ROWS.revisions, revision);
-  }
-
   deleteMemory(memoryId: string): Promise<void> {
     const s = this.#s;
     return this.#guard('deleteMemory', async (session) => {
@@ -209,10 +179,6 @@ export class PostgresVault implements VaultWriter {
       await session.query(`DELETE FROM ${s}.memory_revisions WHERE memory_id = $1`, [memoryId]);
       await session.query(`DELETE FROM ${s}.memories WHERE memory_id = $1`, [memoryId]);
     });
-  }
-
-  putPredictionError(error: PredictionError): Promise<void> {
-    return this.#upsert('putPredictionError', ROWS.predictionErrors, error);
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
@@ -241,7 +207,7 @@ export class PostgresVault implements VaultWriter {
 
 /** Deletes the ledger-derived vault rows on `session` (for `dangerouslyClearDerived`). */
 export async function clearVaultDerived(session: PgSession, s: string): Promise<void> {
-  for (const table of ['prediction_errors', 'memory_revisions', 'memories']) {
+  for (const table of VAULT_DERIVED_TABLES) {
     await session.query(`DELETE FROM ${s}.${table}`);
   }
 }

@@ -1,30 +1,14 @@
-import type {
-  HistoryEntry,
-  JsonObject,
-  JsonValue,
-  ReviewPrompt,
-  SlotState,
-  Watermark,
-} from '../../core/index.js';
+import type { HistoryEntry, JsonObject, SlotState, Watermark } from '../../core/index.js';
 import {
   appendOutcomeAgainst,
   eventInsertValues,
   postgresSql,
-  ROWS,
   type RowSql,
   type RowTable,
+  RowWrites,
   redactMissingEventError,
 } from '../index.js';
-import type {
-  AppendOutcome,
-  DlqItem,
-  FactKeyRef,
-  MessageRecord,
-  NewLedgerEvent,
-  SearchDocument,
-  SearchKind,
-  StoredStateItem,
-} from '../store.js';
+import type { AppendOutcome, MessageRecord, NewLedgerEvent, StoredStateItem } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import { type EventRow, fromEventRow, type PostgresQueries } from './postgres-queries.js';
 import { PostgresSearchWrites } from './postgres-search-writes.js';
@@ -35,7 +19,7 @@ import { toNumber } from './postgres-sql.js';
  * Every write the store makes, on the session of one write transaction. Callers hold the
  * transaction; nothing here begins or commits one.
  */
-export class PostgresWrites {
+export class PostgresWrites extends RowWrites<Promise<void>> {
   /** The search index's writes, on the same session. */
   readonly search: PostgresSearchWrites;
   readonly #session: PgSession;
@@ -44,6 +28,7 @@ export class PostgresWrites {
   readonly #sql: RowSql;
 
   constructor(session: PgSession, names: SqlNames, queries: PostgresQueries) {
+    super();
     this.search = new PostgresSearchWrites(session, names);
     this.#session = session;
     this.#queries = queries;
@@ -114,10 +99,6 @@ export class PostgresWrites {
     );
   }
 
-  async putSlot(slot: SlotState): Promise<void> {
-    await this.#upsert(ROWS.slots, slot);
-  }
-
   async appendHistory(entry: HistoryEntry): Promise<void> {
     await this.#session.query(
       `INSERT INTO ${this.#s}.history (entity_id, field, recorded_at, doc) VALUES ($1, $2, $3, $4)`,
@@ -125,17 +106,9 @@ export class PostgresWrites {
     );
   }
 
-  async putPrompt(prompt: ReviewPrompt): Promise<void> {
-    await this.#upsert(ROWS.prompts, prompt);
-  }
-
   /** Stores a new message and indexes it for search in the same transaction. */
   async putMessage(message: MessageRecord): Promise<void> {
     await this.search.indexMessage(message, JSON.stringify(message));
-  }
-
-  async putMeta(key: string, value: JsonValue): Promise<void> {
-    await this.#upsert(ROWS.meta, { key, value });
   }
 
   /** Stores a state item and keeps its search entry in step (superseded items leave the index). */
@@ -148,22 +121,7 @@ export class PostgresWrites {
            doc = EXCLUDED.doc`,
       [item.threadId, item.uid, item.entityId, item.typeTag, item.status, JSON.stringify(item)],
     );
-    await this.search.indexStateItem(item);
-  }
-
-  /** See `WriteTx.indexDocument`. */
-  async indexDocument(document: SearchDocument): Promise<void> {
-    await this.search.indexDocument(document);
-  }
-
-  /** See `WriteTx.putFactKeys`. */
-  async putFactKeys(ref: FactKeyRef, keys: string): Promise<void> {
-    await this.search.putFactKeys(ref, keys);
-  }
-
-  /** See `WriteTx.removeDocuments`. */
-  async removeDocuments(kind: SearchKind, threadId: string | null): Promise<void> {
-    await this.search.removeDocuments(kind, threadId);
+    await this.indexStateItem(item);
   }
 
   async putWatermark(threadId: string, watermark: Watermark): Promise<void> {
@@ -175,11 +133,8 @@ export class PostgresWrites {
     );
   }
 
-  async putDlq(item: DlqItem): Promise<void> {
-    await this.#upsert(ROWS.dlq, item);
-  }
-
-  async #upsert<R>(rows: RowTable<R>, record: R): Promise<void> {
+  /** See `WriterCommands.upsert`. */
+  async upsert<R>(rows: RowTable<R>, record: R): Promise<void> {
     await this.#session.query(this.#sql.upsert(rows), rows.values(record));
   }
 

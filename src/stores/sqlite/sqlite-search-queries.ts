@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import { fromSearchDocumentRow, type SearchDocumentRow, vectorToBytes } from '../index.js';
+import {
+  fromSearchDocumentRow,
+  type SearchDocumentRow,
+  searchConditions,
+  vectorToBytes,
+} from '../index.js';
 import type {
   EmbeddingSpace,
   PendingEmbedding,
@@ -58,31 +63,18 @@ function filterClause(
   filters: SearchFilters,
   alias: string,
 ): { readonly sql: string; readonly shape: string; readonly parameters: FilterParameters } {
-  const conditions: string[] = [];
   const parameters: FilterParameters = {};
-  const lists = [
-    ['kinds', 'kind', filters.kinds],
-    ['entityIds', 'entity_id', filters.entityIds],
-    ['threadIds', 'thread_id', filters.threadIds],
-  ] as const;
-  for (const [name, column, values] of lists) {
-    if (values === undefined) continue;
-    conditions.push(`${alias}.${column} IN (SELECT value FROM json_each(@${name}))`);
-    parameters[name] = JSON.stringify(values);
-  }
-  if (filters.since !== undefined) {
-    conditions.push(`${alias}.created_at >= @since`);
-    parameters['since'] = filters.since;
-  }
-  if (filters.until !== undefined) {
-    conditions.push(`${alias}.created_at < @until`);
-    parameters['until'] = filters.until;
-  }
-  return {
-    sql: conditions.map((condition) => ` AND ${condition}`).join(''),
-    shape: Object.keys(parameters).join(','),
-    parameters,
-  };
+  const sql = searchConditions(filters)
+    .map((condition) => {
+      if (condition.test === 'in') {
+        parameters[condition.name] = JSON.stringify(condition.values);
+        return ` AND ${alias}.${condition.column} IN (SELECT value FROM json_each(@${condition.name}))`;
+      }
+      parameters[condition.name] = condition.value;
+      return ` AND ${alias}.created_at ${condition.operator} @${condition.name}`;
+    })
+    .join('');
+  return { sql, shape: Object.keys(parameters).join(','), parameters };
 }
 
 /** An FTS5 query matching any of `terms`, each as a quoted string (quotes doubled). */

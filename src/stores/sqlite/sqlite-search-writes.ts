@@ -1,15 +1,12 @@
 import type Database from 'better-sqlite3';
-import { assertVectorsFit, stateItemDocument, vectorFromBytes, vectorToBytes } from '../index.js';
+import { type AttachOutcome, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
   type FactKeyRef,
   type MessageRecord,
   messageContext,
-  type PutEmbeddingsOutcome,
   type SearchDocument,
-  type SearchItemRef,
-  type StoredStateItem,
 } from '../store.js';
 import { type DocumentRow, toSignBits } from './sqlite-search-queries.js';
 
@@ -174,21 +171,16 @@ export class SqliteSearchWrites {
     if (keys.trim() !== '') this.#insertKeys.run(keys, ref.threadId, ref.messageId);
   }
 
-  /**
-   * Keeps a state item's index entry in step with the item: a superseded item leaves the index; a
-   * changed text, entity or creation time replaces the entry (and drops its vector, so the item is
-   * embedded again); a new last ref only moves `message_id`.
-   */
-  indexStateItem(item: StoredStateItem): void {
-    if (item.status === 'superseded') {
-      const existing = this.#document.get('state_item', item.threadId, item.uid);
-      if (existing !== undefined) this.#remove(existing);
-      return;
-    }
-    this.indexDocument(stateItemDocument(item));
+  /** See `IndexWrites.removeDocument`. */
+  removeDocument(kind: string, threadId: string, itemId: string): void {
+    const existing = this.#document.get(kind, threadId, itemId);
+    if (existing !== undefined) this.#remove(existing);
   }
 
-  /** See `WriteTx.indexDocument`. */
+  /**
+   * See `WriteTx.indexDocument`. A changed text, entity or creation time replaces the entry (and
+   * drops its vector, so the item is embedded again); a new message id alone only moves it.
+   */
   indexDocument(document: SearchDocument): void {
     const threadId = document.threadId ?? '';
     const existing = this.#document.get(document.kind, threadId, document.itemId);
@@ -279,37 +271,28 @@ export class SqliteSearchWrites {
     this.#detachAll();
   }
 
-  /** Caches and attaches vectors; the caller has checked that `space` is active. */
-  putEmbeddings(space: EmbeddingSpace, rows: readonly EmbeddingRow[]): PutEmbeddingsOutcome {
-    assertVectorsFit(space, rows);
-    let attached = 0;
-    const missing: SearchItemRef[] = [];
-    for (const row of rows) {
-      const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
-      if (target === undefined) continue;
-      if (row.vector !== undefined) {
-        this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
-      }
-      const cached = this.#cached.get(space.model, row.contentHash);
-      if (cached === undefined) {
-        missing.push(row.item);
-        continue;
-      }
-      // Re-attaching replaces the link; removing one makes in-memory mirrors reload.
-      this.#detach(target.doc_id);
-      this.#attach.run(
-        target.doc_id,
-        cached.embedding_id,
-        target.kind,
-        target.thread_id,
-        target.entity_id,
-        target.created_at,
-        toSignBits(vectorFromBytes(cached.vector)),
-      );
-      this.#markEmbedded.run(target.doc_id);
-      attached += 1;
+  /** See `SearchCommands.attachEmbedding`. */
+  attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): AttachOutcome {
+    const target = this.#target.get(row.item.kind, row.item.threadId ?? '', row.item.itemId);
+    if (target === undefined) return 'no-item';
+    if (row.vector !== undefined) {
+      this.#cacheVector.run(space.model, row.contentHash, vectorToBytes(row.vector));
     }
-    return { attached, missing };
+    const cached = this.#cached.get(space.model, row.contentHash);
+    if (cached === undefined) return 'no-vector';
+    // Re-attaching replaces the link; removing one makes in-memory mirrors reload.
+    this.#detach(target.doc_id);
+    this.#attach.run(
+      target.doc_id,
+      cached.embedding_id,
+      target.kind,
+      target.thread_id,
+      target.entity_id,
+      target.created_at,
+      toSignBits(vectorFromBytes(cached.vector)),
+    );
+    this.#markEmbedded.run(target.doc_id);
+    return 'attached';
   }
 
   /** Deletes cached vectors no item uses; returns how many. */

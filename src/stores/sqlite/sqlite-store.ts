@@ -5,12 +5,13 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
+  inLiveTurn,
   QueryWriteTx,
   reentrantWriteError,
   type SearchCommands,
   SearchQueryReader,
   storeClosedError,
-  transactionEndedError,
+  type WriteTurn,
 } from '../index.js';
 import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
 import { applyMigrations, assertMigrated } from './migrations.js';
@@ -54,11 +55,6 @@ const DEFAULT_OPTIONS = {
   synchronous: 'FULL',
 } as const satisfies Required<Omit<SqliteStoreOptions, 'path' | 'readOnly'>>;
 
-/** Marks the async context of one running `withWriteLock` callback. */
-interface WriteTurn {
-  active: boolean;
-}
-
 function noop(): void {}
 
 /** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
@@ -97,15 +93,8 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
     return this.#run(operation, () => command(this.#writes));
   }
 
-  async #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
-    if (!this.#turn.active) {
-      throw transactionEndedError(operation);
-    }
-    try {
-      return await work();
-    } catch (error: unknown) {
-      throw toStoreError(operation, error);
-    }
+  #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
+    return inLiveTurn(this.#turn, operation, work, (error) => toStoreError(operation, error));
   }
 
   /** SQLite has one writer at a time: every transaction already holds the commit order. */

@@ -2,24 +2,24 @@ import type Database from 'better-sqlite3';
 import { canonicalJson } from '../../core/index.js';
 import {
   type DocRow,
+  type MemoryFilter,
+  type PredictionErrorFilter,
   parseDocs,
   ROWS,
   type RowTable,
+  RowVault,
   SQLITE_SQL,
+  VAULT_DERIVED_TABLES,
   vectorFromBytes,
   vectorToBytes,
 } from '../index.js';
 import type {
-  MemoryQuery,
   MemoryRecord,
   MemoryRevision,
   NoteChunk,
   NoteRecord,
   PredictionError,
-  PredictionErrorQuery,
-  VaultRoot,
   VaultSnapshot,
-  VaultWriter,
 } from '../store.js';
 
 /** Runs one synchronous statement group under the owner's guard and error mapping. */
@@ -29,11 +29,12 @@ export type SqliteGuard = <T>(operation: string, work: () => T) => Promise<T>;
  * The vault tables on one SQLite connection. Used by the store (reader connection, reads only)
  * and by each write transaction (writer connection); the guard decides when it may run.
  */
-export class SqliteVault implements VaultWriter {
+export class SqliteVault extends RowVault {
   readonly #db: Database.Database;
   readonly #guard: SqliteGuard;
 
   constructor(db: Database.Database, guard: SqliteGuard) {
+    super();
     this.#db = db;
     this.#guard = guard;
   }
@@ -47,24 +48,19 @@ export class SqliteVault implements VaultWriter {
     return parseDocs<T>(this.#docs(SQLITE_SQL.docsInKeyOrder(rows)));
   }
 
-  /** The row of `rows` with `key`, or null. */
-  #byKey<T>(operation: string, rows: RowTable<T>, key: string): Promise<T | null> {
+  protected override allRows<T>(operation: string, rows: RowTable<T>): Promise<T[]> {
+    return this.#guard(operation, () => this.#allNow(rows));
+  }
+
+  protected override rowByKey<T>(
+    operation: string,
+    rows: RowTable<T>,
+    key: string,
+  ): Promise<T | null> {
     return this.#guard(
       operation,
       () => parseDocs<T>(this.#docs(SQLITE_SQL.docByKey(rows), key))[0] ?? null,
     );
-  }
-
-  listRoots(): Promise<readonly VaultRoot[]> {
-    return this.#guard('listRoots', () => this.#allNow(ROWS.vaultRoots));
-  }
-
-  getNote(path: string): Promise<NoteRecord | null> {
-    return this.#byKey('getNote', ROWS.notes, path);
-  }
-
-  listNotes(): Promise<readonly NoteRecord[]> {
-    return this.#guard('listNotes', () => this.#allNow(ROWS.notes));
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -91,28 +87,21 @@ export class SqliteVault implements VaultWriter {
     });
   }
 
-  getMemory(memoryId: string): Promise<MemoryRecord | null> {
-    return this.#byKey('getMemory', ROWS.memories, memoryId);
-  }
-
-  listMemories(query: MemoryQuery = {}): Promise<readonly MemoryRecord[]> {
-    return this.#guard('listMemories', () => {
-      const all = parseDocs<MemoryRecord>(
+  protected override memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]> {
+    return this.#guard('listMemories', () =>
+      parseDocs<MemoryRecord>(
         this.#docs(
           `SELECT doc FROM memories
            WHERE (@entity IS NULL OR entity_id = @entity)
              AND (@ids IS NULL OR memory_id IN (SELECT value FROM json_each(@ids)))
            ORDER BY created_at, memory_id`,
           {
-            entity: query.entityId ?? null,
-            ids: query.memoryIds === undefined ? null : JSON.stringify(query.memoryIds),
+            entity: filter.entityId,
+            ids: filter.memoryIds === null ? null : JSON.stringify(filter.memoryIds),
           },
         ),
-      );
-      const tag = query.tag;
-      const kept = tag === undefined ? all : all.filter((m) => m.tags.includes(tag));
-      return query.limit === undefined ? kept : kept.slice(0, Math.max(0, query.limit));
-    });
+      ),
+    );
   }
 
   listRevisions(memoryId: string): Promise<readonly MemoryRevision[]> {
@@ -126,11 +115,9 @@ export class SqliteVault implements VaultWriter {
     );
   }
 
-  getPredictionError(errorId: string): Promise<PredictionError | null> {
-    return this.#byKey('getPredictionError', ROWS.predictionErrors, errorId);
-  }
-
-  listPredictionErrors(query: PredictionErrorQuery = {}): Promise<readonly PredictionError[]> {
+  protected override predictionErrorsWhere(
+    filter: PredictionErrorFilter,
+  ): Promise<readonly PredictionError[]> {
     return this.#guard('listPredictionErrors', () =>
       parseDocs<PredictionError>(
         this.#docs(
@@ -141,10 +128,10 @@ export class SqliteVault implements VaultWriter {
            ORDER BY detected_at, error_id
            LIMIT @limit`,
           {
-            types: query.types === undefined ? null : JSON.stringify(query.types),
-            memory: query.memoryId ?? null,
-            unresolved: query.unresolved === true ? 1 : 0,
-            limit: query.limit === undefined ? -1 : Math.max(0, Math.floor(query.limit)),
+            types: filter.types === null ? null : JSON.stringify(filter.types),
+            memory: filter.memoryId,
+            unresolved: filter.unresolvedOnly ? 1 : 0,
+            limit: filter.limit ?? -1,
           },
         ),
       ),
@@ -168,8 +155,8 @@ export class SqliteVault implements VaultWriter {
     this.#db.prepare(SQLITE_SQL.upsert(rows)).run(...rows.values(record));
   }
 
-  putRoot(root: VaultRoot): Promise<void> {
-    return this.#guard('putRoot', () => this.#upsertNow(ROWS.vaultRoots, root));
+  protected override upsertRow<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
+    return this.#guard(operation, () => this.#upsertNow(rows, record));
   }
 
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
@@ -200,24 +187,12 @@ export class SqliteVault implements VaultWriter {
     });
   }
 
-  putMemory(memory: MemoryRecord): Promise<void> {
-    return this.#guard('putMemory', () => this.#upsertNow(ROWS.memories, memory));
-  }
-
-  appendRevision(revision: MemoryRevision): Promise<void> {
-    return this.#guard('appendRevision', () => this.#upsertNow(ROWS.revisions, revision));
-  }
-
   deleteMemory(memoryId: string): Promise<void> {
     return this.#guard('deleteMemory', () => {
       this.#db.prepare('DELETE FROM prediction_errors WHERE memory_id = ?').run(memoryId);
       this.#db.prepare('DELETE FROM memory_revisions WHERE memory_id = ?').run(memoryId);
       this.#db.prepare('DELETE FROM memories WHERE memory_id = ?').run(memoryId);
     });
-  }
-
-  putPredictionError(error: PredictionError): Promise<void> {
-    return this.#guard('putPredictionError', () => this.#upsertNow(ROWS.predictionErrors, error));
   }
 
   resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
@@ -244,7 +219,7 @@ export class SqliteVault implements VaultWriter {
 
   /** `clearDerived`, synchronously (for the store's `dangerouslyClearDerived`). */
   clearDerivedNow(): void {
-    for (const table of ['prediction_errors', 'memory_revisions', 'memories']) {
+    for (const table of VAULT_DERIVED_TABLES) {
       this.#db.prepare(`DELETE FROM ${table}`).run();
     }
   }
