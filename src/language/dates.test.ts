@@ -18,6 +18,16 @@ describe('findDates', () => {
     ['home after 10 nights at the cabin', '2026-03-10T09:00:00Z', []],
     ['back after a few days away', '2026-03-10T09:00:00Z', []],
     ['I will call you after two weeks.', '2026-03-10T09:00:00Z', ['2026-03-24']],
+    // A weekday said as past looks back from the message (2026-03-11 is a Wednesday), and does
+    // not pull later bare weekdays back with it.
+    ['We met last Tuesday.', '2026-03-11T09:00:00Z', ['2026-03-10']],
+    ['last wednesday the boiler broke', '2026-03-11T09:00:00Z', ['2026-03-04']],
+    ['this past Friday was her birthday', '2026-03-11T09:00:00Z', ['2026-03-06']],
+    [
+      'Paid it last Monday, next payment due Friday',
+      '2026-03-11T09:00:00Z',
+      ['2026-03-09', '2026-03-13'],
+    ],
   ])('resolves "%s" against %s', (text, anchor, dates) => {
     expect(findDates(text, anchor).map((d) => d.date)).toEqual(dates);
   });

@@ -58,6 +58,13 @@ function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): st
   return fallback;
 }
 
+/** The last day strictly before `fromMs` that falls on `weekday` ("last Tuesday"). */
+function previousWeekday(fromMs: number, weekday: number): string {
+  const from = new Date(fromMs);
+  const delta = (from.getUTCDay() - weekday + 7) % 7 || 7;
+  return isoDay(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() - delta));
+}
+
 function nextWeekday(fromMs: number, weekday: number): string {
   const from = new Date(fromMs);
   const delta = (weekday - from.getUTCDay() + 7) % 7;
@@ -70,6 +77,9 @@ const STAY_SPAN =
 /** What makes that span a stay: the place or activity it was spent at ("in Chile", "away"). */
 const STAY_PLACE = /^\s*(?:in|at|on|away|abroad|of|with|travelling|traveling)\b/i;
 
+/** A weekday said as past: "last Tuesday", "this past Friday", "past Monday". */
+const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)/i;
+
 const ORDINAL =
   /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
 
@@ -81,6 +91,8 @@ interface Partial {
   day: number | null;
   year: number | null;
   weekday: number | null;
+  /** Said as past ("last Tuesday", "this past Friday"): resolves backwards from the anchor. */
+  past: boolean;
   hour: number | null;
   minute: number;
   meridiemKnown: boolean;
@@ -120,6 +132,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       day: Number(match[2]),
       year: null,
       weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
+      past: false,
       hour: null,
       minute: 0,
       meridiemKnown: false,
@@ -164,6 +177,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       day: s.isCertain('day') ? (s.get('day') ?? null) : null,
       year: s.isCertain('year') ? (s.get('year') ?? null) : null,
       weekday: s.isCertain('weekday') ? (s.get('weekday') ?? null) : null,
+      past: PAST_WEEKDAY.test(result.text.trim()),
       hour,
       minute: s.isCertain('minute') ? (s.get('minute') ?? 0) : 0,
       meridiemKnown:
@@ -199,10 +213,13 @@ export function findDates(text: string, anchor: string): DateMention[] {
       date = isoDay(candidate);
     } else if (p.day !== null) {
       date = nextDayOfMonth(cursor, p.day, p.weekday);
+    } else if (p.weekday !== null && p.past) {
+      // A past weekday does not move the cursor: later bare weekdays still look ahead.
+      date = previousWeekday(anchorMs, p.weekday);
     } else if (p.weekday !== null) {
       date = nextWeekday(cursor, p.weekday);
     }
-    if (date !== null) cursor = Date.parse(`${date}T00:00:00Z`);
+    if (date !== null && !p.past) cursor = Date.parse(`${date}T00:00:00Z`);
     out.push({
       start: p.start,
       end: p.end,
