@@ -493,7 +493,7 @@ function statementCorrection(
   if (isOneOff(answer) || !bareValue(answer)) return null;
   for (const sentence of [...sentencesOf(asked)].reverse()) {
     const bare = sentence.replace(/[.!]+$/, '');
-    // "I'd also raise maxmemory" → "8gb.": the value the plan takes, beside the plan.
+    // "I'd bump the pool size" → "to 40.": the value the plan takes, beside the plan.
     const planned = /\d/.test(answer) && /^i'?d\b|^i (?:would|suggest|recommend)\b/i.test(sentence);
     if (!planned && (FIRST_PERSON_ACTION.test(sentence) || !hasSpecifics(sentence))) continue;
     const fixed = planned ? `${answer} (answering "${bare}")` : corrected(answer, bare);

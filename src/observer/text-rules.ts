@@ -170,10 +170,10 @@ const STATUS =
 const ALARMING = /\b(?:going off|goes off|went off|keeps? (?:firing|going off))\b/i;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
-// Where the speaker keeps something, as a habit: "I host on Buzzsprout", "we bank with Triodos".
+// Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
-// A constraint on a thing: "hillcrest can't be used before 9", "the hall can't be booked on sundays".
+// A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
 // A tag question without its mark: "the 2 changes are just tags right".
@@ -245,7 +245,7 @@ const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
 // like firstname-laptop".
 const NAMING =
   /\b(?:called|named)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?call\s+(?:it|them|this|that|the\s+\w+)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?name\s+(?:them|it|each|every|all|the\s+\w+)\b.*\b(?:like|as|after|with)\s+\S/i;
-// An instruction that names the alternative it rules out: "upload with transporter, not xcode",
+// An instruction that names the alternative it rules out: "deploy with the script, not by hand",
 // "import them in a second pass, not together with the records".
 const CONTRAST =
   /^(?:please\s+)?\w+\b.*?,?\s+not\s+(?!(?:now|yet|today|sure|really|too|that|this|much|bad)\b)\w+/i;
@@ -437,7 +437,7 @@ export function classifySentence(
  */
 export function leadInstruction(sentence: string): string | null {
   const [first = sentence, ...others] = sentence.split(/,\s*/);
-  // "upload with transporter, not xcode, xcode keeps timing out": the contrast belongs to the lead.
+  // "deploy with the script, not by hand, hand deploys skip the checks": the contrast belongs to the lead.
   const contrast = others[0] !== undefined && /^not\s+\w/i.test(others[0]);
   const lead = contrast ? `${first}, ${others[0]}` : first;
   const rest = contrast ? others.slice(1) : others;
