@@ -231,7 +231,7 @@ function corrected(answer: string, question: string): string | null {
   const wrong = asked.filter((v) => !given.includes(v));
   // A value where the question held none ("3.12 everywhere" to "Which version?") is an answer.
   if (wrong.length === 0) return null;
-  // "tuesday 11:00" to "still Monday 10:00?" replaces the day too: no single number to swap.
+  // "friday 09:30" to "still Thursday 14:00?" replaces the day too: no single number to swap.
   const days = (text: string) => (text.match(DAY_OR_NUMBER) ?? []).filter((d) => /[a-z]/i.test(d));
   const newDays = days(answer).filter((d) => !question.toLowerCase().includes(d.toLowerCase()));
   if (newDays.length > 0 && days(question).length > 0) return '';
@@ -296,7 +296,7 @@ function answerDraft(
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
-  // "jumped from 38% to 61% overnight", "it bit us last month": an event, not a standing fact.
+  // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
   const renamed = renamedAnswer(answer, question);
   if (renamed !== null) {
@@ -304,7 +304,7 @@ function answerDraft(
     return draftOf(captureKey, entry, [asked.id, entry.id], clip(renamed, 280), 'fact', read);
   }
   // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept;
-  // "yes, "2.14.1 session bug"" to "annotate the chart for Feb 24?" agrees and corrects nothing.
+  // "yes, "the 3.1 rollback"" to "add a note for March 3?" agrees and corrects nothing.
   const fixed = CONFIRMATION.test(raw) ? null : corrected(answer, question);
   if (fixed) {
     const read = reading('fact') as Reading;
@@ -321,12 +321,12 @@ function answerDraft(
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
 }
 
-// "rotterdam actually", "ovh instead": a name that replaces the one the question guessed.
+// "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
 const RENAME = /^(?:no,?\s+)?([\w.&'-]+(?:\s+[\w.&'-]+)?)\s+(?:actually|instead|rather)$/i;
 
 /**
  * The question restated with its one proper name replaced by the answer's ("Courts of Amsterdam
- * for disputes?" → "rotterdam actually" → "Courts of rotterdam for disputes"), or null when the
+ * for the venue?" → "lyon actually" → "Offices of lyon for the venue"), or null when the
  * answer is not such a correction or the question names no single thing to replace.
  */
 function renamedAnswer(answer: string, question: string): string | null {
@@ -339,7 +339,7 @@ function renamedAnswer(answer: string, question: string): string | null {
   return bare.replace(old, name);
 }
 
-// A question that is only a noun phrase ("Runner namespace?", "Deadline for install?") asks
+// A question that is only a noun phrase ("Backup bucket?", "Cutoff for orders?") asks
 // "what is it", as a which/what question does.
 const NOUN_QUESTION = /^(?:[\w./-]+\s+){0,3}[\w./-]+\?\s*$/;
 
@@ -381,7 +381,7 @@ function confirmedStatements(
   const out: { text: string; kind: 'fact' | 'decision' }[] = [];
   for (const sentence of sentencesOf(assistant)) {
     if (!hasSpecifics(sentence)) continue;
-    // "Free-text dates like "19th c." fail": a problem the user saw, not a fact to keep.
+    // "Imports with accented names fail": a problem the user saw, not a fact to keep.
     if (FAILURE.test(sentence)) continue;
     const change = CHANGE_PROPOSAL.exec(sentence);
     if (change !== null && !isQuestion(sentence)) {
@@ -489,7 +489,7 @@ function statementCorrection(
 ): Draft | null {
   const answer = (sentencesOf(entry)[0] ?? '').replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 6 || isHedged(answer)) return null;
-  // "62% wow ok" reacts to a figure; "retention 14 days on that bucket" says something new.
+  // "80% nice" reacts to a figure; "keep logs 30 days on that host" says something new.
   if (isOneOff(answer) || !bareValue(answer)) return null;
   for (const sentence of [...sentencesOf(asked)].reverse()) {
     const bare = sentence.replace(/[.!]+$/, '');
@@ -719,7 +719,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
 const LABEL =
   /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
 
-// The assistant laid out a suggestion or alternatives ("I'd put the VPN on 10.88.0.0/24", "could
+// The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
 // reply is a choice made, as an answer to a question is.
 const SUGGESTS =
@@ -755,7 +755,7 @@ function kindInContext(
   ) {
     kind = 'decision';
     // The answer replaces the question's guess when it drops one of its numbers or brings a
-    // value of its own ("Make it wednesday" to "Thursday 10:00?").
+    // value of its own ("Make it monday" to "Friday 15:00?").
     const replaced =
       question === null ||
       (question.match(NUMBER) ?? []).some((v) => !sentence.includes(v)) ||
@@ -779,7 +779,7 @@ const VERSION_CLAUSE = /^(?:on\s+)?[a-z][\w.+-]*(?:\s+[a-z][\w.+-]*)?\s+v?\d+(?:
 /** "Versions in use: elixir 1.16, otp 26" from a problem report that names them, else null. */
 function versionsIn(sentence: string): string | null {
   const parts = sentence.replace(/[.!]+$/, '').split(/[,()]\s*/);
-  // "p95 on product pages 2.4s, normally 400ms": the usual value is a fact the problem departs from.
+  // "checkout takes 9s, normally 1s": the usual value is a fact the problem departs from.
   const usual = parts.findIndex(
     (c, i) => i > 0 && /^(?:normally|usually|typically)\s+\S*\d/i.test(c),
   );

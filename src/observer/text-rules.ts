@@ -21,7 +21,7 @@ export function splitSentences(text: string): string[] {
   return (
     text
       // People who type in lower case end sentences too ("then. thanks for the fix"); an
-      // abbreviation ("e.g. this", "approx. 5", "st. mary's", "dr. brandt") or a lone initial
+      // abbreviation ("e.g. this", "approx. 5", "st. john's", "dr. okafor") or a lone initial
       // does not end one.
       .split(
         /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|incl|fig|st|dr|mr|mrs|ms|mt|prof|jr|sr|[a-z])\.)\s+(?=[a-zA-Z0-9`"'(@/])|\n+/i,
@@ -121,7 +121,7 @@ export function isQuestion(sentence: string): boolean {
   if (/\?\s*$/.test(sentence)) return true;
   // "Do both", "Do that first": an instruction, not a question without its mark.
   if (/^do (both|all|that|this|them|nothing)\b/i.test(sentence)) return false;
-  // "do predict_linear 4h": an instruction naming what to do, not "do you …".
+  // "do a dry run first": an instruction naming what to do, not "do you …".
   if (/^do\s+[\w.-]*[_\d]/i.test(sentence)) return false;
   return QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence);
 }
@@ -139,31 +139,31 @@ const RULE =
 // "rule", "policy", "convention" make a rule of a statement ("Attendance rule: …", "our policy is
 // …"), not of a topic line ("Windows patching policy for the fleet").
 const RULE_NOUN = /\b(rule|policy|convention)\b/i;
-// A task the session starts on ("need a cost review of …", "I need a template for our NDA", "need
+// A task the session starts on ("need a cost review of …", "I need a rota for the volunteers", "need
 // to rethink on-call"): what is being worked on, not a standing fact.
 const REQUEST =
   /^(?:(?:i|we)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some|help|to (?:rethink|figure out|sort out|plan|review|look at|work out|redo|clean up|debug|fix|understand|decide))\b/i;
-// Something someone did once ("She revoked key ABC", "I renamed it tuesday", "we tried that"):
+// Something someone did once ("He rotated the token", "I moved it friday", "we tried that"):
 // an event, not a standing fact — unless it is a decision ("we switched to …").
 const PAST_EVENT =
   /^(?:he|she|they|i|someone|somebody|\w+ (?:just|already))\s+(?:just\s+|already\s+)?\w{3,}ed\b|^we\s+(?:just\s+)?tried\b|(?:\b\w{3,}ed|^\w+\s+(?:reset|ran|broke|took|made|put|cut|wrote|sent|gave|got|did))\b[^.]*\b(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)/i;
 // A topic line opening a session: "naming convention for the s3 buckets", "backup plan for the nas".
 const TOPIC =
   /^(?:[\w-]+\s+){0,3}(?:policy|convention|rules?|plan|strategy|setup|review|process)\s+for\b/i;
-// "No shipping for anything", "No default in the schema", "no meetings on fridays": a thing ruled
+// "No refunds after 30 days", "No tabs in the config", "no meetings on fridays": a thing ruled
 // out for a scope. Not "no luck on …", "no idea", "no rush", "no errors in the log" (states).
 const NO_RULE =
   /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
-// A responsibility held by a named person: "Lena schedules the night deploys", "Omar approves refunds".
+// A responsibility held by a named person: "Priya signs off the payroll", "Omar approves refunds".
 const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
-// What an outside party requires: "they want 20% co-funding shown", "the landlord requires 3 months' notice".
+// What an outside party requires: "the funder wants receipts attached", "the landlord requires 3 months' notice".
 const THEIR_TERMS =
   /^(?:they|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
-// An observed state: "25 min no drops", "zero errors since the fix". Not "no restarts allowed".
+// An observed state: "an hour without a restart", "zero errors since the fix". Not "no restarts allowed".
 const STATUS =
   /\b(?:no|zero|0) (?:drops|errors|crashes|issues|problems|failures|timeouts|alerts|complaints|rebalances|restarts|disconnects|incidents)\b(?! (?:allowed|ever|in prod))/i;
 // An alarm that goes off is a problem even though "alerts" with a number is usually a setting.
@@ -176,17 +176,17 @@ const HABIT =
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
-// A tag question without its mark: "the 2 changes are just tags right".
+// A tag question without its mark: "the old branch is merged right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
 // not when it says what a thing fails to do ("spans don't show up in tempo").
 const RULE_DONT =
   /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b/i;
 // An obligation ("has to", "needs to") on anyone but the speaker right now ("Whoever rotates the
-// keys has to tell #mobile", "Under 48h it has to go through reception").
+// keys has to tell #mobile", "Anything urgent has to go through the on-call").
 const HAS_TO = /\b(?:has|have|needs) to\b|\b(?:has|have) got to\b/i;
 const SPEAKER_NOW = /^(?:i|i'm|im|i'll|we|we're|we'll|you|you're)\b/i;
-// A classification convention: "Venmo donations count as card", "refunds fall under returns".
+// A classification convention: "PayPal sales count as online", "refunds fall under returns".
 const CLASSIFICATION =
   /^(?!(?:it|that|this|which|what|there)\b)[\w@./'&+ -]{2,60}?\b(?:counts? as|(?:is|are) counted as|(?:is|are) treated as|falls? under|go(?:es)? under|(?:is|are) considered|(?:is|are) classed as|(?:is|are) filed (?:under|as))\s+\S/i;
 // Who holds a role ("Karim is the approver for prod", "Sam owns the runtime"): a durable fact.
@@ -246,15 +246,15 @@ const ANAPHORIC_OBJECT = /^\w+\s+(it|one|that|this|them|those|these)\b/i;
 const NAMING =
   /\b(?:called|named)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?call\s+(?:it|them|this|that|the\s+\w+)\s+["'`#]?[\w@.-]*\w|^(?:please\s+)?name\s+(?:them|it|each|every|all|the\s+\w+)\b.*\b(?:like|as|after|with)\s+\S/i;
 // An instruction that names the alternative it rules out: "deploy with the script, not by hand",
-// "import them in a second pass, not together with the records".
+// "load the images later, not together with the pages".
 const CONTRAST =
   /^(?:please\s+)?\w+\b.*?,?\s+not\s+(?!(?:now|yet|today|sure|really|too|that|this|much|bad)\b)\w+/i;
-// Keeping a default rather than the change offered: "keep default despawn", "leave the ttl at default".
+// Keeping a default rather than the change offered: "keep default timeout", "leave the ttl at default".
 const KEEP_DEFAULT =
   /^(?:please\s+)?(?:keep|leave|use|stick with)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:defaults?|stock|as[- ]is|unchanged|untouched)\b|^(?:please\s+)?(?:keep|leave)\b.*\b(?:at|on) (?:the )?defaults?\b/i;
 const KEEP_WORDS =
   /^(?:keep|leave|use|stick|with|default|defaults|stock|as|is|unchanged|untouched|at|on|it|them|that|this)$/;
-// A standing instruction tied to an event: "mention both when booking", "run the tests before
+// A standing instruction tied to an event: "cc the owner when merging", "run the tests before
 // merging", "cc finance whenever you send an invoice".
 const WHEN_EVENT =
   /\b(?:when|whenever|every time|each time|before|after)\s+(?:(?:you|we|they|someone|anyone)\s+)?\w+ing\b|\bwhenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)\b/i;
@@ -392,7 +392,7 @@ export function classifySentence(
   const threshold =
     THRESHOLD.test(sentence) || (SETTING_NOUN.test(sentence) && /\d/.test(sentence));
   if (HANDLING.test(sentence)) return 'rule';
-  // "move it to tuesday 11:00, mondays are chaos": the reason after the comma is not the point.
+  // "move it to friday 09:30, thursdays are packed": the reason after the comma is not the point.
   if (
     PROBLEM.test(sentence) &&
     (!threshold || ALARMING.test(sentence)) &&
@@ -433,7 +433,7 @@ export function classifySentence(
 
 /**
  * The instruction with a value that opens a sentence whose later clause is a complaint ("move it
- * to tuesday 11:00, mondays are chaos" → "move it to tuesday 11:00"), else null.
+ * to friday 09:30, thursdays are packed" → "move it to friday 09:30"), else null.
  */
 export function leadInstruction(sentence: string): string | null {
   const [first = sentence, ...others] = sentence.split(/,\s*/);
@@ -446,14 +446,14 @@ export function leadInstruction(sentence: string): string | null {
   return PROBLEM.test(rest.join(', ')) ? lead : null;
 }
 
-/** "Keep default despawn": a default kept for something named, not a bare "leave it". */
+/** "Keep default timeout": a default kept for something named, not a bare "leave it". */
 function keepsDefault(sentence: string): boolean {
   if (!KEEP_DEFAULT.test(sentence)) return false;
   const words = sentence.toLowerCase().match(/[a-z0-9][\w-]*/g) ?? [];
   return words.some((w) => !KEEP_WORDS.test(w));
 }
 
-/** A clause that tells someone what to do each time something happens ("mention both when booking"). */
+/** A clause that tells someone what to do each time something happens ("cc the owner when merging"). */
 function standingOnEvent(sentence: string): boolean {
   return sentence
     .split(/[,;]\s*/)
