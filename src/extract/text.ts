@@ -87,17 +87,3 @@ export function singular(word: string): string {
   }
   return word;
 }
-
-/**
- * Normalises an amount as written ("2,185.00", "$15.49", "2k") to a plain number string: no
- * currency sign, no thousands separator, no trailing ".00". Null when it is not an amount.
- */
-export function normalizeAmount(text: string): string | null {
-  const match = /^[$€£]?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(k)?$/i.exec(text.trim());
-  if (!match) return null;
-  const whole = (match[1] ?? '').replace(/,/g, '');
-  if (match[3]) return String(Number(whole) * 1000);
-  const cents = match[2];
-  if (cents === undefined || /^0+$/.test(cents)) return String(Number(whole));
-  return `${Number(whole)}.${cents.padEnd(2, '0')}`;
-}

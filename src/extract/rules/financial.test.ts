@@ -218,6 +218,11 @@ describe('what the user says about their own bills and subscriptions', () => {
     ['a bill paid, terse', 'just paid the gas bill', ['gas_bill.status=paid (strong)']],
     ['settled', 'settled the phone bill this morning', ['phone_bill.status=paid (strong)']],
     [
+      'an amount with comma decimals in chat (one amount reader for chat and feeds)',
+      'paid rent, 1.250,00',
+      ['rent.amount=1250 (strong)', 'rent.status=paid (strong)'],
+    ],
+    [
       'a negated payment',
       "I didn't pay the internet bill yet",
       ['internet_bill.status=unpaid (strong)'],

@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { PAYMENT_IDIOM } from '../../language/index.js';
+import { findAmounts, PAYMENT_IDIOM } from '../../language/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -9,7 +9,7 @@ import {
   ownedByThirdParty,
   weEntity,
 } from '../clauses.js';
-import { normalizeAmount, slugify } from '../text.js';
+import { slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 import {
   amountCorrection,
@@ -44,10 +44,14 @@ const GENERIC = new Set(
   ),
 );
 
-const AMOUNT = /[$€£]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+\.\d{2}|\d+(?:\.\d{1,2})?\s?k\b)/i;
 /** An all-caps payee followed by an amount, as bank feeds print them. */
 const PAYEE_AMOUNT =
   /\b((?:[A-Z][A-Z0-9.&'*-]+\s){0,4}[A-Z][A-Z0-9.&'*-]+)\s+[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+\.\d{2})\b/;
+
+/** A number already known to be money ("1,284.50", "180"), as a plain number string. */
+function plainAmount(digits: string): string | null {
+  return findAmounts(`${digits} EUR`)[0]?.value ?? null;
+}
 
 function core(words: readonly string[]): string[] {
   return words.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
@@ -331,7 +335,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   const payee = PAYEE_AMOUNT.exec(t);
   if (payee?.[1] && payee[2] && /[A-Z]{3,}/.test(payee[1])) {
     name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
-    amount = normalizeAmount(payee[2]);
+    amount = plainAmount(payee[2]);
   }
   name ??= namedItem(t, doc);
   // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
@@ -355,16 +359,16 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   if (payee !== null && name !== null && doc.kind === 'document' && !recurringCue(item, name, t)) {
     return [];
   }
-  if (amount === null) {
-    const m = AMOUNT.exec(t.replace(/\.\.\.\d+/g, '').replace(/\b\d{1,2}\/\d{1,2}\b/g, ''));
-    if (m?.[1]) amount = normalizeAmount(m[1]);
-  }
+  // Money written as money: a currency, cents, thousands grouped or "2k" (a bare "120" is not).
+  amount ??=
+    findAmounts(t).find((a) => a.cents || /[,.\s]\d{3}\b|k$/i.test(t.slice(a.start, a.end)))
+      ?.value ?? null;
   // "Paid the plumber 180": a whole number right after the paid payee is what was paid.
   const paidSum =
     /\bpaid\s+(?:the|my|our)\s+[a-z]+\s+(\d{1,3}(?:,\d{3})+|\d+)\b(?!\s*(?:%|days?|weeks?|months?|years?|times|x\b))/i.exec(
       t,
     );
-  if (amount === null && doc.kind === 'chat' && paidSum?.[1]) amount = normalizeAmount(paidSum[1]);
+  if (amount === null && doc.kind === 'chat' && paidSum?.[1]) amount = plainAmount(paidSum[1]);
   doc.lastItem = item.slug;
   const out: Candidate[] = [];
   // "haven't paid", "didn't pay", "not paid yet": the negation governs the payment itself.
