@@ -976,6 +976,33 @@ our admin is too busy to look at it
     for (const sentence of OUT) expect(red([['user', sentence]]), sentence).toEqual([]);
   });
 
+  it('keeps the same kinds out when worded nothing like the blind4 lines', () => {
+    const OUT = lines(`
+the CO2 sensor in the server room keeps beeping since lunch
+our UPS started screaming at 2am again
+the thermostat lost its schedule after the power cut
+the laminator jammed halfway through the menus so we're doing them by hand today
+loading the invoices tab takes forever
+gonna ask Marta on monday before I touch the DNS
+going to repaint the shed on saturday, probably two coats
+not a single dropped call since we swapped the router
+we'll bring the projector and a couple of extension leads, still working out which ones
+still torn between the two laptops
+clause 7b, something about late fees
+I need coffee badly
+ok heading out in 10
+i probably uploaded the wrong firmware to unit 3
+the checkout screen is sluggish on older phones
+the treasurer is on holiday till the 20th
+`);
+    for (const sentence of OUT) expect(red([['user', sentence]]), sentence).toEqual([]);
+  });
+
+  // Known miss (rules@5.2): a streak said without "no X" is still proposed.
+  it.fails('keeps a clean streak out (known miss)', () => {
+    expect(red([['user', 'the nightly job ran clean three nights in a row']])).toEqual([]);
+  });
+
   it('does not write a reply that turns an offer down beside the offer', () => {
     for (const row of lines(`
 Want me to make the limit editable in the admin panel? || keep it in limits.yml only => admin panel

@@ -902,7 +902,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@5.1',
+    observer: 'rules@5.2',
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

@@ -166,8 +166,10 @@ const STANDING_REQUEST =
 // An observed state: "an hour without a restart", "zero errors since the fix". Not "no restarts allowed".
 const STATUS =
   /\b(?:no|zero|0) (?:drops|errors|crashes|issues|problems|failures|timeouts|alerts|complaints|rebalances|restarts|disconnects|incidents)\b(?! (?:allowed|ever|in prod))/i;
-// An alarm that goes off is a problem even though "alerts" with a number is usually a setting.
-const ALARMING = /\b(?:going off|goes off|went off|keeps? (?:firing|going off))\b/i;
+// An alarm that goes off or sounds is a problem, even though "alerts" with a number is usually a
+// setting: "the UPS keeps beeping", "the siren started wailing", "the alarm went off".
+const ALARMING =
+  /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
@@ -394,7 +396,7 @@ export function classifySentence(
   if (HANDLING.test(sentence)) return 'rule';
   // "move it to friday 09:30, thursdays are packed": the reason after the comma is not the point.
   if (
-    PROBLEM.test(sentence) &&
+    (PROBLEM.test(sentence) || ALARMING.test(sentence)) &&
     (!threshold || ALARMING.test(sentence)) &&
     leadInstruction(sentence) === null
   )
