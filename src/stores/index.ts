@@ -75,4 +75,5 @@ export {
   transactionEndedError,
   type WriteTurn,
 } from './store-errors.js';
+export { StoreGate } from './store-gate.js';
 export { taskRowValues } from './tasks.js';

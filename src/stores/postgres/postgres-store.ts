@@ -34,16 +34,14 @@
  * run in parallel, a reader may see seq N+1 committed before seq N. Replays and rebuilds read after
  * the writers are done and are unaffected; see the ADR for tailing readers.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError, rethrowAs } from '../../core/index.js';
 import {
   inLiveTurn,
   QueryWriteTx,
-  reentrantWriteError,
   type SearchCommands,
   SearchQueryReader,
-  storeClosedError,
+  StoreGate,
   type WriteTurn,
 } from '../index.js';
 import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
@@ -257,9 +255,8 @@ export class PostgresStore
   readonly #driver: PgDriver;
   readonly #names: SqlNames;
   readonly #maxAttempts: number;
-  readonly #turns = new AsyncLocalStorage<WriteTurn>();
+  readonly #gate: StoreGate;
   readonly #inFlight = new Set<Promise<unknown>>();
-  #closing: Promise<void> | null = null;
   /** The vault tables, read in committed snapshots. */
   readonly vault: PostgresVault;
   /** The task rows, read in committed snapshots. */
@@ -269,6 +266,7 @@ export class PostgresStore
   constructor(driver: PgDriver, names: SqlNames, maxAttempts: number) {
     super();
     this.#driver = driver;
+    this.#gate = new StoreGate('PostgreSQL', () => driver.inActiveTurn());
     this.#names = names;
     this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
     this.tasks = new PostgresTasks(names, (operation, work) => this.#read(operation, false, work));
@@ -293,8 +291,8 @@ export class PostgresStore
    * instance): it would wait for itself.
    */
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#assertNotInTurn('withWriteLock');
-    this.#assertOpen('withWriteLock');
+    this.#gate.assertNotInTurn('withWriteLock');
+    this.#gate.assertOpen('withWriteLock');
     const run = this.#write(scope, fn);
     const tracked = run.then(
       () => undefined,
@@ -319,16 +317,14 @@ export class PostgresStore
 
   /** Waits for this store's writes in flight, then closes the pool it opened. Idempotent. */
   close(): Promise<void> {
-    this.#assertNotInTurn('close');
-    this.#closing ??= (async () => {
+    return this.#gate.close(async () => {
       await Promise.all([...this.#inFlight]);
       try {
         await this.#driver.close();
       } catch (error: unknown) {
         throw toStoreError('close', error);
       }
-    })();
-    return this.#closing;
+    });
   }
 
   #search(session: PgSession): PostgresSearchQueries {
@@ -340,7 +336,7 @@ export class PostgresStore
     snapshot: boolean,
     fn: (session: PgSession) => Promise<T>,
   ): Promise<T> {
-    this.#assertOpen(operation);
+    this.#gate.assertOpen(operation);
     try {
       return await this.#driver.read(snapshot, fn);
     } catch (error: unknown) {
@@ -401,7 +397,7 @@ export class PostgresStore
         );
         session.inTransaction = true;
         try {
-          const value = await this.#turns.run(turn, () =>
+          const value = await this.#gate.inTurn(turn, () =>
             this.#driver.inTurn(turn, async () => {
               const result = await fn(tx);
               await tx.flush();
@@ -454,18 +450,6 @@ export class PostgresStore
     } catch {
       // The connection broke; the caller discards it and rethrows the original failure.
       return false;
-    }
-  }
-
-  #assertOpen(operation: string): void {
-    if (this.#closing !== null) {
-      throw storeClosedError('PostgreSQL', operation);
-    }
-  }
-
-  #assertNotInTurn(operation: string): void {
-    if (this.#turns.getStore()?.active === true || this.#driver.inActiveTurn()) {
-      throw reentrantWriteError(operation);
     }
   }
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,10 +6,9 @@ import { EngineError } from '../../core/index.js';
 import {
   inLiveTurn,
   QueryWriteTx,
-  reentrantWriteError,
   type SearchCommands,
   SearchQueryReader,
-  storeClosedError,
+  StoreGate,
   type WriteTurn,
 } from '../index.js';
 import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
@@ -143,9 +141,8 @@ export class SqliteStore
   readonly #begin: Database.Statement<[]>;
   readonly #commit: Database.Statement<[]>;
   readonly #rollback: Database.Statement<[]>;
-  readonly #turns = new AsyncLocalStorage<WriteTurn>();
+  readonly #gate = new StoreGate('SQLite');
   #tail: Promise<void> = Promise.resolve();
-  #closing: Promise<void> | null = null;
 
   /**
    * Wraps two open, migrated connections to the same database (the same one for `:memory:`).
@@ -184,8 +181,8 @@ export class SqliteStore
    * when called from inside another `withWriteLock` callback of this store (it would deadlock).
    */
   async withWriteLock<T>(_scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#assertNotInTurn('withWriteLock');
-    this.#assertOpen('withWriteLock');
+    this.#gate.assertNotInTurn('withWriteLock');
+    this.#gate.assertOpen('withWriteLock');
     const result = this.#tail.then(() => this.#transact(fn));
     this.#tail = result.then(noop, noop);
     return result;
@@ -201,16 +198,16 @@ export class SqliteStore
 
   /** Waits for queued writes, then closes both connections. Idempotent. */
   async close(): Promise<void> {
-    this.#assertNotInTurn('close');
-    this.#closing ??= this.#tail.then(() => {
-      try {
-        if (this.#reader !== this.client) this.#reader.close();
-        this.client.close();
-      } catch (error: unknown) {
-        throw toStoreError('close', error);
-      }
-    });
-    return this.#closing;
+    return this.#gate.close(() =>
+      this.#tail.then(() => {
+        try {
+          if (this.#reader !== this.client) this.#reader.close();
+          this.client.close();
+        } catch (error: unknown) {
+          throw toStoreError('close', error);
+        }
+      }),
+    );
   }
 
   protected override readSearch<T>(
@@ -223,7 +220,7 @@ export class SqliteStore
 
   /** A read outside `withWriteLock`, on the reader connection (committed snapshots). */
   async #readCommitted<T>(operation: string, query: () => T | Promise<T>): Promise<T> {
-    this.#assertOpen(operation);
+    this.#gate.assertOpen(operation);
     try {
       return await retryWhileBusy(query);
     } catch (error: unknown) {
@@ -254,7 +251,7 @@ export class SqliteStore
     const tx = new SqliteWriteTx(this.#writeQueries, this.#writes, turn, this.client);
     let result: T;
     try {
-      result = await this.#turns.run(turn, () => fn(tx));
+      result = await this.#gate.inTurn(turn, () => fn(tx));
     } catch (error: unknown) {
       turn.active = false;
       this.#rollbackAfter(error);
@@ -281,18 +278,6 @@ export class SqliteStore
         { operation: 'rollback' },
         { cause: new AggregateError([failure, rollbackError]) },
       );
-    }
-  }
-
-  #assertOpen(operation: string): void {
-    if (this.#closing !== null) {
-      throw storeClosedError('SQLite', operation);
-    }
-  }
-
-  #assertNotInTurn(operation: string): void {
-    if (this.#turns.getStore()?.active === true) {
-      throw reentrantWriteError(operation);
     }
   }
 }
