@@ -206,6 +206,8 @@ const lmeQuestions: SuiteQuestion[] = lmeScored.map((q) => ({
 
 // ---------------------------------------------------------------- configurations
 
+/** The mixed-lengths share switched off (`spread` 0). */
+const NO_MIXED = { spread: 0, vectorShare: 0 } as const;
 const SUM_SESSIONS = { mode: 'sum', depth: 3, decay: 0.5 } as const;
 // Rows name what they change; every other setting is DEFAULT_FUSION's.
 const CONFIGS: SuiteConfig[] = [
@@ -249,7 +251,14 @@ for (const share of [0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
     CONFIGS.push({
       name: `score fusion, vector share ${share}, adaptive ${adaptive} + time`,
       mode: 'hybrid',
-      fusion: { method: 'score', textWeight: 1 - share, vectorWeight: share, adaptive },
+      // The grid is the fixed shares alone; the mixed-lengths share is tried on top of it below.
+      fusion: {
+        method: 'score',
+        textWeight: 1 - share,
+        vectorWeight: share,
+        adaptive,
+        mixedLengths: NO_MIXED,
+      },
     });
   }
 }
@@ -273,6 +282,12 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
   { name: '+ fact keys, weight 0.3', fusion: { keyWeight: 0.3 } },
   { name: '+ cosines scaled over the best, not min-max', fusion: { vectorScale: 'max' } },
   { name: '+ confidence moves the share only toward BM25', fusion: { adaptiveDirection: 'down' } },
+  ...[0.7, 0.8, 0.9, 1].flatMap((spread) =>
+    [0.3, 0.4, 0.5].map((vectorShare) => ({
+      name: `+ vector share ${vectorShare} when candidate lengths spread ≥ ${spread}`,
+      fusion: { mixedLengths: { spread, vectorShare } },
+    })),
+  ),
 ];
 /**
  * Per-query routes tried on top of the best fusion of the grid, one intent at a time: each changes
