@@ -447,6 +447,13 @@ for (const extra of ROUTING) {
   );
 }
 const baseRun = results.find((r) => r.config === base);
+/** Additions that raise the best grid fusion's objective by more than MIN_GAIN, floor held. */
+const clearedAdditions = results.filter(
+  (r) =>
+    r.config.name.startsWith('best grid fusion + ') &&
+    r.objective > (baseRun?.objective ?? 0) + MIN_GAIN &&
+    aboveSingles(r),
+);
 const chosenRoutes: Partial<Record<RoutedIntent, RouteSettings>> = {};
 for (const intent of ROUTED_INTENTS) {
   let bestRoute: { route: RouteSettings; objective: number } | null = null;
@@ -623,7 +630,10 @@ R@10 ${f3(lmeE2E.r10)} / NDCG@10 ${f3(lmeE2E.ndcg)}). Settings are chosen by the
 and the LongMemEval tuning half of (R@10 + NDCG@10) / 2, among the configurations whose R@10 and
 NDCG@10 are at least both single retrievers' (BM25 + time boost, vectors) on both tuning halves
 (the issue's floor, checked where settings are chosen); a route or other addition must raise the
-objective by more than ${MIN_GAIN}. The rule chose **${base.name}**, objective
+objective by more than ${MIN_GAIN}. Additions that cleared that bar on top of the best grid fusion
+(${f3(baseRun?.objective ?? 0)}): ${clearedAdditions.length === 0 ? 'none' : clearedAdditions.map((r) => `${r.config.name.replace('best grid fusion ', '')} (${f3(r.objective)})`).join('; ')}. The default
+(\`DEFAULT_FUSION\`, in bold below) has objective ${f3(chosen?.objective ?? 0)} and is above both single
+retrievers on both tuning halves: ${chosen !== undefined && aboveSingles(chosen) ? 'yes' : '**no**'}. The grid rule alone chose **${base.name}**, objective
 ${f3(best?.objective ?? 0)} (ignoring the floor the best would be ${unconstrained?.config.name ?? '–'},
 ${f3(unconstrained?.objective ?? 0)}). Routes adopted on the tuning halves: ${Object.keys(chosenRoutes).length === 0 ? 'none' : `\`${JSON.stringify(chosenRoutes)}\``}. Session R@5 is the share of evidence sessions in the
 top 5 sessions (sessions ranked by their best message unless said).
