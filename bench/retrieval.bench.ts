@@ -701,15 +701,23 @@ if (WRITE && !QUICK && saved === null) {
       fusion: DEFAULT_FUSION,
       halves: { locomo: { tuning: HALF_A, heldOut: HALF_B }, longmemeval: lmeSplit },
       baseline: baselines,
-      configs: results.map((r) => ({
-        name: r.config.name,
-        config: r.config,
-        objective: r.objective,
-        locomoA: r.locomoA,
-        locomoB: r.locomoB,
-        lmeTuning: r.lmeTuning,
-        lmeHeld: r.lmeHeld,
-      })),
+      // Per question type for the default and the single retrievers; `overall` for the rest
+      // (every type of every row would pass the 1 MB limit).
+      configs: results.map((r) => {
+        const full = [DEFAULT_NAME, 'BM25 only + time boost', 'vector only (USE-lite)'].includes(
+          r.config.name,
+        );
+        const keep = (b: SuiteBreakdown) => (full ? b : { overall: b['overall'] });
+        return {
+          name: r.config.name,
+          config: r.config,
+          objective: r.objective,
+          locomoA: keep(r.locomoA),
+          locomoB: keep(r.locomoB),
+          lmeTuning: keep(r.lmeTuning),
+          lmeHeld: keep(r.lmeHeld),
+        };
+      }),
       endToEnd: { locomoB: locomoE2E, lmeHeld: lmeE2E },
       throughput: probes,
       latency,
