@@ -199,6 +199,7 @@ export function rankOne(
         textRank: Infinity,
         vectorRank: Infinity,
         createdAt: item.createdAt,
+        length: item.text.length,
       };
       byId.set(item.id, found);
     }

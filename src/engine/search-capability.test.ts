@@ -154,6 +154,23 @@ describe('engine search (fake embedding model)', () => {
     ).toBe('february');
   });
 
+  it("reads the candidates' text lengths, so the mixed-lengths share acts end to end", async () => {
+    await engine.ingest(CONVERSATION);
+    const query = 'the ferry on Saturday';
+    const ids = async (fusion: Record<string, unknown>) =>
+      (await engine.search(query, { timeAware: false, fusion })).hits.map((h) => h.id);
+    const textOnly = { textWeight: 1, vectorWeight: 0, adaptive: 0 };
+    // These five messages' lengths spread by ~0.2 (standard deviation over mean).
+    const vectorOrder = (await engine.search(query, { mode: 'vector', timeAware: false })).hits.map(
+      (h) => h.id,
+    );
+    const switched = await ids({ ...textOnly, mixedLengths: { spread: 0.05, vectorShare: 1 } });
+    const kept = await ids({ ...textOnly, mixedLengths: { spread: 5, vectorShare: 1 } });
+    expect(switched).toEqual(vectorOrder);
+    expect(kept).toEqual(await ids(textOnly));
+    expect(kept).not.toEqual(switched);
+  });
+
   it('returns at once with --no-wait semantics and says how many items lack vectors', async () => {
     await engine.ingest(CONVERSATION, { waitForIndex: false });
     expect(model.calls).toEqual([]);

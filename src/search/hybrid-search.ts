@@ -71,6 +71,13 @@ export interface FusionSettings {
   /** Which way per-query confidence may move the vector share (`both`, `up`, `down`). */
   readonly adaptiveDirection: 'both' | 'up' | 'down';
   /**
+   * The vector share for queries whose candidates mix short and long texts (length coefficient
+   * of variation ≥ `spread`; `spread` 0 = off), replacing the weights' share before `adaptive`.
+   * Default 0.8 → 0.4: long texts among short ones hold more of a query's words by chance, so
+   * BM25 is trusted less there (ADR 2026-11-26-retrieval-across-datasets, fifth session).
+   */
+  readonly mixedLengths: { readonly spread: number; readonly vectorShare: number };
+  /**
    * Per-query routing: ranking settings that replace these for queries of an intent
    * (`queryIntent`); when several match, they apply in `ROUTED_INTENTS` order, the later winning.
    */
@@ -123,6 +130,7 @@ export const DEFAULT_FUSION: FusionSettings = {
   keyWeight: 0,
   vectorScale: 'minmax',
   adaptiveDirection: 'both',
+  mixedLengths: { spread: 0.8, vectorShare: 0.4 },
   routes: {},
 };
 
@@ -375,6 +383,7 @@ export async function hybridSearch(
     textRank: entry.textRank,
     vectorRank: entry.vectorRank,
     createdAt: Date.parse(entry.document.createdAt),
+    length: entry.document.text.length,
     ...(readDates
       ? { mentionedDays: mentionedDays(entry.document.text, entry.document.createdAt) }
       : {}),

@@ -3,6 +3,7 @@ import {
   type FusionCandidate,
   type FusionMethod,
   fuseCandidates,
+  lengthSpread,
   queryWeights,
   rankCandidates,
   rankerConfidence,
@@ -196,5 +197,39 @@ describe('fact keys, cosine scale and one-sided confidence', () => {
       0.2,
     );
     expect(queryWeights(list, { ...method, adaptiveDirection: 'up' }).vectorShare).toBeCloseTo(0.2);
+  });
+});
+
+describe('mixed lengths (lengthSpread, mixedLengths)', () => {
+  const sized = (key: string, bm25: number, vector: number, length: number): FusionCandidate => ({
+    ...candidate(key, bm25, vector),
+    length,
+  });
+  const even = ranked([sized('a', 3, 0.9, 100), sized('b', 2, 0.5, 120), sized('c', 1, 0.1, 80)]);
+  const mixed = ranked([sized('a', 3, 0.9, 40), sized('b', 2, 0.5, 2000), sized('c', 1, 0.1, 60)]);
+  const method: FusionMethod = {
+    ...SCORE,
+    textWeight: 0.8,
+    vectorWeight: 0.2,
+    mixedLengths: { spread: 0.8, vectorShare: 0.4 },
+  };
+
+  it('measures the spread of the lengths as standard deviation over mean', () => {
+    expect(lengthSpread(even)).toBeCloseTo(Math.sqrt(800 / 3) / 100);
+    expect(lengthSpread(mixed)).toBeGreaterThan(1.3);
+    expect(lengthSpread([candidate('a', 1, 1)])).toBe(0);
+  });
+
+  it('takes the mixed share only when the lengths spread at least as far as asked', () => {
+    expect(queryWeights(even, method).vectorShare).toBeCloseTo(0.2);
+    expect(queryWeights(mixed, method).vectorShare).toBeCloseTo(0.4);
+    const off = { ...method, mixedLengths: { spread: 0, vectorShare: 0.4 } };
+    expect(queryWeights(mixed, off).vectorShare).toBeCloseTo(0.2);
+  });
+
+  it('lets the confidence move the mixed share as it moves the fixed one', () => {
+    const moved = queryWeights(mixed, { ...method, adaptive: 0.5 });
+    const confident = moved.vectorConfidence / (moved.vectorConfidence + moved.textConfidence);
+    expect(moved.vectorShare).toBeCloseTo(0.5 * 0.4 + 0.5 * confident);
   });
 });

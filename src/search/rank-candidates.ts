@@ -24,6 +24,8 @@ export interface FusionCandidate {
    * talks about a day inside the query's period counts as inside it, like one written then.
    */
   readonly mentionedDays?: readonly number[];
+  /** Length of the item's text in characters, when known (read by `mixedLengths`). */
+  readonly length?: number;
 }
 
 /** How two rankings become one (a subset of `FusionSettings`). */
@@ -58,6 +60,14 @@ export interface FusionMethod {
    * vectors when they stand out more than their fixed share says) or only `down` (toward BM25).
    */
   readonly adaptiveDirection?: 'both' | 'up' | 'down';
+  /**
+   * A fixed vector share for queries whose candidates mix short and long texts (`score` only).
+   * BM25's length normalisation only partly offsets that a long text holds more of a query's
+   * words by chance; when the candidates' lengths spread widely (coefficient of variation at or
+   * above `spread`), the fixed share becomes `vectorShare` before `adaptive` moves it. Absent =
+   * off.
+   */
+  readonly mixedLengths?: { readonly spread: number; readonly vectorShare: number };
 }
 
 /** Items of each list whose scores measure a ranker's confidence. */
@@ -102,6 +112,29 @@ function minMax(values: readonly number[]): (value: number | null) => number {
   };
 }
 
+/**
+ * How widely the candidates' text lengths spread: standard deviation over mean (0 when fewer
+ * than two lengths are known or all are empty).
+ */
+export function lengthSpread(candidates: readonly FusionCandidate[]): number {
+  const lengths = candidates.flatMap((c) => (c.length === undefined ? [] : [c.length]));
+  if (lengths.length < 2) return 0;
+  const mean = lengths.reduce((sum, l) => sum + l, 0) / lengths.length;
+  if (mean <= 0) return 0;
+  const variance = lengths.reduce((sum, l) => sum + (l - mean) ** 2, 0) / lengths.length;
+  return Math.sqrt(variance) / mean;
+}
+
+/** The fixed vector share before confidence: the weights' share, or `mixedLengths`' when it applies. */
+function fixedShare(candidates: readonly FusionCandidate[], method: FusionMethod): number {
+  const mixed = method.mixedLengths;
+  if (mixed !== undefined && mixed.spread > 0 && lengthSpread(candidates) >= mixed.spread) {
+    return Math.min(1, Math.max(0, mixed.vectorShare));
+  }
+  const total = method.textWeight + method.vectorWeight;
+  return total > 0 ? method.vectorWeight / total : 0.5;
+}
+
 /** The vector share of the fusion for one query, and the confidences it came from. */
 export interface QueryWeights {
   readonly vectorShare: number;
@@ -114,8 +147,7 @@ export function queryWeights(
   candidates: readonly FusionCandidate[],
   method: FusionMethod,
 ): QueryWeights {
-  const total = method.textWeight + method.vectorWeight;
-  const fixed = total > 0 ? method.vectorWeight / total : 0.5;
+  const fixed = fixedShare(candidates, method);
   const textScores = candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25]));
   const vectorScores = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
   const textConfidence = rankerConfidence(textScores);
