@@ -890,16 +890,10 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 /** The observer version the output names: the rules, and the scorer when one is used. */
 export const RULES_VERSION = 'rules@6';
 
-function candidateOf(draft: Draft): ScorerCandidate {
-  const o = draft.observation;
-  return {
-    text: o.text,
-    kind: draft.kind,
-    speaker: o.speaker,
-    priority: o.priority,
-    fromReply: o.source_message_ids.length > 1,
-    change: draft.change !== null,
-  };
+function candidateOf({ observation, kind, change }: Draft): ScorerCandidate {
+  const { text, speaker, priority } = observation;
+  const fromReply = observation.source_message_ids.length > 1;
+  return { text, kind, speaker, priority, fromReply, change: change !== null };
 }
 
 /** The scorer's say on each unresolved draft's priority (see `scoredPriority`). */

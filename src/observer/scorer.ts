@@ -5,15 +5,7 @@
 // score. Training is deterministic too (fixed order, full-batch gradient descent, no randomness).
 import { sha256Hex } from '../core/index.js';
 import type { SentenceClass } from './text-rules.js';
-import {
-  hasSpecifics,
-  hasValue,
-  isChatter,
-  isHedged,
-  isOneOff,
-  isQuestion,
-  namesSomething,
-} from './text-rules.js';
+import * as rules from './text-rules.js';
 import type { ObservationPriority } from './types.js';
 
 /** One observation the rules drafted, as the scorer sees it. */
@@ -98,13 +90,13 @@ export function featureNames(c: ScorerCandidate): [string, number][] {
   out.push([`priority=${c.priority}`, 1]);
   flag('reply', c.fromReply);
   flag('change', c.change);
-  flag('specifics', hasSpecifics(c.text));
-  flag('value', hasValue(c.text));
-  flag('question', isQuestion(c.text));
-  flag('hedged', isHedged(c.text));
-  flag('chatter', isChatter(c.text));
-  flag('oneoff', isOneOff(c.text));
-  flag('names', namesSomething(c.text));
+  flag('specifics', rules.hasSpecifics(c.text));
+  flag('value', rules.hasValue(c.text));
+  flag('question', rules.isQuestion(c.text));
+  flag('hedged', rules.isHedged(c.text));
+  flag('chatter', rules.isChatter(c.text));
+  flag('oneoff', rules.isOneOff(c.text));
+  flag('names', rules.namesSomething(c.text));
   flag('first_person', /^(?:i|we|i'm|i'll|we'll|i've|we've)\b/i.test(c.text));
   flag('negated', /\b(?:no|not|never|don'?t|dont|doesn'?t|won'?t|can'?t)\b/i.test(c.text));
   const words = (c.text.toLowerCase().match(WORD) ?? []).map(lemma);
