@@ -2,21 +2,32 @@
 // hand-labelled durable facts, noise and resolved problems (bench/observe/). Every set is one entry
 // of SETS below (its files, how it was written and whether it is still blind); every session goes
 // through the real engine: capture → observe → reflect.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createGptTokenizer } from '../src/context/index.js';
 import { createEngine } from '../src/engine/index.js';
-import { observeTranscript, parseTranscript } from '../src/observer/index.js';
+import {
+  observeTranscript,
+  parseTranscript,
+  RULES_VERSION,
+  type ScorerModel,
+  SHIPPED_SCORER,
+  trainScorer,
+} from '../src/observer/index.js';
+import {
+  type AuthorSet,
+  examplesOf,
+  has,
+  type Label,
+  labelledCandidates,
+  trainingAuthors,
+} from './observe/corpus.js';
+import { CHOSEN } from './observe/scorer-settings.js';
 import { type BenchSession, loadSessions } from './observe/sessions.js';
 import { machine, writeSection } from './report.js';
 
-interface Label {
-  readonly durable: readonly { id: string; kind: string; must: readonly string[] }[];
-  readonly noise: readonly (readonly string[])[];
-  readonly resolved: readonly { problem: readonly string[]; fix: readonly string[] }[];
-}
 interface Labels {
   readonly tuning: readonly string[];
   readonly held_out: readonly string[];
@@ -64,9 +75,6 @@ function writtenSet(prefix: string, key: string, name: string, about: string): B
 const tokenizer = createGptTokenizer();
 const estimateTokens = (text: string) => tokenizer.count(text);
 
-const has = (text: string, words: readonly string[]) =>
-  words.length > 0 && words.every((w) => text.toLowerCase().includes(w.toLowerCase()));
-
 interface HalfResult {
   readonly sessions: number;
   readonly messages: number;
@@ -90,6 +98,7 @@ async function runHalf(
   ids: readonly string[],
   pool: readonly BenchSession[] = sessions,
   labelled: Readonly<Record<string, Label>> = labels.sessions,
+  scorer?: ScorerModel | null,
 ): Promise<HalfResult> {
   const home = mkdtempSync(join(tmpdir(), 'verity-bench-observe-'));
   let now = 0;
@@ -97,7 +106,7 @@ async function runHalf(
     home,
     clock: { now: () => now },
     extraction: null,
-    observer: { workspace: join(home, 'workspace') },
+    observer: { workspace: join(home, 'workspace'), ...(scorer === undefined ? {} : { scorer }) },
     embeddings: { model: null },
   });
   let durable = 0;
@@ -136,6 +145,7 @@ async function runHalf(
         sessionId: id,
         entries: parsed.value.entries,
         fallbackDate: session.date,
+        ...(scorer === undefined ? {} : { scorer }),
       });
       for (const segment of observed.segments) {
         for (const o of segment.observations) observationTokens += estimateTokens(o.text);
@@ -198,10 +208,29 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   writtenSet(
+    'blind7',
+    'blind7',
+    'blind7 (m01–m14)',
+    `**blind7 (m01–m14)**, a headline: \`bench/observe/blind7-sessions.txt\` and
+  \`blind7-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
+  who never saw the code; the folder was opened only after rules@6 and its model were frozen and
+  committed (b1f4d35; 221b40b only rewrote two places, same model file), copied in unread and run
+  once. **Blind run**: the blind7 row below, committed unchanged.`,
+  ),
+  writtenSet(
+    'blind6',
+    'blind6',
+    'blind6 (k01–k14)',
+    `**blind6 (k01–k14)**, a headline: \`bench/observe/blind6-sessions.txt\` and
+  \`blind6-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind7. **Blind run**: the blind6 row
+  below, committed unchanged.`,
+  ),
+  writtenSet(
     'blind5',
     'blind5',
     'blind5 (j01–j05)',
-    `**blind5 (j01–j05)**, the headline: \`bench/observe/blind5-sessions.txt\` and
+    `**blind5 (j01–j05)**: \`bench/observe/blind5-sessions.txt\` and
   \`blind5-labels.json\`, {sessions} sessions, {durable} durable labels, written by a fifth case
   writer who never saw the code (told only the file format and what to mix in; asked for 20
   sessions, the writer finished 5 before the deadline); copied into the repository unread after
@@ -298,12 +327,13 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@5.2 no row below is blind. rules@5.2 widened the alarm words (beeping, wailing …) after a
+const BLIND_NOTE = `At rules@6 only the blind6 and blind7 rows below are blind. rules@6 is the rules of rules@5.2
+(unchanged) with a learned scorer trained on the seven other sets (ADR 2026-11-26-observer-rules, "rules@6"). rules@5.2 widened the alarm words (beeping, wailing …) after a
 noise test of our own reworded from blind4's junk, written after blind5's run had been read.
 The blind figures are the ones quoted above (blind5 at rules@5.1: 0.868, 13.7 %; blind4 at rules@5: 0.760, 9.3 %; blind3 at rules@4.1: 0.810,
 5.0 %; blind2 at rules@4: 0.837, 13.7 %; fresh at rules@2: 0.635, 4.8 %).`;
 
-function throughput(): { messagesPerSecond: number; runs: number } {
+function throughput(scorer: ScorerModel | null): { messagesPerSecond: number; runs: number } {
   const parsed = [...new Set(SETS.map((set) => set.pool))].flat().map((s) => {
     const t = parseTranscript(s.jsonl);
     if (!t.ok) throw new Error(t.error.message);
@@ -316,6 +346,7 @@ function throughput(): { messagesPerSecond: number; runs: number } {
       sessionId: p.id,
       entries: p.entries,
       fallbackDate: p.date,
+      scorer,
     });
   const runs = 50;
   const started = performance.now();
@@ -326,6 +357,7 @@ function throughput(): { messagesPerSecond: number; runs: number } {
         sessionId: p.id,
         entries: p.entries,
         fallbackDate: p.date,
+        scorer,
       });
     }
   }
@@ -334,10 +366,51 @@ function throughput(): { messagesPerSecond: number; runs: number } {
 }
 
 const results: { readonly set: BenchSet; readonly result: HalfResult }[] = [];
+const rulesOnly: { readonly set: BenchSet; readonly result: HalfResult }[] = [];
 for (const set of SETS) {
   results.push({ set, result: await runHalf(set.ids, set.pool, set.labelled) });
+  rulesOnly.push({ set, result: await runHalf(set.ids, set.pool, set.labelled, null) });
 }
-const speed = throughput();
+
+/** Leave-one-author-out: the scorer trained on the other authors, run on the left-out one. */
+interface FoldResult {
+  readonly author: AuthorSet;
+  readonly model: ScorerModel;
+  readonly scored: HalfResult;
+  readonly rules: HalfResult;
+}
+const authors = trainingAuthors();
+const authorCandidates = authors.map((a) => labelledCandidates(a));
+const folds: FoldResult[] = [];
+for (const [k, author] of authors.entries()) {
+  const train = authorCandidates.filter((_, j) => j !== k).flat();
+  const model = trainScorer(examplesOf(train, CHOSEN.otherWeight), {
+    l2: CHOSEN.l2,
+    gate: CHOSEN.gate,
+    admit: CHOSEN.admit,
+    version: `scorer@1-without-${author.key}`,
+  });
+  folds.push({
+    author,
+    model,
+    scored: await runHalf(author.ids, author.pool, author.labelled, model),
+    rules: await runHalf(author.ids, author.pool, author.labelled, null),
+  });
+}
+const pooled = (rs: readonly HalfResult[]) => {
+  const sum = (f: (r: HalfResult) => number) => rs.reduce((n, r) => n + f(r), 0);
+  const durable = sum((r) => r.durable);
+  const proposals = sum((r) => r.proposals);
+  return {
+    durable,
+    recalled: sum((r) => r.recalled),
+    proposals,
+    junk: sum((r) => r.junk),
+    unlabelled: sum((r) => r.unlabelled),
+  };
+};
+const speed = throughput(SHIPPED_SCORER);
+const rulesSpeed = throughput(null);
 const pools = [...new Set(SETS.map((set) => set.pool))];
 const allMessages = pools.flat().reduce((n, s) => n + s.messages, 0);
 const durableOf = (set: BenchSet) =>
@@ -346,6 +419,13 @@ const list = (items: readonly string[]) =>
   items.length === 0 ? 'none' : items.map((j) => `"${j}"`).join('; ');
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pooledRow = (rs: readonly HalfResult[]) => {
+  const p = pooled(rs);
+  return `${p.recalled}/${p.durable} = ${(p.recalled / p.durable).toFixed(3)} | ${p.proposals} | ${p.junk} (${pct(p.junk / p.proposals)}) | ${p.unlabelled}`;
+};
+const MODEL_BYTES = statSync(
+  join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json'),
+).size;
 const row = (name: string, r: HalfResult) =>
   `| ${name} | ${r.sessions} | ${r.messages} | ${r.recalled}/${r.durable} = ${r.recall.toFixed(3)} | ${r.proposals} | ${r.junk} (${pct(r.junkRate)}) | ${r.unlabelled} | ${(r.proposalTokens / r.observationTokens).toFixed(3)} | ${(r.proposalTokens / r.transcriptTokens).toFixed(3)} | ${r.reflectMsMean.toFixed(1)} |`;
 // "the blind4 set" for written sets, "the held-out half" for the author's own halves.
@@ -358,7 +438,9 @@ const SET_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight
 
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
-Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline rules (\`rules@5.2\`), no model.
+Measured on ${machine()}, ${new Date().toISOString().slice(0, 10)}, offline: \`${RULES_VERSION}\` rules with the learned
+scorer \`${SHIPPED_SCORER.version}\` (\`src/observer/scorer-model.json\`, ${MODEL_BYTES.toLocaleString('en-US')} bytes, training data
+sha256 \`${SHIPPED_SCORER.data_hash.slice(0, 12)}\`, gate ${SHIPPED_SCORER.gate}, admit ${SHIPPED_SCORER.admit}), no language model.
 ${SET_WORDS[SETS.length - 1] ?? SETS.length} sets of hand-written sessions (user, assistant and tool messages, code blocks, chatter,
 questions, deferred ideas, problems later fixed), each with hand labels: durable facts, rules and
 decisions (each named by the exact words a correct proposal must contain), noise, and resolved
@@ -383,6 +465,37 @@ otherwise, before the next session.
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${results.map(({ set, result }) => row(set.name, result)).join('\n')}
 
+The shipped scorer was trained on every row above except blind6 and blind7, so those other rows
+are flattered twice (rules and model both saw them). The same sets with the rules alone (\`scorer: null\`; the rules are those of
+rules@5.2, unchanged):
+
+| set | recall (rules alone) | proposals | junk | other | → recall (rules@6) | proposals | junk | other |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${results
+  .map(({ set, result }, i) => {
+    const r = rulesOnly[i]?.result as HalfResult;
+    return `| ${set.name} | ${r.recalled}/${r.durable} = ${r.recall.toFixed(3)} | ${r.proposals} | ${r.junk} (${pct(r.junkRate)}) | ${r.unlabelled} | ${result.recalled}/${result.durable} = ${result.recall.toFixed(3)} | ${result.proposals} | ${result.junk} (${pct(result.junkRate)}) | ${result.unlabelled} |`;
+  })
+  .join('\n')}
+
+**Leave-one-author-out** (the headline before a blind run): for each of the six authors, the
+scorer is trained on the other five with the chosen setting (L2 ${CHOSEN.l2}, unlabelled candidates
+weighted ${CHOSEN.otherWeight}, gate ${CHOSEN.gate}, admit ${CHOSEN.admit}; chosen by \`bench/observe-select.ts\` on
+this cross-author measure only) and the whole pipeline above (capture → observe → reflect →
+proposals, this bench's scorer) runs on the left-out author's sessions. "Rules alone" is the
+same pipeline with \`scorer: null\`; the rules were tuned on every one of these sets, so that
+column is flattered and is not a cross-author figure.
+
+| left-out author | sessions | rules alone: recall | proposals | junk | other | scorer trained without it: recall | proposals | junk | other |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${folds
+  .map(
+    (f) =>
+      `| ${f.author.key} | ${f.author.ids.length} | ${f.rules.recalled}/${f.rules.durable} = ${f.rules.recall.toFixed(3)} | ${f.rules.proposals} | ${f.rules.junk} (${pct(f.rules.junkRate)}) | ${f.rules.unlabelled} | ${f.scored.recalled}/${f.scored.durable} = ${f.scored.recall.toFixed(3)} | ${f.scored.proposals} | ${f.scored.junk} (${pct(f.scored.junkRate)}) | ${f.scored.unlabelled} |`,
+  )
+  .join('\n')}
+| **pooled** | ${folds.reduce((n, f) => n + f.author.ids.length, 0)} | ${pooledRow(folds.map((f) => f.rules))} | ${pooledRow(folds.map((f) => f.scored))} |
+
 - Junk = a proposal containing a labelled noise phrase (tool output, chatter, questions, deferred
   ideas), a labelled problem that was later fixed without its fix, a question, a shell prompt or
   a code fence. "Other" proposals match no label at all (neither durable nor noise); they are
@@ -390,7 +503,8 @@ ${results.map(({ set, result }) => row(set.name, result)).join('\n')}
 - Compression: proposal tokens over the tokens of the observations the reflector read, and over
   the transcript's (JSONL) tokens; tokens counted with \`o200k_base\`, the context builder's
   tokenizer, which the reflector also uses for compression and the MEMORY.md budget.
-- Observer throughput (pure rule observer, after parsing): ${speed.messagesPerSecond.toLocaleString('en-US')} messages/s
+- Observer throughput (pure observer, after parsing): ${speed.messagesPerSecond.toLocaleString('en-US')} messages/s with the scorer,
+  ${rulesSpeed.messagesPerSecond.toLocaleString('en-US')} messages/s with the rules alone
   (${speed.runs} passes over the ${allMessages} messages of all ${(SET_WORDS[SETS.length - 1] ?? String(SETS.length)).toLowerCase()} sets).
 ${results.map(({ set, result }) => `- Missed on ${setLabel(set)}: ${result.missed.length === 0 ? 'none' : result.missed.join('; ')}.`).join('\n')}
 ${results
@@ -415,6 +529,16 @@ writeSection(
   {
     ...Object.fromEntries(results.map(({ set, result }) => [set.key, result])),
     throughput: speed,
+    throughputRulesOnly: rulesSpeed,
+    scorer: {
+      version: SHIPPED_SCORER.version,
+      dataHash: SHIPPED_SCORER.data_hash,
+      bytes: MODEL_BYTES,
+    },
+    rulesOnly: Object.fromEntries(rulesOnly.map(({ set, result }) => [set.key, result])),
+    leaveOneAuthorOut: Object.fromEntries(
+      folds.map((f) => [f.author.key, { scored: f.scored, rules: f.rules }]),
+    ),
   },
   markdown,
 );

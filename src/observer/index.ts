@@ -53,7 +53,20 @@ export {
   renderMemoryZone,
   renderReview,
 } from './render.js';
-export { observeTranscript } from './rule-observer.js';
+export {
+  observeCandidates,
+  observeTranscript,
+  RULES_VERSION,
+  SHIPPED_SCORER,
+} from './rule-observer.js';
+export type { ScorerCandidate, ScorerModel, TrainingExample, TrainOptions } from './scorer.js';
+export {
+  admissible,
+  scoreCandidate,
+  serializeScorer,
+  trainingHash,
+  trainScorer,
+} from './scorer.js';
 export type { CaptureTrigger } from './transcript.js';
 export { captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
 export type {

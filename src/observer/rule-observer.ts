@@ -1,4 +1,6 @@
 import { sha256Hex } from '../core/index.js';
+import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
+import shippedModel from './scorer-model.json' with { type: 'json' };
 import {
   classifySentence,
   contentWords,
@@ -875,17 +877,74 @@ export interface ObserveInput {
   /** The day to file observations under when the transcript has no timestamps (`YYYY-MM-DD`). */
   readonly fallbackDate: string;
   readonly limits?: SegmentLimits;
+  /**
+   * The learned scorer that gates and admits the rules' candidates; default the shipped
+   * `scorer-model.json`, `null` for the rules alone.
+   */
+  readonly scorer?: ScorerModel | null;
+}
+
+/** The shipped scorer (trained by `bench/observe-train.ts` on every observe set). */
+export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
+
+/** The observer version the output names: the rules, and the scorer when one is used. */
+export const RULES_VERSION = 'rules@6';
+
+function candidateOf({ observation, kind, change }: Draft): ScorerCandidate {
+  const { text, speaker, priority } = observation;
+  const fromReply = observation.source_message_ids.length > 1;
+  return { text, kind, speaker, priority, fromReply, change: change !== null };
+}
+
+/** The scorer's say on each unresolved draft's priority (see `scoredPriority`). */
+function scoreDrafts(drafts: readonly Draft[], model: ScorerModel): Draft[] {
+  return drafts.map((draft) => {
+    const o = draft.observation;
+    if (o.resolved_by !== null) return draft;
+    const scored = scoredPriority(model, candidateOf(draft));
+    if (scored === null || scored.priority === o.priority) return draft;
+    const memoryPriority =
+      scored.priority === 'red'
+        ? o.memory_priority === 'P0'
+          ? 'P0'
+          : 'P1'
+        : o.memory_priority === 'P3'
+          ? 'P3'
+          : 'P2';
+    return {
+      ...draft,
+      observation: { ...o, priority: scored.priority, memory_priority: memoryPriority },
+    };
+  });
+}
+
+/**
+ * Every candidate the rules draft for a transcript, before the scorer, with the observation it
+ * would become: the training material of `bench/observe-train.ts`.
+ */
+export function observeCandidates(
+  input: ObserveInput,
+): { candidate: ScorerCandidate; observation: Observation }[] {
+  return segmentEntries(input.entries, input.limits).flatMap((entries) =>
+    observeSegment(input.captureKey, entries).map((d) => ({
+      candidate: candidateOf(d),
+      observation: d.observation,
+    })),
+  );
 }
 
 /**
  * The offline observer: segments the session, reads each user and assistant sentence (never tool
  * output, code blocks or command lines) and keeps prioritised observations with the transcript's
  * own `HH:MM`, state changes as "A replaced B", specifics verbatim, and problems linked to the
- * fix that resolved them. Deterministic: same entries, same output.
+ * fix that resolved them; the learned scorer then gates and admits the rules' candidates.
+ * Deterministic: same entries and model, same output.
  */
 export function observeTranscript(input: ObserveInput): ObserverOutput {
+  const model = input.scorer === undefined ? SHIPPED_SCORER : input.scorer;
   const segments: Segment[] = segmentEntries(input.entries, input.limits).map((entries, i) => {
-    const drafts = observeSegment(input.captureKey, entries);
+    const raw = observeSegment(input.captureKey, entries);
+    const drafts = model === null ? raw : scoreDrafts(raw, model);
     const first = entries.find((e) => e.at !== null)?.at ?? null;
     const last = [...entries].reverse().find((e) => e.at !== null)?.at ?? null;
     return {
@@ -902,7 +961,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   return {
     capture_key: input.captureKey,
     session_id: input.sessionId,
-    observer: 'rules@5.2',
+    observer: model === null ? RULES_VERSION : `${RULES_VERSION}+${model.version}`,
     date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
     segments,
     current_task: currentTask(input.entries),

@@ -106,6 +106,7 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
     sessionId: payload.session_id,
     entries: payload.entries,
     fallbackDate: capture.captured_at.slice(0, 10),
+    ...(rt.options.scorer === undefined ? {} : { scorer: rt.options.scorer }),
   };
   let output: ObserverOutput;
   const model = rt.options.languageModel ?? null;

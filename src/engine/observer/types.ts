@@ -10,6 +10,7 @@ import type {
   RETENTION_POLICY,
   ReflectionAttempt,
   RejectedCandidate,
+  ScorerModel,
 } from '../../observer/index.js';
 import type { ForgetResult, ForgetTarget, PipelineDeps } from '../../pipeline/index.js';
 import type { LanguageModel } from '../../providers/index.js';
@@ -26,6 +27,11 @@ export interface EngineObserverOptions {
   readonly workspace?: string;
   /** Observes with this model instead of the offline rules (falls back to the rules on failure). */
   readonly languageModel?: LanguageModel | null;
+  /**
+   * The learned scorer the offline observer gates and admits with: default the shipped model,
+   * `null` for the rules alone (benchmarks pass a model trained without the set they measure).
+   */
+  readonly scorer?: ScorerModel | null;
   /** MEMORY.md budget in tokens (default 8000). */
   readonly memoryBudgetTokens?: number;
   /** Proposals may hold at most this share of their input's tokens (default 1: strictly smaller, as seed 002 requires). */

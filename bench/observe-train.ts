@@ -1,0 +1,24 @@
+// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (six
+// authors, bench/observe/) with the setting leave-one-author-out chose (observe/scorer-settings.ts)
+// and writes src/observer/scorer-model.json. Deterministic: the same sets give a byte-identical file.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serializeScorer, trainScorer } from '../src/observer/index.js';
+import { examplesOf, labelledCandidates, trainingAuthors } from './observe/corpus.js';
+import { CHOSEN } from './observe/scorer-settings.js';
+
+const examples = trainingAuthors().flatMap((a) =>
+  examplesOf(labelledCandidates(a), CHOSEN.otherWeight),
+);
+const model = trainScorer(examples, {
+  l2: CHOSEN.l2,
+  gate: CHOSEN.gate,
+  admit: CHOSEN.admit,
+  version: 'scorer@1',
+});
+const path = join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json');
+const text = serializeScorer(model);
+writeFileSync(path, text);
+console.log(
+  `${path}: ${examples.length} examples, ${text.length} bytes, data ${model.data_hash.slice(0, 12)}`,
+);

@@ -1,0 +1,142 @@
+// The observe sets grouped by author (each written by a different person), their labels, and the
+// rule that turns the labels into training examples for the learned scorer (ADR
+// 2026-11-26-observer-rules, "rules@6"). Shared by bench/observe.bench.ts (leave-one-author-out)
+// and bench/observe-train.ts (the shipped model).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScorerCandidate, TrainingExample } from '../../src/observer/index.js';
+import { observeCandidates, parseTranscript } from '../../src/observer/index.js';
+import { type BenchSession, loadSessions } from './sessions.js';
+
+/** One session's labels. */
+export interface Label {
+  readonly durable: readonly { id: string; kind: string; must: readonly string[] }[];
+  readonly noise: readonly (readonly string[])[];
+  readonly resolved: readonly { problem: readonly string[]; fix: readonly string[] }[];
+}
+
+/** The sessions one author wrote, with their labels. */
+export interface AuthorSet {
+  readonly key: string;
+  readonly ids: readonly string[];
+  readonly pool: readonly BenchSession[];
+  readonly labelled: Readonly<Record<string, Label>>;
+}
+
+const dir = join(import.meta.dirname);
+
+/** True when `text` holds every one of `words` (case-insensitive), as the bench scores. */
+export const has = (text: string, words: readonly string[]) =>
+  words.length > 0 && words.every((w) => text.toLowerCase().includes(w.toLowerCase()));
+
+/** A set written by a case writer as `<prefix>-sessions.txt` + `<prefix>-labels.json`. */
+export function writtenAuthor(prefix: string): AuthorSet {
+  const file = JSON.parse(readFileSync(join(dir, `${prefix}-labels.json`), 'utf8')) as {
+    fresh: string[];
+    sessions: Record<string, Label>;
+  };
+  return {
+    key: prefix,
+    ids: file.fresh,
+    pool: loadSessions(join(dir, `${prefix}-sessions.txt`)),
+    labelled: file.sessions,
+  };
+}
+
+/** The first author's sessions (s01–s20: tuning and held-out halves together). */
+export function firstAuthor(): AuthorSet {
+  const labels = JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as {
+    tuning: string[];
+    held_out: string[];
+    sessions: Record<string, Label>;
+  };
+  return {
+    key: 'author1',
+    ids: [...labels.tuning, ...labels.held_out],
+    pool: loadSessions(join(dir, 'sessions.txt')),
+    labelled: labels.sessions,
+  };
+}
+
+/** The six authors whose sets the scorer may learn from, in a fixed order. */
+export function trainingAuthors(): AuthorSet[] {
+  return [
+    firstAuthor(),
+    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5'].map((p) => writtenAuthor(p)),
+  ];
+}
+
+/** How a candidate is labelled from its session's labels. */
+export type CandidateLabel = 'durable' | 'junk' | 'other';
+
+/**
+ * The labelling rule: durable when the candidate holds every required word of a durable label;
+ * junk when it holds a noise phrase, a resolved problem without its fix, or reads as a question,
+ * a shell prompt or a code fence (the bench's own junk test); otherwise other (a weak negative).
+ */
+export function labelOf(text: string, label: Label): CandidateLabel {
+  if (label.durable.some((f) => has(text, f.must))) return 'durable';
+  const noise = label.noise.some((n) => has(text, n));
+  const problem = label.resolved.some(
+    (r) => has(text, r.problem) && !(r.fix.length > 0 && has(text, r.fix)),
+  );
+  if (noise || problem || /\?\s*$|^\$\s|```/.test(text)) return 'junk';
+  return 'other';
+}
+
+/** One candidate of a set with its label. */
+export interface LabelledCandidate {
+  readonly session: string;
+  readonly candidate: ScorerCandidate;
+  readonly label: CandidateLabel;
+  /** The durable label ids it covers. */
+  readonly covers: readonly string[];
+}
+
+/**
+ * Every unresolved 🔴/🟡 candidate the rules draft on the set's sessions, labelled. Resolved
+ * problems and 🟢 candidates are left out: the scorer never decides them.
+ */
+export function labelledCandidates(set: AuthorSet): LabelledCandidate[] {
+  const out: LabelledCandidate[] = [];
+  for (const id of set.ids) {
+    const session = set.pool.find((s) => s.id === id);
+    const label = set.labelled[id];
+    if (!session || !label) throw new Error(`missing session or label ${id}`);
+    const parsed = parseTranscript(session.jsonl);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const candidates = observeCandidates({
+      captureKey: id,
+      sessionId: id,
+      entries: parsed.value.entries,
+      fallbackDate: session.date,
+    });
+    for (const { candidate, observation } of candidates) {
+      if (observation.resolved_by !== null || candidate.priority === 'green') continue;
+      out.push({
+        session: id,
+        candidate,
+        label: labelOf(candidate.text, label),
+        covers: label.durable.filter((f) => has(candidate.text, f.must)).map((f) => f.id),
+      });
+    }
+  }
+  return out;
+}
+
+/** Training examples from labelled candidates: other weighs `otherWeight` (0 leaves it out). */
+export function examplesOf(
+  candidates: readonly LabelledCandidate[],
+  otherWeight: number,
+): TrainingExample[] {
+  const out: TrainingExample[] = [];
+  for (const c of candidates) {
+    if (c.label === 'other' && otherWeight === 0) continue;
+    out.push({
+      candidate: c.candidate,
+      label: c.label === 'durable' ? 1 : 0,
+      weight: c.label === 'other' ? otherWeight : 1,
+    });
+  }
+  return out;
+}

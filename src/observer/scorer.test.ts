@@ -1,0 +1,89 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHIPPED_SCORER } from './rule-observer.js';
+import {
+  type ScorerCandidate,
+  scoreCandidate,
+  scoredPriority,
+  serializeScorer,
+  type TrainingExample,
+  trainScorer,
+} from './scorer.js';
+
+const candidate = (
+  text: string,
+  priority: ScorerCandidate['priority'] = 'yellow',
+  speaker: ScorerCandidate['speaker'] = 'user',
+): ScorerCandidate => ({
+  text,
+  kind: 'context',
+  speaker,
+  priority,
+  fromReply: false,
+  change: false,
+});
+
+// A tiny fixture of our own: values and names durable, chatter not.
+const FIXTURE: readonly TrainingExample[] = [
+  ['The queue runs on port 5672.', 1],
+  ['Backups go to bucket cold-archive-2.', 1],
+  ['Use Python 3.12 for the scripts.', 1],
+  ['The office code is 4471.', 1],
+  ['haha ok', 0],
+  ['thanks, nice', 0],
+  ['brb coffee', 0],
+  ['hmm weird', 0],
+].map(([text, label]) => ({
+  candidate: candidate(text as string),
+  label: label as 0 | 1,
+  weight: 1,
+}));
+
+describe('the learned scorer', () => {
+  it('trains deterministically: the same examples give a byte-identical model file', () => {
+    const options = { gate: 0.2, admit: 0.8, epochs: 50 } as const;
+    const a = serializeScorer(trainScorer(FIXTURE, options));
+    const b = serializeScorer(trainScorer([...FIXTURE], options));
+    expect(a).toBe(b);
+    const other = serializeScorer(trainScorer(FIXTURE.slice(1), options));
+    expect(other).not.toBe(a);
+  });
+
+  it('learns the fixture: its durable sentences score above its chatter', () => {
+    const model = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5 });
+    const durable = FIXTURE.filter((e) => e.label === 1).map((e) =>
+      scoreCandidate(model, e.candidate),
+    );
+    const chatter = FIXTURE.filter((e) => e.label === 0).map((e) =>
+      scoreCandidate(model, e.candidate),
+    );
+    expect(Math.min(...durable)).toBeGreaterThan(Math.max(...chatter));
+  });
+
+  it("gates 🔴 under the gate, admits only the user's 🟡 at or above admit, leaves 🟢 alone", () => {
+    const model = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5 });
+    expect(scoredPriority(model, candidate('haha ok', 'red'))?.priority).toBe('yellow');
+    expect(scoredPriority(model, candidate('The queue runs on port 5672.'))?.priority).toBe('red');
+    expect(
+      scoredPriority(model, candidate('The queue runs on port 5672.', 'yellow', 'assistant')),
+    ).toBeNull();
+    expect(scoredPriority(model, candidate('The queue runs on port 5672.', 'green'))).toBeNull();
+  });
+
+  it('ships a small versioned model, the one bench:observe last measured', () => {
+    const path = join(import.meta.dirname, 'scorer-model.json');
+    expect(statSync(path).size).toBeLessThan(200_000);
+    const text = readFileSync(path, 'utf8');
+    expect(serializeScorer(SHIPPED_SCORER)).toBe(text);
+    const bench = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, '..', '..', 'bench', 'results', 'observe.json'),
+        'utf8',
+      ),
+    ) as { scorer?: { version: string; dataHash: string } };
+    const recorded = bench.scorer;
+    expect(recorded?.version).toBe(SHIPPED_SCORER.version);
+    expect(recorded?.dataHash).toBe(SHIPPED_SCORER.data_hash);
+  });
+});

@@ -1,0 +1,242 @@
+// A small learned scorer over the rule observer's candidates: logistic regression on the rules'
+// own signals and hashed word uni/bigrams. It gates what the rules made durable (a 🔴 candidate
+// scoring under `gate` becomes 🟡 working context) and admits 🟡 candidates the rules left out
+// when they score at or above `admit`. Pure and deterministic: same model, same candidate, same
+// score. Training is deterministic too (fixed order, full-batch gradient descent, no randomness).
+import { sha256Hex } from '../core/index.js';
+import type { SentenceClass } from './text-rules.js';
+import * as rules from './text-rules.js';
+import type { ObservationPriority } from './types.js';
+
+/** One observation the rules drafted, as the scorer sees it. */
+export interface ScorerCandidate {
+  readonly text: string;
+  readonly kind: SentenceClass['kind'];
+  readonly speaker: 'user' | 'assistant';
+  /** The rules' own priority for it. */
+  readonly priority: ObservationPriority;
+  /** Drawn from a reply (several source messages: a confirmation, an answer, a choice). */
+  readonly fromReply: boolean;
+  /** Carries an "X replaced Y" state change. */
+  readonly change: boolean;
+}
+
+/** A trained scorer, as stored in `scorer-model.json`. */
+export interface ScorerModel {
+  /** Model version, e.g. `scorer@1`. */
+  readonly version: string;
+  /** sha256 of the training examples (text, kind, speaker, label, weight), in order. */
+  readonly data_hash: string;
+  /** Number of hashed feature slots. */
+  readonly dims: number;
+  readonly bias: number;
+  /** Dense weights, one per slot, rounded to 5 decimals. */
+  readonly weights: readonly number[];
+  /** A 🔴 candidate scoring under this becomes 🟡. */
+  readonly gate: number;
+  /** A 🟡 candidate scoring at or above this becomes 🔴. */
+  readonly admit: number;
+}
+
+/** One labelled training example. */
+export interface TrainingExample {
+  readonly candidate: ScorerCandidate;
+  /** 1 durable, 0 not. */
+  readonly label: 0 | 1;
+  /** Example weight (weak negatives weigh less). */
+  readonly weight: number;
+}
+
+/** Training settings. */
+export interface TrainOptions {
+  readonly dims?: number;
+  /** L2 strength. */
+  readonly l2?: number;
+  readonly epochs?: number;
+  readonly learningRate?: number;
+  readonly gate: number;
+  readonly admit: number;
+  readonly version?: string;
+}
+
+/** FNV-1a, 32 bits: a stable string hash for feature slots. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+const WORD = /[a-z][a-z'-]*|\d+/g;
+
+/** Crude lemma: lower case, a trailing plural or third-person "s" and "'s" dropped; digits → 0. */
+function lemma(word: string): string {
+  if (/^\d+$/.test(word)) return '0';
+  const w = word.replace(/'s$/, '');
+  return w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
+}
+
+/** The named features of a candidate, each with its value. */
+export function featureNames(c: ScorerCandidate): [string, number][] {
+  const out: [string, number][] = [];
+  const flag = (name: string, on: boolean) => {
+    if (on) out.push([name, 1]);
+  };
+  out.push([`kind=${c.kind}`, 1]);
+  out.push([`speaker=${c.speaker}`, 1]);
+  out.push([`kind=${c.kind}&speaker=${c.speaker}`, 1]);
+  out.push([`priority=${c.priority}`, 1]);
+  flag('reply', c.fromReply);
+  flag('change', c.change);
+  flag('specifics', rules.hasSpecifics(c.text));
+  flag('value', rules.hasValue(c.text));
+  flag('question', rules.isQuestion(c.text));
+  flag('hedged', rules.isHedged(c.text));
+  flag('chatter', rules.isChatter(c.text));
+  flag('oneoff', rules.isOneOff(c.text));
+  flag('names', rules.namesSomething(c.text));
+  flag('first_person', /^(?:i|we|i'm|i'll|we'll|i've|we've)\b/i.test(c.text));
+  flag('negated', /\b(?:no|not|never|don'?t|dont|doesn'?t|won'?t|can'?t)\b/i.test(c.text));
+  const words = (c.text.toLowerCase().match(WORD) ?? []).map(lemma);
+  out.push([`len=${Math.min(6, Math.floor(words.length / 4))}`, 1]);
+  const grams: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    grams.push(`w:${words[i]}`);
+    if (i + 1 < words.length) grams.push(`b:${words[i]}_${words[i + 1]}`);
+  }
+  const first = words[0];
+  if (first !== undefined) grams.push(`first:${first}`);
+  const unit = grams.length === 0 ? 0 : 1 / Math.sqrt(grams.length);
+  for (const g of grams) out.push([g, unit]);
+  return out;
+}
+
+/** Hashed sparse vector: slot → value (values summed on collision), slots ascending. */
+function vectorOf(c: ScorerCandidate, dims: number): [number, number][] {
+  const slots = new Map<number, number>();
+  for (const [name, value] of featureNames(c)) {
+    const slot = fnv1a(name) % dims;
+    slots.set(slot, (slots.get(slot) ?? 0) + value);
+  }
+  return [...slots.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The probability the model gives that a candidate is durable. */
+export function scoreCandidate(model: ScorerModel, c: ScorerCandidate): number {
+  let z = model.bias;
+  for (const [slot, value] of vectorOf(c, model.dims)) z += (model.weights[slot] ?? 0) * value;
+  return sigmoid(z);
+}
+
+/** The hash that names a training set: its examples in order. */
+export function trainingHash(examples: readonly TrainingExample[]): string {
+  const lines = examples.map((e) =>
+    [
+      e.candidate.text,
+      e.candidate.kind,
+      e.candidate.speaker,
+      e.candidate.priority,
+      e.label,
+      e.weight,
+    ].join('\u0000'),
+  );
+  return sha256Hex(lines.join('\n'));
+}
+
+const round = (x: number) => Math.round(x * 1e5) / 1e5;
+
+/**
+ * Fits the model by full-batch gradient descent on the weighted log loss with L2 (the bias is not
+ * regularised). Deterministic: examples are used in the order given, weights start at zero.
+ */
+export function trainScorer(
+  examples: readonly TrainingExample[],
+  options: TrainOptions,
+): ScorerModel {
+  const dims = options.dims ?? 4096;
+  const l2 = options.l2 ?? 1e-3;
+  const epochs = options.epochs ?? 300;
+  const rate = options.learningRate ?? 0.5;
+  const vectors = examples.map((e) => vectorOf(e.candidate, dims));
+  const total = examples.reduce((s, e) => s + e.weight, 0) || 1;
+  const w = new Float64Array(dims);
+  let bias = 0;
+  const grad = new Float64Array(dims);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    grad.fill(0);
+    let gBias = 0;
+    for (const [i, e] of examples.entries()) {
+      const v = vectors[i] as [number, number][];
+      let z = bias;
+      for (const [slot, value] of v) z += (w[slot] as number) * value;
+      const err = (sigmoid(z) - e.label) * e.weight;
+      gBias += err;
+      for (const [slot, value] of v) grad[slot] = (grad[slot] as number) + err * value;
+    }
+    for (let j = 0; j < dims; j++) {
+      w[j] = (w[j] as number) - rate * ((grad[j] as number) / total + l2 * (w[j] as number));
+    }
+    bias -= rate * (gBias / total);
+  }
+  return {
+    version: options.version ?? 'scorer@1',
+    data_hash: trainingHash(examples),
+    dims,
+    bias: round(bias),
+    weights: [...w].map(round),
+    gate: options.gate,
+    admit: options.admit,
+  };
+}
+
+/**
+ * Whether the scorer may lift a 🟡 candidate: only what the user said or confirmed (a confirmed
+ * assistant statement is drafted as the user's); an assistant's own status line never becomes
+ * durable on its score.
+ */
+export function admissible(c: ScorerCandidate): boolean {
+  return c.priority === 'yellow' && c.speaker === 'user';
+}
+
+/**
+ * What the scorer makes of the rules' priority: 🔴 kept or gated to 🟡, a user's 🟡 kept or
+ * admitted to 🔴; 🟢, the assistant's 🟡 and resolved problems are left as the rules put them.
+ */
+export function scoredPriority(
+  model: ScorerModel,
+  c: ScorerCandidate,
+): { priority: ObservationPriority; score: number } | null {
+  if (c.priority !== 'red' && !admissible(c)) return null;
+  const score = scoreCandidate(model, c);
+  if (c.priority === 'red') return { priority: score < model.gate ? 'yellow' : 'red', score };
+  return { priority: score >= model.admit ? 'red' : 'yellow', score };
+}
+
+/**
+ * The model as the JSON file stores it: fixed key order, laid out as the repository's formatter
+ * lays out JSON (weights filled into lines of at most 100 characters), newline-terminated.
+ */
+export function serializeScorer(model: ScorerModel): string {
+  const { version, data_hash, dims, bias, weights, gate, admit } = model;
+  const head = Object.entries({ version, data_hash, dims, bias, gate, admit }).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+  );
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, w] of weights.entries()) {
+    const item = `${JSON.stringify(w)}${i === weights.length - 1 ? '' : ','}`;
+    if (line !== '' && line.length + 1 + item.length > 100) {
+      lines.push(line);
+      line = '';
+    }
+    line = line === '' ? `    ${item}` : `${line} ${item}`;
+  }
+  if (line !== '') lines.push(line);
+  return `{\n${head.join('\n')}\n  "weights": [\n${lines.join('\n')}\n  ]\n}\n`;
+}
