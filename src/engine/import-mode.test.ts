@@ -26,7 +26,7 @@ const CONVERSATION: readonly (readonly [string, string, string])[] = [
   ['2026-03-01T09:00:00Z', 'user:primary', "We're planning a trip to Lisbon next week."],
   ['2026-03-01T09:05:00Z', 'user:primary', 'Leo has a fever.'],
   ['2026-03-02T18:30:00Z', 'user:primary', 'From now on aisle seats, please.'],
-  ['2026-03-03T07:10:00Z', 'user:primary', 'Payment to CITY POWER UTIL 142.60 posted.'],
+  ['2026-03-03T07:10:00Z', 'user:primary', 'Payment to NORTHSIDE GAS CO 96.15 posted.'],
   ['2026-03-04T12:00:00Z', 'user:primary', "We're in Lisbon now."],
   ['2026-03-05T08:00:00Z', 'user:primary', 'We switched to Adyen for payments.'],
   ['2026-03-06T20:00:00Z', 'user:primary', 'Back from Lisbon, the kids are tired.'],

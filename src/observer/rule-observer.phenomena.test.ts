@@ -126,7 +126,7 @@ describe('rules@4: replies that state a fact without repeating it', () => {
     for (const reply of ['thinking.', 'idk', 'no idea, check'])
       expect(
         red([
-          ['assistant', 'Do you want to ask for the full 25,000?'],
+          ['assistant', 'Shall I request the whole 40,000 from the fund?'],
           ['user', reply],
         ]),
       ).toEqual([]);
@@ -416,7 +416,7 @@ PyYAML is mangling the unicode in the export
 reports land in spam for outlook users
 CI takes 40 minutes per PR, its unbearable
 wtf, who deleted 3 rows
-Those numbers are way too high, we have like 2k members
+these totals look way off, the club has maybe 3k people
 my spreadsheet says 4.1k which seems off
 Feels like 3rd lol
 I like that
@@ -483,7 +483,7 @@ Do it.
       ['Should I add a restart policy to the worker?', 'Maybe later, not today.'],
       ['Should I export the CSVs now?', 'No, the text is not frozen yet.'],
       ['I could draft the ticket for you?', "I'll do it myself, thanks."],
-      ['Should I move the TTLs down to 300?', 'Nah, leave them.'],
+      ['Want me to lower the cache expiry to 120?', 'Nah, keep it as is.'],
       ['Do you want a weekly report?', 'no thanks'],
       ['Want me to archive the old branches?', 'Not this week.'],
       ['We could add a leaderboard, or badges.', 'Neither for now.'],
@@ -718,7 +718,7 @@ Capping the export at 10,000 rows should keep it under a minute. || sounds good 
   it('takes "go with that" as deciding the whole plan, and 👍 as accepting a KEY=value plan', () => {
     expectCases(
       replyRows(`
-I'll file a client fix and add a derived event that dedupes within 30 min. || go with that => derived event
+I'll patch the client and add a merged record that collapses repeats inside 15 min. || go with that => merged record
 I'll order two spare 18650 cells and a 3 A charger. || let's do it => 18650
 I'll email the parents on friday and book the bus for 32 kids. || do it => 32 kids
 I'll make it config-driven: FEATURE_BETA=false in prod. || 👍 => FEATURE_BETA=false
@@ -730,7 +730,7 @@ I'll set LOG_FORMAT=json for the workers. || good => LOG_FORMAT=json
   it('corrects a value written with its unit', () => {
     expectCases(
       replyRows(`
-Should cancellation be allowed up to 24h before? || 48h. => 48h !! 24h
+Can guests cancel up to 12h ahead? || 36h. => 36h !! 12h
 Session cookies expire after 30d? || no, 14d => 14d !! 30d
 Is the disk alert at 80%? || 85% actually => 85% !! 80%
 The request timeout is 10s, right? || no, 15s => 15s !! 10s
@@ -801,10 +801,10 @@ maybe rotate the keys quarterly someday
     for (const row of lines(`
 The progress bar reads 7,842 of 12,500. || 62% wow ok
 What changed in the retention curve? || d1 jumped from 38% to 61% overnight
-Do you want to annotate the chart for Feb 24? || yes, "2.14 session bug"
-Using minio.infra:9000/ci-cache for go. || retention 14 days on that bucket
-Current setup: one ring for everyone? || yes and it bit us last month
-Free-text dates like "19th c." fail to import. || ok
+Should I mark the graph at Mar 9? || yes, "3.2 login outage"
+Storing the build cache in s3store.lan:9100/builds for rust. || keep 21 days in that bucket
+So today it's a single on-call group for all? || yep and it hurt us in the spring
+Approximate years like "ca. 1850" break the importer. || ok
 `)) {
       const [asked = '', reply = ''] = row.split(' || ');
       const texts = red(qa(asked, reply, []).turns);
@@ -881,7 +881,7 @@ no shipping for anything, pickup only => no shipping
 No default in the schema, each clinic sets it => no default
 no meetings on fridays => no meetings
 No laptops at the dinner table => no laptops
-ocr is out of scope, we skip scanned pdfs => scanned
+handwriting recognition is out of scope, we ignore photographed forms => photographed
 translations are not in scope for v1 => translations
 `),
     );
@@ -893,7 +893,7 @@ translations are not in scope for v1 => translations
 the backfill runs in the pipeline, Lena schedules the night deploys => lena
 Omar approves every refund over 200 => omar
 and Priya books the rooms for offsites => priya
-they want 20% co-funding shown in the budget => 20%
+the council wants 15% match funding in the plan => 15%
 the landlord requires 3 months notice in writing => 3 months
 The funder expects a final report by 30 june => final report
 `),
@@ -905,7 +905,7 @@ The funder expects a final report by 30 june => final report
       saidRows(`
 skip only "staff meeting" => staff meeting
 ignore anything titled "draft" => "draft"
-can you keep all this as a checklist whenever I bring up the move => checklist
+could you keep this as a to-do list every time I mention the renovation => to-do list
 could you always cc "Ops Desk" on vendor mails => ops desk
 can you use metric units from now on => metric units
 `),
@@ -955,7 +955,7 @@ describe('rules@5.1: junk behind blind4 (read after its blind run), as noise of 
     const OUT = lines(`
 the freezer alarms are going off every night around 3am, unit F2
 the smoke alert went off twice at 4am, sensor B
-the label printer is in the wrong mode again after the reboot
+the receipt printer came back in the wrong layout after the restart
 printer-07 has a clogged nozzle so it's off for today
 the booking page is painfully slow on the Rooms list
 I'll call the plumber tomorrow, need to check with Frau Otto first
@@ -969,7 +969,7 @@ Rule 4.2.1, something about data export
 I should sleep, long day
 im gonna need to leave at 5
 i must have flashed the old image on board-2
-The admin is painfully slow on the Orders page
+The back office crawls on the Invoices screen
 the coordinator is away until the 12th
 our admin is too busy to look at it
 `);
@@ -1025,7 +1025,7 @@ describe('rules@5.1: misses behind blind4 (read after its blind run), with sente
     expectCases(
       saidRows(`
 upload with the web form, not the app, the app keeps crashing on big files => web form + not the app
-import the photos in a second pass, not together with the records => second pass
+send the invoices in a second batch, not together with the receipts => second batch
 bill the school directly, not the parents => bill the school
 call it "nightly-sync", 2 cpus => nightly-sync
 call the bucket media-raw, versioning on => media-raw
