@@ -182,3 +182,36 @@ describe('state said earlier is no licence for later chatter (one stream, as a u
     expect(await committed('family.schedule.recital')).toBeNull();
   });
 });
+
+describe('a cancellation proposed or announced is not one done (rules@2.7.6)', () => {
+  itChangesNoState([
+    "let's cancel the gym membership, we never go",
+    "I'll cancel Netflix tomorrow",
+    'we should probably cancel Hulu',
+    'need to cancel the Disney+ plan before it renews',
+    'ok fine, cancel the magazine subscription then, see if I care',
+    'remind me to cancel Audible on Friday',
+  ]);
+
+  it('a cancellation said as done still commits', async () => {
+    await say('The Spotify subscription has been cancelled');
+    expect(await committed('financial.spotify.status')).toBe('cancelled');
+  });
+});
+
+describe("someone else's refund is not the user's (rules@2.7.6)", () => {
+  itChangesNoState([
+    'my sister got the refund from Zalando at last',
+    'Dana received a full refund from Lufthansa',
+    'my dad got his refund from EasyJet, took ages',
+    'they got a refund from the airline in the end',
+    'our landlord got a refund from Thames Water',
+  ]);
+
+  it('a refund the user (or "we") got still commits', async () => {
+    await say('we got a refund from Iberia');
+    expect(await committed('financial.iberia_refund.status')).toBe('refunded');
+    await say('Ryanair refunded me');
+    expect(await committed('financial.ryanair_refund.status')).toBe('refunded');
+  });
+});
