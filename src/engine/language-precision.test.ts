@@ -215,3 +215,46 @@ describe("someone else's refund is not the user's (rules@2.7.6)", () => {
     expect(await committed('financial.ryanair_refund.status')).toBe('refunded');
   });
 });
+
+describe('a journey that something is about is no plan (rules@2.7.7)', () => {
+  itChangesNoState([
+    'watching a documentary about the flight to Mars',
+    'reading a book about the trip to Antarctica that went wrong',
+    "there's a podcast on the journey to Everest I love",
+    'that film about the voyage to Iceland was slow',
+    'listened to a talk about the flight to Tokyo in 1950',
+  ]);
+});
+
+describe('a place name used as a modifier is no location (rules@2.7.7)', () => {
+  itChangesNoState([
+    "I'm in Tokyo mode, jet lag is brutal",
+    "still on London time, can't sleep",
+    'full Paris vibes in this cafe',
+    'my body is in Sydney time zone still',
+    "I'm in New York mode today, walking fast",
+  ]);
+
+  it('"I\'m in Tokyo now" is still a location', async () => {
+    await say("I'm in Tokyo now");
+    expect(await committed('travel.location')).toBe('Tokyo');
+  });
+});
+
+describe('laughter keeps a statement from committing (rules@2.7.7)', () => {
+  /** Saying it commits no field (a tentative reading may remain, never committed or asked). */
+  it.each([
+    "I'm allergic to Mondays lol",
+    "I'm vegan on weekdays, cheese on weekends haha",
+    'I am moving to Mars lmao',
+    'officially allergic to meetings hahaha',
+    'cancelled my Netflix lol',
+  ])('"%s" commits nothing', async (text) => {
+    await say(text);
+    const view = await engine.getEntity('user:primary');
+    const decided = Object.values(view.state).filter(
+      (f) => f.status === 'committed' || f.status === 'pending_review',
+    );
+    expect(decided).toEqual([]);
+  });
+});

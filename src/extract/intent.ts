@@ -25,6 +25,12 @@ const NEGATIVE_ADVICE =
 /** Said in jest ("jk", "just kidding", "only joking"): nothing in it is meant. */
 const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only joking)\b/i;
 
+/**
+ * Laughter ("lol", "haha", "lmao", a crying-laughing face): the clause may be a joke or an
+ * overstatement ("allergic to Mondays lol"), so what it says never commits alone.
+ */
+const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
+
 const QUESTION_START =
   /^(?:wait,?\s+|so,?\s+|and,?\s+|hmm,?\s+|quick question,?\s+)?(?:(?:how|what|when|where|why|who|which|whose)\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|much|many|long|about|if)\b|(?:did|do|does|is|are|am|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:i|you|we|they|he|she|it|the|my|our|your|this|that|there)\b|any idea|i wonder|wonder (?:if|whether))/i;
 /** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
@@ -120,6 +126,7 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       REPORTED_SPEAKER.test(t) ||
       METALINGUISTIC.test(t) ||
       TEAM_LABEL.test(t) ||
+      LAUGHTER.test(t) ||
       /\?\s*$/.test(t),
     oneOff: ONE_OFF.test(t),
     standing: STANDING.test(t),
