@@ -69,6 +69,18 @@ function itChangesNoState(sentences: readonly string[]): void {
   });
 }
 
+/** One test per sentence: saying it commits no field and asks nothing (a tentative reading may stay). */
+function itCommitsNothing(sentences: readonly string[]): void {
+  it.each(sentences)('"%s" commits nothing', async (text) => {
+    await say(text);
+    const view = await engine.getEntity('user:primary');
+    const decided = Object.values(view.state).filter(
+      (f) => f.status === 'committed' || f.status === 'pending_review',
+    );
+    expect(decided).toEqual([]);
+  });
+}
+
 describe('no false state from ordinary chat (issue #10, "What was measured")', () => {
   itChangesNoState([
     "I'm at Starbucks grabbing coffee",
@@ -242,19 +254,26 @@ describe('a place name used as a modifier is no location (rules@2.7.7)', () => {
 });
 
 describe('laughter keeps a statement from committing (rules@2.7.7)', () => {
-  /** Saying it commits no field (a tentative reading may remain, never committed or asked). */
-  it.each([
+  itCommitsNothing([
     "I'm allergic to Mondays lol",
     "I'm vegan on weekdays, cheese on weekends haha",
     'I am moving to Mars lmao',
     'officially allergic to meetings hahaha',
     'cancelled my Netflix lol',
-  ])('"%s" commits nothing', async (text) => {
-    await say(text);
-    const view = await engine.getEntity('user:primary');
-    const decided = Object.values(view.state).filter(
-      (f) => f.status === 'committed' || f.status === 'pending_review',
-    );
-    expect(decided).toEqual([]);
+  ]);
+});
+
+describe("a claim about people in general is not the user's state (rules@2.7.8)", () => {
+  itCommitsNothing([
+    'the rent is due on the 1st for most people',
+    'for most tenants the water bill is included',
+    'typically the council tax is paid in ten instalments',
+    'in general flights to Lisbon are cheap in March',
+    'generally speaking the premium goes up every year',
+  ]);
+
+  it('the same bill said plainly still commits', async () => {
+    await say('the rent is due on the 1st');
+    expect(await committed('financial.rent.due_date')).toBe('2026-04-01');
   });
 });
