@@ -277,3 +277,18 @@ describe("a claim about people in general is not the user's state (rules@2.7.8)"
     expect(await committed('financial.rent.due_date')).toBe('2026-04-01');
   });
 });
+
+describe("a market price is not the user's bill (rules@2.7.9)", () => {
+  itCommitsNothing([
+    'rent here is 1,450 for a one-bed, typical',
+    'rent round here is 1,300 on average',
+    'the going rate for a studio is 950 a month',
+    'a two-bed flat goes for 2,100 around here',
+    'council tax for a band D house is 2,000 on average',
+  ]);
+
+  it("the user's own rent still commits", async () => {
+    await say('my rent is 1,450');
+    expect(await committed('financial.rent.amount')).toBe('1450');
+  });
+});

@@ -32,11 +32,12 @@ const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only
 const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
 
 /**
- * A claim about people in general ("rent is due on the 1st for most people", "typically the
- * bill comes mid-month"): it describes a norm, not the speaker's own state.
+ * A claim about people in general or a market price ("rent is due on the 1st for most people",
+ * "typically the bill comes mid-month", "1,450 for a one-bed round here"): it describes a norm,
+ * not the speaker's own state.
  */
 const GENERIC =
-  /\b(?:for (?:most|many|lots of|some|all) (?:people|folks|renters|tenants|families|students|parents|of them)|most people|in general|generally speaking|as a rule|typically)\b/i;
+  /\b(?:for (?:most|many|lots of|some|all) (?:people|folks|renters|tenants|families|students|parents|of them)|most people|in general|generally speaking|as a rule|typically|typical|on average|the going rate|(?:a)?round here|for an? (?:\w+[- ])?(?:bed|bedroom|bedroomed|flat|apartment|studio)\b)\b/i;
 
 const QUESTION_START =
   /^(?:wait,?\s+|so,?\s+|and,?\s+|hmm,?\s+|quick question,?\s+)?(?:(?:how|what|when|where|why|who|which|whose)\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|much|many|long|about|if)\b|(?:did|do|does|is|are|am|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:i|you|we|they|he|she|it|the|my|our|your|this|that|there)\b|any idea|i wonder|wonder (?:if|whether))/i;
