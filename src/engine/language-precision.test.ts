@@ -204,11 +204,6 @@ describe('a cancellation proposed or announced is not one done (rules@2.7.6)', (
     'ok fine, cancel the magazine subscription then, see if I care',
     'remind me to cancel Audible on Friday',
   ]);
-
-  it('a cancellation said as done still commits', async () => {
-    await say('The Spotify subscription has been cancelled');
-    expect(await committed('financial.spotify.status')).toBe('cancelled');
-  });
 });
 
 describe("someone else's refund is not the user's (rules@2.7.6)", () => {
@@ -219,13 +214,6 @@ describe("someone else's refund is not the user's (rules@2.7.6)", () => {
     'they got a refund from the airline in the end',
     'our landlord got a refund from Thames Water',
   ]);
-
-  it('a refund the user (or "we") got still commits', async () => {
-    await say('we got a refund from Iberia');
-    expect(await committed('financial.iberia_refund.status')).toBe('refunded');
-    await say('Ryanair refunded me');
-    expect(await committed('financial.ryanair_refund.status')).toBe('refunded');
-  });
 });
 
 describe('a journey that something is about is no plan (rules@2.7.7)', () => {
@@ -246,11 +234,6 @@ describe('a place name used as a modifier is no location (rules@2.7.7)', () => {
     'my body is in Sydney time zone still',
     "I'm in New York mode today, walking fast",
   ]);
-
-  it('"I\'m in Tokyo now" is still a location', async () => {
-    await say("I'm in Tokyo now");
-    expect(await committed('travel.location')).toBe('Tokyo');
-  });
 });
 
 describe('laughter keeps a statement from committing (rules@2.7.7)', () => {
@@ -271,11 +254,6 @@ describe("a claim about people in general is not the user's state (rules@2.7.8)"
     'in general flights to Lisbon are cheap in March',
     'generally speaking the premium goes up every year',
   ]);
-
-  it('the same bill said plainly still commits', async () => {
-    await say('the rent is due on the 1st');
-    expect(await committed('financial.rent.due_date')).toBe('2026-04-01');
-  });
 });
 
 describe("a market price is not the user's bill (rules@2.7.9)", () => {
@@ -286,9 +264,18 @@ describe("a market price is not the user's bill (rules@2.7.9)", () => {
     'a two-bed flat goes for 2,100 around here',
     'council tax for a band D house is 2,000 on average',
   ]);
+});
 
-  it("the user's own rent still commits", async () => {
-    await say('my rent is 1,450');
-    expect(await committed('financial.rent.amount')).toBe('1450');
+describe('beside each guard above, the plain statement still commits', () => {
+  it.each([
+    ['The Spotify subscription has been cancelled', 'financial.spotify.status', 'cancelled'],
+    ['we got a refund from Iberia', 'financial.iberia_refund.status', 'refunded'],
+    ['Ryanair refunded me', 'financial.ryanair_refund.status', 'refunded'],
+    ["I'm in Tokyo now", 'travel.location', 'Tokyo'],
+    ['the rent is due on the 1st', 'financial.rent.due_date', '2026-04-01'],
+    ['my rent is 1,450', 'financial.rent.amount', '1450'],
+  ])('"%s" commits %s = %s', async (text, field, value) => {
+    await say(text);
+    expect(await committed(field)).toBe(value);
   });
 });
