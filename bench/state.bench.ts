@@ -444,26 +444,33 @@ async function main(): Promise<void> {
   );
   await run('reworded', reworded);
 
-  let distractorsTuning: DistractorResult | null = null;
-  let distractorsHeldout: DistractorResult | null = null;
+  // Each distractor file: tuning files print their commits (they may be read); held-out files are
+  // scored only, in aggregate. Set c was split by id parity by bench/state-split-distractors.ts.
+  const distractorFiles = [
+    { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
+    { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
+    { name: 'distractors-tuning-c', file: 'distractors-tuning-c.jsonl', heldout: false },
+    { name: 'distractors-heldout-c', file: 'distractors-heldout-c.jsonl', heldout: true },
+  ] as const;
+  const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
   if (sets.includes('distractors') && only === undefined) {
     const started = performance.now();
-    distractorsTuning = await runDistractors(join(OWN, 'distractors-tuning.jsonl'), (d) =>
-      console.log(`[distractors tuning] COMMIT ${d.id} (${d.category}): ${d.text}`),
-    );
-    distractorsHeldout = await runDistractors(join(OWN, 'distractors-heldout.jsonl'));
-    distractorSeconds = (performance.now() - started) / 1000;
-    for (const [name, d] of [
-      ['tuning', distractorsTuning],
-      ['heldout', distractorsHeldout],
-    ] as const) {
+    for (const f of distractorFiles) {
+      const d = await runDistractors(
+        join(OWN, f.file),
+        f.heldout
+          ? undefined
+          : (x) => console.log(`[${f.name}] COMMIT ${x.id} (${x.category}): ${x.text}`),
+      );
+      distractorResults.set(f.name, d);
       if (d !== null) {
         console.log(
-          `[distractors ${name}] ${d.sentences} sentences: ${d.committed} committed (${per1000(d, 'committed')} per 1,000), ${d.asked} review prompts`,
+          `[${f.name}] ${d.sentences} sentences: ${d.committed} committed (${per1000(d, 'committed')} per 1,000), ${d.asked} review prompts`,
         );
       }
     }
+    distractorSeconds = (performance.now() - started) / 1000;
   }
   let throughput: number | null = null;
   let throughputTexts = 0;
@@ -526,16 +533,13 @@ async function main(): Promise<void> {
     '',
     '| file | sentences | committed | per 1,000 | review prompts | per 1,000 |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...(
-      [
-        ['distractors-tuning', distractorsTuning],
-        ['distractors-heldout', distractorsHeldout],
-      ] as const
-    ).map(([name, d]) =>
-      d === null
-        ? `| ${name} | missing | | | | |`
-        : `| ${name} | ${d.sentences} | ${d.committed} | ${per1000(d, 'committed')} | ${d.asked} | ${per1000(d, 'asked')} |`,
-    ),
+    ...distractorFiles
+      .map(({ name }) => [name, distractorResults.get(name) ?? null] as const)
+      .map(([name, d]) =>
+        d === null
+          ? `| ${name} | missing | | | | |`
+          : `| ${name} | ${d.sentences} | ${d.committed} | ${per1000(d, 'committed')} | ${d.asked} | ${per1000(d, 'asked')} |`,
+      ),
     '',
     `Distractor run: ${distractorSeconds.toFixed(0)} s. Rule extraction alone: ${throughput === null ? 'not measured' : `${throughput.toFixed(0)} messages/s`} on one core (${throughputTexts} dev, tuning and tuning-distractor texts, looped for 3 s after a warm-up; target ≥ 1,000).`,
     '',
@@ -562,7 +566,12 @@ async function main(): Promise<void> {
         // Held-out results stay aggregate.
         ...(r.name === 'heldout' ? {} : { results: r.results }),
       })),
-      distractors: { tuning: distractorsTuning, heldout: distractorsHeldout },
+      distractors: Object.fromEntries(
+        distractorFiles.map(({ name }) => [
+          name.replace('distractors-', '').replace('-', '_'),
+          distractorResults.get(name) ?? null,
+        ]),
+      ),
       extraction_messages_per_second: throughput,
     },
     markdown,

@@ -69,6 +69,18 @@ function itChangesNoState(sentences: readonly string[]): void {
   });
 }
 
+/** One test per sentence: saying it commits no field and asks nothing (a tentative reading may stay). */
+function itCommitsNothing(sentences: readonly string[]): void {
+  it.each(sentences)('"%s" commits nothing', async (text) => {
+    await say(text);
+    const view = await engine.getEntity('user:primary');
+    const decided = Object.values(view.state).filter(
+      (f) => f.status === 'committed' || f.status === 'pending_review',
+    );
+    expect(decided).toEqual([]);
+  });
+}
+
 describe('no false state from ordinary chat (issue #10, "What was measured")', () => {
   itChangesNoState([
     "I'm at Starbucks grabbing coffee",
@@ -180,5 +192,90 @@ describe('state said earlier is no licence for later chatter (one stream, as a u
     await say('The recital is cancelled.');
     await say('The recital is on April 18.');
     expect(await committed('family.schedule.recital')).toBeNull();
+  });
+});
+
+describe('a cancellation proposed or announced is not one done (rules@2.7.6)', () => {
+  itChangesNoState([
+    "let's cancel the gym membership, we never go",
+    "I'll cancel Netflix tomorrow",
+    'we should probably cancel Hulu',
+    'need to cancel the Disney+ plan before it renews',
+    'ok fine, cancel the magazine subscription then, see if I care',
+    'remind me to cancel Audible on Friday',
+  ]);
+});
+
+describe("someone else's refund is not the user's (rules@2.7.6)", () => {
+  itChangesNoState([
+    'my sister got the refund from Zalando at last',
+    'Dana received a full refund from Lufthansa',
+    'my dad got his refund from EasyJet, took ages',
+    'they got a refund from the airline in the end',
+    'our landlord got a refund from Thames Water',
+  ]);
+});
+
+describe('a journey that something is about is no plan (rules@2.7.7)', () => {
+  itChangesNoState([
+    'watching a documentary about the flight to Mars',
+    'reading a book about the trip to Antarctica that went wrong',
+    "there's a podcast on the journey to Everest I love",
+    'that film about the voyage to Iceland was slow',
+    'listened to a talk about the flight to Tokyo in 1950',
+  ]);
+});
+
+describe('a place name used as a modifier is no location (rules@2.7.7)', () => {
+  itChangesNoState([
+    "I'm in Tokyo mode, jet lag is brutal",
+    "still on London time, can't sleep",
+    'full Paris vibes in this cafe',
+    'my body is in Sydney time zone still',
+    "I'm in New York mode today, walking fast",
+  ]);
+});
+
+describe('laughter keeps a statement from committing (rules@2.7.7)', () => {
+  itCommitsNothing([
+    "I'm allergic to Mondays lol",
+    "I'm vegan on weekdays, cheese on weekends haha",
+    'I am moving to Mars lmao',
+    'officially allergic to meetings hahaha',
+    'cancelled my Netflix lol',
+  ]);
+});
+
+describe("a claim about people in general is not the user's state (rules@2.7.8)", () => {
+  itCommitsNothing([
+    'the rent is due on the 1st for most people',
+    'for most tenants the water bill is included',
+    'typically the council tax is paid in ten instalments',
+    'in general flights to Lisbon are cheap in March',
+    'generally speaking the premium goes up every year',
+  ]);
+});
+
+describe("a market price is not the user's bill (rules@2.7.9)", () => {
+  itCommitsNothing([
+    'rent here is 1,450 for a one-bed, typical',
+    'rent round here is 1,300 on average',
+    'the going rate for a studio is 950 a month',
+    'a two-bed flat goes for 2,100 around here',
+    'council tax for a band D house is 2,000 on average',
+  ]);
+});
+
+describe('beside each guard above, the plain statement still commits', () => {
+  it.each([
+    ['The Spotify subscription has been cancelled', 'financial.spotify.status', 'cancelled'],
+    ['we got a refund from Iberia', 'financial.iberia_refund.status', 'refunded'],
+    ['Ryanair refunded me', 'financial.ryanair_refund.status', 'refunded'],
+    ["I'm in Tokyo now", 'travel.location', 'Tokyo'],
+    ['the rent is due on the 1st', 'financial.rent.due_date', '2026-04-01'],
+    ['my rent is 1,450', 'financial.rent.amount', '1450'],
+  ])('"%s" commits %s = %s', async (text, field, value) => {
+    await say(text);
+    expect(await committed(field)).toBe(value);
   });
 });

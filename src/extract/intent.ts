@@ -25,6 +25,20 @@ const NEGATIVE_ADVICE =
 /** Said in jest ("jk", "just kidding", "only joking"): nothing in it is meant. */
 const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only joking)\b/i;
 
+/**
+ * Laughter ("lol", "haha", "lmao", a crying-laughing face): the clause may be a joke or an
+ * overstatement ("allergic to Mondays lol"), so what it says never commits alone.
+ */
+const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
+
+/**
+ * A claim about people in general or a market price ("rent is due on the 1st for most people",
+ * "typically the bill comes mid-month", "1,450 for a one-bed round here"): it describes a norm,
+ * not the speaker's own state.
+ */
+const GENERIC =
+  /\b(?:for (?:most|many|lots of|some|all) (?:people|folks|renters|tenants|families|students|parents|of them)|most people|in general|generally speaking|as a rule|typically|typical|on average|the going rate|(?:a)?round here|for an? (?:\w+[- ])?(?:bed|bedroom|bedroomed|flat|apartment|studio)\b)\b/i;
+
 const QUESTION_START =
   /^(?:wait,?\s+|so,?\s+|and,?\s+|hmm,?\s+|quick question,?\s+)?(?:(?:how|what|when|where|why|who|which|whose)\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|much|many|long|about|if)\b|(?:did|do|does|is|are|am|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:i|you|we|they|he|she|it|the|my|our|your|this|that|there)\b|any idea|i wonder|wonder (?:if|whether))/i;
 /** "Did Sam book it", "Is Leo home": an auxiliary then a name (case matters here). */
@@ -120,6 +134,8 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
       REPORTED_SPEAKER.test(t) ||
       METALINGUISTIC.test(t) ||
       TEAM_LABEL.test(t) ||
+      LAUGHTER.test(t) ||
+      GENERIC.test(t) ||
       /\?\s*$/.test(t),
     oneOff: ONE_OFF.test(t),
     standing: STANDING.test(t),

@@ -140,6 +140,9 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   }
   const verb = cancel ?? subscribe;
   if (verb === null) return null;
+  // "Let's cancel X", "I'll cancel X tomorrow", "we should cancel X": the plain present form
+  // proposes or announces a cancellation; none has happened yet.
+  if (cancel !== null && /^cancels?$/i.test(cancel[0])) return null;
   const item = named(objectAfter(t, verb.index + verb[0].length), clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;

@@ -145,10 +145,7 @@ function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean):
     }
     return { status: null, payment: null };
   }
-  if (
-    /\b(?:cancell?ed|cancel|terminated|ended|closed)\b/.test(t) &&
-    !/\bdebit\b.*\breturned\b/.test(t)
-  ) {
+  if (/\b(?:cancell?ed|terminated|ended|closed)\b/.test(t) && !/\bdebit\b.*\breturned\b/.test(t)) {
     return { status: 'cancelled', payment: null };
   }
   const returned = /\b(?:returned|bounced|declined|insufficient funds|failed|reversed|nsf)\b/.test(

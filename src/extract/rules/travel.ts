@@ -151,6 +151,10 @@ interface PlaceReading {
  * `unknown`; null for venues, parts of documents ("Chapter 11"), numbered things, lower-case
  * words, or an unknown name when `unknown` is false ("I'm at Starbucks").
  */
+/** A noun after a place name that turns the name into a modifier ("Tokyo mode", "London time"). */
+const PLACE_AS_MODIFIER =
+  /^\s+(?:mode|time|vibes?|energy|style|brain|mindset|time ?zone|hours|state of mind|aesthetic)\b/i;
+
 function placeAt(
   text: string,
   index: number,
@@ -170,6 +174,9 @@ function placeAt(
   // "Austin and his new baby": a person.
   if (/^['’]s\b|^s['’]/.test(after) || SPORTS_FIXTURE.pattern.test(after)) return null;
   if (PERSON_ANAPHORA.pattern.test(after)) return null;
+  // "In Tokyo mode", "on London time", "full Paris vibes": the name describes a mood, a clock
+  // or a style, and says nothing of where anyone is.
+  if (PLACE_AS_MODIFIER.test(after)) return null;
   const known = lookupPlace(place);
   if (known !== null) return { name: place, strength: 'strong' };
   if (unknown === false) return null;
@@ -464,6 +471,10 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   return hits;
 }
 
+/** The words before a journey noun that make it a topic: "about the", "a film of their", "the book on". */
+const TOPIC_OF =
+  /(?:\babout|\b(?:documentary|film|movie|book|novel|podcast|article|show|series|story|episode|video|song|talk|lecture|essay)\s+(?:on|of))\s+(?:(?:the|a|an|his|her|their|that|this|its)\s+)?(?:[\w'-]+\s+)?$/i;
+
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
@@ -486,13 +497,16 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       const forOther =
         BENEFICIARY.test(t.slice(0, m.index + m[0].length)) ||
         escorted(t.slice(0, m.index + m[0].length));
+      // "A documentary about the flight to X", "a book on the trip to Y": the journey is what
+      // something is about, not a plan of the speaker's.
+      const topic = TOPIC_OF.test(t.slice(0, m.index));
       return {
         subject: subjectBefore(m.index),
         status: 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
-        strength: outing || unowned || forOther ? 'weak' : place.strength,
+        strength: outing || unowned || forOther || topic ? 'weak' : place.strength,
       };
     }
   }
