@@ -206,7 +206,7 @@ describe("a biller's email: its item from the subject or the sender (strong)", (
   it('a revised premium from the insurer reaches the item the renewal named', () => {
     const known = [slot('financial.home_insurance.premium', '412.80')];
     const mail =
-      'Subject: Revised premium\n\nAfter your no-claims discount your revised annual premium is 377.10.\n\nHarbourside Insurance';
+      'Subject: Your updated quote\n\nWith the loyalty reduction applied, the revised yearly premium comes to 377.10.\n\nNorthgate Insurance';
     expect(read(mail, 'email', known)).toEqual([
       'financial.home_insurance.premium=377.10 (strong)',
     ]);
@@ -387,7 +387,7 @@ describe('a bare amount that corrects the one on record', () => {
   ];
 
   it('reads the amount after the paid payee', () => {
-    expect(read('Paid the plumber 180 for the boiler fix.')).toEqual([
+    expect(read('Paid the plumber 180 for sorting the leaking tap.')).toEqual([
       'financial.plumber.amount=180 (strong)',
       'financial.plumber.status=paid (strong)',
     ]);

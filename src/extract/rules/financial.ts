@@ -203,7 +203,7 @@ function financialCandidate(
 
 /**
  * Money: bills and reminders ("your bill of 142.60 is ready", "still outstanding"), bank lines
- * ("payment to CITY POWER UTIL 142.60 posted", "Direct debit RIVERSIDE GYM 45.00 - returned"),
+ * ("payment to HILLCREST WATER 61.30 posted", "Direct debit OAKFIELD SWIM CLUB 29.00 - returned"),
  * subscriptions, rent, refunds, and what the user says ("paid the rent", "cancelled Netflix",
  * "mark May as paid" — an explicit correction).
  */
