@@ -28,6 +28,8 @@ describe('decisions need a decider and a choice', () => {
     ['we agreed to split the cost', 'decision', 'Split the cost'],
     ['I decided to take the job in Lisbon', 'decision', 'Take the job in Lisbon'],
     ['We decided that we will rent a van', 'decision', 'Rent a van'],
+    ['I decided to treat myself to a new bike', 'decision', 'Treat myself to a new bike'],
+    ['I am agree to go with the red one', 'decision', 'Use red one'],
   ]);
   reads([
     ['I love how simple it is', null],
@@ -36,6 +38,8 @@ describe('decisions need a decider and a choice', () => {
     ['I decided it was time for a change', null],
     ["I'll keep using my voice to help others", null],
     ['Here', null],
+    ['I agree with you', null],
+    ['I finally picked up the guitar again', null],
   ]);
 });
 
@@ -47,6 +51,8 @@ describe('constraints need a limit or an obligation on a plan', () => {
     ['We have to be back by 6 for the babysitter', 'constraint'],
     ['Check-in must be done before 3pm', 'constraint'],
     ['Unfortunately I cannot eat gluten, so no pasta place', 'constraint'],
+    ['Pets are not allowed in the apartment', 'constraint'],
+    ['Passengers must have a valid ID', 'constraint'],
   ]);
   reads([
     ["Can't wait for the trip!", null],
@@ -61,6 +67,17 @@ describe('constraints need a limit or an obligation on a plan', () => {
     ['I see my parents at least once a week', null],
     ['it made me think how much work we still have to do', null],
     ['You have to keep pushing for your goals', null],
+    ['I must say that was delicious', null],
+    ["You can't go wrong with pizza", null],
+    ['No wonder you were tired', null],
+    ['only you would do that haha', null],
+    ['You need to be kind to yourself', null],
+    ['You have to try their tacos', null],
+    ['At least it was sunny', null],
+    ['I must have left it at home', null],
+    ["It can't be easy being a single mom", null],
+    ['That has to be the best pizza ever', null],
+    ['I have to go now, talk later!', null],
   ]);
 });
 
@@ -73,6 +90,8 @@ describe('actions need an agent and a committed act with an object', () => {
     ['Tomas is going to order the cake', 'action', 'Tomas is going to order the cake'],
     ['Gotta renew my passport before June', 'action', 'Renew my passport before June'],
     ['I will send you the photos later', 'action', 'Send you the photos later'],
+    ['i will to send the file tomorrow', 'action', 'Send the file tomorrow'],
+    ["I'll bring the cake", 'action', 'Bring the cake'],
   ]);
   reads([
     ['Kids', null],
@@ -88,6 +107,8 @@ describe('actions need an agent and a committed act with an object', () => {
     ['I got to feed a horse a carrot once', null],
     ['If you need anything, just ask', null],
     ['You should check out that bakery', null],
+    ["I'll write a book about it one day", null],
+    ["Let's make it happen!", null],
   ]);
 });
 
@@ -98,6 +119,8 @@ describe('questions need an open question someone is waiting on', () => {
     ['Which day should we leave?', 'question'],
     ['not sure whether we need a car there', 'question'],
     ['who is going to drive on saturday?', 'question'],
+    ['should i text him or wait?', 'question'],
+    ['Are we still on for Saturday?', 'question'],
   ]);
   reads([
     ["What's your favourite movie?", null],

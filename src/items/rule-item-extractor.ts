@@ -31,7 +31,7 @@ const CHOICE =
   '(?:use|go with|choose|pick|adopt|switch(?: over)?(?: to)?|move to|migrate to|stick with|' +
   'stay with|settle on|standardi[sz]e on|opt for|keep using)';
 const CHOICE_PAST =
-  '(?:switched(?: over)?(?: to)?|changed to|moved to|migrated to|chose|chosen|picked|adopted|' +
+  '(?:switched(?: over)?(?: to)?|changed to|moved to|migrated to|chose|chosen|picked(?! up)|adopted|' +
   'went with|gone with|settled on|opted for|standardi[sz]ed on|decided on)';
 const COMMIT =
   "(?:let's|let us|we'll|we will|we're going to|we are going to|we shall|we should|i'll|i will|" +
@@ -74,9 +74,10 @@ const HEDGE =
 const REASON = /,?\s+(?:because|since|as it|so that|given that|which means)\b.*$/;
 
 const DECIDED =
-  /\b(?:we|i)(?:'ve| have)? (?:decided|agreed)(?: (?:to|that|on))?(?: we(?:'ll| will| should| must)?)?\s+(.+)$/;
+  /\b(?:we|i)(?:'ve| have)? (?:decided|agreed|(?:am|are) agree)(?: (?:to|that|on))?(?: we(?:'ll| will| should| must)?)?\s+(.+)$/;
 /** "I decided it was time…": a judgement about a state, not a choice. */
-const DECIDED_CLAUSE = /^(?:it|this|that|he|she|they|i|you)(?:'s| was| were| is| had| would)\b/;
+const DECIDED_CLAUSE =
+  /^(?:(?:it|this|that|he|she|they|i|you)(?:'s| was| were| is| had| would)|with|about)\b/;
 /** "I'll keep using my voice": a habit of one's own, not a choice among options. */
 const HABIT = /\bkeep using (?:my|your|his|her|their)\b/;
 const SETTLED = /\b(?:it's|it is|that's|that is) (?:decided|settled|agreed)[:,]?\s+(.+)$/;
@@ -124,10 +125,10 @@ const TASK = words(
     'follow remind share upload create add remove delete refactor rename document investigate ' +
     'look test deploy ship release build plan cancel confirm renew sign post reply organize ' +
     'migrate backup back rotate archive export import clear open close invite collect compile ' +
-    'translate summarize run restart upgrade',
+    'translate summarize run restart upgrade bring',
 );
 const ACTION_COMMIT =
-  /\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| shall)\s+(?:also |then |just |quickly |first |now |definitely )?([a-z]+)\b(.*)$/;
+  /\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| shall)\s+(?:also |then |just |quickly |first |now |definitely )?(?:to )?([a-z]+)\b(.*)$/;
 /** An obligation on a person (or, note-style, on nobody: "need to rotate the keys") is a task. */
 const OBLIGATION =
   /(?:^|\b(?:i|we|someone|somebody) |\byou (?!should))(?:(?:need|needs|have|has) to|must|should|gotta) ([a-z]+)\b(.*)$/;
@@ -139,6 +140,8 @@ const LETS = /^(?:let's|let us) ([a-z]+)\b(.*)$/;
 /** An object that is only a pronoun (and a particle): "check it out", "add it to my list". */
 const NOT_AN_OBJECT =
   /^ (?:it|them|that|this|those|these)(?: out| up| over| back)?(?: (?:to|on) my (?:list|radar))?(?:\s*[-\u2013\u2014,;:!.?].*)?$/;
+/** A wish with no time to it ("one day", "sometime"): not yet a commitment. */
+const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
 /** "Tell me more about…", "tell you about…": conversation, not a task. */
 const TELL_CHAT =
   /^ (?:me|you|us)\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
@@ -156,7 +159,15 @@ const NEVER = /\bnever\b/;
  */
 const NOT_DEONTIC = [
   /\bnever-\w+|\bnever say never\b/g,
-  /\bmust(?:'ve| have| not have)(?: \w+ly)? (?:been|had|\w+(?:ed|en|wn|ght|ne|lt|pt|de))\b/g,
+  /\bmust(?:'ve| have| not have)\b(?! (?:a|an|the|some|any|at|no|\d+|two|three|to)\b)/g,
+  /\bmust (?:say|admit|confess|add)\b/g,
+  /\b(?:has to|have to|must|can't|cannot|couldn't) be (?:the best|the most|the worst|easy|hard|fun|true|real|kidding|joking|serious|right|wrong|a joke)\b/g,
+  /\b(?:can't|cannot) (?:go wrong|put a price|complain|blame)\b/g,
+  /^at least\b/g,
+  /\b(?:must|have to|has to|needs? to|should|gotta|got to)\b(?=[^.!?]*\b(?:yourself|myself|ourselves|themselves|each other|one another|together)\b)/g,
+  /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
+  /\byou (?:just )?(?:must|have to|gotta|need to|should) (?:try|see|visit|come|check|watch|read|meet|go|hear|taste)\b/g,
+  /\bmust (?:not )?(?:celebrate|forget|remember|catch up|hang out|meet up|get together|do this again)\b/g,
   /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*)\b)/g,
   /\bcan only (?:imagine|hope|guess|wonder)\b/g,
   /\b(?:have to|has to|must|need to|gotta) keep (?:\w+ing|it up|at it)\b/g,
@@ -176,9 +187,9 @@ function deonticForm(lower: string): string {
 const NOT_NEVER =
   /\b(?:never mind|never heard|never been|never seen|never had|never used|never knew|never thought|i've never|i have never|had never|never got)\b/;
 const ONLY =
-  /^only\b|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
+  /^only\b(?! (?:you|i|me|he|she|they|we|a few|one|just|then|when|if|because|time)\b)|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
 const PROHIBITION =
-  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they)\w+|no (?!problem|worries|idea|thanks|way|doubt|need)\w+)/;
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
@@ -246,11 +257,12 @@ function opensWithObject(text: string): boolean {
 
 /**
  * A decision in canonical words, "Use X for P instead of Y", so that restatements share a uid; a
- * decision that chooses no object keeps its own words.
+ * decision that chooses no object keeps its own words. `verbLed` (the rest of "decided to …")
+ * opens with a verb, so it is never read as a bare object ("treat myself" is not a thing to use).
  */
-function decisionText(sentence: string): string {
+function decisionText(sentence: string, verbLed = false): string {
   let choice = analyzeChoice(sentence);
-  if (choice.chosen === null && choice.replaced === null && opensWithObject(sentence)) {
+  if (!verbLed && choice.chosen === null && choice.replaced === null && opensWithObject(sentence)) {
     choice = analyzeChoice(`use ${sentence}`);
   }
   if (choice.chosen !== null) {
@@ -305,7 +317,10 @@ function decision(sentence: string, lower: string): SentenceItem | null {
     if (CONSTRAINT_MODAL.test(restLower) || (NEVER.test(restLower) && !NOT_NEVER.test(restLower))) {
       return { typeTag: 'constraint', text: cleanText(rest), confidence: 'high' };
     }
-    return { typeTag: 'decision', text: decisionText(rest), confidence: 'high' };
+    const verbLed = /\b(?:decided|agreed|agree) to $/.test(
+      lower.slice(0, lower.length - decided[1].length),
+    );
+    return { typeTag: 'decision', text: decisionText(rest, verbLed), confidence: 'high' };
   }
   const noLonger = noLongerText(sentence, lower);
   if (noLonger !== null) return { typeTag: 'decision', text: noLonger, confidence: 'high' };
@@ -375,7 +390,8 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     !NOT_AN_OBJECT.test(object) &&
     !/^ \w+ly[.!?]?$/.test(object) &&
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
-    !(verb === 'reach' && !/^ out to \w/.test(object))
+    !(verb === 'reach' && !/^ out to \w/.test(object)) &&
+    !SOMEDAY.test(object)
   );
 }
 
