@@ -53,6 +53,9 @@ describe('constraints need a limit or an obligation on a plan', () => {
     ['Unfortunately I cannot eat gluten, so no pasta place', 'constraint'],
     ['Pets are not allowed in the apartment', 'constraint'],
     ['Passengers must have a valid ID', 'constraint'],
+    ["I can't make it to the game, sadly", 'constraint'],
+    ["I can't afford a new car right now", 'constraint'],
+    ['Kids must wear helmets at the park', 'constraint'],
   ]);
   reads([
     ["Can't wait for the trip!", null],
@@ -78,6 +81,14 @@ describe('constraints need a limit or an obligation on a plan', () => {
     ["It can't be easy being a single mom", null],
     ['That has to be the best pizza ever', null],
     ['I have to go now, talk later!', null],
+    ['I can’t stand the cold', null],
+    ['You can’t miss it, it’s huge', null],
+    ['It has to be said, he was brilliant', null],
+    ['Never again!', null],
+    ['We never go there anymore', null],
+    ['She must be exhausted', null],
+    ["You shouldn't have!", null],
+    ['Don’t miss the sunset there', null],
   ]);
 });
 

@@ -168,12 +168,13 @@ const NOT_DEONTIC = [
   /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
   /\byou (?:just )?(?:must|have to|gotta|need to|should) (?:try|see|visit|come|check|watch|read|meet|go|hear|taste)\b/g,
   /\bmust (?:not )?(?:celebrate|forget|remember|catch up|hang out|meet up|get together|do this again)\b/g,
-  /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*)\b)/g,
+  /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*|exhausted|tired|busy|worried|relieved|happy|sad|excited|nervous|upset|glad|hungry|starving|freezing|beautiful|gorgeous|delicious|huge)\b)/g,
   /\bcan only (?:imagine|hope|guess|wonder)\b/g,
   /\b(?:have to|has to|must|need to|gotta) keep (?:\w+ing|it up|at it)\b/g,
   /^i\b.*\bat (?:least|most) (?:once|twice|\w+ times) an? \w+/g,
   /\ba must\b|\bmust-\w+/g,
-  /\b(?:can't|cannot|can not|couldn't) (?:wait|stop|imagine|believe|beat|help|thank|let go|get over|say|describe|express|explain|tell|begin|deny|even|really|seem)\b/g,
+  /\b(?:can't|cannot|can not|couldn't) (?:wait|stop|imagine|believe|beat|help|thank|let go|get over|say|describe|express|explain|tell|begin|deny|even|really|seem|stand|argue|decide|miss|resist|remember|recall|picture|figure)\b/g,
+  /\b(?:has|have) to be said\b|^never again\b|\bnever\b(?=[^.!?]*\banymore\b)|\balways (?:have|has) to\b|\b(?:shouldn't|should not|must not|mustn't) have\b/g,
   /\b(?:can't|cannot)(?= right now| yet| anymore|[.!,;]|$)/g,
   /\bnever(?:-\w+| ever)?\b(?= (?:give|gave|given|quit|forget|forgot|cease|ceases|know|knew|saw|seen|say|said|want|wanted|shy|stop|stopped|get|got|gets|fail|fails|been|had|heard|used|thought|imagined|felt|let|lose|lost|miss|missed|realized|expected|dreamed|dreamt|tried|knew|leave|left|thought|back down|lets|seems)\b)/g,
   /\b(?:i'll|i will|you'll|you will|i might|you might|maybe i'll) (?:just |definitely |probably )?have to\b/g,
@@ -189,7 +190,7 @@ const NOT_NEVER =
 const ONLY =
   /^only\b(?! (?:you|i|me|he|she|they|we|a few|one|just|then|when|if|because|time)\b)|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
 const PROHIBITION =
-  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
