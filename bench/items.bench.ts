@@ -46,6 +46,17 @@ const SAMPLE_SIZE = 200;
 const SAMPLE_SEED = 'items-sample-b-1';
 const LABELS_FILE = join(import.meta.dirname, 'items', 'labels-b.json');
 
+/**
+ * Evidence recall of the context builder (LoCoMo, categories 1–4, n = 1536) with state items on and
+ * off, copied from runs of `npx tsx bench/context.bench.ts` (that bench owns and writes the Context
+ * section; it is not run here because it takes minutes). Re-run it and update these after a rule
+ * change.
+ */
+const CONTEXT_RECALL = [
+  { rules: 'before #10 §7 (3eab271)', itemsOn: 0.726, itemsOff: 0.762, items: 845 },
+  { rules: 'chat precision rules (f4fdca4)', itemsOn: 0.746, itemsOff: 0.761, items: 91 },
+] as const;
+
 /** One extracted item with what the sample and the labels need. */
 interface Extracted {
   readonly key: string;
@@ -275,6 +286,21 @@ long as the ones made are right.
 |---|---:|---:|---:|---|---:|
 ${row('A (tuning)', results.halfA)}
 ${row('B (held out)', results.halfB)}
+
+Before the chat precision rules (3eab271, the same bench): half A 358 items (129.7 per 1,000;
+decision 4, constraint 105, action 206, question 39, risk 4), half B 487 (156.0; decision 11,
+constraint 130, action 290, question 56, risk 0), none closed.
+
+Context builder evidence recall (LoCoMo categories 1–4, n = 1536, copied from
+\`bench/context.bench.ts\` runs; items = all items extracted over the 10 conversations):
+
+| rules | items | evidence recall, items on | items off |
+|---|---:|---:|---:|
+${CONTEXT_RECALL.map((r) => `| ${r.rules} | ${r.items} | ${r.itemsOn.toFixed(3)} | ${r.itemsOff.toFixed(3)} |`).join('\n')}
+
+With items on, evidence recall is still below items off (§7 asks for at least as much): even a few
+items take the state slot from the long summary and room from tail and memories (the slot's size
+is the context builder's, not the extractor's).
 
 ${precisionLine} The sample is up to ${SAMPLE_SIZE} half-B items drawn by a seeded hash
 (\`${SAMPLE_SEED}\`), labelled correct/incorrect by a reader who never saw the code; the committed
