@@ -31,7 +31,7 @@ const CHOICE =
   '(?:use|go with|choose|pick|adopt|switch(?: over)?(?: to)?|move to|migrate to|stick with|' +
   'stay with|settle on|standardi[sz]e on|opt for|keep using)';
 const CHOICE_PAST =
-  '(?:switched(?: over)?(?: to)?|changed to|moved to|migrated to|chose|chosen|picked|adopted|' +
+  '(?:switched(?: over)?(?: to)?|changed to|moved to|migrated to|chose|chosen|picked(?! up)|adopted|' +
   'went with|gone with|settled on|opted for|standardi[sz]ed on|decided on)';
 const COMMIT =
   "(?:let's|let us|we'll|we will|we're going to|we are going to|we shall|we should|i'll|i will|" +
@@ -74,7 +74,12 @@ const HEDGE =
 const REASON = /,?\s+(?:because|since|as it|so that|given that|which means)\b.*$/;
 
 const DECIDED =
-  /\b(?:we|i)(?:'ve| have)? (?:decided|agreed)(?: (?:to|that|on))?(?: we(?:'ll| will| should| must)?)?\s+(.+)$/;
+  /\b(?:we|i)(?:'ve| have)? (?:decided|agreed|(?:am|are) agree)(?: (?:to|that|on))?(?: we(?:'ll| will| should| must)?)?\s+(.+)$/;
+/** "I decided it was time…": a judgement about a state, not a choice. */
+const DECIDED_CLAUSE =
+  /^(?:(?:it|this|that|he|she|they|i|you)(?:'s| was| were| is| had| would)|with|about)\b/;
+/** "I'll keep using my voice": a habit of one's own, not a choice among options. */
+const HABIT = /\bkeep using (?:my|your|his|her|their)\b/;
 const SETTLED = /\b(?:it's|it is|that's|that is) (?:decided|settled|agreed)[:,]?\s+(.+)$/;
 const FUTURE_CHOICE = new RegExp(`\\b${COMMIT} ${ADVERB}${CHOICE}\\b`);
 const PAST_CHOICE = new RegExp(
@@ -83,19 +88,25 @@ const PAST_CHOICE = new RegExp(
 const PRESENT_CHOICE = /\b(?:we're|we are) (?:now )?(?:using|switching to|moving to|going with)\b/;
 const IMPERATIVE_CHOICE = new RegExp(`^(?:please )?${CHOICE} \\S`);
 const IT_IS = /^(.+?) it is$/;
+/** A head of "… it is" that is a clause, not a choice ("I love how simple it is", "so nice it is"). */
+const IT_IS_CLAUSE =
+  /\b(?:i|you|we|they|he|she|how|what|that|so|such|too|very|really|whatever|wherever)\b/;
 const REPLACING_CUES = new Set(['replaced with', 'replaced by', 'from … to']);
 const NO_LONGER_ACTIVE = /\b(?:we|i)(?:'ll| will)? no longer (use|need|support|run|want)\b/;
 const NO_LONGER_PASSIVE = /\bis no longer (needed|used|supported|required)\b/;
 
 const RISK_PHRASE =
-  /\b(?:the|one|a|main|big|biggest|key|only|real) (?:risk|concern|danger|downside|caveat|worry)(?: here| with (?:this|that))? (?:is|being|would be)(?: that)?\s+(.+)$/;
+  /\b(?:the|one|my|our|main|big|biggest|key|only|real) (?:risk|concern|danger|downside|caveat|worry)(?: here| with (?:this|that))? (?:is|being|would be)(?: that)?\s+(.+)$/;
 const RISK_MODAL =
   /\b(?:might|could|may|can|would|will probably)(?: \w+ly)? (?:break|fail|crash|lose|leak|corrupt|overload|time out|go down|slow down|exceed|run out of|expire|stall|regress|cause|block|be lost|be exposed|be compromised|get lost|get corrupted)\b/;
+/** A plan's bad outcome in everyday words, said of a thing (not "we might close early"). */
+const RISK_EVENT =
+  /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)(?: \w+ly)? (?:be cancell?ed|get cancell?ed|be delayed|get delayed|sell out|close|be closed|flood|wash out|fall through)\b/;
 const RISK_OUTCOME =
   /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)\b.*\b(?:stale|outdated|inconsistent|duplicated?|wrong|corrupt(?:ed)?|missing|out of sync|lost|downtime|outage|errors?|regressions?|slower|expensive|costly|leaks?)\b/;
 const RISK_WORRY = /\b(?:i'm|i am|we're|we are) (?:worried|concerned) (?:that|about)\s+(.+)$/;
 const RISK_WORD =
-  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|vulnerab\w*)\b/;
+  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|vulnerabilit(?:y|ies))\b/;
 
 /** Verbs after which a commitment is not a task ("I'll be late", "we'll see"). */
 const NOT_TASK = words(
@@ -114,36 +125,85 @@ const TASK = words(
     'follow remind share upload create add remove delete refactor rename document investigate ' +
     'look test deploy ship release build plan cancel confirm renew sign post reply organize ' +
     'migrate backup back rotate archive export import clear open close invite collect compile ' +
-    'translate summarize run restart upgrade',
+    'translate summarize run restart upgrade bring',
 );
 const ACTION_COMMIT =
-  /\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| shall)\s+(?:also |then |just |quickly |first |now |definitely )?([a-z]+)\b(.*)$/;
+  /\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| shall)\s+(?:also |then |just |quickly |first |now |definitely )?(?:to )?([a-z]+)\b(.*)$/;
 /** An obligation on a person (or, note-style, on nobody: "need to rotate the keys") is a task. */
 const OBLIGATION =
-  /(?:^|\b(?:i|we|you|someone|somebody) )(?:need|needs|have|has|must|should|gotta|got to)(?: to)? ([a-z]+)\b(.*)$/;
+  /(?:^|\b(?:i|we|someone|somebody) |\byou (?!should))(?:(?:need|needs|have|has) to|must|should|gotta) ([a-z]+)\b(.*)$/;
 const NAMED_COMMIT = /\b([A-Z][a-z]+) (?:will|'ll|is going to) ([a-z]+)\b(.*)$/;
 const REQUEST = /^(?:can|could|would|will) you (?:please )?([a-z]+)\b(.*)\?$/;
 const REMIND = /\b(?:remind me to|(?:don't|do not) forget to)\s+(.+)$/;
 const PLEASE = /^(?:please|pls) ([a-z]+)\b(.*)$/;
 const LETS = /^(?:let's|let us) ([a-z]+)\b(.*)$/;
+/** An object that is only a pronoun (and a particle): "check it out", "add it to my list". */
+const NOT_AN_OBJECT =
+  /^ (?:it|them|that|this|those|these)(?: out| up| over| back)?(?: (?:to|on) my (?:list|radar))?(?:\s*[-\u2013\u2014,;:!.?].*)?$/;
+/** A wish with no time to it ("one day", "sometime"): not yet a commitment. */
+const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
+/** "Tell me more about…", "tell you about…": conversation, not a task. */
+const TELL_CHAT =
+  /^ (?:me|you|us)\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
 const NOT_NAMES = words('I It This That There We You They Which What Who When Where How Nothing');
 
 const CONSTRAINT_MODAL =
   /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at most|at least|no later than|under no circumstances|at all times)\b/;
 const NEVER = /\bnever\b/;
+/**
+ * Modal words that state no limit or obligation, removed before the constraint tests: a guess
+ * about the past or about a feeling ("must have been", "must be awesome"), "a must"/"must-see",
+ * excitement and inability-to-stop ("can't wait", "can't stop", "can't imagine"), a resolve or a
+ * memory about oneself ("never give up", "never forget", "never saw"), and a casual "I'll have to
+ * check it out".
+ */
+const NOT_DEONTIC = [
+  /\bnever-\w+|\bnever say never\b/g,
+  /\bmust(?:'ve| have| not have)\b(?! (?:a|an|the|some|any|at|no|\d+|two|three|to)\b)/g,
+  /\bmust (?:say|admit|confess|add)\b/g,
+  /\b(?:has to|have to|must|can't|cannot|couldn't) be (?:the best|the most|the worst|easy|hard|fun|true|real|kidding|joking|serious|right|wrong|a joke)\b/g,
+  /\b(?:can't|cannot) (?:go wrong|put a price|complain|blame)\b/g,
+  /^at least\b/g,
+  /\b(?:must|have to|has to|needs? to|should|gotta|got to)\b(?=[^.!?]*\b(?:yourself|myself|ourselves|themselves|each other|one another|together)\b)/g,
+  /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
+  /\byou (?:just )?(?:must|have to|gotta|need to|should) (?:try|see|visit|come|check|watch|read|meet|go|hear|taste)\b/g,
+  /\bmust (?:not )?(?:celebrate|forget|remember|catch up|hang out|meet up|get together|do this again)\b/g,
+  /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*|exhausted|tired|busy|worried|relieved|happy|sad|excited|nervous|upset|glad|hungry|starving|freezing|beautiful|gorgeous|delicious|huge)\b)/g,
+  /\bcan only (?:imagine|hope|guess|wonder)\b/g,
+  /\b(?:have to|has to|must|need to|gotta) keep (?:\w+ing|it up|at it)\b/g,
+  /^i\b.*\bat (?:least|most) (?:once|twice|\w+ times) an? \w+/g,
+  /\ba must\b|\bmust-\w+/g,
+  /\b(?:can't|cannot|can not|couldn't) (?:wait|stop|imagine|believe|beat|help|thank|let go|get over|say|describe|express|explain|tell|begin|deny|even|really|seem|stand|argue|decide|miss|resist|remember|recall|picture|figure)\b/g,
+  /\b(?:has|have) to be said\b|^never again\b|\bnever\b(?=[^.!?]*\banymore\b)|\balways (?:have|has) to\b|\b(?:shouldn't|should not|must not|mustn't) have\b/g,
+  /\b(?:can't|cannot)(?= right now| yet| anymore|[.!,;]|$)/g,
+  /\bnever(?:-\w+| ever)?\b(?= (?:give|gave|given|quit|forget|forgot|cease|ceases|know|knew|saw|seen|say|said|want|wanted|shy|stop|stopped|get|got|gets|fail|fails|been|had|heard|used|thought|imagined|felt|let|lose|lost|miss|missed|realized|expected|dreamed|dreamt|tried|knew|leave|left|thought|back down|lets|seems)\b)/g,
+  /\b(?:i'll|i will|you'll|you will|i might|you might|maybe i'll) (?:just |definitely |probably )?have to\b/g,
+  /\b(?:have|has) to (?:do|say|offer|share)\b(?! (?:the|a|an|this|that|it)\b)/g,
+];
+
+/** `lower` without the modal uses of `NOT_DEONTIC`, so "must", "can't" and "never" mean a limit. */
+function deonticForm(lower: string): string {
+  return NOT_DEONTIC.reduce((text, pattern) => text.replace(pattern, ' '), lower);
+}
 const NOT_NEVER =
   /\b(?:never mind|never heard|never been|never seen|never had|never used|never knew|never thought|i've never|i have never|had never|never got)\b/;
 const ONLY =
-  /^only\b|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
+  /^only\b(?! (?:you|i|me|he|she|they|we|a few|one|just|then|when|if|because|time)\b)|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
 const PROHIBITION =
-  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget)\w+|no (?!problem|worries|idea|thanks|way|doubt|need)\w+)/;
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
 const QUESTION_PHATIC =
   /^(?:how are you|how's it going|what's up|are you there|right|ok|okay|really|huh|you know|got it|does that make sense|makes sense|sound good|sounds good|any questions)\b/;
+/** A question that deliberates: what we should do, whether to, who owns, is it allowed or worth it. */
 const QUESTION_CUE =
-  /\b(?:should|shall|which|whether|or|we|our|us|need|needs|must|worth|better|best|prefer|want|allowed)\b/;
+  /\b(?:should|shall|whether|we|our|us|need|needs|must|worth|allowed|who(?:'s| is) going to|who will|who'll)\b/;
+/** Small talk and rhetoric: tag questions, offers of help, and "have you ever…" and the like. */
+const QUESTION_SMALL_TALK =
+  /(?:,? (?:huh|right|you know|no|eh|yeah|isn't it|don't you think)\?$)|^(?:need|want) (?:any|some)?\s*(?:help|anything)\b|\bhow do you think\b|\b(?:have you ever|did you ever)\b|\bsince we (?:last )?(?:talked|spoke|chatted|caught up)\b|\bneeds? (?:any |some )?help\b/;
+/** A choice verb or a plan word that makes even a tag question ask for something to decide. */
+const QUESTION_DECIDES = new RegExp(`\\b(?:${CHOICE}|${CHOICE_PAST}|going with|using)\\b`);
 const OPEN_QUESTION =
   /\b(?:not sure|unsure) (?:whether|if|about)\b|\bi wonder (?:whether|if)\b|\b(?:tbd|to be decided|undecided|still open)\b/;
 
@@ -198,11 +258,12 @@ function opensWithObject(text: string): boolean {
 
 /**
  * A decision in canonical words, "Use X for P instead of Y", so that restatements share a uid; a
- * decision that chooses no object keeps its own words.
+ * decision that chooses no object keeps its own words. `verbLed` (the rest of "decided to …")
+ * opens with a verb, so it is never read as a bare object ("treat myself" is not a thing to use).
  */
-function decisionText(sentence: string): string {
+function decisionText(sentence: string, verbLed = false): string {
   let choice = analyzeChoice(sentence);
-  if (choice.chosen === null && choice.replaced === null && opensWithObject(sentence)) {
+  if (!verbLed && choice.chosen === null && choice.replaced === null && opensWithObject(sentence)) {
     choice = analyzeChoice(`use ${sentence}`);
   }
   if (choice.chosen !== null) {
@@ -243,28 +304,33 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   ) {
     return null;
   }
-  if (lower.split(' ').length < 3 || !QUESTION_CUE.test(lower)) return null;
+  if (lower.split(' ').length < 4 || !QUESTION_CUE.test(deonticForm(lower))) return null;
+  if (QUESTION_SMALL_TALK.test(lower) && !QUESTION_DECIDES.test(lower)) return null;
   return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
 }
 
 function decision(sentence: string, lower: string): SentenceItem | null {
   const hedged = HEDGE.test(lower);
   const decided = DECIDED.exec(lower) ?? SETTLED.exec(lower);
-  if (decided?.[1]) {
+  if (decided?.[1] && !DECIDED_CLAUSE.test(decided[1])) {
     const rest = tailOf(sentence, lower, decided[1]);
     const restLower = lowerForm(rest);
     if (CONSTRAINT_MODAL.test(restLower) || (NEVER.test(restLower) && !NOT_NEVER.test(restLower))) {
       return { typeTag: 'constraint', text: cleanText(rest), confidence: 'high' };
     }
-    return { typeTag: 'decision', text: decisionText(rest), confidence: 'high' };
+    const verbLed = /\b(?:decided|agreed|agree) to $/.test(
+      lower.slice(0, lower.length - decided[1].length),
+    );
+    return { typeTag: 'decision', text: decisionText(rest, verbLed), confidence: 'high' };
   }
   const noLonger = noLongerText(sentence, lower);
   if (noLonger !== null) return { typeTag: 'decision', text: noLonger, confidence: 'high' };
   const itIs = IT_IS.exec(lower.replace(/[.!]+$/, ''));
-  if (itIs?.[1] && itIs[1].split(' ').length <= 4) {
+  if (itIs?.[1] && itIs[1].split(' ').length <= 4 && !IT_IS_CLAUSE.test(itIs[1])) {
     const choice = tailOf(sentence.replace(/\s*it is[.!]*$/i, ''), itIs[1], itIs[1]);
     return { typeTag: 'decision', text: decisionText(choice), confidence: 'high' };
   }
+  if (HABIT.test(lower)) return null;
   const choice = analyzeChoice(sentence);
   const replacing = choice.replaced !== null && REPLACING_CUES.has(choice.cue ?? '');
   const future = FUTURE_CHOICE.exec(lower);
@@ -286,7 +352,13 @@ function risk(sentence: string, lower: string): SentenceItem | null {
       confidence: 'high',
     };
   }
-  if (RISK_MODAL.test(lower) || RISK_OUTCOME.test(lower) || RISK_WORD.test(lower) || phrase) {
+  if (
+    RISK_MODAL.test(lower) ||
+    RISK_EVENT.test(lower) ||
+    RISK_OUTCOME.test(lower) ||
+    RISK_WORD.test(lower) ||
+    phrase
+  ) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -298,7 +370,7 @@ function task(sentence: string, lower: string, verb: string, rest: string): stri
 
 function request(sentence: string, lower: string): SentenceItem | null {
   const match = REQUEST.exec(lower);
-  if (!match?.[1] || !TASK.has(match[1])) return null;
+  if (!isTask(match?.[1], match?.[2])) return null;
   return {
     typeTag: 'action',
     text: task(sentence.replace(/\?$/, ''), lower.replace(/\?$/, ''), match[1], match[2] ?? ''),
@@ -306,9 +378,28 @@ function request(sentence: string, lower: string): SentenceItem | null {
   };
 }
 
+/**
+ * True when `verb` names a task someone can be held to and `rest` gives it an object ("send the
+ * deck", not "keep going", "have fun" or "need them"): chat's promises and pep talk are not tasks.
+ */
+function isTask(verb: string | undefined, rest: string | undefined): verb is string {
+  const object = rest ?? '';
+  return (
+    verb !== undefined &&
+    TASK.has(verb) &&
+    /[a-z0-9]/.test(object) &&
+    !NOT_AN_OBJECT.test(object) &&
+    !/^ \w+ly[.!?]?$/.test(object) &&
+    !(verb === 'tell' && TELL_CHAT.test(object)) &&
+    !(verb === 'reach' && !/^ out to \w/.test(object)) &&
+    !SOMEDAY.test(object)
+  );
+}
+
 function action(sentence: string, lower: string, role: Role): SentenceItem | null {
   const remind = REMIND.exec(lower);
-  if (remind?.[1]) {
+  const remindVerb = remind?.[1]?.split(' ')[0];
+  if (remind?.[1] && isTask(remindVerb, remind[1].slice(remindVerb?.length ?? 0))) {
     return {
       typeTag: 'action',
       text: cleanText(tailOf(sentence, lower, remind[1])),
@@ -316,7 +407,7 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const commit = ACTION_COMMIT.exec(lower);
-  if (commit?.[1] && !NOT_TASK.has(commit[1])) {
+  if (isTask(commit?.[1], commit?.[2])) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, commit[1], commit[2] ?? ''),
@@ -324,7 +415,7 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const obligation = OBLIGATION.exec(lower);
-  if (obligation?.[1] && !STATIVE.has(obligation[1]) && !NOT_TASK.has(obligation[1])) {
+  if (isTask(obligation?.[1], obligation?.[2])) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
@@ -337,7 +428,7 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
   }
   if (role === 'user') {
     const please = PLEASE.exec(lower) ?? (LETS_NOT.test(lower) ? null : LETS.exec(lower));
-    if (please?.[1] && !NOT_TASK.has(please[1]) && !STATIVE.has(please[1])) {
+    if (isTask(please?.[1], please?.[2])) {
       return {
         typeTag: 'action',
         text: task(sentence, lower, please[1], please[2] ?? ''),
@@ -349,14 +440,15 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
 }
 
 function constraint(sentence: string, lower: string): SentenceItem | null {
-  const never = NEVER.test(lower) && !NOT_NEVER.test(lower);
+  const deontic = deonticForm(lower);
+  const never = NEVER.test(deontic) && !NOT_NEVER.test(deontic);
   if (
-    CONSTRAINT_MODAL.test(lower) ||
+    CONSTRAINT_MODAL.test(deontic) ||
     never ||
-    ONLY.test(lower) ||
-    PROHIBITION.test(lower) ||
-    LETS_NOT.test(lower) ||
-    LIMIT.test(lower)
+    ONLY.test(deontic) ||
+    PROHIBITION.test(deontic) ||
+    LETS_NOT.test(deontic) ||
+    LIMIT.test(deontic)
   ) {
     return {
       typeTag: 'constraint',
