@@ -150,7 +150,7 @@ describe('risks need a possible bad outcome', () => {
     ['My worry is that we lose the deposit', 'risk', 'We lose the deposit'],
     // must not:
     ['Jumping into something new is scary but worth it', null],
-    ["Being open about the hard stuff is how we grow closer", null],
+    ['Being open about the hard stuff is how we grow closer', null],
     ['I was worried about you', null],
     ['That could be fun', null],
     ['I might miss you', null],

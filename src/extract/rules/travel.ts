@@ -144,6 +144,10 @@ interface PlaceReading {
   readonly strength: EvidenceStrength;
 }
 
+/** A noun after a place name that turns the name into a modifier ("Tokyo mode", "London time"). */
+const PLACE_AS_MODIFIER =
+  /^\s+(?:mode|time|vibes?|energy|style|brain|mindset|time ?zone|hours|state of mind|aesthetic)\b/i;
+
 /**
  * The place named at `index`: strong when the gazetteer knows it (a city, region, country or a
  * named geographic feature); moderate for another capitalised phrase when `unknownOk` (a clear
@@ -151,10 +155,6 @@ interface PlaceReading {
  * `unknown`; null for venues, parts of documents ("Chapter 11"), numbered things, lower-case
  * words, or an unknown name when `unknown` is false ("I'm at Starbucks").
  */
-/** A noun after a place name that turns the name into a modifier ("Tokyo mode", "London time"). */
-const PLACE_AS_MODIFIER =
-  /^\s+(?:mode|time|vibes?|energy|style|brain|mindset|time ?zone|hours|state of mind|aesthetic)\b/i;
-
 function placeAt(
   text: string,
   index: number,
