@@ -23,6 +23,16 @@ describe('findDates', () => {
     ['We met last Tuesday.', '2026-03-11T09:00:00Z', ['2026-03-10']],
     ['last wednesday the boiler broke', '2026-03-11T09:00:00Z', ['2026-03-04']],
     ['this past Friday was her birthday', '2026-03-11T09:00:00Z', ['2026-03-06']],
+    // "since" a weekday marks when a state began: it looks back too.
+    ['Back home in Leeds since Sunday night.', '2026-11-25T10:00:00Z', ['2026-11-22']],
+    ['the heating has been off since thursday', '2026-03-11T09:00:00Z', ['2026-03-05']],
+    ['Ela has been off school since Monday, fever', '2026-03-11T09:00:00Z', ['2026-03-09']],
+    ['been in Oslo since early Saturday', '2026-03-11T09:00:00Z', ['2026-03-07']],
+    [
+      'No sleep since Tuesday, back on Friday',
+      '2026-03-11T09:00:00Z',
+      ['2026-03-10', '2026-03-13'],
+    ],
     [
       'Paid it last Monday, next payment due Friday',
       '2026-03-11T09:00:00Z',

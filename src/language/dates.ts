@@ -80,6 +80,9 @@ const STAY_PLACE = /^\s*(?:in|at|on|away|abroad|of|with|travelling|traveling)\b/
 /** A weekday said as past: "last Tuesday", "this past Friday", "past Monday". */
 const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)/i;
 
+/** "since" before a day: the day is where a state began, so it lies behind the message. */
+const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
+
 const ORDINAL =
   /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
 
@@ -177,7 +180,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       day: s.isCertain('day') ? (s.get('day') ?? null) : null,
       year: s.isCertain('year') ? (s.get('year') ?? null) : null,
       weekday: s.isCertain('weekday') ? (s.get('weekday') ?? null) : null,
-      past: PAST_WEEKDAY.test(result.text.trim()),
+      past: PAST_WEEKDAY.test(result.text.trim()) || SINCE_BEFORE.test(text.slice(0, start)),
       hour,
       minute: s.isCertain('minute') ? (s.get('minute') ?? 0) : 0,
       meridiemKnown:
