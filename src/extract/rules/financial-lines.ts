@@ -1,4 +1,4 @@
-import { findAmounts, type MoneyMention, RELATIONAL_NOUN } from '../../language/index.js';
+import { findAmounts, type MoneyMention } from '../../language/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -293,15 +293,6 @@ export function refundPending(clause: Clause, doc: DocContext): Candidate[] | nu
   ];
 }
 
-/** Whether the clause's subject is a person other than the speaker (or the speaker's "we"). */
-function otherRecipient(clause: Clause): boolean {
-  const { kind, text } = clause.analysis.subject;
-  if (kind === 'named') return true;
-  return (
-    kind === 'other' && (/^(?:he|she|they)$/i.test(text) || RELATIONAL_NOUN.pattern.test(text))
-  );
-}
-
 /**
  * "Got the refund from Zalando", "the refund for the headphones came through", "Ryanair refunded
  * me": the refund is done. The item: the merchant named after "from", the subject, or the one
@@ -311,9 +302,6 @@ export function refundReceived(clause: Clause, doc: DocContext): Candidate[] | n
   const t = clause.text;
   if (!REFUND_RECEIVED.pattern.test(t) || clause.intent.intent !== 'assertive') return null;
   if (/\b(?:not|no|never|yet)\b|n't\b/i.test(t)) return null;
-  // "My neighbour got a refund", "Dana received the refund": the one who got the money back is
-  // someone else, so it is no refund of the user's (a merchant refunding "me" or "us" still is).
-  if (/\b(?:got|received|have|has)\b/i.test(t) && otherRecipient(clause)) return null;
   const entityId = weEntity(doc);
   const merchant =
     /\bfrom\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)/.exec(t)?.[1] ??

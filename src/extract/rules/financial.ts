@@ -258,7 +258,7 @@ function withSameItem(read: Candidate[], line: Candidate[] | null): Candidate[] 
 function thirdPartyPayer(clause: Clause): boolean {
   // Only a clause about paying or cancelling needs its grammar (the analysis is costly).
   if (
-    !/\b(?:pa(?:y|id|ys|ying)|owe[sd]?|settled?|cancel\w*|switch\w*|renew\w*|subscri\w*)\b/i.test(
+    !/\b(?:pa(?:y|id|ys|ying)|owe[sd]?|settled?|cancel\w*|switch\w*|renew\w*|subscri\w*|refund\w*)\b/i.test(
       clause.text,
     )
   ) {
@@ -269,7 +269,11 @@ function thirdPartyPayer(clause: Clause): boolean {
   if (PAYMENT_SUBJECT.pattern.test(subject.text)) return false;
   // "Mark May as paid": an instruction about the user's own record, whatever the tagger's subject.
   if (/\bmark(?:ed)?\b.*\bas\b/i.test(clause.text)) return false;
-  return predicate !== null && /^(?:pay|owe|settle|cancel|switch|renew|subscribe)$/.test(predicate);
+  if (predicate === null) return false;
+  if (/^(?:pay|owe|settle|cancel|switch|renew|subscribe)$/.test(predicate)) return true;
+  // "My neighbour got a refund", "Dana received the refund": the money came back to someone else
+  // (a merchant refunding "me" or "us" is still the user's refund: its predicate is "refund").
+  return /^(?:get|receive|have)$/.test(predicate) && /\brefund/i.test(clause.text);
 }
 
 /** The item a clause names when no feed payee does: a biller's heading, a mention, a paid object. */
