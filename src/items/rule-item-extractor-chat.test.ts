@@ -36,6 +36,13 @@ describe('decisions need a decider and a choice', () => {
     ['Great choice!', null],
     ['I decided it was time for a change', null],
     ["I'll keep speaking up for people who can't", null],
+    // Carrying on with one's own thing is a habit, not a choice among options; a named tool kept
+    // on is still a decision.
+    ["I'll keep using my old laptop for uni", null],
+    ['you should keep using your inhaler', null],
+    ["I keep using my sister's car on weekends", null],
+    ["We'll keep using Postgres for the new service", 'decision', 'Use Postgres for new service'],
+    ["let's keep using Trello for the sprint board", 'decision', 'Use Trello for sprint board'],
     ['Here', null],
     ['I agree with you', null],
     ['I finally picked up the guitar again', null],
