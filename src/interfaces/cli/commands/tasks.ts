@@ -12,7 +12,7 @@ import {
   type TaskState,
   taskSummary,
 } from '../../../core/index.js';
-import type { Experiment, Patch, ReconcileReport } from '../../../engine/index.js';
+import type { Engine, Experiment, Patch, ReconcileReport } from '../../../engine/index.js';
 import { collect, oneOf } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
 
@@ -256,37 +256,59 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     });
 }
 
+/** How `done` and `cancel` differ: each ends a task with one required text that says why. */
+interface TaskEnding {
+  readonly name: 'done' | 'cancel';
+  readonly description: string;
+  /** The required text option (`--proof <text>`, `--reason <text>`) and its help. */
+  readonly option: 'proof' | 'reason';
+  readonly help: string;
+  readonly end: (engine: Engine, id: string, text: string) => Promise<Task>;
+}
+
+const TASK_ENDINGS: readonly TaskEnding[] = [
+  {
+    name: 'done',
+    description: 'complete a task (from EXECUTING or VERIFYING) with its proof',
+    option: 'proof',
+    help: 'a file path, message link or summary proving it done',
+    end: (engine, id, proof) => engine.tasks.done(id, proof),
+  },
+  {
+    name: 'cancel',
+    description: 'cancel a task; a reason is required',
+    option: 'reason',
+    help: 'why it is cancelled',
+    end: (engine, id, reason) => engine.tasks.cancel(id, reason),
+  },
+];
+
 /** `verity tasks done|cancel|ack`: finish, drop or acknowledge a task. */
 function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
-  tasks
-    .command('done')
-    .description('complete a task (from EXECUTING or VERIFYING) with its proof')
-    .argument('<id>', 'TASK-YYYYMMDD-NNN')
-    .requiredOption('--proof <text>', 'a file path, message link or summary proving it done')
-    .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { proof: string; json?: true }, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.tasks.done(id, options.proof),
-        renderTaskLine,
+  for (const ending of TASK_ENDINGS) {
+    tasks
+      .command(ending.name)
+      .description(ending.description)
+      .argument('<id>', 'TASK-YYYYMMDD-NNN')
+      .requiredOption(`--${ending.option} <text>`, ending.help)
+      .option('--json', 'print the task as JSON')
+      .action(
+        async (
+          id: string,
+          options: { proof?: string; reason?: string; json?: true },
+          command: Command,
+        ) => {
+          // commander enforces the required option, so the text is there.
+          const text = options[ending.option] ?? '';
+          await toolkit.show(
+            command,
+            options,
+            (engine) => ending.end(engine, id, text),
+            renderTaskLine,
+          );
+        },
       );
-    });
-
-  tasks
-    .command('cancel')
-    .description('cancel a task; a reason is required')
-    .argument('<id>', 'TASK-YYYYMMDD-NNN')
-    .requiredOption('--reason <text>', 'why it is cancelled')
-    .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { reason: string; json?: true }, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.tasks.cancel(id, options.reason),
-        renderTaskLine,
-      );
-    });
+  }
 
   tasks
     .command('ack')
