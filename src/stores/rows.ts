@@ -3,9 +3,9 @@
  * rows, watermark columns, and vectors stored as raw little-endian float32 bytes.
  * May import: core, ledger.
  */
-import type { Watermark } from '../core/index.js';
+import type { JsonValue, Watermark } from '../core/index.js';
 import type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
-import type { StoredStateItem } from './items.js';
+import type { ExtractionBacklog, StoredStateItem } from './items.js';
 import type { AppendOutcome } from './ledger.js';
 import type { SearchDocument, SearchFilters, SearchKind } from './search-index.js';
 
@@ -70,6 +70,48 @@ export function toWatermark(row: {
   readonly message_id: string;
 }): Watermark {
   return { createdAt: row.created_at, messageId: row.message_id };
+}
+
+/** A row of the `meta` table: a key and its value as JSON text. */
+export interface MetaRow {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** The value of a meta row, parsed, or null when there is no row. */
+export function metaValue(row: MetaRow | undefined): JsonValue | null {
+  return row === undefined ? null : (JSON.parse(row.value) as JsonValue);
+}
+
+/** A meta row as the derived snapshot lists it. */
+export function fromMetaRow(row: MetaRow): { readonly key: string; readonly value: JsonValue } {
+  return { key: row.key, value: JSON.parse(row.value) as JsonValue };
+}
+
+/**
+ * A thread's extraction backlog as both adapters' query returns it: the thread, the entity of its
+ * newest message, how many messages lie after the watermark, and the watermark's columns (both
+ * null when the thread has none). `pending` is already a number (PostgreSQL counts in bigint).
+ */
+export interface BacklogRow {
+  readonly thread_id: string;
+  readonly entity_id: string | null;
+  readonly pending: number;
+  readonly watermark_at: string | null;
+  readonly watermark_id: string | null;
+}
+
+/** A backlog row as the contract's record: no watermark unless both its columns are set. */
+export function toExtractionBacklog(row: BacklogRow): ExtractionBacklog {
+  return {
+    threadId: row.thread_id,
+    entityId: row.entity_id ?? '',
+    pending: row.pending,
+    watermark:
+      row.watermark_at === null || row.watermark_id === null
+        ? null
+        : { createdAt: row.watermark_at, messageId: row.watermark_id },
+  };
 }
 
 /** A row holding one record as JSON text. */

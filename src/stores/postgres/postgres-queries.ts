@@ -6,11 +6,16 @@ import type {
   Watermark,
 } from '../../core/index.js';
 import {
+  type BacklogRow,
   type DocRow,
   EVENT_COLUMNS,
   type EventRowColumns,
+  fromMetaRow,
+  type MetaRow,
+  metaValue,
   parseDocs,
   parseFirstDoc,
+  toExtractionBacklog,
   toLedgerEvent,
   toWatermark,
   type WatermarkRow,
@@ -37,18 +42,8 @@ export interface EventRow extends EventRowColumns {
   readonly redacted: boolean;
 }
 
-interface MetaRow {
-  readonly key: string;
-  readonly value: string;
-}
-
-interface BacklogRow {
-  readonly thread_id: string;
-  readonly entity_id: string;
-  readonly pending: unknown;
-  readonly created_at: string | null;
-  readonly message_id: string | null;
-}
+/** A backlog row as the driver returns it: `COUNT(*)` is a bigint, which may come as text. */
+type PgBacklogRow = Omit<BacklogRow, 'pending'> & { readonly pending: unknown };
 
 /** Maps an `events` row to its camelCase record. */
 export function fromEventRow(row: EventRow): LedgerEvent {
@@ -205,8 +200,9 @@ export class PostgresQueries {
   }
 
   async listExtractionBacklog(limit: number): Promise<ExtractionBacklog[]> {
-    const rows = await this.#session.query<BacklogRow>(
-      `SELECT m.thread_id, COUNT(*) AS pending, w.created_at, w.message_id,
+    const rows = await this.#session.query<PgBacklogRow>(
+      `SELECT m.thread_id, COUNT(*) AS pending,
+         w.created_at AS watermark_at, w.message_id AS watermark_id,
          (SELECT newest.entity_id FROM ${this.#s}.messages newest
           WHERE newest.thread_id = m.thread_id
           ORDER BY newest.created_at DESC, newest.message_id DESC LIMIT 1) AS entity_id
@@ -217,15 +213,7 @@ export class PostgresQueries {
        ORDER BY m.thread_id LIMIT $1`,
       [toSqlLimit(limit)],
     );
-    return rows.map((row) => ({
-      threadId: row.thread_id,
-      entityId: row.entity_id,
-      pending: toNumber(row.pending),
-      watermark:
-        row.created_at === null || row.message_id === null
-          ? null
-          : { createdAt: row.created_at, messageId: row.message_id },
-    }));
+    return rows.map((row) => toExtractionBacklog({ ...row, pending: toNumber(row.pending) }));
   }
 
   async getStateItem(threadId: string, uid: string): Promise<StoredStateItem | null> {
@@ -263,7 +251,7 @@ export class PostgresQueries {
       `SELECT key, value FROM ${this.#s}.meta WHERE key = $1`,
       [key],
     );
-    return row === undefined ? null : (JSON.parse(row.value) as JsonValue);
+    return metaValue(row);
   }
 
   async getDlq(dlqId: string): Promise<DlqItem | null> {
@@ -301,7 +289,7 @@ export class PostgresQueries {
     );
     const meta = (
       await this.#session.query<MetaRow>(`SELECT key, value FROM ${s}.meta ORDER BY key`)
-    ).map((row) => ({ key: row.key, value: JSON.parse(row.value) as JsonValue }));
+    ).map(fromMetaRow);
     const stateItems = parseDocs<StoredStateItem>(
       await this.#docs(`SELECT doc FROM ${s}.state_items ORDER BY thread_id, uid`),
     );

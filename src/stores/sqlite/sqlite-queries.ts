@@ -10,6 +10,9 @@ import {
   type DocRow,
   EVENT_COLUMNS,
   type EventRowColumns,
+  fromMetaRow,
+  type MetaRow,
+  metaValue,
   parseDocs,
   parseFirstDoc,
   toLedgerEvent,
@@ -34,11 +37,6 @@ import { SqliteStateItemQueries } from './sqlite-state-items.js';
 export interface EventRow extends EventRowColumns {
   readonly seq: number;
   readonly redacted: number;
-}
-
-interface MetaRow {
-  readonly key: string;
-  readonly value: string;
 }
 
 /** Maps an `events` row to its camelCase record. */
@@ -122,10 +120,7 @@ export class SqliteQueries {
       prompts: parseDocs<ReviewPrompt>(this.#promptsById.all()),
       history: parseDocs<HistoryEntry>(this.#allHistory.all()),
       messages: parseDocs<MessageRecord>(this.#allMessages.all()),
-      meta: this.#allMeta.all().map((row) => ({
-        key: row.key,
-        value: JSON.parse(row.value) as JsonValue,
-      })),
+      meta: this.#allMeta.all().map(fromMetaRow),
       stateItems: this.items.allStateItems(),
       watermarks: this.items.allWatermarks(),
     }));
@@ -223,8 +218,7 @@ export class SqliteQueries {
   }
 
   getMeta(key: string): JsonValue | null {
-    const row = this.#meta.get(key);
-    return row === undefined ? null : (JSON.parse(row.value) as JsonValue);
+    return metaValue(this.#meta.get(key));
   }
 
   getDlq(dlqId: string): DlqItem | null {

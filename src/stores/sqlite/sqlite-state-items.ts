@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { canonicalJson, toSnakeCaseKey, type Watermark } from '../../core/index.js';
-import { toWatermark, type WatermarkRow } from '../index.js';
+import { type BacklogRow, toExtractionBacklog, toWatermark, type WatermarkRow } from '../index.js';
 import type {
   ExtractionBacklog,
   MessageQuery,
@@ -12,14 +12,6 @@ import { toJsonList, toSqlLimit } from './sqlite-sql.js';
 
 /** A `state_items` row, as the driver returns it: one column per `ITEM_CODECS` field. */
 type StateItemRow = Readonly<Record<string, string | number | null>>;
-
-interface BacklogRow {
-  readonly thread_id: string;
-  readonly entity_id: string | null;
-  readonly pending: number;
-  readonly watermark_at: string | null;
-  readonly watermark_id: string | null;
-}
 
 interface MessageParameters {
   readonly threadId: string;
@@ -173,15 +165,7 @@ export class SqliteStateItemQueries {
   }
 
   listExtractionBacklog(limit: number): ExtractionBacklog[] {
-    return this.#backlog.all({ limit: toSqlLimit(limit) }).map((row) => ({
-      threadId: row.thread_id,
-      entityId: row.entity_id ?? '',
-      pending: row.pending,
-      watermark:
-        row.watermark_at === null || row.watermark_id === null
-          ? null
-          : { createdAt: row.watermark_at, messageId: row.watermark_id },
-    }));
+    return this.#backlog.all({ limit: toSqlLimit(limit) }).map(toExtractionBacklog);
   }
 
   getStateItem(threadId: string, uid: string): StoredStateItem | null {
