@@ -14,14 +14,23 @@ export type TaskReviewAction =
   | (typeof TASK_REVIEW_ACTIONS)[number]
   | (typeof PATCH_REVIEW_ACTIONS)[number];
 
-/** A stuck task (E3 or above, not yet acknowledged) waiting in the review queue. */
-export interface TaskReviewItem {
-  /** The task id; answers name it. */
+/**
+ * What every item of the review queue carries, whatever raised it: the id an answer names, what
+ * raised it, a title to show and the answers it accepts.
+ */
+interface ReviewQueueEntry<Kind extends string, Action extends TaskReviewAction> {
+  /** The task or patch id; answers name it. */
   readonly review_id: string;
-  readonly kind: 'task';
+  readonly kind: Kind;
+  readonly title: string;
+  readonly actions: readonly Action[];
+}
+
+/** A stuck task (E3 or above, not yet acknowledged) waiting in the review queue. */
+export interface TaskReviewItem
+  extends ReviewQueueEntry<'task', (typeof TASK_REVIEW_ACTIONS)[number]> {
   readonly task_id: string;
   readonly entity_id: string;
-  readonly title: string;
   readonly state: Task['state'];
   readonly priority: Task['priority'];
   readonly due: string | null;
@@ -29,21 +38,16 @@ export interface TaskReviewItem {
   readonly escalated_at: string | null;
   /** Why the reconciler escalated it (the last history entry's detail). */
   readonly reason: string;
-  readonly actions: readonly (typeof TASK_REVIEW_ACTIONS)[number][];
 }
 
 /** A proposed patch waiting in the review queue. */
-export interface PatchReviewItem {
-  /** The patch id; answers name it. */
-  readonly review_id: string;
-  readonly kind: 'patch';
+export interface PatchReviewItem
+  extends ReviewQueueEntry<'patch', (typeof PATCH_REVIEW_ACTIONS)[number]> {
   readonly patch_id: string;
-  readonly title: string;
   readonly evidence: string;
   readonly change: Patch['change'];
   readonly rollback_condition: Patch['rollback_condition'];
   readonly proposed_at: string;
-  readonly actions: readonly (typeof PATCH_REVIEW_ACTIONS)[number][];
 }
 
 /** What an answer did: the task or the patch after it. */
