@@ -18,8 +18,15 @@ import type {
   VaultWriter,
 } from './vault.js';
 
-/** The tables the ledger derives, in the order a clear deletes them (dependants first). */
+/**
+ * The tables the ledger derives, in the order a clear deletes them (dependants first). They are
+ * also the tables that hold a memory's rows (each has `memory_id`), so forgetting one memory
+ * deletes from them in the same order.
+ */
 export const VAULT_DERIVED_TABLES = ['prediction_errors', 'memory_revisions', 'memories'] as const;
+
+/** The tables that hold a note's rows (each keyed by `path`), dependants first. */
+const NOTE_TABLES = ['note_chunks', 'notes'] as const;
 
 /** `MemoryQuery` as statement parameters: null where the query sets no condition. */
 export interface MemoryFilter {
@@ -38,8 +45,8 @@ export interface PredictionErrorFilter {
 
 /**
  * `VaultWriter` over an adapter's statements. The adapter's own members are the dialect: lists by
- * a filter, chunks and vectors, deletes, resolving errors and the snapshot (which SQLite reads in
- * one synchronous step).
+ * a filter, chunks and vectors, deleting rows by one column, and the snapshot where an adapter
+ * can read it in one step (SQLite, synchronously).
  */
 export abstract class RowVault implements VaultWriter {
   /** Every row of `rows`, in key order. */
@@ -58,10 +65,22 @@ export abstract class RowVault implements VaultWriter {
   /** Memories matching `filter`, ordered by `createdAt`, then `memoryId`. */
   protected abstract memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]>;
 
-  /** Prediction errors matching `filter`, ordered by `detectedAt`, then `errorId`. */
+  /**
+   * Prediction errors matching `filter`, ordered by `detectedAt`, then `errorId`. `operation`
+   * names the call in errors (default `listPredictionErrors`).
+   */
   protected abstract predictionErrorsWhere(
     filter: PredictionErrorFilter,
+    operation?: string,
   ): Promise<readonly PredictionError[]>;
+
+  /** Deletes the rows whose `column` is `value` from each of `tables` in order, in one step. */
+  protected abstract deleteRows(
+    operation: string,
+    tables: readonly string[],
+    column: 'memory_id' | 'path',
+    value: string,
+  ): Promise<void>;
 
   abstract listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]>;
   abstract getVectors(
@@ -69,13 +88,44 @@ export abstract class RowVault implements VaultWriter {
     keys: readonly string[],
   ): Promise<ReadonlyMap<string, Float32Array>>;
   abstract listRevisions(memoryId: string): Promise<readonly MemoryRevision[]>;
-  abstract exportSnapshot(): Promise<VaultSnapshot>;
   abstract putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void>;
-  abstract deleteNote(path: string): Promise<void>;
   abstract putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void>;
-  abstract deleteMemory(memoryId: string): Promise<void>;
-  abstract resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number>;
   abstract clearDerived(): Promise<void>;
+
+  /** The derived vault rows, one table after the other (an adapter may read them in one step). */
+  async exportSnapshot(): Promise<VaultSnapshot> {
+    return {
+      memories: await this.allRows('exportSnapshot', ROWS.memories),
+      revisions: await this.allRows('exportSnapshot', ROWS.revisions),
+      predictionErrors: await this.allRows('exportSnapshot', ROWS.predictionErrors),
+    };
+  }
+
+  /** A note and its chunks, chunks first. */
+  deleteNote(path: string): Promise<void> {
+    return this.deleteRows('deleteNote', NOTE_TABLES, 'path', path);
+  }
+
+  /** A memory with its revisions and prediction errors, dependants first. */
+  deleteMemory(memoryId: string): Promise<void> {
+    return this.deleteRows('deleteMemory', VAULT_DERIVED_TABLES, 'memory_id', memoryId);
+  }
+
+  /**
+   * Sets `resolvedAt` on the memory's unresolved prediction errors (column and record) and
+   * answers how many there were. Runs inside the caller's write transaction.
+   */
+  async resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
+    const operation = 'resolvePredictionErrors';
+    const open = await this.predictionErrorsWhere(
+      { types: null, memoryId, unresolvedOnly: true, limit: null },
+      operation,
+    );
+    for (const error of open) {
+      await this.upsertRow(operation, ROWS.predictionErrors, { ...error, resolvedAt });
+    }
+    return open.length;
+  }
 
   listRoots(): Promise<readonly VaultRoot[]> {
     return this.allRows('listRoots', ROWS.vaultRoots);

@@ -19,7 +19,6 @@ import type {
   NoteChunk,
   NoteRecord,
   PredictionError,
-  VaultSnapshot,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
 import type { SqlNames } from './postgres-sql.js';
@@ -102,9 +101,10 @@ export class PostgresVault extends RowVault {
 
   protected override predictionErrorsWhere(
     filter: PredictionErrorFilter,
+    operation = 'listPredictionErrors',
   ): Promise<readonly PredictionError[]> {
     return this.#docs(
-      'listPredictionErrors',
+      operation,
       `SELECT doc FROM ${this.#s}.prediction_errors
        WHERE ($1::text[] IS NULL OR error_type = ANY($1::text[]))
          AND ($2::text IS NULL OR memory_id = $2)
@@ -118,14 +118,6 @@ export class PostgresVault extends RowVault {
         filter.limit,
       ],
     );
-  }
-
-  async exportSnapshot(): Promise<VaultSnapshot> {
-    return {
-      memories: await this.allRows('exportSnapshot', ROWS.memories),
-      revisions: await this.allRows('exportSnapshot', ROWS.revisions),
-      predictionErrors: await this.allRows('exportSnapshot', ROWS.predictionErrors),
-    };
   }
 
   #exec(operation: string, sql: string, params: readonly unknown[]): Promise<void> {
@@ -152,14 +144,6 @@ export class PostgresVault extends RowVault {
     });
   }
 
-  deleteNote(path: string): Promise<void> {
-    const s = this.#s;
-    return this.#guard('deleteNote', async (session) => {
-      await session.query(`DELETE FROM ${s}.note_chunks WHERE path = $1`, [path]);
-      await session.query(`DELETE FROM ${s}.notes WHERE path = $1`, [path]);
-    });
-  }
-
   putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
     return this.#guard('putVectors', async (session) => {
       for (const [key, vector] of vectors) {
@@ -172,31 +156,16 @@ export class PostgresVault extends RowVault {
     });
   }
 
-  deleteMemory(memoryId: string): Promise<void> {
-    const s = this.#s;
-    return this.#guard('deleteMemory', async (session) => {
-      await session.query(`DELETE FROM ${s}.prediction_errors WHERE memory_id = $1`, [memoryId]);
-      await session.query(`DELETE FROM ${s}.memory_revisions WHERE memory_id = $1`, [memoryId]);
-      await session.query(`DELETE FROM ${s}.memories WHERE memory_id = $1`, [memoryId]);
-    });
-  }
-
-  resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
-    const s = this.#s;
-    return this.#guard('resolvePredictionErrors', async (session) => {
-      const open = parseDocs<PredictionError>(
-        await session.query<DocRow>(
-          `SELECT doc FROM ${s}.prediction_errors WHERE memory_id = $1 AND resolved_at IS NULL`,
-          [memoryId],
-        ),
-      );
-      for (const row of open) {
-        await session.query(
-          `UPDATE ${s}.prediction_errors SET resolved_at = $1, doc = $2 WHERE error_id = $3`,
-          [resolvedAt, canonicalJson({ ...row, resolvedAt }), row.errorId],
-        );
+  protected override deleteRows(
+    operation: string,
+    tables: readonly string[],
+    column: 'memory_id' | 'path',
+    value: string,
+  ): Promise<void> {
+    return this.#guard(operation, async (session) => {
+      for (const table of tables) {
+        await session.query(`DELETE FROM ${this.#s}.${table} WHERE ${column} = $1`, [value]);
       }
-      return open.length;
     });
   }
 

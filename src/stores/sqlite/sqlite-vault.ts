@@ -117,8 +117,9 @@ export class SqliteVault extends RowVault {
 
   protected override predictionErrorsWhere(
     filter: PredictionErrorFilter,
+    operation = 'listPredictionErrors',
   ): Promise<readonly PredictionError[]> {
-    return this.#guard('listPredictionErrors', () =>
+    return this.#guard(operation, () =>
       parseDocs<PredictionError>(
         this.#docs(
           `SELECT doc FROM prediction_errors
@@ -138,7 +139,7 @@ export class SqliteVault extends RowVault {
     );
   }
 
-  exportSnapshot(): Promise<VaultSnapshot> {
+  override exportSnapshot(): Promise<VaultSnapshot> {
     return this.#guard('exportSnapshot', () => this.snapshotNow());
   }
 
@@ -170,13 +171,6 @@ export class SqliteVault extends RowVault {
     });
   }
 
-  deleteNote(path: string): Promise<void> {
-    return this.#guard('deleteNote', () => {
-      this.#db.prepare('DELETE FROM note_chunks WHERE path = ?').run(path);
-      this.#db.prepare('DELETE FROM notes WHERE path = ?').run(path);
-    });
-  }
-
   putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
     return this.#guard('putVectors', () => {
       const insert = this.#db.prepare(
@@ -187,29 +181,16 @@ export class SqliteVault extends RowVault {
     });
   }
 
-  deleteMemory(memoryId: string): Promise<void> {
-    return this.#guard('deleteMemory', () => {
-      this.#db.prepare('DELETE FROM prediction_errors WHERE memory_id = ?').run(memoryId);
-      this.#db.prepare('DELETE FROM memory_revisions WHERE memory_id = ?').run(memoryId);
-      this.#db.prepare('DELETE FROM memories WHERE memory_id = ?').run(memoryId);
-    });
-  }
-
-  resolvePredictionErrors(memoryId: string, resolvedAt: string): Promise<number> {
-    return this.#guard('resolvePredictionErrors', () => {
-      const open = parseDocs<PredictionError>(
-        this.#docs(
-          'SELECT doc FROM prediction_errors WHERE memory_id = ? AND resolved_at IS NULL',
-          memoryId,
-        ),
-      );
-      const update = this.#db.prepare(
-        'UPDATE prediction_errors SET resolved_at = ?, doc = ? WHERE error_id = ?',
-      );
-      for (const row of open) {
-        update.run(resolvedAt, canonicalJson({ ...row, resolvedAt }), row.errorId);
+  protected override deleteRows(
+    operation: string,
+    tables: readonly string[],
+    column: 'memory_id' | 'path',
+    value: string,
+  ): Promise<void> {
+    return this.#guard(operation, () => {
+      for (const table of tables) {
+        this.#db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(value);
       }
-      return open.length;
     });
   }
 
