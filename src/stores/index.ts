@@ -74,6 +74,7 @@ export type {
 export {
   assertVectorsFit,
   inLiveTurn,
+  isActiveSpace,
   redactMissingEventError,
   reentrantWriteError,
   storeClosedError,

@@ -1,4 +1,4 @@
-import type { AttachOutcome } from '../index.js';
+import { type AttachOutcome, isActiveSpace } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -251,8 +251,7 @@ export class PostgresSearchWrites {
    * new dimension and a fresh HNSW index (DDL is transactional: readers see the switch at commit).
    */
   async useSpace(space: EmbeddingSpace): Promise<void> {
-    const active = await this.space();
-    if (active?.model === space.model && active.dimension === space.dimension) return;
+    if (isActiveSpace(await this.space(), space)) return;
     const { s, v } = this.#names;
     await this.#session.query(
       `INSERT INTO ${s}.embedding_space (id, model, dimension) VALUES (1, $1, $2)

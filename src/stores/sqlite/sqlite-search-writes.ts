@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type AttachOutcome, vectorFromBytes, vectorToBytes } from '../index.js';
+import { type AttachOutcome, isActiveSpace, vectorFromBytes, vectorToBytes } from '../index.js';
 import {
   type EmbeddingRow,
   type EmbeddingSpace,
@@ -265,8 +265,7 @@ export class SqliteSearchWrites {
 
   /** Makes `space` active; a different space detaches every vector. */
   useSpace(space: EmbeddingSpace): void {
-    const active = this.#space.get();
-    if (active?.model === space.model && active.dimension === space.dimension) return;
+    if (isActiveSpace(this.#space.get() ?? null, space)) return;
     this.#setSpace.run(space.model, space.dimension);
     this.#detachAll();
   }
