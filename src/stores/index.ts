@@ -11,6 +11,7 @@ export { QueryWriteTx, SearchQueryReader } from './query-reader.js';
 export {
   type MemoryFilter,
   type PredictionErrorFilter,
+  type RowDeletion,
   RowVault,
   VAULT_DERIVED_TABLES,
 } from './row-vault.js';

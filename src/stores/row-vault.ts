@@ -28,6 +28,13 @@ export const VAULT_DERIVED_TABLES = ['prediction_errors', 'memory_revisions', 'm
 /** The tables that hold a note's rows (each keyed by `path`), dependants first. */
 const NOTE_TABLES = ['note_chunks', 'notes'] as const;
 
+/** Rows to delete: those whose `column` is `value`, from each of `tables` in order. */
+export interface RowDeletion {
+  readonly tables: readonly string[];
+  readonly column: 'memory_id' | 'path';
+  readonly value: string;
+}
+
 /** `MemoryQuery` as statement parameters: null where the query sets no condition. */
 export interface MemoryFilter {
   readonly entityId: string | null;
@@ -74,13 +81,8 @@ export abstract class RowVault implements VaultWriter {
     operation?: string,
   ): Promise<readonly PredictionError[]>;
 
-  /** Deletes the rows whose `column` is `value` from each of `tables` in order, in one step. */
-  protected abstract deleteRows(
-    operation: string,
-    tables: readonly string[],
-    column: 'memory_id' | 'path',
-    value: string,
-  ): Promise<void>;
+  /** Deletes `rows` (`RowSql.deleteWhere` per table, in order) in one step. */
+  protected abstract deleteRows(operation: string, rows: RowDeletion): Promise<void>;
 
   abstract listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]>;
   abstract getVectors(
@@ -103,12 +105,13 @@ export abstract class RowVault implements VaultWriter {
 
   /** A note and its chunks, chunks first. */
   deleteNote(path: string): Promise<void> {
-    return this.deleteRows('deleteNote', NOTE_TABLES, 'path', path);
+    return this.deleteRows('deleteNote', { tables: NOTE_TABLES, column: 'path', value: path });
   }
 
   /** A memory with its revisions and prediction errors, dependants first. */
   deleteMemory(memoryId: string): Promise<void> {
-    return this.deleteRows('deleteMemory', VAULT_DERIVED_TABLES, 'memory_id', memoryId);
+    const rows = { tables: VAULT_DERIVED_TABLES, column: 'memory_id', value: memoryId } as const;
+    return this.deleteRows('deleteMemory', rows);
   }
 
   /**

@@ -44,3 +44,14 @@ describe('doc reads', () => {
     );
   });
 });
+
+describe('RowSql.deleteWhere', () => {
+  it('deletes by one column with the dialect placeholder and table name', () => {
+    expect(SQLITE_SQL.deleteWhere('note_chunks', 'path')).toBe(
+      'DELETE FROM note_chunks WHERE path = ?',
+    );
+    expect(postgresSql('"v"').deleteWhere('memories', 'memory_id')).toBe(
+      'DELETE FROM "v".memories WHERE memory_id = $1',
+    );
+  });
+});

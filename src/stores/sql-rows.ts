@@ -70,6 +70,11 @@ export class RowSql {
   docsInKeyOrder<R>(rows: RowTable<R>): string {
     return `SELECT doc FROM ${this.#dialect.table(rows.table)} ORDER BY ${rows.key.join(', ')}`;
   }
+
+  /** Deletes the rows of `table` whose `column` equals the one parameter. */
+  deleteWhere(table: string, column: string): string {
+    return `DELETE FROM ${this.#dialect.table(table)} WHERE ${column} = ${this.#dialect.param(1)}`;
+  }
 }
 
 /** SQLite: bare table names, `?` placeholders. */

@@ -6,6 +6,7 @@ import {
   parseDocs,
   postgresSql,
   ROWS,
+  type RowDeletion,
   type RowSql,
   type RowTable,
   RowVault,
@@ -156,15 +157,10 @@ export class PostgresVault extends RowVault {
     });
   }
 
-  protected override deleteRows(
-    operation: string,
-    tables: readonly string[],
-    column: 'memory_id' | 'path',
-    value: string,
-  ): Promise<void> {
+  protected override deleteRows(operation: string, rows: RowDeletion): Promise<void> {
     return this.#guard(operation, async (session) => {
-      for (const table of tables) {
-        await session.query(`DELETE FROM ${this.#s}.${table} WHERE ${column} = $1`, [value]);
+      for (const table of rows.tables) {
+        await session.query(this.#sql.deleteWhere(table, rows.column), [rows.value]);
       }
     });
   }

@@ -6,6 +6,7 @@ import {
   type PredictionErrorFilter,
   parseDocs,
   ROWS,
+  type RowDeletion,
   type RowTable,
   RowVault,
   SQLITE_SQL,
@@ -181,15 +182,10 @@ export class SqliteVault extends RowVault {
     });
   }
 
-  protected override deleteRows(
-    operation: string,
-    tables: readonly string[],
-    column: 'memory_id' | 'path',
-    value: string,
-  ): Promise<void> {
+  protected override deleteRows(operation: string, rows: RowDeletion): Promise<void> {
     return this.#guard(operation, () => {
-      for (const table of tables) {
-        this.#db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(value);
+      for (const table of rows.tables) {
+        this.#db.prepare(SQLITE_SQL.deleteWhere(table, rows.column)).run(rows.value);
       }
     });
   }
