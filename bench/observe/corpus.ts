@@ -4,7 +4,11 @@
 // and bench/observe-train.ts (the shipped model).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScorerCandidate, TrainingExample } from '../../src/observer/index.js';
+import type {
+  ScorerCandidate,
+  TrainingExample,
+  TranscriptEntry,
+} from '../../src/observer/index.js';
 import { observeCandidates, parseTranscript } from '../../src/observer/index.js';
 import { type BenchSession, loadSessions } from './sessions.js';
 
@@ -58,11 +62,16 @@ export function firstAuthor(): AuthorSet {
   };
 }
 
-/** The six authors whose sets the scorer may learn from, in a fixed order. */
+/**
+ * The eight authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
+ * joined after their blind runs, for rules@7 / scorer@2).
+ */
 export function trainingAuthors(): AuthorSet[] {
   return [
     firstAuthor(),
-    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5'].map((p) => writtenAuthor(p)),
+    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'].map((p) =>
+      writtenAuthor(p),
+    ),
   ];
 }
 
@@ -93,23 +102,38 @@ export interface LabelledCandidate {
   readonly covers: readonly string[];
 }
 
+/** One session of a set, parsed, with its labels. */
+export interface LabelledSession {
+  readonly id: string;
+  readonly date: string;
+  readonly label: Label;
+  readonly entries: readonly TranscriptEntry[];
+}
+
+/** The set's sessions in order, parsed; throws on a missing session or label, or a bad transcript. */
+export function sessionsOf(set: AuthorSet): LabelledSession[] {
+  return set.ids.map((id) => {
+    const session = set.pool.find((s) => s.id === id);
+    const label = set.labelled[id];
+    if (!session || !label) throw new Error(`missing session or label ${id}`);
+    const parsed = parseTranscript(session.jsonl);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { id, date: session.date, label, entries: parsed.value.entries };
+  });
+}
+
 /**
  * Every unresolved 🔴/🟡 candidate the rules draft on the set's sessions, labelled. Resolved
  * problems and 🟢 candidates are left out: the scorer never decides them.
  */
 export function labelledCandidates(set: AuthorSet): LabelledCandidate[] {
   const out: LabelledCandidate[] = [];
-  for (const id of set.ids) {
-    const session = set.pool.find((s) => s.id === id);
-    const label = set.labelled[id];
-    if (!session || !label) throw new Error(`missing session or label ${id}`);
-    const parsed = parseTranscript(session.jsonl);
-    if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const { id, date, label, entries } of sessionsOf(set)) {
     const candidates = observeCandidates({
       captureKey: id,
       sessionId: id,
-      entries: parsed.value.entries,
-      fallbackDate: session.date,
+      entries,
+      fallbackDate: date,
     });
     for (const { candidate, observation } of candidates) {
       if (observation.resolved_by !== null || candidate.priority === 'green') continue;

@@ -64,10 +64,11 @@ export {
   admissible,
   scoreCandidate,
   serializeScorer,
+  syntaxFeatures,
   trainingHash,
   trainScorer,
 } from './scorer.js';
-export type { CaptureTrigger } from './transcript.js';
+export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
 export { captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
 export type {
   MemoryEntry,
