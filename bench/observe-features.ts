@@ -21,9 +21,9 @@ import {
   bestFirst,
   fitsRule,
   fmt,
+  type GridRow,
+  gridRows,
   rulesAlone,
-  type Tally,
-  tally,
   zero,
 } from './observe/proxy.js';
 
@@ -131,7 +131,7 @@ const only = process.env['VARIANTS']?.split(',');
 for (const v of variants) {
   if (only && !only.includes(v.name)) continue;
   const xs = candidates.map((held) => held.map((c) => vectorFor(c.candidate, v)));
-  const rows: { name: string; pooled: Tally; perFold: Tally[] }[] = [];
+  const rows: GridRow[] = [];
   for (const l2 of [1e-4, 1e-3]) {
     const otherWeight = 0.3;
     const foldScores = candidates.map((held, k) => {
@@ -149,22 +149,19 @@ for (const v of variants) {
       const m = fitModel(tx, ty, tw, l2);
       return held.map((_, i) => score(m, (xs[k] as never[])[i] as never));
     });
-    for (const gate of [0, 0.1, 0.2, 0.3, 0.4])
-      for (const admit of [0.5, 0.6, 0.7, 0.8, 0.9, 2]) {
-        const perFold = candidates.map((held, k) =>
-          tally(
-            held,
-            foldScores[k] as number[],
-            { gate, admit, liftAssistant: v.assistant },
-            durableCount[k] ?? 0,
-          ),
-        );
-        rows.push({
-          name: `l2=${l2} gate=${gate} admit=${admit}`,
-          pooled: perFold.reduce(add, zero),
-          perFold,
-        });
-      }
+    rows.push(
+      ...gridRows(
+        candidates,
+        foldScores,
+        {
+          gates: [0, 0.1, 0.2, 0.3, 0.4],
+          admits: [0.5, 0.6, 0.7, 0.8, 0.9, 2],
+          liftAssistant: v.assistant,
+        },
+        durableCount,
+        `l2=${l2}`,
+      ),
+    );
   }
   bestFirst(rows, rules);
   const best = rows[0];

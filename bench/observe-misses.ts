@@ -1,6 +1,7 @@
 // npx tsx bench/observe-misses.ts [prefix ...] — where the pipeline loses each missed durable
 // label and where each junk proposal comes from, by stage (issue #13, rules@7 miss analysis).
-// Default sets: blind6 and blind7. Each session is observed and reflected on its own, with an
+// Default sets: blind6 and blind7. Junk is counted as observe/corpus.ts labelOf counts it (a
+// proposal holding a durable label's words is not junk), so it reads lower than the bench's. Each session is observed and reflected on its own, with an
 // empty MEMORY.md (the bench carries approvals across sessions, so its "duplicate of MEMORY.md"
 // stage does not occur here; the per-set recall printed below shows how close this is to the bench).
 //
@@ -11,13 +12,15 @@
 //   priority   drafted, but the rules left every such draft 🟡/🟢 and the scorer did not admit it
 //   scorer     the rules made it 🔴 and the scorer gated it to 🟡
 //   reflector  a 🔴 observation holds them but no proposal does (merge, distill, quality gate)
+import { observeCandidates } from '../src/observer/index.js';
 import {
-  observeCandidates,
-  observeTranscript,
-  type ReflectorInput,
-  reflectObservations,
-} from '../src/observer/index.js';
-import { has, labelOf, sessionsOf, writtenAuthor } from './observe/corpus.js';
+  has,
+  labelOf,
+  observeInput,
+  reflectSession,
+  sessionsOf,
+  writtenAuthor,
+} from './observe/corpus.js';
 
 const prefixes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['blind6', 'blind7'];
 const stages = ['message', 'candidate', 'resolved', 'priority', 'scorer', 'reflector'] as const;
@@ -30,19 +33,10 @@ for (const prefix of prefixes) {
   let durable = 0;
   let recalled = 0;
   let proposals = 0;
-  for (const { id, date, label, entries } of sessionsOf(set)) {
-    const input = { captureKey: id, sessionId: id, entries, fallbackDate: date };
-    const drafts = observeCandidates(input);
-    const observed = observeTranscript(input);
-    const observations: ReflectorInput[] = observed.segments.flatMap((s) =>
-      s.observations.map((o) => ({ ...o, session_id: id, date: observed.date })),
-    );
-    const reflection = reflectObservations({
-      observations,
-      memory: [],
-      proposals: [],
-      now: Date.parse(`${date}T20:00:00Z`),
-    });
+  for (const session of sessionsOf(set)) {
+    const { id, label, entries } = session;
+    const drafts = observeCandidates(observeInput(session));
+    const { observations, reflection } = reflectSession(session);
     const texts = reflection.drafts.map((d) => d.text);
     for (const fact of label.durable) {
       durable += 1;

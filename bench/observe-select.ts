@@ -6,7 +6,7 @@
 // measured through the whole pipeline by bench/observe.bench.ts. Prints the grid, best first.
 import { scoreCandidate, trainScorer } from '../src/observer/index.js';
 import { examplesOf, labelledCandidates, trainingAuthors } from './observe/corpus.js';
-import { add, bestFirst, fmt, rulesAlone, type Tally, tally, zero } from './observe/proxy.js';
+import { add, bestFirst, fmt, type GridRow, gridRows, rulesAlone, zero } from './observe/proxy.js';
 import { CHOSEN, SCORER_GRID } from './observe/scorer-settings.js';
 
 const authors = trainingAuthors();
@@ -18,7 +18,7 @@ const durableCount = authors.map((a) =>
 const rules = rulesAlone(candidates, durableCount).reduce(add, zero);
 console.log(`rules alone (pooled, proxy): ${fmt(rules)}`);
 
-const rows: { name: string; pooled: Tally; perFold: Tally[] }[] = [];
+const rows: GridRow[] = [];
 for (const { l2, otherWeight } of SCORER_GRID.fits) {
   const foldScores = candidates.map((held, k) => {
     const train = candidates.filter((_, j) => j !== k).flat();
@@ -30,23 +30,15 @@ for (const { l2, otherWeight } of SCORER_GRID.fits) {
     });
     return held.map((c) => scoreCandidate(model, c.candidate));
   });
-  for (const gate of SCORER_GRID.gates) {
-    for (const admit of SCORER_GRID.admits) {
-      const perFold = candidates.map((held, k) =>
-        tally(
-          held,
-          foldScores[k] as number[],
-          { gate, admit, liftAssistant: CHOSEN.liftAssistant },
-          durableCount[k] ?? 0,
-        ),
-      );
-      rows.push({
-        name: `l2=${l2} other=${otherWeight} gate=${gate} admit=${admit}`,
-        pooled: perFold.reduce(add, zero),
-        perFold,
-      });
-    }
-  }
+  rows.push(
+    ...gridRows(
+      candidates,
+      foldScores,
+      { ...SCORER_GRID, liftAssistant: CHOSEN.liftAssistant },
+      durableCount,
+      `l2=${l2} other=${otherWeight}`,
+    ),
+  );
 }
 // Best first (observe/proxy.ts: fitsRule). The proxy counts candidates, not proposals, and reads
 // junk at about half the pipeline's rate (rules alone: 1.3 % here, 0–4 % through the reflector on

@@ -69,6 +69,10 @@ function writtenSet(prefix: string, key: string, name: string, about: string): B
   };
 }
 
+/** A written set keyed and named by its prefix, e.g. `blind9 (q01–q14)`. */
+const headline = (prefix: string, range: string, about: string): BenchSet =>
+  writtenSet(prefix, prefix, `${prefix} (${range})`, about);
+
 // Token figures are counted as the context builder and the reflector count them.
 const tokenizer = createGptTokenizer();
 const estimateTokens = (text: string) => tokenizer.count(text);
@@ -205,20 +209,18 @@ async function runHalf(
 }
 
 const SETS: readonly BenchSet[] = [
-  writtenSet(
+  headline(
     'blind9',
-    'blind9',
-    'blind9 (q01–q14)',
+    'q01–q14',
     `**blind9 (q01–q14)**, a headline: \`bench/observe/blind9-sessions.txt\` and
   \`blind9-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
   who never saw the code; the folder was opened only after rules@6 + scorer@2 were frozen and
   committed (157fc42), copied in unread (every label phrase checked to occur in its session: all
   235 do) and run once. **Blind run**: the blind9 row below, committed unchanged.`,
   ),
-  writtenSet(
+  headline(
     'blind8',
-    'blind8',
-    'blind8 (n01–n14)',
+    'n01–n14',
     `**blind8 (n01–n14)**, a headline: \`bench/observe/blind8-sessions.txt\` and
   \`blind8-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
   writer who never saw the code, under the same protocol as blind9 (all 227 label phrases occur in

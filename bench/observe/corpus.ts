@@ -5,11 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+  ObserveInput,
+  ReflectorInput,
   ScorerCandidate,
+  ScorerModel,
   TrainingExample,
   TranscriptEntry,
 } from '../../src/observer/index.js';
-import { observeCandidates, parseTranscript } from '../../src/observer/index.js';
+import {
+  observeCandidates,
+  observeTranscript,
+  parseTranscript,
+  reflectObservations,
+} from '../../src/observer/index.js';
 import { type BenchSession, loadSessions } from './sessions.js';
 
 /** One session's labels. */
@@ -122,6 +130,32 @@ export function sessionsOf(set: AuthorSet): LabelledSession[] {
   });
 }
 
+/** The observer's input for a bench session (capture key = session id). */
+export function observeInput(s: Pick<LabelledSession, 'id' | 'date' | 'entries'>): ObserveInput {
+  return { captureKey: s.id, sessionId: s.id, entries: s.entries, fallbackDate: s.date };
+}
+
+/**
+ * One session observed (with `scorer`; the shipped one when omitted) and reflected on its own,
+ * with an empty MEMORY.md and no earlier proposals, at 20:00 on its day.
+ */
+export function reflectSession(s: LabelledSession, scorer?: ScorerModel | null) {
+  const observed = observeTranscript({
+    ...observeInput(s),
+    ...(scorer === undefined ? {} : { scorer }),
+  });
+  const observations: ReflectorInput[] = observed.segments.flatMap((seg) =>
+    seg.observations.map((o) => ({ ...o, session_id: s.id, date: observed.date })),
+  );
+  const reflection = reflectObservations({
+    observations,
+    memory: [],
+    proposals: [],
+    now: Date.parse(`${s.date}T20:00:00Z`),
+  });
+  return { observations, reflection, texts: reflection.drafts.map((d) => d.text) };
+}
+
 /**
  * Every unresolved 🔴/🟡 candidate the rules draft on the set's sessions, labelled. Resolved
  * problems and 🟢 candidates are left out: the scorer never decides them.
@@ -129,12 +163,7 @@ export function sessionsOf(set: AuthorSet): LabelledSession[] {
 export function labelledCandidates(set: AuthorSet): LabelledCandidate[] {
   const out: LabelledCandidate[] = [];
   for (const { id, date, label, entries } of sessionsOf(set)) {
-    const candidates = observeCandidates({
-      captureKey: id,
-      sessionId: id,
-      entries,
-      fallbackDate: date,
-    });
+    const candidates = observeCandidates(observeInput({ id, date, entries }));
     for (const { candidate, observation } of candidates) {
       if (observation.resolved_by !== null || candidate.priority === 'green') continue;
       out.push({

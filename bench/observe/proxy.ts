@@ -100,3 +100,35 @@ export function fitsRule(t: Tally, rules: Tally): boolean {
     rate(t.other, t) <= rate(rules.other, rules)
   );
 }
+
+/** One setting of a grid search with its pooled and per-author tallies. */
+export interface GridRow {
+  readonly name: string;
+  readonly pooled: Tally;
+  readonly perFold: Tally[];
+}
+
+/** Every gate × admit setting over fold scores (one score per held-out candidate, per author). */
+export function gridRows(
+  candidates: readonly (readonly LabelledCandidate[])[],
+  foldScores: readonly (readonly number[])[],
+  grid: { gates: readonly number[]; admits: readonly number[]; liftAssistant: boolean },
+  durable: readonly number[],
+  prefix: string,
+): GridRow[] {
+  const rows: GridRow[] = [];
+  for (const gate of grid.gates) {
+    for (const admit of grid.admits) {
+      const setting = { gate, admit, liftAssistant: grid.liftAssistant };
+      const perFold = candidates.map((held, k) =>
+        tally(held, foldScores[k] ?? [], setting, durable[k] ?? 0),
+      );
+      rows.push({
+        name: `${prefix} gate=${gate} admit=${admit}`,
+        pooled: perFold.reduce(add, zero),
+        perFold,
+      });
+    }
+  }
+  return rows;
+}

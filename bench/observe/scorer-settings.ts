@@ -37,7 +37,7 @@ export function modelWithout(
   candidates: readonly (readonly LabelledCandidate[])[],
   k: number,
   version: string,
-  overrides: Partial<Pick<TrainOptions, 'admit' | 'syntax' | 'liftAssistant'>> = {},
+  overrides: Partial<Pick<TrainOptions, 'l2' | 'admit' | 'syntax' | 'liftAssistant'>> = {},
 ): ScorerModel {
   const train = candidates.filter((_, j) => j !== k).flat();
   return trainScorer(examplesOf(train, CHOSEN.otherWeight), {

@@ -53,6 +53,7 @@ export {
   renderMemoryZone,
   renderReview,
 } from './render.js';
+export type { ObserveInput } from './rule-observer.js';
 export {
   observeCandidates,
   observeTranscript,
