@@ -1,4 +1,4 @@
-// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (six
+// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (eight
 // authors, bench/observe/) with the setting leave-one-author-out chose (observe/scorer-settings.ts)
 // and writes src/observer/scorer-model.json. Deterministic: the same sets give a byte-identical file.
 import { writeFileSync } from 'node:fs';
@@ -14,7 +14,9 @@ const model = trainScorer(examples, {
   l2: CHOSEN.l2,
   gate: CHOSEN.gate,
   admit: CHOSEN.admit,
-  version: 'scorer@1',
+  syntax: CHOSEN.syntax,
+  liftAssistant: CHOSEN.liftAssistant,
+  version: 'scorer@2',
 });
 const path = join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json');
 const text = serializeScorer(model);

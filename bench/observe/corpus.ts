@@ -4,8 +4,20 @@
 // and bench/observe-train.ts (the shipped model).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScorerCandidate, TrainingExample } from '../../src/observer/index.js';
-import { observeCandidates, parseTranscript } from '../../src/observer/index.js';
+import type {
+  ObserveInput,
+  ReflectorInput,
+  ScorerCandidate,
+  ScorerModel,
+  TrainingExample,
+  TranscriptEntry,
+} from '../../src/observer/index.js';
+import {
+  observeCandidates,
+  observeTranscript,
+  parseTranscript,
+  reflectObservations,
+} from '../../src/observer/index.js';
 import { type BenchSession, loadSessions } from './sessions.js';
 
 /** One session's labels. */
@@ -58,11 +70,16 @@ export function firstAuthor(): AuthorSet {
   };
 }
 
-/** The six authors whose sets the scorer may learn from, in a fixed order. */
+/**
+ * The eight authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
+ * joined after their blind runs, for rules@7 / scorer@2).
+ */
 export function trainingAuthors(): AuthorSet[] {
   return [
     firstAuthor(),
-    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5'].map((p) => writtenAuthor(p)),
+    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'].map((p) =>
+      writtenAuthor(p),
+    ),
   ];
 }
 
@@ -93,24 +110,60 @@ export interface LabelledCandidate {
   readonly covers: readonly string[];
 }
 
+/** One session of a set, parsed, with its labels. */
+export interface LabelledSession {
+  readonly id: string;
+  readonly date: string;
+  readonly label: Label;
+  readonly entries: readonly TranscriptEntry[];
+}
+
+/** The set's sessions in order, parsed; throws on a missing session or label, or a bad transcript. */
+export function sessionsOf(set: AuthorSet): LabelledSession[] {
+  return set.ids.map((id) => {
+    const session = set.pool.find((s) => s.id === id);
+    const label = set.labelled[id];
+    if (!session || !label) throw new Error(`missing session or label ${id}`);
+    const parsed = parseTranscript(session.jsonl);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { id, date: session.date, label, entries: parsed.value.entries };
+  });
+}
+
+/** The observer's input for a bench session (capture key = session id). */
+export function observeInput(s: Pick<LabelledSession, 'id' | 'date' | 'entries'>): ObserveInput {
+  return { captureKey: s.id, sessionId: s.id, entries: s.entries, fallbackDate: s.date };
+}
+
+/**
+ * One session observed (with `scorer`; the shipped one when omitted) and reflected on its own,
+ * with an empty MEMORY.md and no earlier proposals, at 20:00 on its day.
+ */
+export function reflectSession(s: LabelledSession, scorer?: ScorerModel | null) {
+  const observed = observeTranscript({
+    ...observeInput(s),
+    ...(scorer === undefined ? {} : { scorer }),
+  });
+  const observations: ReflectorInput[] = observed.segments.flatMap((seg) =>
+    seg.observations.map((o) => ({ ...o, session_id: s.id, date: observed.date })),
+  );
+  const reflection = reflectObservations({
+    observations,
+    memory: [],
+    proposals: [],
+    now: Date.parse(`${s.date}T20:00:00Z`),
+  });
+  return { observations, reflection, texts: reflection.drafts.map((d) => d.text) };
+}
+
 /**
  * Every unresolved 🔴/🟡 candidate the rules draft on the set's sessions, labelled. Resolved
  * problems and 🟢 candidates are left out: the scorer never decides them.
  */
 export function labelledCandidates(set: AuthorSet): LabelledCandidate[] {
   const out: LabelledCandidate[] = [];
-  for (const id of set.ids) {
-    const session = set.pool.find((s) => s.id === id);
-    const label = set.labelled[id];
-    if (!session || !label) throw new Error(`missing session or label ${id}`);
-    const parsed = parseTranscript(session.jsonl);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const candidates = observeCandidates({
-      captureKey: id,
-      sessionId: id,
-      entries: parsed.value.entries,
-      fallbackDate: session.date,
-    });
+  for (const { id, date, label, entries } of sessionsOf(set)) {
+    const candidates = observeCandidates(observeInput({ id, date, entries }));
     for (const { candidate, observation } of candidates) {
       if (observation.resolved_by !== null || candidate.priority === 'green') continue;
       out.push({

@@ -53,6 +53,7 @@ export {
   renderMemoryZone,
   renderReview,
 } from './render.js';
+export type { ObserveInput } from './rule-observer.js';
 export {
   observeCandidates,
   observeTranscript,
@@ -64,10 +65,11 @@ export {
   admissible,
   scoreCandidate,
   serializeScorer,
+  syntaxFeatures,
   trainingHash,
   trainScorer,
 } from './scorer.js';
-export type { CaptureTrigger } from './transcript.js';
+export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
 export { captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
 export type {
   MemoryEntry,

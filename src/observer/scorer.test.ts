@@ -7,6 +7,7 @@ import {
   scoreCandidate,
   scoredPriority,
   serializeScorer,
+  syntaxFeatures,
   type TrainingExample,
   trainScorer,
 } from './scorer.js';
@@ -68,6 +69,44 @@ describe('the learned scorer', () => {
     expect(
       scoredPriority(model, candidate('The queue runs on port 5672.', 'yellow', 'assistant')),
     ).toBeNull();
+    expect(scoredPriority(model, candidate('The queue runs on port 5672.', 'green'))).toBeNull();
+  });
+
+  it('reads clause features from the language layer, not from a verb list', () => {
+    // "haul" is in none of the rules' verb lists; the POS tagger still reads an imperative.
+    expect(syntaxFeatures('Haul the crates to bay 4 before noon.')).toEqual(
+      expect.arrayContaining(['mood=imperative', 'has_number']),
+    );
+    expect(syntaxFeatures('I moved the archive to /srv/cold last week.')).toEqual(
+      expect.arrayContaining(['tense=past', 'subject=speaker', 'has_path']),
+    );
+    expect(syntaxFeatures('We pinned it to v2.3.1.')).toContain('has_version');
+    expect(syntaxFeatures('We pinned it.')).not.toContain('has_version');
+  });
+
+  it('a syntax model records its feature group and scores with it; the file round-trips', () => {
+    const plain = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, epochs: 50 });
+    const syntax = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, epochs: 50, syntax: true });
+    expect(plain.features).toBeUndefined();
+    expect(syntax.features).toEqual(['syntax']);
+    expect(syntax.weights).not.toEqual(plain.weights);
+    const text = serializeScorer(syntax);
+    const read = JSON.parse(text) as typeof syntax;
+    expect(serializeScorer(read)).toBe(text);
+    const c = candidate('The queue runs on port 5672.');
+    expect(scoreCandidate(read, c)).toBe(scoreCandidate(syntax, c));
+  });
+
+  it("lifts the assistant's 🟡 only under a model trained to (lift_assistant)", () => {
+    const model = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, liftAssistant: true });
+    expect(model.lift_assistant).toBe(true);
+    expect(
+      scoredPriority(model, candidate('The queue runs on port 5672.', 'yellow', 'assistant'))
+        ?.priority,
+    ).toBe('red');
+    expect(scoredPriority(model, candidate('haha ok', 'yellow', 'assistant'))?.priority).toBe(
+      'yellow',
+    );
     expect(scoredPriority(model, candidate('The queue runs on port 5672.', 'green'))).toBeNull();
   });
 

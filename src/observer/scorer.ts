@@ -1,9 +1,10 @@
 // A small learned scorer over the rule observer's candidates: logistic regression on the rules'
-// own signals and hashed word uni/bigrams. It gates what the rules made durable (a 🔴 candidate
+// own signals, hashed word uni/bigrams and (scorer@2) the language layer's clause analysis. It gates what the rules made durable (a 🔴 candidate
 // scoring under `gate` becomes 🟡 working context) and admits 🟡 candidates the rules left out
 // when they score at or above `admit`. Pure and deterministic: same model, same candidate, same
 // score. Training is deterministic too (fixed order, full-batch gradient descent, no randomness).
 import { sha256Hex } from '../core/index.js';
+import { analyseClause } from '../language/index.js';
 import type { SentenceClass } from './text-rules.js';
 import * as rules from './text-rules.js';
 import type { ObservationPriority } from './types.js';
@@ -36,6 +37,13 @@ export interface ScorerModel {
   readonly gate: number;
   /** A 🟡 candidate scoring at or above this becomes 🔴. */
   readonly admit: number;
+  /**
+   * Feature groups beyond the rule signals and word n-grams: `syntax` adds the clause analysis
+   * (`syntaxFeatures`). Absent in scorer@1.
+   */
+  readonly features?: readonly 'syntax'[];
+  /** Whether the assistant's 🟡 candidates may be admitted too (scorer@2); absent = user only. */
+  readonly lift_assistant?: boolean;
 }
 
 /** One labelled training example. */
@@ -57,6 +65,10 @@ export interface TrainOptions {
   readonly gate: number;
   readonly admit: number;
   readonly version?: string;
+  /** Add the clause-analysis features. */
+  readonly syntax?: boolean;
+  /** Let the model admit the assistant's 🟡 candidates too. */
+  readonly liftAssistant?: boolean;
 }
 
 /** FNV-1a, 32 bits: a stable string hash for feature slots. */
@@ -78,8 +90,34 @@ function lemma(word: string): string {
   return w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
 }
 
-/** The named features of a candidate, each with its value. */
-export function featureNames(c: ScorerCandidate): [string, number][] {
+/**
+ * Grammatical features of a sentence from the language layer's clause analysis (wink-nlp POS and
+ * lemmas): tense, aspect, mood, negation, the person of the subject, a verbless sentence, and
+ * whether it holds a number, a path or a version. No phrase lists.
+ */
+export function syntaxFeatures(text: string): string[] {
+  const a = analyseClause(text);
+  const out = [
+    `tense=${a.tense}`,
+    `aspect=${a.aspect}`,
+    `mood=${a.mood}`,
+    `subject=${a.subject.kind}`,
+    `mood&subject=${a.mood}&${a.subject.kind}`,
+    `tense&subject=${a.tense}&${a.subject.kind}`,
+  ];
+  if (a.negated) out.push('syn_negated');
+  if (a.predicate === null) out.push('verbless');
+  if (/\d/.test(text)) out.push('has_number');
+  if (/[\w.-]+\/[\w./-]+|~\//.test(text)) out.push('has_path');
+  if (/\bv?\d+\.\d+(?:\.\d+)?\b/.test(text)) out.push('has_version');
+  return out;
+}
+
+/**
+ * The named features of a candidate, each with its value; with `syntax`, the clause analysis too
+ * (prefixed `syn:`).
+ */
+export function featureNames(c: ScorerCandidate, syntax = false): [string, number][] {
   const out: [string, number][] = [];
   const flag = (name: string, on: boolean) => {
     if (on) out.push([name, 1]);
@@ -110,13 +148,17 @@ export function featureNames(c: ScorerCandidate): [string, number][] {
   if (first !== undefined) grams.push(`first:${first}`);
   const unit = grams.length === 0 ? 0 : 1 / Math.sqrt(grams.length);
   for (const g of grams) out.push([g, unit]);
+  if (syntax) for (const name of syntaxFeatures(c.text)) out.push([`syn:${name}`, 1]);
   return out;
 }
 
-/** Hashed sparse vector: slot → value (values summed on collision), slots ascending. */
-function vectorOf(c: ScorerCandidate, dims: number): [number, number][] {
+/**
+ * A candidate's hashed sparse feature vector: slot → value (values summed on collision), slots
+ * ascending; with `syntax`, the clause features too.
+ */
+export function vectorOf(c: ScorerCandidate, dims: number, syntax: boolean): [number, number][] {
   const slots = new Map<number, number>();
-  for (const [name, value] of featureNames(c)) {
+  for (const [name, value] of featureNames(c, syntax)) {
     const slot = fnv1a(name) % dims;
     slots.set(slot, (slots.get(slot) ?? 0) + value);
   }
@@ -130,7 +172,9 @@ function sigmoid(z: number): number {
 /** The probability the model gives that a candidate is durable. */
 export function scoreCandidate(model: ScorerModel, c: ScorerCandidate): number {
   let z = model.bias;
-  for (const [slot, value] of vectorOf(c, model.dims)) z += (model.weights[slot] ?? 0) * value;
+  const syntax = model.features?.includes('syntax') ?? false;
+  for (const [slot, value] of vectorOf(c, model.dims, syntax))
+    z += (model.weights[slot] ?? 0) * value;
   return sigmoid(z);
 }
 
@@ -163,7 +207,8 @@ export function trainScorer(
   const l2 = options.l2 ?? 1e-3;
   const epochs = options.epochs ?? 300;
   const rate = options.learningRate ?? 0.5;
-  const vectors = examples.map((e) => vectorOf(e.candidate, dims));
+  const syntax = options.syntax ?? false;
+  const vectors = examples.map((e) => vectorOf(e.candidate, dims, syntax));
   const total = examples.reduce((s, e) => s + e.weight, 0) || 1;
   const w = new Float64Array(dims);
   let bias = 0;
@@ -192,27 +237,34 @@ export function trainScorer(
     weights: [...w].map(round),
     gate: options.gate,
     admit: options.admit,
+    ...(syntax ? { features: ['syntax'] as const } : {}),
+    ...(options.liftAssistant === true ? { lift_assistant: true } : {}),
   };
 }
 
 /**
- * Whether the scorer may lift a 🟡 candidate: only what the user said or confirmed (a confirmed
- * assistant statement is drafted as the user's); an assistant's own status line never becomes
- * durable on its score.
+ * Whether the scorer may lift a 🟡 candidate: what the user said or confirmed (a confirmed
+ * assistant statement is drafted as the user's); the assistant's own statements only when the
+ * model says so (`lift_assistant`, scorer@2, chosen leave-one-author-out: the assistant's reports
+ * of what it set or changed were the largest group of misses on blind6/blind7).
  */
-export function admissible(c: ScorerCandidate): boolean {
-  return c.priority === 'yellow' && c.speaker === 'user';
+export function admissible(
+  c: ScorerCandidate,
+  model?: Pick<ScorerModel, 'lift_assistant'>,
+): boolean {
+  return c.priority === 'yellow' && (c.speaker === 'user' || model?.lift_assistant === true);
 }
 
 /**
  * What the scorer makes of the rules' priority: 🔴 kept or gated to 🟡, a user's 🟡 kept or
- * admitted to 🔴; 🟢, the assistant's 🟡 and resolved problems are left as the rules put them.
+ * admitted to 🔴 (the assistant's too when the model lifts them); 🟢, the assistant's 🟡 under a
+ * model that does not, and resolved problems are left as the rules put them.
  */
 export function scoredPriority(
   model: ScorerModel,
   c: ScorerCandidate,
 ): { priority: ObservationPriority; score: number } | null {
-  if (c.priority !== 'red' && !admissible(c)) return null;
+  if (c.priority !== 'red' && !admissible(c, model)) return null;
   const score = scoreCandidate(model, c);
   if (c.priority === 'red') return { priority: score < model.gate ? 'yellow' : 'red', score };
   return { priority: score >= model.admit ? 'red' : 'yellow', score };
@@ -223,8 +275,12 @@ export function scoredPriority(
  * lays out JSON (weights filled into lines of at most 100 characters), newline-terminated.
  */
 export function serializeScorer(model: ScorerModel): string {
-  const { version, data_hash, dims, bias, weights, gate, admit } = model;
-  const head = Object.entries({ version, data_hash, dims, bias, gate, admit }).map(
+  const { version, data_hash, dims, bias, weights, gate, admit, features, lift_assistant } = model;
+  const extra = {
+    ...(features === undefined ? {} : { features }),
+    ...(lift_assistant === undefined ? {} : { lift_assistant }),
+  };
+  const head = Object.entries({ version, data_hash, dims, bias, gate, admit, ...extra }).map(
     ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
   );
   const lines: string[] = [];
