@@ -7,6 +7,7 @@
 // conversation id, message id and a hash of the item text.
 //
 //   --show A        print half A's items with their source message (for tuning; never half B)
+//   --show LME      print the LongMemEval sample's items with their source message
 //   --sample DIR    write a seeded sample of half B's items, with text, to DIR (outside the repo)
 //   --no-write      print the figures without writing the section
 import { createHash } from 'node:crypto';
@@ -29,6 +30,7 @@ import {
 } from '../src/items/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { LOCOMO_DIR, type LocomoMessage, loadLocomo, locomoAvailable, memoised } from './locomo.js';
+import { type LmeMessage, lmeAvailable, loadLme } from './longmemeval.js';
 import { machine, writeSection } from './report.js';
 
 if (!locomoAvailable()) {
@@ -84,15 +86,8 @@ function itemKey(conversation: string, item: StateItem): string {
     : `${conversation}/${message}/${hash}`;
 }
 
-/** The conversation as the engine's ingest would hand it to extraction, run batch by batch. */
-async function extractConversation(conversation: string): Promise<readonly StateItem[]> {
-  const own = messages.filter((m) => m.conversation_id === `locomo/${conversation}`);
-  const batch: BatchMessage[] = own.map((m) => ({
-    messageId: m.message_id,
-    role: m.role,
-    content: `${m.speaker}: ${m.content}`,
-    createdAt: m.timestamp,
-  }));
+/** One thread as the engine's ingest would hand it to extraction, run batch by batch. */
+async function extractThread(batch: readonly BatchMessage[]): Promise<readonly StateItem[]> {
   const items = new Map<string, StateItem>();
   const extractor = createRuleItemExtractor();
   const thresholds = thresholdsFor(embedder.space.model);
@@ -115,6 +110,81 @@ async function extractConversation(conversation: string): Promise<readonly State
     watermark = run.watermark;
   }
   return [...items.values()];
+}
+
+/** A LoCoMo conversation as one thread (`content` = "<speaker>: <text>", as ingest records it). */
+function extractConversation(conversation: string): Promise<readonly StateItem[]> {
+  const own = messages.filter((m) => m.conversation_id === `locomo/${conversation}`);
+  return extractThread(
+    own.map((m) => ({
+      messageId: m.message_id,
+      role: m.role,
+      content: `${m.speaker}: ${m.content}`,
+      createdAt: m.timestamp,
+    })),
+  );
+}
+
+/**
+ * The second casual corpus: a fixed sample of LongMemEval-S dev haystacks (user–assistant chat),
+ * the first `LME_SAMPLE` conversation ids ordered by sha256("items-lme/" + id), chosen before any
+ * tuning; each session is one thread, as `bench/longmemeval.ts` ingests it.
+ */
+const LME_SAMPLE = 8;
+/** LongMemEval message texts by id, for `--show LME`. */
+let lmeText = new Map<string, string>();
+interface LmeFigures {
+  readonly conversations: readonly string[];
+  readonly sessions: number;
+  readonly userMessages: number;
+  readonly items: number;
+  readonly perThousandUser: number;
+  readonly perKind: Readonly<Record<StateItemType, number>>;
+}
+
+async function lmeFigures(): Promise<{ figures: LmeFigures; items: StateItem[] } | null> {
+  if (!lmeAvailable()) return null;
+  const all = loadLme().messages;
+  lmeText = new Map(all.map((m) => [m.message_id, m.content]));
+  const rank = (id: string) => createHash('sha256').update(`items-lme/${id}`).digest('hex');
+  const chosen = [...new Set(all.map((m) => m.conversation_id))]
+    .sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0))
+    .slice(0, LME_SAMPLE);
+  const sessions = new Map<string, LmeMessage[]>();
+  for (const m of all) {
+    if (!chosen.includes(m.conversation_id)) continue;
+    const list = sessions.get(m.session_id) ?? [];
+    list.push(m);
+    sessions.set(m.session_id, list);
+  }
+  const items: StateItem[] = [];
+  for (const session of [...sessions.keys()].sort()) {
+    const thread = (sessions.get(session) ?? []).sort((a, b) => a.turn_index - b.turn_index);
+    items.push(
+      ...(await extractThread(
+        thread.map((m) => ({
+          messageId: m.message_id,
+          role: m.role,
+          content: m.content,
+          createdAt: m.timestamp,
+        })),
+      )),
+    );
+  }
+  const userMessages = all.filter(
+    (m) => chosen.includes(m.conversation_id) && m.role === 'user',
+  ).length;
+  const figures = {
+    conversations: chosen,
+    sessions: sessions.size,
+    userMessages,
+    items: items.length,
+    perThousandUser: Number(((items.length * 1000) / Math.max(1, userMessages)).toFixed(1)),
+    perKind: Object.fromEntries(
+      STATE_ITEM_TYPES.map((t) => [t, items.filter((i) => i.typeTag === t).length]),
+    ) as Record<StateItemType, number>,
+  };
+  return { figures, items };
 }
 
 /** A deterministic shuffle keyed by `seed`: items ordered by the hash of seed + key. */
@@ -218,7 +288,7 @@ function precisionOf(extracted: readonly Extracted[]): Precision | null {
 }
 
 const show = option('--show');
-const halves: readonly Half[] = show === 'A' ? ['A'] : ['A', 'B'];
+const halves: readonly Half[] = show === 'A' ? ['A'] : show === 'LME' ? [] : ['A', 'B'];
 const extracted: Extracted[] = [];
 for (const half of halves) {
   for (const conversation of HALVES[half]) {
@@ -228,7 +298,17 @@ for (const half of halves) {
     );
   }
 }
+const lme = show === 'A' ? null : await lmeFigures();
 await local.close();
+
+if (show === 'LME') {
+  for (const item of lme?.items ?? []) {
+    const source = (lmeText.get(item.refs[0] ?? '') ?? '').replace(/\s+/g, ' ').slice(0, 400);
+    console.log(`${item.typeTag}\t${item.text}\t<= ${source}`);
+  }
+  console.log(JSON.stringify(lme?.figures, null, 1));
+  process.exit(0);
+}
 
 if (show === 'A') {
   const byId = new Map(messages.map((m) => [m.message_id, m]));
@@ -252,6 +332,7 @@ const results = {
   halfA: figures('A', extracted),
   halfB: figures('B', extracted),
   precisionB: precisionOf(extracted),
+  longMemEval: lme?.figures ?? null,
 };
 console.log(JSON.stringify(results, null, 1));
 

@@ -11,6 +11,14 @@ import {
   type StateItemType,
 } from '../core/index.js';
 import { splitSentences } from '../language/index.js';
+import {
+  addressedTo,
+  bindsAPlan,
+  clauseWith,
+  LIMIT_WORDS,
+  readConstraint,
+  tiedToAPlan,
+} from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
@@ -149,7 +157,7 @@ const NOT_NAMES = words('I It This That There We You They Which What Who When Wh
 
 const CONSTRAINT_MODAL =
   /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at most|at least|no later than|under no circumstances|at all times)\b/;
-const NEVER = /\bnever\b/;
+const NEVER = /\bnever\b(?!-)/;
 /**
  * Modal words that state no limit or obligation, removed before the constraint tests: a guess
  * about the past or about a feeling ("must have been", "must be awesome"), "a must"/"must-see",
@@ -158,27 +166,14 @@ const NEVER = /\bnever\b/;
  * check it out".
  */
 const NOT_DEONTIC = [
-  /\bnever-\w+|\bnever say never\b/g,
-  /\bmust(?:'ve| have| not have)\b(?! (?:a|an|the|some|any|at|no|\d+|two|three|to)\b)/g,
-  /\bmust (?:say|admit|confess|add)\b/g,
-  /\b(?:has to|have to|must|can't|cannot|couldn't) be (?:the best|the most|the worst|easy|hard|fun|true|real|kidding|joking|serious|right|wrong|a joke)\b/g,
   /\b(?:can't|cannot) (?:go wrong|put a price|complain|blame)\b/g,
-  /^at least\b/g,
-  /\b(?:must|have to|has to|needs? to|should|gotta|got to)\b(?=[^.!?]*\b(?:yourself|myself|ourselves|themselves|each other|one another|together)\b)/g,
   /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
-  /\byou (?:just )?(?:must|have to|gotta|need to|should) (?:try|see|visit|come|check|watch|read|meet|go|hear|taste)\b/g,
-  /\bmust (?:not )?(?:celebrate|forget|remember|catch up|hang out|meet up|get together|do this again)\b/g,
-  /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*|exhausted|tired|busy|worried|relieved|happy|sad|excited|nervous|upset|glad|hungry|starving|freezing|beautiful|gorgeous|delicious|huge)\b)/g,
-  /\bcan only (?:imagine|hope|guess|wonder)\b/g,
-  /\b(?:have to|has to|must|need to|gotta) keep (?:\w+ing|it up|at it)\b/g,
   /^i\b.*\bat (?:least|most) (?:once|twice|\w+ times) an? \w+/g,
   /\ba must\b|\bmust-\w+/g,
-  /\b(?:can't|cannot|can not|couldn't) (?:wait|stop|imagine|believe|beat|help|thank|let go|get over|say|describe|express|explain|tell|begin|deny|even|really|seem|stand|argue|decide|miss|resist|remember|recall|picture|figure)\b/g,
   /\b(?:has|have) to be said\b|^never again\b|\bnever\b(?=[^.!?]*\banymore\b)|\balways (?:have|has) to\b|\b(?:shouldn't|should not|must not|mustn't) have\b/g,
   /\b(?:can't|cannot)(?= right now| yet| anymore|[.!,;]|$)/g,
   /\bnever(?:-\w+| ever)?\b(?= (?:give|gave|given|quit|forget|forgot|cease|ceases|know|knew|saw|seen|say|said|want|wanted|shy|stop|stopped|get|got|gets|fail|fails|been|had|heard|used|thought|imagined|felt|let|lose|lost|miss|missed|realized|expected|dreamed|dreamt|tried|knew|leave|left|thought|back down|lets|seems)\b)/g,
   /\b(?:i'll|i will|you'll|you will|i might|you might|maybe i'll) (?:just |definitely |probably )?have to\b/g,
-  /\b(?:have|has) to (?:do|say|offer|share)\b(?! (?:the|a|an|this|that|it)\b)/g,
 ];
 
 /** `lower` without the modal uses of `NOT_DEONTIC`, so "must", "can't" and "never" mean a limit. */
@@ -212,12 +207,16 @@ function capitalize(text: string): string {
 }
 
 function lowerForm(sentence: string): string {
-  return sentence
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    sentence
+      .replace(/[\u2018\u2019]/g, "'")
+      // Contractions typed without the apostrophe ("cant", "dont", "shouldnt").
+      .replace(/\b(can|don|couldn|shouldn|didn|doesn|isn|aren|mustn)t\b/gi, "$1't")
+      .replace(/[\u201c\u201d]/g, '"')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The part of `sentence` (original case) that `lower`'s suffix `tail` corresponds to. */
@@ -352,13 +351,13 @@ function risk(sentence: string, lower: string): SentenceItem | null {
       confidence: 'high',
     };
   }
-  if (
-    RISK_MODAL.test(lower) ||
-    RISK_EVENT.test(lower) ||
-    RISK_OUTCOME.test(lower) ||
-    RISK_WORD.test(lower) ||
-    phrase
-  ) {
+  const modal = (c: string) => {
+    const l = lowerForm(c);
+    return RISK_MODAL.test(l) || RISK_EVENT.test(l) || RISK_OUTCOME.test(l);
+  };
+  // A possible outcome said with a modal counts when it is tied to a plan, not a generic fact.
+  const outcome = modal(lower) && tiedToAPlan(clauseWith(sentence, modal));
+  if (outcome || RISK_WORD.test(lower) || phrase) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -396,6 +395,17 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
   );
 }
 
+/**
+ * "You have to follow your heart": an obligation on the addressee is advice, not a task, unless it
+ * is owed to the speaker ("you need to send me the invoice") or names a limit ("by Friday").
+ */
+function adviceToAddressee(obligation: RegExpExecArray): boolean {
+  const rest = obligation[2] ?? '';
+  return (
+    /^you\b/.test(obligation[0]) && !/\b(?:me|us|our|my)\b/.test(rest) && !LIMIT_WORDS.test(rest)
+  );
+}
+
 function action(sentence: string, lower: string, role: Role): SentenceItem | null {
   const remind = REMIND.exec(lower);
   const remindVerb = remind?.[1]?.split(' ')[0];
@@ -415,7 +425,7 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const obligation = OBLIGATION.exec(lower);
-  if (isTask(obligation?.[1], obligation?.[2])) {
+  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation)) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
@@ -439,24 +449,33 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
   return null;
 }
 
-function constraint(sentence: string, lower: string): SentenceItem | null {
+/** Whether `lower`, without its non-deontic modals, states a limit or an obligation. */
+function constraintCue(lower: string): boolean {
   const deontic = deonticForm(lower);
-  const never = NEVER.test(deontic) && !NOT_NEVER.test(deontic);
-  if (
+  return (
     CONSTRAINT_MODAL.test(deontic) ||
-    never ||
+    (NEVER.test(deontic) && !NOT_NEVER.test(deontic)) ||
     ONLY.test(deontic) ||
     PROHIBITION.test(deontic) ||
     LETS_NOT.test(deontic) ||
     LIMIT.test(deontic)
-  ) {
-    return {
-      typeTag: 'constraint',
-      text: cleanText(sentence),
-      confidence: HEDGE.test(lower) ? 'low' : 'high',
-    };
-  }
-  return null;
+  );
+}
+
+/**
+ * A constraint: a modal or limiting cue (`constraintCue`) whose clause binds a plan of a party
+ * (`bindsAPlan`: not a story in the past, not a feeling, not someone else's life or advice to the
+ * addressee unless it names a limit).
+ */
+function constraint(sentence: string, lower: string): SentenceItem | null {
+  if (!constraintCue(lower)) return null;
+  const clause = clauseWith(sentence, (c) => constraintCue(lowerForm(c)));
+  if (!bindsAPlan(readConstraint(clause), addressedTo(clause))) return null;
+  return {
+    typeTag: 'constraint',
+    text: cleanText(sentence),
+    confidence: HEDGE.test(lower) ? 'low' : 'high',
+  };
 }
 
 /**

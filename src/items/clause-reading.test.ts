@@ -1,0 +1,75 @@
+// Items from clause structure (issue #10 §7): who a clause binds and whether it binds a plan.
+// Sentences of our own in several registers (terse, chatty, non-native, work threads).
+import { describe, expect, it } from 'vitest';
+import type { StateItemType } from '../core/index.js';
+import { analyseClause } from '../language/index.js';
+import { binderOf } from './clause-reading.js';
+import { classifySentence } from './rule-item-extractor.js';
+
+type Row = readonly [sentence: string, type: StateItemType | null];
+
+function reads(rows: readonly Row[], role: 'user' | 'assistant' = 'user') {
+  it.each(rows.map(([sentence, type]) => ({ sentence, type })))(
+    'reads $sentence as $type',
+    ({ sentence, type }) => {
+      expect(classifySentence(sentence, role)?.typeTag ?? null).toBe(type);
+    },
+  );
+}
+
+describe('binderOf: whom a clause subject names', () => {
+  it.each([
+    ['We have to leave at noon', 'party'],
+    ['Never push to main', 'party'],
+    ['You can park there', 'party'],
+    ['She has to work late', 'third-person'],
+    ['My brother must pay the rent', 'third-person'],
+    ['The ferry might be cancelled', 'thing'],
+    ['Our budget is tight', 'thing'],
+    ['Dehydration can cause headaches', 'generic'],
+    ['Some roads may be closed', 'generic'],
+    ['Kids must wear helmets', 'generic'],
+  ] as const)('%s → %s', (clause, binder) => {
+    expect(binderOf(analyseClause(clause))).toBe(binder);
+  });
+});
+
+describe('a constraint binds a plan of a party', () => {
+  reads([
+    ['we cant go over 50 euro for the hotel', 'constraint'],
+    ['My sister has to be at the airport by 7, so we leave at 6', 'constraint'],
+    ['You have to be at the gate 40 minutes before boarding', 'constraint'],
+    ["You can't park on this street overnight", 'constraint'],
+    ['The report must include the Q3 numbers', 'constraint'],
+    ['Deploys have to be approved by two reviewers', 'constraint'],
+    // must not: stories in the past, other people's lives, feelings, advice
+    ['I had to leave the party early', null],
+    ['She has to work so hard at that job', null],
+    ['My mom must be thrilled', null],
+    ['You have to follow your heart', null],
+    ['I had to admit it was funny', null],
+    ['We couldnt stop laughing that night', null],
+    ['they must love the new house', null],
+  ]);
+});
+
+describe('a risk is a bad outcome tied to a plan', () => {
+  reads([
+    ['The ferry could be cancelled if the wind picks up', 'risk'],
+    ['our booking might expire tonight', 'risk'],
+    ['this update could break the login page', 'risk'],
+    ['the hostel may sell out before we pay', 'risk'],
+    ['The nightly job could time out on big tenants', 'risk'],
+  ]);
+  // Generic facts, said by either side, are not risks of anyone's plan.
+  reads(
+    [
+      ['Dehydration can cause headaches', null],
+      ['Some trails may be closed in winter', null],
+      ['Washing wool too often can cause it to shrink', null],
+      ['Many people find that bright screens can cause eye strain', null],
+      ['I had no idea that weeds could cause so much damage', null],
+    ],
+    'assistant',
+  );
+});
