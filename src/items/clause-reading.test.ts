@@ -73,3 +73,26 @@ describe('a risk is a bad outcome tied to a plan', () => {
     'assistant',
   );
 });
+
+describe('general advice is not a risk of a plan', () => {
+  reads(
+    [
+      ['High humidity can cause mold on old paper', null],
+      ['Do not fold them too tightly, as this can cause creases', null],
+      ['Sharing your story creates a sense of vulnerability', null],
+      ['The patch fixes a vulnerability in the login form', 'risk'],
+      ['Our old router could leak the admin password', 'risk'],
+    ],
+    'assistant',
+  );
+});
+
+describe('going with someone is company, not a choice', () => {
+  reads([
+    ['I went with my parents to that cafe', null],
+    ['we went with our kids last summer', null],
+    ['ok we went with the cheaper hotel', 'decision'],
+    ["I'll go with the red tent", 'decision'],
+    ['gonna go with my brother, he knows the way', null],
+  ]);
+});

@@ -66,9 +66,9 @@ export function binderOf(analysis: ClauseAnalysis): Binder {
   const sentenceInitialWord = at === 0 && isVocabularyWord(word);
   if (kind === 'named' && !sentenceInitialWord) return 'party';
   if (DEFINITE.test(determiner) || possessed) return 'thing';
-  if (QUANTIFIER.test(determiner) || before.length === 0 || sentenceInitialWord) {
-    return 'generic';
-  }
+  // A noun phrase without a determiner ("High humidity", "Hot water") names a class.
+  const determined = before.some((w) => DEFINITE.test(w));
+  if (QUANTIFIER.test(determiner) || !determined || sentenceInitialWord) return 'generic';
   return 'thing';
 }
 
@@ -206,10 +206,19 @@ export function bindsAPlan(reading: ConstraintReading, addressee: boolean): bool
  * "some roads may be closed"), and the clause is not a story told in the past.
  */
 export function tiedToAPlan(clause: string): boolean {
-  const analysis = analyseClause(clause);
+  // The outcome's own clause: "Do not fold them, as this can cause creases" → "this can cause…".
+  const own =
+    clause
+      .split(/,?\s+(?:as|because|since|which|while|where)\s+/i)
+      .find((part) => /\b(?:can|could|may|might|would|will)\b/i.test(part)) ?? clause;
+  const analysis = analyseClause(own);
   if (analysis.tense === 'past') return false;
   const binder = binderOf(analysis);
-  return binder !== 'generic' && binder !== 'third-person';
+  // "…, as this can cause fading": "can" of a pronoun states what things in general may do.
+  const general =
+    THING_PRONOUN.test(analysis.subject.text.toLowerCase()) &&
+    analysis.tokens.some((t) => t.text.toLowerCase() === 'can');
+  return binder !== 'generic' && binder !== 'third-person' && !general;
 }
 
 /** Whether `clause`'s subject is the addressee. */

@@ -10,7 +10,7 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { splitSentences } from '../language/index.js';
+import { RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
   bindsAPlan,
@@ -114,7 +114,7 @@ const RISK_OUTCOME =
   /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)\b.*\b(?:stale|outdated|inconsistent|duplicated?|wrong|corrupt(?:ed)?|missing|out of sync|lost|downtime|outage|errors?|regressions?|slower|expensive|costly|leaks?)\b/;
 const RISK_WORRY = /\b(?:i'm|i am|we're|we are) (?:worried|concerned) (?:that|about)\s+(.+)$/;
 const RISK_WORD =
-  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|vulnerabilit(?:y|ies))\b/;
+  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|security (?:hole|vulnerabilit(?:y|ies))|vulnerabilit(?:y|ies) in)\b/;
 
 /** Verbs after which a commitment is not a task ("I'll be late", "we'll see"). */
 const NOT_TASK = words(
@@ -336,6 +336,10 @@ function decision(sentence: string, lower: string): SentenceItem | null {
   const committed = future !== null && !future[0].includes('should');
   const stated = PAST_CHOICE.test(lower) || PRESENT_CHOICE.test(lower) || replacing;
   if (choice.chosen === null || !(future !== null || stated || IMPERATIVE_CHOICE.test(lower))) {
+    return null;
+  }
+  // "I went with my parents": company, not a choice among options.
+  if (RELATIONAL_NOUN.pattern.test(choice.chosen.replace(/^(?:my|our|your|his|her|their) /i, ''))) {
     return null;
   }
   const confidence: ItemConfidence = hedged ? 'low' : committed || stated ? 'high' : 'medium';
