@@ -96,3 +96,30 @@ describe('going with someone is company, not a choice', () => {
     ['gonna go with my brother, he knows the way', null],
   ]);
 });
+
+describe('habits, perception, opinions and interjections are not constraints', () => {
+  reads([
+    ['I try to read for at least half an hour every night', null],
+    ['i usually run at least 5 km on sundays', null],
+    ['We can only deploy twice a week', 'constraint'],
+    ['We need at least two drivers for the trip', 'constraint'],
+    ['At least the rain stopped', null],
+    ["I can't see the export button anywhere", null],
+    ['I feel like I can never take a weekend off', null],
+    ['I think newspapers will have to change', null],
+    ['I think we must never log tokens', 'constraint'],
+    ['No you are wrong', null],
+    ['No, it is fine', null],
+    ['No smoking in the van', 'constraint'],
+  ]);
+});
+
+describe('a judgement in -ing after "must be" is not a constraint', () => {
+  reads([
+    ['That must be exhausting for you', null],
+    ['I can imagine that must be challenging', null],
+    ['The form must be signed by both tenants', 'constraint'],
+    ['the fee must be paid before check-in', 'constraint'],
+    ['Moving house must be draining', null],
+  ]);
+});

@@ -89,7 +89,9 @@ const MENTAL = new Set(
     'express explain remember forget miss stand wonder resist deny picture figure recall argue ' +
     'complain blame guess hope celebrate enjoy appreciate agree ' +
     // praise and letting go: "can't beat …", "can't let go of …"
-    'beat let'
+    'beat let ' +
+    // perception and understanding: "I can't see the menu" reports a problem, not a limit
+    'see hear find understand muster'
   ).split(' '),
 );
 
@@ -104,7 +106,16 @@ export interface ConstraintReading {
   readonly limit: boolean;
   /** The clause forbids (negated modal, "not allowed") rather than obliges. */
   readonly forbids: boolean;
+  /**
+   * A habit: no modal binds anything and the clause says how often ("I see my parents at least
+   * once a week", "I try to read for at least 20 minutes every night").
+   */
+  readonly habit: boolean;
 }
+
+/** How often something happens: a frequency adverbial or adverb. */
+const FREQUENCY =
+  /\b(?:every|each|per|a|an) (?:day|night|morning|evening|week|weekend|month|year)\b|\b(?:once|twice|\w+ times) an? \w+|\b(?:usually|always|often|normally|typically|regularly)\b/;
 
 /** The first clause of `sentence` for which `cue` holds (the whole sentence when none does). */
 export function clauseWith(sentence: string, cue: (lower: string) => boolean): string {
@@ -114,6 +125,11 @@ export function clauseWith(sentence: string, cue: (lower: string) => boolean): s
 /** Modal heads whose next verb is what a constraint binds: "must", "can't", "have to", … */
 const MODAL_HEAD =
   /^(?:must|can|ca|cannot|could|should|shall|may|need|needs|have|has|gotta|got|never)$/;
+/** Modals that bind only when negated or limited: "can't", "should never", "can only". */
+const WEAK_MODAL = /^(?:can|ca|could|should|shall|may)$/;
+const NEGATION_OR_ONLY = /^(?:n't|not|never|only)$/;
+/** Verbs whose complement is an opinion: "I feel like I can never…", "I believe they must…". */
+const OPINION = /^(?:think|feel|believe|guess|understand|suppose|wonder|reckon|imagine)$/;
 
 /** What the modal binds: the lemma of the first verb after it and the words that follow. */
 interface Bound {
@@ -121,28 +137,51 @@ interface Bound {
   readonly next: string | null;
   readonly nextPos: string | null;
   readonly rest: number;
+  /** The words from the clause that holds the modal, when it is embedded under an opinion. */
+  readonly opinion: string | null;
+  /** The opinion verb is a feeling ("I feel like…"): what follows is how it feels, not a plan. */
+  readonly feeling: boolean;
 }
 
 /**
  * The verb a modal binds in `analysis` ("must" → "be" in "must be awesome", "can't" → "wait"),
- * skipping negation, "to" and adverbs; null when no modal with a verb after it is found.
+ * skipping negation, "to" and adverbs; null when no modal with a verb after it is found. "Can",
+ * "could", "should" and "may" bind only when negated or with "only" ("could recommend" binds
+ * nothing).
  */
 function boundPredicate(analysis: ClauseAnalysis): Bound | null {
   const tokens = analysis.tokens.filter((t) => t.pos !== 'PUNCT');
   for (let i = 0; i < tokens.length; i++) {
     const head = tokens[i];
-    if (head === undefined || !MODAL_HEAD.test(head.text.toLowerCase())) continue;
+    const word = head?.text.toLowerCase() ?? '';
+    if (head === undefined || !MODAL_HEAD.test(word)) continue;
     if ((head.lemma === 'have' || head.lemma === 'need') && tokens[i + 1]?.text !== 'to') continue;
+    if (WEAK_MODAL.test(word) && !NEGATION_OR_ONLY.test(tokens[i + 1]?.text.toLowerCase() ?? '')) {
+      continue;
+    }
     let j = i + 1;
     while (tokens[j] !== undefined && /^(?:PART|ADV)$/.test(tokens[j]?.pos ?? '')) j += 1;
     const verb = tokens[j];
     if (verb === undefined || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
     const after = tokens[j + 1];
+    const opinionAt = tokens
+      .slice(0, i)
+      .findLastIndex((t) => t.pos === 'VERB' && OPINION.test(t.lemma.toLowerCase()));
     return {
       verb: verb.lemma.toLowerCase(),
       next: after?.text.toLowerCase() ?? null,
       nextPos: after?.pos ?? null,
       rest: tokens.length - j - 1,
+      opinion:
+        opinionAt === -1
+          ? null
+          : tokens
+              .slice(opinionAt + 1)
+              .map((t) => t.text)
+              .join(' ')
+              .replace(/^(?:like|that|why|if) /i, '')
+              .replace(/ n't/g, "n't"),
+      feeling: tokens[opinionAt]?.lemma.toLowerCase() === 'feel',
     };
   }
   return null;
@@ -163,7 +202,8 @@ function boundIsNotAPlan(bound: Bound, limit: boolean): boolean {
   if (bound.verb === 'have' && (bound.nextPos === 'VERB' || bound.next === 'been')) return true;
   if (MENTAL.has(bound.verb)) return true;
   if (LINKING.has(bound.verb)) {
-    const passive = bound.nextPos === 'VERB';
+    // A participle makes a passive ("must be hashed"); an -ing form is a judgement ("challenging").
+    const passive = bound.nextPos === 'VERB' && !/ing$/.test(bound.next ?? '');
     return !passive && !limit && !WHERE.test(bound.next ?? '');
   }
   // "What we still have to do": the pro-verb with no object of its own names no plan.
@@ -172,17 +212,27 @@ function boundIsNotAPlan(bound: Bound, limit: boolean): boolean {
 }
 
 /** Reads the clause that carries a constraint's modal (see {@link ConstraintReading}). */
-export function readConstraint(clause: string): ConstraintReading {
+export function readConstraint(text: string): ConstraintReading {
+  const clause = text.replace(/[\u2018\u2019]/g, "'");
   const analysis = analyseClause(clause);
   const lower = clause.toLowerCase();
   const limit = LIMIT_WORDS.test(lower) || /\b(?:budget|deadline|cap|limit)\b/.test(lower);
   const bound = boundPredicate(analysis);
+  // Under an opinion ("I feel like I can never…", "I think media will have to…"), the modal's own
+  // subject is whom it binds; an opinion about others or about a class binds no plan of ours.
+  const embedded = bound?.opinion ? binderOf(analyseClause(bound.opinion)) : null;
+  const opinionOnly = embedded !== null && (embedded !== 'party' || bound?.feeling === true);
   return {
-    binder: binderOf(analysis),
+    binder: embedded ?? binderOf(analysis),
     past: analysis.tense === 'past' && !/\b(?:must|can't|cannot|have to|has to)\b/.test(lower),
-    notAPlan: bound !== null && boundIsNotAPlan(bound, limit),
+    notAPlan: opinionOnly || (bound !== null && boundIsNotAPlan(bound, limit)),
     limit,
     forbids: analysis.negated || /\bnot allowed\b|\bonly\b/.test(lower),
+    habit:
+      bound === null &&
+      analysis.tense === 'present' &&
+      analysis.predicate !== 'be' &&
+      FREQUENCY.test(lower),
   };
 }
 

@@ -156,7 +156,7 @@ const TELL_CHAT =
 const NOT_NAMES = words('I It This That There We You They Which What Who When Where How Nothing');
 
 const CONSTRAINT_MODAL =
-  /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at most|at least|no later than|under no circumstances|at all times)\b/;
+  /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at (?:most|least)(?= (?:\d|one|two|three|four|five|ten|a few|once|twice|half|an? (?:hour|day|week|month)))|no later than|under no circumstances|at all times)\b/;
 const NEVER = /\bnever\b(?!-)/;
 /**
  * Modal words that state no limit or obligation, removed before the constraint tests: a guess
@@ -168,7 +168,6 @@ const NEVER = /\bnever\b(?!-)/;
 const NOT_DEONTIC = [
   /\b(?:can't|cannot) (?:go wrong|put a price|complain|blame)\b/g,
   /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
-  /^i\b.*\bat (?:least|most) (?:once|twice|\w+ times) an? \w+/g,
   /\ba must\b|\bmust-\w+/g,
   /\b(?:has|have) to be said\b|^never again\b|\bnever\b(?=[^.!?]*\banymore\b)|\balways (?:have|has) to\b|\b(?:shouldn't|should not|must not|mustn't) have\b/g,
   /\b(?:can't|cannot)(?= right now| yet| anymore|[.!,;]|$)/g,
@@ -185,7 +184,7 @@ const NOT_NEVER =
 const ONLY =
   /^only\b(?! (?:you|i|me|he|she|they|we|a few|one|just|then|when|if|because|time)\b)|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
 const PROHIBITION =
-  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no,? (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal|(?:you|i|it|we|they|he|she|that|this|not)\b)\w+)/;
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
@@ -474,7 +473,8 @@ function constraintCue(lower: string): boolean {
 function constraint(sentence: string, lower: string): SentenceItem | null {
   if (!constraintCue(lower)) return null;
   const clause = clauseWith(sentence, (c) => constraintCue(lowerForm(c)));
-  if (!bindsAPlan(readConstraint(clause), addressedTo(clause))) return null;
+  const reading = readConstraint(clause);
+  if (reading.habit || !bindsAPlan(reading, addressedTo(clause))) return null;
   return {
     typeTag: 'constraint',
     text: cleanText(sentence),
