@@ -307,7 +307,36 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
 }
 
+/** A clause that takes a choice back: "let's not do X", "we won't use X", "scrap X", "no X". */
+const TAKE_BACK =
+  /^(?:actually,? |on second thought,? )?(?:(?:let's|lets|let us) not|we(?:'ll| will)? not|we won't|we're not|we are not|(?:let's |lets |let us )?(?:scrap|drop|ditch|forget|skip)|no(?! (?:problem|worries|idea|thanks|way|doubt|need|wonder|matter|rush|pressure|one|big deal)\b))\s+(?:(?:do|use|go with|book|take|get|pick|choose|going with|doing|using|booking|taking)\s+)?(.+?)(?:\s+after all)?$/;
+/** A clause that commits to the replacement: "we'll take Y (instead)", "let's go with Y", "Y it is". */
+const TAKE_INSTEAD =
+  /^(?:(?:we'll|we will|let's|lets|let us|i'll|i will|we're going to|we are going to)\s+|instead,?\s+)(?:just\s+)?(?:do|use|go with|book|take|get|pick|choose|stick with|switch to)\s+(.+?)(?:\s+instead)?$|^(.+?) it is$/;
+
+/**
+ * A reworded reversal in one sentence: a clause taking a choice back followed by a clause
+ * committing to another ("actually let's not do the hotel, we'll take the cabin instead"). Read as
+ * "Use Y instead of X" so that reconciliation supersedes the item that chose X.
+ */
+function reversal(sentence: string, lower: string): SentenceItem | null {
+  const parts = lower.split(/\s*(?:[,;:]|\s[\u2013\u2014-])\s*|\s+(?:but|so)\s+/);
+  const at = parts.findIndex((part) => TAKE_BACK.test(part.replace(FILLER, '')));
+  if (at === -1) return null;
+  const dropped = TAKE_BACK.exec((parts[at] ?? '').replace(FILLER, ''))?.[1];
+  const taken = parts
+    .slice(at + 1)
+    .map((part) => TAKE_INSTEAD.exec(part.replace(/[.!]+$/, '')))
+    .find((m) => m !== null);
+  const chosen = taken?.[1] ?? taken?.[2];
+  if (dropped === undefined || chosen === undefined) return null;
+  const text = `Use ${asWritten(sentence, chosen)} instead of ${asWritten(sentence, dropped)}`;
+  return { typeTag: 'decision', text: decisionText(text), confidence: 'high' };
+}
+
 function decision(sentence: string, lower: string): SentenceItem | null {
+  const reversed = reversal(sentence, lower);
+  if (reversed !== null) return reversed;
   const hedged = HEDGE.test(lower);
   const decided = DECIDED.exec(lower) ?? SETTLED.exec(lower);
   if (decided?.[1] && !DECIDED_CLAUSE.test(decided[1])) {
