@@ -123,3 +123,24 @@ describe('a judgement in -ing after "must be" is not a constraint', () => {
     ['Moving house must be draining', null],
   ]);
 });
+
+describe('taking up suggestions and asking for information are not tasks', () => {
+  reads([
+    ["I'll check out those brands, thanks!", null],
+    ['i will look into some of these tips', null],
+    ["I'll check out the podcasts you mentioned", null],
+    ['Could you tell me the opening hours?', null],
+    ["I'll check out the Saturday market before the meeting", 'action'],
+    ['I will tell Dana to send the deck', 'action'],
+    ["I'll look into the insurance options for the car", 'action'],
+  ]);
+});
+
+describe('a question is read in the clause that asks', () => {
+  reads([
+    ['That must have been a long drive - how was the weather?', null],
+    ['Sounds fun; what did you cook?', null],
+    ['The ferry is full - should we take the bus?', 'question'],
+    ["I'll tell you the date once I book it", 'action'],
+  ]);
+});

@@ -152,7 +152,14 @@ const NOT_AN_OBJECT =
 const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
 /** "Tell me more about…", "tell you about…": conversation, not a task. */
 const TELL_CHAT =
-  /^ (?:me|you|us)\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
+  /^ (?:me|us)\b(?! to\b)|^ you\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
+/**
+ * "I'll check out those brands", "look into some of these": taking up the other party's
+ * suggestions, whose object points back at what was said (a demonstrative, "the X you mentioned"),
+ * is politeness, not a task with an object of its own.
+ */
+const SUGGESTION_TAKEN =
+  /^ (?:out |into |up )?(?:(?:some|all|a few|one|each) of )?(?:those|these|them|the ones|the (?:[\w'-]+ ){1,4}(?:you|you've|u) (?:mentioned|suggested|recommended|listed|shared|gave))\b/;
 const NOT_NAMES = words('I It This That There We You They Which What Who When Where How Nothing');
 
 const CONSTRAINT_MODAL =
@@ -302,7 +309,9 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   ) {
     return null;
   }
-  if (lower.split(' ').length < 4 || !QUESTION_CUE.test(deonticForm(lower))) return null;
+  // The clause that asks ("… - what was it like?"), not a remark before it, must deliberate.
+  const asking = lower.split(/\s[\u2013\u2014-]\s|[;:]\s/).at(-1) ?? lower;
+  if (lower.split(' ').length < 4 || !QUESTION_CUE.test(deonticForm(asking))) return null;
   if (QUESTION_SMALL_TALK.test(lower) && !QUESTION_DECIDES.test(lower)) return null;
   return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
 }
@@ -421,7 +430,9 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     /[a-z0-9]/.test(object) &&
     !NOT_AN_OBJECT.test(object) &&
     !/^ \w+ly[.!?]?$/.test(object) &&
+    // "Tell me the benefits…" asks for information; "tell you about…" is conversation.
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
+    !SUGGESTION_TAKEN.test(object) &&
     !(verb === 'reach' && !/^ out to \w/.test(object)) &&
     !SOMEDAY.test(object)
   );
