@@ -44,9 +44,16 @@ const HALVES = {
   B: ['conv-44', 'conv-47', 'conv-48', 'conv-49', 'conv-50'],
 } as const;
 type Half = keyof typeof HALVES;
-const SAMPLE_SIZE = 200;
-const SAMPLE_SEED = 'items-sample-b-1';
+/**
+ * Labelled samples, each drawn by a seeded hash of the item keys: round 1 (`items-sample-b-1`, up
+ * to 200 half-B items, rules f4fdca4); round 2 (`items-sample-2`, rules frozen at the clause
+ * analysis, up to 150 items: the half-B items round 1 had not labelled, then items from held-out
+ * LongMemEval haystacks).
+ */
+const SAMPLE_SIZE = 150;
+const SAMPLE_SEED = 'items-sample-2';
 const LABELS_FILE = join(import.meta.dirname, 'items', 'labels-b.json');
+const LME_LABELS_FILE = join(import.meta.dirname, 'items', 'labels-lme.json');
 
 /**
  * Evidence recall of the context builder (LoCoMo, categories 1–4, n = 1536) with state items on and
@@ -142,14 +149,27 @@ interface LmeFigures {
   readonly perKind: Readonly<Record<StateItemType, number>>;
 }
 
-async function lmeFigures(): Promise<{ figures: LmeFigures; items: StateItem[] } | null> {
-  if (!lmeAvailable()) return null;
-  const all = loadLme().messages;
-  lmeText = new Map(all.map((m) => [m.message_id, m.content]));
+/** Haystacks after the tuning sample in the same order: never shown while tuning. */
+const LME_HELD_OUT = 12;
+/** Every LongMemEval message, loaded once (null when the set is absent). */
+const lmeMessages: readonly LmeMessage[] | null = lmeAvailable() ? loadLme().messages : null;
+
+/** The tuning sample (`held` false) or the held-out haystacks (`held` true), by hash order. */
+function lmeConversations(held: boolean): string[] {
   const rank = (id: string) => createHash('sha256').update(`items-lme/${id}`).digest('hex');
-  const chosen = [...new Set(all.map((m) => m.conversation_id))]
-    .sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0))
-    .slice(0, LME_SAMPLE);
+  const ordered = [...new Set((lmeMessages ?? []).map((m) => m.conversation_id))].sort((a, b) =>
+    rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0,
+  );
+  return held ? ordered.slice(LME_SAMPLE, LME_SAMPLE + LME_HELD_OUT) : ordered.slice(0, LME_SAMPLE);
+}
+
+async function lmeFigures(
+  held: boolean,
+): Promise<{ figures: LmeFigures; items: StateItem[] } | null> {
+  if (lmeMessages === null) return null;
+  const all = lmeMessages;
+  lmeText = new Map(all.map((m) => [m.message_id, m.content]));
+  const chosen = lmeConversations(held);
   const sessions = new Map<string, LmeMessage[]>();
   for (const m of all) {
     if (!chosen.includes(m.conversation_id)) continue;
@@ -188,34 +208,80 @@ async function lmeFigures(): Promise<{ figures: LmeFigures; items: StateItem[] }
 }
 
 /** A deterministic shuffle keyed by `seed`: items ordered by the hash of seed + key. */
-function seededSample(items: readonly Extracted[], size: number): Extracted[] {
+function seededSample<T extends { readonly key: string }>(items: readonly T[], size: number): T[] {
   const rank = (key: string) => createHash('sha256').update(`${SAMPLE_SEED}:${key}`).digest('hex');
   return [...items]
     .sort((a, b) => (rank(a.key) < rank(b.key) ? -1 : rank(a.key) > rank(b.key) ? 1 : 0))
     .slice(0, size);
 }
 
-function writeSample(dir: string, items: readonly Extracted[]): void {
+/** The keys already labelled in `file` (keys only: the labels carry no text). */
+function labelledKeys(file: string): Set<string> {
+  if (!existsSync(file)) return new Set();
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as { labels: readonly { key: string }[] };
+  return new Set(labels.labels.map((l) => l.key));
+}
+
+/** `<message id>/<12 hex of sha256(item text)>` for a LongMemEval item. */
+function lmeKey(item: StateItem): string {
+  const hash = createHash('sha256').update(item.text).digest('hex').slice(0, 12);
+  return `${item.refs[0] ?? 'none'}/${hash}`;
+}
+
+function locomoLine({ key, item }: Extracted): string {
   const byId = new Map<string, LocomoMessage>(messages.map((m) => [m.message_id, m]));
-  const lines = seededSample(items, SAMPLE_SIZE).map(({ key, item }) => {
-    const id = item.refs[0] ?? '';
-    const source = byId.get(id);
-    const thread = messages.filter((m) => m.session_id === source?.session_id);
-    const at = thread.findIndex((m) => m.message_id === id);
-    const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
-    const say = (m: LocomoMessage) => `${m.speaker}: ${m.content}`;
-    return JSON.stringify({
-      key,
-      kind: item.typeTag,
-      text: item.text,
-      source: source === undefined ? '' : say(source),
-      before: before.map(say),
-    });
+  const id = item.refs[0] ?? '';
+  const source = byId.get(id);
+  const thread = messages.filter((m) => m.session_id === source?.session_id);
+  const at = thread.findIndex((m) => m.message_id === id);
+  const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
+  const say = (m: LocomoMessage) => `${m.speaker}: ${m.content}`;
+  return JSON.stringify({
+    key,
+    kind: item.typeTag,
+    text: item.text,
+    source: source === undefined ? '' : say(source),
+    before: before.map(say),
   });
+}
+
+function lmeLine(key: string, item: StateItem): string {
+  const all = lmeMessages ?? [];
+  const source = all.find((m) => m.message_id === item.refs[0]);
+  const thread = all
+    .filter((m) => m.session_id === source?.session_id)
+    .sort((a, b) => a.turn_index - b.turn_index);
+  const at = thread.findIndex((m) => m.message_id === source?.message_id);
+  const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
+  const say = (m: LmeMessage, size: number) => `${m.role}: ${m.content.slice(0, size)}`;
+  return JSON.stringify({
+    key,
+    kind: item.typeTag,
+    text: item.text,
+    source: source === undefined ? '' : say(source, 1500),
+    before: before.map((m) => say(m, 400)),
+  });
+}
+
+/**
+ * Writes round 2's sample: half-B items round 1 did not label, then items of the held-out
+ * LongMemEval haystacks, up to `SAMPLE_SIZE` in all, each group in seeded order.
+ */
+function writeSample(dir: string, halfB: readonly Extracted[], lmeItems: readonly StateItem[]) {
+  const labelled = labelledKeys(LABELS_FILE);
+  const fromB = seededSample(
+    halfB.filter((e) => !labelled.has(e.key)),
+    SAMPLE_SIZE,
+  ).map(locomoLine);
+  const fromLme = seededSample(
+    lmeItems.map((item) => ({ key: lmeKey(item), item })),
+    SAMPLE_SIZE - fromB.length,
+  ).map(({ key, item }) => lmeLine(key, item));
+  const lines = [...fromB, ...fromLme];
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'sample.jsonl'), `${lines.join('\n')}\n`);
   writeFileSync(join(dir, 'READY'), `${lines.length} items\n`);
-  console.log(`sample: ${lines.length} items written to ${dir}`);
+  console.log(`sample: ${fromB.length} half-B and ${fromLme.length} LongMemEval items in ${dir}`);
 }
 
 interface HalfFigures {
@@ -257,9 +323,12 @@ interface Precision {
 }
 
 /** Precision over the labelled keys still extracted; labels for items no longer made are counted. */
-function precisionOf(extracted: readonly Extracted[]): Precision | null {
-  if (!existsSync(LABELS_FILE)) return null;
-  const labels = JSON.parse(readFileSync(LABELS_FILE, 'utf8')) as {
+function precisionOf(
+  file: string,
+  extracted: readonly { readonly key: string; readonly item: StateItem }[],
+): Precision | null {
+  if (!existsSync(file)) return null;
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as {
     readonly labels: readonly { key: string; label: 'correct' | 'incorrect' }[];
   };
   const byKey = new Map(extracted.map((e) => [e.key, e]));
@@ -298,7 +367,8 @@ for (const half of halves) {
     );
   }
 }
-const lme = show === 'A' ? null : await lmeFigures();
+const lme = show === 'A' ? null : await lmeFigures(false);
+const lmeHeld = show === null ? await lmeFigures(true) : null;
 await local.close();
 
 if (show === 'LME') {
@@ -325,14 +395,20 @@ if (sampleDir !== null) {
   writeSample(
     sampleDir,
     extracted.filter((e) => (HALVES.B as readonly string[]).includes(e.conversation)),
+    lmeHeld?.items ?? [],
   );
 }
 
 const results = {
   halfA: figures('A', extracted),
   halfB: figures('B', extracted),
-  precisionB: precisionOf(extracted),
+  precisionB: precisionOf(LABELS_FILE, extracted),
   longMemEval: lme?.figures ?? null,
+  longMemEvalHeldOut: lmeHeld?.figures ?? null,
+  precisionLme: precisionOf(
+    LME_LABELS_FILE,
+    (lmeHeld?.items ?? []).map((item) => ({ key: lmeKey(item), item })),
+  ),
 };
 console.log(JSON.stringify(results, null, 1));
 
