@@ -412,20 +412,44 @@ const results = {
 };
 console.log(JSON.stringify(results, null, 1));
 
-if (!argv.includes('--no-write')) {
-  const kinds = (f: HalfFigures) => STATE_ITEM_TYPES.map((t) => `${t} ${f.perKind[t]}`).join(', ');
+/** "k a/b, …" per kind of a precision result. */
+function byKind(p: Precision): string {
+  return Object.entries(p.perKind)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k} ${v.correct}/${v.matched}`)
+    .join(', ');
+}
+
+function precisionLines(): string {
   const p = results.precisionB;
-  const precisionLine =
+  const b =
     p === null
-      ? 'No labels yet (`bench/items/labels-b.json` is absent): precision not measured.'
-      : `Precision on the labelled sample of half B: ${p.correct}/${p.matched} = ${p.precision ?? 'n/a'} ` +
-        `(${p.labelled} items labelled; ${p.labelled - p.matched} of them no longer extracted and not counted). ` +
-        `By kind: ${Object.entries(p.perKind)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => `${k} ${v.correct}/${v.matched}`)
-          .join(', ')}.`;
+      ? 'No labels yet (`bench/items/labels-b.json` is absent): precision on half B not measured.'
+      : `Precision on the labelled items of half B: ${p.correct}/${p.matched} = ${p.precision ?? 'n/a'} ` +
+        `(${p.labelled} items labelled over two rounds; ${p.labelled - p.matched} of them no longer ` +
+        `extracted and not counted). By kind: ${byKind(p)}.`;
+  const q = results.precisionLme;
+  const lme =
+    q === null
+      ? 'No labels of LongMemEval items yet (`bench/items/labels-lme.json` is absent).'
+      : `Precision on the labelled items of the held-out LongMemEval haystacks: ${q.correct}/${q.matched} ` +
+        `= ${q.precision ?? 'n/a'} (${q.labelled} labelled). By kind: ${byKind(q)}.`;
+  return `${b}\n\n${lme}`;
+}
+
+if (!argv.includes('--no-write')) {
+  const kinds = (f: { perKind: Readonly<Record<StateItemType, number>> }) =>
+    STATE_ITEM_TYPES.map((t) => `${t} ${f.perKind[t]}`).join(', ');
   const row = (name: string, f: HalfFigures) =>
     `| ${name} | ${f.messages} | ${f.items} | ${f.perThousand} | ${kinds(f)} | ${f.closed} |`;
+  const lmeRow = (name: string, f: LmeFigures | null) =>
+    f === null
+      ? `| ${name} | absent | | | |`
+      : `| ${name} | ${f.conversations.length} haystacks, ${f.sessions} sessions | ${f.userMessages} | ${f.items} | ${f.perThousandUser} | ${kinds(f)} |`;
+  const lmeRows = `| LongMemEval sample | size | user messages | items | per 1,000 user messages | per kind |
+|---|---|---:|---:|---:|---|
+${lmeRow('tuning (8, shown while tuning)', results.longMemEval)}
+${lmeRow('held out (next 12, never shown)', results.longMemEvalHeldOut)}`;
   writeSection(
     'items',
     results,
@@ -444,9 +468,19 @@ long as the ones made are right.
 ${row('A (tuning)', results.halfA)}
 ${row('B (held out)', results.halfB)}
 
-Before the chat precision rules (3eab271, the same bench): half A 358 items (129.7 per 1,000;
-decision 4, constraint 105, action 206, question 39, risk 4), half B 487 (156.0; decision 11,
-constraint 130, action 290, question 56, risk 0), none closed.
+A second casual corpus, user–assistant chat: LongMemEval-S dev haystacks
+(\`../shared/bench/longmemeval_s_dev\`, read in place), conversation ids ordered by
+sha256("items-lme/" + id); the first 8 were looked at while tuning, the next 12 never were. Each
+session is one thread; assistant messages yield only risks and actions.
+
+${lmeRows}
+
+History (the same bench): before the chat precision rules (3eab271) half A had 358 items (129.7 per
+1,000), half B 487 (156.0); with the phrase-list chat rules (f4fdca4) half A 14 (5.1; decision 2,
+constraint 1, action 9, question 1, risk 1), half B 77 (24.7; decision 10, constraint 28, action 31,
+question 8), LongMemEval tuning sample 479 (238.3 per 1,000 user messages; decision 28, constraint
+54, action 158, question 141, risk 98), held out 783 (272.3; decision 61, constraint 81, action 233,
+question 235, risk 173). None closed.
 
 Context builder evidence recall (LoCoMo categories 1–4, n = 1536, copied from
 \`bench/context.bench.ts\` runs; items = all items extracted over the 10 conversations):
@@ -457,10 +491,14 @@ ${CONTEXT_RECALL.map((r) => `| ${r.rules} | ${r.items} | ${r.itemsOn.toFixed(3)}
 
 With items on, evidence recall is still below items off (§7 asks for at least as much): even a few
 items take the state slot from the long summary and room from tail and memories (the slot's size
-is the context builder's, not the extractor's).
+is the context builder's, not the extractor's). Not re-run for the clause rules.
 
-${precisionLine} The sample is up to ${SAMPLE_SIZE} half-B items drawn by a seeded hash
-(\`${SAMPLE_SEED}\`), labelled correct/incorrect by a reader who never saw the code; the committed
-labels name items by conversation, message id and a hash of the item text, never the text.`,
+${precisionLines()}
+
+Labels come from a reader who never saw the code: round 1 (\`items-sample-b-1\`) labelled 77 half-B
+items of the phrase-list rules; round 2 (\`${SAMPLE_SEED}\`, up to ${SAMPLE_SIZE} items of the rules
+frozen at the clause analysis) the half-B items round 1 had not labelled, then items of the held-out
+LongMemEval haystacks. The committed labels name items by message id and a hash of the item text,
+never the text.`,
   );
 }

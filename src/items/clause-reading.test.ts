@@ -8,15 +8,6 @@ import { classifySentence } from './rule-item-extractor.js';
 
 type Row = readonly [sentence: string, type: StateItemType | null];
 
-function reads(rows: readonly Row[], role: 'user' | 'assistant' = 'user') {
-  it.each(rows.map(([sentence, type]) => ({ sentence, type })))(
-    'reads $sentence as $type',
-    ({ sentence, type }) => {
-      expect(classifySentence(sentence, role)?.typeTag ?? null).toBe(type);
-    },
-  );
-}
-
 describe('binderOf: whom a clause subject names', () => {
   it.each([
     ['We have to leave at noon', 'party'],
@@ -33,6 +24,14 @@ describe('binderOf: whom a clause subject names', () => {
     expect(binderOf(analyseClause(clause))).toBe(binder);
   });
 });
+
+function reads(rows: readonly Row[], role: 'user' | 'assistant' = 'user') {
+  for (const [sentence, type] of rows) {
+    it(`reads ${JSON.stringify(sentence)} from the ${role} as ${type}`, () => {
+      expect(classifySentence(sentence, role)?.typeTag ?? null).toBe(type);
+    });
+  }
+}
 
 describe('a constraint binds a plan of a party', () => {
   reads([
