@@ -476,7 +476,7 @@ session is one thread; assistant messages yield only risks and actions.
 ${lmeRows}
 
 History (the same bench): before the chat precision rules (3eab271) half A had 358 items (129.7 per
-1,000), half B 487 (156.0); with the phrase-list chat rules (f4fdca4) half A 14 (5.1; decision 2,
+1,000), half B 487 (156.0); with the phrase-list chat rules (as at 744a39a) half A 14 (5.1; decision 2,
 constraint 1, action 9, question 1, risk 1), half B 77 (24.7; decision 10, constraint 28, action 31,
 question 8), LongMemEval tuning sample 479 (238.3 per 1,000 user messages; decision 28, constraint
 54, action 158, question 141, risk 98), held out 783 (272.3; decision 61, constraint 81, action 233,
