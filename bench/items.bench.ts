@@ -7,6 +7,7 @@
 // conversation id, message id and a hash of the item text.
 //
 //   --show A        print half A's items with their source message (for tuning; never half B)
+//   --show LME      print the LongMemEval sample's items with their source message
 //   --sample DIR    write a seeded sample of half B's items, with text, to DIR (outside the repo)
 //   --no-write      print the figures without writing the section
 import { createHash } from 'node:crypto';
@@ -29,6 +30,7 @@ import {
 } from '../src/items/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import { LOCOMO_DIR, type LocomoMessage, loadLocomo, locomoAvailable, memoised } from './locomo.js';
+import { type LmeMessage, lmeAvailable, loadLme } from './longmemeval.js';
 import { machine, writeSection } from './report.js';
 
 if (!locomoAvailable()) {
@@ -42,9 +44,16 @@ const HALVES = {
   B: ['conv-44', 'conv-47', 'conv-48', 'conv-49', 'conv-50'],
 } as const;
 type Half = keyof typeof HALVES;
-const SAMPLE_SIZE = 200;
-const SAMPLE_SEED = 'items-sample-b-1';
+/**
+ * Labelled samples, each drawn by a seeded hash of the item keys: round 1 (`items-sample-b-1`, up
+ * to 200 half-B items, rules f4fdca4); round 2 (`items-sample-2`, rules frozen at the clause
+ * analysis, up to 150 items: the half-B items round 1 had not labelled, then items from held-out
+ * LongMemEval haystacks).
+ */
+const SAMPLE_SIZE = 150;
+const SAMPLE_SEED = 'items-sample-2';
 const LABELS_FILE = join(import.meta.dirname, 'items', 'labels-b.json');
+const LME_LABELS_FILE = join(import.meta.dirname, 'items', 'labels-lme.json');
 
 /**
  * Evidence recall of the context builder (LoCoMo, categories 1–4, n = 1536) with state items on and
@@ -84,15 +93,8 @@ function itemKey(conversation: string, item: StateItem): string {
     : `${conversation}/${message}/${hash}`;
 }
 
-/** The conversation as the engine's ingest would hand it to extraction, run batch by batch. */
-async function extractConversation(conversation: string): Promise<readonly StateItem[]> {
-  const own = messages.filter((m) => m.conversation_id === `locomo/${conversation}`);
-  const batch: BatchMessage[] = own.map((m) => ({
-    messageId: m.message_id,
-    role: m.role,
-    content: `${m.speaker}: ${m.content}`,
-    createdAt: m.timestamp,
-  }));
+/** One thread as the engine's ingest would hand it to extraction, run batch by batch. */
+async function extractThread(batch: readonly BatchMessage[]): Promise<readonly StateItem[]> {
   const items = new Map<string, StateItem>();
   const extractor = createRuleItemExtractor();
   const thresholds = thresholdsFor(embedder.space.model);
@@ -117,35 +119,169 @@ async function extractConversation(conversation: string): Promise<readonly State
   return [...items.values()];
 }
 
+/** A LoCoMo conversation as one thread (`content` = "<speaker>: <text>", as ingest records it). */
+function extractConversation(conversation: string): Promise<readonly StateItem[]> {
+  const own = messages.filter((m) => m.conversation_id === `locomo/${conversation}`);
+  return extractThread(
+    own.map((m) => ({
+      messageId: m.message_id,
+      role: m.role,
+      content: `${m.speaker}: ${m.content}`,
+      createdAt: m.timestamp,
+    })),
+  );
+}
+
+/**
+ * The second casual corpus: a fixed sample of LongMemEval-S dev haystacks (user–assistant chat),
+ * the first `LME_SAMPLE` conversation ids ordered by sha256("items-lme/" + id), chosen before any
+ * tuning; each session is one thread, as `bench/longmemeval.ts` ingests it.
+ */
+const LME_SAMPLE = 8;
+/** LongMemEval message texts by id, for `--show LME`. */
+let lmeText = new Map<string, string>();
+interface LmeFigures {
+  readonly conversations: readonly string[];
+  readonly sessions: number;
+  readonly userMessages: number;
+  readonly items: number;
+  readonly perThousandUser: number;
+  readonly perKind: Readonly<Record<StateItemType, number>>;
+}
+
+/** Haystacks after the tuning sample in the same order: never shown while tuning. */
+const LME_HELD_OUT = 12;
+/** Every LongMemEval message, loaded once (null when the set is absent). */
+const lmeMessages: readonly LmeMessage[] | null = lmeAvailable() ? loadLme().messages : null;
+
+/** The tuning sample (`held` false) or the held-out haystacks (`held` true), by hash order. */
+function lmeConversations(held: boolean): string[] {
+  const rank = (id: string) => createHash('sha256').update(`items-lme/${id}`).digest('hex');
+  const ordered = [...new Set((lmeMessages ?? []).map((m) => m.conversation_id))].sort((a, b) =>
+    rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0,
+  );
+  return held ? ordered.slice(LME_SAMPLE, LME_SAMPLE + LME_HELD_OUT) : ordered.slice(0, LME_SAMPLE);
+}
+
+async function lmeFigures(
+  held: boolean,
+): Promise<{ figures: LmeFigures; items: StateItem[] } | null> {
+  if (lmeMessages === null) return null;
+  const all = lmeMessages;
+  lmeText = new Map(all.map((m) => [m.message_id, m.content]));
+  const chosen = lmeConversations(held);
+  const sessions = new Map<string, LmeMessage[]>();
+  for (const m of all) {
+    if (!chosen.includes(m.conversation_id)) continue;
+    const list = sessions.get(m.session_id) ?? [];
+    list.push(m);
+    sessions.set(m.session_id, list);
+  }
+  const items: StateItem[] = [];
+  for (const session of [...sessions.keys()].sort()) {
+    const thread = (sessions.get(session) ?? []).sort((a, b) => a.turn_index - b.turn_index);
+    items.push(
+      ...(await extractThread(
+        thread.map((m) => ({
+          messageId: m.message_id,
+          role: m.role,
+          content: m.content,
+          createdAt: m.timestamp,
+        })),
+      )),
+    );
+  }
+  const userMessages = all.filter(
+    (m) => chosen.includes(m.conversation_id) && m.role === 'user',
+  ).length;
+  const figures = {
+    conversations: chosen,
+    sessions: sessions.size,
+    userMessages,
+    items: items.length,
+    perThousandUser: Number(((items.length * 1000) / Math.max(1, userMessages)).toFixed(1)),
+    perKind: Object.fromEntries(
+      STATE_ITEM_TYPES.map((t) => [t, items.filter((i) => i.typeTag === t).length]),
+    ) as Record<StateItemType, number>,
+  };
+  return { figures, items };
+}
+
 /** A deterministic shuffle keyed by `seed`: items ordered by the hash of seed + key. */
-function seededSample(items: readonly Extracted[], size: number): Extracted[] {
+function seededSample<T extends { readonly key: string }>(items: readonly T[], size: number): T[] {
   const rank = (key: string) => createHash('sha256').update(`${SAMPLE_SEED}:${key}`).digest('hex');
   return [...items]
     .sort((a, b) => (rank(a.key) < rank(b.key) ? -1 : rank(a.key) > rank(b.key) ? 1 : 0))
     .slice(0, size);
 }
 
-function writeSample(dir: string, items: readonly Extracted[]): void {
+/** The keys already labelled in `file` (keys only: the labels carry no text). */
+function labelledKeys(file: string): Set<string> {
+  if (!existsSync(file)) return new Set();
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as { labels: readonly { key: string }[] };
+  return new Set(labels.labels.map((l) => l.key));
+}
+
+/** `<message id>/<12 hex of sha256(item text)>` for a LongMemEval item. */
+function lmeKey(item: StateItem): string {
+  const hash = createHash('sha256').update(item.text).digest('hex').slice(0, 12);
+  return `${item.refs[0] ?? 'none'}/${hash}`;
+}
+
+function locomoLine({ key, item }: Extracted): string {
   const byId = new Map<string, LocomoMessage>(messages.map((m) => [m.message_id, m]));
-  const lines = seededSample(items, SAMPLE_SIZE).map(({ key, item }) => {
-    const id = item.refs[0] ?? '';
-    const source = byId.get(id);
-    const thread = messages.filter((m) => m.session_id === source?.session_id);
-    const at = thread.findIndex((m) => m.message_id === id);
-    const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
-    const say = (m: LocomoMessage) => `${m.speaker}: ${m.content}`;
-    return JSON.stringify({
-      key,
-      kind: item.typeTag,
-      text: item.text,
-      source: source === undefined ? '' : say(source),
-      before: before.map(say),
-    });
+  const id = item.refs[0] ?? '';
+  const source = byId.get(id);
+  const thread = messages.filter((m) => m.session_id === source?.session_id);
+  const at = thread.findIndex((m) => m.message_id === id);
+  const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
+  const say = (m: LocomoMessage) => `${m.speaker}: ${m.content}`;
+  return JSON.stringify({
+    key,
+    kind: item.typeTag,
+    text: item.text,
+    source: source === undefined ? '' : say(source),
+    before: before.map(say),
   });
+}
+
+function lmeLine(key: string, item: StateItem): string {
+  const all = lmeMessages ?? [];
+  const source = all.find((m) => m.message_id === item.refs[0]);
+  const thread = all
+    .filter((m) => m.session_id === source?.session_id)
+    .sort((a, b) => a.turn_index - b.turn_index);
+  const at = thread.findIndex((m) => m.message_id === source?.message_id);
+  const before = thread.slice(Math.max(0, at - 2), Math.max(0, at));
+  const say = (m: LmeMessage, size: number) => `${m.role}: ${m.content.slice(0, size)}`;
+  return JSON.stringify({
+    key,
+    kind: item.typeTag,
+    text: item.text,
+    source: source === undefined ? '' : say(source, 1500),
+    before: before.map((m) => say(m, 400)),
+  });
+}
+
+/**
+ * Writes round 2's sample: half-B items round 1 did not label, then items of the held-out
+ * LongMemEval haystacks, up to `SAMPLE_SIZE` in all, each group in seeded order.
+ */
+function writeSample(dir: string, halfB: readonly Extracted[], lmeItems: readonly StateItem[]) {
+  const labelled = labelledKeys(LABELS_FILE);
+  const fromB = seededSample(
+    halfB.filter((e) => !labelled.has(e.key)),
+    SAMPLE_SIZE,
+  ).map(locomoLine);
+  const fromLme = seededSample(
+    lmeItems.map((item) => ({ key: lmeKey(item), item })),
+    SAMPLE_SIZE - fromB.length,
+  ).map(({ key, item }) => lmeLine(key, item));
+  const lines = [...fromB, ...fromLme];
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'sample.jsonl'), `${lines.join('\n')}\n`);
   writeFileSync(join(dir, 'READY'), `${lines.length} items\n`);
-  console.log(`sample: ${lines.length} items written to ${dir}`);
+  console.log(`sample: ${fromB.length} half-B and ${fromLme.length} LongMemEval items in ${dir}`);
 }
 
 interface HalfFigures {
@@ -187,9 +323,12 @@ interface Precision {
 }
 
 /** Precision over the labelled keys still extracted; labels for items no longer made are counted. */
-function precisionOf(extracted: readonly Extracted[]): Precision | null {
-  if (!existsSync(LABELS_FILE)) return null;
-  const labels = JSON.parse(readFileSync(LABELS_FILE, 'utf8')) as {
+function precisionOf(
+  file: string,
+  extracted: readonly { readonly key: string; readonly item: StateItem }[],
+): Precision | null {
+  if (!existsSync(file)) return null;
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as {
     readonly labels: readonly { key: string; label: 'correct' | 'incorrect' }[];
   };
   const byKey = new Map(extracted.map((e) => [e.key, e]));
@@ -218,7 +357,7 @@ function precisionOf(extracted: readonly Extracted[]): Precision | null {
 }
 
 const show = option('--show');
-const halves: readonly Half[] = show === 'A' ? ['A'] : ['A', 'B'];
+const halves: readonly Half[] = show === 'A' ? ['A'] : show === 'LME' ? [] : ['A', 'B'];
 const extracted: Extracted[] = [];
 for (const half of halves) {
   for (const conversation of HALVES[half]) {
@@ -228,7 +367,18 @@ for (const half of halves) {
     );
   }
 }
+const lme = show === 'A' ? null : await lmeFigures(false);
+const lmeHeld = show === null ? await lmeFigures(true) : null;
 await local.close();
+
+if (show === 'LME') {
+  for (const item of lme?.items ?? []) {
+    const source = (lmeText.get(item.refs[0] ?? '') ?? '').replace(/\s+/g, ' ').slice(0, 400);
+    console.log(`${item.typeTag}\t${item.text}\t<= ${source}`);
+  }
+  console.log(JSON.stringify(lme?.figures, null, 1));
+  process.exit(0);
+}
 
 if (show === 'A') {
   const byId = new Map(messages.map((m) => [m.message_id, m]));
@@ -245,30 +395,61 @@ if (sampleDir !== null) {
   writeSample(
     sampleDir,
     extracted.filter((e) => (HALVES.B as readonly string[]).includes(e.conversation)),
+    lmeHeld?.items ?? [],
   );
 }
 
 const results = {
   halfA: figures('A', extracted),
   halfB: figures('B', extracted),
-  precisionB: precisionOf(extracted),
+  precisionB: precisionOf(LABELS_FILE, extracted),
+  longMemEval: lme?.figures ?? null,
+  longMemEvalHeldOut: lmeHeld?.figures ?? null,
+  precisionLme: precisionOf(
+    LME_LABELS_FILE,
+    (lmeHeld?.items ?? []).map((item) => ({ key: lmeKey(item), item })),
+  ),
 };
 console.log(JSON.stringify(results, null, 1));
 
-if (!argv.includes('--no-write')) {
-  const kinds = (f: HalfFigures) => STATE_ITEM_TYPES.map((t) => `${t} ${f.perKind[t]}`).join(', ');
+/** "k a/b, …" per kind of a precision result. */
+function byKind(p: Precision): string {
+  return Object.entries(p.perKind)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k} ${v.correct}/${v.matched}`)
+    .join(', ');
+}
+
+function precisionLines(): string {
   const p = results.precisionB;
-  const precisionLine =
+  const b =
     p === null
-      ? 'No labels yet (`bench/items/labels-b.json` is absent): precision not measured.'
-      : `Precision on the labelled sample of half B: ${p.correct}/${p.matched} = ${p.precision ?? 'n/a'} ` +
-        `(${p.labelled} items labelled; ${p.labelled - p.matched} of them no longer extracted and not counted). ` +
-        `By kind: ${Object.entries(p.perKind)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => `${k} ${v.correct}/${v.matched}`)
-          .join(', ')}.`;
+      ? 'No labels yet (`bench/items/labels-b.json` is absent): precision on half B not measured.'
+      : `Precision on the labelled items of half B: ${p.correct}/${p.matched} = ${p.precision ?? 'n/a'} ` +
+        `(${p.labelled} items labelled over two rounds; ${p.labelled - p.matched} of them no longer ` +
+        `extracted and not counted). By kind: ${byKind(p)}.`;
+  const q = results.precisionLme;
+  const lme =
+    q === null
+      ? 'No labels of LongMemEval items yet (`bench/items/labels-lme.json` is absent).'
+      : `Precision on the labelled items of the held-out LongMemEval haystacks: ${q.correct}/${q.matched} ` +
+        `= ${q.precision ?? 'n/a'} (${q.labelled} labelled). By kind: ${byKind(q)}.`;
+  return `${b}\n\n${lme}`;
+}
+
+if (!argv.includes('--no-write')) {
+  const kinds = (f: { perKind: Readonly<Record<StateItemType, number>> }) =>
+    STATE_ITEM_TYPES.map((t) => `${t} ${f.perKind[t]}`).join(', ');
   const row = (name: string, f: HalfFigures) =>
     `| ${name} | ${f.messages} | ${f.items} | ${f.perThousand} | ${kinds(f)} | ${f.closed} |`;
+  const lmeRow = (name: string, f: LmeFigures | null) =>
+    f === null
+      ? `| ${name} | absent | | | |`
+      : `| ${name} | ${f.conversations.length} haystacks, ${f.sessions} sessions | ${f.userMessages} | ${f.items} | ${f.perThousandUser} | ${kinds(f)} |`;
+  const lmeRows = `| LongMemEval sample | size | user messages | items | per 1,000 user messages | per kind |
+|---|---|---:|---:|---:|---|
+${lmeRow('tuning (8, shown while tuning)', results.longMemEval)}
+${lmeRow('held out (next 12, never shown)', results.longMemEvalHeldOut)}`;
   writeSection(
     'items',
     results,
@@ -287,9 +468,19 @@ long as the ones made are right.
 ${row('A (tuning)', results.halfA)}
 ${row('B (held out)', results.halfB)}
 
-Before the chat precision rules (3eab271, the same bench): half A 358 items (129.7 per 1,000;
-decision 4, constraint 105, action 206, question 39, risk 4), half B 487 (156.0; decision 11,
-constraint 130, action 290, question 56, risk 0), none closed.
+A second casual corpus, user–assistant chat: LongMemEval-S dev haystacks
+(\`../shared/bench/longmemeval_s_dev\`, read in place), conversation ids ordered by
+sha256("items-lme/" + id); the first 8 were looked at while tuning, the next 12 never were. Each
+session is one thread; assistant messages yield only risks and actions.
+
+${lmeRows}
+
+History (the same bench): before the chat precision rules (3eab271) half A had 358 items (129.7 per
+1,000), half B 487 (156.0); with the phrase-list chat rules (as at 744a39a) half A 14 (5.1; decision 2,
+constraint 1, action 9, question 1, risk 1), half B 77 (24.7; decision 10, constraint 28, action 31,
+question 8), LongMemEval tuning sample 479 (238.3 per 1,000 user messages; decision 28, constraint
+54, action 158, question 141, risk 98), held out 783 (272.3; decision 61, constraint 81, action 233,
+question 235, risk 173). None closed.
 
 Context builder evidence recall (LoCoMo categories 1–4, n = 1536, copied from
 \`bench/context.bench.ts\` runs; items = all items extracted over the 10 conversations):
@@ -300,10 +491,14 @@ ${CONTEXT_RECALL.map((r) => `| ${r.rules} | ${r.items} | ${r.itemsOn.toFixed(3)}
 
 With items on, evidence recall is still below items off (§7 asks for at least as much): even a few
 items take the state slot from the long summary and room from tail and memories (the slot's size
-is the context builder's, not the extractor's).
+is the context builder's, not the extractor's). Not re-run for the clause rules.
 
-${precisionLine} The sample is up to ${SAMPLE_SIZE} half-B items drawn by a seeded hash
-(\`${SAMPLE_SEED}\`), labelled correct/incorrect by a reader who never saw the code; the committed
-labels name items by conversation, message id and a hash of the item text, never the text.`,
+${precisionLines()}
+
+Labels come from a reader who never saw the code: round 1 (\`items-sample-b-1\`) labelled 77 half-B
+items of the phrase-list rules; round 2 (\`${SAMPLE_SEED}\`, up to ${SAMPLE_SIZE} items of the rules
+frozen at the clause analysis) the half-B items round 1 had not labelled, then items of the held-out
+LongMemEval haystacks. The committed labels name items by message id and a hash of the item text,
+never the text.`,
   );
 }

@@ -10,7 +10,15 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { splitSentences } from '../language/index.js';
+import { RELATIONAL_NOUN, splitSentences } from '../language/index.js';
+import {
+  addressedTo,
+  bindsAPlan,
+  clauseWith,
+  LIMIT_WORDS,
+  readConstraint,
+  tiedToAPlan,
+} from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
@@ -106,7 +114,7 @@ const RISK_OUTCOME =
   /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)\b.*\b(?:stale|outdated|inconsistent|duplicated?|wrong|corrupt(?:ed)?|missing|out of sync|lost|downtime|outage|errors?|regressions?|slower|expensive|costly|leaks?)\b/;
 const RISK_WORRY = /\b(?:i'm|i am|we're|we are) (?:worried|concerned) (?:that|about)\s+(.+)$/;
 const RISK_WORD =
-  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|vulnerabilit(?:y|ies))\b/;
+  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|security (?:hole|vulnerabilit(?:y|ies))|vulnerabilit(?:y|ies) in)\b/;
 
 /** Verbs after which a commitment is not a task ("I'll be late", "we'll see"). */
 const NOT_TASK = words(
@@ -144,12 +152,19 @@ const NOT_AN_OBJECT =
 const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
 /** "Tell me more about…", "tell you about…": conversation, not a task. */
 const TELL_CHAT =
-  /^ (?:me|you|us)\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
+  /^ (?:me|us)\b(?! to\b)|^ you\b(?: (?:more|all|a bit|a little))?(?: about| what| how| why| when| who| if)\b/;
+/**
+ * "I'll check out those brands", "look into some of these": taking up the other party's
+ * suggestions, whose object points back at what was said (a demonstrative, "the X you mentioned"),
+ * is politeness, not a task with an object of its own.
+ */
+const SUGGESTION_TAKEN =
+  /^ (?:out |into |up )?(?:(?:some|all|a few|one|each) of )?(?:those|these|them|the ones|the (?:[\w'-]+ ){1,4}(?:you|you've|u) (?:mentioned|suggested|recommended|listed|shared|gave))\b/;
 const NOT_NAMES = words('I It This That There We You They Which What Who When Where How Nothing');
 
 const CONSTRAINT_MODAL =
-  /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at most|at least|no later than|under no circumstances|at all times)\b/;
-const NEVER = /\bnever\b/;
+  /\b(?:must|must not|mustn't|has to|have to|needs? to be|cannot|can't|can not|may not|shall not|should never|should not|shouldn't|is not allowed|are not allowed|not allowed to|is required|are required|required to|is mandatory|no more than|at (?:most|least)(?= (?:\d|one|two|three|four|five|ten|a few|once|twice|half|an? (?:hour|day|week|month)))|no later than|under no circumstances|at all times)\b/;
+const NEVER = /\bnever\b(?!-)/;
 /**
  * Modal words that state no limit or obligation, removed before the constraint tests: a guess
  * about the past or about a feeling ("must have been", "must be awesome"), "a must"/"must-see",
@@ -158,27 +173,13 @@ const NEVER = /\bnever\b/;
  * check it out".
  */
 const NOT_DEONTIC = [
-  /\bnever-\w+|\bnever say never\b/g,
-  /\bmust(?:'ve| have| not have)\b(?! (?:a|an|the|some|any|at|no|\d+|two|three|to)\b)/g,
-  /\bmust (?:say|admit|confess|add)\b/g,
-  /\b(?:has to|have to|must|can't|cannot|couldn't) be (?:the best|the most|the worst|easy|hard|fun|true|real|kidding|joking|serious|right|wrong|a joke)\b/g,
   /\b(?:can't|cannot) (?:go wrong|put a price|complain|blame)\b/g,
-  /^at least\b/g,
-  /\b(?:must|have to|has to|needs? to|should|gotta|got to)\b(?=[^.!?]*\b(?:yourself|myself|ourselves|themselves|each other|one another|together)\b)/g,
   /\b(?:has to|have to|must) (?:go on|move on|carry on|go now|run now|head out)\b/g,
-  /\byou (?:just )?(?:must|have to|gotta|need to|should) (?:try|see|visit|come|check|watch|read|meet|go|hear|taste)\b/g,
-  /\bmust (?:not )?(?:celebrate|forget|remember|catch up|hang out|meet up|get together|do this again)\b/g,
-  /\bmust\b(?=[^.!?;]*\b(?:so|such|really|quite|a lot|lots|awesome|great|amazing|incredible|wonderful|nice|fun|cool|hard|tough|difficult|challenging|exciting|exhausting|rewarding|lovely|special|proud|stoked|thrilled|tiring|scary|fulfilling|liberating|inspiring|enjoy\w*|love\w*|miss\w*|exhausted|tired|busy|worried|relieved|happy|sad|excited|nervous|upset|glad|hungry|starving|freezing|beautiful|gorgeous|delicious|huge)\b)/g,
-  /\bcan only (?:imagine|hope|guess|wonder)\b/g,
-  /\b(?:have to|has to|must|need to|gotta) keep (?:\w+ing|it up|at it)\b/g,
-  /^i\b.*\bat (?:least|most) (?:once|twice|\w+ times) an? \w+/g,
   /\ba must\b|\bmust-\w+/g,
-  /\b(?:can't|cannot|can not|couldn't) (?:wait|stop|imagine|believe|beat|help|thank|let go|get over|say|describe|express|explain|tell|begin|deny|even|really|seem|stand|argue|decide|miss|resist|remember|recall|picture|figure)\b/g,
   /\b(?:has|have) to be said\b|^never again\b|\bnever\b(?=[^.!?]*\banymore\b)|\balways (?:have|has) to\b|\b(?:shouldn't|should not|must not|mustn't) have\b/g,
   /\b(?:can't|cannot)(?= right now| yet| anymore|[.!,;]|$)/g,
   /\bnever(?:-\w+| ever)?\b(?= (?:give|gave|given|quit|forget|forgot|cease|ceases|know|knew|saw|seen|say|said|want|wanted|shy|stop|stopped|get|got|gets|fail|fails|been|had|heard|used|thought|imagined|felt|let|lose|lost|miss|missed|realized|expected|dreamed|dreamt|tried|knew|leave|left|thought|back down|lets|seems)\b)/g,
   /\b(?:i'll|i will|you'll|you will|i might|you might|maybe i'll) (?:just |definitely |probably )?have to\b/g,
-  /\b(?:have|has) to (?:do|say|offer|share)\b(?! (?:the|a|an|this|that|it)\b)/g,
 ];
 
 /** `lower` without the modal uses of `NOT_DEONTIC`, so "must", "can't" and "never" mean a limit. */
@@ -190,7 +191,7 @@ const NOT_NEVER =
 const ONLY =
   /^only\b(?! (?:you|i|me|he|she|they|we|a few|one|just|then|when|if|because|time)\b)|\b(?:can|may|must|should|will|to|we|you) only\b|\bonly (?:allow|use|accept|support|deploy|run|ship|store|send|admins?|owners?|approved|signed|internal|https)\b/;
 const PROHIBITION =
-  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal)\w+)/;
+  /^(?:(?:don't|do not|never|avoid) (?!worry|know|think|care|mind|remember|forget|feel|be\b|give up|ever|stress|hesitate|let|get|lose|stop|quit|wanna|want|have|need|you|we|i\b|it\b|they|miss)\w+|no,? (?!problem|worries|idea|thanks|way|doubt|need|wonder|matter|offen[cs]e|rush|pressure|kidding|joke|clue|chance|one|big deal|(?:you|i|it|we|they|he|she|that|this|not)\b)\w+)/;
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
@@ -212,12 +213,16 @@ function capitalize(text: string): string {
 }
 
 function lowerForm(sentence: string): string {
-  return sentence
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    sentence
+      .replace(/[\u2018\u2019]/g, "'")
+      // Contractions typed without the apostrophe ("cant", "dont", "shouldnt").
+      .replace(/\b(can|don|couldn|shouldn|didn|doesn|isn|aren|mustn)t\b/gi, "$1't")
+      .replace(/[\u201c\u201d]/g, '"')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The part of `sentence` (original case) that `lower`'s suffix `tail` corresponds to. */
@@ -304,12 +309,43 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   ) {
     return null;
   }
-  if (lower.split(' ').length < 4 || !QUESTION_CUE.test(deonticForm(lower))) return null;
+  // The clause that asks ("… - what was it like?"), not a remark before it, must deliberate.
+  const asking = lower.split(/\s[\u2013\u2014-]\s|[;:]\s/).at(-1) ?? lower;
+  if (lower.split(' ').length < 4 || !QUESTION_CUE.test(deonticForm(asking))) return null;
   if (QUESTION_SMALL_TALK.test(lower) && !QUESTION_DECIDES.test(lower)) return null;
   return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
 }
 
+/** A clause that takes a choice back: "let's not do X", "we won't use X", "scrap X", "no X". */
+const TAKE_BACK =
+  /^(?:actually,? |on second thought,? )?(?:(?:let's|lets|let us) not|we(?:'ll| will)? not|we won't|we're not|we are not|(?:let's |lets |let us )?(?:scrap|drop|ditch|forget|skip)|no(?! (?:problem|worries|idea|thanks|way|doubt|need|wonder|matter|rush|pressure|one|big deal)\b))\s+(?:(?:do|use|go with|book|take|get|pick|choose|going with|doing|using|booking|taking)\s+)?(.+?)(?:\s+after all)?$/;
+/** A clause that commits to the replacement: "we'll take Y (instead)", "let's go with Y", "Y it is". */
+const TAKE_INSTEAD =
+  /^(?:(?:we'll|we will|let's|lets|let us|i'll|i will|we're going to|we are going to)\s+|instead,?\s+)(?:just\s+)?(?:do|use|go with|book|take|get|pick|choose|stick with|switch to)\s+(.+?)(?:\s+instead)?$|^(.+?) it is$/;
+
+/**
+ * A reworded reversal in one sentence: a clause taking a choice back followed by a clause
+ * committing to another ("actually let's not do the hotel, we'll take the cabin instead"). Read as
+ * "Use Y instead of X" so that reconciliation supersedes the item that chose X.
+ */
+function reversal(sentence: string, lower: string): SentenceItem | null {
+  const parts = lower.split(/\s*(?:[,;:]|\s[\u2013\u2014-])\s*|\s+(?:but|so)\s+/);
+  const at = parts.findIndex((part) => TAKE_BACK.test(part.replace(FILLER, '')));
+  if (at === -1) return null;
+  const dropped = TAKE_BACK.exec((parts[at] ?? '').replace(FILLER, ''))?.[1];
+  const taken = parts
+    .slice(at + 1)
+    .map((part) => TAKE_INSTEAD.exec(part.replace(/[.!]+$/, '')))
+    .find((m) => m !== null);
+  const chosen = taken?.[1] ?? taken?.[2];
+  if (dropped === undefined || chosen === undefined) return null;
+  const text = `Use ${asWritten(sentence, chosen)} instead of ${asWritten(sentence, dropped)}`;
+  return { typeTag: 'decision', text: decisionText(text), confidence: 'high' };
+}
+
 function decision(sentence: string, lower: string): SentenceItem | null {
+  const reversed = reversal(sentence, lower);
+  if (reversed !== null) return reversed;
   const hedged = HEDGE.test(lower);
   const decided = DECIDED.exec(lower) ?? SETTLED.exec(lower);
   if (decided?.[1] && !DECIDED_CLAUSE.test(decided[1])) {
@@ -339,6 +375,10 @@ function decision(sentence: string, lower: string): SentenceItem | null {
   if (choice.chosen === null || !(future !== null || stated || IMPERATIVE_CHOICE.test(lower))) {
     return null;
   }
+  // "I went with my parents": company, not a choice among options.
+  if (RELATIONAL_NOUN.pattern.test(choice.chosen.replace(/^(?:my|our|your|his|her|their) /i, ''))) {
+    return null;
+  }
   const confidence: ItemConfidence = hedged ? 'low' : committed || stated ? 'high' : 'medium';
   return { typeTag: 'decision', text: decisionText(sentence), confidence };
 }
@@ -352,13 +392,13 @@ function risk(sentence: string, lower: string): SentenceItem | null {
       confidence: 'high',
     };
   }
-  if (
-    RISK_MODAL.test(lower) ||
-    RISK_EVENT.test(lower) ||
-    RISK_OUTCOME.test(lower) ||
-    RISK_WORD.test(lower) ||
-    phrase
-  ) {
+  const modal = (c: string) => {
+    const l = lowerForm(c);
+    return RISK_MODAL.test(l) || RISK_EVENT.test(l) || RISK_OUTCOME.test(l);
+  };
+  // A possible outcome said with a modal counts when it is tied to a plan, not a generic fact.
+  const outcome = modal(lower) && tiedToAPlan(clauseWith(sentence, modal));
+  if (outcome || RISK_WORD.test(lower) || phrase) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -390,9 +430,22 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     /[a-z0-9]/.test(object) &&
     !NOT_AN_OBJECT.test(object) &&
     !/^ \w+ly[.!?]?$/.test(object) &&
+    // "Tell me the benefits…" asks for information; "tell you about…" is conversation.
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
+    !SUGGESTION_TAKEN.test(object) &&
     !(verb === 'reach' && !/^ out to \w/.test(object)) &&
     !SOMEDAY.test(object)
+  );
+}
+
+/**
+ * "You have to follow your heart": an obligation on the addressee is advice, not a task, unless it
+ * is owed to the speaker ("you need to send me the invoice") or names a limit ("by Friday").
+ */
+function adviceToAddressee(obligation: RegExpExecArray): boolean {
+  const rest = obligation[2] ?? '';
+  return (
+    /^you\b/.test(obligation[0]) && !/\b(?:me|us|our|my)\b/.test(rest) && !LIMIT_WORDS.test(rest)
   );
 }
 
@@ -415,7 +468,7 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const obligation = OBLIGATION.exec(lower);
-  if (isTask(obligation?.[1], obligation?.[2])) {
+  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation)) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
@@ -439,24 +492,34 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
   return null;
 }
 
-function constraint(sentence: string, lower: string): SentenceItem | null {
+/** Whether `lower`, without its non-deontic modals, states a limit or an obligation. */
+function constraintCue(lower: string): boolean {
   const deontic = deonticForm(lower);
-  const never = NEVER.test(deontic) && !NOT_NEVER.test(deontic);
-  if (
+  return (
     CONSTRAINT_MODAL.test(deontic) ||
-    never ||
+    (NEVER.test(deontic) && !NOT_NEVER.test(deontic)) ||
     ONLY.test(deontic) ||
     PROHIBITION.test(deontic) ||
     LETS_NOT.test(deontic) ||
     LIMIT.test(deontic)
-  ) {
-    return {
-      typeTag: 'constraint',
-      text: cleanText(sentence),
-      confidence: HEDGE.test(lower) ? 'low' : 'high',
-    };
-  }
-  return null;
+  );
+}
+
+/**
+ * A constraint: a modal or limiting cue (`constraintCue`) whose clause binds a plan of a party
+ * (`bindsAPlan`: not a story in the past, not a feeling, not someone else's life or advice to the
+ * addressee unless it names a limit).
+ */
+function constraint(sentence: string, lower: string): SentenceItem | null {
+  if (!constraintCue(lower)) return null;
+  const clause = clauseWith(sentence, (c) => constraintCue(lowerForm(c)));
+  const reading = readConstraint(clause);
+  if (reading.habit || !bindsAPlan(reading, addressedTo(clause))) return null;
+  return {
+    typeTag: 'constraint',
+    text: cleanText(sentence),
+    confidence: HEDGE.test(lower) ? 'low' : 'high',
+  };
 }
 
 /**
