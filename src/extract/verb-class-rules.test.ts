@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { readChat } from './__fixtures__/read-chat.js';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+
+// Rules that read the predicate from the clause's verb class (language/verb-class.ts) instead
+// of a phrase list. Every sentence was written for this test (in no benchmark file), in several
+// registers: plain, terse, SMS, non-native, with typos.
+
+const lines = (text: string, known: readonly KnownSlot[] = []): string[] =>
+  readChat(text, '2026-05-04T09:00:00Z', known).map(
+    (o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`,
+  );
+
+/** None of `texts` gives a reading that matches `pattern`. */
+function expectNone(texts: readonly string[], pattern: RegExp, read = lines): void {
+  for (const text of texts)
+    expect(
+      read(text).filter((o) => pattern.test(o)),
+      text,
+    ).toEqual([]);
+}
+
+const tripTo = (place: string): KnownSlot[] => [
+  { entityId: 'user:primary', field: 'travel.destination', value: place },
+  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+];
+
+describe('a trip said not to take place is cancelled, never planned', () => {
+  it.each([
+    ["the Bergen trip's not happening", 'strong'],
+    ['our Riga weekend trip is not going ahead', 'strong'],
+    ['ugh, Krakow holiday not happening anymore', 'strong'],
+    ['The Porto visit will not take place, too much work', 'strong'],
+    ['trip to malaga isnt happening, sorry', 'strong'],
+  ])('"%s"', (text, strength) => {
+    const out = lines(text);
+    expect(out).toContain(`user:primary travel.status=cancelled (${strength})`);
+    expect(out.some((o) => o.includes('travel.status=planned'))).toBe(false);
+  });
+
+  it('a bare place only when it is the trip on record', () => {
+    expect(
+      lines('Tallinn isnt happening anymore, flights too pricey', tripTo('Tallinn')),
+    ).toContain('user:primary travel.status=cancelled (strong)');
+    expect(
+      lines('Tallinn isnt happening anymore, flights too pricey').filter((o) =>
+        o.includes('travel.status'),
+      ),
+    ).toEqual([]);
+  });
+
+  it("someone else's trip, a meeting, a question: not the speaker's trip cancelled", () => {
+    expectNone(
+      [
+        "Mateo's trip isn't happening",
+        'their holiday is not going ahead',
+        'the meeting with Dana is not happening',
+        'Is the Bergen trip not happening?',
+      ],
+      /^user:primary travel\.status=cancelled \((?:strong|moderate)\)/,
+    );
+  });
+});
+
+describe("someone else's trip, or one that is not happening, is no plan of the speaker's", () => {
+  it.each([
+    "Their Lisbon trip isn't happening anymore",
+    "Mateo's Bergen holiday is not going ahead",
+    "my flatmate's Krakow trip got booked last night",
+    "my cousin's Porto trip is booked for june",
+  ])('"%s"', (text) => {
+    expectNone([text], /^user:primary travel\.\w+=.* \((?:strong|moderate)\)/);
+  });
+});
+
+describe('blocked work from the verb class', () => {
+  it.each([
+    [
+      "We're stuck on the billing migration until finance signs off.",
+      'billing_migration',
+      'blocked',
+    ],
+    ['we r stuck on the search revamp, waiting for the vendor', 'search_revamp', 'blocked'],
+    ['We are blocked on the payments integration since monday', 'payments_integration', 'blocked'],
+    [
+      'Now that legal replied, the export pipeline is no longer blocked.',
+      'export_pipeline',
+      'in_progress',
+    ],
+    ['good news: reporting dashboard is not stalled anymore', 'reporting_dashboard', 'in_progress'],
+  ])('"%s"', (text, slug, status) => {
+    expect(lines(text).some((o) => o.includes(`project.${slug}.status=${status} (strong)`))).toBe(
+      true,
+    );
+  });
+
+  it('a plain negation, something that is not work, or a game level: no status', () => {
+    expectNone(
+      [
+        'the billing migration isnt blocked',
+        "I'm stuck on level 4 of this game",
+        'we were stuck on the motorway for two hours',
+      ],
+      /project\.\w+\.status=/,
+    );
+  });
+});
+
+describe('a place as the subject of a passive booking is the trip booked', () => {
+  it.each([
+    ["Bergen's booked for the work offsite", 'Bergen'],
+    ['the Tallinn weekend is booked!!', 'Tallinn'],
+    ['ok so Krakow is booked with LOT, leaving on the 3rd', 'Krakow'],
+    ['Seville got booked last night, so excited', 'Seville'],
+    ['Hanoi is reserved already for december', 'Hanoi'],
+  ])('"%s"', (text, place) => {
+    const out = lines(text);
+    expect(out).toContain('user:primary travel.status=planned (strong)');
+    expect(out).toContain(`user:primary travel.destination=${place} (strong)`);
+  });
+
+  it('full, not a place, a question, or booked for someone else: nothing strong', () => {
+    expectNone(
+      [
+        'Paris is booked solid that weekend',
+        'the table is booked for 8',
+        'Is Lisbon booked yet?',
+        'Rome was booked by my sister for her honeymoon',
+        'Valencia is booked for my parents',
+      ],
+      /travel\.\w+=.* \((?:strong|moderate)\)/,
+    );
+  });
+});
+
+describe('project owner and deadline from the structure of a team message', () => {
+  const team = (text: string): string[] =>
+    extractWithRules({
+      text,
+      at: '2026-05-04T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: 'team:core',
+      known: [],
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value} (${o.evidence})`);
+
+  it.each([
+    ['Kestrel is underway, due 2026-07-14', 'project.kestrel.deadline=2026-07-14'],
+    [
+      'Falcon redesign in progress, due by 2026-09-30',
+      'project.falcon_redesign.deadline=2026-09-30',
+    ],
+    ['Osprey is blocked on legal; due on 2026-06-02 still', 'project.osprey.deadline=2026-06-02'],
+    ['from next week Keziah is taking Heron over from Ruth', 'project.heron.owner=Keziah'],
+    ['Amadou took Puma over when Lea left', 'project.puma.owner=Amadou'],
+  ])('"%s"', (text, expected) => {
+    expect(team(text)).toContain(`${expected} (strong)`);
+  });
+
+  it('a due date of nothing named, or taking over something that is no project: nothing', () => {
+    expectNone(
+      [
+        'Kestrel is blocked on the audit, pen-test report due 2026-07-01',
+        'Homework due friday',
+        'the rent is due on the 1st',
+        'Sam is taking Leo over to the park',
+      ],
+      /\.(?:deadline|owner)=/,
+      team,
+    );
+  });
+});
