@@ -12,6 +12,20 @@ const lines = (text: string, known: readonly KnownSlot[] = []): string[] =>
     (o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`,
   );
 
+/** What the rules read from one user chat message in `entityId`'s thread, as `field=value (evidence)`. */
+function readIn(entityId: string, at: string, known: readonly KnownSlot[] = []) {
+  return (text: string): string[] =>
+    extractWithRules({
+      text,
+      at,
+      source: 'chat',
+      role: 'user',
+      entityId,
+      known,
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value} (${o.evidence})`);
+}
+
 /** None of `texts` gives a reading that matches `pattern`. */
 function expectNone(texts: readonly string[], pattern: RegExp, read = lines): void {
   for (const text of texts)
@@ -135,16 +149,7 @@ describe('a place as the subject of a passive booking is the trip booked', () =>
 });
 
 describe('project owner and deadline from the structure of a team message', () => {
-  const team = (text: string): string[] =>
-    extractWithRules({
-      text,
-      at: '2026-05-04T09:00:00Z',
-      source: 'chat',
-      role: 'user',
-      entityId: 'team:core',
-      known: [],
-      registry: EMPTY_REGISTRY,
-    }).observations.map((o) => `${o.field}=${o.value} (${o.evidence})`);
+  const team = readIn('team:core', '2026-05-04T09:00:00Z');
 
   it.each([
     ['Kestrel is underway, due 2026-07-14', 'project.kestrel.deadline=2026-07-14'],
@@ -169,6 +174,55 @@ describe('project owner and deadline from the structure of a team message', () =
       ],
       /\.(?:deadline|owner)=/,
       team,
+    );
+  });
+});
+
+describe('a status phrase coordinated after a family member named as the subject', () => {
+  const family = (text: string, member: string): string[] =>
+    readIn('family:home', '2026-01-21T07:00:00Z', [
+      { entityId: 'family:home', field: `family.${member}.status`, value: 'sick' },
+    ])(text);
+
+  it.each([
+    ['Ines better, back at school', 'ines', 'at_school'],
+    ["Bram's fever gone and back at school today", 'bram', 'at_school'],
+    ['Yuki much better now, back in school', 'yuki', 'at_school'],
+    ['Oskar fine again, back at daycare 🎒', 'oskar', 'at_daycare'],
+    ['Nadia ok now n back at school', 'nadia', 'at_school'],
+  ])('"%s"', (text, member, status) => {
+    expect(family(text, member)).toContain(`family.${member}.status=${status} (strong)`);
+  });
+
+  it('a leading name with no status on record is not taken as the subject', () => {
+    expectNone(['Mia texted, back at school now', 'Ines better, back at school'], /status=/, (t) =>
+      family(t, 'someone_else'),
+    );
+  });
+});
+
+describe("the speaker's own cancellation of an activity, from the verb class", () => {
+  const schedule = readIn('family:home', '2026-10-13T17:00:00Z');
+
+  it.each([
+    ["cancel Noor's violin lesson tomorrow, her teacher has covid", 'violin_lesson'],
+    ['pls call off swim practice today, pool is closed', 'swim_practice'],
+    ['we cancelled the chess club this week', 'chess_club'],
+    ['Please cancel the dentist for Thursday, we are away', 'dentist'],
+    ['i cancel karate for tonight, he is too tired', 'karate'],
+  ])('"%s"', (text, slug) => {
+    expect(schedule(text)).toContain(`family.schedule.${slug}=cancelled (strong)`);
+  });
+
+  it("a question, a negation or someone else's cancellation: nothing", () => {
+    expectNone(
+      [
+        'did they cancel the piano lesson?',
+        "don't cancel the dentist",
+        'Priya cancelled her yoga class',
+      ],
+      /=cancelled/,
+      schedule,
     );
   });
 });

@@ -114,6 +114,8 @@ export interface PredicateReading {
    * booked", "the release got held up"): the subject phrase is what the verb acts on.
    */
   readonly passive: boolean;
+  /** The verb as written ("cancel", "called"), to find its object in the clause's text. */
+  readonly verb: string;
 }
 
 /**
@@ -193,5 +195,12 @@ export function predicateClass(analysis: ClauseAnalysis, text?: string): Predica
     participle &&
     tokens.slice(end, verbAt).some((t) => t.lemma === 'be' || t.lemma === 'get' || t.text === "'s");
   const ceased = /\bno longer\b|(?:\bnot|n't|\bnt)\b.*\b(?:anymore|any more)\b/.test(lowered);
-  return { verbClass, subjectPhrase, negated: analysis.negated, ceased, passive };
+  return {
+    verbClass,
+    subjectPhrase,
+    negated: analysis.negated,
+    ceased,
+    passive,
+    verb: verb?.text ?? '',
+  };
 }
