@@ -226,3 +226,34 @@ describe("the speaker's own cancellation of an activity, from the verb class", (
     );
   });
 });
+
+describe('an itinerary line after a clause that planned a trip dates that trip', () => {
+  const trip = readIn('user:primary', '2027-03-25T03:00:00Z');
+  it.each([
+    [
+      'booked Sapporo for the long weekend! flight on 30 april, back 4 may',
+      '2027-04-30',
+      '2027-05-04',
+    ],
+    ['Porto is booked. train on the 2nd, back on the 6th', '2027-04-02', '2027-04-06'],
+    ['booked Bruges finally, early train 9 april, back 11 april', '2027-04-09', '2027-04-11'],
+    ['ok going to Tromsø in april!! flight 14 april, back 19 april', '2027-04-14', '2027-04-19'],
+    ['Booked Lyon. night train on 12 april and back 15 april', '2027-04-12', '2027-04-15'],
+  ])('"%s"', (text, out, back) => {
+    const read = trip(text);
+    expect(read).toContain(`travel.departure_date=${out} (strong)`);
+    expect(read).toContain(`travel.return_date=${back} (strong)`);
+  });
+
+  it('no plan before it, or a full clause about a vehicle: no trip dates', () => {
+    expectNone(
+      [
+        'Flight on 3 May, back the 9th',
+        'booked Oslo. the train was late on Monday',
+        'I love Lisbon. train strikes on 5 april though',
+      ],
+      /travel\.(?:departure|return)_date=/,
+      trip,
+    );
+  });
+});

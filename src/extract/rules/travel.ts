@@ -1016,8 +1016,38 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
-  return [
-    ...hitCandidates(hits, clause, doc),
-    ...dateCandidates(clause, doc, story ? null : planned),
-  ];
+  const dated = story ? null : (planned ?? itineraryLine(clause, doc));
+  if (!story && planned !== null)
+    doc.lastTrip = { subject: planned.subject, strength: planned.strength };
+  return [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+}
+
+/** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
+const ITINERARY_LEAD =
+  /^(?:(?:the|my|our|an?)\s+)?(?:(?:night|overnight|early|late|morning|evening|direct)\s+)?(?:train|flight|plane|bus|coach|ferry|boat|shinkansen|sleeper)\b/i;
+
+/**
+ * An itinerary line after a clause of the same message that planned a trip ("booked Kanazawa
+ * for golden week! shinkansen on 29 april, back 2 may"): its dates belong to that trip. The line
+ * must open with a means of transport and have no verb of its own — a full clause ("the train
+ * was late on Monday") says something else.
+ */
+function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
+  if (doc.lastTrip === null || clause.dates.length === 0) return null;
+  if (!ITINERARY_LEAD.test(clause.text.trim())) return null;
+  if (
+    clause.analysis.tokens.some(
+      (t) => t.pos === 'VERB' && !/^(?:back|return(?:ing)?)$/i.test(t.text),
+    )
+  ) {
+    return null;
+  }
+  return {
+    subject: doc.lastTrip.subject,
+    status: null,
+    location: null,
+    destination: null,
+    span: clause.text,
+    strength: doc.lastTrip.strength,
+  };
 }
