@@ -47,6 +47,11 @@ export interface DocContext {
   lastProject: string | null;
   lastItem: string | null;
   lastSchedule: string | null;
+  /**
+   * The trip an earlier clause of this message planned, with who plans it and how strongly: an
+   * itinerary line after it ("booked Oslo! train on 3 May, back the 9th") dates that trip.
+   */
+  lastTrip: { readonly subject: Subject; readonly strength: EvidenceStrength } | null;
 }
 
 /** Builds the walking context of one message. */
@@ -61,6 +66,7 @@ export function createContext(input: ExtractionInput): DocContext {
     lastProject: null,
     lastItem: null,
     lastSchedule: null,
+    lastTrip: null,
   };
 }
 

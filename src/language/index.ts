@@ -37,3 +37,5 @@ export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';
+export type { PredicateReading, VerbClass, VerbClassEntry } from './verb-class.js';
+export { predicateClass, VERB_CLASSES } from './verb-class.js';

@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { RELATIONAL_NOUN } from '../../language/index.js';
+import { predicateClass, RELATIONAL_NOUN } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -93,6 +93,20 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   if (possessive?.[1] && possessive[2] && RELATIONAL_NOUN.pattern.test(possessive[2])) return null;
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
+}
+
+/**
+ * The name that opens the clause as its subject when the status phrase is one of several
+ * coordinated predicates, with or without a verb ("Kofi better, back at school", "Thandi's fully
+ * recovered and back at school today"): only a member whose status is on record, so a name that
+ * merely starts a sentence ("Mia texted, …") is not taken for the subject of a place.
+ */
+function leadingMember(text: string, doc: DocContext): string | null {
+  const name = /^(\p{Lu}\p{Ll}+)(?:['’]s)?\s/u.exec(text)?.[1];
+  if (name === undefined || !canBeName(name)) return null;
+  const slug = name.toLowerCase();
+  const onRecord = doc.input.known.some((k) => k.field === `family.${slug}.status`);
+  return onRecord ? name : null;
 }
 
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
@@ -227,7 +241,9 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     // "Bao is better and back at school": a place with no subject of its own belongs to the
     // person this clause already named.
     const name =
-      personBefore(t, m.index, doc) ?? (out.length > 0 ? (doc.lastPerson ?? null) : null);
+      personBefore(t, m.index, doc) ??
+      (out.length > 0 ? (doc.lastPerson ?? null) : null) ??
+      leadingMember(t, doc);
     if (name === null) continue;
     doc.lastPerson = name;
     out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
@@ -245,6 +261,28 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
   if (doc.group?.startsWith('team:')) return out;
   out.push(...scheduleRules(clause, doc));
   return out;
+}
+
+/**
+ * The object of a `cancel` verb the speaker uses on their own schedule: an instruction ("cancel
+ * Lucía's ballet tomorrow, the teacher is sick", "pls call off swim practice") or a first-person
+ * statement ("we cancelled the piano lesson"). The object runs from the verb to a time word or
+ * the end of the clause; the caller checks that it names an activity.
+ */
+function cancelledObject(clause: Clause): string | null {
+  const reading = predicateClass(clause.analysis, clause.text);
+  if (reading?.verbClass !== 'cancel' || reading.negated || reading.verb === '') return null;
+  const mine =
+    clause.analysis.mood === 'imperative' || /^(?:i|we)$/i.test(reading.subjectPhrase.trim());
+  if (!mine) return null;
+  const at = clause.text.indexOf(reading.verb);
+  if (at === -1) return null;
+  const after = clause.text.slice(at + reading.verb.length).replace(/^\s+off\b/i, '');
+  const object =
+    /^\s+(?:the\s+|our\s+|my\s+)?(.{2,40}?)(?=\s+(?:for\s+)?(?:today|tonight|tomorrow|this|next|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|[,.;!]|$)/i.exec(
+      after,
+    );
+  return object?.[1] ?? null;
 }
 
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
@@ -288,11 +326,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\b(?:cancell?ed|called off|no)\s+(?:the\s+)?(.{2,40}?)\s+(?:today|tonight|tomorrow|this week)\b/i.exec(
       t,
     );
-  if (cancelled?.[1] && EVENT_WORDS.test(cancelled[1])) {
-    const slug = eventSlug(cancelled[1], doc, entityId);
+  const called = cancelled?.[1] ?? cancelledObject(clause);
+  if (called && EVENT_WORDS.test(called)) {
+    const slug = eventSlug(called, doc, entityId);
     if (slug !== null) {
       doc.lastSchedule = slug;
-      out.push(entry(slug, 'cancelled', cancelled[0], true));
+      out.push(entry(slug, 'cancelled', cancelled?.[0] ?? t, true));
       return out;
     }
   }

@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import { predicateClass } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -60,7 +61,7 @@ const LABELLED_STATUS = new RegExp(
   'i',
 );
 const PROJECT_WORDS =
-  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|revamp|rework|overhaul|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
 /** A project word alone, with no name ("build", "app", "migration"). */
 const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
@@ -169,6 +170,37 @@ function projectContext(text: string, doc: DocContext): boolean {
   return doc.input.known.some((k) => k.field.startsWith('project.'));
 }
 
+/**
+ * Blocked work read from the clause's verb class (`predicateClass`), not a phrase: the team
+ * stuck or held up on a piece of work ("we're stuck on offline sync until …": the work after
+ * "on"), and a blockage said to have ended ("X is no longer blocked", "X isn't stalled
+ * anymore": work under way again). A plain negation ("X isn't blocked") says what the work is
+ * not, and is left alone.
+ */
+function stallCandidates(
+  clause: Clause,
+  main: string,
+  addStatus: (phrase: string, word: string, span: string) => void,
+): Candidate[] {
+  const reading = predicateClass(clause.analysis, clause.text);
+  if (reading === null || reading.verbClass !== 'stall' || clause.analysis.mood !== 'statement') {
+    return [];
+  }
+  if (
+    reading.ceased &&
+    reading.subjectPhrase !== '' &&
+    !/^(?:it|this|that|we|i|they)$/i.test(reading.subjectPhrase)
+  ) {
+    addStatus(reading.subjectPhrase, 'unblocked', main);
+  } else if (!reading.negated && /^(?:we|i)$/i.test(reading.subjectPhrase)) {
+    const on = /\b(?:stuck|blocked|held up|stalled)\s+on\s+(?:the\s+|our\s+)?(.{2,60})$/i.exec(
+      main,
+    );
+    if (on?.[1]) addStatus(on[1], 'blocked', on[0]);
+  }
+  return [];
+}
+
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -232,7 +264,10 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     copulaSubject !== '' &&
     !pronoun.test(copulaSubject) &&
     // "The migration isn't blocked": a negated status says what the project is not.
-    !/(?:n't|\bnot|\bnever|\bno longer)\s*$/i.test(copulaSubject)
+    // Texted without the apostrophe too ("isnt", "arent").
+    !/(?:n't|\bnot|\bnever|\bno longer|\b(?:is|are|was|were|has|have|had)nt)\s*$/i.test(
+      copulaSubject,
+    )
   ) {
     if (/^(?:it|this|that)$/i.test(copulaSubject) && doc.lastProject !== null) {
       const status = statusOf(copula[2]);
@@ -255,6 +290,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   ) {
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
+  if (out.length === 0) out.push(...stallCandidates(clause, main, addStatus));
   if (
     /\b(?:is|are|'s|'re)\s+back on (?:it|track)\b/i.test(t) &&
     doc.lastProject !== null &&
@@ -286,9 +322,36 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
     if (slug !== null && canBeName(name)) {
       out.push(makeCandidate(teamEntity, slug, 'owner', owner[1], clause, owner[0]));
     }
+  } else {
+    const moved = particleOwner(clause, doc, teamEntity);
+    if (moved !== null) out.push(moved);
   }
 
   return out;
+}
+
+/**
+ * "Wanjiru is taking Sankofa over from Tomasz": the `own` verb class with its particle after a
+ * one-word object (English moves the particle of "take over" behind a short object). The owner
+ * is the name that ends the subject phrase; the object must name a project.
+ */
+function particleOwner(clause: Clause, doc: DocContext, teamEntity: string): Candidate | null {
+  const reading = predicateClass(clause.analysis, clause.text);
+  if (reading?.verbClass !== 'own' || reading.negated || clause.analysis.mood !== 'statement') {
+    return null;
+  }
+  const name = /(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)$/u.exec(reading.subjectPhrase)?.[1];
+  // "taking Leo over to the park": "over to" is a direction, and Leo is carried, not owned.
+  const target =
+    /\b(?:take|takes|taking|took|taken)\s+(\p{Lu}[\w-]*)\s+over\b(?!\s+(?:to|there|here|at)\b)/u.exec(
+      clause.text,
+    );
+  if (name === undefined || target?.[1] === undefined || isKnownMember(target[1], doc)) return null;
+  if (!canBeName(name.split(/\s+/)[0] ?? name)) return null;
+  const named = projectName(target[1], doc, teamEntity);
+  if (named === null || !namesProject(target[1], named.slug, doc)) return null;
+  doc.lastProject = named.slug;
+  return makeCandidate(teamEntity, named.slug, 'owner', name, clause, target[0]);
 }
 
 /**
@@ -374,6 +437,25 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
 }
 
 /** Deadline: "the deadline moved to May 29", "Aurora's deadline is Friday". */
+/**
+ * "due 2026-05-29", "due by Friday": the adjective "due" opening a segment of the clause, with a
+ * date right after it, said of the project this message has just named ("Meridian is underway,
+ * due …").
+ */
+function dueDate(clause: Clause): { date: string; span: string } | null {
+  const due = /\bdue\s+(?:on\s+|by\s+|for\s+)?/i.exec(clause.text);
+  if (due === null) return null;
+  // "due" must open its own segment after the project's clause ("X is underway, due …"): with
+  // a noun of its own before it ("pen-test report due next week") something else is due.
+  const segment = clause.text.slice(0, due.index).split(/[,;:]/).pop() ?? '';
+  if (segment.trim() !== '') return null;
+  const after = due.index + due[0].length;
+  const date = clause.dates.find((d) => d.start === after && d.date !== null);
+  return date?.date
+    ? { date: date.date, span: due[0] + clause.text.slice(after, after + 20) }
+    : null;
+}
+
 function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
@@ -386,6 +468,12 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
     /\b([A-Z][\w-]+)(?:'s)?\s+(?:-\s+)?(?:(?:launch|release|ship|final)\s+)?deadline\b/.exec(t);
   if (deadlineOwner?.[1] && !doc.lastProject && canBeProject(deadlineOwner[1], doc)) {
     doc.lastProject = slugify(deadlineOwner[1]);
+  }
+  if (deadline === null && doc.lastProject !== null) {
+    const due = dueDate(clause);
+    if (due !== null) {
+      out.push(makeCandidate(teamEntity, doc.lastProject, 'deadline', due.date, clause, due.span));
+    }
   }
   if (
     deadline?.[2] &&

@@ -9,8 +9,10 @@ import {
   lookupPlace,
   NARRATIVE,
   PERSON_ANAPHORA,
+  predicateClass,
   RELATIONAL_NOUN,
   SPORTS_FIXTURE,
+  THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
 } from '../../language/index.js';
@@ -359,6 +361,50 @@ function cancelHit(t: string): Hit | null {
 }
 
 /**
+ * A trip said not to take place, read from the clause's structure rather than a phrase: an
+ * event verb ("happen", "go ahead", "take place") under negation whose subject is a trip ("the
+ * Austin trip's not happening", "our Oslo holiday isn't going ahead") or a place ("Lisbon isn't
+ * happening anymore"). A bare place counts only when it is the trip on record. Questions and
+ * suppositions are not statements.
+ */
+function notHappeningHit(clause: Clause, doc: DocContext): Hit | null {
+  const reading = predicateClass(clause.analysis, clause.text);
+  if (reading === null || reading.verbClass !== 'occur' || !reading.negated) return null;
+  if (clause.analysis.mood !== 'statement') return null;
+  const phrase = reading.subjectPhrase.replace(/^(?:my|our|the)\s+/i, '');
+  if (phrase === '') return null;
+  // "Leo's trip isn't happening", "their holiday is not going ahead": someone else's trip.
+  const head = clause.text.slice(
+    0,
+    clause.text.search(/\b(?:is|isn't|'s not|are|was|won't|will|not)\b/i),
+  );
+  const owner = /\b(\p{Lu}\p{Ll}+)'s\s/u.exec(head)?.[1];
+  if (/\b(?:his|her|their)\b/i.test(head)) return null;
+  const trip = NAMED_TRIP.test(phrase);
+  const placeName = trip ? phrase.replace(NAMED_TRIP, '').trim() : phrase;
+  const place = placeName === '' ? null : lookupPlace(placeName);
+  if (!trip && place === null) return null;
+  const destination = doc.input.known.find(
+    (k) => k.entityId === doc.input.entityId && k.field === 'travel.destination',
+  )?.value;
+  const onRecord =
+    place !== null &&
+    typeof destination === 'string' &&
+    destination.toLowerCase() === placeName.toLowerCase();
+  // "So Madrid is no longer happening" with no Madrid trip on record: often a place being
+  // replaced by another in the same breath, not a cancellation.
+  if (!trip && !onRecord) return null;
+  return {
+    subject: owner === undefined ? { kind: 'speaker' } : { kind: 'person', name: owner },
+    status: 'cancelled',
+    location: null,
+    destination: null,
+    span: clause.text,
+    strength: 'strong',
+  };
+}
+
+/**
  * A return that has happened ("back from X", "home again"): `back` says the clause states one
  * (so it is no arrival elsewhere); `hit` is null for an errand ("back from lunch") or a trip
  * that starts from home.
@@ -628,13 +674,15 @@ function namedTripPlan(clause: Clause): Hit | null {
   if (phrase === null || /'s$/.test(phrase.name)) return null;
   // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention.
   const mention = clause.analysis.predicate === null && clause.dates.length === 0;
+  // "my flatmate's Krakow trip", "their Lisbon trip": someone else's trip.
+  const others = THIRD_PARTY_POSSESSOR.pattern.test(`${t.slice(0, start)}${phrase.name}`);
   return {
     subject: { kind: 'speaker' },
     status: 'planned',
     location: null,
     destination: phrase.name,
     span: `${phrase.name} ${named[0]}`,
-    strength: mention ? 'weak' : phrase.strength,
+    strength: mention || others ? 'weak' : phrase.strength,
   };
 }
 
@@ -670,10 +718,51 @@ function isDateWord(word: string): boolean {
   );
 }
 
+/** Trip nouns a place may modify as the thing booked ("the Gdańsk weekend is booked"). */
+const BOOKED_TRIP_NOUN = /\s+(?:trip|weekend|holiday|vacation|getaway|visit|break|flights?)$/i;
+
+/**
+ * A place as the subject of a passive booking verb ("Denver's booked for the conference", "the
+ * Gdańsk weekend is booked!", "Marseille is booked with …"): what was booked is the trip there.
+ * Read from the clause's structure (verb class `book`, passive voice), so any wording with the
+ * place as the grammatical subject counts; the place must be in the gazetteer ("the table is
+ * booked", "Nobu is booked" are no trips), and "booked solid/up/out" means full.
+ */
+function passiveBooking(clause: Clause): Hit | null {
+  const reading = predicateClass(clause.analysis, clause.text);
+  if (reading?.verbClass !== 'book' || !reading.passive || reading.negated) return null;
+  if (clause.analysis.mood !== 'statement') return null;
+  if (/\b(?:booked|reserved)\s+(?:solid|up|out|full)\b/i.test(clause.text)) return null;
+  const name = reading.subjectPhrase
+    .replace(/^(?:my|our|the)\s+/i, '')
+    .replace(BOOKED_TRIP_NOUN, '')
+    .trim();
+  if (name === '' || !/^\p{Lu}/u.test(name) || lookupPlace(name) === null) return null;
+  // "Rome was booked by my sister for her honeymoon": someone else booked it, for someone else.
+  const forOther =
+    /\bby\s+(?!me\b|us\b|myself\b)\S/i.test(clause.text) ||
+    /\bfor\s+(?:his|her|their|\p{Lu}\p{Ll}+'s)\b/iu.test(clause.text) ||
+    /\bfor\s+(?:my|our)\s+(?:mum|mom|dad|parents?|brother|sister|son|daughter|kids?|wife|husband|partner|friends?|boss|cousin)\b/i.test(
+      clause.text,
+    );
+  return {
+    subject: { kind: 'speaker' },
+    status: 'planned',
+    location: null,
+    destination: name,
+    span: clause.text,
+    strength: forOther ? 'weak' : 'strong',
+  };
+}
+
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
-  const plan = verbPlan(clause, subjectBefore) ?? swapPlan(clause, doc) ?? arrowPlan(t);
+  const plan =
+    passiveBooking(clause) ??
+    verbPlan(clause, subjectBefore) ??
+    swapPlan(clause, doc) ??
+    arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
   const leaving = LEAVING.exec(t);
@@ -905,7 +994,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     return [];
   const subjectBefore: SubjectAt = (index) => subjectOf(t.slice(0, index), doc);
   const hits: Hit[] = [];
-  const cancel = cancelHit(t);
+  const cancel = cancelHit(t) ?? notHappeningHit(clause, doc);
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
@@ -915,7 +1004,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     const home = presence.length === 0 ? homeHit(clause, doc, subjectBefore) : null;
     if (home !== null) hits.push(home);
   }
-  const planned = cancel === null ? plannedHit(clause, doc, subjectBefore) : null;
+  // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
+  const reading = predicateClass(clause.analysis, clause.text);
+  const negatedEvent = reading?.verbClass === 'occur' && reading.negated;
+  const planned = cancel === null && !negatedEvent ? plannedHit(clause, doc, subjectBefore) : null;
   // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
   // unless it is a booking ("I booked flights to Rome").
   const story =
@@ -924,8 +1016,38 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
-  return [
-    ...hitCandidates(hits, clause, doc),
-    ...dateCandidates(clause, doc, story ? null : planned),
-  ];
+  const dated = story ? null : (planned ?? itineraryLine(clause, doc));
+  if (!story && planned !== null)
+    doc.lastTrip = { subject: planned.subject, strength: planned.strength };
+  return [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+}
+
+/** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
+const ITINERARY_LEAD =
+  /^(?:(?:the|my|our|an?)\s+)?(?:(?:night|overnight|early|late|morning|evening|direct)\s+)?(?:train|flight|plane|bus|coach|ferry|boat|shinkansen|sleeper)\b/i;
+
+/**
+ * An itinerary line after a clause of the same message that planned a trip ("booked Kanazawa
+ * for golden week! shinkansen on 29 april, back 2 may"): its dates belong to that trip. The line
+ * must open with a means of transport and have no verb of its own — a full clause ("the train
+ * was late on Monday") says something else.
+ */
+function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
+  if (doc.lastTrip === null || clause.dates.length === 0) return null;
+  if (!ITINERARY_LEAD.test(clause.text.trim())) return null;
+  if (
+    clause.analysis.tokens.some(
+      (t) => t.pos === 'VERB' && !/^(?:back|return(?:ing)?)$/i.test(t.text),
+    )
+  ) {
+    return null;
+  }
+  return {
+    subject: doc.lastTrip.subject,
+    status: null,
+    location: null,
+    destination: null,
+    span: clause.text,
+    strength: doc.lastTrip.strength,
+  };
 }

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { readChat } from './__fixtures__/read-chat.js';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+
+// Rules that read the predicate from the clause's verb class (language/verb-class.ts) instead
+// of a phrase list. Every sentence was written for this test (in no benchmark file), in several
+// registers: plain, terse, SMS, non-native, with typos.
+
+const lines = (text: string, known: readonly KnownSlot[] = []): string[] =>
+  readChat(text, '2026-05-04T09:00:00Z', known).map(
+    (o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`,
+  );
+
+/** What the rules read from one user chat message in `entityId`'s thread, as `field=value (evidence)`. */
+function readIn(entityId: string, at: string, known: readonly KnownSlot[] = []) {
+  return (text: string): string[] =>
+    extractWithRules({
+      text,
+      at,
+      source: 'chat',
+      role: 'user',
+      entityId,
+      known,
+      registry: EMPTY_REGISTRY,
+    }).observations.map((o) => `${o.field}=${o.value} (${o.evidence})`);
+}
+
+/** None of `texts` gives a reading that matches `pattern`. */
+function expectNone(texts: readonly string[], pattern: RegExp, read = lines): void {
+  for (const text of texts)
+    expect(
+      read(text).filter((o) => pattern.test(o)),
+      text,
+    ).toEqual([]);
+}
+
+const tripTo = (place: string): KnownSlot[] => [
+  { entityId: 'user:primary', field: 'travel.destination', value: place },
+  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+];
+
+describe('a trip said not to take place is cancelled, never planned', () => {
+  it.each([
+    ["the Bergen trip's not happening", 'strong'],
+    ['our Riga weekend trip is not going ahead', 'strong'],
+    ['ugh, Krakow holiday not happening anymore', 'strong'],
+    ['The Porto visit will not take place, too much work', 'strong'],
+    ['trip to malaga isnt happening, sorry', 'strong'],
+  ])('"%s"', (text, strength) => {
+    const out = lines(text);
+    expect(out).toContain(`user:primary travel.status=cancelled (${strength})`);
+    expect(out.some((o) => o.includes('travel.status=planned'))).toBe(false);
+  });
+
+  it('a bare place only when it is the trip on record', () => {
+    expect(
+      lines('Tallinn isnt happening anymore, flights too pricey', tripTo('Tallinn')),
+    ).toContain('user:primary travel.status=cancelled (strong)');
+    expect(
+      lines('Tallinn isnt happening anymore, flights too pricey').filter((o) =>
+        o.includes('travel.status'),
+      ),
+    ).toEqual([]);
+  });
+
+  it("someone else's trip, a meeting, a question: not the speaker's trip cancelled", () => {
+    expectNone(
+      [
+        "Mateo's trip isn't happening",
+        'their holiday is not going ahead',
+        'the meeting with Dana is not happening',
+        'Is the Bergen trip not happening?',
+      ],
+      /^user:primary travel\.status=cancelled \((?:strong|moderate)\)/,
+    );
+  });
+});
+
+describe("someone else's trip, or one that is not happening, is no plan of the speaker's", () => {
+  it.each([
+    "Their Lisbon trip isn't happening anymore",
+    "Mateo's Bergen holiday is not going ahead",
+    "my flatmate's Krakow trip got booked last night",
+    "my cousin's Porto trip is booked for june",
+  ])('"%s"', (text) => {
+    expectNone([text], /^user:primary travel\.\w+=.* \((?:strong|moderate)\)/);
+  });
+});
+
+describe('blocked work from the verb class', () => {
+  it.each([
+    [
+      "We're stuck on the billing migration until finance signs off.",
+      'billing_migration',
+      'blocked',
+    ],
+    ['we r stuck on the search revamp, waiting for the vendor', 'search_revamp', 'blocked'],
+    ['We are blocked on the payments integration since monday', 'payments_integration', 'blocked'],
+    [
+      'Now that legal replied, the export pipeline is no longer blocked.',
+      'export_pipeline',
+      'in_progress',
+    ],
+    ['good news: reporting dashboard is not stalled anymore', 'reporting_dashboard', 'in_progress'],
+  ])('"%s"', (text, slug, status) => {
+    expect(lines(text).some((o) => o.includes(`project.${slug}.status=${status} (strong)`))).toBe(
+      true,
+    );
+  });
+
+  it('a plain negation, something that is not work, or a game level: no status', () => {
+    expectNone(
+      [
+        'the billing migration isnt blocked',
+        "I'm stuck on level 4 of this game",
+        'we were stuck on the motorway for two hours',
+      ],
+      /project\.\w+\.status=/,
+    );
+  });
+});
+
+describe('a place as the subject of a passive booking is the trip booked', () => {
+  it.each([
+    ["Bergen's booked for the work offsite", 'Bergen'],
+    ['the Tallinn weekend is booked!!', 'Tallinn'],
+    ['ok so Krakow is booked with LOT, leaving on the 3rd', 'Krakow'],
+    ['Seville got booked last night, so excited', 'Seville'],
+    ['Hanoi is reserved already for december', 'Hanoi'],
+  ])('"%s"', (text, place) => {
+    const out = lines(text);
+    expect(out).toContain('user:primary travel.status=planned (strong)');
+    expect(out).toContain(`user:primary travel.destination=${place} (strong)`);
+  });
+
+  it('full, not a place, a question, or booked for someone else: nothing strong', () => {
+    expectNone(
+      [
+        'Paris is booked solid that weekend',
+        'the table is booked for 8',
+        'Is Lisbon booked yet?',
+        'Rome was booked by my sister for her honeymoon',
+        'Valencia is booked for my parents',
+      ],
+      /travel\.\w+=.* \((?:strong|moderate)\)/,
+    );
+  });
+});
+
+describe('project owner and deadline from the structure of a team message', () => {
+  const team = readIn('team:core', '2026-05-04T09:00:00Z');
+
+  it.each([
+    ['Kestrel is underway, due 2026-07-14', 'project.kestrel.deadline=2026-07-14'],
+    [
+      'Falcon redesign in progress, due by 2026-09-30',
+      'project.falcon_redesign.deadline=2026-09-30',
+    ],
+    ['Osprey is blocked on legal; due on 2026-06-02 still', 'project.osprey.deadline=2026-06-02'],
+    ['from next week Keziah is taking Heron over from Ruth', 'project.heron.owner=Keziah'],
+    ['Amadou took Puma over when Lea left', 'project.puma.owner=Amadou'],
+  ])('"%s"', (text, expected) => {
+    expect(team(text)).toContain(`${expected} (strong)`);
+  });
+
+  it('a due date of nothing named, or taking over something that is no project: nothing', () => {
+    expectNone(
+      [
+        'Kestrel is blocked on the audit, pen-test report due 2026-07-01',
+        'Homework due friday',
+        'the rent is due on the 1st',
+        'Sam is taking Leo over to the park',
+      ],
+      /\.(?:deadline|owner)=/,
+      team,
+    );
+  });
+});
+
+describe('a status phrase coordinated after a family member named as the subject', () => {
+  const family = (text: string, member: string): string[] =>
+    readIn('family:home', '2026-01-21T07:00:00Z', [
+      { entityId: 'family:home', field: `family.${member}.status`, value: 'sick' },
+    ])(text);
+
+  it.each([
+    ['Ines better, back at school', 'ines', 'at_school'],
+    ["Bram's fever gone and back at school today", 'bram', 'at_school'],
+    ['Yuki much better now, back in school', 'yuki', 'at_school'],
+    ['Oskar fine again, back at daycare 🎒', 'oskar', 'at_daycare'],
+    ['Nadia ok now n back at school', 'nadia', 'at_school'],
+  ])('"%s"', (text, member, status) => {
+    expect(family(text, member)).toContain(`family.${member}.status=${status} (strong)`);
+  });
+
+  it('a leading name with no status on record is not taken as the subject', () => {
+    expectNone(['Mia texted, back at school now', 'Ines better, back at school'], /status=/, (t) =>
+      family(t, 'someone_else'),
+    );
+  });
+});
+
+describe("the speaker's own cancellation of an activity, from the verb class", () => {
+  const schedule = readIn('family:home', '2026-10-13T17:00:00Z');
+
+  it.each([
+    ["cancel Noor's violin lesson tomorrow, her teacher has covid", 'violin_lesson'],
+    ['pls call off swim practice today, pool is closed', 'swim_practice'],
+    ['we cancelled the chess club this week', 'chess_club'],
+    ['Please cancel the dentist for Thursday, we are away', 'dentist'],
+    ['i cancel karate for tonight, he is too tired', 'karate'],
+  ])('"%s"', (text, slug) => {
+    expect(schedule(text)).toContain(`family.schedule.${slug}=cancelled (strong)`);
+  });
+
+  it("a question, a negation or someone else's cancellation: nothing", () => {
+    expectNone(
+      [
+        'did they cancel the piano lesson?',
+        "don't cancel the dentist",
+        'Priya cancelled her yoga class',
+      ],
+      /=cancelled/,
+      schedule,
+    );
+  });
+});
+
+describe('an itinerary line after a clause that planned a trip dates that trip', () => {
+  const trip = readIn('user:primary', '2027-03-25T03:00:00Z');
+  it.each([
+    [
+      'booked Sapporo for the long weekend! flight on 30 april, back 4 may',
+      '2027-04-30',
+      '2027-05-04',
+    ],
+    ['Porto is booked. train on the 2nd, back on the 6th', '2027-04-02', '2027-04-06'],
+    ['booked Bruges finally, early train 9 april, back 11 april', '2027-04-09', '2027-04-11'],
+    ['ok going to Tromsø in april!! flight 14 april, back 19 april', '2027-04-14', '2027-04-19'],
+    ['Booked Lyon. night train on 12 april and back 15 april', '2027-04-12', '2027-04-15'],
+  ])('"%s"', (text, out, back) => {
+    const read = trip(text);
+    expect(read).toContain(`travel.departure_date=${out} (strong)`);
+    expect(read).toContain(`travel.return_date=${back} (strong)`);
+  });
+
+  it('no plan before it, or a full clause about a vehicle: no trip dates', () => {
+    expectNone(
+      [
+        'Flight on 3 May, back the 9th',
+        'booked Oslo. the train was late on Monday',
+        'I love Lisbon. train strikes on 5 april though',
+      ],
+      /travel\.(?:departure|return)_date=/,
+      trip,
+    );
+  });
+});
