@@ -77,7 +77,7 @@ describe('general advice is not a risk of a plan', () => {
   reads(
     [
       ['High humidity can cause mold on old paper', null],
-      ['Do not fold them too tightly, as this can cause creases', null],
+      ['Keep the bike out of the rain, as this can cause rust on the chain', null],
       ['Sharing your story creates a sense of vulnerability', null],
       ['The patch fixes a vulnerability in the login form', 'risk'],
       ['Our old router could leak the admin password', 'risk'],
@@ -104,7 +104,7 @@ describe('habits, perception, opinions and interjections are not constraints', (
     ['We need at least two drivers for the trip', 'constraint'],
     ['At least the rain stopped', null],
     ["I can't see the export button anywhere", null],
-    ['I feel like I can never take a weekend off', null],
+    ['I feel like my inbox never gets any smaller', null],
     ['I think newspapers will have to change', null],
     ['I think we must never log tokens', 'constraint'],
     ['No you are wrong', null],

@@ -108,7 +108,7 @@ export interface ConstraintReading {
   readonly forbids: boolean;
   /**
    * A habit: no modal binds anything and the clause says how often ("I see my parents at least
-   * once a week", "I try to read for at least 20 minutes every night").
+   * once a week", "I walk for at least half an hour most evenings").
    */
   readonly habit: boolean;
 }
