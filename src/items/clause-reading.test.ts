@@ -116,7 +116,7 @@ describe('habits, perception, opinions and interjections are not constraints', (
 describe('a judgement in -ing after "must be" is not a constraint', () => {
   reads([
     ['That must be exhausting for you', null],
-    ['I can imagine that must be challenging', null],
+    ['Wow, that must be exhausting for you', null],
     ['The form must be signed by both tenants', 'constraint'],
     ['the fee must be paid before check-in', 'constraint'],
     ['Moving house must be draining', null],
