@@ -1,4 +1,6 @@
 import { queryIntent } from './query-intent.js';
+import type { FusionCandidate } from './rank-candidates.js';
+import { minMax, overMax } from './score-scales.js';
 
 /**
  * A per-candidate linear ranker (issue #17): features of each candidate and of its query's
@@ -17,18 +19,14 @@ export interface LearnedModel {
   readonly weights: readonly number[];
 }
 
-/** What the features of one candidate are read from (the fusion's candidate, plus its session). */
-export interface FeatureCandidate {
-  readonly key: string;
-  readonly bm25: number | null;
-  readonly vector: number | null;
-  readonly textRank: number;
-  readonly vectorRank: number;
-  readonly createdAt: number;
-  readonly length?: number;
+/** What the features of one candidate are read from: the fusion's candidate, plus its session. */
+export type FeatureCandidate = Pick<
+  FusionCandidate,
+  'key' | 'bm25' | 'vector' | 'textRank' | 'vectorRank' | 'createdAt' | 'length'
+> & {
   /** The candidate's session (thread); candidates without one are their own session. */
   readonly thread?: string;
-}
+};
 
 /** What the features of a query are read from, besides its candidates. */
 export interface FeatureQuery {
@@ -79,21 +77,6 @@ export const FEATURE_NAMES = [
 export const FEATURE_VERSION = 1;
 
 const FIRST_PERSON = /\b(i|me|my|mine|i'm|i've|i'd|we|our|us)\b/i;
-
-function overBest(values: readonly number[]): (value: number | null) => number {
-  const high = values.reduce((best, value) => Math.max(best, value), 0);
-  return (value) => (value === null || high <= 0 ? 0 : Math.max(0, value) / high);
-}
-
-function spanOf(values: readonly number[]): (value: number | null) => number {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const value of values) {
-    low = Math.min(low, value);
-    high = Math.max(high, value);
-  }
-  return (value) => (value === null ? 0 : high > low ? (value - low) / (high - low) : 1);
-}
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
@@ -149,9 +132,9 @@ export function candidateFeatures(
 ): number[][] {
   const intent = queryIntent(query.text);
   const firstPerson = FIRST_PERSON.test(query.text) ? 1 : 0;
-  const bm25 = overBest(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
+  const bm25 = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
   const cosines = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
-  const cosine = spanOf(cosines);
+  const cosine = minMax(cosines);
   const bestBase = [...query.base.values()].reduce((best, v) => Math.max(best, v), 0);
   const base = (key: string) => (bestBase > 0 ? (query.base.get(key) ?? 0) / bestBase : 0);
   const baseOrder = [...candidates]

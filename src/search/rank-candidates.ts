@@ -6,6 +6,7 @@ import {
   scoreFeatures,
 } from './learned-ranker.js';
 import shippedModel from './learned-ranker.json' with { type: 'json' };
+import { minMax, overMax } from './score-scales.js';
 
 /** One item one or both rankers returned, before fusion. */
 export interface FusionCandidate {
@@ -97,30 +98,6 @@ export function rankerConfidence(scores: readonly number[]): number {
   const deviation = Math.sqrt(variance);
   if (deviation === 0) return 0;
   return Math.max(0, ((top[0] ?? mean) - mean) / deviation);
-}
-
-/**
- * Full-text scores over the best one: every match keeps a share of its strength, and an item the
- * ranker did not return scores 0 (a min-max scale would score the weakest match like a miss).
- */
-function overMax(values: readonly number[]): (value: number | null) => number {
-  const high = values.reduce((best, value) => Math.max(best, value), 0);
-  return (value) => (value === null || high <= 0 ? 0 : Math.max(0, value) / high);
-}
-
-/** Cosines rescaled to 0–1 across the candidates (cosines of unrelated texts are not near 0). */
-function minMax(values: readonly number[]): (value: number | null) => number {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const value of values) {
-    if (value < low) low = value;
-    if (value > high) high = value;
-  }
-  const span = high - low;
-  return (value) => {
-    if (value === null) return 0;
-    return span > 0 ? (value - low) / span : 1;
-  };
 }
 
 /**
