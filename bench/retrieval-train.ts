@@ -5,7 +5,8 @@
 // model is never scored on the questions it was fitted to; `--write` retrains on all of both
 // tuning halves with the chosen settings and writes `src/search/learned-ranker.json`.
 // `--held-out` also prints the held-out halves (reporting only, never choosing).
-// Run: npx tsx bench/retrieval-train.ts <collected.json> [--write] [--held-out]
+// `--check` retrains and compares with the shipped file (its compact JSON, byte for byte).
+// Run: npx tsx bench/retrieval-train.ts <collected.json> [--write] [--check] [--held-out]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -145,6 +146,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const train = { ...TRAIN_DEFAULTS, ...g.train };
     const cv = crossValidate(locomoA, lmeTuning, train, g.fusion);
     line(`learned CV: ${g.name}`, cv.a, cv.t);
+  }
+  if (process.argv.includes('--check')) {
+    // The shipped weights must be what this script trains from the same candidate lists.
+    const model = trainRanker(
+      [...trainingQueries(locomoA, CHOSEN.fusion), ...trainingQueries(lmeTuning, CHOSEN.fusion)],
+      CHOSEN.train,
+    );
+    const target = join(import.meta.dirname, '..', 'src', 'search', 'learned-ranker.json');
+    // Compared as compact JSON: biome reflows the file's layout, never its numbers.
+    const same = JSON.stringify(JSON.parse(readFileSync(target, 'utf8'))) === JSON.stringify(model);
+    console.log(same ? 'retrain: byte-identical' : 'retrain: DIFFERS from the shipped model');
+    if (!same) process.exitCode = 1;
   }
   if (process.argv.includes('--write')) {
     const model = trainRanker(
