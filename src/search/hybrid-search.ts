@@ -116,6 +116,8 @@ export function routedFusion(query: string, fusion: FusionSettings): FusionSetti
 /**
  * The fusion settings search uses unless told otherwise: chosen on LoCoMo half A and the
  * LongMemEval-S dev tuning half together (docs/decisions/2026-11-26-retrieval-across-datasets.md).
+ * The learned ranker ranks; the score-fusion settings below are its base feature, and rank alone
+ * when only one list answers.
  */
 export const DEFAULT_FUSION: FusionSettings = {
   method: 'learned',

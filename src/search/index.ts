@@ -1,7 +1,7 @@
 /**
- * Search: hybrid retrieval over the store's full-text and vector indexes (score fusion with
- * per-query confidence and intent routes, time-aware boosting, recency), plus the query
- * handling it rests on.
+ * Search: hybrid retrieval over the store's full-text and vector indexes (a learned per-candidate
+ * ranker over score fusion with per-query confidence and intent routes, time-aware boosting,
+ * recency), plus the query handling it rests on.
  * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
 
