@@ -11,6 +11,7 @@ import {
   type FusionCandidate,
   type FusionSettings,
   mentionedDays,
+  type RankAdjustments,
   rankAdjustments,
   rankCandidates,
   rankSessions,
@@ -173,11 +174,16 @@ export async function collect(
   return out;
 }
 
-/** The message ranking and thread of each id, for one question under one configuration. */
-export function rankOne(
+/** One question's candidates as search builds them under `config`, and its adjustments. */
+export function suiteCandidates(
   collected: Collected,
   config: SuiteConfig,
-): { ranked: string[]; scored: { id: string; thread: string; score: number }[] } {
+): {
+  fusion: FusionSettings;
+  candidates: FusionCandidate[];
+  adjustments: RankAdjustments;
+  threadOf: (key: string) => string;
+} {
   const fusion = routedFusion(collected.question.question, { ...DEFAULT_FUSION, ...config.fusion });
   const textList =
     config.mode === 'vector'
@@ -216,19 +222,29 @@ export function rankOne(
   const keyList =
     config.mode === 'hybrid' && (fusion.keyWeight ?? 0) > 0 ? (collected.keys ?? []) : [];
   for (const item of keyList) byId.set(item.id, { ...entry(item), keys: item.value });
+  const threadOf = (key: string) => byId.get(key)?.thread ?? key;
   const adjustments = rankAdjustments(collected.question.question, collected.now, fusion, {
     timeAware: config.timeAware !== false,
     recencyWeight: 0.3,
-    threadOf: (key) => byId.get(key)?.thread ?? key,
+    threadOf,
   });
   const readDates = fusion.mentionedDates && adjustments.window !== null;
   const candidates = [...byId.values()].map((c) =>
     readDates ? { ...c, mentionedDays: daysOf(c.item) } : c,
   );
+  return { fusion, candidates, adjustments, threadOf };
+}
+
+/** The message ranking and thread of each id, for one question under one configuration. */
+export function rankOne(
+  collected: Collected,
+  config: SuiteConfig,
+): { ranked: string[]; scored: { id: string; thread: string; score: number }[] } {
+  const { fusion, candidates, adjustments, threadOf } = suiteCandidates(collected, config);
   const ranked = rankCandidates(candidates, fusion, adjustments);
   const scored = ranked.map(({ candidate, score: s }) => ({
     id: candidate.key,
-    thread: byId.get(candidate.key)?.thread ?? '',
+    thread: threadOf(candidate.key),
     score: s,
   }));
   return { ranked: scored.map((s) => s.id), scored };

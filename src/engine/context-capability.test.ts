@@ -274,7 +274,10 @@ describe('Engine.buildContext', () => {
     const full = await engine.buildContext({ thread: 'long' });
     expect(full.total).toBeLessThanOrEqual(2000);
     expect(full.included.messageIds).toContain('l59');
-    expect(full.included.messageIds).not.toContain('l00');
+    // Not whole: which older messages the memories section adds depends on the ranking among
+    // near-identical messages (the learned ranker may pick l00 itself), so only the count is fixed.
+    expect(full.included.messageIds.length).toBeLessThan(60);
+    expect(full.sections.find((s) => s.name === 'tail')?.dropped.length ?? 0).toBeGreaterThan(0);
     // At 150 tokens current state comes before old messages (issue #12): the tail may be empty.
     const tiny = await engine.buildContext({ thread: 'long', budget: 150, mode: 'minimal' });
     expect(tiny.total).toBeLessThanOrEqual(150);

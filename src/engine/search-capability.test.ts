@@ -159,7 +159,8 @@ describe('engine search (fake embedding model)', () => {
     const query = 'the ferry on Saturday';
     const ids = async (fusion: Record<string, unknown>) =>
       (await engine.search(query, { timeAware: false, fusion })).hits.map((h) => h.id);
-    const textOnly = { textWeight: 1, vectorWeight: 0, adaptive: 0 };
+    // The mixed-lengths share is a setting of the score fusion (the learned ranker reads it as one feature).
+    const textOnly = { method: 'score', textWeight: 1, vectorWeight: 0, adaptive: 0 };
     // These five messages' lengths spread by ~0.2 (standard deviation over mean).
     const vectorOrder = (await engine.search(query, { mode: 'vector', timeAware: false })).hits.map(
       (h) => h.id,

@@ -9,6 +9,7 @@ import type {
   VectorSearchHit,
 } from '../stores/index.js';
 import { factKeyTerms, mentionedDays } from './fact-keys.js';
+import type { LearnedModel } from './learned-ranker.js';
 import { makeSnippet } from './make-snippet.js';
 import { queryIntent, ROUTED_INTENTS, type RoutedIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
@@ -21,9 +22,12 @@ import { type FusionCandidate, type RankAdjustments, rankCandidates } from './ra
 export interface FusionSettings {
   /**
    * `score`: convex combination of min-max normalised scores, with the vector share moved per
-   * query toward the ranker that is more confident (`adaptive`); `rrf`: weighted reciprocal rank.
+   * query toward the ranker that is more confident (`adaptive`); `rrf`: weighted reciprocal rank;
+   * `learned`: the per-candidate linear ranker (`learned-ranker.json`) with `score` as its base.
    */
-  readonly method: 'score' | 'rrf';
+  readonly method: 'score' | 'rrf' | 'learned';
+  /** The model `learned` scores with; the shipped one when absent (training scripts set it). */
+  readonly model?: LearnedModel;
   /** How far the per-query confidence moves the fixed vector share, 0–1 (`score` only). */
   readonly adaptive: number;
   /** Weight of the BM25 ranking in the fusion. Default 0.8. */
@@ -112,9 +116,11 @@ export function routedFusion(query: string, fusion: FusionSettings): FusionSetti
 /**
  * The fusion settings search uses unless told otherwise: chosen on LoCoMo half A and the
  * LongMemEval-S dev tuning half together (docs/decisions/2026-11-26-retrieval-across-datasets.md).
+ * The learned ranker ranks; the score-fusion settings below are its base feature, and rank alone
+ * when only one list answers.
  */
 export const DEFAULT_FUSION: FusionSettings = {
-  method: 'score',
+  method: 'learned',
   adaptive: 0.35,
   textWeight: 0.8,
   vectorWeight: 0.2,
@@ -170,6 +176,7 @@ export function rankAdjustments(
     latestBoost: intent.latest ? fusion.latestBoost : 0,
     sessionSpread: intent.aggregate ? fusion.sessionSpread : 1,
     threadOf: options.threadOf,
+    query,
   };
 }
 

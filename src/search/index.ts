@@ -1,7 +1,7 @@
 /**
- * Search: hybrid retrieval over the store's full-text and vector indexes (score fusion with
- * per-query confidence and intent routes, time-aware boosting, recency), plus the query
- * handling it rests on.
+ * Search: hybrid retrieval over the store's full-text and vector indexes (a learned per-candidate
+ * ranker over score fusion with per-query confidence and intent routes, time-aware boosting,
+ * recency), plus the query handling it rests on.
  * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
 
@@ -20,11 +20,17 @@ export {
   rankAdjustments,
   routedFusion,
 } from './hybrid-search.js';
+export type {
+  LearnedModel,
+  TrainingQuery,
+  TrainOptions,
+} from './learned-ranker.js';
+export { FEATURE_NAMES, TRAIN_DEFAULTS, trainRanker } from './learned-ranker.js';
 export { makeSnippet } from './make-snippet.js';
 export type { RoutedIntent } from './query-intent.js';
 export { ROUTED_INTENTS } from './query-intent.js';
 export { queryTerms, wordsOf } from './query-terms.js';
-export type { FusionCandidate } from './rank-candidates.js';
-export { rankCandidates } from './rank-candidates.js';
+export type { FusionCandidate, RankAdjustments } from './rank-candidates.js';
+export { learnedFeatures, rankCandidates } from './rank-candidates.js';
 export type { SessionRanking } from './rank-sessions.js';
 export { boostBySession, rankSessions } from './rank-sessions.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURE_NAMES, FEATURE_VERSION } from './learned-ranker.js';
 import {
   type FusionCandidate,
   type FusionMethod,
@@ -231,5 +232,45 @@ describe('mixed lengths (lengthSpread, mixedLengths)', () => {
     const moved = queryWeights(mixed, { ...method, adaptive: 0.5 });
     const confident = moved.vectorConfidence / (moved.vectorConfidence + moved.textConfidence);
     expect(moved.vectorShare).toBeCloseTo(0.5 * 0.4 + 0.5 * confident);
+  });
+});
+
+describe('fuseCandidates (learned)', () => {
+  const model = (weights: Record<string, number>) => ({
+    version: FEATURE_VERSION,
+    features: [...FEATURE_NAMES],
+    mean: FEATURE_NAMES.map(() => 0),
+    scale: FEATURE_NAMES.map(() => 1),
+    weights: FEATURE_NAMES.map((name) => weights[name] ?? 0),
+  });
+
+  it('ranks by the model over both lists', () => {
+    const list = ranked([
+      candidate('old', 3, 0.9, 0),
+      candidate('new', 1, 0.2, 10 * DAY),
+      candidate('mid', 2, 0.5, 5 * DAY),
+    ]);
+    const byRecency = rankCandidates(
+      list,
+      { ...SCORE, method: 'learned', model: model({ recency: 1 }) },
+      NO_ADJUST,
+    ).map((r) => r.candidate.key);
+    expect(byRecency).toEqual(['new', 'mid', 'old']);
+    const byBase = rankCandidates(
+      list,
+      { ...SCORE, method: 'learned', model: model({ base: 1 }) },
+      NO_ADJUST,
+    ).map((r) => r.candidate.key);
+    expect(byBase).toEqual(['old', 'mid', 'new']);
+  });
+
+  it('falls back to the score fusion when only one ranker answered', () => {
+    const list = ranked([candidate('a', 1, null, 0), candidate('b', 3, null, DAY)]);
+    const learned = fuseCandidates(list, {
+      ...SCORE,
+      method: 'learned',
+      model: model({ recency: -1 }),
+    });
+    expect(learned).toEqual(fuseCandidates(list, SCORE));
   });
 });

@@ -1,4 +1,12 @@
 import { fuseRankings } from './fuse-rankings.js';
+import {
+  candidateFeatures,
+  checkModel,
+  type LearnedModel,
+  scoreFeatures,
+} from './learned-ranker.js';
+import shippedModel from './learned-ranker.json' with { type: 'json' };
+import { minMax, overMax } from './score-scales.js';
 
 /** One item one or both rankers returned, before fusion. */
 export interface FusionCandidate {
@@ -32,9 +40,13 @@ export interface FusionCandidate {
 export interface FusionMethod {
   /**
    * `score`: a convex combination of normalised scores (BM25 over the best BM25, cosine min-max
-   * over the candidates); `rrf`: weighted reciprocal rank fusion.
+   * over the candidates); `rrf`: weighted reciprocal rank fusion; `learned`: the per-candidate
+   * linear ranker (`learned-ranker.ts`) over features of each candidate, of its session and of
+   * the query, with the `score` fusion as one of them.
    */
-  readonly method: 'score' | 'rrf';
+  readonly method: 'score' | 'rrf' | 'learned';
+  /** The model `learned` scores with; the shipped `learned-ranker.json` when absent. */
+  readonly model?: LearnedModel;
   readonly textWeight: number;
   readonly vectorWeight: number;
   /** The reciprocal-rank constant k (`rrf` only). */
@@ -86,30 +98,6 @@ export function rankerConfidence(scores: readonly number[]): number {
   const deviation = Math.sqrt(variance);
   if (deviation === 0) return 0;
   return Math.max(0, ((top[0] ?? mean) - mean) / deviation);
-}
-
-/**
- * Full-text scores over the best one: every match keeps a share of its strength, and an item the
- * ranker did not return scores 0 (a min-max scale would score the weakest match like a miss).
- */
-function overMax(values: readonly number[]): (value: number | null) => number {
-  const high = values.reduce((best, value) => Math.max(best, value), 0);
-  return (value) => (value === null || high <= 0 ? 0 : Math.max(0, value) / high);
-}
-
-/** Cosines rescaled to 0–1 across the candidates (cosines of unrelated texts are not near 0). */
-function minMax(values: readonly number[]): (value: number | null) => number {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const value of values) {
-    if (value < low) low = value;
-    if (value > high) high = value;
-  }
-  const span = high - low;
-  return (value) => {
-    if (value === null) return 0;
-    return span > 0 ? (value - low) / span : 1;
-  };
 }
 
 /**
@@ -178,7 +166,9 @@ export function queryWeights(
 export function fuseCandidates(
   candidates: readonly FusionCandidate[],
   method: FusionMethod,
+  adjust?: RankAdjustments,
 ): Map<string, number> {
+  if (method.method === 'learned') return learnedScores(candidates, method, adjust);
   const keyWeight = Math.max(0, method.keyWeight ?? 0);
   if (method.method === 'rrf') {
     const byText = candidates
@@ -215,6 +205,61 @@ export function fuseCandidates(
   return scores;
 }
 
+const SHIPPED_MODEL = checkModel(shippedModel as LearnedModel);
+
+/**
+ * The learned ranker's features of one query's candidates (`candidateFeatures`), with the `score`
+ * fusion of `method` as the base feature. Exported for the training script, which must see
+ * exactly what search scores.
+ */
+export function learnedFeatures(
+  candidates: readonly FusionCandidate[],
+  method: FusionMethod,
+  adjust?: RankAdjustments,
+): number[][] {
+  const base = fuseCandidates(candidates, { ...method, method: 'score' });
+  const weights = queryWeights(candidates, method);
+  const byKey = new Map(candidates.map((c) => [c.key, c]));
+  const threadOf = adjust?.threadOf;
+  return candidateFeatures(
+    candidates.map((c) => (threadOf === undefined ? c : { ...c, thread: threadOf(c.key) })),
+    {
+      text: adjust?.query ?? '',
+      base,
+      inWindow: (key) => {
+        const candidate = byKey.get(key);
+        return adjust !== undefined && candidate !== undefined && insideWindow(candidate, adjust);
+      },
+      textConfidence: weights.textConfidence,
+      vectorConfidence: weights.vectorConfidence,
+      lengthSpread: lengthSpread(candidates),
+    },
+  );
+}
+
+/**
+ * The learned ranker's scores made positive so the time boost still multiplies: 1 + s above 0,
+ * 1 / (1 − s) below (monotone, and unlike a sigmoid never equal for distinct large logits).
+ */
+function learnedScores(
+  candidates: readonly FusionCandidate[],
+  method: FusionMethod,
+  adjust?: RankAdjustments,
+): Map<string, number> {
+  // Trained on queries both rankers answered: with one list (text or vector mode, no embedder,
+  // a failed query embedding) the model would be off its data, so the score fusion ranks.
+  const both = candidates.some((c) => c.bm25 !== null) && candidates.some((c) => c.vector !== null);
+  if (!both) return fuseCandidates(candidates, { ...method, method: 'score' });
+  const model = method.model ?? SHIPPED_MODEL;
+  const rows = learnedFeatures(candidates, method, adjust);
+  const scores = new Map<string, number>();
+  candidates.forEach((c, index) => {
+    const logit = scoreFeatures(model, rows[index] ?? []);
+    scores.set(c.key, logit >= 0 ? 1 + logit : 1 / (1 - logit));
+  });
+  return scores;
+}
+
 const DAY_MS = 86_400_000;
 
 /** What reorders fused scores after fusion: a named period, and optional recency. */
@@ -240,8 +285,10 @@ export interface RankAdjustments {
    * has its score × this (1 = off). Applied in rank order, so a session's best item is untouched.
    */
   readonly sessionSpread?: number;
-  /** The session (thread) of each candidate key, needed by `sessionSpread`. */
+  /** The session (thread) of each candidate key, needed by `sessionSpread` and `learned`. */
   readonly threadOf?: (key: string) => string;
+  /** The query's words, read by the `learned` method's cue features. */
+  readonly query?: string;
 }
 
 /**
@@ -271,7 +318,7 @@ export function rankCandidates(
   method: FusionMethod,
   adjust: RankAdjustments,
 ): RankedKey[] {
-  const fused = fuseCandidates(candidates, method);
+  const fused = fuseCandidates(candidates, method, adjust);
   const halfLife = adjust.recencyHalfLifeDays;
   const latest = adjust.latestBoost ?? 0;
   let oldest = Infinity;

@@ -1,0 +1,369 @@
+import { queryIntent } from './query-intent.js';
+import type { FusionCandidate } from './rank-candidates.js';
+import { minMax, overMax } from './score-scales.js';
+
+/**
+ * A per-candidate linear ranker (issue #17): features of each candidate and of its query's
+ * candidate lists, standardised, weighted, summed. Trained offline by `trainRanker` (pairwise
+ * logistic loss, L2, fixed order: the same data always gives the same bytes) and shipped as JSON
+ * (`learned-ranker.json`); scoring is pure and costs one pass over ≤ 2 × 50 candidates.
+ */
+export interface LearnedModel {
+  /** Bumped when the feature set changes, so a stale file is refused instead of misread. */
+  readonly version: number;
+  /** Feature names, in the order `candidateFeatures` produces them. */
+  readonly features: readonly string[];
+  /** Per-feature mean and scale of the training data (x' = (x − mean) / scale). */
+  readonly mean: readonly number[];
+  readonly scale: readonly number[];
+  readonly weights: readonly number[];
+}
+
+/** What the features of one candidate are read from: the fusion's candidate, plus its session. */
+export type FeatureCandidate = Pick<
+  FusionCandidate,
+  'key' | 'bm25' | 'vector' | 'textRank' | 'vectorRank' | 'createdAt' | 'length'
+> & {
+  /** The candidate's session (thread); candidates without one are their own session. */
+  readonly thread?: string;
+};
+
+/** What the features of a query are read from, besides its candidates. */
+export interface FeatureQuery {
+  /** The query's words (cue words are read from them). */
+  readonly text: string;
+  /** The default fusion's score of each candidate (the base the model refines). */
+  readonly base: ReadonlyMap<string, number>;
+  /** Whether each candidate falls inside the period the query names. */
+  readonly inWindow: (key: string) => boolean;
+  /** Confidence of each ranker in this query (`rankerConfidence`) and the candidates' length spread. */
+  readonly textConfidence: number;
+  readonly vectorConfidence: number;
+  readonly lengthSpread: number;
+}
+
+/** The features `candidateFeatures` produces, in order. Version 1. */
+export const FEATURE_NAMES = [
+  'base',
+  'base_rank',
+  'bm25',
+  'cosine_minmax',
+  'cosine',
+  'text_rank',
+  'vector_rank',
+  'in_both',
+  'log_length',
+  'length_vs_median',
+  'in_window',
+  'recency',
+  'session_share',
+  'session_sum',
+  'session_best',
+  'before_score',
+  'after_score',
+  'bm25_x_spread',
+  'cosine_x_spread',
+  'bm25_x_text_confidence',
+  'cosine_x_vector_confidence',
+  'recency_x_latest',
+  'session_sum_x_aggregate',
+  'window_x_temporal',
+  'length_x_first_person',
+  'cosine_x_preference',
+  'bm25_x_cosine',
+] as const;
+
+/** The feature-set version `candidateFeatures` implements. */
+export const FEATURE_VERSION = 1;
+
+const FIRST_PERSON = /\b(i|me|my|mine|i'm|i've|i'd|we|our|us)\b/i;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+interface SessionView {
+  readonly count: number;
+  readonly sum: number;
+  /** Members ordered by time, with their base scores. */
+  readonly members: readonly { readonly key: string; readonly at: number; readonly base: number }[];
+}
+
+/** Candidates grouped by session, each with its members' base scores in time order. */
+function sessionsOf(
+  candidates: readonly FeatureCandidate[],
+  base: (key: string) => number,
+): Map<string, SessionView> {
+  const groups = new Map<string, { key: string; at: number; base: number }[]>();
+  for (const c of candidates) {
+    const thread = c.thread ?? c.key;
+    const list = groups.get(thread) ?? [];
+    list.push({ key: c.key, at: c.createdAt, base: base(c.key) });
+    groups.set(thread, list);
+  }
+  const out = new Map<string, SessionView>();
+  for (const [thread, members] of groups) {
+    members.sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    out.set(thread, {
+      count: members.length,
+      sum: members.reduce((total, m) => total + m.base, 0),
+      members,
+    });
+  }
+  return out;
+}
+
+/**
+ * The feature vector of every candidate of one query, in `FEATURE_NAMES` order. Pure: scores are
+ * scaled within the query (BM25 over its best, cosines min-max and raw), ranks become reciprocal
+ * ranks, a candidate's session contributes how many candidates it holds and their base scores, its
+ * nearest earlier and later candidate of the same session lend their base scores (the turn before
+ * and after, when both were retrieved), and the query's cue words and ranker confidences enter as
+ * products with the candidate features they should modulate, so one linear model adapts per query.
+ */
+export function candidateFeatures(
+  candidates: readonly FeatureCandidate[],
+  query: FeatureQuery,
+): number[][] {
+  const intent = queryIntent(query.text);
+  const firstPerson = FIRST_PERSON.test(query.text) ? 1 : 0;
+  const bm25 = overMax(candidates.flatMap((c) => (c.bm25 === null ? [] : [c.bm25])));
+  const cosines = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
+  const cosine = minMax(cosines);
+  const bestBase = [...query.base.values()].reduce((best, v) => Math.max(best, v), 0);
+  const base = (key: string) => (bestBase > 0 ? (query.base.get(key) ?? 0) / bestBase : 0);
+  const baseOrder = [...candidates]
+    .map((c) => c.key)
+    .sort((a, b) => base(b) - base(a) || (a < b ? -1 : a > b ? 1 : 0));
+  const baseRank = new Map(baseOrder.map((key, index) => [key, index]));
+  const lengths = candidates.map((c) => c.length ?? 0);
+  const medianLength = Math.max(1, median(lengths));
+  let oldest = Infinity;
+  let newest = -Infinity;
+  for (const c of candidates) {
+    oldest = Math.min(oldest, c.createdAt);
+    newest = Math.max(newest, c.createdAt);
+  }
+  const sessions = sessionsOf(candidates, base);
+  const total = Math.max(1, candidates.length);
+  const spread = Math.min(2, query.lengthSpread);
+  const textConf = Math.min(10, query.textConfidence);
+  const vectorConf = Math.min(10, query.vectorConfidence);
+  return candidates.map((c) => {
+    const own = base(c.key);
+    const t = bm25(c.bm25);
+    const v = cosine(c.vector);
+    const session = sessions.get(c.thread ?? c.key);
+    const members = session?.members ?? [];
+    const at = members.findIndex((m) => m.key === c.key);
+    const others = members.filter((m) => m.key !== c.key);
+    const sessionSum = (session?.sum ?? own) - own;
+    const recency = newest > oldest ? (c.createdAt - oldest) / (newest - oldest) : 0;
+    const window = query.inWindow(c.key) ? 1 : 0;
+    const logLength = Math.log1p(c.length ?? 0);
+    return [
+      own,
+      1 / (1 + (baseRank.get(c.key) ?? total)),
+      t,
+      v,
+      c.vector ?? 0,
+      Number.isFinite(c.textRank) ? 1 / (1 + c.textRank) : 0,
+      Number.isFinite(c.vectorRank) ? 1 / (1 + c.vectorRank) : 0,
+      c.bm25 !== null && c.vector !== null ? 1 : 0,
+      logLength,
+      Math.log((1 + (c.length ?? 0)) / (1 + medianLength)),
+      window,
+      recency,
+      others.length / total,
+      sessionSum,
+      others.reduce((best, m) => Math.max(best, m.base), 0),
+      at > 0 ? (members[at - 1]?.base ?? 0) : 0,
+      at >= 0 && at < members.length - 1 ? (members[at + 1]?.base ?? 0) : 0,
+      t * spread,
+      v * spread,
+      t * textConf,
+      v * vectorConf,
+      intent.latest ? recency : 0,
+      intent.aggregate ? sessionSum : 0,
+      intent.temporal ? window : 0,
+      firstPerson * logLength,
+      intent.preference ? v : 0,
+      t * v,
+    ];
+  });
+}
+
+/** The model's score of one feature vector (higher is better; a logit). */
+export function scoreFeatures(model: LearnedModel, features: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < model.weights.length; i += 1) {
+    const scale = model.scale[i] ?? 1;
+    const x = ((features[i] ?? 0) - (model.mean[i] ?? 0)) / (scale > 0 ? scale : 1);
+    sum += (model.weights[i] ?? 0) * x;
+  }
+  return sum;
+}
+
+/** Checks that a model file matches the features this code computes. */
+export function checkModel(model: LearnedModel): LearnedModel {
+  const names = FEATURE_NAMES as readonly string[];
+  const same =
+    model.version === FEATURE_VERSION &&
+    model.features.length === names.length &&
+    model.features.every((name, i) => name === names[i]) &&
+    model.weights.length === names.length &&
+    model.mean.length === names.length &&
+    model.scale.length === names.length;
+  if (!same) {
+    throw new Error(
+      `learned ranker: model version ${model.version} with ${model.features.length} features does not match feature set ${FEATURE_VERSION} (${names.length} features); retrain with bench/retrieval-train.ts`,
+    );
+  }
+  return model;
+}
+
+/** One training query: its candidates' features and which of them are evidence. */
+export interface TrainingQuery {
+  readonly features: readonly (readonly number[])[];
+  readonly relevant: readonly boolean[];
+  /** How much the query counts (e.g. 1 / queries of its dev set, so each set weighs the same). */
+  readonly weight: number;
+}
+
+/** Training settings. */
+export interface TrainOptions {
+  /** L2 penalty on the weights (the standardised features'). */
+  readonly l2: number;
+  /** Full-batch gradient steps. */
+  readonly steps: number;
+  readonly learningRate: number;
+  /** Negatives are the relevant candidate's rivals among the first this many by base score. */
+  readonly negativeDepth: number;
+}
+
+/** Defaults of `trainRanker`. */
+export const TRAIN_DEFAULTS: TrainOptions = {
+  l2: 0.01,
+  steps: 400,
+  learningRate: 0.5,
+  negativeDepth: 100,
+};
+
+/** Per-feature mean and standard deviation over every candidate of every query (scale ≥ 1e-9). */
+function standardise(queries: readonly TrainingQuery[], width: number) {
+  const mean = new Array<number>(width).fill(0);
+  const scale = new Array<number>(width).fill(0);
+  let count = 0;
+  for (const q of queries) {
+    for (const row of q.features) {
+      count += 1;
+      for (let i = 0; i < width; i += 1) mean[i] = (mean[i] ?? 0) + (row[i] ?? 0);
+    }
+  }
+  for (let i = 0; i < width; i += 1) mean[i] = (mean[i] ?? 0) / Math.max(1, count);
+  for (const q of queries) {
+    for (const row of q.features) {
+      for (let i = 0; i < width; i += 1) {
+        scale[i] = (scale[i] ?? 0) + ((row[i] ?? 0) - (mean[i] ?? 0)) ** 2;
+      }
+    }
+  }
+  for (let i = 0; i < width; i += 1) {
+    const deviation = Math.sqrt((scale[i] ?? 0) / Math.max(1, count));
+    scale[i] = deviation > 1e-9 ? deviation : 1;
+  }
+  return { mean, scale };
+}
+
+/** Fixed-precision numbers, so the JSON is the same bytes on every machine. */
+const round = (value: number) => Number(value.toPrecision(8));
+
+/** The pairs (relevant, rival) of each query, as standardised difference vectors with weights. */
+function trainingPairs(
+  queries: readonly TrainingQuery[],
+  mean: readonly number[],
+  scale: readonly number[],
+  negativeDepth: number,
+): { diff: number[]; weight: number }[] {
+  const width = mean.length;
+  const pairs: { diff: number[]; weight: number }[] = [];
+  for (const q of queries) {
+    const rows = q.features.map((row) => row.map((x, i) => (x - (mean[i] ?? 0)) / (scale[i] ?? 1)));
+    // The first `negativeDepth` by base score (feature 0), ties by position: the rivals that matter.
+    const order = q.features
+      .map((row, index) => ({ index, base: row[0] ?? 0 }))
+      .sort((a, b) => b.base - a.base || a.index - b.index)
+      .slice(0, negativeDepth)
+      .map((entry) => entry.index);
+    const positives = q.relevant.flatMap((r, index) => (r ? [index] : []));
+    const negatives = order.filter((index) => q.relevant[index] !== true);
+    const count = positives.length * negatives.length;
+    if (count === 0) continue;
+    for (const p of positives) {
+      for (const n of negatives) {
+        const a = rows[p] ?? [];
+        const b = rows[n] ?? [];
+        const diff = new Array<number>(width);
+        for (let i = 0; i < width; i += 1) diff[i] = (a[i] ?? 0) - (b[i] ?? 0);
+        pairs.push({ diff, weight: q.weight / count });
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Trains the linear ranker: pairwise logistic loss (a relevant candidate should outscore each
+ * rival among the first `negativeDepth` by base score), each query's pairs sharing its weight,
+ * L2 on the weights, full-batch gradient descent from zero in a fixed order. Deterministic: the
+ * same queries and options give the same model, byte for byte once serialised.
+ */
+export function trainRanker(
+  queries: readonly TrainingQuery[],
+  options: TrainOptions = TRAIN_DEFAULTS,
+): LearnedModel {
+  const width = FEATURE_NAMES.length;
+  const { mean, scale } = standardise(queries, width);
+  const weights = fitPairwise(queries, mean, scale, options);
+  return {
+    version: FEATURE_VERSION,
+    features: [...FEATURE_NAMES],
+    mean: mean.map(round),
+    scale: scale.map(round),
+    weights: weights.map(round),
+  };
+}
+
+/** Pairwise fit: each relevant candidate should outscore each rival. */
+function fitPairwise(
+  queries: readonly TrainingQuery[],
+  mean: readonly number[],
+  scale: readonly number[],
+  options: TrainOptions,
+): number[] {
+  const width = mean.length;
+  const pairs = trainingPairs(queries, mean, scale, options.negativeDepth);
+  const totalWeight = pairs.reduce((sum, p) => sum + p.weight, 0) || 1;
+  const weights = new Array<number>(width).fill(0);
+  for (let step = 0; step < options.steps; step += 1) {
+    const gradient = weights.map((w) => options.l2 * w);
+    for (const pair of pairs) {
+      let margin = 0;
+      for (let i = 0; i < width; i += 1) margin += (weights[i] ?? 0) * (pair.diff[i] ?? 0);
+      // d/dw of log(1 + e^(−margin)) = −σ(−margin) · diff
+      const push = pair.weight / totalWeight / (1 + Math.exp(margin));
+      for (let i = 0; i < width; i += 1) {
+        gradient[i] = (gradient[i] ?? 0) - push * (pair.diff[i] ?? 0);
+      }
+    }
+    for (let i = 0; i < width; i += 1) {
+      weights[i] = (weights[i] ?? 0) - options.learningRate * (gradient[i] ?? 0);
+    }
+  }
+  return weights;
+}
