@@ -47,6 +47,7 @@ describe('a trip said not to take place is cancelled, never planned', () => {
     ['ugh, Krakow holiday not happening anymore', 'strong'],
     ['The Porto visit will not take place, too much work', 'strong'],
     ['trip to malaga isnt happening, sorry', 'strong'],
+    ["today's flight got cancelled, staying put", 'strong'],
   ])('"%s"', (text, strength) => {
     const out = lines(text);
     expect(out).toContain(`user:primary travel.status=cancelled (${strength})`);
@@ -69,6 +70,11 @@ describe('a trip said not to take place is cancelled, never planned', () => {
       [
         "Mateo's trip isn't happening",
         'their holiday is not going ahead',
+        "my sister's Rome trip isn't happening anymore",
+        "a colleague's Vienna trip won't go ahead",
+        "the boss's Madrid visit is not happening, budget cut",
+        "my brother's flight got cancelled again",
+        "our neighbour's cruise is off, the ship broke down",
         'the meeting with Dana is not happening',
         'Is the Bergen trip not happening?',
       ],

@@ -337,6 +337,14 @@ function secondHand(subject: Subject, doc: DocContext): boolean {
 /** The subject of a predicate that starts at an offset of the clause. */
 type SubjectAt = (index: number) => Subject;
 
+/**
+ * A trip noun owned by a lower-case possessor that is not a time ("my sister's Rome trip", "the
+ * boss's Madrid visit"): a relative's or colleague's trip, not the speaker's. "Today's flight" and
+ * "next week's trip" are times, not owners.
+ */
+const OTHER_POSSESSOR_TRIP =
+  /\b(?!(?:today|tomorrow|tonight|yesterday|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{Ll}+'s\s+(?:\p{L}+\s+)?(?:trip|flights?|vacation|holiday|visit|getaway|cruise|journey)\b/u;
+
 /** "The trip is off", "cancelled our flights", "no longer flying to X": a cancellation. */
 function cancelHit(t: string): Hit | null {
   const cancel = CANCEL.exec(t);
@@ -351,10 +359,11 @@ function cancelHit(t: string): Hit | null {
     location: null,
     destination: null,
     span: cancel[0],
-    // "His flight was cancelled": someone else's trip, second-hand.
+    // "His flight was cancelled", "my sister's Rome trip is off": someone else's trip, second-hand.
     strength:
       (generic && !/\b(?:my|our)\s+$/i.test(t.slice(0, cancel.index))) ||
-      /\b(?:his|her|their)\s+(?:\w+\s+)?(?:trip|flights?|vacation|holiday|visit)\b/i.test(t)
+      /\b(?:his|her|their)\s+(?:\w+\s+)?(?:trip|flights?|vacation|holiday|visit)\b/i.test(t) ||
+      (owner === null && OTHER_POSSESSOR_TRIP.test(t))
         ? 'weak'
         : 'strong',
   };
@@ -380,6 +389,9 @@ function notHappeningHit(clause: Clause, doc: DocContext): Hit | null {
   );
   const owner = /\b(\p{Lu}\p{Ll}+)'s\s/u.exec(head)?.[1];
   if (/\b(?:his|her|their)\b/i.test(head)) return null;
+  // "my sister's Rome trip", "a colleague's offsite": a possessor other than a name on record is
+  // someone else's trip, and nobody whose state we keep.
+  if (owner === undefined && /\p{L}'s\s+\S/u.test(head)) return null;
   const trip = NAMED_TRIP.test(phrase);
   const placeName = trip ? phrase.replace(NAMED_TRIP, '').trim() : phrase;
   const place = placeName === '' ? null : lookupPlace(placeName);
