@@ -263,3 +263,22 @@ describe('an itinerary line after a clause that planned a trip dates that trip',
     );
   });
 });
+
+describe('a trip said for next week or next month has no departure day', () => {
+  it.each([
+    "I'm flying to Denver next week.",
+    'flying to Kraków in two weeks!!',
+    'we go to Hanoi next month for the wedding',
+    'heading to Nairobi next wk, finally',
+  ])('"%s"', (text) => {
+    const out = lines(text);
+    expect(out.some((o) => /travel\.destination=/.test(o))).toBe(true);
+    expect(out.filter((o) => /travel\.(?:departure|return)_date=/.test(o))).toEqual([]);
+  });
+
+  it('a named day still dates the trip', () => {
+    expect(lines("I'm flying to Denver next Friday.")).toContain(
+      'user:primary travel.departure_date=2026-05-08 (strong)',
+    );
+  });
+});

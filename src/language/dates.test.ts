@@ -57,3 +57,20 @@ describe('findDates', () => {
     expect(bareTime('12pm')).toBe('12:00');
   });
 });
+
+describe('findDates: a week or a month named without a day', () => {
+  it.each([
+    ['flying out next week', true],
+    ['the launch is in two weeks', true],
+    ['the kids start swimming next week', true],
+    ['see you in a couple of weeks', true],
+    ['back three weeks from now', true],
+    ['flying out next Friday', false],
+    ['leaving on the 14th', false],
+    ['I will call you after two weeks.', false],
+  ])('"%s" → vague %s', (text, vague) => {
+    const mentions = findDates(text, '2026-03-11T09:00:00Z');
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0]?.vague).toBe(vague);
+  });
+});

@@ -16,6 +16,12 @@ export interface DateMention {
   readonly endTime: string | null;
   /** `YYYY-MM-DD` a range ends on ("Thu Jun 18 to Sun Jun 21"), or null. */
   readonly endDate: string | null;
+  /**
+   * The words name a span of days, not one day ("next week", "in two weeks", "next month"):
+   * `date` is chrono's reading (the same weekday a week on), good for "this is in the future"
+   * but not a value for a date field.
+   */
+  readonly vague: boolean;
 }
 
 const WEEKDAYS: Readonly<Record<string, number>> = {
@@ -70,6 +76,10 @@ function nextWeekday(fromMs: number, weekday: number): string {
   const delta = (weekday - from.getUTCDay() + 7) % 7;
   return isoDay(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + delta));
 }
+
+/** A relative week or month with no day in it ("next week", "in 2 weeks", "this coming month"). */
+const WEEK_OR_MONTH_SPAN =
+  /^(?:(?:this|next|last|the following|this coming|the coming)\s+(?:week|month)|in\s+(?:a|one|two|three|four|\d+|a couple of)\s+(?:weeks?|months?)|(?:a|one|two|three|\d+)\s+(?:weeks?|months?)\s+(?:from now|later))\W*$/i;
 
 /** A relative span that chrono reads as a day ("after two weeks", "after 10 days"). */
 const STAY_SPAN =
@@ -232,6 +242,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       meridiemKnown: p.meridiemKnown,
       endTime: p.endHour === null ? null : `${pad(p.endHour)}:${pad(p.endMinute)}`,
       endDate: endDateOf(p, date),
+      vague: WEEK_OR_MONTH_SPAN.test(p.text.trim()),
     });
   }
   return out;

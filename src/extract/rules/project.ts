@@ -450,7 +450,7 @@ function dueDate(clause: Clause): { date: string; span: string } | null {
   const segment = clause.text.slice(0, due.index).split(/[,;:]/).pop() ?? '';
   if (segment.trim() !== '') return null;
   const after = due.index + due[0].length;
-  const date = clause.dates.find((d) => d.start === after && d.date !== null);
+  const date = clause.dates.find((d) => d.start === after && d.date !== null && !d.vague);
   return date?.date
     ? { date: date.date, span: due[0] + clause.text.slice(after, after + 20) }
     : null;

@@ -289,7 +289,8 @@ function splitDates(clause: Clause): {
   let ret: string | null = null;
   let marked = false;
   for (const [i, d] of clause.dates.entries()) {
-    if (d.date === null) continue;
+    // "next week" says when only to the week: no departure or return day to commit.
+    if (d.date === null || d.vague) continue;
     // "next Friday (5 June)": an explicit date in brackets restates the one before it.
     const next = clause.dates[i + 1];
     if (next?.date != null && /^\s*\(\s*$/.test(clause.text.slice(d.end, next.start))) continue;
