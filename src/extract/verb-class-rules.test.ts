@@ -282,3 +282,59 @@ describe('a trip said for next week or next month has no departure day', () => {
     );
   });
 });
+
+describe('readings the verb class must not give (found in review)', () => {
+  it('a trip under a verb of belief, or delayed, is not cancelled', () => {
+    expectNone(
+      [
+        "I can't believe the Austin trip is finally happening!",
+        "I thought the Oslo trip wasn't happening, but it is!",
+        'we never thought the Bergen trip would happen',
+        "The Austin trip isn't happening until June",
+        "the Riga trip isn't happening this weekend, we moved it to May",
+        "the Porto trip isn't happening the way we planned",
+      ],
+      /travel\.status=cancelled \((?:strong|moderate)\)/,
+    );
+    expect(
+      lines("Lisbon isn't happening until autumn", tripTo('Lisbon')).filter((o) =>
+        o.includes('travel.status=cancelled'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a place that is full, or a booking for someone else, is no plan of the speaker', () => {
+    expectNone(
+      [
+        'Kyoto is fully booked',
+        'Kyoto is totally booked that week',
+        'Rome was booked when I checked',
+        "Barcelona's booked for Dad",
+        'Lisbon is booked for Sam and Priya',
+      ],
+      /travel\.(?:status|destination)=.* \((?:strong|moderate)\)/,
+    );
+    expect(lines('Lisbon is booked for May')).toContain(
+      'user:primary travel.destination=Lisbon (strong)',
+    );
+  });
+
+  it('a clause led by a transport word that is not an itinerary dates nothing', () => {
+    const trip = readIn('user:primary', '2027-03-25T03:00:00Z');
+    for (const text of [
+      'Booked Oslo for June. bus strike on 3 May though',
+      'booked Oslo for June. flight prices on 3 May insane',
+      'booked Oslo for June. train drivers walk out on 3 May',
+    ])
+      expect(
+        trip(text).filter((o) => /departure_date=2027-05-03/.test(o)),
+        text,
+      ).toEqual([]);
+  });
+
+  it("a season's or a holiday's trip is still the speaker's", () => {
+    expect(lines("this summer's trip is off, too much work")).toContain(
+      'user:primary travel.status=cancelled (strong)',
+    );
+  });
+});

@@ -344,7 +344,7 @@ type SubjectAt = (index: number) => Subject;
  * "next week's trip" are times, not owners.
  */
 const OTHER_POSSESSOR_TRIP =
-  /\b(?!(?:today|tomorrow|tonight|yesterday|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{Ll}+'s\s+(?:\p{L}+\s+)?(?:trip|flights?|vacation|holiday|visit|getaway|cruise|journey)\b/u;
+  /\b(?!(?:today|tomorrow|tonight|yesterday|week|weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{Ll}+'s\s+(?:\p{L}+\s+)?(?:trip|flights?|vacation|holiday|visit|getaway|cruise|journey)\b/u;
 
 /** "The trip is off", "cancelled our flights", "no longer flying to X": a cancellation. */
 function cancelHit(t: string): Hit | null {
@@ -370,6 +370,10 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/** What after "not happening" makes it a delay or a change, not a cancellation. */
+const NOT_CANCELLED_AFTER =
+  /\b(?:until|till|til|before|yet|the way|as planned|like we planned|this (?:week|weekend|month|year|time|summer|winter|spring|autumn|fall)|today|tonight|tomorrow|moved|postponed|pushed|rescheduled|later|without)\b/i;
+
 /**
  * A trip said not to take place, read from the clause's structure rather than a phrase: an
  * event verb ("happen", "go ahead", "take place") under negation whose subject is a trip ("the
@@ -380,14 +384,18 @@ function cancelHit(t: string): Hit | null {
 function notHappeningHit(clause: Clause, doc: DocContext): Hit | null {
   const reading = predicateClass(clause.analysis, clause.text);
   if (reading === null || reading.verbClass !== 'occur' || !reading.negated) return null;
-  if (clause.analysis.mood !== 'statement') return null;
+  // "I thought the Oslo trip wasn't happening": a belief reported under a verb, not a statement.
+  if (clause.analysis.mood !== 'statement' || reading.embedded) return null;
+  // "isn't happening until June", "… this weekend, we moved it", "… the way we planned": a
+  // postponement or a change of shape, not a cancellation.
+  const after = clause.text.slice(clause.text.indexOf(reading.verb) + reading.verb.length);
+  if (NOT_CANCELLED_AFTER.test(after) || clause.dates.some((d) => d.start > 0)) return null;
   const phrase = reading.subjectPhrase.replace(/^(?:my|our|the)\s+/i, '');
   if (phrase === '') return null;
   // "Leo's trip isn't happening", "their holiday is not going ahead": someone else's trip.
-  const head = clause.text.slice(
-    0,
-    clause.text.search(/\b(?:is|isn't|'s not|are|was|won't|will|not)\b/i),
-  );
+  const headEnd = clause.text.search(/\b(?:is|isn't|'s not|are|was|won't|will|not)\b/i);
+  // "the Bergen trip doesn't happen": no listed verb word, so the subject phrase is the head.
+  const head = headEnd === -1 ? reading.subjectPhrase : clause.text.slice(0, headEnd);
   const owner = /\b(\p{Lu}\p{Ll}+)'s\s/u.exec(head)?.[1];
   if (/\b(?:his|her|their)\b/i.test(head)) return null;
   // "my sister's Rome trip", "a colleague's offsite": a possessor other than a name on record is
@@ -734,6 +742,18 @@ function isDateWord(word: string): boolean {
 /** Trip nouns a place may modify as the thing booked ("the Gdańsk weekend is booked"). */
 const BOOKED_TRIP_NOUN = /\s+(?:trip|weekend|holiday|vacation|getaway|visit|break|flights?)$/i;
 
+/** Words after "for" that are times, not people ("booked for May", "for Easter"). */
+const FOR_TIME =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|easter|christmas|new)$/i;
+
+/** "booked for Sam", "for Dad": a capitalised name after "for" that is not a time. */
+function forNamedPerson(text: string): boolean {
+  for (const m of text.matchAll(/\bfor\s+(\p{Lu}\p{Ll}+)\b/gu)) {
+    if (!FOR_TIME.test(m[1] ?? '')) return true;
+  }
+  return false;
+}
+
 /**
  * A place as the subject of a passive booking verb ("Denver's booked for the conference", "the
  * Gdańsk weekend is booked!", "Marseille is booked with …"): what was booked is the trip there.
@@ -744,8 +764,14 @@ const BOOKED_TRIP_NOUN = /\s+(?:trip|weekend|holiday|vacation|getaway|visit|brea
 function passiveBooking(clause: Clause): Hit | null {
   const reading = predicateClass(clause.analysis, clause.text);
   if (reading?.verbClass !== 'book' || !reading.passive || reading.negated) return null;
-  if (clause.analysis.mood !== 'statement') return null;
+  if (clause.analysis.mood !== 'statement' || reading.embedded) return null;
+  // "Kyoto is fully booked", "booked solid", "was booked when I checked": the place is full.
   if (/\b(?:booked|reserved)\s+(?:solid|up|out|full)\b/i.test(clause.text)) return null;
+  if (
+    /\b(?:fully|completely|totally|entirely|all|already)\s+(?:booked|reserved)\b/i.test(clause.text)
+  )
+    return null;
+  if (/\bwhen\s+(?:i|we)\s+(?:checked|looked|tried|called|asked)\b/i.test(clause.text)) return null;
   const name = reading.subjectPhrase
     .replace(/^(?:my|our|the)\s+/i, '')
     .replace(BOOKED_TRIP_NOUN, '')
@@ -755,6 +781,9 @@ function passiveBooking(clause: Clause): Hit | null {
   const forOther =
     /\bby\s+(?!me\b|us\b|myself\b)\S/i.test(clause.text) ||
     /\bfor\s+(?:his|her|their|\p{Lu}\p{Ll}+'s)\b/iu.test(clause.text) ||
+    // "Barcelona's booked for Dad", "Lisbon is booked for Sam and Priya".
+    forNamedPerson(clause.text) ||
+    /\bfor\s+(?:mum|mom|dad|grandma|grandpa|the kids|the boys|the girls)\b/i.test(clause.text) ||
     /\bfor\s+(?:my|our)\s+(?:mum|mom|dad|parents?|brother|sister|son|daughter|kids?|wife|husband|partner|friends?|boss|cousin)\b/i.test(
       clause.text,
     );
@@ -1055,6 +1084,19 @@ function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
   ) {
     return null;
   }
+  // Only the itinerary itself: the lead, its dates, "back"/"return", and perhaps "to <place>".
+  // "bus strike on 3 May though" and "flight prices on 3 May insane" say something else.
+  let rest = clause.text.trim().replace(ITINERARY_LEAD, '');
+  for (const d of [...clause.dates].sort((a, b) => b.start - a.start))
+    rest = rest.replace(d.text, ' ');
+  rest = rest
+    .replace(/\b(?:to|from)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?/gu, ' ')
+    .replace(
+      /\b(?:back|home|return(?:ing)?|on|at|and|the|early|late|by|morning|afternoon|evening|night|noon)\b|[,;.!–-]/gi,
+      ' ',
+    )
+    .trim();
+  if (rest !== '') return null;
   return {
     subject: doc.lastTrip.subject,
     status: null,
