@@ -338,3 +338,24 @@ describe('readings the verb class must not give (found in review)', () => {
     );
   });
 });
+
+describe('word-list entries added with the verb classes, each with a sentence of its own', () => {
+  it('a bullet train, a ferry or a night bus opens an itinerary line', () => {
+    const trip = readIn('user:primary', '2027-03-25T03:00:00Z');
+    for (const [text, out] of [
+      ['booked Hiroshima for the holidays. shinkansen 2 april, back 6 april', '2027-04-02'],
+      ['Split is booked!! ferry on 10 april, back on the 14th', '2027-04-10'],
+      ['booked Porto. night bus 18 april, back 21 april', '2027-04-18'],
+    ] as const)
+      expect(trip(text), text).toContain(`travel.departure_date=${out} (strong)`);
+  });
+
+  it('an overhaul, a revamp or a rework is a piece of work that can be stuck', () => {
+    for (const [text, slug] of [
+      ['we are stuck on the pricing overhaul, legal has not replied', 'pricing_overhaul'],
+      ['we r stuck on the inbox revamp till design signs off', 'inbox_revamp'],
+      ['We are stuck on the export rework, waiting for the vendor', 'export_rework'],
+    ] as const)
+      expect(lines(text), text).toContain(`user:primary project.${slug}.status=blocked (strong)`);
+  });
+});

@@ -38,4 +38,4 @@ export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';
 export type { PredicateReading, VerbClass, VerbClassEntry } from './verb-class.js';
-export { predicateClass, VERB_CLASSES } from './verb-class.js';
+export { classReading, predicateClass, VERB_CLASSES } from './verb-class.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause } from './clause.js';
-import { predicateClass, VERB_CLASSES, type VerbClass } from './verb-class.js';
+import { classReading, predicateClass, VERB_CLASSES, type VerbClass } from './verb-class.js';
 
 // Sentences written for these tests (terse, SMS, non-native, typos); none is in a benchmark file.
 const classOf = (s: string) => predicateClass(analyseClause(s))?.verbClass ?? null;
@@ -37,6 +37,43 @@ describe('verb classes: the predicate from the main verb lemma and its particle'
   for (const [sentence, cls] of cases) {
     it(`${cls}: "${sentence}"`, () => expect(classOf(sentence)).toBe(cls));
   }
+
+  it('the cheap word test before the analysis never hides a reading', () => {
+    const more = [
+      'the Oslo trip went ahead after all',
+      'Zeynep led the audit',
+      'we began the port',
+    ];
+    for (const sentence of [...cases.map(([s]) => s), ...more]) {
+      const reading = predicateClass(analyseClause(sentence), sentence);
+      const clause = { text: sentence, analysis: analyseClause(sentence) };
+      if (reading !== null)
+        expect(classReading(clause, reading.verbClass), sentence).toEqual(reading);
+    }
+  });
+
+  it('a clause with no word of the class is not analysed', () => {
+    let analysed = 0;
+    const clause = {
+      text: 'we had pasta and watched a film',
+      get analysis() {
+        analysed++;
+        return analyseClause(this.text);
+      },
+    };
+    for (const cls of Object.keys(VERB_CLASSES) as VerbClass[])
+      expect(classReading(clause, cls)).toBeNull();
+    expect(analysed).toBe(0);
+    expect(
+      classReading(
+        {
+          text: 'the picnic is not happening',
+          analysis: analyseClause('the picnic is not happening'),
+        },
+        'occur',
+      ),
+    ).not.toBeNull();
+  });
 
   it('verbs in no class read nothing', () => {
     for (const s of ['I like the new logo', 'we ate too much pasta', 'touch the screen twice'])

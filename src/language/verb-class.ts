@@ -85,6 +85,47 @@ export const VERB_CLASSES: Readonly<Record<VerbClass, VerbClassEntry>> = {
   ),
 };
 
+/** Past forms a lemma's stem does not begin ("led" is lead, "took" is take). */
+const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
+  begin: ['began', 'begun'],
+  get: ['got', 'gotten'],
+  go: ['went', 'gone'],
+  hold: ['held'],
+  lead: ['led'],
+  make: ['made'],
+  stick: ['stuck'],
+  take: ['took', 'taken'],
+};
+
+/**
+ * Words one of whose forms any clause with a verb of `entry` must contain: each verb's stem
+ * ("reserv" for reserved, reserving) and its irregular forms. A cheap test before the clause
+ * is analysed; it may pass clauses without the verb, never miss one with it.
+ */
+function cueOf(entry: VerbClassEntry): RegExp {
+  const heads = [...entry.lemmas, ...entry.phrasal.map((p) => p.split(' ')[0] ?? p)];
+  const forms = heads.flatMap((h) => [h.replace(/e$/, ''), ...(IRREGULAR[h] ?? [])]);
+  return new RegExp(`\\b(?:${[...new Set(forms)].join('|')})`, 'i');
+}
+
+const CUES = Object.fromEntries(
+  Object.entries(VERB_CLASSES).map(([cls, entry]) => [cls, cueOf(entry)]),
+) as Readonly<Record<VerbClass, RegExp>>;
+
+/**
+ * The reading of a clause when its verb is of class `verbClass`, else null. The clause is
+ * analysed only when its words could hold a verb of that class, so rules that each ask for
+ * one class do not parse every clause (the analysis is lazy on extraction clauses).
+ */
+export function classReading(
+  clause: { readonly text: string; readonly analysis: ClauseAnalysis },
+  verbClass: VerbClass,
+): PredicateReading | null {
+  if (!CUES[verbClass].test(clause.text)) return null;
+  const reading = predicateClass(clause.analysis, clause.text);
+  return reading?.verbClass === verbClass ? reading : null;
+}
+
 /** The class of one verb token and the token after it, or null. */
 function classOfVerb(
   verb: Token,

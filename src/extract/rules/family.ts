@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { predicateClass, RELATIONAL_NOUN } from '../../language/index.js';
+import { classReading, RELATIONAL_NOUN } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -270,8 +270,8 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
  * the end of the clause; the caller checks that it names an activity.
  */
 function cancelledObject(clause: Clause): string | null {
-  const reading = predicateClass(clause.analysis, clause.text);
-  if (reading?.verbClass !== 'cancel' || reading.negated || reading.verb === '') return null;
+  const reading = classReading(clause, 'cancel');
+  if (reading === null || reading.negated || reading.verb === '') return null;
   const mine =
     clause.analysis.mood === 'imperative' || /^(?:i|we)$/i.test(reading.subjectPhrase.trim());
   if (!mine) return null;

@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { predicateClass } from '../../language/index.js';
+import { classReading } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -171,7 +171,7 @@ function projectContext(text: string, doc: DocContext): boolean {
 }
 
 /**
- * Blocked work read from the clause's verb class (`predicateClass`), not a phrase: the team
+ * Blocked work read from the clause's verb class (`classReading`), not a phrase: the team
  * stuck or held up on a piece of work ("we're stuck on offline sync until …": the work after
  * "on"), and a blockage said to have ended ("X is no longer blocked", "X isn't stalled
  * anymore": work under way again). A plain negation ("X isn't blocked") says what the work is
@@ -181,10 +181,10 @@ function stallCandidates(
   clause: Clause,
   main: string,
   addStatus: (phrase: string, word: string, span: string) => void,
-): Candidate[] {
-  const reading = predicateClass(clause.analysis, clause.text);
-  if (reading === null || reading.verbClass !== 'stall' || clause.analysis.mood !== 'statement') {
-    return [];
+): void {
+  const reading = classReading(clause, 'stall');
+  if (reading === null || clause.analysis.mood !== 'statement') {
+    return;
   }
   if (
     reading.ceased &&
@@ -193,12 +193,14 @@ function stallCandidates(
   ) {
     addStatus(reading.subjectPhrase, 'unblocked', main);
   } else if (!reading.negated && /^(?:we|i)$/i.test(reading.subjectPhrase)) {
-    const on = /\b(?:stuck|blocked|held up|stalled)\s+on\s+(?:the\s+|our\s+)?(.{2,60})$/i.exec(
-      main,
-    );
+    // The thing stuck on ends with its clause: "stuck on the pricing overhaul, legal has not
+    // replied" names the overhaul, "… till design signs off" says how long.
+    const on =
+      /\b(?:stuck|blocked|held up|stalled)\s+on\s+(?:the\s+|our\s+)?([^,;]{2,60}?)\s*(?:[,;]|\b(?:till|until|because|since|while|but|so|as)\b|$)/i.exec(
+        main,
+      );
     if (on?.[1]) addStatus(on[1], 'blocked', on[0]);
   }
-  return [];
 }
 
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
@@ -290,7 +292,8 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   ) {
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
-  if (out.length === 0) out.push(...stallCandidates(clause, main, addStatus));
+  // Stall readings land through addStatus, like the other status readings.
+  if (out.length === 0) stallCandidates(clause, main, addStatus);
   if (
     /\b(?:is|are|'s|'re)\s+back on (?:it|track)\b/i.test(t) &&
     doc.lastProject !== null &&
@@ -336,8 +339,8 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
  * is the name that ends the subject phrase; the object must name a project.
  */
 function particleOwner(clause: Clause, doc: DocContext, teamEntity: string): Candidate | null {
-  const reading = predicateClass(clause.analysis, clause.text);
-  if (reading?.verbClass !== 'own' || reading.negated || clause.analysis.mood !== 'statement') {
+  const reading = classReading(clause, 'own');
+  if (reading === null || reading.negated || clause.analysis.mood !== 'statement') {
     return null;
   }
   const name = /(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)$/u.exec(reading.subjectPhrase)?.[1];

@@ -3,13 +3,13 @@ import type { DateMention } from '../../language/index.js';
 import {
   analyseClause,
   BACK_IDIOM,
+  classReading,
   DAY_EVENT,
   DOCUMENT_PART,
   isVocabularyWord,
   lookupPlace,
   NARRATIVE,
   PERSON_ANAPHORA,
-  predicateClass,
   RELATIONAL_NOUN,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
@@ -382,8 +382,8 @@ const NOT_CANCELLED_AFTER =
  * suppositions are not statements.
  */
 function notHappeningHit(clause: Clause, doc: DocContext): Hit | null {
-  const reading = predicateClass(clause.analysis, clause.text);
-  if (reading === null || reading.verbClass !== 'occur' || !reading.negated) return null;
+  const reading = classReading(clause, 'occur');
+  if (reading === null || !reading.negated) return null;
   // "I thought the Oslo trip wasn't happening": a belief reported under a verb, not a statement.
   if (clause.analysis.mood !== 'statement' || reading.embedded) return null;
   // "isn't happening until June", "… this weekend, we moved it", "… the way we planned": a
@@ -762,8 +762,8 @@ function forNamedPerson(text: string): boolean {
  * booked", "Nobu is booked" are no trips), and "booked solid/up/out" means full.
  */
 function passiveBooking(clause: Clause): Hit | null {
-  const reading = predicateClass(clause.analysis, clause.text);
-  if (reading?.verbClass !== 'book' || !reading.passive || reading.negated) return null;
+  const reading = classReading(clause, 'book');
+  if (reading === null || !reading.passive || reading.negated) return null;
   if (clause.analysis.mood !== 'statement' || reading.embedded) return null;
   // "Kyoto is fully booked", "booked solid", "was booked when I checked": the place is full.
   if (/\b(?:booked|reserved)\s+(?:solid|up|out|full)\b/i.test(clause.text)) return null;
@@ -1047,8 +1047,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     if (home !== null) hits.push(home);
   }
   // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
-  const reading = predicateClass(clause.analysis, clause.text);
-  const negatedEvent = reading?.verbClass === 'occur' && reading.negated;
+  const negatedEvent = classReading(clause, 'occur')?.negated === true;
   const planned = cancel === null && !negatedEvent ? plannedHit(clause, doc, subjectBefore) : null;
   // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
   // unless it is a booking ("I booked flights to Rome").
