@@ -208,3 +208,20 @@ export function toStoredLabels(lines: readonly unknown[]): StoredLabel[] {
   });
   return out.sort((a, b) => (labelKey(a) < labelKey(b) ? -1 : labelKey(a) > labelKey(b) ? 1 : 0));
 }
+
+/** How often a second labeller gave the same verdict, over the commits both labelled. */
+export function agreement(
+  first: readonly StoredLabel[],
+  second: readonly StoredLabel[],
+): { readonly compared: number; readonly agreed: number } {
+  const other = new Map(second.map((l) => [labelKey(l), l.label]));
+  let compared = 0;
+  let agreed = 0;
+  for (const l of first) {
+    const verdict = other.get(labelKey(l));
+    if (verdict === undefined) continue;
+    compared += 1;
+    if (verdict === l.label) agreed += 1;
+  }
+  return { compared, agreed };
+}

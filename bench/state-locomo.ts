@@ -7,7 +7,8 @@
 //
 //   npm run bench:state-locomo                       # measure, write the BENCHMARKS section
 //   npm run bench:state-locomo -- --drafts DIR       # also write DIR/commits.jsonl for a labeller
-//   npm run bench:state-locomo -- --import-labels F  # keep F's labels (keys only) in the repository
+//   npm run bench:state-locomo -- --import-labels F [--second-labels G]
+//                                  # keep F's labels (keys only) in the repository; G: agreement
 //
 // LoCoMo is CC BY-NC 4.0 (evaluation only): it is read in place; nothing written into the
 // repository quotes it (labels and results name a commit by ids, slot path and value hash).
@@ -20,6 +21,7 @@ import { EMPTY_REGISTRY, extractWithRules } from '../src/extract/index.js';
 import { type LocomoMessage, loadLocomo, locomoAvailable } from './locomo.js';
 import { machine, writeSection } from './report.js';
 import {
+  agreement,
   countBy,
   type ObservedSlot,
   type Outcome,
@@ -200,20 +202,38 @@ async function runConversation(
 }
 
 /** Keeps the labeller's `labels.jsonl` in the repository as keys, labels and reasons only. */
-function importLabels(file: string, extractor: readonly string[]): void {
-  const lines = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as unknown);
-  const labels = toStoredLabels(lines);
-  const body = { extractor, sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED }, labels };
+function importLabels(
+  file: string,
+  second: string | undefined,
+  extractor: readonly string[],
+): void {
+  const read = (f: string) =>
+    toStoredLabels(
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as unknown),
+    );
+  const labels = read(file);
+  const body = {
+    extractor,
+    sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
+    // A second, independent labeller's verdicts on the same commits, when there was one.
+    ...(second === undefined ? {} : { second_labeller: agreement(labels, read(second)) }),
+    labels,
+  };
   writeFileSync(LABELS, `${JSON.stringify(body, null, 1)}\n`);
   console.log(`kept ${labels.length} labels in ${LABELS}`);
 }
 
-function readLabels(): StoredLabel[] {
-  if (!existsSync(LABELS)) return [];
-  return (JSON.parse(readFileSync(LABELS, 'utf8')) as { labels: StoredLabel[] }).labels;
+interface LabelFile {
+  readonly labels: StoredLabel[];
+  readonly second_labeller?: { readonly compared: number; readonly agreed: number };
+}
+
+function readLabels(): LabelFile {
+  if (!existsSync(LABELS)) return { labels: [] };
+  return JSON.parse(readFileSync(LABELS, 'utf8')) as LabelFile;
 }
 
 /** The labeller's file: every commit, or a seeded sample of 200, with its message and context. */
@@ -256,11 +276,8 @@ function writeDrafts(
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 const k = (n: number, d: number) => perThousand(n, d).toFixed(1);
 
-function markdown(
-  runs: readonly ConversationRun[],
-  seconds: number,
-  labels: readonly StoredLabel[],
-) {
+function markdown(runs: readonly ConversationRun[], seconds: number, labelFile: LabelFile) {
+  const labels = labelFile.labels;
   const observed = runs.flatMap((r) => r.observed);
   const messages = runs.reduce((s, r) => s + r.messages, 0);
   const total = totals(observed);
@@ -280,6 +297,11 @@ function markdown(
       `| ${d} | ${c.committed} | ${k(c.committed, messages)} | ${c.tentative} | ${c.asked} |`,
   );
   const agreeing = observed.filter((o) => o.outcome === 'committed' && o.agrees).length;
+  const setting = scorePrecision(
+    observed.filter((o) => !o.agrees),
+    labels,
+  );
+  const second = labelFile.second_labeller;
   const reasons = Object.entries(precision.incorrect_by_reason)
     .map(([r, n]) => `${r} ${n}`)
     .join(', ');
@@ -306,7 +328,11 @@ function markdown(
       ' committed (a reinforcement the ingest report also counts as an auto-commit). Target (issue #10 §6):' +
       ' precision ≥ 95%. Tentative: ' +
       `${total.tentative}; review prompts: ${prompts}.` +
-      (reasons === '' ? '' : ` Incorrect by reason: ${reasons}.`),
+      (reasons === '' ? '' : ` Incorrect by reason: ${reasons}.`) +
+      ` Precision of the value-setting commits alone: ${pct(setting.precision)} on ${setting.labelled}.` +
+      (second === undefined
+        ? ''
+        : ` A second, independent labeller agreed on ${second.agreed} of ${second.compared}.`),
     '',
     '| conversation | messages | committed | per 1,000 | tentative | review prompts | labelled | precision |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -346,7 +372,7 @@ async function main(): Promise<void> {
     );
     const c = totals(run.observed);
     console.log(
-      `${id}: ${run.messages} messages, ${c?.committed ?? 0} committed, ${c?.tentative ?? 0} tentative, ${run.prompts} prompts (${run.seconds.toFixed(1)} s)`,
+      `${id}: ${run.messages} messages, ${c.committed} committed, ${c.tentative} tentative, ${run.prompts} prompts (${run.seconds.toFixed(1)} s)`,
     );
     runs.push(run);
   }
@@ -354,8 +380,10 @@ async function main(): Promise<void> {
   const importAt = process.argv.indexOf('--import-labels');
   const importFrom = importAt >= 0 ? process.argv[importAt + 1] : undefined;
   if (importFrom !== undefined) {
+    const secondAt = process.argv.indexOf('--second-labels');
     importLabels(
       importFrom,
+      secondAt >= 0 ? process.argv[secondAt + 1] : undefined,
       [...new Set(runs.flatMap((r) => r.observed.map((o) => o.extractor)))].sort(),
     );
   }
@@ -380,6 +408,11 @@ async function main(): Promise<void> {
       tentative: md.total.tentative,
       review_prompts: md.prompts,
       precision: md.precision,
+      precision_value_setting: scorePrecision(
+        observed.filter((o) => !o.agrees),
+        labels.labels,
+      ),
+      second_labeller: labels.second_labeller ?? null,
       sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
       conversations: runs.map((r) => ({
         conv_id: r.conv_id,

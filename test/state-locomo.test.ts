@@ -2,6 +2,7 @@
 // arithmetic and counts. Synthetic sentences and ids only; no LoCoMo text.
 import { describe, expect, it } from 'vitest';
 import {
+  agreement,
   countBy,
   labelKey,
   type ObservedSlot,
@@ -189,5 +190,20 @@ describe('toStoredLabels', () => {
     expect(() => toStoredLabels([{ ...good, value_hash: 'Lisbon' }])).toThrow(/line 1/);
     expect(() => toStoredLabels([good, { ...good, label: 'maybe' }])).toThrow(/line 2/);
     expect(() => toStoredLabels([{ ...good, reason: 'said so' }])).toThrow(/one-word reason/);
+  });
+});
+
+describe('agreement', () => {
+  it('compares verdicts only on commits both labellers labelled', () => {
+    const a = slot('D1:1', 'travel.status', 'planned');
+    const b = slot('D1:1', 'travel.destination', 'Accra');
+    const c = slot('D2:2', 'travel.location', 'Accra');
+    const first = [
+      label(a, 'correct', 'stated'),
+      label(b, 'correct', 'stated'),
+      label(c, 'incorrect', 'future'),
+    ];
+    const second = [label(a, 'correct', 'stated'), label(b, 'incorrect', 'other')];
+    expect(agreement(first, second)).toEqual({ compared: 2, agreed: 1 });
   });
 });
