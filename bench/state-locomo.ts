@@ -216,13 +216,13 @@ function importLabels(
     );
   const labels = read(file);
   const body = {
-    extractor,
+    extractor: extractor.join(', '),
     sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
     // A second, independent labeller's verdicts on the same commits, when there was one.
     ...(second === undefined ? {} : { second_labeller: agreement(labels, read(second)) }),
     labels,
   };
-  writeFileSync(LABELS, `${JSON.stringify(body, null, 1)}\n`);
+  writeFileSync(LABELS, `${JSON.stringify(body, null, 2)}\n`);
   console.log(`kept ${labels.length} labels in ${LABELS}`);
 }
 

@@ -1,21 +1,8 @@
 // The pure parts of bench/state-locomo.ts (issue #10 §5): seeded sampling, label keys, precision
 // arithmetic and counts. Synthetic sentences and ids only; no LoCoMo text.
 import { describe, expect, it } from 'vitest';
-import {
-  agreement,
-  countBy,
-  labelKey,
-  type ObservedSlot,
-  observedKey,
-  ownText,
-  perThousand,
-  type StoredLabel,
-  scorePrecision,
-  seededSample,
-  toStoredLabels,
-  totals,
-  valueHash,
-} from '../bench/state-locomo-core.js';
+import type { ObservedSlot, StoredLabel } from '../bench/state-locomo-core.js';
+import * as core from '../bench/state-locomo-core.js';
 
 const slot = (
   message: string,
@@ -35,22 +22,22 @@ const label = (o: ObservedSlot, verdict: StoredLabel['label'], reason: string): 
   conv_id: o.conv_id,
   message_id: o.message_id,
   path: o.path,
-  value_hash: valueHash(o.value),
+  value_hash: core.valueHash(o.value),
   label: verdict,
   reason,
 });
 
 describe('valueHash and label keys', () => {
   it('names a value by the first 12 hex digits of its SHA-256', () => {
-    expect(valueHash('Lisbon')).toBe('92e5dc262be8');
-    expect(valueHash('Lisbon')).not.toBe(valueHash('lisbon'));
+    expect(core.valueHash('Lisbon')).toBe('92e5dc262be8');
+    expect(core.valueHash('Lisbon')).not.toBe(core.valueHash('lisbon'));
   });
 
   it('gives a commit and its stored label the same key, and a different value another', () => {
     const o = slot('D1:1', 'travel.location', 'Lisbon');
-    expect(observedKey(o)).toBe(labelKey(label(o, 'correct', 'stated')));
-    expect(observedKey(o)).toBe('conv-x|conv-x/D1:1|travel.location|92e5dc262be8');
-    expect(observedKey({ ...o, value: 'Porto' })).not.toBe(observedKey(o));
+    expect(core.observedKey(o)).toBe(core.labelKey(label(o, 'correct', 'stated')));
+    expect(core.observedKey(o)).toBe('conv-x|conv-x/D1:1|travel.location|92e5dc262be8');
+    expect(core.observedKey({ ...o, value: 'Porto' })).not.toBe(core.observedKey(o));
   });
 });
 
@@ -59,20 +46,20 @@ describe('seededSample', () => {
   const id = (s: string) => s;
 
   it('keeps everything, in key order, when there are no more than the sample size', () => {
-    expect(seededSample(['b', 'c', 'a'], 200, 7, id)).toEqual(['a', 'b', 'c']);
+    expect(core.seededSample(['b', 'c', 'a'], 200, 7, id)).toEqual(['a', 'b', 'c']);
   });
 
   it('draws the same distinct items for the same seed whatever the input order', () => {
-    const once = seededSample(items, 25, 42, id);
+    const once = core.seededSample(items, 25, 42, id);
     const shuffled = [...items].reverse();
-    expect(seededSample(shuffled, 25, 42, id)).toEqual(once);
+    expect(core.seededSample(shuffled, 25, 42, id)).toEqual(once);
     expect(new Set(once).size).toBe(25);
     expect([...once].sort()).toEqual(once);
     expect(once.every((x) => items.includes(x))).toBe(true);
   });
 
   it('draws another sample for another seed', () => {
-    expect(seededSample(items, 25, 43, id)).not.toEqual(seededSample(items, 25, 42, id));
+    expect(core.seededSample(items, 25, 43, id)).not.toEqual(core.seededSample(items, 25, 42, id));
   });
 });
 
@@ -90,7 +77,7 @@ describe('scorePrecision', () => {
       label(c, 'incorrect', 'future'),
       label(t, 'incorrect', 'future'),
     ];
-    const report = scorePrecision([a, b, c, d, t], labels);
+    const report = core.scorePrecision([a, b, c, d, t], labels);
     expect(report).toEqual({
       commits: 4,
       labelled: 3,
@@ -103,7 +90,7 @@ describe('scorePrecision', () => {
   });
 
   it('counts a commit whose value changed since labelling as unlabelled', () => {
-    const report = scorePrecision([{ ...c, value: 'Lima' }], [label(c, 'correct', 'stated')]);
+    const report = core.scorePrecision([{ ...c, value: 'Lima' }], [label(c, 'correct', 'stated')]);
     expect(report.unlabelled).toBe(1);
     expect(report.labelled).toBe(0);
     expect(report.precision).toBeNull();
@@ -119,36 +106,36 @@ describe('counts', () => {
   ];
 
   it('groups outcomes by slot and domain, groups sorted', () => {
-    expect(countBy(observed, (o) => o.path.split('.')[0] ?? '')).toEqual({
+    expect(core.countBy(observed, (o) => o.path.split('.')[0] ?? '')).toEqual({
       profile: { committed: 0, tentative: 1, asked: 0 },
       travel: { committed: 2, tentative: 0, asked: 1 },
     });
-    expect(Object.keys(countBy(observed, (o) => o.path))).toEqual([
+    expect(Object.keys(core.countBy(observed, (o) => o.path))).toEqual([
       'profile.preference.tea',
       'travel.destination',
       'travel.status',
     ]);
-    expect(totals(observed)).toEqual({ committed: 2, tentative: 1, asked: 1 });
+    expect(core.totals(observed)).toEqual({ committed: 2, tentative: 1, asked: 1 });
   });
 
   it('scales to 1,000 messages', () => {
-    expect(perThousand(3, 600)).toBe(5);
-    expect(perThousand(0, 0)).toBe(0);
+    expect(core.perThousand(3, 600)).toBe(5);
+    expect(core.perThousand(0, 0)).toBe(0);
   });
 });
 
 describe('ownText', () => {
   it("drops the dataset's appended image caption and keeps the speaker's words", () => {
-    expect(ownText('Look at this view! [shares an image: a lake under a grey sky]')).toBe(
+    expect(core.ownText('Look at this view! [shares an image: a lake under a grey sky]')).toBe(
       'Look at this view!',
     );
-    expect(ownText('No picture here [really].')).toBe('No picture here [really].');
+    expect(core.ownText('No picture here [really].')).toBe('No picture here [really].');
   });
 });
 
 describe('toStoredLabels', () => {
   it('keeps keys, label and reason only, sorted by key', () => {
-    const kept = toStoredLabels([
+    const kept = core.toStoredLabels([
       {
         conv_id: 'conv-x',
         message_id: 'conv-x/D9:1',
@@ -187,9 +174,9 @@ describe('toStoredLabels', () => {
       label: 'correct',
       reason: 'stated',
     };
-    expect(() => toStoredLabels([{ ...good, value_hash: 'Lisbon' }])).toThrow(/line 1/);
-    expect(() => toStoredLabels([good, { ...good, label: 'maybe' }])).toThrow(/line 2/);
-    expect(() => toStoredLabels([{ ...good, reason: 'said so' }])).toThrow(/one-word reason/);
+    expect(() => core.toStoredLabels([{ ...good, value_hash: 'Lisbon' }])).toThrow(/line 1/);
+    expect(() => core.toStoredLabels([good, { ...good, label: 'maybe' }])).toThrow(/line 2/);
+    expect(() => core.toStoredLabels([{ ...good, reason: 'said so' }])).toThrow(/one-word reason/);
   });
 });
 
@@ -204,6 +191,6 @@ describe('agreement', () => {
       label(c, 'incorrect', 'future'),
     ];
     const second = [label(a, 'correct', 'stated'), label(b, 'incorrect', 'other')];
-    expect(agreement(first, second)).toEqual({ compared: 2, agreed: 1 });
+    expect(core.agreement(first, second)).toEqual({ compared: 2, agreed: 1 });
   });
 });
