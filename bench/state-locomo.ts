@@ -1,0 +1,435 @@
+// LoCoMo as one user's chat (issue #10 §5 last bullet, §6): each of the 10 development
+// conversations goes into a fresh engine (rules extraction, no embedder), every message in order as
+// the primary user's own chat with the clock pinned to its session date, and every observation the
+// rules read is listed with the resolver's decision. Reports observations committed per 1,000
+// messages, tentative ones and review prompts, by conversation, domain and slot; with
+// bench/state-locomo-labels.json, the precision of the commits (unlabelled ones counted apart).
+//
+//   npm run bench:state-locomo                       # measure, write the BENCHMARKS section
+//   npm run bench:state-locomo -- --drafts DIR       # also write DIR/commits.jsonl for a labeller
+//   npm run bench:state-locomo -- --import-labels F [--second-labels G]
+//                                  # keep F's labels (keys only) in the repository; G: agreement
+//
+// LoCoMo is CC BY-NC 4.0 (evaluation only): it is read in place; nothing written into the
+// repository quotes it (labels and results name a commit by ids, slot path and value hash).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../src/core/index.js';
+import { createEngine } from '../src/engine/index.js';
+import { EMPTY_REGISTRY, extractWithRules } from '../src/extract/index.js';
+import { type LocomoMessage, loadLocomo, locomoAvailable } from './locomo.js';
+import { machine, writeSection } from './report.js';
+import {
+  agreement,
+  countBy,
+  type ObservedSlot,
+  type Outcome,
+  observedKey,
+  ownText,
+  perThousand,
+  type StoredLabel,
+  scorePrecision,
+  seededSample,
+  toStoredLabels,
+  totals,
+  valueHash,
+} from './state-locomo-core.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const LABELS = join(ROOT, 'bench', 'state-locomo-labels.json');
+/** The sample handed to the labeller when there are more commits than this. */
+const SAMPLE_SIZE = 200;
+const SAMPLE_SEED = 20261127;
+
+/** One observation with what the labeller needs to judge it (written outside the repository). */
+interface Observed extends ObservedSlot {
+  readonly speaker: string;
+  readonly at: string;
+  /** The decision agreed with the value already committed (a reinforcement, no state change). */
+  readonly agrees: boolean;
+  readonly extractor: string;
+  readonly evidence: string | null;
+  readonly extraction_confidence: number | null;
+  readonly span: string | null;
+}
+
+interface ConversationRun {
+  readonly conv_id: string;
+  readonly messages: number;
+  readonly ingested: number;
+  readonly prompts: number;
+  readonly observed: readonly Observed[];
+  readonly seconds: number;
+}
+
+/** A clock the bench moves to each message's time before ingesting it. */
+function pinnedClock(): Clock & { set(iso: string): void } {
+  let now = 0;
+  return {
+    now: () => now,
+    set(iso) {
+      now = Date.parse(iso);
+    },
+  };
+}
+
+/** The evidence strength and span the rules give a reading (the engine records neither). */
+function annotate(m: LocomoMessage, text: string, path: string, value: string) {
+  const out = extractWithRules({
+    text,
+    at: m.timestamp,
+    source: 'chat',
+    role: 'user',
+    entityId: 'user:primary',
+    known: [],
+    registry: EMPTY_REGISTRY,
+  });
+  const hit = out.observations.find((o) => o.field === path && o.value === value);
+  return {
+    evidence: hit?.evidence ?? null,
+    extraction_confidence: hit?.confidence ?? null,
+    span: hit?.span ?? null,
+  };
+}
+
+async function runConversation(
+  conv_id: string,
+  messages: readonly LocomoMessage[],
+): Promise<ConversationRun> {
+  const started = performance.now();
+  const home = mkdtempSync(join(tmpdir(), 'verity-bench-locomo-state-'));
+  const clock = pinnedClock();
+  clock.set(messages[0]?.timestamp ?? '2023-01-01T00:00:00Z');
+  const byId = new Map(messages.map((m) => [m.message_id, m]));
+  let prompts = 0;
+  let autoCommits = 0;
+  let ingested = 0;
+  const observed: Observed[] = [];
+  try {
+    const engine = await createEngine({
+      home: join(home, 'store'),
+      clock,
+      embeddings: { model: null },
+    });
+    try {
+      for (const m of messages) {
+        const text = ownText(m.content);
+        if (text === '') continue;
+        clock.set(m.timestamp);
+        const report = await engine.ingest([
+          {
+            type: 'message',
+            thread_id: m.session_id,
+            message_id: m.message_id,
+            role: 'user',
+            content: text,
+            created_at: m.timestamp,
+            entity_id: 'user:primary',
+            source: 'chat',
+          },
+        ]);
+        ingested += 1;
+        prompts += report.decisions.ask_user ?? 0;
+        autoCommits += report.decisions.auto_commit ?? 0;
+      }
+      const decisions = new Map<
+        string,
+        { outcome: Outcome; confidence: number; agrees: boolean }
+      >();
+      for (const h of await engine.history('user:primary')) {
+        if (h.decision === null) continue;
+        const outcome: Outcome =
+          h.decision === 'auto_commit'
+            ? 'committed'
+            : h.decision === 'ask_user'
+              ? 'asked'
+              : 'tentative';
+        decisions.set(h.eventId, {
+          outcome,
+          confidence: h.confidence,
+          agrees: h.kind === 'observed',
+        });
+      }
+      for (let after = 0; ; ) {
+        const page = await engine.readLedger(after, 1000);
+        if (page.length === 0) break;
+        after = page[page.length - 1]?.seq ?? after;
+        for (const e of page) {
+          if (e.type !== 'observation.recorded') continue;
+          const p = e.payload as {
+            field: string;
+            candidate_value: string | null;
+            extractor: string;
+            source: { ref: string };
+          };
+          const messageId = /:msg:(.+)$/.exec(p.source.ref)?.[1] ?? '';
+          const m = byId.get(messageId);
+          const decision = decisions.get(e.eventId);
+          if (m === undefined || decision === undefined || p.candidate_value === null) continue;
+          observed.push({
+            conv_id,
+            message_id: messageId,
+            path: p.field,
+            value: p.candidate_value,
+            ...decision,
+            speaker: m.speaker,
+            at: m.timestamp,
+            extractor: p.extractor,
+            ...annotate(m, ownText(m.content), p.field, p.candidate_value),
+          });
+        }
+      }
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  // The per-observation list must account for every commit the ingest reports counted.
+  const listed = observed.filter((o) => o.outcome === 'committed').length;
+  if (listed !== autoCommits) {
+    throw new Error(`${conv_id}: ${autoCommits} auto-commits reported, ${listed} listed`);
+  }
+  return {
+    conv_id,
+    messages: messages.length,
+    ingested,
+    prompts,
+    observed,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Keeps the labeller's `labels.jsonl` in the repository as keys, labels and reasons only. */
+function importLabels(
+  file: string,
+  second: string | undefined,
+  extractor: readonly string[],
+): void {
+  const read = (f: string) =>
+    toStoredLabels(
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as unknown),
+    );
+  const labels = read(file);
+  const body = {
+    extractor: extractor.join(', '),
+    sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
+    // A second, independent labeller's verdicts on the same commits, when there was one.
+    ...(second === undefined ? {} : { second_labeller: agreement(labels, read(second)) }),
+    labels,
+  };
+  writeFileSync(LABELS, `${JSON.stringify(body, null, 2)}\n`);
+  console.log(`kept ${labels.length} labels in ${LABELS}`);
+}
+
+interface LabelFile {
+  readonly labels: StoredLabel[];
+  readonly second_labeller?: { readonly compared: number; readonly agreed: number };
+}
+
+function readLabels(): LabelFile {
+  if (!existsSync(LABELS)) return { labels: [] };
+  return JSON.parse(readFileSync(LABELS, 'utf8')) as LabelFile;
+}
+
+/** The labeller's file: every commit, or a seeded sample of 200, with its message and context. */
+function writeDrafts(
+  dir: string,
+  runs: readonly ConversationRun[],
+  all: readonly LocomoMessage[],
+): number {
+  const commits = runs.flatMap((r) => r.observed.filter((o) => o.outcome === 'committed'));
+  const sample = seededSample(commits, SAMPLE_SIZE, SAMPLE_SEED, observedKey);
+  const index = new Map(all.map((m, i) => [m.message_id, i]));
+  const lines = sample.map((c) => {
+    const i = index.get(c.message_id) ?? 0;
+    const m = all[i] as LocomoMessage;
+    const prev = all[i - 1];
+    return JSON.stringify({
+      conv_id: c.conv_id,
+      message_id: c.message_id,
+      message_date: c.at,
+      speaker: c.speaker,
+      text: ownText(m.content),
+      previous:
+        prev !== undefined && prev.session_id === m.session_id
+          ? { speaker: prev.speaker, text: ownText(prev.content) }
+          : null,
+      path: c.path,
+      value: c.value,
+      value_hash: valueHash(c.value),
+      evidence: c.evidence,
+      extraction_confidence: c.extraction_confidence,
+      resolver_confidence: c.confidence,
+      span: c.span,
+    });
+  });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'commits.jsonl'), `${lines.join('\n')}\n`);
+  return sample.length;
+}
+
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+const k = (n: number, d: number) => perThousand(n, d).toFixed(1);
+
+function markdown(runs: readonly ConversationRun[], seconds: number, labelFile: LabelFile) {
+  const labels = labelFile.labels;
+  const observed = runs.flatMap((r) => r.observed);
+  const messages = runs.reduce((s, r) => s + r.messages, 0);
+  const total = totals(observed);
+  const prompts = runs.reduce((s, r) => s + r.prompts, 0);
+  const precision = scorePrecision(observed, labels);
+  const extractors = [...new Set(observed.map((o) => o.extractor))].sort().join(', ');
+  const convRows = runs.map((r) => {
+    const c = totals(r.observed);
+    const p = scorePrecision(r.observed, labels);
+    return `| ${r.conv_id} | ${r.messages} | ${c.committed} | ${k(c.committed, r.messages)} | ${c.tentative} | ${r.prompts} | ${p.labelled} | ${pct(p.precision)} |`;
+  });
+  const slotRows = Object.entries(countBy(observed, (o) => o.path)).map(
+    ([path, c]) => `| ${path} | ${c.committed} | ${c.tentative} | ${c.asked} |`,
+  );
+  const domainRows = Object.entries(countBy(observed, (o) => o.path.split('.')[0] ?? '')).map(
+    ([d, c]) =>
+      `| ${d} | ${c.committed} | ${k(c.committed, messages)} | ${c.tentative} | ${c.asked} |`,
+  );
+  const agreeing = observed.filter((o) => o.outcome === 'committed' && o.agrees).length;
+  const setting = scorePrecision(
+    observed.filter((o) => !o.agrees),
+    labels,
+  );
+  const second = labelFile.second_labeller;
+  const reasons = Object.entries(precision.incorrect_by_reason)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  const text = [
+    "## State precision on LoCoMo as one user's chat (`npm run bench:state-locomo`)",
+    '',
+    `Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}. Extractor: ${extractors || '–'}.`,
+    `Run time ${seconds.toFixed(0)} s for ${messages} messages.`,
+    '',
+    'The 10 LoCoMo development conversations (CC BY-NC 4.0, read in place from `../shared/bench/locomo/`;',
+    'Maharana et al., ACL 2024), each into a fresh engine with rules extraction and no embedder: every',
+    "message of both speakers, in order, as `user:primary`'s own chat (the dataset's appended image",
+    "caption removed), the clock pinned to the message's session date. Counting both speakers as the",
+    'one user is harsher than real use. "Committed" = an observation the resolver auto-committed;',
+    '"tentative" = recorded below the commit band; review prompts are the ask-user decisions. Precision',
+    'is over hand labels (`bench/state-locomo-labels.json`, keyed by ids, slot path and value hash;',
+    'see ADR 2026-11-27-state-precision-on-locomo); a commit the labels do not name is unlabelled,',
+    'never guessed.',
+    '',
+    `**Committed: ${total.committed} in ${messages} messages = ${k(total.committed, messages)} per 1,000 messages;` +
+      ` precision ${pct(precision.precision)} on ${precision.labelled} labelled (${precision.correct} correct,` +
+      ` ${precision.incorrect} incorrect; ${precision.unlabelled} unlabelled).** Of the commits,` +
+      ` ${total.committed - agreeing} set a value and ${agreeing} agreed with the value already` +
+      ' committed (a reinforcement the ingest report also counts as an auto-commit). Target (issue #10 §6):' +
+      ' precision ≥ 95%. Tentative: ' +
+      `${total.tentative}; review prompts: ${prompts}.` +
+      (reasons === '' ? '' : ` Incorrect by reason: ${reasons}.`) +
+      ` Precision of the value-setting commits alone: ${pct(setting.precision)} on ${setting.labelled}.` +
+      (second === undefined
+        ? ''
+        : ` A second, independent labeller agreed on ${second.agreed} of ${second.compared}.`),
+    '',
+    '| conversation | messages | committed | per 1,000 | tentative | review prompts | labelled | precision |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...convRows,
+    `| **all** | ${messages} | ${total.committed} | ${k(total.committed, messages)} | ${total.tentative} | ${prompts} | ${precision.labelled} | ${pct(precision.precision)} |`,
+    '',
+    '| domain | committed | per 1,000 | tentative | asked |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...domainRows,
+    '',
+    '| slot | committed | tentative | asked |',
+    '| --- | ---: | ---: | ---: |',
+    ...slotRows,
+  ].join('\n');
+  return { text, precision, total, prompts, messages };
+}
+
+async function main(): Promise<void> {
+  if (!locomoAvailable()) {
+    console.log('LoCoMo dev set not found at ../shared/bench/locomo: skipped.');
+    return;
+  }
+  const draftsAt = process.argv.indexOf('--drafts');
+  const drafts = draftsAt >= 0 ? process.argv[draftsAt + 1] : undefined;
+  const started = performance.now();
+  const { messages } = loadLocomo();
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+  const convIds = [...new Set(messages.map((m) => m.conversation_id))].filter(
+    (id) => only === undefined || id.endsWith(only),
+  );
+  const runs: ConversationRun[] = [];
+  for (const id of convIds) {
+    const run = await runConversation(
+      id,
+      messages.filter((m) => m.conversation_id === id),
+    );
+    const c = totals(run.observed);
+    console.log(
+      `${id}: ${run.messages} messages, ${c.committed} committed, ${c.tentative} tentative, ${run.prompts} prompts (${run.seconds.toFixed(1)} s)`,
+    );
+    runs.push(run);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const importAt = process.argv.indexOf('--import-labels');
+  const importFrom = importAt >= 0 ? process.argv[importAt + 1] : undefined;
+  if (importFrom !== undefined) {
+    const secondAt = process.argv.indexOf('--second-labels');
+    importLabels(
+      importFrom,
+      secondAt >= 0 ? process.argv[secondAt + 1] : undefined,
+      [...new Set(runs.flatMap((r) => r.observed.map((o) => o.extractor)))].sort(),
+    );
+  }
+  const labels = readLabels();
+  const md = markdown(runs, seconds, labels);
+  console.log(md.text);
+  if (drafts !== undefined) {
+    const n = writeDrafts(drafts, runs, messages);
+    console.log(`wrote ${n} commits for labelling to ${join(drafts, 'commits.jsonl')}`);
+  }
+  const observed = runs.flatMap((r) => r.observed);
+  if (only !== undefined) return; // a partial run is for looking, not for the document
+  writeSection(
+    'state-locomo',
+    {
+      extractor: [...new Set(observed.map((o) => o.extractor))].sort(),
+      seconds,
+      messages: md.messages,
+      committed: md.total.committed,
+      committed_per_1000: perThousand(md.total.committed, md.messages),
+      committed_agreeing: observed.filter((o) => o.outcome === 'committed' && o.agrees).length,
+      tentative: md.total.tentative,
+      review_prompts: md.prompts,
+      precision: md.precision,
+      precision_value_setting: scorePrecision(
+        observed.filter((o) => !o.agrees),
+        labels.labels,
+      ),
+      second_labeller: labels.second_labeller ?? null,
+      sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
+      conversations: runs.map((r) => ({
+        conv_id: r.conv_id,
+        messages: r.messages,
+        ingested: r.ingested,
+        review_prompts: r.prompts,
+        ...totals(r.observed),
+      })),
+      by_slot: countBy(observed, (o) => o.path),
+      // Why each commit happened: slot and evidence strength (no message text).
+      commits_by_slot_and_evidence: countBy(
+        observed.filter((o) => o.outcome === 'committed'),
+        (o) => `${o.path} ${o.evidence ?? 'unknown'}`,
+      ),
+    },
+    md.text,
+  );
+}
+
+await main();
