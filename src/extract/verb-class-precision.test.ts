@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractWithRules } from './rule-extractor.js';
 import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 
-// Readings a reviewer found confidently wrong in the project rules, mostly in team
+// Readings a reviewer found confidently wrong in the project and family rules, mostly in team
 // threads (where a name is easily taken for a project's code name). Each finding has the
 // reviewer's sentences and sentences of our own that must read nothing (MUST_NOT), and sentences
 // of our own that must still read the state (MUST). None of these sentences is in a benchmark file.
@@ -30,11 +30,19 @@ const projectOnRecord = (slug: string, status = 'in_progress'): KnownSlot => ({
   field: `project.${slug}.status`,
   value: status,
 });
+const kofiSick = (thread: string): KnownSlot => ({
+  entityId: thread,
+  field: 'family.kofi.status',
+  value: 'sick',
+});
 
 const team = readIn('team:core');
+const family = readIn('family:home');
 const teamWithKestrel = readIn('team:core', [projectOnRecord('kestrel', 'blocked')]);
 const teamWithMonarch = readIn('team:core', [projectOnRecord('monarch_pipeline', 'blocked')]);
 const teamWithHeron = readIn('team:core', [projectOnRecord('heron')]);
+const familyKofiSick = readIn('family:home', [kofiSick('family:home')]);
+const teamKofiSick = readIn('team:core', [kofiSick('team:core')]);
 
 /** Finding, the threads it is read in, the readings none may give firmly, and the sentences. */
 const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly string[]])[] = [
@@ -77,6 +85,31 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       // Ours.
       'Jo took Rufus over this morning, he was barking all night',
       'Marta is taking Leo over later, his mum is at work',
+    ],
+  ],
+  [
+    "9: '<Name>'s <noun>' with no status or symptom after it",
+    [familyKofiSick, teamKofiSick],
+    /^family\.kofi\.status=/,
+    [
+      "Kofi's teacher is back at school today",
+      // Ours.
+      "Kofi's backpack is still at school",
+      "Kofi's bike is back at home now",
+      "Kofi's lunchbox is in school again",
+    ],
+  ],
+  [
+    '5: a cancellation asked or weighed, or of something that is no activity',
+    [family, team],
+    /^family\.schedule\./,
+    [
+      'should we cancel swim practice tomorrow',
+      // Ours.
+      'could we cancel karate tonight',
+      'we should cancel the piano lesson on friday',
+      'cancel my subscription to the swim club',
+      'we cancelled the order for the party',
     ],
   ],
 ];
@@ -133,9 +166,40 @@ const MUST: readonly (readonly [string, Read, string, string])[] = [
     'from june Amara is taking Heron over',
     'project.heron.owner=Amara (strong)',
   ],
+  [
+    '9',
+    familyKofiSick,
+    "Kofi's fever is gone, back at school today",
+    'family.kofi.status=at_school (strong)',
+  ],
+  ['9', familyKofiSick, "Kofi's better, back at school", 'family.kofi.status=at_school (strong)'],
+  [
+    '9',
+    familyKofiSick,
+    "Kofi's cough gone and back at daycare",
+    'family.kofi.status=at_daycare (strong)',
+  ],
+  [
+    '5',
+    family,
+    'please cancel the dentist appointment on Friday',
+    'family.schedule.dentist_appointment=cancelled (strong)',
+  ],
+  [
+    '5 (the object ends at its preposition)',
+    family,
+    'we called off the soccer match with the Tigers',
+    'family.schedule.soccer_match=cancelled (strong)',
+  ],
+  [
+    '5',
+    family,
+    'cancel the violin lesson tomorrow, she has a cold',
+    'family.schedule.violin_lesson=cancelled (strong)',
+  ],
 ];
 
-describe('readings a reviewer found in the project rules', () => {
+describe('readings a reviewer found in the project and family rules', () => {
   it.each(MUST_NOT)('finding %s: nothing firm', (_finding, reads, pattern, texts) => {
     for (const read of reads)
       for (const text of texts)
