@@ -10,7 +10,7 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { RELATIONAL_NOUN, splitSentences } from '../language/index.js';
+import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
   bindsAPlan,
@@ -114,7 +114,14 @@ const RISK_OUTCOME =
   /^(?!(?:i|we|you)\b).*\b(?:might|could|may|would)\b.*\b(?:stale|outdated|inconsistent|duplicated?|wrong|corrupt(?:ed)?|missing|out of sync|lost|downtime|outage|errors?|regressions?|slower|expensive|costly|leaks?)\b/;
 const RISK_WORRY = /\b(?:i'm|i am|we're|we are) (?:worried|concerned) (?:that|about)\s+(.+)$/;
 const RISK_WORD =
-  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|security (?:hole|vulnerabilit(?:y|ies))|vulnerabilit(?:y|ies) in)\b/;
+  /\b(?:risky|dangerous|single point of failure|bottleneck|race condition|data loss|security (?:hole|vulnerabilit(?:y|ies)))\b/;
+/**
+ * "a vulnerability in the login form", "vulnerabilities in openssl 3.0": a flaw in software, whose
+ * object within a few words is a software or security noun or a version ("a vulnerability in how I
+ * trust people" is a feeling).
+ */
+const SOFTWARE_VULNERABILITY =
+  /\bvulnerabilit(?:y|ies) in (?:(?:the|a|an|our|my|their|this|that|its|your) )?(?:[\w.-]+ ){0,3}?(?:(?:systems?|librar(?:y|ies)|versions?|login|api|apis|servers?|endpoints?|packages?|app|apps|code|codebase|firmware|plugins?|modules?|dependenc(?:y|ies)|kernel|sdk|drivers?|routers?|software|framework|database|website|browser|auth|authentication)\b|v?\d+(?:\.\d+)+\b)/;
 
 /** Verbs after which a commitment is not a task ("I'll be late", "we'll see"). */
 const NOT_TASK = words(
@@ -316,9 +323,40 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   return { typeTag: 'question', text: capitalize(sentence), confidence: 'medium' };
 }
 
-/** A clause that takes a choice back: "let's not do X", "we won't use X", "scrap X", "no X". */
-const TAKE_BACK =
-  /^(?:actually,? |on second thought,? )?(?:(?:let's|lets|let us) not|we(?:'ll| will)? not|we won't|we're not|we are not|(?:let's |lets |let us )?(?:scrap|drop|ditch|forget|skip)|no(?! (?:problem|worries|idea|thanks|way|doubt|need|wonder|matter|rush|pressure|one|big deal)\b))\s+(?:(?:do|use|go with|book|take|get|pick|choose|going with|doing|using|booking|taking)\s+)?(.+?)(?:\s+after all)?$/;
+/** A verb that makes a choice, in the forms a taken-back choice uses ("let's not book X"). */
+const TAKE_BACK_CHOICE =
+  '(?:do|use|go with|book|take|get|pick|choose|going with|doing|using|booking|taking|picking|choosing)';
+const TAKE_BACK_OPENER = '^(?:actually,? |on second thought,? )?';
+/**
+ * A clause that takes a choice back: "let's not do X", "we won't use X" (a negated choice verb:
+ * "we're not sure yet" takes nothing back), "scrap X" (a bare object: "drop the kids at school"
+ * and "forget it" choose nothing), "no X" (a bare noun phrase: "no milk left" is a shortage).
+ */
+const TAKE_BACK: readonly RegExp[] = [
+  new RegExp(
+    `${TAKE_BACK_OPENER}(?:(?:let's|lets|let us) not|we(?:'ll| will)? not|we won't|we're not|we are not)\\s+${TAKE_BACK_CHOICE}\\s+(.+?)(?:\\s+after all)?$`,
+  ),
+  new RegExp(
+    `${TAKE_BACK_OPENER}(?:let's |lets |let us )?(?:scrap|drop|ditch|forget|skip)\\s+(?:${TAKE_BACK_CHOICE}\\s+)?(?!(?:it|that|this|them)$)((?:[\\w'-]+\\s+){0,3}?[\\w'-]+)(?:\\s+after all)?$`,
+  ),
+  new RegExp(
+    `${TAKE_BACK_OPENER}no(?! (?:problem|worries|idea|thanks|way|doubt|need|wonder|matter|rush|pressure|one|big deal)\\b)\\s+((?:[\\w'-]+\\s+){0,2}?[\\w'-]+)(?:\\s+after all)?$`,
+  ),
+];
+/** Words that make "X …" after "scrap" or "no" more than a noun phrase ("no milk left"). */
+const NOT_BARE =
+  /\b(?:left|more|longer|anymore|yet|needed|at|in|on|to|for|with|from|of|about|into|off|by|until|after|before|is|are|was|were)\b/;
+
+/** The object a clause takes back, or undefined. */
+function takenBack(part: string): string | undefined {
+  for (const pattern of TAKE_BACK) {
+    const object = pattern.exec(part.replace(FILLER, ''))?.[1];
+    if (object !== undefined && (pattern === TAKE_BACK[0] || !NOT_BARE.test(object))) {
+      return object;
+    }
+  }
+  return undefined;
+}
 /** A clause that commits to the replacement: "we'll take Y (instead)", "let's go with Y", "Y it is". */
 const TAKE_INSTEAD =
   /^(?:(?:we'll|we will|let's|lets|let us|i'll|i will|we're going to|we are going to)\s+|instead,?\s+)(?:just\s+)?(?:do|use|go with|book|take|get|pick|choose|stick with|switch to)\s+(.+?)(?:\s+instead)?$|^(.+?) it is$/;
@@ -330,9 +368,9 @@ const TAKE_INSTEAD =
  */
 function reversal(sentence: string, lower: string): SentenceItem | null {
   const parts = lower.split(/\s*(?:[,;:]|\s[\u2013\u2014-])\s*|\s+(?:but|so)\s+/);
-  const at = parts.findIndex((part) => TAKE_BACK.test(part.replace(FILLER, '')));
+  const at = parts.findIndex((part) => takenBack(part) !== undefined);
   if (at === -1) return null;
-  const dropped = TAKE_BACK.exec((parts[at] ?? '').replace(FILLER, ''))?.[1];
+  const dropped = takenBack(parts[at] ?? '');
   const taken = parts
     .slice(at + 1)
     .map((part) => TAKE_INSTEAD.exec(part.replace(/[.!]+$/, '')))
@@ -340,7 +378,12 @@ function reversal(sentence: string, lower: string): SentenceItem | null {
   const chosen = taken?.[1] ?? taken?.[2];
   if (dropped === undefined || chosen === undefined) return null;
   const text = `Use ${asWritten(sentence, chosen)} instead of ${asWritten(sentence, dropped)}`;
-  return { typeTag: 'decision', text: decisionText(text), confidence: 'high' };
+  // "maybe let's not do the hotel, we'll probably take the cabin": a hedged reversal is weak.
+  return {
+    typeTag: 'decision',
+    text: decisionText(text),
+    confidence: HEDGE.test(lower) ? 'low' : 'high',
+  };
 }
 
 function decision(sentence: string, lower: string): SentenceItem | null {
@@ -398,7 +441,7 @@ function risk(sentence: string, lower: string): SentenceItem | null {
   };
   // A possible outcome said with a modal counts when it is tied to a plan, not a generic fact.
   const outcome = modal(lower) && tiedToAPlan(clauseWith(sentence, modal));
-  if (outcome || RISK_WORD.test(lower) || phrase) {
+  if (outcome || RISK_WORD.test(lower) || SOFTWARE_VULNERABILITY.test(lower) || phrase) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -432,10 +475,28 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     !/^ \w+ly[.!?]?$/.test(object) &&
     // "Tell me the benefits…" asks for information; "tell you about…" is conversation.
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
-    !SUGGESTION_TAKEN.test(object) &&
+    !(SUGGESTION_TAKEN.test(object) && !timedObject(object)) &&
     !(verb === 'reach' && !/^ out to \w/.test(object)) &&
     !SOMEDAY.test(object)
   );
+}
+
+/** An anchor for `findDates` when only whether a sentence names a time matters, not which. */
+const ANY_DAY = '2000-01-03T12:00:00Z';
+
+/**
+ * "those flats on Saturday", "these invoices by Friday": a demonstrative with a noun of its own and
+ * a day, a time or a deadline is a task planned for then, not politeness about a suggestion.
+ */
+function timedObject(object: string): boolean {
+  if (
+    !/\b(?:those|these|the)\s+(?!(?:today|tomorrow|tonight|on|at|by|this|next|later|soon|before|after)\b)[a-z]/.test(
+      object,
+    )
+  ) {
+    return false;
+  }
+  return LIMIT_WORDS.test(object) || findDates(object, ANY_DAY).length > 0;
 }
 
 /**
@@ -675,11 +736,18 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
 /** Id of the rule-based extractor, recorded as the `source` of its items. */
 const RULE_EXTRACTOR_ID = 'rules';
 
+/**
+ * Version of the item rules, recorded with each extraction (`rules@<version>`). Bump it when the
+ * rules change what they extract: 2 = reversals need a choice verb or a bare object and keep
+ * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task.
+ */
+export const RULE_ITEM_EXTRACTOR_VERSION = '2';
+
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {
   return {
     id: RULE_EXTRACTOR_ID,
-    version: '1',
+    version: RULE_ITEM_EXTRACTOR_VERSION,
     extract: async (batch) => ok(extractRuleCandidates(batch)),
   };
 }

@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@1',
+      extractor: 'rules@2',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

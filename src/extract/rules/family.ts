@@ -88,9 +88,13 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   );
   if (subject.kind === 'person') return subject.name;
   // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
-  // person ("Leo's friend is at camp" says nothing of Leo).
+  // person ("Leo's friend is at camp" says nothing of Leo) or a thing ("Leo's backpack is still
+  // at school"): only a symptom or a status word after "'s" keeps the possessor the subject.
   const possessive = /([A-Z][a-z]+)'s\s+(\w+)\s*$/.exec(text.slice(0, index));
   if (possessive?.[1] && possessive[2] && RELATIONAL_NOUN.pattern.test(possessive[2])) return null;
+  if (possessive?.[2] && !AFTER_POSSESSIVE.test(`${possessive[2]} ${text.slice(index).trim()}`)) {
+    return null;
+  }
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
 }
@@ -102,12 +106,26 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
  * merely starts a sentence ("Mia texted, …") is not taken for the subject of a place.
  */
 function leadingMember(text: string, doc: DocContext): string | null {
-  const name = /^(\p{Lu}\p{Ll}+)(?:['’]s)?\s/u.exec(text)?.[1];
+  const lead = /^(\p{Lu}\p{Ll}+)(['’]s)?\s+(.*)$/u.exec(text);
+  const name = lead?.[1];
   if (name === undefined || !canBeName(name)) return null;
+  // "Kofi's fever is gone", "Kofi's better": with "'s", the name is the subject only when a
+  // status or a symptom follows; "Kofi's teacher is back at school" is about the teacher.
+  if (lead?.[2] !== undefined && !AFTER_POSSESSIVE.test(lead[3] ?? '')) return null;
   const slug = name.toLowerCase();
   const onRecord = doc.input.known.some((k) => k.field === `family.${slug}.status`);
   return onRecord ? name : null;
 }
+
+/**
+ * A word that can follow "<Name>'s" when the name is the clause's subject: a symptom ("Kofi's
+ * fever gone") or a word of the predicate after the contracted "is" ("Kofi's better", "Kofi's
+ * back at school", "Kofi's fully recovered").
+ */
+const AFTER_POSSESSIVE = new RegExp(
+  `^(?:${SICK_WORDS.replace('(?:a\\s+)?', '')}s?|better|fine|well|ok|okay|recovered|fully|much|feeling|still|now|all|back|home|off|sick|ill|up|doing|finally|already|no)\\b`,
+  'i',
+);
 
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
@@ -272,8 +290,11 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
 function cancelledObject(clause: Clause): string | null {
   const reading = classReading(clause, 'cancel');
   if (reading === null || reading.negated || reading.verb === '') return null;
-  const mine =
-    clause.analysis.mood === 'imperative' || /^(?:i|we)$/i.test(reading.subjectPhrase.trim());
+  // "should we cancel swim practice tomorrow", "we could cancel karate": a question or a
+  // possibility weighs a cancellation; only a statement or an instruction makes one.
+  const mood = clause.analysis.mood;
+  if (mood !== 'statement' && mood !== 'imperative') return null;
+  const mine = mood === 'imperative' || /^(?:i|we)$/i.test(reading.subjectPhrase.trim());
   if (!mine) return null;
   const at = clause.text.indexOf(reading.verb);
   if (at === -1) return null;
@@ -282,8 +303,18 @@ function cancelledObject(clause: Clause): string | null {
     /^\s+(?:the\s+|our\s+|my\s+)?(.{2,40}?)(?=\s+(?:for\s+)?(?:today|tonight|tomorrow|this|next|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|[,.;!]|$)/i.exec(
       after,
     );
-  return object?.[1] ?? null;
+  // The object ends at its first preposition ("the order for the party" is an order), and an
+  // activity must be its head noun ("swim practice", not "my subscription to the swim club").
+  const phrase = object?.[1]?.split(OBJECT_PREPOSITION)[0]?.trim() ?? '';
+  const head = phrase.split(/\s+/).pop() ?? '';
+  return head !== '' && EVENT_HEAD.test(head) ? phrase : null;
 }
+
+/** A preposition that ends the noun phrase of a cancelled object. */
+const OBJECT_PREPOSITION =
+  /\s+(?:for|to|with|at|in|on|from|by|about|of|after|before|because|since|until|till)\s+/i;
+/** An event word that is a whole word: the head of an activity's noun phrase. */
+const EVENT_HEAD = new RegExp(`^${EVENT_WORDS.source}$`, 'i');
 
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;

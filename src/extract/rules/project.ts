@@ -180,18 +180,21 @@ function projectContext(text: string, doc: DocContext): boolean {
 function stallCandidates(
   clause: Clause,
   main: string,
+  doc: DocContext,
   addStatus: (phrase: string, word: string, span: string) => void,
 ): void {
   const reading = classReading(clause, 'stall');
   if (reading === null || clause.analysis.mood !== 'statement') {
     return;
   }
+  const subject = lastPhrase(reading.subjectPhrase);
   if (
     reading.ceased &&
-    reading.subjectPhrase !== '' &&
-    !/^(?:it|this|that|we|i|they)$/i.test(reading.subjectPhrase)
+    subject !== '' &&
+    !/^(?:it|this|that|we|i|they)$/i.test(subject) &&
+    namesWork(subject, doc)
   ) {
-    addStatus(reading.subjectPhrase, 'unblocked', main);
+    addStatus(subject, 'unblocked', main);
   } else if (!reading.negated && /^(?:we|i)$/i.test(reading.subjectPhrase)) {
     // The thing stuck on ends with its clause: "stuck on the pricing overhaul, legal has not
     // replied" names the overhaul, "… till design signs off" says how long.
@@ -199,8 +202,34 @@ function stallCandidates(
       /\b(?:stuck|blocked|held up|stalled)\s+on\s+(?:the\s+|our\s+)?([^,;]{2,60}?)\s*(?:[,;]|\b(?:till|until|because|since|while|but|so|as)\b|$)/i.exec(
         main,
       );
-    if (on?.[1]) addStatus(on[1], 'blocked', on[0]);
+    if (on?.[1] && namesWork(on[1], doc)) addStatus(on[1], 'blocked', on[0]);
   }
+}
+
+/**
+ * Whether a phrase read from a verb alone (stuck on X, X no longer blocked, taking X over) names
+ * a piece of work: a word for a kind of work ("the billing migration") or a project on record.
+ * A team's thread is not enough: people there are stuck on trains and roads too ("we're stuck
+ * on the A1"), and take children and dogs over to places.
+ */
+function namesWork(phrase: string, doc: DocContext): boolean {
+  if (PROJECT_WORDS.test(phrase)) return true;
+  const slug = projectName(phrase, doc, weEntity(doc))?.slug;
+  return slug !== undefined && doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`));
+}
+
+/**
+ * The last phrase of a subject: a label, a dash or an emoji ends what came before ("legal signed
+ * off 🙌 monsoon unblocked" → monsoon), and so does a leading conjunction.
+ */
+function lastPhrase(phrase: string): string {
+  return (
+    phrase
+      .split(/[:;]|\s[-–]\s|\p{Extended_Pictographic}/u)
+      .pop()
+      ?.replace(/^(?:and|but|so)\s+/i, '')
+      .trim() ?? ''
+  );
 }
 
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
@@ -238,13 +267,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   const labelled = LABELLED_STATUS.exec(main);
   const copula = COPULA_STATUS.exec(main);
   const verbObject = VERB_OBJECT.exec(main);
-  const copulaSubject =
-    (copula?.[1] ?? '')
-      // A label, a dash or an emoji ends what came before ("legal signed off 🙌 monsoon unblocked").
-      .split(/[:;]|\s[-–]\s|\p{Extended_Pictographic}/u)
-      .pop()
-      ?.replace(/^(?:and|but|so)\s+/i, '')
-      .trim() ?? '';
+  const copulaSubject = lastPhrase(copula?.[1] ?? '');
   const pronoun =
     /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally|i'm|we're|they're|i am|we are|they are|we're still|we are still)?$/i;
   // "Kestrel standup: we're blocked on the sandbox": the team reports on the labelled project.
@@ -293,7 +316,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
   // Stall readings land through addStatus, like the other status readings.
-  if (out.length === 0) stallCandidates(clause, main, addStatus);
+  if (out.length === 0) stallCandidates(clause, main, doc, addStatus);
   if (
     /\b(?:is|are|'s|'re)\s+back on (?:it|track)\b/i.test(t) &&
     doc.lastProject !== null &&
@@ -336,7 +359,8 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
 /**
  * "Wanjiru is taking Sankofa over from Tomasz": the `own` verb class with its particle after a
  * one-word object (English moves the particle of "take over" behind a short object). The owner
- * is the name that ends the subject phrase; the object must name a project.
+ * is the name that ends the subject phrase; the object must be a project on record (or a word
+ * for a kind of work): "Sam took Bella over after lunch" carries someone, even in a team thread.
  */
 function particleOwner(clause: Clause, doc: DocContext, teamEntity: string): Candidate | null {
   const reading = classReading(clause, 'own');
@@ -352,7 +376,7 @@ function particleOwner(clause: Clause, doc: DocContext, teamEntity: string): Can
   if (name === undefined || target?.[1] === undefined || isKnownMember(target[1], doc)) return null;
   if (!canBeName(name.split(/\s+/)[0] ?? name)) return null;
   const named = projectName(target[1], doc, teamEntity);
-  if (named === null || !namesProject(target[1], named.slug, doc)) return null;
+  if (named === null || !namesWork(target[1], doc)) return null;
   doc.lastProject = named.slug;
   return makeCandidate(teamEntity, named.slug, 'owner', name, clause, target[0]);
 }
@@ -439,19 +463,40 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
   return out;
 }
 
-/** Deadline: "the deadline moved to May 29", "Aurora's deadline is Friday". */
 /**
  * "due 2026-05-29", "due by Friday": the adjective "due" opening a segment of the clause, with a
- * date right after it, said of the project this message has just named ("Meridian is underway,
- * due …").
+ * date right after it, said of the project `slug` named as the subject of the segment of the same
+ * sentence right before it ("Meridian is underway, due …"). Another noun phrase in between ("Atlas
+ * is live; the library books, due …") is what is due, and a new sentence ("Atlas is live. Due
+ * Friday: my tax return") names its own.
  */
-function dueDate(clause: Clause): { date: string; span: string } | null {
+function dueDate(
+  clause: Clause,
+  slug: string,
+  doc: DocContext,
+  teamEntity: string,
+): { date: string; span: string } | null {
   const due = /\bdue\s+(?:on\s+|by\s+|for\s+)?/i.exec(clause.text);
   if (due === null) return null;
   // "due" must open its own segment after the project's clause ("X is underway, due …"): with
   // a noun of its own before it ("pen-test report due next week") something else is due.
   const segment = clause.text.slice(0, due.index).split(/[,;:]/).pop() ?? '';
   if (segment.trim() !== '') return null;
+  const clauseAt = clause.sentence.indexOf(clause.text);
+  const dueAt =
+    clauseAt === -1
+      ? clause.sentence.toLowerCase().indexOf(due[0].toLowerCase())
+      : clauseAt + due.index;
+  const before = clause.sentence.slice(0, Math.max(dueAt, 0)).split(/[,;:]/).slice(0, -1);
+  const previous = before.at(-1)?.trim() ?? '';
+  const subject = COPULA_STATUS.exec(previous)?.[1] ?? previous;
+  // The nearest noun phrase is the project's name, or a pronoun for the project the sentence
+  // named before it ("Sankofa is in progress; Tomasz owns it, due …").
+  const named = previous !== '' && projectName(subject, doc, teamEntity)?.slug === slug;
+  const referred =
+    /\b(?:it|this|that)$/i.test(previous) &&
+    `_${slugify(before.slice(0, -1).join(' '))}_`.includes(`_${slug}_`);
+  if (!named && !referred) return null;
   const after = due.index + due[0].length;
   const date = clause.dates.find((d) => d.start === after && d.date !== null && !d.vague);
   return date?.date
@@ -459,6 +504,7 @@ function dueDate(clause: Clause): { date: string; span: string } | null {
     : null;
 }
 
+/** Deadline: "the deadline moved to May 29", "Aurora's deadline is Friday", "X is underway, due …". */
 function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
@@ -473,7 +519,7 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
     doc.lastProject = slugify(deadlineOwner[1]);
   }
   if (deadline === null && doc.lastProject !== null) {
-    const due = dueDate(clause);
+    const due = dueDate(clause, doc.lastProject, doc, teamEntity);
     if (due !== null) {
       out.push(makeCandidate(teamEntity, doc.lastProject, 'deadline', due.date, clause, due.span));
     }
