@@ -112,6 +112,17 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       'we cancelled the order for the party',
     ],
   ],
+  [
+    '5 (the "cancelled … today" and "… is off" forms): a thing that is no activity',
+    [family],
+    /^family\.schedule\./,
+    [
+      'I cancelled my subscription to the swim club today',
+      'cancelled the membership at the tennis club today',
+      'my gym membership at the climbing centre is cancelled',
+      'the heating in the dance studio is off',
+    ],
+  ],
 ];
 
 /** Finding, thread, sentence of our own, and the reading it must still give. */
@@ -196,6 +207,18 @@ const MUST: readonly (readonly [string, Read, string, string])[] = [
     family,
     'cancel the violin lesson tomorrow, she has a cold',
     'family.schedule.violin_lesson=cancelled (strong)',
+  ],
+  [
+    '5 (the "cancelled … today" form)',
+    family,
+    'we cancelled the swim lesson today, pool closed',
+    'family.schedule.swim_lesson=cancelled (strong)',
+  ],
+  [
+    '5 (the "… is off" form, a time word after the activity)',
+    family,
+    'football practice tomorrow is off',
+    'family.schedule.football_practice=cancelled (strong)',
   ],
 ];
 

@@ -303,9 +303,16 @@ function cancelledObject(clause: Clause): string | null {
     /^\s+(?:the\s+|our\s+|my\s+)?(.{2,40}?)(?=\s+(?:for\s+)?(?:today|tonight|tomorrow|this|next|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|[,.;!]|$)/i.exec(
       after,
     );
-  // The object ends at its first preposition ("the order for the party" is an order), and an
-  // activity must be its head noun ("swim practice", not "my subscription to the swim club").
-  const phrase = object?.[1]?.split(OBJECT_PREPOSITION)[0]?.trim() ?? '';
+  return activityPhrase(object?.[1] ?? '');
+}
+
+/**
+ * The noun phrase of a cancelled thing when it names an activity, else null. The phrase ends at
+ * its first preposition ("the order for the party" is an order), and an activity must be its head
+ * noun ("swim practice", not "my subscription to the swim club").
+ */
+function activityPhrase(raw: string): string | null {
+  const phrase = raw.split(OBJECT_PREPOSITION)[0]?.split(TIME_AFTER)[0]?.trim() ?? '';
   const head = phrase.split(/\s+/).pop() ?? '';
   return head !== '' && EVENT_HEAD.test(head) ? phrase : null;
 }
@@ -313,6 +320,9 @@ function cancelledObject(clause: Clause): string | null {
 /** A preposition that ends the noun phrase of a cancelled object. */
 const OBJECT_PREPOSITION =
   /\s+(?:for|to|with|at|in|on|from|by|about|of|after|before|because|since|until|till)\s+/i;
+/** A time word that ends an activity's noun phrase ("swim tomorrow is off", "ballet this week"). */
+const TIME_AFTER =
+  /\s+(?:today|tonight|tomorrow|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** An event word that is a whole word: the head of an activity's noun phrase. */
 const EVENT_HEAD = new RegExp(`^${EVENT_WORDS.source}$`, 'i');
 
@@ -357,7 +367,9 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\b(?:cancell?ed|called off|no)\s+(?:the\s+)?(.{2,40}?)\s+(?:today|tonight|tomorrow|this week)\b/i.exec(
       t,
     );
-  const called = cancelled?.[1] ?? cancelledObject(clause);
+  // Either form names the cancelled thing by its own noun phrase, as `cancelledObject` does.
+  const called =
+    cancelled?.[1] === undefined ? cancelledObject(clause) : activityPhrase(cancelled[1]);
   if (called && EVENT_WORDS.test(called)) {
     const slug = eventSlug(called, doc, entityId);
     if (slug !== null) {
