@@ -5,10 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { observeTranscript } from './rule-observer.js';
 import type { TranscriptEntry } from './transcript.js';
 
-function red(text: string): string[] {
-  const entries: TranscriptEntry[] = [
-    { id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' },
-  ];
+/** The 🔴 observations of a transcript's entries. */
+function redOf(entries: TranscriptEntry[]): string[] {
   return observeTranscript({
     captureKey: 'c'.repeat(64),
     sessionId: 's',
@@ -18,6 +16,10 @@ function red(text: string): string[] {
     .segments.flatMap((s) => s.observations)
     .filter((o) => o.priority === 'red')
     .map((o) => o.text);
+}
+
+function red(text: string): string[] {
+  return redOf([{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }]);
 }
 
 /** [sentence, words a durable observation of it must hold]. */
@@ -101,7 +103,7 @@ const NOISE: readonly string[] = [
 
 /** 🔴 observations of an assistant reply to a user's request. */
 function assistantRed(text: string): string[] {
-  const entries: TranscriptEntry[] = [
+  return redOf([
     {
       id: '1',
       role: 'user',
@@ -109,16 +111,7 @@ function assistantRed(text: string): string[] {
       at: '2026-03-04T10:00:00.000Z',
     },
     { id: '2', role: 'assistant', text, at: '2026-03-04T10:01:00.000Z' },
-  ];
-  return observeTranscript({
-    captureKey: 'a'.repeat(64),
-    sessionId: 's',
-    entries,
-    fallbackDate: '2026-03-04',
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
+  ]);
 }
 
 // The assistant's one-off reports of what it saw: the rules draft each as 🟡 working context,
