@@ -70,7 +70,10 @@ function vectorFor(
   c: ScorerCandidate,
   v: Variant,
 ): { sparse: [number, number][]; dense: number[] } {
-  return { sparse: vectorOf(c, DIMS, v.syntax), dense: v.embed ? (cache[c.text] ?? []) : [] };
+  return {
+    sparse: vectorOf(c, DIMS, v.syntax ? ['syntax'] : []),
+    dense: v.embed ? (cache[c.text] ?? []) : [],
+  };
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

@@ -1,10 +1,10 @@
 // npx tsx bench/observe-loao.ts — a fast leave-one-author-out check of scorer variants through the
-// observer and the reflector (not the engine): for each of the eight authors, train on the other
-// seven, observe each left-out session and reflect it on its own with an empty MEMORY.md (the
+// observer and the reflector (not the engine): for each of the ten authors, train on the other
+// nine, observe each left-out session and reflect it on its own with an empty MEMORY.md (the
 // bench carries approvals across sessions; recall lands within a label or two of bench:observe).
 // Junk is counted as the scorer's training labels count it (observe/corpus.ts labelOf: a proposal
-// holding a durable label's words is not junk), so it reads lower than the bench's junk.
-// Variants are the shipped setting with the clause features and the assistant lift on and off.
+// holding a durable label's words is not junk) and as bench:observe counts it (corpus.benchJunk).
+// Variants: VARIANTS below (VARIANTS=0,2 runs a subset).
 import type { ScorerModel } from '../src/observer/index.js';
 import * as corpus from './observe/corpus.js';
 import { modelWithout } from './observe/scorer-settings.js';
@@ -17,6 +17,8 @@ function run(author: corpus.AuthorSet, scorer: ScorerModel | null) {
   let recalled = 0;
   let proposals = 0;
   let junk = 0;
+  let benchJunk = 0;
+  let other = 0;
   for (const session of corpus.sessionsOf(author)) {
     const { label } = session;
     const { texts } = corpus.reflectSession(session, scorer);
@@ -26,13 +28,17 @@ function run(author: corpus.AuthorSet, scorer: ScorerModel | null) {
     }
     proposals += texts.length;
     junk += texts.filter((t) => corpus.labelOf(t, label) === 'junk').length;
+    benchJunk += texts.filter((t) => corpus.benchJunk(t, label)).length;
+    other += texts.filter(
+      (t) => !corpus.benchJunk(t, label) && !label.durable.some((f) => corpus.has(t, f.must)),
+    ).length;
   }
-  return { durable, recalled, proposals, junk };
+  return { durable, recalled, proposals, junk, benchJunk, other };
 }
 
 type Tally = ReturnType<typeof run>;
 const fmt = (t: Tally) =>
-  `${t.recalled}/${t.durable} = ${(t.recalled / t.durable).toFixed(3)}, ${t.proposals} proposals, junk ${t.junk} (${((100 * t.junk) / t.proposals).toFixed(1)} %)`;
+  `${t.recalled}/${t.durable} = ${(t.recalled / t.durable).toFixed(3)}, ${t.proposals} proposals, junk ${t.junk} (${((100 * t.junk) / t.proposals).toFixed(1)} %), bench junk ${t.benchJunk} (${((100 * t.benchJunk) / t.proposals).toFixed(1)} %), unlabelled ${t.other}`;
 const sum = (ts: Tally[]): Tally =>
   ts.reduce(
     (a, b) => ({
@@ -40,42 +46,65 @@ const sum = (ts: Tally[]): Tally =>
       recalled: a.recalled + b.recalled,
       proposals: a.proposals + b.proposals,
       junk: a.junk + b.junk,
+      benchJunk: a.benchJunk + b.benchJunk,
+      other: a.other + b.other,
     }),
-    { durable: 0, recalled: 0, proposals: 0, junk: 0 },
+    { durable: 0, recalled: 0, proposals: 0, junk: 0, benchJunk: 0, other: 0 },
   );
 
-// Each with the L2 and admit its proxy search chose (bench/observe-features.ts, observe-select.ts).
-const variants: {
-  name: string;
-  syntax: boolean;
-  liftAssistant: boolean;
-  l2: number;
-  admit: number;
-}[] = [
-  { name: 'scorer@2 (shipped)', syntax: false, liftAssistant: false, l2: 1e-3, admit: 0.7 },
-  { name: 'clause features', syntax: true, liftAssistant: false, l2: 1e-3, admit: 0.7 },
+/** A scorer variant: the overrides of CHOSEN it is trained with. */
+interface Variant {
+  readonly name: string;
+  readonly overrides: Parameters<typeof modelWithout>[3];
+}
+// scorer@2's setting, then the promotion variants of scorer@3 (issue #13): the draft's place in
+// its segment (`context`), the assistant's 🟡 drafts admissible (`liftAssistant`), a model trained
+// on the 🟡 drafts only (`yellowOnly`), each at the admit thresholds of the earlier grid.
+const base = { l2: 1e-3, admit: 0.7 };
+const VARIANTS: readonly Variant[] = [
+  { name: 'scorer@2 setting', overrides: base },
+  { name: 'context', overrides: { ...base, context: true } },
+  ...[0.7, 0.8, 0.9].map((admit) => ({
+    name: `assistant lift, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true },
+  })),
+  ...[0.7, 0.75, 0.8, 0.9].map((admit) => ({
+    name: `context + assistant lift, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true, context: true },
+  })),
+  ...[0.6, 0.7, 0.8].map((admit) => ({
+    name: `🟡-only model, context + assistant lift, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true, context: true, yellowOnly: true },
+  })),
+  ...[0.85].map((admit) => ({
+    name: `assistant lift, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true },
+  })),
+  ...[0.85].map((admit) => ({
+    name: `context + assistant lift, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true, context: true },
+  })),
+  ...[0.7, 0.75, 0.8].map((admit) => ({
+    name: `context + assistant lift, junk weighs 3, admit ${admit}`,
+    overrides: { ...base, admit, liftAssistant: true, context: true, junkWeight: 3 },
+  })),
   {
-    name: 'clause features + assistant lift',
-    syntax: true,
-    liftAssistant: true,
-    l2: 1e-4,
-    admit: 0.9,
+    name: 'context + assistant lift, admit 0.82',
+    overrides: { ...base, admit: 0.82, liftAssistant: true, context: true },
+  },
+  {
+    name: 'context + assistant lift, junk weighs 2, admit 0.75',
+    overrides: { ...base, admit: 0.75, liftAssistant: true, context: true, junkWeight: 2 },
   },
 ];
+const only = process.env['VARIANTS']?.split(',');
 const rules = authors.map((a) => run(a, null));
 console.log(
   `rules alone: ${fmt(sum(rules))}\n  ${authors.map((a, k) => `${a.key} ${fmt(rules[k] as Tally)}`).join('\n  ')}`,
 );
-for (const v of variants) {
-  const per = authors.map((a, k) => {
-    const model = modelWithout(candidates, k, `variant-without-${a.key}`, {
-      l2: v.l2,
-      admit: v.admit,
-      syntax: v.syntax,
-      liftAssistant: v.liftAssistant,
-    });
-    return run(a, model);
-  });
+for (const [i, v] of VARIANTS.entries()) {
+  if (only !== undefined && !only.includes(String(i))) continue;
+  const per = authors.map((a, k) => run(a, modelWithout(candidates, k, `v-${a.key}`, v.overrides)));
   console.log(
     `${v.name}: ${fmt(sum(per))}\n  ${authors.map((a, k) => `${a.key} ${fmt(per[k] as Tally)}`).join('\n  ')}`,
   );

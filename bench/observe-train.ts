@@ -1,4 +1,4 @@
-// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (eight
+// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (ten
 // authors, bench/observe/) with the setting leave-one-author-out chose (observe/scorer-settings.ts)
 // and writes src/observer/scorer-model.json. Deterministic: the same sets give a byte-identical file.
 import { writeFileSync } from 'node:fs';
@@ -7,16 +7,18 @@ import { serializeScorer, trainScorer } from '../src/observer/index.js';
 import { examplesOf, labelledCandidates, trainingAuthors } from './observe/corpus.js';
 import { CHOSEN } from './observe/scorer-settings.js';
 
-const examples = trainingAuthors().flatMap((a) =>
-  examplesOf(labelledCandidates(a), CHOSEN.otherWeight),
-);
+const candidates = trainingAuthors()
+  .flatMap((a) => labelledCandidates(a))
+  .filter((c) => !CHOSEN.yellowOnly || c.candidate.priority === 'yellow');
+const examples = examplesOf(candidates, CHOSEN.otherWeight);
 const model = trainScorer(examples, {
   l2: CHOSEN.l2,
   gate: CHOSEN.gate,
   admit: CHOSEN.admit,
   syntax: CHOSEN.syntax,
   liftAssistant: CHOSEN.liftAssistant,
-  version: 'scorer@2',
+  context: CHOSEN.context,
+  version: 'scorer@3',
 });
 const path = join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json');
 const text = serializeScorer(model);

@@ -17,12 +17,13 @@ import {
 } from '../src/observer/index.js';
 import {
   type AuthorSet,
+  benchJunk,
   has,
   type Label,
   labelledCandidates,
   trainingAuthors,
 } from './observe/corpus.js';
-import { CHOSEN, modelWithout } from './observe/scorer-settings.js';
+import { CHOSEN, modelWithout, SCORER2_SETTING } from './observe/scorer-settings.js';
 import { type BenchSession, loadSessions } from './observe/sessions.js';
 import { machine, writeSection } from './report.js';
 
@@ -164,12 +165,7 @@ async function runHalf(
       }
       for (const text of texts) {
         proposals += 1;
-        const isNoise = label.noise.some((n) => has(text, n));
-        const isUnresolvedProblem = label.resolved.some(
-          (r) => has(text, r.problem) && !(r.fix.length > 0 && has(text, r.fix)),
-        );
-        const generic = /\?\s*$|^\$\s|```/.test(text);
-        if (isNoise || isUnresolvedProblem || generic) {
+        if (benchJunk(text, label)) {
           junk += 1;
           junkExamples.push(`${id}: ${text}`);
         } else if (!label.durable.some((f) => has(text, f.must))) {
@@ -210,21 +206,43 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind11',
+    'u01–u14',
+    `**blind11 (u01–u14)**, a headline: \`bench/observe/blind11-sessions.txt\` and
+  \`blind11-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
+  who never saw the code; the folder was opened only after rules@6 + scorer@3 were frozen and
+  committed (700faa7), copied in unread (every label phrase checked to occur in its session's
+  messages by \`bench/observe-validate.ts\`: all 273 do) and run once. **Blind run**: the blind11
+  row below, committed unchanged.`,
+  ),
+  headline(
+    'blind10',
+    'r01–r14',
+    `**blind10 (r01–r14)**, a headline: \`bench/observe/blind10-sessions.txt\` and
+  \`blind10-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind11 (all 253 label phrases occur
+  in their sessions). **Blind run**: the blind10 row below, committed unchanged.`,
+  ),
+  writtenSet(
     'blind9',
-    'q01–q14',
+    'blind9',
+    'blind9 (q01–q14)',
     `**blind9 (q01–q14)**, a headline: \`bench/observe/blind9-sessions.txt\` and
   \`blind9-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
   who never saw the code; the folder was opened only after rules@6 + scorer@2 were frozen and
   committed (157fc42), copied in unread (every label phrase checked to occur in its session: all
-  235 do) and run once. **Blind run**: the blind9 row below, committed unchanged.`,
+  235 do) and run once. **Blind run** (rules@6 + scorer@2, commit 542f89b): recall 85/118 = 0.720,
+  junk 10/167 = 6.0 %, 65 unlabelled; no longer blind (analysed, and scorer@3 trained on it).`,
   ),
-  headline(
+  writtenSet(
     'blind8',
-    'n01–n14',
+    'blind8',
+    'blind8 (n01–n14)',
     `**blind8 (n01–n14)**, a headline: \`bench/observe/blind8-sessions.txt\` and
   \`blind8-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
   writer who never saw the code, under the same protocol as blind9 (all 227 label phrases occur in
-  their sessions). **Blind run**: the blind8 row below, committed unchanged.`,
+  their sessions). **Blind run** (rules@6 + scorer@2, commit 542f89b): recall 88/117 = 0.752, junk
+  11/128 = 8.6 %, 35 unlabelled; no longer blind (analysed, and scorer@3 trained on it).`,
   ),
   writtenSet(
     'blind7',
@@ -350,12 +368,14 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@6 + scorer@2 only the blind8 and blind9 rows below are blind: the rules are those of rules@6
-(unchanged), the scorer was retrained on all eight authors with clause features and may lift the
-assistant's 🟡 candidates (ADR 2026-11-26-observer-rules, "scorer@2"). rules@5.2 widened the alarm words (beeping, wailing …) after a
-noise test of our own reworded from blind4's junk, written after blind5's run had been read.
-The blind figures are the ones quoted above (blind7 and blind6 at rules@6 + scorer@1: 0.770, 9.7 % and 0.809, 4.5 %; blind5 at rules@5.1: 0.868, 13.7 %; blind4 at rules@5: 0.760, 9.3 %; blind3 at rules@4.1: 0.810,
-5.0 %; blind2 at rules@4: 0.837, 13.7 %; fresh at rules@2: 0.635, 4.8 %).`;
+const BLIND_NOTE = `At rules@6 + scorer@3 only the blind10 and blind11 rows below are blind: the rules are those
+of rules@6 (unchanged), and scorer@3 was trained on the ten other authors with the draft's place
+in its segment as features, junk examples weighted 3 and the assistant's 🟡 drafts liftable (ADR 2026-11-26-observer-rules,
+"scorer@3"). The cross-author figure is the leave-one-author-out table below. The earlier blind
+figures are the ones quoted above (blind9 and blind8 at rules@6 + scorer@2: 0.720, 6.0 % and 0.752, 8.6 %;
+blind7 and blind6 at rules@6 + scorer@1: 0.770, 9.7 % and 0.809, 4.5 %; blind5 at rules@5.1: 0.868,
+13.7 %; blind4 at rules@5: 0.760, 9.3 %; blind3 at rules@4.1: 0.810, 5.0 %; blind2 at rules@4:
+0.837, 13.7 %; fresh at rules@2: 0.635, 4.8 %).`;
 
 function throughput(scorer: ScorerModel | null): { messagesPerSecond: number; runs: number } {
   const parsed = [...new Set(SETS.map((set) => set.pool))].flat().map((s) => {
@@ -402,6 +422,8 @@ interface FoldResult {
   readonly model: ScorerModel;
   readonly scored: HalfResult;
   readonly rules: HalfResult;
+  /** The previous shipped setting (scorer@2's), trained without the same author. */
+  readonly before: HalfResult;
 }
 const authors = trainingAuthors();
 const authorCandidates = authors.map((a) => labelledCandidates(a));
@@ -417,6 +439,12 @@ for (const [k, author] of authors.entries()) {
     model,
     scored: await runHalf(author.ids, author.pool, author.labelled, model),
     rules: await runHalf(author.ids, author.pool, author.labelled, null),
+    before: await runHalf(
+      author.ids,
+      author.pool,
+      author.labelled,
+      modelWithout(authorCandidates, k, `scorer@2-without-${author.key}`, SCORER2_SETTING),
+    ),
   });
 }
 const pooled = (rs: readonly HalfResult[]) => {
@@ -448,6 +476,8 @@ const pooledRow = (rs: readonly HalfResult[]) => {
 const MODEL_BYTES = statSync(
   join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json'),
 ).size;
+const foldCells = (r: HalfResult) =>
+  `${r.recalled}/${r.durable} = ${r.recall.toFixed(3)} | ${r.proposals} | ${r.junk} (${pct(r.junkRate)}) | ${r.unlabelled}`;
 const row = (name: string, r: HalfResult) =>
   `| ${name} | ${r.sessions} | ${r.messages} | ${r.recalled}/${r.durable} = ${r.recall.toFixed(3)} | ${r.proposals} | ${r.junk} (${pct(r.junkRate)}) | ${r.unlabelled} | ${(r.proposalTokens / r.observationTokens).toFixed(3)} | ${(r.proposalTokens / r.transcriptTokens).toFixed(3)} | ${r.reflectMsMean.toFixed(1)} |`;
 // "the blind4 set" for written sets, "the held-out half" for the author's own halves.
@@ -487,9 +517,9 @@ otherwise, before the next session.
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${results.map(({ set, result }) => row(set.name, result)).join('\n')}
 
-The shipped scorer was trained on every set above but blind8 and blind9 (the eight authors of
-the table below), and the rules were tuned on those sets, so those rows are flattered twice (rules
-and model both saw them); their cross-author figure is the leave-one-author-out table below. The same sets with the rules alone
+The shipped scorer was trained on every set above but blind10 and blind11 (the ten authors of the
+table below), and the rules were tuned on those sets, so those rows are flattered twice (rules and
+model both saw them); their cross-author figure is the leave-one-author-out table below. The same sets with the rules alone
 (\`scorer: null\`):
 
 | set | recall (rules alone) | proposals | junk | other | → recall (${RULES_VERSION}+${SHIPPED_SCORER.version}) | proposals | junk | other |
@@ -503,22 +533,22 @@ ${results
 
 **Leave-one-author-out** (the headline before a blind run): for each of the ${authors.length} authors, the
 scorer is trained on the other ${authors.length - 1} with the chosen setting (L2 ${CHOSEN.l2}, unlabelled candidates
-weighted ${CHOSEN.otherWeight}, gate ${CHOSEN.gate}, admit ${CHOSEN.admit}, clause features ${CHOSEN.syntax ? 'on' : 'off'}, the assistant's 🟡
-${CHOSEN.liftAssistant ? 'liftable' : 'never lifted'}; chosen by \`bench/observe-features.ts\` and \`bench/observe-select.ts\` on
-this cross-author measure only) and the whole pipeline above (capture → observe → reflect →
+weighted ${CHOSEN.otherWeight}, junk ${CHOSEN.junkWeight}, gate ${CHOSEN.gate}, admit ${CHOSEN.admit}, clause features ${CHOSEN.syntax ? 'on' : 'off'}, segment context ${CHOSEN.context ? 'on' : 'off'}, the assistant's 🟡
+${CHOSEN.liftAssistant ? 'liftable' : 'never lifted'}; chosen by \`bench/observe-loao.ts\` on this cross-author measure only,
+among the variants whose pooled junk stayed at or under 5 %) and the whole pipeline above (capture → observe → reflect →
 proposals, this bench's scorer) runs on the left-out author's sessions. "Rules alone" is the
 same pipeline with \`scorer: null\`; the rules were tuned on every one of these sets, so that
 column is flattered and is not a cross-author figure.
 
-| left-out author | sessions | rules alone: recall | proposals | junk | other | scorer trained without it: recall | proposals | junk | other |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| left-out author | sessions | rules alone: recall | proposals | junk | other | before (scorer@2's setting): recall | proposals | junk | other | after (${SHIPPED_SCORER.version}'s setting): recall | proposals | junk | other |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${folds
   .map(
     (f) =>
-      `| ${f.author.key} | ${f.author.ids.length} | ${f.rules.recalled}/${f.rules.durable} = ${f.rules.recall.toFixed(3)} | ${f.rules.proposals} | ${f.rules.junk} (${pct(f.rules.junkRate)}) | ${f.rules.unlabelled} | ${f.scored.recalled}/${f.scored.durable} = ${f.scored.recall.toFixed(3)} | ${f.scored.proposals} | ${f.scored.junk} (${pct(f.scored.junkRate)}) | ${f.scored.unlabelled} |`,
+      `| ${f.author.key} | ${f.author.ids.length} | ${foldCells(f.rules)} | ${foldCells(f.before)} | ${foldCells(f.scored)} |`,
   )
   .join('\n')}
-| **pooled** | ${folds.reduce((n, f) => n + f.author.ids.length, 0)} | ${pooledRow(folds.map((f) => f.rules))} | ${pooledRow(folds.map((f) => f.scored))} |
+| **pooled** | ${folds.reduce((n, f) => n + f.author.ids.length, 0)} | ${pooledRow(folds.map((f) => f.rules))} | ${pooledRow(folds.map((f) => f.before))} | ${pooledRow(folds.map((f) => f.scored))} |
 
 - Junk = a proposal containing a labelled noise phrase (tool output, chatter, questions, deferred
   ideas), a labelled problem that was later fixed without its fix, a question, a shell prompt or

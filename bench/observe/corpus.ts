@@ -71,15 +71,23 @@ export function firstAuthor(): AuthorSet {
 }
 
 /**
- * The eight authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
- * joined after their blind runs, for rules@7 / scorer@2).
+ * The ten authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
+ * joined after their blind runs, for scorer@2; blind8 and blind9 after theirs, for scorer@3).
  */
 export function trainingAuthors(): AuthorSet[] {
   return [
     firstAuthor(),
-    ...['fresh', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'].map((p) =>
-      writtenAuthor(p),
-    ),
+    ...[
+      'fresh',
+      'blind2',
+      'blind3',
+      'blind4',
+      'blind5',
+      'blind6',
+      'blind7',
+      'blind8',
+      'blind9',
+    ].map((p) => writtenAuthor(p)),
   ];
 }
 
@@ -99,6 +107,18 @@ export function labelOf(text: string, label: Label): CandidateLabel {
   );
   if (noise || problem || /\?\s*$|^\$\s|```/.test(text)) return 'junk';
   return 'other';
+}
+
+/**
+ * The bench's junk test of a proposal (bench:observe): a noise phrase, a resolved problem without
+ * its fix, a question, a shell prompt or a code fence, even when it also holds a durable label.
+ */
+export function benchJunk(text: string, label: Label): boolean {
+  return (
+    label.noise.some((n) => has(text, n)) ||
+    label.resolved.some((r) => has(text, r.problem) && !(r.fix.length > 0 && has(text, r.fix))) ||
+    /\?\s*$|^\$\s|```/.test(text)
+  );
 }
 
 /** One candidate of a set with its label. */
@@ -177,10 +197,14 @@ export function labelledCandidates(set: AuthorSet): LabelledCandidate[] {
   return out;
 }
 
-/** Training examples from labelled candidates: other weighs `otherWeight` (0 leaves it out). */
+/**
+ * Training examples from labelled candidates: other weighs `otherWeight` (0 leaves it out), junk
+ * `junkWeight` (default 1).
+ */
 export function examplesOf(
   candidates: readonly LabelledCandidate[],
   otherWeight: number,
+  junkWeight = 1,
 ): TrainingExample[] {
   const out: TrainingExample[] = [];
   for (const c of candidates) {
@@ -188,7 +212,7 @@ export function examplesOf(
     out.push({
       candidate: c.candidate,
       label: c.label === 'durable' ? 1 : 0,
-      weight: c.label === 'other' ? otherWeight : 1,
+      weight: c.label === 'other' ? otherWeight : c.label === 'junk' ? junkWeight : 1,
     });
   }
   return out;

@@ -9,6 +9,7 @@
 
 export type { AskAnswer, AskDocument } from './ask.js';
 export { answerExtractively, rankDocuments } from './ask.js';
+export type { DraftContext } from './draft-context.js';
 export type {
   CaptureRecord,
   MemoryZoneEditedPayload,
@@ -60,12 +61,17 @@ export {
   RULES_VERSION,
   SHIPPED_SCORER,
 } from './rule-observer.js';
-export type { ScorerCandidate, ScorerModel, TrainingExample, TrainOptions } from './scorer.js';
+export type {
+  FeatureGroup,
+  ScorerCandidate,
+  ScorerModel,
+  TrainingExample,
+  TrainOptions,
+} from './scorer.js';
 export {
   admissible,
   scoreCandidate,
   serializeScorer,
-  syntaxFeatures,
   trainingHash,
   trainScorer,
 } from './scorer.js';

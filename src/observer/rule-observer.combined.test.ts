@@ -5,10 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { observeTranscript } from './rule-observer.js';
 import type { TranscriptEntry } from './transcript.js';
 
-function red(text: string): string[] {
-  const entries: TranscriptEntry[] = [
-    { id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' },
-  ];
+/** The 🔴 observations of a transcript's entries. */
+function redOf(entries: TranscriptEntry[]): string[] {
   return observeTranscript({
     captureKey: 'c'.repeat(64),
     sessionId: 's',
@@ -18,6 +16,10 @@ function red(text: string): string[] {
     .segments.flatMap((s) => s.observations)
     .filter((o) => o.priority === 'red')
     .map((o) => o.text);
+}
+
+function red(text: string): string[] {
+  return redOf([{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }]);
 }
 
 /** [sentence, words a durable observation of it must hold]. */
@@ -99,7 +101,42 @@ const NOISE: readonly string[] = [
   'Any idea what happened?',
 ];
 
+/** 🔴 observations of an assistant reply to a user's request. */
+function assistantRed(text: string): string[] {
+  return redOf([
+    {
+      id: '1',
+      role: 'user',
+      text: 'Can you look into the nightly job?',
+      at: '2026-03-04T10:00:00.000Z',
+    },
+    { id: '2', role: 'assistant', text, at: '2026-03-04T10:01:00.000Z' },
+  ]);
+}
+
+// The assistant's one-off reports of what it saw: the rules draft each as 🟡 working context,
+// and a model admitting every 🟡 would make them durable. The shipped scorer may lift the
+// assistant's 🟡 drafts (scorer@3); none of these may become 🔴.
+const ASSISTANT_NOISE: readonly string[] = [
+  'It took about 4 minutes this time.',
+  'The last run used 2.1 GB of memory.',
+  'The disk on the runner is at 71% today.',
+  'The container restarted at 09:42 after the OOM.',
+  'Your script printed 1204 lines of warnings.',
+  'The cron log shows the job started at 02:00 and ended at 02:07.',
+  'The CPU spiked to 95% during the import.',
+  'There were 17 rows with empty emails in that file.',
+  'The page loaded in 3.2 seconds on my test.',
+  'I counted 42 open tickets in the board.',
+  'The nightly job failed with exit code 137.',
+  'The upload was 380 MB.',
+  'Latency went from 120ms to 800ms during the spike.',
+];
+
 describe('rules@6 on sentences of our own', () => {
+  it.each(ASSISTANT_NOISE)("keeps the assistant's %s out", (sentence) => {
+    expect(assistantRed(sentence)).toEqual([]);
+  });
   it('has at least 30 durable and 30 noise sentences', () => {
     expect(DURABLE.length).toBeGreaterThanOrEqual(30);
     expect(NOISE.length).toBeGreaterThanOrEqual(30);

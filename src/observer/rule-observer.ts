@@ -1,4 +1,5 @@
 import { sha256Hex } from '../core/index.js';
+import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
 import shippedModel from './scorer-model.json' with { type: 'json' };
 import {
@@ -890,18 +891,46 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 /** The observer version the output names: the rules, and the scorer when one is used. */
 export const RULES_VERSION = 'rules@6';
 
-function candidateOf({ observation, kind, change }: Draft): ScorerCandidate {
+function candidateOf(
+  { observation, kind, change }: Draft,
+  context?: DraftContext,
+): ScorerCandidate {
   const { text, speaker, priority } = observation;
   const fromReply = observation.source_message_ids.length > 1;
-  return { text, kind, speaker, priority, fromReply, change: change !== null };
+  const base = { text, kind, speaker, priority, fromReply, change: change !== null };
+  return context === undefined ? base : { ...base, context };
+}
+
+/** The scorer's view of each of a segment's drafts, with its place in the segment. */
+function candidatesOf(
+  segment: readonly TranscriptEntry[],
+  drafts: readonly Draft[],
+): ScorerCandidate[] {
+  const contexts = draftContexts(
+    segment,
+    drafts.map(({ observation: o, kind }) => ({
+      text: o.text,
+      kind,
+      speaker: o.speaker,
+      sourceIds: o.source_message_ids,
+    })),
+  );
+  return drafts.map((d, i) => candidateOf(d, contexts[i]));
 }
 
 /** The scorer's say on each unresolved draft's priority (see `scoredPriority`). */
-function scoreDrafts(drafts: readonly Draft[], model: ScorerModel): Draft[] {
-  return drafts.map((draft) => {
+function scoreDrafts(
+  segment: readonly TranscriptEntry[],
+  drafts: readonly Draft[],
+  model: ScorerModel,
+): Draft[] {
+  const candidates = model.features?.includes('context')
+    ? candidatesOf(segment, drafts)
+    : drafts.map((d) => candidateOf(d));
+  return drafts.map((draft, i) => {
     const o = draft.observation;
     if (o.resolved_by !== null) return draft;
-    const scored = scoredPriority(model, candidateOf(draft));
+    const scored = scoredPriority(model, candidates[i] as ScorerCandidate);
     if (scored === null || scored.priority === o.priority) return draft;
     const memoryPriority =
       scored.priority === 'red'
@@ -925,12 +954,14 @@ function scoreDrafts(drafts: readonly Draft[], model: ScorerModel): Draft[] {
 export function observeCandidates(
   input: ObserveInput,
 ): { candidate: ScorerCandidate; observation: Observation }[] {
-  return segmentEntries(input.entries, input.limits).flatMap((entries) =>
-    observeSegment(input.captureKey, entries).map((d) => ({
-      candidate: candidateOf(d),
+  return segmentEntries(input.entries, input.limits).flatMap((entries) => {
+    const drafts = observeSegment(input.captureKey, entries);
+    const candidates = candidatesOf(entries, drafts);
+    return drafts.map((d, i) => ({
+      candidate: candidates[i] as ScorerCandidate,
       observation: d.observation,
-    })),
-  );
+    }));
+  });
 }
 
 /**
@@ -944,7 +975,7 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
   const model = input.scorer === undefined ? SHIPPED_SCORER : input.scorer;
   const segments: Segment[] = segmentEntries(input.entries, input.limits).map((entries, i) => {
     const raw = observeSegment(input.captureKey, entries);
-    const drafts = model === null ? raw : scoreDrafts(raw, model);
+    const drafts = model === null ? raw : scoreDrafts(entries, raw, model);
     const first = entries.find((e) => e.at !== null)?.at ?? null;
     const last = [...entries].reverse().find((e) => e.at !== null)?.at ?? null;
     return {

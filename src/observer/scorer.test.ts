@@ -84,6 +84,40 @@ describe('the learned scorer', () => {
     expect(syntaxFeatures('We pinned it.')).not.toContain('has_version');
   });
 
+  it('reads a path or a version only where one is written', () => {
+    const path = (t: string) => syntaxFeatures(t).includes('has_path');
+    const version = (t: string) => syntaxFeatures(t).includes('has_version');
+    for (const t of [
+      'Keep the key in ~/keys/deploy.pem.',
+      'Push to registry.local/team/api.',
+      'Notes go in docs/setup.md.',
+      'Mount it at /mnt/cold.',
+    ])
+      expect(path(t), t).toBe(true);
+    for (const t of ['Support is 24/7.', 'Either and/or works.', 'It tops out at 90 km/h.'])
+      expect(path(t), t).toBe(false);
+    for (const t of ['Stay on Python 3.12.', 'We run 1.16.2 now.', 'Tagged v4.1 today.'])
+      expect(version(t), t).toBe(true);
+    for (const t of ['The walk takes 3.5 hours.', 'Flour is 2.5 kg.', 'The total was 12.40.'])
+      expect(version(t), t).toBe(false);
+  });
+
+  it("a context model reads the draft's place in its segment; a plain model ignores it", () => {
+    const at = (echoed: boolean): ScorerCandidate => ({
+      ...candidate('The queue runs on port 5672.'),
+      context: { echoed, answersQuestion: false, segmentEnd: false, afterFix: false },
+    });
+    const examples: TrainingExample[] = [
+      { candidate: at(true), label: 1, weight: 1 },
+      { candidate: at(false), label: 0, weight: 1 },
+    ];
+    const context = trainScorer(examples, { gate: 0, admit: 0.5, context: true });
+    expect(context.features).toEqual(['context']);
+    expect(scoreCandidate(context, at(true))).toBeGreaterThan(scoreCandidate(context, at(false)));
+    const plain = trainScorer(examples, { gate: 0, admit: 0.5 });
+    expect(scoreCandidate(plain, at(true))).toBe(scoreCandidate(plain, at(false)));
+  });
+
   it('a syntax model records its feature group and scores with it; the file round-trips', () => {
     const plain = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, epochs: 50 });
     const syntax = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, epochs: 50, syntax: true });

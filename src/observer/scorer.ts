@@ -1,10 +1,13 @@
 // A small learned scorer over the rule observer's candidates: logistic regression on the rules'
-// own signals, hashed word uni/bigrams and (scorer@2) the language layer's clause analysis. It gates what the rules made durable (a 🔴 candidate
-// scoring under `gate` becomes 🟡 working context) and admits 🟡 candidates the rules left out
-// when they score at or above `admit`. Pure and deterministic: same model, same candidate, same
-// score. Training is deterministic too (fixed order, full-batch gradient descent, no randomness).
+// own signals and hashed word uni/bigrams; optional feature groups (the language layer's clause
+// analysis, the draft's place in its segment) are options a model names, measured
+// leave-one-author-out. It gates what the rules made durable (a 🔴 candidate scoring under `gate`
+// becomes 🟡 working context) and admits 🟡 candidates the rules left out when they score at or
+// above `admit`. Pure and deterministic: same model, same candidate, same score. Training is
+// deterministic too (fixed order, full-batch gradient descent, no randomness).
 import { sha256Hex } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
+import type { DraftContext } from './draft-context.js';
 import type { SentenceClass } from './text-rules.js';
 import * as rules from './text-rules.js';
 import type { ObservationPriority } from './types.js';
@@ -20,7 +23,15 @@ export interface ScorerCandidate {
   readonly fromReply: boolean;
   /** Carries an "X replaced Y" state change. */
   readonly change: boolean;
+  /** Its place in its segment (`draftContexts`); read only by a model with the `context` group. */
+  readonly context?: DraftContext;
 }
+
+/**
+ * Feature groups beyond the rule signals and word n-grams: `syntax` the clause analysis
+ * (`syntaxFeatures`), `context` the draft's place in its segment (`DraftContext`).
+ */
+export type FeatureGroup = 'syntax' | 'context';
 
 /** A trained scorer, as stored in `scorer-model.json`. */
 export interface ScorerModel {
@@ -37,12 +48,12 @@ export interface ScorerModel {
   readonly gate: number;
   /** A 🟡 candidate scoring at or above this becomes 🔴. */
   readonly admit: number;
+  /** Feature groups beyond the rule signals and word n-grams (`FeatureGroup`); absent = none. */
+  readonly features?: readonly FeatureGroup[];
   /**
-   * Feature groups beyond the rule signals and word n-grams: `syntax` adds the clause analysis
-   * (`syntaxFeatures`). Absent in scorer@1.
+   * Whether the assistant's 🟡 candidates may be admitted too; absent = user only (an option
+   * measured for scorer@2 and not shipped there).
    */
-  readonly features?: readonly 'syntax'[];
-  /** Whether the assistant's 🟡 candidates may be admitted too (scorer@2); absent = user only. */
   readonly lift_assistant?: boolean;
 }
 
@@ -67,6 +78,8 @@ export interface TrainOptions {
   readonly version?: string;
   /** Add the clause-analysis features. */
   readonly syntax?: boolean;
+  /** Add the draft's place in its segment. */
+  readonly context?: boolean;
   /** Let the model admit the assistant's 🟡 candidates too. */
   readonly liftAssistant?: boolean;
 }
@@ -90,6 +103,16 @@ function lemma(word: string): string {
   return w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
 }
 
+// A path: rooted (/srv/cold, ~/x, ./x), or two separators (harbor.internal/team/app), or a
+// folder and a file with an extension (chapters/intro.tex). Not "and/or", "24/7" or "km/h".
+const PATH =
+  /(?:^|[\s("'`])(?:~|\.{1,2})?\/[\w.-]*[A-Za-z_][\w.-]*|[\w.-]+\/[\w.-]+\/[\w.-]*|\b[\w-]+\/[\w-]+\.[A-Za-z]{1,5}\b/;
+// A version: v-prefixed (v2.3), three parts (1.16.2), or two parts right after a capitalised
+// name (Python 3.12, TeX Live 2025.1) and not followed by a unit or word. Decimals after a
+// lower-case word (was 12.40, takes 3.5 hours, 2.5 kg) are not versions: that reading needs a name.
+const VERSION =
+  /\bv\d+(?:\.\d+)+\b|\b\d+\.\d+\.\d+\b|\b[A-Z][\w+-]*[ -]\d+\.\d+\b(?![.,]?\d|\s*(?:%|[A-Za-z]))/;
+
 /**
  * Grammatical features of a sentence from the language layer's clause analysis (wink-nlp POS and
  * lemmas): tense, aspect, mood, negation, the person of the subject, a verbless sentence, and
@@ -108,16 +131,19 @@ export function syntaxFeatures(text: string): string[] {
   if (a.negated) out.push('syn_negated');
   if (a.predicate === null) out.push('verbless');
   if (/\d/.test(text)) out.push('has_number');
-  if (/[\w.-]+\/[\w./-]+|~\//.test(text)) out.push('has_path');
-  if (/\bv?\d+\.\d+(?:\.\d+)?\b/.test(text)) out.push('has_version');
+  if (PATH.test(text)) out.push('has_path');
+  if (VERSION.test(text)) out.push('has_version');
   return out;
 }
 
 /**
- * The named features of a candidate, each with its value; with `syntax`, the clause analysis too
- * (prefixed `syn:`).
+ * The named features of a candidate, each with its value; with the `syntax` group the clause
+ * analysis too (prefixed `syn:`), with `context` the draft's place in its segment (`ctx:`).
  */
-export function featureNames(c: ScorerCandidate, syntax = false): [string, number][] {
+export function featureNames(
+  c: ScorerCandidate,
+  groups: readonly FeatureGroup[] = [],
+): [string, number][] {
   const out: [string, number][] = [];
   const flag = (name: string, on: boolean) => {
     if (on) out.push([name, 1]);
@@ -148,17 +174,31 @@ export function featureNames(c: ScorerCandidate, syntax = false): [string, numbe
   if (first !== undefined) grams.push(`first:${first}`);
   const unit = grams.length === 0 ? 0 : 1 / Math.sqrt(grams.length);
   for (const g of grams) out.push([g, unit]);
-  if (syntax) for (const name of syntaxFeatures(c.text)) out.push([`syn:${name}`, 1]);
+  if (groups.includes('syntax'))
+    for (const name of syntaxFeatures(c.text)) out.push([`syn:${name}`, 1]);
+  if (groups.includes('context') && c.context !== undefined) {
+    const x = c.context;
+    flag('ctx:echoed', x.echoed);
+    flag('ctx:answers_question', x.answersQuestion);
+    flag('ctx:segment_end', x.segmentEnd);
+    flag('ctx:after_fix', x.afterFix);
+    flag(`ctx:echoed&kind=${c.kind}`, x.echoed);
+    flag(`ctx:echoed&speaker=${c.speaker}`, x.echoed);
+  }
   return out;
 }
 
 /**
  * A candidate's hashed sparse feature vector: slot → value (values summed on collision), slots
- * ascending; with `syntax`, the clause features too.
+ * ascending; with the feature `groups` named.
  */
-export function vectorOf(c: ScorerCandidate, dims: number, syntax: boolean): [number, number][] {
+export function vectorOf(
+  c: ScorerCandidate,
+  dims: number,
+  groups: readonly FeatureGroup[] = [],
+): [number, number][] {
   const slots = new Map<number, number>();
-  for (const [name, value] of featureNames(c, syntax)) {
+  for (const [name, value] of featureNames(c, groups)) {
     const slot = fnv1a(name) % dims;
     slots.set(slot, (slots.get(slot) ?? 0) + value);
   }
@@ -172,8 +212,7 @@ function sigmoid(z: number): number {
 /** The probability the model gives that a candidate is durable. */
 export function scoreCandidate(model: ScorerModel, c: ScorerCandidate): number {
   let z = model.bias;
-  const syntax = model.features?.includes('syntax') ?? false;
-  for (const [slot, value] of vectorOf(c, model.dims, syntax))
+  for (const [slot, value] of vectorOf(c, model.dims, model.features ?? []))
     z += (model.weights[slot] ?? 0) * value;
   return sigmoid(z);
 }
@@ -207,8 +246,11 @@ export function trainScorer(
   const l2 = options.l2 ?? 1e-3;
   const epochs = options.epochs ?? 300;
   const rate = options.learningRate ?? 0.5;
-  const syntax = options.syntax ?? false;
-  const vectors = examples.map((e) => vectorOf(e.candidate, dims, syntax));
+  const groups: FeatureGroup[] = [
+    ...(options.syntax === true ? (['syntax'] as const) : []),
+    ...(options.context === true ? (['context'] as const) : []),
+  ];
+  const vectors = examples.map((e) => vectorOf(e.candidate, dims, groups));
   const total = examples.reduce((s, e) => s + e.weight, 0) || 1;
   const w = new Float64Array(dims);
   let bias = 0;
@@ -237,16 +279,16 @@ export function trainScorer(
     weights: [...w].map(round),
     gate: options.gate,
     admit: options.admit,
-    ...(syntax ? { features: ['syntax'] as const } : {}),
+    ...(groups.length > 0 ? { features: groups } : {}),
     ...(options.liftAssistant === true ? { lift_assistant: true } : {}),
   };
 }
 
 /**
  * Whether the scorer may lift a 🟡 candidate: what the user said or confirmed (a confirmed
- * assistant statement is drafted as the user's); the assistant's own statements only when the
- * model says so (`lift_assistant`, scorer@2, chosen leave-one-author-out: the assistant's reports
- * of what it set or changed were the largest group of misses on blind6/blind7).
+ * assistant statement is drafted as the user's); the assistant's own statements only under a model
+ * trained with `lift_assistant` (the assistant's reports of what it set or changed were the largest
+ * group of misses on blind6/blind7; whether a shipped model lifts them is its own field).
  */
 export function admissible(
   c: ScorerCandidate,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { draftContexts, specificsOf } from './draft-context.js';
+import type { TranscriptEntry } from './transcript.js';
+
+const entry = (id: string, role: TranscriptEntry['role'], text: string): TranscriptEntry => ({
+  id,
+  role,
+  text,
+  at: null,
+});
+
+describe("a draft's place in its segment", () => {
+  it('names the specifics a text holds: numbers, paths, identifiers, inner capitals', () => {
+    expect(specificsOf('Backups go to /srv/cold on nas-01 at 02:00, ask Priya.')).toEqual([
+      '/srv/cold',
+      '02:00',
+      'nas-01',
+      'priya',
+    ]);
+    expect(specificsOf('Sounds good to me.')).toEqual([]);
+  });
+
+  it('reads a specific said again later, an answer to a question, the end and a fix before', () => {
+    const segment = [
+      entry('1', 'user', 'The cache lives on 10.20.0.5.'),
+      entry('2', 'assistant', 'Which port should it use?'),
+      entry('3', 'user', 'Port 6380.'),
+      entry('4', 'tool', 'ok'),
+      entry('5', 'assistant', 'Set 10.20.0.5:6380 in the config.'),
+      entry('6', 'user', 'thanks'),
+    ];
+    const [cache, port, thanks] = draftContexts(segment, [
+      { text: 'The cache lives on 10.20.0.5', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
+      { text: 'Port 6380', kind: 'fix', speaker: 'user', sourceIds: ['3'] },
+      { text: 'thanks', kind: 'context', speaker: 'user', sourceIds: ['6'] },
+    ]);
+    expect(cache).toEqual({
+      echoed: true,
+      answersQuestion: false,
+      segmentEnd: false,
+      afterFix: false,
+    });
+    expect(port).toMatchObject({ echoed: true, answersQuestion: true, afterFix: false });
+    expect(thanks).toMatchObject({ echoed: false, segmentEnd: true, afterFix: true });
+  });
+});
