@@ -1,5 +1,5 @@
 import type { Intent } from '../core/index.js';
-import { IMAGINED, SARCASM, VIRTUAL_PLACE } from '../language/index.js';
+import { IMAGINED, SARCASM, UNREALISED, VIRTUAL_PLACE } from '../language/index.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -120,11 +120,23 @@ export function afterRetraction(text: string): string | null {
 }
 
 /**
+ * Whether the sentence a clause belongs to is said in jest, sarcastically or of an intention
+ * habitually left undone: a marker anywhere in it ("I'm totally off to X next week 🙄", "we
+ * always say we'll go to Y and never do") takes back every clause of it, not only its own.
+ */
+function sentenceUnmeant(sentence: string): boolean {
+  return (
+    IN_JEST.test(sentence) || SARCASM.pattern.test(sentence) || UNREALISED.pattern.test(sentence)
+  );
+}
+
+/**
  * Classifies one clause: `question`, `hypothetical`, `historical` (state never changes), else
  * `planning` or `assertive`, plus hedge, one-off, standing and supersession markers. Pure.
- * `asked` is whether the sentence ended with a question mark.
+ * `asked` is whether the sentence ended with a question mark; `sentence`, when given, is the
+ * whole sentence the clause was cut from (its tone markers hold for every clause).
  */
-export function classifyClause(text: string, asked: boolean): ClauseIntent {
+export function classifyClause(text: string, asked: boolean, sentence?: string): ClauseIntent {
   const t = text.trim();
   const marks = {
     hedged:
@@ -162,7 +174,7 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
   ) {
     return { intent: 'hypothetical', ...marks };
   }
-  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t) || SARCASM.pattern.test(t)) {
+  if (NEGATIVE_ADVICE.test(t) || sentenceUnmeant(sentence ?? t)) {
     return { intent: 'hypothetical', ...marks };
   }
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };

@@ -28,6 +28,7 @@ export {
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
+  UNREALISED,
   VENUE,
   VIRTUAL_PLACE,
 } from './lexicon.js';

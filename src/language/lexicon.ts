@@ -147,7 +147,18 @@ export const VIRTUAL_PLACE: LexiconEntry = {
  */
 export const SARCASM: LexiconEntry = {
   phenomenon: 'a sarcastic statement that means the opposite',
-  pattern: /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))/i,
+  pattern:
+    /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))|\u{1F644}|\u{1F643}|(?:^|\s)\/s(?=\s*$)/iu,
+};
+
+/**
+ * An intention said to be habitually left undone ("we always say we'll go to X and never do",
+ * "every year I say I'll book Y"): the plan is talked about, not made.
+ */
+export const UNREALISED: LexiconEntry = {
+  phenomenon: 'an intention said to be habitually left undone',
+  pattern:
+    /\b(?:always|keep|kept|every (?:year|summer|winter|time)\s*(?:i|we)?)\s+(?:say(?:s|ing)?|said|talk(?:s|ing)? about|promis(?:e|es|ing))\b|\band (?:then )?never (?:do|does|did|go|goes|went|end up)\b/i,
 };
 
 /**
