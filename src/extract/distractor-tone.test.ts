@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SARCASM, UNREALISED } from '../language/index.js';
-import { committingReadings } from './__fixtures__/read-chat.js';
+import { committingReadings, expectNoCommits } from './__fixtures__/read-chat.js';
 
 // Distractor phenomena found on the tuning half of distractor set d (never by the sentence):
 // a tone marker anywhere in a sentence takes back all of its clauses, and an intention said to be
@@ -8,15 +8,14 @@ import { committingReadings } from './__fixtures__/read-chat.js';
 
 describe('a sarcasm or jest marker holds for the whole sentence', () => {
   it('commits nothing when the marker closes another clause', () => {
-    for (const text of [
+    expectNoCommits([
       "Sure, I'm moving to Antarctica next month, my boss will love that 🙄",
       'flying to Oslo tomorrow obviously, money is no object /s',
       "we're flying to Bali tomorrow, but sure, the bank will love it 🙄",
       'booked Reykjavik for friday; the kids can pack themselves /s',
       "we're in Paris now, so the kids packed themselves jk",
       'totally heading to Tokyo tonight, the office can run itself 🙄',
-    ])
-      expect(committingReadings(text), text).toEqual([]);
+    ]);
   });
 
   it('leaves a plain statement alone', () => {
@@ -35,14 +34,13 @@ describe('a sarcasm or jest marker holds for the whole sentence', () => {
 
 describe('an intention habitually left undone', () => {
   it('commits no plan', () => {
-    for (const text of [
+    expectNoCommits([
       "every summer we say we'll drive to Cornwall",
       'I keep saying I will fly to Hanoi to see Bao, and never do',
       'we always talk about going to Morocco for Eid',
       "every year I promise I'll visit Gdańsk and then never go",
       "Dad always says we'll go to Kerala next year",
-    ])
-      expect(committingReadings(text), text).toEqual([]);
+    ]);
   });
 
   it('UNREALISED names the phenomenon and leaves plain plans alone', () => {

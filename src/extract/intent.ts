@@ -105,7 +105,7 @@ const ONE_OFF =
   /\b(?:just this (?:once|time|week|trip)|only this (?:once|time|week|trip)|this time only|for (?:the|this) (?:\w+\s+)?(?:hop|trip|flight|leg|journey|ride|visit|one|week)|one-?off|for now|just for (?:today|tonight|this))\b/i;
 
 const STANDING =
-  /\b(?:from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|(?:is|are|'s|'re)\s+(?:still\s+)?what i (?:want|prefer|like)|still prefer|i prefer|i'd rather|(?:not|n't) (?:just )?a one-?(?:time|off)|permanently)\b/i;
+  /\b(?:my (?:preference|default|go-to)\b|from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|(?:is|are|'s|'re)\s+(?:still\s+)?what i (?:want|prefer|like)|still prefer|i prefer|i'd rather|(?:not|n't) (?:just )?a one-?(?:time|off)|permanently)\b/i;
 
 const SUPERSEDES =
   /\b(?:instead of|instead|switched to|switching to|changed to|change of plan|moved to|moving to|no longer|not anymore|anymore|rather than|replaced|now (?:at|on|is)|updated|mark (?:it|\w+) as|pushed to|rescheduled)\b/i;

@@ -84,14 +84,19 @@ export function placeNamed(phrase: string): string | null {
   return place.name;
 }
 
-function isCopula(tokens: readonly Token[], i: number): boolean {
+function isCopula(tokens: readonly Token[], i: number, vocabulary: ComplementVocabulary): boolean {
   const t = tokens[i];
   if (t === undefined) return false;
   if (t.pos === 'AUX' && t.lemma === 'be') return true;
-  // "Seattle's the plan": the tagger reads 's as a possessive; before a determiner, an adverb
-  // or a preposition it can only be "is".
+  // "Seattle's the plan", "water bill's paid": the tagger reads 's as a possessive; before a
+  // determiner, an adverb, a preposition, "not" or a status word it can only be "is".
   const next = tokens[i + 1];
-  return /^['’]s$/.test(t.text) && next !== undefined && /^(?:DET|ADV|ADP|ADJ|NUM)$/.test(next.pos);
+  if (!/^['’]s$/.test(t.text) || next === undefined) return false;
+  return (
+    /^(?:DET|ADV|ADP|ADJ|NUM)$/.test(next.pos) ||
+    /^(?:not|n't)$/i.test(next.text) ||
+    vocabulary.statuses?.has(next.text.toLowerCase()) === true
+  );
 }
 
 /** A token that stops the clause from being verbless: a verb other than a status word or "home". */
@@ -192,7 +197,7 @@ export function verblessReading(
     if (/^back$/i.test(tokens[lead]?.text ?? '')) back = true;
     lead++;
   }
-  const copula = tokens.findIndex((_, i) => isCopula(tokens, i));
+  const copula = tokens.findIndex((_, i) => isCopula(tokens, i, vocabulary));
   let subjectEnd: number;
   let at: number;
   if (copula >= 0) {

@@ -1124,7 +1124,7 @@ function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
 function placeParts(clause: Clause, doc: DocContext): VerblessPart[] {
   if (doc.kind !== 'chat' || !VERBLESS_CUE.test(clause.text)) return [];
   // Terse lines are short; a long clause states more than a place (and costs a parse to read).
-  if (clause.text.split(/\s+/).length > 12) return [];
+  if (clause.text.split(/\s+/).length > 20) return [];
   return verblessParts(clause.analysis, clause.text).filter(
     ({ reading: r }) =>
       r.mood === 'statement' &&
@@ -1147,10 +1147,12 @@ function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
 }
 
 /**
- * The words a verbless travel reading needs (a preposition of presence, a purpose, a plan
- * noun): a clause without any of them is not parsed for one.
+ * Where a verbless travel reading can start: "in" opening the clause or a comma part (after
+ * pads), one or two words then "for" there, or a plan noun. A clause without any is not parsed
+ * for one (parsing every chat clause costs throughput).
  */
-const VERBLESS_CUE = /\b(?:in|for|plan|pick|choice|destination)\b/i;
+const VERBLESS_CUE =
+  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
 
 /** Words that may follow a place in a terse report of presence: time and stance adverbs only. */
 const PRESENCE_TAIL =
