@@ -515,7 +515,10 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   const place = bare === null ? null : placeAt(t, bare[0].length, 'weak');
   if (bare !== null && place !== null) {
     const after = t.slice(bare[0].length + place.name.length);
-    if (/^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after)) {
+    if (
+      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after) &&
+      !frontedLocative(after.replace(/^\s*(?:now|already|finally|at last|safe(?:ly)?)\b/i, ''))
+    ) {
       hits.push({
         subject: { kind: 'speaker' },
         status: 'in_progress',
@@ -1154,6 +1157,31 @@ function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
 const VERBLESS_CUE =
   /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
 
+/**
+ * Whether the words after a clause-initial "in <place>" are a clause with a subject of its own
+ * other than the speaker ("in Paris, the cafés close late", "in Rome, the kids are asleep"): the
+ * place is then a fronted locative that sets the scene, not where the speaker is.
+ */
+function frontedLocative(after: string): boolean {
+  const rest = after.replace(/^[\s,;]+/, '');
+  // An exclamation ("what a flight", "so hot") is a remark, not a clause with a subject.
+  if (rest === '' || after.trim() === rest || /^(?:what|how|so|such)\b/i.test(rest)) return false;
+  // The next clause must open with a noun phrase of its own ("the cafés", "Mia", "they"), not
+  // with more of the speaker's report ("back Thursday", "flight home at 6").
+  if (
+    !/^(?:(?:the|my|our|his|her|their|this|that|these|those|everyone|everybody|people|he|she|they|it)\b|\p{Lu}\p{Ll})/u.test(
+      rest,
+    )
+  )
+    return false;
+  const kind = analyseClause(rest).subject.kind;
+  return kind === 'named' || kind === 'other';
+}
+
+/** Time and stance adverbs after the place of a terse presence ("in Oslo now, finally"). */
+const PRESENCE_PADS =
+  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b\s*)*/i;
+
 /** Words that may follow a place in a terse report of presence: time and stance adverbs only. */
 const PRESENCE_TAIL =
   /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b[\s,.!]*)*(?:[,.!]|$)/i;
@@ -1175,6 +1203,12 @@ function verblessPresence(clause: Clause, doc: DocContext): Hit | null {
       PRESENCE_TAIL.test(r.tail),
   );
   if (part === undefined) return null;
+  const tail = part.reading.tail.replace(PRESENCE_PADS, '');
+  if (
+    frontedLocative(part.at === 0 ? clause.text.slice(part.text.length) : '') ||
+    frontedLocative(tail)
+  )
+    return null;
   return {
     subject: { kind: 'speaker' },
     status: 'in_progress',
