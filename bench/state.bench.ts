@@ -445,12 +445,14 @@ async function main(): Promise<void> {
   await run('reworded', reworded);
 
   // Each distractor file: tuning files print their commits (they may be read); held-out files are
-  // scored only, in aggregate. Set c was split by id parity by bench/state-split-distractors.ts.
+  // scored only, in aggregate. Set c was split by id parity, set d by a hash of the id, by bench/state-split-distractors.ts.
   const distractorFiles = [
     { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
     { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
     { name: 'distractors-tuning-c', file: 'distractors-tuning-c.jsonl', heldout: false },
     { name: 'distractors-heldout-c', file: 'distractors-heldout-c.jsonl', heldout: true },
+    { name: 'distractors-tuning-d', file: 'distractors-tuning-d.jsonl', heldout: false },
+    { name: 'distractors-heldout-d', file: 'distractors-heldout-d.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;

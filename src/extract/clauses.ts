@@ -95,7 +95,14 @@ export type Subject =
  * ("Landed in Denver").
  */
 export function subjectOf(prefix: string, doc: DocContext): Subject {
-  const words = prefix
+  // An emoji or an exclamation mark closes an utterance in chat ("engagement week 🎉 just
+  // touched down in X", "yay! landed in X"): what came before it is not the verb's subject.
+  // A name right before the mark stays the subject ("Mira 🎉 landed in X").
+  const utterances = prefix.split(/[!\p{Extended_Pictographic}]/u);
+  const latest = utterances[utterances.length - 1] ?? '';
+  const previous = (utterances[utterances.length - 2] ?? '').trim();
+  const own = latest.trim() === '' && /\b\p{Lu}\p{Ll}+$/u.test(previous) ? previous : latest;
+  const words = own
     .trim()
     .replace(/[,:;]+$/, '')
     .split(/\s+/)

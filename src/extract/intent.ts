@@ -1,5 +1,5 @@
 import type { Intent } from '../core/index.js';
-import { IMAGINED, SARCASM, VIRTUAL_PLACE } from '../language/index.js';
+import { IMAGINED, SARCASM, UNREALISED, VIRTUAL_PLACE } from '../language/index.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -105,7 +105,7 @@ const ONE_OFF =
   /\b(?:just this (?:once|time|week|trip)|only this (?:once|time|week|trip)|this time only|for (?:the|this) (?:\w+\s+)?(?:hop|trip|flight|leg|journey|ride|visit|one|week)|one-?off|for now|just for (?:today|tonight|this))\b/i;
 
 const STANDING =
-  /\b(?:from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|(?:is|are|'s|'re)\s+(?:still\s+)?what i (?:want|prefer|like)|still prefer|i prefer|i'd rather|(?:not|n't) (?:just )?a one-?(?:time|off)|permanently)\b/i;
+  /\b(?:my (?:preference|default|go-to)\b|from now on|going forward|as my default|by default|my usual|as (?:the|my) usual|every time|always|(?:is|are|'s|'re)\s+(?:still\s+)?what i (?:want|prefer|like)|still prefer|i prefer|i'd rather|(?:not|n't) (?:just )?a one-?(?:time|off)|permanently)\b/i;
 
 const SUPERSEDES =
   /\b(?:instead of|instead|switched to|switching to|changed to|change of plan|moved to|moving to|no longer|not anymore|anymore|rather than|replaced|now (?:at|on|is)|updated|mark (?:it|\w+) as|pushed to|rescheduled)\b/i;
@@ -120,11 +120,23 @@ export function afterRetraction(text: string): string | null {
 }
 
 /**
+ * Whether the sentence a clause belongs to is said in jest, sarcastically or of an intention
+ * habitually left undone: a marker anywhere in it ("I'm totally off to X next week 🙄", "we
+ * always say we'll go to Y and never do") takes back every clause of it, not only its own.
+ */
+function sentenceUnmeant(sentence: string): boolean {
+  return (
+    IN_JEST.test(sentence) || SARCASM.pattern.test(sentence) || UNREALISED.pattern.test(sentence)
+  );
+}
+
+/**
  * Classifies one clause: `question`, `hypothetical`, `historical` (state never changes), else
  * `planning` or `assertive`, plus hedge, one-off, standing and supersession markers. Pure.
- * `asked` is whether the sentence ended with a question mark.
+ * `asked` is whether the sentence ended with a question mark; `sentence`, when given, is the
+ * whole sentence the clause was cut from (its tone markers hold for every clause).
  */
-export function classifyClause(text: string, asked: boolean): ClauseIntent {
+export function classifyClause(text: string, asked: boolean, sentence?: string): ClauseIntent {
   const t = text.trim();
   const marks = {
     hedged:
@@ -162,7 +174,7 @@ export function classifyClause(text: string, asked: boolean): ClauseIntent {
   ) {
     return { intent: 'hypothetical', ...marks };
   }
-  if (NEGATIVE_ADVICE.test(t) || IN_JEST.test(t) || SARCASM.pattern.test(t)) {
+  if (NEGATIVE_ADVICE.test(t) || sentenceUnmeant(sentence ?? t)) {
     return { intent: 'hypothetical', ...marks };
   }
   if (HISTORICAL.test(t)) return { intent: 'historical', ...marks };

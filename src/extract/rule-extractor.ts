@@ -25,7 +25,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.8.9';
+export const RULES_EXTRACTOR_VERSION = '2.9.4';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -79,7 +79,7 @@ function clauseOf(text: string, sentence: string, asked: boolean, at: string): C
   return {
     text: stripped,
     sentence,
-    intent: classifyClause(stripped, asked),
+    intent: classifyClause(stripped, asked, sentence),
     dates: findDates(stripped, at),
     // Analysed on first use: most clauses match no rule that needs their grammar.
     get analysis(): ClauseAnalysis {

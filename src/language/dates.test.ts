@@ -74,3 +74,28 @@ describe('findDates: a week or a month named without a day', () => {
     expect(mentions[0]?.vague).toBe(vague);
   });
 });
+
+describe('findDates: lengths and bare ordinals (sentences of our own)', () => {
+  it.each([
+    'staying for two weeks',
+    'in Goa for a few days',
+    'away for 3 nights',
+    'renting it for a couple of months',
+    'off work for several days',
+  ])('"%s" names a length, not a date', (text) => {
+    expect(findDates(text, '2026-03-11T09:00:00Z')).toEqual([]);
+  });
+
+  it.each([
+    ['train on 3 apr, back 9th', '2026-04-09'],
+    ['in Rome till 14th', '2026-03-14'],
+    ['hotel booked through 20th', '2026-03-20'],
+  ])('"%s": a bare ordinal after back/till/through is a day of the month', (text, date) => {
+    expect(findDates(text, '2026-03-11T09:00:00Z').map((d) => d.date)).toContain(date);
+  });
+
+  it('leaves other bare ordinals alone', () => {
+    expect(findDates('she came 4th in the race', '2026-03-11T09:00:00Z')).toEqual([]);
+    expect(findDates('we live on 5th avenue', '2026-03-11T09:00:00Z')).toEqual([]);
+  });
+});

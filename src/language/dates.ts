@@ -84,6 +84,12 @@ const WEEK_OR_MONTH_SPAN =
 /** A relative span that chrono reads as a day ("after two weeks", "after 10 days"). */
 const STAY_SPAN =
   /^after\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)\s+(?:days?|nights?|weeks?|months?|years?)$/i;
+/**
+ * How long something lasts, which chrono reads as the day it ends ("for two weeks", "for a few
+ * days"): a length, not a date.
+ */
+const DURATION =
+  /^for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+)\s+(?:days?|nights?|weeks?|months?|years?)$/i;
 /** What makes that span a stay: the place or activity it was spent at ("in Chile", "away"). */
 const STAY_PLACE = /^\s*(?:in|at|on|away|abroad|of|with|travelling|traveling)\b/i;
 
@@ -94,7 +100,7 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b/gi;
 
 interface Partial {
   start: number;
@@ -179,6 +185,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
     if (/^(?:right |just |for )?now$/i.test(result.text.trim())) continue;
     // "back home after two weeks in Chile": a span spent somewhere is how long, not when.
     if (STAY_SPAN.test(result.text.trim()) && STAY_PLACE.test(text.slice(end))) continue;
+    if (DURATION.test(result.text.trim())) continue;
     const s = result.start;
     if (!s.isCertain('day') && !s.isCertain('weekday') && !s.isCertain('hour')) continue;
     const hour = s.isCertain('hour') ? (s.get('hour') ?? null) : null;

@@ -17,15 +17,18 @@ export {
   BACK_IDIOM,
   DAY_EVENT,
   DOCUMENT_PART,
+  HOLIDAY_PERIOD,
   IMAGINED,
   NARRATIVE,
   PAYMENT_IDIOM,
   PERSON_ANAPHORA,
+  PLAN_NOUN,
   RELATIONAL_NOUN,
   SARCASM,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
+  UNREALISED,
   VENUE,
   VIRTUAL_PLACE,
 } from './lexicon.js';
@@ -39,3 +42,11 @@ export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';
 export type { PredicateReading, VerbClass, VerbClassEntry } from './verb-class.js';
 export { classReading, predicateClass, VERB_CLASSES } from './verb-class.js';
+export type {
+  ComplementKind,
+  ComplementVocabulary,
+  VerblessPart,
+  VerblessReading,
+  VerblessSubjectKind,
+} from './verbless.js';
+export { placeNamed, verblessParts, verblessReading } from './verbless.js';

@@ -147,7 +147,18 @@ export const VIRTUAL_PLACE: LexiconEntry = {
  */
 export const SARCASM: LexiconEntry = {
   phenomenon: 'a sarcastic statement that means the opposite',
-  pattern: /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))/i,
+  pattern:
+    /\b(?:said no ?one ever|said nobody ever|yeah,? right|as if(?=\s*[.!]*$))|\u{1F644}|\u{1F643}|(?:^|\s)\/s(?=\s*$)/iu,
+};
+
+/**
+ * An intention said to be habitually left undone ("we always say we'll go to X and never do",
+ * "every year I say I'll book Y"): the plan is talked about, not made.
+ */
+export const UNREALISED: LexiconEntry = {
+  phenomenon: 'an intention said to be habitually left undone',
+  pattern:
+    /\b(?:always|keep|kept|every (?:year|summer|winter|time)\s*(?:i|we)?)\s+(?:say(?:s|ing)?|said|talk(?:s|ing)? about|promis(?:e|es|ing))\b|\band (?:then )?never (?:do|does|did|go|goes|went|end up)\b/i,
 };
 
 /**
@@ -158,4 +169,25 @@ export const BACK_IDIOM: LexiconEntry = {
   phenomenon: '"back" in an idiom of time or repetition, not a return',
   pattern:
     /\b(?:back in the day|back in (?:my|our|those|the old) days|back then|way back when|back and forth|back to square one|back to the drawing board)\b/i,
+};
+
+/**
+ * A named holiday, festival or break that a stay is planned around ("Lucknow for Diwali",
+ * "Rome for Easter", "home for half term"): a span of days on the calendar, unlike a day event
+ * (`DAY_EVENT`) one goes out to and comes back from.
+ */
+export const HOLIDAY_PERIOD: LexiconEntry = {
+  phenomenon: 'a named holiday or break: a span of days a stay is planned around',
+  pattern:
+    /^(?:the\s+)?(?:christmas|xmas|easter|diwali|deepavali|eid(?:\s+al[- ](?:fitr|adha))?|hanukk?ah|chanukah|thanksgiving|new year(?:'s)?(?:\s+eve)?|nye|ramadan|passover|pesach|lunar new year|chinese new year|tet|holi|navratri|durga puja|onam|pongal|songkran|obon|golden week|carnival|carnaval|spring break|half[- ]term|summer (?:break|holidays?|vacation)|winter (?:break|holidays?)|the holidays|bank holiday(?: weekend)?|long weekend|(?:memorial|labou?r|victoria|canada|independence) day(?: weekend)?|fourth of july|4th of july)\b/i,
+};
+
+/**
+ * Nouns that name an intended choice, so that "<place> is the plan" says where the speaker
+ * means to go ("Seattle's the plan for the long weekend", "Porto is the pick"): the subject is
+ * the destination.
+ */
+export const PLAN_NOUN: LexiconEntry = {
+  phenomenon: 'a noun naming an intended choice (the plan, the pick)',
+  pattern: /^(?:the\s+)?(?:plan|pick|choice|destination|winner)\b/i,
 };

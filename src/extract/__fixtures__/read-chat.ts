@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { extractWithRules } from '../rule-extractor.js';
 import { EMPTY_REGISTRY, type ExtractedObservation, type KnownSlot } from '../types.js';
 
@@ -26,4 +27,21 @@ export function committingReadings(text: string): string[] {
   return readChat(text)
     .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
     .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
+}
+
+/** Asserts that none of `texts` gives a committing reading (see `committingReadings`). */
+export function expectNoCommits(texts: readonly string[]): void {
+  for (const text of texts) expect(committingReadings(text), text).toEqual([]);
+}
+
+/**
+ * Asserts, for each `[text, reading]`, that the text's committing readings include
+ * `user:primary <prefix><reading> (strong)`.
+ */
+export function expectStrongReadings(
+  cases: readonly (readonly [string, string])[],
+  prefix: string,
+): void {
+  for (const [text, reading] of cases)
+    expect(committingReadings(text), text).toContain(`user:primary ${prefix}${reading} (strong)`);
 }

@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { findAmounts, PAYMENT_IDIOM } from '../../language/index.js';
+import { findAmounts, PAYMENT_IDIOM, verblessReading } from '../../language/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -327,6 +327,29 @@ function namedItem(t: string, doc: DocContext): string | null {
   return null;
 }
 
+/** Payment states a bill may be said to be in, without a verb ("water bill's paid"). */
+const PAYMENT_STATES = new Set(['paid', 'unpaid', 'outstanding', 'overdue', 'settled', 'cleared']);
+/** Nouns that head the name of something paid for again and again. */
+const BILL_NOUN = /\b(?:bill|rent|fees?|invoice|subscription|membership|premium|tax|mortgage)$/i;
+
+/**
+ * The bill a copular or verbless clause puts in a payment state ("water bill's paid", "gas bill
+ * still outstanding", "council tax: paid"): its subject, when the subject is a plain noun phrase
+ * headed by a bill noun, in the speaker's chat. Someone else's ("her phone bill") is left to the
+ * owner check after it.
+ */
+function billWithStatus(clause: Clause, doc: DocContext): string | null {
+  if (
+    doc.kind !== 'chat' ||
+    !/\b(?:paid|unpaid|outstanding|overdue|settled|cleared)\b/i.test(clause.text)
+  )
+    return null;
+  const r = verblessReading(clause.analysis, clause.text, { statuses: PAYMENT_STATES });
+  if (r === null || r.complement.kind !== 'status' || r.subject.kind !== 'other') return null;
+  const subject = r.subject.text.replace(/^(?:the|my|our)\s+/i, '').trim();
+  return BILL_NOUN.test(subject) && subject.split(/\s+/).length <= 4 ? subject : null;
+}
+
 /** Bills, payees and amounts named in a clause (the reading that came first; see above). */
 function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
@@ -338,7 +361,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
     name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
     amount = plainAmount(payee[2]);
   }
-  name ??= namedItem(t, doc);
+  name ??= namedItem(t, doc) ?? billWithStatus(clause, doc);
   // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
   // belongs to someone else is not the speaker's.
   if (name !== null && doc.kind === 'chat' && doc.group === null) {

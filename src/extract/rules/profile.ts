@@ -77,6 +77,25 @@ function facetsOf(text: string, analysis: ClauseAnalysis | null): Facet[] {
   return out;
 }
 
+/**
+ * The noun a preference word is for ("my preference for meetings", "my go-to for long flights"):
+ * the first noun after "for" following preference, default or go-to, singular and slugged.
+ */
+function preferenceTopic(analysis: ClauseAnalysis): string | null {
+  // "my preference for meetings was mornings": a former preference, not the present one.
+  if (analysis.tense === 'past') return null;
+  const tokens = analysis.tokens;
+  const at = tokens.findIndex((t) => /^(?:preference|default|go-to)$/i.test(t.text));
+  if (at < 0 || tokens[at + 1]?.text.toLowerCase() !== 'for') return null;
+  let i = at + 2;
+  while (i < tokens.length && /^(?:DET|ADJ|PRON)$/.test(tokens[i]?.pos ?? '')) i++;
+  // The head of a compound is its last noun ("dentist visits" → visit).
+  let head: string | null = null;
+  while (i < tokens.length && tokens[i]?.pos === 'NOUN') head = tokens[i++]?.text ?? null;
+  if (head === null || head.length < 3 || TIME_OF_DAY.test(head)) return null;
+  return slugify(singular(head.toLowerCase()));
+}
+
 /** The topic a facet lands on: a known topic ending in it, else one derived from `key`. */
 function topicFor(
   facet: Facet,
@@ -100,7 +119,8 @@ function topicFor(
       // `flight_time`, "meetings in the afternoon" → `meeting_time`); without one, the one known
       // `*_time` topic; else nothing, because the topic is unknown.
       const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
-      if (phrase !== null && !TIME_OF_DAY.test(phrase.head)) {
+      // A one- or two-letter head is SMS shorthand the tagger took for a noun ("r", "u").
+      if (phrase !== null && !TIME_OF_DAY.test(phrase.head) && phrase.head.length > 2) {
         // "my meeting preference": a word for a setting names its topic by the noun before it.
         const head = /^(?:preference|setting|default|slot)$/.test(phrase.head)
           ? clause?.analysis.tokens[phrase.index - 1]
@@ -108,6 +128,10 @@ function topicFor(
         if (head?.pos === 'NOUN') return `${slugify(singular(head.text.toLowerCase()))}_time`;
         if (head === undefined) return `${slugify(phrase.head)}_time`;
       }
+      // "mornings are my preference for meetings", "my default for flights is evenings": the
+      // noun after a preference word's "for" names what the time is for.
+      const forTopic = clause === null ? null : preferenceTopic(clause.analysis);
+      if (forTopic !== null) return `${forTopic}_time`;
       const times = known.filter((k) => k.endsWith('_time'));
       return times.length === 1 ? (times[0] ?? null) : null;
     }

@@ -6,15 +6,19 @@ import {
   classReading,
   DAY_EVENT,
   DOCUMENT_PART,
+  HOLIDAY_PERIOD,
   isVocabularyWord,
   lookupPlace,
   NARRATIVE,
   PERSON_ANAPHORA,
+  PLAN_NOUN,
   RELATIONAL_NOUN,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
+  type VerblessPart,
+  verblessParts,
 } from '../../language/index.js';
 import {
   type Candidate,
@@ -511,7 +515,10 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   const place = bare === null ? null : placeAt(t, bare[0].length, 'weak');
   if (bare !== null && place !== null) {
     const after = t.slice(bare[0].length + place.name.length);
-    if (/^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after)) {
+    if (
+      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after) &&
+      !frontedLocative(after.replace(/^\s*(?:now|already|finally|at last|safe(?:ly)?)\b/i, ''))
+    ) {
       hits.push({
         subject: { kind: 'speaker' },
         status: 'in_progress',
@@ -1043,12 +1050,18 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   if (cancel === null && !ret.back) {
     const presence = presenceHits(t, subjectBefore);
     hits.push(...presence);
-    const home = presence.length === 0 ? homeHit(clause, doc, subjectBefore) : null;
+    const bare = presence.length === 0 ? verblessPresence(clause, doc) : null;
+    if (bare !== null) hits.push(bare);
+    const home =
+      presence.length === 0 && bare === null ? homeHit(clause, doc, subjectBefore) : null;
     if (home !== null) hits.push(home);
   }
   // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
   const negatedEvent = classReading(clause, 'occur')?.negated === true;
-  const planned = cancel === null && !negatedEvent ? plannedHit(clause, doc, subjectBefore) : null;
+  const planned =
+    cancel === null && !negatedEvent
+      ? (plannedHit(clause, doc, subjectBefore) ?? verblessPlan(clause, doc))
+      : null;
   // Past-tense talk about a trip is a story, not a plan ("The trip to Paris was amazing"),
   // unless it is a booking ("I booked flights to Rome").
   const story =
@@ -1104,4 +1117,165 @@ function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
     span: clause.text,
     strength: doc.lastTrip.strength,
   };
+}
+
+/**
+ * The verbless or copular readings of a chat clause (or of its comma parts) that are present
+ * statements with a gazetteer place in them. Weaker structure than a verb, so they ask for
+ * more: a place the gazetteer knows, no negation, no question, no condition, the speaker's chat.
+ */
+function placeParts(clause: Clause, doc: DocContext): VerblessPart[] {
+  if (doc.kind !== 'chat' || !VERBLESS_CUE.test(clause.text)) return [];
+  // Terse lines are short; a long clause states more than a place (and costs a parse to read).
+  if (clause.text.split(/\s+/).length > 20) return [];
+  return verblessParts(clause.analysis, clause.text).filter(
+    ({ reading: r }) =>
+      r.mood === 'statement' &&
+      !r.negated &&
+      r.tense === 'present' &&
+      (r.complement.kind === 'place' || r.form === 'copular'),
+  );
+}
+
+/**
+ * How strong a verbless part is: strong for the whole clause or a part after a lead-in about
+ * the speaker; weak after a lead-in whose subject is someone else ("my sister called, in Rome
+ * now": whose presence is it?).
+ */
+function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
+  if (part.at === 0) return 'strong';
+  const before = clause.text.slice(0, part.at).replace(/[,;\s]+$/, '');
+  const kind = analyseClause(before).subject.kind;
+  return kind === 'named' || kind === 'other' || kind === 'addressee' ? 'weak' : 'strong';
+}
+
+/**
+ * Where a verbless travel reading can start: "in" opening the clause or a comma part (after
+ * pads), one or two words then "for" there, or a plan noun. A clause without any is not parsed
+ * for one (parsing every chat clause costs throughput).
+ */
+const VERBLESS_CUE =
+  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
+
+/**
+ * Whether the words after a clause-initial "in <place>" are a clause with a subject of its own
+ * other than the speaker ("in Paris, the cafés close late", "in Rome, the kids are asleep"): the
+ * place is then a fronted locative that sets the scene, not where the speaker is.
+ */
+function frontedLocative(after: string): boolean {
+  const rest = after.replace(/^[\s,;]+/, '');
+  // An exclamation ("what a flight", "so hot") is a remark, not a clause with a subject.
+  if (rest === '' || after.trim() === rest || /^(?:what|how|so|such)\b/i.test(rest)) return false;
+  // The next clause must open with a noun phrase of its own ("the cafés", "Mia", "they"), not
+  // with more of the speaker's report ("back Thursday", "flight home at 6").
+  if (
+    !/^(?:(?:the|my|our|his|her|their|this|that|these|those|everyone|everybody|people|he|she|they|it)\b|\p{Lu}\p{Ll})/u.test(
+      rest,
+    )
+  )
+    return false;
+  const kind = analyseClause(rest).subject.kind;
+  return kind === 'named' || kind === 'other';
+}
+
+/** Time and stance adverbs after the place of a terse presence ("in Oslo now, finally"). */
+const PRESENCE_PADS =
+  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b\s*)*/i;
+
+/** Words that may follow a place in a terse report of presence: time and stance adverbs only. */
+const PRESENCE_TAIL =
+  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b[\s,.!]*)*(?:[,.!]|$)/i;
+
+/**
+ * A terse first-person presence without a verb ("finally in Bodrum", "still in Lisbon, hot"):
+ * the speaker is there, a trip under way. Not "back in X" (a return, perhaps home), not a
+ * subject other than the speaker ("mum in Leeds now"), not a place followed by more words
+ * ("in London for lunch", "in Paris this time next week").
+ */
+function verblessPresence(clause: Clause, doc: DocContext): Hit | null {
+  const part = placeParts(clause, doc).find(
+    ({ reading: r }) =>
+      r.form === 'verbless' &&
+      r.complement.kind === 'place' &&
+      !r.back &&
+      r.preposition === 'in' &&
+      r.subject.kind === 'none' &&
+      PRESENCE_TAIL.test(r.tail),
+  );
+  if (part === undefined) return null;
+  const tail = part.reading.tail.replace(PRESENCE_PADS, '');
+  if (
+    frontedLocative(part.at === 0 ? clause.text.slice(part.text.length) : '') ||
+    frontedLocative(tail)
+  )
+    return null;
+  return {
+    subject: { kind: 'speaker' },
+    status: 'in_progress',
+    location: part.reading.complement.value,
+    destination: null,
+    span: part.text,
+    strength: partStrength(clause, part),
+  };
+}
+
+/** A span of days a stay lasts ("for the week", "for a few days", "for two nights"). */
+const STAY_SPAN =
+  /^(?:the|a|an|one|two|three|four|five|six|seven|ten|a few|a couple of|\d+)\s+(?:long\s+)?(?:weekend|week|days?|nights?|weeks|months?)\b/i;
+
+/**
+ * The purpose after "for" names a stretch of the calendar: a holiday or break, a span of days,
+ * or a date the clause resolves ("for diwali", "for the week", "for the 12th").
+ */
+function calendarPurpose(clause: Clause, part: VerblessPart): boolean {
+  const tail = part.reading.tail;
+  const purpose = /^for\s+(\S.*)$/i.exec(tail)?.[1];
+  if (purpose === undefined) return false;
+  if (HOLIDAY_PERIOD.pattern.test(purpose) || STAY_SPAN.test(purpose)) return true;
+  const at = part.at + part.text.length - tail.length;
+  return clause.dates.some(
+    (d) => d.start >= at && d.start < part.at + part.text.length && d.date !== null,
+  );
+}
+
+/**
+ * A plan said without a verb: a terse "<place> for <holiday, span or date>" ("lucknow for
+ * diwali", "Porto for the long weekend") or "<place> is the plan" ("Seattle's the plan for
+ * Memorial Day weekend"). Planned, with the place as destination. Nothing when a date of the
+ * clause is already past (a memory: "Rome for Easter last year") or the purpose is a day out.
+ */
+function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
+  const today = doc.input.at.slice(0, 10);
+  if (clause.dates.some((d) => d.date !== null && d.date < today)) return null;
+  for (const part of placeParts(clause, doc)) {
+    const r = part.reading;
+    let place: string | null = null;
+    if (
+      r.form === 'verbless' &&
+      r.complement.kind === 'place' &&
+      r.subject.kind === 'none' &&
+      r.preposition === null &&
+      !r.back &&
+      calendarPurpose(clause, part)
+    ) {
+      place = r.complement.value;
+    } else if (
+      r.form === 'copular' &&
+      r.subject.kind === 'named' &&
+      PLAN_NOUN.pattern.test(r.complement.text) &&
+      (r.tail === '' || /^(?:for|now|then|[,:;.!])/i.test(r.tail))
+    ) {
+      place = placeAt(r.subject.text, 0, false)?.name ?? null;
+    }
+    if (place === null) continue;
+    return {
+      subject: { kind: 'speaker' },
+      status: 'planned',
+      location: null,
+      destination: place,
+      span: part.text,
+      strength: partStrength(clause, part),
+    };
+  }
+  return null;
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { readChat } from './__fixtures__/read-chat.js';
+
+// Travel readings of clauses without a verb of their own (language/verbless.ts): a terse
+// presence ("finally in X"), a terse plan ("X for <holiday>") and a copular plan ("X is the
+// plan"). Every sentence was written for this test (in no benchmark file), in several
+// registers: plain, terse, SMS, non-native, with typos.
+
+const AT = '2026-10-12T09:00:00Z';
+const travel = (text: string): string[] =>
+  readChat(text, AT)
+    .filter((o) => o.field.startsWith('travel.'))
+    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+
+function expectNothing(texts: readonly string[]): void {
+  for (const text of texts)
+    expect(
+      travel(text).filter((o) => !o.endsWith('(weak)')),
+      text,
+    ).toEqual([]);
+}
+
+describe('a terse presence without a verb', () => {
+  it('puts the speaker in a gazetteer place', () => {
+    for (const [text, place] of [
+      ['finally in Nairobi!!', 'Nairobi'],
+      ['still in lisbon, so hot', 'Lisbon'],
+      ['ok, in Montreal now', 'Montreal'],
+      ['in Kraków at last', 'Kraków'],
+      ['finaly in istanbul now', 'Istanbul'],
+    ] as const) {
+      expect(travel(text), text).toEqual([
+        'travel.status=in_progress (strong)',
+        `travel.location=${place} (strong)`,
+      ]);
+    }
+  });
+
+  it('commits nothing for venues, other people, plans, questions, stories or unknown names', () => {
+    expectNothing([
+      'still in the office',
+      'finally in bed lol',
+      'in a meeting till 3',
+      'mum in Leeds now',
+      'in Paris next week',
+      'in London for lunch',
+      'still in Rome?',
+      'in izmr now',
+      'not in Berlin anymore',
+      'back in Leeds',
+    ]);
+  });
+
+  it('is weak after a lead-in about someone else', () => {
+    expect(travel('my sister called, in Rome now')).toEqual([
+      'travel.status=in_progress (weak)',
+      'travel.location=Rome (weak)',
+    ]);
+  });
+});
+
+describe('a terse plan: a place for a holiday, a span of days or a date', () => {
+  it('plans a trip to the place', () => {
+    for (const [text, place] of [
+      ['lucknow for diwali', 'Lucknow'],
+      ['Porto for the long weekend', 'Porto'],
+      ['mumbai for a few days, then goa', 'Mumbai'],
+      ['Rome for Easter 🙏', 'Rome'],
+      ['ok so Chicago for the conference on the 20th', 'Chicago'],
+    ] as const) {
+      const out = travel(text);
+      expect(out, text).toContain('travel.status=planned (strong)');
+      expect(out, text).toContain(`travel.destination=${place} (strong)`);
+    }
+  });
+
+  it('dates the trip from an itinerary line after it, and never from a length of stay', () => {
+    expect(travel('lucknow for diwali. train on 7 nov, back 10th')).toEqual([
+      'travel.status=planned (strong)',
+      'travel.destination=Lucknow (strong)',
+      'travel.departure_date=2026-11-07 (strong)',
+      'travel.return_date=2026-11-10 (strong)',
+    ]);
+    expect(travel('mumbai for a few days').some((o) => o.includes('_date'))).toBe(false);
+  });
+
+  it('reads no plan from questions, day outs, memories, other people or unknown names', () => {
+    expectNothing([
+      'Rome for Easter?',
+      'London for lunch',
+      'Leeds for the match',
+      'Rome for Easter last year was magic',
+      'nana in lucknow for diwali',
+      'Starbucks for the weekend lol',
+      'Paris for the weekend would be a dream',
+      'Madrid for work was exhausting',
+    ]);
+  });
+});
+
+describe('a copular plan: "<place> is the plan"', () => {
+  it('plans a trip to the subject', () => {
+    for (const text of [
+      "Seattle's the plan for the long weekend",
+      'Kyoto is the plan for golden week',
+      'Lisbon is the pick',
+      'okay Oslo is the plan now',
+      'Tbilisi is destination for new year',
+    ]) {
+      expect(travel(text), text).toContain('travel.status=planned (strong)');
+    }
+  });
+
+  it('reads nothing from a past, negated or questioned plan, or a plan that is not a place', () => {
+    expectNothing([
+      'Madrid was the plan',
+      "Oslo isn't the plan anymore",
+      'Is Porto the plan?',
+      'Pizza is the plan for tonight',
+      'Omar is the plan B guy',
+    ]);
+  });
+});
