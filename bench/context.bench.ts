@@ -359,7 +359,7 @@ extraction on, bundled Universal Sentence Encoder lite, default fusion); the who
 one thread (\`thread_id\` = the conversation id), each message ingested as in the retrieval bench
 (\`content\` = \`"<speaker>: <text>"\`). For each question: \`engine.buildContext({ thread, query:
 question, now: question_date })\` at the default budget of **${BUDGET.toLocaleString('en-US')} tokens**, full mode,
-counted with \`${tokenizer.name}\`. Nothing was tuned on this data.
+counted with \`${tokenizer.name}\`. The pack settings (memory ranking, the asked split) were chosen on LoCoMo half A, five of these ten conversations, with the LongMemEval tuning half; see the evidence-recall section for the held-out halves.
 
 Definitions:
 - **context tokens**: the built context's \`total\` (the tokenizer's count of its whole markdown).
