@@ -570,6 +570,15 @@ describe('budgetSplit (a request that asks about something)', () => {
     }
   });
 
+  it('moves the state-items share above its asked share to the memories too', () => {
+    const base = CONTEXT_BUDGET_SPLITS.full;
+    const asked = budgetSplit('full', true, 15, 6);
+    expect(asked.state_items).toBe(6);
+    expect(asked.memories).toBe(base.memories + base.tail - 15 + base.state_items - 6);
+    expect(budgetSplit('full', true, 15).state_items).toBe(base.state_items);
+    expect(budgetSplit('full', false, 15, 6)).toEqual(base);
+  });
+
   it('never gives the tail more than its mode share', () => {
     expect(budgetSplit('full', true, 100)).toEqual(CONTEXT_BUDGET_SPLITS.full);
     expect(budgetSplit('full', true, Number.NaN)).toEqual(CONTEXT_BUDGET_SPLITS.full);

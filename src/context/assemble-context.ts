@@ -81,6 +81,12 @@ export interface ContextOptions {
    * it off.
    */
   readonly askedTailShare?: number;
+  /**
+   * Percent of the budget after the system text the state-items slot starts from when the request
+   * asks about something; the rest of its share goes to the memories (`budgetSplit`). Default: the
+   * mode's own share (off). Measured, not adopted (ADR 2026-11-25-context-budget, 2026-11-27).
+   */
+  readonly askedItemShare?: number;
 }
 
 /** Default `ContextOptions.itemPriorityShare`. */
@@ -98,14 +104,16 @@ export function budgetSplit(
   mode: ContextMode,
   asked: boolean,
   tailShare: number = DEFAULT_ASKED_TAIL_SHARE,
+  itemShare: number = Number.POSITIVE_INFINITY,
 ): Readonly<Record<BudgetedSection, number>> {
   const split = CONTEXT_BUDGET_SPLITS[mode];
   if (!asked) return split;
-  const tail = Math.min(
-    split.tail,
-    Math.max(0, Number.isFinite(tailShare) ? tailShare : split.tail),
-  );
-  return { ...split, tail, memories: split.memories + split.tail - tail };
+  const cut = (own: number, share: number) =>
+    Math.min(own, Math.max(0, Number.isNaN(share) ? own : share));
+  const tail = cut(split.tail, tailShare);
+  const items = cut(split.state_items, itemShare);
+  const memories = split.memories + split.tail - tail + split.state_items - items;
+  return { ...split, tail, state_items: items, memories };
 }
 
 /** State items always protected from older text, beyond pinned and conflicting ones. */
@@ -324,7 +332,12 @@ export function assembleContext(
     tokenizer,
   );
   const available = budget - system.tokens;
-  const shares = budgetSplit(mode, normalized.value.query !== null, options.askedTailShare);
+  const shares = budgetSplit(
+    mode,
+    normalized.value.query !== null,
+    options.askedTailShare,
+    options.askedItemShare,
+  );
   const separator = tokenizer.count(SECTION_SEPARATOR);
   const baseOf = (name: BudgetedSection) => Math.floor((available * shares[name]) / 100);
   // The tail's own share is a floor on its final allowance, so what fits in it is certain to show.

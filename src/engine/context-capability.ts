@@ -83,6 +83,8 @@ export interface EngineContextOptions {
    * (ADR 2026-11-25-context-budget, amendment of 2026-11-27).
    */
   readonly askedTailShare?: number;
+  /** The state-items slot's share when asked (`ContextOptions.askedItemShare`). Default: off. */
+  readonly askedItemShare?: number;
   /** How retrieved messages become memories (ADR 2026-11-26-retrieval-across-datasets). */
   readonly memoryRanking?: Partial<MemoryRanking>;
 }
@@ -499,6 +501,9 @@ export function createContextCapability(
           ...(options.askedTailShare === undefined
             ? {}
             : { askedTailShare: options.askedTailShare }),
+          ...(options.askedItemShare === undefined
+            ? {}
+            : { askedItemShare: options.askedItemShare }),
         },
       );
     },
