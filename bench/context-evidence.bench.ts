@@ -55,6 +55,11 @@ const FROM = fromFlag === -1 ? [] : (process.argv[fromFlag + 1] ?? '').split(','
 /** `--default-variant name`: the variant that is the engine default (marked in the section). */
 const defaultFlag = process.argv.indexOf('--default-variant');
 const DEFAULT_VARIANT = defaultFlag === -1 ? 'default' : (process.argv[defaultFlag + 1] ?? '');
+/**
+ * `--losses`: for each evidence message missing from the 2,000-token pack, why (tuning runs; see
+ * `lossesOf`), printed as a table per variant.
+ */
+const LOSSES = process.argv.includes('--losses');
 const local = createLocalEmbeddingModel({ workers: 1 });
 const cached = diskCachedModel(local);
 
@@ -80,6 +85,10 @@ interface Judged {
   readonly recall: number;
   readonly tokens: number;
   readonly variant: string;
+  /** Why each missing evidence message was missing (`--losses`, 2,000 tokens only). */
+  readonly losses?: readonly string[];
+  /** Tokens of each section (`--losses`). */
+  readonly sectionTokens?: Readonly<Record<string, number>>;
 }
 
 async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Judged[]> {
@@ -125,7 +134,16 @@ async function judge(
       const shown = new Set([...result.included.messageIds, ...result.included.stateItemRefs]);
       const evidence = [...new Set(q.evidence)];
       const found = evidence.filter((id) => shown.has(id)).length;
+      const missing = evidence.filter((id) => !shown.has(id));
+      const explained =
+        LOSSES && budget === 2000
+          ? {
+              losses: await lossesOf(engine, haystack, q.question, missing, result),
+              sectionTokens: Object.fromEntries(result.sections.map((x) => [x.name, x.tokens])),
+            }
+          : {};
       judged.push({
+        ...explained,
         id: q.id,
         dataset,
         half: q.half,
@@ -138,6 +156,91 @@ async function judge(
     }
   }
   return judged;
+}
+
+type BuiltContext = Awaited<ReturnType<Awaited<ReturnType<typeof createEngine>>['buildContext']>>;
+
+/** Message ids of a haystack in thread order (created_at, then id), for the neighbour check. */
+function threadOrder(haystack: Haystack): string[] {
+  return haystack.lines
+    .map((line) => JSON.parse(line) as { message_id: string; created_at: string })
+    .sort((a, b) =>
+      a.created_at < b.created_at
+        ? -1
+        : a.created_at > b.created_at
+          ? 1
+          : a.message_id < b.message_id
+            ? -1
+            : 1,
+    )
+    .map((m) => m.message_id);
+}
+
+/**
+ * Why each missing evidence message is not in the pack: dropped by the memories section (its
+ * token budget, its cap, or shown by the tail), ranked by search within the 40 hits the pack asks
+ * for but below the 20 memory slots, ranked 41–100 (a deeper list would reach it), or not in the
+ * top 100 at all. `+neighbour` marks a message whose turn before or after is shown.
+ */
+async function lossesOf(
+  engine: Awaited<ReturnType<typeof createEngine>>,
+  haystack: Haystack,
+  question: string,
+  missing: readonly string[],
+  result: BuiltContext,
+): Promise<string[]> {
+  if (missing.length === 0) return [];
+  const hits = (await engine.search(question, { limit: 100, filters: { kinds: ['message'] } }))
+    .hits;
+  const asked = (await engine.search(question, { limit: 40, filters: { kinds: ['message'] } }))
+    .hits;
+  const rankIn = (list: typeof hits, id: string) => list.findIndex((hit) => hit.id === id);
+  const memories = result.sections.find((x) => x.name === 'memories');
+  const order = threadOrder(haystack);
+  const shown = new Set(result.included.messageIds);
+  return missing.map((id) => {
+    const dropped = memories?.dropped.find(
+      (entry) => entry.id === `message:${haystack.thread}/${id}`,
+    );
+    const at = order.indexOf(id);
+    const neighbour = shown.has(order[at - 1] ?? '') || shown.has(order[at + 1] ?? '');
+    const rank40 = rankIn(asked, id);
+    const rank100 = rankIn(hits, id);
+    const reason =
+      dropped !== undefined
+        ? `memories: ${dropped.reason}`
+        : rank40 >= 0
+          ? 'searched (top 40), below the memory slots'
+          : rank100 >= 0
+            ? 'search rank 41–100'
+            : 'not in search top 100';
+    return neighbour ? `${reason} +neighbour` : reason;
+  });
+}
+
+/** The loss table of `--losses`: reasons per variant, and mean tokens per section at 2,000. */
+function printLosses(all: readonly Judged[]): void {
+  for (const variant of [...new Set(all.map((j) => j.variant))]) {
+    const own = all.filter((j) => j.variant === variant && j.losses !== undefined);
+    const reasons = new Map<string, number>();
+    for (const j of own) for (const r of j.losses ?? []) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+    const total = [...reasons.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `losses ${variant}: ${total} evidence messages missing @2000 over ${own.length} questions`,
+    );
+    for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${reason}: ${count} (${((100 * count) / Math.max(1, total)).toFixed(1)} %)`);
+    }
+    const sections = new Map<string, number>();
+    for (const j of own) {
+      for (const [name, tokens] of Object.entries(j.sectionTokens ?? {})) {
+        sections.set(name, (sections.get(name) ?? 0) + tokens / Math.max(1, own.length));
+      }
+    }
+    console.log(
+      `  mean tokens: ${[...sections].map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}`,
+    );
+  }
 }
 
 const haystacksLocomo: Haystack[] = [];
@@ -231,6 +334,7 @@ const f3 = (n: number) => n.toFixed(3);
 const mean = (list: readonly number[]) =>
   list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length;
 if (TUNING_ONLY) {
+  if (LOSSES) printLosses(judged);
   for (const variant of Object.keys(VARIANTS)) {
     for (const dataset of [...new Set(judged.map((j) => j.dataset))]) {
       const own = judged.filter((j) => j.variant === variant && j.dataset === dataset);

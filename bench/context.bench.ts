@@ -10,7 +10,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGptTokenizer, DEFAULT_CONTEXT_BUDGET } from '../src/context/index.js';
 import { fixedClock } from '../src/core/index.js';
-import { type ContextResult, createEngine } from '../src/engine/index.js';
+import {
+  type ContextResult,
+  createEngine,
+  type EngineContextOptions,
+} from '../src/engine/index.js';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import {
   LOCOMO_DIR,
@@ -48,6 +52,11 @@ const { messages, queries } = loadLocomo();
 // `--smoke N` runs the first N conversations and prints, without writing the section.
 const smokeAt = process.argv.indexOf('--smoke');
 const smoke = smokeAt === -1 ? null : Number(process.argv[smokeAt + 1] ?? '1');
+// `--context '{"askedItemShare":6}'`: engine context options for both passes (tuning with --smoke).
+const contextAt = process.argv.indexOf('--context');
+const contextOptions = (
+  contextAt === -1 ? {} : JSON.parse(process.argv[contextAt + 1] ?? '{}')
+) as EngineContextOptions;
 const conversations = [...new Set(messages.map((m) => m.conversation_id))]
   .sort()
   .slice(0, smoke ?? undefined);
@@ -153,6 +162,7 @@ async function runConversation(
     home,
     clock: fixedClock(Date.parse(questionDate)),
     embeddings: { model: shared.model },
+    context: contextOptions,
     ...(itemsOff ? { items: { extractor: null } } : {}),
   });
   const thread = conversation;
@@ -359,7 +369,7 @@ extraction on, bundled Universal Sentence Encoder lite, default fusion); the who
 one thread (\`thread_id\` = the conversation id), each message ingested as in the retrieval bench
 (\`content\` = \`"<speaker>: <text>"\`). For each question: \`engine.buildContext({ thread, query:
 question, now: question_date })\` at the default budget of **${BUDGET.toLocaleString('en-US')} tokens**, full mode,
-counted with \`${tokenizer.name}\`. Nothing was tuned on this data.
+counted with \`${tokenizer.name}\`. The pack settings (memory ranking, the asked split) were chosen on LoCoMo half A, five of these ten conversations, with the LongMemEval tuning half; see the evidence-recall section for the held-out halves.
 
 Definitions:
 - **context tokens**: the built context's \`total\` (the tokenizer's count of its whole markdown).

@@ -3,6 +3,7 @@ import type { StateItem } from '../core/index.js';
 import { entity, field, hit, message, stateItem, words } from './__fixtures__/context-fixtures.js';
 import {
   assembleContext,
+  budgetSplit,
   type ContextInputs,
   type ContextOptions,
   type ContextRequest,
@@ -544,5 +545,57 @@ describe('assembleContext', () => {
         'system',
       ]);
     });
+  });
+});
+
+describe('budgetSplit (a request that asks about something)', () => {
+  it('keeps the mode split without a query', () => {
+    for (const mode of CONTEXT_MODES) {
+      expect(budgetSplit(mode, false, 10)).toEqual(CONTEXT_BUDGET_SPLITS[mode]);
+    }
+  });
+
+  it('gives the tail share above its asked share to the memories', () => {
+    for (const mode of CONTEXT_MODES) {
+      const base = CONTEXT_BUDGET_SPLITS[mode];
+      const asked = budgetSplit(mode, true, 15);
+      expect(asked.tail).toBe(15);
+      expect(asked.memories).toBe(base.memories + base.tail - 15);
+      const sum = (split: Record<BudgetedSection, number>) =>
+        BUDGETED_SECTIONS.reduce((total, name) => total + split[name], 0);
+      expect(sum(asked)).toBe(sum(base));
+      for (const name of ['skills', 'summary', 'canonical_state', 'state_items'] as const) {
+        expect(asked[name]).toBe(base[name]);
+      }
+    }
+  });
+
+  it('moves the state-items share above its asked share to the memories too', () => {
+    const base = CONTEXT_BUDGET_SPLITS.full;
+    const asked = budgetSplit('full', true, 15, 6);
+    expect(asked.state_items).toBe(6);
+    expect(asked.memories).toBe(base.memories + base.tail - 15 + base.state_items - 6);
+    expect(budgetSplit('full', true, 15).state_items).toBe(base.state_items);
+    expect(budgetSplit('full', false, 15, 6)).toEqual(base);
+  });
+
+  it('never gives the tail more than its mode share', () => {
+    expect(budgetSplit('full', true, 100)).toEqual(CONTEXT_BUDGET_SPLITS.full);
+    expect(budgetSplit('full', true, Number.NaN)).toEqual(CONTEXT_BUDGET_SPLITS.full);
+  });
+
+  it('shows more memories and fewer tail messages when asked', () => {
+    const inputs = { memories: rich().memories, tail: rich().tail };
+    const plain = assemble(inputs, {}, { askedTailShare: 15 });
+    const asked = assemble(inputs, { query: 'memory' }, { askedTailShare: 15 });
+    const off = assemble(inputs, { query: 'memory' }, { askedTailShare: 100 });
+    expect(section(asked, 'memories').includedIds.length).toBeGreaterThan(
+      section(plain, 'memories').includedIds.length,
+    );
+    expect(section(asked, 'tail').includedIds.length).toBeLessThan(
+      section(plain, 'tail').includedIds.length,
+    );
+    expect(section(off, 'memories').includedIds).toEqual(section(plain, 'memories').includedIds);
+    expect(asked.total).toBeLessThanOrEqual(2000);
   });
 });

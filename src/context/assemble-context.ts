@@ -74,10 +74,47 @@ export interface ContextOptions {
    * `DEFAULT_ITEM_PRIORITY_SHARE`; 100 protects them all, as before.
    */
   readonly itemPriorityShare?: number;
+  /**
+   * Percent of the budget after the system text the tail keeps when the request asks about
+   * something (an explicit `query`); the rest of the tail's share goes to the retrieved memories
+   * (`budgetSplit`). Default `DEFAULT_ASKED_TAIL_SHARE`; the mode's own tail share (or more) turns
+   * it off.
+   */
+  readonly askedTailShare?: number;
+  /**
+   * Percent of the budget after the system text the state-items slot starts from when the request
+   * asks about something; the rest of its share goes to the memories (`budgetSplit`). Default: the
+   * mode's own share (off). Measured, not adopted (ADR 2026-11-25-context-budget, 2026-11-27).
+   */
+  readonly askedItemShare?: number;
 }
 
 /** Default `ContextOptions.itemPriorityShare`. */
 export const DEFAULT_ITEM_PRIORITY_SHARE = 25;
+
+/** Default `ContextOptions.askedTailShare`. */
+export const DEFAULT_ASKED_TAIL_SHARE = 10;
+
+/**
+ * The section shares of one build: the mode's split, or, when the request asks about something
+ * (an explicit `query`), that split with the tail cut to `tailShare` percent and the rest of its
+ * share given to the memories (clamped: the tail never gains share).
+ */
+export function budgetSplit(
+  mode: ContextMode,
+  asked: boolean,
+  tailShare: number = DEFAULT_ASKED_TAIL_SHARE,
+  itemShare: number = Number.POSITIVE_INFINITY,
+): Readonly<Record<BudgetedSection, number>> {
+  const split = CONTEXT_BUDGET_SPLITS[mode];
+  if (!asked) return split;
+  const cut = (own: number, share: number) =>
+    Math.min(own, Math.max(0, Number.isNaN(share) ? own : share));
+  const tail = cut(split.tail, tailShare);
+  const items = cut(split.state_items, itemShare);
+  const memories = split.memories + split.tail - tail + split.state_items - items;
+  return { ...split, tail, state_items: items, memories };
+}
 
 /** State items always protected from older text, beyond pinned and conflicting ones. */
 export const PRIORITY_ITEMS_FLOOR = 3;
@@ -295,7 +332,12 @@ export function assembleContext(
     tokenizer,
   );
   const available = budget - system.tokens;
-  const shares = CONTEXT_BUDGET_SPLITS[mode];
+  const shares = budgetSplit(
+    mode,
+    normalized.value.query !== null,
+    options.askedTailShare,
+    options.askedItemShare,
+  );
   const separator = tokenizer.count(SECTION_SEPARATOR);
   const baseOf = (name: BudgetedSection) => Math.floor((available * shares[name]) / 100);
   // The tail's own share is a floor on its final allowance, so what fits in it is certain to show.

@@ -3,6 +3,7 @@ import { EngineError } from '../core/index.js';
 import { entity, field, hit, message, stateItem } from './__fixtures__/context-fixtures.js';
 import { assembleContext } from './assemble-context.js';
 import { buildContext } from './build-context.js';
+import { ASKED_CONTEXT_LIMITS, DEFAULT_CONTEXT_LIMITS } from './context-budget.js';
 import { type ContextSources, EMPTY_CONTEXT_SOURCES } from './context-sources.js';
 
 const NOW = '2026-11-25T10:00:00Z';
@@ -50,11 +51,12 @@ describe('buildContext', () => {
     const result = await buildContext(request, sources);
     expect([...calls].sort()).toEqual([
       'entities user:primary t1 2026-11-25T10:00:00Z',
-      'memories database 20',
+      // Asked about something: the memories lead, the tail keeps the newest turns.
+      `memories database ${ASKED_CONTEXT_LIMITS.memories}`,
       'skills',
       'stateItems user:primary t1',
       'summaries t1',
-      'tail t1 40',
+      `tail t1 ${ASKED_CONTEXT_LIMITS.tailMessages}`,
     ]);
     const inputs = {
       entities: await sources.entities({ entity: 'user:primary', thread: 't1', now: NOW }),
@@ -64,11 +66,11 @@ describe('buildContext', () => {
       memories: await sources.memories(
         'database',
         { entity: 'user:primary', thread: null, now: NOW },
-        20,
+        ASKED_CONTEXT_LIMITS.memories,
       ),
-      tail: await sources.tail('t1', 40),
+      tail: await sources.tail('t1', ASKED_CONTEXT_LIMITS.tailMessages),
     };
-    const expected = assembleContext(request, inputs);
+    const expected = assembleContext(request, inputs, { limits: ASKED_CONTEXT_LIMITS });
     if (!expected.ok) throw expected.error;
     expect(JSON.stringify(result)).toBe(JSON.stringify(expected.value));
     expect(result.included.messageIds).toEqual(['m_old', 'm1', 'm2', 'm3']);
@@ -77,7 +79,8 @@ describe('buildContext', () => {
   it('retrieves memories for the latest user message when no query is given', async () => {
     const { sources, calls } = recordingSources();
     const result = await buildContext({ entity: 'user:primary', thread: 't1', now: NOW }, sources);
-    expect(calls).toContain('memories And for caching? 20');
+    expect(calls).toContain(`memories And for caching? ${DEFAULT_CONTEXT_LIMITS.memories}`);
+    expect(calls).toContain(`tail t1 ${DEFAULT_CONTEXT_LIMITS.tailMessages}`);
     expect(result.query).toBe('And for caching?');
   });
 
@@ -100,6 +103,15 @@ describe('buildContext', () => {
     });
     expect(calls).toContain('memories x 5');
     expect(calls).toContain('tail t1 7');
+  });
+
+  it('keeps the asked caps for the limits the caller leaves unset', async () => {
+    const { sources, calls } = recordingSources();
+    await buildContext({ entity: 'user:primary', thread: 't1', query: 'x', now: NOW }, sources, {
+      limits: { memories: 5 },
+    });
+    expect(calls).toContain('memories x 5');
+    expect(calls).toContain(`tail t1 ${ASKED_CONTEXT_LIMITS.tailMessages}`);
   });
 
   it('builds from empty sources', async () => {

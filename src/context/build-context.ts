@@ -7,6 +7,7 @@ import {
   normalizeContextRequest,
   resolveContextLimits,
 } from './assemble-context.js';
+import { ASKED_CONTEXT_LIMITS } from './context-budget.js';
 import { orderMessages } from './context-sections.js';
 import type { ContextSources, MemoryHit, SourceRequest } from './context-sources.js';
 
@@ -19,7 +20,9 @@ function latestUserMessage(messages: readonly BatchMessage[]): string | null {
 /**
  * Builds the context for one agent turn: reads what `request` needs from `sources` (in parallel,
  * each source at most once), then assembles it within the token budget (see `assembleContext`).
- * Without a `query`, memories are retrieved for the thread's latest user message.
+ * Without a `query`, memories are retrieved for the thread's latest user message; with one, the
+ * memories lead and the tail keeps only the newest turns (`ASKED_CONTEXT_LIMITS`, under any limits
+ * the caller sets).
  *
  * Throws `EngineError` `VALIDATION_FAILED` for a bad request or limits, and whatever a source
  * throws. Deterministic given the sources' answers.
@@ -31,9 +34,12 @@ export async function buildContext(
 ): Promise<ContextResult> {
   const normalized = normalizeContextRequest(request);
   if (!normalized.ok) throw normalized.error;
-  const limits = resolveContextLimits(options.limits);
-  if (!limits.ok) throw limits.error;
   const { entity, thread, now, query: asked } = normalized.value;
+  // Asked about something, the memories lead (ASKED_CONTEXT_LIMITS); the caller's limits win.
+  const askedLimits =
+    asked === null ? options.limits : { ...ASKED_CONTEXT_LIMITS, ...options.limits };
+  const limits = resolveContextLimits(askedLimits);
+  if (!limits.ok) throw limits.error;
   const sourceRequest: SourceRequest = { entity, thread, now };
   const memoriesFor = async (query: string | null): Promise<readonly MemoryHit[]> =>
     query === null || limits.value.memories === 0
@@ -54,7 +60,7 @@ export async function buildContext(
   const result = assembleContext(
     request,
     { entities, stateItems, summaries, skills, memories, tail, query },
-    options,
+    { ...options, limits: limits.value },
   );
   if (!result.ok) throw result.error;
   return result.value;

@@ -63,3 +63,17 @@ export const DEFAULT_CONTEXT_LIMITS = {
   tailMessages: 40,
   canonicalFields: 60,
 } as const satisfies ContextLimits;
+
+/**
+ * The caps that change when the caller asks about something (an explicit `query`), over
+ * `DEFAULT_CONTEXT_LIMITS`; limits the caller sets win over both. Asked about a topic, the agent
+ * needs what was said about it wherever it was said, so the retrieved memories lead and the tail
+ * keeps only the newest turns of the conversation (the room it leaves goes to the cut memories).
+ * Without a query (memories retrieved for the latest user message) the conversation leads, as
+ * before. Chosen on LoCoMo half A and the LongMemEval tuning half
+ * (docs/decisions/2026-11-25-context-budget.md, amendment of 2026-11-27).
+ */
+export const ASKED_CONTEXT_LIMITS = {
+  memories: 40,
+  tailMessages: 10,
+} as const satisfies Partial<ContextLimits>;

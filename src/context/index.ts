@@ -16,6 +16,7 @@ export type { RecallEntry, RecallSection } from './build-recall-pack.js';
 export { buildRecallPackFitting } from './build-recall-pack.js';
 export type { ContextLimits, ContextMode, ContextSectionName } from './context-budget.js';
 export {
+  ASKED_CONTEXT_LIMITS,
   CONTEXT_MODES,
   CONTEXT_SECTIONS,
   DEFAULT_CONTEXT_BUDGET,

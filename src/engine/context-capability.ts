@@ -77,6 +77,14 @@ export interface EngineContextOptions {
    * older text. Default `DEFAULT_ITEM_PRIORITY_SHARE` (ADR 2026-11-25-context-budget).
    */
   readonly itemPriorityShare?: number;
+  /**
+   * Percent of the budget the tail keeps when a request asks about something (an explicit
+   * `query`); the rest of its share goes to the memories. Default `DEFAULT_ASKED_TAIL_SHARE`
+   * (ADR 2026-11-25-context-budget, amendment of 2026-11-27).
+   */
+  readonly askedTailShare?: number;
+  /** The state-items slot's share when asked (`ContextOptions.askedItemShare`). Default: off. */
+  readonly askedItemShare?: number;
   /** How retrieved messages become memories (ADR 2026-11-26-retrieval-across-datasets). */
   readonly memoryRanking?: Partial<MemoryRanking>;
 }
@@ -484,11 +492,18 @@ export function createContextCapability(
         },
         sources,
         {
-          limits: rt.limits,
+          // The caller's own caps only: the builder adds the defaults, which depend on the query.
+          ...(options.limits === undefined ? {} : { limits: options.limits }),
           ...(options.system === undefined ? {} : { system: options.system }),
           ...(options.itemPriorityShare === undefined
             ? {}
             : { itemPriorityShare: options.itemPriorityShare }),
+          ...(options.askedTailShare === undefined
+            ? {}
+            : { askedTailShare: options.askedTailShare }),
+          ...(options.askedItemShare === undefined
+            ? {}
+            : { askedItemShare: options.askedItemShare }),
         },
       );
     },

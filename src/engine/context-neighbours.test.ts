@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
+import type { FusionSettings } from '../search/index.js';
 import { toJsonl } from '../testing/index.js';
 import { createEngine, type Engine, type EngineContextOptions } from './index.js';
 
@@ -31,13 +32,19 @@ const LINES = toJsonl(
   })),
 );
 
-async function engineWith(context: EngineContextOptions): Promise<Engine> {
+async function engineWith(
+  context: EngineContextOptions,
+  fusion?: Partial<FusionSettings>,
+): Promise<Engine> {
   const home = mkdtempSync(join(tmpdir(), 'verity-context-neighbours-'));
   dirs.push(home);
   const engine = await createEngine({
     home,
     clock: fixedClock(Date.parse(NOW)),
-    embeddings: { model: createFakeEmbeddingModel({ dimension: 64 }) },
+    embeddings: {
+      model: createFakeEmbeddingModel({ dimension: 64 }),
+      ...(fusion === undefined ? {} : { fusion }),
+    },
     items: { extractor: null },
     context: { ...context, limits: { tailMessages: 0, memories: 3 } },
   });
@@ -46,15 +53,18 @@ async function engineWith(context: EngineContextOptions): Promise<Engine> {
 }
 
 let plain: Engine;
+let plainScored: Engine;
 let widened: Engine;
 
 beforeAll(async () => {
   plain = await engineWith({});
+  plainScored = await engineWith({}, { method: 'score' });
   widened = await engineWith({ memoryRanking: { neighbourHits: 1, neighbourWeight: 0.95 } });
 });
 
 afterAll(async () => {
   await plain.close();
+  await plainScored.close();
   await widened.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -66,13 +76,18 @@ describe('neighbour expansion in the context pack', () => {
     const after = await widened.buildContext({ thread: 'trip', query });
     expect(before.included.memoryIds[0]).toBe('message:trip/t1');
     expect(after.included.memoryIds[0]).toBe('message:trip/t1');
-    // The learned search ranker already lifts a hit's neighbours on its own (their session and
-    // adjacency are features), so both packs hold t0; the expansion is what puts the two turns
-    // around the hit directly below it, before any other hit.
-    expect(before.included.memoryIds.slice(0, 3)).not.toEqual([
+    // The score fusion ranks by the words alone: t0 shares none of the query's, so without the
+    // expansion it is not in the pack at all.
+    const scored = await plainScored.buildContext({ thread: 'trip', query });
+    expect(scored.included.memoryIds[0]).toBe('message:trip/t1');
+    expect(scored.included.memoryIds).not.toContain('message:trip/t0');
+    // The learned ranker (the default) lifts a hit's neighbours on its own (their session and
+    // adjacency are features), so its pack holds t0 already, but below t2; the expansion is what
+    // puts the turn before and the turn after directly below the hit, before any other hit.
+    expect(before.included.memoryIds).toEqual([
       'message:trip/t1',
-      'message:trip/t0',
       'message:trip/t2',
+      'message:trip/t0',
     ]);
     expect(after.included.memoryIds.slice(0, 3)).toEqual([
       'message:trip/t1',

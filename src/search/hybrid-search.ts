@@ -28,11 +28,19 @@ export interface FusionSettings {
   readonly method: 'score' | 'rrf' | 'learned';
   /** The model `learned` scores with; the shipped one when absent (training scripts set it). */
   readonly model?: LearnedModel;
-  /** How far the per-query confidence moves the fixed vector share, 0–1 (`score` only). */
+  /**
+   * How far the per-query confidence moves the fixed vector share, 0–1 (`score`; under `learned`
+   * it shapes only the base feature).
+   */
   readonly adaptive: number;
-  /** Weight of the BM25 ranking in the fusion. Default 0.8. */
+  /**
+   * Weight of the BM25 ranking in the fusion. Default 0.8. Under `learned` (the default method)
+   * the weights shape only the model's base feature (the `score` fusion's score and rank); the
+   * model reads both lists' scores and ranks on its own, so 1 / 0 no longer means "BM25 alone":
+   * for that, set `method: 'score'` too (or search in `text` mode).
+   */
   readonly textWeight: number;
-  /** Weight of the vector ranking in the fusion. Default 0.2. */
+  /** Weight of the vector ranking in the fusion. Default 0.2. Under `learned`: see `textWeight`. */
   readonly vectorWeight: number;
   /** The reciprocal-rank constant k (`rrf` only). Default 10. */
   readonly rankConstant: number;
@@ -40,7 +48,12 @@ export interface FusionSettings {
   readonly contextWeight: number;
   /** Hits taken from each ranker before fusing. Default 50. */
   readonly candidates: number;
-  /** Score multiplier 1 + this for items inside a date the query names. Default 1. */
+  /**
+   * Score multiplier 1 + this for items inside a date the query names. Default 1. Under
+   * `learned` it multiplies the model's logit mapped to a positive score (1 + s above 0,
+   * 1 / (1 − s) below), as do recency, `latestBoost` and `sessionSpread`: a boost multiplies,
+   * it is not a term added to the logit.
+   */
   readonly timeBoost: number;
   /** Days after a named period that still count as inside it (talk follows events). Default 14. */
   readonly timeGraceDays: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   candidateFeatures,
@@ -110,6 +111,11 @@ describe('trainRanker', () => {
     const once = JSON.stringify(trainRanker(syntheticQueries()));
     const twice = JSON.stringify(trainRanker(syntheticQueries()));
     expect(twice).toBe(once);
+    // Two runs in one process share every cache; the digest pins the bytes across processes and
+    // machines (any change to the training order or rounding shows here).
+    expect(createHash('sha256').update(once).digest('hex')).toBe(
+      'bea5f8a8d29ab7a4bfa991d2a8cc8a32097b0fec866eef12200df4cb8e96da58',
+    );
   });
 
   it('learns which feature marks the relevant candidates', () => {
@@ -132,5 +138,68 @@ describe('checkModel', () => {
     expect(() => checkModel({ ...shipped, features: shipped.features.slice(1) })).toThrow(
       /retrain/,
     );
+  });
+});
+
+/** A seeded pseudo-random stream (mulberry32), so the set is the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** 160 candidates, most in one session (a one-thread pack), with ties in time and score. */
+function randomPack(): { candidates: FeatureCandidate[]; query: FeatureQuery } {
+  const random = seeded(17);
+  const candidates: FeatureCandidate[] = [];
+  const base: Record<string, number> = {};
+  for (let i = 0; i < 160; i += 1) {
+    const key = `m${String(i).padStart(3, '0')}`;
+    const thread = random() < 0.9 ? 'one' : `other${Math.floor(random() * 3)}`;
+    const bm25 = random() < 0.2 ? null : Math.round(random() * 20) / 2;
+    const vector = random() < 0.2 ? null : Math.round(random() * 100) / 100;
+    candidates.push({
+      ...candidate(key, thread, Math.floor(random() * 40), bm25, vector),
+      textRank: bm25 === null ? Infinity : i,
+      vectorRank: vector === null ? Infinity : 159 - i,
+      length: Math.floor(random() * 400),
+    });
+    base[key] = Math.round(random() * 8) / 8;
+  }
+  return { candidates, query: query('what did I say first about the trip', base) };
+}
+
+describe('candidateFeatures on one large session', () => {
+  const { candidates, query: pack } = randomPack();
+  const rows = candidateFeatures(candidates, pack);
+
+  it('gives every candidate the session features a scan over its session gives', () => {
+    const best = Math.max(...pack.base.values());
+    const base = (key: string) => (pack.base.get(key) ?? 0) / best;
+    candidates.forEach((c, index) => {
+      const members = candidates
+        .filter((m) => m.thread === c.thread)
+        .sort((a, b) => a.createdAt - b.createdAt || (a.key < b.key ? -1 : 1));
+      const at = members.findIndex((m) => m.key === c.key);
+      const others = members.filter((m) => m.key !== c.key);
+      const row = rows[index] ?? [];
+      expect(row[column('session_share')]).toBe(others.length / candidates.length);
+      expect(row[column('session_best')]).toBe(Math.max(0, ...others.map((m) => base(m.key))));
+      expect(row[column('before_score')]).toBe(at > 0 ? base(members[at - 1]?.key ?? '') : 0);
+      expect(row[column('after_score')]).toBe(
+        at < members.length - 1 ? base(members[at + 1]?.key ?? '') : 0,
+      );
+    });
+  });
+
+  it('gives the same vectors, byte for byte, as the scan it replaced', () => {
+    // Hash of the rows the former per-candidate scan (findIndex / filter / reduce) produced.
+    const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+    expect(digest).toBe('6d903e49934c33725a01439dfc24d2a8264eaa7dfd740f8f64c6f376689ad105');
   });
 });

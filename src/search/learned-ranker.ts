@@ -92,6 +92,29 @@ interface SessionView {
   readonly sum: number;
   /** Members ordered by time, with their base scores. */
   readonly members: readonly { readonly key: string; readonly at: number; readonly base: number }[];
+  /** Each member's position in `members` (keys are unique within a query's candidates). */
+  readonly position: ReadonlyMap<string, number>;
+  /** Position of the first member with the highest base score, −1 when empty. */
+  readonly bestAt: number;
+  /** The highest base score among the members other than the one at `bestAt` (−Infinity if none). */
+  readonly secondBest: number;
+}
+
+/** Where the best member is and the best score among the others, in one pass. */
+function bestTwo(members: SessionView['members']): { bestAt: number; secondBest: number } {
+  let bestAt = -1;
+  let best = -Infinity;
+  let secondBest = -Infinity;
+  members.forEach((m, index) => {
+    if (m.base > best) {
+      secondBest = best;
+      best = m.base;
+      bestAt = index;
+    } else if (m.base > secondBest) {
+      secondBest = m.base;
+    }
+  });
+  return { bestAt, secondBest };
 }
 
 /** Candidates grouped by session, each with its members' base scores in time order. */
@@ -113,6 +136,8 @@ function sessionsOf(
       count: members.length,
       sum: members.reduce((total, m) => total + m.base, 0),
       members,
+      position: new Map(members.map((m, index) => [m.key, index])),
+      ...bestTwo(members),
     });
   }
   return out;
@@ -160,8 +185,14 @@ export function candidateFeatures(
     const v = cosine(c.vector);
     const session = sessions.get(c.thread ?? c.key);
     const members = session?.members ?? [];
-    const at = members.findIndex((m) => m.key === c.key);
-    const others = members.filter((m) => m.key !== c.key);
+    // O(1) per candidate (one-thread packs hold every candidate in one session): the position map
+    // and the best two scores stand in for a search, a filter and a maximum over the members.
+    const at = session?.position.get(c.key) ?? -1;
+    const othersCount = at >= 0 ? members.length - 1 : members.length;
+    const othersBest =
+      at >= 0 && at === session?.bestAt
+        ? session.secondBest
+        : (members[session?.bestAt ?? -1]?.base ?? 0);
     const sessionSum = (session?.sum ?? own) - own;
     const recency = newest > oldest ? (c.createdAt - oldest) / (newest - oldest) : 0;
     const window = query.inWindow(c.key) ? 1 : 0;
@@ -179,9 +210,9 @@ export function candidateFeatures(
       Math.log((1 + (c.length ?? 0)) / (1 + medianLength)),
       window,
       recency,
-      others.length / total,
+      othersCount / total,
       sessionSum,
-      others.reduce((best, m) => Math.max(best, m.base), 0),
+      Math.max(0, othersBest),
       at > 0 ? (members[at - 1]?.base ?? 0) : 0,
       at >= 0 && at < members.length - 1 ? (members[at + 1]?.base ?? 0) : 0,
       t * spread,
@@ -219,9 +250,17 @@ export function checkModel(model: LearnedModel): LearnedModel {
     model.weights.length === names.length &&
     model.mean.length === names.length &&
     model.scale.length === names.length;
+  const finite = [model.weights, model.mean, model.scale].every((list) =>
+    list.every((value) => typeof value === 'number' && Number.isFinite(value)),
+  );
   if (!same) {
     throw new Error(
       `learned ranker: model version ${model.version} with ${model.features.length} features does not match feature set ${FEATURE_VERSION} (${names.length} features); retrain with bench/retrieval-train.ts`,
+    );
+  }
+  if (!finite) {
+    throw new Error(
+      'learned ranker: model weights, means and scales must all be finite numbers; retrain with bench/retrieval-train.ts',
     );
   }
   return model;

@@ -274,3 +274,41 @@ describe('fuseCandidates (learned)', () => {
     expect(learned).toEqual(fuseCandidates(list, SCORE));
   });
 });
+
+describe('fuseCandidates (learned) with a caller-supplied model', () => {
+  const list = ranked([candidate('a', 2, 0.4, 0), candidate('b', 1, 0.9, DAY)]);
+  const good = {
+    version: FEATURE_VERSION,
+    features: [...FEATURE_NAMES],
+    mean: FEATURE_NAMES.map(() => 0),
+    scale: FEATURE_NAMES.map(() => 1),
+    weights: FEATURE_NAMES.map(() => 0),
+  };
+
+  it('refuses a model of another feature set before ranking with it', () => {
+    const stale = { ...good, features: good.features.slice(1) };
+    expect(() => fuseCandidates(list, { ...SCORE, method: 'learned', model: stale })).toThrow(
+      /fusion\.model: .*retrain/,
+    );
+  });
+
+  it('refuses a model with a weight that is not a finite number', () => {
+    const broken = { ...good, weights: good.weights.map((w, i) => (i === 3 ? Number.NaN : w)) };
+    expect(() => fuseCandidates(list, { ...SCORE, method: 'learned', model: broken })).toThrow(
+      /fusion\.model: .*finite/,
+    );
+  });
+
+  it('refuses a bad model even when one ranker alone answered', () => {
+    const textOnly = ranked([candidate('a', 2, null, 0)]);
+    const stale = { ...good, version: FEATURE_VERSION + 1 };
+    expect(() => fuseCandidates(textOnly, { ...SCORE, method: 'learned', model: stale })).toThrow(
+      /fusion\.model/,
+    );
+  });
+
+  it('ranks with a valid model', () => {
+    const scores = fuseCandidates(list, { ...SCORE, method: 'learned', model: good });
+    expect([...scores.keys()].sort()).toEqual(['a', 'b']);
+  });
+});

@@ -5,7 +5,7 @@ import {
   type LearnedModel,
   scoreFeatures,
 } from './learned-ranker.js';
-import shippedModel from './learned-ranker.json' with { type: 'json' };
+import shippedModelJson from './learned-ranker.json' with { type: 'json' };
 import { minMax, overMax } from './score-scales.js';
 
 /** One item one or both rankers returned, before fusion. */
@@ -45,7 +45,10 @@ export interface FusionMethod {
    * the query, with the `score` fusion as one of them.
    */
   readonly method: 'score' | 'rrf' | 'learned';
-  /** The model `learned` scores with; the shipped `learned-ranker.json` when absent. */
+  /**
+   * The model `learned` scores with; the shipped `learned-ranker.json` when absent. Checked
+   * against this code's feature set (`checkModel`) before its first use; a mismatch throws.
+   */
   readonly model?: LearnedModel;
   readonly textWeight: number;
   readonly vectorWeight: number;
@@ -205,7 +208,30 @@ export function fuseCandidates(
   return scores;
 }
 
-const SHIPPED_MODEL = checkModel(shippedModel as LearnedModel);
+let shippedModel: LearnedModel | undefined;
+const checkedModels = new WeakSet<LearnedModel>();
+
+/**
+ * The model `learned` scores with, checked against this code's feature set before its first use:
+ * the shipped one lazily and once (a bad file fails the first learned ranking with a clear error,
+ * not every import of search), a caller's `FusionSettings.model` once per model object.
+ */
+function modelOf(method: FusionMethod): LearnedModel {
+  const supplied = method.model;
+  if (supplied === undefined) {
+    shippedModel ??= checkModel(shippedModelJson as LearnedModel);
+    return shippedModel;
+  }
+  if (!checkedModels.has(supplied)) {
+    try {
+      checkModel(supplied);
+    } catch (error) {
+      throw new Error(`fusion.model: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    checkedModels.add(supplied);
+  }
+  return supplied;
+}
 
 /**
  * The learned ranker's features of one query's candidates (`candidateFeatures`), with the `score`
@@ -248,9 +274,9 @@ function learnedScores(
 ): Map<string, number> {
   // Trained on queries both rankers answered: with one list (text or vector mode, no embedder,
   // a failed query embedding) the model would be off its data, so the score fusion ranks.
+  const model = modelOf(method);
   const both = candidates.some((c) => c.bm25 !== null) && candidates.some((c) => c.vector !== null);
   if (!both) return fuseCandidates(candidates, { ...method, method: 'score' });
-  const model = method.model ?? SHIPPED_MODEL;
   const rows = learnedFeatures(candidates, method, adjust);
   const scores = new Map<string, number>();
   candidates.forEach((c, index) => {
@@ -262,7 +288,12 @@ function learnedScores(
 
 const DAY_MS = 86_400_000;
 
-/** What reorders fused scores after fusion: a named period, and optional recency. */
+/**
+ * What reorders fused scores after fusion: a named period, and optional recency. Every adjustment
+ * multiplies the fused score; under `learned` that score is the model's logit s mapped to
+ * 1 + s (s ≥ 0) or 1 / (1 − s) (s < 0), so a boost scales the mapped logit, which is not the same
+ * as adding a term to the logit (a boost moves a strong candidate further than a weak one).
+ */
 export interface RankAdjustments {
   /** The period the query names, `[start, end)` epoch ms, or null. */
   readonly window: { readonly start: number; readonly end: number } | null;
