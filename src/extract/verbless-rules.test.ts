@@ -98,6 +98,25 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
   });
 });
 
+describe("a verbless plan put to the listener's view", () => {
+  it('is weak: a proposal, not a settled plan', () => {
+    for (const text of [
+      'Rome for Easter, what do you think',
+      'Porto for the long weekend, thoughts',
+      'lisbon for new year, sound good',
+      'Kyoto is the plan for golden week, wdyt',
+      'ok Oslo for the long weekend, any objections',
+    ]) {
+      const out = travel(text);
+      expect(
+        out.filter((o) => o.endsWith('(strong)')),
+        text,
+      ).toEqual([]);
+      expect(out, text).toContain('travel.status=planned (weak)');
+    }
+  });
+});
+
 describe('a copular plan: "<place> is the plan"', () => {
   it('plans a trip to the subject', () => {
     for (const text of [

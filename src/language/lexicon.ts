@@ -191,3 +191,14 @@ export const PLAN_NOUN: LexiconEntry = {
   phenomenon: 'a noun naming an intended choice (the plan, the pick)',
   pattern: /^(?:the\s+)?(?:plan|pick|choice|destination|winner)\b/i,
 };
+
+/**
+ * A sentence that puts what it says to the listener ("Rome for Easter, what do you think",
+ * "Porto for the long weekend, thoughts", "Lisbon in June — sound good"): a proposal awaiting
+ * their view, not a settled plan.
+ */
+export const OPINION_ASKED: LexiconEntry = {
+  phenomenon: "a proposal put to the listener: the sentence asks for the listener's view",
+  pattern:
+    /\?|\b(?:what do (?:you|u|ya) (?:think|reckon)|wdyt|thoughts|how does that sound|(?:does that |that )?sounds? (?:good|ok|okay|alright)|are you up for it|yay or nay|(?:any )?objections)\b/i,
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause } from './clause.js';
-import { HOLIDAY_PERIOD, PLAN_NOUN } from './lexicon.js';
+import { HOLIDAY_PERIOD, OPINION_ASKED, PLAN_NOUN } from './lexicon.js';
 import { placeNamed, verblessParts, verblessReading } from './verbless.js';
 
 // Copular and verbless clauses read by one rule (verbless.ts). Every sentence was written for
@@ -143,5 +143,18 @@ describe('lexicon entries for verbless plans', () => {
       expect(PLAN_NOUN.pattern.test(t), t).toBe(true);
     for (const t of ['the planner', 'a planet', 'the owner'])
       expect(PLAN_NOUN.pattern.test(t), t).toBe(false);
+  });
+
+  it("OPINION_ASKED: a sentence asking the listener's view", () => {
+    for (const t of [
+      'Rome for Easter, what do you think',
+      'porto again, wdyt',
+      'Lisbon in June, sound good',
+      'Berlin for the weekend?',
+      'Nairobi in March, thoughts',
+    ])
+      expect(OPINION_ASKED.pattern.test(t), t).toBe(true);
+    for (const t of ['Rome for Easter', 'I thought about Porto', 'the sound of the sea in Lisbon'])
+      expect(OPINION_ASKED.pattern.test(t), t).toBe(false);
   });
 });

@@ -125,6 +125,7 @@ describe('verity cli (child process)', () => {
     expect(stats.code, stats.stderr).toBe(0);
     expect((JSON.parse(stats.stdout) as { events: number }).events).toBeGreaterThanOrEqual(600);
     for (const entity of [writer1, writer2]) {
+      expect(entity.code, entity.stderr).toBe(0);
       const view = JSON.parse(entity.stdout) as { state: Record<string, unknown> };
       expect(Object.keys(view.state)).toHaveLength(300);
     }

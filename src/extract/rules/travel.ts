@@ -10,6 +10,7 @@ import {
   isVocabularyWord,
   lookupPlace,
   NARRATIVE,
+  OPINION_ASKED,
   PERSON_ANAPHORA,
   PLAN_NOUN,
   RELATIONAL_NOUN,
@@ -1140,9 +1141,11 @@ function placeParts(clause: Clause, doc: DocContext): VerblessPart[] {
 /**
  * How strong a verbless part is: strong for the whole clause or a part after a lead-in about
  * the speaker; weak after a lead-in whose subject is someone else ("my sister called, in Rome
- * now": whose presence is it?).
+ * now": whose presence is it?) and in a sentence that asks the listener's view.
  */
 function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
+  // "Rome for Easter, what do you think": the line is put to the listener, not settled.
+  if (OPINION_ASKED.pattern.test(clause.sentence)) return 'weak';
   if (part.at === 0) return 'strong';
   const before = clause.text.slice(0, part.at).replace(/[,;\s]+$/, '');
   const kind = analyseClause(before).subject.kind;
