@@ -907,8 +907,10 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
           ) &&
           !/^(?:the|a)\s+(?:week|weekend|day|night|month)\b/i.test(d.text),
       );
-    // "here in Denver" says where the speaker is (often where they live): never a destination.
-    if (ahead && hit.location !== null && !/^here in\b/i.test(hit.span)) {
+    // "The fair is on the 13th here in Denver": "here in" says where the speaker lives, never a
+    // destination; with a date ahead it says nothing about now either.
+    if (ahead && /^here in\b/i.test(hit.span)) continue;
+    if (ahead && hit.location !== null) {
       hit = { ...hit, status: 'planned', destination: hit.location, location: null };
     }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
