@@ -1,5 +1,6 @@
 import type { Intent } from '../../core/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
+import { restrictedAfter, withoutQuantifier } from '../quantifier.js';
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
@@ -144,14 +145,15 @@ function medicationReadings(t: string): Reading[] {
 function allergens(list: string): string[] {
   const names: string[] = [];
   for (const part of list.split(/\s*(?:,|\band\b|\bor\b)\s*/i).slice(0, 4)) {
-    const words = part
-      .trim()
+    const words = withoutQuantifier(part)
       .toLowerCase()
       .split(/\s+/)
       .filter((w) => w !== '');
     const stop = words.findIndex((w) => ALLERGEN_STOP.test(w));
     const kept = stop === -1 ? words : words.slice(0, stop);
     if (kept.length === 0 || kept.length > 2) continue;
+    // "dogs with long hair": the head alone would name a wider class than was said.
+    if (restrictedAfter(words, kept.length - 1)) continue;
     names.push(kept.map((w, i) => (i === kept.length - 1 ? singular(w) : w)).join('_'));
   }
   return names;

@@ -29,6 +29,8 @@ import {
   type Subject,
   subjectOf,
 } from '../clauses.js';
+import { listenersAt } from '../listener.js';
+import { planStrengthAt, stateStrengthAt } from '../subordinate.js';
 import { properPhraseAt } from '../text.js';
 import type { EvidenceStrength } from '../types.js';
 
@@ -449,6 +451,8 @@ function returnHit(
     /\b(?:will|'ll|be)\s+(?:be\s+)?(?:back|home)\b/i.test(t) ||
     clause.dates.some((d) => d.start >= ret.index && d.date !== null && d.date > today);
   if (returnIsFuture) return { back: false, hit: null };
+  // "Once I'm back from Lima": a return in a clause of time or condition has not happened.
+  if (stateStrengthAt(t, ret.index, 'strong') === null) return { back: true, hit: null };
   const returnFrom = returnedFrom(t, ret.index + ret[0].length, ret[0]);
   if (returnFrom === null || /\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))) {
     return { back: true, hit: null };
@@ -462,7 +466,10 @@ function returnHit(
       destination: null,
       span: ret[0],
       // "Back from Twickenham, what a game": a day out to an event, not a trip's end.
-      strength: returnFrom === 'strong' && DAY_EVENT.pattern.test(t) ? 'weak' : returnFrom,
+      strength:
+        returnFrom === 'strong' && DAY_EVENT.pattern.test(t)
+          ? 'weak'
+          : (stateStrengthAt(t, ret.index, returnFrom) ?? 'weak'),
     },
   };
 }
@@ -475,6 +482,8 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
       if (place === null) continue;
+      const framed = stateStrengthAt(t, m.index, place.strength);
+      if (framed === null) continue;
       hits.push({
         subject: pattern === GREETING ? { kind: 'speaker' } : subjectBefore(m.index),
         status: 'in_progress',
@@ -483,7 +492,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
         span: `${m[0]}${place.name}`,
         // "Raining again here in Lagos": "here in" says where the speaker is, not whether that
         // is home or a trip; it asks nothing and commits nothing on its own.
-        strength: /^here in\b/i.test(m[0]) ? 'weak' : place.strength,
+        strength: /^here in\b/i.test(m[0]) ? 'weak' : framed,
         arrival: pattern === ARRIVAL,
       });
     }
@@ -498,7 +507,9 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
     if (place === null) continue;
     // "I'm in Camden for brunch": a day out in a district, not a trip there.
     const after = t.slice(m.index + m[0].length + place.name.length);
-    const strength = isOuting(after) ? 'weak' : place.strength;
+    const framed = stateStrengthAt(t, m.index, place.strength);
+    if (framed === null) continue;
+    const strength = isOuting(after) ? 'weak' : framed;
     const subject = subjectBefore(m.index);
     if (subject.kind === 'thing') continue;
     hits.push({
@@ -534,13 +545,15 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
     const place = placeAt(t, m.index + m[0].length, true);
     if (place === null) continue;
+    const framed = stateStrengthAt(t, m.index, place.strength);
+    if (framed === null) continue;
     hits.push({
       subject: subjectBefore(m.index),
       status: 'in_progress',
       location: null,
       destination: place.name,
       span: `${m[0]}${place.name}`,
-      strength: place.strength,
+      strength: framed,
     });
   }
   return hits;
@@ -557,6 +570,8 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
+      // "Enjoy your trip to Oslo", "hope you have a safe trip": the listener's journey.
+      if (listenersAt(t, m.index)) continue;
       // A booking names its destination plainly; a bare travel noun before "to" is weaker.
       const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
       if (place === null) continue;
@@ -581,7 +596,10 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
-        strength: outing || unowned || forOther || topic ? 'weak' : place.strength,
+        strength:
+          outing || unowned || forOther || topic
+            ? 'weak'
+            : planStrengthAt(t, m.index, place.strength),
       };
     }
   }
@@ -705,6 +723,7 @@ function namedTripPlan(clause: Clause): Hit | null {
   const mention = clause.analysis.predicate === null && clause.dates.length === 0;
   // "my flatmate's Krakow trip", "their Lisbon trip": someone else's trip.
   const others = THIRD_PARTY_POSSESSOR.pattern.test(`${t.slice(0, start)}${phrase.name}`);
+  if (listenersAt(t, start)) return null;
   return {
     subject: { kind: 'speaker' },
     status: 'planned',
@@ -849,6 +868,8 @@ const HOME_PRESENCE =
 function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const home = HOME_PRESENCE.exec(clause.text);
   if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
+  const framed = stateStrengthAt(clause.text, home.index, 'strong');
+  if (framed === null) return null;
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
   const subject = subjectBefore(home.index);
@@ -859,7 +880,7 @@ function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit
     location: 'home',
     destination: null,
     span: home[0],
-    strength: 'strong',
+    strength: framed,
   };
 }
 
@@ -894,6 +915,9 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
           ) &&
           !/^(?:the|a)\s+(?:week|weekend|day|night|month)\b/i.test(d.text),
       );
+    // "The fair is on the 13th here in Denver": "here in" says where the speaker lives, never a
+    // destination; with a date ahead it says nothing about now either.
+    if (ahead && /^here in\b/i.test(hit.span)) continue;
     if (ahead && hit.location !== null) {
       hit = { ...hit, status: 'planned', destination: hit.location, location: null };
     }
