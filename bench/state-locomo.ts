@@ -23,6 +23,7 @@ import { machine, writeSection } from './report.js';
 import {
   agreement,
   countBy,
+  labelKey,
   type ObservedSlot,
   type Outcome,
   observedKey,
@@ -214,21 +215,44 @@ function importLabels(
         .filter((l) => l.trim() !== '')
         .map((l) => JSON.parse(l) as unknown),
     );
-  const labels = read(file);
+  const fresh = read(file);
+  // Earlier rounds' labels stay (a commit the rules stop making is simply no longer scored, and
+  // one they make again keeps its verdict); a commit labelled again takes the new verdict.
+  const before = readLabels();
+  const merged = new Map(before.labels.map((l) => [labelKey(l), l]));
+  for (const l of fresh) merged.set(labelKey(l), l);
+  const labels = [...merged.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, l]) => l);
+  // A second, independent labeller's verdicts on the same commits, when there was one.
+  const secondLabeller = second === undefined ? undefined : agreement(fresh, read(second));
+  const round = {
+    extractor: extractor.join(', '),
+    labelled: fresh.length,
+    correct: fresh.filter((l) => l.label === 'correct').length,
+    ...(secondLabeller === undefined ? {} : { second_labeller: secondLabeller }),
+  };
   const body = {
     extractor: extractor.join(', '),
     sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
-    // A second, independent labeller's verdicts on the same commits, when there was one.
-    ...(second === undefined ? {} : { second_labeller: agreement(labels, read(second)) }),
+    ...(secondLabeller === undefined ? {} : { second_labeller: secondLabeller }),
+    rounds: [...(before.rounds ?? []), round],
     labels,
   };
   writeFileSync(LABELS, `${JSON.stringify(body, null, 2)}\n`);
-  console.log(`kept ${labels.length} labels in ${LABELS}`);
+  console.log(`kept ${labels.length} labels (${fresh.length} from this round) in ${LABELS}`);
 }
 
 interface LabelFile {
   readonly labels: StoredLabel[];
   readonly second_labeller?: { readonly compared: number; readonly agreed: number };
+  /** Each labelling round: the rules it labelled, how many commits, the second labeller's agreement. */
+  readonly rounds?: readonly {
+    readonly extractor: string;
+    readonly labelled: number;
+    readonly correct: number;
+    readonly second_labeller?: { readonly compared: number; readonly agreed: number };
+  }[];
 }
 
 function readLabels(): LabelFile {
@@ -320,6 +344,20 @@ function markdown(runs: readonly ConversationRun[], seconds: number, labelFile: 
     'is over hand labels (`bench/state-locomo-labels.json`, keyed by ids, slot path and value hash;',
     'see ADR 2026-11-27-state-precision-on-locomo); a commit the labels do not name is unlabelled,',
     'never guessed.',
+    '',
+    // The first round measured rules no one had written against this data; later rounds measure
+    // rules changed after reading the first round's false commits, so they are not held out.
+    ...(labelFile.rounds ?? []).map(
+      (r, i) =>
+        `- Labelling round ${i + 1} (${r.extractor}): ${r.correct} of ${r.labelled} commits correct` +
+        (r.second_labeller === undefined
+          ? ''
+          : `, a second independent labeller agreed on ${r.second_labeller.agreed} of ${r.second_labeller.compared}`) +
+        (i === 0
+          ? '; the rules had never been run on this data (the unseen figure).'
+          : "; the rules had been changed after reading the earlier rounds' false commits, so this" +
+            ' round is not held out.'),
+    ),
     '',
     `**Committed: ${total.committed} in ${messages} messages = ${k(total.committed, messages)} per 1,000 messages;` +
       ` precision ${pct(precision.precision)} on ${precision.labelled} labelled (${precision.correct} correct,` +
