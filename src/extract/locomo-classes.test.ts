@@ -59,7 +59,7 @@ describe('class 1: a state inside a clause of time or condition is not asserted'
   const negatives = [
     "I'll ping you when I'm in Nairobi.",
     "Can't wait to try the ramen when I'm in Sapporo!",
-    "Let me know if you need anything while I'm in Lagos.",
+    "Shout if the plants need watering while I'm in Lagos.",
     "Once we're in Kyoto I'll send pics",
     'as soon as we land in Accra ill text u',
     'Remind me to buy stamps once I am back home.',

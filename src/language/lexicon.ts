@@ -172,7 +172,7 @@ export const BACK_IDIOM: LexiconEntry = {
 };
 
 /**
- * A named holiday, festival or break that a stay is planned around ("Lucknow for Diwali",
+ * A named holiday, festival or break that a stay is planned around ("Jaipur for Diwali",
  * "Rome for Easter", "home for half term"): a span of days on the calendar, unlike a day event
  * (`DAY_EVENT`) one goes out to and comes back from.
  */

@@ -40,11 +40,11 @@ describe('verblessReading', () => {
   });
 
   it('reads a bare place heading the clause, with its tail', () => {
-    expect(read('lucknow for diwali')).toMatchObject({
+    expect(read('jaipur for diwali')).toMatchObject({
       subject: 'none',
       preposition: null,
       kind: 'place',
-      value: 'Lucknow',
+      value: 'Jaipur',
       tail: 'for diwali',
     });
     expect(read('Porto for the long weekend')?.tail).toBe('for the long weekend');
@@ -106,10 +106,10 @@ describe('verblessReading', () => {
 
 describe('verblessParts', () => {
   it('reads the comma parts of a clause that has a verb elsewhere', () => {
-    const text = 'ok ma insists, lucknow for diwali';
+    const text = 'fine, dad wins, jaipur for diwali';
     const parts = verblessParts(analyseClause(text), text);
     expect(parts.map((p) => [p.text, p.at, p.reading.complement.value])).toEqual([
-      ['lucknow for diwali', 15, 'Lucknow'],
+      ['jaipur for diwali', 16, 'Jaipur'],
     ]);
   });
 });

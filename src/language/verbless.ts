@@ -5,7 +5,7 @@ import { lookupPlace } from './places.js';
 /**
  * Clauses that state something without a verb of their own (issue #10, recall by structure):
  * copular ones ("Omar is the owner now", "Seattle's the plan for May") and verbless ones, usual
- * in chat ("lucknow for diwali", "finally in Oslo", "kids home w/ fever", "status: blocked").
+ * in chat ("jaipur for diwali", "finally in Oslo", "kids home w/ fever", "status: blocked").
  *
  * One rule reads them all. A clause qualifies when its only verb, if any, is a form of *be*
  * (or a word the caller's vocabulary names as a status, which the tagger may read as a verb:
@@ -260,7 +260,7 @@ export interface VerblessPart {
 /**
  * The verbless readings of a clause: the whole clause when it reads as one, else each of its
  * comma- or semicolon-separated parts that does, analysed alone — a terse line after a lead-in
- * or before a remark ("ok ma insists, lucknow for diwali", "finally in Bodrum, ferry was
+ * or before a remark ("fine, dad wins, jaipur for diwali", "finally in Bodrum, ferry was
  * late"). In order of the text.
  */
 export function verblessParts(

@@ -1266,7 +1266,7 @@ function calendarPurpose(clause: Clause, part: VerblessPart): boolean {
 }
 
 /**
- * A plan said without a verb: a terse "<place> for <holiday, span or date>" ("lucknow for
+ * A plan said without a verb: a terse "<place> for <holiday, span or date>" ("jaipur for
  * diwali", "Porto for the long weekend") or "<place> is the plan" ("Seattle's the plan for
  * Memorial Day weekend"). Planned, with the place as destination. Nothing when a date of the
  * clause is already past (a memory: "Rome for Easter last year") or the purpose is a day out.
