@@ -97,11 +97,20 @@ export type Subject =
 export function subjectOf(prefix: string, doc: DocContext): Subject {
   // An emoji or an exclamation mark closes an utterance in chat ("engagement week 🎉 just
   // touched down in X", "yay! landed in X"): what came before it is not the verb's subject.
-  // A name right before the mark stays the subject ("Mira 🎉 landed in X").
-  const utterances = prefix.split(/[!\p{Extended_Pictographic}]/u);
+  // A subject right before the mark stays the subject: a name ("Mira 🎉 landed in X") or a
+  // noun phrase about others ("my parents 🎉 landed in X", "the kids ✈️ just landed").
+  const utterances = prefix.split(/(?:[!\p{Extended_Pictographic}]|\uFE0F|\u200D)+/u);
   const latest = utterances[utterances.length - 1] ?? '';
   const previous = (utterances[utterances.length - 2] ?? '').trim();
-  const own = latest.trim() === '' && /\b\p{Lu}\p{Ll}+$/u.test(previous) ? previous : latest;
+  const subjectBeforeMark =
+    /\b\p{Lu}\p{Ll}+$/u.test(previous) ||
+    /(?:^|\s)(?:my|our|his|her|their|the|your|\p{L}+'s)\s+(?:\p{L}+\s+)?\p{L}+$/iu.test(previous) ||
+    /(?:^|\s)(?:he|she|they|we|i)$/i.test(previous);
+  // Adverbs of time may stand after the mark ("the kids ✈️ just landed").
+  const own =
+    /^(?:just|finally|already|also|still)?$/i.test(latest.trim()) && subjectBeforeMark
+      ? `${previous} ${latest.trim()}`
+      : latest;
   const words = own
     .trim()
     .replace(/[,:;]+$/, '')

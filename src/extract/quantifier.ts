@@ -10,6 +10,17 @@ const QUANTIFIER =
 /** Words that open a restrictive modifier after a head noun ("dogs with long hair", "cats that shed"). */
 const RESTRICTIVE = /^(?:with|without|that|which|who|whose)$/i;
 
+/**
+ * Partitive quantifiers: "some nuts", "certain antibiotics", "a few pollens" say that part of a
+ * class is meant without saying which, so no slug of the head names what was said.
+ */
+const PARTITIVE = /^(?:several|some|certain|few|any|various|numerous|a\s+few|a\s+couple\s+of)\s+/i;
+
+/** Whether `phrase` opens with a partitive quantifier ("some nuts", "a few antibiotics"). */
+export function isPartitive(phrase: string): boolean {
+  return PARTITIVE.test(phrase.trim());
+}
+
 /** `phrase` without its leading quantifier or determiner: "most nuts" → "nuts". */
 export function withoutQuantifier(phrase: string): string {
   return phrase.trim().replace(QUANTIFIER, '');

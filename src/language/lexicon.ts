@@ -189,7 +189,7 @@ export const HOLIDAY_PERIOD: LexiconEntry = {
  */
 export const PLAN_NOUN: LexiconEntry = {
   phenomenon: 'a noun naming an intended choice (the plan, the pick)',
-  pattern: /^(?:the\s+)?(?:plan|pick|choice|destination|winner)\b/i,
+  pattern: /^(?:the\s+)?(?:plan|pick|choice|destination)\b/i,
 };
 
 /**

@@ -346,6 +346,14 @@ function billWithStatus(clause: Clause, doc: DocContext): string | null {
     return null;
   const r = verblessReading(clause.analysis, clause.text, { statuses: PAYMENT_STATES });
   if (r === null || r.complement.kind !== 'status' || r.subject.kind !== 'other') return null;
+  // "council tax was overdue last year", "was the fee paid?": a bill's past or asked state.
+  // (The tagger reads "bill's paid" as a participle, so the past is read from the words.)
+  if (
+    r.mood !== 'statement' ||
+    /\b(?:was|were|wasn't|weren't|had been|used to be)\b/i.test(clause.text)
+  )
+    return null;
+  if (clause.dates.some((d) => d.date !== null && d.date < doc.input.at.slice(0, 10))) return null;
   const subject = r.subject.text.replace(/^(?:the|my|our)\s+/i, '').trim();
   return BILL_NOUN.test(subject) && subject.split(/\s+/).length <= 4 ? subject : null;
 }

@@ -1,6 +1,6 @@
 import type { Intent } from '../../core/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
-import { restrictedAfter, withoutQuantifier } from '../quantifier.js';
+import { isPartitive, restrictedAfter, withoutQuantifier } from '../quantifier.js';
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
@@ -145,6 +145,8 @@ function medicationReadings(t: string): Reading[] {
 function allergens(list: string): string[] {
   const names: string[] = [];
   for (const part of list.split(/\s*(?:,|\band\b|\bor\b)\s*/i).slice(0, 4)) {
+    // "some nuts", "certain antibiotics": which ones was not said.
+    if (isPartitive(part)) continue;
     const words = withoutQuantifier(part)
       .toLowerCase()
       .split(/\s+/)

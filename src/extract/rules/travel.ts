@@ -1230,6 +1230,10 @@ function verblessPresence(clause: Clause, doc: DocContext): Hit | null {
       PRESENCE_TAIL.test(r.tail),
   );
   if (part === undefined) return null;
+  // "In Bali, so happy. (2019)", "in Rome years ago": a photo caption or a memory.
+  const today = doc.input.at.slice(0, 10);
+  if (RECALLED.test(clause.sentence) || clause.dates.some((d) => d.date !== null && d.date < today))
+    return null;
   const tail = part.reading.tail.replace(PRESENCE_PADS, '');
   if (
     frontedLocative(part.at === 0 ? clause.text.slice(part.text.length) : '') ||
@@ -1242,7 +1246,10 @@ function verblessPresence(clause: Clause, doc: DocContext): Hit | null {
     location: part.reading.complement.value,
     destination: null,
     span: part.text,
-    strength: partStrength(clause, part),
+    // "Still In Progress", "In Limbo": a capitalised English word is not evidence of a place.
+    strength: isVocabularyWord(part.reading.complement.value.toLowerCase().split(/\s+/)[0] ?? '')
+      ? 'weak'
+      : partStrength(clause, part),
   };
 }
 
@@ -1254,15 +1261,41 @@ const STAY_SPAN =
  * The purpose after "for" names a stretch of the calendar: a holiday or break, a span of days,
  * or a date the clause resolves ("for diwali", "for the week", "for the 12th").
  */
-function calendarPurpose(clause: Clause, part: VerblessPart): boolean {
+function calendarPurpose(clause: Clause, part: VerblessPart): 'anchored' | 'span' | null {
   const tail = part.reading.tail;
   const purpose = /^for\s+(\S.*)$/i.exec(tail)?.[1];
-  if (purpose === undefined) return false;
-  if (HOLIDAY_PERIOD.pattern.test(purpose) || STAY_SPAN.test(purpose)) return true;
+  if (purpose === undefined) return null;
+  if (HOLIDAY_PERIOD.pattern.test(purpose)) return 'anchored';
+  if (STAY_SPAN.test(purpose)) return 'span';
   const at = part.at + part.text.length - tail.length;
   return clause.dates.some(
     (d) => d.start >= at && d.start < part.at + part.text.length && d.date !== null,
-  );
+  )
+    ? 'anchored'
+    : null;
+}
+
+/** Time said around a verbless plan that makes it a memory ("years ago", "back then"). */
+const RECALLED =
+  /\b(?:ago|back then|back in the day|last (?:year|summer|winter|spring|autumn|fall|month))\b/i;
+/** Time said around a verbless plan that makes it a wish ("someday", "one day"). */
+const WISHED = /\b(?:someday|some day|one day|sometime|in another life)\b/i;
+
+/**
+ * How strong a verbless plan is: as its part (`partStrength`), but weak when only a span of
+ * days anchors it ("Bali for two weeks": a memory or a wish as often as a plan), when the place
+ * is also an English word ("Turkey for Christmas", "Jersey for Christmas": food and clothes), or
+ * when a wish is said around it.
+ */
+function planStrength(
+  clause: Clause,
+  part: VerblessPart,
+  place: string,
+  anchor: 'anchored' | 'span' | null,
+): EvidenceStrength {
+  if (anchor !== 'anchored' || WISHED.test(clause.sentence)) return 'weak';
+  if (isVocabularyWord(place.toLowerCase().split(/\s+/)[0] ?? '')) return 'weak';
+  return partStrength(clause, part);
 }
 
 /**
@@ -1274,16 +1307,18 @@ function calendarPurpose(clause: Clause, part: VerblessPart): boolean {
 function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date < today)) return null;
+  if (RECALLED.test(clause.sentence)) return null;
   for (const part of placeParts(clause, doc)) {
     const r = part.reading;
     let place: string | null = null;
+    const anchor = calendarPurpose(clause, part);
     if (
       r.form === 'verbless' &&
       r.complement.kind === 'place' &&
       r.subject.kind === 'none' &&
       r.preposition === null &&
       !r.back &&
-      calendarPurpose(clause, part)
+      anchor !== null
     ) {
       place = r.complement.value;
     } else if (
@@ -1292,6 +1327,8 @@ function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
       PLAN_NOUN.pattern.test(r.complement.text) &&
       (r.tail === '' || /^(?:for|now|then|[,:;.!])/i.test(r.tail))
     ) {
+      // "Georgia is the pick for captain", "Chelsea is the pick for the title": a place name as
+      // the subject of a choice is a trip only when the choice is for a time of the calendar.
       place = placeAt(r.subject.text, 0, false)?.name ?? null;
     }
     if (place === null) continue;
@@ -1301,7 +1338,7 @@ function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
       location: null,
       destination: place,
       span: part.text,
-      strength: partStrength(clause, part),
+      strength: planStrength(clause, part, place, anchor),
     };
   }
   return null;
