@@ -43,4 +43,34 @@ describe("a draft's place in its segment", () => {
     expect(port).toMatchObject({ echoed: true, answersQuestion: true, afterFix: false });
     expect(thanks).toMatchObject({ echoed: false, segmentEnd: true, afterFix: true });
   });
+
+  it('does not take a capitalised word that opens a sentence for a name', () => {
+    expect(specificsOf('Cheers. The migration is through.')).toEqual([]);
+    expect(specificsOf('Done! Next we ask Ingrid about it.')).toEqual(['ingrid']);
+    expect(specificsOf('Okay\nLater we rename it.')).toEqual([]);
+    expect(specificsOf('We spoke. Then Ravi signed off on it.')).toEqual(['ravi']);
+  });
+
+  it('counts a specific as said again only as a whole token', () => {
+    const segment = [
+      entry('1', 'user', 'The proxy listens on 8443 now.'),
+      entry('2', 'assistant', 'I see 84430 rows in the audit table.'),
+      entry('3', 'user', 'Mina owns the proxy.'),
+      entry('4', 'assistant', 'Asking Minato next, then.'),
+    ];
+    const [port, owner] = draftContexts(segment, [
+      { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
+      { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
+    ]);
+    expect(port?.echoed).toBe(false);
+    expect(owner?.echoed).toBe(false);
+    const again = draftContexts(
+      [...segment, entry('5', 'user', 'Keep 8443 open; Mina said so.')],
+      [
+        { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
+        { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
+      ],
+    );
+    expect(again.map((c) => c.echoed)).toEqual([true, true]);
+  });
 });
