@@ -52,24 +52,26 @@ describe("a draft's place in its segment", () => {
   });
 
   it('counts a specific as said again only as a whole token', () => {
-    const segment = [
-      entry('1', 'user', 'The proxy listens on 8443 now.'),
-      entry('2', 'assistant', 'I see 84430 rows in the audit table.'),
-      entry('3', 'user', 'Mina owns the proxy.'),
-      entry('4', 'assistant', 'Asking Minato next, then.'),
+    // A number inside a longer number, a name inside a longer name: neither is said again.
+    const turns = [
+      'The proxy listens on 8443 now.',
+      'I see 84430 rows in the audit table.',
+      'Yes, Mina owns the proxy.',
+      'Asking Minato next, then.',
     ];
-    const [port, owner] = draftContexts(segment, [
+    const segment = turns.map((text, i) =>
+      entry(String(i + 1), i % 2 ? 'assistant' : 'user', text),
+    );
+    const drafts = [
       { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
       { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
-    ]);
+    ] as const;
+    const [port, owner] = draftContexts(segment, drafts);
     expect(port?.echoed).toBe(false);
     expect(owner?.echoed).toBe(false);
     const again = draftContexts(
       [...segment, entry('5', 'user', 'Keep 8443 open; Mina said so.')],
-      [
-        { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
-        { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
-      ],
+      drafts,
     );
     expect(again.map((c) => c.echoed)).toEqual([true, true]);
   });
