@@ -4,13 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeScorer, trainScorer } from '../src/observer/index.js';
-import { examplesOf, labelledCandidates, trainingAuthors } from './observe/corpus.js';
-import { CHOSEN } from './observe/scorer-settings.js';
+import { labelledCandidates, trainingAuthors } from './observe/corpus.js';
+import { CHOSEN, trainingExamples } from './observe/scorer-settings.js';
 
-const candidates = trainingAuthors()
-  .flatMap((a) => labelledCandidates(a))
-  .filter((c) => !CHOSEN.yellowOnly || c.candidate.priority === 'yellow');
-const examples = examplesOf(candidates, CHOSEN.otherWeight);
+// The same example builder as every leave-one-author-out figure (CHOSEN's weights, junk included).
+const examples = trainingExamples(trainingAuthors().flatMap((a) => labelledCandidates(a)));
 const model = trainScorer(examples, {
   l2: CHOSEN.l2,
   gate: CHOSEN.gate,

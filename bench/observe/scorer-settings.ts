@@ -1,7 +1,12 @@
 // The learned scorer's settings, chosen by leave-one-author-out only (bench/observe-select.ts over
 // the eight authors; the feature groups by bench/observe-features.ts), and the grid that search
 // ran over. bench/observe-train.ts trains the shipped model with CHOSEN.
-import { type ScorerModel, type TrainOptions, trainScorer } from '../../src/observer/index.js';
+import {
+  type ScorerModel,
+  type TrainingExample,
+  type TrainOptions,
+  trainScorer,
+} from '../../src/observer/index.js';
 import { examplesOf, type LabelledCandidate } from './corpus.js';
 
 /**
@@ -51,6 +56,32 @@ export const SCORER_GRID = {
   admits: [0.6, 0.7, 0.8, 0.9, 2],
 } as const;
 
+/** The example weighting of a setting: CHOSEN's unless overridden. */
+export interface ExampleSetting {
+  readonly yellowOnly?: boolean | undefined;
+  readonly otherWeight?: number | undefined;
+  readonly junkWeight?: number | undefined;
+}
+
+/**
+ * The training examples a setting builds from labelled candidates: the one place both the shipped
+ * model (bench/observe-train.ts) and every leave-one-author-out figure (`modelWithout`) get them,
+ * so the model shipped is the model measured (they once differed: the shipped scorer@3 was
+ * trained with junk weighing 1 while CHOSEN and LOAO used 3).
+ */
+export function trainingExamples(
+  candidates: readonly LabelledCandidate[],
+  setting: ExampleSetting = {},
+): TrainingExample[] {
+  const yellowOnly = setting.yellowOnly ?? CHOSEN.yellowOnly;
+  const kept = candidates.filter((c) => !yellowOnly || c.candidate.priority === 'yellow');
+  return examplesOf(
+    kept,
+    setting.otherWeight ?? CHOSEN.otherWeight,
+    setting.junkWeight ?? CHOSEN.junkWeight,
+  );
+}
+
 /**
  * The scorer trained without author `k` (leave-one-author-out) with CHOSEN, or CHOSEN changed by
  * `overrides`.
@@ -67,17 +98,9 @@ export function modelWithout(
     }
   > = {},
 ): ScorerModel {
-  const {
-    yellowOnly = CHOSEN.yellowOnly,
-    otherWeight = CHOSEN.otherWeight,
-    junkWeight = CHOSEN.junkWeight,
-    ...options
-  } = overrides;
-  const train = candidates
-    .filter((_, j) => j !== k)
-    .flat()
-    .filter((c) => !yellowOnly || c.candidate.priority === 'yellow');
-  return trainScorer(examplesOf(train, otherWeight, junkWeight), {
+  const { yellowOnly, otherWeight, junkWeight, ...options } = overrides;
+  const train = candidates.filter((_, j) => j !== k).flat();
+  return trainScorer(trainingExamples(train, { yellowOnly, otherWeight, junkWeight }), {
     l2: CHOSEN.l2,
     gate: CHOSEN.gate,
     admit: CHOSEN.admit,

@@ -43,4 +43,36 @@ describe("a draft's place in its segment", () => {
     expect(port).toMatchObject({ echoed: true, answersQuestion: true, afterFix: false });
     expect(thanks).toMatchObject({ echoed: false, segmentEnd: true, afterFix: true });
   });
+
+  it('does not take a capitalised word that opens a sentence for a name', () => {
+    expect(specificsOf('Cheers. The migration is through.')).toEqual([]);
+    expect(specificsOf('Done! Next we ask Ingrid about it.')).toEqual(['ingrid']);
+    expect(specificsOf('Okay\nLater we rename it.')).toEqual([]);
+    expect(specificsOf('We spoke. Then Ravi signed off on it.')).toEqual(['ravi']);
+  });
+
+  it('counts a specific as said again only as a whole token', () => {
+    // A number inside a longer number, a name inside a longer name: neither is said again.
+    const turns = [
+      'The proxy listens on 8443 now.',
+      'I see 84430 rows in the audit table.',
+      'Yes, Mina owns the proxy.',
+      'Asking Minato next, then.',
+    ];
+    const segment = turns.map((text, i) =>
+      entry(String(i + 1), i % 2 ? 'assistant' : 'user', text),
+    );
+    const drafts = [
+      { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
+      { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
+    ] as const;
+    const [port, owner] = draftContexts(segment, drafts);
+    expect(port?.echoed).toBe(false);
+    expect(owner?.echoed).toBe(false);
+    const again = draftContexts(
+      [...segment, entry('5', 'user', 'Keep 8443 open; Mina said so.')],
+      drafts,
+    );
+    expect(again.map((c) => c.echoed)).toEqual([true, true]);
+  });
 });

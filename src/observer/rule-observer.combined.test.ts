@@ -6,7 +6,7 @@ import { observeTranscript } from './rule-observer.js';
 import type { TranscriptEntry } from './transcript.js';
 
 /** The 🔴 observations of a transcript's entries. */
-function redOf(entries: TranscriptEntry[]): string[] {
+function redObservations(entries: TranscriptEntry[]) {
   return observeTranscript({
     captureKey: 'c'.repeat(64),
     sessionId: 's',
@@ -14,8 +14,12 @@ function redOf(entries: TranscriptEntry[]): string[] {
     fallbackDate: '2026-03-04',
   })
     .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
+    .filter((o) => o.priority === 'red');
+}
+
+/** The texts of a transcript's 🔴 observations. */
+function redOf(entries: TranscriptEntry[]): string[] {
+  return redObservations(entries).map((o) => o.text);
 }
 
 function red(text: string): string[] {
@@ -151,4 +155,73 @@ describe('rules@6 on sentences of our own', () => {
   it.each(NOISE)('keeps %s out', (sentence) => {
     expect(red(sentence)).toEqual([]);
   });
+});
+
+/** The 🔴 observations drawn from an assistant message of a conversation of [role, text] turns. */
+function redFromAssistant(turns: readonly (readonly ['user' | 'assistant', string])[]): string[] {
+  const entries = turns.map(([role, text], i) => ({
+    id: String(i + 1),
+    role,
+    text,
+    at: `2026-03-04T10:0${i}:00.000Z`,
+  }));
+  const assistantIds = new Set(entries.filter((e) => e.role === 'assistant').map((e) => e.id));
+  return redObservations(entries)
+    .filter((o) => o.source_message_ids.some((id) => assistantIds.has(id)))
+    .map((o) => o.text);
+}
+
+// The assistant's one-off reports, hypotheticals ("if we … we could …") and offers ("I could … if
+// you like") with turns after them: a user reply that neither confirms nor decides, or a later turn
+// saying the specific again. The weight-1 scorer@3 lifted all but one of these to 🔴.
+const ASSISTANT_TURNS: readonly (readonly (readonly ['user' | 'assistant', string])[])[] = [
+  [
+    ['user', 'Could you check on the backup?'],
+    ['assistant', 'The backup completed with 2 skipped files in archive-0611.tar.'],
+    ['user', 'Hmm. I will figure out what to do with that later.'],
+  ],
+  [
+    ['user', 'Can you run the sync?'],
+    ['assistant', 'The sync left 5 conflicts in notes-2024.md.'],
+    ['user', 'Strange that notes-2024.md keeps doing that. Anyway, on to the docs.'],
+  ],
+  [
+    ['user', 'Can you run the sync?'],
+    ['assistant', 'The sync left 5 conflicts in notes-2024.md.'],
+    ['user', 'What should we do?'],
+    [
+      'assistant',
+      'The 5 conflicts in notes-2024.md are all whitespace, so I would just take the newer copy.',
+    ],
+    ['user', 'Let me look first.'],
+  ],
+  [
+    ['user', 'How could we simplify the setup?'],
+    ['assistant', 'If we pointed the workers at 10.8.1.12 we could skip the relay entirely.'],
+    ['user', 'Interesting, let me sleep on it.'],
+  ],
+  [
+    ['user', 'Should we move the queue?'],
+    ['assistant', 'If you switched the queue to port 5673 we could retire the old broker.'],
+    ['user', 'Maybe. Not today though.'],
+  ],
+  [
+    ['user', 'Any cleanup we can do on the repo?'],
+    ['assistant', 'I could remove release/2.3 and spike/graphql-cache if you like.'],
+    ['user', 'Hold on, leave spike/graphql-cache alone for now.'],
+  ],
+  [
+    ['user', 'The logs are huge.'],
+    ['assistant', 'I can also rotate /var/log/app.log every 6 hours if you want.'],
+    ['user', 'Hmm, let me check with the team first.'],
+  ],
+];
+
+describe("rules@6 on the assistant's reports, hypotheticals and offers with turns after them", () => {
+  it.each(ASSISTANT_TURNS.map((turns, i) => [`${i + 1}: ${turns[1]?.[1]}`, turns] as const))(
+    'keeps %s out',
+    (_, turns) => {
+      expect(redFromAssistant(turns)).toEqual([]);
+    },
+  );
 });
