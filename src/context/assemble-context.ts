@@ -537,14 +537,15 @@ function usedTokens(layout: Layout): number {
 }
 
 /**
- * The thread's newest user message is the turn being answered: when the tail cut or left it out,
- * the memories give the tail room until it shows whole (or have none left to give: only a budget
- * smaller than it cuts it). Skipped when the tail's cap leaves that message out anyway.
+ * A user message that ends the thread is the turn being answered: when the tail cut or left it
+ * out, the memories give the tail room until it shows whole (or have none left to give: only a
+ * budget smaller than it cuts it). A user message a reply follows has been answered; it gets no
+ * such claim.
  */
 function keepNewestUserTurn(layout: Layout, tail: readonly BatchMessage[], cap: number): void {
-  const ordered = orderMessages(tail);
-  const newest = ordered.findLast((message) => message.role === 'user');
-  if (newest === undefined || ordered.indexOf(newest) < ordered.length - cap) return;
+  // Answered already (a reply follows it), it is history like the rest of the tail.
+  const newest = orderMessages(tail).at(-1);
+  if (newest === undefined || newest.role !== 'user' || cap === 0) return;
   const { available, separator, builders, sections } = layout;
   const index = sections.findIndex((section) => section.name === 'tail');
   const current = sections[index];

@@ -105,12 +105,15 @@ describe('buildContext asked about something (review of the asked budget)', () =
     expect(asked.total).toBeLessThanOrEqual(2000);
   });
 
-  it('keeps the newest user message whole when an assistant reply follows it', async () => {
+  it('gives a user message that a reply follows no claim over memories', async () => {
     const turn = message('m10', words('long', 400), 10, 'user');
     const reply = message('m11', 'On it.', 11, 'assistant');
-    const asked = await build(sourcesOf([...thread(10), turn, reply], hits(40)), 'trip');
-    expect(tailOf(asked).includedIds).toEqual(expect.arrayContaining(['m10', 'm11']));
-    expect(tailOf(asked).truncatedIds).toEqual([]);
+    const answered = await build(sourcesOf([...thread(10), turn, reply], hits(40)), 'trip');
+    // Answered already, the long message is history: the memories keep their share.
+    expect(tailOf(answered).truncatedIds).toEqual(['m10']);
+    const open = await build(sourcesOf([...thread(10), turn], hits(40)), 'trip');
+    expect(tailOf(open).truncatedIds).toEqual([]);
+    expect(memoriesOf(answered).length).toBeGreaterThan(memoriesOf(open).length);
   });
 
   it('cuts the newest user message only when the budget is smaller than it', async () => {
