@@ -24,6 +24,7 @@ import {
 import {
   canonicalSection,
   memoriesSection,
+  orderMessages,
   SECTION_HEADINGS,
   type SectionDraft,
   stateItemsSection,
@@ -87,6 +88,14 @@ export interface ContextOptions {
    * mode's own share (off). Measured, not adopted (ADR 2026-11-25-context-budget, 2026-11-27).
    */
   readonly askedItemShare?: number;
+  /**
+   * Tail messages shown before the other sections have taken their room when the request asks
+   * about something (an explicit `query`). A cap that yields: room the memories and the rest leave
+   * unused goes back to the tail, newest first, up to `limits.tailMessages`. Default: no such cap
+   * (`buildContext` sets `ASKED_CONTEXT_LIMITS.tailMessages` unless its caller sets
+   * `limits.tailMessages`).
+   */
+  readonly askedTailMessages?: number;
 }
 
 /** Default `ContextOptions.itemPriorityShare`. */
@@ -323,6 +332,15 @@ export function assembleContext(
   if (!resolvedLimits.ok) return resolvedLimits;
   const limits = resolvedLimits.value;
   const { budget, mode, now, entity } = normalized.value;
+  const askedCap = options.askedTailMessages;
+  if (askedCap !== undefined && (!Number.isInteger(askedCap) || askedCap < 0)) {
+    return invalid('askedTailMessages must be a non-negative integer', 'askedTailMessages');
+  }
+  // The tail's first cap: the asked one yields later (`yieldToTail`) up to `limits.tailMessages`.
+  const tailCap =
+    normalized.value.query === null || askedCap === undefined
+      ? limits.tailMessages
+      : Math.min(askedCap, limits.tailMessages);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const system = textSection(
     'system',
@@ -341,24 +359,32 @@ export function assembleContext(
   const separator = tokenizer.count(SECTION_SEPARATOR);
   const baseOf = (name: BudgetedSection) => Math.floor((available * shares[name]) / 100);
   // The tail's own share is a floor on its final allowance, so what fits in it is certain to show.
-  const tailProbe = tailSection(
-    inputs.tail,
-    limits.tailMessages,
-    baseOf('tail') - separator,
-    tokenizer,
-  );
+  const tailProbe = tailSection(inputs.tail, tailCap, baseOf('tail') - separator, tokenizer);
   const inTail = new Set(
     tailProbe.includedIds.filter((id) => !tailProbe.truncatedIds.includes(id)),
   );
   const query = inputs.query === undefined ? normalized.value.query : optionalText(inputs.query);
   const layout: Layout = {
     sections: [{ ...system, share: 0, allowance: budget, backfill: 0 }],
-    builders: sectionBuilders(inputs, { ...normalized.value, query }, limits, tokenizer, inTail),
+    builders: sectionBuilders(
+      inputs,
+      { ...normalized.value, query },
+      { ...limits, tailMessages: tailCap },
+      tokenizer,
+      inTail,
+    ),
     available,
     separator,
   };
   const shared = allocateShares(layout, shares, baseOf, system.text === '' ? 0 : 1);
-  backfillCutSections(layout, available - shared.consumed, shared.emitted);
+  keepNewestUserTurn(layout, inputs.tail, tailCap);
+  backfillCutSections(layout, available - usedTokens(layout), shared.emitted);
+  if (tailCap < limits.tailMessages) {
+    const tail = (allowance: number) =>
+      tailSection(inputs.tail, limits.tailMessages, allowance, tokenizer);
+    layout.builders = { ...layout.builders, tail };
+    yieldToTail(layout, available - usedTokens(layout));
+  }
   const itemShare = options.itemPriorityShare ?? DEFAULT_ITEM_PRIORITY_SHARE;
   protectPrioritySections(layout, Math.floor((available * itemShare) / 100), inputs.stateItems);
   replaceRepeatedMemories(layout, inputs, normalized.value.thread, limits, inTail, tokenizer);
@@ -387,7 +413,8 @@ type SectionBuilders = Readonly<Record<BudgetedSection, (allowance: number) => S
 interface Layout {
   /** In render order, `system` first; the steps below replace entries in place. */
   readonly sections: ContextSection[];
-  readonly builders: SectionBuilders;
+  /** Replaced once when the asked tail cap yields (the tail's builder then shows more messages). */
+  builders: SectionBuilders;
   /** Tokens after the system text. */
   readonly available: number;
   /** Tokens of `SECTION_SEPARATOR`. */
@@ -499,6 +526,55 @@ function backfillCutSections(layout: Layout, leftoverAfterTail: number, emittedB
     };
     leftover -= gain;
   }
+}
+
+/** Tokens the budgeted sections use, separators included (the system text is outside `available`). */
+function usedTokens(layout: Layout): number {
+  const shown = layout.sections.filter((s) => s.name !== 'system' && s.text !== '');
+  const systemShown = layout.sections.some((s) => s.name === 'system' && s.text !== '');
+  const separators = shown.length === 0 ? 0 : shown.length - (systemShown ? 0 : 1);
+  return shown.reduce((sum, s) => sum + s.tokens, 0) + separators * layout.separator;
+}
+
+/**
+ * A user message that ends the thread is the turn being answered: when the tail cut or left it
+ * out, the memories give the tail room until it shows whole (or have none left to give: only a
+ * budget smaller than it cuts it). A user message a reply follows has been answered; it gets no
+ * such claim.
+ */
+function keepNewestUserTurn(layout: Layout, tail: readonly BatchMessage[], cap: number): void {
+  // Answered already (a reply follows it), it is history like the rest of the tail.
+  const newest = orderMessages(tail).at(-1);
+  if (newest === undefined || newest.role !== 'user' || cap === 0) return;
+  const { available, separator, builders, sections } = layout;
+  const index = sections.findIndex((section) => section.name === 'tail');
+  const current = sections[index];
+  if (current === undefined) return;
+  const shown = (draft: SectionDraft) =>
+    draft.includedIds.includes(newest.messageId) && !draft.truncatedIds.includes(newest.messageId);
+  if (shown(current)) return;
+  const wanted = leastAllowance(builders.tail, current.tokens, available, shown);
+  const separatorCost = current.text === '' ? separator : 0;
+  const freed = takeRoomFrom(layout, ['memories'], wanted + separatorCost - current.tokens);
+  if (freed === 0) return;
+  const grown = builders.tail(current.tokens + freed - separatorCost);
+  sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
+}
+
+/**
+ * The asked tail cap yields: room left once every other section has what it can use goes back to
+ * the tail, which shows older messages, newest first, up to its full cap.
+ */
+function yieldToTail(layout: Layout, leftover: number): void {
+  const { separator, builders, sections } = layout;
+  const index = sections.findIndex((section) => section.name === 'tail');
+  const current = sections[index];
+  if (current === undefined || leftover <= 0) return;
+  const separatorCost = current.text === '' ? separator : 0;
+  const grown = builders.tail(current.tokens + leftover - separatorCost);
+  const gain = grown.tokens - current.tokens + (grown.text === '' ? 0 : separatorCost);
+  if (gain <= 0 || grown.includedIds.length <= current.includedIds.length) return;
+  sections[index] = { ...current, ...grown, backfill: current.backfill + gain };
 }
 
 /**

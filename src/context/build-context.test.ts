@@ -51,12 +51,13 @@ describe('buildContext', () => {
     const result = await buildContext(request, sources);
     expect([...calls].sort()).toEqual([
       'entities user:primary t1 2026-11-25T10:00:00Z',
-      // Asked about something: the memories lead, the tail keeps the newest turns.
+      // Asked about something: the memories lead; the tail is read at its normal count (its
+      // asked cap applies in assembly, and yields).
       `memories database ${ASKED_CONTEXT_LIMITS.memories}`,
       'skills',
       'stateItems user:primary t1',
       'summaries t1',
-      `tail t1 ${ASKED_CONTEXT_LIMITS.tailMessages}`,
+      `tail t1 ${DEFAULT_CONTEXT_LIMITS.tailMessages}`,
     ]);
     const inputs = {
       entities: await sources.entities({ entity: 'user:primary', thread: 't1', now: NOW }),
@@ -68,9 +69,12 @@ describe('buildContext', () => {
         { entity: 'user:primary', thread: null, now: NOW },
         ASKED_CONTEXT_LIMITS.memories,
       ),
-      tail: await sources.tail('t1', ASKED_CONTEXT_LIMITS.tailMessages),
+      tail: await sources.tail('t1', DEFAULT_CONTEXT_LIMITS.tailMessages),
     };
-    const expected = assembleContext(request, inputs, { limits: ASKED_CONTEXT_LIMITS });
+    const expected = assembleContext(request, inputs, {
+      limits: { memories: ASKED_CONTEXT_LIMITS.memories },
+      askedTailMessages: ASKED_CONTEXT_LIMITS.tailMessages,
+    });
     if (!expected.ok) throw expected.error;
     expect(JSON.stringify(result)).toBe(JSON.stringify(expected.value));
     expect(result.included.messageIds).toEqual(['m_old', 'm1', 'm2', 'm3']);
@@ -111,7 +115,7 @@ describe('buildContext', () => {
       limits: { memories: 5 },
     });
     expect(calls).toContain('memories x 5');
-    expect(calls).toContain(`tail t1 ${ASKED_CONTEXT_LIMITS.tailMessages}`);
+    expect(calls).toContain(`tail t1 ${DEFAULT_CONTEXT_LIMITS.tailMessages}`);
   });
 
   it('builds from empty sources', async () => {

@@ -21,8 +21,10 @@ function latestUserMessage(messages: readonly BatchMessage[]): string | null {
  * Builds the context for one agent turn: reads what `request` needs from `sources` (in parallel,
  * each source at most once), then assembles it within the token budget (see `assembleContext`).
  * Without a `query`, memories are retrieved for the thread's latest user message; with one, the
- * memories lead and the tail keeps only the newest turns (`ASKED_CONTEXT_LIMITS`, under any limits
- * the caller sets).
+ * memories lead (`ASKED_CONTEXT_LIMITS`): up to 40 hits, and the tail starts from its newest 10
+ * messages and the asked tail share, then takes back the room the memories leave unused (the tail
+ * is read at its normal count). Limits the caller sets win: an explicit `limits.tailMessages`
+ * turns the asked tail cap and share off (unless `askedTailShare` is set too).
  *
  * Throws `EngineError` `VALIDATION_FAILED` for a bad request or limits, and whatever a source
  * throws. Deterministic given the sources' answers.
@@ -36,10 +38,20 @@ export async function buildContext(
   if (!normalized.ok) throw normalized.error;
   const { entity, thread, now, query: asked } = normalized.value;
   // Asked about something, the memories lead (ASKED_CONTEXT_LIMITS); the caller's limits win.
+  const callerTail = options.limits?.tailMessages !== undefined;
   const askedLimits =
-    asked === null ? options.limits : { ...ASKED_CONTEXT_LIMITS, ...options.limits };
+    asked === null
+      ? options.limits
+      : { memories: ASKED_CONTEXT_LIMITS.memories, ...options.limits };
   const limits = resolveContextLimits(askedLimits);
   if (!limits.ok) throw limits.error;
+  const askedTail: ContextOptions =
+    asked === null
+      ? {}
+      : callerTail
+        ? // The caller sized the tail: no asked cap, and the mode's own tail share (100 clamps to it).
+          { askedTailShare: options.askedTailShare ?? 100 }
+        : { askedTailMessages: ASKED_CONTEXT_LIMITS.tailMessages };
   const sourceRequest: SourceRequest = { entity, thread, now };
   const memoriesFor = async (query: string | null): Promise<readonly MemoryHit[]> =>
     query === null || limits.value.memories === 0
@@ -60,7 +72,7 @@ export async function buildContext(
   const result = assembleContext(
     request,
     { entities, stateItems, summaries, skills, memories, tail, query },
-    { ...options, limits: limits.value },
+    { ...options, ...askedTail, limits: limits.value },
   );
   if (!result.ok) throw result.error;
   return result.value;

@@ -67,11 +67,14 @@ export const DEFAULT_CONTEXT_LIMITS = {
 /**
  * The caps that change when the caller asks about something (an explicit `query`), over
  * `DEFAULT_CONTEXT_LIMITS`; limits the caller sets win over both. Asked about a topic, the agent
- * needs what was said about it wherever it was said, so the retrieved memories lead and the tail
- * keeps only the newest turns of the conversation (the room it leaves goes to the cut memories).
- * Without a query (memories retrieved for the latest user message) the conversation leads, as
- * before. Chosen on LoCoMo half A and the LongMemEval tuning half
- * (docs/decisions/2026-11-25-context-budget.md, amendment of 2026-11-27).
+ * needs what was said about it wherever it was said, so the retrieved memories lead (`memories`:
+ * hits asked for and shown) and the tail starts from only its newest turns (`tailMessages`, with
+ * `DEFAULT_ASKED_TAIL_SHARE`). That tail cap yields: the tail is read at its normal count, and
+ * room the memories leave unused goes back to it, newest first; the newest user message is never
+ * cut for memories. A caller's own `tailMessages` turns the asked tail cap off. Without a query
+ * (memories retrieved for the latest user message) the conversation leads, as before. Chosen on
+ * LoCoMo half A and the LongMemEval tuning half (docs/decisions/2026-11-25-context-budget.md,
+ * amendments of 2026-11-27).
  */
 export const ASKED_CONTEXT_LIMITS = {
   memories: 40,

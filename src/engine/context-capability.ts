@@ -70,7 +70,10 @@ export interface EngineContextOptions {
   readonly skills?: string | null;
   /** The system text placed first (default: the builder's); `''` omits it. */
   readonly system?: string;
-  /** Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS`. */
+  /**
+   * Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS` (and, for a request with a `query`,
+   * over `ASKED_CONTEXT_LIMITS`): a `tailMessages` set here turns the asked tail cap and share off.
+   */
   readonly limits?: Partial<ContextLimits>;
   /**
    * Percent of the budget (after the system text) up to which cut state items take room back from
