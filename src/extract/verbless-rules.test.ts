@@ -74,18 +74,13 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
   });
 
   it('is weak when only a span of days, a wish or an ordinary word anchors it', () => {
-    for (const text of [
+    expectNothing([
       'mumbai for a few days, then goa',
       'Madeira for the week',
       'Japan for a month, someday',
       'Turkey for Christmas, obviously',
       'Jersey for Christmas, socks for his birthday',
-    ]) {
-      expect(
-        travel(text).filter((o) => o.endsWith('(strong)')),
-        text,
-      ).toEqual([]);
-    }
+    ]);
     expect(travel('Paris for the weekend, years ago')).toEqual([]);
   });
 
@@ -144,18 +139,13 @@ describe('a copular plan: "<place> is the plan"', () => {
   });
 
   it('is weak when the choice is not for a time of the calendar', () => {
-    for (const text of [
+    expectNothing([
       'Lisbon is the pick',
       'okay Oslo is the plan now',
       'Georgia is the pick for captain.',
       'Chelsea is the pick for the title.',
       'Bali is the destination for honeymooners.',
-    ]) {
-      expect(
-        travel(text).filter((o) => o.endsWith('(strong)')),
-        text,
-      ).toEqual([]);
-    }
+    ]);
   });
 
   it('reads nothing from a past, negated or questioned plan, or a plan that is not a place', () => {

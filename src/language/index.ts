@@ -24,6 +24,7 @@ export {
   PAYMENT_IDIOM,
   PERSON_ANAPHORA,
   PLAN_NOUN,
+  RECALLED_TIME,
   RELATIONAL_NOUN,
   SARCASM,
   SPORTS_FIXTURE,
@@ -32,6 +33,7 @@ export {
   UNREALISED,
   VENUE,
   VIRTUAL_PLACE,
+  WISHED_TIME,
 } from './lexicon.js';
 export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';

@@ -193,6 +193,22 @@ export const PLAN_NOUN: LexiconEntry = {
 };
 
 /**
+ * Time said around a terse plan or presence that makes it a memory ("Paris for the weekend,
+ * years ago", "in Rome back then"): a recollection, not the speaker's plan or whereabouts.
+ */
+export const RECALLED_TIME: LexiconEntry = {
+  phenomenon: 'a time adverbial placing what is said in the past (a memory)',
+  pattern:
+    /\b(?:ago|back then|back in the day|last (?:year|summer|winter|spring|autumn|fall|month))\b/i,
+};
+
+/** Time said around a terse plan that makes it a wish ("Japan for a month, someday"). */
+export const WISHED_TIME: LexiconEntry = {
+  phenomenon: 'an indefinite future time that makes a plan a wish',
+  pattern: /\b(?:someday|some day|one day|sometime|in another life)\b/i,
+};
+
+/**
  * A sentence that puts what it says to the listener ("Rome for Easter, what do you think",
  * "Porto for the long weekend, thoughts", "Lisbon in June — sound good"): a proposal awaiting
  * their view, not a settled plan.

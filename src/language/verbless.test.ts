@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause } from './clause.js';
-import { HOLIDAY_PERIOD, OPINION_ASKED, PLAN_NOUN } from './lexicon.js';
+import { HOLIDAY_PERIOD, OPINION_ASKED, PLAN_NOUN, RECALLED_TIME, WISHED_TIME } from './lexicon.js';
 import { placeNamed, verblessParts, verblessReading } from './verbless.js';
 
 // Copular and verbless clauses read by one rule (verbless.ts). Every sentence was written for
@@ -156,5 +156,20 @@ describe('lexicon entries for verbless plans', () => {
       expect(OPINION_ASKED.pattern.test(t), t).toBe(true);
     for (const t of ['Rome for Easter', 'I thought about Porto', 'the sound of the sea in Lisbon'])
       expect(OPINION_ASKED.pattern.test(t), t).toBe(false);
+  });
+
+  it('RECALLED_TIME and WISHED_TIME: a memory and a wish said around a plan', () => {
+    for (const t of [
+      'Porto for a week, years ago',
+      'in Oslo back then',
+      'Rome for Easter last summer',
+    ])
+      expect(RECALLED_TIME.pattern.test(t), t).toBe(true);
+    for (const t of ['Porto for the long weekend', 'back in Oslo', 'Rome for Easter'])
+      expect(RECALLED_TIME.pattern.test(t), t).toBe(false);
+    for (const t of ['Japan for a month, someday', 'Peru one day', 'Iceland sometime'])
+      expect(WISHED_TIME.pattern.test(t), t).toBe(true);
+    for (const t of ['Japan for a month', 'Peru on Monday'])
+      expect(WISHED_TIME.pattern.test(t), t).toBe(false);
   });
 });

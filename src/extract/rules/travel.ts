@@ -13,6 +13,7 @@ import {
   OPINION_ASKED,
   PERSON_ANAPHORA,
   PLAN_NOUN,
+  RECALLED_TIME,
   RELATIONAL_NOUN,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
@@ -20,6 +21,7 @@ import {
   VENUE,
   type VerblessPart,
   verblessParts,
+  WISHED_TIME,
 } from '../../language/index.js';
 import {
   type Candidate,
@@ -1149,8 +1151,19 @@ function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
  * statements with a gazetteer place in them. Weaker structure than a verb, so they ask for
  * more: a place the gazetteer knows, no negation, no question, no condition, the speaker's chat.
  */
-function placeParts(clause: Clause, doc: DocContext): VerblessPart[] {
+function placeParts(clause: Clause, doc: DocContext): readonly VerblessPart[] {
   if (doc.kind !== 'chat' || !VERBLESS_CUE.test(clause.text)) return [];
+  // Presence and plan both ask for the parts of the same clause: parse them once.
+  const known = PLACE_PARTS.get(clause);
+  if (known !== undefined) return known;
+  const parts = readPlaceParts(clause);
+  PLACE_PARTS.set(clause, parts);
+  return parts;
+}
+
+const PLACE_PARTS = new WeakMap<Clause, readonly VerblessPart[]>();
+
+function readPlaceParts(clause: Clause): readonly VerblessPart[] {
   // Terse lines are short; a long clause states more than a place (and costs a parse to read).
   if (clause.text.split(/\s+/).length > 20) return [];
   return verblessParts(clause.analysis, clause.text).filter(
@@ -1232,7 +1245,10 @@ function verblessPresence(clause: Clause, doc: DocContext): Hit | null {
   if (part === undefined) return null;
   // "In Bali, so happy. (2019)", "in Rome years ago": a photo caption or a memory.
   const today = doc.input.at.slice(0, 10);
-  if (RECALLED.test(clause.sentence) || clause.dates.some((d) => d.date !== null && d.date < today))
+  if (
+    RECALLED_TIME.pattern.test(clause.sentence) ||
+    clause.dates.some((d) => d.date !== null && d.date < today)
+  )
     return null;
   const tail = part.reading.tail.replace(PRESENCE_PADS, '');
   if (
@@ -1275,12 +1291,6 @@ function calendarPurpose(clause: Clause, part: VerblessPart): 'anchored' | 'span
     : null;
 }
 
-/** Time said around a verbless plan that makes it a memory ("years ago", "back then"). */
-const RECALLED =
-  /\b(?:ago|back then|back in the day|last (?:year|summer|winter|spring|autumn|fall|month))\b/i;
-/** Time said around a verbless plan that makes it a wish ("someday", "one day"). */
-const WISHED = /\b(?:someday|some day|one day|sometime|in another life)\b/i;
-
 /**
  * How strong a verbless plan is: as its part (`partStrength`), but weak when only a span of
  * days anchors it ("Bali for two weeks": a memory or a wish as often as a plan), when the place
@@ -1293,7 +1303,7 @@ function planStrength(
   place: string,
   anchor: 'anchored' | 'span' | null,
 ): EvidenceStrength {
-  if (anchor !== 'anchored' || WISHED.test(clause.sentence)) return 'weak';
+  if (anchor !== 'anchored' || WISHED_TIME.pattern.test(clause.sentence)) return 'weak';
   if (isVocabularyWord(place.toLowerCase().split(/\s+/)[0] ?? '')) return 'weak';
   return partStrength(clause, part);
 }
@@ -1307,7 +1317,7 @@ function planStrength(
 function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date < today)) return null;
-  if (RECALLED.test(clause.sentence)) return null;
+  if (RECALLED_TIME.pattern.test(clause.sentence)) return null;
   for (const part of placeParts(clause, doc)) {
     const r = part.reading;
     let place: string | null = null;
