@@ -126,6 +126,13 @@ describe('verity cli', () => {
 
       const history = await verity(['state', 'history', 'user:primary', '--json']);
       expect(history.code).toBe(0);
+
+      // The snapshot is JSON either way; `--json` is accepted like on every other read.
+      const snapshot = await verity(['state', 'snapshot']);
+      const snapshotJson = await verity(['state', 'snapshot', '--json']);
+      expect(snapshotJson.code).toBe(0);
+      expect(snapshotJson.stdout).toBe(snapshot.stdout);
+      expect(snapshot.stdout).toContain('in_progress');
       expect(Array.isArray(JSON.parse(history.stdout))).toBe(true);
 
       const reviews = await verity(['review', 'list', '--all', '--json']);

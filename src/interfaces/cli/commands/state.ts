@@ -114,6 +114,8 @@ export function registerStateCommands(program: Command, toolkit: CliToolkit): vo
       "every entity's canonical state in the shape of seed 000's state-tracker.json (keys sorted, " +
         'byte-identical for identical state)',
     )
+    // The snapshot is JSON already; `--json` is accepted so that every read takes it.
+    .option('--json', 'JSON output (the snapshot always is)')
     .action(async (_options: object, command: Command) => {
       await toolkit.run(command, async (engine) => {
         toolkit.print(
