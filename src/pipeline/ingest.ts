@@ -143,6 +143,17 @@ export function capDeadLetterRaw(raw: string): string {
   return `${raw.slice(0, MAX_DEAD_LETTER_CHARS)}…[truncated: ${raw.length} characters, sha256 ${sha256Hex(raw)}]`;
 }
 
+const TRUNCATED_TAIL = /…\[truncated: \d+ characters, sha256 [0-9a-f]{64}\]$/;
+
+/**
+ * Whether a stored dead letter kept only a prefix of its input: such a letter can never be
+ * replayed as it stands (the prefix is not the record), so it is not retried; `dlq edit` with the
+ * whole corrected record is the way out.
+ */
+export function isTruncatedDeadLetter(raw: string): boolean {
+  return raw.length > MAX_DEAD_LETTER_CHARS && TRUNCATED_TAIL.test(raw);
+}
+
 /**
  * Recognises a whole JSON document given where JSONL was expected: a JSON array is read as its
  * elements (one record each), and one pretty-printed object spread over several lines as one
@@ -174,8 +185,9 @@ export async function deadLetter(
   const dlqId = deriveUuid('dlq', sha256Hex(raw));
   const existing = await tx.getDlq(dlqId);
   const at = toIso(now);
-  // A line that is not JSON cannot become valid by waiting: it is never retried, only edited.
-  const unrecoverable = schema === 'json';
+  // A line that is not JSON cannot become valid by waiting, nor can one kept only in part: it is
+  // never retried, only edited.
+  const unrecoverable = schema === 'json' || raw.length > MAX_DEAD_LETTER_CHARS;
   const item: DlqItem = existing
     ? {
         ...existing,
@@ -234,10 +246,16 @@ export async function applyRecord(
   const appended = await tx.appendEvent(event);
   if (appended.kind === 'duplicate') return duplicateOutcome(appended.eventId);
   if (appended.kind === 'conflict') {
+    // Name the record as its sender knows it: a message by its thread and id, not by the event id
+    // Verity derived from them.
+    const what =
+      record.kind === 'message'
+        ? `message ${record.message.thread_id}/${record.message.message_id} (event ${appended.existing.eventId})`
+        : `event ${appended.existing.eventId}`;
     const issue: ValidationIssue = {
       path: record.kind === 'message' ? '/message_id' : '/event_id',
       rule: 'idempotency',
-      message: `${appended.existing.eventId} was already recorded (ledger seq ${appended.existing.seq}) with different content; refusing to overwrite it`,
+      message: `${what} was already recorded (ledger seq ${appended.existing.seq}) with different content; refusing to overwrite it`,
     };
     const item = await deadLetter(tx, raw, event.type, [issue], event.eventId, null, now);
     return rejectedOutcome(item.dlqId, event.type, issue);

@@ -20,7 +20,13 @@ import {
 } from '../stores/index.js';
 import { applyEvent, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
-import { adjustPolicy, applyRecord, DLQ_BACKOFF_MS, type PipelineDeps } from './ingest.js';
+import {
+  adjustPolicy,
+  applyRecord,
+  DLQ_BACKOFF_MS,
+  isTruncatedDeadLetter,
+  type PipelineDeps,
+} from './ingest.js';
 import type {
   DeadLetterReview,
   DlqRetryReport,
@@ -264,6 +270,17 @@ export async function retryDeadLetters(
       const item: DlqItem =
         options.raw !== undefined ? { ...original, raw: options.raw } : original;
       retried += 1;
+      if (options.raw === undefined && isTruncatedDeadLetter(item.raw)) {
+        // Re-reading a kept prefix would only replace the real errors with "not valid JSON".
+        await tx.putDlq({
+          ...item,
+          lastTriedAt: at,
+          nextRetryAt: null,
+          status: 'permanently_failed',
+        });
+        permanent += 1;
+        continue;
+      }
       const parsed = parseLine(item.raw);
       if (parsed.ok) {
         const outcome = await applyRecord(

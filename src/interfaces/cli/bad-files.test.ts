@@ -8,12 +8,12 @@ const NOW = '2026-02-19T15:05:00Z';
 // One temporary folder for the file; no store in it (each test names its own home).
 const folder = useCliHome('verity-bad-files-', { scope: 'all', init: false });
 
-const message = (id: string) => ({
+const message = (id: string, content = `hello ${id}`) => ({
   type: 'message',
   thread_id: 't',
   message_id: id,
   role: 'user',
-  content: `hello ${id}`,
+  content,
   created_at: '2026-02-19T15:00:00Z',
 });
 
@@ -29,7 +29,9 @@ function verity(home: string, ...args: string[]) {
 
 async function dlq(
   home: string,
-): Promise<{ dlq_id: string; raw: string; status: string; schema_name: string }[]> {
+): Promise<
+  { dlq_id: string; raw: string; status: string; schema_name: string; errors: unknown[] }[]
+> {
   return JSON.parse((await verity(home, 'dlq', 'list', '--json')).stdout);
 }
 
@@ -96,6 +98,33 @@ describe('verity ingest with files that are not plain JSONL', () => {
     expect(run.stderr).toContain('no records in');
   });
 
+  it('names a message sent again with other content by its thread and id', async () => {
+    await verity('again', 'init');
+    await verity('again', 'ingest', file('first.jsonl', `${JSON.stringify(message('m1'))}\n`));
+    const changed = JSON.stringify(message('m1', 'other words'));
+    const run = await verity('again', 'ingest', file('again.jsonl', `${changed}\n`));
+    expect(run.code).toBe(3);
+    expect(run.stdout + run.stderr).toMatch(
+      /\/message_id: message t\/m1 \(event [0-9a-f-]{36}\) was already recorded/,
+    );
+  });
+
+  it('keeps the real errors of an over-long record it could store only in part', async () => {
+    await verity('long', 'init');
+    const long = JSON.stringify(message('long', 'x'.repeat(120_000)));
+    const run = await verity('long', 'ingest', file('long.jsonl', `${long}\n`), '--json');
+    expect(run.code).toBe(3);
+    const [letter] = await dlq('long');
+    expect(letter?.status).toBe('permanently_failed');
+    expect(JSON.stringify(letter?.errors)).toContain('maxLength');
+    for (const args of [['--all'], [letter?.dlq_id ?? '']]) {
+      await verity('long', 'dlq', 'retry', ...args, '--json');
+      const [after] = await dlq('long');
+      expect(after?.status).toBe('permanently_failed');
+      expect(after?.errors).toEqual(letter?.errors);
+    }
+  });
+
   it('caps a huge dead letter, never retries a line that is not JSON, and discards in bulk', async () => {
     await verity('huge', 'init');
     const huge = `not json ${'x'.repeat(200_000)}`;
@@ -121,6 +150,9 @@ describe('verity ingest with files that are not plain JSONL', () => {
 
     const retried = await verity('huge', 'dlq', 'retry', '--all', '--json');
     expect(JSON.parse(retried.stdout)).toMatchObject({ retried: 1 });
+
+    const afterRetry = await dlq('huge');
+    expect(afterRetry.find((d) => d.schema_name === 'json')?.errors).toEqual(notJson?.errors);
 
     const bySchema = await verity('huge', 'dlq', 'discard', '--schema', 'json', '--json');
     expect(JSON.parse(bySchema.stdout)).toMatchObject({ discarded: 1 });

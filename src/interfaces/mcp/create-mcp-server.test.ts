@@ -56,6 +56,20 @@ describe('createMcpServer (in-memory transport)', () => {
     expect(text(result)).toContain('event_ts');
   });
 
+  it('names the known domains when a field is in none of them', async () => {
+    const result = await call('record_observation', {
+      field: 'weather.today',
+      candidate_value: 'sunny',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'thread:1:msg:2' },
+    });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(
+      /\/domain: must be one of travel, family, project, financial, profile/,
+    );
+    expect(text(result)).not.toContain('/domain: is required');
+  });
+
   it('reads a whole entity when no field is given', async () => {
     const result = await call('get_state', {});
     expect(result.isError, text(result)).toBeFalsy();

@@ -36,11 +36,13 @@ export const recordObservation = defineTool({
   // The same event_id is recorded once; a repeat reports status "duplicate".
   idempotent: true,
   async handler(args, engine, tool) {
-    const domain = args.domain ?? domainOf(args.field);
+    // A field outside every domain keeps its first segment as the domain, so the refusal says
+    // which domains exist instead of asking for a domain the tool derives itself.
+    const domain = args.domain ?? domainOf(args.field) ?? args.field.split('.')[0];
     const observation = {
       event_id: args.event_id ?? randomUUID(),
       event_ts: args.event_ts ?? new Date(engine.now()).toISOString(),
-      ...(domain === null ? {} : { domain }),
+      domain,
       entity_id: args.entity_id,
       field: args.field,
       candidate_value: args.candidate_value,
