@@ -7,6 +7,7 @@ import {
   type DocContext,
   stripClutter,
 } from './clauses.js';
+import { contrastiveCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
@@ -25,7 +26,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.9.8';
+export const RULES_EXTRACTOR_VERSION = '2.10.2';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -166,6 +167,14 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     }
     for (const sentence of splitSentences(line)) {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
+      // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
+      const corrected =
+        doc.kind === 'chat' ? contrastiveCorrections(body, input.known, sentence.asked) : [];
+      if (corrected.length > 0) {
+        candidates.push(...corrected);
+        intents.push('assertive');
+        continue;
+      }
       const rest = afterRetraction(body);
       if (rest !== null) {
         retractsPrevious = true;

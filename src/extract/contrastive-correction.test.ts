@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine/index.js';
+import type { Engine } from '../engine/types.js';
+import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
+import { readChat } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
+
+const ON_RECORD: KnownSlot[] = [
+  { entityId: 'user:primary', field: 'travel.destination', value: 'Porto' },
+  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+  { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-12' },
+  { entityId: 'user:primary', field: 'profile.preference.hotel', value: 'the Ritz' },
+];
+
+function corrections(text: string, known = ON_RECORD): string[] {
+  return readChat(text, '2026-06-01T09:00:00Z', known)
+    .filter((o) => o.correction)
+    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+}
+
+describe('a contrastive correction of a value on record', () => {
+  it('replaces the contrasted value, whatever opens the sentence', () => {
+    for (const text of [
+      'Sorry, I meant Braga, not Porto.',
+      'correction: Braga, not Porto',
+      "Actually it's Braga not Porto!",
+      'oops braga, not porto',
+      'no, make that Braga, not Porto.',
+    ]) {
+      expect(corrections(text), text).toEqual(['travel.destination=Braga (strong)']);
+    }
+    expect(corrections('it should be the Savoy, not the Ritz')).toEqual([
+      'profile.preference.hotel=Savoy (strong)',
+    ]);
+  });
+
+  it('reads nothing when nothing on record holds the contrasted value, or when asked', () => {
+    for (const text of [
+      'Braga, not Lisbon.',
+      'Braga, not Porto?',
+      'pizza, not pasta',
+      'we want Braga, not Porto',
+      'Braga, not Porto, and not Faro either, we never decided anything',
+    ]) {
+      expect(corrections(text), text).toEqual([]);
+    }
+    expect(corrections('Braga, not Porto.', [])).toEqual([]);
+  });
+
+  it('leaves statuses, dates and amounts to their own rules', () => {
+    expect(corrections('cancelled, not planned')).toEqual([]);
+    expect(corrections('Friday, not 2026-06-12')).toEqual([]);
+  });
+});
+
+describe('a correction in the next message, through the engine', () => {
+  const open: { engine: Engine; dir: string }[] = [];
+  afterEach(async () => {
+    for (const { engine, dir } of open.splice(0)) {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('moves the destination and keeps the dates and status of the trip', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verity-contrast-'));
+    const clock = createManualClock('2026-06-01T09:05:00Z');
+    const engine = await createEngine({
+      home: join(dir, 'home'),
+      clock,
+      ids: createSequentialIds(),
+      embeddings: { model: null },
+    });
+    open.push({ engine, dir });
+    await engine.ingest([
+      messageRecord(
+        't1',
+        'm1',
+        'user',
+        "We're flying to Porto on Friday June 12, back Sunday.",
+        '2026-06-01T09:00:00Z',
+      ),
+      messageRecord('t1', 'm2', 'user', 'Sorry, I meant Braga, not Porto.', '2026-06-01T09:01:00Z'),
+    ]);
+    const read = async (field: string) => (await engine.getField('user:primary', field)).value;
+    expect(await read('travel.destination')).toBe('Braga');
+    expect(await read('travel.status')).toBe('planned');
+    expect(await read('travel.departure_date')).toBe('2026-06-12');
+    expect(await read('travel.return_date')).toBe('2026-06-14');
+  });
+});

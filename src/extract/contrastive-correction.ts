@@ -1,0 +1,81 @@
+import type { Candidate } from './clauses.js';
+import type { KnownSlot } from './types.js';
+
+/**
+ * A contrastive correction ("Boulder, not Denver", "sorry, I meant Boulder, not Denver", "it's
+ * the Hilton not the Marriott") replaces one value the speaker gave earlier and says nothing
+ * about the rest. It is read only against the record: every known, committed slot whose value is
+ * the contrasted one ("Denver") takes the new one ("Boulder"), as the speaker's own correction;
+ * the other fields of the earlier statement (its dates, its status) stay. With no slot holding
+ * the contrasted value the sentence reads nothing, so "pizza, not pasta" changes nothing unless
+ * pasta is what Verity recorded.
+ *
+ * Fields whose values come from a closed vocabulary or a format (statuses, dates, times,
+ * amounts) are left to their own rules: a free word cannot be checked against them here.
+ */
+const CONTRAST =
+  /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|it'?s|it is|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2}),?\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s*[.!]*$/iu;
+
+/** Words that open a clause rather than name a value ("we're going to X, not Y" is a statement). */
+const NOT_A_VALUE =
+  /^(?:i|i'm|im|we|we're|were|you|you're|he|she|they|they're|it|that|this|there|is|are|was|am|be|do|does|did|going|go|will|would|can|could|just|still|only|also)$/i;
+
+const FORMATTED_FIELD = /\.(?:status|[a-z_]*date|deadline|[a-z_]*time|amount|due)$/;
+
+function normalised(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/^the\s+/, '')
+    .replace(/[.!,]+$/, '')
+    .trim();
+}
+
+/** "boulder" typed in lower case for a recorded "Denver" is written as the record writes names. */
+function inCaseOf(recorded: string, typed: string): string {
+  const capitalised = /^\p{Lu}/u.test(recorded);
+  if (!capitalised || typed !== typed.toLowerCase()) return typed;
+  return typed.replace(
+    /(^|\s)(\p{Ll})/gu,
+    (_, space: string, letter: string) => space + letter.toUpperCase(),
+  );
+}
+
+/**
+ * The corrections one sentence makes to values on record (see `CONTRAST`), as strong assertive
+ * readings marked as corrections; empty when the sentence is not a contrastive correction or
+ * nothing on record holds the contrasted value. `asked` sentences correct nothing.
+ */
+export function contrastiveCorrections(
+  sentence: string,
+  known: readonly KnownSlot[],
+  asked: boolean,
+): Candidate[] {
+  if (asked) return [];
+  const match = CONTRAST.exec(sentence.trim());
+  if (!match) return [];
+  const replacement = (match[1] ?? '').trim();
+  const replaced = normalised(match[2] ?? '');
+  const first = replacement.split(/\s+/)[0] ?? '';
+  if (NOT_A_VALUE.test(first) || normalised(replacement) === replaced || replaced === '') {
+    return [];
+  }
+  return known
+    .filter(
+      (slot) =>
+        slot.committed !== false &&
+        slot.value !== null &&
+        !FORMATTED_FIELD.test(slot.field) &&
+        normalised(slot.value) === replaced,
+    )
+    .map((slot) => ({
+      entityId: slot.entityId,
+      field: slot.field,
+      value: inCaseOf(slot.value ?? '', replacement),
+      intent: 'assertive' as const,
+      confidence: 1,
+      correction: true,
+      span: sentence.trim(),
+      evidence: 'strong' as const,
+      priority: 1,
+    }));
+}
