@@ -43,6 +43,7 @@ const teamWithMonarch = readIn('team:core', [projectOnRecord('monarch_pipeline',
 const teamWithHeron = readIn('team:core', [projectOnRecord('heron')]);
 const familyKofiSick = readIn('family:home', [kofiSick('family:home')]);
 const teamKofiSick = readIn('team:core', [kofiSick('team:core')]);
+const user = readIn('user:primary');
 
 /** Finding, the threads it is read in, the readings none may give firmly, and the sentences. */
 const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly string[]])[] = [
@@ -123,6 +124,19 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       'the heating in the dance studio is off',
     ],
   ],
+  [
+    "10: '<Name>'s home/sick <noun>' as the subject of a later verb",
+    [family, familyKofiSick, team, user],
+    /^family\.(?:leo|kofi|maya)\.status=/,
+    [
+      "Leo's home wifi is down",
+      "Leo's sick note is on the fridge",
+      // Ours.
+      "Kofi's home printer jammed again",
+      "Maya's sick day pay is gone",
+      "Kofi's home address changed last month",
+    ],
+  ],
 ];
 
 /** Finding, thread, sentence of our own, and the reading it must still give. */
@@ -190,6 +204,16 @@ const MUST: readonly (readonly [string, Read, string, string])[] = [
     "Kofi's cough gone and back at daycare",
     'family.kofi.status=at_daycare (strong)',
   ],
+  ['10', family, "Leo's home", 'family.leo.status=at_home (strong)'],
+  ['10', family, "Leo's sick today", 'family.leo.status=sick (strong)'],
+  ['10', family, "Leo's home sick", 'family.leo.status=sick (strong)'],
+  [
+    '10 (ours)',
+    familyKofiSick,
+    "Kofi's home today, nursery is shut",
+    'family.kofi.status=at_home (strong)',
+  ],
+  ['10 (ours)', family, "Maya's sick again and is in bed", 'family.maya.status=sick (strong)'],
   [
     '5',
     family,

@@ -127,6 +127,34 @@ const AFTER_POSSESSIVE = new RegExp(
   'i',
 );
 
+/** Words that name a time, not a thing: "Leo's home today" keeps "home" the predicate. */
+const TIME_NOUN =
+  /^(?:today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|week|weekend|now|again|all)$/i;
+
+/**
+ * The match, or null when its status word ("home", "sick", "ill") modifies the noun after it
+ * rather than stating the possessor's status: "Leo's home wifi is down", "Leo's sick note is on
+ * the fridge" (a "<Name>'s <word> <noun>" phrase that is the subject of a later verb). "Leo's
+ * home sick", "Leo's sick today" and "Leo's home" have no noun-then-verb after the word.
+ */
+function modifiesNoun(clause: Clause, m: RegExpExecArray | null): RegExpExecArray | null {
+  if (m === null || !/^'s\b/i.test(m[0].trimStart())) return m;
+  const tokens = clause.analysis.tokens;
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    if (tokens[i]?.text !== "'s" || tokens[i]?.pos !== 'PART') continue;
+    const word = tokens[i + 1]?.text.toLowerCase() ?? '';
+    if (!/^(?:home|sick|ill|unwell)$/.test(word)) continue;
+    const next = tokens[i + 2];
+    const verbAt = (k: number) => tokens[k]?.pos === 'AUX' || tokens[k]?.pos === 'VERB';
+    // The tagger reads some nouns as verbs ("home address changed"): a verb directly followed
+    // by another verb is the noun and its predicate.
+    const noun = next?.pos === 'NOUN' || (next?.pos === 'VERB' && verbAt(i + 3));
+    if (next === undefined || !noun || TIME_NOUN.test(next.text)) continue;
+    if (tokens.slice(i + 3).some((_, k) => verbAt(i + 3 + k))) return null;
+  }
+  return m;
+}
+
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
   const cleaned = phrase
@@ -228,7 +256,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
   const out: Candidate[] = [];
 
   const sickHas = SICK_HAS.exec(t);
-  const sickIs = SICK_IS.exec(t);
+  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
   const recovered = RECOVERED.exec(t);
   if (recovered) {
     const name =
@@ -267,7 +295,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
     break;
   }
-  const staying = STAYING.exec(t);
+  const staying = modifiesNoun(clause, STAYING.exec(t));
   if (staying) {
     const name = personBefore(t, staying.index, doc);
     if (name !== null) {
