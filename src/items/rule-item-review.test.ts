@@ -76,9 +76,12 @@ describe('item readings a reviewer found wrong', () => {
     expect(classifySentence(sentence, 'user')?.text ?? '').not.toMatch(/instead of/);
   });
 
-  it.each(READS)('finding %s: %s', (_finding, sentence, expected, earlier) => {
-    const read = classifySentence(sentence, 'user', earlier);
-    if (expected === null) expect(read).toBeNull();
-    else expect(read).toMatchObject(expected);
-  });
+  it.each(READS.map(([f, s, e, earlier]) => [f, s, { expected: e, earlier }] as const))(
+    'finding %s: %s',
+    (_finding, sentence, { expected, earlier }) => {
+      const read = classifySentence(sentence, 'user', earlier);
+      if (expected === null) expect(read).toBeNull();
+      else expect(read).toMatchObject(expected);
+    },
+  );
 });
