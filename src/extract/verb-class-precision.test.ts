@@ -137,6 +137,19 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       "Kofi's home address changed last month",
     ],
   ],
+  // Reworded-probe phenomena (finding 4), sentences of our own: what must not be read as sick or
+  // at school; MUST has the perfect "has had a fever", "heading to school" and a symptom that
+  // "hasn't gone away".
+  [
+    '4: a symptom gone, a thing heading somewhere, no person before "has had"',
+    [family],
+    /^family\.\w+\.status=(?:sick|at_school)/,
+    [
+      "Kofi's cough has gone away",
+      'the bus is heading to school now',
+      'the house has had a cold spell all week',
+    ],
+  ],
 ];
 
 /** Finding, thread, sentence of our own, and the reading it must still give. */
@@ -203,6 +216,36 @@ const MUST: readonly (readonly [string, Read, string, string])[] = [
     familyKofiSick,
     "Kofi's cough gone and back at daycare",
     'family.kofi.status=at_daycare (strong)',
+  ],
+  [
+    '4 (perfect)',
+    family,
+    'Nia has had a temperature since last night',
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (progressive)',
+    family,
+    'Tomas is still heading to school',
+    'family.tomas.status=at_school (strong)',
+  ],
+  [
+    '4 (persisting)',
+    family,
+    "Nia's cough still hasn't cleared up",
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (persisting)',
+    family,
+    "Nia's rash is getting worse, she stays home",
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (second-hand outside a family thread)',
+    user,
+    'Nia has had a fever since monday',
+    'family.nia.status=sick (weak)',
   ],
   ['10', family, "Leo's home", 'family.leo.status=at_home (strong)'],
   ['10', family, "Leo's sick today", 'family.leo.status=sick (strong)'],

@@ -28,7 +28,7 @@ const SLUG_NOISE = new Set(
 const SICK_WORDS =
   '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
 const SICK_HAS = new RegExp(
-  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b`,
+  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b|'s\\s+${SICK_WORDS}s?\\s+(?:still\\s+)?(?:hasn't|has not|hasn’t)\\s+(?:gone(?:\\s+away)?|cleared(?:\\s+up)?|gotten better|got better|shifted|improved)\\b|'s\\s+${SICK_WORDS}s?\\s+is\\s+(?:still\\s+)?(?:getting\\s+)?worse\\b`,
   'i',
 );
 const SICK_IS =
@@ -38,7 +38,7 @@ const RECOVERED =
 const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
-  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
+  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
   /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED =
@@ -83,7 +83,9 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   const subject = subjectOf(
     prefix
       .replace(/\s+(?:just|also|still|now)\s*$/i, '')
-      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, ''),
+      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, '')
+      // "Leo has had a fever": the perfect's auxiliary is no part of the subject.
+      .replace(/\s+(?:has|have)\s*$/i, ''),
     doc,
   );
   if (subject.kind === 'person') return subject.name;
