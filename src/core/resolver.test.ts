@@ -436,4 +436,28 @@ describe('resolveObservation', () => {
     expect(slot.evidence.length).toBeLessThanOrEqual(DEFAULT_POLICY.maxEvidencePerSlot);
     expect(slot.committed?.value).toBe('v4');
   });
+
+  it('keeps a weak reading that agrees with the committed value tentative: no commit, no refresh', () => {
+    const { slot, outcomes } = run([
+      { id: 'a', value: 'in_progress', source: 'user_statement', at: 0 },
+      { id: 'w', value: 'in_progress', source: 'user_statement', at: 5, extraction: 0.35 },
+    ]);
+    const weak = outcomes[1];
+    expect(weak?.decision).toBe('tentative_reject');
+    expect(weak?.history.kind).toBe('tentative');
+    expect(weak?.proposedPatch).toEqual([]);
+    // The committed value is as the strong reading left it: same confidence, evidence and time.
+    expect(slot.committed).toEqual(outcomes[0]?.slot.committed);
+    expect(slot.evidence.map((e) => e.eventId)).toContain('w');
+  });
+
+  it('still counts a strong reading that agrees with the committed value as a reinforcement', () => {
+    const { slot, outcomes } = run([
+      { id: 'a', value: 'in_progress', source: 'user_statement', at: 0 },
+      { id: 's', value: 'in_progress', source: 'calendar', at: 5 },
+    ]);
+    expect(outcomes[1]?.decision).toBe('auto_commit');
+    expect(slot.committed?.supportingEventIds).toEqual(['a', 's']);
+    expect(slot.committed?.lastEvidenceAt).toBe(new Date(T0 + 5 * H).toISOString());
+  });
 });

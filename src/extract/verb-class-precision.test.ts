@@ -43,6 +43,7 @@ const teamWithMonarch = readIn('team:core', [projectOnRecord('monarch_pipeline',
 const teamWithHeron = readIn('team:core', [projectOnRecord('heron')]);
 const familyKofiSick = readIn('family:home', [kofiSick('family:home')]);
 const teamKofiSick = readIn('team:core', [kofiSick('team:core')]);
+const user = readIn('user:primary');
 
 /** Finding, the threads it is read in, the readings none may give firmly, and the sentences. */
 const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly string[]])[] = [
@@ -123,6 +124,32 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       'the heating in the dance studio is off',
     ],
   ],
+  [
+    "10: '<Name>'s home/sick <noun>' as the subject of a later verb",
+    [family, familyKofiSick, team, user],
+    /^family\.(?:leo|kofi|maya)\.status=/,
+    [
+      "Leo's home wifi is down",
+      "Leo's sick note is on the fridge",
+      // Ours.
+      "Kofi's home printer jammed again",
+      "Maya's sick day pay is gone",
+      "Kofi's home address changed last month",
+    ],
+  ],
+  // Reworded-probe phenomena (finding 4), sentences of our own: what must not be read as sick or
+  // at school; MUST has the perfect "has had a fever", "heading to school" and a symptom that
+  // "hasn't gone away".
+  [
+    '4: a symptom gone, a thing heading somewhere, no person before "has had"',
+    [family],
+    /^family\.\w+\.status=(?:sick|at_school)/,
+    [
+      "Kofi's cough has gone away",
+      'the bus is heading to school now',
+      'the house has had a cold spell all week',
+    ],
+  ],
 ];
 
 /** Finding, thread, sentence of our own, and the reading it must still give. */
@@ -190,6 +217,46 @@ const MUST: readonly (readonly [string, Read, string, string])[] = [
     "Kofi's cough gone and back at daycare",
     'family.kofi.status=at_daycare (strong)',
   ],
+  [
+    '4 (perfect)',
+    family,
+    'Nia has had a temperature since last night',
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (progressive)',
+    family,
+    'Tomas is still heading to school',
+    'family.tomas.status=at_school (strong)',
+  ],
+  [
+    '4 (persisting)',
+    family,
+    "Nia's cough still hasn't cleared up",
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (persisting)',
+    family,
+    "Nia's rash is getting worse, she stays home",
+    'family.nia.status=sick (strong)',
+  ],
+  [
+    '4 (second-hand outside a family thread)',
+    user,
+    'Nia has had a fever since monday',
+    'family.nia.status=sick (weak)',
+  ],
+  ['10', family, "Leo's home", 'family.leo.status=at_home (strong)'],
+  ['10', family, "Leo's sick today", 'family.leo.status=sick (strong)'],
+  ['10', family, "Leo's home sick", 'family.leo.status=sick (strong)'],
+  [
+    '10 (ours)',
+    familyKofiSick,
+    "Kofi's home today, nursery is shut",
+    'family.kofi.status=at_home (strong)',
+  ],
+  ['10 (ours)', family, "Maya's sick again and is in bed", 'family.maya.status=sick (strong)'],
   [
     '5',
     family,

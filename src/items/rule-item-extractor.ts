@@ -347,15 +347,30 @@ const TAKE_BACK: readonly RegExp[] = [
 const NOT_BARE =
   /\b(?:left|more|longer|anymore|yet|needed|at|in|on|to|for|with|from|of|about|into|off|by|until|after|before|is|are|was|were)\b/;
 
-/** The object a clause takes back, or undefined. */
-function takenBack(part: string): string | undefined {
+/** The particle of a phrasal verb left at the end of its object ("pick the kids up"). */
+const PARTICLE = /\s+(?:up|off|out|back|down|over|along|away|around)$/;
+
+/**
+ * The object a clause takes back, or undefined. A "no X" (no verb) takes back only an option the
+ * conversation named before (`earlier`, lower case): "No regrets, we'll take the job" drops no
+ * earlier choice, "(the hotel by the lake?) no hotel, cabin it is" does.
+ */
+function takenBack(part: string, earlier: string): string | undefined {
   for (const pattern of TAKE_BACK) {
-    const object = pattern.exec(part.replace(FILLER, ''))?.[1];
-    if (object !== undefined && (pattern === TAKE_BACK[0] || !NOT_BARE.test(object))) {
-      return object;
-    }
+    const object = pattern.exec(part.replace(FILLER, ''))?.[1]?.replace(PARTICLE, '');
+    if (object === undefined || (pattern !== TAKE_BACK[0] && NOT_BARE.test(object))) continue;
+    if (pattern === TAKE_BACK[2] && !namedBefore(object, earlier)) continue;
+    return object;
   }
   return undefined;
+}
+
+/** Whether the head word of `object` (singular or plural) occurs in `earlier`. */
+function namedBefore(object: string, earlier: string): boolean {
+  const head = object.split(' ').pop() ?? '';
+  const stem = head.replace(/(?:es|s)$/, '');
+  if (stem.length < 2) return false;
+  return new RegExp(`\\b${stem.replace(/[^\w'-]/g, '')}(?:e?s)?\\b`).test(earlier);
 }
 /** A clause that commits to the replacement: "we'll take Y (instead)", "let's go with Y", "Y it is". */
 const TAKE_INSTEAD =
@@ -366,11 +381,11 @@ const TAKE_INSTEAD =
  * committing to another ("actually let's not do the hotel, we'll take the cabin instead"). Read as
  * "Use Y instead of X" so that reconciliation supersedes the item that chose X.
  */
-function reversal(sentence: string, lower: string): SentenceItem | null {
+function reversal(sentence: string, lower: string, earlier: string): SentenceItem | null {
   const parts = lower.split(/\s*(?:[,;:]|\s[\u2013\u2014-])\s*|\s+(?:but|so)\s+/);
-  const at = parts.findIndex((part) => takenBack(part) !== undefined);
+  const at = parts.findIndex((part) => takenBack(part, earlier) !== undefined);
   if (at === -1) return null;
-  const dropped = takenBack(parts[at] ?? '');
+  const dropped = takenBack(parts[at] ?? '', earlier);
   const taken = parts
     .slice(at + 1)
     .map((part) => TAKE_INSTEAD.exec(part.replace(/[.!]+$/, '')))
@@ -386,8 +401,8 @@ function reversal(sentence: string, lower: string): SentenceItem | null {
   };
 }
 
-function decision(sentence: string, lower: string): SentenceItem | null {
-  const reversed = reversal(sentence, lower);
+function decision(sentence: string, lower: string, earlier: string): SentenceItem | null {
+  const reversed = reversal(sentence, lower, earlier);
   if (reversed !== null) return reversed;
   const hedged = HEDGE.test(lower);
   const decided = DECIDED.exec(lower) ?? SETTLED.exec(lower);
@@ -595,9 +610,10 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  * 5. an action ("I'll …", "need to …", "Dana will send …", "remind me to …", "please …");
  * 6. a constraint (user only): obligations and prohibitions ("must", "never", "only", "has to",
  *    "don't …", budgets and deadlines).
- * Assistant sentences yield only risks and actions; system messages yield nothing.
+ * Assistant sentences yield only risks and actions; system messages yield nothing. `earlier`:
+ * what the thread said before the sentence, lower case (a "no X" reversal needs X named there).
  */
-export function classifySentence(sentence: string, role: Role): SentenceItem | null {
+export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
   const trimmed = sentence.replace(/\s+/g, ' ').trim();
   const lowerFull = lowerForm(trimmed);
@@ -615,8 +631,15 @@ export function classifySentence(sentence: string, role: Role): SentenceItem | n
     return { typeTag: 'question', text: cleanText(body), confidence: 'medium' };
   }
   if (role === 'user') {
-    const found = decision(body, lower);
+    const found = decision(body, lower, earlier);
     if (found !== null) return found;
+    // "No regrets, we'll take the job": a "no X" that took back no earlier option is an
+    // interjection, not a prohibition; the rest of the sentence is read on its own.
+    const rest = /^no\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s*(?:[,;:]|\s[\u2013\u2014-])\s*/.exec(lower);
+    const after = rest ? lower.slice(rest[0].length).replace(/[.!]+$/, '') : '';
+    if (rest && TAKE_INSTEAD.test(after)) {
+      return classifySentence(body.slice(rest[0].length), role, earlier);
+    }
   }
   return (
     risk(body, lower) ??
@@ -711,9 +734,12 @@ export function topicTagsFor(typeTag: StateItemType, text: string): string[] {
 export function extractRuleCandidates(batch: readonly BatchMessage[]): CandidateItem[] {
   if (!batch.some((m) => m.role === 'user')) return [];
   const candidates: CandidateItem[] = [];
+  // What the thread said before each sentence: a "no X" reversal needs X named there.
+  let earlier = '';
   for (const message of batch) {
     for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
-      const found = classifySentence(sentence, message.role);
+      const found = classifySentence(sentence, message.role, earlier);
+      earlier += ` ${lowerForm(sentence)}`;
       if (found === null) continue;
       const choice = analyzeChoice(found.text);
       candidates.push({
@@ -739,9 +765,11 @@ const RULE_EXTRACTOR_ID = 'rules';
 /**
  * Version of the item rules, recorded with each extraction (`rules@<version>`). Bump it when the
  * rules change what they extract: 2 = reversals need a choice verb or a bare object and keep
- * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task.
+ * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task;
+ * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
+ * the particle of a phrasal verb is no part of the object taken back.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '2';
+export const RULE_ITEM_EXTRACTOR_VERSION = '3';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

@@ -29,8 +29,8 @@ const decision = (text: string, confidence: string): Expected => ({
 const action = (text: string): Expected => ({ typeTag: 'action', text, confidence: 'high' });
 const RISK: Expected = { typeTag: 'risk' };
 
-/** Finding, sentence, and what it reads (null: nothing). */
-const READS: readonly (readonly [string, string, Expected])[] = [
+/** Finding, sentence, what it reads (null: nothing), and what the thread said before it. */
+const READS: readonly (readonly [string, string, Expected, string?])[] = [
   // 10: the hedge stays with the decision; real reversals still read.
   ['10', "we're not sure yet, let's just go with the cabin", decision('Use cabin', 'low')],
   [
@@ -40,7 +40,12 @@ const READS: readonly (readonly [string, string, Expected])[] = [
   ],
   ['10', "let's not use Slack, we'll use Matrix", decision('Use Matrix instead of Slack', 'high')],
   ['10', "scrap the ferry, we'll take the train", decision('Use train instead of ferry', 'high')],
-  ['10', 'no taxi — bus it is', decision('Use bus instead of taxi', 'high')],
+  [
+    '10',
+    'no taxi — bus it is',
+    decision('Use bus instead of taxi', 'high'),
+    'shall we get a taxi to the station',
+  ],
   [
     '10',
     "we won't go with the blue sofa, let's pick the green one",
@@ -71,9 +76,12 @@ describe('item readings a reviewer found wrong', () => {
     expect(classifySentence(sentence, 'user')?.text ?? '').not.toMatch(/instead of/);
   });
 
-  it.each(READS)('finding %s: %s', (_finding, sentence, expected) => {
-    const read = classifySentence(sentence, 'user');
-    if (expected === null) expect(read).toBeNull();
-    else expect(read).toMatchObject(expected);
-  });
+  it.each(READS.map(([f, s, e, earlier]) => [f, s, { expected: e, earlier }] as const))(
+    'finding %s: %s',
+    (_finding, sentence, { expected, earlier }) => {
+      const read = classifySentence(sentence, 'user', earlier);
+      if (expected === null) expect(read).toBeNull();
+      else expect(read).toMatchObject(expected);
+    },
+  );
 });

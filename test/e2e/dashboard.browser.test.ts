@@ -88,6 +88,49 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     );
   });
 
+  it('keeps an open edit form and its typed text when the inbox refreshes under it', async () => {
+    const conflict = async (id: number, field: string, first: string, second: string) => {
+      await dashboard.engine.ingest(
+        toJsonl([
+          observation({ id, entity: 'user:kim', field, value: first }),
+          observation({
+            id: id + 1,
+            entity: 'user:kim',
+            field,
+            value: second,
+            at: '2026-02-19T15:01:30Z',
+          }),
+        ]),
+      );
+      const prompts = await dashboard.engine.listReviews({
+        status: ['open'],
+        entityId: 'user:kim',
+      });
+      const prompt = prompts.find((p) => p.field === field)?.prompt_id;
+      if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
+      return prompt;
+    };
+    const drink = await conflict(710, 'profile.preference.drink', 'tea', 'coffee');
+    await page.goto(`${dashboard.server.url}/#/inbox`);
+    await page.waitForSelector('body[data-live="true"]');
+    const row = page.locator(`.inbox-item[data-id="${drink}"]`);
+    await row.getByRole('button', { name: /edit/ }).click();
+    await row.getByLabel('Corrected value').fill('green tea');
+    // Focus leaves the field (the refresh waits while the user is typing in it), then a live
+    // event re-renders the inbox: the new prompt appearing shows the list was rebuilt.
+    await row.focus();
+    const meal = await conflict(720, 'profile.preference.meal', 'pasta', 'curry');
+    await page.waitForSelector(`.inbox-item[data-id="${meal}"]`, { timeout: 30_000 });
+    expect(await row.getAttribute('class')).toContain('editing');
+    expect(await row.getByLabel('Corrected value').isVisible()).toBe(true);
+    expect(await row.getByLabel('Corrected value').inputValue()).toBe('green tea');
+    await row.getByRole('button', { name: /edit/ }).click();
+    await page.waitForSelector(`.inbox-item[data-id="${drink}"]`, { state: 'detached' });
+    expect((await dashboard.engine.getField('user:kim', 'profile.preference.drink')).value).toBe(
+      'green tea',
+    );
+  });
+
   it('follows a provenance link to the winning event, the rule and the thresholds', async () => {
     await page.goto(`${dashboard.server.url}/#/entity/user:alex`);
     await page.getByRole('link', { name: 'travel.status' }).click();

@@ -28,7 +28,7 @@ const SLUG_NOISE = new Set(
 const SICK_WORDS =
   '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
 const SICK_HAS = new RegExp(
-  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b`,
+  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b|'s\\s+${SICK_WORDS}s?\\s+(?:still\\s+)?(?:hasn't|has not|hasn’t)\\s+(?:gone(?:\\s+away)?|cleared(?:\\s+up)?|gotten better|got better|shifted|improved)\\b|'s\\s+${SICK_WORDS}s?\\s+is\\s+(?:still\\s+)?(?:getting\\s+)?worse\\b`,
   'i',
 );
 const SICK_IS =
@@ -38,7 +38,7 @@ const RECOVERED =
 const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
-  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
+  /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
   /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED =
@@ -83,7 +83,9 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   const subject = subjectOf(
     prefix
       .replace(/\s+(?:just|also|still|now)\s*$/i, '')
-      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, ''),
+      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, '')
+      // "Leo has had a fever": the perfect's auxiliary is no part of the subject.
+      .replace(/\s+(?:has|have)\s*$/i, ''),
     doc,
   );
   if (subject.kind === 'person') return subject.name;
@@ -126,6 +128,34 @@ const AFTER_POSSESSIVE = new RegExp(
   `^(?:${SICK_WORDS.replace('(?:a\\s+)?', '')}s?|better|fine|well|ok|okay|recovered|fully|much|feeling|still|now|all|back|home|off|sick|ill|up|doing|finally|already|no)\\b`,
   'i',
 );
+
+/** Words that name a time, not a thing: "Leo's home today" keeps "home" the predicate. */
+const TIME_NOUN =
+  /^(?:today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|week|weekend|now|again|all)$/i;
+
+/**
+ * The match, or null when its status word ("home", "sick", "ill") modifies the noun after it
+ * rather than stating the possessor's status: "Leo's home wifi is down", "Leo's sick note is on
+ * the fridge" (a "<Name>'s <word> <noun>" phrase that is the subject of a later verb). "Leo's
+ * home sick", "Leo's sick today" and "Leo's home" have no noun-then-verb after the word.
+ */
+function modifiesNoun(clause: Clause, m: RegExpExecArray | null): RegExpExecArray | null {
+  if (m === null || !/^'s\b/i.test(m[0].trimStart())) return m;
+  const tokens = clause.analysis.tokens;
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    if (tokens[i]?.text !== "'s" || tokens[i]?.pos !== 'PART') continue;
+    const word = tokens[i + 1]?.text.toLowerCase() ?? '';
+    if (!/^(?:home|sick|ill|unwell)$/.test(word)) continue;
+    const next = tokens[i + 2];
+    const verbAt = (k: number) => tokens[k]?.pos === 'AUX' || tokens[k]?.pos === 'VERB';
+    // The tagger reads some nouns as verbs ("home address changed"): a verb directly followed
+    // by another verb is the noun and its predicate.
+    const noun = next?.pos === 'NOUN' || (next?.pos === 'VERB' && verbAt(i + 3));
+    if (next === undefined || !noun || TIME_NOUN.test(next.text)) continue;
+    if (tokens.slice(i + 3).some((_, k) => verbAt(i + 3 + k))) return null;
+  }
+  return m;
+}
 
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
@@ -228,7 +258,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
   const out: Candidate[] = [];
 
   const sickHas = SICK_HAS.exec(t);
-  const sickIs = SICK_IS.exec(t);
+  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
   const recovered = RECOVERED.exec(t);
   if (recovered) {
     const name =
@@ -267,7 +297,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
     break;
   }
-  const staying = STAYING.exec(t);
+  const staying = modifiesNoun(clause, STAYING.exec(t));
   if (staying) {
     const name = personBefore(t, staying.index, doc);
     if (name !== null) {

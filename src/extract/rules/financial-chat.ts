@@ -1,4 +1,4 @@
-import { findAmounts, isVocabularyWord } from '../../language/index.js';
+import { findAmounts, isVocabularyWord, RECALLED_TIME } from '../../language/index.js';
 import type { Candidate, Clause, DocContext } from '../clauses.js';
 import { matchKnown, ownedByThirdParty, weEntity } from '../clauses.js';
 import { slugify } from '../text.js';
@@ -185,6 +185,7 @@ export function billStatement(clause: Clause, doc: DocContext): Candidate[] | nu
     if (bill?.[1] && !/^cancel/.test(word)) {
       const value = /^(?:paid|settled)$/.test(word) ? 'paid' : 'unpaid';
       if (/\bnot\b|n't\b|\bnever\b/i.test(t.slice(0, state.index + state[0].length))) return null;
+      if (value === 'unpaid' && unpaidInThePast(clause, doc)) return null;
       return [candidate(doc, clause, billSlug(bill[1]), value, 'strong')];
     }
     if (/^cancel/.test(word)) {
@@ -194,6 +195,29 @@ export function billStatement(clause: Clause, doc: DocContext): Candidate[] | nu
     }
   }
   return amountChange(clause, doc);
+}
+
+/**
+ * "the water bill was overdue back in march", "the gas bill was unpaid two weeks ago": an unpaid
+ * state said in the past tense at a past time is history (the bill may have been paid since),
+ * not the bill's state now. A past payment still holds ("the gas bill was paid last week").
+ */
+export function unpaidInThePast(clause: Clause, doc: DocContext): boolean {
+  return /\b(?:was|were)\b/i.test(clause.text) && pastTime(clause, doc);
+}
+
+/** A month named after "in"/"back in"/"since" ("back in march", "in january"). */
+const MONTH_TIME =
+  /\b(?:back\s+)?in\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\bback\s+(?:then|in)\b|\blast\s+(?:week|quarter)\b/i;
+
+/** The clause places what it says before the message's day: a past date, "ago", "back in march". */
+function pastTime(clause: Clause, doc: DocContext): boolean {
+  const today = doc.input.at.slice(0, 10);
+  return (
+    RECALLED_TIME.pattern.test(clause.text) ||
+    MONTH_TIME.test(clause.text) ||
+    clause.dates.some((d) => d.date !== null && d.date < today)
+  );
 }
 
 /**

@@ -439,3 +439,46 @@ describe('each financial lexicon entry covers its phenomenon', () => {
     expect(lexicon.UTILITY_WORDS['electricity']).toContain('strom');
   });
 });
+
+describe('an unpaid state said in the past at a past time is history, not the present', () => {
+  /** Every financial reading of one user message in `thread`. */
+  const readIn = (thread: string, text: string) =>
+    extractWithRules({
+      text,
+      at: '2026-05-04T09:00:00Z',
+      source: 'chat',
+      role: 'user',
+      entityId: thread,
+      known: [],
+      registry: EMPTY_REGISTRY,
+    })
+      .observations.filter((o) => o.field.startsWith('financial.'))
+      .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+  const threads = ['user:primary', 'family:home', 'team:core'];
+
+  it.each(threads)('reads no unpaid state in %s', (thread) => {
+    for (const text of [
+      'the water bill was overdue back in march',
+      // Ours.
+      'the gas bill was unpaid two weeks ago',
+      'our council tax was overdue in january, all sorted',
+      'the phone bill was outstanding last month',
+    ])
+      expect(readIn(thread, text), text).toEqual([]);
+  });
+
+  it.each(threads)('still reads the present state, and a past payment, in %s', (thread) => {
+    expect(readIn(thread, 'the water bill is overdue')).toContain(
+      'financial.water_bill.status=unpaid (strong)',
+    );
+    expect(readIn(thread, "water bill's still unpaid")).toContain(
+      'financial.water_bill.status=unpaid (strong)',
+    );
+    expect(readIn(thread, 'the gas bill is overdue since march')).toContain(
+      'financial.gas_bill.status=unpaid (strong)',
+    );
+    expect(readIn(thread, 'the gas bill was paid last week')).toContain(
+      'financial.gas_bill.status=paid (strong)',
+    );
+  });
+});

@@ -16,6 +16,7 @@ import {
   billStatement,
   savingsBalance,
   subscriptionStatement,
+  unpaidInThePast,
 } from './financial-chat.js';
 import {
   PAYMENT_SUBJECT,
@@ -405,7 +406,12 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   const out: Candidate[] = [];
   // "haven't paid", "didn't pay", "not paid yet": the negation governs the payment itself.
   const negated = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+){0,2}pa(?:id|y)\b/i.test(t);
-  const event = eventOf(t, item.kind, negated, doc.kind === 'document');
+  const said = eventOf(t, item.kind, negated, doc.kind === 'document');
+  const history = !negated && unpaidInThePast(clause, doc);
+  const event: Event = {
+    status: history && said.status === 'unpaid' ? null : said.status,
+    payment: history && said.payment === 'unpaid' ? null : said.payment,
+  };
   const correction =
     /\bmark (?:it|this|that|\w+) as\b|\bactually (?:paid|cancelled)\b|\bi already paid\b/i.test(t);
   const field = (attribute: string) => `financial.${item.slug}.${attribute}`;

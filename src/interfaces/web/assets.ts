@@ -269,16 +269,50 @@ function inboxRow(item, index) {
   );
 }
 
+// A refresh (a live event, the stream opening) rebuilds the list; an edit form the user opened
+// stays open with what they typed, its caret and its focus, for each item still in the inbox.
+function openEdits() {
+  const open = [];
+  for (const row of main.querySelectorAll('.inbox-item.editing')) {
+    const box = row.querySelector('.edit input');
+    if (!box) continue;
+    open.push({
+      kind: row.dataset.kind, id: row.dataset.id, value: box.value,
+      focused: document.activeElement === box, start: box.selectionStart, end: box.selectionEnd,
+    });
+  }
+  return open;
+}
+
+function reopenEdits(open) {
+  let focused = false;
+  for (const edit of open) {
+    const row = main.querySelector('.inbox-item[data-kind="' + CSS.escape(edit.kind) + '"][data-id="' + CSS.escape(edit.id) + '"]');
+    const box = row && row.querySelector('.edit input');
+    if (!box) continue;
+    row.classList.add('editing');
+    box.value = edit.value;
+    if (edit.focused) {
+      box.focus();
+      if (edit.start !== null) box.setSelectionRange(edit.start, edit.end);
+      focused = true;
+    }
+  }
+  return focused;
+}
+
 async function renderInbox(keepFocus) {
   const page = await api('/api/inbox?limit=200');
   inboxItems = page.items;
+  const open = openEdits();
   const list = el('ol', { class: 'inbox', 'aria-label': 'Open questions' }, inboxItems.map(inboxRow));
   main.replaceChildren(
     heading('Inbox'),
     el('p', { class: 'hint', text: 'j / k move · c confirm · r reject · e edit · t retry · d discard · 1 / 2 / b keep first, second, both · n not a conflict · / search' }),
     inboxItems.length === 0 ? el('p', { class: 'empty', text: 'Nothing to answer.' }) : list,
   );
-  selectRow(selected, keepFocus);
+  const typing = reopenEdits(open);
+  selectRow(selected, keepFocus && !typing);
 }
 
 function inboxKey(event) {
