@@ -572,8 +572,10 @@ function rank(run: Run): Ranking | null {
     runnerUp,
     margin,
     scoreText: `confidence ${top.confidence.toFixed(3)} = ${canonicalSource(top.best.sourceType)} reliability × recency × intent${top.corroboration > 1 ? ` × corroboration ${top.corroboration.toFixed(2)}` : ''}`,
+    // The margin is a lead in authority-weighted scores, so the text shows both of them (a reader
+    // could not get 0.165 from the confidences 0.900 and 0.600).
     marginText: runnerUp
-      ? `margin ${roundScore(margin).toFixed(3)} over "${describe(runnerUp.value)}" (${runnerUp.confidence.toFixed(3)})`
+      ? `margin ${roundScore(margin).toFixed(3)} over "${describe(runnerUp.value)}" (authority-weighted ${top.weighted.toFixed(3)} vs ${runnerUp.weighted.toFixed(3)})`
       : 'uncontested',
   };
 }
