@@ -74,6 +74,12 @@ interface Haystack {
   readonly thread: string;
   readonly lines: readonly string[];
   readonly now: string;
+  /**
+   * The clock while ingesting when the dataset dates messages after `now` (LongMemEval-S puts
+   * sessions later on the question's own day; ingest refuses records more than five minutes
+   * ahead of its clock). The pack is still built at `now`. Default: `now`.
+   */
+  readonly ingestAt?: string;
   readonly asked: readonly Asked[];
 }
 interface Judged {
@@ -95,14 +101,14 @@ async function run(dataset: string, haystacks: readonly Haystack[]): Promise<Jud
   const judged: Judged[] = [];
   for (const haystack of haystacks) {
     const home = mkdtempSync(join(tmpdir(), 'verity-context-evidence-'));
-    const open = (context: EngineContextOptions) =>
+    const open = (context: EngineContextOptions, at = haystack.now) =>
       createEngine({
         home,
-        clock: fixedClock(Date.parse(haystack.now)),
+        clock: fixedClock(Math.max(Date.parse(at), Date.parse(haystack.now))),
         embeddings: { model: cached.model },
         context,
       });
-    const ingester = await open({});
+    const ingester = await open({}, haystack.ingestAt);
     await ingester.ingest(haystack.lines.join('\n'));
     await ingester.close();
     for (const [variant, context] of Object.entries(VARIANTS)) {
@@ -298,6 +304,7 @@ if (lmeAvailable() && FROM.length === 0) {
         return JSON.stringify({ ...record, thread_id: q.conversation_id });
       }),
       now: q.question_date,
+      ingestAt: own.reduce((last, m) => (m.timestamp > last ? m.timestamp : last), q.question_date),
       asked: [
         {
           id: q.query_id,

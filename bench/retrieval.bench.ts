@@ -190,11 +190,18 @@ const lmeCached = (conversation: string) =>
     .filter((m) => m.conversation_id === conversation)
     .every((m) => cached.has(boundInput(m.content)));
 const lmeScored = lme.queries.filter((q) => EMBED_ALL || lmeCached(q.conversation_id));
-const lmeCorpora: SuiteCorpus[] = lmeScored.map((q) => ({
-  id: q.conversation_id,
-  lines: lme.messages.filter((m) => m.conversation_id === q.conversation_id).map(lmeRecord),
-  now: q.question_date,
-}));
+// Some haystacks date sessions later on the question's own day than the question: they are
+// ingested at their last message's time (else ingest refuses them as future records and their
+// evidence is never indexed) and searched at the question's date (ADR 2026-11-26, eleventh session).
+const lmeCorpora: SuiteCorpus[] = lmeScored.map((q) => {
+  const own = lme.messages.filter((m) => m.conversation_id === q.conversation_id);
+  return {
+    id: q.conversation_id,
+    lines: own.map(lmeRecord),
+    now: q.question_date,
+    ingestAt: own.reduce((last, m) => (m.timestamp > last ? m.timestamp : last), q.question_date),
+  };
+});
 const lmeQuestions: SuiteQuestion[] = lmeScored.map((q) => ({
   id: q.query_id,
   corpus: q.conversation_id,
