@@ -872,6 +872,58 @@ function tripUnderWay(entityId: string, doc: DocContext): boolean {
   return value('travel.destination') !== null && (status === 'planned' || status === 'in_progress');
 }
 
+/** An arrival verb said without a place of its own ("landed!", "made it", "touched down at CDG"). */
+const BARE_ARRIVAL = /\b(?:landed|arrived|touched down|made it|got in)\b/i;
+/**
+ * What may follow a bare arrival: an airport code or a word for the terminal, then the end, a
+ * punctuation mark, a symbol, or a time or stance adverb. Any other word ("landed a job",
+ * "arrived late to the meeting", "made it to the final") is not an arrival at the trip's place.
+ */
+const ARRIVAL_TAIL =
+  /^\s*(?:(?:at|in|into)\s+)?(?:(?:the\s+)?(?:airport|terminal)\b|[A-Z]{3}\b)?\s*(?:(?:safe(?:ly)?|finally|at last|just now|ok|okay|yay|phew)\b\s*)*(?:$|[^\p{L}\s])/u;
+
+/**
+ * A first-person arrival without a place ("Landed!", "we made it", "touched down at CDG, taking
+ * the train in") while a trip with a committed destination is planned or under way: the speaker
+ * is at that destination. Strong when the message falls between the trip's departure (less a
+ * day) and its return; without a departure on record, moderate (asked, never committed alone).
+ */
+function arrivedOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  const m = BARE_ARRIVAL.exec(t);
+  if (m === null || !ARRIVAL_TAIL.test(t.slice(m.index + m[0].length))) return null;
+  // "Landed, home sweet home", "made it back": the journey home, not the trip's place.
+  if (/\b(?:home|back)\b/i.test(clause.sentence)) return null;
+  const reading = classReading(clause, 'arrive');
+  if (reading === null || reading.negated || reading.embedded) return null;
+  if (clause.analysis.mood !== 'statement' || clause.analysis.tense === 'future') return null;
+  const subject = subjectBefore(m.index);
+  if (subject.kind !== 'speaker' && !(subject.kind === 'we' && subject.third !== true)) return null;
+  const entityId = entityFor(subject, doc);
+  const slot = (field: string) =>
+    doc.input.known.find(
+      (k) => k.entityId === entityId && k.field === field && k.committed !== false,
+    )?.value ?? null;
+  const destination = slot('travel.destination');
+  const status = slot('travel.status');
+  if (destination === null || (status !== 'planned' && status !== 'in_progress')) return null;
+  const today = doc.input.at.slice(0, 10);
+  const departure = slot('travel.departure_date');
+  const back = slot('travel.return_date');
+  const dayBefore = (iso: string) =>
+    new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  if (departure !== null && today < dayBefore(departure)) return null;
+  if (back !== null && today >= back.slice(0, 10)) return null;
+  return {
+    subject,
+    status: 'in_progress',
+    location: destination,
+    destination: null,
+    span: t,
+    strength: departure === null ? 'moderate' : 'strong',
+  };
+}
+
 /**
  * "Staying home", "home all day", "wfh today": the speaker is at home, with no trip status
  * said. Not a return ("back home" is one), not a plan, not someone else.
@@ -1094,6 +1146,11 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     const home =
       presence.length === 0 && bare === null ? homeHit(clause, doc, subjectBefore) : null;
     if (home !== null) hits.push(home);
+    const landed =
+      presence.length === 0 && bare === null && home === null
+        ? arrivedOnTrip(clause, doc, subjectBefore)
+        : null;
+    if (landed !== null) hits.push(landed);
   }
   // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
   const negatedEvent = classReading(clause, 'occur')?.negated === true;
