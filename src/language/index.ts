@@ -15,6 +15,7 @@ export { languageNamed } from './languages.js';
 export type { LexiconEntry } from './lexicon.js';
 export {
   BACK_IDIOM,
+  COMMENT_ADVERB,
   DAY_EVENT,
   DOCUMENT_PART,
   HOLIDAY_PERIOD,

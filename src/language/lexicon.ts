@@ -218,3 +218,14 @@ export const OPINION_ASKED: LexiconEntry = {
   pattern:
     /\?|\b(?:what do (?:you|u|ya) (?:think|reckon)|wdyt|thoughts|how does that sound|(?:does that |that )?sounds? (?:good|ok|okay|alright)|are you up for it|yay or nay|(?:any )?objections)\b/i,
 };
+
+/**
+ * Sentence adverbs by which the speaker comments on what they say ("allergic to shellfish,
+ * sadly", "it got cancelled, unfortunately"): they end a list or a phrase, they never name a
+ * thing in it.
+ */
+export const COMMENT_ADVERB: LexiconEntry = {
+  phenomenon: "a sentence adverb: the speaker's comment on the statement, not part of it",
+  pattern:
+    /^(?:sadly|unfortunately|fortunately|luckily|thankfully|honestly|frankly|obviously|apparently|hopefully|admittedly|seriously|basically|ironically|annoyingly|weirdly|strangely|surprisingly|oddly|tbh|lol|haha)$/i,
+};

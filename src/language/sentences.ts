@@ -15,6 +15,15 @@ const LINE_PREFIX = /^\s*(?:#{1,6}\s+|>\s*)?(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(
 const ABBREVIATION =
   /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|mr|mrs|ms|dr|st|jr|sr|no|ave|mt|ft)|(?<![\p{L}\p{N}])\p{L})\.$/iu;
 
+/**
+ * A determined noun phrase exclaimed before its own predicate ("my sister! arrived in Rome", "the
+ * kids!! are finally asleep"): when the next piece starts in lower case, the "!" is emphasis
+ * inside the sentence, not its end, so the predicate keeps its subject. Interjections ("yay!
+ * landed", "my god! landed") and names (a vocative: "Mum! landed safely") still end a sentence.
+ */
+const EXCLAIMED_SUBJECT =
+  /^(?!my (?:god|gosh|goodness|lord|word)\b)(?:my|our|his|her|their|your|the)(?:\s+[\p{L}'-]+){1,3}\s*!+$/iu;
+
 /** Straight quotes, plain dashes and arrows, single spaces; newlines are kept. */
 export function normalizeText(text: string): string {
   return text
@@ -51,9 +60,11 @@ export function splitSentences(
       .trim();
     if (trimmed === '') continue;
     let current = '';
-    for (const piece of trimmed.split(/(?<=[.!?]+["')\]]?)\s+/)) {
+    const pieces = trimmed.split(/(?<=[.!?]+["')\]]?)\s+/);
+    for (const [i, piece] of pieces.entries()) {
       current = current === '' ? piece : `${current} ${piece}`;
       if (ABBREVIATION.test(current)) continue;
+      if (EXCLAIMED_SUBJECT.test(current) && /^\p{Ll}/u.test(pieces[i + 1] ?? '')) continue;
       out.push({ text: current.trim(), asked: /\?["')\]]?$/.test(current.trim()), line });
       current = '';
     }

@@ -31,6 +31,28 @@ describe('splitSentences', () => {
     ['drops fenced code', 'Before.\n```\nlet x = 1;\n```\nAfter.', ['Before.', 'After.']],
     ['drops an unterminated fence', 'Before.\n```\ncode', ['Before.']],
     ['skips blank lines', '\n\n  \nhello\n', ['hello']],
+    [
+      'keeps an exclaimed subject with its lower-case predicate',
+      'my brother! got the job',
+      ['my brother! got the job'],
+    ],
+    [
+      'keeps an exclaimed subject before several marks',
+      'Our landlord!! finally fixed the boiler.',
+      ['Our landlord!! finally fixed the boiler.'],
+    ],
+    ['still splits after an interjection', 'wow! passed the exam', ['wow!', 'passed the exam']],
+    [
+      'still splits after "my god!"',
+      'my god! missed the bus again',
+      ['my god!', 'missed the bus again'],
+    ],
+    ['still splits after a vocative name', 'Mum! got home fine', ['Mum!', 'got home fine']],
+    [
+      'still splits before an upper-case sentence',
+      'My cousin! She moved to Accra.',
+      ['My cousin!', 'She moved to Accra.'],
+    ],
   ];
   it.each(cases)('%s', (_name, content, expected) => {
     expect(splitSentences(content, { typography: false }).map((s) => s.text)).toEqual(expected);

@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import { COMMENT_ADVERB } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
 import { isPartitive, restrictedAfter, withoutQuantifier } from '../quantifier.js';
 import { singular, slugify } from '../text.js';
@@ -151,7 +152,8 @@ function allergens(list: string): string[] {
       .toLowerCase()
       .split(/\s+/)
       .filter((w) => w !== '');
-    const stop = words.findIndex((w) => ALLERGEN_STOP.test(w));
+    // "shellfish, sadly": the speaker's comment ends the list, it names no allergen.
+    const stop = words.findIndex((w) => ALLERGEN_STOP.test(w) || COMMENT_ADVERB.pattern.test(w));
     const kept = stop === -1 ? words : words.slice(0, stop);
     if (kept.length === 0 || kept.length > 2) continue;
     // "dogs with long hair": the head alone would name a wider class than was said.

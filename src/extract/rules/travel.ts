@@ -771,6 +771,13 @@ function isDateWord(word: string): boolean {
 /** Trip nouns a place may modify as the thing booked ("the Gdańsk weekend is booked"). */
 const BOOKED_TRIP_NOUN = /\s+(?:trip|weekend|holiday|vacation|getaway|visit|break|flights?)$/i;
 
+/**
+ * The speaker's (or an unowned) trip to a place as a whole noun phrase ("our trip to Oslo", "the
+ * flights to Accra", "my holiday in Crete"); another owner ("their trip to Oslo") is not matched.
+ */
+const TRIP_TO_PLACE =
+  /^(?:(?:my|our|the)\s+)?(?:trip|holiday|vacation|getaway|visit|break|flights?|tickets?|train|ferry|hotel)\s+(?:to|in)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)$/u;
+
 /** Words after "for" that are times, not people ("booked for May", "for Easter"). */
 const FOR_TIME =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|easter|christmas|new)$/i;
@@ -801,10 +808,15 @@ function passiveBooking(clause: Clause): Hit | null {
   )
     return null;
   if (/\bwhen\s+(?:i|we)\s+(?:checked|looked|tried|called|asked)\b/i.test(clause.text)) return null;
-  const name = reading.subjectPhrase
-    .replace(/^(?:my|our|the)\s+/i, '')
-    .replace(BOOKED_TRIP_NOUN, '')
-    .trim();
+  // "the trip to Paris was booked last year": a booking remembered, not a trip ahead.
+  if (RECALLED_TIME.pattern.test(clause.sentence)) return null;
+  // "our trip to Oslo is booked for June": the trip noun heads the subject, its place follows.
+  const phrase = reading.subjectPhrase.trim();
+  const tripTo = TRIP_TO_PLACE.exec(phrase.charAt(0).toLowerCase() + phrase.slice(1));
+  const name = (
+    tripTo?.[1] ??
+    reading.subjectPhrase.replace(/^(?:my|our|the)\s+/i, '').replace(BOOKED_TRIP_NOUN, '')
+  ).trim();
   if (name === '' || !/^\p{Lu}/u.test(name) || lookupPlace(name) === null) return null;
   // "Rome was booked by my sister for her honeymoon": someone else booked it, for someone else.
   const forOther =
@@ -858,6 +870,58 @@ function tripUnderWay(entityId: string, doc: DocContext): boolean {
     doc.input.known.find((k) => k.entityId === entityId && k.field === field)?.value ?? null;
   const status = value('travel.status');
   return value('travel.destination') !== null && (status === 'planned' || status === 'in_progress');
+}
+
+/** An arrival verb said without a place of its own ("landed!", "made it", "touched down at CDG"). */
+const BARE_ARRIVAL = /\b(?:landed|arrived|touched down|made it|got in)\b/i;
+/**
+ * What may follow a bare arrival: an airport code or a word for the terminal, then the end, a
+ * punctuation mark, a symbol, or a time or stance adverb. Any other word ("landed a job",
+ * "arrived late to the meeting", "made it to the final") is not an arrival at the trip's place.
+ */
+const ARRIVAL_TAIL =
+  /^\s*(?:(?:at|in|into)\s+)?(?:(?:the\s+)?(?:airport|terminal)\b|[A-Z]{3}\b)?\s*(?:(?:safe(?:ly)?|finally|at last|just now|ok|okay|yay|phew)\b\s*)*(?:$|[^\p{L}\s])/u;
+
+/**
+ * A first-person arrival without a place ("Landed!", "we made it", "touched down at CDG, taking
+ * the train in") while a trip with a committed destination is planned or under way: the speaker
+ * is at that destination. Strong when the message falls between the trip's departure (less a
+ * day) and its return; without a departure on record, moderate (asked, never committed alone).
+ */
+function arrivedOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  const m = BARE_ARRIVAL.exec(t);
+  if (m === null || !ARRIVAL_TAIL.test(t.slice(m.index + m[0].length))) return null;
+  // "Landed, home sweet home", "made it back": the journey home, not the trip's place.
+  if (/\b(?:home|back)\b/i.test(clause.sentence)) return null;
+  const reading = classReading(clause, 'arrive');
+  if (reading === null || reading.negated || reading.embedded) return null;
+  if (clause.analysis.mood !== 'statement' || clause.analysis.tense === 'future') return null;
+  const subject = subjectBefore(m.index);
+  if (subject.kind !== 'speaker' && !(subject.kind === 'we' && subject.third !== true)) return null;
+  const entityId = entityFor(subject, doc);
+  const slot = (field: string) =>
+    doc.input.known.find(
+      (k) => k.entityId === entityId && k.field === field && k.committed !== false,
+    )?.value ?? null;
+  const destination = slot('travel.destination');
+  const status = slot('travel.status');
+  if (destination === null || (status !== 'planned' && status !== 'in_progress')) return null;
+  const today = doc.input.at.slice(0, 10);
+  const departure = slot('travel.departure_date');
+  const back = slot('travel.return_date');
+  const dayBefore = (iso: string) =>
+    new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  if (departure !== null && today < dayBefore(departure)) return null;
+  if (back !== null && today >= back.slice(0, 10)) return null;
+  return {
+    subject,
+    status: 'in_progress',
+    location: destination,
+    destination: null,
+    span: t,
+    strength: departure === null ? 'moderate' : 'strong',
+  };
 }
 
 /**
@@ -1082,6 +1146,11 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     const home =
       presence.length === 0 && bare === null ? homeHit(clause, doc, subjectBefore) : null;
     if (home !== null) hits.push(home);
+    const landed =
+      presence.length === 0 && bare === null && home === null
+        ? arrivedOnTrip(clause, doc, subjectBefore)
+        : null;
+    if (landed !== null) hits.push(landed);
   }
   // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
   const negatedEvent = classReading(clause, 'occur')?.negated === true;
@@ -1192,14 +1261,17 @@ function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
 /**
  * Where a verbless travel reading can start: "in" opening the clause or a comma part (after
  * pads), one or two words then "for" there, or a plan noun. A clause without any is not parsed
- * for one (parsing every chat clause costs throughput).
+ * for one (parsing every chat clause costs throughput). Thanks, apologies and congratulations
+ * "for" something ("thanks for the lift", "sorry for the delay") are common openers that are
+ * never a place's trip, so they are cut before the parse.
  */
 const VERBLESS_CUE =
-  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
+  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?(?!(?:thanks|thank you|thx|ty|sorry|apologies|congrats|congratulations|cheers|kudos|props|shout-?out)\s+for\s)\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
 
 /**
  * Whether the words after a clause-initial "in <place>" are a clause with a subject of its own
- * other than the speaker ("in Paris, the cafés close late", "in Rome, the kids are asleep"): the
+ * other than the speaker ("in Paris, the cafés close late", "in Rome, the kids are asleep", "in
+ * Germany, shops close on Sundays"): the
  * place is then a fronted locative that sets the scene, not where the speaker is.
  */
 function frontedLocative(after: string): boolean {
@@ -1208,13 +1280,24 @@ function frontedLocative(after: string): boolean {
   if (rest === '' || after.trim() === rest || /^(?:what|how|so|such)\b/i.test(rest)) return false;
   // The next clause must open with a noun phrase of its own ("the cafés", "Mia", "they"), not
   // with more of the speaker's report ("back Thursday", "flight home at 6").
-  if (
-    !/^(?:(?:the|my|our|his|her|their|this|that|these|those|everyone|everybody|people|he|she|they|it)\b|\p{Lu}\p{Ll})/u.test(
+  // A bare plural is a generic subject ("shops close on Sundays", "buses run all night").
+  const determined =
+    /^(?:(?:the|my|our|his|her|their|this|that|these|those|everyone|everybody|people|he|she|they|it)\b|\p{Lu}\p{Ll})/u.test(
       rest,
-    )
-  )
-    return false;
-  const kind = analyseClause(rest).subject.kind;
+    );
+  const barePlural = !determined && /^\p{Ll}{3,}s\s+\p{Ll}/u.test(rest);
+  if (!determined && !barePlural) return false;
+  const analysis = analyseClause(rest);
+  const kind = analysis.subject.kind;
+  // A bare plural counts only with its own verb right after it ("shops close"), not as a noun
+  // phrase of the speaker's report ("flights home at 6", "drinks with Sara tonight").
+  // The tagger reads "close", "open" after a plural as adjectives: with a phrase after them
+  // ("shops close on Sundays") they are its predicate; alone ("hotels cheap") a remark.
+  const [, second, third] = analysis.tokens;
+  const verb =
+    /^(?:VERB|AUX)$/.test(second?.pos ?? '') ||
+    (second?.pos === 'ADJ' && /^(?:ADP|NUM)$/.test(third?.pos ?? ''));
+  if (barePlural && !verb) return false;
   return kind === 'named' || kind === 'other';
 }
 

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readChat } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
+
+// A first-person arrival without a place while a trip with a committed destination is planned
+// or under way (ADR 2026-11-27-held-out-anatomy): the speaker is at the trip's destination.
+// Every sentence was written for this test (in no benchmark file), in several registers.
+
+const trip = (dated: boolean, status = 'planned'): KnownSlot[] => [
+  { entityId: 'user:primary', field: 'travel.destination', value: 'Nairobi' },
+  { entityId: 'user:primary', field: 'travel.status', value: status },
+  ...(dated
+    ? [
+        { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-09-03' },
+        { entityId: 'user:primary', field: 'travel.return_date', value: '2026-09-10' },
+      ]
+    : []),
+];
+const travel = (text: string, known: readonly KnownSlot[], at = '2026-09-04T06:30:00Z') =>
+  readChat(text, at, known)
+    .filter((o) => o.field.startsWith('travel.'))
+    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+
+describe('an arrival without a place during a trip on record', () => {
+  it('puts the speaker at the destination, strongly within the dated trip', () => {
+    for (const text of [
+      'Landed!',
+      'just landed safely, queue at passport control is huge',
+      'we made it 🙌',
+      'touched down at NBO, grabbing a taxi now',
+      'ok arrived, phone on 3%',
+    ]) {
+      expect(travel(text, trip(true)), text).toEqual([
+        'travel.status=in_progress (strong)',
+        'travel.location=Nairobi (strong)',
+      ]);
+    }
+  });
+
+  it('asks (moderate) when no departure date is on record', () => {
+    expect(travel('Landed!', trip(false))).toEqual([
+      'travel.status=in_progress (moderate)',
+      'travel.location=Nairobi (moderate)',
+    ]);
+  });
+
+  it('reads nothing for other arrivals, questions, negations, the future, the way home or a date outside the trip', () => {
+    for (const text of [
+      'landed a new client today',
+      'my brother landed an hour ago',
+      'did you land?',
+      'not landed yet, still circling',
+      'landing in an hour',
+      'made it to the final!!',
+      'arrived late to the meeting again',
+      'made it back, exhausted',
+      'landed, home sweet home',
+    ]) {
+      // ("landed, home sweet home" is a return home, read by the return rule: no Nairobi.)
+      const atTrip = travel(text, trip(true)).filter((r) => /Nairobi|in_progress/.test(r));
+      expect(atTrip, text).toEqual([]);
+    }
+    // A week before the trip, or after its return: another journey.
+    expect(travel('Landed!', trip(true), '2026-08-27T09:00:00Z')).toEqual([]);
+    expect(travel('Landed!', trip(true), '2026-09-11T09:00:00Z')).toEqual([]);
+  });
+
+  it('reads nothing without a trip on record, or after it was completed', () => {
+    expect(travel('Landed!', [])).toEqual([]);
+    expect(travel('Landed!', trip(true, 'completed'))).toEqual([]);
+    expect(
+      travel('Landed!', [
+        {
+          entityId: 'user:primary',
+          field: 'travel.destination',
+          value: 'Nairobi',
+          committed: false,
+        },
+        { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+      ]),
+    ).toEqual([]);
+  });
+});
