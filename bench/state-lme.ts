@@ -229,6 +229,12 @@ function summarise(h: HalfRun, labels: readonly StoredLabel[]) {
       (o) => o.outcome === 'committed' && o.role === 'assistant',
     ).length,
     committed_agreeing: observed.filter((o) => o.outcome === 'committed' && o.agrees).length,
+    // A commit that agreed with the value already committed changes no state (a reinforcement
+    // the ingest report still counts): precision without them is shown beside.
+    precision_value_setting: scorePrecision(
+      observed.filter((o) => !o.agrees),
+      labels,
+    ),
     review_prompts: prompts,
     precision: scorePrecision(observed, labels),
     by_domain: countBy(observed, (o) => o.path.split('.')[0] ?? ''),
@@ -258,7 +264,8 @@ function markdown(halves: readonly HalfRun[], seconds: number, file: LabelFile) 
   const rows = halves.map((h) => {
     const s = summarise(h, file.labels);
     const p = s.precision;
-    return `| ${h.half}${h.half === 'B' ? ' (held out)' : ''} | ${s.haystacks} | ${s.user_messages} / ${s.assistant_messages} | ${s.committed} | ${k(s.committed, s.user_messages)} | ${s.committed_from_assistant} | ${s.committed_agreeing} | ${s.tentative} | ${s.review_prompts} | ${p.labelled} (${p.correct} correct) | ${p.unlabelled} | ${pct(p.precision)} | ${s.seconds.toFixed(0)} s |`;
+    const v = s.precision_value_setting;
+    return `| ${h.half}${h.half === 'B' ? ' (held out)' : ''} | ${s.haystacks} | ${s.user_messages} / ${s.assistant_messages} | ${s.committed} | ${k(s.committed, s.user_messages)} | ${s.committed_from_assistant} | ${s.committed_agreeing} | ${s.tentative} | ${s.review_prompts} | ${p.labelled} (${p.correct} correct) | ${p.unlabelled} | ${pct(p.precision)} | ${pct(v.precision)} of ${v.labelled} | ${s.seconds.toFixed(0)} s |`;
   });
   const slotRows = halves.flatMap((h) =>
     Object.entries(summarise(h, file.labels).by_slot).map(
@@ -289,14 +296,16 @@ function markdown(halves: readonly HalfRun[], seconds: number, file: LabelFile) 
     "assistant's as the assistant's), the clock pinned to the session date. Split before any text was",
     'read: sha256(question id), first byte even → half A (read and fixed against), odd → half B (held',
     'out). "Committed" = auto-committed; "tentative" = recorded below the commit band; prompts = ask-user',
-    "decisions. Precision is the first labeller's verdicts over labelled commits",
+    'decisions; "agreeing" = commits that only agreed with the value already committed (a reinforcement',
+    'the ingest report counts as an auto-commit; it changes no state). Precision is the first',
+    "labeller's verdicts over labelled commits (all commits, or a seeded sample of 200 per half),",
     '(`bench/state-lme-labels.json`, keyed by ids, slot path and value hash; ADR',
     '2026-11-27-state-precision-on-longmemeval); a commit without a label is unlabelled, never guessed.',
     '',
     ...roundLines(file.rounds),
     '',
-    '| half | haystacks | messages (user / assistant) | committed | per 1,000 user messages | from assistant turns | agreeing | tentative | review prompts | labelled | unlabelled | precision | time |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| half | haystacks | messages (user / assistant) | committed | per 1,000 user messages | from assistant turns | agreeing | tentative | review prompts | labelled | unlabelled | precision | precision, value-setting commits | time |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     '| half | domain | committed | per 1,000 user messages | tentative | asked |',

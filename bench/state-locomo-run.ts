@@ -59,7 +59,7 @@ function pinnedClock(): Clock & { set(iso: string): void } {
 }
 
 /** The evidence strength and span the rules give a reading (the engine records neither). */
-function annotate(m: ChatMessage, path: string, value: string) {
+function annotate(m: ChatMessage, path: string, value: string | null) {
   const out = extractWithRules({
     text: m.text,
     at: m.timestamp,
@@ -76,6 +76,9 @@ function annotate(m: ChatMessage, path: string, value: string) {
     span: hit?.span ?? null,
   };
 }
+
+/** The value a committed retraction is listed under (it cleared the slot). */
+export const CLEARED = '(cleared)';
 
 type Decision = { outcome: Outcome; confidence: number; agrees: boolean };
 
@@ -118,12 +121,16 @@ async function observationsOf(
       const messageId = /:msg:(.+)$/.exec(p.source.ref)?.[1] ?? '';
       const m = byId.get(messageId);
       const decision = decisions.get(e.eventId);
-      if (m === undefined || decision === undefined || p.candidate_value === null) continue;
+      if (m === undefined || decision === undefined) continue;
+      // A retraction ("no longer …") has no value: listed when it was committed (it cleared the
+      // slot), as `(cleared)`; below the band it changed nothing and is not listed.
+      if (p.candidate_value === null && decision.outcome !== 'committed') continue;
+      const value = p.candidate_value ?? CLEARED;
       observed.push({
         conv_id,
         message_id: messageId,
         path: p.field,
-        value: p.candidate_value,
+        value,
         ...decision,
         speaker: m.speaker,
         role: m.role,
