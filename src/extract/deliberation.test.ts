@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
 import { deliberates } from './deliberation.js';
 
 // Phenomenon: an option being weighed is not a decision. Every sentence here was written for
 // this test (none comes from a benchmark). A negative reads nothing firm (a weak, tentative
 // reading may remain); a positive keeps its reading.
-
-/** The readings of a message with more than weak evidence. */
-function firm(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.evidence !== 'weak')
-    .map((o) => `${o.field}=${o.value}`);
-}
 
 describe('deliberates', () => {
   it('finds a verb or adjective of considering before an option', () => {
@@ -40,27 +33,20 @@ describe('deliberates', () => {
 });
 
 describe('a trip being weighed is not a planned trip', () => {
-  const negatives = [
-    "I'm thinking of visiting Montreal this fall, any tips?",
-    'been toying with the idea of flying to Lima for a couple weeks',
-    "i'm really interested in visiting Hokkaido sometime",
-    "We're contemplating a trip to Marrakech next spring but nothing is booked.",
-    "Honestly I'm tempted to fly to Reykjavik for the northern lights.",
-    'Im thinking of taking a 5 day trip to Sicily, what should I see?',
-  ];
-  for (const sentence of negatives) {
-    it(`reads nothing firm: ${sentence}`, () => {
-      expect(firm(sentence)).toEqual([]);
-    });
-  }
-  const positives: ReadonlyArray<readonly [string, string]> = [
-    ["I'm planning a trip to Montreal in October.", 'travel.destination=Montreal'],
-    ["We're heading to Lima on June 12 for two weeks.", 'travel.destination=Lima'],
-    ["I'm flying to Reykjavik on Friday.", 'travel.destination=Reykjavik'],
-  ];
-  for (const [sentence, reading] of positives) {
-    it(`still reads ${reading}: ${sentence}`, () => {
-      expect(firm(sentence)).toContain(reading);
-    });
-  }
+  phenomenonCases(
+    (t) => firmReadings(t),
+    [
+      "I'm thinking of visiting Montreal this fall, any tips?",
+      'been toying with the idea of flying to Lima for a couple weeks',
+      "i'm really interested in visiting Hokkaido sometime",
+      "We're contemplating a trip to Marrakech next spring but nothing is booked.",
+      "Honestly I'm tempted to fly to Reykjavik for the northern lights.",
+      'Im thinking of taking a 5 day trip to Sicily, what should I see?',
+    ],
+    [
+      ["I'm planning a trip to Montreal in October.", 'travel.destination=Montreal'],
+      ["We're heading to Lima on June 12 for two weeks.", 'travel.destination=Lima'],
+      ["I'm flying to Reykjavik on Friday.", 'travel.destination=Reykjavik'],
+    ],
+  );
 });

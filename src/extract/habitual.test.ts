@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
 import { habitual } from './habitual.js';
 import { subordinatedAt } from './subordinate.js';
 
 // Phenomena: a habit says how often, not where the speaker is now; and a participial clause of
 // time ("when working from home") frames its predicate like a finite one. Every sentence here
 // was written for this test (none comes from a benchmark).
-
-/** Where the speaker is read to be, with more than weak evidence. */
-function firmLocation(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.field === 'travel.location' && o.evidence !== 'weak')
-    .map((o) => String(o.value));
-}
 
 describe('habitual', () => {
   it('finds frequency adverbs and phrases', () => {
@@ -48,26 +41,19 @@ describe('a participial clause of time or condition', () => {
 });
 
 describe('working from home as a routine is not where the speaker is now', () => {
-  const negatives = [
-    "I've been working from home a lot lately and my back hurts.",
-    'i usually work from home on fridays',
-    'My internet is slow, especially when working from home.',
-    'We work from home twice a week since the office moved.',
-    'These days I mostly work from home, so I want a better chair.',
-  ];
-  for (const sentence of negatives) {
-    it(`reads no location: ${sentence}`, () => {
-      expect(firmLocation(sentence)).toEqual([]);
-    });
-  }
-  const positives = [
-    "I'm working from home today, ping me on chat.",
-    'Staying home all day, the snow is too deep.',
-    'wfh today',
-  ];
-  for (const sentence of positives) {
-    it(`still reads home: ${sentence}`, () => {
-      expect(firmLocation(sentence)).toContain('home');
-    });
-  }
+  phenomenonCases(
+    (t) => firmReadings(t, 'travel.location'),
+    [
+      "I've been working from home a lot lately and my back hurts.",
+      'i usually work from home on fridays',
+      'My internet is slow, especially when working from home.',
+      'We work from home twice a week since the office moved.',
+      'These days I mostly work from home, so I want a better chair.',
+    ],
+    [
+      ["I'm working from home today, ping me on chat.", 'travel.location=home'],
+      ['Staying home all day, the snow is too deep.', 'travel.location=home'],
+      ['wfh today', 'travel.location=home'],
+    ],
+  );
 });

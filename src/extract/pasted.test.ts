@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { firmReadings } from './__fixtures__/phenomenon-cases.js';
 import { readsAsPasted } from './pasted.js';
 
 // Phenomenon: a long passage pasted into chat is quoted material, not the writer's statement.
 // Every passage here was written for this test (none comes from a benchmark).
-
-/** Readings of a chat message with more than weak evidence, as `field=value`. */
-function firm(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.evidence !== 'weak')
-    .map((o) => `${o.field}=${o.value}`);
-}
 
 const filler = (n: number, sentence: string) => Array.from({ length: n }, () => sentence).join(' ');
 
@@ -72,11 +65,11 @@ describe('what a pasted passage says is not committed', () => {
     ['a story then a thank-you', `${story} Thanks!`],
   ] as const) {
     it(`reads nothing firm from ${name}`, () => {
-      expect(firm(text)).toEqual([]);
+      expect(firmReadings(text)).toEqual([]);
     });
   }
 
   it("still reads the writer's own long chat", () => {
-    expect(firm(ownChat)).toContain('travel.destination=Madrid');
+    expect(firmReadings(ownChat)).toContain('travel.destination=Madrid');
   });
 });
