@@ -183,6 +183,7 @@ function importLabels(first: string, second: string, round: number, halves: read
   for (const h of halves) {
     const mine = fresh.filter((l) => halfOfLabel(l) === h.half);
     const theirs = other.filter((l) => halfOfLabel(l) === h.half);
+    if (mine.length === 0) continue; // a round may label one half only
     perHalf[h.half] = {
       labelled: mine.length,
       correct: mine.filter((l) => l.label === 'correct').length,
