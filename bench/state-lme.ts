@@ -261,7 +261,7 @@ function roundLines(rounds: readonly Round[]): string[] {
   });
 }
 
-function markdown(halves: readonly HalfRun[], seconds: number, file: LabelFile) {
+function markdown(halves: readonly HalfRun[], file: LabelFile) {
   const rows = halves.map((h) => {
     const s = summarise(h, file.labels);
     const p = s.precision;
@@ -289,7 +289,7 @@ function markdown(halves: readonly HalfRun[], seconds: number, file: LabelFile) 
     "## State precision on LongMemEval as one user's chat (`npm run bench:state-lme`)",
     '',
     `Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}. Extractor: ${extractors || '–'}.`,
-    `Run time ${seconds.toFixed(0)} s.`,
+    `Run time: half A ${halves.find((h) => h.half === 'A')?.seconds.toFixed(0) ?? '–'} s, half B ${halves.find((h) => h.half === 'B')?.seconds.toFixed(0) ?? '–'} s (each half its own process, the two run side by side on a machine shared with other jobs).`,
     '',
     'The 88 LongMemEval-S dev haystacks (MIT; Wu et al., ICLR 2025; read in place from',
     '`../shared/bench/longmemeval_s_dev/`), each into a fresh engine with rules extraction and no',
@@ -299,11 +299,15 @@ function markdown(halves: readonly HalfRun[], seconds: number, file: LabelFile) 
     'out). "Committed" = auto-committed; "tentative" = recorded below the commit band; prompts = ask-user',
     'decisions; "agreeing" = commits that only agreed with the value already committed (a reinforcement',
     'the ingest report counts as an auto-commit; it changes no state). Precision is the first',
-    "labeller's verdicts over labelled commits (all commits, or a seeded sample of 200 per half),",
-    '(`bench/state-lme-labels.json`, keyed by ids, slot path and value hash; ADR',
+    "labeller's verdicts over labelled commits (all commits, or a seeded sample of 200 per half;",
+    '`bench/state-lme-labels.json`, keyed by ids, slot path and value hash; ADR',
     '2026-11-27-state-precision-on-longmemeval); a commit without a label is unlabelled, never guessed.',
     '',
     ...roundLines(file.rounds),
+    '',
+    `The table below is at ${extractors || '–'}, scored with every round's labels. Rules changed after a`,
+    "round was read make half A's figure no longer held out; half B's stays held out, and its",
+    'unlabelled commits are what the next labelling round must cover.',
     '',
     '| half | haystacks | messages (user / assistant) | committed | per 1,000 user messages | from assistant turns | agreeing | tentative | review prompts | labelled | unlabelled | precision | precision, value-setting commits | time |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -329,7 +333,6 @@ async function main(): Promise<void> {
     console.log('LongMemEval dev set not found at ../shared/bench/longmemeval_s_dev: skipped.');
     return;
   }
-  const started = performance.now();
   const messages = readJsonl<LmeMessage>(LME_DIR, 'sessions.jsonl');
   const only = arg('--only');
   const halfArg = arg('--half') as Half | undefined;
@@ -350,7 +353,6 @@ async function main(): Promise<void> {
     }
     halves.push(run);
   }
-  const seconds = (performance.now() - started) / 1000;
   const first = arg('--import-labels');
   const second = arg('--second-labels');
   if (first !== undefined && second !== undefined) {
@@ -376,7 +378,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  const text = markdown(halves, seconds, file);
+  const text = markdown(halves, file);
   console.log(text);
   if (only !== undefined || halfArg !== undefined) return; // partial runs are for looking only
   writeSection(
@@ -387,7 +389,7 @@ async function main(): Promise<void> {
           halves.flatMap((h) => h.runs.flatMap((r) => r.observed.map((o) => o.extractor))),
         ),
       ].sort(),
-      seconds,
+      seconds: halves.reduce((sum, h) => sum + h.seconds, 0),
       split: 'sha256(question_id) first byte even = A, odd = B (held out)',
       sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED },
       rounds: file.rounds,
