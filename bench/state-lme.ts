@@ -206,7 +206,7 @@ function importLabels(first: string, second: string, round: number, halves: read
     labels: merge(before.labels, fresh),
     second_labels: merge(before.second_labels, other),
   };
-  writeFileSync(LABELS, `${JSON.stringify(body, null, 1)}\n`);
+  writeFileSync(LABELS, `${JSON.stringify(body, null, 2)}\n`);
   console.log(`kept ${fresh.length} + ${other.length} labels of round ${round} in ${LABELS}`);
 }
 
