@@ -12,20 +12,14 @@
 //
 // LoCoMo is CC BY-NC 4.0 (evaluation only): it is read in place; nothing written into the
 // repository quotes it (labels and results name a commit by ids, slot path and value hash).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../src/core/index.js';
-import { createEngine } from '../src/engine/index.js';
-import { EMPTY_REGISTRY, extractWithRules } from '../src/extract/index.js';
 import { type LocomoMessage, loadLocomo, locomoAvailable } from './locomo.js';
 import { machine, writeSection } from './report.js';
 import {
   agreement,
   countBy,
   labelKey,
-  type ObservedSlot,
-  type Outcome,
   observedKey,
   ownText,
   perThousand,
@@ -36,6 +30,7 @@ import {
   totals,
   valueHash,
 } from './state-locomo-core.js';
+import { type ChatMessage, type ConversationRun, runChat } from './state-locomo-run.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const LABELS = join(ROOT, 'bench', 'state-locomo-labels.json');
@@ -43,162 +38,15 @@ const LABELS = join(ROOT, 'bench', 'state-locomo-labels.json');
 const SAMPLE_SIZE = 200;
 const SAMPLE_SEED = 20261127;
 
-/** One observation with what the labeller needs to judge it (written outside the repository). */
-interface Observed extends ObservedSlot {
-  readonly speaker: string;
-  readonly at: string;
-  /** The decision agreed with the value already committed (a reinforcement, no state change). */
-  readonly agrees: boolean;
-  readonly extractor: string;
-  readonly evidence: string | null;
-  readonly extraction_confidence: number | null;
-  readonly span: string | null;
-}
-
-interface ConversationRun {
-  readonly conv_id: string;
-  readonly messages: number;
-  readonly ingested: number;
-  readonly prompts: number;
-  readonly observed: readonly Observed[];
-  readonly seconds: number;
-}
-
-/** A clock the bench moves to each message's time before ingesting it. */
-function pinnedClock(): Clock & { set(iso: string): void } {
-  let now = 0;
+/** A LoCoMo message as the chat runner takes it: both speakers as the one user, caption removed. */
+function asChat(m: LocomoMessage): ChatMessage {
   return {
-    now: () => now,
-    set(iso) {
-      now = Date.parse(iso);
-    },
-  };
-}
-
-/** The evidence strength and span the rules give a reading (the engine records neither). */
-function annotate(m: LocomoMessage, text: string, path: string, value: string) {
-  const out = extractWithRules({
-    text,
-    at: m.timestamp,
-    source: 'chat',
+    session_id: m.session_id,
+    message_id: m.message_id,
     role: 'user',
-    entityId: 'user:primary',
-    known: [],
-    registry: EMPTY_REGISTRY,
-  });
-  const hit = out.observations.find((o) => o.field === path && o.value === value);
-  return {
-    evidence: hit?.evidence ?? null,
-    extraction_confidence: hit?.confidence ?? null,
-    span: hit?.span ?? null,
-  };
-}
-
-async function runConversation(
-  conv_id: string,
-  messages: readonly LocomoMessage[],
-): Promise<ConversationRun> {
-  const started = performance.now();
-  const home = mkdtempSync(join(tmpdir(), 'verity-bench-locomo-state-'));
-  const clock = pinnedClock();
-  clock.set(messages[0]?.timestamp ?? '2023-01-01T00:00:00Z');
-  const byId = new Map(messages.map((m) => [m.message_id, m]));
-  let prompts = 0;
-  let autoCommits = 0;
-  let ingested = 0;
-  const observed: Observed[] = [];
-  try {
-    const engine = await createEngine({
-      home: join(home, 'store'),
-      clock,
-      embeddings: { model: null },
-    });
-    try {
-      for (const m of messages) {
-        const text = ownText(m.content);
-        if (text === '') continue;
-        clock.set(m.timestamp);
-        const report = await engine.ingest([
-          {
-            type: 'message',
-            thread_id: m.session_id,
-            message_id: m.message_id,
-            role: 'user',
-            content: text,
-            created_at: m.timestamp,
-            entity_id: 'user:primary',
-            source: 'chat',
-          },
-        ]);
-        ingested += 1;
-        prompts += report.decisions.ask_user ?? 0;
-        autoCommits += report.decisions.auto_commit ?? 0;
-      }
-      const decisions = new Map<
-        string,
-        { outcome: Outcome; confidence: number; agrees: boolean }
-      >();
-      for (const h of await engine.history('user:primary')) {
-        if (h.decision === null) continue;
-        const outcome: Outcome =
-          h.decision === 'auto_commit'
-            ? 'committed'
-            : h.decision === 'ask_user'
-              ? 'asked'
-              : 'tentative';
-        decisions.set(h.eventId, {
-          outcome,
-          confidence: h.confidence,
-          agrees: h.kind === 'observed',
-        });
-      }
-      for (let after = 0; ; ) {
-        const page = await engine.readLedger(after, 1000);
-        if (page.length === 0) break;
-        after = page[page.length - 1]?.seq ?? after;
-        for (const e of page) {
-          if (e.type !== 'observation.recorded') continue;
-          const p = e.payload as {
-            field: string;
-            candidate_value: string | null;
-            extractor: string;
-            source: { ref: string };
-          };
-          const messageId = /:msg:(.+)$/.exec(p.source.ref)?.[1] ?? '';
-          const m = byId.get(messageId);
-          const decision = decisions.get(e.eventId);
-          if (m === undefined || decision === undefined || p.candidate_value === null) continue;
-          observed.push({
-            conv_id,
-            message_id: messageId,
-            path: p.field,
-            value: p.candidate_value,
-            ...decision,
-            speaker: m.speaker,
-            at: m.timestamp,
-            extractor: p.extractor,
-            ...annotate(m, ownText(m.content), p.field, p.candidate_value),
-          });
-        }
-      }
-    } finally {
-      await engine.close();
-    }
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-  // The per-observation list must account for every commit the ingest reports counted.
-  const listed = observed.filter((o) => o.outcome === 'committed').length;
-  if (listed !== autoCommits) {
-    throw new Error(`${conv_id}: ${autoCommits} auto-commits reported, ${listed} listed`);
-  }
-  return {
-    conv_id,
-    messages: messages.length,
-    ingested,
-    prompts,
-    observed,
-    seconds: (performance.now() - started) / 1000,
+    speaker: m.speaker,
+    text: ownText(m.content),
+    timestamp: m.timestamp,
   };
 }
 
@@ -404,10 +252,7 @@ async function main(): Promise<void> {
   );
   const runs: ConversationRun[] = [];
   for (const id of convIds) {
-    const run = await runConversation(
-      id,
-      messages.filter((m) => m.conversation_id === id),
-    );
+    const run = await runChat(id, messages.filter((m) => m.conversation_id === id).map(asChat));
     const c = totals(run.observed);
     console.log(
       `${id}: ${run.messages} messages, ${c.committed} committed, ${c.tentative} tentative, ${run.prompts} prompts (${run.seconds.toFixed(1)} s)`,

@@ -1,5 +1,6 @@
 import type { Intent } from '../core/index.js';
 import { IMAGINED, SARCASM, UNREALISED, VIRTUAL_PLACE } from '../language/index.js';
+import { deliberates } from './deliberation.js';
 
 /** What a clause does, before any domain rule looks at it. */
 export interface ClauseIntent {
@@ -141,6 +142,7 @@ export function classifyClause(text: string, asked: boolean, sentence?: string):
   const marks = {
     hedged:
       HEDGE.test(t) ||
+      deliberates(t) ||
       APPROXIMATE_AMOUNT.test(t) ||
       REPORTED.test(t) ||
       REPORTED_SPEAKER.test(t) ||

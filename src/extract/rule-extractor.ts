@@ -9,6 +9,7 @@ import {
 } from './clauses.js';
 import { contrastiveCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
+import { asPastedReading, readsAsPasted } from './pasted.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
 import {
@@ -26,7 +27,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.10.4';
+export const RULES_EXTRACTOR_VERSION = '2.11.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -199,7 +200,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     const existing = merged.get(key);
     merged.set(key, existing ? byPriority(existing, c) : c);
   }
-  const observations = [...merged.values()].map(toObservation);
+  const pasted = doc.kind === 'chat' && readsAsPasted(input.text);
+  const observations = [...merged.values()].map((c) => toObservation(asPastedReading(c, pasted)));
   const stateIntent = intents.find((i) => STATE_INTENTS.has(i));
   const intent: Intent | null = retractsPrevious
     ? 'retract'

@@ -31,8 +31,9 @@ export function subordinatedAt(text: string, index: number): Subordination | nul
     .trimEnd()
     .split(/\s+/)
     .filter((w) => w !== '');
-  // The subject: up to two words ("I", "we", "the kids", "Kofi"), its contraction already cut.
-  for (let n = 1; n <= Math.min(3, words.length); n++) {
+  // The subject: up to two words ("I", "we", "the kids", "Kofi"), its contraction already cut;
+  // none in a participial clause ("when working from home", "while staying in Lyon").
+  for (let n = 0; n <= Math.min(3, words.length); n++) {
     const lead = `${words.slice(0, words.length - n).join(' ')} `;
     if (TIME_OR_CONDITION.test(lead)) return 'time_or_condition';
     if (WHILE.test(lead)) return 'while';

@@ -23,6 +23,8 @@ import {
   verblessParts,
   WISHED_TIME,
 } from '../../language/index.js';
+import { amongAlternatives } from '../alternatives.js';
+import { assistantsOwnWords } from '../assistant-voice.js';
 import {
   type Candidate,
   type Clause,
@@ -31,6 +33,7 @@ import {
   type Subject,
   subjectOf,
 } from '../clauses.js';
+import { habitual } from '../habitual.js';
 import { listenersAt } from '../listener.js';
 import { planStrengthAt, stateStrengthAt } from '../subordinate.js';
 import { properPhraseAt } from '../text.js';
@@ -935,7 +938,7 @@ function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit
   const home = HOME_PRESENCE.exec(clause.text);
   if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
   const framed = stateStrengthAt(clause.text, home.index, 'strong');
-  if (framed === null) return null;
+  if (framed === null || habitual(clause.text)) return null;
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
   const subject = subjectBefore(home.index);
@@ -955,6 +958,9 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
   const t = clause.text;
   const out: Candidate[] = [];
   for (let hit of hits) {
+    if (assistantsOwnWords(doc.input.role, hit.subject.kind)) continue;
+    if (hit.destination !== null && amongAlternatives(t, hit.destination))
+      hit = { ...hit, destination: null };
     const subject =
       hit.subject.kind === 'thing'
         ? subjectFromAnalysis(clause, doc, hit.subject.phrase)

@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { readChat } from './read-chat.js';
+
+/**
+ * The readings of one user chat message with more than weak evidence, as `field=value`, only
+ * those of slots starting with `prefix` when one is given.
+ */
+export function firmReadings(text: string, prefix = ''): string[] {
+  return readChat(text)
+    .filter((o) => o.evidence !== 'weak' && o.field.startsWith(prefix))
+    .map((o) => `${o.field}=${o.value}`);
+}
+
+/**
+ * One case per sentence of a phenomenon's test: each negative reads nothing (`read` gives an
+ * empty list), each positive still gives its reading.
+ */
+export function phenomenonCases(
+  read: (text: string) => readonly string[],
+  negatives: readonly string[],
+  positives: ReadonlyArray<readonly [string, string]>,
+): void {
+  for (const sentence of negatives) {
+    it(`reads nothing: ${sentence}`, () => {
+      expect(read(sentence)).toEqual([]);
+    });
+  }
+  for (const [sentence, reading] of positives) {
+    it(`still reads ${reading}: ${sentence}`, () => {
+      expect(read(sentence)).toContain(reading);
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { phenomenonCases } from './__fixtures__/phenomenon-cases.js';
+import { readChat } from './__fixtures__/read-chat.js';
+import { amongAlternatives } from './alternatives.js';
+
+// Phenomenon: one of several alternatives is not the choice. Every sentence here was written
+// for this test (none comes from a benchmark).
+
+/** The destinations read from a message, whatever their evidence. */
+function destinations(text: string): string[] {
+  return readChat(text)
+    .filter((o) => o.field === 'travel.destination')
+    .map((o) => String(o.value));
+}
+
+describe('amongAlternatives', () => {
+  it('finds a place joined to another by "or", before or after it', () => {
+    expect(amongAlternatives('a week in Kyiv or Lviv', 'Kyiv')).toBe(true);
+    expect(amongAlternatives('a week in Kyiv or Lviv', 'Lviv')).toBe(true);
+    expect(amongAlternatives('either Seville or Granada', 'Seville')).toBe(true);
+    expect(amongAlternatives('Bali, Lombok, or the Gilis', 'Lombok')).toBe(true);
+  });
+
+  it('leaves places joined by "and", and a place on its own, alone', () => {
+    expect(amongAlternatives('Rome and Florence in May', 'Rome')).toBe(false);
+    expect(amongAlternatives('flying to Quito, or so I hope', 'Quito')).toBe(false);
+    expect(amongAlternatives('a trip to Oslo', 'Oslo')).toBe(false);
+    expect(amongAlternatives('a trip to Oslo', 'Bergen')).toBe(false);
+  });
+});
+
+describe('a trip to one of several places has no destination yet', () => {
+  phenomenonCases(
+    destinations,
+    [
+      "I'm planning a trip to Kyiv or Lviv in August.",
+      'booking a long weekend in Seville or Granada next month!!',
+      "We're flying to Hanoi or Da Nang in March, haven't decided.",
+      'Planning a getaway to either Porto or Lisbon for our anniversary.',
+      'next month i travel to Nairobi or Mombasa for work, depends on the client',
+    ],
+    [
+      ["I'm planning a trip to Lviv in August.", 'Lviv'],
+      ["We're flying to Hanoi on March 3.", 'Hanoi'],
+      ['Planning a getaway to Porto for our anniversary.', 'Porto'],
+    ],
+  );
+});

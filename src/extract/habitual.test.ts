@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
+import { habitual } from './habitual.js';
+import { subordinatedAt } from './subordinate.js';
+
+// Phenomena: a habit says how often, not where the speaker is now; and a participial clause of
+// time ("when working from home") frames its predicate like a finite one. Every sentence here
+// was written for this test (none comes from a benchmark).
+
+describe('habitual', () => {
+  it('finds frequency adverbs and phrases', () => {
+    for (const t of [
+      "I've been working from home a lot lately",
+      'I usually stay home on Sundays',
+      'we work from home twice a week',
+      'wfh most days now',
+      'These days I mostly work from home',
+    ]) {
+      expect(habitual(t), t).toBe(true);
+    }
+  });
+
+  it('leaves a statement about now alone', () => {
+    for (const t of [
+      "I'm working from home today",
+      'staying home, feeling rough',
+      'home all day',
+    ]) {
+      expect(habitual(t), t).toBe(false);
+    }
+  });
+});
+
+describe('a participial clause of time or condition', () => {
+  it('is subordinate with no subject between the subordinator and the predicate', () => {
+    const t = 'my wifi drops, especially when working from home';
+    expect(subordinatedAt(t, t.indexOf('working'))).toBe('time_or_condition');
+    const u = 'I read a lot while staying in Lyon';
+    expect(subordinatedAt(u, u.indexOf('staying'))).toBe('while');
+  });
+});
+
+describe('working from home as a routine is not where the speaker is now', () => {
+  phenomenonCases(
+    (t) => firmReadings(t, 'travel.location'),
+    [
+      "I've been working from home a lot lately and my back hurts.",
+      'i usually work from home on fridays',
+      'My internet is slow, especially when working from home.',
+      'We work from home twice a week since the office moved.',
+      'These days I mostly work from home, so I want a better chair.',
+    ],
+    [
+      ["I'm working from home today, ping me on chat.", 'travel.location=home'],
+      ['Staying home all day, the snow is too deep.', 'travel.location=home'],
+      ['wfh today', 'travel.location=home'],
+    ],
+  );
+});

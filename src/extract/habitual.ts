@@ -1,0 +1,17 @@
+/**
+ * Phenomenon: a habit says how often, not where the speaker is now.
+ *
+ * "I've been working from home a lot lately", "I usually stay home on Sundays", "we work from
+ * home twice a week": an adverb of frequency or of a stretch of time makes the clause describe a
+ * routine. It says nothing about whether the speaker is at home (or anywhere) at the moment of
+ * speaking, so a present-location reading from it is dropped. The words are the closed class of
+ * English frequency adverbs and frequency phrases ("usually", "often", "a lot", "most days",
+ * "twice a week", "on weekends", "these days"), not a list of sentences.
+ */
+const FREQUENCY =
+  /\b(?:usually|normally|typically|generally|often|oftentimes|frequently|sometimes|occasionally|rarely|seldom|regularly|mostly|a lot|more often|less often|more and more|most (?:days|weeks|mornings|evenings|of the time)|every (?:other )?(?:day|week|weekend|morning|evening|monday|tuesday|wednesday|thursday|friday)|(?:once|twice|\d+ times|two times|three times|a few times|several times) (?:a|per) (?:day|week|month)|on (?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|these days|nowadays|lately|more than (?:usual|before))\b/i;
+
+/** Whether a clause describes a routine ("I work from home a lot lately"), not the present moment. */
+export function habitual(clause: string): boolean {
+  return FREQUENCY.test(clause);
+}
