@@ -206,6 +206,24 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind13',
+    'w01–w14',
+    `**blind13 (w01–w14)**, a headline: \`bench/observe/blind13-sessions.txt\` and
+  \`blind13-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
+  who never saw the code; the folder was opened only after rules@7 + scorer@4 were frozen and
+  committed (e583cf2), copied in unread (every label phrase checked to occur in its session by
+  \`bench/observe-validate.ts\`: all 242 do) and run once: the row below is the **blind run**
+  (its commit is named in the ADR and the report; nothing was changed after reading it).`,
+  ),
+  headline(
+    'blind12',
+    'v01–v14',
+    `**blind12 (v01–v14)**, a headline: \`bench/observe/blind12-sessions.txt\` and
+  \`blind12-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind13 (all 245 label phrases occur
+  in their sessions): the row below is the **blind run**.`,
+  ),
+  headline(
     'blind11',
     'u01–u14',
     `**blind11 (u01–u14)**, a headline: \`bench/observe/blind11-sessions.txt\` and
@@ -372,7 +390,7 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@7 + scorer@4 no row below is blind: blind10 and blind11 were each scored once
+const BLIND_NOTE = `At rules@7 + scorer@4 only blind12 and blind13 are blind (run once, unread before the freeze). No other row below is blind: blind10 and blind11 were each scored once
 blind (figures above), then analysed by stage (ADR 2026-11-26-observer-rules, "rules@7") and
 trained on. rules@7 reads durable clauses said in passing inside a user's question or hedge, keeps
 a bare nod after the assistant's hypothetical from deciding it, reads the assistant's
