@@ -213,7 +213,7 @@ const SETS: readonly BenchSet[] = [
   who never saw the code; the folder was opened only after rules@7 + scorer@4 were frozen and
   committed (e583cf2), copied in unread (every label phrase checked to occur in its session by
   \`bench/observe-validate.ts\`: all 242 do) and run once: the row below is the **blind run**
-  (its commit is named in the ADR and the report; nothing was changed after reading it).`,
+  (commit d52399a; nothing was changed after reading it).`,
   ),
   headline(
     'blind12',
