@@ -295,7 +295,7 @@ function answerDraft(
   asked: TranscriptEntry,
   question: string,
 ): Draft | null {
-  const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  const raw = firstSentence(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
@@ -378,7 +378,7 @@ function agreedDraft(
   asked: TranscriptEntry,
   question: string,
 ): Draft | null {
-  const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  const raw = firstSentence(entry);
   const reply = raw.replace(/[.!]+$/, '');
   const rest = reply.replace(CONFIRMATION, '').replace(/^[\s,.!]+/, '');
   if (rest === '' || isHedged(reply) || isOneOff(reply) || isQuestion(reply)) return null;
@@ -386,14 +386,23 @@ function agreedDraft(
   const shared = [...contentWords(rest)].some((w) => contentWords(question).has(w));
   if (!STANDING_YES.test(rest) && !(shared && hasSpecifics(question))) return null;
   const text = clip(`${capitalise(reply)} (answering "${question}")`, 280);
-  return draftOf(
-    captureKey,
-    entry,
-    [asked.id, entry.id],
-    text,
-    'decision',
-    reading('decision') as Reading,
-  );
+  return replyDecision(captureKey, entry, asked, text);
+}
+
+/** A decision the user's reply makes of the assistant message it answers. */
+function replyDecision(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  text: string,
+): Draft {
+  const read = reading('decision') as Reading;
+  return draftOf(captureKey, entry, [asked.id, entry.id], text, 'decision', read);
+}
+
+/** The first prose sentence of an entry, as written. */
+function firstSentence(entry: TranscriptEntry): string {
+  return splitSentences(stripNonProse(entry.text))[0] ?? '';
 }
 
 /** The prose sentences of an entry, interjections trimmed. */
@@ -691,14 +700,7 @@ function choiceDraft(
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
   const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
-  return draftOf(
-    captureKey,
-    entry,
-    [asked.id, entry.id],
-    text,
-    'decision',
-    reading('decision') as Reading,
-  );
+  return replyDecision(captureKey, entry, asked, text);
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
