@@ -60,42 +60,11 @@ interface Variant {
 // scorer@2's setting, then the promotion variants of scorer@3 (issue #13): the draft's place in
 // its segment (`context`), the assistant's 🟡 drafts admissible (`liftAssistant`), a model trained
 // on the 🟡 drafts only (`yellowOnly`), each at the admit thresholds of the earlier grid.
-const base = { l2: 1e-3, admit: 0.7 };
 const VARIANTS: readonly Variant[] = [
-  { name: 'scorer@2 setting', overrides: base },
-  { name: 'context', overrides: { ...base, context: true } },
-  ...[0.7, 0.8, 0.9].map((admit) => ({
-    name: `assistant lift, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true },
-  })),
-  ...[0.7, 0.75, 0.8, 0.9].map((admit) => ({
-    name: `context + assistant lift, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true, context: true },
-  })),
-  ...[0.6, 0.7, 0.8].map((admit) => ({
-    name: `🟡-only model, context + assistant lift, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true, context: true, yellowOnly: true },
-  })),
-  ...[0.85].map((admit) => ({
-    name: `assistant lift, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true },
-  })),
-  ...[0.85].map((admit) => ({
-    name: `context + assistant lift, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true, context: true },
-  })),
-  ...[0.7, 0.75, 0.8].map((admit) => ({
-    name: `context + assistant lift, junk weighs 3, admit ${admit}`,
-    overrides: { ...base, admit, liftAssistant: true, context: true, junkWeight: 3 },
-  })),
-  {
-    name: 'context + assistant lift, admit 0.82',
-    overrides: { ...base, admit: 0.82, liftAssistant: true, context: true },
-  },
-  {
-    name: 'context + assistant lift, junk weighs 2, admit 0.75',
-    overrides: { ...base, admit: 0.75, liftAssistant: true, context: true, junkWeight: 2 },
-  },
+  { name: 'scorer@3 setting (CHOSEN)', overrides: {} },
+  ...[0.7, 0.8].map((admit) => ({ name: `CHOSEN, admit ${admit}`, overrides: { admit } })),
+  { name: 'CHOSEN, junk weighs 2', overrides: { junkWeight: 2 } },
+  { name: 'CHOSEN, unlabelled weighs 0.1', overrides: { otherWeight: 0.1 } },
 ];
 const only = process.env['VARIANTS']?.split(',');
 const rules = authors.map((a) => run(a, null));

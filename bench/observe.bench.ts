@@ -206,6 +206,24 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind13',
+    'w01–w14',
+    `**blind13 (w01–w14)**, a headline: \`bench/observe/blind13-sessions.txt\` and
+  \`blind13-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
+  who never saw the code; the folder was opened only after rules@7 + scorer@4 were frozen and
+  committed (e583cf2), copied in unread (every label phrase checked to occur in its session by
+  \`bench/observe-validate.ts\`: all 242 do) and run once: the row below is the **blind run**
+  (commit d52399a; nothing was changed after reading it).`,
+  ),
+  headline(
+    'blind12',
+    'v01–v14',
+    `**blind12 (v01–v14)**, a headline: \`bench/observe/blind12-sessions.txt\` and
+  \`blind12-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind13 (all 245 label phrases occur
+  in their sessions): the row below is the **blind run**.`,
+  ),
+  headline(
     'blind11',
     'u01–u14',
     `**blind11 (u01–u14)**, a headline: \`bench/observe/blind11-sessions.txt\` and
@@ -372,13 +390,16 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@6 + scorer@3 no row below is blind any more: blind10 and blind11 were each scored once
-blind (figures above) with a shipped model trained with junk weighing 1, not CHOSEN's 3 that every
-leave-one-author-out figure used; the rows below are the rerun with the model retrained as chosen.
-The rules are those of rules@6 (unchanged), and scorer@3 was trained on the ten other authors with the draft's place
-in its segment as features, junk examples weighted 3 and the assistant's 🟡 drafts liftable (ADR 2026-11-26-observer-rules,
-"scorer@3"). The cross-author figure is the leave-one-author-out table below. The earlier blind
-figures are the ones quoted above (blind9 and blind8 at rules@6 + scorer@2: 0.720, 6.0 % and 0.752, 8.6 %;
+const BLIND_NOTE = `At rules@7 + scorer@4 only blind12 and blind13 are blind (run once, unread before the freeze). No other row below is blind: blind10 and blind11 were each scored once
+blind (figures above), then analysed by stage (ADR 2026-11-26-observer-rules, "rules@7") and
+trained on. rules@7 reads durable clauses said in passing inside a user's question or hedge, keeps
+a bare nod after the assistant's hypothetical from deciding it, reads the assistant's
+hypotheticals and offers as hedges, reads "when …, …" and "what I'd like is …" as statements,
+keeps a "yes" that makes the assistant's question a standing rule, and takes "that's always been
+the rule" as a label; scorer@4 is scorer@3's setting (CHOSEN, unchanged) trained on
+all twelve authors. The cross-author figure is the leave-one-author-out table below. The earlier blind
+figures are the ones quoted above (blind11 and blind10 at rules@6 + a wrongly trained scorer@3:
+0.797, 7.1 % and 0.793, 4.5 %; blind9 and blind8 at rules@6 + scorer@2: 0.720, 6.0 % and 0.752, 8.6 %;
 blind7 and blind6 at rules@6 + scorer@1: 0.770, 9.7 % and 0.809, 4.5 %; blind5 at rules@5.1: 0.868,
 13.7 %; blind4 at rules@5: 0.760, 9.3 %; blind3 at rules@4.1: 0.810, 5.0 %; blind2 at rules@4:
 0.837, 13.7 %; fresh at rules@2: 0.635, 4.8 %).`;

@@ -71,8 +71,9 @@ export function firstAuthor(): AuthorSet {
 }
 
 /**
- * The ten authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
- * joined after their blind runs, for scorer@2; blind8 and blind9 after theirs, for scorer@3).
+ * The twelve authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
+ * joined after their blind runs, for scorer@2; blind8 and blind9 after theirs, for scorer@3;
+ * blind10 and blind11 after theirs, for scorer@4).
  */
 export function trainingAuthors(): AuthorSet[] {
   return [
@@ -87,6 +88,8 @@ export function trainingAuthors(): AuthorSet[] {
       'blind7',
       'blind8',
       'blind9',
+      'blind10',
+      'blind11',
     ].map((p) => writtenAuthor(p)),
   ];
 }

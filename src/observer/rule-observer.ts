@@ -295,7 +295,7 @@ function answerDraft(
   asked: TranscriptEntry,
   question: string,
 ): Draft | null {
-  const raw = splitSentences(stripNonProse(entry.text))[0] ?? '';
+  const raw = firstSentence(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
@@ -362,9 +362,65 @@ function picks(answer: string, question: string): boolean {
   return what && named;
 }
 
+// What makes a "yes" to a question a standing answer: a word for every time, or no exception.
+const STANDING_YES =
+  /\b(?:always|every(?:one|body| time)?|each|never|no exceptions?|from now on|wins|by default|as a rule)\b/i;
+
+/**
+ * A "yes" that takes the assistant's yes/no question as a standing rule ("… should it send
+ * immediately?" → "yes always"; "Keep the newest record?" → "yes newest wins, we always do") is
+ * written with the question it answers. A bare "yes", a "yes" to a question about the moment or
+ * to an offer, and a hedged or one-off reply are not.
+ */
+function agreedDraft(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  question: string,
+): Draft | null {
+  const raw = firstSentence(entry);
+  const reply = raw.replace(/[.!]+$/, '');
+  const rest = reply.replace(CONFIRMATION, '').replace(/^[\s,.!]+/, '');
+  if (rest === '' || isHedged(reply) || isOneOff(reply) || isQuestion(reply)) return null;
+  if (EPHEMERAL.test(question) || isHedged(question) || HYPOTHETICAL.test(question)) return null;
+  const shared = [...contentWords(rest)].some((w) => contentWords(question).has(w));
+  if (!STANDING_YES.test(rest) && !(shared && hasSpecifics(question))) return null;
+  const text = clip(`${capitalise(reply)} (answering "${question}")`, 280);
+  return replyDecision(captureKey, entry, asked, text);
+}
+
+/** A decision the user's reply makes of the assistant message it answers. */
+function replyDecision(
+  captureKey: string,
+  entry: TranscriptEntry,
+  asked: TranscriptEntry,
+  text: string,
+): Draft {
+  const read = reading('decision') as Reading;
+  return draftOf(captureKey, entry, [asked.id, entry.id], text, 'decision', read);
+}
+
+/** The first prose sentence of an entry, as written. */
+function firstSentence(entry: TranscriptEntry): string {
+  return splitSentences(stripNonProse(entry.text))[0] ?? '';
+}
+
 /** The prose sentences of an entry, interjections trimmed. */
 function sentencesOf(entry: TranscriptEntry): string[] {
   return splitSentences(stripNonProse(entry.text)).map(trimInterjection);
+}
+
+// A sentence that supposes ("if we …, we could …", "suppose we moved …", "I'd raise it to 40 if
+// traffic ever doubles"): a condition with a would/could/might, or an opening supposition.
+const HYPOTHETICAL =
+  /^(?:suppose|supposing|assuming|say|imagine|hypothetically)\b|\b(?:if|unless|in case|were)\b.*\b(?:would|could|might|'d)\b|\b(?:would|could|might|'d)\b.*\b(?:if|unless|in case)\b/i;
+
+/** A reply that is only a nod ("ok", "yes.", "👍", "sure thing"): two words at most, no specifics. */
+function bareNod(entry: TranscriptEntry): boolean {
+  const words = stripNonProse(entry.text)
+    .split(/\s+/)
+    .filter((w) => /\p{L}|\p{N}|\p{Extended_Pictographic}/u.test(w));
+  return words.length <= 2 && !hasSpecifics(entry.text);
 }
 
 /** True when a user message opens by agreeing, with nothing that takes the agreement back. */
@@ -380,10 +436,14 @@ function confirms(entry: TranscriptEntry): boolean {
  */
 function confirmedStatements(
   assistant: TranscriptEntry,
+  bare = false,
 ): { text: string; kind: 'fact' | 'decision' }[] {
   const out: { text: string; kind: 'fact' | 'decision' }[] = [];
   for (const sentence of sentencesOf(assistant)) {
     if (!hasSpecifics(sentence)) continue;
+    // "If we pointed the workers at 10.8.1.12 we could skip the relay" → "ok": a bare nod
+    // acknowledges a hypothetical, it does not decide it.
+    if (bare && HYPOTHETICAL.test(sentence)) continue;
     // "Imports with accented names fail": a problem the user saw, not a fact to keep.
     if (FAILURE.test(sentence)) continue;
     const change = CHANGE_PROPOSAL.exec(sentence);
@@ -445,7 +505,7 @@ function confirmationDrafts(
   assistant: TranscriptEntry,
   user: TranscriptEntry,
 ): Draft[] {
-  return confirmedStatements(assistant).map(({ text, kind }) => {
+  return confirmedStatements(assistant, bareNod(user)).map(({ text, kind }) => {
     const read = reading(kind) as Reading;
     const draft = draftOf(captureKey, user, [assistant.id, user.id], text, kind, read);
     return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
@@ -467,6 +527,10 @@ function replyDrafts(
   const out: Draft[] = [];
   if (confirms(entry)) out.push(...confirmationDrafts(captureKey, asked, entry));
   else if (approves(entry)) out.push(...approvalDrafts(captureKey, segment, index));
+  if (question !== null && confirms(entry) && !OFFER.test(question)) {
+    const agreed = agreedDraft(captureKey, entry, asked, question);
+    if (agreed !== null) return [...out, agreed];
+  }
   if (question !== null && !(confirms(entry) && OFFER.test(question))) {
     const answer = answerDraft(captureKey, entry, asked, question);
     if (answer !== null) return [...out, answer];
@@ -556,7 +620,7 @@ function approvalDrafts(
   const out: Draft[] = [];
   for (const assistant of segment.slice(start + 1, index)) {
     if (assistant.role !== 'assistant') continue;
-    for (const { text, kind } of confirmedStatements(assistant)) {
+    for (const { text, kind } of confirmedStatements(assistant, bareNod(user))) {
       if (kind === 'fact' && !answering) continue;
       // A nod accepts a standing plan ("I'll route invoices to the CFO"), not a one-off step.
       if (kind === 'decision' && !committed && !STANDING_KINDS.has(classifySentence(text, 'user')))
@@ -636,14 +700,7 @@ function choiceDraft(
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
   const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
-  return draftOf(
-    captureKey,
-    entry,
-    [asked.id, entry.id],
-    text,
-    'decision',
-    reading('decision') as Reading,
-  );
+  return replyDecision(captureKey, entry, asked, text);
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
@@ -711,16 +768,77 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       drafts.push(draft);
       if ((kind === 'instruction' || kind === 'setting') && speaker === 'user')
         lastInstruction = draft;
+      if (speaker === 'user' && PASSING_FROM.has(kind))
+        for (const c of passingClauses(sentence))
+          drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
   return demoteSuperseded(resolveProblems(drafts));
 }
 
+/**
+ * The kinds of a whole user sentence whose clauses are read again on their own: the 🟢 ones.
+ * Reading 🟡 context and problem sentences too was measured leave-one-author-out over twelve
+ * authors and not kept (+2 to +6 labels for +2 to +6 junk, pooled junk at or over 5 %; ADR
+ * 2026-11-26-observer-rules, "rules@7").
+ */
+const PASSING_FROM: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'question',
+  'hedge',
+]);
+// Where a long user sentence joins clauses: a comma or semicolon, a parenthesis, or a conjunction
+// that opens a clause with its own subject ("…, but we're not touching that yet", "… and im kind
+// of panicking").
+const CLAUSE_BREAK =
+  /\s*[;,]\s+|\s*[()]\s*|\s+(?:but|and|so|though|tho|because|cos)\s+(?=(?:i|i'?m|im|i'?ll|we|we'?re|it|it'?s|they|he|she|you|that|this|there)\b)/i;
+// A clause with a subject or a question word of its own: a separate proposition.
+const STANDS_APART =
+  /^(?:i|i'?m|im|i'?ll|i'?ve|we|we'?re|we'?ll|it|it'?s|its|they|he|she|you|that|this|there|is|are|do|does|can|could|should|would|will|what|which|who|how|when|where|why)\b/i;
+const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'rule',
+  'preference',
+  'decision',
+  'state',
+  'fact',
+  'setting',
+]);
+
+/**
+ * A durable fact said in passing inside a sentence the rules read as a whole as a question or a
+ * hedge ("I'll use Maurten, they do Maurten on the course anyway i think?", "Main game is 2987650
+ * but we're not touching that yet"): each clause is classified on its own, and a clause that reads
+ * as durable with specifics, and is neither a question nor hedged itself, is drafted alone.
+ */
+function passingClauses(
+  sentence: string,
+): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
+  const clauses = sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
+    .filter((c) => c.split(/\s+/).length >= 3);
+  if (clauses.length < 2) return [];
+  // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
+  // its own qualifies the clause before it, so the sentence stays what it is as a whole.
+  const qualifies = clauses.some(
+    (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
+  );
+  if (qualifies) return [];
+  const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
+  for (const clause of clauses) {
+    if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause)) continue;
+    const kind = classifySentence(clause, 'user');
+    const read = reading(kind);
+    if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
+    out.push({ kind, text: clip(capitalise(clause), 280), read });
+  }
+  return out;
+}
+
 // A sentence that labels the one before it: "that's the rule from today", "that's policy now",
-// "thats the plan", "decided." It adds no observation of its own; the sentence it labels becomes
+// "thats the plan", "that's always been the rule", "decided." It adds no observation of its own; the sentence it labels becomes
 // a rule (rule, policy, standard) or a decision (plan, decision, final, call).
 const LABEL =
-  /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
+  /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:always|been|still|now|just)\s+){0,2}(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
 
 // The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
@@ -742,6 +860,13 @@ function kindInContext(
   const sentence = sentences[at] ?? '';
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
+  // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
+  if (
+    speaker === 'assistant' &&
+    kind === 'context' &&
+    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence))
+  )
+    kind = 'hedge';
   const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
   if (label !== null && kind !== 'question' && kind !== 'skip') {
     kind = /^(?:rule|policy|standard|law|convention)$/i.test(label[1] ?? '') ? 'rule' : 'decision';
@@ -889,7 +1014,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@6';
+export const RULES_VERSION = 'rules@7';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -1,0 +1,170 @@
+// rules@7: a bare nod after the assistant's hypothetical decides nothing; durable clauses said in
+// passing inside a question or a hedge are drafted on their own; "do a …" is an instruction.
+// Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { isQuestion } from './text-rules.js';
+
+type Turn = readonly ['user' | 'assistant', string];
+
+/** The 🔴 observations' texts of a conversation, rules alone (no scorer). */
+function redOf(turns: readonly Turn[]): string[] {
+  const entries = turns.map(([role, text], i) => ({
+    id: String(i + 1),
+    role,
+    text,
+    at: `2026-05-06T09:0${i}:00.000Z`,
+  }));
+  return observeTranscript({
+    captureKey: 'd'.repeat(64),
+    sessionId: 's',
+    entries,
+    fallbackDate: '2026-05-06',
+    scorer: null,
+  })
+    .segments.flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
+
+describe('rules@7: a bare nod after a hypothetical', () => {
+  const HYPOTHETICALS = [
+    'If we pointed the printers at 172.16.4.9 we could drop the print server.',
+    "If the list ever passes 5,000 names, I'd move it to Postgres 16.",
+    "I'd raise the worker pool to 48 if the queue ever backs up.",
+    'Suppose we moved the nightly export to 02:30; the NAS would be idle then.',
+  ];
+  it.each(HYPOTHETICALS.flatMap((h) => ['ok', 'Okay.', 'yes', '👍'].map((nod) => [h, nod])))(
+    'keeps "%s" → "%s" out of 🔴',
+    (hypothetical, nod) => {
+      expect(
+        redOf([
+          ['user', 'Any way to make this simpler?'],
+          ['assistant', hypothetical],
+          ['user', nod],
+        ]),
+      ).toEqual([]);
+    },
+  );
+
+  it('still takes a plan the assistant announced when the user nods', () => {
+    const red = redOf([
+      ['user', 'What do we do about the slow exports?'],
+      ['assistant', "I'll move the nightly export to 02:30 on nas-02."],
+      ['user', 'ok'],
+    ]);
+    expect(red.some((t) => t.includes('02:30') && t.includes('nas-02'))).toBe(true);
+  });
+
+  it('takes a conditional the user confirms in words of their own', () => {
+    const red = redOf([
+      ['user', 'What if the queue backs up?'],
+      ['assistant', "I'd raise the worker pool to 48 if the queue ever backs up."],
+      ['user', 'Yes, do that from now on.'],
+    ]);
+    expect(red.some((t) => t.includes('48'))).toBe(true);
+  });
+});
+
+describe('rules@7: durable clauses in passing', () => {
+  const PASSING: readonly (readonly [string, readonly string[]])[] = [
+    ["The staging db is pg-stage-03 but I haven't decided on backups yet.", ['pg-stage-03']],
+    ["We'll use Caddy 2.8, I'll probably retire the old nginx box next month.", ['Caddy 2.8']],
+    [
+      'Invoices go out from billing@marrow.io, is that ok with the new template?',
+      ['billing@marrow.io'],
+    ],
+  ];
+  it.each(PASSING)('drafts the durable clause of %s', (sentence, must) => {
+    const red = redOf([['user', sentence]]);
+    expect(
+      red.some((t) => must.every((w) => t.includes(w))),
+      JSON.stringify(red),
+    ).toBe(true);
+  });
+
+  const KEPT_OUT = [
+    'Maybe we move to port 8443, not sure, what do you think?',
+    'Could we try 3 replicas, or is that overkill?',
+    "I'm kind of tempted by Hetzner, my friend says it's cheap.",
+    'Do you think the 2 GB plan is enough, or should we go bigger?',
+    'We keep the dump on nas-04, not decided for how long yet.',
+    'repainting the fence on sunday, probably two coats.',
+  ];
+  it.each(KEPT_OUT)('keeps %s out of 🔴', (sentence) => {
+    expect(redOf([['user', sentence]])).toEqual([]);
+  });
+});
+
+describe('rules@7: "do a …" is an instruction', () => {
+  it('reads "do a restore test every month, first friday" as no question', () => {
+    expect(isQuestion('do a restore test every month, first friday')).toBe(false);
+    expect(isQuestion('Do an export of the vendor sheet each quarter')).toBe(false);
+  });
+  it('still reads "do you …" and "do a … ?" as questions', () => {
+    expect(isQuestion('do you keep the logs on nas-02')).toBe(true);
+    expect(isQuestion('do a lot of people use port 8080?')).toBe(true);
+  });
+});
+
+describe('rules@7: "when …, …" and "what I want is …" are statements', () => {
+  it.each([
+    'When a parcel is over 2 kg, it always ships with DPD',
+    "What we'd really like is 45 minute slots starting at 18:00",
+    'Where a form has no postcode, we mark it PENDING-ADDR',
+  ])('reads %s as no question', (sentence) => {
+    expect(isQuestion(sentence)).toBe(false);
+  });
+  it.each(['When is the audit, next week', 'Where are the keys for van 2'])(
+    'still reads %s as a question',
+    (sentence) => {
+      expect(isQuestion(sentence)).toBe(true);
+    },
+  );
+});
+
+describe('rules@7: a "yes" that makes the question a standing rule', () => {
+  it('keeps "yes always" with the question it answers', () => {
+    const red = redOf([
+      ['user', 'Readings go out in batches of 10.'],
+      [
+        'assistant',
+        'If the freezer reads above -15, should it alert the on-call phone straight away?',
+      ],
+      ['user', 'yes always'],
+    ]);
+    expect(
+      red.some((t) => t.includes('straight away') && t.includes('-15')),
+      JSON.stringify(red),
+    ).toBe(true);
+  });
+  it('keeps a "yes" that says the question again with a rule word', () => {
+    const red = redOf([
+      ['user', 'The export has 14 duplicate members.'],
+      ['assistant', 'Keep the member with the newest renewal date?'],
+      ['user', 'yep newest renewal wins, every time'],
+    ]);
+    expect(red.some((t) => t.includes('newest renewal'))).toBe(true);
+  });
+  it.each([
+    ['Should I run the migration on staging now?', 'yes please'],
+    ['Is the VPN up right now?', 'yes it is'],
+    ['Want me to retry the upload?', 'yes always do that'],
+  ])('keeps "%s" → "%s" out', (question, reply) => {
+    const red = redOf([
+      ['user', 'Status?'],
+      ['assistant', question],
+      ['user', reply],
+    ]);
+    expect(red.filter((t) => t.includes('answering'))).toEqual([]);
+  });
+});
+
+describe('rules@7: "that\'s always been the rule" labels the sentence before it', () => {
+  it('makes the sentence before it a rule', () => {
+    const red = redOf([
+      ['user', 'trustees sign off, volunteers only propose. thats always been the rule'],
+    ]);
+    expect(red.some((t) => t.toLowerCase().includes('trustees sign off'))).toBe(true);
+  });
+});
