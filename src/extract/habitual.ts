@@ -1,7 +1,7 @@
 /**
  * Phenomenon: a habit says how often, not where the speaker is now.
  *
- * "I've been working from home a lot lately", "I usually stay home on Sundays", "we work from
+ * "I've mostly been working from home these past weeks", "I usually stay home on Sundays", "we work from
  * home twice a week": an adverb of frequency or of a stretch of time makes the clause describe a
  * routine. It says nothing about whether the speaker is at home (or anywhere) at the moment of
  * speaking, so a present-location reading from it is dropped. The words are the closed class of

@@ -805,8 +805,8 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 
 /**
  * A durable fact said in passing inside a sentence the rules read as a whole as a question or a
- * hedge ("I'll use Maurten, they do Maurten on the course anyway i think?", "Main game is 2987650
- * but we're not touching that yet"): each clause is classified on its own, and a clause that reads
+ * hedge ("I'll take the blue kit, the shop stocks it anyway i think?", "The main
+ * bucket is 4417 but we leave it alone for now"): each clause is classified on its own, and a clause that reads
  * as durable with specifics, and is neither a question nor hedged itself, is drafted alone.
  */
 function passingClauses(

@@ -123,9 +123,9 @@ export function isQuestion(sentence: string): boolean {
   if (/^do (both|all|that|this|them|nothing)\b/i.test(sentence)) return false;
   // "do a dry run first": an instruction naming what to do, not "do you …".
   if (/^do\s+[\w.-]*[_\d]/i.test(sentence)) return false;
-  // "Do a test restore once a month": an article after "do" opens an instruction.
+  // "Do a full backup every Friday": an article after "do" opens an instruction.
   if (/^do\s+(?:a|an)\s/i.test(sentence) && !/\?\s*$/.test(sentence)) return false;
-  // "When there is a duplicate, the approved one stays": a clause of time or place, then the
+  // "When two rows clash, the newer one wins": a clause of time or place, then the
   // main clause; "What I'd like is 90 minute blocks": what the speaker wants, then what it is.
   if (
     /^(?:when|where)\s+(?!(?:is|are|was|were|do|does|did|can|could|should|would|will)\b)[^,?]{3,},\s*\S/i.test(
