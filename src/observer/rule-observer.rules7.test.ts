@@ -71,7 +71,7 @@ describe('rules@7: durable clauses in passing', () => {
     ["The staging db is pg-stage-03 but I haven't decided on backups yet.", ['pg-stage-03']],
     ["We'll use Caddy 2.8, I'll probably retire the old nginx box next month.", ['Caddy 2.8']],
     [
-      'Invoices go out from billing@marrow.io, is that ok with the new template?',
+      'Invoices go out from billing@marrow.io, the template is still being redone.',
       ['billing@marrow.io'],
     ],
   ];
@@ -90,6 +90,14 @@ describe('rules@7: durable clauses in passing', () => {
     'Do you think the 2 GB plan is enough, or should we go bigger?',
     'We keep the dump on nas-04, not decided for how long yet.',
     'repainting the fence on sunday, probably two coats.',
+    // A claim put to the listener ("…, is that ok?", "can you confirm?") is asked, not stated.
+    'Invoices go out from billing@marrow.io, is that ok with the new template?',
+    "We'll move the queue to port 5673, is that fine?",
+    'Someone told me backups land on nas-07 at 02:00, can you confirm?',
+    // A condition states nothing, nor does a relayed claim.
+    'If we pick Traefik 3.1, I would probably drop the haproxy box.',
+    "Unless the quota stays at 500 GB, we can't keep nightly dumps, can we?",
+    'My manager says we ship with Node 22 everywhere, is that true?',
   ];
   it.each(KEPT_OUT)('keeps %s out of 🔴', (sentence) => {
     expect(redOf([['user', sentence]])).toEqual([]);
@@ -150,6 +158,8 @@ describe('rules@7: a "yes" that makes the question a standing rule', () => {
     ['Should I run the migration on staging now?', 'yes please'],
     ['Is the VPN up right now?', 'yes it is'],
     ['Want me to retry the upload?', 'yes always do that'],
+    // A "yes" to a question about what happened confirms a past fact, not a standing rule.
+    ['Did everybody on the rota get the new pager app 2.3?', 'yes, everybody has it'],
   ])('keeps "%s" → "%s" out', (question, reply) => {
     const red = redOf([
       ['user', 'Status?'],
@@ -157,6 +167,31 @@ describe('rules@7: a "yes" that makes the question a standing rule', () => {
       ['user', reply],
     ]);
     expect(red.filter((t) => t.includes('answering'))).toEqual([]);
+  });
+});
+
+describe('rules@7: a "yes" to a question about the past', () => {
+  it('confirms a fact, never a decision', () => {
+    const entries = [
+      ['user', 'Status?'],
+      ['assistant', 'Was the 502 on web-04 caused by the 03:00 log rotation?'],
+      ['user', 'yes, the log rotation caused it'],
+    ].map(([role, text], i) => ({
+      id: String(i + 1),
+      role: role as 'user' | 'assistant',
+      text: text as string,
+      at: `2026-05-06T09:0${i}:00.000Z`,
+    }));
+    const observations = observeTranscript({
+      captureKey: 'e'.repeat(64),
+      sessionId: 's',
+      entries,
+      fallbackDate: '2026-05-06',
+      scorer: null,
+    }).segments.flatMap((s) => s.observations);
+    const answers = observations.filter((o) => o.text.includes('log rotation'));
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.map((o) => o.type)).not.toContain('decision');
   });
 });
 

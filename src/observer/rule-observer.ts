@@ -363,8 +363,12 @@ function picks(answer: string, question: string): boolean {
 }
 
 // What makes a "yes" to a question a standing answer: a word for every time, or no exception.
+// "every time" and "each time" say how often; "everyone", "each" alone count people or things.
 const STANDING_YES =
-  /\b(?:always|every(?:one|body| time)?|each|never|no exceptions?|from now on|wins|by default|as a rule)\b/i;
+  /\b(?:always|every time|each time|never|no exceptions?|from now on|wins|by default|as a rule)\b/i;
+// A yes/no question about what happened ("Was the outage caused by …?", "Did everyone get …?"):
+// its "yes" confirms a past fact, never a standing decision.
+const ASKS_ABOUT_THE_PAST = /^(?:was|were|did|had|has|have)\b/i;
 
 /**
  * A "yes" that takes the assistant's yes/no question as a standing rule ("… should it send
@@ -383,6 +387,7 @@ function agreedDraft(
   const rest = reply.replace(CONFIRMATION, '').replace(/^[\s,.!]+/, '');
   if (rest === '' || isHedged(reply) || isOneOff(reply) || isQuestion(reply)) return null;
   if (EPHEMERAL.test(question) || isHedged(question) || HYPOTHETICAL.test(question)) return null;
+  if (ASKS_ABOUT_THE_PAST.test(question.trim())) return null;
   const shared = [...contentWords(rest)].some((w) => contentWords(question).has(w));
   if (!STANDING_YES.test(rest) && !(shared && hasSpecifics(question))) return null;
   const text = clip(`${capitalise(reply)} (answering "${question}")`, 280);
@@ -794,6 +799,16 @@ const CLAUSE_BREAK =
 // A clause with a subject or a question word of its own: a separate proposition.
 const STANDS_APART =
   /^(?:i|i'?m|im|i'?ll|i'?ve|we|we'?re|we'?ll|it|it'?s|its|they|he|she|you|that|this|there|is|are|do|does|can|could|should|would|will|what|which|who|how|when|where|why)\b/i;
+// A clause that opens with a condition ("if we go with …", "unless the budget …") makes the whole
+// sentence conditional: nothing in it is stated.
+const CONDITION =
+  /^(?:if|unless|once|whenever|assuming|provided|as long as|in case|suppose|supposing)\b/i;
+// A question that points back at what was just said ("is that true", "can you confirm", "right?"):
+// the claim before it is put to the listener, not stated.
+const ASKS_ABOUT_IT =
+  /^(?:(?:is|was|does|did|can|could|would|will|isn'?t|doesn'?t)\s+(?:that|this|it)\b|can you (?:confirm|check|verify)|(?:right|ok|okay|correct|true)\b)/i;
+// Someone else's claim, relayed ("my boss says …", "someone told me …").
+const RELAYED = /\b(?:says|said|told me|tells me|heard|apparently|reckons|according to)\b/i;
 const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
   'rule',
   'preference',
@@ -822,10 +837,12 @@ function passingClauses(
   const qualifies = clauses.some(
     (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
   );
-  if (qualifies) return [];
+  if (qualifies || clauses.some((c) => CONDITION.test(c) || ASKS_ABOUT_IT.test(c))) return [];
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
   for (const clause of clauses) {
-    if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause)) continue;
+    if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || RELAYED.test(clause)) {
+      continue;
+    }
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
