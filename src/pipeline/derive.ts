@@ -82,21 +82,6 @@ function sourceOf(event: LedgerEvent): Source | null {
   return null;
 }
 
-/**
- * Whose entity a person named in a user's thread is. In the default home, where one user
- * (`user:primary`) speaks, the people they name are `user:<name>`. In a home several users share,
- * the people `user:alice` names are hers: `user:alice.noah`, so Bob's brother Noah never merges
- * with Alice's son Noah, and a token for `user:alice` reads them (see `entityAllowed`). Groups
- * (`family:…`, `team:…`) and the speaker's own entity are never rewritten.
- */
-export function scopedEntity(speaker: string, entityId: string): string {
-  if (!speaker.startsWith('user:') || speaker === 'user:primary') return entityId;
-  if (!entityId.startsWith('user:') || entityId === speaker) return entityId;
-  const name = entityId.slice('user:'.length);
-  if (name.includes('.') || entityId.startsWith(`${speaker}.`)) return entityId;
-  return `${speaker}.${name}`;
-}
-
 function knownOf(slots: readonly SlotState[]): KnownSlot[] {
   return slots.map((slot) => {
     const live = slot.evidence
@@ -196,14 +181,14 @@ export async function deriveObservations(
   for (const o of extraction.value.observations) {
     const domain = domainOf(o.field);
     if (domain === null) continue;
-    const entityId = scopedEntity(source.entityId, o.entityId);
-    const slot = bySlot.get(`${entityId}\u0000${o.field}`) ?? (await tx.getSlot(entityId, o.field));
+    const slot =
+      bySlot.get(`${o.entityId}\u0000${o.field}`) ?? (await tx.getSlot(o.entityId, o.field));
     if (restates(slot, source.sourceType, o.value)) continue;
     drafts.push({
-      event_id: deriveUuid('extracted', event.eventId, tag, entityId, o.field),
+      event_id: deriveUuid('extracted', event.eventId, tag, o.entityId, o.field),
       event_ts: event.eventTs,
       domain,
-      entity_id: entityId,
+      entity_id: o.entityId,
       field: o.field,
       candidate_value: o.value,
       intent: o.intent,

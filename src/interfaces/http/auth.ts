@@ -59,18 +59,13 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * True when `entityId` matches one of `patterns` (`user:alex`, `family:*`, `*`). A user's pattern
- * also covers the people that user named (`user:alex.noah`, see `scopedEntity` in the pipeline).
- */
+/** True when `entityId` matches one of `patterns` (`user:alex`, `family:*`, `*`). */
 export function entityAllowed(patterns: readonly string[] | null, entityId: string): boolean {
   if (patterns === null) return true;
   return patterns.some((pattern) => {
     if (pattern === '*') return true;
     if (pattern.endsWith(':*')) return entityId.startsWith(pattern.slice(0, -1));
-    return (
-      pattern === entityId || (pattern.startsWith('user:') && entityId.startsWith(`${pattern}.`))
-    );
+    return pattern === entityId;
   });
 }
 
