@@ -6,7 +6,8 @@ import { createEngine } from '../engine/index.js';
 import type { Engine } from '../engine/types.js';
 import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
 import { readChat } from './__fixtures__/read-chat.js';
-import type { KnownSlot } from './types.js';
+import { extractWithRules } from './rule-extractor.js';
+import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 
 const ON_RECORD: KnownSlot[] = [
   { entityId: 'user:primary', field: 'travel.destination', value: 'Porto' },
@@ -35,6 +36,45 @@ describe('a contrastive correction of a value on record', () => {
     expect(corrections('it should be the Savoy, not the Ritz')).toEqual([
       'profile.preference.hotel=Savoy (strong)',
     ]);
+  });
+
+  it('reads nothing when the phrase before "not" is a stance, a hedge or not a value', () => {
+    for (const text of [
+      'Maybe Braga, not Porto.',
+      'Next time Braga, not Porto.',
+      'Yes Braga, not Porto.',
+      'Definitely Braga, not Porto.',
+      "I'd say Braga, not Porto.",
+      'Braga probably, not Porto.',
+      'Dinner with Ana, not Porto.',
+      'Lunch with Ana, not the Ritz.',
+    ]) {
+      expect(corrections(text), text).toEqual([]);
+    }
+    const owner: KnownSlot[] = [
+      { entityId: 'team:core', field: 'project.launch.owner', value: 'Sam' },
+    ];
+    expect(corrections('Ana, not Sam.', owner)).toEqual([]);
+    const turn = (role: 'user' | 'assistant') =>
+      extractWithRules({
+        text: 'Braga, not Porto.',
+        at: '2026-06-01T09:00:00Z',
+        source: 'chat',
+        role,
+        entityId: 'user:primary',
+        known: ON_RECORD,
+        registry: EMPTY_REGISTRY,
+      }).observations.filter((o) => o.correction).length;
+    expect(turn('user')).toBe(1);
+    expect(turn('assistant')).toBe(0);
+  });
+
+  it('asks nothing of a value held by unrelated fields at once', () => {
+    const twice: KnownSlot[] = [
+      { entityId: 'user:primary', field: 'profile.preference.hotel', value: 'Ritz' },
+      { entityId: 'user:primary', field: 'profile.preference.bar', value: 'Ritz' },
+    ];
+    expect(corrections('Savoy, not Ritz.', twice)).toEqual([]);
   });
 
   it('reads nothing when nothing on record holds the contrasted value, or when asked', () => {

@@ -1,4 +1,6 @@
+import { lookupPlace } from '../language/index.js';
 import type { Candidate } from './clauses.js';
+import { classifyClause } from './intent.js';
 import type { KnownSlot } from './types.js';
 
 /**
@@ -10,8 +12,11 @@ import type { KnownSlot } from './types.js';
  * the contrasted value the sentence reads nothing, so "pizza, not pasta" changes nothing unless
  * pasta is what Verity recorded.
  *
- * Fields whose values come from a closed vocabulary or a format (statuses, dates, times,
- * amounts) are left to their own rules: a free word cannot be checked against them here.
+ * Only fields whose new value can be checked are corrected: a trip's destination or location
+ * (the replacement must be a place the gazetteer knows, so "Maybe Boulder" or "Next time Boulder"
+ * is no value) and a profile preference (one or two words, no stance word in front). Statuses,
+ * dates, amounts, owners and the rest are left to their own rules. A hedged or hypothetical
+ * sentence, an assistant's turn, and a contrasted value held by unrelated fields read nothing.
  */
 const CONTRAST =
   /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|it'?s|it is|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2}),?\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s*[.!]*$/iu;
@@ -20,7 +25,19 @@ const CONTRAST =
 const NOT_A_VALUE =
   /^(?:i|i'm|im|we|we're|were|you|you're|he|she|they|they're|it|that|this|there|is|are|was|am|be|do|does|did|going|go|will|would|can|could|just|still|only|also)$/i;
 
-const FORMATTED_FIELD = /\.(?:status|[a-z_]*date|deadline|[a-z_]*time|amount|due)$/;
+const PLACE_FIELD = /^travel\.(?:destination|location)$/;
+const PREFERENCE_FIELD = /^profile\.preference\./;
+// Words that make the phrase before ", not Y" a stance or a time rather than a value.
+const STANCE =
+  /^(?:maybe|perhaps|probably|possibly|next|yes|yeah|yep|no|definitely|honestly|actually|really|i'?d|i|say|only|just|not|more|less|lunch|dinner|breakfast|coffee|drinks)\b/i;
+
+/** Whether `value` can stand as the new value of `field` (see the module comment). */
+function fits(field: string, value: string): boolean {
+  if (STANCE.test(value)) return false;
+  if (PLACE_FIELD.test(field)) return lookupPlace(value) !== null;
+  if (PREFERENCE_FIELD.test(field)) return value.split(/\s+/).length <= 2;
+  return false;
+}
 
 function normalised(value: string): string {
   return value
@@ -49,8 +66,9 @@ export function contrastiveCorrections(
   sentence: string,
   known: readonly KnownSlot[],
   asked: boolean,
+  role: 'user' | 'assistant' | 'system',
 ): Candidate[] {
-  if (asked) return [];
+  if (asked || role !== 'user') return [];
   const match = CONTRAST.exec(sentence.trim());
   if (!match) return [];
   const replacement = (match[1] ?? '').trim();
@@ -59,14 +77,19 @@ export function contrastiveCorrections(
   if (NOT_A_VALUE.test(first) || normalised(replacement) === replaced || replaced === '') {
     return [];
   }
-  return known
-    .filter(
-      (slot) =>
-        slot.committed !== false &&
-        slot.value !== null &&
-        !FORMATTED_FIELD.test(slot.field) &&
-        normalised(slot.value) === replaced,
-    )
+  const said = classifyClause(sentence, asked, sentence);
+  if (said.hedged || (said.intent !== 'assertive' && said.intent !== 'planning')) return [];
+  const holding = known.filter(
+    (slot) =>
+      slot.committed !== false && slot.value !== null && normalised(slot.value) === replaced,
+  );
+  // "Denver" as a trip's destination and location is one value; held by anything else as well,
+  // which one the speaker meant is not clear.
+  if (holding.some((slot) => !PLACE_FIELD.test(slot.field))) {
+    if (holding.length > 1) return [];
+  }
+  return holding
+    .filter((slot) => fits(slot.field, replacement))
     .map((slot) => ({
       entityId: slot.entityId,
       field: slot.field,
