@@ -875,8 +875,14 @@ function tripUnderWay(entityId: string, doc: DocContext): boolean {
   return value('travel.destination') !== null && (status === 'planned' || status === 'in_progress');
 }
 
-/** An arrival verb said without a place of its own ("landed!", "made it", "touched down at CDG"). */
-const BARE_ARRIVAL = /\b(?:landed|arrived|touched down|made it|got in)\b/i;
+/**
+ * An arrival verb said without a place of its own ("landed!", "touched down at CDG"). Not "made
+ * it" or "got in": "I got in!" is an admission, "we made it" a deadline, as often as a flight.
+ */
+const BARE_ARRIVAL = /\b(?:landed|arrived|touched down)\b/i;
+/** A stop on the way, not the trip's place ("landed at JFK, 3 hours till my connection"). */
+const STOP_ON_THE_WAY =
+  /\b(?:layover|stopover|connection|connecting|transfer|boarding|gate|before)\b/i;
 /**
  * What may follow a bare arrival: an airport code or a word for the terminal, then the end, a
  * punctuation mark, a symbol, or a time or stance adverb. Any other word ("landed a job",
@@ -897,6 +903,7 @@ function arrivedOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt
   if (m === null || !ARRIVAL_TAIL.test(t.slice(m.index + m[0].length))) return null;
   // "Landed, home sweet home", "made it back": the journey home, not the trip's place.
   if (/\b(?:home|back)\b/i.test(clause.sentence)) return null;
+  if (STOP_ON_THE_WAY.test(clause.sentence)) return null;
   const reading = classReading(clause, 'arrive');
   if (reading === null || reading.negated || reading.embedded) return null;
   if (clause.analysis.mood !== 'statement' || clause.analysis.tense === 'future') return null;
@@ -917,13 +924,17 @@ function arrivedOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt
     new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   if (departure !== null && today < dayBefore(departure)) return null;
   if (back !== null && today >= back.slice(0, 10)) return null;
+  // An airport code cannot be checked against the destination, and the day before departure may
+  // be a stop on the way: both are asked, never committed alone.
+  const coded = /\b[A-Z]{3}\b/.test(t.slice(m.index + m[0].length));
+  const certain = departure !== null && today >= departure.slice(0, 10) && !coded;
   return {
     subject,
     status: 'in_progress',
     location: destination,
     destination: null,
     span: t,
-    strength: departure === null ? 'moderate' : 'strong',
+    strength: certain ? 'strong' : 'moderate',
   };
 }
 
