@@ -46,3 +46,20 @@ describe('a trip to one of several places has no destination yet', () => {
     ],
   );
 });
+
+describe('an undecided trip does not date the trip on record', () => {
+  const paris = [
+    { entityId: 'user:primary', field: 'travel.destination', value: 'Paris' },
+    { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+    { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-03' },
+  ];
+  it.each([
+    'For the autumn we are flying to Krakow or Gdansk on October 2.',
+    'In winter I fly to Oslo or Bergen on 12 January.',
+  ])('keeps every reading of %s weak', (text) => {
+    const firm = readChat(text, '2026-05-04T09:00:00Z', paris).filter(
+      (o) => o.field.startsWith('travel.') && o.evidence !== 'weak',
+    );
+    expect(firm).toEqual([]);
+  });
+});

@@ -970,8 +970,10 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
   const out: Candidate[] = [];
   for (let hit of hits) {
     if (assistantsOwnWords(doc.input.role, hit.subject.kind)) continue;
+    // "Lisbon or Porto on October 2": no destination, and the plan's status and dates are as
+    // undecided as its place (kept strong, they moved onto the trip already on record).
     if (hit.destination !== null && amongAlternatives(t, hit.destination))
-      hit = { ...hit, destination: null };
+      hit = { ...hit, destination: null, strength: 'weak' };
     const subject =
       hit.subject.kind === 'thing'
         ? subjectFromAnalysis(clause, doc, hit.subject.phrase)
@@ -1120,7 +1122,11 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
     // Dates are as strong as the plan they belong to ("booked my mum a flight to X for Friday").
-    const s = secondHand(subject, doc) || dated?.strength === 'weak' ? 'weak' : 'strong';
+    // … and as undecided as its place ("Krakow or Gdansk on October 2").
+    const undecided =
+      dated !== null && dated.destination !== null && amongAlternatives(t, dated.destination);
+    const s =
+      secondHand(subject, doc) || dated?.strength === 'weak' || undecided ? 'weak' : 'strong';
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
