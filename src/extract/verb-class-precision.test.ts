@@ -150,6 +150,21 @@ const MUST_NOT: readonly (readonly [string, readonly Read[], RegExp, readonly st
       'the house has had a cold spell all week',
     ],
   ],
+  // Second review, sentences of our own: a "has had" history, a software bug, a story, another day.
+  [
+    '4b: an illness had before, a bug in code, a walk to school in a story or on another day',
+    [family, team],
+    /^family\.\w+\.status=(?:sick|at_school)/,
+    [
+      'Nia has had measles, so she is immune',
+      'Tomas has had the flu twice this winter',
+      'Nia has had a rash in the past, nothing now',
+      "Tomas's bug still hasn't gone away, the build keeps failing",
+      "Nia's virus hasn't cleared up, I had to wipe the laptop",
+      'Tomas was heading to school when the storm hit',
+      'Nia is heading to school tomorrow after the orthodontist',
+    ],
+  ],
 ];
 
 /** Finding, thread, sentence of our own, and the reading it must still give. */

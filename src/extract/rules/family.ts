@@ -27,8 +27,11 @@ const SLUG_NOISE = new Set(
 
 const SICK_WORDS =
   '(?:a\\s+)?(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|bug|virus|ear infection|cough|rash|chickenpox|migraine|sore throat)';
+/** Symptoms only: "bug" and "virus" also name software faults ("Ana's bug still hasn't gone away"). */
+const SYMPTOM_WORDS =
+  '(?:fever|temperature|cold|flu|the flu|strep|covid|stomach bug|ear infection|cough|rash|chickenpox|migraine|sore throat)';
 const SICK_HAS = new RegExp(
-  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b|'s\\s+${SICK_WORDS}s?\\s+(?:still\\s+)?(?:hasn't|has not|hasn’t)\\s+(?:gone(?:\\s+away)?|cleared(?:\\s+up)?|gotten better|got better|shifted|improved)\\b|'s\\s+${SICK_WORDS}s?\\s+is\\s+(?:still\\s+)?(?:getting\\s+)?worse\\b`,
+  `\\b(?:woke up with|has|have|had|has got|have got|'s got|came down with|is down with|are down with|caught|got|is running|running)\\s+(?:(?:a|an|some)\\s+)?(?:(?:bad|nasty|slight|high|mild|little|horrible|awful|heavy|terrible|low|really|bit of a)\\s+){0,2}${SICK_WORDS}s?\\b|\\b(?:threw up|vomited|is throwing up|has been throwing up|got sick|fell sick|fell ill)\\b|\\b(?:home|in bed|off school|off work|out)\\s+with\\s+(?:a\\s+|an\\s+|the\\s+)?${SICK_WORDS}\\b|'s\\s+${SYMPTOM_WORDS}s?\\s+(?:still\\s+)?(?:hasn't|has not|hasn’t)\\s+(?:gone(?:\\s+away)?|cleared(?:\\s+up)?|gotten better|got better|shifted|improved)\\b|'s\\s+${SYMPTOM_WORDS}s?\\s+is\\s+(?:still\\s+)?(?:getting\\s+)?worse\\b`,
   'i',
 );
 const SICK_IS =
@@ -247,6 +250,20 @@ function scheduleCandidate(
   };
 }
 
+// "Leo has had the flu since Monday" lasts until now; "has had chickenpox, so he is immune",
+// "has had the flu twice this winter" is a history.
+const LASTS_UNTIL_NOW =
+  /\b(?:since|for (?:\d+|a|an|two|three|four|five|several|a few) (?:days?|nights?|weeks?)|all (?:day|night|week)|this week|today|now|still)\b/i;
+const A_HISTORY =
+  /\b(?:before|twice|three times|in the past|ever|once|already|immune|as a (?:kid|baby|child))\b/i;
+
+/** A "has had <illness>" match only when the illness lasts until now (see `LASTS_UNTIL_NOW`). */
+function stillIll(text: string, m: RegExpExecArray | null): RegExpExecArray | null {
+  if (m === null || !/^had\b/i.test(m[0])) return m;
+  if (!/\b(?:has|have|'s|'ve)\s*$/i.test(text.slice(0, m.index))) return m;
+  return LASTS_UNTIL_NOW.test(text) && !A_HISTORY.test(text) ? m : null;
+}
+
 /**
  * Family: member status ("Leo woke up with a fever" → sick, "Ana's still going to school" →
  * at_school, "Dropped Nora at day camp" → at_camp) and schedule entries from calendars ("Piano
@@ -257,7 +274,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
 
-  const sickHas = SICK_HAS.exec(t);
+  const sickHas = stillIll(t, SICK_HAS.exec(t));
   const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
   const recovered = RECOVERED.exec(t);
   if (recovered) {
@@ -285,6 +302,14 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
     if (!m?.[1]) continue;
+    // "Leo was heading to school when …" is a story; "heading to school tomorrow" another day.
+    if (pattern === GOING && /\b(?:was|were)(?:\s+\w+)?\s*$/i.test(t.slice(0, m.index))) continue;
+    if (
+      pattern === GOING &&
+      clause.dates.some((d) => d.date !== null && d.date !== doc.input.at.slice(0, 10))
+    ) {
+      continue;
+    }
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
     // "Bao is better and back at school": a place with no subject of its own belongs to the
     // person this clause already named.
