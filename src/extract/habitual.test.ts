@@ -57,3 +57,18 @@ describe('working from home as a routine is not where the speaker is now', () =>
     ],
   );
 });
+
+describe('being somewhere as a routine is not being there now', () => {
+  phenomenonCases(
+    (t) => firmReadings(t, 'travel.location'),
+    [
+      "I'm in Leeds most weeks these days.",
+      'we are in Madrid a lot for work lately',
+      "I'm usually in Dublin on mondays",
+    ],
+    [
+      ["I'm in Leeds this week for the audit.", 'travel.location=Leeds'],
+      ["We're in Madrid now, the flight was fine.", 'travel.location=Madrid'],
+    ],
+  );
+});

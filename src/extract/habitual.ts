@@ -4,7 +4,8 @@
  * "I've mostly been working from home these past weeks", "I usually stay home on Sundays", "we work from
  * home twice a week": an adverb of frequency or of a stretch of time makes the clause describe a
  * routine. It says nothing about whether the speaker is at home (or anywhere) at the moment of
- * speaking, so a present-location reading from it is dropped. The words are the closed class of
+ * speaking: a home reading from it is dropped, and a copular presence ("I'm in London most weeks
+ * these days") is only weak. The words are the closed class of
  * English frequency adverbs and frequency phrases ("usually", "often", "a lot", "most days",
  * "twice a week", "on weekends", "these days"), not a list of sentences.
  */

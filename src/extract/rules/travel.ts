@@ -514,7 +514,8 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
     const after = t.slice(m.index + m[0].length + place.name.length);
     const framed = stateStrengthAt(t, m.index, place.strength);
     if (framed === null) continue;
-    const strength = isOuting(after) ? 'weak' : framed;
+    // "I'm in London most weeks these days": a routine, not where the speaker is now.
+    const strength = isOuting(after) || habitual(t) ? 'weak' : framed;
     const subject = subjectBefore(m.index);
     if (subject.kind === 'thing') continue;
     hits.push({
