@@ -635,10 +635,11 @@ export function classifySentence(sentence: string, role: Role, earlier = ''): Se
     if (found !== null) return found;
     // "No regrets, we'll take the job": a "no X" that took back no earlier option is an
     // interjection, not a prohibition; the rest of the sentence is read on its own.
-    const rest = /^no\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s*(?:[,;:]|\s[\u2013\u2014-])\s*/.exec(lower);
-    const after = rest ? lower.slice(rest[0].length).replace(/[.!]+$/, '') : '';
-    if (rest && TAKE_INSTEAD.test(after)) {
-      return classifySentence(body.slice(rest[0].length), role, earlier);
+    // Matched on the text as written: `lower` may differ in length ("cant" → "can't").
+    const rest = /^no\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s*(?:[,;:]|\s[\u2013\u2014-])\s*/i.exec(body);
+    const tail = rest ? body.slice(rest[0].length) : '';
+    if (rest && TAKE_INSTEAD.test(lowerForm(tail).replace(/[.!]+$/, ''))) {
+      return classifySentence(tail, role, earlier);
     }
   }
   return (
