@@ -57,11 +57,10 @@ interface Variant {
   readonly name: string;
   readonly overrides: Parameters<typeof modelWithout>[3];
 }
-// scorer@2's setting, then the promotion variants of scorer@3 (issue #13): the draft's place in
-// its segment (`context`), the assistant's 🟡 drafts admissible (`liftAssistant`), a model trained
-// on the 🟡 drafts only (`yellowOnly`), each at the admit thresholds of the earlier grid.
+// The shipped setting (CHOSEN: scorer@4 trains with the setting scorer@3 chose) and the four
+// overrides measured against it in the rules@7 session: two admit thresholds and two weights.
 const VARIANTS: readonly Variant[] = [
-  { name: 'scorer@3 setting (CHOSEN)', overrides: {} },
+  { name: 'shipped setting (CHOSEN, scorer@4)', overrides: {} },
   ...[0.7, 0.8].map((admit) => ({ name: `CHOSEN, admit ${admit}`, overrides: { admit } })),
   { name: 'CHOSEN, junk weighs 2', overrides: { junkWeight: 2 } },
   { name: 'CHOSEN, unlabelled weighs 0.1', overrides: { otherWeight: 0.1 } },

@@ -170,7 +170,9 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
       // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
       const corrected =
-        doc.kind === 'chat' ? contrastiveCorrections(body, input.known, sentence.asked, input.role) : [];
+        doc.kind === 'chat'
+          ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
+          : [];
       if (corrected.length > 0) {
         candidates.push(...corrected);
         intents.push('assertive');

@@ -792,8 +792,8 @@ const PASSING_FROM: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['
   'hedge',
 ]);
 // Where a long user sentence joins clauses: a comma or semicolon, a parenthesis, or a conjunction
-// that opens a clause with its own subject ("…, but we're not touching that yet", "… and im kind
-// of panicking").
+// that opens a clause with its own subject ("…, but we leave it alone for now", "… and im a bit
+// worried").
 const CLAUSE_BREAK =
   /\s*[;,]\s+|\s*[()]\s*|\s+(?:but|and|so|though|tho|because|cos)\s+(?=(?:i|i'?m|im|i'?ll|we|we'?re|it|it'?s|they|he|she|you|that|this|there)\b)/i;
 // A clause with a subject or a question word of its own: a separate proposition.

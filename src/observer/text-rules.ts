@@ -126,7 +126,7 @@ export function isQuestion(sentence: string): boolean {
   // "Do a full backup every Friday": an article after "do" opens an instruction.
   if (/^do\s+(?:a|an)\s/i.test(sentence) && !/\?\s*$/.test(sentence)) return false;
   // "When two rows clash, the newer one wins": a clause of time or place, then the
-  // main clause; "What I'd like is 90 minute blocks": what the speaker wants, then what it is.
+  // main clause; "What we want is a weekly digest": what the speaker wants, then what it is.
   if (
     /^(?:when|where)\s+(?!(?:is|are|was|were|do|does|did|can|could|should|would|will)\b)[^,?]{3,},\s*\S/i.test(
       sentence,

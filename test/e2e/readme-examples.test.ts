@@ -136,11 +136,15 @@ class Shell {
         continue;
       }
       if (/^verity\(\)\s*\{/.test(line.trim()) || line.trim() === '') continue;
-      for (const part of line.split(' && ')) await this.command(words(part));
+      // "# exits 3: …" says the code a step ends with; every other step must succeed.
+      const exits = /#\s*exits\s+(\d+)/.exec(line);
+      for (const part of line.split(' && ')) {
+        await this.command(words(part), exits ? Number(exits[1]) : 0);
+      }
     }
   }
 
-  private async command(argv: string[]): Promise<void> {
+  private async command(argv: string[], code: number): Promise<void> {
     if (argv.length === 0) return;
     const local = new Map(this.env);
     let rest = argv;
@@ -158,11 +162,31 @@ class Shell {
       const file = join(this.dir, arg);
       return existsSync(file) && !arg.startsWith('-') ? file : arg;
     });
+    // The reader's shell passes VERITY_HOME and VERITY_NOW in the environment: so does this.
     const home = local.get('VERITY_HOME');
-    const now = local.get('VERITY_NOW');
-    const flags = [...(home ? ['--home', this.home(home)] : []), ...(now ? ['--now', now] : [])];
-    const run = await runCli([...flags, ...args]);
+    const env = {
+      VERITY_HOME: home === undefined ? undefined : this.home(home),
+      VERITY_NOW: local.get('VERITY_NOW'),
+    };
+    const saved = {
+      VERITY_HOME: process.env['VERITY_HOME'],
+      VERITY_NOW: process.env['VERITY_NOW'],
+    };
+    const set = (values: Record<string, string | undefined>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    };
+    set(env);
+    let run: Awaited<ReturnType<typeof runCli>>;
+    try {
+      run = await runCli(args);
+    } finally {
+      set(saved);
+    }
     this.output.push(this.documented(run.stdout), this.documented(run.stderr));
+    expect(run.code, `verity ${args.join(' ')}`).toBe(code);
   }
 }
 
