@@ -65,6 +65,8 @@ describe('being somewhere as a routine is not being there now', () => {
       "I'm in Leeds most weeks these days.",
       'we are in Madrid a lot for work lately',
       "I'm usually in Dublin on mondays",
+      'we are in Porto every summer',
+      "I'm in Galway each christmas",
     ],
     [
       ["I'm in Leeds this week for the audit.", 'travel.location=Leeds'],

@@ -10,7 +10,7 @@
  * "twice a week", "on weekends", "these days"), not a list of sentences.
  */
 const FREQUENCY =
-  /\b(?:usually|normally|typically|generally|often|oftentimes|frequently|sometimes|occasionally|rarely|seldom|regularly|mostly|a lot|more often|less often|more and more|most (?:days|weeks|mornings|evenings|of the time)|every (?:other )?(?:day|week|weekend|morning|evening|monday|tuesday|wednesday|thursday|friday)|(?:once|twice|\d+ times|two times|three times|a few times|several times) (?:a|per) (?:day|week|month)|on (?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|these days|nowadays|lately|more than (?:usual|before))\b/i;
+  /\b(?:usually|normally|typically|generally|often|oftentimes|frequently|sometimes|occasionally|rarely|seldom|regularly|mostly|a lot|more often|less often|more and more|most (?:days|weeks|mornings|evenings|of the time)|(?:every|each) (?:other )?(?:day|night|week|weekend|month|year|morning|evening|summer|winter|spring|autumn|fall|christmas|easter|holiday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\d+ times|two times|three times|a few times|several times) (?:a|per) (?:day|week|month)|on (?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|these days|nowadays|lately|more than (?:usual|before))\b/i;
 
 /** Whether a clause describes a routine ("I work from home a lot lately"), not the present moment. */
 export function habitual(clause: string): boolean {
