@@ -27,9 +27,10 @@ const NOT_A_VALUE =
 
 const PLACE_FIELD = /^travel\.(?:destination|location)$/;
 const PREFERENCE_FIELD = /^profile\.preference\./;
-// Words that make the phrase before ", not Y" a stance or a time rather than a value.
+// Words that make the phrase before ", not Y" a stance, an answer or a time rather than a value
+// (hedges such as "maybe" are the intent classifier's, checked on the whole sentence).
 const STANCE =
-  /^(?:maybe|perhaps|probably|possibly|next|yes|yeah|yep|no|definitely|honestly|actually|really|i'?d|i|say|only|just|not|more|less|lunch|dinner|breakfast|coffee|drinks)\b/i;
+  /^(?:next|yes|yeah|yep|no|definitely|honestly|actually|really|i'?d|i|say|only|just|not|more|less|lunch|dinner|breakfast|coffee|drinks)\b/i;
 
 /** Whether `value` can stand as the new value of `field` (see the module comment). */
 function fits(field: string, value: string): boolean {
