@@ -1,25 +1,8 @@
-import type { BatchMessage, StateItem } from '../../core/index.js';
+import type { BatchMessage } from '../../core/index.js';
 import type { ContextEntity, ContextField, MemoryHit } from '../context-sources.js';
 
-/** A state item with sensible defaults. */
-export function stateItem(patch: Partial<StateItem> & Pick<StateItem, 'uid' | 'text'>): StateItem {
-  return {
-    status: 'active',
-    typeTag: 'decision',
-    topicTags: [],
-    refs: ['m1'],
-    confidence: 'medium',
-    replacedBy: null,
-    supersessionEvidence: null,
-    conflict: false,
-    pinned: false,
-    source: 'rules',
-    createdAt: '2026-11-20T09:00:00.000Z',
-    lastSeenAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
-    ...patch,
-  };
-}
+// One builder of state items for every layer's tests: core's fixture, shared as is.
+export { stateItem } from '../../core/items/__fixtures__/state-item.js';
 
 /** A committed field with sensible defaults. */
 export function field(value: string | null, patch: Partial<ContextField> = {}): ContextField {

@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { stateItem } from './__fixtures__/state-item.js';
 import { compareForRendering, renderStateSection } from './render-state-section.js';
 import type { StateItem } from './state-item.js';
 
+const AT = '2026-02-16T15:00:00.000Z';
 let counter = 0;
 function item(patch: Partial<StateItem>): StateItem {
   counter++;
-  return {
+  return stateItem({
     uid: `d_${String(counter).padStart(12, '0')}`,
     text: `item ${counter}`,
-    status: 'active',
-    typeTag: 'decision',
-    topicTags: [],
-    refs: ['m1'],
-    confidence: 'medium',
-    replacedBy: null,
-    supersessionEvidence: null,
-    conflict: false,
-    pinned: false,
-    source: 'rules',
-    createdAt: '2026-02-16T15:00:00.000Z',
-    lastSeenAt: '2026-02-16T15:00:00.000Z',
-    updatedAt: '2026-02-16T15:00:00.000Z',
+    createdAt: AT,
+    lastSeenAt: AT,
+    updatedAt: AT,
     ...patch,
-  };
+  });
 }
 
 describe('renderStateSection', () => {
