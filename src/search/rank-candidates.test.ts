@@ -42,6 +42,15 @@ const SCORE: FusionMethod = {
 };
 const NO_ADJUST = { window: null, timeBoost: 0, timeGraceDays: 0, now: 0, recencyWeight: 0 };
 
+/** The keys of `list` in the order `rankCandidates` puts them. */
+function rankedKeys(
+  list: readonly FusionCandidate[],
+  method: FusionMethod,
+  adjust: Parameters<typeof rankCandidates>[2],
+): string[] {
+  return rankCandidates(list, method, adjust).map((r) => r.candidate.key);
+}
+
 describe('rankerConfidence', () => {
   it('is zero for a flat list and grows as the best score stands out', () => {
     expect(rankerConfidence([2, 2, 2, 2])).toBe(0);
@@ -102,12 +111,12 @@ describe('rankCandidates', () => {
       candidate('new', 4, null, 10 * DAY),
       candidate('weak', 1, null, 0),
     ]);
-    const plain = rankCandidates(list, SCORE, NO_ADJUST).map((r) => r.candidate.key);
-    const boosted = rankCandidates(list, SCORE, {
+    const plain = rankedKeys(list, SCORE, NO_ADJUST);
+    const boosted = rankedKeys(list, SCORE, {
       ...NO_ADJUST,
       window: { start: 9 * DAY, end: 11 * DAY },
       timeBoost: 1,
-    }).map((r) => r.candidate.key);
+    });
     expect(plain).toEqual(['old', 'new', 'weak']);
     expect(boosted).toEqual(['new', 'old', 'weak']);
   });
@@ -118,9 +127,7 @@ describe('rankCandidates', () => {
       candidate('new', 0.9, 0.85, 30 * DAY),
       candidate('other', 0.1, 0.1, 15 * DAY),
     ]);
-    const order = rankCandidates(list, SCORE, { ...NO_ADJUST, latestBoost: 1 }).map(
-      (r) => r.candidate.key,
-    );
+    const order = rankedKeys(list, SCORE, { ...NO_ADJUST, latestBoost: 1 });
     expect(order[0]).toBe('new');
   });
 
@@ -132,11 +139,11 @@ describe('rankCandidates', () => {
       candidate('b1', 8.5, null),
       candidate('z', 0, null),
     ]);
-    const order = rankCandidates(list, SCORE, {
+    const order = rankedKeys(list, SCORE, {
       ...NO_ADJUST,
       sessionSpread: 0.5,
       threadOf: (key) => threads[key] ?? key,
-    }).map((r) => r.candidate.key);
+    });
     expect(order.slice(0, 3)).toEqual(['a1', 'b1', 'a2']);
   });
 });
@@ -155,11 +162,11 @@ describe('rankCandidates (dates mentioned in the text)', () => {
       textRank: 0,
       mentionedDays: [12 * DAY],
     };
-    const order = rankCandidates([written, mentions, other], SCORE, {
+    const order = rankedKeys([written, mentions, other], SCORE, {
       ...NO_ADJUST,
       window,
       timeBoost: 1,
-    }).map((r) => r.candidate.key);
+    });
     expect(order).toEqual(['written-then', 'mentions-it', 'other-day']);
   });
 });
@@ -250,18 +257,10 @@ describe('fuseCandidates (learned)', () => {
       candidate('new', 1, 0.2, 10 * DAY),
       candidate('mid', 2, 0.5, 5 * DAY),
     ]);
-    const byRecency = rankCandidates(
-      list,
-      { ...SCORE, method: 'learned', model: model({ recency: 1 }) },
-      NO_ADJUST,
-    ).map((r) => r.candidate.key);
-    expect(byRecency).toEqual(['new', 'mid', 'old']);
-    const byBase = rankCandidates(
-      list,
-      { ...SCORE, method: 'learned', model: model({ base: 1 }) },
-      NO_ADJUST,
-    ).map((r) => r.candidate.key);
-    expect(byBase).toEqual(['old', 'mid', 'new']);
+    const byWeights = (weights: Record<string, number>) =>
+      rankedKeys(list, { ...SCORE, method: 'learned', model: model(weights) }, NO_ADJUST);
+    expect(byWeights({ recency: 1 })).toEqual(['new', 'mid', 'old']);
+    expect(byWeights({ base: 1 })).toEqual(['old', 'mid', 'new']);
   });
 
   it('falls back to the score fusion when only one ranker answered', () => {
