@@ -185,26 +185,15 @@ export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';
 export { formatIssues } from './validation.js';
-export type {
-  LinkResolution,
-  MarkdownChunk,
-  PassageCheck,
-  PassageFate,
-  PredictionErrorType,
-  WikiLink,
-} from './vault/index.js';
-export {
-  chunkMarkdown,
-  cosineDistance,
-  extractWikiLinks,
-  nearest,
-  normalizePassage,
-  noteTitle,
-  PREDICTION_ERROR_TYPES,
-  passageFate,
-  passageHash,
-  resolveWikiLink,
-} from './vault/index.js';
+export type { MarkdownChunk } from './vault/chunk-markdown.js';
+export { chunkMarkdown, noteTitle } from './vault/chunk-markdown.js';
+export type { PassageCheck, PassageFate } from './vault/drift-math.js';
+export { cosineDistance, nearest, passageFate } from './vault/drift-math.js';
+export { normalizePassage, passageHash } from './vault/normalize-passage.js';
+export type { PredictionErrorType } from './vault/prediction-errors.js';
+export { PREDICTION_ERROR_TYPES } from './vault/prediction-errors.js';
+export type { LinkResolution, WikiLink } from './vault/wiki-links.js';
+export { extractWikiLinks, resolveWikiLink } from './vault/wiki-links.js';
 export type { Domain, Intent, SourceType } from './vocabulary.js';
 export {
   canonicalSource,
