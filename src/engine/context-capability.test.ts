@@ -12,9 +12,11 @@ import {
 import { fixedClock, type StateItem } from '../core/index.js';
 import { createRuleExtractor } from '../extract/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
+import { sampleStateItem } from '../stores/conformance/index.js';
 import type { Store, StoredStateItem } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { messageRecord, observation, toJsonl } from '../testing/index.js';
+import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -27,23 +29,15 @@ function item(
   patch: Partial<StateItem> & Pick<StateItem, 'uid' | 'text' | 'refs'>,
   entityId = 'user:primary',
 ): StoredStateItem {
-  return {
-    status: 'active',
-    typeTag: 'decision',
+  const at = '2026-03-01T10:00:00.000Z';
+  return sampleStateItem(thread, patch.uid, {
     topicTags: ['travel'],
-    confidence: 'high',
-    replacedBy: null,
-    supersessionEvidence: null,
-    conflict: false,
-    pinned: false,
-    source: 'rules',
-    createdAt: '2026-03-01T10:00:00.000Z',
-    lastSeenAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    threadId: thread,
+    createdAt: at,
+    lastSeenAt: at,
+    updatedAt: at,
     entityId,
     ...patch,
-  };
+  });
 }
 
 const TRIP = [
@@ -199,8 +193,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
+  await closeTestEngine({ dir, engine });
 });
 
 describe('Engine.buildContext', () => {
@@ -406,8 +399,7 @@ describe('Engine.buildContext for a user in a group', () => {
   });
 
   afterAll(async () => {
-    await grouped.close();
-    rmSync(groupDir, { recursive: true, force: true });
+    await closeTestEngine({ dir: groupDir, engine: grouped });
   });
 
   it('shows the group their "we" names: its state and its messages in the thread', async () => {
@@ -450,8 +442,7 @@ describe('Engine.buildContext over items extracted at ingest (default rule extra
   });
 
   afterAll(async () => {
-    await extracted.close();
-    rmSync(extractedDir, { recursive: true, force: true });
+    await closeTestEngine({ dir: extractedDir, engine: extracted });
   });
 
   it('shows the items in force, their refs, and a summary of them', async () => {

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
 import { toJsonl } from '../testing/index.js';
+import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -45,8 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
+  await closeTestEngine({ dir, engine });
 });
 
 describe('memories in the context pack', () => {
