@@ -104,8 +104,9 @@ function handlers(engine: Engine, options: BackgroundJobsOptions) {
 /**
  * Runs the background work of `verity serve` as durable jobs in the engine's queue (tables in
  * the SQLite file, pg-boss on PostgreSQL): dead-letter retries, item extraction and vectors after
- * each ingest (ingest enqueues a job instead of doing them inline), calendar polls, and the task
- * reconciler and improvement loop. A job killed mid-run is claimed again once its attempt
+ * each ingest (ingest enqueues a job instead of doing them inline), calendar polls, the task
+ * reconciler and improvement loop, the observer run after each session capture and the daily
+ * observer job (06:00 UTC). A job killed mid-run is claimed again once its attempt
  * expires, and its handler is idempotent, so it completes once in effect.
  */
 export async function startBackgroundJobs(
@@ -164,6 +165,15 @@ export async function startBackgroundJobs(
     }),
     await engine.tasks.startSchedule({ ...options.tasks, onError }),
   ];
+  // Captures queue an `observer.observe` job (MCP, HTTP and the CLI without --sync); the daily
+  // job (expiry, retention, reflection, friction) queues the next one itself once it has run.
+  const observerWorkers = await engine.observer.work();
+  try {
+    await engine.observer.scheduleDaily();
+  } catch (error: unknown) {
+    // Without it the daily work waits for `verity observer schedule`; serving goes on.
+    logger.error('could not queue the daily observer job', errorFields(error));
+  }
   const restore = engine.attachBackgroundJobs({
     afterIngest,
     onJobError: (error) => logger.error('job queue failed', errorFields(error)),
@@ -179,7 +189,10 @@ export async function startBackgroundJobs(
     stop() {
       stopped ??= (async () => {
         restore();
-        await Promise.all(schedules.map((s) => s.stop()));
+        await Promise.all([
+          ...schedules.map((s) => s.stop()),
+          ...observerWorkers.map((w) => w.stop()),
+        ]);
         logger.info('background jobs stopped');
       })();
       return stopped;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,12 @@ beforeAll(async () => {
     command: process.execPath,
     args: ['--import', 'tsx', 'src/interfaces/mcp/stdio-main.ts'],
     cwd: ROOT,
-    env: { ...getDefaultEnvironment(), VERITY_HOME: home, VERITY_NOW: '2026-02-19T15:05:00Z' },
+    env: {
+      ...getDefaultEnvironment(),
+      VERITY_HOME: home,
+      VERITY_WORKSPACE: join(home, 'workspace'),
+      VERITY_NOW: '2026-02-19T15:05:00Z',
+    },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -131,6 +136,22 @@ describe('verity mcp (stdio child process)', () => {
     const result = await call('get_state', { entity_id: 'User Primary' });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('entity_id');
+  });
+
+  it('observes a queued capture_session with the durable observer job while it serves', async () => {
+    const transcript = readFileSync(
+      new URL('../../observer/__fixtures__/claude-code-session.jsonl', import.meta.url),
+      'utf8',
+    );
+    const result = await call('capture_session', { trigger: 'shutdown', transcript });
+    expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ status: 'captured', observed: null });
+    const memory = join(home, 'workspace', 'memory');
+    const deadline = Date.now() + 20_000;
+    while (!(existsSync(memory) && readdirSync(memory).length > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(existsSync(memory) ? readdirSync(memory) : []).toHaveLength(1);
   });
 
   it('logs nothing to stderr while serving valid calls', () => {

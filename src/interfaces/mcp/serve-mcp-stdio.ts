@@ -54,7 +54,8 @@ function logToStderr(error: unknown, tool: string): void {
 
 /**
  * What `verity mcp` runs: serves MCP over this process's stdio until the client disconnects or
- * SIGINT/SIGTERM arrives, logging internal failures to stderr. The caller, which opened `engine`,
+ * SIGINT/SIGTERM arrives, logging internal failures to stderr, and works the durable observer
+ * queues meanwhile. The caller, which opened `engine`,
  * closes it afterwards.
  */
 export async function runMcpStdio(engine: Engine): Promise<void> {
@@ -62,10 +63,14 @@ export async function runMcpStdio(engine: Engine): Promise<void> {
   const abort = (): void => controller.abort();
   process.once('SIGINT', abort);
   process.once('SIGTERM', abort);
+  // The session's captures (capture_session, and the hooks' `verity capture`) are observed by the
+  // durable observer job while the agent's MCP server runs, as `verity serve` does, not left queued.
+  const observers = await engine.observer.work();
   try {
     await serveMcpStdio(engine, { signal: controller.signal, onError: logToStderr });
   } finally {
     process.off('SIGINT', abort);
     process.off('SIGTERM', abort);
+    for (const worker of observers) await worker.stop();
   }
 }
