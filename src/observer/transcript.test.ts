@@ -26,6 +26,31 @@ describe('parseTranscript', () => {
     expect(parsed.value.entries[0]?.at).toBe('2026-03-02T09:00:05.120Z');
   });
 
+  it("skips Claude Code's compaction summary, as pi's compaction entry is skipped", () => {
+    const line = (uuid: string, content: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type: 'user',
+        sessionId: 's-compact',
+        uuid,
+        timestamp: '2026-04-01T10:00:00Z',
+        message: { role: 'user', content },
+        ...extra,
+      });
+    const parsed = parseTranscript(
+      [
+        line('u1', 'Deploys go through the staging cluster first.'),
+        JSON.stringify({ type: 'system', subtype: 'compact_boundary', uuid: 'b1' }),
+        line('u2', 'Continued from an earlier chat. Summary: deploys use staging.', {
+          isCompactSummary: true,
+          isVisibleInTranscriptOnly: true,
+        }),
+        line('u3', 'Now rotate the API key.'),
+      ].join('\n'),
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.entries.map((e) => e.id)).toEqual(['u1', 'u3']);
+  });
+
   it('reads a pi session file: header id, tool results as tool, compaction entries skipped', () => {
     const parsed = parseTranscript(fixture('pi-session.jsonl'));
     if (!parsed.ok) throw new Error(parsed.error.message);

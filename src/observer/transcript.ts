@@ -86,6 +86,9 @@ function fromClaudeCode(lines: readonly Json[]): TranscriptEntry[] {
     const type = line['type'];
     if (type !== 'user' && type !== 'assistant') return;
     if (line['isSidechain'] === true) return;
+    // The summary Claude Code writes after compacting restates earlier messages in its own words
+    // ("This session is being continued…"); like pi's compaction entry, it is not the session.
+    if (line['isCompactSummary'] === true) return;
     const message = line['message'];
     if (!isObject(message)) return;
     const { text, toolResult } = textBlocks(message['content']);
