@@ -75,6 +75,14 @@ describe('parseTranscript', () => {
     if (!bad.ok) expect(bad.error).toMatchObject({ code: 'INVALID_LINE', line: 4 });
   });
 
+  it('reads a transcript saved with a UTF-8 byte-order mark as it reads one without', () => {
+    for (const name of ['pi-session.jsonl', 'verity-session.jsonl', 'claude-code-session.jsonl']) {
+      const plain = parseTranscript(fixture(name));
+      expect(parseTranscript(`\uFEFF${fixture(name)}`), name).toEqual(plain);
+      expect(plain.ok, name).toBe(true);
+    }
+  });
+
   it('refuses empty and unrecognised input', () => {
     expect(parseTranscript('\n\n')).toMatchObject({ ok: false, error: { code: 'EMPTY' } });
     expect(parseTranscript('{"hello":1}')).toMatchObject({

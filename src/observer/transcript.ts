@@ -163,11 +163,16 @@ function sessionIdOf(format: TranscriptFormat, lines: readonly Json[]): string |
 /**
  * Reads a session transcript, detecting its format: Verity's JSONL (one
  * `{"message_id","role","content","created_at"}` a line), Claude Code's project transcripts
- * (`~/.claude/projects/**.jsonl`) or pi session files. Lines that are not JSON objects are an
- * error in Verity's format and skipped in the agents' formats (they add line types over time).
+ * (`~/.claude/projects/**.jsonl`) or pi session files, with or without a UTF-8 byte-order mark.
+ * Lines that are not JSON objects are an error in Verity's format and skipped in the agents'
+ * formats (they add line types over time).
  */
 export function parseTranscript(text: string): Result<Transcript, TranscriptError> {
-  const raw = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  // Editors on Windows save UTF-8 with a byte-order mark; `verity ingest` strips it too.
+  const raw = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (raw.length === 0)
     return err({ code: 'EMPTY', message: 'the transcript is empty', line: null });
   const lines: Json[] = [];
