@@ -76,7 +76,12 @@ export {
   trainScorer,
 } from './scorer.js';
 export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
-export { captureKey, parseTranscript, toCaptureTrigger } from './transcript.js';
+export {
+  captureKey,
+  entriesNotCaptured,
+  parseTranscript,
+  toCaptureTrigger,
+} from './transcript.js';
 export type {
   MemoryEntry,
   MemoryPriority,

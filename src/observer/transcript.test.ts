@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { captureKey, parseTranscript } from './transcript.js';
+import { captureKey, entriesNotCaptured, parseTranscript } from './transcript.js';
 
 function fixture(name: string): string {
   return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
@@ -101,5 +101,24 @@ describe('captureKey', () => {
       .digest('hex');
     expect(captureKey('s1', 'shutdown', entries)).toBe(expected);
     expect(captureKey('s1', 'shutdown', entries)).not.toBe(captureKey('s1', 'compaction', entries));
+  });
+});
+
+describe('entriesNotCaptured', () => {
+  const at = '2026-05-04T14:00:00.000Z';
+
+  it('keeps what earlier captures lack, by id, or by role, time and text for line numbers', () => {
+    const earlier = [
+      { id: 'a', role: 'user' as const, text: 'one', at },
+      { id: 'line-1', role: 'user' as const, text: 'two', at },
+    ];
+    const later = [
+      { id: 'a', role: 'user' as const, text: 'one', at },
+      { id: 'line-2', role: 'user' as const, text: 'two', at },
+      { id: 'line-3', role: 'assistant' as const, text: 'two', at },
+      { id: 'b', role: 'user' as const, text: 'one', at },
+    ];
+    expect(entriesNotCaptured(later, earlier).map((e) => e.id)).toEqual(['line-3', 'b']);
+    expect(entriesNotCaptured(later, [])).toEqual(later);
   });
 });

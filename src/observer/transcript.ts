@@ -211,6 +211,29 @@ export function parseTranscript(text: string): Result<Transcript, TranscriptErro
   return ok({ format, entries, sessionId: sessionIdOf(format, lines) });
 }
 
+/**
+ * What identifies an entry across captures of one session: its id, unless the source gave none
+ * (then `line-N`, which shifts when the file grows), in which case its role, time and text.
+ */
+function entryIdentity(entry: TranscriptEntry): string {
+  return entry.id.startsWith('line-')
+    ? `text:${entry.role}\u0000${entry.at ?? ''}\u0000${entry.text}`
+    : `id:${entry.id}`;
+}
+
+/**
+ * The entries of `entries` that no earlier capture of the same session holds, in order: a
+ * session that compacts and then shuts down yields two captures (seed 002), and the second
+ * transcript repeats everything the first one had.
+ */
+export function entriesNotCaptured(
+  entries: readonly TranscriptEntry[],
+  earlier: readonly TranscriptEntry[],
+): TranscriptEntry[] {
+  const seen = new Set(earlier.map(entryIdentity));
+  return entries.filter((entry) => !seen.has(entryIdentity(entry)));
+}
+
 /** How a capture was triggered (seed 002: compaction and shutdown, plus manual). */
 export type CaptureTrigger = 'compaction' | 'shutdown' | 'manual';
 

@@ -167,11 +167,12 @@ export async function writeMemory(rt: ObserverRuntime): Promise<void> {
   await rememberZones(rt, written.value, held);
 }
 
-/** Appends one observer run to the day's log `memory/YYYY-MM-DD.md`; returns its path. */
+/** Appends one observer run (of `messageCount` new messages) to the day's log `memory/YYYY-MM-DD.md`; returns its path. */
 export async function appendDailyLog(
   rt: ObserverRuntime,
   output: ObserverOutput,
   capture: CaptureRecord,
+  messageCount: number,
 ): Promise<string> {
   const path = join(rt.workspace, 'memory', `${output.date}.md`);
   await mkdir(join(rt.workspace, 'memory'), { recursive: true });
@@ -179,7 +180,7 @@ export async function appendDailyLog(
   const section = renderDailyLogSection(output, {
     trigger: capture.trigger,
     capturedAt: capture.captured_at.slice(11, 16),
-    messageCount: capture.entry_count,
+    messageCount,
   });
   await appendFile(
     path,

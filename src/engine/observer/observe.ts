@@ -2,7 +2,9 @@
 import { DEFAULT_ENTITY, EngineError, type JsonObject } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
+  type CaptureRecord,
   captureKey,
+  entriesNotCaptured,
   type ObserverOutput,
   observeTranscript,
   observeWithModel,
@@ -10,6 +12,7 @@ import {
   readCaptures,
   readObservations,
   type SessionCapturedPayload,
+  type TranscriptEntry,
   toCaptureTrigger,
 } from '../../observer/index.js';
 import { recordEvent } from '../../pipeline/index.js';
@@ -82,7 +85,11 @@ export async function capture(
   };
 }
 
-/** Runs the observer (the model, else the offline rules) on one capture; idempotent. */
+/**
+ * Runs the observer (the model, else the offline rules) on one capture; idempotent. Only the
+ * entries earlier captures of the session did not hold are observed, so a shutdown capture after a
+ * compaction one observes what came after the compaction.
+ */
 export async function observe(rt: ObserverRuntime, key: string): Promise<ObserveReport> {
   const capture = (await readCaptures(rt.store)).find((c) => c.capture_key === key);
   if (capture === undefined) throw notFound('capture', key);
@@ -101,10 +108,11 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
   const event = await rt.store.getEvent(capture.event_id);
   if (event === null || event.redacted) throw notFound('capture transcript', key);
   const payload = event.payload as unknown as SessionCapturedPayload;
+  const entries = entriesNotCaptured(payload.entries, await earlierEntries(rt, capture));
   const input = {
     captureKey: key,
     sessionId: payload.session_id,
-    entries: payload.entries,
+    entries,
     fallbackDate: capture.captured_at.slice(0, 10),
     ...(rt.options.scorer === undefined ? {} : { scorer: rt.options.scorer }),
   };
@@ -121,7 +129,9 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
     }
   }
   const fresh = await rt.record(EVENT_TYPES.observationsRecorded, output as unknown as JsonObject);
-  const dailyLog = fresh ? await appendDailyLog(rt, output, capture) : null;
+  // A capture that adds nothing to the session's earlier ones leaves the daily log as it is.
+  const dailyLog =
+    fresh && entries.length > 0 ? await appendDailyLog(rt, output, capture, entries.length) : null;
   return {
     capture_key: key,
     session_id: capture.session_id,
@@ -131,6 +141,27 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
     observations: countBy(output),
     daily_log: dailyLog,
   };
+}
+
+/** The entries of the captures of `capture`'s session recorded before it (redacted ones left out). */
+async function earlierEntries(
+  rt: ObserverRuntime,
+  capture: CaptureRecord,
+): Promise<TranscriptEntry[]> {
+  const captures = await readCaptures(rt.store);
+  const earlier = captures
+    .slice(
+      0,
+      captures.findIndex((c) => c.capture_key === capture.capture_key),
+    )
+    .filter((c) => c.session_id === capture.session_id);
+  const entries: TranscriptEntry[] = [];
+  for (const c of earlier) {
+    const event = await rt.store.getEvent(c.event_id);
+    if (event === null || event.redacted) continue;
+    entries.push(...(event.payload as unknown as SessionCapturedPayload).entries);
+  }
+  return entries;
 }
 
 /** Observes every capture not observed yet, oldest first. */
