@@ -42,16 +42,27 @@ export async function listProposals(
   status: Proposal['status'] | 'all' = 'pending',
 ): Promise<readonly ProposalView[]> {
   const all = await readProposals(rt.store);
-  return all.filter((p) => status === 'all' || p.status === status).map(toView);
+  // A read records nothing: a proposal past its expiry is listed as expired before the daily job
+  // (or the next resolve) records it.
+  const due = new Set(dueForExpiry(all, rt.clock.now()).map((p) => p.proposal_id));
+  return all
+    .map((p): Proposal => (due.has(p.proposal_id) ? { ...p, status: 'expired' } : p))
+    .filter((p) => status === 'all' || p.status === status)
+    .map(toView);
 }
 
-/** Approves, rejects or edits a pending proposal; an approval rewrites MEMORY.md and links the memory. */
+/**
+ * Approves, rejects or edits a pending proposal (after recording the expiry of any that are due);
+ * an approval rewrites MEMORY.md and links the memory.
+ */
 export async function resolveProposal(
   rt: ObserverRuntime,
   proposalId: string,
   action: 'approve' | 'reject' | 'edit',
   edit: { readonly text?: string; readonly section?: string; readonly reason?: string } = {},
 ): Promise<ProposalView> {
+  // Expiry is recorded first, so a proposal unreviewed for seven days cannot be approved late.
+  await expireAndReview(rt);
   const proposal = (await readProposals(rt.store)).find((p) => p.proposal_id === proposalId);
   if (proposal === undefined) throw notFound('proposal', proposalId);
   if (proposal.status !== 'pending') {
@@ -119,6 +130,7 @@ export async function linkApproved(rt: ObserverRuntime, proposal: Proposal): Pro
 export async function syncReview(rt: ObserverRuntime): Promise<readonly string[]> {
   const text = await readTextFile(rt.reviewPath);
   if (text === null) return [];
+  await expireAndReview(rt);
   const pending = new Map(
     (await readProposals(rt.store))
       .filter((p) => p.status === 'pending')
