@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const PI = readFileSync(
   'utf8',
 );
 
-describe('engine.observer proposals past their expiry', () => {
+describe('engine.observer proposals', () => {
   let dir: string;
   let now: number;
   let engine: Engine;
@@ -68,5 +68,19 @@ describe('engine.observer proposals past their expiry', () => {
     expect(await engine.observer.resolveProposal(id, 'approve')).toMatchObject({
       status: 'approved',
     });
+  });
+
+  it("keeps the reviewer's own lines in REVIEW.md when Verity rewrites it", async () => {
+    const review = join(dir, 'workspace', 'REVIEW.md');
+    const note = 'Note to self: ask Dana about the Android 14 fix before approving.';
+    appendFileSync(review, `\n${note}\n`);
+    writeFileSync(review, `Reviewed on Mondays.\n\n${readFileSync(review, 'utf8')}`);
+    const id = await firstPending();
+    await engine.observer.syncReview();
+    await engine.observer.resolveProposal(id, 'reject');
+    const after = readFileSync(review, 'utf8');
+    expect(after.startsWith('Reviewed on Mondays.\n')).toBe(true);
+    expect(after).toContain(note);
+    expect(after).not.toContain(id);
   });
 });

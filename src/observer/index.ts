@@ -53,6 +53,7 @@ export {
   renderDailyLogSection,
   renderMemoryZone,
   renderReview,
+  writeReviewFile,
 } from './render.js';
 export type { ObserveInput } from './rule-observer.js';
 export {

@@ -1,3 +1,4 @@
+import { parseZones, spliceZones } from '../projections/index.js';
 import type { MemoryEntry, MemorySection, ObserverOutput, Proposal } from './types.js';
 import { MEMORY_SECTIONS } from './types.js';
 
@@ -91,6 +92,24 @@ export function renderReview(
   }
   lines.push(`_Last updated: ${at} | ${pending.length} proposals pending_`, '');
   return lines.join('\n');
+}
+
+const REVIEW_ZONE = 'verity-review';
+
+/**
+ * REVIEW.md with `body` (what `renderReview` renders) in Verity's zone: bytes outside the zone,
+ * such as notes the reviewer added, are kept as they are. A file without the zone (none yet, or
+ * one written before the zone existed, or unparseable) is written afresh.
+ */
+export function writeReviewFile(existing: string | null, body: string): string {
+  const trimmed = body.replace(/\n+$/, '');
+  if (existing !== null) {
+    const parsed = parseZones(existing);
+    if (parsed.ok && parsed.value.zones.some((z) => z.id === REVIEW_ZONE && z.kind === 'STATE')) {
+      return spliceZones(parsed.value, new Map([[REVIEW_ZONE, trimmed]]));
+    }
+  }
+  return `<!-- STATE:BEGIN zone_id=${REVIEW_ZONE} schema=verity.review.v1 -->\n${trimmed}\n<!-- STATE:END zone_id=${REVIEW_ZONE} -->\n`;
 }
 
 /** A proposal the user ticked in REVIEW.md, with the text as the line now reads. */

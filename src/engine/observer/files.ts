@@ -19,20 +19,23 @@ import {
   renderReview,
   sectionOfZone,
   writeMemorySections,
+  writeReviewFile,
 } from '../../observer/index.js';
 import { zoneMemoryKey } from '../../pipeline/index.js';
 import { parseZones, spliceZones, zoneHash } from '../../projections/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
 import type { ObserverRuntime } from './runtime.js';
 
-/** Rewrites REVIEW.md from the pending proposals and friction fixes. */
+/** Rewrites Verity's zone of REVIEW.md from the pending proposals and friction fixes. */
 export async function writeReview(rt: ObserverRuntime): Promise<void> {
-  const text = renderReview(
+  const body = renderReview(
     await readProposals(rt.store),
     await readFriction(rt.store),
     toIso(rt.clock.now()),
   );
-  await writeTextFile(rt.reviewPath, text);
+  const existing = await readTextFile(rt.reviewPath);
+  const text = writeReviewFile(existing, body);
+  if (text !== existing) await writeTextFile(rt.reviewPath, text);
 }
 
 /**
