@@ -49,6 +49,7 @@ export type { FrictionFix } from './render.js';
 export {
   checkedProposals,
   dailyLogHeader,
+  isFrictionFixStaged,
   memoryZoneId,
   renderDailyLogSection,
   renderMemoryZone,

@@ -50,10 +50,22 @@ function proposalLine(p: Proposal, checked: boolean): string {
 
 /** A friction fix as listed in REVIEW.md. */
 export interface FrictionFix {
+  /** `f-YYYYMMDD-NNN`, kept by later analyses that find the same cluster again. */
   readonly fix_id: string;
   readonly text: string;
   readonly sessions: readonly string[];
   readonly occurrences: number;
+  /** The observations clustered (absent in analyses recorded before ids were kept). */
+  readonly observation_ids?: readonly string[];
+}
+
+/** Whether `fix` was acted on: a proposal was staged from all of its observations. */
+export function isFrictionFixStaged(fix: FrictionFix, proposals: readonly Proposal[]): boolean {
+  const ids = fix.observation_ids ?? [];
+  return (
+    ids.length > 0 &&
+    proposals.some((p) => ids.every((id) => p.source_observation_ids.includes(id)))
+  );
 }
 
 /**
@@ -69,7 +81,7 @@ export function renderReview(
   const lines = [
     '# Pending Memory Proposals',
     '',
-    `_Staged by the reflector. Approve with \`verity proposals approve ID\` (or mark [x] and run \`verity proposals sync\`), reject with \`verity proposals reject ID\`. Unreviewed proposals expire after 7 days._`,
+    `_Staged by the reflector. Approve with \`verity proposals approve ID\` (or mark [x] and run \`verity proposals sync\`), reject with \`verity proposals reject ID\`; friction fixes (\`f-…\`) too. Unreviewed proposals expire after 7 days._`,
     '',
   ];
   for (const section of MEMORY_SECTIONS) {
@@ -81,9 +93,10 @@ export function renderReview(
     for (const p of inSection) lines.push(proposalLine(p, false));
     lines.push('');
   }
-  if (friction.length > 0) {
+  const open = friction.filter((f) => !isFrictionFixStaged(f, proposals));
+  if (open.length > 0) {
     lines.push('## Friction Fixes');
-    for (const f of friction) {
+    for (const f of open) {
       lines.push(
         `- [ ] \`${f.fix_id}\` ${f.text} — seen ${f.occurrences} times in sessions ${f.sessions.join(', ')}`,
       );
@@ -119,10 +132,13 @@ export interface CheckedProposal {
   readonly text: string;
 }
 
-/** Proposals ticked (`- [x] \`p-...\` text`) in a REVIEW.md, with their (maybe edited) text. */
+/**
+ * Proposals and friction fixes ticked (`- [x] \`p-...\` text`, `- [x] \`f-...\` text`) in a
+ * REVIEW.md, with their (maybe edited) text.
+ */
 export function checkedProposals(review: string): CheckedProposal[] {
   const out: CheckedProposal[] = [];
-  for (const match of review.matchAll(/^\s*- \[[xX]\] `(p-\d{8}-\d{3})`[ \t]*(.*)$/gm)) {
+  for (const match of review.matchAll(/^\s*- \[[xX]\] `([pf]-\d{8}-\d{3})`[ \t]*(.*)$/gm)) {
     if (!match[1]) continue;
     const text = (match[2] ?? '').replace(/\s*_\(from [^)]*\)_\s*$/, '').trim();
     out.push({ proposal_id: match[1], text });

@@ -6,6 +6,7 @@ import {
   type FrictionFix,
   type FrictionInput,
   readCaptures,
+  readFriction,
   readObservations,
 } from '../../observer/index.js';
 import { writeReview } from './files.js';
@@ -36,8 +37,29 @@ export async function analyzeFriction(rt: ObserverRuntime): Promise<FrictionRepo
     }
   }
   const day = stamp(rt.clock.now());
-  const fixes: FrictionFix[] = clusterFriction(inputs).map((c, i) => ({
-    fix_id: `f-${day}-${String(i + 1).padStart(3, '0')}`,
+  const previous = await readFriction(rt.store);
+  // A cluster found again keeps its id (a tick or a command naming it still works the next day);
+  // a new one is numbered after the ids already given today.
+  let next = Math.max(
+    0,
+    ...previous
+      .filter((f) => f.fix_id.startsWith(`f-${day}-`))
+      .map((f) => Number(f.fix_id.slice(-3))),
+  );
+  const used = new Set<string>();
+  const idOf = (observationIds: readonly string[]): string => {
+    const same = previous.find(
+      (f) =>
+        !used.has(f.fix_id) && (f.observation_ids ?? []).some((id) => observationIds.includes(id)),
+    );
+    next += same === undefined ? 1 : 0;
+    const id = same?.fix_id ?? `f-${day}-${String(next).padStart(3, '0')}`;
+    used.add(id);
+    return id;
+  };
+  const fixes: FrictionFix[] = clusterFriction(inputs).map((c) => ({
+    fix_id: idOf(c.observation_ids),
+    observation_ids: c.observation_ids,
     text:
       c.fix === null
         ? `Recurring: ${c.text} — no fix recorded yet; add a rule or a check for it`

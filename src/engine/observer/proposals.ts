@@ -4,16 +4,19 @@ import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   checkedProposals,
   dueForExpiry,
+  isFrictionFixStaged,
   MEMORY_SECTIONS,
   memoryIdOf,
   type Proposal,
+  type ProposalDraft,
   type ProposalResolvedPayload,
+  readFriction,
   readMemory,
   readProposals,
 } from '../../observer/index.js';
 import { readTextFile } from '../../vault/index.js';
 import { writeMemory, writeReview } from './files.js';
-import { notFound, type ObserverRuntime, toView } from './runtime.js';
+import { notFound, type ObserverRuntime, stamp, toView } from './runtime.js';
 import type { ProposalView } from './types.js';
 
 /** Records the expiry of proposals unreviewed for seven days; returns their ids. */
@@ -52,17 +55,56 @@ export async function listProposals(
 }
 
 /**
+ * Stages a friction fix of REVIEW.md as a MEMORY.md proposal (section Patterns, from the fix's
+ * observations, which takes the fix off the list) and returns the proposal's id.
+ */
+async function stageFrictionFix(rt: ObserverRuntime, fixId: string): Promise<string> {
+  const fix = (await readFriction(rt.store)).find((f) => f.fix_id === fixId);
+  if (fix === undefined) throw notFound('friction fix', fixId);
+  const sources = fix.observation_ids ?? [];
+  if (sources.length === 0) {
+    throw new EngineError(
+      'CONFLICT',
+      `friction fix ${fixId} predates resolvable fixes; run \`verity friction\` again`,
+      { proposal_id: fixId },
+    );
+  }
+  const proposals = await readProposals(rt.store);
+  if (isFrictionFixStaged(fix, proposals)) {
+    throw new EngineError('CONFLICT', `friction fix ${fixId} was already resolved`, {
+      proposal_id: fixId,
+    });
+  }
+  const day = stamp(rt.clock.now());
+  const taken = proposals.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
+  const draft: ProposalDraft = {
+    proposal_id: `p-${day}-${String(taken + 1).padStart(3, '0')}`,
+    kind: 'update',
+    section: 'Patterns',
+    text: fix.text,
+    type: 'insight',
+    memory_priority: 'P1',
+    source_observation_ids: sources,
+    retire_memory_ids: [],
+  };
+  await rt.record(EVENT_TYPES.proposalStaged, draft as unknown as JsonObject);
+  return draft.proposal_id;
+}
+
+/**
  * Approves, rejects or edits a pending proposal (after recording the expiry of any that are due);
- * an approval rewrites MEMORY.md and links the memory.
+ * an approval rewrites MEMORY.md and links the memory. A friction fix id (`f-…`) is first staged
+ * as a proposal, which is then resolved the same way.
  */
 export async function resolveProposal(
   rt: ObserverRuntime,
-  proposalId: string,
+  id: string,
   action: 'approve' | 'reject' | 'edit',
   edit: { readonly text?: string; readonly section?: string; readonly reason?: string } = {},
 ): Promise<ProposalView> {
   // Expiry is recorded first, so a proposal unreviewed for seven days cannot be approved late.
   await expireAndReview(rt);
+  const proposalId = id.startsWith('f-') ? await stageFrictionFix(rt, id) : id;
   const proposal = (await readProposals(rt.store)).find((p) => p.proposal_id === proposalId);
   if (proposal === undefined) throw notFound('proposal', proposalId);
   if (proposal.status !== 'pending') {
@@ -126,7 +168,10 @@ export async function linkApproved(rt: ObserverRuntime, proposal: Proposal): Pro
   if (entry !== undefined) await link.promoted({ memoryId: entry.memory_id, text: entry.text });
 }
 
-/** Approves the proposals ticked in REVIEW.md, recording first any edit made to their line. */
+/**
+ * Approves the proposals and friction fixes ticked in REVIEW.md, recording first any edit made to
+ * a proposal's line.
+ */
 export async function syncReview(rt: ObserverRuntime): Promise<readonly string[]> {
   const text = await readTextFile(rt.reviewPath);
   if (text === null) return [];
@@ -137,7 +182,14 @@ export async function syncReview(rt: ObserverRuntime): Promise<readonly string[]
       .map((p) => [p.proposal_id, p] as const),
   );
   const approved: string[] = [];
+  const all = await readProposals(rt.store);
+  const friction = (await readFriction(rt.store)).filter((f) => !isFrictionFixStaged(f, all));
   for (const checked of checkedProposals(text)) {
+    if (friction.some((f) => f.fix_id === checked.proposal_id)) {
+      await resolveProposal(rt, checked.proposal_id, 'approve');
+      approved.push(checked.proposal_id);
+      continue;
+    }
     const proposal = pending.get(checked.proposal_id);
     if (proposal === undefined) continue;
     // The seed lets a reviewer edit the line before ticking it: the edit is recorded first.

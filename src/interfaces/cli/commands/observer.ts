@@ -212,7 +212,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     proposals
       .command(action)
       .description(action === 'approve' ? 'promote a proposal into MEMORY.md' : 'reject a proposal')
-      .argument('<proposal_id>', 'e.g. p-20260302-001')
+      .argument('<proposal_id>', 'e.g. p-20260302-001, or a friction fix f-20260302-001')
       .option('--reason <text>', 'why (kept with the decision)')
       .option('--json', 'print the proposal as JSON')
       .action(
@@ -230,7 +230,7 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
   proposals
     .command('edit')
     .description("change a pending proposal's text or target section")
-    .argument('<proposal_id>', 'e.g. p-20260302-001')
+    .argument('<proposal_id>', 'e.g. p-20260302-001, or a friction fix f-20260302-001')
     .option('--text <text>', 'the new text')
     .option(
       '--section <section>',

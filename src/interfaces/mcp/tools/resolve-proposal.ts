@@ -10,7 +10,7 @@ export const resolveProposal = defineTool({
   description: "Call only with the user's decision on a MEMORY.md proposal.",
   input: {
     entity_id: entityIdInput,
-    proposal_id: z.string().regex(/^p-\d{8}-\d{3}$/),
+    proposal_id: z.string().regex(/^[pf]-\d{8}-\d{3}$/),
     action: z.enum(['approve', 'reject', 'edit']),
     text: z.string().min(1).max(400).optional(),
     section: z.enum(SECTIONS).optional(),

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transcriptLine } from '../testing/index.js';
+import { createEngine } from './create-engine.js';
+import type { Engine } from './types.js';
+
+const DAY = 86_400_000;
+
+describe('engine.observer friction fixes', () => {
+  let dir: string;
+  let now: number;
+  let engine: Engine;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-observer-friction-'));
+    now = Date.parse('2026-06-10T18:00:00Z');
+    engine = await createEngine({
+      home: join(dir, 'home'),
+      clock: { now: () => now },
+      embeddings: { model: null },
+      extraction: null,
+      observer: { workspace: join(dir, 'workspace'), frictionMinHistoryDays: 0 },
+    });
+    for (const [id, at] of [
+      ['w1', '2026-06-02T10:00:00Z'],
+      ['w2', '2026-06-05T10:00:00Z'],
+    ] as const) {
+      await engine.observer.capture({
+        text: [
+          transcriptLine(
+            'a',
+            'user',
+            'The search indexer crashes with an out of memory error again.',
+            at,
+          ),
+          transcriptLine('b', 'user', 'Set INDEXER_HEAP_MB=2048 in the worker env.', at),
+          transcriptLine('c', 'user', 'Fixed.', at),
+        ].join('\n'),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+  });
+
+  afterEach(async () => {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const review = () => readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
+
+  async function onlyFix(): Promise<string> {
+    const report = await engine.observer.analyzeFriction();
+    expect(report.fixes).toHaveLength(1);
+    return report.fixes[0]?.fix_id ?? '';
+  }
+
+  it('keeps a fix id when the next day finds the same cluster again', async () => {
+    const first = await onlyFix();
+    now += DAY;
+    expect(await onlyFix()).toBe(first);
+    expect(review()).toContain(`\`${first}\``);
+  });
+
+  it('approves a friction fix into MEMORY.md by its id, and takes it off REVIEW.md', async () => {
+    const id = await onlyFix();
+    const view = await engine.observer.resolveProposal(id, 'approve');
+    expect(view).toMatchObject({ status: 'approved', section: 'Patterns' });
+    expect(view.text).toContain('INDEXER_HEAP_MB=2048');
+    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain(
+      'INDEXER_HEAP_MB=2048',
+    );
+    expect(review()).not.toContain(id);
+    now += DAY;
+    await engine.observer.analyzeFriction();
+    expect(review()).not.toContain('## Friction Fixes');
+    await expect(engine.observer.resolveProposal(id, 'approve')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('approves a friction fix ticked in REVIEW.md', async () => {
+    const id = await onlyFix();
+    writeFileSync(
+      join(dir, 'workspace', 'REVIEW.md'),
+      review().replace(`- [ ] \`${id}\``, `- [x] \`${id}\``),
+    );
+    expect(await engine.observer.syncReview()).toEqual([id]);
+    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain(
+      'INDEXER_HEAP_MB=2048',
+    );
+  });
+});
