@@ -95,4 +95,19 @@ describe('engine.observer captures of one session', () => {
     expect(shutdown.observed).toMatchObject({ status: 'observed', segments: 0, daily_log: null });
     expect(readFileSync(join(dir, 'workspace', 'memory', '2026-05-04.md'), 'utf8')).toBe(before);
   });
+
+  it('captures a second compaction of a growing transcript, and still ignores a redelivery', async () => {
+    const first = await capture('compaction', BEFORE);
+    const second = await capture('compaction', [...BEFORE, ...AFTER]);
+    expect(second.status).toBe('captured');
+    expect(second.capture_key).not.toBe(first.capture_key);
+    expect(second.observed).toMatchObject({ status: 'observed' });
+    const log = readFileSync(join(dir, 'workspace', 'memory', '2026-05-04.md'), 'utf8');
+    expect(occurrences(log, 'billing@example.org')).toBeGreaterThan(0);
+    for (const lines of [BEFORE, [...BEFORE, ...AFTER]]) {
+      const again = await capture('compaction', lines);
+      expect(again).toMatchObject({ status: 'duplicate', capture_key: first.capture_key });
+    }
+    expect(await engine.observer.listCaptures()).toHaveLength(2);
+  });
 });

@@ -46,7 +46,17 @@ export async function capture(
       parameter: 'transcript',
     });
   }
-  const key = captureKey(sessionId, trigger, entries);
+  // The dedupe key's "first entry" is the first one no earlier capture of the session on this
+  // trigger held: a redelivery adds nothing and keeps the key of the capture it repeats, while a
+  // second compaction of a growing transcript (same first line) is a capture of its own.
+  const sameTrigger = (await readCaptures(rt.store)).filter(
+    (c) => c.session_id === sessionId && c.trigger === trigger,
+  );
+  const added =
+    sameTrigger.length === 0
+      ? entries
+      : entriesNotCaptured(entries, await entriesOf(rt, sameTrigger));
+  const key = captureKey(sessionId, trigger, added.length === 0 ? entries : added);
   const payload: SessionCapturedPayload = {
     capture_key: key,
     session_id: sessionId,
@@ -155,8 +165,16 @@ async function earlierEntries(
       captures.findIndex((c) => c.capture_key === capture.capture_key),
     )
     .filter((c) => c.session_id === capture.session_id);
+  return entriesOf(rt, earlier);
+}
+
+/** The entries the given captures recorded (redacted ones left out). */
+async function entriesOf(
+  rt: ObserverRuntime,
+  captures: readonly CaptureRecord[],
+): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
-  for (const c of earlier) {
+  for (const c of captures) {
     const event = await rt.store.getEvent(c.event_id);
     if (event === null || event.redacted) continue;
     entries.push(...(event.payload as unknown as SessionCapturedPayload).entries);
