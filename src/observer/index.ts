@@ -91,5 +91,6 @@ export type {
   MemoryType,
   ObserverOutput,
   Proposal,
+  ProposalDraft,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';

@@ -64,9 +64,8 @@ describe('observer HTTP routes', () => {
       expect(await response.json()).toMatchObject({ observed: null, job_id: expect.any(String) });
       const deadline = Date.now() + 20_000;
       const observed = async () =>
-        (await http.engine.observer.listCaptures()).find(
-          (c) => c.session_id === 'served-over-http',
-        )?.observed === true;
+        (await http.engine.observer.listCaptures()).find((c) => c.session_id === 'served-over-http')
+          ?.observed === true;
       while (!(await observed()) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
