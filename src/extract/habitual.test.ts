@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectMatches } from '../language/__fixtures__/expect-matches.js';
 import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
 import { habitual } from './habitual.js';
 import { subordinatedAt } from './subordinate.js';
@@ -9,25 +10,21 @@ import { subordinatedAt } from './subordinate.js';
 
 describe('habitual', () => {
   it('finds frequency adverbs and phrases', () => {
-    for (const t of [
+    expectMatches(habitual, [
       "I've mostly been working from home these past weeks",
       'I usually stay home on Sundays',
       'we work from home twice a week',
       'wfh most days now',
       'These days I mostly work from home',
-    ]) {
-      expect(habitual(t), t).toBe(true);
-    }
+    ]);
   });
 
   it('leaves a statement about now alone', () => {
-    for (const t of [
-      "I'm working from home today",
-      'staying home, feeling rough',
-      'home all day',
-    ]) {
-      expect(habitual(t), t).toBe(false);
-    }
+    expectMatches(
+      habitual,
+      [],
+      ["I'm working from home today", 'staying home, feeling rough', 'home all day'],
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectMatches } from '../language/__fixtures__/expect-matches.js';
 import { COMMENT_ADVERB } from '../language/index.js';
 import { committingReadings, readChat } from './__fixtures__/read-chat.js';
 
@@ -63,10 +64,11 @@ describe('a comment adverb is no allergen', () => {
   });
 
   it('lists the comment adverbs as its own lexicon phenomenon', () => {
-    for (const word of ['sadly', 'Unfortunately', 'luckily', 'tbh'])
-      expect(COMMENT_ADVERB.pattern.test(word), word).toBe(true);
-    for (const word of ['lily', 'jelly', 'holly', 'shellfish'])
-      expect(COMMENT_ADVERB.pattern.test(word), word).toBe(false);
+    expectMatches(
+      COMMENT_ADVERB.pattern,
+      ['sadly', 'Unfortunately', 'luckily', 'tbh'],
+      ['lily', 'jelly', 'holly', 'shellfish'],
+    );
   });
 });
 
