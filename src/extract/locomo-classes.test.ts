@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { asReading, readChat } from './__fixtures__/read-chat.js';
 import { subordinatedAt } from './subordinate.js';
 
 // Four classes of false state commits found when a long casual chat was ingested as one user's
@@ -10,12 +10,12 @@ import { subordinatedAt } from './subordinate.js';
 function firm(text: string): string[] {
   return readChat(text)
     .filter((o) => o.evidence !== 'weak')
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+    .map(asReading);
 }
 
 /** Every reading of a message as `field=value (evidence)`. */
 function readings(text: string): string[] {
-  return readChat(text).map((o) => `${o.field}=${o.value} (${o.evidence})`);
+  return readChat(text).map(asReading);
 }
 
 /** One case per sentence: each negative reads nothing firm, each positive keeps its reading. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatches } from '../language/__fixtures__/expect-matches.js';
 import { COMMENT_ADVERB } from '../language/index.js';
-import { committingReadings, readChat } from './__fixtures__/read-chat.js';
+import {
+  committingReadings,
+  expectNothingRead,
+  expectReadingsOf,
+  readChat,
+} from './__fixtures__/read-chat.js';
 
 // Findings of the s10 review (issue #10): an exclaimed subject split from its predicate, a
 // comment adverb read as an allergen, a passive booking of the speaker's trip, a fronted locative
@@ -14,24 +19,24 @@ const travel = (text: string): string[] =>
 
 describe('an exclaimed subject keeps its predicate', () => {
   it('reads no arrival of the speaker when someone else is exclaimed before the verb', () => {
-    for (const text of [
+    expectNothingRead(travel, [
       'my sister! arrived in Rome',
       'our neighbours!! landed in Madrid this morning',
       'the kids! got to Lisbon safe',
       'My boss! just flew to Tokyo lol',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
+    ]);
   });
 
   it('still reads the speaker after an interjection', () => {
-    for (const [text, place] of [
-      ['yay! arrived in Rome', 'Rome'],
-      ['my god! landed in Nairobi finally', 'Nairobi'],
-      ['Phew! Landed in Oslo', 'Oslo'],
-    ] as const) {
-      expect(travel(text), text).toContain(`user:primary travel.location=${place} (strong)`);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['yay! arrived in Rome', 'Rome'],
+        ['my god! landed in Nairobi finally', 'Nairobi'],
+        ['Phew! Landed in Oslo', 'Oslo'],
+      ],
+      (place) => [`user:primary travel.location=${place} (strong)`],
+    );
   });
 });
 
@@ -74,64 +79,63 @@ describe('a comment adverb is no allergen', () => {
 
 describe("a passive booking of the speaker's trip", () => {
   it('plans the trip to the place the trip noun names', () => {
-    for (const [text, place] of [
-      ['Our trip to Oslo is booked for June', 'Oslo'],
-      ['our flights to Accra are booked!', 'Accra'],
-      ['Trip to Lima is booked 🎉', 'Lima'],
-      ['the holiday in Crete is booked for the 12th', 'Crete'],
-    ] as const) {
-      const got = travel(text);
-      expect(got, text).toContain('user:primary travel.status=planned (strong)');
-      expect(got, text).toContain(`user:primary travel.destination=${place} (strong)`);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['Our trip to Oslo is booked for June', 'Oslo'],
+        ['our flights to Accra are booked!', 'Accra'],
+        ['Trip to Lima is booked 🎉', 'Lima'],
+        ['the holiday in Crete is booked for the 12th', 'Crete'],
+      ],
+      (place) => [
+        'user:primary travel.status=planned (strong)',
+        `user:primary travel.destination=${place} (strong)`,
+      ],
+    );
   });
 
   it("plans nothing for someone else's trip, a question, a negation, a full place or a memory", () => {
-    for (const text of [
+    expectNothingRead(travel, [
       'Their trip to Oslo is booked for June',
       'Is our trip to Oslo booked yet?',
       "our trip to Oslo isn't booked yet",
       'Our hotel in Bergen is fully booked',
       'The trip to Paris was booked last year but we never went',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
+    ]);
   });
 });
 
 describe('a fronted locative before a generic plural subject', () => {
   it('puts nobody in the place', () => {
-    for (const text of [
+    expectNothingRead(travel, [
       'In Germany, shops close on Sundays',
       'in Oslo, trains run all night on weekends',
       'In Madrid, people eat dinner at ten',
       'In Berlin, banks open at nine',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
+    ]);
   });
 
   it("still reads a terse presence whose rest is the speaker's own report", () => {
-    for (const [text, place] of [
-      ['in Lisbon now, flights home at 6', 'Lisbon'],
-      ['in Rome, drinks with Sara tonight', 'Rome'],
-      ['in Lisbon, hotels cheap', 'Lisbon'],
-    ] as const) {
-      expect(travel(text), text).toContain(`user:primary travel.location=${place} (strong)`);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['in Lisbon now, flights home at 6', 'Lisbon'],
+        ['in Rome, drinks with Sara tonight', 'Rome'],
+        ['in Lisbon, hotels cheap', 'Lisbon'],
+      ],
+      (place) => [`user:primary travel.location=${place} (strong)`],
+    );
   });
 });
 
 describe('thanks and apologies "for" something', () => {
   it('read as no plan (they are cut before the verbless parse)', () => {
-    for (const text of [
+    expectNothingRead(travel, [
       'thanks for the lift to Leeds',
       'Thank you for the Lisbon tips!',
       'sorry for the late reply, crazy week',
       'congrats for Paris, well deserved',
       'cheers for Madrid recs',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
+    ]);
   });
 });

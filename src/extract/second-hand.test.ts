@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+import { readMessage } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
 
 // Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
 // stating the speaker's own state. Each was written for this test (in no benchmark file). A
 // reading may remain, but never as strong evidence: nothing here may auto-commit.
 
 function strong(text: string, entityId = 'user:primary'): string[] {
-  const out = extractWithRules({
-    text,
-    at: '2026-05-04T09:00:00Z',
-    source: 'chat',
-    role: 'user',
-    entityId,
-    known: [],
-    registry: EMPTY_REGISTRY,
-  });
-  return out.observations
+  return readMessage(text, { entityId })
     .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
     .map((o) => `${o.entityId} ${o.field}=${o.value}`);
 }
@@ -133,15 +124,9 @@ describe('plain first-person reports the rules read (recall)', () => {
 
 describe('a date change for a trip on record', () => {
   const read = (text: string, known: KnownSlot[]) =>
-    extractWithRules({
-      text,
-      at: '2026-05-04T09:00:00Z',
-      source: 'chat',
-      role: 'user',
-      entityId: 'family:moreau',
-      known,
-      registry: EMPTY_REGISTRY,
-    }).observations.map((o) => `${o.entityId} ${o.field}=${o.value} ${o.correction} ${o.intent}`);
+    readMessage(text, { entityId: 'family:moreau', known }).map(
+      (o) => `${o.entityId} ${o.field}=${o.value} ${o.correction} ${o.intent}`,
+    );
 
   it('moves the departure date, as a correction, only when one is on record', () => {
     const known: KnownSlot[] = [

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findDates } from '../language/index.js';
-import { committingReadings, expectNoCommits } from './__fixtures__/read-chat.js';
+import {
+  committingReadings,
+  expectEachRead,
+  expectNoCommits,
+  expectNothingRead,
+} from './__fixtures__/read-chat.js';
 
 // Readings a second reviewer found confidently wrong in this session's rules (verbless plans and
 // presence, the utterance split before a subject, ordinals, bills), each with sentences of our
@@ -11,25 +16,21 @@ const AT = '2026-05-04T09:00:00Z';
 
 describe('a subject before an emoji or "!" is still the subject', () => {
   it("someone else's arrival stays theirs", () => {
-    for (const text of [
-      'my parents 🎉 landed in Oslo',
-      'the kids ✈️ just landed in Lisbon',
-      'our neighbours 🙌 got to Madrid last night',
-    ]) {
-      expect(
-        committingReadings(text).filter((r) => r.startsWith('user:primary travel.')),
-        text,
-      ).toEqual([]);
-    }
+    expectNothingRead(
+      (text) => committingReadings(text).filter((r) => r.startsWith('user:primary travel.')),
+      [
+        'my parents 🎉 landed in Oslo',
+        'the kids ✈️ just landed in Lisbon',
+        'our neighbours 🙌 got to Madrid last night',
+      ],
+    );
   });
 
   it("the speaker's own arrival after a remark is still the speaker's", () => {
-    expect(committingReadings('engagement week 🎉 just landed in Oslo')).toContain(
-      'user:primary travel.location=Oslo (strong)',
-    );
-    expect(committingReadings('phew! landed in Lisbon')).toContain(
-      'user:primary travel.location=Lisbon (strong)',
-    );
+    expectEachRead(committingReadings, [
+      ['engagement week 🎉 just landed in Oslo', 'user:primary travel.location=Oslo (strong)'],
+      ['phew! landed in Lisbon', 'user:primary travel.location=Lisbon (strong)'],
+    ]);
   });
 });
 
@@ -46,11 +47,10 @@ describe('a capitalised English word, a memory or a caption is not a place the s
 
 describe('an ordinal after back/till/through is a day only when no noun follows it', () => {
   it('reads no day from "1st thing", "3rd grade", "3rd period"', () => {
-    for (const text of ['back 1st thing', 'homeschooled through 3rd grade', 'till 3rd period'])
-      expect(
-        findDates(text, AT).filter((d) => d.date !== null),
-        text,
-      ).toEqual([]);
+    expectNothingRead(
+      (text) => findDates(text, AT).filter((d) => d.date !== null),
+      ['back 1st thing', 'homeschooled through 3rd grade', 'till 3rd period'],
+    );
   });
 
   it('still reads "back 10th" as a day', () => {

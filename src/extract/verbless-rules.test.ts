@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import {
+  asReading,
+  expectEachRead,
+  expectNothingRead,
+  expectReadingsOf,
+  readChat,
+} from './__fixtures__/read-chat.js';
 
 // Travel readings of clauses without a verb of their own (language/verbless.ts): a terse
 // presence ("finally in X"), a terse plan ("X for <holiday>") and a copular plan ("X is the
@@ -10,34 +16,28 @@ const AT = '2026-10-12T09:00:00Z';
 const travel = (text: string): string[] =>
   readChat(text, AT)
     .filter((o) => o.field.startsWith('travel.'))
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
-
-function expectNothing(texts: readonly string[]): void {
-  for (const text of texts)
-    expect(
-      travel(text).filter((o) => !o.endsWith('(weak)')),
-      text,
-    ).toEqual([]);
-}
+    .map(asReading);
+/** The travel readings stronger than weak. */
+const firmTravel = (text: string): string[] => travel(text).filter((o) => !o.endsWith('(weak)'));
 
 describe('a terse presence without a verb', () => {
   it('puts the speaker in a gazetteer place', () => {
-    for (const [text, place] of [
-      ['finally in Nairobi!!', 'Nairobi'],
-      ['still in lisbon, so hot', 'Lisbon'],
-      ['ok, in Montreal now', 'Montreal'],
-      ['in Kraków at last', 'Kraków'],
-      ['finaly in istanbul now', 'Istanbul'],
-    ] as const) {
-      expect(travel(text), text).toEqual([
-        'travel.status=in_progress (strong)',
-        `travel.location=${place} (strong)`,
-      ]);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['finally in Nairobi!!', 'Nairobi'],
+        ['still in lisbon, so hot', 'Lisbon'],
+        ['ok, in Montreal now', 'Montreal'],
+        ['in Kraków at last', 'Kraków'],
+        ['finaly in istanbul now', 'Istanbul'],
+      ],
+      (place) => ['travel.status=in_progress (strong)', `travel.location=${place} (strong)`],
+      true,
+    );
   });
 
   it('commits nothing for venues, other people, plans, questions, stories or unknown names', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'still in the office',
       'finally in bed lol',
       'in a meeting till 3',
@@ -61,20 +61,20 @@ describe('a terse presence without a verb', () => {
 
 describe('a terse plan: a place for a holiday, a span of days or a date', () => {
   it('plans a trip to the place', () => {
-    for (const [text, place] of [
-      ['jaipur for diwali', 'Jaipur'],
-      ['Porto for the long weekend', 'Porto'],
-      ['Rome for Easter 🙏', 'Rome'],
-      ['ok so Chicago for the conference on the 20th', 'Chicago'],
-    ] as const) {
-      const out = travel(text);
-      expect(out, text).toContain('travel.status=planned (strong)');
-      expect(out, text).toContain(`travel.destination=${place} (strong)`);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['jaipur for diwali', 'Jaipur'],
+        ['Porto for the long weekend', 'Porto'],
+        ['Rome for Easter 🙏', 'Rome'],
+        ['ok so Chicago for the conference on the 20th', 'Chicago'],
+      ],
+      (place) => ['travel.status=planned (strong)', `travel.destination=${place} (strong)`],
+    );
   });
 
   it('is weak when only a span of days, a wish or an ordinary word anchors it', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'mumbai for a few days, then goa',
       'Madeira for the week',
       'Japan for a month, someday',
@@ -95,7 +95,7 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
   });
 
   it('reads no plan from questions, day outs, memories, other people or unknown names', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'Rome for Easter?',
       'London for lunch',
       'Leeds for the match',
@@ -110,36 +110,32 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
 
 describe("a verbless plan put to the listener's view", () => {
   it('is weak: a proposal, not a settled plan', () => {
-    for (const text of [
+    const proposals = [
       'Rome for Easter, what do you think',
       'Porto for the long weekend, thoughts',
       'lisbon for new year, sound good',
       'Kyoto is the plan for golden week, wdyt',
       'ok Oslo for the long weekend, any objections',
-    ]) {
-      const out = travel(text);
-      expect(
-        out.filter((o) => o.endsWith('(strong)')),
-        text,
-      ).toEqual([]);
-      expect(out, text).toContain('travel.status=planned (weak)');
-    }
+    ];
+    expectNothingRead((text) => travel(text).filter((o) => o.endsWith('(strong)')), proposals);
+    expectEachRead(
+      travel,
+      proposals.map((text) => [text, 'travel.status=planned (weak)'] as const),
+    );
   });
 });
 
 describe('a copular plan: "<place> is the plan"', () => {
   it('plans a trip to the subject', () => {
-    for (const text of [
-      "Seattle's the plan for the long weekend",
-      'Kyoto is the plan for golden week',
-      'Tbilisi is destination for new year',
-    ]) {
-      expect(travel(text), text).toContain('travel.status=planned (strong)');
-    }
+    expectEachRead(travel, [
+      ["Seattle's the plan for the long weekend", 'travel.status=planned (strong)'],
+      ['Kyoto is the plan for golden week', 'travel.status=planned (strong)'],
+      ['Tbilisi is destination for new year', 'travel.status=planned (strong)'],
+    ]);
   });
 
   it('is weak when the choice is not for a time of the calendar', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'Lisbon is the pick',
       'okay Oslo is the plan now',
       'Georgia is the pick for captain.',
@@ -149,7 +145,7 @@ describe('a copular plan: "<place> is the plan"', () => {
   });
 
   it('reads nothing from a past, negated or questioned plan, or a plan that is not a place', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'Madrid was the plan',
       "Oslo isn't the plan anymore",
       'Is Porto the plan?',
