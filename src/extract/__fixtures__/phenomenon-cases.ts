@@ -31,3 +31,25 @@ export function phenomenonCases(
     });
   }
 }
+
+/** Every sentence of a table of sentences by phenomenon, as `[phenomenon, sentence]`. */
+export function byPhenomenon(
+  table: Readonly<Record<string, readonly string[]>>,
+): (readonly [string, string])[] {
+  return Object.entries(table).flatMap(([phenomenon, sentences]) =>
+    sentences.map((sentence) => [phenomenon, sentence] as const),
+  );
+}
+
+/**
+ * One test per `[phenomenon, sentence]`, named `<phenomenon>: "<sentence>"`: `read` gives
+ * nothing for the sentence.
+ */
+export function itReadsNothingEach(
+  read: (text: string) => readonly string[],
+  cases: readonly (readonly [string, string])[],
+): void {
+  it.each(cases)('%s: "%s"', (_phenomenon, sentence) => {
+    expect(read(sentence)).toEqual([]);
+  });
+}
