@@ -8,6 +8,9 @@ import { subordinatedAt } from './subordinate.js';
 // time ("when working from home") frames its predicate like a finite one. Every sentence here
 // was written for this test (none comes from a benchmark).
 
+/** The firm readings of where the speaker is. */
+const firmLocation = (text: string) => firmReadings(text, 'travel.location');
+
 describe('habitual', () => {
   it('finds frequency adverbs and phrases', () => {
     expectMatches(habitual, [
@@ -39,7 +42,7 @@ describe('a participial clause of time or condition', () => {
 
 describe('working from home as a routine is not where the speaker is now', () => {
   phenomenonCases(
-    (t) => firmReadings(t, 'travel.location'),
+    firmLocation,
     [
       'Been working from home most days recently and my neck aches.',
       'i usually work from home on fridays',
@@ -57,7 +60,7 @@ describe('working from home as a routine is not where the speaker is now', () =>
 
 describe('being somewhere as a routine is not being there now', () => {
   phenomenonCases(
-    (t) => firmReadings(t, 'travel.location'),
+    firmLocation,
     [
       "I'm in Leeds most weeks these days.",
       'we are in Madrid a lot for work lately',

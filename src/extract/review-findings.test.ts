@@ -16,6 +16,8 @@ import {
 const AT = '2026-05-04T09:00:00Z';
 const travel = (text: string): string[] =>
   committingReadings(text).filter((r) => r.includes(' travel.'));
+/** The speaker's committed presence in `place`. */
+const presence = (place: string) => [`user:primary travel.location=${place} (strong)`];
 
 describe('an exclaimed subject keeps its predicate', () => {
   it('reads no arrival of the speaker when someone else is exclaimed before the verb', () => {
@@ -35,7 +37,7 @@ describe('an exclaimed subject keeps its predicate', () => {
         ['my god! landed in Nairobi finally', 'Nairobi'],
         ['Phew! Landed in Oslo', 'Oslo'],
       ],
-      (place) => [`user:primary travel.location=${place} (strong)`],
+      presence,
     );
   });
 });
@@ -123,7 +125,7 @@ describe('a fronted locative before a generic plural subject', () => {
         ['in Rome, drinks with Sara tonight', 'Rome'],
         ['in Lisbon, hotels cheap', 'Lisbon'],
       ],
-      (place) => [`user:primary travel.location=${place} (strong)`],
+      presence,
     );
   });
 });
