@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { readChat } from './read-chat.js';
+import { describe, expect, it } from 'vitest';
+import { expectEachRead, expectNothingRead, expectSomethingRead, readChat } from './read-chat.js';
 
 /**
  * The readings of one user chat message with more than weak evidence, as `field=value`, only
@@ -52,4 +52,37 @@ export function itReadsNothingEach(
   it.each(cases)('%s: "%s"', (_phenomenon, sentence) => {
     expect(read(sentence)).toEqual([]);
   });
+}
+
+/** What one test asserts of its sentences, each list through `read` (default: the table's). */
+export interface SentenceCheck {
+  readonly read?: (text: string) => readonly unknown[];
+  /** Sentences that read nothing. */
+  readonly nothing?: readonly string[];
+  /** Sentences that read at least one thing. */
+  readonly something?: readonly string[];
+  /** `[sentence, reading]`: the sentence's readings include the reading. */
+  readonly reads?: readonly (readonly [string, unknown])[];
+}
+
+/**
+ * One `describe` per phenomenon of `table` and, in it, one test per named check, each through
+ * `read` unless the check names its own reader.
+ */
+export function describeSentences(
+  read: (text: string) => readonly unknown[],
+  table: Readonly<Record<string, Readonly<Record<string, SentenceCheck>>>>,
+): void {
+  for (const [phenomenon, checks] of Object.entries(table)) {
+    describe(phenomenon, () => {
+      for (const [name, check] of Object.entries(checks)) {
+        it(name, () => {
+          const reader = check.read ?? read;
+          expectNothingRead(reader, check.nothing ?? []);
+          expectSomethingRead(reader, check.something ?? []);
+          expectEachRead(reader, check.reads ?? []);
+        });
+      }
+    });
+  }
 }

@@ -123,17 +123,3 @@ export function expectReadingsOf<V>(
 export function expectNoCommits(texts: readonly string[]): void {
   expectNothingRead(committingReadings, texts);
 }
-
-/**
- * Asserts, for each `[text, reading]`, that the text's committing readings include
- * `user:primary <prefix><reading> (strong)`.
- */
-export function expectStrongReadings(
-  cases: readonly (readonly [string, string])[],
-  prefix: string,
-): void {
-  expectEachRead(
-    committingReadings,
-    cases.map(([text, reading]) => [text, `user:primary ${prefix}${reading} (strong)`] as const),
-  );
-}
