@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import {
   asReading,
   expectEachRead,
@@ -20,43 +21,56 @@ const travel = (text: string): string[] =>
 /** The travel readings stronger than weak. */
 const firmTravel = (text: string): string[] => travel(text).filter((o) => !o.endsWith('(weak)'));
 
-describe('a terse presence without a verb', () => {
-  it('puts the speaker in a gazetteer place', () => {
-    expectReadingsOf(
-      travel,
-      [
-        ['finally in Nairobi!!', 'Nairobi'],
-        ['still in lisbon, so hot', 'Lisbon'],
-        ['ok, in Montreal now', 'Montreal'],
-        ['in Kraków at last', 'Kraków'],
-        ['finaly in istanbul now', 'Istanbul'],
+describeSentences(travel, {
+  'a terse presence without a verb': {
+    'puts the speaker in a gazetteer place': {
+      equals: [
+        [
+          'finally in Nairobi!!',
+          ['travel.status=in_progress (strong)', 'travel.location=Nairobi (strong)'],
+        ],
+        [
+          'still in lisbon, so hot',
+          ['travel.status=in_progress (strong)', 'travel.location=Lisbon (strong)'],
+        ],
+        [
+          'ok, in Montreal now',
+          ['travel.status=in_progress (strong)', 'travel.location=Montreal (strong)'],
+        ],
+        [
+          'in Kraków at last',
+          ['travel.status=in_progress (strong)', 'travel.location=Kraków (strong)'],
+        ],
+        [
+          'finaly in istanbul now',
+          ['travel.status=in_progress (strong)', 'travel.location=Istanbul (strong)'],
+        ],
       ],
-      (place) => ['travel.status=in_progress (strong)', `travel.location=${place} (strong)`],
-      true,
-    );
-  });
-
-  it('commits nothing for venues, other people, plans, questions, stories or unknown names', () => {
-    expectNothingRead(firmTravel, [
-      'still in the office',
-      'finally in bed lol',
-      'in a meeting till 3',
-      'mum in Leeds now',
-      'in Paris next week',
-      'in London for lunch',
-      'still in Rome?',
-      'in izmr now',
-      'not in Berlin anymore',
-      'back in Leeds',
-    ]);
-  });
-
-  it('is weak after a lead-in about someone else', () => {
-    expect(travel('my sister called, in Rome now')).toEqual([
-      'travel.status=in_progress (weak)',
-      'travel.location=Rome (weak)',
-    ]);
-  });
+    },
+    'commits nothing for venues, other people, plans, questions, stories or unknown names': {
+      read: firmTravel,
+      nothing: [
+        'still in the office',
+        'finally in bed lol',
+        'in a meeting till 3',
+        'mum in Leeds now',
+        'in Paris next week',
+        'in London for lunch',
+        'still in Rome?',
+        'in izmr now',
+        'not in Berlin anymore',
+        'back in Leeds',
+      ],
+    },
+    'is weak after a lead-in about someone else': {
+      equals: [
+        [
+          'my sister called, in Rome now',
+          ['travel.status=in_progress (weak)', 'travel.location=Rome (weak)'],
+        ],
+      ],
+    },
+  },
 });
 
 describe('a terse plan: a place for a holiday, a span of days or a date', () => {
@@ -125,32 +139,34 @@ describe("a verbless plan put to the listener's view", () => {
   });
 });
 
-describe('a copular plan: "<place> is the plan"', () => {
-  it('plans a trip to the subject', () => {
-    expectEachRead(travel, [
-      ["Seattle's the plan for the long weekend", 'travel.status=planned (strong)'],
-      ['Kyoto is the plan for golden week', 'travel.status=planned (strong)'],
-      ['Tbilisi is destination for new year', 'travel.status=planned (strong)'],
-    ]);
-  });
-
-  it('is weak when the choice is not for a time of the calendar', () => {
-    expectNothingRead(firmTravel, [
-      'Lisbon is the pick',
-      'okay Oslo is the plan now',
-      'Georgia is the pick for captain.',
-      'Chelsea is the pick for the title.',
-      'Bali is the destination for honeymooners.',
-    ]);
-  });
-
-  it('reads nothing from a past, negated or questioned plan, or a plan that is not a place', () => {
-    expectNothingRead(firmTravel, [
-      'Madrid was the plan',
-      "Oslo isn't the plan anymore",
-      'Is Porto the plan?',
-      'Pizza is the plan for tonight',
-      'Omar is the plan B guy',
-    ]);
-  });
+describeSentences(travel, {
+  'a copular plan: "<place> is the plan"': {
+    'plans a trip to the subject': {
+      reads: [
+        ["Seattle's the plan for the long weekend", 'travel.status=planned (strong)'],
+        ['Kyoto is the plan for golden week', 'travel.status=planned (strong)'],
+        ['Tbilisi is destination for new year', 'travel.status=planned (strong)'],
+      ],
+    },
+    'is weak when the choice is not for a time of the calendar': {
+      read: firmTravel,
+      nothing: [
+        'Lisbon is the pick',
+        'okay Oslo is the plan now',
+        'Georgia is the pick for captain.',
+        'Chelsea is the pick for the title.',
+        'Bali is the destination for honeymooners.',
+      ],
+    },
+    'reads nothing from a past, negated or questioned plan, or a plan that is not a place': {
+      read: firmTravel,
+      nothing: [
+        'Madrid was the plan',
+        "Oslo isn't the plan anymore",
+        'Is Porto the plan?',
+        'Pizza is the plan for tonight',
+        'Omar is the plan B guy',
+      ],
+    },
+  },
 });

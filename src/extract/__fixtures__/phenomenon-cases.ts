@@ -61,8 +61,10 @@ export interface SentenceCheck {
   readonly nothing?: readonly string[];
   /** Sentences that read at least one thing. */
   readonly something?: readonly string[];
-  /** `[sentence, reading]`: the sentence's readings include the reading. */
-  readonly reads?: readonly (readonly [string, unknown])[];
+  /** `[sentence, ...readings]`: the sentence's readings include each of the readings. */
+  readonly reads?: readonly (readonly [string, ...unknown[]])[];
+  /** `[sentence, readings]`: the sentence's readings are exactly these, in this order. */
+  readonly equals?: readonly (readonly [string, readonly unknown[]])[];
 }
 
 /**
@@ -80,7 +82,15 @@ export function describeSentences(
           const reader = check.read ?? read;
           expectNothingRead(reader, check.nothing ?? []);
           expectSomethingRead(reader, check.something ?? []);
-          expectEachRead(reader, check.reads ?? []);
+          expectEachRead(
+            reader,
+            (check.reads ?? []).flatMap(([text, ...readings]) =>
+              readings.map((reading) => [text, reading] as const),
+            ),
+          );
+          for (const [text, readings] of check.equals ?? []) {
+            expect(reader(text), text).toEqual(readings);
+          }
         });
       }
     });
