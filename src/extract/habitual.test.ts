@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectMatches } from '../language/__fixtures__/expect-matches.js';
-import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
+import {
+  expectSubordinated,
+  firmReadings,
+  phenomenonCases,
+} from './__fixtures__/phenomenon-cases.js';
 import { habitual } from './habitual.js';
-import { subordinatedAt } from './subordinate.js';
 
 // Phenomena: a habit says how often, not where the speaker is now; and a participial clause of
 // time ("when working from home") frames its predicate like a finite one. Every sentence here
@@ -33,10 +36,10 @@ describe('habitual', () => {
 
 describe('a participial clause of time or condition', () => {
   it('is subordinate with no subject between the subordinator and the predicate', () => {
-    const t = 'my wifi drops, especially when working from home';
-    expect(subordinatedAt(t, t.indexOf('working'))).toBe('time_or_condition');
-    const u = 'I read a lot while staying in Lyon';
-    expect(subordinatedAt(u, u.indexOf('staying'))).toBe('while');
+    expectSubordinated([
+      ['my wifi drops, especially when working from home', 'working', 'time_or_condition'],
+      ['I read a lot while staying in Lyon', 'staying', 'while'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Subordination, subordinatedAt } from '../subordinate.js';
 import { expectEachRead, expectNothingRead, expectSomethingRead, readChat } from './read-chat.js';
 
 /**
@@ -94,5 +95,17 @@ export function describeSentences(
         });
       }
     });
+  }
+}
+
+/**
+ * Asserts, for each `[sentence, word, subordination]`, what `subordinatedAt` gives for the
+ * predicate at the first occurrence of `word` in the sentence.
+ */
+export function expectSubordinated(
+  cases: readonly (readonly [string, string, Subordination | null])[],
+): void {
+  for (const [sentence, word, subordination] of cases) {
+    expect(subordinatedAt(sentence, sentence.indexOf(word)), sentence).toBe(subordination);
   }
 }
