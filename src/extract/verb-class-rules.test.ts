@@ -47,11 +47,7 @@ describe('a trip said not to take place is cancelled, never planned', () => {
     expect(
       lines('Tallinn isnt happening anymore, flights too pricey', tripTo('Tallinn')),
     ).toContain('user:primary travel.status=cancelled (strong)');
-    expect(
-      lines('Tallinn isnt happening anymore, flights too pricey').filter((o) =>
-        o.includes('travel.status'),
-      ),
-    ).toEqual([]);
+    expectNone(['Tallinn isnt happening anymore, flights too pricey'], /travel\.status/);
   });
 
   it("someone else's trip, a meeting, a question: not the speaker's trip cancelled", () => {
@@ -295,11 +291,9 @@ describe('readings the verb class must not give (found in review)', () => {
       ],
       /travel\.status=cancelled \((?:strong|moderate)\)/,
     );
-    expect(
-      lines("Lisbon isn't happening until autumn", tripTo('Lisbon')).filter((o) =>
-        o.includes('travel.status=cancelled'),
-      ),
-    ).toEqual([]);
+    expectNone(["Lisbon isn't happening until autumn"], /travel\.status=cancelled/, (text) =>
+      lines(text, tripTo('Lisbon')),
+    );
   });
 
   it('a place that is full, or a booking for someone else, is no plan of the speaker', () => {
