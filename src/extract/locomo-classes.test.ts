@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectSubordinated } from './__fixtures__/phenomenon-cases.js';
+import { expectSubordinated, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
 import { asReading, readChat } from './__fixtures__/read-chat.js';
 
 // Four classes of false state commits found when a long casual chat was ingested as one user's
@@ -23,16 +23,7 @@ function nothingFirmButKept(
   negatives: readonly string[],
   positives: ReadonlyArray<readonly [string, string]>,
 ): void {
-  for (const sentence of negatives) {
-    it(`reads nothing firm: ${sentence}`, () => {
-      expect(firm(sentence)).toEqual([]);
-    });
-  }
-  for (const [sentence, reading] of positives) {
-    it(`still reads ${reading}: ${sentence}`, () => {
-      expect(readings(sentence)).toContain(reading);
-    });
-  }
+  phenomenonCases(firm, negatives, positives, { keep: readings, nothing: 'reads nothing firm' });
 }
 
 describe('subordinatedAt: a clause of time or condition', () => {

@@ -14,23 +14,31 @@ export function firmReadings(text: string, prefix = ''): string[] {
 
 /**
  * One case per sentence of a phenomenon's test: each negative reads nothing (`read` gives an
- * empty list), each positive still gives its reading.
+ * empty list; the test is named `<nothing>: <sentence>`), each positive still gives its reading
+ * (through `keep`, by default `read`).
  */
 export function phenomenonCases(
   read: (text: string) => readonly string[],
   negatives: readonly string[],
   positives: ReadonlyArray<readonly [string, string]>,
+  { keep = read, nothing = 'reads nothing' }: PhenomenonCaseOptions = {},
 ): void {
   for (const sentence of negatives) {
-    it(`reads nothing: ${sentence}`, () => {
+    it(`${nothing}: ${sentence}`, () => {
       expect(read(sentence)).toEqual([]);
     });
   }
   for (const [sentence, reading] of positives) {
     it(`still reads ${reading}: ${sentence}`, () => {
-      expect(read(sentence)).toContain(reading);
+      expect(keep(sentence)).toContain(reading);
     });
   }
+}
+
+/** How `phenomenonCases` reads its positives and names its negatives. */
+export interface PhenomenonCaseOptions {
+  readonly keep?: (text: string) => readonly string[];
+  readonly nothing?: string;
 }
 
 /** Every sentence of a table of sentences by phenomenon, as `[phenomenon, sentence]`. */
