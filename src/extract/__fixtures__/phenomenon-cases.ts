@@ -87,6 +87,13 @@ export function describeSentences(
   for (const [phenomenon, checks] of Object.entries(table)) {
     describe(phenomenon, () => {
       for (const [name, check] of Object.entries(checks)) {
+        const sentences =
+          (check.nothing?.length ?? 0) +
+          (check.something?.length ?? 0) +
+          (check.reads?.length ?? 0) +
+          (check.equals?.length ?? 0);
+        // A check without sentences would be a test that cannot fail.
+        if (sentences === 0) throw new Error(`${phenomenon} > ${name}: no sentences`);
         it(name, () => {
           const reader = check.read ?? read;
           expectNothingRead(reader, check.nothing ?? []);
@@ -114,6 +121,8 @@ export function expectSubordinated(
   cases: readonly (readonly [string, string, Subordination | null])[],
 ): void {
   for (const [sentence, word, subordination] of cases) {
-    expect(subordinatedAt(sentence, sentence.indexOf(word)), sentence).toBe(subordination);
+    const at = sentence.indexOf(word);
+    expect(at, `${word} in ${sentence}`).toBeGreaterThanOrEqual(0);
+    expect(subordinatedAt(sentence, at), sentence).toBe(subordination);
   }
 }
