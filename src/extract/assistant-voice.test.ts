@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { readMessage } from './__fixtures__/read-chat.js';
 import { assistantsOwnWords } from './assistant-voice.js';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY } from './types.js';
 
 // Phenomenon: the assistant's own words are not the user's state. Every sentence here was
 // written for this test (none comes from a benchmark).
 
 /** The travel readings of one message written with `role`, as `field=value`. */
 function travel(text: string, role: 'user' | 'assistant'): string[] {
-  return extractWithRules({
-    text,
-    at: '2026-05-04T09:00:00Z',
-    source: 'chat',
-    role,
-    entityId: 'user:primary',
-    known: [],
-    registry: EMPTY_REGISTRY,
-  })
-    .observations.filter((o) => o.field.startsWith('travel.'))
+  return readMessage(text, { role })
+    .filter((o) => o.field.startsWith('travel.'))
     .map((o) => `${o.field}=${o.value}`);
 }
 

@@ -5,9 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/index.js';
 import type { Engine } from '../engine/types.js';
 import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
-import { readChat } from './__fixtures__/read-chat.js';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+import {
+  asReading,
+  expectNothingRead,
+  expectSameReadings,
+  readChat,
+  readMessage,
+} from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
 
 const ON_RECORD: KnownSlot[] = [
   { entityId: 'user:primary', field: 'travel.destination', value: 'Porto' },
@@ -19,27 +24,29 @@ const ON_RECORD: KnownSlot[] = [
 function corrections(text: string, known = ON_RECORD): string[] {
   return readChat(text, '2026-06-01T09:00:00Z', known)
     .filter((o) => o.correction)
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+    .map(asReading);
 }
 
 describe('a contrastive correction of a value on record', () => {
   it('replaces the contrasted value, whatever opens the sentence', () => {
-    for (const text of [
-      'Sorry, I meant Braga, not Porto.',
-      'correction: Braga, not Porto',
-      "Actually it's Braga not Porto!",
-      'oops braga, not porto',
-      'no, make that Braga, not Porto.',
-    ]) {
-      expect(corrections(text), text).toEqual(['travel.destination=Braga (strong)']);
-    }
+    expectSameReadings(
+      corrections,
+      [
+        'Sorry, I meant Braga, not Porto.',
+        'correction: Braga, not Porto',
+        "Actually it's Braga not Porto!",
+        'oops braga, not porto',
+        'no, make that Braga, not Porto.',
+      ],
+      ['travel.destination=Braga (strong)'],
+    );
     expect(corrections('it should be the Savoy, not the Ritz')).toEqual([
       'profile.preference.hotel=Savoy (strong)',
     ]);
   });
 
   it('reads nothing when the phrase before "not" is a stance, a hedge or not a value', () => {
-    for (const text of [
+    expectNothingRead(corrections, [
       'Maybe Braga, not Porto.',
       'Next time Braga, not Porto.',
       'Yes Braga, not Porto.',
@@ -48,23 +55,17 @@ describe('a contrastive correction of a value on record', () => {
       'Braga probably, not Porto.',
       'Dinner with Ana, not Porto.',
       'Lunch with Ana, not the Ritz.',
-    ]) {
-      expect(corrections(text), text).toEqual([]);
-    }
+    ]);
     const owner: KnownSlot[] = [
       { entityId: 'team:core', field: 'project.launch.owner', value: 'Sam' },
     ];
     expect(corrections('Ana, not Sam.', owner)).toEqual([]);
     const turn = (role: 'user' | 'assistant') =>
-      extractWithRules({
-        text: 'Braga, not Porto.',
+      readMessage('Braga, not Porto.', {
         at: '2026-06-01T09:00:00Z',
-        source: 'chat',
         role,
-        entityId: 'user:primary',
         known: ON_RECORD,
-        registry: EMPTY_REGISTRY,
-      }).observations.filter((o) => o.correction).length;
+      }).filter((o) => o.correction).length;
     expect(turn('user')).toBe(1);
     expect(turn('assistant')).toBe(0);
   });
@@ -78,15 +79,13 @@ describe('a contrastive correction of a value on record', () => {
   });
 
   it('reads nothing when nothing on record holds the contrasted value, or when asked', () => {
-    for (const text of [
+    expectNothingRead(corrections, [
       'Braga, not Lisbon.',
       'Braga, not Porto?',
       'pizza, not pasta',
       'we want Braga, not Porto',
       'Braga, not Porto, and not Faro either, we never decided anything',
-    ]) {
-      expect(corrections(text), text).toEqual([]);
-    }
+    ]);
     expect(corrections('Braga, not Porto.', [])).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { byPhenomenon, itReadsNothingEach } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings as committing } from './__fixtures__/read-chat.js';
 
 // Issue #10, held-out distractor precision: a second set of ordinary chat sentences, by
@@ -534,13 +535,11 @@ const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
 };
 
 describe('more ordinary chat by phenomenon changes no state', () => {
-  const all = Object.entries(PHENOMENA).flatMap(([phenomenon, sentences]) =>
-    sentences.map((text) => [phenomenon, text] as const),
-  );
+  const all = byPhenomenon(PHENOMENA);
 
   it('holds at least 150 sentences', () => expect(all.length).toBeGreaterThanOrEqual(150));
 
-  it.each(all)('%s: "%s"', (_phenomenon, text) => expect(committing(text)).toEqual([]));
+  itReadsNothingEach(committing, all);
 });
 
 describe('the constructions these guards touch still read a plain statement', () => {

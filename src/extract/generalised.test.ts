@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+import { readMessage } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
 
 // Rules generalised from development-fitted phrases (issue #10 §4), each with sentences written
 // for this test (in no benchmark file).
 
 function read(text: string, entityId = 'user:primary', known: KnownSlot[] = [], source = 'chat') {
-  const out = extractWithRules({
-    text,
-    at: '2026-09-14T08:00:00Z',
-    source,
-    role: 'user',
-    entityId,
-    known,
-    registry: EMPTY_REGISTRY,
-  });
-  return Object.fromEntries(out.observations.map((o) => [`${o.entityId} ${o.field}`, o.value]));
+  const observations = readMessage(text, { at: '2026-09-14T08:00:00Z', source, entityId, known });
+  return Object.fromEntries(observations.map((o) => [`${o.entityId} ${o.field}`, o.value]));
 }
 
 describe('generalised rules', () => {

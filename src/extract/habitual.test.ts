@@ -1,48 +1,51 @@
-import { describe, expect, it } from 'vitest';
-import { firmReadings, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
+import { describe, it } from 'vitest';
+import { expectMatches } from '../language/__fixtures__/expect-matches.js';
+import {
+  expectSubordinated,
+  firmReadings,
+  phenomenonCases,
+} from './__fixtures__/phenomenon-cases.js';
 import { habitual } from './habitual.js';
-import { subordinatedAt } from './subordinate.js';
 
 // Phenomena: a habit says how often, not where the speaker is now; and a participial clause of
 // time ("when working from home") frames its predicate like a finite one. Every sentence here
 // was written for this test (none comes from a benchmark).
 
+/** The firm readings of where the speaker is. */
+const firmLocation = (text: string) => firmReadings(text, 'travel.location');
+
 describe('habitual', () => {
   it('finds frequency adverbs and phrases', () => {
-    for (const t of [
+    expectMatches(habitual, [
       "I've mostly been working from home these past weeks",
       'I usually stay home on Sundays',
       'we work from home twice a week',
       'wfh most days now',
       'These days I mostly work from home',
-    ]) {
-      expect(habitual(t), t).toBe(true);
-    }
+    ]);
   });
 
   it('leaves a statement about now alone', () => {
-    for (const t of [
-      "I'm working from home today",
-      'staying home, feeling rough',
-      'home all day',
-    ]) {
-      expect(habitual(t), t).toBe(false);
-    }
+    expectMatches(
+      habitual,
+      [],
+      ["I'm working from home today", 'staying home, feeling rough', 'home all day'],
+    );
   });
 });
 
 describe('a participial clause of time or condition', () => {
   it('is subordinate with no subject between the subordinator and the predicate', () => {
-    const t = 'my wifi drops, especially when working from home';
-    expect(subordinatedAt(t, t.indexOf('working'))).toBe('time_or_condition');
-    const u = 'I read a lot while staying in Lyon';
-    expect(subordinatedAt(u, u.indexOf('staying'))).toBe('while');
+    expectSubordinated([
+      ['my wifi drops, especially when working from home', 'working', 'time_or_condition'],
+      ['I read a lot while staying in Lyon', 'staying', 'while'],
+    ]);
   });
 });
 
 describe('working from home as a routine is not where the speaker is now', () => {
   phenomenonCases(
-    (t) => firmReadings(t, 'travel.location'),
+    firmLocation,
     [
       'Been working from home most days recently and my neck aches.',
       'i usually work from home on fridays',
@@ -60,7 +63,7 @@ describe('working from home as a routine is not where the speaker is now', () =>
 
 describe('being somewhere as a routine is not being there now', () => {
   phenomenonCases(
-    (t) => firmReadings(t, 'travel.location'),
+    firmLocation,
     [
       "I'm in Leeds most weeks these days.",
       'we are in Madrid a lot for work lately',

@@ -1,3 +1,5 @@
+import { chatWords } from './text.js';
+
 /**
  * Phenomenon: a trip or plan owned by the listener is not the speaker's.
  *
@@ -24,12 +26,7 @@ export function listenersAt(text: string, index: number): boolean {
   const stretch = before.slice(
     Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':')) + 1,
   );
-  const words = stretch
-    .toLowerCase()
-    .replace(/[’]/g, "'")
-    .split(/\s+/)
-    .map((w) => w.replace(/[^a-z']/g, ''))
-    .filter((w) => w !== '');
+  const words = chatWords(stretch);
   for (let k = words.length - 1; k >= Math.max(0, words.length - REACH); k--) {
     const word = words[k] ?? '';
     if (SECOND_PERSON.test(word)) return true;

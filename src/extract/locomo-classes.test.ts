@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
-import { subordinatedAt } from './subordinate.js';
+import { expectSubordinated, phenomenonCases } from './__fixtures__/phenomenon-cases.js';
+import { asReading, readChat } from './__fixtures__/read-chat.js';
 
 // Four classes of false state commits found when a long casual chat was ingested as one user's
 // messages. Every sentence here was written for this test. Negatives must commit or ask nothing
@@ -10,12 +10,12 @@ import { subordinatedAt } from './subordinate.js';
 function firm(text: string): string[] {
   return readChat(text)
     .filter((o) => o.evidence !== 'weak')
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+    .map(asReading);
 }
 
 /** Every reading of a message as `field=value (evidence)`. */
 function readings(text: string): string[] {
-  return readChat(text).map((o) => `${o.field}=${o.value} (${o.evidence})`);
+  return readChat(text).map(asReading);
 }
 
 /** One case per sentence: each negative reads nothing firm, each positive keeps its reading. */
@@ -23,35 +23,25 @@ function nothingFirmButKept(
   negatives: readonly string[],
   positives: ReadonlyArray<readonly [string, string]>,
 ): void {
-  for (const sentence of negatives) {
-    it(`reads nothing firm: ${sentence}`, () => {
-      expect(firm(sentence)).toEqual([]);
-    });
-  }
-  for (const [sentence, reading] of positives) {
-    it(`still reads ${reading}: ${sentence}`, () => {
-      expect(readings(sentence)).toContain(reading);
-    });
-  }
+  phenomenonCases(firm, negatives, positives, { keep: readings, nothing: 'reads nothing firm' });
 }
 
 describe('subordinatedAt: a clause of time or condition', () => {
   it('finds the subordinator right before the subject of the predicate', () => {
-    const t = "I'll ping you when I'm in Nairobi";
-    expect(subordinatedAt(t, t.indexOf("'m"))).toBe('time_or_condition');
-    const u = 'text me as soon as the kids land in Accra';
-    expect(subordinatedAt(u, u.indexOf('land'))).toBe('time_or_condition');
-    const w = "ask me anything while I'm in Lagos";
-    expect(subordinatedAt(w, w.indexOf("'m"))).toBe('while');
+    expectSubordinated([
+      ["I'll ping you when I'm in Nairobi", "'m", 'time_or_condition'],
+      ['text me as soon as the kids land in Accra', 'land', 'time_or_condition'],
+      ["ask me anything while I'm in Lagos", "'m", 'while'],
+    ]);
   });
 
   it('is null for a main clause, or when a comma closes the subordinate one', () => {
-    const t = "I'm in Nairobi now";
-    expect(subordinatedAt(t, t.indexOf("'m"))).toBeNull();
-    const u = "When I woke up, I'm in Nairobi";
-    expect(subordinatedAt(u, u.lastIndexOf("'m"))).toBeNull();
-    const v = "After two long weeks away I'm back in Lagos";
-    expect(subordinatedAt(v, v.indexOf("'m"))).toBeNull();
+    expectSubordinated([
+      ["I'm in Nairobi now", "'m", null],
+      // The only "'m" is the one after the comma.
+      ["When I woke up, I'm in Nairobi", "'m", null],
+      ["After two long weeks away I'm back in Lagos", "'m", null],
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { chatWords } from './text.js';
 import { EVIDENCE_CONFIDENCE } from './types.js';
 
 /**
@@ -27,12 +28,7 @@ const DOCUMENT_WORDS = 400;
 
 /** Whether a chat message reads as a pasted or composed passage rather than the writer's own chat. */
 export function readsAsPasted(text: string): boolean {
-  const words = text
-    .toLowerCase()
-    .replace(/[’]/g, "'")
-    .split(/\s+/)
-    .map((w) => w.replace(/[^a-z']/g, ''))
-    .filter((w) => w !== '');
+  const words = chatWords(text);
   if (words.length >= DOCUMENT_WORDS) return true;
   if (words.length < LONG_WORDS) return false;
   const firstPerson = words.filter((w) => FIRST_PERSON.test(w)).length;

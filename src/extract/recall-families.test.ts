@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+import { readChat, readMessage } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
 
 // Issue #10 §2 and §3, recall on the tuning failure families, generalised by grammar: every
 // sentence here was written for this test (in no benchmark file).
@@ -233,16 +232,8 @@ describe('supersession and standing settings', () => {
 describe('project state in a team thread, by grammar', () => {
   /** Every observation of one chat message in `team:web`'s thread, as `field=value`. */
   function readTeam(text: string, known: readonly KnownSlot[] = []): string[] {
-    return extractWithRules({
-      text,
-      at: '2026-04-14T09:00:00Z',
-      source: 'chat',
-      role: 'user',
-      entityId: 'team:web',
-      known,
-      registry: EMPTY_REGISTRY,
-    })
-      .observations.filter((o) => o.evidence !== 'weak')
+    return readMessage(text, { at: '2026-04-14T09:00:00Z', entityId: 'team:web', known })
+      .filter((o) => o.evidence !== 'weak')
       .map((o) => `${o.field}=${o.value}`);
   }
   const onRecord: KnownSlot[] = [
@@ -288,15 +279,14 @@ describe('project state in a team thread, by grammar', () => {
   });
 
   it('a note heading with a gloss in brackets names the project without it', () => {
-    const read = extractWithRules({
-      text: 'Gannet (image pipeline)\nHosting provider: Fly.io\nStatus: in progress',
-      at: '2026-04-14T09:00:00Z',
-      source: 'note',
-      role: 'user',
-      entityId: 'team:web',
-      known: [],
-      registry: EMPTY_REGISTRY,
-    }).observations.map((o) => `${o.field}=${o.value}`);
+    const read = readMessage(
+      'Gannet (image pipeline)\nHosting provider: Fly.io\nStatus: in progress',
+      {
+        at: '2026-04-14T09:00:00Z',
+        source: 'note',
+        entityId: 'team:web',
+      },
+    ).map((o) => `${o.field}=${o.value}`);
     expect(read).toContain('project.gannet.provider=Fly.io');
     expect(read).toContain('project.gannet.status=in_progress');
   });
@@ -305,15 +295,9 @@ describe('project state in a team thread, by grammar', () => {
 describe('a kind of work with no name', () => {
   it('is a project in a team thread, and nothing in a personal chat', () => {
     const read = (entityId: string) =>
-      extractWithRules({
-        text: 'The rewrite is done, finally.',
-        at: '2026-04-14T09:00:00Z',
-        source: 'chat',
-        role: 'user',
-        entityId,
-        known: [],
-        registry: EMPTY_REGISTRY,
-      }).observations.map((o) => `${o.field}=${o.value}`);
+      readMessage('The rewrite is done, finally.', { at: '2026-04-14T09:00:00Z', entityId }).map(
+        (o) => `${o.field}=${o.value}`,
+      );
     expect(read('team:web')).toContain('project.rewrite.status=shipped');
     expect(read('user:primary')).toEqual([]);
   });

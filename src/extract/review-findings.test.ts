@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expectMatches } from '../language/__fixtures__/expect-matches.js';
 import { COMMENT_ADVERB } from '../language/index.js';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings, readChat } from './__fixtures__/read-chat.js';
 
 // Findings of the s10 review (issue #10): an exclaimed subject split from its predicate, a
@@ -11,27 +13,24 @@ const AT = '2026-05-04T09:00:00Z';
 const travel = (text: string): string[] =>
   committingReadings(text).filter((r) => r.includes(' travel.'));
 
-describe('an exclaimed subject keeps its predicate', () => {
-  it('reads no arrival of the speaker when someone else is exclaimed before the verb', () => {
-    for (const text of [
-      'my sister! arrived in Rome',
-      'our neighbours!! landed in Madrid this morning',
-      'the kids! got to Lisbon safe',
-      'My boss! just flew to Tokyo lol',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
-  });
-
-  it('still reads the speaker after an interjection', () => {
-    for (const [text, place] of [
-      ['yay! arrived in Rome', 'Rome'],
-      ['my god! landed in Nairobi finally', 'Nairobi'],
-      ['Phew! Landed in Oslo', 'Oslo'],
-    ] as const) {
-      expect(travel(text), text).toContain(`user:primary travel.location=${place} (strong)`);
-    }
-  });
+describeSentences(travel, {
+  'an exclaimed subject keeps its predicate': {
+    'reads no arrival of the speaker when someone else is exclaimed before the verb': {
+      nothing: [
+        'my sister! arrived in Rome',
+        'our neighbours!! landed in Madrid this morning',
+        'the kids! got to Lisbon safe',
+        'My boss! just flew to Tokyo lol',
+      ],
+    },
+    'still reads the speaker after an interjection': {
+      reads: [
+        ['yay! arrived in Rome', 'user:primary travel.location=Rome (strong)'],
+        ['my god! landed in Nairobi finally', 'user:primary travel.location=Nairobi (strong)'],
+        ['Phew! Landed in Oslo', 'user:primary travel.location=Oslo (strong)'],
+      ],
+    },
+  },
 });
 
 describe('a comment adverb is no allergen', () => {
@@ -63,73 +62,78 @@ describe('a comment adverb is no allergen', () => {
   });
 
   it('lists the comment adverbs as its own lexicon phenomenon', () => {
-    for (const word of ['sadly', 'Unfortunately', 'luckily', 'tbh'])
-      expect(COMMENT_ADVERB.pattern.test(word), word).toBe(true);
-    for (const word of ['lily', 'jelly', 'holly', 'shellfish'])
-      expect(COMMENT_ADVERB.pattern.test(word), word).toBe(false);
+    expectMatches(
+      COMMENT_ADVERB.pattern,
+      ['sadly', 'Unfortunately', 'luckily', 'tbh'],
+      ['lily', 'jelly', 'holly', 'shellfish'],
+    );
   });
 });
 
-describe("a passive booking of the speaker's trip", () => {
-  it('plans the trip to the place the trip noun names', () => {
-    for (const [text, place] of [
-      ['Our trip to Oslo is booked for June', 'Oslo'],
-      ['our flights to Accra are booked!', 'Accra'],
-      ['Trip to Lima is booked 🎉', 'Lima'],
-      ['the holiday in Crete is booked for the 12th', 'Crete'],
-    ] as const) {
-      const got = travel(text);
-      expect(got, text).toContain('user:primary travel.status=planned (strong)');
-      expect(got, text).toContain(`user:primary travel.destination=${place} (strong)`);
-    }
-  });
+describeSentences(travel, {
+  "a passive booking of the speaker's trip": {
+    'plans the trip to the place the trip noun names': {
+      reads: [
+        [
+          'Our trip to Oslo is booked for June',
+          'user:primary travel.status=planned (strong)',
+          'user:primary travel.destination=Oslo (strong)',
+        ],
+        [
+          'our flights to Accra are booked!',
+          'user:primary travel.status=planned (strong)',
+          'user:primary travel.destination=Accra (strong)',
+        ],
+        [
+          'Trip to Lima is booked 🎉',
+          'user:primary travel.status=planned (strong)',
+          'user:primary travel.destination=Lima (strong)',
+        ],
+        [
+          'the holiday in Crete is booked for the 12th',
+          'user:primary travel.status=planned (strong)',
+          'user:primary travel.destination=Crete (strong)',
+        ],
+      ],
+    },
+    "plans nothing for someone else's trip, a question, a negation, a full place or a memory": {
+      nothing: [
+        'Their trip to Oslo is booked for June',
+        'Is our trip to Oslo booked yet?',
+        "our trip to Oslo isn't booked yet",
+        'Our hotel in Bergen is fully booked',
+        'The trip to Paris was booked last year but we never went',
+      ],
+    },
+  },
 
-  it("plans nothing for someone else's trip, a question, a negation, a full place or a memory", () => {
-    for (const text of [
-      'Their trip to Oslo is booked for June',
-      'Is our trip to Oslo booked yet?',
-      "our trip to Oslo isn't booked yet",
-      'Our hotel in Bergen is fully booked',
-      'The trip to Paris was booked last year but we never went',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
-  });
-});
+  'a fronted locative before a generic plural subject': {
+    'puts nobody in the place': {
+      nothing: [
+        'In Germany, shops close on Sundays',
+        'in Oslo, trains run all night on weekends',
+        'In Madrid, people eat dinner at ten',
+        'In Berlin, banks open at nine',
+      ],
+    },
+    "still reads a terse presence whose rest is the speaker's own report": {
+      reads: [
+        ['in Lisbon now, flights home at 6', 'user:primary travel.location=Lisbon (strong)'],
+        ['in Rome, drinks with Sara tonight', 'user:primary travel.location=Rome (strong)'],
+        ['in Lisbon, hotels cheap', 'user:primary travel.location=Lisbon (strong)'],
+      ],
+    },
+  },
 
-describe('a fronted locative before a generic plural subject', () => {
-  it('puts nobody in the place', () => {
-    for (const text of [
-      'In Germany, shops close on Sundays',
-      'in Oslo, trains run all night on weekends',
-      'In Madrid, people eat dinner at ten',
-      'In Berlin, banks open at nine',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
-  });
-
-  it("still reads a terse presence whose rest is the speaker's own report", () => {
-    for (const [text, place] of [
-      ['in Lisbon now, flights home at 6', 'Lisbon'],
-      ['in Rome, drinks with Sara tonight', 'Rome'],
-      ['in Lisbon, hotels cheap', 'Lisbon'],
-    ] as const) {
-      expect(travel(text), text).toContain(`user:primary travel.location=${place} (strong)`);
-    }
-  });
-});
-
-describe('thanks and apologies "for" something', () => {
-  it('read as no plan (they are cut before the verbless parse)', () => {
-    for (const text of [
-      'thanks for the lift to Leeds',
-      'Thank you for the Lisbon tips!',
-      'sorry for the late reply, crazy week',
-      'congrats for Paris, well deserved',
-      'cheers for Madrid recs',
-    ]) {
-      expect(travel(text), text).toEqual([]);
-    }
-  });
+  'thanks and apologies "for" something': {
+    'read as no plan (they are cut before the verbless parse)': {
+      nothing: [
+        'thanks for the lift to Leeds',
+        'Thank you for the Lisbon tips!',
+        'sorry for the late reply, crazy week',
+        'congrats for Paris, well deserved',
+        'cheers for Madrid recs',
+      ],
+    },
+  },
 });

@@ -71,6 +71,19 @@ export function properPhraseAt(text: string, index: number): string | null {
   return taken.join(' ').replace(/\.$/, '');
 }
 
+/**
+ * The words of a chat message as the person tests see them: lower case, curly apostrophes made
+ * straight, every character but letters and apostrophes dropped, empty words left out.
+ */
+export function chatWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z']/g, ''))
+    .filter((w) => w !== '');
+}
+
 /** Lower-cases a whole-caps word sequence ("CITY POWER UTIL") into words. */
 export function wordsOf(text: string): string[] {
   return slugify(text)

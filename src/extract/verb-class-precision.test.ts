@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from './rule-extractor.js';
-import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
+import { readerIn } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
 
 // Readings a reviewer found confidently wrong in the project and family rules, mostly in team
 // threads (where a name is easily taken for a project's code name). Each finding has the
@@ -13,16 +13,7 @@ type Read = (text: string) => string[];
 
 /** What the rules read from one user chat message in `thread`, as `field=value (evidence)`. */
 function readIn(thread: string, known: readonly KnownSlot[] = []): Read {
-  return (text) =>
-    extractWithRules({
-      text,
-      at: AT,
-      source: 'chat',
-      role: 'user',
-      entityId: thread,
-      known,
-      registry: EMPTY_REGISTRY,
-    }).observations.map((o) => `${o.field}=${o.value} (${o.evidence})`);
+  return readerIn(thread, { at: AT, known });
 }
 
 const projectOnRecord = (slug: string, status = 'in_progress'): KnownSlot => ({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
+import {
+  asReading,
+  expectEachRead,
+  expectNothingRead,
+  expectReadingsOf,
+  readChat,
+} from './__fixtures__/read-chat.js';
 
 // Travel readings of clauses without a verb of their own (language/verbless.ts): a terse
 // presence ("finally in X"), a terse plan ("X for <holiday>") and a copular plan ("X is the
@@ -10,71 +17,78 @@ const AT = '2026-10-12T09:00:00Z';
 const travel = (text: string): string[] =>
   readChat(text, AT)
     .filter((o) => o.field.startsWith('travel.'))
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+    .map(asReading);
+/** The travel readings stronger than weak. */
+const firmTravel = (text: string): string[] => travel(text).filter((o) => !o.endsWith('(weak)'));
 
-function expectNothing(texts: readonly string[]): void {
-  for (const text of texts)
-    expect(
-      travel(text).filter((o) => !o.endsWith('(weak)')),
-      text,
-    ).toEqual([]);
-}
-
-describe('a terse presence without a verb', () => {
-  it('puts the speaker in a gazetteer place', () => {
-    for (const [text, place] of [
-      ['finally in Nairobi!!', 'Nairobi'],
-      ['still in lisbon, so hot', 'Lisbon'],
-      ['ok, in Montreal now', 'Montreal'],
-      ['in Kraków at last', 'Kraków'],
-      ['finaly in istanbul now', 'Istanbul'],
-    ] as const) {
-      expect(travel(text), text).toEqual([
-        'travel.status=in_progress (strong)',
-        `travel.location=${place} (strong)`,
-      ]);
-    }
-  });
-
-  it('commits nothing for venues, other people, plans, questions, stories or unknown names', () => {
-    expectNothing([
-      'still in the office',
-      'finally in bed lol',
-      'in a meeting till 3',
-      'mum in Leeds now',
-      'in Paris next week',
-      'in London for lunch',
-      'still in Rome?',
-      'in izmr now',
-      'not in Berlin anymore',
-      'back in Leeds',
-    ]);
-  });
-
-  it('is weak after a lead-in about someone else', () => {
-    expect(travel('my sister called, in Rome now')).toEqual([
-      'travel.status=in_progress (weak)',
-      'travel.location=Rome (weak)',
-    ]);
-  });
+describeSentences(travel, {
+  'a terse presence without a verb': {
+    'puts the speaker in a gazetteer place': {
+      equals: [
+        [
+          'finally in Nairobi!!',
+          ['travel.status=in_progress (strong)', 'travel.location=Nairobi (strong)'],
+        ],
+        [
+          'still in lisbon, so hot',
+          ['travel.status=in_progress (strong)', 'travel.location=Lisbon (strong)'],
+        ],
+        [
+          'ok, in Montreal now',
+          ['travel.status=in_progress (strong)', 'travel.location=Montreal (strong)'],
+        ],
+        [
+          'in Kraków at last',
+          ['travel.status=in_progress (strong)', 'travel.location=Kraków (strong)'],
+        ],
+        [
+          'finaly in istanbul now',
+          ['travel.status=in_progress (strong)', 'travel.location=Istanbul (strong)'],
+        ],
+      ],
+    },
+    'commits nothing for venues, other people, plans, questions, stories or unknown names': {
+      read: firmTravel,
+      nothing: [
+        'still in the office',
+        'finally in bed lol',
+        'in a meeting till 3',
+        'mum in Leeds now',
+        'in Paris next week',
+        'in London for lunch',
+        'still in Rome?',
+        'in izmr now',
+        'not in Berlin anymore',
+        'back in Leeds',
+      ],
+    },
+    'is weak after a lead-in about someone else': {
+      equals: [
+        [
+          'my sister called, in Rome now',
+          ['travel.status=in_progress (weak)', 'travel.location=Rome (weak)'],
+        ],
+      ],
+    },
+  },
 });
 
 describe('a terse plan: a place for a holiday, a span of days or a date', () => {
   it('plans a trip to the place', () => {
-    for (const [text, place] of [
-      ['jaipur for diwali', 'Jaipur'],
-      ['Porto for the long weekend', 'Porto'],
-      ['Rome for Easter 🙏', 'Rome'],
-      ['ok so Chicago for the conference on the 20th', 'Chicago'],
-    ] as const) {
-      const out = travel(text);
-      expect(out, text).toContain('travel.status=planned (strong)');
-      expect(out, text).toContain(`travel.destination=${place} (strong)`);
-    }
+    expectReadingsOf(
+      travel,
+      [
+        ['jaipur for diwali', 'Jaipur'],
+        ['Porto for the long weekend', 'Porto'],
+        ['Rome for Easter 🙏', 'Rome'],
+        ['ok so Chicago for the conference on the 20th', 'Chicago'],
+      ],
+      (place) => ['travel.status=planned (strong)', `travel.destination=${place} (strong)`],
+    );
   });
 
   it('is weak when only a span of days, a wish or an ordinary word anchors it', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'mumbai for a few days, then goa',
       'Madeira for the week',
       'Japan for a month, someday',
@@ -95,7 +109,7 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
   });
 
   it('reads no plan from questions, day outs, memories, other people or unknown names', () => {
-    expectNothing([
+    expectNothingRead(firmTravel, [
       'Rome for Easter?',
       'London for lunch',
       'Leeds for the match',
@@ -110,51 +124,49 @@ describe('a terse plan: a place for a holiday, a span of days or a date', () => 
 
 describe("a verbless plan put to the listener's view", () => {
   it('is weak: a proposal, not a settled plan', () => {
-    for (const text of [
+    const proposals = [
       'Rome for Easter, what do you think',
       'Porto for the long weekend, thoughts',
       'lisbon for new year, sound good',
       'Kyoto is the plan for golden week, wdyt',
       'ok Oslo for the long weekend, any objections',
-    ]) {
-      const out = travel(text);
-      expect(
-        out.filter((o) => o.endsWith('(strong)')),
-        text,
-      ).toEqual([]);
-      expect(out, text).toContain('travel.status=planned (weak)');
-    }
+    ];
+    expectNothingRead((text) => travel(text).filter((o) => o.endsWith('(strong)')), proposals);
+    expectEachRead(
+      travel,
+      proposals.map((text) => [text, 'travel.status=planned (weak)'] as const),
+    );
   });
 });
 
-describe('a copular plan: "<place> is the plan"', () => {
-  it('plans a trip to the subject', () => {
-    for (const text of [
-      "Seattle's the plan for the long weekend",
-      'Kyoto is the plan for golden week',
-      'Tbilisi is destination for new year',
-    ]) {
-      expect(travel(text), text).toContain('travel.status=planned (strong)');
-    }
-  });
-
-  it('is weak when the choice is not for a time of the calendar', () => {
-    expectNothing([
-      'Lisbon is the pick',
-      'okay Oslo is the plan now',
-      'Georgia is the pick for captain.',
-      'Chelsea is the pick for the title.',
-      'Bali is the destination for honeymooners.',
-    ]);
-  });
-
-  it('reads nothing from a past, negated or questioned plan, or a plan that is not a place', () => {
-    expectNothing([
-      'Madrid was the plan',
-      "Oslo isn't the plan anymore",
-      'Is Porto the plan?',
-      'Pizza is the plan for tonight',
-      'Omar is the plan B guy',
-    ]);
-  });
+describeSentences(travel, {
+  'a copular plan: "<place> is the plan"': {
+    'plans a trip to the subject': {
+      reads: [
+        ["Seattle's the plan for the long weekend", 'travel.status=planned (strong)'],
+        ['Kyoto is the plan for golden week', 'travel.status=planned (strong)'],
+        ['Tbilisi is destination for new year', 'travel.status=planned (strong)'],
+      ],
+    },
+    'is weak when the choice is not for a time of the calendar': {
+      read: firmTravel,
+      nothing: [
+        'Lisbon is the pick',
+        'okay Oslo is the plan now',
+        'Georgia is the pick for captain.',
+        'Chelsea is the pick for the title.',
+        'Bali is the destination for honeymooners.',
+      ],
+    },
+    'reads nothing from a past, negated or questioned plan, or a plan that is not a place': {
+      read: firmTravel,
+      nothing: [
+        'Madrid was the plan',
+        "Oslo isn't the plan anymore",
+        'Is Porto the plan?',
+        'Pizza is the plan for tonight',
+        'Omar is the plan B guy',
+      ],
+    },
+  },
 });

@@ -1,6 +1,41 @@
 import { expect } from 'vitest';
 import { extractWithRules } from '../rule-extractor.js';
-import { EMPTY_REGISTRY, type ExtractedObservation, type KnownSlot } from '../types.js';
+import {
+  EMPTY_REGISTRY,
+  type EntityRegistry,
+  type ExtractedObservation,
+  type ExtractionInput,
+  type KnownSlot,
+} from '../types.js';
+
+/** Where and when a test message was written; each field defaults to a user chat message. */
+export interface MessageOptions {
+  readonly at?: string;
+  readonly source?: string;
+  readonly role?: ExtractionInput['role'];
+  readonly entityId?: string;
+  readonly known?: readonly KnownSlot[];
+  readonly registry?: EntityRegistry;
+}
+
+/**
+ * What the rules read from one message: by default a user chat message in `user:primary`'s own
+ * thread on 2026-05-04, with nothing on record.
+ */
+export function readMessage(
+  text: string,
+  options: MessageOptions = {},
+): readonly ExtractedObservation[] {
+  return extractWithRules({
+    text,
+    at: options.at ?? '2026-05-04T09:00:00Z',
+    source: options.source ?? 'chat',
+    role: options.role ?? 'user',
+    entityId: options.entityId ?? 'user:primary',
+    known: options.known ?? [],
+    registry: options.registry ?? EMPTY_REGISTRY,
+  }).observations;
+}
 
 /** What the rules read from one user chat message in `user:primary`'s own thread. */
 export function readChat(
@@ -8,15 +43,20 @@ export function readChat(
   at = '2026-05-04T09:00:00Z',
   known: readonly KnownSlot[] = [],
 ): readonly ExtractedObservation[] {
-  return extractWithRules({
-    text,
-    at,
-    source: 'chat',
-    role: 'user',
-    entityId: 'user:primary',
-    known,
-    registry: EMPTY_REGISTRY,
-  }).observations;
+  return readMessage(text, { at, known });
+}
+
+/** One observation as `field=value (evidence)`. */
+export function asReading(o: ExtractedObservation): string {
+  return `${o.field}=${o.value} (${o.evidence})`;
+}
+
+/** Reads each user chat message in `entityId`'s thread, as `field=value (evidence)`. */
+export function readerIn(
+  entityId: string,
+  options: MessageOptions = {},
+): (text: string) => string[] {
+  return (text) => readMessage(text, { ...options, entityId }).map(asReading);
 }
 
 /**
@@ -29,19 +69,57 @@ export function committingReadings(text: string): string[] {
     .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
 }
 
-/** Asserts that none of `texts` gives a committing reading (see `committingReadings`). */
-export function expectNoCommits(texts: readonly string[]): void {
-  for (const text of texts) expect(committingReadings(text), text).toEqual([]);
+/** Asserts that `read` gives exactly `readings` for each of `texts`; a failure names its text. */
+export function expectSameReadings<T>(
+  read: (text: string) => readonly T[],
+  texts: readonly string[],
+  readings: readonly T[],
+): void {
+  for (const text of texts) expect(read(text), text).toEqual(readings);
+}
+
+/** Asserts that `read` gives nothing for any of `texts`; a failure names its text. */
+export function expectNothingRead<T>(
+  read: (text: string) => readonly T[],
+  texts: readonly string[],
+): void {
+  expectSameReadings(read, texts, []);
+}
+
+/** Asserts that `read` gives at least one reading for each of `texts`. */
+export function expectSomethingRead<T>(
+  read: (text: string) => readonly T[],
+  texts: readonly string[],
+): void {
+  for (const text of texts) expect(read(text), text).not.toEqual([]);
+}
+
+/** Asserts, for each `[text, reading]`, that `read(text)` includes `reading`. */
+export function expectEachRead<T>(
+  read: (text: string) => readonly T[],
+  cases: readonly (readonly [string, T])[],
+): void {
+  for (const [text, reading] of cases) expect(read(text), text).toContain(reading);
 }
 
 /**
- * Asserts, for each `[text, reading]`, that the text's committing readings include
- * `user:primary <prefix><reading> (strong)`.
+ * Asserts, for each `[text, value]`, that `read(text)` includes every reading `readings(value)`
+ * names (or, with `exactly`, is exactly those readings in that order).
  */
-export function expectStrongReadings(
-  cases: readonly (readonly [string, string])[],
-  prefix: string,
+export function expectReadingsOf<V>(
+  read: (text: string) => readonly string[],
+  cases: readonly (readonly [string, V])[],
+  readings: (value: V) => readonly string[],
+  exactly = false,
 ): void {
-  for (const [text, reading] of cases)
-    expect(committingReadings(text), text).toContain(`user:primary ${prefix}${reading} (strong)`);
+  for (const [text, value] of cases) {
+    const got = read(text);
+    if (exactly) expect(got, text).toEqual(readings(value));
+    else for (const reading of readings(value)) expect(got, text).toContain(reading);
+  }
+}
+
+/** Asserts that none of `texts` gives a committing reading (see `committingReadings`). */
+export function expectNoCommits(texts: readonly string[]): void {
+  expectNothingRead(committingReadings, texts);
 }

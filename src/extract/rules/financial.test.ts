@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from '../rule-extractor.js';
+import { asReading, expectNothingRead, readMessage } from '../__fixtures__/read-chat.js';
 import { EMPTY_REGISTRY, type KnownSlot } from '../types.js';
 import * as lexicon from './financial-lexicon.js';
 
@@ -9,17 +9,9 @@ import * as lexicon from './financial-lexicon.js';
 
 /** Every financial reading of one text from `source`, as `field=value (evidence)`. */
 function read(text: string, source = 'chat', known: readonly KnownSlot[] = []): string[] {
-  return extractWithRules({
-    text,
-    at: '2026-05-04T09:00:00Z',
-    source,
-    role: 'user',
-    entityId: 'user:primary',
-    known,
-    registry: EMPTY_REGISTRY,
-  })
-    .observations.filter((o) => o.field.startsWith('financial.'))
-    .map((o) => `${o.field}=${o.value} (${o.evidence})`)
+  return readMessage(text, { source, known })
+    .filter((o) => o.field.startsWith('financial.'))
+    .map(asReading)
     .sort();
 }
 
@@ -161,18 +153,17 @@ describe('a bank feed line: the payee, paid or returned, and the amount (strong)
 
 describe('a payee the user named with an alias', () => {
   it('reads a feed line for that payee as the aliased item', () => {
-    const observed = extractWithRules({
-      text: 'Savings ...0419: payment to NORTHGATE MINI STORAGE INC 85.00 posted 06/03.',
-      at: '2026-06-04T09:00:00Z',
-      source: 'bank',
-      role: 'user',
-      entityId: 'user:primary',
-      known: [],
-      registry: {
-        ...EMPTY_REGISTRY,
-        aliases: { 'NORTHGATE MINI STORAGE INC': 'financial.locker' },
+    const observed = readMessage(
+      'Savings ...0419: payment to NORTHGATE MINI STORAGE INC 85.00 posted 06/03.',
+      {
+        at: '2026-06-04T09:00:00Z',
+        source: 'bank',
+        registry: {
+          ...EMPTY_REGISTRY,
+          aliases: { 'NORTHGATE MINI STORAGE INC': 'financial.locker' },
+        },
       },
-    }).observations.map((o) => `${o.field}=${o.value}`);
+    ).map((o) => `${o.field}=${o.value}`);
     expect(observed).toContain('financial.locker.amount=85');
   });
 });
@@ -443,28 +434,22 @@ describe('each financial lexicon entry covers its phenomenon', () => {
 describe('an unpaid state said in the past at a past time is history, not the present', () => {
   /** Every financial reading of one user message in `thread`. */
   const readIn = (thread: string, text: string) =>
-    extractWithRules({
-      text,
-      at: '2026-05-04T09:00:00Z',
-      source: 'chat',
-      role: 'user',
-      entityId: thread,
-      known: [],
-      registry: EMPTY_REGISTRY,
-    })
-      .observations.filter((o) => o.field.startsWith('financial.'))
-      .map((o) => `${o.field}=${o.value} (${o.evidence})`);
+    readMessage(text, { entityId: thread })
+      .filter((o) => o.field.startsWith('financial.'))
+      .map(asReading);
   const threads = ['user:primary', 'family:home', 'team:core'];
 
   it.each(threads)('reads no unpaid state in %s', (thread) => {
-    for (const text of [
-      'the water bill was overdue back in march',
-      // Ours.
-      'the gas bill was unpaid two weeks ago',
-      'our council tax was overdue in january, all sorted',
-      'the phone bill was outstanding last month',
-    ])
-      expect(readIn(thread, text), text).toEqual([]);
+    expectNothingRead(
+      (text) => readIn(thread, text),
+      [
+        'the water bill was overdue back in march',
+        // Ours.
+        'the gas bill was unpaid two weeks ago',
+        'our council tax was overdue in january, all sorted',
+        'the phone bill was outstanding last month',
+      ],
+    );
   });
 
   it.each(threads)('still reads the present state, and a past payment, in %s', (thread) => {
