@@ -295,9 +295,11 @@ function answerDraft(
   asked: TranscriptEntry,
   question: string,
 ): Draft | null {
-  const raw = firstSentence(entry);
+  const raw = shortReply(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
+  // "lovely" to "Which would you prefer — A or B?" reacts; it picks nothing.
+  if (REACTION.test(answer)) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
@@ -314,14 +316,46 @@ function answerDraft(
     return draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
   }
   if (REFUSAL.test(raw)) return null;
-  const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
+  // Something exact in the answer counts unless it turns an offer down for something else ("Want
+  // the colours on a settings page?" → "leave them in theme.css").
+  const takes = CONFIRMATION.test(raw) || !SUGGESTION.test(question);
+  const exact =
+    hasSpecifics(question) ||
+    hasValue(question) ||
+    hasValue(answer) ||
+    (takes && hasSpecifics(answer));
   if (!exact && !picks(answer, question)) return null;
-  const kind = classifySentence(answer, 'user');
-  if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
-  if (reading(kind)?.priority === 'red') return null;
+  // Each sentence of a reply in several ("yes. cwa-seed") is read as the sentence rules read it.
+  const kinds = splitSentences(answer).map((s) => classifySentence(s, 'user'));
+  if (kinds.some((k) => k === 'question' || k === 'hedge' || k === 'problem')) return null;
+  if (kinds.some((k) => reading(k)?.priority === 'red')) return null;
   const text = clip(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
+}
+
+// A reply that only reacts ("lovely", "nice one", "love it"): no answer to keep.
+const REACTION =
+  /^(?:oh\s+)?(?:lovely|nice|nice one|great|cool|awesome|brilliant|amazing|wonderful|excellent|fab|fantastic|sweet|love it|love that|wow)$/i;
+
+/**
+ * The reply as one answer: its first sentence, or, when that is one word or a "yes" with nothing
+ * exact in it ("yes.", "yes please.", "agent."), the whole reply if it stays short (twelve words at most): the
+ * sentences after it carry the answer ("yes. cwa-seed", "agent. Harbourside Lettings, contact is
+ * Mr. Okafor").
+ */
+function shortReply(entry: TranscriptEntry): string {
+  const sentences = splitSentences(stripNonProse(entry.text));
+  const [first = ''] = sentences;
+  const words = first.split(/\s+/).length;
+  const bare =
+    (words === 1 || (words === 2 && CONFIRMATION.test(first))) &&
+    !hasSpecifics(first) &&
+    !hasValue(first);
+  const whole = sentences.join(' ');
+  return bare && sentences.length > 1 && sentences.length <= 3 && whole.split(/\s+/).length <= 12
+    ? whole
+    : first;
 }
 
 // "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
@@ -342,6 +376,10 @@ function renamedAnswer(answer: string, question: string): string | null {
   return bare.replace(old, name);
 }
 
+// A capitalised word that is no pronoun or determiner: a person's name in answer to "who".
+const PERSON_NAME =
+  /\b(?!(?:I|Me|We|Us|You|He|She|They|Them|It|The|A|An|Nobody|Noone|Everyone|Everybody|Someone|Anyone|None|No|Yes|Both|All|Not|Just|Only|Whoever)\b)[A-Z][a-z]{2,}\b/;
+
 // A question that is only a noun phrase ("Backup bucket?", "Cutoff for orders?") asks
 // "what is it", as a which/what question does.
 const NOUN_QUESTION = /^(?:[\w./-]+\s+){0,3}[\w./-]+\?\s*$/;
@@ -355,7 +393,10 @@ function picks(answer: string, question: string): boolean {
   const mine = contentWords(answer);
   const theirs = contentWords(question);
   if (mine.size > 0 && [...mine].every((w) => theirs.has(w))) return true;
-  const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
+  const named =
+    hasSpecifics(answer) ||
+    /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer) ||
+    (/\bwho\b/i.test(question) && PERSON_NAME.test(answer));
   const what =
     /\b(which|what|who|where)\b/i.test(question) ||
     (NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question));
@@ -593,6 +634,11 @@ function bareValue(answer: string): boolean {
 const APPROVAL =
   /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b|that works\b|makes sense\b|fine by me\b)/iu;
 
+// A question that only asks the user to check what was just said ("Right?", "Correct?", "Is that
+// right?", "Sound good?").
+const CHECK_QUESTION =
+  /^(?:right|correct|ok(?:ay)?|yes|agreed|sound good|sounds good|is that (?:right|correct|ok(?:ay)?)|does that (?:work|sound right|look right))\s*\?\s*$/i;
+
 const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
 
 // A reply that commits to what the assistant just proposed ("go with that", "let's do it"): it
@@ -625,8 +671,10 @@ function approvalDrafts(
   const out: Draft[] = [];
   for (const assistant of segment.slice(start + 1, index)) {
     if (assistant.role !== 'assistant') continue;
+    // "… Forbid, so runs never overlap. Right?" → "👍": the nod answers the check put to the user.
+    const checked = CHECK_QUESTION.test(sentencesOf(assistant).pop() ?? '');
     for (const { text, kind } of confirmedStatements(assistant, bareNod(user))) {
-      if (kind === 'fact' && !answering) continue;
+      if (kind === 'fact' && !answering && !checked) continue;
       // A nod accepts a standing plan ("I'll route invoices to the CFO"), not a one-off step.
       if (kind === 'decision' && !committed && !STANDING_KINDS.has(classifySentence(text, 'user')))
         continue;
