@@ -1,4 +1,5 @@
 import { sha256Hex } from '../core/index.js';
+import { HEARSAY, SAYING_VERB, SUPPOSITION } from '../language/index.js';
 import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
 import shippedModel from './scorer-model.json' with { type: 'json' };
@@ -848,15 +849,20 @@ const CLAUSE_BREAK =
 const STANDS_APART =
   /^(?:i|i'?m|im|i'?ll|i'?ve|we|we'?re|we'?ll|it|it'?s|its|they|he|she|you|that|this|there|is|are|do|does|can|could|should|would|will|what|which|who|how|when|where|why)\b/i;
 // A clause that opens with a condition ("if we go with …", "unless the budget …") makes the whole
-// sentence conditional: nothing in it is stated.
-const CONDITION =
-  /^(?:if|unless|once|whenever|assuming|provided|as long as|in case|suppose|supposing)\b/i;
+// sentence conditional: nothing in it is stated. The supposition words are the language lexicon's
+// (the intent classifier reads them too); a proviso or a time that conditions ("as long as …",
+// "once …", "whenever …") is added here, where a clause is read for what it states.
+const PROVISO = /^(?:once|whenever|provided|as long as)\b/i;
+const opensWithCondition = (clause: string) =>
+  PROVISO.test(clause) || SUPPOSITION.pattern.exec(clause)?.index === 0;
 // A question that points back at what was just said ("is that true", "can you confirm", "right?"):
 // the claim before it is put to the listener, not stated.
 const ASKS_ABOUT_IT =
   /^(?:(?:is|was|does|did|can|could|would|will|isn'?t|doesn'?t)\s+(?:that|this|it)\b|can you (?:confirm|check|verify)|(?:right|ok|okay|correct|true)\b)/i;
-// Someone else's claim, relayed ("my boss says …", "someone told me …").
-const RELAYED = /\b(?:says|said|told me|tells me|heard|apparently|reckons|according to)\b/i;
+// Someone else's claim, relayed ("my boss says …", "someone told me …", "apparently …"): the
+// language lexicon's hearsay markers and verbs of saying, which the intent classifier reads too.
+const relayed = (clause: string) =>
+  HEARSAY.pattern.test(clause) || SAYING_VERB.pattern.test(clause);
 const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
   'rule',
   'preference',
@@ -885,10 +891,10 @@ function passingClauses(
   const qualifies = clauses.some(
     (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
   );
-  if (qualifies || clauses.some((c) => CONDITION.test(c) || ASKS_ABOUT_IT.test(c))) return [];
+  if (qualifies || clauses.some((c) => opensWithCondition(c) || ASKS_ABOUT_IT.test(c))) return [];
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
   for (const clause of clauses) {
-    if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || RELAYED.test(clause)) {
+    if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || relayed(clause)) {
       continue;
     }
     const kind = classifySentence(clause, 'user');
