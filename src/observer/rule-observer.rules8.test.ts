@@ -29,6 +29,25 @@ describe('rules@8: the moment, not a standing fact', () => {
     expect(redOf([['user', text]])).toEqual([]);
   });
 
+  it.each([
+    'Overbooking again this weekend in room 3',
+    'gotta go feed the cat, first guests arrive at 10',
+    'off to open the shop, first customers at 10',
+    'Looking at Saturn for 20 min before bed',
+    'the backup ran 5 hours last night instead of 20 min',
+    'my neighbour says I should switch to Octopus but he is biased',
+  ])('keeps "%s" out of 🔴', (text) => {
+    expect(redOf([['user', text]])).toEqual([]);
+  });
+
+  it('keeps a requirement passed on, and the answer after advice passed on', () => {
+    expect(holds(redOf([['user', 'The council says we have to be out by 22:00']]), ['22:00'])).toBe(
+      true,
+    );
+    const red = redOf([['user', 'my brother said I should use Notion, but we stay with Obsidian']]);
+    expect(holds(red, ['Obsidian']), JSON.stringify(red)).toBe(true);
+  });
+
   it('writes no reaction as the answer to a "which" question', () => {
     const red = redOf([
       ['assistant', 'Which logo do you prefer — the round one or the square one?'],
@@ -99,5 +118,58 @@ describe('rules@8: a nod to a statement put as a check', () => {
   });
   it('a nod without the check confirms no statement', () => {
     expect(holds(redOf(turns('', '👍')), ['svc-backup'])).toBe(false);
+  });
+});
+
+describe('rules@8: a decision spread over several messages', () => {
+  const OPTIONS = [
+    'assistant',
+    'Two ways to stop the overlap:\n1. Move the import to its own worker pool\n2. Run the import at 03:15 when traffic is low\nWhich do you prefer?',
+  ] as const;
+  it.each(['ok go with the second', 'option 2', 'the latter', 'second one please'])(
+    '"%s" decides the option it points at, in the option\'s words',
+    (reply) => {
+      const red = redOf([
+        ['user', 'The import and the API keep fighting.'],
+        OPTIONS,
+        ['user', reply],
+      ]);
+      expect(holds(red, ['03:15']), JSON.stringify(red)).toBe(true);
+      expect(holds(red, ['worker pool']), JSON.stringify(red)).toBe(false);
+    },
+  );
+
+  it('reads letters laid out inline', () => {
+    const red = redOf([
+      [
+        'assistant',
+        'Either (a) keep the logs on nas-2 for 30 days, or (b) ship them to s3://audit-logs. Which?',
+      ],
+      ['user', 'b please'],
+    ]);
+    expect(holds(red, ['s3://audit-logs']), JSON.stringify(red)).toBe(true);
+    expect(holds(red, ['nas-2']), JSON.stringify(red)).toBe(false);
+  });
+
+  it('a later pick from the same options replaces the earlier one', () => {
+    const red = redOf([
+      OPTIONS,
+      ['user', 'go with the first'],
+      ['assistant', 'Done: the import now runs in its own pool.'],
+      ['user', 'actually no, make it the second'],
+    ]);
+    expect(holds(red, ['03:15']), JSON.stringify(red)).toBe(true);
+    expect(holds(red, ['worker pool']), JSON.stringify(red)).toBe(false);
+  });
+
+  it('a number that answers "how many" picks nothing from a list', () => {
+    const red = redOf([
+      [
+        'assistant',
+        'Options for the cluster:\n- 3 small nodes\n- 2 large nodes\nHow many replicas should each service run?',
+      ],
+      ['user', '2'],
+    ]);
+    expect(holds(red, ['large nodes']), JSON.stringify(red)).toBe(false);
   });
 });

@@ -175,6 +175,8 @@ interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
   change: { now: string; before: string } | null;
+  /** The assistant message whose listed options this draft picks from, when it picks one. */
+  choiceOf?: string;
 }
 
 // A reply that agrees with what the assistant just said or offered.
@@ -571,6 +573,8 @@ function replyDrafts(
   question: string | null,
 ): Draft[] {
   const entry = segment[index] as TranscriptEntry;
+  const picked = pickDraft(captureKey, segment, index);
+  if (picked !== null) return [picked];
   const out: Draft[] = [];
   if (confirms(entry)) out.push(...confirmationDrafts(captureKey, asked, entry));
   else if (approves(entry)) out.push(...approvalDrafts(captureKey, segment, index));
@@ -590,6 +594,94 @@ function replyDrafts(
   }
   const chosen = choiceDraft(captureKey, entry, asked);
   return chosen === null ? out : [...out, chosen];
+}
+
+// An item of a list the assistant laid out: "1. …", "2) …", "(a) …", "b) …", "- …", "Option B: …".
+const LIST_ITEM = /^\s*(?:\d[.)]|\(?[a-d]\)|[-*•]|option [a-d1-9]\s*[:—–-])\s+(\S.*)$/i;
+const INLINE_ITEM = /\s*\((?:[a-d]|[1-9])\)\s*/i;
+// A reply that picks by place, not by words: "go with the second", "option b", "the latter", "2".
+const ORDINAL_PICK =
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|actually|no|wait)[,.]?\s+){0,2}(?:(?:let'?s\s+)?(?:go with|do|take|use|pick|make it|switch to|change (?:it )?to)\s+)?(?:the\s+)?(?:(first|second|third|fourth|last|former|latter)(?:\s+(?:one|option))?|option\s+([a-d1-9])|\(?([a-d1-9])\)?)(?:\s+(?:please|then|it is|instead))?[.!]?$/i;
+// A message that offers a choice; one that asks for a count is answered by a number, not a pick.
+const OFFERS_CHOICE = /\b(?:options?|which|or|prefer|choose|pick|either)\b/i;
+const ASKS_COUNT = /\bhow (?:many|much|long|often)\b/i;
+const ORDINAL_PLACE: Readonly<Record<string, number>> = {
+  first: 0,
+  second: 1,
+  third: 2,
+  fourth: 3,
+  former: 0,
+  a: 0,
+  b: 1,
+  c: 2,
+  d: 3,
+};
+
+/** The options an assistant message lays out as a list, in order (none when it lists fewer than two). */
+function listedOptions(message: TranscriptEntry): string[] {
+  const prose = stripNonProse(message.text);
+  const lines = prose
+    .split(/\r?\n/)
+    .map((line) => LIST_ITEM.exec(line)?.[1]?.trim())
+    .filter((item): item is string => item !== undefined && item !== '');
+  if (lines.length >= 2) return lines;
+  const inline = prose.split(INLINE_ITEM).slice(1);
+  return inline.length >= 2
+    ? inline.map((o) => o.replace(/(?:,?\s*(?:or|and))?[\s,;.?]*$/i, '').trim())
+    : [];
+}
+
+/**
+ * A reply that picks one of the options the assistant listed by its place ("ok go with the
+ * second", "option b", "the latter") is a decision whose words come from the option itself,
+ * not from the reply: `<the option> (chosen from the options offered)`. The options are the last
+ * list the assistant laid out in the segment, so a later pick from the same list replaces this one.
+ */
+function pickDraft(
+  captureKey: string,
+  segment: readonly TranscriptEntry[],
+  index: number,
+): Draft | null {
+  const entry = segment[index] as TranscriptEntry;
+  const reply = (sentencesOf(entry)[0] ?? '').trim();
+  const pick = ORDINAL_PICK.exec(reply);
+  if (pick === null) return null;
+  for (let i = index - 1; i >= 0; i--) {
+    const message = segment[i];
+    if (message?.role !== 'assistant') continue;
+    const options = listedOptions(message);
+    if (options.length < 2) continue;
+    if (
+      !OFFERS_CHOICE.test(message.text) ||
+      (pick[3] !== undefined && ASKS_COUNT.test(message.text))
+    )
+      return null;
+    const key = (pick[1] ?? pick[2] ?? pick[3] ?? '').toLowerCase();
+    const place = /^[1-9]$/.test(key)
+      ? Number(key) - 1
+      : key === 'last' || key === 'latter'
+        ? options.length - 1
+        : (ORDINAL_PLACE[key] ?? -1);
+    const option = options[place];
+    if (option === undefined) return null;
+    const text = clip(
+      `${capitalise(option.replace(/[.!]+$/, ''))} (chosen from the options offered)`,
+      280,
+    );
+    return { ...replyDecision(captureKey, entry, message, text), choiceOf: message.id };
+  }
+  return null;
+}
+
+/** Of several picks from the same listed options, the last one stands; earlier ones are 🟡. */
+function keepLastPick(drafts: Draft[]): Draft[] {
+  return drafts.map((draft, index) => {
+    const { choiceOf } = draft;
+    if (choiceOf === undefined) return draft;
+    if (!drafts.slice(index + 1).some((d) => d.choiceOf === choiceOf)) return draft;
+    const o = draft.observation;
+    return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
+  });
 }
 
 /**
@@ -794,7 +886,16 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       let read = reading(kind);
       if (read === null) continue;
       const change = stateChange(sentence);
-      if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
+      // "ran for 6 hours last night instead of 40 min": a mishap told of a moment is no change of
+      // state, unless the sentence already reads as a durable one.
+      const mishap = read.priority !== 'red' && isOneOff(sentence);
+      if (
+        change !== null &&
+        speaker === 'user' &&
+        kind !== 'question' &&
+        kind !== 'hedge' &&
+        !mishap
+      ) {
         text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
         if (read.priority !== 'red')
           read = { ...read, priority: 'red', type: 'fact', memoryPriority: 'P1' };
@@ -827,7 +928,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return demoteSuperseded(resolveProblems(drafts));
+  return keepLastPick(demoteSuperseded(resolveProblems(drafts)));
 }
 
 /**

@@ -155,6 +155,11 @@ const RULE_NOUN = /\b(rule|policy|convention)\b/i;
 // go out tue/thu only"): a standing restriction on its subject.
 const ONLY_SCOPE =
   /^(?!(?:it|its|it's|that|this|i|im|i'm|there|which|what|he|she|they)\b)[\w@./&'-]+(?:\s+[\w@./&'-]+){0,2}\s+(?:is|are|go(?:es)?(?:\s+out)?|runs?|ships?|happens?|opens?|deploys?)\s+(?:[\w@./&'-]+\s+){0,3}only\b/i;
+// Advice passed on from someone else: a verb of saying before the "should" it reports ("…, but
+// we stay with X" after it is the speaker's own answer, read as a whole). A requirement passed on
+// ("the library says we have to be out by 9") stays a rule.
+const RELAYED_ADVICE =
+  /\b(?:says|said|reckons|thinks|told (?:me|us))\b(?: that)?\s+(?:i|we|you)\s+(?:should|ought to)\b/i;
 // A task the session starts on ("need a cost review of …", "I need a rota for the volunteers", "need
 // to rethink on-call"): what is being worked on, not a standing fact.
 const REQUEST =
@@ -243,11 +248,11 @@ const LETS = /^let'?s\b/i;
 const BARE_PREFERENCE =
   /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
 const BARE_COMMITMENT =
-  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them)(?:\s+then)?[.!]?$/i;
+  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them|the (?:first|second|third|last|former|latter)(?: one)?)(?:\s+then)?[.!]?$/i;
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM(?:ing|ed)|OOM-?killed|stuck|piling up|backing up|barely (?:moving|working)|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM(?:ing|ed)|OOM-?killed|stuck|piling up|backing up|overbook(?:ing|ed)|double[- ]book(?:ing|ed)|barely (?:moving|working)|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -300,7 +305,7 @@ const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long (?:day|week|night|weekend)|(?:standup|stand-up|meeting|class|call|lesson|train|bus|flight|shift|appointment|interview)\s+(?:(?:is|starts)\s+)?in\s+\d+\s*(?:min|mins|minutes)|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|this weekend|before bed|(?:must|have to|need to|gotta|got to) go(?: and)? (?:check|eat|sleep|open|cook|feed|walk|now)\b|off to (?:open|bed|sleep|eat|lunch|dinner|work|school|the)|go to eat|long (?:day|week|night|weekend)|(?:standup|stand-up|meeting|class|call|lesson|train|bus|flight|shift|appointment|interview)\s+(?:(?:is|starts)\s+)?in\s+\d+\s*(?:min|mins|minutes)|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
 const ONE_OFF =
   /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
 
@@ -408,6 +413,8 @@ export function classifySentence(
   )
     return 'context';
   if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
+  // "my mate says I should …", "the forum reckons we must …": someone else's advice, not a rule.
+  if (RELAYED_ADVICE.test(sentence) && !/,\s*but\b/i.test(sentence)) return 'context';
   if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
