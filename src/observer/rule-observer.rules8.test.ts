@@ -101,6 +101,28 @@ describe('rules@8: standing statements without a verb the rules knew', () => {
     expect(holds(red, must), JSON.stringify(red)).toBe(true);
   });
 
+  it.each([
+    ['DNS is cloudflare.', ['DNS is cloudflare']],
+    ['Backend is supabase', ['supabase']],
+    ['Rota is me, Aziz, Petra and Lou', ['Aziz', 'Lou']],
+    ['Only paid members get a locker.', ['paid members']],
+    ['Manual restarts only', ['Manual restarts']],
+    ['Two sign-offs for anything touching payroll', ['Two sign-offs']],
+    ['Each ticket belongs to one agent.', ['one agent']],
+  ])('"%s" is 🔴', (text, must) => {
+    const red = redOf([['user', text]]);
+    expect(holds(red, must), JSON.stringify(red)).toBe(true);
+  });
+
+  it.each([
+    'Coffee is awful',
+    'Now is fine, thanks',
+    'Traffic is insane today',
+    'The kettle is boiling',
+  ])('keeps the description "%s" out of 🔴', (text) => {
+    expect(redOf([['user', text]])).toEqual([]);
+  });
+
   it('keeps a one-off "only" and a pronoun out', () => {
     expect(redOf([['user', 'It is broken on mobile only']])).toEqual([]);
     expect(redOf([['user', 'It is team lead stuff']])).toEqual([]);

@@ -160,6 +160,14 @@ const ONLY_SCOPE =
 // ("the library says we have to be out by 9") stays a rule.
 const RELAYED_ADVICE =
   /\b(?:says|said|reckons|thinks|told (?:me|us))\b(?: that)?\s+(?:i|we|you)\s+(?:should|ought to)\b/i;
+// A restriction said without a verb of rule: "only named members get a vote", "manual restarts
+// only", "two approvals for anything touching prod", "each order belongs to one picker".
+const LIMITED =
+  /^only\s+\w+\s+\w+|^(?:[\w-]+\s+){1,2}only[.!]?$|\bfor (?:anything|everything|any|every|each|all)\b.*\b(?:touching|going|hitting|in|on|to)\b|^(?:each|every)\s+[\w-]+\s+(?:belongs to|goes to|gets|needs|has)\s+(?:one|a|an|its own|exactly)\b/i;
+// What something is, said in a few words ("DNS is cloudflare", "backend is supabase", "rota is
+// me, Ana and Tom"): the subject a common noun, the predicate a name or a list, not a description.
+const IDENTITY =
+  /^(?!(?:it|its|it's|that|this|there|which|what|he|she|they|i|we|you|everything|nothing|everyone|all|weather|traffic|now|today|yes|no|mine|ours|one)\b)(?:(?:the|our|my)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|are)\s+(?!.*\b(?:on|in|at|for|with|when|since|after|before|from|now|today|again|anymore|than|because|but|finally|already|yet|still)\b)(?!(?:a|an|the|not|no|so|very|too|really|just|still|also|fine|ok|okay|good|bad|great|down|up|broken|slow|done|ready|here|there|gone|back|weird|wrong|annoying|full|empty|new|old|busy|off|on|in|at|out|free|open|closed|cold|hot|late|early|huge|tiny|big|small|perfect|awful|terrible|nice|lovely|better|worse|same|different|important|enough|right|true|false|possible|impossible|because|what|how|why|where|who|when|like|about|probably|definitely|usually|always|never|asleep|awake|sick|ill|away|home|tired|happy|sad|angry|upset|excited|worried|scared|hungry|missing|late|lost|stuck|dead|alive|safe|sorted|clear|confused)\b)(?![\w-]+(?:ing|ed|ly)\b)[\w.@'&()-]+(?:[ ,]+(?:and\s+)?[\w.@'&()-]+){0,5}[.!]?$/i;
 // A task the session starts on ("need a cost review of …", "I need a rota for the volunteers", "need
 // to rethink on-call"): what is being worked on, not a standing fact.
 const REQUEST =
@@ -421,7 +429,12 @@ export function classifySentence(
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   // "…only btw, today is tue so fine": the moment after the comma does not undo the restriction.
   const lead = sentence.split(/,\s*/)[0] ?? sentence;
-  if (ONLY_SCOPE.test(lead) && !PROBLEM.test(lead) && !ONE_OFF_TIME.test(lead)) return 'rule';
+  if (
+    (ONLY_SCOPE.test(lead) || LIMITED.test(lead)) &&
+    !PROBLEM.test(lead) &&
+    !ONE_OFF_TIME.test(lead)
+  )
+    return 'rule';
   if (
     ROLE.test(sentence) ||
     NAMED_ROLE.test(sentence) ||
@@ -478,6 +491,8 @@ export function classifySentence(
   )
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
+  if (IDENTITY.test(sentence) && !ONE_OFF_TIME.test(sentence) && sentence.split(/\s+/).length <= 8)
+    return 'fact';
   return 'context';
 }
 
