@@ -206,6 +206,24 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind15',
+    'y01–y14',
+    `**blind15 (y01–y14)**, a headline: \`bench/observe/blind15-sessions.txt\` and
+  \`blind15-labels.json\`, {sessions} sessions, {durable} durable labels, written by a case writer
+  who never saw the code; the folder was opened only after rules@8 + scorer@5 were frozen and
+  committed (3190963), copied in unread (every label phrase checked to occur in its session by
+  \`bench/observe-validate.ts\`: all 217 do) and run once: the row below is the **blind run**
+  (nothing was changed after reading it).`,
+  ),
+  headline(
+    'blind14',
+    'x01–x14',
+    `**blind14 (x01–x14)**, a headline: \`bench/observe/blind14-sessions.txt\` and
+  \`blind14-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind15 (all 207 label phrases occur
+  in their sessions): the row below is the **blind run**.`,
+  ),
+  headline(
     'blind13',
     'w01–w14',
     `**blind13 (w01–w14)**, a headline: \`bench/observe/blind13-sessions.txt\` and
