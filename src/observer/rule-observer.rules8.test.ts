@@ -7,6 +7,13 @@ import { redOf, type Turn } from './__fixtures__/red-of.js';
 const holds = (texts: readonly string[], words: readonly string[]) =>
   texts.some((t) => words.every((w) => t.toLowerCase().includes(w.toLowerCase())));
 
+/** The 🔴 observations of `turns` hold `kept` and never `dropped`. */
+function expectPicked(turns: readonly Turn[], kept: string, dropped: string): void {
+  const red = redOf(turns);
+  expect(holds(red, [kept]), JSON.stringify(red)).toBe(true);
+  expect(holds(red, [dropped]), JSON.stringify(red)).toBe(false);
+}
+
 describe('rules@8: the moment, not a standing fact', () => {
   it.each([
     'Dentist appointment in 20 minutes, talk soon',
@@ -17,19 +24,10 @@ describe('rules@8: the moment, not a standing fact', () => {
     'down to 2k now',
     'hang on, let me check with the landlord on Signal first',
     'Stock is 212 now, we counted this morning',
-  ])('keeps "%s" out of 🔴', (text) => {
-    expect(redOf([['user', text]])).toEqual([]);
-  });
-
-  it.each([
+    // problems, not rules or facts
     'Customers are reporting that no receipts arrive after 18:00',
     'the nightly export job keeps OOMing on worker-3',
     'tickets piling up in the #support-l2 queue, barely moving',
-  ])('reads "%s" as a problem, not a rule or a fact', (text) => {
-    expect(redOf([['user', text]])).toEqual([]);
-  });
-
-  it.each([
     'Overbooking again this weekend in room 3',
     'gotta go feed the cat, first guests arrive at 10',
     'off to open the shop, first customers at 10',
@@ -96,12 +94,6 @@ describe('rules@8: standing statements without a verb the rules knew', () => {
     ['Halina is rota owner.', ['Halina', 'rota owner']],
     ['Refunds are card only', ['Refunds', 'card only']],
     ['releases go out mon/wed only btw, today is mon so fine', ['mon/wed only']],
-  ])('"%s" is 🔴', (text, must) => {
-    const red = redOf([['user', text]]);
-    expect(holds(red, must), JSON.stringify(red)).toBe(true);
-  });
-
-  it.each([
     ['DNS is cloudflare.', ['DNS is cloudflare']],
     ['Backend is supabase', ['supabase']],
     ['Rota is me, Aziz, Petra and Lou', ['Aziz', 'Lou']],
@@ -119,13 +111,10 @@ describe('rules@8: standing statements without a verb the rules knew', () => {
     'Now is fine, thanks',
     'Traffic is insane today',
     'The kettle is boiling',
-  ])('keeps the description "%s" out of 🔴', (text) => {
+    'It is broken on mobile only',
+    'It is team lead stuff',
+  ])('keeps a description, a one-off "only" or a pronoun ("%s") out of 🔴', (text) => {
     expect(redOf([['user', text]])).toEqual([]);
-  });
-
-  it('keeps a one-off "only" and a pronoun out', () => {
-    expect(redOf([['user', 'It is broken on mobile only']])).toEqual([]);
-    expect(redOf([['user', 'It is team lead stuff']])).toEqual([]);
   });
 });
 
@@ -151,37 +140,39 @@ describe('rules@8: a decision spread over several messages', () => {
   it.each(['ok go with the second', 'option 2', 'the latter', 'second one please'])(
     '"%s" decides the option it points at, in the option\'s words',
     (reply) => {
-      const red = redOf([
-        ['user', 'The import and the API keep fighting.'],
-        OPTIONS,
-        ['user', reply],
-      ]);
-      expect(holds(red, ['03:15']), JSON.stringify(red)).toBe(true);
-      expect(holds(red, ['worker pool']), JSON.stringify(red)).toBe(false);
+      expectPicked(
+        [['user', 'The import and the API keep fighting.'], OPTIONS, ['user', reply]],
+        '03:15',
+        'worker pool',
+      );
     },
   );
 
   it('reads letters laid out inline', () => {
-    const red = redOf([
+    expectPicked(
       [
-        'assistant',
-        'Either (a) keep the logs on nas-2 for 30 days, or (b) ship them to s3://audit-logs. Which?',
+        [
+          'assistant',
+          'Either (a) keep the logs on nas-2 for 30 days, or (b) ship them to s3://audit-logs. Which?',
+        ],
+        ['user', 'b please'],
       ],
-      ['user', 'b please'],
-    ]);
-    expect(holds(red, ['s3://audit-logs']), JSON.stringify(red)).toBe(true);
-    expect(holds(red, ['nas-2']), JSON.stringify(red)).toBe(false);
+      's3://audit-logs',
+      'nas-2',
+    );
   });
 
   it('a later pick from the same options replaces the earlier one', () => {
-    const red = redOf([
-      OPTIONS,
-      ['user', 'go with the first'],
-      ['assistant', 'Done: the import now runs in its own pool.'],
-      ['user', 'actually no, make it the second'],
-    ]);
-    expect(holds(red, ['03:15']), JSON.stringify(red)).toBe(true);
-    expect(holds(red, ['worker pool']), JSON.stringify(red)).toBe(false);
+    expectPicked(
+      [
+        OPTIONS,
+        ['user', 'go with the first'],
+        ['assistant', 'Done: the import now runs in its own pool.'],
+        ['user', 'actually no, make it the second'],
+      ],
+      '03:15',
+      'worker pool',
+    );
   });
 
   it('a number that answers "how many" picks nothing from a list', () => {
