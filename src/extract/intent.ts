@@ -1,5 +1,13 @@
 import type { Intent } from '../core/index.js';
-import { IMAGINED, SARCASM, UNREALISED, VIRTUAL_PLACE } from '../language/index.js';
+import {
+  HEARSAY,
+  IMAGINED,
+  REPORTING_SPEAKER,
+  SARCASM,
+  SUPPOSITION,
+  UNREALISED,
+  VIRTUAL_PLACE,
+} from '../language/index.js';
 import { deliberates } from './deliberation.js';
 
 /** What a clause does, before any domain rule looks at it. */
@@ -55,8 +63,10 @@ const WH_START = /^(?:wait,?\s+|so,?\s+|and,?\s+)?(?:how|what|when|where|why|who
 const REMINISCE =
   /^(?:remember (?:when|that|the|our|those|how)|do you remember)\b|\b(?:i|we) (?:still )?remember (?!to\b)/i;
 
-const HYPOTHETICAL =
-  /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b|\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
+// A modal that supposes ("might have to", "we'd probably", "would cost"); the words that open a
+// supposition or condition are the language lexicon's SUPPOSITION.
+const HYPOTHETICAL_MODAL =
+  /\b(?:might|may|could|would)\s+(?:have to|need to|end up|probably|just|be able to)\b|\b(?:we|i|you|they|he|she|it)'d\s+(?:probably|just|have|need|be|save|go|take)\b|\bwould\s+(?:save|cost|be|mean)\b/i;
 
 /**
  * Wishes and daydreams (irrealis): "I'd love to go to X", "wish I was in X", "someday", "one
@@ -64,21 +74,6 @@ const HYPOTHETICAL =
  */
 const IRREALIS =
   /\b(?:(?:i|we)(?:'d| would) (?:love|like) to|would (?:love|like) to|(?:i|we) wish|wish (?:i|we) (?:was|were|could|had)|if only|dream(?:ing|t|ed)? (?:of|about)|some ?day|one day(?=,?\s+(?:i|we)\b|[.!]*$)|in (?:an|a perfect|an ideal) world|in another life|would be (?:nice|lovely|great|amazing|fun) to|bucket list|(?:is|are|'s) on my (?:\w+ )?list|(?:was|were) (?:going to|gonna|meant to|supposed to|planning to|planning on)|(?:almost|nearly) (?:went|flew|booked|moved|drove|bought|cancell?ed)|should (?:go|visit|fly|travel|head|move|book|try)|ought to|sometime)\b/i;
-
-/**
- * Reported speech: another person's words ("Lucia says she's ...", "he told me", "apparently",
- * "according to"). What it reports is second-hand: never stronger than weak evidence.
- */
-const REPORTED =
-  /\b(?:apparently|according to|(?:i )?heard (?:that|from)|rumou?r (?:is|has it))\b/i;
-
-/**
- * A named or pronoun speaker and a verb of saying ("Lucia says", "he told me", "the email says").
- * Case matters here (a capitalised word is a name), so it is kept apart from `REPORTED`, whose
- * markers must match at the start of a sentence too ("According to Mum, …").
- */
-const REPORTED_SPEAKER =
-  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?|[Mm]y|[Oo]ur|[Yy]our) [A-Za-z]+) (?:says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote|shows|showed)(?: that)?\b/;
 
 /**
  * Talk about words rather than the world: translations and glosses ("X means I am in Berlin",
@@ -144,8 +139,8 @@ export function classifyClause(text: string, asked: boolean, sentence?: string):
       HEDGE.test(t) ||
       deliberates(t) ||
       APPROXIMATE_AMOUNT.test(t) ||
-      REPORTED.test(t) ||
-      REPORTED_SPEAKER.test(t) ||
+      HEARSAY.pattern.test(t) ||
+      REPORTING_SPEAKER.pattern.test(t) ||
       METALINGUISTIC.test(t) ||
       TEAM_LABEL.test(t) ||
       LAUGHTER.test(t) ||
@@ -169,7 +164,8 @@ export function classifyClause(text: string, asked: boolean, sentence?: string):
     if (!hedgedStatement) return { intent: 'question', ...marks };
   }
   if (
-    HYPOTHETICAL.test(t) ||
+    SUPPOSITION.pattern.test(t) ||
+    HYPOTHETICAL_MODAL.test(t) ||
     IRREALIS.test(t) ||
     IMAGINED.pattern.test(t) ||
     VIRTUAL_PLACE.pattern.test(t)

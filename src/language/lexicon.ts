@@ -111,6 +111,50 @@ export const PAYMENT_IDIOM: LexiconEntry = {
 };
 
 /**
+ * Hearsay markers ("apparently", "according to", "I heard that", "rumour has it"): what follows is
+ * someone else's claim, second-hand.
+ */
+export const HEARSAY: LexiconEntry = {
+  phenomenon: 'a claim marked as second-hand (hearsay)',
+  pattern: /\b(?:apparently|according to|(?:i )?heard (?:that|from)|rumou?r (?:is|has it))\b/i,
+};
+
+// Verbs that pass on what someone said or showed: the one list both readings below are built on.
+const SAYING =
+  'says|said|told (?:me|us)|tells (?:me|us)|mentioned|claims|claimed|reckons|thinks|texted|wrote|shows|showed';
+
+/**
+ * A named or pronoun speaker and a verb of saying ("Lucia says", "he told me", "the email says",
+ * "my boss reckons"): the claim after it is the speaker's, not the writer's. Case matters (a
+ * capitalised word is a name).
+ */
+export const REPORTING_SPEAKER: LexiconEntry = {
+  phenomenon: "someone else's words, with their speaker",
+  pattern: new RegExp(
+    `\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[a-z]+'s [a-z]+|(?:[Tt]he|[Aa]n?|[Mm]y|[Oo]ur|[Yy]our) [A-Za-z]+) (?:${SAYING})(?: that)?\\b`,
+  ),
+};
+
+/**
+ * A verb of saying whoever the speaker ("marco says", "someone told me", "the log shows"), case
+ * ignored: for text typed in lower case, where a name cannot be told from a word.
+ */
+export const SAYING_VERB: LexiconEntry = {
+  phenomenon: 'a verb that passes on what someone said or showed',
+  pattern: new RegExp(`\\b(?:${SAYING})\\b`, 'i'),
+};
+
+/**
+ * Words that suppose or set a condition ("if", "unless", "suppose", "assuming", "in case", "what
+ * if", "in theory"): the clause they open states nothing as it is.
+ */
+export const SUPPOSITION: LexiconEntry = {
+  phenomenon: 'a supposition or a condition',
+  pattern:
+    /\b(?:if|what if|suppose|supposing|imagine|in case|assuming|unless|hypothetically|in theory|were we to|should we ever)\b/i,
+};
+
+/**
  * Being or going somewhere only in the mind ("in my dreams", "in my head", "in spirit",
  * "mentally"): no trip and no presence.
  */
