@@ -47,7 +47,7 @@ describe('verity tasks', () => {
     );
   });
 
-  it('explains a refused move and exits non-zero', async () => {
+  it('explains a refused move and exits 3, as for any rejected input', async () => {
     await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck']);
     const refused = await verity('2026-01-28T09:01:00Z', [
       'tasks',
@@ -57,8 +57,17 @@ describe('verity tasks', () => {
       '--proof',
       'x',
     ]);
-    expect(refused.code).not.toBe(0);
+    // Refused input exits 3 (README's exit codes), like a move missing a required field.
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('cannot move from CAPTURED to DONE');
+    const unready = await verity('2026-01-28T09:01:00Z', [
+      'tasks',
+      'move',
+      'TASK-20260128-001',
+      'TRIAGED',
+    ]);
+    expect(unready.code).toBe(3);
+    expect(unready.stderr).toContain('cannot enter TRIAGED without');
     const cancel = await verity('2026-01-28T09:01:00Z', ['tasks', 'cancel', 'TASK-20260128-001']);
     expect(cancel.code).toBe(2);
   });
