@@ -158,6 +158,9 @@ describe('classifySentence: actions', () => {
     ],
     ['Can you send me the report by Friday?', 'action', 'Send me the report by Friday', 'report'],
     ['Could you summarize the meeting notes?', 'action', 'Summarize the meeting notes'],
+    // A contraction typed without its apostrophe lengthens the lower form; names keep their case.
+    ["No cant do, let's book the Ritz in Porto", 'action', 'Book the Ritz in Porto'],
+    ["I dont mind, I'll ask Dr Okafor tomorrow", 'action', 'Ask Dr Okafor tomorrow'],
   ]);
 });
 

@@ -234,9 +234,15 @@ function lowerForm(sentence: string): string {
 
 /** The part of `sentence` (original case) that `lower`'s suffix `tail` corresponds to. */
 function tailOf(sentence: string, lower: string, tail: string): string {
-  // Lower-casing a few characters (such as "İ") changes the length; fall back to the lower form.
-  if (sentence.length !== lower.length) return tail.trim();
-  return sentence.slice(lower.length - tail.length).trim();
+  if (sentence.length === lower.length) return sentence.slice(lower.length - tail.length).trim();
+  // The lower form is longer or shorter ("cant" → "can't", "İ"): the tail as written is the
+  // shortest suffix of the sentence whose lower form it is; the lower form only when none is.
+  const wanted = tail.trim();
+  for (let at = sentence.length - 1; at >= 0; at -= 1) {
+    const suffix = sentence.slice(at);
+    if (lowerForm(suffix) === wanted) return suffix.trim();
+  }
+  return wanted;
 }
 
 function cleanText(text: string): string {
