@@ -72,6 +72,19 @@ describe('verity tasks', () => {
     expect(cancel.code).toBe(2);
   });
 
+  it('takes the unambiguous start of a task id, and names the candidates of an ambiguous one', async () => {
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Renew the lease']);
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Order the shelves']);
+    const shown = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'task-20260128-002']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.split('\n')[0]).toBe(
+      'TASK-20260128-002 Order the shelves (untriaged, CAPTURED)',
+    );
+    const ambiguous = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'TASK-20260128-00']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('TASK-20260128-001, TASK-20260128-002');
+  });
+
   it('reconciles with --now, prints each action with its reason, and lists the incident', async () => {
     const at = '2026-01-28T09:00:00Z';
     await verity(at, ['tasks', 'add', 'Pay the VAT', '--priority', 'P0']);
