@@ -202,6 +202,8 @@ const PROHIBITION =
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
+/** A closing "…, done." (or "— done!") that settles what the sentence said. */
+const SETTLED_TAIL = /\s*(?:[,;:]|\s[\u2013\u2014-])\s*done[.!]*$/i;
 const QUESTION_PHATIC =
   /^(?:how are you|how's it going|what's up|are you there|right|ok|okay|really|huh|you know|got it|does that make sense|makes sense|sound good|sounds good|any questions)\b/;
 /** A question that deliberates: what we should do, whether to, who owns, is it allowed or worth it. */
@@ -621,6 +623,13 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  */
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
+  // "…, done." after a choice is the speaker settling it, not part of what was decided: the
+  // decision is read without it (so it has the words of the one it restates or replaces).
+  const settled = SETTLED_TAIL.exec(sentence);
+  if (settled !== null) {
+    const found = classifySentence(sentence.slice(0, settled.index), role, earlier);
+    if (found?.typeTag === 'decision') return found;
+  }
   const trimmed = sentence.replace(/\s+/g, ' ').trim();
   const lowerFull = lowerForm(trimmed);
   const stripped = lowerFull.replace(FILLER, '');
