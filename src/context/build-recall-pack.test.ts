@@ -97,11 +97,13 @@ describe('buildRecallPack', () => {
       ## Open commitments
       - Send the Q4 report to the accountant
 
-      ## Waiting on
+      ## Open questions
       - your confirmation: user:primary travel.status → cancelled (review p_1)
       - your confirmation: user:primary project.site.status → shipped (review p_2)
-      - Book shipping with BuckyDrop (blocked)
       - Which carrier is cheaper? (CONFLICT)
+
+      ## Waiting on
+      - Book shipping with BuckyDrop (blocked)
 
       ## Today's focus
       - user:primary family.schedule.dentist: 2026-11-25 15:00 (today)
@@ -111,6 +113,37 @@ describe('buildRecallPack', () => {
       ## Relevant procedures
       - Publishing a blog post"
     `);
+  });
+
+  it("lists under Waiting on what others owe the user, never the user's own questions", () => {
+    const result = buildRecallPack({
+      entity: 'user:primary',
+      now: NOW,
+      items: [
+        stateItem({
+          uid: 'q_000000000009',
+          typeTag: 'question',
+          status: 'open',
+          text: 'Should we move the offsite to Porto?',
+        }),
+      ],
+      entities: [],
+      tasks: [
+        sampleTask('TASK-20261124-007', {
+          title: 'Signed lease from the landlord',
+          state: 'WAITING_EXTERNAL',
+          who_waiting_on: 'Mrs Okafor',
+          last_followup: '2026-11-24T16:00:00Z',
+        }),
+      ],
+    });
+    if (!result.ok) throw result.error;
+    const section = (key: string) =>
+      result.value.sections.find((s) => s.key === key)?.entries.map((e) => e.text);
+    expect(section('waiting_on')).toEqual([
+      'Mrs Okafor: TASK-20261124-007 Signed lease from the landlord (last follow-up 2026-11-24)',
+    ]);
+    expect(section('open_questions')).toEqual(['Should we move the offsite to Porto?']);
   });
 
   it('renders nothing when there is nothing to recall', () => {

@@ -17,6 +17,7 @@ export const RECALL_SECTIONS = {
   guidance: 'Standing guidance',
   p0_constraints: 'P0 constraints',
   open_commitments: 'Open commitments',
+  open_questions: 'Open questions',
   waiting_on: 'Waiting on',
   todays_focus: "Today's focus",
   procedures: 'Relevant procedures',
@@ -256,7 +257,11 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
  * - **Today's focus**: canonical fields whose value is dated today or tomorrow (dates as written
  *   in `now` and in the value), then open actions seen in the 24 hours before `now`.
  * - **Open commitments**: the other open actions.
- * - **Waiting on**: prompts awaiting the user's confirmation, blocked actions, open questions.
+ * - **Open questions**: what waits on the user's own answer: prompts awaiting their confirmation
+ *   and the open questions they raised.
+ * - **Waiting on**: what the user waits on from others: WAITING_EXTERNAL tasks (who, and the last
+ *   follow-up) and blocked actions. The user's own questions are not waits (seed 004: "BuckyDrop:
+ *   shipping quotes").
  * - **Relevant procedures**: `procedures` as given, each once, with its source when it has one.
  * - **Recalled for this prompt**: `triggered` as given (trigger expansion).
  *
@@ -335,11 +340,13 @@ function collectEntries(input: RecallPackInput): Result<SectionEntries> {
       ...tasks.commitments,
       ...openActions.filter((item) => !isRecent(item)).map((item) => itemEntry(item)),
     ],
+    open_questions: [
+      ...reviews(input.entities, input.entity),
+      ...withStatus('question', 'open').map((item) => itemEntry(item)),
+    ],
     waiting_on: [
       ...tasks.waiting,
-      ...reviews(input.entities, input.entity),
       ...withStatus('action', 'blocked').map((item) => itemEntry(item, ' (blocked)')),
-      ...withStatus('question', 'open').map((item) => itemEntry(item)),
     ],
     todays_focus: [
       ...tasks.focus,

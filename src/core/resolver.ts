@@ -1,4 +1,4 @@
-import { roundScore, scoreEvidence } from './confidence.js';
+import { roundScore, type ScoreBreakdown, scoreEvidence } from './confidence.js';
 import { authorityTier, type Policy, type RolloutStage, stageFor, tierWeight } from './policy.js';
 import type {
   CommittedValue,
@@ -616,7 +616,8 @@ function compareWithCurrent(
     );
   }
   if (draft.committed && top.value === draft.committed.value) {
-    if (!reResolving && weakAlone(run)) return weakAgreement(run, margin, kind);
+    const weak = reResolving ? null : weakReading(run);
+    if (weak !== null) return weakAgreement(run, weak, margin, kind);
     refresh(draft, top);
     run.reasons.push(`agrees with the committed value "${describe(top.value)}"; ${scoreText}`);
     return finish(run, 'auto_commit', top.confidence, margin, kind);
@@ -625,28 +626,30 @@ function compareWithCurrent(
 }
 
 /**
- * The incoming reading on its own would not reach the domain's review band, recency aside
- * (reliability × intent × extraction confidence below `ask`): a weak guess, such as a hedged or
- * ambiguous chat reading (ADR 2026-11-27-weak-agreement-is-no-commit).
+ * The incoming reading's own score when, on its own, it would not reach the domain's review band,
+ * recency aside (reliability × intent × extraction confidence below `ask`): a weak guess, such as
+ * a hedged or ambiguous chat reading (ADR 2026-11-27-weak-agreement-is-no-commit); else null.
  */
-function weakAlone({ ctx, slot, incoming }: Run): boolean {
-  const { reliability, intent, extraction } = scoreEvidence(
-    ctx.policy,
-    slot.domain,
-    incoming,
-    ctx.now,
-  );
-  return reliability * intent * extraction < ctx.policy.domains[slot.domain].ask;
+function weakReading({ ctx, slot, incoming }: Run): ScoreBreakdown | null {
+  const scored = scoreEvidence(ctx.policy, slot.domain, incoming, ctx.now);
+  const { reliability, intent, extraction } = scored;
+  return reliability * intent * extraction < ctx.policy.domains[slot.domain].ask ? scored : null;
 }
 
 /**
- * A weak reading that agrees with the committed value: kept as tentative evidence (it stays live
- * and counts when the slot is next resolved), but it is no commit, so the ingest report counts it
- * as tentative, and it does not refresh the committed value's confidence or its last evidence time.
+ * A weak reading (scored once, by `weakReading`) that agrees with the committed value: kept as
+ * tentative evidence (it stays live and counts when the slot is next resolved), but it is no
+ * commit, so the ingest report counts it as tentative, and it does not refresh the committed
+ * value's confidence or its last evidence time.
  */
-function weakAgreement(run: Run, margin: number, kind: HistoryEntry['kind']): ResolveOutcome {
-  const { draft, incoming, ctx, slot } = run;
-  const own = scoreEvidence(ctx.policy, slot.domain, incoming, ctx.now).score;
+function weakAgreement(
+  run: Run,
+  weak: ScoreBreakdown,
+  margin: number,
+  kind: HistoryEntry['kind'],
+): ResolveOutcome {
+  const { draft, ctx, slot } = run;
+  const own = weak.score;
   run.reasons.push(
     `agrees with the committed value "${describe(draft.committed?.value ?? null)}", but weak (${own.toFixed(3)} on its own, below ask ${ctx.policy.domains[slot.domain].ask.toFixed(2)}): kept tentative, not a reinforcement`,
   );

@@ -76,8 +76,8 @@ export const DEFAULT_WRONG_RECALL_WINDOW_HOURS = 72;
 export interface RecallCapability {
   /**
    * The recall pack for an entity: P0 constraints (with the dead-man line), open commitments,
-   * waiting-on, today's focus, procedures, and what the query's triggers load, within `budget`
-   * tokens (entries per section shrink until it fits).
+   * open questions, waiting-on, today's focus, procedures, and what the query's triggers load,
+   * within `budget` tokens (entries per section shrink until it fits).
    */
   recallPack(request?: RecallPackRequest): Promise<RecallPackView>;
   /**

@@ -504,6 +504,37 @@ describe('reconcileCandidates: structure before similarity', () => {
       trigger: 'switched',
     });
   });
+
+  it('supersedes a decision restated with another date and change language', async () => {
+    const first = existing('Launch Vega 3 on May 14');
+    const moved = candidate('Launch Vega 3 on May 21 instead');
+    const action = only(await reconcile([first], [moved]));
+    expect(action).toMatchObject({ kind: 'supersede', replacedUid: first.uid });
+    expect(action.kind === 'supersede' && action.evidence).toMatchObject({
+      basis: 'topic',
+      trigger: 'instead',
+    });
+  });
+
+  it('flags a decision restated with another date but no change language as a conflict', async () => {
+    const first = existing('Launch Vega 3 on May 14');
+    const outcome = await reconcile([first], [candidate('Launch Vega 3 on May 21')]);
+    expect(only(outcome)).toMatchObject({ kind: 'conflict' });
+    expect(byUid(outcome, first.uid)).toMatchObject({ status: 'active', conflict: true });
+  });
+
+  it('keeps two actions on two days, and a decision about something else, apart', async () => {
+    const call = existing('Call the landlord on Monday', { typeTag: 'action', status: 'open' });
+    const launch = existing('Launch Vega 3 on May 14');
+    const outcome = await reconcile(
+      [call, launch],
+      [
+        candidate('Call the landlord on Friday instead', { typeTag: 'action', status: 'open' }),
+        candidate('Launch Lyra 1 on May 21 instead'),
+      ],
+    );
+    expect(outcome.actions.map((action) => action.kind)).toEqual(['insert', 'insert']);
+  });
 });
 
 describe('reconcileCandidates: the issue #5 behaviours from the rule extractor', () => {
@@ -592,6 +623,34 @@ describe('reconcileCandidates: the issue #5 behaviours from the rule extractor',
     expect(renderStateSection(items).split('\n').slice(1)).toEqual([
       `[${clickhouse?.uid}] DECISION (active) analytics: Use ClickHouse instead of Postgres [refs:1]`,
       `[${redis?.uid}] DECISION (active) caching: Use Redis for caching [refs:1]`,
+    ]);
+  });
+
+  it('supersedes a decided launch date when the user moves it', async () => {
+    const said = (id: string, content: string, minute: string): BatchMessage => ({
+      messageId: id,
+      role: 'user',
+      content,
+      createdAt: `2026-03-02T10:${minute}:00.000Z`,
+    });
+    let items: readonly StateItem[] = [];
+    for (const message of [
+      said('v1', 'We decided to launch Vega 3 on May 14.', '00'),
+      said('v2', 'Change of plan: we decided to launch Vega 3 on May 21 instead.', '05'),
+    ]) {
+      const outcome = await reconcileCandidates({
+        existing: items,
+        candidates: extractRuleCandidates([message]),
+        batch: [message],
+        similarity: createTableSimilarity([], 0.4),
+        now: message.createdAt,
+        source: 'rules',
+      });
+      items = outcome.items;
+    }
+    expect(items.map((item) => [item.text, item.status])).toEqual([
+      ['Launch Vega 3 on May 14', 'superseded'],
+      ['Launch Vega 3 on May 21 instead', 'active'],
     ]);
   });
 });

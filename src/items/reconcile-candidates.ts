@@ -22,6 +22,7 @@ import {
   supersedeItem,
   validateItem,
 } from '../core/index.js';
+import { findDates } from '../language/index.js';
 
 /**
  * Text similarity for reconciliation, usually the cosine of two embeddings. Implementations cache
@@ -241,6 +242,8 @@ function checkThresholds(t: ReconcileThresholds): void {
  * 4. An item chooses the same object for the same stated purpose: merge.
  * 5. An item chooses a different object for the same stated purpose: supersede when the text has
  *    a trigger, a replacement verb and a user ref; otherwise conflict.
+ * 5b. A decision says the same as one on record, of another date ("… on April 3 instead" after
+ *    "… on March 27"): supersede when the text has a trigger and a user ref; otherwise conflict.
  * Then similarity (`SimilaritySource`, +`topicBoost` for a shared tag, capped at 1):
  * 6. ≥ `merge`: merge, unless both choose known, different objects (then as in the band below);
  *    in [`conflict`, `merge`): supersede when trigger, replacement verb and user ref are all
@@ -406,6 +409,7 @@ async function decide(run: Run, candidate: CandidateItem, uid: string): Promise<
     planByNamedItem(run, reading) ??
     (await planByReplacedObject(run, reading)) ??
     (await planByChosenObject(run, reading)) ??
+    (await planByOtherDate(run, reading)) ??
     (await planBySimilarity(run, reading))
   );
 }
@@ -463,6 +467,50 @@ async function planByChosenObject(run: Run, reading: Reading): Promise<Plan | nu
   });
   const best = await pick(run, candidate, rival);
   return best === null ? null : changePlan(best, reading.changeLanguage, 'topic');
+}
+
+/** Dates are compared as written, so the anchor they would resolve against does not matter. */
+const FRAME_ANCHOR = '2000-01-01T00:00:00Z';
+/** Stands for a date in a frame; no word of English. */
+const DATE_SLOT = '\u0000date\u0000';
+
+/**
+ * `text` with each date in it replaced by one slot and change words ("instead") dropped, and the
+ * dates as written; null without a date. Two items of one frame say the same thing of two days.
+ */
+function dateFrame(text: string): { readonly frame: string; readonly dates: string } | null {
+  const found = findDates(text, FRAME_ANCHOR).filter((mention) => mention.date !== null);
+  if (found.length === 0) return null;
+  let framed = '';
+  let last = 0;
+  for (const mention of found) {
+    framed += `${text.slice(last, mention.start)} ${DATE_SLOT} `;
+    last = mention.end;
+  }
+  framed += text.slice(last);
+  const frame = comparableText(framed.replace(/[\s.,;:!]+$/, ''))
+    .replace(/\binstead\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { frame, dates: found.map((mention) => comparableText(mention.text)).join(' ') };
+}
+
+/**
+ * Step 5b: a decision says what a decision on record says, of another date ("ship Orion v2 on
+ * April 3 instead" after "ship Orion v2 on March 27"): one day replaces the other. Supersede with
+ * change language from the user, otherwise flag the two as conflicting. Other types may hold for
+ * two days at once (a call on Monday and another on Friday).
+ */
+async function planByOtherDate(run: Run, reading: Reading): Promise<Plan | null> {
+  if (reading.candidate.typeTag !== 'decision') return null;
+  const mine = dateFrame(reading.candidate.text);
+  if (mine === null) return null;
+  const rescheduled = reading.pool.filter((item) => {
+    const theirs = dateFrame(item.text);
+    return theirs !== null && theirs.frame === mine.frame && theirs.dates !== mine.dates;
+  });
+  const best = await pick(run, reading.candidate, rescheduled);
+  return best === null ? null : changePlan(best, reading.trigger && reading.userRef, 'topic');
 }
 
 /** Step 6: the similarity bands; below `conflict`, insert. */

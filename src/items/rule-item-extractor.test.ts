@@ -35,6 +35,13 @@ describe('classifySentence: decisions, in canonical words', () => {
       'Use Terraform for infrastructure',
     ],
     ["Going forward, we'll use pnpm", 'decision', 'Use pnpm', 'pnpm'],
+    // A closing "done" settles the choice; it is not part of it.
+    ["We'll go with Fly.io for hosting, done.", 'decision', 'Use Fly.io for hosting', 'hosting'],
+    [
+      'Change of plan: we decided to open the Delft office on June 2 instead, done.',
+      'decision',
+      'Open the Delft office on June 2 instead',
+    ],
     ['We chose Svelte for the dashboard', 'decision', 'Use Svelte for dashboard', 'dashboard'],
     ['I’ll go with the blue theme', 'decision', 'Use blue theme'],
     ["Alright, let's adopt trunk-based development", 'decision', 'Use trunk-based development'],
@@ -158,6 +165,9 @@ describe('classifySentence: actions', () => {
     ],
     ['Can you send me the report by Friday?', 'action', 'Send me the report by Friday', 'report'],
     ['Could you summarize the meeting notes?', 'action', 'Summarize the meeting notes'],
+    // A contraction typed without its apostrophe lengthens the lower form; names keep their case.
+    ["No cant do, let's book the Ritz in Porto", 'action', 'Book the Ritz in Porto'],
+    ["I dont mind, I'll ask Dr Okafor tomorrow", 'action', 'Ask Dr Okafor tomorrow'],
   ]);
 });
 

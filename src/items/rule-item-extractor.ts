@@ -202,6 +202,8 @@ const PROHIBITION =
 const LETS_NOT = /^(?:let's|let us) (?:not|never)\b/;
 const LIMIT = /\b(?:budget|deadline|cap|maximum|minimum)\b.{0,20}\b(?:is|of|at|by)\b/;
 
+/** A closing "…, done." (or "— done!") that settles what the sentence said. */
+const SETTLED_TAIL = /\s*(?:[,;:]|\s[\u2013\u2014-])\s*done[.!]*$/i;
 const QUESTION_PHATIC =
   /^(?:how are you|how's it going|what's up|are you there|right|ok|okay|really|huh|you know|got it|does that make sense|makes sense|sound good|sounds good|any questions)\b/;
 /** A question that deliberates: what we should do, whether to, who owns, is it allowed or worth it. */
@@ -234,9 +236,15 @@ function lowerForm(sentence: string): string {
 
 /** The part of `sentence` (original case) that `lower`'s suffix `tail` corresponds to. */
 function tailOf(sentence: string, lower: string, tail: string): string {
-  // Lower-casing a few characters (such as "İ") changes the length; fall back to the lower form.
-  if (sentence.length !== lower.length) return tail.trim();
-  return sentence.slice(lower.length - tail.length).trim();
+  if (sentence.length === lower.length) return sentence.slice(lower.length - tail.length).trim();
+  // The lower form is longer or shorter ("cant" → "can't", "İ"): the tail as written is the
+  // shortest suffix of the sentence whose lower form it is; the lower form only when none is.
+  const wanted = tail.trim();
+  for (let at = sentence.length - 1; at >= 0; at -= 1) {
+    const suffix = sentence.slice(at);
+    if (lowerForm(suffix) === wanted) return suffix.trim();
+  }
+  return wanted;
 }
 
 function cleanText(text: string): string {
@@ -615,6 +623,13 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  */
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
+  // "…, done." after a choice is the speaker settling it, not part of what was decided: the
+  // decision is read without it (so it has the words of the one it restates or replaces).
+  const settled = SETTLED_TAIL.exec(sentence);
+  if (settled !== null) {
+    const found = classifySentence(sentence.slice(0, settled.index), role, earlier);
+    if (found?.typeTag === 'decision') return found;
+  }
   const trimmed = sentence.replace(/\s+/g, ' ').trim();
   const lowerFull = lowerForm(trimmed);
   const stripped = lowerFull.replace(FILLER, '');

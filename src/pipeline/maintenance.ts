@@ -122,7 +122,8 @@ function covers(event: LedgerEvent, target: ForgetTarget): boolean {
 /**
  * Forgets an event, a slot or an entity for real: appends a tombstone naming what it covers,
  * redacts the covered payloads in place (the one permitted ledger mutation), then rebuilds derived
- * state so nothing derived from them survives. Answers to prompts about a forgotten slot go too.
+ * state so nothing derived from them survives. Answers to prompts about a forgotten slot go too,
+ * and so do the messages a forgotten entity's or slot's observations were read from.
  */
 export async function forget(
   deps: PipelineDeps,
@@ -137,6 +138,7 @@ export async function forget(
       covered.push(event);
       if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
     }
+    if (target.kind !== 'event') await coverSourceMessages(tx, covered);
     await coverDerivedFromMessages(tx, covered);
     if (target.kind !== 'event') {
       for (const prompt of await tx.listPrompts({
@@ -193,6 +195,38 @@ function refsOf(entries: unknown): string[] {
   });
 }
 
+/** The source ref (`thread:<t>:msg:<m>`) of a message event, or null for another event. */
+function messageRefOf(event: LedgerEvent): string | null {
+  if (event.type !== EVENT_TYPES.message) return null;
+  const thread = event.payload['thread_id'];
+  const message = event.payload['message_id'];
+  return typeof thread === 'string' && typeof message === 'string'
+    ? `thread:${thread}:msg:${message}`
+    : null;
+}
+
+/**
+ * Adds to `covered` the messages the covered observations were read from: a message that named a
+ * forgotten entity (or stated a forgotten field) is recorded under the speaker's entity, yet its
+ * text would stay searchable, full text and vectors, after its observations went. The whole
+ * message goes, with whatever else was read from it: forgetting errs on the side of erasing.
+ */
+async function coverSourceMessages(tx: WriteTx, covered: LedgerEvent[]): Promise<void> {
+  const sources = new Set<string>();
+  for (const event of covered) {
+    if (event.type !== EVENT_TYPES.observation) continue;
+    const ref = (event.payload['source'] as JsonObject | undefined)?.['ref'];
+    if (typeof ref === 'string') sources.add(ref);
+  }
+  if (sources.size === 0) return;
+  const already = new Set(covered.map((e) => e.eventId));
+  for await (const event of eachEvent(tx, PAGE)) {
+    if (event.redacted || already.has(event.eventId)) continue;
+    const ref = messageRefOf(event);
+    if (ref !== null && sources.has(ref)) covered.push(event);
+  }
+}
+
 /**
  * Adds to `covered` what Verity derived from the forgotten messages and recorded as events of its
  * own: the observations extracted from them (source `thread:<t>:msg:<m>`) and the state-item
@@ -205,11 +239,11 @@ async function coverDerivedFromMessages(tx: WriteTx, covered: LedgerEvent[]): Pr
   const messages = new Set<string>();
   const threads = new Map<string, Set<string>>();
   for (const event of covered) {
-    if (event.type !== EVENT_TYPES.message) continue;
-    const thread = event.payload['thread_id'];
-    const message = event.payload['message_id'];
-    if (typeof thread !== 'string' || typeof message !== 'string') continue;
-    messages.add(`thread:${thread}:msg:${message}`);
+    const ref = messageRefOf(event);
+    if (ref === null) continue;
+    const thread = event.payload['thread_id'] as string;
+    const message = event.payload['message_id'] as string;
+    messages.add(ref);
     const ids = threads.get(thread) ?? new Set<string>();
     ids.add(message);
     threads.set(thread, ids);

@@ -27,6 +27,20 @@ describe('detectCommitments', () => {
       '2026-02-02T23:59:00.000Z',
       'weak',
     ],
+    // The deadline leaves with its preposition, and a change of plan's "instead" with it.
+    [
+      "Change of plan: I'll release Hestia 2 on March 9 instead.",
+      'Release Hestia 2',
+      '2026-03-09T23:59:00.000Z',
+      'strong',
+    ],
+    // A date something moves to is what there is to do.
+    [
+      "I'll push the Vega demo to February 4 instead.",
+      'Push the Vega demo to February 4',
+      '2026-02-04T23:59:00.000Z',
+      'strong',
+    ],
   ])('reads %j', (text, title, due, strength) => {
     const [found] = detectCommitments(text, 'user', AT);
     expect(found).toMatchObject({ title, due, strength, owner: 'user' });

@@ -29,6 +29,8 @@ const NEGATIONS = /\b(won't|will not|never|not going to|can't|cannot|don't)\b/i;
 const DECISION_VERBS =
   /^(go with|use|stick with|stay with|choose|pick|keep|switch to|opt for|be|have|need|want|see|know|think)\b/i;
 const TRAILING_PREPOSITION = /\s+(by|on|before|until|at|due|for)\s*$/i;
+/** "… instead" marks a change of plan; it is not part of what there is to do. */
+const CHANGE_OF_PLAN_TAIL = /,?\s+instead$/i;
 /** A hedge opening the action ("try to finish …") is a doubt, kept in `doubts`, not the title. */
 const LEADING_HEDGE =
   /^(?:(?:try|attempt) (?:to|and)|maybe|probably|perhaps|hopefully|possibly)\s+/i;
@@ -44,12 +46,19 @@ function cleanTitle(phrase: string, dateText: string | null): string {
   let title = phrase;
   if (dateText !== null) {
     const at = title.toLowerCase().lastIndexOf(dateText.toLowerCase());
-    if (at >= 0) title = `${title.slice(0, at)}${title.slice(at + dateText.length)}`;
+    // The deadline goes with the preposition that introduced it, wherever it stood: "ship v2 on
+    // April 3 instead" is "Ship v2", not "Ship v2 on instead".
+    // A date something moves to ("move the launch to May 12") is what there is to do: it stays.
+    if (at >= 0 && !/\bto\s*$/i.test(title.slice(0, at))) {
+      const before = title.slice(0, at).replace(TRAILING_PREPOSITION, '');
+      title = `${before} ${title.slice(at + dateText.length)}`;
+    }
   }
   title = title
     .replace(/[.!;,]+$/, '')
     .replace(/\s+/g, ' ')
     .trim()
+    .replace(CHANGE_OF_PLAN_TAIL, '')
     .replace(TRAILING_PREPOSITION, '')
     .trim()
     .replace(LEADING_HEDGE, '');

@@ -134,14 +134,17 @@ export function createTask(input: NewTask, meta: TaskChangeMeta): Result<Task> {
 
 const WORK_STATES: readonly TaskState[] = ['READY', 'EXECUTING', 'VERIFYING', 'DONE'];
 
-/** The CONFLICT refusing a change to a closed (DONE or CANCELLED) task. */
-function closedConflict(
+/**
+ * The refusal of a change to a closed (DONE or CANCELLED) task: the state machine rejects the
+ * request (VALIDATION_FAILED, like an illegal move), whatever raced before it.
+ */
+function closedRefusal(
   task: Task,
   refusal: string,
   details: Record<string, string>,
 ): Result<never> {
   return err(
-    new EngineError('CONFLICT', `${task.id} is ${task.state}; a closed task ${refusal}`, {
+    new EngineError('VALIDATION_FAILED', `${task.id} is ${task.state}; a closed task ${refusal}`, {
       task_id: task.id,
       ...details,
     }),
@@ -149,9 +152,10 @@ function closedConflict(
 }
 
 /**
- * Moves a task to `to`, setting `fields` first. Refuses (CONFLICT) a move the state machine does
- * not allow or a move out of a terminal state, and (VALIDATION_FAILED) a move whose target state
- * lacks a required field, or a cancellation without a reason. A move is progress: it resets
+ * Moves a task to `to`, setting `fields` first. Refuses (VALIDATION_FAILED, the request is wrong
+ * for the task's state, so the CLI exits 3 like any rejected input) a move the state machine does
+ * not allow, a move out of a terminal state, a move whose target state lacks a required field, and
+ * a cancellation without a reason. A move is progress: it resets
  * staleness; reaching DONE or CANCELLED clears the escalation.
  */
 export function moveTask(
@@ -161,7 +165,7 @@ export function moveTask(
   meta: TaskChangeMeta,
 ): Result<Task> {
   if (isTerminal(task.state)) {
-    return closedConflict(task, 'does not move', { from: task.state, to });
+    return closedRefusal(task, 'does not move', { from: task.state, to });
   }
   if (to === 'CANCELLED') {
     if (meta.reason.trim() === '') {
@@ -171,7 +175,7 @@ export function moveTask(
     const allowed = [...TASK_TRANSITIONS[task.state], 'CANCELLED'].join(', ');
     return err(
       new EngineError(
-        'CONFLICT',
+        'VALIDATION_FAILED',
         `${task.id} cannot move from ${task.state} to ${to}; allowed: ${allowed}`,
         { task_id: task.id, from: task.state, to },
       ),
@@ -216,7 +220,7 @@ export function updateTask(
   meta: TaskChangeMeta,
 ): Result<Task> {
   if (isTerminal(task.state)) {
-    return closedConflict(task, 'is not updated', {});
+    return closedRefusal(task, 'is not updated', {});
   }
   const checked = checkTaskFields(fields);
   if (!checked.ok) return checked;

@@ -85,7 +85,7 @@ describe('moveTask', () => {
     const moved = moveTask(walk(path), to, {}, meta(2, 'try'));
     expect(moved.ok).toBe(false);
     if (!moved.ok) {
-      expect(moved.error.code).toBe('CONFLICT');
+      expect(moved.error.code).toBe('VALIDATION_FAILED');
       expect(moved.error.message).toMatch(message);
     }
   });

@@ -115,9 +115,9 @@ export interface TasksCapability {
   /** One task with its recent history. Throws NOT_FOUND. */
   show(id: string): Promise<Task>;
   /**
-   * Moves a task along the state machine, setting `fields` first. Throws CONFLICT for an illegal
-   * move (or P2/P3 work starting under the dead-man switch) and VALIDATION_FAILED for a missing
-   * required field or a cancellation without a reason.
+   * Moves a task along the state machine, setting `fields` first. Throws VALIDATION_FAILED for an
+   * illegal move (a closed task included), a missing required field or a cancellation without a
+   * reason, and CONFLICT for P2/P3 work starting under the dead-man switch (another task blocks it).
    */
   move(id: string, to: TaskState, fields?: TaskFields, options?: TaskChangeOptions): Promise<Task>;
   /** Sets fields without moving; `progress` resets staleness. */

@@ -201,8 +201,9 @@ describe('verity cli', () => {
       const { prompts } = JSON.parse(listed.stdout) as { prompts: { prompt_id: string }[] };
       const promptId = prompts[0]?.prompt_id ?? '';
 
-      const confirm = await verity(['review', 'confirm', promptId]);
-      expect(confirm.code).toBe(0);
+      // The start of an id, as a person types it back, names the one prompt it starts.
+      const confirm = await verity(['review', 'confirm', promptId.slice(0, 13)]);
+      expect(confirm.code, confirm.stderr).toBe(0);
       expect(confirm.stdout).toContain('profile.preference.destination = Tahoe (committed');
 
       const stale = await verity(['review', 'reject', promptId]);

@@ -38,6 +38,7 @@ export function checkedEditAction<A extends string>(
  */
 export const proposalSource: InboxSource = {
   kind: 'memory_proposal',
+  audience: 'reviewer',
   async list(engine) {
     const proposals = await engine.observer.listProposals('pending');
     return proposals.map(
@@ -81,6 +82,7 @@ export const proposalSource: InboxSource = {
  */
 export const driftSource: InboxSource = {
   kind: 'memory_drift',
+  audience: 'reviewer',
   async list(engine) {
     const rows = await engine.vault.listPredictionErrors({ unresolved: true });
     return rows
@@ -134,6 +136,7 @@ export const driftSource: InboxSource = {
  */
 export const escalationSource: InboxSource = {
   kind: 'task_escalation',
+  audience: 'reviewer',
   async list(engine) {
     const tasks = await engine.tasks.list({ state: 'open' });
     return tasks
@@ -222,6 +225,7 @@ function conflictRow(items: readonly ItemRow[], others: readonly ItemRow[]): Inb
  */
 export const itemConflictSource: InboxSource = {
   kind: 'item_conflict',
+  audience: 'reviewer',
   async list(engine) {
     const { items } = await engine.listStateItems({ status: 'open' });
     const groups = new Map<string, ItemRow[]>();

@@ -12,6 +12,11 @@ import {
 /** Entity id given to items that belong to no entity (dead letters): only `*` tokens see them. */
 export const GLOBAL_ENTITY = 'global:verity';
 
+/** Who answers an inbox source's items; see `InboxSource.audience`. */
+export type InboxAudience = 'reviewer' | 'operator';
+
+const AUDIENCE_ORDER: Readonly<Record<InboxAudience, number>> = { reviewer: 0, operator: 1 };
+
 /** One question Verity asks a person, whatever its kind. */
 export const inboxItemSchema = z.object({
   kind: z.string(),
@@ -36,6 +41,12 @@ export type InboxItem = z.infer<typeof inboxItemSchema>;
  */
 export interface InboxSource {
   readonly kind: string;
+  /**
+   * Who answers its items: `reviewer`, the person whose state and memory it is (review prompts,
+   * proposals, conflicts), or `operator`, whoever runs Verity (dead letters). The inbox lists
+   * every reviewer item before any operator item.
+   */
+  readonly audience: InboxAudience;
   /** Open items, oldest first (a stable order: pagination relies on it). */
   list(engine: Engine): Promise<readonly InboxItem[]>;
   /** The entity an item belongs to, or null when there is no such item. */
@@ -46,6 +57,7 @@ export interface InboxSource {
 
 const reviewSource: InboxSource = {
   kind: 'state_review',
+  audience: 'reviewer',
   async list(engine) {
     const prompts = await engine.listReviews({ status: ['open'] });
     return prompts.map((p) => ({
@@ -74,6 +86,7 @@ const reviewSource: InboxSource = {
 
 const deadLetterSource: InboxSource = {
   kind: 'dead_letter',
+  audience: 'operator',
   async list(engine) {
     const items = await engine.listDlq();
     return items
@@ -129,13 +142,20 @@ export class InboxRegistry {
     return source;
   }
 
-  /** Every source's open items, ordered by created_at then kind then id. */
+  /**
+   * Every source's open items: the reviewer's questions first, then operator matters (dead
+   * letters), each group by created_at then kind then id.
+   */
   async list(engine: Engine): Promise<readonly InboxItem[]> {
-    const lists = await Promise.all([...this.#sources.values()].map((s) => s.list(engine)));
+    const sources = [...this.#sources.values()];
+    const lists = await Promise.all(sources.map((s) => s.list(engine)));
+    const rank = new Map(sources.map((s) => [s.kind, AUDIENCE_ORDER[s.audience]]));
+    const rankOf = (item: InboxItem) => rank.get(item.kind) ?? AUDIENCE_ORDER.operator;
     return lists
       .flat()
       .sort(
         (a, b) =>
+          rankOf(a) - rankOf(b) ||
           a.created_at.localeCompare(b.created_at) ||
           a.kind.localeCompare(b.kind) ||
           a.id.localeCompare(b.id),

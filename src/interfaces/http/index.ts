@@ -9,7 +9,7 @@ export { hashToken } from './auth.js';
 export type { HttpAppOptions } from './create-http-app.js';
 export { createHttpApp } from './create-http-app.js';
 export type { ErrorBody } from './http-errors.js';
-export type { InboxItem, InboxSource } from './inbox.js';
+export type { InboxAudience, InboxItem, InboxSource } from './inbox.js';
 export { InboxRegistry } from './inbox.js';
 export type { OperationsOptions, RouteDeps } from './route-deps.js';
 export type { HttpRoute, RouteSpec } from './route-registry.js';

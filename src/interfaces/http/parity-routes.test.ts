@@ -224,7 +224,7 @@ describe('task routes (update, done, cancel, capture, proposals, reviews, improv
 
   it('refuses done outside EXECUTING or VERIFYING, and completes with a proof', async () => {
     const id = await task('Book the ferry');
-    expect((await call('POST', `/api/tasks/${id}/done`, { proof: 'ticket' })).status).toBe(409);
+    expect((await call('POST', `/api/tasks/${id}/done`, { proof: 'ticket' })).status).toBe(400);
     await json(
       call('POST', `/api/tasks/${id}/move`, {
         to: 'TRIAGED',

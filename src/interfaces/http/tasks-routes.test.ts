@@ -21,7 +21,7 @@ describe('task routes', () => {
     const task = (await added.json()) as { id: string; state: string };
     expect(task).toMatchObject({ id: 'TASK-20260128-001', state: 'CAPTURED' });
     const refused = await post(`/api/tasks/${task.id}/move`, { to: 'DONE' });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('cannot move from CAPTURED to DONE');
     const moved = await post(`/api/tasks/${task.id}/move`, {
       to: 'TRIAGED',

@@ -4,6 +4,7 @@ import type { Engine } from '../../../engine/index.js';
 import { readInput } from '../arguments.js';
 import { EXIT_CODES, UsageError } from '../exit-codes.js';
 import { renderDlq, renderRetryReport } from '../render.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface JsonOptions {
@@ -63,7 +64,9 @@ function registerDiscardCommand(dlq: Command, toolkit: CliToolkit): void {
       const olderThanMs = options.olderThan === undefined ? null : parseDuration(options.olderThan);
       await toolkit.run(command, async (engine) => {
         const chosen =
-          id !== undefined ? [id] : await chooseForDiscard(engine, options, olderThanMs);
+          id !== undefined
+            ? [await resolveId(engine, 'dead letter', id)]
+            : await chooseForDiscard(engine, options, olderThanMs);
         for (const dlqId of chosen) await engine.discardDlq(dlqId);
         toolkit.output(options, { discarded: chosen.length, dlq_ids: chosen }, () =>
           chosen.length === 1 ? `discarded ${chosen[0]}` : `discarded ${chosen.length}`,
@@ -108,7 +111,7 @@ export function registerDlqCommands(program: Command, toolkit: CliToolkit): void
         throw new UsageError(`${file} must hold exactly one line (the corrected record)`);
       }
       await toolkit.withEngine(config, async (engine) => {
-        const report = await engine.editDlq(id, raw);
+        const report = await engine.editDlq(await resolveId(engine, 'dead letter', id), raw);
         toolkit.output(options, report, renderRetryReport);
         if (report.resolved === 0 && report.failed + report.permanently_failed > 0) {
           toolkit.setExitCode(EXIT_CODES.rejected);

@@ -6,6 +6,7 @@ import type {
   StateItemList,
   StateItemView,
 } from '../../../engine/index.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface ListCommandOptions {
@@ -105,8 +106,8 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--json', 'print {"item":{...},"messages":[...],"missing":[...]}')
     .action(
       toolkit.printing(
-        (engine, options: ThreadOptions, uid: string) =>
-          engine.expandStateItem(uid, options.thread),
+        async (engine, options: ThreadOptions, uid: string) =>
+          engine.expandStateItem(await resolveId(engine, 'item', uid), options.thread),
         renderExpanded,
       ),
     );
@@ -135,9 +136,13 @@ export function registerItemsCommands(program: Command, toolkit: CliToolkit): vo
     .option('--json', 'print the recorded answer and the items as JSON')
     .action(
       toolkit.printing(
-        (engine, options: ResolveOptions, uid: string, other: string | undefined) =>
+        async (engine, options: ResolveOptions, uid: string, other: string | undefined) =>
           engine.resolveItemConflict({
-            uids: other === undefined ? [uid] : [uid, other],
+            uids: await Promise.all(
+              (other === undefined ? [uid] : [uid, other]).map((id) =>
+                resolveId(engine, 'item', id),
+              ),
+            ),
             keep: options.keep,
             ...(options.thread === undefined ? {} : { threadId: options.thread }),
             ...(options.note === undefined ? {} : { note: options.note }),

@@ -9,6 +9,7 @@ import type {
   ReflectReport,
 } from '../../../engine/index.js';
 import { UsageError } from '../exit-codes.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface JsonOption {
@@ -217,9 +218,9 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
       .option('--json', 'print the proposal as JSON')
       .action(
         toolkit.printing(
-          (engine, options: JsonOption & { reason?: string }, id: string) =>
+          async (engine, options: JsonOption & { reason?: string }, id: string) =>
             engine.observer.resolveProposal(
-              id,
+              await resolveId(engine, 'proposal', id),
               action,
               options.reason === undefined ? {} : { reason: options.reason },
             ),
@@ -239,8 +240,8 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     .option('--json', 'print the proposal as JSON')
     .action(
       toolkit.printing(
-        (engine, options: JsonOption & { text?: string; section?: string }, id: string) =>
-          engine.observer.resolveProposal(id, 'edit', {
+        async (engine, options: JsonOption & { text?: string; section?: string }, id: string) =>
+          engine.observer.resolveProposal(await resolveId(engine, 'proposal', id), 'edit', {
             ...(options.text === undefined ? {} : { text: options.text }),
             ...(options.section === undefined ? {} : { section: options.section }),
           }),
@@ -329,8 +330,11 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--json', 'print the entry as JSON')
     .action(
       toolkit.printing(
-        (engine, options: JsonOption & { reason?: string }, id: string) =>
-          engine.observer.retireMemory(id, options.reason),
+        async (engine, options: JsonOption & { reason?: string }, id: string) =>
+          engine.observer.retireMemory(
+            await resolveId(engine, 'MEMORY.md entry', id),
+            options.reason,
+          ),
         (v) => renderMemory([v]),
       ),
     );
@@ -344,8 +348,9 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .option('--json', 'print the forget result as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
       await toolkit.run(command, async (engine) => {
-        const result = await engine.observer.forgetMemory(id, options.reason);
-        toolkit.output(options, result, () => `forgot ${id}`);
+        const entry = await resolveId(engine, 'MEMORY.md entry', id);
+        const result = await engine.observer.forgetMemory(entry, options.reason);
+        toolkit.output(options, result, () => `forgot ${entry}`);
       });
     });
   registerResolveEdit(memory, toolkit);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { PROMPT_STATUSES } from '../../../core/index.js';
 import { renderAnswer, renderReviewList, renderTaskReviewAnswer } from '../render.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface JsonOptions {
@@ -47,7 +48,8 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .option('--json', 'print JSON')
     .action(
       toolkit.printing(
-        (engine, _options, id: string) => engine.answerReview(id, 'confirm'),
+        async (engine, _options, id: string) =>
+          engine.answerReview(await resolveId(engine, 'prompt', id), 'confirm'),
         renderAnswer,
       ),
     );
@@ -62,7 +64,8 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
       const { reviewKindOf } = await toolkit.engineModule();
       await toolkit.run(command, async (engine) => {
         if (reviewKindOf(id) === null) {
-          toolkit.output(options, await engine.answerReview(id, 'reject'), renderAnswer);
+          const prompt = await resolveId(engine, 'prompt', id);
+          toolkit.output(options, await engine.answerReview(prompt, 'reject'), renderAnswer);
         } else {
           const answer = await engine.tasks.answerReview(id, 'reject', options.note);
           toolkit.output(options, answer, (a) => renderTaskReviewAnswer(a));
@@ -140,7 +143,9 @@ function registerTaskAnswerCommands(review: Command, toolkit: CliToolkit): void 
       const options = command.opts<JsonOptions & Partial<Record<'note' | 'reason', string>>>();
       const value = 'argument' in text ? step : options[text.key];
       await toolkit.run(command, async (engine) => {
-        const result = await engine.tasks.answerReview(id ?? '', answer.verb, value);
+        const typed = id ?? '';
+        const target = answer.id === 'task id' ? await resolveId(engine, 'task', typed) : typed;
+        const result = await engine.tasks.answerReview(target, answer.verb, value);
         toolkit.output(options, result, renderTaskReviewAnswer);
       });
     });
@@ -159,7 +164,7 @@ function registerEditCommand(review: Command, toolkit: CliToolkit): void {
       await toolkit.show(
         command,
         options,
-        (engine) => engine.answerReview(id, 'edit', value),
+        async (engine) => engine.answerReview(await resolveId(engine, 'prompt', id), 'edit', value),
         renderAnswer,
       );
     });

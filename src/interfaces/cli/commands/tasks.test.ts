@@ -47,7 +47,7 @@ describe('verity tasks', () => {
     );
   });
 
-  it('explains a refused move and exits non-zero', async () => {
+  it('explains a refused move and exits 3, as for any rejected input', async () => {
     await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck']);
     const refused = await verity('2026-01-28T09:01:00Z', [
       'tasks',
@@ -57,10 +57,32 @@ describe('verity tasks', () => {
       '--proof',
       'x',
     ]);
-    expect(refused.code).not.toBe(0);
+    // Refused input exits 3 (README's exit codes), like a move missing a required field.
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('cannot move from CAPTURED to DONE');
+    const unready = await verity('2026-01-28T09:01:00Z', [
+      'tasks',
+      'move',
+      'TASK-20260128-001',
+      'TRIAGED',
+    ]);
+    expect(unready.code).toBe(3);
+    expect(unready.stderr).toContain('cannot enter TRIAGED without');
     const cancel = await verity('2026-01-28T09:01:00Z', ['tasks', 'cancel', 'TASK-20260128-001']);
     expect(cancel.code).toBe(2);
+  });
+
+  it('takes the unambiguous start of a task id, and names the candidates of an ambiguous one', async () => {
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Renew the lease']);
+    await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Order the shelves']);
+    const shown = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'task-20260128-002']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.split('\n')[0]).toBe(
+      'TASK-20260128-002 Order the shelves (untriaged, CAPTURED)',
+    );
+    const ambiguous = await verity('2026-01-28T09:01:00Z', ['tasks', 'show', 'TASK-20260128-00']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('TASK-20260128-001, TASK-20260128-002');
   });
 
   it('reconciles with --now, prints each action with its reason, and lists the incident', async () => {

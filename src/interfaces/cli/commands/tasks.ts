@@ -14,6 +14,7 @@ import {
 } from '../../../core/index.js';
 import type { Engine, Experiment, Patch, ReconcileReport } from '../../../engine/index.js';
 import { collect, oneOf } from '../option-parsers.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface FieldOptions {
@@ -221,7 +222,12 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.show(command, options, (engine) => engine.tasks.show(id), renderTask);
+      await toolkit.show(
+        command,
+        options,
+        async (engine) => engine.tasks.show(await resolveId(engine, 'task', id)),
+        renderTask,
+      );
     });
 
   withFieldOptions(tasks.command('move'))
@@ -232,9 +238,14 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--json', 'print the task as JSON')
     .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
       await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.move(id, to, fieldsOf(options), {
-          reason: options.reason ?? '',
-        });
+        const task = await engine.tasks.move(
+          await resolveId(engine, 'task', id),
+          to,
+          fieldsOf(options),
+          {
+            reason: options.reason ?? '',
+          },
+        );
         toolkit.output(options, task, renderTaskLine);
       });
     });
@@ -247,10 +258,14 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--json', 'print the task as JSON')
     .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
       await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.update(id, fieldsOf(options), {
-          progress: options.progress === true,
-          reason: options.reason ?? '',
-        });
+        const task = await engine.tasks.update(
+          await resolveId(engine, 'task', id),
+          fieldsOf(options),
+          {
+            progress: options.progress === true,
+            reason: options.reason ?? '',
+          },
+        );
         toolkit.output(options, task, renderTaskLine);
       });
     });
@@ -303,7 +318,7 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
           await toolkit.show(
             command,
             options,
-            (engine) => ending.end(engine, id, text),
+            async (engine) => ending.end(engine, await resolveId(engine, 'task', id), text),
             renderTaskLine,
           );
         },
@@ -321,7 +336,7 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
       await toolkit.run(command, async (engine) => {
         const task = await engine.tasks.acknowledge(
-          id,
+          await resolveId(engine, 'task', id),
           options.note === undefined ? {} : { reason: options.note },
         );
         toolkit.output(options, task, renderTaskLine);

@@ -6,6 +6,7 @@ import type {
   MemoryWriteResult,
   PredictionErrorView,
 } from '../../../engine/index.js';
+import { resolveId } from '../resolve-id.js';
 import type { CliToolkit } from '../toolkit.js';
 
 interface JsonOption {
@@ -187,8 +188,8 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--json', 'print JSON')
     .action(
       toolkit.printing(
-        (engine, options: MemoryWriteOptions, id: string, text: string) =>
-          engine.vault.updateMemory(id, {
+        async (engine, options: MemoryWriteOptions, id: string, text: string) =>
+          engine.vault.updateMemory(await resolveId(engine, 'memory', id), {
             text,
             ...(options.tag.length === 0 ? {} : { tags: options.tag }),
             ...(options.cites.length === 0 ? {} : { cites: options.cites }),
@@ -204,7 +205,8 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--json', 'print JSON')
     .action(
       toolkit.printing(
-        (engine, _options, id: string) => engine.vault.forgetMemory(id),
+        async (engine, _options, id: string) =>
+          engine.vault.forgetMemory(await resolveId(engine, 'memory', id)),
         (r) => `forgot ${r.memory_id}`,
       ),
     );
@@ -228,7 +230,11 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .argument('<id>', 'the memory')
     .option('--json', 'print JSON')
     .action(
-      toolkit.printing((engine, _options, id: string) => engine.vault.showMemory(id), renderDetail),
+      toolkit.printing(
+        async (engine, _options, id: string) =>
+          engine.vault.showMemory(await resolveId(engine, 'memory', id)),
+        renderDetail,
+      ),
     );
 
   memories
@@ -241,12 +247,12 @@ function registerMemoryEntryCommands(program: Command, toolkit: CliToolkit): voi
     .option('--json', 'print JSON')
     .action(
       toolkit.printing(
-        (
+        async (
           engine,
           options: JsonOption & { detail: string; note?: string; source?: string },
           id: string,
         ) =>
-          engine.vault.recordSignal(id, {
+          engine.vault.recordSignal(await resolveId(engine, 'memory', id), {
             detail: options.detail,
             notePath: options.note ?? null,
             ...(options.source === undefined ? {} : { source: options.source }),
