@@ -52,6 +52,8 @@ describe('a destination replaced while a trip is on record', () => {
       'maybe Sevilla instead?',
       'Granada then Sevilla, no longer Madrid',
       'switched to decaf instead',
+      // The place before the word of replacement is what ends, not the new destination.
+      'so Cordoba is no longer happening',
     ]) {
       expect(destination(text), text).toEqual([]);
     }

@@ -61,12 +61,18 @@ interface Hit {
 const ARRIVAL =
   /\b(?:(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+|(?:landed|arrived|reached)\s+(?=\p{L}))/giu;
 const PRESENT =
-  /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
+  /(?:'m|\bam|\bim|\bi\s+m|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
 const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
   /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
+/**
+ * A presence said of the future ("I'll be in Oslo from the 14th", "gonna be in Oslo 14-18
+ * june", "we will be in Oslo next week"): a plan to be there. Not "back in" (a return).
+ */
+const FUTURE_PRESENCE =
+  /\b(?:'ll|will|shall|gonna|going to)\s+(?:(?:also|probably|definitely|finally|actually)\s+)?be\s+(?:in|visiting)\s+/gi;
 /**
  * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
  * Buquebus to X"): case matters, the carrier is a name.
@@ -557,7 +563,9 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   if (bare !== null && place !== null) {
     const after = t.slice(bare[0].length + place.name.length);
     if (
-      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after) &&
+      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?|rn|atm|right now|currently)\b\s*)?(?:[,.!]|$)/i.test(
+        after,
+      ) &&
       !frontedLocative(after.replace(/^\s*(?:now|already|finally|at last|safe(?:ly)?)\b/i, ''))
     ) {
       hits.push({
@@ -595,7 +603,7 @@ const TOPIC_OF =
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
-  for (const pattern of [PLAN, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
+  for (const pattern of [PLAN, FUTURE_PRESENCE, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
@@ -868,6 +876,35 @@ function passiveBooking(clause: Clause): Hit | null {
   };
 }
 
+/**
+ * "Off to Oslo tmrw", "we're off to Oslo on the 14th": "off to" a place with a day ahead in the
+ * clause is a plan. Without a day it may be a departure under way or a wish, and is not read.
+ */
+function offToPlan(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  const m = /\boff\s+to\s+/i.exec(t);
+  if (m === null) return null;
+  const today = doc.input.at.slice(0, 10);
+  if (!clause.dates.some((d) => d.date !== null && d.date > today && d.start > m.index)) {
+    return null;
+  }
+  const place = placeAt(t, m.index + m[0].length, false);
+  if (place === null) return null;
+  // "Off to Leeds tomorrow for the match": a day out, whatever words stand before its purpose.
+  const after = t.slice(m.index + m[0].length + place.name.length);
+  const purpose = after.search(/\s+for\s+/i);
+  if (purpose !== -1 && isOuting(after.slice(purpose))) return null;
+  if (listenersAt(t, m.index)) return null;
+  return {
+    subject: subjectBefore(m.index),
+    status: 'planned',
+    location: null,
+    destination: place.name,
+    span: `${m[0]}${place.name}`,
+    strength: planStrengthAt(t, m.index, place.strength),
+  };
+}
+
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
@@ -876,7 +913,7 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
     verbPlan(clause, subjectBefore) ??
     swapPlan(clause, doc) ??
     arrowPlan(t);
-  const found = plan ?? namedTripPlan(clause);
+  const found = plan ?? namedTripPlan(clause) ?? offToPlan(clause, doc, subjectBefore);
   if (found !== null) return found;
   const leaving = LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
@@ -1420,6 +1457,14 @@ function replacedDestination(
   const fresh = places.filter((p) => !same(p) && !marked(p));
   const [next] = fresh;
   if (next === undefined || fresh.length > 1) return null;
+  // The new value follows the word of replacement ("switched to Porto", "no longer X, now
+  // Porto") or is said with "instead" ("Porto instead"); a place before it is what ends ("So
+  // Seattle is no longer happening").
+  const cue = REPLACEMENT_CUE.pattern.exec(t);
+  const after = t.slice(next.index + next.name.length);
+  if (cue !== null && cue.index > next.index && !/^\s*(?:now\s+)?instead\b/i.test(after)) {
+    return null;
+  }
   // "We moved to Porto in May": a move of home, not of the trip.
   if (/\b(?:mov(?:e|ed|ing)|relocat\w+)\s+(?:back\s+)?to\s+$/i.test(t.slice(0, next.index))) {
     return null;
@@ -1568,7 +1613,7 @@ function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
  * never a place's trip, so they are cut before the parse.
  */
 const VERBLESS_CUE =
-  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?(?!(?:thanks|thank you|thx|ty|sorry|apologies|congrats|congratulations|cheers|kudos|props|shout-?out)\s+for\s)\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
+  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely|currently)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?(?!(?:thanks|thank you|thx|ty|sorry|apologies|congrats|congratulations|cheers|kudos|props|shout-?out)\s+for\s)\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
 
 /**
  * Whether the words after a clause-initial "in <place>" are a clause with a subject of its own
@@ -1603,13 +1648,26 @@ function frontedLocative(after: string): boolean {
   return kind === 'named' || kind === 'other';
 }
 
-/** Time and stance adverbs after the place of a terse presence ("in Oslo now, finally"). */
-const PRESENCE_PADS =
-  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b\s*)*/i;
+/**
+ * Time and stance adverbs after the place of a terse presence ("in Oslo now, finally", "in
+ * Oslo rn", "in Oslo atm").
+ */
+const PRESENCE_ADVERB =
+  '(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew|rn|atm|right now|currently)';
+const PRESENCE_PADS = new RegExp(`^(?:${PRESENCE_ADVERB}\\b\\s*)*`, 'i');
+
+/**
+ * How long a terse presence lasts, up to a day or a date ("in Oslo till friday", "in Oslo until
+ * the 14th"): still a presence now.
+ */
+const PRESENCE_UNTIL =
+  '(?:(?:till|til|until|thru|through)\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|(?:mon|tue|wed|thu|fri|sat|sun)\\w*|tomorrow|tmrw|tmr|next\\s+\\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\w*(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)\\b[\\s,.!]*)?';
 
 /** Words that may follow a place in a terse report of presence: time and stance adverbs only. */
-const PRESENCE_TAIL =
-  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b[\s,.!]*)*(?:[,.!]|$)/i;
+const PRESENCE_TAIL = new RegExp(
+  `^(?:${PRESENCE_ADVERB}\\b[\\s,.!]*)*${PRESENCE_UNTIL}(?:${PRESENCE_ADVERB}\\b[\\s,.!]*)*(?:[,.!]|$)`,
+  'i',
+);
 
 /**
  * A terse first-person presence without a verb ("finally in Bodrum", "still in Lisbon, hot"):
