@@ -2,9 +2,30 @@
 // passing inside a question or a hedge are drafted on their own; "do a …" is an instruction.
 // Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { redOf } from './__fixtures__/red-of.js';
 import { observeTranscript } from './rule-observer.js';
 import { isQuestion } from './text-rules.js';
+
+type Turn = readonly ['user' | 'assistant', string];
+
+/** The 🔴 observations' texts of a conversation, rules alone (no scorer). */
+function redOf(turns: readonly Turn[]): string[] {
+  const entries = turns.map(([role, text], i) => ({
+    id: String(i + 1),
+    role,
+    text,
+    at: `2026-05-06T09:0${i}:00.000Z`,
+  }));
+  return observeTranscript({
+    captureKey: 'd'.repeat(64),
+    sessionId: 's',
+    entries,
+    fallbackDate: '2026-05-06',
+    scorer: null,
+  })
+    .segments.flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
 
 describe('rules@7: a bare nod after a hypothetical', () => {
   const HYPOTHETICALS = [

@@ -175,8 +175,6 @@ interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
   change: { now: string; before: string } | null;
-  /** The assistant message whose listed options this draft picks from, when it picks one. */
-  choiceOf?: string;
 }
 
 // A reply that agrees with what the assistant just said or offered.
@@ -298,11 +296,9 @@ function answerDraft(
   asked: TranscriptEntry,
   question: string,
 ): Draft | null {
-  const raw = shortReply(entry);
+  const raw = firstSentence(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
-  // "lovely" to "Which would you prefer — A or B?" reacts; it picks nothing.
-  if (REACTION.test(answer)) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
@@ -319,46 +315,14 @@ function answerDraft(
     return draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
   }
   if (REFUSAL.test(raw)) return null;
-  // Something exact in the answer counts unless it turns an offer down for something else ("Want
-  // the colours on a settings page?" → "leave them in theme.css").
-  const takes = CONFIRMATION.test(raw) || !SUGGESTION.test(question);
-  const exact =
-    hasSpecifics(question) ||
-    hasValue(question) ||
-    hasValue(answer) ||
-    (takes && hasSpecifics(answer));
+  const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
   if (!exact && !picks(answer, question)) return null;
-  // Each sentence of a reply in several ("yes. cwa-seed") is read as the sentence rules read it.
-  const kinds = splitSentences(answer).map((s) => classifySentence(s, 'user'));
-  if (kinds.some((k) => k === 'question' || k === 'hedge' || k === 'problem')) return null;
-  if (kinds.some((k) => reading(k)?.priority === 'red')) return null;
+  const kind = classifySentence(answer, 'user');
+  if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
+  if (reading(kind)?.priority === 'red') return null;
   const text = clip(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
-}
-
-// A reply that only reacts ("lovely", "nice one", "love it"): no answer to keep.
-const REACTION =
-  /^(?:oh\s+)?(?:lovely|nice|nice one|great|cool|awesome|brilliant|amazing|wonderful|excellent|fab|fantastic|sweet|love it|love that|wow)$/i;
-
-/**
- * The reply as one answer: its first sentence, or, when that is one word or a "yes" with nothing
- * exact in it ("yes.", "yes please.", "agent."), the whole reply if it stays short (twelve words at most): the
- * sentences after it carry the answer ("yes. cwa-seed", "agent. Harbourside Lettings, contact is
- * Mr. Okafor").
- */
-function shortReply(entry: TranscriptEntry): string {
-  const sentences = splitSentences(stripNonProse(entry.text));
-  const [first = ''] = sentences;
-  const words = first.split(/\s+/).length;
-  const bare =
-    (words === 1 || (words === 2 && CONFIRMATION.test(first))) &&
-    !hasSpecifics(first) &&
-    !hasValue(first);
-  const whole = sentences.join(' ');
-  return bare && sentences.length > 1 && sentences.length <= 3 && whole.split(/\s+/).length <= 12
-    ? whole
-    : first;
 }
 
 // "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
@@ -379,10 +343,6 @@ function renamedAnswer(answer: string, question: string): string | null {
   return bare.replace(old, name);
 }
 
-// A capitalised word that is no pronoun or determiner: a person's name in answer to "who".
-const PERSON_NAME =
-  /\b(?!(?:I|Me|We|Us|You|He|She|They|Them|It|The|A|An|Nobody|Noone|Everyone|Everybody|Someone|Anyone|None|No|Yes|Both|All|Not|Just|Only|Whoever)\b)[A-Z][a-z]{2,}\b/;
-
 // A question that is only a noun phrase ("Backup bucket?", "Cutoff for orders?") asks
 // "what is it", as a which/what question does.
 const NOUN_QUESTION = /^(?:[\w./-]+\s+){0,3}[\w./-]+\?\s*$/;
@@ -396,10 +356,7 @@ function picks(answer: string, question: string): boolean {
   const mine = contentWords(answer);
   const theirs = contentWords(question);
   if (mine.size > 0 && [...mine].every((w) => theirs.has(w))) return true;
-  const named =
-    hasSpecifics(answer) ||
-    /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer) ||
-    (/\bwho\b/i.test(question) && PERSON_NAME.test(answer));
+  const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
   const what =
     /\b(which|what|who|where)\b/i.test(question) ||
     (NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question));
@@ -573,8 +530,6 @@ function replyDrafts(
   question: string | null,
 ): Draft[] {
   const entry = segment[index] as TranscriptEntry;
-  const picked = pickDraft(captureKey, segment, index);
-  if (picked !== null) return [picked];
   const out: Draft[] = [];
   if (confirms(entry)) out.push(...confirmationDrafts(captureKey, asked, entry));
   else if (approves(entry)) out.push(...approvalDrafts(captureKey, segment, index));
@@ -594,94 +549,6 @@ function replyDrafts(
   }
   const chosen = choiceDraft(captureKey, entry, asked);
   return chosen === null ? out : [...out, chosen];
-}
-
-// An item of a list the assistant laid out: "1. …", "2) …", "(a) …", "b) …", "- …", "Option B: …".
-const LIST_ITEM = /^\s*(?:\d[.)]|\(?[a-d]\)|[-*•]|option [a-d1-9]\s*[:—–-])\s+(\S.*)$/i;
-const INLINE_ITEM = /\s*\((?:[a-d]|[1-9])\)\s*/i;
-// A reply that picks by place, not by words: "go with the second", "option b", "the latter", "2".
-const ORDINAL_PICK =
-  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|actually|no|wait)[,.]?\s+){0,2}(?:(?:let'?s\s+)?(?:go with|do|take|use|pick|make it|switch to|change (?:it )?to)\s+)?(?:the\s+)?(?:(first|second|third|fourth|last|former|latter)(?:\s+(?:one|option))?|option\s+([a-d1-9])|\(?([a-d1-9])\)?)(?:\s+(?:please|then|it is|instead))?[.!]?$/i;
-// A message that offers a choice; one that asks for a count is answered by a number, not a pick.
-const OFFERS_CHOICE = /\b(?:options?|which|or|prefer|choose|pick|either)\b/i;
-const ASKS_COUNT = /\bhow (?:many|much|long|often)\b/i;
-const ORDINAL_PLACE: Readonly<Record<string, number>> = {
-  first: 0,
-  second: 1,
-  third: 2,
-  fourth: 3,
-  former: 0,
-  a: 0,
-  b: 1,
-  c: 2,
-  d: 3,
-};
-
-/** The options an assistant message lays out as a list, in order (none when it lists fewer than two). */
-function listedOptions(message: TranscriptEntry): string[] {
-  const prose = stripNonProse(message.text);
-  const lines = prose
-    .split(/\r?\n/)
-    .map((line) => LIST_ITEM.exec(line)?.[1]?.trim())
-    .filter((item): item is string => item !== undefined && item !== '');
-  if (lines.length >= 2) return lines;
-  const inline = prose.split(INLINE_ITEM).slice(1);
-  return inline.length >= 2
-    ? inline.map((o) => o.replace(/(?:,?\s*(?:or|and))?[\s,;.?]*$/i, '').trim())
-    : [];
-}
-
-/**
- * A reply that picks one of the options the assistant listed by its place ("ok go with the
- * second", "option b", "the latter") is a decision whose words come from the option itself,
- * not from the reply: `<the option> (chosen from the options offered)`. The options are the last
- * list the assistant laid out in the segment, so a later pick from the same list replaces this one.
- */
-function pickDraft(
-  captureKey: string,
-  segment: readonly TranscriptEntry[],
-  index: number,
-): Draft | null {
-  const entry = segment[index] as TranscriptEntry;
-  const reply = (sentencesOf(entry)[0] ?? '').trim();
-  const pick = ORDINAL_PICK.exec(reply);
-  if (pick === null) return null;
-  for (let i = index - 1; i >= 0; i--) {
-    const message = segment[i];
-    if (message?.role !== 'assistant') continue;
-    const options = listedOptions(message);
-    if (options.length < 2) continue;
-    if (
-      !OFFERS_CHOICE.test(message.text) ||
-      (pick[3] !== undefined && ASKS_COUNT.test(message.text))
-    )
-      return null;
-    const key = (pick[1] ?? pick[2] ?? pick[3] ?? '').toLowerCase();
-    const place = /^[1-9]$/.test(key)
-      ? Number(key) - 1
-      : key === 'last' || key === 'latter'
-        ? options.length - 1
-        : (ORDINAL_PLACE[key] ?? -1);
-    const option = options[place];
-    if (option === undefined) return null;
-    const text = clip(
-      `${capitalise(option.replace(/[.!]+$/, ''))} (chosen from the options offered)`,
-      280,
-    );
-    return { ...replyDecision(captureKey, entry, message, text), choiceOf: message.id };
-  }
-  return null;
-}
-
-/** Of several picks from the same listed options, the last one stands; earlier ones are 🟡. */
-function keepLastPick(drafts: Draft[]): Draft[] {
-  return drafts.map((draft, index) => {
-    const { choiceOf } = draft;
-    if (choiceOf === undefined) return draft;
-    if (!drafts.slice(index + 1).some((d) => d.choiceOf === choiceOf)) return draft;
-    const o = draft.observation;
-    return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
-  });
 }
 
 /**
@@ -727,11 +594,6 @@ function bareValue(answer: string): boolean {
 const APPROVAL =
   /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b|that works\b|makes sense\b|fine by me\b)/iu;
 
-// A question that only asks the user to check what was just said ("Right?", "Correct?", "Is that
-// right?", "Sound good?").
-const CHECK_QUESTION =
-  /^(?:right|correct|ok(?:ay)?|yes|agreed|sound good|sounds good|is that (?:right|correct|ok(?:ay)?)|does that (?:work|sound right|look right))\s*\?\s*$/i;
-
 const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
 
 // A reply that commits to what the assistant just proposed ("go with that", "let's do it"): it
@@ -764,10 +626,8 @@ function approvalDrafts(
   const out: Draft[] = [];
   for (const assistant of segment.slice(start + 1, index)) {
     if (assistant.role !== 'assistant') continue;
-    // "… Forbid, so runs never overlap. Right?" → "👍": the nod answers the check put to the user.
-    const checked = CHECK_QUESTION.test(sentencesOf(assistant).pop() ?? '');
     for (const { text, kind } of confirmedStatements(assistant, bareNod(user))) {
-      if (kind === 'fact' && !answering && !checked) continue;
+      if (kind === 'fact' && !answering) continue;
       // A nod accepts a standing plan ("I'll route invoices to the CFO"), not a one-off step.
       if (kind === 'decision' && !committed && !STANDING_KINDS.has(classifySentence(text, 'user')))
         continue;
@@ -886,16 +746,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       let read = reading(kind);
       if (read === null) continue;
       const change = stateChange(sentence);
-      // "ran for 6 hours last night instead of 40 min": a mishap told of a moment is no change of
-      // state, unless the sentence already reads as a durable one.
-      const mishap = read.priority !== 'red' && isOneOff(sentence);
-      if (
-        change !== null &&
-        speaker === 'user' &&
-        kind !== 'question' &&
-        kind !== 'hedge' &&
-        !mishap
-      ) {
+      if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
         text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
         if (read.priority !== 'red')
           read = { ...read, priority: 'red', type: 'fact', memoryPriority: 'P1' };
@@ -928,7 +779,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return keepLastPick(demoteSuperseded(resolveProblems(drafts)));
+  return demoteSuperseded(resolveProblems(drafts));
 }
 
 /**
@@ -1186,7 +1037,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@8';
+export const RULES_VERSION = 'rules@7';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -151,23 +151,6 @@ const RULE =
 // "rule", "policy", "convention" make a rule of a statement ("Attendance rule: …", "our policy is
 // …"), not of a topic line ("Windows patching policy for the fleet").
 const RULE_NOUN = /\b(rule|policy|convention)\b/i;
-// What something is limited to, said with "only" after it ("preorders are shopify only", "deploys
-// go out tue/thu only"): a standing restriction on its subject.
-const ONLY_SCOPE =
-  /^(?!(?:it|its|it's|that|this|i|im|i'm|there|which|what|he|she|they)\b)[\w@./&'-]+(?:\s+[\w@./&'-]+){0,2}\s+(?:is|are|go(?:es)?(?:\s+out)?|runs?|ships?|happens?|opens?|deploys?)\s+(?:[\w@./&'-]+\s+){0,3}only\b/i;
-// Advice passed on from someone else: a verb of saying before the "should" it reports ("…, but
-// we stay with X" after it is the speaker's own answer, read as a whole). A requirement passed on
-// ("the library says we have to be out by 9") stays a rule.
-const RELAYED_ADVICE =
-  /\b(?:says|said|reckons|thinks|told (?:me|us))\b(?: that)?\s+(?:i|we|you)\s+(?:should|ought to)\b/i;
-// A restriction said without a verb of rule: "only named members get a vote", "manual restarts
-// only", "two approvals for anything touching prod", "each order belongs to one picker".
-const LIMITED =
-  /^only\s+\w+\s+\w+|^(?:[\w-]+\s+){1,2}only[.!]?$|\bfor (?:anything|everything|any|every|each|all)\b.*\b(?:touching|going|hitting|in|on|to)\b|^(?:each|every)\s+[\w-]+\s+(?:belongs to|goes to|gets|needs|has)\s+(?:one|a|an|its own|exactly)\b/i;
-// What something is, said in a few words ("DNS is cloudflare", "backend is supabase", "rota is
-// me, Ana and Tom"): the subject a common noun, the predicate a name or a list, not a description.
-const IDENTITY =
-  /^(?!(?:it|its|it's|that|this|there|which|what|he|she|they|i|we|you|everything|nothing|everyone|all|weather|traffic|now|today|yes|no|mine|ours|one)\b)(?:(?:the|our|my)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|are)\s+(?!.*\b(?:on|in|at|for|with|when|since|after|before|from|now|today|again|anymore|than|because|but|finally|already|yet|still)\b)(?!(?:a|an|the|not|no|so|very|too|really|just|still|also|fine|ok|okay|good|bad|great|down|up|broken|slow|done|ready|here|there|gone|back|weird|wrong|annoying|full|empty|new|old|busy|off|on|in|at|out|free|open|closed|cold|hot|late|early|huge|tiny|big|small|perfect|awful|terrible|nice|lovely|better|worse|same|different|important|enough|right|true|false|possible|impossible|because|what|how|why|where|who|when|like|about|probably|definitely|usually|always|never|asleep|awake|sick|ill|away|home|tired|happy|sad|angry|upset|excited|worried|scared|hungry|missing|late|lost|stuck|dead|alive|safe|sorted|clear|confused)\b)(?![\w-]+(?:ing|ed|ly)\b)[\w.@'&()-]+(?:[ ,]+(?:and\s+)?[\w.@'&()-]+){0,5}[.!]?$/i;
 // A task the session starts on ("need a cost review of …", "I need a rota for the volunteers", "need
 // to rethink on-call"): what is being worked on, not a standing fact.
 const REQUEST =
@@ -199,17 +182,8 @@ const STATUS =
 // setting: "the UPS keeps beeping", "the siren started wailing", "the alarm went off".
 const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
-// "I should sleep", "I must leave", "hold on, let me ask …": the speaker's own moment, not a rule.
-const OWN_MOMENT =
-  /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b|^(?:hold on|hang on|one sec(?:ond)?)\b|^let me (?:ask|check|see|think|look|find|grab|try)\b/i;
-// A progress line ("step 3 done 🎉", "all sorted!") or a reading on the way ("down to 4k"): how
-// the work stands at that moment.
-const PROGRESS =
-  /^(?:[\w.#-]+\s+){0,2}(?:is\s+|are\s+)?(?:done|finished|complete|completed|sorted)(?:\s+now)?[\s!.]*(?:\p{Extended_Pictographic}|\uFE0F|\s)*$|^(?:now\s+|still\s+)?(?:down|up) to\s+\S+(?:\s+\S+)?[\s!.]*$/iu;
-// A report passed on from the people a thing serves ("users are reporting that …", "customers keep
-// saying …"): a problem seen by others, never a rule whatever words it repeats.
-const REPORTED_BY_USERS =
-  /^(?:(?:some|the|our|a few|two|three)\s+)?(?:users|customers|people|listeners|members|players|clients|patients|parents|guests|viewers|readers|tenants|volunteers)\s+(?:are\s+|keep\s+|have been\s+|started\s+)?(?:reporting|complaining|saying|telling us)\b/i;
+// "I should sleep", "I must leave": the speaker's own moment, not a rule.
+const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
@@ -236,11 +210,6 @@ const ROLE = new RegExp(
   `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
   'i',
 );
-// A named person holding a role, said without an article ("Dorota is sheet owner", "Ana is
-// treasurer"): the case of the name matters, so it is kept apart from ROLE.
-const NAMED_ROLE = new RegExp(
-  `^(?!(?:It|That|This|There|He|She|They|Who|What|Which|Everything|Nothing|Someone|Everyone|Nobody)\\b)[A-Z][a-z]+ is (?!(?:a|an|not|no|on|off|also|still|now)\\b)(?:[\\w-]+ )?(?:${ROLE_NOUN})\\b`,
-);
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
 const REMEMBER = /^(?:please\s+)?(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
 const OBLIGATION =
@@ -256,11 +225,11 @@ const LETS = /^let'?s\b/i;
 const BARE_PREFERENCE =
   /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
 const BARE_COMMITMENT =
-  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them|the (?:first|second|third|last|former|latter)(?: one)?)(?:\s+then)?[.!]?$/i;
+  /^(?:ok(?:ay)?\s+)?(?:let'?s\s+)?(?:go|stick|do|run)\s+(?:with\s+)?(?:it|that|this|them)(?:\s+then)?[.!]?$/i;
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM(?:ing|ed)|OOM-?killed|stuck|piling up|backing up|overbook(?:ing|ed)|double[- ]book(?:ing|ed)|barely (?:moving|working)|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -313,7 +282,7 @@ const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
 // Statements about something that happened once, not a standing fact.
 const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|this weekend|before bed|(?:must|have to|need to|gotta|got to) go(?: and)? (?:check|eat|sleep|open|cook|feed|walk|now)\b|off to (?:open|bed|sleep|eat|lunch|dinner|work|school|the)|go to eat|long (?:day|week|night|weekend)|(?:standup|stand-up|meeting|class|call|lesson|train|bus|flight|shift|appointment|interview)\s+(?:(?:is|starts)\s+)?in\s+\d+\s*(?:min|mins|minutes)|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
+  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
 const ONE_OFF =
   /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
 
@@ -409,9 +378,7 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
-  if (REPORTED_BY_USERS.test(sentence)) return 'problem';
-  if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence) || PROGRESS.test(sentence))
-    return 'context';
+  if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
   if (
     (PAST_EVENT.test(sentence) &&
       !DECISION.test(sentence) &&
@@ -421,27 +388,11 @@ export function classifySentence(
   )
     return 'context';
   if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
-  // "my mate says I should …", "the forum reckons we must …": someone else's advice, not a rule.
-  if (RELAYED_ADVICE.test(sentence) && !/,\s*but\b/i.test(sentence)) return 'context';
   if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  // "…only btw, today is tue so fine": the moment after the comma does not undo the restriction.
-  const lead = sentence.split(/,\s*/)[0] ?? sentence;
-  if (
-    (ONLY_SCOPE.test(lead) || LIMITED.test(lead)) &&
-    !PROBLEM.test(lead) &&
-    !ONE_OFF_TIME.test(lead)
-  )
-    return 'rule';
-  if (
-    ROLE.test(sentence) ||
-    NAMED_ROLE.test(sentence) ||
-    DUTY.test(sentence) ||
-    HABIT.test(sentence)
-  )
-    return 'fact';
+  if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
@@ -476,7 +427,7 @@ export function classifySentence(
       return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
-  if (STATE.test(sentence) && specific && !ONE_OFF_TIME.test(sentence)) return 'state';
+  if (STATE.test(sentence) && specific) return 'state';
   if (
     PRONOUN_PLACE.test(sentence) &&
     (hasSpecifics(sentence.replace(NUMBER_ONLY, '')) || /\d+\.\d+/.test(sentence)) &&
@@ -491,8 +442,6 @@ export function classifySentence(
   )
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
-  if (IDENTITY.test(sentence) && !ONE_OFF_TIME.test(sentence) && sentence.split(/\s+/).length <= 8)
-    return 'fact';
   return 'context';
 }
 
