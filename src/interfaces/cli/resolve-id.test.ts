@@ -11,11 +11,20 @@ const PROMPTS = [
 describe('matchIdPrefix', () => {
   it.each([
     ['a full id', PROMPTS[0], PROMPTS[0]],
-    ['the unambiguous start of one', '01a0', PROMPTS[2]],
+    ['the unambiguous start of one', '01a00000', PROMPTS[2]],
     ['a start in another case', '019CA945-0A00-70BE-97FD-8', PROMPTS[1]],
     ['an id that starts none (left for the command to report)', 'ffff', 'ffff'],
   ])('resolves %s', (_name, typed, expected) => {
     expect(matchIdPrefix(typed ?? '', PROMPTS, 'prompt')).toBe(expected);
+  });
+
+  it('refuses a start shorter than eight characters, even when only one id has it', () => {
+    for (const typed of ['0', '01a0', '01a0000']) {
+      expect(() => matchIdPrefix(typed, PROMPTS, 'prompt')).toThrow(
+        `"${typed}" is too short to name a prompt: type at least 8 characters of its id, or all of it`,
+      );
+    }
+    expect(() => matchIdPrefix('m', ['mem_8aa40b4d2e409c48'], 'memory')).toThrow(UsageError);
   });
 
   it('refuses a start shared by several ids, naming them', () => {

@@ -31,13 +31,26 @@ const KNOWN: Readonly<Record<IdKind, (engine: Engine) => Promise<readonly string
 const NAMED = 5;
 
 /**
+ * The shortest start taken for an id (as git takes no fewer than four hex digits): commands that
+ * forget, cancel or discard act on what a start resolves to, and ids share their type marker
+ * (`mem_`, `TASK-`, `p-`), so one or two typed characters must never pick an id alone.
+ */
+export const MIN_ID_START = 8;
+
+/**
  * The id `typed` stands for among `known`: itself when it is one of them or the start of none (the
  * command then reports it as not found), else the one id it starts (case-insensitively). A start
- * shared by several ids is a usage error naming them.
+ * shorter than `MIN_ID_START`, or one several ids share, is a usage error (the latter naming them).
  */
 export function matchIdPrefix(typed: string, known: readonly string[], kind: IdKind): string {
   if (typed === '' || known.includes(typed)) return typed;
   const start = typed.toLowerCase();
+  if (start.length < MIN_ID_START) {
+    if (!known.some((id) => id.toLowerCase().startsWith(start))) return typed;
+    throw new UsageError(
+      `"${typed}" is too short to name a ${kind}: type at least ${MIN_ID_START} characters of its id, or all of it`,
+    );
+  }
   const matches = [...new Set(known.filter((id) => id.toLowerCase().startsWith(start)))].sort();
   const [only] = matches;
   if (only === undefined) return typed;
