@@ -239,8 +239,17 @@ function tailOf(sentence: string, lower: string, tail: string): string {
   if (sentence.length === lower.length) return sentence.slice(lower.length - tail.length).trim();
   // The lower form is longer or shorter ("cant" → "can't", "İ"): the tail as written is the
   // shortest suffix of the sentence whose lower form it is; the lower form only when none is.
+  // Only suffixes with about as many non-space characters as the tail can lower to it (the lower
+  // form adds an apostrophe per contraction, and a non-ASCII letter may lower to two), so the
+  // search stays linear on a long sentence instead of lowering every suffix.
   const wanted = tail.trim();
+  const target = wanted.replace(/\s/g, '').length;
+  const slack = (wanted.match(/'|[^\x00-\x7f]/g) ?? []).length;
+  let solid = 0;
   for (let at = sentence.length - 1; at >= 0; at -= 1) {
+    if (!/\s/.test(sentence.charAt(at))) solid += 1;
+    if (solid > target) break;
+    if (solid < target - slack) continue;
     const suffix = sentence.slice(at);
     if (lowerForm(suffix) === wanted) return suffix.trim();
   }

@@ -18,4 +18,14 @@ describe('a weekday then a day of the month', () => {
     expect(read('Sunday 2nd half was better')).toEqual(['Sunday=2026-02-22']);
     expect(read('see you Monday')).toEqual(['Monday=2026-02-23']);
   });
+
+  it('takes only a whole weekday word, not a word that starts like one', () => {
+    expect(read('meet me at the Sunset 5th avenue entrance')).toEqual([]);
+    expect(read('the monster 2nd edition is out')).toEqual([]);
+    expect(read('satisfied 3rd customer in a row')).toEqual([]);
+    expect(read('Wednesday 4th works, or thurs 5th')).toEqual([
+      'Wednesday 4th=2026-03-04',
+      'thurs 5th=2026-03-05',
+    ]);
+  });
 });
