@@ -128,7 +128,8 @@ export interface TasksCapability {
   ): Promise<Task>;
   /**
    * Completes a task with its proof: from VERIFYING directly, from EXECUTING through VERIFYING
-   * (two events, one write). Elsewhere CONFLICT.
+   * (two events, one write). From any other state VALIDATION_FAILED: a move the state machine
+   * refuses.
    */
   done(id: string, proof: string, options?: TaskChangeOptions): Promise<Task>;
   /** Cancels a task; the reason is required (VALIDATION_FAILED without one). */

@@ -17,7 +17,8 @@ export const INBOX_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/inbox',
-      summary: 'Open questions of every kind (review prompts, dead letters, …), oldest first',
+      summary:
+        'Open questions of every kind: what a reviewer answers (review prompts, …) before operator matters (dead letters), oldest first within each',
       tags: ['review'],
       scope: 'read',
       query: z.object({ kind: z.string().optional(), ...pageQuery }),
