@@ -19,7 +19,7 @@ import type { KnownSlot } from './types.js';
  * sentence, an assistant's turn, and a contrasted value held by unrelated fields read nothing.
  */
 const CONTRAST =
-  /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|it'?s|it is|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.:-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.:-]*){0,2}),?\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.:-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.:-]*){0,2})\s*[.!]*$/iu;
+  /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|it'?s|it is|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2}),?\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s*[.!]*$/iu;
 
 /** Words that open a clause rather than name a value ("we're going to X, not Y" is a statement). */
 const NOT_A_VALUE =
@@ -31,51 +31,6 @@ const PREFERENCE_FIELD = /^profile\.preference\./;
 // (hedges such as "maybe" are the intent classifier's, checked on the whole sentence).
 const STANCE =
   /^(?:next|yes|yeah|yep|no|definitely|honestly|actually|really|i'?d|i|say|only|just|not|more|less|lunch|dinner|breakfast|coffee|drinks)\b/i;
-
-/** A clock time as written in chat ("16:45", "4.45", "4:45pm", "5pm"). */
-const CLOCK_TIME = /^(?:\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)$/i;
-
-/**
- * A time on a schedule slot ("2026-08-13 16:30", "16:30") that a contrast between two clock
- * times corrects ("sorry, 16:45 not 16:30"): the time part is replaced, the day kept.
- */
-const SCHEDULE_FIELD = /^family\.schedule\./;
-const SLOT_TIME = /^(?:(\d{4}-\d{2}-\d{2}) )?(\d{2}:\d{2})$/;
-
-/** `HH:MM` for a clock time as written, or null. */
-function clockOf(written: string): string | null {
-  const w = written
-    .trim()
-    .toLowerCase()
-    .replace(/(\d)\.(\d)/g, '$1:$2')
-    .replace(/\./g, '');
-  const m = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$/.exec(w);
-  if (m === null) return null;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? '0');
-  if (hour > 23 || minute > 59 || (m[3] !== undefined && (hour === 0 || hour > 12))) return null;
-  if (m[3] === 'pm' && hour < 12) hour += 12;
-  if (m[3] === 'am' && hour === 12) hour = 0;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
-
-/**
- * The schedule slots whose time is the contrasted one ("16:45 not 16:30" against a recorded
- * "2026-08-13 16:30"), with that time replaced. Both sides must be clock times; a time without
- * am/pm is compared as written, so "4:45 not 4:30" corrects a recorded "04:30" only.
- */
-function timeCorrections(replacement: string, replaced: string, known: readonly KnownSlot[]) {
-  if (!CLOCK_TIME.test(replacement) || !CLOCK_TIME.test(replaced)) return [];
-  const next = clockOf(replacement);
-  const old = clockOf(replaced);
-  if (next === null || old === null || next === old) return [];
-  return known.flatMap((slot) => {
-    if (slot.committed === false || !SCHEDULE_FIELD.test(slot.field)) return [];
-    const m = SLOT_TIME.exec(slot.value ?? '');
-    if (m === null || m[2] !== old) return [];
-    return [{ slot, value: m[1] === undefined ? next : `${m[1]} ${next}` }];
-  });
-}
 
 /** Whether `value` can stand as the new value of `field` (see the module comment). */
 function fits(field: string, value: string): boolean {
@@ -125,23 +80,6 @@ export function contrastiveCorrections(
   }
   const said = classifyClause(sentence, asked, sentence);
   if (said.hedged || (said.intent !== 'assertive' && said.intent !== 'planning')) return [];
-  const times = timeCorrections(replacement, match[2] ?? '', known);
-  // One schedule holding that time is the one corrected; several, and which is meant is unclear.
-  if (times.length > 0) {
-    return times.length > 1
-      ? []
-      : times.map(({ slot, value }) => ({
-          entityId: slot.entityId,
-          field: slot.field,
-          value,
-          intent: 'assertive' as const,
-          confidence: 1,
-          correction: true,
-          span: sentence.trim(),
-          evidence: 'strong' as const,
-          priority: 1,
-        }));
-  }
   const holding = known.filter(
     (slot) =>
       slot.committed !== false && slot.value !== null && normalised(slot.value) === replaced,

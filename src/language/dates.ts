@@ -100,7 +100,7 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b\.?,?\s+(?:the\s+)?|the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/gi;
 
 interface Partial {
   start: number;

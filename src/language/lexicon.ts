@@ -273,35 +273,3 @@ export const COMMENT_ADVERB: LexiconEntry = {
   pattern:
     /^(?:sadly|unfortunately|fortunately|luckily|thankfully|honestly|frankly|obviously|apparently|hopefully|admittedly|seriously|basically|ironically|annoyingly|weirdly|strangely|surprisingly|oddly|tbh|lol|haha)$/i,
 };
-
-/**
- * The homeward leg of a trip named as a noun phrase ("the return", "my flight home", "our
- * return train", "the inbound", "the way back"): a date said to change for it is the trip's
- * return date, not its departure.
- */
-export const RETURN_LEG: LexiconEntry = {
-  phenomenon: 'the homeward leg of a trip, named as a noun phrase',
-  pattern:
-    /\b(?:return(?:\s+(?:flight|leg|trip|journey|ticket|train|date))?|inbound(?:\s+flight)?|(?:flight|train|trip|journey|ride|drive|ferry|way)\s+(?:home|back))\b/i,
-};
-
-/**
- * Words by which a speaker says that what follows replaces what was said or planned before
- * ("Porto instead", "switched to Porto", "change of plans", "no longer Valencia", "new plan:
- * Porto"): with a value on record, the other value in the sentence is the new one.
- */
-export const REPLACEMENT_CUE: LexiconEntry = {
-  phenomenon: 'a word saying a new value replaces the one before',
-  pattern:
-    /\b(?:instead|switch(?:ed|ing)?|swapp?(?:ed|ing)?|chang(?:ed|ing)\s+(?:it\s+|the\s+\w+\s+)?to|change of plans?|plans? changed|no longer|ditch(?:ed|ing)|scrapp?(?:ed|ing)|new plan|rather than|make (?:that|it)|mov(?:ed|ing) (?:the|our|my) (?:trip|holiday|vacation|getaway|weekend) to)\b/i,
-};
-
-/**
- * Words right before a value that mark it as the one being replaced ("not Valencia", "instead
- * of Valencia", "ditched Valencia", "swapped Valencia for …", "no more Valencia").
- */
-export const REPLACED_MARK: LexiconEntry = {
-  phenomenon: 'words marking the value after them as the replaced one',
-  pattern:
-    /\b(?:not|no longer|no more|instead of|rather than|than|ditch(?:ed|ing)|scrapp?(?:ed|ing)|dropp?(?:ed|ing)|swapp?(?:ed|ing)|switch(?:ed|ing)? from|from)\s+(?:the\s+)?$/i,
-};

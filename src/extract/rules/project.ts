@@ -333,7 +333,7 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
   const t = clause.text;
   const out: Candidate[] = [];
   const owner =
-    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|now owns|now leads|is (?:now |officially )?(?:the (?:new )?owner of|leading|in charge of)|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow)\b|$)/.exec(
+    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow)\b|$)/.exec(
       t,
     ) ?? /\b(?:owned by|led by|owner is|owner:)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(t);
   if (owner?.[1]) {
@@ -421,22 +421,13 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
   // What moved is the team's or the speaker's work ("we switched to Adyen"), not a thing that
   // goes somewhere ("the package is going to Oslo", "the ticket moved to In Review").
   const mover = provider === null ? null : subjectOf(t.slice(0, provider.index), doc);
-  // "Checkout v2 has moved over to Adyen": the subject is a project whose provider is on record.
-  const movedProject =
-    provider !== null && mover?.kind === 'thing' && !provider[2]
-      ? projectWithProvider(mover.phrase, doc, teamEntity)
-      : null;
-  if (
-    provider?.[1] &&
-    mover !== null &&
-    (mover.kind === 'speaker' || mover.kind === 'we' || movedProject !== null)
-  ) {
+  if (provider?.[1] && mover !== null && (mover.kind === 'speaker' || mover.kind === 'we')) {
     const named = provider[2] ? projectName(provider[2], doc, teamEntity) : null;
     const slug = provider[2]
       ? named !== null && namesProject(provider[2], named.slug, doc)
         ? named.slug
         : null
-      : (movedProject ?? doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
+      : (doc.lastProject ?? onlyProjectWithProvider(doc, teamEntity));
     if (slug !== null) {
       const attribute =
         doc.input.known
@@ -447,14 +438,7 @@ function providerCandidates(clause: Clause, doc: DocContext, teamEntity: string)
           ) ?? 'provider';
       doc.lastProject = slug;
       out.push({
-        ...makeCandidate(
-          teamEntity,
-          slug,
-          attribute,
-          provider[1].replace(/\.+$/, ''),
-          clause,
-          provider[0],
-        ),
+        ...makeCandidate(teamEntity, slug, attribute, provider[1], clause, provider[0]),
         correction: true,
       });
     }
@@ -636,26 +620,6 @@ function canBeProject(word: string, doc: DocContext): boolean {
   const slug = slugify(word);
   if (doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`))) return true;
   return doc.group?.startsWith('team:') === true && !isKnownMember(word, doc);
-}
-
-/**
- * The project a subject phrase names ("checkout v2 has", "FYI: the ledger service") when that
- * project has a provider-like attribute on record; else null.
- */
-function projectWithProvider(phrase: string, doc: DocContext, entityId: string): string | null {
-  const words = phrase
-    .replace(/\s+(?:has|have|is|are|was|had|just|now|also|finally|officially|all)(?:\s+\w+)?$/i, '')
-    .replace(/\s+(?:has|have|is|are|was|had|just|now|also|finally|officially)$/i, '');
-  const named = projectName(words, doc, entityId);
-  if (named === null) return null;
-  const hasProvider = doc.input.known.some(
-    (k) =>
-      k.entityId === entityId &&
-      k.field === `project.${named.slug}.provider` &&
-      k.value !== null &&
-      k.committed !== false,
-  );
-  return hasProvider ? named.slug : null;
 }
 
 /**

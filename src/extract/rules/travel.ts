@@ -15,9 +15,6 @@ import {
   PLAN_NOUN,
   RECALLED_TIME,
   RELATIONAL_NOUN,
-  REPLACED_MARK,
-  REPLACEMENT_CUE,
-  RETURN_LEG,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
@@ -54,25 +51,17 @@ interface Hit {
   readonly strength: EvidenceStrength;
   /** An arrival ("landed in X"): X is also where the trip goes when no destination is known. */
   readonly arrival?: boolean;
-  /** The reading replaces a value on record (`replacedDestination`): marked as a correction. */
-  readonly correction?: boolean;
 }
 
 const ARRIVAL =
   /\b(?:(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+|(?:landed|arrived|reached)\s+(?=\p{L}))/giu;
 const PRESENT =
-  /(?:'m|\bam|\bim|\bi\s+m|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
+  /(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:now\s+|currently\s+|finally\s+|already\s+|still\s+|safely\s+|here\s+|all\s+)?(?:in|at)\s+/gi;
 const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?from)\s+/gi;
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
   /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
-/**
- * A presence said of the future ("I'll be in Oslo from the 14th", "gonna be in Oslo 14-18
- * june", "we will be in Oslo next week"): a plan to be there. Not "back in" (a return).
- */
-const FUTURE_PRESENCE =
-  /\b(?:'ll|will|shall|gonna|going to)\s+(?:(?:also|probably|definitely|finally|actually)\s+)?be\s+(?:in|visiting)\s+/gi;
 /**
  * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
  * Buquebus to X"): case matters, the carrier is a name.
@@ -81,8 +70,6 @@ const TAKE_NAMED = /\b[Tt]ak(?:e|es|ing) (?:the|a|an|my|our) \p{Lu}[\p{L}-]+ to\
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
-/** An arrow right after a place ("Hanoi -> Tokyo"): the place is where a route starts. */
-const ROUTE_ARROW_AFTER = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|→)/;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
@@ -96,11 +83,6 @@ const RETURN_FOLLOWER =
 
 /** Lower-case names are places only when the gazetteer knows them as this big (or bigger). */
 const LOWER_CASE_PLACE_POPULATION = 100_000;
-/**
- * After a verb of arriving that takes a place ("made it to bodrum", "arrived in sintra") the
- * slot is a destination, so a smaller town written in lower case is read too.
- */
-const LOWER_CASE_ARRIVAL_POPULATION = 20_000;
 
 /**
  * A place written in lower case ("arrived osaka", "booked lisbon"): the longest of the next three
@@ -108,10 +90,7 @@ const LOWER_CASE_ARRIVAL_POPULATION = 20_000;
  * and that the clause analysis reads as a noun (so "going to split the bill" is not Split).
  * Returns the gazetteer's spelling.
  */
-function lowerCasePlaceAt(
-  rest: string,
-  minPopulation = LOWER_CASE_PLACE_POPULATION,
-): PlaceReading | null {
+function lowerCasePlaceAt(rest: string): PlaceReading | null {
   const words = rest
     .split(/\s+/)
     .slice(0, 3)
@@ -121,7 +100,7 @@ function lowerCasePlaceAt(
     if (!/^\p{Ll}[\p{L}' -]+$/u.test(phrase) || phrase.length < 4) continue;
     const place = lookupPlace(phrase);
     if (place === null || place.kind === 'feature') continue;
-    if (place.kind === 'city' && place.population < minPopulation) continue;
+    if (place.kind === 'city' && place.population < LOWER_CASE_PLACE_POPULATION) continue;
     // A town named by an ordinary English word ("reading", "paradise", "mobile") is that word
     // when written in lower case.
     if (place.kind === 'city' && n === 1 && isVocabularyWord(phrase)) return null;
@@ -194,12 +173,11 @@ function placeAt(
   text: string,
   index: number,
   unknown: boolean | EvidenceStrength,
-  lowerCasePopulation = LOWER_CASE_PLACE_POPULATION,
 ): PlaceReading | null {
   const rest = text.slice(index);
   if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
   const place = properPhraseAt(text, index);
-  if (place === null) return lowerCasePlaceAt(rest, lowerCasePopulation);
+  if (place === null) return lowerCasePlaceAt(rest);
   if (place.length < 2) return null;
   if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
@@ -507,14 +485,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   for (const pattern of [ARRIVAL, GREETING]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
-      const place = placeAt(
-        t,
-        m.index + m[0].length,
-        /\b(?:in|into)\s+$/i.test(m[0]),
-        pattern === ARRIVAL && /\b(?:to|in|into)\s+$/i.test(m[0])
-          ? LOWER_CASE_ARRIVAL_POPULATION
-          : LOWER_CASE_PLACE_POPULATION,
-      );
+      const place = placeAt(t, m.index + m[0].length, /\b(?:in|into)\s+$/i.test(m[0]));
       if (place === null) continue;
       const framed = stateStrengthAt(t, m.index, place.strength);
       if (framed === null) continue;
@@ -563,9 +534,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   if (bare !== null && place !== null) {
     const after = t.slice(bare[0].length + place.name.length);
     if (
-      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?|rn|atm|right now|currently)\b\s*)?(?:[,.!]|$)/i.test(
-        after,
-      ) &&
+      /^\s*(?:(?:now|already|finally|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$)/i.test(after) &&
       !frontedLocative(after.replace(/^\s*(?:now|already|finally|at last|safe(?:ly)?)\b/i, ''))
     ) {
       hits.push({
@@ -603,7 +572,7 @@ const TOPIC_OF =
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
-  for (const pattern of [PLAN, FUTURE_PRESENCE, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
+  for (const pattern of [PLAN, TAKE_NAMED, BOOKED, FLIGHT_TO]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
       if (/\bback\s+(?:to|for)\s+$/i.test(m[0])) continue;
@@ -612,9 +581,6 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // A booking names its destination plainly; a bare travel noun before "to" is weaker.
       const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
       if (place === null) continue;
-      // "Booked Hanoi -> Tokyo", "booked Hanoi (HAN) -> Tokyo": a route; the place read is its
-      // origin, and the arrow reading takes the destination.
-      if (ROUTE_ARROW_AFTER.test(t.slice(m.index + m[0].length + place.name.length))) continue;
       // "Train to Leeds is delayed": a vehicle's destination is the speaker's plan only when
       // it is theirs ("my flight", "we booked"), booked, or dated; otherwise worth asking.
       const unowned =
@@ -876,35 +842,6 @@ function passiveBooking(clause: Clause): Hit | null {
   };
 }
 
-/**
- * "Off to Oslo tmrw", "we're off to Oslo on the 14th": "off to" a place with a day ahead in the
- * clause is a plan. Without a day it may be a departure under way or a wish, and is not read.
- */
-function offToPlan(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
-  const t = clause.text;
-  const m = /\boff\s+to\s+/i.exec(t);
-  if (m === null) return null;
-  const today = doc.input.at.slice(0, 10);
-  if (!clause.dates.some((d) => d.date !== null && d.date > today && d.start > m.index)) {
-    return null;
-  }
-  const place = placeAt(t, m.index + m[0].length, false);
-  if (place === null) return null;
-  // "Off to Leeds tomorrow for the match": a day out, whatever words stand before its purpose.
-  const after = t.slice(m.index + m[0].length + place.name.length);
-  const purpose = after.search(/\s+for\s+/i);
-  if (purpose !== -1 && isOuting(after.slice(purpose))) return null;
-  if (listenersAt(t, m.index)) return null;
-  return {
-    subject: subjectBefore(m.index),
-    status: 'planned',
-    location: null,
-    destination: place.name,
-    span: `${m[0]}${place.name}`,
-    strength: planStrengthAt(t, m.index, place.strength),
-  };
-}
-
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
 function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
@@ -913,7 +850,7 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
     verbPlan(clause, subjectBefore) ??
     swapPlan(clause, doc) ??
     arrowPlan(t);
-  const found = plan ?? namedTripPlan(clause) ?? offToPlan(clause, doc, subjectBefore);
+  const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
   const leaving = LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
@@ -1003,68 +940,6 @@ function arrivedOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt
 }
 
 /**
- * Whether `word` is one slip of the keyboard from `name` (one letter dropped, added, changed,
- * or two neighbours swapped), both at least four letters long and with the same first letter.
- */
-function oneSlipFrom(word: string, name: string): boolean {
-  const a = word.toLowerCase();
-  const b = name.toLowerCase();
-  if (a === b || a.length < 4 || b.length < 4 || a[0] !== b[0]) return false;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const rest = (x: string, n: number) => x.slice(i + n);
-  return (
-    rest(a, 1) === rest(b, 1) ||
-    rest(a, 0) === rest(b, 1) ||
-    rest(a, 1) === rest(b, 0) ||
-    (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, 2) === rest(b, 2))
-  );
-}
-
-/**
- * A terse first-person arrival or presence whose place is a lower-case word the gazetteer does
- * not know ("made it to izmr", "in izmr now, so hot"): when the word is one slip from the
- * destination of the trip on record, the speaker is there.
- */
-const SPELT_ARRIVAL =
-  /^(?:(?:(?:i|we)\s+)?(?:just\s+|finally\s+|finaly\s+)?(?:made it|arrived|landed|got)\s+(?:to|in|into)|(?:(?:now|still|finally|finaly|already|safely)\s+)?in)\s+(\p{Ll}{4,})(?=\s*(?:(?:now|already|finally|finaly|at last|safe(?:ly)?)\b\s*)?(?:[,.!]|$))/u;
-
-function misspeltDestinationHit(clause: Clause, doc: DocContext): Hit | null {
-  const m = SPELT_ARRIVAL.exec(clause.text.trim());
-  const word = m?.[1];
-  if (m === null || word === undefined) return null;
-  if (lookupPlace(word) !== null || isVocabularyWord(word)) return null;
-  if (clause.analysis.mood !== 'statement' || clause.analysis.negated) return null;
-  const slot = (field: string) =>
-    doc.input.known.find(
-      (k) => k.entityId === doc.input.entityId && k.field === field && k.committed !== false,
-    )?.value ?? null;
-  const destination = slot('travel.destination');
-  const status = slot('travel.status');
-  if (typeof destination !== 'string' || (status !== 'planned' && status !== 'in_progress')) {
-    return null;
-  }
-  if (!oneSlipFrom(word, destination)) return null;
-  const today = doc.input.at.slice(0, 10);
-  const back = slot('travel.return_date');
-  if (typeof back === 'string' && today >= back.slice(0, 10)) return null;
-  // Said days before the trip starts, it is not where the speaker is.
-  const out = slot('travel.departure_date');
-  if (typeof out === 'string' && Date.parse(today) < Date.parse(out.slice(0, 10)) - 86_400_000) {
-    return null;
-  }
-  return {
-    subject: { kind: 'speaker' },
-    status: 'in_progress',
-    location: destination,
-    destination: null,
-    span: m[0],
-    strength: 'strong',
-  };
-}
-
-/**
  * "Staying home", "home all day", "wfh today": the speaker is at home, with no trip status
  * said. Not a return ("back home" is one), not a plan, not someone else.
  */
@@ -1145,16 +1020,7 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
         ? hit.location
         : null);
     if (destination !== null) {
-      const read = candidate(
-        entityId,
-        'travel.destination',
-        destination,
-        clause,
-        intent,
-        hit.span,
-        s,
-      );
-      out.push(hit.correction === true ? { ...read, correction: true } : read);
+      out.push(candidate(entityId, 'travel.destination', destination, clause, intent, hit.span, s));
     }
   }
 
@@ -1162,8 +1028,12 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
 }
 
 /**
+ * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
+ * to Friday"): the new departure date, as a correction, when the entity has a departure date.
+ */
+/**
  * A bare day of the month in a move ("moved my flight to the 14th") means that day near the
- * date on record, not the next such day after the message: the month of the old date, or
+ * departure on record, not the next such day after the message: the month of the old date, or
  * the next month when that day is more than two weeks before it.
  */
 function nearDeparture(date: DateMention, known: string): string {
@@ -1183,71 +1053,37 @@ function nearDeparture(date: DateMention, known: string): string {
 const TRIP_THING =
   /\b(?:flights?|trip|departure|outbound|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
 
-/**
- * A date change said with a verb of moving ("moved our flight to Friday", "changed the return
- * to the 24th", "pushed my flight home to Sunday") or as the leg's new value ("the return is
- * now Sunday 24th", "outbound's now on the 19th").
- */
-const DATE_CHANGE =
-  /\b(?:changed|moved|pushed(?:\s+back)?|switched|rebooked|shifted|bumped|brought\s+forward)\s+((?:it|the|our|my)(?:\s+[\w']+){0,3}?\s+)?to\s+|(?:\b(?:is|are)|'s)\s+now\s+(?:on\s+)?/i;
-
-/**
- * Whether the words name the homeward leg as the head of their phrase ("the return", "our
- * flight home got"), not as a modifier of another noun ("my tax return").
- */
-function headedByLeg(words: string): boolean {
-  const leg = RETURN_LEG.pattern.exec(words);
-  return leg !== null && /(?:^|\b(?:the|my|our)\s+)$/i.test(words.slice(0, leg.index).trimStart());
-}
-
-/**
- * A change of date for a trip already on record ("we've changed to the 28th", "moved our flight
- * to Friday", "the return is now the 24th"): the new departure date, or the new return date when
- * the thing moved is the homeward leg (`RETURN_LEG`), as a correction. Only when the entity has
- * that date (or, for a return, the trip's departure) on record: a move needs something to move.
- */
-function movedTripDate(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
+function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
-  const change = DATE_CHANGE.exec(t);
+  const change =
+    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
+      t,
+    );
   if (change === null) return null;
-  const copular = !/\bto\s+$/i.test(change[0]);
-  const object = change[1] ?? '';
-  const before = t.slice(0, change.index);
-  const isTrip = (words: string) => TRIP_THING.test(words) || headedByLeg(words);
   // "The marathon moved to Sunday", "moved the concert to the 14th": what moved must be the
   // trip (a trip word, "it", or the speaker's own move), not another event.
-  const subjectBefore = subjectOf(before, doc);
+  const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
+  const before = subjectOf(t.slice(0, change.index), doc);
   const other =
-    subjectBefore.kind === 'person' ||
-    (subjectBefore.kind === 'thing' && !isTrip(subjectBefore.phrase)) ||
-    (object !== '' && !/^it\b/i.test(object) && !isTrip(object));
-  if (other && !isTrip(`${before} ${object}`)) return null;
-  const end = change.index + change[0].length;
-  const date = clause.dates.find((d) => d.start >= end - 1);
+    before.kind === 'person' ||
+    (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
+    (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
+  if (other && !TRIP_THING.test(moved)) return null;
+  const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
   if (date?.date == null) return null;
-  if (copular) {
-    // "The party's now on the 24th", "it's now the 19th": the new value of a named leg of the
-    // trip only, said right after "now".
-    const leg = /(?:\b(?:the|my|our)\s+)?([\w']+(?:\s+[\w']+)?)\s*$/i.exec(before)?.[1] ?? '';
-    if (!isTrip(leg) || /^it\b/i.test(leg) || date.start > end + 4) return null;
-  }
-  const returnLeg = headedByLeg(copular ? before : object || before);
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const onRecord = (field: string) =>
-    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
-      ?.value;
-  const known = returnLeg
-    ? (onRecord('travel.return_date') ?? onRecord('travel.departure_date'))
-    : onRecord('travel.departure_date');
+  const known = doc.input.known.find(
+    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
+  )?.value;
   if (known == null) return null;
   return {
     ...candidate(
       entityId,
-      returnLeg ? 'travel.return_date' : 'travel.departure_date',
+      'travel.departure_date',
       nearDeparture(date, known),
       clause,
       travelIntent(clause, 'planning'),
@@ -1255,31 +1091,6 @@ function movedTripDate(clause: Clause, doc: DocContext, dated: Hit | null): Cand
     ),
     correction: true,
   };
-}
-
-/** Verbs that, followed by "back", say how the speaker comes back. */
-const COMING_BACK_VERB = /^(?:coming|flying|driving|getting|sailing)$/i;
-/** A clause opening with a verb of coming back ("coming back", "flying back home"). */
-const COMING_BACK =
-  /^(?:(?:i'm|im|i am|we're|we are)\s+)?(?:coming|flying|driving|getting|sailing)\s+back\b(?!\s+to\b)/i;
-
-/** Whether the speaker has a trip on record: a destination or a departure date. */
-function tripOnRecord(doc: DocContext): boolean {
-  return doc.input.known.some(
-    (k) =>
-      k.entityId === doc.input.entityId &&
-      (k.field === 'travel.destination' || k.field === 'travel.departure_date') &&
-      k.value !== null &&
-      k.committed !== false,
-  );
-}
-
-/** Whether a return date falls before the entity's departure on record (then it is no return). */
-function beforeDeparture(date: string, doc: DocContext, entityId: string): boolean {
-  const out = doc.input.known.find(
-    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
-  )?.value;
-  return typeof out === 'string' && date < out.slice(0, 10);
 }
 
 /** Departure and return dates, for a plan or a return-only clause ("back on the 14th"). */
@@ -1294,14 +1105,10 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     !/\b(?:was|were|got|came|had been|went)\s+(?:back|home)\b/i.test(t) &&
     returnDate > doc.input.at.slice(0, 10) &&
     /\b(?:back|home|return(?:ing)?)\s+(?:in|to|home|on)\b/i.test(t);
-  const moved = movedTripDate(clause, doc, dated);
+  const moved = movedDeparture(clause, doc, dated);
   if (moved !== null) return [moved];
   const returnOnly =
-    dated === null &&
-    (/^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim()) ||
-      // "coming back sunday evening", "flying back on the 9th": the same return said with a
-      // verb of coming back, read only for a trip already on record.
-      (COMING_BACK.test(t.trim()) && (tripOnRecord(doc) || doc.lastTrip !== null)));
+    dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
   const travelTalk =
     dated !== null ||
     returnOnly ||
@@ -1324,12 +1131,9 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
-    // "back monday" days before the trip on record leaves: no return of that trip.
-    const early =
-      dated === null && returnDate !== null && beforeDeparture(returnDate, doc, entityId);
-    if (returnDate !== null && !early && (dated !== null || returnOnly || statedReturn)) {
+    if (returnDate !== null && (dated !== null || returnOnly || statedReturn)) {
       out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
-    } else if (returnOnly && departure !== null && !beforeDeparture(departure, doc, entityId)) {
+    } else if (returnOnly && departure !== null) {
       out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
     }
   }
@@ -1371,11 +1175,6 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
         ? arrivedOnTrip(clause, doc, subjectBefore)
         : null;
     if (landed !== null) hits.push(landed);
-    const spelt =
-      presence.length === 0 && bare === null && home === null && landed === null
-        ? misspeltDestinationHit(clause, doc)
-        : null;
-    if (spelt !== null) hits.push(spelt);
   }
   // "Their Lisbon trip isn't happening": a trip said not to take place is no plan, whoever's.
   const negatedEvent = classReading(clause, 'occur')?.negated === true;
@@ -1391,130 +1190,15 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
-  const replaced =
-    (planned === null || story) && cancel === null && !hits.some((h) => h.destination !== null)
-      ? replacedDestination(clause, doc, subjectBefore)
-      : null;
-  if (replaced !== null) hits.push(replaced);
   const dated = story ? null : (planned ?? itineraryLine(clause, doc));
   if (!story && planned !== null)
     doc.lastTrip = { subject: planned.subject, strength: planned.strength };
   return [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
 }
 
-/** What a verb of changing may take when a trip's place is changed ("switched the trip to X"). */
-const TRIP_OBJECT =
-  /^(?:(?:the|our|my)\s+)?(?:trip|holiday|vacation|getaway|weekend|destination|plans?|flights?|booking|it)$/i;
-
-/** A place named in a clause, where it starts. */
-interface PlaceMention {
-  readonly name: string;
-  readonly index: number;
-}
-
-/** The places the clause names (capitalised, or lower-case and large), in order. */
-function placesIn(t: string): PlaceMention[] {
-  const out: PlaceMention[] = [];
-  for (const m of t.matchAll(/(?:^|[\s,;:(])(?=\p{L})/gu)) {
-    const index = m.index + m[0].length;
-    if (out.some((p) => index < p.index + p.name.length)) continue;
-    const place = placeAt(t, index, false);
-    if (place !== null && place.strength === 'strong') out.push({ name: place.name, index });
-  }
-  return out;
-}
-
-/**
- * A destination replaced by another while a trip is on record ("change of plans, Porto
- * instead", "we switched to Porto", "no longer Valencia, now Porto", "ditched Valencia, booked
- * Porto"): a word of replacement (`REPLACEMENT_CUE`) and exactly one gazetteer place other than
- * the destination on record, not itself marked as the replaced one (`REPLACED_MARK`). The
- * destination on record, when named, must be marked as replaced. Only the speaker's (or the
- * group's) statement; moving house ("we moved to Porto") is not a trip.
- */
-function replacedDestination(
-  clause: Clause,
-  doc: DocContext,
-  subjectBefore: SubjectAt,
-): Hit | null {
-  const t = clause.text;
-  if (doc.kind !== 'chat' || !REPLACEMENT_CUE.pattern.test(t)) return null;
-  if (clause.analysis.mood !== 'statement' || clause.intent.hedged) return null;
-  if (clause.intent.intent !== 'assertive' && clause.intent.intent !== 'planning') return null;
-  const slot = (field: string) =>
-    doc.input.known.find(
-      (k) => k.entityId === doc.input.entityId && k.field === field && k.committed !== false,
-    )?.value ?? null;
-  const onRecord = slot('travel.destination');
-  const status = slot('travel.status');
-  if (typeof onRecord !== 'string' || (status !== 'planned' && status !== 'in_progress')) {
-    return null;
-  }
-  const marked = (p: PlaceMention) => REPLACED_MARK.pattern.test(t.slice(0, p.index));
-  const places = placesIn(t);
-  const same = (p: PlaceMention) => p.name.toLowerCase() === onRecord.toLowerCase();
-  if (places.some((p) => same(p) && !marked(p))) return null;
-  const fresh = places.filter((p) => !same(p) && !marked(p));
-  const [next] = fresh;
-  if (next === undefined || fresh.length > 1) return null;
-  // The new value follows the word of replacement ("switched to Porto", "no longer X, now
-  // Porto") or is said with "instead" ("Porto instead"); a place before it is what ends ("So
-  // Seattle is no longer happening").
-  const cue = REPLACEMENT_CUE.pattern.exec(t);
-  const after = t.slice(next.index + next.name.length);
-  if (cue !== null && cue.index > next.index && !/^\s*(?:now\s+)?instead\b/i.test(after)) {
-    return null;
-  }
-  // "We moved to Porto in May": a move of home, not of the trip.
-  if (/\b(?:mov(?:e|ed|ing)|relocat\w+)\s+(?:back\s+)?to\s+$/i.test(t.slice(0, next.index))) {
-    return null;
-  }
-  // "Switched banks to Santander": what was switched must be the trip, or nothing named.
-  const object =
-    /\b(?:switch(?:ed|ing)?|chang(?:ed|ing)|swapp?(?:ed|ing)?|mov(?:ed|ing))\s+(.*?)\s*to\s+$/i.exec(
-      t.slice(0, next.index),
-    )?.[1];
-  if (object !== undefined && object !== '' && !TRIP_OBJECT.test(object)) return null;
-  // "My sister switched to Porto": someone else's plan.
-  const said = subjectBefore(next.index);
-  // "New plan: Porto", "destination changed to Porto": the cue, or the trip and the cue, lead
-  // the clause.
-  const lead =
-    said.kind === 'thing'
-      ? said.phrase
-          .replace(new RegExp(REPLACEMENT_CUE.pattern.source, 'gi'), ' ')
-          // The replaced destination and adverbs of the change ("no longer Granada, now").
-          .split(/[\s,:;.!-]+/)
-          .filter(
-            (w) =>
-              w !== '' &&
-              w.toLowerCase() !== onRecord.toLowerCase() &&
-              !/^(?:ok|okay|so|right|well|update|now|actually|then)$/i.test(w),
-          )
-          .join(' ')
-      : null;
-  const subject =
-    said.kind !== 'thing'
-      ? said
-      : lead === '' || (lead !== null && TRIP_OBJECT.test(lead))
-        ? { kind: 'speaker' as const }
-        : subjectFromAnalysis(clause, doc, said.phrase);
-  if (subject === null || subject.kind === 'person') return null;
-  if (subject.kind === 'we' && subject.third === true) return null;
-  return {
-    subject,
-    status: null,
-    location: null,
-    destination: next.name,
-    span: t,
-    strength: 'strong',
-    correction: true,
-  };
-}
-
 /** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
 const ITINERARY_LEAD =
-  /^(?:(?:\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]m)\s+)?(?:(?:the|my|our|an?)\s+)?(?:(?:night|overnight|early|late|morning|evening|direct)\s+)?(?:train|flight|plane|bus|coach|ferry|boat|shinkansen|sleeper)\b/i;
+  /^(?:(?:the|my|our|an?)\s+)?(?:(?:night|overnight|early|late|morning|evening|direct)\s+)?(?:train|flight|plane|bus|coach|ferry|boat|shinkansen|sleeper)\b/i;
 
 /**
  * An itinerary line after a clause of the same message that planned a trip ("booked Kanazawa
@@ -1527,21 +1211,14 @@ function itineraryLine(clause: Clause, doc: DocContext): Hit | null {
   if (!ITINERARY_LEAD.test(clause.text.trim())) return null;
   if (
     clause.analysis.tokens.some(
-      (t, i, all) =>
-        t.pos === 'VERB' &&
-        !/^(?:back|return(?:ing)?)$/i.test(t.text) &&
-        // "coming back sunday": a verb of coming back is the itinerary's return.
-        !(COMING_BACK_VERB.test(t.text) && /^back$/i.test(all[i + 1]?.text ?? '')),
+      (t) => t.pos === 'VERB' && !/^(?:back|return(?:ing)?)$/i.test(t.text),
     )
   ) {
     return null;
   }
   // Only the itinerary itself: the lead, its dates, "back"/"return", and perhaps "to <place>".
   // "bus strike on 3 May though" and "flight prices on 3 May insane" say something else.
-  let rest = clause.text
-    .trim()
-    .replace(ITINERARY_LEAD, '')
-    .replace(/\b(?:coming|flying|driving|getting|sailing)\s+back\b/gi, ' back ');
+  let rest = clause.text.trim().replace(ITINERARY_LEAD, '');
   for (const d of [...clause.dates].sort((a, b) => b.start - a.start))
     rest = rest.replace(d.text, ' ');
   rest = rest
@@ -1613,7 +1290,7 @@ function partStrength(clause: Clause, part: VerblessPart): EvidenceStrength {
  * never a place's trip, so they are cut before the parse.
  */
 const VERBLESS_CUE =
-  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely|currently)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?(?!(?:thanks|thank you|thx|ty|sorry|apologies|congrats|congratulations|cheers|kudos|props|shout-?out)\s+for\s)\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
+  /(?:^|[,;]\s*)(?:(?:now|still|finally|finaly|already|ok|okay|so|just|safely)\s+)*in\s+\S|(?:^|[,;]\s*)(?:ok\s+|so\s+)?(?!(?:thanks|thank you|thx|ty|sorry|apologies|congrats|congratulations|cheers|kudos|props|shout-?out)\s+for\s)\S+(?:\s+\S+)?\s+for\s|\b(?:plan|pick|choice|destination)\b/i;
 
 /**
  * Whether the words after a clause-initial "in <place>" are a clause with a subject of its own
@@ -1648,26 +1325,13 @@ function frontedLocative(after: string): boolean {
   return kind === 'named' || kind === 'other';
 }
 
-/**
- * Time and stance adverbs after the place of a terse presence ("in Oslo now, finally", "in
- * Oslo rn", "in Oslo atm").
- */
-const PRESENCE_ADVERB =
-  '(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew|rn|atm|right now|currently)';
-const PRESENCE_PADS = new RegExp(`^(?:${PRESENCE_ADVERB}\\b\\s*)*`, 'i');
-
-/**
- * How long a terse presence lasts, up to a day or a date ("in Oslo till friday", "in Oslo until
- * the 14th"): still a presence now.
- */
-const PRESENCE_UNTIL =
-  '(?:(?:till|til|until|thru|through)\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|(?:mon|tue|wed|thu|fri|sat|sun)\\w*|tomorrow|tmrw|tmr|next\\s+\\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\w*(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)\\b[\\s,.!]*)?';
+/** Time and stance adverbs after the place of a terse presence ("in Oslo now, finally"). */
+const PRESENCE_PADS =
+  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b\s*)*/i;
 
 /** Words that may follow a place in a terse report of presence: time and stance adverbs only. */
-const PRESENCE_TAIL = new RegExp(
-  `^(?:${PRESENCE_ADVERB}\\b[\\s,.!]*)*${PRESENCE_UNTIL}(?:${PRESENCE_ADVERB}\\b[\\s,.!]*)*(?:[,.!]|$)`,
-  'i',
-);
+const PRESENCE_TAIL =
+  /^(?:(?:now|already|finally|finaly|at last|again|today|tonight|safe(?:ly)?|yay|phew)\b[\s,.!]*)*(?:[,.!]|$)/i;
 
 /**
  * A terse first-person presence without a verb ("finally in Bodrum", "still in Lisbon, hot"):
