@@ -19,6 +19,8 @@ export interface SessionCapturedPayload {
   readonly format: TranscriptFormat;
   readonly entity_id: string;
   readonly entries: readonly TranscriptEntry[];
+  /** Set when `memory forget` recorded the capture again without what it forgot: its first capture. */
+  readonly first_recorded_at?: string;
 }
 
 /** A capture as kept in derived state (without its entries). */
@@ -196,7 +198,7 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
     entity_id: payload.entity_id,
     entry_count: payload.entries.length,
     first_entry_at: payload.entries.find((e) => e.at !== null)?.at ?? null,
-    captured_at: event.recordedAt,
+    captured_at: payload.first_recorded_at ?? event.recordedAt,
     event_id: event.eventId,
     observed: false,
   };
@@ -221,7 +223,7 @@ async function foldObservationsRecorded(tx: WriteTx, event: LedgerEvent): Promis
   const output = event.payload as unknown as ObserverOutput;
   const stored: StoredObservations = {
     ...output,
-    recorded_at: event.recordedAt,
+    recorded_at: output.first_recorded_at ?? event.recordedAt,
     event_id: event.eventId,
   };
   await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));
