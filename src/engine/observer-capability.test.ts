@@ -217,6 +217,33 @@ describe('engine.observer', () => {
     expect(review).toContain('`f-20260305-001`');
   });
 
+  it('a first reflection reads every unreviewed session, however old; later ones only new ones', async () => {
+    await open();
+    const sessions = [
+      ['s1', '2026-02-10T09:00:00Z', 'From now on always run `nginx -t` before reloading nginx.'],
+      ['s2', '2026-02-20T09:00:00Z', 'We decided to keep Redis 7.2 as the session store.'],
+      ['s3', '2026-03-04T09:00:00Z', 'We decided to ship the billing export as CSV files.'],
+    ] as const;
+    for (const [id, at, text] of sessions) {
+      await engine.observer.capture({
+        text: transcript(at, [['a', 'user', text]]),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+    const first = await engine.observer.reflect();
+    expect(first.input_observations).toBeGreaterThanOrEqual(3);
+    const texts = first.proposals.map((p) => p.text).join('\n');
+    expect(texts).toContain('nginx -t');
+    expect(texts).toContain('Redis 7.2');
+    expect(texts).toContain('CSV');
+    now += DAY;
+    expect((await engine.observer.reflect()).input_observations).toBeLessThan(
+      first.input_observations,
+    );
+  });
+
   it('runs the daily job from the durable queue at 06:00 UTC and queues the next day', async () => {
     await open();
     const first = await engine.observer.scheduleDaily();

@@ -99,6 +99,12 @@ export function readMemory(reader: StoreReader): Promise<MemoryEntry[]> {
   return list<MemoryEntry>(reader, OBSERVER_KEYS.memory);
 }
 
+/** When each of the last 50 reflections ran (RFC 3339), oldest first. */
+export async function readReflectionTimes(reader: StoreReader): Promise<string[]> {
+  const runs = await list<{ at?: unknown }>(reader, OBSERVER_KEYS.reflections);
+  return runs.map((r) => r.at).filter((at): at is string => typeof at === 'string');
+}
+
 /** Retention marks. */
 export async function readRetention(reader: StoreReader): Promise<RetentionMarks> {
   return (

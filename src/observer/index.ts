@@ -26,6 +26,7 @@ export {
   readMemory,
   readObservations,
   readProposals,
+  readReflectionTimes,
   readRetention,
 } from './fold.js';
 export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';

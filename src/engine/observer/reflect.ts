@@ -7,6 +7,7 @@ import {
   readMemory,
   readObservations,
   readProposals,
+  readReflectionTimes,
   readRetention,
   reflectObservations,
 } from '../../observer/index.js';
@@ -16,12 +17,17 @@ import { expireProposals } from './proposals.js';
 import { DAY_MS, type ObserverRuntime, stamp, toView } from './runtime.js';
 import type { ReflectReport } from './types.js';
 
-/** Observations recorded since `since` that retention has not marked. */
+/**
+ * Observations retention has not marked that were made since `since`, or that no reflection has
+ * read yet (recorded after the last one): a first reflection reads every session, however old.
+ */
 export async function reflectorInputs(
   rt: ObserverRuntime,
   since: number,
 ): Promise<ReflectorInput[]> {
   const marks = await readRetention(rt.store);
+  const lastRun = (await readReflectionTimes(rt.store)).at(-1);
+  const reviewedUntil = lastRun === undefined ? Number.NEGATIVE_INFINITY : Date.parse(lastRun);
   const inputs: ReflectorInput[] = [];
   for (const capture of await readCaptures(rt.store)) {
     const stored = await readObservations(rt.store, capture.capture_key);
@@ -30,7 +36,7 @@ export async function reflectorInputs(
       for (const o of segment.observations) {
         if (marks[o.observation_id] !== undefined) continue;
         const at = Date.parse(o.at ?? stored.recorded_at);
-        if (at < since) continue;
+        if (at < since && Date.parse(stored.recorded_at) <= reviewedUntil) continue;
         inputs.push({ ...o, session_id: stored.session_id, date: stored.date });
       }
     }
