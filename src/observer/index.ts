@@ -32,7 +32,12 @@ export {
 export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';
 export { planMemoryForget, scrubForgotten } from './forget-plan.js';
 export { observeWithModel } from './llm-observer.js';
-export { parseMemoryZone, sectionOfZone, writeMemorySections } from './memory-file.js';
+export {
+  handWrittenLines,
+  parseMemoryZone,
+  sectionOfZone,
+  writeMemorySections,
+} from './memory-file.js';
 export type { FrictionInput } from './policies.js';
 export {
   applyRetentionPolicy,
