@@ -152,6 +152,10 @@ describe('engine.observer', () => {
     await engine.observer.capture(session('over'));
     const over = await engine.observer.reflect();
     expect(over.proposals).toEqual([]);
+    // Not a silent "nothing new": the person's own text fills the budget, and the report says so.
+    expect(over.status).toBe('over_budget');
+    expect(over.notice).toContain('1 proposal(s) held back');
+    expect(over.notice).toContain('written by hand');
     expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toBe(userNotes);
     // The same session with a MEMORY.md inside the budget is proposed.
     writeFileSync(join(dir, 'workspace', 'MEMORY.md'), '# Memory\n');

@@ -144,6 +144,21 @@ describe('reflectObservations', () => {
     });
     expect(full.drafts.map((d) => d.kind)).toEqual(['consolidation']);
     expect(full.drafts[0]?.retire_memory_ids).toEqual(['m-20260301-001']);
+    expect(full.over_budget?.notice).toContain('until the consolidation is approved');
+    // Retiring Verity's one short entry cannot make room in a file of the person's own notes.
+    const own = reflectObservations({
+      observations: [
+        obs('b', 'We chose pgvector 0.7 for embeddings', { type: 'decision' }),
+        ...FILLER,
+      ],
+      memory: [entry('Never force-push to main')],
+      memoryText: `# Memory\n\n${'My own note about the release train. '.repeat(40)}`,
+      proposals: [],
+      now: NOW,
+      settings: { budgetTokens: 200 },
+    });
+    expect(own.drafts).toEqual([]);
+    expect(own.over_budget).toMatchObject({ held_back: 1 });
   });
 });
 

@@ -62,6 +62,11 @@ export interface Reflection {
   readonly failed: boolean;
   readonly input_tokens: number;
   readonly memory_tokens: number;
+  /**
+   * Set when MEMORY.md plus the proposals would pass the budget: how many proposals were held
+   * back, and what the person can do about it.
+   */
+  readonly over_budget: { readonly held_back: number; readonly notice: string } | null;
 }
 
 /**
@@ -478,16 +483,35 @@ export function reflectObservations(request: ReflectRequest): Reflection {
       failed,
       input_tokens: inputTokens,
       memory_tokens: memoryTokens,
+      over_budget: null,
     };
   const proposedTokens = last.drafts.reduce((sum, d) => sum + count(memoryLine(d.text)), 0);
-  if (last.drafts.length > 0 && memoryTokens + proposedTokens > settings.budgetTokens) {
+  const budget = settings.budgetTokens;
+  if (last.drafts.length > 0 && memoryTokens + proposedTokens > budget) {
+    const consolidate = consolidation(request.memory, memoryTokens, budget);
+    const retired = new Set(consolidate.flatMap((d) => d.retire_memory_ids));
+    const freed = request.memory
+      .filter((m) => retired.has(m.memory_id))
+      .reduce((sum, m) => sum + count(memoryLine(m.text)), 0);
+    const own = Math.max(
+      0,
+      memoryTokens - request.memory.reduce((sum, m) => sum + count(memoryLine(m.text)), 0),
+    );
+    const held = last.drafts.length;
+    // Retiring Verity's entries is offered only when it makes room; the person's own text is
+    // never rewritten, so past that the reflector says so instead of proposing a useless retire.
+    const usable = consolidate.length > 0 && memoryTokens - freed + proposedTokens <= budget;
+    const notice = usable
+      ? `MEMORY.md holds ~${memoryTokens} tokens of a ${budget}-token budget: ${held} proposal(s) held back until the consolidation is approved`
+      : `MEMORY.md holds ~${memoryTokens} tokens of a ${budget}-token budget, ~${own} of them written by hand (Verity never rewrites those): ${held} proposal(s) held back; shorten MEMORY.md or raise observer.memory_budget_tokens`;
     return {
       attempts,
-      drafts: consolidation(request.memory, memoryTokens, settings.budgetTokens),
+      drafts: usable ? consolidate : [],
       rejected: last.rejected,
       failed,
       input_tokens: inputTokens,
       memory_tokens: memoryTokens,
+      over_budget: { held_back: held, notice },
     };
   }
   return {
@@ -497,6 +521,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     failed,
     input_tokens: inputTokens,
     memory_tokens: memoryTokens,
+    over_budget: null,
   };
 }
 

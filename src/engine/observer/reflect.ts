@@ -76,6 +76,7 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
     failed: reflection.failed,
     rejected: reflection.rejected as unknown as JsonObject[],
     proposal_ids: ids,
+    ...(reflection.over_budget === null ? {} : { over_budget: reflection.over_budget }),
   });
   for (const [i, draft] of reflection.drafts.entries()) {
     await rt.record(EVENT_TYPES.proposalStaged, {
@@ -88,10 +89,13 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   return {
     status: reflection.failed
       ? 'compression_failed'
-      : staged.length === 0
-        ? 'nothing_new'
-        : 'proposed',
+      : reflection.over_budget !== null && staged.every((p) => p.kind === 'consolidation')
+        ? 'over_budget'
+        : staged.length === 0
+          ? 'nothing_new'
+          : 'proposed',
     input_observations: observations.length,
+    notice: reflection.over_budget?.notice ?? null,
     attempts: reflection.attempts,
     proposals: staged.map(toView),
     rejected: reflection.rejected,

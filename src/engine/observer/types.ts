@@ -80,8 +80,10 @@ export interface ObserveReport {
 
 /** What a reflection did. */
 export interface ReflectReport {
-  readonly status: 'proposed' | 'nothing_new' | 'compression_failed';
+  /** `over_budget`: MEMORY.md is full; `notice` says how many proposals were held back and why. */
+  readonly status: 'proposed' | 'nothing_new' | 'compression_failed' | 'over_budget';
   readonly input_observations: number;
+  readonly notice: string | null;
   readonly attempts: readonly ReflectionAttempt[];
   readonly proposals: readonly ProposalView[];
   readonly rejected: readonly RejectedCandidate[];
