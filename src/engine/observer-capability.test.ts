@@ -272,6 +272,34 @@ describe('engine.observer', () => {
     expect(texts).not.toContain('migrations');
   });
 
+  it('clusters the same error, the same correction and a repeated question with its answer', async () => {
+    await open({ frictionMinHistoryDays: 0 });
+    for (const [id, at] of [
+      ['s1', '2026-03-01T09:00:00Z'],
+      ['s2', '2026-03-02T09:00:00Z'],
+      ['s3', '2026-03-04T09:00:00Z'],
+    ] as const) {
+      await engine.observer.capture({
+        text: transcript(at, [
+          ['a', 'user', 'The test run died with ECONNREFUSED 127.0.0.1:6543 again.'],
+          ['b', 'assistant', 'I will add the dependency with npm install.'],
+          ['c', 'user', 'No, we use yarn in this repo, not npm.'],
+          ['d', 'user', 'How do I rebuild the GraphQL types?'],
+          ['e', 'assistant', 'Run yarn codegen. It rewrites src/generated.'],
+        ]),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+    const texts = (await engine.observer.analyzeFriction()).fixes.map((f) => f.text);
+    expect(texts.some((t) => t.includes('ECONNREFUSED 127.0.0.1:6543'))).toBe(true);
+    expect(texts.some((t) => /we use yarn in this repo/i.test(t))).toBe(true);
+    expect(
+      texts.some((t) => t.includes('GraphQL') && t.includes('known fix: Run yarn codegen')),
+    ).toBe(true);
+  });
+
   it('runs the daily job from the durable queue at 06:00 UTC and queues the next day', async () => {
     await open();
     const first = await engine.observer.scheduleDaily();

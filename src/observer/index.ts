@@ -43,6 +43,8 @@ export {
   applyRetentionPolicy,
   clusterFriction,
   dueForExpiry,
+  errorSignatures,
+  isCorrection,
   RETENTION_POLICY,
 } from './policies.js';
 export type {
@@ -90,6 +92,7 @@ export type {
   MemoryPriority,
   MemorySection,
   MemoryType,
+  Observation,
   ObserverOutput,
   Proposal,
 } from './types.js';
