@@ -210,7 +210,8 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
   };
   await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
   for (const entry of payload.entries) {
-    if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+    // An empty entry is the placeholder `memory forget` leaves of a forgotten message.
+    if ((entry.role !== 'user' && entry.role !== 'assistant') || entry.text === '') continue;
     await tx.putMessage({
       threadId: `session:${payload.session_id}`,
       messageId: entry.id,

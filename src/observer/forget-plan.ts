@@ -13,9 +13,13 @@ export interface ForgetCaptureInput {
 export interface RestoredCapture {
   /** The events to redact: the capture and (when observed) its observations. */
   readonly redact_event_ids: readonly string[];
-  /** The capture's kept entries (null when no entry is left: the capture goes entirely). */
-  readonly capture: SessionCapturedPayload | null;
-  /** The capture's kept observations (null when it was not observed or nothing is left). */
+  /**
+   * The capture again, each forgotten entry kept as an empty placeholder (its id, role and time):
+   * a later capture of the session still sees the entry as captured, so a redelivered transcript
+   * does not bring its text back.
+   */
+  readonly capture: SessionCapturedPayload;
+  /** The capture's kept observations (null when it was not observed). */
   readonly observations: ObserverOutput | null;
 }
 
@@ -96,7 +100,7 @@ export function planMemoryForget(
     const gone = c.payload.entries.filter((e) => messages.has(e.id)).map((e) => e.text);
     messageTexts.push(...gone);
     const taint = [...texts, ...gone];
-    const kept = c.payload.entries.filter((e) => !messages.has(e.id));
+    const kept = c.payload.entries.map((e) => (messages.has(e.id) ? { ...e, text: '' } : e));
     let observations: ObserverOutput | null = null;
     if (c.observations !== null) {
       const { recorded_at: recordedAt, event_id: _event, ...output } = c.observations;
@@ -122,25 +126,14 @@ export function planMemoryForget(
         output.current_task !== null && sharesPassage(output.current_task, taint)
           ? null
           : output.current_task;
-      observations =
-        kept.length === 0
-          ? null
-          : {
-              ...output,
-              segments,
-              current_task: task,
-              first_recorded_at: recordedAt,
-            };
+      observations = { ...output, segments, current_task: task, first_recorded_at: recordedAt };
     }
     restored.push({
       redact_event_ids: [
         c.capture_event_id,
         ...(c.observations === null ? [] : [c.observations.event_id]),
       ],
-      capture:
-        kept.length === 0
-          ? null
-          : { ...c.payload, entries: kept, first_recorded_at: c.captured_at },
+      capture: { ...c.payload, entries: kept, first_recorded_at: c.captured_at },
       observations,
     });
   }

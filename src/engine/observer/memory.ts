@@ -84,14 +84,12 @@ export async function forgetMemory(
     last = await rt.forget({ kind: 'event', eventId }, why);
   }
   for (const c of plan.captures) {
-    if (c.capture !== null) {
-      await recordEvent(
-        rt.deps,
-        EVENT_TYPES.sessionCaptured,
-        c.capture as unknown as JsonObject,
-        c.capture.entity_id,
-      );
-    }
+    await recordEvent(
+      rt.deps,
+      EVENT_TYPES.sessionCaptured,
+      c.capture as unknown as JsonObject,
+      c.capture.entity_id,
+    );
     if (c.observations !== null) {
       await rt.record(EVENT_TYPES.observationsRecorded, c.observations as unknown as JsonObject);
     }
