@@ -329,6 +329,7 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
           jobs: jobs.get,
           forget: forgetAndPrune,
           memories: promotionLink(vault),
+          search: search.search,
         },
         observerOptions,
       );

@@ -152,6 +152,10 @@ describe('engine.observer', () => {
     await engine.observer.capture(session('over'));
     const over = await engine.observer.reflect();
     expect(over.proposals).toEqual([]);
+    // Not a silent "nothing new": the person's own text fills the budget, and the report says so.
+    expect(over.status).toBe('over_budget');
+    expect(over.notice).toContain('1 proposal(s) held back');
+    expect(over.notice).toContain('written by hand');
     expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toBe(userNotes);
     // The same session with a MEMORY.md inside the budget is proposed.
     writeFileSync(join(dir, 'workspace', 'MEMORY.md'), '# Memory\n');
@@ -215,6 +219,85 @@ describe('engine.observer', () => {
     const review = readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
     expect(review).toContain('## Friction Fixes');
     expect(review).toContain('`f-20260305-001`');
+  });
+
+  it('a first reflection reads every unreviewed session, however old; later ones only new ones', async () => {
+    await open();
+    const sessions = [
+      ['s1', '2026-02-10T09:00:00Z', 'From now on always run `nginx -t` before reloading nginx.'],
+      ['s2', '2026-02-20T09:00:00Z', 'We decided to keep Redis 7.2 as the session store.'],
+      ['s3', '2026-03-04T09:00:00Z', 'We decided to ship the billing export as CSV files.'],
+    ] as const;
+    for (const [id, at, text] of sessions) {
+      await engine.observer.capture({
+        text: transcript(at, [['a', 'user', text]]),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+    const first = await engine.observer.reflect();
+    expect(first.input_observations).toBeGreaterThanOrEqual(3);
+    const texts = first.proposals.map((p) => p.text).join('\n');
+    expect(texts).toContain('nginx -t');
+    expect(texts).toContain('Redis 7.2');
+    expect(texts).toContain('CSV');
+    now += DAY;
+    expect((await engine.observer.reflect()).input_observations).toBeLessThan(
+      first.input_observations,
+    );
+  });
+
+  it('does not propose what the person already wrote in MEMORY.md themselves', async () => {
+    await open();
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(
+      join(dir, 'workspace', 'MEMORY.md'),
+      '# Memory\n\n## Infra\n\n- Redis listens on port 6380 in every environment.\n- Database migrations are always run by hand, never by the deploy job.\n',
+    );
+    await engine.observer.capture({
+      text: transcript('2026-03-05T09:00:00Z', [
+        ['a', 'user', 'Redis listens on port 6380.'],
+        ['b', 'user', 'From now on database migrations are always run by hand.'],
+        ['c', 'user', 'We decided to ship the billing export as CSV files.'],
+      ]),
+      sessionId: 's1',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    const report = await engine.observer.reflect();
+    const texts = report.proposals.map((p) => p.text).join('\n');
+    expect(texts).toContain('CSV');
+    expect(texts).not.toContain('6380');
+    expect(texts).not.toContain('migrations');
+  });
+
+  it('clusters the same error, the same correction and a repeated question with its answer', async () => {
+    await open({ frictionMinHistoryDays: 0 });
+    for (const [id, at] of [
+      ['s1', '2026-03-01T09:00:00Z'],
+      ['s2', '2026-03-02T09:00:00Z'],
+      ['s3', '2026-03-04T09:00:00Z'],
+    ] as const) {
+      await engine.observer.capture({
+        text: transcript(at, [
+          ['a', 'user', 'The test run died with ECONNREFUSED 127.0.0.1:6543 again.'],
+          ['b', 'assistant', 'I will add the dependency with npm install.'],
+          ['c', 'user', 'No, we use yarn in this repo, not npm.'],
+          ['d', 'user', 'How do I rebuild the GraphQL types?'],
+          ['e', 'assistant', 'Run yarn codegen. It rewrites src/generated.'],
+        ]),
+        sessionId: id,
+        trigger: 'shutdown',
+        observe: 'sync',
+      });
+    }
+    const texts = (await engine.observer.analyzeFriction()).fixes.map((f) => f.text);
+    expect(texts.some((t) => t.includes('ECONNREFUSED 127.0.0.1:6543'))).toBe(true);
+    expect(texts.some((t) => /we use yarn in this repo/i.test(t))).toBe(true);
+    expect(
+      texts.some((t) => t.includes('GraphQL') && t.includes('known fix: Run yarn codegen')),
+    ).toBe(true);
   });
 
   it('runs the daily job from the durable queue at 06:00 UTC and queues the next day', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +101,29 @@ describe('promotion link', () => {
     expect(forgotten).toHaveLength(2);
     expect((await engine.rebuild({ verify: true })).verified).toBe(true);
     expect(await engine.vault.listMemories()).toEqual([]);
+  });
+
+  it('forgetting an entry takes its text out of observations, messages, ask and the daily log', async () => {
+    const { rule, decision } = await promoteBoth();
+    const question = 'what did we decide about the session store?';
+    expect((await engine.observer.ask(question)).citations.length).toBeGreaterThan(0);
+
+    await engine.observer.forgetMemory(decision);
+    expect(await payloadsWith(store, 'as the session store')).toEqual([]);
+    const answer = await engine.observer.ask(question);
+    expect(answer.citations.map((c) => c.text).join('\n')).not.toContain('session store');
+    const log = readFileSync(join(dir, 'workspace', 'memory', '2026-03-02.md'), 'utf8');
+    expect(log).not.toContain('session store');
+    // The rest of the session stays: the rule, its message and its observation.
+    expect(log).toContain('nginx -t');
+    expect((await engine.observer.listMemory()).map((m) => m.memory_id)).toEqual([rule]);
+    expect(
+      (await engine.observer.ask('when do we run nginx -t?')).citations.length,
+    ).toBeGreaterThan(0);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    // A redelivered capture of the session does not bring the forgotten message back.
+    await engine.observer.capture({ text: SESSION, sessionId: 's1', trigger: 'shutdown' });
+    expect(await payloadsWith(store, 'as the session store')).toEqual([]);
   });
 
   it('forgetting a promoted memory from the vault side forgets its MEMORY.md entry too', async () => {

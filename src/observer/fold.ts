@@ -19,6 +19,8 @@ export interface SessionCapturedPayload {
   readonly format: TranscriptFormat;
   readonly entity_id: string;
   readonly entries: readonly TranscriptEntry[];
+  /** Set when `memory forget` recorded the capture again without what it forgot: its first capture. */
+  readonly first_recorded_at?: string;
 }
 
 /** A capture as kept in derived state (without its entries). */
@@ -95,6 +97,12 @@ export function readProposals(reader: StoreReader): Promise<Proposal[]> {
 /** Every promoted entry (active and retired), in id order. */
 export function readMemory(reader: StoreReader): Promise<MemoryEntry[]> {
   return list<MemoryEntry>(reader, OBSERVER_KEYS.memory);
+}
+
+/** When each of the last 50 reflections ran (RFC 3339), oldest first. */
+export async function readReflectionTimes(reader: StoreReader): Promise<string[]> {
+  const runs = await list<{ at?: unknown }>(reader, OBSERVER_KEYS.reflections);
+  return runs.map((r) => r.at).filter((at): at is string => typeof at === 'string');
 }
 
 /** Retention marks. */
@@ -196,13 +204,14 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
     entity_id: payload.entity_id,
     entry_count: payload.entries.length,
     first_entry_at: payload.entries.find((e) => e.at !== null)?.at ?? null,
-    captured_at: event.recordedAt,
+    captured_at: payload.first_recorded_at ?? event.recordedAt,
     event_id: event.eventId,
     observed: false,
   };
   await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
   for (const entry of payload.entries) {
-    if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+    // An empty entry is the placeholder `memory forget` leaves of a forgotten message.
+    if ((entry.role !== 'user' && entry.role !== 'assistant') || entry.text === '') continue;
     await tx.putMessage({
       threadId: `session:${payload.session_id}`,
       messageId: entry.id,
@@ -221,7 +230,7 @@ async function foldObservationsRecorded(tx: WriteTx, event: LedgerEvent): Promis
   const output = event.payload as unknown as ObserverOutput;
   const stored: StoredObservations = {
     ...output,
-    recorded_at: event.recordedAt,
+    recorded_at: output.first_recorded_at ?? event.recordedAt,
     event_id: event.eventId,
   };
   await tx.putMeta(OBSERVER_KEYS.observations(output.capture_key), json(stored));

@@ -26,15 +26,25 @@ export {
   readMemory,
   readObservations,
   readProposals,
+  readReflectionTimes,
   readRetention,
 } from './fold.js';
+export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';
+export { planMemoryForget, scrubForgotten } from './forget-plan.js';
 export { observeWithModel } from './llm-observer.js';
-export { parseMemoryZone, sectionOfZone, writeMemorySections } from './memory-file.js';
+export {
+  handWrittenLines,
+  parseMemoryZone,
+  sectionOfZone,
+  writeMemorySections,
+} from './memory-file.js';
 export type { FrictionInput } from './policies.js';
 export {
   applyRetentionPolicy,
   clusterFriction,
   dueForExpiry,
+  errorSignatures,
+  isCorrection,
   RETENTION_POLICY,
 } from './policies.js';
 export type {
@@ -89,6 +99,7 @@ export type {
   MemoryPriority,
   MemorySection,
   MemoryType,
+  Observation,
   ObserverOutput,
   Proposal,
   ProposalDraft,

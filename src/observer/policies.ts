@@ -55,8 +55,38 @@ export function dueForExpiry(proposals: readonly Proposal[], now: number): Propo
 export interface FrictionInput {
   readonly observation: Observation;
   readonly session_id: string;
-  /** The fix text, when the problem was resolved in its session. */
+  /** The fix text: the resolving observation of a problem, or the reply to a question. */
   readonly fix: string | null;
+  /** True when the message it came from corrects the agent ("No, we use pnpm here"). */
+  readonly correction?: boolean;
+}
+
+/** A person correcting the agent: "No, we use pnpm here", "Actually, it is port 6380". */
+export function isCorrection(text: string): boolean {
+  return /^(no|nope|actually|wrong|stop)\b[,.!:]?\s/i.test(text.trim());
+}
+
+/** True when friction analysis clusters this input: a problem, error, question, rule or correction. */
+function isFriction(input: FrictionInput): boolean {
+  const o = input.observation;
+  if (o.type === 'problem' || o.type === 'question' || o.type === 'constraint') return true;
+  if (errorSignatures(o.text).length > 0) return true;
+  return input.correction === true || (o.speaker === 'user' && isCorrection(o.text));
+}
+
+/**
+ * Error signatures a text names: an error code or error class with the address, path or value it
+ * names ("ECONNREFUSED 127.0.0.1:5432", "TypeError: x is undefined" → "TypeError"). The same
+ * signature in several sessions is the same error, whatever the sentence around it.
+ */
+export function errorSignatures(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(
+    /\b(E(?:CONN[A-Z]+|ADDR[A-Z]+|ACCES|NOENT|PERM|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|EXIST|ISDIR|MFILE|NOSPC|NOMEM)|[A-Z][A-Za-z]*(?:Error|Exception))\b(?::?\s+((?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|[\w.-]+:\d+|\/[\w./-]+))?/g,
+  )) {
+    found.add(m[2] === undefined ? (m[1] ?? '') : `${m[1]} ${m[2]}`);
+  }
+  return [...found].filter((s) => s !== '').sort();
 }
 
 /** A recurring problem across sessions. */
@@ -77,16 +107,20 @@ export function clusterFriction(
   minSessions = 2,
   similarity = 0.3,
 ): FrictionCluster[] {
-  const clusters: { words: Set<string>; items: FrictionInput[] }[] = [];
+  const clusters: { words: Set<string>; signatures: Set<string>; items: FrictionInput[] }[] = [];
   for (const input of inputs) {
-    const kind = input.observation.type;
-    if (kind !== 'problem' && kind !== 'question' && kind !== 'constraint') continue;
+    if (!isFriction(input)) continue;
     const words = contentWords(input.observation.text);
-    const match = clusters.find((c) => overlap(c.words, words) >= similarity);
+    const signatures = errorSignatures(input.observation.text);
+    // The same error signature is the same error; otherwise, wording that overlaps enough.
+    const match =
+      clusters.find((c) => signatures.some((s) => c.signatures.has(s))) ??
+      clusters.find((c) => overlap(c.words, words) >= similarity);
     if (match) {
       match.items.push(input);
       for (const w of words) match.words.add(w);
-    } else clusters.push({ words, items: [input] });
+      for (const sig of signatures) match.signatures.add(sig);
+    } else clusters.push({ words, signatures: new Set(signatures), items: [input] });
   }
   return clusters
     .map((c) => ({

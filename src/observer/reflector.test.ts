@@ -144,6 +144,21 @@ describe('reflectObservations', () => {
     });
     expect(full.drafts.map((d) => d.kind)).toEqual(['consolidation']);
     expect(full.drafts[0]?.retire_memory_ids).toEqual(['m-20260301-001']);
+    expect(full.over_budget?.notice).toContain('until the consolidation is approved');
+    // Retiring Verity's one short entry cannot make room in a file of the person's own notes.
+    const own = reflectObservations({
+      observations: [
+        obs('b', 'We chose pgvector 0.7 for embeddings', { type: 'decision' }),
+        ...FILLER,
+      ],
+      memory: [entry('Never force-push to main')],
+      memoryText: `# Memory\n\n${'My own note about the release train. '.repeat(40)}`,
+      proposals: [],
+      now: NOW,
+      settings: { budgetTokens: 200 },
+    });
+    expect(own.drafts).toEqual([]);
+    expect(own.over_budget).toMatchObject({ held_back: 1 });
   });
 });
 
@@ -208,5 +223,69 @@ describe('reflectObservations keeps values', () => {
     expect(result.drafts.map((d) => d.text)).toEqual([
       'Never run more than 2 migrations in one deploy',
     ]);
+  });
+});
+
+describe('reflectObservations proposes only what is current and new', () => {
+  const reflect = (observations: ReflectorInput[], memory: MemoryEntry[] = []) =>
+    reflectObservations({
+      observations: [...observations, ...FILLER],
+      memory,
+      proposals: [],
+      now: NOW,
+    });
+
+  it('merges a shorter wording of the same decision into one proposal citing both', () => {
+    const r = reflect([
+      obs('a', "We'll go with Meilisearch for the docs search", { type: 'decision' }),
+      obs('b', "OK, we'll go with Meilisearch", {
+        type: 'decision',
+        at: '2026-03-10T10:00:00.000Z',
+      }),
+    ]);
+    expect(r.drafts.map((d) => [d.text, d.source_observation_ids])).toEqual([
+      ["We'll go with Meilisearch for the docs search", ['a', 'b']],
+    ]);
+  });
+
+  it('does not propose again what MEMORY.md says in more words', () => {
+    const r = reflect(
+      [obs('a', 'Always squash feature branches', P0_CONSTRAINT)],
+      [entry('Always squash feature branches before merging them into main on GitHub')],
+    );
+    expect(r.drafts).toEqual([]);
+    expect(r.rejected[0]?.reasons).toContain('duplicates_memory');
+  });
+
+  it('keeps only the later value when a value is replaced', () => {
+    const r = reflect([
+      obs('a', 'The upload limit is currently 10 MB'),
+      obs('b', 'Raised the upload limit to 25 MB', { at: '2026-03-10T10:30:00.000Z' }),
+    ]);
+    expect(r.drafts.map((d) => d.text)).toEqual(['Raised the upload limit to 25 MB']);
+  });
+
+  it('drops a problem a later session fixed and keeps the fix', () => {
+    const r = reflect([
+      obs('a', 'The nightly backup job still fails on the reports volume', {
+        at: '2026-03-09T09:00:00.000Z',
+        date: '2026-03-09',
+      }),
+      obs('b', 'Fixed the nightly backup job by mounting the reports volume read-write', {
+        type: 'insight',
+        session_id: 's2',
+      }),
+    ]);
+    expect(r.drafts.map((d) => d.source_observation_ids)).toEqual([['b']]);
+  });
+
+  it('keeps two values that belong to different things', () => {
+    const r = reflect([
+      obs('a', 'Redis listens on port 6380'),
+      obs('b', 'Postgres now listens on port 5433', { at: '2026-03-10T10:00:00.000Z' }),
+      obs('c', 'The staging cluster runs 3 nodes', { at: '2026-03-10T10:10:00.000Z' }),
+      obs('d', 'The prod cluster runs 5 nodes', { at: '2026-03-10T10:20:00.000Z' }),
+    ]);
+    expect(r.drafts).toHaveLength(4);
   });
 });

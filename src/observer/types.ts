@@ -59,6 +59,8 @@ export interface ObserverOutput {
   readonly date: string;
   readonly segments: readonly Segment[];
   readonly current_task: string | null;
+  /** Set when `memory forget` recorded these again without what it forgot: the first recording. */
+  readonly first_recorded_at?: string;
 }
 
 /** MEMORY.md sections proposals target. */

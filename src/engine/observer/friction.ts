@@ -3,11 +3,16 @@ import { type JsonObject, toIso } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   clusterFriction,
+  errorSignatures,
   type FrictionFix,
   type FrictionInput,
+  isCorrection,
+  type Observation,
   readCaptures,
   readFriction,
   readObservations,
+  type SessionCapturedPayload,
+  type TranscriptEntry,
 } from '../../observer/index.js';
 import { writeReview } from './files.js';
 import { DAY_MS, type ObserverRuntime, stamp } from './runtime.js';
@@ -28,13 +33,13 @@ export async function analyzeFriction(rt: ObserverRuntime): Promise<FrictionRepo
   for (const capture of captures) {
     const stored = await readObservations(rt.store, capture.capture_key);
     if (stored === null) continue;
-    const byId = new Map(
-      stored.segments.flatMap((s) => s.observations).map((o) => [o.observation_id, o]),
-    );
-    for (const o of byId.values()) {
-      const fix = o.resolved_by === null ? null : (byId.get(o.resolved_by)?.text ?? null);
-      inputs.push({ observation: o, session_id: stored.session_id, fix });
-    }
+    const event = await rt.store.getEvent(capture.event_id);
+    const entries =
+      event === null || event.redacted
+        ? []
+        : (event.payload as unknown as SessionCapturedPayload).entries;
+    const observations = stored.segments.flatMap((s) => s.observations);
+    inputs.push(...frictionInputs(stored.session_id, observations, entries));
   }
   const day = stamp(rt.clock.now());
   const previous = await readFriction(rt.store);
@@ -73,4 +78,73 @@ export async function analyzeFriction(rt: ObserverRuntime): Promise<FrictionRepo
   });
   await writeReview(rt);
   return { status: 'analyzed', history_days: historyDays, min_history_days: min, fixes };
+}
+
+const FIXED = /\b(fixed|resolved|works now|working now|the fix)\b/i;
+
+function firstSentence(text: string): string {
+  const sentence = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? '').trim();
+  return sentence.length > 160 ? `${sentence.slice(0, 159)}…` : sentence;
+}
+
+/**
+ * One session's friction inputs: its observations, with the fix of a problem (the observation
+ * that resolved it) or of a question (the reply that followed it), and the errors its messages
+ * name that no observation kept (the observer leaves error output out of observations).
+ */
+function frictionInputs(
+  sessionId: string,
+  observations: readonly Observation[],
+  entries: readonly TranscriptEntry[],
+): FrictionInput[] {
+  const byId = new Map(observations.map((o) => [o.observation_id, o]));
+  const position = new Map(entries.map((e, i) => [e.id, i]));
+  const replyTo = (o: Observation): string | null => {
+    const last = Math.max(...o.source_message_ids.map((id) => position.get(id) ?? -1));
+    if (last < 0) return null;
+    const reply = entries
+      .slice(last + 1)
+      .find((e) => (e.role === 'user' || e.role === 'assistant') && !e.text.trim().endsWith('?'));
+    return reply === undefined ? null : firstSentence(reply.text);
+  };
+  const text = new Map(entries.map((e) => [e.id, e]));
+  const inputs: FrictionInput[] = [...byId.values()].map((o) => ({
+    observation: o,
+    session_id: sessionId,
+    correction: o.source_message_ids.some((id) => {
+      const e = text.get(id);
+      return e !== undefined && e.role === 'user' && isCorrection(e.text);
+    }),
+    fix:
+      o.resolved_by !== null
+        ? (byId.get(o.resolved_by)?.text ?? null)
+        : o.type === 'question'
+          ? replyTo(o)
+          : null,
+  }));
+  const observed = new Set(observations.flatMap((o) => errorSignatures(o.text)));
+  for (const [i, entry] of entries.entries()) {
+    if (entry.role !== 'user' && entry.role !== 'assistant') continue;
+    const signatures = errorSignatures(entry.text).filter((s) => !observed.has(s));
+    if (signatures.length === 0) continue;
+    for (const s of signatures) observed.add(s);
+    const fixedBy = entries.slice(i + 1).find((e) => FIXED.test(e.text));
+    inputs.push({
+      observation: {
+        observation_id: `error:${sessionId}:${entry.id}`,
+        priority: 'yellow',
+        memory_priority: 'P2',
+        type: 'problem',
+        time: null,
+        at: entry.at,
+        text: `Error ${signatures.join(', ')}`,
+        speaker: entry.role,
+        source_message_ids: [entry.id],
+        resolved_by: null,
+      },
+      session_id: sessionId,
+      fix: fixedBy === undefined ? null : firstSentence(fixedBy.text),
+    });
+  }
+  return inputs;
 }

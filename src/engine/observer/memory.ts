@@ -1,8 +1,22 @@
 // Promoted MEMORY.md entries: listing, retiring and forgetting.
-import { EngineError } from '../../core/index.js';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EngineError, type JsonObject } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
-import { type MemoryEntry, readMemory } from '../../observer/index.js';
-import type { ForgetResult } from '../../pipeline/index.js';
+import {
+  type ForgetCaptureInput,
+  type MemoryEntry,
+  planMemoryForget,
+  readCaptures,
+  readMemory,
+  readObservations,
+  readProposals,
+  type SessionCapturedPayload,
+  scrubForgotten,
+} from '../../observer/index.js';
+import { type ForgetResult, recordEvent } from '../../pipeline/index.js';
+import { eachEvent } from '../../stores/index.js';
+import { readTextFile, writeTextFile } from '../../vault/index.js';
 import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
 import type { MemoryEntryView } from './types.js';
@@ -43,21 +57,101 @@ export async function retireMemory(
   return toMemoryView(await findMemory(rt, memoryId));
 }
 
-/** Redacts the entry's proposal and resolution events and rewrites MEMORY.md and REVIEW.md. */
+/**
+ * Forgets a promoted entry everywhere its text was kept (as `verity forget` does: redacted in the
+ * ledger): its proposal and resolution events, its source observations, the captured messages they
+ * came from (the rest of each capture is recorded again), reflection and friction records quoting
+ * it, and the daily logs; then rewrites MEMORY.md and REVIEW.md.
+ */
 export async function forgetMemory(
   rt: ObserverRuntime,
   memoryId: string,
   reason?: string,
 ): Promise<ForgetResult> {
   const entry = await findMemory(rt, memoryId);
+  const why = reason ?? 'memory forgotten on request';
+  const plan = planMemoryForget(
+    entry,
+    await forgetInputs(rt),
+    await readProposals(rt.store),
+    await quotingRecords(rt),
+  );
+  const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
   let last: ForgetResult | null = null;
-  for (const eventId of entry.event_ids) {
-    last = await rt.forget({ kind: 'event', eventId }, reason ?? 'memory forgotten on request');
+  for (const eventId of events) {
+    const event = await rt.store.getEvent(eventId);
+    if (event === null || event.redacted) continue;
+    last = await rt.forget({ kind: 'event', eventId }, why);
   }
-  await rt.memories?.forgotten(memoryId, reason ?? 'memory forgotten on request');
+  for (const c of plan.captures) {
+    await recordEvent(
+      rt.deps,
+      EVENT_TYPES.sessionCaptured,
+      c.capture as unknown as JsonObject,
+      c.capture.entity_id,
+    );
+    if (c.observations !== null) {
+      await rt.record(EVENT_TYPES.observationsRecorded, c.observations as unknown as JsonObject);
+    }
+  }
+  for (const id of [memoryId, ...plan.memory_ids]) await rt.memories?.forgotten(id, why);
+  await scrubDailyLogs(rt, plan.texts);
   await dropFromHeldZone(rt, memoryId);
   await writeMemory(rt);
   await writeReview(rt);
   if (last === null) throw notFound('memory events of', memoryId);
   return last;
+}
+
+/** Every capture with its transcript (from its ledger event) and its observations. */
+async function forgetInputs(rt: ObserverRuntime): Promise<ForgetCaptureInput[]> {
+  const inputs: ForgetCaptureInput[] = [];
+  for (const capture of await readCaptures(rt.store)) {
+    const event = await rt.store.getEvent(capture.event_id);
+    if (event === null || event.redacted) continue;
+    inputs.push({
+      capture_event_id: capture.event_id,
+      captured_at: capture.captured_at,
+      payload: event.payload as unknown as SessionCapturedPayload,
+      observations: await readObservations(rt.store, capture.capture_key),
+    });
+  }
+  return inputs;
+}
+
+/** Reflection and friction records, whose rejected candidates and fixes quote observations. */
+async function quotingRecords(rt: ObserverRuntime): Promise<{ event_id: string; text: string }[]> {
+  const records: { event_id: string; text: string }[] = [];
+  const types = new Set<string>([EVENT_TYPES.reflectionCompleted, EVENT_TYPES.frictionAnalyzed]);
+  for await (const event of eachEvent(rt.store, 2000)) {
+    if (event.redacted || !types.has(event.type)) continue;
+    const quoted = [
+      ...((event.payload['rejected'] as { text?: unknown }[] | undefined) ?? []),
+      ...((event.payload['fixes'] as { text?: unknown }[] | undefined) ?? []),
+    ];
+    for (const q of quoted) {
+      if (typeof q.text === 'string') records.push({ event_id: event.eventId, text: q.text });
+    }
+  }
+  return records;
+}
+
+/** Takes the forgotten passages out of every daily log `memory/YYYY-MM-DD.md`. */
+async function scrubDailyLogs(rt: ObserverRuntime, texts: readonly string[]): Promise<void> {
+  const folder = join(rt.workspace, 'memory');
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error: unknown) {
+    // No daily log was written yet: there is nothing to scrub.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const name of names.filter((n) => /^\d{4}-\d\d-\d\d\.md$/.test(n)).sort()) {
+    const path = join(folder, name);
+    const text = await readTextFile(path);
+    if (text === null) continue;
+    const scrubbed = scrubForgotten(text, texts);
+    if (scrubbed !== text) await writeTextFile(path, scrubbed);
+  }
 }

@@ -2,11 +2,13 @@
 import { type JsonObject, toIso } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
+  handWrittenLines,
   type ReflectorInput,
   readCaptures,
   readMemory,
   readObservations,
   readProposals,
+  readReflectionTimes,
   readRetention,
   reflectObservations,
 } from '../../observer/index.js';
@@ -16,12 +18,17 @@ import { expireProposals } from './proposals.js';
 import { DAY_MS, type ObserverRuntime, stamp, toView } from './runtime.js';
 import type { ReflectReport } from './types.js';
 
-/** Observations recorded since `since` that retention has not marked. */
+/**
+ * Observations retention has not marked that were made since `since`, or that no reflection has
+ * read yet (recorded after the last one): a first reflection reads every session, however old.
+ */
 export async function reflectorInputs(
   rt: ObserverRuntime,
   since: number,
 ): Promise<ReflectorInput[]> {
   const marks = await readRetention(rt.store);
+  const lastRun = (await readReflectionTimes(rt.store)).at(-1);
+  const reviewedUntil = lastRun === undefined ? Number.NEGATIVE_INFINITY : Date.parse(lastRun);
   const inputs: ReflectorInput[] = [];
   for (const capture of await readCaptures(rt.store)) {
     const stored = await readObservations(rt.store, capture.capture_key);
@@ -30,7 +37,7 @@ export async function reflectorInputs(
       for (const o of segment.observations) {
         if (marks[o.observation_id] !== undefined) continue;
         const at = Date.parse(o.at ?? stored.recorded_at);
-        if (at < since) continue;
+        if (at < since && Date.parse(stored.recorded_at) <= reviewedUntil) continue;
         inputs.push({ ...o, session_id: stored.session_id, date: stored.date });
       }
     }
@@ -46,14 +53,16 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   const observations = await reflectorInputs(rt, since);
   const proposalsBefore = await readProposals(rt.store);
   const memory = (await readMemory(rt.store)).filter((m) => m.status === 'active');
+  const memoryText = (await readTextFile(rt.memoryPath)) ?? '';
   const reflection = reflectObservations({
     observations,
     memory,
+    handWritten: handWrittenLines(memoryText),
     proposals: proposalsBefore,
     now,
     settings: rt.settings,
     countTokens: rt.countTokens,
-    memoryText: (await readTextFile(rt.memoryPath)) ?? '',
+    memoryText,
   });
   const day = stamp(now);
   const taken = proposalsBefore.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
@@ -67,6 +76,7 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
     failed: reflection.failed,
     rejected: reflection.rejected as unknown as JsonObject[],
     proposal_ids: ids,
+    ...(reflection.over_budget === null ? {} : { over_budget: reflection.over_budget }),
   });
   for (const [i, draft] of reflection.drafts.entries()) {
     await rt.record(EVENT_TYPES.proposalStaged, {
@@ -79,10 +89,13 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   return {
     status: reflection.failed
       ? 'compression_failed'
-      : staged.length === 0
-        ? 'nothing_new'
-        : 'proposed',
+      : reflection.over_budget !== null && staged.every((p) => p.kind === 'consolidation')
+        ? 'over_budget'
+        : staged.length === 0
+          ? 'nothing_new'
+          : 'proposed',
     input_observations: observations.length,
+    notice: reflection.over_budget?.notice ?? null,
     attempts: reflection.attempts,
     proposals: staged.map(toView),
     rejected: reflection.rejected,

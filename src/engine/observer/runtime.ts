@@ -40,6 +40,7 @@ export interface ObserverRuntime {
   readonly jobs: () => Promise<JobQueue>;
   readonly forget: ObserverCapabilityDeps['forget'];
   readonly memories: PromotionLink | undefined;
+  readonly search: ObserverCapabilityDeps['search'];
   /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. */
   readonly workspace: string;
   readonly reviewPath: string;
@@ -73,6 +74,7 @@ export function createObserverRuntime(
     jobs: context.jobs,
     forget: context.forget,
     memories: context.memories,
+    search: context.search,
     workspace,
     reviewPath: resolve(workspace, 'REVIEW.md'),
     memoryPath: resolve(workspace, 'MEMORY.md'),

@@ -14,6 +14,7 @@ import type {
 } from '../../observer/index.js';
 import type { ForgetResult, ForgetTarget, PipelineDeps } from '../../pipeline/index.js';
 import type { LanguageModel } from '../../providers/index.js';
+import type { SearchOptions, SearchResult } from '../../search/index.js';
 import type { Store } from '../../stores/index.js';
 
 /** The durable queue observer runs go through. */
@@ -80,8 +81,10 @@ export interface ObserveReport {
 
 /** What a reflection did. */
 export interface ReflectReport {
-  readonly status: 'proposed' | 'nothing_new' | 'compression_failed';
+  /** `over_budget`: MEMORY.md is full; `notice` says how many proposals were held back and why. */
+  readonly status: 'proposed' | 'nothing_new' | 'compression_failed' | 'over_budget';
   readonly input_observations: number;
+  readonly notice: string | null;
   readonly attempts: readonly ReflectionAttempt[];
   readonly proposals: readonly ProposalView[];
   readonly rejected: readonly RejectedCandidate[];
@@ -192,6 +195,8 @@ export interface ObserverCapabilityDeps {
   readonly forget: (target: ForgetTarget, reason: string) => Promise<ForgetResult>;
   /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
   readonly memories?: PromotionLink;
+  /** The engine's hybrid search (full text and vectors), which `ask` retrieves with. */
+  readonly search?: (query: string, options: SearchOptions) => Promise<SearchResult>;
 }
 
 /**

@@ -52,6 +52,7 @@ function renderReflect(report: ReflectReport): string {
       `  level ${a.level}: ${a.output_tokens}/${a.input_tokens} tokens (${a.ratio}) ${a.passed ? 'ok' : 'too large'}`,
     );
   }
+  if (report.notice !== null) lines.push(report.notice);
   if (report.expired.length > 0) lines.push(`expired: ${report.expired.join(', ')}`);
   if (report.proposals.length > 0) lines.push(renderProposals(report.proposals));
   lines.push(`review: ${report.review_file}`);

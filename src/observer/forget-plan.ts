@@ -1,0 +1,177 @@
+import type { SessionCapturedPayload, StoredObservations } from './fold.js';
+import type { MemoryEntry, ObserverOutput, Proposal } from './types.js';
+
+/** One capture as `planMemoryForget` reads it: its recorded transcript and its observations. */
+export interface ForgetCaptureInput {
+  readonly capture_event_id: string;
+  readonly captured_at: string;
+  readonly payload: SessionCapturedPayload;
+  readonly observations: StoredObservations | null;
+}
+
+/** A capture rewritten without the forgotten messages and what was drawn from them. */
+export interface RestoredCapture {
+  /** The events to redact: the capture and (when observed) its observations. */
+  readonly redact_event_ids: readonly string[];
+  /**
+   * The capture again, each forgotten entry kept as an empty placeholder (its id, role and time):
+   * a later capture of the session still sees the entry as captured, so a redelivered transcript
+   * does not bring its text back.
+   */
+  readonly capture: SessionCapturedPayload;
+  /** The capture's kept observations (null when it was not observed). */
+  readonly observations: ObserverOutput | null;
+}
+
+/** What forgetting a promoted entry removes, everywhere its text was kept. */
+export interface MemoryForgetPlan {
+  /** Observations forgotten: the entry's sources and any other drawn from the same messages. */
+  readonly observation_ids: readonly string[];
+  /** Proposal, resolution and reflection events that carry the text. */
+  readonly redact_event_ids: readonly string[];
+  /** Other promoted entries drawn from the forgotten observations (forgotten with it). */
+  readonly memory_ids: readonly string[];
+  readonly captures: readonly RestoredCapture[];
+  /** Texts whose passages must leave the daily logs (see `scrubForgotten`). */
+  readonly texts: readonly string[];
+}
+
+const WINDOW = 32;
+const MIN_QUOTE = 16;
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * True when `text` shares a passage with one of `forgotten`: a run of 32 characters, or the whole
+ * of the shorter text (titles and narratives quote messages clipped, with an ellipsis).
+ */
+export function sharesPassage(text: string, forgotten: readonly string[]): boolean {
+  const t = normalise(text.replace(/…/g, ' '));
+  if (t.length === 0) return false;
+  for (const raw of forgotten) {
+    const f = normalise(raw);
+    if (f.length === 0) continue;
+    // A short line ("Noted.") inside a long text is a coincidence, not a quotation.
+    if (Math.min(t.length, f.length) >= MIN_QUOTE && (f.includes(t) || t.includes(f))) return true;
+    const [short, long] = t.length <= f.length ? [t, f] : [f, t];
+    if (short.length < WINDOW) continue;
+    for (let i = 0; i + WINDOW <= short.length; i++) {
+      if (long.includes(short.slice(i, i + WINDOW))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Plans `memory forget` (pure): the entry's source observations, every message they came from and
+ * every message that repeats them, the other observations drawn from those messages, and every
+ * proposal or reflection record of them. Captures holding such a message are rewritten without it
+ * (their ledger events redacted, the kept part recorded again), so a forgotten fact is neither
+ * searchable nor shown, while the rest of each session stays.
+ */
+export function planMemoryForget(
+  entry: MemoryEntry,
+  captures: readonly ForgetCaptureInput[],
+  proposals: readonly Proposal[],
+  reflections: readonly { readonly event_id: string; readonly text: string }[],
+): MemoryForgetPlan {
+  const sources = new Set(entry.source_observation_ids);
+  const texts = [entry.text];
+  for (const p of proposals) if (p.proposal_id === entry.proposal_id) texts.push(p.text);
+  for (const c of captures) {
+    for (const s of c.observations?.segments ?? []) {
+      for (const o of s.observations) if (sources.has(o.observation_id)) texts.push(o.text);
+    }
+  }
+  const forgottenObservations = new Set(sources);
+  const restored: RestoredCapture[] = [];
+  const messageTexts: string[] = [];
+  for (const c of captures) {
+    const messages = new Set<string>();
+    for (const s of c.observations?.segments ?? []) {
+      for (const o of s.observations) {
+        if (sources.has(o.observation_id)) for (const m of o.source_message_ids) messages.add(m);
+      }
+    }
+    for (const e of c.payload.entries) if (sharesPassage(e.text, texts)) messages.add(e.id);
+    if (messages.size === 0) continue;
+    const gone = c.payload.entries.filter((e) => messages.has(e.id)).map((e) => e.text);
+    messageTexts.push(...gone);
+    const taint = [...texts, ...gone];
+    const kept = c.payload.entries.map((e) => (messages.has(e.id) ? { ...e, text: '' } : e));
+    let observations: ObserverOutput | null = null;
+    if (c.observations !== null) {
+      const { recorded_at: recordedAt, event_id: _event, ...output } = c.observations;
+      const segments = output.segments
+        .map((s) => {
+          const left = s.observations.filter((o) => {
+            const drop =
+              sources.has(o.observation_id) ||
+              o.source_message_ids.some((m) => messages.has(m)) ||
+              sharesPassage(o.text, taint);
+            if (drop) forgottenObservations.add(o.observation_id);
+            return !drop;
+          });
+          return {
+            ...s,
+            title: sharesPassage(s.title, taint) ? '(forgotten)' : s.title,
+            narrative: sharesPassage(s.narrative, taint) ? '(forgotten)' : s.narrative,
+            observations: left,
+          };
+        })
+        .filter((s) => s.observations.length > 0);
+      const task =
+        output.current_task !== null && sharesPassage(output.current_task, taint)
+          ? null
+          : output.current_task;
+      observations = { ...output, segments, current_task: task, first_recorded_at: recordedAt };
+    }
+    restored.push({
+      redact_event_ids: [
+        c.capture_event_id,
+        ...(c.observations === null ? [] : [c.observations.event_id]),
+      ],
+      capture: { ...c.payload, entries: kept, first_recorded_at: c.captured_at },
+      observations,
+    });
+  }
+  const affected = proposals.filter(
+    (p) =>
+      p.proposal_id === entry.proposal_id ||
+      p.source_observation_ids.some((id) => forgottenObservations.has(id)),
+  );
+  const allTexts = [...texts, ...messageTexts];
+  const redact = new Set([...entry.event_ids, ...affected.flatMap((p) => p.event_ids)]);
+  for (const r of reflections) if (sharesPassage(r.text, allTexts)) redact.add(r.event_id);
+  for (const c of restored) for (const id of c.redact_event_ids) redact.delete(id);
+  return {
+    observation_ids: [...forgottenObservations].sort(),
+    redact_event_ids: [...redact].sort(),
+    memory_ids: affected
+      .map((p) => p.memory_id)
+      .filter((id): id is string => id !== null && id !== entry.memory_id)
+      .sort(),
+    captures: restored,
+    texts: allTexts,
+  };
+}
+
+/**
+ * A daily log without the lines that quote forgotten text: observation bullets go, headings and
+ * narratives keep their markup with `(forgotten)` in place of the text.
+ */
+export function scrubForgotten(log: string, texts: readonly string[]): string {
+  return log
+    .split('\n')
+    .flatMap((line) => {
+      const body = line.replace(/^(#+ |\* [^\s]+ (\(\d\d:\d\d\) )?|\*\*Current task\*\*: |\*)/, '');
+      if (body.trim() === '' || !sharesPassage(body.replace(/\*$/, ''), texts)) return [line];
+      if (line.startsWith('* ')) return [];
+      if (line.startsWith('#')) return [`${line.slice(0, line.indexOf(' ') + 1)}(forgotten)`];
+      if (line.startsWith('**Current task**')) return ['**Current task**: (forgotten)'];
+      return ['*(forgotten)*'];
+    })
+    .join('\n');
+}
