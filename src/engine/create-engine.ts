@@ -329,7 +329,6 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
           jobs: jobs.get,
           forget: forgetAndPrune,
           memories: promotionLink(vault),
-          search: search.search,
         },
         observerOptions,
       );

@@ -69,54 +69,10 @@ async function askDocuments(
           at: o.at,
           source: `session:${stored.session_id}`,
           weight,
-          resolved_by: o.resolved_by,
         });
       }
     }
   }
-  if (rt.search === undefined) {
-    await addTextHits(rt, documents, question, entityId);
-    return documents;
-  }
-  // Hybrid search (full text with stemming, and vectors when indexed) finds what word matching
-  // misses; its observation hits mark the observations above, others join as documents.
-  const result = await rt.search(question, {
-    limit: 20,
-    filters: {
-      kinds: ['observation', 'message', 'state_item'],
-      ...(entityId === undefined ? {} : { entityIds: [entityId] }),
-    },
-  });
-  const index = new Map(documents.map((d, i) => [`${d.kind}:${d.id}`, i]));
-  for (const [rank, hit] of result.hits.entries()) {
-    const retrieved = { rank, vector: hit.scores.vector };
-    if (hit.kind === 'observation') {
-      const at = index.get(`observation:${hit.id}`);
-      const known = at === undefined ? undefined : documents[at];
-      if (at !== undefined && known !== undefined) documents[at] = { ...known, retrieved };
-      continue;
-    }
-    if (hit.kind !== 'message' && hit.kind !== 'state_item') continue;
-    documents.push({
-      kind: hit.kind,
-      id: hit.kind === 'message' ? `${hit.thread_id}/${hit.id}` : hit.id,
-      text: hit.text,
-      at: hit.created_at,
-      source: hit.thread_id ?? 'notes',
-      weight: hit.kind === 'state_item' ? 1 : 0.6,
-      retrieved,
-    });
-  }
-  return documents;
-}
-
-/** Messages and state items full-text search finds (when the engine gave no hybrid search). */
-async function addTextHits(
-  rt: ObserverRuntime,
-  documents: AskDocument[],
-  question: string,
-  entityId: string | undefined,
-): Promise<void> {
   const terms = queryTerms(question);
   const hits = await rt.store.searchText(
     { terms },
@@ -137,6 +93,7 @@ async function addTextHits(
       weight: d.kind === 'state_item' ? 1 : 0.6,
     });
   }
+  return documents;
 }
 
 /** The model's answer when it cites passages of the extractive answer; else the extractive one. */

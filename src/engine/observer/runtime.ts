@@ -40,7 +40,6 @@ export interface ObserverRuntime {
   readonly jobs: () => Promise<JobQueue>;
   readonly forget: ObserverCapabilityDeps['forget'];
   readonly memories: PromotionLink | undefined;
-  readonly search: ObserverCapabilityDeps['search'];
   /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. */
   readonly workspace: string;
   readonly reviewPath: string;
@@ -74,7 +73,6 @@ export function createObserverRuntime(
     jobs: context.jobs,
     forget: context.forget,
     memories: context.memories,
-    search: context.search,
     workspace,
     reviewPath: resolve(workspace, 'REVIEW.md'),
     memoryPath: resolve(workspace, 'MEMORY.md'),

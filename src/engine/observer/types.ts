@@ -14,7 +14,6 @@ import type {
 } from '../../observer/index.js';
 import type { ForgetResult, ForgetTarget, PipelineDeps } from '../../pipeline/index.js';
 import type { LanguageModel } from '../../providers/index.js';
-import type { SearchOptions, SearchResult } from '../../search/index.js';
 import type { Store } from '../../stores/index.js';
 
 /** The durable queue observer runs go through. */
@@ -195,8 +194,6 @@ export interface ObserverCapabilityDeps {
   readonly forget: (target: ForgetTarget, reason: string) => Promise<ForgetResult>;
   /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
   readonly memories?: PromotionLink;
-  /** The engine's hybrid search (full text and vectors), which `ask` retrieves with. */
-  readonly search?: (query: string, options: SearchOptions) => Promise<SearchResult>;
 }
 
 /**
