@@ -248,30 +248,6 @@ describe('engine.observer', () => {
     );
   });
 
-  it('does not propose what the person already wrote in MEMORY.md themselves', async () => {
-    await open();
-    mkdirSync(join(dir, 'workspace'), { recursive: true });
-    writeFileSync(
-      join(dir, 'workspace', 'MEMORY.md'),
-      '# Memory\n\n## Infra\n\n- Redis listens on port 6380 in every environment.\n- Database migrations are always run by hand, never by the deploy job.\n',
-    );
-    await engine.observer.capture({
-      text: transcript('2026-03-05T09:00:00Z', [
-        ['a', 'user', 'Redis listens on port 6380.'],
-        ['b', 'user', 'From now on database migrations are always run by hand.'],
-        ['c', 'user', 'We decided to ship the billing export as CSV files.'],
-      ]),
-      sessionId: 's1',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
-    const report = await engine.observer.reflect();
-    const texts = report.proposals.map((p) => p.text).join('\n');
-    expect(texts).toContain('CSV');
-    expect(texts).not.toContain('6380');
-    expect(texts).not.toContain('migrations');
-  });
-
   it('clusters the same error, the same correction and a repeated question with its answer', async () => {
     await open({ frictionMinHistoryDays: 0 });
     for (const [id, at] of [

@@ -32,12 +32,7 @@ export {
 export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';
 export { planMemoryForget, scrubForgotten } from './forget-plan.js';
 export { observeWithModel } from './llm-observer.js';
-export {
-  handWrittenLines,
-  parseMemoryZone,
-  sectionOfZone,
-  writeMemorySections,
-} from './memory-file.js';
+export { parseMemoryZone, sectionOfZone, writeMemorySections } from './memory-file.js';
 export type { FrictionInput } from './policies.js';
 export {
   applyRetentionPolicy,

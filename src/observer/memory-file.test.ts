@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZoneParser, withoutZoneBodies } from '../projections/index.js';
-import { handWrittenLines, writeMemorySections } from './memory-file.js';
+import { writeMemorySections } from './memory-file.js';
 import type { MemorySection } from './types.js';
 
 beforeAll(() => loadZoneParser());
@@ -95,26 +95,5 @@ describe('writeMemorySections', () => {
     expect(out.startsWith('\uFEFF# Memory\r\n\r\nmine\r\n')).toBe(true);
     expect(out).toContain('<!-- STATE:END zone_id=memory-patterns -->\r\n');
     expect(out).not.toMatch(/[^\r]\n/);
-  });
-});
-
-describe('handWrittenLines', () => {
-  it("reads the person's own lines and leaves out headings, zone markers and Verity's entries", () => {
-    const file = [
-      '# Memory',
-      '',
-      '## Ops',
-      '- Backups run at 02:00 UTC',
-      '1. Deploys need two approvals',
-      '<!-- STATE:BEGIN zone_id=memory-hard-rules schema=verity.memory.v1 -->',
-      '- (2026-03-01) Never force-push to main `m-20260301-001`',
-      '<!-- STATE:END zone_id=memory-hard-rules -->',
-      'The VPN is only needed for staging.',
-    ].join('\n');
-    expect(handWrittenLines(file)).toEqual([
-      'Backups run at 02:00 UTC',
-      'Deploys need two approvals',
-      'The VPN is only needed for staging.',
-    ]);
   });
 });

@@ -99,28 +99,3 @@ export function parseMemoryZone(body: string): MemoryZoneLine[] {
   }
   return out;
 }
-
-/**
- * The lines of MEMORY.md a person wrote (outside Verity's entries): bullets and plain lines
- * without their markers; headings, zone markers, comments and Verity's own entries left out.
- */
-export function handWrittenLines(text: string): string[] {
-  const out: string[] = [];
-  let comment = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (comment) {
-      if (line.includes('-->')) comment = false;
-      continue;
-    }
-    if (line.startsWith('<!--')) {
-      comment = !line.includes('-->');
-      continue;
-    }
-    if (line === '' || line.startsWith('#') || line.startsWith('```')) continue;
-    if (/`m-\d{8}-\d{3}[\w-]*`\s*$/.test(line)) continue;
-    const body = line.replace(/^([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').trim();
-    if (body !== '') out.push(body);
-  }
-  return out;
-}

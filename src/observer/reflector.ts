@@ -364,28 +364,11 @@ function withoutRepeats(candidates: readonly Candidate[]): Candidate[] {
   return out;
 }
 
-/** A hand-written MEMORY.md line, as the duplicate check reads it (never retired or consolidated). */
-const HAND_WRITTEN: MemoryEntry = {
-  memory_id: '',
-  section: 'System Architecture',
-  text: '',
-  type: 'fact',
-  memory_priority: 'P1',
-  proposal_id: '',
-  source_observation_ids: [],
-  promoted_at: '',
-  status: 'active',
-  retired_at: null,
-  event_ids: [],
-};
-
 /** Input of `reflectObservations`. */
 export interface ReflectRequest {
   readonly observations: readonly ReflectorInput[];
   /** Active MEMORY.md entries (duplicates of these are refused). */
   readonly memory: readonly MemoryEntry[];
-  /** Lines the person wrote in MEMORY.md themselves: what they say is not proposed again. */
-  readonly handWritten?: readonly string[];
   /** Proposals already staged, approved or rejected (not proposed again). */
   readonly proposals: readonly Proposal[];
   readonly now: number;
@@ -422,15 +405,6 @@ export function reflectObservations(request: ReflectRequest): Reflection {
   // or is under review: it is not proposed again, whatever its text looks like after distilling.
   const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
   const fresh = request.observations.filter((o) => !covered.has(o.observation_id));
-  // Duplicates are judged against the file as the person reads it: Verity's entries and their own.
-  const said: MemoryEntry[] = [
-    ...request.memory,
-    ...(request.handWritten ?? []).map((text, i) => ({
-      ...HAND_WRITTEN,
-      memory_id: `hand-${i + 1}`,
-      text,
-    })),
-  ];
   const attempts: ReflectionAttempt[] = [];
   let last: { drafts: Omit<ProposalDraft, 'proposal_id'>[]; rejected: RejectedCandidate[] } = {
     drafts: [],
@@ -446,7 +420,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
         request.proposals.some((p) => repeats(c.text, p.text))
       )
         continue;
-      const reasons = qualityIssues(c.text, said, settings);
+      const reasons = qualityIssues(c.text, request.memory, settings);
       if (reasons.length > 0) {
         rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
         continue;

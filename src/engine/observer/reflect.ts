@@ -2,7 +2,6 @@
 import { type JsonObject, toIso } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
-  handWrittenLines,
   type ReflectorInput,
   readCaptures,
   readMemory,
@@ -53,16 +52,14 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   const observations = await reflectorInputs(rt, since);
   const proposalsBefore = await readProposals(rt.store);
   const memory = (await readMemory(rt.store)).filter((m) => m.status === 'active');
-  const memoryText = (await readTextFile(rt.memoryPath)) ?? '';
   const reflection = reflectObservations({
     observations,
     memory,
-    handWritten: handWrittenLines(memoryText),
     proposals: proposalsBefore,
     now,
     settings: rt.settings,
     countTokens: rt.countTokens,
-    memoryText,
+    memoryText: (await readTextFile(rt.memoryPath)) ?? '',
   });
   const day = stamp(now);
   const taken = proposalsBefore.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
