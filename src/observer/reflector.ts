@@ -135,9 +135,8 @@ export function qualityIssues(
   const words = contentWords(text);
   // A line that reads like an entry but holds another value is a change, not a duplicate.
   const duplicate = (m: MemoryEntry) =>
-    (overlap(words, contentWords(m.text)) >= settings.duplicateSimilarity &&
-      !addsValue(text, m.text)) ||
-    repeats(text, m.text);
+    overlap(words, contentWords(m.text)) >= settings.duplicateSimilarity &&
+    !addsValue(text, m.text);
   if (memory.some(duplicate)) {
     reasons.push('duplicates_memory');
   }
@@ -184,96 +183,11 @@ function valuesOf(text: string): Set<string> {
   return new Set((values ?? []).map((v) => v.toLowerCase()));
 }
 
-/**
- * True when `text` says nothing `other` does not: most of its words (four in five) are among
- * `other`'s, and it holds no value `other` lacks. "We'll go with pg_trgm" repeats "We'll go with
- * pg_trgm for fuzzy search" however short it is beside it.
- */
-export function repeats(text: string, other: string, similarity = 0.8): boolean {
-  const words = contentWords(text);
-  if (words.size < 2 || addsValue(text, other)) return false;
-  const known = contentWords(other);
-  let shared = 0;
-  for (const w of words) if (known.has(w)) shared += 1;
-  return shared / words.size >= similarity;
-}
-
 /** True when `text` holds a value `other` does not: merging or deduplicating would lose it. */
 function addsValue(text: string, other: string): boolean {
   const known = valuesOf(other);
   for (const v of valuesOf(text)) if (!known.has(v)) return true;
   return false;
-}
-
-// A statement of a state that may not last ("still points at 6379", "currently 900 seconds").
-const TRANSIENT =
-  /\b(still|currently|for now|right now|at the moment|at present|keeps? failing|fails?|failing|broken|slow|wrong|missing|not working|times? out|crash(es|ing)?)\b/i;
-// A later statement that the state changed or the problem went away.
-const CHANGED =
-  /(→|->)|\b(fixed|resolved|solved|works now|now works|working now|no longer|changed|updated|switched|moved|bumped|raised|lowered|increased|decreased|replaced|instead|down to|up to|from \S+ to|now)\b/i;
-
-// Sentence openers that are capitalised only because they open the sentence.
-const OPENERS = new Set(
-  "a an the we our i it this that these those there they you ok okay so and but also always never please use keep set let let's from now then just do don't make run".split(
-    ' ',
-  ),
-);
-
-/** Words naming what a text is about: identifiers, names and quoted terms, not its values. */
-function namesOf(text: string): Set<string> {
-  const names = new Set<string>();
-  for (const m of text.matchAll(/`[^`]+`|\b[A-Za-z][\w.-]*[A-Z_][\w.-]*\b|\b[A-Z][a-z][\w-]*\b/g)) {
-    const word = m[0].toLowerCase();
-    if (/\d/.test(word)) continue;
-    // The opening word counts only when it is a name, not a verb or a pronoun.
-    const opening = text.slice(0, m.index).trim() === '';
-    if (opening && (OPENERS.has(word) || /(ed|ing)$/.test(word))) continue;
-    names.add(word);
-  }
-  return names;
-}
-
-function subjectWords(text: string): Set<string> {
-  const values = valuesOf(text);
-  return new Set(
-    [...contentWords(text)].filter((w) => !values.has(w) && !/\d/.test(w) && !CHANGED.test(w)),
-  );
-}
-
-/**
- * True when `later` says that the state `earlier` described has changed or was fixed: they speak
- * of the same thing (the same names, most of their other words) and either `later` gives another
- * value for it, or `earlier` was transient and `later` reports the change.
- */
-export function supersedes(later: string, earlier: string): boolean {
-  if (!CHANGED.test(later) && !TRANSIENT.test(earlier)) return false;
-  const a = namesOf(earlier);
-  const b = namesOf(later);
-  for (const n of a) if (!b.has(n) && b.size > 0) return false;
-  const shared = [...subjectWords(earlier)].filter((w) => subjectWords(later).has(w)).length;
-  if (shared < 2 || overlap(subjectWords(earlier), subjectWords(later)) < 0.34) return false;
-  const newValue = addsValue(later, earlier) && addsValue(earlier, later);
-  return newValue || (TRANSIENT.test(earlier) && CHANGED.test(later));
-}
-
-/**
- * Observations whose state a later one (of the same or a later session) replaced or fixed: only
- * the later one is current. A question is no evidence of a change.
- */
-function supersededIds(observations: readonly ReflectorInput[]): Set<string> {
-  const out = new Set<string>();
-  const timed = observations.map((o) => ({ o, at: Date.parse(o.at ?? `${o.date}T12:00:00Z`) }));
-  for (const a of timed) {
-    if (a.o.resolved_by !== null) continue;
-    for (const b of timed) {
-      if (b.at <= a.at || b.o.type === 'question' || b.o.priority === 'green') continue;
-      if (supersedes(b.o.text, a.o.text)) {
-        out.add(a.o.observation_id);
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 function merged(
@@ -288,9 +202,8 @@ function merged(
       (a.at ?? a.date).localeCompare(b.at ?? b.date) ||
       a.observation_id.localeCompare(b.observation_id),
   );
-  const superseded = supersededIds(ordered);
   for (const o of ordered) {
-    if (!eligible(o, level) || superseded.has(o.observation_id)) continue;
+    if (!eligible(o, level)) continue;
     const text = candidateText(o, level, now);
     const words = contentWords(text);
     const at = Date.parse(o.at ?? `${o.date}T12:00:00Z`);
@@ -315,17 +228,11 @@ function merged(
     // Related observations merge: the later one wins unless it is vaguer than what it joins.
     const keep = addsValue(candidate.text, match.candidate.text)
       ? candidate
-      : addsValue(match.candidate.text, candidate.text) ||
-          repeats(candidate.text, match.candidate.text)
+      : addsValue(match.candidate.text, candidate.text)
         ? match.candidate
-        : candidate.specifics !== match.candidate.specifics
-          ? candidate.specifics > match.candidate.specifics
-            ? candidate
-            : match.candidate
-          : // Equally specific: the fuller wording, else the later one.
-            words.size >= match.words.size
-            ? candidate
-            : match.candidate;
+        : candidate.specifics >= match.candidate.specifics
+          ? candidate
+          : match.candidate;
     match.candidate = {
       ...keep,
       sources: [...new Set([...match.candidate.sources, o.observation_id])],
@@ -337,31 +244,7 @@ function merged(
     };
     match.words = contentWords(match.candidate.text);
   }
-  return withoutRepeats(out.map((c) => c.candidate));
-}
-
-/**
- * Folds a candidate that only repeats another (fewer words, no value of its own) into it, so two
- * wordings of one decision become one proposal citing both sources.
- */
-function withoutRepeats(candidates: readonly Candidate[]): Candidate[] {
-  const out: Candidate[] = [];
-  for (const c of candidates) {
-    const host = out.findIndex((k) => repeats(c.text, k.text));
-    if (host >= 0) {
-      const k = out[host] as Candidate;
-      out[host] = { ...k, sources: [...new Set([...k.sources, ...c.sources])] };
-      continue;
-    }
-    const guest = out.findIndex((k) => repeats(k.text, c.text));
-    if (guest >= 0) {
-      const k = out[guest] as Candidate;
-      out[guest] = { ...c, sources: [...new Set([...k.sources, ...c.sources])] };
-      continue;
-    }
-    out.push(c);
-  }
-  return out;
+  return out.map((c) => c.candidate);
 }
 
 /** Input of `reflectObservations`. */
@@ -415,11 +298,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     const rejected: RejectedCandidate[] = [];
     for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
       const words = contentWords(c.text);
-      if (
-        known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text)) ||
-        request.proposals.some((p) => repeats(c.text, p.text))
-      )
-        continue;
+      if (known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text))) continue;
       const reasons = qualityIssues(c.text, request.memory, settings);
       if (reasons.length > 0) {
         rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
