@@ -167,7 +167,14 @@ export async function startBackgroundJobs(
   ];
   // Captures queue an `observer.observe` job (MCP, HTTP and the CLI without --sync); the daily
   // job (expiry, retention, reflection, friction) queues the next one itself once it has run.
-  const observerWorkers = await engine.observer.work();
+  let observerWorkers: Awaited<ReturnType<typeof engine.observer.work>>;
+  try {
+    observerWorkers = await engine.observer.work();
+  } catch (error: unknown) {
+    // Nothing may keep running when serving cannot start: stop what was already scheduled.
+    await Promise.all(schedules.map((s) => s.stop()));
+    throw error;
+  }
   try {
     await engine.observer.scheduleDaily();
   } catch (error: unknown) {

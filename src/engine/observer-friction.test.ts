@@ -82,6 +82,35 @@ describe('engine.observer friction fixes', () => {
     });
   });
 
+  it('does not list an approved fix again when the problem recurs', async () => {
+    const id = await onlyFix();
+    await engine.observer.resolveProposal(id, 'approve');
+    now += DAY;
+    const at = '2026-06-11T09:00:00Z';
+    await engine.observer.capture({
+      text: [
+        transcriptLine(
+          'a',
+          'user',
+          'The search indexer crashes with an out of memory error again.',
+          at,
+        ),
+        transcriptLine('b', 'user', 'Set INDEXER_HEAP_MB=2048 in the worker env.', at),
+        transcriptLine('c', 'user', 'Fixed.', at),
+      ].join('\n'),
+      sessionId: 'w3',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    expect(await onlyFix()).toBe(id);
+    expect(review()).not.toContain(id);
+    await expect(engine.observer.resolveProposal(id, 'approve')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const memory = readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8');
+    expect(memory.split('INDEXER_HEAP_MB=2048').length - 1).toBe(1);
+  });
+
   it('approves a friction fix ticked in REVIEW.md', async () => {
     const id = await onlyFix();
     writeFileSync(

@@ -7,10 +7,12 @@ import {
   type FrictionFix,
   type FrictionInput,
   isCorrection,
+  isFrictionFixStaged,
   type Observation,
   readCaptures,
   readFriction,
   readObservations,
+  readProposals,
   type SessionCapturedPayload,
   type TranscriptEntry,
 } from '../../observer/index.js';
@@ -51,27 +53,34 @@ export async function analyzeFriction(rt: ObserverRuntime): Promise<FrictionRepo
       .filter((f) => f.fix_id.startsWith(`f-${day}-`))
       .map((f) => Number(f.fix_id.slice(-3))),
   );
+  const proposals = await readProposals(rt.store);
   const used = new Set<string>();
-  const idOf = (observationIds: readonly string[]): string => {
+  // The fix found before for the same cluster (one observation in common), if any.
+  const earlierOf = (observationIds: readonly string[]): FrictionFix | undefined => {
     const same = previous.find(
       (f) =>
         !used.has(f.fix_id) && (f.observation_ids ?? []).some((id) => observationIds.includes(id)),
     );
-    next += same === undefined ? 1 : 0;
-    const id = same?.fix_id ?? `f-${day}-${String(next).padStart(3, '0')}`;
-    used.add(id);
-    return id;
+    if (same !== undefined) used.add(same.fix_id);
+    return same;
   };
-  const fixes: FrictionFix[] = clusterFriction(inputs).map((c) => ({
-    fix_id: idOf(c.observation_ids),
-    observation_ids: c.observation_ids,
-    text:
-      c.fix === null
-        ? `Recurring: ${c.text} — no fix recorded yet; add a rule or a check for it`
-        : `Recurring: ${c.text} — known fix: ${c.fix}`,
-    sessions: c.sessions,
-    occurrences: c.occurrences,
-  }));
+  const fixes: FrictionFix[] = clusterFriction(inputs).map((c) => {
+    const earlier = earlierOf(c.observation_ids);
+    if (earlier === undefined) next += 1;
+    // A fix already acted on (approved or rejected) keeps the observations it was staged from,
+    // so a new occurrence of the same problem neither lists it again nor lets it be approved twice.
+    const acted = earlier !== undefined && isFrictionFixStaged(earlier, proposals);
+    return {
+      fix_id: earlier?.fix_id ?? `f-${day}-${String(next).padStart(3, '0')}`,
+      observation_ids: acted ? (earlier.observation_ids ?? []) : c.observation_ids,
+      text:
+        c.fix === null
+          ? `Recurring: ${c.text} — no fix recorded yet; add a rule or a check for it`
+          : `Recurring: ${c.text} — known fix: ${c.fix}`,
+      sessions: c.sessions,
+      occurrences: c.occurrences,
+    };
+  });
   await rt.record(EVENT_TYPES.frictionAnalyzed, {
     at: toIso(rt.clock.now()),
     fixes: fixes as unknown as JsonObject[],
