@@ -124,6 +124,13 @@ describe('promotion link', () => {
     // A redelivered capture of the session does not bring the forgotten message back.
     await engine.observer.capture({ text: SESSION, sessionId: 's1', trigger: 'shutdown' });
     expect(await payloadsWith(store, 'as the session store')).toEqual([]);
+    // Nor does the resumed session's longer transcript, on another trigger.
+    const resumed = [SESSION, line('m3', 'user', 'Tag the release as v4.1.', 9)].join('\n');
+    for (const trigger of ['shutdown', 'compaction'] as const) {
+      await engine.observer.capture({ text: resumed, sessionId: 's1', trigger, observe: 'sync' });
+    }
+    expect(await payloadsWith(store, 'as the session store')).toEqual([]);
+    expect(await payloadsWith(store, 'Tag the release as v4.1')).not.toEqual([]);
   });
 
   it('forgetting a promoted memory from the vault side forgets its MEMORY.md entry too', async () => {

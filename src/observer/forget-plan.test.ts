@@ -12,9 +12,19 @@ describe('sharesPassage', () => {
     ],
     ['a clipped title of it', 'Partial refunds go through the finance…', true],
     [
-      'a message quoting a long run of it',
-      'ok so: partial refunds go through the finance mailbox now',
+      'a narrative ending with its opening words',
+      '3 messages, 2 from the user: Partial refunds go through the finance mailbox.',
       true,
+    ],
+    [
+      'a message sharing a run of its words, not quoting it',
+      'ok so: partial refunds go through the finance mailbox now',
+      false,
+    ],
+    [
+      'another fact that opens with the same words',
+      'Partial refunds go through the finance team for approval first',
+      false,
     ],
     ['a short acknowledgement', 'Noted.', false],
     ['another fact on the same topic', 'Full refunds are automatic after 14 days', false],

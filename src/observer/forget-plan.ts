@@ -36,29 +36,35 @@ export interface MemoryForgetPlan {
   readonly texts: readonly string[];
 }
 
-const WINDOW = 32;
 const MIN_QUOTE = 16;
+/** The shortest clipped quotation that ends a text (a narrative ending "…: <first words>"). */
+const MIN_CLIP = 24;
 
+/** Lower case, punctuation as space, white space folded: quotations are compared in this form. */
 function normalise(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
- * True when `text` shares a passage with one of `forgotten`: a run of 32 characters, or the whole
- * of the shorter text (titles and narratives quote messages clipped, with an ellipsis).
+ * True when `text` quotes one of `forgotten`: the whole of the shorter stands in the longer, or
+ * `text` ends with the opening words of it (titles and narratives quote messages clipped, with an
+ * ellipsis). A run of words shared elsewhere is not enough: two facts about one service often open
+ * alike ("In the payments service running on Kubernetes, …"), and forgetting one must not erase
+ * the other. A fact restated in other words is not found this way; its source messages are.
  */
 export function sharesPassage(text: string, forgotten: readonly string[]): boolean {
-  const t = normalise(text.replace(/…/g, ' '));
+  const t = normalise(text);
   if (t.length === 0) return false;
   for (const raw of forgotten) {
     const f = normalise(raw);
     if (f.length === 0) continue;
     // A short line ("Noted.") inside a long text is a coincidence, not a quotation.
     if (Math.min(t.length, f.length) >= MIN_QUOTE && (f.includes(t) || t.includes(f))) return true;
-    const [short, long] = t.length <= f.length ? [t, f] : [f, t];
-    if (short.length < WINDOW) continue;
-    for (let i = 0; i + WINDOW <= short.length; i++) {
-      if (long.includes(short.slice(i, i + WINDOW))) return true;
+    for (let k = Math.min(t.length, f.length); k >= MIN_CLIP; k -= 1) {
+      if (t.endsWith(f.slice(0, k)) && (k === f.length || f.charAt(k) === ' ')) return true;
     }
   }
   return false;

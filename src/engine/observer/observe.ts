@@ -40,7 +40,7 @@ export async function capture(
       parameter: 'session_id',
     });
   }
-  const entries = parsed.value.entries;
+  const entries = await withoutForgotten(rt, sessionId, parsed.value.entries);
   if (entries.length === 0) {
     throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
       parameter: 'transcript',
@@ -166,6 +166,27 @@ async function earlierEntries(
     )
     .filter((c) => c.session_id === capture.session_id);
   return entriesOf(rt, earlier);
+}
+
+/**
+ * `entries` with the text of every entry `memory forget` blanked in an earlier capture of the
+ * session left blank again: a resumed or re-sent transcript holds the forgotten message in full,
+ * and recording it would make it searchable again. Entries are matched by the source's own id;
+ * a transcript without ids (`line-N`) cannot be matched this way.
+ */
+async function withoutForgotten(
+  rt: ObserverRuntime,
+  sessionId: string,
+  entries: readonly TranscriptEntry[],
+): Promise<TranscriptEntry[]> {
+  const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
+  if (session.length === 0) return [...entries];
+  const forgotten = new Set(
+    (await entriesOf(rt, session))
+      .filter((e) => e.text === '' && !e.id.startsWith('line-'))
+      .map((e) => e.id),
+  );
+  return entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
 }
 
 /** The entries the given captures recorded (redacted ones left out). */
