@@ -111,18 +111,30 @@ const REVIEW_ZONE = 'verity-review';
 
 /**
  * REVIEW.md with `body` (what `renderReview` renders) in Verity's zone: bytes outside the zone,
- * such as notes the reviewer added, are kept as they are. A file without the zone (none yet, or
- * one written before the zone existed, or unparseable) is written afresh.
+ * such as notes the reviewer added, are kept as they are. A file without the zone gets one: after
+ * what the person wrote there (kept byte for byte), or in place of a whole file an earlier Verity
+ * wrote before the zone existed (recognised by its heading and its "Staged by the reflector" line).
  */
 export function writeReviewFile(existing: string | null, body: string): string {
   const trimmed = body.replace(/\n+$/, '');
-  if (existing !== null) {
-    const parsed = parseZones(existing);
-    if (parsed.ok && parsed.value.zones.some((z) => z.id === REVIEW_ZONE && z.kind === 'STATE')) {
-      return spliceZones(parsed.value, new Map([[REVIEW_ZONE, trimmed]]));
-    }
+  const zone = `<!-- STATE:BEGIN zone_id=${REVIEW_ZONE} schema=verity.review.v1 -->\n${trimmed}\n<!-- STATE:END zone_id=${REVIEW_ZONE} -->\n`;
+  if (existing === null || existing.trim() === '' || isUnzonedVerityReview(existing)) return zone;
+  const parsed = parseZones(existing);
+  if (parsed.ok && parsed.value.zones.some((z) => z.id === REVIEW_ZONE && z.kind === 'STATE')) {
+    return spliceZones(parsed.value, new Map([[REVIEW_ZONE, trimmed]]));
   }
-  return `<!-- STATE:BEGIN zone_id=${REVIEW_ZONE} schema=verity.review.v1 -->\n${trimmed}\n<!-- STATE:END zone_id=${REVIEW_ZONE} -->\n`;
+  // Markers of Verity's zone that no longer parse: rewritten whole, as before, rather than
+  // appending a second zone on every write.
+  if (existing.includes(`zone_id=${REVIEW_ZONE}`)) return zone;
+  const separator = existing.endsWith('\n\n') ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
+  return `${existing}${separator}${zone}`;
+}
+
+/** A REVIEW.md an earlier Verity wrote whole, before its part became a zone. */
+function isUnzonedVerityReview(text: string): boolean {
+  return (
+    text.startsWith('# Pending Memory Proposals\n') && text.includes('_Staged by the reflector.')
+  );
 }
 
 /** A proposal the user ticked in REVIEW.md, with the text as the line now reads. */
