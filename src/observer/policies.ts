@@ -61,9 +61,18 @@ export interface FrictionInput {
   readonly correction?: boolean;
 }
 
+/**
+ * Courtesies that open like a correction but correct nothing: "no" + a noun of reassurance or
+ * thanks ("No problem", "no worries", "no thanks", "no rush") and "actually" + approval
+ * ("Actually, that works great").
+ */
+const COURTESY =
+  /^(?:no\s+(?:problem|problems|worries|worry|thanks|thank you|rush|hurry|pressure|need|stress)\b|actually,?\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:works?|worked|fine|great|good|perfect|helps?|helped)\b)/i;
+
 /** A person correcting the agent: "No, we use pnpm here", "Actually, it is port 6380". */
 export function isCorrection(text: string): boolean {
-  return /^(no|nope|actually|wrong|stop)\b[,.!:]?\s/i.test(text.trim());
+  const t = text.trim();
+  return /^(no|nope|actually|wrong|stop)\b[,.!:]?\s/i.test(t) && !COURTESY.test(t);
 }
 
 /** True when friction analysis clusters this input: a problem, error, question, rule or correction. */
@@ -76,7 +85,7 @@ function isFriction(input: FrictionInput): boolean {
 
 /**
  * Error signatures a text names: an error code or error class with the address, path or value it
- * names ("ECONNREFUSED 127.0.0.1:5432", "TypeError: x is undefined" → "TypeError"). The same
+ * names ("ECONNREFUSED 127.0.0.1:5432", "ENOENT /etc/app.yaml"; a bare "TypeError" is none). The same
  * signature in several sessions is the same error, whatever the sentence around it.
  */
 export function errorSignatures(text: string): string[] {
@@ -84,7 +93,10 @@ export function errorSignatures(text: string): string[] {
   for (const m of text.matchAll(
     /\b(E(?:CONN[A-Z]+|ADDR[A-Z]+|ACCES|NOENT|PERM|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|EXIST|ISDIR|MFILE|NOSPC|NOMEM)|[A-Z][A-Za-z]*(?:Error|Exception))\b(?::?\s+((?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|[\w.-]+:\d+|\/[\w./-]+))?/g,
   )) {
-    found.add(m[2] === undefined ? (m[1] ?? '') : `${m[1]} ${m[2]}`);
+    // An error class alone ("TypeError") names a kind of error, not one error: it counts only with
+    // the address, path or value it names. An error code (ECONNREFUSED) is specific enough alone.
+    if (m[2] !== undefined) found.add(`${m[1]} ${m[2]}`);
+    else if (!/(?:Error|Exception)$/.test(m[1] ?? '')) found.add(m[1] ?? '');
   }
   return [...found].filter((s) => s !== '').sort();
 }
