@@ -106,6 +106,25 @@ describe('observer MCP tools', () => {
     expect(toolText(twice)).toContain('already approved');
   });
 
+  it('forgets a promoted MEMORY.md entry by the id `verity memory list` shows', async () => {
+    const nginx = async () =>
+      (await mcp.engine.observer.listMemory()).find((m) => m.text.includes('nginx -t'));
+    if ((await nginx()) === undefined) {
+      await mcp.engine.observer.reflect();
+      const proposals = await mcp.engine.observer.listProposals('pending');
+      const rule = proposals.find((p) => p.text.includes('nginx -t'));
+      if (!rule) throw new Error('no nginx rule proposed');
+      await mcp.engine.observer.resolveProposal(rule.proposal_id, 'approve');
+    }
+    const entry = await nginx();
+    if (!entry) throw new Error('no MEMORY.md entry');
+    expect(entry.memory_id).toMatch(/^m-/);
+    const forgotten = await call('forget_memory', { memory_id: entry.memory_id });
+    expect(forgotten.isError, toolText(forgotten)).toBeFalsy();
+    expect(await nginx()).toBeUndefined();
+    expect(readFileSync(join(mcp.dir, 'workspace', 'MEMORY.md'), 'utf8')).not.toContain('nginx -t');
+  });
+
   it('refuses a malformed proposal id', async () => {
     const bad = await call('resolve_proposal', { proposal_id: 'p-1', action: 'approve' });
     expect(bad.isError).toBe(true);

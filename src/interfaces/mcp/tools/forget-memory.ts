@@ -14,8 +14,8 @@ export const forgetMemory = defineTool({
   destructive: true,
   idempotent: false,
   async handler(args, engine) {
-    await ownedMemory(engine, args.entity_id, args.memory_id);
-    const result = await engine.vault.forgetMemory(args.memory_id);
+    const own = await ownedMemory(engine, args.entity_id, args.memory_id);
+    const result = await engine.vault.forgetMemory(own.memory_id);
     return reply({ ...result }, `forgot ${result.memory_id}`);
   },
 });

@@ -96,9 +96,12 @@ export async function ownedMemory(
   entityId: string,
   memoryId: string,
 ): Promise<MemoryView> {
-  const [own] = (await engine.vault.listMemories({ entityId })).filter(
-    (m) => m.memory_id === memoryId,
-  );
+  // A MEMORY.md entry id (`m-…`, as `verity memory list` shows it) names the memory promoted
+  // from it: one fact, one memory, whichever of its two ids the agent was given.
+  const memories = await engine.vault.listMemories({ entityId });
+  const own =
+    memories.find((m) => m.memory_id === memoryId) ??
+    memories.find((m) => m.source.kind === 'promotion' && m.source.ref === memoryId);
   if (own === undefined) {
     throw new EngineError('NOT_FOUND', `No memory ${memoryId}`, { operation: 'memory' });
   }

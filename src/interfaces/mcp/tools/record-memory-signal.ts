@@ -19,8 +19,8 @@ export const recordMemorySignal = defineTool({
   scope: 'write',
   idempotent: false,
   async handler(args, engine) {
-    await ownedMemory(engine, args.entity_id, args.memory_id);
-    const row = await engine.vault.recordSignal(args.memory_id, {
+    const own = await ownedMemory(engine, args.entity_id, args.memory_id);
+    const row = await engine.vault.recordSignal(own.memory_id, {
       detail: args.detail,
       notePath: args.note_path ?? null,
       ...defined('source', args.source),

@@ -19,8 +19,8 @@ export const updateMemory = defineTool({
   scope: 'write',
   idempotent: false,
   async handler(args, engine, tool) {
-    await ownedMemory(engine, args.entity_id, args.memory_id);
-    const result = await engine.vault.updateMemory(args.memory_id, memoryWriteOf(args));
+    const own = await ownedMemory(engine, args.entity_id, args.memory_id);
+    const result = await engine.vault.updateMemory(own.memory_id, memoryWriteOf(args));
     return tool.reply(result, memoryLine(result.memory));
   },
 });
