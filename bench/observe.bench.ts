@@ -411,7 +411,7 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@7 + scorer@4 only blind12 and blind13 are blind (run once, unread before the freeze). No other row below is blind: blind10 and blind11 were each scored once
+const BLIND_NOTE = `At rules@7 + scorer@4 (shipped again after rules@8 was reverted) blind12 to blind15 are blind for these rules: blind12 and blind13 ran once at them, unread before the freeze (they were read afterwards for rules@8, which was reverted, so their rows are unchanged), and blind14 and blind15 were written after them (their rows are the first run at these rules; the reflector changes of the same day were written without them). No other row below is blind: blind10 and blind11 were each scored once
 blind (figures above), then analysed by stage (ADR 2026-11-26-observer-rules, "rules@7") and
 trained on. rules@7 reads durable clauses said in passing inside a user's question or hedge, keeps
 a bare nod after the assistant's hypothetical from deciding it, reads the assistant's
