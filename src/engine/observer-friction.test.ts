@@ -23,32 +23,33 @@ describe('engine.observer friction fixes', () => {
       extraction: null,
       observer: { workspace: join(dir, 'workspace'), frictionMinHistoryDays: 0 },
     });
-    for (const [id, at] of [
-      ['w1', '2026-06-02T10:00:00Z'],
-      ['w2', '2026-06-05T10:00:00Z'],
-    ] as const) {
-      await engine.observer.capture({
-        text: [
-          transcriptLine(
-            'a',
-            'user',
-            'The search indexer crashes with an out of memory error again.',
-            at,
-          ),
-          transcriptLine('b', 'user', 'Set INDEXER_HEAP_MB=2048 in the worker env.', at),
-          transcriptLine('c', 'user', 'Fixed.', at),
-        ].join('\n'),
-        sessionId: id,
-        trigger: 'shutdown',
-        observe: 'sync',
-      });
-    }
+    await crashSession('w1', '2026-06-02T10:00:00Z');
+    await crashSession('w2', '2026-06-05T10:00:00Z');
   });
 
   afterEach(async () => {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  /** A session in which the indexer crashes again and the heap setting fixes it. */
+  async function crashSession(id: string, at: string): Promise<void> {
+    await engine.observer.capture({
+      text: [
+        transcriptLine(
+          'a',
+          'user',
+          'The search indexer crashes with an out of memory error again.',
+          at,
+        ),
+        transcriptLine('b', 'user', 'Set INDEXER_HEAP_MB=2048 in the worker env.', at),
+        transcriptLine('c', 'user', 'Fixed.', at),
+      ].join('\n'),
+      sessionId: id,
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+  }
 
   const review = () => readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
 
@@ -86,22 +87,7 @@ describe('engine.observer friction fixes', () => {
     const id = await onlyFix();
     await engine.observer.resolveProposal(id, 'approve');
     now += DAY;
-    const at = '2026-06-11T09:00:00Z';
-    await engine.observer.capture({
-      text: [
-        transcriptLine(
-          'a',
-          'user',
-          'The search indexer crashes with an out of memory error again.',
-          at,
-        ),
-        transcriptLine('b', 'user', 'Set INDEXER_HEAP_MB=2048 in the worker env.', at),
-        transcriptLine('c', 'user', 'Fixed.', at),
-      ].join('\n'),
-      sessionId: 'w3',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
+    await crashSession('w3', '2026-06-11T09:00:00Z');
     expect(await onlyFix()).toBe(id);
     expect(review()).not.toContain(id);
     await expect(engine.observer.resolveProposal(id, 'approve')).rejects.toMatchObject({
