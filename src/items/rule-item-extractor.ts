@@ -244,7 +244,7 @@ function tailOf(sentence: string, lower: string, tail: string): string {
   // search stays linear on a long sentence instead of lowering every suffix.
   const wanted = tail.trim();
   const target = wanted.replace(/\s/g, '').length;
-  const slack = (wanted.match(/'|[^\x00-\x7f]/g) ?? []).length;
+  const slack = [...wanted].filter((c) => c === "'" || c.charCodeAt(0) > 0x7f).length;
   let solid = 0;
   for (let at = sentence.length - 1; at >= 0; at -= 1) {
     if (!/\s/.test(sentence.charAt(at))) solid += 1;
