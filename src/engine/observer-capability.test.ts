@@ -166,6 +166,27 @@ describe('engine.observer', () => {
     ]);
   });
 
+  it('proposes what an over-budget reflection held back once MEMORY.md has room, even weeks later', async () => {
+    await open({ memoryBudgetTokens: 50 });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(
+      join(dir, 'workspace', 'MEMORY.md'),
+      `# Memory\n\n## Notes\n\n${'My own long notes about the garden and the allotment. '.repeat(20)}\n`,
+    );
+    await engine.observer.capture({
+      text: line('1', 'user', 'Always tag releases as vX.Y.Z.', '2026-03-05T09:00:00Z'),
+      sessionId: 'held',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    expect((await engine.observer.reflect()).status).toBe('over_budget');
+    // The person makes room three weeks later, past the reflection window.
+    writeFileSync(join(dir, 'workspace', 'MEMORY.md'), '# Memory\n');
+    now += 21 * 86_400_000;
+    const later = await engine.observer.reflect();
+    expect(later.proposals.map((p) => p.text)).toEqual(['Always tag releases as vX.Y.Z']);
+  });
+
   it('prunes P2 after 90 days and archives P3 after 30, never P0/P1, and records it', async () => {
     await open();
     const at = '2026-01-01T09:00:00Z';

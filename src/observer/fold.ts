@@ -99,10 +99,17 @@ export function readMemory(reader: StoreReader): Promise<MemoryEntry[]> {
   return list<MemoryEntry>(reader, OBSERVER_KEYS.memory);
 }
 
-/** When each of the last 50 reflections ran (RFC 3339), oldest first. */
+/** When each of the last 50 reflections that read all their input ran (RFC 3339), oldest first. */
 export async function readReflectionTimes(reader: StoreReader): Promise<string[]> {
-  const runs = await list<{ at?: unknown }>(reader, OBSERVER_KEYS.reflections);
-  return runs.map((r) => r.at).filter((at): at is string => typeof at === 'string');
+  const runs = await list<{ at?: unknown; over_budget?: unknown }>(
+    reader,
+    OBSERVER_KEYS.reflections,
+  );
+  // A run over the MEMORY.md budget held its proposals back: what it read is still unread.
+  return runs
+    .filter((r) => r.over_budget === undefined || r.over_budget === null)
+    .map((r) => r.at)
+    .filter((at): at is string => typeof at === 'string');
 }
 
 /** Retention marks. */
