@@ -40,7 +40,8 @@ export async function capture(
       parameter: 'session_id',
     });
   }
-  const entries = await withoutForgotten(rt, sessionId, parsed.value.entries);
+  const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
+  const entries = await withoutForgotten(rt, session, parsed.value.entries);
   if (entries.length === 0) {
     throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
       parameter: 'transcript',
@@ -49,9 +50,7 @@ export async function capture(
   // The dedupe key's "first entry" is the first one no earlier capture of the session on this
   // trigger held: a redelivery adds nothing and keeps the key of the capture it repeats, while a
   // second compaction of a growing transcript (same first line) is a capture of its own.
-  const sameTrigger = (await readCaptures(rt.store)).filter(
-    (c) => c.session_id === sessionId && c.trigger === trigger,
-  );
+  const sameTrigger = session.filter((c) => c.trigger === trigger);
   const added =
     sameTrigger.length === 0
       ? entries
@@ -169,17 +168,16 @@ async function earlierEntries(
 }
 
 /**
- * `entries` with the text of every entry `memory forget` blanked in an earlier capture of the
- * session left blank again: a resumed or re-sent transcript holds the forgotten message in full,
- * and recording it would make it searchable again. Entries are matched by the source's own id;
- * a transcript without ids (`line-N`) cannot be matched this way.
+ * `entries` with the text of every entry `memory forget` blanked in one of the session's earlier
+ * captures (`session`) left blank again: a resumed or re-sent transcript holds the forgotten
+ * message in full, and recording it would make it searchable again. Entries are matched by the
+ * source's own id; a transcript without ids (`line-N`) cannot be matched this way.
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
-  sessionId: string,
+  session: readonly CaptureRecord[],
   entries: readonly TranscriptEntry[],
 ): Promise<TranscriptEntry[]> {
-  const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
   if (session.length === 0) return [...entries];
   const forgotten = new Set(
     (await entriesOf(rt, session))
