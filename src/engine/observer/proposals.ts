@@ -16,7 +16,7 @@ import {
 } from '../../observer/index.js';
 import { readTextFile } from '../../vault/index.js';
 import { writeMemory, writeReview } from './files.js';
-import { notFound, type ObserverRuntime, stamp, toView } from './runtime.js';
+import { nextProposalIds, notFound, type ObserverRuntime, toView } from './runtime.js';
 import type { ProposalView } from './types.js';
 
 /** Records the expiry of proposals unreviewed for seven days; returns their ids. */
@@ -75,10 +75,9 @@ async function stageFrictionFix(rt: ObserverRuntime, fixId: string): Promise<str
       proposal_id: fixId,
     });
   }
-  const day = stamp(rt.clock.now());
-  const taken = proposals.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
+  const [proposalId = ''] = nextProposalIds(proposals, rt.clock.now());
   const draft: ProposalDraft = {
-    proposal_id: `p-${day}-${String(taken + 1).padStart(3, '0')}`,
+    proposal_id: proposalId,
     kind: 'update',
     section: 'Patterns',
     text: fix.text,

@@ -14,7 +14,7 @@ import {
 import { readTextFile } from '../../vault/index.js';
 import { writeReview } from './files.js';
 import { expireProposals } from './proposals.js';
-import { DAY_MS, type ObserverRuntime, stamp, toView } from './runtime.js';
+import { DAY_MS, nextProposalIds, type ObserverRuntime, toView } from './runtime.js';
 import type { ReflectReport } from './types.js';
 
 /**
@@ -61,9 +61,7 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
     countTokens: rt.countTokens,
     memoryText: (await readTextFile(rt.memoryPath)) ?? '',
   });
-  const day = stamp(now);
-  const taken = proposalsBefore.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
-  const ids = reflection.drafts.map((_, i) => `p-${day}-${String(taken + i + 1).padStart(3, '0')}`);
+  const ids = nextProposalIds(proposalsBefore, now, reflection.drafts.length);
   await rt.record(EVENT_TYPES.reflectionCompleted, {
     at: toIso(now),
     input_observations: observations.length,

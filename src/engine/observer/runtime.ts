@@ -91,6 +91,20 @@ export function stamp(ms: number): string {
   return toIso(ms).slice(0, 10).replace(/-/g, '');
 }
 
+/** The next `count` proposal ids of the day `now` falls on (`p-YYYYMMDD-NNN`), after `taken`. */
+export function nextProposalIds(
+  taken: readonly { readonly proposal_id: string }[],
+  now: number,
+  count = 1,
+): string[] {
+  const day = stamp(now);
+  const used = taken.filter((p) => p.proposal_id.startsWith(`p-${day}-`)).length;
+  return Array.from(
+    { length: count },
+    (_, i) => `p-${day}-${String(used + i + 1).padStart(3, '0')}`,
+  );
+}
+
 /** A proposal as surfaces list it, with its expiry when pending. */
 export function toView(p: Proposal): ProposalView {
   const { event_ids: _events, ...rest } = p;

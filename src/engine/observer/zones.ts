@@ -18,7 +18,7 @@ import { parseZones } from '../../projections/index.js';
 import { readTextFile } from '../../vault/index.js';
 import { heldZones, rememberZones, writeMemory, writeReview } from './files.js';
 import { linkApproved } from './proposals.js';
-import { type ObserverRuntime, stamp } from './runtime.js';
+import { nextProposalIds, type ObserverRuntime } from './runtime.js';
 import type { ZoneEditResolution } from './types.js';
 
 /** What a hand-written line of a section becomes when adopted. */
@@ -52,11 +52,7 @@ async function promoteLine(
   text: string,
   like: MemoryEntry | null,
 ): Promise<string> {
-  const day = stamp(rt.clock.now());
-  const taken = (await readProposals(rt.store)).filter((p) =>
-    p.proposal_id.startsWith(`p-${day}-`),
-  ).length;
-  const proposalId = `p-${day}-${String(taken + 1).padStart(3, '0')}`;
+  const [proposalId = ''] = nextProposalIds(await readProposals(rt.store), rt.clock.now());
   const [type, priority] = like === null ? TYPE_OF[section] : [like.type, like.memory_priority];
   await rt.record(EVENT_TYPES.proposalStaged, {
     proposal_id: proposalId,
