@@ -24,10 +24,12 @@ export const TOOL_NAMES: readonly string[] = [
   'record_memory_signal',
   'record_messages',
   'record_observation',
+  'reflect_memory',
   'resolve_item_conflict',
   'resolve_proposal',
   'resolve_review',
   'resolve_task_review',
+  'retire_memory',
   'search_memory',
   'update_memory',
 ];

@@ -20,10 +20,12 @@ import { recordMemory } from './record-memory.js';
 import { recordMemorySignal } from './record-memory-signal.js';
 import { recordMessages } from './record-messages.js';
 import { recordObservation } from './record-observation.js';
+import { reflectMemory } from './reflect-memory.js';
 import { resolveItemConflict } from './resolve-item-conflict.js';
 import { resolveProposal } from './resolve-proposal.js';
 import { resolveReview } from './resolve-review.js';
 import { resolveTaskReview } from './resolve-task-review.js';
+import { retireMemory } from './retire-memory.js';
 import { searchMemory } from './search-memory.js';
 import { updateMemory } from './update-memory.js';
 
@@ -57,6 +59,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
   captureSession,
   listProposals,
   resolveProposal,
+  reflectMemory,
+  retireMemory,
   askMemory,
   recordMessages,
 ];
