@@ -25,6 +25,7 @@ export class SqliteWrites extends RowWrites<void> {
   readonly #queries: SqliteQueries;
   readonly #insertEvent: Database.Statement<EventInsertValues>;
   readonly #redactEvent: Database.Statement<[string, string]>;
+  #redactions = 0;
   readonly #appendHistory: Database.Statement<[string, string, string, string]>;
   readonly #putMessage: Database.Statement<[string, string, string, string]>;
   /** Each `ROWS` table's upsert, prepared on first use. */
@@ -117,10 +118,22 @@ export class SqliteWrites extends RowWrites<void> {
   /** Replaces the payload once; redacting an already redacted event changes nothing. */
   redactEvent(eventId: string, replacement: JsonObject): void {
     const result = this.#redactEvent.run(JSON.stringify(replacement), eventId);
-    if (result.changes > 0) return;
+    if (result.changes > 0) {
+      this.#redactions += 1;
+      return;
+    }
     if (this.#queries.eventRow(eventId) === undefined) {
       throw redactMissingEventError(eventId);
     }
+  }
+  /**
+   * Events redacted since the last call (rolled-back ones included: the caller only uses it to
+   * decide whether to clean up after a commit, which is then merely unnecessary).
+   */
+  takeRedactions(): number {
+    const n = this.#redactions;
+    this.#redactions = 0;
+    return n;
   }
 
   dangerouslyClearDerived(): void {

@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock, createSequentialIds } from '../testing/index.js';
+import { createEngine } from './create-engine.js';
+
+const SECRET = 'quorvantide';
+
+const MESSAGES = [
+  ['m1', `The alarm code for the back door is ${SECRET} 5512.`],
+  ['m2', 'The plumber comes to fix the boiler on Thursday.'],
+]
+  .map(([id, content], i) =>
+    JSON.stringify({
+      type: 'message',
+      thread_id: 'home',
+      message_id: id,
+      role: 'user',
+      content,
+      created_at: `2026-04-0${i + 1}T09:00:00Z`,
+    }),
+  )
+  .join('\n');
+
+/** The bytes of the SQLite file and its write-ahead log that contain `text`, counted. */
+function occurrences(home: string, text: string): number {
+  let count = 0;
+  for (const file of ['verity.db', 'verity.db-wal']) {
+    const path = join(home, file);
+    if (!existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    for (let at = bytes.indexOf(text); at !== -1; at = bytes.indexOf(text, at + 1)) count += 1;
+  }
+  return count;
+}
+
+const homes: string[] = [];
+afterEach(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+describe('forget on a SQLite file', () => {
+  it('leaves no copy of the forgotten text in the file or its log while the engine stays open', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'verity-forget-file-'));
+    homes.push(home);
+    const engine = await createEngine({
+      home,
+      clock: createManualClock('2026-04-05T12:00:00Z'),
+      ids: createSequentialIds(),
+      items: { extractor: null },
+      embeddings: { model: null },
+    });
+    try {
+      await engine.ingest(MESSAGES);
+      // Later messages in transactions of their own: the full-text index then holds the secret in
+      // an older segment that the delete does not rewrite.
+      for (let i = 0; i < 12; i += 1) {
+        await engine.ingest(
+          JSON.stringify({
+            type: 'message',
+            thread_id: 'home',
+            message_id: `later-${i}`,
+            role: 'user',
+            content: `Reminder number ${i}: water the plants and check the mailbox.`,
+            created_at: `2026-04-03T1${i % 10}:00:00Z`,
+          }),
+        );
+      }
+      expect(occurrences(home, SECRET.slice(0, 8))).toBeGreaterThan(0);
+      const quoting = async () =>
+        (await engine.search(SECRET, { mode: 'text' })).hits.filter((h) => h.text.includes(SECRET));
+      expect(await quoting()).toHaveLength(1);
+      const event = (await engine.readLedger(0, 50)).find(
+        (e) => e.type === 'message.received' && JSON.stringify(e.payload).includes(SECRET),
+      );
+      if (!event) throw new Error('the message event was not found');
+      const forgotten = await engine.forget({ kind: 'event', eventId: event.eventId });
+      expect(forgotten.redacted).toBe(1);
+      expect(await quoting()).toHaveLength(0);
+      expect(occurrences(home, SECRET.slice(0, 8))).toBe(0);
+      const boiler = (await engine.search('boiler', { mode: 'text' })).hits;
+      expect(boiler.some((h) => h.text.includes('plumber'))).toBe(true);
+    } finally {
+      await engine.close();
+    }
+    expect(occurrences(home, SECRET.slice(0, 8))).toBe(0);
+  });
+});
