@@ -108,6 +108,46 @@ function dropped(ids: readonly string[], reason: DropReason): DroppedEntry[] {
   return ids.map((id) => ({ id, reason }));
 }
 
+/** Options of `fitWholeRecords`. */
+interface WholeRecordsOptions<T> {
+  /** One entry per kept record, in priority order. */
+  readonly entries: readonly LineEntry[];
+  /** The kept records by entry id. */
+  readonly byId: ReadonlyMap<string, T>;
+  readonly fixedTokens: number;
+  readonly marker: (omitted: number) => string;
+  /** How many candidates there were before the cap (bounds the marker's tokens). */
+  readonly total: number;
+  /** Ids left out by the hard cap; the marker counts them. */
+  readonly capped: readonly string[];
+  readonly allowance: number;
+  /** The section's text (heading included) for the records chosen, in priority order. */
+  readonly render: (shown: T[]) => string;
+  readonly tokenizer: Tokenizer;
+}
+
+/**
+ * Fits a list section whose records are shown whole or not at all, with the omission marker after
+ * them counting what the budget and the cap left out.
+ */
+function fitWholeRecords<T>(options: WholeRecordsOptions<T>): FitLinesResult {
+  const { byId, marker, capped } = options;
+  return fitLines({
+    entries: options.entries,
+    fixedTokens: options.fixedTokens,
+    markerTokens: options.tokenizer.count(marker(options.total)) + 1,
+    allowance: options.allowance,
+    minPartialTokens: Number.POSITIVE_INFINITY,
+    compose: (chosen, omitted) => {
+      const shown = chosen
+        .map((entry) => byId.get(entry.id))
+        .filter((record): record is T => record !== undefined);
+      return withMarker(options.render(shown), omitted + capped.length, marker);
+    },
+    tokenizer: options.tokenizer,
+  });
+}
+
 /**
  * A free-text section (system, skills, a summary): its heading, if any, then `body`, cut with the
  * truncation marker when it exceeds `allowance`. Empty when the body is blank or not even the
@@ -160,20 +200,19 @@ export function canonicalSection(
     tokenizer.count(heading) + entityIds.reduce((sum, id) => sum + tokenizer.count(id) + 1, 0);
   const lineById = new Map(kept.map((line) => [line.id, line]));
   const marker = (omitted: number) => `[… ${omitted} more fields omitted]`;
-  const fit = fitLines({
+  const fit = fitWholeRecords({
     entries: kept.map((line) => lineEntry(line.id, line.text, 1, tokenizer)),
+    byId: lineById,
     fixedTokens,
-    markerTokens: tokenizer.count(marker(lines.length)) + 1,
+    marker,
+    total: lines.length,
+    capped,
     allowance,
-    minPartialTokens: Number.POSITIVE_INFINITY,
-    compose: (chosen, omitted) => {
-      const shown = chosen
-        .map((entry) => lineById.get(entry.id))
-        .filter((line): line is CanonicalLine => line !== undefined)
-        .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-      const text = composeCanonical(heading, shown);
-      return withMarker(text, omitted + capped.length, marker);
-    },
+    render: (shown) =>
+      composeCanonical(
+        heading,
+        shown.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)),
+      ),
     tokenizer,
   });
   return fittedDraft(empty('canonical_state'), fit, capped);
@@ -265,19 +304,15 @@ export function stateItemsSection(
   const marker = (omitted: number) => `[… ${omitted} more state items omitted]`;
   // The header grows to "items: K of N" once anything is left out.
   const headerSlack = 3;
-  const fit = fitLines({
+  const fit = fitWholeRecords({
     entries,
+    byId: byUid,
     fixedTokens: tokenizer.count(heading) + 1 + tokenizer.count(header) + headerSlack,
-    markerTokens: tokenizer.count(marker(active.length)) + 1,
+    marker,
+    total: active.length,
+    capped,
     allowance,
-    minPartialTokens: Number.POSITIVE_INFINITY,
-    compose: (chosen, omitted) => {
-      const shown = chosen
-        .map((entry) => byUid.get(entry.id))
-        .filter((item): item is StateItem => item !== undefined);
-      const text = `${heading}\n${renderChosenItems(shown, active.length, updatedAt)}`;
-      return withMarker(text, omitted + capped.length, marker);
-    },
+    render: (shown) => `${heading}\n${renderChosenItems(shown, active.length, updatedAt)}`,
     tokenizer,
   });
   const draft = fittedDraft(empty('state_items', 'state_items'), fit, capped);

@@ -11,7 +11,7 @@
  */
 export type { ContextIncluded, ContextResult, ContextSection } from './assemble-context.js';
 export { SECTION_SEPARATOR } from './assemble-context.js';
-export { buildContext } from './build-context.js';
+export * from './build-context.js';
 export type { RecallEntry, RecallSection } from './build-recall-pack.js';
 export { buildRecallPackFitting } from './build-recall-pack.js';
 export type { ContextLimits, ContextMode, ContextSectionName } from './context-budget.js';

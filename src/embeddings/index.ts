@@ -3,8 +3,6 @@
  * fills vectors for indexed items after they are stored (never inside the write that stores
  * them). May import: core, the store and provider contracts.
  */
-export type { Embedder } from './create-embedder.js';
-export { createEmbedder } from './create-embedder.js';
-export type { BackgroundIndexing, Indexer } from './create-indexer.js';
-export { createIndexer } from './create-indexer.js';
+export * from './create-embedder.js';
+export * from './create-indexer.js';
 export type { IndexOptions, IndexProgress, IndexReport } from './index-pending.js';

@@ -7,8 +7,7 @@
  * (ADR 2026-11-26-background-jobs).
  */
 
-export { createJobQueue } from './queue/create-job-queue.js';
+export * from './queue/create-job-queue.js';
 export type * from './queue/job-queue.js';
-export { createSqliteJobQueue, SqliteJobQueue } from './queue/sqlite-job-queue.js';
-export type { JobSchedule } from './schedule-jobs.js';
-export { runsBetween, scheduleJobs, withinHours } from './schedule-jobs.js';
+export * from './queue/sqlite-job-queue.js';
+export * from './schedule-jobs.js';

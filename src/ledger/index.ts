@@ -3,13 +3,6 @@
  * May import: core, schemas.
  */
 
-export type { EventType, LedgerEvent, NewLedgerEvent } from './events.js';
-export { EVENT_TYPES, newLedgerEvent } from './events.js';
-export type { IngestRecord, ParseOutcome } from './records.js';
-export { parseLine, parseProposedChange, parseRecord, toLedgerEvent } from './records.js';
-export type {
-  CitedPassagePayload,
-  MemoryRecordedPayload,
-  MemoryUpdatedPayload,
-  PredictionErrorPayload,
-} from './vault-events.js';
+export * from './events.js';
+export * from './records.js';
+export type * from './vault-events.js';

@@ -12,33 +12,9 @@ export type { DriftItem } from './fold-extensions.js';
 export { DRIFT_KEY, INTENT_METRICS_KEY, inputMemoryKey, zoneMemoryKey } from './fold-extensions.js';
 export type { IngestRunOptions, PipelineDeps } from './ingest.js';
 export { applyRecord, changePolicy, deadLetter, ingest } from './ingest.js';
-export {
-  computeStats,
-  deadLetterReviews,
-  derivedHash,
-  forget,
-  rebuild,
-  replayInto,
-  retryDeadLetters,
-} from './maintenance.js';
-export { recordEvent } from './record-event.js';
-export { recordTaskEvents } from './record-task-events.js';
-export type { CalendarSource } from './sources/ics.js';
-export { icsToSignals, readCalendar } from './sources/ics.js';
-export type {
-  AnswerResult,
-  DeadLetterReview,
-  DlqRetryReport,
-  EntityView,
-  Explanation,
-  FieldView,
-  ForgetResult,
-  ForgetTarget,
-  IngestReport,
-  PromptView,
-  RebuildResult,
-  RecordResult,
-  SlotStatus,
-  Stats,
-} from './types.js';
+export * from './maintenance.js';
+export * from './record-event.js';
+export * from './record-task-events.js';
+export * from './sources/ics.js';
+export type * from './types.js';
 export { explainField, readEntity, readField, toPromptView } from './views.js';

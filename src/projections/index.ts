@@ -8,15 +8,8 @@
  * (loaded on demand by `loadZoneParser`, which callers await before the first zone parse).
  */
 
-export {
-  projectDocument,
-  projectLegacy,
-  projectStateTracker,
-  templateFor,
-  withTasksZone,
-  zoneHash,
-} from './project-document.js';
+export * from './project-document.js';
 export type { ProjectionState } from './render.js';
-export { diffInputs, entriesFromLines, inputObservations, parseInputZone } from './state-input.js';
+export * from './state-input.js';
 export type { ZoneError } from './zones.js';
 export { loadZoneParser, parseZones, spliceZones, withoutZoneBodies } from './zones.js';

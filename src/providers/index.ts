@@ -3,11 +3,5 @@
  * their own folders (`local/`, `transformers/`, `openai-compatible/`, `fake/`) and are imported
  * only by `engine`. May import: core.
  */
-export type { EmbeddingModel, EmbeddingPrefixes, EmbedOptions } from './embedding-model.js';
-export { checkEmbeddingModelShape, EmbeddingModelBase, toModelKey } from './embedding-model.js';
-export type {
-  GenerateObjectRequest,
-  GenerateObjectResult,
-  JsonSchemaObject,
-  LanguageModel,
-} from './language-model.js';
+export * from './embedding-model.js';
+export type * from './language-model.js';

@@ -2,11 +2,4 @@
  * The review queue: raising prompts for the review band with `max_pending` flood control,
  * expiry, closing and promotion. May import: core, the store contract.
  */
-export {
-  closePrompt,
-  expireDue,
-  isAwaiting,
-  promoteQueued,
-  raisePrompt,
-  recordAnswered,
-} from './prompts.js';
+export * from './prompts.js';

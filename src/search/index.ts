@@ -26,10 +26,10 @@ export type {
   TrainOptions,
 } from './learned-ranker.js';
 export { FEATURE_NAMES, TRAIN_DEFAULTS, trainRanker } from './learned-ranker.js';
-export { makeSnippet } from './make-snippet.js';
+export * from './make-snippet.js';
 export type { RoutedIntent } from './query-intent.js';
 export { ROUTED_INTENTS } from './query-intent.js';
-export { queryTerms, wordsOf } from './query-terms.js';
+export * from './query-terms.js';
 export type { FusionCandidate, RankAdjustments } from './rank-candidates.js';
 export { learnedFeatures, rankCandidates } from './rank-candidates.js';
 export type { SessionRanking } from './rank-sessions.js';

@@ -6,43 +6,9 @@
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
-export type { AttachOutcome, SearchCommands } from './query-reader.js';
-export { QueryWriteTx, SearchQueryReader } from './query-reader.js';
-export {
-  type MemoryFilter,
-  type PredictionErrorFilter,
-  type RowDeletion,
-  RowVault,
-  VAULT_DERIVED_TABLES,
-} from './row-vault.js';
-export type {
-  BacklogRow,
-  DocRow,
-  EventInsertValues,
-  EventRowColumns,
-  MetaRow,
-  SearchCondition,
-  SearchDocumentRow,
-  WatermarkRow,
-} from './rows.js';
-export {
-  appendOutcomeAgainst,
-  EVENT_COLUMNS,
-  eventInsertValues,
-  fromMetaRow,
-  fromSearchDocumentRow,
-  metaValue,
-  parseDocs,
-  parseFirstDoc,
-  rowLimit,
-  searchConditions,
-  stateItemDocument,
-  toExtractionBacklog,
-  toLedgerEvent,
-  toWatermark,
-  vectorFromBytes,
-  vectorToBytes,
-} from './rows.js';
+export * from './query-reader.js';
+export * from './row-vault.js';
+export * from './rows.js';
 export type { IndexWrites, RowTable } from './sql-rows.js';
 export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
@@ -82,5 +48,5 @@ export {
   transactionEndedError,
   type WriteTurn,
 } from './store-errors.js';
-export { StoreGate } from './store-gate.js';
+export * from './store-gate.js';
 export { taskRowValues } from './tasks.js';

@@ -28,14 +28,7 @@ import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
 export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 export type { DlqItem, DlqStatus } from './dead-letters.js';
-export type {
-  EmbeddingCache,
-  EmbeddingRow,
-  EmbeddingSpace,
-  PendingEmbedding,
-  PutEmbeddingsOutcome,
-  SearchIndexStatus,
-} from './embedding-cache.js';
+export type * from './embedding-cache.js';
 export type { FactKeyRef } from './fact-keys.js';
 export type {
   ExtractionBacklog,
@@ -58,21 +51,7 @@ export type {
 export { messageContext } from './search-index.js';
 export type { HistoryQuery, PromptQuery } from './state.js';
 export type { TaskQuery, TaskReader, TaskWriter } from './tasks.js';
-export type {
-  CitedPassage,
-  MemoryQuery,
-  MemoryRecord,
-  MemoryRevision,
-  NoteChunk,
-  NoteRecord,
-  PredictionError,
-  PredictionErrorQuery,
-  PredictionErrorType,
-  VaultReader,
-  VaultRoot,
-  VaultSnapshot,
-  VaultWriter,
-} from './vault.js';
+export type * from './vault.js';
 
 /**
  * What a write locks. An entity-scoped write (`global` absent or false) excludes other writers of

@@ -5,8 +5,7 @@
  * May import: core, ledger, the store contract, earlier services.
  */
 
-export type { CaptureReport, CaptureSource } from './capture-tasks.js';
-export { draftCaptures, keepAppended } from './capture-tasks.js';
+export * from './capture-tasks.js';
 export {
   GUIDANCE_KEY,
   guidanceInForce,
@@ -14,23 +13,9 @@ export {
   proposeLlmPatches,
   renderGuidanceFile,
 } from './llm-patches.js';
-export type { Notification, Notifier } from './notifier.js';
-export {
-  combineNotifiers,
-  createStdoutNotifier,
-  createWebhookNotifier,
-  noopNotifier,
-} from './notifier.js';
+export * from './notifier.js';
 export type { Patch, PatchStatus } from './patch.js';
-export type { ImprovementAnalysis } from './plan-improvement.js';
-export {
-  analyzeWindow,
-  proposePatches,
-  renderPatchRecord,
-  rollbackDue,
-  toPatches,
-  windowBefore,
-} from './plan-improvement.js';
+export * from './plan-improvement.js';
 export type { ReconcileActionReport, ReconcileReport } from './run-reconciler.js';
 export { runReconciler } from './run-reconciler.js';
 export type {

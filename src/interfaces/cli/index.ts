@@ -3,7 +3,6 @@
  * exit codes 0 ok, 1 failure, 2 usage, 3 validation rejected, as documented in the README.
  * May import: engine, config, core types (and, lazily, the mcp and http interfaces it launches).
  */
-export type { CliIo } from './cli-io.js';
-export { processIo } from './cli-io.js';
+export * from './cli-io.js';
 export { EXIT_CODES, exitCodeFor } from './exit-codes.js';
 export { main, run } from './run.js';

@@ -4,5 +4,4 @@
  * Not an adapter itself; imported only by those adapters.
  * May import: core, the provider contracts (`../index.js`); the package ai.
  */
-export type { AiSdkModelName } from './generate-object.js';
-export { AiSdkChatModel, generateObjectWithAiSdk } from './generate-object.js';
+export * from './generate-object.js';

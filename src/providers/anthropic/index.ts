@@ -2,8 +2,4 @@
  * Claude models through the Vercel AI SDK's Anthropic provider. Imported only by `engine`.
  * May import: core, the provider contracts (`../index.js`); the packages ai, @ai-sdk/anthropic.
  */
-export type { AnthropicLanguageModelOptions } from './anthropic-language-model.js';
-export {
-  AnthropicLanguageModel,
-  createAnthropicLanguageModel,
-} from './anthropic-language-model.js';
+export * from './anthropic-language-model.js';

@@ -4,5 +4,4 @@
  * May import: core, the provider contracts (`../index.js`), node builtins; the model packages are
  * loaded lazily, inside its worker threads.
  */
-export type { LocalEmbeddingModelOptions } from './local-embedding-model.js';
-export { createLocalEmbeddingModel, LocalEmbeddingModel } from './local-embedding-model.js';
+export * from './local-embedding-model.js';

@@ -3,5 +3,4 @@
  * error. Imported by `engine`, which hands it to `verity serve`, the job workers and the pollers.
  * May import: core and the package pino.
  */
-export type { PinoLoggerOptions } from './pino-logger.js';
-export { createPinoLogger, PinoLogger } from './pino-logger.js';
+export * from './pino-logger.js';

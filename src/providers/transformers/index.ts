@@ -3,12 +3,4 @@
  * `@huggingface/transformers`, imported lazily). Imported only by `engine`.
  * May import: core, the provider contracts (`../index.js`); the library is loaded on first use.
  */
-export type {
-  FeatureExtractor,
-  TransformersEmbeddingModelOptions,
-  TransformersModule,
-} from './transformers-embedding-model.js';
-export {
-  createTransformersEmbeddingModel,
-  TransformersEmbeddingModel,
-} from './transformers-embedding-model.js';
+export * from './transformers-embedding-model.js';

@@ -3,9 +3,8 @@
  * adapter's own test file, plus the sample records it writes. Test-only code.
  * May import: core, the store contract (`../store.js`) and vitest.
  */
-export { registerMigrationListCase } from './register-migration-list-case.js';
-export type { StoreHarness } from './register-store-conformance.js';
-export { registerStoreConformance } from './register-store-conformance.js';
+export * from './register-migration-list-case.js';
+export * from './register-store-conformance.js';
 export {
   expectMigratedTaskView,
   LEGACY_TASK_VIEW,

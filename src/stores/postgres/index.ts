@@ -5,5 +5,4 @@
  * May import: core, ledger, the store contract (`../store.js`), pg, pgvector and @electric-sql.
  */
 export type { PgliteDatabase, PostgresPool, PostgresPoolClient } from './postgres-driver.js';
-export type { PostgresConnection, PostgresStoreOptions } from './postgres-store.js';
-export { createPostgresStore, PostgresStore } from './postgres-store.js';
+export * from './postgres-store.js';
