@@ -495,26 +495,30 @@ describe('reconcileCandidates: structure before similarity', () => {
     expect(action).toMatchObject(expected(item.uid));
   });
 
-  it('supersedes the rival choice for the same purpose with trigger, verb and user ref', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Switched to Memcached for caching')]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: redis.uid });
-    expect(action.kind === 'supersede' && action.evidence).toMatchObject({
-      basis: 'topic',
+  for (const { name, stored, proposed, trigger } of [
+    {
+      name: 'supersedes the rival choice for the same purpose with trigger, verb and user ref',
+      stored: 'Use Redis for caching',
+      proposed: 'Switched to Memcached for caching',
       trigger: 'switched',
-    });
-  });
-
-  it('supersedes a decision restated with another date and change language', async () => {
-    const first = existing('Launch Vega 3 on May 14');
-    const moved = candidate('Launch Vega 3 on May 21 instead');
-    const action = only(await reconcile([first], [moved]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: first.uid });
-    expect(action.kind === 'supersede' && action.evidence).toMatchObject({
-      basis: 'topic',
+    },
+    {
+      name: 'supersedes a decision restated with another date and change language',
+      stored: 'Launch Vega 3 on May 14',
+      proposed: 'Launch Vega 3 on May 21 instead',
       trigger: 'instead',
+    },
+  ]) {
+    it(name, async () => {
+      const item = existing(stored);
+      const action = only(await reconcile([item], [candidate(proposed)]));
+      expect(action).toMatchObject({ kind: 'supersede', replacedUid: item.uid });
+      expect(action.kind === 'supersede' && action.evidence).toMatchObject({
+        basis: 'topic',
+        trigger,
+      });
     });
-  });
+  }
 
   it('flags a decision restated with another date but no change language as a conflict', async () => {
     const first = existing('Launch Vega 3 on May 14');
