@@ -51,6 +51,11 @@ export function asReading(o: ExtractedObservation): string {
   return `${o.field}=${o.value} (${o.evidence})`;
 }
 
+/** One observation as `entity field=value (evidence)`. */
+export function asEntityReading(o: ExtractedObservation): string {
+  return `${o.entityId} ${asReading(o)}`;
+}
+
 /** Reads each user chat message in `entityId`'s thread, as `field=value (evidence)`. */
 export function readerIn(
   entityId: string,
@@ -66,7 +71,7 @@ export function readerIn(
 export function committingReadings(text: string): string[] {
   return readChat(text)
     .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
+    .map(asEntityReading);
 }
 
 /** Asserts that `read` gives exactly `readings` for each of `texts`; a failure names its text. */
