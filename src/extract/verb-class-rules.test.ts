@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asEntityReading,
   expectNothingRead,
   expectReadingsOf,
   readChat,
@@ -12,9 +13,7 @@ import type { KnownSlot } from './types.js';
 // registers: plain, terse, SMS, non-native, with typos.
 
 const lines = (text: string, known: readonly KnownSlot[] = []): string[] =>
-  readChat(text, '2026-05-04T09:00:00Z', known).map(
-    (o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`,
-  );
+  readChat(text, '2026-05-04T09:00:00Z', known).map(asEntityReading);
 
 const readIn = (entityId: string, at: string, known: readonly KnownSlot[] = []) =>
   readerIn(entityId, { at, known });
