@@ -37,6 +37,14 @@ export function readMessage(
   }).observations;
 }
 
+/** Slots on record in `entityId`'s thread, one per field of `fields`, in their order. */
+export function onRecord(
+  fields: Readonly<Record<string, string>>,
+  entityId = 'user:primary',
+): KnownSlot[] {
+  return Object.entries(fields).map(([field, value]) => ({ entityId, field, value }));
+}
+
 /** What the rules read from one user chat message in `user:primary`'s own thread. */
 export function readChat(
   text: string,
