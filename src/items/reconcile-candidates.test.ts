@@ -3,7 +3,6 @@ import {
   type BatchMessage,
   type CandidateItem,
   computeUid,
-  createItem,
   EngineError,
   renderStateSection,
   type StateItem,
@@ -11,6 +10,7 @@ import {
   supersedeItem,
 } from '../core/index.js';
 import { createTableSimilarity } from './__fixtures__/fake-similarity.js';
+import { candidateItem as candidate, itemOnRecord } from './__fixtures__/items.js';
 import {
   type ReconcileAction,
   type ReconcileInput,
@@ -28,29 +28,8 @@ const batch: readonly BatchMessage[] = [
   { messageId: 'u2', role: 'user', content: '', createdAt: '2026-03-02T10:02:00.000Z' },
 ];
 
-function candidate(text: string, patch: Partial<CandidateItem> = {}): CandidateItem {
-  return {
-    typeTag: 'decision',
-    text,
-    status: 'active',
-    confidence: 'high',
-    topicTags: [],
-    refs: ['u1'],
-    supersedes: null,
-    replaces: null,
-    chosen: null,
-    conflict: false,
-    ...patch,
-  };
-}
-
 function existing(text: string, patch: Partial<CandidateItem> = {}): StateItem {
-  const times = new Map([['old1', OLD]]);
-  return createItem(candidate(text, { refs: ['old1'], ...patch }), {
-    createdAtById: times,
-    now: OLD,
-    source: 'rules',
-  });
+  return itemOnRecord(candidate(text, { refs: ['old1'], ...patch }), OLD);
 }
 
 /** An existing item already superseded (on `basis`, with `score`) by an unnamed candidate. */
