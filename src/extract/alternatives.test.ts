@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phenomenonCases } from './__fixtures__/phenomenon-cases.js';
-import { readChat } from './__fixtures__/read-chat.js';
+import { onRecord, readChat } from './__fixtures__/read-chat.js';
 import { amongAlternatives } from './alternatives.js';
 
 // Phenomenon: one of several alternatives is not the choice. Every sentence here was written
@@ -48,11 +48,11 @@ describe('a trip to one of several places has no destination yet', () => {
 });
 
 describe('an undecided trip does not date the trip on record', () => {
-  const paris = [
-    { entityId: 'user:primary', field: 'travel.destination', value: 'Paris' },
-    { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
-    { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-03' },
-  ];
+  const paris = onRecord({
+    'travel.destination': 'Paris',
+    'travel.status': 'planned',
+    'travel.departure_date': '2026-06-03',
+  });
   it.each([
     'For the autumn we are flying to Krakow or Gdansk on October 2.',
     'In winter I fly to Oslo or Bergen on 12 January.',

@@ -3,6 +3,7 @@ import {
   asReading,
   expectNothingRead,
   expectSameReadings,
+  onRecord,
   readChat,
 } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
@@ -11,16 +12,12 @@ import type { KnownSlot } from './types.js';
 // or under way (ADR 2026-11-27-held-out-anatomy): the speaker is at the trip's destination.
 // Every sentence was written for this test (in no benchmark file), in several registers.
 
-const trip = (dated: boolean, status = 'planned'): KnownSlot[] => [
-  { entityId: 'user:primary', field: 'travel.destination', value: 'Nairobi' },
-  { entityId: 'user:primary', field: 'travel.status', value: status },
-  ...(dated
-    ? [
-        { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-09-03' },
-        { entityId: 'user:primary', field: 'travel.return_date', value: '2026-09-10' },
-      ]
-    : []),
-];
+const trip = (dated: boolean, status = 'planned'): KnownSlot[] =>
+  onRecord({
+    'travel.destination': 'Nairobi',
+    'travel.status': status,
+    ...(dated ? { 'travel.departure_date': '2026-09-03', 'travel.return_date': '2026-09-10' } : {}),
+  });
 const travel = (text: string, known: readonly KnownSlot[], at = '2026-09-04T06:30:00Z') =>
   readChat(text, at, known)
     .filter((o) => o.field.startsWith('travel.'))

@@ -9,17 +9,17 @@ import {
   asReading,
   expectNothingRead,
   expectSameReadings,
+  onRecord,
   readChat,
   readMessage,
 } from './__fixtures__/read-chat.js';
-import type { KnownSlot } from './types.js';
 
-const ON_RECORD: KnownSlot[] = [
-  { entityId: 'user:primary', field: 'travel.destination', value: 'Porto' },
-  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
-  { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-12' },
-  { entityId: 'user:primary', field: 'profile.preference.hotel', value: 'the Ritz' },
-];
+const ON_RECORD = onRecord({
+  'travel.destination': 'Porto',
+  'travel.status': 'planned',
+  'travel.departure_date': '2026-06-12',
+  'profile.preference.hotel': 'the Ritz',
+});
 
 function corrections(text: string, known = ON_RECORD): string[] {
   return readChat(text, '2026-06-01T09:00:00Z', known)
@@ -56,9 +56,7 @@ describe('a contrastive correction of a value on record', () => {
       'Dinner with Ana, not Porto.',
       'Lunch with Ana, not the Ritz.',
     ]);
-    const owner: KnownSlot[] = [
-      { entityId: 'team:core', field: 'project.launch.owner', value: 'Sam' },
-    ];
+    const owner = onRecord({ 'project.launch.owner': 'Sam' }, 'team:core');
     expect(corrections('Ana, not Sam.', owner)).toEqual([]);
     const turn = (role: 'user' | 'assistant') =>
       readMessage('Braga, not Porto.', {
@@ -71,10 +69,10 @@ describe('a contrastive correction of a value on record', () => {
   });
 
   it('asks nothing of a value held by unrelated fields at once', () => {
-    const twice: KnownSlot[] = [
-      { entityId: 'user:primary', field: 'profile.preference.hotel', value: 'Ritz' },
-      { entityId: 'user:primary', field: 'profile.preference.bar', value: 'Ritz' },
-    ];
+    const twice = onRecord({
+      'profile.preference.hotel': 'Ritz',
+      'profile.preference.bar': 'Ritz',
+    });
     expect(corrections('Savoy, not Ritz.', twice)).toEqual([]);
   });
 

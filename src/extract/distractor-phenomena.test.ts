@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readChat } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 
 // Issue #10, distractor precision on phenomena the tuning distractors lack. Every sentence was
 // written for this test (in no benchmark file), grouped by the phenomenon it stands for. None
 // states the speaker's own present state or plan, so none may yield an observation that would
 // commit or ask (strong or moderate evidence with a state intent); a weak, tentative reading may
 // remain.
-
-/** The state readings of one chat message that are strong enough to commit or to ask. */
-function committing(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
-}
 
 const PHENOMENA: Readonly<Record<string, readonly string[]>> = {
   "other people's plans": [
@@ -686,7 +679,7 @@ describe('ordinary sentences by phenomenon change no state', () => {
 
   for (const [phenomenon, sentences] of Object.entries(PHENOMENA)) {
     it(phenomenon, () => {
-      const found = sentences.flatMap((s) => committing(s).map((o) => `${s} -> ${o}`));
+      const found = sentences.flatMap((s) => committingReadings(s).map((o) => `${s} -> ${o}`));
       expect(found).toEqual([]);
     });
   }
@@ -725,6 +718,6 @@ describe('the same constructions still read a plain statement of state', () => {
       'user:primary financial.water_bill.status=paid (strong)',
     ],
   ])('%s: "%s"', (_phenomenon, text, expected) => {
-    expect(committing(text)).toContain(expected);
+    expect(committingReadings(text)).toContain(expected);
   });
 });

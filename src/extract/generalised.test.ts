@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMessage } from './__fixtures__/read-chat.js';
+import { onRecord, readMessage } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // Rules generalised from development-fitted phrases (issue #10 §4), each with sentences written
@@ -12,9 +12,7 @@ function read(text: string, entityId = 'user:primary', known: KnownSlot[] = [], 
 
 describe('generalised rules', () => {
   it('reads "back on track" about the project in play', () => {
-    const known: KnownSlot[] = [
-      { entityId: 'team:atlas', field: 'project.search_reindex.status', value: 'blocked' },
-    ];
+    const known = onRecord({ 'project.search_reindex.status': 'blocked' }, 'team:atlas');
     expect(
       read("The search reindex is back on track, we're back on it", 'team:atlas', known),
     ).toEqual({ 'team:atlas project.search_reindex.status': 'in_progress' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChat, readMessage } from './__fixtures__/read-chat.js';
+import { onRecord, readChat, readMessage } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // Issue #10 §2 and §3, recall on the tuning failure families, generalised by grammar: every
@@ -178,10 +178,11 @@ describe('status transitions: presence, arrival, return', () => {
   });
 
   it('an arrival on a trip already under way is a stop, not a new destination', () => {
-    const out = readAt('Arrived in Split, ferry to Hvar tomorrow.', at, [
-      { entityId: 'user:primary', field: 'travel.destination', value: 'Dubrovnik' },
-      { entityId: 'user:primary', field: 'travel.status', value: 'in_progress' },
-    ]);
+    const out = readAt(
+      'Arrived in Split, ferry to Hvar tomorrow.',
+      at,
+      onRecord({ 'travel.destination': 'Dubrovnik', 'travel.status': 'in_progress' }),
+    );
     expect(out.some((o) => o.startsWith('travel.location=Split '))).toBe(true);
     expect(out.some((o) => o.startsWith('travel.destination=Split '))).toBe(false);
   });
@@ -217,7 +218,7 @@ describe('supersession and standing settings', () => {
     ['the same month', '2026-10-06', 'Moved my outbound flight to the 9th.', '2026-10-09'],
     ['the next month', '2026-10-28', 'Pushed our flight to the 2nd, cheaper.', '2026-11-02'],
   ])('a bare day in a move lands near the departure on record (%s)', (_c, old, text, moved) => {
-    const known = [{ entityId: 'user:primary', field: 'travel.departure_date', value: old }];
+    const known = onRecord({ 'travel.departure_date': old });
     const out = readAt(text, at, known);
     expect(out.some((o) => o.startsWith(`travel.departure_date=${moved} `))).toBe(true);
   });
@@ -236,9 +237,7 @@ describe('project state in a team thread, by grammar', () => {
       .filter((o) => o.evidence !== 'weak')
       .map((o) => `${o.field}=${o.value}`);
   }
-  const onRecord: KnownSlot[] = [
-    { entityId: 'team:web', field: 'project.gannet.provider', value: 'GCP' },
-  ];
+  const gannetOnRecord = onRecord({ 'project.gannet.provider': 'GCP' }, 'team:web');
 
   it.each([
     [
@@ -268,7 +267,7 @@ describe('project state in a team thread, by grammar', () => {
 
   it('a thing of a project moved from one provider to another is the new provider', () => {
     expect(
-      readTeam('We moved the Gannet build runners from GCP to Hetzner yesterday.', onRecord),
+      readTeam('We moved the Gannet build runners from GCP to Hetzner yesterday.', gannetOnRecord),
     ).toContain('project.gannet.provider=Hetzner');
   });
 
@@ -333,13 +332,13 @@ describe('bills: an open bill, and a month that owns one', () => {
 });
 
 describe('a date change reaches the trip only when the trip is what moved', () => {
-  const onRecord: KnownSlot[] = [
-    { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
-    { entityId: 'user:primary', field: 'travel.destination', value: 'Tangier' },
-    { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-06-08' },
-  ];
+  const tangier = onRecord({
+    'travel.status': 'planned',
+    'travel.destination': 'Tangier',
+    'travel.departure_date': '2026-06-08',
+  });
   const departure = (text: string) =>
-    readAt(text, '2026-05-20T09:00:00Z', onRecord).filter((o) =>
+    readAt(text, '2026-05-20T09:00:00Z', tangier).filter((o) =>
       o.startsWith('travel.departure_date='),
     );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itReadsNothingEach } from './__fixtures__/phenomenon-cases.js';
-import { readMessage } from './__fixtures__/read-chat.js';
+import { onRecord, readMessage } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
@@ -126,9 +126,7 @@ describe('a date change for a trip on record', () => {
     );
 
   it('moves the departure date, as a correction, only when one is on record', () => {
-    const known: KnownSlot[] = [
-      { entityId: 'family:moreau', field: 'travel.departure_date', value: '2026-05-20' },
-    ];
+    const known = onRecord({ 'travel.departure_date': '2026-05-20' }, 'family:moreau');
     expect(read("Train strike, so we've changed to the 22nd.", known)).toContain(
       'family:moreau travel.departure_date=2026-05-22 true planning',
     );

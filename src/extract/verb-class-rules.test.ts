@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asEntityReading,
   expectNothingRead,
   expectReadingsOf,
+  onRecord,
   readChat,
   readerIn,
 } from './__fixtures__/read-chat.js';
@@ -12,9 +14,7 @@ import type { KnownSlot } from './types.js';
 // registers: plain, terse, SMS, non-native, with typos.
 
 const lines = (text: string, known: readonly KnownSlot[] = []): string[] =>
-  readChat(text, '2026-05-04T09:00:00Z', known).map(
-    (o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`,
-  );
+  readChat(text, '2026-05-04T09:00:00Z', known).map(asEntityReading);
 
 const readIn = (entityId: string, at: string, known: readonly KnownSlot[] = []) =>
   readerIn(entityId, { at, known });
@@ -24,10 +24,8 @@ function expectNone(texts: readonly string[], pattern: RegExp, read = lines): vo
   expectNothingRead((text) => read(text).filter((o) => pattern.test(o)), texts);
 }
 
-const tripTo = (place: string): KnownSlot[] => [
-  { entityId: 'user:primary', field: 'travel.destination', value: place },
-  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
-];
+const tripTo = (place: string): KnownSlot[] =>
+  onRecord({ 'travel.destination': place, 'travel.status': 'planned' });
 
 describe('a trip said not to take place is cancelled, never planned', () => {
   it.each([
@@ -145,11 +143,10 @@ describe('project owner and deadline from the structure of a team message', () =
   const teamWithProjects = readIn(
     'team:core',
     '2026-05-04T09:00:00Z',
-    ['heron', 'puma'].map((slug) => ({
-      entityId: 'team:core',
-      field: `project.${slug}.status`,
-      value: 'in_progress',
-    })),
+    onRecord(
+      { 'project.heron.status': 'in_progress', 'project.puma.status': 'in_progress' },
+      'team:core',
+    ),
   );
 
   it.each([
@@ -181,9 +178,11 @@ describe('project owner and deadline from the structure of a team message', () =
 
 describe('a status phrase coordinated after a family member named as the subject', () => {
   const family = (text: string, member: string): string[] =>
-    readIn('family:home', '2026-01-21T07:00:00Z', [
-      { entityId: 'family:home', field: `family.${member}.status`, value: 'sick' },
-    ])(text);
+    readIn(
+      'family:home',
+      '2026-01-21T07:00:00Z',
+      onRecord({ [`family.${member}.status`]: 'sick' }, 'family:home'),
+    )(text);
 
   it.each([
     ['Ines better, back at school', 'ines', 'at_school'],

@@ -4,13 +4,13 @@ import {
   type BatchMessage,
   type CandidateItem,
   comparableText,
-  createItem,
   type StateItem,
 } from '../core/index.js';
 import { createEmbedder } from '../embeddings/index.js';
 import { toModelKey } from '../providers/index.js';
 import { createLocalEmbeddingModel } from '../providers/local/index.js';
 import { createManualClock } from '../testing/index.js';
+import { itemOnRecord } from './__fixtures__/items.js';
 import { calibrateScoredPairs, scoreCalibrationPairs } from './calibrate-thresholds.js';
 import { CALIBRATION_PAIRS } from './calibration-pairs.js';
 import { CALIBRATED_THRESHOLDS, CALIBRATION_RECORDS, thresholdsFor } from './calibrations.js';
@@ -58,11 +58,7 @@ function decision(text: string, ref: string): CandidateItem {
 }
 
 function onRecord(text: string): StateItem {
-  return createItem(decision(text, 'm01'), {
-    createdAtById: new Map([['m01', EARLIER]]),
-    now: EARLIER,
-    source: 'llm',
-  });
+  return itemOnRecord(decision(text, 'm01'), EARLIER, 'llm');
 }
 
 const THREAD = [

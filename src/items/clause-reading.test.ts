@@ -1,12 +1,9 @@
 // Items from clause structure (issue #10 §7): who a clause binds and whether it binds a plan.
 // Sentences of our own in several registers (terse, chatty, non-native, work threads).
 import { describe, expect, it } from 'vitest';
-import type { StateItemType } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
+import { type ClassifyCase, expectClassified } from './__fixtures__/classify-cases.js';
 import { binderOf } from './clause-reading.js';
-import { classifySentence } from './rule-item-extractor.js';
-
-type Row = readonly [sentence: string, type: StateItemType | null];
 
 describe('binderOf: whom a clause subject names', () => {
   it.each([
@@ -25,10 +22,10 @@ describe('binderOf: whom a clause subject names', () => {
   });
 });
 
-function reads(rows: readonly Row[], role: 'user' | 'assistant' = 'user') {
-  for (const [sentence, type] of rows) {
-    it(`reads ${JSON.stringify(sentence)} from the ${role} as ${type}`, () => {
-      expect(classifySentence(sentence, role)?.typeTag ?? null).toBe(type);
+function reads(rows: readonly ClassifyCase[], role: 'user' | 'assistant' = 'user') {
+  for (const row of rows) {
+    it(`reads ${JSON.stringify(row[0])} from the ${role} as ${row[1]}`, () => {
+      expectClassified(row, role);
     });
   }
 }

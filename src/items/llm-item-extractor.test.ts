@@ -3,7 +3,6 @@ import {
   type BatchMessage,
   type CandidateItem,
   computeUid,
-  createItem,
   type StateItem,
   supersedeItem,
 } from '../core/index.js';
@@ -17,6 +16,7 @@ import {
   startFakeLlmServer,
 } from '../testing/index.js';
 import { createTableSimilarity } from './__fixtures__/fake-similarity.js';
+import { candidateItem, itemOnRecord } from './__fixtures__/items.js';
 import { createLlmItemExtractor, findCandidateArray } from './llm-item-extractor.js';
 import { ITEM_PROMPT_VERSION } from './llm-item-prompt.js';
 import { runItemExtraction } from './run-item-extraction.js';
@@ -43,25 +43,9 @@ const batch: readonly BatchMessage[] = [
 ];
 
 function existingItem(typeTag: StateItem['typeTag'], text: string): StateItem {
-  return createItem(
-    {
-      typeTag,
-      text,
-      status: typeTag === 'action' || typeTag === 'question' ? 'open' : 'active',
-      confidence: 'high',
-      topicTags: ['export'],
-      refs: ['m01'],
-      supersedes: null,
-      replaces: null,
-      chosen: null,
-      conflict: false,
-    },
-    {
-      createdAtById: new Map([['m01', '2026-03-20T08:00:00.000Z']]),
-      now: '2026-03-20T08:00:00.000Z',
-      source: 'rules',
-    },
-  );
+  const status = typeTag === 'action' || typeTag === 'question' ? 'open' : 'active';
+  const candidate = candidateItem(text, { typeTag, status, topicTags: ['export'], refs: ['m01'] });
+  return itemOnRecord(candidate, '2026-03-20T08:00:00.000Z');
 }
 
 const S3 = existingItem('decision', 'Store the nightly export on S3');

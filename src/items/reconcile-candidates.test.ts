@@ -3,7 +3,6 @@ import {
   type BatchMessage,
   type CandidateItem,
   computeUid,
-  createItem,
   EngineError,
   renderStateSection,
   type StateItem,
@@ -11,6 +10,7 @@ import {
   supersedeItem,
 } from '../core/index.js';
 import { createTableSimilarity } from './__fixtures__/fake-similarity.js';
+import { candidateItem as candidate, itemOnRecord } from './__fixtures__/items.js';
 import {
   type ReconcileAction,
   type ReconcileInput,
@@ -28,29 +28,8 @@ const batch: readonly BatchMessage[] = [
   { messageId: 'u2', role: 'user', content: '', createdAt: '2026-03-02T10:02:00.000Z' },
 ];
 
-function candidate(text: string, patch: Partial<CandidateItem> = {}): CandidateItem {
-  return {
-    typeTag: 'decision',
-    text,
-    status: 'active',
-    confidence: 'high',
-    topicTags: [],
-    refs: ['u1'],
-    supersedes: null,
-    replaces: null,
-    chosen: null,
-    conflict: false,
-    ...patch,
-  };
-}
-
 function existing(text: string, patch: Partial<CandidateItem> = {}): StateItem {
-  const times = new Map([['old1', OLD]]);
-  return createItem(candidate(text, { refs: ['old1'], ...patch }), {
-    createdAtById: times,
-    now: OLD,
-    source: 'rules',
-  });
+  return itemOnRecord(candidate(text, { refs: ['old1'], ...patch }), OLD);
 }
 
 /** An existing item already superseded (on `basis`, with `score`) by an unnamed candidate. */
@@ -495,26 +474,30 @@ describe('reconcileCandidates: structure before similarity', () => {
     expect(action).toMatchObject(expected(item.uid));
   });
 
-  it('supersedes the rival choice for the same purpose with trigger, verb and user ref', async () => {
-    const redis = existing('Use Redis for caching');
-    const action = only(await reconcile([redis], [candidate('Switched to Memcached for caching')]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: redis.uid });
-    expect(action.kind === 'supersede' && action.evidence).toMatchObject({
-      basis: 'topic',
+  for (const { name, stored, proposed, trigger } of [
+    {
+      name: 'supersedes the rival choice for the same purpose with trigger, verb and user ref',
+      stored: 'Use Redis for caching',
+      proposed: 'Switched to Memcached for caching',
       trigger: 'switched',
-    });
-  });
-
-  it('supersedes a decision restated with another date and change language', async () => {
-    const first = existing('Launch Vega 3 on May 14');
-    const moved = candidate('Launch Vega 3 on May 21 instead');
-    const action = only(await reconcile([first], [moved]));
-    expect(action).toMatchObject({ kind: 'supersede', replacedUid: first.uid });
-    expect(action.kind === 'supersede' && action.evidence).toMatchObject({
-      basis: 'topic',
+    },
+    {
+      name: 'supersedes a decision restated with another date and change language',
+      stored: 'Launch Vega 3 on May 14',
+      proposed: 'Launch Vega 3 on May 21 instead',
       trigger: 'instead',
+    },
+  ]) {
+    it(name, async () => {
+      const item = existing(stored);
+      const action = only(await reconcile([item], [candidate(proposed)]));
+      expect(action).toMatchObject({ kind: 'supersede', replacedUid: item.uid });
+      expect(action.kind === 'supersede' && action.evidence).toMatchObject({
+        basis: 'topic',
+        trigger,
+      });
     });
-  });
+  }
 
   it('flags a decision restated with another date but no change language as a conflict', async () => {
     const first = existing('Launch Vega 3 on May 14');

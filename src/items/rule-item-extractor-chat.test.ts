@@ -2,22 +2,11 @@
 // registers (terse, chatty, non-native, work threads) that must yield an item of that kind, and
 // look-alikes that must not (excitement, small talk, stories about the past, pep talk, bare words).
 import { describe, expect, it } from 'vitest';
-import type { StateItemType } from '../core/index.js';
-import { classifySentence, extractRuleCandidates } from './rule-item-extractor.js';
-
-type Row = readonly [sentence: string, type: StateItemType | null, text?: string];
-
-function reads(rows: readonly Row[]) {
-  const cases = rows.map(([sentence, type, text]) => ({ sentence, type, text }));
-  it.each(cases)('reads $sentence as $type', ({ sentence, type, text }) => {
-    const found = classifySentence(sentence, 'user');
-    expect(found?.typeTag ?? null).toBe(type);
-    if (text !== undefined) expect(found?.text).toBe(text);
-  });
-}
+import { itClassifiesEach } from './__fixtures__/classify-cases.js';
+import { extractRuleCandidates } from './rule-item-extractor.js';
 
 describe('decisions need a decider and a choice', () => {
-  reads([
+  itClassifiesEach([
     [
       'We decided to go with the cabin instead of the hotel',
       'decision',
@@ -50,7 +39,7 @@ describe('decisions need a decider and a choice', () => {
 });
 
 describe('constraints need a limit or an obligation on a plan', () => {
-  reads([
+  itClassifiesEach([
     ['We can’t spend more than $300 on the rental', 'constraint'],
     ["I can't do Saturday, only Sunday works", 'constraint'],
     ['the budget is 200 euros for the whole trip', 'constraint'],
@@ -98,7 +87,7 @@ describe('constraints need a limit or an obligation on a plan', () => {
 });
 
 describe('actions need an agent and a committed act with an object', () => {
-  reads([
+  itClassifiesEach([
     // must not:
     ['Kids', null],
     ['Them', null],
@@ -129,7 +118,7 @@ describe('actions need an agent and a committed act with an object', () => {
 });
 
 describe('questions need an open question someone is waiting on', () => {
-  reads([
+  itClassifiesEach([
     ['Should we book the cabin or the hotel?', 'question'],
     ['Do we need to bring our own sheets?', 'question'],
     ['Which day should we leave?', 'question'],
@@ -149,7 +138,7 @@ describe('questions need an open question someone is waiting on', () => {
 });
 
 describe('risks need a possible bad outcome', () => {
-  reads([
+  itClassifiesEach([
     ['The flight might be cancelled if the storm hits', 'risk'],
     ['The risk is that the ferry sells out before we book', 'risk'],
     ["I'm worried that the rain could wash out the trail", 'risk'],

@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchMessage, ItemConfidence, StateItemType } from '../core/index.js';
+import type { BatchMessage, ItemConfidence } from '../core/index.js';
+import { itClassifiesEach } from './__fixtures__/classify-cases.js';
 import {
   classifySentence,
   createRuleItemExtractor,
   extractRuleCandidates,
-  topicTagsFor,
 } from './rule-item-extractor.js';
 
-type Row = readonly [
-  sentence: string,
-  type: StateItemType | null,
-  text?: string | undefined,
-  topic?: string | undefined,
-];
-
-function check(rows: readonly Row[], role: BatchMessage['role'] = 'user') {
-  const cases = rows.map(([sentence, type, text, topic]) => ({ sentence, type, text, topic }));
-  it.each(cases)('reads $sentence as $type', ({ sentence, type, text, topic }) => {
-    const found = classifySentence(sentence, role);
-    expect(found?.typeTag ?? null).toBe(type);
-    if (found === null || text === undefined) return;
-    expect(found.text).toBe(text);
-    if (topic !== undefined) expect(topicTagsFor(found.typeTag, found.text)[0]).toBe(topic);
-  });
-}
-
 describe('classifySentence: decisions, in canonical words', () => {
-  check([
+  itClassifiesEach([
     ["Let's use Postgres for analytics.", 'decision', 'Use Postgres for analytics', 'analytics'],
     ["We'll go with Redis for caching", 'decision', 'Use Redis for caching', 'caching'],
     [
@@ -63,7 +45,7 @@ describe('classifySentence: decisions, in canonical words', () => {
 });
 
 describe('classifySentence: changes of mind name what they replace', () => {
-  check([
+  itClassifiesEach([
     [
       'We switched to ClickHouse instead of Postgres.',
       'decision',
@@ -94,7 +76,7 @@ describe('classifySentence: changes of mind name what they replace', () => {
 });
 
 describe('classifySentence: constraints', () => {
-  check([
+  itClassifiesEach([
     [
       'We must never store plaintext passwords.',
       'constraint',
@@ -124,7 +106,7 @@ describe('classifySentence: constraints', () => {
 });
 
 describe('classifySentence: actions', () => {
-  check([
+  itClassifiesEach([
     ["I'll send the deck to Dana by Friday.", 'action', 'Send the deck to Dana by Friday', 'deck'],
     [
       'I will write the onboarding guide tomorrow',
@@ -172,7 +154,7 @@ describe('classifySentence: actions', () => {
 });
 
 describe('classifySentence: questions that ask for something to decide', () => {
-  check([
+  itClassifiesEach([
     [
       'Should we use Postgres or ClickHouse for analytics?',
       'question',
@@ -200,7 +182,7 @@ describe('classifySentence: questions that ask for something to decide', () => {
 });
 
 describe('classifySentence: risks', () => {
-  check([
+  itClassifiesEach([
     [
       'The risk is that the migration locks the users table.',
       'risk',
@@ -240,7 +222,7 @@ describe('classifySentence: risks', () => {
 });
 
 describe('classifySentence: chatter yields nothing', () => {
-  check([
+  itClassifiesEach([
     ['Thanks, that’s great!', null],
     ['I had coffee this morning.', null],
     ['I only had one coffee today', null],

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectMatches } from './__fixtures__/expect-matches.js';
+import { type EntryCase, expectMatches, itCoversEach } from './__fixtures__/expect-matches.js';
 import { analyseClause, isVocabularyWord } from './clause.js';
-import type { LexiconEntry } from './lexicon.js';
 import {
   DAY_EVENT,
   DOCUMENT_PART,
@@ -42,9 +41,10 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
     );
   });
 
-  it("THIRD_PARTY_POSSESSOR: 'his', 'their', \"X's\" at the head of a noun phrase", () => {
-    expectMatches(
-      THIRD_PARTY_POSSESSOR.pattern,
+  itCoversEach([
+    [
+      "THIRD_PARTY_POSSESSOR: 'his', 'their', \"X's\" at the head of a noun phrase",
+      THIRD_PARTY_POSSESSOR,
       [' their launch', ' his invoice', " the bakery's lease", " the twins' party"],
       [
         ' our launch',
@@ -54,28 +54,24 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
         " October's gas bill",
         " last month's rent",
       ],
-    );
-  });
-
-  it('DOCUMENT_PART: parts of books, courses and shows', () => {
-    expectMatches(
-      DOCUMENT_PART.pattern,
+    ],
+    [
+      'DOCUMENT_PART: parts of books, courses and shows',
+      DOCUMENT_PART,
       ['Chapter 11', 'Module 4', 'Season 2', 'Act III'],
       ['Chapel Hill'],
-    );
-  });
-
-  it('TRIP_EXPERIENCE: evaluations of a trip, not status changes', () => {
-    expectMatches(
-      TRIP_EXPERIENCE.pattern,
+    ],
+    [
+      'TRIP_EXPERIENCE: evaluations of a trip, not status changes',
+      TRIP_EXPERIENCE,
       [
         'the road trip got off to a rough start',
         'our weekend away was a disaster',
         'the cruise went well',
       ],
       ['the trip is off'],
-    );
-  });
+    ],
+  ]);
 
   it('GEOGRAPHIC_FEATURE: named lakes, mountains, islands and parks', () => {
     expectMatches(
@@ -88,95 +84,91 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
 
 describe('lexicon entries added for distractor phenomena', () => {
   // [entry, sentences it must match, sentences it must not]
-  const cases: readonly (readonly [string, LexiconEntry, readonly string[], readonly string[]])[] =
+  const cases: readonly EntryCase[] = [
     [
+      'SPORTS_FIXTURE',
+      SPORTS_FIXTURE,
+      [' vs Porto on Sunday', ' v Hull City', ' versus Boston', ' against Lyon'],
+      [' on Friday', ' for the weekend', ' via Vienna'],
+    ],
+    [
+      'PERSON_ANAPHORA',
+      PERSON_ANAPHORA,
+      [' and his twins', ' with her dog', ', who runs the bakery', ' whose car broke'],
+      [' and Ghent next week', ' with the kids', ' for a week'],
+    ],
+    [
+      'PAYMENT_IDIOM',
+      PAYMENT_IDIOM,
       [
-        'SPORTS_FIXTURE',
-        SPORTS_FIXTURE,
-        [' vs Porto on Sunday', ' v Hull City', ' versus Boston', ' against Lyon'],
-        [' on Friday', ' for the weekend', ' via Vienna'],
+        'we paid our respects to the family',
+        'you will pay a steep price for that shortcut',
+        'paying attention in class',
+        'paid a visit to the old school',
+        'the hard work paid dividends',
       ],
+      ['paid the plumber', 'paid the water bill', 'paying rent tomorrow'],
+    ],
+    [
+      'IMAGINED',
+      IMAGINED,
       [
-        'PERSON_ANAPHORA',
-        PERSON_ANAPHORA,
-        [' and his twins', ' with her dog', ', who runs the bakery', ' whose car broke'],
-        [' and Ghent next week', ' with the kids', ' for a week'],
+        'sipping wine in Tuscany, in my dreams',
+        'already on the beach in my head',
+        "I'm there in spirit",
+        'mentally on a plane to Fiji',
       ],
+      ['in my bag', 'in my car on the way', 'my head hurts'],
+    ],
+    [
+      'NARRATIVE (trailing "once", "never again", "that time", a past period of life)',
+      NARRATIVE,
       [
-        'PAYMENT_IDIOM',
-        PAYMENT_IDIOM,
-        [
-          'we paid our respects to the family',
-          'you will pay a steep price for that shortcut',
-          'paying attention in class',
-          'paid a visit to the old school',
-          'the hard work paid dividends',
-        ],
-        ['paid the plumber', 'paid the water bill', 'paying rent tomorrow'],
+        'I slept in Gdańsk station once.',
+        'Took the sleeper to Kraków, never again',
+        'we reached Bled that time it snowed',
+        'On our honeymoon we landed in Male at dawn',
+        'during my year abroad I was in Lyon',
       ],
+      ['Landed in Gdańsk, at once exhausted', 'In Lyon till Friday'],
+    ],
+    [
+      'DAY_EVENT',
+      DAY_EVENT,
+      ['what a match', 'the gig ran late', 'quiz night was rigged', 'great derby'],
+      ['what a trip', 'a week of sun', 'the fortnight flew by'],
+    ],
+    [
+      'VIRTUAL_PLACE',
+      VIRTUAL_PLACE,
       [
-        'IMAGINED',
-        IMAGINED,
-        [
-          'sipping wine in Tuscany, in my dreams',
-          'already on the beach in my head',
-          "I'm there in spirit",
-          'mentally on a plane to Fiji',
-        ],
-        ['in my bag', 'in my car on the way', 'my head hurts'],
+        'touched down in Reykjavik in the flight sim',
+        'finally reached Cairo in the game',
+        'strolled round Hanoi on Street View',
+        'my character is stuck in Bruges',
+        'an in-game trip to Lima',
       ],
+      ['landed in Reykjavik at noon', 'the game is at 3', 'a simple plan'],
+    ],
+    [
+      'SARCASM',
+      SARCASM,
       [
-        'NARRATIVE (trailing "once", "never again", "that time", a past period of life)',
-        NARRATIVE,
-        [
-          'I slept in Gdańsk station once.',
-          'Took the sleeper to Kraków, never again',
-          'we reached Bled that time it snowed',
-          'On our honeymoon we landed in Male at dawn',
-          'during my year abroad I was in Lyon',
-        ],
-        ['Landed in Gdańsk, at once exhausted', 'In Lyon till Friday'],
+        'I love Mondays, said no one ever',
+        'yeah right, like I am in Capri',
+        'Me on holiday? As if.',
       ],
-      [
-        'DAY_EVENT',
-        DAY_EVENT,
-        ['what a match', 'the gig ran late', 'quiz night was rigged', 'great derby'],
-        ['what a trip', 'a week of sun', 'the fortnight flew by'],
-      ],
-      [
-        'VIRTUAL_PLACE',
-        VIRTUAL_PLACE,
-        [
-          'touched down in Reykjavik in the flight sim',
-          'finally reached Cairo in the game',
-          'strolled round Hanoi on Street View',
-          'my character is stuck in Bruges',
-          'an in-game trip to Lima',
-        ],
-        ['landed in Reykjavik at noon', 'the game is at 3', 'a simple plan'],
-      ],
-      [
-        'SARCASM',
-        SARCASM,
-        [
-          'I love Mondays, said no one ever',
-          'yeah right, like I am in Capri',
-          'Me on holiday? As if.',
-        ],
-        ['right, I am in Capri', 'as if it were summer', 'everyone said it was great'],
-      ],
-      [
-        'PAYMENT_IDIOM ("paid my dues" in a job, not a fee)',
-        PAYMENT_IDIOM,
-        ['I paid my dues at that agency', 'she paid her dues for years'],
-        ['paid my union dues', 'paid the club dues on Monday'],
-      ],
-    ];
+      ['right, I am in Capri', 'as if it were summer', 'everyone said it was great'],
+    ],
+    [
+      'PAYMENT_IDIOM ("paid my dues" in a job, not a fee)',
+      PAYMENT_IDIOM,
+      ['I paid my dues at that agency', 'she paid her dues for years'],
+      ['paid my union dues', 'paid the club dues on Monday'],
+    ],
+  ];
 
-  it.each(cases)('%s', (_name, entry, matches, misses) => {
-    expect(entry.phenomenon.length).toBeGreaterThan(0);
-    expectMatches(entry.pattern, matches, misses);
-  });
+  itCoversEach(cases);
 
   it("isVocabularyWord: the model's own words, not names it has never seen", () => {
     expectMatches(

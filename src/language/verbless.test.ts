@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectMatches } from './__fixtures__/expect-matches.js';
+import { expectMatches, itCoversEach } from './__fixtures__/expect-matches.js';
 import { analyseClause } from './clause.js';
 import { HOLIDAY_PERIOD, OPINION_ASKED, PLAN_NOUN, RECALLED_TIME, WISHED_TIME } from './lexicon.js';
 import { placeNamed, verblessParts, verblessReading } from './verbless.js';
@@ -133,17 +133,16 @@ describe('lexicon entries for verbless plans', () => {
     );
   });
 
-  it('PLAN_NOUN: nouns naming an intended choice', () => {
-    expectMatches(
-      PLAN_NOUN.pattern,
+  itCoversEach([
+    [
+      'PLAN_NOUN: nouns naming an intended choice',
+      PLAN_NOUN,
       ['the plan', 'the pick', 'the destination'],
       ['the planner', 'a planet', 'the owner'],
-    );
-  });
-
-  it("OPINION_ASKED: a sentence asking the listener's view", () => {
-    expectMatches(
-      OPINION_ASKED.pattern,
+    ],
+    [
+      "OPINION_ASKED: a sentence asking the listener's view",
+      OPINION_ASKED,
       [
         'Rome for Easter, what do you think',
         'porto again, wdyt',
@@ -152,8 +151,8 @@ describe('lexicon entries for verbless plans', () => {
         'Nairobi in March, thoughts',
       ],
       ['Rome for Easter', 'I thought about Porto', 'the sound of the sea in Lisbon'],
-    );
-  });
+    ],
+  ]);
 
   it('RECALLED_TIME and WISHED_TIME: a memory and a wish said around a plan', () => {
     expectMatches(

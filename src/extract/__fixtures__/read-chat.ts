@@ -37,6 +37,14 @@ export function readMessage(
   }).observations;
 }
 
+/** Slots on record in `entityId`'s thread, one per field of `fields`, in their order. */
+export function onRecord(
+  fields: Readonly<Record<string, string>>,
+  entityId = 'user:primary',
+): KnownSlot[] {
+  return Object.entries(fields).map(([field, value]) => ({ entityId, field, value }));
+}
+
 /** What the rules read from one user chat message in `user:primary`'s own thread. */
 export function readChat(
   text: string,
@@ -49,6 +57,11 @@ export function readChat(
 /** One observation as `field=value (evidence)`. */
 export function asReading(o: ExtractedObservation): string {
   return `${o.field}=${o.value} (${o.evidence})`;
+}
+
+/** One observation as `entity field=value (evidence)`. */
+export function asEntityReading(o: ExtractedObservation): string {
+  return `${o.entityId} ${asReading(o)}`;
 }
 
 /** Reads each user chat message in `entityId`'s thread, as `field=value (evidence)`. */
@@ -66,7 +79,7 @@ export function readerIn(
 export function committingReadings(text: string): string[] {
   return readChat(text)
     .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${o.field}=${o.value} (${o.evidence})`);
+    .map(asEntityReading);
 }
 
 /** Asserts that `read` gives exactly `readings` for each of `texts`; a failure names its text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, expectNothingRead, readMessage } from '../__fixtures__/read-chat.js';
+import { asReading, expectNothingRead, onRecord, readMessage } from '../__fixtures__/read-chat.js';
 import { EMPTY_REGISTRY, type KnownSlot } from '../types.js';
 import * as lexicon from './financial-lexicon.js';
 
@@ -14,12 +14,6 @@ function read(text: string, source = 'chat', known: readonly KnownSlot[] = []): 
     .map(asReading)
     .sort();
 }
-
-const slot = (field: string, value: string): KnownSlot => ({
-  entityId: 'user:primary',
-  field,
-  value,
-});
 
 describe('a bank feed line: the payee, paid or returned, and the amount (strong)', () => {
   it.each([
@@ -135,7 +129,7 @@ describe('a bank feed line: the payee, paid or returned, and the amount (strong)
   });
 
   it('a charge for an item already known reads it as active, behind a processor prefix', () => {
-    const known = [slot('financial.youtube_music.status', 'active')];
+    const known = onRecord({ 'financial.youtube_music.status': 'active' });
     expect(read('Card debit: GOOGLE *YouTube Music 79,99 TRY', 'bank', known)).toEqual([
       'financial.youtube_music.amount=79.99 (strong)',
       'financial.youtube_music.status=active (strong)',
@@ -195,7 +189,7 @@ describe("a biller's email: its item from the subject or the sender (strong)", (
   });
 
   it('a revised premium from the insurer reaches the item the renewal named', () => {
-    const known = [slot('financial.home_insurance.premium', '412.80')];
+    const known = onRecord({ 'financial.home_insurance.premium': '412.80' });
     const mail =
       'Subject: Your updated quote\n\nWith the loyalty reduction applied, the revised yearly premium comes to 377.10.\n\nNorthgate Insurance';
     expect(read(mail, 'email', known)).toEqual([
@@ -265,7 +259,7 @@ describe('what the user says about their own bills and subscriptions', () => {
   });
 
   it('a switch between providers is strong when one of them is a known payment', () => {
-    const known = [slot('financial.qobuz.amount', '12.99')];
+    const known = onRecord({ 'financial.qobuz.amount': '12.99' });
     expect(read('switched from qobuz to tidal last week', 'chat', known)).toEqual([
       'financial.qobuz.status=cancelled (strong)',
       'financial.tidal.status=active (strong)',
@@ -329,7 +323,7 @@ describe('a bill, a balance or a refund as the subject of a short statement', ()
   });
 
   it('a refund that came through is the one refund known to be pending', () => {
-    const known = [slot('financial.headphones_order.status', 'pending')];
+    const known = onRecord({ 'financial.headphones_order.status': 'pending' });
     expect(read('the refund came through this morning', 'chat', known)).toEqual([
       'financial.headphones_order.status=refunded (strong)',
     ]);
@@ -372,10 +366,10 @@ describe('a bill, a balance or a refund as the subject of a short statement', ()
 });
 
 describe('a bare amount that corrects the one on record', () => {
-  const plumber = [
-    slot('financial.plumber.status', 'paid'),
-    slot('financial.plumber.amount', '180'),
-  ];
+  const plumber = onRecord({
+    'financial.plumber.status': 'paid',
+    'financial.plumber.amount': '180',
+  });
 
   it('reads the amount after the paid payee', () => {
     expect(read('Paid the plumber 180 for sorting the leaking tap.')).toEqual([
@@ -391,7 +385,7 @@ describe('a bare amount that corrects the one on record', () => {
   });
 
   it('reads nothing when the number could be about another item', () => {
-    const two = [...plumber, slot('financial.rent.amount', '900')];
+    const two = [...plumber, ...onRecord({ 'financial.rent.amount': '900' })];
     expect(read('Oops, 230. Forgot the parts.', 'chat', two)).toEqual([]);
   });
 });
