@@ -2,26 +2,32 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds } from '../testing/index.js';
+import {
+  createManualClock,
+  createSequentialIds,
+  messageRecord,
+  toJsonl,
+} from '../testing/index.js';
 import { createEngine } from './create-engine.js';
 
 const SECRET = 'quorvantide';
 
-const MESSAGES = [
-  ['m1', `The alarm code for the back door is ${SECRET} 5512.`],
-  ['m2', 'The plumber comes to fix the boiler on Thursday.'],
-]
-  .map(([id, content], i) =>
-    JSON.stringify({
-      type: 'message',
-      thread_id: 'home',
-      message_id: id,
-      role: 'user',
-      content,
-      created_at: `2026-04-0${i + 1}T09:00:00Z`,
-    }),
-  )
-  .join('\n');
+const MESSAGES = toJsonl([
+  messageRecord(
+    'home',
+    'm1',
+    'user',
+    `The alarm code for the back door is ${SECRET} 5512.`,
+    '2026-04-01T09:00:00Z',
+  ),
+  messageRecord(
+    'home',
+    'm2',
+    'user',
+    'The plumber comes to fix the boiler on Thursday.',
+    '2026-04-02T09:00:00Z',
+  ),
+]);
 
 /** The bytes of the SQLite file and its write-ahead log that contain `text`, counted. */
 function occurrences(home: string, text: string): number {
@@ -56,16 +62,9 @@ describe('forget on a SQLite file', () => {
       // Later messages in transactions of their own: the full-text index then holds the secret in
       // an older segment that the delete does not rewrite.
       for (let i = 0; i < 12; i += 1) {
-        await engine.ingest(
-          JSON.stringify({
-            type: 'message',
-            thread_id: 'home',
-            message_id: `later-${i}`,
-            role: 'user',
-            content: `Reminder number ${i}: water the plants and check the mailbox.`,
-            created_at: `2026-04-03T1${i % 10}:00:00Z`,
-          }),
-        );
+        const text = `Reminder number ${i}: water the plants and check the mailbox.`;
+        const at = `2026-04-03T1${i % 10}:00:00Z`;
+        await engine.ingest(toJsonl([messageRecord('home', `later-${i}`, 'user', text, at)]));
       }
       expect(occurrences(home, SECRET.slice(0, 8))).toBeGreaterThan(0);
       const quoting = async () =>

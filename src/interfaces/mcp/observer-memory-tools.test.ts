@@ -1,24 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
+import { toolText } from './__fixtures__/mcp-client.js';
+import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
 
-const NOW = Date.parse('2026-03-02T18:00:00Z');
-const TRANSCRIPT = readFileSync(
-  new URL('../../observer/__fixtures__/claude-code-session.jsonl', import.meta.url),
-  'utf8',
-);
-
-const mcp = useMcpSession({
-  prefix: 'verity-mcp-memory-',
-  engine: (dir) => ({
-    home: join(dir, 'home'),
-    clock: fixedClock(NOW),
-    embeddings: { model: null },
-    observer: { workspace: join(dir, 'workspace') },
-  }),
-});
+const mcp = useObserverMcpSession('verity-mcp-memory-');
 const call = mcp.call;
 const memoryFile = () => readFileSync(join(mcp.dir, 'workspace', 'MEMORY.md'), 'utf8');
 
@@ -26,7 +12,7 @@ describe('reflect_memory and retire_memory over MCP', () => {
   it('reflects a captured session into proposals now, and a second call finds nothing new', async () => {
     const captured = await call('capture_session', {
       trigger: 'manual',
-      transcript: TRANSCRIPT,
+      transcript: CLAUDE_CODE_TRANSCRIPT,
       observe: 'sync',
     });
     expect(captured.isError, toolText(captured)).toBeFalsy();

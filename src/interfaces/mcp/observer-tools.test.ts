@@ -1,37 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { startBackgroundJobs } from '../../engine/index.js';
-import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
+import { toolText } from './__fixtures__/mcp-client.js';
+import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
 
-const NOW = Date.parse('2026-03-02T18:00:00Z');
-const TRANSCRIPT = readFileSync(
-  new URL('../../observer/__fixtures__/claude-code-session.jsonl', import.meta.url),
-  'utf8',
-);
-
-const mcp = useMcpSession({
-  prefix: 'verity-mcp-observer-',
-  engine: (dir) => ({
-    home: join(dir, 'home'),
-    clock: fixedClock(NOW),
-    embeddings: { model: null },
-    observer: { workspace: join(dir, 'workspace') },
-  }),
-});
+const mcp = useObserverMcpSession('verity-mcp-observer-');
 const call = mcp.call;
 
 describe('observer MCP tools', () => {
   it('captures a Claude Code transcript once, observes it on the queue, and answers from it', async () => {
-    const first = await call('capture_session', { trigger: 'compaction', transcript: TRANSCRIPT });
+    const first = await call('capture_session', {
+      trigger: 'compaction',
+      transcript: CLAUDE_CODE_TRANSCRIPT,
+    });
     expect(first.isError).toBeFalsy();
     expect(first.structuredContent).toMatchObject({
       status: 'captured',
       format: 'claude-code',
       session_id: '3f6b2a10-7c1e-4d2a-9a51-0b9e2c7d4e11',
     });
-    const again = await call('capture_session', { trigger: 'compaction', transcript: TRANSCRIPT });
+    const again = await call('capture_session', {
+      trigger: 'compaction',
+      transcript: CLAUDE_CODE_TRANSCRIPT,
+    });
     expect(again.structuredContent).toMatchObject({ status: 'duplicate', job_id: null });
     expect(await mcp.engine.observer.drainQueue()).toBe(1);
 
@@ -46,7 +38,7 @@ describe('observer MCP tools', () => {
       const captured = await call('capture_session', {
         session_id: 'served-session',
         trigger: 'manual',
-        transcript: TRANSCRIPT,
+        transcript: CLAUDE_CODE_TRANSCRIPT,
       });
       expect(captured.structuredContent).toMatchObject({ status: 'captured', observed: null });
       const queue = await mcp.engine.jobs();
@@ -72,7 +64,7 @@ describe('observer MCP tools', () => {
     const result = await call('capture_session', {
       session_id: 'sync-session',
       trigger: 'manual',
-      transcript: TRANSCRIPT,
+      transcript: CLAUDE_CODE_TRANSCRIPT,
       observe: 'sync',
     });
     expect(result.structuredContent).toMatchObject({
