@@ -6,6 +6,7 @@ import type { TaskFields } from '../../core/index.js';
 import type { Notification, Notifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
+import type { EngineObserverOptions } from '../observer-capability.js';
 import type { Engine } from '../types.js';
 
 /** An engine opened for one test in a fresh temporary folder. */
@@ -18,6 +19,9 @@ export interface TestEngine {
   readonly engine: Engine;
 }
 
+/** Engine options, or a function that makes them from the test's temporary folder. */
+export type TestEngineOptions = Partial<EngineOptions> | ((dir: string) => Partial<EngineOptions>);
+
 /**
  * Opens an engine under a new temporary folder named with `prefix`, on a manual clock set to
  * `at` and sequential ids; `options` add to (or override) those.
@@ -25,13 +29,28 @@ export interface TestEngine {
 export async function openTestEngine(
   prefix: string,
   at: string,
-  options: Partial<EngineOptions> = {},
+  options: TestEngineOptions = {},
 ): Promise<TestEngine> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'home');
   const clock = createManualClock(at);
-  const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...options });
+  const extra = typeof options === 'function' ? options(dir) : options;
+  const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...extra });
   return { dir, home, clock, engine };
+}
+
+/**
+ * Options for an engine that only observes sessions: no embedding model, no state extraction,
+ * and the MEMORY.md workspace at `<dir>/workspace`, with `observer` added.
+ */
+export function observerOnly(
+  observer: EngineObserverOptions = {},
+): (dir: string) => Partial<EngineOptions> {
+  return (dir) => ({
+    embeddings: { model: null },
+    extraction: null,
+    observer: { workspace: join(dir, 'workspace'), ...observer },
+  });
 }
 
 /**
@@ -61,7 +80,7 @@ export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>
 export function useTestEngine(
   prefix: string,
   at: string,
-  options: Partial<EngineOptions> = {},
+  options: TestEngineOptions = {},
 ): () => TestEngine {
   let opened: TestEngine | undefined;
   beforeEach(async () => {
