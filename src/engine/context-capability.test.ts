@@ -17,6 +17,7 @@ import type { Store, StoredStateItem } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { messageRecord, observation, toJsonl } from '../testing/index.js';
 import { closeTestEngine } from './__fixtures__/test-engine.js';
+import { threadMessages } from './__fixtures__/thread-messages.js';
 import { createEngine, type Engine } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -40,52 +41,27 @@ function item(
   });
 }
 
-const TRIP = [
-  message(
-    'trip',
-    't1',
-    'user',
-    'We are planning a trip to Lisbon in March.',
-    '2026-03-01T10:00:00Z',
-  ),
-  message('trip', 't2', 'assistant', 'Shall I look for flights?', '2026-03-01T10:01:00Z'),
-  message(
-    'trip',
-    't3',
-    'user',
-    "Let's take the night train instead of flying. I'll book the tickets tomorrow.",
-    '2026-03-01T10:02:00Z',
-  ),
-  message('trip', 't4', 'user', 'Which hotel did the Silvas recommend?', '2026-03-01T10:03:00Z'),
-];
+const TRIP = threadMessages('trip', '2026-03-01T10:00:00Z', [
+  ['t1', 'user', 'We are planning a trip to Lisbon in March.'],
+  ['t2', 'assistant', 'Shall I look for flights?'],
+  ['t3', 'user', "Let's take the night train instead of flying. I'll book the tickets tomorrow."],
+  ['t4', 'user', 'Which hotel did the Silvas recommend?'],
+]);
 
-const OLDER = [
-  message(
-    'lunch',
-    'o1',
-    'user',
-    'The Silvas recommended the Hotel Avenida near the river.',
-    '2026-01-10T12:00:00Z',
-  ),
-  message('lunch', 'o2', 'user', 'The garden needs watering on Sundays.', '2026-01-10T12:05:00Z'),
-];
+const OLDER = threadMessages(
+  'lunch',
+  '2026-01-10T12:00:00Z',
+  [
+    ['o1', 'user', 'The Silvas recommended the Hotel Avenida near the river.'],
+    ['o2', 'user', 'The garden needs watering on Sundays.'],
+  ],
+  5,
+);
 
-const PLAIN = [
-  message(
-    'plain',
-    'p1',
-    'user',
-    'Can you remind me what the dentist said?',
-    '2026-02-20T08:00:00Z',
-  ),
-  message(
-    'plain',
-    'p2',
-    'assistant',
-    'She said to come back in six months.',
-    '2026-02-20T08:01:00Z',
-  ),
-];
+const PLAIN = threadMessages('plain', '2026-02-20T08:00:00Z', [
+  ['p1', 'user', 'Can you remind me what the dentist said?'],
+  ['p2', 'assistant', 'She said to come back in six months.'],
+]);
 
 const FAMILY = [
   message('school', 's1', 'user', 'Pickup moves to 3pm on Fridays.', '2026-02-25T08:00:00Z', {
@@ -423,21 +399,13 @@ describe('Engine.buildContext over items extracted at ingest (default rule extra
       clock: fixedClock(Date.parse(NOW)),
       embeddings: { model: null },
     });
-    const conversation = [
+    const conversation = threadMessages('db', '2026-03-01T10:00:00Z', [
       ['k1', 'user', "Let's use Postgres for the event store."],
       ['k2', 'assistant', 'Okay. Anything else?'],
       ['k3', 'user', "I'll draft the schema tomorrow."],
       ['k4', 'user', 'Should we shard by tenant?'],
       ['k5', 'user', 'We switched to ClickHouse instead of Postgres.'],
-    ].map(([id, role, content], index) =>
-      message(
-        'db',
-        id ?? '',
-        role === 'user' ? 'user' : 'assistant',
-        content ?? '',
-        `2026-03-01T10:0${index}:00Z`,
-      ),
-    );
+    ]);
     await extracted.ingest(toJsonl(conversation));
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
-import { toJsonl } from '../testing/index.js';
+import { messageRecord, toJsonl } from '../testing/index.js';
 import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { createEngine, type Engine } from './index.js';
 
@@ -25,22 +25,8 @@ beforeAll(async () => {
   });
   await engine.ingest(
     toJsonl([
-      {
-        type: 'message',
-        thread_id: 'old',
-        message_id: 'a1',
-        role: 'assistant',
-        content: LONG_ANSWER,
-        created_at: '2026-01-05T10:00:00Z',
-      },
-      {
-        type: 'message',
-        thread_id: 'now',
-        message_id: 'n1',
-        role: 'user',
-        content: 'Let us plan the next trip.',
-        created_at: '2026-03-01T10:00:00Z',
-      },
+      messageRecord('old', 'a1', 'assistant', LONG_ANSWER, '2026-01-05T10:00:00Z'),
+      messageRecord('now', 'n1', 'user', 'Let us plan the next trip.', '2026-03-01T10:00:00Z'),
     ]),
   );
 });
