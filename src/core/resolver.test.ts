@@ -58,12 +58,7 @@ function run(
     const outcome = resolveObservation(
       slot,
       o,
-      {
-        policy,
-        now: Date.parse(o.recordedAt),
-        calibrationRemaining,
-        forceConfirmRemaining: 0,
-      },
+      { policy, now: Date.parse(o.recordedAt), calibrationRemaining, forceConfirmRemaining: 0 },
       deriveUuid,
     );
     slot = outcome.slot;
@@ -74,6 +69,8 @@ function run(
 
 interface Case {
   readonly name: string;
+  /** The field every step is about (else each step's own, else travel.status). */
+  readonly field?: string;
   readonly steps: readonly Step[];
   readonly decision: ResolveOutcome['decision'];
   readonly committed: string | null;
@@ -112,33 +109,24 @@ const cases: readonly Case[] = [
     decision: 'auto_commit',
     committed: 'in_progress',
   },
-  {
-    name: 'never lets a hypothetical change state',
-    steps: [
-      { id: 'u', value: 'in_progress', source: 'user_statement', at: 0 },
-      { id: 'h', value: 'cancelled', source: 'user_statement', intent: 'hypothetical', at: 1 },
-    ],
-    decision: 'tentative_reject',
-    committed: 'in_progress',
-  },
-  {
-    name: 'never lets a question overwrite an assertion',
-    steps: [
-      { id: 'u', value: 'in_progress', source: 'user_statement', at: 0 },
-      { id: 'q', value: 'completed', source: 'user_statement', intent: 'question', at: 1 },
-    ],
-    decision: 'tentative_reject',
-    committed: 'in_progress',
-  },
-  {
-    name: 'keeps reminiscence as history only',
-    steps: [
-      { id: 'u', value: 'none', source: 'user_statement', at: 0 },
-      { id: 'r', value: 'in_progress', source: 'user_statement', intent: 'historical', at: 1 },
-    ],
-    decision: 'tentative_reject',
-    committed: 'none',
-  },
+  // The user states a value; an hour later they say another one in a way that asserts nothing.
+  ...(
+    [
+      ['never lets a hypothetical change state', 'in_progress', 'cancelled', 'hypothetical'],
+      ['never lets a question overwrite an assertion', 'in_progress', 'completed', 'question'],
+      ['keeps reminiscence as history only', 'none', 'in_progress', 'historical'],
+    ] as const
+  ).map(
+    ([name, stated, later, intent]): Case => ({
+      name,
+      steps: [
+        { id: 'u', value: stated, source: 'user_statement', at: 0 },
+        { id: intent, value: later, source: 'user_statement', intent, at: 1 },
+      ],
+      decision: 'tentative_reject',
+      committed: stated,
+    }),
+  ),
   {
     name: 'records a late, older event without regressing state or asking',
     steps: [
@@ -181,42 +169,20 @@ const cases: readonly Case[] = [
   },
   {
     name: 'lets a newer statement from the same authority supersede an older one (switched to)',
+    field: 'project.verity.status',
     steps: [
-      {
-        id: 'a',
-        field: 'project.verity.status',
-        value: 'in_progress',
-        source: 'user_statement',
-        at: 0,
-      },
-      {
-        id: 'b',
-        field: 'project.verity.status',
-        value: 'shipped',
-        source: 'user_statement',
-        at: 1,
-      },
+      { id: 'a', value: 'in_progress', source: 'user_statement', at: 0 },
+      { id: 'b', value: 'shipped', source: 'user_statement', at: 1 },
     ],
     decision: 'auto_commit',
     committed: 'shipped',
   },
   {
     name: 'keeps the bank ledger over a casual chat claim in finance',
+    field: 'financial.rent.status',
     steps: [
-      {
-        id: 'bank',
-        field: 'financial.rent.status',
-        value: 'unpaid',
-        source: 'transactions_email',
-        at: 0,
-      },
-      {
-        id: 'chat',
-        field: 'financial.rent.status',
-        value: 'paid',
-        source: 'user_statement',
-        at: 2,
-      },
+      { id: 'bank', value: 'unpaid', source: 'transactions_email', at: 0 },
+      { id: 'chat', value: 'paid', source: 'user_statement', at: 2 },
     ],
     decision: 'tentative_reject',
     committed: 'unpaid',
@@ -224,64 +190,30 @@ const cases: readonly Case[] = [
   },
   {
     name: "lets the user's explicit correction beat the bank ledger",
+    field: 'financial.rent.status',
     steps: [
-      {
-        id: 'bank',
-        field: 'financial.rent.status',
-        value: 'unpaid',
-        source: 'transactions_email',
-        at: 0,
-      },
-      {
-        id: 'fix',
-        field: 'financial.rent.status',
-        value: 'paid',
-        source: 'user_statement',
-        at: 2,
-        correction: true,
-      },
+      { id: 'bank', value: 'unpaid', source: 'transactions_email', at: 0 },
+      { id: 'fix', value: 'paid', source: 'user_statement', at: 2, correction: true },
     ],
     decision: 'auto_commit',
     committed: 'paid',
   },
   {
     name: 'lets a same-day user update beat the calendar for family schedules',
+    field: 'family.schedule.school',
     steps: [
-      {
-        id: 'cal',
-        field: 'family.schedule.school',
-        value: 'in_session',
-        source: 'calendar',
-        at: 0,
-      },
-      {
-        id: 'sick',
-        field: 'family.schedule.school',
-        value: 'cancelled',
-        source: 'user_statement',
-        at: 1,
-      },
+      { id: 'cal', value: 'in_session', source: 'calendar', at: 0 },
+      { id: 'sick', value: 'cancelled', source: 'user_statement', at: 1 },
     ],
     decision: 'auto_commit',
     committed: 'cancelled',
   },
   {
     name: 'asks before changing an established profile preference',
+    field: 'profile.preference.seat',
     steps: [
-      {
-        id: 'p1',
-        field: 'profile.preference.seat',
-        value: 'aisle',
-        source: 'user_statement',
-        at: 0,
-      },
-      {
-        id: 'p2',
-        field: 'profile.preference.seat',
-        value: 'window',
-        source: 'user_statement',
-        at: 24,
-      },
+      { id: 'p1', value: 'aisle', source: 'user_statement', at: 0 },
+      { id: 'p2', value: 'window', source: 'user_statement', at: 24 },
     ],
     decision: 'ask_user',
     committed: 'aisle',
@@ -355,7 +287,9 @@ const cases: readonly Case[] = [
 
 describe('resolveObservation', () => {
   it.each(cases)('$name', (c) => {
-    const { slot, outcomes } = run(c.steps, c.policy, c.calibrationRemaining ?? 0);
+    const { field } = c;
+    const steps = field === undefined ? c.steps : c.steps.map((step) => ({ ...step, field }));
+    const { slot, outcomes } = run(steps, c.policy, c.calibrationRemaining ?? 0);
     const last = outcomes[outcomes.length - 1];
     expect(last?.decision).toBe(c.decision);
     expect(slot.committed?.value ?? null).toBe(c.committed);

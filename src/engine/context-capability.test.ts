@@ -16,7 +16,8 @@ import { sampleStateItem } from '../stores/conformance/index.js';
 import type { Store, StoredStateItem } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { messageRecord, observation, toJsonl } from '../testing/index.js';
-import { closeTestEngine } from './__fixtures__/test-engine.js';
+import { closeTestEngine, useSuiteTestEngine } from './__fixtures__/test-engine.js';
+import { threadMessages } from './__fixtures__/thread-messages.js';
 import { createEngine, type Engine } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -40,52 +41,27 @@ function item(
   });
 }
 
-const TRIP = [
-  message(
-    'trip',
-    't1',
-    'user',
-    'We are planning a trip to Lisbon in March.',
-    '2026-03-01T10:00:00Z',
-  ),
-  message('trip', 't2', 'assistant', 'Shall I look for flights?', '2026-03-01T10:01:00Z'),
-  message(
-    'trip',
-    't3',
-    'user',
-    "Let's take the night train instead of flying. I'll book the tickets tomorrow.",
-    '2026-03-01T10:02:00Z',
-  ),
-  message('trip', 't4', 'user', 'Which hotel did the Silvas recommend?', '2026-03-01T10:03:00Z'),
-];
+const TRIP = threadMessages('trip', '2026-03-01T10:00:00Z', [
+  ['t1', 'user', 'We are planning a trip to Lisbon in March.'],
+  ['t2', 'assistant', 'Shall I look for flights?'],
+  ['t3', 'user', "Let's take the night train instead of flying. I'll book the tickets tomorrow."],
+  ['t4', 'user', 'Which hotel did the Silvas recommend?'],
+]);
 
-const OLDER = [
-  message(
-    'lunch',
-    'o1',
-    'user',
-    'The Silvas recommended the Hotel Avenida near the river.',
-    '2026-01-10T12:00:00Z',
-  ),
-  message('lunch', 'o2', 'user', 'The garden needs watering on Sundays.', '2026-01-10T12:05:00Z'),
-];
+const OLDER = threadMessages(
+  'lunch',
+  '2026-01-10T12:00:00Z',
+  [
+    ['o1', 'user', 'The Silvas recommended the Hotel Avenida near the river.'],
+    ['o2', 'user', 'The garden needs watering on Sundays.'],
+  ],
+  5,
+);
 
-const PLAIN = [
-  message(
-    'plain',
-    'p1',
-    'user',
-    'Can you remind me what the dentist said?',
-    '2026-02-20T08:00:00Z',
-  ),
-  message(
-    'plain',
-    'p2',
-    'assistant',
-    'She said to come back in six months.',
-    '2026-02-20T08:01:00Z',
-  ),
-];
+const PLAIN = threadMessages('plain', '2026-02-20T08:00:00Z', [
+  ['p1', 'user', 'Can you remind me what the dentist said?'],
+  ['p2', 'assistant', 'She said to come back in six months.'],
+]);
 
 const FAMILY = [
   message('school', 's1', 'user', 'Pickup moves to 3pm on Fridays.', '2026-02-25T08:00:00Z', {
@@ -366,44 +342,45 @@ describe('Engine.buildContext', () => {
 });
 
 describe('Engine.buildContext for a user in a group', () => {
-  let groupDir: string;
-  let grouped: Engine;
-
-  beforeAll(async () => {
-    groupDir = mkdtempSync(join(tmpdir(), 'verity-context-group-'));
-    grouped = await createEngine({
-      home: groupDir,
-      clock: fixedClock(Date.parse(NOW)),
+  const group = useSuiteTestEngine(
+    'verity-context-group-',
+    NOW,
+    {
       embeddings: { model: null },
       extraction: {
         extractor: createRuleExtractor(),
         registry: { members: {}, we: { 'user:ana': 'family:silva' }, aliases: {} },
       },
       items: { extractor: null },
-    });
-    await grouped.ingest(
-      toJsonl([
-        ...FAMILY,
-        message('school', 's2', 'user', 'Who brings the cake on Friday?', '2026-02-25T08:05:00Z', {
-          entity_id: 'user:ana',
-        }),
-        observation({
-          id: 9,
-          entity: 'family:silva',
-          field: 'family.schedule.pickup',
-          value: '15:00',
-          at: '2026-02-25T08:00:00Z',
-        }),
-      ]),
-    );
-  });
-
-  afterAll(async () => {
-    await closeTestEngine({ dir: groupDir, engine: grouped });
-  });
+    },
+    async ({ engine: grouped }) => {
+      await grouped.ingest(
+        toJsonl([
+          ...FAMILY,
+          message(
+            'school',
+            's2',
+            'user',
+            'Who brings the cake on Friday?',
+            '2026-02-25T08:05:00Z',
+            {
+              entity_id: 'user:ana',
+            },
+          ),
+          observation({
+            id: 9,
+            entity: 'family:silva',
+            field: 'family.schedule.pickup',
+            value: '15:00',
+            at: '2026-02-25T08:00:00Z',
+          }),
+        ]),
+      );
+    },
+  );
 
   it('shows the group their "we" names: its state and its messages in the thread', async () => {
-    const result = await grouped.buildContext({ thread: 'school', entity: 'user:ana' });
+    const result = await group().engine.buildContext({ thread: 'school', entity: 'user:ana' });
     expect(result.included.messageIds).toEqual(['s1', 's2']);
     expect(result.included.entityIds).toEqual(['family:silva']);
     expect(sectionText(result, 'canonical_state')).toContain(
@@ -413,40 +390,24 @@ describe('Engine.buildContext for a user in a group', () => {
 });
 
 describe('Engine.buildContext over items extracted at ingest (default rule extractor)', () => {
-  let extractedDir: string;
-  let extracted: Engine;
-
-  beforeAll(async () => {
-    extractedDir = mkdtempSync(join(tmpdir(), 'verity-context-items-'));
-    extracted = await createEngine({
-      home: extractedDir,
-      clock: fixedClock(Date.parse(NOW)),
-      embeddings: { model: null },
-    });
-    const conversation = [
-      ['k1', 'user', "Let's use Postgres for the event store."],
-      ['k2', 'assistant', 'Okay. Anything else?'],
-      ['k3', 'user', "I'll draft the schema tomorrow."],
-      ['k4', 'user', 'Should we shard by tenant?'],
-      ['k5', 'user', 'We switched to ClickHouse instead of Postgres.'],
-    ].map(([id, role, content], index) =>
-      message(
-        'db',
-        id ?? '',
-        role === 'user' ? 'user' : 'assistant',
-        content ?? '',
-        `2026-03-01T10:0${index}:00Z`,
-      ),
-    );
-    await extracted.ingest(toJsonl(conversation));
-  });
-
-  afterAll(async () => {
-    await closeTestEngine({ dir: extractedDir, engine: extracted });
-  });
+  const extracted = useSuiteTestEngine(
+    'verity-context-items-',
+    NOW,
+    { embeddings: { model: null } },
+    async ({ engine }) => {
+      const conversation = threadMessages('db', '2026-03-01T10:00:00Z', [
+        ['k1', 'user', "Let's use Postgres for the event store."],
+        ['k2', 'assistant', 'Okay. Anything else?'],
+        ['k3', 'user', "I'll draft the schema tomorrow."],
+        ['k4', 'user', 'Should we shard by tenant?'],
+        ['k5', 'user', 'We switched to ClickHouse instead of Postgres.'],
+      ]);
+      await engine.ingest(toJsonl(conversation));
+    },
+  );
 
   it('shows the items in force, their refs, and a summary of them', async () => {
-    const result = await extracted.buildContext({ thread: 'db' });
+    const result = await extracted().engine.buildContext({ thread: 'db' });
     const state = sectionText(result, 'state_items');
     expect(state).toMatch(/^## Thread state\nState \(updated: /);
     expect(state).toContain('Use ClickHouse instead of Postgres');

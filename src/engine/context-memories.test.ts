@@ -1,57 +1,31 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../core/index.js';
+import { describe, expect, it } from 'vitest';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
-import { toJsonl } from '../testing/index.js';
-import { closeTestEngine } from './__fixtures__/test-engine.js';
-import { createEngine, type Engine } from './index.js';
-
-const NOW = '2026-03-02T09:00:00Z';
-let dir: string;
-let engine: Engine;
+import { messageRecord, toJsonl } from '../testing/index.js';
+import { useSuiteTestEngine } from './__fixtures__/test-engine.js';
 
 const filler = 'The assistant lists general advice about packing light and checking the weather. ';
 const LONG_ANSWER = `${filler.repeat(8)}The ferry to Skye leaves at seven from Mallaig. ${filler.repeat(8)}`;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-context-memories-'));
-  engine = await createEngine({
-    home: dir,
-    clock: fixedClock(Date.parse(NOW)),
+const suite = useSuiteTestEngine(
+  'verity-context-memories-',
+  '2026-03-02T09:00:00Z',
+  {
     embeddings: { model: createFakeEmbeddingModel({ dimension: 64 }) },
     items: { extractor: null },
-  });
-  await engine.ingest(
-    toJsonl([
-      {
-        type: 'message',
-        thread_id: 'old',
-        message_id: 'a1',
-        role: 'assistant',
-        content: LONG_ANSWER,
-        created_at: '2026-01-05T10:00:00Z',
-      },
-      {
-        type: 'message',
-        thread_id: 'now',
-        message_id: 'n1',
-        role: 'user',
-        content: 'Let us plan the next trip.',
-        created_at: '2026-03-01T10:00:00Z',
-      },
-    ]),
-  );
-});
-
-afterAll(async () => {
-  await closeTestEngine({ dir, engine });
-});
+  },
+  async ({ engine }) => {
+    await engine.ingest(
+      toJsonl([
+        messageRecord('old', 'a1', 'assistant', LONG_ANSWER, '2026-01-05T10:00:00Z'),
+        messageRecord('now', 'n1', 'user', 'Let us plan the next trip.', '2026-03-01T10:00:00Z'),
+      ]),
+    );
+  },
+);
 
 describe('memories in the context pack', () => {
   it('show an excerpt of a long hit around the query word, not the whole text', async () => {
-    const result = await engine.buildContext({
+    const result = await suite().engine.buildContext({
       thread: 'now',
       query: 'when does the ferry leave?',
     });

@@ -6,6 +6,7 @@ import { fixedClock } from '../core/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
 import type { FusionSettings } from '../search/index.js';
 import { toJsonl } from '../testing/index.js';
+import { type Turn, threadMessages } from './__fixtures__/thread-messages.js';
 import { createEngine, type Engine, type EngineContextOptions } from './index.js';
 
 const NOW = '2026-03-02T09:00:00Z';
@@ -13,23 +14,16 @@ const dirs: string[] = [];
 
 /** A thread where the answer to "which boat" is the turn after the one naming the ferry. */
 const LINES = toJsonl(
-  [
+  threadMessages('trip', '2026-01-05T10:00:00Z', [
     ['t0', 'user', 'Morning! The weather looks fine for the weekend.'],
     ['t1', 'user', 'Which ferry should we take to the island?'],
     ['t2', 'assistant', 'The seven o clock sailing from Mallaig, it is the quickest.'],
     ['t3', 'user', 'Great, and the cabin is booked too.'],
     ['t4', 'user', 'Unrelated: remind me to water the plants.'],
     ...['tomatoes', 'the garage door', 'a birthday card', 'the dentist', 'new socks'].map(
-      (thing, index) => [`f${index}`, 'user', `Also remember ${thing} later this week.`],
+      (thing, index): Turn => [`f${index}`, 'user', `Also remember ${thing} later this week.`],
     ),
-  ].map(([id, role, content], index) => ({
-    type: 'message',
-    thread_id: 'trip',
-    message_id: id,
-    role,
-    content,
-    created_at: `2026-01-05T10:${String(index).padStart(2, '0')}:00Z`,
-  })),
+  ]),
 );
 
 async function engineWith(

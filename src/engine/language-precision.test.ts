@@ -1,49 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds, type ManualClock } from '../testing/index.js';
-import { createEngine } from './index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ManualClock, messageRecord } from '../testing/index.js';
+import { useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
 // Issue #10: what a user says in chat becomes state only when the words state it. The first
 // block is the false state quoted in the issue; the rest are sentences written for this test
 // (in no benchmark file).
 
-let dir: string;
+const AT = '2026-03-10T09:00:00Z';
+const opened = useTestEngine('verity-language-', AT, { embeddings: { model: null } });
 let clock: ManualClock;
 let engine: Engine;
-const AT = '2026-03-10T09:00:00Z';
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-language-'));
-  clock = createManualClock(AT);
-  engine = await createEngine({
-    home: join(dir, 'home'),
-    clock,
-    ids: createSequentialIds(),
-    embeddings: { model: null },
-  });
-});
-
-afterEach(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeEach(() => {
+  ({ clock, engine } = opened());
 });
 
 let n = 0;
 async function say(content: string, entity = 'user:primary', at = AT): Promise<void> {
   n += 1;
   await engine.ingest([
-    {
-      type: 'message',
-      thread_id: `t-${entity}`,
-      message_id: `m${n}`,
-      role: 'user',
-      content,
-      created_at: at,
-      entity_id: entity,
-    },
+    messageRecord(`t-${entity}`, `m${n}`, 'user', content, at, { entity_id: entity }),
   ]);
 }
 

@@ -6,6 +6,7 @@ import { createGptTokenizer } from '../context/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
 import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
 import { startFakeLlmServer, transcriptLine } from '../testing/index.js';
+import { observerOnly } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 import type { EngineObserverOptions } from './observer-capability.js';
 import type { Engine } from './types.js';
@@ -32,11 +33,24 @@ describe('engine.observer', () => {
     engine = await createEngine({
       home: join(dir, 'home'),
       clock: { now: () => now },
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace'), ...observer },
+      ...observerOnly(observer)(dir),
     });
     return engine;
+  }
+
+  /** Captures `messages`, all written at `at`, as session `sessionId`, observed at once. */
+  function captureSession(
+    sessionId: string,
+    at: string,
+    messages: readonly (readonly [string, string, string])[],
+    trigger: 'manual' | 'shutdown' = 'shutdown',
+  ) {
+    return engine.observer.capture({
+      text: transcript(at, messages),
+      sessionId,
+      trigger,
+      observe: 'sync',
+    });
   }
 
   beforeEach(() => {
@@ -173,12 +187,12 @@ describe('engine.observer', () => {
       join(dir, 'workspace', 'MEMORY.md'),
       `# Memory\n\n## Notes\n\n${'My own long notes about the garden and the allotment. '.repeat(20)}\n`,
     );
-    await engine.observer.capture({
-      text: line('1', 'user', 'Always tag releases as vX.Y.Z.', '2026-03-05T09:00:00Z'),
-      sessionId: 'held',
-      trigger: 'manual',
-      observe: 'sync',
-    });
+    await captureSession(
+      'held',
+      '2026-03-05T09:00:00Z',
+      [['1', 'user', 'Always tag releases as vX.Y.Z.']],
+      'manual',
+    );
     expect((await engine.observer.reflect()).status).toBe('over_budget');
     // The person makes room three weeks later, past the reflection window.
     writeFileSync(join(dir, 'workspace', 'MEMORY.md'), '# Memory\n');
@@ -190,16 +204,16 @@ describe('engine.observer', () => {
   it('prunes P2 after 90 days and archives P3 after 30, never P0/P1, and records it', async () => {
     await open();
     const at = '2026-01-01T09:00:00Z';
-    await engine.observer.capture({
-      text: transcript(at, [
+    await captureSession(
+      'old',
+      at,
+      [
         ['1', 'user', 'Never push to main without review.'],
         ['2', 'assistant', 'The build takes 14 minutes on CI.'],
         ['3', 'user', 'Maybe we try Bazel 7 someday.'],
-      ]),
-      sessionId: 'old',
-      trigger: 'manual',
-      observe: 'sync',
-    });
+      ],
+      'manual',
+    );
     now = Date.parse(at) + 31 * DAY;
     const first = await engine.observer.applyRetention();
     expect([first.pruned.length, first.archived.length]).toEqual([0, 1]);
@@ -221,16 +235,11 @@ describe('engine.observer', () => {
       ['s2', '2026-03-03T09:00:00Z'],
     ] as const;
     for (const [id, at] of sessions) {
-      await engine.observer.capture({
-        text: transcript(at, [
-          ['a', 'user', 'The nightly export job fails with a timeout again.'],
-          ['b', 'user', 'Set EXPORT_TIMEOUT=600 in the job env.'],
-          ['c', 'user', 'Fixed.'],
-        ]),
-        sessionId: id,
-        trigger: 'shutdown',
-        observe: 'sync',
-      });
+      await captureSession(id, at, [
+        ['a', 'user', 'The nightly export job fails with a timeout again.'],
+        ['b', 'user', 'Set EXPORT_TIMEOUT=600 in the job env.'],
+        ['c', 'user', 'Fixed.'],
+      ]);
     }
     const report = await engine.observer.analyzeFriction();
     expect(report.status).toBe('analyzed');
@@ -250,12 +259,7 @@ describe('engine.observer', () => {
       ['s3', '2026-03-04T09:00:00Z', 'We decided to ship the billing export as CSV files.'],
     ] as const;
     for (const [id, at, text] of sessions) {
-      await engine.observer.capture({
-        text: transcript(at, [['a', 'user', text]]),
-        sessionId: id,
-        trigger: 'shutdown',
-        observe: 'sync',
-      });
+      await captureSession(id, at, [['a', 'user', text]]);
     }
     const first = await engine.observer.reflect();
     expect(first.input_observations).toBeGreaterThanOrEqual(3);
@@ -276,18 +280,13 @@ describe('engine.observer', () => {
       ['s2', '2026-03-02T09:00:00Z'],
       ['s3', '2026-03-04T09:00:00Z'],
     ] as const) {
-      await engine.observer.capture({
-        text: transcript(at, [
-          ['a', 'user', 'The test run died with ECONNREFUSED 127.0.0.1:6543 again.'],
-          ['b', 'assistant', 'I will add the dependency with npm install.'],
-          ['c', 'user', 'No, we use yarn in this repo, not npm.'],
-          ['d', 'user', 'How do I rebuild the GraphQL types?'],
-          ['e', 'assistant', 'Run yarn codegen. It rewrites src/generated.'],
-        ]),
-        sessionId: id,
-        trigger: 'shutdown',
-        observe: 'sync',
-      });
+      await captureSession(id, at, [
+        ['a', 'user', 'The test run died with ECONNREFUSED 127.0.0.1:6543 again.'],
+        ['b', 'assistant', 'I will add the dependency with npm install.'],
+        ['c', 'user', 'No, we use yarn in this repo, not npm.'],
+        ['d', 'user', 'How do I rebuild the GraphQL types?'],
+        ['e', 'assistant', 'Run yarn codegen. It rewrites src/generated.'],
+      ]);
     }
     const texts = (await engine.observer.analyzeFriction()).fixes.map((f) => f.text);
     expect(texts.some((t) => t.includes('ECONNREFUSED 127.0.0.1:6543'))).toBe(true);

@@ -1,35 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { transcriptLine } from '../testing/index.js';
-import { createEngine } from './create-engine.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ManualClock, transcriptLine } from '../testing/index.js';
+import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
 const DAY = 86_400_000;
 
 describe('engine.observer friction fixes', () => {
+  const opened = useTestEngine(
+    'verity-observer-friction-',
+    '2026-06-10T18:00:00Z',
+    observerOnly({ frictionMinHistoryDays: 0 }),
+  );
   let dir: string;
-  let now: number;
+  let clock: ManualClock;
   let engine: Engine;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-observer-friction-'));
-    now = Date.parse('2026-06-10T18:00:00Z');
-    engine = await createEngine({
-      home: join(dir, 'home'),
-      clock: { now: () => now },
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace'), frictionMinHistoryDays: 0 },
-    });
+    ({ dir, clock, engine } = opened());
     await crashSession('w1', '2026-06-02T10:00:00Z');
     await crashSession('w2', '2026-06-05T10:00:00Z');
-  });
-
-  afterEach(async () => {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** A session in which the indexer crashes again and the heap setting fixes it. */
@@ -61,7 +52,7 @@ describe('engine.observer friction fixes', () => {
 
   it('keeps a fix id when the next day finds the same cluster again', async () => {
     const first = await onlyFix();
-    now += DAY;
+    clock.advance(DAY);
     expect(await onlyFix()).toBe(first);
     expect(review()).toContain(`\`${first}\``);
   });
@@ -75,7 +66,7 @@ describe('engine.observer friction fixes', () => {
       'INDEXER_HEAP_MB=2048',
     );
     expect(review()).not.toContain(id);
-    now += DAY;
+    clock.advance(DAY);
     await engine.observer.analyzeFriction();
     expect(review()).not.toContain('## Friction Fixes');
     await expect(engine.observer.resolveProposal(id, 'approve')).rejects.toMatchObject({
@@ -86,7 +77,7 @@ describe('engine.observer friction fixes', () => {
   it('does not list an approved fix again when the problem recurs', async () => {
     const id = await onlyFix();
     await engine.observer.resolveProposal(id, 'approve');
-    now += DAY;
+    clock.advance(DAY);
     await crashSession('w3', '2026-06-11T09:00:00Z');
     expect(await onlyFix()).toBe(id);
     expect(review()).not.toContain(id);

@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine } from './create-engine.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../testing/index.js';
+import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
 const DAY = 86_400_000;
@@ -12,27 +12,19 @@ const PI = readFileSync(
 );
 
 describe('engine.observer proposals', () => {
+  const opened = useTestEngine(
+    'verity-observer-proposals-',
+    '2026-03-05T18:00:00Z',
+    observerOnly(),
+  );
   let dir: string;
-  let now: number;
+  let clock: ManualClock;
   let engine: Engine;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-observer-proposals-'));
-    now = Date.parse('2026-03-05T18:00:00Z');
-    engine = await createEngine({
-      home: join(dir, 'home'),
-      clock: { now: () => now },
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace') },
-    });
+    ({ dir, clock, engine } = opened());
     await engine.observer.capture({ text: PI, trigger: 'shutdown', observe: 'sync' });
     await engine.observer.reflect();
-  });
-
-  afterEach(async () => {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   async function firstPending(): Promise<string> {
@@ -43,7 +35,7 @@ describe('engine.observer proposals', () => {
 
   it('refuses to approve a proposal whose seven days ran out, without a prior expiry run', async () => {
     const id = await firstPending();
-    now += 8 * DAY;
+    clock.advance(8 * DAY);
     await expect(engine.observer.resolveProposal(id, 'approve')).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('expired'),
@@ -55,7 +47,7 @@ describe('engine.observer proposals', () => {
 
   it('lists a proposal past its expiry as expired, not pending', async () => {
     const id = await firstPending();
-    now += 8 * DAY;
+    clock.advance(8 * DAY);
     const pending = await engine.observer.listProposals('pending');
     expect(pending.map((p) => p.proposal_id)).not.toContain(id);
     const expired = await engine.observer.listProposals('expired');
@@ -64,7 +56,7 @@ describe('engine.observer proposals', () => {
 
   it('still approves a proposal inside its seven days', async () => {
     const id = await firstPending();
-    now += 6 * DAY;
+    clock.advance(6 * DAY);
     expect(await engine.observer.resolveProposal(id, 'approve')).toMatchObject({
       status: 'approved',
     });

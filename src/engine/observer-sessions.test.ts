@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { transcriptLine } from '../testing/index.js';
-import { createEngine } from './create-engine.js';
+import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
 // One session of my own: a decision before the compaction, another after it.
@@ -42,23 +41,12 @@ function occurrences(text: string, needle: string): number {
 }
 
 describe('engine.observer captures of one session', () => {
+  const opened = useTestEngine('verity-observer-sessions-', '2026-05-04T15:00:00Z', observerOnly());
   let dir: string;
   let engine: Engine;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-observer-sessions-'));
-    engine = await createEngine({
-      home: join(dir, 'home'),
-      clock: { now: () => Date.parse('2026-05-04T15:00:00Z') },
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace') },
-    });
-  });
-
-  afterEach(async () => {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    ({ dir, engine } = opened());
   });
 
   const capture = (trigger: string, lines: readonly string[]) =>

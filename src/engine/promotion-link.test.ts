@@ -6,7 +6,7 @@ import { EVENT_TYPES } from '../ledger/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/sqlite-store.js';
 import { transcriptLine } from '../testing/index.js';
-import { closeTestEngine, proposalsFromSession } from './__fixtures__/test-engine.js';
+import { closeTestEngine, observerOnly, proposalsFromSession } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './types.js';
 
@@ -44,9 +44,7 @@ describe('promotion link', () => {
       home: join(dir, 'home'),
       store,
       clock: { now: () => now },
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace') },
+      ...observerOnly()(dir),
     });
     await engine.vault.addRoot(join(dir, 'notes'));
     await engine.vault.index();

@@ -4,7 +4,12 @@ import { createRuleExtractor, EMPTY_REGISTRY, extractWithRules } from '../extrac
 import { validateObservation } from '../schemas/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createManualClock, createSequentialIds, SEED_OBSERVATION } from '../testing/index.js';
+import {
+  createManualClock,
+  createSequentialIds,
+  messageRecord,
+  SEED_OBSERVATION,
+} from '../testing/index.js';
 import { ingest, type PipelineDeps } from './index.js';
 
 // The sixth domain, added with one spec file, one rules file and this test (ADR
@@ -121,15 +126,7 @@ afterEach(async () => {
 });
 
 function message(id: string, content: string, createdAt: string, source = 'chat') {
-  return {
-    type: 'message',
-    thread_id: 't1',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: createdAt,
-    source,
-  };
+  return messageRecord('t1', id, 'user', content, createdAt, { source });
 }
 
 describe('health state through the pipeline', () => {

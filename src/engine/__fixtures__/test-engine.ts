@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TaskFields } from '../../core/index.js';
 import type { Notification, Notifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
+import type { EngineObserverOptions } from '../observer-capability.js';
 import type { Engine } from '../types.js';
 
 /** An engine opened for one test in a fresh temporary folder. */
@@ -18,6 +19,9 @@ export interface TestEngine {
   readonly engine: Engine;
 }
 
+/** Engine options, or a function that makes them from the test's temporary folder. */
+export type TestEngineOptions = Partial<EngineOptions> | ((dir: string) => Partial<EngineOptions>);
+
 /**
  * Opens an engine under a new temporary folder named with `prefix`, on a manual clock set to
  * `at` and sequential ids; `options` add to (or override) those.
@@ -25,13 +29,28 @@ export interface TestEngine {
 export async function openTestEngine(
   prefix: string,
   at: string,
-  options: Partial<EngineOptions> = {},
+  options: TestEngineOptions = {},
 ): Promise<TestEngine> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'home');
   const clock = createManualClock(at);
-  const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...options });
+  const extra = typeof options === 'function' ? options(dir) : options;
+  const engine = await createEngine({ home, clock, ids: createSequentialIds(), ...extra });
   return { dir, home, clock, engine };
+}
+
+/**
+ * Options for an engine that only observes sessions: no embedding model, no state extraction,
+ * and the MEMORY.md workspace at `<dir>/workspace`, with `observer` added.
+ */
+export function observerOnly(
+  observer: EngineObserverOptions = {},
+): (dir: string) => Partial<EngineOptions> {
+  return (dir) => ({
+    embeddings: { model: null },
+    extraction: null,
+    observer: { workspace: join(dir, 'workspace'), ...observer },
+  });
 }
 
 /**
@@ -54,6 +73,32 @@ export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>
   rmSync(opened.dir, { recursive: true, force: true });
 }
 
+/** A pair of Vitest hooks: `beforeEach`/`afterEach` or `beforeAll`/`afterAll`. */
+type Hook = (fn: () => Promise<void>) => void;
+
+/** Opens a test engine in `setUp`, seeds it, closes it in `tearDown`; reads throw `outside`. */
+function useHookedEngine(
+  setUp: Hook,
+  tearDown: Hook,
+  outside: string,
+  open: () => Promise<TestEngine>,
+  seed: (opened: TestEngine) => Promise<void> = async () => {},
+): () => TestEngine {
+  let opened: TestEngine | undefined;
+  setUp(async () => {
+    opened = await open();
+    await seed(opened);
+  });
+  tearDown(async () => {
+    if (opened !== undefined) await closeTestEngine(opened);
+    opened = undefined;
+  });
+  return () => {
+    if (opened === undefined) throw new Error(outside);
+    return opened;
+  };
+}
+
 /**
  * Registers hooks that open a test engine (as `openTestEngine` does) before each test and close
  * it after; the returned function gives the running test's engine, clock and folders.
@@ -61,20 +106,31 @@ export async function closeTestEngine(opened: Pick<TestEngine, 'dir' | 'engine'>
 export function useTestEngine(
   prefix: string,
   at: string,
-  options: Partial<EngineOptions> = {},
+  options: TestEngineOptions = {},
 ): () => TestEngine {
-  let opened: TestEngine | undefined;
-  beforeEach(async () => {
-    opened = await openTestEngine(prefix, at, options);
-  });
-  afterEach(async () => {
-    if (opened !== undefined) await closeTestEngine(opened);
-    opened = undefined;
-  });
-  return () => {
-    if (opened === undefined) throw new Error('useTestEngine: read outside a running test');
-    return opened;
-  };
+  return useHookedEngine(beforeEach, afterEach, 'useTestEngine: read outside a running test', () =>
+    openTestEngine(prefix, at, options),
+  );
+}
+
+/**
+ * Registers hooks that open a test engine (as `openTestEngine` does) once before the tests of
+ * the enclosing suite, hand it to `seed` (e.g. to ingest what every test reads), and close it
+ * after them; the returned function gives the suite's engine, clock and folders.
+ */
+export function useSuiteTestEngine(
+  prefix: string,
+  at: string,
+  options: TestEngineOptions = {},
+  seed: (opened: TestEngine) => Promise<void> = async () => {},
+): () => TestEngine {
+  return useHookedEngine(
+    beforeAll,
+    afterAll,
+    'useSuiteTestEngine: read outside its suite',
+    () => openTestEngine(prefix, at, options),
+    seed,
+  );
 }
 
 /**

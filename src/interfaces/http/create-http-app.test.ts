@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { observation, toJsonl } from '../../testing/index.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
@@ -8,27 +9,16 @@ const NOW = '2026-02-19T15:05:00Z';
 const TOKEN = 'test-token-0123456789';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const STATUS_EVENT = '0190a5f2-7b1c-7c3e-9a4b-2f6d8e1c3a5b';
-
-function observation(overrides: Record<string, unknown>): Record<string, unknown> {
-  return {
-    type: 'observation',
-    event_ts: '2026-02-19T15:00:00Z',
-    domain: 'travel',
-    entity_id: 'user:primary',
-    intent: 'assertive',
-    source: { type: 'user_statement', ref: 'thread:646:msg:1842' },
-    ...overrides,
-  };
-}
-
-function jsonl(lines: readonly unknown[]): string {
-  return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
-}
+const DESTINATION_EVENT = '0190a5f2-7b1c-7c3e-9a4b-000000000001';
+const SEAT_EVENT = '0190a5f2-7b1c-7c3e-9a4b-000000000002';
+const SEAT_CHANGE_EVENT = '0190a5f2-7b1c-7c3e-9a4b-000000000003';
+/** The message every observation here cites. */
+const REF = 'thread:646:msg:1842';
 
 /** Posts `lines` to /api/ingest as JSON lines, with the token. */
 function postIngest(lines: readonly unknown[]): Promise<Response> {
   return Promise.resolve(
-    http.app.request('/api/ingest', { method: 'POST', headers: AUTH, body: jsonl(lines) }),
+    http.app.request('/api/ingest', { method: 'POST', headers: AUTH, body: toJsonl(lines) }),
   );
 }
 
@@ -55,10 +45,11 @@ beforeAll(async () => {
   open = createHttpApp(http.engine, { token: null, allowedHosts: ['localhost', '127.0.0.1'] });
   const ingested = await postIngest([
     observation({
-      event_id: STATUS_EVENT,
+      id: STATUS_EVENT,
+      ref: REF,
       field: 'travel.status',
-      candidate_value: 'in_progress',
-      corroborators: [{ type: 'calendar', ref: 'event:abc123' }],
+      value: 'in_progress',
+      extra: { corroborators: [{ type: 'calendar', ref: 'event:abc123' }] },
     }),
   ]);
   expect(ingested.status, await ingested.clone().text()).toBe(200);
@@ -145,18 +136,13 @@ describe('createHttpApp', () => {
   it('confirms a review prompt once, then answers 409', async () => {
     // A profile preference the user changes waits for a confirmation.
     const ingested = await postIngest([
+      observation({ id: SEAT_EVENT, ref: REF, field: 'profile.preference.seat', value: 'aisle' }),
       observation({
-        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000002',
-        domain: 'profile',
+        id: SEAT_CHANGE_EVENT,
+        ref: REF,
         field: 'profile.preference.seat',
-        candidate_value: 'aisle',
-      }),
-      observation({
-        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000003',
-        domain: 'profile',
-        field: 'profile.preference.seat',
-        candidate_value: 'Reno',
-        event_ts: '2026-02-19T15:01:00Z',
+        value: 'Reno',
+        at: '2026-02-19T15:01:00Z',
       }),
     ]);
     expect(ingested.status).toBe(200);
@@ -200,12 +186,8 @@ describe('createHttpApp', () => {
 
   it('applies the valid lines of an ingest and answers 422 when one was rejected', async () => {
     const response = await postIngest([
-      observation({
-        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000001',
-        field: 'travel.destination',
-        candidate_value: 'Tahoe',
-      }),
-      observation({ event_id: 'not-a-uuid', field: 'travel.destination', candidate_value: 'X' }),
+      observation({ id: DESTINATION_EVENT, ref: REF, field: 'travel.destination', value: 'Tahoe' }),
+      observation({ id: 'not-a-uuid', ref: REF, field: 'travel.destination', value: 'X' }),
     ]);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({

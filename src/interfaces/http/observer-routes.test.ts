@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { createEngine, startBackgroundJobs } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
+import { pollUntil, whileServing } from '../__fixtures__/serving.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
@@ -53,8 +54,7 @@ describe('observer HTTP routes', () => {
   });
 
   it('has a capture it queued observed by the durable job verity serve runs', async () => {
-    const jobs = await startBackgroundJobs(http.engine);
-    try {
+    await whileServing(http.engine, async () => {
       const response = await post('/api/sessions', {
         session_id: 'served-over-http',
         trigger: 'manual',
@@ -62,17 +62,12 @@ describe('observer HTTP routes', () => {
       });
       expect(response.status).toBe(201);
       expect(await response.json()).toMatchObject({ observed: null, job_id: expect.any(String) });
-      const deadline = Date.now() + 20_000;
       const observed = async () =>
         (await http.engine.observer.listCaptures()).find((c) => c.session_id === 'served-over-http')
           ?.observed === true;
-      while (!(await observed()) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await pollUntil(observed);
       expect(await observed()).toBe(true);
-    } finally {
-      await jobs.stop();
-    }
+    });
   });
 
   it('shows pending proposals in the dashboard inbox and resolves one from there', async () => {

@@ -17,6 +17,25 @@ const call = mcp.call;
 
 const text = toolText;
 
+/**
+ * `record_observation` arguments for what the user asserts about `field` in message `msg` of
+ * thread 1, with `extra` (e.g. `event_id`, `event_ts`) added; the tool fills in what is absent.
+ */
+function userStatement(
+  field: string,
+  value: string,
+  msg: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...extra,
+    field,
+    candidate_value: value,
+    intent: 'assertive',
+    source: { type: 'user_statement', ref: `thread:1:msg:${msg}` },
+  };
+}
+
 beforeAll(async () => {
   expect((await call('record_observation', SEED)).isError).toBeFalsy();
 });
@@ -32,12 +51,10 @@ describe('createMcpServer (in-memory transport)', () => {
   });
 
   it('fills in event_id, event_ts and domain when they are absent', async () => {
-    const result = await call('record_observation', {
-      field: 'profile.preference.coffee',
-      candidate_value: 'flat white',
-      intent: 'assertive',
-      source: { type: 'user_statement', ref: 'thread:1:msg:1' },
-    });
+    const result = await call(
+      'record_observation',
+      userStatement('profile.preference.coffee', 'flat white', 1),
+    );
     expect(result.isError, text(result)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -57,12 +74,7 @@ describe('createMcpServer (in-memory transport)', () => {
   });
 
   it('names the known domains when a field is in none of them', async () => {
-    const result = await call('record_observation', {
-      field: 'weather.today',
-      candidate_value: 'sunny',
-      intent: 'assertive',
-      source: { type: 'user_statement', ref: 'thread:1:msg:2' },
-    });
+    const result = await call('record_observation', userStatement('weather.today', 'sunny', 2));
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(
       /\/domain: must be one of travel, family, project, financial, profile/,
@@ -122,22 +134,20 @@ describe('createMcpServer (in-memory transport)', () => {
 
   it('takes an uncertain observation through the review queue', async () => {
     // A change to an established profile preference always waits for the user.
-    await call('record_observation', {
-      event_id: '0190a5f2-7b1c-7c3e-9a4b-00000000000f',
-      event_ts: '2026-02-19T14:00:00Z',
-      field: 'profile.preference.trip',
-      candidate_value: 'Reno',
-      intent: 'assertive',
-      source: { type: 'user_statement', ref: 'thread:1:msg:1' },
-    });
-    const recorded = await call('record_observation', {
-      event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000010',
-      event_ts: '2026-02-19T15:00:00Z',
-      field: 'profile.preference.trip',
-      candidate_value: 'Tahoe',
-      intent: 'assertive',
-      source: { type: 'user_statement', ref: 'thread:1:msg:2' },
-    });
+    await call(
+      'record_observation',
+      userStatement('profile.preference.trip', 'Reno', 1, {
+        event_id: '0190a5f2-7b1c-7c3e-9a4b-00000000000f',
+        event_ts: '2026-02-19T14:00:00Z',
+      }),
+    );
+    const recorded = await call(
+      'record_observation',
+      userStatement('profile.preference.trip', 'Tahoe', 2, {
+        event_id: '0190a5f2-7b1c-7c3e-9a4b-000000000010',
+        event_ts: '2026-02-19T15:00:00Z',
+      }),
+    );
     expect(recorded.structuredContent).toMatchObject({
       decision: 'ask_user',
       prompt_id: expect.any(String),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBackgroundJobs } from '../../engine/index.js';
+import { pollUntil, whileServing } from '../__fixtures__/serving.js';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
 
@@ -33,8 +33,7 @@ describe('observer MCP tools', () => {
   });
 
   it('has its queued capture observed by the durable job verity serve runs', async () => {
-    const jobs = await startBackgroundJobs(mcp.engine);
-    try {
+    await whileServing(mcp.engine, async () => {
       const captured = await call('capture_session', {
         session_id: 'served-session',
         trigger: 'manual',
@@ -42,22 +41,15 @@ describe('observer MCP tools', () => {
       });
       expect(captured.structuredContent).toMatchObject({ status: 'captured', observed: null });
       const queue = await mcp.engine.jobs();
-      const deadline = Date.now() + 20_000;
-      let state = '';
-      while (Date.now() < deadline) {
-        const job = (await queue.listJobs({ queue: 'observer.observe' })).find(
-          (j) => j.id === (captured.structuredContent as { job_id: string }).job_id,
-        );
-        state = job?.state ?? 'missing';
-        if (state === 'completed') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(state).toBe('completed');
+      const jobId = (captured.structuredContent as { job_id: string }).job_id;
+      const state = async () =>
+        (await queue.listJobs({ queue: 'observer.observe' })).find((j) => j.id === jobId)?.state ??
+        'missing';
+      await pollUntil(async () => (await state()) === 'completed');
+      expect(await state()).toBe('completed');
       const captures = await mcp.engine.observer.listCaptures();
       expect(captures.find((c) => c.session_id === 'served-session')?.observed).toBe(true);
-    } finally {
-      await jobs.stop();
-    }
+    });
   });
 
   it('observes at once when asked to, as the CLI --sync and HTTP observe do', async () => {

@@ -10,6 +10,7 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_OBSERVATION } from '../../testing/index.js';
+import { pollUntil } from '../__fixtures__/serving.js';
 import { callTool } from './__fixtures__/mcp-client.js';
 import { TOOL_NAMES } from './__fixtures__/tool-names.js';
 
@@ -147,10 +148,7 @@ describe('verity mcp (stdio child process)', () => {
     expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'captured', observed: null });
     const memory = join(home, 'workspace', 'memory');
-    const deadline = Date.now() + 20_000;
-    while (!(existsSync(memory) && readdirSync(memory).length > 0) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(() => existsSync(memory) && readdirSync(memory).length > 0);
     expect(existsSync(memory) ? readdirSync(memory) : []).toHaveLength(1);
   });
 

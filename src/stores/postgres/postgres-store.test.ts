@@ -128,6 +128,64 @@ function gate(): { readonly promise: Promise<void>; readonly open: () => void } 
   return { promise, open };
 }
 
+/** Runs a writer for `scope` on `store` that logs `<name> enter`, runs `work`, logs `<name> exit`. */
+function loggedWriter(
+  store: Store,
+  scope: WriteScope,
+  name: string,
+  log: string[],
+  work: (tx: WriteTx) => Promise<void> = async () => {},
+): Promise<void> {
+  return store.withWriteLock(scope, async (tx) => {
+    log.push(`${name} enter`);
+    await work(tx);
+    log.push(`${name} exit`);
+  });
+}
+
+/** A writer holding its transaction open until `release()`; `done` settles once it commits. */
+interface HeldWriter {
+  readonly done: Promise<void>;
+  readonly release: () => void;
+}
+
+/**
+ * Starts a `loggedWriter` whose work runs `first`, then holds the transaction open until
+ * released, then runs `last`. Resolves once the writer is inside its transaction.
+ */
+async function holdWriter(
+  store: Store,
+  scope: WriteScope,
+  name: string,
+  log: string[],
+  steps: {
+    readonly first?: (tx: WriteTx) => Promise<void>;
+    readonly last?: (tx: WriteTx) => Promise<void>;
+  } = {},
+): Promise<HeldWriter> {
+  const held = gate();
+  const entered = gate();
+  const done = loggedWriter(store, scope, name, log, async (tx) => {
+    await steps.first?.(tx);
+    entered.open();
+    await held.promise;
+    await steps.last?.(tx);
+  });
+  await entered.promise;
+  return { done, release: held.open };
+}
+
+/**
+ * Checks that writer `b` is still waiting while `a` holds its transaction, then releases `a` and
+ * checks that `b` ran only after `a` committed.
+ */
+async function expectRunsAfter(a: HeldWriter, b: Promise<void>, log: string[]): Promise<void> {
+  expect(log).toEqual(['a enter']);
+  a.release();
+  await Promise.all([a.done, b]);
+  expect(log).toEqual(['a enter', 'a exit', 'b enter', 'b exit']);
+}
+
 /** Lets other callbacks run: several turns of the event loop, no timer. */
 async function settle(turns = 20): Promise<void> {
   for (let turn = 0; turn < turns; turn += 1) {
@@ -392,62 +450,38 @@ for (const target of targets) {
         const first = await openStore(schema);
         const second = await openStore(schema);
         const log: string[] = [];
-        const held = gate();
-        const entered = gate();
-        const a = first.withWriteLock({ entities: ['user:a'] }, async (tx) => {
-          log.push('a enter');
-          entered.open();
-          await held.promise;
-          await increment(tx, 'count');
-          log.push('a exit');
+        const a = await holdWriter(first, { entities: ['user:a'] }, 'a', log, {
+          last: (tx) => increment(tx, 'count'),
         });
-        await entered.promise;
-        const b = second.withWriteLock({ entities: ['user:a'] }, async (tx) => {
-          log.push('b enter');
-          await increment(tx, 'count');
-          log.push('b exit');
-        });
+        const b = loggedWriter(second, { entities: ['user:a'] }, 'b', log, (tx) =>
+          increment(tx, 'count'),
+        );
         if (target.parallel) await waitUntil(() => advisoryWaiters(target, 1));
         else await settle();
-        expect(log).toEqual(['a enter']);
-        held.open();
-        await Promise.all([a, b]);
-        expect(log).toEqual(['a enter', 'a exit', 'b enter', 'b exit']);
+        await expectRunsAfter(a, b, log);
         expect(await first.getMeta('count')).toBe(2);
       });
 
       it('runs writers of different entities in parallel on a server, one after the other on PGlite', async () => {
         const store = await openStore();
         const log: string[] = [];
-        const held = gate();
-        const entered = gate();
-        const a = store.withWriteLock({ entities: ['user:a'] }, async (tx) => {
-          log.push('a enter');
-          await tx.putMeta('a', 1);
-          entered.open();
-          await held.promise;
-          log.push('a exit');
+        const a = await holdWriter(store, { entities: ['user:a'] }, 'a', log, {
+          first: (tx) => tx.putMeta('a', 1),
         });
-        await entered.promise;
-        const b = store.withWriteLock({ entities: ['user:b'] }, async (tx) => {
-          log.push('b enter');
-          await tx.putMeta('b', 1);
-          log.push('b exit');
-        });
+        const b = loggedWriter(store, { entities: ['user:b'] }, 'b', log, (tx) =>
+          tx.putMeta('b', 1),
+        );
         if (target.parallel) {
           // B commits while A still holds its transaction open.
           await b;
           expect(log).toEqual(['a enter', 'b enter', 'b exit']);
           expect(await store.getMeta('b')).toBe(1);
           expect(await store.getMeta('a')).toBeNull();
-          held.open();
-          await a;
+          a.release();
+          await a.done;
         } else {
           await settle();
-          expect(log).toEqual(['a enter']);
-          held.open();
-          await Promise.all([a, b]);
-          expect(log).toEqual(['a enter', 'a exit', 'b enter', 'b exit']);
+          await expectRunsAfter(a, b, log);
         }
         expect(await store.getMeta('a')).toBe(1);
       });
@@ -457,15 +491,7 @@ for (const target of targets) {
         const store = await openStore(schema);
         const other = await openStore(schema);
         const log: string[] = [];
-        const held = gate();
-        const entered = gate();
-        const entity = store.withWriteLock({ entities: ['user:a'] }, async () => {
-          log.push('entity enter');
-          entered.open();
-          await held.promise;
-          log.push('entity exit');
-        });
-        await entered.promise;
+        const entity = await holdWriter(store, { entities: ['user:a'] }, 'entity', log);
         const global = other.withWriteLock({ entities: [], global: true }, async () => {
           log.push('global');
         });
@@ -476,8 +502,8 @@ for (const target of targets) {
         });
         await settle();
         expect(log).toEqual(['entity enter']);
-        held.open();
-        await Promise.all([entity, global, later]);
+        entity.release();
+        await Promise.all([entity.done, global, later]);
         expect(log.slice(0, 3)).toEqual(['entity enter', 'entity exit', 'global']);
         expect(log).toContain('later entity');
       });

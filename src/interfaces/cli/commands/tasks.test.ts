@@ -49,25 +49,21 @@ describe('verity tasks', () => {
 
   it('explains a refused move and exits 3, as for any rejected input', async () => {
     await verity('2026-01-28T09:00:00Z', ['tasks', 'add', 'Send the deck']);
-    const refused = await verity('2026-01-28T09:01:00Z', [
-      'tasks',
-      'move',
-      'TASK-20260128-001',
-      'DONE',
-      '--proof',
-      'x',
-    ]);
-    // Refused input exits 3 (README's exit codes), like a move missing a required field.
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain('cannot move from CAPTURED to DONE');
-    const unready = await verity('2026-01-28T09:01:00Z', [
-      'tasks',
-      'move',
-      'TASK-20260128-001',
-      'TRIAGED',
-    ]);
-    expect(unready.code).toBe(3);
-    expect(unready.stderr).toContain('cannot enter TRIAGED without');
+    // Refused input exits 3 (README's exit codes): a move the state machine forbids, and a move
+    // missing a required field.
+    for (const [move, reason] of [
+      [['DONE', '--proof', 'x'], 'cannot move from CAPTURED to DONE'],
+      [['TRIAGED'], 'cannot enter TRIAGED without'],
+    ] as const) {
+      const refused = await verity('2026-01-28T09:01:00Z', [
+        'tasks',
+        'move',
+        'TASK-20260128-001',
+        ...move,
+      ]);
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(reason);
+    }
     const cancel = await verity('2026-01-28T09:01:00Z', ['tasks', 'cancel', 'TASK-20260128-001']);
     expect(cancel.code).toBe(2);
   });

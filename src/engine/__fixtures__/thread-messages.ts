@@ -1,0 +1,22 @@
+import { messageRecord } from '../../testing/index.js';
+
+/** One turn of a thread: its message id, who spoke, and what was said. */
+export type Turn = readonly [id: string, role: 'user' | 'assistant', content: string];
+
+/**
+ * The `message` ingest records of one thread's `turns`: the first written at `start` (RFC 3339,
+ * whole seconds), each next one `minutesApart` minutes later, every record with `extra` added.
+ */
+export function threadMessages(
+  thread: string,
+  start: string,
+  turns: readonly Turn[],
+  minutesApart = 1,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown>[] {
+  const first = Date.parse(start);
+  return turns.map(([id, role, content], index) => {
+    const at = new Date(first + index * minutesApart * 60_000).toISOString();
+    return messageRecord(thread, id, role, content, at.replace('.000Z', 'Z'), extra);
+  });
+}
