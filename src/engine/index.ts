@@ -39,10 +39,12 @@ export type {
   EngineContextOptions,
   MemoryRanking,
 } from './context-capability.js';
-export * from './create-engine.js';
+export type { EngineOptions } from './create-engine.js';
+export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
-export * from './extraction-stalls.js';
-export * from './from-config.js';
+export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';
+export { extractionStalls } from './extraction-stalls.js';
+export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
 export type {
