@@ -68,7 +68,9 @@ describe('startBackgroundJobs', () => {
     const queue = await engine.jobs();
 
     const keysNow = async () =>
-      (await queue.listJobs({ queue: BACKGROUND_QUEUES.afterIngest })).map((j) => j.idempotencyKey);
+      (await queue.listJobs({ queue: BACKGROUND_QUEUES.afterIngest })).map(
+        (j) => j.idempotencyKey ?? '',
+      );
     const earlier = new Set(await keysNow());
     const head = await engine.lastSequence();
     await engine.ingest(CONVERSATION);
