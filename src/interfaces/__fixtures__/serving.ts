@@ -12,17 +12,3 @@ export async function whileServing<T>(engine: Engine, fn: () => Promise<T>): Pro
     await jobs.stop();
   }
 }
-
-/**
- * Checks `condition` every 50 ms until it holds or `timeoutMs` has passed, for work a background
- * job or a child process finishes on its own. It never fails: the test asserts the outcome after.
- */
-export async function pollUntil(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

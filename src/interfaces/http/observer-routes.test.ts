@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
 import { createEngine } from '../../engine/index.js';
-import { pollUntil, whileServing } from '../__fixtures__/serving.js';
+import { whileServing } from '../__fixtures__/serving.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { createHttpApp } from './index.js';
 
@@ -65,8 +66,7 @@ describe('observer HTTP routes', () => {
       const observed = async () =>
         (await http.engine.observer.listCaptures()).find((c) => c.session_id === 'served-over-http')
           ?.observed === true;
-      await pollUntil(observed);
-      expect(await observed()).toBe(true);
+      await waitFor('the capture to be observed', async () => ((await observed()) ? true : null));
     });
   });
 

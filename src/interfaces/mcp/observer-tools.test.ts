@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pollUntil, whileServing } from '../__fixtures__/serving.js';
+import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
+import { whileServing } from '../__fixtures__/serving.js';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
 
@@ -45,8 +46,9 @@ describe('observer MCP tools', () => {
       const state = async () =>
         (await queue.listJobs({ queue: 'observer.observe' })).find((j) => j.id === jobId)?.state ??
         'missing';
-      await pollUntil(async () => (await state()) === 'completed');
-      expect(await state()).toBe('completed');
+      await waitFor('the observe job to complete', async () =>
+        (await state()) === 'completed' ? true : null,
+      );
       const captures = await mcp.engine.observer.listCaptures();
       expect(captures.find((c) => c.session_id === 'served-session')?.observed).toBe(true);
     });

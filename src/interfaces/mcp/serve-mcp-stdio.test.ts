@@ -9,8 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
-import { pollUntil } from '../__fixtures__/serving.js';
 import { callTool } from './__fixtures__/mcp-client.js';
 import { TOOL_NAMES } from './__fixtures__/tool-names.js';
 
@@ -148,8 +148,10 @@ describe('verity mcp (stdio child process)', () => {
     expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'captured', observed: null });
     const memory = join(home, 'workspace', 'memory');
-    await pollUntil(() => existsSync(memory) && readdirSync(memory).length > 0);
-    expect(existsSync(memory) ? readdirSync(memory) : []).toHaveLength(1);
+    await waitFor('the daily log', async () =>
+      existsSync(memory) && readdirSync(memory).length > 0 ? true : null,
+    );
+    expect(readdirSync(memory)).toHaveLength(1);
   });
 
   it('logs nothing to stderr while serving valid calls', () => {
