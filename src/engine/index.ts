@@ -45,6 +45,7 @@ export * from './extraction-stalls.js';
 export * from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
+export type { MigrationLineNotRead } from './migration-reading.js';
 export type {
   CaptureRequest,
   CaptureResult,
