@@ -263,11 +263,12 @@ describe('assembleContext', () => {
       expect(result.included.entityIds).toEqual(['user:primary']);
     });
 
-    it('keeps conflicts and reviews when canonical state must be cut', () => {
+    it('keeps conflicts and reviews, then unflagged values, when canonical state must be cut', () => {
       const result = assemble({ entities: rich().entities }, { budget: 150 }, { system: '' });
       const text = section(result, 'canonical_state').text;
       expect(text).toContain('[CONFLICT: proposed completed (0.72), review p_1]');
-      expect(text).toContain('[STALE since 2026-11-20]');
+      expect(text).toContain('- project.p0.status: in_progress');
+      expect(text).not.toContain('[STALE since 2026-11-20]');
       expect(text).toMatch(/\[… \d+ more fields omitted\]$/);
     });
 

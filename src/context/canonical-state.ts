@@ -10,6 +10,10 @@ export interface CanonicalLine {
   readonly text: string;
   /** 0: awaits review or conflicts; 1: stale, tentative or low confidence; 2: plain. */
   readonly urgency: 0 | 1 | 2;
+  /** The value's confidence (a prompt's line: the proposal's); 0 when unknown. */
+  readonly confidence: number;
+  /** When the value became true (RFC 3339); null when unknown. */
+  readonly validFrom: string | null;
   /** The prompt the line names, if any. */
   readonly promptId: string | null;
 }
@@ -62,7 +66,14 @@ function fieldLine(field: string, view: ContextField): Omit<CanonicalLine, 'id' 
   const value =
     view.value === null && view.status !== 'committed' ? '(unconfirmed)' : show(view.value);
   const text = [`- ${field}: ${value}`, ...markers].join(' ');
-  return { field, text, urgency, promptId: pending?.prompt_id ?? null };
+  return {
+    field,
+    text,
+    urgency,
+    promptId: pending?.prompt_id ?? null,
+    confidence: view.confidence ?? 0,
+    validFrom: view.valid_from,
+  };
 }
 
 function promptLine(prompt: ContextPrompt): Omit<CanonicalLine, 'id' | 'entityId'> {
@@ -78,6 +89,8 @@ function promptLine(prompt: ContextPrompt): Omit<CanonicalLine, 'id' | 'entityId
     text: `- ${prompt.field}: ${show(prompt.current_value)} ${marker}`,
     urgency: 0,
     promptId: prompt.prompt_id,
+    confidence: prompt.confidence,
+    validFrom: null,
   };
 }
 
