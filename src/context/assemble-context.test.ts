@@ -257,7 +257,7 @@ describe('assembleContext', () => {
         "## Canonical state (as of 2026-11-25T10:00Z)
         user:primary
         - family.schedule.school: (unconfirmed) [PENDING REVIEW: proposed Mon 8am (0.70), review p_2]
-        - travel.destination: Tahoe [STALE since 2026-10-01]
+        - travel.destination: Tahoe [STALE: value from 2026-10-01]
         - travel.status: planned [CONFLICT: proposed completed (0.72), review p_1]"
       `);
       expect(result.included.entityIds).toEqual(['user:primary']);
@@ -268,7 +268,7 @@ describe('assembleContext', () => {
       const text = section(result, 'canonical_state').text;
       expect(text).toContain('[CONFLICT: proposed completed (0.72), review p_1]');
       expect(text).toContain('- project.p0.status: in_progress');
-      expect(text).not.toContain('[STALE since 2026-11-20]');
+      expect(text).not.toContain('[STALE: value from 2026-11-20]');
       expect(text).toMatch(/\[… \d+ more fields omitted\]$/);
     });
 

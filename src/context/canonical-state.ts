@@ -6,7 +6,7 @@ export interface CanonicalLine {
   readonly id: string;
   readonly entityId: string;
   readonly field: string;
-  /** `- travel.status: in_progress [STALE since 2026-11-01]` */
+  /** `- travel.status: in_progress [STALE: value from 2026-11-01]` */
   readonly text: string;
   /** 0: awaits review or conflicts; 1: stale, tentative or low confidence; 2: plain. */
   readonly urgency: 0 | 1 | 2;
@@ -46,7 +46,9 @@ function fieldLine(field: string, view: ContextField): Omit<CanonicalLine, 'id' 
   let urgency: CanonicalLine['urgency'] = 2;
   if (view.status === 'tentative') markers.push('[TENTATIVE]');
   if (view.stale) {
-    markers.push(view.valid_from ? `[STALE since ${view.valid_from.slice(0, 10)}]` : '[STALE]');
+    markers.push(
+      view.valid_from ? `[STALE: value from ${view.valid_from.slice(0, 10)}]` : '[STALE]',
+    );
   }
   if (view.low_confidence) markers.push('[LOW CONFIDENCE]');
   if (markers.length > 0) urgency = 1;
@@ -154,8 +156,8 @@ export function canonicalHeading(now: string): string {
 
 /**
  * Canonical state as markdown, unbudgeted: a heading with the freshness instant `now`, then per
- * entity its id and one line per field, each with its markers — `[TENTATIVE]`, `[STALE since
- * DATE]`, `[LOW CONFIDENCE]`, and `[CONFLICT: …]` (a proposed value differs from the committed one)
+ * entity its id and one line per field, each with its markers — `[TENTATIVE]`, `[STALE: value
+ * from DATE]` (the day the value became true; not refreshed since), `[LOW CONFIDENCE]`, and `[CONFLICT: …]` (a proposed value differs from the committed one)
  * or `[PENDING REVIEW: …]` (a proposed value awaits the user), naming the prompt. Returns `''` when
  * no entity has anything to show.
  */
