@@ -50,6 +50,18 @@ describe('engine.migrate reading notes', () => {
     expect(report.not_read.map((n) => n.text)).toEqual(['- Gate code: 4411']);
   });
 
+  it("does not take Verity's own file name for a project's", async () => {
+    const content = ['# Memory', '', '## Errands', '- Status: planned', ''].join('\n');
+    const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
+    expect(report.items).toEqual([]);
+    expect(report.not_read).toEqual([
+      expect.objectContaining({
+        line: 4,
+        reason: `"memory" names Verity's own file, not a project`,
+      }),
+    ]);
+  });
+
   it("skips the help line of Verity's own HEARTBEAT.md template", async () => {
     const path = `${t().dir}/HEARTBEAT.md`;
     await t().engine.project({ targets: [path] });

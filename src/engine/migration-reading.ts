@@ -56,6 +56,15 @@ function ownLines(fileName: string): ReadonlySet<string> {
   );
 }
 
+/**
+ * The slug of a file Verity keeps its own template for (HEARTBEAT.md, MEMORY.md, ...), or null:
+ * a brief reading would take such a file's name for a project's ("project.memory.status").
+ */
+function ownFileSlug(fileName: string): string | null {
+  if (templateFor(fileName) === templateFor('.md')) return null;
+  return slugify(fileName.replace(/\.(?:md|markdown)$/i, ''));
+}
+
 function headingAbove(lines: readonly string[], index: number): string | null {
   for (let i = index; i >= 0; i -= 1) {
     const heading = HEADING.exec(lines[i] ?? '');
@@ -73,11 +82,17 @@ type Judged =
  * says what kind: a key naming a preference or under a Preferences (or About me) heading, or a project
  * attribute the project domain tracks. Other keys ("Meeting", "TODO", "Address") are notes.
  */
-function judge(o: ExtractedObservation, lines: readonly string[]): Judged {
+function judge(o: ExtractedObservation, lines: readonly string[], ownFile: string | null): Judged {
   const keyMatch = KEY_SPAN.exec(o.span);
   if (!keyMatch?.[1]) return { keep: o };
   const key = keyMatch[1].trim();
   const slug = slugify(key);
+  if (ownFile !== null && o.field.startsWith(`project.${ownFile}.`)) {
+    return {
+      span: o.span,
+      reason: `"${ownFile}" names Verity's own file, not a project`,
+    };
+  }
   if (o.field === `profile.preference.${slug}`) {
     const named = PREFERENCE_KEY.exec(slug);
     const topic = named?.[1] ?? named?.[2] ?? named?.[3];
@@ -111,10 +126,11 @@ function wrap(
       const result = await inner.extract(input);
       if (!result.ok) return result;
       const lines = input.text.split('\n');
+      const ownFile = input.title === undefined ? null : ownFileSlug(input.title);
       const kept: ExtractedObservation[] = [];
       const record = { kept: [] as string[], dropped: [] as { span: string; reason: string }[] };
       for (const o of result.value.observations) {
-        const judged = judge(o, lines);
+        const judged = judge(o, lines, ownFile);
         if ('keep' in judged) {
           kept.push(judged.keep);
           record.kept.push(judged.keep.span);
