@@ -51,13 +51,24 @@ describe('engine.migrate reading notes', () => {
   });
 
   it("does not take Verity's own file name for a project's", async () => {
-    const content = ['# Memory', '', '## Errands', '- Status: planned', ''].join('\n');
+    const content = [
+      '# Memory',
+      '',
+      '## Preferences',
+      '- Hotel chain: Marriott',
+      '',
+      '## Errands',
+      '- Status: planned',
+      '',
+    ].join('\n');
     const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
-    expect(report.items).toEqual([]);
+    expect(report.items.map((i) => `${i.entity_id} ${i.field}=${i.value}`)).toEqual([
+      'user:primary profile.preference.hotel_chain=Marriott',
+    ]);
     expect(report.not_read).toEqual([
       expect.objectContaining({
-        line: 4,
-        reason: `"memory" names Verity's own file, not a project`,
+        line: 7,
+        reason: expect.stringMatching(/^"memory" names Verity's own file, not a project, and/),
       }),
     ]);
   });

@@ -73,6 +73,15 @@ function headingAbove(lines: readonly string[], index: number): string | null {
   return null;
 }
 
+/** What `judge` knows of the file a line is in. */
+interface FileReading {
+  readonly lines: readonly string[];
+  /** The file's slug when it is one of Verity's own (`ownFileSlug`). */
+  readonly ownFile: string | null;
+  /** The entity the file is about (its note's entity). */
+  readonly speaker: string;
+}
+
 type Judged =
   | { readonly keep: ExtractedObservation }
   | { readonly span: string; readonly reason: string };
@@ -82,15 +91,20 @@ type Judged =
  * says what kind: a key naming a preference or under a Preferences (or About me) heading, or a project
  * attribute the project domain tracks. Other keys ("Meeting", "TODO", "Address") are notes.
  */
-function judge(o: ExtractedObservation, lines: readonly string[], ownFile: string | null): Judged {
+function judge(o: ExtractedObservation, file: FileReading): Judged {
+  const { lines, ownFile } = file;
   const keyMatch = KEY_SPAN.exec(o.span);
   if (!keyMatch?.[1]) return { keep: o };
   const key = keyMatch[1].trim();
   const slug = slugify(key);
   if (ownFile !== null && o.field.startsWith(`project.${ownFile}.`)) {
+    // Not a project, so the line is the file's speaker's: read it as a preference, if it is one.
+    const asPreference = { ...o, entityId: file.speaker, field: `profile.preference.${slug}` };
+    const judged = judge(asPreference, { ...file, ownFile: null });
+    if ('keep' in judged) return judged;
     return {
       span: o.span,
-      reason: `"${ownFile}" names Verity's own file, not a project`,
+      reason: `"${ownFile}" names Verity's own file, not a project, and ${judged.reason}`,
     };
   }
   if (o.field === `profile.preference.${slug}`) {
@@ -126,11 +140,15 @@ function wrap(
       const result = await inner.extract(input);
       if (!result.ok) return result;
       const lines = input.text.split('\n');
-      const ownFile = input.title === undefined ? null : ownFileSlug(input.title);
+      const file: FileReading = {
+        lines,
+        ownFile: input.title === undefined ? null : ownFileSlug(input.title),
+        speaker: input.entityId,
+      };
       const kept: ExtractedObservation[] = [];
       const record = { kept: [] as string[], dropped: [] as { span: string; reason: string }[] };
       for (const o of result.value.observations) {
-        const judged = judge(o, lines, ownFile);
+        const judged = judge(o, file);
         if ('keep' in judged) {
           kept.push(judged.keep);
           record.kept.push(judged.keep.span);
