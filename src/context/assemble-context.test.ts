@@ -225,13 +225,14 @@ describe('assembleContext', () => {
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     });
 
-    it('omits the system text when it is empty and cuts it to the budget when it is too long', () => {
+    it('omits the system text when it is empty and cuts it to a quarter of the budget when it is too long', () => {
       expect(assemble({ skills: 'Be brief.' }, {}, { system: '' }).markdown).toBe(
         '## Skills\nBe brief.',
       );
       const cut = assemble({ skills: 'Be brief.' }, { budget: 30 }, { system: words('rule', 200) });
       expect(section(cut, 'system').text.endsWith(TRUNCATION_MARKER)).toBe(true);
-      expect(section(cut, 'skills').text).toBe('');
+      expect(section(cut, 'system').tokens).toBeLessThanOrEqual(7);
+      expect(section(cut, 'skills').text).toBe('## Skills\nBe brief.');
       expect(cut.total).toBeLessThanOrEqual(30);
     });
 
@@ -257,17 +258,18 @@ describe('assembleContext', () => {
         "## Canonical state (as of 2026-11-25T10:00Z)
         user:primary
         - family.schedule.school: (unconfirmed) [PENDING REVIEW: proposed Mon 8am (0.70), review p_2]
-        - travel.destination: Tahoe [STALE since 2026-10-01]
+        - travel.destination: Tahoe [STALE: value from 2026-10-01]
         - travel.status: planned [CONFLICT: proposed completed (0.72), review p_1]"
       `);
       expect(result.included.entityIds).toEqual(['user:primary']);
     });
 
-    it('keeps conflicts and reviews when canonical state must be cut', () => {
+    it('keeps conflicts and reviews, then unflagged values, when canonical state must be cut', () => {
       const result = assemble({ entities: rich().entities }, { budget: 150 }, { system: '' });
       const text = section(result, 'canonical_state').text;
       expect(text).toContain('[CONFLICT: proposed completed (0.72), review p_1]');
-      expect(text).toContain('[STALE since 2026-11-20]');
+      expect(text).toContain('- project.p0.status: in_progress');
+      expect(text).not.toContain('[STALE: value from 2026-11-20]');
       expect(text).toMatch(/\[… \d+ more fields omitted\]$/);
     });
 

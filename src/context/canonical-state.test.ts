@@ -38,7 +38,7 @@ describe('renderCanonicalState', () => {
     [
       'a stale value, with the date it became true',
       field('Tahoe', { stale: true, valid_from: '2026-10-01T08:00:00Z' }),
-      '- travel.destination: Tahoe [STALE since 2026-10-01]',
+      '- travel.destination: Tahoe [STALE: value from 2026-10-01]',
     ],
     [
       'a proposal that disagrees with the committed value as a conflict',

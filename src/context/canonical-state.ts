@@ -6,10 +6,14 @@ export interface CanonicalLine {
   readonly id: string;
   readonly entityId: string;
   readonly field: string;
-  /** `- travel.status: in_progress [STALE since 2026-11-01]` */
+  /** `- travel.status: in_progress [STALE: value from 2026-11-01]` */
   readonly text: string;
   /** 0: awaits review or conflicts; 1: stale, tentative or low confidence; 2: plain. */
   readonly urgency: 0 | 1 | 2;
+  /** The value's confidence (a prompt's line: the proposal's); 0 when unknown. */
+  readonly confidence: number;
+  /** When the value became true (RFC 3339); null when unknown. */
+  readonly validFrom: string | null;
   /** The prompt the line names, if any. */
   readonly promptId: string | null;
 }
@@ -42,7 +46,9 @@ function fieldLine(field: string, view: ContextField): Omit<CanonicalLine, 'id' 
   let urgency: CanonicalLine['urgency'] = 2;
   if (view.status === 'tentative') markers.push('[TENTATIVE]');
   if (view.stale) {
-    markers.push(view.valid_from ? `[STALE since ${view.valid_from.slice(0, 10)}]` : '[STALE]');
+    markers.push(
+      view.valid_from ? `[STALE: value from ${view.valid_from.slice(0, 10)}]` : '[STALE]',
+    );
   }
   if (view.low_confidence) markers.push('[LOW CONFIDENCE]');
   if (markers.length > 0) urgency = 1;
@@ -62,7 +68,14 @@ function fieldLine(field: string, view: ContextField): Omit<CanonicalLine, 'id' 
   const value =
     view.value === null && view.status !== 'committed' ? '(unconfirmed)' : show(view.value);
   const text = [`- ${field}: ${value}`, ...markers].join(' ');
-  return { field, text, urgency, promptId: pending?.prompt_id ?? null };
+  return {
+    field,
+    text,
+    urgency,
+    promptId: pending?.prompt_id ?? null,
+    confidence: view.confidence ?? 0,
+    validFrom: view.valid_from,
+  };
 }
 
 function promptLine(prompt: ContextPrompt): Omit<CanonicalLine, 'id' | 'entityId'> {
@@ -78,6 +91,8 @@ function promptLine(prompt: ContextPrompt): Omit<CanonicalLine, 'id' | 'entityId
     text: `- ${prompt.field}: ${show(prompt.current_value)} ${marker}`,
     urgency: 0,
     promptId: prompt.prompt_id,
+    confidence: prompt.confidence,
+    validFrom: null,
   };
 }
 
@@ -141,8 +156,8 @@ export function canonicalHeading(now: string): string {
 
 /**
  * Canonical state as markdown, unbudgeted: a heading with the freshness instant `now`, then per
- * entity its id and one line per field, each with its markers — `[TENTATIVE]`, `[STALE since
- * DATE]`, `[LOW CONFIDENCE]`, and `[CONFLICT: …]` (a proposed value differs from the committed one)
+ * entity its id and one line per field, each with its markers — `[TENTATIVE]`, `[STALE: value
+ * from DATE]` (the day the value became true; not refreshed since), `[LOW CONFIDENCE]`, and `[CONFLICT: …]` (a proposed value differs from the committed one)
  * or `[PENDING REVIEW: …]` (a proposed value awaits the user), naming the prompt. Returns `''` when
  * no entity has anything to show.
  */

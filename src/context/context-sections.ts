@@ -179,7 +179,30 @@ export function textSection(
   return { ...empty(name, source), truncated: true };
 }
 
-/** The canonical-state section: conflicts and reviews first, then stale values, then the rest. */
+/** Which canonical lines are kept first: reviews and conflicts, then plain values, then flagged ones. */
+const KEEP_TIER: Readonly<Record<CanonicalLine['urgency'], number>> = { 0: 0, 2: 1, 1: 2 };
+
+/**
+ * The order canonical lines are kept in when not all fit: reviews and conflicts (they ask for an
+ * answer), then values with no doubt marked on them, then stale, tentative and low-confidence
+ * ones; within each, the most confident, then the most recently true, then render order.
+ */
+export function canonicalKeepOrder(lines: readonly CanonicalLine[]): readonly CanonicalLine[] {
+  const position = new Map(lines.map((line, index) => [line.id, index]));
+  const since = (line: CanonicalLine) => line.validFrom ?? '';
+  return [...lines].sort(
+    (a, b) =>
+      KEEP_TIER[a.urgency] - KEEP_TIER[b.urgency] ||
+      b.confidence - a.confidence ||
+      (since(a) < since(b) ? 1 : since(a) > since(b) ? -1 : 0) ||
+      (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+  );
+}
+
+/**
+ * The canonical-state section: lines kept in `canonicalKeepOrder` when not all fit, shown in
+ * render order.
+ */
 export function canonicalSection(
   lines: readonly CanonicalLine[],
   now: string,
@@ -189,11 +212,9 @@ export function canonicalSection(
 ): SectionDraft {
   if (lines.length === 0) return empty('canonical_state');
   const position = new Map(lines.map((line, index) => [line.id, index]));
-  const byUrgency = [...lines].sort(
-    (a, b) => a.urgency - b.urgency || (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
-  );
-  const kept = byUrgency.slice(0, cap);
-  const capped = byUrgency.slice(cap).map((line) => line.id);
+  const byKeepOrder = canonicalKeepOrder(lines);
+  const kept = byKeepOrder.slice(0, cap);
+  const capped = byKeepOrder.slice(cap).map((line) => line.id);
   const heading = canonicalHeading(now);
   const entityIds = [...new Set(kept.map((line) => line.entityId))];
   const fixedTokens =

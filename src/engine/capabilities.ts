@@ -54,6 +54,7 @@ import { isAwaiting } from '../review/index.js';
 import type { Store } from '../stores/index.js';
 import { readTasks } from '../tasks/index.js';
 import { backupFile, readTextFile, writeTextFile } from '../vault/index.js';
+import { createMigrationReading, type MigrationLineNotRead } from './migration-reading.js';
 
 /** How a projection writes markdown: AST zones (default) or heading-anchored legacy sections. */
 export type ProjectionMode = 'ast_zones' | 'legacy_string';
@@ -119,6 +120,8 @@ export interface MigrationReport {
   readonly dry_run: boolean;
   readonly files: number;
   readonly items: readonly MigrationItem[];
+  /** Every other line with words in it, and why no state was read from it. */
+  readonly not_read: readonly MigrationLineNotRead[];
   readonly committed: number;
   readonly asked: number;
   readonly tentative: number;
@@ -395,15 +398,27 @@ export async function migrate(
     });
   }
   try {
-    const deps: PipelineDeps = { ...context.deps, store: target };
+    const reading =
+      context.deps.extraction === undefined
+        ? null
+        : createMigrationReading(context.deps.extraction);
+    const deps: PipelineDeps = {
+      ...context.deps,
+      store: target,
+      ...(reading === null ? {} : { extraction: reading.step }),
+    };
+    const prepared = files.map((f) => {
+      const outside = withoutZoneBodies(f.content);
+      return reading === null ? outside : reading.prepare(basename(f.path), outside);
+    });
     const before = await target.lastSeq();
     await ingest(
       deps,
-      files.map((f) => ({
+      files.map((f, index) => ({
         type: 'note',
         path: f.path,
         title: basename(f.path),
-        content: withoutZoneBodies(f.content),
+        content: prepared[index] ?? '',
         // A file cannot be evidence from after now (a pinned clock may sit before its mtime).
         updated_at: notAfter(f.updatedAt, context.deps.clock.now()),
         ...(options.entityId === undefined ? {} : { entity_id: options.entityId }),
@@ -438,6 +453,10 @@ export async function migrate(
       dry_run: dryRun,
       files: files.length,
       items,
+      not_read: files.flatMap(
+        (f, index) =>
+          reading?.notRead(f.path, basename(f.path), f.content, prepared[index] ?? '') ?? [],
+      ),
       committed: items.filter((i) => i.outcome === 'committed').length,
       asked: items.filter((i) => i.outcome === 'asked').length,
       tentative: items.filter((i) => i.outcome === 'tentative').length,

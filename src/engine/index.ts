@@ -47,6 +47,7 @@ export { extractionStalls } from './extraction-stalls.js';
 export { engineOptionsFromConfig } from './from-config.js';
 export type { MigrateStoreReport } from './migrate-store.js';
 export { migrateStoreBetween, parseStoreLocation } from './migrate-store.js';
+export type { MigrationLineNotRead } from './migration-reading.js';
 export type {
   CaptureRequest,
   CaptureResult,

@@ -86,6 +86,7 @@ export function createIngestCapability(
         messageOptions.wait_for_index === undefined
           ? undefined
           : { waitForIndex: messageOptions.wait_for_index };
+      const before = await store.lastSeq();
       const result = await recordMessages(
         (records, onRecord) =>
           ingest(deps, records, { onRecord, import: messageOptions.import === true }),
@@ -93,6 +94,8 @@ export function createIngestCapability(
         messageOptions,
         clock.now(),
       );
+      // Tasks are captured at every ingest, as `ingest` does (the README's "also at every ingest").
+      await after.captureTasks(before);
       if (deferred(indexOptions?.waitForIndex)) {
         await after.background()?.afterIngest();
         return result;

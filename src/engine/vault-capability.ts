@@ -1,7 +1,6 @@
 import type { Embedder } from '../embeddings/index.js';
 import { forget, type PipelineDeps } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
-import { indexVault } from '../vault/index.js';
 import type { PromotionLink } from './observer-capability.js';
 import { checkDrift, listPredictionErrors, recordSignal, retrieve } from './vault/drift.js';
 import {
@@ -12,7 +11,7 @@ import {
   showMemory,
   updateMemory,
 } from './vault/memories.js';
-import { addRoot, findNotes, watch } from './vault/notes.js';
+import { addRoot, findNotes, indexAndCheckDrift, watch } from './vault/notes.js';
 import { createVaultRuntime } from './vault/runtime.js';
 import type { EngineVaultOptions, VaultCapability } from './vault/types.js';
 
@@ -61,7 +60,7 @@ export function createVaultCapability(
   return {
     settings: rt.settings,
     addRoot: (directory) => addRoot(rt, directory),
-    index: () => indexVault(rt.vaultDeps),
+    index: () => indexAndCheckDrift(rt),
     watch: (watchOptions) => watch(rt, watchOptions),
     searchNotes: (query, searchOptions) => findNotes(rt, query, searchOptions),
     recordMemory: (input) => recordMemory(rt, input),

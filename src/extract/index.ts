@@ -14,5 +14,12 @@ export type { ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
 export { intentMetrics } from './intent-metrics.js';
 export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor.js';
 export { createRuleExtractor, extractWithRules } from './rule-extractor.js';
-export type { EntityRegistry, Extractor, KnownSlot } from './types.js';
+export { slugify } from './text.js';
+export type {
+  EntityRegistry,
+  ExtractedObservation,
+  Extraction,
+  Extractor,
+  KnownSlot,
+} from './types.js';
 export { EMPTY_REGISTRY } from './types.js';

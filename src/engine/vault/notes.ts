@@ -7,10 +7,11 @@ import {
   type NoteHit,
   SEED_DRIFT_THRESHOLD,
   searchNotes,
+  type VaultIndexReport,
   type VaultWatching,
   watchVault,
 } from '../../vault/index.js';
-import { recordFindings } from './drift.js';
+import { checkDrift, recordFindings } from './drift.js';
 import type { VaultRuntime } from './runtime.js';
 import { toErrorView } from './runtime.js';
 import type { PredictionErrorView } from './types.js';
@@ -35,6 +36,39 @@ export async function addRoot(
   return { root, added_at: kept?.addedAt ?? addedAt };
 }
 
+/** Each cited note's chunks, as one fingerprint per path (absent: not indexed). */
+async function citedFingerprints(
+  rt: VaultRuntime,
+  paths: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  const byPath = new Map<string, string>();
+  for (const chunk of await rt.store.vault.listChunks(paths)) {
+    byPath.set(chunk.path, `${byPath.get(chunk.path) ?? ''}${chunk.ordinal}:${chunk.contentHash};`);
+  }
+  return byPath;
+}
+
+/**
+ * Indexes the registered folders, then runs drift detection for the memories citing a note whose
+ * chunks changed, so `drift list` and `list_prediction_errors` see the change without waiting for
+ * a read of those memories.
+ */
+export async function indexAndCheckDrift(rt: VaultRuntime): Promise<VaultIndexReport> {
+  const cited = (await rt.store.vault.listMemories()).filter((m) => m.cites.length > 0);
+  const paths = [...new Set(cited.flatMap((m) => m.cites))].sort();
+  const before = await citedFingerprints(rt, paths);
+  const report = await indexVault(rt.vaultDeps);
+  if (report.indexed === 0 && report.removed === 0) return report;
+  const after = await citedFingerprints(rt, paths);
+  const changed = new Set(paths.filter((path) => before.get(path) !== after.get(path)));
+  const touched = cited.filter((m) => m.cites.some((path) => changed.has(path)));
+  await checkDrift(
+    rt,
+    touched.map((m) => m.memoryId),
+  );
+  return report;
+}
+
 /** Keeps the note index current until stopped. */
 export async function watch(
   rt: VaultRuntime,
@@ -43,7 +77,7 @@ export async function watch(
   const roots = (await rt.store.vault.listRoots()).map((r) => r.root);
   return watchVault({
     roots,
-    index: () => indexVault(rt.vaultDeps),
+    index: () => indexAndCheckDrift(rt),
     onError: watchOptions.onError,
     ...(watchOptions.pollMs === undefined ? {} : { pollMs: watchOptions.pollMs }),
   });

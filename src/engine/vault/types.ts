@@ -102,7 +102,10 @@ export interface VaultCapability {
   readonly settings: DriftSettings;
   /** Registers a folder of markdown notes. Throws NOT_FOUND when it is not a directory. */
   addRoot(directory: string): Promise<{ readonly root: string; readonly added_at: string }>;
-  /** Indexes the registered folders; unchanged notes cost a read and a hash. */
+  /**
+   * Indexes the registered folders; unchanged notes cost a read and a hash. Memories citing a
+   * note whose chunks changed are checked for drift at once (their prediction errors recorded).
+   */
   index(): Promise<VaultIndexReport>;
   /**
    * Keeps the index current until stopped (as `verity serve` does): re-indexes when markdown

@@ -343,7 +343,7 @@ describe('maintenance routes (dlq, index, snapshot, labels, migrate, feedback, v
     const files = [
       {
         path: 'HEARTBEAT.md',
-        content: '# Heartbeat\n\n## Travel\n- Status: traveling\n- Location: Lisbon\n',
+        content: '# Heartbeat\n\n## Preferences\n- Seat: aisle\n',
         updated_at: '2026-03-01T08:00:00Z',
       },
     ];
@@ -365,7 +365,7 @@ describe('maintenance routes (dlq, index, snapshot, labels, migrate, feedback, v
     const state = await json<{ value: string | null }>(
       call('GET', `/api/state/user:alex?field=${field}`),
     );
-    expect(state.value).toBe('Lisbon');
+    expect(state.value).toBe('aisle');
     const missing = await call('POST', '/api/migrate', { files: [{ path: 'x.md' }] });
     expect(missing.status).toBe(400);
   });

@@ -12,6 +12,9 @@ export function renderMigrationReport(report: MigrationReport): string {
     (i) =>
       `${i.outcome.padEnd(9)} ${i.entity_id} ${i.field} = ${i.value ?? '(none)'} (${i.intent}, confidence ${i.confidence.toFixed(2)}) from ${i.file}`,
   );
+  for (const n of report.not_read) {
+    lines.push(`not read  ${n.file}:${n.line} ${JSON.stringify(n.text)} (${n.reason})`);
+  }
   const verb = report.dry_run ? 'would commit' : 'committed';
   lines.push(
     `${report.files} file(s): ${verb} ${report.committed}, ${report.dry_run ? 'would ask' : 'asked'} ${report.asked}, left tentative ${report.tentative}${report.dry_run ? ' (dry run: nothing written)' : ''}`,

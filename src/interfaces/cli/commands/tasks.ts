@@ -5,6 +5,7 @@ import {
   INCIDENT_TYPES,
   type Incident,
   type IncidentType,
+  REQUIRED_FIELDS,
   TASK_PRIORITIES,
   TASK_STATES,
   type Task,
@@ -86,17 +87,36 @@ function withFieldOptions(command: Command, { retitle = true } = {}): Command {
   if (retitle) command.option('--title <text>', 'rename the task');
   return command
     .option('--description <text>', 'longer description')
-    .option('--priority <P0-P3>', 'priority (TRIAGED needs it)', priority)
-    .option('--due <rfc3339>', 'deadline (TRIAGED needs it)')
-    .option('--dod <text>', 'a definition-of-done item, repeatable (TRIAGED needs one)', collect)
-    .option('--next-action <text>', 'the next concrete step (PLANNED needs it)')
-    .option('--next-check <rfc3339>', 'when the reconciler looks next (PLANNED needs it)')
-    .option('--waiting-on <who>', 'who we wait on (WAITING_EXTERNAL needs it)')
-    .option('--cadence-hours <n>', 'hours between follow-ups (WAITING_EXTERNAL)', hours)
-    .option('--last-followup <rfc3339>', 'last follow-up sent (WAITING_EXTERNAL)')
-    .option('--blocking-question <text>', 'what blocks it (BLOCKED_INTERNAL needs it)')
-    .option('--proof <text>', 'completion proof: a path, link or summary (DONE needs it)')
+    .option('--priority <P0-P3>', `priority${neededBy('priority')}`, priority)
+    .option('--due <rfc3339>', `deadline${neededBy('due')}`)
+    .option(
+      '--dod <text>',
+      `a definition-of-done item, repeatable${neededBy('definition_of_done', 'one')}`,
+      collect,
+    )
+    .option('--next-action <text>', `the next concrete step${neededBy('next_action')}`)
+    .option('--next-check <rfc3339>', `when the reconciler looks next${neededBy('next_check')}`)
+    .option('--waiting-on <who>', `who we wait on${neededBy('who_waiting_on')}`)
+    .option(
+      '--cadence-hours <n>',
+      `hours between follow-ups${neededBy('followup_cadence_hours')}`,
+      hours,
+    )
+    .option('--last-followup <rfc3339>', `last follow-up sent${neededBy('last_followup')}`)
+    .option('--blocking-question <text>', `what blocks it${neededBy('blocking_question')}`)
+    .option(
+      '--proof <text>',
+      `completion proof: a path, link or summary${neededBy('completion_proof')}`,
+    )
     .option('--owner <who>', 'who owns the task');
+}
+
+/** " (TRIAGED needs it)": the states that require `field` (core's REQUIRED_FIELDS), for help. */
+function neededBy(field: keyof TaskFields, what = 'it'): string {
+  const states = Object.entries(REQUIRED_FIELDS)
+    .filter(([, fields]) => fields.includes(field))
+    .map(([state]) => state);
+  return states.length === 0 ? '' : ` (${states.join(', ')} needs ${what})`;
 }
 
 /** One line per task. */

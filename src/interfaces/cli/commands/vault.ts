@@ -51,6 +51,11 @@ function renderWrite(result: MemoryWriteResult): string {
   return lines.join('\n');
 }
 
+/** `  label text`, with the text's further lines indented under its first. */
+function labelled(label: string, text: string): string {
+  return `  ${label} ${text.replace(/\r?\n/g, `\n${' '.repeat(label.length + 3)}`)}`;
+}
+
 function errorLines(row: PredictionErrorView): string[] {
   const distance = row.distance === null ? '' : ` distance ${row.distance.toFixed(3)}`;
   const state = row.resolved_at === null ? 'open' : `resolved ${row.resolved_at}`;
@@ -58,10 +63,10 @@ function errorLines(row: PredictionErrorView): string[] {
   const lines = [
     `${row.error_id} ${row.error_type} ${subject} (${state}, seen ${row.last_seen_at})${distance}`,
   ];
-  if (row.memory_text !== null) lines.push(`  memory: ${row.memory_text}`);
+  if (row.memory_text !== null) lines.push(labelled('memory:', row.memory_text));
   if (row.memory_id !== null && row.note_path !== null) lines.push(`  note: ${row.note_path}`);
-  if (row.passage_then !== null) lines.push(`  then: ${row.passage_then}`);
-  if (row.passage_now !== null) lines.push(`  now:  ${row.passage_now}`);
+  if (row.passage_then !== null) lines.push(labelled('then:', row.passage_then));
+  if (row.passage_now !== null) lines.push(labelled('now: ', row.passage_now));
   if (row.detail !== null) lines.push(`  ${row.detail}`);
   return lines;
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from './__fixtures__/test-engine.js';
+
+const t = useTestEngine('verity-migrate-notes-', '2026-03-04T10:00:00Z', {
+  embeddings: { model: null },
+});
+
+const at = '2026-03-04T09:00:00Z';
+
+describe('engine.migrate reading notes', () => {
+  it('commits no state from the ordinary keys of a note, and says why for each line', async () => {
+    const content = [
+      '# Scratch',
+      '',
+      'Standup: pushed to Friday',
+      'Errand: pick up the dry cleaning',
+      'Locker code hint: the usual one',
+      'Status: waiting on the lawyers',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([{ path: 'scratch.md', content, updatedAt: at }]);
+    expect(report.items.filter((i) => i.outcome === 'committed')).toEqual([]);
+    expect(report.not_read.map((n) => [n.line, n.text])).toEqual([
+      [3, 'Standup: pushed to Friday'],
+      [4, 'Errand: pick up the dry cleaning'],
+      [5, 'Locker code hint: the usual one'],
+      [6, 'Status: waiting on the lawyers'],
+    ]);
+    expect(await t().engine.history('user:primary')).toEqual([]);
+  });
+
+  it('reads a key naming a preference as that preference, and keys under Preferences', async () => {
+    const content = [
+      '# Memory',
+      '',
+      '## Preferences',
+      '- Hotel chain: Marriott',
+      '',
+      '## Other',
+      '- Lodging preference: cabin',
+      '- Gate code: 4411',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
+    const fields = report.items.map((i) => `${i.field}=${i.value}`).sort();
+    expect(fields).toEqual([
+      'profile.preference.hotel_chain=Marriott',
+      'profile.preference.lodging=cabin',
+    ]);
+    expect(report.not_read.map((n) => n.text)).toEqual(['- Gate code: 4411']);
+  });
+
+  it("does not take Verity's own file name for a project's", async () => {
+    const content = [
+      '# Memory',
+      '',
+      '## Preferences',
+      '- Hotel chain: Marriott',
+      '',
+      '## Errands',
+      '- Status: planned',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
+    expect(report.items.map((i) => `${i.entity_id} ${i.field}=${i.value}`)).toEqual([
+      'user:primary profile.preference.hotel_chain=Marriott',
+    ]);
+    expect(report.not_read).toEqual([
+      expect.objectContaining({
+        line: 7,
+        reason: expect.stringMatching(/^"memory" names Verity's own file, not a project, and/),
+      }),
+    ]);
+  });
+
+  it("skips the help line of Verity's own HEARTBEAT.md template", async () => {
+    const path = `${t().dir}/HEARTBEAT.md`;
+    await t().engine.project({ targets: [path] });
+    const { readFileSync } = await import('node:fs');
+    const content = readFileSync(path, 'utf8');
+    const report = await t().engine.migrate([{ path, content, updatedAt: at }]);
+    expect(report.items).toEqual([]);
+    expect(report.not_read.map((n) => n.reason)).toEqual(["Verity's own help text"]);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { alexAndReader } from './__fixtures__/grants.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { seedTwoEntities } from './__fixtures__/two-entities.js';
+
+const ALEX = 'alex-context-token-0123456789';
+const READER = 'reader-context-token-0123456789';
+const ADMIN = 'admin-context-token-0123456789';
+
+const http = useHttpApp({
+  prefix: 'verity-context-auth-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
+  seed: async (engine) => {
+    await seedTwoEntities(engine);
+  },
+  app: { token: ADMIN, tokens: alexAndReader(ALEX, READER) },
+});
+
+const statusOf = async (path: string) =>
+  (await http.app.request(path, { headers: { Authorization: `Bearer ${ALEX}` } })).status;
+
+describe('GET /api/context with an entity-limited token', () => {
+  it('builds context for its own entity named as entity_id, as the README and SDK send it', async () => {
+    expect(await statusOf('/api/context?entity_id=user:alex&query=seat')).toBe(200);
+    expect(await statusOf('/api/context?entity=user:alex')).toBe(200);
+  });
+
+  it('refuses another entity, no entity, a blank one and a thread, by either name', async () => {
+    expect(await statusOf('/api/context?entity_id=family:smith')).toBe(403);
+    expect(await statusOf('/api/context?entity_id=%20')).toBe(403);
+    expect(await statusOf('/api/context')).toBe(403);
+    expect(await statusOf('/api/context?entity_id=user:alex&thread_id=t1')).toBe(403);
+    expect(await statusOf('/api/context?entity=user:alex&thread=t1')).toBe(403);
+  });
+});
