@@ -33,7 +33,7 @@ describe('a recurring payment that renewed', () => {
       ],
       ['teh icloud plan renewed yday', 'financial.icloud.status=active (strong)'],
       ['Netflix subscription got renewed 👍', 'financial.netflix.status=active (strong)'],
-      ['yoga membership renewd again', 'financial.yoga_membership.status=active (strong)'],
+      ['yoga membership renewed agian', 'financial.yoga_membership.status=active (strong)'],
     ];
     for (const [text, reading] of cases) expect(financial(text), text).toContain(reading);
   });
@@ -45,8 +45,8 @@ describe('a recurring payment that renewed', () => {
     expect(financial('audible renewed this morning', known)).toContain(
       'financial.audible.status=active (strong)',
     );
-    expect(financial('kindle unlimited renewed this morning')).toEqual([
-      'financial.kindle.status=active (weak)',
+    expect(financial('crunchyroll renewed this morning')).toEqual([
+      'financial.crunchyroll.status=active (weak)',
     ]);
   });
 });

@@ -37,6 +37,7 @@ export {
   TRIP_EXPERIENCE,
   UNREALISED,
   VENUE,
+  VERB_ADJUNCT,
   VIRTUAL_PLACE,
   WISHED_TIME,
 } from './lexicon.js';

@@ -15,7 +15,8 @@ export type VerbClass =
   | 'resume'
   | 'begin'
   | 'release'
-  | 'own';
+  | 'own'
+  | 'renew';
 
 /** One verb class: the phenomenon it stands for, its verbs and its phrasal verbs. */
 export interface VerbClassEntry {
@@ -39,7 +40,7 @@ function entry(
 
 /**
  * The documented verb classes. Each entry is a general English verb of its class. The classes
- * the extraction rules read (book, cancel, occur, stall, own) are exercised through those
+ * the extraction rules read (book, cancel, occur, stall, own, renew) are exercised through those
  * rules' tests; arrive, resume, begin and release are read by no rule yet, so a rule that starts
  * reading one must first add negative sentences for its ambiguous entries ("reach out", "make
  * it", "pick up the kids").
@@ -83,6 +84,7 @@ export const VERB_CLASSES: Readonly<Record<VerbClass, VerbClassEntry>> = {
     ['own', 'lead'],
     ['take over'],
   ),
+  renew: entry('a recurring payment or an agreement runs on for another term', ['renew'], []),
 };
 
 /** Past forms a lemma's stem does not begin ("led" is lead, "took" is take). */

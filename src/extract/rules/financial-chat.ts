@@ -1,4 +1,11 @@
-import { findAmounts, isVocabularyWord, RECALLED_TIME } from '../../language/index.js';
+import {
+  analyseClause,
+  classReading,
+  findAmounts,
+  isVocabularyWord,
+  RECALLED_TIME,
+  VERB_ADJUNCT,
+} from '../../language/index.js';
 import type { Candidate, Clause, DocContext } from '../clauses.js';
 import { matchKnown, ownedByThirdParty, weEntity } from '../clauses.js';
 import { slugify } from '../text.js';
@@ -18,7 +25,8 @@ import {
 // grammar: a first-person (or subjectless) statement, not negated, not a question or a
 // supposition, whose object is one of the user's recurring payments.
 
-const FILLER = new Set(['the', 'my', 'our', 'a', 'an', 'to', 'for', 'it', 'that', 'this']);
+// "teh": the commonest typing slip of "the" in chat.
+const FILLER = new Set(['the', 'teh', 'my', 'our', 'a', 'an', 'to', 'for', 'it', 'that', 'this']);
 
 type Evidence = 'strong' | 'weak';
 
@@ -225,7 +233,7 @@ function pastTime(clause: Clause, doc: DocContext): boolean {
  * 598", "the gym is 35 a month now": an item's new amount (or premium, price). Strong for a
  * known item or a bill, insurance or subscription noun; a brand alone is weak.
  */
-function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
+export function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
   const change =
     /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
@@ -328,4 +336,78 @@ export function amountCorrection(clause: Clause, doc: DocContext): Candidate[] |
   // Which amount it corrects is inferred, not said: worth asking, never committed alone.
   const read = chatCandidate(doc, clause, field, amount.value, false);
   return [{ ...read, correction: true, evidence: 'moderate', confidence: 0.8 }];
+}
+
+/** Renewals told as history: before this many days, a renewal says nothing about today. */
+const RENEWAL_MEMORY_DAYS = 31;
+
+/**
+ * The item a renewal's subject names: a known financial item, a membership
+ * (`<kind>_membership`), an insurance (`car_insurance`), a bill, or a provider as the
+ * subscription rules name one (strong with a recurring-payment noun, weak for a bare brand,
+ * nothing for ordinary words: a passport, a visa, a show, a lease).
+ */
+function renewedItem(phrase: string, clause: Clause, doc: DocContext): Named | null {
+  const words = slugify(phrase)
+    .split('_')
+    .filter((w) => w !== '' && !FILLER.has(w));
+  if (words.length === 0 || words.length > 4) return null;
+  const known = matchKnown(words, 'financial', doc.input.known, weEntity(doc));
+  if (known !== null) return { slug: known, evidence: 'strong' };
+  const head = words[words.length - 1];
+  const modifier = words[words.length - 2];
+  if (head === 'membership' && modifier !== undefined) {
+    return { slug: `${modifier}_membership`, evidence: 'strong' };
+  }
+  if (head === 'insurance') return { slug: words.join('_'), evidence: 'strong' };
+  const bill = BILL_NP.exec(words.join(' '));
+  if (bill?.[1] && bill.index + bill[0].length === words.join(' ').length) {
+    return { slug: billSlug(bill[1]), evidence: 'strong' };
+  }
+  return named(words.join(' '), clause, doc);
+}
+
+/**
+ * A renewal told as history: "ago", "last year", "back then", a year before this one, or a date
+ * more than a month before the message.
+ */
+function renewedLongAgo(text: string, clause: Clause, doc: DocContext): boolean {
+  if (RECALLED_TIME.pattern.test(text)) return true;
+  const year = Number(doc.input.at.slice(0, 4));
+  if ([...text.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => Number(m[0]) < year)) return true;
+  const limit = new Date(Date.parse(doc.input.at) - RENEWAL_MEMORY_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return clause.dates.some((d) => d.date !== null && d.date < limit);
+}
+
+/**
+ * "the gym membership renewed today", "Netflix subscription got renewed", "the car insurance has
+ * been renewed": a recurring payment as the subject of "renew", used without an object (or in the
+ * passive), runs on for another term, so it is active. Read from the clause's structure: the verb
+ * of the renew class in a past form, not negated, not embedded under another verb, in a plain
+ * statement; its subject a payment (see `renewedItem`), nobody else's; nothing after the verb but
+ * time, manner or price ("renewed the show for a season" has an object: the subject renewed
+ * something else). "Will renew", "renews", a question, a supposition and an old story are not a
+ * renewal that happened.
+ */
+export function renewalStatement(clause: Clause, doc: DocContext): Candidate[] | null {
+  if (!/renew/i.test(clause.text)) return null;
+  // "auto-renewed": the prefix says how it renewed; the model would take "auto" for the subject.
+  const text = clause.text.replace(/\bauto[- ]?(?=renew)/gi, '');
+  const analysis = text === clause.text ? clause.analysis : analyseClause(text);
+  const reading = classReading({ text, analysis }, 'renew');
+  if (reading === null || reading.negated || reading.embedded || analysis.negated) return null;
+  if (reading.verb.toLowerCase() !== 'renewed') return null;
+  if (analysis.mood === 'question' || analysis.mood === 'conditional') return null;
+  if (clause.intent.intent !== 'assertive') return null;
+  const at = text.indexOf(reading.verb, text.indexOf(reading.subjectPhrase) + 1);
+  if (at === -1 || reading.subjectPhrase === '') return null;
+  if (!VERB_ADJUNCT.pattern.test(text.slice(at + reading.verb.length))) return null;
+  const subject = text.slice(0, at);
+  if (ownedByThirdParty(subject) || renewedLongAgo(text, clause, doc)) return null;
+  const item = renewedItem(reading.subjectPhrase, clause, doc);
+  if (item === null) return null;
+  doc.lastItem = item.slug;
+  return [candidate(doc, clause, item.slug, 'active', item.evidence)];
 }

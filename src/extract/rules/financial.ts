@@ -12,8 +12,10 @@ import {
 import { slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 import {
+  amountChange,
   amountCorrection,
   billStatement,
+  renewalStatement,
   savingsBalance,
   subscriptionStatement,
   unpaidInThePast,
@@ -219,6 +221,12 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   ) {
     return [];
   }
+  // "Crunchyroll renewed", "the plan auto-renewed": the item is the subject of "renew", not a
+  // payer; read before the payer check, which takes any other subject of "renew" for one.
+  const renewed = doc.kind === 'chat' ? renewalStatement(clause, doc) : null;
+  // A renewal at a stated amount ("car insurance renewed at 598") is read as that amount alone,
+  // as before the renewal reading: the amount already implies the item runs on.
+  if (renewed !== null) return amountChange(clause, doc) ?? renewed;
   if (doc.kind === 'chat' && (SETTLING_UP.pattern.test(clause.text) || thirdPartyPayer(clause))) {
     return [];
   }

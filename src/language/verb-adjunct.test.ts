@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { expectMatches } from './__fixtures__/expect-matches.js';
+import { analyseClause } from './clause.js';
+import { VERB_ADJUNCT } from './lexicon.js';
+import { predicateClass } from './verb-class.js';
+
+// Sentences written for these tests; none is in a benchmark file.
+describe('VERB_ADJUNCT: what may follow a verb used without an object', () => {
+  it('accepts times, manner, a price, a term, a comment or nothing', () => {
+    expectMatches(
+      VERB_ADJUNCT.pattern,
+      [
+        '',
+        '.',
+        ' today',
+        ' this morning 👍',
+        ' yday lol',
+        ' again, phew',
+        ' automatically on the 3rd',
+        ' at 42.50 a month',
+        ' for another year',
+        ' until March',
+        ' without any fuss',
+      ],
+      [
+        ' the show for a third season',
+        ' it yesterday',
+        ' her contract',
+        ' for a third season',
+        ' before my photos fill it up',
+        ' and then went up',
+      ],
+    );
+  });
+});
+
+describe('the renew verb class', () => {
+  it('reads the subject of an intransitive or passive renewal, with negation', () => {
+    const read = (text: string) => {
+      const r = predicateClass(analyseClause(text), text);
+      return r === null ? null : [r.verbClass, r.subjectPhrase, r.negated];
+    };
+    expect(read('the boat licence renewed today')).toEqual(['renew', 'boat licence', false]);
+    expect(read('our broadband plan got renewed')).toEqual(['renew', 'our broadband plan', false]);
+    expect(read('the permit has not been renewed')).toEqual(['renew', 'permit', true]);
+    expect(read('the permit expired')).toBeNull();
+  });
+});
