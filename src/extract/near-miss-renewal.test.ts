@@ -67,6 +67,7 @@ describe('near-misses of the renewal reading', () => {
   it('commits nothing when the subject renews something else, or is someone else', () => {
     expectNoCommits([
       'netflix renewed the baking show for another season',
+      'the membership renewed my faith in gyms',
       'HBO renewed it yesterday',
       "my sister's gym membership renewed",
       'she renewed her spotify subscription',

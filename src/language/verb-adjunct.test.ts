@@ -18,6 +18,7 @@ describe('VERB_ADJUNCT: what may follow a verb used without an object', () => {
         ' again, phew',
         ' automatically on the 3rd',
         ' at 42.50 a month',
+        ' for 12 months at 35/month',
         ' for another year',
         ' until March',
         ' without any fuss',
@@ -31,6 +32,18 @@ describe('VERB_ADJUNCT: what may follow a verb used without an object', () => {
         ' and then went up',
       ],
     );
+  });
+});
+
+describe('the credit verb class', () => {
+  it('reads money arriving, by its verbs and its phrasal verbs as texted', () => {
+    const read = (text: string) => predicateClass(analyseClause(text), text)?.verbClass ?? null;
+    expect(read('the deposit came through at last')).toBe('credit');
+    expect(read('my wages went thru')).toBe('credit');
+    expect(read('the transfer has cleared')).toBe('credit');
+    expect(read('the bonus finally showed up')).toBe('credit');
+    expect(read('the parcel came yesterday')).toBeNull();
+    expect(read('the kids went to the park')).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 import {
   analyseClause,
+  COMMENT_ADVERB,
   classReading,
   findAmounts,
   isVocabularyWord,
   RECALLED_TIME,
+  RELATIONAL_NOUN,
   VERB_ADJUNCT,
 } from '../../language/index.js';
 import type { Candidate, Clause, DocContext } from '../clauses.js';
@@ -338,8 +340,17 @@ export function amountCorrection(clause: Clause, doc: DocContext): Candidate[] |
   return [{ ...read, correction: true, evidence: 'moderate', confidence: 0.8 }];
 }
 
-/** Renewals told as history: before this many days, a renewal says nothing about today. */
-const RENEWAL_MEMORY_DAYS = 31;
+/**
+ * Whether the words after a verb are only its adjuncts (`VERB_ADJUNCT`) and the speaker's
+ * comments on the statement ("renewed, sadly"): no object.
+ */
+function onlyAdjuncts(rest: string): boolean {
+  const uncommented = rest.replace(/\p{L}+/gu, (w) => (COMMENT_ADVERB.pattern.test(w) ? '' : w));
+  return VERB_ADJUNCT.pattern.test(uncommented);
+}
+
+/** Events told as history: before this many days, a renewal or a refund says nothing of today. */
+const MEMORY_DAYS = 31;
 
 /**
  * The item a renewal's subject names: a known financial item, a membership
@@ -368,14 +379,14 @@ function renewedItem(phrase: string, clause: Clause, doc: DocContext): Named | n
 }
 
 /**
- * A renewal told as history: "ago", "last year", "back then", a year before this one, or a date
+ * An event told as history: "ago", "last year", "back then", a year before this one, or a date
  * more than a month before the message.
  */
-function renewedLongAgo(text: string, clause: Clause, doc: DocContext): boolean {
+function toldLongAgo(text: string, clause: Clause, doc: DocContext): boolean {
   if (RECALLED_TIME.pattern.test(text)) return true;
   const year = Number(doc.input.at.slice(0, 4));
   if ([...text.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => Number(m[0]) < year)) return true;
-  const limit = new Date(Date.parse(doc.input.at) - RENEWAL_MEMORY_DAYS * 86_400_000)
+  const limit = new Date(Date.parse(doc.input.at) - MEMORY_DAYS * 86_400_000)
     .toISOString()
     .slice(0, 10);
   return clause.dates.some((d) => d.date !== null && d.date < limit);
@@ -403,11 +414,70 @@ export function renewalStatement(clause: Clause, doc: DocContext): Candidate[] |
   if (clause.intent.intent !== 'assertive') return null;
   const at = text.indexOf(reading.verb, text.indexOf(reading.subjectPhrase) + 1);
   if (at === -1 || reading.subjectPhrase === '') return null;
-  if (!VERB_ADJUNCT.pattern.test(text.slice(at + reading.verb.length))) return null;
+  if (!onlyAdjuncts(text.slice(at + reading.verb.length))) return null;
   const subject = text.slice(0, at);
-  if (ownedByThirdParty(subject) || renewedLongAgo(text, clause, doc)) return null;
+  if (ownedByThirdParty(subject) || toldLongAgo(text, clause, doc)) return null;
   const item = renewedItem(reading.subjectPhrase, clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;
   return [candidate(doc, clause, item.slug, 'active', item.evidence)];
+}
+
+/** A refund as a noun phrase: merchant words before it, or after "from" ("refund from ikea"). */
+const REFUND_PHRASE =
+  /^(?:(?:my|our|the|teh)\s+)?(?<before>(?:[\w&.'-]+\s+){0,3}?)refund(?:\s+(?:from|by)\s+(?:the\s+)?(?<from>[\w&.' -]{2,30}))?$/i;
+
+/** Where money lands: an account, a card, a balance ("landed in my account"). */
+const MONEY_DESTINATION =
+  /^\s*(?:in|into|to|on|back on)\s+(?:my|our|the)\s+(?:(?:bank|current|checking|savings|credit)\s+)?(?:account|card|balance|bank)\b/i;
+
+/** The particle of a phrasal verb of arrival, as the analysis saw it after the verb. */
+const ARRIVAL_PARTICLE = /^\s*(?:through|thru|in|up)\b/i;
+
+/**
+ * "the zara refund finally came through", "refund from ikea landed in my account", "my asos
+ * refund went thru": a refund as the subject of a verb of arrival (the arrive or credit class) in
+ * a past form is money back, so that refund is refunded. Read from the clause's structure: a
+ * plain statement, not negated, not embedded; a subject phrase headed by "refund", nobody else's
+ * (a possessor, a relation); nothing after the verb but where the money landed and time, manner
+ * or price ("landed on my desk" is a refund request, not money). The item is the merchant named
+ * beside the refund (a known item first); a merchant named only by ordinary words ("the hotel
+ * refund") is weak. A refund named by no merchant is left to `refundReceived` (the one pending).
+ */
+export function refundArrived(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (!/refund/i.test(t)) return null;
+  const a = clause.analysis;
+  const reading = classReading(clause, 'credit') ?? classReading(clause, 'arrive');
+  if (reading === null || reading.negated || reading.embedded || a.negated) return null;
+  if (a.mood !== 'statement' || clause.intent.intent !== 'assertive') return null;
+  const verb = a.tokens.find((k) => k.text === reading.verb);
+  // "came", "has cleared", "landed": a past form; "is coming", "should come" are not yet.
+  if (verb === undefined || verb.text.toLowerCase() === verb.lemma || /ing$/i.test(verb.text)) {
+    return null;
+  }
+  const phrase = REFUND_PHRASE.exec(reading.subjectPhrase.trim());
+  if (phrase?.groups === undefined) return null;
+  const at = t.indexOf(reading.verb, t.indexOf(reading.subjectPhrase) + 1);
+  if (at === -1) return null;
+  const rest = t
+    .slice(at + reading.verb.length)
+    .replace(MONEY_DESTINATION, '')
+    .replace(ARRIVAL_PARTICLE, '')
+    .replace(MONEY_DESTINATION, '');
+  if (!onlyAdjuncts(rest)) return null;
+  if (ownedByThirdParty(t.slice(0, at)) || toldLongAgo(t, clause, doc)) return null;
+  const merchant = (phrase.groups['from'] ?? phrase.groups['before'] ?? '').trim();
+  const words = slugify(merchant)
+    .split('_')
+    .filter((w) => w !== '' && !FILLER.has(w));
+  // "my brothers refund from ryanair": a relation anywhere in the subject makes it theirs.
+  const owners = reading.subjectPhrase.toLowerCase().split(/[^\p{L}]+/u);
+  if (words.length === 0 || owners.some((w) => RELATIONAL_NOUN.pattern.test(w))) return null;
+  const known = matchKnown(words, 'financial', doc.input.known, weEntity(doc));
+  const slug = known ?? `${words.join('_')}_refund`;
+  const ordinary = known === null && words.every((w) => isVocabularyWord(w));
+  doc.lastItem = slug;
+  const weak = ordinary || clause.intent.hedged;
+  return [chatCandidate(doc, clause, `financial.${slug}.status`, 'refunded', weak)];
 }
