@@ -62,6 +62,16 @@ describe('near-misses of the liking reading', () => {
       'I love vegan burgers',
       'I like morning runs',
       'I love the evenings here',
+      'I like oat milk lattes from the cafe downstairs',
+    ]);
+  });
+
+  it('commits nothing when the seat is inside a clause or a comparison after the verb', () => {
+    expectNoCommits([
+      'I like to think window seats are safer',
+      'I love it when they give me window seats',
+      'I love my kids more than window seats',
+      'I love when people take window seats and then sleep',
     ]);
   });
 });

@@ -286,3 +286,13 @@ export const VERB_ADJUNCT: LexiconEntry = {
   pattern:
     /^(?:[\s,.;:!?()-]|\p{Extended_Pictographic}|\u{FE0F}|\b(?:today|tonight|yesterday|yday|yest|just now|now|again|agian|automatically|auto|finally|already|as usual|as expected|on schedule|on time|without (?:any )?(?:fuss|issues?|problems?)|(?:this|last|on|every) (?:morning|afternoon|evening|night|week|month|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:the )?\d{1,2}(?:st|nd|rd|th)?|(?:until|till|til|through) \w+(?: \d{1,2}(?:st|nd|rd|th)?)?|(?:at|for) (?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?))?(?: (?:a|per) (?:month|year|week)|\/(?:month|mo|year|yr|week|wk))?|for (?:another|a|one|1|12) (?:more )?(?:year|month|term|week)s?|lol|haha|thank god|phew|yay|ok|ugh|too|as well)\b)*$/iu,
 };
+
+/**
+ * Verbs of liking, by lemma ("like", "love", "prefer", "adore"): said by someone in the present
+ * simple of something in general, a lasting taste ("I love window seats"); in the past, the
+ * conditional or of one thing on one occasion, not ("I loved the seat", "I'd love a seat").
+ */
+export const LIKING_VERB: LexiconEntry = {
+  phenomenon: 'a verb of liking (by lemma): its present simple states a lasting taste',
+  pattern: /^(?:like|love|prefer|adore)$/,
+};
