@@ -21,6 +21,9 @@ describe('VERB_ADJUNCT: what may follow a verb used without an object', () => {
         ' for 12 months at 35/month',
         ' for another year',
         ' until March',
+        ' on May 3.',
+        ' on 3 May',
+        ' for another 12 months.',
         ' without any fuss',
       ],
       [

@@ -417,7 +417,11 @@ export function renewalStatement(clause: Clause, doc: DocContext): Candidate[] |
   if (!onlyAdjuncts(text.slice(at + reading.verb.length))) return null;
   const subject = text.slice(0, at);
   if (ownedByThirdParty(subject) || toldLongAgo(text, clause, doc)) return null;
-  const item = renewedItem(reading.subjectPhrase, clause, doc);
+  // "Your membership has been renewed": in a provider's email "your" is the user's; in the
+  // user's own chat it is the listener's.
+  const addressed = /^your\s/i.test(reading.subjectPhrase);
+  if (addressed && doc.input.source !== 'email') return null;
+  const item = renewedItem(reading.subjectPhrase.replace(/^your\s+/i, ''), clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;
   return [candidate(doc, clause, item.slug, 'active', item.evidence)];

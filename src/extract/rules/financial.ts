@@ -224,14 +224,15 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   }
   // "Crunchyroll renewed", "the plan auto-renewed": the item is the subject of "renew", not a
   // payer; read before the payer check, which takes any other subject of "renew" for one.
-  const renewed = doc.kind === 'chat' ? renewalStatement(clause, doc) : null;
+  const personal = doc.kind === 'chat' || doc.input.source === 'email';
+  const renewed = personal ? renewalStatement(clause, doc) : null;
   // A renewal at a stated amount ("car insurance renewed at 598") is read as that amount alone,
   // as before the renewal reading: the amount already implies the item runs on.
   if (renewed !== null) return amountChange(clause, doc) ?? renewed;
   // "the membership renewed my faith in gyms", "did the plan renew?": a payment's own renewal was
   // read and rejected (an object, a question, an old story); no other reading may take the verb
   // for one. The speaker's "I renewed my membership" is the subscription reading's.
-  if (doc.kind === 'chat' && renewalRejected(clause)) return [];
+  if (personal && renewalRejected(clause)) return [];
   if (doc.kind === 'chat' && (SETTLING_UP.pattern.test(clause.text) || thirdPartyPayer(clause))) {
     return [];
   }
