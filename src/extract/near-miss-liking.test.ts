@@ -71,6 +71,7 @@ describe('near-misses of the liking reading', () => {
       'I like to think window seats are safer',
       'I love it when they give me window seats',
       'I love my kids more than window seats',
+      'I like window seats, but honestly it depends on the flight',
       'I love when people take window seats and then sleep',
     ]);
   });

@@ -241,6 +241,9 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   return out;
 }
 
+/** A conjunction that sets what follows against what came before. */
+const CONTRAST = /\b(?:but|though|although|except|however|yet)\b/i;
+
 /** Determiners that make a noun phrase one particular thing ("the aisle seat", "a seat"). */
 const SPECIFIC = /^(?:the|this|that|these|those|a|an)$/i;
 
@@ -296,6 +299,10 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
   }
   const verb = a.tokens.findIndex((k) => k.pos === 'VERB' && k.lemma === a.predicate);
   if (verb === -1) return [];
+  // "I like aisle seats but I always end up by the window": a taste followed by a contrast is
+  // often not what the speaker goes for; tentative, never committed alone.
+  const after = clause.sentence.slice(clause.sentence.indexOf(clause.text) + clause.text.length);
+  const contrasted = CONTRAST.test(after);
   const entityId = entityFor({ kind: 'speaker' }, doc);
   const out: Candidate[] = [];
   for (const facet of facets) {
@@ -315,7 +322,7 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     if (topic === null) continue;
     out.push(
       candidate(entityId, topic, facet.value, clause, clause.text, {
-        hedged: clause.intent.hedged,
+        hedged: clause.intent.hedged || contrasted,
         correction: false,
       }),
     );
