@@ -72,6 +72,8 @@ describe('near-misses of the liking reading', () => {
       'I love it when they give me window seats',
       'I love my kids more than window seats',
       'I like window seats, but honestly it depends on the flight',
+      'I love window seats when I travel with the kids',
+      'I like aisle seats, window seats, anything really',
       'I love when people take window seats and then sleep',
     ]);
   });

@@ -241,8 +241,18 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   return out;
 }
 
-/** A conjunction that sets what follows against what came before. */
-const CONTRAST = /\b(?:but|though|although|except|however|yet)\b/i;
+/**
+ * A conjunction that sets what follows against what came before, or limits it to some
+ * occasions ("I love window seats when I travel with the kids").
+ */
+const CONTRAST = /\b(?:but|though|although|except|however|yet|when|whenever|unless)\b/i;
+
+/** How many different values of a seat or milk facet a sentence names. */
+function valuesOf(facet: 'seat' | 'milk', sentence: string): number {
+  const pattern = new RegExp(facet === 'seat' ? SEAT.source : MILK.source, 'gi');
+  const values = [...sentence.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase());
+  return new Set(values).size;
+}
 
 /** Determiners that make a noun phrase one particular thing ("the aisle seat", "a seat"). */
 const SPECIFIC = /^(?:the|this|that|these|those|a|an)$/i;
@@ -299,14 +309,13 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
   }
   const verb = a.tokens.findIndex((k) => k.pos === 'VERB' && k.lemma === a.predicate);
   if (verb === -1) return [];
-  // "I like aisle seats but I always end up by the window": a taste followed by a contrast is
-  // often not what the speaker goes for; tentative, never committed alone.
-  const after = clause.sentence.slice(clause.sentence.indexOf(clause.text) + clause.text.length);
-  const contrasted = CONTRAST.test(after);
+  const offset = Math.max(0, clause.sentence.indexOf(clause.text));
   const entityId = entityFor({ kind: 'speaker' }, doc);
   const out: Candidate[] = [];
   for (const facet of facets) {
     if ((facet.facet !== 'seat' && facet.facet !== 'milk') || facet.token < 0) continue;
+    // "I like aisle seats, window seats, anything really": two values liked is no one choice.
+    if (valuesOf(facet.facet, clause.sentence) > 1) continue;
     let start = facet.token;
     while (start > 0 && /^(?:NOUN|ADJ)$/.test(a.tokens[start - 1]?.pos ?? '')) start--;
     if (SPECIFIC.test(a.tokens[start - 1]?.text ?? '')) continue;
@@ -318,6 +327,9 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     if (!/^(?:seats?|milk)$/i.test(a.tokens[end]?.text ?? '')) continue;
     if (!objectOf(a, verb, start)) continue;
     const key = facet.facet === 'milk' ? milkFor(a, start, end) : null;
+    // "I like aisle seats but I always end up by the window": a taste followed by a contrast or
+    // limited to some occasions is often not what the speaker goes for; tentative only.
+    const contrasted = CONTRAST.test(clause.sentence.slice(offset + facet.index + facet.length));
     const topic = topicFor(facet, key, doc, entityId, clause);
     if (topic === null) continue;
     out.push(
