@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { asReading, expectNoCommits, readChat } from './__fixtures__/read-chat.js';
+import { describe, it } from 'vitest';
+import { expectEachRead, expectNoCommits } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 
 // A lasting taste said in the first person with a verb of liking in the present simple ("I love
 // window seats", "i like my coffee with oat milk"): a standing preference of the speaker (issue
@@ -9,10 +10,7 @@ import { asReading, expectNoCommits, readChat } from './__fixtures__/read-chat.j
 // programming language, a dish, an activity), and must commit nothing. Every sentence was
 // written for this test (in no benchmark file).
 
-const profile = (text: string) =>
-  readChat(text)
-    .filter((o) => o.field.startsWith('profile.'))
-    .map(asReading);
+const profile = readingsUnder('profile.');
 
 describe('a lasting taste said with a verb of liking', () => {
   it('reads a seat or a milk the speaker likes in general, in several registers', () => {
@@ -30,7 +28,7 @@ describe('a lasting taste said with a verb of liking', () => {
         'profile.preference.coffee_milk=almond milk (strong)',
       ],
     ];
-    for (const [text, reading] of cases) expect(profile(text), text).toContain(reading);
+    expectEachRead(profile, cases);
   });
 });
 

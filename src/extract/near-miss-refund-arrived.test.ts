@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asReading,
-  expectNoCommits,
-  expectNothingRead,
-  readChat,
-} from './__fixtures__/read-chat.js';
+import { expectEachRead, expectNoCommits, expectNothingRead } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 import type { KnownSlot } from './types.js';
 
 // A refund as the subject of a verb of arrival ("the zara refund came through", "refund from
@@ -14,10 +10,7 @@ import type { KnownSlot } from './types.js';
 // something arriving) with another owner, subject, destination, mood, tense or polarity, and
 // must commit nothing. Every sentence was written for this test (in no benchmark file).
 
-const financial = (text: string, known: readonly KnownSlot[] = []) =>
-  readChat(text, '2026-05-04T09:00:00Z', known)
-    .filter((o) => o.field.startsWith('financial.'))
-    .map(asReading);
+const financial = readingsUnder('financial.');
 
 const pending = (item: string): KnownSlot[] => [
   { entityId: 'user:primary', field: `financial.${item}.status`, value: 'pending' },
@@ -38,7 +31,7 @@ describe('a refund that arrived', () => {
       ],
       ['teh uniqlo refund has cleared', 'financial.uniqlo_refund.status=refunded (strong)'],
     ];
-    for (const [text, reading] of cases) expect(financial(text), text).toContain(reading);
+    expectEachRead(financial, cases);
   });
 
   it('puts a refund named by no merchant on the one refund pending on record', () => {

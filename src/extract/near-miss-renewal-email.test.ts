@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, expectEachRead, readMessage } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 
 // The renewal reading in a provider's email ("Your Fitzone gym membership has been renewed"):
 // in a message addressed to the user, "your" is the user's own. Written before the reading, per
@@ -7,10 +8,7 @@ import { asReading, readMessage } from './__fixtures__/read-chat.js';
 // of a renewal to come, an offer to renew, a refusal, someone else's renewal, or a document that
 // is no payment, must commit nothing. Every text was written for this test (in no benchmark file).
 
-const email = (text: string) =>
-  readMessage(text, { source: 'email' })
-    .filter((o) => o.field.startsWith('financial.'))
-    .map(asReading);
+const email = readingsUnder('financial.', { source: 'email' });
 const committing = (text: string) =>
   readMessage(text, { source: 'email' })
     .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
@@ -32,7 +30,7 @@ describe('a renewal in a provider email', () => {
         'financial.home_insurance.status=active (strong)',
       ],
     ];
-    for (const [text, reading] of cases) expect(email(text), text).toContain(reading);
+    expectEachRead(email, cases);
   });
 });
 
