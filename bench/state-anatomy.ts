@@ -1,5 +1,5 @@
 // Where failing probes are lost, in aggregate (issue #10, goal 1 of the s11 language task). Run:
-// npx tsx bench/state-anatomy.ts [tuning,reworded,perturbed,heldout] [--detail]
+// npx tsx bench/state-anatomy.ts [tuning,reworded,perturbed,heldout,file:<path>] [--detail]
 // Each probe runs as bench/state.bench.ts runs it (a fresh engine, the messages up to asked_at,
 // the clock at asked_at); every failing probe is then put in exactly one stage, read from the
 // engine's own ledger (the observations it recorded) and history (what it committed), and only
@@ -305,7 +305,8 @@ async function main(): Promise<void> {
     heldout: () => loadScenarios(join(OWN, 'heldout.jsonl')),
   };
   for (const set of sets) {
-    const load = sources[set];
+    // "file:<path>": any scenario file in the README format (a guard set written for a change).
+    const load = set.startsWith('file:') ? () => loadScenarios(set.slice(5)) : sources[set];
     if (load === undefined) throw new Error(`unknown set ${set}`);
     const held = set === 'heldout';
     const stages = new Map<string, number>();

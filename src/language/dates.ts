@@ -99,8 +99,12 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 /** "since" before a day: the day is where a state began, so it lies behind the message. */
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
+/** Month names as the ordinal pattern captures them ("of May", "of sept"). */
+const ORDINAL_MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
+
+/** "the 21st", "Wed the 11th", "back the 3rd", "the 21st of May". */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?![\p{L}]))?(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/giu;
 
 interface Partial {
   start: number;
@@ -143,11 +147,13 @@ export function findDates(text: string, anchor: string): DateMention[] {
   const partials: Partial[] = [];
   for (const match of text.matchAll(ORDINAL)) {
     const weekdayText = match[1]?.slice(0, 3).toLowerCase();
+    // "the 21st of May": the month said after the day.
+    const monthText = match[3]?.toLowerCase();
     partials.push({
       start: match.index,
       end: match.index + match[0].length,
       text: match[0],
-      month: null,
+      month: monthText === undefined ? null : ORDINAL_MONTHS.indexOf(monthText) + 1,
       day: Number(match[2]),
       year: null,
       weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),

@@ -273,3 +273,26 @@ export const COMMENT_ADVERB: LexiconEntry = {
   pattern:
     /^(?:sadly|unfortunately|fortunately|luckily|thankfully|honestly|frankly|obviously|apparently|hopefully|admittedly|seriously|basically|ironically|annoyingly|weirdly|strangely|surprisingly|oddly|tbh|lol|haha)$/i,
 };
+
+/**
+ * What may follow a verb used without an object ("the plan renewed today", "it renewed at 598",
+ * "renewed again 👍"): a time ("today", "this morning", "on the 5th", "until June"), a manner or
+ * repetition adverb ("automatically", "again"), a price after "at" or "for", a term ("for another
+ * year"), a comment, or nothing. A noun phrase there ("renewed the show", "renewed it") is an
+ * object: the subject acted on something else. Matched against the whole text after the verb.
+ */
+export const VERB_ADJUNCT: LexiconEntry = {
+  phenomenon: 'the adjuncts of a verb used without an object (time, manner, price, term)',
+  pattern:
+    /^(?:[\s,.;:!?()-]|\p{Extended_Pictographic}|\u{FE0F}|\b(?:today|tonight|yesterday|yday|yest|just now|now|again|agian|automatically|auto|finally|already|as usual|as expected|on schedule|on time|without (?:any )?(?:fuss|issues?|problems?)|(?:this|last|on|every) (?:morning|afternoon|evening|night|week|month|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:the )?\d{1,2}(?:st|nd|rd|th)?(?: (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)?|on (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?|(?:until|till|til|through) \w+(?: \d{1,2}(?:st|nd|rd|th)?)?|(?:at|for) (?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?))?(?: (?:a|per) (?:month|year|week)|\/(?:month|mo|year|yr|week|wk))?|for (?:another |a further )?(?:a |one |\d{1,2} )?(?:more )?(?:year|month|term|week)s?|lol|haha|thank god|phew|yay|ok|ugh|too|as well)\b)*$/iu,
+};
+
+/**
+ * Verbs of liking, by lemma ("like", "love", "prefer", "adore"): said by someone in the present
+ * simple of something in general, a lasting taste ("I love window seats"); in the past, the
+ * conditional or of one thing on one occasion, not ("I loved the seat", "I'd love a seat").
+ */
+export const LIKING_VERB: LexiconEntry = {
+  phenomenon: 'a verb of liking (by lemma): its present simple states a lasting taste',
+  pattern: /^(?:like|love|prefer|adore)$/,
+};

@@ -15,7 +15,9 @@ export type VerbClass =
   | 'resume'
   | 'begin'
   | 'release'
-  | 'own';
+  | 'own'
+  | 'renew'
+  | 'credit';
 
 /** One verb class: the phenomenon it stands for, its verbs and its phrasal verbs. */
 export interface VerbClassEntry {
@@ -39,7 +41,7 @@ function entry(
 
 /**
  * The documented verb classes. Each entry is a general English verb of its class. The classes
- * the extraction rules read (book, cancel, occur, stall, own) are exercised through those
+ * the extraction rules read (book, cancel, occur, stall, own, renew, credit) are exercised through those
  * rules' tests; arrive, resume, begin and release are read by no rule yet, so a rule that starts
  * reading one must first add negative sentences for its ambiguous entries ("reach out", "make
  * it", "pick up the kids").
@@ -83,11 +85,18 @@ export const VERB_CLASSES: Readonly<Record<VerbClass, VerbClassEntry>> = {
     ['own', 'lead'],
     ['take over'],
   ),
+  renew: entry('a recurring payment or an agreement runs on for another term', ['renew'], []),
+  credit: entry(
+    'money reaches an account (said of a payment or a refund)',
+    ['clear'],
+    ['come through', 'go through', 'come thru', 'go thru', 'come in', 'show up'],
+  ),
 };
 
 /** Past forms a lemma's stem does not begin ("led" is lead, "took" is take). */
 const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
   begin: ['began', 'begun'],
+  come: ['came'],
   get: ['got', 'gotten'],
   go: ['went', 'gone'],
   hold: ['held'],

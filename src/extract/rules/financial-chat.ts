@@ -1,4 +1,13 @@
-import { findAmounts, isVocabularyWord, RECALLED_TIME } from '../../language/index.js';
+import {
+  analyseClause,
+  COMMENT_ADVERB,
+  classReading,
+  findAmounts,
+  isVocabularyWord,
+  RECALLED_TIME,
+  RELATIONAL_NOUN,
+  VERB_ADJUNCT,
+} from '../../language/index.js';
 import type { Candidate, Clause, DocContext } from '../clauses.js';
 import { matchKnown, ownedByThirdParty, weEntity } from '../clauses.js';
 import { slugify } from '../text.js';
@@ -18,7 +27,8 @@ import {
 // grammar: a first-person (or subjectless) statement, not negated, not a question or a
 // supposition, whose object is one of the user's recurring payments.
 
-const FILLER = new Set(['the', 'my', 'our', 'a', 'an', 'to', 'for', 'it', 'that', 'this']);
+// "teh": the commonest typing slip of "the" in chat.
+const FILLER = new Set(['the', 'teh', 'my', 'our', 'a', 'an', 'to', 'for', 'it', 'that', 'this']);
 
 type Evidence = 'strong' | 'weak';
 
@@ -225,7 +235,7 @@ function pastTime(clause: Clause, doc: DocContext): boolean {
  * 598", "the gym is 35 a month now": an item's new amount (or premium, price). Strong for a
  * known item or a bill, insurance or subscription noun; a brand alone is weak.
  */
-function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
+export function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
   const change =
     /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
@@ -328,4 +338,150 @@ export function amountCorrection(clause: Clause, doc: DocContext): Candidate[] |
   // Which amount it corrects is inferred, not said: worth asking, never committed alone.
   const read = chatCandidate(doc, clause, field, amount.value, false);
   return [{ ...read, correction: true, evidence: 'moderate', confidence: 0.8 }];
+}
+
+/**
+ * Whether the words after a verb are only its adjuncts (`VERB_ADJUNCT`) and the speaker's
+ * comments on the statement ("renewed, sadly"): no object.
+ */
+function onlyAdjuncts(rest: string): boolean {
+  const uncommented = rest.replace(/\p{L}+/gu, (w) => (COMMENT_ADVERB.pattern.test(w) ? '' : w));
+  return VERB_ADJUNCT.pattern.test(uncommented);
+}
+
+/** Events told as history: before this many days, a renewal or a refund says nothing of today. */
+const MEMORY_DAYS = 31;
+
+/**
+ * The item a renewal's subject names: a known financial item, a membership
+ * (`<kind>_membership`), an insurance (`car_insurance`), a bill, or a provider as the
+ * subscription rules name one (strong with a recurring-payment noun, weak for a bare brand,
+ * nothing for ordinary words: a passport, a visa, a show, a lease).
+ */
+function renewedItem(phrase: string, clause: Clause, doc: DocContext): Named | null {
+  const words = slugify(phrase)
+    .split('_')
+    .filter((w) => w !== '' && !FILLER.has(w));
+  if (words.length === 0 || words.length > 4) return null;
+  const known = matchKnown(words, 'financial', doc.input.known, weEntity(doc));
+  if (known !== null) return { slug: known, evidence: 'strong' };
+  const head = words[words.length - 1];
+  const modifier = words[words.length - 2];
+  if (head === 'membership' && modifier !== undefined) {
+    return { slug: `${modifier}_membership`, evidence: 'strong' };
+  }
+  if (head === 'insurance') return { slug: words.join('_'), evidence: 'strong' };
+  const bill = BILL_NP.exec(words.join(' '));
+  if (bill?.[1] && bill.index + bill[0].length === words.join(' ').length) {
+    return { slug: billSlug(bill[1]), evidence: 'strong' };
+  }
+  return named(words.join(' '), clause, doc);
+}
+
+/**
+ * An event told as history: "ago", "last year", "back then", a year before this one, or a date
+ * more than a month before the message.
+ */
+function toldLongAgo(text: string, clause: Clause, doc: DocContext): boolean {
+  if (RECALLED_TIME.pattern.test(text)) return true;
+  const year = Number(doc.input.at.slice(0, 4));
+  if ([...text.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => Number(m[0]) < year)) return true;
+  const limit = new Date(Date.parse(doc.input.at) - MEMORY_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return clause.dates.some((d) => d.date !== null && d.date < limit);
+}
+
+/**
+ * "the gym membership renewed today", "Netflix subscription got renewed", "the car insurance has
+ * been renewed": a recurring payment as the subject of "renew", used without an object (or in the
+ * passive), runs on for another term, so it is active. Read from the clause's structure: the verb
+ * of the renew class in a past form, not negated, not embedded under another verb, in a plain
+ * statement; its subject a payment (see `renewedItem`), nobody else's; nothing after the verb but
+ * time, manner or price ("renewed the show for a season" has an object: the subject renewed
+ * something else). "Will renew", "renews", a question, a supposition and an old story are not a
+ * renewal that happened.
+ */
+export function renewalStatement(clause: Clause, doc: DocContext): Candidate[] | null {
+  if (!/renew/i.test(clause.text)) return null;
+  // "auto-renewed": the prefix says how it renewed; the model would take "auto" for the subject.
+  const text = clause.text.replace(/\bauto[- ]?(?=renew)/gi, '');
+  const analysis = text === clause.text ? clause.analysis : analyseClause(text);
+  const reading = classReading({ text, analysis }, 'renew');
+  if (reading === null || reading.negated || reading.embedded || analysis.negated) return null;
+  if (reading.verb.toLowerCase() !== 'renewed') return null;
+  if (analysis.mood === 'question' || analysis.mood === 'conditional') return null;
+  if (clause.intent.intent !== 'assertive') return null;
+  const at = text.indexOf(reading.verb, text.indexOf(reading.subjectPhrase) + 1);
+  if (at === -1 || reading.subjectPhrase === '') return null;
+  if (!onlyAdjuncts(text.slice(at + reading.verb.length))) return null;
+  const subject = text.slice(0, at);
+  if (ownedByThirdParty(subject) || toldLongAgo(text, clause, doc)) return null;
+  // "Your membership has been renewed": in a provider's email "your" is the user's; in the
+  // user's own chat it is the listener's.
+  const addressed = /^your\s/i.test(reading.subjectPhrase);
+  if (addressed && doc.input.source !== 'email') return null;
+  const item = renewedItem(reading.subjectPhrase.replace(/^your\s+/i, ''), clause, doc);
+  if (item === null) return null;
+  doc.lastItem = item.slug;
+  return [candidate(doc, clause, item.slug, 'active', item.evidence)];
+}
+
+/** A refund as a noun phrase: merchant words before it, or after "from" ("refund from ikea"). */
+const REFUND_PHRASE =
+  /^(?:(?:my|our|the|teh)\s+)?(?<before>(?:[\w&.'-]+\s+){0,3}?)refund(?:\s+(?:from|by)\s+(?:the\s+)?(?<from>[\w&.' -]{2,30}))?$/i;
+
+/** Where money lands: an account, a card, a balance ("landed in my account"). */
+const MONEY_DESTINATION =
+  /^\s*(?:in|into|to|on|back on)\s+(?:my|our|the)\s+(?:(?:bank|current|checking|savings|credit)\s+)?(?:account|card|balance|bank)\b/i;
+
+/** The particle of a phrasal verb of arrival, as the analysis saw it after the verb. */
+const ARRIVAL_PARTICLE = /^\s*(?:through|thru|in|up)\b/i;
+
+/**
+ * "the zara refund finally came through", "refund from ikea landed in my account", "my asos
+ * refund went thru": a refund as the subject of a verb of arrival (the arrive or credit class) in
+ * a past form is money back, so that refund is refunded. Read from the clause's structure: a
+ * plain statement, not negated, not embedded; a subject phrase headed by "refund", nobody else's
+ * (a possessor, a relation); nothing after the verb but where the money landed and time, manner
+ * or price ("landed on my desk" is a refund request, not money). The item is the merchant named
+ * beside the refund (a known item first); a merchant named only by ordinary words ("the hotel
+ * refund") is weak. A refund named by no merchant is left to `refundReceived` (the one pending).
+ */
+export function refundArrived(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (!/refund/i.test(t)) return null;
+  const a = clause.analysis;
+  const reading = classReading(clause, 'credit') ?? classReading(clause, 'arrive');
+  if (reading === null || reading.negated || reading.embedded || a.negated) return null;
+  if (a.mood !== 'statement' || clause.intent.intent !== 'assertive') return null;
+  const verb = a.tokens.find((k) => k.text === reading.verb);
+  // "came", "has cleared", "landed": a past form; "is coming", "should come" are not yet.
+  if (verb === undefined || verb.text.toLowerCase() === verb.lemma || /ing$/i.test(verb.text)) {
+    return null;
+  }
+  const phrase = REFUND_PHRASE.exec(reading.subjectPhrase.trim());
+  if (phrase?.groups === undefined) return null;
+  const at = t.indexOf(reading.verb, t.indexOf(reading.subjectPhrase) + 1);
+  if (at === -1) return null;
+  const rest = t
+    .slice(at + reading.verb.length)
+    .replace(MONEY_DESTINATION, '')
+    .replace(ARRIVAL_PARTICLE, '')
+    .replace(MONEY_DESTINATION, '');
+  if (!onlyAdjuncts(rest)) return null;
+  if (ownedByThirdParty(t.slice(0, at)) || toldLongAgo(t, clause, doc)) return null;
+  const merchant = (phrase.groups['from'] ?? phrase.groups['before'] ?? '').trim();
+  const words = slugify(merchant)
+    .split('_')
+    .filter((w) => w !== '' && !FILLER.has(w));
+  // "my brothers refund from ryanair": a relation anywhere in the subject makes it theirs.
+  const owners = reading.subjectPhrase.toLowerCase().split(/[^\p{L}]+/u);
+  if (words.length === 0 || owners.some((w) => RELATIONAL_NOUN.pattern.test(w))) return null;
+  const known = matchKnown(words, 'financial', doc.input.known, weEntity(doc));
+  const slug = known ?? `${words.join('_')}_refund`;
+  const ordinary = known === null && words.every((w) => isVocabularyWord(w));
+  doc.lastItem = slug;
+  const weak = ordinary || clause.intent.hedged;
+  return [chatCandidate(doc, clause, `financial.${slug}.status`, 'refunded', weak)];
 }

@@ -1,5 +1,5 @@
 import type { Intent } from '../../core/index.js';
-import { findAmounts, PAYMENT_IDIOM, verblessReading } from '../../language/index.js';
+import { classReading, findAmounts, PAYMENT_IDIOM, verblessReading } from '../../language/index.js';
 import {
   aliasFor,
   type Candidate,
@@ -12,8 +12,11 @@ import {
 import { slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 import {
+  amountChange,
   amountCorrection,
   billStatement,
+  refundArrived,
+  renewalStatement,
   savingsBalance,
   subscriptionStatement,
   unpaidInThePast,
@@ -219,12 +222,24 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   ) {
     return [];
   }
+  // "Crunchyroll renewed", "the plan auto-renewed": the item is the subject of "renew", not a
+  // payer; read before the payer check, which takes any other subject of "renew" for one.
+  const personal = doc.kind === 'chat' || doc.input.source === 'email';
+  const renewed = personal ? renewalStatement(clause, doc) : null;
+  // A renewal at a stated amount ("car insurance renewed at 598") is read as that amount alone,
+  // as before the renewal reading: the amount already implies the item runs on.
+  if (renewed !== null) return amountChange(clause, doc) ?? renewed;
+  // "the membership renewed my faith in gyms", "did the plan renew?": a payment's own renewal was
+  // read and rejected (an object, a question, an old story); no other reading may take the verb
+  // for one. The speaker's "I renewed my membership" is the subscription reading's.
+  if (personal && renewalRejected(clause)) return [];
   if (doc.kind === 'chat' && (SETTLING_UP.pattern.test(clause.text) || thirdPartyPayer(clause))) {
     return [];
   }
   if (doc.kind === 'chat') {
     const said =
       subscriptionStatement(clause, doc) ??
+      refundArrived(clause, doc) ??
       billStatement(clause, doc) ??
       amountCorrection(clause, doc);
     if (said !== null) return said;
@@ -238,6 +253,13 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   return (
     refundPending(clause, doc) ?? refundReceived(clause, doc) ?? savingsBalance(clause, doc) ?? []
   );
+}
+
+/** The clause's verb is "renew" with a subject other than the speaker (see `renewalStatement`). */
+function renewalRejected(clause: Clause): boolean {
+  if (!/renew/i.test(clause.text) || classReading(clause, 'renew') === null) return false;
+  const { kind } = clause.analysis.subject;
+  return kind !== 'speaker' && kind !== 'we' && kind !== 'none';
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type ClauseAnalysis,
+  LIKING_VERB,
   languageNamed,
   nounPhraseAt,
   RELATIONAL_NOUN,
@@ -203,6 +204,8 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   if (OUTCOME.test(t)) return requested;
   const facets = facetsOf(t, clause.analysis);
   if (facets.length === 0) return requested;
+  const liked = likedFacets(clause, doc, facets);
+  if (liked.length > 0) return [...requested, ...liked];
   const stated = STATED.exec(t);
   const considering = CONSIDERING.test(t);
   if (
@@ -232,6 +235,107 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
       candidate(entityId, topic, facet.value, clause, t, {
         hedged: clause.intent.hedged || (considering && !clause.intent.standing),
         correction: clause.intent.standing,
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * A conjunction that sets what follows against what came before, or limits it to some
+ * occasions ("I love window seats when I travel with the kids").
+ */
+const CONTRAST = /\b(?:but|though|although|except|however|yet|when|whenever|unless)\b/i;
+
+/** How many different values of a seat or milk facet a sentence names. */
+function valuesOf(facet: 'seat' | 'milk', sentence: string): number {
+  const pattern = new RegExp(facet === 'seat' ? SEAT.source : MILK.source, 'gi');
+  const values = [...sentence.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase());
+  return new Set(values).size;
+}
+
+/** Determiners that make a noun phrase one particular thing ("the aisle seat", "a seat"). */
+const SPECIFIC = /^(?:the|this|that|these|those|a|an)$/i;
+
+/**
+ * The noun a milk goes with: "my **coffee** with oat milk", "soy milk in my **tea**" (the noun
+ * before "with" the milk phrase, or after "in"/"with"/"for" and an optional "my" after it).
+ */
+function milkFor(analysis: ClauseAnalysis, start: number, end: number): string | null {
+  const tokens = analysis.tokens;
+  const before = tokens[start - 1];
+  const noun = tokens[start - 2];
+  if (before?.lemma === 'with' && noun?.pos === 'NOUN') return singular(noun.text.toLowerCase());
+  const after = tokens[end + 1];
+  if (after !== undefined && /^(?:in|with|for)$/i.test(after.text)) {
+    const next = tokens[end + 2];
+    const head = next?.pos === 'PRON' || next?.pos === 'DET' ? tokens[end + 3] : next;
+    if (head?.pos === 'NOUN') return singular(head.text.toLowerCase());
+  }
+  return null;
+}
+
+/**
+ * Whether the noun phrase starting at token `start` is the object of the verb at `verb`: right
+ * after it, or after the drink it goes with ("like **my coffee with** oat milk").
+ */
+function objectOf(analysis: ClauseAnalysis, verb: number, start: number): boolean {
+  const between = analysis.tokens.slice(verb + 1, start);
+  if (between.length === 0) return true;
+  const [owner, noun, adposition] = between;
+  return (
+    between.length === 3 &&
+    /^(?:my|our)$/i.test(owner?.text ?? '') &&
+    noun?.pos === 'NOUN' &&
+    adposition?.lemma === 'with'
+  );
+}
+
+/**
+ * "I love window seats", "i like my coffee with oat milk", "I prefer soy milk in my tea": a taste
+ * the speaker states with a verb of liking (`LIKING_VERB`) in the present simple, of a seat or a
+ * milk in general, is a standing preference; a milk's topic is the drink it goes with. Read from
+ * the clause's structure: the speaker as subject, a plain statement, not negated. One seat or
+ * one drink ("the aisle seat they gave me", "a window seat today") is not a taste, and a liked
+ * time, diet word or place is left alone: "I like morning runs" and "I love vegan burgers" are
+ * about a run and a dish, not a setting.
+ */
+function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]): Candidate[] {
+  const a = clause.analysis;
+  if (a.predicate === null || !LIKING_VERB.pattern.test(a.predicate)) return [];
+  if (a.subject.kind !== 'speaker' || a.mood !== 'statement' || a.negated) return [];
+  if (a.tense !== 'present' || a.aspect !== 'simple' || clause.intent.intent !== 'assertive') {
+    return [];
+  }
+  const verb = a.tokens.findIndex((k) => k.pos === 'VERB' && k.lemma === a.predicate);
+  if (verb === -1) return [];
+  const offset = Math.max(0, clause.sentence.indexOf(clause.text));
+  const entityId = entityFor({ kind: 'speaker' }, doc);
+  const out: Candidate[] = [];
+  for (const facet of facets) {
+    if ((facet.facet !== 'seat' && facet.facet !== 'milk') || facet.token < 0) continue;
+    // "I like aisle seats, window seats, anything really": two values liked is no one choice.
+    if (valuesOf(facet.facet, clause.sentence) > 1) continue;
+    let start = facet.token;
+    while (start > 0 && /^(?:NOUN|ADJ)$/.test(a.tokens[start - 1]?.pos ?? '')) start--;
+    if (SPECIFIC.test(a.tokens[start - 1]?.text ?? '')) continue;
+    let end = facet.token;
+    while (a.tokens[end + 1]?.pos === 'NOUN') end++;
+    // The facet must head the verb's object: "oat milk lattes" is a drink, and a seat inside a
+    // clause or comparison after the verb ("I like to think window seats are safer", "I love it
+    // when they give me window seats") is not what is liked.
+    if (!/^(?:seats?|milk)$/i.test(a.tokens[end]?.text ?? '')) continue;
+    if (!objectOf(a, verb, start)) continue;
+    const key = facet.facet === 'milk' ? milkFor(a, start, end) : null;
+    // "I like aisle seats but I always end up by the window": a taste followed by a contrast or
+    // limited to some occasions is often not what the speaker goes for; tentative only.
+    const contrasted = CONTRAST.test(clause.sentence.slice(offset + facet.index + facet.length));
+    const topic = topicFor(facet, key, doc, entityId, clause);
+    if (topic === null) continue;
+    out.push(
+      candidate(entityId, topic, facet.value, clause, clause.text, {
+        hedged: clause.intent.hedged || contrasted,
+        correction: false,
       }),
     );
   }

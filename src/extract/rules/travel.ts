@@ -681,8 +681,15 @@ function insteadPlan(clause: Clause, doc: DocContext): Hit | null {
   return null;
 }
 
+/** A line labelled as the leg home of an itinerary ("Return:", "New return:", "Inbound flight:"). */
+const RETURN_LEG =
+  /^(?:new\s+|updated\s+|changed\s+)?(?:return|inbound|homebound)(?:\s+(?:flight|leg|journey|train))?\s*:/i;
+
 /** "LIS -> OPO", "Lisbon -> Porto": the place after the arrow. */
 function arrowPlan(t: string): Hit | null {
+  // "Return: KRK -> SOF, Mon 18 May": the leg home goes to where the trip started; its date is
+  // the return (read by the return-only reading), its place no destination.
+  if (RETURN_LEG.test(t)) return null;
   ARROW.lastIndex = 0;
   const arrow = ARROW.exec(t);
   if (arrow === null) return null;
@@ -1108,7 +1115,8 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const moved = movedDeparture(clause, doc, dated);
   if (moved !== null) return [moved];
   const returnOnly =
-    dated === null && /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim());
+    dated === null &&
+    (/^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim()) || RETURN_LEG.test(t.trim()));
   const travelTalk =
     dated !== null ||
     returnOnly ||
