@@ -100,6 +100,17 @@ function withoutQuotations(text: string): string {
   return text.replace(/"[^"]*\s[^"]*"/g, '""');
 }
 
+/**
+ * What may follow a retraction opener and still leave it bare: an apology or the reason the whole
+ * statement is void ("Scratch that, sorry.", "Scratch that, wrong project.").
+ */
+const RETRACTION_FILLER =
+  /^(?:(?:sorry|oops|my bad|my mistake|please|ignore me|lol|haha|never ?mind|forget it|typo|that was wrong|wrong (?:\w+ )?(?:project|trip|thread|chat|channel|window|person|team|one|message))\b[\s,.!-]*)*$/i;
+
+function isBareRetraction(rest: string): boolean {
+  return RETRACTION_FILLER.test(rest.trim());
+}
+
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
   if (clause.text === '') return [];
   return DOMAIN_RULES.flatMap((rules) => rules.read(clause, doc));
@@ -180,10 +191,15 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       }
       const rest = afterRetraction(body);
       if (rest !== null) {
-        retractsPrevious = true;
-        intents.push('retract');
+        // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
+        // ("Correction: we leave on the 12th") changes only what the rest names, and nothing
+        // committed when the rest reads nothing: which field it meant is then a guess.
+        if (isBareRetraction(rest)) {
+          retractsPrevious = true;
+          intents.push('retract');
+          continue;
+        }
         body = rest;
-        if (body.trim() === '') continue;
       }
       const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
       const before = candidates.length;
