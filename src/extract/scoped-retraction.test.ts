@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** A fresh engine fed `messages` one at a time, a minute apart, in one user thread. */
-async function after(...messages: string[]): Promise<Engine> {
+async function engineAfter(...messages: string[]): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-retraction-'));
   const clock = createManualClock('2026-02-10T09:00:00Z');
   const engine = await createEngine({
@@ -63,7 +63,7 @@ describe('a retraction opener followed by more words', () => {
     'Strike that, the restaurant was fully booked.',
     'I take that back, it was a long day.',
   ])('keeps every field of the trip on record: %s', async (sentence) => {
-    const engine = await after(TRIP, sentence);
+    const engine = await engineAfter(TRIP, sentence);
     expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
   });
 
@@ -72,7 +72,7 @@ describe('a retraction opener followed by more words', () => {
       'Correction: we leave March 5, not the 4th.',
       'Sorry, I meant March 5 for departure.',
     ]) {
-      const engine = await after(TRIP, sentence);
+      const engine = await engineAfter(TRIP, sentence);
       const trip = await committedTrip(engine);
       expect(trip['travel.destination']).toBe('Portland');
       expect(trip['travel.status']).toBe('planned');
@@ -89,7 +89,7 @@ describe('a bare retraction', () => {
     'Scratch that, wrong trip.',
     'Forget what I said!',
   ])('withdraws the previous statement: %s', async (sentence) => {
-    const engine = await after(TRIP, sentence);
+    const engine = await engineAfter(TRIP, sentence);
     expect(await committedTrip(engine)).toEqual({
       'travel.destination': null,
       'travel.status': null,
@@ -101,7 +101,7 @@ describe('a bare retraction', () => {
 
 describe('a bare retraction followed by its replacement', () => {
   it('changes the destination it names and keeps the dates of the trip', async () => {
-    const engine = await after(TRIP, "Scratch that. We're going to Seattle instead.");
+    const engine = await engineAfter(TRIP, "Scratch that. We're going to Seattle instead.");
     expect(await committedTrip(engine)).toEqual({
       ...TRIP_FIELDS,
       'travel.destination': 'Seattle',
