@@ -201,7 +201,7 @@ const cases: readonly Case[] = [
     committed: 'shipped',
   },
   {
-    name: 'keeps the bank ledger over a casual chat claim in finance',
+    name: 'keeps the bank ledger over a chat claim in finance, and asks which is right',
     steps: [
       {
         id: 'bank',
@@ -218,9 +218,9 @@ const cases: readonly Case[] = [
         at: 2,
       },
     ],
-    decision: 'tentative_reject',
+    decision: 'ask_user',
     committed: 'unpaid',
-    pending: null,
+    pending: 'paid',
   },
   {
     name: "lets the user's explicit correction beat the bank ledger",
