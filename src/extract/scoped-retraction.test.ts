@@ -96,6 +96,10 @@ describe('a bare retraction', () => {
       'travel.departure_date': null,
       'travel.return_date': null,
     });
+    const text = (await engine.explain('user:primary', 'travel.destination')).text;
+    expect(text).toMatch(
+      /"Portland" from user_statement thread:t1:msg:m1 \(.*\) is withdrawn by .* \(retracted, dated 2026-02-10T09:01:00\.000Z\)\./,
+    );
   });
 });
 

@@ -55,6 +55,7 @@ describe("the user contradicting a bank email's value of comparable weight", () 
     expect(await asked(engine)).toEqual(['paid -> unpaid']);
     const text = (await engine.explain('user:primary', FIELD)).text;
     expect(text).toContain('Awaiting review: "unpaid"');
+    expect(text).toMatch(/- contested: "unpaid" from user_statement \(.*\) is live at 0\.900\./);
   });
 
   it('takes the answer: confirmed, the user is right; rejected, the bank stays', async () => {
