@@ -107,8 +107,16 @@ function withoutQuotations(text: string): string {
 const RETRACTION_FILLER =
   /^(?:(?:sorry|oops|my bad|my mistake|please|ignore me|lol|haha|never ?mind|forget it|typo|that was wrong|wrong (?:\w+ )?(?:project|trip|thread|chat|channel|window|person|team|one|message))\b[\s,.!-]*)*$/i;
 
+/**
+ * What after a retraction opener keeps the value the withdrawn statement replaced ("Scratch that,
+ * keep mornings", "never mind, stick with Lisbon"): the withdrawal itself, said with its effect.
+ * A pronoun or article after the verb is another request ("keep me posted", "keep an eye on it").
+ */
+const RESTORES =
+  /^(?:just\s+|let's\s+)?(?:keep|stick with|stay with|go back to|back to|revert to)\s+(?!(?:me|us|you|it|them|going|in|an?|on|up|out|track|quiet)\b)\S/i;
+
 function isBareRetraction(rest: string): boolean {
-  return RETRACTION_FILLER.test(rest.trim());
+  return RETRACTION_FILLER.test(rest.trim()) || RESTORES.test(rest.trim());
 }
 
 function runRules(clause: Clause, doc: DocContext): Candidate[] {

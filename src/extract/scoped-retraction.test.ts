@@ -112,3 +112,28 @@ describe('a bare retraction followed by its replacement', () => {
     });
   });
 });
+
+describe('a retraction that keeps what was there before', () => {
+  const LEFT_ALONE = [
+    'Scratch that, keep me posted.',
+    'Never mind, keep going.',
+    'Sorry, keep an eye on the forecast.',
+    'Scratch that, keep it simple.',
+    'Never mind, stick with us for dinner.',
+    'Correction: keep in mind the museum closes early.',
+  ];
+
+  it.each(LEFT_ALONE)('is another request, and keeps the trip: %s', async (sentence) => {
+    const engine = await engineAfter(TRIP, sentence);
+    expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
+  });
+
+  it('withdraws the change it follows: "Scratch that, stick with Portland."', async () => {
+    const engine = await engineAfter(
+      TRIP,
+      "Actually we're going to Seattle instead.",
+      'Scratch that, stick with Portland.',
+    );
+    expect((await committedTrip(engine))['travel.destination']).toBe('Portland');
+  });
+});
