@@ -101,11 +101,12 @@ function withoutQuotations(text: string): string {
 }
 
 /**
- * What may follow a retraction opener and still leave it bare: an apology or the reason the whole
- * statement is void ("Scratch that, sorry.", "Scratch that, wrong project.").
+ * What may follow a retraction opener and still leave it bare: an apology, what is withdrawn or
+ * the reason the whole statement is void ("Scratch that, sorry.", "Ignore that last one, wrong
+ * group chat.").
  */
 const RETRACTION_FILLER =
-  /^(?:(?:sorry|oops|my bad|my mistake|please|ignore me|lol|haha|never ?mind|forget it|typo|that was wrong|wrong (?:\w+ )?(?:project|trip|thread|chat|channel|window|person|team|one|message))\b[\s,.!-]*)*$/i;
+  /^(?:(?:sorry|oops|my bad|my mistake|please|ignore me|lol|haha|never ?mind|forget it|typo|that was wrong|wrong (?:\w+ )?(?:project|trip|thread|chat|channel|window|person|team|one|message)|(?:the |that |my )?(?:last|previous) (?:one|message|bit|part|thing))\b[\s,.!-]*)*$/i;
 
 /**
  * What after a retraction opener keeps the value the withdrawn statement replaced ("Scratch that,

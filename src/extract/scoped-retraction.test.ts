@@ -62,6 +62,7 @@ describe('a retraction opener followed by more words', () => {
     'Forget what I said about the weather.',
     'Strike that, the restaurant was fully booked.',
     'I take that back, it was a long day.',
+    'Ignore that, the last one was better.',
   ])('keeps every field of the trip on record: %s', async (sentence) => {
     const engine = await engineAfter(TRIP, sentence);
     expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
@@ -88,6 +89,7 @@ describe('a bare retraction', () => {
     'Never mind, sorry.',
     'Scratch that, wrong trip.',
     'Forget what I said!',
+    'Ignore that last one, wrong thread.',
   ])('withdraws the previous statement: %s', async (sentence) => {
     const engine = await engineAfter(TRIP, sentence);
     expect(await committedTrip(engine)).toEqual({
