@@ -178,15 +178,15 @@ const cases: readonly Case[] = [
     committed: 'shipped',
   },
   {
-    name: 'keeps the bank ledger over a casual chat claim in finance',
+    name: 'keeps the bank ledger over a chat claim in finance, and asks which is right',
     field: 'financial.rent.status',
     steps: [
       { id: 'bank', value: 'unpaid', source: 'transactions_email', at: 0 },
       { id: 'chat', value: 'paid', source: 'user_statement', at: 2 },
     ],
-    decision: 'tentative_reject',
+    decision: 'ask_user',
     committed: 'unpaid',
-    pending: null,
+    pending: 'paid',
   },
   {
     name: "lets the user's explicit correction beat the bank ledger",

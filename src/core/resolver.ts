@@ -607,6 +607,10 @@ function compareWithCurrent(
     run.reasons.push(
       `outweighed: "${describe(incoming.value)}" (${(mine?.confidence ?? 0).toFixed(3)}, ${incoming.sourceType}) loses to "${describe(top.value)}" (${top.confidence.toFixed(3)}, ${top.best.sourceType}) under the ${slot.domain} authority matrix`,
     );
+    if (mine !== undefined) {
+      const asked = askAboutContradiction(run, mine, top, kind);
+      if (asked !== null) return asked;
+    }
     return finish(
       run,
       'tentative_reject',
@@ -623,6 +627,57 @@ function compareWithCurrent(
     return finish(run, 'auto_commit', top.confidence, margin, kind);
   }
   return null;
+}
+
+/**
+ * The user contradicts the committed value with evidence about as strong as it ("I haven't paid
+ * the internet bill yet" at 0.90 against a bank email's "paid" at 0.88) and loses only on the
+ * authority matrix: the committed value stays, but the user is asked which is right instead of
+ * the contradiction being kept silently tentative. Null when that does not apply (a weaker or
+ * non-user contradiction, shadow mode, or the same value already asked about).
+ */
+function askAboutContradiction(
+  run: Run,
+  mine: Candidate,
+  top: Candidate,
+  kind: HistoryEntry['kind'],
+): ResolveOutcome | null {
+  const { draft, incoming, slot, obs, ctx } = run;
+  const rules = ctx.policy.domains[slot.domain];
+  if (
+    draft.committed === null ||
+    top.value !== draft.committed.value ||
+    !isUserSource(incoming.sourceType) ||
+    mine.confidence < rules.ask ||
+    mine.confidence < top.confidence - rules.margin ||
+    stageFor(ctx.policy, slot.domain) === '0'
+  ) {
+    return null;
+  }
+  const margin = mine.weighted - top.weighted;
+  if (draft.pending?.value === mine.value) {
+    run.reasons.push(`already awaiting the user's answer (prompt ${draft.pending.promptId})`);
+    return finish(run, 'ask_user', mine.confidence, margin, 'asked');
+  }
+  run.reasons.push(
+    `contradicts the committed value with comparable weight (${mine.confidence.toFixed(3)} vs ${top.confidence.toFixed(3)}): the committed value stays until the user answers`,
+  );
+  if (draft.pending) run.superseded.push(draft.pending.promptId);
+  const promptId = promptIdFor(run.derive, obs.eventId, slot.entityId, slot.field);
+  draft.pending = { promptId, value: mine.value, confidence: mine.confidence };
+  const prompt: PromptRequest = {
+    promptId,
+    value: mine.value,
+    currentValue: draft.committed.value,
+    confidence: mine.confidence,
+    reasons: [...run.reasons],
+    evidenceEventIds: mine.supporting.map((e) => e.eventId).sort(),
+    slotVersion: draft.version,
+  };
+  return finish(run, 'ask_user', mine.confidence, margin, kind === 'observed' ? 'asked' : kind, {
+    prompt,
+    patch: patchFor(slot, mine.value),
+  });
 }
 
 /**

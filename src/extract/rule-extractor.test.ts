@@ -113,11 +113,11 @@ const cases: readonly Case[] = [
     expect: { [`${U} travel.status`]: 'cancelled' },
   },
   {
-    name: 'reads "never mind" as withdrawing the previous statement',
+    name: 'reads "never mind" followed by what changes as that change, not a withdrawal',
     text: 'Never mind, the ski weekend is cancelled.',
     expect: { [`${U} travel.status`]: 'cancelled' },
-    retracts: true,
-    intent: 'retract',
+    retracts: false,
+    intent: 'assertive',
   },
   {
     name: 'reads "instead of" as an explicit destination change',

@@ -7,7 +7,7 @@ import {
   type DocContext,
   stripClutter,
 } from './clauses.js';
-import { contrastiveCorrections } from './contrastive-correction.js';
+import { contrastiveCorrections, tripDateCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { asPastedReading, readsAsPasted } from './pasted.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
@@ -100,6 +100,26 @@ function withoutQuotations(text: string): string {
   return text.replace(/"[^"]*\s[^"]*"/g, '""');
 }
 
+/**
+ * What may follow a retraction opener and still leave it bare: an apology, what is withdrawn or
+ * the reason the whole statement is void ("Scratch that, sorry.", "Ignore that last one, wrong
+ * group chat.").
+ */
+const RETRACTION_FILLER =
+  /^(?:(?:sorry|oops|my bad|my mistake|please|ignore me|lol|haha|never ?mind|forget it|typo|that was wrong|wrong (?:\w+ )?(?:project|trip|thread|chat|channel|window|person|team|one|message)|(?:the |that |my )?(?:last|previous) (?:one|message|bit|part|thing))\b[\s,.!-]*)*$/i;
+
+/**
+ * What after a retraction opener keeps the value the withdrawn statement replaced ("Scratch that,
+ * keep mornings", "never mind, stick with Lisbon"): the withdrawal itself, said with its effect.
+ * A pronoun or article after the verb is another request ("keep me posted", "keep an eye on it").
+ */
+const RESTORES =
+  /^(?:just\s+|let's\s+)?(?:keep|stick with|stay with|go back to|back to|revert to)\s+(?!(?:me|us|you|it|them|going|in|an?|on|up|out|track|quiet)\b)\S/i;
+
+function isBareRetraction(rest: string): boolean {
+  return RETRACTION_FILLER.test(rest.trim()) || RESTORES.test(rest.trim());
+}
+
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
   if (clause.text === '') return [];
   return DOMAIN_RULES.flatMap((rules) => rules.read(clause, doc));
@@ -168,6 +188,28 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     }
     for (const sentence of splitSentences(line)) {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
+      // "Correction: we leave December 12, not the 10th" moves one date of the trip on record.
+      const redated =
+        doc.kind === 'chat'
+          ? tripDateCorrections(body, input.known, sentence.asked, input.role, anchor)
+          : [];
+      if (redated.length > 0) {
+        candidates.push(...redated);
+        intents.push('assertive');
+        continue;
+      }
+      const rest = afterRetraction(body);
+      if (rest !== null) {
+        // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
+        // ("Correction: we leave on the 12th") changes only what the rest names, and nothing
+        // committed when the rest reads nothing: which field it meant is then a guess.
+        if (isBareRetraction(rest)) {
+          retractsPrevious = true;
+          intents.push('retract');
+          continue;
+        }
+        body = rest;
+      }
       // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
       const corrected =
         doc.kind === 'chat'
@@ -177,13 +219,6 @@ export function extractWithRules(input: ExtractionInput): Extraction {
         candidates.push(...corrected);
         intents.push('assertive');
         continue;
-      }
-      const rest = afterRetraction(body);
-      if (rest !== null) {
-        retractsPrevious = true;
-        intents.push('retract');
-        body = rest;
-        if (body.trim() === '') continue;
       }
       const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
       const before = candidates.length;

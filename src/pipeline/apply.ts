@@ -21,7 +21,6 @@ import {
   type ResolveOutcome,
   recordOutcome,
   resolveBundle,
-  resolveObservation,
   type SlotState,
   type SourceType,
   statsFromStored,
@@ -306,19 +305,18 @@ async function persistOutcome(
   };
 }
 
-/** Resolves one observation against its slot and persists everything it decided. */
-async function resolveInto(
+/**
+ * Resolves one observation against its slot and persists everything it decided: a bundle of one,
+ * so the timeline rules hold an impossible single change (a cancellation with no trip, back home
+ * before leaving) for review as they do within a message of several.
+ */
+function resolveInto(
   tx: WriteTx,
   session: ApplySession,
   obs: ObservationInput,
   now: number,
 ): Promise<ApplyResult> {
-  const slot = await loadSlot(tx, obs.entityId, obs.field, obs.domain);
-  const outcome = resolveObservation(slot, obs, contextFor(session, obs.domain, now), deriveUuid);
-  const result = await persistOutcome(tx, session, obs, outcome, now);
-  await noteStatement(tx, [obs]);
-  await noteObservation(tx, obs);
-  return result;
+  return resolveBundleInto(tx, session, [obs], now);
 }
 
 /**

@@ -151,8 +151,12 @@ export async function deriveObservations(
     return { result: empty, invalid: [], failure: extraction.error.message };
   }
   const drafts: Omit<StateObservation, 'bundle'>[] = [];
+  // A retraction that also says what replaces it ("Scratch that. We're going to Denver.") changes
+  // only the slots it names; withdrawing the rest of the previous statement would be a guess.
   const previous =
-    extraction.value.retractsPrevious && source.threadId !== null
+    extraction.value.retractsPrevious &&
+    extraction.value.observations.length === 0 &&
+    source.threadId !== null
       ? await previousStatement(tx, source.threadId, source.sourceType)
       : null;
   for (const target of previous?.fields ?? []) {

@@ -340,6 +340,16 @@ export async function retryDeadLetters(
           continue;
         }
         await recordFailure(tx, item, outcome.issues, now);
+      } else if (parsed.rejection.schema === 'json') {
+        // An edit that is still not JSON stays as the first one was: never retried, only edited.
+        await tx.putDlq({
+          ...item,
+          schemaName: 'json',
+          errors: parsed.rejection.issues,
+          lastTriedAt: at,
+          nextRetryAt: null,
+          status: 'permanently_failed',
+        });
       } else {
         await recordFailure(tx, item, parsed.rejection.issues, now);
       }

@@ -258,8 +258,23 @@ export async function explainField(
         `- "${e.value ?? '(none)'}" from ${e.sourceType} (${e.eventId}) is ${e.state}${e.stateBy ? ` by ${e.stateBy}` : ''}.`,
       );
     }
+    // The reasons above are those of the decision that committed the value; evidence for another
+    // value that arrived since and is still live contests it now, whatever they said then.
+    const contrary = evidence.filter((e) => e.state === 'live' && e.value !== committed.value);
+    for (const e of contrary) {
+      lines.push(
+        `- contested: "${e.value ?? '(none)'}" from ${e.source_type} (${e.event_id}, dated ${e.event_ts}) is live at ${e.score.toFixed(3)}.`,
+      );
+    }
   } else {
     lines.push(`${field} has no committed value (${current.status}).`);
+    for (const e of slot?.evidence ?? []) {
+      if (e.state === 'live') continue;
+      const by = e.stateBy === null ? undefined : history.find((h) => h.eventId === e.stateBy);
+      lines.push(
+        `- "${e.value ?? '(none)'}" from ${e.sourceType} ${e.sourceRef} (${e.eventId}) is ${e.state}${e.stateBy ? ` by ${e.stateBy}` : ''}${by ? ` (${by.kind}, dated ${by.eventTs})` : ''}.`,
+      );
+    }
   }
   if (current.pending) {
     lines.push(

@@ -46,6 +46,25 @@ function backBeforeLeaving(view: TimelineView): TimelineIssue[] {
   ];
 }
 
+/** Trip statuses a cancellation can end. */
+const CANCELLABLE = new Set(['planned', 'in_progress']);
+
+/**
+ * A cancellation with no trip on record to cancel ("I'm not going to Berlin after all" when no
+ * Berlin trip, nor any other, is planned or under way): which trip it means is a guess.
+ */
+function cancelsNoTrip(view: TimelineView): TimelineIssue[] {
+  const status = view.incoming('travel.status');
+  const held = view.committed('travel.status')?.value ?? null;
+  if (status?.value !== 'cancelled' || (held !== null && CANCELLABLE.has(held))) return [];
+  return [
+    {
+      eventId: status.eventId,
+      reason: `timeline: cancels a trip, but no trip is planned or under way (status ${held ?? 'none'})`,
+    },
+  ];
+}
+
 /** One person in two places at once: different locations from different sources within an hour. */
 function twoPlacesAtOnce(view: TimelineView): TimelineIssue[] {
   const location = view.incoming('travel.location');
@@ -105,7 +124,7 @@ export const travel = defineDomain({
   },
   coherenceGroup: () => 'travel',
   rollback: { falseStateIsP0: true },
-  timeline: [returnBeforeDeparture, backBeforeLeaving, twoPlacesAtOnce],
+  timeline: [returnBeforeDeparture, backBeforeLeaving, cancelsNoTrip, twoPlacesAtOnce],
   examples: [
     {
       message: 'Touched down in Lyon, heading to the hotel.',

@@ -45,7 +45,17 @@ describe('/api/openapi.json', () => {
       paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
     };
     const search = document.paths['/api/search']?.['get']?.parameters.map((p) => p.name);
-    expect(search).toEqual(['query', 'entity_id', 'limit']);
+    expect(search).toEqual([
+      'query',
+      'entity_id',
+      'thread_id',
+      'kind',
+      'since',
+      'until',
+      'mode',
+      'recency_days',
+      'limit',
+    ]);
     const state = document.paths['/api/state/{entity}']?.['get']?.parameters.map(
       (p) => `${p.in}:${p.name}`,
     );

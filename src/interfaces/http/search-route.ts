@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityAllowed, isRestricted, principalOf } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { entityIdSchema as entityId } from './wire-schemas.js';
+import { entityIdSchema as entityId, instant } from './wire-schemas.js';
 
 const searchHit = z
   .object({
@@ -28,6 +28,12 @@ export const SEARCH_ROUTES: readonly HttpRoute[] = [
       query: z.object({
         query: z.string().min(1).max(1000),
         entity_id: entityId.optional(),
+        thread_id: z.string().min(1).max(200).optional(),
+        kind: z.enum(['message', 'state_item', 'memory', 'note', 'observation']).optional(),
+        since: instant.optional(),
+        until: instant.optional(),
+        mode: z.enum(['hybrid', 'text', 'vector']).optional(),
+        recency_days: z.coerce.number().positive().optional(),
         limit: z.coerce.number().int().min(1).max(100).optional(),
       }),
       response: z.object({ hits: z.array(searchHit), pending_vectors: z.number() }).loose(),
@@ -36,10 +42,20 @@ export const SEARCH_ROUTES: readonly HttpRoute[] = [
       const principal = principalOf(c);
       const limit = query.limit ?? 10;
       const restrictedWithoutEntity = isRestricted(principal) && query.entity_id === undefined;
+      // The CLI's `verity search` options, one value each.
+      const filters = {
+        ...(query.entity_id === undefined ? {} : { entityIds: [query.entity_id] }),
+        ...(query.thread_id === undefined ? {} : { threadIds: [query.thread_id] }),
+        ...(query.kind === undefined ? {} : { kinds: [query.kind] }),
+        ...(query.since === undefined ? {} : { since: query.since }),
+        ...(query.until === undefined ? {} : { until: query.until }),
+      };
       const result = await engine.search(query.query, {
         // A token limited to some entities searches wider and keeps only its own hits.
         limit: restrictedWithoutEntity ? Math.min(limit * 5, 500) : limit,
-        ...(query.entity_id === undefined ? {} : { filters: { entityIds: [query.entity_id] } }),
+        ...(Object.keys(filters).length === 0 ? {} : { filters }),
+        ...(query.mode === undefined ? {} : { mode: query.mode }),
+        ...(query.recency_days === undefined ? {} : { recencyHalfLifeDays: query.recency_days }),
       });
       const hits = result.hits.filter((hit) => entityAllowed(principal.entities, hit.entity_id));
       return c.json({ ...result, hits: hits.slice(0, limit) });

@@ -149,11 +149,15 @@ export function toHistoryView(entry: HistoryEntry): HistoryView {
   };
 }
 
-/** One line for people: a field's value, status, confidence and pending review. */
+/**
+ * One line for people: a field's value, status, confidence, the CLI's stale and low-confidence
+ * marks and pending review.
+ */
 export function describeField(field: string, view: Omit<FieldView, 'entity_id' | 'field'>): string {
   const confidence = view.confidence === null ? '' : `, confidence ${view.confidence.toFixed(2)}`;
   const pending = view.pending === null ? '' : `; pending review ${view.pending.prompt_id}`;
-  return `${field} = ${view.value ?? '(none)'} [${view.status}${confidence}${view.stale ? ', stale' : ''}]${pending}`;
+  const marks = `${view.stale ? ', stale' : ''}${view.low_confidence ? ', low confidence' : ''}`;
+  return `${field} = ${view.value ?? '(none)'} [${view.status}${confidence}${marks}]${pending}`;
 }
 
 /** Lines for people listing review prompts. */

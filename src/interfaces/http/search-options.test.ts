@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/index.js';
+import { useHttpApp } from './__fixtures__/temp-engine.js';
+import { seedTwoEntities } from './__fixtures__/two-entities.js';
+
+const http = useHttpApp({
+  prefix: 'verity-search-options-',
+  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
+  seed: async (engine) => {
+    await seedTwoEntities(engine);
+  },
+  app: { token: null },
+});
+
+async function threads(query: string): Promise<string[]> {
+  const response = await http.app.request(`/api/search?query=ferry&mode=text&${query}`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { hits: { thread_id: string | null }[] };
+  return [...new Set(body.hits.map((h) => h.thread_id ?? '-'))].sort();
+}
+
+describe('GET /api/search with the CLI search options', () => {
+  it('filters by thread, kind and time as verity search does', async () => {
+    expect(await threads('limit=20')).toEqual(['thread-family-smith', 'thread-user-alex']);
+    expect(await threads('thread_id=thread-user-alex')).toEqual(['thread-user-alex']);
+    expect(await threads('kind=message&thread_id=thread-family-smith')).toEqual([
+      'thread-family-smith',
+    ]);
+    expect(await threads('kind=note')).toEqual([]);
+    expect(await threads('since=2030-01-01T00:00:00Z')).toEqual([]);
+    expect(await threads('until=2026-02-19T16:00:00Z&recency_days=7')).toEqual([
+      'thread-family-smith',
+      'thread-user-alex',
+    ]);
+  });
+
+  it('refuses a mode, kind or time it does not know', async () => {
+    for (const query of ['mode=fuzzy', 'kind=email', 'since=yesterday', 'recency_days=0']) {
+      const response = await http.app.request(`/api/search?query=ferry&${query}`);
+      expect(response.status, query).toBe(400);
+    }
+  });
+});
