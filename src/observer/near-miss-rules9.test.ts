@@ -1,0 +1,197 @@
+// Near-miss probes for the rules@9 changes (issue #13): each construction that must NOT become a
+// durable memory, beside the same construction that must. Written before the rules, in sentences
+// of our own (none from the observe sets): leaving the conversation, a value turned down, a
+// tentative name, an opinion, a reply that turns an option down, and "no need".
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+
+type Turn = readonly ['user' | 'assistant', string];
+
+/** The 🔴 observations' texts of a conversation, rules alone (no scorer). */
+function redOf(turns: readonly Turn[]): string[] {
+  const entries = turns.map(([role, text], i) => ({
+    id: String(i + 1),
+    role,
+    text,
+    at: `2026-06-02T10:${String(10 + i).padStart(2, '0')}:00.000Z`,
+  }));
+  return observeTranscript({
+    captureKey: 'e'.repeat(64),
+    sessionId: 's',
+    entries,
+    fallbackDate: '2026-06-02',
+    scorer: null,
+  })
+    .segments.flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
+
+const holds = (texts: readonly string[], word: string) =>
+  texts.some((t) => t.toLowerCase().includes(word.toLowerCase()));
+
+/** A user line after an unrelated assistant answer, so no reply rule reads it as an answer. */
+const afterAnswer = (line: string): Turn[] => [
+  ['user', 'Can you tidy the README intro for the garden app?'],
+  ['assistant', 'Done: the intro now says what the app does in two sentences.'],
+  ['user', line],
+];
+
+describe('near misses: the speaker leaving the conversation', () => {
+  const LEAVING: readonly (readonly [string, string])[] = [
+    ['Gotta go, standup in 5.', 'standup'],
+    ['Now I must go, the kettle is whistling.', 'kettle'],
+    ['ok I have to run, dentist at 3', 'dentist'],
+    ['Off to collect the kids from school.', 'kids'],
+    ["That's all for today, my 2pm meeting is starting.", '2pm'],
+    ["I've got a lecture in 10 mins, thanks for the help", 'lecture'],
+    ['Now I must go check the greenhouse before the storm.', 'greenhouse'],
+    ['I go to cook now, dinner at 7', 'dinner'],
+    ['Back to work, meeting in 3 min.', 'meeting'],
+    ['Thanks, off to open the café, first guests at 8.', 'guests'],
+  ];
+  it.each(LEAVING)('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  const STAYING: readonly (readonly [string, string])[] = [
+    ['All invoices must go through Dana before payment.', 'Dana'],
+    ['Releases have to go out before 16:00 on Fridays.', '16:00'],
+    ['Gotta go, but remember: the backup job runs at 02:30 on nas-02.', '02:30'],
+    ['I have to go, we moved the standup to 10:30 from now on.', '10:30'],
+    ['The weekly standup is at 09:15 in room 4.', '09:15'],
+    ['Login sessions expire in 30 minutes.', '30 minutes'],
+    ["Off-site backups go to the NAS at Priya's house.", 'NAS'],
+  ];
+  it.each(STAYING)('still makes "%s" durable', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
+
+describe('near misses: a value turned down in the same breath', () => {
+  const TURNED_DOWN: readonly (readonly [string, string])[] = [
+    ['The Linden Hotel quoted 1,200 SEK a night, way over budget.', '1,200'],
+    ['Too pricey, 4500 NOK.', '4500'],
+    ["A second NAS is 640 EUR, that's a lot.", '640'],
+    ['The courier charges 18 GBP per parcel which is ridiculous.', '18 GBP'],
+  ];
+  it.each(TURNED_DOWN)('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  const KEPT: readonly (readonly [string, string])[] = [
+    ['Anything over 150 EUR a night is too expensive for us.', '150'],
+    ['We booked the Linden at 980 SEK a night, a lot cheaper than the rest.', '980'],
+    ["The budget is 12,000 SEK total, that's the hard cap.", '12,000'],
+  ];
+  it.each(KEPT)('still makes "%s" durable', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
+
+describe('near misses: tentative names and opinions', () => {
+  const TENTATIVE: readonly (readonly [string, string])[] = [
+    ['Working title is "Harbour Lights".', 'Harbour Lights'],
+    ['The tentative date for the launch is 3 March.', '3 March'],
+    ["Provisionally it's called project-finch-2.", 'finch'],
+    ["I think the venue is St Mary's hall on Kell Road.", 'Kell Road'],
+    ['Postgres 15 i think, like the other boxes.', 'Postgres 15'],
+    ["My guess is it's on port 8080.", '8080'],
+    ['I reckon the courier charges 12 EUR a parcel.', '12 EUR'],
+  ];
+  it.each(TENTATIVE)('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  const SETTLED: readonly (readonly [string, string])[] = [
+    ['The final title is "Harbour Lights".', 'Harbour Lights'],
+    ['The launch date is 3 March.', '3 March'],
+    ['We named the service finch-api-2.', 'finch-api-2'],
+    ["The venue is St Mary's hall on Kell Road.", 'Kell Road'],
+    ['We run Postgres 15, like the other boxes.', 'Postgres 15'],
+  ];
+  it.each(SETTLED)('still makes "%s" durable', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
+
+describe('near misses: replies to options the assistant laid out', () => {
+  it('does not read an option the user already tried as the one chosen', () => {
+    const red = redOf([
+      ['user', 'The volunteers keep missing their shifts.'],
+      ['assistant', 'You could use Trello or Notion for the rota.'],
+      ['user', 'no, Trello we tried, nobody ever opened it. a printed sheet works'],
+    ]);
+    expect(holds(red, 'Trello')).toBe(false);
+  });
+
+  it('does not read an option named with what went wrong with it as chosen', () => {
+    const red = redOf([
+      ['user', 'Where should the staging box live?'],
+      ['assistant', 'Options are Vultr, Hetzner or OVH.'],
+      ['user', 'Hetzner we had before, too flaky'],
+    ]);
+    expect(holds(red, 'Hetzner')).toBe(false);
+  });
+
+  it('writes a named pick with the option it names, not the ones it passed over', () => {
+    const red = redOf([
+      ['user', 'How do I notice when the site goes down?'],
+      [
+        'assistant',
+        'Options: (1) a hosted status page like Statuspal, or (2) a small script that pings the site and texts you.',
+      ],
+      ['user', 'I prefer the script'],
+    ]);
+    expect(holds(red, 'script')).toBe(true);
+    expect(holds(red, 'Statuspal')).toBe(false);
+  });
+
+  it('keeps the option a short named pick chooses, without the others', () => {
+    const red = redOf([
+      ['user', 'Somewhere for the team lunch on Friday?'],
+      ['assistant', "Three spots nearby: Kiosk Ola (vegan), Bar Lotte, or Fenna's."],
+      ['user', 'Bar Lotte sounds good'],
+    ]);
+    expect(holds(red, 'Bar Lotte')).toBe(true);
+    expect(holds(red, 'Fenna')).toBe(false);
+  });
+
+  it('still takes a terse pick of one option', () => {
+    const red = redOf([
+      ['user', 'The volunteers keep missing their shifts.'],
+      ['assistant', 'You could use Trello or Notion for the rota.'],
+      ['user', 'Notion then.'],
+    ]);
+    expect(holds(red, 'Notion')).toBe(true);
+  });
+
+  it('still writes a pick by position with the alternatives it needs', () => {
+    const red = redOf([
+      ['user', 'How should we split the reports table?'],
+      ['assistant', 'We could shard by region, or by customer id.'],
+      ['user', 'the second one'],
+    ]);
+    expect(holds(red, 'customer id')).toBe(true);
+  });
+});
+
+describe('near misses: turning an offer down', () => {
+  it('does not make "no need" a standing rule', () => {
+    const red = redOf([
+      ['user', 'I keep forgetting the bin day.'],
+      ['assistant', 'Want me to draft a reminder for Thursday evening?'],
+      ['user', "No need, I've put one in my phone already."],
+    ]);
+    expect(red).toEqual([]);
+  });
+
+  it('still makes a refusal for good a standing rule', () => {
+    const red = redOf([
+      ['user', 'The shop site needs a privacy page.'],
+      ['assistant', 'Should I add a cookie banner as well?'],
+      ['user', 'No, we never track anyone, no banners ever.'],
+    ]);
+    expect(holds(red, 'banner')).toBe(true);
+  });
+});
