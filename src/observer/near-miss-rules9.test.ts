@@ -195,3 +195,20 @@ describe('near misses: turning an offer down', () => {
     expect(holds(red, 'banner')).toBe(true);
   });
 });
+
+describe('near misses: "nobody" telling what happened', () => {
+  it.each([
+    ['Nobody showed up to the Tuesday meetup at Kafe 12.', 'Kafe 12'],
+    ['No one ever read the wiki page on vlan-30.', 'vlan-30'],
+    ['We printed 40 flyers and nobody came.', '40 flyers'],
+  ])('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  it.each([
+    ['Nobody deploys to prod-eu on Fridays.', 'prod-eu'],
+    ['No one merges to main without a review from Ines.', 'Ines'],
+  ])('still makes "%s" a rule', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
