@@ -9,9 +9,11 @@ import {
   hasSpecifics,
   hasValue,
   isChatter,
+  isDeparture,
   isHedged,
   isOneOff,
   isQuestion,
+  isVerdict,
   leadInstruction,
   namesSomething,
   type SentenceClass,
@@ -647,7 +649,7 @@ const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
@@ -672,6 +674,21 @@ function declineDraft(
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
 const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
+const APPROVING_WORDS = new Set([
+  'sounds',
+  'good',
+  'great',
+  'fine',
+  'best',
+  'better',
+  'prefer',
+  'like',
+  'love',
+  'works',
+  'perfect',
+  'nice',
+  'lovely',
+]);
 
 /**
  * A terse reply that picks one of the alternatives the assistant laid out ("Split by region.",
@@ -686,7 +703,11 @@ function choiceDraft(
   const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
-  if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
+  // "no, X we tried": the refusal opens the reply as written, before its interjection is trimmed.
+  const opening = (firstSentence(entry).split(/[,;:—]/)[0] ?? '').trim();
+  if (REFUSAL.test(clause) || REFUSAL.test(opening)) return null;
+  // An option told with what happened to it ("X we tried", "Y we had before") is not chosen.
+  if (/\b(is|are|was|were|has|have|had|tried|used to)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =
@@ -705,7 +726,23 @@ function choiceDraft(
   // value decision stands alone rather than beside the guess it overrides.
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
-  const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
+  // A pick that names its option is written with that option alone: the options passed over
+  // are no part of the decision. A pick by place or "both" keeps the list it needs.
+  // The words that name the option, not the ones that approve it ("Hamsa sounds good").
+  const naming = mine.filter((w) => !APPROVING_WORDS.has(w));
+  const picked = both
+    ? []
+    : options
+        .split(/\s*(?:[,;:](?=\s)|[()]|\b(?:or|either)\b)\s*/i)
+        .map((c) => c.trim().replace(/[.!?]+$/, ''))
+        .filter((c) => naming.some((w) => contentWords(c).has(w)));
+  const only = picked.length === 1 ? (picked[0] as string) : null;
+  const text =
+    only === null
+      ? clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280)
+      : [...contentWords(only)].every((w) => contentWords(clause).has(w))
+        ? clause
+        : clip(`${clause} (choosing "${only}")`, 280);
   return replyDecision(captureKey, entry, asked, text);
 }
 
@@ -844,11 +881,15 @@ function passingClauses(
     (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
   );
   if (qualifies || clauses.some((c) => opensWithCondition(c) || ASKS_ABOUT_IT.test(c))) return [];
+  // A departure in the sentence: its other clauses are its circumstances.
+  if (clauses.some(isDeparture)) return [];
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
-  for (const clause of clauses) {
+  for (const [i, clause] of clauses.entries()) {
     if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || relayed(clause)) {
       continue;
     }
+    // The value a verdict beside it turns down ("640 EUR, that's a lot").
+    if (isVerdict(clauses[i + 1] ?? '') || (i === 1 && isVerdict(clauses[0] ?? ''))) continue;
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
