@@ -212,3 +212,28 @@ describe('near misses: "nobody" telling what happened', () => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
   });
 });
+
+describe('near misses: an option chosen, then turned down', () => {
+  it('leaves a pick 🟡 once the same option is turned down later in the session', () => {
+    const red = redOf([
+      ['user', 'Looking for a venue for the 40-person workshop in Ghent.'],
+      ['assistant', 'Candidates: Zaal Lieven, the Dok hall, or Hotel Ter Elst.'],
+      ['user', "Zaal Lieven looks great, let's go with that"],
+      ['assistant', 'Shall I ask them for a quote?'],
+      ['user', 'yes'],
+      ['user', 'Zaal Lieven wants 2,400 EUR for the day, way over budget. Book the Dok hall'],
+    ]);
+    expect(red.some((t) => t.includes('Zaal Lieven') && !t.includes('Dok'))).toBe(false);
+  });
+
+  it('keeps a pick when a different option is turned down', () => {
+    const red = redOf([
+      ['user', 'Looking for a venue for the 40-person workshop in Ghent.'],
+      ['assistant', 'Candidates: Zaal Lieven, the Dok hall, or Hotel Ter Elst.'],
+      ['user', "Zaal Lieven looks great, let's go with that"],
+      ['assistant', 'Noted. Hotel Ter Elst also replied with a quote.'],
+      ['user', 'Hotel Ter Elst wants 3,100 EUR for the day, way over budget.'],
+    ]);
+    expect(red.some((t) => t.includes('Zaal Lieven'))).toBe(true);
+  });
+});
