@@ -21,6 +21,7 @@ import {
   stateChange,
   stripNonProse,
   trimInterjection,
+  turnsValueDown,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
 import type {
@@ -816,7 +817,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return demoteSuperseded(resolveProblems(drafts));
+  return demoteTurnedDown(demoteSuperseded(resolveProblems(drafts)));
 }
 
 /**
@@ -1005,6 +1006,31 @@ function demoteSuperseded(drafts: Draft[]): Draft[] {
       const text = o.text.toLowerCase();
       return text.includes(before.toLowerCase()) && !text.includes(now.toLowerCase());
     });
+    if (!stale) return draft;
+    return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
+  });
+}
+
+// The name a turned-down value is said of: the capitalised words that open the sentence ("Zaal
+// Lieven wants 2,400 EUR, way over budget" → "Zaal Lieven"), without an article.
+const NAMED_SUBJECT = /^(?:(?:[Tt]he|[Aa]n?)\s+)?((?:[A-Z][\w'&.-]*\s+){0,3}[A-Z][\w'&.-]*)\s/;
+
+/**
+ * A pick that the user turns down later in the segment (the same name said with a verdict on its
+ * value: "…, way over budget") no longer holds: it stays, as working context.
+ */
+function demoteTurnedDown(drafts: Draft[]): Draft[] {
+  const names = drafts.map((d) => {
+    const text = d.observation.text;
+    if (d.kind !== 'hedge' || !turnsValueDown(text) || isVerdict(text.split(',')[0] ?? ''))
+      return null;
+    const name = NAMED_SUBJECT.exec(text)?.[1];
+    return name ?? null;
+  });
+  return drafts.map((draft, index) => {
+    const o = draft.observation;
+    if (o.priority !== 'red' || o.type !== 'decision') return draft;
+    const stale = names.slice(index + 1).some((n) => n !== null && o.text.includes(n));
     if (!stale) return draft;
     return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
   });
