@@ -237,3 +237,62 @@ describe('near misses: an option chosen, then turned down', () => {
     expect(red.some((t) => t.includes('Zaal Lieven'))).toBe(true);
   });
 });
+
+describe('near misses: short answers to a question that offers options or a guess', () => {
+  it('keeps the topic of the question, not the option the answer passed over', () => {
+    const red = redOf([
+      ['user', 'Setting up the cluster.'],
+      ['assistant', 'Log store — Loki or Elasticsearch?'],
+      ['user', 'Loki'],
+    ]);
+    expect(holds(red, 'Loki')).toBe(true);
+    expect(holds(red, 'Elasticsearch')).toBe(false);
+  });
+
+  it('does not keep the guess an answer replaces', () => {
+    const red = redOf([
+      ['user', 'Setting up the cluster.'],
+      ['assistant', 'Which zone are the nodes in — fsn1?'],
+      ['user', 'nbg1-dc3'],
+    ]);
+    expect(holds(red, 'nbg1-dc3')).toBe(true);
+    expect(holds(red, 'fsn1')).toBe(false);
+  });
+
+  it('takes no reaction as the answer to a question', () => {
+    const red = redOf([
+      ['user', 'Need a name for the shop newsletter.'],
+      ['assistant', 'Which do you prefer? — Paper Lanterns, Inkpot Weekly'],
+      ['user', 'lovely'],
+    ]);
+    expect(red).toEqual([]);
+  });
+
+  it('still keeps an answer with the question it needs', () => {
+    const red = redOf([
+      ['user', 'Setting up the cluster.'],
+      ['assistant', 'Is the ingress still on lb-04?'],
+      ['user', 'still lb-04'],
+    ]);
+    expect(red.some((t) => t.includes('lb-04') && t.includes('ingress'))).toBe(true);
+  });
+});
+
+describe('near misses: problems without "error"', () => {
+  it.each([
+    ['The backup pod on k3s-2 keeps OOMing.', 'k3s-2'],
+    ['Invoices are piling up in the outbox on mail-01.', 'mail-01'],
+    ['We have overbooking again on room 12, two bookings for 3 May.', 'room 12'],
+    ['Customers are reporting that the 10:00 slot vanished from the form.', '10:00'],
+    ['The stream keeps dropping out every 15 mins on the Tuesday show.', '15 mins'],
+  ])('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  it.each([
+    ['Never overbook room 12, it has 4 beds.', 'room 12'],
+    ['The backup pod on k3s-2 gets 2 GiB of memory.', '2 GiB'],
+  ])('still makes "%s" durable', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
