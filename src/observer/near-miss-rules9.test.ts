@@ -296,3 +296,14 @@ describe('near misses: problems without "error"', () => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
   });
 });
+
+describe('near misses: a bare yes to a question with a topic', () => {
+  it('keeps the value the yes confirms', () => {
+    const red = redOf([
+      ['user', 'Setting up the backups.'],
+      ['assistant', 'Backup target: nas-01 over NFS?'],
+      ['user', 'yes'],
+    ]);
+    expect(red.every((t) => !/answering "Backup target"\)/.test(t))).toBe(true);
+  });
+});

@@ -284,7 +284,38 @@ function capitalise(text: string): string {
  * never kept; a correction that cannot be placed is dropped.
  */
 function answered(answer: string, question: string): string {
-  return corrected(answer, question) ?? `${answer} (answering "${question}")`;
+  return corrected(answer, question) ?? `${answer} (answering "${topicOf(answer, question)}")`;
+}
+
+// "Log store — Loki or Elasticsearch?", "Which zone are the nodes in — fsn1?": a topic, then the
+// options or the guess the answer picks from or replaces.
+const TOPIC_THEN_OPTIONS = /^(.{3,}?)\s*(?:\s[—–-]|:)\s+(.+)$/;
+
+/**
+ * The question an answer is written beside: its topic alone when what follows the topic names
+ * something the answer does not repeat (an option passed over, a guess replaced), else the whole.
+ */
+function topicOf(answer: string, question: string): string {
+  const parts = TOPIC_THEN_OPTIONS.exec(question);
+  if (parts === null) return question;
+  const [, topic = question, rest = ''] = parts;
+  // A topic is a phrase ("Image registry", "Which zone are the nodes in"), not a statement.
+  if (topic.split(/\s+/).length > 8 || /[;,]/.test(topic)) return question;
+  const said = contentWords(answer);
+  const offered = contentWords(rest);
+  const passedOver = [...offered].some((w) => !said.has(w) && !/^(?:or|and)$/.test(w));
+  // The answer must pick one of the options or name a replacement of its own ("yes" to "Backup
+  // target: nas-01?" keeps the whole question: the value is in it).
+  const picked = rest
+    .split(/\s*(?:,\s|;\s|\bor\b)\s*/i)
+    .map((c) => c.trim().replace(/[?.!]+$/, ''))
+    .filter((c) => c !== '' && [...contentWords(c)].some((w) => said.has(w)));
+  const replaces = hasSpecifics(answer) && ![...said].some((w) => contentWords(question).has(w));
+  const bare = topic.replace(/[?]\s*$/, '');
+  if (!passedOver) return question;
+  // The option picked keeps its own words ("tags only" to "on tags like `v*` only, or every push").
+  if (picked.length === 1) return `${bare}: ${picked[0]}`;
+  return picked.length === 0 && replaces ? bare : question;
 }
 
 /**
@@ -301,7 +332,7 @@ function answerDraft(
 ): Draft | null {
   const raw = firstSentence(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
-  if (answer === '' || answer.split(/\s+/).length > 12) return null;
+  if (answer === '' || answer.split(/\s+/).length > 12 || REACTION.test(answer)) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
@@ -327,6 +358,10 @@ function answerDraft(
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
 }
+
+// A reaction alone ("lovely", "nice!") answers nothing, whatever the question offered.
+const REACTION =
+  /^(?:lovely|nice|cool|great|awesome|brilliant|amazing|wonderful|sweet|neat|fab|fantastic|wow|oh nice)$/i;
 
 // "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
 const RENAME = /^(?:no,?\s+)?([\w.&'-]+(?:\s+[\w.&'-]+)?)\s+(?:actually|instead|rather)$/i;

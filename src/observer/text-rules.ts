@@ -242,7 +242,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|OOM(?:ing|ed)|pil(?:ing|es|ed) up|overbook(?:ing|ed)|double[- ]book(?:ing|ed)|drop(?:ping|s|ped) out|(?:users|customers|clients|listeners|guests|people|members|parents|patients) (?:are|keep|have been) (?:reporting|complaining)|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -347,9 +347,9 @@ const DEPARTURE = new RegExp(
   [
     "^(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright)[,!.]?\\s+)*(?:(?:i|i'?ve|ive)\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|run|dash|leave|head off|log off|sign off)\\b(?!\\s+(?:through|via|over|into|out|live|ahead|back|with|for|by|in|on|up|down|to (?:prod|production|staging|review|main))\\b)",
     "^(?:i'?m\\s+|im\\s+)?off (?:to|now)\\b",
-    "^now i go\\b|^i go\\b[^,]*\\bnow\\b",
-    "^back to (?:actual |real |the )?work\\b",
-    "\\b(?:call|meeting|class|lecture|lesson|standup|stand-up|shift|appointment|interview)\\s+(?:is\\s+)?(?:starting|about to start|starts now|in \\d+\\s*(?:min|mins|minutes|m)?)\\s*[.!]*$",
+    '^now i go\\b|^i go\\b[^,]*\\bnow\\b',
+    '^back to (?:actual |real |the )?work\\b',
+    '\\b(?:call|meeting|class|lecture|lesson|standup|stand-up|shift|appointment|interview)\\s+(?:is\\s+)?(?:starting|about to start|starts now|in \\d+\\s*(?:min|mins|minutes|m)?)\\s*[.!]*$',
   ].join('|'),
   'i',
 );
