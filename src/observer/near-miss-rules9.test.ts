@@ -307,3 +307,42 @@ describe('near misses: a bare yes to a question with a topic', () => {
     expect(red.every((t) => !/answering "Backup target"\)/.test(t))).toBe(true);
   });
 });
+
+describe('near misses: a statement taken back in the next message', () => {
+  it('leaves what the user takes back with "no wait" out of 🔴', () => {
+    const red = redOf([
+      ['user', 'The product launch is on 12 May.'],
+      ['assistant', 'Noted: launch on 12 May.'],
+      ['user', 'no wait, 12 May is the board meeting. the launch is 19 May'],
+    ]);
+    expect(red.some((t) => t.includes('launch is on 12 May'))).toBe(false);
+    expect(red.some((t) => t.includes('19 May'))).toBe(true);
+  });
+
+  it('leaves what the user takes back with "scratch that" out of 🔴', () => {
+    const red = redOf([
+      ['user', 'Set the upload limit to 20 MB.'],
+      ['assistant', 'Okay.'],
+      ['user', 'scratch that, make it 50 MB'],
+    ]);
+    expect(red.some((t) => t.includes('20 MB') && !t.includes('50'))).toBe(false);
+  });
+
+  it('keeps a statement when the next message only tells to wait', () => {
+    const red = redOf([
+      ['user', 'The product launch is on 12 May.'],
+      ['assistant', 'Should I tag the release now?'],
+      ['user', 'wait for the build, then tag v2.4.0'],
+    ]);
+    expect(red.some((t) => t.includes('12 May'))).toBe(true);
+  });
+
+  it('keeps a statement the next message adds to with "actually"', () => {
+    const red = redOf([
+      ['user', 'Staging runs on port 8081.'],
+      ['assistant', 'Noted.'],
+      ['user', 'Actually, prod runs on 8443 too.'],
+    ]);
+    expect(red.some((t) => t.includes('8081'))).toBe(true);
+  });
+});
