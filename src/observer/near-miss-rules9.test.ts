@@ -345,4 +345,12 @@ describe('near misses: a statement taken back in the next message', () => {
     ]);
     expect(red.some((t) => t.includes('8081'))).toBe(true);
   });
+
+  it('keeps a statement the next message follows with an afterthought ("oh wait")', () => {
+    const red = redOf([
+      ['user', 'The kit room key is with Dana at 14 Mill Lane.'],
+      ['user', 'oh wait, Dana just texted, the pitch is booked until 9:15. we start 9:30'],
+    ]);
+    expect(red.some((t) => t.includes('14 Mill Lane'))).toBe(true);
+  });
 });
