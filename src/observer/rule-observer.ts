@@ -782,6 +782,27 @@ function choiceDraft(
   return replyDecision(captureKey, entry, asked, text);
 }
 
+// A message that opens by taking back what the user said last ("no wait, …", "scratch that",
+// "sorry, I meant …"); not "wait for the build" (an instruction), "actually, …" (an addition) nor
+// "oh wait, …" (an afterthought: "oh wait, Dana just texted, …").
+const RETRACTION =
+  /^(?:no,?\s+wait\b|wait,?\s+no\b|scratch that\b|ignore that\b|forget that\b|correction\s*:|sorry,?\s+i meant\b|i meant\b)/i;
+
+/** The last user message before `index` in the segment, if any. */
+function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
+  for (let i = index - 1; i >= 0; i--) if (segment[i]?.role === 'user') return segment[i] ?? null;
+  return null;
+}
+
+/** Leaves the 🔴 drafts of a message the user took back as working context (🟡). */
+function retract(drafts: Draft[], messageId: string): void {
+  for (const [i, d] of drafts.entries()) {
+    const o = d.observation;
+    if (o.priority !== 'red' || o.source_message_ids.at(-1) !== messageId) continue;
+    drafts[i] = { ...d, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
+  }
+}
+
 /** The last assistant message before `index` with no user message in between, if any. */
 function previousAssistant(
   segment: readonly TranscriptEntry[],
@@ -804,6 +825,10 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
+    if (speaker === 'user' && RETRACTION.test(firstSentence(entry))) {
+      const before = previousUser(segment, index);
+      if (before !== null) retract(drafts, before.id);
+    }
     const sentences = sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
