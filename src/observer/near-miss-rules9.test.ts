@@ -49,6 +49,7 @@ describe('near misses: the speaker leaving the conversation', () => {
     ['I go to cook now, dinner at 7', 'dinner'],
     ['Back to work, meeting in 3 min.', 'meeting'],
     ['Thanks, off to open the café, first guests at 8.', 'guests'],
+    ['Now I have to go in the greenhouse, the vent motor is stuck again.', 'vent motor'],
   ];
   it.each(LEAVING)('keeps "%s" out of 🔴', (line, word) => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
@@ -62,6 +63,7 @@ describe('near misses: the speaker leaving the conversation', () => {
     ['The weekly standup is at 09:15 in room 4.', '09:15'],
     ['Login sessions expire in 30 minutes.', '30 minutes'],
     ["Off-site backups go to the NAS at Priya's house.", 'NAS'],
+    ['New recipes must go in the shared binder under /recipes/2026.', '/recipes/2026'],
   ];
   it.each(STAYING)('still makes "%s" durable', (line, word) => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
