@@ -7,6 +7,7 @@ describe('isDeparture', () => {
   it.each([
     'gotta go',
     'Now I must go',
+    'now I have to go in the barn',
     'ok I have to run',
     'I need to dash',
     'off to the gym',
