@@ -356,3 +356,30 @@ describe('near misses: a statement taken back in the next message', () => {
     expect(red.some((t) => t.includes('14 Mill Lane'))).toBe(true);
   });
 });
+
+describe('near misses: the same words in durable statements (self-review)', () => {
+  it.each([
+    ["I've got to run the migrations on db-07 before every release.", 'db-07'],
+    ['I have to leave the port at 8443 for the proxy.', '8443'],
+  ])('keeps "%s" durable: run and leave with an object are no departure', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+
+  it.each([
+    [
+      'I meant to ask: the backups run at 02:00 on nas-02, right?',
+      'The invoices go out from billing@fenn.io.',
+    ],
+    [
+      'Ignore that folder in the backup, tmp/cache is rebuilt anyway.',
+      'The invoices go out from billing@fenn.io.',
+    ],
+  ])('"%s" takes nothing back', (next, first) => {
+    const red = redOf([
+      ['user', first],
+      ['assistant', 'Noted.'],
+      ['user', next],
+    ]);
+    expect(holds(red, 'billing@fenn.io')).toBe(true);
+  });
+});
