@@ -358,12 +358,12 @@ describe('near misses: a statement taken back in the next message', () => {
 });
 
 describe('near misses: the same words in durable statements (self-review)', () => {
-  it.each([
-    ["I've got to run the migrations on db-07 before every release.", 'db-07'],
-    ['I have to leave the port at 8443 for the proxy.', '8443'],
-  ])('keeps "%s" durable: run and leave with an object are no departure', (line, word) => {
-    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
-  });
+  it.each([["I've got to run the migrations on db-07 before every release.", 'db-07']])(
+    'keeps "%s" durable: run with an object is no departure',
+    (line, word) => {
+      expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+    },
+  );
 
   it.each([
     [

@@ -783,10 +783,10 @@ function choiceDraft(
 }
 
 // A message that opens by taking back what the user said last ("no wait, …", "scratch that",
-// "sorry, I meant …"); not "wait for the build" (an instruction), "actually, …" (an addition) nor
-// "oh wait, …" (an afterthought: "oh wait, Dana just texted, …").
+// "sorry, I meant …"); not "wait for the build", "ignore that folder" (instructions), "I meant to
+// ask", "actually, …" (an addition) nor "oh wait, …" (an afterthought: "oh wait, Dana texted, …").
 const RETRACTION =
-  /^(?:no,?\s+wait\b|wait,?\s+no\b|scratch that\b|ignore that\b|forget that\b|correction\s*:|sorry,?\s+i meant\b|i meant\b)/i;
+  /^(?:no,?\s+wait\b(?!\s+(?:time|times|list)\b)|wait,?\s+no\b|(?:scratch|ignore|forget) that(?=\s*(?:$|[,.!;:—–-]))|correction\s*:|(?:sorry,?\s+)?i meant\b(?!\s+to\b))/i;
 
 /** The last user message before `index` in the segment, if any. */
 function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {

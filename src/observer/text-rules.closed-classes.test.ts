@@ -35,6 +35,8 @@ describe('isDeparture', () => {
     'Off-site copies go to the NAS',
     'I go to the market every Saturday',
     'Turn the heater off to save power',
+    "I've got to run the migrations first",
+    'I have to leave the port at 8443',
   ])('does not read "%s" as leaving', (clause) => {
     expect(isDeparture(clause)).toBe(false);
   });

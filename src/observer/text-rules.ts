@@ -345,7 +345,7 @@ function isValueStatement(sentence: string): boolean {
 // through", "have to go out" (what a thing must do) are not departures.
 const DEPARTURE = new RegExp(
   [
-    "^(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright)[,!.]?\\s+)*(?:(?:i|i'?ve|ive)\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|run|dash|leave|head off|log off|sign off)\\b(?!\\s+(?:through|via|over|into|out|live|ahead|back|with|for|by|on|up|down|to (?:prod|production|staging|review|main))\\b)",
+    "^(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright)[,!.]?\\s+)*(?:(?:i|i'?ve|ive)\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|(?:run|dash|leave)(?=\\s*(?:$|[,.!;:—–]|now\\b|soon\\b|off\\b|out\\b|to\\b|for\\b))|head off|log off|sign off)\\b(?!\\s+(?:through|via|over|into|out|live|ahead|back|with|for|by|on|up|down|to (?:prod|production|staging|review|main))\\b)",
     "^(?:i'?m\\s+|im\\s+)?off (?:to|now)\\b",
     '^now i go\\b|^i go\\b[^,]*\\bnow\\b',
     '^back to (?:actual |real |the )?work\\b',
