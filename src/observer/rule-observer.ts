@@ -1085,7 +1085,8 @@ function demoteTurnedDown(drafts: Draft[]): Draft[] {
     if (d.kind !== 'hedge' || !turnsValueDown(text) || isVerdict(text.split(',')[0] ?? ''))
       return null;
     const name = NAMED_SUBJECT.exec(text)?.[1];
-    return name ?? null;
+    // "It costs 900, way over": a pronoun names no option.
+    return name !== undefined && contentWords(name).size > 0 ? name : null;
   });
   return drafts.map((draft, index) => {
     const o = draft.observation;
