@@ -383,3 +383,21 @@ describe('near misses: the same words in durable statements (self-review)', () =
     expect(holds(red, 'billing@fenn.io')).toBe(true);
   });
 });
+
+describe('near misses: options listed and advice passed on', () => {
+  it.each([
+    ['Options: (a) pin the image to 3.19, (b) build our own, (c) wait for 3.20.', '3.19'],
+    ['My neighbour says I should cut the hedge to 1.5 m, but he is fussy.', '1.5 m'],
+    ['The coach reckons we should train at 6:30 on Tuesdays, not sure yet.', '6:30'],
+  ])('keeps "%s" out of 🔴', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(false);
+  });
+
+  it.each([
+    ['We pinned the image to 3.19 on every runner.', '3.19'],
+    ['The council says we have to cut the hedge to 1.5 m by June.', '1.5 m'],
+    ['We should always train at 6:30 on Tuesdays.', '6:30'],
+  ])('still makes "%s" durable', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+});
