@@ -397,6 +397,7 @@ describe('near misses: options listed and advice passed on', () => {
     ['We pinned the image to 3.19 on every runner.', '3.19'],
     ['The council says we have to cut the hedge to 1.5 m by June.', '1.5 m'],
     ['We should always train at 6:30 on Tuesdays.', '6:30'],
+    ['My sister said I should move to Notion, but we stay with Obsidian 1.5.', 'Obsidian 1.5'],
   ])('still makes "%s" durable', (line, word) => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
   });
