@@ -911,6 +911,7 @@ const ASKS_ABOUT_IT =
   /^(?:(?:is|was|does|did|can|could|would|will|isn'?t|doesn'?t)\s+(?:that|this|it)\b|can you (?:confirm|check|verify)|(?:right|ok|okay|correct|true)\b)/i;
 // Someone else's claim, relayed ("my boss says …", "someone told me …", "apparently …"): the
 // language lexicon's hearsay markers and verbs of saying, which the intent classifier reads too.
+const ADVISED = /\b(?:i|we|you)\s+should\b/i;
 const relayed = (clause: string) =>
   HEARSAY.pattern.test(clause) || SAYING_VERB.pattern.test(clause);
 const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
@@ -942,8 +943,13 @@ function passingClauses(
     (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
   );
   if (qualifies || clauses.some((c) => opensWithCondition(c) || ASKS_ABOUT_IT.test(c))) return [];
-  // A departure in the sentence: its other clauses are its circumstances.
-  if (clauses.some(isDeparture)) return [];
+  // A departure in the sentence: its other clauses are its circumstances; a list of options:
+  // its clauses are alternatives, none of them chosen.
+  if (
+    clauses.some(isDeparture) ||
+    /\boptions?\s*(?::|are\b|is\b|include)|\beither\b.+\bor\b/i.test(sentence)
+  )
+    return [];
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
   for (const [i, clause] of clauses.entries()) {
     if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || relayed(clause)) {
@@ -985,6 +991,16 @@ function kindInContext(
   const sentence = sentences[at] ?? '';
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
+  // Advice passed on ("my neighbour says I should …") is someone else's; a requirement passed on
+  // ("the council says we have to …") stays a rule, and so does the user's own answer to it
+  // ("…, but we stay with LibreOffice").
+  if (speaker === 'user' && kind === 'rule' && relayed(sentence) && ADVISED.test(sentence)) {
+    const own = sentence.split(/,\s*|\s+but\s+/i).filter((c) => c !== '' && !relayed(c));
+    const standing = own.some((c) =>
+      ['rule', 'decision', 'preference'].includes(classifySentence(c, 'user')),
+    );
+    if (!standing) kind = 'context';
+  }
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
   if (
     speaker === 'assistant' &&

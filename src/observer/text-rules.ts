@@ -139,7 +139,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b|\b(?:working (?:title|name)|tentative(?:ly)?|provisional(?:ly)?)\b/i;
+  /\boptions? (are|is|include)\b|\boptions?\s*:|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b|\b(?:working (?:title|name)|tentative(?:ly)?|provisional(?:ly)?)\b/i;
 // An opinion ("I think …", "… i reckon", "my guess is …") hedges its own clause and the verbless
 // ones after it ("Flixbus i think, like 15 eur"), not a later clause with a verb of its own or a
 // question ("I think it runs, the server is sip-01, port 6001").
