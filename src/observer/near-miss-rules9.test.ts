@@ -402,3 +402,18 @@ describe('near misses: options listed and advice passed on', () => {
     expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
   });
 });
+
+describe('near misses: a verdict the user goes past (self-review)', () => {
+  it.each([
+    ["The Pro plan is 49 USD a month, that's a lot, but we'll go with it", 'Pro plan'],
+    ['The cluster costs 2,000 EUR a month, too much, so we moved to Hetzner', 'Hetzner'],
+  ])('keeps the choice in "%s"', (line, word) => {
+    expect(holds(redOf(afterAnswer(line)), word)).toBe(true);
+  });
+
+  it('reads "back to work tomorrow" as no departure', () => {
+    expect(
+      holds(redOf(afterAnswer('Back to work tomorrow, the office opens at 8:00.')), '8:00'),
+    ).toBe(true);
+  });
+});
