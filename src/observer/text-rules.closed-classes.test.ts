@@ -37,6 +37,7 @@ describe('isDeparture', () => {
     'Turn the heater off to save power',
     "I've got to run the migrations first",
     'I have to leave the port at 8443',
+    'Back to work tomorrow',
   ])('does not read "%s" as leaving', (clause) => {
     expect(isDeparture(clause)).toBe(false);
   });

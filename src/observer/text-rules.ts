@@ -348,7 +348,7 @@ const DEPARTURE = new RegExp(
     "^(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright)[,!.]?\\s+)*(?:(?:i|i'?ve|ive)\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|(?:run|dash|leave)(?=\\s*(?:$|[,.!;:—–]|now\\b|soon\\b|off\\b|out\\b|to\\b|for\\b))|head off|log off|sign off)\\b(?!\\s+(?:through|via|over|into|out|live|ahead|back|with|for|by|on|up|down|to (?:prod|production|staging|review|main))\\b)",
     "^(?:i'?m\\s+|im\\s+)?off (?:to|now)\\b",
     '^now i go\\b|^i go\\b[^,]*\\bnow\\b',
-    '^back to (?:actual |real |the )?work\\b',
+    '^back to (?:actual |real |the )?work\\s*[.!]*$',
     '\\b(?:call|meeting|class|lecture|lesson|standup|stand-up|shift|appointment|interview)\\s+(?:is\\s+)?(?:starting|about to start|starts now|in \\d+\\s*(?:min|mins|minutes|m)?)\\s*[.!]*$',
   ].join('|'),
   'i',
@@ -382,11 +382,15 @@ export function isVerdict(clause: string): boolean {
  */
 export function turnsValueDown(sentence: string): boolean {
   const clauses = clausesOf(sentence);
-  return clauses.some(
-    (c, i) =>
-      isVerdict(c) &&
-      clauses.length > 1 &&
-      hasValue((i > 0 ? clauses[i - 1] : clauses[i + 1]) ?? ''),
+  if (clauses.length < 2) return false;
+  const judged = clauses.some(
+    (c, i) => isVerdict(c) && hasValue((i > 0 ? clauses[i - 1] : clauses[i + 1]) ?? ''),
+  );
+  if (!judged) return false;
+  // "…, that's a lot, but we'll go with it", "…, too much, so we moved to Hetzner": the user goes
+  // past the verdict to a choice, which stands.
+  return !clauses.some(
+    (c) => !isVerdict(c) && ['decision', 'rule'].includes(classifySentence(c, 'user')),
   );
 }
 
