@@ -206,6 +206,24 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind17',
+    'p01–p14',
+    `**blind17 (p01–p14)**, a headline: \`bench/observe/blind17-sessions.txt\` and
+  \`blind17-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27 by
+  a case writer who never saw the code, while rules@9 was being written; the folder was opened
+  only after rules@9 + scorer@6 were frozen and committed (eb7a938), copied in unread (every
+  label phrase checked to occur in its session by \`bench/observe-validate.ts\`: all 229 do) and
+  run once: the row below is the **blind run** of rules@9 + scorer@6.`,
+  ),
+  headline(
+    'blind16',
+    'z01–z14',
+    `**blind16 (z01–z14)**, a headline: \`bench/observe/blind16-sessions.txt\` and
+  \`blind16-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind17 (all 206 label phrases occur
+  in their sessions): the row below is the **blind run** of rules@9 + scorer@6.`,
+  ),
+  headline(
     'blind15',
     'y01–y14',
     `**blind15 (y01–y14)**, a headline: \`bench/observe/blind15-sessions.txt\` and
