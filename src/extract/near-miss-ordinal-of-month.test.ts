@@ -42,7 +42,7 @@ describe('a day said as "<ordinal> of <month>": positives', () => {
       ['booked Oslo: out the 2nd of July, back the 6th', '2026-07-02', '2026-07-06'],
       ['flying to lima on the 30th of may, back on the 3rd', '2026-05-30', '2026-06-03'],
       ['We fly out on the 12th of June and come back on the 20th', '2026-06-12', '2026-06-20'],
-      ['leaving for Porto on the 1st of August!! back the 8th', '2026-08-01', '2026-08-08'],
+      ['leaving for Porto on the 1st of August, back the 8th', '2026-08-01', '2026-08-08'],
     ] as const) {
       const got = committing(text);
       expect(got, text).toContain(`user:primary travel.departure_date=${departure} (strong)`);

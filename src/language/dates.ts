@@ -36,6 +36,8 @@ const WEEKDAYS: Readonly<Record<string, number>> = {
 
 const DAY_MS = 86_400_000;
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -99,8 +101,9 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 /** "since" before a day: the day is where a state began, so it lies behind the message. */
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
+/** An ordinal day of the month, perhaps after a weekday and before "of <month>" ("the 3rd of June"). */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)?/gi;
 
 interface Partial {
   start: number;
@@ -147,7 +150,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       start: match.index,
       end: match.index + match[0].length,
       text: match[0],
-      month: null,
+      month: match[3] === undefined ? null : MONTHS.indexOf(match[3].toLowerCase()) + 1,
       day: Number(match[2]),
       year: null,
       weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
