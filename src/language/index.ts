@@ -50,6 +50,7 @@ export {
   KEPT_TIME,
   openingWeekday,
   RESCHEDULE_LEMMAS,
+  RETURN_LABEL,
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClause } from './clause.js';
-import { dayOfMonthNear, KEPT_TIME, RETURN_LEG, rescheduleReading } from './reschedule.js';
+import {
+  dayOfMonthNear,
+  KEPT_TIME,
+  RETURN_LABEL,
+  RETURN_LEG,
+  rescheduleReading,
+} from './reschedule.js';
 
 // Every sentence was written for this test (in no benchmark file).
 const read = (text: string) => rescheduleReading(analyseClause(text), text);
@@ -45,6 +51,17 @@ describe('RETURN_LEG', () => {
       'the returns desk',
     ]) {
       expect(RETURN_LEG.pattern.test(phrase), phrase).toBe(false);
+    }
+  });
+});
+
+describe('RETURN_LABEL', () => {
+  it('is a label that opens a line about the way back', () => {
+    for (const line of ['Return: BCN → AMS', 'inbound flight: 9 Jun', 'Train home: 18:05']) {
+      expect(RETURN_LABEL.pattern.test(line), line).toBe(true);
+    }
+    for (const line of ['Tax return: due Friday', 'Return policy: 30 days', 'we return: soon']) {
+      expect(RETURN_LABEL.pattern.test(line), line).toBe(false);
     }
   });
 });

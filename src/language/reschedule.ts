@@ -187,6 +187,17 @@ export const RETURN_LEG: LexiconEntry = {
 };
 
 /**
+ * A label that opens an itinerary line about the way back ("Return: OPO → LIS", "Inbound:",
+ * "Flight back:"). Only a label: the caller checks the line is an itinerary (a route), since
+ * "Return: 2 items" and "Inbound: 3 pallets" use the same labels for parcels.
+ */
+export const RETURN_LABEL: LexiconEntry = {
+  phenomenon: 'a label for the return leg of an itinerary',
+  pattern:
+    /^\s*(?:return(?:\s+(?:flight|leg|trip|journey|train|bus|ferry))?|inbound(?:\s+flight)?|(?:flight|train|trip|journey)\s+(?:back|home))\s*:/i,
+};
+
+/**
  * Words after a move that keep the time of day the event had ("same time", "usual time", "time
  * unchanged", "still 17:00", "still at 3pm"). The group holds the time when one is said.
  */

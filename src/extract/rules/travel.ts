@@ -17,6 +17,7 @@ import {
   PLAN_NOUN,
   RECALLED_TIME,
   RELATIONAL_NOUN,
+  RETURN_LABEL,
   RETURN_LEG,
   rescheduleReading,
   SPORTS_FIXTURE,
@@ -698,7 +699,8 @@ function arrowPlan(t: string): Hit | null {
     subject: plural ? { kind: 'we' } : { kind: 'speaker' },
     status: 'planned',
     location: null,
-    destination: place.name,
+    // "Return: OPO -> LIS": the way back ends at home, which is no destination of the trip.
+    destination: RETURN_LABEL.pattern.test(t) ? null : place.name,
     span: `${arrow[0]}${place.name}`,
     strength: place.strength,
   };
@@ -1173,7 +1175,12 @@ function movedReturn(clause: Clause, doc: DocContext): Candidate | null | 'none'
 function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  const { departure, ret: returnDate, marked } = splitDates(clause);
+  const split = splitDates(clause);
+  // "Return: OPO -> LIS, Tue 9 Jun": on a route labelled as the way back, the day is the return.
+  const returnLine = RETURN_LABEL.pattern.test(t) && t.includes('->');
+  const departure = returnLine ? null : split.departure;
+  const returnDate = returnLine ? (split.ret ?? split.departure) : split.ret;
+  const marked = split.marked;
   // "… back in Amman on the 24th": a future return said outright, of a trip under way.
   const statedReturn =
     marked &&
@@ -1191,7 +1198,9 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     /^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim()) &&
     !/^return\s+(?!(?:flight|leg|trip|train|journey|ticket|date|bus|ferry|coach|is|was|on|the|at|in|by|now)\b)\p{L}/iu.test(
       t.trim(),
-    );
+    ) &&
+    // "Return: 2 items, refund due …": a label of a parcel, unless the line is a route.
+    !/^returns?\s*:(?!.*->)/i.test(t.trim());
   const travelTalk =
     dated !== null ||
     returnOnly ||
@@ -1214,7 +1223,7 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
-    if (returnDate !== null && (dated !== null || returnOnly || statedReturn)) {
+    if (returnDate !== null && (dated !== null || returnOnly || statedReturn || returnLine)) {
       out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
       out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
