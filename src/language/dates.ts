@@ -47,13 +47,14 @@ function pad(n: number): string {
 }
 
 /**
- * The first day on or after `fromMs` that falls on day-of-month `day` (and on `weekday`, when
- * given and some month within the next 14 matches it).
+ * The first day on or after `fromMs` that falls on day-of-month `day`, and on `weekday` when one
+ * is said. A weekday that fits neither this month's nor the next month's day is a typo or a
+ * misread: no date, rather than the month, perhaps half a year on, where the two agree.
  */
 function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): string | null {
   const from = new Date(fromMs);
-  let fallback: string | null = null;
-  for (let offset = 0; offset < 15; offset++) {
+  let tried = 0;
+  for (let offset = 0; offset < 15 && tried < 2; offset++) {
     const candidate = Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + offset, day);
     const date = new Date(candidate);
     if (date.getUTCDate() !== day) continue;
@@ -61,9 +62,9 @@ function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): st
       continue;
     }
     if (weekday === null || date.getUTCDay() === weekday) return isoDay(candidate);
-    fallback ??= isoDay(candidate);
+    tried++;
   }
-  return fallback;
+  return null;
 }
 
 /** The last day strictly before `fromMs` that falls on `weekday` ("last Tuesday"). */
@@ -101,9 +102,12 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 /** "since" before a day: the day is where a state began, so it lies behind the message. */
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
-/** An ordinal day of the month, perhaps after a weekday and before "of <month>" ("the 3rd of June"). */
+/**
+ * An ordinal day of the month, perhaps after a weekday and before its month ("the 3rd of June",
+ * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy").
+ */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)?/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?:of\s+)?(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)?/gi;
 
 interface Partial {
   start: number;
