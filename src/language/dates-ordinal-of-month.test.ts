@@ -16,3 +16,12 @@ describe('findDates: an ordinal day with "of <month>"', () => {
     expect(dates('the 21st may be busy')).toEqual(['2026-04-21']);
   });
 });
+
+describe('findDates: "of may" before another word', () => {
+  it('reads May after "of" whatever follows it', () => {
+    expect(findDates('out on the 21st of May now, back the 25th', AT).map((d) => d.date)).toEqual([
+      '2026-05-21',
+      '2026-05-25',
+    ]);
+  });
+});

@@ -38,6 +38,11 @@ const DAY_MS = 86_400_000;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
+/** The month number (1-12) of a month name's first three letters, or null. */
+function monthOf(name: string | undefined): number | null {
+  return name === undefined ? null : MONTHS.indexOf(name.toLowerCase()) + 1 || null;
+}
+
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -107,7 +112,7 @@ const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
  * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy").
  */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?:of\s+)?(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)?/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
 
 interface Partial {
   start: number;
@@ -154,7 +159,7 @@ export function findDates(text: string, anchor: string): DateMention[] {
       start: match.index,
       end: match.index + match[0].length,
       text: match[0],
-      month: match[3] === undefined ? null : MONTHS.indexOf(match[3].toLowerCase()) + 1,
+      month: monthOf(match[3] ?? match[4]),
       day: Number(match[2]),
       year: null,
       weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
