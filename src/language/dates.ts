@@ -36,6 +36,13 @@ const WEEKDAYS: Readonly<Record<string, number>> = {
 
 const DAY_MS = 86_400_000;
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** The month number (1-12) of a month name's first three letters, or null. */
+function monthOf(name: string | undefined): number | null {
+  return name === undefined ? null : MONTHS.indexOf(name.toLowerCase()) + 1 || null;
+}
+
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -45,13 +52,14 @@ function pad(n: number): string {
 }
 
 /**
- * The first day on or after `fromMs` that falls on day-of-month `day` (and on `weekday`, when
- * given and some month within the next 14 matches it).
+ * The first day on or after `fromMs` that falls on day-of-month `day`, and on `weekday` when one
+ * is said. A weekday that fits neither this month's nor the next month's day is a typo or a
+ * misread: no date, rather than the month, perhaps half a year on, where the two agree.
  */
 function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): string | null {
   const from = new Date(fromMs);
-  let fallback: string | null = null;
-  for (let offset = 0; offset < 15; offset++) {
+  let tried = 0;
+  for (let offset = 0; offset < 15 && tried < 2; offset++) {
     const candidate = Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + offset, day);
     const date = new Date(candidate);
     if (date.getUTCDate() !== day) continue;
@@ -59,9 +67,9 @@ function nextDayOfMonth(fromMs: number, day: number, weekday: number | null): st
       continue;
     }
     if (weekday === null || date.getUTCDay() === weekday) return isoDay(candidate);
-    fallback ??= isoDay(candidate);
+    tried++;
   }
-  return fallback;
+  return null;
 }
 
 /** The last day strictly before `fromMs` that falls on `weekday` ("last Tuesday"). */
@@ -99,12 +107,12 @@ const PAST_WEEKDAY = /^(?:last|(?:this )?past)\s+(?:mon|tue|wed|thu|fri|sat|sun)
 /** "since" before a day: the day is where a state began, so it lies behind the message. */
 const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
-/** Month names as the ordinal pattern captures them ("of May", "of sept"). */
-const ORDINAL_MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
-
-/** "the 21st", "Wed the 11th", "back the 3rd", "the 21st of May". */
+/**
+ * An ordinal day of the month, perhaps after a weekday and before its month ("the 3rd of June",
+ * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy").
+ */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?![\p{L}]))?(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)/giu;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
 
 interface Partial {
   start: number;
@@ -147,13 +155,11 @@ export function findDates(text: string, anchor: string): DateMention[] {
   const partials: Partial[] = [];
   for (const match of text.matchAll(ORDINAL)) {
     const weekdayText = match[1]?.slice(0, 3).toLowerCase();
-    // "the 21st of May": the month said after the day.
-    const monthText = match[3]?.toLowerCase();
     partials.push({
       start: match.index,
       end: match.index + match[0].length,
       text: match[0],
-      month: monthText === undefined ? null : ORDINAL_MONTHS.indexOf(monthText) + 1,
+      month: monthOf(match[3] ?? match[4]),
       day: Number(match[2]),
       year: null,
       weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),

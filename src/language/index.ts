@@ -46,6 +46,16 @@ export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';
 export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
 export { lookupPlace } from './places.js';
+export type { RescheduleReading } from './reschedule.js';
+export {
+  dayOfMonthNear,
+  KEPT_TIME,
+  openingWeekday,
+  RESCHEDULE_LEMMAS,
+  RETURN_LABEL,
+  RETURN_LEG,
+  rescheduleReading,
+} from './reschedule.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export { parseTimeHint } from './time-hint.js';

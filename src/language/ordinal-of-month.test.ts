@@ -12,7 +12,7 @@ describe('an ordinal day with its month after it ("the 21st of May")', () => {
       'the 21st of May=2026-05-21',
       'the 25th=2026-05-25',
     ]);
-    expect(dates('from the 2nd of sept.')).toEqual(['the 2nd of sept.=2026-09-02']);
+    expect(dates('from the 2nd of sept.')).toEqual(['the 2nd of sept=2026-09-02']);
   });
 
   it('takes no month from an "of" phrase that names none', () => {

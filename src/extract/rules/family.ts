@@ -1,5 +1,12 @@
 import type { Intent } from '../../core/index.js';
-import { classReading, RELATIONAL_NOUN } from '../../language/index.js';
+import {
+  bareTime,
+  classReading,
+  KEPT_TIME,
+  openingWeekday,
+  RELATIONAL_NOUN,
+  rescheduleReading,
+} from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
@@ -457,7 +464,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       return out;
     }
   }
-  const rawPhrase = movedObject?.[1] ?? timed?.[1] ?? null;
+  // "the recital hasn't moved to Dec 12": a move said not to happen sets no new time.
+  const move = MOVE_CUE.test(t) ? rescheduleReading(clause.analysis, t) : null;
+  if (move?.negated) return out;
+  // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
+  const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
+  const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
   // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();
   if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
@@ -465,18 +477,57 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   if (slug === null) return out;
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
-    : (timed?.[1]?.length ?? 0);
+    : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) return out;
+  // "moved to Sunday the 13th" when the 13th is a Saturday: a misread day is no new date.
+  const weekday = openingWeekday(mention.text);
+  if (
+    weekday !== null &&
+    mention.date !== null &&
+    /\d/.test(mention.text) &&
+    new Date(`${mention.date}T00:00:00Z`).getUTCDay() !== weekday
+  ) {
+    return out;
+  }
   const relativeToday =
     mention.date !== null
       ? null
       : /\btoday|tonight\b/i.test(t)
         ? today
         : nextWeekdayIn(t, doc.input.at);
-  const value = whenOf(mention, relativeToday);
-  if (value === null) return out;
+  const read = whenOf(mention, relativeToday);
+  if (read === null) return out;
+  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, entityId, slug);
   doc.lastSchedule = slug;
-  out.push(entry(slug, value, t, clause.intent.supersedes || movedObject !== null));
+  out.push(
+    entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
+  );
   return out;
+}
+
+/** A word that could be a verb of `rescheduleReading` (a cheap test before the analysis). */
+const MOVE_CUE = /\b(?:mov|push|shift|resched|chang|switch|bump|postpon|rebook|brought|bring)/i;
+
+/**
+ * A moved event's new day with the time it keeps: the time said after the day ("still 17:00"),
+ * else the time on record for the slot when the clause says it stays ("same time", "usual
+ * time"). `value` unchanged when it has a time already or nothing says the time stays.
+ */
+function keptTime(
+  value: string,
+  after: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const kept = KEPT_TIME.pattern.exec(after);
+  if (kept === null) return value;
+  const said = kept[1] === undefined ? null : bareTime(kept[1]);
+  const onRecord = doc.input.known.find(
+    (k) => k.entityId === entityId && k.field === `family.schedule.${slug}`,
+  )?.value;
+  const time = said ?? /(?:^|\s)(\d{2}:\d{2})$/.exec(onRecord ?? '')?.[1] ?? null;
+  return time === null ? value : `${value} ${time}`;
 }

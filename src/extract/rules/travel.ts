@@ -6,15 +6,20 @@ import {
   classReading,
   DAY_EVENT,
   DOCUMENT_PART,
+  dayOfMonthNear,
   HOLIDAY_PERIOD,
   isVocabularyWord,
   lookupPlace,
   NARRATIVE,
   OPINION_ASKED,
+  openingWeekday,
   PERSON_ANAPHORA,
   PLAN_NOUN,
   RECALLED_TIME,
   RELATIONAL_NOUN,
+  RETURN_LABEL,
+  RETURN_LEG,
+  rescheduleReading,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
@@ -682,14 +687,14 @@ function insteadPlan(clause: Clause, doc: DocContext): Hit | null {
 }
 
 /** A line labelled as the leg home of an itinerary ("Return:", "New return:", "Inbound flight:"). */
-const RETURN_LEG =
+const BOOKING_RETURN_LINE =
   /^(?:new\s+|updated\s+|changed\s+)?(?:return|inbound|homebound)(?:\s+(?:flight|leg|journey|train))?\s*:/i;
 
 /** "LIS -> OPO", "Lisbon -> Porto": the place after the arrow. */
 function arrowPlan(t: string): Hit | null {
-  // "Return: KRK -> SOF, Mon 18 May": the leg home goes to where the trip started; its date is
-  // the return (read by the return-only reading), its place no destination.
-  if (RETURN_LEG.test(t)) return null;
+  // "New return: KRK -> SOF, Mon 18 May": a leg home the return-label reading below does not
+  // cover; its date is the return (read by the return-only reading), its place no destination.
+  if (BOOKING_RETURN_LINE.test(t) && !RETURN_LABEL.pattern.test(t)) return null;
   ARROW.lastIndex = 0;
   const arrow = ARROW.exec(t);
   if (arrow === null) return null;
@@ -701,7 +706,8 @@ function arrowPlan(t: string): Hit | null {
     subject: plural ? { kind: 'we' } : { kind: 'speaker' },
     status: 'planned',
     location: null,
-    destination: place.name,
+    // "Return: OPO -> LIS": the way back ends at home, which is no destination of the trip.
+    destination: RETURN_LABEL.pattern.test(t) ? null : place.name,
     span: `${arrow[0]}${place.name}`,
     strength: place.strength,
   };
@@ -1068,6 +1074,14 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
       t,
     );
   if (change === null) return null;
+  // "moved my return flight to the 25th", "our return train got moved": the other leg.
+  if (
+    /\breturn(?:ing)?\b|\b(?:flight|train|trip)\s+(?:back|home)\b/i.test(
+      t.slice(0, change.index + change[0].length),
+    )
+  ) {
+    return null;
+  }
   // "The marathon moved to Sunday", "moved the concert to the 14th": what moved must be the
   // trip (a trip word, "it", or the speaker's own move), not another event.
   const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
@@ -1100,11 +1114,80 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   };
 }
 
+/**
+ * The return leg of a trip on record moved to another day ("moved my return flight to the 25th",
+ * "the flight home got pushed to May 26"): the new return date, as a correction. `'none'` when
+ * the clause moves no return leg; null when it does but says no date to commit: another person's
+ * leg, a question, a condition, a hedge, a negation, a memory, no return date on record, a date
+ * before today, a bare weekday (which week?) or a weekday that disagrees with the day of the month.
+ */
+function movedReturn(clause: Clause, doc: DocContext): Candidate | null | 'none' {
+  const t = clause.text;
+  if (!/\breturn|\b(?:back|home)\b/i.test(t)) return 'none';
+  const reading = rescheduleReading(clause.analysis, t);
+  if (reading === null || !RETURN_LEG.pattern.test(reading.moved.trim())) return 'none';
+  const analysis = clause.analysis;
+  const agent = reading.agent.trim();
+  const own = agent === '' || /^(?:i|we|i've|we've|ive)$/i.test(agent);
+  if (
+    reading.negated ||
+    !own ||
+    analysis.mood !== 'statement' ||
+    analysis.tense === 'future' ||
+    clause.intent.hedged ||
+    RECALLED_TIME.pattern.test(clause.sentence)
+  ) {
+    return null;
+  }
+  const possessive = /^(?:his|her|their)\b/i.test(reading.moved.trim());
+  if (possessive) return null;
+  const subject: Subject = /\b(?:we|we've|our|us)\b/i.test(`${agent} ${reading.moved}`)
+    ? { kind: 'we' }
+    : { kind: 'speaker' };
+  const entityId = entityFor(subject, doc);
+  const known = doc.input.known.find(
+    (k) => k.entityId === entityId && k.field === 'travel.return_date' && k.value !== null,
+  )?.value;
+  if (known == null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) return null;
+  const target = t.slice(reading.targetAt);
+  const bare = dayOfMonthNear(target, known);
+  let date: string | null = null;
+  if (bare === 'disagrees') return null;
+  if (bare !== null) date = bare;
+  else {
+    const mention = clause.dates.find((d) => d.start >= reading.targetAt - 1);
+    // A bare weekday ("to friday") says which day of which week only by guess.
+    if (mention?.date == null || !/\d/.test(mention.text)) return null;
+    const weekday = openingWeekday(mention.text);
+    if (weekday !== null && new Date(`${mention.date}T00:00:00Z`).getUTCDay() !== weekday) {
+      return null;
+    }
+    date = mention.date;
+  }
+  if (date < doc.input.at.slice(0, 10)) return null;
+  return {
+    ...candidate(
+      entityId,
+      'travel.return_date',
+      date,
+      clause,
+      travelIntent(clause, 'planning'),
+      t.slice(0, reading.targetAt),
+    ),
+    correction: true,
+  };
+}
+
 /** Departure and return dates, for a plan or a return-only clause ("back on the 14th"). */
 function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
-  const { departure, ret: returnDate, marked } = splitDates(clause);
+  const split = splitDates(clause);
+  // "Return: OPO -> LIS, Tue 9 Jun": on a route labelled as the way back, the day is the return.
+  const returnLine = RETURN_LABEL.pattern.test(t) && t.includes('->');
+  const departure = returnLine ? null : split.departure;
+  const returnDate = returnLine ? (split.ret ?? split.departure) : split.ret;
+  const marked = split.marked;
   // "… back in Amman on the 24th": a future return said outright, of a trip under way.
   const statedReturn =
     marked &&
@@ -1112,11 +1195,23 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     !/\b(?:was|were|got|came|had been|went)\s+(?:back|home)\b/i.test(t) &&
     returnDate > doc.input.at.slice(0, 10) &&
     /\b(?:back|home|return(?:ing)?)\s+(?:in|to|home|on)\b/i.test(t);
+  const movedBack = movedReturn(clause, doc);
+  if (movedBack !== 'none') return movedBack === null ? [] : [movedBack];
   const moved = movedDeparture(clause, doc, dated);
   if (moved !== null) return [moved];
+  // "return shipment", "return policy": a "return" that is no leg of a trip opens no return.
   const returnOnly =
     dated === null &&
-    (/^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim()) || RETURN_LEG.test(t.trim()));
+    ((/^(?:back|return(?:ing)?|return flight|home)\b/i.test(t.trim()) &&
+      !/^return\s+(?!(?:flight|leg|trip|train|journey|ticket|date|bus|ferry|coach|is|was|on|the|at|in|by|now)\b)\p{L}/iu.test(
+        t.trim(),
+      ) &&
+      // "Return: 2 items, refund due …": a label of a parcel, unless the line is a route.
+      !/^returns?\s*:(?!.*(?:->|→))/i.test(t.trim())) ||
+      // "Return flight: …", "New return: …": a labelled leg home in a booking (a bare "Return:" or
+      // "Inbound:" also labels parcels and deliveries, so it counts only as a route, above).
+      (BOOKING_RETURN_LINE.test(t.trim()) &&
+        !/^(?:returns?|inbound|homebound)\s*:/i.test(t.trim())));
   const travelTalk =
     dated !== null ||
     returnOnly ||
@@ -1139,7 +1234,7 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
     if (departure !== null && dated !== null) {
       out.push(candidate(entityId, 'travel.departure_date', departure, clause, intent, t, s));
     }
-    if (returnDate !== null && (dated !== null || returnOnly || statedReturn)) {
+    if (returnDate !== null && (dated !== null || returnOnly || statedReturn || returnLine)) {
       out.push(candidate(entityId, 'travel.return_date', returnDate, clause, intent, t, s));
     } else if (returnOnly && departure !== null) {
       out.push(candidate(entityId, 'travel.return_date', departure, clause, intent, t, s));
