@@ -1,6 +1,6 @@
 // npx tsx bench/observe-loao.ts — a fast leave-one-author-out check of scorer variants through the
-// observer and the reflector (not the engine): for each of the training authors (fourteen since
-// rules@9), train on the others, observe each left-out session and reflect it on its own with an empty MEMORY.md (the
+// observer and the reflector (not the engine): for each of the ten authors, train on the other
+// nine, observe each left-out session and reflect it on its own with an empty MEMORY.md (the
 // bench carries approvals across sessions; recall lands within a label or two of bench:observe).
 // Junk is counted as the scorer's training labels count it (observe/corpus.ts labelOf: a proposal
 // holding a durable label's words is not junk) and as bench:observe counts it (corpus.benchJunk).
@@ -57,10 +57,10 @@ interface Variant {
   readonly name: string;
   readonly overrides: Parameters<typeof modelWithout>[3];
 }
-// The shipped setting (CHOSEN: scorer@4 and scorer@6 train with the setting scorer@3 chose) and
-// the four overrides measured against it in the rules@7 session: two admit thresholds and two weights.
+// The shipped setting (CHOSEN: scorer@4 trains with the setting scorer@3 chose) and the four
+// overrides measured against it in the rules@7 session: two admit thresholds and two weights.
 const VARIANTS: readonly Variant[] = [
-  { name: 'shipped setting (CHOSEN)', overrides: {} },
+  { name: 'shipped setting (CHOSEN, scorer@4)', overrides: {} },
   ...[0.7, 0.8].map((admit) => ({ name: `CHOSEN, admit ${admit}`, overrides: { admit } })),
   { name: 'CHOSEN, junk weighs 2', overrides: { junkWeight: 2 } },
   { name: 'CHOSEN, unlabelled weighs 0.1', overrides: { otherWeight: 0.1 } },

@@ -1,4 +1,4 @@
-// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (fourteen
+// npx tsx bench/observe-train.ts — trains the shipped sentence scorer on every observe set (twelve
 // authors, bench/observe/) with the setting leave-one-author-out chose (observe/scorer-settings.ts)
 // and writes src/observer/scorer-model.json. Deterministic: the same sets give a byte-identical file.
 import { writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ const model = trainScorer(examples, {
   syntax: CHOSEN.syntax,
   liftAssistant: CHOSEN.liftAssistant,
   context: CHOSEN.context,
-  version: 'scorer@6',
+  version: 'scorer@4',
 });
 const path = join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json');
 const text = serializeScorer(model);

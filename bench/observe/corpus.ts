@@ -71,9 +71,9 @@ export function firstAuthor(): AuthorSet {
 }
 
 /**
- * The fourteen authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
+ * The twelve authors whose sets the scorer may learn from, in a fixed order (blind6 and blind7
  * joined after their blind runs, for scorer@2; blind8 and blind9 after theirs, for scorer@3;
- * blind10 and blind11 after theirs, for scorer@4; blind14 and blind15 after theirs, for scorer@5).
+ * blind10 and blind11 after theirs, for scorer@4).
  */
 export function trainingAuthors(): AuthorSet[] {
   return [
@@ -90,8 +90,6 @@ export function trainingAuthors(): AuthorSet[] {
       'blind9',
       'blind10',
       'blind11',
-      'blind14',
-      'blind15',
     ].map((p) => writtenAuthor(p)),
   ];
 }

@@ -37,6 +37,18 @@ export const CHOSEN = {
   junkWeight: 3,
 } as const;
 
+/** scorer@2's setting (the shipped one before scorer@3), for bench:observe's before → after. */
+export const SCORER2_SETTING = {
+  l2: 1e-3,
+  otherWeight: 0.3,
+  admit: 0.7,
+  syntax: false,
+  liftAssistant: false,
+  context: false,
+  yellowOnly: false,
+  junkWeight: 1,
+} as const;
+
 /** The grid bench/observe-select.ts searches. */
 export const SCORER_GRID = {
   fits: [1e-4, 1e-3, 1e-2].flatMap((l2) => [0, 0.3, 1].map((otherWeight) => ({ l2, otherWeight }))),

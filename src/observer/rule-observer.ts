@@ -9,11 +9,9 @@ import {
   hasSpecifics,
   hasValue,
   isChatter,
-  isDeparture,
   isHedged,
   isOneOff,
   isQuestion,
-  isVerdict,
   leadInstruction,
   namesSomething,
   type SentenceClass,
@@ -21,7 +19,6 @@ import {
   stateChange,
   stripNonProse,
   trimInterjection,
-  turnsValueDown,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
 import type {
@@ -284,38 +281,7 @@ function capitalise(text: string): string {
  * never kept; a correction that cannot be placed is dropped.
  */
 function answered(answer: string, question: string): string {
-  return corrected(answer, question) ?? `${answer} (answering "${topicOf(answer, question)}")`;
-}
-
-// "Log store — Loki or Elasticsearch?", "Which zone are the nodes in — fsn1?": a topic, then the
-// options or the guess the answer picks from or replaces.
-const TOPIC_THEN_OPTIONS = /^(.{3,}?)\s*(?:\s[—–-]|:)\s+(.+)$/;
-
-/**
- * The question an answer is written beside: its topic alone when what follows the topic names
- * something the answer does not repeat (an option passed over, a guess replaced), else the whole.
- */
-function topicOf(answer: string, question: string): string {
-  const parts = TOPIC_THEN_OPTIONS.exec(question);
-  if (parts === null) return question;
-  const [, topic = question, rest = ''] = parts;
-  // A topic is a phrase ("Image registry", "Which zone are the nodes in"), not a statement.
-  if (topic.split(/\s+/).length > 8 || /[;,]/.test(topic)) return question;
-  const said = contentWords(answer);
-  const offered = contentWords(rest);
-  const passedOver = [...offered].some((w) => !said.has(w) && !/^(?:or|and)$/.test(w));
-  // The answer must pick one of the options or name a replacement of its own ("yes" to "Backup
-  // target: nas-01?" keeps the whole question: the value is in it).
-  const picked = rest
-    .split(/\s*(?:,\s|;\s|\bor\b)\s*/i)
-    .map((c) => c.trim().replace(/[?.!]+$/, ''))
-    .filter((c) => c !== '' && [...contentWords(c)].some((w) => said.has(w)));
-  const replaces = hasSpecifics(answer) && ![...said].some((w) => contentWords(question).has(w));
-  const bare = topic.replace(/[?]\s*$/, '');
-  if (!passedOver) return question;
-  // The option picked keeps its own words ("tags only" to "on tags like `v*` only, or every push").
-  if (picked.length === 1) return `${bare}: ${picked[0]}`;
-  return picked.length === 0 && replaces ? bare : question;
+  return corrected(answer, question) ?? `${answer} (answering "${question}")`;
 }
 
 /**
@@ -332,7 +298,7 @@ function answerDraft(
 ): Draft | null {
   const raw = firstSentence(entry);
   const answer = trimInterjection(raw).replace(/[.!]+$/, '');
-  if (answer === '' || answer.split(/\s+/).length > 12 || REACTION.test(answer)) return null;
+  if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
@@ -358,10 +324,6 @@ function answerDraft(
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
 }
-
-// A reaction alone ("lovely", "nice!") answers nothing, whatever the question offered.
-const REACTION =
-  /^(?:lovely|nice|cool|great|awesome|brilliant|amazing|wonderful|sweet|neat|fab|fantastic|wow|oh nice)$/i;
 
 // "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
 const RENAME = /^(?:no,?\s+)?([\w.&'-]+(?:\s+[\w.&'-]+)?)\s+(?:actually|instead|rather)$/i;
@@ -685,7 +647,7 @@ const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
@@ -710,21 +672,6 @@ function declineDraft(
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
 const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
-const APPROVING_WORDS = new Set([
-  'sounds',
-  'good',
-  'great',
-  'fine',
-  'best',
-  'better',
-  'prefer',
-  'like',
-  'love',
-  'works',
-  'perfect',
-  'nice',
-  'lovely',
-]);
 
 /**
  * A terse reply that picks one of the alternatives the assistant laid out ("Split by region.",
@@ -739,11 +686,7 @@ function choiceDraft(
   const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
-  // "no, X we tried": the refusal opens the reply as written, before its interjection is trimmed.
-  const opening = (firstSentence(entry).split(/[,;:—]/)[0] ?? '').trim();
-  if (REFUSAL.test(clause) || REFUSAL.test(opening)) return null;
-  // An option told with what happened to it ("X we tried", "Y we had before") is not chosen.
-  if (/\b(is|are|was|were|has|have|had|tried|used to)\b/i.test(clause)) return null;
+  if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =
@@ -762,45 +705,8 @@ function choiceDraft(
   // value decision stands alone rather than beside the guess it overrides.
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
-  // A pick that names its option is written with that option alone: the options passed over
-  // are no part of the decision. A pick by place or "both" keeps the list it needs.
-  // The words that name the option, not the ones that approve it ("Hamsa sounds good").
-  const naming = mine.filter((w) => !APPROVING_WORDS.has(w));
-  const picked = both
-    ? []
-    : options
-        .split(/\s*(?:[,;:](?=\s)|[()]|\b(?:or|either)\b)\s*/i)
-        .map((c) => c.trim().replace(/[.!?]+$/, ''))
-        .filter((c) => naming.some((w) => contentWords(c).has(w)));
-  const only = picked.length === 1 ? (picked[0] as string) : null;
-  const text =
-    only === null
-      ? clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280)
-      : [...contentWords(only)].every((w) => contentWords(clause).has(w))
-        ? clause
-        : clip(`${clause} (choosing "${only}")`, 280);
+  const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
   return replyDecision(captureKey, entry, asked, text);
-}
-
-// A message that opens by taking back what the user said last ("no wait, …", "scratch that",
-// "sorry, I meant …"); not "wait for the build", "ignore that folder" (instructions), "I meant to
-// ask", "actually, …" (an addition) nor "oh wait, …" (an afterthought: "oh wait, Dana texted, …").
-const RETRACTION =
-  /^(?:no,?\s+wait\b(?!\s+(?:time|times|list)\b)|wait,?\s+no\b|(?:scratch|ignore|forget) that(?=\s*(?:$|[,.!;:—–-]))|correction\s*:|(?:sorry,?\s+)?i meant\b(?!\s+to\b))/i;
-
-/** The last user message before `index` in the segment, if any. */
-function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
-  for (let i = index - 1; i >= 0; i--) if (segment[i]?.role === 'user') return segment[i] ?? null;
-  return null;
-}
-
-/** Leaves the 🔴 drafts of a message the user took back as working context (🟡). */
-function retract(drafts: Draft[], messageId: string): void {
-  for (const [i, d] of drafts.entries()) {
-    const o = d.observation;
-    if (o.priority !== 'red' || o.source_message_ids.at(-1) !== messageId) continue;
-    drafts[i] = { ...d, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
-  }
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
@@ -825,10 +731,6 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
-    if (speaker === 'user' && RETRACTION.test(firstSentence(entry))) {
-      const before = previousUser(segment, index);
-      if (before !== null) retract(drafts, before.id);
-    }
     const sentences = sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
@@ -877,7 +779,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return demoteTurnedDown(demoteSuperseded(resolveProblems(drafts)));
+  return demoteSuperseded(resolveProblems(drafts));
 }
 
 /**
@@ -911,7 +813,6 @@ const ASKS_ABOUT_IT =
   /^(?:(?:is|was|does|did|can|could|would|will|isn'?t|doesn'?t)\s+(?:that|this|it)\b|can you (?:confirm|check|verify)|(?:right|ok|okay|correct|true)\b)/i;
 // Someone else's claim, relayed ("my boss says …", "someone told me …", "apparently …"): the
 // language lexicon's hearsay markers and verbs of saying, which the intent classifier reads too.
-const ADVISED = /\b(?:i|we|you)\s+should\b/i;
 const relayed = (clause: string) =>
   HEARSAY.pattern.test(clause) || SAYING_VERB.pattern.test(clause);
 const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
@@ -943,20 +844,11 @@ function passingClauses(
     (c) => (isQuestion(c) || isHedged(c) || /\?\s*$/.test(c)) && !STANDS_APART.test(c),
   );
   if (qualifies || clauses.some((c) => opensWithCondition(c) || ASKS_ABOUT_IT.test(c))) return [];
-  // A departure in the sentence: its other clauses are its circumstances; a list of options:
-  // its clauses are alternatives, none of them chosen.
-  if (
-    clauses.some(isDeparture) ||
-    /\boptions?\s*(?::|are\b|is\b|include)|\beither\b.+\bor\b/i.test(sentence)
-  )
-    return [];
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
-  for (const [i, clause] of clauses.entries()) {
+  for (const clause of clauses) {
     if (!hasSpecifics(clause) || isQuestion(clause) || isHedged(clause) || relayed(clause)) {
       continue;
     }
-    // The value a verdict beside it turns down ("640 EUR, that's a lot").
-    if (isVerdict(clauses[i + 1] ?? '') || (i === 1 && isVerdict(clauses[0] ?? ''))) continue;
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
@@ -991,16 +883,6 @@ function kindInContext(
   const sentence = sentences[at] ?? '';
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
-  // Advice passed on ("my neighbour says I should …") is someone else's; a requirement passed on
-  // ("the council says we have to …") stays a rule, and so does the user's own answer to it
-  // ("…, but we stay with LibreOffice").
-  if (speaker === 'user' && kind === 'rule' && relayed(sentence) && ADVISED.test(sentence)) {
-    const own = sentence.split(/,\s*|\s+but\s+/i).filter((c) => c !== '' && !relayed(c));
-    const standing = own.some((c) =>
-      ['rule', 'decision', 'preference'].includes(classifySentence(c, 'user')),
-    );
-    if (!standing) kind = 'context';
-  }
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
   if (
     speaker === 'assistant' &&
@@ -1087,32 +969,6 @@ function demoteSuperseded(drafts: Draft[]): Draft[] {
   });
 }
 
-// The name a turned-down value is said of: the capitalised words that open the sentence ("Zaal
-// Lieven wants 2,400 EUR, way over budget" → "Zaal Lieven"), without an article.
-const NAMED_SUBJECT = /^(?:(?:[Tt]he|[Aa]n?)\s+)?((?:[A-Z][\w'&.-]*\s+){0,3}[A-Z][\w'&.-]*)\s/;
-
-/**
- * A pick that the user turns down later in the segment (the same name said with a verdict on its
- * value: "…, way over budget") no longer holds: it stays, as working context.
- */
-function demoteTurnedDown(drafts: Draft[]): Draft[] {
-  const names = drafts.map((d) => {
-    const text = d.observation.text;
-    if (d.kind !== 'hedge' || !turnsValueDown(text) || isVerdict(text.split(',')[0] ?? ''))
-      return null;
-    const name = NAMED_SUBJECT.exec(text)?.[1];
-    // "It costs 900, way over": a pronoun names no option.
-    return name !== undefined && contentWords(name).size > 0 ? name : null;
-  });
-  return drafts.map((draft, index) => {
-    const o = draft.observation;
-    if (o.priority !== 'red' || o.type !== 'decision') return draft;
-    const stale = names.slice(index + 1).some((n) => n !== null && o.text.includes(n));
-    if (!stale) return draft;
-    return { ...draft, observation: { ...o, priority: 'yellow', memory_priority: 'P2' } };
-  });
-}
-
 /** Marks each problem fixed by a later fix in the same segment, so the reflector can drop it. */
 function resolveProblems(drafts: Draft[]): Draft[] {
   return drafts.map((draft, index) => {
@@ -1181,7 +1037,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@9';
+export const RULES_VERSION = 'rules@7';
 
 function candidateOf(
   { observation, kind, change }: Draft,

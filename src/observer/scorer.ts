@@ -6,13 +6,12 @@
 // above `admit`. Pure and deterministic: same model, same candidate, same score. Training is
 // deterministic too (fixed order, full-batch gradient descent, no randomness).
 //
-// What ships (`scorer-model.json`, scorer@6, trained by bench/observe-train.ts on fourteen
-// authors' sets): gate 0, so no 🔴 is ever gated (a logistic score is never under 0) and the model only
+// What ships (`scorer-model.json`, scorer@4, trained by bench/observe-train.ts on twelve authors'
+// sets): gate 0, so no 🔴 is ever gated (a logistic score is never under 0) and the model only
 // admits; admit 0.75; the `context` feature group on, `syntax` off; the assistant's 🟡 candidates
 // admissible (`lift_assistant`). 🟢 candidates are never scored. Each model file has its own
 // version: scorer@3 named two files in turn (the first trained with junk weighing 1, the second
-// with the chosen 3); scorer@4 is the one model of that name; scorer@5 named the model of the
-// reverted rules@8, so the model of rules@9 is scorer@6.
+// with the chosen 3); scorer@4 is the one model of that name.
 import { sha256Hex } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
 import type { DraftContext } from './draft-context.js';

@@ -139,27 +139,15 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\boptions?\s*:|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b|\b(?:working (?:title|name)|tentative(?:ly)?|provisional(?:ly)?)\b/i;
-// An opinion ("I think …", "… i reckon", "my guess is …") hedges its own clause and the verbless
-// ones after it ("Flixbus i think, like 15 eur"), not a later clause with a verb of its own or a
-// question ("I think it runs, the server is sip-01, port 6001").
-const OPINION = /\b(?:i think|i believe|i reckon|i suspect|my guess|i'?d guess)\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
-  if (HEDGE.test(sentence)) return true;
-  if (!OPINION.test(sentence)) return false;
-  const clauses = clausesOf(sentence);
-  const at = clauses.findIndex((c) => OPINION.test(c));
-  return !clauses.slice(at + 1).some((c) => FINITE.test(c) || isQuestion(c) || /\?/.test(c));
+  return HEDGE.test(sentence);
 }
 
-// "Nobody"/"no one" with a past-tense verb tells what happened ("nobody came", "no one ever read
-// it"): no rule, and nothing that lasts.
-const NOBODY_HAPPENED =
-  /\b(?:nobody|no one)\s+(?:ever\s+|really\s+|even\s+)?(?:\w{2,}ed|came|went|did|saw|read|knew|got|made|took|was|were|had|bought|wrote|sent|said|told|thought|gave)\b/i;
 const RULE =
-  /\b(always|never|must|must not|mustn't|(?:nobody|no one)(?!\s+(?:ever\s+|really\s+|even\s+)?(?:\w{2,}ed|came|went|did|saw|read|knew|got|made|took|was|were|had|bought|wrote|sent|said|told|thought|gave)\b)|only from|from now on|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no (?!one\b)\w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
+  /\b(always|never|must|must not|mustn't|nobody|no one|only from|from now on|every \w+ (ships?|needs?|must|has to)|at all times|should|shouldn't|should not|required|mandatory|banned|forbidden|not allowed|off-limits|only (?:after|via|through|with|from|on)|nothing\b.*\bwithout)\b|^nothing (?:\w+ ){0,2}(?:gets|goes|sends|runs|ships|merges|changes|deploys)\b|^no \w+.*\b(?:ever|anywhere|at all)\b|^(?:everyone|everybody) \w+s\b|\b(?:we|you|nobody) (?:can'?t|cannot|cant|may not) (?:touch|change|modify|deploy|restart|use|run|delete|remove|push|merge|ship|edit|share|send)\b|^if\b.*\bfails?\b.*\b(?:goes|go|gets|get|is|are) (?:to|into|on)\b/i;
 // "rule", "policy", "convention" make a rule of a statement ("Attendance rule: …", "our policy is
 // …"), not of a topic line ("Windows patching policy for the fleet").
 const RULE_NOUN = /\b(rule|policy|convention)\b/i;
@@ -224,9 +212,8 @@ const ROLE = new RegExp(
 );
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
 const REMEMBER = /^(?:please\s+)?(remember|keep in mind|note|for the record|fyi)\b( that)?/i;
-// "No need, …" declines; it is no obligation.
 const OBLIGATION =
-  /^(?!(we|i|you|let's|no)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
+  /^(?!(we|i|you|let's)\b)[\w@./-]+(?:\s+[\w@./-]+){0,4}\s+(need|needs|require|requires)\b(?! to\b)/i;
 const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|red)?\b.*\bover\b/i;
 const DECISION =
   /\b(decided|decide on|(?:out of|in|not in) scope|we chose|chose|choose|going with|swap(?:ped|ping)?\b.+\b(?:for|with|out)|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
@@ -242,7 +229,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|OOM(?:ing|ed)|pil(?:ing|es|ed) up|overbook(?:ing|ed)|double[- ]book(?:ing|ed)|drop(?:ping|s|ped) out|(?:users|customers|clients|listeners|guests|people|members|parents|patients) (?:are|keep|have been) (?:reporting|complaining)|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -339,71 +326,6 @@ function isValueStatement(sentence: string): boolean {
   );
 }
 
-// The speaker leaving the conversation ("gotta go", "now I must go check …", "off to …", "back to
-// work", "I go to cook now") or an appointment minutes away that they leave for ("my 2pm call is
-// starting", "standup in 5", "a lecture in 10 mins"): a closed class, read per clause. "Must go
-// through", "have to go out" (what a thing must do) are not departures.
-const DEPARTURE = new RegExp(
-  [
-    "^(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright)[,!.]?\\s+)*(?:(?:i|i'?ve|ive)\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|(?:run|dash|leave)(?=\\s*(?:$|[,.!;:—–]|now\\b|soon\\b|off\\b|out\\b|to\\b|for\\b))|head off|log off|sign off)\\b(?!\\s+(?:through|via|over|into|out|live|ahead|back|with|for|by|on|up|down|to (?:prod|production|staging|review|main))\\b)",
-    "^(?:i'?m\\s+|im\\s+)?off (?:to|now)\\b",
-    '^now i go\\b|^i go\\b[^,]*\\bnow\\b',
-    '^back to (?:actual |real |the )?work\\s*[.!]*$',
-    '\\b(?:call|meeting|class|lecture|lesson|standup|stand-up|shift|appointment|interview)\\s+(?:is\\s+)?(?:starting|about to start|starts now|in \\d+\\s*(?:min|mins|minutes|m)?)\\s*[.!]*$',
-  ].join('|'),
-  'i',
-);
-// A verdict that turns the value beside it down ("…, way over budget", "too pricey, …", "…,
-// that's a lot", "… which is ridiculous"): a closed class, and only as a clause of its own
-// ("Anything over 150 a night is too expensive" is a threshold, not a verdict).
-const VERDICT =
-  /^(?:(?:which|that|thats|that'?s|it'?s|its|this is)\s+(?:is\s+)?)?(?:(?:obviously|way|far|much|just|a bit|bit|really|so|quite|totally|well)\s+)*(?:too (?:expensive|pricey|dear|steep|much)|(?:way|far|well|massively) over(?: (?:the |our |my )?budget)?|over (?:the |our |my )?budget|out of (?:the |our |my )?budget|a lot|insane|ridiculous|crazy|a rip-?off|robbery|not worth it)[.!]*$/i;
-// Where a sentence is cut into clauses for the two classes above.
-const CLAUSE = /\s*[,;—–]\s*|\s+(?=which\b)|\s+(?:but|and|so)\s+/i;
-const clausesOf = (sentence: string) =>
-  sentence
-    .split(CLAUSE)
-    .map((c) => trimInterjection(c.trim()))
-    .filter((c) => c !== '');
-
-/** True when a clause says the speaker is leaving now, or for an appointment minutes away. */
-export function isDeparture(clause: string): boolean {
-  return DEPARTURE.test(clause.trim());
-}
-
-/** True when a clause is a verdict that turns a value down ("way over budget", "that's a lot"). */
-export function isVerdict(clause: string): boolean {
-  return VERDICT.test(clause.trim());
-}
-
-/**
- * True when one clause of a sentence (not the whole of it) turns down the value given in the clause
- * beside it ("640 EUR, that's a lot", "too pricey, 4500 NOK").
- */
-export function turnsValueDown(sentence: string): boolean {
-  const clauses = clausesOf(sentence);
-  if (clauses.length < 2) return false;
-  const judged = clauses.some(
-    (c, i) => isVerdict(c) && hasValue((i > 0 ? clauses[i - 1] : clauses[i + 1]) ?? ''),
-  );
-  if (!judged) return false;
-  // "…, that's a lot, but we'll go with it", "…, too much, so we moved to Hetzner": the user goes
-  // past the verdict to a choice, which stands.
-  return !clauses.some(
-    (c) => !isVerdict(c) && ['decision', 'rule'].includes(classifySentence(c, 'user')),
-  );
-}
-
-/**
- * What a user sentence says besides the speaker leaving (its other clauses, joined), or null when
- * it does not leave ("Gotta go, but remember: …" → "remember: …").
- */
-export function besidesDeparture(sentence: string): string | null {
-  const clauses = clausesOf(sentence);
-  if (!clauses.some(isDeparture)) return null;
-  return clauses.filter((c) => !isDeparture(c)).join(', ');
-}
-
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -432,20 +354,6 @@ export function classifySentence(
   speaker: 'user' | 'assistant',
 ): SentenceClass['kind'] {
   if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
-  if (speaker === 'user') {
-    // Leaving keeps only what the rest of the sentence states as standing ("I have to go, we
-    // moved the standup to 10:30 from now on"); the moment and its circumstances stay out.
-    const rest = besidesDeparture(sentence);
-    if (rest !== null) {
-      if (rest === '') return 'skip';
-      const kind = classifySentence(rest, 'user');
-      return kind === 'rule' || kind === 'decision' || kind === 'preference' || REMEMBER.test(rest)
-        ? kind
-        : 'skip';
-    }
-    // A value turned down in the same breath is an option rejected, not a fact kept.
-    if (turnsValueDown(sentence)) return 'hedge';
-  }
   if (
     speaker === 'user' &&
     STANDING_REQUEST.test(sentence) &&
@@ -471,7 +379,6 @@ export function classifySentence(
   }
   if (FIX.test(sentence)) return 'fix';
   if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
-  if (/^(?:nobody|no one)\b/i.test(sentence) && NOBODY_HAPPENED.test(sentence)) return 'context';
   if (
     (PAST_EVENT.test(sentence) &&
       !DECISION.test(sentence) &&
