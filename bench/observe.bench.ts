@@ -206,6 +206,26 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind17',
+    'p01–p14',
+    `**blind17 (p01–p14)**, a headline: \`bench/observe/blind17-sessions.txt\` and
+  \`blind17-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27 by
+  a case writer who never saw the code (every label phrase checked to occur in its session by
+  \`bench/observe-validate.ts\`: all 229 do). Its first run was the blind run of rules@9 +
+  scorer@6 (recall 68/98 = 0.694, junk 8/151 = 5.3 %); a review then found rules@9 dropping real
+  durable facts and rules, and rules@9 was reverted. The row below is rules@7 + scorer@4, written
+  before this set existed and never changed after reading it: blind for these rules.`,
+  ),
+  headline(
+    'blind16',
+    'z01–z14',
+    `**blind16 (z01–z14)**, a headline: \`bench/observe/blind16-sessions.txt\` and
+  \`blind16-labels.json\`, {sessions} sessions, {durable} durable labels, written by another case
+  writer who never saw the code, under the same protocol as blind17 (all 206 label phrases occur
+  in their sessions). First run at rules@9 + scorer@6: recall 57/86 = 0.663, junk 17/150 =
+  11.3 %; the row below is rules@7 + scorer@4 as for blind17: blind for these rules.`,
+  ),
+  headline(
     'blind15',
     'y01–y14',
     `**blind15 (y01–y14)**, a headline: \`bench/observe/blind15-sessions.txt\` and
@@ -411,7 +431,7 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@7 + scorer@4 (shipped again after rules@8 was reverted) blind12 to blind15 are blind for these rules: blind12 and blind13 ran once at them, unread before the freeze (they were read afterwards for rules@8, which was reverted, so their rows are unchanged), and blind14 and blind15 were written after them (their rows are the first run at these rules; the reflector changes of the same day were written without them). No other row below is blind: blind10 and blind11 were each scored once
+const BLIND_NOTE = `At rules@7 + scorer@4 (shipped again after rules@8 and rules@9 were reverted) blind12 to blind17 are blind for these rules (blind16 and blind17 were written on 2026-11-27, first run at the reverted rules@9, and are read here by rules that never saw them): blind12 and blind13 ran once at them, unread before the freeze (they were read afterwards for rules@8, which was reverted, so their rows are unchanged), and blind14 and blind15 were written after them (their rows are the first run at these rules; the reflector changes of the same day were written without them). No other row below is blind: blind10 and blind11 were each scored once
 blind (figures above), then analysed by stage (ADR 2026-11-26-observer-rules, "rules@7") and
 trained on. rules@7 reads durable clauses said in passing inside a user's question or hedge, keeps
 a bare nod after the assistant's hypothetical from deciding it, reads the assistant's
