@@ -83,3 +83,34 @@ describe('engine.migrate reading notes', () => {
     expect(report.not_read.map((n) => n.reason)).toEqual(["Verity's own help text"]);
   });
 });
+
+describe('engine.migrate keeps secrets and identity data out of state', () => {
+  it('reads no address, PIN or password hint, even under About me, Profile or Preferences', async () => {
+    const content = [
+      '# About me',
+      '- Address: 14 Rua das Flores, Lisbon',
+      '- Password hint: my first dog',
+      '- Bank PIN: 4471',
+      '',
+      '## Profile of the Apollo project',
+      '- Meeting: moved to Thursday',
+      '',
+      '## Preferences',
+      '- Door code: 9T4Q',
+      '- Seat: aisle',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([
+      { path: 'me.md', content, updatedAt: '2026-03-04T09:00:00Z' },
+    ]);
+    const fields = report.items.map((i) => `${i.field}=${i.value}`);
+    expect(fields).toEqual(['profile.preference.seat=aisle']);
+    expect(report.not_read.map((n) => n.text)).toEqual([
+      '- Address: 14 Rua das Flores, Lisbon',
+      '- Password hint: my first dog',
+      '- Bank PIN: 4471',
+      '- Meeting: moved to Thursday',
+      '- Door code: 9T4Q',
+    ]);
+  });
+});

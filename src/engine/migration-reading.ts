@@ -31,8 +31,17 @@ const HEADING = /^\s{0,3}#{1,6}\s+(.*)$/;
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+/;
 /** A key that names a preference: "Seat preference", "Preferred airline", "Prefers lodging". */
 const PREFERENCE_KEY = /^(?:(.+)_preferences?|preferred_(.+)|prefers?_(.+))$/;
-/** A section about the user themselves, where a key names one of their standing preferences. */
-const PREFERENCES_HEADING = /\b(?:preferences?|about me|profile)\b/i;
+/**
+ * A section of standing preferences, where a key names one of them. "About me" and "Profile"
+ * sections hold who the user is (an address, a PIN, a password hint), not what they prefer.
+ */
+const PREFERENCES_HEADING = /\bpreferences?\b/i;
+/**
+ * Keys of secrets and identity data, never read as a preference even under a Preferences heading:
+ * migrating them would copy them into HEARTBEAT.md and every context an agent reads.
+ */
+const SENSITIVE_KEY =
+  /(?:^|_)(?:password|passphrase|passcode|pin|code|secret|token|key|hint|address|ssn|iban|account|card|login|username)(?:_|$)/;
 /**
  * The attributes the project domain names (its vocabulary: status, provider, owner, deadline,
  * version). Any other key of a project brief ("Meeting", "TODO") is a note, not project state.
@@ -88,7 +97,7 @@ type Judged =
 
 /**
  * A "Key: value" line whose key became the field name verbatim is state only where the document
- * says what kind: a key naming a preference or under a Preferences (or About me) heading, or a project
+ * says what kind: a key naming a preference or under a Preferences heading (never a secret), or a project
  * attribute the project domain tracks. Other keys ("Meeting", "TODO", "Address") are notes.
  */
 function judge(o: ExtractedObservation, file: FileReading): Judged {
@@ -107,6 +116,12 @@ function judge(o: ExtractedObservation, file: FileReading): Judged {
       reason: `"${ownFile}" names Verity's own file, not a project, and ${judged.reason}`,
     };
   }
+  if (o.field === `profile.preference.${slug}` && SENSITIVE_KEY.test(slug)) {
+    return {
+      span: o.span,
+      reason: `"${key}" looks like a secret or personal data, which migrate never copies into state`,
+    };
+  }
   if (o.field === `profile.preference.${slug}`) {
     const named = PREFERENCE_KEY.exec(slug);
     const topic = named?.[1] ?? named?.[2] ?? named?.[3];
@@ -116,7 +131,7 @@ function judge(o: ExtractedObservation, file: FileReading): Judged {
     if (heading !== null && PREFERENCES_HEADING.test(heading)) return { keep: o };
     return {
       span: o.span,
-      reason: `"${key}" is not read as a preference: only a key naming one ("Seat preference") or a line under a Preferences or About me heading is`,
+      reason: `"${key}" is not read as a preference: only a key naming one ("Seat preference") or a line under a Preferences heading is`,
     };
   }
   const project = /^project\.[a-z0-9_-]+\.([a-z0-9_-]+)$/.exec(o.field);
