@@ -104,6 +104,21 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
     );
   });
 
+  it("cannot reflect or retire the workspace's MEMORY.md entries with an entity-limited token", async () => {
+    const client = await connect(ALEX);
+    const before = await engine.lastSequence();
+    expect(await callError(client, 'reflect_memory', { entity_id: 'user:alex' })).toContain(
+      'acts on the whole workspace',
+    );
+    expect(
+      await callError(client, 'retire_memory', {
+        entity_id: 'user:alex',
+        memory_id: 'm-20260219-001',
+      }),
+    ).toContain('acts on the whole workspace');
+    expect(await engine.lastSequence()).toBe(before);
+  });
+
   it('cannot record an observation about another entity', async () => {
     const client = await connect(ALEX);
     const before = await engine.lastSequence();

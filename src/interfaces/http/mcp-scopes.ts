@@ -46,6 +46,12 @@ export async function checkMcpRequest(
       );
     }
     if (!isRestricted(principal)) continue;
+    if (tool?.allEntities === true) {
+      return rpcError(
+        message.id,
+        `token "${principal.name}" is limited to some entities; ${name} acts on the whole workspace`,
+      );
+    }
     const args = message.params?.arguments ?? {};
     const named = entityIdsIn(args);
     if (tool?.targetEntities !== undefined && typeof args === 'object' && args !== null) {

@@ -35,6 +35,11 @@ interface ToolBase<I extends z.ZodRawShape, O extends z.ZodRawShape> {
    */
   readonly restrictedNeedsEntity?: boolean;
   /**
+   * The call acts on what belongs to no entity (the workspace's MEMORY.md and REVIEW.md): tokens
+   * limited to some entities are refused, as the HTTP routes marked `allEntities` refuse them.
+   */
+  readonly allEntities?: true;
+  /**
    * The entities owning what the call targets besides the `entity_id` arguments (e.g. the entity
    * of the review prompt being answered), for the entity allow-list of restricted tokens.
    */

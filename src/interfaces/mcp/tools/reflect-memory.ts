@@ -27,6 +27,7 @@ export const reflectMemory = defineTool({
   output,
   scope: 'write',
   idempotent: true,
+  allEntities: true,
   async handler(_args, engine, tool) {
     const report = await engine.observer.reflect();
     return tool.reply(

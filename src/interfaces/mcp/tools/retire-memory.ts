@@ -32,6 +32,7 @@ export const retireMemory = defineTool({
   output: { entry },
   scope: 'review',
   idempotent: false,
+  allEntities: true,
   async handler(args, engine, tool) {
     const entries = await engine.observer.listMemory(true);
     let id = args.memory_id;
