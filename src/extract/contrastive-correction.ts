@@ -182,7 +182,9 @@ export function tripDateCorrections(
   const cued = TRIP_DATE_CUES.filter((c) => c.cue.test(text));
   if (cued.length !== 1) return [];
   const field = cued[0]?.field ?? '';
-  const slot = known.find((k) => k.field === field && k.committed !== false && k.value !== null);
+  const slot = known.find(
+    (k) => k.field === field && k.committed !== false && k.value !== null,
+  );
   const recorded = slot?.value ?? null;
   if (slot === undefined || recorded === null || !/^\d{4}-\d{2}-\d{2}$/.test(recorded)) return [];
   const said = classifyClause(text, asked, text);
