@@ -1,4 +1,4 @@
-import { type DateMention, findDates, lookupPlace } from '../language/index.js';
+import { lookupPlace } from '../language/index.js';
 import type { Candidate } from './clauses.js';
 import { classifyClause } from './intent.js';
 import type { KnownSlot } from './types.js';
@@ -16,8 +16,7 @@ import type { KnownSlot } from './types.js';
  * (the replacement must be a place the gazetteer knows, so "Maybe Boulder" or "Next time Boulder"
  * is no value), a profile preference (one or two words, no stance word in front) and a project's
  * provider (a name, capitalised: "MySQL instead of Postgres" names one). Statuses,
- * amounts, owners and the rest are left to their own rules, and a trip's dates to
- * `tripDateCorrections` (they need a cue naming which date). A hedged or hypothetical
+ * dates, amounts, owners and the rest are left to their own rules. A hedged or hypothetical
  * sentence, an assistant's turn, and a contrasted value held by unrelated fields read nothing.
  */
 const CONTRAST =
@@ -119,106 +118,4 @@ export function contrastiveCorrections(
       evidence: 'strong' as const,
       priority: 1,
     }));
-}
-
-/** A sentence said as a correction ("Correction: …", "Sorry, I meant …", "Actually …"). */
-const CORRECTION_OPENER =
-  /^(?:correction|sorry|oops|actually|wait|no|scratch that|strike that|i meant|i mean)\b/i;
-
-/**
- * The trip date a correction names, said of the speaker's own trip: "we leave", "for departure",
- * "the return is", "we're back". Another subject ("my sister is leaving") names none.
- */
-const TRIP_DATE_CUES: readonly { readonly field: string; readonly cue: RegExp }[] = [
-  {
-    field: 'travel.departure_date',
-    cue: /\b(?:(?:we|i)(?:'re|'m|'ll| are| am| will)?\s+(?:now\s+)?(?:leave|leaving|depart|departing|fly out|flying out|head out|heading out)|(?:for|the|our|my)\s+departure|departure(?:\s+date)?\s+is)\b/i,
-  },
-  {
-    field: 'travel.return_date',
-    cue: /\b(?:(?:we|i)(?:'re|'m|'ll| are| am| will)?\s+(?:now\s+)?(?:(?:get|getting|come|coming|fly|flying|head|heading)\s+(?:back|home)|return|returning|back)|(?:for|the|our|my)\s+return|return(?:\s+date)?\s+is)\b/i,
-  },
-];
-
-const DAY_ONLY = /^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?$/i;
-
-/** `mention` as a value for a date recorded as `recorded`: a bare day keeps the recorded month. */
-function dateFor(mention: DateMention, recorded: string): string | null {
-  if (mention.date === null) return null;
-  if (!DAY_ONLY.test(mention.text.trim())) return mention.date;
-  const day = mention.date.slice(8, 10);
-  const value = `${recorded.slice(0, 8)}${day}`;
-  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
-    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
-    ? null
-    : value;
-}
-
-/** Whether `mention` names the recorded date (a bare day: the same day of the month). */
-function namesDate(mention: DateMention, recorded: string): boolean {
-  if (mention.date === null) return false;
-  return DAY_ONLY.test(mention.text.trim())
-    ? mention.date.slice(8, 10) === recorded.slice(8, 10)
-    : mention.date.slice(5, 10) === recorded.slice(5, 10);
-}
-
-/**
- * A correction of one date of the trip on record ("Correction: we leave December 12, not the
- * 10th", "Sorry, I meant December 12 for departure", "Actually the return is December 21"): said
- * as a correction, naming exactly one of the trip's dates by a cue of the speaker's own trip, with
- * either one date in the sentence or "X, not Y" where Y is that field's recorded date. The other
- * fields of the trip stay. Anything less (no cue, two cues, a contrasted date that is not the one
- * on record, a hedge, a question, an assistant's turn) reads nothing.
- */
-export function tripDateCorrections(
-  sentence: string,
-  known: readonly KnownSlot[],
-  asked: boolean,
-  role: 'user' | 'assistant' | 'system',
-  at: string,
-): Candidate[] {
-  const text = sentence.trim();
-  if (asked || role !== 'user' || !CORRECTION_OPENER.test(text)) return [];
-  const cued = TRIP_DATE_CUES.filter((c) => c.cue.test(text));
-  if (cued.length !== 1) return [];
-  const field = cued[0]?.field ?? '';
-  const slot = known.find(
-    (k) => k.field === field && k.committed !== false && k.value !== null,
-  );
-  const recorded = slot?.value ?? null;
-  if (slot === undefined || recorded === null || !/^\d{4}-\d{2}-\d{2}$/.test(recorded)) return [];
-  const said = classifyClause(text, asked, text);
-  if (said.hedged || (said.intent !== 'assertive' && said.intent !== 'planning')) return [];
-  const dates = findDates(text, at).filter((d) => d.date !== null && !d.vague && d.time === null);
-  let replacement: DateMention | undefined;
-  if (dates.length === 1) {
-    replacement = dates[0];
-  } else if (dates.length === 2) {
-    const [first, second] = dates as [DateMention, DateMention];
-    const between = text.slice(first.end, second.start);
-    if (/^\s*,?\s*not\s+(?:on\s+)?$/i.test(between) && namesDate(second, recorded)) {
-      replacement = first;
-    } else if (
-      /\bnot\s+(?:on\s+)?$/i.test(text.slice(0, first.start)) &&
-      /^\s*,\s*(?:but\s+)?(?:on\s+)?$/i.test(between) &&
-      namesDate(first, recorded)
-    ) {
-      replacement = second;
-    }
-  }
-  const value = replacement === undefined ? null : dateFor(replacement, recorded);
-  if (value === null || value === recorded) return [];
-  return [
-    {
-      entityId: slot.entityId,
-      field,
-      value,
-      intent: 'assertive',
-      confidence: 1,
-      correction: true,
-      span: text,
-      evidence: 'strong',
-      priority: 1,
-    },
-  ];
 }

@@ -7,7 +7,7 @@ import {
   type DocContext,
   stripClutter,
 } from './clauses.js';
-import { contrastiveCorrections, tripDateCorrections } from './contrastive-correction.js';
+import { contrastiveCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { asPastedReading, readsAsPasted } from './pasted.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
@@ -188,16 +188,6 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     }
     for (const sentence of splitSentences(line)) {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
-      // "Correction: we leave December 12, not the 10th" moves one date of the trip on record.
-      const redated =
-        doc.kind === 'chat'
-          ? tripDateCorrections(body, input.known, sentence.asked, input.role, anchor)
-          : [];
-      if (redated.length > 0) {
-        candidates.push(...redated);
-        intents.push('assertive');
-        continue;
-      }
       const rest = afterRetraction(body);
       if (rest !== null) {
         // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
