@@ -14,29 +14,18 @@ import type { KnownSlot } from './types.js';
  *
  * Only fields whose new value can be checked are corrected: a trip's destination or location
  * (the replacement must be a place the gazetteer knows, so "Maybe Boulder" or "Next time Boulder"
- * is no value), a profile preference (one or two words, no stance word in front) and a project's
- * provider (a name, capitalised: "MySQL instead of Postgres" names one). Statuses,
+ * is no value) and a profile preference (one or two words, no stance word in front). Statuses,
  * dates, amounts, owners and the rest are left to their own rules. A hedged or hypothetical
  * sentence, an assistant's turn, and a contrasted value held by unrelated fields read nothing.
  */
 const CONTRAST =
   /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|it'?s|it is|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2}),?\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s*[.!]*$/iu;
 
-/**
- * "(we're going with) MySQL instead of Postgres": the same correction said with "instead of",
- * read only of a provider on record (a trip's "Porto instead of Madrid" is the travel rules').
- * Only the speaker or "we" may choose ("the analytics team uses X instead of Y" is theirs).
- */
-const INSTEAD =
-  /^(?:(?:we|i)(?:'re| are|'m| am|'ll| will)?\s+)?(?:(?:are |am |'re |'m )?(?:going|go|gonna go)\s+with|(?:are |'re |'m )?using|use|(?:are |'re |'m )?switching to|switch to|picked|chose|(?:are |'re |'m )?picking|(?:are |'re |'m )?choosing)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s+instead\s+of\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2})\s*[.!]*$/iu;
-
 /** Words that open a clause rather than name a value ("we're going to X, not Y" is a statement). */
 const NOT_A_VALUE =
   /^(?:i|i'm|im|we|we're|were|you|you're|he|she|they|they're|it|that|this|there|is|are|was|am|be|do|does|did|going|go|will|would|can|could|just|still|only|also)$/i;
 
 const PLACE_FIELD = /^travel\.(?:destination|location)$/;
-const PROVIDER_FIELD =
-  /^project\.[^.]+\.(?:provider|vendor|platform|stack|tool|database|host|processor)$/;
 const PREFERENCE_FIELD = /^profile\.preference\./;
 // Words that make the phrase before ", not Y" a stance, an answer or a time rather than a value
 // (hedges such as "maybe" are the intent classifier's, checked on the whole sentence).
@@ -48,8 +37,6 @@ function fits(field: string, value: string): boolean {
   if (STANCE.test(value)) return false;
   if (PLACE_FIELD.test(field)) return lookupPlace(value) !== null;
   if (PREFERENCE_FIELD.test(field)) return value.split(/\s+/).length <= 2;
-  // A product is named: "MySQL", "Google Cloud", "Adyen", not "something cheaper".
-  if (PROVIDER_FIELD.test(field)) return /^[\p{Lu}\p{N}]/u.test(value);
   return false;
 }
 
@@ -83,9 +70,7 @@ export function contrastiveCorrections(
   role: 'user' | 'assistant' | 'system',
 ): Candidate[] {
   if (asked || role !== 'user') return [];
-  const contrast = CONTRAST.exec(sentence.trim());
-  const instead = contrast === null ? INSTEAD.exec(sentence.trim()) : null;
-  const match = contrast ?? instead;
+  const match = CONTRAST.exec(sentence.trim());
   if (!match) return [];
   const replacement = (match[1] ?? '').trim();
   const replaced = normalised(match[2] ?? '');
@@ -105,7 +90,6 @@ export function contrastiveCorrections(
     if (holding.length > 1) return [];
   }
   return holding
-    .filter((slot) => instead === null || PROVIDER_FIELD.test(slot.field))
     .filter((slot) => fits(slot.field, replacement))
     .map((slot) => ({
       entityId: slot.entityId,

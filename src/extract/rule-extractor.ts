@@ -188,6 +188,16 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     }
     for (const sentence of splitSentences(line)) {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
+      // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
+      const corrected =
+        doc.kind === 'chat'
+          ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
+          : [];
+      if (corrected.length > 0) {
+        candidates.push(...corrected);
+        intents.push('assertive');
+        continue;
+      }
       const rest = afterRetraction(body);
       if (rest !== null) {
         // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
@@ -199,16 +209,6 @@ export function extractWithRules(input: ExtractionInput): Extraction {
           continue;
         }
         body = rest;
-      }
-      // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
-      const corrected =
-        doc.kind === 'chat'
-          ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
-          : [];
-      if (corrected.length > 0) {
-        candidates.push(...corrected);
-        intents.push('assertive');
-        continue;
       }
       const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
       const before = candidates.length;
