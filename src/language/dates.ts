@@ -109,10 +109,12 @@ const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
 
 /**
  * An ordinal day of the month, perhaps after a weekday and before its month ("the 3rd of June",
- * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy").
+ * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy"). The
+ * month must be a whole month name or its abbreviation: "the 2nd marathon", "the 1st decade" and
+ * "the 3rd octave" name no month.
  */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?=(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z]))(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
 
 interface Partial {
   start: number;
