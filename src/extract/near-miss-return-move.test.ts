@@ -34,6 +34,9 @@ describe('a moved return leg: near-misses', () => {
       'return shipment got pushed to the 25th',
       'changed my tax return to the 30th',
       'pushed the returns desk shift to friday',
+      'moved my return to work to the 25th',
+      'pushed my return to the office to the 27th',
+      'moved my return from parental leave to the 1st',
     ]) {
       expect(committing(text), text).toEqual([]);
     }

@@ -1126,6 +1126,18 @@ function movedReturn(clause: Clause, doc: DocContext): Candidate | null | 'none'
   if (!/\breturn|\b(?:back|home)\b/i.test(t)) return 'none';
   const reading = rescheduleReading(clause.analysis, t);
   if (reading === null || !RETURN_LEG.pattern.test(reading.moved.trim())) return 'none';
+  // "moved my return to work to the 25th": a bare "return" going to somewhere other than the
+  // new day is a return to work, school or the office, not the way home of a trip.
+  const movedAt = t.toLowerCase().indexOf(reading.moved.trim().toLowerCase());
+  const afterMoved = movedAt < 0 ? '' : t.slice(movedAt + reading.moved.trim().length);
+  if (
+    /return\s*$/i.test(reading.moved.trim()) &&
+    /^\s+(?:to|from|at|in)\s+(?!(?:the\s+)?\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)/i.test(
+      afterMoved,
+    )
+  ) {
+    return null;
+  }
   const analysis = clause.analysis;
   const agent = reading.agent.trim();
   const own = agent === '' || /^(?:i|we|i've|we've|ive)$/i.test(agent);
