@@ -54,6 +54,19 @@ describe('an event moved to another day at the same time: near-misses', () => {
   });
 });
 
+describe("an event moved to another day with another event's time or date", () => {
+  it('keeps no time that belongs to something else', () => {
+    for (const [text, foreign] of [
+      ['Recital moved to Dec 12, still 17:00 for swim', '17:00'],
+      ['Recital moved to Dec 12, same time as the dentist.', '15:00'],
+      ['Recital moved to Dec 12, same time next year.', '15:00'],
+      ['the recital moved to Dec 12, still at 5pm on Thursdays for swim', '17:00'],
+    ] as const) {
+      for (const reading of committing(text)) expect(reading, text).not.toContain(foreign);
+    }
+  });
+});
+
 describe('an event moved to another day at the same time: positives', () => {
   it('keeps the time on record with the new day, in several registers', () => {
     for (const [text, reading] of [

@@ -199,12 +199,14 @@ export const RETURN_LABEL: LexiconEntry = {
 
 /**
  * Words after a move that keep the time of day the event had ("same time", "usual time", "time
- * unchanged", "still 17:00", "still at 3pm"). The group holds the time when one is said.
+ * unchanged", "still 17:00", "still at 3pm"). The group holds the time when one is said. Not a
+ * time kept by another event or another date: "same time as the dentist", "same time next year",
+ * "still 17:00 for swim".
  */
 export const KEPT_TIME: LexiconEntry = {
   phenomenon: 'a moved event keeps its time of day',
   pattern:
-    /\b(?:(?:at\s+)?(?:the\s+)?same\s+time|(?:at\s+)?(?:the\s+)?usual\s+time|time\s+(?:unchanged|stays(?:\s+the\s+same)?|is\s+the\s+same)|still\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?![\d:]))/i,
+    /\b(?:(?:(?:at\s+)?(?:the\s+)?same\s+time|(?:at\s+)?(?:the\s+)?usual\s+time|time\s+(?:unchanged|stays(?:\s+the\s+same)?|is\s+the\s+same))(?!\s+(?:as\s+(?!(?:before|usual|always|ever)\b)|(?:next|last|this|for|than|of)\b))|still\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?![\d:a-z])(?!\s*(?:for|as|on|at)\b))/i,
 };
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
