@@ -64,4 +64,16 @@ describe('a cancellation with no trip on record', () => {
     const status = await engine.getField('user:primary', 'travel.status');
     expect([status.status, status.value]).toEqual(['committed', 'cancelled']);
   });
+
+  it.each([
+    "I'm not going to Berlin after all.",
+    'The Oslo conference trip is off.',
+    "We're no longer flying to Madrid.",
+  ])('leaves a trip to another place planned: %s', async (sentence) => {
+    const engine = await engineAfter("We're flying to Paris on June 3.", sentence);
+    const status = await engine.getField('user:primary', 'travel.status');
+    expect([status.status, status.value]).toEqual(['committed', 'planned']);
+    const destination = await engine.getField('user:primary', 'travel.destination');
+    expect(destination.value).toBe('Paris');
+  });
 });

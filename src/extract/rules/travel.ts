@@ -387,6 +387,27 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/**
+ * Whether the text names a place (one the gazetteer knows) other than the trip's destination on
+ * record, and not that destination: "not going to Berlin" while the trip on record is to Paris.
+ */
+function namesAnotherPlace(t: string, doc: DocContext): boolean {
+  const destination = doc.input.known.find(
+    (k) => k.entityId === doc.input.entityId && k.field === 'travel.destination',
+  )?.value;
+  if (typeof destination !== 'string') return false;
+  let other = false;
+  for (const m of t.matchAll(/\b\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?/gu)) {
+    const words = m[0].split(/\s+/);
+    const names = [m[0], ...words];
+    const place = names.find((n) => lookupPlace(n) !== null);
+    if (place === undefined) continue;
+    if (names.some((n) => n.toLowerCase() === destination.toLowerCase())) return false;
+    other = true;
+  }
+  return other;
+}
+
 /** What after "not happening" makes it a delay or a change, not a cancellation. */
 const NOT_CANCELLED_AFTER =
   /\b(?:until|till|til|before|yet|the way|as planned|like we planned|this (?:week|weekend|month|year|time|summer|winter|spring|autumn|fall)|today|tonight|tomorrow|moved|postponed|pushed|rescheduled|later|without)\b/i;
@@ -1273,7 +1294,13 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     return [];
   const subjectBefore: SubjectAt = (index) => subjectOf(t.slice(0, index), doc);
   const hits: Hit[] = [];
-  const cancel = cancelHit(t) ?? notHappeningHit(clause, doc);
+  const cancelled = cancelHit(t);
+  // "I'm not going to Berlin after all" while a Paris trip is on record: which trip it means is a
+  // guess, so it is weak evidence rather than the Paris trip's cancellation.
+  const cancel =
+    cancelled !== null && namesAnotherPlace(t, doc)
+      ? { ...cancelled, strength: 'weak' as const }
+      : (cancelled ?? notHappeningHit(clause, doc));
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
