@@ -342,13 +342,11 @@ export function assembleContext(
       ? limits.tailMessages
       : Math.min(askedCap, limits.tailMessages);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
-  // The system text says how to read the rest; at a tiny budget it may not crowd the rest out
-  // (ADR context-budget, amendment 2026-11-27), so it gets at most a quarter.
   const system = textSection(
     'system',
     null,
     options.system ?? DEFAULT_SYSTEM_TEXT,
-    Math.floor(budget / 4),
+    budget,
     tokenizer,
   );
   const available = budget - system.tokens;
