@@ -34,6 +34,25 @@ describe('GET /api/search with the CLI search options', () => {
     ]);
   });
 
+  it('forwards until, mode and recency_days to the search', async () => {
+    type Hit = { score: number; scores: { bm25: number | null; vector: number | null } };
+    const hits = async (query: string): Promise<Hit[]> => {
+      const response = await http.app.request(`/api/search?query=ferry&${query}`);
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { hits: Hit[] }).hits;
+    };
+    expect(await hits('until=2000-01-01T00:00:00Z')).toEqual([]);
+    const text = await hits('mode=text');
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.every((h) => h.scores.vector === null)).toBe(true);
+    const vector = await hits('mode=vector');
+    expect(vector.length).toBeGreaterThan(0);
+    expect(vector.every((h) => h.scores.bm25 === null)).toBe(true);
+    const plain = (await hits('mode=text')).map((h) => h.score);
+    const decayed = (await hits('mode=text&recency_days=0.01')).map((h) => h.score);
+    expect(decayed).not.toEqual(plain);
+  });
+
   it('refuses a mode, kind or time it does not know', async () => {
     for (const query of ['mode=fuzzy', 'kind=email', 'since=yesterday', 'recency_days=0']) {
       const response = await http.app.request(`/api/search?query=ferry&${query}`);
