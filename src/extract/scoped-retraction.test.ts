@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../engine/index.js';
+import { describe, expect, it } from 'vitest';
+import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import type { Engine } from '../engine/types.js';
-import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
 
 const TRIP = 'I booked a trip to Portland, leaving March 4 and back March 9.';
 const TRIP_FIELDS = {
@@ -14,33 +10,14 @@ const TRIP_FIELDS = {
   'travel.return_date': '2026-03-09',
 };
 
-const open: { engine: Engine; dir: string }[] = [];
-afterEach(async () => {
-  for (const { engine, dir } of open.splice(0)) {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+const t = useTestEngine('verity-retraction-', '2026-02-10T09:00:00Z', {
+  embeddings: { model: null },
 });
 
-/** A fresh engine fed `messages` one at a time, a minute apart, in one user thread. */
+/** The test's engine fed `messages` one at a time, a minute apart, in one user thread. */
 async function engineAfter(...messages: string[]): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'verity-retraction-'));
-  const clock = createManualClock('2026-02-10T09:00:00Z');
-  const engine = await createEngine({
-    home: join(dir, 'home'),
-    clock,
-    ids: createSequentialIds(),
-    embeddings: { model: null },
-  });
-  open.push({ engine, dir });
-  for (const [index, content] of messages.entries()) {
-    const at = clock.now();
-    clock.advance(60_000);
-    await engine.ingest([
-      messageRecord('t1', `m${index + 1}`, 'user', content, new Date(at).toISOString()),
-    ]);
-  }
-  return engine;
+  await feedUserMessages(t(), messages);
+  return t().engine;
 }
 
 async function committedTrip(engine: Engine): Promise<Record<string, string | null>> {
@@ -68,19 +45,17 @@ describe('a retraction opener followed by more words', () => {
     expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
   });
 
-  it('never withdraws the fields a date correction does not name', async () => {
-    for (const sentence of [
-      'Correction: we leave March 5, not the 4th.',
-      'Sorry, I meant March 5 for departure.',
-    ]) {
+  it.each(['Correction: we leave March 5, not the 4th.', 'Sorry, I meant March 5 for departure.'])(
+    'never withdraws the fields a date correction does not name: %s',
+    async (sentence) => {
       const engine = await engineAfter(TRIP, sentence);
       const trip = await committedTrip(engine);
       expect(trip['travel.destination']).toBe('Portland');
       expect(trip['travel.status']).toBe('planned');
       expect(trip['travel.return_date']).toBe('2026-03-09');
       expect(['2026-03-04', '2026-03-05']).toContain(trip['travel.departure_date']);
-    }
-  });
+    },
+  );
 });
 
 describe('a bare retraction', () => {

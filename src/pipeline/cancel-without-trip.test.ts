@@ -1,37 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../engine/index.js';
+import { describe, expect, it } from 'vitest';
+import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import type { Engine } from '../engine/types.js';
 import { readChat } from '../extract/__fixtures__/read-chat.js';
-import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
 
-const open: { engine: Engine; dir: string }[] = [];
-afterEach(async () => {
-  for (const { engine, dir } of open.splice(0)) {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const t = useTestEngine('verity-cancel-', '2026-05-04T09:00:00Z', { embeddings: { model: null } });
 
-/** A fresh engine fed `messages` one at a time, a minute apart, in one user thread. */
+/** The test's engine fed `messages` one at a time, a minute apart, in one user thread. */
 async function engineAfter(...messages: string[]): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'verity-cancel-'));
-  const clock = createManualClock('2026-05-04T09:00:00Z');
-  const engine = await createEngine({
-    home: join(dir, 'home'),
-    clock,
-    ids: createSequentialIds(),
-    embeddings: { model: null },
-  });
-  open.push({ engine, dir });
-  for (const [index, content] of messages.entries()) {
-    const at = new Date(clock.now()).toISOString();
-    clock.advance(60_000);
-    await engine.ingest([messageRecord('t1', `m${index + 1}`, 'user', content, at)]);
-  }
-  return engine;
+  await feedUserMessages(t(), messages);
+  return t().engine;
 }
 
 const CANCELLATIONS = [

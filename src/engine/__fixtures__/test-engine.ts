@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TaskFields } from '../../core/index.js';
 import type { Notification, Notifier } from '../../tasks/index.js';
-import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
+import {
+  createManualClock,
+  createSequentialIds,
+  type ManualClock,
+  messageRecord,
+} from '../../testing/index.js';
 import { createEngine, type EngineOptions } from '../create-engine.js';
 import type { EngineObserverOptions } from '../observer-capability.js';
 import type { Engine } from '../types.js';
@@ -65,6 +70,21 @@ export function recordingNotifier(sent?: Notification[]): Partial<EngineOptions>
     },
   };
   return { tasks: { notifier } };
+}
+
+/**
+ * Ingests each of `messages` as a user message of thread `t1` (ids m1, m2, …), one call each, at
+ * the clock's time, advancing the clock a minute after each.
+ */
+export async function feedUserMessages(
+  opened: Pick<TestEngine, 'clock' | 'engine'>,
+  messages: readonly string[],
+): Promise<void> {
+  for (const [index, content] of messages.entries()) {
+    const at = new Date(opened.clock.now()).toISOString();
+    opened.clock.advance(60_000);
+    await opened.engine.ingest([messageRecord('t1', `m${index + 1}`, 'user', content, at)]);
+  }
 }
 
 /** Closes the engine and removes its temporary folder. */
