@@ -265,14 +265,48 @@ function milkFor(analysis: ClauseAnalysis, start: number, end: number): string |
   const tokens = analysis.tokens;
   const before = tokens[start - 1];
   const noun = tokens[start - 2];
-  if (before?.lemma === 'with' && noun?.pos === 'NOUN') return singular(noun.text.toLowerCase());
+  if (before?.lemma === 'with' && noun?.pos === 'NOUN') return milkVehicle(noun.text);
   const after = tokens[end + 1];
   if (after !== undefined && /^(?:in|with|for)$/i.test(after.text)) {
     const next = tokens[end + 2];
     const head = next?.pos === 'PRON' || next?.pos === 'DET' ? tokens[end + 3] : next;
-    if (head?.pos === 'NOUN') return singular(head.text.toLowerCase());
+    if (head?.pos === 'NOUN') return milkVehicle(head.text);
   }
   return null;
+}
+
+/**
+ * What milk goes in, as the key of a milk preference (closed class): "oat milk with my dog" or
+ * "for the kids" names no drink, so the preference is the plain milk one.
+ */
+export const MILK_VEHICLES: ReadonlyMap<string, string> = new Map(
+  [
+    ['coffee', 'coffees'],
+    ['tea', 'teas'],
+    ['latte', 'lattes'],
+    ['cappuccino', 'cappuccinos'],
+    ['flat_white', 'flat_whites'],
+    ['espresso', 'espressos'],
+    ['americano', 'americanos'],
+    ['mocha', 'mochas'],
+    ['chai', 'chais'],
+    ['matcha', 'matchas'],
+    ['cocoa', 'cocoas'],
+    ['cereal', 'cereals'],
+    ['porridge', 'porridges'],
+    ['oatmeal', 'oatmeals'],
+    ['muesli', 'mueslis'],
+    ['granola', 'granolas'],
+    ['smoothie', 'smoothies'],
+    ['shake', 'shakes'],
+  ].flatMap(([one, many]) => [
+    [one ?? '', one ?? ''],
+    [many ?? '', one ?? ''],
+  ]),
+);
+
+function milkVehicle(word: string): string | null {
+  return MILK_VEHICLES.get(word.toLowerCase()) ?? null;
 }
 
 /**
