@@ -85,4 +85,45 @@ describe('forget on a SQLite file', () => {
     }
     expect(occurrences(home, SECRET.slice(0, 8))).toBe(0);
   });
+
+  it('takes a task captured from the forgotten message with it: no title, quote or bytes left', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'verity-forget-task-'));
+    homes.push(home);
+    const engine = await createEngine({
+      home,
+      clock: createManualClock('2026-04-05T12:00:00Z'),
+      ids: createSequentialIds(),
+      items: { extractor: null },
+      embeddings: { model: null },
+    });
+    try {
+      const said = `I will wire the ${SECRET} deposit to Tom by April 9.`;
+      await engine.ingest(
+        toJsonl([
+          messageRecord('home', 'm1', 'user', said, '2026-04-05T09:00:00Z'),
+          messageRecord(
+            'home',
+            'm2',
+            'user',
+            'I will call the plumber by April 8.',
+            '2026-04-05T09:01:00Z',
+          ),
+        ]),
+      );
+      const titles = async () => (await engine.tasks.list({ state: 'all' })).map((t) => t.title);
+      expect((await titles()).some((t) => t.includes(SECRET))).toBe(true);
+      const event = (await engine.readLedger(0, 50)).find(
+        (e) => e.type === 'message.received' && JSON.stringify(e.payload).includes(SECRET),
+      );
+      if (!event) throw new Error('the message event was not found');
+      await engine.forget({ kind: 'event', eventId: event.eventId });
+      const left = await engine.tasks.list({ state: 'all' });
+      expect(JSON.stringify(left)).not.toContain(SECRET);
+      expect(left.map((t) => t.title).some((t) => /plumber/i.test(t))).toBe(true);
+      expect(JSON.stringify(await engine.tasks.proposals())).not.toContain(SECRET);
+      expect(occurrences(home, SECRET.slice(0, 8))).toBe(0);
+    } finally {
+      await engine.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import {
   EngineError,
   HOUR_MS,
   isDomain,
+  isTaskEventType,
   type JsonObject,
   type Policy,
   parseRfc3339,
@@ -250,10 +251,21 @@ async function coverDerivedFromMessages(tx: WriteTx, covered: LedgerEvent[]): Pr
   }
   if (messages.size === 0) return;
   const already = new Set(covered.map((e) => e.eventId));
+  // Tasks and task proposals captured from a forgotten message quote it (and their titles are its
+  // words): the task goes with every later event of it, which replay could no longer apply.
+  const tasks = new Set<string>();
   for await (const event of eachEvent(tx, PAGE)) {
     if (event.redacted || already.has(event.eventId)) continue;
     let derived = false;
-    if (event.type === EVENT_TYPES.observation) {
+    if (event.type === EVENT_TYPES.taskCreated || event.type === EVENT_TYPES.taskProposed) {
+      const ref = (event.payload['provenance'] as JsonObject | undefined)?.['ref'];
+      derived = typeof ref === 'string' && messages.has(ref);
+      if (derived && event.type === EVENT_TYPES.taskCreated) {
+        tasks.add(String(event.payload['task_id']));
+      }
+    } else if (isTaskEventType(event.type) && tasks.has(String(event.payload['task_id']))) {
+      derived = true;
+    } else if (event.type === EVENT_TYPES.observation) {
       const source = event.payload['source'] as JsonObject | undefined;
       derived = typeof source?.['ref'] === 'string' && messages.has(source['ref']);
     } else if (event.type === EVENT_TYPES.extractionCompleted) {
