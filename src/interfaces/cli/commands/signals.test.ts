@@ -42,7 +42,7 @@ describe('verity poll', () => {
 describe('verity extract and migrate', () => {
   it('labels intents, reports metrics, confirms aliases and dry-runs a migration', async () => {
     const note = join(cli.dir, 'MEMORY.md');
-    writeFileSync(note, '# About me\n\nSeat: aisle.\n');
+    writeFileSync(note, '# Preferences\n\nSeat: aisle.\n');
     const dry = await verity(['migrate', note, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(
