@@ -46,17 +46,23 @@ afterEach(() => {
   for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 });
 
+/** An engine on a SQLite file in a new folder (removed after the test), without models. */
+async function openEngine(prefix: string) {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  homes.push(home);
+  const engine = await createEngine({
+    home,
+    clock: createManualClock('2026-04-05T12:00:00Z'),
+    ids: createSequentialIds(),
+    items: { extractor: null },
+    embeddings: { model: null },
+  });
+  return { home, engine };
+}
+
 describe('forget on a SQLite file', () => {
   it('leaves no copy of the forgotten text in the file or its log while the engine stays open', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'verity-forget-file-'));
-    homes.push(home);
-    const engine = await createEngine({
-      home,
-      clock: createManualClock('2026-04-05T12:00:00Z'),
-      ids: createSequentialIds(),
-      items: { extractor: null },
-      embeddings: { model: null },
-    });
+    const { home, engine } = await openEngine('verity-forget-file-');
     try {
       await engine.ingest(MESSAGES);
       // Later messages in transactions of their own: the full-text index then holds the secret in
@@ -87,15 +93,7 @@ describe('forget on a SQLite file', () => {
   });
 
   it('takes a task captured from the forgotten message with it: no title, quote or bytes left', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'verity-forget-task-'));
-    homes.push(home);
-    const engine = await createEngine({
-      home,
-      clock: createManualClock('2026-04-05T12:00:00Z'),
-      ids: createSequentialIds(),
-      items: { extractor: null },
-      embeddings: { model: null },
-    });
+    const { home, engine } = await openEngine('verity-forget-task-');
     try {
       const said = `I will wire the ${SECRET} deposit to Tom by April 9.`;
       await engine.ingest(
