@@ -112,6 +112,50 @@ async function registryOf(tx: WriteTx, base: EntityRegistry): Promise<EntityRegi
 }
 
 /**
+ * The withdrawals a bare retraction ("Scratch that.") makes of the previous statement in its
+ * thread. A retraction that also says what replaces it ("Scratch that. We're going to Denver.")
+ * changes only the slots it names (`bare` false): withdrawing the rest of the previous statement
+ * would be a guess.
+ */
+async function retractionDrafts(
+  tx: WriteTx,
+  event: LedgerEvent,
+  source: Source,
+  tag: string,
+  bare: boolean,
+): Promise<Omit<StateObservation, 'bundle'>[]> {
+  const previous =
+    bare && source.threadId !== null
+      ? await previousStatement(tx, source.threadId, source.sourceType)
+      : null;
+  if (previous === null) return [];
+  const drafts: Omit<StateObservation, 'bundle'>[] = [];
+  for (const target of previous.fields) {
+    const domain = domainOf(target.field);
+    if (domain === null) continue;
+    drafts.push({
+      event_id: deriveUuid(
+        'extracted',
+        event.eventId,
+        tag,
+        'retract',
+        target.entityId,
+        target.field,
+      ),
+      event_ts: event.eventTs,
+      domain,
+      entity_id: target.entityId,
+      field: target.field,
+      candidate_value: null,
+      intent: 'retract',
+      source: { type: source.sourceType, ref: previous.ref },
+      extractor: tag,
+    });
+  }
+  return drafts;
+}
+
+/**
  * Live only: runs the extractor on a message or note that was just applied, and appends what it
  * read as `observation.recorded` events with deterministic ids (the message's event id, the
  * extractor's `id@version`, the slot), one bundle per message, folded at once. Re-ingesting the
@@ -150,37 +194,13 @@ export async function deriveObservations(
   if (!extraction.ok) {
     return { result: empty, invalid: [], failure: extraction.error.message };
   }
-  const drafts: Omit<StateObservation, 'bundle'>[] = [];
-  // A retraction that also says what replaces it ("Scratch that. We're going to Denver.") changes
-  // only the slots it names; withdrawing the rest of the previous statement would be a guess.
-  const previous =
-    extraction.value.retractsPrevious &&
-    extraction.value.observations.length === 0 &&
-    source.threadId !== null
-      ? await previousStatement(tx, source.threadId, source.sourceType)
-      : null;
-  for (const target of previous?.fields ?? []) {
-    const domain = domainOf(target.field);
-    if (previous === null || domain === null) continue;
-    drafts.push({
-      event_id: deriveUuid(
-        'extracted',
-        event.eventId,
-        tag,
-        'retract',
-        target.entityId,
-        target.field,
-      ),
-      event_ts: event.eventTs,
-      domain,
-      entity_id: target.entityId,
-      field: target.field,
-      candidate_value: null,
-      intent: 'retract',
-      source: { type: source.sourceType, ref: previous.ref },
-      extractor: tag,
-    });
-  }
+  const drafts: Omit<StateObservation, 'bundle'>[] = await retractionDrafts(
+    tx,
+    event,
+    source,
+    tag,
+    extraction.value.retractsPrevious && extraction.value.observations.length === 0,
+  );
   const bySlot = new Map(slots.map((s) => [`${s.entityId}\u0000${s.field}`, s]));
   for (const o of extraction.value.observations) {
     const domain = domainOf(o.field);
