@@ -642,7 +642,7 @@ function askAboutContradiction(
   top: Candidate,
   kind: HistoryEntry['kind'],
 ): ResolveOutcome | null {
-  const { draft, incoming, slot, obs, ctx } = run;
+  const { draft, incoming, slot, ctx } = run;
   const rules = ctx.policy.domains[slot.domain];
   if (
     draft.committed === null ||
@@ -662,21 +662,35 @@ function askAboutContradiction(
   run.reasons.push(
     `contradicts the committed value with comparable weight (${mine.confidence.toFixed(3)} vs ${top.confidence.toFixed(3)}): the committed value stays until the user answers`,
   );
+  return raisePrompt(run, mine, margin, kind === 'observed' ? 'asked' : kind);
+}
+
+/**
+ * Asks the user about `candidate`'s value: a new review prompt replaces any pending one, and the
+ * committed value stays until the answer.
+ */
+function raisePrompt(
+  run: Run,
+  candidate: Candidate,
+  margin: number,
+  kind: HistoryEntry['kind'],
+): ResolveOutcome {
+  const { draft, slot, obs } = run;
   if (draft.pending) run.superseded.push(draft.pending.promptId);
   const promptId = promptIdFor(run.derive, obs.eventId, slot.entityId, slot.field);
-  draft.pending = { promptId, value: mine.value, confidence: mine.confidence };
+  draft.pending = { promptId, value: candidate.value, confidence: candidate.confidence };
   const prompt: PromptRequest = {
     promptId,
-    value: mine.value,
-    currentValue: draft.committed.value,
-    confidence: mine.confidence,
+    value: candidate.value,
+    currentValue: draft.committed?.value ?? null,
+    confidence: candidate.confidence,
     reasons: [...run.reasons],
-    evidenceEventIds: mine.supporting.map((e) => e.eventId).sort(),
+    evidenceEventIds: candidate.supporting.map((e) => e.eventId).sort(),
     slotVersion: draft.version,
   };
-  return finish(run, 'ask_user', mine.confidence, margin, kind === 'observed' ? 'asked' : kind, {
+  return finish(run, 'ask_user', candidate.confidence, margin, kind, {
     prompt,
-    patch: patchFor(slot, mine.value),
+    patch: patchFor(slot, candidate.value),
   });
 }
 
@@ -847,7 +861,7 @@ function commitUncontested({ run, ranking, gate, kind }: Step): ResolveOutcome |
 /** Step 6c, the review band (or a bundle hold): ask the user, once per value. */
 function askUser({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
   const { top, margin, scoreText, marginText } = ranking;
-  const { draft, slot, obs } = run;
+  const { draft, slot } = run;
   const { ask } = run.ctx.policy.domains[slot.domain];
   const marginThreshold = run.ctx.policy.domains[slot.domain].margin;
   const { held, autoFloor, blockers } = gate;
@@ -881,22 +895,7 @@ function askUser({ run, ranking, gate, kind }: Step): ResolveOutcome | null {
       patch: patchFor(slot, top.value),
     });
   }
-  if (draft.pending) run.superseded.push(draft.pending.promptId);
-  const promptId = promptIdFor(run.derive, obs.eventId, slot.entityId, slot.field);
-  draft.pending = { promptId, value: top.value, confidence: top.confidence };
-  const prompt: PromptRequest = {
-    promptId,
-    value: top.value,
-    currentValue: draft.committed?.value ?? null,
-    confidence: top.confidence,
-    reasons: [...run.reasons],
-    evidenceEventIds: top.supporting.map((e) => e.eventId).sort(),
-    slotVersion: draft.version,
-  };
-  return finish(run, 'ask_user', top.confidence, margin, 'asked', {
-    prompt,
-    patch: patchFor(slot, top.value),
-  });
+  return raisePrompt(run, top, margin, 'asked');
 }
 
 /** Step 6d, below the review band: an empty slot is seeded from plain uncontested evidence. */
