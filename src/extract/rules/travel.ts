@@ -387,14 +387,19 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/** The speaker's trip destination on record, if any. */
+function recordedDestination(doc: DocContext): string | null | undefined {
+  return doc.input.known.find(
+    (k) => k.entityId === doc.input.entityId && k.field === 'travel.destination',
+  )?.value;
+}
+
 /**
  * Whether the text names a place (one the gazetteer knows) other than the trip's destination on
  * record, and not that destination: "not going to Berlin" while the trip on record is to Paris.
  */
 function namesAnotherPlace(t: string, doc: DocContext): boolean {
-  const destination = doc.input.known.find(
-    (k) => k.entityId === doc.input.entityId && k.field === 'travel.destination',
-  )?.value;
+  const destination = recordedDestination(doc);
   if (typeof destination !== 'string') return false;
   let other = false;
   for (const m of t.matchAll(/\b\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?/gu)) {
@@ -443,9 +448,7 @@ function notHappeningHit(clause: Clause, doc: DocContext): Hit | null {
   const placeName = trip ? phrase.replace(NAMED_TRIP, '').trim() : phrase;
   const place = placeName === '' ? null : lookupPlace(placeName);
   if (!trip && place === null) return null;
-  const destination = doc.input.known.find(
-    (k) => k.entityId === doc.input.entityId && k.field === 'travel.destination',
-  )?.value;
+  const destination = recordedDestination(doc);
   const onRecord =
     place !== null &&
     typeof destination === 'string' &&
