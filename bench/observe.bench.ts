@@ -19,6 +19,7 @@ import {
   type AuthorSet,
   benchJunk,
   has,
+  junkOnlyAsReplaced,
   type Label,
   labelledCandidates,
   trainingAuthors,
@@ -87,6 +88,8 @@ interface HalfResult {
   readonly proposals: number;
   readonly junk: number;
   readonly junkRate: number;
+  /** Of `junk`, proposals junk only for naming a labelled superseded value after "replaced". */
+  readonly replacedJunk: number;
   readonly unlabelled: number;
   readonly observationTokens: number;
   readonly proposalTokens: number;
@@ -116,6 +119,7 @@ async function runHalf(
   let recalled = 0;
   let proposals = 0;
   let junk = 0;
+  let replacedJunk = 0;
   let unlabelled = 0;
   let observationTokens = 0;
   let proposalTokens = 0;
@@ -167,6 +171,7 @@ async function runHalf(
         proposals += 1;
         if (benchJunk(text, label)) {
           junk += 1;
+          if (junkOnlyAsReplaced(text, label)) replacedJunk += 1;
           junkExamples.push(`${id}: ${text}`);
         } else if (!label.durable.some((f) => has(text, f.must))) {
           unlabelled += 1;
@@ -192,6 +197,7 @@ async function runHalf(
     recall: recalled / durable,
     proposals,
     junk,
+    replacedJunk,
     junkRate: proposals === 0 ? 0 : junk / proposals,
     unlabelled,
     observationTokens,
@@ -631,7 +637,10 @@ ${folds
 ${results.map(({ set, result }) => `- Missed on ${setLabel(set)}: ${result.missed.length === 0 ? 'none' : result.missed.join('; ')}.`).join('\n')}
 ${results
   .filter(({ set }) => set.key !== 'tuning')
-  .map(({ set, result }) => `- Junk on ${setLabel(set)}: ${list(result.junkExamples)}.`)
+  .map(
+    ({ set, result }) =>
+      `- Junk on ${setLabel(set)} (${result.replacedJunk} of ${result.junk} only for naming a labelled superseded value after "replaced"): ${list(result.junkExamples)}.`,
+  )
   .join('\n')}
 ${results
   .filter(({ set }) => set.listUnlabelled)

@@ -124,6 +124,24 @@ export function benchJunk(text: string, label: Label): boolean {
   );
 }
 
+/**
+ * The text with the old side of each "<new> replaced <old>" change taken out: from "replaced" to the
+ * closing parenthesis, semicolon or line end. The issue asks the observer to write changes of state
+ * in that form, so the superseded value it names there is not an assertion of that value.
+ */
+export function withoutReplacedValues(text: string): string {
+  return text.replace(/\breplaced\s+[^()\n;]*/gi, 'replaced');
+}
+
+/**
+ * Junk by `benchJunk` only because a noise phrase is the old side of an "X replaced Y" change
+ * (writers label a superseded decision's words as noise). Counted apart by bench:observe; the
+ * headline junk still counts these proposals.
+ */
+export function junkOnlyAsReplaced(text: string, label: Label): boolean {
+  return benchJunk(text, label) && !benchJunk(withoutReplacedValues(text), label);
+}
+
 /** One candidate of a set with its label. */
 export interface LabelledCandidate {
   readonly session: string;
