@@ -342,11 +342,12 @@ export function assembleContext(
       ? limits.tailMessages
       : Math.min(askedCap, limits.tailMessages);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const separator = tokenizer.count(SECTION_SEPARATOR);
   const system = textSection(
     'system',
     null,
     options.system ?? DEFAULT_SYSTEM_TEXT,
-    budget,
+    budget - stateFloor(inputs, normalized.value, limits, tokenizer, separator),
     tokenizer,
   );
   const available = budget - system.tokens;
@@ -356,7 +357,6 @@ export function assembleContext(
     options.askedTailShare,
     options.askedItemShare,
   );
-  const separator = tokenizer.count(SECTION_SEPARATOR);
   const baseOf = (name: BudgetedSection) => Math.floor((available * shares[name]) / 100);
   // The tail's own share is a floor on its final allowance, so what fits in it is certain to show.
   const tailProbe = tailSection(inputs.tail, tailCap, baseOf('tail') - separator, tokenizer);
@@ -419,6 +419,27 @@ interface Layout {
   readonly available: number;
   /** Tokens of `SECTION_SEPARATOR`. */
   readonly separator: number;
+}
+
+/**
+ * The room the system text leaves however small the budget: enough for the canonical-state
+ * section to show its first kept line (a review or conflict, else the most trusted and freshest
+ * value) with the marker saying how many fields were left out, and the separator before it.
+ * Zero when there is no state, or when not even one line fits the whole budget.
+ */
+function stateFloor(
+  inputs: ContextInputs,
+  request: NormalizedContextRequest,
+  limits: ContextLimits,
+  tokenizer: Tokenizer,
+  separator: number,
+): number {
+  const lines = canonicalLines(inputs.entities, request.entity);
+  const build = (allowance: number) =>
+    canonicalSection(lines, request.now, limits.canonicalFields, allowance, tokenizer);
+  const shows = (draft: SectionDraft) => draft.includedIds.length > 0;
+  if (lines.length === 0 || !shows(build(request.budget - separator))) return 0;
+  return leastAllowance(build, 0, request.budget - separator, shows) + separator;
 }
 
 /** How each budgeted section is built within a given allowance. */

@@ -262,6 +262,8 @@ interface EngineServices {
   /** While set (`attachBackgroundJobs`), item extraction and vectors after an ingest are scheduled. */
   readonly background: { hooks: BackgroundJobHooks | null };
   readonly search: SearchService;
+  /** Runs after every forget: search prunes, then the store reclaims dead row versions. */
+  readonly afterForget: () => Promise<void>;
   readonly items: StateItemsService;
   readonly vault: VaultCapability;
   readonly context: ContextCapability;
@@ -287,9 +289,15 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
     embedder: search.embedder,
     ...(options.items === undefined ? {} : { options: options.items }),
   });
+  // Search drops what nothing uses any more; then the store removes the old row versions that
+  // still hold the forgotten text (PostgreSQL keeps them until a vacuum).
+  const afterForget = async (): Promise<void> => {
+    await search.afterForget();
+    await store.reclaimForgotten();
+  };
   const forgetAndPrune = async (target: ForgetTarget, reason: string): Promise<ForgetResult> => {
     const result = await forget(deps, target, reason);
-    await search.afterForget();
+    await afterForget();
     return result;
   };
   const vault = createVaultCapability(store, deps, search.embedder, options.vault, (eventId, why) =>
@@ -363,6 +371,7 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
     jobs,
     background,
     search,
+    afterForget,
     items,
     vault: linkedVault(vault, observer),
     context: contextCapability,
@@ -411,7 +420,7 @@ function composeEngine(
     ...createDlqCapability(context),
     ...createMaintenanceCapability(context, {
       afterRebuild: search.afterRebuild,
-      afterForget: search.afterForget,
+      afterForget: services.afterForget,
       writeTaskFiles: (dir) => tasks.writeWorkspace(dir),
     }),
     ...createLearningCapability(context),

@@ -13,7 +13,11 @@ export { createFileExtractionCache } from './extraction-cache.js';
 export type { ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
 export { intentMetrics } from './intent-metrics.js';
 export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor.js';
-export { createRuleExtractor, extractWithRules } from './rule-extractor.js';
+export {
+  createRuleExtractor,
+  extractWithRules,
+  RULES_EXTRACTOR_VERSION,
+} from './rule-extractor.js';
 export { slugify } from './text.js';
 export type {
   EntityRegistry,

@@ -5,6 +5,7 @@ import {
   type Clause,
   createContext,
   type DocContext,
+  scopedEntity,
   stripClutter,
 } from './clauses.js';
 import { contrastiveCorrections } from './contrastive-correction.js';
@@ -222,7 +223,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   }
 
   const merged = new Map<string, Candidate>();
-  for (const c of candidates) {
+  for (const found of candidates) {
+    const c = { ...found, entityId: scopedEntity(found.entityId, doc) };
     const key = `${c.entityId}\u0000${c.field}`;
     const existing = merged.get(key);
     merged.set(key, existing ? byPriority(existing, c) : c);

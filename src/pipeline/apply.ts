@@ -27,6 +27,7 @@ import {
   toIso,
   unwrap,
 } from '../core/index.js';
+import { RULES_EXTRACTOR_VERSION } from '../extract/index.js';
 import {
   EVENT_TYPES,
   type LedgerEvent,
@@ -55,6 +56,7 @@ import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted, foldItemConflictResolved } from './fold-items.js';
 import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
 import {
+  DERIVED_BY,
   PENDING_BUNDLE,
   type PendingBundle,
   type SpeakerStatement,
@@ -66,6 +68,13 @@ import { NeedsGlobalScope, refreshMeta } from './scoped-tx.js';
 const POLICY_KEY = 'policy';
 /** Meta key of the learning counters, the one shared row entity-scoped writers update. */
 export const STATS_KEY = STATS.key;
+
+/**
+ * The version of the rules this code folds events with, recorded in `DERIVED_BY` by every fold.
+ * The rules version is bumped with every change to what the rules read and how the fold resolves
+ * it, so a replay by another version may differ from live state without anything being corrupt.
+ */
+export const FOLD_VERSION = `rules@${RULES_EXTRACTOR_VERSION}`;
 /** Extractor id of the claims a signal carries itself. */
 const SIGNAL_CLAIMS_EXTRACTOR = 'signal-claims@1';
 
@@ -133,6 +142,10 @@ export async function joinSharedState(tx: WriteTx, session: ApplySession): Promi
 /** Writes the session's counters back if they changed. */
 export async function flushSession(tx: WriteTx, session: ApplySession): Promise<void> {
   await joinSharedState(tx, session);
+  const derivedBy = (await readMeta(tx, DERIVED_BY)) ?? [];
+  if (!derivedBy.includes(FOLD_VERSION)) {
+    await writeMeta(tx, DERIVED_BY, [...derivedBy, FOLD_VERSION].sort());
+  }
   if (!session.dirty) return;
   await writeMeta(tx, STATS, session.stats);
   session.dirty = false;

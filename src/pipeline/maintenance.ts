@@ -15,11 +15,12 @@ import {
   type DerivedSnapshot,
   type DlqItem,
   eachEvent,
+  readMeta,
   type Store,
   type StoreReader,
   type WriteTx,
 } from '../stores/index.js';
-import { applyEvent, flushSession, openSession } from './apply.js';
+import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import {
   adjustPolicy,
@@ -28,6 +29,7 @@ import {
   isTruncatedDeadLetter,
   type PipelineDeps,
 } from './ingest.js';
+import { DERIVED_BY } from './meta-records.js';
 import type {
   DeadLetterReview,
   DlqRetryReport,
@@ -40,9 +42,26 @@ import { isStale } from './views.js';
 
 const PAGE = 2000;
 
-/** SHA-256 over the canonical serialisation of derived state: equal across stores for equal state. */
+/**
+ * SHA-256 over the canonical serialisation of derived state: equal across stores for equal state.
+ * The record of which rules versions folded it (`DERIVED_BY`) is about the state, not part of it.
+ */
 export function derivedHash(snapshot: DerivedSnapshot): string {
-  return contentHash(snapshot);
+  return contentHash({
+    ...snapshot,
+    meta: snapshot.meta.filter((row) => row.key !== DERIVED_BY.key),
+  });
+}
+
+/**
+ * Why a replay by `FOLD_VERSION` differs from live state folded by `liveVersions`: other rules
+ * (or rules from before versions were recorded) folded some of it, or the same rules did and the
+ * live state was changed behind the fold's back.
+ */
+function differenceOf(liveVersions: readonly string[]): 'version_change' | 'corruption' {
+  return liveVersions.length === 1 && liveVersions[0] === FOLD_VERSION
+    ? 'corruption'
+    : 'version_change';
 }
 
 /** Folds every ledger event of `source`, in sequence order, into `tx` (whose derived rows are empty). */
@@ -78,7 +97,17 @@ export async function rebuild(
         const replayed = derivedHash(await scratch.exportDerived());
         // No writer can run while we hold the lock, so the committed snapshot is the live state.
         const liveHash = derivedHash(await store.exportDerived());
-        return { events, hash: replayed, live_hash: liveHash, verified: replayed === liveHash };
+        const liveVersions = (await readMeta(live, DERIVED_BY)) ?? [];
+        const verified = replayed === liveHash;
+        return {
+          events,
+          hash: replayed,
+          live_hash: liveHash,
+          verified,
+          version: FOLD_VERSION,
+          live_versions: liveVersions,
+          difference: verified ? null : differenceOf(liveVersions),
+        };
       });
     } finally {
       await scratch.close();
@@ -93,6 +122,9 @@ export async function rebuild(
     hash: derivedHash(await store.exportDerived()),
     live_hash: null,
     verified: null,
+    version: FOLD_VERSION,
+    live_versions: null,
+    difference: null,
   };
 }
 

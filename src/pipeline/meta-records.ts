@@ -125,3 +125,14 @@ export function speakerStatements(
 export function speakerStatementsAt(key: string): MetaRecord<SpeakerStatements> {
   return defineMetaRecord(key, statements);
 }
+
+/**
+ * The rules versions (`rules@X.Y.Z`) whose code folded the live derived state since it was last
+ * rebuilt, sorted. `rebuild --verify` reads it to tell a difference left by a rules upgrade from a
+ * corruption; it describes the state rather than being part of it, so the state's hash leaves it
+ * out (`derivedHash`).
+ */
+export const DERIVED_BY: MetaRecord<readonly string[]> = defineMetaRecord(
+  'derived_by',
+  s.array(s.string),
+);

@@ -167,6 +167,19 @@ export interface RebuildResult {
   /** With `verify`: the live hash and whether the replay equals it. */
   readonly live_hash: string | null;
   readonly verified: boolean | null;
+  /** The rules version this replay folded with (`rules@X.Y.Z`). */
+  readonly version: string;
+  /**
+   * With `verify`: the rules versions that folded the live state since its last rebuild (empty:
+   * it was folded before versions were recorded).
+   */
+  readonly live_versions: readonly string[] | null;
+  /**
+   * With `verify`, when the replay differs: `version_change` when other rules folded (some of)
+   * the live state, so `verity rebuild` brings it to this version; `corruption` when these same
+   * rules folded it all. Null otherwise.
+   */
+  readonly difference: 'version_change' | 'corruption' | null;
 }
 
 /** What `forget` erased. */

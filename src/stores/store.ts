@@ -172,6 +172,13 @@ export interface Store extends StoreReader, SearchIndex, FactKeyIndex, Embedding
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** Every derived row in canonical order (see `DerivedSnapshot`). */
   exportDerived(): Promise<DerivedSnapshot>;
+  /**
+   * Run after a forget has committed: removes, where the store keeps them, the old row versions
+   * and index entries that may still hold the forgotten text (PostgreSQL keeps a deleted or updated
+   * row's bytes in its table and indexes until a vacuum). Outside any write transaction; other
+   * writers wait while it runs. Changes no row anyone can read. Idempotent.
+   */
+  reclaimForgotten(): Promise<void>;
   /** Waits for writes in flight, then releases connections. Idempotent. */
   close(): Promise<void>;
 }

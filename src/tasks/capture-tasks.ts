@@ -91,6 +91,14 @@ export function keepAppended(report: CaptureReport, appended: readonly boolean[]
 }
 
 /**
+ * The trace a deadline the words leave open keeps on its task: the date taken (the nearer
+ * reading, see `detectCommitments`) and the other one, so the user can see and change it.
+ */
+function alternativeDue(due: string | null, alternative: string): string {
+  return `Deadline read as ${due?.slice(0, 10) ?? 'none'} (the nearer reading); the words may also mean ${alternative.slice(0, 10)}.`;
+}
+
+/**
  * Drafts tasks from commitments in `sources`: a strong one becomes a CAPTURED task (with its
  * deadline and owner, and where it was said as provenance); a weak one only a `task.proposed`
  * event. Each carries the dedupe key `capture:<ref>:<hash of title>`, so capturing the same text
@@ -135,6 +143,9 @@ export async function draftCaptures(
       const dedupeKey = `capture:${commitment.strength === 'strong' ? 'task' : 'proposal'}:${key}`;
       const fields: TaskFields = {
         ...(commitment.due === null ? {} : { due: commitment.due }),
+        ...(commitment.dueAlternative === null
+          ? {}
+          : { description: alternativeDue(commitment.due, commitment.dueAlternative) }),
         owner: commitment.owner,
       };
       if (commitment.strength === 'strong') {

@@ -46,6 +46,21 @@ describe('detectCommitments', () => {
     expect(found).toMatchObject({ title, due, strength, owner: 'user' });
   });
 
+  // "next <weekday>": the nearer day is the deadline; next week's is kept when it differs.
+  it.each<[string, string, string, string | null]>([
+    // Said on Monday 2026-02-02: in two days, or in nine.
+    ['2026-02-02T09:00:00Z', 'next Wednesday', '2026-02-04', '2026-02-11'],
+    ['2026-02-02T09:00:00Z', 'next Friday', '2026-02-06', '2026-02-13'],
+    // Said on Thursday 2026-01-29, the Wednesday to come is already next week's: one reading.
+    ['2026-01-29T09:00:00Z', 'next Wednesday', '2026-02-04', null],
+    // No "next": one reading.
+    ['2026-02-02T09:00:00Z', 'Wednesday', '2026-02-04', null],
+  ])('said at %s, %j is due %s, or else %s', (at, words, due, other) => {
+    const [found] = detectCommitments(`I'll send Priya the floor plan by ${words}.`, 'user', at);
+    expect(found?.due).toBe(`${due}T23:59:00.000Z`);
+    expect(found?.dueAlternative).toBe(other === null ? null : `${other}T23:59:00.000Z`);
+  });
+
   it.each([
     'Will you send the deck by Friday?',
     "I won't send the deck by Friday.",

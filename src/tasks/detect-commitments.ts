@@ -8,6 +8,11 @@ export interface Commitment {
   readonly owner: string;
   /** RFC 3339 deadline, or null when none was said. */
   readonly due: string | null;
+  /**
+   * The other reading of a deadline the words leave open, when it differs from `due` ("next
+   * Wednesday" said on a Monday: `due` is in two days, this is in nine); else null.
+   */
+  readonly dueAlternative: string | null;
   /** The sentence it was drawn from. */
   readonly quote: string;
   /**
@@ -65,10 +70,43 @@ function cleanTitle(phrase: string, dateText: string | null): string {
   return title === '' ? '' : `${title[0]?.toUpperCase() ?? ''}${title.slice(1)}`;
 }
 
-function dueOf(sentence: string, anchor: string): { due: string | null; text: string | null } {
+const DAY_MS = 86_400_000;
+const NEXT_WEEKDAY = /^next\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?$/i;
+
+/** The Monday that starts the week of a `YYYY-MM-DD` day, in ms (weeks start on Monday). */
+function weekStart(dayMs: number): number {
+  return dayMs - ((new Date(dayMs).getUTCDay() + 6) % 7) * DAY_MS;
+}
+
+/**
+ * "next <weekday>" reads two ways when that weekday is still ahead in the week it is said in: the
+ * coming one (this week's) or next week's. The due date is the coming one, the earlier, so acting
+ * on it never misses the other; next week's is returned as the alternative (`YYYY-MM-DD`). Null
+ * when the words are no "next <weekday>" or the two readings are the same day.
+ */
+function nextWeekdayAlternative(text: string, date: string, anchor: string): string | null {
+  if (!NEXT_WEEKDAY.test(text.trim())) return null;
+  const due = Date.parse(`${date}T00:00:00Z`);
+  const said = Date.parse(`${anchor.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(due) || Number.isNaN(said) || weekStart(due) !== weekStart(said)) return null;
+  return new Date(due + 7 * DAY_MS).toISOString().slice(0, 10);
+}
+
+function dueOf(
+  sentence: string,
+  anchor: string,
+): { due: string | null; dueAlternative: string | null; text: string | null } {
   const mention = findDates(sentence, anchor).find((d) => d.date !== null);
-  if (mention === undefined || mention.date === null) return { due: null, text: null };
-  return { due: `${mention.date}T${mention.time ?? '23:59'}:00.000Z`, text: mention.text };
+  if (mention === undefined || mention.date === null) {
+    return { due: null, dueAlternative: null, text: null };
+  }
+  const at = (date: string) => `${date}T${mention.time ?? '23:59'}:00.000Z`;
+  const other = nextWeekdayAlternative(mention.text, mention.date, anchor);
+  return {
+    due: at(mention.date),
+    dueAlternative: other === null ? null : at(other),
+    text: mention.text,
+  };
 }
 
 /**
@@ -92,7 +130,7 @@ export function detectCommitments(
     if (phrase === undefined || DECISION_VERBS.test(phrase)) continue;
     const subject = own?.[1]?.toLowerCase() ?? '';
     const owner = named?.[1] ?? (subject.startsWith('we') ? 'we' : speaker);
-    const { due, text: dateText } = dueOf(sentence, anchor);
+    const { due, dueAlternative, text: dateText } = dueOf(sentence, anchor);
     const title = cleanTitle(phrase, dateText);
     if (title.split(' ').length < 2) continue;
     const doubts: string[] = [];
@@ -105,6 +143,7 @@ export function detectCommitments(
       title,
       owner,
       due,
+      dueAlternative,
       quote: sentence,
       strength: doubts.length === 0 ? 'strong' : 'weak',
       doubts,
@@ -124,7 +163,7 @@ export function commitmentFromAction(text: string, anchor: string): Commitment |
   const phrase = own?.[2] ?? named?.[2] ?? text;
   const owner =
     named?.[1] ?? (own === null ? null : own[1]?.toLowerCase().startsWith('we') ? 'we' : 'user');
-  const { due, text: dateText } = dueOf(text, anchor);
+  const { due, dueAlternative, text: dateText } = dueOf(text, anchor);
   const title = cleanTitle(phrase, dateText);
   if (title === '') return null;
   const doubts: string[] = [];
@@ -136,6 +175,7 @@ export function commitmentFromAction(text: string, anchor: string): Commitment |
     title,
     owner: owner ?? 'unknown',
     due,
+    dueAlternative,
     quote: text,
     strength: doubts.length === 0 ? 'strong' : 'weak',
     doubts,

@@ -255,10 +255,21 @@ export function renderRetryReport(report: DlqRetryReport): string {
 export function renderRebuild(result: RebuildResult): string {
   const lines = [`rebuilt from ${result.events} events`, `hash:      ${result.hash}`];
   if (result.verified !== null) {
+    const live = result.live_versions ?? [];
     lines.push(
       `live hash: ${result.live_hash ?? 'n/a'}`,
+      `versions:  replay ${result.version}, live ${live.length === 0 ? '(not recorded)' : live.join(', ')}`,
       `verified: ${result.verified ? 'yes' : 'no'}`,
     );
+    if (result.difference === 'version_change') {
+      lines.push(
+        'difference: a rules version change (the live state was folded by other rules); run `verity rebuild` to re-derive it',
+      );
+    } else if (result.difference === 'corruption') {
+      lines.push(
+        'difference: corruption (the same rules folded the live state, and a replay gives other state)',
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -109,6 +109,9 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         hash: z.string(),
         live_hash: z.string().nullable(),
         verified: z.boolean().nullable(),
+        version: z.string(),
+        live_versions: z.array(z.string()).nullable(),
+        difference: z.enum(['version_change', 'corruption']).nullable(),
       }),
     },
     async (c, { body }, { engine }) => {

@@ -177,6 +177,20 @@ function registerLedgerIdempotencyConformance(harness: () => StoreHarness): void
       expect(again).toEqual({ kind: 'duplicate', seq: before?.seq, eventId: 'evt-1' });
     });
 
+    it('reclaims what a redaction left behind without changing anything readable', async () => {
+      await write(store, async (tx) => {
+        await tx.appendEvent(sampleEvent('evt-1'));
+        await tx.appendEvent(sampleEvent('evt-2'));
+      });
+      await write(store, (tx) => tx.redactEvent('evt-1', { redacted: true, reason: 'forget' }));
+      const events = await store.readEvents(0, 10);
+      const derived = await store.exportDerived();
+      await store.reclaimForgotten();
+      await store.reclaimForgotten();
+      expect(await store.readEvents(0, 10)).toEqual(events);
+      expect(await store.exportDerived()).toEqual(derived);
+    });
+
     it('throws NOT_FOUND when redacting an unknown event', async () => {
       const attempt = write(store, (tx) => tx.redactEvent('missing', { redacted: true }));
       await expect(attempt).rejects.toBeInstanceOf(EngineError);

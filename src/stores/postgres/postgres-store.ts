@@ -58,7 +58,7 @@ import { delay, isRetryable, retryDelayMs, sqlStateOf, toStoreError } from './po
 import { type AdvisoryPlan, ALL_RESOURCE, advisoryPlan, localClaims } from './postgres-locks.js';
 import { PostgresQueries } from './postgres-queries.js';
 import { PostgresSearchQueries } from './postgres-search-queries.js';
-import { assertSchemaName, type SqlNames } from './postgres-sql.js';
+import { assertSchemaName, quoteIdent, type SqlNames } from './postgres-sql.js';
 import { PostgresTasks } from './postgres-tasks.js';
 import { PostgresVault } from './postgres-vault.js';
 import { PostgresWrites } from './postgres-writes.js';
@@ -313,6 +313,23 @@ export class PostgresStore
         work(session),
       ).exportTasks(),
     }));
+  }
+
+  /**
+   * `VACUUM (FULL)` of every table of the schema. A plain VACUUM frees the dead row versions, but
+   * leaves their bytes in the page's free space and a forgotten word's key in the full-text GIN
+   * index; a full vacuum rewrites each table and its indexes into new files.
+   */
+  reclaimForgotten(): Promise<void> {
+    return this.#read('reclaimForgotten', false, async (session) => {
+      const tables = await session.query<{ name: string }>(
+        'SELECT tablename AS name FROM pg_catalog.pg_tables WHERE schemaname = $1 ORDER BY tablename',
+        [this.#names.schemaName],
+      );
+      if (tables.length === 0) return;
+      const names = tables.map((table) => `${this.#names.s}.${quoteIdent(table.name)}`);
+      await session.exec(`VACUUM (FULL) ${names.join(', ')}`);
+    });
   }
 
   /** Waits for this store's writes in flight, then closes the pool it opened. Idempotent. */

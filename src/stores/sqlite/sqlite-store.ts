@@ -196,6 +196,12 @@ export class SqliteStore
     }));
   }
 
+  /** Nothing to do: `secure_delete` overwrites freed cells and pages as the forget commits. */
+  reclaimForgotten(): Promise<void> {
+    this.#gate.assertOpen('reclaimForgotten');
+    return Promise.resolve();
+  }
+
   /** Waits for queued writes, then closes both connections. Idempotent. */
   async close(): Promise<void> {
     return this.#gate.close(() =>

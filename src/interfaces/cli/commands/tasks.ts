@@ -133,6 +133,7 @@ function renderTask(task: Task): string {
   };
   show('entity', task.entity_id);
   show('owner', task.owner);
+  show('description', task.description === '' ? null : task.description);
   show('definition of done', task.definition_of_done);
   show('next action', task.next_action);
   show('next check', task.next_check);
