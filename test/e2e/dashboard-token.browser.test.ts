@@ -44,24 +44,19 @@ describe.skipIf(!hasChromium())('dashboard in Chromium on a server that needs a 
     await page.waitForSelector('#token');
     expect(await page.locator('#page-title').textContent()).toBe('Token needed');
     expect(await page.locator('main').textContent()).toContain('VERITY_TOKEN');
-    await page.waitForFunction(
-      () => document.getElementById('live-status')?.textContent === 'needs a token',
-    );
+    await page.waitForSelector('#live-status:text-is("needs a token")');
   });
 
   it('says a wrong token was refused, then works once the right one is saved', async () => {
     await page.fill('#token', 'not-the-token');
     await page.click('button[type="submit"]');
-    await page.waitForFunction(() =>
-      document.querySelector('main')?.textContent?.includes('refused'),
-    );
+    await page.waitForSelector('main p:has-text("was refused")');
     expect(await page.locator('#page-title').textContent()).toBe('Token needed');
 
     await page.fill('#token', TOKEN);
     await page.click('button[type="submit"]');
     await page.waitForSelector('.inbox-item');
     expect(await page.locator('#page-title').textContent()).not.toBe('Token needed');
-    await page.waitForFunction(() => document.body.dataset['live'] === 'true');
-    expect(await page.locator('#live-status').textContent()).toBe('live');
+    await page.waitForSelector('#live-status:text-is("live")');
   });
 });
