@@ -4,7 +4,8 @@
 # its headers from Debian when missing, and builds pgvector from Debian trixie's source package
 # (bookworm ships no PG 15 build of it) through a private apt source list, so the machine's own
 # apt configuration is left alone. Re-runnable: the build is skipped once the extension exists.
-#   WORK   folder for the cluster and the build (default: a new temporary folder)
+#   WORK   folder for the cluster and the build (default: a new temporary folder); the postgres
+#          user must be able to pass through every folder above it (not so inside `mktemp -d`)
 #   PGPORT port to listen on (default 55432)
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -34,6 +35,21 @@ if [ ! -f /usr/share/postgresql/15/extension/vector.control ]; then
   make -C "$WORK"/pgvector-*/ PG_CONFIG="$PGBIN/pg_config" OPTFLAGS="" -j2 >&2
   make -C "$WORK"/pgvector-*/ PG_CONFIG="$PGBIN/pg_config" install >&2
 fi
+
+# The server runs as the postgres user, who must be able to pass through every folder above WORK:
+# a WORK inside a private folder (mktemp -d makes them 0700) fails in initdb with "Permission
+# denied". Say which folder and what to do, rather than open it up behind the caller's back.
+dir=
+IFS=/ read -ra parts <<<"$(cd "$WORK" && pwd -P)"
+for part in "${parts[@]}"; do
+  [ -z "$part" ] && continue
+  dir="$dir/$part"
+  if ! su postgres -s /bin/sh -c "test -x '$dir'"; then
+    log "the postgres user cannot enter $dir, so it cannot reach WORK=$WORK"
+    log "fix: chmod o+x '$dir' (others may pass through it, not list it), or pick a WORK outside it, or leave WORK unset for a fresh folder"
+    exit 1
+  fi
+done
 
 install -d -o postgres -g postgres "$WORK/pg"
 if [ ! -f "$WORK/pg/data/PG_VERSION" ]; then

@@ -40,6 +40,7 @@ import {
   entriesFromLines,
   inputObservations,
   loadZoneParser,
+  noZonesHint,
   type ProjectionState,
   parseInputZone,
   parseZones,
@@ -328,12 +329,14 @@ async function projectOne(
       });
     }
   }
+  const zoneless = existing !== null && parsed.ok && parsed.value.zones.length === 0;
   return {
     ...base,
     written: changed,
     drifted,
     inputs,
     unknownZones: result.unknownZones,
+    warnings: zoneless ? [noZonesHint()] : [],
   };
 }
 

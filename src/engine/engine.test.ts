@@ -102,9 +102,15 @@ describe('engine ingest', () => {
     const dlq = await engine.listDlq();
     expect(dlq).toHaveLength(3);
     expect(dlq.every((d) => d.raw.length > 0)).toBe(true);
-    // A line that is not JSON cannot become valid by waiting: it is never retried.
+    // A line that is not JSON, or breaks its schema, cannot become valid by waiting: it is never
+    // retried. The records that broke their schema wait for a person; the text that is no record
+    // does not.
     for (const d of dlq) {
-      expect(d.status).toBe(d.schemaName === 'json' ? 'permanently_failed' : 'pending');
+      expect(d).toMatchObject({
+        status: 'permanently_failed',
+        nextRetryAt: null,
+        needsReview: d.schemaName !== 'json',
+      });
     }
     expect((await engine.getField('user:primary', 'travel.location')).value).toBe('Tahoe');
   });
@@ -323,7 +329,9 @@ describe('engine review queue', () => {
 
 describe('engine dead-letter retries', () => {
   it('retries at 1, 5 and 30 minutes, then fails permanently with a review item and an alert', async () => {
-    await engine.ingest('{"type":"observation","domain":"travel"}\n');
+    // Dated two hours ahead: refused now, and still ahead of the clock at every retry.
+    const ahead = observation({ id: 1, at: '2026-02-19T17:05:00Z' });
+    expect((await ingest([ahead])).rejections[0]?.issues[0]).toMatchObject({ rule: 'not_future' });
     expect(await engine.retryDlq()).toMatchObject({ retried: 0 });
     for (const minutes of [1, 5, 30]) {
       clock.advance(minutes * 60_000);
@@ -336,6 +344,17 @@ describe('engine dead-letter retries', () => {
       expect.objectContaining({ alert: true, schema_name: 'state_observation' }),
     ]);
     expect((await engine.stats()).dlq_alerts).toBe(1);
+  });
+
+  it('never retries a record that breaks its schema, and raises it for review and alert at once', async () => {
+    await engine.ingest('{"type":"observation","domain":"travel"}\n');
+    const [item] = await engine.listDlq();
+    expect(item).toMatchObject({ status: 'permanently_failed', retryCount: 0, needsReview: true });
+    clock.advance(60 * 60_000);
+    expect((await engine.retryDlq()).retried).toBe(0);
+    expect(await engine.listDeadLetterReviews()).toEqual([
+      expect.objectContaining({ alert: true, schema_name: 'state_observation' }),
+    ]);
   });
 
   it('applies a dead letter once it is edited into a valid record', async () => {

@@ -185,9 +185,15 @@ export async function deadLetter(
   const dlqId = deriveUuid('dlq', sha256Hex(raw));
   const existing = await tx.getDlq(dlqId);
   const at = toIso(now);
-  // A line that is not JSON cannot become valid by waiting, nor can one kept only in part: it is
-  // never retried, only edited.
-  const unrecoverable = schema === 'json' || raw.length > MAX_DEAD_LETTER_CHARS;
+  // A retry parses the same line again, and parsing is a pure function of the line: one that is not
+  // JSON, or breaks its schema (blank content, a date such as "yesterday", a field outside its
+  // domain), cannot become valid by waiting, nor can one kept only in part. It is never retried,
+  // only edited. What depends on the store or the clock (an unknown prompt, a future date) is.
+  const parsed = parseLine(raw);
+  const unrecoverable = schema === 'json' || raw.length > MAX_DEAD_LETTER_CHARS || !parsed.ok;
+  // A record that breaks its schema waits for a person at once, as it would have once its retries
+  // ran out; text that is not JSON at all stays out of the review queue, as before.
+  const needsReview = !parsed.ok && parsed.rejection.schema !== 'json';
   const item: DlqItem = existing
     ? {
         ...existing,
@@ -215,7 +221,7 @@ export async function deadLetter(
         retryCount: 0,
         nextRetryAt: unrecoverable ? null : toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS)),
         status: unrecoverable ? 'permanently_failed' : 'pending',
-        needsReview: false,
+        needsReview,
       };
   await tx.putDlq(item);
   return item;
@@ -299,7 +305,8 @@ async function refuseFutureDated(
     }
   }
   const schema = SCHEMA_OF[record.kind];
-  const item = await deadLetter(tx, raw, schema, [future], null, null, now);
+  const domain = record.kind === 'observation' ? record.observation.domain : null;
+  const item = await deadLetter(tx, raw, schema, [future], null, domain, now);
   return rejectedOutcome(item.dlqId, schema, future);
 }
 

@@ -384,18 +384,18 @@ export async function retryDeadLetters(
           continue;
         }
         await recordFailure(tx, item, outcome.issues, now);
-      } else if (parsed.rejection.schema === 'json') {
-        // An edit that is still not JSON stays as the first one was: never retried, only edited.
+      } else {
+        // A line that does not parse (not JSON, or against its schema) never will: like the first
+        // refusal of such a line, it is never retried, only edited.
         await tx.putDlq({
           ...item,
-          schemaName: 'json',
+          schemaName: parsed.rejection.schema,
           errors: parsed.rejection.issues,
           lastTriedAt: at,
           nextRetryAt: null,
           status: 'permanently_failed',
+          needsReview: parsed.rejection.schema !== 'json',
         });
-      } else {
-        await recordFailure(tx, item, parsed.rejection.issues, now);
       }
       const after = await tx.getDlq(item.dlqId);
       if (after?.status === 'permanently_failed') permanent += 1;

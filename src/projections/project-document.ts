@@ -131,6 +131,19 @@ const marker = (id: string, kind: 'STATE' | 'STATE-INPUT' = 'STATE') =>
   `<!-- ${kind}:BEGIN zone_id=${id} schema=v1 -->\n<!-- ${kind}:END zone_id=${id} -->`;
 
 /**
+ * What to tell the owner of an existing markdown file without a single zone: projection writes only
+ * inside zones, so nothing will ever appear there until they add one.
+ */
+export function noZonesHint(): string {
+  const ids = Object.keys(ZONE_RENDERERS).join(', ');
+  return (
+    'no STATE zones, so nothing is written here: add a pair of lines where state should appear, ' +
+    `e.g. "${marker('active_reminders').replace('\n', '" and "')}" (zone ids: ${ids}); ` +
+    'a target that does not exist yet is created with its zones'
+  );
+}
+
+/**
  * Gives an existing HEARTBEAT.md the `tasks` STATE zone (seed 004) when it lacks one: the zone,
  * under a `## Tasks` heading, is appended at the end, so every byte before it stays as it was.
  * Only a document that already holds Verity zones and parses is touched (and only `HEARTBEAT.md`);

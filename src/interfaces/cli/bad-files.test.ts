@@ -146,10 +146,12 @@ describe('verity ingest with files that are not plain JSONL', () => {
     expect(notJson?.raw.length).toBeLessThan(70_000);
     expect(notJson?.raw).toMatch(/…\[truncated: 200009 characters, sha256 [0-9a-f]{64}\]$/);
     expect(notJson?.status).toBe('permanently_failed');
-    expect(letters.find((d) => d.schema_name === 'message_record')?.status).toBe('pending');
+    expect(letters.find((d) => d.schema_name === 'message_record')?.status).toBe(
+      'permanently_failed',
+    );
 
     const retried = await verity('huge', 'dlq', 'retry', '--all', '--json');
-    expect(JSON.parse(retried.stdout)).toMatchObject({ retried: 1 });
+    expect(JSON.parse(retried.stdout)).toMatchObject({ retried: 0 });
 
     const afterRetry = await dlq('huge');
     expect(afterRetry.find((d) => d.schema_name === 'json')?.errors).toEqual(notJson?.errors);
@@ -162,5 +164,47 @@ describe('verity ingest with files that are not plain JSONL', () => {
     expect(JSON.parse(all.stdout)).toMatchObject({ discarded: 1 });
     const none = await verity('huge', 'dlq', 'discard');
     expect(none.code).toBe(2);
+  });
+
+  it('never retries a record that can never become valid, and lets dlq edit repair it', async () => {
+    await verity('never', 'init');
+    const observation = {
+      type: 'observation',
+      event_id: '00000000-0000-4000-8000-000000000001',
+      event_ts: '2026-02-19T15:00:00Z',
+      domain: 'travel',
+      entity_id: 'user:primary',
+      field: 'profile.preference.seat',
+      candidate_value: 'aisle',
+      intent: 'assertive',
+      source: { type: 'user_statement', ref: 'test:never' },
+    };
+    const lines = [
+      message('blank', '   '),
+      { ...message('dated'), created_at: 'yesterday' },
+      observation,
+    ].map((line) => JSON.stringify(line));
+    const run = await verity('never', 'ingest', file('never.jsonl', `${lines.join('\n')}\n`));
+    expect(run.code).toBe(3);
+    const letters = await dlq('never');
+    expect(letters.map((d) => d.status)).toEqual([
+      'permanently_failed',
+      'permanently_failed',
+      'permanently_failed',
+    ]);
+
+    const later = (...args: string[]) =>
+      runCli(['--home', join(folder.dir, 'never'), '--now', '2026-02-19T18:00:00Z', ...args]);
+    const retried = await later('dlq', 'retry', '--json');
+    expect(JSON.parse(retried.stdout)).toMatchObject({ retried: 0 });
+    const review = await later('review', 'list', '--json');
+    expect(review.stdout).toContain(letters[2]?.dlq_id ?? 'missing');
+
+    const fixed = JSON.stringify({ ...observation, field: 'travel.destination' });
+    const edit = file('fixed.jsonl', `${fixed}\n`);
+    const edited = await later('dlq', 'edit', letters[2]?.dlq_id ?? '', edit, '--json');
+    expect(JSON.parse(edited.stdout)).toMatchObject({ resolved: 1 });
+    const state = await later('state', 'get', 'user:primary', '--json');
+    expect(state.stdout).toContain('travel.destination');
   });
 });

@@ -162,7 +162,9 @@ describe('HTTP scopes and entity allow-lists', () => {
     );
 
     const search = (await (
-      await http.app.request('/api/search?query=lighthouse%20ferry', { headers: bearer(ALEX) })
+      await http.app.request('/api/search?query=lighthouse%20ferry&entity_id=user:alex', {
+        headers: bearer(ALEX),
+      })
     ).json()) as { hits: { entity_id: string }[] };
     expect(search.hits.length).toBeGreaterThan(0);
     expect(search.hits.every((h) => h.entity_id === 'user:alex')).toBe(true);

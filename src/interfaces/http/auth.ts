@@ -239,12 +239,7 @@ export function createAuth(
     if (denied !== null) {
       return forbidden(c, `token "${principal.name}" may not access ${denied}`);
     }
-    // The route reads `entity_id` (README, SDK) and its older alias `entity`; a blank one is
-    // absent there, and would build the default entity's context.
     const given = (name: string) => (c.req.query(name) ?? '').trim() !== '';
-    if (path === '/api/context' && !given('entity_id') && !given('entity')) {
-      return forbidden(c, `token "${principal.name}" is limited to some entities: pass entity_id=`);
-    }
     if (path === '/api/context' && (given('thread_id') || given('thread'))) {
       return forbidden(c, 'thread-scoped context needs a token without an entity allow-list');
     }

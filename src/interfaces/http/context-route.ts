@@ -23,6 +23,7 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
       summary: 'A context pack for an agent within a token budget',
       tags: ['context'],
       scope: 'read',
+      restrictedNeedsEntity: true,
       query: z.object({
         entity_id: text,
         thread_id: text,

@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
-import { alexAndReader } from './__fixtures__/grants.js';
+import { alexAndReader, grant } from './__fixtures__/grants.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
 import type { RunningHttpServer } from './index.js';
 import { startHttpServer } from './index.js';
 
 const ALEX = 'alex-token-0123456789';
 const READER = 'reader-token-0123456789';
+/** Read and review on user:alex only: an agent that may read and answer questions, never write. */
+const ALEX_READ = 'alex-read-token-0123456789';
 
 let dir: string;
 let engine: Engine;
@@ -52,7 +54,10 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     token: null,
-    tokens: alexAndReader(ALEX, READER),
+    tokens: [
+      ...alexAndReader(ALEX, READER),
+      grant('alex-read', ALEX_READ, ['read', 'review'], ['user:alex']),
+    ],
   });
 });
 
@@ -98,9 +103,9 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
     expect(
       await callError(client, 'search_memory', { query: 'ferry', entity_id: 'family:smith' }),
     ).toContain('family:smith');
-    // Without entity_id the tool reads the primary user, outside this token: it fails closed.
+    // Without entity_id the tool would read the primary user: refused before it runs.
     expect(await callError(client, 'search_memory', { query: 'lighthouse ferry' })).toContain(
-      'outside token',
+      'pass entity_id',
     );
   });
 
@@ -150,5 +155,58 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
         source: { type: 'user_statement', ref: 'test:mcp' },
       }),
     ).toContain('write scope');
+  });
+
+  it('asks and searches with the read scope, naming its entity, on MCP and REST alike', async () => {
+    const client = await connect(ALEX_READ);
+    const asked = await client.callTool({
+      name: 'ask_memory',
+      arguments: { entity_id: 'user:alex', question: 'which ferry was booked?' },
+    });
+    expect(asked.isError).not.toBe(true);
+    const searched = await client.callTool({
+      name: 'search_memory',
+      arguments: { entity_id: 'user:alex', query: 'lighthouse ferry' },
+    });
+    const answer = searched.structuredContent as { entity_id: string; hits: unknown[] };
+    expect(answer.entity_id).toBe('user:alex');
+    expect(answer.hits.length).toBeGreaterThan(0);
+
+    const rest = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${ALEX_READ}`, 'content-type': 'application/json' },
+      });
+    const ask = await rest('/api/ask', {
+      method: 'POST',
+      body: JSON.stringify({ question: 'which ferry was booked?', entity_id: 'user:alex' }),
+    });
+    expect(ask.status).toBe(200);
+    const search = await rest('/api/search?query=lighthouse%20ferry&entity_id=user:alex');
+    expect(search.status).toBe(200);
+    const found = (await search.json()) as { hits: { entity_id: string }[] };
+    expect(found.hits.length).toBeGreaterThan(0);
+    expect(found.hits.every((hit) => hit.entity_id === 'user:alex')).toBe(true);
+  });
+
+  it('refuses ask and search without entity_id for an entity-limited token, on MCP and REST alike', async () => {
+    const client = await connect(ALEX_READ);
+    expect(await callError(client, 'ask_memory', { question: 'which ferry?' })).toContain(
+      'pass entity_id',
+    );
+    expect(await callError(client, 'search_memory', { query: 'ferry' })).toContain(
+      'pass entity_id',
+    );
+    const headers = { Authorization: `Bearer ${ALEX_READ}`, 'content-type': 'application/json' };
+    const ask = await fetch(`${server.url}/api/ask`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ question: 'which ferry?' }),
+    });
+    expect(ask.status).toBe(403);
+    expect(JSON.stringify(await ask.json())).toContain('pass entity_id');
+    const search = await fetch(`${server.url}/api/search?query=ferry`, { headers });
+    expect(search.status).toBe(403);
+    expect(JSON.stringify(await search.json())).toContain('pass entity_id');
   });
 });

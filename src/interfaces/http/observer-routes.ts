@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type HttpRoute, route } from './route-registry.js';
-import { anyObject as object, present } from './wire-schemas.js';
+import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
 const captureBody = z
   .object({
@@ -25,6 +25,7 @@ const askBody = z
   .object({
     question: z.string().min(1).max(1000),
     limit: z.number().int().min(1).max(20).optional(),
+    entity_id: entityIdSchema.optional(),
   })
   .strict();
 
@@ -34,7 +35,7 @@ const tags = ['observer'];
  * Mounts the session-memory routes: `POST /api/sessions` (capture a transcript; observed by a
  * durable job unless `observe` says otherwise), `GET /api/proposals?status=`,
  * `POST /api/proposals/:id` (`{"action":"approve|reject|edit", ...}`), `GET /api/memory?all=true`
- * and `POST /api/ask` (`{"question"}`).
+ * and `POST /api/ask` (`{"question","entity_id"?}`).
  */
 export const OBSERVER_ROUTES: readonly HttpRoute[] = [
   route(
@@ -115,11 +116,14 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/ask',
       summary: 'Answer a question from session memory, with citations',
       tags,
-      scope: 'write',
+      scope: 'read',
+      restrictedNeedsEntity: true,
       body: askBody,
       response: object,
     },
     async (c, { body: b }, { engine }) =>
-      c.json(await engine.observer.ask(b.question, present({ limit: b.limit }))),
+      c.json(
+        await engine.observer.ask(b.question, present({ limit: b.limit, entityId: b.entity_id })),
+      ),
   ),
 ];

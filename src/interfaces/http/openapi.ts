@@ -92,6 +92,7 @@ function operation(spec: RouteSpec): JsonSchema {
     responses,
     ...(spec.scope === 'public' ? { security: [] } : { 'x-verity-scope': spec.scope }),
     ...(spec.allEntities === true ? { 'x-verity-all-entities': true } : {}),
+    ...(spec.restrictedNeedsEntity === true ? { 'x-verity-needs-entity': true } : {}),
   };
   if (spec.body !== undefined) {
     op['requestBody'] = {

@@ -40,10 +40,24 @@ export interface RouteSpec {
    */
   readonly allEntities?: true;
   /**
+   * The route answers for one entity, named by `entity_id` (query or body): tokens limited to some
+   * entities must name one (403 otherwise), as MCP tools marked `restrictedNeedsEntity` do.
+   */
+  readonly restrictedNeedsEntity?: true;
+  /**
    * The route answers a list of rows: the array member holding them (`.` for a bare array). It
    * then takes `limit` and `cursor` and pages that list (`pageAnswer`), documented as such.
    */
   readonly list?: ListKey;
+}
+
+/** True when validated input names an entity (`entity_id`, or the older `entity`), not blank. */
+function namesEntity(input: unknown): boolean {
+  if (input === null || typeof input !== 'object') return false;
+  return ['entity_id', 'entity'].some((key) => {
+    const value: unknown = (input as Record<string, unknown>)[key];
+    return typeof value === 'string' && value.trim() !== '';
+  });
 }
 
 /** `spec.path` as a regular expression over request paths (`:name` matches one segment). */
@@ -165,6 +179,16 @@ export function defineRoute<
     const params = spec.params === undefined ? {} : check(spec.params, c.req.param(), 'path');
     const query = check(querySchema, c.req.query(), 'query');
     const body = spec.body === undefined ? undefined : check(spec.body, await jsonBody(c), 'body');
+    if (spec.restrictedNeedsEntity === true && isRestricted(principal)) {
+      if (!namesEntity(query) && !namesEntity(body)) {
+        return problemResponse(
+          c,
+          403,
+          'FORBIDDEN',
+          `token "${principal.name}" is limited to some entities: pass entity_id`,
+        );
+      }
+    }
     if (listKey === undefined) {
       // biome-ignore lint/suspicious/noExplicitAny: the generic input was validated just above.
       return await handler(c, { params, query, body } as any);

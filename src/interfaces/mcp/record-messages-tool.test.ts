@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
@@ -77,5 +78,28 @@ describe('record_messages (MCP, in-memory SDK client)', () => {
     });
     expect(unknown.isError).toBe(true);
     expect(toolText(unknown)).toMatch(/threadId/);
+  });
+
+  it('records who said what in a thread with several speakers, as docs/FORMATS.md shows', async () => {
+    const formats = readFileSync(new URL('../../../docs/FORMATS.md', import.meta.url), 'utf8');
+    const section = formats.slice(formats.indexOf('### A thread with several speakers'));
+    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    const result = await call('record_messages', JSON.parse(example ?? '{}'));
+    expect(result.isError, toolText(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ applied: 3, rejected: 0 });
+    const value = async (entity: string, field: string) =>
+      (await mcp.engine.getField(entity, field)).value;
+    expect(await value('user:priya', 'travel.destination')).toBe('Lisbon');
+    expect(await value('user:omar', 'profile.preference.seat')).toBe('aisle');
+    expect(await value('user:primary', 'travel.location')).toBe('Denver');
+    expect(await value('user:primary', 'travel.destination')).toBeNull();
+    expect(await value('user:primary', 'profile.preference.seat')).toBeNull();
+
+    const authored = await call('record_messages', {
+      thread_id: 'team-eng',
+      messages: [{ message_id: 't4', role: 'user', author: 'user:priya', content: 'Hi all.' }],
+    });
+    expect(toolText(authored)).toContain('author');
   });
 });

@@ -166,9 +166,24 @@ function tokenForm(message) {
   );
 }
 
+// Where a token comes from, said where it is asked for: the page cannot know which one applies.
+const TOKEN_HELP =
+  'Paste the token the server was started with (VERITY_TOKEN or "token" in config.json), or a ' +
+  'scoped token made with "verity token new" and listed under "tokens" in config.json. ' +
+  'It is kept in this browser only.';
+
+function needsToken(error) {
+  return error instanceof ApiError && error.status === 401;
+}
+
 function failure(error) {
-  if (error instanceof ApiError && error.status === 401) {
-    return tokenForm('This server needs a token. It is kept in this browser only.');
+  if (needsToken(error)) {
+    const saved = localStorage.getItem(TOKEN_KEY);
+    return tokenForm(
+      saved
+        ? 'The saved token was refused (' + error.message + '). ' + TOKEN_HELP
+        : 'This server needs a token. ' + TOKEN_HELP,
+    );
   }
   return el('p', { class: 'error', role: 'alert', text: error.message });
 }
@@ -541,7 +556,7 @@ function render(keepFocus) {
       else await renderInbox(keepFocus);
       if (!keepFocus && r.name !== 'search') document.getElementById('page-title')?.focus();
     } catch (error) {
-      main.replaceChildren(heading('Error'), failure(error));
+      main.replaceChildren(heading(needsToken(error) ? 'Token needed' : 'Error'), failure(error));
     }
   });
   return rendering;
@@ -576,6 +591,12 @@ async function connectEvents() {
   status.textContent = 'connecting…';
   try {
     const response = await fetch('/api/events', { headers: headers({ Accept: 'text/event-stream' }), signal: streamAbort.signal });
+    if (response.status === 401) {
+      // Retrying cannot help until a token is given; saving one in the form reconnects.
+      status.textContent = 'needs a token';
+      document.body.dataset.live = 'false';
+      return;
+    }
     if (!response.ok || !response.body) throw new Error('HTTP ' + response.status);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';

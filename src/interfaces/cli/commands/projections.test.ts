@@ -9,7 +9,41 @@ import { watchProjections } from './projections.js';
 const cli = useCliHome('verity-cli-project-', { now: '2026-02-19T15:00:00Z' });
 const verity = (args: readonly string[]) => cli.verity(args);
 
+describe('verity project with the targets config lists', () => {
+  const listed = useCliHome('verity-cli-project-targets-', {
+    now: '2026-02-19T15:00:00Z',
+    config: (dir) => ({
+      workspace: dir,
+      projections: {
+        targets: ['HEARTBEAT.md', 'MEMORY.md', 'state-changes.md', 'state-tracker.json'],
+      },
+    }),
+  });
+
+  it('writes HEARTBEAT.md, MEMORY.md, state-changes.md and state-tracker.json', async () => {
+    const first = await listed.verity(['project']);
+    expect(first.code, first.stderr).toBe(0);
+    for (const name of ['HEARTBEAT.md', 'MEMORY.md', 'state-changes.md']) {
+      expect(first.stdout).toContain(`${join(listed.dir, name)}: created (ast_zones)`);
+    }
+    expect(first.stdout).toContain(`${join(listed.dir, 'state-tracker.json')}: created (json)`);
+    expect(readFileSync(join(listed.dir, 'state-changes.md'), 'utf8')).toContain(
+      'zone_id=state_changes',
+    );
+  });
+});
+
 describe('verity project and drift', () => {
+  it('says how to add zones to an existing file that has none, and leaves it as it is', async () => {
+    const own = join(cli.dir, 'HEARTBEAT.md');
+    writeFileSync(own, '# My heartbeat\n\n- water the plants\n');
+    const result = await verity(['project', '--target', own]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`${own}: unchanged (ast_zones); warning: no STATE zones`);
+    expect(result.stdout).toContain('<!-- STATE:BEGIN zone_id=active_reminders schema=v1 -->');
+    expect(readFileSync(own, 'utf8')).toBe('# My heartbeat\n\n- water the plants\n');
+  });
+
   it('creates the targets, reports what it wrote, and lists reverted manual edits', async () => {
     const heartbeat = join(cli.dir, 'HEARTBEAT.md');
     const tracker = join(cli.dir, 'state-tracker.json');

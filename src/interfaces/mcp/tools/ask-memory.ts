@@ -30,6 +30,7 @@ export const askMemory = defineTool({
   },
   output,
   scope: 'read',
+  restrictedNeedsEntity: true,
   async handler(args, engine, tool) {
     const answer = await engine.observer.ask(args.question, {
       limit: args.limit,

@@ -66,6 +66,7 @@ export const searchMemory = defineTool({
   },
   output,
   scope: 'read',
+  restrictedNeedsEntity: true,
   async handler(args, engine, tool) {
     const since = checkedInstant('since', args.since);
     const until = checkedInstant('until', args.until);
