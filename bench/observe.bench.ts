@@ -212,6 +212,27 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind19',
+    'b01–b14',
+    `**blind19 (b01–b14)**, a headline: \`bench/observe/blind19-sessions.txt\` and
+  \`blind19-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 14) by a case writer who never saw the code, under the protocol of blind16 and blind17
+  (all 200 label phrases occur in their sessions; the writer's ids x01–x14 were renamed b01–b14
+  because blind11 uses x). Its first run was rules@7 + scorer@4, unchanged since session 11:
+  blind for these rules.`,
+  ),
+  headline(
+    'blind18',
+    'a01–a14',
+    `**blind18 (a01–a14)**, a headline: \`bench/observe/blind18-sessions.txt\` and
+  \`blind18-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 14) by another code-blind writer under the same protocol (all 232 label phrases occur
+  in their sessions; ids y01–y14 renamed a01–a14 because blind15 uses y). The two writers chose
+  overlapping topics (a Rust CI fix, a bathroom refit, sourdough, an insurance claim, a pottery
+  shop, a trip to Japan…), so the two sets are less independent than two authors usually are.
+  First run at rules@7 + scorer@4: blind for these rules.`,
+  ),
+  headline(
     'blind17',
     'p01–p14',
     `**blind17 (p01–p14)**, a headline: \`bench/observe/blind17-sessions.txt\` and
@@ -437,7 +458,7 @@ const SETS: readonly BenchSet[] = [
 ];
 
 /** What the text says about blindness at the current rules version. */
-const BLIND_NOTE = `At rules@7 + scorer@4 (shipped again after rules@8 and rules@9 were reverted) blind12 to blind17 are blind for these rules (blind16 and blind17 were written on 2026-11-27, first run at the reverted rules@9, and are read here by rules that never saw them): blind12 and blind13 ran once at them, unread before the freeze (they were read afterwards for rules@8, which was reverted, so their rows are unchanged), and blind14 and blind15 were written after them (their rows are the first run at these rules; the reflector changes of the same day were written without them). No other row below is blind: blind10 and blind11 were each scored once
+const BLIND_NOTE = `At rules@7 + scorer@4 (shipped again after rules@8 and rules@9 were reverted) blind12 to blind19 are blind for these rules (blind16 and blind17 were written on 2026-11-27, first run at the reverted rules@9, and are read here by rules that never saw them; blind18 and blind19 were written later that day and first run at these rules): blind12 and blind13 ran once at them, unread before the freeze (they were read afterwards for rules@8, which was reverted, so their rows are unchanged), and blind14 and blind15 were written after them (their rows are the first run at these rules; the reflector changes of the same day were written without them). No other row below is blind: blind10 and blind11 were each scored once
 blind (figures above), then analysed by stage (ADR 2026-11-26-observer-rules, "rules@7") and
 trained on. rules@7 reads durable clauses said in passing inside a user's question or hedge, keeps
 a bare nod after the assistant's hypothetical from deciding it, reads the assistant's
