@@ -7,6 +7,7 @@ import type { SearchOptions } from '../src/engine/index.js';
 import type { EmbeddingModel } from '../src/providers/index.js';
 import {
   DEFAULT_FUSION,
+  type FeedbackSettings,
   type FusionCandidate,
   type FusionSettings,
   mentionedDays,
@@ -96,6 +97,21 @@ export interface Collected {
   readonly vector: readonly Listed[];
   /** The fact-key index's hits (`mode: 'keys'`, the query's period read as the default does). */
   readonly keys?: readonly Listed[];
+  /** Full-text lists after pseudo-relevance feedback, by `feedbackKey` of the settings. */
+  readonly feedback?: Readonly<Record<string, readonly Listed[]>>;
+}
+
+/** The pseudo-relevance feedback settings whose full-text lists `collect` saves. */
+export const FEEDBACK_TRIALS: readonly FeedbackSettings[] = [
+  { documents: 3, terms: 5 },
+  { documents: 5, terms: 5 },
+  { documents: 5, terms: 10 },
+  { documents: 10, terms: 10 },
+];
+
+/** The name a feedback setting's list is saved under. */
+export function feedbackKey(settings: FeedbackSettings): string {
+  return `${settings.documents}x${settings.terms}`;
 }
 
 /** Stores built, and what building them cost. */
@@ -171,9 +187,17 @@ export async function collect(
         created: hit.created_at,
       }));
     };
+    const feedback: Record<string, Listed[]> = {};
+    for (const settings of FEEDBACK_TRIALS) {
+      feedback[feedbackKey(settings)] = await list(
+        { mode: 'text', fusion: { feedback: settings } },
+        'bm25',
+      );
+    }
     out.push({
       question,
       now: store.now,
+      feedback,
       text: await list({ mode: 'text' }, 'bm25'),
       textNoContext: await list({ mode: 'text', fusion: { contextWeight: 0 } }, 'bm25'),
       vector: await list({ mode: 'vector' }, 'vector'),
@@ -181,6 +205,18 @@ export async function collect(
     });
   }
   return out;
+}
+
+/** The saved full-text list of `fusion`'s feedback setting (only collected with the context column). */
+function feedbackList(collected: Collected, fusion: FusionSettings): readonly Listed[] {
+  const key = feedbackKey(fusion.feedback);
+  const list = collected.feedback?.[key];
+  if (list === undefined || fusion.contextWeight !== DEFAULT_FUSION.contextWeight) {
+    throw new Error(
+      `feedback ${key} was not collected with context weight ${fusion.contextWeight}`,
+    );
+  }
+  return list;
 }
 
 /** One question's candidates as search builds them under `config`, and its adjustments. */
@@ -197,9 +233,11 @@ export function suiteCandidates(
   const textList =
     config.mode === 'vector'
       ? []
-      : fusion.contextWeight === 0
-        ? collected.textNoContext
-        : collected.text;
+      : fusion.feedback.documents > 0
+        ? feedbackList(collected, fusion)
+        : fusion.contextWeight === 0
+          ? collected.textNoContext
+          : collected.text;
   const vectorList = config.mode === 'text' ? [] : collected.vector;
   const byId = new Map<string, FusionCandidate & { thread: string; item: Listed }>();
   const entry = (item: Listed) => {

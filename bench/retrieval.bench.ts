@@ -32,6 +32,7 @@ import {
   type Collected,
   collect,
   evaluateConfig,
+  FEEDBACK_TRIALS,
   type SuiteBreakdown,
   type SuiteConfig,
   type SuiteCorpus,
@@ -289,6 +290,10 @@ const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings>
   { name: '+ fact keys, weight 0.3', fusion: { keyWeight: 0.3 } },
   { name: '+ cosines scaled over the best, not min-max', fusion: { vectorScale: 'max' } },
   { name: '+ confidence moves the share only toward BM25', fusion: { adaptiveDirection: 'down' } },
+  ...FEEDBACK_TRIALS.map((feedback) => ({
+    name: `+ pseudo-relevance feedback (${feedback.documents} hits, ${feedback.terms} words)`,
+    fusion: { feedback },
+  })),
   ...[0.7, 0.8, 0.9, 1].flatMap((spread) =>
     [0.3, 0.4, 0.5].map((vectorShare) => ({
       name: `+ vector share ${vectorShare} when candidate lengths spread ≥ ${spread}`,
@@ -444,7 +449,9 @@ console.log(
     .sort((x, y) => y.objective - x.objective)[0]?.config.name,
 );
 const base = bestFusion?.config ?? { name: 'none', mode: 'hybrid' as const };
-for (const extra of ROUTING) {
+// Lists saved before the feedback rows existed have none; those rows are left out then.
+const feedbackSaved = [...locomoCollected, ...lmeCollected].every((c) => c.feedback !== undefined);
+for (const extra of ROUTING.filter((e) => e.fusion.feedback === undefined || feedbackSaved)) {
   results.push(
     run({
       ...base,

@@ -172,6 +172,39 @@ describe('engine search (fake embedding model)', () => {
     expect(kept).not.toEqual(switched);
   });
 
+  it('adds the words its first full-text hits share to a second query when feedback is on', async () => {
+    await engine.ingest(
+      [
+        message(
+          'a',
+          'm1',
+          'Sailing weekend: we left the harbour at dawn under spinnaker.',
+          '2026-02-01T08:00:00Z',
+        ),
+        message(
+          'b',
+          'm1',
+          'On the next sailing trip the spinnaker tore by the harbour wall.',
+          '2026-02-02T08:00:00Z',
+        ),
+        message('c', 'm1', 'The weekend market sells sourdough bread.', '2026-02-03T08:00:00Z'),
+        message(
+          'd',
+          'm1',
+          'The spinnaker needs a new sheet before we leave the harbour.',
+          '2026-02-04T08:00:00Z',
+        ),
+        message('e', 'm1', 'Piano lessons moved to Tuesday evenings.', '2026-02-05T08:00:00Z'),
+      ].join('\n'),
+    );
+    const threads = async (fusion: Record<string, unknown>) =>
+      (await engine.search('sailing weekend', { mode: 'text', timeAware: false, fusion })).hits
+        .map((h) => h.thread_id)
+        .sort();
+    expect(await threads({})).toEqual(['a', 'b', 'c']);
+    expect(await threads({ feedback: { documents: 3, terms: 2 } })).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('returns at once with --no-wait semantics and says how many items lack vectors', async () => {
     await engine.ingest(CONVERSATION, { waitForIndex: false });
     expect(model.calls).toEqual([]);

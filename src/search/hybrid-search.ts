@@ -9,6 +9,7 @@ import type {
   VectorSearchHit,
 } from '../stores/index.js';
 import { factKeyTerms, mentionedDays } from './fact-keys.js';
+import { type FeedbackSettings, feedbackTerms } from './feedback-terms.js';
 import type { LearnedModel } from './learned-ranker.js';
 import { makeSnippet } from './make-snippet.js';
 import { queryIntent, ROUTED_INTENTS, type RoutedIntent } from './query-intent.js';
@@ -95,6 +96,13 @@ export interface FusionSettings {
    */
   readonly mixedLengths: { readonly spread: number; readonly vectorShare: number };
   /**
+   * Pseudo-relevance feedback: the words the first full-text query's best `documents` hits share
+   * (`feedbackTerms`, at most `terms` of them) are added to a second full-text query, whose hits
+   * replace the first's. Costs one more full-text query. `documents` 0 = off (the default; tried
+   * and not adopted, ADR 2026-11-26-retrieval-across-datasets, fourteenth session).
+   */
+  readonly feedback: FeedbackSettings;
+  /**
    * Per-query routing: ranking settings that replace these for queries of an intent
    * (`queryIntent`); when several match, they apply in `ROUTED_INTENTS` order, the later winning.
    */
@@ -150,6 +158,7 @@ export const DEFAULT_FUSION: FusionSettings = {
   vectorScale: 'minmax',
   adaptiveDirection: 'both',
   mixedLengths: { spread: 0.8, vectorShare: 0.4 },
+  feedback: { documents: 0, terms: 0 },
   routes: {},
 };
 
@@ -362,7 +371,7 @@ export async function hybridSearch(
     }
   }
 
-  const textHits: readonly TextSearchHit[] =
+  let textHits: readonly TextSearchHit[] =
     mode === 'vector' || mode === 'keys'
       ? []
       : await deps.store.searchText(
@@ -370,6 +379,21 @@ export async function hybridSearch(
           filters,
           candidates,
         );
+  const expansion =
+    fusion.feedback.documents > 0
+      ? feedbackTerms(
+          terms,
+          textHits.map((hit) => ({ text: hit.document.text, score: hit.score })),
+          fusion.feedback,
+        )
+      : [];
+  if (expansion.length > 0) {
+    textHits = await deps.store.searchText(
+      { terms: [...terms, ...expansion], contextWeight: fusion.contextWeight },
+      filters,
+      candidates,
+    );
+  }
   const vector = await queryVector;
   const vectorHits: readonly VectorSearchHit[] =
     vector === null || embedder === null

@@ -6,6 +6,8 @@
  */
 
 export { mentionedDays, messageFactKeys } from './fact-keys.js';
+export type { FeedbackSettings } from './feedback-terms.js';
+export { feedbackTerms } from './feedback-terms.js';
 export type {
   FusionSettings,
   RouteSettings,

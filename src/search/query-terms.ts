@@ -14,6 +14,11 @@ const STOP_WORDS = new Set(
     .filter((word) => word !== ''),
 );
 
+/** Whether `word` (lowercase) is one of the function words queries drop. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** Lowercase runs of Unicode letters and digits. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
