@@ -36,6 +36,7 @@ describe('a preference limited to some occasions', () => {
       'from now on put my meetings in the morning on Mondays',
       "I'm vegetarian on weekdays",
       'I am vegan during Lent',
+      'From now on book me the kosher meal on long flights.',
     ]);
   });
 
