@@ -22,6 +22,8 @@ describe('near-misses of a deploy or release event', () => {
   it('commits nothing for a deploy that failed, was rolled back or has not finished', () => {
     for (const text of [
       'deploy-bot: FAILED deploying kestrel v2.1.0 to production (health check timeout)',
+      // Committed `project.rollback_to_v2_0_9.status=shipped` before this reading.
+      'deploy-bot: FAILED deploying kestrel v2.1.0 to production. Rollback to v2.0.9 completed.',
       'Deploy of kestrel v2.1.0 to production rolled back after errors',
       'deploy-bot: deploying kestrel v2.1.0 to production... started',
       'deploy-bot: kestrel v2.1.0 -> production awaiting approval',
