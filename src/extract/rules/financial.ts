@@ -28,7 +28,13 @@ import {
   SETTLING_UP,
   SPENDING_OCCASION,
 } from './financial-lexicon.js';
-import { billerLine, feedLine, refundPending, refundReceived } from './financial-lines.js';
+import {
+  billerLine,
+  feedLine,
+  refundCreditLine,
+  refundPending,
+  refundReceived,
+} from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -244,6 +250,10 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
       amountCorrection(clause, doc);
     if (said !== null) return said;
   }
+  // A bank line crediting money reads as a refund received or as nothing: money coming in is
+  // no bill of the user's, and its words ("Gutschrift:", "ref refund") are no item.
+  const credited = refundCreditLine(clause, doc);
+  if (credited !== null) return credited;
   const read = mentionRules(clause, doc);
   if (doc.kind === 'document') {
     const line = doc.input.source === 'email' ? billerLine(clause, doc) : feedLine(clause, doc);
