@@ -54,7 +54,7 @@ describe('a labelled field of a bill', () => {
       ['Lakeside Gas: your bill is ready.\nAmount: 58.10\nDue: May 20', 'gas_bill'],
       ['Harbor Water: your statement is ready.\nTotal due: 61.30\nDue date: June 3', 'water_bill'],
       ['Orbit Broadband: a new bill is available. Amount due: 39.99', 'broadband_bill'],
-      ['Northside Energy - your April bill is ready. Total: 88.20, due May 12.', 'energy_bill'],
+      ['NORTHSIDE ENERGY: Your April bill is ready. Total: 88.20, due May 12.', 'energy_bill'],
     ];
     for (const [text, item] of cases) {
       const read = committed(text);

@@ -63,6 +63,16 @@ export const TRANSFER: LexiconEntry = {
     /(?<![\p{L}\p{N}_])(?:transfer|überweisung|virement|transferencia|transferência|bonifico|overboeking|przelew|havale)(?![\p{L}\p{N}_])/iu,
 };
 
+/**
+ * The label of a field in a bill, receipt or statement ("Amount:", "Total due:", "Due date:",
+ * "Subtotal:", "Price:"): what it labels is an attribute of the message's item, never an item.
+ */
+export const FIELD_LABEL: LexiconEntry = {
+  phenomenon: 'the label of a money or date field in a document',
+  pattern:
+    /^(?:(?:total|amount|balance|minimum|min\.?|estimate|estimated|new|current|monthly|annual)\s+)?(?:amount|total|subtotal|sum|price|cost|fees?|charges?|balance|due|date|shipping|delivery|tax|vat|quote|estimate|deposit|ref|reference|account|invoice|order|payment|paid|discount|raised)(?:\s+(?:due|paid|total|date|no\.?|number|raised(?:\s+this\s+\w+)?))?$/i,
+};
+
 /** A refund asked for or on its way, not yet received. */
 export const REFUND_PENDING: LexiconEntry = {
   phenomenon: 'a refund asked for or awaited, not yet received',

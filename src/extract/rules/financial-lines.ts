@@ -154,6 +154,10 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   return out;
 }
 
+/** The second-person possessive of the feeds' languages: something of the reader's. */
+const YOUR =
+  /(?<![\p{L}])(?:your|yours|ihr|ihre|dein|deine|votre|vos|ton|ta|tu|tus|seu|sua|je|uw|il tuo|la tua|twój|twoja)(?![\p{L}])/iu;
+
 /** The item a biller's email is about: its subject's product, else the sender's name. */
 function billerItem(doc: DocContext, entityId: string): string | null {
   const text = doc.input.text;
@@ -236,6 +240,16 @@ export function billerLine(clause: Clause, doc: DocContext): Candidate[] | null 
   );
   const event = refunded || pending || returned || issued || cancelled;
   if (!event && (amount === undefined || (noun === null && cost === null))) return null;
+  // A price with no event is the user's only when the line or the subject addresses something of
+  // theirs ("your premium will be", "Your Premium price is changing"); a sale's "Price: $9.99" or
+  // a newsletter's total is nobody's item.
+  if (
+    !event &&
+    !YOUR.test(t) &&
+    !YOUR.test(/^\s*Subject:\s*(.+)$/im.exec(doc.input.text)?.[1] ?? '')
+  ) {
+    return null;
+  }
   const item = lineProduct(t, doc, entityId) ?? billerItem(doc, entityId);
   if (item === null) return null;
   const field = (attribute: string) => `financial.${item}.${attribute}`;

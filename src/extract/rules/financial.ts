@@ -22,6 +22,7 @@ import {
   unpaidInThePast,
 } from './financial-chat.js';
 import {
+  FIELD_LABEL,
   PAYMENT_SUBJECT,
   RETURNED,
   SETTLED,
@@ -323,6 +324,8 @@ function namedItem(t: string, doc: DocContext): string | null {
     if (
       biller?.[1] &&
       moneyTalk &&
+      // "Amount: 142.60", "Total due:": a field of the message's item, not a biller.
+      !FIELD_LABEL.pattern.test(biller[1]) &&
       // "Lastschrift:", "Addebito SDD:": the feed's event words, not a biller.
       !SETTLED.pattern.test(biller[1]) &&
       !RETURNED.pattern.test(biller[1]) &&
@@ -358,6 +361,12 @@ function namedItem(t: string, doc: DocContext): string | null {
     return 'rent';
   }
   return null;
+}
+
+/** A document's line that opens with a field label ("Amount: 58.10", "Due: May 20"). */
+function labelledField(t: string, doc: DocContext): boolean {
+  const label = /^\s*([\p{L}][\p{L} .]{0,30}?)\s*:/u.exec(t)?.[1];
+  return doc.kind === 'document' && label !== undefined && FIELD_LABEL.pattern.test(label);
 }
 
 /** Payment states a bill may be said to be in, without a verb ("water bill's paid"). */
@@ -414,7 +423,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   if (
     item === null &&
     doc.lastItem !== null &&
-    /\b(?:paid|pay|debit|mark|bounced|cash|owe|due)\b/i.test(t)
+    (/\b(?:paid|pay|debit|mark|bounced|cash|owe|due)\b/i.test(t) || labelledField(t, doc))
   ) {
     item = { slug: doc.lastItem, kind: kindOf(doc.lastItem, t) };
   }
