@@ -413,6 +413,7 @@ describe('each financial lexicon entry covers its phenomenon', () => {
     [lexicon.REFUND_NOUN, 'CR HEMA RFND 12.00'],
     [lexicon.REFUND_NOT_RECEIVED, 'Refund on hold: HEMA 12.00'],
     [lexicon.TRANSFER, 'Overboeking van P DE VRIES 20,00'],
+    [lexicon.FIELD_LABEL, 'Minimum payment due'],
   ])('%#: %s', (entry, sentence) => {
     expect(entry.phenomenon).not.toBe('');
     expect(entry.pattern.test(sentence)).toBe(true);
