@@ -70,6 +70,15 @@ describe('a labelled field of a bill', () => {
     }
   });
 
+  it('keeps the bill at its total, not at a part of it or another sum listed after it', () => {
+    const read = committed(
+      'Orbit Broadband: your bill is ready.\nTotal: 39.99\nVAT: 6.67\nLate fee: 15.00\nDeposit: 80.00',
+    );
+    expect(read.filter((r) => r.includes('.amount='))).toEqual([
+      'financial.broadband_bill.amount=39.99 (strong)',
+    ]);
+  });
+
   it('puts a labelled due date on the bill', () => {
     expect(
       committed('City Power: Your March bill is ready. Amount: 142.60, due April 15.'),

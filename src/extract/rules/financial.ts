@@ -363,10 +363,18 @@ function namedItem(t: string, doc: DocContext): string | null {
   return null;
 }
 
-/** A document's line that opens with a field label ("Amount: 58.10", "Due: May 20"). */
+/**
+ * Labels of the whole sum a bill asks for and its due date ("Amount:", "Total due:", "Due:"),
+ * the part of `FIELD_LABEL` that is the item's own amount: a subtotal, a tax, a fee, a deposit
+ * or a discount is a part of it or another sum.
+ */
+const ITEM_SUM_LABEL =
+  /^(?:(?:total|amount|balance)\s+)?(?:amount|total|balance|due|due date)(?:\s+(?:due|paid))?$/i;
+
+/** A document's line that opens with the label of its item's sum ("Amount: 58.10", "Due: May 20"). */
 function labelledField(t: string, doc: DocContext): boolean {
   const label = /^\s*([\p{L}][\p{L} .]{0,30}?)\s*:/u.exec(t)?.[1];
-  return doc.kind === 'document' && label !== undefined && FIELD_LABEL.pattern.test(label);
+  return doc.kind === 'document' && label !== undefined && ITEM_SUM_LABEL.test(label);
 }
 
 /** Payment states a bill may be said to be in, without a verb ("water bill's paid"). */
