@@ -1,6 +1,7 @@
 // Pairing a later statement with an earlier one it supersedes (issue #13): the same subject with a
 // new value. Pure and precise: when a sentence could be read two ways, it pairs with nothing.
 import { contentWords } from './text-rules.js';
+import type { Observation, ObserverOutput, SupersededMark } from './types.js';
 
 /** A change of value: what the subject holds now and what it held before, as each was written. */
 export interface Supersession {
@@ -153,4 +154,105 @@ export function supersedes(older: string, newer: string): Supersession | null {
   if (before.value.toLowerCase() === now.value.toLowerCase()) return null;
   if (!sameSubject(before.subject, now.subject)) return null;
   return { now: now.value, before: before.value };
+}
+
+/** Whether `echo` states the same subject with the same value as `statement` (an echo of it). */
+export function restates(statement: string, echo: string): boolean {
+  const said = readValue(statement);
+  const again = readValue(echo);
+  return (
+    said !== null &&
+    again !== null &&
+    said.shape === again.shape &&
+    said.value.toLowerCase() === again.value.toLowerCase() &&
+    sameSubject(said.subject, again.subject)
+  );
+}
+
+/** An observation of an earlier capture, as `supersedeObservations` reads it. */
+export interface EarlierObservation {
+  readonly capture_key: string;
+  readonly observation: Observation;
+}
+
+// Only what the user states as durable can supersede: a question, a problem, or the assistant's
+// word never retires a value (assertions by the user outrank the agent's).
+const canSupersede = (o: Observation) =>
+  o.speaker === 'user' && o.priority === 'red' && o.type !== 'problem' && o.type !== 'question';
+
+/**
+ * Pairs each durable user statement of `output` with the earlier observations it supersedes — of
+ * this capture, or of `earlier` captures (not already superseded, of the same entity) — and
+ * returns the output with the marks in `superseded`, the newer text ending "(<new> replaced
+ * <old>)" when the old value was the user's, superseded observations of this capture demoted to working context, and the
+ * assistant's restatements of a user's statement marked `echo_of`. Idempotent. An earlier
+ * observation dated after the newer one (a backfilled old session) is never superseded by it.
+ */
+export function supersedeObservations(
+  output: ObserverOutput,
+  earlier: readonly EarlierObservation[],
+): ObserverOutput {
+  const marks: SupersededMark[] = [...(output.superseded ?? [])];
+  const marked = new Set(marks.map((m) => m.observation_id));
+  const own = output.segments.flatMap((s) => s.observations);
+  const changeOf = new Map<string, SupersededMark>();
+  for (const [index, newer] of own.entries()) {
+    if (!canSupersede(newer)) continue;
+    const before = [
+      ...earlier,
+      ...own.slice(0, index).map((observation) => ({
+        capture_key: output.capture_key,
+        observation,
+      })),
+    ];
+    for (const { capture_key, observation: older } of before) {
+      if (marked.has(older.observation_id) || older.observation_id === newer.observation_id) {
+        continue;
+      }
+      if (older.at !== null && newer.at !== null && older.at > newer.at) continue;
+      const change = supersedes(older.text, newer.text);
+      if (change === null) continue;
+      const mark = {
+        observation_id: older.observation_id,
+        capture_key,
+        by: newer.observation_id,
+        ...change,
+      };
+      marks.push(mark);
+      marked.add(older.observation_id);
+      // Only the user's own earlier value was a state the new one replaced; an assistant's value
+      // the user corrects was never one ("20." after "… for 15 minutes" is no change).
+      if (older.speaker === 'user' && !changeOf.has(newer.observation_id)) {
+        changeOf.set(newer.observation_id, mark);
+      }
+    }
+  }
+  const users = own.filter((o) => o.speaker === 'user');
+  const rewrite = (o: Observation): Observation => {
+    const change = changeOf.get(o.observation_id);
+    let next = o;
+    if (change !== undefined && !/\breplaced\b/i.test(o.text)) {
+      next = {
+        ...next,
+        text: `${o.text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`,
+      };
+    }
+    if (marked.has(o.observation_id) && o.priority === 'red') {
+      next = {
+        ...next,
+        priority: 'yellow',
+        memory_priority: 'P2',
+      };
+    }
+    if (o.speaker === 'assistant' && o.echo_of === undefined) {
+      const said = users.find((u) => restates(u.text, o.text));
+      if (said !== undefined) next = { ...next, echo_of: said.observation_id };
+    }
+    return next;
+  };
+  const segments = output.segments.map((s) => ({
+    ...s,
+    observations: s.observations.map(rewrite),
+  }));
+  return marks.length === 0 ? { ...output, segments } : { ...output, segments, superseded: marks };
 }
