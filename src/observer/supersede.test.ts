@@ -2,7 +2,8 @@
 // Near misses first (they look like a change and are not), then real changes in varied wording.
 // Sentences of our own, not from any benchmark.
 import { describe, expect, it } from 'vitest';
-import { supersedes } from './supersede.js';
+import { observeTranscript } from './rule-observer.js';
+import { supersedeObservations, supersedes } from './supersede.js';
 
 /** [earlier statement, later statement, why it is no change]. */
 const NEAR_MISSES: readonly (readonly [string, string, string])[] = [
@@ -84,5 +85,77 @@ describe('supersedes', () => {
 
   it.each(CHANGES)('pairs "%s" then "%s" as %s replacing %s', (earlier, later, now, before) => {
     expect(supersedes(earlier, later)).toEqual({ now, before });
+  });
+});
+
+describe('supersedeObservations', () => {
+  type Turn = readonly ['user' | 'assistant', string, string];
+  const observe = (key: string, turns: readonly Turn[]) =>
+    observeTranscript({
+      captureKey: key.repeat(64),
+      sessionId: `s-${key}`,
+      entries: turns.map(([role, text, at], i) => ({ id: `${key}${i}`, role, text, at })),
+      fallbackDate: '2026-05-06',
+      scorer: null,
+    });
+  const all = (output: ReturnType<typeof observe>) =>
+    output.segments.flatMap((s) => s.observations);
+
+  it('pairs a change across segments of one session, and marks the echo of the new value', () => {
+    const output = observe('a', [
+      ['user', 'The staging DB is on port 5433.', '2026-05-06T09:00:00Z'],
+      ['assistant', 'Noted.', '2026-05-06T09:00:10Z'],
+      ['user', 'Actually staging DB moved to port 6432.', '2026-05-06T13:00:00Z'],
+      ['assistant', 'Got it, staging DB is now on port 6432.', '2026-05-06T13:00:10Z'],
+    ]);
+    expect(output.segments.length).toBe(2);
+    const [old, next, echo] = all(output);
+    expect(next?.text).toBe('Actually staging DB moved to port 6432 (6432 replaced 5433)');
+    expect(output.superseded).toEqual([
+      {
+        observation_id: old?.observation_id,
+        capture_key: 'a'.repeat(64),
+        by: next?.observation_id,
+        now: '6432',
+        before: '5433',
+      },
+    ]);
+    expect(old?.priority).toBe('yellow');
+    expect(echo?.echo_of).toBe(next?.observation_id);
+  });
+
+  it('marks an earlier capture’s observation, and is idempotent', () => {
+    const first = observe('b', [['user', 'Backups run at 02:00.', '2026-05-01T09:00:00Z']]);
+    const later = observe('c', [['user', 'Backups moved to 03:30.', '2026-05-06T09:00:00Z']]);
+    const earlier = all(first).map((observation) => ({
+      capture_key: first.capture_key,
+      observation,
+    }));
+    const once = supersedeObservations(later, earlier);
+    expect(once.superseded?.map((m) => [m.observation_id, m.now, m.before])).toEqual([
+      [all(first)[0]?.observation_id, '03:30', '02:00'],
+    ]);
+    expect(all(once)[0]?.text).toBe('Backups moved to 03:30 (03:30 replaced 02:00)');
+    expect(supersedeObservations(once, earlier)).toEqual(once);
+  });
+
+  it('never lets an older statement supersede a newer one recorded before it', () => {
+    const recent = observe('d', [['user', 'Backups run at 03:30.', '2026-05-06T09:00:00Z']]);
+    const backfilled = observe('e', [['user', 'Backups run at 02:00.', '2026-04-01T09:00:00Z']]);
+    const earlier = all(recent).map((observation) => ({
+      capture_key: recent.capture_key,
+      observation,
+    }));
+    expect(supersedeObservations(backfilled, earlier).superseded).toBeUndefined();
+  });
+
+  it('marks an assistant value the user corrects without calling it a change of state', () => {
+    const output = observe('f', [
+      ['assistant', 'The upload limit is 25 MB.', '2026-05-06T09:00:00Z'],
+      ['user', 'The upload limit is 50 MB.', '2026-05-06T09:01:00Z'],
+    ]);
+    const [said, corrected] = all(output);
+    expect(output.superseded?.map((m) => m.observation_id)).toEqual([said?.observation_id]);
+    expect(corrected?.text).toBe('The upload limit is 50 MB.');
   });
 });
