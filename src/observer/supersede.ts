@@ -93,10 +93,14 @@ function readValue(text: string): ValueReading | null {
   }
   const [only, ...others] = values;
   if (only === undefined || others.length > 0) return null;
-  const kept = clauses.slice(0, only.clause + 1).join(' ');
-  const valueWords = contentWords(only.value);
+  // The value's own words leave with it, not wherever else they occur ("`npm run publish` to
+  // publish a post" keeps "publish" in its subject).
+  const kept = clauses
+    .slice(0, only.clause + 1)
+    .join(' ')
+    .replace(only.value, ' ');
   const subject = [...contentWords(kept)]
-    .filter((w) => !valueWords.has(w) && !CARRIERS.has(w))
+    .filter((w) => !CARRIERS.has(w))
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
     .sort();
   if (subject.length === 0) return null;
