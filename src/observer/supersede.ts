@@ -152,8 +152,10 @@ function sameSubject(a: readonly string[], b: readonly string[]): boolean {
  * values differ in shape, or the value is the same.
  */
 export function supersedes(older: string, newer: string): Supersession | null {
-  const before = readValue(older);
-  const now = readValue(newer);
+  return pairReadings(readValue(older), readValue(newer));
+}
+
+function pairReadings(before: ValueReading | null, now: ValueReading | null): Supersession | null {
   if (before === null || now === null || before.shape !== now.shape) return null;
   if (before.value.toLowerCase() === now.value.toLowerCase()) return null;
   if (!sameSubject(before.subject, now.subject)) return null;
@@ -199,9 +201,15 @@ export function supersedeObservations(
   const marks: SupersededMark[] = [...(output.superseded ?? [])];
   const marked = new Set(marks.map((m) => m.observation_id));
   const own = output.segments.flatMap((s) => s.observations);
+  // Each text is read once: `earlier` may hold every observation of the entity.
+  const readings = new Map<string, ValueReading | null>();
+  const readingOf = (text: string) => {
+    if (!readings.has(text)) readings.set(text, readValue(text));
+    return readings.get(text) ?? null;
+  };
   const changeOf = new Map<string, SupersededMark>();
   for (const [index, newer] of own.entries()) {
-    if (!canSupersede(newer)) continue;
+    if (!canSupersede(newer) || readingOf(newer.text) === null) continue;
     const before = [
       ...earlier,
       ...own.slice(0, index).map((observation) => ({
@@ -214,7 +222,7 @@ export function supersedeObservations(
         continue;
       }
       if (older.at !== null && newer.at !== null && older.at > newer.at) continue;
-      const change = supersedes(older.text, newer.text);
+      const change = pairReadings(readingOf(older.text), readingOf(newer.text));
       if (change === null) continue;
       const mark = {
         observation_id: older.observation_id,
