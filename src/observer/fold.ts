@@ -59,6 +59,8 @@ export interface SupersededRecord extends SupersededMark {
   readonly session_id: string;
   /** The messages it came from (a message that said the old value is marked too). */
   readonly source_message_ids: readonly string[];
+  /** The capture of the observation that superseded it. */
+  readonly by_capture_key: string;
   /** The `observations.recorded` event that made the mark. */
   readonly event_id: string;
 }
@@ -327,9 +329,18 @@ async function foldSuperseded(
   stored: StoredObservations,
   captures: readonly CaptureRecord[],
 ): Promise<void> {
-  if (stored.superseded === undefined || stored.superseded.length === 0) return;
-  const marks: Record<string, SupersededRecord> = { ...(await readSuperseded(tx)) };
-  for (const mark of stored.superseded) {
+  const before = await readSuperseded(tx);
+  const own = new Set(stored.segments.flatMap((s) => s.observations.map((o) => o.observation_id)));
+  // Recorded again (`memory forget`): the capture's own marks are replaced by its payload's, and
+  // a mark on one of its observations that is gone goes with it.
+  const marks: Record<string, SupersededRecord> = Object.fromEntries(
+    Object.entries(before).filter(
+      ([id, m]) =>
+        m.by_capture_key !== stored.capture_key &&
+        (m.capture_key !== stored.capture_key || own.has(id)),
+    ),
+  );
+  for (const mark of stored.superseded ?? []) {
     const holder =
       mark.capture_key === stored.capture_key
         ? stored
@@ -340,6 +351,7 @@ async function foldSuperseded(
     if (holder === null || holder === undefined || old === undefined) continue;
     marks[mark.observation_id] = {
       ...mark,
+      by_capture_key: stored.capture_key,
       session_id: holder.session_id,
       source_message_ids: old.source_message_ids,
       event_id: event.eventId,
@@ -354,6 +366,9 @@ async function foldSuperseded(
       createdAt: old.at ?? holder.recorded_at,
       text: supersededText(old.text, mark),
     });
+  }
+  if (Object.keys(marks).length === Object.keys(before).length && stored.superseded === undefined) {
+    return;
   }
   await tx.putMeta(OBSERVER_KEYS.superseded, json(marks));
 }
