@@ -47,6 +47,8 @@ const NEAR_MISSES: readonly (readonly [string, string, string])[] = [
     'another service',
   ],
   ['Standup is at 09:30.', 'Standup is on Thursday.', 'a time and a day are different values'],
+  ['We upgraded the router to 7.14.', 'The router is at 10.0.0.1.', 'a version, then an address'],
+  ['The release froze on 2026-04-01.', 'The release is 4.2.', 'a date, then a version'],
 ];
 
 /** [earlier statement, later statement, the new value, the old value]. */

@@ -51,6 +51,9 @@ function shapeOf(value: string, unit: string | null): string {
   if (/^\d{1,2}:\d{2}(?:\s?[ap]m)?$|^\d{1,2}\s?[ap]m$/i.test(value)) return 'time';
   if (DAYS.test(value)) return 'day';
   if (/^(?:~|\.{1,2})?\//.test(value)) return 'path';
+  // An address or a date is no version, though all three are dotted or dashed digits.
+  if (/^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/.test(value)) return 'address';
+  if (/^\d{4}-\d{2}-\d{2}$|^\d{1,2}[./]\d{1,2}[./]\d{2,4}$/.test(value)) return 'date';
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/i.test(value)) return 'version';
   if (/^\d+$/.test(value)) return 'number';
   if (/^[\d+()-]+$/.test(value)) return 'phone';
