@@ -157,9 +157,9 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
     ).toContain('write scope');
   });
 
-  it('asks and searches with the read scope, naming its entity, on MCP and REST alike', async () => {
+  it('searches with the read scope, naming its entity, and asks with an unlimited read token, on MCP and REST alike', async () => {
     const client = await connect(ALEX_READ);
-    const asked = await client.callTool({
+    const asked = await (await connect(READER)).callTool({
       name: 'ask_memory',
       arguments: { entity_id: 'user:alex', question: 'which ferry was booked?' },
     });
@@ -177,8 +177,9 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
         ...init,
         headers: { Authorization: `Bearer ${ALEX_READ}`, 'content-type': 'application/json' },
       });
-    const ask = await rest('/api/ask', {
+    const ask = await fetch(`${server.url}/api/ask`, {
       method: 'POST',
+      headers: { Authorization: `Bearer ${READER}`, 'content-type': 'application/json' },
       body: JSON.stringify({ question: 'which ferry was booked?', entity_id: 'user:alex' }),
     });
     expect(ask.status).toBe(200);
@@ -189,22 +190,30 @@ describe('MCP over HTTP with scoped tokens (SDK client, real listener)', () => {
     expect(found.hits.every((hit) => hit.entity_id === 'user:alex')).toBe(true);
   });
 
-  it('refuses ask and search without entity_id for an entity-limited token, on MCP and REST alike', async () => {
+  it('refuses an entity-limited token ask (it reads workspace memory) and search without entity_id, on MCP and REST alike', async () => {
     const client = await connect(ALEX_READ);
-    expect(await callError(client, 'ask_memory', { question: 'which ferry?' })).toContain(
-      'pass entity_id',
-    );
+    for (const args of [
+      { question: 'which ferry?' },
+      { question: 'which ferry?', entity_id: 'user:alex' },
+    ]) {
+      expect(await callError(client, 'ask_memory', args)).toContain('acts on the whole workspace');
+    }
     expect(await callError(client, 'search_memory', { query: 'ferry' })).toContain(
       'pass entity_id',
     );
     const headers = { Authorization: `Bearer ${ALEX_READ}`, 'content-type': 'application/json' };
-    const ask = await fetch(`${server.url}/api/ask`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ question: 'which ferry?' }),
-    });
-    expect(ask.status).toBe(403);
-    expect(JSON.stringify(await ask.json())).toContain('pass entity_id');
+    for (const body of [
+      { question: 'which ferry?' },
+      { question: 'which ferry?', entity_id: 'user:alex' },
+    ]) {
+      const ask = await fetch(`${server.url}/api/ask`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      expect(ask.status).toBe(403);
+      expect(JSON.stringify(await ask.json())).toContain('reaches every entity');
+    }
     const search = await fetch(`${server.url}/api/search?query=ferry`, { headers });
     expect(search.status).toBe(403);
     expect(JSON.stringify(await search.json())).toContain('pass entity_id');

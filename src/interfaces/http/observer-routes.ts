@@ -117,7 +117,8 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       summary: 'Answer a question from session memory, with citations',
       tags,
       scope: 'read',
-      restrictedNeedsEntity: true,
+      // Reads MEMORY.md and session observations, which belong to no entity (as ask_memory).
+      allEntities: true,
       body: askBody,
       response: object,
     },

@@ -30,7 +30,9 @@ export const askMemory = defineTool({
   },
   output,
   scope: 'read',
-  restrictedNeedsEntity: true,
+  // The answer reads MEMORY.md and session observations, which belong to no entity: a token
+  // limited to some entities is refused, as for reflect_memory (entity_id only narrows messages).
+  allEntities: true,
   async handler(args, engine, tool) {
     const answer = await engine.observer.ask(args.question, {
       limit: args.limit,
