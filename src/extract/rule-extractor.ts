@@ -7,7 +7,7 @@ import {
   type DocContext,
   stripClutter,
 } from './clauses.js';
-import { contrastiveCorrections } from './contrastive-correction.js';
+import { contrastiveCorrections, dateContrastCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { asPastedReading, readsAsPasted } from './pasted.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
@@ -189,9 +189,13 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     for (const sentence of splitSentences(line)) {
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
       // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
+      // "Oops, not the 10th, the 12th." moves the one date or time just stated.
       const corrected =
         doc.kind === 'chat'
-          ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
+          ? [
+              ...contrastiveCorrections(body, input.known, sentence.asked, input.role),
+              ...dateContrastCorrections(body, input.known, sentence.asked, input.role, input.at),
+            ]
           : [];
       if (corrected.length > 0) {
         candidates.push(...corrected);
