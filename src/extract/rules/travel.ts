@@ -1070,20 +1070,14 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
  */
 /**
  * A bare day of the month in a move ("moved my flight to the 14th") means that day near the
- * departure on record, not the next such day after the message: the month of the old date, or
- * the next month when that day is more than two weeks before it.
+ * departure on record, not the next such day after the message: read by `dayOfMonthNear`, the one
+ * home of that reading (the month of the old date, or the next when that day is more than two
+ * weeks before it). Null when a weekday said with it disagrees ("to sat 14th" on a Monday).
  */
-function nearDeparture(date: DateMention, known: string): string {
-  const day = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(date.text.trim())?.[1];
-  if (day === undefined || date.date === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) {
-    return date.date ?? known;
-  }
-  const [y, m] = known.split('-').map(Number) as [number, number];
-  const same = new Date(Date.UTC(y, m - 1, Number(day)));
-  const oldAt = Date.parse(`${known}T00:00:00Z`);
-  const at =
-    same.getTime() < oldAt - 14 * 86_400_000 ? new Date(Date.UTC(y, m, Number(day))) : same;
-  return at.toISOString().slice(0, 10);
+function nearDeparture(date: DateMention, known: string): string | null {
+  const bare = dayOfMonthNear(date.text, known);
+  if (bare === 'disagrees') return null;
+  return bare ?? date.date ?? known;
 }
 
 /** Words that name a trip or a part of one ("flight", "booking", "the outbound", "it"). */
@@ -1125,11 +1119,13 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
   )?.value;
   if (known == null) return null;
+  const newDate = nearDeparture(date, known);
+  if (newDate === null) return null;
   return {
     ...candidate(
       entityId,
       'travel.departure_date',
-      nearDeparture(date, known),
+      newDate,
       clause,
       travelIntent(clause, 'planning'),
       change[0],
