@@ -78,7 +78,7 @@ describe('a retraction naming what stays: positives', () => {
       'Never mind, stick with Kyoto.',
       'scratch that - stick with kyoto',
       'Forget it, back to Kyoto.',
-      'never mind!! keep Kyoto',
+      'nevermind, keep Kyoto',
       'Scratch that, go back to Kyoto please.',
     ]) {
       expect(reading(text), text).toEqual(['travel.destination=Kyoto']);
