@@ -780,6 +780,27 @@ function namedTripPlan(clause: Clause): Hit | null {
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 
 /**
+ * The speaker's departure in the present simple of a schedule ("we now leave on Dec 12", "I
+ * depart the 12th"): "I" or "we" right before the verb, perhaps with "now" or "then". Only with
+ * a day, a preposition or a place after the verb (`leavesForTrip`): "we leave comments on the
+ * 12th", "I leave work early" leave something, and "my leave starts" is a noun.
+ */
+const LEAVE_PRESENT = /\b(?:i|we)\s+(?:now\s+|then\s+)?(leave|depart|fly out|head out)\b/i;
+
+/** What may follow a present-simple departure verb: a day, a preposition of the trip, a place. */
+function leavesForTrip(after: string): boolean {
+  const rest = after.replace(/^\s+(?:now|again|then|instead)\b/i, '');
+  const next = /^\s+([\p{L}\d'-]+)/u.exec(rest)?.[1];
+  if (next === undefined) return /^\s*(?:$|[.!,;])/.test(rest);
+  if (/^(?:on|for|to|from|in|at|the|\d{1,2}(?:st|nd|rd|th)?)$/i.test(next)) {
+    return !/^(?:the)$/i.test(next) || /^\s+the\s+\d/i.test(rest);
+  }
+  return (
+    isDateWord(next) || /^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(next) || lookupPlace(next) !== null
+  );
+}
+
+/**
  * "Leaving the company", "leaving Slack for the day", "leaving work early": "leave" with an
  * object that is not a place (a job, a group, an app, a venue) is no departure on a trip.
  * Read on the words right after the verb; a place, a time or a preposition keeps it a departure.
@@ -889,11 +910,20 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
     arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
-  const leaving = LEAVING.exec(t);
+  const present = LEAVING.test(t) ? null : LEAVE_PRESENT.exec(t);
+  const leaving = present ?? LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
-  if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
+  const after = t.slice(leaving.index + leaving[0].length);
+  if (leavesSomething(after) || (present !== null && !leavesForTrip(after))) return null;
+  // The subject of "we now leave" is the pronoun the match opens with.
+  const subject: Subject =
+    present === null
+      ? subjectBefore(leaving.index)
+      : /^we/i.test(present[0])
+        ? { kind: 'we' }
+        : { kind: 'speaker' };
   return {
-    subject: subjectBefore(t.search(LEAVING)),
+    subject,
     status: 'planned',
     location: null,
     destination: null,
