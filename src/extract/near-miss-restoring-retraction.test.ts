@@ -66,9 +66,7 @@ describe('a retraction naming what stays: near-misses', () => {
   });
 
   it('sets no destination without a trip on record', () => {
-    expect(reading('Never mind, stick with Kyoto.', [])).not.toContain(
-      'travel.destination=Kyoto',
-    );
+    expect(reading('Never mind, stick with Kyoto.', [])).not.toContain('travel.destination=Kyoto');
   });
 });
 
