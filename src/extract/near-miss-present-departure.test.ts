@@ -53,6 +53,24 @@ describe('a departure in the present simple: near-misses', () => {
       expect(dates(text), text).toEqual([]);
     }
   });
+
+  it('changes no date when the speaker leaves for somewhere that is no place, or at a time', () => {
+    // Found by probing the first version of the reading with sentences of my own.
+    for (const text of [
+      'I leave for work at 8 on Monday',
+      'I leave to pick up the kids on Friday',
+      'we leave from the office at 5 tomorrow',
+      'I leave at 6 tomorrow',
+      'I leave on maternity leave on Dec 12',
+    ]) {
+      expect(dates(text), text).toEqual([]);
+    }
+  });
+
+  it('commits no date without a trip on record', () => {
+    const read = readMessage('we leave on the 12th', { at: AT, known: [] });
+    expect(read.filter((o) => o.evidence !== 'weak')).toEqual([]);
+  });
 });
 
 describe('a departure in the present simple: positives', () => {

@@ -782,22 +782,28 @@ const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 /**
  * The speaker's departure in the present simple of a schedule ("we now leave on Dec 12", "I
  * depart the 12th"): "I" or "we" right before the verb, perhaps with "now" or "then". Only with
- * a day, a preposition or a place after the verb (`leavesForTrip`): "we leave comments on the
- * 12th", "I leave work early" leave something, and "my leave starts" is a noun.
+ * a day or a place right after the verb (`leavesForTrip`): "we leave comments on the 12th", "I
+ * leave for work at 8", "I leave on maternity leave" leave something or go elsewhere, and "my
+ * leave starts" is a noun. Strong only for a trip already on record: that trip's new day.
  */
 const LEAVE_PRESENT = /\b(?:i|we)\s+(?:now\s+|then\s+)?(leave|depart|fly out|head out)\b/i;
 
-/** What may follow a present-simple departure verb: a day, a preposition of the trip, a place. */
+/** A day said as such: a month, a weekday, "the 12th", "12th", "12 Dec". */
+const DAY_WORDS =
+  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
+
+/**
+ * What may follow a present-simple departure verb: a day ("on Dec 12", "the 12th") or "for"/"to"
+ * a place the gazetteer knows ("for Kyoto on the 12th"). Not a time of day, "from", "at",
+ * "tomorrow" or any other word: "I leave at 6 tomorrow" is as often the office as a trip.
+ */
 function leavesForTrip(after: string): boolean {
-  const rest = after.replace(/^\s+(?:now|again|then|instead)\b/i, '');
-  const next = /^\s+([\p{L}\d'-]+)/u.exec(rest)?.[1];
-  if (next === undefined) return /^\s*(?:$|[.!,;])/.test(rest);
-  if (/^(?:on|for|to|from|in|at|the|\d{1,2}(?:st|nd|rd|th)?)$/i.test(next)) {
-    return !/^(?:the)$/i.test(next) || /^\s+the\s+\d/i.test(rest);
+  const rest = after.replace(/^\s+(?:now|again|then|instead)\b/i, '').trim();
+  if (DAY_WORDS.test(rest) || DAY_WORDS.test(rest.replace(/^on\s+/i, ''))) {
+    return /^on\s+/i.test(rest) || DAY_WORDS.test(rest);
   }
-  return (
-    isDateWord(next) || /^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(next) || lookupPlace(next) !== null
-  );
+  const place = /^(?:for|to)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u.exec(rest)?.[1];
+  return place !== undefined && lookupPlace(place) !== null;
 }
 
 /**
@@ -922,13 +928,21 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
       : /^we/i.test(present[0])
         ? { kind: 'we' }
         : { kind: 'speaker' };
+  // "we leave on the 12th" with no trip on record may be any leaving: never committed alone.
+  const onRecord = doc.input.known.some(
+    (k) =>
+      k.entityId === entityFor(subject, doc) &&
+      /^travel\.(?:destination|departure_date)$/.test(k.field) &&
+      k.value !== null &&
+      k.committed !== false,
+  );
   return {
     subject,
     status: 'planned',
     location: null,
     destination: null,
     span: t,
-    strength: 'strong',
+    strength: present === null || onRecord ? 'strong' : 'weak',
   };
 }
 
