@@ -12,7 +12,7 @@ import { EMPTY_REGISTRY, type KnownSlot } from './types.js';
 const AT = '2026-03-01T10:00:00Z';
 /** The destination was changed to Osaka; Kyoto was the trip before. */
 const TRIP: readonly KnownSlot[] = [
-  { entityId: 'user:primary', field: 'travel.destination', value: 'Osaka' },
+  { entityId: 'user:primary', field: 'travel.destination', value: 'Osaka', earlier: ['Kyoto'] },
   { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
   { entityId: 'user:primary', field: 'travel.departure_date', value: '2026-04-02' },
 ];
@@ -62,6 +62,13 @@ describe('a retraction naming what stays: near-misses', () => {
         reading(text).filter((r) => r.startsWith('travel.')),
         text,
       ).toEqual([]);
+    }
+  });
+
+  it('sets no destination the trip never had ("Jordan" may be a person)', () => {
+    // Found by probing the first version of the reading with sentences of my own.
+    for (const text of ['never mind, stick with Jordan', 'Scratch that, stick with Florence.']) {
+      expect(reading(text), text).toEqual(['withdraws previous']);
     }
   });
 

@@ -36,8 +36,8 @@ export type RetractionReading =
  * - `bare`: it withdraws the speaker's previous statement ("Scratch that, sorry.", "Never mind,
  *   stick with the plan.", or a value kept that is already on record or no place);
  * - `restores`: it names the place the trip goes back to ("Never mind, stick with Kyoto." while
- *   the destination on record is another): that one slot changes, whatever the last message
- *   said, and the rest of the trip stays;
+ *   the destination on record is another and Kyoto is one it had before): that one slot changes,
+ *   whatever the last message said, and the rest of the trip stays;
  * - `rest`: it is another request or statement ("Scratch that, keep the receipts.", a question),
  *   read by the rules on its own, so a thing that is no value withdraws nothing.
  */
@@ -67,6 +67,10 @@ export function readRetraction(
     return { kind: 'bare' };
   }
   if (slot.value?.toLowerCase() === place.name.toLowerCase()) return { kind: 'bare' };
+  // Only a place the trip had before is kept: "Never mind, stick with Jordan." after a trip to
+  // Osaka may name a person, and then withdrawing the previous statement is the reading.
+  const had = (slot.earlier ?? []).some((v) => v.toLowerCase() === place.name.toLowerCase());
+  if (!had) return { kind: 'bare' };
   return {
     kind: 'restores',
     candidates: [
