@@ -84,3 +84,18 @@ describe('a moved return leg: positives', () => {
     }
   });
 });
+
+describe('a bare day of the month in a move: one reading for both legs', () => {
+  // `dayOfMonthNear` is the one home: the departure and the return resolve a bare day alike.
+  it('puts a day more than two weeks before the date on record in the next month', () => {
+    expect(committing('moved our flight to the 2nd')).toEqual([
+      'user:primary travel.departure_date=2026-06-02 (strong)',
+    ]);
+    expect(committing('moved the return to the 2nd')).toEqual([
+      'user:primary travel.return_date=2026-06-02 (strong)',
+    ]);
+    expect(committing('moved our flight to the 20th')).toEqual([
+      'user:primary travel.departure_date=2026-05-20 (strong)',
+    ]);
+  });
+});

@@ -780,6 +780,33 @@ function namedTripPlan(clause: Clause): Hit | null {
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 
 /**
+ * The speaker's departure in the present simple of a schedule ("we now leave on Dec 12", "I
+ * depart the 12th"): "I" or "we" right before the verb, perhaps with "now" or "then". Only with
+ * a day or a place right after the verb (`leavesForTrip`): "we leave comments on the 12th", "I
+ * leave for work at 8", "I leave on maternity leave" leave something or go elsewhere, and "my
+ * leave starts" is a noun. Strong only for a trip already on record: that trip's new day.
+ */
+const LEAVE_PRESENT = /\b(?:i|we)\s+(?:now\s+|then\s+)?(leave|depart|fly out|head out)\b/i;
+
+/** A day said as such: a month, a weekday, "the 12th", "12th", "12 Dec". */
+const DAY_WORDS =
+  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
+
+/**
+ * What may follow a present-simple departure verb: a day ("on Dec 12", "the 12th") or "for"/"to"
+ * a place the gazetteer knows ("for Kyoto on the 12th"). Not a time of day, "from", "at",
+ * "tomorrow" or any other word: "I leave at 6 tomorrow" is as often the office as a trip.
+ */
+function leavesForTrip(after: string): boolean {
+  const rest = after.replace(/^\s+(?:now|again|then|instead)\b/i, '').trim();
+  if (DAY_WORDS.test(rest) || DAY_WORDS.test(rest.replace(/^on\s+/i, ''))) {
+    return /^on\s+/i.test(rest) || DAY_WORDS.test(rest);
+  }
+  const place = /^(?:for|to)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u.exec(rest)?.[1];
+  return place !== undefined && lookupPlace(place) !== null;
+}
+
+/**
  * "Leaving the company", "leaving Slack for the day", "leaving work early": "leave" with an
  * object that is not a place (a job, a group, an app, a venue) is no departure on a trip.
  * Read on the words right after the verb; a place, a time or a preposition keeps it a departure.
@@ -889,16 +916,33 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
     arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
-  const leaving = LEAVING.exec(t);
+  const present = LEAVING.test(t) ? null : LEAVE_PRESENT.exec(t);
+  const leaving = present ?? LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
-  if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
+  const after = t.slice(leaving.index + leaving[0].length);
+  if (leavesSomething(after) || (present !== null && !leavesForTrip(after))) return null;
+  // The subject of "we now leave" is the pronoun the match opens with.
+  const subject: Subject =
+    present === null
+      ? subjectBefore(leaving.index)
+      : /^we/i.test(present[0])
+        ? { kind: 'we' }
+        : { kind: 'speaker' };
+  // "we leave on the 12th" with no trip on record may be any leaving: never committed alone.
+  const onRecord = doc.input.known.some(
+    (k) =>
+      k.entityId === entityFor(subject, doc) &&
+      /^travel\.(?:destination|departure_date)$/.test(k.field) &&
+      k.value !== null &&
+      k.committed !== false,
+  );
   return {
-    subject: subjectBefore(t.search(LEAVING)),
+    subject,
     status: 'planned',
     location: null,
     destination: null,
     span: t,
-    strength: 'strong',
+    strength: present === null || onRecord ? 'strong' : 'weak',
   };
 }
 
@@ -1070,20 +1114,14 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
  */
 /**
  * A bare day of the month in a move ("moved my flight to the 14th") means that day near the
- * departure on record, not the next such day after the message: the month of the old date, or
- * the next month when that day is more than two weeks before it.
+ * departure on record, not the next such day after the message: read by `dayOfMonthNear`, the one
+ * home of that reading (the month of the old date, or the next when that day is more than two
+ * weeks before it). Null when a weekday said with it disagrees ("to sat 14th" on a Monday).
  */
-function nearDeparture(date: DateMention, known: string): string {
-  const day = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(date.text.trim())?.[1];
-  if (day === undefined || date.date === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) {
-    return date.date ?? known;
-  }
-  const [y, m] = known.split('-').map(Number) as [number, number];
-  const same = new Date(Date.UTC(y, m - 1, Number(day)));
-  const oldAt = Date.parse(`${known}T00:00:00Z`);
-  const at =
-    same.getTime() < oldAt - 14 * 86_400_000 ? new Date(Date.UTC(y, m, Number(day))) : same;
-  return at.toISOString().slice(0, 10);
+function nearDeparture(date: DateMention, known: string): string | null {
+  const bare = dayOfMonthNear(date.text, known);
+  if (bare === 'disagrees') return null;
+  return bare ?? date.date ?? known;
 }
 
 /** Words that name a trip or a part of one ("flight", "booking", "the outbound", "it"). */
@@ -1125,11 +1163,13 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
   )?.value;
   if (known == null) return null;
+  const newDate = nearDeparture(date, known);
+  if (newDate === null) return null;
   return {
     ...candidate(
       entityId,
       'travel.departure_date',
-      nearDeparture(date, known),
+      newDate,
       clause,
       travelIntent(clause, 'planning'),
       change[0],
