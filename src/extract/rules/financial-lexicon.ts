@@ -26,53 +26,6 @@ export const REFUNDED: LexiconEntry = {
     /(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
 };
 
-/**
- * A feed line's word that money came into the account (a credit), not a card or a credit
- * limit: "credit:", "CR", "incoming", "Gutschrift", "crédit", "accredito".
- */
-export const CREDIT_DIRECTION: LexiconEntry = {
-  phenomenon: 'money coming into the account, as a bank feed prints it',
-  pattern:
-    /(?<![\p{L}\p{N}_])(?:credit(?!\s+(?:card|limit|score|note|union))|cr|incoming|gutschrift|crédit|crédito|credito|accredito|bijschrijving|uznanie|alacak)(?![\p{L}\p{N}_])/iu,
-};
-
-/** The word for a refund itself on a feed line (the noun, abbreviated as feeds do). */
-export const REFUND_NOUN: LexiconEntry = {
-  phenomenon: 'a refund named on a bank feed line',
-  pattern:
-    /(?<![\p{L}\p{N}_])(?:refunds?|rfnd|erstattung|rückerstattung|remboursement|reembolso|rimborso|terugbetaling|zwrot|iade)(?![\p{L}\p{N}_])/iu,
-};
-
-/**
- * What makes a feed line that names a refund something other than a refund received: a debit,
- * a reversal, a fee, a dispute, a pending or requested refund.
- */
-export const REFUND_NOT_RECEIVED: LexiconEntry = {
-  phenomenon: 'a refund line that records no refund received',
-  pattern:
-    /(?<![\p{L}\p{N}_])(?:debit|reversal|reversed|fee|charge|dispute|disputed|pending|request(?:ed)?|authori[sz]ation|hold)(?![\p{L}\p{N}_])/iu,
-};
-
-/**
- * A transfer between accounts or people: a refund word on one is the sender's reference ("ref
- * refund"), a person paying the user back, no merchant's refund.
- */
-export const TRANSFER: LexiconEntry = {
-  phenomenon: 'a transfer between people or accounts, as a bank feed prints it',
-  pattern:
-    /(?<![\p{L}\p{N}_])(?:transfer|überweisung|virement|transferencia|transferência|bonifico|overboeking|przelew|havale)(?![\p{L}\p{N}_])/iu,
-};
-
-/**
- * The label of a field in a bill, receipt or statement ("Amount:", "Total due:", "Due date:",
- * "Subtotal:", "Price:"): what it labels is an attribute of the message's item, never an item.
- */
-export const FIELD_LABEL: LexiconEntry = {
-  phenomenon: 'the label of a money or date field in a document',
-  pattern:
-    /^(?:(?:total|amount|balance|minimum|min\.?|estimate|estimated|new|current|monthly|annual)\s+)?(?:amount|total|subtotal|sum|price|cost|fees?|charges?|balance|due|date|shipping|delivery|tax|vat|quote|estimate|deposit|ref|reference|account|invoice|order|payment|paid|discount|raised)(?:\s+(?:due|paid|total|date|no\.?|number|raised(?:\s+this\s+\w+)?))?$/i,
-};
-
 /** A refund asked for or on its way, not yet received. */
 export const REFUND_PENDING: LexiconEntry = {
   phenomenon: 'a refund asked for or awaited, not yet received',

@@ -12,18 +12,14 @@ import {
   AMOUNT_NOUN,
   BILL_ISSUED,
   CANCEL,
-  CREDIT_DIRECTION,
   FEED_CODE,
   PLAN_TIER,
   RECURRING_NOUN,
-  REFUND_NOT_RECEIVED,
-  REFUND_NOUN,
   REFUND_PENDING,
   REFUND_RECEIVED,
   REFUNDED,
   RETURNED,
   SETTLED,
-  TRANSFER,
   UTILITY_WORDS,
 } from './financial-lexicon.js';
 
@@ -154,10 +150,6 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   return out;
 }
 
-/** The second-person possessive of the feeds' languages: something of the reader's. */
-const YOUR =
-  /(?<![\p{L}])(?:your|yours|ihr|ihre|dein|deine|votre|vos|ton|ta|tu|tus|seu|sua|je|uw|il tuo|la tua|twój|twoja)(?![\p{L}])/iu;
-
 /** The item a biller's email is about: its subject's product, else the sender's name. */
 function billerItem(doc: DocContext, entityId: string): string | null {
   const text = doc.input.text;
@@ -240,16 +232,6 @@ export function billerLine(clause: Clause, doc: DocContext): Candidate[] | null 
   );
   const event = refunded || pending || returned || issued || cancelled;
   if (!event && (amount === undefined || (noun === null && cost === null))) return null;
-  // A price with no event is the user's only when the line or the subject addresses something of
-  // theirs ("your premium will be", "Your Premium price is changing"); a sale's "Price: $9.99" or
-  // a newsletter's total is nobody's item.
-  if (
-    !event &&
-    !YOUR.test(t) &&
-    !YOUR.test(/^\s*Subject:\s*(.+)$/im.exec(doc.input.text)?.[1] ?? '')
-  ) {
-    return null;
-  }
   const item = lineProduct(t, doc, entityId) ?? billerItem(doc, entityId);
   if (item === null) return null;
   const field = (attribute: string) => `financial.${item}.${attribute}`;
@@ -347,46 +329,5 @@ export function refundReceived(clause: Clause, doc: DocContext): Candidate[] | n
       confidence: weak ? 0.35 : 1,
       evidence: weak ? 'weak' : 'strong',
     },
-  ];
-}
-
-/**
- * A bank feed line crediting a refund from a merchant ("credit: BRAMBLE BOOKS refund 23.50",
- * "CR ACME OUTDOORS RFND 120.00", "Gutschrift: ZALANDO SE Erstattung 59,95 EUR"), read by its
- * parts: money coming in (`CREDIT_DIRECTION`, or "refund from"), a refund word, the merchant (the
- * words left once the line's codes, card, date and amount are taken out) and a positive amount:
- * the merchant's refund (`<merchant>_refund`, or the refund on record for it) is `refunded`.
- * Null for a line that is no credit; `[]` for a credit that is no refund (salary, interest,
- * cashback: no bill of the user's), a refund line that records no refund received
- * (`REFUND_NOT_RECEIVED`) or a transfer naming a refund (`TRANSFER`: a person paying back), so
- * that no other reading takes the line's words for an item.
- */
-export function refundCreditLine(clause: Clause, doc: DocContext): Candidate[] | null {
-  if (doc.input.source !== 'bank') return null;
-  const t = clause.text;
-  const refund = REFUND_NOUN.pattern.test(t);
-  if (refund && TRANSFER.pattern.test(t)) return [];
-  if (!CREDIT_DIRECTION.pattern.test(t) && !/\brefund from\b/i.test(t)) return null;
-  if (!refund || REFUND_NOT_RECEIVED.pattern.test(t)) return [];
-  const amount = findAmounts(t).find((a) => a.currency || a.cents);
-  if (amount === undefined || amount.negative) return [];
-  const rest = `${t.slice(0, amount.start)} ${t.slice(amount.end)}`
-    .replace(/\b(?:card|checking|savings|account)\s*(?:\.{3}|…|x+|\*+)\s*\d+/gi, ' ')
-    .replace(/\b\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/g, ' ')
-    .replace(new RegExp(CREDIT_DIRECTION.pattern.source, 'giu'), ' ')
-    .replace(new RegExp(REFUND_NOUN.pattern.source, 'giu'), ' ')
-    .replace(/\b(?:from|von|de|da|di|van|od|z)\b/gi, ' ');
-  const words = slugify(rest)
-    .split('_')
-    .filter((w) => w.length > 1 && !GENERIC.has(w) && !/^\d+$/.test(w));
-  const first = words[0];
-  if (first === undefined) return [];
-  const entityId = weEntity(doc);
-  const slug =
-    matchKnown([first, 'refund'], 'financial', doc.input.known, entityId) ?? `${first}_refund`;
-  doc.lastItem = slug;
-  return [
-    lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
-    lineCandidate(entityId, `financial.${slug}.amount`, amount.value, clause),
   ];
 }

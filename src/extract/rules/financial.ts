@@ -22,20 +22,13 @@ import {
   unpaidInThePast,
 } from './financial-chat.js';
 import {
-  FIELD_LABEL,
   PAYMENT_SUBJECT,
   RETURNED,
   SETTLED,
   SETTLING_UP,
   SPENDING_OCCASION,
 } from './financial-lexicon.js';
-import {
-  billerLine,
-  feedLine,
-  refundCreditLine,
-  refundPending,
-  refundReceived,
-} from './financial-lines.js';
+import { billerLine, feedLine, refundPending, refundReceived } from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -251,10 +244,6 @@ export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
       amountCorrection(clause, doc);
     if (said !== null) return said;
   }
-  // A bank line crediting money reads as a refund received or as nothing: money coming in is
-  // no bill of the user's, and its words ("Gutschrift:", "ref refund") are no item.
-  const credited = refundCreditLine(clause, doc);
-  if (credited !== null) return credited;
   const read = mentionRules(clause, doc);
   if (doc.kind === 'document') {
     const line = doc.input.source === 'email' ? billerLine(clause, doc) : feedLine(clause, doc);
@@ -324,8 +313,6 @@ function namedItem(t: string, doc: DocContext): string | null {
     if (
       biller?.[1] &&
       moneyTalk &&
-      // "Amount: 142.60", "Total due:": a field of the message's item, not a biller.
-      !FIELD_LABEL.pattern.test(biller[1]) &&
       // "Lastschrift:", "Addebito SDD:": the feed's event words, not a biller.
       !SETTLED.pattern.test(biller[1]) &&
       !RETURNED.pattern.test(biller[1]) &&
@@ -361,20 +348,6 @@ function namedItem(t: string, doc: DocContext): string | null {
     return 'rent';
   }
   return null;
-}
-
-/**
- * Labels of the whole sum a bill asks for and its due date ("Amount:", "Total due:", "Due:"),
- * the part of `FIELD_LABEL` that is the item's own amount: a subtotal, a tax, a fee, a deposit
- * or a discount is a part of it or another sum.
- */
-const ITEM_SUM_LABEL =
-  /^(?:(?:total|amount|balance)\s+)?(?:amount|total|balance|due|due date)(?:\s+(?:due|paid))?$/i;
-
-/** A document's line that opens with the label of its item's sum ("Amount: 58.10", "Due: May 20"). */
-function labelledField(t: string, doc: DocContext): boolean {
-  const label = /^\s*([\p{L}][\p{L} .]{0,30}?)\s*:/u.exec(t)?.[1];
-  return doc.kind === 'document' && label !== undefined && ITEM_SUM_LABEL.test(label);
 }
 
 /** Payment states a bill may be said to be in, without a verb ("water bill's paid"). */
@@ -431,7 +404,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   if (
     item === null &&
     doc.lastItem !== null &&
-    (/\b(?:paid|pay|debit|mark|bounced|cash|owe|due)\b/i.test(t) || labelledField(t, doc))
+    /\b(?:paid|pay|debit|mark|bounced|cash|owe|due)\b/i.test(t)
   ) {
     item = { slug: doc.lastItem, kind: kindOf(doc.lastItem, t) };
   }

@@ -13,7 +13,6 @@ import {
 } from '../clauses.js';
 import { canBeName, properPhraseAt, singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
-import { deployEvent } from './deploy-event.js';
 
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
@@ -592,10 +591,6 @@ function releaseCandidates(clause: Clause, doc: DocContext, teamEntity: string):
  * 29") and version ("the Postgres 16 upgrade").
  */
 export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
-  if (doc.input.source === 'webhook') {
-    const event = webhookEvent(clause, doc);
-    if (event !== null) return event;
-  }
   if (!projectContext(clause.text, doc)) return [];
   const teamEntity = weEntity(doc);
   // In this order: each may name the project the next ones refer to (`doc.lastProject`).
@@ -606,28 +601,6 @@ export function projectRules(clause: Clause, doc: DocContext): Candidate[] {
     deadlineCandidates,
     releaseCandidates,
   ].flatMap((read) => read(clause, doc, teamEntity));
-}
-
-/**
- * A webhook's deploy or release event (`deployEvent`), when it reports one: a finished production
- * deploy or a published release ships its project at its version; any other outcome (failed,
- * pending, another environment, a draft) reads nothing, and no other project reading may take
- * the event's words for a status. Null when the payload reports no such event.
- */
-function webhookEvent(clause: Clause, doc: DocContext): Candidate[] | null {
-  // A payload is one event: its outcome may be in another sentence than its project ("FAILED
-  // deploying x v2 to production. Auto-rollback to v1 completed."), so the whole text is read.
-  const event = deployEvent(doc.input.text);
-  if (event === null) return null;
-  const teamEntity = weEntity(doc);
-  const name = event.project === null ? null : projectName(event.project, doc, teamEntity);
-  if (!event.shipped || name === null) return [];
-  doc.lastProject = name.slug;
-  const span = doc.input.text;
-  const read = (attribute: string, value: string) =>
-    makeCandidate(teamEntity, name.slug, attribute, value, clause, span, 'assertive');
-  const version = event.version ?? name.version;
-  return [read('status', 'shipped'), ...(version === null ? [] : [read('version', version)])];
 }
 
 /**
