@@ -17,7 +17,7 @@ import { HEDGED_CONFIDENCE } from '../types.js';
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
   [
-    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
+    /^(?:unblocked|back on track|on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
     'in_progress',
   ],
   [/^(?:blocked|stuck|on hold|paused|stalled|waiting)$/i, 'blocked'],
@@ -39,7 +39,7 @@ function statusOf(word: string): string | null {
 }
 
 const STATUS_ALTERNATION =
-  'unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
+  'unblocked|back on track|on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
 
 /** "<NP> is (now|officially|still) <status>" and "<NP> shipped/launched/landed". */
 const COPULA_STATUS = new RegExp(
@@ -55,9 +55,12 @@ const VERB_OBJECT =
  */
 const LABELLED_REPORT =
   /^([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)(?:\s+(?:standup|stand-up|sync|update|retro|weekly|daily|status|check-in|news))?\s*(?::|\s-|\s–)\s+/;
-/** "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress". */
+/**
+ * "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress", "Apollo status: on
+ * track": group 1 is the project, without the word that labels the line a status.
+ */
 const LABELLED_STATUS = new RegExp(
-  `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?):\\s*(${STATUS_ALTERNATION})\\b`,
+  `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?)(?:\\s+(?:status|update))?:\\s*(${STATUS_ALTERNATION})\\b`,
   'i',
 );
 const PROJECT_WORDS =
@@ -73,6 +76,8 @@ const VERSIONED =
 interface ProjectName {
   readonly slug: string;
   readonly version: string | null;
+  /** The phrase's last word, slugged: its head noun ("the Apollo intern" → intern). */
+  readonly head: string;
 }
 
 /**
@@ -106,6 +111,8 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
   // A phrase that holds an attribute or a date is a run-on line, not a project's name.
   if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
+  // "Project Apollo" is Apollo: the word for the kind of thing before a name is no part of it.
+  text = text.replace(/^project\s+(?=\p{Lu})/iu, '');
   let version: string | null = null;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
@@ -118,7 +125,7 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   const known = matchKnown(words, 'project', doc.input.known, entityId);
   const slug = known ?? words.join('_');
   if (slug === '' || /^\d+$/.test(slug)) return null;
-  return { slug, version };
+  return { slug, version, head: words.at(-1) ?? '' };
 }
 
 function isPersonal(text: string): boolean {
@@ -232,6 +239,27 @@ function lastPhrase(phrase: string): string {
   );
 }
 
+/**
+ * The last comma-separated part of a subject, when it names work on its own: a preface before it
+ * ("Good news, Apollo is unblocked", "fyi, the billing migration is live") is not the project.
+ */
+function lastComma(phrase: string, doc: DocContext): string {
+  const last = phrase.split(',').pop()?.trim() ?? '';
+  return last !== phrase && last !== '' && namesWork(last, doc) ? last : phrase;
+}
+
+/** Whether the clause's grammatical subject is the speaker, a "we" or the listener. */
+function heldByPerson(clause: Clause): boolean {
+  const kind = clause.analysis.subject.kind;
+  return kind === 'speaker' || kind === 'we' || kind === 'addressee';
+}
+
+/** Whether a phrase names a project on record (of any entity in the message's view). */
+function namesKnownProject(phrase: string, doc: DocContext): boolean {
+  const slug = projectName(phrase, doc, weEntity(doc))?.slug;
+  return slug !== undefined && doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`));
+}
+
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -240,9 +268,12 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     isPersonal(phrase) || isPersonal(t.slice(0, 40)) ? speakerEntity(doc) : teamEntity;
   const main = mainClause(t);
 
+  // "Apollo should be unblocked next week", "it will be live by May": a status expected through a
+  // modal or a future is not the project's status now.
+  const expected = clause.analysis.mood === 'conditional' || clause.analysis.tense === 'future';
   const addStatus = (phrase: string, word: string, span: string): void => {
     const status = statusOf(word);
-    if (status === null) return;
+    if (status === null || expected) return;
     // Outside a team's thread, someone else's project ("their migration", "Google's project",
     // "my friend's launch") is not the speaker's or the group's.
     if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
@@ -254,6 +285,12 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     if (name === null) return;
     const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
     if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
+    // "The Apollo intern is on track": a phrase matched to a project on record by one of its
+    // words is the project only when its head is the project's name or a word for work; here
+    // the intern is on track, not Apollo.
+    if (known && !name.slug.split('_').includes(name.head) && !PROJECT_WORDS.test(name.head)) {
+      return;
+    }
     // "The build is blocked", "the app is live": a bare kind of work, with no name, says
     // nothing about which project, outside a team's thread and unless one is on record.
     if (!known && !doc.group?.startsWith('team:') && BARE_KIND.test(name.slug)) return;
@@ -267,7 +304,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   const labelled = LABELLED_STATUS.exec(main);
   const copula = COPULA_STATUS.exec(main);
   const verbObject = VERB_OBJECT.exec(main);
-  const copulaSubject = lastPhrase(copula?.[1] ?? '');
+  const copulaSubject = lastComma(lastPhrase(copula?.[1] ?? ''), doc);
   const pronoun =
     /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally|i'm|we're|they're|i am|we are|they are|we're still|we are still)?$/i;
   // "Kestrel standup: we're blocked on the sandbox": the team reports on the labelled project.
@@ -288,6 +325,9 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     copula?.[2] &&
     copulaSubject !== '' &&
     !pronoun.test(copulaSubject) &&
+    // "I hope Apollo is on track", "you think Apollo is unblocked?": the clause is the speaker's
+    // or listener's attitude to the status, not a report of it.
+    !heldByPerson(clause) &&
     // "The migration isn't blocked": a negated status says what the project is not.
     // Texted without the apostrophe too ("isnt", "arent").
     !/(?:n't|\bnot|\bnever|\bno longer|\b(?:is|are|was|were|has|have|had)nt)\s*$/i.test(
@@ -302,6 +342,9 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     } else if (
       !/^[A-Z][a-z]+$/.test(copulaSubject) ||
       !canBeName(copulaSubject) ||
+      // A one-word name on record as a project is that project ("Apollo is unblocked"): the name
+      // of a person ("Priya is unblocked") is on record as no project.
+      namesKnownProject(copulaSubject, doc) ||
       // In a team's thread a one-word name that is not a member is a project's code name
       // ("Kestrel is unblocked"): people are not shipped or unblocked.
       (doc.group?.startsWith('team:') === true && !isKnownMember(copulaSubject, doc))
