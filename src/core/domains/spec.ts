@@ -105,7 +105,10 @@ export type TimelineRule = (view: TimelineView) => TimelineIssue[];
 export interface DomainSpec<Name extends string = string> {
   /** The domain: a field's first path segment. Lower-case letters only. */
   readonly name: Name;
-  /** The core fields; custom fields under the domain are allowed too. */
+  /**
+   * The domain's vocabulary: a field no path matches is refused wherever state comes in
+   * (`fieldIssue`). A `<name>` segment is open ("project.<slug>.<attribute>").
+   */
   readonly fields: readonly FieldSpec[];
   /** Defaults for a store that has not changed them through `policy.changed` events. */
   readonly policy: DomainPolicy;
