@@ -128,6 +128,12 @@ export interface DomainSpec<Name extends string = string> {
   /** Impossible sequences to hold for review (seed 000 timeline logic). */
   readonly timeline: readonly TimelineRule[];
   /**
+   * Dated state: a date field that ends what other fields of the domain hold (a trip's return
+   * date ends its status, location and destination). Once that date has passed, those values
+   * read as stale unless evidence for them came after it; their TTL alone would keep them fresh.
+   */
+  readonly endedBy?: readonly { readonly date: string; readonly fields: readonly string[] }[];
+  /**
    * Few-shot examples for the language-model extractor: a message (written for Verity) and the
    * answer expected, as one JSON line of the extraction output schema.
    */
