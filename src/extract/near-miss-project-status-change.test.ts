@@ -48,6 +48,10 @@ describe('a change of status said of a named project on record', () => {
       ['fyi osprey is unblocked now 🎉', 'project.osprey.status=in_progress (strong)'],
       ['OSPREY: on track', 'project.osprey.status=in_progress (strong)'],
       ['Osprey shipped yesterday, finally.', 'project.osprey.status=shipped (strong)'],
+      [
+        'The Osprey campaign is back in progress as of today.',
+        'project.osprey.status=in_progress (strong)',
+      ],
     ]);
   });
 

@@ -41,9 +41,9 @@ function statusOf(word: string): string | null {
 const STATUS_ALTERNATION =
   'unblocked|back on track|on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
 
-/** "<NP> is (now|officially|still) <status>" and "<NP> shipped/launched/landed". */
+/** "<NP> is (now|officially|still|back) <status>" and "<NP> shipped/launched/landed". */
 const COPULA_STATUS = new RegExp(
-  `^(.{2,60}?)\\s+(?:is|'s|are|has been|have been|was|were|got|just got|just|has|have|finally|officially)?\\s*(?:now\\s+|officially\\s+|still\\s+|finally\\s+|currently\\s+|already\\s+|just\\s+|been\\s+)*(${STATUS_ALTERNATION})\\b`,
+  `^(.{2,60}?)\\s+(?:is|'s|are|has been|have been|was|were|got|just got|just|has|have|finally|officially)?\\s*(?:now\\s+|officially\\s+|still\\s+|finally\\s+|currently\\s+|already\\s+|just\\s+|been\\s+|back\\s+)*(${STATUS_ALTERNATION})\\b`,
   'i',
 );
 /** "cancelled my side project, the recipe app", "shipped the new onboarding". */
@@ -64,7 +64,7 @@ const LABELLED_STATUS = new RegExp(
   'i',
 );
 const PROJECT_WORDS =
-  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|revamp|rework|overhaul|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|revamp|rework|overhaul|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|campaign|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
 /** A project word alone, with no name ("build", "app", "migration"). */
 const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
@@ -687,14 +687,19 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
  * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
  */
 const SECTION_WORDS =
-  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|q[1-4]|\d{4})$/;
+  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4})$/;
 
-/** Whether a heading titles a section (every word a section word or a bare kind of work). */
+/**
+ * Whether a heading titles a section: every word a section word or a kind of work in the plural
+ * ("Projects", "Active migrations"). A kind of work in the singular may be a name ("Checkout v2").
+ */
 function isSectionTitle(heading: string): boolean {
   const words = slugify(heading)
     .split('_')
     .filter((w) => w !== '');
-  return words.every((w) => SECTION_WORDS.test(w) || BARE_KIND.test(singular(w)));
+  return words.every(
+    (w) => SECTION_WORDS.test(w) || (singular(w) !== w && BARE_KIND.test(singular(w))),
+  );
 }
 
 /** Whether a heading titles a list of projects ("Projects", "Active work streams"). */
