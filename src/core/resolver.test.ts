@@ -350,6 +350,33 @@ describe('resolveObservation', () => {
     expect(outcomes[2]?.slot.committed?.value).toBe('window');
   });
 
+  it('supersedes a pending prompt when a later statement restates the committed value', () => {
+    const field = 'profile.preference.seat';
+    const { outcomes, slot } = run([
+      { id: 'w', field, value: 'window', source: 'user_statement', at: 0 },
+      { id: 'a', field, value: 'aisle', source: 'user_statement', at: 24 },
+      { id: 'x', field, value: 'window', source: 'user_statement', at: 48, correction: true },
+    ]);
+    const promptId = outcomes[1]?.prompt?.promptId;
+    expect(promptId).toBeDefined();
+    expect(outcomes[2]?.supersededPromptIds).toEqual([promptId]);
+    expect(outcomes[2]?.reasons.join(' ')).toContain(`closes prompt ${promptId}`);
+    expect(slot.pending).toBeNull();
+    expect(slot.committed?.value).toBe('window');
+  });
+
+  it('keeps a pending prompt that later evidence does not outrank', () => {
+    const field = 'profile.preference.seat';
+    const { outcomes, slot } = run([
+      { id: 'w', field, value: 'window', source: 'user_statement', at: 0 },
+      { id: 'a', field, value: 'aisle', source: 'user_statement', at: 24 },
+      // An assistant's restatement is below the user's statement in the authority matrix.
+      { id: 's', field, value: 'window', source: 'assistant_statement', at: 48 },
+    ]);
+    expect(outcomes[2]?.supersededPromptIds).toEqual([]);
+    expect(slot.pending?.value).toBe('aisle');
+  });
+
   it('is deterministic: the same inputs give byte-identical outcomes', () => {
     const steps: Step[] = [
       { id: 'n', value: 'planned', source: 'static_markdown', intent: 'planning', at: -96 },

@@ -543,6 +543,21 @@ function admit(run: Run): void {
       run.correctedAutoCommit = true;
     }
   }
+  // A prompt asking about a value this later evidence superseded is no longer a question: the
+  // slot was decided since ("From now on, window seats" after "aisle?" was asked). Closed as
+  // superseded, so confirming it later cannot override the later statement.
+  const pending = draft.pending;
+  if (
+    pending &&
+    pending.value !== incoming.value &&
+    !draft.evidence.some((e) => e.state === 'live' && e.value === pending.value)
+  ) {
+    run.reasons.push(
+      `closes prompt ${pending.promptId}: its value "${describe(pending.value)}" was superseded by this later ${canonicalSource(incoming.sourceType)}`,
+    );
+    run.superseded.push(pending.promptId);
+    draft.pending = null;
+  }
 }
 
 /** The live values ranked, the leader's lead, and how both read in the reasons. */
