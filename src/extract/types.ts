@@ -11,17 +11,6 @@ export interface KnownSlot {
    * anchor that makes a later weak reading strong. Absent means committed.
    */
   readonly committed?: boolean;
-  /**
-   * When the value on record was last stated (RFC 3339: the newest live evidence of it), so a
-   * correction can tell the value just said from an older one. Absent when not known.
-   */
-  readonly since?: string;
-  /**
-   * Other values the slot's evidence has held, newest first (superseded or withdrawn ones
-   * included), so a retraction that says "stick with Kyoto" can tell a value the slot had from a
-   * word that only looks like one. Absent when none or not known.
-   */
-  readonly earlier?: readonly string[];
 }
 
 /** Who belongs to which family or team, and what names stand for which slot. */

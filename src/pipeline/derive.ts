@@ -87,26 +87,11 @@ function knownOf(slots: readonly SlotState[]): KnownSlot[] {
     const live = slot.evidence
       .filter((e) => e.state === 'live' && e.value !== null)
       .sort((a, b) => (a.eventTs < b.eventTs ? 1 : -1))[0];
-    const value = slot.committed?.value ?? live?.value ?? null;
-    // When that value was last said: the newest live evidence holding it.
-    const since = slot.evidence
-      .filter((e) => e.state === 'live' && e.value === value && value !== null)
-      .reduce<string | null>((at, e) => (at === null || e.eventTs > at ? e.eventTs : at), null);
-    const earlier = [
-      ...new Set(
-        [...slot.evidence]
-          .sort((a, b) => (a.eventTs < b.eventTs ? 1 : a.eventTs > b.eventTs ? -1 : 0))
-          .map((e) => e.value)
-          .filter((v): v is string => v !== null && v !== value),
-      ),
-    ];
     return {
       entityId: slot.entityId,
       field: slot.field,
-      value,
+      value: slot.committed?.value ?? live?.value ?? null,
       committed: slot.committed != null,
-      ...(since === null ? {} : { since }),
-      ...(earlier.length === 0 ? {} : { earlier }),
     };
   });
 }

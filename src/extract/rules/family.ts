@@ -202,8 +202,7 @@ const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
  * next occurrence (the scenario README's convention).
  */
 function nextWeekdayIn(text: string, at: string): string | null {
-  // "Thursdays", "tues", "Sat.": the whole weekday, singular or plural, or its short form.
-  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:(?:s|nes|rs|ur)?days?|rs|s|\.)?\b/i.exec(text);
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|days|\.)?s?\b/i.exec(text);
   if (!m?.[1]) return null;
   const target = WEEKDAY_NAMES.indexOf(m[1].toLowerCase());
   const from = Date.parse(at);
@@ -457,17 +456,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
     const slug = eventSlug(movedFrom[1], doc, entityId);
     // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
-    const target = t.slice(movedFrom[0].length);
-    const mention = findDates(target, doc.input.at)[0];
-    // "from Wednesdays to Thursdays, still 16:30": a plural weekday is its next occurrence.
-    const weekday = /^\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*s\b/i.test(target)
-      ? nextWeekdayIn(target, doc.input.at)
-      : null;
-    const read = mention === undefined ? weekday : whenOf(mention, weekday);
-    const value =
-      slug === null || read === null
-        ? null
-        : keptTime(read, target.slice(mention?.end ?? 0), doc, entityId, slug, clause);
+    const mention = findDates(t.slice(movedFrom[0].length), doc.input.at)[0];
+    const value = slug === null ? null : whenOf(mention, null);
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
       out.push(entry(slug, value, t, true));
@@ -508,12 +498,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
         : nextWeekdayIn(t, doc.input.at);
   const read = whenOf(mention, relativeToday);
   if (read === null) return out;
-  // A move, by the clause's verb or by the cue the patterns above matched ("swim moved to …").
-  const moving =
-    move !== null ||
-    movedObject !== null ||
-    /\b(?:moved|moves|pushed|rescheduled|shifted|bumped)\b/i.test(timed?.[0] ?? '');
-  const value = moving ? keptTime(read, t.slice(mention.end), doc, entityId, slug, clause) : read;
+  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, entityId, slug);
   doc.lastSchedule = slug;
   out.push(
     entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
@@ -527,9 +512,7 @@ const MOVE_CUE = /\b(?:mov|push|shift|resched|chang|switch|bump|postpon|rebook|b
 /**
  * A moved event's new day with the time it keeps: the time said after the day ("still 17:00"),
  * else the time on record for the slot when the clause says it stays ("same time", "usual
- * time") or says nothing of the time at all ("ballet moved to Thursday": a move of the day keeps
- * the hour). `value` unchanged when it has a time already, or when the clause names another time
- * or speaks of a time without keeping it ("same time as the dentist").
+ * time"). `value` unchanged when it has a time already or nothing says the time stays.
  */
 function keptTime(
   value: string,
@@ -537,13 +520,11 @@ function keptTime(
   doc: DocContext,
   entityId: string,
   slug: string,
-  clause: Clause,
 ): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const kept = KEPT_TIME.pattern.exec(after);
-  const silent = !clause.dates.some((d) => d.time !== null) && !/\btime\b|\d/i.test(after);
-  if (kept === null && !silent) return value;
-  const said = kept?.[1] === undefined ? null : bareTime(kept[1]);
+  if (kept === null) return value;
+  const said = kept[1] === undefined ? null : bareTime(kept[1]);
   const onRecord = doc.input.known.find(
     (k) => k.entityId === entityId && k.field === `family.schedule.${slug}`,
   )?.value;

@@ -780,33 +780,6 @@ function namedTripPlan(clause: Clause): Hit | null {
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
 
 /**
- * The speaker's departure in the present simple of a schedule ("we now leave on Dec 12", "I
- * depart the 12th"): "I" or "we" right before the verb, perhaps with "now" or "then". Only with
- * a day or a place right after the verb (`leavesForTrip`): "we leave comments on the 12th", "I
- * leave for work at 8", "I leave on maternity leave" leave something or go elsewhere, and "my
- * leave starts" is a noun. Strong only for a trip already on record: that trip's new day.
- */
-const LEAVE_PRESENT = /\b(?:i|we)\s+(?:now\s+|then\s+)?(leave|depart|fly out|head out)\b/i;
-
-/** A day said as such: a month, a weekday, "the 12th", "12th", "12 Dec". */
-const DAY_WORDS =
-  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
-
-/**
- * What may follow a present-simple departure verb: a day ("on Dec 12", "the 12th") or "for"/"to"
- * a place the gazetteer knows ("for Kyoto on the 12th"). Not a time of day, "from", "at",
- * "tomorrow" or any other word: "I leave at 6 tomorrow" is as often the office as a trip.
- */
-function leavesForTrip(after: string): boolean {
-  const rest = after.replace(/^\s+(?:now|again|then|instead)\b/i, '').trim();
-  if (DAY_WORDS.test(rest) || DAY_WORDS.test(rest.replace(/^on\s+/i, ''))) {
-    return /^on\s+/i.test(rest) || DAY_WORDS.test(rest);
-  }
-  const place = /^(?:for|to)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u.exec(rest)?.[1];
-  return place !== undefined && lookupPlace(place) !== null;
-}
-
-/**
  * "Leaving the company", "leaving Slack for the day", "leaving work early": "leave" with an
  * object that is not a place (a job, a group, an app, a venue) is no departure on a trip.
  * Read on the words right after the verb; a place, a time or a preposition keeps it a departure.
@@ -916,33 +889,16 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
     arrowPlan(t);
   const found = plan ?? namedTripPlan(clause);
   if (found !== null) return found;
-  const present = LEAVING.test(t) ? null : LEAVE_PRESENT.exec(t);
-  const leaving = present ?? LEAVING.exec(t);
+  const leaving = LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
-  const after = t.slice(leaving.index + leaving[0].length);
-  if (leavesSomething(after) || (present !== null && !leavesForTrip(after))) return null;
-  // The subject of "we now leave" is the pronoun the match opens with.
-  const subject: Subject =
-    present === null
-      ? subjectBefore(leaving.index)
-      : /^we/i.test(present[0])
-        ? { kind: 'we' }
-        : { kind: 'speaker' };
-  // "we leave on the 12th" with no trip on record may be any leaving: never committed alone.
-  const onRecord = doc.input.known.some(
-    (k) =>
-      k.entityId === entityFor(subject, doc) &&
-      /^travel\.(?:destination|departure_date)$/.test(k.field) &&
-      k.value !== null &&
-      k.committed !== false,
-  );
+  if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
   return {
-    subject,
+    subject: subjectBefore(t.search(LEAVING)),
     status: 'planned',
     location: null,
     destination: null,
     span: t,
-    strength: present === null || onRecord ? 'strong' : 'weak',
+    strength: 'strong',
   };
 }
 
