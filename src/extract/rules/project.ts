@@ -17,7 +17,7 @@ import { HEDGED_CONFIDENCE } from '../types.js';
 /** Status words and the canonical project status each one means. */
 const STATUS_WORDS: readonly (readonly [RegExp, string])[] = [
   [
-    /^(?:unblocked|back on track|on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
+    /^(?:unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|active|wip|back on (?:it|track))$/i,
     'in_progress',
   ],
   [/^(?:blocked|stuck|on hold|paused|stalled|waiting)$/i, 'blocked'],
@@ -39,11 +39,11 @@ function statusOf(word: string): string | null {
 }
 
 const STATUS_ALTERNATION =
-  'unblocked|back on track|on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
+  'unblocked|back on track|resumed|underway|under way|in progress|in-progress|ongoing|started|kicked off|blocked|stuck|on hold|paused|stalled|shipped|launched|live|released|deployed|done|complete|completed|finished|landed|rolled out|went live|cancelled|canceled|killed|scrapped|shelved|dropped|axed|abandoned|planned|scheduled';
 
-/** "<NP> is (now|officially|still|back) <status>" and "<NP> shipped/launched/landed". */
+/** "<NP> is (now|officially|still) <status>" and "<NP> shipped/launched/landed". */
 const COPULA_STATUS = new RegExp(
-  `^(.{2,60}?)\\s+(?:is|'s|are|has been|have been|was|were|got|just got|just|has|have|finally|officially)?\\s*(?:now\\s+|officially\\s+|still\\s+|finally\\s+|currently\\s+|already\\s+|just\\s+|been\\s+|back\\s+)*(${STATUS_ALTERNATION})\\b`,
+  `^(.{2,60}?)\\s+(?:is|'s|are|has been|have been|was|were|got|just got|just|has|have|finally|officially)?\\s*(?:now\\s+|officially\\s+|still\\s+|finally\\s+|currently\\s+|already\\s+|just\\s+|been\\s+)*(${STATUS_ALTERNATION})\\b`,
   'i',
 );
 /** "cancelled my side project, the recipe app", "shipped the new onboarding". */
@@ -55,16 +55,13 @@ const VERB_OBJECT =
  */
 const LABELLED_REPORT =
   /^([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)(?:\s+(?:standup|stand-up|sync|update|retro|weekly|daily|status|check-in|news))?\s*(?::|\s-|\s–)\s+/;
-/**
- * "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress", "Apollo status: on
- * track": group 1 is the project, without the word that labels the line a status.
- */
+/** "Weekly status, ingest-v3: BLOCKED", "Status - checkout: in progress". */
 const LABELLED_STATUS = new RegExp(
-  `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?)(?:\\s+(?:status|update))?:\\s*(${STATUS_ALTERNATION})\\b`,
+  `(?:status[,:-]?\\s+)?([A-Za-z][\\w .-]{1,40}?):\\s*(${STATUS_ALTERNATION})\\b`,
   'i',
 );
 const PROJECT_WORDS =
-  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|revamp|rework|overhaul|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|campaign|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
+  /\b(?:project|app|application|migration|upgrade|launch|release|feature|program|programme|sprint|api|service|sync|redesign|refactor|rewrite|revamp|rework|overhaul|integration|pipeline|checkout|dashboard|website|site|platform|rollout|initiative|epic|v\d+|mvp|beta|pilot|experiment|onboarding|infra|database|db|cluster|deploy|build)\b/i;
 /** A project word alone, with no name ("build", "app", "migration"). */
 const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
@@ -76,8 +73,6 @@ const VERSIONED =
 interface ProjectName {
   readonly slug: string;
   readonly version: string | null;
-  /** The phrase's last word, slugged: its head noun ("the Apollo intern" → intern). */
-  readonly head: string;
 }
 
 /**
@@ -111,8 +106,6 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
   // A phrase that holds an attribute or a date is a run-on line, not a project's name.
   if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
-  // "Project Apollo" is Apollo: the word for the kind of thing before a name is no part of it.
-  text = text.replace(/^project\s+(?=\p{Lu})/iu, '');
   let version: string | null = null;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
@@ -125,7 +118,7 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   const known = matchKnown(words, 'project', doc.input.known, entityId);
   const slug = known ?? words.join('_');
   if (slug === '' || /^\d+$/.test(slug)) return null;
-  return { slug, version, head: words.at(-1) ?? '' };
+  return { slug, version };
 }
 
 function isPersonal(text: string): boolean {
@@ -239,27 +232,6 @@ function lastPhrase(phrase: string): string {
   );
 }
 
-/**
- * The last comma-separated part of a subject, when it names work on its own: a preface before it
- * ("Good news, Apollo is unblocked", "fyi, the billing migration is live") is not the project.
- */
-function lastComma(phrase: string, doc: DocContext): string {
-  const last = phrase.split(',').pop()?.trim() ?? '';
-  return last !== phrase && last !== '' && namesWork(last, doc) ? last : phrase;
-}
-
-/** Whether the clause's grammatical subject is the speaker, a "we" or the listener. */
-function heldByPerson(clause: Clause): boolean {
-  const kind = clause.analysis.subject.kind;
-  return kind === 'speaker' || kind === 'we' || kind === 'addressee';
-}
-
-/** Whether a phrase names a project on record (of any entity in the message's view). */
-function namesKnownProject(phrase: string, doc: DocContext): boolean {
-  const slug = projectName(phrase, doc, weEntity(doc))?.slug;
-  return slug !== undefined && doc.input.known.some((k) => k.field.startsWith(`project.${slug}.`));
-}
-
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -268,12 +240,9 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     isPersonal(phrase) || isPersonal(t.slice(0, 40)) ? speakerEntity(doc) : teamEntity;
   const main = mainClause(t);
 
-  // "Apollo should be unblocked next week", "it will be live by May": a status expected through a
-  // modal or a future is not the project's status now.
-  const expected = clause.analysis.mood === 'conditional' || clause.analysis.tense === 'future';
   const addStatus = (phrase: string, word: string, span: string): void => {
     const status = statusOf(word);
-    if (status === null || expected) return;
+    if (status === null) return;
     // Outside a team's thread, someone else's project ("their migration", "Google's project",
     // "my friend's launch") is not the speaker's or the group's.
     if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
@@ -285,12 +254,6 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     if (name === null) return;
     const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
     if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
-    // "The Apollo intern is on track": a phrase matched to a project on record by one of its
-    // words is the project only when its head is the project's name or a word for work; here
-    // the intern is on track, not Apollo.
-    if (known && !name.slug.split('_').includes(name.head) && !PROJECT_WORDS.test(name.head)) {
-      return;
-    }
     // "The build is blocked", "the app is live": a bare kind of work, with no name, says
     // nothing about which project, outside a team's thread and unless one is on record.
     if (!known && !doc.group?.startsWith('team:') && BARE_KIND.test(name.slug)) return;
@@ -304,7 +267,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   const labelled = LABELLED_STATUS.exec(main);
   const copula = COPULA_STATUS.exec(main);
   const verbObject = VERB_OBJECT.exec(main);
-  const copulaSubject = lastComma(lastPhrase(copula?.[1] ?? ''), doc);
+  const copulaSubject = lastPhrase(copula?.[1] ?? '');
   const pronoun =
     /^(?:i|we|they|you|i've|we've|they've|i have|we have|i just|we just|we've just|i've just|just|finally|i'm|we're|they're|i am|we are|they are|we're still|we are still)?$/i;
   // "Kestrel standup: we're blocked on the sandbox": the team reports on the labelled project.
@@ -325,9 +288,6 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     copula?.[2] &&
     copulaSubject !== '' &&
     !pronoun.test(copulaSubject) &&
-    // "I hope Apollo is on track", "you think Apollo is unblocked?": the clause is the speaker's
-    // or listener's attitude to the status, not a report of it.
-    !heldByPerson(clause) &&
     // "The migration isn't blocked": a negated status says what the project is not.
     // Texted without the apostrophe too ("isnt", "arent").
     !/(?:n't|\bnot|\bnever|\bno longer|\b(?:is|are|was|were|has|have|had)nt)\s*$/i.test(
@@ -342,9 +302,6 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     } else if (
       !/^[A-Z][a-z]+$/.test(copulaSubject) ||
       !canBeName(copulaSubject) ||
-      // A one-word name on record as a project is that project ("Apollo is unblocked"): the name
-      // of a person ("Priya is unblocked") is on record as no project.
-      namesKnownProject(copulaSubject, doc) ||
       // In a team's thread a one-word name that is not a member is a project's code name
       // ("Kestrel is unblocked"): people are not shipped or unblocked.
       (doc.group?.startsWith('team:') === true && !isKnownMember(copulaSubject, doc))
@@ -682,73 +639,18 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
   return slugs.size === 1 ? ([...slugs][0] ?? null) : null;
 }
 
-/**
- * Words that title a section of a document rather than name a project ("# Projects", "## Status
- * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
- */
-const SECTION_WORDS =
-  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4})$/;
-
-/**
- * Whether a heading titles a section: every word a section word or a kind of work in the plural
- * ("Projects", "Active migrations"). A kind of work in the singular may be a name ("Checkout v2").
- */
-function isSectionTitle(heading: string): boolean {
-  const words = slugify(heading)
-    .split('_')
-    .filter((w) => w !== '');
-  return words.every(
-    (w) => SECTION_WORDS.test(w) || (singular(w) !== w && BARE_KIND.test(singular(w))),
-  );
-}
-
-/** Whether a heading titles a list of projects ("Projects", "Active work streams"). */
-function isProjectList(heading: string): boolean {
-  return (
-    isSectionTitle(heading) &&
-    slugify(heading)
-      .split('_')
-      .some((w) => BARE_KIND.test(singular(w)))
-  );
-}
-
-/** A brief key of words then an attribute ("Project Apollo status"): group 1 may name a project. */
-const NAMED_KEY = /^(.+?)\s+(status|state|owner|lead|deadline|due date|provider|version)$/i;
-
-/**
- * Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. The
- * project is the one the key names ("Project Apollo status: on track"), else the nearest of
- * `topics` (headings above the line, nearest first, then the document's title) that names a
- * project rather than a section ("## Apollo" under "# Projects").
- */
+/** Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. */
 export function projectField(
   key: string,
   value: string,
   clause: Clause,
   doc: DocContext,
-  topics: readonly string[],
+  topic: string,
 ): Candidate | null {
   const entityId = weEntity(doc);
-  // "Project Apollo status", "Billing migration owner": the key names its project with a word
-  // for work; a modifier alone ("Hosting provider", "Project status") names none.
-  const keyed = NAMED_KEY.exec(key.trim());
-  const named =
-    keyed?.[1] && PROJECT_WORDS.test(keyed[1]) && !isSectionTitle(keyed[1]) ? keyed : null;
-  // A sub-heading names the project only under a list of projects ("# Projects") or with a
-  // word for work of its own ("## Billing migration"); elsewhere ("## Errands" in a memory file)
-  // it is a section, and the document's own title is read as before.
-  const last = topics.length - 1;
-  const topic =
-    named?.[1] ??
-    topics.find(
-      (t, i) =>
-        !isSectionTitle(t) &&
-        (i === last || PROJECT_WORDS.test(t) || topics.slice(i + 1).some(isProjectList)),
-    );
-  if (topic === undefined) return null;
   const name = projectName(topic, doc, entityId);
   if (name === null) return null;
-  const k = slugify(named?.[2] ?? key);
+  const k = slugify(key);
   let attribute = k;
   let v = value.trim().replace(/[.;]+$/, '');
   if (k === 'status' || k === 'state') {
@@ -777,15 +679,10 @@ const PROVIDER_HEAD = /^(?:[a-z]+_){1,2}(?:provider|vendor|processor)$/;
 
 /** Whether a note's title or keys describe a project brief. */
 export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {
-  if (topic !== null && /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
+  if (topic !== null && /\b(?:project|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
     return true;
   }
-  return keys.some(
-    (k) =>
-      /^(?:status|owner|provider|target|deadline|dri|milestone)$/i.test(k) ||
-      // "Project Apollo status", "Billing migration owner": a key naming a project's attribute.
-      PROJECT_WORDS.test(NAMED_KEY.exec(k.trim())?.[1] ?? ''),
-  );
+  return keys.some((k) => /^(?:status|owner|provider|target|deadline|dri|milestone)$/i.test(k));
 }
 
 /** A proper name at `index` (exported for the other rules). */
