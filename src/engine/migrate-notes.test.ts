@@ -73,6 +73,48 @@ describe('engine.migrate reading notes', () => {
     ]);
   });
 
+  it('names each project by its own heading under a list of projects, not by the list', async () => {
+    const content = [
+      '# Projects',
+      '',
+      '## Heron',
+      'Owner: Dana',
+      'Status: blocked',
+      '',
+      '## Kite',
+      'Owner: Malik',
+      '',
+      '## Notes',
+      'Status: shipped',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([{ path: 'work.md', content, updatedAt: at }]);
+    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
+      'project.heron.owner=Dana',
+      'project.heron.status=blocked',
+      'project.kite.owner=Malik',
+    ]);
+    // Under "## Notes" of a list of projects, no project is named: nothing is guessed.
+    expect(report.not_read.map((n) => n.text)).toEqual(['Status: shipped']);
+  });
+
+  it('reads a key that names its project and a tracked attribute as that attribute', async () => {
+    const content = [
+      '# Projects',
+      'Project Heron status: blocked',
+      'Billing migration owner: Malik',
+      'Hosting provider: Fly.io',
+      '',
+    ].join('\n');
+    const report = await t().engine.migrate([{ path: 'work.md', content, updatedAt: at }]);
+    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
+      'project.billing_migration.owner=Malik',
+      'project.heron.status=blocked',
+    ]);
+    // A modifier before the attribute names no project, and "Projects" titles the list.
+    expect(report.not_read.map((n) => n.text)).toEqual(['Hosting provider: Fly.io']);
+  });
+
   it("skips the help line of Verity's own HEARTBEAT.md template", async () => {
     const path = `${t().dir}/HEARTBEAT.md`;
     await t().engine.project({ targets: [path] });

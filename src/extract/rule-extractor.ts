@@ -36,6 +36,27 @@ const KEY_VALUE = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?)\s*:\s+(\S.*)$
 const NOT_KEYS =
   /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|note|re|fwd|subject|from|to|update|reminder|deploy|heads up|fyi|scratch that|booked it|change of plan)$/i;
 
+const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
+
+/**
+ * The markdown headings above line `index`, nearest first, each the nearest of its level or of a
+ * level above the ones already taken ("## Apollo" then "# Projects", not a sibling "## Zeus").
+ */
+function headingsAbove(lines: readonly string[], index: number): string[] {
+  const out: string[] = [];
+  let level = 7;
+  for (let i = index - 1; i >= 0 && level > 1; i -= 1) {
+    const line = lines[i] ?? '';
+    const heading = HEADING.exec(line);
+    const depth = /^\s*(#+)/.exec(line)?.[1]?.length ?? 7;
+    if (heading?.[1] && depth < level) {
+      out.push(heading[1]);
+      level = depth;
+    }
+  }
+  return out;
+}
+
 function cleanTopic(title: string): string {
   return title
     .replace(/\.(?:md|markdown|txt)$/i, '')
@@ -172,8 +193,9 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
       const clause = clauseOf(kv[2], line, false, anchor);
       const found: Candidate[] = [];
-      if (projectDoc && doc.topic !== null) {
-        const c = projectField(kv[1], kv[2], clause, doc, doc.topic);
+      if (projectDoc) {
+        const topics = [...headingsAbove(lines, index), ...(doc.topic === null ? [] : [doc.topic])];
+        const c = projectField(kv[1], kv[2], clause, doc, topics);
         if (c) found.push(c);
       } else if (!projectDoc) {
         found.push(...profileField(kv[1], kv[2], clause, doc));

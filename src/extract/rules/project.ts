@@ -639,18 +639,68 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
   return slugs.size === 1 ? ([...slugs][0] ?? null) : null;
 }
 
-/** Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. */
+/**
+ * Words that title a section of a document rather than name a project ("# Projects", "## Status
+ * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
+ */
+const SECTION_WORDS =
+  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|q[1-4]|\d{4})$/;
+
+/** Whether a heading titles a section (every word a section word or a bare kind of work). */
+function isSectionTitle(heading: string): boolean {
+  const words = slugify(heading)
+    .split('_')
+    .filter((w) => w !== '');
+  return words.every((w) => SECTION_WORDS.test(w) || BARE_KIND.test(singular(w)));
+}
+
+/** Whether a heading titles a list of projects ("Projects", "Active work streams"). */
+function isProjectList(heading: string): boolean {
+  return (
+    isSectionTitle(heading) &&
+    slugify(heading)
+      .split('_')
+      .some((w) => BARE_KIND.test(singular(w)))
+  );
+}
+
+/** A brief key of words then an attribute ("Project Apollo status"): group 1 may name a project. */
+const NAMED_KEY = /^(.+?)\s+(status|state|owner|lead|deadline|due date|provider|version)$/i;
+
+/**
+ * Project brief lines: `Status: in progress`, `Owner: Lina Park`, `Target: end of April`. The
+ * project is the one the key names ("Project Apollo status: on track"), else the nearest of
+ * `topics` (headings above the line, nearest first, then the document's title) that names a
+ * project rather than a section ("## Apollo" under "# Projects").
+ */
 export function projectField(
   key: string,
   value: string,
   clause: Clause,
   doc: DocContext,
-  topic: string,
+  topics: readonly string[],
 ): Candidate | null {
   const entityId = weEntity(doc);
+  // "Project Apollo status", "Billing migration owner": the key names its project with a word
+  // for work; a modifier alone ("Hosting provider", "Project status") names none.
+  const keyed = NAMED_KEY.exec(key.trim());
+  const named =
+    keyed?.[1] && PROJECT_WORDS.test(keyed[1]) && !isSectionTitle(keyed[1]) ? keyed : null;
+  // A sub-heading names the project only under a list of projects ("# Projects") or with a
+  // word for work of its own ("## Billing migration"); elsewhere ("## Errands" in a memory file)
+  // it is a section, and the document's own title is read as before.
+  const last = topics.length - 1;
+  const topic =
+    named?.[1] ??
+    topics.find(
+      (t, i) =>
+        !isSectionTitle(t) &&
+        (i === last || PROJECT_WORDS.test(t) || topics.slice(i + 1).some(isProjectList)),
+    );
+  if (topic === undefined) return null;
   const name = projectName(topic, doc, entityId);
   if (name === null) return null;
-  const k = slugify(key);
+  const k = slugify(named?.[2] ?? key);
   let attribute = k;
   let v = value.trim().replace(/[.;]+$/, '');
   if (k === 'status' || k === 'state') {
@@ -679,10 +729,15 @@ const PROVIDER_HEAD = /^(?:[a-z]+_){1,2}(?:provider|vendor|processor)$/;
 
 /** Whether a note's title or keys describe a project brief. */
 export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {
-  if (topic !== null && /\b(?:project|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
+  if (topic !== null && /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
     return true;
   }
-  return keys.some((k) => /^(?:status|owner|provider|target|deadline|dri|milestone)$/i.test(k));
+  return keys.some(
+    (k) =>
+      /^(?:status|owner|provider|target|deadline|dri|milestone)$/i.test(k) ||
+      // "Project Apollo status", "Billing migration owner": a key naming a project's attribute.
+      PROJECT_WORDS.test(NAMED_KEY.exec(k.trim())?.[1] ?? ''),
+  );
 }
 
 /** A proper name at `index` (exported for the other rules). */
