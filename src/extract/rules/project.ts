@@ -106,6 +106,8 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   if (/[#/@]|\b(?:PR|pull request|commit|branch)\b/i.test(text)) return null;
   // A phrase that holds an attribute or a date is a run-on line, not a project's name.
   if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
+  // "Project Apollo" is Apollo: the word for the kind of thing before a name is no part of it.
+  text = text.replace(/^project\s+(?=\p{Lu})/iu, '');
   let version: string | null = null;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
