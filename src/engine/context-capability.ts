@@ -377,10 +377,7 @@ function sourcesFor(
       const ranked = rankBySession(result.hits, ranking.sessionWeight).slice(0, limit);
       const neighbours = await neighbourHits(rt, ranked, inScope);
       const hits = [...ranked, ...neighbours].map((hit) => toMemoryHit(hit, terms));
-      // A recorded memory scored below 1 was superseded: it follows what replaced it.
-      const current = recorded.filter((m) => m.score >= 1);
-      const superseded = recorded.filter((m) => m.score < 1);
-      return [...current, ...bestFirst(hits).slice(0, limit), ...superseded];
+      return [...recorded, ...bestFirst(hits).slice(0, limit)];
     },
 
     async tail(_threadId, limit) {

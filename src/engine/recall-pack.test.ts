@@ -274,20 +274,6 @@ describe('relevant procedures', () => {
     expect(unrelated.sections.some((s) => s.key === 'procedures')).toBe(false);
   });
 
-  it('recalls a promoted procedure no more once a later session gives it another command', async () => {
-    const entry = await promoteProcedure();
-    await engine.observer.capture({
-      text: line('p3', 'Use `npm run release` to publish a blog post now.', 30),
-      sessionId: 's2',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
-    const pack = await engine.recall.recallPack({ query: 'Publish the blog post about pricing' });
-    const ids = pack.sections.find((s) => s.key === 'procedures')?.entries.map((e) => e.id) ?? [];
-    expect(ids).not.toContain(entry);
-    expect(pack.markdown).not.toContain('npm run publish');
-  });
-
   it("loads procedures for today's work without a prompt, within the budget", async () => {
     await engine.vault.recordMemory({
       text: 'Payroll taxes: pay through the tax portal, then file the confirmation PDF under finance/payroll',

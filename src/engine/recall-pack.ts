@@ -17,7 +17,7 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
-import { readMemory, readSuperseded } from '../observer/index.js';
+import { readMemory } from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
@@ -213,15 +213,10 @@ export const PROCEDURE_TAG = 'procedure';
  */
 async function procedureCandidates(store: Store, entity: string): Promise<ProcedureCandidate[]> {
   const patched = await patchedProcedures(store);
-  const superseded = await readSuperseded(store);
-  const promoted = (await readMemory(store)).filter(
+  const entries = (await readMemory(store)).filter(
     (m) => m.type === 'procedure' && m.status === 'active',
   );
-  // A procedure whose source a later statement superseded is recalled no more (issue #13).
-  const entries = promoted.filter((m) =>
-    m.source_observation_ids.every((id) => superseded[id] === undefined),
-  );
-  const entryIds = new Set(promoted.map((m) => m.memory_id));
+  const entryIds = new Set(entries.map((m) => m.memory_id));
   const memories = await store.vault.listMemories({ entityId: entity, tag: PROCEDURE_TAG });
   return [
     ...patched,

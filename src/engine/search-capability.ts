@@ -18,7 +18,6 @@ import {
   type SearchResult,
 } from '../search/index.js';
 import type { Store } from '../stores/index.js';
-import { markSupersededHits } from './superseded-hits.js';
 
 /** Embedding and search settings of `createEngine`. */
 export interface EngineEmbeddingOptions {
@@ -147,15 +146,11 @@ export function createSearchService(
   return {
     embedder,
 
-    // Statements a later one superseded read marked and rank below it (issue #13).
-    search: async (query, searchOptions = {}) =>
-      markSupersededHits(
-        store,
-        await hybridSearch({ store, embedder }, query, clock.now(), {
-          ...searchOptions,
-          fusion: { ...options.fusion, ...searchOptions.fusion },
-        }),
-      ),
+    search: (query, searchOptions = {}) =>
+      hybridSearch({ store, embedder }, query, clock.now(), {
+        ...searchOptions,
+        fusion: { ...options.fusion, ...searchOptions.fusion },
+      }),
 
     indexEmbeddings: (indexOptions) =>
       indexer === null ? disabledReport() : indexer.run(indexOptions),

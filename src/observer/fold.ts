@@ -9,7 +9,6 @@ import type {
   ObserverOutput,
   Proposal,
   ProposalDraft,
-  SupersededMark,
 } from './types.js';
 
 /** Payload of `session.captured`. */
@@ -53,21 +52,6 @@ export interface ProposalResolvedPayload {
   readonly reason?: string;
 }
 
-/** A superseded observation as kept in derived state: its mark, and where its words came from. */
-export interface SupersededRecord extends SupersededMark {
-  /** The session of the superseded observation. */
-  readonly session_id: string;
-  /** The messages it came from (a message that said the old value is marked too). */
-  readonly source_message_ids: readonly string[];
-  /** The capture of the observation that superseded it. */
-  readonly by_capture_key: string;
-  /** The `observations.recorded` event that made the mark. */
-  readonly event_id: string;
-}
-
-/** Superseded observations: observation id → its record. */
-export type SupersededMarks = Readonly<Record<string, SupersededRecord>>;
-
 /** Retention marks: observation id → what the policy did to it. */
 export type RetentionMarks = Readonly<Record<string, 'pruned' | 'archived'>>;
 
@@ -80,8 +64,6 @@ export const OBSERVER_KEYS = {
   reflections: 'observer:reflections',
   retention: 'observer:retention',
   friction: 'observer:friction',
-  superseded: 'observer:superseded',
-  echoes: 'observer:echoes',
 } as const;
 
 function json<T>(value: T): JsonValue {
@@ -128,23 +110,6 @@ export async function readReflectionTimes(reader: StoreReader): Promise<string[]
     .filter((r) => r.over_budget === undefined || r.over_budget === null)
     .map((r) => r.at)
     .filter((at): at is string => typeof at === 'string');
-}
-
-/** Superseded observations, by id. */
-export async function readSuperseded(reader: StoreReader): Promise<SupersededMarks> {
-  return (
-    ((await reader.getMeta(OBSERVER_KEYS.superseded)) as unknown as SupersededMarks | null) ?? {}
-  );
-}
-
-/**
- * The assistant's messages that only repeat a user's statement (`echo_of`): each as
- * `session:<id>/<message id>` → the user's message, keyed the same way.
- */
-export async function readEchoes(reader: StoreReader): Promise<Readonly<Record<string, string>>> {
-  return (
-    ((await reader.getMeta(OBSERVER_KEYS.echoes)) as unknown as Record<string, string> | null) ?? {}
-  );
 }
 
 /** Retention marks. */
@@ -199,16 +164,19 @@ async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
   };
   await putProposals(tx, proposals);
   if (p.action !== 'approved') return;
-  // A consolidation retires its entries; an update retires the entries it supersedes (issue #13).
-  const retire = new Set(proposal.retire_memory_ids);
-  const memory = (await readMemory(tx)).map(
-    (m): MemoryEntry =>
-      retire.has(m.memory_id) && m.status === 'active'
-        ? { ...m, status: 'retired', retired_at: event.eventTs }
-        : m,
-  );
+  const memory = await readMemory(tx);
   if (proposal.kind === 'consolidation') {
-    await tx.putMeta(OBSERVER_KEYS.memory, json(memory));
+    const retire = new Set(proposal.retire_memory_ids);
+    await tx.putMeta(
+      OBSERVER_KEYS.memory,
+      json(
+        memory.map((m) =>
+          retire.has(m.memory_id) && m.status === 'active'
+            ? { ...m, status: 'retired', retired_at: event.eventTs }
+            : m,
+        ),
+      ),
+    );
     return;
   }
   const entry: MemoryEntry = {
@@ -295,87 +263,6 @@ async function foldObservationsRecorded(tx: WriteTx, event: LedgerEvent): Promis
       captures.map((c) => (c.capture_key === output.capture_key ? { ...c, observed: true } : c)),
     ),
   );
-  await foldSuperseded(tx, event, stored, captures);
-  await foldEchoes(tx, stored);
-}
-
-/** Records which assistant messages only echo a user's message (see `readEchoes`). */
-async function foldEchoes(tx: WriteTx, stored: StoredObservations): Promise<void> {
-  const own = stored.segments.flatMap((s) => s.observations);
-  const keyOf = (id: string | undefined) =>
-    id === undefined ? null : `session:${stored.session_id}/${id}`;
-  const found: [string, string][] = [];
-  for (const o of own) {
-    if (o.echo_of === undefined) continue;
-    const said = own.find((u) => u.observation_id === o.echo_of);
-    const echo = keyOf(o.source_message_ids.at(-1));
-    const user = keyOf(said?.source_message_ids.at(-1));
-    if (echo !== null && user !== null && echo !== user) found.push([echo, user]);
-  }
-  if (found.length === 0) return;
-  await tx.putMeta(
-    OBSERVER_KEYS.echoes,
-    json({ ...(await readEchoes(tx)), ...Object.fromEntries(found) }),
-  );
-}
-
-/**
- * Records the marks of `stored.superseded` and indexes each superseded observation again with
- * the mark in its text, so search shows it as superseded (it is never deleted).
- */
-async function foldSuperseded(
-  tx: WriteTx,
-  event: LedgerEvent,
-  stored: StoredObservations,
-  captures: readonly CaptureRecord[],
-): Promise<void> {
-  const before = await readSuperseded(tx);
-  const own = new Set(stored.segments.flatMap((s) => s.observations.map((o) => o.observation_id)));
-  // Recorded again (`memory forget`): the capture's own marks are replaced by its payload's, and
-  // a mark on one of its observations that is gone goes with it.
-  const marks: Record<string, SupersededRecord> = Object.fromEntries(
-    Object.entries(before).filter(
-      ([id, m]) =>
-        m.by_capture_key !== stored.capture_key &&
-        (m.capture_key !== stored.capture_key || own.has(id)),
-    ),
-  );
-  for (const mark of stored.superseded ?? []) {
-    const holder =
-      mark.capture_key === stored.capture_key
-        ? stored
-        : await readObservations(tx, mark.capture_key);
-    const old = holder?.segments
-      .flatMap((s) => s.observations)
-      .find((o) => o.observation_id === mark.observation_id);
-    if (holder === null || holder === undefined || old === undefined) continue;
-    marks[mark.observation_id] = {
-      ...mark,
-      by_capture_key: stored.capture_key,
-      session_id: holder.session_id,
-      source_message_ids: old.source_message_ids,
-      event_id: event.eventId,
-    };
-    const entityId = captures.find((c) => c.capture_key === mark.capture_key)?.entity_id;
-    await tx.indexDocument({
-      kind: 'observation',
-      threadId: `session:${holder.session_id}`,
-      itemId: old.observation_id,
-      messageId: old.source_message_ids.at(-1) ?? null,
-      entityId: entityId ?? DEFAULT_ENTITY,
-      createdAt: old.at ?? holder.recorded_at,
-      text: supersededText(old.text, mark),
-    });
-  }
-  if (Object.keys(marks).length === Object.keys(before).length && stored.superseded === undefined) {
-    return;
-  }
-  await tx.putMeta(OBSERVER_KEYS.superseded, json(marks));
-}
-
-/** A superseded statement as readers are shown it: marked, never silently current. */
-export function supersededText(text: string, mark: Pick<SupersededMark, 'now' | 'before'>): string {
-  return `[superseded: ${mark.now} replaced ${mark.before}] ${text}`;
 }
 
 /** Keeps the last 50 reflection summaries. */

@@ -143,17 +143,6 @@ export function planMemoryForget(
       observations,
     });
   }
-  // A mark names both values: it goes when either observation it pairs was forgotten.
-  const kept = (o: ObserverOutput | null): ObserverOutput | null => {
-    if (o === null || o.superseded === undefined) return o;
-    const { superseded, ...rest } = o;
-    const left = superseded.filter(
-      (m) => !forgottenObservations.has(m.observation_id) && !forgottenObservations.has(m.by),
-    );
-    return left.length === 0 ? rest : { ...rest, superseded: left };
-  };
-  for (const [i, r] of restored.entries())
-    restored[i] = { ...r, observations: kept(r.observations) };
   const affected = proposals.filter(
     (p) =>
       p.proposal_id === entry.proposal_id ||

@@ -17,22 +17,17 @@ export type {
   ProposalResolvedPayload,
   SessionCapturedPayload,
   StoredObservations,
-  SupersededMarks,
-  SupersededRecord,
 } from './fold.js';
 export {
   foldObserverEvent,
   memoryIdOf,
   readCaptures,
-  readEchoes,
   readFriction,
   readMemory,
   readObservations,
   readProposals,
   readReflectionTimes,
   readRetention,
-  readSuperseded,
-  supersededText,
 } from './fold.js';
 export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';
 export { planMemoryForget, scrubForgotten } from './forget-plan.js';
@@ -87,8 +82,6 @@ export {
   trainingHash,
   trainScorer,
 } from './scorer.js';
-export type { EarlierObservation } from './supersede.js';
-export { restates, supersedeObservations } from './supersede.js';
 export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
 export {
   captureKey,
@@ -105,6 +98,5 @@ export type {
   ObserverOutput,
   Proposal,
   ProposalDraft,
-  SupersededMark,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';

@@ -1,4 +1,3 @@
-import { supersedes } from './supersede.js';
 import { contentWords, hasSpecifics, isQuestion, overlap } from './text-rules.js';
 import type {
   MemoryEntry,
@@ -264,31 +263,6 @@ export interface ReflectRequest {
    * it, the budget counts the active entries' lines.
    */
   readonly memoryText?: string;
-  /**
-   * Superseded observations (issue #13): old observation id → the id of the one that superseded
-   * it. A proposal from the newer one retires the entries promoted from the older.
-   */
-  readonly supersededBy?: ReadonlyMap<string, string>;
-}
-
-/**
- * The active entries a proposal from `sources` (with `text`) supersedes: entries promoted from an
- * observation one of `sources` superseded, or whose own text gives the same subject another value.
- */
-function supersededEntries(
-  text: string,
-  sources: readonly string[],
-  memory: readonly MemoryEntry[],
-  supersededBy: ReadonlyMap<string, string>,
-): string[] {
-  const own = new Set(sources);
-  return memory
-    .filter(
-      (m) =>
-        m.source_observation_ids.some((id) => own.has(supersededBy.get(id) ?? '')) ||
-        supersedes(m.text, text) !== null,
-    )
-    .map((m) => m.memory_id);
 }
 
 /**
@@ -310,15 +284,10 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     text: m.text,
     words: contentWords(m.text),
   }));
-  const supersededBy = request.supersededBy ?? new Map<string, string>();
   // An observation already behind a proposal (staged, approved, rejected or expired) was reviewed
   // or is under review: it is not proposed again, whatever its text looks like after distilling.
   const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
-  // A superseded statement is input (the pair condenses into one line) but never a candidate:
-  // what replaced it is proposed, saying so.
-  const fresh = request.observations.filter(
-    (o) => !covered.has(o.observation_id) && !supersededBy.has(o.observation_id),
-  );
+  const fresh = request.observations.filter((o) => !covered.has(o.observation_id));
   const attempts: ReflectionAttempt[] = [];
   let last: { drafts: Omit<ProposalDraft, 'proposal_id'>[]; rejected: RejectedCandidate[] } = {
     drafts: [],
@@ -330,13 +299,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
     for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
       const words = contentWords(c.text);
       if (known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text))) continue;
-      const retire = supersededEntries(c.text, c.sources, request.memory, supersededBy);
-      // The entries it retires are no duplicates of it: it updates them.
-      const reasons = qualityIssues(
-        c.text,
-        request.memory.filter((m) => !retire.includes(m.memory_id)),
-        settings,
-      );
+      const reasons = qualityIssues(c.text, request.memory, settings);
       if (reasons.length > 0) {
         rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
         continue;
@@ -348,7 +311,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
         type: c.type,
         memory_priority: c.memoryPriority,
         source_observation_ids: c.sources,
-        retire_memory_ids: retire,
+        retire_memory_ids: [],
       });
     }
     const outputTokens = drafts.reduce((sum, d) => sum + count(d.text), 0);

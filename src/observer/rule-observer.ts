@@ -3,7 +3,6 @@ import { HEARSAY, SAYING_VERB, SUPPOSITION } from '../language/index.js';
 import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
 import shippedModel from './scorer-model.json' with { type: 'json' };
-import { supersedeObservations } from './supersede.js';
 import {
   classifySentence,
   contentWords,
@@ -1038,7 +1037,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@10';
+export const RULES_VERSION = 'rules@7';
 
 function candidateOf(
   { observation, kind, change }: Draft,
@@ -1138,17 +1137,14 @@ export function observeTranscript(input: ObserveInput): ObserverOutput {
     };
   });
   const firstAt = input.entries.find((e) => e.at !== null)?.at ?? null;
-  return supersedeObservations(
-    {
-      capture_key: input.captureKey,
-      session_id: input.sessionId,
-      observer: model === null ? RULES_VERSION : `${RULES_VERSION}+${model.version}`,
-      date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
-      segments,
-      current_task: currentTask(input.entries),
-    },
-    [],
-  );
+  return {
+    capture_key: input.captureKey,
+    session_id: input.sessionId,
+    observer: model === null ? RULES_VERSION : `${RULES_VERSION}+${model.version}`,
+    date: firstAt === null ? input.fallbackDate : firstAt.slice(0, 10),
+    segments,
+    current_task: currentTask(input.entries),
+  };
 }
 
 function dedupe(observations: readonly Observation[]): Observation[] {

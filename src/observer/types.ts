@@ -35,25 +35,6 @@ export interface Observation {
   readonly source_message_ids: readonly string[];
   /** A problem later fixed in the same session: the id of the observation holding the fix. */
   readonly resolved_by: string | null;
-  /** The assistant repeating a user's statement of the same capture: the user's observation id. */
-  readonly echo_of?: string;
-}
-
-/**
- * An earlier observation a later one supersedes: the same subject with a new value (issue #13).
- * Recorded in the `observations.recorded` payload of the newer one, so the mark has provenance.
- */
-export interface SupersededMark {
-  /** The superseded observation. */
-  readonly observation_id: string;
-  /** The capture that holds it (this one, or an earlier capture). */
-  readonly capture_key: string;
-  /** The observation that supersedes it, of this capture. */
-  readonly by: string;
-  /** The new value, as written. */
-  readonly now: string;
-  /** The old value, as written. */
-  readonly before: string;
 }
 
 /** A coherent stretch of a session: a narrative and the facts retained from it. */
@@ -78,8 +59,6 @@ export interface ObserverOutput {
   readonly date: string;
   readonly segments: readonly Segment[];
   readonly current_task: string | null;
-  /** Observations (of this capture or earlier ones) this capture's observations supersede. */
-  readonly superseded?: readonly SupersededMark[];
   /** Set when `memory forget` recorded these again without what it forgot: the first recording. */
   readonly first_recorded_at?: string;
 }

@@ -6,20 +6,13 @@ import {
   answerExtractively,
   rankDocuments,
   readCaptures,
-  readEchoes,
   readMemory,
   readObservations,
   readRetention,
-  readSuperseded,
-  type SupersededRecord,
-  supersededText,
 } from '../../observer/index.js';
 import type { LanguageModel } from '../../providers/index.js';
 import { queryTerms } from '../../search/index.js';
 import type { ObserverRuntime } from './runtime.js';
-
-// What a superseded statement still weighs: findable, marked, and below what replaced it.
-const STALE_WEIGHT = 0.2;
 
 /** Answers from memory: extractively, or synthesised by the model when it cites what it uses. */
 export async function ask(
@@ -50,24 +43,15 @@ async function askDocuments(
   entityId: string | undefined,
 ): Promise<AskDocument[]> {
   const documents: AskDocument[] = [];
-  const superseded = await readSuperseded(rt.store);
-  const echoes = await readEchoes(rt.store);
-  // A message that said a superseded value is shown marked, and below what replaced it.
-  const staleMessages = new Map<string, SupersededRecord>();
-  for (const mark of Object.values(superseded)) {
-    for (const id of mark.source_message_ids)
-      staleMessages.set(`session:${mark.session_id}/${id}`, mark);
-  }
   for (const m of await readMemory(rt.store)) {
     if (m.status !== 'active') continue;
-    const stale = m.source_observation_ids.map((id) => superseded[id]).find((r) => r !== undefined);
     documents.push({
       kind: 'memory',
       id: m.memory_id,
-      text: stale === undefined ? m.text : supersededText(m.text, stale),
+      text: m.text,
       at: m.promoted_at,
       source: `MEMORY.md#${m.section}`,
-      weight: stale === undefined ? 1.5 : STALE_WEIGHT,
+      weight: 1.5,
     });
   }
   const marks = await readRetention(rt.store);
@@ -77,8 +61,6 @@ async function askDocuments(
     for (const s of stored.segments) {
       for (const o of s.observations) {
         if (marks[o.observation_id] === 'pruned') continue;
-        // Superseded: what replaced it answers instead. An echo: the user's own statement does.
-        if (superseded[o.observation_id] !== undefined || o.echo_of !== undefined) continue;
         const weight = o.priority === 'red' ? 1.2 : o.priority === 'yellow' ? 0.8 : 0.4;
         documents.push({
           kind: 'observation',
@@ -102,16 +84,13 @@ async function askDocuments(
   );
   for (const hit of hits) {
     const d = hit.document;
-    const id = d.kind === 'message' ? `${d.threadId}/${d.itemId}` : d.itemId;
-    const stale = d.kind === 'message' ? staleMessages.get(id) : undefined;
-    if (d.kind === 'message' && echoes[id] !== undefined) continue;
     documents.push({
       kind: d.kind === 'state_item' ? 'state_item' : 'message',
-      id,
-      text: stale === undefined ? d.text : supersededText(d.text, stale),
+      id: d.kind === 'message' ? `${d.threadId}/${d.itemId}` : d.itemId,
+      text: d.text,
       at: d.createdAt,
       source: d.threadId ?? 'notes',
-      weight: stale !== undefined ? STALE_WEIGHT : d.kind === 'state_item' ? 1 : 0.6,
+      weight: d.kind === 'state_item' ? 1 : 0.6,
     });
   }
   return documents;

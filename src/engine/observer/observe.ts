@@ -4,7 +4,6 @@ import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type CaptureRecord,
   captureKey,
-  type EarlierObservation,
   entriesNotCaptured,
   type ObserverOutput,
   observeTranscript,
@@ -12,9 +11,7 @@ import {
   parseTranscript,
   readCaptures,
   readObservations,
-  readSuperseded,
   type SessionCapturedPayload,
-  supersedeObservations,
   type TranscriptEntry,
   toCaptureTrigger,
 } from '../../observer/index.js';
@@ -140,7 +137,6 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
       output = observeTranscript(input);
     }
   }
-  output = supersedeObservations(output, await earlierObservations(rt, capture));
   const fresh = await rt.record(EVENT_TYPES.observationsRecorded, output as unknown as JsonObject);
   // A capture that adds nothing to the session's earlier ones leaves the daily log as it is.
   const dailyLog =
@@ -154,32 +150,6 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
     observations: countBy(output),
     daily_log: dailyLog,
   };
-}
-
-/**
- * The observations of the entity's captures recorded before `capture` that nothing superseded
- * yet: what a new statement of the same subject may supersede (issue #13).
- */
-async function earlierObservations(
-  rt: ObserverRuntime,
-  capture: CaptureRecord,
-): Promise<EarlierObservation[]> {
-  const captures = await readCaptures(rt.store);
-  const superseded = await readSuperseded(rt.store);
-  const out: EarlierObservation[] = [];
-  for (const c of captures.slice(
-    0,
-    captures.findIndex((other) => other.capture_key === capture.capture_key),
-  )) {
-    if (c.entity_id !== capture.entity_id) continue;
-    const stored = await readObservations(rt.store, c.capture_key);
-    for (const observation of stored?.segments.flatMap((s) => s.observations) ?? []) {
-      if (superseded[observation.observation_id] === undefined) {
-        out.push({ capture_key: c.capture_key, observation });
-      }
-    }
-  }
-  return out;
 }
 
 /** The entries of the captures of `capture`'s session recorded before it (redacted ones left out). */

@@ -155,11 +155,12 @@ export async function resolveProposal(
 export async function linkApproved(rt: ObserverRuntime, proposal: Proposal): Promise<void> {
   const link = rt.memories;
   if (link === undefined) return;
-  const why = proposal.kind === 'consolidation' ? 'consolidated' : 'superseded';
-  for (const id of proposal.retire_memory_ids) {
-    await link.retired(id, `${why} by ${proposal.proposal_id}`);
+  if (proposal.kind === 'consolidation') {
+    for (const id of proposal.retire_memory_ids) {
+      await link.retired(id, `consolidated by ${proposal.proposal_id}`);
+    }
+    return;
   }
-  if (proposal.kind === 'consolidation') return;
   const entry = (await readMemory(rt.store)).find(
     (m) => m.memory_id === memoryIdOf(proposal.proposal_id),
   );

@@ -2,8 +2,6 @@
 import { type JsonObject, toIso } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
-  type Proposal,
-  type ProposalResolvedPayload,
   type ReflectorInput,
   readCaptures,
   readMemory,
@@ -11,9 +9,7 @@ import {
   readProposals,
   readReflectionTimes,
   readRetention,
-  readSuperseded,
   reflectObservations,
-  type SupersededRecord,
 } from '../../observer/index.js';
 import { readTextFile } from '../../vault/index.js';
 import { writeReview } from './files.js';
@@ -48,29 +44,6 @@ export async function reflectorInputs(
   return inputs;
 }
 
-/**
- * Rejects each pending proposal whose every source observation a later statement superseded: it
- * would promote a value that no longer holds (the newer statement is proposed on its own).
- */
-async function withdrawSuperseded(
-  rt: ObserverRuntime,
-  proposals: readonly Proposal[],
-  superseded: readonly SupersededRecord[],
-): Promise<void> {
-  const byId = new Map(superseded.map((m) => [m.observation_id, m]));
-  for (const p of proposals) {
-    if (p.status !== 'pending' || p.kind !== 'update') continue;
-    const marks = p.source_observation_ids.map((id) => byId.get(id));
-    const first = marks[0];
-    if (first === undefined || marks.some((m) => m === undefined)) continue;
-    await rt.record(EVENT_TYPES.proposalResolved, {
-      proposal_id: p.proposal_id,
-      action: 'rejected',
-      reason: `superseded: ${first.now} replaced ${first.before}`,
-    } satisfies ProposalResolvedPayload as unknown as JsonObject);
-  }
-}
-
 /** Expires due proposals, reflects recent observations, stages proposals and writes REVIEW.md. */
 export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   const expired = await expireProposals(rt);
@@ -79,9 +52,7 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
   const observations = await reflectorInputs(rt, since);
   const proposalsBefore = await readProposals(rt.store);
   const memory = (await readMemory(rt.store)).filter((m) => m.status === 'active');
-  const superseded = Object.values(await readSuperseded(rt.store));
   const reflection = reflectObservations({
-    supersededBy: new Map(superseded.map((m) => [m.observation_id, m.by])),
     observations,
     memory,
     proposals: proposalsBefore,
@@ -108,7 +79,6 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
       proposal_id: ids[i] ?? '',
     } as unknown as JsonObject);
   }
-  await withdrawSuperseded(rt, proposalsBefore, superseded);
   await writeReview(rt);
   const staged = (await readProposals(rt.store)).filter((p) => ids.includes(p.proposal_id));
   return {

@@ -8,12 +8,6 @@ import {
   toIso,
 } from '../../core/index.js';
 import { EVENT_TYPES, newLedgerEvent, type PredictionErrorPayload } from '../../ledger/index.js';
-import {
-  readMemory,
-  readSuperseded,
-  type SupersededRecord,
-  supersededText,
-} from '../../observer/index.js';
 import { applyEvent, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
 import { detectDrift } from '../../vault/index.js';
 
@@ -110,26 +104,6 @@ export async function recordSignal(
   return toErrorView(row, memory);
 }
 
-/** The score of a recorded memory a later statement superseded: below retrieved messages. */
-const SUPERSEDED_SCORE = 0.05;
-
-/**
- * Promoted MEMORY.md entries (by entry and proposal id) with a source observation a later
- * statement superseded, with the mark: their vault memories say a value that no longer holds.
- */
-async function supersededPromotions(rt: VaultRuntime): Promise<Map<string, SupersededRecord>> {
-  const marks = await readSuperseded(rt.store);
-  const out = new Map<string, SupersededRecord>();
-  if (Object.keys(marks).length === 0) return out;
-  for (const entry of await readMemory(rt.store)) {
-    const mark = entry.source_observation_ids.map((id) => marks[id]).find((m) => m !== undefined);
-    if (mark === undefined) continue;
-    out.set(entry.memory_id, mark);
-    out.set(entry.proposal_id, mark);
-  }
-  return out;
-}
-
 /** Memories of `entityIds` sharing words with `query`, drift-checked and marked. */
 export async function retrieve(
   rt: VaultRuntime,
@@ -158,22 +132,19 @@ export async function retrieve(
     rt,
     scored.map((entry) => entry.memory.memoryId),
   );
-  const stale = await supersededPromotions(rt);
   return Promise.all(
     scored.map(async ({ memory, shared }) => {
       const types = drifted.has(memory.memoryId) ? await openTypes(rt, memory.memoryId) : [];
-      const drift =
+      const text =
         types.length === 0
           ? memory.text
           : `${DRIFT_MARKER} (${types.join(', ')}; its notes changed) ${memory.text}`;
-      const mark = memory.sourceRef === null ? undefined : stale.get(memory.sourceRef);
       return {
         id: `memory:${memory.memoryId}`,
         kind: 'memory',
-        text: mark === undefined ? drift : supersededText(drift, mark),
-        // Recorded memories rank ahead of retrieved messages (search scores are below 1); one a
-        // later statement superseded ranks below them (issue #13).
-        score: mark === undefined ? 1 + shared : SUPERSEDED_SCORE,
+        text,
+        // Recorded memories rank ahead of retrieved messages (search scores are below 1).
+        score: 1 + shared,
         created_at: memory.updatedAt,
         message_id: null,
         thread_id: null,
