@@ -461,9 +461,8 @@ describe('engine policy automation', () => {
     await engine.close();
     await open({ stage: '3', adaptiveLearning: true });
     // Four calendar entries, each the only value of its slot: committed without asking.
-    const fields = ['location', 'destination', 'departure_date', 'return_date'];
     const calendar = (id: number) =>
-      observation({ id, field: `travel.${fields[id - 1]}`, value: 'x', source: 'calendar' });
+      observation({ id, field: `travel.f${id}`, value: 'x', source: 'calendar' });
     await ingest([1, 2, 3, 4].map(calendar));
     expect((await engine.stats()).per_domain['travel']).toMatchObject({ auto_commits: 4 });
     clock.advance(24 * 3_600_000);

@@ -37,7 +37,7 @@ async function forgetTheo(store: Store, home: string) {
     await engine.ingest(MESSAGES);
     const entities = await engine.listEntities();
     const before = await engine.searchStatus();
-    const forgotten = await engine.forget({ kind: 'entity', entityId: 'family:primary.theo' });
+    const forgotten = await engine.forget({ kind: 'entity', entityId: 'user:theo' });
     const after = await engine.searchStatus();
     const hits = async (query: string, mode: 'text' | 'hybrid') =>
       (await engine.search(query, { mode })).hits.map((hit) => hit.text);
@@ -63,7 +63,7 @@ describe('forget --entity', () => {
   it('redacts the message that named the entity from full text and vectors, on both stores', async () => {
     const outcome = await onBothStores('theo', forgetTheo);
     for (const result of [outcome.sqlite, outcome.postgres]) {
-      expect(result.entities).toContain('family:primary.theo');
+      expect(result.entities).toContain('user:theo');
       // The observation about Theo and the message it was read from.
       expect(result.covered).toBe(2);
       expect(result.fluText).toEqual([]);

@@ -180,31 +180,9 @@ export function weEntity(doc: DocContext): string {
   return doc.input.registry.we[doc.input.entityId] ?? doc.input.entityId;
 }
 
-/**
- * The name the rules give a named third party (`user:<slug>`), never the speaker's; it is only a
- * key inside one extraction: `scopedEntity` places it before anything is recorded.
- */
+/** A named third party's own entity (`user:<slug>`); never the speaker's. */
 export function personEntity(name: string): string {
   return `user:${slugify(name) || 'unknown'}`;
-}
-
-/**
- * Where a reading about a named third party lands. The rules name such a person `user:<name>`
- * (`personEntity`); at the extractor's exit that id becomes a member of the family or team the
- * person belongs to (the membership registry, else the thread's group, else the group the
- * speaker's "we" means): `family:smith.tom`; else a member of the speaker's own circle:
- * `family:<speaker>.<name>`. So a person who is not the speaker is never a user of their own,
- * and two users' Anas never merge (ADR 2026-11-27-named-people). The speaker's and the thread's
- * own entities, and every group entity, are returned unchanged.
- */
-export function scopedEntity(entityId: string, doc: DocContext): string {
-  const speaker = speakerEntity(doc);
-  if (!entityId.startsWith('user:') || entityId === speaker || entityId === doc.input.entityId) {
-    return entityId;
-  }
-  const name = entityId.slice('user:'.length);
-  const group = groupOf(name, doc) ?? doc.input.registry.we[speaker] ?? null;
-  return `${group ?? `family:${speaker.slice(speaker.indexOf(':') + 1)}`}.${name}`;
 }
 
 /** The family or team a named person belongs to, from the registry, else the thread's group. */

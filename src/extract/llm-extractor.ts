@@ -1,14 +1,7 @@
 import { EngineError, err, FIELD_PATTERN, type Intent, ok, type Result } from '../core/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import { extractionOutputSchema, validateExtractionOutput } from '../schemas/index.js';
-import {
-  createContext,
-  groupOf,
-  personEntity,
-  scopedEntity,
-  speakerEntity,
-  weEntity,
-} from './clauses.js';
+import { createContext, groupOf, personEntity, speakerEntity, weEntity } from './clauses.js';
 import { type ExtractionCache, extractionCacheKey } from './extraction-cache.js';
 import { PROMPT_VERSION, SYSTEM_PROMPT, userPrompt } from './llm-prompt.js';
 import { extractWithRules, RULES_EXTRACTOR_VERSION } from './rule-extractor.js';
@@ -51,7 +44,7 @@ function entityOf(subject: string, field: string, input: ExtractionInput): strin
     const group = groupOf(person, doc);
     if (group?.startsWith('family:')) return group;
   }
-  return scopedEntity(personEntity(slugify(person).split('_')[0] ?? person), doc);
+  return personEntity(slugify(person).split('_')[0] ?? person);
 }
 
 /**

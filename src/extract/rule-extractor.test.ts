@@ -157,20 +157,20 @@ const cases: readonly Case[] = [
   },
   // Entities: third parties never become the writer.
   {
-    name: "gives a named third party's trip to them, in the speaker's circle",
+    name: "gives a named third party's trip to their own entity",
     text: 'Marta flies to Nairobi tomorrow for a conference. I stay here with the kids.',
     at: '2026-05-10T18:00:00Z',
     expect: {
-      'family:primary.marta travel.status': 'planned',
-      'family:primary.marta travel.destination': 'Nairobi',
-      'family:primary.marta travel.departure_date': '2026-05-11',
+      'user:marta travel.status': 'planned',
+      'user:marta travel.destination': 'Nairobi',
+      'user:marta travel.departure_date': '2026-05-11',
     },
     absent: [`${U} travel.status`, `${U} travel.destination`],
   },
   {
     name: 'resolves a pronoun to the person named before it',
     text: 'Omar called, he is in Cairo now.',
-    expect: { 'family:primary.omar travel.location': 'Cairo' },
+    expect: { 'user:omar travel.location': 'Cairo' },
     absent: [`${U} travel.location`],
   },
   {
@@ -398,7 +398,7 @@ const cases: readonly Case[] = [
   {
     name: "gives a third party's diet to that person",
     text: "Lena's vegan, so pick a place with real vegan mains.",
-    expect: { 'family:primary.lena profile.preference.diet': 'vegan' },
+    expect: { 'user:lena profile.preference.diet': 'vegan' },
     absent: [`${U} profile.preference.diet`],
   },
   {

@@ -5,7 +5,6 @@ import {
   type Clause,
   createContext,
   type DocContext,
-  scopedEntity,
   stripClutter,
 } from './clauses.js';
 import { contrastiveCorrections } from './contrastive-correction.js';
@@ -245,8 +244,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   }
 
   const merged = new Map<string, Candidate>();
-  for (const found of candidates) {
-    const c = { ...found, entityId: scopedEntity(found.entityId, doc) };
+  for (const c of candidates) {
     const key = `${c.entityId}\u0000${c.field}`;
     const existing = merged.get(key);
     merged.set(key, existing ? byPriority(existing, c) : c);

@@ -50,18 +50,12 @@ describe('health rules', () => {
       ],
     ],
     ['My lisinopril went up to 20 mg.', ['user:primary health.medication.lisinopril.dose=20 mg']],
-    [
-      'Sam came off the sertraline.',
-      ['family:primary.sam health.medication.sertraline.status=stopped'],
-    ],
+    ['Sam came off the sertraline.', ['user:sam health.medication.sertraline.status=stopped']],
     [
       'Turns out Ines is allergic to peanuts and sesame.',
-      [
-        'family:primary.ines health.allergy.peanut=allergic',
-        'family:primary.ines health.allergy.sesame=allergic',
-      ],
+      ['user:ines health.allergy.peanut=allergic', 'user:ines health.allergy.sesame=allergic'],
     ],
-    ['Maya has a peanut allergy.', ['family:primary.maya health.allergy.peanut=allergic']],
+    ['Maya has a peanut allergy.', ['user:maya health.allergy.peanut=allergic']],
     [
       "I'm not allergic to penicillin after all.",
       ['user:primary health.allergy.penicillin=not_allergic'],

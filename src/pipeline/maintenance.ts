@@ -38,7 +38,7 @@ import type {
   RebuildResult,
   Stats,
 } from './types.js';
-import { asEndDate, endingDateField, isStale } from './views.js';
+import { isStale } from './views.js';
 
 const PAGE = 2000;
 
@@ -511,11 +511,7 @@ export async function computeStats(
       ages.length === 0
         ? null
         : Math.round((ages.reduce((a, b) => a + b, 0) / ages.length) * 100) / 100,
-    stale_values: committed.filter((s) => {
-      const dateField = endingDateField(s.field);
-      const ending = committed.find((d) => d.entityId === s.entityId && d.field === dateField);
-      return isStale(s, policy, now, asEndDate(ending));
-    }).length,
+    stale_values: committed.filter((s) => isStale(s, policy, now)).length,
     per_domain: Object.fromEntries(
       domains.map(([name, d]) => [
         name,

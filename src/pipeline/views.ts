@@ -1,6 +1,5 @@
 import {
   domainOf,
-  domainSpec,
   type HistoryEntry,
   HOUR_MS,
   type Policy,
@@ -16,47 +15,11 @@ import type { StoreReader } from '../stores/index.js';
 import type { EntityView, Explanation, FieldView, PromptView, SlotStatus } from './types.js';
 import { slotAsOf } from './valid-time.js';
 
-/**
- * Whether a committed value has gone unrefreshed past its domain's TTL at `now`, or past the end
- * of `endDate` (YYYY-MM-DD, the date that ends it: a trip's return date) with no evidence since.
- */
-export function isStale(
-  slot: SlotState,
-  policy: Policy,
-  now: number,
-  endDate: string | null = null,
-): boolean {
+/** Whether a committed value has gone unrefreshed past its domain's TTL at `now`. */
+export function isStale(slot: SlotState, policy: Policy, now: number): boolean {
   if (!slot.committed || slot.committed.value === null) return false;
   const last = parseRfc3339(slot.committed.lastEvidenceAt) ?? now;
-  if (now - last > policy.domains[slot.domain].staleAfterHours * HOUR_MS) return true;
-  // The date ends at the end of its UTC day.
-  const ended = endDate === null ? null : parseRfc3339(`${endDate}T00:00:00Z`);
-  return ended !== null && now >= ended + DAY_MS && last < ended + DAY_MS;
-}
-
-const DAY_MS = 24 * HOUR_MS;
-
-/** The field whose date ends `field`'s value under its domain's `endedBy`, or null. */
-export function endingDateField(field: string): string | null {
-  const domain = domainOf(field);
-  if (domain === null) return null;
-  return domainSpec(domain).endedBy?.find((r) => r.fields.includes(field))?.date ?? null;
-}
-
-/** A committed value that is a date (YYYY-MM-DD), else null. */
-export function asEndDate(slot: SlotState | null | undefined): string | null {
-  const value = slot?.committed?.value ?? null;
-  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
-}
-
-/** The committed date that ends `field`'s value, or null. */
-async function endDateOf(
-  reader: StoreReader,
-  entityId: string,
-  field: string,
-): Promise<string | null> {
-  const dateField = endingDateField(field);
-  return dateField === null ? null : asEndDate(await reader.getSlot(entityId, dateField));
+  return now - last > policy.domains[slot.domain].staleAfterHours * HOUR_MS;
 }
 
 /** The read model of one slot at `now`. */
@@ -67,7 +30,6 @@ function toFieldView(
   prompt: ReviewPrompt | null,
   policy: Policy,
   now: number,
-  endDate: string | null = null,
 ): FieldView {
   const committed = slot?.committed ?? null;
   const pending =
@@ -101,7 +63,7 @@ function toFieldView(
         : tentativeBest
           ? roundScore(tentativeBest.s)
           : null,
-    stale: slot ? isStale(slot, policy, now, endDate) : false,
+    stale: slot ? isStale(slot, policy, now) : false,
     source:
       status === 'committed'
         ? (committed?.sourceType ?? null)
@@ -173,8 +135,7 @@ export async function readField(
     return toFieldView(entityId, field, past, null, policy, validMs);
   }
   const prompt = slot?.pending ? await reader.getPrompt(slot.pending.promptId) : null;
-  const endDate = await endDateOf(reader, entityId, field);
-  return toFieldView(entityId, field, slot, prompt, policy, now, endDate);
+  return toFieldView(entityId, field, slot, prompt, policy, now);
 }
 
 async function fieldAt(

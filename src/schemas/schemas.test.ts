@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_SPECS, DOMAINS } from '../core/index.js';
+import { DOMAINS } from '../core/index.js';
 import { SEED_OBSERVATION, SEED_PROMPT } from '../testing/index.js';
 import {
   SCHEMAS,
@@ -18,63 +18,6 @@ const seedPrompt = SEED_PROMPT;
 function issuesOf(result: { ok: boolean; issues?: readonly { path: string; rule: string }[] }) {
   return result.ok ? [] : (result.issues ?? []).map((i) => `${i.path} ${i.rule}`);
 }
-
-describe('field vocabulary', () => {
-  const observe = (domain: string, field: string) =>
-    validateObservation({ ...seedObservation, domain, field });
-
-  it('refuses a field outside its domain vocabulary, naming it and the nearest known field', () => {
-    const cases: [string, string, string][] = [
-      ['travel', 'travel.sttus', 'travel.status'],
-      ['travel', 'travel.flight_number_of_the_thing', 'travel.'],
-      ['travel', 'travel.status.extra', 'travel.status'],
-      ['family', 'family.leo.stauts', 'family.leo.status'],
-      ['profile', 'profile.prefrence.seat', 'profile.preference.seat'],
-      ['financial', 'financial.rent', 'financial.rent.'],
-      ['health', 'health.allergy', 'health.allergy.'],
-    ];
-    for (const [domain, field, nearest] of cases) {
-      const result = observe(domain, field);
-      expect(issuesOf(result), field).toEqual(['/field vocabulary']);
-      const message = result.ok ? '' : (result.issues[0]?.message ?? '');
-      expect(message, field).toContain(`"${field}" is not a ${domain} field`);
-      expect(message, field).toMatch(new RegExp(`did you mean "${nearest.replace('.', '\\.')}`));
-    }
-  });
-
-  it('keeps the open segments open: items, members, topics, projects and their attributes', () => {
-    const cases: [string, string][] = [
-      ['travel', 'travel.return_date'],
-      ['family', 'family.schedule.violin_lesson'],
-      ['profile', 'profile.preference.window_or_aisle'],
-      ['financial', 'financial.car_insurance.premium'],
-      ['financial', 'financial.rent.due_date'],
-      ['project', 'project.apollo.launch_window'],
-      ['health', 'health.medication.ibuprofen.dose'],
-    ];
-    for (const [domain, field] of cases) expect(observe(domain, field).ok, field).toBe(true);
-  });
-
-  it('checks the fields of signal claims and confirmation prompts too', () => {
-    const signal = {
-      event_id: '018f3c5e-7b1a-7000-8000-000000000001',
-      kind: 'webhook',
-      source: { type: 'webhook', ref: 'ci' },
-      external_id: 'x',
-      occurred_at: '2026-03-01T10:00:00Z',
-      entity_id: 'team:core',
-      summary: 'deploy',
-      claims: [
-        { field: 'project.apollo.status', candidate_value: 'shipped' },
-        { field: 'travel.locaton', candidate_value: 'Rome' },
-      ],
-    };
-    expect(issuesOf(validateSignal(signal))).toEqual(['/claims/1/field vocabulary']);
-    expect(issuesOf(validateConfirmation({ ...seedPrompt, field: 'travel.sttus' }))).toEqual([
-      '/field vocabulary',
-    ]);
-  });
-});
 
 describe('canonical schemas', () => {
   it('accepts the seed StateObservation and UserConfirmation examples as written', () => {
@@ -201,11 +144,11 @@ describe('canonical schemas', () => {
   it('takes the domain enum and the field pattern from the domain registry', () => {
     const observation = SCHEMAS.state_observation;
     expect(observation.properties.domain.enum).toEqual([...DOMAINS]);
-    for (const spec of DOMAIN_SPECS) {
-      const domain = spec.name;
-      // Each domain's first field path, its `<name>` segments filled with a slug.
-      const field = (spec.fields[0]?.path ?? '').replace(/<[a-z_]+>/g, 'x');
-      expect(validateObservation({ ...seedObservation, domain, field }).ok, domain).toBe(true);
+    for (const domain of DOMAINS) {
+      expect(
+        validateObservation({ ...seedObservation, domain, field: `${domain}.x.status` }).ok,
+        domain,
+      ).toBe(true);
       const other = DOMAINS.find((d) => d !== domain) ?? domain;
       expect(
         issuesOf(validateObservation({ ...seedObservation, domain, field: `${other}.x.status` })),

@@ -19,11 +19,6 @@ export const financial = defineDomain({
       values: ['paid', 'unpaid', 'active', 'cancelled', 'pending', 'refunded'],
     },
     { path: 'financial.<item>.payment_status', kind: 'text' },
-    {
-      path: 'financial.<item>.<attribute>',
-      kind: 'text',
-      note: 'balance, premium, price, due_date as YYYY-MM-DD',
-    },
   ],
   policy: {
     ...BASE_DOMAIN_POLICY,

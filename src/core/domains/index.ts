@@ -1,5 +1,4 @@
 import { family } from './family.js';
-import { fieldVocabularyIssue } from './field-vocabulary.js';
 import { financial } from './financial.js';
 import { health } from './health.js';
 import { profile } from './profile.js';
@@ -52,14 +51,3 @@ export function domainOf(field: string): Domain | null {
 
 /** A regular-expression source matching a field path of any registered domain. */
 export const FIELD_PATTERN = `^(${DOMAINS.join('|')})(\\.[a-z0-9][a-z0-9_-]*)+$`;
-
-/**
- * Why a field of a registered domain is outside that domain's vocabulary (its spec's field
- * paths), naming the nearest known field; null when it is inside, or when its domain is unknown
- * (`FIELD_PATTERN` refuses that). Every way state comes in checks it, so a typo is refused, never
- * committed.
- */
-export function fieldIssue(field: string): string | null {
-  const domain = domainOf(field);
-  return domain === null ? null : fieldVocabularyIssue(field, domainSpec(domain));
-}

@@ -105,10 +105,7 @@ export type TimelineRule = (view: TimelineView) => TimelineIssue[];
 export interface DomainSpec<Name extends string = string> {
   /** The domain: a field's first path segment. Lower-case letters only. */
   readonly name: Name;
-  /**
-   * The domain's vocabulary: a field no path matches is refused wherever state comes in
-   * (`fieldIssue`). A `<name>` segment is open ("project.<slug>.<attribute>").
-   */
+  /** The core fields; custom fields under the domain are allowed too. */
   readonly fields: readonly FieldSpec[];
   /** Defaults for a store that has not changed them through `policy.changed` events. */
   readonly policy: DomainPolicy;
@@ -127,12 +124,6 @@ export interface DomainSpec<Name extends string = string> {
   };
   /** Impossible sequences to hold for review (seed 000 timeline logic). */
   readonly timeline: readonly TimelineRule[];
-  /**
-   * Dated state: a date field that ends what other fields of the domain hold (a trip's return
-   * date ends its status, location and destination). Once that date has passed, those values
-   * read as stale unless evidence for them came after it; their TTL alone would keep them fresh.
-   */
-  readonly endedBy?: readonly { readonly date: string; readonly fields: readonly string[] }[];
   /**
    * Few-shot examples for the language-model extractor: a message (written for Verity) and the
    * answer expected, as one JSON line of the extraction output schema.

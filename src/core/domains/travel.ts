@@ -125,13 +125,6 @@ export const travel = defineDomain({
   coherenceGroup: () => 'travel',
   rollback: { falseStateIsP0: true },
   timeline: [returnBeforeDeparture, backBeforeLeaving, cancelsNoTrip, twoPlacesAtOnce],
-  // After the return date the trip should be over: "in_progress in Berlin" is then a question.
-  endedBy: [
-    {
-      date: 'travel.return_date',
-      fields: ['travel.status', 'travel.location', 'travel.destination'],
-    },
-  ],
   examples: [
     {
       message: 'Touched down in Lyon, heading to the hotel.',
