@@ -335,7 +335,10 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
           deps,
           clock,
           jobs: jobs.get,
-          forget: forgetAndPrune,
+          // A memory forget redacts several events: search is pruned and the store reclaimed once,
+          // after the last (on PostgreSQL a VACUUM FULL per event would lock every table N times).
+          forget: (target, reason) => forget(deps, target, reason),
+          afterForget,
           memories: promotionLink(vault),
         },
         observerOptions,

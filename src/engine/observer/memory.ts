@@ -99,6 +99,7 @@ export async function forgetMemory(
   await dropFromHeldZone(rt, memoryId);
   await writeMemory(rt);
   await writeReview(rt);
+  await rt.afterForget();
   if (last === null) throw notFound('memory events of', memoryId);
   return last;
 }

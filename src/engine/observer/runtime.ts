@@ -39,6 +39,7 @@ export interface ObserverRuntime {
   readonly options: EngineObserverOptions;
   readonly jobs: () => Promise<JobQueue>;
   readonly forget: ObserverCapabilityDeps['forget'];
+  readonly afterForget: ObserverCapabilityDeps['afterForget'];
   readonly memories: PromotionLink | undefined;
   /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. */
   readonly workspace: string;
@@ -72,6 +73,7 @@ export function createObserverRuntime(
     options,
     jobs: context.jobs,
     forget: context.forget,
+    afterForget: context.afterForget,
     memories: context.memories,
     workspace,
     reviewPath: resolve(workspace, 'REVIEW.md'),

@@ -192,6 +192,8 @@ export interface ObserverCapabilityDeps {
   readonly clock: Clock;
   readonly jobs: () => Promise<JobQueue>;
   readonly forget: (target: ForgetTarget, reason: string) => Promise<ForgetResult>;
+  /** Run once after a batch of `forget` calls: prunes search and reclaims what the store keeps. */
+  readonly afterForget: () => Promise<void>;
   /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
   readonly memories?: PromotionLink;
 }
