@@ -9,6 +9,8 @@
 
 export type { ClauseAnalysis } from './clause.js';
 export { analyseClause, isVocabularyWord } from './clause.js';
+export type { Comparison } from './comparison.js';
+export { comparisonOf } from './comparison.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
 export { languageNamed } from './languages.js';

@@ -1,6 +1,8 @@
 import {
   analyseClause,
   type ClauseAnalysis,
+  comparisonOf,
+  findAmounts,
   LIKING_VERB,
   languageNamed,
   nounPhraseAt,
@@ -27,6 +29,9 @@ const MILK =
 const SEAT =
   /\b(window|aisle|middle|exit[- ]row)(?:\s+seats?\b|$|[.,;])|\bseats?\s*[:=]?\s*(window|aisle|middle)\b/i;
 const TIME_OF_DAY = /\b(mornings?|afternoons?|evenings?|lunchtimes?)\b/i;
+/** Head nouns (singular) for a stretch of time: when a time of day falls, never what it is for. */
+const PERIOD =
+  /^(?:weekend|weekday|day|night|week|month|year|holiday|summer|winter|spring|autumn|fall|season|semester|term|vacation)$/;
 const DIET =
   /\b(vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b|\b(?:cutting out|cut out|no more|stop(?:ping)? eating|off|giving up|give up|avoid(?:ing)?)\s+(red meat|meat|dairy|gluten|sugar|alcohol|pork|beef)\b|\bno (red meat)\b/i;
 
@@ -81,6 +86,27 @@ function facetsOf(text: string, analysis: ClauseAnalysis | null): Facet[] {
 }
 
 /**
+ * The facets of a clause that name what the speaker chose. In a comparison ("tea over coffee",
+ * "soy rather than oat milk", "the aisle instead of a window seat") the thing after the marker is
+ * the rejected one, never a value; and a time of day is the chosen thing only when it stands
+ * right before the marker ("mornings over evenings", "in the afternoon rather than the
+ * morning"): elsewhere ("tea over coffee in the mornings") it is the occasion of the whole choice,
+ * the time of neither thing.
+ */
+function chosenFacets(facets: readonly Facet[], analysis: ClauseAnalysis): Facet[] {
+  const comparison = comparisonOf(analysis);
+  if (comparison === null) return [...facets];
+  const [start, end] = comparison.rejected;
+  const chosenEnd = analysis.tokens[comparison.marker - 1]?.pos === 'PUNCT' ? 2 : 1;
+  return facets.filter((f) => {
+    // A facet the tagger could not place may be on either side: not read as chosen.
+    if (f.token < 0) return false;
+    if (f.token >= start && f.token < end) return false;
+    return f.facet !== 'time' || f.token === comparison.marker - chosenEnd;
+  });
+}
+
+/**
  * The noun a preference word is for ("my preference for meetings", "my go-to for long flights"):
  * the first noun after "for" following preference, default or go-to, singular and slugged.
  */
@@ -123,7 +149,13 @@ function topicFor(
       // `*_time` topic; else nothing, because the topic is unknown.
       const phrase = clause === null ? null : nounPhraseAt(clause.analysis, facet.token);
       // A one- or two-letter head is SMS shorthand the tagger took for a noun ("r", "u").
-      if (phrase !== null && !TIME_OF_DAY.test(phrase.head) && phrase.head.length > 2) {
+      // A stretch of time ("calls over the weekend in the evening") is an occasion, no topic.
+      if (
+        phrase !== null &&
+        !TIME_OF_DAY.test(phrase.head) &&
+        !PERIOD.test(phrase.head) &&
+        phrase.head.length > 2
+      ) {
         // "my meeting preference": a word for a setting names its topic by the noun before it.
         const head = /^(?:preference|setting|default|slot)$/.test(phrase.head)
           ? clause?.analysis.tokens[phrase.index - 1]
@@ -204,7 +236,7 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   const requested = requestRules(clause, doc);
   // "I always end up by the window": what happens to the speaker, not what they want.
   if (OUTCOME.test(t)) return requested;
-  const facets = facetsOf(t, clause.analysis);
+  const facets = chosenFacets(facetsOf(t, clause.analysis), clause.analysis);
   if (facets.length === 0) return requested;
   const liked = likedFacets(clause, doc, facets);
   if (liked.length > 0) return [...requested, ...liked];
@@ -565,6 +597,25 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   return out;
 }
 
+/** A note key for money the speaker pays or has ("Rent", "Phone bill", "Savings goal"): no taste. */
+const BILL_KEY =
+  /\b(?:rent|mortgage|bills?|budget|fees?|price|cost|payments?|salary|income|balance|savings|loan|debt|amount|total|due|deposit|premium|subscription|invoice)\b/i;
+/** A price's period after an amount ("45 per month", "9.99/mo", "1,200 a year"). */
+const RATE =
+  /\b(?:(?:per|a|an|each|every)\s+(?:day|week|month|year|night)|monthly|weekly|yearly|annually|daily)\b|\/\s*(?:mo|month|yr|year|wk|week|day)\b/gi;
+
+/**
+ * Whether a note value is only a number or an amount of money, with at most a rate ("1,150.00",
+ * "$39.99", "34", "45 per month"): a quantity, which no key of a preferences note makes a taste.
+ */
+function amountOnly(value: string): boolean {
+  let rest = value;
+  for (const amount of findAmounts(value).reverse()) {
+    rest = `${rest.slice(0, amount.start)} ${rest.slice(amount.end)}`;
+  }
+  return /\d/.test(value) && !/\p{L}/u.test(rest.replace(RATE, ' '));
+}
+
 /** A `Key: value` line of a profile note ("Coffee: flat white, whole milk", "Seat: window"). */
 export function profileField(
   key: string,
@@ -604,7 +655,14 @@ export function profileField(
   }
   const remainder = rest.replace(/^[\s,;.]+|[\s,;.]+$/g, '').replace(/\s*,\s*,\s*/g, ', ');
   const covered = out.some((c) => c.field === `profile.preference.${keySlug}`);
-  if (!covered && !keyIsTime && remainder !== '' && remainder.length <= 200) {
+  if (
+    !covered &&
+    !keyIsTime &&
+    remainder !== '' &&
+    remainder.length <= 200 &&
+    !BILL_KEY.test(key) &&
+    !amountOnly(remainder)
+  ) {
     out.push(
       candidate(entityId, keySlug, remainder, clause, `${key}: ${value}`, {
         hedged: false,
