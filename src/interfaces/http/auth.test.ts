@@ -9,7 +9,7 @@ import { alexAndReader, grant } from './__fixtures__/grants.js';
 import { sseStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
-import { entityAllowed, hashToken } from './auth.js';
+import { entityAllowed, hashToken, isRestricted, resolvePrincipal } from './auth.js';
 
 const ALEX = 'alex-token-0123456789';
 const FAMILY = 'family-token-0123456789';
@@ -54,6 +54,19 @@ describe('entityAllowed', () => {
     [null, 'team:x', true],
   ] as const)('%j allows %s: %s', (patterns, entity, expected) => {
     expect(entityAllowed(patterns, entity)).toBe(expected);
+  });
+});
+
+describe('a token allowed every entity', () => {
+  it('is not limited: "*" among its entities reaches everything, "family:*" does not', () => {
+    const tokens = [
+      grant('all', 'all-token-0123', ['read'], ['*']),
+      grant('fam', 'fam-token-0123', ['read'], ['family:*']),
+    ];
+    const all = resolvePrincipal({ token: null, tokens }, 'Bearer all-token-0123');
+    const fam = resolvePrincipal({ token: null, tokens }, 'Bearer fam-token-0123');
+    expect(all !== null && isRestricted(all)).toBe(false);
+    expect(fam !== null && isRestricted(fam)).toBe(true);
   });
 });
 

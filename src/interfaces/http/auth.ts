@@ -123,7 +123,10 @@ export function resolvePrincipal(
       return {
         name: grant.name,
         scopes: new Set(grant.scopes),
-        entities: grant.entities === undefined ? null : [...grant.entities],
+        // "*" allows every entity: such a token is not limited, so the routes that refuse limited
+        // tokens (ask, search without entity_id, workspace-wide operations) let it through.
+        entities:
+          grant.entities === undefined || grant.entities.includes('*') ? null : [...grant.entities],
       };
     }
   }
