@@ -16,9 +16,8 @@ describe('a lasting taste said with a verb of liking', () => {
   it('reads a seat or a milk the speaker likes in general, in several registers', () => {
     const cases: [string, string][] = [
       ['I love window seats', 'profile.preference.seat=window (strong)'],
-      // A taste limited to long flights is tentative: near-miss-occasion-taste.test.ts.
       [
-        'honestly i really like aisle seats on any flight',
+        'honestly i really like aisle seats on long flights',
         'profile.preference.seat=aisle (strong)',
       ],
       ['i realy like window seats!!', 'profile.preference.seat=window (strong)'],

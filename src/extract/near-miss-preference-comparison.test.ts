@@ -50,9 +50,16 @@ describe('near-misses of a compared preference', () => {
   });
 
   it('reads no comparison in an "over" that means "more than" or "during"', () => {
-    expect(chatPreferences('going forward, aisle seats for anything over 4 hours please')).toEqual(
-      [],
-    );
+    // "over 4 hours" compares nothing: the seat is not dropped as a rejected side, and no hours
+    // become a value. (That the limit to long flights is not kept is a known open gap.)
+    for (const reading of chatPreferences(
+      'going forward, aisle seats for anything over 4 hours please',
+    )) {
+      expect(reading).not.toMatch(/hour|=4/);
+    }
+    expect(
+      chatPreferences('going forward, aisle seats for anything over 4 hours please'),
+    ).toContain('user:primary profile.preference.seat=aisle (strong)');
     // Calls in the evening over the weekend: the weekend is an occasion, never a topic.
     for (const reading of committingReadings(
       'From now on I want my calls over the weekend in the evening',

@@ -32,7 +32,7 @@ describe('requests to the assistant are preferences of the speaker', () => {
     ['a name, softened', 'You can call me Ravi.', 'name=Ravi'],
     [
       'a diet word on a thing',
-      'From now on book me the kosher meal on every flight.',
+      'From now on book me the kosher meal on long flights.',
       'meal=kosher',
     ],
   ])('%s: "%s"', (_phenomenon, text, expected) => {

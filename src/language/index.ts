@@ -47,8 +47,6 @@ export {
 export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';
 export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
-export type { OccasionAdjunct } from './occasion.js';
-export { occasionAdjuncts } from './occasion.js';
 export { lookupPlace } from './places.js';
 export type { RescheduleReading } from './reschedule.js';
 export {

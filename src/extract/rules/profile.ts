@@ -1,12 +1,10 @@
 import {
-  analyseClause,
   type ClauseAnalysis,
   comparisonOf,
   findAmounts,
   LIKING_VERB,
   languageNamed,
   nounPhraseAt,
-  occasionAdjuncts,
   RELATIONAL_NOUN,
   tokenIndexOf,
 } from '../../language/index.js';
@@ -267,72 +265,12 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
     if (topic === null) continue;
     out.push(
       candidate(entityId, topic, facet.value, clause, t, {
-        hedged:
-          clause.intent.hedged ||
-          (considering && !clause.intent.standing) ||
-          occasionLimited(clause, facet, topic),
+        hedged: clause.intent.hedged || (considering && !clause.intent.standing),
         correction: clause.intent.standing,
       }),
     );
   }
   return out;
-}
-
-/** Occasions that make up the whole of what a seat or a meal preference is about. */
-const TRAVEL_OCCASION = new Set([
-  'flight',
-  'fly',
-  'flying',
-  'plane',
-  'airplane',
-  'aeroplane',
-  'travel',
-  'trip',
-  'journey',
-]);
-/** Occasions that make up the whole of what a diet is about. */
-const EATING_OCCASION = new Set(['eat', 'food', 'meal', 'restaurant']);
-
-/**
- * The occasions a facet's preference covers as a whole: an adjunct naming only these ("on
- * flights", "whenever I fly", "in my coffee") limits nothing.
- */
-function wholeDomain(facet: Facet, topic: string): ReadonlySet<string> {
-  switch (facet.facet) {
-    case 'seat':
-      return TRAVEL_OCCASION;
-    case 'milk':
-      return new Set([...MILK_VEHICLES.keys(), 'drink']);
-    case 'time': {
-      const noun = topic.replace(/_time$/, '');
-      return new Set([noun, `${noun}s`]);
-    }
-    case 'diet':
-      return topic === 'diet' ? EATING_OCCASION : new Set([...EATING_OCCASION, ...TRAVEL_OCCASION]);
-  }
-}
-
-/**
- * Whether the facet's sentence limits the preference to some of its occasions: an occasion
- * adjunct (`occasionAdjuncts`: "on long flights", "at work", "on weekdays", "with the kids",
- * "when I fly with the kids") that names more than the facet's whole domain (`wholeDomain`) and
- * is not the facet's own phrase ("in the morning" of a meeting time, "with oat milk"). Such a
- * taste is real but scoped; read as the unconditional preference, it would answer for every
- * occasion, so it is tentative.
- */
-function occasionLimited(clause: Clause, facet: Facet, topic: string): boolean {
-  const own = new Set(
-    [...facet.value.toLowerCase().split(/\s+/), 'seat', 'milk'].filter((w) => w !== ''),
-  );
-  const domain = wholeDomain(facet, topic);
-  // A time's topic is named by the phrase after "for" ("my preference for client calls"): that
-  // phrase is the topic, read by `topicFor`, not an occasion.
-  if (facet.facet === 'time') for (const noun of domain) own.add(noun);
-  return occasionAdjuncts(analyseClause(clause.sentence)).some(
-    (adjunct) =>
-      !adjunct.content.some((w) => own.has(w) || TIME_OF_DAY.test(w)) &&
-      (adjunct.content.length === 0 || adjunct.content.some((w) => !domain.has(w))),
-  );
 }
 
 /**
@@ -462,7 +400,7 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     if (topic === null) continue;
     out.push(
       candidate(entityId, topic, facet.value, clause, clause.text, {
-        hedged: clause.intent.hedged || contrasted || occasionLimited(clause, facet, topic),
+        hedged: clause.intent.hedged || contrasted,
         correction: false,
       }),
     );
