@@ -98,6 +98,17 @@ describe('engine.migrate reading notes', () => {
     expect(report.not_read.map((n) => n.text)).toEqual(['Status: shipped']);
   });
 
+  it('takes a title made of words for work and a version for a name, not a section', async () => {
+    const content = ['# Platform migration v4', 'Status: in progress', 'Owner: Dana', ''].join(
+      '\n',
+    );
+    const report = await t().engine.migrate([{ path: 'platform.md', content, updatedAt: at }]);
+    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
+      'project.platform_migration_v4.owner=Dana',
+      'project.platform_migration_v4.status=in_progress',
+    ]);
+  });
+
   it('reads a key that names its project and a tracked attribute as that attribute', async () => {
     const content = [
       '# Projects',

@@ -646,14 +646,19 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
  * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
  */
 const SECTION_WORDS =
-  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|q[1-4]|\d{4})$/;
+  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4})$/;
 
-/** Whether a heading titles a section (every word a section word or a bare kind of work). */
+/**
+ * Whether a heading titles a section: every word a section word or a kind of work in the plural
+ * ("Projects", "Active migrations"). A kind of work in the singular may be a name ("Checkout v2").
+ */
 function isSectionTitle(heading: string): boolean {
   const words = slugify(heading)
     .split('_')
     .filter((w) => w !== '');
-  return words.every((w) => SECTION_WORDS.test(w) || BARE_KIND.test(singular(w)));
+  return words.every(
+    (w) => SECTION_WORDS.test(w) || (singular(w) !== w && BARE_KIND.test(singular(w))),
+  );
 }
 
 /** Whether a heading titles a list of projects ("Projects", "Active work streams"). */
