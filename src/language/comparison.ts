@@ -1,4 +1,5 @@
 import type { ClauseAnalysis } from './clause.js';
+import { TIME_STRETCH } from './lexicon.js';
 
 /** A choice between two things read from a clause: "tea **over** coffee", "X rather than Y". */
 export interface Comparison {
@@ -9,11 +10,14 @@ export interface Comparison {
 }
 
 /**
- * Nouns for a stretch of time or a medium: after "over" they make it mean "during" or "by"
- * ("over the weekend", "over the phone"), not "in preference to".
+ * Nouns for a medium or a place, and words of a span: after "over" they make it mean "by" or
+ * "during" ("over the phone", "over the past month"), not "in preference to". Stretches of time
+ * ("over the weekend") are `TIME_STRETCH`.
  */
-const OVER_DURING =
-  /^(?:weekends?|weekdays?|days?|nights?|weeks?|months?|years?|holidays?|summers?|winters?|springs?|autumns?|christmas|easter|breaks?|phone|email|e-mail|text|chat|video|zoom|internet|radio|counter|top|there|here|time|period|course|past|next|last|few|couple)$/i;
+const OVER_MEDIUM =
+  /^(?:phone|email|e-mail|text|chat|video|zoom|internet|radio|counter|top|there|here|time|course|past|next|last|few|couple)$/i;
+
+const overMeansDuring = (word: string) => TIME_STRETCH.pattern.test(word) || OVER_MEDIUM.test(word);
 
 /** The words a rejected thing is made of: a determiner, then adjectives, nouns and names. */
 const REJECTED_WORD = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
@@ -39,7 +43,7 @@ export function comparisonOf(analysis: ClauseAnalysis): Comparison | null {
       while (tokens[k]?.pos === 'DET') k++;
       const next = tokens[k];
       if (next === undefined || next.pos === 'NUM' || /^\d/.test(next.text)) continue;
-      if (OVER_DURING.test(next.text) || OVER_DURING.test(tokens[i + 1]?.text ?? '')) continue;
+      if (overMeansDuring(next.text) || overMeansDuring(tokens[i + 1]?.text ?? '')) continue;
       after = i + 1;
     }
     if (after < 0) continue;

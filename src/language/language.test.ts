@@ -13,6 +13,7 @@ import {
   SARCASM,
   SPORTS_FIXTURE,
   THIRD_PARTY_POSSESSOR,
+  TIME_STRETCH,
   TRIP_EXPERIENCE,
   VENUE,
   VIRTUAL_PLACE,
@@ -29,6 +30,15 @@ describe('lexicon entries, each with the phenomenon it covers', () => {
       VENUE.pattern,
       ['the gym after work', 'lunch with Dana', 'my dentist', 'the post office'],
       ['Lisbon', 'the Azores', 'Officeville'],
+    );
+  });
+
+  it('TIME_STRETCH: nouns for a stretch of time, when something happens', () => {
+    expect(TIME_STRETCH.phenomenon).toMatch(/stretch of time/);
+    expectMatches(
+      TIME_STRETCH.pattern,
+      ['weekend', 'Summers', 'semester', 'holidays', 'term', 'Christmas'],
+      ['coffee', 'meetings', 'flights', 'weekender', 'terminal'],
     );
   });
 

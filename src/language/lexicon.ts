@@ -227,6 +227,17 @@ export const HOLIDAY_PERIOD: LexiconEntry = {
 };
 
 /**
+ * Nouns for a stretch of time ("the weekend", "summers", "the holidays"): when something happens,
+ * never what it is about. After "over" they make it mean "during" ("over the weekend"), and as
+ * the head of a preference's phrase they are its occasion, never its topic.
+ */
+export const TIME_STRETCH: LexiconEntry = {
+  phenomenon: 'a noun for a stretch of time (weekend, summer, term), when something happens',
+  pattern:
+    /^(?:weekends?|weekdays?|days?|nights?|weeks?|months?|years?|holidays?|summers?|winters?|springs?|autumns?|falls?|seasons?|semesters?|terms?|vacations?|breaks?|christmas|easter|periods?)$/i,
+};
+
+/**
  * Nouns that name an intended choice, so that "<place> is the plan" says where the speaker
  * means to go ("Seattle's the plan for the long weekend", "Porto is the pick"): the subject is
  * the destination.

@@ -6,6 +6,7 @@ import {
   languageNamed,
   nounPhraseAt,
   RELATIONAL_NOUN,
+  TIME_STRETCH,
   tokenIndexOf,
 } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
@@ -27,9 +28,6 @@ const MILK =
 const SEAT =
   /\b(window|aisle|middle|exit[- ]row)(?:\s+seats?\b|$|[.,;])|\bseats?\s*[:=]?\s*(window|aisle|middle)\b/i;
 const TIME_OF_DAY = /\b(mornings?|afternoons?|evenings?|lunchtimes?)\b/i;
-/** Head nouns (singular) for a stretch of time: when a time of day falls, never what it is for. */
-const PERIOD =
-  /^(?:weekend|weekday|day|night|week|month|year|holiday|summer|winter|spring|autumn|fall|season|semester|term|vacation)$/;
 const DIET =
   /\b(vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b|\b(?:cutting out|cut out|no more|stop(?:ping)? eating|off|giving up|give up|avoid(?:ing)?)\s+(red meat|meat|dairy|gluten|sugar|alcohol|pork|beef)\b|\bno (red meat)\b/i;
 
@@ -151,7 +149,7 @@ function topicFor(
       if (
         phrase !== null &&
         !TIME_OF_DAY.test(phrase.head) &&
-        !PERIOD.test(phrase.head) &&
+        !TIME_STRETCH.pattern.test(phrase.head) &&
         phrase.head.length > 2
       ) {
         // "my meeting preference": a word for a setting names its topic by the noun before it.
