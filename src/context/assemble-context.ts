@@ -343,13 +343,11 @@ export function assembleContext(
       : Math.min(askedCap, limits.tailMessages);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const separator = tokenizer.count(SECTION_SEPARATOR);
-  const system = textSection(
-    'system',
-    null,
-    options.system ?? DEFAULT_SYSTEM_TEXT,
-    budget - stateFloor(inputs, normalized.value, limits, tokenizer, separator),
-    tokenizer,
-  );
+  const systemText = options.system ?? DEFAULT_SYSTEM_TEXT;
+  const wholeSystem = textSection('system', null, systemText, budget, tokenizer);
+  const floor = stateFloor(inputs, normalized.value, limits, tokenizer, separator, wholeSystem);
+  const system =
+    floor === 0 ? wholeSystem : textSection('system', null, systemText, budget - floor, tokenizer);
   const available = budget - system.tokens;
   const shares = budgetSplit(
     mode,
@@ -425,7 +423,8 @@ interface Layout {
  * The room the system text leaves however small the budget: enough for the canonical-state
  * section to show its first kept line (a review or conflict, else the most trusted and freshest
  * value) with the marker saying how many fields were left out, and the separator before it.
- * Zero when there is no state, or when not even one line fits the whole budget.
+ * Zero when there is no state, when not even one line fits the whole budget, or when the whole
+ * system text leaves that room anyway.
  */
 function stateFloor(
   inputs: ContextInputs,
@@ -433,12 +432,18 @@ function stateFloor(
   limits: ContextLimits,
   tokenizer: Tokenizer,
   separator: number,
+  wholeSystem: SectionDraft,
 ): number {
   const lines = canonicalLines(inputs.entities, request.entity);
   const build = (allowance: number) =>
     canonicalSection(lines, request.now, limits.canonicalFields, allowance, tokenizer);
   const shows = (draft: SectionDraft) => draft.includedIds.length > 0;
-  if (lines.length === 0 || !shows(build(request.budget - separator))) return 0;
+  if (lines.length === 0) return 0;
+  const whole = build(request.budget - separator);
+  if (!shows(whole)) return 0;
+  // The usual case: the whole system text and the state section as built at the whole budget fit
+  // together, so the least allowance (no larger) leaves the system text whole: skip its search.
+  if (wholeSystem.tokens + whole.tokens + separator <= request.budget) return 0;
   return leastAllowance(build, 0, request.budget - separator, shows) + separator;
 }
 
