@@ -1,5 +1,10 @@
 import { ok } from '../core/index.js';
-import { type ExtractedObservation, type Extractor, slugify } from '../extract/index.js';
+import {
+  type ExtractedObservation,
+  type Extractor,
+  headingsAbove,
+  slugify,
+} from '../extract/index.js';
 import type { ExtractionStep } from '../pipeline/index.js';
 import { templateFor } from '../projections/index.js';
 
@@ -74,12 +79,9 @@ function ownFileSlug(fileName: string): string | null {
   return slugify(fileName.replace(/\.(?:md|markdown)$/i, ''));
 }
 
+/** The nearest markdown heading at or above line `index` (the brief reading's own walk). */
 function headingAbove(lines: readonly string[], index: number): string | null {
-  for (let i = index; i >= 0; i -= 1) {
-    const heading = HEADING.exec(lines[i] ?? '');
-    if (heading) return heading[1] ?? null;
-  }
-  return null;
+  return headingsAbove(lines, index + 1)[0] ?? null;
 }
 
 /** What `judge` knows of the file a line is in. */

@@ -16,6 +16,7 @@ export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor
 export {
   createRuleExtractor,
   extractWithRules,
+  headingsAbove,
   RULES_EXTRACTOR_VERSION,
 } from './rule-extractor.js';
 export { slugify } from './text.js';

@@ -41,7 +41,7 @@ const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
  * The markdown headings above line `index`, nearest first, each the nearest of its level or of a
  * level above the ones already taken ("## Apollo" then "# Projects", not a sibling "## Zeus").
  */
-function headingsAbove(lines: readonly string[], index: number): string[] {
+export function headingsAbove(lines: readonly string[], index: number): string[] {
   const out: string[] = [];
   let level = 7;
   for (let i = index - 1; i >= 0 && level > 1; i -= 1) {
