@@ -192,7 +192,8 @@ export async function forget(
         }
       }
     }
-    if (covered.length === 0) {
+    const deadLetters = await coveredDeadLetters(tx, target, covered);
+    if (covered.length === 0 && deadLetters.length === 0) {
       throw new EngineError('NOT_FOUND', 'nothing in the ledger matches what you asked to forget', {
         target: target.kind,
       });
@@ -206,6 +207,7 @@ export async function forget(
       ...(target.kind === 'slot' ? { field: target.field } : {}),
       reason,
       covered_event_ids: covered.map((e) => e.eventId),
+      ...(deadLetters.length > 0 ? { erased_dlq_ids: deadLetters.map((d) => d.dlqId) } : {}),
     };
     const entityId = target.kind === 'event' ? null : target.entityId;
     const type = EVENT_TYPES.forgotten;
@@ -214,10 +216,87 @@ export async function forget(
     );
     for (const event of covered)
       await tx.redactEvent(event.eventId, tombstonePayload(tombstoneId, at));
+    for (const item of deadLetters) await tx.putDlq(erasedDeadLetter(item, tombstoneId, at));
     await tx.dangerouslyClearDerived();
     await replayInto(tx, tx);
-    return { tombstone_id: tombstoneId, covered_events: covered.length, redacted: covered.length };
+    return {
+      tombstone_id: tombstoneId,
+      covered_events: covered.length,
+      redacted: covered.length,
+      dead_letters: deadLetters.length,
+    };
   });
+}
+
+/**
+ * The dead letters a forget erases with the events it covers. A dead letter is rejected input kept
+ * verbatim, outside the ledger, so redacting events alone would leave the forgotten text readable
+ * in `dlq list`. Covered: a line that carries a covered message's thread and message ids (a
+ * refused rewrite of it); for an entity, a line naming it by id or, for a name-like id, by its name
+ * as a capitalised word (`user:theo` → "Theo": messages do not carry the entity they are about);
+ * for a slot, a line naming both the entity id and the field. Erring on the side of erasing, as
+ * for source messages; an erased dead letter is discarded and says which tombstone erased it.
+ */
+async function coveredDeadLetters(
+  tx: WriteTx,
+  target: ForgetTarget,
+  covered: readonly LedgerEvent[],
+): Promise<DlqItem[]> {
+  const messages = new Set<string>();
+  for (const event of covered) {
+    const ref = messageRefOf(event);
+    if (ref !== null) messages.add(ref);
+  }
+  const names = (raw: string): boolean => {
+    if (target.kind === 'event') return false;
+    const lower = raw.toLowerCase();
+    const id = target.entityId.toLowerCase();
+    if (target.kind === 'slot') return lower.includes(id) && lower.includes(target.field);
+    if (lower.includes(id)) return true;
+    const name =
+      target.entityId
+        .slice(target.entityId.indexOf(':') + 1)
+        .split('.')
+        .pop() ?? '';
+    if (!/^[a-z][a-z'-]{2,}$/.test(name)) return false;
+    const word = `${name[0]?.toUpperCase()}${name.slice(1)}`;
+    return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(raw);
+  };
+  return (await tx.listDlq()).filter((item) => {
+    if (item.status === 'discarded' && isErased(item.raw)) return false;
+    return names(item.raw) || messages.has(messageRefOfRaw(item.raw) ?? '');
+  });
+}
+
+/** The `thread:<t>:msg:<m>` ref a dead letter's raw line would have had, if it reads as one. */
+function messageRefOfRaw(raw: string): string | null {
+  try {
+    const record = JSON.parse(raw) as unknown;
+    if (typeof record !== 'object' || record === null) return null;
+    const { thread_id: thread, message_id: message } = record as Record<string, unknown>;
+    return typeof thread === 'string' && typeof message === 'string'
+      ? `thread:${thread}:msg:${message}`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function isErased(raw: string): boolean {
+  return raw.startsWith('{"redacted":true');
+}
+
+/** A dead letter with its text gone: the raw line and the errors (which may quote it) replaced. */
+function erasedDeadLetter(item: DlqItem, tombstoneId: string, at: string): DlqItem {
+  return {
+    ...item,
+    raw: JSON.stringify(tombstonePayload(tombstoneId, at)),
+    errors: [{ path: '', rule: 'forgotten', message: `erased by forget ${tombstoneId}` }],
+    lastTriedAt: at,
+    nextRetryAt: null,
+    status: 'discarded',
+    needsReview: false,
+  };
 }
 
 function refsOf(entries: unknown): string[] {

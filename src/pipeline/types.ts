@@ -187,6 +187,8 @@ export interface ForgetResult {
   readonly tombstone_id: string;
   readonly covered_events: number;
   readonly redacted: number;
+  /** Dead letters whose kept raw line named what was forgotten, erased with it. */
+  readonly dead_letters: number;
 }
 
 /** A forget target: one event, one slot, or a whole entity. */

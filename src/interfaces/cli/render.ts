@@ -276,7 +276,11 @@ export function renderRebuild(result: RebuildResult): string {
 
 /** What `forget` erased. */
 export function renderForget(result: ForgetResult): string {
-  return `forgotten: tombstone ${result.tombstone_id}, ${result.covered_events} events covered, ${result.redacted} redacted`;
+  const letters =
+    result.dead_letters > 0
+      ? `, ${result.dead_letters} dead letter${result.dead_letters === 1 ? '' : 's'} erased`
+      : '';
+  return `forgotten: tombstone ${result.tombstone_id}, ${result.covered_events} events covered, ${result.redacted} redacted${letters}`;
 }
 
 function renderJsonValue(value: JsonValue): string {

@@ -86,6 +86,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
         tombstone_id: z.string(),
         covered_events: z.number(),
         redacted: z.number(),
+        dead_letters: z.number(),
       }),
     },
     async (c, { body }, { engine }) => {
