@@ -212,6 +212,27 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind21',
+    'd01–d14',
+    `**blind21 (d01–d14)**, a headline: \`bench/observe/blind21-sessions.txt\` and
+  \`blind21-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 15) by a code-blind case writer under the protocol of blind16–19 (all 228 label
+  phrases occur in their sessions; ids v01–v14 renamed d01–d14 because blind12 uses v). To keep
+  the two new sets independent, each writer drew its topics from its own pool of 18 (this one:
+  dental recall letters, a Django migration, balcony solar, funeral catering, an ERP choice…).
+  First run at rules@7 + scorer@4: blind for these rules.`,
+  ),
+  headline(
+    'blind20',
+    'c01–c14',
+    `**blind20 (c01–c14)**, a headline: \`bench/observe/blind20-sessions.txt\` and
+  \`blind20-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 15) by another code-blind writer under the same protocol (all 204 label phrases occur
+  in their sessions; ids w01–w14 renamed c01–c14 because blind13 uses w), topics from a pool
+  disjoint from blind21's (a vet clinic's bookings, a choir, an R thesis pipeline, an allotment,
+  a Kubernetes cost audit…). First run at rules@7 + scorer@4: blind for these rules.`,
+  ),
+  headline(
     'blind19',
     'b01–b14',
     `**blind19 (b01–b14)**, a headline: \`bench/observe/blind19-sessions.txt\` and
