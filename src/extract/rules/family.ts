@@ -167,9 +167,20 @@ function modifiesNoun(clause: Clause, m: RegExpExecArray | null): RegExpExecArra
   return m;
 }
 
+const LONE_WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?$/i;
+
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
-  const cleaned = phrase
+  // When the event is, is not what it is called ("Soccer game tomorrow is at 10am" is the soccer
+  // game): a date said inside the name goes to the value, never into the slot.
+  // A lone weekday before a noun stays: "Sunday school", "the Monday lesson" name what recurs.
+  const undated = findDates(phrase, doc.input.at)
+    .filter((d) => !LONE_WEEKDAY.test(d.text.trim()))
+    .reduceRight(
+      (text, d) => `${text.slice(0, d.start)} ${text.slice(d.end).replace(/^['’]s(?!\p{L})/u, '')}`,
+      phrase,
+    );
+  const cleaned = undated
     .replace(/\([^)]*\)/g, ' ')
     // A possessor is whose event it is, not part of its name ("Tomás's pottery class").
     .replace(/(?<!\p{L})\p{Lu}\p{Ll}+'s(?!\p{L})/gu, ' ')
@@ -490,12 +501,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   ) {
     return out;
   }
+  // The day may be said in the subject and the time in the predicate ("Soccer tomorrow is at 10").
+  const daySaidBefore =
+    movedObject || movedSubject
+      ? undefined
+      : clause.dates.find((d) => d.end <= offset && d.date !== null && activityTime(d) === null);
   const relativeToday =
     mention.date !== null
       ? null
-      : /\btoday|tonight\b/i.test(t)
-        ? today
-        : nextWeekdayIn(t, doc.input.at);
+      : (daySaidBefore?.date ??
+        (/\btoday|tonight\b/i.test(t) ? today : nextWeekdayIn(t, doc.input.at)));
   const read = whenOf(mention, relativeToday);
   if (read === null) return out;
   const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, entityId, slug);
