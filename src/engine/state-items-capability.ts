@@ -8,7 +8,9 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemStatus,
   toIso,
+  toWireEvidence,
   type Watermark,
+  type WireSupersessionEvidence,
 } from '../core/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import {
@@ -80,13 +82,7 @@ export interface StateItemView {
   readonly conflict: boolean;
   readonly pinned: boolean;
   readonly replaced_by: string | null;
-  readonly supersession_evidence: {
-    readonly trigger: string | null;
-    readonly ref_message_id: string;
-    readonly candidate_uid: string;
-    readonly basis: string;
-    readonly score: number | null;
-  } | null;
+  readonly supersession_evidence: WireSupersessionEvidence | null;
   readonly source: string;
   readonly created_at: string;
   readonly last_seen_at: string;
@@ -293,16 +289,7 @@ export function toStateItemView(item: StoredStateItem): StateItemView {
     conflict: item.conflict,
     pinned: item.pinned,
     replaced_by: item.replacedBy,
-    supersession_evidence:
-      evidence === null
-        ? null
-        : {
-            trigger: evidence.trigger,
-            ref_message_id: evidence.refMessageId,
-            candidate_uid: evidence.candidateUid,
-            basis: evidence.basis,
-            score: evidence.score,
-          },
+    supersession_evidence: evidence === null ? null : toWireEvidence(evidence),
     source: item.source,
     created_at: item.createdAt,
     last_seen_at: item.lastSeenAt,
