@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { CAPTURE_OBSERVE_MODES, CAPTURE_TRIGGERS, toCaptureRequest } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
 const captureBody = z
   .object({
     session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(['compaction', 'shutdown', 'manual']),
+    trigger: z.enum(CAPTURE_TRIGGERS),
     transcript: z.string().min(1),
     entity_id: z.string().optional(),
-    observe: z.enum(['sync', 'queue', 'none']).optional(),
+    observe: z.enum(CAPTURE_OBSERVE_MODES).optional(),
   })
   .strict();
 
@@ -50,13 +51,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       response: object,
     },
     async (c, { body: b }, { engine }) => {
-      const result = await engine.observer.capture({
-        text: b.transcript,
-        sessionId: b.session_id,
-        trigger: b.trigger,
-        entityId: b.entity_id,
-        observe: b.observe ?? 'queue',
-      });
+      const result = await engine.observer.capture(toCaptureRequest(b));
       return c.json(result, result.status === 'captured' ? 201 : 200);
     },
   ),

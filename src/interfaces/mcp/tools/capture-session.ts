@@ -1,9 +1,35 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import type { CaptureRequest, CaptureResult } from '../../../engine/index.js';
+import { defined, defineTool, reply } from './define-tool.js';
+import { allOf, entityIdInput } from './views.js';
 
-const TRIGGERS = ['compaction', 'shutdown', 'manual'] as const;
-const OBSERVE = ['sync', 'queue', 'none'] as const;
+type CaptureTrigger = CaptureResult['trigger'];
+type ObserveMode = NonNullable<CaptureRequest['observe']>;
+
+/** What a capture was taken at, as the wire names it (MCP and HTTP). */
+export const CAPTURE_TRIGGERS = allOf<CaptureTrigger>()(['compaction', 'shutdown', 'manual']);
+/** When a capture is observed: now, by a durable job (the engine's default), or not at all. */
+export const CAPTURE_OBSERVE_MODES = allOf<ObserveMode>()(['sync', 'queue', 'none']);
+
+/** A capture in its wire spelling (`capture_session` arguments, `POST /api/sessions` body). */
+export interface CaptureWire {
+  readonly transcript: string;
+  readonly session_id?: string | undefined;
+  readonly trigger: CaptureTrigger;
+  readonly entity_id?: string | undefined;
+  readonly observe?: ObserveMode | undefined;
+}
+
+/** A wire capture as the engine takes it; without `observe`, the engine's default applies. */
+export function toCaptureRequest(wire: CaptureWire): CaptureRequest {
+  return {
+    text: wire.transcript,
+    sessionId: wire.session_id,
+    trigger: wire.trigger,
+    entityId: wire.entity_id,
+    ...defined('observe', wire.observe),
+  };
+}
 
 /** `capture_session`: a session transcript for the observer (seed 002). */
 export const captureSession = defineTool({
@@ -14,15 +40,15 @@ export const captureSession = defineTool({
   input: {
     entity_id: entityIdInput,
     session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(TRIGGERS),
+    trigger: z.enum(CAPTURE_TRIGGERS),
     transcript: z.string().min(1),
-    observe: z.enum(OBSERVE).optional(),
+    observe: z.enum(CAPTURE_OBSERVE_MODES).optional(),
   },
   output: {
     status: z.enum(['captured', 'duplicate']),
     capture_key: z.string(),
     session_id: z.string(),
-    trigger: z.enum(TRIGGERS),
+    trigger: z.enum(CAPTURE_TRIGGERS),
     format: z.string(),
     entries: z.number().int(),
     job_id: z.string().nullable(),
@@ -31,13 +57,7 @@ export const captureSession = defineTool({
   scope: 'write',
   idempotent: true,
   async handler(args, engine) {
-    const result = await engine.observer.capture({
-      text: args.transcript,
-      sessionId: args.session_id,
-      trigger: args.trigger,
-      entityId: args.entity_id,
-      observe: args.observe ?? 'queue',
-    });
+    const result = await engine.observer.capture(toCaptureRequest(args));
     const observed =
       result.observed === null
         ? ''
