@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { CAPTURE_OBSERVE_MODES, CAPTURE_TRIGGERS, toCaptureRequest } from '../mcp/index.js';
+import { captureInput, toCaptureRequest } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
-const captureBody = z
-  .object({
-    session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(CAPTURE_TRIGGERS),
-    transcript: z.string().min(1),
-    entity_id: z.string().optional(),
-    observe: z.enum(CAPTURE_OBSERVE_MODES).optional(),
-  })
-  .strict();
+const captureBody = z.object({ ...captureInput, entity_id: z.string().optional() }).strict();
 
 const resolveBody = z
   .object({

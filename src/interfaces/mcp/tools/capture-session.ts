@@ -6,19 +6,24 @@ import { allOf, entityIdInput } from './views.js';
 type CaptureTrigger = CaptureResult['trigger'];
 type ObserveMode = NonNullable<CaptureRequest['observe']>;
 
-/** What a capture was taken at, as the wire names it (MCP and HTTP). */
-export const CAPTURE_TRIGGERS = allOf<CaptureTrigger>()(['compaction', 'shutdown', 'manual']);
-/** When a capture is observed: now, by a durable job (the engine's default), or not at all. */
-export const CAPTURE_OBSERVE_MODES = allOf<ObserveMode>()(['sync', 'queue', 'none']);
+const TRIGGERS = allOf<CaptureTrigger>()(['compaction', 'shutdown', 'manual']);
+const OBSERVE_MODES = allOf<ObserveMode>()(['sync', 'queue', 'none']);
 
-/** A capture in its wire spelling (`capture_session` arguments, `POST /api/sessions` body). */
-export interface CaptureWire {
-  readonly transcript: string;
-  readonly session_id?: string | undefined;
-  readonly trigger: CaptureTrigger;
+/**
+ * The fields of a capture on the wire, `capture_session`'s arguments and the `POST /api/sessions`
+ * body, but `entity_id`, which each surface checks on its own.
+ */
+export const captureInput = {
+  session_id: z.string().min(1).max(200).optional(),
+  trigger: z.enum(TRIGGERS),
+  transcript: z.string().min(1),
+  observe: z.enum(OBSERVE_MODES).optional(),
+};
+
+/** A capture in its wire spelling: `captureInput` and an `entity_id`. */
+type CaptureWire = z.infer<z.ZodObject<typeof captureInput>> & {
   readonly entity_id?: string | undefined;
-  readonly observe?: ObserveMode | undefined;
-}
+};
 
 /** A wire capture as the engine takes it; without `observe`, the engine's default applies. */
 export function toCaptureRequest(wire: CaptureWire): CaptureRequest {
@@ -39,16 +44,13 @@ export const captureSession = defineTool({
     'Call before compaction and at session end with the transcript. observe: queue (default; the durable job of verity serve observes it), sync (observe now), none.',
   input: {
     entity_id: entityIdInput,
-    session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(CAPTURE_TRIGGERS),
-    transcript: z.string().min(1),
-    observe: z.enum(CAPTURE_OBSERVE_MODES).optional(),
+    ...captureInput,
   },
   output: {
     status: z.enum(['captured', 'duplicate']),
     capture_key: z.string(),
     session_id: z.string(),
-    trigger: z.enum(CAPTURE_TRIGGERS),
+    trigger: z.enum(TRIGGERS),
     format: z.string(),
     entries: z.number().int(),
     job_id: z.string().nullable(),
