@@ -30,7 +30,7 @@ import {
   type NewLedgerEvent,
   newLedgerEvent,
 } from '../ledger/index.js';
-import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
+import { appendAndApply, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
@@ -436,15 +436,13 @@ async function appendAndFold(
     recordedAt: now,
     payload,
   });
-  const appended = await tx.appendEvent(event);
-  if (appended.kind !== 'appended') {
+  const session = await openSession(tx);
+  if (!(await appendAndApply(tx, session, event))) {
     throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {
       operation,
       eventId: event.eventId,
     });
   }
-  const session = await openSession(tx);
-  await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
   await flushSession(tx, session);
   return event;
 }
