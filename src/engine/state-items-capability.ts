@@ -8,7 +8,9 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemStatus,
   toIso,
+  toWireEvidence,
   type Watermark,
+  type WireSupersessionEvidence,
 } from '../core/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import {
@@ -28,7 +30,7 @@ import {
   type NewLedgerEvent,
   newLedgerEvent,
 } from '../ledger/index.js';
-import { applyEvent, flushSession, openSession } from '../pipeline/index.js';
+import { appendAndApply, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
@@ -80,13 +82,7 @@ export interface StateItemView {
   readonly conflict: boolean;
   readonly pinned: boolean;
   readonly replaced_by: string | null;
-  readonly supersession_evidence: {
-    readonly trigger: string | null;
-    readonly ref_message_id: string;
-    readonly candidate_uid: string;
-    readonly basis: string;
-    readonly score: number | null;
-  } | null;
+  readonly supersession_evidence: WireSupersessionEvidence | null;
   readonly source: string;
   readonly created_at: string;
   readonly last_seen_at: string;
@@ -293,16 +289,7 @@ export function toStateItemView(item: StoredStateItem): StateItemView {
     conflict: item.conflict,
     pinned: item.pinned,
     replaced_by: item.replacedBy,
-    supersession_evidence:
-      evidence === null
-        ? null
-        : {
-            trigger: evidence.trigger,
-            ref_message_id: evidence.refMessageId,
-            candidate_uid: evidence.candidateUid,
-            basis: evidence.basis,
-            score: evidence.score,
-          },
+    supersession_evidence: evidence === null ? null : toWireEvidence(evidence),
     source: item.source,
     created_at: item.createdAt,
     last_seen_at: item.lastSeenAt,
@@ -449,15 +436,13 @@ async function appendAndFold(
     recordedAt: now,
     payload,
   });
-  const appended = await tx.appendEvent(event);
-  if (appended.kind !== 'appended') {
+  const session = await openSession(tx);
+  if (!(await appendAndApply(tx, session, event))) {
     throw new EngineError('CONFLICT', `a ${type} event id was already taken`, {
       operation,
       eventId: event.eventId,
     });
   }
-  const session = await openSession(tx);
-  await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
   await flushSession(tx, session);
   return event;
 }

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../engine/index.js';
-import type { Engine } from '../engine/types.js';
-import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
+import { messageRecord } from '../testing/index.js';
 import {
   asReading,
   expectNothingRead,
@@ -94,24 +90,12 @@ describe('a contrastive correction of a value on record', () => {
 });
 
 describe('a correction in the next message, through the engine', () => {
-  const open: { engine: Engine; dir: string }[] = [];
-  afterEach(async () => {
-    for (const { engine, dir } of open.splice(0)) {
-      await engine.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+  const t = useTestEngine('verity-contrast-', '2026-06-01T09:05:00Z', {
+    embeddings: { model: null },
   });
 
   it('moves the destination and keeps the dates and status of the trip', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'verity-contrast-'));
-    const clock = createManualClock('2026-06-01T09:05:00Z');
-    const engine = await createEngine({
-      home: join(dir, 'home'),
-      clock,
-      ids: createSequentialIds(),
-      embeddings: { model: null },
-    });
-    open.push({ engine, dir });
+    const { engine } = t();
     await engine.ingest([
       messageRecord(
         't1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // A family event moved to another day "at the same time" ("the recital moved to Dec 12, same
@@ -15,11 +15,9 @@ const KNOWN: readonly KnownSlot[] = [
 // Friday 20 November 2026, in the family's own thread.
 const AT = '2026-11-20T05:00:00Z';
 
-/** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
+/** Readings that would commit or ask, on any slot, in the family's thread. */
 function committing(text: string): string[] {
-  return readMessage(text, { at: AT, known: KNOWN, entityId: FAMILY })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+  return committingReadings(text, { at: AT, known: KNOWN, entityId: FAMILY });
 }
 
 describe('an event moved to another day at the same time: near-misses', () => {

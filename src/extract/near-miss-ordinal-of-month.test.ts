@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 
 // "the 3rd of June" names June: a trip's dates said that way were read in the message's own
 // month ("flying out on the 3rd of June" on 20 April → 3 May), and a bare "back on the 9th"
@@ -9,11 +9,9 @@ import { asReading, readMessage } from './__fixtures__/read-chat.js';
 
 const AT = '2026-04-20T16:00:00Z';
 
-/** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
+/** Readings that would commit or ask, on any slot. */
 function committing(text: string): string[] {
-  return readMessage(text, { at: AT })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+  return committingReadings(text, { at: AT });
 }
 
 describe('a day said as "<ordinal> of <month>": near-misses', () => {

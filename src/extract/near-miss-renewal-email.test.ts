@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, expectEachRead, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, expectEachRead, readMessage, wouldCommit } from './__fixtures__/read-chat.js';
 import { readingsUnder } from './__fixtures__/readings-under.js';
 
 // The renewal reading in a provider's email ("Your Fitzone gym membership has been renewed"):
@@ -10,9 +10,7 @@ import { readingsUnder } from './__fixtures__/readings-under.js';
 
 const email = readingsUnder('financial.', { source: 'email' });
 const committing = (text: string) =>
-  readMessage(text, { source: 'email' })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map(asReading);
+  readMessage(text, { source: 'email' }).filter(wouldCommit).map(asReading);
 
 describe('a renewal in a provider email', () => {
   it('reads the renewed payment as active', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 
 // An itinerary line labelled as the way back ("Return: OPO → LIS, Tue 9 Jun 2026"): its date is
 // the return date and the place after its arrow is home, not where the trip goes. It was read as
@@ -9,11 +9,9 @@ import { asReading, readMessage } from './__fixtures__/read-chat.js';
 
 const AT = '2026-04-02T09:00:00Z';
 
-/** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
+/** Readings that would commit or ask, on any slot. */
 function committing(text: string, source = 'email'): string[] {
-  return readMessage(text, { at: AT, source })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+  return committingReadings(text, { at: AT, source });
 }
 
 describe('a line labelled as the return leg: near-misses', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // The return leg of a trip on record moved to another day ("moved my return flight to the
@@ -16,11 +16,9 @@ const TRIP: readonly KnownSlot[] = [
 // Wednesday 6 May 2026, between the booking and the trip.
 const AT = '2026-05-06T19:00:00Z';
 
-/** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
+/** Readings that would commit or ask, on any slot. */
 function committing(text: string, known: readonly KnownSlot[] = TRIP): string[] {
-  return readMessage(text, { at: AT, known })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+  return committingReadings(text, { at: AT, known });
 }
 
 describe('a moved return leg: near-misses', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asEntityReading, readMessage, wouldCommit } from './__fixtures__/read-chat.js';
 
 // A weekday said with a day of the month ("sat 23rd"): the day it names, and no date at all
 // when the two disagree (a typo or a misread), rather than the next month, perhaps half a year
@@ -8,12 +8,11 @@ import { asReading, readMessage } from './__fixtures__/read-chat.js';
 
 const AT = '2026-05-06T10:00:00Z';
 
-/** Date readings that would commit or ask (not weak, a state-changing intent). */
+/** Date readings that would commit or ask. */
 function committedDates(text: string): string[] {
   return readMessage(text, { at: AT })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .filter((o) => /date|schedule/.test(o.field))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+    .filter((o) => wouldCommit(o) && /date|schedule/.test(o.field))
+    .map(asEntityReading);
 }
 
 describe('a weekday with a day of the month: near-misses', () => {

@@ -1,31 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../engine/index.js';
+import {
+  closeTestEngine,
+  openTestEngine,
+  type TestEngine,
+} from '../engine/__fixtures__/test-engine.js';
 import type { Engine } from '../engine/types.js';
-import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
+import { messageRecord } from '../testing/index.js';
 
 const FIELD = 'financial.phone_bill.status';
-const open: { engine: Engine; dir: string }[] = [];
+const open: TestEngine[] = [];
 afterEach(async () => {
-  for (const { engine, dir } of open.splice(0)) {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const opened of open.splice(0)) await closeTestEngine(opened);
 });
 
 /** A bank email says the phone bill is paid; then `role` says `content` an hour later. */
 async function bankThen(content: string, role: 'user' | 'assistant' = 'user'): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'verity-contradiction-'));
-  const clock = createManualClock('2026-06-02T09:01:00Z');
-  const engine = await createEngine({
-    home: join(dir, 'home'),
-    clock,
-    ids: createSequentialIds(),
+  const opened = await openTestEngine('verity-contradiction-', '2026-06-02T09:01:00Z', {
     embeddings: { model: null },
   });
-  open.push({ engine, dir });
+  open.push(opened);
+  const { engine, clock } = opened;
   await engine.ingest([
     {
       type: 'signal',

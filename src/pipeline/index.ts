@@ -5,7 +5,14 @@
  * May import: core, ledger, schemas, the store contract, extract, reconcile, review.
  */
 
-export { applyEvent, checkAnswer, FOLD_VERSION, flushSession, openSession } from './apply.js';
+export {
+  appendAndApply,
+  applyEvent,
+  checkAnswer,
+  FOLD_VERSION,
+  flushSession,
+  openSession,
+} from './apply.js';
 export { withPipelineTx } from './cached-tx.js';
 export type { ExtractionStep } from './derive.js';
 export type { DriftItem } from './fold-extensions.js';

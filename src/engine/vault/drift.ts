@@ -8,7 +8,7 @@ import {
   toIso,
 } from '../../core/index.js';
 import { EVENT_TYPES, newLedgerEvent, type PredictionErrorPayload } from '../../ledger/index.js';
-import { applyEvent, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
+import { appendAndApply, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
 import { detectDrift } from '../../vault/index.js';
 
 import type { VaultRuntime } from './runtime.js';
@@ -35,9 +35,8 @@ export async function recordFindings(
         recordedAt: now,
         payload,
       });
-      const appended = await tx.appendEvent(event);
-      if (appended.kind !== 'appended') continue;
-      await applyEvent(tx, session, { ...event, seq: appended.seq, redacted: false });
+      // A finding already recorded (same payload, same derived id) is not folded again.
+      await appendAndApply(tx, session, event);
     }
     await flushSession(tx, session);
   });

@@ -72,14 +72,17 @@ export function readerIn(
   return (text) => readMessage(text, { ...options, entityId }).map(asReading);
 }
 
+/** An observation strong enough to commit or to ask: strong or moderate, state-changing. */
+export function wouldCommit(o: ExtractedObservation): boolean {
+  return o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning');
+}
+
 /**
- * The readings of one user chat message strong enough to commit or to ask (strong or moderate
- * evidence with a state-changing intent), as `entity field=value (evidence)`.
+ * The readings of one message (a user chat message unless `options` say otherwise) strong enough
+ * to commit or to ask (see `wouldCommit`), as `entity field=value (evidence)`.
  */
-export function committingReadings(text: string): string[] {
-  return readChat(text)
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map(asEntityReading);
+export function committingReadings(text: string, options: MessageOptions = {}): string[] {
+  return readMessage(text, options).filter(wouldCommit).map(asEntityReading);
 }
 
 /** Asserts that `read` gives exactly `readings` for each of `texts`; a failure names its text. */

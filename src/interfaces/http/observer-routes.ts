@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { captureInput, toCaptureRequest } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
-const captureBody = z
-  .object({
-    session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(['compaction', 'shutdown', 'manual']),
-    transcript: z.string().min(1),
-    entity_id: z.string().optional(),
-    observe: z.enum(['sync', 'queue', 'none']).optional(),
-  })
-  .strict();
+const captureBody = z.object({ ...captureInput, entity_id: z.string().optional() }).strict();
 
 const resolveBody = z
   .object({
@@ -50,13 +43,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       response: object,
     },
     async (c, { body: b }, { engine }) => {
-      const result = await engine.observer.capture({
-        text: b.transcript,
-        sessionId: b.session_id,
-        trigger: b.trigger,
-        entityId: b.entity_id,
-        observe: b.observe ?? 'queue',
-      });
+      const result = await engine.observer.capture(toCaptureRequest(b));
       return c.json(result, result.status === 'captured' ? 201 : 200);
     },
   ),

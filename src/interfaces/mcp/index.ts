@@ -8,6 +8,8 @@ export type { CreateMcpServerOptions } from './create-mcp-server.js';
 export { createMcpServer } from './create-mcp-server.js';
 export type { ServeMcpStdioOptions } from './serve-mcp-stdio.js';
 export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
+/** A session capture's wire fields and their mapping to the engine, which HTTP takes too. */
+export { captureInput, toCaptureRequest } from './tools/capture-session.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
 export { MCP_TOOLS } from './tools/index.js';
 /** The wire schemas of engine views that HTTP documents too (one description per view). */

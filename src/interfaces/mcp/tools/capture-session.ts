@@ -1,9 +1,40 @@
 import { z } from 'zod';
-import { defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import type { CaptureRequest, CaptureResult } from '../../../engine/index.js';
+import { defined, defineTool, reply } from './define-tool.js';
+import { allOf, entityIdInput } from './views.js';
 
-const TRIGGERS = ['compaction', 'shutdown', 'manual'] as const;
-const OBSERVE = ['sync', 'queue', 'none'] as const;
+type CaptureTrigger = CaptureResult['trigger'];
+type ObserveMode = NonNullable<CaptureRequest['observe']>;
+
+const TRIGGERS = allOf<CaptureTrigger>()(['compaction', 'shutdown', 'manual']);
+const OBSERVE_MODES = allOf<ObserveMode>()(['sync', 'queue', 'none']);
+
+/**
+ * The fields of a capture on the wire, `capture_session`'s arguments and the `POST /api/sessions`
+ * body, but `entity_id`, which each surface checks on its own.
+ */
+export const captureInput = {
+  session_id: z.string().min(1).max(200).optional(),
+  trigger: z.enum(TRIGGERS),
+  transcript: z.string().min(1),
+  observe: z.enum(OBSERVE_MODES).optional(),
+};
+
+/** A capture in its wire spelling: `captureInput` and an `entity_id`. */
+type CaptureWire = z.infer<z.ZodObject<typeof captureInput>> & {
+  readonly entity_id?: string | undefined;
+};
+
+/** A wire capture as the engine takes it; without `observe`, the engine's default applies. */
+export function toCaptureRequest(wire: CaptureWire): CaptureRequest {
+  return {
+    text: wire.transcript,
+    sessionId: wire.session_id,
+    trigger: wire.trigger,
+    entityId: wire.entity_id,
+    ...defined('observe', wire.observe),
+  };
+}
 
 /** `capture_session`: a session transcript for the observer (seed 002). */
 export const captureSession = defineTool({
@@ -13,10 +44,7 @@ export const captureSession = defineTool({
     'Call before compaction and at session end with the transcript. observe: queue (default; the durable job of verity serve observes it), sync (observe now), none.',
   input: {
     entity_id: entityIdInput,
-    session_id: z.string().min(1).max(200).optional(),
-    trigger: z.enum(TRIGGERS),
-    transcript: z.string().min(1),
-    observe: z.enum(OBSERVE).optional(),
+    ...captureInput,
   },
   output: {
     status: z.enum(['captured', 'duplicate']),
@@ -31,13 +59,7 @@ export const captureSession = defineTool({
   scope: 'write',
   idempotent: true,
   async handler(args, engine) {
-    const result = await engine.observer.capture({
-      text: args.transcript,
-      sessionId: args.session_id,
-      trigger: args.trigger,
-      entityId: args.entity_id,
-      observe: args.observe ?? 'queue',
-    });
+    const result = await engine.observer.capture(toCaptureRequest(args));
     const observed =
       result.observed === null
         ? ''
