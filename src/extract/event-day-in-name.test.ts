@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, committingReadings, readMessage } from './__fixtures__/read-chat.js';
 
 // The day of a family event said inside its name ("Soccer game tomorrow is at 10am") is when the
 // event is, not what it is called: the slot is the event's and the day goes to the value. A day
@@ -14,11 +14,8 @@ const AT = '2026-03-13T18:00:00Z';
 const read = (text: string): string[] =>
   readMessage(text, { at: AT, entityId: FAMILY }).map((o) => asReading(o));
 
-/** Readings that would commit or ask (not weak, a state-changing intent). */
 const committing = (text: string): string[] =>
-  readMessage(text, { at: AT, entityId: FAMILY })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => asReading(o));
+  committingReadings(text, { at: AT, entityId: FAMILY });
 
 describe('a day said in the name of a family event', () => {
   it('goes to the value, and the slot is the event', () => {
