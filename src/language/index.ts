@@ -59,6 +59,8 @@ export {
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';
+export type { SecretKind, SecretSpan } from './secrets.js';
+export { findSecrets, holdsSecret, isSecretLabel, maskSecrets, SECRET_MASK } from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export { parseTimeHint } from './time-hint.js';
