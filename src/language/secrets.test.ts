@@ -45,7 +45,10 @@ const SECRETS: readonly [string, string][] = [
   ['Card 4111 1111 1111 1111, expiry 09/28.', '4111 1111 1111 1111'],
   ['Please wire it to DE89 3704 0044 0532 0130 00 by Friday.', 'DE89 3704 0044 0532 0130 00'],
   ['Account number: 00123456, sort code 20-00-00.', '00123456'],
-  ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAA'],
+  [
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----',
+    'b3BlbnNzaC1rZXktdjEAAAA',
+  ],
   ['the api key is 9f8e7d6c5b4a39281706 for the staging tenant', '9f8e7d6c5b4a39281706'],
   ['The PIN code for the bike lock is 0451.', '0451'],
   ["Locker combination's 30-12-07, don't share it.", '30-12-07'],
@@ -69,8 +72,9 @@ describe('findSecrets', () => {
   });
 
   it('names the kind of each secret, never its value', () => {
-    expect(findSecrets('Gate code 2580#, and the wifi password is Coffee2024!').map((s) => s.kind))
-      .toEqual(['access_code', 'password']);
+    expect(
+      findSecrets('Gate code 2580#, and the wifi password is Coffee2024!').map((s) => s.kind),
+    ).toEqual(['access_code', 'password']);
   });
 });
 

@@ -62,7 +62,10 @@ const LABELS: readonly { readonly kind: SecretKind; readonly words: string }[] =
     kind: 'token',
     words: '(?:access|api|auth|bearer|refresh|session|personal access|deploy|bot) tokens?|token',
   },
-  { kind: 'private_key', words: '(?:ssh |pgp |gpg )?private keys?|seed phrases?|recovery phrases?' },
+  {
+    kind: 'private_key',
+    words: '(?:ssh |pgp |gpg )?private keys?|seed phrases?|recovery phrases?',
+  },
   {
     kind: 'card_number',
     words: '(?:credit |debit )?card (?:numbers?|nos?\\.?|#)|credit cards?|debit cards?',
@@ -95,7 +98,8 @@ const TOKEN = /^[^\s,;"'`)]+[^\s,;"'`).!?:]/u;
 const UNIT =
   /^\s*(?:digits?|characters?|chars?|letters?|numbers?|symbols?|words?|long|days?|hours?|minutes?|mins?|seconds?|weeks?|months?|years?|attempts?|tries|times|retries|or (?:more|fewer|longer)|\+)\b/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
-const NOT_A_VALUE = /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|correct|expired|invalid|valid|stored|saved|kept|in|on|at|see|the|a|an|your|my|our|their|not|never)$/iu;
+const NOT_A_VALUE =
+  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|correct|expired|invalid|valid|stored|saved|kept|in|on|at|see|the|a|an|your|my|our|their|not|never)$/iu;
 /** Kinds whose real values are long: a short one is a count or a name ("token: 8000" is a limit). */
 const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'private_key']);
 
@@ -164,7 +168,8 @@ function labelledValues(text: string): SecretSpan[] {
   return spans;
 }
 
-const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gu;
+const PRIVATE_KEY_BLOCK =
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gu;
 /** Tokens whose vendor prefix says what they are. */
 const PREFIXED_TOKEN =
   /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
@@ -209,8 +214,7 @@ function shapedValues(text: string): SecretSpan[] {
     const digits = m[0].replace(/\D/gu, '');
     // A phone number or an order id rarely has a card's length and network digit *and* passes
     // Luhn, and a false mask costs less than a leaked card.
-    if ((digits.length === 15 || digits.length === 16) && luhn(digits))
-      add(m, 'card_number');
+    if ((digits.length === 15 || digits.length === 16) && luhn(digits)) add(m, 'card_number');
   }
   for (const m of text.matchAll(IBAN_CANDIDATE)) if (ibanValid(m[0])) add(m, 'bank_account');
   return spans;

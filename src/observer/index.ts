@@ -100,3 +100,4 @@ export type {
   ProposalDraft,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';
+export { withoutSecrets } from './without-secrets.js';

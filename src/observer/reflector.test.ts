@@ -225,3 +225,48 @@ describe('reflectObservations keeps values', () => {
     ]);
   });
 });
+
+describe('the quality gate and secrets', () => {
+  const settings = {
+    maxRatio: 1,
+    budgetTokens: 8000,
+    maxLength: 240,
+    duplicateSimilarity: 0.6,
+    mergeSimilarity: 0.5,
+  };
+
+  it.each([
+    'The garage keypad code is 3390',
+    'Staging API key: 7c1e90a2b4d54f0e8812',
+    'My debit card PIN is 0058, in case you need it',
+  ])('refuses "%s" as a secret', (text) => {
+    expect(qualityIssues(text, [], settings)).toContain('secret');
+  });
+
+  it('proposes statements about secrets that hold none, and records a refused secret masked', () => {
+    const talk = [
+      'Rotate PINs every 90 days',
+      'The API key lives in Vault, never in the repo',
+      'The password reset flow uses magic links',
+      'Postgres listens on port 5433 in staging',
+    ];
+    const r = reflectObservations({
+      observations: [
+        ...talk.map((text, i) => obs(`t${i}`, text)),
+        obs('s', 'The garage keypad code is 3390'),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    expect(r.drafts.map((d) => d.text).sort()).toEqual([...talk].sort());
+    expect(r.rejected).toEqual([
+      {
+        text: 'The garage keypad code is [secret]',
+        reasons: ['secret'],
+        source_observation_ids: ['s'],
+      },
+    ]);
+  });
+});

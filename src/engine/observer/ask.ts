@@ -1,5 +1,6 @@
 // Answering a question from memory, observations, messages and state items.
 import { EngineError } from '../../core/index.js';
+import { maskSecrets } from '../../language/index.js';
 import {
   type AskAnswer,
   type AskDocument,
@@ -93,7 +94,9 @@ async function askDocuments(
       weight: d.kind === 'state_item' ? 1 : 0.6,
     });
   }
-  return documents;
+  // A secret said in a session stays in its transcript, but an answer never quotes its value
+  // (and a configured model never reads it).
+  return documents.map((d) => ({ ...d, text: maskSecrets(d.text) }));
 }
 
 /** The model's answer when it cites passages of the extractive answer; else the extractive one. */
