@@ -104,7 +104,7 @@ const NOT_A_VALUE =
 const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'private_key']);
 
 /** Whether a candidate value reads as a credential rather than a word about one. */
-function credentialLike(value: string, afterSymbol: boolean): boolean {
+function credentialLike(value: string, afterSymbol: boolean, after: string): boolean {
   if (QUOTED.test(value)) return true;
   if (/\d/u.test(value)) return true;
   if (NOT_A_VALUE.test(value)) return false;
@@ -113,8 +113,9 @@ function credentialLike(value: string, afterSymbol: boolean): boolean {
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
   if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
   if (/\p{Ll}\p{Lu}/u.test(value)) return true;
-  // After ":" or "=" a bare word is the value itself ("Password: swordfish").
-  return afterSymbol && value.length >= 4;
+  // After ":" or "=" a bare word that ends the clause is the value itself ("Password: swordfish"),
+  // not the start of a sentence about it ("Secrets: managed by Vault").
+  return afterSymbol && value.length >= 4 && /^\s*(?:$|[.,;!?)])/u.test(after);
 }
 
 const KIND_PATTERNS = LABELS.map((l) => ({
@@ -158,7 +159,7 @@ function labelledValues(text: string): SecretSpan[] {
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
-    if (!credentialLike(value, afterSymbol)) continue;
+    if (!credentialLike(value, afterSymbol, tail.slice(value.length))) continue;
     if (LONG_VALUED.has(kind) && value.length < 8) continue;
     if (UNIT.test(tail.slice(value.length))) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_SECRETS, SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { distill, qualityIssues, type ReflectorInput, reflectObservations } from './reflector.js';
 import type { MemoryEntry } from './types.js';
 
@@ -235,12 +236,12 @@ describe('the quality gate and secrets', () => {
     mergeSimilarity: 0.5,
   };
 
-  it.each([
-    'The garage keypad code is 3390',
-    'Staging API key: 7c1e90a2b4d54f0e8812',
-    'My debit card PIN is 0058, in case you need it',
-  ])('refuses "%s" as a secret', (text) => {
+  it.each(SECRETS.map(([text]) => text))('refuses "%s" as a secret', (text) => {
     expect(qualityIssues(text, [], settings)).toContain('secret');
+  });
+
+  it.each(NOT_SECRETS)('does not refuse "%s" as a secret', (text) => {
+    expect(qualityIssues(text, [], settings)).not.toContain('secret');
   });
 
   it('proposes statements about secrets that hold none, and records a refused secret masked', () => {
