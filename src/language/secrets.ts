@@ -100,6 +100,9 @@ const UNIT =
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
   /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|correct|expired|invalid|valid|stored|saved|kept|in|on|at|see|the|a|an|your|my|our|their|not|never)$/iu;
+/** Kinds whose values are codes typed on a keypad: digits and letters, never a decimal ("2.54"). */
+const CODE_VALUED: ReadonlySet<SecretKind> = new Set(['pin', 'access_code', 'one_time_code']);
+const CODE = /^[#*]?[\p{L}\p{N}][\p{L}\p{N}#* -]*$/u;
 /** Kinds whose real values are long: a short one is a count or a name ("token: 8000" is a limit). */
 const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'private_key']);
 
@@ -161,6 +164,7 @@ function labelledValues(text: string): SecretSpan[] {
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
     if (!credentialLike(value, afterSymbol, tail.slice(value.length))) continue;
     if (LONG_VALUED.has(kind) && value.length < 8) continue;
+    if (CODE_VALUED.has(kind) && !QUOTED.test(value) && !CODE.test(value)) continue;
     if (UNIT.test(tail.slice(value.length))) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(value) && !afterSymbol) continue;

@@ -27,6 +27,7 @@ export const NOT_SECRETS = [
   'The session token is rotated on every login.',
   'Secrets: managed by Vault, one path per service.',
   'Password: at least 12 characters, no reuse.',
+  'The header pins are 2.54 mm apart on the new board.',
 ];
 
 /** Secrets in wordings of our own, with the value that must never appear unmasked. */
