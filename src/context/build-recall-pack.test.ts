@@ -151,6 +151,21 @@ describe('buildRecallPack', () => {
     expect(result.ok && result.value).toEqual({ date: '2026-11-25', sections: [], markdown: '' });
   });
 
+  it("masks a secret's value in what it shows, keeping the rest of the entry", () => {
+    const result = buildRecallPack({
+      entity: 'user:primary',
+      now: NOW,
+      items: [],
+      entities: [],
+      triggered: [{ id: 'message:t1:m4', text: 'storage room: the alarm code is 5519, not 5518' }],
+      procedures: ['Rotate PINs every 90 days'],
+    });
+    if (!result.ok) throw result.error;
+    expect(result.value.markdown).toContain('storage room: the alarm code is [secret], not 5518');
+    expect(result.value.markdown).toContain('Rotate PINs every 90 days');
+    expect(JSON.stringify(result.value.sections)).not.toContain('5519');
+  });
+
   it('caps each section and counts what it left out', () => {
     const items = Array.from({ length: 4 }, (_, index) =>
       stateItem({ uid: `c_00000000000${index}`, typeTag: 'constraint', text: `Rule ${index}` }),

@@ -9,6 +9,7 @@ import {
   type StateItem,
   type Task,
 } from '../core/index.js';
+import { maskSecrets } from '../language/index.js';
 import { orderEntities } from './canonical-state.js';
 import type { ContextEntity } from './context-sources.js';
 
@@ -364,7 +365,8 @@ function renderPack(entries: SectionEntries, today: string, cap: number): Recall
   for (const key of Object.keys(RECALL_SECTIONS) as RecallSectionKey[]) {
     const all = entries[key];
     if (all.length === 0) continue;
-    const shown = all.slice(0, cap);
+    // A secret's value said in a message or a note is never shown to the agent (issue #13).
+    const shown = all.slice(0, cap).map((entry) => ({ ...entry, text: maskSecrets(entry.text) }));
     sections.push({
       key,
       title: RECALL_SECTIONS[key],

@@ -47,7 +47,7 @@ describe('engine.migrate reading notes', () => {
       'profile.preference.hotel_chain=Marriott',
       'profile.preference.lodging=cabin',
     ]);
-    expect(report.not_read.map((n) => n.text)).toEqual(['- Gate code: 4411']);
+    expect(report.not_read.map((n) => n.text)).toEqual(['- Gate code: [secret]']);
   });
 
   it("does not take Verity's own file name for a project's", async () => {
@@ -158,12 +158,14 @@ describe('engine.migrate keeps secrets and identity data out of state', () => {
     ]);
     const fields = report.items.map((i) => `${i.field}=${i.value}`);
     expect(fields).toEqual(['profile.preference.seat=aisle']);
+    // The report is printed: a secret's value is shown masked, the rest of the line as written.
     expect(report.not_read.map((n) => n.text)).toEqual([
       '- Address: 14 Rua das Flores, Lisbon',
       '- Password hint: my first dog',
-      '- Bank PIN: 4471',
+      '- Bank PIN: [secret]',
       '- Meeting: moved to Thursday',
-      '- Door code: 9T4Q',
+      '- Door code: [secret]',
     ]);
+    expect(report.not_read[4]?.reason).toContain('secret');
   });
 });

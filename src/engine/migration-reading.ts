@@ -5,6 +5,7 @@ import {
   headingsAbove,
   slugify,
 } from '../extract/index.js';
+import { holdsSecret, isSecretLabel, maskSecrets } from '../language/index.js';
 import type { ExtractionStep } from '../pipeline/index.js';
 import { templateFor } from '../projections/index.js';
 
@@ -42,11 +43,12 @@ const PREFERENCE_KEY = /^(?:(.+)_preferences?|preferred_(.+)|prefers?_(.+))$/;
  */
 const PREFERENCES_HEADING = /\bpreferences?\b/i;
 /**
- * Keys of secrets and identity data, never read as a preference even under a Preferences heading:
- * migrating them would copy them into HEARTBEAT.md and every context an agent reads.
+ * Keys of identity data, or too vague to tell from a secret ("Code", "Key", "Card"), never read as
+ * a preference even under a Preferences heading. Secrets themselves are `isSecretLabel`'s (the one
+ * home of "is this a secret", `language/secrets.ts`): migrating either would copy them into
+ * HEARTBEAT.md and every context an agent reads.
  */
-const SENSITIVE_KEY =
-  /(?:^|_)(?:password|passphrase|passcode|pin|code|secret|token|key|hint|address|ssn|iban|account|card|login|username)(?:_|$)/;
+const PERSONAL_KEY = /(?:^|_)(?:code|key|hint|address|account|card|login|username)(?:_|$)/;
 /**
  * The attributes the project domain names (its vocabulary: status, provider, owner, deadline,
  * version). Any other key of a project brief ("Meeting", "TODO") is a note, not project state.
@@ -105,7 +107,12 @@ type Judged =
 function judge(o: ExtractedObservation, file: FileReading): Judged {
   const { lines, ownFile } = file;
   const keyMatch = KEY_SPAN.exec(o.span);
-  if (!keyMatch?.[1]) return { keep: o };
+  if (!keyMatch?.[1]) {
+    if (holdsSecret(o.span)) {
+      return { span: o.span, reason: 'it holds a secret, which migrate never copies into state' };
+    }
+    return { keep: o };
+  }
   const key = keyMatch[1].trim();
   const slug = slugify(key);
   if (ownFile !== null && o.field.startsWith(`project.${ownFile}.`)) {
@@ -118,10 +125,16 @@ function judge(o: ExtractedObservation, file: FileReading): Judged {
       reason: `"${ownFile}" names Verity's own file, not a project, and ${judged.reason}`,
     };
   }
-  if (o.field === `profile.preference.${slug}` && SENSITIVE_KEY.test(slug)) {
+  if (isSecretLabel(key) || holdsSecret(o.span)) {
     return {
       span: o.span,
-      reason: `"${key}" looks like a secret or personal data, which migrate never copies into state`,
+      reason: `"${key}" holds a secret, which migrate never copies into state`,
+    };
+  }
+  if (o.field === `profile.preference.${slug}` && PERSONAL_KEY.test(slug)) {
+    return {
+      span: o.span,
+      reason: `"${key}" looks like personal data, which migrate never copies into state`,
     };
   }
   if (o.field === `profile.preference.${slug}`) {
@@ -201,15 +214,22 @@ export function createMigrationReading(step: ExtractionStep): MigrationReading {
         const text = raw.trim();
         if (text === '' || HEADING.test(text) || text.startsWith('<!--')) continue;
         const line = index + 1;
+        // The report is printed and logged: a secret on a line is shown masked.
+        const shown = maskSecrets(text);
         if (own.has(text)) {
-          out.push({ file: path, line, text, reason: OWN_HELP });
+          out.push({ file: path, line, text: shown, reason: OWN_HELP });
           continue;
         }
         if (!outside.has(text)) continue;
         const body = text.replace(BULLET, '');
         if (record.kept.some((s) => text.includes(s) || s.includes(body))) continue;
         const dropped = record.dropped.find((d) => text.includes(d.span));
-        out.push({ file: path, line, text, reason: dropped?.reason ?? 'no rule reads it' });
+        out.push({
+          file: path,
+          line,
+          text: shown,
+          reason: dropped?.reason ?? 'no rule reads it',
+        });
       }
       return out;
     },

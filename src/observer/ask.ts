@@ -10,6 +10,8 @@ export interface AskDocument {
   readonly source: string;
   /** Extra weight: promoted memory and durable observations count for more than chatter. */
   readonly weight: number;
+  /** A retired MEMORY.md entry or a passage it stands behind (`isRetiredPassage`): history. */
+  readonly retired?: boolean;
 }
 
 /** One cited passage. */
@@ -21,6 +23,8 @@ export interface Citation {
   readonly at: string | null;
   readonly source: string;
   readonly score: number;
+  /** True for a retired entry or a passage it stands behind: cited after every current one. */
+  readonly retired: boolean;
 }
 
 /** An answer with its citations; `mode` says how it was written. */
@@ -93,7 +97,8 @@ export function rankDocuments(
 
 /**
  * The offline answer: the best passages, quoted with numbered citations. Nothing is said that a
- * passage does not say; with no match the answer says so.
+ * passage does not say; with no match the answer says so. Retired passages come after every
+ * current one, each marked "(retired)", so a retired entry is never the answer's first word.
  */
 export function answerExtractively(
   question: string,
@@ -102,7 +107,11 @@ export function answerExtractively(
 ): AskAnswer {
   const seen = new Set<string>();
   // The same sentence reached through a message, its observation and a promoted entry is cited once.
-  const ranked = rankDocuments(question, documents, documents.length)
+  const all = rankDocuments(question, documents, documents.length);
+  const ranked = [
+    ...all.filter(({ document }) => document.retired !== true),
+    ...all.filter(({ document }) => document.retired === true),
+  ]
     .filter(({ document }) => {
       const key = document.text
         .toLowerCase()
@@ -129,9 +138,10 @@ export function answerExtractively(
     at: document.at,
     source: document.source,
     score,
+    retired: document.retired === true,
   }));
   const answer = citations
-    .map((c) => `${c.text.replace(/\s+/g, ' ').trim()} [${c.ref}]`)
+    .map((c) => `${c.retired ? '(retired) ' : ''}${c.text.replace(/\s+/g, ' ').trim()} [${c.ref}]`)
     .join('\n');
   return { question, answer, mode: 'extractive', citations };
 }

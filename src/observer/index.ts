@@ -61,6 +61,13 @@ export {
   renderReview,
   writeReviewFile,
 } from './render.js';
+export type { RetiredPassages } from './retired-passages.js';
+export {
+  isRetiredPassage,
+  passageKey,
+  readRetiredPassages,
+  retiredPassages,
+} from './retired-passages.js';
 export type { ObserveInput } from './rule-observer.js';
 export {
   observeCandidates,
@@ -100,3 +107,4 @@ export type {
   ProposalDraft,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';
+export { withoutSecrets } from './without-secrets.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_SECRETS, SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { distill, qualityIssues, type ReflectorInput, reflectObservations } from './reflector.js';
 import type { MemoryEntry } from './types.js';
 
@@ -222,6 +223,51 @@ describe('reflectObservations keeps values', () => {
     });
     expect(result.drafts.map((d) => d.text)).toEqual([
       'Never run more than 2 migrations in one deploy',
+    ]);
+  });
+});
+
+describe('the quality gate and secrets', () => {
+  const settings = {
+    maxRatio: 1,
+    budgetTokens: 8000,
+    maxLength: 240,
+    duplicateSimilarity: 0.6,
+    mergeSimilarity: 0.5,
+  };
+
+  it.each(SECRETS.map(([text]) => text))('refuses "%s" as a secret', (text) => {
+    expect(qualityIssues(text, [], settings)).toContain('secret');
+  });
+
+  it.each(NOT_SECRETS)('does not refuse "%s" as a secret', (text) => {
+    expect(qualityIssues(text, [], settings)).not.toContain('secret');
+  });
+
+  it('proposes statements about secrets that hold none, and records a refused secret masked', () => {
+    const talk = [
+      'Rotate PINs every 90 days',
+      'The API key lives in Vault, never in the repo',
+      'The password reset flow uses magic links',
+      'Postgres listens on port 5433 in staging',
+    ];
+    const r = reflectObservations({
+      observations: [
+        ...talk.map((text, i) => obs(`t${i}`, text)),
+        obs('s', 'The garage keypad code is 3390'),
+        ...FILLER,
+      ],
+      memory: [],
+      proposals: [],
+      now: NOW,
+    });
+    expect(r.drafts.map((d) => d.text).sort()).toEqual([...talk].sort());
+    expect(r.rejected).toEqual([
+      {
+        text: 'The garage keypad code is [secret]',
+        reasons: ['secret'],
+        source_observation_ids: ['s'],
+      },
     ]);
   });
 });

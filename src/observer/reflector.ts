@@ -1,3 +1,4 @@
+import { holdsSecret, maskSecrets } from '../language/index.js';
 import { contentWords, hasSpecifics, isQuestion, overlap } from './text-rules.js';
 import type {
   MemoryEntry,
@@ -127,6 +128,8 @@ export function qualityIssues(
   settings: ReflectorSettings,
 ): string[] {
   const reasons: string[] = [];
+  // A secret's value never goes to MEMORY.md, whatever else the line says (issue #13).
+  if (holdsSecret(text)) reasons.push('secret');
   if (TOOL_OUTPUT.test(text)) reasons.push('tool_output');
   // A command quoted in backticks is a fact about the command; an unquoted one is a command.
   if (SHELL.test(unquoted(text))) reasons.push('shell_command');
@@ -301,7 +304,8 @@ export function reflectObservations(request: ReflectRequest): Reflection {
       if (known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text))) continue;
       const reasons = qualityIssues(c.text, request.memory, settings);
       if (reasons.length > 0) {
-        rejected.push({ text: c.text, reasons, source_observation_ids: c.sources });
+        // The refusals are recorded in the ledger: a refused secret is recorded masked.
+        rejected.push({ text: maskSecrets(c.text), reasons, source_observation_ids: c.sources });
         continue;
       }
       drafts.push({

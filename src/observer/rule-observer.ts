@@ -1,5 +1,6 @@
 import { sha256Hex } from '../core/index.js';
 import { HEARSAY, SAYING_VERB, SUPPOSITION } from '../language/index.js';
+import { currentTask } from './current-task.js';
 import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
 import shippedModel from './scorer-model.json' with { type: 'json' };
@@ -1004,18 +1005,6 @@ function narrativeOf(segment: readonly TranscriptEntry[], drafts: readonly Draft
   const parts = [`${segment.length} messages, ${users} from the user${span}: ${titleOf(segment)}.`];
   if (outcome) parts.push(`Outcome: ${clip(outcome.observation.text, 160)}`);
   return parts.join(' ');
-}
-
-function currentTask(entries: readonly TranscriptEntry[]): string | null {
-  for (const entry of [...entries].reverse()) {
-    if (entry.role !== 'user') continue;
-    const sentences = splitSentences(stripNonProse(entry.text))
-      .map(trimInterjection)
-      .filter((s) => !isChatter(s) && !isQuestion(s));
-    const last = sentences[sentences.length - 1];
-    if (last !== undefined) return clip(last, 160);
-  }
-  return null;
 }
 
 /** Input of `observeTranscript`. */

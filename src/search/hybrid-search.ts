@@ -1,5 +1,5 @@
 import type { Embedder } from '../embeddings/index.js';
-import { parseTimeHint, queryTimeWindow } from '../language/index.js';
+import { maskSecrets, parseTimeHint, queryTimeWindow } from '../language/index.js';
 import type {
   SearchDocument,
   SearchFilters,
@@ -452,10 +452,12 @@ export async function hybridSearch(
       message_id: entry.document.messageId,
       score,
       scores: { bm25: entry.bm25, vector: entry.vector, keys: entry.keys },
-      snippet: makeSnippet(entry.document.text, terms),
+      // The raw text stays indexed (forget erases it); what search shows never holds a secret's
+      // value (issue #13, ADR 2026-11-27-secrets-in-memory).
+      snippet: makeSnippet(maskSecrets(entry.document.text), terms),
       entity_id: entry.document.entityId,
       created_at: entry.document.createdAt,
-      text: entry.document.text,
+      text: maskSecrets(entry.document.text),
     })),
     pending_vectors: status.documents - status.embedded,
     vector_search: vectorState,

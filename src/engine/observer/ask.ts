@@ -1,14 +1,16 @@
 // Answering a question from memory, observations, messages and state items.
 import { EngineError } from '../../core/index.js';
+import { maskSecrets } from '../../language/index.js';
 import {
   type AskAnswer,
   type AskDocument,
   answerExtractively,
-  rankDocuments,
+  isRetiredPassage,
   readCaptures,
   readMemory,
   readObservations,
   readRetention,
+  readRetiredPassages,
 } from '../../observer/index.js';
 import type { LanguageModel } from '../../providers/index.js';
 import { queryTerms } from '../../search/index.js';
@@ -30,12 +32,13 @@ export async function ask(
   const extractive = answerExtractively(question, documents, limit);
   const model = rt.options.languageModel ?? null;
   if (model === null || extractive.citations.length === 0) return extractive;
-  return synthesise(model, question, documents, limit, extractive);
+  return synthesise(model, question, extractive);
 }
 
 /**
- * What `ask` answers from: active MEMORY.md entries, unpruned observations, and the messages and
- * state items full-text search finds (of `entityId` when given), each with its weight.
+ * What `ask` answers from: MEMORY.md entries, unpruned observations, and the messages and state
+ * items full-text search finds (of `entityId` when given), each with its weight; retired entries
+ * and the passages they stand behind are marked retired (issue #13).
  */
 async function askDocuments(
   rt: ObserverRuntime,
@@ -44,7 +47,6 @@ async function askDocuments(
 ): Promise<AskDocument[]> {
   const documents: AskDocument[] = [];
   for (const m of await readMemory(rt.store)) {
-    if (m.status !== 'active') continue;
     documents.push({
       kind: 'memory',
       id: m.memory_id,
@@ -93,23 +95,30 @@ async function askDocuments(
       weight: d.kind === 'state_item' ? 1 : 0.6,
     });
   }
-  return documents;
+  const retired = await readRetiredPassages(rt.store);
+  // A secret said in a session stays in its transcript, but an answer never quotes its value
+  // (and a configured model never reads it).
+  return documents.map((d) => ({
+    ...d,
+    text: maskSecrets(d.text),
+    ...(isRetiredPassage(retired, d) ? { retired: true } : {}),
+  }));
 }
 
-/** The model's answer when it cites passages of the extractive answer; else the extractive one. */
+/**
+ * The model's answer when it cites passages of the extractive answer; else the extractive one.
+ * The model reads the extractive citations under their own numbers, retired ones marked.
+ */
 async function synthesise(
   model: LanguageModel,
   question: string,
-  documents: readonly AskDocument[],
-  limit: number,
   extractive: AskAnswer,
 ): Promise<AskAnswer> {
   try {
-    const ranked = rankDocuments(question, documents, limit);
     const result = await model.generateObject({
       system:
-        'Answer the question only from the numbered passages. Cite each passage you use by its number. If they do not answer it, say so.',
-      prompt: `Question: ${question}\n\n${ranked.map((r, i) => `[${i + 1}] ${r.document.text}`).join('\n')}`,
+        'Answer the question only from the numbered passages. Cite each passage you use by its number. A passage marked (retired) is no longer true: never give it as the current answer. If they do not answer it, say so.',
+      prompt: `Question: ${question}\n\n${extractive.citations.map((c) => `[${c.ref}] ${c.retired ? '(retired) ' : ''}${c.text}`).join('\n')}`,
       schema: {
         type: 'object',
         additionalProperties: false,

@@ -14,6 +14,7 @@ import {
   type SessionCapturedPayload,
   type TranscriptEntry,
   toCaptureTrigger,
+  withoutSecrets,
 } from '../../observer/index.js';
 import { recordEvent } from '../../pipeline/index.js';
 import { appendDailyLog } from './files.js';
@@ -137,6 +138,7 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
       output = observeTranscript(input);
     }
   }
+  output = withoutSecrets(output);
   const fresh = await rt.record(EVENT_TYPES.observationsRecorded, output as unknown as JsonObject);
   // A capture that adds nothing to the session's earlier ones leaves the daily log as it is.
   const dailyLog =

@@ -1,5 +1,6 @@
 // MEMORY.md proposals: listing, resolving (approve, reject, edit), expiry and REVIEW.md ticks.
 import { EngineError, type JsonObject, toIso } from '../../core/index.js';
+import { findSecrets } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   checkedProposals,
@@ -18,6 +19,21 @@ import { readTextFile } from '../../vault/index.js';
 import { writeMemory, writeReview } from './files.js';
 import { nextProposalIds, notFound, type ObserverRuntime, toView } from './runtime.js';
 import type { ProposalView } from './types.js';
+
+/**
+ * Refuses a proposal text holding a secret's value (issue #13): MEMORY.md is read into every
+ * agent's context, so neither the reflector nor a reviewer's edit may put a PIN or a key there.
+ * The error names the kind of secret, never its value.
+ */
+function refuseSecret(proposalId: string, text: string): void {
+  const secret = findSecrets(text)[0];
+  if (secret === undefined) return;
+  throw new EngineError(
+    'VALIDATION_FAILED',
+    `proposal ${proposalId} holds a secret (${secret.kind.replace(/_/g, ' ')}); Verity never writes secrets into MEMORY.md: reject it, or edit the value out first`,
+    { proposal_id: proposalId, secret_kind: secret.kind },
+  );
+}
 
 /** Records the expiry of proposals unreviewed for seven days; returns their ids. */
 export async function expireProposals(rt: ObserverRuntime): Promise<string[]> {
@@ -119,6 +135,7 @@ export async function resolveProposal(
         proposal_id: proposalId,
       });
     }
+    if (text !== undefined) refuseSecret(proposalId, text);
     if (section !== undefined && !(MEMORY_SECTIONS as readonly string[]).includes(section)) {
       throw new EngineError(
         'VALIDATION_FAILED',
@@ -135,6 +152,7 @@ export async function resolveProposal(
       at: toIso(rt.clock.now()),
     });
   } else {
+    if (action === 'approve') refuseSecret(proposalId, proposal.text);
     await rt.record(EVENT_TYPES.proposalResolved, {
       proposal_id: proposalId,
       action: action === 'approve' ? 'approved' : 'rejected',

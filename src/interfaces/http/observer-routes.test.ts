@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
+import { retiredLast, seedRetiredBilling } from '../../engine/__fixtures__/retired-memory.js';
 import { createEngine } from '../../engine/index.js';
 import { whileServing } from '../__fixtures__/serving.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
@@ -120,6 +121,22 @@ describe('observer HTTP routes', () => {
     ).toBe(400);
     expect((await post('/api/sessions', { trigger: 'later', transcript: PI })).status).toBe(400);
     expect((await post('/api/proposals/p-20990101-001', { action: 'approve' })).status).toBe(404);
+  });
+
+  it('never answers /api/ask with a retired MEMORY.md entry as current', async () => {
+    await seedRetiredBilling(http.engine, ['2026-03-04', '2026-03-05']);
+    const res = await post('/api/ask', { question: 'What do we use for billing?' });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      answer: string;
+      citations: { text: string; retired: boolean }[];
+    };
+    expect(answer.citations[0]).toMatchObject({ retired: false });
+    expect(answer.citations[0]?.text).toContain('MySQL');
+    expect(
+      answer.citations.filter((c) => c.text.includes('PostgreSQL')).every((c) => c.retired),
+    ).toBe(true);
+    expect(retiredLast(answer.citations)).toBe(true);
   });
 
   it('answers a question with citations', async () => {

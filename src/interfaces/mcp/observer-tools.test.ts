@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
+import { retiredLast, seedRetiredBilling } from '../../engine/__fixtures__/retired-memory.js';
 import { whileServing } from '../__fixtures__/serving.js';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
@@ -31,6 +32,22 @@ describe('observer MCP tools', () => {
     const answer = await call('ask_memory', { question: 'which port does the app use since TLS?' });
     expect(answer.structuredContent).toMatchObject({ mode: 'extractive' });
     expect(toolText(answer)).toContain('8443');
+  });
+
+  it('never gives a retired MEMORY.md entry as the current answer of ask_memory', async () => {
+    await seedRetiredBilling(mcp.engine, ['2026-03-01', '2026-03-02']);
+    const result = await call('ask_memory', { question: 'What do we use for billing?' });
+    const answer = result.structuredContent as {
+      answer: string;
+      citations: { text: string; retired: boolean }[];
+    };
+    expect(answer.citations[0]).toMatchObject({ retired: false });
+    expect(answer.citations[0]?.text).toContain('MySQL');
+    expect(
+      answer.citations.filter((c) => c.text.includes('PostgreSQL')).every((c) => c.retired),
+    ).toBe(true);
+    expect(retiredLast(answer.citations)).toBe(true);
+    expect(answer.answer.split('\n')[0]).not.toContain('PostgreSQL');
   });
 
   it('has its queued capture observed by the durable job verity serve runs', async () => {

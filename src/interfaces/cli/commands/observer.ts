@@ -375,7 +375,8 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
           [
             v.answer,
             ...v.citations.map(
-              (c) => `[${c.ref}] ${c.kind} ${c.id} (${c.source}${c.at ? `, ${c.at}` : ''})`,
+              (c) =>
+                `[${c.ref}] ${c.kind} ${c.id}${c.retired ? ' retired' : ''} (${c.source}${c.at ? `, ${c.at}` : ''})`,
             ),
           ].join('\n'),
       ),

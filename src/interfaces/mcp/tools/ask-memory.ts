@@ -15,6 +15,7 @@ const output = {
       at: z.string().nullable(),
       source: z.string(),
       score: z.number(),
+      retired: z.boolean(),
     }),
   ),
 };

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './types.js';
+
+function session(lines: readonly string[]): string {
+  return lines
+    .map((content, i) =>
+      JSON.stringify({
+        message_id: `m${i + 1}`,
+        role: 'user',
+        content,
+        created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
+      }),
+    )
+    .join('\n');
+}
+
+const SAID = [
+  'The gym locker PIN is 6203, keep it handy.',
+  'We use MariaDB 11 for the invoicing service.',
+  'Rotate PINs every 90 days.',
+  'The wifi password for the studio is Lantern77!',
+];
+
+describe('engine.observer keeps secrets out of memory', () => {
+  const opened = useTestEngine('verity-observer-secrets-', '2026-04-07T12:00:00Z', observerOnly());
+  let dir: string;
+  let engine: Engine;
+
+  beforeEach(async () => {
+    ({ dir, engine } = opened());
+    await engine.observer.capture({
+      text: session(SAID),
+      sessionId: 'studio',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+  });
+
+  it('proposes the facts of a session but never a secret of it', async () => {
+    const texts = (await engine.observer.listProposals('all')).map((p) => p.text);
+    expect(texts.some((t) => t.includes('MariaDB 11'))).toBe(true);
+    expect(texts.some((t) => t.includes('Rotate PINs every 90 days'))).toBe(true);
+    expect(texts.join('\n')).not.toMatch(/6203|Lantern77/);
+    const review = readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
+    expect(review).not.toMatch(/6203|Lantern77/);
+  });
+
+  it('writes no secret into the daily log', async () => {
+    const folder = join(dir, 'workspace', 'memory');
+    const logs = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
+    expect(logs.join('\n')).toContain('MariaDB 11');
+    expect(logs.join('\n')).not.toMatch(/6203|Lantern77/);
+  });
+
+  it('refuses to approve a proposal a reviewer edited a secret into, naming its kind only', async () => {
+    const [proposal] = await engine.observer.listProposals('pending');
+    if (proposal === undefined) throw new Error('expected a pending proposal');
+    const edit = engine.observer.resolveProposal(proposal.proposal_id, 'edit', {
+      text: 'The invoicing admin password is Quill-4417',
+    });
+    await expect(edit).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('holds a secret (password)'),
+    });
+    await expect(edit).rejects.toMatchObject({ message: expect.not.stringContaining('Quill') });
+    expect(await engine.observer.listMemory(true)).toEqual([]);
+  });
+
+  it('refuses to approve a line of REVIEW.md a reviewer edited a secret into and ticked', async () => {
+    const review = join(dir, 'workspace', 'REVIEW.md');
+    const before = readFileSync(review, 'utf8');
+    const edited = before.replace(
+      /- \[ \] (`p-[0-9-]+`) We use MariaDB 11 for the invoicing service[^\n]*/,
+      '- [x] $1 We use MariaDB 11 for the invoicing service, root password: Quill-4417',
+    );
+    expect(edited).not.toBe(before);
+    writeFileSync(review, edited);
+    await expect(engine.observer.syncReview()).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('never writes secrets into MEMORY.md'),
+    });
+    expect(await engine.observer.listMemory(true)).toEqual([]);
+  });
+
+  it('masks the value in what search and ask show of the raw transcript', async () => {
+    const hits = (await engine.search('gym locker PIN', { mode: 'text' })).hits;
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) {
+      expect(`${hit.text} ${hit.snippet}`).not.toContain('6203');
+    }
+    expect(hits.map((h) => h.text)).toContain('The gym locker PIN is [secret], keep it handy.');
+    const answer = await engine.observer.ask('What is the gym locker PIN?');
+    expect(JSON.stringify(answer)).not.toContain('6203');
+  });
+});
