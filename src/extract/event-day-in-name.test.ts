@@ -19,7 +19,7 @@ const committing = (text: string): string[] =>
 
 describe('a day said in the name of a family event', () => {
   it('goes to the value, and the slot is the event', () => {
-    for (const [text, slot, value] of [
+    for (const [text, slot, value] of <[string, string, string][]>[
       ['Soccer game tomorrow is at 10am.', 'soccer_game', '2026-03-14 10:00'],
       ['Swim practice this Saturday is at 9.', 'swim_practice', '2026-03-14 09:00'],
       ['The piano lesson next Monday is at 4:30pm', 'piano_lesson', '2026-03-16 16:30'],
