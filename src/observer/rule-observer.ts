@@ -19,6 +19,7 @@ import {
   stateChange,
   stripNonProse,
   trimInterjection,
+  withoutParting,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
 import type {
@@ -731,7 +732,13 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
-    const sentences = sentencesOf(entry);
+    // The user's parting lines ("gotta run, dentist in 20 min") are true only right now.
+    const sentences =
+      speaker === 'user'
+        ? sentencesOf(entry)
+            .map(withoutParting)
+            .filter((s) => s !== '')
+        : sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
