@@ -471,7 +471,8 @@ const SOON = new RegExp(
   `^${PARTING_LEAD}(?:(?:i'?ve|ive|i)\\s+(?:got|have)\\s+)?(?:(?:my|the|a|an|our)\\s+)?(?:\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\s+)?(?:[\\w-]+\\s+)?${APPOINTMENT}\\s+(?:in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?|(?:is\\s+)?(?:start(?:s|ing)|begin(?:s|ning)|leav(?:es|ing))(?:\\s+(?:now|soon|in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?))?)[.!]*$`,
   'i',
 );
-const PARTING_WORDS = /^(?:bye|talk later|ttyl|back later|later|cya|see you(?: later| tomorrow)?)[.!]*$/i;
+const PARTING_WORDS =
+  /^(?:bye|talk later|ttyl|back later|later|cya|see you(?: later| tomorrow)?)[.!]*$/i;
 
 /** True when a clause says the speaker is leaving or busy in a minute: true only right now. */
 export function isParting(clause: string): boolean {
