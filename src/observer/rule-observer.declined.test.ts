@@ -122,6 +122,13 @@ describe('rule observer: an offered option turned down', () => {
       ],
       ['Trello'],
     ],
+    [
+      [
+        ['assistant', 'You could sync every 5 minutes for 9 EUR a month more.'],
+        ['user', 'Not worth it for us, keep the nightly sync at 02:00.'],
+      ],
+      ['nightly sync', '02:00'],
+    ],
   ];
   it.each(KEPT)('still keeps a durable reply in 🔴 (%#)', (turns, words) => {
     const red = redOf([['user', 'Any ideas?'], ...turns]);

@@ -302,7 +302,7 @@ function answerDraft(
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
-  if (isOneOff(answer)) return null;
+  if (isOneOff(answer) || TRIED.test(answer)) return null;
   const renamed = renamedAnswer(answer, question);
   if (renamed !== null) {
     const read = reading('fact') as Reading;
@@ -648,7 +648,7 @@ const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
@@ -688,6 +688,8 @@ function choiceDraft(
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
   if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
+  // "Linear we tried": the user's experience of an option, not a choice of it.
+  if (/\b(?:tried|tested)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =
@@ -723,6 +725,57 @@ function previousAssistant(
   return null;
 }
 
+// "I tried it in 2023, …", "we already tested that": an attempt reported, not a standing fact.
+const TRIED = /^(?:i|we)\s+(?:already\s+)?(?:tried|tested)\b/i;
+// A verdict that turns an option down: "too pricey", "way over budget", "no need".
+const TURNDOWN =
+  /\b(?:too (?:expensive|pricey|dear|costly|steep|much|fiddly|complicated)|(?:(?:way|far|well) )?over (?:the |our |my )?budget|out of (?:our |my |the )?budget|no need|not needed|not necessary|not worth it)\b|\bway over[.!]*$/i;
+const REFUSAL_OPENER = /^(?:no|nope|nah)\b[,.!]?\s*/i;
+// What the user says of their own setup in the same reply ("we send through Amazon SES …"); a
+// rule, decision, setting or instruction there needs no subject ("not worth it, stay hourly").
+const OWN_SUBJECT = /^(?:we|our|i|my)\b/i;
+const COMPLETED = /\b(?:'ve|have|had|already|just)\b/i;
+
+/**
+ * '' for a user sentence that only turns down an option the assistant offered ("Hotel Mira is 310
+ * a night, way over budget", "Too pricey, 95 EUR a day"): the sentence opens with the verdict, or
+ * names something (a name, a number) the assistant's message named. A sentence that also states the
+ * user's own standing setup, or a rule, decision, setting or instruction, is kept whole ("Mailgun is
+ * too expensive, we send through Amazon SES …", "not worth it for us, stay hourly"); a complaint about a fact of the user's own
+ * ("our rent is 1,450 EUR, way over budget" to "What's your rent?") names nothing offered.
+ */
+function withoutTurnedDown(sentence: string, asked: TranscriptEntry | null): string {
+  if (asked === null || sentence === '' || !TURNDOWN.test(sentence)) return sentence;
+  const opens =
+    TURNDOWN.exec(sentence)?.index === 0 ||
+    TURNDOWN.exec(sentence.replace(REFUSAL_OPENER, ''))?.index === 0;
+  const offered = new Set(
+    stripNonProse(asked.text)
+      .split(/[^\w.,-]+/)
+      .map(bareToken),
+  );
+  const names = sentence
+    .split(/[^\w.,-]+/)
+    .slice(1)
+    .map(bareToken)
+    .some((t) => (/^\d/.test(t) || /^[A-Z][a-z]/.test(t)) && offered.has(t));
+  if (!opens && !names) return sentence;
+  const standing = sentence
+    .replace(/[.!]+$/, '')
+    .split(/\s*[,;:]\s+|\s+[-–—]\s+|\s+but\s+/)
+    .some((clause) => {
+      if (TURNDOWN.test(clause) || COMPLETED.test(clause) || isOneOff(clause)) return false;
+      const kind = classifySentence(clause, 'user');
+      // "stay hourly": two words, too short to read alone, but a value chosen.
+      if (kind === 'instruction' || (kind === 'skip' && hasValue(clause))) return true;
+      if (reading(kind)?.priority !== 'red') return false;
+      return OWN_SUBJECT.test(clause) || kind !== 'fact';
+    });
+  return standing ? sentence : '';
+}
+
+const bareToken = (token: string) => token.replace(/^[.,-]+|[.,-]+$/g, '');
+
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -736,7 +789,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const sentences =
       speaker === 'user'
         ? sentencesOf(entry)
-            .map(withoutParting)
+            .map((s) => withoutTurnedDown(withoutParting(s), asked))
             .filter((s) => s !== '')
         : sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
