@@ -161,12 +161,13 @@ describe('rule observer: a choice or a date changed later in the session', () =>
     ],
     [
       [
+        ['user', 'Our DNS is hosted on OVH.'],
         ['assistant', HOSTS],
         ['user', "Let's go with Hetzner."],
         ['assistant', 'OK.'],
         ['user', 'Actually, switch to Scaleway, they have a Paris region.'],
       ],
-      ['Scaleway'],
+      ['DNS', 'OVH'],
     ],
   ];
   it.each(KEPT)('still keeps what the change does not touch (%#)', (turns, words) => {

@@ -176,6 +176,8 @@ interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
   change: { now: string; before: string } | null;
+  /** Changed later in the segment (`demoteChanged`): the scorer may not lift it back to 🔴. */
+  changedLater?: true;
 }
 
 // A reply that agrees with what the assistant just said or offered.
@@ -839,7 +841,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return demoteSuperseded(resolveProblems(drafts));
+  return demoteChanged(demoteSuperseded(resolveProblems(drafts)), segment);
 }
 
 /**
@@ -1029,6 +1031,77 @@ function demoteSuperseded(drafts: Draft[]): Draft[] {
   });
 }
 
+// "move/push/change/reschedule the dinner to …": a date or value already given, changed.
+const MOVED =
+  /\b(?:move|push|change|reschedule|shift)\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:back\s+|forward\s+)?to\b/i;
+// The option switched to: "switch to Scaleway", "Hugo then", "actually the Boathouse".
+const NAME = String.raw`([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?)`;
+const SWITCHED_TO: readonly RegExp[] = [
+  new RegExp(String.raw`\b[Ss]witch(?:ing)?\s+to\s+(?:the\s+)?${NAME}`),
+  new RegExp(String.raw`^(?:[Tt]he\s+)?${NAME}\s+(?:then|instead)\b`),
+  new RegExp(String.raw`\b[Aa]ctually,?\s+(?:the\s+)?${NAME}`),
+];
+// What a reply draft quotes of the assistant ("… (choosing from "A or B")") is not its own choice.
+const QUOTED_CONTEXT = /\s*\((?:choosing from|answering) "[\s\S]*"\)$/;
+const TRAILING = /[.&-]+$/;
+const hasWord = (text: string, word: string) =>
+  new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').test(text);
+
+/**
+ * A choice or a value the user changes later in the segment no longer holds, and drops to working
+ * context: "Let's go with Hetzner" after which the user says "actually, switch to Scaleway" (both
+ * among the options one assistant sentence laid out), "the dinner is on Friday 14 March" after
+ * which "move the dinner to Saturday 15 March" (the moved thing named, one of its values gone).
+ */
+function demoteChanged(drafts: Draft[], segment: readonly TranscriptEntry[]): Draft[] {
+  const stale = new Set<number>();
+  for (const [at, entry] of segment.entries()) {
+    if (entry.role !== 'user') continue;
+    const options = segment
+      .slice(0, at)
+      .filter((e) => e.role === 'assistant')
+      .flatMap(sentencesOf)
+      .filter((s) => ALTERNATIVES.test(s));
+    const earlierIds = new Set(segment.slice(0, at).map((e) => e.id));
+    for (const said of sentencesOf(entry)) {
+      if (isQuestion(said) || isHedged(said)) continue;
+      const moved = MOVED.exec(said)?.[1]?.split(/\s+/);
+      const target = SWITCHED_TO.map((p) => p.exec(said)?.[1])
+        .find((n) => n !== undefined)
+        ?.replace(TRAILING, '');
+      if (moved === undefined && target === undefined) continue;
+      for (const [index, draft] of drafts.entries()) {
+        const d = draft.observation;
+        if (d.speaker !== 'user' || d.priority !== 'red') continue;
+        if (!d.source_message_ids.every((id) => earlierIds.has(id))) continue;
+        const text = d.text.replace(QUOTED_CONTEXT, '');
+        const values = text.match(DAY_OR_NUMBER) ?? [];
+        const movedAway =
+          moved?.every((w) => hasWord(text, w)) === true && values.some((v) => !hasWord(said, v));
+        const switchedAway =
+          target !== undefined &&
+          draft.kind === 'decision' &&
+          !hasWord(text, target) &&
+          (text.match(/\b[A-Z][\w.&-]*/g) ?? [])
+            .map((name) => name.replace(TRAILING, ''))
+            .some((name) =>
+              options.some((s) => name !== target && hasWord(s, name) && hasWord(s, target)),
+            );
+        if (movedAway || switchedAway) stale.add(index);
+      }
+    }
+  }
+  return drafts.map((draft, index) =>
+    stale.has(index)
+      ? {
+          ...draft,
+          observation: { ...draft.observation, priority: 'yellow', memory_priority: 'P2' },
+          changedLater: true,
+        }
+      : draft,
+  );
+}
+
 /** Marks each problem fixed by a later fix in the same segment, so the reflector can drop it. */
 function resolveProblems(drafts: Draft[]): Draft[] {
   return drafts.map((draft, index) => {
@@ -1137,7 +1210,7 @@ function scoreDrafts(
     : drafts.map((d) => candidateOf(d));
   return drafts.map((draft, i) => {
     const o = draft.observation;
-    if (o.resolved_by !== null) return draft;
+    if (o.resolved_by !== null || draft.changedLater) return draft;
     const scored = scoredPriority(model, candidates[i] as ScorerCandidate);
     if (scored === null || scored.priority === o.priority) return draft;
     const memoryPriority =
