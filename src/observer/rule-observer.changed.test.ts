@@ -169,6 +169,14 @@ describe('rule observer: a choice or a date changed later in the session', () =>
       ],
       ['DNS', 'OVH'],
     ],
+    [
+      [
+        ['user', 'The branch release-2.3 is frozen until 5 May.'],
+        ['assistant', 'Noted.'],
+        ['user', 'Push the branch to origin when the tests pass.'],
+      ],
+      ['release-2.3', '5 May'],
+    ],
   ];
   it.each(KEPT)('still keeps what the change does not touch (%#)', (turns, words) => {
     const red = redOf([['user', 'Planning time.'], ...turns]);

@@ -129,6 +129,13 @@ describe('rule observer: an offered option turned down', () => {
       ],
       ['nightly sync', '02:00'],
     ],
+    [
+      [
+        ['assistant', 'Should I set up a VPN for the NAS?'],
+        ['user', 'No need for a VPN, the NAS at 192.168.1.20 is only on the LAN.'],
+      ],
+      ['192.168.1.20'],
+    ],
   ];
   it.each(KEPT)('still keeps a durable reply in 🔴 (%#)', (turns, words) => {
     const red = redOf([['user', 'Any ideas?'], ...turns]);

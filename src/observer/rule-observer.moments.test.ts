@@ -5,6 +5,7 @@
 // not from the observe sets; the shipped scorer is on, as in the engine.
 import { describe, expect, it } from 'vitest';
 import { observeTranscript } from './rule-observer.js';
+import { isParting } from './text-rules.js';
 
 /** The 🔴 observations' texts of one user message (the reflector proposes only 🔴 ones). */
 function redOf(text: string): string[] {
@@ -56,9 +57,37 @@ describe('rule observer: the speaker leaving or about to be busy', () => {
     ['Backups must go to the offsite bucket s3://acme-bk.', ['s3://acme-bk']],
     ['Now we must always run the smoke tests before tagging.', ['smoke tests']],
     ['The kids have swimming every Saturday at 10:00, so I go then.', ['Saturday', '10:00']],
+    ['Gotta run the db-migrate-v2 job before every deploy.', ['db-migrate-v2']],
   ];
   it.each(DURABLE)('still keeps "%s" in 🔴', (text, words) => {
     const red = redOf(text);
     expect(red.some((t) => words.every((w) => t.includes(w)))).toBe(true);
+  });
+});
+
+describe('isParting', () => {
+  it.each([
+    'gotta run',
+    'Now I must leave',
+    'must dash',
+    'off to teach the 10am',
+    'my 3pm call is starting',
+    'standup in 2',
+  ])('reads "%s" as the speaker leaving or busy in a minute', (clause) => {
+    expect(isParting(clause)).toBe(true);
+  });
+
+  // Durable or at least not a moment: leaving or running something, a standing constraint, a trip.
+  it.each([
+    'I have to leave the office by 17:00 on Fridays',
+    'I need to leave the spare keys with Dana at flat 4B',
+    'gotta run the db-migrate-v2 job before every deploy',
+    'I must go to the bank every Friday',
+    'Deploys must go through the staging cluster first',
+    'off to Lisbon from 3 to 17 March',
+    'the Thursday lecture is in room 204',
+    'standup is at 9:30 every weekday',
+  ])('does not read "%s" as parting', (clause) => {
+    expect(isParting(clause)).toBe(false);
   });
 });

@@ -1031,9 +1031,10 @@ function demoteSuperseded(drafts: Draft[]): Draft[] {
   });
 }
 
-// "move/push/change/reschedule the dinner to …": a date or value already given, changed.
+// "move/push/change/reschedule the dinner to <a day or a number>": a date or value already given,
+// changed ("push the branch to origin" changes none).
 const MOVED =
-  /\b(?:move|push|change|reschedule|shift)\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:back\s+|forward\s+)?to\b/i;
+  /\b(?:move|push|change|reschedule|shift)\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:back\s+|forward\s+)?to\s+(?=(?:[a-z]+\s+){0,2}(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))/i;
 // The option switched to: "switch to Scaleway", "Hugo then", "actually the Boathouse".
 const NAME = String.raw`([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?)`;
 const SWITCHED_TO: readonly RegExp[] = [

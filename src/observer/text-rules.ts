@@ -449,9 +449,10 @@ export function classifySentence(
 const PARTING_LEAD =
   "(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright|thanks|thank you|noted|back to (?:actual |real |the )?work|that'?s all(?: for (?:now|today))?)[,!.]?\\s+)*";
 // The speaker leaving: "gotta run", "now I must go (to the ward round)", "must dash", "I have to
-// head off". Not what a thing must do ("must go through staging", "has to go to prod").
+// head off". Not what a thing must do ("must go through staging", "has to go to prod"), nor
+// running or leaving something ("gotta run the migrations", "leave the keys with Dana").
 const LEAVING = new RegExp(
-  `^${PARTING_LEAD}(?:(?:i|i'?ve|ive)\\s+)?(?:really\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go|run|dash|leave|head off|head out|log off|sign off)\\b(?!\\s+(?:through|via|over|into|live|ahead|back|with|by|out|down|up|to (?:prod|production|staging|review|main))\\b)`,
+  `^${PARTING_LEAD}(?:(?:i|i'?ve|ive)\\s+)?(?:really\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go\\b(?!\\s+(?:through|via|over|into|live|ahead|back|with|by|out|down|up|to (?:prod|production|staging|review|main))\\b)|(?:run|dash|leave|head off|head out|log off|sign off)(?=\\s*$|\\s+(?:now|early|soon|to)\\b))`,
   'i',
 );
 // "off to teach the 10am", "now I go cook", "I go to eat now": the speaker on their way. A trip
@@ -471,12 +472,16 @@ const SOON = new RegExp(
   `^${PARTING_LEAD}(?:(?:i'?ve|ive|i)\\s+(?:got|have)\\s+)?(?:(?:my|the|a|an|our)\\s+)?(?:\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\s+)?(?:[\\w-]+\\s+)?${APPOINTMENT}\\s+(?:in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?|(?:is\\s+)?(?:start(?:s|ing)|begin(?:s|ning)|leav(?:es|ing))(?:\\s+(?:now|soon|in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?))?)[.!]*$`,
   'i',
 );
+// "I have to leave by 17:00 on Fridays", "… before every deploy": a standing constraint, no moment.
+const HABITUAL =
+  /\b(?:every|always|never|each|usually|(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:by|before|after|until) \d)/i;
 const PARTING_WORDS =
   /^(?:bye|talk later|ttyl|back later|later|cya|see you(?: later| tomorrow)?)[.!]*$/i;
 
 /** True when a clause says the speaker is leaving or busy in a minute: true only right now. */
 export function isParting(clause: string): boolean {
   const c = clause.trim();
+  if (HABITUAL.test(c)) return false;
   return (
     LEAVING.test(c) ||
     (ON_THE_WAY.test(c) && !DATED.test(c)) ||
