@@ -177,6 +177,15 @@ describe('rule observer: a choice or a date changed later in the session', () =>
       ],
       ['release-2.3', '5 May'],
     ],
+    [
+      [
+        ['assistant', 'Two options: Vercel or Netlify.'],
+        ['user', 'Netlify for the blog.'],
+        ['assistant', 'OK.'],
+        ['user', 'Vercel then for the shop, Netlify stays for the blog.'],
+      ],
+      ['Netlify', 'blog'],
+    ],
   ];
   it.each(KEPT)('still keeps what the change does not touch (%#)', (turns, words) => {
     const red = redOf([['user', 'Planning time.'], ...turns]);

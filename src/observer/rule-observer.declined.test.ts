@@ -136,6 +136,20 @@ describe('rule observer: an offered option turned down', () => {
       ],
       ['192.168.1.20'],
     ],
+    [
+      [
+        ['assistant', 'Should I add Redis for caching?'],
+        ['user', 'No need, Postgres handles our 200 req/s fine.'],
+      ],
+      ['Postgres', '200 req/s'],
+    ],
+    [
+      [
+        ['assistant', 'Maybe a bigger instance, 8 GB?'],
+        ['user', 'Too much, 4 GB is our cap for staging.'],
+      ],
+      ['4 GB', 'staging'],
+    ],
   ];
   it.each(KEPT)('still keeps a durable reply in 🔴 (%#)', (turns, words) => {
     const red = redOf([['user', 'Any ideas?'], ...turns]);

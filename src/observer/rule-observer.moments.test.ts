@@ -58,6 +58,8 @@ describe('rule observer: the speaker leaving or about to be busy', () => {
     ['Now we must always run the smoke tests before tagging.', ['smoke tests']],
     ['The kids have swimming every Saturday at 10:00, so I go then.', ['Saturday', '10:00']],
     ['Gotta run the db-migrate-v2 job before every deploy.', ['db-migrate-v2']],
+    ['Class in 5 min, but remember the quiz is on Friday 23 October.', ['Friday 23 October']],
+    ['Ok gotta go, but from now on all invoices use net 30.', ['net 30']],
   ];
   it.each(DURABLE)('still keeps "%s" in 🔴', (text, words) => {
     const red = redOf(text);

@@ -6,6 +6,7 @@ import shippedModel from './scorer-model.json' with { type: 'json' };
 import {
   classifySentence,
   contentWords,
+  hasFiniteVerb,
   hasSpecifics,
   hasValue,
   isChatter,
@@ -736,6 +737,7 @@ const REFUSAL_OPENER = /^(?:no|nope|nah)\b[,.!]?\s*/i;
 // What the user says of their own setup in the same reply ("we send through Amazon SES …"); a
 // rule, decision, setting or instruction there needs no subject ("not worth it, stay hourly").
 const OWN_SUBJECT = /^(?:we|our|i|my)\b/i;
+const PRICE = /\b(?:budget|prices?|costs?|expensive|cheap(?:er)?|afford|pay)\b/i;
 const COMPLETED = /\b(?:'ve|have|had|already|just)\b/i;
 
 /**
@@ -756,12 +758,13 @@ function withoutTurnedDown(sentence: string, asked: TranscriptEntry | null): str
       .split(/[^\w.,-]+/)
       .map(bareToken),
   );
-  const names = sentence
-    .split(/[^\w.,-]+/)
-    .slice(1)
-    .map(bareToken)
-    .some((t) => (/^\d/.test(t) || /^[A-Z][a-z]/.test(t)) && offered.has(t));
-  if (!opens && !names) return sentence;
+  const namesOffered = (text: string, from: number) =>
+    text
+      .split(/[^\w.,-]+/)
+      .slice(from)
+      .map(bareToken)
+      .some((t) => (/^\d/.test(t) || /^[A-Z][a-z]/.test(t)) && offered.has(t));
+  if (!opens && !namesOffered(sentence, 1)) return sentence;
   const standing = sentence
     .replace(/[.!]+$/, '')
     .split(/\s*[,;:]\s+|\s+[-–—]\s+|\s+but\s+/)
@@ -771,7 +774,10 @@ function withoutTurnedDown(sentence: string, asked: TranscriptEntry | null): str
       // "stay hourly": two words, too short to read alone, but a value chosen.
       if (kind === 'instruction' || (kind === 'skip' && hasValue(clause))) return true;
       if (reading(kind)?.priority !== 'red') return false;
-      return OWN_SUBJECT.test(clause) || kind !== 'fact';
+      if (kind !== 'fact' || OWN_SUBJECT.test(clause)) return true;
+      // A fact about something else than the option and its price ("Postgres handles our 200
+      // req/s fine" to "Should I add Redis?"), not the reason the option is turned down.
+      return hasFiniteVerb(clause) && !namesOffered(clause, 0) && !PRICE.test(clause);
     });
   return standing ? sentence : '';
 }
@@ -1045,8 +1051,10 @@ const SWITCHED_TO: readonly RegExp[] = [
 // What a reply draft quotes of the assistant ("… (choosing from "A or B")") is not its own choice.
 const QUOTED_CONTEXT = /\s*\((?:choosing from|answering) "[\s\S]*"\)$/;
 const TRAILING = /[.&-]+$/;
-const hasWord = (text: string, word: string) =>
-  new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').test(text);
+const hasWord = (text: string, word: string, flags = 'i') =>
+  new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, flags).test(
+    text,
+  );
 
 /**
  * A choice or a value the user changes later in the segment no longer holds, and drops to working
@@ -1083,6 +1091,10 @@ function demoteChanged(drafts: Draft[], segment: readonly TranscriptEntry[]): Dr
           target !== undefined &&
           draft.kind === 'decision' &&
           !hasWord(text, target) &&
+          // "Vercel then for the shop, Netlify stays for the blog": the old choice kept too.
+          !(text.match(/\b[A-Z][\w.&-]*/g) ?? []).some(
+            (name) => hasWord(said, name.replace(TRAILING, ''), '') && name !== target,
+          ) &&
           (text.match(/\b[A-Z][\w.&-]*/g) ?? [])
             .map((name) => name.replace(TRAILING, ''))
             .some((name) =>

@@ -239,6 +239,10 @@ const STANDING =
   /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them|the [\w-]+|[\w-]+)(?: [\w-]+)? \S*\d)\b/i;
 const FINITE =
   /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|'ve got|have got|(?:i|we|you|they)ve got|\w{3,}ed)\b/i;
+/** True when a clause has a verb the rules know ("is", "uses", "handles", "moved"). */
+export function hasFiniteVerb(clause: string): boolean {
+  return FINITE.test(clause);
+}
 // A scope that makes an instruction standing: "in any image", "for every PR", "on all hosts".
 const UNIVERSAL =
   /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:once|twice|three times|\d+ times) (?:a|an|per|every) (?:day|week|month|quarter|year|sprint|release|hour)\b|\b(?:quarterly|annually|yearly|biweekly|fortnightly)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
@@ -478,6 +482,10 @@ const HABITUAL =
 const PARTING_WORDS =
   /^(?:bye|talk later|ttyl|back later|later|cya|see you(?: later| tomorrow)?)[.!]*$/i;
 
+// After a parting clause, a contrast or a reminder is no reason for leaving ("class in 5 min, but
+// remember the quiz is on Friday 23 October").
+const KEPT_AFTER = /^(?:but|remember|note|fyi|also|and remember)\b/i;
+
 /** True when a clause says the speaker is leaving or busy in a minute: true only right now. */
 export function isParting(clause: string): boolean {
   const c = clause.trim();
@@ -518,7 +526,7 @@ export function withoutParting(sentence: string): string {
       reason = true;
       continue;
     }
-    if (reason && before !== ':' && !/^[-–—]$/.test(before))
+    if (reason && before !== ':' && !/^[-–—]$/.test(before) && !KEPT_AFTER.test(clause))
       if (!STANDING_KINDS.has(classifySentence(trimInterjection(clause), 'user'))) continue;
     reason = false;
     kept.push(clause);
