@@ -186,6 +186,15 @@ describe('rule observer: a choice or a date changed later in the session', () =>
       ],
       ['Netlify', 'blog'],
     ],
+    [
+      [
+        ['assistant', 'The venue could be the Old Mill or the Boathouse.'],
+        ['user', "Let's go with the Old Mill for the party."],
+        ['assistant', 'Shall I email them?'],
+        ['user', 'Yes. Actually the Boathouse has no parking anyway.'],
+      ],
+      ['Old Mill'],
+    ],
   ];
   it.each(KEPT)('still keeps what the change does not touch (%#)', (turns, words) => {
     const red = redOf([['user', 'Planning time.'], ...turns]);

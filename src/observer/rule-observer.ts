@@ -1046,7 +1046,10 @@ const NAME = String.raw`([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?)`;
 const SWITCHED_TO: readonly RegExp[] = [
   new RegExp(String.raw`\b[Ss]witch(?:ing)?\s+to\s+(?:the\s+)?${NAME}`),
   new RegExp(String.raw`^(?:[Tt]he\s+)?${NAME}\s+(?:then|instead)\b`),
-  new RegExp(String.raw`\b[Aa]ctually,?\s+(?:the\s+)?${NAME}`),
+  // "actually the Boathouse, it has parking", not "actually the Boathouse has no parking".
+  new RegExp(
+    String.raw`\b[Aa]ctually,?\s+(?:the\s+)?${NAME}(?=\s*(?:$|[,.!;]|\s+(?:instead|then|please)\b))`,
+  ),
 ];
 // What a reply draft quotes of the assistant ("… (choosing from "A or B")") is not its own choice.
 const QUOTED_CONTEXT = /\s*\((?:choosing from|answering) "[\s\S]*"\)$/;
