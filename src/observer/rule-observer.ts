@@ -7,7 +7,6 @@ import shippedModel from './scorer-model.json' with { type: 'json' };
 import {
   classifySentence,
   contentWords,
-  hasFiniteVerb,
   hasSpecifics,
   hasValue,
   isChatter,
@@ -21,7 +20,6 @@ import {
   stateChange,
   stripNonProse,
   trimInterjection,
-  withoutParting,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
 import type {
@@ -178,8 +176,6 @@ interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
   change: { now: string; before: string } | null;
-  /** Changed later in the segment (`demoteChanged`): the scorer may not lift it back to 🔴. */
-  changedLater?: true;
 }
 
 // A reply that agrees with what the assistant just said or offered.
@@ -306,7 +302,7 @@ function answerDraft(
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
-  if (isOneOff(answer) || TRIED.test(answer)) return null;
+  if (isOneOff(answer)) return null;
   const renamed = renamedAnswer(answer, question);
   if (renamed !== null) {
     const read = reading('fact') as Reading;
@@ -652,7 +648,7 @@ const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
@@ -692,8 +688,6 @@ function choiceDraft(
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
   if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
-  // "Linear we tried": the user's experience of an option, not a choice of it.
-  if (/\b(?:tried|tested)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =
@@ -729,62 +723,6 @@ function previousAssistant(
   return null;
 }
 
-// "I tried it in 2023, …", "we already tested that": an attempt reported, not a standing fact.
-const TRIED = /^(?:i|we)\s+(?:already\s+)?(?:tried|tested)\b/i;
-// A verdict that turns an option down: "too pricey", "way over budget", "no need".
-const TURNDOWN =
-  /\b(?:too (?:expensive|pricey|dear|costly|steep|much|fiddly|complicated)|(?:(?:way|far|well) )?over (?:the |our |my )?budget|out of (?:our |my |the )?budget|no need|not needed|not necessary|not worth it)\b|\bway over[.!]*$/i;
-const REFUSAL_OPENER = /^(?:no|nope|nah)\b[,.!]?\s*/i;
-// What the user says of their own setup in the same reply ("we send through Amazon SES …"); a
-// rule, decision, setting or instruction there needs no subject ("not worth it, stay hourly").
-const OWN_SUBJECT = /^(?:we|our|i|my)\b/i;
-const PRICE = /\b(?:budget|prices?|costs?|expensive|cheap(?:er)?|afford|pay)\b/i;
-const COMPLETED = /\b(?:'ve|have|had|already|just)\b/i;
-
-/**
- * '' for a user sentence that only turns down an option the assistant offered ("Hotel Mira is 310
- * a night, way over budget", "Too pricey, 95 EUR a day"): the sentence opens with the verdict, or
- * names something (a name, a number) the assistant's message named. A sentence that also states the
- * user's own standing setup, or a rule, decision, setting or instruction, is kept whole ("Mailgun is
- * too expensive, we send through Amazon SES …", "not worth it for us, stay hourly"); a complaint about a fact of the user's own
- * ("our rent is 1,450 EUR, way over budget" to "What's your rent?") names nothing offered.
- */
-function withoutTurnedDown(sentence: string, asked: TranscriptEntry | null): string {
-  if (asked === null || sentence === '' || !TURNDOWN.test(sentence)) return sentence;
-  const opens =
-    TURNDOWN.exec(sentence)?.index === 0 ||
-    TURNDOWN.exec(sentence.replace(REFUSAL_OPENER, ''))?.index === 0;
-  const offered = new Set(
-    stripNonProse(asked.text)
-      .split(/[^\w.,-]+/)
-      .map(bareToken),
-  );
-  const namesOffered = (text: string, from: number) =>
-    text
-      .split(/[^\w.,-]+/)
-      .slice(from)
-      .map(bareToken)
-      .some((t) => (/^\d/.test(t) || /^[A-Z][a-z]/.test(t)) && offered.has(t));
-  if (!opens && !namesOffered(sentence, 1)) return sentence;
-  const standing = sentence
-    .replace(/[.!]+$/, '')
-    .split(/\s*[,;:]\s+|\s+[-–—]\s+|\s+but\s+/)
-    .some((clause) => {
-      if (TURNDOWN.test(clause) || COMPLETED.test(clause) || isOneOff(clause)) return false;
-      const kind = classifySentence(clause, 'user');
-      // "stay hourly": two words, too short to read alone, but a value chosen.
-      if (kind === 'instruction' || (kind === 'skip' && hasValue(clause))) return true;
-      if (reading(kind)?.priority !== 'red') return false;
-      if (kind !== 'fact' || OWN_SUBJECT.test(clause)) return true;
-      // A fact about something else than the option and its price ("Postgres handles our 200
-      // req/s fine" to "Should I add Redis?"), not the reason the option is turned down.
-      return hasFiniteVerb(clause) && !namesOffered(clause, 0) && !PRICE.test(clause);
-    });
-  return standing ? sentence : '';
-}
-
-const bareToken = (token: string) => token.replace(/^[.,-]+|[.,-]+$/g, '');
-
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -794,13 +732,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
-    // The user's parting lines ("gotta run, dentist in 20 min") are true only right now.
-    const sentences =
-      speaker === 'user'
-        ? sentencesOf(entry)
-            .map((s) => withoutTurnedDown(withoutParting(s), asked))
-            .filter((s) => s !== '')
-        : sentencesOf(entry);
+    const sentences = sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
@@ -848,7 +780,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
     }
   }
-  return demoteChanged(demoteSuperseded(resolveProblems(drafts)), segment);
+  return demoteSuperseded(resolveProblems(drafts));
 }
 
 /**
@@ -1038,87 +970,6 @@ function demoteSuperseded(drafts: Draft[]): Draft[] {
   });
 }
 
-// "move/push/change/reschedule the dinner to <a day or a number>": a date or value already given,
-// changed ("push the branch to origin" changes none).
-const MOVED =
-  /\b(?:move|push|change|reschedule|shift)\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:back\s+|forward\s+)?to\s+(?=(?:[a-z]+\s+){0,2}(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))/i;
-// The option switched to: "switch to Scaleway", "Hugo then", "actually the Boathouse".
-const NAME = String.raw`([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?)`;
-const SWITCHED_TO: readonly RegExp[] = [
-  new RegExp(String.raw`\b[Ss]witch(?:ing)?\s+to\s+(?:the\s+)?${NAME}`),
-  new RegExp(String.raw`^(?:[Tt]he\s+)?${NAME}\s+(?:then|instead)\b`),
-  // "actually the Boathouse, it has parking", not "actually the Boathouse has no parking".
-  new RegExp(
-    String.raw`\b[Aa]ctually,?\s+(?:the\s+)?${NAME}(?=\s*(?:$|[,.!;]|\s+(?:instead|then|please)\b))`,
-  ),
-];
-// What a reply draft quotes of the assistant ("… (choosing from "A or B")") is not its own choice.
-const QUOTED_CONTEXT = /\s*\((?:choosing from|answering) "[\s\S]*"\)$/;
-const TRAILING = /[.&-]+$/;
-const hasWord = (text: string, word: string, flags = 'i') =>
-  new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, flags).test(
-    text,
-  );
-
-/**
- * A choice or a value the user changes later in the segment no longer holds, and drops to working
- * context: "Let's go with Hetzner" after which the user says "actually, switch to Scaleway" (both
- * among the options one assistant sentence laid out), "the dinner is on Friday 14 March" after
- * which "move the dinner to Saturday 15 March" (the moved thing named, one of its values gone).
- */
-function demoteChanged(drafts: Draft[], segment: readonly TranscriptEntry[]): Draft[] {
-  const stale = new Set<number>();
-  for (const [at, entry] of segment.entries()) {
-    if (entry.role !== 'user') continue;
-    const options = segment
-      .slice(0, at)
-      .filter((e) => e.role === 'assistant')
-      .flatMap(sentencesOf)
-      .filter((s) => ALTERNATIVES.test(s));
-    const earlierIds = new Set(segment.slice(0, at).map((e) => e.id));
-    for (const said of sentencesOf(entry)) {
-      if (isQuestion(said) || isHedged(said)) continue;
-      const moved = MOVED.exec(said)?.[1]?.split(/\s+/);
-      const target = SWITCHED_TO.map((p) => p.exec(said)?.[1])
-        .find((n) => n !== undefined)
-        ?.replace(TRAILING, '');
-      if (moved === undefined && target === undefined) continue;
-      for (const [index, draft] of drafts.entries()) {
-        const d = draft.observation;
-        if (d.speaker !== 'user' || d.priority !== 'red') continue;
-        if (!d.source_message_ids.every((id) => earlierIds.has(id))) continue;
-        const text = d.text.replace(QUOTED_CONTEXT, '');
-        const values = text.match(DAY_OR_NUMBER) ?? [];
-        const movedAway =
-          moved?.every((w) => hasWord(text, w)) === true && values.some((v) => !hasWord(said, v));
-        const switchedAway =
-          target !== undefined &&
-          draft.kind === 'decision' &&
-          !hasWord(text, target) &&
-          // "Vercel then for the shop, Netlify stays for the blog": the old choice kept too.
-          !(text.match(/\b[A-Z][\w.&-]*/g) ?? []).some(
-            (name) => hasWord(said, name.replace(TRAILING, ''), '') && name !== target,
-          ) &&
-          (text.match(/\b[A-Z][\w.&-]*/g) ?? [])
-            .map((name) => name.replace(TRAILING, ''))
-            .some((name) =>
-              options.some((s) => name !== target && hasWord(s, name) && hasWord(s, target)),
-            );
-        if (movedAway || switchedAway) stale.add(index);
-      }
-    }
-  }
-  return drafts.map((draft, index) =>
-    stale.has(index)
-      ? {
-          ...draft,
-          observation: { ...draft.observation, priority: 'yellow', memory_priority: 'P2' },
-          changedLater: true,
-        }
-      : draft,
-  );
-}
-
 /** Marks each problem fixed by a later fix in the same segment, so the reflector can drop it. */
 function resolveProblems(drafts: Draft[]): Draft[] {
   return drafts.map((draft, index) => {
@@ -1175,7 +1026,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@10';
+export const RULES_VERSION = 'rules@7';
 
 function candidateOf(
   { observation, kind, change }: Draft,
@@ -1215,7 +1066,7 @@ function scoreDrafts(
     : drafts.map((d) => candidateOf(d));
   return drafts.map((draft, i) => {
     const o = draft.observation;
-    if (o.resolved_by !== null || draft.changedLater) return draft;
+    if (o.resolved_by !== null) return draft;
     const scored = scoredPriority(model, candidates[i] as ScorerCandidate);
     if (scored === null || scored.priority === o.priority) return draft;
     const memoryPriority =

@@ -239,10 +239,6 @@ const STANDING =
   /^(please\s+)?(use|keep|pin|set|limit|cap|store|alert|tag|sign|name|route|log|exclude|include|ignore|skip|allow|deny|block|treat|categori[sz]e|classify|map|cache|mirror|forward|redirect|retain|rotate|archive|blur|mask|redact|encrypt|make (?:it|that|them|the [\w-]+|[\w-]+)(?: [\w-]+)? \S*\d)\b/i;
 const FINITE =
   /\b(is|are|was|were|be|been|has|have|had|will|shall|uses?|runs?|lives?|go|goes|points?|stays?|listens?|works?|needs?|keeps?|holds?|sends?|returns?|takes?|starts?|ships?|follows?|supports?|requires?|contains?|means?|sits?|stores?|writes?|reads?|serves?|hosts?|calls?|fires?|expires?|happens?|deploys?|logs?|rotates?|handles?|owns?|belongs?|defaults?|syncs?|publish(es)?|builds?|lands?|triggers?|connects?|talks?|routes?|refreshes|renews?|resets?|does|'ve got|have got|(?:i|we|you|they)ve got|\w{3,}ed)\b/i;
-/** True when a clause has a verb the rules know ("is", "uses", "handles", "moved"). */
-export function hasFiniteVerb(clause: string): boolean {
-  return FINITE.test(clause);
-}
 // A scope that makes an instruction standing: "in any image", "for every PR", "on all hosts".
 const UNIVERSAL =
   /^(?:please\s+)?\w+\s+(?:every|each|any)\b|\b(?:once|twice|three times|\d+ times) (?:a|an|per|every) (?:day|week|month|quarter|year|sprint|release|hour)\b|\b(?:quarterly|annually|yearly|biweekly|fortnightly)\b|\b(?:in|for|on|to|from|with|across)\s+(?:any|every|all|each)\b|\b(?:anything|everything|everywhere|anywhere|throughout|across the board)\b/i;
@@ -447,91 +443,6 @@ export function classifySentence(
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
   return 'context';
-}
-
-// Words a parting line opens with ("ok", "sorry", "thanks", "noted", "back to work", "that's all").
-const PARTING_LEAD =
-  "(?:(?:ok(?:ay)?|right|now|anyway|sorry|so|well|alright|thanks|thank you|noted|back to (?:actual |real |the )?work|that'?s all(?: for (?:now|today))?)[,!.]?\\s+)*";
-// The speaker leaving: "gotta run", "now I must go (to the ward round)", "must dash", "I have to
-// head off". Not what a thing must do ("must go through staging", "has to go to prod"), nor
-// running or leaving something ("gotta run the migrations", "leave the keys with Dana").
-const LEAVING = new RegExp(
-  `^${PARTING_LEAD}(?:(?:i|i'?ve|ive)\\s+)?(?:really\\s+)?(?:must|have to|gotta|got to|need to|'ve got to)\\s+(?:go\\b(?!\\s+(?:through|via|over|into|live|ahead|back|with|by|out|down|up|to (?:prod|production|staging|review|main))\\b)|(?:run|dash|leave|head off|head out|log off|sign off)(?=\\s*$|\\s+(?:now|early|soon|to)\\b))`,
-  'i',
-);
-// "off to teach the 10am", "now I go cook", "I go to eat now": the speaker on their way. A trip
-// with dates ("off to Lisbon from 3 to 17 March") is no moment, it says who is away when.
-const ON_THE_WAY = new RegExp(
-  `^${PARTING_LEAD}(?:(?:i'?m|im)\\s+)?off(?:\\s+now|\\s+to)\\b|^(?:\\w+[,!.]?\\s+){0,2}now,?\\s+i\\s+(?:go|leave|run)\\b|^i\\s+go\\b[^,;]*\\bnow$`,
-  'i',
-);
-const DATED =
-  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|until|till|next (?:week|month)|for \d+ (?:days?|weeks?|months?))\b|\bfrom\b.+\bto\b|\d+(?:st|nd|rd|th)\b/i;
-// An appointment minutes away: "standup in 2", "my 3pm call is starting", "a class in 5 mins",
-// "my train leaves in 15 minutes". Not a standing time ("standup is at 9:30", "the train leaves at
-// 7:10") nor a room ("the lecture is in 204").
-const APPOINTMENT =
-  '(?:stand-?up|meeting|call|class|lecture|lesson|appointment|interview|shift|retro|sync|dinner|lunch|breakfast|train|bus|flight|pick-?up|practice|training|rehearsal|demo|dentist|doctor|vet|session)';
-const SOON = new RegExp(
-  `^${PARTING_LEAD}(?:(?:i'?ve|ive|i)\\s+(?:got|have)\\s+)?(?:(?:my|the|a|an|our)\\s+)?(?:\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\s+)?(?:[\\w-]+\\s+)?${APPOINTMENT}\\s+(?:in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?|(?:is\\s+)?(?:start(?:s|ing)|begin(?:s|ning)|leav(?:es|ing))(?:\\s+(?:now|soon|in\\s+\\d{1,2}\\s*(?:min|mins|minutes)?))?)[.!]*$`,
-  'i',
-);
-// "I have to leave by 17:00 on Fridays", "… before every deploy": a standing constraint, no moment.
-const HABITUAL =
-  /\b(?:every|always|never|each|usually|(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:by|before|after|until) \d)/i;
-const PARTING_WORDS =
-  /^(?:bye|talk later|ttyl|back later|later|cya|see you(?: later| tomorrow)?)[.!]*$/i;
-
-// After a parting clause, a contrast or a reminder is no reason for leaving ("class in 5 min, but
-// remember the quiz is on Friday 23 October").
-const KEPT_AFTER = /^(?:but|remember|note|fyi|also|and remember)\b/i;
-
-/** True when a clause says the speaker is leaving or busy in a minute: true only right now. */
-export function isParting(clause: string): boolean {
-  const c = clause.trim();
-  if (HABITUAL.test(c)) return false;
-  return (
-    LEAVING.test(c) ||
-    (ON_THE_WAY.test(c) && !DATED.test(c)) ||
-    SOON.test(c) ||
-    PARTING_WORDS.test(c)
-  );
-}
-
-const STANDING_KINDS: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
-  'rule',
-  'decision',
-  'preference',
-  'setting',
-]);
-
-/**
- * A user sentence without its parting clauses ("We pinned the image to ubuntu-22.04, gotta go
- * now" → "We pinned the image to ubuntu-22.04"); '' when nothing else is left. After a parting
- * clause and a comma comes the reason for leaving ("now I must go, the kettle is whistling",
- * "gotta go, dinner in 10"): kept only when it states a rule, decision, preference or setting of
- * its own. After a colon or a dash comes what the speaker wants kept ("gotta go: the spare key is
- * with Dana").
- */
-export function withoutParting(sentence: string): string {
-  const pieces = sentence.replace(/[.!]+$/, '').split(/(\s*[,;:]\s+|\s+[-–—]\s+)/);
-  const clauses = pieces.filter((_, i) => i % 2 === 0);
-  const parting = clauses.map(isParting);
-  if (!parting.includes(true)) return sentence;
-  const kept: string[] = [];
-  let reason = false;
-  for (const [i, clause] of clauses.entries()) {
-    const before = i === 0 ? '' : (pieces[2 * i - 1] ?? '').trim();
-    if (parting[i]) {
-      reason = true;
-      continue;
-    }
-    if (reason && before !== ':' && !/^[-–—]$/.test(before) && !KEPT_AFTER.test(clause))
-      if (!STANDING_KINDS.has(classifySentence(trimInterjection(clause), 'user'))) continue;
-    reason = false;
-    kept.push(clause);
-  }
-  return trimInterjection(kept.join(', ').trim());
 }
 
 /**
