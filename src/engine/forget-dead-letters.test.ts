@@ -78,4 +78,77 @@ describe('forget erases the dead letters that kept what it forgets', () => {
     expect(forgotten).toMatchObject({ covered_events: 0, dead_letters: 1 });
     expect((await engine.listDlq())[0]?.raw).not.toContain('lease');
   });
+
+  it('names an entity by a whole id and a real name: no longer ids, months or modal verbs', async () => {
+    const { engine } = t();
+    const entityLine = (entity: string, content: string, id: string) =>
+      JSON.stringify({
+        type: 'observation',
+        event_id: id,
+        entity_id: entity,
+        field: 'family.schedule.swim',
+        candidate_value: content,
+        confidence: 'high',
+        source: { type: 'user_statement', ref: `thread:home:msg:${id}` },
+        observed_at: 'not a time',
+      });
+    await engine.ingest(
+      [
+        entityLine('family:osei', 'Tuesday 17:00', 'o1'),
+        entityLine('family:osei-sarpong', 'Friday 16:00', 'o2'),
+        entityLine('family:oseisarpong', 'Monday 15:00', 'o3'),
+        line({ message_id: 'm5', content: 'We fly to Lisbon in May.', created_at: 'soon' }),
+        line({ message_id: 'm6', content: 'Will you call the landlord?', created_at: 'soon' }),
+      ].join('\n'),
+    );
+    expect((await engine.listDlq()).length).toBe(5);
+    expect((await engine.forget({ kind: 'entity', entityId: 'family:osei' })).dead_letters).toBe(1);
+    await expect(engine.forget({ kind: 'entity', entityId: 'user:may' })).rejects.toThrow(
+      /nothing in the ledger/,
+    );
+    await expect(engine.forget({ kind: 'entity', entityId: 'user:will' })).rejects.toThrow(
+      /nothing in the ledger/,
+    );
+    const kept = (await engine.listDlq()).filter((d) => d.status !== 'discarded');
+    expect(kept.map((d) => d.raw).join('\n')).not.toContain('Tuesday 17:00');
+    expect(kept).toHaveLength(4);
+  });
+
+  it('a slot forget erases a rejected observation of that slot, by field and entity', async () => {
+    const { engine } = t();
+    await engine.ingest(
+      line({
+        message_id: 'm1',
+        content: 'Swim is at 5pm on Tuesdays.',
+        created_at: '2026-04-01T09:00:00Z',
+      }),
+    );
+    const observation = (field: string, id: string) =>
+      JSON.stringify({
+        type: 'observation',
+        event_id: id,
+        entity_id: 'user:primary',
+        field,
+        candidate_value: 'Tuesday 17:30',
+        confidence: 'high',
+        source: { type: 'user_statement', ref: 'thread:other:msg:x' },
+        observed_at: 'not a time',
+      });
+    await engine.ingest(
+      [
+        observation('family.schedule.swim', 'o1'),
+        observation('family.schedule.swimming_gala', 'o2'),
+      ].join('\n'),
+    );
+    const forgotten = await engine.forget({
+      kind: 'slot',
+      entityId: 'user:primary',
+      field: 'family.schedule.swim',
+    });
+    const letters = await engine.listDlq();
+    const kept = letters.filter((d) => d.status !== 'discarded').map((d) => d.raw);
+    expect(forgotten.dead_letters).toBe(1);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toContain('swimming_gala');
+  });
 });

@@ -19,7 +19,7 @@ export {
   headingsAbove,
   RULES_EXTRACTOR_VERSION,
 } from './rule-extractor.js';
-export { slugify } from './text.js';
+export { canBeName, slugify } from './text.js';
 export type {
   EntityRegistry,
   ExtractedObservation,

@@ -20,6 +20,7 @@ import {
   type StoreReader,
   type WriteTx,
 } from '../stores/index.js';
+import { canBeName } from '../extract/index.js';
 import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import {
@@ -231,11 +232,12 @@ export async function forget(
 /**
  * The dead letters a forget erases with the events it covers. A dead letter is rejected input kept
  * verbatim, outside the ledger, so redacting events alone would leave the forgotten text readable
- * in `dlq list`. Covered: a line that carries a covered message's thread and message ids (a
- * refused rewrite of it); for an entity, a line naming it by id or, for a name-like id, by its name
- * as a capitalised word (`user:theo` → "Theo": messages do not carry the entity they are about);
- * for a slot, a line naming both the entity id and the field. Erring on the side of erasing, as
- * for source messages; an erased dead letter is discarded and says which tombstone erased it.
+ * in `dlq list`. Covered: a line that carries a covered message's thread and message ids (a refused
+ * rewrite of it) or names one as its source; for an entity, a line naming its id as a whole token,
+ * or, for a name-like id, the name as a capitalised word that can be a name (`user:theo` →
+ * "Theo"; never "May" or "Will": messages do not carry the entity they are about); for a slot, a
+ * line naming both the entity id and the field as whole tokens (a rejected observation). The
+ * erased letter is discarded and says which tombstone erased it.
  */
 async function coveredDeadLetters(
   tx: WriteTx,
@@ -247,39 +249,63 @@ async function coveredDeadLetters(
     const ref = messageRefOf(event);
     if (ref !== null) messages.add(ref);
   }
-  const names = (raw: string): boolean => {
-    if (target.kind === 'event') return false;
-    const lower = raw.toLowerCase();
-    const id = target.entityId.toLowerCase();
-    if (target.kind === 'slot') return lower.includes(id) && lower.includes(target.field);
-    if (lower.includes(id)) return true;
-    const name =
-      target.entityId
-        .slice(target.entityId.indexOf(':') + 1)
-        .split('.')
-        .pop() ?? '';
-    if (!/^[a-z][a-z'-]{2,}$/.test(name)) return false;
-    const word = `${name[0]?.toUpperCase()}${name.slice(1)}`;
-    return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(raw);
-  };
+  const names = namesTarget(target);
   return (await tx.listDlq()).filter((item) => {
     if (item.status === 'discarded' && isErased(item.raw)) return false;
-    return names(item.raw) || messages.has(messageRefOfRaw(item.raw) ?? '');
+    if (names(item.raw)) return true;
+    return messageRefsOfRaw(item.raw).some((ref) => messages.has(ref));
   });
 }
 
-/** The `thread:<t>:msg:<m>` ref a dead letter's raw line would have had, if it reads as one. */
-function messageRefOfRaw(raw: string): string | null {
-  try {
-    const record = JSON.parse(raw) as unknown;
-    if (typeof record !== 'object' || record === null) return null;
-    const { thread_id: thread, message_id: message } = record as Record<string, unknown>;
-    return typeof thread === 'string' && typeof message === 'string'
-      ? `thread:${thread}:msg:${message}`
-      : null;
-  } catch {
-    return null;
+/** A whole-token pattern for an id or a field: not part of a longer id (`family:osei-sarpong`). */
+function tokenPattern(token: string): RegExp {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}_.:-])${escaped}(?![\\p{L}\\p{N}_:-]|\\.[\\p{L}\\p{N}])`,
+    'iu',
+  );
+}
+
+/** Whether a raw line names what `target` forgets (see `coveredDeadLetters`). */
+function namesTarget(target: ForgetTarget): (raw: string) => boolean {
+  if (target.kind === 'event') return () => false;
+  const id = tokenPattern(target.entityId);
+  if (target.kind === 'slot') {
+    const field = tokenPattern(target.field);
+    return (raw) => id.test(raw) && field.test(raw);
   }
+  const local =
+    target.entityId
+      .slice(target.entityId.indexOf(':') + 1)
+      .split('.')
+      .pop() ?? '';
+  const name = `${local.charAt(0).toUpperCase()}${local.slice(1)}`;
+  const word =
+    /^[a-z][a-z'-]{2,}$/.test(local) && canBeName(name)
+      ? new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}-])`, 'u')
+      : null;
+  return (raw) => id.test(raw) || (word?.test(raw) ?? false);
+}
+
+/**
+ * The message refs (`thread:<t>:msg:<m>`) a dead letter's raw line names: its own thread and
+ * message ids when it is a message, and its `source.ref` when it is an observation.
+ */
+function messageRefsOfRaw(raw: string): string[] {
+  let record: unknown;
+  try {
+    record = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (typeof record !== 'object' || record === null) return [];
+  const { thread_id: thread, message_id: message, source } = record as Record<string, unknown>;
+  const refs: string[] = [];
+  if (typeof thread === 'string' && typeof message === 'string')
+    refs.push(`thread:${thread}:msg:${message}`);
+  const ref = (source as Record<string, unknown> | null | undefined)?.['ref'];
+  if (typeof ref === 'string') refs.push(ref);
+  return refs;
 }
 
 function isErased(raw: string): boolean {
