@@ -1109,8 +1109,19 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
     (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
   if (other && !TRIP_THING.test(moved)) return null;
-  const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
+  const target = change.index + change[0].length;
+  const date = clause.dates.find((d) => d.start >= target - 1);
   if (date?.date == null) return null;
+  // "We switched to Adyen last week": the change goes to something else, and the day is when it
+  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th").
+  if (!/^\s*(?:the\s+)?$/i.test(t.slice(target, Math.max(target, date.start)))) return null;
+  // "we've changed to the 22nd for the dentist": with no trip named (or only "it"), a purpose
+  // naming another thing says what moved.
+  const namesTrip = TRIP_THING.test(moved.replace(/\b(?:it|everything)\b/gi, ' '));
+  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their)\s+([\w-]+(?:\s+[\w-]+)?)/i.exec(
+    t.slice(date.end),
+  );
+  if (!namesTrip && purpose !== null && !TRIP_THING.test(purpose[1] ?? '')) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
     ? { kind: 'we' }
     : { kind: 'speaker' };
@@ -1120,7 +1131,8 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   )?.value;
   if (known == null) return null;
   const newDate = nearDeparture(date, known);
-  if (newDate === null) return null;
+  // A trip is moved to a day still ahead, never to one already past.
+  if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
   return {
     ...candidate(
       entityId,
