@@ -61,6 +61,8 @@ export {
 } from './reschedule.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
+export type { StretchMention, StretchPlace } from './stretch-of-time.js';
+export { stretchesOfTime } from './stretch-of-time.js';
 export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';
 export type { PredicateReading, VerbClass, VerbClassEntry } from './verb-class.js';

@@ -21,6 +21,7 @@ import {
   RETURN_LEG,
   rescheduleReading,
   SPORTS_FIXTURE,
+  stretchesOfTime,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
@@ -1043,6 +1044,20 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     if (ahead && /^here in\b/i.test(hit.span)) continue;
     if (ahead && hit.location !== null) {
       hit = { ...hit, status: 'planned', destination: hit.location, location: null };
+    } else if (hit.status === 'in_progress' && hit.arrival !== true && hit.location !== null) {
+      // "We're in Tahoe this weekend" said on a Monday: a stretch ahead, left undated, makes the
+      // presence a plan; one that holds today and days ahead ("this week" on a Tuesday) may be
+      // now or later. Neither is presence now, and neither commits a plan (issue #10).
+      const places = stretchesOfTime(t, doc.input.at.slice(0, 10)).map((s) => s.place);
+      if (places.includes('ahead')) {
+        hit = {
+          ...hit,
+          status: 'planned',
+          destination: hit.location,
+          location: null,
+          strength: 'weak',
+        };
+      } else if (places.includes('around-today')) hit = { ...hit, strength: 'weak' };
     }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
