@@ -1361,7 +1361,79 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const dated = story ? null : (planned ?? itineraryLine(clause, doc));
   if (!story && planned !== null)
     doc.lastTrip = { subject: planned.subject, strength: planned.strength };
-  return [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+  const out = [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+  // "RETURN XA 531 Berlin (BER) → Lisbon (LIS)" after "Lisbon (LIS) → Berlin (BER)": the leg back
+  // of a round trip ends at home and leaves on the day of the return, neither the destination
+  // nor the departure of the trip (issue #10).
+  if (!legBack(clause, doc)) return out;
+  return out.filter((c) => c.field !== 'travel.destination' && c.field !== 'travel.departure_date');
+}
+
+/** One leg of a route ("Lisbon (LIS) → Berlin (BER)"): the words that name each end, and where. */
+interface Leg {
+  readonly from: ReadonlySet<string>;
+  readonly to: ReadonlySet<string>;
+  readonly at: number;
+}
+
+const LEG_LINK = /\s*(?:->|→|⟶|➔|=>|–>|—>|\bto\b)\s*/g;
+/** Where a leg's ends stop: a label's colon, numbers, a comma, a wide gap, a day or a month. */
+const LEG_START = /[\s\S]*(?:[:\d,;]|\s{2,}|\t)/;
+const LEG_END =
+  /[,;\d\t]|\s{2,}|\s(?:on|in|at|the)\s|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+
+function legEnd(phrase: string): Set<string> {
+  return new Set(
+    (phrase.match(/[\p{L}][\p{L}'.-]*/gu) ?? [])
+      .filter((w) => w.length >= 3 && /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+}
+
+/** The legs of a route a text names, in order: both ends must be capitalised names or codes. */
+function legsOf(text: string): Leg[] {
+  const legs: Leg[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    for (const link of line.matchAll(LEG_LINK)) {
+      const before = line.slice(0, link.index);
+      const start = LEG_START.exec(before);
+      const fromPhrase = start === null ? before : before.slice(start[0].length);
+      const after = line.slice(link.index + link[0].length);
+      const end = LEG_END.exec(after);
+      const toPhrase = end === null ? after : after.slice(0, end.index);
+      // "flights to Berlin", "07:10 → 11:35": a leg joins two names, not a word or a time.
+      if (!/^\p{Lu}/u.test(after) || !/\p{Lu}[\p{L}'.-]*\)?\s*$/u.test(before)) continue;
+      const from = legEnd(fromPhrase);
+      const to = legEnd(toPhrase);
+      if (from.size > 0 && to.size > 0) legs.push({ from, to, at: lineStart + link.index });
+    }
+    lineStart += line.length + 1;
+  }
+  return legs;
+}
+
+const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((w) => b.has(w));
+
+const DOC_LEGS = new WeakMap<DocContext, Leg[]>();
+
+/**
+ * Whether the clause names the leg back of a round trip said earlier in the same message: a leg
+ * from where an earlier leg arrives to where it left from.
+ */
+function legBack(clause: Clause, doc: DocContext): boolean {
+  // The first leg of the clause is the one its route reading takes.
+  const leg = legsOf(clause.text)[0];
+  if (leg === undefined) return false;
+  let legs = DOC_LEGS.get(doc);
+  if (legs === undefined) {
+    legs = legsOf(doc.input.text);
+    DOC_LEGS.set(doc, legs);
+  }
+  const all = legs;
+  const first = all.find((d) => meets(d.from, leg.from) && meets(d.to, leg.to));
+  if (first === undefined) return false;
+  return all.some((d) => d.at < first.at && meets(d.from, leg.to) && meets(d.to, leg.from));
 }
 
 /** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
