@@ -48,7 +48,7 @@ export {
 export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';
 export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
-export { lookupPlace } from './places.js';
+export { lookupPlace, placeNameAt } from './places.js';
 export type { RescheduleReading } from './reschedule.js';
 export {
   dayOfMonthNear,

@@ -15,6 +15,7 @@ import {
   openingWeekday,
   PERSON_ANAPHORA,
   PLAN_NOUN,
+  placeNameAt,
   RECALLED_TIME,
   RELATIONAL_NOUN,
   RETURN_LABEL,
@@ -81,7 +82,7 @@ const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
-  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\p{L}\p{N}_'’]+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:\p{Lu}[\p{L}\p{N}_]+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+[\p{L}\p{N}_'’-]+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/iu;
 
 /** Words that may follow a trip noun that heads its phrase: prepositions, time adverbs. */
 const RETURN_FOLLOWER =
@@ -182,8 +183,9 @@ function placeAt(
 ): PlaceReading | null {
   const rest = text.slice(index);
   if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
-  const place = properPhraseAt(text, index);
-  if (place === null) return lowerCasePlaceAt(rest);
+  const phrase = properPhraseAt(text, index);
+  if (phrase === null) return lowerCasePlaceAt(rest);
+  const place = placeNameAt(text, index, phrase);
   if (place.length < 2) return null;
   if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
