@@ -11,6 +11,7 @@ describe('placeNameAt', () => {
 
   it('keeps an elided particle and the word it joins', () => {
     expect(nameIn("a week on the Côte d'Azur in June", 'Côte')).toBe("Côte d'Azur");
+    expect(nameIn("Paris d'abord, then Lyon", 'Paris')).toBe('Paris');
   });
 
   it('leaves out words after the name that do not make a longer place', () => {

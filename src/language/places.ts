@@ -153,7 +153,7 @@ export function isKnownPlace(phrase: string): boolean {
 const NAME_PARTICLE =
   /^(?:de|del|della|da|do|dos|das|di|du|des|la|le|les|el|al|am|im|of|upon|sur|en|y|van|von|der|den|ter)$/;
 /** An elided particle joined to the next word of a name ("Côte d'Azur", "L'Aquila"). */
-const ELIDED_PARTICLE = /^(?:d|l|dell|dall|sull|all)['’]\p{Lu}/iu;
+const ELIDED_PARTICLE = /^(?:[dlDL]|dell|dall|sull|all)['’]\p{Lu}/u;
 
 /**
  * The whole name of a place whose first words `phrase` (a capitalised phrase read at `index` of
