@@ -72,7 +72,8 @@ describe('being somewhere as a routine is not being there now', () => {
       "I'm in Galway each christmas",
     ],
     [
-      ["I'm in Leeds this week for the audit.", 'travel.location=Leeds'],
+      // "this week" said on a Monday may be now or later: no firm location (near-miss-presence-ahead).
+      ["I'm in Leeds today for the audit.", 'travel.location=Leeds'],
       ["We're in Madrid now, the flight was fine.", 'travel.location=Madrid'],
     ],
   );

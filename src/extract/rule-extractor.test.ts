@@ -181,6 +181,8 @@ const cases: readonly Case[] = [
   },
   {
     name: 'reads "we" in a family thread as the family',
+    // A Saturday: said on a weekday, "for the weekend" is a plan (near-miss-presence-ahead).
+    at: '2026-06-06T10:00:00Z',
     text: "We're in Bruges for the weekend!",
     entity: 'family:peeters',
     expect: { 'family:peeters travel.location': 'Bruges' },

@@ -49,7 +49,7 @@ export {
 export type { MoneyMention } from './money.js';
 export { findAmounts } from './money.js';
 export { nounPhraseAt, tokenIndexOf } from './noun-phrase.js';
-export { lookupPlace } from './places.js';
+export { lookupPlace, placeNameAt } from './places.js';
 export type { RescheduleReading } from './reschedule.js';
 export {
   dayOfMonthNear,
@@ -64,6 +64,8 @@ export type { SecretKind, SecretSpan } from './secrets.js';
 export { findSecrets, holdsSecret, isSecretLabel, maskSecrets, SECRET_MASK } from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
+export type { StretchMention, StretchPlace } from './stretch-of-time.js';
+export { stretchesOfTime } from './stretch-of-time.js';
 export { parseTimeHint } from './time-hint.js';
 export { queryTimeWindow } from './time-window.js';
 export type { PredicateReading, VerbClass, VerbClassEntry } from './verb-class.js';

@@ -16,12 +16,26 @@ export interface Place {
   readonly population: number;
 }
 
+/** Letters with no decomposition into a base letter and a mark ("Đà Nẵng", "Łódź", "Tromsø"). */
+const FOLDED: Readonly<Record<string, string>> = {
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  ø: 'o',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+};
+
 /** Lower case, no accents, hyphens and dots as spaces: the key names are compared on. */
 export function placeKey(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[đðłøıßæœþ]/g, (letter) => FOLDED[letter] ?? letter)
     .replace(/[-.'’]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -133,4 +147,36 @@ export function lookupPlace(phrase: string): Place | null {
 /** Whether the gazetteer knows the phrase as a place (see `lookupPlace`). */
 export function isKnownPlace(phrase: string): boolean {
   return lookupPlace(phrase) !== null;
+}
+
+/** Lower-case particles inside a place's name ("Rio de Janeiro", "Stratford upon Avon"). */
+const NAME_PARTICLE =
+  /^(?:de|del|della|da|do|dos|das|di|du|des|la|le|les|el|al|am|im|of|upon|sur|en|y|van|von|der|den|ter)$/;
+/** An elided particle joined to the next word of a name ("Côte d'Azur", "L'Aquila"). */
+const ELIDED_PARTICLE = /^(?:[dlDL]|dell|dall|sull|all)['’]\p{Lu}/u;
+
+/**
+ * The whole name of a place whose first words `phrase` (a capitalised phrase read at `index` of
+ * `text`) are: the phrase grown by the words after it while they are capitalised words of any
+ * script, lower-case particles or elided ones, up to the longest span the gazetteer knows ("Hội"
+ * + "An" → "Hội An", where "An" is also an article). An elided particle ("Côte d'Azur") always
+ * belongs to the name. Else `phrase` itself: a capitalised word after a place ("Lisbon An hour
+ * late") is not part of its name unless the whole is a place.
+ */
+export function placeNameAt(text: string, index: number, phrase: string): string {
+  const after = text.slice(index + phrase.length);
+  const words = /^(?:[ \t]+[^\s,.;:!?()"“”]+){1,4}/u.exec(after)?.[0].trim().split(/\s+/) ?? [];
+  let best = phrase;
+  let grown = phrase;
+  for (const word of words) {
+    if (ELIDED_PARTICLE.test(word)) {
+      grown = `${grown} ${word}`;
+      best = grown;
+    } else if (/^\p{Lu}/u.test(word)) {
+      grown = `${grown} ${word}`;
+      if (lookupPlace(grown) !== null) best = grown;
+    } else if (NAME_PARTICLE.test(word)) grown = `${grown} ${word}`;
+    else break;
+  }
+  return best;
 }

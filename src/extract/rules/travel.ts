@@ -15,12 +15,14 @@ import {
   openingWeekday,
   PERSON_ANAPHORA,
   PLAN_NOUN,
+  placeNameAt,
   RECALLED_TIME,
   RELATIONAL_NOUN,
   RETURN_LABEL,
   RETURN_LEG,
   rescheduleReading,
   SPORTS_FIXTURE,
+  stretchesOfTime,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
@@ -80,7 +82,7 @@ const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
-  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\w']+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:[A-Z]\w+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+\w+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/i;
+  /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\p{L}\p{N}_'’]+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:\p{Lu}[\p{L}\p{N}_]+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+[\p{L}\p{N}_'’-]+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/iu;
 
 /** Words that may follow a trip noun that heads its phrase: prepositions, time adverbs. */
 const RETURN_FOLLOWER =
@@ -181,8 +183,9 @@ function placeAt(
 ): PlaceReading | null {
   const rest = text.slice(index);
   if (VENUE.pattern.test(rest) || DOCUMENT_PART.pattern.test(rest)) return null;
-  const place = properPhraseAt(text, index);
-  if (place === null) return lowerCasePlaceAt(rest);
+  const phrase = properPhraseAt(text, index);
+  if (phrase === null) return lowerCasePlaceAt(rest);
+  const place = placeNameAt(text, index, phrase);
   if (place.length < 2) return null;
   if (/^[A-Z][a-z]*\s+\d/.test(rest) || /^\s*\d/.test(text.slice(index + place.length))) {
     // "Chapter 11", "Room 4", "Gate 12": a numbered thing, not a place.
@@ -1043,6 +1046,20 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     if (ahead && /^here in\b/i.test(hit.span)) continue;
     if (ahead && hit.location !== null) {
       hit = { ...hit, status: 'planned', destination: hit.location, location: null };
+    } else if (hit.status === 'in_progress' && hit.arrival !== true && hit.location !== null) {
+      // "We're in Tahoe this weekend" said on a Monday: a stretch ahead, left undated, makes the
+      // presence a plan; one that holds today and days ahead ("this week" on a Tuesday) may be
+      // now or later. Neither is presence now, and neither commits a plan (issue #10).
+      const places = stretchesOfTime(t, doc.input.at.slice(0, 10)).map((s) => s.place);
+      if (places.includes('ahead')) {
+        hit = {
+          ...hit,
+          status: 'planned',
+          destination: hit.location,
+          location: null,
+          strength: 'weak',
+        };
+      } else if (places.includes('around-today')) hit = { ...hit, strength: 'weak' };
     }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
@@ -1109,8 +1126,19 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
     (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
   if (other && !TRIP_THING.test(moved)) return null;
-  const date = clause.dates.find((d) => d.start >= change.index + change[0].length - 1);
+  const target = change.index + change[0].length;
+  const date = clause.dates.find((d) => d.start >= target - 1);
   if (date?.date == null) return null;
+  // "We switched to Adyen last week": the change goes to something else, and the day is when it
+  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th").
+  if (!/^\s*(?:the\s+)?$/i.test(t.slice(target, Math.max(target, date.start)))) return null;
+  // "we've changed to the 22nd for the dentist": with no trip named (or only "it"), a purpose
+  // naming another thing says what moved.
+  const namesTrip = TRIP_THING.test(moved.replace(/\b(?:it|everything)\b/gi, ' '));
+  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their)\s+([\w-]+(?:\s+[\w-]+)?)/i.exec(
+    t.slice(date.end),
+  );
+  if (!namesTrip && purpose !== null && !TRIP_THING.test(purpose[1] ?? '')) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
     ? { kind: 'we' }
     : { kind: 'speaker' };
@@ -1120,7 +1148,8 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   )?.value;
   if (known == null) return null;
   const newDate = nearDeparture(date, known);
-  if (newDate === null) return null;
+  // A trip is moved to a day still ahead, never to one already past.
+  if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
   return {
     ...candidate(
       entityId,
@@ -1334,7 +1363,79 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const dated = story ? null : (planned ?? itineraryLine(clause, doc));
   if (!story && planned !== null)
     doc.lastTrip = { subject: planned.subject, strength: planned.strength };
-  return [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+  const out = [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
+  // "RETURN XA 531 Berlin (BER) → Lisbon (LIS)" after "Lisbon (LIS) → Berlin (BER)": the leg back
+  // of a round trip ends at home and leaves on the day of the return, neither the destination
+  // nor the departure of the trip (issue #10).
+  if (!legBack(clause, doc)) return out;
+  return out.filter((c) => c.field !== 'travel.destination' && c.field !== 'travel.departure_date');
+}
+
+/** One leg of a route ("Lisbon (LIS) → Berlin (BER)"): the words that name each end, and where. */
+interface Leg {
+  readonly from: ReadonlySet<string>;
+  readonly to: ReadonlySet<string>;
+  readonly at: number;
+}
+
+const LEG_LINK = /\s*(?:->|→|⟶|➔|=>|–>|—>|\bto\b)\s*/g;
+/** Where a leg's ends stop: a label's colon, numbers, a comma, a wide gap, a day or a month. */
+const LEG_START = /[\s\S]*(?:[:\d,;]|\s{2,}|\t)/;
+const LEG_END =
+  /[,;\d\t]|\s{2,}|\s(?:on|in|at|the)\s|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+
+function legEnd(phrase: string): Set<string> {
+  return new Set(
+    (phrase.match(/[\p{L}][\p{L}'.-]*/gu) ?? [])
+      .filter((w) => w.length >= 3 && /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+}
+
+/** The legs of a route a text names, in order: both ends must be capitalised names or codes. */
+function legsOf(text: string): Leg[] {
+  const legs: Leg[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    for (const link of line.matchAll(LEG_LINK)) {
+      const before = line.slice(0, link.index);
+      const start = LEG_START.exec(before);
+      const fromPhrase = start === null ? before : before.slice(start[0].length);
+      const after = line.slice(link.index + link[0].length);
+      const end = LEG_END.exec(after);
+      const toPhrase = end === null ? after : after.slice(0, end.index);
+      // "flights to Berlin", "07:10 → 11:35": a leg joins two names, not a word or a time.
+      if (!/^\p{Lu}/u.test(after) || !/\p{Lu}[\p{L}'.-]*\)?\s*$/u.test(before)) continue;
+      const from = legEnd(fromPhrase);
+      const to = legEnd(toPhrase);
+      if (from.size > 0 && to.size > 0) legs.push({ from, to, at: lineStart + link.index });
+    }
+    lineStart += line.length + 1;
+  }
+  return legs;
+}
+
+const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((w) => b.has(w));
+
+const DOC_LEGS = new WeakMap<DocContext, Leg[]>();
+
+/**
+ * Whether the clause names the leg back of a round trip said earlier in the same message: a leg
+ * from where an earlier leg arrives to where it left from.
+ */
+function legBack(clause: Clause, doc: DocContext): boolean {
+  // The first leg of the clause is the one its route reading takes.
+  const leg = legsOf(clause.text)[0];
+  if (leg === undefined) return false;
+  let legs = DOC_LEGS.get(doc);
+  if (legs === undefined) {
+    legs = legsOf(doc.input.text);
+    DOC_LEGS.set(doc, legs);
+  }
+  const all = legs;
+  const first = all.find((d) => meets(d.from, leg.from) && meets(d.to, leg.to));
+  if (first === undefined) return false;
+  return all.some((d) => d.at < first.at && meets(d.from, leg.to) && meets(d.to, leg.from));
 }
 
 /** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */

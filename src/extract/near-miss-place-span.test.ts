@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import type { KnownSlot } from './types.js';
+
+// The span of a place's name: every script's letters, a lower-case particle or an elided one
+// inside the name ("Rio de Janeiro", "Côte d'Azur"), and a short word that is part of it ("Hội
+// An", where "An" also is an article). A user's trial (session 15, issue #10) found "Hội An"
+// read as "Hội". Near-misses first: a longer span only where the whole of it names a place, so a
+// capitalised word after a place stays out of it, and the constructions that read no trip
+// (story, question, wish, negation, someone else's trip, a quote) still read none for the
+// speaker. Every sentence was written for this test.
+
+// Tuesday 3 March 2026.
+const AT = '2026-03-03T10:00:00Z';
+const BERLIN: readonly KnownSlot[] = [
+  { entityId: 'user:primary', field: 'travel.destination', value: 'Berlin' },
+  { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+];
+
+/** The speaker's destination readings that would commit or ask (not weak). */
+function destinations(text: string, known: readonly KnownSlot[] = []): string[] {
+  return readMessage(text, { at: AT, known })
+    .filter(
+      (o) =>
+        o.entityId === 'user:primary' &&
+        o.field === 'travel.destination' &&
+        o.evidence !== 'weak' &&
+        (o.intent === 'assertive' || o.intent === 'planning'),
+    )
+    .map((o) => asReading(o).replace(/ \(\w+\)$/, ''));
+}
+
+describe('the span of a place name: near-misses', () => {
+  it('keeps a capitalised word after the place out of its name', () => {
+    expect(destinations('Landed in Lisbon An hour late, as usual.')).not.toContain(
+      'travel.destination=Lisbon An',
+    );
+    expect(destinations('Flying to Porto The Friday after next.')).not.toContain(
+      'travel.destination=Porto The',
+    );
+    expect(destinations('Flying to Berlin on Friday, An is picking me up.')).toEqual([
+      'travel.destination=Berlin',
+    ]);
+    expect(destinations('Off to Nice de nouveau on Friday')).not.toContain(
+      'travel.destination=Nice de nouveau',
+    );
+  });
+
+  it('reads no trip of the speaker for a story, a question, a wish, a negation, a quote or another person', () => {
+    for (const text of [
+      'We had the best noodles in Hội An years ago.',
+      'Is Hội An worth a detour?',
+      "I'd love to see the Côte d'Azur someday.",
+      'My sister is flying to São Paulo on Friday.',
+      '"Rio de Janeiro" is the name of the new cocktail bar.',
+      'Ho Chi Minh City traffic is wild in the videos.',
+    ]) {
+      expect(destinations(text), text).toEqual([]);
+    }
+    expect(destinations("We're not going to Kraków after all.", BERLIN)).toEqual([]);
+  });
+});
+
+describe('the span of a place name: positives', () => {
+  it('reads the whole name, in every script and with particles inside it', () => {
+    for (const [text, place] of [
+      ['Flying to Hội An on Friday.', 'Hội An'],
+      ['ok booked, heading to Hoi An on the 12th', 'Hoi An'],
+      ['We fly to São Paulo on Friday.', 'São Paulo'],
+      ['Flying to Ho Chi Minh City on Friday.', 'Ho Chi Minh City'],
+      ['Booked Kraków for the 9th!', 'Kraków'],
+      ["Flying to Côte d'Azur on Friday.", "Côte d'Azur"],
+      ['Flying to Rio de Janeiro on Friday.', 'Rio de Janeiro'],
+      ['Flying to Đà Nẵng on Friday.', 'Đà Nẵng'],
+    ] as const) {
+      expect(destinations(text), text).toEqual([`travel.destination=${place}`]);
+    }
+  });
+});

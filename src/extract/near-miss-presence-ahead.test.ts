@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { asReading, readMessage } from './__fixtures__/read-chat.js';
+
+// "We're in X <stretch of time>": a present progressive "be in X" with a time adverbial that the
+// date reader leaves undated ("this weekend", "next month", "in May"). A user's trial (session 15,
+// issue #10) found "We're in Tahoe this weekend." said on a Monday committing the trip as under
+// way, in Tahoe now. A stretch still ahead makes it a plan, and a stretch that holds today and
+// days ahead ("this week" said on a Tuesday) could be either: neither may commit presence now,
+// and neither adds a committed plan (precision only). Near-misses first, with the question,
+// hope, negation, story, other-person and quoted forms. Every sentence was written for this test.
+
+// Monday 2 March 2026; Saturday 7 March 2026.
+const MONDAY = '2026-03-02T10:00:00Z';
+const TUESDAY = '2026-03-03T10:00:00Z';
+const SATURDAY = '2026-03-07T10:00:00Z';
+
+/** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
+function committing(text: string, at = MONDAY): string[] {
+  return readMessage(text, { at })
+    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .map((o) => `${o.entityId} ${asReading(o)}`);
+}
+
+describe('presence said of a stretch of time ahead: near-misses', () => {
+  it('commits nothing for a stretch that has not begun', () => {
+    for (const text of [
+      "We're in Tahoe this weekend.",
+      "we're in tahoe next weekend!!",
+      "We're in Tahoe over the weekend, back Monday.",
+      "We're in Tahoe for the weekend.",
+      "I'm in Lisbon in May.",
+      "we're in Oslo next month",
+      "I'm in Rome this summer, finally.",
+      'We are in Vienna the coming week.',
+    ]) {
+      expect(committing(text), text).toEqual([]);
+    }
+  });
+
+  it('commits nothing for "this week" said midweek (now or later: ambiguous)', () => {
+    expect(committing("We're in Tahoe this week.", TUESDAY)).toEqual([]);
+    expect(committing("I'm in Lisbon this month.", TUESDAY)).toEqual([]);
+  });
+
+  it('commits nothing for a question, a hope, a negation, a story, another person or a quote', () => {
+    for (const text of [
+      'Are we in Tahoe this weekend?',
+      "Hopefully we're in Tahoe this weekend.",
+      "We're not in Tahoe this weekend after all.",
+      'Last year we were in Tahoe over the weekend.',
+      'My parents are in Tahoe this weekend.',
+      'She texted "we\'re in Tahoe this weekend" to the group.',
+    ]) {
+      expect(committing(text), text).toEqual([]);
+    }
+  });
+});
+
+describe('presence said of a stretch of time: positives', () => {
+  const here = [
+    'user:primary travel.status=in_progress (strong)',
+    'user:primary travel.location=Tahoe (strong)',
+  ];
+  it('reads presence now when the stretch holds today, or when no time is said', () => {
+    expect(committing("We're in Tahoe this weekend.", SATURDAY)).toEqual(here);
+    expect(committing("we're in Tahoe for the weekend, snow is perfect", SATURDAY)).toEqual([
+      'user:primary travel.status=in_progress (strong)',
+      'user:primary travel.location=Tahoe (strong)',
+    ]);
+    expect(committing("Landed! We're in Tahoe.")).toEqual(here);
+    expect(committing("Made it, we're in Tahoe!")).toEqual(here);
+    expect(committing("I'm in Tahoe this morning, skiing later")).toEqual(here);
+  });
+
+  it('keeps reading a dated presence ahead as the plan it was', () => {
+    expect(committing("We're in Tahoe on Friday.")).toEqual([
+      'user:primary travel.status=planned (strong)',
+      'user:primary travel.destination=Tahoe (strong)',
+    ]);
+  });
+});

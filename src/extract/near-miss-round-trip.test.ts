@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { asReading, readMessage } from './__fixtures__/read-chat.js';
+
+// A round trip in one message: an outbound leg A → B and, later, the leg back B → A. A user's
+// trial (session 15, issue #10) found a round-trip e-ticket (LIS → BER, then BER → LIS on an
+// unlabelled "RETURN" line) setting the destination to Lisbon, the return leg's arrival, and the
+// departure to the day of the return. The destination of a round trip is the outbound arrival;
+// the leg back must not overwrite it (nor its day the departure). Near-misses first: the leg back
+// under labels the return-label reading does not know, with airport codes, in chat, in lower
+// case, for trains and ferries. Every ticket and sentence was written for this test.
+
+// Thursday 2 April 2026, two weeks before the trips.
+const AT = '2026-04-02T09:00:00Z';
+
+/** The destination and departure readings that would commit or ask (not weak). */
+function tripReadings(text: string, source = 'email'): string[] {
+  return readMessage(text, { at: AT, source })
+    .filter(
+      (o) => o.evidence !== 'weak' && /^travel\.(?:destination|departure_date)$/.test(o.field),
+    )
+    .map((o) => asReading(o).replace(/ \(\w+\)$/, ''));
+}
+
+/** Every reading is of the outbound leg (or there is none): never the leg back's place or day. */
+function onlyOutbound(text: string, outbound: readonly string[], source = 'email'): void {
+  for (const reading of tripReadings(text, source)) expect(outbound, text).toContain(reading);
+}
+
+describe('a round trip in one message: near-misses', () => {
+  it('never takes the leg back for the destination or the departure', () => {
+    const lisbonBerlin = ['travel.destination=Berlin', 'travel.departure_date=2026-04-16'];
+    onlyOutbound(
+      'From: Air Example <noreply@air.example>\nSubject: Your e-ticket – ref. K7PX2Q\n\nOUTBOUND  XA 530  Lisbon (LIS) → Berlin (BER)  Thu 16 Apr 2026  07:10 → 11:35\nRETURN    XA 531  Berlin (BER) → Lisbon (LIS)  Mon 20 Apr 2026  12:25 → 14:50\n\n1 adult',
+      lisbonBerlin,
+    );
+    onlyOutbound(
+      'Subject: Booking confirmation\n\nFlight 1: LIS to BER, 16 April 2026, departs 07:10\nFlight 2: BER to LIS, 20 April 2026, departs 12:25',
+      [...lisbonBerlin, 'travel.destination=BER'],
+    );
+    onlyOutbound(
+      'Your tickets\nOutward: Paris → Milan, Sun 3 May 2026\nHomeward: Milan → Paris, Sat 9 May 2026',
+      ['travel.destination=Milan', 'travel.departure_date=2026-05-03'],
+    );
+    onlyOutbound(
+      'Ferry booking\nLeg 1  Oslo -> Bergen  12 Jun 2026\nLeg 2  Bergen -> Oslo  15 Jun 2026',
+      ['travel.destination=Bergen', 'travel.departure_date=2026-06-12'],
+    );
+    onlyOutbound(
+      'Itinerary\nToronto (YYZ) → Rio de Janeiro (GIG)  Fri 10 Jul 2026\nRio de Janeiro (GIG) → Toronto (YYZ)  Sun 19 Jul 2026',
+      ['travel.destination=Rio de Janeiro', 'travel.departure_date=2026-07-10'],
+    );
+    onlyOutbound(
+      'Fwd: trip\n\nLisbon → Berlin  Thu 16 Apr 2026  07:10\nBerlin → Lisbon  Mon 20 Apr 2026  12:25',
+      lisbonBerlin,
+    );
+  });
+
+  it('never takes the leg back in chat, with codes or in lower case', () => {
+    onlyOutbound(
+      'flights booked: Lisbon -> Berlin on the 16th, Berlin -> Lisbon on the 20th',
+      ['travel.destination=Berlin', 'travel.departure_date=2026-04-16'],
+      'chat',
+    );
+    onlyOutbound(
+      'ok so LIS->BER thu 16 apr\nBER->LIS mon 20 apr',
+      ['travel.destination=BER', 'travel.departure_date=2026-04-16'],
+      'chat',
+    );
+    onlyOutbound(
+      'Booked it!\nPorto (OPO) -> Nice (NCE), 5 May\nNice (NCE) -> Porto (OPO), 11 May',
+      ['travel.destination=Nice', 'travel.departure_date=2026-05-05'],
+      'chat',
+    );
+  });
+});
+
+describe('a round trip in one message: positives', () => {
+  it('reads the outbound leg of a one-way ticket, a labelled round trip and a chat plan', () => {
+    expect(
+      tripReadings('Your e-ticket\nOUTBOUND  XA 530  Lisbon (LIS) → Berlin (BER)  Thu 16 Apr 2026'),
+    ).toEqual(['travel.destination=Berlin', 'travel.departure_date=2026-04-16']);
+    expect(
+      tripReadings(
+        'Booking confirmed\nOutbound: Lisbon → Berlin, Thu 16 Apr 2026\nReturn: Berlin → Lisbon, Mon 20 Apr 2026',
+      ),
+    ).toEqual(['travel.destination=Berlin', 'travel.departure_date=2026-04-16']);
+    expect(tripReadings('flying Lisbon -> Berlin on the 16th', 'chat')).toEqual([
+      'travel.destination=Berlin',
+      'travel.departure_date=2026-04-16',
+    ]);
+    expect(tripReadings('Train booked\nVienna → Prague, Fri 17 Apr 2026')).toEqual([
+      'travel.destination=Prague',
+      'travel.departure_date=2026-04-17',
+    ]);
+  });
+});
