@@ -167,15 +167,33 @@ function modifiesNoun(clause: Clause, m: RegExpExecArray | null): RegExpExecArra
   return m;
 }
 
-const LONE_WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?$/i;
+/**
+ * Whether a date mention found inside an event's name says which day it is: a relative day
+ * ("tomorrow", "this Saturday", "next week") or a month with its day ("March 18"). A lone weekday
+ * before a noun names what recurs ("Sunday school", "the Monday lesson"), and a bare ordinal or
+ * number is part of the name ("the 10th birthday party", "the under-10s match").
+ */
+function namesADay(mention: DateMention): boolean {
+  return mention.date !== null && DAY_WORDS.test(mention.text);
+}
+
+const DAY_WORDS =
+  /\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday|this|next|coming|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/** The day an event's own name says, for a predicate that gives only a time (see `namesADay`). */
+function dayInName(clause: Clause, before: number): string | null {
+  const said = clause.dates.find(
+    (d) => d.end <= before && namesADay(d) && activityTime(d) === null,
+  );
+  return said?.date ?? null;
+}
 
 /** The schedule slot an event phrase names: an existing slot when the words match one. */
 function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
   // When the event is, is not what it is called ("Soccer game tomorrow is at 10am" is the soccer
   // game): a date said inside the name goes to the value, never into the slot.
-  // A lone weekday before a noun stays: "Sunday school", "the Monday lesson" name what recurs.
   const undated = findDates(phrase, doc.input.at)
-    .filter((d) => !LONE_WEEKDAY.test(d.text.trim()))
+    .filter(namesADay)
     .reduceRight(
       (text, d) => `${text.slice(0, d.start)} ${text.slice(d.end).replace(/^['’]s(?!\p{L})/u, '')}`,
       phrase,
@@ -502,14 +520,10 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     return out;
   }
   // The day may be said in the subject and the time in the predicate ("Soccer tomorrow is at 10").
-  const daySaidBefore =
-    movedObject || movedSubject
-      ? undefined
-      : clause.dates.find((d) => d.end <= offset && d.date !== null && activityTime(d) === null);
   const relativeToday =
     mention.date !== null
       ? null
-      : (daySaidBefore?.date ??
+      : (dayInName(clause, offset) ??
         (/\btoday|tonight\b/i.test(t) ? today : nextWeekdayIn(t, doc.input.at)));
   const read = whenOf(mention, relativeToday);
   if (read === null) return out;
