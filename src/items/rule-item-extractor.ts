@@ -10,6 +10,7 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
+import { markedAsJoke, onlyLaughter } from '../extract/index.js';
 import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
@@ -631,7 +632,9 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  * what the thread said before the sentence, lower case (a "no X" reversal needs X named there).
  */
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
-  if (role === 'system') return null;
+  // A joke ("we're moving to Mars lol", "…, jk") binds nobody to anything; an item has no
+  // tentative reading to keep it in, so none is made (ADR 2026-11-26-distractor-set-c-and-laughter).
+  if (role === 'system' || markedAsJoke(sentence)) return null;
   // "…, done." after a choice is the speaker settling it, not part of what was decided: the
   // decision is read without it (so it has the words of the one it restates or replaces).
   const settled = SETTLED_TAIL.exec(sentence);
@@ -762,8 +765,11 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
   // What the thread said before each sentence: a "no X" reversal needs X named there.
   let earlier = '';
   for (const message of batch) {
-    for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
-      const found = classifySentence(sentence, message.role, earlier);
+    const sentences = splitSentences(message.content, { typography: false }).map((s) => s.text);
+    for (const [index, sentence] of sentences.entries()) {
+      // A laugh said as a sentence of its own ("We're moving to Mars. 😂") marks the one before.
+      const laughedAt = onlyLaughter(sentences[index + 1] ?? '');
+      const found = laughedAt ? null : classifySentence(sentence, message.role, earlier);
       earlier += ` ${lowerForm(sentence)}`;
       if (found === null) continue;
       const choice = analyzeChoice(found.text);
@@ -792,9 +798,10 @@ const RULE_EXTRACTOR_ID = 'rules';
  * rules change what they extract: 2 = reversals need a choice verb or a bare object and keep
  * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task;
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
- * the particle of a phrasal verb is no part of the object taken back.
+ * the particle of a phrasal verb is no part of the object taken back; 4 = a sentence marked as a
+ * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '3';
+export const RULE_ITEM_EXTRACTOR_VERSION = '4';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {
