@@ -21,6 +21,7 @@ import {
   tiedToAPlan,
 } from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
+import { withObjectFromThread } from './pronoun-object.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 interface SentenceItem {
@@ -762,23 +763,29 @@ export function topicTagsFor(typeTag: StateItemType, text: string): string[] {
 export function extractRuleCandidates(batch: readonly BatchMessage[]): CandidateItem[] {
   if (!batch.some((m) => m.role === 'user')) return [];
   const candidates: CandidateItem[] = [];
-  // What the thread said before each sentence: a "no X" reversal needs X named there.
+  // What the thread said before each sentence: a "no X" reversal needs X named there, and a task
+  // whose object is a pronoun takes it from there ("Pay it" → "Pay the water bill"), as written.
   let earlier = '';
+  let written = '';
   for (const message of batch) {
     const sentences = splitSentences(message.content, { typography: false }).map((s) => s.text);
     for (const [index, sentence] of sentences.entries()) {
       // A laugh said as a sentence of its own ("We're moving to Mars. 😂") marks the one before.
       const laughedAt = onlyLaughter(sentences[index + 1] ?? '');
       const found = laughedAt ? null : classifySentence(sentence, message.role, earlier);
+      const said = written;
       earlier += ` ${lowerForm(sentence)}`;
+      written += `\n${sentence}`;
       if (found === null) continue;
-      const choice = analyzeChoice(found.text);
+      const text = found.typeTag === 'action' ? withObjectFromThread(found.text, said) : found.text;
+      if (text === null) continue;
+      const choice = analyzeChoice(text);
       candidates.push({
         typeTag: found.typeTag,
-        text: found.text,
+        text,
         status: defaultStatusFor(found.typeTag),
         confidence: found.confidence,
-        topicTags: topicTagsFor(found.typeTag, found.text),
+        topicTags: topicTagsFor(found.typeTag, text),
         refs: [message.messageId],
         supersedes: null,
         replaces: choice.replaced,
@@ -799,9 +806,11 @@ const RULE_EXTRACTOR_ID = 'rules';
  * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task;
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
  * the particle of a phrasal verb is no part of the object taken back; 4 = a sentence marked as a
- * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item.
+ * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item; 5 = an action
+ * whose object is a pronoun takes it from what the thread said before ("Pay the water bill"), or
+ * is no item ("Pay it").
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '4';
+export const RULE_ITEM_EXTRACTOR_VERSION = '5';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@4',
+      extractor: 'rules@5',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,
