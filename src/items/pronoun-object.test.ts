@@ -1,8 +1,9 @@
 // A task whose object is only a pronoun ("I'll pay it by Thursday") names what the thread said it
-// stands for, or is no item: a task titled "Pay it" tells nobody what to do. Sentences of our own.
+// stands for; when the thread names nothing, the action stays as said (it is still a commitment)
+// and only task capture refuses its title. Sentences of our own.
 import { describe, expect, it } from 'vitest';
 import type { BatchMessage } from '../core/index.js';
-import { withObjectFromThread } from './pronoun-object.js';
+import { hasPronounObject, withObjectFromThread } from './pronoun-object.js';
 import { extractRuleCandidates } from './rule-item-extractor.js';
 
 function actions(...contents: string[]): string[] {
@@ -48,11 +49,12 @@ describe('a task with a pronoun object', () => {
   });
 
   it.each([
-    [["I'll pay it by Thursday."]],
-    [['The printer is broken again.', "I'll fix it tomorrow."]],
-    [['Lunch was great.', 'I will book that by Friday']],
-  ])('is no item when the thread names nothing it stands for: %j', (contents) => {
-    expect(actions(...contents)).toEqual([]);
+    [["I'll pay it by Thursday."], 'Pay it by Thursday'],
+    [['The printer is broken again.', "I'll fix it tomorrow."], 'Fix it tomorrow'],
+    [['Lunch was great.', 'I will book that by Friday'], 'Book that by Friday'],
+  ])('stays as said when the thread names nothing it stands for: %j', (contents, text) => {
+    expect(actions(...contents)).toEqual([text]);
+    expect(hasPronounObject(text)).toBe(true);
   });
 
   it('leaves an object that is a noun phrase as it is', () => {
@@ -61,5 +63,6 @@ describe('a task with a pronoun object', () => {
     );
     expect(withObjectFromThread('Pay that bill on Friday', '')).toBe('Pay that bill on Friday');
     expect(withObjectFromThread('Book the itinerary', '')).toBe('Book the itinerary');
+    expect(hasPronounObject('Send them the photos later')).toBe(false);
   });
 });

@@ -58,16 +58,20 @@ function referentOf(verb: string, earlier: string): string | null {
   return last?.replace(/^(?:my|your|his|her|their)\b/i, 'the') ?? null;
 }
 
+/** Whether a task's object is only a pronoun ("Pay it", "Sort them out"): it names no object. */
+export function hasPronounObject(text: string): boolean {
+  return PRONOUN_OBJECT.test(text);
+}
+
 /**
  * An action's text with a pronoun object replaced by what it stands for in the thread
- * (`earlier`: what was said before the sentence, as written); the text unchanged when its object
- * is no pronoun; null when the pronoun's referent is not in the thread, so no task is named "Pay
- * it" (precision first: such an action is no item).
+ * (`earlier`: what was said before the sentence, as written), else unchanged. An action whose
+ * referent the thread does not name stays as said: it is still a commitment (its refs lead to the
+ * message), but no task is captured under a title like "Pay it" (`hasPronounObject`).
  */
-export function withObjectFromThread(text: string, earlier: string): string | null {
+export function withObjectFromThread(text: string, earlier: string): string {
   const match = PRONOUN_OBJECT.exec(text);
   if (match === null || match[1] === undefined) return text;
   const referent = referentOf(match[1], earlier);
-  if (referent === null) return null;
-  return `${match[1]} ${referent}${text.slice(match[0].length)}`;
+  return referent === null ? text : `${match[1]} ${referent}${text.slice(match[0].length)}`;
 }

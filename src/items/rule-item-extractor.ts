@@ -778,7 +778,6 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
       written += `\n${sentence}`;
       if (found === null) continue;
       const text = found.typeTag === 'action' ? withObjectFromThread(found.text, said) : found.text;
-      if (text === null) continue;
       const choice = analyzeChoice(text);
       candidates.push({
         typeTag: found.typeTag,
@@ -807,8 +806,7 @@ const RULE_EXTRACTOR_ID = 'rules';
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
  * the particle of a phrasal verb is no part of the object taken back; 4 = a sentence marked as a
  * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item; 5 = an action
- * whose object is a pronoun takes it from what the thread said before ("Pay the water bill"), or
- * is no item ("Pay it").
+ * whose object is a pronoun takes it from what the thread said before ("Pay the water bill").
  */
 export const RULE_ITEM_EXTRACTOR_VERSION = '5';
 

@@ -1,5 +1,5 @@
 import { findDates } from '../extract/index.js';
-import { withObjectFromThread } from '../items/index.js';
+import { hasPronounObject } from '../items/index.js';
 
 /** A commitment found in text. */
 export interface Commitment {
@@ -123,7 +123,7 @@ function dueOf(
  * ("Pay the water bill") when the thread does.
  */
 function namesItsObject(title: string): boolean {
-  return withObjectFromThread(title, '') !== null;
+  return !hasPronounObject(title);
 }
 
 /**
