@@ -129,6 +129,14 @@ const SUPERSEDES =
 const PLANNING =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? (?:to|on)|planning|booked|booking|scheduled|leaving|leave for|flying (?:out|to|in|home|back)|fly(?:ing)? out|departing|departs|heading (?:to|out)|head(?:ing)? to|tomorrow|tonight|next (?:week|month|year|mon|tue|wed|thu|fri|sat|sun)|this (?:weekend|coming)|upcoming|starting|from now on|going forward)\b/i;
 
+/**
+ * Whether a sentence calls up a shared memory ("remember when we…", "do you remember the…"): it
+ * recalls, it neither states a present state nor asks what to do.
+ */
+export function reminisces(sentence: string): boolean {
+  return REMINISCE.test(sentence.trim());
+}
+
 /** The part of a sentence after a retraction opener ("Scratch that: ..."), or null. */
 export function afterRetraction(text: string): string | null {
   const match = RETRACT.exec(text.trim());

@@ -10,7 +10,7 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { markedAsJoke, onlyLaughter } from '../extract/index.js';
+import { markedAsJoke, onlyLaughter, reminisces } from '../extract/index.js';
 import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
@@ -331,7 +331,9 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   if (
     role !== 'user' ||
     QUESTION_PHATIC.test(lower) ||
-    /^(?:can|could|would|will) you\b/.test(lower)
+    /^(?:can|could|would|will) you\b/.test(lower) ||
+    // "Remember when we went camping?": a shared memory called up, nothing to decide.
+    reminisces(sentence)
   ) {
     return null;
   }
@@ -806,9 +808,10 @@ const RULE_EXTRACTOR_ID = 'rules';
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
  * the particle of a phrasal verb is no part of the object taken back; 4 = a sentence marked as a
  * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item; 5 = an action
- * whose object is a pronoun takes it from what the thread said before ("Pay the water bill").
+ * whose object is a pronoun takes it from what the thread said before ("Pay the water bill"); 6 =
+ * a question that reminisces ("remember when we…?") is no item.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '5';
+export const RULE_ITEM_EXTRACTOR_VERSION = '6';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {
