@@ -27,6 +27,7 @@ export type {
   ContextSources,
   MemoryHit,
   SourceRequest,
+  TailMessage,
   ThreadSummaries,
 } from './context-sources.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';
