@@ -77,4 +77,40 @@ describe('icsToSignals', () => {
       { field: 'family.schedule.dentist', candidate_value: 'cancelled', intent: 'planning' },
     ]);
   });
+
+  it('makes an all-day or multi-day event a dated schedule entry even when the rules read nothing', () => {
+    const signals = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:cabin@example.com',
+        'DTSTART;VALUE=DATE:20260320',
+        'DTEND;VALUE=DATE:20260323',
+        "SUMMARY:Long weekend at Uncle Bo's (Tahoe)",
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:visit@example.com',
+        'DTSTART;VALUE=DATE:20260412',
+        'DTEND;VALUE=DATE:20260413',
+        'SUMMARY:Aunt Rosa visits',
+        'END:VEVENT',
+      ),
+      { source, now: Date.parse('2026-03-01T00:00:00Z') },
+    );
+    expect(signals.map((s) => s['claims'])).toEqual([
+      [
+        {
+          field: 'family.schedule.long_weekend_at_uncle_bos',
+          candidate_value: '2026-03-20 to 2026-03-22',
+          intent: 'planning',
+        },
+      ],
+      [
+        {
+          field: 'family.schedule.aunt_rosa_visits',
+          candidate_value: '2026-04-12',
+          intent: 'planning',
+        },
+      ],
+    ]);
+  });
 });

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type NodeIcal from 'node-ical';
 import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../../core/index.js';
-import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../../extract/index.js';
+import {
+  EMPTY_REGISTRY,
+  type EntityRegistry,
+  extractWithRules,
+  slugify,
+} from '../../extract/index.js';
 
 /** One calendar Verity reads: an ICS file or URL, and the entity its events belong to. */
 export interface CalendarSource {
@@ -106,12 +111,46 @@ function describe(
   return `${summary} - ${dayText(from.day)}, ${from.time}${to ? `-${to.time}` : ''}${place}`;
 }
 
+function isoDay(day: Date): string {
+  return toIso(day.getTime()).slice(0, 10);
+}
+
+/**
+ * When an event happens, as a `family.schedule` value: the first and last day of an all-day
+ * event ("2026-04-05", "2026-03-14 to 2026-03-15"; DTEND of a date is exclusive), else the start's
+ * wall-clock date and time in the event's zone.
+ */
+function scheduleValue(start: IcalDate, end: IcalDate | undefined, allDay: boolean): string {
+  if (!allDay) {
+    const from = wall(start, start.tz);
+    return `${isoDay(from.day)} ${from.time}`;
+  }
+  const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  const last = end
+    ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
+    : first;
+  return last.getTime() > first.getTime() ? `${isoDay(first)} to ${isoDay(last)}` : isoDay(first);
+}
+
+/**
+ * The schedule slot an event's own title names ("Weekend at Grandma's (Sacramento)" →
+ * `weekend_at_grandmas`): a parenthesis is a note, not the name; null when nothing is left.
+ */
+function titleSlug(summary: string): string | null {
+  const words = slugify(summary.replace(/\([^)]*\)/g, ' ').replace(/['’]/g, ''))
+    .split('_')
+    .filter((w) => w !== '');
+  return words.length === 0 ? null : words.slice(0, 6).join('_');
+}
+
 /**
  * Turns an ICS document into `signal` ingest records: one per event (a recurring event by its
  * next occurrence from `now`), with `claims` read by the rule extractor from the event as a
  * calendar line, for the source's entity. Ids and `occurred_at` derive from the event's own
  * data (UID, occurrence, LAST-MODIFIED), never from the poll, so reading an unchanged calendar
- * twice records nothing new. Cancelled events claim nothing.
+ * twice records nothing new. An event the rules read nothing from (an all-day "Weekend at
+ * Grandma's", a title without an activity word) still is a schedule entry: it claims
+ * `family.schedule.<its title>` with its date, or its days, or `cancelled`.
  */
 export function icsToSignals(ics: string, options: IcsOptions): Record<string, unknown>[] {
   // Loaded here, not imported: only polling reads ICS (ADR 2026-11-26-lazy-start-up).
@@ -159,6 +198,14 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
           o.confidence >= 1,
       )
       .map((o) => ({ field: o.field, candidate_value: o.value, intent: o.intent }));
+    const slug = claims.length === 0 ? titleSlug(summary) : null;
+    if (slug !== null) {
+      claims.push({
+        field: `family.schedule.${slug}`,
+        candidate_value: cancelled ? 'cancelled' : scheduleValue(start, end, allDay),
+        intent: 'planning',
+      });
+    }
     const payload: JsonObject = {
       start: toIso(start.getTime()),
       ...(end ? { end: toIso(end.getTime()) } : {}),
