@@ -203,6 +203,15 @@ describe('engine ingest', () => {
     expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(true);
   });
 
+  it('keeps a dated value fresh until its own date has passed, then marks it stale', async () => {
+    const field = 'travel.return_date';
+    await ingest([observation({ id: 1, field, value: '2026-03-10', intent: 'planning' })]);
+    clock.set('2026-03-05T12:00:00Z');
+    expect((await engine.getField('user:primary', field)).stale).toBe(false);
+    clock.set('2026-03-11T12:00:00Z');
+    expect((await engine.getField('user:primary', field)).stale).toBe(true);
+  });
+
   it('withdraws retracted evidence and re-resolves the slot', async () => {
     await ingest([
       observation({

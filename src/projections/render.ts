@@ -1,7 +1,7 @@
 import {
   canonicalJson,
+  freshUntil,
   type HistoryEntry,
-  HOUR_MS,
   type LearningStats,
   type Policy,
   parseRfc3339,
@@ -80,7 +80,7 @@ export function renderActiveReminders(state: ProjectionState, options: RenderOpt
     const c = slot.committed;
     if (c === null || c.value === null) continue;
     const last = parseRfc3339(c.lastEvidenceAt) ?? 0;
-    const expires = day(toIso(last + state.policy.domains[slot.domain].staleAfterHours * HOUR_MS));
+    const expires = day(toIso(freshUntil(slot.field, c.value, last, state.policy)));
     lines.push(
       `- [ ] **${title(slot.domain)}**${entityLabel(slot.entityId, several)}: ${slot.field} = ${c.value} (domain: ${slot.domain}) (expires: ${expires}) (confidence: ${c.confidence.toFixed(2)}) (source: ${c.sourceType} ${c.sourceRef})${c.lowConfidence ? ' (low confidence)' : ''}`,
     );
