@@ -148,6 +148,7 @@ export type {
 } from './tasks/plan-reconcile.js';
 export {
   DEFAULT_RECONCILE_SETTINGS,
+  deadManStanding,
   draftFollowup,
   holdsDeadMan,
   INCIDENT_TYPES,
