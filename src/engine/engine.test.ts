@@ -366,6 +366,27 @@ describe('engine dead-letter retries', () => {
     ]);
   });
 
+  it('never retries a message id reused with other content: the ledger keeps the first', async () => {
+    const message = (content: string) => ({
+      type: 'message',
+      thread_id: 'kitchen',
+      message_id: 'k7',
+      role: 'user',
+      content,
+      created_at: '2026-02-19T15:00:00Z',
+    });
+    await ingest([message('the boiler man comes at 9')]);
+    expect((await ingest([message('the boiler man comes at 10')])).rejected).toBe(1);
+    const [item] = await engine.listDlq();
+    expect(item).toMatchObject({
+      status: 'permanently_failed',
+      nextRetryAt: null,
+      needsReview: true,
+    });
+    clock.advance(60 * 60_000);
+    expect((await engine.retryDlq()).retried).toBe(0);
+  });
+
   it('applies a dead letter once it is edited into a valid record', async () => {
     const report = await ingest([{ ...observation({ id: 1 }), intent: 'certain' }]);
     const dlqId = report.rejections[0]?.dlq_id ?? '';
