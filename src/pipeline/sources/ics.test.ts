@@ -113,4 +113,33 @@ describe('icsToSignals', () => {
       ],
     ]);
   });
+
+  it("labels a time with no zone as UTC, and shows it in the calendar's configured zone", () => {
+    const ics = calendar(
+      'BEGIN:VEVENT',
+      'UID:concert@example.com',
+      'LAST-MODIFIED:20260301T090000Z',
+      'DTSTART:20260312T020000Z',
+      'DTEND:20260312T033000Z',
+      'SUMMARY:School concert (Mei)',
+      'END:VEVENT',
+    );
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    const [utc] = icsToSignals(ics, { source, now });
+    expect(utc?.['claims']).toEqual([
+      {
+        field: 'family.schedule.school_concert',
+        candidate_value: '2026-03-12 02:00 UTC',
+        intent: 'planning',
+      },
+    ]);
+    const [local] = icsToSignals(ics, {
+      source: { ...source, timeZone: 'America/Los_Angeles' },
+      now,
+    });
+    expect(local).toMatchObject({
+      claims: [{ field: 'family.schedule.school_concert', candidate_value: '2026-03-11 19:00' }],
+      payload: { time_zone: 'America/Los_Angeles' },
+    });
+  });
 });

@@ -16,6 +16,11 @@ export interface CalendarSource {
   readonly entityId: string;
   /** Names the calendar in `source.ref` (`ics:<name>`); defaults to the location. */
   readonly name?: string;
+  /**
+   * The IANA zone its times are shown in (the household's own). Without it, an event's times are
+   * in its own TZID; a time with no zone at all (UTC `Z` times) is shown in UTC and says so.
+   */
+  readonly timeZone?: string;
 }
 
 /** Options of `icsToSignals`. */
@@ -53,15 +58,26 @@ function text(value: string | { readonly val?: string } | undefined): string {
   return typeof value === 'string' ? value : (value.val ?? '');
 }
 
-/** The wall-clock parts of an instant in the event's own time zone (UTC when it has none). */
-function wall(date: IcalDate, zone: string | undefined): { day: Date; time: string } {
-  let timeZone = zone ?? 'UTC';
+const UTC_NAMES = /^(?:etc\/)?(?:utc|gmt|uct|z|zulu|universal)$/i;
+
+/**
+ * The zone an event's times are shown in, or null when they are shown in UTC: the event names
+ * none (or UTC itself, as `Z` times do), so the time carries the label "UTC".
+ */
+function knownZone(zone: string | undefined): string | null {
+  if (zone === undefined || UTC_NAMES.test(zone)) return null;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
   } catch {
-    // An unknown TZID (a Windows zone name, say) falls back to UTC rather than failing the poll.
-    timeZone = 'UTC';
+    // An unknown TZID (a Windows zone name, say) counts as no zone rather than failing the poll.
+    return null;
   }
+}
+
+/** The wall-clock parts of an instant in `zone` (UTC when it is null). */
+function wall(date: IcalDate, zone: string | null): { day: Date; time: string } {
+  const timeZone = zone ?? 'UTC';
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -92,8 +108,8 @@ function describe(
   end: IcalDate | undefined,
   allDay: boolean,
   location: string,
+  zone: string | null,
 ): string {
-  const zone = start.tz;
   if (allDay) {
     const first = new Date(
       Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()),
@@ -106,7 +122,7 @@ function describe(
       : `${summary} - ${dayText(first)}`;
   }
   const from = wall(start, zone);
-  const to = end ? wall(end, end.tz ?? zone) : null;
+  const to = end ? wall(end, zone) : null;
   const place = location === '' ? '' : `, ${location}`;
   return `${summary} - ${dayText(from.day)}, ${from.time}${to ? `-${to.time}` : ''}${place}`;
 }
@@ -120,16 +136,27 @@ function isoDay(day: Date): string {
  * event ("2026-04-05", "2026-03-14 to 2026-03-15"; DTEND of a date is exclusive), else the start's
  * wall-clock date and time in the event's zone.
  */
-function scheduleValue(start: IcalDate, end: IcalDate | undefined, allDay: boolean): string {
-  if (!allDay) {
-    const from = wall(start, start.tz);
-    return `${isoDay(from.day)} ${from.time}`;
-  }
+function scheduleValue(
+  start: IcalDate,
+  end: IcalDate | undefined,
+  allDay: boolean,
+  zone: string | null,
+): string {
+  if (!allDay) return startValue(start, zone);
   const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
   const last = end
     ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
     : first;
   return last.getTime() > first.getTime() ? `${isoDay(first)} to ${isoDay(last)}` : isoDay(first);
+}
+
+/**
+ * A timed event's start as a schedule value: the wall clock of `zone`, or, with no zone known,
+ * of UTC labelled so ("2026-03-12 02:00 UTC"), never to be read as a local time.
+ */
+function startValue(start: IcalDate, zone: string | null): string {
+  const from = wall(start, zone);
+  return `${isoDay(from.day)} ${from.time}${zone === null ? ' UTC' : ''}`;
 }
 
 /**
@@ -177,7 +204,8 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
     }
     const allDay = event.datetype === 'date' || event.start.dateOnly === true;
     const location = text(event.location).trim();
-    const line = describe(summary, start, end, allDay, location);
+    const zone = knownZone(options.source.timeZone ?? start.tz);
+    const line = describe(summary, start, end, allDay, location, zone);
     const occurredAt = toIso((event.lastmodified ?? event.created ?? event.start).getTime());
     const cancelled = (event.status ?? '').toUpperCase() === 'CANCELLED';
     const extraction = extractWithRules({
@@ -197,12 +225,21 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
           (o.intent === 'assertive' || o.intent === 'planning') &&
           o.confidence >= 1,
       )
-      .map((o) => ({ field: o.field, candidate_value: o.value, intent: o.intent }));
+      .map((o) => ({
+        field: o.field,
+        // The rules read the line's wall-clock time; it names no zone, so a start read in UTC
+        // for want of one is labelled here.
+        candidate_value:
+          !allDay && zone === null && o.value === startValue(start, 'UTC').slice(0, 16)
+            ? startValue(start, null)
+            : o.value,
+        intent: o.intent,
+      }));
     const slug = claims.length === 0 ? titleSlug(summary) : null;
     if (slug !== null) {
       claims.push({
         field: `family.schedule.${slug}`,
-        candidate_value: cancelled ? 'cancelled' : scheduleValue(start, end, allDay),
+        candidate_value: cancelled ? 'cancelled' : scheduleValue(start, end, allDay, zone),
         intent: 'planning',
       });
     }
@@ -210,6 +247,7 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
       start: toIso(start.getTime()),
       ...(end ? { end: toIso(end.getTime()) } : {}),
       all_day: allDay,
+      ...(allDay ? {} : { time_zone: zone ?? 'UTC' }),
       ...(location === '' ? {} : { location: location.slice(0, 300) }),
       ...(cancelled ? { status: 'cancelled' } : {}),
     };
