@@ -142,4 +142,27 @@ describe('icsToSignals', () => {
       payload: { time_zone: 'America/Los_Angeles' },
     });
   });
+
+  it('shows a floating time (no zone at all) as written, in any configured zone', () => {
+    const [signal] = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:bake@example.com',
+        'DTSTART:20260314T100000',
+        'SUMMARY:Bake sale',
+        'END:VEVENT',
+      ),
+      {
+        source: { ...source, timeZone: 'Asia/Tokyo' },
+        now: Date.parse('2026-03-01T00:00:00Z'),
+      },
+    );
+    expect(signal?.['claims']).toEqual([
+      {
+        field: 'family.schedule.bake_sale',
+        candidate_value: '2026-03-14 10:00',
+        intent: 'planning',
+      },
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ export interface CalendarSource {
   readonly name?: string;
   /**
    * The IANA zone its times are shown in (the household's own). Without it, an event's times are
-   * in its own TZID; a time with no zone at all (UTC `Z` times) is shown in UTC and says so.
+   * in its own TZID; a UTC time (`Z`) is shown in UTC and says so; a floating time as written.
    */
   readonly timeZone?: string;
 }
@@ -61,26 +61,30 @@ function text(value: string | { readonly val?: string } | undefined): string {
 const UTC_NAMES = /^(?:etc\/)?(?:utc|gmt|uct|z|zulu|universal)$/i;
 
 /**
- * The zone an event's times are shown in, or null when they are shown in UTC: the event names
- * none (or UTC itself, as `Z` times do), so the time carries the label "UTC".
+ * The zone an event's times are shown in: the calendar's configured zone, else the event's own.
+ * Null when that is UTC (`Z` times) or a zone Intl does not know: the time is then shown in UTC
+ * and labelled so. Undefined for a floating time (no zone at all, "local wherever you are"),
+ * shown as written: node-ical reads it in this process's zone, and the same zone writes it back.
  */
-function knownZone(zone: string | undefined): string | null {
-  if (zone === undefined || UTC_NAMES.test(zone)) return null;
+function shownZone(configured: string | undefined, eventZone: string | undefined) {
+  if (eventZone === undefined) return undefined;
+  const zone = configured ?? eventZone;
+  if (UTC_NAMES.test(zone)) return null;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    // An unknown TZID (a Windows zone name, say) counts as no zone rather than failing the poll.
+    // An unknown TZID (a Windows zone name, say) is shown in UTC rather than failing the poll.
     return null;
   }
 }
 
-/** The wall-clock parts of an instant in `zone` (UTC when it is null). */
-function wall(date: IcalDate, zone: string | null): { day: Date; time: string } {
-  const timeZone = zone ?? 'UTC';
+/** The wall-clock parts of an instant in `zone` (`shownZone`: null UTC, undefined as written). */
+function wall(date: IcalDate, zone: string | null | undefined): { day: Date; time: string } {
+  const timeZone = zone === null ? 'UTC' : zone;
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone,
+      ...(timeZone === undefined ? {} : { timeZone }),
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -108,7 +112,7 @@ function describe(
   end: IcalDate | undefined,
   allDay: boolean,
   location: string,
-  zone: string | null,
+  zone: string | null | undefined,
 ): string {
   if (allDay) {
     const first = new Date(
@@ -140,7 +144,7 @@ function scheduleValue(
   start: IcalDate,
   end: IcalDate | undefined,
   allDay: boolean,
-  zone: string | null,
+  zone: string | null | undefined,
 ): string {
   if (!allDay) return startValue(start, zone);
   const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
@@ -151,10 +155,10 @@ function scheduleValue(
 }
 
 /**
- * A timed event's start as a schedule value: the wall clock of `zone`, or, with no zone known,
- * of UTC labelled so ("2026-03-12 02:00 UTC"), never to be read as a local time.
+ * A timed event's start as a schedule value: the wall clock of `zone` (`shownZone`); one shown
+ * in UTC is labelled so ("2026-03-12 02:00 UTC"), never to be read as a local time.
  */
-function startValue(start: IcalDate, zone: string | null): string {
+function startValue(start: IcalDate, zone: string | null | undefined): string {
   const from = wall(start, zone);
   return `${isoDay(from.day)} ${from.time}${zone === null ? ' UTC' : ''}`;
 }
@@ -204,7 +208,7 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
     }
     const allDay = event.datetype === 'date' || event.start.dateOnly === true;
     const location = text(event.location).trim();
-    const zone = knownZone(options.source.timeZone ?? start.tz);
+    const zone = shownZone(options.source.timeZone, start.tz);
     const line = describe(summary, start, end, allDay, location, zone);
     const occurredAt = toIso((event.lastmodified ?? event.created ?? event.start).getTime());
     const cancelled = (event.status ?? '').toUpperCase() === 'CANCELLED';
@@ -247,7 +251,7 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
       start: toIso(start.getTime()),
       ...(end ? { end: toIso(end.getTime()) } : {}),
       all_day: allDay,
-      ...(allDay ? {} : { time_zone: zone ?? 'UTC' }),
+      ...(allDay || zone === undefined ? {} : { time_zone: zone ?? 'UTC' }),
       ...(location === '' ? {} : { location: location.slice(0, 300) }),
       ...(cancelled ? { status: 'cancelled' } : {}),
     };
