@@ -179,7 +179,7 @@ function titleSlug(summary: string): string | null {
  * next occurrence from `now`), with `claims` read by the rule extractor from the event as a
  * calendar line, for the source's entity. Ids and `occurred_at` derive from the event's own
  * data (UID, occurrence, LAST-MODIFIED), never from the poll, so reading an unchanged calendar
- * twice records nothing new. An event the rules read nothing from (an all-day "Weekend at
+ * twice records nothing new. An event the rules read nothing at all from (an all-day "Weekend at
  * Grandma's", a title without an activity word) still is a schedule entry: it claims
  * `family.schedule.<its title>` with its date, or its days, or `cancelled`.
  */
@@ -239,7 +239,10 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
             : o.value,
         intent: o.intent,
       }));
-    const slug = claims.length === 0 ? titleSlug(summary) : null;
+    // Only when the rules read nothing at all for the entity: a reading they hedged or doubted
+    // stays unclaimed rather than being replaced by a confident entry.
+    const unread = extraction.observations.every((o) => o.entityId !== options.source.entityId);
+    const slug = unread ? titleSlug(summary) : null;
     if (slug !== null) {
       claims.push({
         field: `family.schedule.${slug}`,
