@@ -180,6 +180,16 @@ function memoryShape(z: typeof Zod) {
   };
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    // Intl throws a RangeError for a zone it does not know: that is the answer, not a failure.
+    return false;
+  }
+}
+
 /**
  * Work done on its own by `verity serve` and the projection commands: the task reconciler, recall
  * triggers, projected files and polled calendars.
@@ -214,6 +224,12 @@ function scheduleShape(z: typeof Zod) {
             location: z.string().min(1),
             entity_id: z.string().regex(/^(user|family|team):[a-z0-9._-]+$/),
             name: z.string().min(1).optional(),
+            /** IANA zone its times are shown in (else each event's own; none: UTC, labelled). */
+            time_zone: z
+              .string()
+              .min(1)
+              .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
+              .optional(),
           })
           .strict(),
       )

@@ -18,10 +18,12 @@ export {
   DOMAIN_SPECS,
   domainSpec,
   FIELD_PATTERN,
+  fieldKind,
   isDomain,
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, errorCodeOf, ok, rethrowAs, unwrap } from './errors.js';
+export { freshUntil } from './freshness.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';
 export { analyzeChoice } from './items/analyze-choice.js';
@@ -146,6 +148,7 @@ export type {
 } from './tasks/plan-reconcile.js';
 export {
   DEFAULT_RECONCILE_SETTINGS,
+  deadManStanding,
   draftFollowup,
   holdsDeadMan,
   INCIDENT_TYPES,

@@ -213,6 +213,7 @@ export function calendarSourcesOf(config: Config): CalendarSource[] {
     location: c.location,
     entityId: c.entity_id,
     ...(c.name === undefined ? {} : { name: c.name }),
+    ...(c.time_zone === undefined ? {} : { timeZone: c.time_zone }),
   }));
 }
 

@@ -176,7 +176,7 @@ export async function projectionState(
   const times = ordered.map((e) => e.recordedAt).sort();
   const asOf = times[times.length - 1] ?? '1970-01-01T00:00:00.000Z';
   const tasks = await readTasks(store);
-  return { slots, prompts, history: ordered, policy, stats, asOf, tasks };
+  return { slots, prompts, history: ordered, policy, stats, asOf, now: toIso(now), tasks };
 }
 
 function fileKey(path: string): string {

@@ -203,6 +203,15 @@ describe('engine ingest', () => {
     expect((await engine.getField('user:primary', 'travel.status')).stale).toBe(true);
   });
 
+  it('keeps a dated value fresh until its own date has passed, then marks it stale', async () => {
+    const field = 'travel.return_date';
+    await ingest([observation({ id: 1, field, value: '2026-03-10', intent: 'planning' })]);
+    clock.set('2026-03-05T12:00:00Z');
+    expect((await engine.getField('user:primary', field)).stale).toBe(false);
+    clock.set('2026-03-11T12:00:00Z');
+    expect((await engine.getField('user:primary', field)).stale).toBe(true);
+  });
+
   it('withdraws retracted evidence and re-resolves the slot', async () => {
     await ingest([
       observation({
@@ -355,6 +364,27 @@ describe('engine dead-letter retries', () => {
     expect(await engine.listDeadLetterReviews()).toEqual([
       expect.objectContaining({ alert: true, schema_name: 'state_observation' }),
     ]);
+  });
+
+  it('never retries a message id reused with other content: the ledger keeps the first', async () => {
+    const message = (content: string) => ({
+      type: 'message',
+      thread_id: 'kitchen',
+      message_id: 'k7',
+      role: 'user',
+      content,
+      created_at: '2026-02-19T15:00:00Z',
+    });
+    await ingest([message('the boiler man comes at 9')]);
+    expect((await ingest([message('the boiler man comes at 10')])).rejected).toBe(1);
+    const [item] = await engine.listDlq();
+    expect(item).toMatchObject({
+      status: 'permanently_failed',
+      nextRetryAt: null,
+      needsReview: true,
+    });
+    clock.advance(60 * 60_000);
+    expect((await engine.retryDlq()).retried).toBe(0);
   });
 
   it('applies a dead letter once it is edited into a valid record', async () => {

@@ -1,4 +1,5 @@
-import { deriveUuid, toIso, type ValidationIssue } from '../core/index.js';
+import { toIso, type ValidationIssue } from '../core/index.js';
+import { messageEventId } from '../ledger/index.js';
 import type { IngestReport, IngestRunOptions } from '../pipeline/index.js';
 
 /** One message handed to `Engine.recordMessages`: a `message` ingest record without `type`. */
@@ -109,7 +110,7 @@ export async function recordMessages(
       event_id:
         status === 'rejected' || threadId === null || messageId === null
           ? null
-          : (outcome?.eventId ?? deriveUuid('message', threadId, messageId)),
+          : (outcome?.eventId ?? messageEventId(threadId, messageId)),
       status,
       issues: rejection?.issues ?? [],
       dlq_id: rejection?.dlq_id ?? null,

@@ -275,7 +275,7 @@ export function toLedgerEvent(record: IngestRecord, context: EventContext): NewL
       const m = record.message;
       const entityId = m.entity_id ?? DEFAULT_ENTITY;
       const payload = { ...m, entity_id: entityId, source: m.source ?? 'chat' } as JsonObject;
-      const eventId = deriveUuid('message', m.thread_id, m.message_id);
+      const eventId = messageEventId(m.thread_id, m.message_id);
       return withDerivedId(eventId, EVENT_TYPES.message, entityId, iso(m.created_at), recordedAt, {
         payload,
         noise: 'created_at',
@@ -302,4 +302,12 @@ export function toLedgerEvent(record: IngestRecord, context: EventContext): NewL
       return asGiven(p, p.prompt_id, EVENT_TYPES.prompt, p.entity_id, eventTs, recordedAt);
     }
   }
+}
+
+/**
+ * The ledger event id of a message: derived from its thread and message ids, so a redelivery is
+ * the same event and `forget --message THREAD/MESSAGE` can name it.
+ */
+export function messageEventId(threadId: string, messageId: string): string {
+  return deriveUuid('message', threadId, messageId);
 }

@@ -189,23 +189,28 @@ export async function deadLetter(
   // JSON, or breaks its schema (blank content, a date such as "yesterday", a field outside its
   // domain), cannot become valid by waiting, nor can one kept only in part. It is never retried,
   // only edited. What depends on the store or the clock (an unknown prompt, a future date) is.
+  // Nor can an id the ledger already holds with other content: the ledger never forgets an id.
   const parsed = parseLine(raw);
-  const unrecoverable = schema === 'json' || raw.length > MAX_DEAD_LETTER_CHARS || !parsed.ok;
-  // A record that breaks its schema waits for a person at once, as it would have once its retries
-  // ran out; text that is not JSON at all stays out of the review queue, as before.
-  const needsReview = !parsed.ok && parsed.rejection.schema !== 'json';
+  const idTaken = issues.some((issue) => issue.rule === 'idempotency');
+  const unrecoverable =
+    schema === 'json' || raw.length > MAX_DEAD_LETTER_CHARS || !parsed.ok || idTaken;
+  // A record that breaks its schema or reuses an id waits for a person at once, as it would have
+  // once its retries ran out; text that is not JSON at all stays out of the review queue.
+  const needsReview = (!parsed.ok && parsed.rejection.schema !== 'json') || idTaken;
   const item: DlqItem = existing
     ? {
         ...existing,
         errors: issues,
         schemaName: schema,
         lastTriedAt: at,
-        status:
-          existing.status === 'resolved' || existing.status === 'discarded'
+        needsReview: existing.needsReview || idTaken,
+        status: idTaken
+          ? 'permanently_failed'
+          : existing.status === 'resolved' || existing.status === 'discarded'
             ? 'pending'
             : existing.status,
         nextRetryAt:
-          existing.status === 'permanently_failed'
+          idTaken || existing.status === 'permanently_failed'
             ? null
             : (existing.nextRetryAt ?? toIso(now + (DLQ_BACKOFF_MS[0] ?? MINUTE_MS))),
       }

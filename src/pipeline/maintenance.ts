@@ -10,7 +10,13 @@ import {
   parseRfc3339,
   toIso,
 } from '../core/index.js';
-import { EVENT_TYPES, type LedgerEvent, newLedgerEvent, parseLine } from '../ledger/index.js';
+import {
+  EVENT_TYPES,
+  type LedgerEvent,
+  messageEventId,
+  newLedgerEvent,
+  parseLine,
+} from '../ledger/index.js';
 import {
   type DerivedSnapshot,
   type DlqItem,
@@ -134,7 +140,10 @@ function tombstonePayload(tombstoneId: string, at: string): JsonObject {
   return { redacted: true, forgotten_by: tombstoneId, forgotten_at: at };
 }
 
-function covers(event: LedgerEvent, target: ForgetTarget): boolean {
+/** A forget target as the tombstone records it: a message is its event. */
+type LedgerForgetTarget = Exclude<ForgetTarget, { readonly kind: 'message' }>;
+
+function covers(event: LedgerEvent, target: LedgerForgetTarget): boolean {
   if (event.type === EVENT_TYPES.forgotten || event.type === EVENT_TYPES.policy) return false;
   switch (target.kind) {
     case 'event':
@@ -161,9 +170,15 @@ function covers(event: LedgerEvent, target: ForgetTarget): boolean {
  */
 export async function forget(
   deps: PipelineDeps,
-  target: ForgetTarget,
+  requested: ForgetTarget,
   reason: string,
 ): Promise<ForgetResult> {
+  // A message is named by its ids, as search and ask show it, and forgotten as its event: the
+  // tombstone records the event, so replay needs no notion of messages.
+  const target: LedgerForgetTarget =
+    requested.kind === 'message'
+      ? { kind: 'event', eventId: messageEventId(requested.threadId, requested.messageId) }
+      : requested;
   return withPipelineTx(deps.store, { entities: [], global: true }, async (tx) => {
     const covered: LedgerEvent[] = [];
     const promptIds = new Set<string>();
@@ -241,7 +256,7 @@ export async function forget(
  */
 async function coveredDeadLetters(
   tx: WriteTx,
-  target: ForgetTarget,
+  target: LedgerForgetTarget,
   covered: readonly LedgerEvent[],
 ): Promise<DlqItem[]> {
   const messages = new Set<string>();

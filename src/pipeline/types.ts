@@ -191,9 +191,13 @@ export interface ForgetResult {
   readonly dead_letters: number;
 }
 
-/** A forget target: one event, one slot, or a whole entity. */
+/**
+ * A forget target: one event, one message (by the thread and message ids that `search` and `ask`
+ * show; it is forgotten as its event), one slot, or a whole entity.
+ */
 export type ForgetTarget =
   | { readonly kind: 'event'; readonly eventId: string }
+  | { readonly kind: 'message'; readonly threadId: string; readonly messageId: string }
   | { readonly kind: 'slot'; readonly entityId: string; readonly field: string }
   | { readonly kind: 'entity'; readonly entityId: string };
 

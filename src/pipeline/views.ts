@@ -1,7 +1,7 @@
 import {
   domainOf,
+  freshUntil,
   type HistoryEntry,
-  HOUR_MS,
   type Policy,
   parseRfc3339,
   type ReviewPrompt,
@@ -15,11 +15,11 @@ import type { StoreReader } from '../stores/index.js';
 import type { EntityView, Explanation, FieldView, PromptView, SlotStatus } from './types.js';
 import { slotAsOf } from './valid-time.js';
 
-/** Whether a committed value has gone unrefreshed past its domain's TTL at `now`. */
+/** Whether a committed value has gone unrefreshed past its freshness (`freshUntil`) at `now`. */
 export function isStale(slot: SlotState, policy: Policy, now: number): boolean {
   if (!slot.committed || slot.committed.value === null) return false;
   const last = parseRfc3339(slot.committed.lastEvidenceAt) ?? now;
-  return now - last > policy.domains[slot.domain].staleAfterHours * HOUR_MS;
+  return now > freshUntil(slot.field, slot.committed.value, last, policy);
 }
 
 /** The read model of one slot at `now`. */
@@ -172,8 +172,7 @@ async function fieldAt(
     .sort((a, b) => (a.recordedAt < b.recordedAt ? 1 : -1))[0];
   const stalePast =
     evidence !== undefined &&
-    atMs - (parseRfc3339(evidence.eventTs) ?? atMs) >
-      policy.domains[domain].staleAfterHours * HOUR_MS;
+    atMs > freshUntil(field, past.value, parseRfc3339(evidence.eventTs) ?? atMs, policy);
   return {
     ...empty,
     value: past.value,

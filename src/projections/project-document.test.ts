@@ -48,7 +48,10 @@ function observe(
   };
 }
 
-function stateOf(observations: readonly ObservationInput[]): ProjectionState {
+function stateOf(
+  observations: readonly ObservationInput[],
+  now = '2026-02-20T09:00:00.000Z',
+): ProjectionState {
   const slots = new Map<string, SlotState>();
   const history: HistoryEntry[] = [];
   for (const o of observations) {
@@ -74,6 +77,7 @@ function stateOf(observations: readonly ObservationInput[]): ProjectionState {
     policy: DEFAULT_POLICY,
     stats: emptyStats(DEFAULT_POLICY),
     asOf: observations[observations.length - 1]?.recordedAt ?? '2026-01-01T00:00:00.000Z',
+    now,
   };
 }
 
@@ -101,6 +105,18 @@ describe('projectDocument', () => {
       '- 2026-02-19 15:00: [user:primary] travel.status planned -> in_progress (confidence: 0.90) (resolution: auto_commit) (source: user_statement)',
     );
     expect(result.value.inputs).toEqual([{ id: 'manual_overrides', entries: [], errors: [] }]);
+  });
+
+  it('shows a reminder whose value went stale before now as stale since then', () => {
+    const later = stateOf(
+      [observe('l', 'travel.location', 'Tahoe', '2026-02-19T15:00:00.000Z')],
+      '2026-03-04T09:00:00.000Z',
+    );
+    const result = projectDocument(templateFor('HEARTBEAT.md'), later, new Map());
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.text).toContain(
+      '- [ ] **Travel** [user:primary]: travel.location = Tahoe (domain: travel) (stale since: 2026-02-26) (confidence: 0.90)',
+    );
   });
 
   it('is deterministic and unchanged when projected again', () => {

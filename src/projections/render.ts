@@ -1,7 +1,7 @@
 import {
   canonicalJson,
+  freshUntil,
   type HistoryEntry,
-  HOUR_MS,
   type LearningStats,
   type Policy,
   parseRfc3339,
@@ -27,6 +27,11 @@ export interface ProjectionState {
    * `last_consistency_check` so identical state renders identical bytes whenever it is projected.
    */
   readonly asOf: string;
+  /**
+   * The instant the projection is made: a value past its freshness (`freshUntil`) is shown as
+   * stale since then, not as a reminder that still expires.
+   */
+  readonly now: string;
   /** Task views for the HEARTBEAT.md `tasks` zone (seed 004); absent: none. */
   readonly tasks?: readonly Task[];
 }
@@ -68,7 +73,8 @@ function entityLabel(entityId: string, several: boolean): string {
 
 /**
  * HEARTBEAT.md `active_reminders` (seed 000 "Specific File Changes"): one unchecked item per
- * committed value with its domain, expiry (when it goes stale), confidence and source, then one
+ * committed value with its domain, expiry (when it goes stale; "stale since" once that has
+ * passed at `now`), confidence and source, then one
  * per question waiting for the user. Sorted by entity and field.
  */
 export function renderActiveReminders(state: ProjectionState, options: RenderOptions = {}): string {
@@ -80,9 +86,13 @@ export function renderActiveReminders(state: ProjectionState, options: RenderOpt
     const c = slot.committed;
     if (c === null || c.value === null) continue;
     const last = parseRfc3339(c.lastEvidenceAt) ?? 0;
-    const expires = day(toIso(last + state.policy.domains[slot.domain].staleAfterHours * HOUR_MS));
+    const until = freshUntil(slot.field, c.value, last, state.policy);
+    const expiry =
+      until < (parseRfc3339(state.now) ?? 0)
+        ? `stale since: ${day(toIso(until))}`
+        : `expires: ${day(toIso(until))}`;
     lines.push(
-      `- [ ] **${title(slot.domain)}**${entityLabel(slot.entityId, several)}: ${slot.field} = ${c.value} (domain: ${slot.domain}) (expires: ${expires}) (confidence: ${c.confidence.toFixed(2)}) (source: ${c.sourceType} ${c.sourceRef})${c.lowConfidence ? ' (low confidence)' : ''}`,
+      `- [ ] **${title(slot.domain)}**${entityLabel(slot.entityId, several)}: ${slot.field} = ${c.value} (domain: ${slot.domain}) (${expiry}) (confidence: ${c.confidence.toFixed(2)}) (source: ${c.sourceType} ${c.sourceRef})${c.lowConfidence ? ' (low confidence)' : ''}`,
     );
   }
   const prompts = state.prompts

@@ -2,6 +2,7 @@ import {
   acknowledgeTask,
   checkTaskFields,
   createTask,
+  deadManStanding,
   EngineError,
   formatTaskId,
   holdsDeadMan,
@@ -90,7 +91,7 @@ async function refuseUnderDeadMan(
   if (first === undefined) return;
   throw new EngineError(
     'CONFLICT',
-    `dead-man switch: P0 task ${first.id} is overdue; ${what} (${priority}) is refused until it is DONE or CANCELLED`,
+    `dead-man switch: P0 task ${first.id} ${deadManStanding(first)}; ${what} (${priority}) is refused until it is DONE or CANCELLED`,
     { task_id: first.id, operation: 'dead_man' },
   );
 }

@@ -3,7 +3,7 @@ import { financial } from './financial.js';
 import { health } from './health.js';
 import { profile } from './profile.js';
 import { project } from './project.js';
-import type { DomainSpec } from './spec.js';
+import type { DomainSpec, ValueKind } from './spec.js';
 
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './spec.js';
 
@@ -47,6 +47,24 @@ export function domainSpec(domain: Domain): DomainSpec<Domain> {
 export function domainOf(field: string): Domain | null {
   const head = field.split('.', 1)[0] ?? '';
   return isDomain(head) ? head : null;
+}
+
+/**
+ * The kind of a field's values, from its domain's vocabulary (a `<name>` segment of a path
+ * matches any one segment), or null when no path of the vocabulary matches.
+ */
+export function fieldKind(field: string): ValueKind | null {
+  const domain = domainOf(field);
+  if (domain === null) return null;
+  const segments = field.split('.');
+  const spec = domainSpec(domain).fields.find((f) => {
+    const path = f.path.split('.');
+    return (
+      path.length === segments.length &&
+      path.every((part, i) => part.startsWith('<') || part === segments[i])
+    );
+  });
+  return spec?.kind ?? null;
 }
 
 /** A regular-expression source matching a field path of any registered domain. */

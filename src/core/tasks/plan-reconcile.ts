@@ -107,6 +107,19 @@ export function holdsDeadMan(task: Task): boolean {
   return task.priority === 'P0' && task.escalation_level === 4 && !isTerminal(task.state);
 }
 
+/**
+ * Why a task holding the dead-man switch holds it, true at any time: "is overdue (due …)" while
+ * the deadline it missed is still its due date; once the due date was moved, "missed an earlier
+ * deadline; now due …". Moving the deadline does not release the switch: only DONE or CANCELLED
+ * do, so a P0 cannot slip out of it by rescheduling alone.
+ */
+export function deadManStanding(task: Task): string {
+  if (task.deadline_missed) return `is overdue (due ${task.due ?? '?'})`;
+  return task.due === null
+    ? 'missed an earlier deadline; now has no due date'
+    : `missed an earlier deadline; now due ${task.due}`;
+}
+
 /** The drafted follow-up for a WAITING_EXTERNAL task. */
 export function draftFollowup(task: Task): string {
   const who = task.who_waiting_on ?? 'there';
@@ -310,7 +323,7 @@ function planDeadManRepeat(plan: TaskPlan): void {
   notify(
     plan,
     'dead_man',
-    `BLOCKED: P0 task ${task.id} "${task.title}" is still overdue and unacknowledged.`,
+    `BLOCKED: P0 task ${task.id} "${task.title}" ${deadManStanding(task)}, unacknowledged.`,
     toIso(now),
     reason,
   );

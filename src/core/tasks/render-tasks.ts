@@ -1,4 +1,4 @@
-import { holdsDeadMan, type IncidentType } from './plan-reconcile.js';
+import { deadManStanding, holdsDeadMan, type IncidentType } from './plan-reconcile.js';
 import { isTerminal, TASK_PRIORITIES, type Task } from './task.js';
 
 /** One logged incident, as kept in the ops view and shown on every surface. */
@@ -43,11 +43,11 @@ export function compareTasks(a: Task, b: Task): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The dead-man line HEARTBEAT.md shows while a P0 task is overdue. */
+/** The dead-man line HEARTBEAT.md shows while a P0 task holds the switch (`deadManStanding`). */
 export function deadManLine(task: Task): string {
   const ack =
     task.acknowledged_at === null ? 'unacknowledged' : `acknowledged ${task.acknowledged_at}`;
-  return `- ⚠️ BLOCKED: P0 task ${task.id} "${task.title}" is overdue (due ${task.due ?? '?'}, ${ack}). Must resolve before other work.`;
+  return `- ⚠️ BLOCKED: P0 task ${task.id} "${task.title}" ${deadManStanding(task)} (${ack}). Must be DONE or CANCELLED before other work.`;
 }
 
 /** Owners that are the people in the conversation; anyone else is named on the task's line. */

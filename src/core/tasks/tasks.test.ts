@@ -291,13 +291,23 @@ describe('planReconcile', () => {
 
 describe('renderTasksZone', () => {
   it('puts the BLOCKED line first while a P0 holds the dead-man switch', () => {
-    const p0 = { ...walk(['TRIAGED']), priority: 'P0' as const, escalation_level: 4 as const };
+    const p0 = { ...walk(['TRIAGED']), ...DEAD_MAN_HELD };
     const other = { ...captured(), id: 'TASK-20260128-002', title: 'Other' };
     expect(renderTasksZone([other, p0])).toMatchInlineSnapshot(`
-      "- ⚠️ BLOCKED: P0 task TASK-20260128-001 "Send the deck" is overdue (due 2026-01-30T09:00:00.000Z, unacknowledged). Must resolve before other work.
+      "- ⚠️ BLOCKED: P0 task TASK-20260128-001 "Send the deck" is overdue (due 2026-01-30T09:00:00.000Z) (unacknowledged). Must be DONE or CANCELLED before other work.
       - [ ] TASK-20260128-001 Send the deck (P0, TRIAGED, due 2026-01-30T09:00:00.000Z, E4)
       - [ ] TASK-20260128-002 Other (untriaged, CAPTURED)"
     `);
+  });
+
+  it('never calls a P0 overdue once its deadline was moved, though it still holds the switch', () => {
+    const held = { ...walk(['TRIAGED']), ...DEAD_MAN_HELD };
+    const moved = updateTask(held, { due: at(72) }, false, meta(60, 'deadline slipped'));
+    if (!moved.ok) throw moved.error;
+    const [line] = renderTasksZone([moved.value]).split('\n');
+    expect(line).toBe(
+      '- ⚠️ BLOCKED: P0 task TASK-20260128-001 "Send the deck" missed an earlier deadline; now due 2026-01-31T09:00:00.000Z (unacknowledged). Must be DONE or CANCELLED before other work.',
+    );
   });
 });
 

@@ -237,5 +237,28 @@ describe('verity cli', () => {
       const get = await verity(['state', 'get', 'user:primary', 'travel.status', '--json']);
       expect(JSON.parse(get.stdout)).toMatchObject({ value: null });
     });
+
+    it('forgets a message by the thread and message ids search shows', async () => {
+      const line = {
+        type: 'message',
+        thread_id: 'house',
+        message_id: 'h3',
+        role: 'user',
+        content: 'the spare key is under the blue flowerpot',
+        created_at: '2026-02-19T15:00:00Z',
+      };
+      await verity(['ingest', writeJsonl('secret.jsonl', [line])]);
+      const found = await verity(['search', 'flowerpot', '--json']);
+      expect(JSON.parse(found.stdout)).toMatchObject({
+        hits: [{ thread_id: 'house', message_id: 'h3' }],
+      });
+      const result = await verity(['forget', '--message', 'house/h3', '--yes', '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ covered_events: 1, redacted: 1 });
+      const after = await verity(['search', 'flowerpot', '--json']);
+      expect(JSON.parse(after.stdout)).toMatchObject({ hits: [] });
+      const bad = await verity(['forget', '--message', 'house', '--yes']);
+      expect(bad.code).toBe(2);
+    });
   });
 });

@@ -64,7 +64,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
 
     const both = await post('/api/forget', { ...target, event_id: 'x', confirm: true });
     expect(both.status).toBe(400);
-    expect(await both.text()).toContain('either event_id or entity_id');
+    expect(await both.text()).toContain('one of event_id');
 
     const forgotten = await post('/api/forget', { ...target, reason: 'asked', confirm: true });
     expect(forgotten.status).toBe(200);
@@ -74,6 +74,35 @@ describe('operations routes (CLI parity over HTTP)', () => {
       ((await (await post('/api/rebuild', { verify: true })).json()) as { verified: boolean })
         .verified,
     ).toBe(true);
+  });
+
+  it('forgets a message named by its thread and message ids', async () => {
+    await http.engine.ingest(
+      `${JSON.stringify({
+        type: 'message',
+        thread_id: 'garage',
+        message_id: 'g9',
+        role: 'user',
+        content: 'the alarm code is written inside the fuse box',
+        created_at: '2026-02-19T15:00:00Z',
+      })}\n`,
+    );
+    const half = await post('/api/forget', { thread_id: 'garage', confirm: true });
+    expect(half.status).toBe(400);
+    const forgotten = await post('/api/forget', {
+      thread_id: 'garage',
+      message_id: 'g9',
+      confirm: true,
+    });
+    expect(forgotten.status).toBe(200);
+    expect(await forgotten.json()).toMatchObject({ covered_events: 1, redacted: 1 });
+    expect((await http.engine.search('fuse box')).hits).toEqual([]);
+    const restricted = await post(
+      '/api/forget',
+      { thread_id: 'garage', message_id: 'g9', confirm: true },
+      ALEX,
+    );
+    expect(restricted.status).toBe(403);
   });
 
   it('keeps a restricted token to its own entities and off global operations', async () => {

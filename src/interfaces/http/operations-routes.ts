@@ -13,24 +13,43 @@ const entityId = z.string().max(128).regex(new RegExp(ENTITY_ID_PATTERN));
 
 const forgetBody = z.strictObject({
   event_id: z.string().min(1).max(100).optional(),
+  thread_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('With message_id: a message as search and ask name it'),
+  message_id: z.string().min(1).max(200).optional(),
   entity_id: entityId.optional(),
   field: z.string().min(3).max(200).optional(),
   reason: z.string().max(1000).optional(),
   confirm: z.literal(true).describe('Forgetting cannot be undone: say so explicitly.'),
 });
 
-/** The same target rules as `verity forget`: an event, or an entity with an optional field. */
+/**
+ * The same target rules as `verity forget`: an event, a message (`thread_id` and `message_id`),
+ * or an entity with an optional field.
+ */
 function forgetTarget(body: z.infer<typeof forgetBody>): ForgetTarget {
-  if (body.event_id !== undefined) {
-    if (body.entity_id !== undefined || body.field !== undefined) {
-      throw invalid('forget takes either event_id or entity_id [field], not both', 'event_id');
+  const message = body.thread_id !== undefined || body.message_id !== undefined;
+  const byId = (body.event_id === undefined ? 0 : 1) + (message ? 1 : 0);
+  if (byId > 1 || (byId === 1 && (body.entity_id ?? body.field) !== undefined)) {
+    throw invalid(
+      'forget takes one of event_id, thread_id with message_id, or entity_id [field]',
+      'event_id',
+    );
+  }
+  if (body.event_id !== undefined) return { kind: 'event', eventId: body.event_id };
+  if (message) {
+    if (body.thread_id === undefined || body.message_id === undefined) {
+      throw invalid('a message is named by both thread_id and message_id', 'message_id');
     }
-    return { kind: 'event', eventId: body.event_id };
+    return { kind: 'message', threadId: body.thread_id, messageId: body.message_id };
   }
   if (body.entity_id === undefined) {
     throw invalid(
       body.field === undefined
-        ? 'forget needs event_id or entity_id [field]'
+        ? 'forget needs event_id, thread_id with message_id, or entity_id [field]'
         : 'field needs entity_id',
       body.field === undefined ? 'event_id' : 'entity_id',
     );
@@ -78,7 +97,8 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
     {
       method: 'post',
       path: '/api/forget',
-      summary: 'Erase an event, a field or an entity (redacted in the ledger; cannot be undone)',
+      summary:
+        'Erase an event, a message, a field or an entity (redacted in the ledger; cannot be undone)',
       tags: ['operations'],
       scope: 'write',
       body: forgetBody,
@@ -91,7 +111,12 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { body }, { engine }) => {
       const target = forgetTarget(body);
-      if (target.kind === 'event') requireUnrestricted(c, 'forget an event by id');
+      if (target.kind === 'event' || target.kind === 'message') {
+        requireUnrestricted(
+          c,
+          `forget ${target.kind === 'event' ? 'an event' : 'a message'} by id`,
+        );
+      }
       return c.json(await engine.forget(target, body.reason));
     },
   ),

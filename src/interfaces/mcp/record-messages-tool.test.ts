@@ -103,3 +103,31 @@ describe('record_messages (MCP, in-memory SDK client)', () => {
     expect(toolText(authored)).toContain('author');
   });
 });
+
+describe('forget_message (MCP)', () => {
+  it('erases a message named by the ids search cites, and the state read from it', async () => {
+    await call('record_messages', {
+      thread_id: 'chores',
+      entity_id: 'user:kemi',
+      messages: [
+        {
+          message_id: 'c1',
+          role: 'user',
+          content: "We're in Porto now.",
+          created_at: '2026-02-19T15:01:00Z',
+        },
+      ],
+    });
+    expect((await mcp.engine.getField('user:kemi', 'travel.location')).value).toBe('Porto');
+    const forgotten = await call('forget_message', { thread_id: 'chores', message_id: 'c1' });
+    expect(forgotten.isError, toolText(forgotten)).toBeFalsy();
+    // The message and the observations read from it.
+    const { covered_events, redacted } = forgotten.structuredContent as Record<string, number>;
+    expect(covered_events).toBeGreaterThan(1);
+    expect(redacted).toBe(covered_events);
+    expect((await mcp.engine.getField('user:kemi', 'travel.location')).value).toBeNull();
+    expect((await mcp.engine.search('Porto', { mode: 'text' })).hits).toEqual([]);
+    const again = await call('forget_message', { thread_id: 'chores', message_id: 'c1' });
+    expect(again.isError).toBe(true);
+  });
+});

@@ -77,4 +77,92 @@ describe('icsToSignals', () => {
       { field: 'family.schedule.dentist', candidate_value: 'cancelled', intent: 'planning' },
     ]);
   });
+
+  it('makes an all-day or multi-day event a dated schedule entry even when the rules read nothing', () => {
+    const signals = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:cabin@example.com',
+        'DTSTART;VALUE=DATE:20260320',
+        'DTEND;VALUE=DATE:20260323',
+        "SUMMARY:Long weekend at Uncle Bo's (Tahoe)",
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:visit@example.com',
+        'DTSTART;VALUE=DATE:20260412',
+        'DTEND;VALUE=DATE:20260413',
+        'SUMMARY:Aunt Rosa visits',
+        'END:VEVENT',
+      ),
+      { source, now: Date.parse('2026-03-01T00:00:00Z') },
+    );
+    expect(signals.map((s) => s['claims'])).toEqual([
+      [
+        {
+          field: 'family.schedule.long_weekend_at_uncle_bos',
+          candidate_value: '2026-03-20 to 2026-03-22',
+          intent: 'planning',
+        },
+      ],
+      [
+        {
+          field: 'family.schedule.aunt_rosa_visits',
+          candidate_value: '2026-04-12',
+          intent: 'planning',
+        },
+      ],
+    ]);
+  });
+
+  it("labels a time with no zone as UTC, and shows it in the calendar's configured zone", () => {
+    const ics = calendar(
+      'BEGIN:VEVENT',
+      'UID:concert@example.com',
+      'LAST-MODIFIED:20260301T090000Z',
+      'DTSTART:20260312T020000Z',
+      'DTEND:20260312T033000Z',
+      'SUMMARY:School concert (Mei)',
+      'END:VEVENT',
+    );
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    const [utc] = icsToSignals(ics, { source, now });
+    expect(utc?.['claims']).toEqual([
+      {
+        field: 'family.schedule.school_concert',
+        candidate_value: '2026-03-12 02:00 UTC',
+        intent: 'planning',
+      },
+    ]);
+    const [local] = icsToSignals(ics, {
+      source: { ...source, timeZone: 'America/Los_Angeles' },
+      now,
+    });
+    expect(local).toMatchObject({
+      claims: [{ field: 'family.schedule.school_concert', candidate_value: '2026-03-11 19:00' }],
+      payload: { time_zone: 'America/Los_Angeles' },
+    });
+  });
+
+  it('shows a floating time (no zone at all) as written, in any configured zone', () => {
+    const [signal] = icsToSignals(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:bake@example.com',
+        'DTSTART:20260314T100000',
+        'SUMMARY:Bake sale',
+        'END:VEVENT',
+      ),
+      {
+        source: { ...source, timeZone: 'Asia/Tokyo' },
+        now: Date.parse('2026-03-01T00:00:00Z'),
+      },
+    );
+    expect(signal?.['claims']).toEqual([
+      {
+        field: 'family.schedule.bake_sale',
+        candidate_value: '2026-03-14 10:00',
+        intent: 'planning',
+      },
+    ]);
+  });
 });

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type NodeIcal from 'node-ical';
 import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../../core/index.js';
-import { EMPTY_REGISTRY, type EntityRegistry, extractWithRules } from '../../extract/index.js';
+import {
+  EMPTY_REGISTRY,
+  type EntityRegistry,
+  extractWithRules,
+  slugify,
+} from '../../extract/index.js';
 
 /** One calendar Verity reads: an ICS file or URL, and the entity its events belong to. */
 export interface CalendarSource {
@@ -11,6 +16,11 @@ export interface CalendarSource {
   readonly entityId: string;
   /** Names the calendar in `source.ref` (`ics:<name>`); defaults to the location. */
   readonly name?: string;
+  /**
+   * The IANA zone its times are shown in (the household's own). Without it, an event's times are
+   * in its own TZID; a UTC time (`Z`) is shown in UTC and says so; a floating time as written.
+   */
+  readonly timeZone?: string;
 }
 
 /** Options of `icsToSignals`. */
@@ -48,18 +58,33 @@ function text(value: string | { readonly val?: string } | undefined): string {
   return typeof value === 'string' ? value : (value.val ?? '');
 }
 
-/** The wall-clock parts of an instant in the event's own time zone (UTC when it has none). */
-function wall(date: IcalDate, zone: string | undefined): { day: Date; time: string } {
-  let timeZone = zone ?? 'UTC';
+const UTC_NAMES = /^(?:etc\/)?(?:utc|gmt|uct|z|zulu|universal)$/i;
+
+/**
+ * The zone an event's times are shown in: the calendar's configured zone, else the event's own.
+ * Null when that is UTC (`Z` times) or a zone Intl does not know: the time is then shown in UTC
+ * and labelled so. Undefined for a floating time (no zone at all, "local wherever you are"),
+ * shown as written: node-ical reads it in this process's zone, and the same zone writes it back.
+ */
+function shownZone(configured: string | undefined, eventZone: string | undefined) {
+  if (eventZone === undefined) return undefined;
+  const zone = configured ?? eventZone;
+  if (UTC_NAMES.test(zone)) return null;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
   } catch {
-    // An unknown TZID (a Windows zone name, say) falls back to UTC rather than failing the poll.
-    timeZone = 'UTC';
+    // An unknown TZID (a Windows zone name, say) is shown in UTC rather than failing the poll.
+    return null;
   }
+}
+
+/** The wall-clock parts of an instant in `zone` (`shownZone`: null UTC, undefined as written). */
+function wall(date: IcalDate, zone: string | null | undefined): { day: Date; time: string } {
+  const timeZone = zone === null ? 'UTC' : zone;
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone,
+      ...(timeZone === undefined ? {} : { timeZone }),
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -87,8 +112,8 @@ function describe(
   end: IcalDate | undefined,
   allDay: boolean,
   location: string,
+  zone: string | null | undefined,
 ): string {
-  const zone = start.tz;
   if (allDay) {
     const first = new Date(
       Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()),
@@ -101,9 +126,52 @@ function describe(
       : `${summary} - ${dayText(first)}`;
   }
   const from = wall(start, zone);
-  const to = end ? wall(end, end.tz ?? zone) : null;
+  const to = end ? wall(end, zone) : null;
   const place = location === '' ? '' : `, ${location}`;
   return `${summary} - ${dayText(from.day)}, ${from.time}${to ? `-${to.time}` : ''}${place}`;
+}
+
+function isoDay(day: Date): string {
+  return toIso(day.getTime()).slice(0, 10);
+}
+
+/**
+ * When an event happens, as a `family.schedule` value: the first and last day of an all-day
+ * event ("2026-04-05", "2026-03-14 to 2026-03-15"; DTEND of a date is exclusive), else the start's
+ * wall-clock date and time in the event's zone.
+ */
+function scheduleValue(
+  start: IcalDate,
+  end: IcalDate | undefined,
+  allDay: boolean,
+  zone: string | null | undefined,
+): string {
+  if (!allDay) return startValue(start, zone);
+  const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  const last = end
+    ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
+    : first;
+  return last.getTime() > first.getTime() ? `${isoDay(first)} to ${isoDay(last)}` : isoDay(first);
+}
+
+/**
+ * A timed event's start as a schedule value: the wall clock of `zone` (`shownZone`); one shown
+ * in UTC is labelled so ("2026-03-12 02:00 UTC"), never to be read as a local time.
+ */
+function startValue(start: IcalDate, zone: string | null | undefined): string {
+  const from = wall(start, zone);
+  return `${isoDay(from.day)} ${from.time}${zone === null ? ' UTC' : ''}`;
+}
+
+/**
+ * The schedule slot an event's own title names ("Weekend at Grandma's (Sacramento)" →
+ * `weekend_at_grandmas`): a parenthesis is a note, not the name; null when nothing is left.
+ */
+function titleSlug(summary: string): string | null {
+  const words = slugify(summary.replace(/\([^)]*\)/g, ' ').replace(/['’]/g, ''))
+    .split('_')
+    .filter((w) => w !== '');
+  return words.length === 0 ? null : words.slice(0, 6).join('_');
 }
 
 /**
@@ -111,7 +179,9 @@ function describe(
  * next occurrence from `now`), with `claims` read by the rule extractor from the event as a
  * calendar line, for the source's entity. Ids and `occurred_at` derive from the event's own
  * data (UID, occurrence, LAST-MODIFIED), never from the poll, so reading an unchanged calendar
- * twice records nothing new. Cancelled events claim nothing.
+ * twice records nothing new. An event the rules read nothing at all from (an all-day "Weekend at
+ * Grandma's", a title without an activity word) still is a schedule entry: it claims
+ * `family.schedule.<its title>` with its date, or its days, or `cancelled`.
  */
 export function icsToSignals(ics: string, options: IcsOptions): Record<string, unknown>[] {
   // Loaded here, not imported: only polling reads ICS (ADR 2026-11-26-lazy-start-up).
@@ -138,7 +208,8 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
     }
     const allDay = event.datetype === 'date' || event.start.dateOnly === true;
     const location = text(event.location).trim();
-    const line = describe(summary, start, end, allDay, location);
+    const zone = shownZone(options.source.timeZone, start.tz);
+    const line = describe(summary, start, end, allDay, location, zone);
     const occurredAt = toIso((event.lastmodified ?? event.created ?? event.start).getTime());
     const cancelled = (event.status ?? '').toUpperCase() === 'CANCELLED';
     const extraction = extractWithRules({
@@ -158,11 +229,32 @@ export function icsToSignals(ics: string, options: IcsOptions): Record<string, u
           (o.intent === 'assertive' || o.intent === 'planning') &&
           o.confidence >= 1,
       )
-      .map((o) => ({ field: o.field, candidate_value: o.value, intent: o.intent }));
+      .map((o) => ({
+        field: o.field,
+        // The rules read the line's wall-clock time; it names no zone, so a start read in UTC
+        // for want of one is labelled here.
+        candidate_value:
+          !allDay && zone === null && o.value === startValue(start, 'UTC').slice(0, 16)
+            ? startValue(start, null)
+            : o.value,
+        intent: o.intent,
+      }));
+    // Only when the rules read nothing at all for the entity: a reading they hedged or doubted
+    // stays unclaimed rather than being replaced by a confident entry.
+    const unread = extraction.observations.every((o) => o.entityId !== options.source.entityId);
+    const slug = unread ? titleSlug(summary) : null;
+    if (slug !== null) {
+      claims.push({
+        field: `family.schedule.${slug}`,
+        candidate_value: cancelled ? 'cancelled' : scheduleValue(start, end, allDay, zone),
+        intent: 'planning',
+      });
+    }
     const payload: JsonObject = {
       start: toIso(start.getTime()),
       ...(end ? { end: toIso(end.getTime()) } : {}),
       all_day: allDay,
+      ...(allDay || zone === undefined ? {} : { time_zone: zone ?? 'UTC' }),
       ...(location === '' ? {} : { location: location.slice(0, 300) }),
       ...(cancelled ? { status: 'cancelled' } : {}),
     };

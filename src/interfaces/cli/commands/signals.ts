@@ -15,6 +15,19 @@ export function renderPollReport(report: PollReport): string {
     .join('\n');
 }
 
+function checkTimeZone(zone: string): void {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch (error: unknown) {
+    throw new UsageError(
+      `--time-zone must be an IANA time zone such as Europe/Berlin, not "${zone}"`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 /** `verity poll`: read configured ICS calendars once. */
 export function registerSignalCommands(program: Command, toolkit: CliToolkit): void {
   program
@@ -22,16 +35,32 @@ export function registerSignalCommands(program: Command, toolkit: CliToolkit): v
     .description('read the configured ICS calendars once and ingest their events (idempotent)')
     .option('--calendar <file-or-url>', 'poll this calendar instead of the configured ones')
     .option('--entity <id>', 'with --calendar: the entity its events belong to', 'user:primary')
+    .option(
+      '--time-zone <iana>',
+      "with --calendar: the zone its times are shown in (else each event's own; none: UTC)",
+    )
     .option('--json', 'print JSON')
     .action(
       async (
-        options: { readonly calendar?: string; readonly entity: string; readonly json?: true },
+        options: {
+          readonly calendar?: string;
+          readonly entity: string;
+          readonly timeZone?: string;
+          readonly json?: true;
+        },
         command: Command,
       ) => {
+        if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
         const config = toolkit.loadConfig(command);
         const sources: CalendarSource[] =
           options.calendar !== undefined
-            ? [{ location: options.calendar, entityId: options.entity }]
+            ? [
+                {
+                  location: options.calendar,
+                  entityId: options.entity,
+                  ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+                },
+              ]
             : (await toolkit.engineModule()).calendarSourcesOf(config);
         if (sources.length === 0) {
           throw new UsageError(

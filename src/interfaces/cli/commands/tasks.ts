@@ -195,7 +195,9 @@ function renderMetrics(metrics: DailyMetrics): string {
 /** `verity tasks add|list`: capture a task, list open ones. */
 function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
   withFieldOptions(tasks.command('add'), { retitle: false })
-    .description('capture a task (CAPTURED); P2/P3 work is refused while a P0 is overdue')
+    .description(
+      'capture a task (CAPTURED); P2/P3 work is refused while a P0 holds the dead-man switch',
+    )
     .argument('<title>', 'what to do')
     .option('--entity <id>', 'whose task (default user:primary)')
     .option('--json', 'print the task as JSON')

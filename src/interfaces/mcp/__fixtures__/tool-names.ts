@@ -10,6 +10,7 @@ export const TOOL_NAMES: readonly string[] = [
   'expand_state_item',
   'explain_state',
   'forget_memory',
+  'forget_message',
   'get_context',
   'get_state',
   'list_pending_reviews',

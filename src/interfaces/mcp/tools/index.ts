@@ -6,6 +6,7 @@ import type { McpTool } from './define-tool.js';
 import { expandStateItem } from './expand-state-item.js';
 import { explainState } from './explain-state.js';
 import { forgetMemory } from './forget-memory.js';
+import { forgetMessage } from './forget-message.js';
 import { getContext } from './get-context.js';
 import { getState } from './get-state.js';
 import { listPendingReviews } from './list-pending-reviews.js';
@@ -54,6 +55,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   recordMemory,
   updateMemory,
   forgetMemory,
+  forgetMessage,
   recordMemorySignal,
   listPredictionErrors,
   captureSession,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EngineError, INCIDENT_TYPES, type IncidentType, toWireJson } from '../../../core/index.js';
+import {
+  deadManStanding,
+  EngineError,
+  INCIDENT_TYPES,
+  type IncidentType,
+  toWireJson,
+} from '../../../core/index.js';
 import type { Engine } from '../../../engine/index.js';
 import { defined, defineTool, reply } from './define-tool.js';
 import { task, taskLine } from './task-views.js';
@@ -30,9 +36,12 @@ async function openTasks(args: Args, engine: Engine) {
     ...defined('entity_id', args.entity_id),
     state: args.include_closed === true ? 'all' : 'open',
   });
-  const blocked = (await engine.tasks.deadMan()).map((t) => t.id);
+  const holding = await engine.tasks.deadMan();
+  const blocked = holding.map((t) => t.id);
   const text = [
-    ...blocked.map((id) => `BLOCKED: P0 task ${id} is overdue; resolve it before other work.`),
+    ...holding.map(
+      (t) => `BLOCKED: P0 task ${t.id} ${deadManStanding(t)}; resolve it before other work.`,
+    ),
     ...(tasks.length === 0 ? ['no tasks'] : tasks.map(taskLine)),
   ].join('\n');
   return reply({ tasks: [...tasks], blocked_by: blocked }, text);
