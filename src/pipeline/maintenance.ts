@@ -282,7 +282,7 @@ function tokenPattern(token: string): RegExp {
 }
 
 /** Whether a raw line names what `target` forgets (see `coveredDeadLetters`). */
-function namesTarget(target: ForgetTarget): (raw: string) => boolean {
+function namesTarget(target: LedgerForgetTarget): (raw: string) => boolean {
   if (target.kind === 'event') return () => false;
   const id = tokenPattern(target.entityId);
   if (target.kind === 'slot') {
