@@ -18,6 +18,7 @@ export {
   DOMAIN_SPECS,
   domainSpec,
   FIELD_PATTERN,
+  fieldIssue,
   isDomain,
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
