@@ -95,6 +95,18 @@ describe('near-misses of a project status change', () => {
       'Dana wrote "Project Apollo is on track again" but she was joking.',
       'Apollo status: on track to miss the deadline.',
       'Project Apollo is on track to slip another month.',
+      'Project Apollo is on track again, according to Dana.',
+      'Project Apollo is unblocked, or so the vendor claims.',
+      'Project Apollo is stuck in traffic on the ring road.',
+      'Project Apollo is done for today, see you tomorrow.',
+    ]);
+  });
+
+  it('reads nothing from the looser forms about a project whose status is on record', () => {
+    nothing([
+      'Apollo is done, the vet says he can go home.',
+      'We shipped Apollo to the kennel this morning.',
+      'The Apollo reboot is live on Netflix now.',
     ]);
   });
 });

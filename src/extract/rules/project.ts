@@ -254,7 +254,7 @@ const ADVERB = String.raw`(?:(?:now|officially|finally|still|back)\s+)*`;
  * or contrast ("…, legal signed off"). Anything else ("on track to miss the deadline", "live on
  * Netflix tonight", "unblocked on the climbing wall") is another reading.
  */
-const TAIL = String.raw`((?:\s+(?:again|now|once more|as of today|today))*)(\s+(?:on|by)\s+[^,;.!?]+?)?\s*(?:[.!]+|\p{Extended_Pictographic})*\s*(?:$|,\s+(?![^?]*\?)(?!.*\b(?:if|unless|think|guess|maybe|probably|hope|hopefully|said|says|say|joking|kidding|jk|lol|but|until|supposedly|apparently)\b).+$)`;
+const TAIL = String.raw`((?:\s+(?:again|now|once more|as of today|today))*)(\s+(?:on|by)\s+[^,;.!?]+?)?\s*(?:[.!]+|\p{Extended_Pictographic})*\s*(?:$|,\s+(?![^?]*\?)(?!.*\b(?:if|unless|think|guess|maybe|probably|hope|hopefully|said|says|say|joking|kidding|jk|lol|but|until|supposedly|apparently|according|reportedly|allegedly|rumou?r|claims?|claimed|told|seems?|sounds)\b).+$)`;
 
 /**
  * The explicit forms of a project's status, the whole sentence after an opener: "Project X is
@@ -318,9 +318,11 @@ function explicitStatusChange(clause: Clause, doc: DocContext): Candidate | null
     // A blockage's cause follows only a word for being blocked ("blocked on legal review").
     if (status === null || (match[4] && status !== 'blocked')) continue;
     const slug = slugify(match[1]);
-    const recorded = doc.input.known.find(
+    // The thread's own project first, when the same name is on record for several entities.
+    const onRecord = doc.input.known.filter(
       (k) => k.field === `project.${slug}.status` && k.value !== null,
     );
+    const recorded = onRecord.find((k) => k.entityId === weEntity(doc)) ?? onRecord[0];
     if (recorded === undefined) continue;
     if (kind === 'bare' && recorded.value !== 'blocked') continue;
     doc.lastProject = slug;
@@ -358,6 +360,17 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     if (name === null) return;
     const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
     if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
+    // Outside a team's thread, a project whose status is on record changes status only in an
+    // explicit project form (`explicitStatusChange`): in a person's own thread a loose "Apollo is
+    // done" or "Project Apollo is unblocked, or so they claim" may be a son or a show named
+    // like it, or a report or hope the looser forms cannot tell. A team's thread keeps them
+    // ("Kestrel is no longer blocked", "we're stuck on Kestrel"): its members are known there.
+    if (
+      !doc.group?.startsWith('team:') &&
+      doc.input.known.some((k) => k.field === `project.${name.slug}.status` && k.value !== null)
+    ) {
+      return;
+    }
     // "My son Apollo is done with school": a phrase that holds the name of a project on record
     // with words of its own beside it, none a word for work, names someone or something else.
     const slugWords = name.slug.split('_');
