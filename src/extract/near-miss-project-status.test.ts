@@ -99,6 +99,9 @@ describe('near-misses of a project status change', () => {
       'Project Apollo is unblocked, or so the vendor claims.',
       'Project Apollo is stuck in traffic on the ring road.',
       'Project Apollo is done for today, see you tomorrow.',
+      'Project Apollo is live, but only in staging.',
+      'Project Apollo is live, in staging for now.',
+      'Project Apollo is complete, except for the legal review.',
     ]);
   });
 

@@ -252,9 +252,10 @@ const ADVERB = String.raw`(?:(?:now|officially|finally|still|back)\s+)*`;
  * What may follow the status word: "again", "now", the cause of a blockage ("blocked on legal
  * review"), then the sentence's end, or a comma and a clause that is no hedge, report, condition
  * or contrast ("…, legal signed off"). Anything else ("on track to miss the deadline", "live on
- * Netflix tonight", "unblocked on the climbing wall") is another reading.
+ * Netflix tonight", "unblocked on the climbing wall") is another reading, and so is a status
+ * the next clause takes back in part ("complete, except for …", "live, in staging").
  */
-const TAIL = String.raw`((?:\s+(?:again|now|once more|as of today|today))*)(\s+(?:on|by)\s+[^,;.!?]+?)?\s*(?:[.!]+|\p{Extended_Pictographic})*\s*(?:$|,\s+(?![^?]*\?)(?!.*\b(?:if|unless|think|guess|maybe|probably|hope|hopefully|said|says|say|joking|kidding|jk|lol|but|until|supposedly|apparently|according|reportedly|allegedly|rumou?r|claims?|claimed|told|seems?|sounds)\b).+$)`;
+const TAIL = String.raw`((?:\s+(?:again|now|once more|as of today|today))*)(\s+(?:on|by)\s+[^,;.!?]+?)?\s*(?:[.!]+|\p{Extended_Pictographic})*\s*(?:$|,\s+(?![^?]*\?)(?!.*\b(?:if|unless|think|guess|maybe|probably|hope|hopefully|said|says|say|joking|kidding|jk|lol|but|until|supposedly|apparently|according|reportedly|allegedly|rumou?r|claims?|claimed|told|seems?|sounds|except|apart|almost|mostly|partly|partially|staging|sandbox|beta)\b).+$)`;
 
 /**
  * The explicit forms of a project's status, the whole sentence after an opener: "Project X is
