@@ -18,6 +18,7 @@ export {
   DOMAIN_SPECS,
   domainSpec,
   FIELD_PATTERN,
+  fieldIssue,
   fieldKind,
   isDomain,
 } from './domains/index.js';
