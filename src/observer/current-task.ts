@@ -8,6 +8,7 @@ import {
   trimInterjection,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
+import { clipMasked } from './without-secrets.js';
 
 /** A request put as a question: "Can you …", "Could you please …", "Would you mind …". */
 const ASKED_TO = /^(?:please\s+)?(?:can|could|would|will) you\s+(?:please\s+)?\S+\s+\S/i;
@@ -44,7 +45,7 @@ export function currentTask(entries: readonly TranscriptEntry[]): string | null 
     const sentences = splitSentences(stripNonProse(entry.text)).map(trimInterjection);
     const request = sentences.findLast(isRequest);
     if (request === undefined) continue;
-    return request.length <= 160 ? request : `${request.slice(0, 159).trimEnd()}…`;
+    return clipMasked(request, 160);
   }
   return null;
 }
