@@ -24,7 +24,6 @@ import {
   withoutParting,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
-import { clipMasked } from './without-secrets.js';
 import type {
   MemoryPriority,
   MemoryType,
@@ -33,6 +32,7 @@ import type {
   ObserverOutput,
   Segment,
 } from './types.js';
+import { clipMasked } from './without-secrets.js';
 
 /** Segment size limits (seed 002: 10–50 messages). */
 export interface SegmentLimits {
@@ -170,7 +170,6 @@ function hhmm(at: string | null): string | null {
 function observationId(captureKey: string, sourceId: string, text: string): string {
   return `o-${sha256Hex(`${captureKey}\u0000${sourceId}\u0000${text}`).slice(0, 12)}`;
 }
-
 
 interface Draft {
   observation: Observation;
@@ -575,7 +574,14 @@ function statementCorrection(
     const fixed = planned ? `${answer} (answering "${bare}")` : corrected(answer, bare);
     if (!fixed) continue;
     const read = reading('fact') as Reading;
-    const draft = draftOf(captureKey, entry, [asked.id, entry.id], clipMasked(fixed, 280), 'fact', read);
+    const draft = draftOf(
+      captureKey,
+      entry,
+      [asked.id, entry.id],
+      clipMasked(fixed, 280),
+      'fact',
+      read,
+    );
     return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
   }
   return null;
@@ -962,7 +968,10 @@ function kindInContext(
     kind = /^(?:rule|policy|standard|law|convention)$/i.test(label[1] ?? '') ? 'rule' : 'decision';
   }
   // The complaint after an instruction's comma is its reason, not something to remember.
-  let text = clipMasked(kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence), 280);
+  let text = clipMasked(
+    kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence),
+    280,
+  );
   // A value given in answer to the assistant's question, or to its suggestion, is a choice
   // made: a decision.
   const suggested = asked !== null && SUGGESTS.test(stripNonProse(asked.text));
