@@ -221,16 +221,12 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
 
 /** Whether a label's guard holds in its clause (see `LabelGuard`). */
 function guardHolds(label: Label, before: string, after: string, value: string): boolean {
-  switch (label.guard) {
-    case undefined:
-      return true;
-    case 'place':
-      return PLACE.test(`${before.slice(-30)} ${after.slice(0, 40)}`) && /\d/u.test(value);
-    case 'network':
-      return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
-    case 'digits':
-      return (value.match(/\d/gu) ?? []).length >= 6;
-  }
+  if (label.guard === 'place')
+    return PLACE.test(`${before.slice(-30)} ${after.slice(0, 40)}`) && /\d/u.test(value);
+  if (label.guard === 'network')
+    return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
+  if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
+  return true;
 }
 
 /** Whether every part of a value names an algorithm or a standard, or is a number beside one. */
