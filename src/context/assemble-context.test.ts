@@ -633,3 +633,20 @@ describe('budgetSplit (a request that asks about something)', () => {
     expect(asked.total).toBeLessThanOrEqual(2000);
   });
 });
+
+describe('assembleContext and secrets', () => {
+  it('masks secrets in the thread summary, the recent messages and the memories it shows', () => {
+    const result = assemble({
+      query: 'Is the bike lock PIN 5521?',
+      summaries: { short: null, long: 'Latest: "the shed padlock PIN is 8264"' },
+      memories: [hit('h1', 'The staging wifi password is Falcon7788 for visitors.', 1)],
+      tail: [
+        message('m1', 'Set the garage door code to 3150 tonight.', 1),
+        message('m2', 'Done, and the router pw: Cobalt42!', 2, 'assistant'),
+      ],
+    });
+    expect(JSON.stringify(result)).not.toMatch(/8264|Falcon7788|3150|Cobalt42|5521/);
+    expect(section(result, 'tail').text).toContain('Set the garage door code to [secret] tonight.');
+    expect(section(result, 'state_items').text).toContain('PIN is [secret]');
+  });
+});

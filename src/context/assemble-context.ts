@@ -9,6 +9,7 @@ import {
   type Result,
   type StateItem,
 } from '../core/index.js';
+import { maskSecrets } from '../language/index.js';
 import { canonicalLines } from './canonical-state.js';
 import {
   BUDGETED_SECTIONS,
@@ -127,6 +128,22 @@ export function budgetSplit(
 
 /** State items always protected from older text, beyond pinned and conflicting ones. */
 export const PRIORITY_ITEMS_FLOOR = 3;
+
+/**
+ * The inputs as a context may show them: secrets masked in every text it renders (summaries,
+ * skills, memories, the tail), as search and ask show them (ADR 2026-11-27-secrets-in-memory).
+ * The query keeps its words: it is matched, never shown.
+ */
+function withSecretsMasked(inputs: ContextInputs): ContextInputs {
+  const mask = (text: string | null) => (text === null ? null : maskSecrets(text));
+  return {
+    ...inputs,
+    summaries: { short: mask(inputs.summaries.short), long: mask(inputs.summaries.long) },
+    skills: mask(inputs.skills),
+    memories: inputs.memories.map((hit) => ({ ...hit, text: maskSecrets(hit.text) })),
+    tail: inputs.tail.map((message) => ({ ...message, content: maskSecrets(message.content) })),
+  };
+}
 
 /** Everything a context is assembled from, already read from the sources. */
 export interface ContextInputs {
@@ -323,9 +340,10 @@ function includedOf(sections: readonly ContextSection[], inputs: ContextInputs):
  */
 export function assembleContext(
   request: ContextRequest,
-  inputs: ContextInputs,
+  read: ContextInputs,
   options: ContextOptions = {},
 ): Result<ContextResult> {
+  const inputs = withSecretsMasked(read);
   const normalized = normalizeContextRequest(request);
   if (!normalized.ok) return normalized;
   const resolvedLimits = resolveContextLimits(options.limits);
@@ -392,7 +410,8 @@ export function assembleContext(
   return ok({
     entity,
     thread: normalized.value.thread,
-    query,
+    // Matched unmasked, reported masked: the latest user message may hold a secret.
+    query: query === null ? null : maskSecrets(query),
     mode,
     now,
     tokenizer: tokenizer.name,

@@ -61,4 +61,37 @@ describe('a retired MEMORY.md entry in ask and the recall pack', () => {
     const again = answer.citations.find((c) => c.source === 'session:billing-3');
     expect(again).toMatchObject({ retired: false });
   });
+
+  it('marks only the retired sentence of a message that says other current things too', async () => {
+    await engine.observer.capture({
+      text: JSON.stringify({
+        message_id: 'm1',
+        role: 'user',
+        content: 'We run Redis 7 for the job queue. Invoices are emailed every Friday at noon.',
+        created_at: '2026-04-02T10:00:00Z',
+      }),
+      sessionId: 'queue-1',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const proposal = (await engine.observer.listProposals('pending')).find((p) =>
+      p.text.includes('Redis 7'),
+    );
+    if (proposal === undefined) throw new Error('expected the Redis proposal');
+    await engine.observer.resolveProposal(proposal.proposal_id, 'approve');
+    const entry = (await engine.observer.listMemory()).find((m) => m.text.includes('Redis 7'));
+    if (entry === undefined) throw new Error('expected the approved entry');
+    await engine.observer.retireMemory(entry.memory_id, 'the queue moved to SQS');
+    const answer = await engine.observer.ask('When are invoices emailed?');
+    const message = answer.citations.find((c) => c.id === 'session:queue-1/m1');
+    const invoices = answer.citations.find((c) => c.kind === 'observation');
+    expect(invoices).toMatchObject({
+      retired: false,
+      text: 'Invoices are emailed every Friday at noon.',
+    });
+    expect(message).toMatchObject({ retired: false });
+    expect(message?.text).toContain('(retired) We run Redis 7 for the job queue.');
+    expect(message?.text).toMatch(/queue\. Invoices are emailed every Friday at noon\./);
+  });
 });

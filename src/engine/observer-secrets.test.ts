@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
@@ -95,5 +96,33 @@ describe('engine.observer keeps secrets out of memory', () => {
     expect(hits.map((h) => h.text)).toContain('The gym locker PIN is [secret], keep it handy.');
     const answer = await engine.observer.ask('What is the gym locker PIN?');
     expect(JSON.stringify(answer)).not.toContain('6203');
+  });
+});
+
+describe('engine.observer on every secret wording of the detector fixture', () => {
+  const opened = useTestEngine(
+    'verity-observer-secrets-all-',
+    '2026-04-07T12:00:00Z',
+    observerOnly(),
+  );
+
+  it('proposes none of their values and writes none into the daily log', async () => {
+    const { dir, engine } = opened();
+    // Not JSON lines: a private key block spans lines. One message per fixture sentence.
+    const lines = SECRETS.map(([text]) => text.replace(/\n/g, ' '));
+    await engine.observer.capture({
+      text: session(lines),
+      sessionId: 'all-secrets',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const folder = join(dir, 'workspace', 'memory');
+    const shown = [
+      ...(await engine.observer.listProposals('all')).map((p) => p.text),
+      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
+      ...readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8')),
+    ].join('\n');
+    for (const [, value] of SECRETS) expect(shown).not.toContain(value);
   });
 });

@@ -17,7 +17,12 @@ import {
   toIso,
 } from '../core/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
-import { isRetiredPassage, readMemory, readRetiredPassages } from '../observer/index.js';
+import {
+  isRetiredPassage,
+  markRetired,
+  readMemory,
+  readRetiredPassages,
+} from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
 import type { SearchOptions, SearchResult } from '../search/index.js';
 import type { Store } from '../stores/index.js';
@@ -357,9 +362,14 @@ async function triggeredEntries(
           at: hit.created_at,
         };
         const old = retired !== null && isRetiredPassage(retired, passage);
+        // Only part retired: the retired sentences are marked in the snippet itself.
+        const snippet =
+          old || retired === null
+            ? hit.snippet
+            : markRetired(retired, { ...passage, text: hit.snippet });
         (old ? history : triggered).push({
           id: key,
-          text: `${name}: ${old ? '(retired) ' : ''}${hit.snippet.replace(/\s+/g, ' ').trim()}`,
+          text: `${name}: ${old ? '(retired) ' : ''}${snippet.replace(/\s+/g, ' ').trim()}`,
         });
       }
     }

@@ -19,6 +19,13 @@ describe('findSecrets', () => {
     expect(maskSecrets('Rotate PINs every 90 days.')).toBe('Rotate PINs every 90 days.');
   });
 
+  it('masks a trailing "!" or "?" with the value it is attached to', () => {
+    expect(maskSecrets('The hotspot password: Pebble88!')).toBe('The hotspot password: [secret]');
+    expect(maskSecrets('Is the gate PIN 2468? Asking for the courier.')).toBe(
+      'Is the gate PIN [secret] Asking for the courier.',
+    );
+  });
+
   it('names the kind of each secret, never its value', () => {
     expect(
       findSecrets('Gate code 2580#, and the wifi password is Coffee2024!').map((s) => s.kind),
@@ -34,10 +41,16 @@ describe('isSecretLabel', () => {
     },
   );
 
-  it.each(['Seat preference', 'Port', 'Version', 'Order number', 'Preferred airline'])(
-    'does not read "%s" as one',
-    (label) => {
-      expect(isSecretLabel(label)).toBe(false);
-    },
-  );
+  it.each([
+    'Seat preference',
+    'Port',
+    'Version',
+    'Order number',
+    'Preferred airline',
+    'Zip code',
+    'Primary key',
+    'Social',
+  ])('does not read "%s" as one', (label) => {
+    expect(isSecretLabel(label)).toBe(false);
+  });
 });

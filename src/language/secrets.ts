@@ -37,21 +37,36 @@ export type SecretKind =
 /** What a masked value reads as. */
 export const SECRET_MASK = '[secret]';
 
-const LABELS: readonly { readonly kind: SecretKind; readonly words: string }[] = [
+/**
+ * When a label counts only with help from its clause: `place` (a bare "code" or "combo" said of a
+ * door, gate or lock), `network` (a bare "key" in a wifi line), `digits` (a "social" given a
+ * number of six digits or more).
+ */
+type LabelGuard = 'place' | 'network' | 'digits';
+
+interface Label {
+  readonly kind: SecretKind;
+  readonly words: string;
+  readonly guard?: LabelGuard;
+}
+
+/** The secret lexicon: every label the detector reads, in one place. */
+const LABELS: readonly Label[] = [
   {
     kind: 'one_time_code',
     words:
-      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|verification codes?|confirmation codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?',
+      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?',
   },
   {
     kind: 'access_code',
     words:
-      '(?:door|alarm|gate|safe|lock|locker|garage|building|entry|keypad|key ?pad|lockbox|key ?box|padlock) (?:codes?|combinations?|pins?)|access codes?|entry codes?',
+      '(?:door|alarm|gate|safe|lock|locker|garage|building|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
   },
   { kind: 'pin', words: 'pin (?:codes?|numbers?)|pins?' },
   {
     kind: 'password',
-    words: 'passwords?|passphrases?|passcodes?|pass codes?|passwd|pwd|wi-?fi keys?',
+    words:
+      'passwords?|passphrases?|passcodes?|pass codes?|passwd|pwds?|pws?|wi-?fi keys?|wlan keys?',
   },
   {
     kind: 'api_key',
@@ -73,41 +88,75 @@ const LABELS: readonly { readonly kind: SecretKind; readonly words: string }[] =
   {
     kind: 'bank_account',
     words:
-      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?|swift codes?',
+      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
   },
   {
     kind: 'identity_number',
     words: 'ssns?|social security numbers?|passport numbers?|tax ids?|national insurance numbers?',
   },
+  { kind: 'access_code', words: 'codes?|combos?|combinations?', guard: 'place' },
+  { kind: 'password', words: 'keys?', guard: 'network' },
+  { kind: 'identity_number', words: 'socials?', guard: 'digits' },
 ];
 
 const LABEL_SOURCE = LABELS.map((l) => `(${l.words})`).join('|');
 const LABEL = new RegExp(`\\b(?:${LABEL_SOURCE})\\b`, 'giu');
 /** A qualifier between a label and its value: "for the office door", "of my debit card". */
 const QUALIFIER = /^\s+(?:for|of|on|to|at|in)((?:\s+[\w'-]+){1,4})/iu;
+/** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
+const RELATIVE = /^((?:\s+[\w'-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
 const RELATION =
   /^\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?:\s+(?:now|still|currently|just))?|[:=]|->)\s*/iu;
-/** A value right after a label with no joining word: digits only ("gate code 4471#"). */
-const BARE_VALUE = /^\s+(?=[#*]?\d[\d#* -]*(?:$|[\s.,;!?)]))/u;
-const QUOTED = /^(?:"[^"\n]{1,120}"|'[^'\n]{1,120}'|`[^`\n]{1,200}`|“[^”\n]{1,120}”)/u;
+/** "to" joins a label to its value when a verb of setting comes before it: "set the PIN to …". */
+const SET_BEFORE =
+  /\b(?:set|sets|setting|change|changes|changed|changing|reset|resets|update|updates|updated|switch|switched)\b(?:\s+[\w'-]+){0,4}\s+$/iu;
+const TO = /^\s+to\s+/iu;
+/** A value right after a label with no joining word: a run holding a digit ("gate code 4471#"). */
+const BARE_VALUE = /^\s+(?=[#*]?[\p{L}\p{N}][^\s,;]*\d|[#*]?\d)/u;
+const QUOTED = /^(?:"[^"\n]{1,400}"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”)/u;
 /** Digit groups with spaces or dashes, as card numbers, IBANs and sort codes are written. */
 const GROUPED = /^[A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,6}){1,7}(?=$|[\s.,;!?)])/u;
-const TOKEN = /^[^\s,;"'`)]+[^\s,;"'`).!?:]/u;
-/** Words after a number that make it a length or a count, not a value ("4 digits", "90 days"). */
+/** A run up to a space or a clause mark; a trailing "!" or "?" stays with it ("Lantern77!"). */
+const TOKEN = /^[^\s,;"'`)]+[^\s,;"'`).:]/u;
+/** Words after a number that make it a length, a count or a measurement ("4 digits", "100 mil"). */
 const UNIT =
-  /^\s*(?:digits?|characters?|chars?|letters?|numbers?|symbols?|words?|long|days?|hours?|minutes?|mins?|seconds?|weeks?|months?|years?|attempts?|tries|times|retries|or (?:more|fewer|longer)|\+)\b/iu;
+  /^\s*(?:digits?|characters?|chars?|letters?|numbers?|symbols?|words?|long|wide|thick|deep|high|apart|days?|hours?|minutes?|mins?|seconds?|weeks?|months?|years?|attempts?|tries|times|retries|lines|pins|minimum|maximum|min|max|mm|cm|km|mils?|inch(?:es)?|in apart|ft|feet|kg|mg|lbs?|oz|volts?|mah|watts?|k?hz|[mg]hz|ohms?|px|bits?|bytes?|[kmgt]b|ms|psi|rpm|dpi|met(?:er|re)s?|percent|or (?:more|fewer|longer)|\+|%)(?=$|[^\p{L}\p{N}])/iu;
+/** A number with its unit attached: a measurement ("40mm", "5V", "2.4GHz"), never a code. */
+const MEASUREMENT =
+  /^\d+(?:[.,]\d+)?(?:mm|cm|km|m|mils?|in|ft|kg|g|mg|lbs?|oz|v|mv|kv|ma|mah|w|kw|k?hz|[mg]hz|ohms?|px|pt|[kmgt]b|ms|rpm|psi|dpi|bits?|%)$/iu;
+/** Algorithm and standard names: "AES-256-GCM", "RSA-4096", "2021 IBC" name a kind, not a key. */
+const STANDARD_PART =
+  /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss)\d*$/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
-  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|correct|expired|invalid|valid|stored|saved|kept|in|on|at|see|the|a|an|your|my|our|their|not|never)$/iu;
+  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
+/** A word that reads as a state, not a value: "changed", "expiring", "quarterly". */
+const STATE_WORD = /^\p{L}+(?:ed|ing|ly)$/iu;
 /** Kinds whose values are codes typed on a keypad: digits and letters, never a decimal ("2.54"). */
 const CODE_VALUED: ReadonlySet<SecretKind> = new Set(['pin', 'access_code', 'one_time_code']);
 const CODE = /^[#*]?[\p{L}\p{N}][\p{L}\p{N}#* -]*$/u;
 /** Kinds whose real values are long: a short one is a count or a name ("token: 8000" is a limit). */
 const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'private_key']);
+/** Words before a bare "code" that make it a public one: "zip code", "exit code", "booking code". */
+const PUBLIC_CODE_BEFORE =
+  /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
+/** What a bare "code" or "combo" opens, said near it. */
+const PLACE =
+  /\b(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch)\b/iu;
+/** A network a bare "key" belongs to. */
+const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
+/** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
+const HARDWARE_BEFORE =
+  /\b(?:gpio|header|pogo|ground|gnd|power|vcc|vdd|reset|data|analog(?:ue)?|digital|io|output|input|pwm|spi|i2c|uart|cotter|dowel|hinge|clevis|shear|bobby|firing|safety|connector|ribbon|sensor)\s+$/iu;
 
 /** Whether a candidate value reads as a credential rather than a word about one. */
-function credentialLike(value: string, afterSymbol: boolean, after: string): boolean {
+function credentialLike(
+  value: string,
+  afterSymbol: boolean,
+  after: string,
+  word: boolean,
+): boolean {
   if (QUOTED.test(value)) return true;
   if (/\d/u.test(value)) return true;
   if (NOT_A_VALUE.test(value)) return false;
@@ -116,22 +165,33 @@ function credentialLike(value: string, afterSymbol: boolean, after: string): boo
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
   if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
   if (/\p{Ll}\p{Lu}/u.test(value)) return true;
-  // After ":" or "=" a bare word that ends the clause is the value itself ("Password: swordfish"),
-  // not the start of a sentence about it ("Secrets: managed by Vault").
-  return afterSymbol && value.length >= 4 && /^\s*(?:$|[.,;!?)])/u.test(after);
+  if (!/^\p{L}{4,}$/u.test(value) || STATE_WORD.test(value)) return false;
+  // A password word given a bare word after "is" or ":" ("the password is swordfish"): the word
+  // is the value, whatever follows it.
+  if (word) return true;
+  // Other labels after ":" or "=" take a bare word only when it ends the clause ("Token: abcdefgh"),
+  // not when it starts a sentence about them ("Secrets: managed by Vault").
+  return afterSymbol && /^\s*(?:$|[.,;!?)])/u.test(after);
 }
 
-const KIND_PATTERNS = LABELS.map((l) => ({
-  kind: l.kind,
+const LABEL_PATTERNS = LABELS.map((l) => ({
+  label: l,
   pattern: new RegExp(`^(?:${l.words})$`, 'iu'),
 }));
 
-function kindOf(label: string): SecretKind {
-  return KIND_PATTERNS.find((k) => k.pattern.test(label))?.kind ?? 'password';
+function labelOf(word: string): Label {
+  return LABEL_PATTERNS.find((k) => k.pattern.test(word))?.label ?? { kind: 'password', words: '' };
+}
+
+interface Relation {
+  readonly skip: number;
+  readonly joined: string;
+  /** Joined right after the label or after a "for/of/to …" qualifier, not a relative clause. */
+  readonly close: boolean;
 }
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
-function relationAfter(rest: string): { readonly skip: number; readonly joined: string } | null {
+function relationAfter(rest: string, setBefore: boolean): Relation | null {
   const starts = [0];
   const qualifier = QUALIFIER.exec(rest);
   if (qualifier?.[1] !== undefined) {
@@ -144,31 +204,116 @@ function relationAfter(rest: string): { readonly skip: number; readonly joined: 
   }
   for (const start of starts) {
     const tail = rest.slice(start);
-    const relation = RELATION.exec(tail) ?? BARE_VALUE.exec(tail);
-    if (relation !== null) return { skip: start + relation[0].length, joined: relation[0] };
+    const relation =
+      RELATION.exec(tail) ?? (setBefore ? TO.exec(tail) : null) ?? BARE_VALUE.exec(tail);
+    if (relation !== null)
+      return { skip: start + relation[0].length, joined: relation[0], close: true };
+  }
+  const relative = RELATIVE.exec(rest);
+  if (relative !== null) {
+    const tail = rest.slice(relative[0].length);
+    const relation = RELATION.exec(tail);
+    if (relation !== null)
+      return { skip: relative[0].length + relation[0].length, joined: relation[0], close: false };
   }
   return null;
+}
+
+/** Whether a label's guard holds in its clause (see `LabelGuard`). */
+function guardHolds(label: Label, before: string, after: string, value: string): boolean {
+  if (label.guard === 'place')
+    return PLACE.test(`${before.slice(-30)} ${after.slice(0, 40)}`) && /\d/u.test(value);
+  if (label.guard === 'network')
+    return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
+  if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
+  return true;
+}
+
+/** Whether every part of a value names an algorithm or a standard, or is a number beside one. */
+function isStandardName(value: string): boolean {
+  const parts = value.split(/[-\s/_]+/u).filter((p) => p !== '');
+  return (
+    parts.some((p) => STANDARD_PART.test(p)) &&
+    parts.every((p) => STANDARD_PART.test(p) || /^\d+$/u.test(p))
+  );
+}
+
+/** The text of the clause before `at`: back to the last sentence or clause mark. */
+function clauseBefore(text: string, at: number): string {
+  const before = text.slice(Math.max(0, at - 80), at);
+  return before.slice(before.search(/[^.;!?\n]*$/u));
 }
 
 function labelledValues(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const match of text.matchAll(LABEL)) {
-    const kind = kindOf(match[0]);
-    const labelEnd = (match.index ?? 0) + match[0].length;
-    const relation = relationAfter(text.slice(labelEnd));
+    const label = labelOf(match[0]);
+    const { kind } = label;
+    const labelStart = match.index ?? 0;
+    const labelEnd = labelStart + match[0].length;
+    const before = clauseBefore(text, labelStart);
+    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
+    // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
+    // ("pin D5 / pin 14"); a PIN is written in capitals or given with "is" or ":".
+    const hardware = kind === 'pin' && match[0] !== match[0].toUpperCase();
+    if (hardware && HARDWARE_BEFORE.test(before)) continue;
+    const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
     if (relation === null) continue;
     const at = labelEnd + relation.skip;
     const tail = text.slice(at);
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
+    // A "!" or "?" attached to a value is masked with it but read apart from it.
+    const core = value.replace(/[!?]+$/u, '');
+    const after = tail.slice(value.length);
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
-    if (!credentialLike(value, afterSymbol, tail.slice(value.length))) continue;
-    if (LONG_VALUED.has(kind) && value.length < 8) continue;
-    if (CODE_VALUED.has(kind) && !QUOTED.test(value) && !CODE.test(value)) continue;
-    if (UNIT.test(tail.slice(value.length))) continue;
+    const bare = relation.joined.trim() === '';
+    if (hardware && bare) continue;
+    const word = kind === 'password' && label.guard === undefined && relation.close;
+    if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
+    if (!guardHolds(label, before, text.slice(labelEnd, at + value.length), core)) continue;
+    if (LONG_VALUED.has(kind) && core.length < 8) continue;
+    if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
+    if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
+    // With no joining word, a value is a run of digits ("gate code 2580#"), not "password 2FA".
+    if (bare && (core.match(/\d/gu) ?? []).length < 3) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
-    if (/^\d{1,2}$/u.test(value) && !afterSymbol) continue;
+    if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
     spans.push({ start: at, end: at + value.length, kind });
+  }
+  return spans;
+}
+
+/** A verb of opening or disarming and a code it is done with: "to unlock the shed enter 4-4-0-9". */
+const UNLOCK_WITH =
+  /\b(?:open|unlock|disarm|arm)(?:s|ed|ing)?\b[^.;!?\n]{0,40}?\b(?:enter|use|type|punch in|key in|dial|with|using)\s+([#*]?\d(?:[\d#*]|[ -](?=\d)){2,15})(?=$|[\s.,;!?)])/giu;
+
+/** Codes given by what they open rather than by a label. */
+function unlockCodes(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(UNLOCK_WITH)) {
+    const code = match[1] ?? '';
+    const start = (match.index ?? 0) + match[0].length - code.length;
+    const around = text.slice(Math.max(0, (match.index ?? 0) - 40), start);
+    if (PLACE.test(around)) spans.push({ start, end: start + code.length, kind: 'access_code' });
+  }
+  return spans;
+}
+
+/** A login given as a pair: "login is ops / Fern#Lake12", "sign in with viewer and kestrel9". */
+const LOGIN_PAIR =
+  /\b(?:log ?ins?|logins?|sign ?ins?|sign-ins?|credentials?|creds)\b[^.;!?\n]{0,40}?(?:\s+(?:is|are|was)\s+|\s*[:=]\s*|\s+with\s+)([\w.@+-]{2,40})(?:\s*\/\s*|\s+and\s+|\s*,\s*)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
+
+function loginPairs(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(LOGIN_PAIR)) {
+    const user = match[1] ?? '';
+    const password = match[2] ?? '';
+    if (NOT_A_VALUE.test(user)) continue;
+    const core = password.replace(/[!?]+$/u, '');
+    if (!/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(core)) continue;
+    const start = (match.index ?? 0) + match[0].length - password.length;
+    spans.push({ start, end: start + password.length, kind: 'password' });
   }
   return spans;
 }
@@ -178,8 +323,11 @@ const PRIVATE_KEY_BLOCK =
 /** Tokens whose vendor prefix says what they are. */
 const PREFIXED_TOKEN =
   /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
-/** A card network's first digit, 15 or 16 digits, grouped or not (epoch milliseconds start with 1). */
-const CARD_CANDIDATE = /\b[3-6]\d{3}(?:[ -]?\d){11,12}\b/gu;
+/** A card network's first digit, 13 to 19 digits, grouped or not (epoch milliseconds start with 1). */
+const CARD_CANDIDATE = /\b[3-6]\d{3}(?:[ -]?\d){9,15}\b/gu;
+/** A word that makes a long digit run a card: an IMEI or a parcel reference passes Luhn too. */
+const CARD_WORD =
+  /\b(?:cards?|credit|debit|visa|master ?card|amex|american express|discover|maestro|diners|jcb|cc|cvv|cvc|expiry|expires|exp)\b/iu;
 const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/gu;
 
 function luhn(digits: string): boolean {
@@ -217,9 +365,9 @@ function shapedValues(text: string): SecretSpan[] {
   for (const m of text.matchAll(PREFIXED_TOKEN)) add(m, 'token');
   for (const m of text.matchAll(CARD_CANDIDATE)) {
     const digits = m[0].replace(/\D/gu, '');
-    // A phone number or an order id rarely has a card's length and network digit *and* passes
-    // Luhn, and a false mask costs less than a leaked card.
-    if ((digits.length === 15 || digits.length === 16) && luhn(digits)) add(m, 'card_number');
+    const start = m.index ?? 0;
+    const near = text.slice(Math.max(0, start - 60), start + m[0].length + 40);
+    if (luhn(digits) && CARD_WORD.test(near)) add(m, 'card_number');
   }
   for (const m of text.matchAll(IBAN_CANDIDATE)) if (ibanValid(m[0])) add(m, 'bank_account');
   return spans;
@@ -230,9 +378,12 @@ function shapedValues(text: string): SecretSpan[] {
  * kept). Empty when the text only talks about secrets.
  */
 export function findSecrets(text: string): SecretSpan[] {
-  const all = [...labelledValues(text), ...shapedValues(text)].sort(
-    (a, b) => a.start - b.start || b.end - a.end,
-  );
+  const all = [
+    ...labelledValues(text),
+    ...unlockCodes(text),
+    ...loginPairs(text),
+    ...shapedValues(text),
+  ].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
   for (const span of all) {
     const last = merged[merged.length - 1];
@@ -263,7 +414,11 @@ export function maskSecrets(text: string): string {
   return out + text.slice(at);
 }
 
-const LABEL_WORDS = new RegExp(`(?:^|\\s)(?:${LABEL_SOURCE})(?:$|\\s)`, 'iu');
+// A key is read alone, without the clause a guarded label ("code", "key") needs.
+const KEY_SOURCE = LABELS.filter((l) => l.guard === undefined)
+  .map((l) => `(${l.words})`)
+  .join('|');
+const LABEL_WORDS = new RegExp(`(?:^|\\s)(?:${KEY_SOURCE})(?:$|\\s)`, 'iu');
 
 /**
  * Whether a field label names a secret ("Door PIN", "wifi_password", "API key", "IBAN"): a key

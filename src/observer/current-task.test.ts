@@ -81,4 +81,21 @@ describe('the current task of a session', () => {
       ]),
     ).toBeNull();
   });
+
+  it('takes a follow-up that opens with now, next or after that over the finished request', () => {
+    for (const follow of [
+      'Now add a changelog entry for the fix.',
+      'Next, bump the version in package.json.',
+      'Okay, now run the smoke tests against staging.',
+      'After that, tag the release.',
+    ]) {
+      expect(
+        taskOf([
+          ['user', 'Fix the flaky login test on CI.'],
+          ['assistant', 'Fixed: the test waited on a stale selector.'],
+          ['user', follow],
+        ]),
+      ).toBe(follow.replace(/^Okay, now run/, 'Now run'));
+    }
+  });
 });

@@ -8,6 +8,7 @@ import {
   trimInterjection,
 } from './text-rules.js';
 import type { TranscriptEntry } from './transcript.js';
+import { clipMasked } from './without-secrets.js';
 
 /** A request put as a question: "Can you …", "Could you please …", "Would you mind …". */
 const ASKED_TO = /^(?:please\s+)?(?:can|could|would|will) you\s+(?:please\s+)?\S+\s+\S/i;
@@ -18,8 +19,14 @@ const WANTED =
 const GO_AHEAD =
   /^(?:please\s+)?(?:go ahead|carry on|keep going|continue|proceed|go for it|do it|ship it|(?:\w+) (?:it|that|this|them)(?: (?:then|now|please))?)[.!]*$/i;
 
+/** A step word that orders a follow-up request: "Now …", "Next, …", "After that, …", "Then …". */
+const FOLLOW_UP = /^(?:now|next|then|after that|and then|and now|finally)\b,?\s+(?!that\b)(?=\S)/i;
+
 /** Whether a user sentence asks for work to be done (a request, not small talk or a nod). */
-function isRequest(sentence: string): boolean {
+function isRequest(said: string): boolean {
+  // The step word is no part of the request: "Now translate it" is read as "translate it".
+  const stripped = said.replace(FOLLOW_UP, '');
+  const sentence = stripped.charAt(0).toUpperCase() + stripped.slice(1);
   if (isChatter(sentence) || GO_AHEAD.test(sentence)) return false;
   if (ASKED_TO.test(sentence)) return !isHedged(sentence.replace(ASKED_TO, ''));
   if (isQuestion(sentence) || isHedged(sentence)) return false;
@@ -38,7 +45,7 @@ export function currentTask(entries: readonly TranscriptEntry[]): string | null 
     const sentences = splitSentences(stripNonProse(entry.text)).map(trimInterjection);
     const request = sentences.findLast(isRequest);
     if (request === undefined) continue;
-    return request.length <= 160 ? request : `${request.slice(0, 159).trimEnd()}…`;
+    return clipMasked(request, 160);
   }
   return null;
 }

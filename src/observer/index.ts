@@ -61,9 +61,10 @@ export {
   renderReview,
   writeReviewFile,
 } from './render.js';
-export type { RetiredPassages } from './retired-passages.js';
+export type { CitedPassage, RetiredPassages } from './retired-passages.js';
 export {
   isRetiredPassage,
+  markRetired,
   passageKey,
   readRetiredPassages,
   retiredPassages,

@@ -30,6 +30,7 @@ import type {
   ObserverOutput,
   Segment,
 } from './types.js';
+import { clipMasked } from './without-secrets.js';
 
 /** Segment size limits (seed 002: 10–50 messages). */
 export interface SegmentLimits {
@@ -168,10 +169,6 @@ function observationId(captureKey: string, sourceId: string, text: string): stri
   return `o-${sha256Hex(`${captureKey}\u0000${sourceId}\u0000${text}`).slice(0, 12)}`;
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
 interface Draft {
   observation: Observation;
   kind: SentenceClass['kind'];
@@ -306,14 +303,14 @@ function answerDraft(
   const renamed = renamedAnswer(answer, question);
   if (renamed !== null) {
     const read = reading('fact') as Reading;
-    return draftOf(captureKey, entry, [asked.id, entry.id], clip(renamed, 280), 'fact', read);
+    return draftOf(captureKey, entry, [asked.id, entry.id], clipMasked(renamed, 280), 'fact', read);
   }
   // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept;
   // "yes, "the 3.1 rollback"" to "add a note for March 3?" agrees and corrects nothing.
   const fixed = CONFIRMATION.test(raw) ? null : corrected(answer, question);
   if (fixed) {
     const read = reading('fact') as Reading;
-    return draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
+    return draftOf(captureKey, entry, [asked.id, entry.id], clipMasked(fixed, 280), 'fact', read);
   }
   if (REFUSAL.test(raw)) return null;
   const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
@@ -321,7 +318,7 @@ function answerDraft(
   const kind = classifySentence(answer, 'user');
   if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
   if (reading(kind)?.priority === 'red') return null;
-  const text = clip(answered(answer, question), 280);
+  const text = clipMasked(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
 }
@@ -392,7 +389,7 @@ function agreedDraft(
   if (ASKS_ABOUT_THE_PAST.test(question.trim())) return null;
   const shared = [...contentWords(rest)].some((w) => contentWords(question).has(w));
   if (!STANDING_YES.test(rest) && !(shared && hasSpecifics(question))) return null;
-  const text = clip(`${capitalise(reply)} (answering "${question}")`, 280);
+  const text = clipMasked(`${capitalise(reply)} (answering "${question}")`, 280);
   return replyDecision(captureKey, entry, asked, text);
 }
 
@@ -573,7 +570,14 @@ function statementCorrection(
     const fixed = planned ? `${answer} (answering "${bare}")` : corrected(answer, bare);
     if (!fixed) continue;
     const read = reading('fact') as Reading;
-    const draft = draftOf(captureKey, entry, [asked.id, entry.id], clip(fixed, 280), 'fact', read);
+    const draft = draftOf(
+      captureKey,
+      entry,
+      [asked.id, entry.id],
+      clipMasked(fixed, 280),
+      'fact',
+      read,
+    );
     return { ...draft, observation: { ...draft.observation, speaker: 'user' } };
   }
   return null;
@@ -666,7 +670,7 @@ function declineDraft(
   const reply = splitSentences(stripNonProse(entry.text)).join(' ');
   if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
   if (!LASTING.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
-  const text = clip(`Declined "${question}": ${reply}`, 280);
+  const text = clipMasked(`Declined "${question}": ${reply}`, 280);
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
 }
 
@@ -706,7 +710,7 @@ function choiceDraft(
   // value decision stands alone rather than beside the guess it overrides.
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
-  const text = clip(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
+  const text = clipMasked(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
   return replyDecision(captureKey, entry, asked, text);
 }
 
@@ -853,7 +857,7 @@ function passingClauses(
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
-    out.push({ kind, text: clip(capitalise(clause), 280), read });
+    out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
   }
   return out;
 }
@@ -896,7 +900,10 @@ function kindInContext(
     kind = /^(?:rule|policy|standard|law|convention)$/i.test(label[1] ?? '') ? 'rule' : 'decision';
   }
   // The complaint after an instruction's comma is its reason, not something to remember.
-  let text = clip(kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence), 280);
+  let text = clipMasked(
+    kind === 'problem' ? sentence : (leadInstruction(sentence) ?? sentence),
+    280,
+  );
   // A value given in answer to the assistant's question, or to its suggestion, is a choice
   // made: a decision.
   const suggested = asked !== null && SUGGESTS.test(stripNonProse(asked.text));
@@ -919,7 +926,7 @@ function kindInContext(
     // it in config.yml only") is not written beside the offer it turns down.
     const declinesOffer = question !== null && SUGGESTION.test(question);
     if (ANAPHORA.test(sentence) && !replaced && !declinesOffer)
-      text = clip(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
+      text = clipMasked(`${text.replace(/[.!]+$/, '')} (answering "${question}")`, 280);
   }
   return { kind, text };
 }
@@ -988,7 +995,7 @@ function titleOf(segment: readonly TranscriptEntry[]): string {
     if (entry.role !== 'user') continue;
     for (const sentence of splitSentences(stripNonProse(entry.text))) {
       const s = trimInterjection(sentence);
-      if (!isChatter(s)) return clip(s.replace(/[.!?]+$/, ''), 72);
+      if (!isChatter(s)) return clipMasked(s.replace(/[.!?]+$/, ''), 72);
     }
   }
   return 'Session';
@@ -1003,7 +1010,7 @@ function narrativeOf(segment: readonly TranscriptEntry[], drafts: readonly Draft
     .reverse()
     .find((d) => d.kind === 'fix' || d.kind === 'decision' || d.kind === 'rule');
   const parts = [`${segment.length} messages, ${users} from the user${span}: ${titleOf(segment)}.`];
-  if (outcome) parts.push(`Outcome: ${clip(outcome.observation.text, 160)}`);
+  if (outcome) parts.push(`Outcome: ${clipMasked(outcome.observation.text, 160)}`);
   return parts.join(' ');
 }
 

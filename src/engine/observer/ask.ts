@@ -6,6 +6,7 @@ import {
   type AskDocument,
   answerExtractively,
   isRetiredPassage,
+  markRetired,
   readCaptures,
   readMemory,
   readObservations,
@@ -100,7 +101,7 @@ async function askDocuments(
   // (and a configured model never reads it).
   return documents.map((d) => ({
     ...d,
-    text: maskSecrets(d.text),
+    text: maskSecrets(markRetired(retired, d)),
     ...(isRetiredPassage(retired, d) ? { retired: true } : {}),
   }));
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { clipMasked, withoutSecrets } from './without-secrets.js';
+
+describe('clipMasked', () => {
+  it('masks before it cuts, so a secret cut short is still masked', () => {
+    const text = 'The archive passphrase is "copper lantern drifting over seven quiet harbours"';
+    const clipped = clipMasked(text, 48);
+    expect(clipped).not.toMatch(/copper|lantern/);
+    expect(clipped).toBe('The archive passphrase is [secret]');
+  });
+
+  it('never splits a mask at the cut', () => {
+    expect(clipMasked('Note: the bike lock PIN is 7290 and more words follow here', 32)).toBe(
+      'Note: the bike lock PIN is…',
+    );
+  });
+
+  it('leaves a text without secrets as the plain cut', () => {
+    expect(clipMasked('Deploy the billing service after the standup', 20)).toBe(
+      'Deploy the billing…',
+    );
+  });
+});
+
+describe('withoutSecrets on the rule observer', () => {
+  it('keeps a long quoted secret out of titles, narratives, the current task and observations', () => {
+    const phrase = 'maple orbit canyon lettuce winter bronze socket velvet ladder quartz';
+    const output = withoutSecrets(
+      observeTranscript({
+        captureKey: 'd'.repeat(64),
+        sessionId: 's',
+        entries: [
+          {
+            id: 'm1',
+            role: 'user',
+            text: `The vault passphrase is "${phrase}" for the photo backup.`,
+            at: '2026-05-12T14:00:00.000Z',
+          },
+          { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
+        ],
+        fallbackDate: '2026-05-12',
+      }),
+    );
+    const shown = [
+      output.current_task ?? '',
+      ...output.segments.flatMap((s) => [
+        s.title,
+        s.narrative,
+        ...s.observations.map((o) => o.text),
+      ]),
+    ].join('\n');
+    for (const word of phrase.split(' ')) expect(shown).not.toContain(word);
+  });
+});
