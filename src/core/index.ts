@@ -18,7 +18,6 @@ export {
   DOMAIN_SPECS,
   domainSpec,
   FIELD_PATTERN,
-  fieldIssue,
   fieldKind,
   isDomain,
 } from './domains/index.js';

@@ -3,7 +3,6 @@ import {
   deriveUuid,
   domainOf,
   ENTITY_ID_PATTERN,
-  fieldIssue,
   INTENTS,
   type Intent,
   sha256Hex,
@@ -69,13 +68,10 @@ export function parseInputZone(content: string): {
     const field = (match[2] ?? '').toLowerCase();
     const value = (match[3] ?? '').trim();
     const intent = (match[4] ?? 'assertive').toLowerCase();
-    const typo = fieldIssue(field);
     if (!ENTITY.test(entityId)) {
       errors.push({ line: index + 1, text, message: `"${entityId}" is not an entity id` });
     } else if (!FIELD.test(field) || domainOf(field) === null) {
       errors.push({ line: index + 1, text, message: `"${field}" is not a state field` });
-    } else if (typo !== null) {
-      errors.push({ line: index + 1, text, message: typo });
     } else if (value === '' || value.length > 500) {
       errors.push({ line: index + 1, text, message: 'needs a value of 1-500 characters' });
     } else if (!(INTENTS as readonly string[]).includes(intent) || intent === 'retract') {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import type { FromSchema } from 'json-schema-to-ts';
-import { fieldIssue, type ValidationIssue } from '../core/index.js';
+import type { ValidationIssue } from '../core/index.js';
 import { extractionCompletedSchema } from './extraction-completed.js';
 
 export { CANDIDATE_FIELDS } from './extraction-completed.js';
@@ -125,39 +125,11 @@ function toIssues(errors: readonly ErrorObject[] | null | undefined): Validation
   return issues.length > 0 ? issues : [{ path: '', rule: 'schema', message: 'is invalid' }];
 }
 
-/**
- * The state fields a valid record names, with their JSON pointers: the fields `fieldSchema`
- * checks only by their pattern.
- */
-function namedFields(name: SchemaName, value: unknown): [string, string][] {
-  const record = value as {
-    field?: unknown;
-    intent?: unknown;
-    claims?: readonly { field?: unknown }[];
-  };
-  if (name === 'signal_event') {
-    return (record.claims ?? []).flatMap((claim, i): [string, string][] =>
-      typeof claim.field === 'string' ? [[`/claims/${i}/field`, claim.field]] : [],
-    );
-  }
-  // A retraction may name a misspelt field: it is how one committed before the check is withdrawn.
-  if (name === 'state_observation' && record.intent === 'retract') return [];
-  if (name === 'state_observation' || name === 'user_confirmation') {
-    return typeof record.field === 'string' ? [['/field', record.field]] : [];
-  }
-  return [];
-}
-
 /** Validates untrusted input against one canonical schema, with every error it breaks. */
 export function validate<T>(name: SchemaName, input: unknown): Validation<T> {
   const fn = validatorFor(name);
-  if (!fn(input)) return { ok: false, issues: toIssues(fn.errors) };
-  // A misspelling of a known field ("travel.sttus") is refused whole, naming the field meant.
-  const issues = namedFields(name, input).flatMap(([path, field]): ValidationIssue[] => {
-    const message = fieldIssue(field);
-    return message === null ? [] : [{ path, rule: 'field_typo', message }];
-  });
-  return issues.length === 0 ? { ok: true, value: input as T } : { ok: false, issues };
+  if (fn(input)) return { ok: true, value: input as T };
+  return { ok: false, issues: toIssues(fn.errors) };
 }
 
 /** Validates a `StateObservation`. */

@@ -1,5 +1,4 @@
 import { family } from './family.js';
-import { fieldTypoIssue } from './field-typo.js';
 import { financial } from './financial.js';
 import { health } from './health.js';
 import { profile } from './profile.js';
@@ -70,14 +69,3 @@ export function fieldKind(field: string): ValueKind | null {
 
 /** A regular-expression source matching a field path of any registered domain. */
 export const FIELD_PATTERN = `^(${DOMAINS.join('|')})(\\.[a-z0-9][a-z0-9_-]*)+$`;
-
-/**
- * Why a field of a registered domain looks like a misspelling of one of that domain's fields
- * ("travel.sttus" for "travel.status"), naming it; null otherwise, open fields included
- * ("profile.home_city"). Every way state comes in checks it, so a typo is refused whole, never
- * committed beside the field it meant.
- */
-export function fieldIssue(field: string): string | null {
-  const domain = domainOf(field);
-  return domain === null ? null : fieldTypoIssue(field, domainSpec(domain));
-}

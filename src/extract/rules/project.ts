@@ -73,8 +73,6 @@ const VERSIONED =
 interface ProjectName {
   readonly slug: string;
   readonly version: string | null;
-  /** The phrase's own words, before a project on record was matched. */
-  readonly words: readonly string[];
 }
 
 /**
@@ -122,7 +120,7 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   const known = matchKnown(words, 'project', doc.input.known, entityId);
   const slug = known ?? words.join('_');
   if (slug === '' || /^\d+$/.test(slug)) return null;
-  return { slug, version, words };
+  return { slug, version };
 }
 
 function isPersonal(text: string): boolean {
@@ -236,111 +234,8 @@ function lastPhrase(phrase: string): string {
   );
 }
 
-/**
- * A status word of an explicit project form: the status words, and "on track" (which said of
- * anything but a named project is a forecast, "on track to miss the deadline").
- */
-const EXPLICIT_STATUS =
-  'on track|back on track|unblocked|in progress|underway|under way|moving again|resumed|blocked|stuck|on hold|stalled|paused|shipped|live|launched|released|done|complete|completed|finished|cancelled|canceled|scrapped|shelved';
-/** A short discourse opener before the form ("Good news,", "Update:", "fyi"). */
-const OPENER = String.raw`(?:(?:good news|great news|news|update|quick update|status update|fyi|heads up|ok|okay|so|btw|also|and)\s*[,:!–-]*\s+)?`;
-/** One to three words of a name. */
-const NAME = String.raw`([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)`;
-/** A modifier of the status word ("now blocked", "officially live"). */
-const ADVERB = String.raw`(?:(?:now|officially|finally|still|back)\s+)*`;
-/**
- * What may follow the status word: "again", "now", the cause of a blockage ("blocked on legal
- * review"), then the sentence's end, or a comma and a clause that is no hedge, report, condition
- * or contrast ("…, legal signed off"). Anything else ("on track to miss the deadline", "live on
- * Netflix tonight", "unblocked on the climbing wall") is another reading, and so is a status
- * the next clause takes back in part ("complete, except for …", "live, in staging").
- */
-const TAIL = String.raw`((?:\s+(?:again|now|once more|as of today|today))*)(\s+(?:on|by)\s+[^,;.!?]+?)?\s*(?:[.!]+|\p{Extended_Pictographic})*\s*(?:$|,\s+(?![^?]*\?)(?!.*\b(?:if|unless|think|guess|maybe|probably|hope|hopefully|said|says|say|joking|kidding|jk|lol|but|until|supposedly|apparently|according|reportedly|allegedly|rumou?r|claims?|claimed|told|seems?|sounds|except|apart|almost|mostly|partly|partially|staging|sandbox|beta)\b).+$)`;
-
-/**
- * The explicit forms of a project's status, the whole sentence after an opener: "Project X is
- * <status>", "X status: <status>", "X project is <status>", and a bare "X is unblocked". Group 1
- * is the name, 2 the status word, 4 a blockage's cause.
- */
-const EXPLICIT_FORMS: readonly (readonly [RegExp, 'project' | 'status' | 'bare'])[] = [
-  [
-    new RegExp(
-      `^${OPENER}project\\s+${NAME}\\s*(?:\\s+is|'s)\\s+${ADVERB}(${EXPLICIT_STATUS})${TAIL}`,
-      'diu',
-    ),
-    'project',
-  ],
-  [
-    new RegExp(
-      `^${OPENER}(?:project\\s+)?${NAME}\\s+status\\s*(?::|\\s-|\\s–|\\s+is)\\s*${ADVERB}(${EXPLICIT_STATUS})${TAIL}`,
-      'diu',
-    ),
-    'status',
-  ],
-  [
-    new RegExp(
-      `^${OPENER}(?:the\\s+|our\\s+)?${NAME}\\s+project\\s*(?:\\s+is|'s)\\s+${ADVERB}(${EXPLICIT_STATUS})${TAIL}`,
-      'diu',
-    ),
-    'project',
-  ],
-  [new RegExp(`^${OPENER}${NAME}\\s*(?:\\s+is|'s)\\s+${ADVERB}(unblocked)${TAIL}`, 'diu'), 'bare'],
-];
-
-/**
- * A later status of a project already on record, read only from an explicit project form of the
- * whole sentence: "Project Apollo is on track again.", "Apollo status: on track again.", "the
- * Apollo project is back on track now". The name must be the recorded project's name and nothing
- * more ("My son Apollo …" is someone else). A bare "Apollo is unblocked" names the project only
- * when its recorded status is blocked: what was blocked and is now unblocked is that work. The
- * sentence must be a plain present statement of the speaker's: no question, hedge, negation,
- * condition, plan, past story or quotation, and no cause after any status but a blockage's.
- */
-function explicitStatusChange(clause: Clause, doc: DocContext): Candidate | null {
-  if (
-    clause.analysis.mood !== 'statement' ||
-    clause.analysis.negated ||
-    clause.intent.hedged ||
-    clause.intent.intent !== 'assertive'
-  ) {
-    return null;
-  }
-  const sentence = clause.sentence.trim();
-  const clauseAt = sentence.indexOf(clause.text.trim());
-  if (clauseAt === -1) return null;
-  for (const [form, kind] of EXPLICIT_FORMS) {
-    const match = form.exec(sentence);
-    const word = match?.[2];
-    const nameAt = match?.indices?.[1]?.[0] ?? -1;
-    if (!match?.[1] || !word) continue;
-    // Read once, from the clause that holds the name, not from every clause of the sentence.
-    if (nameAt < clauseAt || nameAt >= clauseAt + clause.text.trim().length) continue;
-    const status = statusOfExplicit(word);
-    // A blockage's cause follows only a word for being blocked ("blocked on legal review").
-    if (status === null || (match[4] && status !== 'blocked')) continue;
-    const slug = slugify(match[1]);
-    // The thread's own project first, when the same name is on record for several entities.
-    const onRecord = doc.input.known.filter(
-      (k) => k.field === `project.${slug}.status` && k.value !== null,
-    );
-    const recorded = onRecord.find((k) => k.entityId === weEntity(doc)) ?? onRecord[0];
-    if (recorded === undefined) continue;
-    if (kind === 'bare' && recorded.value !== 'blocked') continue;
-    doc.lastProject = slug;
-    return makeCandidate(recorded.entityId, slug, 'status', status, clause, match[0]);
-  }
-  return null;
-}
-
-/** The project status an explicit form's status word means ("on track" is work under way). */
-function statusOfExplicit(word: string): string | null {
-  return /^(?:back )?on track$/i.test(word.trim()) ? 'in_progress' : statusOf(word);
-}
-
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
-  const explicit = explicitStatusChange(clause, doc);
-  if (explicit !== null) return [explicit];
   const t = clause.text;
   const out: Candidate[] = [];
   const entityFor = (phrase: string): string =>
@@ -361,27 +256,6 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     if (name === null) return;
     const known = doc.input.known.some((k) => k.field.startsWith(`project.${name.slug}.`));
     if (!PROJECT_WORDS.test(phrase) && !doc.group?.startsWith('team:') && !known) return;
-    // Outside a team's thread, a project whose status is on record changes status only in an
-    // explicit project form (`explicitStatusChange`): in a person's own thread a loose "Apollo is
-    // done" or "Project Apollo is unblocked, or so they claim" may be a son or a show named
-    // like it, or a report or hope the looser forms cannot tell. A team's thread keeps them
-    // ("Kestrel is no longer blocked", "we're stuck on Kestrel"): its members are known there.
-    if (
-      !doc.group?.startsWith('team:') &&
-      doc.input.known.some((k) => k.field === `project.${name.slug}.status` && k.value !== null)
-    ) {
-      return;
-    }
-    // "My son Apollo is done with school": a phrase that holds the name of a project on record
-    // with words of its own beside it, none a word for work, names someone or something else.
-    const slugWords = name.slug.split('_');
-    if (
-      !PROJECT_WORDS.test(phrase) &&
-      !doc.group?.startsWith('team:') &&
-      name.words.some((w) => !slugWords.includes(singular(w)) && !slugWords.includes(w))
-    ) {
-      return;
-    }
     // "The build is blocked", "the app is live": a bare kind of work, with no name, says
     // nothing about which project, outside a team's thread and unless one is on record.
     if (!known && !doc.group?.startsWith('team:') && BARE_KIND.test(name.slug)) return;

@@ -82,16 +82,6 @@ describe('createMcpServer (in-memory transport)', () => {
     expect(text(result)).not.toContain('/domain: is required');
   });
 
-  it('refuses a misspelt field whole, naming the field meant (issue #10)', async () => {
-    const result = await call('record_observation', userStatement('travel.sttus', 'x', 3));
-    expect(result.isError).toBe(true);
-    expect(text(result)).toContain('"travel.status"');
-    const state = await call('get_state', { field: 'travel.sttus' });
-    expect(state.structuredContent).toMatchObject({
-      state: { 'travel.sttus': { value: null, status: 'none' } },
-    });
-  });
-
   it('reads a whole entity when no field is given', async () => {
     const result = await call('get_state', {});
     expect(result.isError, text(result)).toBeFalsy();
