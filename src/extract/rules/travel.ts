@@ -494,16 +494,11 @@ function returnHit(
   if (returnFrom === null || /\bfrom home\b/i.test(t.slice(0, ret.index + ret[0].length + 1))) {
     return { back: true, hit: null };
   }
-  // A bare "back home" with no trip on record says where the speaker is, not that a trip ended:
-  // "Back home. Leo is on crutches" after a day at the ER is no completed trip.
-  const namesWhere =
-    /\bfrom\s*$/i.test(ret[0]) || /^\s*from\s/i.test(t.slice(ret.index + ret[0].length));
-  const tripOnRecord = doc.input.known.some((k) => k.field.startsWith('travel.'));
   return {
     back: true,
     hit: {
       subject: subjectBefore(ret.index),
-      status: namesWhere || tripOnRecord ? 'completed' : null,
+      status: 'completed',
       location: 'home',
       destination: null,
       span: ret[0],
