@@ -1,4 +1,5 @@
 import { roundScore, type ScoreBreakdown, scoreEvidence } from './confidence.js';
+import { misspeltFieldOf } from './domains/index.js';
 import { authorityTier, type Policy, type RolloutStage, stageFor, tierWeight } from './policy.js';
 import type {
   CommittedValue,
@@ -751,6 +752,8 @@ interface Gate {
   /** A more authoritative source may replace a low-confidence (bootstrap) value. */
   readonly replacesBootstrap: boolean;
   readonly held: ResolveContext['hold'];
+  /** The vocabulary field an empty slot's field looks like a misspelling of: asked, never committed. */
+  readonly misspelt: string | null;
 }
 
 /** Step 5, thresholds: the domain's bands, calibration, rollback confirmations, bundle holds. */
@@ -775,11 +778,18 @@ function gateFor(run: Run, { top, margin }: Ranking, reResolving: boolean): Gate
   const explicitlyChanged = top.best.correction && isUserSource(top.best.sourceType);
   const needsConfirmation = rules.confirmChanges && draft.committed !== null && !explicitlyChanged;
   if (needsConfirmation) blockers.push(`${slot.domain} changes need the user's confirmation`);
+  // A field that looks like a misspelt vocabulary field ("travel.sttus") is asked about, never
+  // committed on its own: the user confirms the field as written, or records the one meant.
+  const meant = draft.committed === null ? misspeltFieldOf(slot.field) : null;
+  if (meant !== null) {
+    run.reasons.push(`"${slot.field}" is not a field Verity knows; did you mean "${meant}"?`);
+  }
   const autoAllowed =
     top.confidence >= autoFloor &&
     margin >= rules.margin &&
     !(ctx.forceConfirmRemaining > 0) &&
-    !needsConfirmation;
+    !needsConfirmation &&
+    meant === null;
   const replacesBootstrap =
     draft.committed?.lowConfidence === true &&
     authorityTier(policy, slot.domain, top.best.sourceType) <
@@ -787,7 +797,15 @@ function gateFor(run: Run, { top, margin }: Ranking, reResolving: boolean): Gate
     top.confidence >= rules.bootstrapFloor;
   const held = reResolving ? undefined : ctx.hold;
   if (held) run.reasons.push(held.reason);
-  return { stage, autoFloor, blockers, autoAllowed, replacesBootstrap, held };
+  return {
+    stage,
+    autoFloor,
+    blockers,
+    autoAllowed,
+    replacesBootstrap: replacesBootstrap && meant === null,
+    held,
+    misspelt: meant,
+  };
 }
 
 /** What a decision step reads: the run, the ranking, the gate and the history kind. */
@@ -857,6 +875,7 @@ function commitUncontested({ run, ranking, gate, kind }: Step): ResolveOutcome |
     rules.commitUncontested !== true ||
     !mayBootstrap(top.best) ||
     gate.held ||
+    gate.misspelt !== null ||
     runnerUp !== null ||
     gate.blockers.length > 0 ||
     standing < rules.bootstrapFloor
@@ -919,6 +938,7 @@ function seedEmptySlot({ run, ranking, gate, kind }: Step): ResolveOutcome | nul
   const rules = run.ctx.policy.domains[run.slot.domain];
   if (
     gate.held ||
+    gate.misspelt !== null ||
     run.draft.committed !== null ||
     runnerUp !== null ||
     !mayBootstrap(top.best) ||

@@ -3,6 +3,7 @@ import { financial } from './financial.js';
 import { health } from './health.js';
 import { profile } from './profile.js';
 import { project } from './project.js';
+import { nearKnownField } from './field-typo.js';
 import type { DomainSpec, ValueKind } from './spec.js';
 
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './spec.js';
@@ -69,3 +70,13 @@ export function fieldKind(field: string): ValueKind | null {
 
 /** A regular-expression source matching a field path of any registered domain. */
 export const FIELD_PATTERN = `^(${DOMAINS.join('|')})(\\.[a-z0-9][a-z0-9_-]*)+$`;
+
+/**
+ * The vocabulary field `field` looks like a misspelling of ("travel.sttus" → "travel.status"),
+ * or null for a vocabulary field, an open field, or a field of no domain. A reason to ask, never
+ * to refuse (see `nearKnownField`).
+ */
+export function misspeltFieldOf(field: string): string | null {
+  const domain = domainOf(field);
+  return domain === null ? null : nearKnownField(field, domainSpec(domain));
+}
