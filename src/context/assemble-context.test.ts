@@ -225,39 +225,6 @@ describe('assembleContext', () => {
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     });
 
-    it('names each speaker in a tail several people write in, and only the role otherwise', () => {
-      const at = (minute: number) => `2026-11-24T09:0${minute}:00Z`;
-      const line = (id: string, speaker: string | undefined, content: string, minute: number) => ({
-        messageId: id,
-        role: 'user' as const,
-        content,
-        createdAt: at(minute),
-        ...(speaker === undefined ? {} : { speaker }),
-      });
-      const shared = assemble({
-        tail: [
-          line('m1', 'user:ines', 'The lake weekend is off, the cabin flooded.', 1),
-          line('m2', 'user:tom', 'Then I will book the train for Sunday.', 2),
-          { ...line('m3', 'user:ines', 'Noted.', 3), role: 'assistant' as const },
-        ],
-      });
-      expect(section(shared, 'tail').text).toBe(
-        [
-          '## Recent messages',
-          '[2026-11-24]',
-          'user:ines: The lake weekend is off, the cabin flooded.',
-          'user:tom: Then I will book the train for Sunday.',
-          'assistant: Noted.',
-        ].join('\n'),
-      );
-      const alone = assemble({
-        tail: [line('m1', 'user:ines', 'Cabin booked.', 1), line('m2', undefined, 'Paid.', 2)],
-      });
-      expect(section(alone, 'tail').text).toBe(
-        ['## Recent messages', '[2026-11-24]', 'user: Cabin booked.', 'user: Paid.'].join('\n'),
-      );
-    });
-
     it('omits the system text when it is empty and cuts it to the budget when it is too long', () => {
       expect(assemble({ skills: 'Be brief.' }, {}, { system: '' }).markdown).toBe(
         '## Skills\nBe brief.',

@@ -9,7 +9,7 @@ import {
 import { queryTerms, wordsOf } from '../search/index.js';
 import { type CanonicalLine, canonicalHeading, composeCanonical } from './canonical-state.js';
 import type { ContextSectionName } from './context-budget.js';
-import type { MemoryHit, TailMessage } from './context-sources.js';
+import type { MemoryHit } from './context-sources.js';
 import { type FitLinesResult, fitLines, type LineEntry } from './fit-lines.js';
 import type { Tokenizer } from './tokenizer.js';
 import { TRUNCATION_MARKER, truncateToTokens } from './truncate-to-tokens.js';
@@ -414,8 +414,8 @@ export function memoriesSection(
 }
 
 /** Messages in thread order (`createdAt`, then `messageId`), each id once (its first delivery). */
-export function orderMessages<T extends BatchMessage>(messages: readonly T[]): readonly T[] {
-  const byId = new Map<string, T>();
+export function orderMessages(messages: readonly BatchMessage[]): readonly BatchMessage[] {
+  const byId = new Map<string, BatchMessage>();
   for (const message of messages) {
     if (!byId.has(message.messageId)) byId.set(message.messageId, message);
   }
@@ -427,27 +427,12 @@ function dayOf(message: BatchMessage): string {
 }
 
 /**
- * How a tail line names who wrote it: by role ("user:", "assistant:"), or, when people with
- * different entities write in the thread, a person's line by their entity ("user:sam:"), so an
- * agent can tell who cancelled what.
- */
-function speakerLabel(messages: readonly TailMessage[]): (message: TailMessage) => string {
-  const speakers = new Set(
-    messages.filter((m) => m.role === 'user' && m.speaker).map((m) => m.speaker),
-  );
-  return (message) =>
-    speakers.size > 1 && message.role === 'user' && message.speaker
-      ? message.speaker
-      : message.role;
-}
-
-/**
  * The tail: the most recent messages that fit, shown oldest first under a line per day, with a
  * marker for the earlier ones left out. When even the newest message does not fit whole, its
  * beginning is shown.
  */
 export function tailSection(
-  messages: readonly TailMessage[],
+  messages: readonly BatchMessage[],
   cap: number,
   allowance: number,
   tokenizer: Tokenizer,
@@ -458,13 +443,12 @@ export function tailSection(
   const capped = ordered.slice(0, ordered.length - kept.length).map((m) => m.messageId);
   const newestFirst = [...kept].reverse();
   const byId = new Map(kept.map((message) => [message.messageId, message]));
-  const label = speakerLabel(ordered);
   const entries = newestFirst.map((message, index) => {
     const newer = newestFirst[index - 1];
     // Walking back in time, a message opens a new day group unless the newer one shares its day.
     const opensDay = newer === undefined || dayOf(newer) !== dayOf(message);
     const overhead = 1 + (opensDay ? tokenizer.count(dayOf(message)) + 1 : 0);
-    const text = `${label(message)}: ${message.content.trim()}`;
+    const text = `${message.role}: ${message.content.trim()}`;
     return lineEntry(message.messageId, text, overhead, tokenizer);
   });
   const heading = SECTION_HEADINGS.tail;

@@ -62,14 +62,6 @@ export interface MemoryHit {
   readonly thread_id?: string | null | undefined;
 }
 
-/**
- * A message of the thread's tail and, when known, who said it: the entity id its record was filed
- * under (`user:sam`). A thread several people write in shows each line with its speaker.
- */
-export interface TailMessage extends BatchMessage {
-  readonly speaker?: string | null | undefined;
-}
-
 /** The stored summaries of a thread; either may be missing. */
 export interface ThreadSummaries {
   /** A short paragraph: where the thread stands. */
@@ -114,11 +106,8 @@ export interface ContextSources {
   skills(request: SourceRequest): Promise<string | null>;
   /** At most `limit` memories relevant to `query`, best first. */
   memories(query: string, request: SourceRequest, limit: number): Promise<readonly MemoryHit[]>;
-  /**
-   * The thread's latest `limit` messages, most recent last, each with its speaker when known.
-   * `MessageRecord` fits the shape but for the speaker.
-   */
-  tail(threadId: string, limit: number): Promise<readonly TailMessage[]>;
+  /** The thread's latest `limit` messages, most recent last. `MessageRecord` fits the shape. */
+  tail(threadId: string, limit: number): Promise<readonly BatchMessage[]>;
 }
 
 /** Sources with nothing in them: a base to spread real or fake sources over. */

@@ -27,7 +27,6 @@ export type {
   ContextSources,
   MemoryHit,
   SourceRequest,
-  TailMessage,
   ThreadSummaries,
 } from './context-sources.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';

@@ -389,66 +389,6 @@ describe('Engine.buildContext for a user in a group', () => {
   });
 });
 
-describe('Engine.buildContext for a thread a household writes in', () => {
-  const household = useSuiteTestEngine(
-    'verity-context-household-',
-    NOW,
-    {
-      embeddings: { model: null },
-      extraction: {
-        extractor: createRuleExtractor(),
-        registry: {
-          members: {},
-          we: { 'user:ines': 'family:costa', 'user:tom': 'family:costa' },
-          aliases: {},
-        },
-      },
-      items: { extractor: null },
-    },
-    async ({ engine: built }) => {
-      const said = (id: string, entity: string, content: string, minute: number) =>
-        message('kitchen', id, 'user', content, `2026-03-01T18:0${minute}:00Z`, {
-          entity_id: entity,
-        });
-      await built.ingest(
-        toJsonl([
-          said('h1', 'user:ines', 'The lake weekend is off, the cabin flooded.', 1),
-          said('h2', 'user:tom', 'Then I will book the train to Porto for Sunday.', 2),
-          said('h3', 'user:guest', 'My own plans are private.', 3),
-          said('h4', 'user:tom', 'Booked, we leave at nine.', 4),
-        ]),
-      );
-    },
-  );
-
-  it("shows every member's lines, each with its speaker, when no entity is named", async () => {
-    const result = await household().engine.buildContext({ thread: 'kitchen' });
-    expect(result.entity).toBe('user:tom');
-    expect(result.included.messageIds).toEqual(['h1', 'h2', 'h4']);
-    const tail = sectionText(result, 'tail');
-    expect(tail).toContain('user:ines: The lake weekend is off, the cabin flooded.');
-    expect(tail).toContain('user:tom: Booked, we leave at nine.');
-    expect(tail).not.toContain('private');
-  });
-
-  it("shows its members' lines in the family's own context", async () => {
-    const result = await household().engine.buildContext({
-      thread: 'kitchen',
-      entity: 'family:costa',
-    });
-    expect(result.included.messageIds).toEqual(['h1', 'h2', 'h4']);
-  });
-
-  it('keeps the household out of the context of a speaker outside it', async () => {
-    const result = await household().engine.buildContext({
-      thread: 'kitchen',
-      entity: 'user:guest',
-    });
-    expect(result.included.messageIds).toEqual(['h3']);
-    expect(sectionText(result, 'tail')).toContain('user: My own plans are private.');
-  });
-});
-
 describe('Engine.buildContext over items extracted at ingest (default rule extractor)', () => {
   const extracted = useSuiteTestEngine(
     'verity-context-items-',

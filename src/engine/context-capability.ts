@@ -11,7 +11,6 @@ import {
   DEFAULT_SUMMARY_TOKENS,
   type MemoryHit,
   type SourceRequest,
-  type TailMessage,
   type ThreadSummaries,
   type ThreadSummarizer,
 } from '../context/index.js';
@@ -43,8 +42,7 @@ import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../store
 export interface BuildContextRequest {
   /**
    * The entity the agent serves. Default: the thread's (its newest message's), else `user:primary`.
-   * Only its records and its "we" group's are shown, but for the thread's own lines and items,
-   * which its whole household's (the group's members') are.
+   * Only its records and its "we" group's are shown.
    */
   readonly entity?: string | undefined;
   /** The conversation; without one, the entity's open items stand in for the thread's. */
@@ -144,8 +142,7 @@ export interface ContextCapability {
    * in play (freshness, stale, review and conflict markers), the thread's state items (or its long
    * summary; without a thread, the entity's open items), memories retrieved for `query` (default:
    * the thread's latest user message) and the thread's recent messages. Reports tokens per section
-   * and the ids it shows. Shows only the entity's records and its "we" group's, and in the
-   * thread its household's lines, each named by speaker when several people write. Throws
+   * and the ids it shows. Shows only the entity's records and its "we" group's. Throws
    * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
    */
   buildContext(request?: BuildContextRequest): Promise<ContextResult>;
@@ -171,11 +168,6 @@ function toBatchMessage(record: MessageRecord): BatchMessage {
     content: record.content,
     createdAt: record.createdAt,
   };
-}
-
-/** A tail message with its speaker: the entity its record was filed under. */
-function toTailMessage(record: MessageRecord): TailMessage {
-  return { ...toBatchMessage(record), speaker: record.entityId };
 }
 
 /**
@@ -298,30 +290,12 @@ async function summarize(
 }
 
 /**
- * What one build may show: the entity's own records and its "we" group's. Search results, state
- * and items of other entities stay out.
+ * What one build may show: the entity's own records and its "we" group's. A thread's messages and
+ * items of other entities stay out, as search results of other entities do.
  */
 function scopeOf(rt: ContextRuntime, entity: string): readonly string[] {
   const group = rt.deps.registry.we[entity];
   return group === undefined || group === entity ? [entity] : [entity, group];
-}
-
-/**
- * Whose lines of the requested thread one build may show: the entity's household, that is the
- * entity, the group its "we" names (or the entity itself when it is a group) and every member
- * whose "we" names that group. A family chat shows Maya's and Sam's lines whoever asks, and the
- * family's own context shows them too; a speaker outside the household stays out, so a caller
- * scoped to one entity still cannot read a stranger's thread by naming it
- * (ADR 2026-11-26-context-sources, amended 2026-11-27).
- */
-function householdOf(rt: ContextRuntime, entity: string): readonly string[] {
-  const we = rt.deps.registry.we;
-  const group = we[entity] ?? (Object.values(we).includes(entity) ? entity : undefined);
-  if (group === undefined) return [entity];
-  const members = Object.keys(we)
-    .filter((member) => we[member] === group)
-    .sort();
-  return [...new Set([entity, group, ...members])];
 }
 
 /** A loader that runs `load` once, on first use. */
@@ -338,10 +312,8 @@ function sourcesFor(
   rt: ContextRuntime,
   thread: string | null,
   scope: readonly string[],
-  household: readonly string[],
 ): ContextSources {
   const inScope = (record: { readonly entityId: string }) => scope.includes(record.entityId);
-  const inThread = (record: { readonly entityId: string }) => household.includes(record.entityId);
   const tailRecords = once(async () =>
     thread === null
       ? []
@@ -351,12 +323,12 @@ function sourcesFor(
             order: 'desc',
             limit: rt.limits.tailMessages,
           })
-        ).filter(inThread),
+        ).filter(inScope),
   );
   const threadItems = once(async () =>
     thread === null
       ? []
-      : (await rt.deps.store.listStateItems({ threadId: thread })).filter(inThread),
+      : (await rt.deps.store.listStateItems({ threadId: thread })).filter(inScope),
   );
 
   return {
@@ -381,9 +353,7 @@ function sourcesFor(
       const hasItems = items.some(isActiveItem);
       // The extractive short summary reads only the items; everything else reads messages.
       const needsMessages = !hasItems || rt.llm !== null;
-      const messages = needsMessages
-        ? await summaryMessages(rt.deps.store, threadId, inThread)
-        : [];
+      const messages = needsMessages ? await summaryMessages(rt.deps.store, threadId, inScope) : [];
       // With no active item, the long summary stands in for them and says what the short one
       // would, so only one of the two is written.
       if (!hasItems) {
@@ -412,7 +382,7 @@ function sourcesFor(
 
     async tail(_threadId, limit) {
       const records = await tailRecords();
-      return records.slice(0, limit).map(toTailMessage);
+      return records.slice(0, limit).map(toBatchMessage);
     },
   };
 }
@@ -513,7 +483,7 @@ export function createContextCapability(
     async buildContext(request = {}) {
       const thread = request.thread?.trim() || null;
       const entity = request.entity ?? (await threadEntity(deps.store, thread)) ?? DEFAULT_ENTITY;
-      const sources = sourcesFor(rt, thread, scopeOf(rt, entity), householdOf(rt, entity));
+      const sources = sourcesFor(rt, thread, scopeOf(rt, entity));
       return buildContext(
         {
           entity,

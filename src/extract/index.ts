@@ -10,7 +10,6 @@
 
 export { findDates } from './dates.js';
 export { createFileExtractionCache } from './extraction-cache.js';
-export { markedAsJoke, onlyLaughter, reminisces } from './intent.js';
 export type { ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
 export { intentMetrics } from './intent-metrics.js';
 export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor.js';

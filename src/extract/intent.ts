@@ -38,27 +38,7 @@ const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only
  * Laughter ("lol", "haha", "lmao", a crying-laughing face): the clause may be a joke or an
  * overstatement ("allergic to Mondays lol"), so what it says never commits alone.
  */
-const LAUGHTER =
-  /\b(?:lo(?:lo)*l|lmf?ao+|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}|\u{1F606}/iu;
-
-/**
- * Whether a sentence is marked as a joke: laughter (`LAUGHTER`), "jk"/"just kidding" (`IN_JEST`)
- * or sarcasm. The state extractor reads these per clause (laughter hedges, jest and sarcasm take
- * the sentence back); state items, which have no tentative reading, take none from such a
- * sentence. One home for the markers, so both read the same jokes.
- */
-export function markedAsJoke(sentence: string): boolean {
-  return LAUGHTER.test(sentence) || IN_JEST.test(sentence) || SARCASM.pattern.test(sentence);
-}
-
-/**
- * Whether a sentence is nothing but laughter ("lol.", "😂😂", "Haha!"): said after a statement,
- * it marks that statement as a joke.
- */
-export function onlyLaughter(sentence: string): boolean {
-  const laughter = new RegExp(LAUGHTER.source, 'giu');
-  return LAUGHTER.test(sentence) && !/[\p{L}\p{N}]/u.test(sentence.replace(laughter, ''));
-}
+const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
 
 /**
  * A claim about people in general or a market price ("rent is due on the 1st for most people",
@@ -128,14 +108,6 @@ const SUPERSEDES =
 
 const PLANNING =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? (?:to|on)|planning|booked|booking|scheduled|leaving|leave for|flying (?:out|to|in|home|back)|fly(?:ing)? out|departing|departs|heading (?:to|out)|head(?:ing)? to|tomorrow|tonight|next (?:week|month|year|mon|tue|wed|thu|fri|sat|sun)|this (?:weekend|coming)|upcoming|starting|from now on|going forward)\b/i;
-
-/**
- * Whether a sentence calls up a shared memory ("remember when we…", "do you remember the…"): it
- * recalls, it neither states a present state nor asks what to do.
- */
-export function reminisces(sentence: string): boolean {
-  return REMINISCE.test(sentence.trim());
-}
 
 /** The part of a sentence after a retraction opener ("Scratch that: ..."), or null. */
 export function afterRetraction(text: string): string | null {

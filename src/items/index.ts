@@ -13,7 +13,6 @@ export { toExtractionPayload, upsertsOf, watermarkOf } from './extraction-payloa
 export type { ItemExtractor } from './item-extractor.js';
 export { createItemSimilarity } from './item-similarity.js';
 export { createLlmItemExtractor } from './llm-item-extractor.js';
-export { hasPronounObject } from './pronoun-object.js';
 export type { ReconcileThresholds } from './reconcile-candidates.js';
 export { DEFAULT_RECONCILE_THRESHOLDS } from './reconcile-candidates.js';
 export type { ItemConflictResolution } from './resolve-item-conflict.js';

@@ -10,7 +10,6 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { markedAsJoke, onlyLaughter, reminisces } from '../extract/index.js';
 import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
@@ -21,7 +20,6 @@ import {
   tiedToAPlan,
 } from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
-import { withObjectFromThread } from './pronoun-object.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 interface SentenceItem {
@@ -331,9 +329,7 @@ function question(sentence: string, lower: string, role: Role): SentenceItem | n
   if (
     role !== 'user' ||
     QUESTION_PHATIC.test(lower) ||
-    /^(?:can|could|would|will) you\b/.test(lower) ||
-    // "Remember when we went camping?": a shared memory called up, nothing to decide.
-    reminisces(sentence)
+    /^(?:can|could|would|will) you\b/.test(lower)
   ) {
     return null;
   }
@@ -635,9 +631,7 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  * what the thread said before the sentence, lower case (a "no X" reversal needs X named there).
  */
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
-  // A joke ("we're moving to Mars lol", "…, jk") binds nobody to anything; an item has no
-  // tentative reading to keep it in, so none is made (ADR 2026-11-26-distractor-set-c-and-laughter).
-  if (role === 'system' || markedAsJoke(sentence)) return null;
+  if (role === 'system') return null;
   // "…, done." after a choice is the speaker settling it, not part of what was decided: the
   // decision is read without it (so it has the words of the one it restates or replaces).
   const settled = SETTLED_TAIL.exec(sentence);
@@ -765,28 +759,20 @@ export function topicTagsFor(typeTag: StateItemType, text: string): string[] {
 export function extractRuleCandidates(batch: readonly BatchMessage[]): CandidateItem[] {
   if (!batch.some((m) => m.role === 'user')) return [];
   const candidates: CandidateItem[] = [];
-  // What the thread said before each sentence: a "no X" reversal needs X named there, and a task
-  // whose object is a pronoun takes it from there ("Pay it" → "Pay the water bill"), as written.
+  // What the thread said before each sentence: a "no X" reversal needs X named there.
   let earlier = '';
-  let written = '';
   for (const message of batch) {
-    const sentences = splitSentences(message.content, { typography: false }).map((s) => s.text);
-    for (const [index, sentence] of sentences.entries()) {
-      // A laugh said as a sentence of its own ("We're moving to Mars. 😂") marks the one before.
-      const laughedAt = onlyLaughter(sentences[index + 1] ?? '');
-      const found = laughedAt ? null : classifySentence(sentence, message.role, earlier);
-      const said = written;
+    for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
+      const found = classifySentence(sentence, message.role, earlier);
       earlier += ` ${lowerForm(sentence)}`;
-      written += `\n${sentence}`;
       if (found === null) continue;
-      const text = found.typeTag === 'action' ? withObjectFromThread(found.text, said) : found.text;
-      const choice = analyzeChoice(text);
+      const choice = analyzeChoice(found.text);
       candidates.push({
         typeTag: found.typeTag,
-        text,
+        text: found.text,
         status: defaultStatusFor(found.typeTag),
         confidence: found.confidence,
-        topicTags: topicTagsFor(found.typeTag, text),
+        topicTags: topicTagsFor(found.typeTag, found.text),
         refs: [message.messageId],
         supersedes: null,
         replaces: choice.replaced,
@@ -806,12 +792,9 @@ const RULE_EXTRACTOR_ID = 'rules';
  * rules change what they extract: 2 = reversals need a choice verb or a bare object and keep
  * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task;
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
- * the particle of a phrasal verb is no part of the object taken back; 4 = a sentence marked as a
- * joke (laughter, "jk", sarcasm, or a laugh as the next sentence) yields no item; 5 = an action
- * whose object is a pronoun takes it from what the thread said before ("Pay the water bill"); 6 =
- * a question that reminisces ("remember when we…?") is no item.
+ * the particle of a phrasal verb is no part of the object taken back.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '6';
+export const RULE_ITEM_EXTRACTOR_VERSION = '3';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

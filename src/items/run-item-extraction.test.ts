@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@6',
+      extractor: 'rules@3',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

@@ -1,5 +1,4 @@
 import { findDates } from '../extract/index.js';
-import { hasPronounObject } from '../items/index.js';
 
 /** A commitment found in text. */
 export interface Commitment {
@@ -25,16 +24,9 @@ export interface Commitment {
   readonly doubts: readonly string[];
 }
 
-/** The speaker's own commitment; "remind me to …" asks to be held to one, so the speaker owns it. */
 const SPEAKER_COMMITMENT =
-  /\b(I'll|I will|I'm going to|I am going to|I promise to|I need to|I have to|I must|we'll|we will|we're going to|let me|remind me to)\s+(.+)$/i;
-/** A named owner and what they are to do, which starts with a verb ("Ana to send …"). */
-const OWNER_TO = /^([A-Z][a-z]+)\s+(?:to|will|is going to|needs to)\s+([a-z].*)$/;
-/**
- * A record of money that moved ("Transfer to savings 250.00 completed", "Payment to X 48.10
- * posted"): an amount, then a past participle closing the line. Its "Transfer to …" names no one.
- */
-const MONEY_RECORD = /\d[.,]\d{2}\b[^.!?]*\b[a-z]+ed[.!]*\s*$/i;
+  /\b(I'll|I will|I'm going to|I am going to|I promise to|I need to|I have to|I must|we'll|we will|we're going to|let me)\s+(.+)$/i;
+const OWNER_TO = /^([A-Z][a-z]+)\s+(?:to|will|is going to|needs to)\s+(.+)$/;
 const HEDGES =
   /\b(maybe|might|probably|perhaps|possibly|try to|hopefully|if I can|if possible|at some point|someday|could)\b/i;
 const NEGATIONS = /\b(won't|will not|never|not going to|can't|cannot|don't)\b/i;
@@ -118,15 +110,6 @@ function dueOf(
 }
 
 /**
- * False for a title that is only a verb and a pronoun ("Pay it", "Sort them out"): one message
- * does not say what it stands for, and the action item read with its thread names the object
- * ("Pay the water bill") when the thread does.
- */
-function namesItsObject(title: string): boolean {
-  return !hasPronounObject(title);
-}
-
-/**
  * Finds commitments in one message (`speaker` is its role), with deadlines resolved against
  * `anchor` (the message time). Questions and negated sentences are never commitments; a hedge,
  * a missing or past deadline, or a conditional makes one weak. Precision first: when in doubt it
@@ -142,14 +125,14 @@ export function detectCommitments(
   for (const sentence of sentences(text)) {
     if (sentence.endsWith('?') || NEGATIONS.test(sentence)) continue;
     const own = SPEAKER_COMMITMENT.exec(sentence);
-    const named = own === null && !MONEY_RECORD.test(sentence) ? OWNER_TO.exec(sentence) : null;
+    const named = own === null ? OWNER_TO.exec(sentence) : null;
     const phrase = own?.[2] ?? named?.[2];
     if (phrase === undefined || DECISION_VERBS.test(phrase)) continue;
     const subject = own?.[1]?.toLowerCase() ?? '';
     const owner = named?.[1] ?? (subject.startsWith('we') ? 'we' : speaker);
     const { due, dueAlternative, text: dateText } = dueOf(sentence, anchor);
     const title = cleanTitle(phrase, dateText);
-    if (title.split(' ').length < 2 || !namesItsObject(title)) continue;
+    if (title.split(' ').length < 2) continue;
     const doubts: string[] = [];
     if (HEDGES.test(sentence)) doubts.push('hedged');
     if (/^\s*if\b|\bif\b.*,/i.test(sentence)) doubts.push('conditional');
@@ -182,7 +165,7 @@ export function commitmentFromAction(text: string, anchor: string): Commitment |
     named?.[1] ?? (own === null ? null : own[1]?.toLowerCase().startsWith('we') ? 'we' : 'user');
   const { due, dueAlternative, text: dateText } = dueOf(text, anchor);
   const title = cleanTitle(phrase, dateText);
-  if (title === '' || !namesItsObject(title)) return null;
+  if (title === '') return null;
   const doubts: string[] = [];
   if (owner === null) doubts.push('no owner');
   if (due === null) doubts.push('no deadline');
