@@ -8,10 +8,10 @@ const learned = Date.parse('2026-03-02T09:00:00Z');
 
 describe('freshUntil', () => {
   it.each([
-    // A dated event after the TTL stays fresh through its own day.
-    ['family.schedule.school_concert', '2026-03-12 18:00', '2026-03-13T00:00:00.000Z'],
-    ['family.schedule.cabin_trip', '2026-03-14 to 2026-03-16', '2026-03-17T00:00:00.000Z'],
-    ['travel.return_date', '2026-04-01', '2026-04-02T00:00:00.000Z'],
+    // A dated event after the TTL stays fresh through its own day, wherever that day ends (UTC-12).
+    ['family.schedule.school_concert', '2026-03-12 18:00', '2026-03-13T12:00:00.000Z'],
+    ['family.schedule.cabin_trip', '2026-03-14 to 2026-03-16', '2026-03-17T12:00:00.000Z'],
+    ['travel.return_date', '2026-04-01', '2026-04-02T12:00:00.000Z'],
     // An event inside the TTL, or already past, keeps the TTL: the date never shortens it.
     ['family.schedule.swim', '2026-03-03 17:00', '2026-03-05T09:00:00.000Z'],
     ['family.schedule.swim', '2026-02-20', '2026-03-05T09:00:00.000Z'],

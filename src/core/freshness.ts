@@ -26,5 +26,13 @@ export function freshUntil(
     const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
     if (Number.isFinite(day) && day > lastDay) lastDay = day;
   }
-  return Math.max(byEvidence, lastDay + DAY_MS);
+  return Math.max(byEvidence, lastDay + DAY_MS + LATEST_DAY_END_MS);
 }
+
+/**
+ * A value's day is a local day with no zone of its own ("2026-03-12 19:00" is the household's
+ * wall clock): it has ended everywhere only 12 hours after midnight UTC (UTC−12). Ending it at
+ * midnight UTC marked a 19:00 play in Los Angeles stale at 17:30 the same day (session 15
+ * review); the cost of the slack is that a day east of UTC stays fresh up to a day longer.
+ */
+const LATEST_DAY_END_MS = 12 * HOUR_MS;

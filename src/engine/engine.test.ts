@@ -208,7 +208,7 @@ describe('engine ingest', () => {
     await ingest([observation({ id: 1, field, value: '2026-03-10', intent: 'planning' })]);
     clock.set('2026-03-05T12:00:00Z');
     expect((await engine.getField('user:primary', field)).stale).toBe(false);
-    clock.set('2026-03-11T12:00:00Z');
+    clock.set('2026-03-11T13:00:00Z');
     expect((await engine.getField('user:primary', field)).stale).toBe(true);
   });
 

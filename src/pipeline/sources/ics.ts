@@ -115,11 +115,9 @@ function describe(
   zone: string | null | undefined,
 ): string {
   if (allDay) {
-    const first = new Date(
-      Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()),
-    );
+    const first = dayOf(start);
     const last = end
-      ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
+      ? dayOf(end, -1)
       : first;
     return last.getTime() > first.getTime()
       ? `${summary} - ${dayText(first)} to ${dayText(last)}`
@@ -129,6 +127,15 @@ function describe(
   const to = end ? wall(end, zone) : null;
   const place = location === '' ? '' : `, ${location}`;
   return `${summary} - ${dayText(from.day)}, ${from.time}${to ? `-${to.time}` : ''}${place}`;
+}
+
+/**
+ * The calendar day of an all-day date, as midnight UTC (`offset` days later). node-ical builds a
+ * `VALUE=DATE` as local midnight of the machine running it, so its UTC fields are the day before
+ * anywhere east of UTC: the day is read from the local fields it was built from.
+ */
+function dayOf(date: IcalDate, offset = 0): Date {
+  return new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate() + offset));
 }
 
 function isoDay(day: Date): string {
@@ -147,9 +154,9 @@ function scheduleValue(
   zone: string | null | undefined,
 ): string {
   if (!allDay) return startValue(start, zone);
-  const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  const first = dayOf(start);
   const last = end
-    ? new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 1))
+    ? dayOf(end, -1)
     : first;
   return last.getTime() > first.getTime() ? `${isoDay(first)} to ${isoDay(last)}` : isoDay(first);
 }
