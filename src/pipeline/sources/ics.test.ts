@@ -114,6 +114,39 @@ describe('icsToSignals', () => {
     ]);
   });
 
+  it.each(['Europe/Berlin', 'Asia/Tokyo', 'America/Los_Angeles'])(
+    'reads an all-day date as the same day on a machine in %s',
+    (zone) => {
+      const before = process.env['TZ'];
+      process.env['TZ'] = zone;
+      try {
+        const signals = icsToSignals(
+          calendar(
+            'BEGIN:VEVENT',
+            'UID:training@example.com',
+            'DTSTART;VALUE=DATE:20260312',
+            'DTEND;VALUE=DATE:20260313',
+            'SUMMARY:Teacher training day',
+            'END:VEVENT',
+          ),
+          { source, now: Date.parse('2026-03-01T00:00:00Z') },
+        );
+        expect(signals.map((s) => s['claims'])).toEqual([
+          [
+            {
+              field: 'family.schedule.teacher_training_day',
+              candidate_value: '2026-03-12',
+              intent: 'planning',
+            },
+          ],
+        ]);
+      } finally {
+        if (before === undefined) delete process.env['TZ'];
+        else process.env['TZ'] = before;
+      }
+    },
+  );
+
   it("labels a time with no zone as UTC, and shows it in the calendar's configured zone", () => {
     const ics = calendar(
       'BEGIN:VEVENT',
