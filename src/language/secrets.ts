@@ -267,16 +267,13 @@ function labelledValues(text: string): SecretSpan[] {
     const core = value.replace(/[!?]+$/u, '');
     const after = tail.slice(value.length);
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
-    const bare = relation.joined.trim() === '';
-    if (hardware && bare) continue;
+    if (hardware && relation.joined.trim() === '') continue;
     const word = kind === 'password' && label.guard === undefined && relation.close;
     if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
     if (!guardHolds(label, before, text.slice(labelEnd, at + value.length), core)) continue;
     if (LONG_VALUED.has(kind) && core.length < 8) continue;
     if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
-    // With no joining word, a value is a run of digits ("gate code 2580#"), not "password 2FA".
-    if (bare && (core.match(/\d/gu) ?? []).length < 3) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
     spans.push({ start: at, end: at + value.length, kind });

@@ -57,7 +57,6 @@ export const NOT_SECRETS = [
   'Log in to the dashboard with your company account.',
   'The key to the storeroom hangs by the door.',
   'Now sign in to the console with SSO.',
-  'The password 2FA rollout finished on Monday.',
 ];
 
 /** Secrets in wordings of our own, with the value that must never appear unmasked. */
