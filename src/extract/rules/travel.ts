@@ -1106,6 +1106,25 @@ function nearDeparture(date: DateMention, known: string): string | null {
 const TRIP_THING =
   /\b(?:flights?|trip|departure|outbound|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
 
+/**
+ * The words a move may put between "to" and the day it goes to: an article, or a modifier of the
+ * day ("the weekend of", "around", "next").
+ */
+const DAY_AFTER_TO =
+  /^\s*(?:the\s+)?(?:(?:(?:weekend|week)\s+of|around|about|roughly|approximately|next|this|coming|following)\s+)?(?:the\s+)?$/i;
+
+/**
+ * Whether the words after a day name an appointment or an event as its purpose ("for the
+ * dentist", "for the vet appointment", "for the kickoff meeting"): the everyday venues and
+ * events `isOuting` reads, here at any of the purpose's first words.
+ */
+function namesAppointment(after: string): boolean {
+  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their|some)\s+(\S.*)$/i.exec(after)?.[1];
+  if (purpose === undefined) return false;
+  const head = purpose.split(/\s+/).slice(0, 3);
+  return head.some((_, i) => isOuting(` for ${head.slice(i).join(' ')}`));
+}
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
@@ -1135,15 +1154,14 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const date = clause.dates.find((d) => d.start >= target - 1);
   if (date?.date == null) return null;
   // "We switched to Adyen last week": the change goes to something else, and the day is when it
-  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th").
-  if (!/^\s*(?:the\s+)?$/i.test(t.slice(target, Math.max(target, date.start)))) return null;
+  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th"), a
+  // modifier of the day aside ("to the weekend of the 23rd", "to next Friday the 15th").
+  if (!DAY_AFTER_TO.test(t.slice(target, Math.max(target, date.start)))) return null;
   // "we've changed to the 22nd for the dentist": with no trip named (or only "it"), a purpose
-  // naming another thing says what moved.
+  // naming an appointment or an event says what moved; a purpose of the trip's own ("for the
+  // cheaper fare", "for my birthday") does not.
   const namesTrip = TRIP_THING.test(moved.replace(/\b(?:it|everything)\b/gi, ' '));
-  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their)\s+([\w-]+(?:\s+[\w-]+)?)/i.exec(
-    t.slice(date.end),
-  );
-  if (!namesTrip && purpose !== null && !TRIP_THING.test(purpose[1] ?? '')) return null;
+  if (!namesTrip && namesAppointment(t.slice(date.end))) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
     ? { kind: 'we' }
     : { kind: 'speaker' };
