@@ -22,6 +22,7 @@ import {
   RETURN_LEG,
   rescheduleReading,
   SPORTS_FIXTURE,
+  type StretchPlace,
   stretchesOfTime,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
@@ -1010,6 +1011,59 @@ function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit
   };
 }
 
+/** Words that end the stretch of a clause a presence's time words belong to. */
+const PREDICATE_BOUNDARY =
+  /[,;:!?()—–]|\s-\s|\b(?:and|but|while|until|till|til|before|after|when|because|though|although|so|then|since|whereas)\b/gi;
+/** A clause that says the presence is now, whatever else it says of time. */
+const NOW_SAID =
+  /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening))\b/i;
+
+/**
+ * Where the undated stretches of time said of a presence lie ("We're in Tahoe this weekend"):
+ * only those in the presence's own stretch of the clause, with no other predicate or clause
+ * between ("in Lisbon today, Porto next weekend" says nothing ahead of Lisbon). None when the
+ * clause says the presence is now ("right now, this week has been amazing"); none around today
+ * when the sentence tells an arrival ("Just landed, in Lisbon for the weekend") or the trip on
+ * record to that place has already left ("We're in Lisbon this week" two days after the flight).
+ */
+function presenceStretches(
+  hit: Hit,
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+): StretchPlace[] {
+  const t = clause.text;
+  if (NOW_SAID.test(t)) return [];
+  const at = t.indexOf(hit.span);
+  let from = 0;
+  let to = t.length;
+  if (at >= 0) {
+    for (const b of t.matchAll(PREDICATE_BOUNDARY)) {
+      if (b.index < at) from = b.index + b[0].length;
+      else if (b.index >= at + hit.span.length) {
+        to = b.index;
+        break;
+      }
+    }
+  }
+  const today = doc.input.at.slice(0, 10);
+  const places = stretchesOfTime(t.slice(from, to), today).map((s) => s.place);
+  if (!places.includes('around-today')) return places;
+  const known = (field: string) =>
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
+      ?.value ?? null;
+  const departure = known('travel.departure_date');
+  const destination = known('travel.destination');
+  const departed =
+    departure !== null &&
+    departure <= today &&
+    /^(?:planned|in_progress)$/.test(known('travel.status') ?? '') &&
+    (destination === null || destination.toLowerCase() === hit.location?.toLowerCase());
+  if (departed || BARE_ARRIVAL.test(clause.sentence))
+    return places.filter((p) => p !== 'around-today');
+  return places;
+}
+
 /** The status, location and destination candidates of each reading, with its evidence. */
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
@@ -1055,7 +1109,7 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
       // "We're in Tahoe this weekend" said on a Monday: a stretch ahead, left undated, makes the
       // presence a plan; one that holds today and days ahead ("this week" on a Tuesday) may be
       // now or later. Neither is presence now, and neither commits a plan (issue #10).
-      const places = stretchesOfTime(t, doc.input.at.slice(0, 10)).map((s) => s.place);
+      const places = presenceStretches(hit, clause, doc, entityId);
       if (places.includes('ahead')) {
         hit = {
           ...hit,
