@@ -7,6 +7,7 @@ import {
   DAY_EVENT,
   DOCUMENT_PART,
   dayOfMonthNear,
+  findDates,
   HOLIDAY_PERIOD,
   isVocabularyWord,
   lookupPlace,
@@ -1453,6 +1454,8 @@ interface Leg {
   readonly from: ReadonlySet<string>;
   readonly to: ReadonlySet<string>;
   readonly at: number;
+  /** The day the leg leaves (`YYYY-MM-DD`), when its line says one after it. */
+  readonly day?: string | null;
 }
 
 const LEG_LINK = /\s*(?:->|→|⟶|➔|=>|–>|—>|\bto\b)\s*/g;
@@ -1497,8 +1500,28 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((w
 const DOC_LEGS = new WeakMap<DocContext, Leg[]>();
 
 /**
+ * The legs of the message, each with its day: the first date after the leg on its own line and
+ * before the next leg.
+ */
+function datedLegs(doc: DocContext): Leg[] {
+  const text = doc.input.text;
+  const dates = findDates(text, doc.input.at);
+  const legs = legsOf(text);
+  return legs.map((leg, i) => {
+    const next = legs[i + 1]?.at ?? text.length;
+    const date = dates.find(
+      (d) => d.start > leg.at && d.start < next && !text.slice(leg.at, d.start).includes('\n'),
+    );
+    return { ...leg, day: date?.date ?? null };
+  });
+}
+
+/**
  * Whether the clause names the leg back of a round trip said earlier in the same message: a leg
- * from where an earlier leg arrives to where it left from.
+ * from where an earlier leg arrives to where it left from, on a later day than that leg, which
+ * is not already past ("Your past trip: Berlin → Lisbon 2 May / Your upcoming trip: Lisbon →
+ * Berlin 20 May" is a trip home and the next trip out, not one round trip). Legs without days
+ * are taken in the order said.
  */
 function legBack(clause: Clause, doc: DocContext): boolean {
   // The first leg of the clause is the one its route reading takes.
@@ -1506,13 +1529,21 @@ function legBack(clause: Clause, doc: DocContext): boolean {
   if (leg === undefined) return false;
   let legs = DOC_LEGS.get(doc);
   if (legs === undefined) {
-    legs = legsOf(doc.input.text);
+    legs = datedLegs(doc);
     DOC_LEGS.set(doc, legs);
   }
   const all = legs;
   const first = all.find((d) => meets(d.from, leg.from) && meets(d.to, leg.to));
   if (first === undefined) return false;
-  return all.some((d) => d.at < first.at && meets(d.from, leg.to) && meets(d.to, leg.from));
+  const today = doc.input.at.slice(0, 10);
+  return all.some(
+    (d) =>
+      d.at < first.at &&
+      meets(d.from, leg.to) &&
+      meets(d.to, leg.from) &&
+      !(d.day != null && d.day < today) &&
+      !(d.day != null && first.day != null && first.day <= d.day),
+  );
 }
 
 /** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
