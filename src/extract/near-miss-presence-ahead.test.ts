@@ -99,6 +99,7 @@ describe('presence said of a stretch of time: positives', () => {
       expect(committing(text, TUESDAY), text).toEqual(oslo);
     }
     expect(committing("Touched down, I'm in Oslo for the weekend!", FRIDAY)).toEqual(oslo);
+    expect(committing("Touched down, I'm in Oslo for the weekend!", TUESDAY)).toEqual(oslo);
     // The trip on record left two days ago: "this week" is the trip under way.
     expect(
       committing("We're in Oslo this week, it's freezing.", TUESDAY, osloTrip('2026-03-01')),

@@ -1023,8 +1023,8 @@ const NOW_SAID =
  * Where the undated stretches of time said of a presence lie ("We're in Tahoe this weekend"):
  * only those in the presence's own stretch of the clause, with no other predicate or clause
  * between ("in Lisbon today, Porto next weekend" says nothing ahead of Lisbon). None when the
- * clause says the presence is now ("right now, this week has been amazing"); none around today
- * when the sentence tells an arrival ("Just landed, in Lisbon for the weekend") or the trip on
+ * clause says the presence is now ("right now, this week has been amazing") or the sentence tells
+ * an arrival ("Just landed, in Lisbon for the weekend"); none around today when the trip on
  * record to that place has already left ("We're in Lisbon this week" two days after the flight).
  */
 function presenceStretches(
@@ -1047,6 +1047,8 @@ function presenceStretches(
       }
     }
   }
+  // "Just landed, we're in Lisbon for the weekend": the arrival says the presence is now.
+  if (BARE_ARRIVAL.test(clause.sentence)) return [];
   const today = doc.input.at.slice(0, 10);
   const places = stretchesOfTime(t.slice(from, to), today).map((s) => s.place);
   if (!places.includes('around-today')) return places;
@@ -1060,8 +1062,7 @@ function presenceStretches(
     departure <= today &&
     /^(?:planned|in_progress)$/.test(known('travel.status') ?? '') &&
     (destination === null || destination.toLowerCase() === hit.location?.toLowerCase());
-  if (departed || BARE_ARRIVAL.test(clause.sentence))
-    return places.filter((p) => p !== 'around-today');
+  if (departed) return places.filter((p) => p !== 'around-today');
   return places;
 }
 
@@ -1166,7 +1167,7 @@ const TRIP_THING =
  * day ("the weekend of", "around", "next").
  */
 const DAY_AFTER_TO =
-  /^\s*(?:the\s+)?(?:(?:(?:weekend|week)\s+of|around|about|roughly|approximately|next|this|coming|following)\s+)?(?:the\s+)?$/i;
+  /^\s*(?:the\s+)?(?:(?:(?:weekend|week)\s+of|around|about|roughly|approximately|next|this|coming)\s+)?(?:the\s+)?$/i;
 
 /**
  * Whether the words after a day name an appointment or an event as its purpose ("for the
