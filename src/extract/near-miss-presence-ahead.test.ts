@@ -95,6 +95,10 @@ describe('presence said of a stretch of time: positives', () => {
       "We're in Oslo and the food this week is great.",
       "I'm in Oslo seeing my brother — next month it's Rome.",
       "I'm in Oslo until we drive home next week.",
+      // A dated time of another predicate, or one after "until the end of": no plan either.
+      "I'm in Oslo now, off to Bergen next week.",
+      "I'm in Oslo, my sister joins me on Friday.",
+      "I'm in Oslo until the end of next week.",
     ]) {
       expect(committing(text, TUESDAY), text).toEqual(oslo);
     }

@@ -1020,6 +1020,25 @@ const NOW_SAID =
   /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening))\b/i;
 
 /**
+ * The stretch of the clause a presence's time words belong to, `[from, to)`: from the last
+ * boundary before the presence to the first after it (`PREDICATE_BOUNDARY`).
+ */
+function presenceSegment(hit: Hit, t: string): readonly [number, number] {
+  const at = t.indexOf(hit.span);
+  let from = 0;
+  let to = t.length;
+  if (at < 0) return [from, to];
+  for (const b of t.matchAll(PREDICATE_BOUNDARY)) {
+    if (b.index < at) from = b.index + b[0].length;
+    else if (b.index >= at + hit.span.length) {
+      to = b.index;
+      break;
+    }
+  }
+  return [from, to];
+}
+
+/**
  * Where the undated stretches of time said of a presence lie ("We're in Tahoe this weekend"):
  * only those in the presence's own stretch of the clause, with no other predicate or clause
  * between ("in Lisbon today, Porto next weekend" says nothing ahead of Lisbon). None when the
@@ -1035,18 +1054,7 @@ function presenceStretches(
 ): StretchPlace[] {
   const t = clause.text;
   if (NOW_SAID.test(t)) return [];
-  const at = t.indexOf(hit.span);
-  let from = 0;
-  let to = t.length;
-  if (at >= 0) {
-    for (const b of t.matchAll(PREDICATE_BOUNDARY)) {
-      if (b.index < at) from = b.index + b[0].length;
-      else if (b.index >= at + hit.span.length) {
-        to = b.index;
-        break;
-      }
-    }
-  }
+  const [from, to] = presenceSegment(hit, t);
   // "Just landed, we're in Lisbon for the weekend": the arrival says the presence is now.
   if (BARE_ARRIVAL.test(clause.sentence)) return [];
   const today = doc.input.at.slice(0, 10);
@@ -1088,13 +1096,19 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
     const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
-    // "We're in Munich next week": a presence said of a future date is a plan.
+    // "We're in Munich next week": a presence said of a future date is a plan; not a date of
+    // another predicate ("in Lisbon now, off to Porto next week", "in Lisbon, the kids join me
+    // next week") nor in a clause that says the presence is now.
+    const [from, to] = presenceSegment(hit, t);
     const ahead =
       hit.status === 'in_progress' &&
       hit.arrival !== true &&
+      !NOW_SAID.test(t) &&
       clause.dates.some(
         (d) =>
           d.date !== null &&
+          d.start >= from &&
+          d.start < to &&
           d.date > doc.input.at.slice(0, 10) &&
           // "in Reno for the week", "in Oslo till Friday": how long, not when it starts.
           !/\b(?:for|till|til|until|through|thru|to|by|back|home|return(?:ing)?)\s*(?:on\s+)?$/i.test(
