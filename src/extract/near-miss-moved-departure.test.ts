@@ -79,7 +79,7 @@ describe('a moved departure: positives', () => {
     }
   });
 
-  it('reads the move when its purpose is the trip\'s own, not an appointment (review of s15-preca)', () => {
+  it("reads the move when its purpose is the trip's own, not an appointment (review of s15-preca)", () => {
     for (const [text, date] of [
       ['We moved it to the 10th for the cheaper seats.', '2026-03-10'],
       ["Changed it to the 12th for my mum's birthday.", '2026-03-12'],
