@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // A trip on record whose departure a later message moves ("moved our flight to the 9th", "we've
@@ -19,9 +19,7 @@ const AT = '2026-03-03T10:10:00Z';
 
 /** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
 function committing(text: string): string[] {
-  return readMessage(text, { at: AT, known: TRIP })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+  return committingReadings(text, { at: AT, known: TRIP });
 }
 
 describe('a moved departure: near-misses', () => {
@@ -46,6 +44,9 @@ describe('a moved departure: near-misses', () => {
       'we moved to the 12th for the kickoff meeting',
       'We moved it to yesterday in the end.',
       'switched to the 2nd of March, which was a Monday',
+      'We changed it to the 10th for the doctor.',
+      'Moved it to the 11th for the school concert.',
+      "We've moved it to the 9th for the physio appointment.",
     ]) {
       expect(committing(text), text).toEqual([]);
     }
@@ -73,6 +74,26 @@ describe('a moved departure: positives', () => {
       ['Rebooked it to March 12.', '2026-03-12'],
       ['Airline moved our flight to the 9th.', '2026-03-09'],
       ['Heads up: we switched the departure to Monday the 9th.', '2026-03-09'],
+    ] as const) {
+      expect(committing(text), text).toEqual(departure(date));
+    }
+  });
+
+  it("reads the move when its purpose is the trip's own, not an appointment (review of s15-preca)", () => {
+    for (const [text, date] of [
+      ['We moved it to the 10th for the cheaper seats.', '2026-03-10'],
+      ["Changed it to the 12th for my mum's birthday.", '2026-03-12'],
+      ["We moved it to the 9th for the kids, Berlin's still on.", '2026-03-09'],
+    ] as const) {
+      expect(committing(text), text).toEqual(departure(date));
+    }
+  });
+
+  it('reads the day after a modifier of it (review of s15-preca)', () => {
+    for (const [text, date] of [
+      ['Rebooked it to the weekend of the 14th.', '2026-03-14'],
+      ['We pushed it to next Monday the 9th.', '2026-03-09'],
+      ['Moved our flight to around the 11th.', '2026-03-11'],
     ] as const) {
       expect(committing(text), text).toEqual(departure(date));
     }

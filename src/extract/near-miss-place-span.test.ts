@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, committingReadings, readMessage } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // The span of a place's name: every script's letters, a lower-case particle or an elided one
@@ -19,15 +19,9 @@ const BERLIN: readonly KnownSlot[] = [
 
 /** The speaker's destination readings that would commit or ask (not weak). */
 function destinations(text: string, known: readonly KnownSlot[] = []): string[] {
-  return readMessage(text, { at: AT, known })
-    .filter(
-      (o) =>
-        o.entityId === 'user:primary' &&
-        o.field === 'travel.destination' &&
-        o.evidence !== 'weak' &&
-        (o.intent === 'assertive' || o.intent === 'planning'),
-    )
-    .map((o) => asReading(o).replace(/ \(\w+\)$/, ''));
+  return committingReadings(text, { at: AT, known })
+    .filter((r) => r.startsWith('user:primary travel.destination='))
+    .map((r) => r.replace(/^user:primary /, '').replace(/ \(\w+\)$/, ''));
 }
 
 describe('the span of a place name: near-misses', () => {
@@ -57,7 +51,20 @@ describe('the span of a place name: near-misses', () => {
     ]) {
       expect(destinations(text), text).toEqual([]);
     }
-    expect(destinations("We're not going to Kraków after all.", BERLIN)).toEqual([]);
+    // The cancellation is read whole, name and all: weak while another trip (Berlin) is on
+    // record, strong for the Kraków trip itself.
+    const krakow = "We're not going to Kraków after all.";
+    expect(destinations(krakow, BERLIN)).toEqual([]);
+    expect(readMessage(krakow, { at: AT, known: BERLIN }).map(asReading)).toEqual([
+      'travel.status=cancelled (weak)',
+    ]);
+    const KRAKOW: readonly KnownSlot[] = [
+      { entityId: 'user:primary', field: 'travel.destination', value: 'Kraków' },
+      { entityId: 'user:primary', field: 'travel.status', value: 'planned' },
+    ];
+    expect(committingReadings(krakow, { at: AT, known: KRAKOW })).toEqual([
+      'user:primary travel.status=cancelled (strong)',
+    ]);
   });
 });
 

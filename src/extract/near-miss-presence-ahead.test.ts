@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings, onRecord } from './__fixtures__/read-chat.js';
 
 // "We're in X <stretch of time>": a present progressive "be in X" with a time adverbial that the
 // date reader leaves undated ("this weekend", "next month", "in May"). A user's trial (session 15,
@@ -12,14 +12,21 @@ import { asReading, readMessage } from './__fixtures__/read-chat.js';
 // Monday 2 March 2026; Saturday 7 March 2026.
 const MONDAY = '2026-03-02T10:00:00Z';
 const TUESDAY = '2026-03-03T10:00:00Z';
+const FRIDAY = '2026-03-06T18:00:00Z';
 const SATURDAY = '2026-03-07T10:00:00Z';
 
 /** Readings that would commit or ask (not weak, a state-changing intent), on any slot. */
-function committing(text: string, at = MONDAY): string[] {
-  return readMessage(text, { at })
-    .filter((o) => o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map((o) => `${o.entityId} ${asReading(o)}`);
+function committing(text: string, at = MONDAY, known = onRecord({})): string[] {
+  return committingReadings(text, { at, known });
 }
+
+/** A trip to Oslo on record, leaving on `departure`. */
+const osloTrip = (departure: string) =>
+  onRecord({
+    'travel.destination': 'Oslo',
+    'travel.status': 'planned',
+    'travel.departure_date': departure,
+  });
 
 describe('presence said of a stretch of time ahead: near-misses', () => {
   it('commits nothing for a stretch that has not begun', () => {
@@ -40,6 +47,11 @@ describe('presence said of a stretch of time ahead: near-misses', () => {
   it('commits nothing for "this week" said midweek (now or later: ambiguous)', () => {
     expect(committing("We're in Tahoe this week.", TUESDAY)).toEqual([]);
     expect(committing("I'm in Lisbon this month.", TUESDAY)).toEqual([]);
+    expect(committing('Next month we are in Oslo.', TUESDAY)).toEqual([]);
+    // The trip on record has not left yet: "this week" may still be the trip ahead.
+    expect(
+      committing("We're in Oslo this week, it's freezing.", TUESDAY, osloTrip('2026-03-20')),
+    ).toEqual([]);
   });
 
   it('commits nothing for a question, a hope, a negation, a story, another person or a quote', () => {
@@ -70,6 +82,35 @@ describe('presence said of a stretch of time: positives', () => {
     expect(committing("Landed! We're in Tahoe.")).toEqual(here);
     expect(committing("Made it, we're in Tahoe!")).toEqual(here);
     expect(committing("I'm in Tahoe this morning, skiing later")).toEqual(here);
+  });
+
+  it('reads presence now when the stretch belongs to another predicate or now is said (review of s15-preca)', () => {
+    const oslo = [
+      'user:primary travel.status=in_progress (strong)',
+      'user:primary travel.location=Oslo (strong)',
+    ];
+    for (const text of [
+      "I'm in Oslo today, Bergen next weekend.",
+      "We're in Oslo right now, this week has flown by.",
+      "We're in Oslo and the food this week is great.",
+      "I'm in Oslo seeing my brother — next month it's Rome.",
+      "I'm in Oslo until we drive home next week.",
+      // A dated time of another predicate, or one after "until the end of": no plan either.
+      "I'm in Oslo now, off to Bergen next week.",
+      "I'm in Oslo, my sister joins me on Friday.",
+      "I'm in Oslo until the end of next week.",
+    ]) {
+      expect(committing(text, TUESDAY), text).toEqual(oslo);
+    }
+    expect(committing("Touched down, I'm in Oslo for the weekend!", FRIDAY)).toEqual(oslo);
+    expect(committing("Touched down, I'm in Oslo for the weekend!", TUESDAY)).toEqual(oslo);
+    // The trip on record left two days ago: "this week" is the trip under way.
+    expect(
+      committing("We're in Oslo this week, it's freezing.", TUESDAY, osloTrip('2026-03-01')),
+    ).toEqual([
+      'user:primary travel.status=in_progress (strong)',
+      'user:primary travel.location=Oslo (strong)',
+    ]);
   });
 
   it('keeps reading a dated presence ahead as the plan it was', () => {

@@ -15,7 +15,13 @@ describe('stretchesOfTime', () => {
     expect(placesOf('next month is busy', '2026-03-02')).toEqual(['ahead']);
     expect(placesOf('the coming week', '2026-03-02')).toEqual(['ahead']);
     expect(placesOf('this week is busy', '2026-03-02')).toEqual(['around-today']);
-    expect(placesOf('this summer, maybe', '2026-03-02')).toEqual(['around-today']);
+    expect(placesOf('this summer, maybe', '2026-07-14')).toEqual(['around-today']);
+  });
+
+  it('reads a season said before its months as ahead (review of s15-preca)', () => {
+    expect(placesOf('this summer, maybe', '2026-03-02')).toEqual(['ahead']);
+    expect(placesOf('this winter is mild', '2026-01-20')).toEqual(['around-today']);
+    expect(placesOf('this autumn', '2026-05-04')).toEqual(['ahead']);
   });
 
   it('places a month by name, and leaves a month with a day to the date reader', () => {

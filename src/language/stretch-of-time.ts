@@ -28,6 +28,18 @@ const MONTHS = [
   'december',
 ];
 
+/**
+ * The months (0-based) of each season, as the northern hemisphere counts them; a season said
+ * outside its months is taken as ahead (the cautious reading: never presence now).
+ */
+const SEASON_MONTHS: Readonly<Record<string, readonly number[]>> = {
+  spring: [2, 3, 4],
+  summer: [5, 6, 7],
+  autumn: [8, 9, 10],
+  fall: [8, 9, 10],
+  winter: [11, 0, 1],
+};
+
 const STRETCH =
   /\b(?:(?<coming>next|(?:this\s+|the\s+)?coming)\s+(?<later>weekend|week|month|year|summer|winter|spring|autumn|fall)|(?<holder>this|over\s+the|for\s+the|during\s+the)\s+weekend|this\s+(?<current>week|month|year|summer|winter|spring|autumn|fall)|in\s+(?<month>january|february|march|april|may|june|july|august|september|october|november|december)\b(?!\s*\d))\b/gi;
 
@@ -53,8 +65,12 @@ export function stretchesOfTime(text: string, day: string): StretchMention[] {
       // Saturday and Sunday are the weekend; on a Friday it may have begun (an evening) or not.
       place =
         weekday === 6 || weekday === 0 ? 'holds-today' : weekday === 5 ? 'around-today' : 'ahead';
-    } else if (g['current'] !== undefined) place = 'around-today';
-    else {
+    } else if (g['current'] !== undefined) {
+      // "this summer" said in March has not begun; said in July it holds today and days ahead.
+      const season = SEASON_MONTHS[(g['current'] ?? '').toLowerCase()];
+      place =
+        season === undefined || season.includes(today.getUTCMonth()) ? 'around-today' : 'ahead';
+    } else {
       const month = MONTHS.indexOf((g['month'] ?? '').toLowerCase());
       place = month === today.getUTCMonth() ? 'around-today' : 'ahead';
     }

@@ -7,6 +7,7 @@ import {
   DAY_EVENT,
   DOCUMENT_PART,
   dayOfMonthNear,
+  findDates,
   HOLIDAY_PERIOD,
   isVocabularyWord,
   lookupPlace,
@@ -22,6 +23,7 @@ import {
   RETURN_LEG,
   rescheduleReading,
   SPORTS_FIXTURE,
+  type StretchPlace,
   stretchesOfTime,
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
@@ -1005,6 +1007,68 @@ function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit
   };
 }
 
+/** Words that end the stretch of a clause a presence's time words belong to. */
+const PREDICATE_BOUNDARY =
+  /[,;:!?()—–]|\s-\s|\b(?:and|but|while|until|till|til|before|after|when|because|though|although|so|then|since|whereas)\b/gi;
+/** A clause that says the presence is now, whatever else it says of time. */
+const NOW_SAID =
+  /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening))\b/i;
+
+/**
+ * The stretch of the clause a presence's time words belong to, `[from, to)`: from the last
+ * boundary before the presence to the first after it (`PREDICATE_BOUNDARY`).
+ */
+function presenceSegment(hit: Hit, t: string): readonly [number, number] {
+  const at = t.indexOf(hit.span);
+  let from = 0;
+  let to = t.length;
+  if (at < 0) return [from, to];
+  for (const b of t.matchAll(PREDICATE_BOUNDARY)) {
+    if (b.index < at) from = b.index + b[0].length;
+    else if (b.index >= at + hit.span.length) {
+      to = b.index;
+      break;
+    }
+  }
+  return [from, to];
+}
+
+/**
+ * Where the undated stretches of time said of a presence lie ("We're in Tahoe this weekend"):
+ * only those in the presence's own stretch of the clause, with no other predicate or clause
+ * between ("in Lisbon today, Porto next weekend" says nothing ahead of Lisbon). None when the
+ * clause says the presence is now ("right now, this week has been amazing") or the sentence tells
+ * an arrival ("Just landed, in Lisbon for the weekend"); none around today when the trip on
+ * record to that place has already left ("We're in Lisbon this week" two days after the flight).
+ */
+function presenceStretches(
+  hit: Hit,
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+): StretchPlace[] {
+  const t = clause.text;
+  if (NOW_SAID.test(t)) return [];
+  const [from, to] = presenceSegment(hit, t);
+  // "Just landed, we're in Lisbon for the weekend": the arrival says the presence is now.
+  if (BARE_ARRIVAL.test(clause.sentence)) return [];
+  const today = doc.input.at.slice(0, 10);
+  const places = stretchesOfTime(t.slice(from, to), today).map((s) => s.place);
+  if (!places.includes('around-today')) return places;
+  const known = (field: string) =>
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
+      ?.value ?? null;
+  const departure = known('travel.departure_date');
+  const destination = known('travel.destination');
+  const departed =
+    departure !== null &&
+    departure <= today &&
+    /^(?:planned|in_progress)$/.test(known('travel.status') ?? '') &&
+    (destination === null || destination.toLowerCase() === hit.location?.toLowerCase());
+  if (departed) return places.filter((p) => p !== 'around-today');
+  return places;
+}
+
 /** The status, location and destination candidates of each reading, with its evidence. */
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
@@ -1027,13 +1091,19 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
     const told = hit.status !== 'planned' && NARRATIVE.pattern.test(t);
-    // "We're in Munich next week": a presence said of a future date is a plan.
+    // "We're in Munich next week": a presence said of a future date is a plan; not a date of
+    // another predicate ("in Lisbon now, off to Porto next week", "in Lisbon, the kids join me
+    // next week") nor in a clause that says the presence is now.
+    const [from, to] = presenceSegment(hit, t);
     const ahead =
       hit.status === 'in_progress' &&
       hit.arrival !== true &&
+      !NOW_SAID.test(t) &&
       clause.dates.some(
         (d) =>
           d.date !== null &&
+          d.start >= from &&
+          d.start < to &&
           d.date > doc.input.at.slice(0, 10) &&
           // "in Reno for the week", "in Oslo till Friday": how long, not when it starts.
           !/\b(?:for|till|til|until|through|thru|to|by|back|home|return(?:ing)?)\s*(?:on\s+)?$/i.test(
@@ -1050,7 +1120,7 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
       // "We're in Tahoe this weekend" said on a Monday: a stretch ahead, left undated, makes the
       // presence a plan; one that holds today and days ahead ("this week" on a Tuesday) may be
       // now or later. Neither is presence now, and neither commits a plan (issue #10).
-      const places = stretchesOfTime(t, doc.input.at.slice(0, 10)).map((s) => s.place);
+      const places = presenceStretches(hit, clause, doc, entityId);
       if (places.includes('ahead')) {
         hit = {
           ...hit,
@@ -1101,6 +1171,25 @@ function nearDeparture(date: DateMention, known: string): string | null {
 const TRIP_THING =
   /\b(?:flights?|trip|departure|outbound|booking|tickets?|train|holiday|vacation|journey|travel|it|everything)\b/i;
 
+/**
+ * The words a move may put between "to" and the day it goes to: an article, or a modifier of the
+ * day ("the weekend of", "around", "next").
+ */
+const DAY_AFTER_TO =
+  /^\s*(?:the\s+)?(?:(?:(?:weekend|week)\s+of|around|about|roughly|approximately|next|this|coming)\s+)?(?:the\s+)?$/i;
+
+/**
+ * Whether the words after a day name an appointment or an event as its purpose ("for the
+ * dentist", "for the vet appointment", "for the kickoff meeting"): the everyday venues and
+ * events `isOuting` reads, here at any of the purpose's first words.
+ */
+function namesAppointment(after: string): boolean {
+  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their|some)\s+(\S.*)$/i.exec(after)?.[1];
+  if (purpose === undefined) return false;
+  const head = purpose.split(/\s+/).slice(0, 3);
+  return head.some((_, i) => isOuting(` for ${head.slice(i).join(' ')}`));
+}
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
@@ -1130,15 +1219,14 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const date = clause.dates.find((d) => d.start >= target - 1);
   if (date?.date == null) return null;
   // "We switched to Adyen last week": the change goes to something else, and the day is when it
-  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th").
-  if (!/^\s*(?:the\s+)?$/i.test(t.slice(target, Math.max(target, date.start)))) return null;
+  // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th"), a
+  // modifier of the day aside ("to the weekend of the 23rd", "to next Friday the 15th").
+  if (!DAY_AFTER_TO.test(t.slice(target, Math.max(target, date.start)))) return null;
   // "we've changed to the 22nd for the dentist": with no trip named (or only "it"), a purpose
-  // naming another thing says what moved.
+  // naming an appointment or an event says what moved; a purpose of the trip's own ("for the
+  // cheaper fare", "for my birthday") does not.
   const namesTrip = TRIP_THING.test(moved.replace(/\b(?:it|everything)\b/gi, ' '));
-  const purpose = /^\W*for\s+(?:the|my|our|a|an|his|her|their)\s+([\w-]+(?:\s+[\w-]+)?)/i.exec(
-    t.slice(date.end),
-  );
-  if (!namesTrip && purpose !== null && !TRIP_THING.test(purpose[1] ?? '')) return null;
+  if (!namesTrip && namesAppointment(t.slice(date.end))) return null;
   const subject: Subject = /\b(?:we|we've|we're|our|us)\b/i.test(t)
     ? { kind: 'we' }
     : { kind: 'speaker' };
@@ -1376,6 +1464,8 @@ interface Leg {
   readonly from: ReadonlySet<string>;
   readonly to: ReadonlySet<string>;
   readonly at: number;
+  /** The day the leg leaves (`YYYY-MM-DD`), when its line says one after it. */
+  readonly day?: string | null;
 }
 
 const LEG_LINK = /\s*(?:->|→|⟶|➔|=>|–>|—>|\bto\b)\s*/g;
@@ -1420,8 +1510,28 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((w
 const DOC_LEGS = new WeakMap<DocContext, Leg[]>();
 
 /**
+ * The legs of the message, each with its day: the first date after the leg on its own line and
+ * before the next leg.
+ */
+function datedLegs(doc: DocContext): Leg[] {
+  const text = doc.input.text;
+  const dates = findDates(text, doc.input.at);
+  const legs = legsOf(text);
+  return legs.map((leg, i) => {
+    const next = legs[i + 1]?.at ?? text.length;
+    const date = dates.find(
+      (d) => d.start > leg.at && d.start < next && !text.slice(leg.at, d.start).includes('\n'),
+    );
+    return { ...leg, day: date?.date ?? null };
+  });
+}
+
+/**
  * Whether the clause names the leg back of a round trip said earlier in the same message: a leg
- * from where an earlier leg arrives to where it left from.
+ * from where an earlier leg arrives to where it left from, on a later day than that leg, which
+ * is not already past ("Your past trip: Berlin → Lisbon 2 May / Your upcoming trip: Lisbon →
+ * Berlin 20 May" is a trip home and the next trip out, not one round trip). Legs without days
+ * are taken in the order said.
  */
 function legBack(clause: Clause, doc: DocContext): boolean {
   // The first leg of the clause is the one its route reading takes.
@@ -1429,13 +1539,21 @@ function legBack(clause: Clause, doc: DocContext): boolean {
   if (leg === undefined) return false;
   let legs = DOC_LEGS.get(doc);
   if (legs === undefined) {
-    legs = legsOf(doc.input.text);
+    legs = datedLegs(doc);
     DOC_LEGS.set(doc, legs);
   }
   const all = legs;
   const first = all.find((d) => meets(d.from, leg.from) && meets(d.to, leg.to));
   if (first === undefined) return false;
-  return all.some((d) => d.at < first.at && meets(d.from, leg.to) && meets(d.to, leg.from));
+  const today = doc.input.at.slice(0, 10);
+  return all.some(
+    (d) =>
+      d.at < first.at &&
+      meets(d.from, leg.to) &&
+      meets(d.to, leg.from) &&
+      !(d.day != null && d.day < today) &&
+      !(d.day != null && first.day != null && first.day <= d.day),
+  );
 }
 
 /** A clause led by a means of transport, with no verb of its own ("train on 3 May, back the 9th"). */
