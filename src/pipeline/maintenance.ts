@@ -10,6 +10,7 @@ import {
   parseRfc3339,
   toIso,
 } from '../core/index.js';
+import { canBeName } from '../extract/index.js';
 import {
   EVENT_TYPES,
   type LedgerEvent,
@@ -26,7 +27,6 @@ import {
   type StoreReader,
   type WriteTx,
 } from '../stores/index.js';
-import { canBeName } from '../extract/index.js';
 import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
 import {

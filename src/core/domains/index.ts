@@ -1,9 +1,9 @@
 import { family } from './family.js';
+import { nearKnownField } from './field-typo.js';
 import { financial } from './financial.js';
 import { health } from './health.js';
 import { profile } from './profile.js';
 import { project } from './project.js';
-import { nearKnownField } from './field-typo.js';
 import type { DomainSpec, ValueKind } from './spec.js';
 
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './spec.js';

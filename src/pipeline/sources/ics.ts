@@ -116,9 +116,7 @@ function describe(
 ): string {
   if (allDay) {
     const first = dayOf(start);
-    const last = end
-      ? dayOf(end, -1)
-      : first;
+    const last = end ? dayOf(end, -1) : first;
     return last.getTime() > first.getTime()
       ? `${summary} - ${dayText(first)} to ${dayText(last)}`
       : `${summary} - ${dayText(first)}`;
@@ -155,9 +153,7 @@ function scheduleValue(
 ): string {
   if (!allDay) return startValue(start, zone);
   const first = dayOf(start);
-  const last = end
-    ? dayOf(end, -1)
-    : first;
+  const last = end ? dayOf(end, -1) : first;
   return last.getTime() > first.getTime() ? `${isoDay(first)} to ${isoDay(last)}` : isoDay(first);
 }
 
