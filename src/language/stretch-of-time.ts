@@ -1,3 +1,4 @@
+import { MONTHS } from './time-hint.js';
 /** Where a stretch of time lies against the day it was named on. */
 export type StretchPlace = 'holds-today' | 'ahead' | 'around-today';
 
@@ -12,21 +13,6 @@ export interface StretchMention {
    */
   readonly place: StretchPlace;
 }
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /**
  * The months (0-based) of each season, as the northern hemisphere counts them; a season said

@@ -7,7 +7,8 @@ export interface TimeWindow {
 }
 
 const DAY_MS = 86_400_000;
-const MONTHS = [
+/** Month names, January first (a month's index is its number minus one). */
+export const MONTHS: readonly string[] = [
   'january',
   'february',
   'march',
