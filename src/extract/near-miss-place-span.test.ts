@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, committingReadings, readMessage } from './__fixtures__/read-chat.js';
+import {
+  asReading,
+  committingReadings,
+  onRecord,
+  readChat,
+  readMessage,
+} from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // The span of a place's name: every script's letters, a lower-case particle or an elided one
@@ -81,6 +87,36 @@ describe('the span of a place name: positives', () => {
       ['Flying to Đà Nẵng on Friday.', 'Đà Nẵng'],
     ] as const) {
       expect(destinations(text), text).toEqual([`travel.destination=${place}`]);
+    }
+  });
+});
+
+describe('stopping going somewhere that is no trip', () => {
+  const trip = onRecord({ 'travel.destination': 'Berlin', 'travel.status': 'planned' });
+  const cancels = (text: string): string[] =>
+    readChat(text, '2026-05-05T09:00:00Z', trip)
+      .filter((o) => o.field === 'travel.status' && o.value === 'cancelled')
+      .map((o) => o.evidence);
+
+  it('is weak when what one stops going to is no place and not the trip on record', () => {
+    for (const text of [
+      "Not going to Hélène's choir after all.",
+      "We're not going to Müller's any more, the bread got worse.",
+      'Not going to Crédit Agricole anymore, I moved my account.',
+    ]) {
+      expect(cancels(text), text).toEqual(['weak']);
+    }
+  });
+
+  it('reads no cancellation of the trip from a venue one stops going to', () => {
+    expect(cancels("I'm not going to the climbing gym anymore, my knee hurts.")).not.toContain(
+      'strong',
+    );
+  });
+
+  it('stays a cancellation of the trip on record, or of a trip with no place said', () => {
+    for (const text of ["We're not going to Berlin after all.", "We're not going anymore."]) {
+      expect(cancels(text), text).toEqual(['strong']);
     }
   });
 });

@@ -418,6 +418,26 @@ function namesAnotherPlace(t: string, doc: DocContext): boolean {
   return other;
 }
 
+/**
+ * Whether "not going to X anymore / after all" names an X that is no place of a trip: not a place
+ * the gazetteer knows and not the destination on record ("I'm not going to Pilates anymore",
+ * "We're not going to Zoë's place anymore"). What one stops going to is a guess at the trip, so
+ * the cancellation is weak. Without "to X" ("We're not going anymore") it stays what it was.
+ */
+function stopsGoingElsewhere(span: string, doc: DocContext): boolean {
+  const object =
+    /^not (?:going|flying|travell?ing)\s+to\s+(?:the\s+)?(.+?)\s+(?:anymore|any more|after all)$/iu.exec(
+      span.trim(),
+    )?.[1];
+  if (object === undefined) return false;
+  const destination = recordedDestination(doc);
+  if (typeof destination === 'string' && object.toLowerCase() === destination.toLowerCase()) {
+    return false;
+  }
+  const words = object.split(/\s+/);
+  return ![object, ...words].some((w) => lookupPlace(w.replace(/['’]s$/u, '')) !== null);
+}
+
 /** What after "not happening" makes it a delay or a change, not a cancellation. */
 const NOT_CANCELLED_AFTER =
   /\b(?:until|till|til|before|yet|the way|as planned|like we planned|this (?:week|weekend|month|year|time|summer|winter|spring|autumn|fall)|today|tonight|tomorrow|moved|postponed|pushed|rescheduled|later|without)\b/i;
@@ -1414,7 +1434,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   // "I'm not going to Berlin after all" while a Paris trip is on record: which trip it means is a
   // guess, so it is weak evidence rather than the Paris trip's cancellation.
   const cancel =
-    cancelled !== null && namesAnotherPlace(t, doc)
+    cancelled !== null && (namesAnotherPlace(t, doc) || stopsGoingElsewhere(cancelled.span, doc))
       ? { ...cancelled, strength: 'weak' as const }
       : (cancelled ?? notHappeningHit(clause, doc));
   if (cancel !== null) hits.push(cancel);
