@@ -260,4 +260,32 @@ describe('buildRecallPack', () => {
       'Book the hotel',
     ]);
   });
+
+  it('says why a P0 task holds the dead-man switch, as HEARTBEAT.md does', () => {
+    const held = (over: Partial<Task>): Task =>
+      sampleTask('TASK-20261120-001', {
+        title: 'Renew the passport',
+        priority: 'P0',
+        escalation_level: 4,
+        ...over,
+      });
+    const p0Line = (task: Task): string | undefined => {
+      const pack = buildRecallPack({
+        entity: 'user:primary',
+        now: NOW,
+        items: [],
+        entities: [],
+        tasks: [task],
+      });
+      if (!pack.ok) throw pack.error;
+      return pack.value.sections.find((s) => s.key === 'p0_constraints')?.entries[0]?.text;
+    };
+    expect(p0Line(held({ due: '2026-11-24T17:00:00.000Z', deadline_missed: true }))).toContain(
+      'is overdue (due 2026-11-24T17:00:00.000Z)',
+    );
+    // The deadline was moved after it was missed: never "overdue" before the new date.
+    const moved = p0Line(held({ due: '2026-12-24T17:00:00.000Z', deadline_missed: false }));
+    expect(moved).toContain('missed an earlier deadline; now due 2026-12-24T17:00:00.000Z');
+    expect(moved).not.toContain('overdue');
+  });
 });

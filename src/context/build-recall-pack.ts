@@ -1,8 +1,10 @@
 import {
   compareForRendering,
   DAY_MS,
+  deadManStanding,
   EngineError,
   err,
+  holdsDeadMan,
   ok,
   parseRfc3339,
   type Result,
@@ -197,10 +199,9 @@ function taskEntries(tasks: readonly Task[], now: string) {
   return {
     p0: p0.map((t) => ({
       id: t.id,
-      text:
-        t.escalation_level === 4
-          ? `BLOCKED: ${taskText(t)} is overdue; resolve it before other work`
-          : `P0 ${taskText(t)}`,
+      text: holdsDeadMan(t)
+        ? `BLOCKED: ${taskText(t)} ${deadManStanding(t)}; resolve it before other work`
+        : `P0 ${taskText(t)}`,
     })),
     focus: open
       .filter(
