@@ -4,7 +4,7 @@
  * an argument because `config/index.ts` loads it only when a settings file exists.
  */
 import type { z as Zod } from 'zod';
-import { ROLLOUT_STAGES } from '../core/index.js';
+import { isTimeZone, ROLLOUT_STAGES } from '../core/index.js';
 
 /** A PostgreSQL connection URL, as `database.url` and VERITY_DATABASE_URL take it. */
 export const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
@@ -178,16 +178,6 @@ function memoryShape(z: typeof Zod) {
       reflect_window_days: z.number().int().min(1).max(365).optional(),
     }),
   };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    // Intl throws a RangeError for a zone it does not know: that is the answer, not a failure.
-    return false;
-  }
 }
 
 /**

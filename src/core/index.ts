@@ -183,7 +183,7 @@ export {
   TASK_STATES,
   TASK_TRANSITIONS,
 } from './tasks/task.js';
-export { DAY_MS, HOUR_MS, MINUTE_MS, parseRfc3339, toIso } from './time.js';
+export { DAY_MS, HOUR_MS, isTimeZone, MINUTE_MS, parseRfc3339, toIso } from './time.js';
 export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';

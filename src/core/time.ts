@@ -19,3 +19,14 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 /** Milliseconds in one day. */
 export const DAY_MS = 24 * HOUR_MS;
+
+/** Whether `zone` is a time zone this runtime knows by name ("Europe/Berlin", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    // Intl throws a RangeError for a zone it does not know: that is the answer, not a failure.
+    return false;
+  }
+}

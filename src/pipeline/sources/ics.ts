@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type NodeIcal from 'node-ical';
-import { contentHash, deriveUuid, EngineError, type JsonObject, toIso } from '../../core/index.js';
+import {
+  contentHash,
+  deriveUuid,
+  EngineError,
+  isTimeZone,
+  type JsonObject,
+  toIso,
+} from '../../core/index.js';
 import {
   EMPTY_REGISTRY,
   type EntityRegistry,
@@ -70,13 +77,8 @@ function shownZone(configured: string | undefined, eventZone: string | undefined
   if (eventZone === undefined) return undefined;
   const zone = configured ?? eventZone;
   if (UTC_NAMES.test(zone)) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    // An unknown TZID (a Windows zone name, say) is shown in UTC rather than failing the poll.
-    return null;
-  }
+  // An unknown TZID (a Windows zone name, say) is shown in UTC rather than failing the poll.
+  return isTimeZone(zone) ? zone : null;
 }
 
 /** The wall-clock parts of an instant in `zone` (`shownZone`: null UTC, undefined as written). */

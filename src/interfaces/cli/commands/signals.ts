@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { isTimeZone } from '../../../core/index.js';
 import type { CalendarSource, PollReport } from '../../../engine/index.js';
 import { EXIT_CODES, UsageError } from '../exit-codes.js';
 import type { CliToolkit } from '../toolkit.js';
@@ -16,14 +17,9 @@ export function renderPollReport(report: PollReport): string {
 }
 
 function checkTimeZone(zone: string): void {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch (error: unknown) {
+  if (!isTimeZone(zone)) {
     throw new UsageError(
       `--time-zone must be an IANA time zone such as Europe/Berlin, not "${zone}"`,
-      {
-        cause: error,
-      },
     );
   }
 }
