@@ -119,6 +119,23 @@ describe('projectDocument', () => {
     );
   });
 
+  it('marks a canonical value in MEMORY.md stale once its freshness has passed, and only then', () => {
+    const observations = [observe('l', 'travel.location', 'Tahoe', '2026-02-19T15:00:00.000Z')];
+    const fresh = projectDocument(templateFor('MEMORY.md'), stateOf(observations), new Map());
+    const later = projectDocument(
+      templateFor('MEMORY.md'),
+      stateOf(observations, '2026-03-04T09:00:00.000Z'),
+      new Map(),
+    );
+    if (!fresh.ok || !later.ok) throw new Error('projection failed');
+    expect(fresh.value.text).toContain(
+      '- travel.location: Tahoe (since 2026-02-19, confidence 0.90, source user_statement)\n',
+    );
+    expect(later.value.text).toContain(
+      '- travel.location: Tahoe (since 2026-02-19, confidence 0.90, source user_statement, stale since 2026-02-26)\n',
+    );
+  });
+
   it('is deterministic and unchanged when projected again', () => {
     const first = projectDocument(templateFor('MEMORY.md'), TAHOE, new Map());
     if (!first.ok) throw new Error(first.error.message);

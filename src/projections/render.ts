@@ -66,6 +66,17 @@ function committedSlots(state: ProjectionState, options: RenderOptions): SlotSta
     );
 }
 
+/**
+ * When a committed value goes stale (`freshUntil`, the day shown) and whether it already has at
+ * the projection's `now`: one reading for HEARTBEAT's reminders and MEMORY.md's canonical state.
+ */
+function freshness(slot: SlotState, state: ProjectionState): { stale: boolean; until: string } {
+  const c = slot.committed;
+  if (c === null || c.value === null) return { stale: false, until: '' };
+  const at = freshUntil(slot.field, c.value, parseRfc3339(c.lastEvidenceAt) ?? 0, state.policy);
+  return { stale: at < (parseRfc3339(state.now) ?? 0), until: day(toIso(at)) };
+}
+
 /** The entity label, shown only when the projection spans more than one entity. */
 function entityLabel(entityId: string, several: boolean): string {
   return several ? ` [${entityId}]` : '';
@@ -85,12 +96,8 @@ export function renderActiveReminders(state: ProjectionState, options: RenderOpt
   for (const slot of slots) {
     const c = slot.committed;
     if (c === null || c.value === null) continue;
-    const last = parseRfc3339(c.lastEvidenceAt) ?? 0;
-    const until = freshUntil(slot.field, c.value, last, state.policy);
-    const expiry =
-      until < (parseRfc3339(state.now) ?? 0)
-        ? `stale since: ${day(toIso(until))}`
-        : `expires: ${day(toIso(until))}`;
+    const { stale, until } = freshness(slot, state);
+    const expiry = stale ? `stale since: ${until}` : `expires: ${until}`;
     lines.push(
       `- [ ] **${title(slot.domain)}**${entityLabel(slot.entityId, several)}: ${slot.field} = ${c.value} (domain: ${slot.domain}) (${expiry}) (confidence: ${c.confidence.toFixed(2)}) (source: ${c.sourceType} ${c.sourceRef})${c.lowConfidence ? ' (low confidence)' : ''}`,
     );
@@ -162,7 +169,10 @@ export function renderStateChangeLog(state: ProjectionState, options: RenderOpti
     .join('\n');
 }
 
-/** MEMORY.md `canonical_state`: per entity, each committed field with its provenance. */
+/**
+ * MEMORY.md `canonical_state`: per entity, each committed field with its provenance, marked
+ * "stale since" once its freshness has passed at the projection's `now` (as HEARTBEAT.md does).
+ */
 function renderCanonicalState(state: ProjectionState, options: RenderOptions = {}): string {
   const slots = committedSlots(state, options);
   if (slots.length === 0) return '_No canonical state yet._';
@@ -176,8 +186,9 @@ function renderCanonicalState(state: ProjectionState, options: RenderOptions = {
       entity = slot.entityId;
       lines.push(`**${entity}**`, '');
     }
+    const { stale, until } = freshness(slot, state);
     lines.push(
-      `- ${slot.field}: ${c.value} (since ${day(c.validFrom)}, confidence ${c.confidence.toFixed(2)}, source ${c.sourceType}${c.lowConfidence ? ', low confidence' : ''})`,
+      `- ${slot.field}: ${c.value} (since ${day(c.validFrom)}, confidence ${c.confidence.toFixed(2)}, source ${c.sourceType}${c.lowConfidence ? ', low confidence' : ''}${stale ? `, stale since ${until}` : ''})`,
     );
   }
   return lines.join('\n');
