@@ -15,6 +15,28 @@ function committing(text: string, source = 'email'): string[] {
   return committingReadings(text, { at: AT, source });
 }
 
+describe('a line labelled as the return leg: positives', () => {
+  it('reads the return date, no departure from it and no destination at home', () => {
+    for (const [text, source] of [
+      [
+        'Booking confirmed\nTraveller: DOE/JAN MR\nOutbound: LIS → OPO, Fri 5 Jun 2026, dep 08:10\nReturn: OPO → LIS, Tue 9 Jun 2026, dep 18:00',
+        'email',
+      ],
+      ['Inbound: OPO → LIS, 9 Jun 2026', 'email'],
+      ['Return flight: Porto → Lisbon, Tue 9 Jun 2026, 18:00', 'email'],
+      ['return: OPO->LIS tue 9 jun', 'chat'],
+      ['Flight back: Porto -> Lisbon on 9 June', 'chat'],
+    ] as const) {
+      const got = committing(text, source);
+      expect(got, text).toContain('user:primary travel.return_date=2026-06-09 (strong)');
+      expect(
+        got.filter((r) => /departure_date=2026-06-09|destination=(?:LIS|Lisbon)/.test(r)),
+        text,
+      ).toEqual([]);
+    }
+  });
+});
+
 describeSentences(committing, {
   'a line labelled as the return leg: near-misses': {
     'commits nothing when the label is no leg of a trip': {
@@ -37,26 +59,4 @@ describeSentences(committing, {
       ],
     },
   },
-});
-
-describe('a line labelled as the return leg: positives', () => {
-  it('reads the return date, no departure from it and no destination at home', () => {
-    for (const [text, source] of [
-      [
-        'Booking confirmed\nTraveller: DOE/JAN MR\nOutbound: LIS → OPO, Fri 5 Jun 2026, dep 08:10\nReturn: OPO → LIS, Tue 9 Jun 2026, dep 18:00',
-        'email',
-      ],
-      ['Inbound: OPO → LIS, 9 Jun 2026', 'email'],
-      ['Return flight: Porto → Lisbon, Tue 9 Jun 2026, 18:00', 'email'],
-      ['return: OPO->LIS tue 9 jun', 'chat'],
-      ['Flight back: Porto -> Lisbon on 9 June', 'chat'],
-    ] as const) {
-      const got = committing(text, source);
-      expect(got, text).toContain('user:primary travel.return_date=2026-06-09 (strong)');
-      expect(
-        got.filter((r) => /departure_date=2026-06-09|destination=(?:LIS|Lisbon)/.test(r)),
-        text,
-      ).toEqual([]);
-    }
-  });
 });
