@@ -25,6 +25,19 @@ function committing(text: string, known: readonly KnownSlot[] = TRIP): string[] 
 /** The one strong reading of a return leg moved to `date`. */
 const returnOn = (date: string) => [`user:primary travel.return_date=${date} (strong)`];
 
+describe('a moved return leg: near-misses', () => {
+  it('commits nothing when a weekday disagrees with the day of the month, or no return is on record', () => {
+    // Monday 25 May 2026: "Sunday 25th" names no day near the trip.
+    expect(committing('moved the return to Sunday 25th')).toEqual([]);
+    expect(
+      committing(
+        'moved my return flight to the 25th',
+        TRIP.filter((k) => k.field !== 'travel.return_date'),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describeSentences(committing, {
   'a moved return leg: near-misses': {
     'commits nothing when what moved is not the return leg of the trip': {
@@ -67,32 +80,17 @@ describeSentences(committing, {
       ],
     },
   },
-});
-
-describe('a moved return leg: near-misses', () => {
-  it('commits nothing when a weekday disagrees with the day of the month, or no return is on record', () => {
-    // Monday 25 May 2026: "Sunday 25th" names no day near the trip.
-    expect(committing('moved the return to Sunday 25th')).toEqual([]);
-    expect(
-      committing(
-        'moved my return flight to the 25th',
-        TRIP.filter((k) => k.field !== 'travel.return_date'),
-      ),
-    ).toEqual([]);
-  });
-});
-
-describe('a bare day of the month in a move: one reading for both legs', () => {
-  // `dayOfMonthNear` is the one home: the departure and the return resolve a bare day alike.
-  it('puts a day more than two weeks before the date on record in the next month', () => {
-    expect(committing('moved our flight to the 2nd')).toEqual([
-      'user:primary travel.departure_date=2026-06-02 (strong)',
-    ]);
-    expect(committing('moved the return to the 2nd')).toEqual([
-      'user:primary travel.return_date=2026-06-02 (strong)',
-    ]);
-    expect(committing('moved our flight to the 20th')).toEqual([
-      'user:primary travel.departure_date=2026-05-20 (strong)',
-    ]);
-  });
+  'a bare day of the month in a move: one reading for both legs': {
+    // `dayOfMonthNear` is the one home: the departure and the return resolve a bare day alike.
+    'puts a day more than two weeks before the date on record in the next month': {
+      equals: [
+        ['moved our flight to the 2nd', ['user:primary travel.departure_date=2026-06-02 (strong)']],
+        ['moved the return to the 2nd', returnOn('2026-06-02')],
+        [
+          'moved our flight to the 20th',
+          ['user:primary travel.departure_date=2026-05-20 (strong)'],
+        ],
+      ],
+    },
+  },
 });
