@@ -13,19 +13,21 @@ function destinations(text: string): string[] {
     .map((o) => String(o.value));
 }
 
-describe('amongAlternatives', () => {
-  it('finds a place joined to another by "or", before or after it', () => {
-    expect(amongAlternatives('a week in Kyiv or Lviv', 'Kyiv')).toBe(true);
-    expect(amongAlternatives('a week in Kyiv or Lviv', 'Lviv')).toBe(true);
-    expect(amongAlternatives('either Seville or Granada', 'Seville')).toBe(true);
-    expect(amongAlternatives('Bali, Lombok, or the Gilis', 'Lombok')).toBe(true);
-  });
+const JOINED_BY_OR = 'finds a place joined to another by "or", before or after it';
+const ALONE = 'leaves places joined by "and", and a place on its own, alone';
 
-  it('leaves places joined by "and", and a place on its own, alone', () => {
-    expect(amongAlternatives('Rome and Florence in May', 'Rome')).toBe(false);
-    expect(amongAlternatives('flying to Quito, or so I hope', 'Quito')).toBe(false);
-    expect(amongAlternatives('a trip to Oslo', 'Oslo')).toBe(false);
-    expect(amongAlternatives('a trip to Oslo', 'Bergen')).toBe(false);
+describe('amongAlternatives', () => {
+  it.each([
+    [JOINED_BY_OR, 'a week in Kyiv or Lviv', 'Kyiv', true],
+    [JOINED_BY_OR, 'a week in Kyiv or Lviv', 'Lviv', true],
+    [JOINED_BY_OR, 'either Seville or Granada', 'Seville', true],
+    [JOINED_BY_OR, 'Bali, Lombok, or the Gilis', 'Lombok', true],
+    [ALONE, 'Rome and Florence in May', 'Rome', false],
+    [ALONE, 'flying to Quito, or so I hope', 'Quito', false],
+    [ALONE, 'a trip to Oslo', 'Oslo', false],
+    [ALONE, 'a trip to Oslo', 'Bergen', false],
+  ] as const)('%s: %s (%s)', (_behaviour, text, place, among) => {
+    expect(amongAlternatives(text, place)).toBe(among);
   });
 });
 

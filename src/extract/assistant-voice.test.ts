@@ -13,16 +13,23 @@ function travel(text: string, role: 'user' | 'assistant'): string[] {
 }
 
 describe('assistantsOwnWords', () => {
-  it("is the assistant's first person, 'we' or no person in an assistant's turn", () => {
-    expect(assistantsOwnWords('assistant', 'speaker')).toBe(true);
-    expect(assistantsOwnWords('assistant', 'we')).toBe(true);
-    expect(assistantsOwnWords('assistant', 'thing')).toBe(true);
-  });
+  it.each([
+    ['assistant', 'speaker'],
+    ['assistant', 'we'],
+    ['assistant', 'thing'],
+  ] as const)(
+    "is the assistant's first person, 'we' or no person in an assistant's turn: %s, %s",
+    (role, person) => {
+      expect(assistantsOwnWords(role, person)).toBe(true);
+    },
+  );
 
-  it("is never the user's own turn, nor a named person", () => {
-    expect(assistantsOwnWords('user', 'speaker')).toBe(false);
-    expect(assistantsOwnWords('user', 'thing')).toBe(false);
-    expect(assistantsOwnWords('assistant', 'person')).toBe(false);
+  it.each([
+    ['user', 'speaker'],
+    ['user', 'thing'],
+    ['assistant', 'person'],
+  ] as const)("is never the user's own turn, nor a named person: %s, %s", (role, person) => {
+    expect(assistantsOwnWords(role, person)).toBe(false);
   });
 });
 

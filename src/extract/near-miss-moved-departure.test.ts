@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
@@ -22,80 +22,66 @@ function committing(text: string): string[] {
   return committingReadings(text, { at: AT, known: TRIP });
 }
 
-describe('a moved departure: near-misses', () => {
-  it('moves nothing when the change goes to something other than a day', () => {
-    for (const text of [
-      'We switched to Adyen last week.',
-      'I moved to the new apartment on the 1st.',
-      'We changed to a cheaper phone plan on Monday.',
-      'Switched to oat milk yesterday.',
-      'I switched to the night shift from the 9th.',
-      'we moved to Postgres on Friday and it went fine',
-      'our team changed to two-week sprints on the 10th',
-      'Pushed to main on Friday, CI is green.',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
+const departure = (date: string) => [`user:primary travel.departure_date=${date} (strong)`];
 
-  it('moves nothing for another thing moved to a day, or a day already past', () => {
-    for (const text of [
-      "We've changed to the 22nd for the dentist.",
-      'we moved to the 12th for the kickoff meeting',
-      'We moved it to yesterday in the end.',
-      'switched to the 2nd of March, which was a Monday',
-      'We changed it to the 10th for the doctor.',
-      'Moved it to the 11th for the school concert.',
-      "We've moved it to the 9th for the physio appointment.",
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
-
-  it('moves nothing for a question, a negation, a story or another person', () => {
-    for (const text of [
-      'Did we switch to Stripe last month?',
-      "We didn't switch to the new bank until March.",
-      'Years ago we moved to Canada in June.',
-      'My sister moved her flight to the 9th.',
-      'should we move the flight to the 9th?',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
-});
-
-describe('a moved departure: positives', () => {
-  const departure = (date: string) => [`user:primary travel.departure_date=${date} (strong)`];
-  it('reads the new departure date in several registers', () => {
-    for (const [text, date] of [
-      ["Train strike, so we've changed to the 22nd.", '2026-03-22'],
-      ['moved our flight to the 9th', '2026-03-09'],
-      ['Rebooked it to March 12.', '2026-03-12'],
-      ['Airline moved our flight to the 9th.', '2026-03-09'],
-      ['Heads up: we switched the departure to Monday the 9th.', '2026-03-09'],
-    ] as const) {
-      expect(committing(text), text).toEqual(departure(date));
-    }
-  });
-
-  it("reads the move when its purpose is the trip's own, not an appointment (review of s15-preca)", () => {
-    for (const [text, date] of [
-      ['We moved it to the 10th for the cheaper seats.', '2026-03-10'],
-      ["Changed it to the 12th for my mum's birthday.", '2026-03-12'],
-      ["We moved it to the 9th for the kids, Berlin's still on.", '2026-03-09'],
-    ] as const) {
-      expect(committing(text), text).toEqual(departure(date));
-    }
-  });
-
-  it('reads the day after a modifier of it (review of s15-preca)', () => {
-    for (const [text, date] of [
-      ['Rebooked it to the weekend of the 14th.', '2026-03-14'],
-      ['We pushed it to next Monday the 9th.', '2026-03-09'],
-      ['Moved our flight to around the 11th.', '2026-03-11'],
-    ] as const) {
-      expect(committing(text), text).toEqual(departure(date));
-    }
-  });
+describeSentences(committing, {
+  'a moved departure: near-misses': {
+    'moves nothing when the change goes to something other than a day': {
+      nothing: [
+        'We switched to Adyen last week.',
+        'I moved to the new apartment on the 1st.',
+        'We changed to a cheaper phone plan on Monday.',
+        'Switched to oat milk yesterday.',
+        'I switched to the night shift from the 9th.',
+        'we moved to Postgres on Friday and it went fine',
+        'our team changed to two-week sprints on the 10th',
+        'Pushed to main on Friday, CI is green.',
+      ],
+    },
+    'moves nothing for another thing moved to a day, or a day already past': {
+      nothing: [
+        "We've changed to the 22nd for the dentist.",
+        'we moved to the 12th for the kickoff meeting',
+        'We moved it to yesterday in the end.',
+        'switched to the 2nd of March, which was a Monday',
+        'We changed it to the 10th for the doctor.',
+        'Moved it to the 11th for the school concert.',
+        "We've moved it to the 9th for the physio appointment.",
+      ],
+    },
+    'moves nothing for a question, a negation, a story or another person': {
+      nothing: [
+        'Did we switch to Stripe last month?',
+        "We didn't switch to the new bank until March.",
+        'Years ago we moved to Canada in June.',
+        'My sister moved her flight to the 9th.',
+        'should we move the flight to the 9th?',
+      ],
+    },
+  },
+  'a moved departure: positives': {
+    'reads the new departure date in several registers': {
+      equals: [
+        ["Train strike, so we've changed to the 22nd.", departure('2026-03-22')],
+        ['moved our flight to the 9th', departure('2026-03-09')],
+        ['Rebooked it to March 12.', departure('2026-03-12')],
+        ['Airline moved our flight to the 9th.', departure('2026-03-09')],
+        ['Heads up: we switched the departure to Monday the 9th.', departure('2026-03-09')],
+      ],
+    },
+    "reads the move when its purpose is the trip's own, not an appointment (review of s15-preca)": {
+      equals: [
+        ['We moved it to the 10th for the cheaper seats.', departure('2026-03-10')],
+        ["Changed it to the 12th for my mum's birthday.", departure('2026-03-12')],
+        ["We moved it to the 9th for the kids, Berlin's still on.", departure('2026-03-09')],
+      ],
+    },
+    'reads the day after a modifier of it (review of s15-preca)': {
+      equals: [
+        ['Rebooked it to the weekend of the 14th.', departure('2026-03-14')],
+        ['We pushed it to next Monday the 9th.', departure('2026-03-09')],
+        ['Moved our flight to around the 11th.', departure('2026-03-11')],
+      ],
+    },
+  },
 });

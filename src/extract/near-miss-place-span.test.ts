@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import {
   asReading,
   committingReadings,
@@ -74,49 +75,56 @@ describe('the span of a place name: near-misses', () => {
   });
 });
 
-describe('the span of a place name: positives', () => {
-  it('reads the whole name, in every script and with particles inside it', () => {
-    for (const [text, place] of [
-      ['Flying to Hội An on Friday.', 'Hội An'],
-      ['ok booked, heading to Hoi An on the 12th', 'Hoi An'],
-      ['We fly to São Paulo on Friday.', 'São Paulo'],
-      ['Flying to Ho Chi Minh City on Friday.', 'Ho Chi Minh City'],
-      ['Booked Kraków for the 9th!', 'Kraków'],
-      ["Flying to Côte d'Azur on Friday.", "Côte d'Azur"],
-      ['Flying to Rio de Janeiro on Friday.', 'Rio de Janeiro'],
-      ['Flying to Đà Nẵng on Friday.', 'Đà Nẵng'],
-    ] as const) {
-      expect(destinations(text), text).toEqual([`travel.destination=${place}`]);
-    }
-  });
+const trip = onRecord({ 'travel.destination': 'Berlin', 'travel.status': 'planned' });
+
+/** The evidence of each cancellation of the trip on record (to Berlin) a message reads. */
+function cancels(text: string): string[] {
+  return readChat(text, '2026-05-05T09:00:00Z', trip)
+    .filter((o) => o.field === 'travel.status' && o.value === 'cancelled')
+    .map((o) => o.evidence);
+}
+
+/** The one destination reading of `place`. */
+const destination = (place: string) => [`travel.destination=${place}`];
+
+describeSentences(destinations, {
+  'the span of a place name: positives': {
+    'reads the whole name, in every script and with particles inside it': {
+      equals: [
+        ['Flying to Hội An on Friday.', destination('Hội An')],
+        ['ok booked, heading to Hoi An on the 12th', destination('Hoi An')],
+        ['We fly to São Paulo on Friday.', destination('São Paulo')],
+        ['Flying to Ho Chi Minh City on Friday.', destination('Ho Chi Minh City')],
+        ['Booked Kraków for the 9th!', destination('Kraków')],
+        ["Flying to Côte d'Azur on Friday.", destination("Côte d'Azur")],
+        ['Flying to Rio de Janeiro on Friday.', destination('Rio de Janeiro')],
+        ['Flying to Đà Nẵng on Friday.', destination('Đà Nẵng')],
+      ],
+    },
+  },
+  'stopping going somewhere that is no trip': {
+    'is weak when what one stops going to is no place and not the trip on record': {
+      read: cancels,
+      equals: [
+        ["Not going to Hélène's choir after all.", ['weak']],
+        ["We're not going to Müller's any more, the bread got worse.", ['weak']],
+        ['Not going to Crédit Agricole anymore, I moved my account.', ['weak']],
+      ],
+    },
+    'stays a cancellation of the trip on record, or of a trip with no place said': {
+      read: cancels,
+      equals: [
+        ["We're not going to Berlin after all.", ['strong']],
+        ["We're not going anymore.", ['strong']],
+      ],
+    },
+  },
 });
 
 describe('stopping going somewhere that is no trip', () => {
-  const trip = onRecord({ 'travel.destination': 'Berlin', 'travel.status': 'planned' });
-  const cancels = (text: string): string[] =>
-    readChat(text, '2026-05-05T09:00:00Z', trip)
-      .filter((o) => o.field === 'travel.status' && o.value === 'cancelled')
-      .map((o) => o.evidence);
-
-  it('is weak when what one stops going to is no place and not the trip on record', () => {
-    for (const text of [
-      "Not going to Hélène's choir after all.",
-      "We're not going to Müller's any more, the bread got worse.",
-      'Not going to Crédit Agricole anymore, I moved my account.',
-    ]) {
-      expect(cancels(text), text).toEqual(['weak']);
-    }
-  });
-
   it('reads no cancellation of the trip from a venue one stops going to', () => {
     expect(cancels("I'm not going to the climbing gym anymore, my knee hurts.")).not.toContain(
       'strong',
     );
-  });
-
-  it('stays a cancellation of the trip on record, or of a trip with no place said', () => {
-    for (const text of ["We're not going to Berlin after all.", "We're not going anymore."]) {
-      expect(cancels(text), text).toEqual(['strong']);
-    }
   });
 });

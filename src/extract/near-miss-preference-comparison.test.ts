@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings, readMessage } from './__fixtures__/read-chat.js';
 
 // Two false preferences a user reported (issue #10): "I prefer tea over coffee in the mornings."
@@ -24,31 +25,71 @@ function chatPreferences(text: string): string[] {
   return committingReadings(text).filter((r) => r.includes(' profile.preference.'));
 }
 
+/** The one strong preference reading `reading` (`field=value`) in `user:primary`'s thread. */
+const preference = (reading: string) => [`user:primary ${reading} (strong)`];
+
+describeSentences(chatPreferences, {
+  'near-misses of a compared preference': {
+    'never commits the rejected side of a comparison, in either order': {
+      nothing: [
+        'I prefer the window over the aisle seat',
+        'From now on, black coffee instead of oat milk',
+        "I'd rather have soy than oat milk in my coffee from now on",
+        'from now on I will take the aisle instead of a window seat',
+        'Rather than the morning, put my meetings in the afternoon from now on',
+      ],
+    },
+    'takes a time of day said of the whole comparison for no time of either thing': {
+      nothing: [
+        'I prefer tea over coffee in the mornings.',
+        'I prefer coffee over tea in the mornings',
+        'I always prefer tea rather than coffee in the afternoons',
+        'Going forward I prefer chai over coffee at lunchtime',
+        'In the evenings I would pick decaf over espresso, always',
+      ],
+    },
+  },
+  'near-misses of a preferences note line': {
+    'commits no number or amount, nor any bill-like key, as a preference': {
+      read: notePreferences,
+      nothing: [
+        '# Preferences\nRent: 1,150.00',
+        '# Preferences\nPhone bill: $39.99',
+        '# Profile\nSavings goal: 5,000',
+        '# Profile\nAge: 34',
+        '# Preferences\nGym: 45 per month',
+        '# Preferences\nBudget: 200',
+        '# Preferences\nRent: due on the 1st',
+      ],
+    },
+  },
+  'preferences that keep working': {
+    'commits a plain preference and the chosen side of a comparison': {
+      equals: [
+        ['I prefer window seats', preference('profile.preference.seat=window')],
+        ['From now on, oat milk', preference('profile.preference.milk=oat milk')],
+        [
+          'i always prefer aisle seats over window seats',
+          preference('profile.preference.seat=aisle'),
+        ],
+        [
+          'From now on, oat milk rather than whole milk',
+          preference('profile.preference.milk=oat milk'),
+        ],
+        [
+          'from now on schedule meetings in the morning, not the afternoon',
+          preference('profile.preference.meeting_time=morning'),
+        ],
+        [
+          'from now on meetings in the afternoon rather than the morning',
+          preference('profile.preference.meeting_time=afternoon'),
+        ],
+      ],
+    },
+  },
+});
+
 describe('near-misses of a compared preference', () => {
-  it('never commits the rejected side of a comparison, in either order', () => {
-    for (const text of [
-      'I prefer the window over the aisle seat',
-      'From now on, black coffee instead of oat milk',
-      "I'd rather have soy than oat milk in my coffee from now on",
-      'from now on I will take the aisle instead of a window seat',
-      'Rather than the morning, put my meetings in the afternoon from now on',
-    ]) {
-      expect(chatPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it('takes a time of day said of the whole comparison for no time of either thing', () => {
-    for (const text of [
-      'I prefer tea over coffee in the mornings.',
-      'I prefer coffee over tea in the mornings',
-      'I always prefer tea rather than coffee in the afternoons',
-      'Going forward I prefer chai over coffee at lunchtime',
-      'In the evenings I would pick decaf over espresso, always',
-    ]) {
-      expect(chatPreferences(text), text).toEqual([]);
-    }
-  });
-
   it('reads no comparison in an "over" that means "more than" or "during"', () => {
     // "over 4 hours" compares nothing: the seat is not dropped as a rejected side, and no hours
     // become a value. (That the limit to long flights is not kept is a known open gap.)
@@ -69,43 +110,7 @@ describe('near-misses of a compared preference', () => {
   });
 });
 
-describe('near-misses of a preferences note line', () => {
-  it('commits no number or amount, nor any bill-like key, as a preference', () => {
-    for (const text of [
-      '# Preferences\nRent: 1,150.00',
-      '# Preferences\nPhone bill: $39.99',
-      '# Profile\nSavings goal: 5,000',
-      '# Profile\nAge: 34',
-      '# Preferences\nGym: 45 per month',
-      '# Preferences\nBudget: 200',
-      '# Preferences\nRent: due on the 1st',
-    ]) {
-      expect(notePreferences(text), text).toEqual([]);
-    }
-  });
-});
-
 describe('preferences that keep working', () => {
-  it('commits a plain preference and the chosen side of a comparison', () => {
-    const cases: [string, string][] = [
-      ['I prefer window seats', 'profile.preference.seat=window'],
-      ['From now on, oat milk', 'profile.preference.milk=oat milk'],
-      ['i always prefer aisle seats over window seats', 'profile.preference.seat=aisle'],
-      ['From now on, oat milk rather than whole milk', 'profile.preference.milk=oat milk'],
-      [
-        'from now on schedule meetings in the morning, not the afternoon',
-        'profile.preference.meeting_time=morning',
-      ],
-      [
-        'from now on meetings in the afternoon rather than the morning',
-        'profile.preference.meeting_time=afternoon',
-      ],
-    ];
-    for (const [text, reading] of cases) {
-      expect(chatPreferences(text), text).toEqual([`user:primary ${reading} (strong)`]);
-    }
-  });
-
   it('commits the tastes of a preferences note beside an amount', () => {
     expect(
       notePreferences(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings, onRecord } from './__fixtures__/read-chat.js';
 
 // "We're in X <stretch of time>": a present progressive "be in X" with a time adverbial that the
@@ -29,21 +30,6 @@ const osloTrip = (departure: string) =>
   });
 
 describe('presence said of a stretch of time ahead: near-misses', () => {
-  it('commits nothing for a stretch that has not begun', () => {
-    for (const text of [
-      "We're in Tahoe this weekend.",
-      "we're in tahoe next weekend!!",
-      "We're in Tahoe over the weekend, back Monday.",
-      "We're in Tahoe for the weekend.",
-      "I'm in Lisbon in May.",
-      "we're in Oslo next month",
-      "I'm in Rome this summer, finally.",
-      'We are in Vienna the coming week.',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
-
   it('commits nothing for "this week" said midweek (now or later: ambiguous)', () => {
     expect(committing("We're in Tahoe this week.", TUESDAY)).toEqual([]);
     expect(committing("I'm in Lisbon this month.", TUESDAY)).toEqual([]);
@@ -52,19 +38,6 @@ describe('presence said of a stretch of time ahead: near-misses', () => {
     expect(
       committing("We're in Oslo this week, it's freezing.", TUESDAY, osloTrip('2026-03-20')),
     ).toEqual([]);
-  });
-
-  it('commits nothing for a question, a hope, a negation, a story, another person or a quote', () => {
-    for (const text of [
-      'Are we in Tahoe this weekend?',
-      "Hopefully we're in Tahoe this weekend.",
-      "We're not in Tahoe this weekend after all.",
-      'Last year we were in Tahoe over the weekend.',
-      'My parents are in Tahoe this weekend.',
-      'She texted "we\'re in Tahoe this weekend" to the group.',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
   });
 });
 
@@ -119,4 +92,31 @@ describe('presence said of a stretch of time: positives', () => {
       'user:primary travel.destination=Tahoe (strong)',
     ]);
   });
+});
+
+describeSentences(committing, {
+  'presence said of a stretch of time ahead: near-misses': {
+    'commits nothing for a stretch that has not begun': {
+      nothing: [
+        "We're in Tahoe this weekend.",
+        "we're in tahoe next weekend!!",
+        "We're in Tahoe over the weekend, back Monday.",
+        "We're in Tahoe for the weekend.",
+        "I'm in Lisbon in May.",
+        "we're in Oslo next month",
+        "I'm in Rome this summer, finally.",
+        'We are in Vienna the coming week.',
+      ],
+    },
+    'commits nothing for a question, a hope, a negation, a story, another person or a quote': {
+      nothing: [
+        'Are we in Tahoe this weekend?',
+        "Hopefully we're in Tahoe this weekend.",
+        "We're not in Tahoe this weekend after all.",
+        'Last year we were in Tahoe over the weekend.',
+        'My parents are in Tahoe this weekend.',
+        'She texted "we\'re in Tahoe this weekend" to the group.',
+      ],
+    },
+  },
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectEachRead, expectNoCommits, expectNothingRead } from './__fixtures__/read-chat.js';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
+import {
+  committingReadings,
+  expectNoCommits,
+  expectNothingRead,
+} from './__fixtures__/read-chat.js';
 import { readingsUnder } from './__fixtures__/readings-under.js';
 import type { KnownSlot } from './types.js';
 
@@ -17,23 +22,6 @@ const pending = (item: string): KnownSlot[] => [
 ];
 
 describe('a refund that arrived', () => {
-  it('reads the merchant named beside the refund, in several registers', () => {
-    const cases: [string, string][] = [
-      ['the zara refund finally came through', 'financial.zara_refund.status=refunded (strong)'],
-      [
-        'refund from ikea landed in my account today',
-        'financial.ikea_refund.status=refunded (strong)',
-      ],
-      ['my asos refund went thru 🙌', 'financial.asos_refund.status=refunded (strong)'],
-      [
-        'Northwind refund arrived this morning.',
-        'financial.northwind_refund.status=refunded (strong)',
-      ],
-      ['teh uniqlo refund has cleared', 'financial.uniqlo_refund.status=refunded (strong)'],
-    ];
-    expectEachRead(financial, cases);
-  });
-
   it('puts a refund named by no merchant on the one refund pending on record', () => {
     expect(financial('refund came through!!', pending('vinted_order'))).toContain(
       'financial.vinted_order.status=refunded (strong)',
@@ -47,25 +35,6 @@ describe('a refund that arrived', () => {
 });
 
 describe('near-misses of the refund-arrived reading', () => {
-  it('commits nothing for someone else’s refund', () => {
-    expectNoCommits([
-      "Dana's refund came through",
-      'her zara refund finally arrived',
-      "the customer's refund went through this morning",
-      'my brothers refund from ryanair landed',
-    ]);
-  });
-
-  it('commits nothing when what arrives is not a refund, or the refund lands somewhere else', () => {
-    expectNoCommits([
-      'the ikea delivery came through today',
-      'the zara parcel finally arrived',
-      'the refund request landed on my desk',
-      'a refund question came up in standup',
-      'the refund policy came through in the new contract',
-    ]);
-  });
-
   it('commits nothing for a question, a future, a supposition, a negation or an old story', () => {
     const texts = [
       'has the zara refund come through?',
@@ -82,4 +51,44 @@ describe('near-misses of the refund-arrived reading', () => {
       texts,
     );
   });
+});
+
+describeSentences(committingReadings, {
+  'a refund that arrived': {
+    'reads the merchant named beside the refund, in several registers': {
+      read: financial,
+      reads: [
+        ['the zara refund finally came through', 'financial.zara_refund.status=refunded (strong)'],
+        [
+          'refund from ikea landed in my account today',
+          'financial.ikea_refund.status=refunded (strong)',
+        ],
+        ['my asos refund went thru 🙌', 'financial.asos_refund.status=refunded (strong)'],
+        [
+          'Northwind refund arrived this morning.',
+          'financial.northwind_refund.status=refunded (strong)',
+        ],
+        ['teh uniqlo refund has cleared', 'financial.uniqlo_refund.status=refunded (strong)'],
+      ],
+    },
+  },
+  'near-misses of the refund-arrived reading': {
+    'commits nothing for someone else’s refund': {
+      nothing: [
+        "Dana's refund came through",
+        'her zara refund finally arrived',
+        "the customer's refund went through this morning",
+        'my brothers refund from ryanair landed',
+      ],
+    },
+    'commits nothing when what arrives is not a refund, or the refund lands somewhere else': {
+      nothing: [
+        'the ikea delivery came through today',
+        'the zara parcel finally arrived',
+        'the refund request landed on my desk',
+        'a refund question came up in standup',
+        'the refund policy came through in the new contract',
+      ],
+    },
+  },
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { asReading, expectEachRead, readMessage, wouldCommit } from './__fixtures__/read-chat.js';
 import { readingsUnder } from './__fixtures__/readings-under.js';
 
@@ -32,27 +33,24 @@ describe('a renewal in a provider email', () => {
   });
 });
 
-describe('near-misses of the renewal reading in email', () => {
-  it('commits nothing for a renewal to come, an offer, a refusal or a question', () => {
-    for (const text of [
-      'Subject: Reminder\n\nYour Norton 360 subscription will renew on 12 May for 89.99.',
-      'Subject: Last chance\n\nRenew your Fitzone gym membership today and save 20%.',
-      'Subject: Payment problem\n\nYour Crunchyroll subscription has not been renewed because your card was declined.',
-      'Subject: Quick question\n\nHas your gym membership renewed yet? Let us know how we did.',
-      'Subject: Your renewal\n\nIf your subscription renews, the new price of 9.99 applies.',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
-
-  it('commits nothing for a renewal of something that is no payment, or of someone else', () => {
-    for (const text of [
-      'Subject: Library\n\nYour loan has been renewed until 20 May.',
-      'Subject: Passport office\n\nYour passport has been renewed and will be posted to you.',
-      'Subject: Team news\n\nOur partnership with Fitzone has been renewed for 2027.',
-      "Subject: Fwd: renewal\n\nJo's gym membership has been renewed, can you tell her?",
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
+describeSentences(committing, {
+  'near-misses of the renewal reading in email': {
+    'commits nothing for a renewal to come, an offer, a refusal or a question': {
+      nothing: [
+        'Subject: Reminder\n\nYour Norton 360 subscription will renew on 12 May for 89.99.',
+        'Subject: Last chance\n\nRenew your Fitzone gym membership today and save 20%.',
+        'Subject: Payment problem\n\nYour Crunchyroll subscription has not been renewed because your card was declined.',
+        'Subject: Quick question\n\nHas your gym membership renewed yet? Let us know how we did.',
+        'Subject: Your renewal\n\nIf your subscription renews, the new price of 9.99 applies.',
+      ],
+    },
+    'commits nothing for a renewal of something that is no payment, or of someone else': {
+      nothing: [
+        'Subject: Library\n\nYour loan has been renewed until 20 May.',
+        'Subject: Passport office\n\nYour passport has been renewed and will be posted to you.',
+        'Subject: Team news\n\nOur partnership with Fitzone has been renewed for 2027.',
+        "Subject: Fwd: renewal\n\nJo's gym membership has been renewed, can you tell her?",
+      ],
+    },
+  },
 });

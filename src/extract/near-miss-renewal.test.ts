@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectEachRead, expectNoCommits, expectNothingRead } from './__fixtures__/read-chat.js';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
+import {
+  committingReadings,
+  expectNoCommits,
+  expectNothingRead,
+} from './__fixtures__/read-chat.js';
 import { readingsUnder } from './__fixtures__/readings-under.js';
 import type { KnownSlot } from './types.js';
 
@@ -13,24 +18,6 @@ import type { KnownSlot } from './types.js';
 const financial = readingsUnder('financial.');
 
 describe('a recurring payment that renewed', () => {
-  it('reads an item named with a recurring-payment noun as active, in several registers', () => {
-    const cases: [string, string][] = [
-      ['my gym membership renewed today', 'financial.gym_membership.status=active (strong)'],
-      [
-        'spotify subscription auto-renewed this morning',
-        'financial.spotify.status=active (strong)',
-      ],
-      [
-        'Heads up: the car insurance has been renewed.',
-        'financial.car_insurance.status=active (strong)',
-      ],
-      ['teh icloud plan renewed yday', 'financial.icloud.status=active (strong)'],
-      ['Netflix subscription got renewed 👍', 'financial.netflix.status=active (strong)'],
-      ['yoga membership renewed agian', 'financial.yoga_membership.status=active (strong)'],
-    ];
-    expectEachRead(financial, cases);
-  });
-
   it('reads a known item by its bare name strongly, and an unknown brand only tentatively', () => {
     const known: KnownSlot[] = [
       { entityId: 'user:primary', field: 'financial.audible.status', value: 'active' },
@@ -45,41 +32,6 @@ describe('a recurring payment that renewed', () => {
 });
 
 describe('near-misses of the renewal reading', () => {
-  it('commits nothing when what renewed is not a payment', () => {
-    expectNoCommits([
-      'my passport got renewed',
-      'the visa renewed without any fuss',
-      'the show got renewed for a third season',
-      'my library books renewed automatically',
-      'the lease renewed on the same terms',
-      'I feel completely renewed after the retreat',
-      'the contract has been renewed',
-    ]);
-  });
-
-  it('commits nothing when the subject renews something else, or is someone else', () => {
-    expectNoCommits([
-      'netflix renewed the baking show for another season',
-      'the membership renewed my faith in gyms',
-      'HBO renewed it yesterday',
-      "my sister's gym membership renewed",
-      'she renewed her spotify subscription',
-      "Ravi's netflix subscription got renewed",
-    ]);
-  });
-
-  it('commits nothing for a question, a hypothetical, a future, a negation or a wish', () => {
-    expectNoCommits([
-      'did the gym membership renew?',
-      'has my spotify subscription renewed yet',
-      'if the netflix subscription renews I will cancel it',
-      'the gym membership will renew on the 5th',
-      "the yoga membership didn't renew",
-      'the car insurance has not been renewed',
-      'hopefully the icloud plan renews before my photos fill it up',
-    ]);
-  });
-
   it('commits nothing for a renewal told as a story from long ago', () => {
     expectNoCommits([
       'the gym membership renewed back in 2019 and I never went',
@@ -94,4 +46,60 @@ describe('near-misses of the renewal reading', () => {
       ['the netflix subscription renewed last year, before I cancelled it'],
     );
   });
+});
+
+describeSentences(committingReadings, {
+  'a recurring payment that renewed': {
+    'reads an item named with a recurring-payment noun as active, in several registers': {
+      read: financial,
+      reads: [
+        ['my gym membership renewed today', 'financial.gym_membership.status=active (strong)'],
+        [
+          'spotify subscription auto-renewed this morning',
+          'financial.spotify.status=active (strong)',
+        ],
+        [
+          'Heads up: the car insurance has been renewed.',
+          'financial.car_insurance.status=active (strong)',
+        ],
+        ['teh icloud plan renewed yday', 'financial.icloud.status=active (strong)'],
+        ['Netflix subscription got renewed 👍', 'financial.netflix.status=active (strong)'],
+        ['yoga membership renewed agian', 'financial.yoga_membership.status=active (strong)'],
+      ],
+    },
+  },
+  'near-misses of the renewal reading': {
+    'commits nothing when what renewed is not a payment': {
+      nothing: [
+        'my passport got renewed',
+        'the visa renewed without any fuss',
+        'the show got renewed for a third season',
+        'my library books renewed automatically',
+        'the lease renewed on the same terms',
+        'I feel completely renewed after the retreat',
+        'the contract has been renewed',
+      ],
+    },
+    'commits nothing when the subject renews something else, or is someone else': {
+      nothing: [
+        'netflix renewed the baking show for another season',
+        'the membership renewed my faith in gyms',
+        'HBO renewed it yesterday',
+        "my sister's gym membership renewed",
+        'she renewed her spotify subscription',
+        "Ravi's netflix subscription got renewed",
+      ],
+    },
+    'commits nothing for a question, a hypothetical, a future, a negation or a wish': {
+      nothing: [
+        'did the gym membership renew?',
+        'has my spotify subscription renewed yet',
+        'if the netflix subscription renews I will cancel it',
+        'the gym membership will renew on the 5th',
+        "the yoga membership didn't renew",
+        'the car insurance has not been renewed',
+        'hopefully the icloud plan renews before my photos fill it up',
+      ],
+    },
+  },
 });

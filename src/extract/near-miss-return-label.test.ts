@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings } from './__fixtures__/read-chat.js';
 
 // An itinerary line labelled as the way back ("Return: OPO → LIS, Tue 9 Jun 2026"): its date is
@@ -13,32 +14,6 @@ const AT = '2026-04-02T09:00:00Z';
 function committing(text: string, source = 'email'): string[] {
   return committingReadings(text, { at: AT, source });
 }
-
-describe('a line labelled as the return leg: near-misses', () => {
-  it('commits nothing when the label is no leg of a trip', () => {
-    for (const text of [
-      'Return: 2 items, refund due Tue 9 Jun 2026',
-      'Returns: drop-off at the post office by Fri 5 Jun 2026',
-      'Return policy: 30 days from 5 Jun 2026',
-      'Tax return: due 9 Jun 2026',
-      'Return value: a promise, deprecated since 9 Jun 2026',
-      'Inbound: 3 pallets, ETA Tue 9 Jun 2026',
-      'Return label: printed, courier collects Tue 9 Jun 2026',
-    ]) {
-      expect(committing(text), text).toEqual([]);
-    }
-  });
-
-  it('commits nothing in chat for a question, a hedge or someone else', () => {
-    for (const text of [
-      'return trip? maybe Tue 9 Jun, no idea yet',
-      "Mia's return: Tue 9 Jun, she lands at 6",
-      'return flight: not booked, maybe the 9th?',
-    ]) {
-      expect(committing(text, 'chat'), text).toEqual([]);
-    }
-  });
-});
 
 describe('a line labelled as the return leg: positives', () => {
   it('reads the return date, no departure from it and no destination at home', () => {
@@ -60,4 +35,28 @@ describe('a line labelled as the return leg: positives', () => {
       ).toEqual([]);
     }
   });
+});
+
+describeSentences(committing, {
+  'a line labelled as the return leg: near-misses': {
+    'commits nothing when the label is no leg of a trip': {
+      nothing: [
+        'Return: 2 items, refund due Tue 9 Jun 2026',
+        'Returns: drop-off at the post office by Fri 5 Jun 2026',
+        'Return policy: 30 days from 5 Jun 2026',
+        'Tax return: due 9 Jun 2026',
+        'Return value: a promise, deprecated since 9 Jun 2026',
+        'Inbound: 3 pallets, ETA Tue 9 Jun 2026',
+        'Return label: printed, courier collects Tue 9 Jun 2026',
+      ],
+    },
+    'commits nothing in chat for a question, a hedge or someone else': {
+      read: (text) => committing(text, 'chat'),
+      nothing: [
+        'return trip? maybe Tue 9 Jun, no idea yet',
+        "Mia's return: Tue 9 Jun, she lands at 6",
+        'return flight: not booked, maybe the 9th?',
+      ],
+    },
+  },
 });
