@@ -1,4 +1,3 @@
-import { describe } from 'vitest';
 import { describeSentences } from './__fixtures__/phenomenon-cases.js';
 import { committingReadings } from './__fixtures__/read-chat.js';
 import { readingsUnder } from './__fixtures__/readings-under.js';
@@ -75,5 +74,3 @@ describeSentences(committingReadings, {
     },
   },
 });
-
-describe('near-misses of the liking reading', () => {});
