@@ -727,6 +727,61 @@ function previousAssistant(
   return null;
 }
 
+/** The user message an assistant entry answers: the last entry before it, tool output skipped. */
+function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e === undefined || e.role === 'assistant') return null;
+    if (e.role === 'user') return e;
+  }
+  return null;
+}
+
+// The assistant acknowledging what the user just told it, then restating it ("Noted — invoices
+// go to Ines by the 3rd", "Updated: standup at 09:15", "Understood, the budget is 400 EUR").
+const ACKNOWLEDGED =
+  /^(?:noted|updated|changed|understood|got it|fair enough|confirmed)\s*(?:[:,—–-]|\.\s)\s*/i;
+// Or reporting that it changed a thing to a value ("Payment terms changed to 15 days", "Updated
+// the retry limit to 5").
+const CHANGED_TO =
+  /^(?:(?:[\w'’-]+\s+){1,4}(?:changed|updated|set|moved|switched|bumped|raised|lowered)|updated|changed|set|moved|switched)\s+(?:[\w'’.$-]+\s+){0,4}?to\s+\S/i;
+// A report of a one-off step ("restarted web-02", "sent the invoice to Ana"): done once, not kept.
+const DONE_ONCE = /^[a-z]+ed\b|^(?:ran|sent|wrote|made|put|gave|took|did)\b/i;
+// What two messages share exactly: a number, or a word written with a capital in the restatement.
+const EXACT = /(?<![\w-])\d+(?:[.:,]\d+)*|(?<![\p{L}\d])\p{Lu}[\p{L}-]{2,}/gu;
+
+/**
+ * An assistant sentence that restates the user's message just before it, with a value or a name
+ * of that message ("Put 15 days" → "Payment terms changed to 15 days."), is the user's fact in
+ * words that stand alone: drafted as the user's, citing both messages. Never a question, a plan
+ * or a step done once.
+ */
+function restatementOf(sentence: string, user: TranscriptEntry): string | null {
+  if (isQuestion(sentence) || HYPOTHETICAL.test(sentence) || FIRST_PERSON_ACTION.test(sentence))
+    return null;
+  const marker = ACKNOWLEDGED.exec(sentence);
+  const rest = marker === null ? sentence : sentence.slice(marker[0].length);
+  if (marker === null ? !CHANGED_TO.test(rest) : DONE_ONCE.test(rest) && !CHANGED_TO.test(rest))
+    return null;
+  if (FAILURE.test(rest) || isOneOff(rest) || rest.split(/\s+/).length < 3) return null;
+  // What the user stated, not what they asked ("is the retro at 16:00?"). Hedged sentences and
+  // sentences with a moment word stay in: a restatement is often what settles them ("…, too
+  // strict maybe, make it 45" → "Changed to 45 minutes"; "… changed it last month to 9:30").
+  const stated = sentencesOf(user)
+    .filter((s) => !isQuestion(s))
+    .join(' ')
+    .toLowerCase();
+  const said = new Set([
+    ...stated.split(/[^\p{L}\d'’-]+/u),
+    ...(stated.match(/\d+(?:[.:,]\d+)*/g) ?? []),
+  ]);
+  const shared = [...rest.matchAll(EXACT)].some(
+    (m) => (m.index > 0 || /^\d/.test(m[0])) && said.has(m[0].toLowerCase()),
+  );
+  if (!shared) return null;
+  return capitalise(rest.replace(/[.!]+$/, ''));
+}
+
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -737,6 +792,21 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
     const sentences = sentencesOf(entry);
+    const told = speaker === 'assistant' ? previousUser(segment, index) : null;
+    if (told !== null)
+      for (const sentence of sentences) {
+        const text = restatementOf(sentence, told);
+        if (text === null) continue;
+        const draft = draftOf(
+          captureKey,
+          entry,
+          [told.id, entry.id],
+          clipMasked(text, 280),
+          'fact',
+          reading('fact') as Reading,
+        );
+        drafts.push({ ...draft, observation: { ...draft.observation, speaker: 'user' } });
+      }
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
