@@ -326,6 +326,13 @@ function isValueStatement(sentence: string): boolean {
   );
 }
 
+// The speaker saying who they are: a name ("I'm Lena Vogt", "I am Tomás, the only sysadmin here",
+// "…, I am Rui Dias") or a role at, in or for a named place ("I'm the bursar at St Anne's", "I'm a
+// locksmith in Porto"). A name is capitalised, so "I'm done" and "im back" are no introductions;
+// a day or a month after the role is a moment ("I'm a bit late for Monday").
+const INTRODUCTION =
+  /(?:^|[,;]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey),?\s+)?(?:[Ii]['’]?m|[Ii] am|[Mm]y name is)\s+(?:\p{Lu}\p{Ll}+(?:[\s-]\p{Lu}\p{Ll}*)*(?=\s*(?:[,.;!(]|$))|(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|for|in|of|with)\s+(?:the\s+)?"?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})/u;
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -378,6 +385,14 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
+  // "I'm the secretary of X, and our sheet is a mess": the problem is what the sentence reports.
+  if (
+    INTRODUCTION.test(sentence) &&
+    !ONE_OFF_TIME.test(sentence) &&
+    !PROBLEM.test(sentence) &&
+    !ALARMING.test(sentence)
+  )
+    return 'fact';
   if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
   if (
     (PAST_EVENT.test(sentence) &&

@@ -1,0 +1,36 @@
+// rules@11: the speaker saying who they are ("I'm Grete Halvorsen", "I'm the bursar at St Anne's
+// College") is a fact. Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { classifySentence } from './text-rules.js';
+
+describe('rules@11: the speaker saying who they are', () => {
+  const INTRODUCTIONS = [
+    "I'm Grete Halvorsen",
+    'I am Tomasz, the only electrician on the site.',
+    'Hi, I am Aurélie Dubois.',
+    'We run a small cidery in Somerset, I am Piet.',
+    "I'm the bursar at St Anne's College.",
+    'I am a locksmith in Porto, mostly old mortise locks.',
+    'I’m the treasurer of the Harbour Rowing Club, 40 members.',
+    'My name is Kwabena Mensah.',
+  ];
+  it.each(INTRODUCTIONS)('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  const NOT_INTRODUCTIONS = [
+    "I'm done for today.",
+    'im back',
+    "I'm sorry, that was my fault.",
+    "I'm a bit late for Monday.",
+    "I'm not sure about Hetzner.",
+    "I'm in Lisbon until Friday.",
+    "I'm the one who broke it yesterday at Heathrow.",
+    'I am a little worried about the launch in March.',
+    // Who they are, said with the problem the sentence reports: the problem is the point.
+    "I'm the caretaker at Elm Court and the boiler keeps failing.",
+  ];
+  it.each(NOT_INTRODUCTIONS)('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});
