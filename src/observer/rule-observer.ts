@@ -6,6 +6,7 @@ import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer
 import shippedModel from './scorer-model.json' with { type: 'json' };
 import {
   classifySentence,
+  closesWithLaugh,
   contentWords,
   hasSpecifics,
   hasValue,
@@ -819,6 +820,11 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
           );
       }
       let read = reading(kind);
+      // The laugh closes its own clause ("Our director is Ana Lima, hopeless with sheets lol"):
+      // the clauses before it are read on their own, as a question's or a hedge's are.
+      if (read === null && speaker === 'user' && closesWithLaugh(sentence))
+        for (const c of passingClauses(sentence))
+          drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
       if (read === null) continue;
       const change = stateChange(sentence);
       if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {

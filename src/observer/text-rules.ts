@@ -333,6 +333,11 @@ function isValueStatement(sentence: string): boolean {
 const INTRODUCTION =
   /(?:^|[,;]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey),?\s+)?(?:[Ii]['’]?m|[Ii] am|[Mm]y name is)\s+(?:\p{Lu}\p{Ll}+(?:[\s-]\p{Lu}\p{Ll}*)*(?=\s*(?:[,.;!(]|$))|(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|for|in|of|with)\s+(?:the\s+)?"?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})/u;
 
+/** True when a laugh closes the sentence ("… with spreadsheets lol"): the last clause is a joke. */
+export function closesWithLaugh(sentence: string): boolean {
+  return /\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence);
+}
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -376,7 +381,7 @@ export function classifySentence(
     return speaker === 'user' ? 'rule' : 'context';
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
-  if (/\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence)) return 'skip';
+  if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   const specific = hasSpecifics(sentence);
