@@ -1,8 +1,9 @@
 // rules@11: a laugh closes its own clause, not the whole sentence ("Our treasurer is Ines Duarte,
-// she hates spreadsheets lol" keeps who the treasurer is). Sentences of our own, not from the
-// observe sets.
+// she hates spreadsheets lol" keeps who the treasurer is); non-ASCII names are names. Sentences
+// of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
 import { observeTranscript } from './rule-observer.js';
+import { hasSpecifics } from './text-rules.js';
 
 /** The 🔴 observations' texts of one user message, rules alone (no scorer). */
 function redOf(text: string): string[] {
@@ -39,4 +40,20 @@ describe('rules@11: a sentence closed by a laugh', () => {
   ])('keeps nothing of "%s"', (sentence) => {
     expect(redOf(sentence)).toEqual([]);
   });
+});
+
+describe('rules@11: names written with letters outside ASCII', () => {
+  it.each(['the editor is Zoë Ní Bhriain', 'send it to Łukasz Żak first', 'we meet at Café Müller'])(
+    '"%s" names something exact',
+    (sentence) => {
+      expect(hasSpecifics(sentence)).toBe(true);
+    },
+  );
+
+  it.each(['Ça va, merci', 'see you at the café', 'the Ölfass is empty'])(
+    '"%s" names nothing exact',
+    (sentence) => {
+      expect(hasSpecifics(sentence)).toBe(false);
+    },
+  );
 });

@@ -72,7 +72,7 @@ const SPECIFIC_PATTERNS: readonly RegExp[] = [
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|nightly|daily|weekly)\b/i,
   /\b(v\d+|p=\w+|[a-z]+=\w+)\b/i,
   /(?:^|\s)#[a-z][\w-]+/i, // chat channels and tags: "#labeling", "#ops-alerts"
-  /(?<=\S\s+)[A-Z][a-z]+\s+[A-Z][A-Za-z]+/, // a multi-word name after the first word ("Noto Sans")
+  /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{L}+/u, // a multi-word name after the first word ("Noto Sans", "Ní Bhriain")
 ];
 
 /** True when a sentence names something exact: a path, version, port, identifier or value. */
