@@ -43,12 +43,13 @@ describe('rules@11: a sentence closed by a laugh', () => {
 });
 
 describe('rules@11: names written with letters outside ASCII', () => {
-  it.each(['the editor is Zoë Ní Bhriain', 'send it to Łukasz Żak first', 'we meet at Café Müller'])(
-    '"%s" names something exact',
-    (sentence) => {
-      expect(hasSpecifics(sentence)).toBe(true);
-    },
-  );
+  it.each([
+    'the editor is Zoë Ní Bhriain',
+    'send it to Łukasz Żak first',
+    'we meet at Café Müller',
+  ])('"%s" names something exact', (sentence) => {
+    expect(hasSpecifics(sentence)).toBe(true);
+  });
 
   it.each(['Ça va, merci', 'see you at the café', 'the Ölfass is empty'])(
     '"%s" names nothing exact',

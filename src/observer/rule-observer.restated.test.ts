@@ -84,8 +84,12 @@ describe('rules@11: a restatement of the user by the assistant', () => {
     ['the backups go to nas-03', 'Noted — should nas-03 also keep the weekly copies?'],
     ['the budget is 900 EUR', "I'll keep the quotes under 900 EUR."],
     ['we might move to Hetzner', 'Understood, if you moved to Hetzner it would cost 30 EUR.'],
-    // What the user asked is not what they stated.
+    // What the user asked, hedged or relayed is not what they stated.
     ['is the retro at 16:00 or 17:00?', 'Noted — the retro is at 16:00 per the invite.'],
+    ['we might move the demo to Friday 15:00', 'Noted: demo possibly on Friday 15:00.'],
+    ['Jonas from IT says the VPN is down until 15:00', 'Noted — VPN down until 15:00.'],
+    // A restatement that does not say what it is about.
+    ['actually no, 03:00', 'Changed to 03:00.'],
     // A restatement of something that happened once.
     ['the courier came at 14:20', 'Noted — the parcel came at 14:20, signed by Lotte.'],
     // A failure restated is a problem, not a fact.
