@@ -64,6 +64,14 @@ describe('rules@11: a restatement of the user by the assistant', () => {
     expect(kept?.source_message_ids).toEqual(['1', '2']);
   });
 
+  it('takes a name opening the restatement when the user wrote it so', () => {
+    const red = redOf([
+      ['user', 'the ferry is fully booked. Change it to Lindisfarne then'],
+      ['assistant', 'Changed: Lindisfarne day trip on 4 May instead.'],
+    ]);
+    expect(red.map((o) => o.text)).toContain('Lindisfarne day trip on 4 May instead');
+  });
+
   it('reads past tool output to the user message the assistant answers', () => {
     const red = redOf([
       ['user', 'set the upload cap to 25 MB'],

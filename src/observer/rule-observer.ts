@@ -774,14 +774,17 @@ function restatementOf(sentence: string, user: TranscriptEntry): string | null {
   // complete one (measured: excluding them lost 11 labels across the observe sets).
   const stated = sentencesOf(user)
     .filter((s) => !isQuestion(s) && !isHedged(s) && !relayed(s))
-    .join(' ')
-    .toLowerCase();
+    .join(' ');
+  const words = stated.split(/[^\p{L}\d'’-]+/u);
   const said = new Set([
-    ...stated.split(/[^\p{L}\d'’-]+/u),
+    ...words.map((w) => w.toLowerCase()),
     ...(stated.match(/\d+(?:[.:,]\d+)*/g) ?? []),
   ]);
-  const shared = [...rest.matchAll(EXACT)].some(
-    (m) => (m.index > 0 || /^\d/.test(m[0])) && said.has(m[0].toLowerCase()),
+  // A capitalised word opening the restatement is a name only if the user wrote it so too
+  // ("Changed: Shirakawa-go …" after "… to Shirakawa-go"; not "Pool size …" after "the pool").
+  const exact = new Set(words);
+  const shared = [...rest.matchAll(EXACT)].some((m) =>
+    m.index > 0 || /^\d/.test(m[0]) ? said.has(m[0].toLowerCase()) : exact.has(m[0]),
   );
   if (!shared) return null;
   return capitalise(rest.replace(/[.!]+$/, ''));
