@@ -34,3 +34,27 @@ describe('rules@11: the speaker saying who they are', () => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
   });
 });
+
+describe('rules@11: someone named by their relation to the speaker', () => {
+  it.each([
+    'my sister Ines keeps the spare key',
+    'the treasurer is my neighbour Halvard, he signs the cheques',
+    'Birgit (my co-author) does the figures',
+    'our vet is my cousin Tamsin so she squeezes us in',
+    'my accountant Pedro Lobo files the quarterly VAT',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  it.each([
+    "I'm helping my sister Ines move house",
+    'my brother Olek says the garage is too small',
+    'my flatmate Jonas fixed it two weeks ago',
+    'talking to my uncle Ravi about it now',
+    'my dad Piotr is furious, the boiler keeps failing',
+    'my sister Ines is in Porto tomorrow',
+    'Sorry, my granddaughter rang',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});

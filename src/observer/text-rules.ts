@@ -3,6 +3,7 @@
  * decision verbs, problem words), not phrases from any benchmark; see
  * docs/decisions/2026-11-26-observer-rules.md.
  */
+import { HEARSAY, RELATIONAL_NOUN, SAYING_VERB } from '../language/index.js';
 
 /** Removes what the observer never reads: fenced code, shell prompts, indented output. */
 export function stripNonProse(text: string): string {
@@ -338,6 +339,32 @@ export function closesWithLaugh(sentence: string): boolean {
   return /\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence);
 }
 
+// Someone the speaker names by their relation ("my sister Ines", "my accountant Pedro Lobo", "Rafa
+// (my flatmate)"): who that person is lasts, in a sentence the other cues leave as context. The
+// relation nouns, hearsay and saying verbs are the language lexicon's. Not what the speaker is
+// busy with now ("I'm helping my sister Ines move"), nor what was done once or relayed.
+const MY_RELATION = /\bmy\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+\p{Lu}\p{Ll}+/gu;
+const RELATION_AFTER = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\(my\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
+// Done once or in progress: "… two weeks ago", "talking to my brother Ali".
+const ONCE = /\bago\b|^(?:ok,?\s+)?\p{L}+ing\b/iu;
+const BUSY_NOW = /(?:^|,\s*)(?:[Ii]['’]?m|[Ii] am|[Ww]e['’]re|[Ww]e are)\s+(?:\p{L}+ing)\b/u;
+function namesRelation(sentence: string): boolean {
+  if (
+    BUSY_NOW.test(sentence) ||
+    ONCE.test(sentence) ||
+    ONE_OFF_TIME.test(sentence) ||
+    PROBLEM.test(sentence) ||
+    ALARMING.test(sentence) ||
+    HEARSAY.pattern.test(sentence) ||
+    SAYING_VERB.pattern.test(sentence)
+  )
+    return false;
+  return [...sentence.matchAll(MY_RELATION), ...sentence.matchAll(RELATION_AFTER)].some((m) =>
+    (m[1] ?? '').split(/\s+/).some((w) => RELATIONAL_NOUN.pattern.test(w) || ROLE_WORD.test(w)),
+  );
+}
+const ROLE_WORD = new RegExp(`^(?:${ROLE_NOUN}|co-\\w+)$`, 'i');
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -462,6 +489,7 @@ export function classifySentence(
   )
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
+  if (namesRelation(sentence)) return 'fact';
   return 'context';
 }
 
