@@ -751,13 +751,42 @@ const DONE_ONCE = /^[a-z]+ed\b|^(?:ran|sent|wrote|made|put|gave|took|did)\b/i;
 // What two messages share exactly: a number, or a word written with a capital in the restatement.
 const EXACT = /(?<![\w-])\d+(?:[.:,]\d+)*|(?<![\p{L}\d])\p{Lu}[\p{L}-]{2,}/gu;
 
+/** The words and numbers of what a user message states (see `restatementOf`). */
+interface Stated {
+  /** Lower-cased words and numbers. */
+  readonly said: ReadonlySet<string>;
+  /** Words as written. */
+  readonly exact: ReadonlySet<string>;
+}
+
+/**
+ * What the user stated, not what they asked, hedged or relayed ("is the retro at 16:00?", "we
+ * might move to Hetzner", "Jonas says the VPN is down until 15:00"). Sentences with a moment word
+ * stay in: a restatement is often what settles them ("… changed it last month to 9:30").
+ * Sentences already durable in the user's words stay in too: the restatement is often the
+ * complete one (measured: excluding them lost 11 labels across the observe sets).
+ */
+function statedBy(user: TranscriptEntry): Stated {
+  const stated = sentencesOf(user)
+    .filter((s) => !isQuestion(s) && !isHedged(s) && !relayed(s))
+    .join(' ');
+  const words = stated.split(/[^\p{L}\d'’-]+/u);
+  return {
+    said: new Set([
+      ...words.map((w) => w.toLowerCase()),
+      ...(stated.match(/\d+(?:[.:,]\d+)*/g) ?? []),
+    ]),
+    exact: new Set(words),
+  };
+}
+
 /**
  * An assistant sentence that restates the user's message just before it, with a value or a name
  * of that message ("Put 15 days" → "Payment terms changed to 15 days."), is the user's fact in
- * words that stand alone: drafted as the user's, citing both messages. Never a question, a plan
- * or a step done once.
+ * words that stand alone: drafted as the user's, citing both messages. Never a question, a plan,
+ * a supposition, a hedge, a failure or a step done once.
  */
-function restatementOf(sentence: string, user: TranscriptEntry): string | null {
+function restatementOf(sentence: string, { said, exact }: Stated): string | null {
   if (isQuestion(sentence) || HYPOTHETICAL.test(sentence) || FIRST_PERSON_ACTION.test(sentence))
     return null;
   const marker = ACKNOWLEDGED.exec(sentence);
@@ -767,27 +796,12 @@ function restatementOf(sentence: string, user: TranscriptEntry): string | null {
   // "Changed to 45 minutes" says what, not of what: four words at least.
   if (FAILURE.test(rest) || isOneOff(rest) || isHedged(rest) || rest.split(/\s+/).length < 4)
     return null;
-  // What the user stated, not what they asked, hedged or relayed ("is the retro at 16:00?", "we
-  // might move to Hetzner", "Jonas says the VPN is down until 15:00"). Sentences with a moment
-  // word stay in: a restatement is often what settles them ("… changed it last month to 9:30").
-  // Sentences already durable in the user's words stay in too: the restatement is often the
-  // complete one (measured: excluding them lost 11 labels across the observe sets).
-  const stated = sentencesOf(user)
-    .filter((s) => !isQuestion(s) && !isHedged(s) && !relayed(s))
-    .join(' ');
-  const words = stated.split(/[^\p{L}\d'’-]+/u);
-  const said = new Set([
-    ...words.map((w) => w.toLowerCase()),
-    ...(stated.match(/\d+(?:[.:,]\d+)*/g) ?? []),
-  ]);
   // A capitalised word opening the restatement is a name only if the user wrote it so too
   // ("Changed: Shirakawa-go …" after "… to Shirakawa-go"; not "Pool size …" after "the pool").
-  const exact = new Set(words);
   const shared = [...rest.matchAll(EXACT)].some((m) =>
     m.index > 0 || /^\d/.test(m[0]) ? said.has(m[0].toLowerCase()) : exact.has(m[0]),
   );
-  if (!shared) return null;
-  return capitalise(rest.replace(/[.!]+$/, ''));
+  return shared ? capitalise(rest.replace(/[.!]+$/, '')) : null;
 }
 
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
@@ -801,9 +815,10 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
     const sentences = sentencesOf(entry);
     const told = speaker === 'assistant' ? previousUser(segment, index) : null;
-    if (told !== null)
+    const stated = told === null ? null : statedBy(told);
+    if (told !== null && stated !== null)
       for (const sentence of sentences) {
-        const text = restatementOf(sentence, told);
+        const text = restatementOf(sentence, stated);
         if (text === null) continue;
         const draft = draftOf(
           captureKey,
