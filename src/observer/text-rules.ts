@@ -219,10 +219,9 @@ const PREFERENCE = /\b(i|we) (prefer|like|love|hate|dislike|want)\b|\bprefer(s|r
 const DECISION =
   /\b(decided|decide on|(?:out of|in|not in) scope|we chose|chose|choose|going with|swap(?:ped|ping)?\b.+\b(?:for|with|out)|settled on|switch(ed|ing)|mov(ed|ing) (to|from)|migrat(ed|ing)|replac(ed|ing)|adopt(ed|ing)?|we will use|we'll use|picked|we are moving|we're moving|we set|we use)\b|^we do \w+/i;
 // Decisions phrased without "decided": committing to an option ("we'll go with", "sticking
-// with", "opted for", "agreed on", "standardise on", "the plan is", "X it is"; "staying on the
-// basic plan" as "stay on" does, not "I'm staying on the call" or "staying on top of …").
+// with", "opted for", "agreed on", "standardise on", "the plan is", "X it is").
 const COMMITMENT =
-  /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call|stays (?:with|on|at)|remains? (?:with|on|at)|stay (?:on|with)|(?<!\b(?:i'?m|im|am)\s)staying on(?! top\b))\b|^[\w .@/-]{2,40} it is[.!]?$/i;
+  /\b(we('ll| will| are going to|'re going to) (go with|stick with|run|host|keep|ship|deploy|store|standardi[sz]e on)|(let'?s |we )?(go|stick|stay)(ing)? with|opt(ed|ing)? for|agreed (on|to)|standardi[sz](e|ed|ing) on|the plan is|final call|stays (?:with|on|at)|remains? (?:with|on|at)|stay (?:on|with))\b|^[\w .@/-]{2,40} it is[.!]?$/i;
 const LETS = /^let'?s\b/i;
 const BARE_PREFERENCE =
   /^(?:i|we) (?:really )?(?:like|love|prefer|want) (?:it|that|this|them|those|these)[.!]?$/i;
