@@ -26,6 +26,7 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm not sure about Hetzner.",
     "I'm in Lisbon until Friday.",
     "I'm the one who broke it yesterday at Heathrow.",
+    "I'm a guest at Tomás's wedding next month.",
     'I am a little worried about the launch in March.',
     // Who they are, said with the problem the sentence reports: the problem is the point.
     "I'm the caretaker at Elm Court and the boiler keeps failing.",

@@ -45,8 +45,8 @@ describe('rules@11: a restatement of the user by the assistant', () => {
     ],
     [
       'nah, keeping the Fastmail plan, the 5 EUR is fine',
-      'Fair enough — staying on Fastmail at 5 EUR a month.',
-      'Staying on Fastmail at 5 EUR a month',
+      'Fair enough — sticking with Fastmail at 5 EUR a month.',
+      'Sticking with Fastmail at 5 EUR a month',
     ],
     [
       'the kiln is in the garage, 240v line',
@@ -70,6 +70,16 @@ describe('rules@11: a restatement of the user by the assistant', () => {
       ['assistant', 'Changed: Lindisfarne day trip on 4 May instead.'],
     ]);
     expect(red.map((o) => o.text)).toContain('Lindisfarne day trip on 4 May instead');
+  });
+
+  it('keeps a standing rule the assistant restates in the first person', () => {
+    const red = redOf([
+      ['user', "never post the kids' surnames in the Elmwood group chat"],
+      ['assistant', "Understood — I'll never put surnames in anything for the Elmwood group."],
+    ]);
+    expect(red.map((o) => o.text)).toContain(
+      "I'll never put surnames in anything for the Elmwood group",
+    );
   });
 
   it('reads past tool output to the user message the assistant answers', () => {
@@ -105,6 +115,12 @@ describe('rules@11: a restatement of the user by the assistant', () => {
       'the export to Fiken fails above 500 rows',
       'Understood: the Fiken export fails past 500 rows.',
     ],
+    // The assistant's own task, restated.
+    [
+      'Can you draft a reply to Ines? Say we can do Tuesday.',
+      'Noted — drafting a reply to Ines for Tuesday.',
+    ],
+    ['Tell Marco the invoice is 340 EUR', 'Understood, I will tell Marco the invoice is 340 EUR.'],
     // An acknowledgement without what was acknowledged in the same sentence.
     ['the deadline is 14 March', 'Noted. Anything else for the report?'],
   ];

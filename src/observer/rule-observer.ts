@@ -746,6 +746,12 @@ const ACKNOWLEDGED =
 // the retry limit to 5").
 const CHANGED_TO =
   /^(?:(?:[\w'’-]+\s+){1,4}(?:changed|updated|set|moved|switched|bumped|raised|lowered)|updated|changed|set|moved|switched)\s+(?:[\w'’.$-]+\s+){0,4}?to\s+\S/i;
+const STANDING_RESTATEMENT: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'rule',
+  'preference',
+  'decision',
+  'setting',
+]);
 // A report of a one-off step ("restarted web-02", "sent the invoice to Ana"): done once, not kept.
 const DONE_ONCE = /^[a-z]+ed\b|^(?:ran|sent|wrote|made|put|gave|took|did)\b/i;
 // What two messages share exactly: a number, or a word written with a capital in the restatement.
@@ -795,6 +801,14 @@ function restatementOf(sentence: string, { said, exact }: Stated): string | null
     return null;
   // "Changed to 45 minutes" says what, not of what: four words at least.
   if (FAILURE.test(rest) || isOneOff(rest) || isHedged(rest) || rest.split(/\s+/).length < 4)
+    return null;
+  // The assistant's own doing ("Noted — drafting the reply to Ines", "Understood, I'll tell Marco
+  // …") restates a task, not a fact, unless it keeps a standing rule or choice ("I'll never put
+  // last names in the group", "staying with Kinetic Physio").
+  if (
+    (FIRST_PERSON_ACTION.test(rest) || /^\p{Ll}+ing\b/u.test(rest)) &&
+    !STANDING_RESTATEMENT.has(classifySentence(rest, 'user'))
+  )
     return null;
   // A capitalised word opening the restatement is a name only if the user wrote it so too
   // ("Changed: Shirakawa-go …" after "… to Shirakawa-go"; not "Pool size …" after "the pool").

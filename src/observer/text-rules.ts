@@ -365,6 +365,10 @@ function namesRelation(sentence: string): boolean {
 }
 const ROLE_WORD = new RegExp(`^(?:${ROLE_NOUN}|co-\\w+)$`, 'i');
 
+// "I'm a guest at Marta's wedding next month": a role for an occasion, not who the speaker is.
+const COMING_TIME =
+  /\b(?:next|this|coming)\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -421,6 +425,7 @@ export function classifySentence(
   if (
     INTRODUCTION.test(sentence) &&
     !ONE_OFF_TIME.test(sentence) &&
+    !COMING_TIME.test(sentence) &&
     !PROBLEM.test(sentence) &&
     !ALARMING.test(sentence)
   )
