@@ -3,6 +3,7 @@
  * decision verbs, problem words), not phrases from any benchmark; see
  * docs/decisions/2026-11-26-observer-rules.md.
  */
+import { HEARSAY, RELATIONAL_NOUN, SAYING_VERB } from '../language/index.js';
 
 /** Removes what the observer never reads: fenced code, shell prompts, indented output. */
 export function stripNonProse(text: string): string {
@@ -72,7 +73,7 @@ const SPECIFIC_PATTERNS: readonly RegExp[] = [
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|nightly|daily|weekly)\b/i,
   /\b(v\d+|p=\w+|[a-z]+=\w+)\b/i,
   /(?:^|\s)#[a-z][\w-]+/i, // chat channels and tags: "#labeling", "#ops-alerts"
-  /(?<=\S\s+)[A-Z][a-z]+\s+[A-Z][A-Za-z]+/, // a multi-word name after the first word ("Noto Sans")
+  /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{L}+/u, // a multi-word name after the first word ("Noto Sans", "Ní Bhriain")
 ];
 
 /** True when a sentence names something exact: a path, version, port, identifier or value. */
@@ -326,6 +327,48 @@ function isValueStatement(sentence: string): boolean {
   );
 }
 
+// The speaker saying who they are: a name ("I'm Lena Vogt", "I am Tomás, the only sysadmin here",
+// "…, I am Rui Dias") or a role at, in or for a named place ("I'm the bursar at St Anne's", "I'm a
+// locksmith in Porto"). A name is capitalised, so "I'm done" and "im back" are no introductions;
+// a day or a month after the role is a moment ("I'm a bit late for Monday").
+const INTRODUCTION =
+  /(?:^|[,;]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey),?\s+)?(?:[Ii]['’]?m|[Ii] am|[Mm]y name is)\s+(?:\p{Lu}\p{Ll}+(?:[\s-]\p{Lu}\p{Ll}*)*(?=\s*(?:[,.;!(]|$))|(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|for|in|of|with)\s+(?:the\s+)?"?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})/u;
+
+/** True when a laugh closes the sentence ("… with spreadsheets lol"): the last clause is a joke. */
+export function closesWithLaugh(sentence: string): boolean {
+  return /\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence);
+}
+
+// Someone the speaker names by their relation ("my sister Ines", "my accountant Pedro Lobo", "Rafa
+// (my flatmate)"): who that person is lasts, in a sentence the other cues leave as context. The
+// relation nouns, hearsay and saying verbs are the language lexicon's. Not what the speaker is
+// busy with now ("I'm helping my sister Ines move"), nor what was done once or relayed.
+const MY_RELATION = /\bmy\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+\p{Lu}\p{Ll}+/gu;
+const RELATION_AFTER = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\(my\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
+// Done once or in progress: "… two weeks ago", "talking to my brother Ali".
+const ONCE = /\bago\b|^(?:ok,?\s+)?\p{L}+ing\b/iu;
+const BUSY_NOW = /(?:^|,\s*)(?:[Ii]['’]?m|[Ii] am|[Ww]e['’]re|[Ww]e are)\s+(?:\p{L}+ing)\b/u;
+function namesRelation(sentence: string): boolean {
+  if (
+    BUSY_NOW.test(sentence) ||
+    ONCE.test(sentence) ||
+    ONE_OFF_TIME.test(sentence) ||
+    PROBLEM.test(sentence) ||
+    ALARMING.test(sentence) ||
+    HEARSAY.pattern.test(sentence) ||
+    SAYING_VERB.pattern.test(sentence)
+  )
+    return false;
+  return [...sentence.matchAll(MY_RELATION), ...sentence.matchAll(RELATION_AFTER)].some((m) =>
+    (m[1] ?? '').split(/\s+/).some((w) => RELATIONAL_NOUN.pattern.test(w) || ROLE_WORD.test(w)),
+  );
+}
+const ROLE_WORD = new RegExp(`^(?:${ROLE_NOUN}|co-\\w+)$`, 'i');
+
+// "I'm a guest at Marta's wedding next month": a role for an occasion, not who the speaker is.
+const COMING_TIME =
+  /\b(?:next|this|coming)\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -369,7 +412,7 @@ export function classifySentence(
     return speaker === 'user' ? 'rule' : 'context';
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
-  if (/\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence)) return 'skip';
+  if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   const specific = hasSpecifics(sentence);
@@ -378,6 +421,15 @@ export function classifySentence(
     return specific ? 'context' : 'skip';
   }
   if (FIX.test(sentence)) return 'fix';
+  // "I'm the secretary of X, and our sheet is a mess": the problem is what the sentence reports.
+  if (
+    INTRODUCTION.test(sentence) &&
+    !ONE_OFF_TIME.test(sentence) &&
+    !COMING_TIME.test(sentence) &&
+    !PROBLEM.test(sentence) &&
+    !ALARMING.test(sentence)
+  )
+    return 'fact';
   if (REQUEST.test(sentence) || OWN_MOMENT.test(sentence)) return 'context';
   if (
     (PAST_EVENT.test(sentence) &&
@@ -442,6 +494,7 @@ export function classifySentence(
   )
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
+  if (namesRelation(sentence)) return 'fact';
   return 'context';
 }
 

@@ -1,0 +1,61 @@
+// rules@11: the speaker saying who they are ("I'm Grete Halvorsen", "I'm the bursar at St Anne's
+// College") is a fact. Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { classifySentence } from './text-rules.js';
+
+describe('rules@11: the speaker saying who they are', () => {
+  const INTRODUCTIONS = [
+    "I'm Grete Halvorsen",
+    'I am Tomasz, the only electrician on the site.',
+    'Hi, I am Aurélie Dubois.',
+    'We run a small cidery in Somerset, I am Piet.',
+    "I'm the bursar at St Anne's College.",
+    'I am a locksmith in Porto, mostly old mortise locks.',
+    'I’m the treasurer of the Harbour Rowing Club, 40 members.',
+    'My name is Kwabena Mensah.',
+  ];
+  it.each(INTRODUCTIONS)('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  const NOT_INTRODUCTIONS = [
+    "I'm done for today.",
+    'im back',
+    "I'm sorry, that was my fault.",
+    "I'm a bit late for Monday.",
+    "I'm not sure about Hetzner.",
+    "I'm in Lisbon until Friday.",
+    "I'm the one who broke it yesterday at Heathrow.",
+    "I'm a guest at Tomás's wedding next month.",
+    'I am a little worried about the launch in March.',
+    // Who they are, said with the problem the sentence reports: the problem is the point.
+    "I'm the caretaker at Elm Court and the boiler keeps failing.",
+  ];
+  it.each(NOT_INTRODUCTIONS)('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});
+
+describe('rules@11: someone named by their relation to the speaker', () => {
+  it.each([
+    'my sister Ines keeps the spare key',
+    'the treasurer is my neighbour Halvard, he signs the cheques',
+    'Birgit (my co-author) does the figures',
+    'our vet is my cousin Tamsin so she squeezes us in',
+    'my accountant Pedro Lobo files the quarterly VAT',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  it.each([
+    "I'm helping my sister Ines move house",
+    'my brother Olek says the garage is too small',
+    'my flatmate Jonas fixed it two weeks ago',
+    'talking to my uncle Ravi about it now',
+    'my dad Piotr is furious, the boiler keeps failing',
+    'my sister Ines is in Porto tomorrow',
+    'Sorry, my granddaughter rang',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});
