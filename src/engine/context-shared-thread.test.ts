@@ -102,9 +102,7 @@ describe('Engine.buildContext for a thread several people write in', () => {
 
   it('shows the state said in the thread, of whoever said it', async () => {
     const result = await opened().engine.buildContext({ thread: 'lund-chat' });
-    expect(sectionText(result, 'canonical_state')).toContain(
-      'user:nora\n- travel.departure_date',
-    );
+    expect(sectionText(result, 'canonical_state')).toContain('user:nora\n- travel.departure_date');
     expect(sectionText(result, 'canonical_state')).toContain('travel.destination: Oslo');
   });
 
