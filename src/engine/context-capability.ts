@@ -411,13 +411,12 @@ function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView
 
     async tail(_threadId, limit) {
       const records = await tailRecords();
-      return records
-        .slice(0, limit)
-        .map((record) =>
-          view.kind === 'thread'
-            ? { ...toBatchMessage(record), speaker: record.entityId }
-            : toBatchMessage(record),
-        );
+      return records.slice(0, limit).map((record) =>
+        // The assistant's lines are filed under whoever it served; only people are named.
+        view.kind === 'thread' && record.role === 'user'
+          ? { ...toBatchMessage(record), speaker: record.entityId }
+          : toBatchMessage(record),
+      );
     },
   };
 }

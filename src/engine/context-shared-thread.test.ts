@@ -71,7 +71,10 @@ const SEED = [
   ...threadMessages(
     'lund-chat',
     '2026-05-04T11:00:00Z',
-    [['f6', 'user', 'See you both at dinner then.']],
+    [
+      ['f6', 'user', 'See you both at dinner then.'],
+      ['f7', 'assistant', 'Noted, I will keep the cabin owner call on the list.'],
+    ],
     1,
     { entity_id: 'user:ivo' },
   ),
@@ -97,7 +100,9 @@ describe('Engine.buildContext for a thread several people write in', () => {
     expect(tail).toContain("user (user:nora): Let's take the ferry to the island on Saturday.");
     expect(tail).toContain('user (user:ivo): The ferry is cancelled on Saturday');
     expect(tail).toContain('user (user:nora): Then I will call the cabin owner about Sunday.');
-    expect(result.included.messageIds).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+    // The assistant's lines are filed under whoever it served: they are not named as that person.
+    expect(tail).toContain('\nassistant: Noted, I will keep the cabin owner call on the list.');
+    expect(result.included.messageIds).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
   });
 
   it('shows the state said in the thread, of whoever said it', async () => {
