@@ -32,7 +32,7 @@ import {
   tailSection,
   textSection,
 } from './context-sections.js';
-import type { ContextEntity, MemoryHit, ThreadSummaries } from './context-sources.js';
+import type { ContextEntity, MemoryHit, TailMessage, ThreadSummaries } from './context-sources.js';
 import { createGptTokenizer, type Tokenizer } from './tokenizer.js';
 
 /** What a caller asks for: whose context, for which thread and question, in how many tokens. */
@@ -154,7 +154,7 @@ export interface ContextInputs {
   /** Ranked hits for `query`. */
   readonly memories: readonly MemoryHit[];
   /** The thread's latest messages. */
-  readonly tail: readonly BatchMessage[];
+  readonly tail: readonly TailMessage[];
   /** The query the memories were retrieved for, when it differs from the request's. */
   readonly query?: string | null | undefined;
 }

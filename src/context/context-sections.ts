@@ -9,7 +9,7 @@ import {
 import { queryTerms, wordsOf } from '../search/index.js';
 import { type CanonicalLine, canonicalHeading, composeCanonical } from './canonical-state.js';
 import type { ContextSectionName } from './context-budget.js';
-import type { MemoryHit } from './context-sources.js';
+import type { MemoryHit, TailMessage } from './context-sources.js';
 import { type FitLinesResult, fitLines, type LineEntry } from './fit-lines.js';
 import type { Tokenizer } from './tokenizer.js';
 import { TRUNCATION_MARKER, truncateToTokens } from './truncate-to-tokens.js';
@@ -414,8 +414,8 @@ export function memoriesSection(
 }
 
 /** Messages in thread order (`createdAt`, then `messageId`), each id once (its first delivery). */
-export function orderMessages(messages: readonly BatchMessage[]): readonly BatchMessage[] {
-  const byId = new Map<string, BatchMessage>();
+export function orderMessages<T extends BatchMessage>(messages: readonly T[]): readonly T[] {
+  const byId = new Map<string, T>();
   for (const message of messages) {
     if (!byId.has(message.messageId)) byId.set(message.messageId, message);
   }
@@ -432,7 +432,7 @@ function dayOf(message: BatchMessage): string {
  * beginning is shown.
  */
 export function tailSection(
-  messages: readonly BatchMessage[],
+  messages: readonly TailMessage[],
   cap: number,
   allowance: number,
   tokenizer: Tokenizer,
@@ -448,7 +448,11 @@ export function tailSection(
     // Walking back in time, a message opens a new day group unless the newer one shares its day.
     const opensDay = newer === undefined || dayOf(newer) !== dayOf(message);
     const overhead = 1 + (opensDay ? tokenizer.count(dayOf(message)) + 1 : 0);
-    const text = `${message.role}: ${message.content.trim()}`;
+    const who =
+      message.speaker === undefined || message.speaker === null
+        ? message.role
+        : `${message.role} (${message.speaker})`;
+    const text = `${who}: ${message.content.trim()}`;
     return lineEntry(message.messageId, text, overhead, tokenizer);
   });
   const heading = SECTION_HEADINGS.tail;

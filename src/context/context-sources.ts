@@ -62,6 +62,15 @@ export interface MemoryHit {
   readonly thread_id?: string | null | undefined;
 }
 
+/**
+ * A message of the thread's tail. `speaker` is who said it (an entity id): a shared thread's
+ * context names each line's speaker, since several people write in it. Absent or null: the line
+ * is shown with its role only.
+ */
+export interface TailMessage extends BatchMessage {
+  readonly speaker?: string | null | undefined;
+}
+
 /** The stored summaries of a thread; either may be missing. */
 export interface ThreadSummaries {
   /** A short paragraph: where the thread stands. */
@@ -106,8 +115,11 @@ export interface ContextSources {
   skills(request: SourceRequest): Promise<string | null>;
   /** At most `limit` memories relevant to `query`, best first. */
   memories(query: string, request: SourceRequest, limit: number): Promise<readonly MemoryHit[]>;
-  /** The thread's latest `limit` messages, most recent last. `MessageRecord` fits the shape. */
-  tail(threadId: string, limit: number): Promise<readonly BatchMessage[]>;
+  /**
+   * The thread's latest `limit` messages, most recent last, each with its speaker when the
+   * context shows several people's lines.
+   */
+  tail(threadId: string, limit: number): Promise<readonly TailMessage[]>;
 }
 
 /** Sources with nothing in them: a base to spread real or fake sources over. */

@@ -24,9 +24,11 @@ export {
 } from './context-budget.js';
 export type {
   ContextEntity,
+  ContextField,
   ContextSources,
   MemoryHit,
   SourceRequest,
+  TailMessage,
   ThreadSummaries,
 } from './context-sources.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';

@@ -1,6 +1,7 @@
 import {
   buildContext,
   type ContextEntity,
+  type ContextField,
   type ContextLimits,
   type ContextMode,
   type ContextResult,
@@ -25,6 +26,7 @@ import {
   type StateItem,
   type StateItemStatus,
   toIso,
+  type Watermark,
 } from '../core/index.js';
 import type { EntityRegistry } from '../extract/index.js';
 import { readEntity } from '../pipeline/index.js';
@@ -41,8 +43,9 @@ import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../store
 /** What `Engine.buildContext` is asked: every field optional. */
 export interface BuildContextRequest {
   /**
-   * The entity the agent serves. Default: the thread's (its newest message's), else `user:primary`.
-   * Only its records and its "we" group's are shown.
+   * The entity the agent serves; only its records and its "we" group's are shown. Without one, a
+   * `thread`'s context is the thread's: every speaker's messages (each named) and items of that
+   * thread, and only state and memories said in it. Without either, `user:primary`.
    */
   readonly entity?: string | undefined;
   /** The conversation; without one, the entity's open items stand in for the thread's. */
@@ -142,7 +145,8 @@ export interface ContextCapability {
    * in play (freshness, stale, review and conflict markers), the thread's state items (or its long
    * summary; without a thread, the entity's open items), memories retrieved for `query` (default:
    * the thread's latest user message) and the thread's recent messages. Reports tokens per section
-   * and the ids it shows. Shows only the entity's records and its "we" group's. Throws
+   * and the ids it shows. Shows only the entity's records and its "we" group's, or, for a thread
+   * without an entity, what was said in that thread by anyone (never another thread's). Throws
    * VALIDATION_FAILED for a bad entity, budget, mode or `now`.
    */
   buildContext(request?: BuildContextRequest): Promise<ContextResult>;
@@ -152,6 +156,8 @@ export interface ContextCapability {
 // Recorded memories come through `recordedMemories` (drift-checked and marked), never as plain
 // search hits, so a drifted memory is never shown without its marker.
 const MEMORY_KINDS: readonly SearchKind[] = ['message', 'note'];
+/** Kinds a thread's own context retrieves: its messages (notes belong to no thread). */
+const THREAD_MEMORY_KINDS: readonly SearchKind[] = ['message'];
 /** Statuses of an entity's open items (no thread given). */
 const OPEN_STATUSES: readonly StateItemStatus[] = ['active', 'open', 'blocked'];
 /** Oldest messages read for a summary: the extractive one quotes the thread's opening. */
@@ -307,13 +313,21 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The sources the pure builder reads for one build, limited to `scope`. */
-function sourcesFor(
-  rt: ContextRuntime,
-  thread: string | null,
-  scope: readonly string[],
-): ContextSources {
-  const inScope = (record: { readonly entityId: string }) => scope.includes(record.entityId);
+/**
+ * Whose records one build shows. `entity`: the entity's own and its "we" group's (`scopeOf`), in
+ * any thread it names. `thread`: one thread as everyone in it sees it: every speaker's messages
+ * and items of that thread, and nothing that came from another thread (ADR context-sources,
+ * amendment of session 16).
+ */
+type ContextView =
+  | { readonly kind: 'entity'; readonly scope: readonly string[] }
+  | { readonly kind: 'thread'; readonly thread: string };
+
+/** The sources the pure builder reads for one build, limited to `view`. */
+function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView): ContextSources {
+  // A thread view reads only that thread's records, so every record it reads is in view.
+  const inScope = (record: { readonly entityId: string }) =>
+    view.kind === 'thread' || view.scope.includes(record.entityId);
   const tailRecords = once(async () =>
     thread === null
       ? []
@@ -330,18 +344,24 @@ function sourcesFor(
       ? []
       : (await rt.deps.store.listStateItems({ threadId: thread })).filter(inScope),
   );
+  const scope = once(async () =>
+    view.kind === 'entity' ? view.scope : speakersOf(rt, await tailRecords()),
+  );
 
   return {
     async entities(request: SourceRequest): Promise<readonly ContextEntity[]> {
       const policy = await rt.deps.currentPolicy();
       const now = parseRfc3339(request.now) ?? rt.deps.clock.now();
-      return Promise.all(scope.map((id) => readEntity(rt.deps.store, policy, id, now)));
+      const ids = await scope();
+      const views = await Promise.all(ids.map((id) => readEntity(rt.deps.store, policy, id, now)));
+      if (view.kind === 'entity') return views;
+      return Promise.all(views.map((entity) => saidInThread(rt.deps.store, entity, view.thread)));
     },
 
     async stateItems(request: SourceRequest): Promise<readonly StateItem[]> {
       if (request.thread !== null) return threadItems();
       const lists = await Promise.all(
-        scope.map((entityId) =>
+        (await scope()).map((entityId) =>
           rt.deps.store.listStateItems({ entityId, statuses: OPEN_STATUSES }),
         ),
       );
@@ -368,11 +388,20 @@ function sourcesFor(
 
     async memories(query, _request, limit) {
       const ranking = rt.memoryRanking;
+      // A thread view retrieves from the thread's own messages only: an entity's notes, recorded
+      // memories and other threads may hold what one speaker never said in this thread.
+      const filters =
+        view.kind === 'thread'
+          ? { threadIds: [view.thread], kinds: THREAD_MEMORY_KINDS }
+          : { entityIds: [...view.scope], kinds: MEMORY_KINDS };
       const result = await rt.deps.search(query, {
         limit: Math.max(limit, Math.ceil(limit * ranking.candidateFactor)),
-        filters: { entityIds: [...scope], kinds: MEMORY_KINDS },
+        filters,
       });
-      const recorded = (await rt.deps.recordedMemories?.(query, [...scope], limit)) ?? [];
+      const recorded =
+        view.kind === 'thread'
+          ? []
+          : ((await rt.deps.recordedMemories?.(query, [...view.scope], limit)) ?? []);
       const terms = queryTerms(query);
       const ranked = rankBySession(result.hits, ranking.sessionWeight).slice(0, limit);
       const neighbours = await neighbourHits(rt, ranked, inScope);
@@ -382,9 +411,59 @@ function sourcesFor(
 
     async tail(_threadId, limit) {
       const records = await tailRecords();
-      return records.slice(0, limit).map(toBatchMessage);
+      return records.slice(0, limit).map((record) =>
+        // The assistant's lines are filed under whoever it served; only people are named.
+        view.kind === 'thread' && record.role === 'user'
+          ? { ...toBatchMessage(record), speaker: record.entityId }
+          : toBatchMessage(record),
+      );
     },
   };
+}
+
+/** The speakers of a thread's recent messages and their "we" groups, sorted. */
+function speakersOf(rt: ContextRuntime, records: readonly MessageRecord[]): readonly string[] {
+  const ids = new Set<string>();
+  for (const record of records) {
+    for (const id of scopeOf(rt, record.entityId)) ids.add(id);
+  }
+  return [...ids].sort();
+}
+
+/** True when `ref` cites a message of a thread other than `thread`. */
+function fromOtherThread(ref: string, thread: string): boolean {
+  return ref.startsWith('thread:') && !ref.startsWith(`thread:${thread}:msg:`);
+}
+
+/**
+ * An entity's state as one thread may show it: a value (committed or proposed) stays only when
+ * some of its evidence was said in this thread or came from outside any thread (a calendar, a
+ * note, an answered review); a value only another thread's messages support is left out, so one
+ * member's private thread never surfaces in a shared one.
+ */
+async function saidInThread(
+  store: Store,
+  entity: ContextEntity,
+  thread: string,
+): Promise<ContextEntity> {
+  const slots = new Map((await store.listSlots(entity.entity_id)).map((s) => [s.field, s]));
+  const said = (field: string, value: string | null): boolean =>
+    (slots.get(field)?.evidence ?? []).some(
+      (evidence) => evidence.value === value && !fromOtherThread(evidence.sourceRef, thread),
+    );
+  const state: Record<string, ContextField> = {};
+  for (const [field, view] of Object.entries(entity.state)) {
+    const pending = view.pending !== null && said(field, view.pending.value) ? view.pending : null;
+    if (view.status === 'pending_review' && view.value === null) {
+      if (pending !== null) state[field] = { ...view, pending };
+      continue;
+    }
+    if (said(field, view.value)) state[field] = { ...view, pending };
+  }
+  const pending = entity.pending.filter(
+    (prompt) => state[prompt.field]?.pending?.prompt_id === prompt.prompt_id,
+  );
+  return { entity_id: entity.entity_id, state, pending };
 }
 
 type Hit = SearchResult['hits'][number];
@@ -483,7 +562,17 @@ export function createContextCapability(
     async buildContext(request = {}) {
       const thread = request.thread?.trim() || null;
       const entity = request.entity ?? (await threadEntity(deps.store, thread)) ?? DEFAULT_ENTITY;
-      const sources = sourcesFor(rt, thread, scopeOf(rt, entity));
+      const scope = scopeOf(rt, entity);
+      // Asked for a thread and no one in it, a thread others write in too is shown as the thread
+      // is, to everyone in it; one person's own thread keeps that person's view (their memories
+      // from elsewhere), since no one else reads it.
+      const view: ContextView =
+        thread !== null &&
+        request.entity === undefined &&
+        (await writtenByOthers(deps.store, thread, scope))
+          ? { kind: 'thread', thread }
+          : { kind: 'entity', scope };
+      const sources = sourcesFor(rt, thread, view);
       return buildContext(
         {
           entity,
@@ -511,6 +600,30 @@ export function createContextCapability(
       );
     },
   };
+}
+
+/** Messages read per page when looking for another speaker in a thread. */
+const SPEAKER_PAGE = 500;
+
+/** True when anyone outside `scope` wrote in the thread (read newest first, page by page). */
+async function writtenByOthers(
+  store: Store,
+  thread: string,
+  scope: readonly string[],
+): Promise<boolean> {
+  let before: Watermark | null = null;
+  for (;;) {
+    const page = await store.listMessages({
+      threadId: thread,
+      order: 'desc',
+      limit: SPEAKER_PAGE,
+      before,
+    });
+    if (page.some((record) => !scope.includes(record.entityId))) return true;
+    const oldest = page.at(-1);
+    if (oldest === undefined || page.length < SPEAKER_PAGE) return false;
+    before = { createdAt: oldest.createdAt, messageId: oldest.messageId };
+  }
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */

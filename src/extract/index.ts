@@ -10,6 +10,7 @@
 
 export { findDates } from './dates.js';
 export { createFileExtractionCache } from './extraction-cache.js';
+export { LAUGHTER } from './intent.js';
 export type { ConfusionMatrix, IntentMetrics } from './intent-metrics.js';
 export { intentMetrics } from './intent-metrics.js';
 export { createLlmExtractor, createRulesThenLlmExtractor } from './llm-extractor.js';

@@ -36,9 +36,10 @@ const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only
 
 /**
  * Laughter ("lol", "haha", "lmao", a crying-laughing face): the clause may be a joke or an
- * overstatement ("allergic to Mondays lol"), so what it says never commits alone.
+ * overstatement ("allergic to Mondays lol"), so what it says never commits alone. The one list of
+ * laughter markers; state items read it too (`items/laughter.ts`).
  */
-const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
+export const LAUGHTER = /\b(?:lol|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}/iu;
 
 /**
  * A claim about people in general or a market price ("rent is due on the 1st for most people",

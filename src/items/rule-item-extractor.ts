@@ -20,6 +20,7 @@ import {
   tiedToAPlan,
 } from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
+import { readLaughter } from './laughter.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 interface SentenceItem {
@@ -632,6 +633,9 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
  */
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
+  // A laugh never becomes part of an item; the clause it belongs to is dropped only as a joke.
+  const laughed = readLaughter(sentence);
+  if (laughed !== null) return laughed.joke ? null : classifySentence(laughed.plain, role, earlier);
   // "…, done." after a choice is the speaker settling it, not part of what was decided: the
   // decision is read without it (so it has the words of the one it restates or replaces).
   const settled = SETTLED_TAIL.exec(sentence);
@@ -792,9 +796,11 @@ const RULE_EXTRACTOR_ID = 'rules';
  * rules change what they extract: 2 = reversals need a choice verb or a bare object and keep
  * their hedge, a vulnerability is a risk only in software, a suggestion taken with a day is a task;
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
- * the particle of a phrasal verb is no part of the object taken back.
+ * the particle of a phrasal verb is no part of the object taken back; 4–6 named a reverted attempt
+ * (session 15); 7 = laughter is no part of an item, and a laughed-at clause that overstates or has
+ * nothing concrete to stand on is a joke, no item (`readLaughter`).
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '3';
+export const RULE_ITEM_EXTRACTOR_VERSION = '7';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

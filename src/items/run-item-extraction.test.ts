@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@3',
+      extractor: 'rules@7',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

@@ -98,4 +98,41 @@ describe('the current task of a session', () => {
       ).toBe(follow.replace(/^Okay, now run/, 'Now run'));
     }
   });
+
+  it.each([
+    'Order more printer paper.',
+    'Clean the oven before the guests arrive.',
+    'Top up the transit card.',
+    'Reply to the school about the trip.',
+    'Tidy up the shared drive.',
+    'Book the van for Friday.',
+    'Now order more printer paper.',
+    'Next, price out three laptops for the interns.',
+  ])('takes the bare imperative %s over the finished request before it', (follow) => {
+    expect(
+      taskOf([
+        ['user', 'Please draft the quarterly report for the board.'],
+        ['assistant', 'Done, the draft is in the shared folder.'],
+        ['user', follow],
+      ]),
+    ).toBe(follow);
+  });
+
+  it.each([
+    'Lunch at noon.',
+    'Order confirmed.',
+    'Book club tonight.',
+    'Long day at the office.',
+    'Paper jam again.',
+    'Water everywhere in the kitchen.',
+    'Order of the slides is wrong.',
+  ])('keeps the request when the remark %s follows it', (remark) => {
+    expect(
+      taskOf([
+        ['user', 'Please draft the quarterly report for the board.'],
+        ['assistant', 'Working on it.'],
+        ['user', remark],
+      ]),
+    ).toBe('Please draft the quarterly report for the board.');
+  });
 });

@@ -22,6 +22,42 @@ const GO_AHEAD =
 /** A step word that orders a follow-up request: "Now …", "Next, …", "After that, …", "Then …". */
 const FOLLOW_UP = /^(?:now|next|then|after that|and then|and now|finally)\b,?\s+(?!that\b)(?=\S)/i;
 
+/**
+ * What opens a verb's object or its particle: a determiner, a possessive, a quantifier, an object
+ * pronoun, a number, or a particle ("the", "more", "my", "them", "3", "up", "to").
+ */
+const OBJECT_OPENER =
+  /^(?:the|a|an|more|some|all|any|every|each|my|our|your|his|her|their|its|this|that|these|those|it|them|him|me|us|\d[\w.:]*|up|out|down|off|over|back|away|to)$/i;
+
+/** A word that opens another clause: a subordinator or a coordinator. */
+const CLAUSE_OPENER =
+  /^(?:before|after|until|till|when|while|once|so|because|since|if|unless|and|but|or|as|,|;)$/i;
+
+/**
+ * A bare imperative the clause analyser reads as a statement, because its verb is also a noun or
+ * an adjective ("Order more printer paper", "Clean the oven", "Top up the card"): set in an
+ * infinitive frame ("You need to order …"), the first word is a verb in its base form, the next
+ * word opens its object, and no other verb follows in its own clause ("Order confirmed", "Order
+ * of the slides is wrong" are remarks; "… before the guests arrive" is another clause).
+ */
+function isBareImperative(sentence: string): boolean {
+  const words = sentence.split(/\s+/);
+  const first = words[0]?.toLowerCase() ?? '';
+  if (!/^[a-z]+$/.test(first) || !OBJECT_OPENER.test((words[1] ?? '').replace(/[.,!;:]+$/, ''))) {
+    return false;
+  }
+  const tokens = analyseClause(sentence).tokens;
+  const clauseEnd = tokens.findIndex((token, index) => index > 0 && CLAUSE_OPENER.test(token.text));
+  const verbs = tokens
+    .slice(1, clauseEnd === -1 ? tokens.length : clauseEnd)
+    .filter((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  if (verbs.length > 0) return false;
+  const framed = analyseClause(`You need to ${first}${sentence.slice(first.length)}`).tokens.filter(
+    (token) => token.pos !== 'PUNCT',
+  )[3];
+  return framed?.pos === 'VERB' && framed.lemma === first && framed.text.toLowerCase() === first;
+}
+
 /** Whether a user sentence asks for work to be done (a request, not small talk or a nod). */
 function isRequest(said: string): boolean {
   // The step word is no part of the request: "Now translate it" is read as "translate it".
@@ -31,7 +67,8 @@ function isRequest(said: string): boolean {
   if (ASKED_TO.test(sentence)) return !isHedged(sentence.replace(ASKED_TO, ''));
   if (isQuestion(sentence) || isHedged(sentence)) return false;
   if (WANTED.test(sentence)) return true;
-  return sentence.split(/\s+/).length >= 2 && analyseClause(sentence).mood === 'imperative';
+  if (sentence.split(/\s+/).length < 2) return false;
+  return analyseClause(sentence).mood === 'imperative' || isBareImperative(sentence);
 }
 
 /**

@@ -47,7 +47,10 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     .description(
       'build the context an agent reads on a turn: canonical state, thread state items, memories and recent messages within a token budget',
     )
-    .option('--entity <id>', "whose context (default: the thread's entity, else user:primary)")
+    .option(
+      '--entity <id>',
+      "whose context (default: a shared thread's own, for everyone in it; one person's thread, theirs; else user:primary)",
+    )
     .option('--thread <id>', 'the conversation (without one: the entity state and open items)')
     .option(
       '--query <text>',

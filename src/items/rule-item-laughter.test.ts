@@ -1,0 +1,62 @@
+// Laughter and state items (issues #13, #10 §7): a laugh may close a joke ("…we're moving to the
+// moon lol") or ride along with a real plan ("lol fine, I'll pay the plumber friday"). Sentences of
+// our own, in several registers; the reading is ADR 2026-11-26-distractor-set-c-and-laughter
+// (amendment of session 16).
+import { describe, expect, it } from 'vitest';
+import type { StateItemType } from '../core/index.js';
+import { extractRuleCandidates } from './rule-item-extractor.js';
+
+function itemsOf(content: string) {
+  return extractRuleCandidates([
+    { messageId: 'm1', role: 'user', content, createdAt: '2026-06-01T09:00:00Z' },
+  ]);
+}
+
+describe('a joke, banter or hyperbole with a laugh gives no item', () => {
+  it.each([
+    "Let's just move to the moon and skip the tax return lol",
+    "I'm never eating again after that buffet lmao",
+    'We decided the cat is the boss of the house now 😂',
+    "haha I'll pay you back in exposure",
+    "We can't leave the house until the dog approves our outfits 😂",
+    'I have to win the lottery before we can afford that kitchen lol',
+    "I'll never financially recover from this pizza order lmfao",
+    "Let's never go to that escape room again lol, I still have nightmares about July",
+    "lol if the printer jams one more time I'm throwing it into the sea",
+    "We're never letting Grandpa near the karaoke machine again 😂",
+    'lol we should just sell the car and buy a horse',
+    'the kids have decided bedtime is optional now lmao',
+    "lmao I'm going to sleep for a hundred years",
+    'Let’s ban Mondays forever lol',
+    "ok we're officially naming the roomba Sir Dusts-a-Lot 🤣",
+    'My boss said we must answer emails in our sleep now hahaha',
+  ])('%s', (sentence) => {
+    expect(itemsOf(sentence).map((item) => `${item.typeTag}: ${item.text}`)).toEqual([]);
+  });
+});
+
+describe('a real plan said with a smile keeps its item, without the laugh', () => {
+  it.each<[string, StateItemType, string]>([
+    ['no camping in July, seriously lol', 'constraint', 'No camping in July, seriously'],
+    ["lol fine, I'll pay the plumber friday", 'action', 'Pay the plumber friday'],
+    ["We can't spend more than 500 on the sofa lol", 'constraint', "We can't spend more than 500"],
+    ['Kids have to be in bed by 9 on school nights haha, no exceptions', 'constraint', 'Kids'],
+    ['We decided on the Thursday slot for the vet 😂', 'decision', 'Thursday slot for the vet'],
+    ["haha fine, we're going with the cheaper insurance", 'decision', 'Use cheaper insurance'],
+    ["I'll renew the car registration tomorrow lmao, totally forgot", 'action', 'Renew the car'],
+    ['ok ok we picked Saturday for the barbecue haha', 'decision', 'Saturday for barbecue'],
+    ["Don't book anything for the 12th lol, that's Mom's birthday", 'constraint', 'the 12th'],
+    ["I'll call the landlord about the heater tomorrow haha", 'action', 'Call the landlord'],
+    ["lol ok fine, we're going with the bigger van", 'decision', 'bigger van'],
+    ['Budget is 80 euros for her present, no more lol', 'constraint', '80 euros'],
+    ['haha sure, I will send the invoice to Dana by Monday', 'action', 'invoice to Dana'],
+  ])('%s', (sentence, type, words) => {
+    const items = itemsOf(sentence);
+    expect(
+      items.map((item) => item.typeTag),
+      sentence,
+    ).toEqual([type]);
+    expect(items[0]?.text).toContain(words);
+    expect(items[0]?.text).not.toMatch(/\b(?:lol|haha|lmao)\b|😂/u);
+  });
+});
