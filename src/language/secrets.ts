@@ -42,27 +42,118 @@ export const SECRET_MASK = '[secret]';
  * door, gate or lock), `network` (a bare "key" in a wifi line), `digits` (a "social" given a
  * number of six digits or more).
  */
-type LabelGuard = 'place' | 'network' | 'digits';
+type LabelGuard = 'place' | 'network' | 'digits' | 'login';
 
-interface Label {
+/** @internal A label of the secret lexicon. */
+export interface Label {
   readonly kind: SecretKind;
   readonly words: string;
   readonly guard?: LabelGuard;
+  /**
+   * The language of a label that is not English (ISO 639-1). Its values must look like a
+   * credential (a digit, a symbol or a case change inside): the bare-word rule of English password
+   * words needs `NOT_A_VALUE`, which knows no other language's "required" or "stored".
+   */
+  readonly lang?: string;
 }
 
-/** The secret lexicon: every label the detector reads, in one place. */
-const LABELS: readonly Label[] = [
+/**
+ * Secret labels in other languages, one group per language: the words for password, PIN and
+ * access or one-time codes as the language's own login screens, banking apps and door keypads
+ * print them (the English word a group translates is in its comment). "Code" alone in a language
+ * is guarded like the English one (`place`). Provenance: written by hand from everyday usage in
+ * each language (the word a sign-in screen, a bank's PIN letter or a door keypad's label shows),
+ * not taken from a word list; every group has a sentence of its own in `secrets.test.ts`.
+ */
+/** @internal Exported for the test that every group has a sentence. */
+export const FOREIGN_LABELS: readonly Label[] = [
+  // German: password, PIN (Geheimzahl on bank letters), access / door / alarm code, one-time code,
+  // tax and social insurance numbers.
+  { lang: 'de', kind: 'password', words: 'passw(?:ö|oe)rter|passwort|kennw(?:ö|oe)rter|kennwort' },
+  { lang: 'de', kind: 'pin', words: 'geheimzahl|geheimnummer|pin-nummer' },
+  {
+    lang: 'de',
+    kind: 'access_code',
+    words: 'zugangscode|t(?:ü|ue)rcode|torcode|alarmcode|tresorcode|schlie(?:ß|ss)fachcode',
+  },
+  {
+    lang: 'de',
+    kind: 'one_time_code',
+    words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode',
+  },
+  {
+    lang: 'de',
+    kind: 'identity_number',
+    words: 'steuer-?id|steueridentifikationsnummer|sozialversicherungsnummer',
+  },
+  // French: password (mot de passe, mdp), PIN / secret code, access code and digicode.
+  { lang: 'fr', kind: 'password', words: 'mots? de passe|mdp' },
+  { lang: 'fr', kind: 'pin', words: 'code (?:pin|secret|confidentiel)' },
+  { lang: 'fr', kind: 'access_code', words: "codes? d['’]acc(?:è|e)s|digicode" },
+  {
+    lang: 'fr',
+    kind: 'one_time_code',
+    words: 'code de (?:v(?:é|e)rification|s(?:é|e)curit(?:é|e))',
+  },
+  // Spanish: password (contraseña, clave), access and verification codes.
+  { lang: 'es', kind: 'password', words: 'contrase(?:ñ|n)as?|claves?' },
+  { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digos? de acceso' },
+  {
+    lang: 'es',
+    kind: 'one_time_code',
+    words: 'c(?:ó|o)digos? de (?:verificaci(?:ó|o)n|seguridad)',
+  },
+  // Portuguese: password (senha, palavra-passe), access and verification codes.
+  { lang: 'pt', kind: 'password', words: 'senhas?|palavras?-passe' },
+  { lang: 'pt', kind: 'access_code', words: 'c(?:ó|o)digos? de acesso' },
+  { lang: 'pt', kind: 'one_time_code', words: 'c(?:ó|o)digos? de verifica(?:ç|c)(?:ã|a)o' },
+  // Italian: password (parola d'ordine; "password" itself is the usual word), secret code.
+  { lang: 'it', kind: 'password', words: "parola d['’]ordine" },
+  { lang: 'it', kind: 'pin', words: 'codice (?:pin|segreto)' },
+  { lang: 'it', kind: 'one_time_code', words: 'codice di (?:verifica|sicurezza)' },
+  { lang: 'it', kind: 'identity_number', words: 'codice fiscale' },
+  // Dutch: password, PIN, access and verification codes.
+  { lang: 'nl', kind: 'password', words: 'wachtwoorden|wachtwoord' },
+  { lang: 'nl', kind: 'pin', words: 'pincode' },
+  { lang: 'nl', kind: 'access_code', words: 'toegangscode|deurcode|alarmcode' },
+  { lang: 'nl', kind: 'one_time_code', words: 'verificatiecode' },
+  // Polish: password (hasło), access code.
+  { lang: 'pl', kind: 'password', words: 'has(?:ł|l)o|has(?:ł|l)a' },
+  { lang: 'pl', kind: 'access_code', words: 'kod dost(?:ę|e)pu' },
+  // Turkish: password (şifre, with its possessive şifresi; parola).
+  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:si)?|parola(?:sı)?' },
+  // Swedish, Danish and Norwegian: password, PIN.
+  { lang: 'sv', kind: 'password', words: 'l(?:ö|o)senord(?:et)?' },
+  { lang: 'sv', kind: 'pin', words: 'pinkod(?:en)?' },
+  { lang: 'da', kind: 'password', words: 'adgangskoden?|kodeord(?:et)?|passord(?:et)?' },
+  // Finnish: password.
+  { lang: 'fi', kind: 'password', words: 'salasana' },
+  // Indonesian and Malay: password (kata sandi, kata laluan).
+  { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan|sandi' },
+  // Russian and Ukrainian: password, PIN code.
+  { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
+  { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
+  // "Code" alone, said of a door, gate, alarm or cash machine (guarded like English "code").
+  { lang: 'de', kind: 'access_code', words: 'zahlenkombination', guard: 'place' },
+  { lang: 'it', kind: 'access_code', words: 'codice', guard: 'place' },
+  { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digo', guard: 'place' },
+  { lang: 'pl', kind: 'access_code', words: 'kod', guard: 'place' },
+  { lang: 'sv', kind: 'access_code', words: 'koden?', guard: 'place' },
+];
+
+/** Secret labels in English. */
+const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'one_time_code',
     words:
-      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?',
+      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?|(?:backup|recovery|2fa backup) codes?|puk2?(?: codes?)?',
   },
   {
     kind: 'access_code',
     words:
-      '(?:door|alarm|gate|safe|lock|locker|garage|building|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
+      '(?:door|alarm|gate|safe|lock|locker|garage|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
   },
-  { kind: 'pin', words: 'pin (?:codes?|numbers?)|pins?' },
+  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?)|pins?' },
   {
     kind: 'password',
     words:
@@ -79,7 +170,8 @@ const LABELS: readonly Label[] = [
   },
   {
     kind: 'private_key',
-    words: '(?:ssh |pgp |gpg )?private keys?|seed phrases?|recovery phrases?',
+    words:
+      '(?:ssh |pgp |gpg )?private keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
   },
   {
     kind: 'card_number',
@@ -94,20 +186,39 @@ const LABELS: readonly Label[] = [
     kind: 'identity_number',
     words: 'ssns?|social security numbers?|passport numbers?|tax ids?|national insurance numbers?',
   },
-  { kind: 'access_code', words: 'codes?|combos?|combinations?', guard: 'place' },
+  { kind: 'access_code', words: 'codes?|combos?|combinations?|keypads?|key pads?', guard: 'place' },
   { kind: 'password', words: 'keys?', guard: 'network' },
   { kind: 'identity_number', words: 'socials?', guard: 'digits' },
+  { kind: 'password', words: 'pass', guard: 'login' },
 ];
 
+/**
+ * The secret lexicon: every label the detector reads, in one place. Other languages come first so
+ * that a longer label of theirs wins over an English word it starts with.
+ */
+const LABELS: readonly Label[] = [...FOREIGN_LABELS, ...ENGLISH_LABELS];
+
 const LABEL_SOURCE = LABELS.map((l) => `(${l.words})`).join('|');
-const LABEL = new RegExp(`\\b(?:${LABEL_SOURCE})\\b`, 'giu');
-/** A qualifier between a label and its value: "for the office door", "of my debit card". */
-const QUALIFIER = /^\s+(?:for|of|on|to|at|in)((?:\s+[\w'-]+){1,4})/iu;
+/** Word edges that know letters beyond ASCII (`\\b` does not: "contraseña", "пароль"). */
+const LABEL = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${LABEL_SOURCE})(?![\\p{L}\\p{N}_])`, 'giu');
+/**
+ * A qualifier between a label and its value: "for the office door", "of my debit card", and the
+ * same prepositions in the languages of `FOREIGN_LABELS` ("für das Portal", "du routeur").
+ */
+const QUALIFIER =
+  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
 /** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
-const RELATIVE = /^((?:\s+[\w'-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
+const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
+/** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
+const FOREIGN_IS =
+  'ist|lautet|war|est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—';
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
-const RELATION =
-  /^\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?:\s+(?:now|still|currently|just))?|[:=]|->)\s*/iu;
+const RELATION = new RegExp(
+  `^\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
+  'iu',
+);
+/** A relation word of another language: its value must look like a credential (see `Label.lang`). */
+const FOREIGN_RELATION = new RegExp(`^\\s*(?:${FOREIGN_IS})\\s*:?\\s*$`, 'iu');
 /** "to" joins a label to its value when a verb of setting comes before it: "set the PIN to …". */
 const SET_BEFORE =
   /\b(?:set|sets|setting|change|changes|changed|changing|reset|resets|update|updates|updated|switch|switched)\b(?:\s+[\w'-]+){0,4}\s+$/iu;
@@ -143,7 +254,12 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /\b(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch)\b/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?)(?![\p{L}\p{N}])/iu;
+/** What makes a bare "pass" a password: a login, a user or a network in its clause. */
+const LOGIN =
+  /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
+/** A number a guarded "code" is given as a reference: "building code section 1004". */
+const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules?|tables?|§)\b/iu;
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
@@ -162,13 +278,16 @@ function credentialLike(
   if (NOT_A_VALUE.test(value)) return false;
   // An environment variable's name says where the value is, not what it is.
   if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value)) return false;
+  // An HTTP header's name ("X-Api-Key"), or a word made with a participle ("Bitwarden-generated").
+  if (/^X-[A-Za-z]+(?:-[A-Za-z]+)*$/u.test(value)) return false;
+  if (/^\p{L}+-(\p{L}+)$/u.test(value) && STATE_WORD.test(value.split('-')[1] ?? '')) return false;
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
   if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
   if (/\p{Ll}\p{Lu}/u.test(value)) return true;
   if (!/^\p{L}{4,}$/u.test(value) || STATE_WORD.test(value)) return false;
   // A password word given a bare word after "is" or ":" ("the password is swordfish"): the word
   // is the value, whatever follows it.
-  if (word) return true;
+  if (word) return !/^\s+than\b/iu.test(after);
   // Other labels after ":" or "=" take a bare word only when it ends the clause ("Token: abcdefgh"),
   // not when it starts a sentence about them ("Secrets: managed by Vault").
   return afterSymbol && /^\s*(?:$|[.,;!?)])/u.test(after);
@@ -197,7 +316,7 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
   if (qualifier?.[1] !== undefined) {
     const head = qualifier[0].length - qualifier[1].length;
     let at = head;
-    for (const word of qualifier[1].matchAll(/\s+[\w'-]+/gu)) {
+    for (const word of qualifier[1].matchAll(/\s+[\p{L}\p{N}'’-]+/gu)) {
       at += word[0].length;
       starts.push(at);
     }
@@ -220,9 +339,21 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
 }
 
 /** Whether a label's guard holds in its clause (see `LabelGuard`). */
-function guardHolds(label: Label, before: string, after: string, value: string): boolean {
+function guardHolds(
+  label: Label,
+  before: string,
+  word: string,
+  after: string,
+  value: string,
+): boolean {
   if (label.guard === 'place')
-    return PLACE.test(`${before.slice(-30)} ${after.slice(0, 40)}`) && /\d/u.test(value);
+    return (
+      PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
+      !REFERENCE.test(after.slice(0, after.length - value.length)) &&
+      /\d/u.test(value)
+    );
+  if (label.guard === 'login')
+    return LOGIN.test(`${before} ${after}`) && /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value);
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
@@ -244,6 +375,27 @@ function clauseBefore(text: string, at: number): string {
   return before.slice(before.search(/[^.;!?\n]*$/u));
 }
 
+/** Words that never stand in a passphrase or a seed phrase: a sentence goes on, not a phrase. */
+const PHRASE_STOP =
+  /^(?:the|a|an|and|or|of|in|on|at|to|for|with|by|from|is|are|was|were|be|been|it|its|my|our|your|their|his|her|not|no|but|so|as|that|this|than|then|if|when|where|which|who|will|would|can|could|should|must|has|have|had|do|does|did|same|written|stored|kept|saved|long|short)$/iu;
+/** A run of lowercase words up to the clause's end: "correct horse battery staple." */
+const PHRASE = /^\p{Ll}{2,}(?: \p{Ll}{2,}){2,23}(?=\s*(?:$|[.;!?,)\n"'”’]))/u;
+/** A passphrase's words (3 to 10) or a wallet's seed words (6 to 24, of 3 to 8 letters). */
+function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string | null {
+  const passphrase = kind === 'password' && /phrase/iu.test(labelWord);
+  const seed = kind === 'private_key' && /phrase|words|mnemonic/iu.test(labelWord);
+  if (!passphrase && !seed) return null;
+  const run = PHRASE.exec(tail)?.[0];
+  if (run === undefined) return null;
+  const words = run.split(' ');
+  if (words.some((w) => PHRASE_STOP.test(w)) || NOT_A_VALUE.test(words[0] ?? '')) return null;
+  if (passphrase) return words.length <= 10 ? run : null;
+  return words.length >= 6 && words.every((w) => /^\p{Ll}{3,8}$/u.test(w)) ? run : null;
+}
+
+/** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
+const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
+
 function labelledValues(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const match of text.matchAll(LABEL)) {
@@ -261,6 +413,11 @@ function labelledValues(text: string): SecretSpan[] {
     if (relation === null) continue;
     const at = labelEnd + relation.skip;
     const tail = text.slice(at);
+    const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
+    if (phrase !== null) {
+      spans.push({ start: at, end: at + phrase.length, kind });
+      continue;
+    }
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
@@ -268,15 +425,34 @@ function labelledValues(text: string): SecretSpan[] {
     const after = tail.slice(value.length);
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
     if (hardware && relation.joined.trim() === '') continue;
-    const word = kind === 'password' && label.guard === undefined && relation.close;
+    // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
+    const word =
+      kind === 'password' &&
+      label.guard === undefined &&
+      label.lang === undefined &&
+      relation.close &&
+      !FOREIGN_RELATION.test(relation.joined);
     if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
-    if (!guardHolds(label, before, text.slice(labelEnd, at + value.length), core)) continue;
+    // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
+    const around =
+      label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
+    if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
+      continue;
     if (LONG_VALUED.has(kind) && core.length < 8) continue;
     if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
     spans.push({ start: at, end: at + value.length, kind });
+    if (!CODE_VALUED.has(kind) || !/s$/iu.test(match[0])) continue;
+    for (let end = at + value.length; ; ) {
+      const next = LIST_NEXT.exec(text.slice(end));
+      const code = next?.[1];
+      if (next === null || code === undefined || !/\d/u.test(code)) break;
+      const start = end + next[0].length - code.length;
+      spans.push({ start, end: start + code.length, kind });
+      end = start + code.length;
+    }
   }
   return spans;
 }
@@ -316,10 +492,10 @@ function loginPairs(text: string): SecretSpan[] {
 }
 
 const PRIVATE_KEY_BLOCK =
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gu;
+  /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|$)/gu;
 /** Tokens whose vendor prefix says what they are. */
 const PREFIXED_TOKEN =
-  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
+  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|hv[sbr]\.[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|ya29\.[A-Za-z0-9_-]{20,}|dop_v1_[a-f0-9]{40,}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{20,}|(?:rk|whsec)_[A-Za-z0-9_]{20,}|gsk_[A-Za-z0-9]{20,}|r8_[A-Za-z0-9]{20,}|lin_api_[A-Za-z0-9]{20,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
 /** A card network's first digit, 13 to 19 digits, grouped or not (epoch milliseconds start with 1). */
 const CARD_CANDIDATE = /\b[3-6]\d{3}(?:[ -]?\d){9,15}\b/gu;
 /** A word that makes a long digit run a card: an IMEI or a parcel reference passes Luhn too. */
@@ -352,6 +528,102 @@ function ibanValid(text: string): boolean {
   return remainder === 1;
 }
 
+/** A name's parts that say its value is a secret (`DB_PASSWORD`, `aws_secret_access_key`). */
+const SECRET_PART =
+  /^(?:key|apikey|secret|token|password|passwd|pwd|pass|passphrase|pin|credentials?)$/iu;
+const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
+/** A name's parts that make its value a setting about a secret, not one: `MAX_TOKEN`, `KEY_FILE`. */
+const SETTING_PART =
+  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint)$/iu;
+/**
+ * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
+ * of one word counts only in capitals or quotes; the English label reads the rest.
+ */
+const CONFIG_LINE =
+  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
+/** A value that stands for one elsewhere: `${VAR}`, `$VAR`, `<your key>`, `{{ secret }}`, `%VAR%`. */
+const PLACEHOLDER = /^(?:\$|<|\{\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|changeme$)/iu;
+
+function nameParts(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/gu, '$1 $2')
+    .split(/[_.\s-]+/u)
+    .filter((p) => p !== '');
+}
+
+function configKind(last: string): SecretKind {
+  if (/^pin$/iu.test(last)) return 'pin';
+  if (/^(?:password|passwd|pwd|pass|passphrase)$/iu.test(last)) return 'password';
+  return /^token$/iu.test(last) ? 'token' : 'api_key';
+}
+
+function configValues(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(CONFIG_LINE)) {
+    const [, quote = '', name = '', raw = ''] = match;
+    const parts = nameParts(name);
+    const last = parts[parts.length - 1] ?? '';
+    if (parts.length === 1 && quote === '' && name !== name.toUpperCase()) continue;
+    if (parts.some((p) => SETTING_PART.test(p))) continue;
+    if (!SECRET_PART.test(last) && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
+    const quoted = /^["']/u.test(raw);
+    const value = quoted ? raw.slice(1, -1) : raw.replace(/[.!?]+$/u, '');
+    if (value.length < 4 || PLACEHOLDER.test(value) || NOT_A_VALUE.test(value)) continue;
+    if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value) || STATE_WORD.test(value)) continue;
+    // A URL's credentials are read by `urlValues`; the rest of a URL is no secret.
+    if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(value)) continue;
+    // The value is read ahead, not consumed: a quoted sentence after "with:" may hold a line.
+    const start = (match.index ?? 0) + match[0].length + (quoted ? 1 : 0);
+    spans.push({ start, end: start + value.length, kind: configKind(last) });
+  }
+  return spans;
+}
+
+/** Credentials inside a URL: `scheme://user:password@host`, `?token=…`, `&api_key=…`. */
+const URL_USERINFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s/@]+)@/giu;
+const URL_PARAMETER =
+  /[?&#](?:[a-z0-9_.-]*(?:token|key|secret|password|passwd|pwd|sig|signature|auth|apikey|credential)[a-z0-9_.-]*)=([^\s&#"'<>]+)/giu;
+/** Webhook URLs whose last part is their secret (Slack, Discord). */
+const WEBHOOK =
+  /\bhttps?:\/\/(?:hooks\.slack\.com\/services\/[A-Z0-9]+\/[A-Z0-9]+|(?:discord|discordapp)\.com\/api\/webhooks\/\d+)\/([A-Za-z0-9_-]{16,})/gu;
+/** An HTTP header carrying a credential: `Authorization: Bearer …`, `X-Api-Key: …`. */
+const AUTH_HEADER =
+  /\b(?:(?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|apikey)\s+)?|bearer\s+|x-[a-z-]*(?:key|token|secret|auth)[a-z-]*\s*:\s*)([A-Za-z0-9._~+/-]{12,}=*)/giu;
+
+/** The value of the last capture group of `match`, which ends the match. */
+function lastGroup(match: RegExpMatchArray, kind: SecretKind): SecretSpan | null {
+  const value = (match[1] ?? '').replace(/[.,!?]+$/u, '');
+  if (value === '' || PLACEHOLDER.test(value)) return null;
+  const start = (match.index ?? 0) + match[0].length - (match[1] ?? '').length;
+  return { start, end: start + value.length, kind };
+}
+
+function urlValues(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  const push = (span: SecretSpan | null) => {
+    if (span !== null) spans.push(span);
+  };
+  for (const m of text.matchAll(URL_USERINFO)) {
+    const start = (m.index ?? 0) + m[0].length - 1 - (m[1] ?? '').length;
+    const value = m[1] ?? '';
+    if (value.length >= 3 && !PLACEHOLDER.test(value))
+      spans.push({ start, end: start + value.length, kind: 'password' });
+  }
+  for (const m of text.matchAll(URL_PARAMETER)) {
+    const span = lastGroup(m, 'token');
+    // A credential's shape: long, with a digit or a case change ("?sort_key=name" is no secret).
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
+  }
+  for (const m of text.matchAll(WEBHOOK)) push(lastGroup(m, 'token'));
+  for (const m of text.matchAll(AUTH_HEADER)) {
+    const span = lastGroup(m, 'token');
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (/\d/u.test(value) && /\p{L}/u.test(value)) push(span);
+  }
+  return spans;
+}
+
 function shapedValues(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   const add = (match: RegExpExecArray | RegExpMatchArray, kind: SecretKind) => {
@@ -380,6 +652,8 @@ export function findSecrets(text: string): SecretSpan[] {
     ...unlockCodes(text),
     ...loginPairs(text),
     ...shapedValues(text),
+    ...configValues(text),
+    ...urlValues(text),
   ].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
   for (const span of all) {
