@@ -148,6 +148,7 @@ describe('configuration lines', () => {
     'SORT_KEY=created_at',
     'PRIMARY_KEY: user_id',
     'DB_PASSWORD_FILE=/run/secrets/db',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as one
     'JWT_SECRET=${JWT_SECRET} in compose.',
     'api_key: <paste yours here>',
     'SESSION_SECRET=see the vault entry',
