@@ -183,6 +183,7 @@ describe('passphrases and seed phrases of several words', () => {
     'The seed phrase is written on steel plates in the safe.',
     'Passphrase rules: at least four random words.',
     'My passphrase is longer than yours.',
+    'My passphrase is three random dictionary words.',
     'The recovery phrase backup is kept offline in two places.',
   ])('keeps "%s"', (text) => {
     expect(findSecrets(text)).toEqual([]);
@@ -212,6 +213,7 @@ describe('credentials in URLs and HTTP headers', () => {
     'The Authorization header must use the Bearer scheme.',
     'The API key header is X-Api-Key on every request.',
     'Bearer bonds were common in 1920.',
+    'The style guide is at https://example.com/guide?design=Modern2024 for everyone.',
   ])('keeps "%s"', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
@@ -243,6 +245,8 @@ describe('more labels and shapes', () => {
   it.each([
     'My bus pass is 4471-22 for the month.',
     'I got a boarding pass for gate B12.',
+    'The login flow has to pass 120 tests before release.',
+    'Sandi: 555 0142, call after six.',
     'The building code section is 1207 for the handrails.',
     'The password is Keychain-generated for every site.',
   ])('keeps "%s"', (text) => {

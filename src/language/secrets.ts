@@ -129,7 +129,7 @@ export const FOREIGN_LABELS: readonly Label[] = [
   // Finnish: password.
   { lang: 'fi', kind: 'password', words: 'salasana' },
   // Indonesian and Malay: password (kata sandi, kata laluan).
-  { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan|sandi' },
+  { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan' },
   // Russian and Ukrainian: password, PIN code.
   { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
   { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
@@ -241,7 +241,7 @@ const STANDARD_PART =
   /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss)\d*$/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
-  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
+  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|one|two|three|four|five|six|seven|eight|nine|ten|twelve|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
 /** A word that reads as a state, not a value: "changed", "expiring", "quarterly". */
 const STATE_WORD = /^\p{L}+(?:ed|ing|ly)$/iu;
 /** Kinds whose values are codes typed on a keypad: digits and letters, never a decimal ("2.54"). */
@@ -353,7 +353,12 @@ function guardHolds(
       /\d/u.test(value)
     );
   if (label.guard === 'login')
-    return LOGIN.test(`${before} ${after}`) && /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value);
+    // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
+    return (
+      LOGIN.test(`${before} ${after}`) &&
+      /\p{L}/u.test(value) &&
+      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value)
+    );
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
@@ -377,7 +382,10 @@ function clauseBefore(text: string, at: number): string {
 
 /** Words that never stand in a passphrase or a seed phrase: a sentence goes on, not a phrase. */
 const PHRASE_STOP =
-  /^(?:the|a|an|and|or|of|in|on|at|to|for|with|by|from|is|are|was|were|be|been|it|its|my|our|your|their|his|her|not|no|but|so|as|that|this|than|then|if|when|where|which|who|will|would|can|could|should|must|has|have|had|do|does|did|same|written|stored|kept|saved|long|short)$/iu;
+  /^(?:the|a|an|and|or|of|in|on|at|to|for|with|by|from|is|are|was|were|be|been|it|its|my|our|your|their|his|her|not|no|but|so|as|that|this|than|then|if|when|where|which|who|will|would|can|could|should|must|has|have|had|do|does|did)$/iu;
+/** Words that describe a passphrase rather than spell one ("three random words"). */
+const PASSPHRASE_STOP =
+  /^(?:same|written|stored|kept|saved|long|short|random|words?|characters|letters|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|some|any|all|each|every|only|just|also|very|too|more|less|most|least)$/iu;
 /** A run of lowercase words up to the clause's end: "correct horse battery staple." */
 const PHRASE = /^\p{Ll}{2,}(?: \p{Ll}{2,}){2,23}(?=\s*(?:$|[.;!?,)\n"'”’]))/u;
 /** A passphrase's words (3 to 10) or a wallet's seed words (6 to 24, of 3 to 8 letters). */
@@ -389,7 +397,8 @@ function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string 
   if (run === undefined) return null;
   const words = run.split(' ');
   if (words.some((w) => PHRASE_STOP.test(w)) || NOT_A_VALUE.test(words[0] ?? '')) return null;
-  if (passphrase) return words.length <= 10 ? run : null;
+  if (passphrase)
+    return words.length <= 10 && !words.some((w) => PASSPHRASE_STOP.test(w)) ? run : null;
   return words.length >= 6 && words.every((w) => /^\p{Ll}{3,8}$/u.test(w)) ? run : null;
 }
 
@@ -581,8 +590,10 @@ function configValues(text: string): SecretSpan[] {
 
 /** Credentials inside a URL: `scheme://user:password@host`, `?token=…`, `&api_key=…`. */
 const URL_USERINFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s/@]+)@/giu;
-const URL_PARAMETER =
-  /[?&#](?:[a-z0-9_.-]*(?:token|key|secret|password|passwd|pwd|sig|signature|auth|apikey|credential)[a-z0-9_.-]*)=([^\s&#"'<>]+)/giu;
+const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
+/** A URL parameter's name part that says its value is a credential. */
+const URL_SECRET_PART =
+  /^(?:token|key|apikey|secret|password|passwd|pwd|sig|signature|auth|credentials?)$/iu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
 const WEBHOOK =
   /\bhttps?:\/\/(?:hooks\.slack\.com\/services\/[A-Z0-9]+\/[A-Z0-9]+|(?:discord|discordapp)\.com\/api\/webhooks\/\d+)\/([A-Za-z0-9_-]{16,})/gu;
@@ -590,11 +601,12 @@ const WEBHOOK =
 const AUTH_HEADER =
   /\b(?:(?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|apikey)\s+)?|bearer\s+|x-[a-z-]*(?:key|token|secret|auth)[a-z-]*\s*:\s*)([A-Za-z0-9._~+/-]{12,}=*)/giu;
 
-/** The value of the last capture group of `match`, which ends the match. */
-function lastGroup(match: RegExpMatchArray, kind: SecretKind): SecretSpan | null {
-  const value = (match[1] ?? '').replace(/[.,!?]+$/u, '');
+/** The value of capture `group` of `match`, which ends the match, without a sentence's stop. */
+function lastGroup(match: RegExpMatchArray, kind: SecretKind, group = 1): SecretSpan | null {
+  const raw = match[group] ?? '';
+  const value = raw.replace(/[.,!?]+$/u, '');
   if (value === '' || PLACEHOLDER.test(value)) return null;
-  const start = (match.index ?? 0) + match[0].length - (match[1] ?? '').length;
+  const start = (match.index ?? 0) + match[0].length - raw.length;
   return { start, end: start + value.length, kind };
 }
 
@@ -610,7 +622,10 @@ function urlValues(text: string): SecretSpan[] {
       spans.push({ start, end: start + value.length, kind: 'password' });
   }
   for (const m of text.matchAll(URL_PARAMETER)) {
-    const span = lastGroup(m, 'token');
+    const parts = nameParts(m[1] ?? '');
+    if (!parts.some((p) => URL_SECRET_PART.test(p)) || parts.some((p) => SETTING_PART.test(p)))
+      continue;
+    const span = lastGroup(m, 'token', 2);
     // A credential's shape: long, with a digit or a case change ("?sort_key=name" is no secret).
     const value = span === null ? '' : text.slice(span.start, span.end);
     if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
