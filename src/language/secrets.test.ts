@@ -153,6 +153,14 @@ describe('configuration lines', () => {
     'api_key: <paste yours here>',
     'SESSION_SECRET=see the vault entry',
     'export NODE_ENV=production',
+    // Code and files in an assistant's answer, and the placeholders of an example.
+    'String sessionKey = cache.lookup(id);',
+    'this.apiToken = apiToken;',
+    'GOOGLE_APPLICATION_CREDENTIALS=/srv/keys/service-account.json',
+    'Dashlane: Stores passwords for the whole family.',
+    'auth: { user: "me@example.com", pass: "yourpassword" }',
+    'DATABASE_URL=mysql://user:password@localhost/shop',
+    'client.Secret = "your-client-secret";',
   ])('keeps "%s", a setting or a reference', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });

@@ -120,8 +120,9 @@ export const FOREIGN_LABELS: readonly Label[] = [
   // Polish: password (hasło), access code.
   { lang: 'pl', kind: 'password', words: 'has(?:ł|l)o|has(?:ł|l)a' },
   { lang: 'pl', kind: 'access_code', words: 'kod dost(?:ę|e)pu' },
-  // Turkish: password (şifre, with its possessive şifresi; parola).
-  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:si)?|parola(?:sı)?' },
+  // Turkish: password (şifre, with its possessive şifresi; parolası).
+  // Turkish "parola" alone is Italian for "word": only its possessive counts.
+  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:si)?|parolası' },
   // Swedish, Danish and Norwegian: password, PIN.
   { lang: 'sv', kind: 'password', words: 'l(?:ö|o)senord(?:et)?' },
   { lang: 'sv', kind: 'pin', words: 'pinkod(?:en)?' },
@@ -357,7 +358,7 @@ function guardHolds(
     return (
       LOGIN.test(`${before} ${after}`) &&
       /\p{L}/u.test(value) &&
-      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value)
+      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
@@ -442,6 +443,8 @@ function labelledValues(text: string): SecretSpan[] {
       relation.close &&
       !FOREIGN_RELATION.test(relation.joined);
     if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
+    // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
+    if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
     // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
     const around =
       label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
@@ -551,7 +554,15 @@ const SETTING_PART =
 const CONFIG_LINE =
   /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
 /** A value that stands for one elsewhere: `${VAR}`, `$VAR`, `<your key>`, `{{ secret }}`, `%VAR%`. */
-const PLACEHOLDER = /^(?:\$|<|\{\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|changeme$)/iu;
+const PLACEHOLDER =
+  /^(?:\$|<|\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|change_?me|your|example|dummy|placeholder|replace|insert)/iu;
+/**
+ * An unquoted value that is code or a file, not a secret: a call, an index or a block
+ * (`prompt(…)`, `res["access"]`), a member or a camelCase variable (`c.CreatedDate`, `dayHourKey`),
+ * a path (`/etc/app/credentials.json`).
+ */
+const CODE_OR_FILE =
+  /[()[\]{}]|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^\p{Ll}+(?:\p{Lu}\p{Ll}*)+$|^(?:\/|\.\.?\/|~\/)|\.(?:json|ya?ml|pem|key|txt|env|p12|crt|ini|cfg|conf)$/u;
 
 function nameParts(name: string): string[] {
   return name
@@ -577,7 +588,13 @@ function configValues(text: string): SecretSpan[] {
     if (!SECRET_PART.test(last) && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
     const quoted = /^["']/u.test(raw);
     const value = quoted ? raw.slice(1, -1) : raw.replace(/[.!?]+$/u, '');
+    if (!quoted && CODE_OR_FILE.test(value)) continue;
+    // A bare word is a value only in an environment line ("DB_PASSWORD=hunter"), not in prose
+    // ("LastPass: Offers a free plan").
+    if (!quoted && /^\p{L}+$/u.test(value) && !/_|^[A-Z0-9]+$/u.test(name)) continue;
     if (value.length < 4 || PLACEHOLDER.test(value) || NOT_A_VALUE.test(value)) continue;
+    // "whsec_..." or "sk-…" stands for a value left out.
+    if (/\.{3}|…/u.test(value)) continue;
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value) || STATE_WORD.test(value)) continue;
     // A URL's credentials are read by `urlValues`; the rest of a URL is no secret.
     if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(value)) continue;
@@ -618,7 +635,12 @@ function urlValues(text: string): SecretSpan[] {
   for (const m of text.matchAll(URL_USERINFO)) {
     const start = (m.index ?? 0) + m[0].length - 1 - (m[1] ?? '').length;
     const value = m[1] ?? '';
-    if (value.length >= 3 && !PLACEHOLDER.test(value))
+    // "postgresql://user:password@localhost" shows where a password goes.
+    if (
+      value.length >= 3 &&
+      !PLACEHOLDER.test(value) &&
+      !/^(?:pass(?:word)?|passwd|pwd|secret)$/iu.test(value)
+    )
       spans.push({ start, end: start + value.length, kind: 'password' });
   }
   for (const m of text.matchAll(URL_PARAMETER)) {
