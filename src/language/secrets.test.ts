@@ -62,6 +62,12 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['de', 'pin', 'Die Geheimzahl meiner Karte ist 6203.', '6203'],
   ['de', 'access_code', 'Der Türcode lautet 9182.', '9182'],
   ['de', 'one_time_code', 'Bestätigungscode: 551902', '551902'],
+  [
+    'de',
+    'api_key',
+    'Der API-Schlüssel vom Kartendienst ist 9a8b7c6d5e4f3a2b1c0d',
+    '9a8b7c6d5e4f3a2b1c0d',
+  ],
   ['de', 'identity_number', 'Meine Steuer-ID ist 47 036 892 815.', '47 036 892 815'],
   ['de', 'access_code', 'Die Zahlenkombination vom Tresor ist 18-27-03.', '18-27-03'],
   ['fr', 'password', 'Le mot de passe de la box est Lavande88.', 'Lavande88'],
@@ -89,15 +95,31 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['pl', 'password', 'Hasło do poczty: Kasztan77', 'Kasztan77'],
   ['pl', 'access_code', 'Kod dostępu do bramy: 1946', '1946'],
   ['pl', 'access_code', 'Kod do drzwi: 4321', '4321'],
+  ['pl', 'one_time_code', 'Kod SMS z banku: 620914', '620914'],
   ['tr', 'password', 'Wifi şifresi: Lale2024', 'Lale2024'],
+  ['tr', 'password', 'Bilgisayar şifrem Kartal77', 'Kartal77'],
+  ['tr', 'one_time_code', 'Doğrulama kodu: 903317', '903317'],
   ['sv', 'password', 'Lösenordet till routern är Ekorre55.', 'Ekorre55'],
   ['sv', 'pin', 'Pinkoden är 7311.', '7311'],
   ['sv', 'access_code', 'Koden till porten är 9090.', '9090'],
+  ['sv', 'access_code', 'Dörrkoden är 2277.', '2277'],
+  ['sv', 'one_time_code', 'Verifieringskoden är 550127.', '550127'],
   ['da', 'password', 'Adgangskoden til wifi er Bølge2021', 'Bølge2021'],
   ['fi', 'password', 'Salasana: Kuusi2022', 'Kuusi2022'],
   ['id', 'password', 'Kata sandi untuk wifi: Melati2024', 'Melati2024'],
   ['ru', 'password', 'Пароль от роутера: Берёза2021', 'Берёза2021'],
   ['ru', 'pin', 'Пин-код: 4409', '4409'],
+  ['mul', 'identity_number', 'Mój PESEL: 90010112345', '90010112345'],
+  ['mul', 'identity_number', 'Mi DNI es 12345678Z.', '12345678Z'],
+  ['mul', 'identity_number', 'Mijn BSN is 123456782.', '123456782'],
+  [
+    'mul',
+    'identity_number',
+    'Numéro de sécurité sociale : 2 84 11 13 055 102 44',
+    '2 84 11 13 055 102 44',
+  ],
+  ['mul', 'identity_number', 'TC kimlik no 10000000146', '10000000146'],
+  ['mul', 'identity_number', 'Mitt personnummer är 8112189876.', '8112189876'],
 ];
 
 describe('labels in other languages', () => {
@@ -124,6 +146,8 @@ describe('labels in other languages', () => {
     'Kod pocztowy: 00-950 Warszawa.',
     'Het wachtwoord is opgeslagen in de kluis.',
     'Lösenordet byts varje kvartal.',
+    'Urlop trwa 14 dni: od 3 do 17 lipca.',
+    'Mein Code-Review dauert 30 Minuten.',
   ])('keeps "%s", which only talks about one', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
@@ -246,6 +270,16 @@ describe('more labels and shapes', () => {
     ['Shed keypad: 2-0-1-9 then enter.', '2-0-1-9'],
     ['Guest wifi is Orchard, pass Plum#Tree5', 'Plum#Tree5'],
     ['Portal login: user j.ruiz, pass Ridge44', 'Ridge44'],
+    ['Your sign-in code: 730 118, it expires soon.', '730 118'],
+    ['spotify: leo.m@post.example / Vinyl#Crate8', 'Vinyl#Crate8'],
+    [
+      'My key body starts b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+      'b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+    ],
+    ['session jwt: eyJhbGciOiJFUzI1NiJ9.Q2xhaW1zR29IZXJl.U2lnbmF0dXJlSGVyZQ', 'Q2xhaW1zR29IZXJl'],
+    ['Kreditkarte 4012 8888 8888 1881, gültig bis 03/29', '4012 8888 8888 1881'],
+    ['Sicherheitsziffer (CVV): 408', '408'],
+    ['CACHE_URL=redis://:Fjord88Lake@cache.lan:6379/0', 'Fjord88Lake'],
   ])('finds the value in "%s"', (text, value) => {
     expect(maskSecrets(text)).not.toContain(value);
   });
@@ -257,6 +291,8 @@ describe('more labels and shapes', () => {
     'Sandi: 555 0142, call after six.',
     'The building code section is 1207 for the handrails.',
     'The password is Keychain-generated for every site.',
+    'Reach me at ana@mail.example / ana-portfolio.dev or +44 20 7946 0000.',
+    'CV header: 555-0199 | ana@mail.example | linkedin.com/in/ana9',
   ])('keeps "%s"', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });

@@ -50,7 +50,7 @@ export interface Label {
   readonly words: string;
   readonly guard?: LabelGuard;
   /**
-   * The language of a label that is not English (ISO 639-1). Its values must look like a
+   * The language of a label that is not English (ISO 639-1; `mul` for a group of several). Its values must look like a
    * credential (a digit, a symbol or a case change inside): the bare-word rule of English password
    * words needs `NOT_A_VALUE`, which knows no other language's "required" or "stored".
    */
@@ -68,7 +68,7 @@ export interface Label {
 /** @internal Exported for the test that every group has a sentence. */
 export const FOREIGN_LABELS: readonly Label[] = [
   // German: password, PIN (Geheimzahl on bank letters), access / door / alarm code, one-time code,
-  // tax and social insurance numbers.
+  // API key, tax and social insurance numbers.
   { lang: 'de', kind: 'password', words: 'passw(?:ö|oe)rter|passwort|kennw(?:ö|oe)rter|kennwort' },
   { lang: 'de', kind: 'pin', words: 'geheimzahl|geheimnummer|pin-nummer' },
   {
@@ -81,6 +81,7 @@ export const FOREIGN_LABELS: readonly Label[] = [
     kind: 'one_time_code',
     words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode',
   },
+  { lang: 'de', kind: 'api_key', words: 'api-schl(?:ü|ue)ssel|geheimer schl(?:ü|ue)ssel' },
   {
     lang: 'de',
     kind: 'identity_number',
@@ -117,15 +118,19 @@ export const FOREIGN_LABELS: readonly Label[] = [
   { lang: 'nl', kind: 'pin', words: 'pincode' },
   { lang: 'nl', kind: 'access_code', words: 'toegangscode|deurcode|alarmcode' },
   { lang: 'nl', kind: 'one_time_code', words: 'verificatiecode' },
-  // Polish: password (hasło), access code.
+  // Polish: password (hasło), access code, SMS / one-time code.
   { lang: 'pl', kind: 'password', words: 'has(?:ł|l)o|has(?:ł|l)a' },
   { lang: 'pl', kind: 'access_code', words: 'kod dost(?:ę|e)pu' },
-  // Turkish: password (şifre, with its possessive şifresi; parolası).
+  { lang: 'pl', kind: 'one_time_code', words: 'kod (?:sms|weryfikacyjny|jednorazowy)' },
+  // Turkish: password (şifre with its possessives şifrem, şifresi…; parolası), verification code.
   // Turkish "parola" alone is Italian for "word": only its possessive counts.
-  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:si)?|parolası' },
-  // Swedish, Danish and Norwegian: password, PIN.
+  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:m|n|si|niz|miz)?|parolası' },
+  { lang: 'tr', kind: 'one_time_code', words: 'do(?:ğ|g)rulama kod(?:u|unuz)?' },
+  // Swedish, Danish and Norwegian: password, PIN, gate / door / alarm and one-time codes.
   { lang: 'sv', kind: 'password', words: 'l(?:ö|o)senord(?:et)?' },
   { lang: 'sv', kind: 'pin', words: 'pinkod(?:en)?' },
+  { lang: 'sv', kind: 'access_code', words: '(?:port|d(?:ö|o)rr|larm)kod(?:en)?' },
+  { lang: 'sv', kind: 'one_time_code', words: '(?:eng(?:å|a)ngs|verifierings)kod(?:en)?' },
   { lang: 'da', kind: 'password', words: 'adgangskoden?|kodeord(?:et)?|passord(?:et)?' },
   // Finnish: password.
   { lang: 'fi', kind: 'password', words: 'salasana' },
@@ -134,6 +139,17 @@ export const FOREIGN_LABELS: readonly Label[] = [
   // Russian and Ukrainian: password, PIN code.
   { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
   { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
+  // National identity numbers, each named by its country's own word; like "social", each needs
+  // six digits or more (Polish "dni" is also "days"; Spanish "NIE" is left out, Polish "nie" is
+  // "not"): PESEL (pl), DNI (es), BSN (nl),
+  // TC kimlik (tr), numéro de sécu (fr), personnummer (sv).
+  {
+    lang: 'mul',
+    kind: 'identity_number',
+    words:
+      'pesel|dni|bsn(?:[- ]nummer)?|burgerservicenummer|(?:tc )?kimlik (?:no|numaras(?:ı|i))|num(?:é|e)ro de s(?:é|e)cu(?:rit(?:é|e) sociale)?|personnummer',
+    guard: 'digits',
+  },
   // "Code" alone, said of a door, gate, alarm or cash machine (guarded like English "code").
   { lang: 'de', kind: 'access_code', words: 'zahlenkombination', guard: 'place' },
   { lang: 'it', kind: 'access_code', words: 'codice', guard: 'place' },
@@ -147,7 +163,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'one_time_code',
     words:
-      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?|(?:backup|recovery|2fa backup) codes?|puk2?(?: codes?)?',
+      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?|(?:backup|recovery|2fa backup) codes?|(?:login|log-in|sign[- ]?in) codes?|puk2?(?: codes?)?',
   },
   {
     kind: 'access_code',
@@ -207,7 +223,7 @@ const LABEL = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${LABEL_SOURCE})(?![\\p{L}\\p{N
  * same prepositions in the languages of `FOREIGN_LABELS` ("für das Portal", "du routeur").
  */
 const QUALIFIER =
-  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
+  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
 /** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
 const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
 /** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
@@ -215,7 +231,7 @@ const FOREIGN_IS =
   'ist|lautet|war|est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—';
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
 const RELATION = new RegExp(
-  `^\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -255,7 +271,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -489,8 +505,21 @@ function unlockCodes(text: string): SecretSpan[] {
 const LOGIN_PAIR =
   /\b(?:log ?ins?|logins?|sign ?ins?|sign-ins?|credentials?|creds)\b[^.;!?\n]{0,40}?(?:\s+(?:is|are|was)\s+|\s*[:=]\s*|\s+with\s+)([\w.@+-]{2,40})(?:\s*\/\s*|\s+and\s+|\s*,\s*)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
 
+/** A login written as an e-mail address and a password: "netflix: ana@mail.com / Tr0mb0ne!". */
+const EMAIL_PAIR =
+  /(?<![\w.+/:-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s+\/\s+|\s+pass(?:word)?\s+)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
+
 function loginPairs(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(EMAIL_PAIR)) {
+    const password = match[1] ?? '';
+    const core = password.replace(/[!?]+$/u, '');
+    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(core)) continue;
+    // A contact line goes on with a site or a phone, not a password ("ana@mail.com / ana.dev").
+    if (/^(?:www\.|https?:)|^[\w-]+\.[a-z]{2,}(?:\/|$)|^\+?[\d\s()-]+$/iu.test(core)) continue;
+    const start = (match.index ?? 0) + match[0].length - password.length;
+    spans.push({ start, end: start + password.length, kind: 'password' });
+  }
   for (const match of text.matchAll(LOGIN_PAIR)) {
     const user = match[1] ?? '';
     const password = match[2] ?? '';
@@ -505,14 +534,17 @@ function loginPairs(text: string): SecretSpan[] {
 
 const PRIVATE_KEY_BLOCK =
   /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|$)/gu;
-/** Tokens whose vendor prefix says what they are. */
+/**
+ * Tokens whose vendor prefix says what they are, a JSON Web Token (its header is base64 JSON,
+ * `eyJ`), and the body of an OpenSSH private key without its armour (base64 "openssh-key-v1").
+ */
 const PREFIXED_TOKEN =
-  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|hv[sbr]\.[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|ya29\.[A-Za-z0-9_-]{20,}|dop_v1_[a-f0-9]{40,}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{20,}|(?:rk|whsec)_[A-Za-z0-9_]{20,}|gsk_[A-Za-z0-9]{20,}|r8_[A-Za-z0-9]{20,}|lin_api_[A-Za-z0-9]{20,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
+  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|hv[sbr]\.[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|ya29\.[A-Za-z0-9_-]{20,}|dop_v1_[a-f0-9]{40,}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{20,}|(?:rk|whsec)_[A-Za-z0-9_]{20,}|gsk_[A-Za-z0-9]{20,}|r8_[A-Za-z0-9]{20,}|lin_api_[A-Za-z0-9]{20,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]{20,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
 /** A card network's first digit, 13 to 19 digits, grouped or not (epoch milliseconds start with 1). */
 const CARD_CANDIDATE = /\b[3-6]\d{3}(?:[ -]?\d){9,15}\b/gu;
 /** A word that makes a long digit run a card: an IMEI or a parcel reference passes Luhn too. */
 const CARD_WORD =
-  /\b(?:cards?|credit|debit|visa|master ?card|amex|american express|discover|maestro|diners|jcb|cc|cvv|cvc|expiry|expires|exp)\b/iu;
+  /(?<![\p{L}\p{N}])(?:cards?|credit|debit|visa|master ?card|amex|american express|discover|maestro|diners|jcb|cc|cvv|cvc|expiry|expires|exp|karte|kreditkart\p{L}*|kartennummer|tarjeta|carte|cart(?:ã|a)o|carta|kaart|karta|kort|kart(?:ı|i))(?![\p{L}\p{N}])/iu;
 const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/gu;
 
 function luhn(digits: string): boolean {
@@ -606,7 +638,7 @@ function configValues(text: string): SecretSpan[] {
 }
 
 /** Credentials inside a URL: `scheme://user:password@host`, `?token=…`, `&api_key=…`. */
-const URL_USERINFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s/@]+)@/giu;
+const URL_USERINFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/@]+)@/giu;
 const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
 /** A URL parameter's name part that says its value is a credential. */
 const URL_SECRET_PART =
