@@ -202,6 +202,7 @@ describe('passphrases and seed phrases of several words', () => {
       'Wallet seed words: pilot ember cradle fossil ivory magnet tunnel wisdom glove harbor slate',
       'pilot ember cradle fossil ivory magnet tunnel wisdom glove harbor slate',
     ],
+    ['seed: orbit mango velvet sugar trophy lunar', 'orbit mango velvet sugar trophy lunar'],
     [
       'The recovery phrase is acid bronze cotton dune eagle fabric gospel hazard.',
       'acid bronze cotton dune eagle fabric gospel hazard',
@@ -214,6 +215,7 @@ describe('passphrases and seed phrases of several words', () => {
   it.each([
     'The seed phrase is written on steel plates in the safe.',
     'Passphrase rules: at least four random words.',
+    'seed: 42 for the notebook, so runs repeat.',
     'My passphrase is longer than yours.',
     'My passphrase is three random dictionary words.',
     'The recovery phrase backup is kept offline in two places.',
@@ -280,6 +282,13 @@ describe('more labels and shapes', () => {
     ['Kreditkarte 4012 8888 8888 1881, gültig bis 03/29', '4012 8888 8888 1881'],
     ['Sicherheitsziffer (CVV): 408', '408'],
     ['CACHE_URL=redis://:Fjord88Lake@cache.lan:6379/0', 'Fjord88Lake'],
+    ['Test it with curl -u deploy:Sp1ce!Rack https://ci.lan/hook', 'Sp1ce!Rack'],
+    ['Restore with mysql -u admin -pHeron5Bay shop < dump.sql', 'Heron5Bay'],
+    ['Run the importer with --token 8c1d55ef90ab once.', '8c1d55ef90ab'],
+    ['card pin 0713, do not write it down', '0713'],
+    ['Security answer: Larkspur', 'Larkspur'],
+    ['Laptop recovery key: 7QW2-KP4M-ZX81-R6TB', '7QW2-KP4M-ZX81-R6TB'],
+    ['passport no. K7731904 expires 2031', 'K7731904'],
   ])('finds the value in "%s"', (text, value) => {
     expect(maskSecrets(text)).not.toContain(value);
   });
@@ -288,6 +297,8 @@ describe('more labels and shapes', () => {
     'My bus pass is 4471-22 for the month.',
     'I got a boarding pass for gate B12.',
     'The login flow has to pass 120 tests before release.',
+    'npm install --save-dev vitest',
+    'Connect pin 3 to ground on the sensor board.',
     'Sandi: 555 0142, call after six.',
     'The building code section is 1207 for the handrails.',
     'The password is Keychain-generated for every site.',

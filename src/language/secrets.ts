@@ -40,9 +40,11 @@ export const SECRET_MASK = '[secret]';
 /**
  * When a label counts only with help from its clause: `place` (a bare "code" or "combo" said of a
  * door, gate or lock), `network` (a bare "key" in a wifi line), `digits` (a "social" given a
- * number of six digits or more).
+ * number of six digits or more), `login` (a bare "pass" in a clause naming a login, a user or a
+ * network), `phrase` (a bare "seed", which only a run of seed words makes a secret: "seed: 42" is a
+ * random generator's).
  */
-type LabelGuard = 'place' | 'network' | 'digits' | 'login';
+type LabelGuard = 'place' | 'network' | 'digits' | 'login' | 'phrase';
 
 /** @internal A label of the secret lexicon. */
 export interface Label {
@@ -188,7 +190,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'private_key',
     words:
-      '(?:ssh |pgp |gpg )?private keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
+      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
   },
   {
     kind: 'card_number',
@@ -201,12 +203,15 @@ const ENGLISH_LABELS: readonly Label[] = [
   },
   {
     kind: 'identity_number',
-    words: 'ssns?|social security numbers?|passport numbers?|tax ids?|national insurance numbers?',
+    words:
+      'ssns?|social security numbers?|passport (?:numbers?|nos?\\.?|#)|tax ids?|national insurance numbers?',
   },
   { kind: 'access_code', words: 'codes?|combos?|combinations?|keypads?|key pads?', guard: 'place' },
   { kind: 'password', words: 'keys?', guard: 'network' },
   { kind: 'identity_number', words: 'socials?', guard: 'digits' },
   { kind: 'password', words: 'pass', guard: 'login' },
+  { kind: 'password', words: 'security (?:question )?answers?|secret answers?|memorable words?' },
+  { kind: 'private_key', words: 'seed', guard: 'phrase' },
 ];
 
 /**
@@ -282,6 +287,10 @@ const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
 const HARDWARE_BEFORE =
   /\b(?:gpio|header|pogo|ground|gnd|power|vcc|vdd|reset|data|analog(?:ue)?|digital|io|output|input|pwm|spi|i2c|uart|cotter|dowel|hinge|clevis|shear|bobby|firing|safety|connector|ribbon|sensor)\s+$/iu;
+
+/** Words before a lowercase "pin" that make it a PIN, never hardware: "bank pin 0713". */
+const PIN_OWNER_BEFORE =
+  /\b(?:bank|card|atm|debit|credit|sim|phone|mobile|visa|account|my|our|his|her|their)\s+$/iu;
 
 /** Whether a candidate value reads as a credential rather than a word about one. */
 function credentialLike(
@@ -408,7 +417,7 @@ const PHRASE = /^\p{Ll}{2,}(?: \p{Ll}{2,}){2,23}(?=\s*(?:$|[.;!?,)\n"'”’]))/
 /** A passphrase's words (3 to 10) or a wallet's seed words (6 to 24, of 3 to 8 letters). */
 function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string | null {
   const passphrase = kind === 'password' && /phrase/iu.test(labelWord);
-  const seed = kind === 'private_key' && /phrase|words|mnemonic/iu.test(labelWord);
+  const seed = kind === 'private_key' && /phrase|words|mnemonic|^seed$/iu.test(labelWord);
   if (!passphrase && !seed) return null;
   const run = PHRASE.exec(tail)?.[0];
   if (run === undefined) return null;
@@ -433,7 +442,8 @@ function labelledValues(text: string): SecretSpan[] {
     if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
     // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
     // ("pin D5 / pin 14"); a PIN is written in capitals or given with "is" or ":".
-    const hardware = kind === 'pin' && match[0] !== match[0].toUpperCase();
+    const hardware =
+      kind === 'pin' && match[0] !== match[0].toUpperCase() && !PIN_OWNER_BEFORE.test(before);
     if (hardware && HARDWARE_BEFORE.test(before)) continue;
     const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
     if (relation === null) continue;
@@ -444,6 +454,7 @@ function labelledValues(text: string): SecretSpan[] {
       spans.push({ start: at, end: at + phrase.length, kind });
       continue;
     }
+    if (label.guard === 'phrase') continue;
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
@@ -643,6 +654,12 @@ const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
 /** A URL parameter's name part that says its value is a credential. */
 const URL_SECRET_PART =
   /^(?:token|key|apikey|secret|password|passwd|pwd|sig|signature|auth|credentials?)$/iu;
+/**
+ * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
+ * user:pass`, and mysql's `-p…` written against its flag.
+ */
+const CLI_CREDENTIAL =
+  /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
 const WEBHOOK =
   /\bhttps?:\/\/(?:hooks\.slack\.com\/services\/[A-Z0-9]+\/[A-Z0-9]+|(?:discord|discordapp)\.com\/api\/webhooks\/\d+)\/([A-Za-z0-9_-]{16,})/gu;
@@ -685,6 +702,11 @@ function urlValues(text: string): SecretSpan[] {
     if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
   }
   for (const m of text.matchAll(WEBHOOK)) push(lastGroup(m, 'token'));
+  for (const m of text.matchAll(CLI_CREDENTIAL)) {
+    const span = lastGroup(m, 'password');
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (!NOT_A_VALUE.test(value) && !/^-/u.test(value) && !CODE_OR_FILE.test(value)) push(span);
+  }
   for (const m of text.matchAll(AUTH_HEADER)) {
     const span = lastGroup(m, 'token');
     const value = span === null ? '' : text.slice(span.start, span.end);
