@@ -7,8 +7,11 @@
  * A sentence holds a secret when a secret's label is given a value ("My PIN for the office door is
  * 4471", "password: hunter2", "gate code 4471#"), or when a value has a credential's own shape (a
  * private key block, a token with a vendor prefix, a card number passing Luhn, an IBAN passing its
- * check digits). A label without a value is talk about secrets, not a secret: "rotate PINs every
- * 90 days", "the API key lives in Vault", "the PIN is 6 digits long".
+ * check digits), or when it sits where a credential goes: a configuration line whose name says
+ * secret (`DB_PASSWORD=…`), a URL's `user:password@` or `?token=`, an `Authorization` header, a
+ * command line's `--password`. Labels are read in English and in the languages of
+ * `FOREIGN_LABELS`. A label without a value is talk about secrets, not a secret: "rotate PINs
+ * every 90 days", "the API key lives in Vault", "the PIN is 6 digits long".
  */
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
