@@ -62,6 +62,7 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['de', 'pin', 'Die Geheimzahl meiner Karte ist 6203.', '6203'],
   ['de', 'access_code', 'Der Türcode lautet 9182.', '9182'],
   ['de', 'one_time_code', 'Bestätigungscode: 551902', '551902'],
+  ['de', 'one_time_code', 'Einmalpasswort vom Portal: 4471', '4471'],
   [
     'de',
     'api_key',
@@ -107,6 +108,7 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['da', 'password', 'Adgangskoden til wifi er Bølge2021', 'Bølge2021'],
   ['fi', 'password', 'Salasana: Kuusi2022', 'Kuusi2022'],
   ['id', 'password', 'Kata sandi untuk wifi: Melati2024', 'Melati2024'],
+  ['id', 'one_time_code', 'Kode verifikasi dari bank: 830215', '830215'],
   ['ru', 'password', 'Пароль от роутера: Берёза2021', 'Берёза2021'],
   ['ru', 'pin', 'Пин-код: 4409', '4409'],
   ['mul', 'identity_number', 'Mój PESEL: 90010112345', '90010112345'],
@@ -256,6 +258,29 @@ describe('credentials in URLs and HTTP headers', () => {
     expect(maskSecrets('The NAS is at https://admin:Quartz99@nas.lan:5001.')).toBe(
       'The NAS is at https://admin:[secret]@nas.lan:5001.',
     );
+  });
+});
+
+describe('a label, a word or two naming what it is for, then ":"', () => {
+  it.each([
+    ['mdp box : tournesol_19', 'tournesol_19'],
+    ['PIN karty: 6619', '6619'],
+    ['OTP bank: 552013', '552013'],
+    ['Password NAS: Gravel#Path3', 'Gravel#Path3'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'Password manager: 1Password',
+    'Password manager: Bitwarden',
+    'PIN attempts: 3',
+    'PIN expiry: 2025-01-31',
+    'Token count: 12000000',
+    'Minimum credit card payments: $500',
+    'Add the secret and redeploy: `kubectl rollout restart deploy/api`',
+  ])('keeps "%s", a setting about a secret', (text) => {
+    expect(findSecrets(text)).toEqual([]);
   });
 });
 

@@ -84,7 +84,7 @@ export const FOREIGN_LABELS: readonly Label[] = [
   {
     lang: 'de',
     kind: 'one_time_code',
-    words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode',
+    words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode|einmalpasswort|m?tan-?nummer',
   },
   { lang: 'de', kind: 'api_key', words: 'api-schl(?:ü|ue)ssel|geheimer schl(?:ü|ue)ssel' },
   {
@@ -141,6 +141,7 @@ export const FOREIGN_LABELS: readonly Label[] = [
   { lang: 'fi', kind: 'password', words: 'salasana' },
   // Indonesian and Malay: password (kata sandi, kata laluan).
   { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan' },
+  { lang: 'id', kind: 'one_time_code', words: 'kode (?:verifikasi|otp)' },
   // Russian and Ukrainian: password, PIN code.
   { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
   { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
@@ -236,7 +237,7 @@ const QUALIFIER =
 const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
 /** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
 const FOREIGN_IS =
-  'ist|lautet|war|est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—';
+  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—";
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
 const RELATION = new RegExp(
   `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
@@ -279,7 +280,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -336,7 +337,17 @@ interface Relation {
   readonly joined: string;
   /** Joined right after the label or after a "for/of/to …" qualifier, not a relative clause. */
   readonly close: boolean;
+  /** Joined by ":" after a word or two naming what it is for ("mdp wifi : …", "PIN karty: …"). */
+  readonly named?: boolean;
 }
+
+/** One or two words naming what a secret is for, then ":" or "=" ("mdp wifi :", "OTP kamu:"). */
+const NAMED = /^((?:[ \t]+[\p{L}\p{N}'’-]+){1,2})[ \t]*[:=][ \t]*/u;
+/** Words after a label that make the line a setting about it: "Password manager: 1Password". */
+const NAMED_SETTING =
+  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?)(?![\p{L}\p{N}])/iu;
+/** A date is no value: "PIN expiry: 2025-01-31". */
+const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
 function relationAfter(rest: string, setBefore: boolean): Relation | null {
@@ -364,6 +375,14 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
     if (relation !== null)
       return { skip: relative[0].length + relation[0].length, joined: relation[0], close: false };
   }
+  const named = NAMED.exec(rest);
+  const namedWords = (named?.[1] ?? '').trim().split(/\s+/u);
+  if (
+    named !== null &&
+    !NAMED_SETTING.test(named[1] ?? '') &&
+    !namedWords.some((w) => PHRASE_STOP.test(w) || NOT_A_VALUE.test(w))
+  )
+    return { skip: named[0].length, joined: named[0], close: false, named: true };
   return null;
 }
 
@@ -458,6 +477,18 @@ function labelledValues(text: string): SecretSpan[] {
       continue;
     }
     if (label.guard === 'phrase') continue;
+    // A value after "label <words>:" must look like a credential on its own: four characters or
+    // more, with a digit, a symbol inside or a case change, and no date.
+    if (relation.named) {
+      const named = (QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '').replace(/[!?]+$/u, '');
+      if (
+        named.length < 4 ||
+        DATE.test(named) ||
+        /^[$€£¥]/u.test(named) ||
+        !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(named)
+      )
+        continue;
+    }
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
