@@ -55,20 +55,21 @@ export interface Label {
   readonly words: string;
   readonly guard?: LabelGuard;
   /**
-   * The language of a label that is not English (ISO 639-1; `mul` for a group of several). Its values must look like a
-   * credential (a digit, a symbol or a case change inside): the bare-word rule of English password
-   * words needs `NOT_A_VALUE`, which knows no other language's "required" or "stored".
+   * The language of a label that is not English (ISO 639-1; `mul` for a group of several). Its
+   * values must look like a credential (a digit, a symbol or a case change inside): the bare-word
+   * rule of English password words needs `NOT_A_VALUE`, which knows no other language's
+   * "required" or "stored".
    */
   readonly lang?: string;
 }
 
 /**
- * Secret labels in other languages, one group per language: the words for password, PIN and
- * access or one-time codes as the language's own login screens, banking apps and door keypads
- * print them (the English word a group translates is in its comment). "Code" alone in a language
- * is guarded like the English one (`place`). Provenance: written by hand from everyday usage in
- * each language (the word a sign-in screen, a bank's PIN letter or a door keypad's label shows),
- * not taken from a word list; every group has a sentence of its own in `secrets.test.ts`.
+ * Secret labels in other languages, grouped by language and kind: the words for password, PIN,
+ * access and one-time codes, API keys and identity numbers (each language's comment names what
+ * its groups translate). "Code" alone in a language is guarded like the English one (`place`).
+ * Provenance: written by hand from everyday usage in each language (the word a sign-in screen, a
+ * bank's PIN letter or a door keypad shows), not taken from a word list; every group has a
+ * sentence of its own in `secrets.test.ts`, and a test fails when one has none.
  */
 /** @internal Exported for the test that every group has a sentence. */
 export const FOREIGN_LABELS: readonly Label[] = [
