@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
-import { findSecrets, holdsSecret, isSecretLabel, maskSecrets } from './secrets.js';
+import { FOREIGN_LABELS, findSecrets, holdsSecret, isSecretLabel, maskSecrets } from './secrets.js';
 
 describe('findSecrets', () => {
   it.each(NOT_SECRETS)('finds no secret in "%s"', (text) => {
@@ -52,5 +52,310 @@ describe('isSecretLabel', () => {
     'Social',
   ])('does not read "%s" as one', (label) => {
     expect(isSecretLabel(label)).toBe(false);
+  });
+});
+
+/** Each group of `FOREIGN_LABELS` with a sentence of our own: [language, label, sentence, value]. */
+const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
+  ['de', 'password', 'Das Passwort für den Drucker ist Kiefer#42.', 'Kiefer#42'],
+  ['de', 'password', 'Kennwort vom Server: Ahorn2019', 'Ahorn2019'],
+  ['de', 'pin', 'Die Geheimzahl meiner Karte ist 6203.', '6203'],
+  ['de', 'access_code', 'Der Türcode lautet 9182.', '9182'],
+  ['de', 'one_time_code', 'Bestätigungscode: 551902', '551902'],
+  ['de', 'one_time_code', 'Einmalpasswort vom Portal: 4471', '4471'],
+  [
+    'de',
+    'api_key',
+    'Der API-Schlüssel vom Kartendienst ist 9a8b7c6d5e4f3a2b1c0d',
+    '9a8b7c6d5e4f3a2b1c0d',
+  ],
+  ['de', 'identity_number', 'Meine Steuer-ID ist 47 036 892 815.', '47 036 892 815'],
+  ['de', 'access_code', 'Die Zahlenkombination vom Tresor ist 18-27-03.', '18-27-03'],
+  ['fr', 'password', 'Le mot de passe de la box est Lavande88.', 'Lavande88'],
+  ['fr', 'pin', 'Mon code secret de carte bleue est 7420.', '7420'],
+  ['fr', 'access_code', 'Le digicode du hall est 4B12.', '4B12'],
+  ['fr', 'one_time_code', 'Code de vérification : 804412', '804412'],
+  ['es', 'password', 'La contraseña del portátil es Girasol_77.', 'Girasol_77'],
+  ['es', 'password', 'Clave del router: Nube2023', 'Nube2023'],
+  ['es', 'access_code', 'El código de acceso al garaje es 3391.', '3391'],
+  ['es', 'one_time_code', 'Tu código de verificación es 118204.', '118204'],
+  ['es', 'access_code', 'El código de la alarma es 1357.', '1357'],
+  ['pt', 'password', 'A senha do wi-fi é Papagaio#9.', 'Papagaio#9'],
+  ['pt', 'password', 'Palavra-passe do email: Mar2020azul', 'Mar2020azul'],
+  ['pt', 'access_code', 'O código de acesso do prédio é 7720.', '7720'],
+  ['pt', 'one_time_code', 'Código de verificação: 339018', '339018'],
+  ['it', 'password', "La parola d'ordine per il server è Girasole55.", 'Girasole55'],
+  ['it', 'pin', 'Il codice PIN della SIM è 2291.', '2291'],
+  ['it', 'one_time_code', 'Il codice di verifica è 660142.', '660142'],
+  ['it', 'identity_number', 'Il mio codice fiscale è BNCLRA80A41H501X.', 'BNCLRA80A41H501X'],
+  ['it', 'access_code', 'Il codice del cancello è 2468.', '2468'],
+  ['nl', 'password', 'Het wachtwoord van de router is Molen2024!', 'Molen2024'],
+  ['nl', 'pin', 'Mijn pincode is 8832.', '8832'],
+  ['nl', 'access_code', 'De toegangscode van de berging is 5567.', '5567'],
+  ['nl', 'one_time_code', 'Verificatiecode: 400981', '400981'],
+  ['pl', 'password', 'Hasło do poczty: Kasztan77', 'Kasztan77'],
+  ['pl', 'access_code', 'Kod dostępu do bramy: 1946', '1946'],
+  ['pl', 'access_code', 'Kod do drzwi: 4321', '4321'],
+  ['pl', 'one_time_code', 'Kod SMS z banku: 620914', '620914'],
+  ['tr', 'password', 'Wifi şifresi: Lale2024', 'Lale2024'],
+  ['tr', 'password', 'Bilgisayar şifrem Kartal77', 'Kartal77'],
+  ['tr', 'one_time_code', 'Doğrulama kodu: 903317', '903317'],
+  ['sv', 'password', 'Lösenordet till routern är Ekorre55.', 'Ekorre55'],
+  ['sv', 'pin', 'Pinkoden är 7311.', '7311'],
+  ['sv', 'access_code', 'Koden till porten är 9090.', '9090'],
+  ['sv', 'access_code', 'Dörrkoden är 2277.', '2277'],
+  ['sv', 'one_time_code', 'Verifieringskoden är 550127.', '550127'],
+  ['da', 'password', 'Adgangskoden til wifi er Bølge2021', 'Bølge2021'],
+  ['fi', 'password', 'Salasana: Kuusi2022', 'Kuusi2022'],
+  ['id', 'password', 'Kata sandi untuk wifi: Melati2024', 'Melati2024'],
+  ['id', 'one_time_code', 'Kode verifikasi dari bank: 830215', '830215'],
+  ['ru', 'password', 'Пароль от роутера: Берёза2021', 'Берёза2021'],
+  ['ru', 'pin', 'Пин-код: 4409', '4409'],
+  ['mul', 'identity_number', 'Mój PESEL: 90010112345', '90010112345'],
+  ['mul', 'identity_number', 'Mi DNI es 12345678Z.', '12345678Z'],
+  ['mul', 'identity_number', 'Mijn BSN is 123456782.', '123456782'],
+  [
+    'mul',
+    'identity_number',
+    'Numéro de sécurité sociale : 2 84 11 13 055 102 44',
+    '2 84 11 13 055 102 44',
+  ],
+  ['mul', 'identity_number', 'TC kimlik no 10000000146', '10000000146'],
+  ['mul', 'identity_number', 'Mitt personnummer är 8112189876.', '8112189876'],
+];
+
+describe('labels in other languages', () => {
+  it.each(FOREIGN_SENTENCES)('finds the %s %s in "%s"', (_lang, kind, text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+    expect(findSecrets(text).map((s) => s.kind)).toContain(kind);
+  });
+
+  it('has a sentence for every group of the lexicon', () => {
+    const untested = FOREIGN_LABELS.filter((label) => {
+      const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
+      return !FOREIGN_SENTENCES.some(([lang, , text]) => lang === label.lang && words.test(text));
+    });
+    expect(untested.map((l) => `${l.lang}: ${l.words}`)).toEqual([]);
+  });
+
+  it.each([
+    'Das Passwort muss zwölf Zeichen haben.',
+    'Le mot de passe est obligatoire.',
+    'La clave del éxito es la constancia.',
+    'Il codice postale è 20121.',
+    'El código postal es 28013.',
+    'Der Code für die Tür wird jeden Monat geändert.',
+    'Kod pocztowy: 00-950 Warszawa.',
+    'Het wachtwoord is opgeslagen in de kluis.',
+    'Lösenordet byts varje kvartal.',
+    'Urlop trwa 14 dni: od 3 do 17 lipca.',
+    'Mein Code-Review dauert 30 Minuten.',
+  ])('keeps "%s", which only talks about one', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('configuration lines', () => {
+  it.each([
+    ['MAILER_API_KEY=Zq81mWn4Lp0', 'Zq81mWn4Lp0'],
+    ["export SMTP_PASSWORD='plum.Tree.71'", 'plum.Tree.71'],
+    ['{"deploy_token": "k3Jd9sLq0Pz2", "region": "eu"}', 'k3Jd9sLq0Pz2'],
+    ['vault_secret: 8hG2kL0pQ', '8hG2kL0pQ'],
+    ['set PAYMENTS_SECRET_ACCESS_KEY = Hq7/Vn3+Lp9/Xk2 on the box', 'Hq7/Vn3+Lp9/Xk2'],
+    ['clientSecret: "m4rbleHall"', 'm4rbleHall'],
+    ['The runner reads REDIS_PASSWORD=orchard-lane in CI.', 'orchard-lane'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'Set MAX_TOKENS=4096 for the summarizer.',
+    'TOKEN_LIMIT=8000 in the config.',
+    'SORT_KEY=created_at',
+    'PRIMARY_KEY: user_id',
+    'DB_PASSWORD_FILE=/run/secrets/db',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as one
+    'JWT_SECRET=${JWT_SECRET} in compose.',
+    'api_key: <paste yours here>',
+    'SESSION_SECRET=see the vault entry',
+    'export NODE_ENV=production',
+    // Code and files in an assistant's answer, and the placeholders of an example.
+    'String sessionKey = cache.lookup(id);',
+    'this.apiToken = apiToken;',
+    'GOOGLE_APPLICATION_CREDENTIALS=/srv/keys/service-account.json',
+    'Dashlane: Stores passwords for the whole family.',
+    'auth: { user: "me@example.com", pass: "yourpassword" }',
+    'DATABASE_URL=mysql://user:password@localhost/shop',
+    'client.Secret = "your-client-secret";',
+  ])('keeps "%s", a setting or a reference', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it('names the value of a password line a password', () => {
+    expect(findSecrets('DB_PASSWORD=rust.Gate.19').map((s) => s.kind)).toEqual(['password']);
+  });
+});
+
+describe('passphrases and seed phrases of several words', () => {
+  it.each([
+    ['My vault passphrase is copper meadow thistle rain.', 'copper meadow thistle rain'],
+    ['Backup disk passphrase: lemon anchor velvet stairs', 'lemon anchor velvet stairs'],
+    [
+      'Wallet seed words: pilot ember cradle fossil ivory magnet tunnel wisdom glove harbor slate',
+      'pilot ember cradle fossil ivory magnet tunnel wisdom glove harbor slate',
+    ],
+    ['seed: orbit mango velvet sugar trophy lunar', 'orbit mango velvet sugar trophy lunar'],
+    [
+      'The recovery phrase is acid bronze cotton dune eagle fabric gospel hazard.',
+      'acid bronze cotton dune eagle fabric gospel hazard',
+    ],
+  ])('masks every word of "%s"', (text, phrase) => {
+    const masked = maskSecrets(text);
+    for (const word of phrase.split(' ')) expect(masked).not.toContain(word);
+  });
+
+  it.each([
+    'The seed phrase is written on steel plates in the safe.',
+    'Passphrase rules: at least four random words.',
+    'seed: 42 for the notebook, so runs repeat.',
+    'My passphrase is longer than yours.',
+    'My passphrase is three random dictionary words.',
+    'The recovery phrase backup is kept offline in two places.',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('credentials in URLs and HTTP headers', () => {
+  it.each([
+    ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],
+    ['REDIS_URL=redis://default:t0pHat9@cache.lan:6379', 't0pHat9'],
+    ['Download from https://cdn.example.org/a.zip?token=Qm81xYz03LkPw for now', 'Qm81xYz03LkPw'],
+    ['https://maps.example.com/js?v=3&api_key=K9dLm20xQpZ7&region=uk', 'K9dLm20xQpZ7'],
+    ['curl -H "Authorization: Bearer 7fGh21KlmZ90pq" https://api.example.com', '7fGh21KlmZ90pq'],
+    ['Send X-Api-Token: 55aa1177bc9e with each call.', '55aa1177bc9e'],
+    [
+      'Alerts post to https://hooks.slack.com/services/T0AB12CD/B0EF34GH/f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
+      'f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
+    ],
+  ])('masks the credential in "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'Clone ssh://git@git.example.com/team/app.git for the sources.',
+    'Local dev uses postgres://localhost:5432/app.',
+    'Search https://example.com/find?q=token&page=2 for the docs.',
+    'The Authorization header must use the Bearer scheme.',
+    'The API key header is X-Api-Key on every request.',
+    'Bearer bonds were common in 1920.',
+    'The style guide is at https://example.com/guide?design=Modern2024 for everyone.',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it('masks only the password of a URL, not its user or host', () => {
+    expect(maskSecrets('The NAS is at https://admin:Quartz99@nas.lan:5001.')).toBe(
+      'The NAS is at https://admin:[secret]@nas.lan:5001.',
+    );
+  });
+});
+
+describe('a label, a word or two naming what it is for, then ":"', () => {
+  it.each([
+    ['mdp box : tournesol_19', 'tournesol_19'],
+    ['PIN karty: 6619', '6619'],
+    ['OTP bank: 552013', '552013'],
+    ['Password NAS: Gravel#Path3', 'Gravel#Path3'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'Password manager: 1Password',
+    'Password manager: Bitwarden',
+    'PIN attempts: 3',
+    'PIN expiry: 2025-01-31',
+    'Token count: 12000000',
+    'Minimum credit card payments: $500',
+    'Add the secret and redeploy: `kubectl rollout restart deploy/api`',
+  ])('keeps "%s", a setting about a secret', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('more labels and shapes', () => {
+  it.each([
+    [
+      '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGXk2q0BCAC\n-----END PGP PRIVATE KEY BLOCK-----',
+      'lQOYBGXk2q0BCAC',
+    ],
+    ['The key for the vault CLI is hvs.Q2xR7mPz0LkW9sYt4VbN1cDe', 'hvs.Q2xR7mPz0LkW9sYt4VbN1cDe'],
+    ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '3mm8-p20x'],
+    ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '0zz1-q77w'],
+    ['The PUK for the work phone is 40918273.', '40918273'],
+    ['Shed keypad: 2-0-1-9 then enter.', '2-0-1-9'],
+    ['Guest wifi is Orchard, pass Plum#Tree5', 'Plum#Tree5'],
+    ['Portal login: user j.ruiz, pass Ridge44', 'Ridge44'],
+    ['Your sign-in code: 730 118, it expires soon.', '730 118'],
+    ['spotify: leo.m@post.example / Vinyl#Crate8', 'Vinyl#Crate8'],
+    [
+      'My key body starts b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+      'b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+    ],
+    ['session jwt: eyJhbGciOiJFUzI1NiJ9.Q2xhaW1zR29IZXJl.U2lnbmF0dXJlSGVyZQ', 'Q2xhaW1zR29IZXJl'],
+    ['Kreditkarte 4012 8888 8888 1881, gültig bis 03/29', '4012 8888 8888 1881'],
+    ['Sicherheitsziffer (CVV): 408', '408'],
+    ['CACHE_URL=redis://:Fjord88Lake@cache.lan:6379/0', 'Fjord88Lake'],
+    ['Test it with curl -u deploy:Sp1ce!Rack https://ci.lan/hook', 'Sp1ce!Rack'],
+    ['Restore with mysql -u admin -pHeron5Bay shop < dump.sql', 'Heron5Bay'],
+    ['Run the importer with --token 8c1d55ef90ab once.', '8c1d55ef90ab'],
+    ['card pin 0713, do not write it down', '0713'],
+    ['Security answer: Larkspur', 'Larkspur'],
+    ['Laptop recovery key: 7QW2-KP4M-ZX81-R6TB', '7QW2-KP4M-ZX81-R6TB'],
+    ['passport no. K7731904 expires 2031', 'K7731904'],
+  ])('finds the value in "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'My bus pass is 4471-22 for the month.',
+    'I got a boarding pass for gate B12.',
+    'The login flow has to pass 120 tests before release.',
+    'npm install --save-dev vitest',
+    'Connect pin 3 to ground on the sensor board.',
+    'Sandi: 555 0142, call after six.',
+    'The building code section is 1207 for the handrails.',
+    'The password is Keychain-generated for every site.',
+    'Reach me at ana@mail.example / ana-portfolio.dev or +44 20 7946 0000.',
+    'CV header: 555-0199 | ana@mail.example | linkedin.com/in/ana9',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it('leaves a masked text as it is when masked again', () => {
+    const once = maskSecrets('Router password: Fennel22, PIN 5531, token=Ab12Cd34Ef56');
+    expect(maskSecrets(once)).toBe(once);
+  });
+});
+
+describe('the allow-lists', () => {
+  // Each pair: the sentence is a secret, and the allow-list word alone turns it into none.
+  it('NOT_A_VALUE: a word filling a value’s place is no value', () => {
+    expect(holdsSecret('The cabin wifi password is marigold.')).toBe(true);
+    expect(holdsSecret('The cabin wifi password is optional.')).toBe(false);
+    expect(holdsSecret('The cabin wifi password is unknown.')).toBe(false);
+  });
+
+  it('PUBLIC_CODE_BEFORE: a public kind of code said near a door is no secret', () => {
+    expect(holdsSecret('The code on the gate is 7781.')).toBe(true);
+    expect(holdsSecret('The error code on the gate is 7781.')).toBe(false);
+    expect(holdsSecret('The booking code for the garage is 7781.')).toBe(false);
+  });
+
+  it('HARDWARE_BEFORE: a lowercase pin after a part’s name is hardware', () => {
+    expect(holdsSecret('the phone pin is 4471')).toBe(true);
+    expect(holdsSecret('the reset pin is 4471')).toBe(false);
+    expect(holdsSecret('the sensor pin is 4471')).toBe(false);
   });
 });

@@ -7,8 +7,11 @@
  * A sentence holds a secret when a secret's label is given a value ("My PIN for the office door is
  * 4471", "password: hunter2", "gate code 4471#"), or when a value has a credential's own shape (a
  * private key block, a token with a vendor prefix, a card number passing Luhn, an IBAN passing its
- * check digits). A label without a value is talk about secrets, not a secret: "rotate PINs every
- * 90 days", "the API key lives in Vault", "the PIN is 6 digits long".
+ * check digits), or when it sits where a credential goes: a configuration line whose name says
+ * secret (`DB_PASSWORD=…`), a URL's `user:password@` or `?token=`, an `Authorization` header, a
+ * command line's `--password`. Labels are read in English and in the languages of
+ * `FOREIGN_LABELS`. A label without a value is talk about secrets, not a secret: "rotate PINs
+ * every 90 days", "the API key lives in Vault", "the PIN is 6 digits long".
  */
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
@@ -40,29 +43,141 @@ export const SECRET_MASK = '[secret]';
 /**
  * When a label counts only with help from its clause: `place` (a bare "code" or "combo" said of a
  * door, gate or lock), `network` (a bare "key" in a wifi line), `digits` (a "social" given a
- * number of six digits or more).
+ * number of six digits or more), `login` (a bare "pass" in a clause naming a login, a user or a
+ * network), `phrase` (a bare "seed", which only a run of seed words makes a secret: "seed: 42" is a
+ * random generator's).
  */
-type LabelGuard = 'place' | 'network' | 'digits';
+type LabelGuard = 'place' | 'network' | 'digits' | 'login' | 'phrase';
 
-interface Label {
+/** @internal A label of the secret lexicon. */
+export interface Label {
   readonly kind: SecretKind;
   readonly words: string;
   readonly guard?: LabelGuard;
+  /**
+   * The language of a label that is not English (ISO 639-1; `mul` for a group of several). Its
+   * values must look like a credential (a digit, a symbol or a case change inside): the bare-word
+   * rule of English password words needs `NOT_A_VALUE`, which knows no other language's
+   * "required" or "stored".
+   */
+  readonly lang?: string;
 }
 
-/** The secret lexicon: every label the detector reads, in one place. */
-const LABELS: readonly Label[] = [
+/**
+ * Secret labels in other languages, grouped by language and kind: the words for password, PIN,
+ * access and one-time codes, API keys and identity numbers (each language's comment names what
+ * its groups translate). "Code" alone in a language is guarded like the English one (`place`).
+ * Provenance: written by hand from everyday usage in each language (the word a sign-in screen, a
+ * bank's PIN letter or a door keypad shows), not taken from a word list; every group has a
+ * sentence of its own in `secrets.test.ts`, and a test fails when one has none.
+ */
+/** @internal Exported for the test that every group has a sentence. */
+export const FOREIGN_LABELS: readonly Label[] = [
+  // German: password, PIN (Geheimzahl on bank letters), access / door / alarm code, one-time code,
+  // API key, tax and social insurance numbers.
+  { lang: 'de', kind: 'password', words: 'passw(?:ö|oe)rter|passwort|kennw(?:ö|oe)rter|kennwort' },
+  { lang: 'de', kind: 'pin', words: 'geheimzahl|geheimnummer|pin-nummer' },
+  {
+    lang: 'de',
+    kind: 'access_code',
+    words: 'zugangscode|t(?:ü|ue)rcode|torcode|alarmcode|tresorcode|schlie(?:ß|ss)fachcode',
+  },
+  {
+    lang: 'de',
+    kind: 'one_time_code',
+    words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode|einmalpasswort|m?tan-?nummer',
+  },
+  { lang: 'de', kind: 'api_key', words: 'api-schl(?:ü|ue)ssel|geheimer schl(?:ü|ue)ssel' },
+  {
+    lang: 'de',
+    kind: 'identity_number',
+    words: 'steuer-?id|steueridentifikationsnummer|sozialversicherungsnummer',
+  },
+  // French: password (mot de passe, mdp), PIN / secret code, access code and digicode.
+  { lang: 'fr', kind: 'password', words: 'mots? de passe|mdp' },
+  { lang: 'fr', kind: 'pin', words: 'code (?:pin|secret|confidentiel)' },
+  { lang: 'fr', kind: 'access_code', words: "codes? d['’]acc(?:è|e)s|digicode" },
+  {
+    lang: 'fr',
+    kind: 'one_time_code',
+    words: 'code de (?:v(?:é|e)rification|s(?:é|e)curit(?:é|e))',
+  },
+  // Spanish: password (contraseña, clave), access and verification codes.
+  { lang: 'es', kind: 'password', words: 'contrase(?:ñ|n)as?|claves?' },
+  { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digos? de acceso' },
+  {
+    lang: 'es',
+    kind: 'one_time_code',
+    words: 'c(?:ó|o)digos? de (?:verificaci(?:ó|o)n|seguridad)',
+  },
+  // Portuguese: password (senha, palavra-passe), access and verification codes.
+  { lang: 'pt', kind: 'password', words: 'senhas?|palavras?-passe' },
+  { lang: 'pt', kind: 'access_code', words: 'c(?:ó|o)digos? de acesso' },
+  { lang: 'pt', kind: 'one_time_code', words: 'c(?:ó|o)digos? de verifica(?:ç|c)(?:ã|a)o' },
+  // Italian: password (parola d'ordine; "password" itself is the usual word), secret code.
+  { lang: 'it', kind: 'password', words: "parola d['’]ordine" },
+  { lang: 'it', kind: 'pin', words: 'codice (?:pin|segreto)' },
+  { lang: 'it', kind: 'one_time_code', words: 'codice di (?:verifica|sicurezza)' },
+  { lang: 'it', kind: 'identity_number', words: 'codice fiscale' },
+  // Dutch: password, PIN, access and verification codes.
+  { lang: 'nl', kind: 'password', words: 'wachtwoorden|wachtwoord' },
+  { lang: 'nl', kind: 'pin', words: 'pincode' },
+  { lang: 'nl', kind: 'access_code', words: 'toegangscode|deurcode|alarmcode' },
+  { lang: 'nl', kind: 'one_time_code', words: 'verificatiecode' },
+  // Polish: password (hasło), access code, SMS / one-time code.
+  { lang: 'pl', kind: 'password', words: 'has(?:ł|l)o|has(?:ł|l)a' },
+  { lang: 'pl', kind: 'access_code', words: 'kod dost(?:ę|e)pu' },
+  { lang: 'pl', kind: 'one_time_code', words: 'kod (?:sms|weryfikacyjny|jednorazowy)' },
+  // Turkish: password (şifre with its possessives şifrem, şifresi…; parolası), verification code.
+  // Turkish "parola" alone is Italian for "word": only its possessive counts.
+  { lang: 'tr', kind: 'password', words: '(?:ş|s)ifre(?:m|n|si|niz|miz)?|parolası' },
+  { lang: 'tr', kind: 'one_time_code', words: 'do(?:ğ|g)rulama kod(?:u|unuz)?' },
+  // Swedish, Danish and Norwegian: password, PIN, gate / door / alarm and one-time codes.
+  { lang: 'sv', kind: 'password', words: 'l(?:ö|o)senord(?:et)?' },
+  { lang: 'sv', kind: 'pin', words: 'pinkod(?:en)?' },
+  { lang: 'sv', kind: 'access_code', words: '(?:port|d(?:ö|o)rr|larm)kod(?:en)?' },
+  { lang: 'sv', kind: 'one_time_code', words: '(?:eng(?:å|a)ngs|verifierings)kod(?:en)?' },
+  { lang: 'da', kind: 'password', words: 'adgangskoden?|kodeord(?:et)?|passord(?:et)?' },
+  // Finnish: password.
+  { lang: 'fi', kind: 'password', words: 'salasana' },
+  // Indonesian and Malay: password (kata sandi, kata laluan).
+  { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan' },
+  { lang: 'id', kind: 'one_time_code', words: 'kode (?:verifikasi|otp)' },
+  // Russian and Ukrainian: password, PIN code.
+  { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
+  { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
+  // National identity numbers, each named by its country's own word; like "social", each needs
+  // six digits or more (Polish "dni" is also "days"; Spanish "NIE" is left out, Polish "nie" is
+  // "not"): PESEL (pl), DNI (es), BSN (nl),
+  // TC kimlik (tr), numéro de sécu (fr), personnummer (sv).
+  {
+    lang: 'mul',
+    kind: 'identity_number',
+    words:
+      'pesel|dni|bsn(?:[- ]nummer)?|burgerservicenummer|(?:tc )?kimlik (?:no|numaras(?:ı|i))|num(?:é|e)ro de s(?:é|e)cu(?:rit(?:é|e) sociale)?|personnummer',
+    guard: 'digits',
+  },
+  // "Code" alone, said of a door, gate, alarm or cash machine (guarded like English "code").
+  { lang: 'de', kind: 'access_code', words: 'zahlenkombination', guard: 'place' },
+  { lang: 'it', kind: 'access_code', words: 'codice', guard: 'place' },
+  { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digo', guard: 'place' },
+  { lang: 'pl', kind: 'access_code', words: 'kod', guard: 'place' },
+  { lang: 'sv', kind: 'access_code', words: 'koden?', guard: 'place' },
+];
+
+/** Secret labels in English. */
+const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'one_time_code',
     words:
-      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?',
+      'one[- ]time (?:pass)?(?:codes?|passwords?|pins?)|otps?|2fa codes?|mfa codes?|sms codes?|verification codes?|auth(?:entication)? codes?|security codes?|cvv2?|cvc2?|(?:backup|recovery|2fa backup) codes?|(?:login|log-in|sign[- ]?in) codes?|puk2?(?: codes?)?',
   },
   {
     kind: 'access_code',
     words:
-      '(?:door|alarm|gate|safe|lock|locker|garage|building|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
+      '(?:door|alarm|gate|safe|lock|locker|garage|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
   },
-  { kind: 'pin', words: 'pin (?:codes?|numbers?)|pins?' },
+  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?)|pins?' },
   {
     kind: 'password',
     words:
@@ -79,7 +194,8 @@ const LABELS: readonly Label[] = [
   },
   {
     kind: 'private_key',
-    words: '(?:ssh |pgp |gpg )?private keys?|seed phrases?|recovery phrases?',
+    words:
+      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
   },
   {
     kind: 'card_number',
@@ -92,22 +208,44 @@ const LABELS: readonly Label[] = [
   },
   {
     kind: 'identity_number',
-    words: 'ssns?|social security numbers?|passport numbers?|tax ids?|national insurance numbers?',
+    words:
+      'ssns?|social security numbers?|passport (?:numbers?|nos?\\.?|#)|tax ids?|national insurance numbers?',
   },
-  { kind: 'access_code', words: 'codes?|combos?|combinations?', guard: 'place' },
+  { kind: 'access_code', words: 'codes?|combos?|combinations?|keypads?|key pads?', guard: 'place' },
   { kind: 'password', words: 'keys?', guard: 'network' },
   { kind: 'identity_number', words: 'socials?', guard: 'digits' },
+  { kind: 'password', words: 'pass', guard: 'login' },
+  { kind: 'password', words: 'security (?:question )?answers?|secret answers?|memorable words?' },
+  { kind: 'private_key', words: 'seed', guard: 'phrase' },
 ];
 
+/**
+ * The secret lexicon: every label the detector reads, in one place. Other languages come first so
+ * that a longer label of theirs wins over an English word it starts with.
+ */
+const LABELS: readonly Label[] = [...FOREIGN_LABELS, ...ENGLISH_LABELS];
+
 const LABEL_SOURCE = LABELS.map((l) => `(${l.words})`).join('|');
-const LABEL = new RegExp(`\\b(?:${LABEL_SOURCE})\\b`, 'giu');
-/** A qualifier between a label and its value: "for the office door", "of my debit card". */
-const QUALIFIER = /^\s+(?:for|of|on|to|at|in)((?:\s+[\w'-]+){1,4})/iu;
+/** Word edges that know letters beyond ASCII (`\\b` does not: "contraseña", "пароль"). */
+const LABEL = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${LABEL_SOURCE})(?![\\p{L}\\p{N}_])`, 'giu');
+/**
+ * A qualifier between a label and its value: "for the office door", "of my debit card", and the
+ * same prepositions in the languages of `FOREIGN_LABELS` ("für das Portal", "du routeur").
+ */
+const QUALIFIER =
+  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
 /** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
-const RELATIVE = /^((?:\s+[\w'-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
+const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
+/** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
+const FOREIGN_IS =
+  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—";
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
-const RELATION =
-  /^\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?:\s+(?:now|still|currently|just))?|[:=]|->)\s*/iu;
+const RELATION = new RegExp(
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
+  'iu',
+);
+/** A relation word of another language: its value must look like a credential (see `Label.lang`). */
+const FOREIGN_RELATION = new RegExp(`^\\s*(?:${FOREIGN_IS})\\s*:?\\s*$`, 'iu');
 /** "to" joins a label to its value when a verb of setting comes before it: "set the PIN to …". */
 const SET_BEFORE =
   /\b(?:set|sets|setting|change|changes|changed|changing|reset|resets|update|updates|updated|switch|switched)\b(?:\s+[\w'-]+){0,4}\s+$/iu;
@@ -130,7 +268,7 @@ const STANDARD_PART =
   /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss)\d*$/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
-  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
+  /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|one|two|three|four|five|six|seven|eight|nine|ten|twelve|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
 /** A word that reads as a state, not a value: "changed", "expiring", "quarterly". */
 const STATE_WORD = /^\p{L}+(?:ed|ing|ly)$/iu;
 /** Kinds whose values are codes typed on a keypad: digits and letters, never a decimal ("2.54"). */
@@ -143,12 +281,21 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /\b(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch)\b/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
+/** What makes a bare "pass" a password: a login, a user or a network in its clause. */
+const LOGIN =
+  /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
+/** A number a guarded "code" is given as a reference: "building code section 1004". */
+const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules?|tables?|§)\b/iu;
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
 const HARDWARE_BEFORE =
   /\b(?:gpio|header|pogo|ground|gnd|power|vcc|vdd|reset|data|analog(?:ue)?|digital|io|output|input|pwm|spi|i2c|uart|cotter|dowel|hinge|clevis|shear|bobby|firing|safety|connector|ribbon|sensor)\s+$/iu;
+
+/** Words before a lowercase "pin" that make it a PIN, never hardware: "bank pin 0713". */
+const PIN_OWNER_BEFORE =
+  /\b(?:bank|card|atm|debit|credit|sim|phone|mobile|visa|account|my|our|his|her|their)\s+$/iu;
 
 /** Whether a candidate value reads as a credential rather than a word about one. */
 function credentialLike(
@@ -162,13 +309,16 @@ function credentialLike(
   if (NOT_A_VALUE.test(value)) return false;
   // An environment variable's name says where the value is, not what it is.
   if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value)) return false;
+  // An HTTP header's name ("X-Api-Key"), or a word made with a participle ("Bitwarden-generated").
+  if (/^X-[A-Za-z]+(?:-[A-Za-z]+)*$/u.test(value)) return false;
+  if (/^\p{L}+-(\p{L}+)$/u.test(value) && STATE_WORD.test(value.split('-')[1] ?? '')) return false;
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
   if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
   if (/\p{Ll}\p{Lu}/u.test(value)) return true;
   if (!/^\p{L}{4,}$/u.test(value) || STATE_WORD.test(value)) return false;
   // A password word given a bare word after "is" or ":" ("the password is swordfish"): the word
   // is the value, whatever follows it.
-  if (word) return true;
+  if (word) return !/^\s+than\b/iu.test(after);
   // Other labels after ":" or "=" take a bare word only when it ends the clause ("Token: abcdefgh"),
   // not when it starts a sentence about them ("Secrets: managed by Vault").
   return afterSymbol && /^\s*(?:$|[.,;!?)])/u.test(after);
@@ -188,7 +338,17 @@ interface Relation {
   readonly joined: string;
   /** Joined right after the label or after a "for/of/to …" qualifier, not a relative clause. */
   readonly close: boolean;
+  /** Joined by ":" after a word or two naming what it is for ("mdp wifi : …", "PIN karty: …"). */
+  readonly named?: boolean;
 }
+
+/** One or two words naming what a secret is for, then ":" or "=" ("mdp wifi :", "OTP kamu:"). */
+const NAMED = /^((?:[ \t]+[\p{L}\p{N}'’-]+){1,2})[ \t]*[:=][ \t]*/u;
+/** Words after a label that make the line a setting about it: "Password manager: 1Password". */
+const NAMED_SETTING =
+  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?)(?![\p{L}\p{N}])/iu;
+/** A date is no value: "PIN expiry: 2025-01-31". */
+const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
 function relationAfter(rest: string, setBefore: boolean): Relation | null {
@@ -197,7 +357,7 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
   if (qualifier?.[1] !== undefined) {
     const head = qualifier[0].length - qualifier[1].length;
     let at = head;
-    for (const word of qualifier[1].matchAll(/\s+[\w'-]+/gu)) {
+    for (const word of qualifier[1].matchAll(/\s+[\p{L}\p{N}'’-]+/gu)) {
       at += word[0].length;
       starts.push(at);
     }
@@ -216,13 +376,38 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
     if (relation !== null)
       return { skip: relative[0].length + relation[0].length, joined: relation[0], close: false };
   }
+  const named = NAMED.exec(rest);
+  const namedWords = (named?.[1] ?? '').trim().split(/\s+/u);
+  if (
+    named !== null &&
+    !NAMED_SETTING.test(named[1] ?? '') &&
+    !namedWords.some((w) => PHRASE_STOP.test(w) || NOT_A_VALUE.test(w))
+  )
+    return { skip: named[0].length, joined: named[0], close: false, named: true };
   return null;
 }
 
 /** Whether a label's guard holds in its clause (see `LabelGuard`). */
-function guardHolds(label: Label, before: string, after: string, value: string): boolean {
+function guardHolds(
+  label: Label,
+  before: string,
+  word: string,
+  after: string,
+  value: string,
+): boolean {
   if (label.guard === 'place')
-    return PLACE.test(`${before.slice(-30)} ${after.slice(0, 40)}`) && /\d/u.test(value);
+    return (
+      PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
+      !REFERENCE.test(after.slice(0, after.length - value.length)) &&
+      /\d/u.test(value)
+    );
+  if (label.guard === 'login')
+    // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
+    return (
+      LOGIN.test(`${before} ${after}`) &&
+      /\p{L}/u.test(value) &&
+      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
+    );
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
@@ -244,6 +429,31 @@ function clauseBefore(text: string, at: number): string {
   return before.slice(before.search(/[^.;!?\n]*$/u));
 }
 
+/** Words that never stand in a passphrase or a seed phrase: a sentence goes on, not a phrase. */
+const PHRASE_STOP =
+  /^(?:the|a|an|and|or|of|in|on|at|to|for|with|by|from|is|are|was|were|be|been|it|its|my|our|your|their|his|her|not|no|but|so|as|that|this|than|then|if|when|where|which|who|will|would|can|could|should|must|has|have|had|do|does|did)$/iu;
+/** Words that describe a passphrase rather than spell one ("three random words"). */
+const PASSPHRASE_STOP =
+  /^(?:same|written|stored|kept|saved|long|short|random|words?|characters|letters|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|some|any|all|each|every|only|just|also|very|too|more|less|most|least)$/iu;
+/** A run of lowercase words up to the clause's end: "correct horse battery staple." */
+const PHRASE = /^\p{Ll}{2,}(?: \p{Ll}{2,}){2,23}(?=\s*(?:$|[.;!?,)\n"'”’]))/u;
+/** A passphrase's words (3 to 10) or a wallet's seed words (6 to 24, of 3 to 8 letters). */
+function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string | null {
+  const passphrase = kind === 'password' && /phrase/iu.test(labelWord);
+  const seed = kind === 'private_key' && /phrase|words|mnemonic|^seed$/iu.test(labelWord);
+  if (!passphrase && !seed) return null;
+  const run = PHRASE.exec(tail)?.[0];
+  if (run === undefined) return null;
+  const words = run.split(' ');
+  if (words.some((w) => PHRASE_STOP.test(w)) || NOT_A_VALUE.test(words[0] ?? '')) return null;
+  if (passphrase)
+    return words.length <= 10 && !words.some((w) => PASSPHRASE_STOP.test(w)) ? run : null;
+  return words.length >= 6 && words.every((w) => /^\p{Ll}{3,8}$/u.test(w)) ? run : null;
+}
+
+/** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
+const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
+
 function labelledValues(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const match of text.matchAll(LABEL)) {
@@ -255,12 +465,31 @@ function labelledValues(text: string): SecretSpan[] {
     if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
     // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
     // ("pin D5 / pin 14"); a PIN is written in capitals or given with "is" or ":".
-    const hardware = kind === 'pin' && match[0] !== match[0].toUpperCase();
+    const hardware =
+      kind === 'pin' && match[0] !== match[0].toUpperCase() && !PIN_OWNER_BEFORE.test(before);
     if (hardware && HARDWARE_BEFORE.test(before)) continue;
     const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
     if (relation === null) continue;
     const at = labelEnd + relation.skip;
     const tail = text.slice(at);
+    const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
+    if (phrase !== null) {
+      spans.push({ start: at, end: at + phrase.length, kind });
+      continue;
+    }
+    if (label.guard === 'phrase') continue;
+    // A value after "label <words>:" must look like a credential on its own: four characters or
+    // more, with a digit, a symbol inside or a case change, and no date.
+    if (relation.named) {
+      const named = (QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '').replace(/[!?]+$/u, '');
+      if (
+        named.length < 4 ||
+        DATE.test(named) ||
+        /^[$€£¥]/u.test(named) ||
+        !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(named)
+      )
+        continue;
+    }
     const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
@@ -268,15 +497,36 @@ function labelledValues(text: string): SecretSpan[] {
     const after = tail.slice(value.length);
     const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
     if (hardware && relation.joined.trim() === '') continue;
-    const word = kind === 'password' && label.guard === undefined && relation.close;
+    // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
+    const word =
+      kind === 'password' &&
+      label.guard === undefined &&
+      label.lang === undefined &&
+      relation.close &&
+      !FOREIGN_RELATION.test(relation.joined);
     if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
-    if (!guardHolds(label, before, text.slice(labelEnd, at + value.length), core)) continue;
+    // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
+    if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
+    // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
+    const around =
+      label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
+    if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
+      continue;
     if (LONG_VALUED.has(kind) && core.length < 8) continue;
     if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
     spans.push({ start: at, end: at + value.length, kind });
+    if (!CODE_VALUED.has(kind) || !/s$/iu.test(match[0])) continue;
+    for (let end = at + value.length; ; ) {
+      const next = LIST_NEXT.exec(text.slice(end));
+      const code = next?.[1];
+      if (next === null || code === undefined || !/\d/u.test(code)) break;
+      const start = end + next[0].length - code.length;
+      spans.push({ start, end: start + code.length, kind });
+      end = start + code.length;
+    }
   }
   return spans;
 }
@@ -301,8 +551,21 @@ function unlockCodes(text: string): SecretSpan[] {
 const LOGIN_PAIR =
   /\b(?:log ?ins?|logins?|sign ?ins?|sign-ins?|credentials?|creds)\b[^.;!?\n]{0,40}?(?:\s+(?:is|are|was)\s+|\s*[:=]\s*|\s+with\s+)([\w.@+-]{2,40})(?:\s*\/\s*|\s+and\s+|\s*,\s*)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
 
+/** A login written as an e-mail address and a password: "netflix: ana@mail.com / Tr0mb0ne!". */
+const EMAIL_PAIR =
+  /(?<![\w.+/:-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s+\/\s+|\s+pass(?:word)?\s+)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
+
 function loginPairs(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(EMAIL_PAIR)) {
+    const password = match[1] ?? '';
+    const core = password.replace(/[!?]+$/u, '');
+    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(core)) continue;
+    // A contact line goes on with a site or a phone, not a password ("ana@mail.com / ana.dev").
+    if (/^(?:www\.|https?:)|^[\w-]+\.[a-z]{2,}(?:\/|$)|^\+?[\d\s()-]+$/iu.test(core)) continue;
+    const start = (match.index ?? 0) + match[0].length - password.length;
+    spans.push({ start, end: start + password.length, kind: 'password' });
+  }
   for (const match of text.matchAll(LOGIN_PAIR)) {
     const user = match[1] ?? '';
     const password = match[2] ?? '';
@@ -316,15 +579,18 @@ function loginPairs(text: string): SecretSpan[] {
 }
 
 const PRIVATE_KEY_BLOCK =
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gu;
-/** Tokens whose vendor prefix says what they are. */
+  /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|$)/gu;
+/**
+ * Tokens whose vendor prefix says what they are, a JSON Web Token (its header is base64 JSON,
+ * `eyJ`), and the body of an OpenSSH private key without its armour (base64 "openssh-key-v1").
+ */
 const PREFIXED_TOKEN =
-  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
+  /\b(?:sk-(?:live-|test-|proj-)?[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|hv[sbr]\.[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|ya29\.[A-Za-z0-9_-]{20,}|dop_v1_[a-f0-9]{40,}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{20,}|(?:rk|whsec)_[A-Za-z0-9_]{20,}|gsk_[A-Za-z0-9]{20,}|r8_[A-Za-z0-9]{20,}|lin_api_[A-Za-z0-9]{20,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]{20,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/gu;
 /** A card network's first digit, 13 to 19 digits, grouped or not (epoch milliseconds start with 1). */
 const CARD_CANDIDATE = /\b[3-6]\d{3}(?:[ -]?\d){9,15}\b/gu;
 /** A word that makes a long digit run a card: an IMEI or a parcel reference passes Luhn too. */
 const CARD_WORD =
-  /\b(?:cards?|credit|debit|visa|master ?card|amex|american express|discover|maestro|diners|jcb|cc|cvv|cvc|expiry|expires|exp)\b/iu;
+  /(?<![\p{L}\p{N}])(?:cards?|credit|debit|visa|master ?card|amex|american express|discover|maestro|diners|jcb|cc|cvv|cvc|expiry|expires|exp|karte|kreditkart\p{L}*|kartennummer|tarjeta|carte|cart(?:ã|a)o|carta|kaart|karta|kort|kart(?:ı|i))(?![\p{L}\p{N}])/iu;
 const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/gu;
 
 function luhn(digits: string): boolean {
@@ -350,6 +616,138 @@ function ibanValid(text: string): boolean {
     for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
   }
   return remainder === 1;
+}
+
+/** A name's parts that say its value is a secret (`DB_PASSWORD`, `aws_secret_access_key`). */
+const SECRET_PART =
+  /^(?:key|apikey|secret|token|password|passwd|pwd|pass|passphrase|pin|credentials?)$/iu;
+const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
+/** A name's parts that make its value a setting about a secret, not one: `MAX_TOKEN`, `KEY_FILE`. */
+const SETTING_PART =
+  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint)$/iu;
+/**
+ * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
+ * of one word counts only in capitals or quotes; the English label reads the rest.
+ */
+const CONFIG_LINE =
+  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
+/** A value that stands for one elsewhere: `${VAR}`, `$VAR`, `<your key>`, `{{ secret }}`, `%VAR%`. */
+const PLACEHOLDER =
+  /^(?:\$|<|\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|change_?me|your|example|dummy|placeholder|replace|insert)/iu;
+/**
+ * An unquoted value that is code or a file, not a secret: a call, an index or a block
+ * (`prompt(…)`, `res["access"]`), a member or a camelCase variable (`c.CreatedDate`, `dayHourKey`),
+ * a path (`/etc/app/credentials.json`).
+ */
+const CODE_OR_FILE =
+  /[()[\]{}]|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^\p{Ll}+(?:\p{Lu}\p{Ll}*)+$|^(?:\/|\.\.?\/|~\/)|\.(?:json|ya?ml|pem|key|txt|env|p12|crt|ini|cfg|conf)$/u;
+
+function nameParts(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/gu, '$1 $2')
+    .split(/[_.\s-]+/u)
+    .filter((p) => p !== '');
+}
+
+function configKind(last: string): SecretKind {
+  if (/^pin$/iu.test(last)) return 'pin';
+  if (/^(?:password|passwd|pwd|pass|passphrase)$/iu.test(last)) return 'password';
+  return /^token$/iu.test(last) ? 'token' : 'api_key';
+}
+
+function configValues(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(CONFIG_LINE)) {
+    const [, quote = '', name = '', raw = ''] = match;
+    const parts = nameParts(name);
+    const last = parts[parts.length - 1] ?? '';
+    if (parts.length === 1 && quote === '' && name !== name.toUpperCase()) continue;
+    if (parts.some((p) => SETTING_PART.test(p))) continue;
+    if (!SECRET_PART.test(last) && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
+    const quoted = /^["']/u.test(raw);
+    const value = quoted ? raw.slice(1, -1) : raw.replace(/[.!?]+$/u, '');
+    if (!quoted && CODE_OR_FILE.test(value)) continue;
+    // A bare word is a value only in an environment line ("DB_PASSWORD=hunter"), not in prose
+    // ("LastPass: Offers a free plan").
+    if (!quoted && /^\p{L}+$/u.test(value) && !/_|^[A-Z0-9]+$/u.test(name)) continue;
+    if (value.length < 4 || PLACEHOLDER.test(value) || NOT_A_VALUE.test(value)) continue;
+    // "whsec_..." or "sk-…" stands for a value left out.
+    if (/\.{3}|…/u.test(value)) continue;
+    if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value) || STATE_WORD.test(value)) continue;
+    // A URL's credentials are read by `urlValues`; the rest of a URL is no secret.
+    if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(value)) continue;
+    // The value is read ahead, not consumed: a quoted sentence after "with:" may hold a line.
+    const start = (match.index ?? 0) + match[0].length + (quoted ? 1 : 0);
+    spans.push({ start, end: start + value.length, kind: configKind(last) });
+  }
+  return spans;
+}
+
+/** Credentials inside a URL: `scheme://user:password@host`, `?token=…`, `&api_key=…`. */
+const URL_USERINFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/@]+)@/giu;
+const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
+/** A URL parameter's name part that says its value is a credential. */
+const URL_SECRET_PART =
+  /^(?:token|key|apikey|secret|password|passwd|pwd|sig|signature|auth|credentials?)$/iu;
+/**
+ * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
+ * user:pass`, and mysql's `-p…` written against its flag.
+ */
+const CLI_CREDENTIAL =
+  /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
+/** Webhook URLs whose last part is their secret (Slack, Discord). */
+const WEBHOOK =
+  /\bhttps?:\/\/(?:hooks\.slack\.com\/services\/[A-Z0-9]+\/[A-Z0-9]+|(?:discord|discordapp)\.com\/api\/webhooks\/\d+)\/([A-Za-z0-9_-]{16,})/gu;
+/** An HTTP header carrying a credential: `Authorization: Bearer …`, `X-Api-Key: …`. */
+const AUTH_HEADER =
+  /\b(?:(?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|apikey)\s+)?|bearer\s+|x-[a-z-]*(?:key|token|secret|auth)[a-z-]*\s*:\s*)([A-Za-z0-9._~+/-]{12,}=*)/giu;
+
+/** The value of capture `group` of `match`, which ends the match, without a sentence's stop. */
+function lastGroup(match: RegExpMatchArray, kind: SecretKind, group = 1): SecretSpan | null {
+  const raw = match[group] ?? '';
+  const value = raw.replace(/[.,!?]+$/u, '');
+  if (value === '' || PLACEHOLDER.test(value)) return null;
+  const start = (match.index ?? 0) + match[0].length - raw.length;
+  return { start, end: start + value.length, kind };
+}
+
+function urlValues(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  const push = (span: SecretSpan | null) => {
+    if (span !== null) spans.push(span);
+  };
+  for (const m of text.matchAll(URL_USERINFO)) {
+    const start = (m.index ?? 0) + m[0].length - 1 - (m[1] ?? '').length;
+    const value = m[1] ?? '';
+    // "postgresql://user:password@localhost" shows where a password goes.
+    if (
+      value.length >= 3 &&
+      !PLACEHOLDER.test(value) &&
+      !/^(?:pass(?:word)?|passwd|pwd|secret)$/iu.test(value)
+    )
+      spans.push({ start, end: start + value.length, kind: 'password' });
+  }
+  for (const m of text.matchAll(URL_PARAMETER)) {
+    const parts = nameParts(m[1] ?? '');
+    if (!parts.some((p) => URL_SECRET_PART.test(p)) || parts.some((p) => SETTING_PART.test(p)))
+      continue;
+    const span = lastGroup(m, 'token', 2);
+    // A credential's shape: long, with a digit or a case change ("?sort_key=name" is no secret).
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
+  }
+  for (const m of text.matchAll(WEBHOOK)) push(lastGroup(m, 'token'));
+  for (const m of text.matchAll(CLI_CREDENTIAL)) {
+    const span = lastGroup(m, 'password');
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (!NOT_A_VALUE.test(value) && !/^-/u.test(value) && !CODE_OR_FILE.test(value)) push(span);
+  }
+  for (const m of text.matchAll(AUTH_HEADER)) {
+    const span = lastGroup(m, 'token');
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (/\d/u.test(value) && /\p{L}/u.test(value)) push(span);
+  }
+  return spans;
 }
 
 function shapedValues(text: string): SecretSpan[] {
@@ -380,6 +778,8 @@ export function findSecrets(text: string): SecretSpan[] {
     ...unlockCodes(text),
     ...loginPairs(text),
     ...shapedValues(text),
+    ...configValues(text),
+    ...urlValues(text),
   ].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
   for (const span of all) {

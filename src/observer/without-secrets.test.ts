@@ -23,7 +23,33 @@ describe('clipMasked', () => {
   });
 });
 
+/** The observations the rule observer keeps of one user message, after `withoutSecrets`. */
+function observationsOf(text: string): string[] {
+  const output = withoutSecrets(
+    observeTranscript({
+      captureKey: 'e'.repeat(64),
+      sessionId: 's',
+      entries: [
+        { id: 'm1', role: 'user', text, at: '2026-05-12T14:00:00.000Z' },
+        { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
+      ],
+      fallbackDate: '2026-05-12',
+    }),
+  );
+  return output.segments.flatMap((s) => s.observations.map((o) => o.text));
+}
+
 describe('withoutSecrets on the rule observer', () => {
+  it('keeps the fact beside a secret, with the secret masked', () => {
+    expect(
+      observationsOf('We moved the printer to the loft and its admin password is now Birch!Owl42.'),
+    ).toEqual(['We moved the printer to the loft and its admin password is now [secret].']);
+  });
+
+  it('drops an observation that said nothing but its secret', () => {
+    expect(observationsOf('The gate code is 5512.')).toEqual([]);
+  });
+
   it('keeps a long quoted secret out of titles, narratives, the current task and observations', () => {
     const phrase = 'maple orbit canyon lettuce winter bronze socket velvet ladder quartz';
     const output = withoutSecrets(

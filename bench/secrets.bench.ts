@@ -1,0 +1,242 @@
+// npm run bench:secrets — secrets and near-misses through the real engine (issue #13, ADR
+// 2026-11-27-secrets-in-memory). Reads bench/secrets/<name>.jsonl, one case a line:
+//   {"id": "...", "text": "...", "secret": "exact substring" | null, "keep": "exact substring" | null}
+// `secret` must reach no surface; `keep` (a near-miss phrase, a fact beside a secret) must survive.
+// Every case is one captured session in an engine of its own (capture → observe → reflect), so a
+// short secret is never found in another case's proposal; then the five surfaces are read: MEMORY.md proposals (and REVIEW.md), the daily log, `search`, `ask` and
+// the recall pack (`buildContext` for the case's thread).
+//
+// `npx tsx bench/secrets.bench.ts file.jsonl ...` scores the named files and prints the figures
+// without writing the section (for sets that are not committed, e.g. a reviewer's cases).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { createEngine } from '../src/engine/index.js';
+import { createManualClock, createSequentialIds } from '../src/testing/index.js';
+import { machine, writeSection } from './report.js';
+
+interface SecretCase {
+  readonly id: string;
+  readonly text: string;
+  readonly secret: string | null;
+  readonly keep: string | null;
+}
+
+const SURFACES = ['proposals', 'daily_log', 'search', 'ask', 'context'] as const;
+type Surface = (typeof SURFACES)[number];
+
+interface SetResult {
+  readonly name: string;
+  readonly secrets: number;
+  readonly leaked: number;
+  readonly leaked_by_surface: Readonly<Record<Surface, number>>;
+  readonly keeps: number;
+  /** Keep phrases missing from the daily log or from the search hits for their case. */
+  readonly lost: number;
+  readonly lost_from_log: number;
+  readonly lost_from_search: number;
+  /** Keep phrases in a MEMORY.md proposal (the reflector chooses; shown, not scored). */
+  readonly proposed: number;
+  readonly leaked_ids: readonly string[];
+  readonly lost_ids: readonly string[];
+}
+
+function readCases(file: string): SecretCase[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      const c = JSON.parse(line) as SecretCase;
+      for (const part of [c.secret, c.keep])
+        if (part !== null && !c.text.includes(part))
+          throw new Error(
+            `${basename(file)} line ${i + 1} (${c.id}): "${part}" is not in its text`,
+          );
+      return c;
+    });
+}
+
+/**
+ * The text a surface shows, without its ids, hashes and timestamps: a short secret ("913") is
+ * found inside an id far too often to count as shown.
+ */
+function shownText(value: unknown, key = ''): string {
+  if (/(?:^id|Id|_id|Ids|_ids|hash|_at|At|^now)$/u.test(key)) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((v) => shownText(v)).join('\n');
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value)
+      .map(([k, v]) => shownText(v, k))
+      .join('\n');
+  return '';
+}
+
+/** Words of the case's text without its secret: what a user would search or ask for. */
+function queryOf(c: SecretCase): string {
+  const text = c.secret === null ? c.text : c.text.replace(c.secret, ' ');
+  return text.split(/\s+/u).filter(Boolean).slice(0, 6).join(' ');
+}
+
+interface CaseResult {
+  /** Surfaces showing the case's secret. */
+  readonly leaked: readonly Surface[];
+  readonly keptInLog: boolean;
+  readonly keptInSearch: boolean;
+  readonly proposed: boolean;
+}
+
+async function scoreCase(c: SecretCase): Promise<CaseResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-bench-secrets-'));
+  const workspace = join(dir, 'workspace');
+  const engine = await createEngine({
+    home: join(dir, 'home'),
+    clock: createManualClock('2026-04-07T12:00:00Z'),
+    ids: createSequentialIds(),
+    embeddings: { model: null },
+    extraction: null,
+    observer: { workspace },
+  });
+  try {
+    const line = JSON.stringify({
+      message_id: 'm1',
+      role: 'user',
+      content: c.text,
+      created_at: '2026-04-07T09:10:00Z',
+    });
+    await engine.observer.capture({
+      text: line,
+      sessionId: c.id,
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const review = existsSync(join(workspace, 'REVIEW.md'))
+      ? readFileSync(join(workspace, 'REVIEW.md'), 'utf8')
+      : '';
+    const proposals = [
+      review,
+      ...(await engine.observer.listProposals('all')).map((p) => p.text),
+    ].join('\n');
+    const logDir = join(workspace, 'memory');
+    const log = existsSync(logDir)
+      ? readdirSync(logDir)
+          .sort()
+          .map((f) => readFileSync(join(logDir, f), 'utf8'))
+          .join('\n')
+      : '';
+    const query = queryOf(c);
+    const hits = shownText((await engine.search(query, { mode: 'text' })).hits);
+    let leaked: Surface[] = [];
+    if (c.secret !== null) {
+      const answer = await engine.observer.ask(`${query}?`);
+      const context = await engine.buildContext({ thread: `session:${c.id}` });
+      const shown: Record<Surface, string> = {
+        proposals,
+        daily_log: log,
+        search: hits,
+        ask: shownText({ answer: answer.answer, citations: answer.citations }),
+        context: shownText(context),
+      };
+      const secret = c.secret;
+      leaked = SURFACES.filter((s) => shown[s].includes(secret));
+    }
+    const keep = c.keep ?? '';
+    return {
+      leaked,
+      keptInLog: log.includes(keep),
+      keptInSearch: hits.includes(keep),
+      proposed: c.keep !== null && proposals.includes(keep),
+    };
+  } finally {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function scoreSet(name: string, cases: readonly SecretCase[]): Promise<SetResult> {
+  const leakedBy = Object.fromEntries(SURFACES.map((s) => [s, 0])) as Record<Surface, number>;
+  const leakedIds: string[] = [];
+  const lostIds: string[] = [];
+  let lostFromLog = 0;
+  let lostFromSearch = 0;
+  let proposed = 0;
+  for (const c of cases) {
+    const r = await scoreCase(c);
+    for (const s of r.leaked) leakedBy[s] += 1;
+    if (r.leaked.length > 0) leakedIds.push(`${c.id} (${r.leaked.join(', ')})`);
+    if (c.keep === null) continue;
+    if (!r.keptInLog) lostFromLog += 1;
+    if (!r.keptInSearch) lostFromSearch += 1;
+    const lostFrom = [r.keptInLog ? '' : 'log', r.keptInSearch ? '' : 'search'].filter(Boolean);
+    if (lostFrom.length > 0) lostIds.push(`${c.id} (${lostFrom.join(', ')})`);
+    if (r.proposed) proposed += 1;
+  }
+  return {
+    name,
+    secrets: cases.filter((c) => c.secret !== null).length,
+    leaked: leakedIds.length,
+    leaked_by_surface: leakedBy,
+    keeps: cases.filter((c) => c.keep !== null).length,
+    lost: lostIds.length,
+    lost_from_log: lostFromLog,
+    lost_from_search: lostFromSearch,
+    proposed,
+    leaked_ids: leakedIds,
+    lost_ids: lostIds,
+  };
+}
+
+const named = process.argv.slice(2);
+const setsDir = join(import.meta.dirname, 'secrets');
+const files =
+  named.length > 0
+    ? named
+    : existsSync(setsDir)
+      ? readdirSync(setsDir)
+          .filter((f) => f.endsWith('.jsonl'))
+          .sort()
+          .map((f) => join(setsDir, f))
+      : [];
+
+const results: SetResult[] = [];
+for (const file of files) {
+  const result = await scoreSet(basename(file, '.jsonl'), readCases(file));
+  results.push(result);
+  console.log(JSON.stringify(result, null, 1));
+}
+
+if (named.length === 0) {
+  const date = new Date().toISOString().slice(0, 10);
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${r.leaked} / ${r.secrets} | ${SURFACES.map((s) => r.leaked_by_surface[s]).join(' | ')} | ${r.lost} / ${r.keeps} | ${r.proposed} |`,
+  );
+  writeSection(
+    'secrets',
+    { date, machine: machine(), sets: results },
+    `
+## Secrets kept out of memory (\`npm run bench:secrets\`)
+
+Measured ${date} on ${machine()}. Each set is \`bench/secrets/<name>.jsonl\`: a line names a text,
+the secret in it that must reach no surface, and a phrase that must survive (a near-miss that only
+looks like a secret, or the fact beside a secret). Every line is captured as its own session through
+the real engine (rules observer, no language model, no embeddings), then reflected; a secret
+*leaks* when its exact text appears in a MEMORY.md proposal or REVIEW.md, the daily log, the text
+search hits for the line's other words, \`ask\` on them, or the thread's recall pack. A phrase is
+*lost* when it is missing from the daily log or from those search hits (masked, or its observation
+dropped). *Proposed* counts phrases the reflector put in a proposal; it chooses what is durable, so
+that column is shown, not scored. The detector is \`src/language/secrets.ts\`.
+
+| set | secrets leaked | proposals | daily log | search | ask | context | phrases lost | proposed |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.length > 0 ? rows.join('\n') : '| (no set in bench/secrets/) | | | | | | | | |'}
+${results
+  .filter((r) => r.leaked_ids.length > 0 || r.lost_ids.length > 0)
+  .map(
+    (r) =>
+      `\n${r.name}: leaked ${r.leaked_ids.join(', ') || 'none'}; lost ${r.lost_ids.join(', ') || 'none'}.`,
+  )
+  .join('')}
+`,
+  );
+}
