@@ -212,6 +212,26 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind23',
+    't01–t14',
+    `**blind23 (t01–t14)**, a headline: \`bench/observe/blind23-sessions.txt\` and
+  \`blind23-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 16) by a code-blind writer under the protocol of blind16–21 (all 220 label phrases
+  occur in their sessions), topics from a pool of its own (a milking robot, a Go memory leak, a
+  quilting show, chess pairings, a council grant, a clinic's ransomware incident…). First run at
+  rules@7 + scorer@4, before any change of session 16; the engineer of rules@11 never saw it.`,
+  ),
+  headline(
+    'blind22',
+    'e01–e14',
+    `**blind22 (e01–e14)**, a headline: \`bench/observe/blind22-sessions.txt\` and
+  \`blind22-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 16) by another code-blind writer under the same protocol (all 214 label phrases occur
+  in their sessions), topics from a pool disjoint from blind23's (a school bus route, a Flutter
+  login bug, a reunion in Accra, pharmacy reorder rules, a BigQuery migration…). First run at
+  rules@7 + scorer@4; the engineer of rules@11 never saw it.`,
+  ),
+  headline(
     'blind21',
     'd01–d14',
     `**blind21 (d01–d14)**, a headline: \`bench/observe/blind21-sessions.txt\` and
@@ -220,7 +240,8 @@ const SETS: readonly BenchSet[] = [
   phrases occur in their sessions; ids v01–v14 renamed d01–d14 because blind12 uses v). To keep
   the two new sets independent, each writer drew its topics from its own pool of 18 (this one:
   dental recall letters, a Django migration, balcony solar, funeral catering, an ERP choice…).
-  First run at rules@7 + scorer@4: blind for these rules.`,
+  First run at rules@7 + scorer@4: blind for these rules.
+  Session 16's rules@11 was written against its misses: a tuning set since then, no longer blind.`,
   ),
   headline(
     'blind20',
@@ -230,7 +251,8 @@ const SETS: readonly BenchSet[] = [
   (session 15) by another code-blind writer under the same protocol (all 204 label phrases occur
   in their sessions; ids w01–w14 renamed c01–c14 because blind13 uses w), topics from a pool
   disjoint from blind21's (a vet clinic's bookings, a choir, an R thesis pipeline, an allotment,
-  a Kubernetes cost audit…). First run at rules@7 + scorer@4: blind for these rules.`,
+  a Kubernetes cost audit…). First run at rules@7 + scorer@4: blind for these rules.
+  Session 16's rules@11 was written against its misses: a tuning set since then, no longer blind.`,
   ),
   headline(
     'blind19',
@@ -240,7 +262,8 @@ const SETS: readonly BenchSet[] = [
   (session 14) by a case writer who never saw the code, under the protocol of blind16 and blind17
   (all 200 label phrases occur in their sessions; the writer's ids x01–x14 were renamed b01–b14
   because blind11 uses x). Its first run was rules@7 + scorer@4, unchanged since session 11:
-  blind for these rules.`,
+  blind for these rules.
+  Session 16's rules@11 was written against its misses: a tuning set since then, no longer blind.`,
   ),
   headline(
     'blind18',
@@ -251,7 +274,8 @@ const SETS: readonly BenchSet[] = [
   in their sessions; ids y01–y14 renamed a01–a14 because blind15 uses y). The two writers chose
   overlapping topics (a Rust CI fix, a bathroom refit, sourdough, an insurance claim, a pottery
   shop, a trip to Japan…), so the two sets are less independent than two authors usually are.
-  First run at rules@7 + scorer@4: blind for these rules.`,
+  First run at rules@7 + scorer@4: blind for these rules.
+  Session 16's rules@11 was written against its misses: a tuning set since then, no longer blind.`,
   ),
   headline(
     'blind17',
