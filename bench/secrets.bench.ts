@@ -227,6 +227,11 @@ search hits for the line's other words, \`ask\` on them, or the thread's recall 
 dropped). *Proposed* counts phrases the reflector put in a proposal; it chooses what is durable, so
 that column is shown, not scored. The detector is \`src/language/secrets.ts\`.
 
+The sets: 400 lines (200 with a secret, 200 near-misses; 101 and 110 of them in eleven other
+languages) written on 2026-11-27 by a writer who never saw the detector or earlier cases, split
+before any use by sha256("verity-secrets/" + id), first byte even → **tuning** (read and fixed
+against in session 16), odd → **heldout** (only scored here: the headline).
+
 | set | secrets leaked | proposals | daily log | search | ask | context | phrases lost | proposed |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.length > 0 ? rows.join('\n') : '| (no set in bench/secrets/) | | | | | | | | |'}
