@@ -97,6 +97,7 @@ function knownOf(slots: readonly SlotState[]): KnownSlot[] {
       field: slot.field,
       value: slot.committed?.value ?? live?.value ?? null,
       committed: slot.committed != null,
+      ...(live === undefined ? {} : { at: live.eventTs }),
     };
   });
 }
