@@ -201,3 +201,53 @@ describe("a member's return through the engine", () => {
     expect(await read('travel.location')).toBe('home');
   });
 });
+
+describe('a cancellation said by a member who has no trip', () => {
+  const garda = onRecord(
+    { 'travel.destination': 'Lake Garda', 'travel.status': 'planned' },
+    'family:okoro',
+  );
+  const cancels = (text: string, known: readonly KnownSlot[] = garda) =>
+    said(text, 'user:ife', known).filter((r) => r.includes('travel.status=cancelled'));
+
+  it("cancels the household's trip, found by its destination's words or as the only one", () => {
+    expect(cancels('The Garda holiday is off, Dad broke his ankle.')).toEqual([
+      'family:okoro travel.status=cancelled (strong)',
+    ]);
+    expect(cancels('Our trip is cancelled.')).toEqual([
+      'family:okoro travel.status=cancelled (strong)',
+    ]);
+  });
+
+  it("stays the speaker's when the clause names another trip or two trips could be meant", () => {
+    expect(cancels('The Vienna trip is off.')).toEqual([
+      'user:ife travel.status=cancelled (strong)',
+    ]);
+    const two = [
+      ...garda,
+      ...onRecord({ 'travel.destination': 'Accra', 'travel.status': 'planned' }, 'user:tayo'),
+    ];
+    const teams = [
+      ...garda,
+      ...onRecord({ 'travel.destination': 'Accra', 'travel.status': 'planned' }, 'team:choir'),
+    ];
+    expect(cancels('The trip is off.', teams)).toEqual([
+      'user:ife travel.status=cancelled (strong)',
+    ]);
+    // Another member's trip is theirs to cancel, or the speaker's to name ("Tayo's trip").
+    expect(cancels('The Accra trip is off.', two)).toEqual([
+      'user:ife travel.status=cancelled (strong)',
+    ]);
+    expect(cancels('The Garda trip is off.', two)).toEqual([
+      'family:okoro travel.status=cancelled (strong)',
+    ]);
+  });
+
+  it("keeps the speaker's own trip first", () => {
+    const own = [
+      ...garda,
+      ...onRecord({ 'travel.destination': 'Kumasi', 'travel.status': 'planned' }, 'user:ife'),
+    ];
+    expect(cancels('The trip is off.', own)).toEqual(['user:ife travel.status=cancelled (strong)']);
+  });
+});

@@ -47,7 +47,7 @@ import {
 import { habitual } from '../habitual.js';
 import { listenersAt } from '../listener.js';
 import { planStrengthAt, stateStrengthAt } from '../subordinate.js';
-import { properPhraseAt } from '../text.js';
+import { properPhraseAt, wordsOf } from '../text.js';
 import type { EvidenceStrength } from '../types.js';
 
 import { HEDGED_CONFIDENCE } from '../types.js';
@@ -604,6 +604,37 @@ function tripEnded(hit: Hit, subject: Subject, entityId: string, doc: DocContext
     weakStatus: hit.bareReturn === true && status === null && inHousehold(entityId, doc),
     memberTrip,
   };
+}
+
+/**
+ * Whose trip "the trip is off" cancels: the speaker's when they have one planned or under way;
+ * else the one household or team in play that has (a member's trip is cancelled only when the
+ * member is named: "Tayo's trip is off"), its destination's words
+ * in the clause when the clause names any of them ("the lake trip is off" said by a member who
+ * has no trip, while the household's trip to Lake Garda is planned). With none, or more than one,
+ * it stays the speaker's: a guess at someone else's trip is no cancellation of it (issue #10).
+ */
+const TRIP_MODIFIER =
+  /\b(?!(?:the|a|an|our|my|his|her|their|your|this|that|whole|big|family|weekend|summer|winter|spring|autumn|fall|next|last|planned|booked)\b)([\p{L}'’-]{3,})\s+(?:trip|visit|holiday|vacation|getaway|break)\b/iu;
+
+function cancelledTripOwner(speaker: string, clause: Clause, doc: DocContext): string {
+  const own = tripStatus(speaker, doc);
+  if (own === 'planned' || own === 'in_progress') return speaker;
+  const owners = [...new Set(doc.input.known.map((k) => k.entityId))].filter((id) => {
+    const status = tripStatus(id, doc);
+    return /^(?:family|team):/.test(id) && (status === 'planned' || status === 'in_progress');
+  });
+  const words = new Set(wordsOf(clause.text.toLowerCase()));
+  const named = owners.filter((id) => {
+    const destination = doc.input.known.find(
+      (k) => k.entityId === id && k.field === 'travel.destination',
+    )?.value;
+    return wordsOf((destination ?? '').toLowerCase()).some((w) => w.length > 2 && words.has(w));
+  });
+  // "The Paris trip is off" while the household's trip goes to Lake Garda: another trip.
+  const modifier = TRIP_MODIFIER.exec(clause.text)?.[1];
+  const chosen = named.length > 0 ? named : modifier === undefined ? owners : [];
+  return chosen.length === 1 && chosen[0] !== undefined ? chosen[0] : speaker;
 }
 
 /** Arrival, greeting, presence and en-route readings: the speaker (or someone) is in X. */
@@ -1179,7 +1210,10 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
     // nobody's trip.
     if (subject === null) continue;
-    const entityId = entityFor(subject, doc);
+    const entityId =
+      hit.status === 'cancelled' && subject.kind !== 'person'
+        ? cancelledTripOwner(entityFor(subject, doc), clause, doc)
+        : entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
