@@ -23,7 +23,10 @@ function preferences(text: string, known: Readonly<Record<string, string>> = {})
 function allPreferences(text: string): string[] {
   return readMessage(text)
     .filter((o) => o.field.startsWith('profile.preference.'))
-    .map((o) => `${o.field.slice('profile.preference.'.length)}=${o.value} (${o.evidence}${o.correction ? ', correction' : ''})`);
+    .map(
+      (o) =>
+        `${o.field.slice('profile.preference.'.length)}=${o.value} (${o.evidence}${o.correction ? ', correction' : ''})`,
+    );
 }
 
 describe('near-misses of an open preference', () => {
@@ -58,7 +61,10 @@ describe('near-misses of an open preference', () => {
       'We prefer Postgres for new services.',
       'Our team switched to weekly sprints.',
     ]) {
-      expect(committingReadings(text).filter((r) => r.includes('profile.')), text).toEqual([]);
+      expect(
+        committingReadings(text).filter((r) => r.includes('profile.')),
+        text,
+      ).toEqual([]);
     }
   });
 
@@ -153,8 +159,10 @@ describe('an open preference', () => {
   });
 
   it('lands on the topic on record when the chosen thing is the same', () => {
-    expect(preferences('I have switched to oat milk.', { 'profile.preference.coffee_milk': 'whole milk' })).toEqual([
-      'coffee_milk=oat milk',
-    ]);
+    expect(
+      preferences('I have switched to oat milk.', {
+        'profile.preference.coffee_milk': 'whole milk',
+      }),
+    ).toEqual(['coffee_milk=oat milk']);
   });
 });

@@ -444,13 +444,20 @@ const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | n
   ['switch', { kind: 'switch', particle: /^to$/i }],
 ]);
 
+/** Verbs that take "my X Y" as how the speaker has X ("I like my coffee black"). */
+const OWNED_VERB = /^(?:like|love|prefer|take|drink|eat)$/;
+/**
+ * Words that limit a choice to some occasions ("sometimes I prefer tea", "when I'm sick"): what
+ * the speaker goes for then is no standing preference, so the reading is tentative.
+ */
+const OCCASION = /\b(?:sometimes|occasionally|when|whenever|if|unless|depending)\b/i;
 /** Verbs of consuming: with a habit adverb, what they take is chosen, not undergone. */
 const CONSUMING = /^(?:drink|eat|order)$/;
 /** Adverbs of habit that make "have", "take", "go for" a standing choice. */
 const HABIT_ADVERB = /^(?:always|usually|normally|generally|mostly|typically)$/i;
 /** Words that end the chosen noun phrase although the tagger may read them as its modifiers. */
 const PHRASE_END =
-  /^(?:now|nowadays|anymore|instead|always|usually|too|also|again|today|tonight|tomorrow|then|lately|best|most|please|though|really|mostly|generally|normally|only|these|every|each|over|than|rather|not|no)$/i;
+  /^(?:now|nowadays|anymore|instead|always|usually|sometimes|occasionally|too|also|again|today|tonight|tomorrow|then|lately|best|most|please|though|really|mostly|generally|normally|only|these|every|each|daily|weekly|nightly|monthly|everyday|over|than|rather|not|no)$/i;
 /**
  * Adjectives that place a thing against others or in time ("a new phone", "the other charger",
  * "my usual"), naming no kind of it: a phrase with one is no lasting choice.
@@ -546,7 +553,8 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
       correction: changed,
     }),
   ];
-  if (/^my$/i.test(tokens[p]?.text ?? '') && verb.lemma !== 'go' && choice.kind !== 'switch') {
+  // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
+  if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
     return owned === null ? [] : emit(owned);
   }
@@ -566,6 +574,8 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   const last = run[run.length - 1];
   if (last === undefined || run.length < 2) return [];
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
+  // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
+  if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
   const head = singular(last.text.toLowerCase());
   const comparison = comparisonOf(a);
   if (comparison !== null && comparison.marker >= p) {
@@ -591,16 +601,19 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     const topic = topicFor(facet, null, doc, entityId, clause);
     return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
   }
-  // "Have", "take" and "go for" also say what befalls the speaker ("always have a great time",
+  // "Have", "take" and "go for" also say what befalls the speaker ("always have bad dreams",
   // "always take long showers"): only a noun modifier ("decaf coffee") names a kind chosen.
-  const weak =
+  if (
     choice.kind === 'habit' &&
     !CONSUMING.test(verb.lemma) &&
-    !modifiers.every((k) => k.pos === 'NOUN');
+    !modifiers.every((k) => k.pos === 'NOUN')
+  ) {
+    return [];
+  }
   return emit({
     topic: slugify(head),
     value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
-    weak,
+    weak: OCCASION.test(clause.text),
   });
 }
 
