@@ -104,6 +104,27 @@ describe('near-misses of an open preference', () => {
     }
   });
 
+  it('commits nothing for what the speaker has or undergoes rather than chooses', () => {
+    for (const text of [
+      'I have my hands full today.',
+      'I always take long showers.',
+      'I usually have mixed feelings about sequels.',
+      'I prefer hard copies of contracts.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps a choice limited to some occasions tentative', () => {
+    for (const text of [
+      'Sometimes I prefer green tea.',
+      'I prefer red wine when it is cold out.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text).length, text).toBe(1);
+    }
+  });
+
   it('commits nothing when the category of two compared things is not in the sentence', () => {
     for (const text of ['I prefer Slack over email.', 'I prefer tea over coffee.']) {
       expect(preferences(text), text).toEqual([]);
