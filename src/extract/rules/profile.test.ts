@@ -171,6 +171,7 @@ describe('an open preference', () => {
       ['These days I stick to herbal tea.', 'tea=herbal (strong, correction)'],
       ['I prefer still water instead of sparkling water.', 'water=still (strong, correction)'],
       ['I drink green tea now, no more black tea.', 'tea=green (strong, correction)'],
+      ['These days I take my coffee with oat milk.', 'coffee_milk=oat milk (strong, correction)'],
     ];
     for (const [text, reading] of cases) expect(allPreferences(text), text).toEqual([reading]);
   });

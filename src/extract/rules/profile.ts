@@ -556,7 +556,14 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
-    return owned === null ? [] : emit(owned);
+    if (owned === null) return [];
+    // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
+    // topic, keyed by the thing it goes with (`coffee_milk`).
+    const facet = facets.find((f) => f.token > p && f.facet !== 'time');
+    if (facet === undefined) return emit(owned);
+    const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
+    const topic = topicFor(facet, key, doc, entityId, clause);
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
   }
   if (choice.kind === 'habit' && !habitual && !changed) return [];
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
