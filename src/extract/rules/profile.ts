@@ -425,9 +425,11 @@ function changeMarked(clause: Clause): boolean {
 /**
  * How a verb names a choice: `prefer` states one ("prefer", "stick to/with"); `taste` only with
  * "best"/"most" after the thing or as "like my X Y"; `habit` only with a habit adverb or a change
- * marker ("always have", "usually take", "go for"); `switch` is a change ("switched to").
+ * marker ("always drink", "usually order", "go for"); `switch` is a change ("switched to");
+ * `owned` only as "take my X Y". "Have" and "take" with a bare thing say as often what befalls
+ * the speaker ("I now have chest pain", "I always take painkillers") as what they choose.
  */
-type ChoiceKind = 'prefer' | 'taste' | 'habit' | 'switch';
+type ChoiceKind = 'prefer' | 'taste' | 'habit' | 'switch' | 'owned';
 
 /** The choice verbs by lemma, with the particle that must follow them (none: ''). */
 const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | null }> = new Map([
@@ -435,8 +437,8 @@ const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | n
   ['stick', { kind: 'prefer', particle: /^(?:to|with)$/i }],
   ['like', { kind: 'taste', particle: null }],
   ['love', { kind: 'taste', particle: null }],
-  ['have', { kind: 'habit', particle: null }],
-  ['take', { kind: 'habit', particle: null }],
+  ['have', { kind: 'owned', particle: null }],
+  ['take', { kind: 'owned', particle: null }],
   ['drink', { kind: 'habit', particle: null }],
   ['eat', { kind: 'habit', particle: null }],
   ['order', { kind: 'habit', particle: null }],
@@ -453,7 +455,7 @@ const OWNED_VERB = /^(?:like|love|prefer|take|drink|eat)$/;
 const OCCASION = /\b(?:sometimes|occasionally|when|whenever|if|unless|depending)\b/i;
 /** Verbs of consuming: with a habit adverb, what they take is chosen, not undergone. */
 const CONSUMING = /^(?:drink|eat|order)$/;
-/** Adverbs of habit that make "have", "take", "go for" a standing choice. */
+/** Adverbs of habit that make "drink", "eat", "order", "go for" a standing choice. */
 const HABIT_ADVERB = /^(?:always|usually|normally|generally|mostly|typically)$/i;
 /** Words that end the chosen noun phrase although the tagger may read them as its modifiers. */
 const PHRASE_END =
@@ -480,13 +482,16 @@ interface OpenReading {
  */
 function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): OpenReading | null {
   let k = at + 1;
-  let head: string | null = null;
-  while (tokens[k]?.pos === 'NOUN') head = tokens[k++]?.text ?? null;
+  // One noun, then an adjective or "with": after two nouns ("my coffee shop", "my steak medium
+  // rare") the head and the complement are not told apart.
+  const head = tokens[k]?.pos === 'NOUN' ? (tokens[k++]?.text ?? null) : null;
   if (head === null || head.length < 3 || RELATIONAL_NOUN.pattern.test(head)) return null;
   const words: string[] = [];
   if (/^with$/i.test(tokens[k]?.text ?? '')) {
     words.push('with');
     k++;
+  } else if (tokens[k]?.pos !== 'ADJ') {
+    return null;
   }
   const first = words.length;
   while (/^(?:ADJ|NOUN)$/.test(tokens[k]?.pos ?? '') && !PHRASE_END.test(tokens[k]?.text ?? '')) {
@@ -565,7 +570,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     const topic = topicFor(facet, key, doc, entityId, clause);
     return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
   }
-  if (choice.kind === 'habit' && !habitual && !changed) return [];
+  if (choice.kind === 'owned' || (choice.kind === 'habit' && !habitual && !changed)) return [];
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
   if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
@@ -593,6 +598,9 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     return [];
   }
   const modifiers = run.slice(0, -1);
+  // "chocolate ice cream", "oat milk lattes": a noun before the head may make a compound head
+  // with it, and the value and the topic are not told apart.
+  if (modifiers.length > 1 && modifiers[modifiers.length - 1]?.pos === 'NOUN') return [];
   if (
     head.length < 3 ||
     RELATIONAL_NOUN.pattern.test(head) ||
@@ -608,8 +616,9 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     const topic = topicFor(facet, null, doc, entityId, clause);
     return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
   }
-  // "Have", "take" and "go for" also say what befalls the speaker ("always have bad dreams",
-  // "always take long showers"): only a noun modifier ("decaf coffee") names a kind chosen.
+  // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
+  // dark roast") names a kind chosen.
+
   if (
     choice.kind === 'habit' &&
     !CONSUMING.test(verb.lemma) &&
