@@ -233,7 +233,7 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   // "I always end up by the window": what happens to the speaker, not what they want.
   if (OUTCOME.test(t)) return requested;
   const facets = chosenFacets(facetsOf(t, clause.analysis), clause.analysis);
-  if (facets.length === 0) return requested;
+  if (facets.length === 0) return [...requested, ...openPreference(clause, doc, [])];
   const liked = likedFacets(clause, doc, facets);
   if (liked.length > 0) return [...requested, ...liked];
   const stated = STATED.exec(t);
@@ -243,7 +243,7 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
     !stated &&
     !(considering && facets.some((f) => f.facet === 'diet'))
   ) {
-    return requested;
+    return [...requested, ...openPreference(clause, doc, facets)];
   }
   const out: Candidate[] = [...requested];
   // "My husband always takes the aisle seat": a habit of someone else is not the speaker's.
@@ -399,11 +399,238 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     out.push(
       candidate(entityId, topic, facet.value, clause, clause.text, {
         hedged: clause.intent.hedged || contrasted,
-        correction: false,
+        correction: changeMarked(clause),
       }),
     );
   }
   return out;
+}
+
+/**
+ * Words that mark a preference as a change of the speaker's own earlier one: "actually",
+ * "these days", "switched to", "from now on", "anymore", "X instead of Y", "no more Y", "X, not
+ * Y", and "now" ("right now", "for now" and "just now" are the moment, not a change).
+ */
+const CHANGE =
+  /\b(?:actually|nowadays|these days|lately|switch(?:ed|ing)? (?:over )?to|any ?more|from now on|going forward|no more|instead)\b|(?<!\b(?:right|for|just) )\bnow\b|,\s*not\s+\p{L}/iu;
+
+/** Whether a clause, or the tail of its sentence right after it ("…, no more Y"), marks a change. */
+function changeMarked(clause: Clause): boolean {
+  if (CHANGE.test(clause.text)) return true;
+  const offset = clause.sentence.indexOf(clause.text);
+  const after = offset < 0 ? '' : clause.sentence.slice(offset + clause.text.length);
+  return /^[\s,;.-]*(?:no more|not)\b/i.test(after);
+}
+
+/**
+ * How a verb names a choice: `prefer` states one ("prefer", "stick to/with"); `taste` only with
+ * "best"/"most" after the thing or as "like my X Y"; `habit` only with a habit adverb or a change
+ * marker ("always drink", "usually order", "go for"); `switch` is a change ("switched to");
+ * `owned` only as "take my X Y". "Have" and "take" with a bare thing say as often what befalls
+ * the speaker ("I now have chest pain", "I always take painkillers") as what they choose.
+ */
+type ChoiceKind = 'prefer' | 'taste' | 'habit' | 'switch' | 'owned';
+
+/** The choice verbs by lemma, with the particle that must follow them (none: ''). */
+const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | null }> = new Map([
+  ['prefer', { kind: 'prefer', particle: null }],
+  ['stick', { kind: 'prefer', particle: /^(?:to|with)$/i }],
+  ['like', { kind: 'taste', particle: null }],
+  ['love', { kind: 'taste', particle: null }],
+  ['have', { kind: 'owned', particle: null }],
+  ['take', { kind: 'owned', particle: null }],
+  ['drink', { kind: 'habit', particle: null }],
+  ['eat', { kind: 'habit', particle: null }],
+  ['order', { kind: 'habit', particle: null }],
+  ['go', { kind: 'habit', particle: /^for$/i }],
+  ['switch', { kind: 'switch', particle: /^to$/i }],
+]);
+
+/** Verbs that take "my X Y" as how the speaker has X ("I like my coffee black"). */
+const OWNED_VERB = /^(?:like|love|prefer|take|drink|eat)$/;
+/**
+ * Words that limit a choice to some occasions ("sometimes I prefer tea", "when I'm sick"): what
+ * the speaker goes for then is no standing preference, so the reading is tentative.
+ */
+const OCCASION = /\b(?:sometimes|occasionally|when|whenever|if|unless|depending)\b/i;
+/** Verbs of consuming: with a habit adverb, what they take is chosen, not undergone. */
+const CONSUMING = /^(?:drink|eat|order)$/;
+/** Adverbs of habit that make "drink", "eat", "order", "go for" a standing choice. */
+const HABIT_ADVERB = /^(?:always|usually|normally|generally|mostly|typically)$/i;
+/** Words that end the chosen noun phrase although the tagger may read them as its modifiers. */
+const PHRASE_END =
+  /^(?:now|nowadays|anymore|instead|always|usually|sometimes|occasionally|too|also|again|today|tonight|tomorrow|then|lately|best|most|please|though|really|mostly|generally|normally|only|these|every|each|daily|weekly|nightly|monthly|everyday|over|than|rather|not|no)$/i;
+/**
+ * Adjectives that place a thing against others or in time ("a new phone", "the other charger",
+ * "my usual"), naming no kind of it: a phrase with one is no lasting choice.
+ */
+const RELATIVE_ADJECTIVE =
+  /^(?:new|old|other|same|different|usual|current|next|last|first|second|whole|own|favou?rite|regular|normal|certain|particular|better|worse|cheaper|right|wrong|only|more|less|much|many|few|some|any|enough)$/i;
+/** Tags that may stand in a chosen noun phrase (the lite tagger reads "still water" ADV VERB). */
+const PHRASE_TAG = /^(?:NOUN|PROPN|ADJ|VERB|ADV|NUM)$/;
+
+interface OpenReading {
+  readonly topic: string;
+  readonly value: string;
+  readonly weak: boolean;
+}
+
+/**
+ * "my coffee black", "my tea with lemon": the speaker's own thing and how they have it. The
+ * head is the run of nouns after "my"; the complement is a run of adjectives or nouns, or "with"
+ * and a noun phrase, that ends the clause.
+ */
+function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): OpenReading | null {
+  let k = at + 1;
+  // One noun, then an adjective or "with": after two nouns ("my coffee shop", "my steak medium
+  // rare") the head and the complement are not told apart.
+  const head = tokens[k]?.pos === 'NOUN' ? (tokens[k++]?.text ?? null) : null;
+  if (head === null || head.length < 3 || RELATIONAL_NOUN.pattern.test(head)) return null;
+  const words: string[] = [];
+  if (/^with$/i.test(tokens[k]?.text ?? '')) {
+    words.push('with');
+    k++;
+  } else if (tokens[k]?.pos !== 'ADJ') {
+    return null;
+  }
+  const first = words.length;
+  while (/^(?:ADJ|NOUN)$/.test(tokens[k]?.pos ?? '') && !PHRASE_END.test(tokens[k]?.text ?? '')) {
+    words.push((tokens[k++]?.text ?? '').toLowerCase());
+  }
+  if (words.length === first) return null;
+  if (k < tokens.length && tokens[k]?.pos !== 'PUNCT' && !PHRASE_END.test(tokens[k]?.text ?? '')) {
+    return null;
+  }
+  return { topic: slugify(singular(head.toLowerCase())), value: words.join(' '), weak: false };
+}
+
+/**
+ * One general reading of a preference from the clause's structure (issue #10 §3, ADR
+ * 2026-11-27-open-preference-topics): the speaker as subject, a choice verb in the present simple
+ * (or "switched to"), a plain statement, not negated; its object a generic noun phrase (no "the",
+ * "this" or someone's) whose head noun is the topic and whose modifiers are the value ("I prefer
+ * quiet hotels" → `hotel` = quiet), or "my X Y" ("I like my coffee black" → `coffee` = black).
+ * In a comparison both things must share the head ("still water over sparkling water"), else the
+ * category is not in the sentence and nothing is read. A closed facet in the phrase (a seat, a
+ * milk, a diet) keeps its topic; a time of day is the facets' own reading.
+ */
+function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[]): Candidate[] {
+  if (doc.input.role === 'assistant') return [];
+  const { intent } = clause.intent;
+  if (intent !== 'assertive' && intent !== 'planning') return [];
+  const a = clause.analysis;
+  if (a.mood !== 'statement' || a.tense === 'future') return [];
+  const tokens = a.tokens;
+  const speaker = tokens.findIndex((k) => k.pos === 'PRON' && k.text.toLowerCase() === 'i');
+  if (speaker < 0) return [];
+  // Only adverbials may come before the speaker ("These days I…"), not another subject or verb.
+  if (tokens.slice(0, speaker).some((k) => /^(?:VERB|AUX|PRON|PROPN|CCONJ|SCONJ)$/.test(k.pos))) {
+    return [];
+  }
+  let v = speaker + 1;
+  let habitual = false;
+  for (; v < tokens.length; v++) {
+    const k = tokens[v];
+    if (k === undefined) return [];
+    if (/^(?:not|n't|never|no|nt)$/i.test(k.text)) return [];
+    if (k.pos === 'ADV') {
+      habitual ||= HABIT_ADVERB.test(k.text);
+      continue;
+    }
+    // "I have switched", "I do prefer": an auxiliary before the main verb.
+    if (k.pos === 'AUX' && /^(?:have|do)$/.test(k.lemma) && tokens[v + 1]?.pos === 'VERB') continue;
+    break;
+  }
+  const verb = tokens[v];
+  const choice = verb === undefined ? undefined : CHOICE_VERBS.get(verb.lemma.toLowerCase());
+  if (verb === undefined || choice === undefined) return [];
+  if (choice.kind !== 'switch' && (a.tense !== 'present' || a.aspect !== 'simple')) return [];
+  let p = v + 1;
+  if (choice.particle !== null) {
+    if (!choice.particle.test(tokens[p]?.text ?? '')) return [];
+    p++;
+  }
+  const changed = choice.kind === 'switch' || changeMarked(clause);
+  const entityId = entityFor({ kind: 'speaker' }, doc);
+  const emit = (reading: OpenReading): Candidate[] => [
+    candidate(entityId, reading.topic, reading.value, clause, clause.text, {
+      hedged: clause.intent.hedged || reading.weak,
+      correction: changed,
+    }),
+  ];
+  // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
+  if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
+    const owned = ownedWithComplement(tokens, p);
+    if (owned === null) return [];
+    // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
+    // topic, keyed by the thing it goes with (`coffee_milk`).
+    const facet = facets.find((f) => f.token > p && f.facet !== 'time');
+    if (facet === undefined) return emit(owned);
+    const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
+    const topic = topicFor(facet, key, doc, entityId, clause);
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+  }
+  if (choice.kind === 'owned' || (choice.kind === 'habit' && !habitual && !changed)) return [];
+  // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
+  // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
+  if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
+  const start = p;
+  while (
+    PHRASE_TAG.test(tokens[p]?.pos ?? '') &&
+    !PHRASE_END.test(tokens[p]?.text ?? '') &&
+    !(p > start && tokens[p]?.pos === 'ADV' && !PHRASE_TAG.test(tokens[p + 1]?.pos ?? ''))
+  ) {
+    p++;
+  }
+  const run = tokens.slice(start, p);
+  const last = run[run.length - 1];
+  if (last === undefined || run.length < 2) return [];
+  if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
+  // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
+  if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
+  const head = singular(last.text.toLowerCase());
+  const comparison = comparisonOf(a);
+  if (comparison !== null && comparison.marker >= p) {
+    const rejected = tokens.slice(comparison.rejected[0], comparison.rejected[1]);
+    const other = rejected[rejected.length - 1];
+    if (other === undefined || singular(other.text.toLowerCase()) !== head) return [];
+  } else if (last.pos !== 'NOUN') {
+    return [];
+  }
+  const modifiers = run.slice(0, -1);
+  // "chocolate ice cream", "oat milk lattes": a noun before the head may make a compound head
+  // with it, and the value and the topic are not told apart.
+  if (modifiers.length > 1 && modifiers[modifiers.length - 1]?.pos === 'NOUN') return [];
+  if (
+    head.length < 3 ||
+    RELATIONAL_NOUN.pattern.test(head) ||
+    TIME_STRETCH.pattern.test(head) ||
+    TIME_OF_DAY.test(head) ||
+    modifiers.some((k) => RELATIVE_ADJECTIVE.test(k.text) || k.pos === 'NUM')
+  ) {
+    return [];
+  }
+  const facet = facets.find((f) => f.token >= start && f.token < p);
+  if (facet !== undefined) {
+    if (facet.facet === 'time') return [];
+    const topic = topicFor(facet, null, doc, entityId, clause);
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+  }
+  // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
+  // dark roast") names a kind chosen.
+
+  if (
+    choice.kind === 'habit' &&
+    !CONSUMING.test(verb.lemma) &&
+    !modifiers.every((k) => k.pos === 'NOUN')
+  ) {
+    return [];
+  }
+  return emit({
+    topic: slugify(head),
+    value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
+    weak: OCCASION.test(clause.text),
+  });
 }
 
 /** A polite marker that makes a clause a request to the assistant. */

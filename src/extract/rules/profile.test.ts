@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { committingReadings, onRecord, readMessage } from '../__fixtures__/read-chat.js';
+
+// Preferences as an open vocabulary (issue #10 §3): the topic of a preference is the head noun of
+// the thing the speaker chooses, its value the modifier that sets it apart ("I like my coffee
+// black" → `coffee` = black), never a list of expected topics; change markers ("switched to",
+// "these days", "from now on", "X instead of Y", "no more Y") make it a correction of the
+// speaker's own earlier value (ADR 2026-11-27-open-preference-topics). The near-misses were
+// written first: each keeps a preference verb or a liked thing but is a one-off, one particular
+// object, someone else's taste, a question, a supposition, a past habit, a plan, a product
+// opinion, a team's decision, an outcome or a joke, and must commit no preference. Every
+// sentence was written for this test (in no benchmark file).
+
+/** The committing preference readings of one user chat message, as `field=value`. */
+function preferences(text: string, known: Readonly<Record<string, string>> = {}): string[] {
+  return readMessage(text, { known: onRecord(known) })
+    .filter((o) => o.field.startsWith('profile.preference.') && o.evidence !== 'weak')
+    .filter((o) => o.intent === 'assertive' || o.intent === 'planning')
+    .map((o) => `${o.field.slice('profile.preference.'.length)}=${o.value}`);
+}
+
+/** Every preference reading of one message, weak ones included, with its correction mark. */
+function allPreferences(text: string): string[] {
+  return readMessage(text)
+    .filter((o) => o.field.startsWith('profile.preference.'))
+    .map(
+      (o) =>
+        `${o.field.slice('profile.preference.'.length)}=${o.value} (${o.evidence}${o.correction ? ', correction' : ''})`,
+    );
+}
+
+describe('near-misses of an open preference', () => {
+  it('commits nothing for a one-off or an order', () => {
+    for (const text of [
+      "Just today I'll have green tea.",
+      "I'll have the grilled salmon.",
+      "I'd prefer sparkling water tonight.",
+      'For this trip I prefer budget hotels.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('commits nothing for one particular object or a product opinion', () => {
+    for (const text of [
+      'I prefer the red one.',
+      'I like this hotel.',
+      'I like the new iPhone.',
+      'I always order the cheapest wine on the list.',
+      'I switched to the other charger.',
+      'I have switched to a new phone.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it("commits nothing for someone else's taste or a team's decision", () => {
+    for (const text of [
+      'Mia prefers dark chocolate.',
+      'My brother takes his coffee black.',
+      'We prefer Postgres for new services.',
+      'Our team switched to weekly sprints.',
+    ]) {
+      expect(
+        committingReadings(text).filter((r) => r.includes('profile.')),
+        text,
+      ).toEqual([]);
+    }
+  });
+
+  it('commits nothing for a question, a supposition, a past habit or a negation', () => {
+    for (const text of [
+      'Do you prefer dark chocolate?',
+      'Would you like your coffee black?',
+      "If I had to choose I'd take green tea.",
+      'I used to prefer green tea.',
+      'I liked my coffee black when I was a student.',
+      "I don't like my coffee black.",
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('commits no topic for a plan, a venue, a clause or a gerund after the verb', () => {
+    for (const text of [
+      "Let's go to Starbucks.",
+      'I prefer we meet at 3.',
+      'I prefer not to talk about it.',
+      'I prefer working from home on Fridays.',
+      'I take my kids to school at 8.',
+      'I love my coffee shop.',
+      'I like my job.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('commits nothing for what befalls the speaker, or a joke', () => {
+    for (const text of [
+      'I always have a great time at their parties.',
+      'I always get a splitting headache on long drives.',
+      'I like my coffee like I like my mornings: black, lol',
+      'I prefer cold pizza for breakfast, jk',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('commits nothing for what the speaker has or undergoes rather than chooses', () => {
+    for (const text of [
+      'I have my hands full today.',
+      'I now have chest pain.',
+      'I usually have back pain after long drives.',
+      'I always take painkillers for migraines.',
+      'I always take long showers.',
+      'I usually have mixed feelings about sequels.',
+      'I prefer hard copies of contracts.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps a choice limited to some occasions tentative', () => {
+    for (const text of [
+      'Sometimes I prefer green tea.',
+      'I prefer red wine when it is cold out.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text).length, text).toBe(1);
+    }
+  });
+
+  it('commits nothing when the category of two compared things is not in the sentence', () => {
+    for (const text of ['I prefer Slack over email.', 'I prefer tea over coffee.']) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps a hedged taste tentative', () => {
+    for (const text of ['I think I prefer quiet hotels.', 'maybe I like my tea green']) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+});
+
+describe('an open preference', () => {
+  it('takes its topic from the head noun and its value from the modifier', () => {
+    const cases: [string, string][] = [
+      ['I like my coffee black.', 'coffee=black'],
+      ['i take my tea with lemon', 'tea=with lemon'],
+      ['I prefer quiet hotels.', 'hotel=quiet'],
+      ['I like green tea best', 'tea=green'],
+      ['I always drink decaf coffee after lunch.', 'coffee=decaf'],
+      ['I prefer dark chocolate.', 'chocolate=dark'],
+    ];
+    for (const [text, reading] of cases) expect(preferences(text), text).toEqual([reading]);
+  });
+
+  it('keeps the topics the closed facets named', () => {
+    const cases: [string, string][] = [
+      ['I prefer aisle seats.', 'seat=aisle'],
+      ['I prefer morning meetings.', 'meeting_time=morning'],
+      ['I prefer window seats over aisle seats.', 'seat=window'],
+    ];
+    for (const [text, reading] of cases) expect(preferences(text), text).toEqual([reading]);
+  });
+
+  it('reads a compared choice when both sides share the head noun', () => {
+    expect(preferences('I prefer still water over sparkling water.')).toEqual(['water=still']);
+  });
+
+  it('reads a change marker as a correction of the speaker’s own earlier value', () => {
+    const cases: [string, string][] = [
+      ['I have switched to black coffee.', 'coffee=black (strong, correction)'],
+      ['Actually I now prefer window seats.', 'seat=window (strong, correction)'],
+      ['These days I stick to herbal tea.', 'tea=herbal (strong, correction)'],
+      ['I prefer still water instead of sparkling water.', 'water=still (strong, correction)'],
+      ['I drink green tea now, no more black tea.', 'tea=green (strong, correction)'],
+      ['These days I take my coffee with oat milk.', 'coffee_milk=oat milk (strong, correction)'],
+    ];
+    for (const [text, reading] of cases) expect(allPreferences(text), text).toEqual([reading]);
+  });
+
+  it('reads a taste with no change marker as no correction', () => {
+    expect(allPreferences('I like my coffee black.')).toEqual(['coffee=black (strong)']);
+  });
+
+  it('lands on the topic on record when the chosen thing is the same', () => {
+    expect(
+      preferences('I have switched to oat milk.', {
+        'profile.preference.coffee_milk': 'whole milk',
+      }),
+    ).toEqual(['coffee_milk=oat milk']);
+  });
+});
