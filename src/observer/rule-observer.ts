@@ -728,96 +728,6 @@ function previousAssistant(
   return null;
 }
 
-/** The user message an assistant entry answers: the last entry before it, tool output skipped. */
-function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
-  for (let i = index - 1; i >= 0; i--) {
-    const e = segment[i];
-    if (e === undefined || e.role === 'assistant') return null;
-    if (e.role === 'user') return e;
-  }
-  return null;
-}
-
-// The assistant acknowledging what the user just told it, then restating it ("Noted — invoices
-// go to Ines by the 3rd", "Updated: standup at 09:15", "Understood, the budget is 400 EUR").
-const ACKNOWLEDGED =
-  /^(?:noted|updated|changed|understood|got it|fair enough|confirmed)\s*(?:[:,—–-]|\.\s)\s*/i;
-// Or reporting that it changed a thing to a value ("Payment terms changed to 15 days", "Updated
-// the retry limit to 5").
-const CHANGED_TO =
-  /^(?:(?:[\w'’-]+\s+){1,4}(?:changed|updated|set|moved|switched|bumped|raised|lowered)|updated|changed|set|moved|switched)\s+(?:[\w'’.$-]+\s+){0,4}?to\s+\S/i;
-const STANDING_RESTATEMENT: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
-  'rule',
-  'preference',
-  'decision',
-  'setting',
-]);
-// A report of a one-off step ("restarted web-02", "sent the invoice to Ana"): done once, not kept.
-const DONE_ONCE = /^[a-z]+ed\b|^(?:ran|sent|wrote|made|put|gave|took|did)\b/i;
-// What two messages share exactly: a number, or a word written with a capital in the restatement.
-const EXACT = /(?<![\w-])\d+(?:[.:,]\d+)*|(?<![\p{L}\d])\p{Lu}[\p{L}-]{2,}/gu;
-
-/** The words and numbers of what a user message states (see `restatementOf`). */
-interface Stated {
-  /** Lower-cased words and numbers. */
-  readonly said: ReadonlySet<string>;
-  /** Words as written. */
-  readonly exact: ReadonlySet<string>;
-}
-
-/**
- * What the user stated, not what they asked, hedged or relayed ("is the retro at 16:00?", "we
- * might move to Hetzner", "Jonas says the VPN is down until 15:00"). Sentences with a moment word
- * stay in: a restatement is often what settles them ("… changed it last month to 9:30").
- * Sentences already durable in the user's words stay in too: the restatement is often the
- * complete one (measured: excluding them lost 11 labels across the observe sets).
- */
-function statedBy(user: TranscriptEntry): Stated {
-  const stated = sentencesOf(user)
-    .filter((s) => !isQuestion(s) && !isHedged(s) && !relayed(s))
-    .join(' ');
-  const words = stated.split(/[^\p{L}\d'’-]+/u);
-  return {
-    said: new Set([
-      ...words.map((w) => w.toLowerCase()),
-      ...(stated.match(/\d+(?:[.:,]\d+)*/g) ?? []),
-    ]),
-    exact: new Set(words),
-  };
-}
-
-/**
- * An assistant sentence that restates the user's message just before it, with a value or a name
- * of that message ("Put 15 days" → "Payment terms changed to 15 days."), is the user's fact in
- * words that stand alone: drafted as the user's, citing both messages. Never a question, a plan,
- * a supposition, a hedge, a failure or a step done once.
- */
-function restatementOf(sentence: string, { said, exact }: Stated): string | null {
-  if (isQuestion(sentence) || HYPOTHETICAL.test(sentence) || FIRST_PERSON_ACTION.test(sentence))
-    return null;
-  const marker = ACKNOWLEDGED.exec(sentence);
-  const rest = marker === null ? sentence : sentence.slice(marker[0].length);
-  if (marker === null ? !CHANGED_TO.test(rest) : DONE_ONCE.test(rest) && !CHANGED_TO.test(rest))
-    return null;
-  // "Changed to 45 minutes" says what, not of what: four words at least.
-  if (FAILURE.test(rest) || isOneOff(rest) || isHedged(rest) || rest.split(/\s+/).length < 4)
-    return null;
-  // The assistant's own doing ("Noted — drafting the reply to Ines", "Understood, I'll tell Marco
-  // …") restates a task, not a fact, unless it keeps a standing rule or choice ("I'll never put
-  // last names in the group", "staying with Kinetic Physio").
-  if (
-    (FIRST_PERSON_ACTION.test(rest) || /^\p{Ll}+ing\b/u.test(rest)) &&
-    !STANDING_RESTATEMENT.has(classifySentence(rest, 'user'))
-  )
-    return null;
-  // A capitalised word opening the restatement is a name only if the user wrote it so too
-  // ("Changed: Shirakawa-go …" after "… to Shirakawa-go"; not "Pool size …" after "the pool").
-  const shared = [...rest.matchAll(EXACT)].some((m) =>
-    m.index > 0 || /^\d/.test(m[0]) ? said.has(m[0].toLowerCase()) : exact.has(m[0]),
-  );
-  return shared ? capitalise(rest.replace(/[.!]+$/, '')) : null;
-}
-
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -828,22 +738,6 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
     const sentences = sentencesOf(entry);
-    const told = speaker === 'assistant' ? previousUser(segment, index) : null;
-    const stated = told === null ? null : statedBy(told);
-    if (told !== null && stated !== null)
-      for (const sentence of sentences) {
-        const text = restatementOf(sentence, stated);
-        if (text === null) continue;
-        const draft = draftOf(
-          captureKey,
-          entry,
-          [told.id, entry.id],
-          clipMasked(text, 280),
-          'fact',
-          reading('fact') as Reading,
-        );
-        drafts.push({ ...draft, observation: { ...draft.observation, speaker: 'user' } });
-      }
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
