@@ -13,6 +13,10 @@ describe('rules@11: the speaker saying who they are', () => {
     'I am a locksmith in Porto, mostly old mortise locks.',
     'I’m the treasurer of the Harbour Rowing Club, 40 members.',
     'My name is Kwabena Mensah.',
+    // Two words are chatter unless the second is a name: one the model has never seen, or a
+    // word it reads as a noun.
+    "I'm Chidinma.",
+    "I'm Grace.",
   ];
   it.each(INTRODUCTIONS)('"%s" is a fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
@@ -27,6 +31,14 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm in Lisbon until Friday.",
     "I'm the one who broke it yesterday at Heathrow.",
     "I'm a guest at Tomás's wedding next month.",
+    "I'm a panellist at RustConf in September.",
+    // A state written with a capital: the tagger reads it as an adjective, adverb or verb.
+    "I'm Fine, just a long week at the stall.",
+    "I'm Back, sorry, the courier came.",
+    "I'm Home, at last.",
+    "I'm Set, thanks.",
+    "I'm Done.",
+    "I'm Exhausted.",
     'I am a little worried about the launch in March.',
     // Who they are, said with the problem the sentence reports: the problem is the point.
     "I'm the caretaker at Elm Court and the boiler keeps failing.",

@@ -3,7 +3,13 @@
  * decision verbs, problem words), not phrases from any benchmark; see
  * docs/decisions/2026-11-26-observer-rules.md.
  */
-import { HEARSAY, RELATIONAL_NOUN, SAYING_VERB } from '../language/index.js';
+import {
+  analyseClause,
+  HEARSAY,
+  isVocabularyWord,
+  RELATIONAL_NOUN,
+  SAYING_VERB,
+} from '../language/index.js';
 
 /** Removes what the observer never reads: fenced code, shell prompts, indented output. */
 export function stripNonProse(text: string): string {
@@ -327,12 +333,40 @@ function isValueStatement(sentence: string): boolean {
   );
 }
 
+const CALENDAR_NAME =
+  'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December';
+const INTRODUCER =
+  "(?:^|[,;]\\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey),?\\s+)?(?:[Ii]['’]?m|[Ii] am|([Mm]y name is))\\s+";
 // The speaker saying who they are: a name ("I'm Lena Vogt", "I am Tomás, the only sysadmin here",
 // "…, I am Rui Dias") or a role at, in or for a named place ("I'm the bursar at St Anne's", "I'm a
 // locksmith in Porto"). A name is capitalised, so "I'm done" and "im back" are no introductions;
 // a day or a month after the role is a moment ("I'm a bit late for Monday").
-const INTRODUCTION =
-  /(?:^|[,;]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey),?\s+)?(?:[Ii]['’]?m|[Ii] am|[Mm]y name is)\s+(?:\p{Lu}\p{Ll}+(?:[\s-]\p{Lu}\p{Ll}*)*(?=\s*(?:[,.;!(]|$))|(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|for|in|of|with)\s+(?:the\s+)?"?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})/u;
+const INTRODUCED_NAME = new RegExp(
+  `${INTRODUCER}(\\p{Lu}\\p{Ll}+(?:[\\s-]\\p{Lu}\\p{Ll}*)*)(?=\\s*(?:[,.;!(]|$))`,
+  'u',
+);
+const INTRODUCED_ROLE = new RegExp(
+  `${INTRODUCER}(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:at|for|in|of|with)\\s+(?:the\\s+)?"?(?!(?:${CALENDAR_NAME})\\b)\\p{Lu}`,
+  'u',
+);
+// A capitalised word after "I'm" is a name only when the tagger reads it as a noun: "Fine",
+// "Back", "Home", "Done" are states ("I'm Fine, just tired"). Read lower case after "I got",
+// which takes a noun ("got Grace") as readily as a state ("got home", "got tired"), so the tag
+// is the word's own; a word outside the model's vocabulary ("Ngozi") is a name.
+function readsAsName(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (!isVocabularyWord(lower)) return true;
+  const token = analyseClause(`I got ${lower}`).tokens.find((t) => t.text === lower);
+  // A verb is no name either: "Set" would pass as "Hope" would.
+  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN');
+}
+function introduces(sentence: string): boolean {
+  if (INTRODUCED_ROLE.test(sentence)) return true;
+  const name = INTRODUCED_NAME.exec(sentence);
+  if (name === null) return false;
+  // "My name is Hope": after "name is", any capitalised word is the name.
+  return name[1] !== undefined || (name[2] ?? '').split(/[\s-]+/).every(readsAsName);
+}
 
 /** True when a laugh closes the sentence ("… with spreadsheets lol"): the last clause is a joke. */
 export function closesWithLaugh(sentence: string): boolean {
@@ -365,9 +399,12 @@ function namesRelation(sentence: string): boolean {
 }
 const ROLE_WORD = new RegExp(`^(?:${ROLE_NOUN}|co-\\w+)$`, 'i');
 
-// "I'm a guest at Marta's wedding next month": a role for an occasion, not who the speaker is.
-const COMING_TIME =
-  /\b(?:next|this|coming)\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+// "I'm a guest at Marta's wedding next month", "I'm a speaker at PyCon in May": a role for an
+// occasion, not who the speaker is.
+const OCCASION_TIME = new RegExp(
+  `\\b(?:next|this|coming|in|on)\\s+(?:week|weekend|month|year|${CALENDAR_NAME})\\b`,
+  'i',
+);
 
 /** The reading of one sentence. */
 export interface SentenceClass {
@@ -410,6 +447,14 @@ export function classifySentence(
     !isQuestion(sentence)
   )
     return speaker === 'user' ? 'rule' : 'context';
+  // "I'm Ngozi.": two words, which chatter would take, but a name the tagger reads as one.
+  if (
+    speaker === 'user' &&
+    sentence.split(/\s+/).length <= 2 &&
+    INTRODUCED_NAME.test(sentence) &&
+    !isQuestion(sentence)
+  )
+    return introduces(sentence) ? 'fact' : 'skip';
   if (isChatter(sentence)) return 'skip';
   // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
   if (closesWithLaugh(sentence)) return 'skip';
@@ -423,9 +468,9 @@ export function classifySentence(
   if (FIX.test(sentence)) return 'fix';
   // "I'm the secretary of X, and our sheet is a mess": the problem is what the sentence reports.
   if (
-    INTRODUCTION.test(sentence) &&
+    introduces(sentence) &&
     !ONE_OFF_TIME.test(sentence) &&
-    !COMING_TIME.test(sentence) &&
+    !OCCASION_TIME.test(sentence) &&
     !PROBLEM.test(sentence) &&
     !ALARMING.test(sentence)
   )
