@@ -55,6 +55,8 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     'Birgit (my co-author) does the figures',
     'our vet is my cousin Tamsin so she squeezes us in',
     'my accountant Pedro Lobo files the quarterly VAT',
+    // The relation's own clause is in the present; another clause's past does not matter.
+    'my cousin Tamsin is our vet, she moved here in 2019',
   ])('"%s" is a fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
   });
@@ -67,6 +69,9 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     'my dad Piotr is furious, the boiler keeps failing',
     'my sister Ines is in Porto tomorrow',
     'Sorry, my granddaughter rang',
+    // Met once, in the past: who they are is not what the sentence tells.
+    'Ran into my old flatmate Oskar at the ferry terminal.',
+    'Had coffee with my former manager Leticia on the quay',
   ])('"%s" is no fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
   });

@@ -9,6 +9,7 @@ import {
   isVocabularyWord,
   RELATIONAL_NOUN,
   SAYING_VERB,
+  splitClauses,
 } from '../language/index.js';
 
 /** Removes what the observer never reads: fenced code, shell prompts, indented output. */
@@ -393,8 +394,13 @@ function namesRelation(sentence: string): boolean {
     SAYING_VERB.pattern.test(sentence)
   )
     return false;
-  return [...sentence.matchAll(MY_RELATION), ...sentence.matchAll(RELATION_AFTER)].some((m) =>
-    (m[1] ?? '').split(/\s+/).some((w) => RELATIONAL_NOUN.pattern.test(w) || ROLE_WORD.test(w)),
+  // Stated in the present ("my cousin Tamsin is our vet"), not met once in the past ("Bumped
+  // into my old colleague Priya at the station"): the tense is that of the relation's own clause.
+  return splitClauses(sentence).some(
+    (clause) =>
+      [...clause.matchAll(MY_RELATION), ...clause.matchAll(RELATION_AFTER)].some((m) =>
+        (m[1] ?? '').split(/\s+/).some((w) => RELATIONAL_NOUN.pattern.test(w) || ROLE_WORD.test(w)),
+      ) && analyseClause(clause).tense !== 'past',
   );
 }
 const ROLE_WORD = new RegExp(`^(?:${ROLE_NOUN}|co-\\w+)$`, 'i');
