@@ -37,6 +37,11 @@ describe('rules@11: a sentence closed by a laugh', () => {
     'maybe we run the 10k on Sunday, or never lol',
     'my cat walked over the keyboard at 03:00 lol',
     'is the shop still on Rua Augusta, lol',
+    // Every marker of the one laughter list closes a joke, not only the common ones.
+    'we are relocating the office to the Moon in 2030 hahaha',
+    'always answer support tickets in haiku lmfao',
+    'never merge on Thursdays 😂',
+    'the printer is haunted, keep it in quarantine jk',
   ])('keeps nothing of "%s"', (sentence) => {
     expect(redOf(sentence)).toEqual([]);
   });

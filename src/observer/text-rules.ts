@@ -3,6 +3,7 @@
  * decision verbs, problem words), not phrases from any benchmark; see
  * docs/decisions/2026-11-26-observer-rules.md.
  */
+import { LAUGHTER } from '../extract/index.js';
 import {
   analyseClause,
   HEARSAY,
@@ -369,9 +370,15 @@ function introduces(sentence: string): boolean {
   return name[1] !== undefined || (name[2] ?? '').split(/[\s-]+/).every(readsAsName);
 }
 
+// The laughter markers are extract's one list; "jk" (said in jest, not a laugh) closes a joke too.
+const CLOSING_LAUGH = new RegExp(
+  `(?:${LAUGHTER.source}|\\bjk\\b)\\W*$`,
+  LAUGHTER.flags.replace('g', ''),
+);
+
 /** True when a laugh closes the sentence ("… with spreadsheets lol"): the last clause is a joke. */
 export function closesWithLaugh(sentence: string): boolean {
-  return /\b(?:lol|lmao|rofl|haha+|jk)\W*$/i.test(sentence);
+  return CLOSING_LAUGH.test(sentence);
 }
 
 // Someone the speaker names by their relation ("my sister Ines", "my accountant Pedro Lobo", "Rafa
