@@ -8,7 +8,6 @@
  * `language/`, the one home of chrono-node).
  */
 
-export { personEntity } from './clauses.js';
 export { findDates } from './dates.js';
 export { createFileExtractionCache } from './extraction-cache.js';
 export { LAUGHTER } from './intent.js';

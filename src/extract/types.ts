@@ -11,11 +11,6 @@ export interface KnownSlot {
    * anchor that makes a later weak reading strong. Absent means committed.
    */
   readonly committed?: boolean;
-  /**
-   * When the slot's newest live evidence was recorded (RFC 3339), when known: "moved it to 11"
-   * refers to the event stated just before, not to any event on record.
-   */
-  readonly at?: string;
 }
 
 /** Who belongs to which family or team, and what names stand for which slot. */

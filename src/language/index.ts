@@ -59,7 +59,6 @@ export {
   RETURN_LABEL,
   RETURN_LEG,
   rescheduleReading,
-  weekdayNear,
 } from './reschedule.js';
 export type { SecretKind, SecretSpan } from './secrets.js';
 export { findSecrets, holdsSecret, isSecretLabel, maskSecrets, SECRET_MASK } from './secrets.js';

@@ -6,7 +6,6 @@ import {
   RETURN_LABEL,
   RETURN_LEG,
   rescheduleReading,
-  weekdayNear,
 } from './reschedule.js';
 
 // Every sentence was written for this test (in no benchmark file).
@@ -95,22 +94,5 @@ describe('dayOfMonthNear', () => {
     expect(dayOfMonthNear('Friday at 10', '2026-05-22')).toBeNull();
     expect(dayOfMonthNear('next week', '2026-05-22')).toBeNull();
     expect(dayOfMonthNear('the 32nd', '2026-06-22')).toBeNull();
-  });
-});
-
-describe('weekdayNear', () => {
-  it('is the named weekday nearest the date, three days either side at most', () => {
-    // 2026-04-08 is a Wednesday.
-    expect(weekdayNear('Thursday', '2026-04-08')).toBe('2026-04-09');
-    expect(weekdayNear('mon', '2026-04-08')).toBe('2026-04-06');
-    expect(weekdayNear('on Sat', '2026-04-08')).toBe('2026-04-11');
-    expect(weekdayNear('Sunday', '2026-04-08')).toBe('2026-04-05');
-    expect(weekdayNear('wednesday', '2026-04-08 16:30')).toBe('2026-04-08');
-  });
-
-  it('is null for anything but one weekday', () => {
-    expect(weekdayNear('next Thursday', '2026-04-08')).toBeNull();
-    expect(weekdayNear('Thursday 9th', '2026-04-08')).toBeNull();
-    expect(weekdayNear('Monica', '2026-04-08')).toBeNull();
   });
 });

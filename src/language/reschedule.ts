@@ -243,23 +243,6 @@ export function dayOfMonthNear(text: string, near: string): string | 'disagrees'
   return at.toISOString().slice(0, 10);
 }
 
-/**
- * A bare weekday ("Thursday", "thu") said of something dated `near` (`YYYY-MM-DD`): that weekday
- * nearest to it, at most three days either side, so "Thursday, not Wednesday" of Wednesday the
- * 10th is Thursday the 11th. Null when `text` is anything but one weekday.
- */
-export function weekdayNear(text: string, near: string): string | null {
-  const m =
-    /^\s*(?:on\s+)?(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\.?\s*$/i.exec(
-      text,
-    );
-  const nearAt = Date.parse(`${near.slice(0, 10)}T00:00:00Z`);
-  if (m?.[1] === undefined || Number.isNaN(nearAt)) return null;
-  const wanted = WEEKDAYS.indexOf(m[1].slice(0, 3).toLowerCase());
-  const shift = ((((wanted - new Date(nearAt).getUTCDay()) % 7) + 10) % 7) - 3;
-  return new Date(nearAt + shift * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The weekday a text opens with ("sat 12 dec" → 6), or null. */
 export function openingWeekday(text: string): number | null {
   const m = /^\s*(?:on\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\b/i.exec(text);

@@ -7,12 +7,7 @@ import {
   type SourceType,
   type ValidationIssue,
 } from '../core/index.js';
-import {
-  type EntityRegistry,
-  type Extractor,
-  type KnownSlot,
-  personEntity,
-} from '../extract/index.js';
+import type { EntityRegistry, Extractor, KnownSlot } from '../extract/index.js';
 import { EVENT_TYPES, type LedgerEvent, toLedgerEvent } from '../ledger/index.js';
 import {
   type MessageInput,
@@ -97,31 +92,8 @@ function knownOf(slots: readonly SlotState[]): KnownSlot[] {
       field: slot.field,
       value: slot.committed?.value ?? live?.value ?? null,
       committed: slot.committed != null,
-      ...(live === undefined ? {} : { at: live.eventTs }),
     };
   });
-}
-
-/**
- * The slots a message can speak of: its own entity's and, when that entity is a group of the
- * registry or one of its members (`personEntity` of a member's name), the group's and every
- * member's, so that "Sam is back" or "the lake trip is off" said by another member of the
- * household finds the trip it is about (issue #10). Sorted by entity, in registry order.
- */
-async function slotsInPlay(
-  tx: WriteTx,
-  entityId: string,
-  registry: EntityRegistry,
-): Promise<SlotState[]> {
-  const entities = [entityId];
-  for (const [group, members] of Object.entries(registry.members)) {
-    const ids = members.map(personEntity);
-    if (group !== entityId && !ids.includes(entityId)) continue;
-    for (const id of [group, ...ids]) if (!entities.includes(id)) entities.push(id);
-  }
-  const slots: SlotState[] = [];
-  for (const id of entities) slots.push(...(await tx.listSlots(id)));
-  return slots;
 }
 
 /** Whether the same re-read source already said exactly this about the slot last time. */
@@ -208,8 +180,7 @@ export async function deriveObservations(
     return { result: empty, invalid: [], failure: null };
   }
   const tag = `${step.extractor.id}@${step.extractor.version}`;
-  const registry = await registryOf(tx, step.registry);
-  const slots = await slotsInPlay(tx, source.entityId, registry);
+  const slots = await tx.listSlots(source.entityId);
   const extraction = await step.extractor.extract({
     text: source.text,
     at: event.eventTs,
@@ -218,7 +189,7 @@ export async function deriveObservations(
     entityId: source.entityId,
     ...(source.title === undefined ? {} : { title: source.title }),
     known: knownOf(slots),
-    registry,
+    registry: await registryOf(tx, step.registry),
   });
   if (!extraction.ok) {
     return { result: empty, invalid: [], failure: extraction.error.message };

@@ -180,24 +180,10 @@ function namesADay(mention: DateMention): boolean {
 const DAY_WORDS =
   /\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday|this|next|coming|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
 
-/**
- * "on Saturday" inside an event's phrase ("the swim meet on Saturday is at 9") is when it is,
- * like "tomorrow": a weekday after "on" is a day, never part of the name. "Saturday swim" (no
- * "on") may be what a weekly class is called and stays.
- */
-function onWeekday(text: string, mention: DateMention): boolean {
-  return (
-    mention.date !== null &&
-    openingWeekday(mention.text) !== null &&
-    (/^on\s/i.test(mention.text) || /\bon\s+$/i.test(text.slice(0, mention.start)))
-  );
-}
-
 /** The day an event's own name says, for a predicate that gives only a time (see `namesADay`). */
 function dayInName(clause: Clause, before: number): string | null {
   const said = clause.dates.find(
-    (d) =>
-      d.end <= before && (namesADay(d) || onWeekday(clause.text, d)) && activityTime(d) === null,
+    (d) => d.end <= before && namesADay(d) && activityTime(d) === null,
   );
   return said?.date ?? null;
 }
@@ -207,7 +193,7 @@ function eventSlug(phrase: string, doc: DocContext, entityId: string): string | 
   // When the event is, is not what it is called ("Soccer game tomorrow is at 10am" is the soccer
   // game): a date said inside the name goes to the value, never into the slot.
   const undated = findDates(phrase, doc.input.at)
-    .filter((d) => namesADay(d) || onWeekday(phrase, d))
+    .filter(namesADay)
     .reduceRight(
       (text, d) => `${text.slice(0, d.start)} ${text.slice(d.end).replace(/^['’]s(?!\p{L})/u, '')}`,
       phrase,
@@ -431,57 +417,8 @@ const TIME_AFTER =
 /** An event word that is a whole word: the head of an activity's noun phrase. */
 const EVENT_HEAD = new RegExp(`^${EVENT_WORDS.source}$`, 'i');
 
-/**
- * "The coach moved it to 11am", "it's at 5 now": a new time for an event named by a pronoun. It
- * means the event stated just before (a schedule slot whose newest evidence is at most
- * `JUST_BEFORE_MS` old), so it is read only when exactly one such slot exists and no trip date was
- * said in that time; otherwise the referent is a guess and nothing is read. The event keeps its
- * day when only a time is given.
- */
-const PRONOUN_MOVE =
-  /\b(?:(?:mov|push|shift|bump|chang|reschedul|switch)(?:e|es|ed|ing)?\s+it\s+(?:back\s+|up\s+|forward\s+)?to|it(?:'s|\s+is)\s+(?:now\s+)?(?:at|on))\s+(?=\S)/i;
-const JUST_BEFORE_MS = 12 * 3_600_000;
-
-function pronounMove(clause: Clause, doc: DocContext): Candidate | null {
-  const t = clause.text;
-  const m = PRONOUN_MOVE.exec(t);
-  if (m === null || doc.kind !== 'chat' || doc.input.role !== 'user') return null;
-  if (clause.analysis.negated || clause.analysis.mood !== 'statement') return null;
-  // "It's at 5" with no word of change is a statement of the time, not a move, unless "now".
-  if (/^it/i.test(m[0]) && !/\bnow\b/i.test(t)) return null;
-  const end = m.index + m[0].length;
-  // The date may take in the preposition ("at 11").
-  const mention = clause.dates.find((d) => d.end > end && d.start <= end + 4);
-  if (mention === undefined) return null;
-  const now = Date.parse(doc.input.at);
-  const recent = doc.input.known.filter((k) => {
-    const at = k.at === undefined ? Number.NaN : Date.parse(k.at);
-    return at <= now && now - at <= JUST_BEFORE_MS;
-  });
-  const events = recent.filter(
-    (k) => k.field.startsWith('family.schedule.') && k.value !== null && k.value !== 'cancelled',
-  );
-  const [event] = events;
-  if (event === undefined || events.length > 1) return null;
-  if (recent.some((k) => /^travel\.(?:departure|return)_date$/.test(k.field))) return null;
-  const heldDay = /^(\d{4}-\d{2}-\d{2})/.exec(event.value ?? '')?.[1] ?? null;
-  const value = whenOf(mention, heldDay);
-  if (value === null) return null;
-  return {
-    entityId: event.entityId,
-    field: event.field,
-    value,
-    intent: 'planning',
-    confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
-    correction: true,
-    span: m[0],
-  };
-}
-
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
-  const moved = pronounMove(clause, doc);
-  if (moved !== null) return [moved];
   if (!EVENT_WORDS.test(t) || TRAVEL_WORDS.test(t)) return [];
   const intent = clause.intent.intent;
   const stateIntent: Intent = intent === 'assertive' || intent === 'planning' ? 'planning' : intent;

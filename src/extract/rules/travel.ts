@@ -39,15 +39,13 @@ import {
   type Clause,
   type DocContext,
   entityFor,
-  isKnownMember,
-  personEntity,
   type Subject,
   subjectOf,
 } from '../clauses.js';
 import { habitual } from '../habitual.js';
 import { listenersAt } from '../listener.js';
 import { planStrengthAt, stateStrengthAt } from '../subordinate.js';
-import { properPhraseAt, wordsOf } from '../text.js';
+import { properPhraseAt } from '../text.js';
 import type { EvidenceStrength } from '../types.js';
 
 import { HEDGED_CONFIDENCE } from '../types.js';
@@ -62,8 +60,6 @@ interface Hit {
   readonly strength: EvidenceStrength;
   /** An arrival ("landed in X"): X is also where the trip goes when no destination is known. */
   readonly arrival?: boolean;
-  /** A return that names no place or trip ("back home", "I'm back"): see `tripEnded`. */
-  readonly bareReturn?: boolean;
 }
 
 const ARRIVAL =
@@ -507,7 +503,7 @@ function returnHit(
 ): { back: boolean; hit: Hit | null } {
   const t = clause.text;
   const ret = RETURN.exec(t);
-  if (ret === null) return { back: false, hit: backOnTrip(clause, doc, subjectBefore) };
+  if (ret === null) return { back: false, hit: null };
   const today = doc.input.at.slice(0, 10);
   const returnIsFuture =
     clause.intent.intent === 'planning' ||
@@ -528,8 +524,6 @@ function returnHit(
       location: 'home',
       destination: null,
       span: ret[0],
-      bareReturn:
-        !/\bfrom\s*$/i.test(ret[0]) && !/^\s*from\b/i.test(t.slice(ret.index + ret[0].length)),
       // "Back from Twickenham, what a game": a day out to an event, not a trip's end.
       strength:
         returnFrom === 'strong' && DAY_EVENT.pattern.test(t)
@@ -537,104 +531,6 @@ function returnHit(
           : (stateStrengthAt(t, ret.index, returnFrom) ?? 'weak'),
     },
   };
-}
-
-/** The entity's trip status on record, committed or not; null when it has no travel slot. */
-function tripStatus(entityId: string, doc: DocContext): string | null {
-  const travel = doc.input.known.filter(
-    (k) => k.entityId === entityId && k.field.startsWith('travel.'),
-  );
-  if (travel.length === 0) return null;
-  return travel.find((k) => k.field === 'travel.status')?.value ?? '';
-}
-
-/**
- * "I'm back", "Home!", "finally home" said alone while the speaker's trip is under way: the trip
- * has ended. Without a trip in progress these words say nothing about travel ("I'm back" after a
- * break in the chat). Strong when the message also tells of the journey home or of home ("Home!
- * The train was late but I'm back"), else moderate: asked, never committed alone.
- */
-const BACK_ALONE =
-  /^(?:(?:and|but|so|ok|okay|well)[\s,]+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:(?:finally|safely|just|now)\s+)?(?:back|home)(?:\s+(?:now|at last|finally|again|safe(?:ly)?|(?:safe )?and sound))?\s*[!.…]*\s*$/i;
-const JOURNEY_HOME =
-  /\b(?:home|flight|plane|train|bus|ferry|drive|drove|journey|landed|airport|delayed|layover)\b/i;
-
-function backOnTrip(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
-  const t = clause.text.trim();
-  if (!BACK_ALONE.test(t) || clause.analysis.negated) return null;
-  const subject = subjectBefore(0);
-  if (subject.kind !== 'speaker' && !(subject.kind === 'we' && subject.third !== true)) return null;
-  if (tripStatus(entityFor(subject, doc), doc) !== 'in_progress') return null;
-  return {
-    subject,
-    status: 'completed',
-    location: 'home',
-    destination: null,
-    span: t,
-    bareReturn: true,
-    strength:
-      JOURNEY_HOME.test(doc.input.text.replace(t, '')) || /home/i.test(t) ? 'strong' : 'moderate',
-  };
-}
-
-/** Whether the entity is a registered group or one of its members' own entity. */
-function inHousehold(entityId: string, doc: DocContext): boolean {
-  return Object.entries(doc.input.registry.members).some(
-    ([group, members]) => group === entityId || members.some((m) => personEntity(m) === entityId),
-  );
-}
-
-/**
- * How strong a return's `status` is, given what the record holds for whose return it is. In a
- * household, a bare return ("back home, the cat ignored me") by a member with no trip on record
- * sets where they are but says no trip has ended: members come home from school, shops and
- * clinics, so its status is weak, never committed. In one person's own thread "home again" with
- * no trip on record still ends one: there the trip is more often one the record missed (a blunt
- * rule for every thread cost 4 held-out and 2 reworded probes, session 16). A registered member's return
- * told by another member of the household ("Sam is back home") is the household's own news of a
- * trip on record, not second-hand gossip (issue #10).
- */
-function tripEnded(hit: Hit, subject: Subject, entityId: string, doc: DocContext) {
-  const status = tripStatus(entityId, doc);
-  const memberTrip =
-    subject.kind === 'person' &&
-    isKnownMember(subject.name, doc) &&
-    (status === 'in_progress' || status === 'planned');
-  return {
-    weakStatus: hit.bareReturn === true && status === null && inHousehold(entityId, doc),
-    memberTrip,
-  };
-}
-
-/**
- * Whose trip "the trip is off" cancels: the speaker's when they have one planned or under way;
- * else the one household or team in play that has (a member's trip is cancelled only when the
- * member is named: "Tayo's trip is off"), its destination's words
- * in the clause when the clause names any of them ("the lake trip is off" said by a member who
- * has no trip, while the household's trip to Lake Garda is planned). With none, or more than one,
- * it stays the speaker's: a guess at someone else's trip is no cancellation of it (issue #10).
- */
-const TRIP_MODIFIER =
-  /\b(?!(?:the|a|an|our|my|his|her|their|your|this|that|whole|big|family|weekend|summer|winter|spring|autumn|fall|next|last|planned|booked)\b)([\p{L}'’-]{3,})\s+(?:trip|visit|holiday|vacation|getaway|break)\b/iu;
-
-function cancelledTripOwner(speaker: string, clause: Clause, doc: DocContext): string {
-  const own = tripStatus(speaker, doc);
-  if (own === 'planned' || own === 'in_progress') return speaker;
-  const owners = [...new Set(doc.input.known.map((k) => k.entityId))].filter((id) => {
-    const status = tripStatus(id, doc);
-    return /^(?:family|team):/.test(id) && (status === 'planned' || status === 'in_progress');
-  });
-  const words = new Set(wordsOf(clause.text.toLowerCase()));
-  const named = owners.filter((id) => {
-    const destination = doc.input.known.find(
-      (k) => k.entityId === id && k.field === 'travel.destination',
-    )?.value;
-    return wordsOf((destination ?? '').toLowerCase()).some((w) => w.length > 2 && words.has(w));
-  });
-  // "The Paris trip is off" while the household's trip goes to Lake Garda: another trip.
-  const modifier = TRIP_MODIFIER.exec(clause.text)?.[1];
-  const chosen = named.length > 0 ? named : modifier === undefined ? owners : [];
-  return chosen.length === 1 && chosen[0] !== undefined ? chosen[0] : speaker;
 }
 
 /** Arrival, greeting, presence and en-route readings: the speaker (or someone) is in X. */
@@ -1210,10 +1106,7 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     // A trip whose subject is neither a person nor the speaker ("the parcel is in Lyon") is
     // nobody's trip.
     if (subject === null) continue;
-    const entityId =
-      hit.status === 'cancelled' && subject.kind !== 'person'
-        ? cancelledTripOwner(entityFor(subject, doc), clause, doc)
-        : entityFor(subject, doc);
+    const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, hit.status === 'planned' ? 'planning' : 'assertive');
     // An arrival, presence or return told as a story ("When we got to X it was snowing", "got
     // back from X two weeks ago") is not the present state.
@@ -1258,14 +1151,9 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
         };
       } else if (places.includes('around-today')) hit = { ...hit, strength: 'weak' };
     }
-    const ended = hit.status === 'completed' ? tripEnded(hit, subject, entityId, doc) : null;
-    const s =
-      (secondHand(subject, doc) && ended?.memberTrip !== true) || told ? 'weak' : hit.strength;
+    const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
-      const statusStrength = ended?.weakStatus === true ? 'weak' : s;
-      out.push(
-        candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, statusStrength),
-      );
+      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
     if (hit.location !== null) {
       out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
