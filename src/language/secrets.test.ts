@@ -226,6 +226,31 @@ describe('passphrases and seed phrases of several words', () => {
   });
 });
 
+describe('a password of several words after "is" or ":"', () => {
+  it.each([
+    [
+      'We re-keyed the cabin router and the passphrase is Velvet Otter Teapot Sunrise',
+      'We re-keyed the cabin router and the passphrase is [secret]',
+    ],
+    [
+      'my bank password is tulip harbour 1987, keep it quiet',
+      'my bank password is [secret], keep it quiet',
+    ],
+    [
+      'The guest wifi password is Green Finch 77 and the main one is unchanged.',
+      'The guest wifi password is [secret] and the main one is unchanged.',
+    ],
+    ['Studio password: Maple Kettle 31.', 'Studio password: [secret].'],
+    // A function word ends the value: the rest is the sentence about it.
+    [
+      'The password is Quokka7 for the upstairs router',
+      'The password is [secret] for the upstairs router',
+    ],
+  ])('masks it whole: "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

@@ -451,6 +451,32 @@ function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string 
   return words.length >= 6 && words.every((w) => /^\p{Ll}{3,8}$/u.test(w)) ? run : null;
 }
 
+/**
+ * Words that join two clauses, in English and in the languages of `FOREIGN_LABELS` (and, but, or,
+ * because… und, aber, et, mais, y, pero, e, ma, en, maar, i, ale, ve, ama, och, men, og, ja, dan,
+ * и, но). Lowercase only: a one-letter one is no English word then ("I" is).
+ */
+export const CLAUSE_JOIN =
+  /(?<![\p{L}\p{N}])(?:and|but|or|so|because|since|while|whereas|though|although|unless|until|und|aber|oder|weil|et|mais|ou|car|y|pero|porque|e|ma|mas|en|maar|omdat|i|ale|oraz|ve|ama|och|men|og|ja|dan|tapi|и|но)(?![\p{L}\p{N}])/u;
+
+/**
+ * How far a password given as a word goes on: its next words up to the clause's end ("the
+ * passphrase is Purple Monkey Dishwasher Lamp", "Blue Heron 42"), stopping before a function word
+ * or a word joining clauses ("hunter2 for the router", "Kestrel9 and the guest one…").
+ */
+function restOfPassword(after: string): number {
+  let length = 0;
+  for (;;) {
+    const next = /^[ \t]+([^\s,;"'`()]+)/u.exec(after.slice(length));
+    const raw = next?.[1];
+    if (next === null || raw === undefined) return length;
+    const word = raw.replace(/[.!?:]+$/u, '');
+    if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
+    length += next[0].length - (raw.length - word.length);
+    if (word !== raw) return length;
+  }
+}
+
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
 
@@ -517,7 +543,12 @@ function labelledValues(text: string): SecretSpan[] {
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
-    spans.push({ start: at, end: at + value.length, kind });
+    // A password of several words is masked whole; half of it would still open the door.
+    const rest =
+      kind === 'password' && label.guard === undefined && relation.close && !QUOTED.test(value)
+        ? restOfPassword(after)
+        : 0;
+    spans.push({ start: at, end: at + value.length + rest, kind });
     if (!CODE_VALUED.has(kind) || !/s$/iu.test(match[0])) continue;
     for (let end = at + value.length; ; ) {
       const next = LIST_NEXT.exec(text.slice(end));
