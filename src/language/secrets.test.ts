@@ -251,6 +251,17 @@ describe('a password of several words after "is" or ":"', () => {
   });
 });
 
+describe('a label abbreviated with "no."', () => {
+  it.each([
+    ['PIN no. 2917 for the replacement card', 'PIN no. [secret] for the replacement card'],
+    ['Acct. no. 66031874 at the credit union', 'Acct. no. [secret] at the credit union'],
+    // A lowercase "pin" before a bare number is still a connector's.
+    ['pin no. 14 of the header goes to ground', 'pin no. 14 of the header goes to ground'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

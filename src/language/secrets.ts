@@ -177,7 +177,7 @@ const ENGLISH_LABELS: readonly Label[] = [
     words:
       '(?:door|alarm|gate|safe|lock|locker|garage|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
   },
-  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?)|pins?' },
+  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?|nos?\\.)|pins?' },
   {
     kind: 'password',
     words:
@@ -204,7 +204,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'bank_account',
     words:
-      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
+      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
   },
   {
     kind: 'identity_number',
@@ -490,9 +490,10 @@ function labelledValues(text: string): SecretSpan[] {
     const before = clauseBefore(text, labelStart);
     if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
     // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
-    // ("pin D5 / pin 14"); a PIN is written in capitals or given with "is" or ":".
+    // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
+    const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
     const hardware =
-      kind === 'pin' && match[0] !== match[0].toUpperCase() && !PIN_OWNER_BEFORE.test(before);
+      kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
     if (hardware && HARDWARE_BEFORE.test(before)) continue;
     const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
     if (relation === null) continue;
