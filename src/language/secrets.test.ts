@@ -262,6 +262,57 @@ describe('a label abbreviated with "no."', () => {
   });
 });
 
+describe('inflected and compound words of other languages', () => {
+  it.each([
+    ['Kod do sejfu: 5830', '5830'],
+    ['Die Zahlenkombination der Alarmanlage ist 7731.', '7731'],
+    ["Le mot de passe c'est Tilleul#88", 'Tilleul#88'],
+    ['Die mTAN-Nummer lautet 884201.', '884201'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+});
+
+describe('settings and talk about a secret, by shape', () => {
+  it.each([
+    // Another language's bare word after ":" is a state ("forgotten", "unknown"), not a value.
+    'Kennwort: unbekannt, sag ich dir morgen.',
+    'Senha: pendente.',
+    // "label <words>:" that goes on after its value names a setting, not a credential.
+    'Token URL: https://id.example.org/oauth/token for the app',
+    'Token issuer: Keycloak-22 for staff logins',
+    'Secret scanner: Gitleaks8 on every push',
+    'Wallet token address: 0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984',
+    'Session key prefix: sess_',
+    // A name with a secret word inside that ends otherwise: a choice, not a credential.
+    'SECRET_STORE=vault for prod',
+    'PASSWORD_KDF_PROVIDER=scrypt',
+    'kms_secret_arn: arn:aws:kms:eu-central-1:111122223333:key/demo',
+    // A number with a suffix, a year before its verb, a standard before a participle.
+    'Die Geheimzahl ist 6-stellig bei dieser Bank.',
+    'Der Zugangscode ist 48h gültig.',
+    'Der Alarmcode ist 1998 geändert worden.',
+    'Das Passwort ist WPA3-gesichert.',
+    // A mnemonic that is no wallet's, a security answer given as a sentence.
+    'The mnemonic for the notes is every good boy deserves fudge always',
+    'Our memorable word is usually whatever the bank suggests',
+    // An e-mail address and a compound word after "/".
+    'Billing: ana@shop.example / self-service portal',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it.each([
+    ['Password router: Kiwi!88 – do not share', 'Kiwi!88'],
+    ['DB_PASSWORD_PROD=hunter2', 'hunter2'],
+    ['Der Alarmcode ist 1998.', '1998'],
+    ['My security answer is Pumpernickel', 'Pumpernickel'],
+    ['Login: ana@shop.example / Tr0mb0ne!', 'Tr0mb0ne'],
+  ])('still masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

@@ -195,7 +195,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'private_key',
     words:
-      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
+      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)',
   },
   {
     kind: 'card_number',
@@ -265,7 +265,7 @@ const MEASUREMENT =
   /^\d+(?:[.,]\d+)?(?:mm|cm|km|m|mils?|in|ft|kg|g|mg|lbs?|oz|v|mv|kv|ma|mah|w|kw|k?hz|[mg]hz|ohms?|px|pt|[kmgt]b|ms|rpm|psi|dpi|bits?|%)$/iu;
 /** Algorithm and standard names: "AES-256-GCM", "RSA-4096", "2021 IBC" name a kind, not a key. */
 const STANDARD_PART =
-  /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss)\d*$/iu;
+  /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss|wpa|wep)\d*$/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
   /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|one|two|three|four|five|six|seven|eight|nine|ten|twelve|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
@@ -281,7 +281,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -508,8 +508,13 @@ function labelledValues(text: string): SecretSpan[] {
     // A value after "label <words>:" must look like a credential on its own: four characters or
     // more, with a digit, a symbol inside or a case change, and no date.
     if (relation.named) {
-      const named = (QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '').replace(/[!?]+$/u, '');
+      const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
+      const named = raw.replace(/[!?]+$/u, '');
+      // A credential line ends with its value; a line that goes on ("Token endpoint: … for the
+      // CLI", "Access code holders: Team-B only") names a setting or a thing about the secret.
       if (
+        !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
+        /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
         named.length < 4 ||
         DATE.test(named) ||
         /^[$€£¥]/u.test(named) ||
@@ -531,7 +536,9 @@ function labelledValues(text: string): SecretSpan[] {
       label.lang === undefined &&
       relation.close &&
       !FOREIGN_RELATION.test(relation.joined);
-    if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
+    // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
+    const bareAfterSymbol = afterSymbol && label.lang === undefined;
+    if (core === '' || !credentialLike(core, bareAfterSymbol, after, word)) continue;
     // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
     if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
     // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
@@ -542,8 +549,29 @@ function labelledValues(text: string): SecretSpan[] {
     if (LONG_VALUED.has(kind) && core.length < 8) continue;
     if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
+    // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+    // standard with a participle a state ("WPA2-verschlüsselt").
+    if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) continue;
+    const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+    if (hyphened !== undefined && isStandardName(hyphened)) continue;
+    // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
+    const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
+    if (
+      (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
+      /^(?:19|20)\d\d$/u.test(core) &&
+      nextWord !== undefined &&
+      !CLAUSE_JOIN.test(nextWord)
+    )
+      continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
+    // A security answer given as a sentence ("is always something made up") is talk about it.
+    const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
+    if (
+      /answer|memorable/iu.test(match[0]) &&
+      run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
+    )
+      continue;
     // A password of several words is masked whole; half of it would still open the door.
     const rest =
       kind === 'password' && label.guard === undefined && relation.close && !QUOTED.test(value)
@@ -592,7 +620,8 @@ function loginPairs(text: string): SecretSpan[] {
   for (const match of text.matchAll(EMAIL_PAIR)) {
     const password = match[1] ?? '';
     const core = password.replace(/[!?]+$/u, '');
-    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(core)) continue;
+    // "on-call", "live-chat": a hyphen between letters makes a word, not a credential.
+    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s-][\p{L}\p{N}]/u.test(core)) continue;
     // A contact line goes on with a site or a phone, not a password ("ana@mail.com / ana.dev").
     if (/^(?:www\.|https?:)|^[\w-]+\.[a-z]{2,}(?:\/|$)|^\+?[\d\s()-]+$/iu.test(core)) continue;
     const start = (match.index ?? 0) + match[0].length - password.length;
@@ -656,7 +685,7 @@ const SECRET_PART =
 const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
 /** A name's parts that make its value a setting about a secret, not one: `MAX_TOKEN`, `KEY_FILE`. */
 const SETTING_PART =
-  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint)$/iu;
+  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint|hash|algo|algorithm|encoder|backend|engine|provider|arn)$/iu;
 /**
  * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
  * of one word counts only in capitals or quotes; the English label reads the rest.
@@ -695,7 +724,8 @@ function configValues(text: string): SecretSpan[] {
     const last = parts[parts.length - 1] ?? '';
     if (parts.length === 1 && quote === '' && name !== name.toUpperCase()) continue;
     if (parts.some((p) => SETTING_PART.test(p))) continue;
-    if (!SECRET_PART.test(last) && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
+    const secretLast = SECRET_PART.test(last);
+    if (!secretLast && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
     const quoted = /^["']/u.test(raw);
     const value = quoted ? raw.slice(1, -1) : raw.replace(/[.!?]+$/u, '');
     if (!quoted && CODE_OR_FILE.test(value)) continue;
@@ -708,6 +738,11 @@ function configValues(text: string): SecretSpan[] {
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value) || STATE_WORD.test(value)) continue;
     // A URL's credentials are read by `urlValues`; the rest of a URL is no secret.
     if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(value)) continue;
+    // An AWS resource name or an algorithm says where or how a secret is kept, not what it is.
+    if (/^arn:/u.test(value) || isStandardName(value)) continue;
+    // A secret word inside a name that ends otherwise (`SECRET_BACKEND`) names a setting whose
+    // plain lowercase word is a choice ("vault", "bcrypt"), not a credential.
+    if (!secretLast && /^\p{Ll}+$/u.test(value)) continue;
     // The value is read ahead, not consumed: a quoted sentence after "with:" may hold a line.
     const start = (match.index ?? 0) + match[0].length + (quoted ? 1 : 0);
     spans.push({ start, end: start + value.length, kind: configKind(last) });
