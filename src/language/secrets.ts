@@ -572,9 +572,14 @@ function labelledValues(text: string): SecretSpan[] {
       run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
     )
       continue;
-    // A password of several words is masked whole; half of it would still open the door.
+    // A password of several words is masked whole; half of it would still open the door. Read in
+    // English only: `PHRASE_STOP` knows no other language's "for" or "in".
     const rest =
-      kind === 'password' && label.guard === undefined && relation.close && !QUOTED.test(value)
+      kind === 'password' &&
+      label.guard === undefined &&
+      label.lang === undefined &&
+      relation.close &&
+      !QUOTED.test(value)
         ? restOfPassword(after)
         : 0;
     spans.push({ start: at, end: at + value.length + rest, kind });
