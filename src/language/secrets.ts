@@ -297,6 +297,18 @@ const HARDWARE_BEFORE =
 const PIN_OWNER_BEFORE =
   /\b(?:bank|card|atm|debit|credit|sim|phone|mobile|visa|account|my|our|his|her|their)\s+$/iu;
 
+/**
+ * A credential's own shape: a digit, a symbol inside a word ("Tr!cky", "Gravel#Path"), or a case
+ * change inside it ("hunterTwo"). With `hyphenIsWord`, a hyphen between letters makes a compound
+ * word ("on-call", "live-chat"), not a credential.
+ */
+function hasCredentialShape(value: string, hyphenIsWord = false): boolean {
+  if (/\d|\p{Ll}\p{Lu}/u.test(value)) return true;
+  return (
+    hyphenIsWord ? /[\p{L}][^\p{L}\p{N}\s-][\p{L}\p{N}]/u : /[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u
+  ).test(value);
+}
+
 /** Whether a candidate value reads as a credential rather than a word about one. */
 function credentialLike(
   value: string,
@@ -313,8 +325,7 @@ function credentialLike(
   if (/^X-[A-Za-z]+(?:-[A-Za-z]+)*$/u.test(value)) return false;
   if (/^\p{L}+-(\p{L}+)$/u.test(value) && STATE_WORD.test(value.split('-')[1] ?? '')) return false;
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
-  if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
-  if (/\p{Ll}\p{Lu}/u.test(value)) return true;
+  if (hasCredentialShape(value)) return true;
   if (!/^\p{L}{4,}$/u.test(value) || STATE_WORD.test(value)) return false;
   // A password word given a bare word after "is" or ":" ("the password is swordfish"): the word
   // is the value, whatever follows it.
@@ -406,7 +417,7 @@ function guardHolds(
     return (
       LOGIN.test(`${before} ${after}`) &&
       /\p{L}/u.test(value) &&
-      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
+      hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
@@ -518,7 +529,7 @@ function labelledValues(text: string): SecretSpan[] {
         named.length < 4 ||
         DATE.test(named) ||
         /^[$€£¥]/u.test(named) ||
-        !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(named)
+        !hasCredentialShape(named)
       )
         continue;
     }
@@ -626,7 +637,7 @@ function loginPairs(text: string): SecretSpan[] {
     const password = match[1] ?? '';
     const core = password.replace(/[!?]+$/u, '');
     // "on-call", "live-chat": a hyphen between letters makes a word, not a credential.
-    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s-][\p{L}\p{N}]/u.test(core)) continue;
+    if (!/\p{L}/u.test(core) || !hasCredentialShape(core, true)) continue;
     // A contact line goes on with a site or a phone, not a password ("ana@mail.com / ana.dev").
     if (/^(?:www\.|https?:)|^[\w-]+\.[a-z]{2,}(?:\/|$)|^\+?[\d\s()-]+$/iu.test(core)) continue;
     const start = (match.index ?? 0) + match[0].length - password.length;
@@ -637,7 +648,7 @@ function loginPairs(text: string): SecretSpan[] {
     const password = match[2] ?? '';
     if (NOT_A_VALUE.test(user)) continue;
     const core = password.replace(/[!?]+$/u, '');
-    if (!/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(core)) continue;
+    if (!hasCredentialShape(core)) continue;
     const start = (match.index ?? 0) + match[0].length - password.length;
     spans.push({ start, end: start + password.length, kind: 'password' });
   }
