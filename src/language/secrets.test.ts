@@ -315,6 +315,30 @@ describe('settings and talk about a secret, by shape', () => {
   });
 });
 
+describe('codes typed digit by digit, or given twice', () => {
+  it.each([
+    ['The bike lock PIN is 9 0 4 1.', 'The bike lock PIN is [secret].'],
+    [
+      'the shed code is 7-7-2-5 or 7725 when the keypad lags',
+      'the shed code is [secret] or [secret] when the keypad lags',
+    ],
+    // A count stays a count.
+    ['The PIN is 4 or 6 digits', 'The PIN is 4 or 6 digits'],
+    [
+      'Gate code 2580 or the spare key under the mat',
+      'Gate code [secret] or the spare key under the mat',
+    ],
+    // Quoted, as a thread summary quotes its first message.
+    ['It began with: "the card PIN is 6 1 0 8"', 'It began with: "the card PIN is [secret]"'],
+    [
+      'It began with: "backup codes are 4410-2291 7730-1182"',
+      'It began with: "backup codes are [secret]"',
+    ],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

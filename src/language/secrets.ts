@@ -253,8 +253,11 @@ const TO = /^\s+to\s+/iu;
 /** A value right after a label with no joining word: a run holding a digit ("gate code 4471#"). */
 const BARE_VALUE = /^\s+(?=[#*]?[\p{L}\p{N}][^\s,;]*\d|[#*]?\d)/u;
 const QUOTED = /^(?:"[^"\n]{1,400}"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”)/u;
-/** Digit groups with spaces or dashes, as card numbers, IBANs and sort codes are written. */
-const GROUPED = /^[A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,6}){1,7}(?=$|[\s.,;!?)])/u;
+/**
+ * Digit groups with spaces or dashes, as card numbers, IBANs and sort codes are written; a closing
+ * quote may follow (a summary quotes the message).
+ */
+const GROUPED = /^[A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,6}){1,7}(?=$|[\s.,;!?)"'”’])/u;
 /** A run up to a space or a clause mark; a trailing "!" or "?" stays with it ("Lantern77!"). */
 const TOKEN = /^[^\s,;"'`)]+[^\s,;"'`).:]/u;
 /** Words after a number that make it a length, a count or a measurement ("4 digits", "100 mil"). */
@@ -488,6 +491,11 @@ function restOfPassword(after: string): number {
   }
 }
 
+/** A code typed digit by digit with spaces: "the PIN is 5 5 0 2". */
+const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
+/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
+const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
+
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
 
@@ -533,7 +541,11 @@ function labelledValues(text: string): SecretSpan[] {
       )
         continue;
     }
-    const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
+    const value =
+      QUOTED.exec(tail)?.[0] ??
+      (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
+      GROUPED.exec(tail)?.[0] ??
+      TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
     const core = value.replace(/[!?]+$/u, '');
@@ -594,9 +606,11 @@ function labelledValues(text: string): SecretSpan[] {
         ? restOfPassword(after)
         : 0;
     spans.push({ start: at, end: at + value.length + rest, kind });
-    if (!CODE_VALUED.has(kind) || !/s$/iu.test(match[0])) continue;
+    if (!CODE_VALUED.has(kind)) continue;
+    const plural = /s$/iu.test(match[0]);
     for (let end = at + value.length; ; ) {
-      const next = LIST_NEXT.exec(text.slice(end));
+      const next =
+        (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
       const code = next?.[1];
       if (next === null || code === undefined || !/\d/u.test(code)) break;
       const start = end + next[0].length - code.length;
