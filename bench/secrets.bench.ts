@@ -7,7 +7,13 @@
 // the recall pack (`buildContext` for the case's thread).
 //
 // `npx tsx bench/secrets.bench.ts file.jsonl ...` scores the named files and prints the figures
-// without writing the section (for sets that are not committed, e.g. a reviewer's cases).
+// without writing the section (for sets that are not committed, e.g. a reviewer's cases);
+// `--base before.json` (an earlier run's printed figures) scores near-misses on proposals too.
+//
+// A secret leaks when a surface shows it whole, or shows a word of a secret of several words
+// (4 characters or more, not elsewhere in the line): "[secret] Monkey Dishwasher Lamp" leaks.
+// A phrase is lost when it is missing from the daily log or the search hits, or when it was
+// proposed in the base run (the committed results, or `--base`) and is no longer.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -35,8 +41,11 @@ interface SetResult {
   readonly lost: number;
   readonly lost_from_log: number;
   readonly lost_from_search: number;
-  /** Keep phrases in a MEMORY.md proposal (the reflector chooses; shown, not scored). */
+  /** Keep phrases in a MEMORY.md proposal (the reflector chooses; scored only against a base). */
   readonly proposed: number;
+  /** Keep phrases proposed in the base run and not in this one (counted in `lost`). */
+  readonly lost_from_proposals: number;
+  readonly proposed_ids: readonly string[];
   readonly leaked_ids: readonly string[];
   readonly lost_ids: readonly string[];
 }
@@ -69,6 +78,31 @@ function shownText(value: unknown, key = ''): string {
       .map(([k, v]) => shownText(v, k))
       .join('\n');
   return '';
+}
+
+/**
+ * What shows a case's secret: the secret itself, and, for a secret of several plain words (a
+ * passphrase, not a credential line such as "Authorization: Bearer …" whose label words are meant
+ * to stay), each word of four characters or more that is nowhere else in the line: half a
+ * passphrase is a leak.
+ */
+function secretParts(c: SecretCase): string[] {
+  if (c.secret === null) return [];
+  const words = c.secret.trim().split(/\s+/u);
+  if (words.length < 2 || !words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'’-]*[.,!?]?$/u.test(w)))
+    return [c.secret];
+  const rest = c.text.replace(c.secret, ' ');
+  const parts = words
+    .map((w) => w.replace(/[.,!?]$/u, ''))
+    .filter((w) => w.length >= 4 && !rest.includes(w));
+  return [c.secret, ...parts];
+}
+
+/** Whether `shown` holds `part` as a word of its own (a whole secret is matched as it is). */
+function shows(shown: string, part: string, whole: boolean): boolean {
+  if (whole) return shown.includes(part);
+  const escaped = part.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(shown);
 }
 
 /** Words of the case's text without its secret: what a user would search or ask for. */
@@ -137,8 +171,8 @@ async function scoreCase(c: SecretCase): Promise<CaseResult> {
         ask: shownText({ answer: answer.answer, citations: answer.citations }),
         context: shownText(context),
       };
-      const secret = c.secret;
-      leaked = SURFACES.filter((s) => shown[s].includes(secret));
+      const parts = secretParts(c);
+      leaked = SURFACES.filter((s) => parts.some((p, i) => shows(shown[s], p, i === 0)));
     }
     const keep = c.keep ?? '';
     return {
@@ -153,13 +187,18 @@ async function scoreCase(c: SecretCase): Promise<CaseResult> {
   }
 }
 
-async function scoreSet(name: string, cases: readonly SecretCase[]): Promise<SetResult> {
+async function scoreSet(
+  name: string,
+  cases: readonly SecretCase[],
+  proposedAtBase: ReadonlySet<string>,
+): Promise<SetResult> {
   const leakedBy = Object.fromEntries(SURFACES.map((s) => [s, 0])) as Record<Surface, number>;
   const leakedIds: string[] = [];
   const lostIds: string[] = [];
   let lostFromLog = 0;
   let lostFromSearch = 0;
-  let proposed = 0;
+  const proposedIds: string[] = [];
+  let lostFromProposals = 0;
   for (const c of cases) {
     const r = await scoreCase(c);
     for (const s of r.leaked) leakedBy[s] += 1;
@@ -167,9 +206,15 @@ async function scoreSet(name: string, cases: readonly SecretCase[]): Promise<Set
     if (c.keep === null) continue;
     if (!r.keptInLog) lostFromLog += 1;
     if (!r.keptInSearch) lostFromSearch += 1;
-    const lostFrom = [r.keptInLog ? '' : 'log', r.keptInSearch ? '' : 'search'].filter(Boolean);
+    const unproposed = proposedAtBase.has(c.id) && !r.proposed;
+    if (unproposed) lostFromProposals += 1;
+    const lostFrom = [
+      r.keptInLog ? '' : 'log',
+      r.keptInSearch ? '' : 'search',
+      unproposed ? 'proposals' : '',
+    ].filter(Boolean);
     if (lostFrom.length > 0) lostIds.push(`${c.id} (${lostFrom.join(', ')})`);
-    if (r.proposed) proposed += 1;
+    if (r.proposed) proposedIds.push(c.id);
   }
   return {
     name,
@@ -180,13 +225,38 @@ async function scoreSet(name: string, cases: readonly SecretCase[]): Promise<Set
     lost: lostIds.length,
     lost_from_log: lostFromLog,
     lost_from_search: lostFromSearch,
-    proposed,
+    proposed: proposedIds.length,
+    lost_from_proposals: lostFromProposals,
+    proposed_ids: proposedIds,
     leaked_ids: leakedIds,
     lost_ids: lostIds,
   };
 }
 
-const named = process.argv.slice(2);
+const args = process.argv.slice(2);
+const baseAt = args.indexOf('--base');
+const baseFile = baseAt === -1 ? undefined : args[baseAt + 1];
+const named = args.filter((_, i) => baseAt === -1 || (i !== baseAt && i !== baseAt + 1));
+const committed = join(import.meta.dirname, 'results', 'secrets.json');
+
+/**
+ * The phrases each set proposed in the base run, by set name: `--base` (printed figures, one JSON
+ * object a set) or the committed results. A run before `proposed_ids` existed proposes nothing.
+ */
+function proposedAtBase(): Map<string, Set<string>> {
+  const file = baseFile ?? (named.length === 0 && existsSync(committed) ? committed : undefined);
+  if (file === undefined) return new Map();
+  const text = readFileSync(file, 'utf8');
+  const sets: { name: string; proposed_ids?: string[] }[] =
+    baseFile === undefined
+      ? (JSON.parse(text) as { sets: { name: string; proposed_ids?: string[] }[] }).sets
+      : text
+          .split(/\n(?=\{)/u)
+          .filter((part) => part.trim() !== '')
+          .map((part) => JSON.parse(part) as { name: string; proposed_ids?: string[] });
+  return new Map(sets.map((s) => [s.name, new Set(s.proposed_ids ?? [])]));
+}
+const base = proposedAtBase();
 const setsDir = join(import.meta.dirname, 'secrets');
 const files =
   named.length > 0
@@ -200,7 +270,8 @@ const files =
 
 const results: SetResult[] = [];
 for (const file of files) {
-  const result = await scoreSet(basename(file, '.jsonl'), readCases(file));
+  const name = basename(file, '.jsonl');
+  const result = await scoreSet(name, readCases(file), base.get(name) ?? new Set());
   results.push(result);
   console.log(JSON.stringify(result, null, 1));
 }
@@ -221,11 +292,13 @@ Measured ${date} on ${machine()}. Each set is \`bench/secrets/<name>.jsonl\`: a 
 the secret in it that must reach no surface, and a phrase that must survive (a near-miss that only
 looks like a secret, or the fact beside a secret). Every line is captured as its own session through
 the real engine (rules observer, no language model, no embeddings), then reflected; a secret
-*leaks* when its exact text appears in a MEMORY.md proposal or REVIEW.md, the daily log, the text
-search hits for the line's other words, \`ask\` on them, or the thread's recall pack. A phrase is
-*lost* when it is missing from the daily log or from those search hits (masked, or its observation
-dropped). *Proposed* counts phrases the reflector put in a proposal; it chooses what is durable, so
-that column is shown, not scored. The detector is \`src/language/secrets.ts\`.
+*leaks* when its text, or a word of a secret of several words (four characters or more, nowhere else
+in the line), appears in a MEMORY.md proposal or REVIEW.md, the daily log, the text search hits for
+the line's other words, \`ask\` on them, or the thread's recall pack. A phrase is *lost* when it is
+missing from the daily log or from those search hits (masked, or its observation dropped), or when
+the previous committed run proposed it and this one does not. *Proposed* counts phrases the
+reflector put in a proposal; it chooses what is durable, so a new proposal is shown, not scored.
+The detector is \`src/language/secrets.ts\`.
 
 The sets: 400 lines (200 with a secret, 200 near-misses; 101 and 110 of them in eleven other
 languages) written on 2026-11-27 by a writer who never saw the detector or earlier cases, split

@@ -126,3 +126,35 @@ describe('engine.observer on every secret wording of the detector fixture', () =
     for (const [, value] of SECRETS) expect(shown).not.toContain(value);
   });
 });
+
+describe('engine.observer masks a message before it is split', () => {
+  const opened = useTestEngine(
+    'verity-observer-secrets-split-',
+    '2026-04-07T12:00:00Z',
+    observerOnly(),
+  );
+
+  it.each([
+    ['PIN no. 2917 for the replacement debit card arrived by post', '2917'],
+    ['Passport no. K7730412, renewed at the consulate in May', 'K7730412'],
+    ['Acct. no. 66031874 at the credit union for the car loan', '66031874'],
+  ])('keeps the value of "%s" out of proposals and the daily log', async (text, value) => {
+    const { dir, engine } = opened();
+    await engine.observer.capture({
+      text: session([text, 'We use MariaDB 11 for the invoicing service.']),
+      sessionId: 'split',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const folder = join(dir, 'workspace', 'memory');
+    const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
+    expect(log.join('\n')).toContain('MariaDB 11');
+    const shown = [
+      ...(await engine.observer.listProposals('all')).map((p) => p.text),
+      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
+      ...log,
+    ].join('\n');
+    expect(shown).not.toContain(value);
+  });
+});

@@ -61,7 +61,14 @@ export {
   rescheduleReading,
 } from './reschedule.js';
 export type { SecretKind, SecretSpan } from './secrets.js';
-export { findSecrets, holdsSecret, isSecretLabel, maskSecrets, SECRET_MASK } from './secrets.js';
+export {
+  CLAUSE_JOIN,
+  findSecrets,
+  holdsSecret,
+  isSecretLabel,
+  maskSecrets,
+  SECRET_MASK,
+} from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
 export type { StretchMention, StretchPlace } from './stretch-of-time.js';

@@ -226,6 +226,119 @@ describe('passphrases and seed phrases of several words', () => {
   });
 });
 
+describe('a password of several words after "is" or ":"', () => {
+  it.each([
+    [
+      'We re-keyed the cabin router and the passphrase is Velvet Otter Teapot Sunrise',
+      'We re-keyed the cabin router and the passphrase is [secret]',
+    ],
+    [
+      'my bank password is tulip harbour 1987, keep it quiet',
+      'my bank password is [secret], keep it quiet',
+    ],
+    [
+      'The guest wifi password is Green Finch 77 and the main one is unchanged.',
+      'The guest wifi password is [secret] and the main one is unchanged.',
+    ],
+    ['Studio password: Maple Kettle 31.', 'Studio password: [secret].'],
+    // A function word ends the value: the rest is the sentence about it.
+    [
+      'The password is Quokka7 for the upstairs router',
+      'The password is [secret] for the upstairs router',
+    ],
+    // Another language's words after the value are not read: its "in" is unknown.
+    ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
+  ])('masks it whole: "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
+describe('a label abbreviated with "no."', () => {
+  it.each([
+    ['PIN no. 2917 for the replacement card', 'PIN no. [secret] for the replacement card'],
+    ['Acct. no. 66031874 at the credit union', 'Acct. no. [secret] at the credit union'],
+    // A lowercase "pin" before a bare number is still a connector's.
+    ['pin no. 14 of the header goes to ground', 'pin no. 14 of the header goes to ground'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
+describe('inflected and compound words of other languages', () => {
+  it.each([
+    ['Kod do sejfu: 5830', '5830'],
+    ['Die Zahlenkombination der Alarmanlage ist 7731.', '7731'],
+    ["Le mot de passe c'est Tilleul#88", 'Tilleul#88'],
+    ['Die mTAN-Nummer lautet 884201.', '884201'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+});
+
+describe('settings and talk about a secret, by shape', () => {
+  it.each([
+    // Another language's bare word after ":" is a state ("forgotten", "unknown"), not a value.
+    'Kennwort: unbekannt, sag ich dir morgen.',
+    'Senha: pendente.',
+    // "label <words>:" that goes on after its value names a setting, not a credential.
+    'Token URL: https://id.example.org/oauth/token for the app',
+    'Token issuer: Keycloak-22 for staff logins',
+    'Secret scanner: Gitleaks8 on every push',
+    'Wallet token address: 0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984',
+    'Session key prefix: sess_',
+    // A name with a secret word inside that ends otherwise: a choice, not a credential.
+    'SECRET_STORE=vault for prod',
+    'PASSWORD_KDF_PROVIDER=scrypt',
+    'kms_secret_arn: arn:aws:kms:eu-central-1:111122223333:key/demo',
+    // A number with a suffix, a year before its verb, a standard before a participle.
+    'Die Geheimzahl ist 6-stellig bei dieser Bank.',
+    'Der Zugangscode ist 48h gültig.',
+    'Der Alarmcode ist 1998 geändert worden.',
+    'Das Passwort ist WPA3-gesichert.',
+    // A mnemonic that is no wallet's, a security answer given as a sentence.
+    'The mnemonic for the notes is every good boy deserves fudge always',
+    'Our memorable word is usually whatever the bank suggests',
+    // An e-mail address and a compound word after "/".
+    'Billing: ana@shop.example / self-service portal',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it.each([
+    ['Password router: Kiwi!88 – do not share', 'Kiwi!88'],
+    ['DB_PASSWORD_PROD=hunter2', 'hunter2'],
+    ['Der Alarmcode ist 1998.', '1998'],
+    ['My security answer is Pumpernickel', 'Pumpernickel'],
+    ['Login: ana@shop.example / Tr0mb0ne!', 'Tr0mb0ne'],
+  ])('still masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+});
+
+describe('codes typed digit by digit, or given twice', () => {
+  it.each([
+    ['The bike lock PIN is 9 0 4 1.', 'The bike lock PIN is [secret].'],
+    [
+      'the shed code is 7-7-2-5 or 7725 when the keypad lags',
+      'the shed code is [secret] or [secret] when the keypad lags',
+    ],
+    // A count stays a count.
+    ['The PIN is 4 or 6 digits', 'The PIN is 4 or 6 digits'],
+    [
+      'Gate code 2580 or the spare key under the mat',
+      'Gate code [secret] or the spare key under the mat',
+    ],
+    // Quoted, as a thread summary quotes its first message.
+    ['It began with: "the card PIN is 6 1 0 8"', 'It began with: "the card PIN is [secret]"'],
+    [
+      'It began with: "backup codes are 4410-2291 7730-1182"',
+      'It began with: "backup codes are [secret]"',
+    ],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

@@ -177,7 +177,7 @@ const ENGLISH_LABELS: readonly Label[] = [
     words:
       '(?:door|alarm|gate|safe|lock|locker|garage|entry|keypad|key ?pad|lockbox|key ?box|padlock|shed|unit) (?:codes?|combinations?|combos?|pins?)|access codes?|entry codes?',
   },
-  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?)|pins?' },
+  { kind: 'pin', words: 'pin[- ]?(?:codes?|numbers?|nos?\\.)|pins?' },
   {
     kind: 'password',
     words:
@@ -195,7 +195,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'private_key',
     words:
-      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)|mnemonic',
+      '(?:ssh |pgp |gpg )?private keys?|recovery keys?|(?:secret )?(?:seed|recovery|backup|mnemonic) (?:phrases?|words)',
   },
   {
     kind: 'card_number',
@@ -204,7 +204,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'bank_account',
     words:
-      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
+      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
   },
   {
     kind: 'identity_number',
@@ -253,8 +253,11 @@ const TO = /^\s+to\s+/iu;
 /** A value right after a label with no joining word: a run holding a digit ("gate code 4471#"). */
 const BARE_VALUE = /^\s+(?=[#*]?[\p{L}\p{N}][^\s,;]*\d|[#*]?\d)/u;
 const QUOTED = /^(?:"[^"\n]{1,400}"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”)/u;
-/** Digit groups with spaces or dashes, as card numbers, IBANs and sort codes are written. */
-const GROUPED = /^[A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,6}){1,7}(?=$|[\s.,;!?)])/u;
+/**
+ * Digit groups with spaces or dashes, as card numbers, IBANs and sort codes are written; a closing
+ * quote may follow (a summary quotes the message).
+ */
+const GROUPED = /^[A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,6}){1,7}(?=$|[\s.,;!?)"'”’])/u;
 /** A run up to a space or a clause mark; a trailing "!" or "?" stays with it ("Lantern77!"). */
 const TOKEN = /^[^\s,;"'`)]+[^\s,;"'`).:]/u;
 /** Words after a number that make it a length, a count or a measurement ("4 digits", "100 mil"). */
@@ -265,7 +268,7 @@ const MEASUREMENT =
   /^\d+(?:[.,]\d+)?(?:mm|cm|km|m|mils?|in|ft|kg|g|mg|lbs?|oz|v|mv|kv|ma|mah|w|kw|k?hz|[mg]hz|ohms?|px|pt|[kmgt]b|ms|rpm|psi|dpi|bits?|%)$/iu;
 /** Algorithm and standard names: "AES-256-GCM", "RSA-4096", "2021 IBC" name a kind, not a key. */
 const STANDARD_PART =
-  /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss)\d*$/iu;
+  /^(?:aes|rsa|dsa|ecdsa|ecdh|eddsa|ed25519|ed448|x25519|x448|curve25519|p256|p384|p521|sha|sha[123]|md5|hmac|gcm|cbc|ctr|ecb|xts|oaep|pss|chacha20|poly1305|pbkdf2|bcrypt|scrypt|argon2(?:id|i|d)?|blake[23]s?|3?des|tls|ssl|iso|iec|rfc|ieee|nist|fips|ibc|irc|nec|nfpa|ansi|pci|dss|wpa|wep)\d*$/iu;
 /** Words that fill a value's place without being one ("the password is required"). */
 const NOT_A_VALUE =
   /^(?:none|null|n\/a|tbd|unset|empty|required|optional|redacted|hidden|masked|same|different|wrong|right|correct|incorrect|current|active|blank|expired|invalid|valid|stored|saved|kept|in|on|at|for|to|by|with|from|see|the|a|an|your|my|our|their|his|her|its|this|that|these|those|it|not|never|unknown|weak|strong|long|short|secure|insecure|simple|complex|easy|hard|fine|ok|okay|good|bad|old|new|default|temporary|random|unique|one|two|three|four|five|six|seven|eight|nine|ten|twelve|personal|private|public|here|there|below|above|something|anything|nothing|whatever|ask|check|use|call|email|text|ping|contact|get|request|too|very|also|still|now|just|due|what|which|where|case|mandatory|rotated|reset|set|sent)$/iu;
@@ -281,7 +284,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|sejf|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -296,6 +299,18 @@ const HARDWARE_BEFORE =
 /** Words before a lowercase "pin" that make it a PIN, never hardware: "bank pin 0713". */
 const PIN_OWNER_BEFORE =
   /\b(?:bank|card|atm|debit|credit|sim|phone|mobile|visa|account|my|our|his|her|their)\s+$/iu;
+
+/**
+ * A credential's own shape: a digit, a symbol inside a word ("Tr!cky", "Gravel#Path"), or a case
+ * change inside it ("hunterTwo"). With `hyphenIsWord`, a hyphen between letters makes a compound
+ * word ("on-call", "live-chat"), not a credential.
+ */
+function hasCredentialShape(value: string, hyphenIsWord = false): boolean {
+  if (/\d|\p{Ll}\p{Lu}/u.test(value)) return true;
+  return (
+    hyphenIsWord ? /[\p{L}][^\p{L}\p{N}\s-][\p{L}\p{N}]/u : /[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u
+  ).test(value);
+}
 
 /** Whether a candidate value reads as a credential rather than a word about one. */
 function credentialLike(
@@ -313,8 +328,7 @@ function credentialLike(
   if (/^X-[A-Za-z]+(?:-[A-Za-z]+)*$/u.test(value)) return false;
   if (/^\p{L}+-(\p{L}+)$/u.test(value) && STATE_WORD.test(value.split('-')[1] ?? '')) return false;
   // A symbol inside the word, or a case change inside it ("Tr!cky", "hunterTwo").
-  if (/[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(value)) return true;
-  if (/\p{Ll}\p{Lu}/u.test(value)) return true;
+  if (hasCredentialShape(value)) return true;
   if (!/^\p{L}{4,}$/u.test(value) || STATE_WORD.test(value)) return false;
   // A password word given a bare word after "is" or ":" ("the password is swordfish"): the word
   // is the value, whatever follows it.
@@ -406,7 +420,7 @@ function guardHolds(
     return (
       LOGIN.test(`${before} ${after}`) &&
       /\p{L}/u.test(value) &&
-      /[\d\p{P}\p{S}]|\p{Ll}\p{Lu}/u.test(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
+      hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
     return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
@@ -451,6 +465,37 @@ function phraseAfter(labelWord: string, kind: SecretKind, tail: string): string 
   return words.length >= 6 && words.every((w) => /^\p{Ll}{3,8}$/u.test(w)) ? run : null;
 }
 
+/**
+ * Words that join two clauses, in English and in the languages of `FOREIGN_LABELS` (and, but, or,
+ * because… und, aber, et, mais, y, pero, e, ma, en, maar, i, ale, ve, ama, och, men, og, ja, dan,
+ * и, но). Lowercase only: a one-letter one is no English word then ("I" is).
+ */
+export const CLAUSE_JOIN =
+  /(?<![\p{L}\p{N}])(?:and|but|or|so|because|since|while|whereas|though|although|unless|until|und|aber|oder|weil|et|mais|ou|car|y|pero|porque|e|ma|mas|en|maar|omdat|i|ale|oraz|ve|ama|och|men|og|ja|dan|tapi|и|но)(?![\p{L}\p{N}])/u;
+
+/**
+ * How far a password given as a word goes on: its next words up to the clause's end ("the
+ * passphrase is Purple Monkey Dishwasher Lamp", "Blue Heron 42"), stopping before a function word
+ * or a word joining clauses ("hunter2 for the router", "Kestrel9 and the guest one…").
+ */
+function restOfPassword(after: string): number {
+  let length = 0;
+  for (;;) {
+    const next = /^[ \t]+([^\s,;"'`()]+)/u.exec(after.slice(length));
+    const raw = next?.[1];
+    if (next === null || raw === undefined) return length;
+    const word = raw.replace(/[.!?:]+$/u, '');
+    if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
+    length += next[0].length - (raw.length - word.length);
+    if (word !== raw) return length;
+  }
+}
+
+/** A code typed digit by digit with spaces: "the PIN is 5 5 0 2". */
+const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
+/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
+const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
+
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
 
@@ -464,9 +509,10 @@ function labelledValues(text: string): SecretSpan[] {
     const before = clauseBefore(text, labelStart);
     if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
     // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
-    // ("pin D5 / pin 14"); a PIN is written in capitals or given with "is" or ":".
+    // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
+    const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
     const hardware =
-      kind === 'pin' && match[0] !== match[0].toUpperCase() && !PIN_OWNER_BEFORE.test(before);
+      kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
     if (hardware && HARDWARE_BEFORE.test(before)) continue;
     const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
     if (relation === null) continue;
@@ -481,16 +527,25 @@ function labelledValues(text: string): SecretSpan[] {
     // A value after "label <words>:" must look like a credential on its own: four characters or
     // more, with a digit, a symbol inside or a case change, and no date.
     if (relation.named) {
-      const named = (QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '').replace(/[!?]+$/u, '');
+      const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
+      const named = raw.replace(/[!?]+$/u, '');
+      // A credential line ends with its value; a line that goes on ("Token endpoint: … for the
+      // CLI", "Access code holders: Team-B only") names a setting or a thing about the secret.
       if (
+        !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
+        /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
         named.length < 4 ||
         DATE.test(named) ||
         /^[$€£¥]/u.test(named) ||
-        !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(named)
+        !hasCredentialShape(named)
       )
         continue;
     }
-    const value = QUOTED.exec(tail)?.[0] ?? GROUPED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0];
+    const value =
+      QUOTED.exec(tail)?.[0] ??
+      (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
+      GROUPED.exec(tail)?.[0] ??
+      TOKEN.exec(tail)?.[0];
     if (value === undefined) continue;
     // A "!" or "?" attached to a value is masked with it but read apart from it.
     const core = value.replace(/[!?]+$/u, '');
@@ -504,7 +559,9 @@ function labelledValues(text: string): SecretSpan[] {
       label.lang === undefined &&
       relation.close &&
       !FOREIGN_RELATION.test(relation.joined);
-    if (core === '' || !credentialLike(core, afterSymbol, after, word)) continue;
+    // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
+    const bareAfterSymbol = afterSymbol && label.lang === undefined;
+    if (core === '' || !credentialLike(core, bareAfterSymbol, after, word)) continue;
     // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
     if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
     // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
@@ -515,12 +572,45 @@ function labelledValues(text: string): SecretSpan[] {
     if (LONG_VALUED.has(kind) && core.length < 8) continue;
     if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
     if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
+    // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+    // standard with a participle a state ("WPA2-verschlüsselt").
+    if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) continue;
+    const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+    if (hyphened !== undefined && isStandardName(hyphened)) continue;
+    // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
+    const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
+    if (
+      (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
+      /^(?:19|20)\d\d$/u.test(core) &&
+      nextWord !== undefined &&
+      !CLAUSE_JOIN.test(nextWord)
+    )
+      continue;
     // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
     if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
-    spans.push({ start: at, end: at + value.length, kind });
-    if (!CODE_VALUED.has(kind) || !/s$/iu.test(match[0])) continue;
+    // A security answer given as a sentence ("is always something made up") is talk about it.
+    const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
+    if (
+      /answer|memorable/iu.test(match[0]) &&
+      run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
+    )
+      continue;
+    // A password of several words is masked whole; half of it would still open the door. Read in
+    // English only: `PHRASE_STOP` knows no other language's "for" or "in".
+    const rest =
+      kind === 'password' &&
+      label.guard === undefined &&
+      label.lang === undefined &&
+      relation.close &&
+      !QUOTED.test(value)
+        ? restOfPassword(after)
+        : 0;
+    spans.push({ start: at, end: at + value.length + rest, kind });
+    if (!CODE_VALUED.has(kind)) continue;
+    const plural = /s$/iu.test(match[0]);
     for (let end = at + value.length; ; ) {
-      const next = LIST_NEXT.exec(text.slice(end));
+      const next =
+        (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
       const code = next?.[1];
       if (next === null || code === undefined || !/\d/u.test(code)) break;
       const start = end + next[0].length - code.length;
@@ -560,7 +650,8 @@ function loginPairs(text: string): SecretSpan[] {
   for (const match of text.matchAll(EMAIL_PAIR)) {
     const password = match[1] ?? '';
     const core = password.replace(/[!?]+$/u, '');
-    if (!/\p{L}/u.test(core) || !/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]/u.test(core)) continue;
+    // "on-call", "live-chat": a hyphen between letters makes a word, not a credential.
+    if (!/\p{L}/u.test(core) || !hasCredentialShape(core, true)) continue;
     // A contact line goes on with a site or a phone, not a password ("ana@mail.com / ana.dev").
     if (/^(?:www\.|https?:)|^[\w-]+\.[a-z]{2,}(?:\/|$)|^\+?[\d\s()-]+$/iu.test(core)) continue;
     const start = (match.index ?? 0) + match[0].length - password.length;
@@ -571,7 +662,7 @@ function loginPairs(text: string): SecretSpan[] {
     const password = match[2] ?? '';
     if (NOT_A_VALUE.test(user)) continue;
     const core = password.replace(/[!?]+$/u, '');
-    if (!/\d|[\p{L}][^\p{L}\p{N}\s][\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(core)) continue;
+    if (!hasCredentialShape(core)) continue;
     const start = (match.index ?? 0) + match[0].length - password.length;
     spans.push({ start, end: start + password.length, kind: 'password' });
   }
@@ -624,7 +715,7 @@ const SECRET_PART =
 const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
 /** A name's parts that make its value a setting about a secret, not one: `MAX_TOKEN`, `KEY_FILE`. */
 const SETTING_PART =
-  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint)$/iu;
+  /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint|hash|algo|algorithm|encoder|backend|engine|provider|arn)$/iu;
 /**
  * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
  * of one word counts only in capitals or quotes; the English label reads the rest.
@@ -663,7 +754,8 @@ function configValues(text: string): SecretSpan[] {
     const last = parts[parts.length - 1] ?? '';
     if (parts.length === 1 && quote === '' && name !== name.toUpperCase()) continue;
     if (parts.some((p) => SETTING_PART.test(p))) continue;
-    if (!SECRET_PART.test(last) && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
+    const secretLast = SECRET_PART.test(last);
+    if (!secretLast && !parts.some((p) => SECRET_ANYWHERE.test(p))) continue;
     const quoted = /^["']/u.test(raw);
     const value = quoted ? raw.slice(1, -1) : raw.replace(/[.!?]+$/u, '');
     if (!quoted && CODE_OR_FILE.test(value)) continue;
@@ -676,6 +768,11 @@ function configValues(text: string): SecretSpan[] {
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/u.test(value) || STATE_WORD.test(value)) continue;
     // A URL's credentials are read by `urlValues`; the rest of a URL is no secret.
     if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(value)) continue;
+    // An AWS resource name or an algorithm says where or how a secret is kept, not what it is.
+    if (/^arn:/u.test(value) || isStandardName(value)) continue;
+    // A secret word inside a name that ends otherwise (`SECRET_BACKEND`) names a setting whose
+    // plain lowercase word is a choice ("vault", "bcrypt"), not a credential.
+    if (!secretLast && /^\p{Ll}+$/u.test(value)) continue;
     // The value is read ahead, not consumed: a quoted sentence after "with:" may hold a line.
     const start = (match.index ?? 0) + match[0].length + (quoted ? 1 : 0);
     spans.push({ start, end: start + value.length, kind: configKind(last) });

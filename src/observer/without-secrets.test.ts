@@ -78,4 +78,46 @@ describe('withoutSecrets on the rule observer', () => {
     ].join('\n');
     for (const word of phrase.split(' ')) expect(shown).not.toContain(word);
   });
+
+  it.each([
+    // The rest of a value a mask did not cover: the clause goes on after the mask.
+    'Our cabin router got a fresh passphrase today and it is [secret] Otter Teapot.',
+    // A label and ":" are no fact beside the secret.
+    'Fresh guest wifi password: [secret]',
+  ])('drops "%s", whose clause says nothing but its secret', (text) => {
+    expect(observationsOfMasked(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'Wir haben den Drucker in den Keller gestellt und das Passwort ist Birke!Eule42.',
+      'Wir haben den Drucker in den Keller gestellt und das Passwort ist [secret].',
+    ],
+    [
+      'Nous avons déplacé le routeur au grenier et le mot de passe est Tilleul#88.',
+      'Nous avons déplacé le routeur au grenier et le mot de passe est [secret].',
+    ],
+    [
+      'Movimos la impresora al sótano y la contraseña es Roble!Lince7.',
+      'Movimos la impresora al sótano y la contraseña es [secret].',
+    ],
+  ])('keeps the fact beside a secret joined by another language’s "and": "%s"', (text, kept) => {
+    expect(observationsOf(text)).toEqual([kept]);
+  });
 });
+
+/** `withoutSecrets` over one observation already holding a mask, whatever observer wrote it. */
+function observationsOfMasked(text: string): string[] {
+  const observed = observeTranscript({
+    captureKey: 'f'.repeat(64),
+    sessionId: 's',
+    entries: [
+      { id: 'm1', role: 'user', text, at: '2026-05-12T14:00:00.000Z' },
+      { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
+    ],
+    fallbackDate: '2026-05-12',
+  });
+  // The rule observer did observe it: what goes is `withoutSecrets`'s doing.
+  expect(observed.segments.flatMap((s) => s.observations.map((o) => o.text))).toContain(text);
+  return withoutSecrets(observed).segments.flatMap((s) => s.observations.map((o) => o.text));
+}

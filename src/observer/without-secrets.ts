@@ -1,4 +1,4 @@
-import { maskSecrets, SECRET_MASK } from '../language/index.js';
+import { CLAUSE_JOIN, maskSecrets, SECRET_MASK } from '../language/index.js';
 import type { ObserverOutput } from './types.js';
 
 /**
@@ -15,16 +15,31 @@ export function clipMasked(text: string, max: number): string {
   return `${masked.slice(0, cut).trimEnd()}…`;
 }
 
+const MASK = SECRET_MASK.replace(/[[\]]/gu, '\\$&');
+/** Where a clause ends: a clause mark, a dash between spaces, or a word joining clauses. */
+const CLAUSE_END = new RegExp(`[,;:()]|\\s[-–—]\\s|${CLAUSE_JOIN.source}|[.!?](?:\\s|$)`, 'u');
+/** A mask the clause ends after: anything else is the rest of a value the detector cut short. */
+const MASK_THEN_MORE = new RegExp(
+  `${MASK}(?!["'”’)\\]]*(?:$|\\s*\\n|[,;:)]|[.!?](?:\\s|$)|\\s[-–—]\\s|\\s+${CLAUSE_JOIN.source}))`,
+  'u',
+);
+/** A label and ":" before a mask ("New wifi password: [secret]") say nothing beside it. */
+const LABEL_OF_MASK = new RegExp(`[^,;:()!?.\\n]*[:=]\\s*(?=${MASK})`, 'gu');
+
 /**
  * Whether a masked observation still says something beside its secret: a clause without a mask
  * holding three words or more ("We moved the NAS to the basement" in "We moved the NAS to the
- * basement and its admin password is now [secret]"). "The gate code is [secret]" says nothing
- * worth remembering once masked.
+ * basement and its admin password is now [secret]"; "und", "et", "y" join clauses too). "The gate
+ * code is [secret]" and "New wifi password: [secret]" say nothing worth remembering once masked,
+ * and a mask with more words after it in its clause ("[secret] Heron 42") may hide only part of a
+ * secret: both are dropped.
  */
 function saysMoreThanItsSecret(masked: string): boolean {
+  if (MASK_THEN_MORE.test(masked)) return false;
   return masked
-    .split(/[,;:()]|\s[-–—]\s|\b(?:and|but|while|whereas)\b|[.!?](?:\s|$)/u)
-    .filter((clause) => !clause.includes(SECRET_MASK))
+    .replace(LABEL_OF_MASK, '')
+    .split(new RegExp(CLAUSE_END.source, 'gu'))
+    .filter((clause) => clause !== undefined && !clause.includes(SECRET_MASK))
     .some((clause) => (clause.match(/\p{L}{3,}/gu) ?? []).length >= 3);
 }
 

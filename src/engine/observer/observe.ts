@@ -1,5 +1,6 @@
 // Capturing a session transcript and running the observer on it.
 import { DEFAULT_ENTITY, EngineError, type JsonObject } from '../../core/index.js';
+import { maskSecrets } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type CaptureRecord,
@@ -118,7 +119,11 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
   const event = await rt.store.getEvent(capture.event_id);
   if (event === null || event.redacted) throw notFound('capture transcript', key);
   const payload = event.payload as unknown as SessionCapturedPayload;
-  const entries = entriesNotCaptured(payload.entries, await earlierEntries(rt, capture));
+  // Masked before any observer reads them: an observer splits a message into sentences and
+  // clauses, and a split can part a secret from its label ("PIN no." | "8820 for the new card").
+  const entries = entriesNotCaptured(payload.entries, await earlierEntries(rt, capture)).map(
+    (e) => ({ ...e, text: maskSecrets(e.text) }),
+  );
   const input = {
     captureKey: key,
     sessionId: payload.session_id,
