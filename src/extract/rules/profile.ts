@@ -504,6 +504,14 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   return { topic: slugify(singular(head.toLowerCase())), value: words.join(' '), weak: false };
 }
 
+/** Whether the entity holds a committed value for the preference topic. */
+function heldTopic(doc: DocContext, entityId: string, topic: string): boolean {
+  const field = `profile.preference.${topic}`;
+  return doc.input.known.some(
+    (k) => k.entityId === entityId && k.field === field && k.committed !== false,
+  );
+}
+
 /**
  * One general reading of a preference from the clause's structure (issue #10 §3, ADR
  * 2026-11-27-open-preference-topics): the speaker as subject, a choice verb in the present simple
@@ -558,6 +566,11 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
       correction: changed,
     }),
   ];
+  // An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
+  // and explained, never committed on one sentence's structure; on a held topic the reading
+  // weighs as the facets' do, so a change marker may correct it.
+  const emitOpen = (reading: OpenReading): Candidate[] =>
+    emit(heldTopic(doc, entityId, reading.topic) ? reading : { ...reading, weak: true });
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
@@ -565,7 +578,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
     // topic, keyed by the thing it goes with (`coffee_milk`).
     const facet = facets.find((f) => f.token > p && f.facet !== 'time');
-    if (facet === undefined) return emit(owned);
+    if (facet === undefined) return emitOpen(owned);
     const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
     const topic = topicFor(facet, key, doc, entityId, clause);
     return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
@@ -626,7 +639,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   ) {
     return [];
   }
-  return emit({
+  return emitOpen({
     topic: slugify(head),
     value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
     weak: OCCASION.test(clause.text),
