@@ -136,6 +136,25 @@ describe('near-misses of an open preference', () => {
     }
   });
 
+  it('reads no open topic that another rule writes (language, units, name, the facets)', () => {
+    const held = {
+      'profile.preference.language': 'portuguese',
+      'profile.preference.name': 'Teo',
+      'profile.preference.units': 'imperial',
+    };
+    for (const text of [
+      'These days I prefer plain language.',
+      'I prefer formal language now.',
+      'I prefer casual language.',
+      'These days I prefer short names.',
+      'Lately I prefer round units.',
+    ]) {
+      expect(allPreferences(text, held), text).toEqual([]);
+    }
+    // The units rule reads the system once; the open reading adds no `unit` beside it.
+    expect(allPreferences('I prefer metric units.')).toEqual(['units=metric (strong)']);
+  });
+
   it('keeps a hedged taste tentative', () => {
     for (const text of ['I think I prefer quiet hotels.', 'maybe I like my tea green']) {
       expect(preferences(text), text).toEqual([]);

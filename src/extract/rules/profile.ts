@@ -13,9 +13,31 @@ import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } fr
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
+/** The closed facets: each writes its own topic (`seat`, `*_milk`, `*_time`, `diet`). */
+const FACETS = ['milk', 'seat', 'time', 'diet'] as const;
+
+/**
+ * The topics the requests to the assistant write (`requestRules`): how it treats the speaker,
+ * not a taste, so no open reading may land on them.
+ */
+const REQUEST_TOPIC = { language: 'language', units: 'units', name: 'name' } as const;
+
+/**
+ * Whether a topic belongs to another rule of this file (a request's or a closed facet's),
+ * compared in the singular ("metric units" → `unit` is the `units` topic): the open reading
+ * never writes one, so it neither doubles nor silently overwrites what that rule keeps.
+ */
+function ownedByOtherRule(topic: string): boolean {
+  const one = singular(topic);
+  return (
+    Object.values(REQUEST_TOPIC).some((t) => singular(t) === one) ||
+    FACETS.some((f) => f === one || one.endsWith(`_${f}`))
+  );
+}
+
 interface Facet {
   /** Topic suffix or whole topic: `milk` becomes `<key>_milk` or a known `*_milk` topic. */
-  readonly facet: 'milk' | 'seat' | 'time' | 'diet';
+  readonly facet: (typeof FACETS)[number];
   readonly value: string;
   readonly index: number;
   readonly length: number;
@@ -569,8 +591,10 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
   // and explained, never committed on one sentence's structure; on a held topic the reading
   // weighs as the facets' do, so a change marker may correct it.
-  const emitOpen = (reading: OpenReading): Candidate[] =>
-    emit(heldTopic(doc, entityId, reading.topic) ? reading : { ...reading, weak: true });
+  const emitOpen = (reading: OpenReading): Candidate[] => {
+    if (ownedByOtherRule(reading.topic)) return [];
+    return emit(heldTopic(doc, entityId, reading.topic) ? reading : { ...reading, weak: true });
+  };
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
@@ -763,13 +787,14 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   const out: Candidate[] = [];
   const language = requestedLanguage(clause);
   if (language !== null) {
-    out.push(candidate(entityId, 'language', language.value, clause, t, options));
+    out.push(candidate(entityId, REQUEST_TOPIC.language, language.value, clause, t, options));
   }
   const units = UNITS.exec(t);
   if (units?.[1]) {
-    out.push(candidate(entityId, 'units', units[1].toLowerCase(), clause, t, options));
+    out.push(candidate(entityId, REQUEST_TOPIC.units, units[1].toLowerCase(), clause, t, options));
   }
-  if (called !== null) out.push(candidate(entityId, 'name', called, clause, t, options));
+  if (called !== null)
+    out.push(candidate(entityId, REQUEST_TOPIC.name, called, clause, t, options));
   return out;
 }
 
