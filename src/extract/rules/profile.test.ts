@@ -189,6 +189,16 @@ describe('an open preference', () => {
     ).toEqual(['coffee=black']);
   });
 
+  it('takes the topic from the tagger’s lemma, not a stripped plural', () => {
+    const cases: [string, string][] = [
+      ['I prefer cherry tomatoes.', 'tomato=cherry (weak)'],
+      ['I prefer roast potatoes.', 'potato=roast (weak)'],
+      ['I like my tomatoes roasted.', 'tomato=roasted (weak)'],
+      ['I prefer electric buses.', 'bus=electric (weak)'],
+    ];
+    for (const [text, reading] of cases) expect(allPreferences(text), text).toEqual([reading]);
+  });
+
   it('keeps the topics the closed facets named', () => {
     const cases: [string, string][] = [
       ['I prefer aisle seats.', 'seat=aisle'],
@@ -220,6 +230,29 @@ describe('an open preference', () => {
     };
     for (const [text, reading] of cases)
       expect(allPreferences(text, held), text).toEqual([reading]);
+  });
+
+  it('reads no change in an occasion ("now and then") or a "not" that names no alternative', () => {
+    const held = { 'profile.preference.wine': 'red', 'profile.preference.hotel': 'quiet' };
+    // A drink taken now and then is no habit, and no change of the held one.
+    for (const text of [
+      'I drink white wine now and then.',
+      'I eat spicy food every now and again.',
+    ]) {
+      expect(allPreferences(text, held), text).toEqual([]);
+    }
+    expect(allPreferences('I prefer lively hotels, not gonna lie.', held)).toEqual([
+      'hotel=lively (strong)',
+    ]);
+    expect(allPreferences('I prefer lively hotels, not that anyone asked.', held)).toEqual([
+      'hotel=lively (strong)',
+    ]);
+    expect(allPreferences('I prefer lively hotels, not quiet ones.', held)).toEqual([
+      'hotel=lively (strong, correction)',
+    ]);
+    expect(allPreferences('I prefer boutique hotels, not chain hotels.', held)).toEqual([
+      'hotel=boutique (strong, correction)',
+    ]);
   });
 
   it('keeps a change marker on an open topic the speaker does not hold tentative', () => {

@@ -421,7 +421,7 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     out.push(
       candidate(entityId, topic, facet.value, clause, clause.text, {
         hedged: clause.intent.hedged || contrasted,
-        correction: changeMarked(clause),
+        correction: changeMarked(clause, facet.facet),
       }),
     );
   }
@@ -430,18 +430,35 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
 
 /**
  * Words that mark a preference as a change of the speaker's own earlier one: "actually",
- * "these days", "switched to", "from now on", "anymore", "X instead of Y", "no more Y", "X, not
- * Y", and "now" ("right now", "for now" and "just now" are the moment, not a change).
+ * "these days", "switched to", "from now on", "anymore", "X instead of Y", "no more Y", and
+ * "now" ("right now", "for now" and "just now" are the moment, and "now and then" or "now and
+ * again" an occasion, not a change).
  */
 const CHANGE =
-  /\b(?:actually|nowadays|these days|lately|switch(?:ed|ing)? (?:over )?to|any ?more|from now on|going forward|no more|instead)\b|(?<!\b(?:right|for|just) )\bnow\b|,\s*not\s+\p{L}/iu;
+  /\b(?:actually|nowadays|these days|lately|switch(?:ed|ing)? (?:over )?to|any ?more|from now on|going forward|no more|instead)\b|(?<!\b(?:right|for|just) )\bnow\b(?!\s+(?:and|or)\s+(?:then|again)\b)/i;
 
-/** Whether a clause, or the tail of its sentence right after it ("…, no more Y"), marks a change. */
-function changeMarked(clause: Clause): boolean {
+/** "…, not Y": the words after a "not" that follows a comma, up to the next punctuation. */
+const NOT_AFTER_COMMA = /,\s*not\s+([^,.;:!?]+)/giu;
+
+/**
+ * Whether a clause, or the tail of its sentence right after it ("…, no more Y"), marks a change.
+ * "X, not Y" is one only when Y is an alternative of the same head (`head`, singular: "quiet
+ * hotels, not lively ones", "window seats, not aisle seats"); "…, not gonna lie", "…, not sure
+ * why" name no alternative. Without a head, a "not" never marks a change.
+ */
+function changeMarked(clause: Clause, head: string | null): boolean {
   if (CHANGE.test(clause.text)) return true;
   const offset = clause.sentence.indexOf(clause.text);
   const after = offset < 0 ? '' : clause.sentence.slice(offset + clause.text.length);
-  return /^[\s,;.-]*(?:no more|not)\b/i.test(after);
+  if (/^[\s,;.-]*no more\b/i.test(after)) return true;
+  if (head === null) return false;
+  const rest = offset < 0 ? clause.text : clause.sentence.slice(offset);
+  for (const m of rest.matchAll(NOT_AFTER_COMMA)) {
+    const words = (m[1] ?? '').trim().toLowerCase().split(/\s+/);
+    const last = words[words.length - 1] ?? '';
+    if (words.length <= 4 && (singular(last) === head || /^ones?$/.test(last))) return true;
+  }
+  return false;
 }
 
 /**
@@ -474,7 +491,8 @@ const OWNED_VERB = /^(?:like|love|prefer|take|drink|eat)$/;
  * Words that limit a choice to some occasions ("sometimes I prefer tea", "when I'm sick"): what
  * the speaker goes for then is no standing preference, so the reading is tentative.
  */
-const OCCASION = /\b(?:sometimes|occasionally|when|whenever|if|unless|depending)\b/i;
+const OCCASION =
+  /\b(?:sometimes|occasionally|when|whenever|if|unless|depending|now and (?:then|again))\b/i;
 /** Verbs of consuming: with a habit adverb, what they take is chosen, not undergone. */
 const CONSUMING = /^(?:drink|eat|order)$/;
 /** Adverbs of habit that make "drink", "eat", "order", "go for" a standing choice. */
@@ -491,6 +509,15 @@ const RELATIVE_ADJECTIVE =
 /** Tags that may stand in a chosen noun phrase (the lite tagger reads "still water" ADV VERB). */
 const PHRASE_TAG = /^(?:NOUN|PROPN|ADJ|VERB|ADV|NUM)$/;
 
+/**
+ * A noun's base form: the tagger's lemma ("tomatoes" → tomato, "buses" → bus, "women" → woman),
+ * or the word in the singular when the tagger gave none.
+ */
+function lemmaOf(token: ClauseAnalysis['tokens'][number]): string {
+  const lemma = token.lemma.toLowerCase();
+  return lemma === '' ? singular(token.text.toLowerCase()) : lemma;
+}
+
 interface OpenReading {
   readonly topic: string;
   readonly value: string;
@@ -506,7 +533,8 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   let k = at + 1;
   // One noun, then an adjective or "with": after two nouns ("my coffee shop", "my steak medium
   // rare") the head and the complement are not told apart.
-  const head = tokens[k]?.pos === 'NOUN' ? (tokens[k++]?.text ?? null) : null;
+  const noun = tokens[k]?.pos === 'NOUN' ? tokens[k++] : undefined;
+  const head = noun === undefined ? null : lemmaOf(noun);
   if (head === null || head.length < 3 || RELATIONAL_NOUN.pattern.test(head)) return null;
   const words: string[] = [];
   if (/^with$/i.test(tokens[k]?.text ?? '')) {
@@ -523,7 +551,7 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   if (k < tokens.length && tokens[k]?.pos !== 'PUNCT' && !PHRASE_END.test(tokens[k]?.text ?? '')) {
     return null;
   }
-  return { topic: slugify(singular(head.toLowerCase())), value: words.join(' '), weak: false };
+  return { topic: slugify(head), value: words.join(' '), weak: false };
 }
 
 /** Whether the entity holds a committed value for the preference topic. */
@@ -580,20 +608,22 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     if (!choice.particle.test(tokens[p]?.text ?? '')) return [];
     p++;
   }
-  const changed = choice.kind === 'switch' || changeMarked(clause);
+  const switched = choice.kind === 'switch';
   const entityId = entityFor({ kind: 'speaker' }, doc);
-  const emit = (reading: OpenReading): Candidate[] => [
+  // `head` is the chosen thing's head noun, which "X, not Y" must repeat to mark a change.
+  const emit = (reading: OpenReading, head: string): Candidate[] => [
     candidate(entityId, reading.topic, reading.value, clause, clause.text, {
       hedged: clause.intent.hedged || reading.weak,
-      correction: changed,
+      correction: switched || changeMarked(clause, head),
     }),
   ];
   // An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
   // and explained, never committed on one sentence's structure; on a held topic the reading
   // weighs as the facets' do, so a change marker may correct it.
-  const emitOpen = (reading: OpenReading): Candidate[] => {
+  const emitOpen = (reading: OpenReading, head: string): Candidate[] => {
     if (ownedByOtherRule(reading.topic)) return [];
-    return emit(heldTopic(doc, entityId, reading.topic) ? reading : { ...reading, weak: true });
+    const held = heldTopic(doc, entityId, reading.topic);
+    return emit(held ? reading : { ...reading, weak: true }, head);
   };
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
@@ -602,12 +632,13 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
     // topic, keyed by the thing it goes with (`coffee_milk`).
     const facet = facets.find((f) => f.token > p && f.facet !== 'time');
-    if (facet === undefined) return emitOpen(owned);
+    if (facet === undefined) return emitOpen(owned, owned.topic);
     const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
     const topic = topicFor(facet, key, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, facet.facet);
   }
-  if (choice.kind === 'owned' || (choice.kind === 'habit' && !habitual && !changed)) return [];
+  if (choice.kind === 'owned') return [];
+  if (choice.kind === 'habit' && !habitual && !switched && !changeMarked(clause, null)) return [];
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
   if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
@@ -625,12 +656,12 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
   // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
   if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
-  const head = singular(last.text.toLowerCase());
+  const head = lemmaOf(last);
   const comparison = comparisonOf(a);
   if (comparison !== null && comparison.marker >= p) {
     const rejected = tokens.slice(comparison.rejected[0], comparison.rejected[1]);
     const other = rejected[rejected.length - 1];
-    if (other === undefined || singular(other.text.toLowerCase()) !== head) return [];
+    if (other === undefined || lemmaOf(other) !== head) return [];
   } else if (last.pos !== 'NOUN') {
     return [];
   }
@@ -651,7 +682,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (facet !== undefined) {
     if (facet.facet === 'time') return [];
     const topic = topicFor(facet, null, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, head);
   }
   // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
   // dark roast") names a kind chosen.
@@ -663,11 +694,14 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   ) {
     return [];
   }
-  return emitOpen({
-    topic: slugify(head),
-    value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
-    weak: OCCASION.test(clause.text),
-  });
+  return emitOpen(
+    {
+      topic: slugify(head),
+      value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
+      weak: OCCASION.test(clause.text),
+    },
+    head,
+  );
 }
 
 /** A polite marker that makes a clause a request to the assistant. */
