@@ -156,8 +156,36 @@ describe('near-misses of an open preference', () => {
   });
 
   it('keeps a hedged taste tentative', () => {
-    for (const text of ['I think I prefer quiet hotels.', 'maybe I like my tea green']) {
-      expect(preferences(text), text).toEqual([]);
+    // Held topics, so only the hedge (not the topic being new) can keep the reading weak.
+    const held = { 'profile.preference.tea': 'black', 'profile.preference.hotel': 'lively' };
+    expect(allPreferences('maybe I like my tea green', held)).toEqual(['tea=green (weak)']);
+    expect(allPreferences('I like my tea green, I think', held)).toEqual(['tea=green (weak)']);
+    expect(preferences('I think I prefer quiet hotels.', held)).toEqual([]);
+  });
+
+  it('keeps "my X Y" limited to some occasions tentative, and reads no order as a way of having X', () => {
+    const held = { 'profile.preference.tea': 'strong', 'profile.preference.vegetable': 'raw' };
+    expect(allPreferences('Sometimes I like my tea weak.', held)).toEqual(['tea=weak (weak)']);
+    expect(allPreferences('Occasionally I like my tea weak.', held)).toEqual(['tea=weak (weak)']);
+    expect(allPreferences('I eat my vegetables first.', held)).toEqual([]);
+  });
+
+  it('reads nothing for a choice held to one moment or one event', () => {
+    const held = {
+      'profile.preference.answer': 'long',
+      'profile.preference.mode': 'light',
+      'profile.preference.agenda': 'long',
+      'profile.preference.class': 'in-person',
+    };
+    for (const text of [
+      'Today I prefer short answers.',
+      'I prefer short answers this week.',
+      'Right now I prefer long answers.',
+      'This semester I prefer online classes.',
+      "For tonight's call I prefer a short agenda.",
+      'I switched to dark mode for the launch.',
+    ]) {
+      expect(allPreferences(text, held), text).toEqual([]);
     }
   });
 });

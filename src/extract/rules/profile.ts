@@ -506,6 +506,13 @@ const PHRASE_END =
  */
 const RELATIVE_ADJECTIVE =
   /^(?:new|old|other|same|different|usual|current|next|last|first|second|whole|own|favou?rite|regular|normal|certain|particular|better|worse|cheaper|right|wrong|only|more|less|much|many|few|some|any|enough)$/i;
+/**
+ * A frame that holds a choice to one moment or one event, beyond the one-offs every rule skips
+ * (`intent.oneOff`): "today", "tonight", "right now", "this week/semester", "for today's
+ * meeting", "for the demo/party": what the speaker goes for then is no standing preference.
+ */
+const MOMENT =
+  /\b(?:today|tonight|right now|this (?:morning|afternoon|evening|week|weekend|month|term|semester|year|season|trip|time)|for (?:the|this|that|today's|tonight's|tomorrow's|our|my) (?:\p{L}+\s+)?(?:demo|party|meeting|trip|event|wedding|presentation|dinner|lunch|call|interview|game|occasion|holiday|weekend|visit|show|talk|launch))\b/iu;
 /** Tags that may stand in a chosen noun phrase (the lite tagger reads "still water" ADV VERB). */
 const PHRASE_TAG = /^(?:NOUN|PROPN|ADJ|VERB|ADV|NUM)$/;
 
@@ -545,6 +552,8 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   }
   const first = words.length;
   while (/^(?:ADJ|NOUN)$/.test(tokens[k]?.pos ?? '') && !PHRASE_END.test(tokens[k]?.text ?? '')) {
+    // "I eat my vegetables first": an order or a comparison is no way of having the thing.
+    if (RELATIVE_ADJECTIVE.test(tokens[k]?.text ?? '')) return null;
     words.push((tokens[k++]?.text ?? '').toLowerCase());
   }
   if (words.length === first) return null;
@@ -578,6 +587,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (intent !== 'assertive' && intent !== 'planning') return [];
   const a = clause.analysis;
   if (a.mood !== 'statement' || a.tense === 'future') return [];
+  if (MOMENT.test(clause.text)) return [];
   const tokens = a.tokens;
   const speaker = tokens.findIndex((k) => k.pos === 'PRON' && k.text.toLowerCase() === 'i');
   if (speaker < 0) return [];
@@ -632,7 +642,10 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
     // topic, keyed by the thing it goes with (`coffee_milk`).
     const facet = facets.find((f) => f.token > p && f.facet !== 'time');
-    if (facet === undefined) return emitOpen(owned, owned.topic);
+    // "Sometimes I like my tea sweet": limited to some occasions, tentative like any open choice.
+    if (facet === undefined) {
+      return emitOpen({ ...owned, weak: OCCASION.test(clause.text) }, owned.topic);
+    }
     const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
     const topic = topicFor(facet, key, doc, entityId, clause);
     return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, facet.facet);
