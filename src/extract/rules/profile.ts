@@ -13,9 +13,31 @@ import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } fr
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
+/** The closed facets: each writes its own topic (`seat`, `*_milk`, `*_time`, `diet`). */
+const FACETS = ['milk', 'seat', 'time', 'diet'] as const;
+
+/**
+ * The topics the requests to the assistant write (`requestRules`): how it treats the speaker,
+ * not a taste, so no open reading may land on them.
+ */
+const REQUEST_TOPIC = { language: 'language', units: 'units', name: 'name' } as const;
+
+/**
+ * Whether a topic belongs to another rule of this file (a request's or a closed facet's),
+ * compared in the singular ("metric units" → `unit` is the `units` topic): the open reading
+ * never writes one, so it neither doubles nor silently overwrites what that rule keeps.
+ */
+function ownedByOtherRule(topic: string): boolean {
+  const one = singular(topic);
+  return (
+    Object.values(REQUEST_TOPIC).some((t) => singular(t) === one) ||
+    FACETS.some((f) => f === one || one.endsWith(`_${f}`))
+  );
+}
+
 interface Facet {
   /** Topic suffix or whole topic: `milk` becomes `<key>_milk` or a known `*_milk` topic. */
-  readonly facet: 'milk' | 'seat' | 'time' | 'diet';
+  readonly facet: (typeof FACETS)[number];
   readonly value: string;
   readonly index: number;
   readonly length: number;
@@ -399,7 +421,7 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
     out.push(
       candidate(entityId, topic, facet.value, clause, clause.text, {
         hedged: clause.intent.hedged || contrasted,
-        correction: changeMarked(clause),
+        correction: changeMarked(clause, facet.facet),
       }),
     );
   }
@@ -408,18 +430,35 @@ function likedFacets(clause: Clause, doc: DocContext, facets: readonly Facet[]):
 
 /**
  * Words that mark a preference as a change of the speaker's own earlier one: "actually",
- * "these days", "switched to", "from now on", "anymore", "X instead of Y", "no more Y", "X, not
- * Y", and "now" ("right now", "for now" and "just now" are the moment, not a change).
+ * "these days", "switched to", "from now on", "anymore", "X instead of Y", "no more Y", and
+ * "now" ("right now", "for now" and "just now" are the moment, and "now and then" or "now and
+ * again" an occasion, not a change).
  */
 const CHANGE =
-  /\b(?:actually|nowadays|these days|lately|switch(?:ed|ing)? (?:over )?to|any ?more|from now on|going forward|no more|instead)\b|(?<!\b(?:right|for|just) )\bnow\b|,\s*not\s+\p{L}/iu;
+  /\b(?:actually|nowadays|these days|lately|switch(?:ed|ing)? (?:over )?to|any ?more|from now on|going forward|no more|instead)\b|(?<!\b(?:right|for|just) )\bnow\b(?!\s+(?:and|or)\s+(?:then|again)\b)/i;
 
-/** Whether a clause, or the tail of its sentence right after it ("…, no more Y"), marks a change. */
-function changeMarked(clause: Clause): boolean {
+/** "…, not Y": the words after a "not" that follows a comma, up to the next punctuation. */
+const NOT_AFTER_COMMA = /,\s*not\s+([^,.;:!?]+)/giu;
+
+/**
+ * Whether a clause, or the tail of its sentence right after it ("…, no more Y"), marks a change.
+ * "X, not Y" is one only when Y is an alternative of the same head (`head`, singular: "quiet
+ * hotels, not lively ones", "window seats, not aisle seats"); "…, not gonna lie", "…, not sure
+ * why" name no alternative. Without a head, a "not" never marks a change.
+ */
+function changeMarked(clause: Clause, head: string | null): boolean {
   if (CHANGE.test(clause.text)) return true;
   const offset = clause.sentence.indexOf(clause.text);
   const after = offset < 0 ? '' : clause.sentence.slice(offset + clause.text.length);
-  return /^[\s,;.-]*(?:no more|not)\b/i.test(after);
+  if (/^[\s,;.-]*no more\b/i.test(after)) return true;
+  if (head === null) return false;
+  const rest = offset < 0 ? clause.text : clause.sentence.slice(offset);
+  for (const m of rest.matchAll(NOT_AFTER_COMMA)) {
+    const words = (m[1] ?? '').trim().toLowerCase().split(/\s+/);
+    const last = words[words.length - 1] ?? '';
+    if (words.length <= 4 && (singular(last) === head || /^ones?$/.test(last))) return true;
+  }
+  return false;
 }
 
 /**
@@ -452,7 +491,8 @@ const OWNED_VERB = /^(?:like|love|prefer|take|drink|eat)$/;
  * Words that limit a choice to some occasions ("sometimes I prefer tea", "when I'm sick"): what
  * the speaker goes for then is no standing preference, so the reading is tentative.
  */
-const OCCASION = /\b(?:sometimes|occasionally|when|whenever|if|unless|depending)\b/i;
+const OCCASION =
+  /\b(?:sometimes|occasionally|when|whenever|if|unless|depending|now and (?:then|again))\b/i;
 /** Verbs of consuming: with a habit adverb, what they take is chosen, not undergone. */
 const CONSUMING = /^(?:drink|eat|order)$/;
 /** Adverbs of habit that make "drink", "eat", "order", "go for" a standing choice. */
@@ -466,8 +506,24 @@ const PHRASE_END =
  */
 const RELATIVE_ADJECTIVE =
   /^(?:new|old|other|same|different|usual|current|next|last|first|second|whole|own|favou?rite|regular|normal|certain|particular|better|worse|cheaper|right|wrong|only|more|less|much|many|few|some|any|enough)$/i;
+/**
+ * A frame that holds a choice to one moment or one event, beyond the one-offs every rule skips
+ * (`intent.oneOff`): "today", "tonight", "right now", "this week/semester", "for today's
+ * meeting", "for the demo/party": what the speaker goes for then is no standing preference.
+ */
+const MOMENT =
+  /\b(?:today|tonight|right now|this (?:morning|afternoon|evening|week|weekend|month|term|semester|year|season|trip|time)|for (?:the|this|that|today's|tonight's|tomorrow's|our|my) (?:\p{L}+\s+)?(?:demo|party|meeting|trip|event|wedding|presentation|dinner|lunch|call|interview|game|occasion|holiday|weekend|visit|show|talk|launch))\b/iu;
 /** Tags that may stand in a chosen noun phrase (the lite tagger reads "still water" ADV VERB). */
 const PHRASE_TAG = /^(?:NOUN|PROPN|ADJ|VERB|ADV|NUM)$/;
+
+/**
+ * A noun's base form: the tagger's lemma ("tomatoes" → tomato, "buses" → bus, "women" → woman),
+ * or the word in the singular when the tagger gave none.
+ */
+function lemmaOf(token: ClauseAnalysis['tokens'][number]): string {
+  const lemma = token.lemma.toLowerCase();
+  return lemma === '' ? singular(token.text.toLowerCase()) : lemma;
+}
 
 interface OpenReading {
   readonly topic: string;
@@ -484,7 +540,8 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   let k = at + 1;
   // One noun, then an adjective or "with": after two nouns ("my coffee shop", "my steak medium
   // rare") the head and the complement are not told apart.
-  const head = tokens[k]?.pos === 'NOUN' ? (tokens[k++]?.text ?? null) : null;
+  const noun = tokens[k]?.pos === 'NOUN' ? tokens[k++] : undefined;
+  const head = noun === undefined ? null : lemmaOf(noun);
   if (head === null || head.length < 3 || RELATIONAL_NOUN.pattern.test(head)) return null;
   const words: string[] = [];
   if (/^with$/i.test(tokens[k]?.text ?? '')) {
@@ -495,13 +552,23 @@ function ownedWithComplement(tokens: ClauseAnalysis['tokens'], at: number): Open
   }
   const first = words.length;
   while (/^(?:ADJ|NOUN)$/.test(tokens[k]?.pos ?? '') && !PHRASE_END.test(tokens[k]?.text ?? '')) {
+    // "I eat my vegetables first": an order or a comparison is no way of having the thing.
+    if (RELATIVE_ADJECTIVE.test(tokens[k]?.text ?? '')) return null;
     words.push((tokens[k++]?.text ?? '').toLowerCase());
   }
   if (words.length === first) return null;
   if (k < tokens.length && tokens[k]?.pos !== 'PUNCT' && !PHRASE_END.test(tokens[k]?.text ?? '')) {
     return null;
   }
-  return { topic: slugify(singular(head.toLowerCase())), value: words.join(' '), weak: false };
+  return { topic: slugify(head), value: words.join(' '), weak: false };
+}
+
+/** Whether the entity holds a committed value for the preference topic. */
+function heldTopic(doc: DocContext, entityId: string, topic: string): boolean {
+  const field = `profile.preference.${topic}`;
+  return doc.input.known.some(
+    (k) => k.entityId === entityId && k.field === field && k.committed !== false,
+  );
 }
 
 /**
@@ -520,6 +587,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (intent !== 'assertive' && intent !== 'planning') return [];
   const a = clause.analysis;
   if (a.mood !== 'statement' || a.tense === 'future') return [];
+  if (MOMENT.test(clause.text)) return [];
   const tokens = a.tokens;
   const speaker = tokens.findIndex((k) => k.pos === 'PRON' && k.text.toLowerCase() === 'i');
   if (speaker < 0) return [];
@@ -550,14 +618,23 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     if (!choice.particle.test(tokens[p]?.text ?? '')) return [];
     p++;
   }
-  const changed = choice.kind === 'switch' || changeMarked(clause);
+  const switched = choice.kind === 'switch';
   const entityId = entityFor({ kind: 'speaker' }, doc);
-  const emit = (reading: OpenReading): Candidate[] => [
+  // `head` is the chosen thing's head noun, which "X, not Y" must repeat to mark a change.
+  const emit = (reading: OpenReading, head: string): Candidate[] => [
     candidate(entityId, reading.topic, reading.value, clause, clause.text, {
       hedged: clause.intent.hedged || reading.weak,
-      correction: changed,
+      correction: switched || changeMarked(clause, head),
     }),
   ];
+  // An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
+  // and explained, never committed on one sentence's structure; on a held topic the reading
+  // weighs as the facets' do, so a change marker may correct it.
+  const emitOpen = (reading: OpenReading, head: string): Candidate[] => {
+    if (ownedByOtherRule(reading.topic)) return [];
+    const held = heldTopic(doc, entityId, reading.topic);
+    return emit(held ? reading : { ...reading, weak: true }, head);
+  };
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
@@ -565,12 +642,16 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
     // topic, keyed by the thing it goes with (`coffee_milk`).
     const facet = facets.find((f) => f.token > p && f.facet !== 'time');
-    if (facet === undefined) return emit(owned);
+    // "Sometimes I like my tea sweet": limited to some occasions, tentative like any open choice.
+    if (facet === undefined) {
+      return emitOpen({ ...owned, weak: OCCASION.test(clause.text) }, owned.topic);
+    }
     const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
     const topic = topicFor(facet, key, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, facet.facet);
   }
-  if (choice.kind === 'owned' || (choice.kind === 'habit' && !habitual && !changed)) return [];
+  if (choice.kind === 'owned') return [];
+  if (choice.kind === 'habit' && !habitual && !switched && !changeMarked(clause, null)) return [];
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
   if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
@@ -588,12 +669,12 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
   // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
   if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
-  const head = singular(last.text.toLowerCase());
+  const head = lemmaOf(last);
   const comparison = comparisonOf(a);
   if (comparison !== null && comparison.marker >= p) {
     const rejected = tokens.slice(comparison.rejected[0], comparison.rejected[1]);
     const other = rejected[rejected.length - 1];
-    if (other === undefined || singular(other.text.toLowerCase()) !== head) return [];
+    if (other === undefined || lemmaOf(other) !== head) return [];
   } else if (last.pos !== 'NOUN') {
     return [];
   }
@@ -614,7 +695,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (facet !== undefined) {
     if (facet.facet === 'time') return [];
     const topic = topicFor(facet, null, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false });
+    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, head);
   }
   // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
   // dark roast") names a kind chosen.
@@ -626,11 +707,14 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   ) {
     return [];
   }
-  return emit({
-    topic: slugify(head),
-    value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
-    weak: OCCASION.test(clause.text),
-  });
+  return emitOpen(
+    {
+      topic: slugify(head),
+      value: modifiers.map((k) => k.text.toLowerCase()).join(' '),
+      weak: OCCASION.test(clause.text),
+    },
+    head,
+  );
 }
 
 /** A polite marker that makes a clause a request to the assistant. */
@@ -750,13 +834,14 @@ export function requestRules(clause: Clause, doc: DocContext): Candidate[] {
   const out: Candidate[] = [];
   const language = requestedLanguage(clause);
   if (language !== null) {
-    out.push(candidate(entityId, 'language', language.value, clause, t, options));
+    out.push(candidate(entityId, REQUEST_TOPIC.language, language.value, clause, t, options));
   }
   const units = UNITS.exec(t);
   if (units?.[1]) {
-    out.push(candidate(entityId, 'units', units[1].toLowerCase(), clause, t, options));
+    out.push(candidate(entityId, REQUEST_TOPIC.units, units[1].toLowerCase(), clause, t, options));
   }
-  if (called !== null) out.push(candidate(entityId, 'name', called, clause, t, options));
+  if (called !== null)
+    out.push(candidate(entityId, REQUEST_TOPIC.name, called, clause, t, options));
   return out;
 }
 
