@@ -27,7 +27,7 @@ const FOLLOW_UP = /^(?:now|next|then|after that|and then|and now|finally)\b,?\s+
  * number ("the", "more", "my", "them", "3").
  */
 const OBJECT_OPENER =
-  /^(?:the|a|an|more|some|all|any|every|each|both|several|my|our|your|his|her|their|its|this|that|these|those|it|them|him|me|us|two|three|four|five|six|seven|eight|nine|ten|\d[\w.:]*)$/i;
+  /^(?:the|a|an|more|some|all|any|every|each|both|several|my|our|your|his|her|their|its|this|that|these|those|it|them|him|me|us|\d[\w.:]*)$/i;
 
 /**
  * A phrasal verb's particle or a verb's "to" ("Top up the card", "Reply to the school"): it counts
@@ -35,6 +35,8 @@ const OBJECT_OPENER =
  * up again", "Trouble up ahead").
  */
 const PARTICLE = /^(?:up|out|down|off|over|back|away|to)$/i;
+/** A count in words, an object only after a particle ("price out three laptops"; "Round two"). */
+const COUNT_WORD = /^(?:two|three|four|five|six|seven|eight|nine|ten|twelve)$/i;
 
 /**
  * Appreciation, praise or a toast with nothing asked ("Love that, thanks.", "Appreciate it!", "Nice
@@ -60,7 +62,9 @@ function isBareImperative(sentence: string): boolean {
   const opens = (word: string | undefined) =>
     OBJECT_OPENER.test((word ?? '').replace(/[.,!;:]+$/, ''));
   const second = words[1] ?? '';
-  const objectFollows = PARTICLE.test(second) ? opens(words[2]) : opens(second);
+  const objectFollows = PARTICLE.test(second)
+    ? opens(words[2]) || COUNT_WORD.test(words[2] ?? '')
+    : opens(second);
   if (!/^[a-z]+$/.test(first) || !objectFollows) return false;
   const tokens = analyseClause(sentence).tokens;
   const clauseEnd = tokens.findIndex((token, index) => index > 0 && CLAUSE_OPENER.test(token.text));
