@@ -41,6 +41,21 @@ const SEED = [
     1,
     { entity_id: 'user:tomas' },
   ),
+  // Wren belongs to no group; one of her threads is her own, the other is named after the group.
+  ...threadMessages(
+    'wren-notes',
+    '2026-08-09T11:00:00Z',
+    [['w1', 'user', 'My parole officer meets me on Monday.']],
+    1,
+    { entity_id: 'user:wren' },
+  ),
+  ...threadMessages(
+    'family:moor',
+    '2026-08-09T12:00:00Z',
+    [['g1', 'user', 'I can lend you the ladder on Sunday.']],
+    1,
+    { entity_id: 'user:wren' },
+  ),
   ...threadMessages(
     'tomas-dm',
     '2026-08-09T10:00:00Z',
@@ -99,6 +114,15 @@ describe('Engine.buildContext for a thread asked without an entity', () => {
     expect(result.included.messageIds).toEqual([]);
     expect(result.markdown).not.toContain('parking permit');
     expectNothingPrivate(result.markdown);
+  });
+
+  it("keeps a thread named after a group shared, and one groupless person's own thread theirs", async () => {
+    const engine = await seeded();
+    const group = await engine.buildContext({ thread: 'family:moor', query: 'parole officer' });
+    expect(group.markdown).toContain('ladder');
+    expect(group.markdown).not.toContain('parole');
+    const own = await engine.buildContext({ thread: 'wren-notes', query: 'ladder Sunday' });
+    expect(own.markdown).toContain('ladder');
   });
 
   it('gives one person their own view, memories from other threads too, when named', async () => {
