@@ -410,10 +410,12 @@ function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView
     },
 
     async tail(_threadId, limit) {
-      const records = await tailRecords();
-      return records.slice(0, limit).map((record) =>
+      const records = (await tailRecords()).slice(0, limit);
+      // Speakers are named only where there is more than one person to tell apart.
+      const people = new Set(records.filter((r) => r.role === 'user').map((r) => r.entityId));
+      return records.map((record) =>
         // The assistant's lines are filed under whoever it served; only people are named.
-        view.kind === 'thread' && record.role === 'user'
+        view.kind === 'thread' && people.size > 1 && record.role === 'user'
           ? { ...toBatchMessage(record), speaker: record.entityId }
           : toBatchMessage(record),
       );
@@ -561,15 +563,15 @@ export function createContextCapability(
   return {
     async buildContext(request = {}) {
       const thread = request.thread?.trim() || null;
-      const entity = request.entity ?? (await threadEntity(deps.store, thread)) ?? DEFAULT_ENTITY;
+      const speaker = await threadEntity(deps.store, thread);
+      const entity = request.entity ?? speaker ?? DEFAULT_ENTITY;
       const scope = scopeOf(rt, entity);
-      // Asked for a thread and no one in it, a thread others write in too is shown as the thread
-      // is, to everyone in it; one person's own thread keeps that person's view (their memories
-      // from elsewhere), since no one else reads it.
+      // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,
+      // unless it is provably one person's own (ADR context-sources, amendment of session 16b).
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
-        (await writtenByOthers(deps.store, thread, scope))
+        (speaker === null || (await sharedThread(rt, thread, speaker, scope)))
           ? { kind: 'thread', thread }
           : { kind: 'entity', scope };
       const sources = sourcesFor(rt, thread, view);
@@ -600,6 +602,24 @@ export function createContextCapability(
       );
     },
   };
+}
+
+/**
+ * Whether a thread with messages, the newest by `speaker`, may be read by more than that person:
+ * it names a group (its id is a household or team), its speaker belongs to one (a member's thread
+ * is one the group's agent serves, and its other members may have written in it before a forget),
+ * or anyone outside the speaker's scope wrote in it.
+ */
+async function sharedThread(
+  rt: ContextRuntime,
+  thread: string,
+  speaker: string,
+  scope: readonly string[],
+): Promise<boolean> {
+  const { we, members } = rt.deps.registry;
+  const groups = new Set([...Object.values(we), ...Object.keys(members)]);
+  if (groups.has(thread) || groups.has(speaker) || scope.length > 1) return true;
+  return writtenByOthers(rt.deps.store, thread, scope);
 }
 
 /** Messages read per page when looking for another speaker in a thread. */

@@ -144,10 +144,19 @@ describe('Engine.buildContext for a thread several people write in', () => {
     expect(sectionText(result, 'tail')).not.toContain('(user:');
   });
 
-  it("shows one person's own thread as before: their memories from other threads too", async () => {
-    const result = await opened().engine.buildContext({ thread: 'ivo-dm', query: 'ferry' });
-    expect(result.entity).toBe('user:ivo');
-    expect(result.included.messageIds).toContain('f2');
-    expect(sectionText(result, 'tail')).not.toContain('(user:ivo)');
+  it("shows a group member's own thread as the thread: other threads' memories need --entity", async () => {
+    const shared = await opened().engine.buildContext({ thread: 'ivo-dm', query: 'ferry' });
+    expect(shared.entity).toBe('user:ivo');
+    expect(shared.included.messageIds).not.toContain('f2');
+    // One person to tell apart: their lines are not named.
+    expect(sectionText(shared, 'tail')).toContain('user: Keep this between us');
+    expect(sectionText(shared, 'tail')).not.toContain('(user:ivo)');
+    const own = await opened().engine.buildContext({
+      thread: 'ivo-dm',
+      entity: 'user:ivo',
+      query: 'ferry',
+    });
+    expect(own.included.messageIds).toContain('f2');
+    expect(sectionText(own, 'tail')).not.toContain('(user:ivo)');
   });
 });

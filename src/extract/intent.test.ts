@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterRetraction, classifyClause } from './intent.js';
+import { afterRetraction, classifyClause, LAUGHTER } from './intent.js';
 
 describe('classifyClause', () => {
   it.each([
@@ -48,4 +48,26 @@ describe('afterRetraction', () => {
   ])('reads "%s"', (text, rest) => {
     expect(afterRetraction(text)).toBe(rest);
   });
+});
+
+describe('LAUGHTER', () => {
+  it.each([
+    ['lol and its longer runs', ['lol', 'lool', 'lolol', 'LOLOL', 'lolz']],
+    ['lmao and lmfao, however drawn out', ['lmao', 'lmaooo', 'lmaaao', 'lmfao', 'lmfaooo']],
+    ['haha and hehe', ['haha', 'hahaha', 'hehe']],
+    ['xD', ['xD', 'XD', 'xDD', 'x-D']],
+    ['rofl', ['rofl', 'roflll']],
+    ['laughing faces', ['\u{1F602}', '\u{1F923}', '\u{1F606}']],
+  ])('matches %s', (_group, markers) => {
+    for (const marker of markers) {
+      expect(LAUGHTER.test(`we picked the blue one ${marker}`), marker).toBe(true);
+    }
+  });
+
+  it.each(['lollipop', 'Lola', 'xdr', 'the hall', 'ha', 'he said', 'lmaps', 'loyal'])(
+    'leaves %s alone',
+    (text) => {
+      expect(LAUGHTER.test(`we picked the blue one ${text}`)).toBe(false);
+    },
+  );
 });

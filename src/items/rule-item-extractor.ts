@@ -798,9 +798,11 @@ const RULE_EXTRACTOR_ID = 'rules';
  * 3 = a "no X" reversal needs X named earlier in the batch (else "no X," is an interjection), and
  * the particle of a phrasal verb is no part of the object taken back; 4–6 named a reverted attempt
  * (session 15); 7 = laughter is no part of an item, and a laughed-at clause that overstates or has
- * nothing concrete to stand on is a joke, no item (`readLaughter`).
+ * nothing concrete to stand on is a joke, no item (`readLaughter`); 8 = only the laughed clause is
+ * judged, a month, weekend or part of the day holds a plan, a concession or reported choice holds
+ * wherever the laugh stands, and more laughter markers are read.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '7';
+export const RULE_ITEM_EXTRACTOR_VERSION = '8';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

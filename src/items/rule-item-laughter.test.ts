@@ -60,3 +60,32 @@ describe('a real plan said with a smile keeps its item, without the laugh', () =
     expect(items[0]?.text).not.toMatch(/\b(?:lol|haha|lmao)\b|😂/u);
   });
 });
+
+// Review of session 16 (findings 4–7, 10): the laughed clause is judged alone, a month, weekend or
+// part of the day is footing, a concession or choice counts wherever the laugh stands, and the
+// longer laughs are read. Whole item texts, so a stray laugh or joke clause cannot hide in them.
+describe('the laughed clause alone is judged, and more kinds of footing hold a plan', () => {
+  it.each<[string, string]>([
+    [
+      "I'll renew the car insurance on the 9th, we're never using that broker again lol",
+      'action: Renew the car insurance on the 9th',
+    ],
+    ["I'll clear out the shed this weekend lol", 'action: Clear out the shed this weekend'],
+    ["I'll call the vet after lunch lmaooo", 'action: Call the vet after lunch'],
+    ['lol we decided to give away the old bikes', 'decision: Give away the old bikes'],
+    ['haha we picked the oak table', 'decision: Use oak table'],
+  ])('%s', (sentence, item) => {
+    expect(itemsOf(sentence).map((i) => `${i.typeTag}: ${i.text}`)).toEqual([item]);
+  });
+
+  it.each([
+    'We decided the hamster runs the house now lolol',
+    "we won't invite the Hendersons again lol",
+    "I'm going to sleep for a thousand years xD",
+    "lol I'll be a millionaire by spring",
+    "we're replacing the lawn with a lake next year lol",
+    'ok the plan is to adopt a llama 😆',
+  ])('gives no item for %s', (sentence) => {
+    expect(itemsOf(sentence)).toEqual([]);
+  });
+});

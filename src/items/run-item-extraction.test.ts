@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@7',
+      extractor: 'rules@8',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

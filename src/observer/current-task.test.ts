@@ -108,6 +108,7 @@ describe('the current task of a session', () => {
     'Book the van for Friday.',
     'Now order more printer paper.',
     'Next, price out three laptops for the interns.',
+    'Clear out the spare room.',
   ])('takes the bare imperative %s over the finished request before it', (follow) => {
     expect(
       taskOf([
@@ -126,6 +127,18 @@ describe('the current task of a session', () => {
     'Paper jam again.',
     'Water everywhere in the kitchen.',
     'Order of the slides is wrong.',
+    // A noun with a particle and no object after it is a remark (review of session 16).
+    'Frost up to the windowsills.',
+    'Prices up again this week.',
+    'Roadworks up ahead.',
+    'Congratulations to the whole crew.',
+    'Respect to the night shift.',
+    // Appreciation and greetings ask for nothing.
+    'Love that, thanks.',
+    'Appreciate it!',
+    'Nice one, thank you!',
+    'Really like it, cheers.',
+    'Good morning everyone.',
   ])('keeps the request when the remark %s follows it', (remark) => {
     expect(
       taskOf([

@@ -23,11 +23,27 @@ const GO_AHEAD =
 const FOLLOW_UP = /^(?:now|next|then|after that|and then|and now|finally)\b,?\s+(?!that\b)(?=\S)/i;
 
 /**
- * What opens a verb's object or its particle: a determiner, a possessive, a quantifier, an object
- * pronoun, a number, or a particle ("the", "more", "my", "them", "3", "up", "to").
+ * What opens a verb's object: a determiner, a possessive, a quantifier, an object pronoun or a
+ * number ("the", "more", "my", "them", "3").
  */
 const OBJECT_OPENER =
-  /^(?:the|a|an|more|some|all|any|every|each|my|our|your|his|her|their|its|this|that|these|those|it|them|him|me|us|\d[\w.:]*|up|out|down|off|over|back|away|to)$/i;
+  /^(?:the|a|an|more|some|all|any|every|each|both|several|my|our|your|his|her|their|its|this|that|these|those|it|them|him|me|us|\d[\w.:]*)$/i;
+
+/**
+ * A phrasal verb's particle or a verb's "to" ("Top up the card", "Reply to the school"): it counts
+ * only with an object after it, since a noun with a particle is often a remark ("Snow up to our knees", "Rent
+ * up again", "Trouble up ahead").
+ */
+const PARTICLE = /^(?:up|out|down|off|over|back|away|to)$/i;
+/** A count in words, an object only after a particle ("price out three laptops"; "Round two"). */
+const COUNT_WORD = /^(?:two|three|four|five|six|seven|eight|nine|ten|twelve)$/i;
+
+/**
+ * Appreciation, praise or a toast with nothing asked ("Love that, thanks.", "Appreciate it!", "Nice
+ * one, thank you", "Respect to the team"): read before the interjection is trimmed, so "Nice one" is not left as "One".
+ */
+const APPRECIATION =
+  /^(?:(?:(?:i|we)\s+)?(?:really\s+|totally\s+)?(?:love|loved|like|liked|appreciate|appreciated|enjoyed|adore)\s+(?:it|that|this|them|these|those|you)(?:\s+(?:so much|a lot))?|(?:nice|great|good|excellent|awesome|lovely|brilliant|amazing)\s+(?:one|job|work|stuff|catch)|well done|(?:respect|congrats|congratulations|kudos|props|cheers|thanks|hats off|shout-?out)\s+to\s+[^,.!?]+)[\s,.!]*(?:(?:thanks|thank you|cheers|ta)(?:\s+(?:so much|a lot))?[\s.!]*)?$/i;
 
 /** A word that opens another clause: a subordinator or a coordinator. */
 const CLAUSE_OPENER =
@@ -43,9 +59,13 @@ const CLAUSE_OPENER =
 function isBareImperative(sentence: string): boolean {
   const words = sentence.split(/\s+/);
   const first = words[0]?.toLowerCase() ?? '';
-  if (!/^[a-z]+$/.test(first) || !OBJECT_OPENER.test((words[1] ?? '').replace(/[.,!;:]+$/, ''))) {
-    return false;
-  }
+  const opens = (word: string | undefined) =>
+    OBJECT_OPENER.test((word ?? '').replace(/[.,!;:]+$/, ''));
+  const second = words[1] ?? '';
+  const objectFollows = PARTICLE.test(second)
+    ? opens(words[2]) || COUNT_WORD.test(words[2] ?? '')
+    : opens(second);
+  if (!/^[a-z]+$/.test(first) || !objectFollows) return false;
   const tokens = analyseClause(sentence).tokens;
   const clauseEnd = tokens.findIndex((token, index) => index > 0 && CLAUSE_OPENER.test(token.text));
   const verbs = tokens
@@ -79,7 +99,9 @@ function isRequest(said: string): boolean {
 export function currentTask(entries: readonly TranscriptEntry[]): string | null {
   for (const entry of [...entries].reverse()) {
     if (entry.role !== 'user') continue;
-    const sentences = splitSentences(stripNonProse(entry.text)).map(trimInterjection);
+    const sentences = splitSentences(stripNonProse(entry.text))
+      .filter((sentence) => !APPRECIATION.test(sentence.trim()))
+      .map(trimInterjection);
     const request = sentences.findLast(isRequest);
     if (request === undefined) continue;
     return clipMasked(request, 160);

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { PRIVATE_WORDS, SHARED_THREAD_JSONL } from '../../__fixtures__/shared-thread.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -39,5 +40,52 @@ describe('verity context --thread for a thread two people write in', () => {
     ]);
     expect(result.stdout).toContain('user: The dishwasher is leaking again.');
     expect(result.stdout).not.toContain('cousin');
+  });
+});
+
+describe('verity context --thread --pack', () => {
+  const cli = useCliHome('verity-cli-shared-pack-', {
+    scope: 'all',
+    now: '2026-06-01T12:00:00Z',
+    config: () => ({ embeddings: { provider: 'none' } }),
+  });
+
+  beforeAll(async () => {
+    const file = join(cli.dir, 'records.jsonl');
+    // The primary user's own commitment, said in their own thread: a recall pack's material.
+    const own = toJsonl([
+      messageRecord(
+        'primary-dm',
+        'p1',
+        'user',
+        'Remind me to cancel the orthodontist appointment tomorrow.',
+        '2026-06-01T07:00:00Z',
+      ),
+    ]);
+    writeFileSync(file, `${own}${SHARED_THREAD_JSONL}`);
+    const ingested = await cli.verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
+  });
+
+  it("puts no one's recall pack in front of a thread asked without --entity, and says so", async () => {
+    const result = await cli.verity(['context', '--thread', 'kitchen-chat', '--pack', '--md']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('The dishwasher is leaking again.');
+    expect(result.stdout).not.toContain('orthodontist');
+    expect(result.stderr).toContain('no recall pack');
+  });
+
+  it('keeps the pack of the entity named', async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'kitchen-chat',
+      '--entity',
+      'user:primary',
+      '--pack',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('orthodontist');
   });
 });

@@ -49,7 +49,7 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     )
     .option(
       '--entity <id>',
-      "whose context (default: a shared thread's own, for everyone in it; one person's thread, theirs; else user:primary)",
+      "whose context (default: a thread's own, as everyone in it sees it, unless it is one person's in no group; without a thread, user:primary)",
     )
     .option('--thread <id>', 'the conversation (without one: the entity state and open items)')
     .option(
@@ -60,7 +60,10 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     .option('--mode <mode>', 'budget split: full or minimal', mode, 'full')
     .option('--json', 'print the result as JSON: sections with tokens, included ids, markdown')
     .option('--md', 'print only the context markdown')
-    .option('--pack', 'recall-pack mode: the recall pack (seed 004) first, then the context')
+    .option(
+      '--pack',
+      'recall-pack mode: the recall pack (seed 004) first, then the context (a thread without --entity: no pack)',
+    )
     .action(async (options: ContextCommandOptions & { pack?: true }, command: Command) => {
       if (options.json === true && options.md === true) {
         throw new UsageError('choose one of --json and --md');
@@ -68,19 +71,31 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
       await toolkit.run(command, async (engine) => {
         if (options.pack === true) {
           const total = options.budget ?? 2000;
-          const pack = await engine.recall.recallPack({
-            ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-            ...(options.query === undefined ? {} : { query: options.query }),
-            budget: Math.max(50, Math.floor(total / 3)),
-          });
+          // A pack is one entity's commitments and state from every thread: in front of a thread's
+          // own view it would show that person's private threads to everyone in this one.
+          const threadOnly = (options.thread?.trim() ?? '') !== '' && options.entity === undefined;
+          if (threadOnly) {
+            toolkit.io.stderr(
+              "verity: no recall pack for a thread without --entity (it is one person's, from every thread)\n",
+            );
+          }
+          const pack = threadOnly
+            ? null
+            : await engine.recall.recallPack({
+                ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+                ...(options.query === undefined ? {} : { query: options.query }),
+                budget: Math.max(50, Math.floor(total / 3)),
+              });
           const rest = await engine.buildContext({
             entity: options.entity,
             thread: options.thread,
             query: options.query,
-            budget: Math.max(1, total - pack.tokens),
+            budget: Math.max(1, total - (pack?.tokens ?? 0)),
             mode: options.mode,
           });
-          const markdown = [pack.markdown, rest.markdown].filter((m) => m !== '').join('\n\n');
+          const markdown = [pack?.markdown ?? '', rest.markdown]
+            .filter((m) => m !== '')
+            .join('\n\n');
           if (options.md === true) toolkit.print(markdown);
           else
             toolkit.output(

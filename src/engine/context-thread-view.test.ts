@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createRuleExtractor } from '../extract/index.js';
+import { toJsonl } from '../testing/index.js';
+import { useTestEngine } from './__fixtures__/test-engine.js';
+import { threadMessages } from './__fixtures__/thread-messages.js';
+
+const NOW = '2026-08-10T20:00:00Z';
+const REGISTRY = {
+  members: {},
+  we: { 'user:primary': 'family:moor', 'user:tomas': 'family:moor' },
+  aliases: {},
+};
+
+/** Words of Sela's own thread that no thread context asked for without her may show. */
+const PRIVATE = ['cardiologist', 'Antwerp', 'inheritance'];
+
+/** Sela's own thread (she is `user:primary`, whom a thread of no one falls back to), a family thread both write in, and Tomas's thread. */
+const SEED = [
+  ...threadMessages(
+    'sela-dm',
+    '2026-08-09T07:00:00Z',
+    [
+      ['s1', 'user', 'Between us: I see a cardiologist on Thursday about the palpitations.'],
+      ['s2', 'assistant', 'Understood, that stays here.'],
+      ['s3', 'user', 'I am flying to Antwerp on Friday to sort out the inheritance.'],
+    ],
+    1,
+    { entity_id: 'user:primary' },
+  ),
+  ...threadMessages(
+    'moor-chat',
+    '2026-08-09T09:00:00Z',
+    [['m1', 'user', 'The boiler man comes on Wednesday morning.']],
+    1,
+    { entity_id: 'user:primary' },
+  ),
+  ...threadMessages(
+    'moor-chat',
+    '2026-08-09T09:30:00Z',
+    [['m2', 'user', 'Then I will stay home on Wednesday and let him in.']],
+    1,
+    { entity_id: 'user:tomas' },
+  ),
+  // Wren belongs to no group; one of her threads is her own, the other is named after the group.
+  ...threadMessages(
+    'wren-notes',
+    '2026-08-09T11:00:00Z',
+    [['w1', 'user', 'My parole officer meets me on Monday.']],
+    1,
+    { entity_id: 'user:wren' },
+  ),
+  ...threadMessages(
+    'family:moor',
+    '2026-08-09T12:00:00Z',
+    [['g1', 'user', 'I can lend you the ladder on Sunday.']],
+    1,
+    { entity_id: 'user:wren' },
+  ),
+  ...threadMessages(
+    'tomas-dm',
+    '2026-08-09T10:00:00Z',
+    [['t1', 'user', 'Remind me to renew the parking permit.']],
+    1,
+    { entity_id: 'user:tomas' },
+  ),
+];
+
+describe('Engine.buildContext for a thread asked without an entity', () => {
+  const opened = useTestEngine('verity-context-thread-view-', NOW, {
+    embeddings: { model: null },
+    extraction: { extractor: createRuleExtractor(), registry: REGISTRY },
+  });
+
+  async function seeded() {
+    const { engine } = opened();
+    const report = await engine.ingest(toJsonl(SEED));
+    expect(report.rejected).toBe(0);
+    return engine;
+  }
+
+  function expectNothingPrivate(markdown: string): void {
+    for (const word of PRIVATE) expect(markdown).not.toContain(word);
+  }
+
+  it("stays the thread's own view after the other member is forgotten", async () => {
+    const engine = await seeded();
+    await engine.forget({ kind: 'entity', entityId: 'user:tomas' });
+    const result = await engine.buildContext({
+      thread: 'moor-chat',
+      query: 'cardiologist Antwerp inheritance',
+    });
+    expect(result.markdown).toContain('boiler man');
+    expect(result.included.messageIds).toEqual(['m1']);
+    expectNothingPrivate(result.markdown);
+  });
+
+  it('shows nothing of anyone for a brand-new thread no one has written in yet', async () => {
+    const engine = await seeded();
+    const result = await engine.buildContext({
+      thread: 'moor-holiday',
+      query: 'cardiologist Antwerp inheritance',
+    });
+    expect(result.included.messageIds).toEqual([]);
+    expectNothingPrivate(result.markdown);
+  });
+
+  it("shows nothing of its member's other threads once a thread is emptied", async () => {
+    const engine = await seeded();
+    await engine.forget({ kind: 'message', threadId: 'tomas-dm', messageId: 't1' });
+    const result = await engine.buildContext({
+      thread: 'tomas-dm',
+      query: 'cardiologist Antwerp inheritance',
+    });
+    expect(result.included.messageIds).toEqual([]);
+    expect(result.markdown).not.toContain('parking permit');
+    expectNothingPrivate(result.markdown);
+  });
+
+  it("keeps a thread named after a group shared, and one groupless person's own thread theirs", async () => {
+    const engine = await seeded();
+    const group = await engine.buildContext({ thread: 'family:moor', query: 'parole officer' });
+    expect(group.markdown).toContain('ladder');
+    expect(group.markdown).not.toContain('parole');
+    const own = await engine.buildContext({ thread: 'wren-notes', query: 'ladder Sunday' });
+    expect(own.markdown).toContain('ladder');
+  });
+
+  it('gives one person their own view, memories from other threads too, when named', async () => {
+    const engine = await seeded();
+    const result = await engine.buildContext({
+      thread: 'moor-chat',
+      entity: 'user:primary',
+      query: 'Antwerp',
+    });
+    expect(result.markdown).toContain('Antwerp');
+  });
+});
