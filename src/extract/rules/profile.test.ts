@@ -190,6 +190,32 @@ describe('near-misses of an open preference', () => {
   });
 });
 
+describe('a closed facet met inside the open reading (second review)', () => {
+  it('commits no diet or milk on one sentence, for a reason, an occasion or with a laugh', () => {
+    for (const text of [
+      'I usually order halal burgers for the office party.',
+      'I usually eat vegetarian curry at my aunt’s place.',
+      'Sometimes I take my tea with almond milk.',
+      'haha I switched to goat milk, as if.',
+      'I switched to rice milk because the store had nothing else.',
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
+  });
+
+  it('corrects a held milk only when the switch is not made for something', () => {
+    const held = { 'profile.preference.tea_milk': 'oat milk' };
+    expect(
+      allPreferences('I switched to soy milk in my tea for Passover.', held).filter(
+        (r) => !r.includes('(weak'),
+      ),
+    ).toEqual([]);
+    expect(preferences('I have switched to soy milk in my tea.', held)).toEqual([
+      'tea_milk=soy milk',
+    ]);
+  });
+});
+
 describe('an open preference', () => {
   it('takes its topic from the head noun and its value from the modifier, tentatively', () => {
     // Issue #10 §1: an open topic the speaker does not hold yet is never committed on one

@@ -10,6 +10,7 @@ import {
   tokenIndexOf,
 } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
+import { LAUGHTER } from '../intent.js';
 import { singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
@@ -513,6 +514,16 @@ const RELATIVE_ADJECTIVE =
  */
 const MOMENT =
   /\b(?:today|tonight|right now|this (?:morning|afternoon|evening|week|weekend|month|term|semester|year|season|trip|time)|for (?:the|this|that|today's|tonight's|tomorrow's|our|my) (?:\p{L}+\s+)?(?:demo|party|meeting|trip|event|wedding|presentation|dinner|lunch|call|interview|game|occasion|holiday|weekend|visit|show|talk|launch))\b/iu;
+/**
+ * A reason or a purpose the choice is made for ("switched to oat milk for Lent", "… because the
+ * shop ran out", "for a week", "for my sister's birthday"): the choice may hold only for that, so
+ * it is read tentatively, never as a standing preference or a correction of one.
+ */
+const FOR_SOMETHING =
+  /\b(?:because|since|cos|cuz)\b|\bfor\s+(?:a|an|the|this|that|these|those|my|our|his|her|their|one|two|a\s+few)\b/i;
+/** "for Lent", "for Ramadan", "for Christmas": a named occasion after "for". */
+const FOR_NAMED = /\bfor\s+\p{Lu}\p{Ll}+/u;
+
 /** Tags that may stand in a chosen noun phrase (the lite tagger reads "still water" ADV VERB). */
 const PHRASE_TAG = /^(?:NOUN|PROPN|ADJ|VERB|ADV|NUM)$/;
 
@@ -620,6 +631,11 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   }
   const switched = choice.kind === 'switch';
   const entityId = entityFor({ kind: 'speaker' }, doc);
+  // Laughed at, or made for a reason or an occasion: tentative whatever the topic.
+  const limited =
+    FOR_SOMETHING.test(clause.text) ||
+    FOR_NAMED.test(clause.text) ||
+    LAUGHTER.test(clause.sentence);
   // `head` is the chosen thing's head noun, which "X, not Y" must repeat to mark a change.
   const emit = (reading: OpenReading, head: string): Candidate[] => [
     candidate(entityId, reading.topic, reading.value, clause, clause.text, {
@@ -633,7 +649,15 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   const emitOpen = (reading: OpenReading, head: string): Candidate[] => {
     if (ownedByOtherRule(reading.topic)) return [];
     const held = heldTopic(doc, entityId, reading.topic);
-    return emit(held ? reading : { ...reading, weak: true }, head);
+    return emit(held && !limited ? reading : { ...reading, weak: true }, head);
+  };
+  // A closed facet met inside the open reading: never committed when laughed at or made for a
+  // reason or an occasion; a diet word names an open topic ("vegan cake" → `cake`), so it weighs
+  // as one (tentative unless the speaker holds that topic); a milk or a seat keeps its facet's
+  // weight.
+  const emitFacet = (reading: OpenReading, head: string, kind: Facet['facet']): Candidate[] => {
+    const open = kind === 'diet' && !heldTopic(doc, entityId, reading.topic);
+    return emit({ ...reading, weak: reading.weak || limited || open }, head);
   };
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
@@ -648,7 +672,13 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     }
     const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
     const topic = topicFor(facet, key, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, facet.facet);
+    return topic === null
+      ? []
+      : emitFacet(
+          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
+          facet.facet,
+          facet.facet,
+        );
   }
   if (choice.kind === 'owned') return [];
   if (choice.kind === 'habit' && !habitual && !switched && !changeMarked(clause, null)) return [];
@@ -695,7 +725,13 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (facet !== undefined) {
     if (facet.facet === 'time') return [];
     const topic = topicFor(facet, null, doc, entityId, clause);
-    return topic === null ? [] : emit({ topic, value: facet.value, weak: false }, head);
+    return topic === null
+      ? []
+      : emitFacet(
+          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
+          head,
+          facet.facet,
+        );
   }
   // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
   // dark roast") names a kind chosen.
