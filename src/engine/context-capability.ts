@@ -568,10 +568,13 @@ export function createContextCapability(
       const scope = scopeOf(rt, entity);
       // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,
       // unless it is provably one person's own (ADR context-sources, amendment of session 16b).
+      // A thread no one has written in yet is the default user's own on an install with no
+      // household or team (every new session of a single user starts one); with groups it may be
+      // a group's, so it is shown as a thread.
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
-        (speaker === null || (await sharedThread(rt, thread, speaker, scope)))
+        (speaker === null ? hasGroups(rt) : await sharedThread(rt, thread, speaker, scope))
           ? { kind: 'thread', thread }
           : { kind: 'entity', scope };
       const sources = sourcesFor(rt, thread, view);
@@ -620,6 +623,12 @@ async function sharedThread(
   const groups = new Set([...Object.values(we), ...Object.keys(members)]);
   if (groups.has(thread) || groups.has(speaker) || scope.length > 1) return true;
   return writtenByOthers(rt.deps.store, thread, scope);
+}
+
+/** Whether the install names any household or team (config `we` or `members`). */
+function hasGroups(rt: ContextRuntime): boolean {
+  const { we, members } = rt.deps.registry;
+  return Object.keys(we).length > 0 || Object.keys(members).length > 0;
 }
 
 /** Messages read per page when looking for another speaker in a thread. */

@@ -135,3 +135,30 @@ describe('Engine.buildContext for a thread asked without an entity', () => {
     expect(result.markdown).toContain('Antwerp');
   });
 });
+
+describe('Engine.buildContext for a new thread on an install with no household or team', () => {
+  const opened = useTestEngine('verity-context-thread-solo-', NOW, {
+    embeddings: { model: null },
+    extraction: {
+      extractor: createRuleExtractor(),
+      registry: { members: {}, we: {}, aliases: {} },
+    },
+  });
+
+  it("gives the user's own state in a thread no one has written in yet (a new session)", async () => {
+    const { engine } = opened();
+    const report = await engine.ingest(
+      toJsonl(
+        threadMessages(
+          'morning-chat',
+          '2026-08-09T07:00:00Z',
+          [['a1', 'user', 'We are in Porto now, flying home on Monday.']],
+          1,
+        ),
+      ),
+    );
+    expect(report.rejected).toBe(0);
+    const fresh = await engine.buildContext({ thread: 'evening-chat', query: 'where am I' });
+    expect(fresh.markdown).toContain('Porto');
+  });
+});
