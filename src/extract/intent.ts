@@ -35,13 +35,13 @@ const NEGATIVE_ADVICE =
 const IN_JEST = /\b(?:jk|j\/k|just kidding|only kidding|kidding|just joking|only joking)\b/i;
 
 /**
- * Laughter ("lol", "lolol", "lmaooo", "haha", "xD", a crying-laughing or grinning-squinting
- * face): the clause may be a joke or an
+ * Laughter ("lol", "lolol", "lmaooo", "haha", a crying-laughing or grinning-squinting face; not
+ * "xD", which a case-blind match cannot tell from the product name "XD"): the clause may be a joke or an
  * overstatement ("allergic to Mondays lol"), so what it says never commits alone. The one list of
  * laughter markers; state items read it too (`items/laughter.ts`).
  */
 export const LAUGHTER =
-  /\b(?:lo+l(?:ol)*z?|lmf?a+o+|rofl+|ha(?:ha)+h?|he(?:he)+|x-?d+)\b|\u{1F602}|\u{1F923}|\u{1F606}/iu;
+  /\b(?:lo+l(?:ol)*z?|lmf?a+o+|rofl+|ha(?:ha)+h?|he(?:he)+)\b|\u{1F602}|\u{1F923}|\u{1F606}/iu;
 
 /**
  * A claim about people in general or a market price ("rent is due on the 1st for most people",
