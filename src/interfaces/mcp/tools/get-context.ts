@@ -37,7 +37,9 @@ export const getContext = defineTool({
   title: 'Get context',
   description: 'Call at the start of a turn for a briefing.',
   input: {
-    entity_id: entityIdInput,
+    // No default: a thread asked without an entity is shown as that thread, to everyone in it
+    // (as `verity context --thread T` does); with neither, the default user's context.
+    entity_id: entityIdInput.unwrap().optional(),
     thread_id: threadIdInput.optional(),
     query: z.string().min(1).max(1000).optional(),
     budget: z.number().int().min(1).max(100_000).default(2000),
@@ -49,13 +51,17 @@ export const getContext = defineTool({
   // A thread is not bound to one entity: a restricted token must say whose context it reads.
   restrictedNeedsEntity: true,
   async handler(args, engine, tool) {
-    const pack = args.pack
-      ? await engine.recall.recallPack({
-          entity_id: args.entity_id,
-          ...(args.query === undefined ? {} : { query: args.query }),
-          budget: Math.max(50, Math.floor(args.budget / 3)),
-        })
-      : null;
+    // A pack is one entity's commitments and state from every thread: never in front of a
+    // thread's own view, where it would show that person's private threads to the others.
+    const threadOnly = args.thread_id !== undefined && args.entity_id === undefined;
+    const pack =
+      args.pack && !threadOnly
+        ? await engine.recall.recallPack({
+            ...(args.entity_id === undefined ? {} : { entity_id: args.entity_id }),
+            ...(args.query === undefined ? {} : { query: args.query }),
+            budget: Math.max(50, Math.floor(args.budget / 3)),
+          })
+        : null;
     const result = await engine.buildContext({
       entity: args.entity_id,
       thread: args.thread_id,
