@@ -37,7 +37,7 @@ describe('near-misses of an open preference', () => {
       "I'd prefer sparkling water tonight.",
       'For this trip I prefer budget hotels.',
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -50,7 +50,7 @@ describe('near-misses of an open preference', () => {
       'I switched to the other charger.',
       'I have switched to a new phone.',
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -77,7 +77,7 @@ describe('near-misses of an open preference', () => {
       'I liked my coffee black when I was a student.',
       "I don't like my coffee black.",
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -91,7 +91,7 @@ describe('near-misses of an open preference', () => {
       'I love my coffee shop.',
       'I like my job.',
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -102,7 +102,7 @@ describe('near-misses of an open preference', () => {
       'I like my coffee like I like my mornings: black, lol',
       'I prefer cold pizza for breakfast, jk',
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -116,7 +116,7 @@ describe('near-misses of an open preference', () => {
       'I usually have mixed feelings about sequels.',
       'I prefer hard copies of contracts.',
     ]) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
@@ -132,7 +132,7 @@ describe('near-misses of an open preference', () => {
 
   it('commits nothing when the category of two compared things is not in the sentence', () => {
     for (const text of ['I prefer Slack over email.', 'I prefer tea over coffee.']) {
-      expect(preferences(text), text).toEqual([]);
+      expect(allPreferences(text), text).toEqual([]);
     }
   });
 
