@@ -574,7 +574,7 @@ export function createContextCapability(
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
-        (speaker === null ? hasGroups(rt) : await sharedThread(rt, thread, speaker, scope))
+        (speaker === null ? groupsOf(rt).size > 0 : await sharedThread(rt, thread, speaker, scope))
           ? { kind: 'thread', thread }
           : { kind: 'entity', scope };
       const sources = sourcesFor(rt, thread, view);
@@ -619,16 +619,15 @@ async function sharedThread(
   speaker: string,
   scope: readonly string[],
 ): Promise<boolean> {
-  const { we, members } = rt.deps.registry;
-  const groups = new Set([...Object.values(we), ...Object.keys(members)]);
+  const groups = groupsOf(rt);
   if (groups.has(thread) || groups.has(speaker) || scope.length > 1) return true;
   return writtenByOthers(rt.deps.store, thread, scope);
 }
 
-/** Whether the install names any household or team (config `we` or `members`). */
-function hasGroups(rt: ContextRuntime): boolean {
+/** The households and teams the install names (config `we` and `members`). */
+function groupsOf(rt: ContextRuntime): ReadonlySet<string> {
   const { we, members } = rt.deps.registry;
-  return Object.keys(we).length > 0 || Object.keys(members).length > 0;
+  return new Set([...Object.values(we), ...Object.keys(members)]);
 }
 
 /** Messages read per page when looking for another speaker in a thread. */

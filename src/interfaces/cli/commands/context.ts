@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { ContextMode, ContextResult } from '../../../engine/index.js';
+import { type ContextMode, type ContextResult, packedContext } from '../../../engine/index.js';
 import { UsageError } from '../exit-codes.js';
 import { oneOf, wholeNumber } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
@@ -70,32 +70,19 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
       }
       await toolkit.run(command, async (engine) => {
         if (options.pack === true) {
-          const total = options.budget ?? 2000;
-          // A pack is one entity's commitments and state from every thread: in front of a thread's
-          // own view it would show that person's private threads to everyone in this one.
-          const threadOnly = (options.thread?.trim() ?? '') !== '' && options.entity === undefined;
-          if (threadOnly) {
+          const request = {
+            entity: options.entity,
+            thread: options.thread,
+            query: options.query,
+            budget: options.budget ?? 2000,
+            mode: options.mode,
+          };
+          const { pack, context: rest, markdown } = await packedContext(engine, request);
+          if (pack === null) {
             toolkit.io.stderr(
               "verity: no recall pack for a thread without --entity (it is one person's, from every thread)\n",
             );
           }
-          const pack = threadOnly
-            ? null
-            : await engine.recall.recallPack({
-                ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-                ...(options.query === undefined ? {} : { query: options.query }),
-                budget: Math.max(50, Math.floor(total / 3)),
-              });
-          const rest = await engine.buildContext({
-            entity: options.entity,
-            thread: options.thread,
-            query: options.query,
-            budget: Math.max(1, total - (pack?.tokens ?? 0)),
-            mode: options.mode,
-          });
-          const markdown = [pack?.markdown ?? '', rest.markdown]
-            .filter((m) => m !== '')
-            .join('\n\n');
           if (options.md === true) toolkit.print(markdown);
           else
             toolkit.output(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTEXT_MODES, CONTEXT_SECTIONS } from '../../../engine/index.js';
+import { CONTEXT_MODES, CONTEXT_SECTIONS, packedContext } from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
@@ -51,24 +51,20 @@ export const getContext = defineTool({
   // A thread is not bound to one entity: a restricted token must say whose context it reads.
   restrictedNeedsEntity: true,
   async handler(args, engine, tool) {
-    // A pack is one entity's commitments and state from every thread: never in front of a
-    // thread's own view, where it would show that person's private threads to the others.
-    const threadOnly = args.thread_id !== undefined && args.entity_id === undefined;
-    const pack =
-      args.pack && !threadOnly
-        ? await engine.recall.recallPack({
-            ...(args.entity_id === undefined ? {} : { entity_id: args.entity_id }),
-            ...(args.query === undefined ? {} : { query: args.query }),
-            budget: Math.max(50, Math.floor(args.budget / 3)),
-          })
-        : null;
-    const result = await engine.buildContext({
+    const request = {
       entity: args.entity_id,
       thread: args.thread_id,
       query: args.query,
-      budget: pack === null ? args.budget : Math.max(1, args.budget - pack.tokens),
+      budget: args.budget,
       mode: args.mode,
-    });
+    };
+    const {
+      pack,
+      context: result,
+      markdown,
+    } = args.pack
+      ? await packedContext(engine, request)
+      : { pack: null, context: await engine.buildContext(request), markdown: null };
     const structured = tool.parse({
       entity_id: result.entity,
       thread_id: result.thread,
@@ -77,10 +73,7 @@ export const getContext = defineTool({
       mode: result.mode,
       budget: result.budget,
       total: result.total + (pack?.tokens ?? 0),
-      markdown:
-        pack === null || pack.markdown === ''
-          ? result.markdown
-          : [pack.markdown, result.markdown].filter((m) => m !== '').join('\n\n'),
+      markdown: markdown ?? result.markdown,
       sections: result.sections.map((s) => ({
         name: s.name,
         tokens: s.tokens,
