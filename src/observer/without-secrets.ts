@@ -45,8 +45,10 @@ function saysMoreThanItsSecret(masked: string): boolean {
 
 /**
  * An observer's output as it may be recorded, whichever observer wrote it: secrets masked in
- * observations, segment titles, narratives and the current task (they are read from the raw
- * transcript). An observation whose only content was its secret is dropped; one that says more
+ * observations, segment titles, narratives and the current task. The transcript reaches the
+ * observer already masked (engine/observer/observe.ts); this second pass catches a value an
+ * observer rewrote into a shape the detector reads only now (a language model's paraphrase), and
+ * decides what a mask leaves worth keeping. An observation whose only content was its secret is dropped; one that says more
  * is kept with the mask, so the fact beside a secret is not lost with it. The daily log, search
  * and the reflector read this.
  */
