@@ -582,6 +582,87 @@ function heldTopic(doc: DocContext, entityId: string, topic: string): boolean {
   );
 }
 
+/** Where the chosen noun phrase starting at `start` ends (the index after its last token). */
+function phraseEnd(tokens: ClauseAnalysis['tokens'], start: number): number {
+  let p = start;
+  while (
+    PHRASE_TAG.test(tokens[p]?.pos ?? '') &&
+    !PHRASE_END.test(tokens[p]?.text ?? '') &&
+    !(p > start && tokens[p]?.pos === 'ADV' && !PHRASE_TAG.test(tokens[p + 1]?.pos ?? ''))
+  ) {
+    p++;
+  }
+  return p;
+}
+
+/**
+ * Whether a head noun and its modifiers can name a topic and its value: not a relation, a stretch
+ * or time of day, nor a relative or counted modifier ("first", "two").
+ */
+function topicLike(head: string, modifiers: ClauseAnalysis['tokens']): boolean {
+  return !(
+    head.length < 3 ||
+    RELATIONAL_NOUN.pattern.test(head) ||
+    TIME_STRETCH.pattern.test(head) ||
+    TIME_OF_DAY.test(head) ||
+    modifiers.some((k) => RELATIVE_ADJECTIVE.test(k.text) || k.pos === 'NUM')
+  );
+}
+
+/** The choice verb of an open preference and where what is chosen starts, or null. */
+interface ChoiceAt {
+  readonly verb: ClauseAnalysis['tokens'][number];
+  readonly choice: { readonly kind: ChoiceKind; readonly particle: RegExp | null };
+  /** A habit adverb before the verb ("always", "usually"). */
+  readonly habitual: boolean;
+  /** The token after the verb (and its particle). */
+  readonly p: number;
+}
+
+/**
+ * The speaker's choice verb in a plain statement, not negated, with only adverbials before the
+ * speaker ("These days I…") and between speaker and verb; present simple unless "switched".
+ */
+function choiceAt(clause: Clause, doc: DocContext): ChoiceAt | null {
+  if (doc.input.role === 'assistant') return null;
+  const { intent } = clause.intent;
+  if (intent !== 'assertive' && intent !== 'planning') return null;
+  const a = clause.analysis;
+  if (a.mood !== 'statement' || a.tense === 'future') return null;
+  if (MOMENT.test(clause.text)) return null;
+  const tokens = a.tokens;
+  const speaker = tokens.findIndex((k) => k.pos === 'PRON' && k.text.toLowerCase() === 'i');
+  if (speaker < 0) return null;
+  // Only adverbials may come before the speaker ("These days I…"), not another subject or verb.
+  if (tokens.slice(0, speaker).some((k) => /^(?:VERB|AUX|PRON|PROPN|CCONJ|SCONJ)$/.test(k.pos))) {
+    return null;
+  }
+  let v = speaker + 1;
+  let habitual = false;
+  for (; v < tokens.length; v++) {
+    const k = tokens[v];
+    if (k === undefined) return null;
+    if (/^(?:not|n't|never|no|nt)$/i.test(k.text)) return null;
+    if (k.pos === 'ADV') {
+      habitual ||= HABIT_ADVERB.test(k.text);
+      continue;
+    }
+    // "I have switched", "I do prefer": an auxiliary before the main verb.
+    if (k.pos === 'AUX' && /^(?:have|do)$/.test(k.lemma) && tokens[v + 1]?.pos === 'VERB') continue;
+    break;
+  }
+  const verb = tokens[v];
+  const choice = verb === undefined ? undefined : CHOICE_VERBS.get(verb.lemma.toLowerCase());
+  if (verb === undefined || choice === undefined) return null;
+  if (choice.kind !== 'switch' && (a.tense !== 'present' || a.aspect !== 'simple')) return null;
+  let p = v + 1;
+  if (choice.particle !== null) {
+    if (!choice.particle.test(tokens[p]?.text ?? '')) return null;
+    p++;
+  }
+  return { verb, choice, habitual, p };
+}
+
 /**
  * One general reading of a preference from the clause's structure (issue #10 §3, ADR
  * 2026-11-27-open-preference-topics): the speaker as subject, a choice verb in the present simple
@@ -593,42 +674,12 @@ function heldTopic(doc: DocContext, entityId: string, topic: string): boolean {
  * milk, a diet) keeps its topic; a time of day is the facets' own reading.
  */
 function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[]): Candidate[] {
-  if (doc.input.role === 'assistant') return [];
-  const { intent } = clause.intent;
-  if (intent !== 'assertive' && intent !== 'planning') return [];
+  const found = choiceAt(clause, doc);
+  if (found === null) return [];
+  const { verb, choice, habitual } = found;
+  const tokens = clause.analysis.tokens;
   const a = clause.analysis;
-  if (a.mood !== 'statement' || a.tense === 'future') return [];
-  if (MOMENT.test(clause.text)) return [];
-  const tokens = a.tokens;
-  const speaker = tokens.findIndex((k) => k.pos === 'PRON' && k.text.toLowerCase() === 'i');
-  if (speaker < 0) return [];
-  // Only adverbials may come before the speaker ("These days I…"), not another subject or verb.
-  if (tokens.slice(0, speaker).some((k) => /^(?:VERB|AUX|PRON|PROPN|CCONJ|SCONJ)$/.test(k.pos))) {
-    return [];
-  }
-  let v = speaker + 1;
-  let habitual = false;
-  for (; v < tokens.length; v++) {
-    const k = tokens[v];
-    if (k === undefined) return [];
-    if (/^(?:not|n't|never|no|nt)$/i.test(k.text)) return [];
-    if (k.pos === 'ADV') {
-      habitual ||= HABIT_ADVERB.test(k.text);
-      continue;
-    }
-    // "I have switched", "I do prefer": an auxiliary before the main verb.
-    if (k.pos === 'AUX' && /^(?:have|do)$/.test(k.lemma) && tokens[v + 1]?.pos === 'VERB') continue;
-    break;
-  }
-  const verb = tokens[v];
-  const choice = verb === undefined ? undefined : CHOICE_VERBS.get(verb.lemma.toLowerCase());
-  if (verb === undefined || choice === undefined) return [];
-  if (choice.kind !== 'switch' && (a.tense !== 'present' || a.aspect !== 'simple')) return [];
-  let p = v + 1;
-  if (choice.particle !== null) {
-    if (!choice.particle.test(tokens[p]?.text ?? '')) return [];
-    p++;
-  }
+  let p = found.p;
   const switched = choice.kind === 'switch';
   const entityId = entityFor({ kind: 'speaker' }, doc);
   // Laughed at, or made for a reason or an occasion: tentative whatever the topic.
@@ -686,13 +737,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
   if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
   const start = p;
-  while (
-    PHRASE_TAG.test(tokens[p]?.pos ?? '') &&
-    !PHRASE_END.test(tokens[p]?.text ?? '') &&
-    !(p > start && tokens[p]?.pos === 'ADV' && !PHRASE_TAG.test(tokens[p + 1]?.pos ?? ''))
-  ) {
-    p++;
-  }
+  p = phraseEnd(tokens, start);
   const run = tokens.slice(start, p);
   const last = run[run.length - 1];
   if (last === undefined || run.length < 2) return [];
@@ -712,15 +757,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // "chocolate ice cream", "oat milk lattes": a noun before the head may make a compound head
   // with it, and the value and the topic are not told apart.
   if (modifiers.length > 1 && modifiers[modifiers.length - 1]?.pos === 'NOUN') return [];
-  if (
-    head.length < 3 ||
-    RELATIONAL_NOUN.pattern.test(head) ||
-    TIME_STRETCH.pattern.test(head) ||
-    TIME_OF_DAY.test(head) ||
-    modifiers.some((k) => RELATIVE_ADJECTIVE.test(k.text) || k.pos === 'NUM')
-  ) {
-    return [];
-  }
+  if (!topicLike(head, modifiers)) return [];
   const facet = facets.find((f) => f.token >= start && f.token < p);
   if (facet !== undefined) {
     if (facet.facet === 'time') return [];
