@@ -212,6 +212,17 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind24',
+    'l01–l14',
+    `**blind24 (l01–l14)**, a headline: \`bench/observe/blind24-sessions.txt\` and
+  \`blind24-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-27
+  (session 17) by a code-blind writer under the protocol of blind22 (all 243 label phrases occur
+  in their sessions), topics from a pool disjoint from blind22's and blind23's (dental reminders, a
+  Rust CLI release, a garden water rota, a wedding in Lagos, a Kubernetes upgrade, LaTeX thesis
+  figures…). First run at rules@12 + scorer@4 (observe-misses: 76/99, junk 12/167), before any
+  change of session 17; the engineers of session 17 never saw it.`,
+  ),
+  headline(
     'blind23',
     't01–t14',
     `**blind23 (t01–t14)**, a headline: \`bench/observe/blind23-sessions.txt\` and
