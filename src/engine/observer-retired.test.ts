@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../testing/index.js';
-import { retiredLast, seedRetiredBilling } from './__fixtures__/retired-memory.js';
+import { approveSaid, retiredLast, seedRetiredBilling } from './__fixtures__/retired-memory.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
@@ -63,26 +63,17 @@ describe('a retired MEMORY.md entry in ask and the recall pack', () => {
   });
 
   it('marks only the retired sentence of a message that says other current things too', async () => {
-    await engine.observer.capture({
-      text: JSON.stringify({
-        message_id: 'm1',
-        role: 'user',
+    const memoryId = await approveSaid(
+      engine,
+      {
+        sessionId: 'queue-1',
+        messageId: 'm1',
         content: 'We run Redis 7 for the job queue. Invoices are emailed every Friday at noon.',
-        created_at: '2026-04-02T10:00:00Z',
-      }),
-      sessionId: 'queue-1',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
-    const proposal = (await engine.observer.listProposals('pending')).find((p) =>
-      p.text.includes('Redis 7'),
+        at: '2026-04-02T10:00:00Z',
+      },
+      'Redis 7',
     );
-    if (proposal === undefined) throw new Error('expected the Redis proposal');
-    await engine.observer.resolveProposal(proposal.proposal_id, 'approve');
-    const entry = (await engine.observer.listMemory()).find((m) => m.text.includes('Redis 7'));
-    if (entry === undefined) throw new Error('expected the approved entry');
-    await engine.observer.retireMemory(entry.memory_id, 'the queue moved to SQS');
+    await engine.observer.retireMemory(memoryId, 'the queue moved to SQS');
     const answer = await engine.observer.ask('When are invoices emailed?');
     const message = answer.citations.find((c) => c.id === 'session:queue-1/m1');
     const invoices = answer.citations.find((c) => c.kind === 'observation');
