@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Engine } from '../types.js';
 
 /** One user message of a captured session. */
@@ -79,4 +80,25 @@ export interface CitedPassage {
 export function retiredLast(citations: readonly CitedPassage[]): boolean {
   const firstRetired = citations.findIndex((c) => c.retired);
   return firstRetired < 0 || citations.slice(firstRetired).every((c) => c.retired);
+}
+
+/** An answer of `ask` as every surface returns it. */
+export interface BillingAnswer {
+  readonly answer: string;
+  readonly citations: readonly CitedPassage[];
+}
+
+/**
+ * What an answer about billing must say after `seedRetiredBilling`, on every surface: MySQL
+ * first, from a current citation; the first answer line not the retired PostgreSQL entry; every
+ * PostgreSQL citation (there is one at least) marked retired; retired citations last.
+ */
+export function expectCurrentBillingFirst(answer: BillingAnswer): void {
+  expect(answer.citations[0]).toMatchObject({ retired: false });
+  expect(answer.citations[0]?.text).toContain('MySQL');
+  expect(answer.answer.split('\n')[0]).not.toContain('PostgreSQL');
+  const postgres = answer.citations.filter((c) => c.text.includes('PostgreSQL'));
+  expect(postgres.length).toBeGreaterThan(0);
+  expect(postgres.every((c) => c.retired)).toBe(true);
+  expect(retiredLast(answer.citations)).toBe(true);
 }
