@@ -82,11 +82,11 @@ export function retiredLast(citations: readonly CitedPassage[]): boolean {
   return firstRetired < 0 || citations.slice(firstRetired).every((c) => c.retired);
 }
 
-/** An answer of `ask` as every surface returns it. */
-export interface BillingAnswer {
+/** An answer of `ask` as every surface returns it (a type, so a wire object casts to it). */
+export type BillingAnswer = {
   readonly answer: string;
   readonly citations: readonly CitedPassage[];
-}
+};
 
 /**
  * What an answer about billing must say after `seedRetiredBilling`, on every surface: MySQL
