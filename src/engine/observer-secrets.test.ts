@@ -5,8 +5,13 @@ import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
-function session(lines: readonly string[]): string {
-  return lines
+/** Captures `lines` as one user message each of session `sessionId`, observed at once; reflects. */
+async function observeSession(
+  engine: Engine,
+  sessionId: string,
+  lines: readonly string[],
+): Promise<void> {
+  const text = lines
     .map((content, i) =>
       JSON.stringify({
         message_id: `m${i + 1}`,
@@ -16,6 +21,8 @@ function session(lines: readonly string[]): string {
       }),
     )
     .join('\n');
+  await engine.observer.capture({ text, sessionId, trigger: 'manual', observe: 'sync' });
+  await engine.observer.reflect();
 }
 
 const SAID = [
@@ -32,13 +39,7 @@ describe('engine.observer keeps secrets out of memory', () => {
 
   beforeEach(async () => {
     ({ dir, engine } = opened());
-    await engine.observer.capture({
-      text: session(SAID),
-      sessionId: 'studio',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
+    await observeSession(engine, 'studio', SAID);
   });
 
   it('proposes the facts of a session but never a secret of it', async () => {
@@ -110,13 +111,7 @@ describe('engine.observer on every secret wording of the detector fixture', () =
     const { dir, engine } = opened();
     // Not JSON lines: a private key block spans lines. One message per fixture sentence.
     const lines = SECRETS.map(([text]) => text.replace(/\n/g, ' '));
-    await engine.observer.capture({
-      text: session(lines),
-      sessionId: 'all-secrets',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
+    await observeSession(engine, 'all-secrets', lines);
     const folder = join(dir, 'workspace', 'memory');
     const shown = [
       ...(await engine.observer.listProposals('all')).map((p) => p.text),
@@ -140,13 +135,7 @@ describe('engine.observer masks a message before it is split', () => {
     ['Acct. no. 66031874 at the credit union for the car loan', '66031874'],
   ])('keeps the value of "%s" out of proposals and the daily log', async (text, value) => {
     const { dir, engine } = opened();
-    await engine.observer.capture({
-      text: session([text, 'We use MariaDB 11 for the invoicing service.']),
-      sessionId: 'split',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
+    await observeSession(engine, 'split', [text, 'We use MariaDB 11 for the invoicing service.']);
     const folder = join(dir, 'workspace', 'memory');
     const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
     expect(log.join('\n')).toContain('MariaDB 11');

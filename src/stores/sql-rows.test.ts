@@ -24,6 +24,21 @@ describe('RowSql.upsert', () => {
     expect(flat(sql)).toBe(expected);
   });
 
+  it('keeps a stored vault vector and writes a new one as bytes', () => {
+    expect(flat(SQLITE_SQL.upsert(ROWS.vaultVectors))).toBe(
+      'INSERT INTO vault_vectors (model, vector_key, vector) VALUES (?, ?, ?) ON CONFLICT (model, vector_key) DO NOTHING',
+    );
+    const [model, key, bytes] = ROWS.vaultVectors.values({
+      model: 'm',
+      key: 'k',
+      vector: new Float32Array([1, 2]),
+    });
+    expect([model, key]).toEqual(['m', 'k']);
+    expect(new Float32Array(new Uint8Array(bytes as Buffer).buffer)).toEqual(
+      new Float32Array([1, 2]),
+    );
+  });
+
   it('gives one value per column, in column order', () => {
     expect(ROWS.meta.values({ key: 'k', value: { a: 1 } })).toEqual(['k', '{"a":1}']);
     expect(ROWS.meta.columns).toHaveLength(2);

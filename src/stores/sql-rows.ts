@@ -9,7 +9,7 @@ import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from
 import type { DlqItem } from './dead-letters.js';
 import type { FactKeyRef } from './fact-keys.js';
 import type { StoredStateItem } from './items.js';
-import { stateItemDocument } from './rows.js';
+import { stateItemDocument, vectorToBytes } from './rows.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
 import type {
   MemoryRecord,
@@ -183,6 +183,22 @@ const PREDICTION_ERROR_ROWS: RowTable<PredictionError> = {
   ],
 };
 
+/** A vault vector under its model and key, as `putVectors` writes it. */
+export interface VaultVectorRow {
+  readonly model: string;
+  readonly key: string;
+  readonly vector: Float32Array;
+}
+
+/** `vault_vectors`: a vector per (model, key), once. */
+const VAULT_VECTOR_ROWS: RowTable<VaultVectorRow> = {
+  table: 'vault_vectors',
+  columns: ['model', 'vector_key', 'vector'],
+  key: ['model', 'vector_key'],
+  onConflict: 'keep',
+  values: (row) => [row.model, row.key, vectorToBytes(row.vector)],
+};
+
 /**
  * Every row table both adapters write alike, by name. What stays in an adapter is dialect:
  * batched writes (`unnest` on PostgreSQL), tables only one of them has, and search.
@@ -197,6 +213,7 @@ export const ROWS = {
   memories: MEMORY_ROWS,
   revisions: REVISION_ROWS,
   predictionErrors: PREDICTION_ERROR_ROWS,
+  vaultVectors: VAULT_VECTOR_ROWS,
 } as const;
 
 /** An adapter's search-index writes, answering `Done` (see `RowWrites`). */

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
-import { retiredLast, seedRetiredBilling } from '../../engine/__fixtures__/retired-memory.js';
+import {
+  type BillingAnswer,
+  expectCurrentBillingFirst,
+  seedRetiredBilling,
+} from '../../engine/__fixtures__/retired-memory.js';
 import { createEngine } from '../../engine/index.js';
 import { whileServing } from '../__fixtures__/serving.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
@@ -127,16 +131,7 @@ describe('observer HTTP routes', () => {
     await seedRetiredBilling(http.engine, ['2026-03-04', '2026-03-05']);
     const res = await post('/api/ask', { question: 'What do we use for billing?' });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as {
-      answer: string;
-      citations: { text: string; retired: boolean }[];
-    };
-    expect(answer.citations[0]).toMatchObject({ retired: false });
-    expect(answer.citations[0]?.text).toContain('MySQL');
-    expect(
-      answer.citations.filter((c) => c.text.includes('PostgreSQL')).every((c) => c.retired),
-    ).toBe(true);
-    expect(retiredLast(answer.citations)).toBe(true);
+    expectCurrentBillingFirst((await res.json()) as BillingAnswer);
   });
 
   it('answers a question with citations', async () => {

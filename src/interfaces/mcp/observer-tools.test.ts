@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
-import { retiredLast, seedRetiredBilling } from '../../engine/__fixtures__/retired-memory.js';
+import {
+  type BillingAnswer,
+  expectCurrentBillingFirst,
+  seedRetiredBilling,
+} from '../../engine/__fixtures__/retired-memory.js';
 import { whileServing } from '../__fixtures__/serving.js';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { CLAUDE_CODE_TRANSCRIPT, useObserverMcpSession } from './__fixtures__/observer-session.js';
@@ -37,17 +41,7 @@ describe('observer MCP tools', () => {
   it('never gives a retired MEMORY.md entry as the current answer of ask_memory', async () => {
     await seedRetiredBilling(mcp.engine, ['2026-03-01', '2026-03-02']);
     const result = await call('ask_memory', { question: 'What do we use for billing?' });
-    const answer = result.structuredContent as {
-      answer: string;
-      citations: { text: string; retired: boolean }[];
-    };
-    expect(answer.citations[0]).toMatchObject({ retired: false });
-    expect(answer.citations[0]?.text).toContain('MySQL');
-    expect(
-      answer.citations.filter((c) => c.text.includes('PostgreSQL')).every((c) => c.retired),
-    ).toBe(true);
-    expect(retiredLast(answer.citations)).toBe(true);
-    expect(answer.answer.split('\n')[0]).not.toContain('PostgreSQL');
+    expectCurrentBillingFirst(result.structuredContent as BillingAnswer);
   });
 
   it('has its queued capture observed by the durable job verity serve runs', async () => {

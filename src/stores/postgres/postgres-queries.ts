@@ -15,6 +15,9 @@ import {
   metaValue,
   parseDocs,
   parseFirstDoc,
+  postgresSql,
+  ROWS,
+  type RowSql,
   toExtractionBacklog,
   toLedgerEvent,
   toWatermark,
@@ -59,10 +62,12 @@ function toList(values: readonly string[] | undefined): string[] | null {
 export class PostgresQueries {
   readonly #session: PgSession;
   readonly #s: string;
+  readonly #sql: RowSql;
 
   constructor(session: PgSession, names: SqlNames) {
     this.#session = session;
     this.#s = names.s;
+    this.#sql = postgresSql(names.s);
   }
 
   #docs(sql: string, params: readonly unknown[] = []): Promise<DocRow[]> {
@@ -115,17 +120,14 @@ export class PostgresQueries {
 
   async getSlot(entityId: string, field: string): Promise<SlotState | null> {
     return parseFirstDoc<SlotState>(
-      await this.#docs(`SELECT doc FROM ${this.#s}.slots WHERE entity_id = $1 AND field = $2`, [
-        entityId,
-        field,
-      ]),
+      await this.#docs(this.#sql.docByKey(ROWS.slots), [entityId, field]),
     );
   }
 
   async listSlots(entityId?: string): Promise<SlotState[]> {
     const rows =
       entityId === undefined
-        ? await this.#docs(`SELECT doc FROM ${this.#s}.slots ORDER BY entity_id, field`)
+        ? await this.#docs(this.#sql.docsInKeyOrder(ROWS.slots))
         : await this.#docs(`SELECT doc FROM ${this.#s}.slots WHERE entity_id = $1 ORDER BY field`, [
             entityId,
           ]);
@@ -145,7 +147,7 @@ export class PostgresQueries {
 
   async getPrompt(promptId: string): Promise<ReviewPrompt | null> {
     return parseFirstDoc<ReviewPrompt>(
-      await this.#docs(`SELECT doc FROM ${this.#s}.prompts WHERE prompt_id = $1`, [promptId]),
+      await this.#docs(this.#sql.docByKey(ROWS.prompts), [promptId]),
     );
   }
 
@@ -255,9 +257,7 @@ export class PostgresQueries {
   }
 
   async getDlq(dlqId: string): Promise<DlqItem | null> {
-    return parseFirstDoc<DlqItem>(
-      await this.#docs(`SELECT doc FROM ${this.#s}.dlq WHERE dlq_id = $1`, [dlqId]),
-    );
+    return parseFirstDoc<DlqItem>(await this.#docs(this.#sql.docByKey(ROWS.dlq), [dlqId]));
   }
 
   async listDlq(statuses?: readonly DlqStatus[]): Promise<DlqItem[]> {
@@ -273,11 +273,9 @@ export class PostgresQueries {
   /** Every derived row; the caller runs this in one snapshot. */
   async exportDerived(): Promise<Omit<DerivedSnapshot, 'vault' | 'tasks'>> {
     const s = this.#s;
-    const slots = parseDocs<SlotState>(
-      await this.#docs(`SELECT doc FROM ${s}.slots ORDER BY entity_id, field`),
-    );
+    const slots = parseDocs<SlotState>(await this.#docs(this.#sql.docsInKeyOrder(ROWS.slots)));
     const prompts = parseDocs<ReviewPrompt>(
-      await this.#docs(`SELECT doc FROM ${s}.prompts ORDER BY prompt_id`),
+      await this.#docs(this.#sql.docsInKeyOrder(ROWS.prompts)),
     );
     const history = parseDocs<HistoryEntry>(
       await this.#docs(

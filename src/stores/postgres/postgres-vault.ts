@@ -12,7 +12,6 @@ import {
   RowVault,
   VAULT_DERIVED_TABLES,
   vectorFromBytes,
-  vectorToBytes,
 } from '../index.js';
 import type {
   MemoryRecord,
@@ -147,12 +146,9 @@ export class PostgresVault extends RowVault {
 
   putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
     return this.#guard('putVectors', async (session) => {
+      const insert = this.#sql.upsert(ROWS.vaultVectors);
       for (const [key, vector] of vectors) {
-        await session.query(
-          `INSERT INTO ${this.#s}.vault_vectors (model, vector_key, vector) VALUES ($1, $2, $3)
-           ON CONFLICT (model, vector_key) DO NOTHING`,
-          [model, key, vectorToBytes(vector)],
-        );
+        await session.query(insert, ROWS.vaultVectors.values({ model, key, vector }));
       }
     });
   }

@@ -15,6 +15,8 @@ import {
   metaValue,
   parseDocs,
   parseFirstDoc,
+  ROWS,
+  SQLITE_SQL,
   toLedgerEvent,
 } from '../index.js';
 import type {
@@ -84,8 +86,8 @@ export class SqliteQueries {
     this.#countEventsSince = db.prepare(
       'SELECT COUNT(*) AS count FROM events WHERE recorded_at >= ?',
     );
-    this.#slot = db.prepare('SELECT doc FROM slots WHERE entity_id = ? AND field = ?');
-    this.#allSlots = db.prepare('SELECT doc FROM slots ORDER BY entity_id, field');
+    this.#slot = db.prepare(SQLITE_SQL.docByKey(ROWS.slots));
+    this.#allSlots = db.prepare(SQLITE_SQL.docsInKeyOrder(ROWS.slots));
     this.#entitySlots = db.prepare('SELECT doc FROM slots WHERE entity_id = ? ORDER BY field');
     const upTo = '(@upTo IS NULL OR recorded_at <= @upTo)';
     this.#slotHistory = db.prepare(
@@ -96,19 +98,19 @@ export class SqliteQueries {
       `SELECT doc FROM history WHERE entity_id = @entityId AND ${upTo} ORDER BY id LIMIT @limit`,
     );
     this.#allHistory = db.prepare('SELECT doc FROM history ORDER BY entity_id, field, id');
-    this.#prompt = db.prepare('SELECT doc FROM prompts WHERE prompt_id = ?');
+    this.#prompt = db.prepare(SQLITE_SQL.docByKey(ROWS.prompts));
     this.#prompts = db.prepare(
       `SELECT doc FROM prompts
        WHERE (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
          AND (@entityId IS NULL OR entity_id = @entityId)
        ORDER BY created_at, sequence, prompt_id LIMIT @limit`,
     );
-    this.#promptsById = db.prepare('SELECT doc FROM prompts ORDER BY prompt_id');
+    this.#promptsById = db.prepare(SQLITE_SQL.docsInKeyOrder(ROWS.prompts));
     this.#message = db.prepare('SELECT doc FROM messages WHERE thread_id = ? AND message_id = ?');
     this.#allMessages = db.prepare('SELECT doc FROM messages ORDER BY thread_id, message_id');
     this.#meta = db.prepare('SELECT key, value FROM meta WHERE key = ?');
     this.#allMeta = db.prepare('SELECT key, value FROM meta ORDER BY key');
-    this.#dlqItem = db.prepare('SELECT doc FROM dlq WHERE dlq_id = ?');
+    this.#dlqItem = db.prepare(SQLITE_SQL.docByKey(ROWS.dlq));
     this.#dlqItems = db.prepare(
       `SELECT doc FROM dlq
        WHERE (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))

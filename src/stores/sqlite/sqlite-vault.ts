@@ -12,7 +12,6 @@ import {
   SQLITE_SQL,
   VAULT_DERIVED_TABLES,
   vectorFromBytes,
-  vectorToBytes,
 } from '../index.js';
 import type {
   MemoryRecord,
@@ -174,11 +173,10 @@ export class SqliteVault extends RowVault {
 
   putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
     return this.#guard('putVectors', () => {
-      const insert = this.#db.prepare(
-        `INSERT INTO vault_vectors (model, vector_key, vector) VALUES (?, ?, ?)
-         ON CONFLICT (model, vector_key) DO NOTHING`,
-      );
-      for (const [key, vector] of vectors) insert.run(model, key, vectorToBytes(vector));
+      const insert = this.#db.prepare(SQLITE_SQL.upsert(ROWS.vaultVectors));
+      for (const [key, vector] of vectors) {
+        insert.run(...ROWS.vaultVectors.values({ model, key, vector }));
+      }
     });
   }
 
