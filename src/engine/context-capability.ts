@@ -28,7 +28,7 @@ import {
   toIso,
   type Watermark,
 } from '../core/index.js';
-import type { EntityRegistry } from '../extract/index.js';
+import { type EntityRegistry, slugify } from '../extract/index.js';
 import { readEntity } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
@@ -609,9 +609,9 @@ export function createContextCapability(
 
 /**
  * Whether a thread with messages, the newest by `speaker`, may be read by more than that person:
- * it names a group (its id is a household or team), its speaker belongs to one (a member's thread
- * is one the group's agent serves, and its other members may have written in it before a forget),
- * or anyone outside the speaker's scope wrote in it.
+ * it names a group (its id is a household or team), its speaker belongs to one (by `we` or by
+ * `members`: a member's thread is one the group's agent serves, and its other members may have
+ * written in it before a forget), or anyone outside the speaker's scope wrote in it.
  */
 async function sharedThread(
   rt: ContextRuntime,
@@ -620,7 +620,7 @@ async function sharedThread(
   scope: readonly string[],
 ): Promise<boolean> {
   const groups = groupsOf(rt);
-  if (groups.has(thread) || groups.has(speaker) || scope.length > 1) return true;
+  if (groups.has(thread) || groups.has(speaker) || belongsToGroup(rt, speaker)) return true;
   return writtenByOthers(rt.deps.store, thread, scope);
 }
 
@@ -628,6 +628,27 @@ async function sharedThread(
 function groupsOf(rt: ContextRuntime): ReadonlySet<string> {
   const { we, members } = rt.deps.registry;
   return new Set([...Object.values(we), ...Object.keys(members)]);
+}
+
+/**
+ * Whether `entity` is in a household or team: a "we" names its group, or a group's `members`
+ * name it. A member is named by display name ("Jess", "Leo Moor"), and a person's entity is
+ * `user:` and the slug of their name (as extraction files a named person), so both the whole
+ * name and the first name count: taking a person for a member only narrows what is shown.
+ */
+function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
+  const { we, members } = rt.deps.registry;
+  const group = we[entity];
+  if (group !== undefined && group !== entity) return true;
+  return Object.values(members).some((names) =>
+    names.some((name) => memberEntities(name).includes(entity)),
+  );
+}
+
+/** The entities a member's display name may stand for: its whole name's and its first name's. */
+function memberEntities(name: string): readonly string[] {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return [`user:${slugify(name)}`, `user:${slugify(first)}`];
 }
 
 /** Messages read per page when looking for another speaker in a thread. */
