@@ -26,7 +26,6 @@ import {
   type StateItem,
   type StateItemStatus,
   toIso,
-  type Watermark,
 } from '../core/index.js';
 import { type EntityRegistry, slugify } from '../extract/index.js';
 import { readEntity } from '../pipeline/index.js';
@@ -621,7 +620,7 @@ async function sharedThread(
 ): Promise<boolean> {
   const groups = groupsOf(rt);
   if (groups.has(thread) || groups.has(speaker) || belongsToGroup(rt, speaker)) return true;
-  return writtenByOthers(rt.deps.store, thread, scope);
+  return rt.deps.store.hasMessageOutside(thread, scope);
 }
 
 /** The households and teams the install names (config `we` and `members`). */
@@ -649,30 +648,6 @@ function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
 function memberEntities(name: string): readonly string[] {
   const first = name.trim().split(/\s+/)[0] ?? '';
   return [`user:${slugify(name)}`, `user:${slugify(first)}`];
-}
-
-/** Messages read per page when looking for another speaker in a thread. */
-const SPEAKER_PAGE = 500;
-
-/** True when anyone outside `scope` wrote in the thread (read newest first, page by page). */
-async function writtenByOthers(
-  store: Store,
-  thread: string,
-  scope: readonly string[],
-): Promise<boolean> {
-  let before: Watermark | null = null;
-  for (;;) {
-    const page = await store.listMessages({
-      threadId: thread,
-      order: 'desc',
-      limit: SPEAKER_PAGE,
-      before,
-    });
-    if (page.some((record) => !scope.includes(record.entityId))) return true;
-    const oldest = page.at(-1);
-    if (oldest === undefined || page.length < SPEAKER_PAGE) return false;
-    before = { createdAt: oldest.createdAt, messageId: oldest.messageId };
-  }
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */
