@@ -28,7 +28,7 @@ import {
   toIso,
 } from '../core/index.js';
 import { type EntityRegistry, slugify } from '../extract/index.js';
-import { readEntity } from '../pipeline/index.js';
+import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
   boostBySession,
@@ -37,7 +37,13 @@ import {
   type SearchOptions,
   type SearchResult,
 } from '../search/index.js';
-import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../stores/index.js';
+import {
+  type MessageRecord,
+  readMeta,
+  type SearchKind,
+  type Store,
+  type StoredStateItem,
+} from '../stores/index.js';
 
 /** What `Engine.buildContext` is asked: every field optional. */
 export interface BuildContextRequest {
@@ -568,12 +574,14 @@ export function createContextCapability(
       // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,
       // unless it is provably one person's own (ADR context-sources, amendment of session 16b).
       // A thread no one has written in yet is the default user's own on an install with no
-      // household or team (every new session of a single user starts one); with groups it may be
-      // a group's, so it is shown as a thread.
+      // household or team (every new session of a single user starts one), unless it once had
+      // several speakers; with groups it may be a group's, so it is shown as a thread.
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
-        (speaker === null ? groupsOf(rt).size > 0 : await sharedThread(rt, thread, speaker, scope))
+        (speaker === null
+          ? groupsOf(rt).size > 0 || (await wasShared(rt, thread))
+          : await sharedThread(rt, thread, speaker, scope))
           ? { kind: 'thread', thread }
           : { kind: 'entity', scope };
       const sources = sourcesFor(rt, thread, view);
@@ -610,7 +618,8 @@ export function createContextCapability(
  * Whether a thread with messages, the newest by `speaker`, may be read by more than that person:
  * it names a group (its id is a household or team), its speaker belongs to one (by `we` or by
  * `members`: a member's thread is one the group's agent serves, and its other members may have
- * written in it before a forget), or anyone outside the speaker's scope wrote in it.
+ * written in it before a forget), it had several speakers before a forget, or anyone outside the
+ * speaker's scope wrote in it.
  */
 async function sharedThread(
   rt: ContextRuntime,
@@ -620,7 +629,13 @@ async function sharedThread(
 ): Promise<boolean> {
   const groups = groupsOf(rt);
   if (groups.has(thread) || groups.has(speaker) || belongsToGroup(rt, speaker)) return true;
+  if (await wasShared(rt, thread)) return true;
   return rt.deps.store.hasMessageOutside(thread, scope);
+}
+
+/** Whether a forget recorded that the thread had more than one speaker (`thread.shared`). */
+async function wasShared(rt: ContextRuntime, thread: string): Promise<boolean> {
+  return (await readMeta(rt.deps.store, sharedThreadRecord(thread))) !== null;
 }
 
 /** The households and teams the install names (config `we` and `members`). */
