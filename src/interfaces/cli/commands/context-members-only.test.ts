@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
-/** Odile's own thread, then a household thread only she has written in so far. */
+/**
+ * Odile's own thread, then a household thread only she has written in so far; the same for
+ * Bastien, listed by his whole name and writing as his first name's entity.
+ */
 const RECORDS = toJsonl([
   messageRecord(
     'odile-dm',
@@ -21,6 +24,22 @@ const RECORDS = toJsonl([
     'The hedge trimmer is back from the repair shop.',
     '2026-05-02T09:00:00Z',
     { entity_id: 'user:odile' },
+  ),
+  messageRecord(
+    'bastien-dm',
+    'b1',
+    'user',
+    'Do not tell anyone that I failed the driving theory test again.',
+    '2026-05-02T10:00:00Z',
+    { entity_id: 'user:bastien' },
+  ),
+  messageRecord(
+    'shed-chat',
+    's1',
+    'user',
+    'The shed key now hangs by the back door.',
+    '2026-05-02T11:00:00Z',
+    { entity_id: 'user:bastien' },
   ),
 ]);
 
@@ -54,6 +73,20 @@ describe('verity context --thread with a household configured by members only', 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('hedge trimmer');
     expect(result.stdout).not.toContain('biopsy');
+  });
+
+  it('takes a member listed by whole name for the entity of his first name', async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'shed-chat',
+      '--query',
+      'driving theory test',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('shed key');
+    expect(result.stdout).not.toContain('theory');
   });
 
   it('keeps her own view when she is named', async () => {
