@@ -26,10 +26,9 @@ import {
   type StateItem,
   type StateItemStatus,
   toIso,
-  type Watermark,
 } from '../core/index.js';
-import type { EntityRegistry } from '../extract/index.js';
-import { readEntity } from '../pipeline/index.js';
+import { type EntityRegistry, slugify } from '../extract/index.js';
+import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
   boostBySession,
@@ -38,7 +37,13 @@ import {
   type SearchOptions,
   type SearchResult,
 } from '../search/index.js';
-import type { MessageRecord, SearchKind, Store, StoredStateItem } from '../stores/index.js';
+import {
+  type MessageRecord,
+  readMeta,
+  type SearchKind,
+  type Store,
+  type StoredStateItem,
+} from '../stores/index.js';
 
 /** What `Engine.buildContext` is asked: every field optional. */
 export interface BuildContextRequest {
@@ -569,12 +574,14 @@ export function createContextCapability(
       // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,
       // unless it is provably one person's own (ADR context-sources, amendment of session 16b).
       // A thread no one has written in yet is the default user's own on an install with no
-      // household or team (every new session of a single user starts one); with groups it may be
-      // a group's, so it is shown as a thread.
+      // household or team (every new session of a single user starts one), unless it once had
+      // several speakers; with groups it may be a group's, so it is shown as a thread.
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
-        (speaker === null ? groupsOf(rt).size > 0 : await sharedThread(rt, thread, speaker, scope))
+        (speaker === null
+          ? groupsOf(rt).size > 0 || (await wasShared(rt, thread))
+          : await sharedThread(rt, thread, speaker, scope))
           ? { kind: 'thread', thread }
           : { kind: 'entity', scope };
       const sources = sourcesFor(rt, thread, view);
@@ -609,9 +616,10 @@ export function createContextCapability(
 
 /**
  * Whether a thread with messages, the newest by `speaker`, may be read by more than that person:
- * it names a group (its id is a household or team), its speaker belongs to one (a member's thread
- * is one the group's agent serves, and its other members may have written in it before a forget),
- * or anyone outside the speaker's scope wrote in it.
+ * it names a group (its id is a household or team), its speaker belongs to one (by `we` or by
+ * `members`: a member's thread is one the group's agent serves, and its other members may have
+ * written in it before a forget), it had several speakers before a forget, or anyone outside the
+ * speaker's scope wrote in it.
  */
 async function sharedThread(
   rt: ContextRuntime,
@@ -620,8 +628,14 @@ async function sharedThread(
   scope: readonly string[],
 ): Promise<boolean> {
   const groups = groupsOf(rt);
-  if (groups.has(thread) || groups.has(speaker) || scope.length > 1) return true;
-  return writtenByOthers(rt.deps.store, thread, scope);
+  if (groups.has(thread) || groups.has(speaker) || belongsToGroup(rt, speaker)) return true;
+  if (await wasShared(rt, thread)) return true;
+  return rt.deps.store.hasMessageOutside(thread, scope);
+}
+
+/** Whether a forget recorded that the thread had more than one speaker (`thread.shared`). */
+async function wasShared(rt: ContextRuntime, thread: string): Promise<boolean> {
+  return (await readMeta(rt.deps.store, sharedThreadRecord(thread))) !== null;
 }
 
 /** The households and teams the install names (config `we` and `members`). */
@@ -630,28 +644,25 @@ function groupsOf(rt: ContextRuntime): ReadonlySet<string> {
   return new Set([...Object.values(we), ...Object.keys(members)]);
 }
 
-/** Messages read per page when looking for another speaker in a thread. */
-const SPEAKER_PAGE = 500;
+/**
+ * Whether `entity` is in a household or team: a "we" names its group, or a group's `members`
+ * name it. A member is named by display name ("Jess", "Leo Moor"), and a person's entity is
+ * `user:` and the slug of their name (as extraction files a named person), so both the whole
+ * name and the first name count: taking a person for a member only narrows what is shown.
+ */
+function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
+  const { we, members } = rt.deps.registry;
+  const group = we[entity];
+  if (group !== undefined && group !== entity) return true;
+  return Object.values(members).some((names) =>
+    names.some((name) => memberEntities(name).includes(entity)),
+  );
+}
 
-/** True when anyone outside `scope` wrote in the thread (read newest first, page by page). */
-async function writtenByOthers(
-  store: Store,
-  thread: string,
-  scope: readonly string[],
-): Promise<boolean> {
-  let before: Watermark | null = null;
-  for (;;) {
-    const page = await store.listMessages({
-      threadId: thread,
-      order: 'desc',
-      limit: SPEAKER_PAGE,
-      before,
-    });
-    if (page.some((record) => !scope.includes(record.entityId))) return true;
-    const oldest = page.at(-1);
-    if (oldest === undefined || page.length < SPEAKER_PAGE) return false;
-    before = { createdAt: oldest.createdAt, messageId: oldest.messageId };
-  }
+/** The entities a member's display name may stand for: its whole name's and its first name's. */
+function memberEntities(name: string): readonly string[] {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return [`user:${slugify(name)}`, `user:${slugify(first)}`];
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */

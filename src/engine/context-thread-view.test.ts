@@ -56,6 +56,21 @@ const SEED = [
     1,
     { entity_id: 'user:wren' },
   ),
+  // Wren and Xavier, both in no group, share a thread; Wren spoke last.
+  ...threadMessages(
+    'wren-xavier',
+    '2026-08-09T13:00:00Z',
+    [['x1', 'user', 'Can you water my tomatoes while I am away?']],
+    1,
+    { entity_id: 'user:xavier' },
+  ),
+  ...threadMessages(
+    'wren-xavier',
+    '2026-08-09T13:30:00Z',
+    [['x2', 'user', 'Sure, I will water them every evening.']],
+    1,
+    { entity_id: 'user:wren' },
+  ),
   ...threadMessages(
     'tomas-dm',
     '2026-08-09T10:00:00Z',
@@ -92,6 +107,33 @@ describe('Engine.buildContext for a thread asked without an entity', () => {
     expect(result.markdown).toContain('boiler man');
     expect(result.included.messageIds).toEqual(['m1']);
     expectNothingPrivate(result.markdown);
+  });
+
+  it("keeps a groupless person's shared thread shared after the other speaker is forgotten, rebuilt too", async () => {
+    const engine = await seeded();
+    const before = await engine.buildContext({ thread: 'wren-xavier', query: 'parole officer' });
+    expect(before.markdown).not.toContain('parole');
+    await engine.forget({ kind: 'entity', entityId: 'user:xavier' });
+    const after = await engine.buildContext({ thread: 'wren-xavier', query: 'parole officer' });
+    expect(after.markdown).toContain('water them every evening');
+    expect(after.markdown).not.toContain('tomatoes');
+    expect(after.markdown).not.toContain('parole');
+    // What the forget kept is a ledger event: a rebuild folds it again, and replay agrees.
+    await engine.rebuild();
+    const rebuilt = await engine.buildContext({ thread: 'wren-xavier', query: 'parole officer' });
+    expect(rebuilt.markdown).not.toContain('parole');
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    // Her own thread is still hers.
+    const own = await engine.buildContext({ thread: 'wren-notes', query: 'tomatoes water' });
+    expect(own.markdown).toContain('water them every evening');
+  });
+
+  it("keeps the thread shared when only the other speaker's message is forgotten", async () => {
+    const engine = await seeded();
+    await engine.forget({ kind: 'message', threadId: 'wren-xavier', messageId: 'x1' });
+    const result = await engine.buildContext({ thread: 'wren-xavier', query: 'parole officer' });
+    expect(result.included.messageIds).toEqual(['x2']);
+    expect(result.markdown).not.toContain('parole');
   });
 
   it('shows nothing of anyone for a brand-new thread no one has written in yet', async () => {
@@ -160,5 +202,36 @@ describe('Engine.buildContext for a new thread on an install with no household o
     expect(report.rejected).toBe(0);
     const fresh = await engine.buildContext({ thread: 'evening-chat', query: 'where am I' });
     expect(fresh.markdown).toContain('Porto');
+  });
+
+  it("shows no one's state in a thread two people wrote in once it is emptied", async () => {
+    const { engine } = opened();
+    const records = [
+      ...threadMessages(
+        'morning-chat',
+        '2026-08-09T07:00:00Z',
+        [['a1', 'user', 'We are in Porto now, flying home on Monday.']],
+        1,
+      ),
+      ...threadMessages(
+        'porch-chat',
+        '2026-08-09T08:00:00Z',
+        [['p1', 'user', 'Is the porch light on a timer?']],
+        1,
+        { entity_id: 'user:guest' },
+      ),
+      ...threadMessages(
+        'porch-chat',
+        '2026-08-09T08:10:00Z',
+        [['p2', 'user', 'Yes, it goes off at midnight.']],
+        1,
+      ),
+    ];
+    expect((await engine.ingest(toJsonl(records))).rejected).toBe(0);
+    await engine.forget({ kind: 'message', threadId: 'porch-chat', messageId: 'p1' });
+    await engine.forget({ kind: 'message', threadId: 'porch-chat', messageId: 'p2' });
+    const emptied = await engine.buildContext({ thread: 'porch-chat', query: 'where am I' });
+    expect(emptied.included.messageIds).toEqual([]);
+    expect(emptied.markdown).not.toContain('Porto');
   });
 });

@@ -2,6 +2,7 @@ import type { Intent, JsonObject, ObservationInput } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { WriteTx } from '../stores/index.js';
 import { foldVaultEvent, raiseZoneEdit } from './fold-vault.js';
+import { sharedThreadRecord } from './meta-records.js';
 
 /** Meta key: what Verity last wrote into one `STATE` zone (its hash). */
 export function zoneMemoryKey(file: string, zoneId: string): string {
@@ -67,8 +68,8 @@ type Matrix = Record<string, Record<string, number>>;
 
 /**
  * Folds the event types added for projections and extraction: a projection's zone memory, drift
- * items, intent labels (into the confusion matrix, against the predicted intent) and confirmed
- * aliases. Returns false for any other type.
+ * items, intent labels (into the confusion matrix, against the predicted intent), confirmed
+ * aliases, and threads known to have had more than one speaker. Returns false for any other type.
  */
 export async function foldExtensionEvent(tx: WriteTx, event: LedgerEvent): Promise<boolean> {
   const p = event.payload;
@@ -102,6 +103,11 @@ export async function foldExtensionEvent(tx: WriteTx, event: LedgerEvent): Promi
       row[column] = (row[column] ?? 0) + 1;
       matrix[actual] = row;
       await tx.putMeta(INTENT_METRICS_KEY, matrix as unknown as JsonObject);
+      return true;
+    }
+    case EVENT_TYPES.threadShared: {
+      const record = sharedThreadRecord(String(p['thread_id']));
+      await tx.putMeta(record.key, String(p['thread_id']));
       return true;
     }
     case EVENT_TYPES.aliasConfirmed: {

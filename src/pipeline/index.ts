@@ -20,6 +20,7 @@ export { DRIFT_KEY, INTENT_METRICS_KEY, inputMemoryKey, zoneMemoryKey } from './
 export type { IngestRunOptions, PipelineDeps } from './ingest.js';
 export { applyRecord, changePolicy, deadLetter, ingest } from './ingest.js';
 export * from './maintenance.js';
+export { sharedThreadRecord } from './meta-records.js';
 export * from './record-event.js';
 export * from './record-task-events.js';
 export * from './sources/ics.js';

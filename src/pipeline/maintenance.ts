@@ -1,5 +1,6 @@
 import {
   contentHash,
+  deriveUuid,
   domainSpec,
   EngineError,
   HOUR_MS,
@@ -15,6 +16,7 @@ import {
   EVENT_TYPES,
   type LedgerEvent,
   messageEventId,
+  type NewLedgerEvent,
   newLedgerEvent,
   parseLine,
 } from '../ledger/index.js';
@@ -216,6 +218,8 @@ export async function forget(
     }
     const now = deps.clock.now();
     const at = toIso(now);
+    // Before anything is redacted: which of the threads it touches had more than one speaker.
+    for (const event of await sharedThreadEvents(tx, covered, at)) await tx.appendEvent(event);
     const tombstoneId = deps.ids.uuid();
     const payload: JsonObject = {
       target: target.kind,
@@ -242,6 +246,40 @@ export async function forget(
       dead_letters: deadLetters.length,
     };
   });
+}
+
+/**
+ * A `thread.shared` event for each thread a covered message belongs to that has messages of more
+ * than one entity: once the forget erases one speaker's messages, the thread would otherwise look
+ * like the other's own, and a context call for it would show that person's private threads to
+ * whoever else reads it. The event names the thread alone (never who spoke or what was said) and
+ * has one id per thread, so a thread is recorded once however often its messages are forgotten.
+ */
+async function sharedThreadEvents(
+  tx: WriteTx,
+  covered: readonly LedgerEvent[],
+  at: string,
+): Promise<NewLedgerEvent[]> {
+  const speakerOf = new Map<string, string>();
+  for (const event of covered) {
+    const { thread_id: thread, entity_id: entity } = event.payload;
+    if (event.type !== EVENT_TYPES.message || typeof thread !== 'string') continue;
+    if (typeof entity === 'string' && !speakerOf.has(thread)) speakerOf.set(thread, entity);
+  }
+  const events: NewLedgerEvent[] = [];
+  for (const [thread, speaker] of [...speakerOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!(await tx.hasMessageOutside(thread, [speaker]))) continue;
+    events.push(
+      newLedgerEvent({
+        eventId: deriveUuid('thread.shared', thread),
+        type: EVENT_TYPES.threadShared,
+        entityId: null,
+        recordedAt: at,
+        payload: { thread_id: thread },
+      }),
+    );
+  }
+  return events;
 }
 
 /**

@@ -127,6 +127,15 @@ export function speakerStatementsAt(key: string): MetaRecord<SpeakerStatements> 
 }
 
 /**
+ * Whether a thread is known to have had more than one speaker (a `thread.shared` event): the
+ * thread's id when it is, absent otherwise. Context calls read it, since a forget leaves no message
+ * of the other speakers behind.
+ */
+export function sharedThreadRecord(threadId: string): MetaRecord<string> {
+  return defineMetaRecord(`thread:shared:${threadId}`, s.string);
+}
+
+/**
  * The rules versions (`rules@X.Y.Z`) whose code folded the live derived state since it was last
  * rebuilt, sorted. `rebuild --verify` reads it to tell a difference left by a rules upgrade from a
  * corruption; it describes the state rather than being part of it, so the state's hash leaves it

@@ -74,6 +74,12 @@ export interface ItemReader {
   getMessage(threadId: string, messageId: string): Promise<MessageRecord | null>;
   /** Messages of one thread in watermark order (see `MessageQuery`). */
   listMessages(query: MessageQuery): Promise<readonly MessageRecord[]>;
+  /**
+   * Whether some message of the thread is filed under an entity not in `entityIds` (any message
+   * at all, for an empty list). One indexed query: it visits the thread's distinct entities, not
+   * its messages, so its cost does not grow with the thread's length.
+   */
+  hasMessageOutside(threadId: string, entityIds: readonly string[]): Promise<boolean>;
   /** How far item extraction has read the thread, or null before its first run. */
   getWatermark(threadId: string): Promise<Watermark | null>;
   /**

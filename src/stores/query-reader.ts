@@ -132,6 +132,12 @@ abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
     return this.read('listMessages', (queries) => queries.listMessages(query));
   }
 
+  hasMessageOutside(threadId: string, entityIds: readonly string[]): Promise<boolean> {
+    return this.read('hasMessageOutside', (queries) =>
+      queries.hasMessageOutside(threadId, entityIds),
+    );
+  }
+
   getWatermark(threadId: string): Promise<Watermark | null> {
     return this.read('getWatermark', (queries) => queries.getWatermark(threadId));
   }

@@ -158,6 +158,33 @@ function registerMessageOrderCases(current: () => ItemsHarness): void {
     });
     expect(ids(listed)).toEqual(['m-1', 'm-2']);
   });
+
+  it('tells whether a thread has a message of an entity outside a set', async () => {
+    // t-1: user:primary's messages and one of family:smith; t-2: user:primary's only.
+    await putMessages(store(), THREAD);
+    const outside = (thread: string, entities: readonly string[]) =>
+      store().hasMessageOutside(thread, entities);
+    expect(await outside('t-1', [SAMPLE_ENTITY])).toBe(true);
+    expect(await outside('t-1', ['family:smith'])).toBe(true);
+    expect(await outside('t-1', ['family:smith', SAMPLE_ENTITY])).toBe(false);
+    expect(await outside('t-1', ['a:first', SAMPLE_ENTITY, 'family:smith', 'z:last'])).toBe(false);
+    expect(await outside('t-2', [SAMPLE_ENTITY])).toBe(false);
+    expect(await outside('t-2', ['user:someone-else'])).toBe(true);
+    expect(await outside('t-2', [])).toBe(true);
+    expect(await outside('missing', [])).toBe(false);
+    // Entities that sort before and after the one asked about are both found.
+    await putMessages(store(), [
+      message('t-3', 'm-1', 1, { entityId: 'user:b' }),
+      message('t-3', 'm-2', 2, { entityId: 'user:b' }),
+    ]);
+    expect(await outside('t-3', ['user:b'])).toBe(false);
+    await putMessages(store(), [message('t-3', 'm-3', 3, { entityId: 'user:a' })]);
+    expect(await outside('t-3', ['user:b'])).toBe(true);
+    await putMessages(store(), [message('t-4', 'm-1', 1, { entityId: 'user:c' })]);
+    expect(await outside('t-4', ['user:c'])).toBe(false);
+    await putMessages(store(), [message('t-4', 'm-2', 2, { entityId: 'user:d' })]);
+    expect(await outside('t-4', ['user:c'])).toBe(true);
+  });
 }
 
 /** Extraction watermarks and the backlog of threads with unread messages. */

@@ -357,6 +357,15 @@ CREATE TABLE ${s}.search_keys (
 CREATE INDEX search_keys_text ON ${s}.search_keys USING gin (tsv);
 `,
   },
+  {
+    version: 6,
+    description: 'messages indexed by thread and entity: whether a thread has another speaker',
+    sql: ({ s }) => `
+-- hasMessageOutside steps through a thread's distinct entities by this index (a skip scan), so
+-- asking whether anyone else wrote in a thread does not read the thread.
+CREATE INDEX messages_by_entity ON ${s}.messages (thread_id, entity_id);
+`,
+  },
 ];
 
 /** The highest version in `list`. */

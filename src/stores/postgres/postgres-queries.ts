@@ -193,6 +193,27 @@ export class PostgresQueries {
     return parseDocs<MessageRecord>(rows);
   }
 
+  async hasMessageOutside(threadId: string, entityIds: readonly string[]): Promise<boolean> {
+    // A skip scan over `messages_by_entity`: each step seeks the thread's next entity, so a
+    // thread of one speaker costs two index seeks however many messages it holds.
+    const rows = await this.#session.query<{ readonly found: number }>(
+      `WITH RECURSIVE entities(entity_id) AS (
+         (SELECT entity_id FROM ${this.#s}.messages WHERE thread_id = $1
+          ORDER BY entity_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT m.entity_id FROM ${this.#s}.messages m
+                 WHERE m.thread_id = $1 AND m.entity_id > e.entity_id
+                 ORDER BY m.entity_id LIMIT 1)
+         FROM entities e WHERE e.entity_id IS NOT NULL
+       )
+       SELECT 1 AS found FROM entities
+       WHERE entity_id IS NOT NULL AND NOT (entity_id = ANY($2::text[]))
+       LIMIT 1`,
+      [threadId, [...entityIds]],
+    );
+    return rows.length > 0;
+  }
+
   async getWatermark(threadId: string): Promise<Watermark | null> {
     const [row] = await this.#session.query<WatermarkRow>(
       `SELECT thread_id, created_at, message_id FROM ${this.#s}.watermarks WHERE thread_id = $1`,

@@ -325,14 +325,14 @@ for (const target of targets) {
               `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
             )
           ).map((row) => row.version);
-        expect(await versions()).toEqual([1, 2, 3, 4, 5]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6]);
 
         await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, (tx) =>
           tx.appendEvent(sampleEvent('evt-1')),
         );
         await store.close();
         const again = await openStore(schema);
-        expect(await versions()).toEqual([1, 2, 3, 4, 5]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6]);
         expect(await again.lastSeq()).toBe(1);
       });
 

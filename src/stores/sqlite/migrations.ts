@@ -333,6 +333,15 @@ CREATE TRIGGER search_key_text_follows AFTER DELETE ON search_documents BEGIN
 END;
 `,
   },
+  {
+    version: 7,
+    description: 'messages indexed by thread and entity: whether a thread has another speaker',
+    sql: `
+-- hasMessageOutside steps through a thread's distinct entities by this index (a skip scan), so
+-- asking whether anyone else wrote in a thread does not read the thread.
+CREATE INDEX messages_by_entity ON messages (thread_id, json_extract(doc, '$.entityId'));
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

@@ -133,6 +133,11 @@ export class SqliteQueries {
     return this.items.listMessages(query);
   }
 
+  /** Whether the thread has a message of an entity outside `entityIds`. */
+  hasMessageOutside(threadId: string, entityIds: readonly string[]): boolean {
+    return this.items.hasMessageOutside(threadId, entityIds);
+  }
+
   /** The thread's extraction watermark, or null. */
   getWatermark(threadId: string): Watermark | null {
     return this.items.getWatermark(threadId);

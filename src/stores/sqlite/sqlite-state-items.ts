@@ -93,6 +93,10 @@ function toItemRow(item: StoredStateItem): StateItemRow {
 export class SqliteStateItemQueries {
   readonly #messagesAsc: Database.Statement<[MessageParameters], { readonly doc: string }>;
   readonly #messagesDesc: Database.Statement<[MessageParameters], { readonly doc: string }>;
+  readonly #outside: Database.Statement<
+    [{ readonly threadId: string; readonly entityIds: string }],
+    { readonly found: number }
+  >;
   readonly #watermark: Database.Statement<[string], WatermarkRow>;
   readonly #allWatermarks: Database.Statement<[], WatermarkRow>;
   readonly #backlog: Database.Statement<[{ readonly limit: number }], BacklogRow>;
@@ -109,6 +113,20 @@ export class SqliteStateItemQueries {
     this.#messagesDesc = db.prepare(
       `SELECT doc FROM messages WHERE thread_id = @threadId AND ${after}
        ORDER BY created_at DESC, message_id DESC LIMIT @limit`,
+    );
+    // A skip scan over `messages_by_entity`: each step seeks the thread's next entity, so a
+    // thread of one speaker costs two index seeks however many messages it holds.
+    this.#outside = db.prepare(
+      `WITH RECURSIVE entities(entity_id) AS (
+         SELECT MIN(json_extract(doc, '$.entityId')) FROM messages WHERE thread_id = @threadId
+         UNION ALL
+         SELECT (SELECT MIN(json_extract(doc, '$.entityId')) FROM messages
+                 WHERE thread_id = @threadId AND json_extract(doc, '$.entityId') > entities.entity_id)
+         FROM entities WHERE entities.entity_id IS NOT NULL
+       )
+       SELECT 1 AS found FROM entities
+       WHERE entity_id IS NOT NULL AND entity_id NOT IN (SELECT value FROM json_each(@entityIds))
+       LIMIT 1`,
     );
     this.#watermark = db.prepare(
       'SELECT thread_id, created_at, message_id FROM extraction_watermarks WHERE thread_id = ?',
@@ -151,6 +169,10 @@ export class SqliteStateItemQueries {
       limit: toSqlLimit(query.limit),
     });
     return rows.map((row) => JSON.parse(row.doc) as MessageRecord);
+  }
+
+  hasMessageOutside(threadId: string, entityIds: readonly string[]): boolean {
+    return this.#outside.get({ threadId, entityIds: JSON.stringify(entityIds) }) !== undefined;
   }
 
   getWatermark(threadId: string): Watermark | null {

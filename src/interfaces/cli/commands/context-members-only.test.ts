@@ -1,0 +1,106 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord, toJsonl } from '../../../testing/index.js';
+import { useCliHome } from '../__fixtures__/cli-home.js';
+
+/**
+ * Odile's own thread, then a household thread only she has written in so far; the same for
+ * Bastien, listed by his whole name and writing as his first name's entity.
+ */
+const RECORDS = toJsonl([
+  messageRecord(
+    'odile-dm',
+    'o1',
+    'user',
+    'Keep this to yourself: the dermatologist wants a biopsy next week.',
+    '2026-05-02T08:00:00Z',
+    { entity_id: 'user:odile' },
+  ),
+  messageRecord(
+    'garden-chat',
+    'g1',
+    'user',
+    'The hedge trimmer is back from the repair shop.',
+    '2026-05-02T09:00:00Z',
+    { entity_id: 'user:odile' },
+  ),
+  messageRecord(
+    'bastien-dm',
+    'b1',
+    'user',
+    'Do not tell anyone that I failed the driving theory test again.',
+    '2026-05-02T10:00:00Z',
+    { entity_id: 'user:bastien' },
+  ),
+  messageRecord(
+    'shed-chat',
+    's1',
+    'user',
+    'The shed key now hangs by the back door.',
+    '2026-05-02T11:00:00Z',
+    { entity_id: 'user:bastien' },
+  ),
+]);
+
+describe('verity context --thread with a household configured by members only', () => {
+  const cli = useCliHome('verity-cli-members-only-', {
+    scope: 'all',
+    now: '2026-05-03T12:00:00Z',
+    // No `we`: the household is known from its members' names alone.
+    config: () => ({
+      embeddings: { provider: 'none' },
+      members: { 'family:lanoix': ['Odile', 'Bastien Lanoix'] },
+    }),
+  });
+
+  beforeAll(async () => {
+    const file = join(cli.dir, 'records.jsonl');
+    writeFileSync(file, RECORDS);
+    const ingested = await cli.verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
+  });
+
+  it("gives a member's thread the thread's own view, without her private thread", async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'garden-chat',
+      '--query',
+      'dermatologist biopsy',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('hedge trimmer');
+    expect(result.stdout).not.toContain('biopsy');
+  });
+
+  it('takes a member listed by whole name for the entity of his first name', async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'shed-chat',
+      '--query',
+      'driving theory test',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('shed key');
+    expect(result.stdout).not.toContain('theory');
+  });
+
+  it('keeps her own view when she is named', async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'garden-chat',
+      '--entity',
+      'user:odile',
+      '--query',
+      'dermatologist biopsy',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('biopsy');
+  });
+});
