@@ -499,126 +499,145 @@ const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
 
-function labelledValues(text: string): SecretSpan[] {
+/**
+ * Whether a value after "label <words>:" reads as a credential on its own: four characters or
+ * more, with a digit, a symbol inside or a case change, no date, and ending its line. A line that
+ * goes on ("Token endpoint: … for the CLI", "Access code holders: Team-B only") names a setting or
+ * a thing about the secret.
+ */
+function namedCredential(tail: string): boolean {
+  const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
+  const named = raw.replace(/[!?]+$/u, '');
+  return !(
+    !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
+    /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
+    named.length < 4 ||
+    DATE.test(named) ||
+    /^[$€£¥]/u.test(named) ||
+    !hasCredentialShape(named)
+  );
+}
+
+/**
+ * Whether a value that passed `credentialLike` is still a count, a measurement, a standard's name
+ * or talk about the secret: "4 digits", "40mm", "AES-256", "24h", "ist 2024 eingeführt", "is 8
+ * tokens", a security answer given as a sentence.
+ */
+function countOrTalk(
+  core: string,
+  after: string,
+  label: Label,
+  labelWord: string,
+  relation: Relation,
+  afterSymbol: boolean,
+): boolean {
+  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
+  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+  // standard with a participle a state ("WPA2-verschlüsselt").
+  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
+  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+  if (hyphened !== undefined && isStandardName(hyphened)) return true;
+  // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
+  const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
+  if (
+    (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
+    /^(?:19|20)\d\d$/u.test(core) &&
+    nextWord !== undefined &&
+    !CLAUSE_JOIN.test(nextWord)
+  )
+    return true;
+  // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
+  if (/^\d{1,2}$/u.test(core) && !afterSymbol) return true;
+  // A security answer given as a sentence ("is always something made up") is talk about it.
+  const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
+  return (
+    /answer|memorable/iu.test(labelWord) &&
+    run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
+  );
+}
+
+/** The codes after a code's value: a list after a plural label, or another way of typing it. */
+function codesAfter(text: string, from: number, kind: SecretKind, plural: boolean): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const match of text.matchAll(LABEL)) {
-    const label = labelOf(match[0]);
-    const { kind } = label;
-    const labelStart = match.index ?? 0;
-    const labelEnd = labelStart + match[0].length;
-    const before = clauseBefore(text, labelStart);
-    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
-    // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
-    // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
-    const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
-    const hardware =
-      kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
-    if (hardware && HARDWARE_BEFORE.test(before)) continue;
-    const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
-    if (relation === null) continue;
-    const at = labelEnd + relation.skip;
-    const tail = text.slice(at);
-    const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
-    if (phrase !== null) {
-      spans.push({ start: at, end: at + phrase.length, kind });
-      continue;
-    }
-    if (label.guard === 'phrase') continue;
-    // A value after "label <words>:" must look like a credential on its own: four characters or
-    // more, with a digit, a symbol inside or a case change, and no date.
-    if (relation.named) {
-      const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
-      const named = raw.replace(/[!?]+$/u, '');
-      // A credential line ends with its value; a line that goes on ("Token endpoint: … for the
-      // CLI", "Access code holders: Team-B only") names a setting or a thing about the secret.
-      if (
-        !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
-        /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
-        named.length < 4 ||
-        DATE.test(named) ||
-        /^[$€£¥]/u.test(named) ||
-        !hasCredentialShape(named)
-      )
-        continue;
-    }
-    const value =
-      QUOTED.exec(tail)?.[0] ??
-      (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
-      GROUPED.exec(tail)?.[0] ??
-      TOKEN.exec(tail)?.[0];
-    if (value === undefined) continue;
-    // A "!" or "?" attached to a value is masked with it but read apart from it.
-    const core = value.replace(/[!?]+$/u, '');
-    const after = tail.slice(value.length);
-    const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
-    if (hardware && relation.joined.trim() === '') continue;
-    // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
-    const word =
-      kind === 'password' &&
-      label.guard === undefined &&
-      label.lang === undefined &&
-      relation.close &&
-      !FOREIGN_RELATION.test(relation.joined);
-    // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
-    const bareAfterSymbol = afterSymbol && label.lang === undefined;
-    if (core === '' || !credentialLike(core, bareAfterSymbol, after, word)) continue;
-    // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
-    if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
-    // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
-    const around =
-      label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
-    if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
-      continue;
-    if (LONG_VALUED.has(kind) && core.length < 8) continue;
-    if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
-    if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
-    // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
-    // standard with a participle a state ("WPA2-verschlüsselt").
-    if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) continue;
-    const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
-    if (hyphened !== undefined && isStandardName(hyphened)) continue;
-    // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
-    const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
-    if (
-      (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
-      /^(?:19|20)\d\d$/u.test(core) &&
-      nextWord !== undefined &&
-      !CLAUSE_JOIN.test(nextWord)
-    )
-      continue;
-    // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
-    if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
-    // A security answer given as a sentence ("is always something made up") is talk about it.
-    const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
-    if (
-      /answer|memorable/iu.test(match[0]) &&
-      run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
-    )
-      continue;
-    // A password of several words is masked whole; half of it would still open the door. Read in
-    // English only: `PHRASE_STOP` knows no other language's "for" or "in".
-    const rest =
-      kind === 'password' &&
-      label.guard === undefined &&
-      label.lang === undefined &&
-      relation.close &&
-      !QUOTED.test(value)
-        ? restOfPassword(after)
-        : 0;
-    spans.push({ start: at, end: at + value.length + rest, kind });
-    if (!CODE_VALUED.has(kind)) continue;
-    const plural = /s$/iu.test(match[0]);
-    for (let end = at + value.length; ; ) {
-      const next =
-        (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
-      const code = next?.[1];
-      if (next === null || code === undefined || !/\d/u.test(code)) break;
-      const start = end + next[0].length - code.length;
-      spans.push({ start, end: start + code.length, kind });
-      end = start + code.length;
-    }
+  for (let end = from; ; ) {
+    const next = (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
+    const code = next?.[1];
+    if (next === null || code === undefined || !/\d/u.test(code)) return spans;
+    const start = end + next[0].length - code.length;
+    spans.push({ start, end: start + code.length, kind });
+    end = start + code.length;
   }
-  return spans;
+}
+
+/** The value a label found at `match` is given in `text`, and the codes listed after it. */
+function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
+  const label = labelOf(match[0]);
+  const { kind } = label;
+  const labelStart = match.index ?? 0;
+  const labelEnd = labelStart + match[0].length;
+  const before = clauseBefore(text, labelStart);
+  if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) return [];
+  // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
+  // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
+  const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
+  const hardware =
+    kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
+  if (hardware && HARDWARE_BEFORE.test(before)) return [];
+  const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
+  if (relation === null) return [];
+  const at = labelEnd + relation.skip;
+  const tail = text.slice(at);
+  const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
+  if (phrase !== null) return [{ start: at, end: at + phrase.length, kind }];
+  if (label.guard === 'phrase' || (relation.named && !namedCredential(tail))) return [];
+  const value =
+    QUOTED.exec(tail)?.[0] ??
+    (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
+    GROUPED.exec(tail)?.[0] ??
+    TOKEN.exec(tail)?.[0];
+  if (value === undefined) return [];
+  // A "!" or "?" attached to a value is masked with it but read apart from it.
+  const core = value.replace(/[!?]+$/u, '');
+  const after = tail.slice(value.length);
+  const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
+  if (hardware && relation.joined.trim() === '') return [];
+  // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
+  const english =
+    kind === 'password' &&
+    label.guard === undefined &&
+    label.lang === undefined &&
+    relation.close &&
+    !FOREIGN_RELATION.test(relation.joined);
+  // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
+  const bareAfterSymbol = afterSymbol && label.lang === undefined;
+  if (core === '' || !credentialLike(core, bareAfterSymbol, after, english)) return [];
+  // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
+  if (/^["'`“]?(?:your|<)/iu.test(core)) return [];
+  // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
+  const around =
+    label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
+  if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
+    return [];
+  if (LONG_VALUED.has(kind) && core.length < 8) return [];
+  if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) return [];
+  if (countOrTalk(core, after, label, match[0], relation, afterSymbol)) return [];
+  // A password of several words is masked whole; half of it would still open the door. Read in
+  // English only: `PHRASE_STOP` knows no other language's "for" or "in".
+  const rest =
+    kind === 'password' &&
+    label.guard === undefined &&
+    label.lang === undefined &&
+    relation.close &&
+    !QUOTED.test(value)
+      ? restOfPassword(after)
+      : 0;
+  const span = { start: at, end: at + value.length + rest, kind };
+  if (!CODE_VALUED.has(kind)) return [span];
+  return [span, ...codesAfter(text, at + value.length, kind, /s$/iu.test(match[0]))];
+}
+
+function labelledValues(text: string): SecretSpan[] {
+  return [...text.matchAll(LABEL)].flatMap((match) => valuesOfLabel(text, match));
 }
 
 /** A verb of opening or disarming and a code it is done with: "to unlock the shed enter 4-4-0-9". */
