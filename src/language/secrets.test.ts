@@ -324,6 +324,15 @@ describe('codes typed digit by digit, or given twice', () => {
     ],
     // A count stays a count.
     ['The PIN is 4 or 6 digits', 'The PIN is 4 or 6 digits'],
+    // A passcode or a password typed digit by digit.
+    ['Tablet passcode: 3 8 0 6', 'Tablet passcode: [secret]'],
+    ['the passcode for the kids iPad is 2 7 7 0 1 5', 'the passcode for the kids iPad is [secret]'],
+    ['The password is 8 1 1 4 for now', 'The password is [secret] for now'],
+    ['The passcode is 6 digits on the new phone', 'The passcode is 6 digits on the new phone'],
+    [
+      'Passcode attempts: 3 5 or 10 before it wipes',
+      'Passcode attempts: 3 5 or 10 before it wipes',
+    ],
     [
       'Gate code 2580 or the spare key under the mat',
       'Gate code [secret] or the spare key under the mat',

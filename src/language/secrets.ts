@@ -491,7 +491,10 @@ function restOfPassword(after: string): number {
   }
 }
 
-/** A code typed digit by digit with spaces: "the PIN is 5 5 0 2". */
+/**
+ * A code typed digit by digit with spaces: "the PIN is 5 5 0 2", "phone passcode: 3 8 0 6" (a
+ * password word takes one too: a lone digit is no token, so "3" alone would be read and refused).
+ */
 const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
 /** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
 const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
@@ -592,7 +595,7 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   if (label.guard === 'phrase' || (relation.named && !namedCredential(tail))) return [];
   const value =
     QUOTED.exec(tail)?.[0] ??
-    (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
+    (CODE_VALUED.has(kind) || kind === 'password' ? SPACED.exec(tail)?.[0] : undefined) ??
     GROUPED.exec(tail)?.[0] ??
     TOKEN.exec(tail)?.[0];
   if (value === undefined) return [];
