@@ -348,6 +348,24 @@ describe('codes typed digit by digit, or given twice', () => {
   });
 });
 
+describe('code lists written with spaces only', () => {
+  it.each([
+    [
+      'Recovery codes for the NAS: 55201934 80417726 31098845',
+      'Recovery codes for the NAS: [secret] [secret] [secret]',
+    ],
+    [
+      'backup codes 9k2m-x7p4 3q8z-w1n6 are in the safe',
+      'backup codes [secret] [secret] are in the safe',
+    ],
+    // A number of another length after the list is no code of it.
+    ['Backup codes 40718823 left after 2 logins', 'Backup codes [secret] left after 2 logins'],
+    ['Backup codes 40718823 3 days old', 'Backup codes [secret] 3 days old'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

@@ -501,6 +501,11 @@ const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
 
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
+/**
+ * The next code of a list written with spaces only ("backup codes: 83920174 19283746"): taken
+ * only when it is as long as the code before it, give or take one, as the codes of one list are.
+ */
+const SPACED_NEXT = /^[ \t]+([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])(?=$|[\s.,;!?)"'”’])/u;
 
 /**
  * Whether a value after "label <words>:" reads as a credential on its own: four characters or
@@ -560,12 +565,22 @@ function countOrTalk(
 }
 
 /** The codes after a code's value: a list after a plural label, or another way of typing it. */
-function codesAfter(text: string, from: number, kind: SecretKind, plural: boolean): SecretSpan[] {
+function codesAfter(text: string, first: SecretSpan, plural: boolean): SecretSpan[] {
+  const { kind } = first;
   const spans: SecretSpan[] = [];
-  for (let end = from; ; ) {
-    const next = (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
+  for (let end = first.end, length = first.end - first.start; ; ) {
+    const rest = text.slice(end);
+    const spaced = plural ? SPACED_NEXT.exec(rest) : null;
+    const alike =
+      spaced !== null &&
+      length >= 4 &&
+      Math.abs((spaced[1] ?? '').length - length) <= 1 &&
+      !UNIT.test(rest.slice(spaced[0].length));
+    const next =
+      (plural ? LIST_NEXT.exec(rest) : null) ?? (alike ? spaced : null) ?? OR_NEXT.exec(rest);
     const code = next?.[1];
     if (next === null || code === undefined || !/\d/u.test(code)) return spans;
+    length = code.length;
     const start = end + next[0].length - code.length;
     spans.push({ start, end: start + code.length, kind });
     end = start + code.length;
@@ -636,7 +651,7 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
       : 0;
   const span = { start: at, end: at + value.length + rest, kind };
   if (!CODE_VALUED.has(kind)) return [span];
-  return [span, ...codesAfter(text, at + value.length, kind, /s$/iu.test(match[0]))];
+  return [span, ...codesAfter(text, span, /s$/iu.test(match[0]))];
 }
 
 function labelledValues(text: string): SecretSpan[] {
