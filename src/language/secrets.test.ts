@@ -246,6 +246,20 @@ describe('a password of several words after "is" or ":"', () => {
       'The password is Quokka7 for the upstairs router',
       'The password is [secret] for the upstairs router',
     ],
+    // "and", "or" or "but" inside a password, when no clause of its own follows.
+    ['the passphrase is salt and vinegar crisps', 'the passphrase is [secret]'],
+    ['Our NAS password is Thunder And Rain 9', 'Our NAS password is [secret]'],
+    ['the router password is Bacon But Toast Twice', 'the router password is [secret]'],
+    ['the password is tango7 or tango8, not sure', 'the password is [secret], not sure'],
+    [
+      'the password is Pebble44 and expires next week',
+      'the password is [secret] and expires next week',
+    ],
+    [
+      'The password is Pebble44 but check with Ana first',
+      'The password is [secret] but check with Ana first',
+    ],
+    ['the password is otter and I wrote it down', 'the password is [secret] and I wrote it down'],
     // Another language's words after the value are not read: its "in" is unknown.
     ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
   ])('masks it whole: "%s"', (text, masked) => {

@@ -485,10 +485,48 @@ function restOfPassword(after: string): number {
     const raw = next?.[1];
     if (next === null || raw === undefined) return length;
     const word = raw.replace(/[.!?:]+$/u, '');
-    if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
-    length += next[0].length - (raw.length - word.length);
-    if (word !== raw) return length;
+    if (
+      word === raw &&
+      PASSWORD_JOIN.test(word) &&
+      joinsPassword(after.slice(length + next[0].length))
+    )
+      length += next[0].length;
+    else if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
+    else {
+      length += next[0].length - (raw.length - word.length);
+      if (word !== raw) return length;
+    }
   }
+}
+
+/** A word that may join the words of one password ("salt and vinegar crisps", "Rock And Roll"). */
+const PASSWORD_JOIN = /^(?:and|or|but|n|&)$/iu;
+/** Words a sentence goes on with after a password and "and": "… and expires Friday". */
+const PASSWORD_VERB =
+  /^(?:i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
+
+/**
+ * Whether the words after "and", "or" or "but" are more of the same password, not a clause of
+ * their own: one to four words up to the clause's end, none a function word, a pronoun, a verb a
+ * sentence goes on with, a state or a word filling a value's place ("and the main one is…",
+ * "and it expires", "but ask Ana first" are clauses; "and vinegar crisps", "or hunter3," are not).
+ */
+function joinsPassword(rest: string): boolean {
+  const clause = /^[^,;.!?()\n]*(?=$|[,;()\n]|[.!?](?:\s|$))/u.exec(rest)?.[0] ?? '';
+  const words = clause.trim().split(/\s+/u);
+  return (
+    clause.trim() !== '' &&
+    words.length <= 4 &&
+    words.every(
+      (w) =>
+        /^[\p{L}\p{N}][\p{L}\p{N}#!$%*+-]*$/u.test(w) &&
+        !PHRASE_STOP.test(w) &&
+        !CLAUSE_JOIN.test(w) &&
+        !PASSWORD_VERB.test(w) &&
+        !NOT_A_VALUE.test(w) &&
+        !STATE_WORD.test(w),
+    )
+  );
 }
 
 /**
