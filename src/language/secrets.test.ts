@@ -362,6 +362,27 @@ describe('codes typed digit by digit, or given twice', () => {
   });
 });
 
+describe('codes read aloud in number words', () => {
+  it.each([
+    ['my card PIN is six oh two nine', 'my card PIN is [secret]'],
+    [
+      'The code for the back door is three three eight one.',
+      'The code for the back door is [secret].',
+    ],
+    ['Bike lock combination is thirty-one seven nineteen', 'Bike lock combination is [secret]'],
+    [
+      'Tablet passcode: five five two two, ask before using',
+      'Tablet passcode: [secret], ask before using',
+    ],
+    // One number word is a count, and a count with "or" is still one.
+    ['The PIN is six digits now', 'The PIN is six digits now'],
+    ['The door code is four or six numbers', 'The door code is four or six numbers'],
+    ['The PIN is one of two I use', 'The PIN is one of two I use'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('code lists written with spaces only', () => {
   it.each([
     [

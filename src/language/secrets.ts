@@ -413,7 +413,7 @@ function guardHolds(
     return (
       PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
       !REFERENCE.test(after.slice(0, after.length - value.length)) &&
-      /\d/u.test(value)
+      (/\d/u.test(value) || WORDED.test(value))
     );
   if (label.guard === 'login')
     // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
@@ -534,6 +534,17 @@ function joinsPassword(rest: string): boolean {
  * password word takes one too: a lone digit is no token, so "3" alone would be read and refused).
  */
 const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
+/** A number written as a word, as a code is read aloud: "four", "oh", "twenty-four". */
+const NUMBER_WORD =
+  '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)';
+/**
+ * A code given in number words, three or more ("the PIN is four four seven one", "twelve
+ * twenty-four six"): one number word is a count ("the PIN is four digits").
+ */
+const WORDED = new RegExp(
+  `^${NUMBER_WORD}(?:,?[ \\t]+${NUMBER_WORD}){2,11}(?![\\p{L}\\p{N}-])`,
+  'iu',
+);
 /** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
 const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
 
@@ -646,9 +657,12 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
   if (phrase !== null) return [{ start: at, end: at + phrase.length, kind }];
   if (label.guard === 'phrase' || (relation.named && !namedCredential(tail))) return [];
+  const typed = CODE_VALUED.has(kind) || kind === 'password';
+  const worded = typed ? WORDED.exec(tail)?.[0] : undefined;
   const value =
     QUOTED.exec(tail)?.[0] ??
-    (CODE_VALUED.has(kind) || kind === 'password' ? SPACED.exec(tail)?.[0] : undefined) ??
+    (typed ? SPACED.exec(tail)?.[0] : undefined) ??
+    worded ??
     GROUPED.exec(tail)?.[0] ??
     TOKEN.exec(tail)?.[0];
   if (value === undefined) return [];
@@ -666,7 +680,8 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
     !FOREIGN_RELATION.test(relation.joined);
   // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
   const bareAfterSymbol = afterSymbol && label.lang === undefined;
-  if (core === '' || !credentialLike(core, bareAfterSymbol, after, english)) return [];
+  if (core === '' || (value !== worded && !credentialLike(core, bareAfterSymbol, after, english)))
+    return [];
   // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
   if (/^["'`“]?(?:your|<)/iu.test(core)) return [];
   // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
