@@ -383,6 +383,46 @@ describe('codes read aloud in number words', () => {
   });
 });
 
+describe('a reply to a question asking for a secret', () => {
+  it.each([
+    ['Which PIN do you use for the bike shed?', '3 9 0 2', '[secret]'],
+    ['What did the bank text you as the login code?', '448 913', '[secret]'],
+    [
+      'Could you send me the verification code from the app.',
+      "sure, it's 2207-19",
+      "sure, it's [secret]",
+    ],
+    ['And the new wifi password?', 'Otter-Lamp-93!', '[secret]'],
+    ['What passphrase is on the backup disk?', 'Maple Comet Nine', '[secret]'],
+    ['What passphrase is on the backup disk?', 'garden ladder marble', '[secret]'],
+    ['I reset the storage unit code.\nWhat is it now?', '7 7 0 4', '[secret]'],
+    // A reply that is a sentence, or a question about the secret, gives none.
+    ["What's the wifi password?", "It's taped under the router", "It's taped under the router"],
+    ["What's the wifi password?", 'Ask Marta later', 'Ask Marta later'],
+    ["What's the wifi password?", 'Kitchen drawer somewhere', 'Kitchen drawer somewhere'],
+    ['How many digits does the PIN have?', '6', '6'],
+    ['When did you last change the password?', '2023', '2023'],
+    ['Which password manager do you use?', '1Password', '1Password'],
+    ["What's the booking code?", 'QX7731', 'QX7731'],
+    ['Is the code review finished?', '2 of 3', '2 of 3'],
+    ['What port does the API use?', '8443', '8443'],
+    ['What is the new PIN policy?', 'twelve digits minimum', 'twelve digits minimum'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it('reads a question and its answer inside one message', () => {
+    expect(maskSecrets('The alarm PIN? It is 8 1 6 4.')).toBe('The alarm PIN? It is [secret].');
+    expect(maskSecrets('The alarm PIN? It is the old one.')).toBe(
+      'The alarm PIN? It is the old one.',
+    );
+  });
+
+  it('reads no answer without a question', () => {
+    expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
+  });
+});
+
 describe('code lists written with spaces only', () => {
   it.each([
     [

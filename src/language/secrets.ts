@@ -501,9 +501,12 @@ function restOfPassword(after: string): number {
 
 /** A word that may join the words of one password ("salt and vinegar crisps", "Rock And Roll"). */
 const PASSWORD_JOIN = /^(?:and|or|but|n|&)$/iu;
-/** Words a sentence goes on with after a password and "and": "… and expires Friday". */
+/**
+ * Words a sentence goes on with after a password and "and" ("… and expires Friday"), or that make
+ * a reply a sentence rather than a password ("somewhere in the drawer", "later, sorry").
+ */
 const PASSWORD_VERB =
-  /^(?:i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
+  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
 
 /**
  * Whether the words after "and", "or" or "but" are more of the same password, not a clause of
@@ -537,6 +540,7 @@ const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
 /** A number written as a word, as a code is read aloud: "four", "oh", "twenty-four". */
 const NUMBER_WORD =
   '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)';
+const ONE_NUMBER_WORD = new RegExp(`^${NUMBER_WORD}$`, 'iu');
 /**
  * A code given in number words, three or more ("the PIN is four four seven one", "twelve
  * twenty-four six"): one number word is a count ("the PIN is four digits").
@@ -955,12 +959,132 @@ function shapedValues(text: string): SecretSpan[] {
   return spans;
 }
 
+/** Words that ask about a secret rather than for it: "how many digits is the PIN?", "when…". */
+const ABOUT_SECRET =
+  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:year|day|month|one|app)|what (?:year|day|month|time|length|format|kind|sort|type|app|happens))\b/iu;
+/** A message asking for something: a question, or a request to give it. */
+const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
+/** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
+const SENT =
+  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b/iu;
+/** A question that names its secret by "it" or "the new one", after a sentence that named it. */
+const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
+
+/** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
+function labelAsked(sentence: string): SecretKind | null {
+  for (const match of sentence.matchAll(LABEL)) {
+    const label = labelOf(match[0]);
+    const at = match.index ?? 0;
+    const before = sentence.slice(0, at);
+    const next = /^\s+([\p{L}-]+)/u.exec(sentence.slice(at + match[0].length))?.[1] ?? '';
+    // "password manager", "PIN reset": a thing about the secret, not the secret.
+    if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
+    if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
+    const place = PLACE.test(sentence) || SENT.test(sentence);
+    if (label.guard === 'place' && (PUBLIC_CODE_BEFORE.test(before) || !place)) continue;
+    if (label.guard === 'network' && !NETWORK.test(sentence)) continue;
+    if (label.guard === 'login' && !LOGIN.test(sentence)) continue;
+    return label.kind;
+  }
+  return null;
+}
+
+/**
+ * The kind of secret the end of `asked` asks for: its last sentence, when it is a question or a
+ * request naming a secret ("What's your PIN so I can set up the reminder?", "Please share the OTP
+ * from the app."), or names it by "it" after a sentence that does ("I changed the alarm code." /
+ * "What is it now?"). A question about the secret ("how many digits…?", "when…?") asks for none.
+ */
+function askedKind(asked: string): SecretKind | null {
+  const sentences = asked
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const last = sentences[sentences.length - 1] ?? '';
+  if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
+  const kind = labelAsked(last);
+  if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
+  return labelAsked(sentences[sentences.length - 2] ?? '');
+}
+
+/** A reply's opening words before its value ("sure, it's", "yes:", "that's") and its full stop. */
+const REPLY =
+  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b[,.!:]?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+/** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
+const CODE_REPLY =
+  /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
+/** A secret long by nature given whole: a key or token of twelve characters or more. */
+const KEY_REPLY = /^(?=\S*\d)(?=\S*\p{L})[\p{L}\d_.+/=-]{12,}$/u;
+
+/** Whether a reply of plain words is one password ("velvet thunder pancake", "Blue Heron Seven"). */
+function wordsArePassword(words: readonly string[]): boolean {
+  return (
+    words.length >= 3 &&
+    words.length <= 8 &&
+    words.every(
+      (w, i) =>
+        /^[\p{L}\d][\p{L}\d'’-]*$/u.test(w) &&
+        !(PHRASE_STOP.test(w) && !(PASSWORD_JOIN.test(w) && i > 0 && i < words.length - 1)) &&
+        ((!NOT_A_VALUE.test(w) && !PASSPHRASE_STOP.test(w)) || ONE_NUMBER_WORD.test(w)) &&
+        !PASSWORD_VERB.test(w) &&
+        !STATE_WORD.test(w),
+    )
+  );
+}
+
+/** Whether `value`, a whole reply, has the shape of a secret of `kind`. */
+function replyIsSecret(value: string, kind: SecretKind): boolean {
+  const whole = WORDED.exec(value)?.[0] === value;
+  if (CODE_VALUED.has(kind)) return whole || CODE_REPLY.test(value);
+  if (kind === 'password') {
+    if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
+    return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
+  }
+  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value);
+  return (value.match(/\d/gu) ?? []).length >= 6 && /^[\dA-Z][\dA-Z -]*$/u.test(value);
+}
+
+/**
+ * The secret a reply gives when the message before it asked for one: "What's your PIN?" → "4471",
+ * "And the wifi password?" → "it's Grapefruit-Ninja-42". Only a reply that is nothing but the
+ * value (after "sure", "it's"…) counts: "It's on the fridge" or "Ask Tom" gives none.
+ */
+function answeredValue(asked: string, reply: string): SecretSpan | null {
+  const kind = askedKind(asked);
+  const match = REPLY.exec(reply);
+  if (kind === null || match === null) return null;
+  const value = (match[2] ?? '').trim();
+  // A "!" ends a sentence or a password: masked with the value, read apart from it.
+  const core = value.replace(/[!?]+$/u, '');
+  if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
+  const start = (match[1] ?? '').length;
+  return { start, end: start + value.length, kind };
+}
+
+/** Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." */
+function answersWithin(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const mark of text.matchAll(/\?[ \t]+/gu)) {
+    const from = (mark.index ?? 0) + mark[0].length;
+    const sentence = /^[^.!?\n]*[.!]?(?=\s|$)/u.exec(text.slice(from))?.[0];
+    if (sentence === undefined) continue;
+    const span = answeredValue(text.slice(0, from), sentence);
+    if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
+  }
+  return spans;
+}
+
 /**
  * The secret values in `text`, in order of position, overlapping finds merged (the first kind
- * kept). Empty when the text only talks about secrets.
+ * kept). Empty when the text only talks about secrets. `asked` is the message `text` replies to,
+ * when there is one: a reply that is nothing but a secret it asked for is that secret ("What's
+ * your PIN?" → "4471").
  */
-export function findSecrets(text: string): SecretSpan[] {
+export function findSecrets(text: string, asked?: string): SecretSpan[] {
+  const answer = asked === undefined ? null : answeredValue(asked, text);
   const all = [
+    ...(answer === null ? [] : [answer]),
+    ...answersWithin(text),
     ...labelledValues(text),
     ...unlockCodes(text),
     ...loginPairs(text),
@@ -985,9 +1109,12 @@ export function holdsSecret(text: string): boolean {
   return findSecrets(text).length > 0;
 }
 
-/** `text` with every secret value replaced by `[secret]`; the rest byte-identical. */
-export function maskSecrets(text: string): string {
-  const spans = findSecrets(text);
+/**
+ * `text` with every secret value replaced by `[secret]`; the rest byte-identical. `asked` is the
+ * message it replies to, if any (see `findSecrets`).
+ */
+export function maskSecrets(text: string, asked?: string): string {
+  const spans = findSecrets(text, asked);
   if (spans.length === 0) return text;
   let out = '';
   let at = 0;
