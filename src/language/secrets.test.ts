@@ -70,6 +70,7 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
     '9a8b7c6d5e4f3a2b1c0d',
   ],
   ['de', 'identity_number', 'Meine Steuer-ID ist 47 036 892 815.', '47 036 892 815'],
+  ['de', 'one_time_code', 'Die TAN für die Überweisung lautet 771 308.', '771 308'],
   ['de', 'access_code', 'Die Zahlenkombination vom Tresor ist 18-27-03.', '18-27-03'],
   ['fr', 'password', 'Le mot de passe de la box est Lavande88.', 'Lavande88'],
   ['fr', 'pin', 'Mon code secret de carte bleue est 7420.', '7420'],
@@ -107,10 +108,15 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['sv', 'one_time_code', 'Verifieringskoden är 550127.', '550127'],
   ['da', 'password', 'Adgangskoden til wifi er Bølge2021', 'Bølge2021'],
   ['fi', 'password', 'Salasana: Kuusi2022', 'Kuusi2022'],
+  ['fi', 'password', 'Salasana on Hirvi#2019', 'Hirvi#2019'],
   ['id', 'password', 'Kata sandi untuk wifi: Melati2024', 'Melati2024'],
   ['id', 'one_time_code', 'Kode verifikasi dari bank: 830215', '830215'],
+  ['id', 'password', 'Kata sandi laptop kantor saya adalah Kenari88', 'Kenari88'],
   ['ru', 'password', 'Пароль от роутера: Берёза2021', 'Берёза2021'],
   ['ru', 'pin', 'Пин-код: 4409', '4409'],
+  ['ru', 'api_key', 'Токен бота: 5f2c9a0e7b1d4c3a8e6f', '5f2c9a0e7b1d4c3a8e6f'],
+  ['cs', 'password', 'Heslo k počítači je Javor#88', 'Javor#88'],
+  ['ro', 'password', 'Parola mea de la laptop este Brad2021!', 'Brad2021'],
   ['mul', 'identity_number', 'Mój PESEL: 90010112345', '90010112345'],
   ['mul', 'identity_number', 'Mi DNI es 12345678Z.', '12345678Z'],
   ['mul', 'identity_number', 'Mijn BSN is 123456782.', '123456782'],
@@ -150,8 +156,47 @@ describe('labels in other languages', () => {
     'Lösenordet byts varje kvartal.',
     'Urlop trwa 14 dni: od 3 do 17 lipca.',
     'Mein Code-Review dauert 30 Minuten.',
+    'Salasana on vaihdettava kuukausittain.',
+    'Heslo je uložené ve správci hesel.',
+    'Parola mea este prea scurtă.',
+    'La parola è bella e difficile.',
+    'Die TAN-Liste liegt im Ordner.',
+    'I got a tan 2024 summer in Crete.',
+    'Kod do domofonu zmieniamy w maju.',
   ])('keeps "%s", which only talks about one', (text) => {
     expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('labels written without spaces (Chinese, Japanese, Korean)', () => {
+  it.each([
+    ['路由器密码是 Qiao2020', 'Qiao2020'],
+    ['验证码：905512', '905512'],
+    ['パスワードは tsuki-44-hana です', 'tsuki-44-hana'],
+    ['暗証番号は 7203 です', '7203'],
+    ['와이파이 비밀번호는 Baram77 입니다', 'Baram77'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'パスワードは毎月変更します。',
+    '密码是 2024年改的',
+    '密码长度是 12 位',
+    '암호화 AES256 사용',
+    '비밀번호는 8자리 이상',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('other languages: a value after an article, a possessive or a place', () => {
+  it.each([
+    ['Mon code PIN est le 3 0 7 1', '3 0 7 1'],
+    ['Kod do domofonu: 8 2 6 0', '8 2 6 0'],
+    ['Il codice del citofono è 5512', '5512'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
   });
 });
 

@@ -88,6 +88,8 @@ export const FOREIGN_LABELS: readonly Label[] = [
     words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode|einmalpasswort|m?tan-?nummer',
   },
   { lang: 'de', kind: 'api_key', words: 'api-schl(?:ü|ue)ssel|geheimer schl(?:ü|ue)ssel' },
+  // A bank's TAN: "tan" is also an English colour, so it takes six digits or more, as "social".
+  { lang: 'de', kind: 'one_time_code', words: 'tan', guard: 'digits' },
   {
     lang: 'de',
     kind: 'identity_number',
@@ -143,9 +145,14 @@ export const FOREIGN_LABELS: readonly Label[] = [
   // Indonesian and Malay: password (kata sandi, kata laluan).
   { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan' },
   { lang: 'id', kind: 'one_time_code', words: 'kode (?:verifikasi|otp)' },
-  // Russian and Ukrainian: password, PIN code.
+  // Russian and Ukrainian: password, PIN code, API key and secret key, token.
   { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
   { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
+  { lang: 'ru', kind: 'api_key', words: 'ключ api|api[- ]ключ|секретный ключ|токен' },
+  // Czech and Slovak: password (heslo and its cases).
+  { lang: 'cs', kind: 'password', words: 'heslo|hesla|heslem|heslu' },
+  // Romanian: password ("parola" alone is Italian for "word": only with a possessive, or "parolă").
+  { lang: 'ro', kind: 'password', words: 'parol(?:a|ă) (?:mea|ta|sa|noastră)|parolă' },
   // National identity numbers, each named by its country's own word; like "social", each needs
   // six digits or more (Polish "dni" is also "days"; Spanish "NIE" is left out, Polish "nie" is
   // "not"): PESEL (pl), DNI (es), BSN (nl),
@@ -233,15 +240,25 @@ const LABEL = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${LABEL_SOURCE})(?![\\p{L}\\p{N
  * same prepositions in the languages of `FOREIGN_LABELS` ("für das Portal", "du routeur").
  */
 const QUALIFIER =
-  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
-/** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
+  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|k|ke|pro|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
+/**
+ * A relative clause between a label and "is"/"was": "the 2FA code they sent me was …"; in other
+ * languages, `FOREIGN_RELATIVE` ("Kata sandi email saya adalah …").
+ */
 const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
 /** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
 const FOREIGN_IS =
-  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—";
+  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|je|este|—";
+/** The words between another language's label and its "is" (see `RELATIVE`). */
+const FOREIGN_RELATIVE = new RegExp(
+  `^((?:\\s+[\\p{L}\\p{N}'’-]+){1,4}?)\\s+(?=(?:${FOREIGN_IS})\\s)`,
+  'iu',
+);
+/** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
+const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|le|la|el|il|lo)(?![\\p{L}\\p{N}]))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -284,7 +301,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -365,7 +382,7 @@ const NAMED_SETTING =
 const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
-function relationAfter(rest: string, setBefore: boolean): Relation | null {
+function relationAfter(rest: string, setBefore: boolean, lang?: string): Relation | null {
   const starts = [0];
   const qualifier = QUALIFIER.exec(rest);
   if (qualifier?.[1] !== undefined) {
@@ -379,11 +396,14 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
   for (const start of starts) {
     const tail = rest.slice(start);
     const relation =
-      RELATION.exec(tail) ?? (setBefore ? TO.exec(tail) : null) ?? BARE_VALUE.exec(tail);
+      RELATION.exec(tail) ??
+      (lang === 'fi' ? FINNISH_IS.exec(tail) : null) ??
+      (setBefore ? TO.exec(tail) : null) ??
+      BARE_VALUE.exec(tail);
     if (relation !== null)
       return { skip: start + relation[0].length, joined: relation[0], close: true };
   }
-  const relative = RELATIVE.exec(rest);
+  const relative = RELATIVE.exec(rest) ?? (lang === undefined ? null : FOREIGN_RELATIVE.exec(rest));
   if (relative !== null) {
     const tail = rest.slice(relative[0].length);
     const relation = RELATION.exec(tail);
@@ -654,7 +674,7 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const hardware =
     kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
   if (hardware && HARDWARE_BEFORE.test(before)) return [];
-  const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
+  const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before), label.lang);
   if (relation === null) return [];
   const at = labelEnd + relation.skip;
   const tail = text.slice(at);
@@ -713,6 +733,33 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
 
 function labelledValues(text: string): SecretSpan[] {
   return [...text.matchAll(LABEL)].flatMap((match) => valuesOfLabel(text, match));
+}
+
+/**
+ * Chinese, Japanese and Korean labels (password, PIN, one-time code), written without spaces and
+ * joined to their value by a particle or a colon ("密码是", "パスワードは", "암호는"): read apart from
+ * `LABELS`, whose word edges need a space. Hand-written from everyday usage, as `FOREIGN_LABELS`.
+ */
+const CJK_LABEL =
+  /(?:パスワード|暗証番号|パスコード|認証コード|確認コード|密码|密碼|口令|验证码|驗證碼|비밀번호|비번|암호|인증번호)(?:[はが：:是为為는은]|[ \t])[ \t]*(?:[：:][ \t]*)?([A-Za-z0-9][\w!#$%&*+.@-]*[\w!#$%&*])/gu;
+/** A counter or a unit after a number ("2024年", "6位", "8자리"): a date or a length, not a code. */
+const CJK_UNIT = /^[ \t]*[年月日位个個次分秒時时天桁자리번개년월일]/u;
+
+function cjkValues(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const m of text.matchAll(CJK_LABEL)) {
+    const value = m[1] ?? '';
+    const end = (m.index ?? 0) + m[0].length;
+    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(text.slice(end))) continue;
+    const label = m[0];
+    const kind: SecretKind = /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(label)
+      ? 'one_time_code'
+      : /暗証番号/u.test(label)
+        ? 'pin'
+        : 'password';
+    spans.push({ start: end - value.length, end, kind });
+  }
+  return spans;
 }
 
 /** A verb of opening or disarming and a code it is done with: "to unlock the shed enter 4-4-0-9". */
@@ -1086,6 +1133,7 @@ export function findSecrets(text: string, asked?: string): SecretSpan[] {
     ...(answer === null ? [] : [answer]),
     ...answersWithin(text),
     ...labelledValues(text),
+    ...cjkValues(text),
     ...unlockCodes(text),
     ...loginPairs(text),
     ...shapedValues(text),
