@@ -305,6 +305,11 @@ describe('a password of several words after "is" or ":"', () => {
       'The password is [secret] but check with Ana first',
     ],
     ['the password is otter and I wrote it down', 'the password is [secret] and I wrote it down'],
+    // Quoted, as a thread summary quotes its first message.
+    [
+      'The thread opened with: "the wifi password is Moss And Fern Hollow"',
+      'The thread opened with: "the wifi password is [secret]"',
+    ],
     // Another language's words after the value are not read: its "in" is unknown.
     ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
   ])('masks it whole: "%s"', (text, masked) => {

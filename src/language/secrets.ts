@@ -535,7 +535,9 @@ const PASSWORD_VERB =
  * "and it expires", "but ask Ana first" are clauses; "and vinegar crisps", "or hunter3," are not).
  */
 function joinsPassword(rest: string): boolean {
-  const clause = /^[^,;.!?()\n]*(?=$|[,;()\n]|[.!?](?:\s|$))/u.exec(rest)?.[0] ?? '';
+  // A closing quote ends it too: a thread summary quotes the message.
+  const clause =
+    /^[^,;.!?()\n"”]*?(?=$|[,;()\n"”]|['’](?:\s|$)|[.!?](?:\s|$))/u.exec(rest)?.[0] ?? '';
   const words = clause.trim().split(/\s+/u);
   return (
     clause.trim() !== '' &&
