@@ -386,8 +386,16 @@ describe('codes typed digit by digit, or given twice', () => {
       'the shed code is 7-7-2-5 or 7725 when the keypad lags',
       'the shed code is [secret] or [secret] when the keypad lags',
     ],
+    [
+      'The garage code is 3-9-1-4, or 3914 on the old keypad',
+      'The garage code is [secret], or [secret] on the old keypad',
+    ],
     // A count stays a count.
     ['The PIN is 4 or 6 digits', 'The PIN is 4 or 6 digits'],
+    [
+      'The PIN is 4471, or ask Ana for the new one',
+      'The PIN is [secret], or ask Ana for the new one',
+    ],
     // A passcode or a password typed digit by digit.
     ['Tablet passcode: 3 8 0 6', 'Tablet passcode: [secret]'],
     ['the passcode for the kids iPad is 2 7 7 0 1 5', 'the passcode for the kids iPad is [secret]'],

@@ -571,8 +571,8 @@ const WORDED = new RegExp(
   `^${NUMBER_WORD}(?:,?[ \\t]+${NUMBER_WORD}){2,11}(?![\\p{L}\\p{N}-])`,
   'iu',
 );
-/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
-const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
+/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks", "…, or 2291". */
+const OR_NEXT = /^,?\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
 
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
