@@ -499,6 +499,25 @@ describe('code lists written with spaces only', () => {
   });
 });
 
+describe('an aside after a label, a random key, basic auth', () => {
+  it.each([
+    ['Backup PIN (the old card): 8126', 'Backup PIN (the old card): [secret]'],
+    [
+      'Seed phrase (keep offline): cargo lemon tiger vivid oak ramp',
+      'Seed phrase (keep offline): [secret]',
+    ],
+    ['the cluster unseal key Zr81kQpLw02NvX6tYb', 'the cluster unseal key [secret]'],
+    ['Staging uses basic auth deploy:Pl4nk_Harbor', 'Staging uses basic auth deploy:[secret]'],
+    // An aside before a word that is no value, a key that is a number, a user's own name.
+    ['The PIN (see the letter): required', 'The PIN (see the letter): required'],
+    ['Primary key 48213 in the orders table', 'Primary key 48213 in the orders table'],
+    ['The cache key is user-profile-settings', 'The cache key is user-profile-settings'],
+    ['basic auth guest:guest on the test box', 'basic auth guest:guest on the test box'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
 describe('credentials in URLs and HTTP headers', () => {
   it.each([
     ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],

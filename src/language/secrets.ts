@@ -307,6 +307,11 @@ const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
 /** A number a guarded "code" is given as a reference: "building code section 1004". */
 const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules?|tables?|§)\b/iu;
+/**
+ * A bare "key" given a random string is one whatever it opens ("unseal key 4kQz9Rt2…"): sixteen
+ * letters and digits or more, with a digit, a capital and a small letter.
+ */
+const RANDOM_KEY = /^(?=[^\s]*\d)(?=[^\s]*\p{Lu})(?=[^\s]*\p{Ll})[\p{L}\d_+/=-]{16,}$/u;
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
@@ -383,6 +388,12 @@ const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
 function relationAfter(rest: string, setBefore: boolean, lang?: string): Relation | null {
+  // An aside between a label and its value is skipped: "Recovery phrase (write it down): …".
+  const aside = /^\s*\([^()\n]{1,40}\)(?=\s*[:=])/u.exec(rest)?.[0];
+  if (aside !== undefined) {
+    const relation = relationAfter(rest.slice(aside.length), setBefore, lang);
+    return relation === null ? null : { ...relation, skip: aside.length + relation.skip };
+  }
   const starts = [0];
   const qualifier = QUALIFIER.exec(rest);
   if (qualifier?.[1] !== undefined) {
@@ -443,7 +454,10 @@ function guardHolds(
       hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
-    return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
+    return (
+      (NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
+      RANDOM_KEY.test(value)
+    );
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
   return true;
 }
@@ -933,6 +947,8 @@ const URL_SECRET_PART =
  * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
  * user:pass`, and mysql's `-p…` written against its flag.
  */
+/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
+const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 const CLI_CREDENTIAL =
   /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
@@ -977,6 +993,11 @@ function urlValues(text: string): SecretSpan[] {
     if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
   }
   for (const m of text.matchAll(WEBHOOK)) push(lastGroup(m, 'token'));
+  for (const m of text.matchAll(BASIC_AUTH)) {
+    const span = lastGroup(m, 'password', 2);
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (value.length >= 4 && hasCredentialShape(value) && !/^\/\//u.test(value)) push(span);
+  }
   for (const m of text.matchAll(CLI_CREDENTIAL)) {
     const span = lastGroup(m, 'password');
     const value = span === null ? '' : text.slice(span.start, span.end);
