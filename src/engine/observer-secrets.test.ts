@@ -147,3 +147,68 @@ describe('engine.observer masks a message before it is split', () => {
     expect(shown).not.toContain(value);
   });
 });
+
+describe('engine.observer masks a reply with the question it answers', () => {
+  const opened = useTestEngine(
+    'verity-observer-secrets-reply-',
+    '2026-04-07T12:00:00Z',
+    observerOnly(),
+  );
+
+  function dialogue(turns: readonly (readonly [string, string])[]): string {
+    return turns
+      .map(([role, content], i) =>
+        JSON.stringify({
+          message_id: `m${i + 1}`,
+          role,
+          content,
+          created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
+        }),
+      )
+      .join('\n');
+  }
+
+  it.each([
+    [
+      [
+        ['assistant', 'Which PIN should the reminder use for the garage?'],
+        ['user', '5 0 8 3'],
+      ],
+      '5 0 8 3',
+    ],
+    [
+      [
+        ['assistant', 'What is the new router password?'],
+        ['user', "it's Copper-Kite-61"],
+      ],
+      'Copper-Kite-61',
+    ],
+    [
+      [
+        ['user', 'I reset the storage unit code yesterday.'],
+        ['assistant', 'What is it now?'],
+        ['user', '7 7 0 4'],
+      ],
+      '7 7 0 4',
+    ],
+  ] as const)('keeps the answer out of proposals and the daily log (%#)', async (turns, value) => {
+    const { dir, engine } = opened();
+    await engine.observer.capture({
+      text: dialogue([...turns, ['user', 'We use MariaDB 11 for the invoicing service.']]),
+      sessionId: 'reply',
+      trigger: 'manual',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const folder = join(dir, 'workspace', 'memory');
+    const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
+    expect(log.join('\n')).toContain('MariaDB 11');
+    const shown = [
+      ...(await engine.observer.listProposals('all')).map((p) => p.text),
+      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
+      ...log,
+    ].join('\n');
+    expect(shown).not.toContain(value);
+    expect(shown).not.toContain(value.replace(/ /g, ''));
+  });
+});

@@ -70,6 +70,7 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
     '9a8b7c6d5e4f3a2b1c0d',
   ],
   ['de', 'identity_number', 'Meine Steuer-ID ist 47 036 892 815.', '47 036 892 815'],
+  ['de', 'one_time_code', 'Die TAN für die Überweisung lautet 771 308.', '771 308'],
   ['de', 'access_code', 'Die Zahlenkombination vom Tresor ist 18-27-03.', '18-27-03'],
   ['fr', 'password', 'Le mot de passe de la box est Lavande88.', 'Lavande88'],
   ['fr', 'pin', 'Mon code secret de carte bleue est 7420.', '7420'],
@@ -107,10 +108,15 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ['sv', 'one_time_code', 'Verifieringskoden är 550127.', '550127'],
   ['da', 'password', 'Adgangskoden til wifi er Bølge2021', 'Bølge2021'],
   ['fi', 'password', 'Salasana: Kuusi2022', 'Kuusi2022'],
+  ['fi', 'password', 'Salasana on Hirvi#2019', 'Hirvi#2019'],
   ['id', 'password', 'Kata sandi untuk wifi: Melati2024', 'Melati2024'],
   ['id', 'one_time_code', 'Kode verifikasi dari bank: 830215', '830215'],
+  ['id', 'password', 'Kata sandi laptop kantor saya adalah Kenari88', 'Kenari88'],
   ['ru', 'password', 'Пароль от роутера: Берёза2021', 'Берёза2021'],
   ['ru', 'pin', 'Пин-код: 4409', '4409'],
+  ['ru', 'api_key', 'Токен бота: 5f2c9a0e7b1d4c3a8e6f', '5f2c9a0e7b1d4c3a8e6f'],
+  ['cs', 'password', 'Heslo k počítači je Javor#88', 'Javor#88'],
+  ['ro', 'password', 'Parola mea de la laptop este Brad2021!', 'Brad2021'],
   ['mul', 'identity_number', 'Mój PESEL: 90010112345', '90010112345'],
   ['mul', 'identity_number', 'Mi DNI es 12345678Z.', '12345678Z'],
   ['mul', 'identity_number', 'Mijn BSN is 123456782.', '123456782'],
@@ -150,8 +156,47 @@ describe('labels in other languages', () => {
     'Lösenordet byts varje kvartal.',
     'Urlop trwa 14 dni: od 3 do 17 lipca.',
     'Mein Code-Review dauert 30 Minuten.',
+    'Salasana on vaihdettava kuukausittain.',
+    'Heslo je uložené ve správci hesel.',
+    'Parola mea este prea scurtă.',
+    'La parola è bella e difficile.',
+    'Die TAN-Liste liegt im Ordner.',
+    'I got a tan 2024 summer in Crete.',
+    'Kod do domofonu zmieniamy w maju.',
   ])('keeps "%s", which only talks about one', (text) => {
     expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('labels written without spaces (Chinese, Japanese, Korean)', () => {
+  it.each([
+    ['路由器密码是 Qiao2020', 'Qiao2020'],
+    ['验证码：905512', '905512'],
+    ['パスワードは tsuki-44-hana です', 'tsuki-44-hana'],
+    ['暗証番号は 7203 です', '7203'],
+    ['와이파이 비밀번호는 Baram77 입니다', 'Baram77'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+
+  it.each([
+    'パスワードは毎月変更します。',
+    '密码是 2024年改的',
+    '密码长度是 12 位',
+    '암호화 AES256 사용',
+    '비밀번호는 8자리 이상',
+  ])('keeps "%s"', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('other languages: a value after an article, a possessive or a place', () => {
+  it.each([
+    ['Mon code PIN est le 3 0 7 1', '3 0 7 1'],
+    ['Kod do domofonu: 8 2 6 0', '8 2 6 0'],
+    ['Il codice del citofono è 5512', '5512'],
+  ])('masks the value of "%s"', (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
   });
 });
 
@@ -246,6 +291,25 @@ describe('a password of several words after "is" or ":"', () => {
       'The password is Quokka7 for the upstairs router',
       'The password is [secret] for the upstairs router',
     ],
+    // "and", "or" or "but" inside a password, when no clause of its own follows.
+    ['the passphrase is salt and vinegar crisps', 'the passphrase is [secret]'],
+    ['Our NAS password is Thunder And Rain 9', 'Our NAS password is [secret]'],
+    ['the router password is Bacon But Toast Twice', 'the router password is [secret]'],
+    ['the password is tango7 or tango8, not sure', 'the password is [secret], not sure'],
+    [
+      'the password is Pebble44 and expires next week',
+      'the password is [secret] and expires next week',
+    ],
+    [
+      'The password is Pebble44 but check with Ana first',
+      'The password is [secret] but check with Ana first',
+    ],
+    ['the password is otter and I wrote it down', 'the password is [secret] and I wrote it down'],
+    // Quoted, as a thread summary quotes its first message.
+    [
+      'The thread opened with: "the wifi password is Moss And Fern Hollow"',
+      'The thread opened with: "the wifi password is [secret]"',
+    ],
     // Another language's words after the value are not read: its "in" is unknown.
     ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
   ])('masks it whole: "%s"', (text, masked) => {
@@ -322,8 +386,25 @@ describe('codes typed digit by digit, or given twice', () => {
       'the shed code is 7-7-2-5 or 7725 when the keypad lags',
       'the shed code is [secret] or [secret] when the keypad lags',
     ],
+    [
+      'The garage code is 3-9-1-4, or 3914 on the old keypad',
+      'The garage code is [secret], or [secret] on the old keypad',
+    ],
     // A count stays a count.
     ['The PIN is 4 or 6 digits', 'The PIN is 4 or 6 digits'],
+    [
+      'The PIN is 4471, or ask Ana for the new one',
+      'The PIN is [secret], or ask Ana for the new one',
+    ],
+    // A passcode or a password typed digit by digit.
+    ['Tablet passcode: 3 8 0 6', 'Tablet passcode: [secret]'],
+    ['the passcode for the kids iPad is 2 7 7 0 1 5', 'the passcode for the kids iPad is [secret]'],
+    ['The password is 8 1 1 4 for now', 'The password is [secret] for now'],
+    ['The passcode is 6 digits on the new phone', 'The passcode is 6 digits on the new phone'],
+    [
+      'Passcode attempts: 3 5 or 10 before it wipes',
+      'Passcode attempts: 3 5 or 10 before it wipes',
+    ],
     [
       'Gate code 2580 or the spare key under the mat',
       'Gate code [secret] or the spare key under the mat',
@@ -334,6 +415,104 @@ describe('codes typed digit by digit, or given twice', () => {
       'It began with: "backup codes are 4410-2291 7730-1182"',
       'It began with: "backup codes are [secret]"',
     ],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
+describe('codes read aloud in number words', () => {
+  it.each([
+    ['my card PIN is six oh two nine', 'my card PIN is [secret]'],
+    [
+      'The code for the back door is three three eight one.',
+      'The code for the back door is [secret].',
+    ],
+    ['Bike lock combination is thirty-one seven nineteen', 'Bike lock combination is [secret]'],
+    [
+      'Tablet passcode: five five two two, ask before using',
+      'Tablet passcode: [secret], ask before using',
+    ],
+    // One number word is a count, and a count with "or" is still one.
+    ['The PIN is six digits now', 'The PIN is six digits now'],
+    ['The door code is four or six numbers', 'The door code is four or six numbers'],
+    ['The PIN is one of two I use', 'The PIN is one of two I use'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
+describe('a reply to a question asking for a secret', () => {
+  it.each([
+    ['Which PIN do you use for the bike shed?', '3 9 0 2', '[secret]'],
+    ['What did the bank text you as the login code?', '448 913', '[secret]'],
+    [
+      'Could you send me the verification code from the app.',
+      "sure, it's 2207-19",
+      "sure, it's [secret]",
+    ],
+    ['And the new wifi password?', 'Otter-Lamp-93!', '[secret]'],
+    ['What passphrase is on the backup disk?', 'Maple Comet Nine', '[secret]'],
+    ['What passphrase is on the backup disk?', 'garden ladder marble', '[secret]'],
+    ['I reset the storage unit code.\nWhat is it now?', '7 7 0 4', '[secret]'],
+    // A reply that is a sentence, or a question about the secret, gives none.
+    ["What's the wifi password?", "It's taped under the router", "It's taped under the router"],
+    ["What's the wifi password?", 'Ask Marta later', 'Ask Marta later'],
+    ["What's the wifi password?", 'Kitchen drawer somewhere', 'Kitchen drawer somewhere'],
+    ['How many digits does the PIN have?', '6', '6'],
+    ['When did you last change the password?', '2023', '2023'],
+    ['Which password manager do you use?', '1Password', '1Password'],
+    ["What's the booking code?", 'QX7731', 'QX7731'],
+    ['Is the code review finished?', '2 of 3', '2 of 3'],
+    ['What port does the API use?', '8443', '8443'],
+    ['What is the new PIN policy?', 'twelve digits minimum', 'twelve digits minimum'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it('reads a question and its answer inside one message', () => {
+    expect(maskSecrets('The alarm PIN? It is 8 1 6 4.')).toBe('The alarm PIN? It is [secret].');
+    expect(maskSecrets('The alarm PIN? It is the old one.')).toBe(
+      'The alarm PIN? It is the old one.',
+    );
+  });
+
+  it('reads no answer without a question', () => {
+    expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
+  });
+});
+
+describe('code lists written with spaces only', () => {
+  it.each([
+    [
+      'Recovery codes for the NAS: 55201934 80417726 31098845',
+      'Recovery codes for the NAS: [secret] [secret] [secret]',
+    ],
+    [
+      'backup codes 9k2m-x7p4 3q8z-w1n6 are in the safe',
+      'backup codes [secret] [secret] are in the safe',
+    ],
+    // A number of another length after the list is no code of it.
+    ['Backup codes 40718823 left after 2 logins', 'Backup codes [secret] left after 2 logins'],
+    ['Backup codes 40718823 3 days old', 'Backup codes [secret] 3 days old'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+});
+
+describe('an aside after a label, a random key, basic auth', () => {
+  it.each([
+    ['Backup PIN (the old card): 8126', 'Backup PIN (the old card): [secret]'],
+    [
+      'Seed phrase (keep offline): cargo lemon tiger vivid oak ramp',
+      'Seed phrase (keep offline): [secret]',
+    ],
+    ['the cluster unseal key Zr81kQpLw02NvX6tYb', 'the cluster unseal key [secret]'],
+    ['Staging uses basic auth deploy:Pl4nk_Harbor', 'Staging uses basic auth deploy:[secret]'],
+    // An aside before a word that is no value, a key that is a number, a user's own name.
+    ['The PIN (see the letter): required', 'The PIN (see the letter): required'],
+    ['Primary key 48213 in the orders table', 'Primary key 48213 in the orders table'],
+    ['The cache key is user-profile-settings', 'The cache key is user-profile-settings'],
+    ['basic auth guest:guest on the test box', 'basic auth guest:guest on the test box'],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked);
   });

@@ -88,6 +88,8 @@ export const FOREIGN_LABELS: readonly Label[] = [
     words: 'best(?:ä|ae)tigungscode|sicherheitscode|einmalcode|einmalpasswort|m?tan-?nummer',
   },
   { lang: 'de', kind: 'api_key', words: 'api-schl(?:ü|ue)ssel|geheimer schl(?:ü|ue)ssel' },
+  // A bank's TAN: "tan" is also an English colour, so it takes six digits or more, as "social".
+  { lang: 'de', kind: 'one_time_code', words: 'tan', guard: 'digits' },
   {
     lang: 'de',
     kind: 'identity_number',
@@ -143,9 +145,14 @@ export const FOREIGN_LABELS: readonly Label[] = [
   // Indonesian and Malay: password (kata sandi, kata laluan).
   { lang: 'id', kind: 'password', words: 'kata sandi|kata laluan' },
   { lang: 'id', kind: 'one_time_code', words: 'kode (?:verifikasi|otp)' },
-  // Russian and Ukrainian: password, PIN code.
+  // Russian and Ukrainian: password, PIN code, API key and secret key, token.
   { lang: 'ru', kind: 'password', words: 'пароль|пароля|паролем' },
   { lang: 'ru', kind: 'pin', words: 'пин-код|пин код' },
+  { lang: 'ru', kind: 'api_key', words: 'ключ api|api[- ]ключ|секретный ключ|токен' },
+  // Czech and Slovak: password (heslo and its cases).
+  { lang: 'cs', kind: 'password', words: 'heslo|hesla|heslem|heslu' },
+  // Romanian: password ("parola" alone is Italian for "word": only with a possessive, or "parolă").
+  { lang: 'ro', kind: 'password', words: 'parol(?:a|ă) (?:mea|ta|sa|noastră)|parolă' },
   // National identity numbers, each named by its country's own word; like "social", each needs
   // six digits or more (Polish "dni" is also "days"; Spanish "NIE" is left out, Polish "nie" is
   // "not"): PESEL (pl), DNI (es), BSN (nl),
@@ -233,15 +240,25 @@ const LABEL = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${LABEL_SOURCE})(?![\\p{L}\\p{N
  * same prepositions in the languages of `FOREIGN_LABELS` ("für das Portal", "du routeur").
  */
 const QUALIFIER =
-  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
-/** A relative clause between a label and "is"/"was": "the 2FA code they sent me was …". */
+  /^\s+(?:for|of|on|to|at|in|f(?:ü|ue)r|von|vom|zum|zur|fürs|der|des|meiner|meines|unserer|unseres|de|du|del|della|dello|dei|di|do|da|dos|das|al|au|à|zu|per|para|na|van|voor|dla|z|ze|od|k|ke|pro|f(?:ö|o)r|till|til|på|untuk|от|для)((?:\s+[\p{L}\p{N}'’-]+){1,4})/iu;
+/**
+ * A relative clause between a label and "is"/"was": "the 2FA code they sent me was …"; in other
+ * languages, `FOREIGN_RELATIVE` ("Kata sandi email saya adalah …").
+ */
 const RELATIVE = /^((?:\s+[\p{L}\p{N}'’-]+){1,4}?)\s+(?=(?:is|was)\s)/iu;
 /** "Is" in the languages of `FOREIGN_LABELS`: ist, est, es, è, é, är, er, jest, adalah, lautet. */
 const FOREIGN_IS =
-  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|—";
+  "ist|lautet|war|est|c['’]est|(?:é|e)tait|es|era|(?:è|é)|(?:ä|a)r|var|er|jest|adalah|yaitu|je|este|—";
+/** The words between another language's label and its "is" (see `RELATIVE`). */
+const FOREIGN_RELATIVE = new RegExp(
+  `^((?:\\s+[\\p{L}\\p{N}'’-]+){1,4}?)\\s+(?=(?:${FOREIGN_IS})\\s)`,
+  'iu',
+);
+/** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
+const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
 /** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|le|la|el|il|lo)(?![\\p{L}\\p{N}]))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -284,12 +301,17 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
 /** A number a guarded "code" is given as a reference: "building code section 1004". */
 const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules?|tables?|§)\b/iu;
+/**
+ * A bare "key" given a random string is one whatever it opens ("unseal key 4kQz9Rt2…"): sixteen
+ * letters and digits or more, with a digit, a capital and a small letter.
+ */
+const RANDOM_KEY = /^(?=[^\s]*\d)(?=[^\s]*\p{Lu})(?=[^\s]*\p{Ll})[\p{L}\d_+/=-]{16,}$/u;
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
@@ -365,7 +387,13 @@ const NAMED_SETTING =
 const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
 /** Where the text after a label joins a value: with no qualifier, or after one of 1–4 words. */
-function relationAfter(rest: string, setBefore: boolean): Relation | null {
+function relationAfter(rest: string, setBefore: boolean, lang?: string): Relation | null {
+  // An aside between a label and its value is skipped: "Recovery phrase (write it down): …".
+  const aside = /^\s*\([^()\n]{1,40}\)(?=\s*[:=])/u.exec(rest)?.[0];
+  if (aside !== undefined) {
+    const relation = relationAfter(rest.slice(aside.length), setBefore, lang);
+    return relation === null ? null : { ...relation, skip: aside.length + relation.skip };
+  }
   const starts = [0];
   const qualifier = QUALIFIER.exec(rest);
   if (qualifier?.[1] !== undefined) {
@@ -379,11 +407,14 @@ function relationAfter(rest: string, setBefore: boolean): Relation | null {
   for (const start of starts) {
     const tail = rest.slice(start);
     const relation =
-      RELATION.exec(tail) ?? (setBefore ? TO.exec(tail) : null) ?? BARE_VALUE.exec(tail);
+      RELATION.exec(tail) ??
+      (lang === 'fi' ? FINNISH_IS.exec(tail) : null) ??
+      (setBefore ? TO.exec(tail) : null) ??
+      BARE_VALUE.exec(tail);
     if (relation !== null)
       return { skip: start + relation[0].length, joined: relation[0], close: true };
   }
-  const relative = RELATIVE.exec(rest);
+  const relative = RELATIVE.exec(rest) ?? (lang === undefined ? null : FOREIGN_RELATIVE.exec(rest));
   if (relative !== null) {
     const tail = rest.slice(relative[0].length);
     const relation = RELATION.exec(tail);
@@ -413,7 +444,7 @@ function guardHolds(
     return (
       PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
       !REFERENCE.test(after.slice(0, after.length - value.length)) &&
-      /\d/u.test(value)
+      (/\d/u.test(value) || WORDED.test(value))
     );
   if (label.guard === 'login')
     // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
@@ -423,7 +454,10 @@ function guardHolds(
       hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
-    return NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8;
+    return (
+      (NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
+      RANDOM_KEY.test(value)
+    );
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
   return true;
 }
@@ -485,138 +519,261 @@ function restOfPassword(after: string): number {
     const raw = next?.[1];
     if (next === null || raw === undefined) return length;
     const word = raw.replace(/[.!?:]+$/u, '');
-    if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
-    length += next[0].length - (raw.length - word.length);
-    if (word !== raw) return length;
+    if (
+      word === raw &&
+      PASSWORD_JOIN.test(word) &&
+      joinsPassword(after.slice(length + next[0].length))
+    )
+      length += next[0].length;
+    else if (word === '' || PHRASE_STOP.test(word) || CLAUSE_JOIN.test(word)) return length;
+    else {
+      length += next[0].length - (raw.length - word.length);
+      if (word !== raw) return length;
+    }
   }
 }
 
-/** A code typed digit by digit with spaces: "the PIN is 5 5 0 2". */
+/** A word that may join the words of one password ("salt and vinegar crisps", "Rock And Roll"). */
+const PASSWORD_JOIN = /^(?:and|or|but|n|&)$/iu;
+/**
+ * Words a sentence goes on with after a password and "and" ("… and expires Friday"), or that make
+ * a reply a sentence rather than a password ("somewhere in the drawer", "later, sorry").
+ */
+const PASSWORD_VERB =
+  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
+
+/**
+ * Whether the words after "and", "or" or "but" are more of the same password, not a clause of
+ * their own: one to four words up to the clause's end, none a function word, a pronoun, a verb a
+ * sentence goes on with, a state or a word filling a value's place ("and the main one is…",
+ * "and it expires", "but ask Ana first" are clauses; "and vinegar crisps", "or hunter3," are not).
+ */
+function joinsPassword(rest: string): boolean {
+  // A closing quote ends it too: a thread summary quotes the message.
+  const clause =
+    /^[^,;.!?()\n"”]*?(?=$|[,;()\n"”]|['’](?:\s|$)|[.!?](?:\s|$))/u.exec(rest)?.[0] ?? '';
+  const words = clause.trim().split(/\s+/u);
+  return (
+    clause.trim() !== '' &&
+    words.length <= 4 &&
+    words.every(
+      (w) =>
+        /^[\p{L}\p{N}][\p{L}\p{N}#!$%*+-]*$/u.test(w) &&
+        !PHRASE_STOP.test(w) &&
+        !CLAUSE_JOIN.test(w) &&
+        !PASSWORD_VERB.test(w) &&
+        !NOT_A_VALUE.test(w) &&
+        !STATE_WORD.test(w),
+    )
+  );
+}
+
+/**
+ * A code typed digit by digit with spaces: "the PIN is 5 5 0 2", "phone passcode: 3 8 0 6" (a
+ * password word takes one too: a lone digit is no token, so "3" alone would be read and refused).
+ */
 const SPACED = /^\d(?: \d){3,19}(?! \d)(?=$|[\s.,;!?)"'”’])/u;
-/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks". */
-const OR_NEXT = /^\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
+/** A number written as a word, as a code is read aloud: "four", "oh", "twenty-four". */
+const NUMBER_WORD =
+  '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)';
+const ONE_NUMBER_WORD = new RegExp(`^${NUMBER_WORD}$`, 'iu');
+/**
+ * A code given in number words, three or more ("the PIN is four four seven one", "twelve
+ * twenty-four six"): one number word is a count ("the PIN is four digits").
+ */
+const WORDED = new RegExp(
+  `^${NUMBER_WORD}(?:,?[ \\t]+${NUMBER_WORD}){2,11}(?![\\p{L}\\p{N}-])`,
+  'iu',
+);
+/** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks", "…, or 2291". */
+const OR_NEXT = /^,?\s+or\s+([#*]?\d(?:[\d#*]|-(?=\d)){2,15})(?=$|[\s.,;!?)])/u;
 
 /** The next code of a list after a plural label: "recovery codes: 8f3k2-91qzp, 77hd0-k2m1x". */
 const LIST_NEXT = /^(?:,\s*|,?\s+and\s+)([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])/u;
+/**
+ * The next code of a list written with spaces only ("backup codes: 83920174 19283746"): taken
+ * only when it is as long as the code before it, give or take one, as the codes of one list are.
+ */
+const SPACED_NEXT = /^[ \t]+([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])(?=$|[\s.,;!?)"'”’])/u;
+
+/**
+ * Whether a value after "label <words>:" reads as a credential on its own: four characters or
+ * more, with a digit, a symbol inside or a case change, no date, and ending its line. A line that
+ * goes on ("Token endpoint: … for the CLI", "Access code holders: Team-B only") names a setting or
+ * a thing about the secret.
+ */
+function namedCredential(tail: string): boolean {
+  const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
+  const named = raw.replace(/[!?]+$/u, '');
+  return !(
+    !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
+    /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
+    named.length < 4 ||
+    DATE.test(named) ||
+    /^[$€£¥]/u.test(named) ||
+    !hasCredentialShape(named)
+  );
+}
+
+/**
+ * Whether a value that passed `credentialLike` is still a count, a measurement, a standard's name
+ * or talk about the secret: "4 digits", "40mm", "AES-256", "24h", "ist 2024 eingeführt", "is 8
+ * tokens", a security answer given as a sentence.
+ */
+function countOrTalk(
+  core: string,
+  after: string,
+  label: Label,
+  labelWord: string,
+  relation: Relation,
+  afterSymbol: boolean,
+): boolean {
+  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
+  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+  // standard with a participle a state ("WPA2-verschlüsselt").
+  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
+  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+  if (hyphened !== undefined && isStandardName(hyphened)) return true;
+  // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
+  const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
+  if (
+    (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
+    /^(?:19|20)\d\d$/u.test(core) &&
+    nextWord !== undefined &&
+    !CLAUSE_JOIN.test(nextWord)
+  )
+    return true;
+  // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
+  if (/^\d{1,2}$/u.test(core) && !afterSymbol) return true;
+  // A security answer given as a sentence ("is always something made up") is talk about it.
+  const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
+  return (
+    /answer|memorable/iu.test(labelWord) &&
+    run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
+  );
+}
+
+/** The codes after a code's value: a list after a plural label, or another way of typing it. */
+function codesAfter(text: string, first: SecretSpan, plural: boolean): SecretSpan[] {
+  const { kind } = first;
+  const spans: SecretSpan[] = [];
+  for (let end = first.end, length = first.end - first.start; ; ) {
+    const rest = text.slice(end);
+    const spaced = plural ? SPACED_NEXT.exec(rest) : null;
+    const alike =
+      spaced !== null &&
+      length >= 4 &&
+      Math.abs((spaced[1] ?? '').length - length) <= 1 &&
+      !UNIT.test(rest.slice(spaced[0].length));
+    const next =
+      (plural ? LIST_NEXT.exec(rest) : null) ?? (alike ? spaced : null) ?? OR_NEXT.exec(rest);
+    const code = next?.[1];
+    if (next === null || code === undefined || !/\d/u.test(code)) return spans;
+    length = code.length;
+    const start = end + next[0].length - code.length;
+    spans.push({ start, end: start + code.length, kind });
+    end = start + code.length;
+  }
+}
+
+/** The value a label found at `match` is given in `text`, and the codes listed after it. */
+function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
+  const label = labelOf(match[0]);
+  const { kind } = label;
+  const labelStart = match.index ?? 0;
+  const labelEnd = labelStart + match[0].length;
+  const before = clauseBefore(text, labelStart);
+  if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) return [];
+  // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
+  // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
+  const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
+  const hardware =
+    kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
+  if (hardware && HARDWARE_BEFORE.test(before)) return [];
+  const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before), label.lang);
+  if (relation === null) return [];
+  const at = labelEnd + relation.skip;
+  const tail = text.slice(at);
+  const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
+  if (phrase !== null) return [{ start: at, end: at + phrase.length, kind }];
+  if (label.guard === 'phrase' || (relation.named && !namedCredential(tail))) return [];
+  const typed = CODE_VALUED.has(kind) || kind === 'password';
+  const worded = typed ? WORDED.exec(tail)?.[0] : undefined;
+  const value =
+    QUOTED.exec(tail)?.[0] ??
+    (typed ? SPACED.exec(tail)?.[0] : undefined) ??
+    worded ??
+    GROUPED.exec(tail)?.[0] ??
+    TOKEN.exec(tail)?.[0];
+  if (value === undefined) return [];
+  // A "!" or "?" attached to a value is masked with it but read apart from it.
+  const core = value.replace(/[!?]+$/u, '');
+  const after = tail.slice(value.length);
+  const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
+  if (hardware && relation.joined.trim() === '') return [];
+  // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
+  const english =
+    kind === 'password' &&
+    label.guard === undefined &&
+    label.lang === undefined &&
+    relation.close &&
+    !FOREIGN_RELATION.test(relation.joined);
+  // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
+  const bareAfterSymbol = afterSymbol && label.lang === undefined;
+  if (core === '' || (value !== worded && !credentialLike(core, bareAfterSymbol, after, english)))
+    return [];
+  // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
+  if (/^["'`“]?(?:your|<)/iu.test(core)) return [];
+  // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
+  const around =
+    label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
+  if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
+    return [];
+  if (LONG_VALUED.has(kind) && core.length < 8) return [];
+  if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) return [];
+  if (countOrTalk(core, after, label, match[0], relation, afterSymbol)) return [];
+  // A password of several words is masked whole; half of it would still open the door. Read in
+  // English only: `PHRASE_STOP` knows no other language's "for" or "in".
+  const rest =
+    kind === 'password' &&
+    label.guard === undefined &&
+    label.lang === undefined &&
+    relation.close &&
+    !QUOTED.test(value)
+      ? restOfPassword(after)
+      : 0;
+  const span = { start: at, end: at + value.length + rest, kind };
+  if (!CODE_VALUED.has(kind)) return [span];
+  return [span, ...codesAfter(text, span, /s$/iu.test(match[0]))];
+}
 
 function labelledValues(text: string): SecretSpan[] {
+  return [...text.matchAll(LABEL)].flatMap((match) => valuesOfLabel(text, match));
+}
+
+/**
+ * Chinese, Japanese and Korean labels (password, PIN, one-time code), written without spaces and
+ * joined to their value by a particle or a colon ("密码是", "パスワードは", "암호는"): read apart from
+ * `LABELS`, whose word edges need a space. Hand-written from everyday usage, as `FOREIGN_LABELS`.
+ */
+const CJK_LABEL =
+  /(?:パスワード|暗証番号|パスコード|認証コード|確認コード|密码|密碼|口令|验证码|驗證碼|비밀번호|비번|암호|인증번호)(?:[はが：:是为為는은]|[ \t])[ \t]*(?:[：:][ \t]*)?([A-Za-z0-9][\w!#$%&*+.@-]*[\w!#$%&*])/gu;
+/** A counter or a unit after a number ("2024年", "6位", "8자리"): a date or a length, not a code. */
+const CJK_UNIT = /^[ \t]*[年月日位个個次分秒時时天桁자리번개년월일]/u;
+
+function cjkValues(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const match of text.matchAll(LABEL)) {
-    const label = labelOf(match[0]);
-    const { kind } = label;
-    const labelStart = match.index ?? 0;
-    const labelEnd = labelStart + match[0].length;
-    const before = clauseBefore(text, labelStart);
-    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
-    // A lowercase "pin" is hardware after a part's name ("GPIO pin 17") or before a bare number
-    // ("pin D5 / pin 14"); a PIN is written in capitals ("PIN no. 8820") or given with "is" or ":".
-    const pinWord = match[0].split(/[\s-]/u)[0] ?? '';
-    const hardware =
-      kind === 'pin' && pinWord !== pinWord.toUpperCase() && !PIN_OWNER_BEFORE.test(before);
-    if (hardware && HARDWARE_BEFORE.test(before)) continue;
-    const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before));
-    if (relation === null) continue;
-    const at = labelEnd + relation.skip;
-    const tail = text.slice(at);
-    const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
-    if (phrase !== null) {
-      spans.push({ start: at, end: at + phrase.length, kind });
-      continue;
-    }
-    if (label.guard === 'phrase') continue;
-    // A value after "label <words>:" must look like a credential on its own: four characters or
-    // more, with a digit, a symbol inside or a case change, and no date.
-    if (relation.named) {
-      const raw = QUOTED.exec(tail)?.[0] ?? TOKEN.exec(tail)?.[0] ?? '';
-      const named = raw.replace(/[!?]+$/u, '');
-      // A credential line ends with its value; a line that goes on ("Token endpoint: … for the
-      // CLI", "Access code holders: Team-B only") names a setting or a thing about the secret.
-      if (
-        !/^\s*(?:$|[.,;!?](?:\s|$)|\s[-–—]\s)/u.test(tail.slice(raw.length)) ||
-        /^[a-z][a-z0-9+.-]*:\/\/|^0x[0-9a-f]+$|[_-]$/iu.test(named) ||
-        named.length < 4 ||
-        DATE.test(named) ||
-        /^[$€£¥]/u.test(named) ||
-        !hasCredentialShape(named)
-      )
-        continue;
-    }
-    const value =
-      QUOTED.exec(tail)?.[0] ??
-      (CODE_VALUED.has(kind) ? SPACED.exec(tail)?.[0] : undefined) ??
-      GROUPED.exec(tail)?.[0] ??
-      TOKEN.exec(tail)?.[0];
-    if (value === undefined) continue;
-    // A "!" or "?" attached to a value is masked with it but read apart from it.
-    const core = value.replace(/[!?]+$/u, '');
-    const after = tail.slice(value.length);
-    const afterSymbol = /[:=>]\s*$/u.test(relation.joined);
-    if (hardware && relation.joined.trim() === '') continue;
-    // The bare-word rule reads English: other languages' state words are not in NOT_A_VALUE.
-    const word =
-      kind === 'password' &&
-      label.guard === undefined &&
-      label.lang === undefined &&
-      relation.close &&
-      !FOREIGN_RELATION.test(relation.joined);
-    // Other languages' words for "forgotten" or "pending" are unknown: their bare word is no value.
-    const bareAfterSymbol = afterSymbol && label.lang === undefined;
-    if (core === '' || !credentialLike(core, bareAfterSymbol, after, word)) continue;
-    // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
-    if (/^["'`“]?(?:your|<)/iu.test(core)) continue;
-    // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
-    const around =
-      label.guard === 'login' ? text.slice(Math.max(0, labelStart - 60), labelStart) : before;
-    if (!guardHolds(label, around, match[0], text.slice(labelEnd, at + value.length), core))
-      continue;
-    if (LONG_VALUED.has(kind) && core.length < 8) continue;
-    if (CODE_VALUED.has(kind) && !QUOTED.test(core) && !CODE.test(core)) continue;
-    if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) continue;
-    // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
-    // standard with a participle a state ("WPA2-verschlüsselt").
-    if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) continue;
-    const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
-    if (hyphened !== undefined && isStandardName(hyphened)) continue;
-    // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
-    const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
-    if (
-      (label.lang !== undefined || FOREIGN_RELATION.test(relation.joined)) &&
-      /^(?:19|20)\d\d$/u.test(core) &&
-      nextWord !== undefined &&
-      !CLAUSE_JOIN.test(nextWord)
-    )
-      continue;
-    // "PIN is 4 or 6 digits", "the token is 8000 tokens": a number counted, not a value.
-    if (/^\d{1,2}$/u.test(core) && !afterSymbol) continue;
-    // A security answer given as a sentence ("is always something made up") is talk about it.
-    const run = `${core}${after.slice(0, restOfPassword(after))}`.split(/\s+/u);
-    if (
-      /answer|memorable/iu.test(match[0]) &&
-      run.some((w) => NOT_A_VALUE.test(w) || STATE_WORD.test(w))
-    )
-      continue;
-    // A password of several words is masked whole; half of it would still open the door. Read in
-    // English only: `PHRASE_STOP` knows no other language's "for" or "in".
-    const rest =
-      kind === 'password' &&
-      label.guard === undefined &&
-      label.lang === undefined &&
-      relation.close &&
-      !QUOTED.test(value)
-        ? restOfPassword(after)
-        : 0;
-    spans.push({ start: at, end: at + value.length + rest, kind });
-    if (!CODE_VALUED.has(kind)) continue;
-    const plural = /s$/iu.test(match[0]);
-    for (let end = at + value.length; ; ) {
-      const next =
-        (plural ? LIST_NEXT.exec(text.slice(end)) : null) ?? OR_NEXT.exec(text.slice(end));
-      const code = next?.[1];
-      if (next === null || code === undefined || !/\d/u.test(code)) break;
-      const start = end + next[0].length - code.length;
-      spans.push({ start, end: start + code.length, kind });
-      end = start + code.length;
-    }
+  for (const m of text.matchAll(CJK_LABEL)) {
+    const value = m[1] ?? '';
+    const end = (m.index ?? 0) + m[0].length;
+    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(text.slice(end))) continue;
+    const label = m[0];
+    const kind: SecretKind = /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(label)
+      ? 'one_time_code'
+      : /暗証番号/u.test(label)
+        ? 'pin'
+        : 'password';
+    spans.push({ start: end - value.length, end, kind });
   }
   return spans;
 }
@@ -790,6 +947,8 @@ const URL_SECRET_PART =
  * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
  * user:pass`, and mysql's `-p…` written against its flag.
  */
+/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
+const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 const CLI_CREDENTIAL =
   /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
@@ -834,6 +993,11 @@ function urlValues(text: string): SecretSpan[] {
     if (value.length >= 8 && /\d|\p{Ll}\p{Lu}/u.test(value)) push(span);
   }
   for (const m of text.matchAll(WEBHOOK)) push(lastGroup(m, 'token'));
+  for (const m of text.matchAll(BASIC_AUTH)) {
+    const span = lastGroup(m, 'password', 2);
+    const value = span === null ? '' : text.slice(span.start, span.end);
+    if (value.length >= 4 && hasCredentialShape(value) && !/^\/\//u.test(value)) push(span);
+  }
   for (const m of text.matchAll(CLI_CREDENTIAL)) {
     const span = lastGroup(m, 'password');
     const value = span === null ? '' : text.slice(span.start, span.end);
@@ -865,13 +1029,134 @@ function shapedValues(text: string): SecretSpan[] {
   return spans;
 }
 
+/** Words that ask about a secret rather than for it: "how many digits is the PIN?", "when…". */
+const ABOUT_SECRET =
+  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:year|day|month|one|app)|what (?:year|day|month|time|length|format|kind|sort|type|app|happens))\b/iu;
+/** A message asking for something: a question, or a request to give it. */
+const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
+/** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
+const SENT =
+  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b/iu;
+/** A question that names its secret by "it" or "the new one", after a sentence that named it. */
+const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
+
+/** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
+function labelAsked(sentence: string): SecretKind | null {
+  for (const match of sentence.matchAll(LABEL)) {
+    const label = labelOf(match[0]);
+    const at = match.index ?? 0;
+    const before = sentence.slice(0, at);
+    const next = /^\s+([\p{L}-]+)/u.exec(sentence.slice(at + match[0].length))?.[1] ?? '';
+    // "password manager", "PIN reset": a thing about the secret, not the secret.
+    if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
+    if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
+    const place = PLACE.test(sentence) || SENT.test(sentence);
+    if (label.guard === 'place' && (PUBLIC_CODE_BEFORE.test(before) || !place)) continue;
+    if (label.guard === 'network' && !NETWORK.test(sentence)) continue;
+    if (label.guard === 'login' && !LOGIN.test(sentence)) continue;
+    return label.kind;
+  }
+  return null;
+}
+
+/**
+ * The kind of secret the end of `asked` asks for: its last sentence, when it is a question or a
+ * request naming a secret ("What's your PIN so I can set up the reminder?", "Please share the OTP
+ * from the app."), or names it by "it" after a sentence that does ("I changed the alarm code." /
+ * "What is it now?"). A question about the secret ("how many digits…?", "when…?") asks for none.
+ */
+function askedKind(asked: string): SecretKind | null {
+  const sentences = asked
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const last = sentences[sentences.length - 1] ?? '';
+  if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
+  const kind = labelAsked(last);
+  if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
+  return labelAsked(sentences[sentences.length - 2] ?? '');
+}
+
+/** A reply's opening words before its value ("sure, it's", "yes:", "that's") and its full stop. */
+const REPLY =
+  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b[,.!:]?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+/** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
+const CODE_REPLY =
+  /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
+/** A secret long by nature given whole: a key or token of twelve characters or more. */
+const KEY_REPLY = /^(?=\S*\d)(?=\S*\p{L})[\p{L}\d_.+/=-]{12,}$/u;
+
+/** Whether a reply of plain words is one password ("velvet thunder pancake", "Blue Heron Seven"). */
+function wordsArePassword(words: readonly string[]): boolean {
+  return (
+    words.length >= 3 &&
+    words.length <= 8 &&
+    words.every(
+      (w, i) =>
+        /^[\p{L}\d][\p{L}\d'’-]*$/u.test(w) &&
+        !(PHRASE_STOP.test(w) && !(PASSWORD_JOIN.test(w) && i > 0 && i < words.length - 1)) &&
+        ((!NOT_A_VALUE.test(w) && !PASSPHRASE_STOP.test(w)) || ONE_NUMBER_WORD.test(w)) &&
+        !PASSWORD_VERB.test(w) &&
+        !STATE_WORD.test(w),
+    )
+  );
+}
+
+/** Whether `value`, a whole reply, has the shape of a secret of `kind`. */
+function replyIsSecret(value: string, kind: SecretKind): boolean {
+  const whole = WORDED.exec(value)?.[0] === value;
+  if (CODE_VALUED.has(kind)) return whole || CODE_REPLY.test(value);
+  if (kind === 'password') {
+    if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
+    return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
+  }
+  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value);
+  return (value.match(/\d/gu) ?? []).length >= 6 && /^[\dA-Z][\dA-Z -]*$/u.test(value);
+}
+
+/**
+ * The secret a reply gives when the message before it asked for one: "What's your PIN?" → "4471",
+ * "And the wifi password?" → "it's Grapefruit-Ninja-42". Only a reply that is nothing but the
+ * value (after "sure", "it's"…) counts: "It's on the fridge" or "Ask Tom" gives none.
+ */
+function answeredValue(asked: string, reply: string): SecretSpan | null {
+  const kind = askedKind(asked);
+  const match = REPLY.exec(reply);
+  if (kind === null || match === null) return null;
+  const value = (match[2] ?? '').trim();
+  // A "!" ends a sentence or a password: masked with the value, read apart from it.
+  const core = value.replace(/[!?]+$/u, '');
+  if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
+  const start = (match[1] ?? '').length;
+  return { start, end: start + value.length, kind };
+}
+
+/** Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." */
+function answersWithin(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const mark of text.matchAll(/\?[ \t]+/gu)) {
+    const from = (mark.index ?? 0) + mark[0].length;
+    const sentence = /^[^.!?\n]*[.!]?(?=\s|$)/u.exec(text.slice(from))?.[0];
+    if (sentence === undefined) continue;
+    const span = answeredValue(text.slice(0, from), sentence);
+    if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
+  }
+  return spans;
+}
+
 /**
  * The secret values in `text`, in order of position, overlapping finds merged (the first kind
- * kept). Empty when the text only talks about secrets.
+ * kept). Empty when the text only talks about secrets. `asked` is the message `text` replies to,
+ * when there is one: a reply that is nothing but a secret it asked for is that secret ("What's
+ * your PIN?" → "4471").
  */
-export function findSecrets(text: string): SecretSpan[] {
+export function findSecrets(text: string, asked?: string): SecretSpan[] {
+  const answer = asked === undefined ? null : answeredValue(asked, text);
   const all = [
+    ...(answer === null ? [] : [answer]),
+    ...answersWithin(text),
     ...labelledValues(text),
+    ...cjkValues(text),
     ...unlockCodes(text),
     ...loginPairs(text),
     ...shapedValues(text),
@@ -895,9 +1180,12 @@ export function holdsSecret(text: string): boolean {
   return findSecrets(text).length > 0;
 }
 
-/** `text` with every secret value replaced by `[secret]`; the rest byte-identical. */
-export function maskSecrets(text: string): string {
-  const spans = findSecrets(text);
+/**
+ * `text` with every secret value replaced by `[secret]`; the rest byte-identical. `asked` is the
+ * message it replies to, if any (see `findSecrets`).
+ */
+export function maskSecrets(text: string, asked?: string): string {
+  const spans = findSecrets(text, asked);
   if (spans.length === 0) return text;
   let out = '';
   let at = 0;
