@@ -616,4 +616,30 @@ describe('assembleContext and secrets', () => {
     expect(section(result, 'tail').text).toContain('Set the garage door code to [secret] tonight.');
     expect(section(result, 'state_items').text).toContain('PIN is [secret]');
   });
+
+  it('masks a code given alone in reply to a question about it, whichever order the tail is in', () => {
+    const asked = message('m1', "What's the code for the side gate now?", 1, 'assistant');
+    const answer = message('m2', '6093', 2);
+    const later = message('m3', 'Thanks, the delivery is at noon tomorrow.', 3, 'assistant');
+    for (const tail of [
+      [asked, answer, later],
+      [later, answer, asked],
+    ]) {
+      const text = section(assemble({ query: 'side gate', tail }), 'tail').text;
+      expect(text).not.toContain('6093');
+      expect(text).toContain('the delivery is at noon tomorrow');
+    }
+  });
+
+  it('keeps a number that answers no question about a secret, and one the same side followed up', () => {
+    const tail = [
+      message('m1', 'How many chairs do we need for Sunday?', 1, 'assistant'),
+      message('m2', '14', 2),
+      message('m3', 'The code for the shed is new.', 3),
+      message('m4', '2207', 4),
+    ];
+    const text = section(assemble({ query: 'chairs', tail }), 'tail').text;
+    expect(text).toContain('14');
+    expect(text).toContain('2207');
+  });
 });

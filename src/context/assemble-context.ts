@@ -9,7 +9,7 @@ import {
   type Result,
   type StateItem,
 } from '../core/index.js';
-import { maskSecrets } from '../language/index.js';
+import { askedBefore, maskSecrets } from '../language/index.js';
 import { canonicalLines } from './canonical-state.js';
 import {
   BUDGETED_SECTIONS,
@@ -141,8 +141,22 @@ function withSecretsMasked(inputs: ContextInputs): ContextInputs {
     summaries: { short: mask(inputs.summaries.short), long: mask(inputs.summaries.long) },
     skills: mask(inputs.skills),
     memories: inputs.memories.map((hit) => ({ ...hit, text: maskSecrets(hit.text) })),
-    tail: inputs.tail.map((message) => ({ ...message, content: maskSecrets(message.content) })),
+    tail: maskedTail(inputs.tail),
   };
+}
+
+/**
+ * The tail with each message masked against what it may answer among the tail's earlier turns
+ * ("What's the alarm code?" | "4471"), read oldest first whatever order the source gave.
+ */
+function maskedTail(tail: readonly TailMessage[]): TailMessage[] {
+  const oldestFirst = [...tail].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const turns = oldestFirst.map((m) => ({
+    side: m.role === 'system' ? null : (m.speaker ?? m.role),
+    text: m.content,
+  }));
+  const asked = new Map(oldestFirst.map((m, i) => [m, askedBefore(turns, i)]));
+  return tail.map((m) => ({ ...m, content: maskSecrets(m.content, asked.get(m)) }));
 }
 
 /** Everything a context is assembled from, already read from the sources. */

@@ -60,8 +60,9 @@ export {
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';
-export type { SecretKind, SecretSpan } from './secrets.js';
+export type { SaidTurn, SecretKind, SecretSpan } from './secrets.js';
 export {
+  askedBefore,
   CLAUSE_JOIN,
   findSecrets,
   holdsSecret,

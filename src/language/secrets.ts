@@ -1196,6 +1196,27 @@ export function maskSecrets(text: string, asked?: string): string {
   return out + text.slice(at);
 }
 
+/** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
+export interface SaidTurn {
+  /** Who said it: a role or a speaker; turns of one side never answer each other. */
+  readonly side: string | null;
+  readonly text: string;
+}
+
+/**
+ * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
+ * before it, joined ("I changed the alarm code." / "What is it now?"), when the last of them is
+ * the other side's; else undefined (a side does not answer itself). Every surface that shows a
+ * conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in the
+ * daily log, the context tail and search.
+ */
+export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
+  const said = turns.slice(0, index).filter((t) => t.side !== null).slice(-2);
+  const asked = said[said.length - 1];
+  if (asked === undefined || asked.side === turns[index]?.side) return undefined;
+  return said.map((t) => t.text).join('\n');
+}
+
 // A key is read alone, without the clause a guarded label ("code", "key") needs.
 const KEY_SOURCE = LABELS.filter((l) => l.guard === undefined)
   .map((l) => `(${l.words})`)

@@ -1,6 +1,6 @@
 // Capturing a session transcript and running the observer on it.
 import { DEFAULT_ENTITY, EngineError, type JsonObject } from '../../core/index.js';
-import { maskSecrets } from '../../language/index.js';
+import { askedBefore, maskSecrets } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type CaptureRecord,
@@ -97,21 +97,6 @@ export async function capture(
 }
 
 /**
- * What the conversation said just before entry `index`, when the other side said it (tool and
- * system entries skipped): the message it replies to, after the one before that ("I changed the
- * alarm code." / "What is it now?"), which a question may name its secret in.
- */
-function askedBefore(entries: readonly TranscriptEntry[], index: number): string | undefined {
-  const said = entries
-    .slice(0, index)
-    .filter((e) => e.role === 'user' || e.role === 'assistant')
-    .slice(-2);
-  const asked = said[said.length - 1];
-  if (asked === undefined || asked.role === entries[index]?.role) return undefined;
-  return said.map((e) => e.text).join('\n');
-}
-
-/**
  * Runs the observer (the model, else the offline rules) on one capture; idempotent. Only the
  * entries earlier captures of the session did not hold are observed, so a shutdown capture after a
  * compaction one observes what came after the compaction.
@@ -138,8 +123,12 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
   // clauses, and a split can part a secret from its label ("PIN no." | "8820 for the new card").
   // Each is masked with the message it replies to: "What's your PIN?" | "4471".
   const unseen = new Set(entriesNotCaptured(payload.entries, await earlierEntries(rt, capture)));
+  const turns = payload.entries.map((e) => ({
+    side: e.role === 'user' || e.role === 'assistant' ? e.role : null,
+    text: e.text,
+  }));
   const entries = payload.entries.flatMap((e, i) =>
-    unseen.has(e) ? [{ ...e, text: maskSecrets(e.text, askedBefore(payload.entries, i)) }] : [],
+    unseen.has(e) ? [{ ...e, text: maskSecrets(e.text, askedBefore(turns, i)) }] : [],
   );
   const input = {
     captureKey: key,
