@@ -76,3 +76,29 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
   });
 });
+
+// rules@13: each sentence below is left as context by every other cue, so only the relation
+// reading makes it a fact (checked with that reading switched off: all fail). Sentence-initial
+// "My" is read as "my" is.
+describe('rules@13: a relation is what makes the sentence a fact', () => {
+  it.each([
+    'My cousin Samira runs the bakery.',
+    'My sister Ines keeps the spare key',
+    'my neighbour Bogdan waters the plants when we travel',
+    'My aunt Fenella lives in Galway.',
+    'my flatmate Ebuka works nights',
+    'Oyelaran (My nephew) walks the dog',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  it.each([
+    'My brother Olek says the garage is too small',
+    'My sister Ines is in Porto tomorrow',
+    'My dad Piotr is furious, the boiler keeps failing',
+    'My neighbour Bogdan waved at me this morning',
+    'My cousin Samira rang two hours ago',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});
