@@ -348,26 +348,46 @@ const INTRODUCED_NAME = new RegExp(
   'u',
 );
 const INTRODUCED_ROLE = new RegExp(
-  `${INTRODUCER}(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:at|for|in|of|with)\\s+(?:the\\s+)?"?(?!(?:${CALENDAR_NAME})\\b)\\p{Lu}`,
+  `${INTRODUCER}(?:a|an|the)\\s+((?:[\\p{L}-]+\\s+){0,3}?)(?:at|for|in|of|with)\\s+(?:the\\s+)?"?(?!(?:${CALENDAR_NAME})\\b)\\p{Lu}`,
   'u',
 );
+// "a bit annoyed at Dave", "a little cross with Marta", "an hour early at Paddington": a degree or
+// a measure before a state, not a role.
+const DEGREE = /^(?:bit|little|tad|touch|lot|wee|hour|minute|day|week|month|year|mile|long)$/i;
+// A role is a noun phrase ("the bursar", "a senior data engineer"): its last word is a noun to the
+// tagger and it does not open with a degree.
+function namesRole(phrase: string): boolean {
+  const words = phrase.trim().split(/\s+/);
+  if (words.length === 0 || DEGREE.test(words[0] ?? '')) return false;
+  const tokens = analyseClause(`I am a ${words.join(' ')}`).tokens.slice(3);
+  return tokens.length === words.length && tokens[tokens.length - 1]?.pos === 'NOUN';
+}
 // A capitalised word after "I'm" is a name only when the tagger reads it as a noun: "Fine",
 // "Back", "Home", "Done" are states ("I'm Fine, just tired"). Read lower case after "I got",
 // which takes a noun ("got Grace") as readily as a state ("got home", "got tired"), so the tag
 // is the word's own; a word outside the model's vocabulary ("Ngozi") is a name.
-function readsAsName(word: string): boolean {
+function readsAsName(word: string): 'name' | 'noun' | 'none' {
   const lower = word.toLowerCase();
-  if (!isVocabularyWord(lower)) return true;
+  if (!isVocabularyWord(lower)) return 'name';
   const token = analyseClause(`I got ${lower}`).tokens.find((t) => t.text === lower);
   // A verb is no name either: "Set" would pass as "Hope" would.
-  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN');
+  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
 }
+// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse").
+const APPOSITION = /^\s*,\s*(?:the|a|an|one of|our|your)\s/i;
 function introduces(sentence: string): boolean {
-  if (INTRODUCED_ROLE.test(sentence)) return true;
+  const role = INTRODUCED_ROLE.exec(sentence);
+  if (role !== null && namesRole(role[2] ?? '')) return true;
   const name = INTRODUCED_NAME.exec(sentence);
   if (name === null) return false;
   // "My name is Hope": after "name is", any capitalised word is the name.
-  return name[1] !== undefined || (name[2] ?? '').split(/[\s-]+/).every(readsAsName);
+  if (name[1] !== undefined) return true;
+  const readings = (name[2] ?? '').split(/[\s-]+/).map(readsAsName);
+  if (readings.includes('none')) return false;
+  // A single word that is also a common noun ("I'm Toast", "I'm Vegan", but also "I'm Grace") is
+  // a state as often as a name: it is a name only beside a full name or an apposition.
+  if (readings.length > 1 || readings[0] === 'name') return true;
+  return APPOSITION.test(sentence.slice(name.index + name[0].length));
 }
 
 // The laughter markers are extract's one list; "jk" (said in jest, not a laugh) closes a joke too.
