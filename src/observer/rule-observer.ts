@@ -8,10 +8,12 @@ import {
   classifySentence,
   closesWithLaugh,
   contentWords,
+  hasFiniteVerb,
   hasSpecifics,
   hasValue,
   isChatter,
   isHedged,
+  isLeaving,
   isOneOff,
   isQuestion,
   leadInstruction,
@@ -844,11 +846,18 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
+  // "gotta run, the payments repo is owned by Lena": the clause that leaves is dropped, however
+  // short, and what is left is read on its own when it states something with a verb ("first
+  // delivery at 7" beside "off to open up" is the day's plan).
+  const leaving = isLeaving(sentence);
   const clauses = sentence
     .split(CLAUSE_BREAK)
     .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
-    .filter((c) => c.split(/\s+/).length >= 3);
-  if (clauses.length < 2) return [];
+    .filter(
+      (c) =>
+        c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))),
+    );
+  if (clauses.length < (leaving ? 1 : 2)) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
   // its own qualifies the clause before it, so the sentence stays what it is as a whole.
   const qualifies = clauses.some(

@@ -193,6 +193,34 @@ const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
+// The speaker leaving or turning to something else now, in any clause: "now I must check the
+// hives", "…, I must sleep", "gotta go", "off to teach", "now I go open the shop", "back to work",
+// "standup in 5", "my 4pm call is starting". What the speaker does next is the moment, not a
+// memory; a durable clause beside it is still read on its own (`passingClauses`). Not an
+// obligation that stands ("I must always …", "every …").
+const CLAUSE_OPEN = String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|then)\s+)(?:(?:ok(?:ay)?|right|anyway|well|now|so)[,\s]+)*`;
+const LEAVING = new RegExp(
+  [
+    String.raw`${CLAUSE_OPEN}(?:(?:i|im|i'm|i am)\s+)?(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)\s+(?:go|run|dash|fly|leave|sleep|head off|log off|sign off)\b`,
+    // "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the
+    // committee before 1 October" is not).
+    String.raw`\bnow,?\s+(?:i|im|i'm)\s+(?:really\s+|just\s+)?(?:must|have to|need to|gotta|got to|should)\b|\b(?:i|im|i'm)\s+(?:must|have to|need to|gotta|got to|should)\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
+    String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
+    String.raw`\b(?:standup|stand-up|meeting|call|class|lesson|lecture|shift|appointment)\s+(?:in\s+\d+|is starting|starts now)\b`,
+  ].join('|'),
+  'i',
+);
+const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
+/** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
+export function hasFiniteVerb(sentence: string): boolean {
+  return FINITE.test(sentence);
+}
+/** True when a clause of the sentence has the speaker leaving or turning to something else now. */
+export function isLeaving(sentence: string): boolean {
+  return LEAVING.test(sentence) && !STANDING_WORD.test(sentence);
+}
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
@@ -494,6 +522,7 @@ export function classifySentence(
   if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
+  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
     if (FIX.test(sentence) && specific) return 'fix';
