@@ -853,10 +853,7 @@ function passingClauses(
   const clauses = sentence
     .split(CLAUSE_BREAK)
     .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
-    .filter(
-      (c) =>
-        c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))),
-    );
+    .filter((c) => c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))));
   if (clauses.length < (leaving ? 1 : 2)) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
   // its own qualifies the clause before it, so the sentence stays what it is as a whole.

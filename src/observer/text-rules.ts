@@ -435,7 +435,8 @@ export function closesWithLaugh(sentence: string): boolean {
 // busy with now ("I'm helping my sister Ines move"), nor what was done once or relayed.
 // "My" opens a sentence as often as "my" follows a verb ("My cousin Samira runs the bakery").
 const MY_RELATION = /\b[Mm]y\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+\p{Lu}\p{Ll}+/gu;
-const RELATION_AFTER = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\([Mm]y\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
+const RELATION_AFTER =
+  /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\([Mm]y\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
 // Done once or in progress: "… two weeks ago", "talking to my brother Ali".
 const ONCE = /\bago\b|^(?:ok,?\s+)?\p{L}+ing\b/iu;
 const BUSY_NOW = /(?:^|,\s*)(?:[Ii]['’]?m|[Ii] am|[Ww]e['’]re|[Ww]e are)\s+(?:\p{L}+ing)\b/u;
