@@ -22,3 +22,23 @@ describe('rules@13: options weighed, not taken', () => {
     expect(classifySentence(sentence, 'user')).toBe(kind);
   });
 });
+
+describe('rules@13: a reading taken now', () => {
+  it.each(['Humidity 64% now', 'Now 2,4 GB', 'Queue 812 now', 'Rendering 7 clips now'])(
+    '"%s" is context',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).toBe('context');
+    },
+  );
+
+  // Positive neighbours: "now" beside a verb, a schedule or a change keeps the state.
+  it.each([
+    'The pool size is now 48',
+    'Rent now 1,250 from April',
+    'Choir practice at 19:15 now',
+    'Logs now go to /var/log/kiln',
+    'Sunday 08:30 now',
+  ])('"%s" is a state', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('state');
+  });
+});

@@ -469,6 +469,23 @@ const OCCASION_TIME = new RegExp(
   'i',
 );
 
+// A reading taken now: "now" closing or opening a verbless line ("Battery 12% now", "Now 1,8 MB",
+// "Flashing 3 units now") says what a gauge shows at the moment, not a state that was changed
+// ("Rent now 1,450 from May", "The pool is now 40", "Standup at 09:30 now" keep their reading).
+// A day or a clock time makes it a schedule ("saturday 10:00 now"), not a reading.
+const SCHEDULED = new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b(?:${CALENDAR_NAME})s?\\b`, 'i');
+const NOW_AT_EDGE = /^now\b|\bnow[.!]*$/i;
+function readingNow(sentence: string): boolean {
+  const other = sentence.replace(/\bnow\b/gi, '');
+  return (
+    NOW_AT_EDGE.test(sentence.trim()) &&
+    !STATE.test(other) &&
+    !FINITE.test(other) &&
+    !/\b(?:at|on|from|to|every|per|until|by)\b/i.test(other) &&
+    !SCHEDULED.test(other)
+  );
+}
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -588,6 +605,7 @@ export function classifySentence(
       return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
+  if (specific && readingNow(sentence)) return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
     PRONOUN_PLACE.test(sentence) &&
