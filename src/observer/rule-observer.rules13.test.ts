@@ -1,6 +1,7 @@
 // rules@13: past-tense musing ("I was thinking …", "we were thinking …") and temptation are
 // options weighed, not decisions. Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
 import { classifySentence } from './text-rules.js';
 
 describe('rules@13: options weighed, not taken', () => {
@@ -40,5 +41,39 @@ describe('rules@13: a reading taken now', () => {
     'Sunday 08:30 now',
   ])('"%s" is a state', (sentence) => {
     expect(classifySentence(sentence, 'user')).toBe('state');
+  });
+});
+
+function declined(offer: string, reply: string): string[] {
+  return observeTranscript({
+    captureKey: 'd'.repeat(64),
+    sessionId: 's',
+    entries: [
+      { id: '1', role: 'assistant', text: offer, at: '2026-03-04T10:00:00.000Z' },
+      { id: '2', role: 'user', text: reply, at: '2026-03-04T10:01:00.000Z' },
+    ],
+    fallbackDate: '2026-03-04',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => o.text)
+    .filter((t) => t.startsWith('Declined'));
+}
+
+describe('rules@13: a reply that turns down an offer without ruling anything out', () => {
+  it.each([
+    ['Should I set a reminder for Friday?', "no need, I've set an alarm already"],
+    ['Want me to order a padlock for the shed?', "no the shed has its own lock, it's fine"],
+    ['Should I email the landlord about the leak?', 'no not the landlord, just the agency'],
+  ])('"%s" → "%s" is no standing rule', (offer, reply) => {
+    expect(declined(offer, reply)).toEqual([]);
+  });
+
+  // Positive neighbours: the same opening with a lasting reason or a thing ruled out.
+  it.each([
+    ['Would you like comments under each post?', 'No comments on the blog. Ever.'],
+    ['Should I book Saturday slots too?', 'no, never on weekends, we need the rest'],
+    ['Should I send the receipts by email?', 'no receipts by email, the auditor needs paper'],
+  ])('"%s" → "%s" is a standing rule', (offer, reply) => {
+    expect(declined(offer, reply)).toHaveLength(1);
   });
 });

@@ -654,8 +654,9 @@ const SUGGESTION =
 const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
+// "no need", "no, the hall has its own", "no not the X, just the Y": a reply, not a thing ruled out.
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!(?:thanks?|worries|need|rush|the|not|it|that|this|we|they|you)\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
