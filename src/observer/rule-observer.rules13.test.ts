@@ -77,3 +77,27 @@ describe('rules@13: a reply that turns down an offer without ruling anything out
     expect(declined(offer, reply)).toHaveLength(1);
   });
 });
+
+describe('rules@13: more ways to report a problem', () => {
+  it.each([
+    'The nightly export keeps timing out on the reports host',
+    'Label printer keeps OOMing on batch 3',
+    'Orders piling up in the picking queue since lunch, ~400 waiting',
+    'The booking form gives 503 on the Lisbon site',
+    'The cabin was double-booked for 9 August',
+    'Overbooking on room 12 again, two families on the same nights',
+    'Patients are complaining that the reminder SMS arrives at 02:00',
+  ])('"%s" is a problem', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('problem');
+  });
+
+  // Positive neighbours: the same words in a rule or a fact that lasts.
+  it.each([
+    ['Overbooking is never allowed, max 12 guests per night', 'rule'],
+    ['Double-booked rooms always go to the manager, Ines Duarte', 'rule'],
+    ['Customers complaining about delivery get a 10% voucher, always', 'rule'],
+    ['Lena keeps the books for the rowing club in ledger.ods', 'fact'],
+  ])('"%s" stays %s', (sentence, kind) => {
+    expect(classifySentence(sentence, 'user')).toBe(kind);
+  });
+});
