@@ -1046,7 +1046,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@12';
+export const RULES_VERSION = 'rules@13';
 
 function candidateOf(
   { observation, kind, change }: Draft,
