@@ -101,3 +101,21 @@ describe('rules@13: more ways to report a problem', () => {
     expect(classifySentence(sentence, 'user')).toBe(kind);
   });
 });
+
+describe('rules@13: terms set by someone named by a pronoun', () => {
+  it.each([
+    'He wants a 30% deposit before he cuts the stone',
+    'She expects the invoice in EUR with the VAT number shown',
+    "He asks for 2 weeks' notice before any booking",
+    'She insists on 11pt Garamond for the whole manuscript',
+  ])('"%s" is a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+
+  it.each(['She wants to leave at 5 today', 'He wants the van back tomorrow at 9'])(
+    '"%s" is no rule',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).not.toBe('rule');
+    },
+  );
+});

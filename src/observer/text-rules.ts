@@ -178,9 +178,10 @@ const NO_RULE =
 // A responsibility held by a named person: "Priya signs off the payroll", "Omar approves refunds".
 const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
-// What an outside party requires: "the funder wants receipts attached", "the landlord requires 3 months' notice".
+// What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
+// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment).
 const THEIR_TERMS =
-  /^(?:they|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+  /^(?:they|he|she|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -572,7 +573,12 @@ export function classifySentence(
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
-  if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
+  if (
+    THEIR_TERMS.test(sentence) &&
+    (hasValue(sentence) || hasSpecifics(sentence)) &&
+    !ONE_OFF_TIME.test(sentence)
+  )
+    return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   // "I like that", "we love it": the liked thing is in the message it answers.
   if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
