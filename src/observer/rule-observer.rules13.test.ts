@@ -119,3 +119,28 @@ describe('rules@13: terms set by someone named by a pronoun', () => {
     },
   );
 });
+
+describe('rules@13: a short "X is Y" naming what something is', () => {
+  it.each([
+    'Registrar is gandi.',
+    'Payroll is sage',
+    'Landlord is mr Okonkwo',
+    'Staging db is pg-stage-2',
+    'Invoices are in xero.',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  it.each([
+    'Empty is fine.',
+    'The title is perfect.',
+    'Faster is better.',
+    'The second one is tomorrow',
+    'Mugs are crazy for me',
+    'Overlaps are the whole problem.',
+    'It is a swamp',
+    'Kiln is a nightmare',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});

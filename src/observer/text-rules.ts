@@ -487,6 +487,41 @@ function readingNow(sentence: string): boolean {
   );
 }
 
+// A short "X is Y" that names what something is or who holds it ("DNS is cloudflare.", "Landlord
+// is mr Ferguson", "Backend is supabase"): lower-case names are no specifics, so the other cues
+// leave it as context. The subject is a noun phrase, not a pronoun or a day; the predicate ends in
+// a noun or a word outside the model's vocabulary, never a state ("The weather is awful").
+const COPULAR =
+  /^(?!(?:it|its|it's|this|that|these|those|he|she|they|i|we|you|there|here|what|which|who|everything|nothing|something|today|tomorrow|tonight)\b)((?:[\p{L}\d.@'&-]+\s+){0,2}[\p{L}\d.@'&-]+)\s+(?:is|are)\s+((?:[\p{L}\d.@'&-]+\s+){0,3}[\p{L}\d.@'&-]+)[.!]?$/iu;
+const DAY_SUBJECT = new RegExp(
+  `\\b(?:${CALENDAR_NAME})s?\\b|\\b(?:week|weekend|day|morning|night)\\b`,
+  'i',
+);
+function namesWhatItIs(sentence: string): boolean {
+  const match = COPULAR.exec(sentence.trim());
+  if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
+  // "First one is tomorrow", "Cups are crazy for me": a moment, or a state held for someone.
+  if (
+    ONE_OFF_TIME.test(sentence) ||
+    /\b(?:for|to|with|about|at|in|on)\s+(?:me|us|him|her|them)\b/i.test(match[2] ?? '')
+  )
+    return false;
+  if (DAY_SUBJECT.test(match[1] ?? '')) return false;
+  const words = (match[2] ?? '').split(/\s+/).filter((w) => !/^(?:only|just|too|also)$/i.test(w));
+  const head = (words[words.length - 1] ?? '').replace(/[.!]+$/, '');
+  if (head === '' || !/\p{L}/u.test(head)) return false;
+  // Tagged as said ("it is fine", "it is a swamp"): an adjective, a verb or a figure of speech
+  // after an article ("the whole problem", "a swamp") is a judgement, not what the thing is.
+  const tokens = analyseClause(`it is ${words.join(' ').toLowerCase()}`)
+    .tokens.slice(2)
+    .filter((t) => t.pos !== 'PUNCT');
+  const last = tokens[tokens.length - 1];
+  if (tokens.some((t) => t.pos === 'ADJ' || t.pos === 'VERB' || t.pos === 'DET' || t.pos === 'ADV'))
+    return false;
+  if (!isVocabularyWord(head.toLowerCase())) return true;
+  return last !== undefined && (last.pos === 'NOUN' || last.pos === 'PROPN');
+}
+
 /** The reading of one sentence. */
 export interface SentenceClass {
   readonly kind:
@@ -628,6 +663,7 @@ export function classifySentence(
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
   if (namesRelation(sentence)) return 'fact';
+  if (namesWhatItIs(sentence)) return 'fact';
   return 'context';
 }
 
