@@ -144,3 +144,21 @@ describe('rules@13: a short "X is Y" naming what something is', () => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
   });
 });
+
+describe("rules@13: someone else's advice to the speaker", () => {
+  it.each([
+    'My neighbour says I should switch to Octopus for the heat pump tariff',
+    'Tomasz reckons we could open at 08:30 on Saturdays',
+    'Her tutor suggested I should submit chapter 3 by June',
+  ])('"%s" is a hedge', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('hedge');
+  });
+
+  // Positive neighbours: an obligation passed on, or advice taken.
+  it.each([
+    ["The landlord says we must give 3 months' notice", 'rule'],
+    ['Priya suggested we should use Postgres 16 and we decided to go with it', 'rule'],
+  ])('"%s" stays %s', (sentence, kind) => {
+    expect(classifySentence(sentence, 'user')).toBe(kind);
+  });
+});

@@ -213,6 +213,11 @@ const LEAVING = new RegExp(
   ].join('|'),
   'i',
 );
+// Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
+// reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
+// passed on ("the landlord says we must give notice") keeps its reading.
+const ADVISED =
+  /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
 /** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
 export function hasFiniteVerb(sentence: string): boolean {
@@ -577,6 +582,13 @@ export function classifySentence(
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (
+    speaker === 'user' &&
+    ADVISED.test(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
     if (FIX.test(sentence) && specific) return 'fix';
