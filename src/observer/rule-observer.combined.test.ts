@@ -58,16 +58,16 @@ const DURABLE: readonly (readonly [string, readonly string[]])[] = [
   ['The build uses pnpm 9.1, dont use npm.', ['pnpm 9.1']],
   ['Meeting room capacity is max 12 people.', ['12']],
   ['Timeouts for the payment gateway are set to 45s.', ['45s']],
+  // rules@13: the relation reading takes a sentence-initial "My" (a known miss until then).
+  ['My sister Lena handles the garden accounts.', ['Lena']],
 ];
 
 /**
  * Known misses at rules@6 (with and without the scorer): a name given with "is called" to a
- * thing without specifics, and a person's duty stated in the present. Listed so they cannot
- * start passing unnoticed.
+ * thing without specifics. Listed so it cannot start passing unnoticed.
  */
 const KNOWN_MISSES: readonly (readonly [string, readonly string[]])[] = [
   ['Our main branch is called trunk.', ['trunk']],
-  ['My sister Lena handles the garden accounts.', ['Lena']],
 ];
 
 const NOISE: readonly string[] = [

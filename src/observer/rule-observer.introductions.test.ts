@@ -13,10 +13,15 @@ describe('rules@11: the speaker saying who they are', () => {
     'I am a locksmith in Porto, mostly old mortise locks.',
     'I’m the treasurer of the Harbour Rowing Club, 40 members.',
     'My name is Kwabena Mensah.',
-    // Two words are chatter unless the second is a name: one the model has never seen, or a
-    // word it reads as a noun.
+    // Two words are chatter unless the second is a name the model has never seen.
     "I'm Chidinma.",
-    "I'm Grace.",
+    // A name that is also a common noun needs a full name or a role in apposition (rules@13).
+    "I'm Grace, the new bookkeeper.",
+    "I'm Mark Fisher.",
+    'Hi, I am Joy, a volunteer driver for the food bank.',
+    // A role is a noun phrase at a named place.
+    "I'm a senior data engineer at Monzo.",
+    "I'm a nurse at Guy's.",
   ];
   it.each(INTRODUCTIONS)('"%s" is a fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
@@ -40,6 +45,16 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm Done.",
     "I'm Exhausted.",
     'I am a little worried about the launch in March.',
+    // rules@13: a single word the tagger also reads as a common noun is a state as often as a
+    // name ("Grace" is lost with "Toast"), and a degree or measure before a state is no role.
+    "I'm Toast",
+    "I'm Vegan.",
+    "I'm Vegetarian, so no gelatine please.",
+    "I'm Grace.",
+    "I'm a bit annoyed at Dave.",
+    "I'm an hour early at Paddington.",
+    "I'm a little cross with Marta.",
+    "I'm a day late with the Henley invoices.",
     // Who they are, said with the problem the sentence reports: the problem is the point.
     "I'm the caretaker at Elm Court and the boiler keeps failing.",
   ];
@@ -72,6 +87,32 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     // Met once, in the past: who they are is not what the sentence tells.
     'Ran into my old flatmate Oskar at the ferry terminal.',
     'Had coffee with my former manager Leticia on the quay',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+});
+
+// rules@13: each sentence below is left as context by every other cue, so only the relation
+// reading makes it a fact (checked with that reading switched off: all fail). Sentence-initial
+// "My" is read as "my" is.
+describe('rules@13: a relation is what makes the sentence a fact', () => {
+  it.each([
+    'My cousin Samira runs the bakery.',
+    'My sister Ines keeps the spare key',
+    'my neighbour Bogdan waters the plants when we travel',
+    'My aunt Fenella lives in Galway.',
+    'my flatmate Ebuka works nights',
+    'Oyelaran (My nephew) walks the dog',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  it.each([
+    'My brother Olek says the garage is too small',
+    'My sister Ines is in Porto tomorrow',
+    'My dad Piotr is furious, the boiler keeps failing',
+    'My neighbour Bogdan waved at me this morning',
+    'My cousin Samira rang two hours ago',
   ])('"%s" is no fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
   });

@@ -8,10 +8,12 @@ import {
   classifySentence,
   closesWithLaugh,
   contentWords,
+  hasFiniteVerb,
   hasSpecifics,
   hasValue,
   isChatter,
   isHedged,
+  isLeaving,
   isOneOff,
   isQuestion,
   leadInstruction,
@@ -652,8 +654,9 @@ const SUGGESTION =
 const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
+// "no need", "no, the hall has its own", "no not the X, just the Y": a reply, not a thing ruled out.
 const LASTING =
-  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|needs?|requires?|must)\b|^no\s+(?!thanks?\b|worries\b|need\b|rush\b)[a-z]{3,}/i;
+  /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!(?:thanks?|worries|need|rush|the|not|it|that|this|we|they|you)\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
 
@@ -844,11 +847,15 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
+  // "gotta run, the payments repo is owned by Lena": the clause that leaves is dropped, however
+  // short, and what is left is read on its own when it states something with a verb ("first
+  // delivery at 7" beside "off to open up" is the day's plan).
+  const leaving = isLeaving(sentence);
   const clauses = sentence
     .split(CLAUSE_BREAK)
     .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
-    .filter((c) => c.split(/\s+/).length >= 3);
-  if (clauses.length < 2) return [];
+    .filter((c) => c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))));
+  if (clauses.length < (leaving ? 1 : 2)) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
   // its own qualifies the clause before it, so the sentence stays what it is as a whole.
   const qualifies = clauses.some(
@@ -1039,7 +1046,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@12';
+export const RULES_VERSION = 'rules@13';
 
 function candidateOf(
   { observation, kind, change }: Draft,

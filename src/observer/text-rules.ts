@@ -148,7 +148,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HEDGE =
-  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
+  /\boptions? (are|is|include)\b|\beither\b.+\bor\b|\bnot\b[^.]*\byet\b|\b(not decided|undecided|haven'?t decided|tbd|to be decided|something about|something like|or something|maybe|perhaps|might|someday|some day|later|not (yet|now|today|needed)|for now|let me think|next sprint|worth considering|could (we|you)|consider|not sure|i guess|probably|thinking (?:we|of|about|that)|i'?m thinking|(?:i|we) (?:was|were) thinking|tempted|considering|toying with|back and forth|seems?|kind of|sort of|feels like|idk|dunno|no idea)\b|^thinking\b/i;
 
 /** Tentative, deferred or speculative statements (ephemeral at most). */
 export function isHedged(sentence: string): boolean {
@@ -178,9 +178,10 @@ const NO_RULE =
 // A responsibility held by a named person: "Priya signs off the payroll", "Omar approves refunds".
 const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
-// What an outside party requires: "the funder wants receipts attached", "the landlord requires 3 months' notice".
+// What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
+// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment).
 const THEIR_TERMS =
-  /^(?:they|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+  /^(?:they|he|she|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -193,6 +194,39 @@ const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
+// The speaker leaving or turning to something else now, in any clause: "now I must check the
+// hives", "…, I must sleep", "gotta go", "off to teach", "now I go open the shop", "back to work",
+// "standup in 5", "my 4pm call is starting". What the speaker does next is the moment, not a
+// memory; a durable clause beside it is still read on its own (`passingClauses`). Not an
+// obligation that stands ("I must always …", "every …").
+const CLAUSE_OPEN = String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|then)\s+)(?:(?:ok(?:ay)?|right|anyway|well|now|so)[,\s]+)*`;
+const LEAVING = new RegExp(
+  [
+    String.raw`${CLAUSE_OPEN}(?:(?:i|im|i'm|i am)\s+)?(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)\s+(?:go|run|dash|fly|leave|sleep|head off|log off|sign off)\b`,
+    // "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the
+    // committee before 1 October" is not).
+    String.raw`\bnow,?\s+(?:i|im|i'm)\s+(?:really\s+|just\s+)?(?:must|have to|need to|gotta|got to|should)\b|\b(?:i|im|i'm)\s+(?:must|have to|need to|gotta|got to|should)\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
+    String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
+    String.raw`\b(?:standup|stand-up|meeting|call|class|lesson|lecture|shift|appointment)\s+(?:in\s+\d+|is starting|starts now)\b`,
+  ].join('|'),
+  'i',
+);
+// Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
+// reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
+// passed on ("the landlord says we must give notice") keeps its reading.
+const ADVISED =
+  /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
+const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
+/** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
+export function hasFiniteVerb(sentence: string): boolean {
+  return FINITE.test(sentence);
+}
+/** True when a clause of the sentence has the speaker leaving or turning to something else now. */
+export function isLeaving(sentence: string): boolean {
+  return LEAVING.test(sentence) && !STANDING_WORD.test(sentence);
+}
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
@@ -238,7 +272,7 @@ const BARE_COMMITMENT =
 const FIX =
   /\b(fixed|the fix was|fix was|root cause|the problem was|was caused by|resolved|works now|work now|now works|is gone|solved|ran (clean|fine)|back to (zero|normal))\b/i;
 const PROBLEM =
-  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing)\b/i;
+  /\breturn(s|ed|ing)? (an? )?(error|[45]\d\d)\b|\b[45]\d\d (errors?|responses?)\b|\b(fail(s|ed|ing)?|broken|crash(es|ed|ing)?|errors?|slow|keeps? (returning|failing|crashing)|timed out|times out|timing out|hangs?|hanging|hung|freez(?:es|ing)|froze|OOMs?|OOM-?killed|stuck|leak(?:s|ing)|shows? gaps|denied|not found|can'?t find|mangl(?:es|ed|ing)|garbled|corrupt(?:ed)?|duplicates|drift(?:s|ed|ing)|(?:going|goes|go|land(?:s|ing)?) (?:to|in) (?:junk|spam)|unbearable|annoying|killing me|wrecking|way too|too (?:slow|high|low|much|many)|flaky|not working|doesn'?t work|didn'?t run|missing|lags?|lagging|in spam|out of (?!scope\b)|exceeded|refused|cannot|can'?t|stopped (?!using\b)\w+ing|stopped working|chaos|chaotic|a mess|a nightmare|hell|brutal|awful|terrible|mostly noise|noisy|(?:is|are|got|gets) blocked|blocked by|wrong|clogged|jammed|painfully|going off|goes off|went off|keeps? firing|keeps (?:on )?\w+ing|OOMing|piling up|dropping out|gives? (?:an? )?[45]\d\d|double[- ]?book(?:ed|ing)|overbook(?:ed|ing)|(?:users?|customers?|listeners?|patients?|guests?|people) (?:are |keep )?(?:reporting|complaining))\b/i;
 const STATE =
   /\b((?<!right )now|instead of|no longer|up from|down from|moved to|points to|replacing|replaced)\b/i;
 const IMPERATIVE =
@@ -348,26 +382,46 @@ const INTRODUCED_NAME = new RegExp(
   'u',
 );
 const INTRODUCED_ROLE = new RegExp(
-  `${INTRODUCER}(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:at|for|in|of|with)\\s+(?:the\\s+)?"?(?!(?:${CALENDAR_NAME})\\b)\\p{Lu}`,
+  `${INTRODUCER}(?:a|an|the)\\s+((?:[\\p{L}-]+\\s+){0,3}?)(?:at|for|in|of|with)\\s+(?:the\\s+)?"?(?!(?:${CALENDAR_NAME})\\b)\\p{Lu}`,
   'u',
 );
+// "a bit annoyed at Dave", "a little cross with Marta", "an hour early at Paddington": a degree or
+// a measure before a state, not a role.
+const DEGREE = /^(?:bit|little|tad|touch|lot|wee|hour|minute|day|week|month|year|mile|long)$/i;
+// A role is a noun phrase ("the bursar", "a senior data engineer"): its last word is a noun to the
+// tagger and it does not open with a degree.
+function namesRole(phrase: string): boolean {
+  const words = phrase.trim().split(/\s+/);
+  if (words.length === 0 || DEGREE.test(words[0] ?? '')) return false;
+  const tokens = analyseClause(`I am a ${words.join(' ')}`).tokens.slice(3);
+  return tokens.length === words.length && tokens[tokens.length - 1]?.pos === 'NOUN';
+}
 // A capitalised word after "I'm" is a name only when the tagger reads it as a noun: "Fine",
 // "Back", "Home", "Done" are states ("I'm Fine, just tired"). Read lower case after "I got",
 // which takes a noun ("got Grace") as readily as a state ("got home", "got tired"), so the tag
 // is the word's own; a word outside the model's vocabulary ("Ngozi") is a name.
-function readsAsName(word: string): boolean {
+function readsAsName(word: string): 'name' | 'noun' | 'none' {
   const lower = word.toLowerCase();
-  if (!isVocabularyWord(lower)) return true;
+  if (!isVocabularyWord(lower)) return 'name';
   const token = analyseClause(`I got ${lower}`).tokens.find((t) => t.text === lower);
   // A verb is no name either: "Set" would pass as "Hope" would.
-  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN');
+  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
 }
+// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse").
+const APPOSITION = /^\s*,\s*(?:the|a|an|one of|our|your)\s/i;
 function introduces(sentence: string): boolean {
-  if (INTRODUCED_ROLE.test(sentence)) return true;
+  const role = INTRODUCED_ROLE.exec(sentence);
+  if (role !== null && namesRole(role[2] ?? '')) return true;
   const name = INTRODUCED_NAME.exec(sentence);
   if (name === null) return false;
   // "My name is Hope": after "name is", any capitalised word is the name.
-  return name[1] !== undefined || (name[2] ?? '').split(/[\s-]+/).every(readsAsName);
+  if (name[1] !== undefined) return true;
+  const readings = (name[2] ?? '').split(/[\s-]+/).map(readsAsName);
+  if (readings.includes('none')) return false;
+  // A single word that is also a common noun ("I'm Toast", "I'm Vegan", but also "I'm Grace") is
+  // a state as often as a name: it is a name only beside a full name or an apposition.
+  if (readings.length > 1 || readings[0] === 'name') return true;
+  return APPOSITION.test(sentence.slice(name.index + name[0].length));
 }
 
 // The laughter markers are extract's one list; "jk" (said in jest, not a laugh) closes a joke too.
@@ -385,8 +439,10 @@ export function closesWithLaugh(sentence: string): boolean {
 // (my flatmate)"): who that person is lasts, in a sentence the other cues leave as context. The
 // relation nouns, hearsay and saying verbs are the language lexicon's. Not what the speaker is
 // busy with now ("I'm helping my sister Ines move"), nor what was done once or relayed.
-const MY_RELATION = /\bmy\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+\p{Lu}\p{Ll}+/gu;
-const RELATION_AFTER = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\(my\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
+// "My" opens a sentence as often as "my" follows a verb ("My cousin Samira runs the bakery").
+const MY_RELATION = /\b[Mm]y\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+\p{Lu}\p{Ll}+/gu;
+const RELATION_AFTER =
+  /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*\s*\([Mm]y\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
 // Done once or in progress: "… two weeks ago", "talking to my brother Ali".
 const ONCE = /\bago\b|^(?:ok,?\s+)?\p{L}+ing\b/iu;
 const BUSY_NOW = /(?:^|,\s*)(?:[Ii]['’]?m|[Ii] am|[Ww]e['’]re|[Ww]e are)\s+(?:\p{L}+ing)\b/u;
@@ -418,6 +474,58 @@ const OCCASION_TIME = new RegExp(
   `\\b(?:next|this|coming|in|on)\\s+(?:week|weekend|month|year|${CALENDAR_NAME})\\b`,
   'i',
 );
+
+// A reading taken now: "now" closing or opening a verbless line ("Battery 12% now", "Now 1,8 MB",
+// "Flashing 3 units now") says what a gauge shows at the moment, not a state that was changed
+// ("Rent now 1,450 from May", "The pool is now 40", "Standup at 09:30 now" keep their reading).
+// A day or a clock time makes it a schedule ("saturday 10:00 now"), not a reading.
+const SCHEDULED = new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b(?:${CALENDAR_NAME})s?\\b`, 'i');
+const NOW_AT_EDGE = /^now\b|\bnow[.!]*$/i;
+function readingNow(sentence: string): boolean {
+  const other = sentence.replace(/\bnow\b/gi, '');
+  return (
+    NOW_AT_EDGE.test(sentence.trim()) &&
+    !STATE.test(other) &&
+    !FINITE.test(other) &&
+    !/\b(?:at|on|from|to|every|per|until|by)\b/i.test(other) &&
+    !SCHEDULED.test(other)
+  );
+}
+
+// A short "X is Y" that names what something is or who holds it ("DNS is cloudflare.", "Landlord
+// is mr Ferguson", "Backend is supabase"): lower-case names are no specifics, so the other cues
+// leave it as context. The subject is a noun phrase, not a pronoun or a day; the predicate ends in
+// a noun or a word outside the model's vocabulary, never a state ("The weather is awful").
+const COPULAR =
+  /^(?!(?:it|its|it's|this|that|these|those|he|she|they|i|we|you|there|here|what|which|who|everything|nothing|something|today|tomorrow|tonight)\b)((?:[\p{L}\d.@'&-]+\s+){0,2}[\p{L}\d.@'&-]+)\s+(?:is|are)\s+((?:[\p{L}\d.@'&-]+\s+){0,3}[\p{L}\d.@'&-]+)[.!]?$/iu;
+const DAY_SUBJECT = new RegExp(
+  `\\b(?:${CALENDAR_NAME})s?\\b|\\b(?:week|weekend|day|morning|night)\\b`,
+  'i',
+);
+function namesWhatItIs(sentence: string): boolean {
+  const match = COPULAR.exec(sentence.trim());
+  if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
+  // "First one is tomorrow", "Cups are crazy for me": a moment, or a state held for someone.
+  if (
+    ONE_OFF_TIME.test(sentence) ||
+    /\b(?:for|to|with|about|at|in|on)\s+(?:me|us|him|her|them)\b/i.test(match[2] ?? '')
+  )
+    return false;
+  if (DAY_SUBJECT.test(match[1] ?? '')) return false;
+  const words = (match[2] ?? '').split(/\s+/).filter((w) => !/^(?:only|just|too|also)$/i.test(w));
+  const head = (words[words.length - 1] ?? '').replace(/[.!]+$/, '');
+  if (head === '' || !/\p{L}/u.test(head)) return false;
+  // Tagged as said ("it is fine", "it is a swamp"): an adjective, a verb or a figure of speech
+  // after an article ("the whole problem", "a swamp") is a judgement, not what the thing is.
+  const tokens = analyseClause(`it is ${words.join(' ').toLowerCase()}`)
+    .tokens.slice(2)
+    .filter((t) => t.pos !== 'PUNCT');
+  const last = tokens[tokens.length - 1];
+  if (tokens.some((t) => t.pos === 'ADJ' || t.pos === 'VERB' || t.pos === 'DET' || t.pos === 'ADV'))
+    return false;
+  if (!isVocabularyWord(head.toLowerCase())) return true;
+  return last !== undefined && (last.pos === 'NOUN' || last.pos === 'PROPN');
+}
 
 /** The reading of one sentence. */
 export interface SentenceClass {
@@ -473,6 +581,14 @@ export function classifySentence(
   if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
+  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (
+    speaker === 'user' &&
+    ADVISED.test(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
     if (FIX.test(sentence) && specific) return 'fix';
@@ -504,7 +620,12 @@ export function classifySentence(
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
-  if (THEIR_TERMS.test(sentence) && (hasValue(sentence) || hasSpecifics(sentence))) return 'rule';
+  if (
+    THEIR_TERMS.test(sentence) &&
+    (hasValue(sentence) || hasSpecifics(sentence)) &&
+    !ONE_OFF_TIME.test(sentence)
+  )
+    return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
   // "I like that", "we love it": the liked thing is in the message it answers.
   if (PREFERENCE.test(sentence) && !specific && BARE_PREFERENCE.test(sentence)) return 'skip';
@@ -537,6 +658,7 @@ export function classifySentence(
       return 'skip';
     return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
   }
+  if (specific && readingNow(sentence)) return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
     PRONOUN_PLACE.test(sentence) &&
@@ -553,6 +675,7 @@ export function classifySentence(
     return 'fact';
   if (isValueStatement(sentence)) return 'fact';
   if (namesRelation(sentence)) return 'fact';
+  if (namesWhatItIs(sentence)) return 'fact';
   return 'context';
 }
 
