@@ -6,6 +6,7 @@
 import type { SearchOptions } from '../src/engine/index.js';
 import type { EmbeddingModel } from '../src/providers/index.js';
 import {
+  contextForShortTexts,
   DEFAULT_FUSION,
   type FeedbackSettings,
   type FusionCandidate,
@@ -190,7 +191,7 @@ export async function collect(
     const feedback: Record<string, Listed[]> = {};
     for (const settings of FEEDBACK_TRIALS) {
       feedback[feedbackKey(settings)] = await list(
-        { mode: 'text', fusion: { feedback: settings } },
+        { mode: 'text', fusion: { feedback: settings, contextMaxLength: 0 } },
         'bm25',
       );
     }
@@ -198,7 +199,8 @@ export async function collect(
       question,
       now: store.now,
       feedback,
-      text: await list({ mode: 'text' }, 'bm25'),
+      // Saved with the context column for every item: the ranking splits it by length itself.
+      text: await list({ mode: 'text', fusion: { contextMaxLength: 0 } }, 'bm25'),
       textNoContext: await list({ mode: 'text', fusion: { contextWeight: 0 } }, 'bm25'),
       vector: await list({ mode: 'vector' }, 'vector'),
       keys: await list({ mode: 'keys', timeAware: true }, 'keys'),
@@ -206,6 +208,13 @@ export async function collect(
   }
   return out;
 }
+
+/** How the saved lists are read by `contextForShortTexts`. */
+const LISTED_READER = {
+  key: (item: Listed) => item.id,
+  length: (item: Listed) => item.text.length,
+  score: (item: Listed) => item.value,
+};
 
 /** The saved full-text list of `fusion`'s feedback setting (only collected with the context column). */
 function feedbackList(collected: Collected, fusion: FusionSettings): readonly Listed[] {
@@ -237,7 +246,15 @@ export function suiteCandidates(
         ? feedbackList(collected, fusion)
         : fusion.contextWeight === 0
           ? collected.textNoContext
-          : collected.text;
+          : fusion.contextMaxLength > 0
+            ? contextForShortTexts(
+                collected.text,
+                collected.textNoContext,
+                fusion.contextMaxLength,
+                fusion.candidates,
+                LISTED_READER,
+              )
+            : collected.text;
   const vectorList = config.mode === 'text' ? [] : collected.vector;
   const byId = new Map<string, FusionCandidate & { thread: string; item: Listed }>();
   const entry = (item: Listed) => {

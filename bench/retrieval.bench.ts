@@ -227,6 +227,11 @@ const CONFIGS: SuiteConfig[] = [
   },
   { name: 'BM25 only (+ context column)', mode: 'text', timeAware: false },
   { name: 'BM25 only + time boost', mode: 'text' },
+  {
+    name: 'BM25 only + time boost, context column only for turns ≤ 600 characters',
+    mode: 'text',
+    fusion: { contextMaxLength: 600 },
+  },
   { name: 'vector only (USE-lite)', mode: 'vector', timeAware: false },
   {
     name: 'RRF 1:1 k=60, no context, no time',
@@ -275,6 +280,10 @@ const SUM_NAME = `${DEFAULT_NAME}, sessions by sum of top 3`;
 /** Added on top of the best fusion of the grid above, one at a time and together. */
 const ROUTING: { readonly name: string; readonly fusion: Partial<FusionSettings> }[] = [
   { name: '+ no context column', fusion: { contextWeight: 0 } },
+  ...[300, 600, 1000].map((length) => ({
+    name: `+ context column only for turns ≤ ${length} characters`,
+    fusion: { contextMaxLength: length },
+  })),
   { name: '+ relative dates (chrono-node)', fusion: { relativeDates: true } },
   { name: '+ no relative dates', fusion: { relativeDates: false } },
   { name: '+ no session spread', fusion: { sessionSpread: 1 } },

@@ -172,6 +172,37 @@ describe('engine search (fake embedding model)', () => {
     expect(kept).not.toEqual(switched);
   });
 
+  it('counts the previous-turn context only for short turns when contextMaxLength is set', async () => {
+    await engine.ingest(
+      [
+        message('p', 'm1', 'Have you walked the glacier trail?', '2026-02-01T08:00:00Z'),
+        message('p', 'm2', 'Yes, twice.', '2026-02-01T08:01:00Z'),
+        message('q', 'm1', 'What did the guide say about the glacier?', '2026-02-02T08:00:00Z'),
+        message(
+          'q',
+          'm2',
+          'She talked for a long time about the weather, the boots we would need and the bus back.',
+          '2026-02-02T08:01:00Z',
+        ),
+      ].join('\n'),
+    );
+    const bm25 = async (fusion: Record<string, unknown>) =>
+      Object.fromEntries(
+        (await engine.search('glacier', { mode: 'text', timeAware: false, fusion })).hits.map(
+          (h) => [`${h.thread_id}/${h.message_id}`, h.scores.bm25 ?? 0],
+        ),
+      );
+    // Both replies match only through the turn before them; at 40 characters the long one no
+    // longer scores by it (the plain query still returns it, at 0), the short one still does.
+    const every = await bm25({});
+    const short = await bm25({ contextMaxLength: 40 });
+    expect(every['p/m2']).toBeGreaterThan(0);
+    expect(every['q/m2']).toBeGreaterThan(0);
+    expect(short['p/m2']).toEqual(every['p/m2']);
+    expect(short['q/m2'] ?? 0).toBe(0);
+    expect(short['q/m1']).toEqual(every['q/m1']);
+  });
+
   it('adds the words its first full-text hits share to a second query when feedback is on', async () => {
     await engine.ingest(
       [

@@ -8,6 +8,7 @@ import type {
   TextSearchHit,
   VectorSearchHit,
 } from '../stores/index.js';
+import { contextForShortTexts } from './context-for-short-texts.js';
 import { factKeyTerms, mentionedDays } from './fact-keys.js';
 import { type FeedbackSettings, feedbackTerms } from './feedback-terms.js';
 import type { LearnedModel } from './learned-ranker.js';
@@ -47,6 +48,16 @@ export interface FusionSettings {
   readonly rankConstant: number;
   /** Weight of the previous-turn context column against the item's own text. Default 0.5. */
   readonly contextWeight: number;
+  /**
+   * The context column counts only for items of at most this many characters: full text runs the
+   * query with and without it and keeps, per item, the score its length calls for
+   * (`contextForShortTexts`). Short replies need the turn before them; a long turn's context only
+   * adds chance matches. 0 = context for every item (one query; the default). Costs one more
+   * full-text query; not applied with `feedback`. At 600 it gained out of fold on both tuning
+   * halves but not on the held-out ones, so it is off (ADR 2026-11-26-retrieval-across-datasets,
+   * seventeenth session).
+   */
+  readonly contextMaxLength: number;
   /** Hits taken from each ranker before fusing. Default 50. */
   readonly candidates: number;
   /**
@@ -147,6 +158,7 @@ export const DEFAULT_FUSION: FusionSettings = {
   vectorWeight: 0.2,
   rankConstant: 10,
   contextWeight: 0.5,
+  contextMaxLength: 0,
   candidates: 50,
   timeBoost: 1,
   timeGraceDays: 14,
@@ -379,6 +391,19 @@ export async function hybridSearch(
           filters,
           candidates,
         );
+  const splitContext =
+    textHits.length > 0 &&
+    fusion.contextMaxLength > 0 &&
+    fusion.contextWeight > 0 &&
+    fusion.feedback.documents === 0;
+  if (splitContext) {
+    const plain = await deps.store.searchText({ terms, contextWeight: 0 }, filters, candidates);
+    textHits = contextForShortTexts(textHits, plain, fusion.contextMaxLength, candidates, {
+      key: (hit) => keyOf(hit.document),
+      length: (hit) => hit.document.text.length,
+      score: (hit) => hit.score,
+    });
+  }
   const expansion =
     fusion.feedback.documents > 0
       ? feedbackTerms(

@@ -5,6 +5,8 @@
  * May import: core, the store and provider contracts, language (its period parser), embeddings.
  */
 
+export type { ContextHitReader } from './context-for-short-texts.js';
+export { contextForShortTexts } from './context-for-short-texts.js';
 export { mentionedDays, messageFactKeys } from './fact-keys.js';
 export type { FeedbackSettings } from './feedback-terms.js';
 export { feedbackTerms } from './feedback-terms.js';
