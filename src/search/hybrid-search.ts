@@ -1,5 +1,5 @@
 import type { Embedder } from '../embeddings/index.js';
-import { maskSecrets, parseTimeHint, queryTimeWindow } from '../language/index.js';
+import { parseTimeHint, queryTimeWindow } from '../language/index.js';
 import type {
   SearchDocument,
   SearchFilters,
@@ -16,6 +16,7 @@ import { makeSnippet } from './make-snippet.js';
 import { queryIntent, ROUTED_INTENTS, type RoutedIntent } from './query-intent.js';
 import { queryTerms } from './query-terms.js';
 import { type FusionCandidate, type RankAdjustments, rankCandidates } from './rank-candidates.js';
+import { shownText } from './shown-text.js';
 
 /**
  * How the rankers are combined. The defaults were chosen on tuning halves of two dev sets and
@@ -361,69 +362,14 @@ export async function hybridSearch(
   const candidates = Math.max(limit, fusion.candidates);
   const terms = queryTerms(query);
 
-  let vectorState: VectorSearchState = 'off';
-  let queryVector: Promise<Float32Array | null> = Promise.resolve(null);
-  const embedder = deps.embedder;
-  if ((mode === 'hybrid' || mode === 'vector') && embedder !== null && query.trim() !== '') {
-    const active = await deps.store.embeddingSpace();
-    const mismatch =
-      active !== null &&
-      (active.model !== embedder.space.model || active.dimension !== embedder.space.dimension);
-    if (mismatch) vectorState = 'space_mismatch';
-    else if (active !== null) {
-      vectorState = 'used';
-      // Started before the full-text query so the model works while SQLite does.
-      queryVector = embedder.embedQuery(query, options.signal).catch((error: unknown) => {
-        if (options.signal?.aborted === true) throw error;
-        // A broken model must not take search down: full text still answers, the result says
-        // `failed`, and the indexer reports the model's error where vectors are filled.
-        vectorState = 'failed';
-        return null;
-      });
-    }
-  }
+  const queryVector = await startQueryVector(deps, query, mode, options.signal);
 
-  let textHits: readonly TextSearchHit[] =
-    mode === 'vector' || mode === 'keys'
-      ? []
-      : await deps.store.searchText(
-          { terms, contextWeight: fusion.contextWeight },
-          filters,
-          candidates,
-        );
-  const splitContext =
-    textHits.length > 0 &&
-    fusion.contextMaxLength > 0 &&
-    fusion.contextWeight > 0 &&
-    fusion.feedback.documents === 0;
-  if (splitContext) {
-    const plain = await deps.store.searchText({ terms, contextWeight: 0 }, filters, candidates);
-    textHits = contextForShortTexts(textHits, plain, fusion.contextMaxLength, candidates, {
-      key: (hit) => keyOf(hit.document),
-      length: (hit) => hit.document.text.length,
-      score: (hit) => hit.score,
-    });
-  }
-  const expansion =
-    fusion.feedback.documents > 0
-      ? feedbackTerms(
-          terms,
-          textHits.map((hit) => ({ text: hit.document.text, score: hit.score })),
-          fusion.feedback,
-        )
-      : [];
-  if (expansion.length > 0) {
-    textHits = await deps.store.searchText(
-      { terms: [...terms, ...expansion], contextWeight: fusion.contextWeight },
-      filters,
-      candidates,
-    );
-  }
-  const vector = await queryVector;
+  const textHits = await fullTextHits(deps.store, terms, filters, candidates, fusion, mode);
+  const vector = await queryVector.vector;
   const vectorHits: readonly VectorSearchHit[] =
-    vector === null || embedder === null
+    vector === null || deps.embedder === null
       ? []
-      : await deps.store.searchVectors(embedder.space, vector, filters, candidates);
+      : await deps.store.searchVectors(deps.embedder.space, vector, filters, candidates);
 
   const timeAware = options.timeAware !== false;
   const readKeys = mode === 'keys' || (mode === 'hybrid' && fusion.keyWeight > 0);
@@ -470,21 +416,112 @@ export async function hybridSearch(
 
   const status = await deps.store.searchIndexStatus();
   return {
-    hits: scored.slice(0, limit).map(({ entry, score }) => ({
-      kind: entry.document.kind,
-      id: entry.document.itemId,
-      thread_id: entry.document.threadId,
-      message_id: entry.document.messageId,
-      score,
-      scores: { bm25: entry.bm25, vector: entry.vector, keys: entry.keys },
-      // The raw text stays indexed (forget erases it); what search shows never holds a secret's
-      // value (issue #13, ADR 2026-11-27-secrets-in-memory).
-      snippet: makeSnippet(maskSecrets(entry.document.text), terms),
-      entity_id: entry.document.entityId,
-      created_at: entry.document.createdAt,
-      text: maskSecrets(entry.document.text),
-    })),
+    hits: await Promise.all(
+      scored.slice(0, limit).map(({ entry, score }) => shownHit(deps.store, entry, score, terms)),
+    ),
     pending_vectors: status.documents - status.embedded,
-    vector_search: vectorState,
+    vector_search: queryVector.state(),
   };
+}
+
+/** One ranked candidate as search returns it; what it shows never holds a secret's value. */
+async function shownHit(
+  store: Store,
+  entry: Candidate,
+  score: number,
+  terms: readonly string[],
+): Promise<SearchHit> {
+  const text = await shownText(store, entry.document);
+  return {
+    kind: entry.document.kind,
+    id: entry.document.itemId,
+    thread_id: entry.document.threadId,
+    message_id: entry.document.messageId,
+    score,
+    scores: { bm25: entry.bm25, vector: entry.vector, keys: entry.keys },
+    snippet: makeSnippet(text, terms),
+    entity_id: entry.document.entityId,
+    created_at: entry.document.createdAt,
+    text,
+  };
+}
+
+/**
+ * The query's embedding, started before the full-text query so the model works while the store
+ * does, and what became of it (`state()` read after `vector` settles).
+ */
+async function startQueryVector(
+  deps: SearchDeps,
+  query: string,
+  mode: NonNullable<SearchOptions['mode']>,
+  signal: AbortSignal | undefined,
+): Promise<{ readonly vector: Promise<Float32Array | null>; state(): VectorSearchState }> {
+  let state: VectorSearchState = 'off';
+  const none = { vector: Promise.resolve(null), state: () => state };
+  const embedder = deps.embedder;
+  if ((mode !== 'hybrid' && mode !== 'vector') || embedder === null || query.trim() === '') {
+    return none;
+  }
+  const active = await deps.store.embeddingSpace();
+  if (active === null) return none;
+  if (active.model !== embedder.space.model || active.dimension !== embedder.space.dimension) {
+    state = 'space_mismatch';
+    return none;
+  }
+  state = 'used';
+  const vector = embedder.embedQuery(query, signal).catch((error: unknown) => {
+    if (signal?.aborted === true) throw error;
+    // A broken model must not take search down: full text still answers, the result says
+    // `failed`, and the indexer reports the model's error where vectors are filled.
+    state = 'failed';
+    return null;
+  });
+  return { vector, state: () => state };
+}
+
+/**
+ * The full-text candidates: the previous-turn column only for short texts when so set, and a
+ * second query with pseudo-relevance feedback terms when that is on.
+ */
+async function fullTextHits(
+  store: Store,
+  terms: readonly string[],
+  filters: SearchFilters,
+  candidates: number,
+  fusion: FusionSettings,
+  mode: NonNullable<SearchOptions['mode']>,
+): Promise<readonly TextSearchHit[]> {
+  if (mode === 'vector' || mode === 'keys') return [];
+  let textHits = await store.searchText(
+    { terms, contextWeight: fusion.contextWeight },
+    filters,
+    candidates,
+  );
+  const splitContext =
+    textHits.length > 0 &&
+    fusion.contextMaxLength > 0 &&
+    fusion.contextWeight > 0 &&
+    fusion.feedback.documents === 0;
+  if (splitContext) {
+    const plain = await store.searchText({ terms, contextWeight: 0 }, filters, candidates);
+    textHits = contextForShortTexts(textHits, plain, fusion.contextMaxLength, candidates, {
+      key: (hit) => keyOf(hit.document),
+      length: (hit) => hit.document.text.length,
+      score: (hit) => hit.score,
+    });
+  }
+  const expansion =
+    fusion.feedback.documents > 0
+      ? feedbackTerms(
+          terms,
+          textHits.map((hit) => ({ text: hit.document.text, score: hit.score })),
+          fusion.feedback,
+        )
+      : [];
+  if (expansion.length === 0) return textHits;
+  return store.searchText(
+    { terms: [...terms, ...expansion], contextWeight: fusion.contextWeight },
+    filters,
+    candidates,
+  );
 }

@@ -14,7 +14,7 @@ import {
   readRetiredPassages,
 } from '../../observer/index.js';
 import type { LanguageModel } from '../../providers/index.js';
-import { queryTerms } from '../../search/index.js';
+import { queryTerms, shownText } from '../../search/index.js';
 import type { ObserverRuntime } from './runtime.js';
 
 /** Answers from memory: extractively, or synthesised by the model when it cites what it uses. */
@@ -90,7 +90,8 @@ async function askDocuments(
     documents.push({
       kind: d.kind === 'state_item' ? 'state_item' : 'message',
       id: d.kind === 'message' ? `${d.threadId}/${d.itemId}` : d.itemId,
-      text: d.text,
+      // Masked as search shows it: a bare reply to a question about a secret included.
+      text: await shownText(rt.store, d),
       at: d.createdAt,
       source: d.threadId ?? 'notes',
       weight: d.kind === 'state_item' ? 1 : 0.6,

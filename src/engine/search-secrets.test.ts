@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { useSuiteTestEngine } from './__fixtures__/test-engine.js';
+
+/** One message line of a chat thread. */
+function line(id: string, role: 'user' | 'assistant', content: string, minute: number): string {
+  return JSON.stringify({
+    type: 'message',
+    thread_id: 'home',
+    message_id: id,
+    role,
+    content,
+    created_at: `2026-05-04T18:${String(minute).padStart(2, '0')}:00Z`,
+  });
+}
+
+// A code given alone after the assistant asks for it, and numbers that answer other questions.
+const CHAT = [
+  line('m1', 'user', 'The side gate keypad was reset this morning.', 1),
+  line('m2', 'assistant', "What's the new side gate code?", 2),
+  line('m3', 'user', '6093', 3),
+  line('m4', 'assistant', 'How many side gate remotes do you have?', 4),
+  line('m5', 'user', '3', 5),
+  line('m6', 'user', 'The side gate code for deliveries is different.', 6),
+  line('m7', 'user', '8812', 7),
+].join('\n');
+
+describe('search and ask show no code given alone in reply to a question about it', () => {
+  const opened = useSuiteTestEngine('verity-search-secrets-', '2026-05-04T19:00:00Z', {}, (t) =>
+    t.engine.ingest(CHAT).then(() => undefined),
+  );
+
+  it('masks the reply in search hits, and only the reply that answers a question', async () => {
+    const { engine } = opened();
+    const hits = (await engine.search('6093 side gate code 3 8812', { limit: 20 })).hits;
+    const byId = new Map(hits.map((h) => [h.id, h]));
+    expect(byId.get('m3')?.text).toBe('[secret]');
+    expect(byId.get('m3')?.snippet).not.toContain('6093');
+    expect(JSON.stringify(hits)).not.toContain('6093');
+    // A count answering "how many", and a number the same side wrote after its own remark.
+    expect(byId.get('m5')?.text).toBe('3');
+    expect(byId.get('m7')?.text).toBe('8812');
+  });
+
+  it('masks the reply in what ask cites', async () => {
+    const { engine } = opened();
+    // The question names only the code, so full text finds the reply alone; unmasked, it
+    // would be cited word for word.
+    const answer = await engine.observer.ask('was it 6093?');
+    expect(JSON.stringify(answer.citations)).not.toContain('6093');
+  });
+});
