@@ -34,3 +34,17 @@ describe('an option offered to the reader is no plan', () => {
     );
   });
 });
+
+describe('the place a route leaves from is not its destination', () => {
+  it('takes the far end of "booked A -> B"', () => {
+    const read = committable('just booked Tallinn -> Krakow for 14 may');
+    expect(read).toContain('travel.destination=Krakow (strong)');
+    expect(read).not.toContain('travel.destination=Tallinn (strong)');
+  });
+
+  it('still takes a booked place with no route after it', () => {
+    expect(committable('just booked Krakow for 14 may')).toContain(
+      'travel.destination=Krakow (strong)',
+    );
+  });
+});

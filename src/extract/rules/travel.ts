@@ -79,6 +79,8 @@ const TAKE_NAMED = /\b[Tt]ak(?:e|es|ing) (?:the|a|an|my|our) \p{Lu}[\p{L}-]+ to\
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
+/** What follows the first place of a route ("Faro (FAO) -> ", "Faro → "): an arrow. */
+const ROUTE_ORIGIN = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>)/;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
@@ -635,6 +637,9 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // A booking names its destination plainly; a bare travel noun before "to" is weaker.
       const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
       if (place === null) continue;
+      // "Booked Faro -> Leeds": a place that starts a route is where the leg leaves from; the
+      // route reading takes its far end as the destination.
+      if (ROUTE_ORIGIN.test(t.slice(m.index + m[0].length + place.name.length))) continue;
       // "Train to Leeds is delayed": a vehicle's destination is the speaker's plan only when
       // it is theirs ("my flight", "we booked"), booked, or dated; otherwise worth asking.
       const unowned =
