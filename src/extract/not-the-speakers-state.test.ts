@@ -48,3 +48,48 @@ describe('the place a route leaves from is not its destination', () => {
     );
   });
 });
+
+describe("a child named as another household's is not the family's member", () => {
+  const family = { entityId: 'family:ortega' };
+
+  it.each([
+    'The neighbours say their Bruno has the flu.',
+    "Apparently the Haddads' Yara is off school with a cold.",
+  ])('keeps "%s" weak', (sentence) => {
+    expect(committable(sentence, family)).toEqual([]);
+  });
+
+  it.each([
+    ['Bruno has the flu.', 'family.bruno.status=sick (strong)'],
+    ['Our Bruno has the flu.', 'family.bruno.status=sick (strong)'],
+    ["Bruno's fever is gone.", 'family.bruno.status=well (strong)'],
+  ])('still reads "%s"', (sentence, reading) => {
+    expect(committable(sentence, family)).toContain(reading);
+  });
+});
+
+describe('a school mail about a session that will not happen', () => {
+  const mail = (subject: string, body: string) =>
+    committable(
+      `From: Oakfield Primary <office@oakfield.example>\nSubject: ${subject}\n\n${body}`,
+      {
+        source: 'email',
+        at: '2026-03-02T08:00:00Z',
+      },
+    );
+
+  it('gives no time for "no <event> this <day>" or "will not take place"', () => {
+    expect(
+      mail(
+        'No judo this Thursday',
+        'Dear families, judo club will not take place on Thursday 5 March as the hall is booked.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('still reads a session moved to a new day, named without the mail header', () => {
+    const read = mail('Judo club moves to Friday', 'Judo club moved to Friday 6 March at 15:45.');
+    expect(read).toContain('family.schedule.judo_club=2026-03-06 15:45 (strong)');
+    expect(read.filter((r) => r.includes('subject'))).toEqual([]);
+  });
+});

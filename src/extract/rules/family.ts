@@ -6,12 +6,14 @@ import {
   openingWeekday,
   RELATIONAL_NOUN,
   rescheduleReading,
+  THIRD_PARTY_POSSESSOR,
 } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
   type DocContext,
   groupOf,
+  isKnownMember,
   matchKnown,
   personEntity,
   speakerEntity,
@@ -20,6 +22,9 @@ import {
 import { activityTime, type DateMention, findDates } from '../dates.js';
 import { canBeName, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
+
+/** A document line that opens by saying there is no such event ("No swim this week"). */
+const NO_EVENT = /^(?:(?:subject|re|fwd?)\s*:\s*)*no\s+(?!later\b|more\b|change\b)/i;
 
 /** Nouns that name a scheduled family activity or appointment. */
 const EVENT_WORDS =
@@ -60,6 +65,19 @@ function placeStatus(place: string): string {
   return `at_${slugify(p)}`;
 }
 
+/**
+ * Whether the clause names the person as someone else's ("their Finn has the flu", "the
+ * Novaks' Ida is off school", "Priya's Sam"): a child of another household, not a member of
+ * the thread's family, unless the registry lists them as one.
+ */
+function ownedByOther(text: string, name: string, doc: DocContext): boolean {
+  if (isKnownMember(name, doc)) return false;
+  const at = text.search(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'u'));
+  if (at <= 0) return false;
+  const before = /(\S+)\s+$/u.exec(text.slice(0, at))?.[1];
+  return before !== undefined && THIRD_PARTY_POSSESSOR.pattern.test(` ${before} ${name}`);
+}
+
 function memberCandidate(
   name: string,
   status: string,
@@ -73,7 +91,9 @@ function memberCandidate(
   const intent = clause.intent.intent;
   // Said in the user's own chat about someone in no family the store knows ("Ella has the
   // flu"): second-hand news about a third party, kept tentative.
-  const secondHand = doc.kind === 'chat' && !entityId.startsWith('family:');
+  const secondHand =
+    (doc.kind === 'chat' && !entityId.startsWith('family:')) ||
+    ownedByOther(clause.text, name, doc);
   return {
     entityId,
     field: `family.${slugify(name)}.status`,
@@ -433,9 +453,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     const first = clause.dates.find((d) => d.date !== null);
     if (first === undefined) return [];
-    const moved = /\b(?:moved|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
+    // "Subject: No judo this Friday", "The recital will not take place on 3 May": a day the
+    // event does not happen is no time of it (a one-off gap; the regular time stands).
+    if (NO_EVENT.test(t) || classReading(clause, 'occur')?.negated === true) return [];
+    const moved = /\b(?:moved|moves|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
     const titleEnd = moved ? moved.index : first.start;
-    let title = t.slice(0, titleEnd).replace(/[\s,:;-]+$/, '');
+    // A mail header's label ("Subject:", "Re:") is no part of the event's name.
+    let title = t
+      .slice(0, titleEnd)
+      .replace(/^(?:(?:subject|re|fwd?)\s*:\s*)+/i, '')
+      .replace(/[\s,:;-]+$/, '');
     if (title.trim() === '' && first.start === 0) {
       title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
     }
