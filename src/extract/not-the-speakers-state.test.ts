@@ -42,6 +42,18 @@ describe('the place a route leaves from is not its destination', () => {
     expect(read).not.toContain('travel.destination=Tallinn (strong)');
   });
 
+  it('takes the far end of "booked A to B"', () => {
+    const read = committable('booked Tallinn to Krakow for 14 may, back the 20th');
+    expect(read).toContain('travel.destination=Krakow (strong)');
+    expect(read).not.toContain('travel.destination=Tallinn (strong)');
+  });
+
+  it('reads no destination when the far end is no place it knows', () => {
+    expect(committable('booked Tallinn to Blorptown for 14 may')).not.toContain(
+      'travel.destination=Tallinn (strong)',
+    );
+  });
+
   it('still takes a booked place with no route after it', () => {
     expect(committable('just booked Krakow for 14 may')).toContain(
       'travel.destination=Krakow (strong)',

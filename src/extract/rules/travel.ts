@@ -79,8 +79,11 @@ const TAKE_NAMED = /\b[Tt]ak(?:e|es|ing) (?:the|a|an|my|our) \p{Lu}[\p{L}-]+ to\
 const BOOKED =
   /\b(?:booked|booking confirmed|reserved|planning|visiting|headed to|bound for)\s*(?:it)?[:,]?\s+(?:a trip to\s+|for\s+)?/gi;
 const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
-/** What follows the first place of a route ("Faro (FAO) -> ", "Faro → "): an arrow. */
-const ROUTE_ORIGIN = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>)/;
+/**
+ * What links the first place of a route to the next ("Faro (FAO) -> ", "Faro → ", "Faro to "),
+ * up to the capital that starts the far end.
+ */
+const ROUTE_LINK = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>|to\s)\s*(?=\p{Lu})/u;
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
@@ -635,11 +638,14 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "Enjoy your trip to Oslo", "hope you have a safe trip": the listener's journey.
       if (listenersAt(t, m.index)) continue;
       // A booking names its destination plainly; a bare travel noun before "to" is weaker.
-      const place = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
+      const first = placeAt(t, m.index + m[0].length, pattern !== BOOKED);
+      if (first === null) continue;
+      // "Booked Faro -> Leeds", "booked Faro to Leeds": a place that starts a route is where the
+      // leg leaves from; the place at the route's far end is the destination.
+      const end = m.index + m[0].length + first.name.length;
+      const link = ROUTE_LINK.exec(t.slice(end));
+      const place = link === null ? first : placeAt(t, end + link[0].length, false);
       if (place === null) continue;
-      // "Booked Faro -> Leeds": a place that starts a route is where the leg leaves from; the
-      // route reading takes its far end as the destination.
-      if (ROUTE_ORIGIN.test(t.slice(m.index + m[0].length + place.name.length))) continue;
       // "Train to Leeds is delayed": a vehicle's destination is the speaker's plan only when
       // it is theirs ("my flight", "we booked"), booked, or dated; otherwise worth asking.
       const unowned =
