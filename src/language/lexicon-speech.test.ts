@@ -46,7 +46,12 @@ describe('lexicon entries for second-hand and supposed claims', () => {
         'you may cancel within 24 hours',
         "you'll be able to upgrade at the gate",
       ],
-      ["you can't change this fare", 'you can see the lake from here', 'I can fly on Friday'],
+      [
+        "you can't change this fare",
+        'you can see the lake from here',
+        'I can fly on Friday',
+        'you can call me Sol',
+      ],
     ],
   ] as const;
   it.each(cases)('%s', (_name, entry, matches, misses) => {
