@@ -624,6 +624,46 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   return hits;
 }
 
+/**
+ * Someone's home said by its owner's possessive with no noun after it ("at grandma's", "at my
+ * sister's", "at the Okafors'"): a relative or friend named by a relational noun, or a family
+ * named in the plural with "the". A single name ("at Jordan's") may be a shop or a restaurant and
+ * is not read.
+ */
+const PERSONS_PLACE =
+  /^(the\s+\p{Lu}\p{Ll}+s'|(?:(?:my|our|the)\s+)?(\p{L}+)(?:'s|s'))(?=\s*(?:$|[,.!;:)]|(?:now|tonight|today|for|until|till|this|again|with|and|already|finally|still|overnight|right)\b))/u;
+
+/**
+ * A first-person presence at someone's home ("We're at grandma's now"): where the speaker is, a
+ * location, but no trip (no status, no destination). Not in a clause of time or condition, not
+ * of another day ("at my sister's on Friday"), and not said of anyone but the speaker or "we".
+ */
+function personsPlaceHit(clause: Clause, subjectBefore: SubjectAt): Hit | null {
+  const t = clause.text;
+  if (clause.intent.intent !== 'assertive') return null;
+  if (clause.dates.some((d) => d.date !== null)) return null;
+  PRESENT.lastIndex = 0;
+  for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
+    if (!/\bat\s+$/i.test(m[0])) continue;
+    const place = PERSONS_PLACE.exec(t.slice(m.index + m[0].length));
+    if (place?.[1] === undefined) continue;
+    if (place[2] !== undefined && !RELATIONAL_NOUN.pattern.test(place[2])) continue;
+    const subject = subjectBefore(m.index);
+    if (subject.kind !== 'speaker' && !(subject.kind === 'we' && subject.third !== true)) continue;
+    const strength = stateStrengthAt(t, m.index, 'strong' as const);
+    if (strength === null) continue;
+    return {
+      subject,
+      status: null,
+      location: place[1],
+      destination: null,
+      span: `${m[0]}${place[1]}`,
+      strength,
+    };
+  }
+  return null;
+}
+
 /** The words before a journey noun that make it a topic: "about the", "a film of their", "the book on". */
 const TOPIC_OF =
   /(?:\babout|\b(?:documentary|film|movie|book|novel|podcast|article|show|series|story|episode|video|song|talk|lecture|essay)\s+(?:on|of))\s+(?:(?:the|a|an|his|her|their|that|this|its)\s+)?(?:[\w'-]+\s+)?$/i;
@@ -1452,7 +1492,8 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
   if (cancel === null && !ret.back) {
-    const presence = presenceHits(t, subjectBefore);
+    const visit = personsPlaceHit(clause, subjectBefore);
+    const presence = visit === null ? presenceHits(t, subjectBefore) : [visit];
     hits.push(...presence);
     const bare = presence.length === 0 ? verblessPresence(clause, doc) : null;
     if (bare !== null) hits.push(bare);
