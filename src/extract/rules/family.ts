@@ -251,7 +251,8 @@ const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
  * next occurrence (the scenario README's convention).
  */
 function nextWeekdayIn(text: string, at: string): string | null {
-  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|days|\.)?s?\b/i.exec(text);
+  // "Mon", "Tues", "Thursday", "Wednesdays", "Saturdays": the name's first three letters.
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:(?:|s|nes|rs|ur)days?|s|rs|\.)?\b/i.exec(text);
   if (!m?.[1]) return null;
   const target = WEEKDAY_NAMES.indexOf(m[1].toLowerCase());
   const from = Date.parse(at);
@@ -535,7 +536,14 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
   const mention = clause.dates.find((d) => d.start >= offset - 1);
-  if (mention === undefined) return out;
+  if (mention === undefined) {
+    const back = backToWeekdays(t.slice(offset), doc, entityId, slug);
+    if (back !== null) {
+      doc.lastSchedule = slug;
+      out.push(entry(slug, back, t, true));
+    }
+    return out;
+  }
   // "moved to Sunday the 13th" when the 13th is a Saturday: a misread day is no new date.
   const weekday = openingWeekday(mention.text);
   if (
@@ -560,6 +568,32 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
   );
   return out;
+}
+
+/** A recurring event said to return to a weekday it had before ("is back to Thursdays"). */
+const BACK_TO_WEEKDAYS =
+  /^\s*(?:(?:is|are|'s|'re)\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b(?!\s+(?:at|from|after|before|and)\b)/i;
+
+/**
+ * The value of a recurring event back on an earlier weekday with no time said ("Ada's piano is
+ * back to Thursdays"): its next such day, at the time on record for the slot (a return keeps the
+ * usual time), else the day alone. Null when the words are not such a return.
+ */
+function backToWeekdays(
+  rest: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+): string | null {
+  const back = BACK_TO_WEEKDAYS.exec(rest);
+  if (back === null) return null;
+  const day = nextWeekdayIn(back[0], doc.input.at);
+  if (day === null) return null;
+  const onRecord = doc.input.known.find(
+    (k) => k.entityId === entityId && k.field === `family.schedule.${slug}`,
+  )?.value;
+  const time = /(?:^|\s)(\d{2}:\d{2})$/.exec(onRecord ?? '')?.[1];
+  return time === undefined ? day : `${day} ${time}`;
 }
 
 /** A word that could be a verb of `rescheduleReading` (a cheap test before the analysis). */
