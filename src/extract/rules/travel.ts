@@ -668,6 +668,12 @@ function personsPlaceHit(clause: Clause, subjectBefore: SubjectAt): Hit | null {
 const TOPIC_OF =
   /(?:\babout|\b(?:documentary|film|movie|book|novel|podcast|article|show|series|story|episode|video|song|talk|lecture|essay)\s+(?:on|of))\s+(?:(?:the|a|an|his|her|their|that|this|its)\s+)?(?:[\w'-]+\s+)?$/i;
 
+/** A travel verb in the progressive ("heading", "flying", "driving"): a journey, if said now. */
+const MOVING_NOW = /^(?:head(?:ing)?|flying|driving|travell?ing|going|leaving)\s/i;
+/** "Now" right after the place, not "now that …" (a reason) nor "now on …" (a date). */
+const NOW_AFTER =
+  /^\s*,?\s*(?:right\s+)?now\b(?!\s+(?:that|on|for\s+(?:the\s+)?(?:next|first))\b)/i;
+
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
@@ -701,9 +707,14 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "A documentary about the flight to X", "a book on the trip to Y": the journey is what
       // something is about, not a plan of the speaker's.
       const topic = TOPIC_OF.test(t.slice(0, m.index));
+      // "Heading to Izmir now", "driving to Leeds right now": a journey said to be under way.
+      const underWay =
+        pattern === PLAN &&
+        MOVING_NOW.test(m[0]) &&
+        NOW_AFTER.test(t.slice(m.index + m[0].length + place.name.length));
       return {
         subject: subjectBefore(m.index),
-        status: 'planned',
+        status: underWay ? 'in_progress' : 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
@@ -1520,7 +1531,9 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
-  const dated = story ? null : (planned ?? itineraryLine(clause, doc));
+  // A journey under way left before this message: a date in its clause is a later leg's.
+  const dated =
+    story || planned?.status === 'in_progress' ? null : (planned ?? itineraryLine(clause, doc));
   if (!story && planned !== null)
     doc.lastTrip = { subject: planned.subject, strength: planned.strength };
   const out = [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
