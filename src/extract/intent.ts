@@ -2,6 +2,7 @@ import type { Intent } from '../core/index.js';
 import {
   HEARSAY,
   IMAGINED,
+  OFFERED_OPTION,
   REPORTING_SPEAKER,
   SARCASM,
   SUPPOSITION,
@@ -130,6 +131,19 @@ function sentenceUnmeant(sentence: string): boolean {
 }
 
 /**
+ * Whether the clause is an option offered to the reader ("For a limited time you can move your
+ * flight"): the offer opens the clause, with no statement of the speaker's own before it ("Flying
+ * to Madrid on Friday, you can reach me on my mobile" still states the trip).
+ */
+function offersOption(t: string): boolean {
+  const m = OFFERED_OPTION.pattern.exec(t);
+  if (m === null) return false;
+  return !/[,;:\u2013\u2014]|\s-\s|\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|me|us)\b/i.test(
+    t.slice(0, m.index),
+  );
+}
+
+/**
  * Classifies one clause: `question`, `hypothetical`, `historical` (state never changes), else
  * `planning` or `assertive`, plus hedge, one-off, standing and supersession markers. Pure.
  * `asked` is whether the sentence ended with a question mark; `sentence`, when given, is the
@@ -171,7 +185,8 @@ export function classifyClause(text: string, asked: boolean, sentence?: string):
     HYPOTHETICAL_MODAL.test(t) ||
     IRREALIS.test(t) ||
     IMAGINED.pattern.test(t) ||
-    VIRTUAL_PLACE.pattern.test(t)
+    VIRTUAL_PLACE.pattern.test(t) ||
+    offersOption(t)
   ) {
     return { intent: 'hypothetical', ...marks };
   }

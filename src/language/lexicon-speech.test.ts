@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEARSAY, REPORTING_SPEAKER, SAYING_VERB, SUPPOSITION } from './lexicon.js';
+import { HEARSAY, OFFERED_OPTION, REPORTING_SPEAKER, SAYING_VERB, SUPPOSITION } from './lexicon.js';
 
 // Sentences written for these tests; none is in a benchmark file. These entries are read by the
 // intent classifier (extract) and by the session observer, their one home.
@@ -36,6 +36,22 @@ describe('lexicon entries for second-hand and supposed claims', () => {
       SUPPOSITION,
       ['if the van is free we go Friday', 'what if we moved it', 'assuming the lease ends in May'],
       ['the lease ends in May', 'we shifted it to Friday'],
+    ],
+    [
+      'OFFERED_OPTION',
+      OFFERED_OPTION,
+      [
+        'you can now swap your return leg online',
+        "You're welcome to pick another seat",
+        'you may cancel within 24 hours',
+        "you'll be able to upgrade at the gate",
+      ],
+      [
+        "you can't change this fare",
+        'you can see the lake from here',
+        'I can fly on Friday',
+        'you can call me Sol',
+      ],
     ],
   ] as const;
   it.each(cases)('%s', (_name, entry, matches, misses) => {

@@ -155,6 +155,18 @@ export const SUPPOSITION: LexiconEntry = {
 };
 
 /**
+ * An option offered to the reader ("you can move your flight", "you may cancel within 24 hours",
+ * "you're welcome to switch"): what the reader is allowed to do, not what anyone has done or
+ * plans. A vendor's offer, or a user telling the assistant what it may do, changes no state.
+ * "You can call me Ravi" gives the speaker's own name, not an option, and stays out.
+ */
+export const OFFERED_OPTION: LexiconEntry = {
+  phenomenon: 'an option or permission offered to the reader',
+  pattern:
+    /\byou(?:(?:'ll| will)?\s+(?:can|could|may|might|be able to)|(?:'re|\s+are) (?:able|welcome|free) to)\s+(?:also\s+|now\s+|still\s+|always\s+|easily\s+)?(?!not\b|be\b|see\b|tell\b|call\b|address\b)\p{L}/iu,
+};
+
+/**
  * Being or going somewhere only in the mind ("in my dreams", "in my head", "in spirit",
  * "mentally"): no trip and no presence.
  */

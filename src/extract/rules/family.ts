@@ -6,12 +6,14 @@ import {
   openingWeekday,
   RELATIONAL_NOUN,
   rescheduleReading,
+  THIRD_PARTY_POSSESSOR,
 } from '../../language/index.js';
 import {
   type Candidate,
   type Clause,
   type DocContext,
   groupOf,
+  isKnownMember,
   matchKnown,
   personEntity,
   speakerEntity,
@@ -20,6 +22,9 @@ import {
 import { activityTime, type DateMention, findDates } from '../dates.js';
 import { canBeName, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
+
+/** A document line that opens by saying there is no such event ("No swim this week"). */
+const NO_EVENT = /^(?:(?:subject|re|fwd?)\s*:\s*)*no\s+(?!later\b|more\b|change\b)/i;
 
 /** Nouns that name a scheduled family activity or appointment. */
 const EVENT_WORDS =
@@ -60,6 +65,19 @@ function placeStatus(place: string): string {
   return `at_${slugify(p)}`;
 }
 
+/**
+ * Whether the clause names the person as someone else's ("their Finn has the flu", "the
+ * Novaks' Ida is off school", "Priya's Sam"): a child of another household, not a member of
+ * the thread's family, unless the registry lists them as one.
+ */
+function ownedByOther(text: string, name: string, doc: DocContext): boolean {
+  if (isKnownMember(name, doc)) return false;
+  const at = text.search(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'u'));
+  if (at <= 0) return false;
+  const before = /(\S+)\s+$/u.exec(text.slice(0, at))?.[1];
+  return before !== undefined && THIRD_PARTY_POSSESSOR.pattern.test(` ${before} ${name}`);
+}
+
 function memberCandidate(
   name: string,
   status: string,
@@ -73,7 +91,9 @@ function memberCandidate(
   const intent = clause.intent.intent;
   // Said in the user's own chat about someone in no family the store knows ("Ella has the
   // flu"): second-hand news about a third party, kept tentative.
-  const secondHand = doc.kind === 'chat' && !entityId.startsWith('family:');
+  const secondHand =
+    (doc.kind === 'chat' && !entityId.startsWith('family:')) ||
+    ownedByOther(clause.text, name, doc);
   return {
     entityId,
     field: `family.${slugify(name)}.status`,
@@ -231,7 +251,8 @@ const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
  * next occurrence (the scenario README's convention).
  */
 function nextWeekdayIn(text: string, at: string): string | null {
-  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|days|\.)?s?\b/i.exec(text);
+  // "Mon", "Tues", "Thursday", "Wednesdays", "Saturdays": the name's first three letters.
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)(?:(?:|s|nes|rs|ur)days?|s|rs|\.)?\b/i.exec(text);
   if (!m?.[1]) return null;
   const target = WEEKDAY_NAMES.indexOf(m[1].toLowerCase());
   const from = Date.parse(at);
@@ -433,9 +454,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     const first = clause.dates.find((d) => d.date !== null);
     if (first === undefined) return [];
-    const moved = /\b(?:moved|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
+    // "Subject: No judo this Friday", "The recital will not take place on 3 May": a day the
+    // event does not happen is no time of it (a one-off gap; the regular time stands).
+    if (NO_EVENT.test(t) || classReading(clause, 'occur')?.negated === true) return [];
+    const moved = /\b(?:moved|moves|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
     const titleEnd = moved ? moved.index : first.start;
-    let title = t.slice(0, titleEnd).replace(/[\s,:;-]+$/, '');
+    // A mail header's label ("Subject:", "Re:") is no part of the event's name.
+    let title = t
+      .slice(0, titleEnd)
+      .replace(/^(?:(?:subject|re|fwd?)\s*:\s*)+/i, '')
+      .replace(/[\s,:;-]+$/, '');
     if (title.trim() === '' && first.start === 0) {
       title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
     }
@@ -508,7 +536,14 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
   const mention = clause.dates.find((d) => d.start >= offset - 1);
-  if (mention === undefined) return out;
+  if (mention === undefined) {
+    const back = backToWeekdays(t.slice(offset), doc, entityId, slug);
+    if (back !== null) {
+      doc.lastSchedule = slug;
+      out.push(entry(slug, back, t, true));
+    }
+    return out;
+  }
   // "moved to Sunday the 13th" when the 13th is a Saturday: a misread day is no new date.
   const weekday = openingWeekday(mention.text);
   if (
@@ -533,6 +568,32 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
   );
   return out;
+}
+
+/** A recurring event said to return to a weekday it had before ("is back to Thursdays"). */
+const BACK_TO_WEEKDAYS =
+  /^\s*(?:(?:is|are|'s|'re)\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b(?!\s+(?:at|from|after|before|and)\b)/i;
+
+/**
+ * The value of a recurring event back on an earlier weekday with no time said ("Ada's piano is
+ * back to Thursdays"): its next such day, at the time on record for the slot (a return keeps the
+ * usual time), else the day alone. Null when the words are not such a return.
+ */
+function backToWeekdays(
+  rest: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+): string | null {
+  const back = BACK_TO_WEEKDAYS.exec(rest);
+  if (back === null) return null;
+  const day = nextWeekdayIn(back[0], doc.input.at);
+  if (day === null) return null;
+  const onRecord = doc.input.known.find(
+    (k) => k.entityId === entityId && k.field === `family.schedule.${slug}`,
+  )?.value;
+  const time = /(?:^|\s)(\d{2}:\d{2})$/.exec(onRecord ?? '')?.[1];
+  return time === undefined ? day : `${day} ${time}`;
 }
 
 /** A word that could be a verb of `rescheduleReading` (a cheap test before the analysis). */
