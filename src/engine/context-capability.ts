@@ -574,8 +574,9 @@ export function createContextCapability(
       // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,
       // unless it is provably one person's own (ADR context-sources, amendment of session 16b).
       // A thread no one has written in yet is the default user's own on an install with no
-      // household or team (every new session of a single user starts one), unless it once had
-      // several speakers; with groups it may be a group's, so it is shown as a thread.
+      // household or team (every new session of a single user starts one), unless a forget
+      // emptied it or it once had several speakers: a thread with a history was someone's, and
+      // who it was is gone. With groups it may be a group's, so it is shown as a thread.
       const view: ContextView =
         thread !== null &&
         request.entity === undefined &&
@@ -633,7 +634,10 @@ async function sharedThread(
   return rt.deps.store.hasMessageOutside(thread, scope);
 }
 
-/** Whether a forget recorded that the thread had more than one speaker (`thread.shared`). */
+/**
+ * Whether a forget recorded that the thread had more than one speaker or that it emptied the
+ * thread (`thread.shared`).
+ */
 async function wasShared(rt: ContextRuntime, thread: string): Promise<boolean> {
   return (await readMeta(rt.deps.store, sharedThreadRecord(thread))) !== null;
 }

@@ -68,9 +68,10 @@ export const EVENT_TYPES = {
   policy: 'policy.changed',
   forgotten: 'ledger.forgotten',
   /**
-   * A thread had more than one speaker, recorded by a forget that erases messages of it: the
-   * thread's id alone (`thread_id`), never who spoke or what was said, so that erasing one speaker
-   * does not make the thread the other's own (ADR 2026-11-26-context-sources, session 17).
+   * A thread had more than one speaker or was emptied, recorded by a forget that erases messages of
+   * it: the thread's id alone (`thread_id`), never who spoke or what was said, so that erasing one
+   * speaker does not make the thread the other's own, nor erasing all of them the default user's
+   * (ADR 2026-11-26-context-sources, session 17).
    */
   threadShared: 'thread.shared',
   /** A projection wrote a file's `STATE` zones (or a legacy section, with a warning). */

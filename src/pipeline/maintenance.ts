@@ -218,7 +218,8 @@ export async function forget(
     }
     const now = deps.clock.now();
     const at = toIso(now);
-    // Before anything is redacted: which of the threads it touches had more than one speaker.
+    // Before anything is redacted: which of the threads it touches had more than one speaker or
+    // are left empty.
     for (const event of await sharedThreadEvents(tx, covered, at)) await tx.appendEvent(event);
     const tombstoneId = deps.ids.uuid();
     const payload: JsonObject = {
@@ -250,25 +251,32 @@ export async function forget(
 
 /**
  * A `thread.shared` event for each thread a covered message belongs to that has messages of more
- * than one entity: once the forget erases one speaker's messages, the thread would otherwise look
- * like the other's own, and a context call for it would show that person's private threads to
- * whoever else reads it. The event names the thread alone (never who spoke or what was said) and
- * has one id per thread, so a thread is recorded once however often its messages are forgotten.
+ * than one entity, or that the forget empties: once the forget erases one speaker's messages, the
+ * thread would otherwise look like the other's own, and once it erases them all, like a thread no
+ * one has written in yet, which an install without groups gives to the default user; either way a
+ * context call for it would show one person's private threads to whoever else reads it. The mark
+ * says the thread is provably no one's own (ADR context-sources, session 17 amendments). The event
+ * names the thread alone (never who spoke or what was said) and has one id per thread, so a thread
+ * is recorded once however often its messages are forgotten.
  */
 async function sharedThreadEvents(
   tx: WriteTx,
   covered: readonly LedgerEvent[],
   at: string,
 ): Promise<NewLedgerEvent[]> {
-  const speakerOf = new Map<string, string>();
+  const threads = new Map<string, { speaker: string | null; messages: Set<string> }>();
   for (const event of covered) {
-    const { thread_id: thread, entity_id: entity } = event.payload;
+    const { thread_id: thread, entity_id: entity, message_id: message } = event.payload;
     if (event.type !== EVENT_TYPES.message || typeof thread !== 'string') continue;
-    if (typeof entity === 'string' && !speakerOf.has(thread)) speakerOf.set(thread, entity);
+    const seen = threads.get(thread) ?? { speaker: null, messages: new Set<string>() };
+    if (seen.speaker === null && typeof entity === 'string') seen.speaker = entity;
+    if (typeof message === 'string') seen.messages.add(message);
+    threads.set(thread, seen);
   }
   const events: NewLedgerEvent[] = [];
-  for (const [thread, speaker] of [...speakerOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!(await tx.hasMessageOutside(thread, [speaker]))) continue;
+  for (const [thread, { speaker, messages }] of [...threads].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const several = speaker !== null && (await tx.hasMessageOutside(thread, [speaker]));
+    if (!several && !(await emptiedBy(tx, thread, messages))) continue;
     events.push(
       newLedgerEvent({
         eventId: deriveUuid('thread.shared', thread),
@@ -280,6 +288,17 @@ async function sharedThreadEvents(
     );
   }
   return events;
+}
+
+/** Whether forgetting `messages` leaves the thread without any message. */
+async function emptiedBy(
+  tx: WriteTx,
+  thread: string,
+  messages: ReadonlySet<string>,
+): Promise<boolean> {
+  // One more than the forgotten ones: if the thread has any other message, this page holds one.
+  const left = await tx.listMessages({ threadId: thread, limit: messages.size + 1 });
+  return left.every((record) => messages.has(record.messageId));
 }
 
 /**

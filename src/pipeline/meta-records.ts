@@ -127,9 +127,9 @@ export function speakerStatementsAt(key: string): MetaRecord<SpeakerStatements> 
 }
 
 /**
- * Whether a thread is known to have had more than one speaker (a `thread.shared` event): the
- * thread's id when it is, absent otherwise. Context calls read it, since a forget leaves no message
- * of the other speakers behind.
+ * Whether a thread is known to have had more than one speaker, or to have been emptied by a forget
+ * (a `thread.shared` event): the thread's id when it is, absent otherwise. Context calls read it,
+ * since a forget leaves no message of the other speakers (or of anyone) behind.
  */
 export function sharedThreadRecord(threadId: string): MetaRecord<string> {
   return defineMetaRecord(`thread:shared:${threadId}`, s.string);
