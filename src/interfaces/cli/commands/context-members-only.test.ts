@@ -6,7 +6,8 @@ import { useCliHome } from '../__fixtures__/cli-home.js';
 
 /**
  * Odile's own thread, then a household thread only she has written in so far; the same for
- * Bastien, listed by his whole name and writing as his first name's entity.
+ * Bastien, listed by his whole name and writing as his first name's entity, and for his brother
+ * Marius, listed by his whole name and writing as its entity.
  */
 const RECORDS = toJsonl([
   messageRecord(
@@ -41,6 +42,22 @@ const RECORDS = toJsonl([
     '2026-05-02T11:00:00Z',
     { entity_id: 'user:bastien' },
   ),
+  messageRecord(
+    'marius-dm',
+    'm1',
+    'user',
+    'Only you know this: I am interviewing with a rival firm on Tuesday.',
+    '2026-05-02T12:00:00Z',
+    { entity_id: 'user:marius_lanoix' },
+  ),
+  messageRecord(
+    'porch-chat',
+    'c1',
+    'user',
+    'The porch lamp needs a new bulb.',
+    '2026-05-02T13:00:00Z',
+    { entity_id: 'user:marius_lanoix' },
+  ),
 ]);
 
 describe('verity context --thread with a household configured by members only', () => {
@@ -50,7 +67,7 @@ describe('verity context --thread with a household configured by members only', 
     // No `we`: the household is known from its members' names alone.
     config: () => ({
       embeddings: { provider: 'none' },
-      members: { 'family:lanoix': ['Odile', 'Bastien Lanoix'] },
+      members: { 'family:lanoix': ['Odile', 'Bastien Lanoix', 'Marius Lanoix'] },
     }),
   });
 
@@ -89,6 +106,20 @@ describe('verity context --thread with a household configured by members only', 
     expect(result.stdout).not.toContain('theory');
   });
 
+  it("takes a member listed by whole name for that whole name's entity", async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'porch-chat',
+      '--query',
+      'interviewing rival firm',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('porch lamp');
+    expect(result.stdout).not.toContain('rival firm');
+  });
+
   it('keeps her own view when she is named', async () => {
     const result = await cli.verity([
       'context',
@@ -104,3 +135,4 @@ describe('verity context --thread with a household configured by members only', 
     expect(result.stdout).toContain('biopsy');
   });
 });
+
