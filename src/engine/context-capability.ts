@@ -27,7 +27,7 @@ import {
   type StateItemStatus,
   toIso,
 } from '../core/index.js';
-import { type EntityRegistry, slugify } from '../extract/index.js';
+import { type EntityRegistry, memberEntities } from '../extract/index.js';
 import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
@@ -649,24 +649,17 @@ function groupsOf(rt: ContextRuntime): ReadonlySet<string> {
 }
 
 /**
- * Whether `entity` is in a household or team: a "we" names its group, or a group's `members`
- * name it. A member is named by display name ("Jess", "Leo Moor"), and a person's entity is
- * `user:` and the slug of their name (as extraction files a named person), so both the whole
- * name and the first name count: taking a person for a member only narrows what is shown.
+ * Whether `entity` is in a household or team: a "we" names its group, or a group's `members` name
+ * it (`memberEntities`, the extractor's own member match: an entity id, or a display name by whole
+ * and first name, accents folded). Taking a person for a member only narrows what is shown.
  */
 function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
   const { we, members } = rt.deps.registry;
   const group = we[entity];
   if (group !== undefined && group !== entity) return true;
-  return Object.values(members).some((names) =>
-    names.some((name) => memberEntities(name).includes(entity)),
+  return Object.values(members).some((entries) =>
+    entries.some((entry) => memberEntities(entry).includes(entity)),
   );
-}
-
-/** The entities a member's display name may stand for: its whole name's and its first name's. */
-function memberEntities(name: string): readonly string[] {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return [`user:${slugify(name)}`, `user:${slugify(first)}`];
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */

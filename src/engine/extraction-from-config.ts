@@ -7,6 +7,7 @@ import {
   createRuleExtractor,
   createRulesThenLlmExtractor,
   type EntityRegistry,
+  memberEntities,
 } from '../extract/index.js';
 import type { ExtractionStep } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
@@ -47,8 +48,24 @@ export function lazyLanguageModel(settings: LlmSettings, apiKey: string | null):
   };
 }
 
-/** The membership registry, "we" groups and aliases from the config file. */
+/**
+ * The membership registry, "we" groups and aliases from the config file. Throws `CONFIG_INVALID`
+ * for a `members` entry no speaker's entity can match (a name without a Latin letter or digit, or
+ * a malformed entity id): it would silently leave that member's threads private.
+ */
 function registryFromConfig(config: Config): EntityRegistry {
+  for (const [group, entries] of Object.entries(config.file.members ?? {})) {
+    entries.forEach((entry, index) => {
+      if (memberEntities(entry).length > 0) return;
+      throw new EngineError(
+        'CONFIG_INVALID',
+        `members["${group}"][${index}] matches no one: a member is a name with a Latin letter or ` +
+          'digit (accents are folded) or an entity id such as "user:li_ming"; list this member by ' +
+          'the entity id their messages are filed under',
+        { group, index, operation: 'registryFromConfig' },
+      );
+    });
+  }
   const aliases: Record<string, string> = {};
   for (const [alias, target] of Object.entries(config.file.aliases ?? {})) {
     aliases[alias.toLowerCase()] = target;

@@ -180,30 +180,67 @@ export function weEntity(doc: DocContext): string {
   return doc.input.registry.we[doc.input.entityId] ?? doc.input.entityId;
 }
 
-/** A named third party's own entity (`user:<slug>`); never the speaker's. */
+/** A named third party's own entity (`user:<slug>`, accents folded); never the speaker's. */
 export function personEntity(name: string): string {
-  return `user:${slugify(name) || 'unknown'}`;
+  return `user:${personSlug(name) || 'unknown'}`;
+}
+
+/** Letters NFKD does not split into a base letter and an accent, as a slug spells them. */
+const UNSPLIT_LETTERS: Readonly<Record<string, string>> = {
+  ł: 'l',
+  ŀ: 'l',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+};
+
+/** A person's name as an entity slug, every accent folded ("Łukasz Nowak" → `lukasz_nowak`). */
+function personSlug(name: string): string {
+  return slugify(name.toLowerCase().replace(/[łŀøđðħıßæœþ]/g, (c) => UNSPLIT_LETTERS[c] ?? c));
+}
+
+/** A `members` entry that names an entity rather than a person's name. */
+const MEMBER_ID = /^user:[a-z0-9._-]+$/;
+
+/**
+ * The entities a `members` entry stands for, the one member match of extraction and context: an
+ * entity id as written (`user:jess`, for a member whose entity no form of the name gives), else the
+ * person the display name names, by whole name and by first name (`Łukasz Nowak` →
+ * `user:lukasz_nowak`, `user:lukasz`). None for any other id-like entry (`User:Jess`) or a name
+ * with no Latin letter or digit (`李明`), which must be listed by entity id instead.
+ */
+export function memberEntities(entry: string): readonly string[] {
+  const name = entry.trim();
+  if (name.includes(':')) return MEMBER_ID.test(name) ? [name] : [];
+  const whole = personSlug(name);
+  if (whole === '') return [];
+  const first = personSlug(name.split(/\s+/)[0] ?? '');
+  return first === '' || first === whole ? [`user:${whole}`] : [`user:${whole}`, `user:${first}`];
+}
+
+/** The group whose `members` name the person `name` (a name read in a text), else null. */
+function memberGroup(name: string, doc: DocContext): string | null {
+  const entity = personEntity(name);
+  for (const [group, members] of Object.entries(doc.input.registry.members)) {
+    if (members.some((entry) => memberEntities(entry).includes(entity))) return group;
+  }
+  return null;
 }
 
 /** The family or team a named person belongs to, from the registry, else the thread's group. */
 export function groupOf(name: string, doc: DocContext): string | null {
-  const wanted = name.toLowerCase();
-  for (const [group, members] of Object.entries(doc.input.registry.members)) {
-    if (
-      members.some((m) => m.toLowerCase() === wanted || m.toLowerCase().split(/\s+/)[0] === wanted)
-    ) {
-      return group;
-    }
-  }
-  return doc.group;
+  return memberGroup(name, doc) ?? doc.group;
 }
 
-/** Whether a word names a registered member of some group (or of the thread's group). */
+/** Whether a word names a registered member of some group. */
 export function isKnownMember(name: string, doc: DocContext): boolean {
-  const wanted = name.toLowerCase();
-  return Object.values(doc.input.registry.members).some((members) =>
-    members.some((m) => m.toLowerCase() === wanted || m.toLowerCase().split(/\s+/)[0] === wanted),
-  );
+  return memberGroup(name, doc) !== null;
 }
 
 /** The entity a travel or profile statement about `subject` belongs to. */

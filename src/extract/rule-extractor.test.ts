@@ -180,6 +180,12 @@ const cases: readonly Case[] = [
     expect: { 'family:silva family.ines.status': 'sick' },
   },
   {
+    name: 'puts a family member listed by entity id on the family',
+    text: 'Ines has a fever, she is staying home today.',
+    members: { 'family:silva': ['user:ines', 'Tomas Silva'] },
+    expect: { 'family:silva family.ines.status': 'sick' },
+  },
+  {
     name: 'reads "we" in a family thread as the family',
     // A Saturday: said on a weekday, "for the weekend" is a plan (near-miss-presence-ahead).
     at: '2026-06-06T10:00:00Z',

@@ -136,3 +136,83 @@ describe('verity context --thread with a household configured by members only', 
   });
 });
 
+/**
+ * A household whose members are written with a letter NFKD leaves whole ("Łukasz") and by entity
+ * id (Jessica's messages are filed under `user:jess`, which no form of her name gives).
+ */
+const NOWAK = toJsonl([
+  messageRecord(
+    'lukasz-dm',
+    'l1',
+    'user',
+    'Keep it quiet: my work permit renewal was turned down.',
+    '2026-05-02T08:00:00Z',
+    { entity_id: 'user:lukasz' },
+  ),
+  messageRecord(
+    'kitchen',
+    'k1',
+    'user',
+    'The dishwasher salt is under the sink.',
+    '2026-05-02T09:00:00Z',
+    { entity_id: 'user:lukasz' },
+  ),
+  messageRecord(
+    'jess-dm',
+    'j1',
+    'user',
+    'Nobody else should know I see a counsellor on Fridays.',
+    '2026-05-02T10:00:00Z',
+    { entity_id: 'user:jess' },
+  ),
+  messageRecord(
+    'hallway',
+    'h1',
+    'user',
+    'The umbrella stand is by the stairs now.',
+    '2026-05-02T11:00:00Z',
+    { entity_id: 'user:jess' },
+  ),
+]);
+
+describe('verity context --thread with members named with accents or by entity id', () => {
+  const cli = useCliHome('verity-cli-members-ids-', {
+    scope: 'all',
+    now: '2026-05-03T12:00:00Z',
+    config: () => ({
+      embeddings: { provider: 'none' },
+      members: { 'family:nowak': ['Łukasz Nowak', 'user:jess'] },
+    }),
+  });
+
+  beforeAll(async () => {
+    const file = join(cli.dir, 'records.jsonl');
+    writeFileSync(file, NOWAK);
+    const ingested = await cli.verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
+  });
+
+  it.each([
+    ['kitchen', 'work permit renewal dishwasher', 'dishwasher salt', 'permit'],
+    ['hallway', 'counsellor Fridays umbrella', 'umbrella stand', 'counsellor'],
+  ])("gives %s, a member's thread, the thread's own view", async (thread, query, own, secret) => {
+    const result = await cli.verity(['context', '--thread', thread, '--query', query, '--md']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(own);
+    expect(result.stdout).not.toContain(secret);
+  });
+});
+
+describe('verity with a members entry that can match no one', () => {
+  const cli = useCliHome('verity-cli-members-invalid-', {
+    init: false,
+    config: () => ({ embeddings: { provider: 'none' }, members: { 'family:li': ['李明'] } }),
+  });
+
+  it('refuses the config and says to list the member by entity id', async () => {
+    const result = await cli.verity(['init']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('members["family:li"][0]');
+    expect(result.stderr).toContain('entity id');
+  });
+});
