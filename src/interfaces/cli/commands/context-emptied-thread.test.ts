@@ -80,6 +80,10 @@ describe('verity context --thread for a thread a forget emptied, on an install w
     const shown = await context('wren-dm', 'oncologist scan badminton');
     expect(shown).not.toContain('oncologist');
     expect(shown).not.toContain('badminton');
+    // The mark is a ledger event: a rebuild folds it again, and replay agrees.
+    const rebuilt = await cli.verity(['rebuild', '--verify']);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(await context('wren-dm', 'oncologist scan')).not.toContain('oncologist');
   });
 
   it("never gives the default user's view to a thread emptied by forgetting its only message", async () => {
