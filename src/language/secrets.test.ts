@@ -651,3 +651,46 @@ describe('the allow-lists', () => {
     expect(holdsSecret('the sensor pin is 4471')).toBe(false);
   });
 });
+
+describe('names and help that look like secrets (issue #13 review of the fifth pass)', () => {
+  it.each([
+    // A name in code after a bare "key" is made of words; a random key is not.
+    ['The config key is shippingAddressForm2025 in fr.json', null],
+    ['Memcached key ProductListCache2027v2 expires hourly', null],
+    ['Sort by the composite key InvoiceLineNumber2031b', null],
+    ['the vault key Hq7Ws2Lx9Pd4Mn6Bt3', 'the vault key [secret]'],
+    // An article belongs to another language's "is" only; after English "is" it is the value's.
+    ['The wifi password is Mi-Casa-55', 'The wifi password is [secret]'],
+    ['Our router password is Le-Chat-Noir-4', 'Our router password is [secret]'],
+    ['La password è la Gatto-Rosso-8', 'La password è la [secret]'],
+    // A question offering help is followed by help, not by the value.
+    ['Misplaced your debit PIN? 0800 765 4321', null],
+    ['Forgotten the alarm code? Call 0161 496 0000.', null],
+    ['Need a replacement passcode? 0800 321 7788', null],
+    ['What is the PIN? 4471', 'What is the PIN? [secret]'],
+    // Labels written without spaces take the same vetoes as the others: a standard is no value.
+    ['パスワードはAES256で暗号化されます', null],
+    ['암호는 SHA512 로 저장됩니다', null],
+    ['パスワードはHana2024です', 'パスワードは[secret]です'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+
+  it.each([
+    // A sentence, a network's name, a hint, a region, days: none is the value asked for.
+    ["What's the router password?", 'Someone else knows'],
+    ["What's the wifi network name and password?", 'Villa Rosa 24'],
+    ["What's the router password hint?", 'grandma street name backwards'],
+    ['Which API key region do we deploy to?', 'ap-southeast-2'],
+    ['Which days does the side gate code work?', 'one three five seven'],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+
+  it.each([
+    ["What's the API key?", 'Kp9xQ2mZr7Lw4Tn8'],
+    ["What's the wifi password?", 'velvet thunder pancake'],
+  ])('"%s" → "%s" is masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+});

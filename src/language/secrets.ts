@@ -256,9 +256,13 @@ const FOREIGN_RELATIVE = new RegExp(
 );
 /** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
 const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
-/** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
+/**
+ * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. An
+ * article may follow only another language's "is" ("è la …"), and only as a word of its own: in
+ * "is La-Bamba-9" the "La" is the value's.
+ */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|le|la|el|il|lo)(?![\\p{L}\\p{N}]))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -312,6 +316,28 @@ const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules
  * letters and digits or more, with a digit, a capital and a small letter.
  */
 const RANDOM_KEY = /^(?=[^\s]*\d)(?=[^\s]*\p{Lu})(?=[^\s]*\p{Ll})[\p{L}\d_+/=-]{16,}$/u;
+/**
+ * Whether a string is made of word parts, as a name in code is ("checkoutButtonLabel2024",
+ * "eu-west-3", "OrderLineItemId9"): split at case changes, digits and separators, every run of
+ * letters reads as a word (a vowel, no four consonants in a row), at most two stand alone, and
+ * one has four letters or more. A random key breaks into runs no word has ("4kQz9Rt2…": "Qz").
+ */
+function madeOfWords(value: string): boolean {
+  const runs = value.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})/gu) ?? [];
+  const single = runs.filter((r) => r.length === 1).length;
+  return (
+    single <= 2 &&
+    runs.some((r) => r.length >= 4) &&
+    runs.every(
+      (r) =>
+        r.length === 1 ||
+        (/[aeiouy]/iu.test(r) &&
+          !/[^aeiouy]{4}/iu.test(r) &&
+          // A long run of capitals is no word ("AKIAIOSFODNN"); a short one is ("API", "HTTP").
+          (r.length <= 6 || /\p{Ll}/u.test(r))),
+    )
+  );
+}
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
@@ -382,7 +408,7 @@ interface Relation {
 const NAMED = /^((?:[ \t]+[\p{L}\p{N}'’-]+){1,2})[ \t]*[:=][ \t]*/u;
 /** Words after a label that make the line a setting about it: "Password manager: 1Password". */
 const NAMED_SETTING =
-  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?|hints?|regions?|zones?)(?![\p{L}\p{N}])/iu;
 /** A date is no value: "PIN expiry: 2025-01-31". */
 const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
@@ -456,7 +482,7 @@ function guardHolds(
   if (label.guard === 'network')
     return (
       (NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
-      RANDOM_KEY.test(value)
+      (RANDOM_KEY.test(value) && !madeOfWords(value))
     );
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
   return true;
@@ -540,7 +566,7 @@ const PASSWORD_JOIN = /^(?:and|or|but|n|&)$/iu;
  * a reply a sentence rather than a password ("somewhere in the drawer", "later, sorry").
  */
 const PASSWORD_VERB =
-  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
+  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|remembers|knows?|nobody|somebody|everybody|anybody|anyone|someone|everyone|anymore|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
 
 /**
  * Whether the words after "and", "or" or "but" are more of the same password, not a clause of
@@ -616,6 +642,19 @@ function namedCredential(tail: string): boolean {
 }
 
 /**
+ * Whether a value is a count, a measurement or a standard's name, in any language's clause: "4
+ * digits", "40mm", "AES-256", "24h", "SHA256" ("パスワードはSHA256で…").
+ */
+function countOrStandard(core: string, after: string): boolean {
+  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
+  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+  // standard with a participle a state ("WPA2-verschlüsselt").
+  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
+  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+  return hyphened !== undefined && isStandardName(hyphened);
+}
+
+/**
  * Whether a value that passed `credentialLike` is still a count, a measurement, a standard's name
  * or talk about the secret: "4 digits", "40mm", "AES-256", "24h", "ist 2024 eingeführt", "is 8
  * tokens", a security answer given as a sentence.
@@ -628,12 +667,7 @@ function countOrTalk(
   relation: Relation,
   afterSymbol: boolean,
 ): boolean {
-  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
-  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
-  // standard with a participle a state ("WPA2-verschlüsselt").
-  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
-  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
-  if (hyphened !== undefined && isStandardName(hyphened)) return true;
+  if (countOrStandard(core, after)) return true;
   // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
   const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
   if (
@@ -766,7 +800,10 @@ function cjkValues(text: string): SecretSpan[] {
   for (const m of text.matchAll(CJK_LABEL)) {
     const value = m[1] ?? '';
     const end = (m.index ?? 0) + m[0].length;
-    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(text.slice(end))) continue;
+    const after = text.slice(end);
+    // The same vetoes as every other label's value (`countOrStandard`), and a CJK counter.
+    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(after)) continue;
+    if (countOrStandard(value, after)) continue;
     const label = m[0];
     const kind: SecretKind = /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(label)
       ? 'one_time_code'
@@ -1031,7 +1068,15 @@ function shapedValues(text: string): SecretSpan[] {
 
 /** Words that ask about a secret rather than for it: "how many digits is the PIN?", "when…". */
 const ABOUT_SECRET =
-  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:year|day|month|one|app)|what (?:year|day|month|time|length|format|kind|sort|type|app|happens))\b/iu;
+  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:years?|(?:week)?days?|months?|weeks?|times?|one|ones|apps?)|what (?:years?|days?|months?|time|times|length|format|kind|sort|type|app|happens))\b/iu;
+/**
+ * A question that offers help with a secret rather than asking for it: "Lost your card PIN?",
+ * "Forgot your passcode?", "Need a new PIN?". What follows is help (a helpline), not the value.
+ */
+const OFFERS_HELP =
+  /^(?:(?:have|did|do)\s+you\s+|you\s+)?(?:lost|forgot(?:ten)?|forget|misplaced|need(?:ing)?\s+(?:a\s+)?(?:new|replacement)|locked\s+out|blocked|trouble)\b/iu;
+/** A question that asks for a name as well ("the network name and password?"): a reply of words is the name. */
+const NAME_TOO = /\b(?:name|ssid|user ?name)\b/iu;
 /** A message asking for something: a question, or a request to give it. */
 const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
 /** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
@@ -1071,7 +1116,7 @@ function askedKind(asked: string): SecretKind | null {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const last = sentences[sentences.length - 1] ?? '';
-  if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
+  if (!REQUEST.test(last) || ABOUT_SECRET.test(last) || OFFERS_HELP.test(last)) return null;
   const kind = labelAsked(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
   return labelAsked(sentences[sentences.length - 2] ?? '');
@@ -1110,7 +1155,8 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
     if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
     return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
   }
-  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value);
+  // "eu-central-1", "checkoutButtonLabel2024": a name made of words, not a key.
+  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value) && !madeOfWords(value);
   return (value.match(/\d/gu) ?? []).length >= 6 && /^[\dA-Z][\dA-Z -]*$/u.test(value);
 }
 
@@ -1127,6 +1173,8 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
+  // Asked for a name and a password, a reply of several words gives the name ("Casa Lupo 5G").
+  if (/\s/u.test(core) && NAME_TOO.test(asked.split('\n').pop() ?? '')) return null;
   const start = (match[1] ?? '').length;
   return { start, end: start + value.length, kind };
 }
