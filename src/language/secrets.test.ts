@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
-import { FOREIGN_LABELS, findSecrets, holdsSecret, isSecretLabel, maskSecrets } from './secrets.js';
+import {
+  askedBefore,
+  FOREIGN_LABELS,
+  findSecrets,
+  holdsSecret,
+  isSecretLabel,
+  maskSecrets,
+} from './secrets.js';
 
 describe('findSecrets', () => {
   it.each(NOT_SECRETS)('finds no secret in "%s"', (text) => {
@@ -692,5 +699,26 @@ describe('names and help that look like secrets (issue #13 review of the fifth p
     ["What's the wifi password?", 'velvet thunder pancake'],
   ])('"%s" → "%s" is masked', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+});
+
+describe('askedBefore', () => {
+  const turns = [
+    { side: 'user', text: 'I moved the bike to the cellar.' },
+    { side: 'assistant', text: 'What is the cellar door code?' },
+    { side: null, text: 'tool: reminder saved' },
+    { side: 'user', text: '2 8 1 9' },
+    { side: 'user', text: 'Thanks.' },
+  ];
+
+  it('reads the two spoken turns before a turn, past turns that ask nothing', () => {
+    expect(askedBefore(turns, 3)).toBe(
+      'I moved the bike to the cellar.\nWhat is the cellar door code?',
+    );
+  });
+
+  it('reads nothing before a turn the same side spoke last, or before the first', () => {
+    expect(askedBefore(turns, 4)).toBeUndefined();
+    expect(askedBefore(turns, 0)).toBeUndefined();
   });
 });

@@ -1259,7 +1259,13 @@ export interface SaidTurn {
  * daily log, the context tail and search.
  */
 export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
-  const said = turns.slice(0, index).filter((t) => t.side !== null).slice(-2);
+  // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
+  // conversation costs in proportion to its length, not to its square.
+  const said: SaidTurn[] = [];
+  for (let i = index - 1; i >= 0 && said.length < 2; i--) {
+    const turn = turns[i];
+    if (turn !== undefined && turn.side !== null) said.unshift(turn);
+  }
   const asked = said[said.length - 1];
   if (asked === undefined || asked.side === turns[index]?.side) return undefined;
   return said.map((t) => t.text).join('\n');
