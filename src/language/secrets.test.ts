@@ -483,6 +483,15 @@ describe('a reply to a question asking for a secret', () => {
     );
   });
 
+  it('reads a question inside one message with the sentence before it, and no further', () => {
+    const text = 'Lunch is at noon. I changed the locker code. What is it now? 5 5 1 2.';
+    expect(maskSecrets(text)).toBe(
+      'Lunch is at noon. I changed the locker code. What is it now? [secret].',
+    );
+    const far = 'I changed the locker code. Lunch is at noon. What is it now? 5 5 1 2.';
+    expect(maskSecrets(far)).toBe(far);
+  });
+
   it('reads no answer without a question', () => {
     expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
   });

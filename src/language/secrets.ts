@@ -1179,14 +1179,32 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   return { start, end: start + value.length, kind };
 }
 
-/** Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." */
+/** The sentence after a "?", read in place (sticky): what may answer it. */
+const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
+/** Where a sentence ends and the next begins, as `askedKind` splits them. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
+
+/**
+ * Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." Each "?"
+ * is read with the two sentences that end at it (all `askedKind` reads), never the whole text
+ * before it: a text of many questions costs in proportion to its length.
+ */
 function answersWithin(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  const starts = [
+    0,
+    ...[...text.matchAll(SENTENCE_BREAK)].map((m) => (m.index ?? 0) + m[0].length),
+  ];
+  let next = 0;
   for (const mark of text.matchAll(/\?[ \t]+/gu)) {
-    const from = (mark.index ?? 0) + mark[0].length;
-    const sentence = /^[^.!?\n]*[.!]?(?=\s|$)/u.exec(text.slice(from))?.[0];
+    const at = mark.index ?? 0;
+    const from = at + mark[0].length;
+    REPLY_SENTENCE.lastIndex = from;
+    const sentence = REPLY_SENTENCE.exec(text)?.[0];
     if (sentence === undefined) continue;
-    const span = answeredValue(text.slice(0, from), sentence);
+    // `starts[next]` is the first sentence start after the "?": the two before it open the question.
+    while (next < starts.length && (starts[next] ?? 0) <= at) next++;
+    const span = answeredValue(text.slice(starts[Math.max(0, next - 2)] ?? 0, from), sentence);
     if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
   }
   return spans;
