@@ -980,12 +980,12 @@ const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
 /** A URL parameter's name part that says its value is a credential. */
 const URL_SECRET_PART =
   /^(?:token|key|apikey|secret|password|passwd|pwd|sig|signature|auth|credentials?)$/iu;
+/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
+const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 /**
  * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
  * user:pass`, and mysql's `-p…` written against its flag.
  */
-/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
-const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 const CLI_CREDENTIAL =
   /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
