@@ -492,6 +492,21 @@ describe('a reply to a question asking for a secret', () => {
     expect(maskSecrets(far)).toBe(far);
   });
 
+  it.each([
+    // An opener with a dash, a key pressed after the code: the code is still the reply.
+    ["What's the alarm PIN?", 'Sure — 4 1 7 2', 'Sure — [secret]'],
+    ["What's the alarm PIN?", 'Yes – 4172', 'Yes – [secret]'],
+    ['Can you give me the gate code?', "it's 2 0 4 1 then hash", "it's [secret] then hash"],
+    [
+      'Can you give me the gate code?',
+      '8812 followed by the star key',
+      '[secret] followed by the star key',
+    ],
+    ["What's the wifi password?", 'Sure — ask Tom', 'Sure — ask Tom'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
   it('reads no answer without a question', () => {
     expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
   });
@@ -724,6 +739,18 @@ describe('askedBefore', () => {
     expect(askedBefore(turns, 3)).toBe(
       'I moved the bike to the cellar.\nWhat is the cellar door code?',
     );
+  });
+
+  it('looks past a short turn that holds the floor ("hang on") to the question', () => {
+    const held = [
+      { side: 'assistant', text: 'What is the storage unit code?' },
+      { side: 'user', text: 'hang on, let me look' },
+      { side: 'user', text: '6 6 1 8' },
+      { side: 'user', text: 'We moved the boxes there in May and it was full.' },
+      { side: 'user', text: '2040' },
+    ];
+    expect(askedBefore(held, 2)).toBe('What is the storage unit code?');
+    expect(askedBefore(held, 4)).toBeUndefined();
   });
 
   it('reads nothing before a turn the same side spoke last, or before the first', () => {

@@ -1122,9 +1122,15 @@ function askedKind(asked: string): SecretKind | null {
   return labelAsked(sentences[sentences.length - 2] ?? '');
 }
 
-/** A reply's opening words before its value ("sure, it's", "yes:", "that's") and its full stop. */
+/**
+ * A reply's opening words before its value ("sure, it's", "yes:", "Sure — ", "that's") and its
+ * full stop.
+ */
 const REPLY =
-  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b[,.!:]?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b\s*(?:[,.!:]|[—–]|-(?=\s))?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+/** A key pressed after a code, said after it: "1977 then hash", "4 4 1 0 and the star key". */
+const KEY_AFTER =
+  /\s+(?:then|and|followed by|plus)\s+(?:the\s+)?(?:hash|pound|star|enter|ok|#|\*)(?:\s+(?:key|button|sign))?$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1169,7 +1175,9 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
   const match = REPLY.exec(reply);
   if (kind === null || match === null) return null;
-  const value = (match[2] ?? '').trim();
+  const said = (match[2] ?? '').trim();
+  // The key pressed after a code is no part of it: masked is the code ("[secret] then hash").
+  const value = CODE_VALUED.has(kind) ? said.replace(KEY_AFTER, '') : said;
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
@@ -1262,6 +1270,10 @@ export function maskSecrets(text: string, asked?: string): string {
   return out + text.slice(at);
 }
 
+/** A turn that only holds the floor before an answer: "one sec", "hang on, let me look". */
+const HOLD =
+  /^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|uh|um|hmm)[,.]?\s+)?(?:one|a|just a) (?:sec(?:ond)?|moment|minute|mo)|^\s*(?:hang|hold) on|^\s*let me (?:check|look|see|find)|^\s*(?:checking|looking|wait)\b/iu;
+
 /** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
 export interface SaidTurn {
   /** Who said it: a role or a speaker; turns of one side never answer each other. */
@@ -1280,9 +1292,14 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
+  const side = turns[index]?.side;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
-    if (turn !== undefined && turn.side !== null) said.unshift(turn);
+    if (turn === undefined || turn.side === null) continue;
+    // "one sec", "let me check" between a question and its answer holds the turn, answers nothing.
+    if (said.length === 0 && turn.side === side && turn.text.length <= 40 && HOLD.test(turn.text))
+      continue;
+    said.unshift(turn);
   }
   const asked = said[said.length - 1];
   if (asked === undefined || asked.side === turns[index]?.side) return undefined;
