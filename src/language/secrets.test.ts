@@ -758,3 +758,22 @@ describe('askedBefore', () => {
     expect(askedBefore(turns, 0)).toBeUndefined();
   });
 });
+
+describe('codes listed one a line, and an .npmrc token', () => {
+  it.each([
+    [
+      'Recovery codes:\n1. 7730-1184\n2. 2291-6650\nStore them offline.',
+      'Recovery codes:\n1. [secret]\n2. [secret]\nStore them offline.',
+    ],
+    ['Backup codes:\n  - kq81mz40\n  - pd27xw93', 'Backup codes:\n  - [secret]\n  - [secret]'],
+    [
+      '//npm.example.com/:_authToken=Qm83kLp2Vx9wRt4Zb7Nc',
+      '//npm.example.com/:_authToken=[secret]',
+    ],
+    // Steps about codes, and a token left to the environment, are no codes.
+    ['Backup codes:\n1. Print them\n2. Keep them in a drawer', null],
+    ['//registry.npmjs.org/:_authToken=${NPM_TOKEN}', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});

@@ -710,6 +710,26 @@ function codesAfter(text: string, first: SecretSpan, plural: boolean): SecretSpa
   }
 }
 
+/** An item of a list written one code a line: "1. 4821-9930", "- 5510-2847", "2) 77hd0k2m". */
+const LIST_ITEM =
+  /^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])[ \t]*(?:\n|$)/du;
+
+/** The codes of a list written one a line from `at`, each with a digit and four characters or more. */
+function listedCodes(text: string, at: number, kind: SecretKind): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (let line = at; line < text.length; ) {
+    const item = LIST_ITEM.exec(text.slice(line, text.indexOf('\n', line) + 1 || text.length));
+    const code = item?.[1];
+    const offset = item?.indices?.[1]?.[0];
+    if (item === null || code === undefined || offset === undefined) break;
+    if (!/\d/u.test(code) || code.length < 4) break;
+    const start = line + offset;
+    spans.push({ start, end: start + code.length, kind });
+    line += item[0].length;
+  }
+  return spans;
+}
+
 /** The value a label found at `match` is given in `text`, and the codes listed after it. */
 function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const label = labelOf(match[0]);
@@ -727,6 +747,15 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before), label.lang);
   if (relation === null) return [];
   const at = labelEnd + relation.skip;
+  // "Backup codes:" then one code a line, numbered or bulleted: every item is a code.
+  if (
+    CODE_VALUED.has(kind) &&
+    /s$/iu.test(match[0]) &&
+    /^[^\n]*:[ \t]*\n/u.test(text.slice(labelEnd, at))
+  ) {
+    const listed = listedCodes(text, text.lastIndexOf('\n', at - 1) + 1, kind);
+    if (listed.length > 0) return listed;
+  }
   const tail = text.slice(at);
   const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
   if (phrase !== null) return [{ start: at, end: at + phrase.length, kind }];
@@ -911,11 +940,12 @@ const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
 const SETTING_PART =
   /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint|hash|algo|algorithm|encoder|backend|engine|provider|arn)$/iu;
 /**
- * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
- * of one word counts only in capitals or quotes; the English label reads the rest.
+ * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`), and a
+ * name led by "_" as `.npmrc` writes it (`//registry…/:_authToken=…`). A name of one word counts
+ * only in capitals or quotes; the English label reads the rest.
  */
 const CONFIG_LINE =
-  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
+  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)(_?[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
 /** A value that stands for one elsewhere: `${VAR}`, `$VAR`, `<your key>`, `{{ secret }}`, `%VAR%`. */
 const PLACEHOLDER =
   /^(?:\$|<|\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|change_?me|your|example|dummy|placeholder|replace|insert)/iu;
