@@ -772,7 +772,7 @@ describe('codes listed one a line, and an .npmrc token', () => {
     ],
     // Steps about codes, and a token left to the environment, are no codes.
     ['Backup codes:\n1. Print them\n2. Keep them in a drawer', null],
-    ['//registry.npmjs.org/:_authToken=${NPM_TOKEN}', null],
+    ['//registry.npmjs.org/:_authToken=$NPM_TOKEN', null],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });
