@@ -777,3 +777,16 @@ describe('codes listed one a line, and an .npmrc token', () => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });
 });
+
+describe('a code read aloud in number words and digits mixed', () => {
+  it.each([
+    ['the PIN is 8 two 6 nine', 'the PIN is [secret]'],
+    ['The alarm code is nine 3 3 one.', 'The alarm code is [secret].'],
+    // Counts and choices stay: two numbers, digits alone, a number word before a unit.
+    ['The PIN is 4, five or six digits long', null],
+    ['the code is 1 2 3', null],
+    ['the PIN is 2 three times wrong and it locks', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});

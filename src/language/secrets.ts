@@ -605,10 +605,12 @@ const NUMBER_WORD =
 const ONE_NUMBER_WORD = new RegExp(`^${NUMBER_WORD}$`, 'iu');
 /**
  * A code given in number words, three or more ("the PIN is four four seven one", "twelve
- * twenty-four six"): one number word is a count ("the PIN is four digits").
+ * twenty-four six"), some perhaps as digits ("7 one 4 two"), at least one a word (digits alone
+ * are `SPACED`'s): one number word is a count ("the PIN is four digits").
  */
+const SAID_DIGIT = `(?:${NUMBER_WORD}|\\d)`;
 const WORDED = new RegExp(
-  `^${NUMBER_WORD}(?:,?[ \\t]+${NUMBER_WORD}){2,11}(?![\\p{L}\\p{N}-])`,
+  `^(?=(?:\\d,?[ \\t]+)*${NUMBER_WORD})${SAID_DIGIT}(?:,?[ \\t]+${SAID_DIGIT}){2,11}(?![\\p{L}\\p{N}-])`,
   'iu',
 );
 /** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks", "…, or 2291". */
