@@ -790,3 +790,16 @@ describe('a code read aloud in number words and digits mixed', () => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });
 });
+
+describe('a login given as "user / password" right after its word', () => {
+  it.each([
+    ['login admin / Kettle-42!', 'login admin / [secret]'],
+    ['Sign in guest / welcome7 on the kiosk', 'Sign in guest / [secret] on the kiosk'],
+    // Things about logins, and a second word with no credential's shape.
+    ['the login page / v2 redesign', null],
+    ['login time / 10am', null],
+    ['login ana / dashboard', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});

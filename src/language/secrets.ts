@@ -870,8 +870,26 @@ const LOGIN_PAIR =
 const EMAIL_PAIR =
   /(?<![\w.+/:-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s+\/\s+|\s+pass(?:word)?\s+)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
 
+/**
+ * A login given right after its word with no joining word, as "user / password":
+ * "login root / Toor-77!". A thing about logins ("login page / v2") is no user.
+ */
+const BARE_LOGIN_PAIR =
+  /\b(?:log ?in|sign ?in)[ \t]+([\w.@+-]{2,40})[ \t]*\/[ \t]*([^\s,;"'`)]+[^\s,;"'`).:])/giu;
+const LOGIN_THING =
+  /^(?:page|pages|flow|screen|form|button|link|issues?|bugs?|errors?|times?|rates?|speed|ui|ux|api|sso|oauth|saml|v\d+)$/iu;
+
 function loginPairs(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(BARE_LOGIN_PAIR)) {
+    const user = match[1] ?? '';
+    const password = match[2] ?? '';
+    const core = password.replace(/[!?]+$/u, '');
+    if (NOT_A_VALUE.test(user) || LOGIN_THING.test(user) || NAMED_SETTING.test(user)) continue;
+    if (!/\p{L}/u.test(core) || !hasCredentialShape(core, true)) continue;
+    const start = (match.index ?? 0) + match[0].length - password.length;
+    spans.push({ start, end: start + password.length, kind: 'password' });
+  }
   for (const match of text.matchAll(EMAIL_PAIR)) {
     const password = match[1] ?? '';
     const core = password.replace(/[!?]+$/u, '');
