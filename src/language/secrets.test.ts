@@ -803,3 +803,36 @@ describe('a login given as "user / password" right after its word', () => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });
 });
+
+describe('the word lists a reply is read with', () => {
+  it.each([
+    // REQUEST: a question, or a verb asking for the value.
+    ['Paste the token from the dashboard here', 'Rq7vLm29XwKt84Pz', true],
+    ['Type in the alarm PIN', '3 1 8 8', true],
+    ['I updated the alarm PIN', '3 1 8 8', false],
+    // SENT: a bare "code" asked for by what sent it.
+    ['What was the code they texted you?', '551 902', true],
+    ['What was the code?', '551 902', false],
+    // BACK_REFERENCE: "it" after a sentence naming the secret.
+    ['I changed the padlock code.\nWhat is it?', '0 4 4 9', true],
+    ['The meeting moved.\nWhat is it?', '0 4 4 9', false],
+    // ABOUT_SECRET: a question about the secret, not for it.
+    ['How long is the door code?', '4 8 2 2', false],
+    ['Which year did the PIN change?', '2019', false],
+    ['What format is the API key?', 'Base64Url2048bits', false],
+    // PASSWORD_VERB: a reply that is a sentence.
+    ["What's the router password?", 'tell you tomorrow', false],
+    ["What's the router password?", 'amber falcon orchard', true],
+  ])('"%s" → "%s" masked: %s', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked ? '[secret]' : reply);
+  });
+
+  it.each([
+    // CJK_UNIT: a counter after the number makes it a length or a date.
+    ['密码是8位数字', null],
+    ['暗証番号は2024年に変更', null],
+    ['密码是Qing2024', '密码是[secret]'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});

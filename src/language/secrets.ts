@@ -458,6 +458,18 @@ function relationAfter(rest: string, setBefore: boolean, lang?: string): Relatio
   return null;
 }
 
+/**
+ * Whether the words around a guarded label name what it guards (see `LabelGuard`): a place a
+ * "code" opens, a login a "pass" belongs to, a network a "key" unlocks. Read by `guardHolds` for
+ * a value given and by `labelAsked` for a value asked for.
+ */
+function guardedBy(label: Label, around: string): boolean {
+  if (label.guard === 'place') return PLACE.test(around);
+  if (label.guard === 'login') return LOGIN.test(around);
+  if (label.guard === 'network') return NETWORK.test(around);
+  return true;
+}
+
 /** Whether a label's guard holds in its clause (see `LabelGuard`). */
 function guardHolds(
   label: Label,
@@ -468,20 +480,20 @@ function guardHolds(
 ): boolean {
   if (label.guard === 'place')
     return (
-      PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
+      guardedBy(label, `${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
       !REFERENCE.test(after.slice(0, after.length - value.length)) &&
       (/\d/u.test(value) || WORDED.test(value))
     );
   if (label.guard === 'login')
     // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
     return (
-      LOGIN.test(`${before} ${after}`) &&
+      guardedBy(label, `${before} ${after}`) &&
       /\p{L}/u.test(value) &&
       hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
     return (
-      (NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
+      (guardedBy(label, `${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
       (RANDOM_KEY.test(value) && !madeOfWords(value))
     );
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
@@ -1145,10 +1157,10 @@ function labelAsked(sentence: string): SecretKind | null {
     // "password manager", "PIN reset": a thing about the secret, not the secret.
     if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
     if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
-    const place = PLACE.test(sentence) || SENT.test(sentence);
-    if (label.guard === 'place' && (PUBLIC_CODE_BEFORE.test(before) || !place)) continue;
-    if (label.guard === 'network' && !NETWORK.test(sentence)) continue;
-    if (label.guard === 'login' && !LOGIN.test(sentence)) continue;
+    // A code asked for may be named by what sent it rather than what it opens ("the code they texted").
+    const sent = label.guard === 'place' && SENT.test(sentence);
+    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
+    if (!guardedBy(label, sentence) && !sent) continue;
     return label.kind;
   }
   return null;
