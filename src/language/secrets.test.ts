@@ -699,6 +699,7 @@ describe('names and help that look like secrets (issue #13 review of the fifth p
     ['Forgotten the alarm code? Call 0161 496 0000.', null],
     ['Need a replacement passcode? 0800 321 7788', null],
     ['What is the PIN? 4471', 'What is the PIN? [secret]'],
+    ['Forgot the gate code? It is 6 2 9 0.', 'Forgot the gate code? It is [secret].'],
     // Labels written without spaces take the same vetoes as the others: a standard is no value.
     ['パスワードはAES256で暗号化されます', null],
     ['암호는 SHA512 로 저장됩니다', null],

@@ -1133,7 +1133,8 @@ const ABOUT_SECRET =
   /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:years?|(?:week)?days?|months?|weeks?|times?|one|ones|apps?)|what (?:years?|days?|months?|time|times|length|format|kind|sort|type|app|happens))\b/iu;
 /**
  * A question that offers help with a secret rather than asking for it: "Lost your card PIN?",
- * "Forgot your passcode?", "Need a new PIN?". What follows is help (a helpline), not the value.
+ * "Forgot your passcode?", "Need a new PIN?". A phone number after it is a helpline, not the
+ * value; a code is still the value ("Forgot the gate code? It's 4471.").
  */
 const OFFERS_HELP =
   /^(?:(?:have|did|do)\s+you\s+|you\s+)?(?:lost|forgot(?:ten)?|forget|misplaced|need(?:ing)?\s+(?:a\s+)?(?:new|replacement)|locked\s+out|blocked|trouble)\b/iu;
@@ -1178,7 +1179,7 @@ function askedKind(asked: string): SecretKind | null {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const last = sentences[sentences.length - 1] ?? '';
-  if (!REQUEST.test(last) || ABOUT_SECRET.test(last) || OFFERS_HELP.test(last)) return null;
+  if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
   const kind = labelAsked(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
   return labelAsked(sentences[sentences.length - 2] ?? '');
@@ -1243,6 +1244,14 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
+  // After "Lost your PIN?", a phone number is the number to call.
+  const question = asked.trim().split(/(?<=[.!?])\s+|\n+/u).pop() ?? '';
+  if (
+    OFFERS_HELP.test(question.trim()) &&
+    /^\+?\d[\d ()-]{7,}$/u.test(core) &&
+    (core.match(/\d/gu) ?? []).length >= 9
+  )
+    return null;
   // Asked for a name and a password, a reply of several words gives the name ("Casa Lupo 5G").
   if (/\s/u.test(core) && NAME_TOO.test(asked.split('\n').pop() ?? '')) return null;
   const start = (match[1] ?? '').length;
