@@ -1245,7 +1245,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
   // After "Lost your PIN?", a phone number is the number to call.
-  const question = asked.trim().split(/(?<=[.!?])\s+|\n+/u).pop() ?? '';
+  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
   if (
     OFFERS_HELP.test(question.trim()) &&
     /^\+?\d[\d ()-]{7,}$/u.test(core) &&
