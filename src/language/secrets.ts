@@ -1175,7 +1175,7 @@ function labelAsked(sentence: string): SecretKind | null {
  */
 function askedKind(asked: string): SecretKind | null {
   const sentences = asked
-    .split(/(?<=[.!?])\s+|\n+/u)
+    .split(SENTENCE_BREAK)
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const last = sentences[sentences.length - 1] ?? '';
@@ -1260,7 +1260,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
 
 /** The sentence after a "?", read in place (sticky): what may answer it. */
 const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
-/** Where a sentence ends and the next begins, as `askedKind` splits them. */
+/** Where a sentence ends and the next begins: how `askedKind` and `answersWithin` split a text. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
 
 /**
