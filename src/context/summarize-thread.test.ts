@@ -94,6 +94,17 @@ describe('summarizeThread', () => {
     );
   });
 
+  it('masks a secret in a message before quoting it, with the question it answers', () => {
+    const said = [
+      message('m1', 'The cellar lock opens with 14-09-83', 0),
+      message('m2', 'What is the locker PIN?', 1, 'assistant'),
+      message('m3', '5 2 7 1', 2),
+    ];
+    expect(summarizeThread([], said, { maxTokens: 100, tokenizer })).toBe(
+      'The thread opened with: "The cellar lock opens with [secret]" Latest: "[secret]"',
+    );
+  });
+
   it('says nothing for a thread without items or user messages', () => {
     expect(summarizeThread([], [message('m1', 'Hello', 0, 'assistant')], { maxTokens: 50 })).toBe(
       '',

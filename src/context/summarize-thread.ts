@@ -1,4 +1,5 @@
 import { type BatchMessage, isActiveItem, ok, type Result, type StateItem } from '../core/index.js';
+import { askedBefore, maskSecrets } from '../language/index.js';
 import { orderMessages } from './context-sections.js';
 import { createGptTokenizer, type Tokenizer } from './tokenizer.js';
 import { truncateToTokens } from './truncate-to-tokens.js';
@@ -91,8 +92,19 @@ function summarizeItems(
   return text;
 }
 
-function quote(message: BatchMessage | undefined): string {
-  return message ? message.content.replace(/\s+/g, ' ').trim() : '';
+/**
+ * Message `index` of the thread as the summary may quote it: its secrets masked before it is
+ * quoted, with the message it answers ("What's the safe code?" | "31-07-22"). Masking the quote
+ * afterwards reads the closing quote as part of the value and misses it.
+ */
+function quote(ordered: readonly BatchMessage[], index: number): string {
+  const message = ordered[index];
+  if (message === undefined) return '';
+  const turns = ordered.map((m) => ({
+    side: m.role === 'system' ? null : m.role,
+    text: m.content,
+  }));
+  return maskSecrets(message.content, askedBefore(turns, index)).replace(/\s+/g, ' ').trim();
 }
 
 function summarizeMessages(
@@ -100,9 +112,10 @@ function summarizeMessages(
   maxTokens: number,
   tokenizer: Tokenizer,
 ): string {
-  const users = orderMessages(messages).filter((message) => message.role === 'user');
-  const first = quote(users[0]);
-  const last = users.length > 1 ? quote(users.at(-1)) : '';
+  const ordered = orderMessages(messages);
+  const users = ordered.flatMap((message, i) => (message.role === 'user' ? [i] : []));
+  const first = quote(ordered, users[0] ?? -1);
+  const last = users.length > 1 ? quote(ordered, users.at(-1) ?? -1) : '';
   if (first === '' && last === '') return '';
   const compose = (a: string, b: string) =>
     b === '' ? `The thread opened with: "${a}"` : `The thread opened with: "${a}" Latest: "${b}"`;

@@ -5,22 +5,30 @@ import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
 
+/**
+ * A JSON-lines transcript of `turns` (role, content), one message a minute; `first` numbers the
+ * first message, so a later capture of the same session goes on where an earlier one stopped.
+ */
+function transcript(turns: readonly (readonly [string, string])[], first = 1): string {
+  return turns
+    .map(([role, content], i) =>
+      JSON.stringify({
+        message_id: `m${first + i}`,
+        role,
+        content,
+        created_at: `2026-04-07T09:${String(9 + first + i).padStart(2, '0')}:00Z`,
+      }),
+    )
+    .join('\n');
+}
+
 /** Captures `lines` as one user message each of session `sessionId`, observed at once; reflects. */
 async function observeSession(
   engine: Engine,
   sessionId: string,
   lines: readonly string[],
 ): Promise<void> {
-  const text = lines
-    .map((content, i) =>
-      JSON.stringify({
-        message_id: `m${i + 1}`,
-        role: 'user',
-        content,
-        created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
-      }),
-    )
-    .join('\n');
+  const text = transcript(lines.map((content) => ['user', content] as const));
   await engine.observer.capture({ text, sessionId, trigger: 'manual', observe: 'sync' });
   await engine.observer.reflect();
 }
@@ -155,19 +163,6 @@ describe('engine.observer masks a reply with the question it answers', () => {
     observerOnly(),
   );
 
-  function dialogue(turns: readonly (readonly [string, string])[]): string {
-    return turns
-      .map(([role, content], i) =>
-        JSON.stringify({
-          message_id: `m${i + 1}`,
-          role,
-          content,
-          created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
-        }),
-      )
-      .join('\n');
-  }
-
   it.each([
     [
       [
@@ -194,7 +189,7 @@ describe('engine.observer masks a reply with the question it answers', () => {
   ] as const)('keeps the answer out of proposals and the daily log (%#)', async (turns, value) => {
     const { dir, engine } = opened();
     await engine.observer.capture({
-      text: dialogue([...turns, ['user', 'We use MariaDB 11 for the invoicing service.']]),
+      text: transcript([...turns, ['user', 'We use MariaDB 11 for the invoicing service.']]),
       sessionId: 'reply',
       trigger: 'manual',
       observe: 'sync',
@@ -210,5 +205,48 @@ describe('engine.observer masks a reply with the question it answers', () => {
     ].join('\n');
     expect(shown).not.toContain(value);
     expect(shown).not.toContain(value.replace(/ /g, ''));
+  });
+});
+
+describe('engine.observer masks a reply whose question ended an earlier capture', () => {
+  const opened = useTestEngine(
+    'verity-observer-secrets-later-',
+    '2026-04-07T12:00:00Z',
+    observerOnly(),
+  );
+
+  it('reads the compaction capture before the shutdown capture that answers it', async () => {
+    const { dir, engine } = opened();
+    const asked = transcript([
+      ['user', 'We use MariaDB 11 for the invoicing service.'],
+      ['assistant', 'What is the code for the garden shed?'],
+    ]);
+    const answered = transcript(
+      [
+        ['user', '7146'],
+        ['user', 'The invoices go out on the first Monday.'],
+      ],
+      3,
+    );
+    await engine.observer.capture({
+      text: asked,
+      sessionId: 'shed',
+      trigger: 'compaction',
+      observe: 'sync',
+    });
+    await engine.observer.capture({
+      text: answered,
+      sessionId: 'shed',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    await engine.observer.reflect();
+    const folder = join(dir, 'workspace', 'memory');
+    const log = readdirSync(folder)
+      .map((f) => readFileSync(join(folder, f), 'utf8'))
+      .join('\n');
+    expect(log).toContain('first Monday');
+    const shown = [...(await engine.observer.listProposals('all')).map((p) => p.text), log];
+    expect(shown.join('\n')).not.toContain('7146');
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
-import { FOREIGN_LABELS, findSecrets, holdsSecret, isSecretLabel, maskSecrets } from './secrets.js';
+import {
+  askedBefore,
+  FOREIGN_LABELS,
+  findSecrets,
+  holdsSecret,
+  isSecretLabel,
+  maskSecrets,
+} from './secrets.js';
 
 describe('findSecrets', () => {
   it.each(NOT_SECRETS)('finds no secret in "%s"', (text) => {
@@ -476,6 +483,30 @@ describe('a reply to a question asking for a secret', () => {
     );
   });
 
+  it('reads a question inside one message with the sentence before it, and no further', () => {
+    const text = 'Lunch is at noon. I changed the locker code. What is it now? 5 5 1 2.';
+    expect(maskSecrets(text)).toBe(
+      'Lunch is at noon. I changed the locker code. What is it now? [secret].',
+    );
+    const far = 'I changed the locker code. Lunch is at noon. What is it now? 5 5 1 2.';
+    expect(maskSecrets(far)).toBe(far);
+  });
+
+  it.each([
+    // An opener with a dash, a key pressed after the code: the code is still the reply.
+    ["What's the alarm PIN?", 'Sure — 4 1 7 2', 'Sure — [secret]'],
+    ["What's the alarm PIN?", 'Yes – 4172', 'Yes – [secret]'],
+    ['Can you give me the gate code?', "it's 2 0 4 1 then hash", "it's [secret] then hash"],
+    [
+      'Can you give me the gate code?',
+      '8812 followed by the star key',
+      '[secret] followed by the star key',
+    ],
+    ["What's the wifi password?", 'Sure — ask Tom', 'Sure — ask Tom'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
   it('reads no answer without a question', () => {
     expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
   });
@@ -649,5 +680,160 @@ describe('the allow-lists', () => {
     expect(holdsSecret('the phone pin is 4471')).toBe(true);
     expect(holdsSecret('the reset pin is 4471')).toBe(false);
     expect(holdsSecret('the sensor pin is 4471')).toBe(false);
+  });
+});
+
+describe('names and help that look like secrets (issue #13 review of the fifth pass)', () => {
+  it.each([
+    // A name in code after a bare "key" is made of words; a random key is not.
+    ['The config key is shippingAddressForm2025 in fr.json', null],
+    ['Memcached key ProductListCache2027v2 expires hourly', null],
+    ['Sort by the composite key InvoiceLineNumber2031b', null],
+    ['the vault key Hq7Ws2Lx9Pd4Mn6Bt3', 'the vault key [secret]'],
+    // An article belongs to another language's "is" only; after English "is" it is the value's.
+    ['The wifi password is Mi-Casa-55', 'The wifi password is [secret]'],
+    ['Our router password is Le-Chat-Noir-4', 'Our router password is [secret]'],
+    ['La password è la Gatto-Rosso-8', 'La password è la [secret]'],
+    // A question offering help is followed by help, not by the value.
+    ['Misplaced your debit PIN? 0800 765 4321', null],
+    ['Forgotten the alarm code? Call 0161 496 0000.', null],
+    ['Need a replacement passcode? 0800 321 7788', null],
+    ['What is the PIN? 4471', 'What is the PIN? [secret]'],
+    ['Forgot the gate code? It is 6 2 9 0.', 'Forgot the gate code? It is [secret].'],
+    // Labels written without spaces take the same vetoes as the others: a standard is no value.
+    ['パスワードはAES256で暗号化されます', null],
+    ['암호는 SHA512 로 저장됩니다', null],
+    ['パスワードはHana2024です', 'パスワードは[secret]です'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+
+  it.each([
+    // A sentence, a network's name, a hint, a region, days: none is the value asked for.
+    ["What's the router password?", 'Someone else knows'],
+    ["What's the wifi network name and password?", 'Villa Rosa 24'],
+    ["What's the router password hint?", 'grandma street name backwards'],
+    ['Which API key region do we deploy to?', 'ap-southeast-2'],
+    ['Which days does the side gate code work?', 'one three five seven'],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+
+  it.each([
+    ["What's the API key?", 'Kp9xQ2mZr7Lw4Tn8'],
+    ["What's the wifi password?", 'velvet thunder pancake'],
+  ])('"%s" → "%s" is masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+});
+
+describe('askedBefore', () => {
+  const turns = [
+    { side: 'user', text: 'I moved the bike to the cellar.' },
+    { side: 'assistant', text: 'What is the cellar door code?' },
+    { side: null, text: 'tool: reminder saved' },
+    { side: 'user', text: '2 8 1 9' },
+    { side: 'user', text: 'Thanks.' },
+  ];
+
+  it('reads the two spoken turns before a turn, past turns that ask nothing', () => {
+    expect(askedBefore(turns, 3)).toBe(
+      'I moved the bike to the cellar.\nWhat is the cellar door code?',
+    );
+  });
+
+  it('looks past a short turn that holds the floor ("hang on") to the question', () => {
+    const held = [
+      { side: 'assistant', text: 'What is the storage unit code?' },
+      { side: 'user', text: 'hang on, let me look' },
+      { side: 'user', text: '6 6 1 8' },
+      { side: 'user', text: 'We moved the boxes there in May and it was full.' },
+      { side: 'user', text: '2040' },
+    ];
+    expect(askedBefore(held, 2)).toBe('What is the storage unit code?');
+    expect(askedBefore(held, 4)).toBeUndefined();
+  });
+
+  it('reads nothing before a turn the same side spoke last, or before the first', () => {
+    expect(askedBefore(turns, 4)).toBeUndefined();
+    expect(askedBefore(turns, 0)).toBeUndefined();
+  });
+});
+
+describe('codes listed one a line, and an .npmrc token', () => {
+  it.each([
+    [
+      'Recovery codes:\n1. 7730-1184\n2. 2291-6650\nStore them offline.',
+      'Recovery codes:\n1. [secret]\n2. [secret]\nStore them offline.',
+    ],
+    ['Backup codes:\n  - kq81mz40\n  - pd27xw93', 'Backup codes:\n  - [secret]\n  - [secret]'],
+    [
+      '//npm.example.com/:_authToken=Qm83kLp2Vx9wRt4Zb7Nc',
+      '//npm.example.com/:_authToken=[secret]',
+    ],
+    // Steps about codes, and a token left to the environment, are no codes.
+    ['Backup codes:\n1. Print them\n2. Keep them in a drawer', null],
+    ['//registry.npmjs.org/:_authToken=$NPM_TOKEN', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('a code read aloud in number words and digits mixed', () => {
+  it.each([
+    ['the PIN is 8 two 6 nine', 'the PIN is [secret]'],
+    ['The alarm code is nine 3 3 one.', 'The alarm code is [secret].'],
+    // Counts and choices stay: two numbers, digits alone, a number word before a unit.
+    ['The PIN is 4, five or six digits long', null],
+    ['the code is 1 2 3', null],
+    ['the PIN is 2 three times wrong and it locks', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('a login given as "user / password" right after its word', () => {
+  it.each([
+    ['login admin / Kettle-42!', 'login admin / [secret]'],
+    ['Sign in guest / welcome7 on the kiosk', 'Sign in guest / [secret] on the kiosk'],
+    // Things about logins, and a second word with no credential's shape.
+    ['the login page / v2 redesign', null],
+    ['login time / 10am', null],
+    ['login ana / dashboard', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('the word lists a reply is read with', () => {
+  it.each([
+    // REQUEST: a question, or a verb asking for the value.
+    ['Paste the token from the dashboard here', 'Rq7vLm29XwKt84Pz', true],
+    ['Type in the alarm PIN', '3 1 8 8', true],
+    ['I updated the alarm PIN', '3 1 8 8', false],
+    // SENT: a bare "code" asked for by what sent it.
+    ['What was the code they texted you?', '551 902', true],
+    ['What was the code?', '551 902', false],
+    // BACK_REFERENCE: "it" after a sentence naming the secret.
+    ['I changed the padlock code.\nWhat is it?', '0 4 4 9', true],
+    ['The meeting moved.\nWhat is it?', '0 4 4 9', false],
+    // ABOUT_SECRET: a question about the secret, not for it.
+    ['How long is the door code?', '4 8 2 2', false],
+    ['Which year did the PIN change?', '2019', false],
+    ['What format is the API key?', 'Base64Url2048bits', false],
+    // PASSWORD_VERB: a reply that is a sentence.
+    ["What's the router password?", 'tell you tomorrow', false],
+    ["What's the router password?", 'amber falcon orchard', true],
+  ])('"%s" → "%s" masked: %s', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked ? '[secret]' : reply);
+  });
+
+  it.each([
+    // CJK_UNIT: a counter after the number makes it a length or a date.
+    ['密码是8位数字', null],
+    ['暗証番号は2024年に変更', null],
+    ['密码是Qing2024', '密码是[secret]'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
   });
 });

@@ -256,9 +256,13 @@ const FOREIGN_RELATIVE = new RegExp(
 );
 /** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
 const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
-/** What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. */
+/**
+ * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. An
+ * article may follow only another language's "is" ("è la …"), and only as a word of its own: in
+ * "is La-Bamba-9" the "La" is the value's.
+ */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays|${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|le|la|el|il|lo)(?![\\p{L}\\p{N}]))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -312,6 +316,28 @@ const REFERENCE = /\b(?:sections?|chapters?|articles?|clauses?|paragraphs?|rules
  * letters and digits or more, with a digit, a capital and a small letter.
  */
 const RANDOM_KEY = /^(?=[^\s]*\d)(?=[^\s]*\p{Lu})(?=[^\s]*\p{Ll})[\p{L}\d_+/=-]{16,}$/u;
+/**
+ * Whether a string is made of word parts, as a name in code is ("checkoutButtonLabel2024",
+ * "eu-west-3", "OrderLineItemId9"): split at case changes, digits and separators, every run of
+ * letters reads as a word (a vowel, no four consonants in a row), at most two stand alone, and
+ * one has four letters or more. A random key breaks into runs no word has ("4kQz9Rt2…": "Qz").
+ */
+function madeOfWords(value: string): boolean {
+  const runs = value.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})/gu) ?? [];
+  const single = runs.filter((r) => r.length === 1).length;
+  return (
+    single <= 2 &&
+    runs.some((r) => r.length >= 4) &&
+    runs.every(
+      (r) =>
+        r.length === 1 ||
+        (/[aeiouy]/iu.test(r) &&
+          !/[^aeiouy]{4}/iu.test(r) &&
+          // A long run of capitals is no word ("AKIAIOSFODNN"); a short one is ("API", "HTTP").
+          (r.length <= 6 || /\p{Ll}/u.test(r))),
+    )
+  );
+}
 /** A network a bare "key" belongs to. */
 const NETWORK = /\b(?:wi-?fi|wlan|ssid|hotspot|router|network)\b/iu;
 /** Words before a lowercase "pin" that make it hardware: "GPIO pin 17", "header pins". */
@@ -382,7 +408,7 @@ interface Relation {
 const NAMED = /^((?:[ \t]+[\p{L}\p{N}'’-]+){1,2})[ \t]*[:=][ \t]*/u;
 /** Words after a label that make the line a setting about it: "Password manager: 1Password". */
 const NAMED_SETTING =
-  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:managers?|polic(?:y|ies)|rules?|requirements?|strength|changes?|changed|attempts?|tries|models?|pads?|formats?|dates?|age|history|prompts?|generators?|vaults?|storage|reset|rotation|expiry|expires|length|limit|count|size|budget|type|field|name|file|path|version|usage|scope|scopes|permissions?|role|owner|ttl|timeout|lifetime|format|header|location|payments?|bills?|balances?|fees?|hints?|regions?|zones?)(?![\p{L}\p{N}])/iu;
 /** A date is no value: "PIN expiry: 2025-01-31". */
 const DATE = /^(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/u;
 
@@ -432,6 +458,18 @@ function relationAfter(rest: string, setBefore: boolean, lang?: string): Relatio
   return null;
 }
 
+/**
+ * Whether the words around a guarded label name what it guards (see `LabelGuard`): a place a
+ * "code" opens, a login a "pass" belongs to, a network a "key" unlocks. Read by `guardHolds` for
+ * a value given and by `labelAsked` for a value asked for.
+ */
+function guardedBy(label: Label, around: string): boolean {
+  if (label.guard === 'place') return PLACE.test(around);
+  if (label.guard === 'login') return LOGIN.test(around);
+  if (label.guard === 'network') return NETWORK.test(around);
+  return true;
+}
+
 /** Whether a label's guard holds in its clause (see `LabelGuard`). */
 function guardHolds(
   label: Label,
@@ -442,21 +480,21 @@ function guardHolds(
 ): boolean {
   if (label.guard === 'place')
     return (
-      PLACE.test(`${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
+      guardedBy(label, `${before.slice(-30)} ${word} ${after.slice(0, 40)}`) &&
       !REFERENCE.test(after.slice(0, after.length - value.length)) &&
       (/\d/u.test(value) || WORDED.test(value))
     );
   if (label.guard === 'login')
     // "pass 120 tests" is no password: a login's pass holds a letter and a digit or a symbol.
     return (
-      LOGIN.test(`${before} ${after}`) &&
+      guardedBy(label, `${before} ${after}`) &&
       /\p{L}/u.test(value) &&
       hasCredentialShape(value.replace(/^["'`“](.*)["'`”]$/u, '$1'))
     );
   if (label.guard === 'network')
     return (
-      (NETWORK.test(`${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
-      RANDOM_KEY.test(value)
+      (guardedBy(label, `${before} ${after}`) && /\d/u.test(value) && value.length >= 8) ||
+      (RANDOM_KEY.test(value) && !madeOfWords(value))
     );
   if (label.guard === 'digits') return (value.match(/\d/gu) ?? []).length >= 6;
   return true;
@@ -540,7 +578,7 @@ const PASSWORD_JOIN = /^(?:and|or|but|n|&)$/iu;
  * a reply a sentence rather than a password ("somewhere in the drawer", "later, sorry").
  */
 const PASSWORD_VERB =
-  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
+  /^(?:somewhere|anywhere|nowhere|everywhere|later|tomorrow|soon|yet|again|please|thanks|sorry|i|me|we|us|you|he|she|they|them|him|expires?|works?|changes?|rotates?|lives?|sits?|stays?|goes|needs?|opens?|unlocks?|gets?|makes?|means?|says?|said|let|lets|ask|tell|forgot|forget|remember|remembers|knows?|nobody|somebody|everybody|anybody|anyone|someone|everyone|anymore|don['’]t|doesn['’]t|didn['’]t|can['’]t|won['’]t|isn['’]t|wasn['’]t)$/iu;
 
 /**
  * Whether the words after "and", "or" or "but" are more of the same password, not a clause of
@@ -579,10 +617,12 @@ const NUMBER_WORD =
 const ONE_NUMBER_WORD = new RegExp(`^${NUMBER_WORD}$`, 'iu');
 /**
  * A code given in number words, three or more ("the PIN is four four seven one", "twelve
- * twenty-four six"): one number word is a count ("the PIN is four digits").
+ * twenty-four six"), some perhaps as digits ("7 one 4 two"), at least one a word (digits alone
+ * are `SPACED`'s): one number word is a count ("the PIN is four digits").
  */
+const SAID_DIGIT = `(?:${NUMBER_WORD}|\\d)`;
 const WORDED = new RegExp(
-  `^${NUMBER_WORD}(?:,?[ \\t]+${NUMBER_WORD}){2,11}(?![\\p{L}\\p{N}-])`,
+  `^(?=(?:\\d,?[ \\t]+)*${NUMBER_WORD})${SAID_DIGIT}(?:,?[ \\t]+${SAID_DIGIT}){2,11}(?![\\p{L}\\p{N}-])`,
   'iu',
 );
 /** Another way of typing the same code: "2-2-9-1 or 2291 if the keypad sticks", "…, or 2291". */
@@ -616,6 +656,19 @@ function namedCredential(tail: string): boolean {
 }
 
 /**
+ * Whether a value is a count, a measurement or a standard's name, in any language's clause: "4
+ * digits", "40mm", "AES-256", "24h", "SHA256" ("パスワードはSHA256で…").
+ */
+function countOrStandard(core: string, after: string): boolean {
+  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
+  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
+  // standard with a participle a state ("WPA2-verschlüsselt").
+  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
+  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
+  return hyphened !== undefined && isStandardName(hyphened);
+}
+
+/**
  * Whether a value that passed `credentialLike` is still a count, a measurement, a standard's name
  * or talk about the secret: "4 digits", "40mm", "AES-256", "24h", "ist 2024 eingeführt", "is 8
  * tokens", a security answer given as a sentence.
@@ -628,12 +681,7 @@ function countOrTalk(
   relation: Relation,
   afterSymbol: boolean,
 ): boolean {
-  if (UNIT.test(after) || MEASUREMENT.test(core) || isStandardName(core)) return true;
-  // A number with a suffix is a count or a length ("24h", "4-stellig", "6-digit"), and a
-  // standard with a participle a state ("WPA2-verschlüsselt").
-  if (/^\d{1,3}(?:h|min|-\p{Ll}{3,})$/u.test(core)) return true;
-  const hyphened = /^(.+)-\p{Ll}{4,}$/u.exec(core)?.[1];
-  if (hyphened !== undefined && isStandardName(hyphened)) return true;
+  if (countOrStandard(core, after)) return true;
   // In another language's clause a year goes on to its verb ("ist 2024 eingeführt worden").
   const nextWord = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
   if (
@@ -676,6 +724,26 @@ function codesAfter(text: string, first: SecretSpan, plural: boolean): SecretSpa
   }
 }
 
+/** An item of a list written one code a line: "1. 4821-9930", "- 5510-2847", "2) 77hd0k2m". */
+const LIST_ITEM =
+  /^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+([#*]?[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}])[ \t]*(?:\n|$)/du;
+
+/** The codes of a list written one a line from `at`, each with a digit and four characters or more. */
+function listedCodes(text: string, at: number, kind: SecretKind): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (let line = at; line < text.length; ) {
+    const item = LIST_ITEM.exec(text.slice(line, text.indexOf('\n', line) + 1 || text.length));
+    const code = item?.[1];
+    const offset = item?.indices?.[1]?.[0];
+    if (item === null || code === undefined || offset === undefined) break;
+    if (!/\d/u.test(code) || code.length < 4) break;
+    const start = line + offset;
+    spans.push({ start, end: start + code.length, kind });
+    line += item[0].length;
+  }
+  return spans;
+}
+
 /** The value a label found at `match` is given in `text`, and the codes listed after it. */
 function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const label = labelOf(match[0]);
@@ -693,6 +761,15 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const relation = relationAfter(text.slice(labelEnd), SET_BEFORE.test(before), label.lang);
   if (relation === null) return [];
   const at = labelEnd + relation.skip;
+  // "Backup codes:" then one code a line, numbered or bulleted: every item is a code.
+  if (
+    CODE_VALUED.has(kind) &&
+    /s$/iu.test(match[0]) &&
+    /^[^\n]*:[ \t]*\n/u.test(text.slice(labelEnd, at))
+  ) {
+    const listed = listedCodes(text, text.lastIndexOf('\n', at - 1) + 1, kind);
+    if (listed.length > 0) return listed;
+  }
   const tail = text.slice(at);
   const phrase = relation.close ? phraseAfter(match[0], kind, tail) : null;
   if (phrase !== null) return [{ start: at, end: at + phrase.length, kind }];
@@ -766,7 +843,10 @@ function cjkValues(text: string): SecretSpan[] {
   for (const m of text.matchAll(CJK_LABEL)) {
     const value = m[1] ?? '';
     const end = (m.index ?? 0) + m[0].length;
-    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(text.slice(end))) continue;
+    const after = text.slice(end);
+    // The same vetoes as every other label's value (`countOrStandard`), and a CJK counter.
+    if (value.length < 4 || !hasCredentialShape(value) || CJK_UNIT.test(after)) continue;
+    if (countOrStandard(value, after)) continue;
     const label = m[0];
     const kind: SecretKind = /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(label)
       ? 'one_time_code'
@@ -802,8 +882,26 @@ const LOGIN_PAIR =
 const EMAIL_PAIR =
   /(?<![\w.+/:-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s+\/\s+|\s+pass(?:word)?\s+)([^\s,;"'`)]+[^\s,;"'`).:])/giu;
 
+/**
+ * A login given right after its word with no joining word, as "user / password":
+ * "login root / Toor-77!". A thing about logins ("login page / v2") is no user.
+ */
+const BARE_LOGIN_PAIR =
+  /\b(?:log ?in|sign ?in)[ \t]+([\w.@+-]{2,40})[ \t]*\/[ \t]*([^\s,;"'`)]+[^\s,;"'`).:])/giu;
+const LOGIN_THING =
+  /^(?:page|pages|flow|screen|form|button|link|issues?|bugs?|errors?|times?|rates?|speed|ui|ux|api|sso|oauth|saml|v\d+)$/iu;
+
 function loginPairs(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  for (const match of text.matchAll(BARE_LOGIN_PAIR)) {
+    const user = match[1] ?? '';
+    const password = match[2] ?? '';
+    const core = password.replace(/[!?]+$/u, '');
+    if (NOT_A_VALUE.test(user) || LOGIN_THING.test(user) || NAMED_SETTING.test(user)) continue;
+    if (!/\p{L}/u.test(core) || !hasCredentialShape(core, true)) continue;
+    const start = (match.index ?? 0) + match[0].length - password.length;
+    spans.push({ start, end: start + password.length, kind: 'password' });
+  }
   for (const match of text.matchAll(EMAIL_PAIR)) {
     const password = match[1] ?? '';
     const core = password.replace(/[!?]+$/u, '');
@@ -874,11 +972,12 @@ const SECRET_ANYWHERE = /^(?:secret|password|passwd|passphrase)$/iu;
 const SETTING_PART =
   /^(?:public|primary|sort|partition|foreign|cache|idempotency|max|min|limit|count|size|length|len|ttl|timeout|expiry|expires|lifetime|budget|num|file|path|dir|name|id|url|uri|env|var|type|header|field|rotation|policy|hint|hash|algo|algorithm|encoder|backend|engine|provider|arn)$/iu;
 /**
- * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`). A name
- * of one word counts only in capitals or quotes; the English label reads the rest.
+ * A configuration line: `.env`, `export`, YAML or JSON (`DB_PASSWORD=…`, `"apiKey": "…"`), and a
+ * name led by "_" as `.npmrc` writes it (`//registry…/:_authToken=…`). A name of one word counts
+ * only in capitals or quotes; the English label reads the rest.
  */
 const CONFIG_LINE =
-  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
+  /(?<![\p{L}\p{N}_$.-])(?<!\$\{)(["']?)(_?[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\1[ \t]*[:=][ \t]*(?=("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s,;"'`]+))/gu;
 /** A value that stands for one elsewhere: `${VAR}`, `$VAR`, `<your key>`, `{{ secret }}`, `%VAR%`. */
 const PLACEHOLDER =
   /^(?:\$|<|\{|%|\*{3,}|x{4,}$|\.{3}|…|true$|false$|null$|none$|change_?me|your|example|dummy|placeholder|replace|insert)/iu;
@@ -943,12 +1042,12 @@ const URL_PARAMETER = /[?&#]([A-Za-z0-9_.-]+)=([^\s&#"'<>]+)/gu;
 /** A URL parameter's name part that says its value is a credential. */
 const URL_SECRET_PART =
   /^(?:token|key|apikey|secret|password|passwd|pwd|sig|signature|auth|credentials?)$/iu;
+/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
+const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 /**
  * Credentials on a command line: `--password=…`, `--token …`, `curl -u user:pass`, `--user
  * user:pass`, and mysql's `-p…` written against its flag.
  */
-/** HTTP basic auth written as `user:password` after its name: "basic auth admin:S3cret". */
-const BASIC_AUTH = /\bbasic[- ]?auth\b[^\n:]{0,20}?\s([\w.@-]+):([^\s,;"'`]+[^\s,;"'`.])/giu;
 const CLI_CREDENTIAL =
   /(?:(?:^|\s)--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|auth-token)(?:=|\s+)|(?:^|\s)(?:-u|--user)\s+[^\s:]+:|\bmysql\b[^\n]*?\s-p)([^\s"'`]{3,})/giu;
 /** Webhook URLs whose last part is their secret (Slack, Discord). */
@@ -1031,7 +1130,16 @@ function shapedValues(text: string): SecretSpan[] {
 
 /** Words that ask about a secret rather than for it: "how many digits is the PIN?", "when…". */
 const ABOUT_SECRET =
-  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:year|day|month|one|app)|what (?:year|day|month|time|length|format|kind|sort|type|app|happens))\b/iu;
+  /\b(?:how (?:many|long|often|old|do|does|did|can|should)|when|where|why|who|whose|which (?:years?|(?:week)?days?|months?|weeks?|times?|one|ones|apps?)|what (?:years?|days?|months?|time|times|length|format|kind|sort|type|app|happens))\b/iu;
+/**
+ * A question that offers help with a secret rather than asking for it: "Lost your card PIN?",
+ * "Forgot your passcode?", "Need a new PIN?". A phone number after it is a helpline, not the
+ * value; a code is still the value ("Forgot the gate code? It's 4471.").
+ */
+const OFFERS_HELP =
+  /^(?:(?:have|did|do)\s+you\s+|you\s+)?(?:lost|forgot(?:ten)?|forget|misplaced|need(?:ing)?\s+(?:a\s+)?(?:new|replacement)|locked\s+out|blocked|trouble)\b/iu;
+/** A question that asks for a name as well ("the network name and password?"): a reply of words is the name. */
+const NAME_TOO = /\b(?:name|ssid|user ?name)\b/iu;
 /** A message asking for something: a question, or a request to give it. */
 const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
 /** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
@@ -1050,10 +1158,10 @@ function labelAsked(sentence: string): SecretKind | null {
     // "password manager", "PIN reset": a thing about the secret, not the secret.
     if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
     if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
-    const place = PLACE.test(sentence) || SENT.test(sentence);
-    if (label.guard === 'place' && (PUBLIC_CODE_BEFORE.test(before) || !place)) continue;
-    if (label.guard === 'network' && !NETWORK.test(sentence)) continue;
-    if (label.guard === 'login' && !LOGIN.test(sentence)) continue;
+    // A code asked for may be named by what sent it rather than what it opens ("the code they texted").
+    const sent = label.guard === 'place' && SENT.test(sentence);
+    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(before)) continue;
+    if (!guardedBy(label, sentence) && !sent) continue;
     return label.kind;
   }
   return null;
@@ -1067,7 +1175,7 @@ function labelAsked(sentence: string): SecretKind | null {
  */
 function askedKind(asked: string): SecretKind | null {
   const sentences = asked
-    .split(/(?<=[.!?])\s+|\n+/u)
+    .split(SENTENCE_BREAK)
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const last = sentences[sentences.length - 1] ?? '';
@@ -1077,9 +1185,15 @@ function askedKind(asked: string): SecretKind | null {
   return labelAsked(sentences[sentences.length - 2] ?? '');
 }
 
-/** A reply's opening words before its value ("sure, it's", "yes:", "that's") and its full stop. */
+/**
+ * A reply's opening words before its value ("sure, it's", "yes:", "Sure — ", "that's") and its
+ * full stop.
+ */
 const REPLY =
-  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b[,.!:]?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b\s*(?:[,.!:]|[—–]|-(?=\s))?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+/** A key pressed after a code, said after it: "1977 then hash", "4 4 1 0 and the star key". */
+const KEY_AFTER =
+  /\s+(?:then|and|followed by|plus)\s+(?:the\s+)?(?:hash|pound|star|enter|ok|#|\*)(?:\s+(?:key|button|sign))?$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1110,7 +1224,8 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
     if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
     return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
   }
-  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value);
+  // "eu-central-1", "checkoutButtonLabel2024": a name made of words, not a key.
+  if (LONG_VALUED.has(kind)) return KEY_REPLY.test(value) && !madeOfWords(value);
   return (value.match(/\d/gu) ?? []).length >= 6 && /^[\dA-Z][\dA-Z -]*$/u.test(value);
 }
 
@@ -1123,22 +1238,52 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
   const match = REPLY.exec(reply);
   if (kind === null || match === null) return null;
-  const value = (match[2] ?? '').trim();
+  const said = (match[2] ?? '').trim();
+  // The key pressed after a code is no part of it: masked is the code ("[secret] then hash").
+  const value = CODE_VALUED.has(kind) ? said.replace(KEY_AFTER, '') : said;
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
+  // After "Lost your PIN?", a phone number is the number to call.
+  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  if (
+    OFFERS_HELP.test(question.trim()) &&
+    /^\+?\d[\d ()-]{7,}$/u.test(core) &&
+    (core.match(/\d/gu) ?? []).length >= 9
+  )
+    return null;
+  // Asked for a name and a password, a reply of several words gives the name ("Casa Lupo 5G").
+  if (/\s/u.test(core) && NAME_TOO.test(asked.split('\n').pop() ?? '')) return null;
   const start = (match[1] ?? '').length;
   return { start, end: start + value.length, kind };
 }
 
-/** Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." */
+/** The sentence after a "?", read in place (sticky): what may answer it. */
+const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
+/** Where a sentence ends and the next begins: how `askedKind` and `answersWithin` split a text. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
+
+/**
+ * Secrets asked for and answered inside one text: "My voicemail PIN? It's 2 4 6 8 1." Each "?"
+ * is read with the two sentences that end at it (all `askedKind` reads), never the whole text
+ * before it: a text of many questions costs in proportion to its length.
+ */
 function answersWithin(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  const starts = [
+    0,
+    ...[...text.matchAll(SENTENCE_BREAK)].map((m) => (m.index ?? 0) + m[0].length),
+  ];
+  let next = 0;
   for (const mark of text.matchAll(/\?[ \t]+/gu)) {
-    const from = (mark.index ?? 0) + mark[0].length;
-    const sentence = /^[^.!?\n]*[.!]?(?=\s|$)/u.exec(text.slice(from))?.[0];
+    const at = mark.index ?? 0;
+    const from = at + mark[0].length;
+    REPLY_SENTENCE.lastIndex = from;
+    const sentence = REPLY_SENTENCE.exec(text)?.[0];
     if (sentence === undefined) continue;
-    const span = answeredValue(text.slice(0, from), sentence);
+    // `starts[next]` is the first sentence start after the "?": the two before it open the question.
+    while (next < starts.length && (starts[next] ?? 0) <= at) next++;
+    const span = answeredValue(text.slice(starts[Math.max(0, next - 2)] ?? 0, from), sentence);
     if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
   }
   return spans;
@@ -1196,6 +1341,10 @@ export function maskSecrets(text: string, asked?: string): string {
   return out + text.slice(at);
 }
 
+/** A turn that only holds the floor before an answer: "one sec", "hang on, let me look". */
+const HOLD =
+  /^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|uh|um|hmm)[,.]?\s+)?(?:one|a|just a) (?:sec(?:ond)?|moment|minute|mo)|^\s*(?:hang|hold) on|^\s*let me (?:check|look|see|find)|^\s*(?:checking|looking|wait)\b/iu;
+
 /** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
 export interface SaidTurn {
   /** Who said it: a role or a speaker; turns of one side never answer each other. */
@@ -1211,7 +1360,18 @@ export interface SaidTurn {
  * daily log, the context tail and search.
  */
 export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
-  const said = turns.slice(0, index).filter((t) => t.side !== null).slice(-2);
+  // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
+  // conversation costs in proportion to its length, not to its square.
+  const said: SaidTurn[] = [];
+  const side = turns[index]?.side;
+  for (let i = index - 1; i >= 0 && said.length < 2; i--) {
+    const turn = turns[i];
+    if (turn === undefined || turn.side === null) continue;
+    // "one sec", "let me check" between a question and its answer holds the turn, answers nothing.
+    if (said.length === 0 && turn.side === side && turn.text.length <= 40 && HOLD.test(turn.text))
+      continue;
+    said.unshift(turn);
+  }
   const asked = said[said.length - 1];
   if (asked === undefined || asked.side === turns[index]?.side) return undefined;
   return said.map((t) => t.text).join('\n');

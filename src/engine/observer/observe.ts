@@ -121,14 +121,19 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
   const payload = event.payload as unknown as SessionCapturedPayload;
   // Masked before any observer reads them: an observer splits a message into sentences and
   // clauses, and a split can part a secret from its label ("PIN no." | "8820 for the new card").
-  // Each is masked with the message it replies to: "What's your PIN?" | "4471".
-  const unseen = new Set(entriesNotCaptured(payload.entries, await earlierEntries(rt, capture)));
-  const turns = payload.entries.map((e) => ({
+  // Each is masked with the message it replies to: "What's your PIN?" | "4471", even when the
+  // question ended an earlier capture of the session (a compaction) and the reply opens this one.
+  const earlier = await earlierEntries(rt, capture);
+  const unseen = new Set(entriesNotCaptured(payload.entries, earlier));
+  const before = entriesNotCaptured(earlier, payload.entries);
+  const turns = [...before, ...payload.entries].map((e) => ({
     side: e.role === 'user' || e.role === 'assistant' ? e.role : null,
     text: e.text,
   }));
   const entries = payload.entries.flatMap((e, i) =>
-    unseen.has(e) ? [{ ...e, text: maskSecrets(e.text, askedBefore(turns, i)) }] : [],
+    unseen.has(e)
+      ? [{ ...e, text: maskSecrets(e.text, askedBefore(turns, before.length + i)) }]
+      : [],
   );
   const input = {
     captureKey: key,
