@@ -192,20 +192,22 @@ const STATUS =
 // setting: "the UPS keeps beeping", "the siren started wailing", "the alarm went off".
 const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
+// The speaker's obligation: "I must", "I should", "gotta", "I've got to" (one home for the cue).
+const OBLIGED = String.raw`(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)`;
+const SPEAKER = String.raw`(?:i|im|i'm|i am)`;
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
-const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
-// The speaker leaving or turning to something else now, in any clause: "now I must check the
-// hives", "…, I must sleep", "gotta go", "off to teach", "now I go open the shop", "back to work",
-// "standup in 5", "my 4pm call is starting". What the speaker does next is the moment, not a
-// memory; a durable clause beside it is still read on its own (`passingClauses`). Not an
-// obligation that stands ("I must always …", "every …").
+const OWN_MOMENT = new RegExp(String.raw`^${SPEAKER}\s+${OBLIGED}\b`, 'i');
+// The speaker leaving or turning to something else now, in any clause: "…, I must sleep", "gotta
+// go", "off to teach", "now I go open the shop", "back to work", "standup in 5", "my 4pm call is
+// starting". What the speaker does next is the moment, not a memory; a durable clause beside it is
+// still read on its own (`passingClauses`). Not an obligation that stands ("I must always …",
+// "every …", "on Mondays", "instead of …"), nor one whose object lasts (`OBLIGED_NOW`).
 const CLAUSE_OPEN = String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|then)\s+)(?:(?:ok(?:ay)?|right|anyway|well|now|so)[,\s]+)*`;
+// "Gotta run" leaves; "I need to run the backups" does a task.
+const LEAVE_VERB = String.raw`(?:go|run(?!\s+(?:the|a|an|my|our|your|their|this|that|these|those|it|them)\b)|dash|fly|leave|sleep|head off|log off|sign off)\b`;
 const LEAVING = new RegExp(
   [
-    String.raw`${CLAUSE_OPEN}(?:(?:i|im|i'm|i am)\s+)?(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)\s+(?:go|run|dash|fly|leave|sleep|head off|log off|sign off)\b`,
-    // "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the
-    // committee before 1 October" is not).
-    String.raw`\bnow,?\s+(?:i|im|i'm)\s+(?:really\s+|just\s+)?(?:must|have to|need to|gotta|got to|should)\b|\b(?:i|im|i'm)\s+(?:must|have to|need to|gotta|got to|should)\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}(?:${SPEAKER}\s+)?${OBLIGED}\s+${LEAVE_VERB}`,
     String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
     String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
     String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
@@ -213,19 +215,33 @@ const LEAVING = new RegExp(
   ].join('|'),
   'i',
 );
+// "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the committee
+// before 1 October" is not), unless X is a standing instruction ("use yarn for all repos", "run
+// the backups with --verify") rather than an errand ("feed the goats", "catch the 18:10 bus").
+const OBLIGED_NOW = new RegExp(
+  String.raw`\bnow,?\s+${SPEAKER}\s+${OBLIGED}\s+([^,;]*)|\b${SPEAKER}\s+${OBLIGED}\s+([^,;]*?)\s*\bnow\b`,
+  'i',
+);
 // Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
 // reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
 // passed on ("the landlord says we must give notice") keeps its reading.
 const ADVISED =
   /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
-const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
+// A standing practice or a change of state: "every", "always", "on Mondays", "instead of".
+const LASTING =
+  /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
 /** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
 export function hasFiniteVerb(sentence: string): boolean {
   return FINITE.test(sentence);
 }
 /** True when a clause of the sentence has the speaker leaving or turning to something else now. */
 export function isLeaving(sentence: string): boolean {
-  return LEAVING.test(sentence) && !STANDING_WORD.test(sentence);
+  if (LASTING.test(sentence)) return false;
+  if (LEAVING.test(sentence)) return true;
+  const obliged = OBLIGED_NOW.exec(sentence);
+  if (obliged === null) return false;
+  const task = (obliged[1] ?? obliged[2] ?? '').trim();
+  return !(STANDING.test(task) || (IMPERATIVE.test(task) && hasSpecifics(task)));
 }
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =

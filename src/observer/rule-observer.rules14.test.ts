@@ -1,0 +1,52 @@
+// rules@14: the review of rules@13 (issue #13). Sentences of our own, not the reviewer's and not
+// from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { classifySentence, isLeaving } from './text-rules.js';
+
+function observed(text: string): { priority: string; text: string }[] {
+  return observeTranscript({
+    captureKey: 'c'.repeat(64),
+    sessionId: 's',
+    entries: [{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }],
+    fallbackDate: '2026-03-04',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => ({ priority: o.priority, text: o.text }));
+}
+const red = (text: string) =>
+  observed(text)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+
+describe('rules@14: a standing rule or a change of state is not the speaker leaving', () => {
+  it.each([
+    'Now I have to use yarn for all the frontends.',
+    'Now I go swimming on Saturdays instead of Sundays.',
+    'I must use the hardware key for the payroll login now.',
+    'I need to run the backups with --skip-locked first now.',
+    'I should use the new printer queue now, the old one is gone.',
+    'Now I have to sign the timesheets every Friday.',
+  ])('"%s" is not leaving', (sentence) => {
+    expect(isLeaving(sentence)).toBe(false);
+    expect(classifySentence(sentence, 'user')).not.toBe('hedge');
+  });
+
+  it.each([
+    ['Now I have to use yarn for all the frontends.', 'yarn'],
+    ['Now I go swimming on Saturdays instead of Sundays.', 'Saturdays'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Negative neighbours: the speaker leaving the conversation stays the moment.
+  it.each([
+    'Now I must walk the dog before it rains',
+    'I have to go now, the kettle is on',
+    'Now I need to sleep, early train',
+    'ok now I should head off',
+    'I must catch the 18:10 bus now',
+  ])('"%s" is leaving', (sentence) => {
+    expect(isLeaving(sentence)).toBe(true);
+  });
+});
