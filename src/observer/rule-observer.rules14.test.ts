@@ -50,3 +50,25 @@ describe('rules@14: a standing rule or a change of state is not the speaker leav
     expect(isLeaving(sentence)).toBe(true);
   });
 });
+
+describe('rules@14: the clause beside a leaving clause is read as any sentence', () => {
+  it.each([
+    ['Gotta run, my aunt Rosa keeps the spare key to the shed.', 'Rosa'],
+    ['Call in 5, the loan rate is 3.9% fixed until 2031.', '3.9%'],
+    ['My shift is starting, the alarm code is changed monthly.', 'alarm code'],
+    ['Off to bed, my cousin Piet feeds the chickens.', 'Piet'],
+  ])('"%s" keeps its clause', (sentence, words) => {
+    expect(
+      red(sentence).some((t) => t.includes(words) && !/^(?:gotta|call in|my shift|off)/i.test(t)),
+    ).toBe(true);
+  });
+
+  // Negative neighbours: a verbless or momentary clause beside leaving stays out.
+  it.each([
+    'Gotta run, first delivery at 7',
+    'Off to bed, long day tomorrow',
+    'Standup in 5, the coffee machine is broken again',
+  ])('"%s" gives nothing durable', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});

@@ -8,11 +8,11 @@ import {
   classifySentence,
   closesWithLaugh,
   contentWords,
-  hasFiniteVerb,
   hasSpecifics,
   hasValue,
   isChatter,
   isHedged,
+  hasVerb,
   isLeaving,
   isOneOff,
   isQuestion,
@@ -847,15 +847,9 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  // "gotta run, the payments repo is owned by Lena": the clause that leaves is dropped, however
-  // short, and what is left is read on its own when it states something with a verb ("first
-  // delivery at 7" beside "off to open up" is the day's plan).
-  const leaving = isLeaving(sentence);
-  const clauses = sentence
-    .split(CLAUSE_BREAK)
-    .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
-    .filter((c) => c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))));
-  if (clauses.length < (leaving ? 1 : 2)) return [];
+  if (isLeaving(sentence)) return besideLeaving(sentence);
+  const clauses = clausesOf(sentence);
+  if (clauses.length < 2) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
   // its own qualifies the clause before it, so the sentence stays what it is as a whole.
   const qualifies = clauses.some(
@@ -871,6 +865,32 @@ function passingClauses(
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
     out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
+  }
+  return out;
+}
+
+const clausesOf = (sentence: string) =>
+  sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
+    .filter((c) => c.split(/\s+/).length >= 3);
+
+/**
+ * "gotta run, my aunt Rosa keeps the spare key": the clause that leaves is dropped, however
+ * short, and each other clause with a verb (`hasVerb`: the tagger's reading first) is read on its own
+ * as any sentence is, 🔴 when it would be so alone; a verbless one ("first delivery at 7" beside
+ * "off to open up") is the day's plan.
+ */
+function besideLeaving(
+  sentence: string,
+): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
+  const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
+  for (const clause of clausesOf(sentence)) {
+    if (isLeaving(clause) || !hasVerb(clause)) continue;
+    const kind = classifySentence(clause, 'user');
+    const read = reading(kind);
+    if (read?.priority === 'red')
+      out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
   }
   return out;
 }

@@ -230,9 +230,12 @@ const ADVISED =
 // A standing practice or a change of state: "every", "always", "on Mondays", "instead of".
 const LASTING =
   /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
-/** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
-export function hasFiniteVerb(sentence: string): boolean {
-  return FINITE.test(sentence);
+/**
+ * True when a clause has a verb: the tagger's reading ("I coach the team", "Piet feeds the
+ * chickens"), or a verb the cues know where the tagger reads a noun ("the code changes monthly").
+ */
+export function hasVerb(clause: string): boolean {
+  return analyseClause(clause).predicate !== null || FINITE.test(clause);
 }
 /** True when a clause of the sentence has the speaker leaving or turning to something else now. */
 export function isLeaving(sentence: string): boolean {
