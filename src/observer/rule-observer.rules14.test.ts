@@ -72,3 +72,27 @@ describe('rules@14: the clause beside a leaving clause is read as any sentence',
     expect(red(sentence)).toEqual([]);
   });
 });
+
+describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
+  // What something is today. Bare subjects that could be lasting ("Payroll is sage") are left
+  // unread too: precision before recall.
+  it.each([
+    'Breakfast is porridge.',
+    'Supper is soup',
+    'Tea is love.',
+    'The champion is Priya.',
+    'Last stop is Crewe.',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+
+  it.each([
+    'Our CDN is bunny.',
+    'The accountant is mrs Adebayo',
+    'My pension is Aviva.',
+    'VPN is wireguard',
+    'Registrar is porkbun.',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+});

@@ -180,8 +180,14 @@ const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
 // What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
 // months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment).
-const THEIR_TERMS =
-  /^(?:they|he|she|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+// An outside party the speaker deals with for a service: who sets terms, and who holds a lasting
+// place in the speaker's affairs ("Bank is Nationwide", "Registrar is gandi").
+const PARTY =
+  'accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|insurance|vendor|supplier|provider|registrar|host|agency|publisher|venue|auditor';
+const THEIR_TERMS = new RegExp(
+  `^(?:they|he|she|(?:the|my|our) (?:${PARTY})s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\\b`,
+  'i',
+);
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -521,6 +527,22 @@ const DAY_SUBJECT = new RegExp(
   `\\b(?:${CALENDAR_NAME})s?\\b|\\b(?:week|weekend|day|morning|night)\\b`,
   'i',
 );
+// What something is today is no lasting fact ("Dinner is pasta", "Mood is meh", "The winner is
+// Sam", "Next stop is Leeds"): the subject must name a lasting role or attribute, held by the
+// speaker's side (a possessive: "Our DNS", "My insurance"), a role or an outside party ("The
+// landlord", "Bank"), or a named system (an acronym: "DNS", "CDN").
+const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY})s?$`, 'i');
+function lastingSubject(subject: string): boolean {
+  const words = subject.split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  return (
+    /^(?:my|our|your|their)$/i.test(words[0] ?? '') ||
+    /\p{L}['’]s$/u.test(words[0] ?? '') ||
+    LASTING_HEAD.test(head) ||
+    RELATIONAL_NOUN.pattern.test(head) ||
+    /^\p{Lu}{2,5}$/u.test(head)
+  );
+}
 function namesWhatItIs(sentence: string): boolean {
   const match = COPULAR.exec(sentence.trim());
   if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
@@ -530,7 +552,7 @@ function namesWhatItIs(sentence: string): boolean {
     /\b(?:for|to|with|about|at|in|on)\s+(?:me|us|him|her|them)\b/i.test(match[2] ?? '')
   )
     return false;
-  if (DAY_SUBJECT.test(match[1] ?? '')) return false;
+  if (DAY_SUBJECT.test(match[1] ?? '') || !lastingSubject(match[1] ?? '')) return false;
   const words = (match[2] ?? '').split(/\s+/).filter((w) => !/^(?:only|just|too|also)$/i.test(w));
   const head = (words[words.length - 1] ?? '').replace(/[.!]+$/, '');
   if (head === '' || !/\p{L}/u.test(head)) return false;
