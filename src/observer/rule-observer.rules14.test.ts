@@ -96,3 +96,22 @@ describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
   });
 });
+
+describe('rules@14: he or she wanting an amount is a one-off ask', () => {
+  it.each([
+    'She wants 40 pounds for the pram.',
+    'He wants a refund of 25 dollars.',
+    'He wants £300 for the sofa',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('rule');
+  });
+
+  // Positive neighbours: terms that stand.
+  it.each([
+    'She wants 60 EUR per lesson, paid monthly.',
+    'He wants a 30% deposit before he cuts the stone',
+    'He wants every invoice as a PDF',
+  ])('"%s" stays a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+});

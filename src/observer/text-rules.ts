@@ -6,6 +6,7 @@
 import { LAUGHTER } from '../extract/index.js';
 import {
   analyseClause,
+  findAmounts,
   HEARSAY,
   isVocabularyWord,
   RELATIONAL_NOUN,
@@ -179,7 +180,8 @@ const NO_RULE =
 const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
 // What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
-// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment).
+// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment, nor a price
+// asked once: `asksOnce`).
 // An outside party the speaker deals with for a service: who sets terms, and who holds a lasting
 // place in the speaker's affairs ("Bank is Nationwide", "Registrar is gandi").
 const PARTY =
@@ -188,6 +190,22 @@ const THEIR_TERMS = new RegExp(
   `^(?:they|he|she|(?:the|my|our) (?:${PARTY})s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\\b`,
   'i',
 );
+// "He wants 500 for the bike", "she wants a refund of 40 pounds": someone's price or claim, asked
+// once, unless it is a rate or a standing term ("60 EUR per lesson", "every invoice").
+const WANTS = /^(?:he|she)\s+wants\b/i;
+const RATE =
+  /\b(?:per|a|an|each|every)\s+(?:hour|day|week|month|year|lesson|session|night|visit|job|word|page)\b/i;
+// A sum named in words ("40 pounds", "25 dollars"); symbols and codes are findAmounts' own.
+const MONEY_WORD =
+  /^\s*(?:euros?|dollars?|pounds?|quid|bucks|francs?|rand|rupees?|yen|kronor|kroner|zloty)\b/i;
+function asksOnce(sentence: string): boolean {
+  return (
+    WANTS.test(sentence) &&
+    findAmounts(sentence).some((a) => a.currency || MONEY_WORD.test(sentence.slice(a.end))) &&
+    !RATE.test(sentence) &&
+    !LASTING.test(sentence)
+  );
+}
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -664,7 +682,8 @@ export function classifySentence(
   if (
     THEIR_TERMS.test(sentence) &&
     (hasValue(sentence) || hasSpecifics(sentence)) &&
-    !ONE_OFF_TIME.test(sentence)
+    !ONE_OFF_TIME.test(sentence) &&
+    !asksOnce(sentence)
   )
     return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
