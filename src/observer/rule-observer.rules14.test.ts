@@ -115,3 +115,20 @@ describe('rules@14: he or she wanting an amount is a one-off ask', () => {
     expect(classifySentence(sentence, 'user')).toBe('rule');
   });
 });
+
+describe('rules@14: advice passed on that stands', () => {
+  it.each([
+    'Our coach says we should always stretch for 10 minutes first.',
+    'My landlady says we should never leave the heating off in January.',
+  ])('"%s" is a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+
+  // Negative neighbours: an option put to the speaker stays a hedge.
+  it.each(['My sister says I should try the 7am spin class', 'Omar reckons we could use Trello'])(
+    '"%s" is a hedge',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).toBe('hedge');
+    },
+  );
+});

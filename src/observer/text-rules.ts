@@ -248,10 +248,13 @@ const OBLIGED_NOW = new RegExp(
 );
 // Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
 // reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
-// passed on ("the landlord says we must give notice") keeps its reading.
+// passed on ("the landlord says we must give notice") or advice that stands ("… we should always
+// …") keeps its reading.
 const ADVISED =
   /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
-// A standing practice or a change of state: "every", "always", "on Mondays", "instead of".
+// What stands: "always", "never", "every", "from now on".
+const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
+// A standing practice or a change of state: a standing word, "on Mondays", "instead of".
 const LASTING =
   /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
 /**
@@ -644,6 +647,7 @@ export function classifySentence(
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
+    !STANDING_WORD.test(sentence) &&
     !DECISION.test(sentence) &&
     !COMMITMENT.test(sentence)
   )
