@@ -132,3 +132,21 @@ describe('rules@14: advice passed on that stands', () => {
     },
   );
 });
+
+describe('rules@14: a name with a possessive or a clause in apposition', () => {
+  it.each([
+    "I'm Joy, Dev's sister.",
+    "I'm Hazel, I look after the parish accounts.",
+    "I'm Ivy, new here, I handle the rota.",
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  // Negative neighbours: a state or a remark after the comma is no apposition.
+  it.each(["I'm Toast, I feel awful.", "I'm Fried, I think.", "I'm Stuffed, I hope that's ok."])(
+    '"%s" is no fact',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).not.toBe('fact');
+    },
+  );
+});

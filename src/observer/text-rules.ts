@@ -453,8 +453,13 @@ function readsAsName(word: string): 'name' | 'noun' | 'none' {
   // A verb is no name either: "Set" would pass as "Hope" would.
   return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
 }
-// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse").
-const APPOSITION = /^\s*,\s*(?:the|a|an|one of|our|your)\s/i;
+// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse", "I'm Joy,
+// Dev's sister"), or what the speaker does ("I'm Hazel, I look after the accounts", "…, new here,
+// I handle the rota"), not a remark ("I'm Toast, I feel awful", "…, I think").
+const APPOSITION = new RegExp(
+  String.raw`^\s*,\s*(?:(?:[Tt]he|[Aa]|[Aa]n|[Oo]ne of|[Oo]ur|[Yy]our|[Mm]y)\s|\p{Lu}\p{Ll}+['’]s\s|(?:[^,]{1,20},\s*)?[Ii]\s+(?!(?:think|guess|hope|feel|felt|know|mean|suppose|reckon|wish|need|want|am|was)\b)\p{Ll}+\s+(?:\p{Ll}+\s+)?(?:the|a|an|my|our|\p{Lu}))`,
+  'u',
+);
 function introduces(sentence: string): boolean {
   const role = INTRODUCED_ROLE.exec(sentence);
   if (role !== null && namesRole(role[2] ?? '')) return true;
