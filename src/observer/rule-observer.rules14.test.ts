@@ -150,3 +150,19 @@ describe('rules@14: a name with a possessive or a clause in apposition', () => {
     },
   );
 });
+
+describe('rules@14: a temptation resisted keeps what was decided', () => {
+  it.each([
+    ['I was tempted to switch to Lidl but we decided to stay with Ocado.', 'Ocado'],
+    ["Tempted to go freelance, but I've decided to stay at the council.", 'council'],
+  ])('"%s" keeps its decision', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words) && !/tempted/i.test(t))).toBe(true);
+  });
+
+  it.each([
+    "I was tempted to buy the 65-inch but I'm not sure",
+    'Tempted by the blue one but probably the green',
+  ])('"%s" gives nothing durable', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});

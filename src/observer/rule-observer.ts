@@ -847,7 +847,11 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  if (isLeaving(sentence)) return besideLeaving(sentence);
+  if (isLeaving(sentence)) return readAlone(clausesOf(sentence).filter((c) => !isLeaving(c)));
+  // "I was tempted to quit but I signed for two more years": the temptation is the hedge, what
+  // was done instead is read on its own.
+  const resisted = RESISTED.exec(sentence)?.[1];
+  if (resisted !== undefined) return readAlone([resisted.replace(/[.!?]+$/, '')]);
   const clauses = clausesOf(sentence);
   if (clauses.length < 2) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
@@ -875,18 +879,20 @@ const clausesOf = (sentence: string) =>
     .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
     .filter((c) => c.split(/\s+/).length >= 3);
 
+const RESISTED = /\btempted\b[^.!?;]*?,?\s+but\s+([^.!?;]+)/i;
+
 /**
- * "gotta run, my aunt Rosa keeps the spare key": the clause that leaves is dropped, however
- * short, and each other clause with a verb (`hasVerb`: the tagger's reading first) is read on its own
- * as any sentence is, 🔴 when it would be so alone; a verbless one ("first delivery at 7" beside
- * "off to open up") is the day's plan.
+ * Clauses read on their own as any sentence is, beside a clause that leaves ("gotta run, my aunt
+ * Rosa keeps the spare key") or a temptation resisted: each with a verb (`hasVerb`: the tagger's
+ * reading first) is drafted when it would be 🔴 alone; a verbless one ("first delivery at 7"
+ * beside "off to open up") is the day's plan.
  */
-function besideLeaving(
-  sentence: string,
+function readAlone(
+  clauses: readonly string[],
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
   const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
-  for (const clause of clausesOf(sentence)) {
-    if (isLeaving(clause) || !hasVerb(clause)) continue;
+  for (const clause of clauses) {
+    if (!hasVerb(clause)) continue;
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
     if (read?.priority === 'red')
