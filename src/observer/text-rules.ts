@@ -460,6 +460,7 @@ const APPOSITION = new RegExp(
   String.raw`^\s*,\s*(?:(?:[Tt]he|[Aa]|[Aa]n|[Oo]ne of|[Oo]ur|[Yy]our|[Mm]y)\s|\p{Lu}\p{Ll}+['’]s\s|(?:[^,]{1,20},\s*)?[Ii]\s+(?!(?:think|guess|hope|feel|felt|know|mean|suppose|reckon|wish|need|want|am|was)\b)\p{Ll}+\s+(?:\p{Ll}+\s+)?(?:the|a|an|my|our|\p{Lu}))`,
   'u',
 );
+const GREETING = /^(?:[,;]\s+)?(?:hi|hello|hey)\b/i;
 function introduces(sentence: string): boolean {
   const role = INTRODUCED_ROLE.exec(sentence);
   if (role !== null && namesRole(role[2] ?? '')) return true;
@@ -470,8 +471,9 @@ function introduces(sentence: string): boolean {
   const readings = (name[2] ?? '').split(/[\s-]+/).map(readsAsName);
   if (readings.includes('none')) return false;
   // A single word that is also a common noun ("I'm Toast", "I'm Vegan", but also "I'm Grace") is
-  // a state as often as a name: it is a name only beside a full name or an apposition.
-  if (readings.length > 1 || readings[0] === 'name') return true;
+  // a state as often as a name: it is a name only beside a full name, after a greeting ("Hi, I'm
+  // Grace") or before an apposition.
+  if (readings.length > 1 || readings[0] === 'name' || GREETING.test(name[0])) return true;
   return APPOSITION.test(sentence.slice(name.index + name[0].length));
 }
 
