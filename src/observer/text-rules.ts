@@ -645,20 +645,8 @@ export function classifySentence(
     !isQuestion(sentence)
   )
     return introduces(sentence) ? 'fact' : 'skip';
-  if (isChatter(sentence)) return 'skip';
-  // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
-  if (closesWithLaugh(sentence)) return 'skip';
-  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
-  if (isHedged(sentence)) return 'hedge';
-  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
-  if (
-    speaker === 'user' &&
-    ADVISED.test(sentence) &&
-    !STANDING_WORD.test(sentence) &&
-    !DECISION.test(sentence) &&
-    !COMMITMENT.test(sentence)
-  )
-    return 'hedge';
+  const unstated = notStated(sentence, speaker);
+  if (unstated !== null) return unstated;
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
     if (FIX.test(sentence) && specific) return 'fix';
@@ -718,17 +706,7 @@ export function classifySentence(
   if (STATUS.test(sentence)) return 'context';
   if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
     return 'fact';
-  if (IMPERATIVE.test(sentence)) {
-    // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
-    if (UNIVERSAL.test(sentence)) return 'rule';
-    if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence))
-      return 'setting';
-    // "skip only "staff meeting"": a quoted name is what the instruction is about.
-    if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
-    if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
-      return 'skip';
-    return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
-  }
+  if (IMPERATIVE.test(sentence)) return instructionKind(sentence, specific);
   if (specific && readingNow(sentence)) return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
@@ -748,6 +726,40 @@ export function classifySentence(
   if (namesRelation(sentence)) return 'fact';
   if (namesWhatItIs(sentence)) return 'fact';
   return 'context';
+}
+
+/**
+ * The kind of a sentence that states nothing (chatter, a joke, a question, a hedge, the speaker
+ * leaving, an option someone put to the speaker), else null.
+ */
+function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceClass['kind'] | null {
+  if (isChatter(sentence)) return 'skip';
+  // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
+  if (closesWithLaugh(sentence)) return 'skip';
+  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
+  if (isHedged(sentence)) return 'hedge';
+  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (
+    speaker === 'user' &&
+    ADVISED.test(sentence) &&
+    !STANDING_WORD.test(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
+  return null;
+}
+
+/** The kind of a user instruction: a rule, a setting, a one-off instruction, or nothing to keep. */
+function instructionKind(sentence: string, specific: boolean): SentenceClass['kind'] {
+  // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
+  if (UNIVERSAL.test(sentence)) return 'rule';
+  if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence)) return 'setting';
+  // "skip only "staff meeting"": a quoted name is what the instruction is about.
+  if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
+  if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
+    return 'skip';
+  return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
 }
 
 /**
