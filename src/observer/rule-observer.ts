@@ -10,9 +10,9 @@ import {
   contentWords,
   hasSpecifics,
   hasValue,
+  hasVerb,
   isChatter,
   isHedged,
-  hasVerb,
   isLeaving,
   isOneOff,
   isQuestion,
@@ -1072,7 +1072,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@13';
+export const RULES_VERSION = 'rules@14';
 
 function candidateOf(
   { observation, kind, change }: Draft,

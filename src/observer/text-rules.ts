@@ -218,7 +218,7 @@ const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
 // The speaker's obligation: "I must", "I should", "gotta", "I've got to" (one home for the cue).
 const OBLIGED = String.raw`(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)`;
-const SPEAKER = String.raw`(?:i|im|i'm|i am)`;
+const SPEAKER = "(?:i|im|i'm|i am)";
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
 const OWN_MOMENT = new RegExp(String.raw`^${SPEAKER}\s+${OBLIGED}\b`, 'i');
 // The speaker leaving or turning to something else now, in any clause: "…, I must sleep", "gotta
@@ -456,10 +456,8 @@ function readsAsName(word: string): 'name' | 'noun' | 'none' {
 // A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse", "I'm Joy,
 // Dev's sister"), or what the speaker does ("I'm Hazel, I look after the accounts", "…, new here,
 // I handle the rota"), not a remark ("I'm Toast, I feel awful", "…, I think").
-const APPOSITION = new RegExp(
-  String.raw`^\s*,\s*(?:(?:[Tt]he|[Aa]|[Aa]n|[Oo]ne of|[Oo]ur|[Yy]our|[Mm]y)\s|\p{Lu}\p{Ll}+['’]s\s|(?:[^,]{1,20},\s*)?[Ii]\s+(?!(?:think|guess|hope|feel|felt|know|mean|suppose|reckon|wish|need|want|am|was)\b)\p{Ll}+\s+(?:\p{Ll}+\s+)?(?:the|a|an|my|our|\p{Lu}))`,
-  'u',
-);
+const APPOSITION =
+  /^\s*,\s*(?:(?:[Tt]he|[Aa]|[Aa]n|[Oo]ne of|[Oo]ur|[Yy]our|[Mm]y)\s|\p{Lu}\p{Ll}+['’]s\s|(?:[^,]{1,20},\s*)?[Ii]\s+(?!(?:think|guess|hope|feel|felt|know|mean|suppose|reckon|wish|need|want|am|was)\b)\p{Ll}+\s+(?:\p{Ll}+\s+)?(?:the|a|an|my|our|\p{Lu}))/u;
 const GREETING = /^(?:[,;]\s+)?(?:hi|hello|hey)\b/i;
 function introduces(sentence: string): boolean {
   const role = INTRODUCED_ROLE.exec(sentence);
