@@ -17,6 +17,9 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm Chidinma.",
     // A name that is also a common noun needs a full name or a role in apposition (rules@13).
     "I'm Grace, the new bookkeeper.",
+    // rules@14: or a greeting before it, which opens an introduction and never a state.
+    "Hi, I'm Grace.",
+    'Hello, I am Joy.',
     "I'm Mark Fisher.",
     'Hi, I am Joy, a volunteer driver for the food bank.',
     // A role is a noun phrase at a named place.
@@ -50,7 +53,9 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm Toast",
     "I'm Vegan.",
     "I'm Vegetarian, so no gelatine please.",
+    // Alone, "I'm Grace." cannot be told from "I'm Toast." (rules@14 keeps it out, precision first).
     "I'm Grace.",
+    "Hi, I'm Done.",
     "I'm a bit annoyed at Dave.",
     "I'm an hour early at Paddington.",
     "I'm a little cross with Marta.",

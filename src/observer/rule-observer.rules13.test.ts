@@ -123,10 +123,10 @@ describe('rules@13: terms set by someone named by a pronoun', () => {
 describe('rules@13: a short "X is Y" naming what something is', () => {
   it.each([
     'Registrar is gandi.',
-    'Payroll is sage',
+    'Our payroll is sage',
     'Landlord is mr Okonkwo',
     'Staging db is pg-stage-2',
-    'Invoices are in xero.',
+    'Our invoices are in xero.',
   ])('"%s" is a fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
   });

@@ -8,9 +8,9 @@ import {
   classifySentence,
   closesWithLaugh,
   contentWords,
-  hasFiniteVerb,
   hasSpecifics,
   hasValue,
+  hasVerb,
   isChatter,
   isHedged,
   isLeaving,
@@ -847,15 +847,13 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  // "gotta run, the payments repo is owned by Lena": the clause that leaves is dropped, however
-  // short, and what is left is read on its own when it states something with a verb ("first
-  // delivery at 7" beside "off to open up" is the day's plan).
-  const leaving = isLeaving(sentence);
-  const clauses = sentence
-    .split(CLAUSE_BREAK)
-    .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
-    .filter((c) => c.split(/\s+/).length >= 3 && !(leaving && (isLeaving(c) || !hasFiniteVerb(c))));
-  if (clauses.length < (leaving ? 1 : 2)) return [];
+  if (isLeaving(sentence)) return readAlone(clausesOf(sentence).filter((c) => !isLeaving(c)));
+  // "I was tempted to quit but I signed for two more years": the temptation is the hedge, what
+  // was done instead is read on its own.
+  const resisted = RESISTED.exec(sentence)?.[1];
+  if (resisted !== undefined) return readAlone([resisted.replace(/[.!?]+$/, '')]);
+  const clauses = clausesOf(sentence);
+  if (clauses.length < 2) return [];
   // "… , not decided which yet", "…, probably two coats": a hedge or question without a subject of
   // its own qualifies the clause before it, so the sentence stays what it is as a whole.
   const qualifies = clauses.some(
@@ -871,6 +869,34 @@ function passingClauses(
     const read = reading(kind);
     if (read === null || !DURABLE_CLAUSE.has(kind)) continue;
     out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
+  }
+  return out;
+}
+
+const clausesOf = (sentence: string) =>
+  sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim().replace(/[.!?,;]+$/, ''))
+    .filter((c) => c.split(/\s+/).length >= 3);
+
+const RESISTED = /\btempted\b[^.!?;]*?,?\s+but\s+([^.!?;]+)/i;
+
+/**
+ * Clauses read on their own as any sentence is, beside a clause that leaves ("gotta run, my aunt
+ * Rosa keeps the spare key") or a temptation resisted: each with a verb (`hasVerb`: the tagger's
+ * reading first) is drafted when it would be 🔴 alone; a verbless one ("first delivery at 7"
+ * beside "off to open up") is the day's plan.
+ */
+function readAlone(
+  clauses: readonly string[],
+): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
+  const out: { kind: SentenceClass['kind']; text: string; read: Reading }[] = [];
+  for (const clause of clauses) {
+    if (!hasVerb(clause)) continue;
+    const kind = classifySentence(clause, 'user');
+    const read = reading(kind);
+    if (read?.priority === 'red')
+      out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
   }
   return out;
 }
@@ -1046,7 +1072,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@13';
+export const RULES_VERSION = 'rules@14';
 
 function candidateOf(
   { observation, kind, change }: Draft,

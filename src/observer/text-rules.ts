@@ -6,6 +6,7 @@
 import { LAUGHTER } from '../extract/index.js';
 import {
   analyseClause,
+  findAmounts,
   HEARSAY,
   isVocabularyWord,
   RELATIONAL_NOUN,
@@ -179,9 +180,32 @@ const NO_RULE =
 const DUTY =
   /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
 // What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
-// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment).
-const THEIR_TERMS =
-  /^(?:they|he|she|(?:the|my|our) (?:accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|vendor|agency|publisher|venue|auditor)s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\b/i;
+// months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment, nor a price
+// asked once: `asksOnce`).
+// An outside party the speaker deals with for a service: who sets terms, and who holds a lasting
+// place in the speaker's affairs ("Bank is Nationwide", "Registrar is gandi").
+const PARTY =
+  'accountant|lawyer|solicitor|funder|client|customer|landlord|bank|school|council|city|insurer|insurance|vendor|supplier|provider|registrar|host|agency|publisher|venue|auditor';
+const THEIR_TERMS = new RegExp(
+  `^(?:they|he|she|(?:the|my|our) (?:${PARTY})s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\\b`,
+  'i',
+);
+// "He wants 500 for the bike", "she wants a refund of 40 pounds": someone's price or claim, asked
+// once, unless it is a rate or a standing term ("60 EUR per lesson", "every invoice").
+const WANTS = /^(?:he|she)\s+wants\b/i;
+const RATE =
+  /\b(?:per|a|an|each|every)\s+(?:hour|day|week|month|year|lesson|session|night|visit|job|word|page)\b/i;
+// A sum named in words ("40 pounds", "25 dollars"); symbols and codes are findAmounts' own.
+const MONEY_WORD =
+  /^\s*(?:euros?|dollars?|pounds?|quid|bucks|francs?|rand|rupees?|yen|kronor|kroner|zloty)\b/i;
+function asksOnce(sentence: string): boolean {
+  return (
+    WANTS.test(sentence) &&
+    findAmounts(sentence).some((a) => a.currency || MONEY_WORD.test(sentence.slice(a.end))) &&
+    !RATE.test(sentence) &&
+    !LASTING.test(sentence)
+  );
+}
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
   /^(?:can|could|would) you\b.*\b(?:always|whenever (?:i|we|you|someone|anyone|there|a|an|the|it|they)|every time|each time|from now on|going forward)\b/i;
@@ -192,20 +216,22 @@ const STATUS =
 // setting: "the UPS keeps beeping", "the siren started wailing", "the alarm went off".
 const ALARMING =
   /\b(?:going|goes|went) off\b|\b(?:keeps?|kept|started|starts|is|are|was|were)\s+(?:firing|beeping|chirping|screaming|wailing|sounding|ringing|blaring|buzzing)\b/i;
+// The speaker's obligation: "I must", "I should", "gotta", "I've got to" (one home for the cue).
+const OBLIGED = String.raw`(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)`;
+const SPEAKER = "(?:i|im|i'm|i am)";
 // "I should sleep", "I must leave": the speaker's own moment, not a rule.
-const OWN_MOMENT = /^(?:i|im|i'm|i am)\s+(?:really\s+)?(?:should|must|need to|have to|gotta)\b/i;
-// The speaker leaving or turning to something else now, in any clause: "now I must check the
-// hives", "…, I must sleep", "gotta go", "off to teach", "now I go open the shop", "back to work",
-// "standup in 5", "my 4pm call is starting". What the speaker does next is the moment, not a
-// memory; a durable clause beside it is still read on its own (`passingClauses`). Not an
-// obligation that stands ("I must always …", "every …").
+const OWN_MOMENT = new RegExp(String.raw`^${SPEAKER}\s+${OBLIGED}\b`, 'i');
+// The speaker leaving or turning to something else now, in any clause: "…, I must sleep", "gotta
+// go", "off to teach", "now I go open the shop", "back to work", "standup in 5", "my 4pm call is
+// starting". What the speaker does next is the moment, not a memory; a durable clause beside it is
+// still read on its own (`passingClauses`). Not an obligation that stands ("I must always …",
+// "every …", "on Mondays", "instead of …"), nor one whose object lasts (`OBLIGED_NOW`).
 const CLAUSE_OPEN = String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|then)\s+)(?:(?:ok(?:ay)?|right|anyway|well|now|so)[,\s]+)*`;
+// "Gotta run" leaves; "I need to run the backups" does a task.
+const LEAVE_VERB = String.raw`(?:go|run(?!\s+(?:the|a|an|my|our|your|their|this|that|these|those|it|them)\b)|dash|fly|leave|sleep|head off|log off|sign off)\b`;
 const LEAVING = new RegExp(
   [
-    String.raw`${CLAUSE_OPEN}(?:(?:i|im|i'm|i am)\s+)?(?:really\s+|just\s+)?(?:should|must|need to|have to|gotta|got to|'ve got to|have got to)\s+(?:go|run|dash|fly|leave|sleep|head off|log off|sign off)\b`,
-    // "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the
-    // committee before 1 October" is not).
-    String.raw`\bnow,?\s+(?:i|im|i'm)\s+(?:really\s+|just\s+)?(?:must|have to|need to|gotta|got to|should)\b|\b(?:i|im|i'm)\s+(?:must|have to|need to|gotta|got to|should)\b[^,;]*\bnow\b`,
+    String.raw`${CLAUSE_OPEN}(?:${SPEAKER}\s+)?${OBLIGED}\s+${LEAVE_VERB}`,
     String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
     String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
     String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
@@ -213,19 +239,39 @@ const LEAVING = new RegExp(
   ].join('|'),
   'i',
 );
+// "Now I must X", "I have to X now": the obligation is the moment's ("I must pay the committee
+// before 1 October" is not), unless X is a standing instruction ("use yarn for all repos", "run
+// the backups with --verify") rather than an errand ("feed the goats", "catch the 18:10 bus").
+const OBLIGED_NOW = new RegExp(
+  String.raw`\bnow,?\s+${SPEAKER}\s+${OBLIGED}\s+([^,;]*)|\b${SPEAKER}\s+${OBLIGED}\s+([^,;]*?)\s*\bnow\b`,
+  'i',
+);
 // Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
 // reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
-// passed on ("the landlord says we must give notice") keeps its reading.
+// passed on ("the landlord says we must give notice") or advice that stands ("… we should always
+// …") keeps its reading.
 const ADVISED =
   /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
+// What stands: "always", "never", "every", "from now on".
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
-/** True when a sentence has a finite verb the cues know ("is", "runs", "was moved"). */
-export function hasFiniteVerb(sentence: string): boolean {
-  return FINITE.test(sentence);
+// A standing practice or a change of state: a standing word, "on Mondays", "instead of".
+const LASTING =
+  /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
+/**
+ * True when a clause has a verb: the tagger's reading ("I coach the team", "Piet feeds the
+ * chickens"), or a verb the cues know where the tagger reads a noun ("the code changes monthly").
+ */
+export function hasVerb(clause: string): boolean {
+  return analyseClause(clause).predicate !== null || FINITE.test(clause);
 }
 /** True when a clause of the sentence has the speaker leaving or turning to something else now. */
 export function isLeaving(sentence: string): boolean {
-  return LEAVING.test(sentence) && !STANDING_WORD.test(sentence);
+  if (LASTING.test(sentence)) return false;
+  if (LEAVING.test(sentence)) return true;
+  const obliged = OBLIGED_NOW.exec(sentence);
+  if (obliged === null) return false;
+  const task = (obliged[1] ?? obliged[2] ?? '').trim();
+  return !(STANDING.test(task) || (IMPERATIVE.test(task) && hasSpecifics(task)));
 }
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
@@ -407,8 +453,12 @@ function readsAsName(word: string): 'name' | 'noun' | 'none' {
   // A verb is no name either: "Set" would pass as "Hope" would.
   return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
 }
-// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse").
-const APPOSITION = /^\s*,\s*(?:the|a|an|one of|our|your)\s/i;
+// A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse", "I'm Joy,
+// Dev's sister"), or what the speaker does ("I'm Hazel, I look after the accounts", "…, new here,
+// I handle the rota"), not a remark ("I'm Toast, I feel awful", "…, I think").
+const APPOSITION =
+  /^\s*,\s*(?:(?:[Tt]he|[Aa]|[Aa]n|[Oo]ne of|[Oo]ur|[Yy]our|[Mm]y)\s|\p{Lu}\p{Ll}+['’]s\s|(?:[^,]{1,20},\s*)?[Ii]\s+(?!(?:think|guess|hope|feel|felt|know|mean|suppose|reckon|wish|need|want|am|was)\b)\p{Ll}+\s+(?:\p{Ll}+\s+)?(?:the|a|an|my|our|\p{Lu}))/u;
+const GREETING = /^(?:[,;]\s+)?(?:hi|hello|hey)\b/i;
 function introduces(sentence: string): boolean {
   const role = INTRODUCED_ROLE.exec(sentence);
   if (role !== null && namesRole(role[2] ?? '')) return true;
@@ -419,8 +469,9 @@ function introduces(sentence: string): boolean {
   const readings = (name[2] ?? '').split(/[\s-]+/).map(readsAsName);
   if (readings.includes('none')) return false;
   // A single word that is also a common noun ("I'm Toast", "I'm Vegan", but also "I'm Grace") is
-  // a state as often as a name: it is a name only beside a full name or an apposition.
-  if (readings.length > 1 || readings[0] === 'name') return true;
+  // a state as often as a name: it is a name only beside a full name, after a greeting ("Hi, I'm
+  // Grace") or before an apposition.
+  if (readings.length > 1 || readings[0] === 'name' || GREETING.test(name[0])) return true;
   return APPOSITION.test(sentence.slice(name.index + name[0].length));
 }
 
@@ -502,6 +553,22 @@ const DAY_SUBJECT = new RegExp(
   `\\b(?:${CALENDAR_NAME})s?\\b|\\b(?:week|weekend|day|morning|night)\\b`,
   'i',
 );
+// What something is today is no lasting fact ("Dinner is pasta", "Mood is meh", "The winner is
+// Sam", "Next stop is Leeds"): the subject must name a lasting role or attribute, held by the
+// speaker's side (a possessive: "Our DNS", "My insurance"), a role or an outside party ("The
+// landlord", "Bank"), or a named system (an acronym: "DNS", "CDN").
+const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY})s?$`, 'i');
+function lastingSubject(subject: string): boolean {
+  const words = subject.split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  return (
+    /^(?:my|our|your|their)$/i.test(words[0] ?? '') ||
+    /\p{L}['’]s$/u.test(words[0] ?? '') ||
+    LASTING_HEAD.test(head) ||
+    RELATIONAL_NOUN.pattern.test(head) ||
+    /^\p{Lu}{2,5}$/u.test(head)
+  );
+}
 function namesWhatItIs(sentence: string): boolean {
   const match = COPULAR.exec(sentence.trim());
   if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
@@ -511,7 +578,7 @@ function namesWhatItIs(sentence: string): boolean {
     /\b(?:for|to|with|about|at|in|on)\s+(?:me|us|him|her|them)\b/i.test(match[2] ?? '')
   )
     return false;
-  if (DAY_SUBJECT.test(match[1] ?? '')) return false;
+  if (DAY_SUBJECT.test(match[1] ?? '') || !lastingSubject(match[1] ?? '')) return false;
   const words = (match[2] ?? '').split(/\s+/).filter((w) => !/^(?:only|just|too|also)$/i.test(w));
   const head = (words[words.length - 1] ?? '').replace(/[.!]+$/, '');
   if (head === '' || !/\p{L}/u.test(head)) return false;
@@ -576,19 +643,8 @@ export function classifySentence(
     !isQuestion(sentence)
   )
     return introduces(sentence) ? 'fact' : 'skip';
-  if (isChatter(sentence)) return 'skip';
-  // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
-  if (closesWithLaugh(sentence)) return 'skip';
-  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
-  if (isHedged(sentence)) return 'hedge';
-  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
-  if (
-    speaker === 'user' &&
-    ADVISED.test(sentence) &&
-    !DECISION.test(sentence) &&
-    !COMMITMENT.test(sentence)
-  )
-    return 'hedge';
+  const unstated = notStated(sentence, speaker);
+  if (unstated !== null) return unstated;
   const specific = hasSpecifics(sentence);
   if (speaker === 'assistant') {
     if (FIX.test(sentence) && specific) return 'fix';
@@ -623,7 +679,8 @@ export function classifySentence(
   if (
     THEIR_TERMS.test(sentence) &&
     (hasValue(sentence) || hasSpecifics(sentence)) &&
-    !ONE_OFF_TIME.test(sentence)
+    !ONE_OFF_TIME.test(sentence) &&
+    !asksOnce(sentence)
   )
     return 'rule';
   if (REMEMBER.test(sentence) && (specific || sentence.split(/\s+/).length >= 5)) return 'fact';
@@ -647,17 +704,7 @@ export function classifySentence(
   if (STATUS.test(sentence)) return 'context';
   if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
     return 'fact';
-  if (IMPERATIVE.test(sentence)) {
-    // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
-    if (UNIVERSAL.test(sentence)) return 'rule';
-    if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence))
-      return 'setting';
-    // "skip only "staff meeting"": a quoted name is what the instruction is about.
-    if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
-    if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
-      return 'skip';
-    return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
-  }
+  if (IMPERATIVE.test(sentence)) return instructionKind(sentence, specific);
   if (specific && readingNow(sentence)) return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
@@ -677,6 +724,40 @@ export function classifySentence(
   if (namesRelation(sentence)) return 'fact';
   if (namesWhatItIs(sentence)) return 'fact';
   return 'context';
+}
+
+/**
+ * The kind of a sentence that states nothing (chatter, a joke, a question, a hedge, the speaker
+ * leaving, an option someone put to the speaker), else null.
+ */
+function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceClass['kind'] | null {
+  if (isChatter(sentence)) return 'skip';
+  // "swap seats with me lol": a sentence closed by a laugh is a joke, not a standing instruction.
+  if (closesWithLaugh(sentence)) return 'skip';
+  if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
+  if (isHedged(sentence)) return 'hedge';
+  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (
+    speaker === 'user' &&
+    ADVISED.test(sentence) &&
+    !STANDING_WORD.test(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
+  return null;
+}
+
+/** The kind of a user instruction: a rule, a setting, a one-off instruction, or nothing to keep. */
+function instructionKind(sentence: string, specific: boolean): SentenceClass['kind'] {
+  // An instruction for every case ("blur faces in any image") is a rule, whatever it names.
+  if (UNIVERSAL.test(sentence)) return 'rule';
+  if (NAMING.test(sentence) || keepsDefault(sentence) || CONTRAST.test(sentence)) return 'setting';
+  // "skip only "staff meeting"": a quoted name is what the instruction is about.
+  if (!specific && !hasValue(sentence) && !/"[^"]{2,40}"/.test(sentence)) return 'skip';
+  if (ANAPHORIC_OBJECT.test(sentence) && !/\d/.test(sentence) && !NAMED.test(sentence))
+    return 'skip';
+  return STANDING.test(sentence) || VALUE_ASSIGNMENT.test(sentence) ? 'setting' : 'instruction';
 }
 
 /**

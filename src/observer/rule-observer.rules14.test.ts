@@ -1,0 +1,168 @@
+// rules@14: the review of rules@13 (issue #13). Sentences of our own, not the reviewer's and not
+// from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { classifySentence, isLeaving } from './text-rules.js';
+
+function observed(text: string): { priority: string; text: string }[] {
+  return observeTranscript({
+    captureKey: 'c'.repeat(64),
+    sessionId: 's',
+    entries: [{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }],
+    fallbackDate: '2026-03-04',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => ({ priority: o.priority, text: o.text }));
+}
+const red = (text: string) =>
+  observed(text)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+
+describe('rules@14: a standing rule or a change of state is not the speaker leaving', () => {
+  it.each([
+    'Now I have to use yarn for all the frontends.',
+    'Now I go swimming on Saturdays instead of Sundays.',
+    'I must use the hardware key for the payroll login now.',
+    'I need to run the backups with --skip-locked first now.',
+    'I should use the new printer queue now, the old one is gone.',
+    'Now I have to sign the timesheets every Friday.',
+  ])('"%s" is not leaving', (sentence) => {
+    expect(isLeaving(sentence)).toBe(false);
+    expect(classifySentence(sentence, 'user')).not.toBe('hedge');
+  });
+
+  it.each([
+    ['Now I have to use yarn for all the frontends.', 'yarn'],
+    ['Now I go swimming on Saturdays instead of Sundays.', 'Saturdays'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Negative neighbours: the speaker leaving the conversation stays the moment.
+  it.each([
+    'Now I must walk the dog before it rains',
+    'I have to go now, the kettle is on',
+    'Now I need to sleep, early train',
+    'ok now I should head off',
+    'I must catch the 18:10 bus now',
+  ])('"%s" is leaving', (sentence) => {
+    expect(isLeaving(sentence)).toBe(true);
+  });
+});
+
+describe('rules@14: the clause beside a leaving clause is read as any sentence', () => {
+  it.each([
+    ['Gotta run, my aunt Rosa keeps the spare key to the shed.', 'Rosa'],
+    ['Call in 5, the loan rate is 3.9% fixed until 2031.', '3.9%'],
+    ['My shift is starting, the alarm code is changed monthly.', 'alarm code'],
+    ['Off to bed, my cousin Piet feeds the chickens.', 'Piet'],
+  ])('"%s" keeps its clause', (sentence, words) => {
+    expect(
+      red(sentence).some((t) => t.includes(words) && !/^(?:gotta|call in|my shift|off)/i.test(t)),
+    ).toBe(true);
+  });
+
+  // Negative neighbours: a verbless or momentary clause beside leaving stays out.
+  it.each([
+    'Gotta run, first delivery at 7',
+    'Off to bed, long day tomorrow',
+    'Standup in 5, the coffee machine is broken again',
+  ])('"%s" gives nothing durable', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});
+
+describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
+  // What something is today. Bare subjects that could be lasting ("Payroll is sage") are left
+  // unread too: precision before recall.
+  it.each([
+    'Breakfast is porridge.',
+    'Supper is soup',
+    'Tea is love.',
+    'The champion is Priya.',
+    'Last stop is Crewe.',
+  ])('"%s" is no fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+  });
+
+  it.each([
+    'Our CDN is bunny.',
+    'The accountant is mrs Adebayo',
+    'My pension is Aviva.',
+    'VPN is wireguard',
+    'Registrar is porkbun.',
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+});
+
+describe('rules@14: he or she wanting an amount is a one-off ask', () => {
+  it.each([
+    'She wants 40 pounds for the pram.',
+    'He wants a refund of 25 dollars.',
+    'He wants £300 for the sofa',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('rule');
+  });
+
+  // Positive neighbours: terms that stand.
+  it.each([
+    'She wants 60 EUR per lesson, paid monthly.',
+    'He wants a 30% deposit before he cuts the stone',
+    'He wants every invoice as a PDF',
+  ])('"%s" stays a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+});
+
+describe('rules@14: advice passed on that stands', () => {
+  it.each([
+    'Our coach says we should always stretch for 10 minutes first.',
+    'My landlady says we should never leave the heating off in January.',
+  ])('"%s" is a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+
+  // Negative neighbours: an option put to the speaker stays a hedge.
+  it.each(['My sister says I should try the 7am spin class', 'Omar reckons we could use Trello'])(
+    '"%s" is a hedge',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).toBe('hedge');
+    },
+  );
+});
+
+describe('rules@14: a name with a possessive or a clause in apposition', () => {
+  it.each([
+    "I'm Joy, Dev's sister.",
+    "I'm Hazel, I look after the parish accounts.",
+    "I'm Ivy, new here, I handle the rota.",
+  ])('"%s" is a fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+  });
+
+  // Negative neighbours: a state or a remark after the comma is no apposition.
+  it.each(["I'm Toast, I feel awful.", "I'm Fried, I think.", "I'm Stuffed, I hope that's ok."])(
+    '"%s" is no fact',
+    (sentence) => {
+      expect(classifySentence(sentence, 'user')).not.toBe('fact');
+    },
+  );
+});
+
+describe('rules@14: a temptation resisted keeps what was decided', () => {
+  it.each([
+    ['I was tempted to switch to Lidl but we decided to stay with Ocado.', 'Ocado'],
+    ["Tempted to go freelance, but I've decided to stay at the council.", 'council'],
+  ])('"%s" keeps its decision', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words) && !/tempted/i.test(t))).toBe(true);
+  });
+
+  it.each([
+    "I was tempted to buy the 65-inch but I'm not sure",
+    'Tempted by the blue one but probably the green',
+  ])('"%s" gives nothing durable', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});
