@@ -438,6 +438,47 @@ const TIME_AFTER =
 /** An event word that is a whole word: the head of an activity's noun phrase. */
 const EVENT_HEAD = new RegExp(`^${EVENT_WORDS.source}$`, 'i');
 
+/** Adds one schedule entry: the event's slug, its value, the span read, and whether it corrects. */
+type ScheduleEntry = (slug: string, value: string, span: string, correction: boolean) => Candidate;
+
+/**
+ * A document (a note, a mail, a calendar entry) that names an event and a date: the event is what
+ * precedes the date (or a "moved to"), the value the date, or `cancelled`.
+ */
+function documentSchedule(
+  clause: Clause,
+  doc: DocContext,
+  entityId: ReturnType<typeof scheduleEntity>,
+  entry: ScheduleEntry,
+): Candidate[] {
+  const t = clause.text;
+  const first = clause.dates.find((d) => d.date !== null);
+  if (first === undefined) return [];
+  // "Subject: No judo this Friday", "The recital will not take place on 3 May": a day the
+  // event does not happen is no time of it (a one-off gap; the regular time stands).
+  if (NO_EVENT.test(t) || classReading(clause, 'occur')?.negated === true) return [];
+  const moved = /\b(?:moved|moves|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
+  const titleEnd = moved ? moved.index : first.start;
+  // A mail header's label ("Subject:", "Re:") is no part of the event's name.
+  let title = t
+    .slice(0, titleEnd)
+    .replace(/^(?:(?:subject|re|fwd?)\s*:\s*)+/i, '')
+    .replace(/[\s,:;-]+$/, '');
+  if (title.trim() === '' && first.start === 0) {
+    title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
+  }
+  title = title.replace(/\s-\s[A-Z][a-z]+\s*$/, '');
+  if (!EVENT_WORDS.test(title) && doc.input.source === 'note') return [];
+  const slug = eventSlug(title, doc, entityId);
+  if (slug === null) return [];
+  const cancelled = /\b(?:cancell?ed|called off)\b/i.test(t);
+  const at = moved ? clause.dates.find((d) => d.start >= moved.index) : first;
+  const value = cancelled ? 'cancelled' : whenOf(at, null);
+  if (value === null) return [];
+  doc.lastSchedule = slug;
+  return [entry(slug, value, t, moved !== null)];
+}
+
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (!EVENT_WORDS.test(t) || TRAVEL_WORDS.test(t)) return [];
@@ -448,35 +489,11 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const member = /\(([A-Z][a-z]+)\)|\s-\s([A-Z][a-z]+)\s-\s|\b([A-Z][a-z]+)'s\b/.exec(t);
   const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
   const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
-  const entry = (slug: string, value: string, span: string, correction: boolean): Candidate =>
+  const entry: ScheduleEntry = (slug, value, span, correction) =>
     scheduleCandidate(doc, entityId, slug, value, clause, span, stateIntent, correction);
 
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
-    const first = clause.dates.find((d) => d.date !== null);
-    if (first === undefined) return [];
-    // "Subject: No judo this Friday", "The recital will not take place on 3 May": a day the
-    // event does not happen is no time of it (a one-off gap; the regular time stands).
-    if (NO_EVENT.test(t) || classReading(clause, 'occur')?.negated === true) return [];
-    const moved = /\b(?:moved|moves|rescheduled|changed|pushed)\s+to\s+/i.exec(t);
-    const titleEnd = moved ? moved.index : first.start;
-    // A mail header's label ("Subject:", "Re:") is no part of the event's name.
-    let title = t
-      .slice(0, titleEnd)
-      .replace(/^(?:(?:subject|re|fwd?)\s*:\s*)+/i, '')
-      .replace(/[\s,:;-]+$/, '');
-    if (title.trim() === '' && first.start === 0) {
-      title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
-    }
-    title = title.replace(/\s-\s[A-Z][a-z]+\s*$/, '');
-    if (!EVENT_WORDS.test(title) && doc.input.source === 'note') return [];
-    const slug = eventSlug(title, doc, entityId);
-    if (slug === null) return [];
-    const cancelled = /\b(?:cancell?ed|called off)\b/i.test(t);
-    const at = moved ? clause.dates.find((d) => d.start >= moved.index) : first;
-    const value = cancelled ? 'cancelled' : whenOf(at, null);
-    if (value === null) return [];
-    doc.lastSchedule = slug;
-    return [entry(slug, value, t, moved !== null)];
+    return documentSchedule(clause, doc, entityId, entry);
   }
 
   const cancelled =
