@@ -105,19 +105,3 @@ describe('a school mail about a session that will not happen', () => {
     expect(read.filter((r) => r.includes('subject'))).toEqual([]);
   });
 });
-
-describe('a journey said to be under way now', () => {
-  it('is in progress, not planned, and takes no later leg as its departure', () => {
-    const read = committable('driving to Cardiff now, then Swansea on saturday');
-    expect(read).toContain('travel.status=in_progress (strong)');
-    expect(read).toContain('travel.destination=Cardiff (strong)');
-    expect(read.filter((r) => r.startsWith('travel.departure_date'))).toEqual([]);
-  });
-
-  it.each([
-    ['driving to Cardiff on Saturday', 'a day ahead'],
-    ['driving to Cardiff now that the roads are clear', '"now that" gives a reason'],
-  ])('still reads "%s" as a plan (%s)', (sentence) => {
-    expect(committable(sentence)).toContain('travel.status=planned (strong)');
-  });
-});

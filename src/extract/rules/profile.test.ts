@@ -329,21 +329,3 @@ describe('an open preference', () => {
     ).toEqual(['coffee_milk=oat milk']);
   });
 });
-
-describe('a profile note line with an aside in brackets', () => {
-  const note = (text: string) =>
-    readMessage(text, { source: 'note' })
-      .filter((o) => o.field.startsWith('profile.preference.'))
-      .map((o) => `${o.field.slice('profile.preference.'.length)}=${o.value}`);
-
-  it('keeps the value and leaves out the aside', () => {
-    expect(note('# about me\n- editor: Emacs (please, no Vim jokes)\n- shell: zsh')).toEqual([
-      'editor=Emacs',
-      'shell=zsh',
-    ]);
-  });
-
-  it('keeps brackets inside the value', () => {
-    expect(note('# about me\n- font: Iosevka (Term) Light')).toEqual(['font=Iosevka (Term) Light']);
-  });
-});

@@ -974,12 +974,7 @@ export function profileField(
     );
     rest = rest.replace(value.slice(facet.index, facet.index + facet.length), '');
   }
-  // "Neovim (never suggest VS Code extensions)": an aside in brackets after the value is a
-  // comment on it (an instruction, a reason), not part of what is preferred.
-  const remainder = rest
-    .replace(/^[\s,;.]+|[\s,;.]+$/g, '')
-    .replace(/\s*,\s*,\s*/g, ', ')
-    .replace(/(\S)\s*\([^()]*\)$/, '$1');
+  const remainder = rest.replace(/^[\s,;.]+|[\s,;.]+$/g, '').replace(/\s*,\s*,\s*/g, ', ');
   const covered = out.some((c) => c.field === `profile.preference.${keySlug}`);
   if (
     !covered &&

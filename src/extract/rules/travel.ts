@@ -624,55 +624,9 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
   return hits;
 }
 
-/**
- * Someone's home said by its owner's possessive with no noun after it ("at grandma's", "at my
- * sister's", "at the Okafors'"): a relative or friend named by a relational noun, or a family
- * named in the plural with "the". A single name ("at Jordan's") may be a shop or a restaurant and
- * is not read.
- */
-const PERSONS_PLACE =
-  /^(the\s+\p{Lu}\p{Ll}+s'|(?:(?:my|our|the)\s+)?(\p{L}+)(?:'s|s'))(?=\s*(?:$|[,.!;:)]|(?:now|tonight|today|for|until|till|this|again|with|and|already|finally|still|overnight|right)\b))/u;
-
-/**
- * A first-person presence at someone's home ("We're at grandma's now"): where the speaker is, a
- * location, but no trip (no status, no destination). Not in a clause of time or condition, not
- * of another day ("at my sister's on Friday"), and not said of anyone but the speaker or "we".
- */
-function personsPlaceHit(clause: Clause, subjectBefore: SubjectAt): Hit | null {
-  const t = clause.text;
-  if (clause.intent.intent !== 'assertive') return null;
-  if (clause.dates.some((d) => d.date !== null)) return null;
-  PRESENT.lastIndex = 0;
-  for (let m = PRESENT.exec(t); m !== null; m = PRESENT.exec(t)) {
-    if (!/\bat\s+$/i.test(m[0])) continue;
-    const place = PERSONS_PLACE.exec(t.slice(m.index + m[0].length));
-    if (place?.[1] === undefined) continue;
-    if (place[2] !== undefined && !RELATIONAL_NOUN.pattern.test(place[2])) continue;
-    const subject = subjectBefore(m.index);
-    if (subject.kind !== 'speaker' && !(subject.kind === 'we' && subject.third !== true)) continue;
-    const strength = stateStrengthAt(t, m.index, 'strong' as const);
-    if (strength === null) continue;
-    return {
-      subject,
-      status: null,
-      location: place[1],
-      destination: null,
-      span: `${m[0]}${place[1]}`,
-      strength,
-    };
-  }
-  return null;
-}
-
 /** The words before a journey noun that make it a topic: "about the", "a film of their", "the book on". */
 const TOPIC_OF =
   /(?:\babout|\b(?:documentary|film|movie|book|novel|podcast|article|show|series|story|episode|video|song|talk|lecture|essay)\s+(?:on|of))\s+(?:(?:the|a|an|his|her|their|that|this|its)\s+)?(?:[\w'-]+\s+)?$/i;
-
-/** A travel verb in the progressive ("heading", "flying", "driving"): a journey, if said now. */
-const MOVING_NOW = /^(?:head(?:ing)?|flying|driving|travell?ing|going|leaving)\s/i;
-/** "Now" right after the place, not "now that …" (a reason) nor "now on …" (a date). */
-const NOW_AFTER =
-  /^\s*,?\s*(?:right\s+)?now\b(?!\s+(?:that|on|for\s+(?:the\s+)?(?:next|first))\b)/i;
 
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
@@ -707,14 +661,9 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "A documentary about the flight to X", "a book on the trip to Y": the journey is what
       // something is about, not a plan of the speaker's.
       const topic = TOPIC_OF.test(t.slice(0, m.index));
-      // "Heading to Izmir now", "driving to Leeds right now": a journey said to be under way.
-      const underWay =
-        pattern === PLAN &&
-        MOVING_NOW.test(m[0]) &&
-        NOW_AFTER.test(t.slice(m.index + m[0].length + place.name.length));
       return {
         subject: subjectBefore(m.index),
-        status: underWay ? 'in_progress' : 'planned',
+        status: 'planned',
         location: null,
         destination: place.name,
         span: `${m[0]}${place.name}`,
@@ -1503,8 +1452,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);
   if (cancel === null && !ret.back) {
-    const visit = personsPlaceHit(clause, subjectBefore);
-    const presence = visit === null ? presenceHits(t, subjectBefore) : [visit];
+    const presence = presenceHits(t, subjectBefore);
     hits.push(...presence);
     const bare = presence.length === 0 ? verblessPresence(clause, doc) : null;
     if (bare !== null) hits.push(bare);
@@ -1531,9 +1479,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
   if (!story && planned !== null) hits.push(planned);
-  // A journey under way left before this message: a date in its clause is a later leg's.
-  const dated =
-    story || planned?.status === 'in_progress' ? null : (planned ?? itineraryLine(clause, doc));
+  const dated = story ? null : (planned ?? itineraryLine(clause, doc));
   if (!story && planned !== null)
     doc.lastTrip = { subject: planned.subject, strength: planned.strength };
   const out = [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
