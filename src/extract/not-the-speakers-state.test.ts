@@ -29,7 +29,7 @@ describe('an option offered to the reader is no plan', () => {
   });
 
   it('still reads what the speaker can do for themselves', () => {
-    expect(committable("I'm flying to Bristol on Monday")).toContain(
+    expect(committable('I can fly to Bristol on Monday, so I booked the 18:05.')).toContain(
       'travel.destination=Bristol (strong)',
     );
   });
@@ -49,9 +49,8 @@ describe('the place a route leaves from is not its destination', () => {
   });
 
   it('reads no destination when the far end is no place it knows', () => {
-    expect(committable('booked Tallinn to Blorptown for 14 may')).not.toContain(
-      'travel.destination=Tallinn (strong)',
-    );
+    const read = committable('booked Tallinn to Blorptown for 14 may');
+    expect(read.filter((r) => r.startsWith('travel.destination='))).toEqual([]);
   });
 
   it('still takes a booked place with no route after it', () => {
