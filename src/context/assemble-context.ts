@@ -9,7 +9,7 @@ import {
   type Result,
   type StateItem,
 } from '../core/index.js';
-import { askedBefore, maskSecrets } from '../language/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import { canonicalLines } from './canonical-state.js';
 import {
   BUDGETED_SECTIONS,
@@ -152,7 +152,7 @@ function withSecretsMasked(inputs: ContextInputs): ContextInputs {
 function maskedTail(tail: readonly TailMessage[]): TailMessage[] {
   const oldestFirst = [...tail].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const turns = oldestFirst.map((m) => ({
-    side: m.role === 'system' ? null : (m.speaker ?? m.role),
+    side: turnSide(m.role, m.speaker),
     text: m.content,
   }));
   const asked = new Map(oldestFirst.map((m, i) => [m, askedBefore(turns, i)]));

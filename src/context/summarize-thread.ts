@@ -1,5 +1,5 @@
 import { type BatchMessage, isActiveItem, ok, type Result, type StateItem } from '../core/index.js';
-import { askedBefore, maskSecrets } from '../language/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import { orderMessages } from './context-sections.js';
 import { createGptTokenizer, type Tokenizer } from './tokenizer.js';
 import { truncateToTokens } from './truncate-to-tokens.js';
@@ -100,10 +100,7 @@ function summarizeItems(
 function quote(ordered: readonly BatchMessage[], index: number): string {
   const message = ordered[index];
   if (message === undefined) return '';
-  const turns = ordered.map((m) => ({
-    side: m.role === 'system' ? null : m.role,
-    text: m.content,
-  }));
+  const turns = ordered.map((m) => ({ side: turnSide(m.role), text: m.content }));
   return maskSecrets(message.content, askedBefore(turns, index)).replace(/\s+/g, ' ').trim();
 }
 

@@ -33,6 +33,7 @@ import type { LanguageModel } from '../providers/index.js';
 import {
   boostBySession,
   makeSnippet,
+  maskedRecords,
   queryTerms,
   type SearchOptions,
   type SearchResult,
@@ -415,7 +416,8 @@ function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView
     },
 
     async tail(_threadId, limit) {
-      const records = (await tailRecords()).slice(0, limit);
+      // Masked against the thread's own earlier turns: a reply whose question fell off the tail.
+      const records = await maskedRecords(rt.deps.store, (await tailRecords()).slice(0, limit));
       // Speakers are named only where there is more than one person to tell apart.
       const people = new Set(records.filter((r) => r.role === 'user').map((r) => r.entityId));
       return records.map((record) =>
@@ -549,8 +551,13 @@ async function summaryMessages(
     store.listMessages({ threadId, limit: SUMMARY_HEAD }),
     store.listMessages({ threadId, order: 'desc', limit: SUMMARY_TAIL }),
   ]);
+  // Each quoted as shown: masked with its question, told apart by who said it.
+  const [shownHead, shownTail] = await Promise.all([
+    maskedRecords(store, head),
+    maskedRecords(store, tail),
+  ]);
   const byId = new Map(
-    [...head, ...tail].filter(inScope).map((record) => [record.messageId, record]),
+    [...shownHead, ...shownTail].filter(inScope).map((record) => [record.messageId, record]),
   );
   return [...byId.values()].map(toBatchMessage);
 }

@@ -49,3 +49,65 @@ describe('search and ask show no code given alone in reply to a question about i
     expect(JSON.stringify(answer.citations)).not.toContain('6093');
   });
 });
+
+/** One message line of thread `thread` by `entity`, `minute` minutes after 10:00. */
+function said(
+  thread: string,
+  id: string,
+  role: string,
+  entity: string,
+  content: string,
+  minute: number,
+): string {
+  const at = new Date(Date.UTC(2026, 4, 5, 10, minute)).toISOString();
+  return JSON.stringify({
+    type: 'message',
+    thread_id: thread,
+    message_id: id,
+    role,
+    entity_id: entity,
+    content,
+    created_at: at,
+  });
+}
+
+describe('context shows no code given alone in reply, wherever its question is', () => {
+  // The reply is the oldest of the 40 recent messages; its question is the 41st.
+  const filler = Array.from({ length: 39 }, (_, i) =>
+    said(
+      'shed',
+      `f${i}`,
+      'user',
+      'user:primary',
+      `Note ${i}: the hedge by the shed needs trimming.`,
+      3 + i,
+    ),
+  );
+  const opened = useSuiteTestEngine('verity-context-secrets-', '2026-05-05T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('shed', 'q', 'assistant', 'user:primary', "What's the shed padlock code now?", 1),
+          said('shed', 'a', 'user', 'user:primary', '6093', 2),
+          ...filler,
+          said('porch', 'p1', 'user', 'user:tomas', "What's the side gate code again?", 1),
+          said('porch', 'p2', 'user', 'user:primary', '7720', 2),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('masks a reply whose question fell off the recent messages', async () => {
+    const { engine } = opened();
+    const context = await engine.buildContext({ thread: 'shed', budget: 8000 });
+    expect(context.markdown).toContain('the hedge by the shed');
+    expect(context.markdown).not.toContain('6093');
+  });
+
+  it("masks one person's reply to another's question in a shared thread, summary included", async () => {
+    const { engine } = opened();
+    const context = await engine.buildContext({ thread: 'porch', budget: 8000 });
+    expect(context.markdown).toContain('side gate code again');
+    expect(context.markdown).not.toContain('7720');
+  });
+});

@@ -70,6 +70,7 @@ export {
   isSecretLabel,
   maskSecrets,
   SECRET_MASK,
+  turnSide,
 } from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';

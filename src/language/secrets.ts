@@ -1345,6 +1345,16 @@ export function maskSecrets(text: string, asked?: string): string {
 const HOLD =
   /^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|uh|um|hmm)[,.]?\s+)?(?:one|a|just a) (?:sec(?:ond)?|moment|minute|mo)|^\s*(?:hang|hold) on|^\s*let me (?:check|look|see|find)|^\s*(?:checking|looking|wait)\b/iu;
 
+/**
+ * Who said a turn, as `askedBefore` tells sides apart, the one rule for every surface: each person
+ * by their entity when it is known (two people in a shared thread are two sides), the assistant
+ * as one side, system and tool turns as none.
+ */
+export function turnSide(role: string, speaker?: string | null): string | null {
+  if (role === 'user') return `user:${speaker ?? ''}`;
+  return role === 'assistant' ? 'assistant' : null;
+}
+
 /** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
 export interface SaidTurn {
   /** Who said it: a role or a speaker; turns of one side never answer each other. */

@@ -38,4 +38,4 @@ export type { FusionCandidate, RankAdjustments } from './rank-candidates.js';
 export { learnedFeatures, rankCandidates } from './rank-candidates.js';
 export type { SessionRanking } from './rank-sessions.js';
 export { boostBySession, rankSessions } from './rank-sessions.js';
-export { shownText } from './shown-text.js';
+export { maskedRecords, shownText } from './shown-text.js';

@@ -1,14 +1,11 @@
-import { askedBefore, maskSecrets } from '../language/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import type { MessageRecord, SearchDocument, Store } from '../stores/index.js';
 
 /** Longer messages are never a bare answer ("4471", "it's Grapefruit-Ninja-42"): no read for them. */
 const SHORT_REPLY = 100;
 
-/** Who said a stored message, as `askedBefore` tells sides apart: people by entity. */
-function sideOf(record: MessageRecord): string | null {
-  if (record.role === 'system') return null;
-  return record.role === 'assistant' ? 'assistant' : `user:${record.entityId}`;
-}
+/** Who said a stored message, as `askedBefore` tells sides apart (one rule: `turnSide`). */
+const sideOf = (record: MessageRecord) => turnSide(record.role, record.entityId);
 
 /**
  * What a short message hit may be answering, read from its thread: the two turns before it when
@@ -45,4 +42,40 @@ export async function shownText(
   document: SearchDocument,
 ): Promise<string> {
   return maskSecrets(document.text, await askedOfHit(store, document));
+}
+
+/**
+ * Stored messages of one thread as a surface may show them (the context tail, the text a thread
+ * summary quotes): each masked with the turns before it, read from the thread itself, so a reply
+ * whose question fell outside `records` is still masked. Same order as given.
+ */
+export async function maskedRecords(
+  store: Pick<Store, 'listMessages'>,
+  records: readonly MessageRecord[],
+): Promise<MessageRecord[]> {
+  const ordered = [...records].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || compareIds(a.messageId, b.messageId),
+  );
+  const oldest = ordered[0];
+  if (oldest === undefined) return [];
+  const earlier = await store.listMessages({
+    threadId: oldest.threadId,
+    before: { createdAt: oldest.createdAt, messageId: oldest.messageId },
+    order: 'desc',
+    limit: 2,
+  });
+  const turns = [...earlier].reverse().concat(ordered);
+  const said = turns.map((record) => ({ side: sideOf(record), text: record.content }));
+  const shown = new Map(
+    ordered.map((record, i) => [
+      record,
+      maskSecrets(record.content, askedBefore(said, earlier.length + i)),
+    ]),
+  );
+  return records.map((record) => ({ ...record, content: shown.get(record) ?? record.content }));
+}
+
+/** Code-unit order, as the stores order message ids. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

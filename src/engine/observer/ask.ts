@@ -85,18 +85,20 @@ async function askDocuments(
     },
     20,
   );
-  for (const hit of hits) {
+  // Masked as search shows them, a bare reply to a question about a secret included; the
+  // store reads for that run together, as search's do.
+  const shown = await Promise.all(hits.map((hit) => shownText(rt.store, hit.document)));
+  hits.forEach((hit, i) => {
     const d = hit.document;
     documents.push({
       kind: d.kind === 'state_item' ? 'state_item' : 'message',
       id: d.kind === 'message' ? `${d.threadId}/${d.itemId}` : d.itemId,
-      // Masked as search shows it: a bare reply to a question about a secret included.
-      text: await shownText(rt.store, d),
+      text: shown[i] ?? '',
       at: d.createdAt,
       source: d.threadId ?? 'notes',
       weight: d.kind === 'state_item' ? 1 : 0.6,
     });
-  }
+  });
   const retired = await readRetiredPassages(rt.store);
   // A secret said in a session stays in its transcript, but an answer never quotes its value
   // (and a configured model never reads it).

@@ -1,6 +1,6 @@
 // Capturing a session transcript and running the observer on it.
 import { DEFAULT_ENTITY, EngineError, type JsonObject } from '../../core/index.js';
-import { askedBefore, maskSecrets } from '../../language/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type CaptureRecord,
@@ -127,7 +127,7 @@ export async function observe(rt: ObserverRuntime, key: string): Promise<Observe
   const unseen = new Set(entriesNotCaptured(payload.entries, earlier));
   const before = entriesNotCaptured(earlier, payload.entries);
   const turns = [...before, ...payload.entries].map((e) => ({
-    side: e.role === 'user' || e.role === 'assistant' ? e.role : null,
+    side: turnSide(e.role),
     text: e.text,
   }));
   const entries = payload.entries.flatMap((e, i) =>
