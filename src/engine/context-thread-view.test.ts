@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deriveUuid } from '../core/index.js';
 import { createRuleExtractor } from '../extract/index.js';
 import { toJsonl } from '../testing/index.js';
 import { useTestEngine } from './__fixtures__/test-engine.js';
@@ -126,6 +127,18 @@ describe('Engine.buildContext for a thread asked without an entity', () => {
     // Her own thread is still hers.
     const own = await engine.buildContext({ thread: 'wren-notes', query: 'tomatoes water' });
     expect(own.markdown).toContain('water them every evening');
+  });
+
+  it('refuses to forget the mark that keeps a thread shared, and the view stays narrow', async () => {
+    const engine = await seeded();
+    await engine.forget({ kind: 'entity', entityId: 'user:xavier' });
+    // The mark's id is derived from the thread's, so anyone can name it.
+    const mark = deriveUuid('thread.shared', 'wren-xavier');
+    await expect(engine.forget({ kind: 'event', eventId: mark })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const after = await engine.buildContext({ thread: 'wren-xavier', query: 'parole officer' });
+    expect(after.markdown).not.toContain('parole');
   });
 
   it("keeps the thread shared when only the other speaker's message is forgotten", async () => {

@@ -186,6 +186,14 @@ export async function forget(
     const promptIds = new Set<string>();
     for await (const event of eachEvent(tx, PAGE)) {
       if (event.redacted || !covers(event, target)) continue;
+      // The mark holds no one's words, and forgetting it would widen the thread's view again.
+      if (event.type === EVENT_TYPES.threadShared) {
+        throw new EngineError(
+          'VALIDATION_FAILED',
+          "a thread's shared mark holds nothing to forget: it keeps the thread's context to the thread",
+          { target: target.kind, event_id: event.eventId },
+        );
+      }
       covered.push(event);
       if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
     }
