@@ -180,9 +180,13 @@ export function weEntity(doc: DocContext): string {
   return doc.input.registry.we[doc.input.entityId] ?? doc.input.entityId;
 }
 
-/** A named third party's own entity (`user:<slug>`, accents folded); never the speaker's. */
+/**
+ * A named third party's own entity (`user:<slug>`); never the speaker's. Spelled as it always was
+ * (letters NFKD cannot split, "ø", "ł", "ß", drop out): changing it would file a person's new state
+ * under a second entity beside their old one. Members are matched in both spellings.
+ */
 export function personEntity(name: string): string {
-  return `user:${personSlug(name) || 'unknown'}`;
+  return `user:${slugify(name) || 'unknown'}`;
 }
 
 /** Letters NFKD does not split into a base letter and an accent, as a slug spells them. */
@@ -218,10 +222,10 @@ const MEMBER_ID = /^user:[a-z0-9._-]+$/;
 export function memberEntities(entry: string): readonly string[] {
   const name = entry.trim();
   if (name.includes(':')) return MEMBER_ID.test(name) ? [name] : [];
-  const whole = personSlug(name);
-  if (whole === '') return [];
-  const first = personSlug(name.split(/\s+/)[0] ?? '');
-  return first === '' || first === whole ? [`user:${whole}`] : [`user:${whole}`, `user:${first}`];
+  const first = name.split(/\s+/)[0] ?? '';
+  // Whole name and first name, each as `personEntity` spells it and with every accent folded.
+  const slugs = [personSlug(name), slugify(name), personSlug(first), slugify(first)];
+  return [...new Set(slugs.filter((slug) => slug !== ''))].map((slug) => `user:${slug}`);
 }
 
 /** The group whose `members` name the person `name` (a name read in a text), else null. */

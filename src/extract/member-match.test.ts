@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { memberEntities, personEntity } from './clauses.js';
+
+// The one member match of extraction and context (rv2-ctx 5): names of our own, in no bench file.
+describe('personEntity', () => {
+  it('keeps the spelling entities always had, so an upgrade files no one twice', () => {
+    expect(personEntity('Søren')).toBe('user:s_ren');
+    expect(personEntity('José')).toBe('user:jose');
+    expect(personEntity('Agnieszka Łęcka')).toBe('user:agnieszka_ecka');
+  });
+});
+
+describe('memberEntities', () => {
+  it.each([
+    ['Søren Vik', ['user:soren_vik', 'user:s_ren_vik', 'user:soren', 'user:s_ren']],
+    ['Łukasz Nowak', ['user:lukasz_nowak', 'user:ukasz_nowak', 'user:lukasz', 'user:ukasz']],
+    ['José Núñez', ['user:jose_nunez', 'user:jose']],
+    ['Strauß', ['user:strauss', 'user:strau']],
+    ['Mira', ['user:mira']],
+  ])('matches "%s" by whole and first name, folded and as personEntity spells it', (name, ids) => {
+    expect([...memberEntities(name)].sort()).toEqual([...ids].sort());
+  });
+
+  it('takes an entity id as written, and nothing from an id-like or letterless entry', () => {
+    expect(memberEntities('user:jess')).toEqual(['user:jess']);
+    expect(memberEntities('User:Jess')).toEqual([]);
+    expect(memberEntities('李明')).toEqual([]);
+  });
+
+  it("matches a member's entity whichever spelling the extractor gave it", () => {
+    expect(memberEntities('Søren Vik')).toContain(personEntity('Søren'));
+    expect(memberEntities('Agnieszka Łęcka')).toContain(personEntity('Agnieszka Łęcka'));
+  });
+});
