@@ -837,3 +837,32 @@ describe('the word lists a reply is read with', () => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });
 });
+
+describe('a bare reply is a secret only when the secret itself is asked for', () => {
+  it.each([
+    // The secret word inside another noun phrase: the reply is that other thing.
+    ['What is the postcode on the PIN reminder?', 'SW1A 2AA'],
+    ['Can you give me the room number for the password workshop?', '3104'],
+    ['What was the taxi fare for the visit the alarm code was changed on?', '2650'],
+    ['What is the password team’s ticket number?', '88213'],
+    // Two things asked: only a reply shaped like a credential is the secret.
+    ['What is the router called and what is the password?', 'Villa_Bianchi'],
+    ['What is the guest network name and its password?', 'Nido'],
+    // A sort code identifies a branch; it opens nothing.
+    ['What is your sort code?', '40-11-62'],
+    ['My sort code is 40-11-62.', null],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    if (reply === null) expect(maskSecrets(asked)).toBe(asked);
+    else expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+
+  it.each([
+    ['What is the PIN for the storage locker?', '5 2 8 0'],
+    ['and the guest wifi password?', 'Tulip-Harbour-61'],
+    ['Can you remind me of the alarm code?', '9 1 4 4'],
+    ['What is the router called and what is the password?', 'Pine7Lodge'],
+    ['What did the landlord text you as the door code?', '662 019'],
+  ])('"%s" → "%s" is masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+});

@@ -211,7 +211,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'bank_account',
     words:
-      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
+      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?',
   },
   {
     kind: 'identity_number',
@@ -1140,6 +1140,14 @@ const OFFERS_HELP =
   /^(?:(?:have|did|do)\s+you\s+|you\s+)?(?:lost|forgot(?:ten)?|forget|misplaced|need(?:ing)?\s+(?:a\s+)?(?:new|replacement)|locked\s+out|blocked|trouble)\b/iu;
 /** A question that asks for a name as well ("the network name and password?"): a reply of words is the name. */
 const NAME_TOO = /\b(?:name|ssid|user ?name)\b/iu;
+/** Whether a question asks for two things: a name too, or two asks joined ("…called and what's…"). */
+function asksTwo(question: string): boolean {
+  return NAME_TOO.test(question) || /\S\s+(?:and|&)\s+\S/u.test(question);
+}
+/** A value shaped like a credential whatever it was asked as: one run of letters or signs with a digit. */
+function credentialShaped(value: string): boolean {
+  return /\d/u.test(value) && (!/\s/u.test(value) || CODE_REPLY.test(value));
+}
 /** A message asking for something: a question, or a request to give it. */
 const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
 /** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
@@ -1148,15 +1156,29 @@ const SENT =
 /** A question that names its secret by "it" or "the new one", after a sentence that named it. */
 const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
 
+/**
+ * Another noun phrase asked for before the label, the label inside a phrase after it: "the room
+ * number for the password workshop", "the fare for the visit the code was changed on". The words
+ * of that phrase are no pronoun, question word or verb ("text you as the login code" asks for it).
+ */
+const OTHER_HEAD_BEFORE =
+  /\b(?:the|an?|your|my|our|their|his|her)\s+(?:(?!(?:you|me|us|them|it|what\S*|which|who|is|are|was|were|do|does|did|can|could|will|would)\b)[\p{L}\d'’-]+\s+){1,3}(?:on|for|of|in|from|at|about|with|to|behind|under|inside|the|an?|your|my|our|their)\s+[^,;]*$/iu;
+/** The label owns a noun after it: "the password team's number" asks for the number. */
+const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
+
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
   for (const match of sentence.matchAll(LABEL)) {
     const label = labelOf(match[0]);
     const at = match.index ?? 0;
     const before = sentence.slice(0, at);
-    const next = /^\s+([\p{L}-]+)/u.exec(sentence.slice(at + match[0].length))?.[1] ?? '';
+    const after = sentence.slice(at + match[0].length);
+    const next = /^\s+([\p{L}-]+)/u.exec(after)?.[1] ?? '';
     // "password manager", "PIN reset": a thing about the secret, not the secret.
     if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
+    // "the number on the PIN letter", "the PIN team's number": the secret names another thing asked.
+    const ownClause = before.split(/\s(?:and|or|&)\s/iu).pop() ?? '';
+    if (OTHER_HEAD_BEFORE.test(ownClause) || OWNED_AFTER.test(after)) continue;
     if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
     // A code asked for may be named by what sent it rather than what it opens ("the code they texted").
     const sent = label.guard === 'place' && SENT.test(sentence);
@@ -1252,8 +1274,9 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
     (core.match(/\d/gu) ?? []).length >= 9
   )
     return null;
-  // Asked for a name and a password, a reply of several words gives the name ("Casa Lupo 5G").
-  if (/\s/u.test(core) && NAME_TOO.test(asked.split('\n').pop() ?? '')) return null;
+  // Asked for two things ("the network's name and password", "what's it called and what's the
+  // code?"), only a reply shaped like a credential is the secret: a single run with a digit.
+  if (asksTwo(question) && !credentialShaped(core)) return null;
   const start = (match[1] ?? '').length;
   return { start, end: start + value.length, kind };
 }
