@@ -754,6 +754,35 @@ describe('askedBefore', () => {
     expect(askedBefore(held, 4)).toBeUndefined();
   });
 
+  it.each([
+    ['yep'],
+    ['Alright.'],
+    ['give me a sec'],
+    ['one moment, checking'],
+  ])('looks past one acknowledgement ("%s") between the question and the code', (ack) => {
+    const turns = [
+      { side: 'assistant', text: 'Could you give me the shed padlock code?' },
+      { side: 'user', text: ack },
+      { side: 'user', text: '5 0 3 8' },
+    ];
+    expect(askedBefore(turns, 2)).toBe('Could you give me the shed padlock code?');
+    expect(maskSecrets('5 0 3 8', askedBefore(turns, 2))).toBe('[secret]');
+  });
+
+  it('looks past one acknowledgement only, and never past one with a number or a question', () => {
+    const two = [
+      { side: 'assistant', text: 'What is the shed padlock code?' },
+      { side: 'user', text: 'ok' },
+      { side: 'user', text: 'mm' },
+      { side: 'user', text: '5038' },
+    ];
+    expect(askedBefore(two, 3)).toBeUndefined();
+    for (const said of ['room 12', 'which shed?']) {
+      const turns = [two[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
+      expect(askedBefore(turns as typeof two, 2)).toBeUndefined();
+    }
+  });
+
   it('reads nothing before a turn the same side spoke last, or before the first', () => {
     expect(askedBefore(turns, 4)).toBeUndefined();
     expect(askedBefore(turns, 0)).toBeUndefined();

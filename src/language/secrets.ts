@@ -1364,9 +1364,15 @@ export function maskSecrets(text: string, asked?: string): string {
   return out + text.slice(at);
 }
 
-/** A turn that only holds the floor before an answer: "one sec", "hang on, let me look". */
-const HOLD =
-  /^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|uh|um|hmm)[,.]?\s+)?(?:one|a|just a) (?:sec(?:ond)?|moment|minute|mo)|^\s*(?:hang|hold) on|^\s*let me (?:check|look|see|find)|^\s*(?:checking|looking|wait)\b/iu;
+/**
+ * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
+ * "hang on, let me look"): a few words with no number and no question, so it gives nothing and
+ * asks nothing.
+ */
+function acknowledges(text: string): boolean {
+  const words = text.trim().split(/\s+/u);
+  return words.length <= 5 && text.length <= 40 && !/[\d?]/u.test(text);
+}
 
 /**
  * Who said a turn, as `askedBefore` tells sides apart, the one rule for every surface: each person
@@ -1397,12 +1403,15 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
   const side = turns[index]?.side;
+  let acknowledged = false;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
-    // "one sec", "let me check" between a question and its answer holds the turn, answers nothing.
-    if (said.length === 0 && turn.side === side && turn.text.length <= 40 && HOLD.test(turn.text))
+    // One "sure" or "one sec" of the same side between a question and its answer answers nothing.
+    if (said.length === 0 && !acknowledged && turn.side === side && acknowledges(turn.text)) {
+      acknowledged = true;
       continue;
+    }
     said.unshift(turn);
   }
   const asked = said[said.length - 1];
