@@ -895,3 +895,28 @@ describe('a bare reply is a secret only when the secret itself is asked for', ()
     expect(maskSecrets(reply, asked)).toBe('[secret]');
   });
 });
+
+describe("a reply's frame: a short preamble before the value, a hedge after it", () => {
+  it.each([
+    ['What is the garage keypad code?', 'um, 6 0 4 8', 'um, [secret]'],
+    ['What is the garage keypad code?', 'wait — 6048', 'wait — [secret]'],
+    ['What is the garage keypad code?', 'the keypad code is 6048', 'the keypad code is [secret]'],
+    ['What is the garage keypad code?', 'Yes, the code’s 6048.', 'Yes, the code’s [secret].'],
+    ['What is the garage keypad code?', 'pretty sure it is 6048', 'pretty sure it is [secret]'],
+    ['What is the garage keypad code?', '6048 if I remember right', '[secret] if I remember right'],
+    ['What is the laptop password?', 'Quokka31, lower case q', '[secret], lower case q'],
+    ['What is the laptop password?', 'I changed it to Quokka31', 'I changed it to [secret]'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it.each([
+    // A preamble naming another thing gives that thing, not the secret.
+    ['What is the garage keypad code?', 'the installer is 0161 555 0199'],
+    ['What is the garage keypad code?', 'the old box, 6048'],
+    ['What is the laptop password?', 'um, no idea'],
+    ['What is the garage keypad code?', 'the code is on the fridge'],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});

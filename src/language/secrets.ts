@@ -1208,11 +1208,25 @@ function askedKind(asked: string): SecretKind | null {
 }
 
 /**
- * A reply's opening words before its value ("sure, it's", "yes:", "Sure — ", "that's") and its
- * full stop.
+ * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —"), then words
+ * linking to the value that end in "is", "'s", "was", "to" or "it" ("the code's", "I think it's",
+ * "I changed it to"); after the value, a hedge after a comma or opening with "I", "we" or "if"
+ * ("…, lower case q", "… I think"); a full stop. Group 1 is the frame before the value, 2 the
+ * value, 3 the hedge.
  */
 const REPLY =
-  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b\s*(?:[,.!:]|[—–]|-(?=\s))?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
+  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
+/** A determiner: words before a value that hold one name a thing, which must be the secret. */
+const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
+
+/** Whether the frame before a reply's value may open an answer: short, naming no other thing. */
+function framesAnswer(frame: string): boolean {
+  const words = frame.trim().split(/\s+/u).filter((w) => w !== '');
+  if (words.length > 6) return false;
+  // "the code's 6048" names the secret; "the installer is 0161…" names someone else.
+  return !DETERMINER.test(frame) || (frame.match(LABEL) ?? []).length > 0;
+}
+
 /** A key pressed after a code, said after it: "1977 then hash", "4 4 1 0 and the star key". */
 const KEY_AFTER =
   /\s+(?:then|and|followed by|plus)\s+(?:the\s+)?(?:hash|pound|star|enter|ok|#|\*)(?:\s+(?:key|button|sign))?$/iu;
@@ -1259,7 +1273,7 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
   const match = REPLY.exec(reply);
-  if (kind === null || match === null) return null;
+  if (kind === null || match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
   // The key pressed after a code is no part of it: masked is the code ("[secret] then hash").
   const value = CODE_VALUED.has(kind) ? said.replace(KEY_AFTER, '') : said;
