@@ -754,20 +754,18 @@ describe('askedBefore', () => {
     expect(askedBefore(held, 4)).toBeUndefined();
   });
 
-  it.each([
-    ['yep'],
-    ['Alright.'],
-    ['give me a sec'],
-    ['one moment, checking'],
-  ])('looks past one acknowledgement ("%s") between the question and the code', (ack) => {
-    const turns = [
-      { side: 'assistant', text: 'Could you give me the shed padlock code?' },
-      { side: 'user', text: ack },
-      { side: 'user', text: '5 0 3 8' },
-    ];
-    expect(askedBefore(turns, 2)).toBe('Could you give me the shed padlock code?');
-    expect(maskSecrets('5 0 3 8', askedBefore(turns, 2))).toBe('[secret]');
-  });
+  it.each([['yep'], ['Alright.'], ['give me a sec'], ['one moment, checking']])(
+    'looks past one acknowledgement ("%s") between the question and the code',
+    (ack) => {
+      const turns = [
+        { side: 'assistant', text: 'Could you give me the shed padlock code?' },
+        { side: 'user', text: ack },
+        { side: 'user', text: '5 0 3 8' },
+      ];
+      expect(askedBefore(turns, 2)).toBe('Could you give me the shed padlock code?');
+      expect(maskSecrets('5 0 3 8', askedBefore(turns, 2))).toBe('[secret]');
+    },
+  );
 
   it('looks past one acknowledgement only, and never past one with a number or a question', () => {
     const two = [

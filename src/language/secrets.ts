@@ -1221,7 +1221,10 @@ const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
 
 /** Whether the frame before a reply's value may open an answer: short, naming no other thing. */
 function framesAnswer(frame: string): boolean {
-  const words = frame.trim().split(/\s+/u).filter((w) => w !== '');
+  const words = frame
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   if (words.length > 6) return false;
   // "the code's 6048" names the secret; "the installer is 0161…" names someone else.
   return !DETERMINER.test(frame) || (frame.match(LABEL) ?? []).length > 0;
