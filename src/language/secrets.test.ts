@@ -918,3 +918,29 @@ describe("a reply's frame: a short preamble before the value, a hedge after it",
     expect(maskSecrets(reply, asked)).toBe(reply);
   });
 });
+
+describe('an instruction after a code is no part of it', () => {
+  it.each([
+    ['What is the safe code?', '7 3 1 9 then turn the handle', '[secret] then turn the handle'],
+    [
+      'What is the safe code?',
+      "it's 7319 and then wait for the beep",
+      "it's [secret] and then wait for the beep",
+    ],
+    [
+      'What is the safe code?',
+      '7319 followed by a long press on OK',
+      '[secret] followed by a long press on OK',
+    ],
+    ['What is the laptop password?', 'Quokka31 then hit return', '[secret] then hit return'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it.each([
+    // A password of words joined by "and" is one password: no instruction follows a digit.
+    ['What is the laptop password?', 'amber and falcon orchard', '[secret]'],
+  ])('"%s" → "%s" masked whole', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+});

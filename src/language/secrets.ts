@@ -1230,9 +1230,12 @@ function framesAnswer(frame: string): boolean {
   return !DETERMINER.test(frame) || (frame.match(LABEL) ?? []).length > 0;
 }
 
-/** A key pressed after a code, said after it: "1977 then hash", "4 4 1 0 and the star key". */
-const KEY_AFTER =
-  /\s+(?:then|and|followed by|plus)\s+(?:the\s+)?(?:hash|pound|star|enter|ok|#|\*)(?:\s+(?:key|button|sign))?$/iu;
+/**
+ * What to do after a value, said after it: "1977 then hash", "7319 followed by a long press on
+ * OK", "Quokka31 then hit return". Read after a digit only, and only when no digit follows (two
+ * codes joined by "and" are both codes; "amber and falcon orchard" is one password).
+ */
+const KEY_AFTER = /(?<=\d[#*]?)\s*[,;]?\s+(?:and\s+)?(?:then|and|followed by|plus)\s+\D*$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1278,8 +1281,8 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   const match = REPLY.exec(reply);
   if (kind === null || match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
-  // The key pressed after a code is no part of it: masked is the code ("[secret] then hash").
-  const value = CODE_VALUED.has(kind) ? said.replace(KEY_AFTER, '') : said;
+  // What is done after a value is no part of it: masked is the value ("[secret] then hash").
+  const value = said.replace(KEY_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
