@@ -944,3 +944,29 @@ describe('an instruction after a code is no part of it', () => {
     expect(maskSecrets(reply, asked)).toBe(masked);
   });
 });
+
+describe('a secret named first, then given with "it is" after a comma', () => {
+  it.each([
+    ['The PIN for the bike lock, it is 4826.', 'The PIN for the bike lock, it is [secret].'],
+    [
+      'So the passcode to the storage unit, it’s 3391.',
+      'So the passcode to the storage unit, it’s [secret].',
+    ],
+    [
+      'Right, the cabin wifi password, that’s Heron-Lake-72.',
+      'Right, the cabin wifi password, that’s [secret].',
+    ],
+    // An adverb ending in "-ly" between "is" and the value.
+    ['The alarm code is actually 5528.', 'The alarm code is actually [secret].'],
+    ['My bank PIN is probably 0419.', 'My bank PIN is probably [secret].'],
+    // None names a value: a room, a sentence, a count, a length.
+    ['The meeting room, it’s 4B.', null],
+    ['The PIN, it changes yearly.', null],
+    ['The new door code, it’s 6 digits long.', null],
+    ['When the PIN changed, it was 2019.', null],
+    ['The alarm code is actually quite long.', null],
+    ['The PIN is usually 4 digits.', null],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});

@@ -257,12 +257,13 @@ const FOREIGN_RELATIVE = new RegExp(
 /** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
 const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
 /**
- * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. An
+ * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits; one
+ * adverb may follow "is" ("now", "still", or one ending in "-ly": "is actually 5528"). An
  * article may follow only another language's "is" ("è la …"), and only as a word of its own: in
  * "is La-Bamba-9" the "La" is the value's.
  */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|\\p{L}+ly)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -1303,6 +1304,12 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
 
 /** The sentence after a "?", read in place (sticky): what may answer it. */
 const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
+/**
+ * Where a text asks and answers itself: a "?" ("My voicemail PIN? It's …"), or a comma before
+ * "it's" or "that's" after a secret named first ("The PIN for the bike lock, it is …"), read as
+ * the question "The PIN for the bike lock?".
+ */
+const ASKED_MARK = /\?[ \t]+|,[ \t]+(?=(?:it|that)(?:['’]s|\s+(?:is|was))\s)/giu;
 /** Where a sentence ends and the next begins: how `askedKind` and `answersWithin` split a text. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
 
@@ -1318,15 +1325,16 @@ function answersWithin(text: string): SecretSpan[] {
     ...[...text.matchAll(SENTENCE_BREAK)].map((m) => (m.index ?? 0) + m[0].length),
   ];
   let next = 0;
-  for (const mark of text.matchAll(/\?[ \t]+/gu)) {
+  for (const mark of text.matchAll(ASKED_MARK)) {
     const at = mark.index ?? 0;
     const from = at + mark[0].length;
     REPLY_SENTENCE.lastIndex = from;
     const sentence = REPLY_SENTENCE.exec(text)?.[0];
     if (sentence === undefined) continue;
-    // `starts[next]` is the first sentence start after the "?": the two before it open the question.
+    // `starts[next]` is the first sentence start after the mark: the two before it open the question.
     while (next < starts.length && (starts[next] ?? 0) <= at) next++;
-    const span = answeredValue(text.slice(starts[Math.max(0, next - 2)] ?? 0, from), sentence);
+    const asked = `${text.slice(starts[Math.max(0, next - 2)] ?? 0, at)}?`;
+    const span = answeredValue(asked, sentence);
     if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
   }
   return spans;
