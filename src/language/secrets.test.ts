@@ -966,6 +966,9 @@ describe('a secret named first, then given with "it is" after a comma', () => {
     ['When the PIN changed, it was 2019.', null],
     ['The alarm code is actually quite long.', null],
     ['The PIN is usually 4 digits.', null],
+    // After an adverb ending in "-ly", a word without a digit is a description, not a password.
+    ['A longer password is usually harder to crack.', null],
+    ['Your password is typically safer there.', null],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });

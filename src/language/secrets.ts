@@ -800,6 +800,8 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const bareAfterSymbol = afterSymbol && label.lang === undefined;
   if (core === '' || (value !== worded && !credentialLike(core, bareAfterSymbol, after, english)))
     return [];
+  // After "is usually", "is typically" a word is a description ("harder"); a digit makes a value.
+  if (/\p{L}ly\s*$/iu.test(relation.joined) && !/\d/u.test(core) && !QUOTED.test(core)) return [];
   // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
   if (/^["'`“]?(?:your|<)/iu.test(core)) return [];
   // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
