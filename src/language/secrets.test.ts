@@ -754,6 +754,33 @@ describe('askedBefore', () => {
     expect(askedBefore(held, 4)).toBeUndefined();
   });
 
+  it.each([['yep'], ['Alright.'], ['give me a sec'], ['one moment, checking']])(
+    'looks past one acknowledgement ("%s") between the question and the code',
+    (ack) => {
+      const turns = [
+        { side: 'assistant', text: 'Could you give me the shed padlock code?' },
+        { side: 'user', text: ack },
+        { side: 'user', text: '5 0 3 8' },
+      ];
+      expect(askedBefore(turns, 2)).toBe('Could you give me the shed padlock code?');
+      expect(maskSecrets('5 0 3 8', askedBefore(turns, 2))).toBe('[secret]');
+    },
+  );
+
+  it('looks past one acknowledgement only, and never past one with a number or a question', () => {
+    const two = [
+      { side: 'assistant', text: 'What is the shed padlock code?' },
+      { side: 'user', text: 'ok' },
+      { side: 'user', text: 'mm' },
+      { side: 'user', text: '5038' },
+    ];
+    expect(askedBefore(two, 3)).toBeUndefined();
+    for (const said of ['room 12', 'which shed?']) {
+      const turns = [two[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
+      expect(askedBefore(turns as typeof two, 2)).toBeUndefined();
+    }
+  });
+
   it('reads nothing before a turn the same side spoke last, or before the first', () => {
     expect(askedBefore(turns, 4)).toBeUndefined();
     expect(askedBefore(turns, 0)).toBeUndefined();
@@ -833,6 +860,115 @@ describe('the word lists a reply is read with', () => {
     ['密码是8位数字', null],
     ['暗証番号は2024年に変更', null],
     ['密码是Qing2024', '密码是[secret]'],
+  ])('reads "%s"', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('a bare reply is a secret only when the secret itself is asked for', () => {
+  it.each([
+    // The secret word inside another noun phrase: the reply is that other thing.
+    ['What is the postcode on the PIN reminder?', 'SW1A 2AA'],
+    ['Can you give me the room number for the password workshop?', '3104'],
+    ['What was the taxi fare for the visit the alarm code was changed on?', '2650'],
+    ['What is the password team’s ticket number?', '88213'],
+    // Two things asked: only a reply shaped like a credential is the secret.
+    ['What is the router called and what is the password?', 'Villa_Bianchi'],
+    ['What is the guest network name and its password?', 'Nido'],
+    // A sort code identifies a branch; it opens nothing.
+    ['What is your sort code?', '40-11-62'],
+    ['My sort code is 40-11-62.', null],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    if (reply === null) expect(maskSecrets(asked)).toBe(asked);
+    else expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+
+  it.each([
+    ['What is the PIN for the storage locker?', '5 2 8 0'],
+    ['and the guest wifi password?', 'Tulip-Harbour-61'],
+    ['Can you remind me of the alarm code?', '9 1 4 4'],
+    ['What is the router called and what is the password?', 'Pine7Lodge'],
+    ['What did the landlord text you as the door code?', '662 019'],
+  ])('"%s" → "%s" is masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+});
+
+describe("a reply's frame: a short preamble before the value, a hedge after it", () => {
+  it.each([
+    ['What is the garage keypad code?', 'um, 6 0 4 8', 'um, [secret]'],
+    ['What is the garage keypad code?', 'wait — 6048', 'wait — [secret]'],
+    ['What is the garage keypad code?', 'the keypad code is 6048', 'the keypad code is [secret]'],
+    ['What is the garage keypad code?', 'Yes, the code’s 6048.', 'Yes, the code’s [secret].'],
+    ['What is the garage keypad code?', 'pretty sure it is 6048', 'pretty sure it is [secret]'],
+    ['What is the garage keypad code?', '6048 if I remember right', '[secret] if I remember right'],
+    ['What is the laptop password?', 'Quokka31, lower case q', '[secret], lower case q'],
+    ['What is the laptop password?', 'I changed it to Quokka31', 'I changed it to [secret]'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it.each([
+    // A preamble naming another thing gives that thing, not the secret.
+    ['What is the garage keypad code?', 'the installer is 0161 555 0199'],
+    ['What is the garage keypad code?', 'the old box, 6048'],
+    ['What is the laptop password?', 'um, no idea'],
+    ['What is the garage keypad code?', 'the code is on the fridge'],
+  ])('"%s" → "%s" stays', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+describe('an instruction after a code is no part of it', () => {
+  it.each([
+    ['What is the safe code?', '7 3 1 9 then turn the handle', '[secret] then turn the handle'],
+    [
+      'What is the safe code?',
+      "it's 7319 and then wait for the beep",
+      "it's [secret] and then wait for the beep",
+    ],
+    [
+      'What is the safe code?',
+      '7319 followed by a long press on OK',
+      '[secret] followed by a long press on OK',
+    ],
+    ['What is the laptop password?', 'Quokka31 then hit return', '[secret] then hit return'],
+  ])('"%s" → "%s"', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it.each([
+    // A password of words joined by "and" is one password: no instruction follows a digit.
+    ['What is the laptop password?', 'amber and falcon orchard', '[secret]'],
+  ])('"%s" → "%s" masked whole', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+});
+
+describe('a secret named first, then given with "it is" after a comma', () => {
+  it.each([
+    ['The PIN for the bike lock, it is 4826.', 'The PIN for the bike lock, it is [secret].'],
+    [
+      'So the passcode to the storage unit, it’s 3391.',
+      'So the passcode to the storage unit, it’s [secret].',
+    ],
+    [
+      'Right, the cabin wifi password, that’s Heron-Lake-72.',
+      'Right, the cabin wifi password, that’s [secret].',
+    ],
+    // An adverb ending in "-ly" between "is" and the value.
+    ['The alarm code is actually 5528.', 'The alarm code is actually [secret].'],
+    ['My bank PIN is probably 0419.', 'My bank PIN is probably [secret].'],
+    // None names a value: a room, a sentence, a count, a length.
+    ['The meeting room, it’s 4B.', null],
+    ['The PIN, it changes yearly.', null],
+    ['The new door code, it’s 6 digits long.', null],
+    ['When the PIN changed, it was 2019.', null],
+    ['The alarm code is actually quite long.', null],
+    ['The PIN is usually 4 digits.', null],
+    // After an adverb ending in "-ly", a word without a digit is a description, not a password.
+    ['A longer password is usually harder to crack.', null],
+    ['Your password is typically safer there.', null],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
   });

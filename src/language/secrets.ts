@@ -211,7 +211,7 @@ const ENGLISH_LABELS: readonly Label[] = [
   {
     kind: 'bank_account',
     words:
-      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?|sort codes?',
+      'ibans?|(?:bank )?account (?:numbers?|nos?\\.?|#)|acct\\.? (?:numbers?|nos?\\.?|#)|routing numbers?',
   },
   {
     kind: 'identity_number',
@@ -257,12 +257,13 @@ const FOREIGN_RELATIVE = new RegExp(
 /** Finnish "is" ("on", "oli") joins only a Finnish label: English "on" is a preposition. */
 const FINNISH_IS = /^\s+(?:on|oli)\s+/iu;
 /**
- * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits. An
+ * What joins a label to its value: "is", "was", ":", "=", "set to", or nothing before digits; one
+ * adverb may follow "is" ("now", "still", or one ending in "-ly": "is actually 5528"). An
  * article may follow only another language's "is" ("è la …"), and only as a word of its own: in
  * "is La-Bamba-9" the "La" is the value's.
  */
 const RELATION = new RegExp(
-  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
+  `^\\)?\\s*(?:(?:(?:is|was|got|been|has been|was just) )?(?:set|changed|reset|updated|switched) to|(?:is|was|are|were|'s|remains|stays)(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just|\\p{L}+ly)(?![\\p{L}\\p{N}]))?\\s*:?|(?:${FOREIGN_IS})(?![\\p{L}\\p{N}])(?:\\s+(?:now|still|currently|just)(?![\\p{L}\\p{N}])|\\s+(?:le|la|el|il|lo)(?=\\s))?\\s*:?|[:=]|->)\\s*`,
   'iu',
 );
 /** A relation word of another language: its value must look like a credential (see `Label.lang`). */
@@ -799,6 +800,8 @@ function valuesOfLabel(text: string, match: RegExpMatchArray): SecretSpan[] {
   const bareAfterSymbol = afterSymbol && label.lang === undefined;
   if (core === '' || (value !== worded && !credentialLike(core, bareAfterSymbol, after, english)))
     return [];
+  // After "is usually", "is typically" a word is a description ("harder"); a digit makes a value.
+  if (/\p{L}ly\s*$/iu.test(relation.joined) && !/\d/u.test(core) && !QUOTED.test(core)) return [];
   // "pass: 'yourpassword'", "password: <your password>": where a value goes, in an example.
   if (/^["'`“]?(?:your|<)/iu.test(core)) return [];
   // A login's words may sit before a user name with a dot in it ("user lena.m, pass …").
@@ -1140,6 +1143,14 @@ const OFFERS_HELP =
   /^(?:(?:have|did|do)\s+you\s+|you\s+)?(?:lost|forgot(?:ten)?|forget|misplaced|need(?:ing)?\s+(?:a\s+)?(?:new|replacement)|locked\s+out|blocked|trouble)\b/iu;
 /** A question that asks for a name as well ("the network name and password?"): a reply of words is the name. */
 const NAME_TOO = /\b(?:name|ssid|user ?name)\b/iu;
+/** Whether a question asks for two things: a name too, or two asks joined ("…called and what's…"). */
+function asksTwo(question: string): boolean {
+  return NAME_TOO.test(question) || /\S\s+(?:and|&)\s+\S/u.test(question);
+}
+/** A value shaped like a credential whatever it was asked as: one run of letters or signs with a digit. */
+function credentialShaped(value: string): boolean {
+  return /\d/u.test(value) && (!/\s/u.test(value) || CODE_REPLY.test(value));
+}
 /** A message asking for something: a question, or a request to give it. */
 const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
 /** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
@@ -1148,15 +1159,29 @@ const SENT =
 /** A question that names its secret by "it" or "the new one", after a sentence that named it. */
 const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
 
+/**
+ * Another noun phrase asked for before the label, the label inside a phrase after it: "the room
+ * number for the password workshop", "the fare for the visit the code was changed on". The words
+ * of that phrase are no pronoun, question word or verb ("text you as the login code" asks for it).
+ */
+const OTHER_HEAD_BEFORE =
+  /\b(?:the|an?|your|my|our|their|his|her)\s+(?:(?!(?:you|me|us|them|it|what\S*|which|who|is|are|was|were|do|does|did|can|could|will|would)\b)[\p{L}\d'’-]+\s+){1,3}(?:on|for|of|in|from|at|about|with|to|behind|under|inside|the|an?|your|my|our|their)\s+[^,;]*$/iu;
+/** The label owns a noun after it: "the password team's number" asks for the number. */
+const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
+
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
   for (const match of sentence.matchAll(LABEL)) {
     const label = labelOf(match[0]);
     const at = match.index ?? 0;
     const before = sentence.slice(0, at);
-    const next = /^\s+([\p{L}-]+)/u.exec(sentence.slice(at + match[0].length))?.[1] ?? '';
+    const after = sentence.slice(at + match[0].length);
+    const next = /^\s+([\p{L}-]+)/u.exec(after)?.[1] ?? '';
     // "password manager", "PIN reset": a thing about the secret, not the secret.
     if (NAMED_SETTING.test(next) || label.guard === 'phrase') continue;
+    // "the number on the PIN letter", "the PIN team's number": the secret names another thing asked.
+    const ownClause = before.split(/\s(?:and|or|&)\s/iu).pop() ?? '';
+    if (OTHER_HEAD_BEFORE.test(ownClause) || OWNED_AFTER.test(after)) continue;
     if (label.kind === 'pin' && HARDWARE_BEFORE.test(before)) continue;
     // A code asked for may be named by what sent it rather than what it opens ("the code they texted").
     const sent = label.guard === 'place' && SENT.test(sentence);
@@ -1186,14 +1211,34 @@ function askedKind(asked: string): SecretKind | null {
 }
 
 /**
- * A reply's opening words before its value ("sure, it's", "yes:", "Sure — ", "that's") and its
- * full stop.
+ * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —"), then words
+ * linking to the value that end in "is", "'s", "was", "to" or "it" ("the code's", "I think it's",
+ * "I changed it to"); after the value, a hedge after a comma or opening with "I", "we" or "if"
+ * ("…, lower case q", "… I think"); a full stop. Group 1 is the frame before the value, 2 the
+ * value, 3 the hedge.
  */
 const REPLY =
-  /^(\s*(?:(?:sure|ok(?:ay)?|yes|yep|yeah|of course)\b\s*(?:[,.!:]|[—–]|-(?=\s))?\s*)?(?:(?:it['’]?s|it is|that['’]s|that is|this is)\s+)?)(.*?)\.?\s*$/isu;
-/** A key pressed after a code, said after it: "1977 then hash", "4 4 1 0 and the star key". */
-const KEY_AFTER =
-  /\s+(?:then|and|followed by|plus)\s+(?:the\s+)?(?:hash|pound|star|enter|ok|#|\*)(?:\s+(?:key|button|sign))?$/iu;
+  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
+/** A determiner: words before a value that hold one name a thing, which must be the secret. */
+const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
+
+/** Whether the frame before a reply's value may open an answer: short, naming no other thing. */
+function framesAnswer(frame: string): boolean {
+  const words = frame
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
+  if (words.length > 6) return false;
+  // "the code's 6048" names the secret; "the installer is 0161…" names someone else.
+  return !DETERMINER.test(frame) || (frame.match(LABEL) ?? []).length > 0;
+}
+
+/**
+ * What to do after a value, said after it: "1977 then hash", "7319 followed by a long press on
+ * OK", "Quokka31 then hit return". Read after a digit only, and only when no digit follows (two
+ * codes joined by "and" are both codes; "amber and falcon orchard" is one password).
+ */
+const KEY_AFTER = /(?<=\d[#*]?)\s*[,;]?\s+(?:and\s+)?(?:then|and|followed by|plus)\s+\D*$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1237,10 +1282,10 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
   const match = REPLY.exec(reply);
-  if (kind === null || match === null) return null;
+  if (kind === null || match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
-  // The key pressed after a code is no part of it: masked is the code ("[secret] then hash").
-  const value = CODE_VALUED.has(kind) ? said.replace(KEY_AFTER, '') : said;
+  // What is done after a value is no part of it: masked is the value ("[secret] then hash").
+  const value = said.replace(KEY_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
@@ -1252,14 +1297,21 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
     (core.match(/\d/gu) ?? []).length >= 9
   )
     return null;
-  // Asked for a name and a password, a reply of several words gives the name ("Casa Lupo 5G").
-  if (/\s/u.test(core) && NAME_TOO.test(asked.split('\n').pop() ?? '')) return null;
+  // Asked for two things ("the network's name and password", "what's it called and what's the
+  // code?"), only a reply shaped like a credential is the secret: a single run with a digit.
+  if (asksTwo(question) && !credentialShaped(core)) return null;
   const start = (match[1] ?? '').length;
   return { start, end: start + value.length, kind };
 }
 
 /** The sentence after a "?", read in place (sticky): what may answer it. */
 const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
+/**
+ * Where a text asks and answers itself: a "?" ("My voicemail PIN? It's …"), or a comma before
+ * "it's" or "that's" after a secret named first ("The PIN for the bike lock, it is …"), read as
+ * the question "The PIN for the bike lock?".
+ */
+const ASKED_MARK = /\?[ \t]+|,[ \t]+(?=(?:it|that)(?:['’]s|\s+(?:is|was))\s)/giu;
 /** Where a sentence ends and the next begins: how `askedKind` and `answersWithin` split a text. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
 
@@ -1275,15 +1327,16 @@ function answersWithin(text: string): SecretSpan[] {
     ...[...text.matchAll(SENTENCE_BREAK)].map((m) => (m.index ?? 0) + m[0].length),
   ];
   let next = 0;
-  for (const mark of text.matchAll(/\?[ \t]+/gu)) {
+  for (const mark of text.matchAll(ASKED_MARK)) {
     const at = mark.index ?? 0;
     const from = at + mark[0].length;
     REPLY_SENTENCE.lastIndex = from;
     const sentence = REPLY_SENTENCE.exec(text)?.[0];
     if (sentence === undefined) continue;
-    // `starts[next]` is the first sentence start after the "?": the two before it open the question.
+    // `starts[next]` is the first sentence start after the mark: the two before it open the question.
     while (next < starts.length && (starts[next] ?? 0) <= at) next++;
-    const span = answeredValue(text.slice(starts[Math.max(0, next - 2)] ?? 0, from), sentence);
+    const asked = `${text.slice(starts[Math.max(0, next - 2)] ?? 0, at)}?`;
+    const span = answeredValue(asked, sentence);
     if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
   }
   return spans;
@@ -1341,9 +1394,15 @@ export function maskSecrets(text: string, asked?: string): string {
   return out + text.slice(at);
 }
 
-/** A turn that only holds the floor before an answer: "one sec", "hang on, let me look". */
-const HOLD =
-  /^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|uh|um|hmm)[,.]?\s+)?(?:one|a|just a) (?:sec(?:ond)?|moment|minute|mo)|^\s*(?:hang|hold) on|^\s*let me (?:check|look|see|find)|^\s*(?:checking|looking|wait)\b/iu;
+/**
+ * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
+ * "hang on, let me look"): a few words with no number and no question, so it gives nothing and
+ * asks nothing.
+ */
+function acknowledges(text: string): boolean {
+  const words = text.trim().split(/\s+/u);
+  return words.length <= 5 && text.length <= 40 && !/[\d?]/u.test(text);
+}
 
 /**
  * Who said a turn, as `askedBefore` tells sides apart, the one rule for every surface: each person
@@ -1374,12 +1433,15 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
   const side = turns[index]?.side;
+  let acknowledged = false;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
-    // "one sec", "let me check" between a question and its answer holds the turn, answers nothing.
-    if (said.length === 0 && turn.side === side && turn.text.length <= 40 && HOLD.test(turn.text))
+    // One "sure" or "one sec" of the same side between a question and its answer answers nothing.
+    if (said.length === 0 && !acknowledged && turn.side === side && acknowledges(turn.text)) {
+      acknowledged = true;
       continue;
+    }
     said.unshift(turn);
   }
   const asked = said[said.length - 1];
