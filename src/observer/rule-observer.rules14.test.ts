@@ -73,6 +73,19 @@ describe('rules@14: the clause beside a leaving clause is read as any sentence',
   });
 });
 
+describe('the clause beside leaving or a temptation keeps the reading it has alone', () => {
+  // A clause that is context alone stays context (in the daily log), not lost with the moment.
+  it.each([
+    ['Now I must go, and the billing service is owned by the payments team.', 'payments team'],
+    ['I was tempted by the Vespa but we bought a Honda PCX.', 'Honda PCX'],
+  ])('"%s" keeps its clause', (sentence, words) => {
+    const kept = observed(sentence).filter(
+      (o) => o.priority !== 'green' && o.text.includes(words) && !/must go|tempted/i.test(o.text),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+  });
+});
+
 describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
   // What something is today. Bare subjects that could be lasting ("Payroll is sage") are left
   // unread too: precision before recall.

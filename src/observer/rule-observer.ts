@@ -884,8 +884,9 @@ const RESISTED = /\btempted\b[^.!?;]*?,?\s+but\s+([^.!?;]+)/i;
 /**
  * Clauses read on their own as any sentence is, beside a clause that leaves ("gotta run, my aunt
  * Rosa keeps the spare key") or a temptation resisted: each with a verb (`hasVerb`: the tagger's
- * reading first) is drafted when it would be 🔴 alone; a verbless one ("first delivery at 7"
- * beside "off to open up") is the day's plan.
+ * reading first) is drafted with the priority it would have alone, 🔴 or 🟡 (rv2-obs: keeping only
+ * 🔴 lost "the billing service is owned by the payments team" with the leaving words); a verbless
+ * one ("first delivery at 7" beside "off to open up") is the day's plan.
  */
 function readAlone(
   clauses: readonly string[],
@@ -895,7 +896,7 @@ function readAlone(
     if (!hasVerb(clause)) continue;
     const kind = classifySentence(clause, 'user');
     const read = reading(kind);
-    if (read?.priority === 'red')
+    if (read !== null && read.priority !== 'green')
       out.push({ kind, text: clipMasked(capitalise(clause), 280), read });
   }
   return out;
@@ -1072,7 +1073,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@14';
+export const RULES_VERSION = 'rules@15';
 
 function candidateOf(
   { observation, kind, change }: Draft,
