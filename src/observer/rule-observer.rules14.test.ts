@@ -129,6 +129,26 @@ describe('rules@14: he or she wanting an amount is a one-off ask', () => {
   });
 });
 
+describe('rules@15: any outside party asking a price or one delivery is a one-off ask', () => {
+  it.each([
+    'He wants 250 for the dining table.',
+    'Our solicitor wants 900 pounds for the conveyancing.',
+    'She wants 4 printed copies of the deck by Thursday.',
+    'The insurer wants 2 photos of the dent by the 14th.',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('rule');
+  });
+
+  // Positive neighbours: terms that stand, whoever sets them.
+  it.each([
+    'The landlord wants 2 months notice.',
+    'Our accountant wants all receipts by the 5th of each month.',
+    'They want 25 euros a week for the allotment.',
+  ])('"%s" stays a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+});
+
 describe('rules@14: advice passed on that stands', () => {
   it.each([
     'Our coach says we should always stretch for 10 minutes first.',

@@ -190,21 +190,30 @@ const THEIR_TERMS = new RegExp(
   `^(?:they|he|she|(?:the|my|our) (?:${PARTY})s?) (?:want|wants|require|requires|need|needs|ask for|asks for|expect|expects|insist on|insists on)\\b`,
   'i',
 );
-// "He wants 500 for the bike", "she wants a refund of 40 pounds": someone's price or claim, asked
-// once, unless it is a rate or a standing term ("60 EUR per lesson", "every invoice").
-const WANTS = /^(?:he|she)\s+wants\b/i;
+// "He wants 500 for the bike", "our accountant wants 300 euros for the return", "she wants 5
+// figures by Friday": someone's price, claim or one delivery, asked once, unless it is a rate or a
+// standing term ("60 EUR per lesson", "every invoice"). The same parties as `THEIR_TERMS`.
+const WANTS = new RegExp(
+  `^(?:they|he|she|(?:the|my|our) (?:${PARTY})s?) (?:want|wants|ask for|asks for|expect|expects)\\b`,
+  'i',
+);
+// A deadline that makes a request one delivery: "by Friday", "by the 12th", "by end of week".
+const BY_WHEN =
+  /\bby\s+(?:today|tonight|tomorrow|(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\b|end of (?:the )?(?:day|week|month))/i;
 const RATE =
   /\b(?:per|a|an|each|every)\s+(?:hour|day|week|month|year|lesson|session|night|visit|job|word|page)\b/i;
 // A sum named in words ("40 pounds", "25 dollars"); symbols and codes are findAmounts' own.
 const MONEY_WORD =
   /^\s*(?:euros?|dollars?|pounds?|quid|bucks|francs?|rand|rupees?|yen|kronor|kroner|zloty)\b/i;
 function asksOnce(sentence: string): boolean {
-  return (
-    WANTS.test(sentence) &&
-    findAmounts(sentence).some((a) => a.currency || MONEY_WORD.test(sentence.slice(a.end))) &&
-    !RATE.test(sentence) &&
-    !LASTING.test(sentence)
-  );
+  if (!WANTS.test(sentence) || RATE.test(sentence) || LASTING.test(sentence)) return false;
+  const priced = findAmounts(sentence).some((a) => {
+    const after = sentence.slice(a.end);
+    return (
+      a.currency || MONEY_WORD.test(after) || /^\s+for\s+(?:the|a|an|his|her|their)\b/i.test(after)
+    );
+  });
+  return priced || (BY_WHEN.test(sentence) && /\d/.test(sentence));
 }
 // A polite request that is standing: "can you keep this as a checklist whenever I bring up the move".
 const STANDING_REQUEST =
