@@ -575,7 +575,8 @@ export function createContextCapability(
   return {
     async buildContext(request = {}) {
       const thread = request.thread?.trim() || null;
-      const speaker = await threadEntity(deps.store, thread);
+      // Who wrote last matters only when no entity is named (it picks the view and the entity).
+      const speaker = request.entity === undefined ? await threadEntity(deps.store, thread) : null;
       const entity = request.entity ?? speaker ?? DEFAULT_ENTITY;
       const scope = scopeOf(rt, entity);
       // Asked for a thread and no one in it, the thread is shown as it is, to everyone in it,

@@ -1,6 +1,6 @@
 import type { Intent, JsonObject, ObservationInput } from '../core/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
-import type { WriteTx } from '../stores/index.js';
+import { type WriteTx, writeMeta } from '../stores/index.js';
 import { foldVaultEvent, raiseZoneEdit } from './fold-vault.js';
 import { sharedThreadRecord } from './meta-records.js';
 
@@ -106,8 +106,8 @@ export async function foldExtensionEvent(tx: WriteTx, event: LedgerEvent): Promi
       return true;
     }
     case EVENT_TYPES.threadShared: {
-      const record = sharedThreadRecord(String(p['thread_id']));
-      await tx.putMeta(record.key, String(p['thread_id']));
+      const thread = String(p['thread_id']);
+      await writeMeta(tx, sharedThreadRecord(thread), thread);
       return true;
     }
     case EVENT_TYPES.aliasConfirmed: {
