@@ -111,3 +111,25 @@ describe('context shows no code given alone in reply, wherever its question is',
     expect(context.markdown).not.toContain('7720');
   });
 });
+
+describe('search masks a reply past one acknowledgement of its own side', () => {
+  const opened = useSuiteTestEngine('verity-search-ack-', '2026-05-06T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('lock', 'k1', 'user', 'user:primary', 'I changed the bike lock code.', 1),
+          said('lock', 'k2', 'assistant', 'user:primary', 'What is it now?', 2),
+          said('lock', 'k3', 'user', 'user:primary', 'one sec', 3),
+          said('lock', 'k4', 'user', 'user:primary', '5817', 4),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('reads back past "one sec" to the question and the code it names', async () => {
+    const { engine } = opened();
+    const hits = (await engine.search('5817 bike lock code', { limit: 10 })).hits;
+    expect(hits.map((h) => h.id)).toContain('k4');
+    expect(JSON.stringify(hits)).not.toContain('5817');
+  });
+});

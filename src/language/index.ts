@@ -61,7 +61,7 @@ export {
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';
-export type { SaidTurn, SecretKind, SecretSpan } from './secrets.js';
+export type { SecretKind, SecretSpan } from './secrets.js';
 export {
   askedBefore,
   CLAUSE_JOIN,

@@ -1281,8 +1281,9 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
  */
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
+  if (kind === null) return null;
   const match = REPLY.exec(reply);
-  if (kind === null || match === null || !framesAnswer(match[1] ?? '')) return null;
+  if (match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
   // What is done after a value is no part of it: masked is the value ("[secret] then hash").
   const value = said.replace(KEY_AFTER, '');
@@ -1445,7 +1446,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
     said.unshift(turn);
   }
   const asked = said[said.length - 1];
-  if (asked === undefined || asked.side === turns[index]?.side) return undefined;
+  if (asked === undefined || asked.side === side) return undefined;
   return said.map((t) => t.text).join('\n');
 }
 

@@ -655,7 +655,7 @@ const DECLINE =
   /^(?:no|nope|nah|never|don'?t|do not|not (?:possible|an option|allowed|worth it)|(?:we )?tried (?:that|it)|can'?t|cannot|won'?t)\b/i;
 // … for good ("ever", "don't", a reason), not for now ("not yet", "later", "leave it for now").
 // "no need", "no, the hall has its own", "no not the X, just the Y": a reply, not a thing ruled out.
-const LASTING =
+const LASTING_DECLINE =
   /\b(?:ever|never|don'?t|do not|not possible|can'?t|cannot|tried|breaks?|broke|gave|because|(?<!\bno )needs?|requires?|must)\b|^no\s+(?!(?:thanks?|worries|need|rush|the|not|it|that|this|we|they|you)\b)[a-z]{3,}/i;
 const DEFERRAL =
   /\b(?:yet|later|for now|right now|today|tonight|this (?:week|time)|next (?:week|month|sprint|time)|leave (?:it|them|that)|thanks|maybe)\b/i;
@@ -673,7 +673,7 @@ function declineDraft(
 ): Draft | null {
   const reply = splitSentences(stripNonProse(entry.text)).join(' ');
   if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
-  if (!LASTING.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
+  if (!LASTING_DECLINE.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
   const text = clipMasked(`Declined "${question}": ${reply}`, 280);
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
 }

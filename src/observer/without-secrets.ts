@@ -38,8 +38,8 @@ function saysMoreThanItsSecret(masked: string): boolean {
   if (MASK_THEN_MORE.test(masked)) return false;
   return masked
     .replace(LABEL_OF_MASK, '')
-    .split(new RegExp(CLAUSE_END.source, 'gu'))
-    .filter((clause) => clause !== undefined && !clause.includes(SECRET_MASK))
+    .split(CLAUSE_END)
+    .filter((clause) => !clause.includes(SECRET_MASK))
     .some((clause) => (clause.match(/\p{L}{3,}/gu) ?? []).length >= 3);
 }
 

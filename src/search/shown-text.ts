@@ -19,17 +19,10 @@ async function askedOfHit(
   const { threadId, messageId } = document;
   if (document.kind !== 'message' || threadId === null || messageId === null) return undefined;
   if (document.text.trim().length > SHORT_REPLY) return undefined;
-  const at = { createdAt: document.createdAt, messageId };
-  const [self, earlier] = await Promise.all([
-    store.getMessage(threadId, messageId),
-    store.listMessages({ threadId, before: at, order: 'desc', limit: 2 }),
-  ]);
+  const self = await store.getMessage(threadId, messageId);
   if (self === null) return undefined;
-  const turns = [...earlier].reverse().concat(self);
-  return askedBefore(
-    turns.map((record) => ({ side: sideOf(record), text: record.content })),
-    turns.length - 1,
-  );
+  const turns = (await turnsBefore(store, self)).concat(self);
+  return askedBefore(said(turns), turns.length - 1);
 }
 
 /**
@@ -58,18 +51,12 @@ export async function maskedRecords(
   );
   const oldest = ordered[0];
   if (oldest === undefined) return [];
-  const earlier = await store.listMessages({
-    threadId: oldest.threadId,
-    before: { createdAt: oldest.createdAt, messageId: oldest.messageId },
-    order: 'desc',
-    limit: 2,
-  });
-  const turns = [...earlier].reverse().concat(ordered);
-  const said = turns.map((record) => ({ side: sideOf(record), text: record.content }));
+  const earlier = await turnsBefore(store, oldest);
+  const turns = said(earlier.concat(ordered));
   const shown = new Map(
     ordered.map((record, i) => [
       record,
-      maskSecrets(record.content, askedBefore(said, earlier.length + i)),
+      maskSecrets(record.content, askedBefore(turns, earlier.length + i)),
     ]),
   );
   return records.map((record) => ({ ...record, content: shown.get(record) ?? record.content }));
@@ -79,3 +66,25 @@ export async function maskedRecords(
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * The turns a stored message may answer, oldest first: as many as `askedBefore` reads back (two
+ * spoken turns, past one acknowledgement of the replier's own: "What is it now?" | "one sec" | "4471").
+ */
+async function turnsBefore(
+  store: Pick<Store, 'listMessages'>,
+  record: MessageRecord,
+): Promise<MessageRecord[]> {
+  const at = { createdAt: record.createdAt, messageId: record.messageId };
+  const earlier = await store.listMessages({
+    threadId: record.threadId,
+    before: at,
+    order: 'desc',
+    limit: 3,
+  });
+  return [...earlier].reverse();
+}
+
+/** Stored messages as `askedBefore` reads them. */
+const said = (records: readonly MessageRecord[]) =>
+  records.map((record) => ({ side: sideOf(record), text: record.content }));
