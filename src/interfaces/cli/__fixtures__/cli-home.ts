@@ -30,6 +30,8 @@ export interface CliHome {
     args: readonly string[],
     options?: { readonly now?: string; readonly stdin?: string },
   ): Promise<CliRun>;
+  /** Writes `jsonl` to `records.jsonl` in the folder and runs `verity ingest` on it: it must pass. */
+  ingest(jsonl: string): Promise<void>;
 }
 
 /**
@@ -49,6 +51,12 @@ export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHom
     },
     verity: (args, { now = options.now, stdin } = {}) =>
       runCli(['--home', home(), ...(now === undefined ? [] : ['--now', now]), ...args], stdin),
+    async ingest(jsonl) {
+      const file = join(dir, 'records.jsonl');
+      writeFileSync(file, jsonl);
+      const ingested = await cli.verity(['ingest', file]);
+      expect(ingested.code, ingested.stderr).toBe(0);
+    },
   };
   const [before, after] = options.scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {

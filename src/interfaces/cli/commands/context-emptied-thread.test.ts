@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -58,10 +56,7 @@ describe('verity context --thread for a thread a forget emptied, on an install w
   });
 
   beforeEach(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, RECORDS);
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(RECORDS);
   });
 
   async function context(thread: string, query: string): Promise<string> {

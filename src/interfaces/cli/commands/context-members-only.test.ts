@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -72,52 +70,36 @@ describe('verity context --thread with a household configured by members only', 
   });
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, RECORDS);
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(RECORDS);
   });
 
-  it("gives a member's thread the thread's own view, without her private thread", async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
+  it.each([
+    [
+      "gives a member's thread the thread's own view, without her private thread",
       'garden-chat',
-      '--query',
       'dermatologist biopsy',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('hedge trimmer');
-    expect(result.stdout).not.toContain('biopsy');
-  });
-
-  it('takes a member listed by whole name for the entity of his first name', async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
+      'hedge trimmer',
+      'biopsy',
+    ],
+    [
+      'takes a member listed by whole name for the entity of his first name',
       'shed-chat',
-      '--query',
       'driving theory test',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('shed key');
-    expect(result.stdout).not.toContain('theory');
-  });
-
-  it("takes a member listed by whole name for that whole name's entity", async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
+      'shed key',
+      'theory',
+    ],
+    [
+      "takes a member listed by whole name for that whole name's entity",
       'porch-chat',
-      '--query',
       'interviewing rival firm',
-      '--md',
-    ]);
+      'porch lamp',
+      'rival firm',
+    ],
+  ])('%s', async (_name, thread, query, own, secret) => {
+    const result = await cli.verity(['context', '--thread', thread, '--query', query, '--md']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('porch lamp');
-    expect(result.stdout).not.toContain('rival firm');
+    expect(result.stdout).toContain(own);
+    expect(result.stdout).not.toContain(secret);
   });
 
   it('keeps her own view when she is named', async () => {
@@ -186,10 +168,7 @@ describe('verity context --thread with members named with accents or by entity i
   });
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, NOWAK);
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(NOWAK);
   });
 
   it.each([

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { PRIVATE_WORDS, SHARED_THREAD_JSONL } from '../../__fixtures__/shared-thread.js';
@@ -13,10 +11,7 @@ describe('verity context --thread for a thread two people write in', () => {
   });
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, SHARED_THREAD_JSONL);
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(SHARED_THREAD_JSONL);
   });
 
   it("shows both speakers' lines by name and nothing of one speaker's private thread", async () => {
@@ -51,7 +46,6 @@ describe('verity context --thread --pack', () => {
   });
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
     // The primary user's own commitment, said in their own thread: a recall pack's material.
     const own = toJsonl([
       messageRecord(
@@ -62,9 +56,7 @@ describe('verity context --thread --pack', () => {
         '2026-06-01T07:00:00Z',
       ),
     ]);
-    writeFileSync(file, `${own}${SHARED_THREAD_JSONL}`);
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(`${own}${SHARED_THREAD_JSONL}`);
   });
 
   it("puts no one's recall pack in front of a thread asked without --entity, and says so", async () => {

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { observation, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -27,10 +25,7 @@ describe('verity context --budget (small)', () => {
   const cli = useCliHome('verity-cli-context-small-', { scope: 'all', now: NOW });
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, toJsonl(RECORDS));
-    const ingested = await cli.verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(toJsonl(RECORDS));
   });
 
   it.each([50, 80])(

@@ -37,10 +37,7 @@ describe('verity context', () => {
   const verity = (args: readonly string[]) => cli.verity(args);
 
   beforeAll(async () => {
-    const file = join(cli.dir, 'records.jsonl');
-    writeFileSync(file, toJsonl(RECORDS));
-    const ingested = await verity(['ingest', file]);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await cli.ingest(toJsonl(RECORDS));
   });
 
   it('prints the result as JSON with tokens per section and the ids it shows', async () => {

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -9,9 +7,7 @@ describe('verity tasks show: a deadline with two readings', () => {
   const cli = useCliHome('verity-cli-task-due-', { now: '2026-02-02T10:00:00Z' });
 
   it('shows the date taken and the other one the words may mean', async () => {
-    const file = join(cli.dir, 'messages.jsonl');
-    writeFileSync(
-      file,
+    await cli.ingest(
       toJsonl([
         // Monday 2026-02-02.
         messageRecord(
@@ -30,7 +26,6 @@ describe('verity tasks show: a deadline with two readings', () => {
         ),
       ]),
     );
-    expect((await cli.verity(['ingest', file])).code).toBe(0);
     const list = await cli.verity(['tasks', 'list', '--json']);
     const { tasks } = JSON.parse(list.stdout) as { tasks: { id: string; title: string }[] };
     const idOf = (word: string) => tasks.find((t) => t.title.includes(word))?.id ?? 'missing';
