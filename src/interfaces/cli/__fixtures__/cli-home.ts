@@ -17,6 +17,8 @@ export interface CliHomeOptions {
   readonly homeIsDir?: boolean;
   /** A `config.json` to write into the store folder before `init`, given the temporary folder. */
   readonly config?: (dir: string) => Record<string, unknown>;
+  /** JSONL records to `verity ingest` (as `records.jsonl`) after `init`; the ingest must pass. */
+  readonly records?: string;
 }
 
 /** The folder of one test (or suite) and the CLI pointed at its store. */
@@ -30,14 +32,13 @@ export interface CliHome {
     args: readonly string[],
     options?: { readonly now?: string; readonly stdin?: string },
   ): Promise<CliRun>;
-  /** Writes `jsonl` to `records.jsonl` in the folder and runs `verity ingest` on it: it must pass. */
-  ingest(jsonl: string): Promise<void>;
 }
 
 /**
  * Registers hooks that make a temporary folder (prefix `prefix`) before each test, or once for
- * the suite, run `verity init` there, and remove it afterwards. Call it inside `describe` (or at
- * the top of a file); read `dir` and `home` only inside tests and hooks.
+ * the suite, run `verity init` there (then ingest `records`, if given), and remove it afterwards.
+ * Call it inside `describe` (or at the top of a file); read `dir` and `home` only inside tests and
+ * hooks.
  */
 export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHome {
   let dir = '';
@@ -51,12 +52,6 @@ export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHom
     },
     verity: (args, { now = options.now, stdin } = {}) =>
       runCli(['--home', home(), ...(now === undefined ? [] : ['--now', now]), ...args], stdin),
-    async ingest(jsonl) {
-      const file = join(dir, 'records.jsonl');
-      writeFileSync(file, jsonl);
-      const ingested = await cli.verity(['ingest', file]);
-      expect(ingested.code, ingested.stderr).toBe(0);
-    },
   };
   const [before, after] = options.scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {
@@ -69,6 +64,11 @@ export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHom
     // Only init creates a store; every other command refuses a missing one.
     const init = await runCli(['--home', home(), 'init']);
     expect(init.code, init.stderr).toBe(0);
+    if (options.records === undefined) return;
+    const file = join(dir, 'records.jsonl');
+    writeFileSync(file, options.records);
+    const ingested = await cli.verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
   });
   after(() => {
     rmSync(dir, { recursive: true, force: true });

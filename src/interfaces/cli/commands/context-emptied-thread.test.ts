@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -53,10 +53,7 @@ describe('verity context --thread for a thread a forget emptied, on an install w
   const cli = useCliHome('verity-cli-emptied-thread-', {
     now: '2026-05-03T12:00:00Z',
     config: () => ({ embeddings: { provider: 'none' } }),
-  });
-
-  beforeEach(async () => {
-    await cli.ingest(RECORDS);
+    records: RECORDS,
   });
 
   async function context(thread: string, query: string): Promise<string> {

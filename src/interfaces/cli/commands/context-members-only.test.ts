@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -67,10 +67,7 @@ describe('verity context --thread with a household configured by members only', 
       embeddings: { provider: 'none' },
       members: { 'family:lanoix': ['Odile', 'Bastien Lanoix', 'Marius Lanoix'] },
     }),
-  });
-
-  beforeAll(async () => {
-    await cli.ingest(RECORDS);
+    records: RECORDS,
   });
 
   it.each([
@@ -165,10 +162,7 @@ describe('verity context --thread with members named with accents or by entity i
       embeddings: { provider: 'none' },
       members: { 'family:nowak': ['Łukasz Nowak', 'user:jess'] },
     }),
-  });
-
-  beforeAll(async () => {
-    await cli.ingest(NOWAK);
+    records: NOWAK,
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { PRIVATE_WORDS, SHARED_THREAD_JSONL } from '../../__fixtures__/shared-thread.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -8,10 +8,7 @@ describe('verity context --thread for a thread two people write in', () => {
     scope: 'all',
     now: '2026-06-01T12:00:00Z',
     config: () => ({ embeddings: { provider: 'none' } }),
-  });
-
-  beforeAll(async () => {
-    await cli.ingest(SHARED_THREAD_JSONL);
+    records: SHARED_THREAD_JSONL,
   });
 
   it("shows both speakers' lines by name and nothing of one speaker's private thread", async () => {
@@ -39,24 +36,21 @@ describe('verity context --thread for a thread two people write in', () => {
 });
 
 describe('verity context --thread --pack', () => {
+  // The primary user's own commitment, said in their own thread: a recall pack's material.
+  const own = toJsonl([
+    messageRecord(
+      'primary-dm',
+      'p1',
+      'user',
+      'Remind me to cancel the orthodontist appointment tomorrow.',
+      '2026-06-01T07:00:00Z',
+    ),
+  ]);
   const cli = useCliHome('verity-cli-shared-pack-', {
     scope: 'all',
     now: '2026-06-01T12:00:00Z',
     config: () => ({ embeddings: { provider: 'none' } }),
-  });
-
-  beforeAll(async () => {
-    // The primary user's own commitment, said in their own thread: a recall pack's material.
-    const own = toJsonl([
-      messageRecord(
-        'primary-dm',
-        'p1',
-        'user',
-        'Remind me to cancel the orthodontist appointment tomorrow.',
-        '2026-06-01T07:00:00Z',
-      ),
-    ]);
-    await cli.ingest(`${own}${SHARED_THREAD_JSONL}`);
+    records: `${own}${SHARED_THREAD_JSONL}`,
   });
 
   it("puts no one's recall pack in front of a thread asked without --entity, and says so", async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { observation, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -22,10 +22,10 @@ const RECORDS = [
 
 /** `verity context` with a budget smaller than the system text and all the state. */
 describe('verity context --budget (small)', () => {
-  const cli = useCliHome('verity-cli-context-small-', { scope: 'all', now: NOW });
-
-  beforeAll(async () => {
-    await cli.ingest(toJsonl(RECORDS));
+  const cli = useCliHome('verity-cli-context-small-', {
+    scope: 'all',
+    now: NOW,
+    records: toJsonl(RECORDS),
   });
 
   it.each([50, 80])(

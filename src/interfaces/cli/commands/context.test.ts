@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTEXT_SECTIONS, createGptTokenizer } from '../../../context/index.js';
 import { messageRecord, observation, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
@@ -33,12 +33,12 @@ const RECORDS = [
 
 /** `verity context` in-process, with the real bundled embedding model (the CLI's default). */
 describe('verity context', () => {
-  const cli = useCliHome('verity-cli-context-', { scope: 'all', now: NOW });
-  const verity = (args: readonly string[]) => cli.verity(args);
-
-  beforeAll(async () => {
-    await cli.ingest(toJsonl(RECORDS));
+  const cli = useCliHome('verity-cli-context-', {
+    scope: 'all',
+    now: NOW,
+    records: toJsonl(RECORDS),
   });
+  const verity = (args: readonly string[]) => cli.verity(args);
 
   it('prints the result as JSON with tokens per section and the ids it shows', async () => {
     const result = await verity(['context', '--thread', 'trip', '--query', 'hotel', '--json']);

@@ -4,28 +4,28 @@ import { useCliHome } from '../__fixtures__/cli-home.js';
 
 /** A deadline the words leave open ("next Wednesday" on a Monday) keeps its other reading. */
 describe('verity tasks show: a deadline with two readings', () => {
-  const cli = useCliHome('verity-cli-task-due-', { now: '2026-02-02T10:00:00Z' });
+  const cli = useCliHome('verity-cli-task-due-', {
+    now: '2026-02-02T10:00:00Z',
+    records: toJsonl([
+      // Monday 2026-02-02.
+      messageRecord(
+        'home',
+        'm1',
+        'user',
+        'I will return the ladder to Soren by next Wednesday.',
+        '2026-02-02T09:00:00Z',
+      ),
+      messageRecord(
+        'home',
+        'm2',
+        'user',
+        'I will renew the parking permit by Friday.',
+        '2026-02-02T09:01:00Z',
+      ),
+    ]),
+  });
 
   it('shows the date taken and the other one the words may mean', async () => {
-    await cli.ingest(
-      toJsonl([
-        // Monday 2026-02-02.
-        messageRecord(
-          'home',
-          'm1',
-          'user',
-          'I will return the ladder to Soren by next Wednesday.',
-          '2026-02-02T09:00:00Z',
-        ),
-        messageRecord(
-          'home',
-          'm2',
-          'user',
-          'I will renew the parking permit by Friday.',
-          '2026-02-02T09:01:00Z',
-        ),
-      ]),
-    );
     const list = await cli.verity(['tasks', 'list', '--json']);
     const { tasks } = JSON.parse(list.stdout) as { tasks: { id: string; title: string }[] };
     const idOf = (word: string) => tasks.find((t) => t.title.includes(word))?.id ?? 'missing';
