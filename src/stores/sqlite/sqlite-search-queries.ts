@@ -181,23 +181,14 @@ export class SqliteSearchQueries {
     const filter = filterClause(filters, 'd');
     if (filter.sql === '') {
       const ranked = rank.all({ ...parameters, limit: max }) as RankRow[];
-      return this.#hits(
-        ranked,
-        this.#documents(
-          ranked.map((row) => row.doc_id),
-          filter,
-        ),
-      );
+      return this.#rankedHits(ranked, filter);
     }
     // The filtered ranking is the unfiltered one with rows left out: when enough of the
     // unfiltered top rows pass the filters, their first `max` are exactly the answer.
     if (max > 0) {
       const wide = rank.all({ ...parameters, limit: max * FILTER_OVERSAMPLING }) as RankRow[];
-      const passing = this.#documents(
-        wide.map((row) => row.doc_id),
-        filter,
-      );
-      if (passing.size >= max) return this.#hits(wide, passing).slice(0, max);
+      const passing = this.#rankedHits(wide, filter);
+      if (passing.length >= max) return passing.slice(0, max);
     }
     const filtered = this.#statement(
       `text:${filter.shape}`,
@@ -208,13 +199,7 @@ export class SqliteSearchQueries {
          ORDER BY rank, d.doc_id LIMIT @limit`,
     );
     const ranked = filtered.all({ ...filter.parameters, ...parameters, limit: max }) as RankRow[];
-    return this.#hits(
-      ranked,
-      this.#documents(
-        ranked.map((row) => row.doc_id),
-        filter,
-      ),
-    );
+    return this.#rankedHits(ranked, filter);
   }
 
   /** See `FactKeyIndex.searchFactKeys`: ranked over the keys, then joined to the documents. */
@@ -231,16 +216,18 @@ export class SqliteSearchQueries {
          WHERE search_key_text MATCH @match${filter.sql}
          ORDER BY rank, d.doc_id LIMIT @limit`,
     ).all({ ...filter.parameters, match, limit: max }) as RankRow[];
-    return this.#hits(
-      ranked,
-      this.#documents(
-        ranked.map((row) => row.doc_id),
-        filter,
-      ),
-    );
+    return this.#rankedHits(ranked, filter);
   }
 
-  #hits(ranked: readonly RankRow[], documents: Map<number, SearchDocument>): TextSearchHit[] {
+  /** The hits of `ranked`, in its order, whose documents pass `filter`. */
+  #rankedHits(
+    ranked: readonly RankRow[],
+    filter: ReturnType<typeof filterClause>,
+  ): TextSearchHit[] {
+    const documents = this.#documents(
+      ranked.map((row) => row.doc_id),
+      filter,
+    );
     return ranked.flatMap((row) => {
       const document = documents.get(row.doc_id);
       return document === undefined ? [] : [{ document, score: -row.rank }];
