@@ -167,7 +167,8 @@ export interface ApplyResult {
   readonly refusal: EngineError | null;
 }
 
-const NOTHING: ApplyResult = {
+/** The result of folding an event that changes no state. */
+export const NOTHING_APPLIED: ApplyResult = {
   decisions: [],
   promptIds: [],
   reasons: [],
@@ -403,7 +404,7 @@ async function collectBundleMember(
   }
   const next: PendingBundle = { id, size: bundle.size, now: startedAt, members };
   await writeMeta(tx, PENDING_BUNDLE, next);
-  return NOTHING;
+  return NOTHING_APPLIED;
 }
 
 /** The speaker's statement before the current one in a thread, or null. */
@@ -487,7 +488,7 @@ async function applyAnswerEvent(
   const prompt = await tx.getPrompt(answer.prompt_id.toLowerCase());
   if (!prompt) {
     return {
-      ...NOTHING,
+      ...NOTHING_APPLIED,
       refusal: new EngineError('NOT_FOUND', `no review prompt ${answer.prompt_id}`, {
         promptId: answer.prompt_id,
       }),
@@ -511,7 +512,7 @@ async function applyAnswerEvent(
       versionAfter: slot.version,
       details: { prompt_id: prompt.promptId, action: answer.action, refused: true },
     });
-    return { ...NOTHING, refusal: result.error };
+    return { ...NOTHING_APPLIED, refusal: result.error };
   }
   const { slot: next, prompt: closed, history, mutated } = result.value;
   await recordAnswered(tx, prompt, closed);
@@ -539,7 +540,7 @@ async function applyExternalPrompt(
 ): Promise<ApplyResult> {
   const payload = event.payload as unknown as ConfirmationPrompt;
   const change = parseProposedChange(payload.proposed_change);
-  if (!change) return NOTHING;
+  if (!change) return NOTHING_APPLIED;
   const field = payload.field ?? change.field;
   const domain = domainOf(field) ?? payload.domain;
   const slot = await loadSlot(tx, payload.entity_id, field, domain);
@@ -615,20 +616,20 @@ export async function applyEvent(
   session: ApplySession,
   event: LedgerEvent,
 ): Promise<ApplyResult> {
-  if (event.redacted) return NOTHING;
+  if (event.redacted) return NOTHING_APPLIED;
   // Item extraction touches only its thread's rows (never prompts), so it skips expiry and bundles.
   if (event.type === EVENT_TYPES.extractionCompleted) {
     await foldExtractionCompleted(tx, event);
-    return NOTHING;
+    return NOTHING_APPLIED;
   }
   if (event.type === EVENT_TYPES.itemConflictResolved) {
     await foldItemConflictResolved(tx, event);
-    return NOTHING;
+    return NOTHING_APPLIED;
   }
   // Task and ops events keep their own views only; like extraction they skip expiry and bundles.
   if (isTaskOrOpsEvent(event.type)) {
     await foldTaskEvent(tx, event);
-    return NOTHING;
+    return NOTHING_APPLIED;
   }
   const now = nowOf(event);
   const settled = await settlePendingBundle(tx, session, event);
@@ -705,7 +706,7 @@ async function foldEvent(
           current: { ref, fields: [] },
         });
       }
-      return NOTHING;
+      return NOTHING_APPLIED;
     }
     case EVENT_TYPES.answer:
       return applyAnswerEvent(tx, session, event, now);
@@ -728,15 +729,15 @@ async function foldEvent(
       }
       if (change.kind === 'adaptive') await tx.putMeta(LAST_ADAPTED_KEY, day);
       await promoteQueued(tx, session.policy, now);
-      return NOTHING;
+      return NOTHING_APPLIED;
     }
     default:
       // Notes and tombstones derive nothing here: a note's observations are recorded as their own
       // events at live ingest, and a tombstone's effect is the redaction plus the rebuild that
       // `forget` performs. Projection, label and alias events keep their memory in meta.
-      if (await foldObserverEvent(tx, event)) return NOTHING;
+      if (await foldObserverEvent(tx, event)) return NOTHING_APPLIED;
       await foldExtensionEvent(tx, event);
-      return NOTHING;
+      return NOTHING_APPLIED;
   }
 }
 

@@ -16,7 +16,13 @@ import {
   validateObservation,
 } from '../schemas/index.js';
 import type { WriteTx } from '../stores/index.js';
-import { type ApplyResult, type ApplySession, applyEvent, previousStatement } from './apply.js';
+import {
+  type ApplyResult,
+  type ApplySession,
+  applyEvent,
+  NOTHING_APPLIED,
+  previousStatement,
+} from './apply.js';
 import { CONFIRMED_ALIASES_KEY } from './fold-extensions.js';
 
 /** How messages and notes become observations at live ingest. */
@@ -168,16 +174,9 @@ export async function deriveObservations(
   event: LedgerEvent,
   step: ExtractionStep,
 ): Promise<DerivedReport> {
-  const empty: ApplyResult = {
-    decisions: [],
-    promptIds: [],
-    reasons: [],
-    confidence: null,
-    refusal: null,
-  };
   const source = sourceOf(event);
   if (source === null || source.role === 'system' || source.text.trim() === '') {
-    return { result: empty, invalid: [], failure: null };
+    return { result: NOTHING_APPLIED, invalid: [], failure: null };
   }
   const tag = `${step.extractor.id}@${step.extractor.version}`;
   const slots = await tx.listSlots(source.entityId);
@@ -192,7 +191,7 @@ export async function deriveObservations(
     registry: await registryOf(tx, step.registry),
   });
   if (!extraction.ok) {
-    return { result: empty, invalid: [], failure: extraction.error.message };
+    return { result: NOTHING_APPLIED, invalid: [], failure: extraction.error.message };
   }
   const drafts: Omit<StateObservation, 'bundle'>[] = await retractionDrafts(
     tx,
