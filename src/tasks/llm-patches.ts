@@ -1,6 +1,6 @@
 import type { Incident } from '../core/index.js';
 import type { JsonSchemaObject, LanguageModel } from '../providers/index.js';
-import type { Patch, PatchChange, RollbackCondition } from './patch.js';
+import type { Patch, PatchChange, PatchDraft, RollbackCondition } from './patch.js';
 import type { ImprovementAnalysis } from './plan-improvement.js';
 import type { OpsConfig } from './task-views.js';
 
@@ -66,18 +66,9 @@ const LLM_PATCH_LIMITS = {
   incidentsShown: 12,
 } as const;
 
-/** A patch a model proposed, validated, before it gets an id. */
-interface LlmPatchDraft {
-  readonly title: string;
-  readonly root_cause: string;
-  readonly change: PatchChange;
-  readonly rollback: RollbackCondition;
-  readonly watch: readonly string[];
-}
-
 /** What one model call gave: the valid drafts, and why anything else was dropped. */
 interface LlmPatchOutcome {
-  readonly drafts: readonly LlmPatchDraft[];
+  readonly drafts: readonly PatchDraft[];
   /** `ok`, `invalid` (nothing usable in the answer) or `failed` (the call itself failed). */
   readonly status: 'ok' | 'invalid' | 'failed';
   /** One line per dropped patch or failure. */
@@ -232,7 +223,7 @@ export async function proposeLlmPatches(
     ? { metric: 'recall_hit_rate', below: 0.5, days: 3 }
     : { metric: 'completion_rate', below: 0.5, days: 3 };
   const watch = [rollback.metric, `incidents_by_type.${analysis.top_failure}`];
-  const drafts: LlmPatchDraft[] = [];
+  const drafts: PatchDraft[] = [];
   const notes: string[] = [];
   const taken = new Set(busyKeys);
   let guidance = guidanceNow(config);

@@ -17,6 +17,15 @@ export interface PatchChange {
   readonly to: number | readonly string[];
 }
 
+/** A patch as a planner drafts it (from the metrics or by a model), before it gets an id. */
+export interface PatchDraft {
+  readonly title: string;
+  readonly root_cause: string;
+  readonly change: PatchChange;
+  readonly rollback: RollbackCondition;
+  readonly watch: readonly string[];
+}
+
 /** A proposed improvement (seed 004's `ops/patches/` record). */
 export interface Patch {
   /** `PATCH-YYYYMMDD-NNN`. */

@@ -7,7 +7,7 @@ import {
   type IncidentType,
   toIso,
 } from '../core/index.js';
-import type { Patch, PatchChange, RollbackCondition } from './patch.js';
+import type { Patch, PatchChange, PatchDraft, RollbackCondition } from './patch.js';
 import { CONFIG_BOUNDS, type OpsConfig, settingsFrom } from './task-views.js';
 
 /** What the nightly loop found in its window. */
@@ -65,14 +65,6 @@ function clamp(key: string, value: number): number {
   return bounds === undefined ? value : Math.min(bounds.max, Math.max(bounds.min, value));
 }
 
-interface Draft {
-  readonly title: string;
-  readonly root_cause: string;
-  readonly change: PatchChange;
-  readonly rollback: RollbackCondition;
-  readonly watch: readonly string[];
-}
-
 function numberChange(
   config: OpsConfig,
   key: string,
@@ -98,9 +90,9 @@ export function proposePatches(
   incidents: readonly Incident[],
   config: OpsConfig,
   busyKeys: ReadonlySet<string>,
-): Draft[] {
+): PatchDraft[] {
   const settings = settingsFrom(config);
-  const drafts: Draft[] = [];
+  const drafts: PatchDraft[] = [];
   const completionFloor: RollbackCondition = { metric: 'completion_rate', below: 0.5, days: 3 };
   const top = analysis.top_failure;
   const count = top === null ? 0 : (analysis.incidents_by_type[top] ?? 0);
@@ -172,7 +164,7 @@ export function proposePatches(
 
 /** Builds the patch records for `drafts`, ids `PATCH-<day>-NNN` after `used` of that day. */
 export function toPatches(
-  drafts: readonly Draft[],
+  drafts: readonly PatchDraft[],
   analysis: ImprovementAnalysis,
   now: number,
   used: number,
