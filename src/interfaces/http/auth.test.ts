@@ -23,9 +23,7 @@ const statusOf = async (path: string, token: string) =>
 const http = useHttpApp({
   prefix: 'verity-auth-',
   engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: async (engine) => {
-    await seedTwoEntities(engine);
-  },
+  seed: seedTwoEntities,
   app: {
     token: ADMIN,
     tokens: [

@@ -11,9 +11,7 @@ const ADMIN = 'admin-context-token-0123456789';
 const http = useHttpApp({
   prefix: 'verity-context-auth-',
   engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: async (engine) => {
-    await seedTwoEntities(engine);
-  },
+  seed: seedTwoEntities,
   app: { token: ADMIN, tokens: alexAndReader(ALEX, READER) },
 });
 

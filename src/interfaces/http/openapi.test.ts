@@ -9,9 +9,7 @@ import { routeRegistryOf } from './platform.js';
 const http = useHttpApp({
   prefix: 'verity-openapi-',
   engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: async (engine) => {
-    await seedTwoEntities(engine);
-  },
+  seed: seedTwoEntities,
   app: { token: null },
 });
 

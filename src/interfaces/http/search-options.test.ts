@@ -6,9 +6,7 @@ import { seedTwoEntities } from './__fixtures__/two-entities.js';
 const http = useHttpApp({
   prefix: 'verity-search-options-',
   engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: async (engine) => {
-    await seedTwoEntities(engine);
-  },
+  seed: seedTwoEntities,
   app: { token: null },
 });
 
