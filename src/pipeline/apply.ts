@@ -361,7 +361,7 @@ export async function resolveBundleInto(
   }
   await noteStatement(tx, observations);
   for (const o of observations) await noteObservation(tx, o);
-  return merge(results);
+  return mergeApplyResults(results);
 }
 
 function isBundleMember(event: LedgerEvent, bundleId: string): boolean {
@@ -441,7 +441,11 @@ async function noteStatement(
   }
 }
 
-function merge(results: readonly ApplyResult[]): ApplyResult {
+/**
+ * One result for several folds: their decisions, prompts and reasons in order, and the first
+ * confidence and refusal given.
+ */
+export function mergeApplyResults(results: readonly ApplyResult[]): ApplyResult {
   return {
     decisions: results.flatMap((r) => r.decisions),
     promptIds: results.flatMap((r) => r.promptIds),
@@ -635,7 +639,7 @@ export async function applyEvent(
   const settled = await settlePendingBundle(tx, session, event);
   await expireDue(tx, session.policy, now, event.eventId);
   const result = await foldEvent(tx, session, event, now);
-  return settled === null ? result : merge([settled, result]);
+  return settled === null ? result : mergeApplyResults([settled, result]);
 }
 
 /**
@@ -675,7 +679,7 @@ async function foldEvent(
       for (const obs of signalObservations(signal, event.recordedAt)) {
         results.push(await resolveInto(tx, session, obs, now));
       }
-      return merge(results);
+      return mergeApplyResults(results);
     }
     case EVENT_TYPES.message: {
       const m = event.payload as unknown as MessageInput & { entity_id: string; source: string };

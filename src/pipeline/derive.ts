@@ -20,6 +20,7 @@ import {
   type ApplyResult,
   type ApplySession,
   applyEvent,
+  mergeApplyResults,
   NOTHING_APPLIED,
   previousStatement,
 } from './apply.js';
@@ -248,13 +249,8 @@ export async function deriveObservations(
     results.push(await applyEvent(tx, session, { ...derived, seq: appended.seq, redacted: false }));
   }
   return {
-    result: {
-      decisions: results.flatMap((r) => r.decisions),
-      promptIds: results.flatMap((r) => r.promptIds),
-      reasons: results.flatMap((r) => r.reasons),
-      confidence: results.find((r) => r.confidence !== null)?.confidence ?? null,
-      refusal: null,
-    },
+    // Derived events are observations, which never carry a refusal (only answers do).
+    result: mergeApplyResults(results),
     invalid,
     failure: null,
   };
