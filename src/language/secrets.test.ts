@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
+  answersLeftBare,
   askedBefore,
   FOREIGN_LABELS,
   findSecrets,
@@ -971,5 +972,25 @@ describe('a secret named first, then given with "it is" after a comma', () => {
     ['Your password is typically safer there.', null],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('answersLeftBare: the replies a forgotten turn alone made secret', () => {
+  const turns = [
+    { side: 'user:', text: 'The locksmith swapped the garage keypad.' },
+    { side: 'assistant', text: "What's the new garage door code?" },
+    { side: 'user:', text: '4471' },
+    { side: 'assistant', text: 'How many bikes are in the garage?' },
+    { side: 'user:', text: '3' },
+    { side: 'user:', text: 'The alarm PIN is 8820.' },
+  ];
+
+  it.each([
+    ['the question before a bare code', [1], [2]],
+    ['a question before a count', [3], []],
+    ['a remark two turns before the reply, the question kept', [0], []],
+    ['the code itself', [2], []],
+  ] as const)('%s', (_name, gone, bare) => {
+    expect(answersLeftBare(turns, new Set(gone))).toEqual(bare);
   });
 });

@@ -1450,6 +1450,29 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   return said.map((t) => t.text).join('\n');
 }
 
+/**
+ * The turns (indices into `turns`, ascending) whose secret only the turns in `gone` make readable:
+ * "What's the new storage unit code?" | "4471" masks the reply because of the question, and with
+ * the question gone `maskSecrets` would show "4471" whole. Turns in `gone` are not listed. A turn
+ * listed here, once gone too, may leave another bare, so a caller that removes them reads again.
+ */
+export function answersLeftBare(turns: readonly SaidTurn[], gone: ReadonlySet<number>): number[] {
+  const first = Math.min(...gone);
+  const left = turns.filter((_, i) => !gone.has(i));
+  const at = turns.flatMap((_, i) => (gone.has(i) ? [] : [i]));
+  const bare: number[] = [];
+  at.forEach((i, j) => {
+    const text = turns[i]?.text ?? '';
+    if (i < first) return;
+    const masked = findSecrets(text, askedBefore(turns, i));
+    if (masked.length === 0) return;
+    const still = findSecrets(text, askedBefore(left, j));
+    if (!masked.every((span) => still.some((s) => s.start <= span.start && s.end >= span.end)))
+      bare.push(i);
+  });
+  return bare;
+}
+
 // A key is read alone, without the clause a guarded label ("code", "key") needs.
 const KEY_SOURCE = LABELS.filter((l) => l.guard === undefined)
   .map((l) => `(${l.words})`)
