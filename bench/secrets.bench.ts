@@ -1,6 +1,8 @@
 // npm run bench:secrets — secrets and near-misses through the real engine (issue #13, ADR
 // 2026-11-27-secrets-in-memory). Reads bench/secrets/<name>.jsonl, one case a line:
 //   {"id": "...", "text": "...", "secret": "exact substring" | null, "keep": "exact substring" | null}
+// or, for a conversation, "messages": [{"role": "user" | "assistant", "text": "..."}, ...] in place
+// of "text" (secret and keep are substrings of some message; the messages are one session).
 // `secret` must reach no surface; `keep` (a near-miss phrase, a fact beside a secret) must survive.
 // Every case is one captured session in an engine of its own (capture → observe → reflect), so a
 // short secret is never found in another case's proposal; then the five surfaces are read: MEMORY.md proposals (and REVIEW.md), the daily log, `search`, `ask` and
@@ -21,11 +23,32 @@ import { createEngine } from '../src/engine/index.js';
 import { createManualClock, createSequentialIds } from '../src/testing/index.js';
 import { machine, writeSection } from './report.js';
 
-interface SecretCase {
-  readonly id: string;
+/** One message of a conversation case. */
+interface CaseMessage {
+  readonly role: 'user' | 'assistant';
   readonly text: string;
+}
+
+/** A case as a line of a set: one text, or the messages of one session. */
+interface CaseLine {
+  readonly id: string;
+  readonly text?: string;
+  readonly messages?: readonly CaseMessage[];
   readonly secret: string | null;
   readonly keep: string | null;
+}
+
+interface SecretCase {
+  readonly id: string;
+  /** The session's messages; a one-text case is one user message. */
+  readonly messages: readonly CaseMessage[];
+  readonly secret: string | null;
+  readonly keep: string | null;
+}
+
+/** The message holding `part` (the last one, as a reply comes after its question), or undefined. */
+function holderOf(c: SecretCase, part: string): number {
+  return c.messages.findLastIndex((m) => m.text.includes(part));
 }
 
 const SURFACES = ['proposals', 'daily_log', 'search', 'ask', 'context'] as const;
@@ -55,9 +78,11 @@ function readCases(file: string): SecretCase[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line, i) => {
-      const c = JSON.parse(line) as SecretCase;
+      const raw = JSON.parse(line) as CaseLine;
+      const messages = raw.messages ?? [{ role: 'user' as const, text: raw.text ?? '' }];
+      const c: SecretCase = { id: raw.id, messages, secret: raw.secret, keep: raw.keep };
       for (const part of [c.secret, c.keep])
-        if (part !== null && !c.text.includes(part))
+        if (part !== null && holderOf(c, part) === -1)
           throw new Error(
             `${basename(file)} line ${i + 1} (${c.id}): "${part}" is not in its text`,
           );
@@ -91,7 +116,10 @@ function secretParts(c: SecretCase): string[] {
   const words = c.secret.trim().split(/\s+/u);
   if (words.length < 2 || !words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'’-]*[.,!?]?$/u.test(w)))
     return [c.secret];
-  const rest = c.text.replace(c.secret, ' ');
+  const rest = c.messages
+    .map((m) => m.text)
+    .join('\n')
+    .replace(c.secret, ' ');
   const parts = words
     .map((w) => w.replace(/[.,!?]$/u, ''))
     .filter((w) => w.length >= 4 && !rest.includes(w));
@@ -105,10 +133,30 @@ function shows(shown: string, part: string, whole: boolean): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(shown);
 }
 
-/** Words of the case's text without its secret: what a user would search or ask for. */
+/**
+ * Words of the message holding the case's secret (else its phrase, else the first), without the
+ * secret: what a user would search or ask for. A bare reply ("4471") leaves no word, so the
+ * message before it (the question) is read instead.
+ */
 function queryOf(c: SecretCase): string {
-  const text = c.secret === null ? c.text : c.text.replace(c.secret, ' ');
-  return text.split(/\s+/u).filter(Boolean).slice(0, 6).join(' ');
+  const at = Math.max(0, holderOf(c, c.secret ?? c.keep ?? ''));
+  const words = (i: number) => {
+    const text = c.messages[i]?.text ?? '';
+    return (c.secret === null ? text : text.replace(c.secret, ' ')).split(/\s+/u).filter(Boolean);
+  };
+  const own = words(at);
+  return (own.length > 0 || at === 0 ? own : words(at - 1)).slice(0, 6).join(' ');
+}
+
+/**
+ * What `search` is given: the query, and for a bare reply the value itself too, since its words
+ * alone find no message that is nothing but the value (and a search for it must show it masked).
+ */
+function searchOf(c: SecretCase): string {
+  const at = holderOf(c, c.secret ?? '');
+  const bare =
+    at > 0 && c.secret !== null && c.messages[at]?.text.replace(c.secret, '').trim() === '';
+  return bare ? `${queryOf(c)} ${c.secret}` : queryOf(c);
 }
 
 interface CaseResult {
@@ -131,14 +179,16 @@ async function scoreCase(c: SecretCase): Promise<CaseResult> {
     observer: { workspace },
   });
   try {
-    const line = JSON.stringify({
-      message_id: 'm1',
-      role: 'user',
-      content: c.text,
-      created_at: '2026-04-07T09:10:00Z',
-    });
+    const lines = c.messages.map((m, i) =>
+      JSON.stringify({
+        message_id: `m${i + 1}`,
+        role: m.role,
+        content: m.text,
+        created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
+      }),
+    );
     await engine.observer.capture({
-      text: line,
+      text: lines.join('\n'),
       sessionId: c.id,
       trigger: 'manual',
       observe: 'sync',
@@ -159,7 +209,7 @@ async function scoreCase(c: SecretCase): Promise<CaseResult> {
           .join('\n')
       : '';
     const query = queryOf(c);
-    const hits = shownText((await engine.search(query, { mode: 'text' })).hits);
+    const hits = shownText((await engine.search(searchOf(c), { mode: 'text' })).hits);
     let leaked: Surface[] = [];
     if (c.secret !== null) {
       const answer = await engine.observer.ask(`${query}?`);

@@ -63,6 +63,7 @@ export {
 } from './reschedule.js';
 export type { SecretKind, SecretSpan } from './secrets.js';
 export {
+  answersLeftBare,
   askedBefore,
   CLAUSE_JOIN,
   findSecrets,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
+  answersLeftBare,
   askedBefore,
   FOREIGN_LABELS,
   findSecrets,
@@ -971,5 +972,54 @@ describe('a secret named first, then given with "it is" after a comma', () => {
     ['Your password is typically safer there.', null],
   ])('reads "%s"', (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+});
+
+describe('answersLeftBare: the replies a forgotten turn alone made secret', () => {
+  const turns = [
+    { side: 'user:', text: 'The locksmith swapped the garage keypad.' },
+    { side: 'assistant', text: "What's the new garage door code?" },
+    { side: 'user:', text: '4471' },
+    { side: 'assistant', text: 'How many bikes are in the garage?' },
+    { side: 'user:', text: '3' },
+    { side: 'user:', text: 'The alarm PIN is 8820.' },
+  ];
+
+  it.each([
+    ['the question before a bare code', [1], [2]],
+    ['a question before a count', [3], []],
+    ['a remark two turns before the reply, the question kept', [0], []],
+    ['the code itself', [2], []],
+  ] as const)('%s', (_name, gone, bare) => {
+    expect(answersLeftBare(turns, new Set(gone))).toEqual(bare);
+  });
+});
+
+describe("review shapes of session 18: a value named a sentence before, c'est, dials, CJK, two codes", () => {
+  it.each([
+    [undefined, "the bike shed code changed. this month it's 6384", "this month it's [secret]"],
+    [undefined, 'The garage code was reset. Now it is 5120.', 'Now it is [secret].'],
+    [undefined, "Le code de la porte, c'est 7730", "c'est [secret]"],
+    ["C'est quoi le code du portail ?", "attends, c'est 9047", "attends, c'est [secret]"],
+    ["What's the gym locker combination?", 'left 27, right 9, left 31', '[secret]'],
+    ['车库的密码是多少？', '5826', '[secret]'],
+    ['ガレージの暗証番号は？', '5826', '[secret]'],
+    ["What's the code for the studio door?", '3906 and 2751', '[secret]'],
+  ] as const)('masks %s | %s', (asked, text, shown) => {
+    expect(maskSecrets(text, asked)).toContain(shown);
+  });
+
+  it.each([
+    [undefined, "The order number changed. now it's 448120"],
+    [undefined, "The price changed. this month it's 4200"],
+    [undefined, "The alarm PIN was changed. It's 2 weeks old now."],
+    [undefined, "The gate code changed. It's on the fridge."],
+    ["What's the order number for the blender?", '448120 and 448121'],
+    ['Which GPIO pins is the display on?', 'left 4, right 17'],
+    ['车库有几辆车？', '3'],
+    ['密码有几位？', '6'],
+    ["C'est quoi le prix du billet ?", "bon, c'est 42"],
+  ] as const)('keeps %s | %s', (asked, text) => {
+    expect(maskSecrets(text, asked)).toBe(text);
   });
 });

@@ -1204,21 +1204,47 @@ function askedKind(asked: string): SecretKind | null {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const last = sentences[sentences.length - 1] ?? '';
+  const cjk = cjkAsked(last);
+  if (cjk !== undefined) return cjk;
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
   const kind = labelAsked(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
   return labelAsked(sentences[sentences.length - 2] ?? '');
 }
 
+/** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
+const CJK_SECRET_WORD =
+  /パスワード|暗証番号|パスコード|認証コード|確認コード|密码|密碼|口令|验证码|驗證碼|비밀번호|비번|암호|인증번호/u;
+/** A CJK question asking for a value: a question mark, or "what / how much" asked of it. */
+const CJK_ASKS = /[？?][ \t]*$|多少|什么|什麼|是啥|何です|なに|뭐|무엇/u;
+/** A CJK question about the secret, not for it: its length, when, where, how many. */
+const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何回|いつ|どこ|몇|언제|어디|자리/u;
+
+/**
+ * The kind a CJK question asks for ("车库的密码是多少？", "暗証番号は？"), null for a CJK question
+ * about the secret ("密码几位？"), undefined when `sentence` names no CJK secret word.
+ */
+function cjkAsked(sentence: string): SecretKind | null | undefined {
+  const word = CJK_SECRET_WORD.exec(sentence)?.[0];
+  if (word === undefined) return undefined;
+  if (!CJK_ASKS.test(sentence) || CJK_ABOUT.test(sentence)) return null;
+  return /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(word)
+    ? 'one_time_code'
+    : /暗証番号/u.test(word)
+      ? 'pin'
+      : 'password';
+}
+
 /**
  * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —"), then words
- * linking to the value that end in "is", "'s", "was", "to" or "it" ("the code's", "I think it's",
+ * linking to the value that end in "is", "'s", "was", "to", "it" or French "c'est" ("the code's",
+ * "I think it's", "bon, c'est",
  * "I changed it to"); after the value, a hedge after a comma or opening with "I", "we" or "if"
  * ("…, lower case q", "… I think"); a full stop. Group 1 is the frame before the value, 2 the
  * value, 3 the hedge.
  */
 const REPLY =
-  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
+  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it|c['’]est)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
 /** A determiner: words before a value that hold one name a thing, which must be the secret. */
 const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
 
@@ -1261,10 +1287,20 @@ function wordsArePassword(words: readonly string[]): boolean {
   );
 }
 
+/** Two codes given as one reply ("7319 and 4402", "7319 or 4402"): the code and a spare, or a guess. */
+const TWO_CODES = /^(\S+(?: \S+)*?),?\s+(?:and|or|&)\s+(\S+(?: \S+)*)$/iu;
+/** A combination read as turns of a dial: "left 32, right 14, left 8", "R 12 L 30 R 5". */
+const DIAL_TURNS =
+  /^(?:(?:left|right|[LR])\s*\d{1,3}(?:,\s*|\s+(?:then\s+)?|$)){2,6}$|^\d{1,3}(?:,\s*\d{1,3}){2,5}$/iu;
+
 /** Whether `value`, a whole reply, has the shape of a secret of `kind`. */
 function replyIsSecret(value: string, kind: SecretKind): boolean {
   const whole = WORDED.exec(value)?.[0] === value;
-  if (CODE_VALUED.has(kind)) return whole || CODE_REPLY.test(value);
+  if (CODE_VALUED.has(kind)) {
+    const two = TWO_CODES.exec(value);
+    if (two !== null) return CODE_REPLY.test(two[1] ?? '') && CODE_REPLY.test(two[2] ?? '');
+    return whole || CODE_REPLY.test(value) || DIAL_TURNS.test(value);
+  }
   if (kind === 'password') {
     if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
     return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
@@ -1312,7 +1348,15 @@ const REPLY_SENTENCE = /[^.!?\n]*[.!]?(?=\s|$)/uy;
  * "it's" or "that's" after a secret named first ("The PIN for the bike lock, it is …"), read as
  * the question "The PIN for the bike lock?".
  */
-const ASKED_MARK = /\?[ \t]+|,[ \t]+(?=(?:it|that)(?:['’]s|\s+(?:is|was))\s)/giu;
+const ASKED_MARK = /\?[ \t]+|,[ \t]+(?=(?:(?:it|that)(?:['’]s|\s+(?:is|was))|c['’]est)\s)/giu;
+/**
+ * A sentence giving what "it" is now, after a sentence naming a secret that changed: "The gate
+ * code changed. This month it's 5173." A few words, then "it's"/"it is"/"it was"/"c'est".
+ */
+const NOW_IT_IS = /^[^\d,;:?]{0,30}?(?<!\p{L})(?:(?:it|that)(?:['’]s|\s+(?:is|was))|c['’]est)\s/iu;
+/** How a secret is said to have changed: read off the sentence naming it ("…code changed"). */
+const CHANGED =
+  /\s+(?:(?:was|is|has been|got|just)\s+)?(?:changed|reset|updated|rotated|renewed|replaced|new)\b[^.!?]*[.!]?$/iu;
 /** Where a sentence ends and the next begins: how `askedKind` and `answersWithin` split a text. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/gu;
 
@@ -1338,6 +1382,16 @@ function answersWithin(text: string): SecretSpan[] {
     while (next < starts.length && (starts[next] ?? 0) <= at) next++;
     const asked = `${text.slice(starts[Math.max(0, next - 2)] ?? 0, at)}?`;
     const span = answeredValue(asked, sentence);
+    if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
+  }
+  // "The gate code changed. This month it's 5173.": the sentence before names it, as a question would.
+  for (let i = 1; i < starts.length; i++) {
+    const from = starts[i] ?? 0;
+    const sentence = text.slice(from, starts[i + 1] ?? text.length).trimEnd();
+    if (!NOW_IT_IS.test(sentence)) continue;
+    const named = text.slice(starts[i - 1] ?? 0, from).trim();
+    if (!CHANGED.test(named)) continue;
+    const span = answeredValue(`${named.replace(CHANGED, '')}?`, sentence);
     if (span !== null) spans.push({ ...span, start: span.start + from, end: span.end + from });
   }
   return spans;
@@ -1448,6 +1502,29 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const asked = said[said.length - 1];
   if (asked === undefined || asked.side === side) return undefined;
   return said.map((t) => t.text).join('\n');
+}
+
+/**
+ * The turns (indices into `turns`, ascending) whose secret only the turns in `gone` make readable:
+ * "What's the new storage unit code?" | "4471" masks the reply because of the question, and with
+ * the question gone `maskSecrets` would show "4471" whole. Turns in `gone` are not listed. A turn
+ * listed here, once gone too, may leave another bare, so a caller that removes them reads again.
+ */
+export function answersLeftBare(turns: readonly SaidTurn[], gone: ReadonlySet<number>): number[] {
+  const first = Math.min(...gone);
+  const left = turns.filter((_, i) => !gone.has(i));
+  const at = turns.flatMap((_, i) => (gone.has(i) ? [] : [i]));
+  const bare: number[] = [];
+  at.forEach((i, j) => {
+    const text = turns[i]?.text ?? '';
+    if (i < first) return;
+    const masked = findSecrets(text, askedBefore(turns, i));
+    if (masked.length === 0) return;
+    const still = findSecrets(text, askedBefore(left, j));
+    if (!masked.every((span) => still.some((s) => s.start <= span.start && s.end >= span.end)))
+      bare.push(i);
+  });
+  return bare;
 }
 
 // A key is read alone, without the clause a guarded label ("code", "key") needs.

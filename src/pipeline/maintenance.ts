@@ -31,6 +31,7 @@ import {
 } from '../stores/index.js';
 import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
+import { coverAnswersOf } from './forget-answers.js';
 import {
   adjustPolicy,
   applyRecord,
@@ -198,6 +199,8 @@ export async function forget(
       if (event.type === EVENT_TYPES.prompt) promptIds.add(event.eventId);
     }
     if (target.kind !== 'event') await coverSourceMessages(tx, covered);
+    // Before what was derived from them: a reply covered here takes its observations with it.
+    await coverAnswersOf(tx, covered);
     await coverDerivedFromMessages(tx, covered);
     if (target.kind !== 'event') {
       for (const prompt of await tx.listPrompts({

@@ -51,7 +51,7 @@ async function askDocuments(
     documents.push({
       kind: 'memory',
       id: m.memory_id,
-      text: m.text,
+      text: maskSecrets(m.text),
       at: m.promoted_at,
       source: `MEMORY.md#${m.section}`,
       weight: 1.5,
@@ -68,7 +68,7 @@ async function askDocuments(
         documents.push({
           kind: 'observation',
           id: o.observation_id,
-          text: o.text,
+          text: maskSecrets(o.text),
           at: o.at,
           source: `session:${stored.session_id}`,
           weight,
@@ -101,10 +101,10 @@ async function askDocuments(
   });
   const retired = await readRetiredPassages(rt.store);
   // A secret said in a session stays in its transcript, but an answer never quotes its value
-  // (and a configured model never reads it).
+  // (and a configured model never reads it): each document is masked once, where it is read.
   return documents.map((d) => ({
     ...d,
-    text: maskSecrets(markRetired(retired, d)),
+    text: markRetired(retired, d),
     ...(isRetiredPassage(retired, d) ? { retired: true } : {}),
   }));
 }

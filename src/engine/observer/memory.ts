@@ -2,10 +2,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError, type JsonObject } from '../../core/index.js';
+import { answersLeftBare, turnSide } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type ForgetCaptureInput,
   type MemoryEntry,
+  type MemoryForgetPlan,
   planMemoryForget,
   readCaptures,
   readMemory,
@@ -70,12 +72,14 @@ export async function forgetMemory(
 ): Promise<ForgetResult> {
   const entry = await findMemory(rt, memoryId);
   const why = reason ?? 'memory forgotten on request';
-  const plan = planMemoryForget(
+  const inputs = await forgetInputs(rt);
+  const planned = planMemoryForget(
     entry,
-    await forgetInputs(rt),
+    inputs,
     await readProposals(rt.store),
     await quotingRecords(rt),
   );
+  const plan = { ...planned, captures: planned.captures.map((c) => withoutBareAnswers(c, inputs)) };
   const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
   let last: ForgetResult | null = null;
   for (const eventId of events) {
@@ -102,6 +106,29 @@ export async function forgetMemory(
   await rt.afterForget();
   if (last === null) throw notFound('memory events of', memoryId);
   return last;
+}
+
+/**
+ * A capture recorded again without the messages `memory forget` blanked, and without the replies
+ * only they made secret ("What's the new storage unit code?" | "4471"): recorded with its question
+ * blank, the bare reply would be shown unmasked (as `verity forget` covers them, `coverAnswersOf`).
+ */
+function withoutBareAnswers(
+  restored: MemoryForgetPlan['captures'][number],
+  inputs: readonly ForgetCaptureInput[],
+): MemoryForgetPlan['captures'][number] {
+  const original = inputs.find((i) => restored.redact_event_ids.includes(i.capture_event_id));
+  if (original === undefined) return restored;
+  const entries = original.payload.entries;
+  const blanked = (i: number) =>
+    restored.capture.entries[i]?.text === '' && entries[i]?.text !== '';
+  const gone = new Set(entries.flatMap((_, i) => (blanked(i) ? [i] : [])));
+  if (gone.size === 0) return restored;
+  const turns = entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
+  const bare = new Set(answersLeftBare(turns, gone));
+  if (bare.size === 0) return restored;
+  const kept = restored.capture.entries.map((e, i) => (bare.has(i) ? { ...e, text: '' } : e));
+  return { ...restored, capture: { ...restored.capture, entries: kept } };
 }
 
 /** Every capture with its transcript (from its ledger event) and its observations. */
