@@ -8,6 +8,7 @@ import {
   analyseClause,
   findAmounts,
   HEARSAY,
+  isGaugeReading,
   isVocabularyWord,
   RELATIONAL_NOUN,
   SAYING_VERB,
@@ -256,16 +257,22 @@ const OBLIGED_NOW = new RegExp(
   'i',
 );
 // Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
-// reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
-// passed on ("the landlord says we must give notice") or advice that stands ("… we should always
-// …") keeps its reading.
-const ADVISED =
-  /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
+// reckons we could go for 3:45", "my mentor says we should always label the cables"): an option
+// put to them, not what they decided, even when the advice is for always: a rule needs the speaker
+// to make it or adopt it ("ok, from now on …", said on its own). An obligation or a rule passed on
+// ("the landlord says we must give notice", "the dentist says never after 7pm") keeps its
+// reading. The verbs of saying are the language lexicon's; the verbs of advising are added here.
+const ADVISED = new RegExp(
+  String.raw`(?:${SAYING_VERB.pattern.source}|\bsuggest(?:s|ed)\b)\s+(?:that\s+)?(?:i|we|you)\s+(?:should|could|might|ought to)\b`,
+  'i',
+);
 // What stands: "always", "never", "every", "from now on".
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
 // A standing practice or a change of state: a standing word, "on Mondays", "instead of".
-const LASTING =
-  /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
+const LASTING = new RegExp(
+  String.raw`${STANDING_WORD.source}|\b(?:instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b`,
+  'i',
+);
 /**
  * True when a clause has a verb: the tagger's reading ("I coach the team", "Piet feeds the
  * chickens"), or a verb the cues know where the tagger reads a noun ("the code changes monthly").
@@ -285,6 +292,10 @@ export function isLeaving(sentence: string): boolean {
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
+// What the speaker does at a named place, their work or calling: "I teach year 9 maths at
+// Hillcrest", "we volunteer at the Oxfam shop on Tuesdays", "I work for Arup" (the place is a name).
+const OCCUPATION =
+  /^(?:[Ii]|[Ww]e)\s+(?:teach|work|coach|study|volunteer|lecture|tutor|train|nurse|serve|preach|sing|play)\b[^,.;!?]*?\b(?:at|for|in|with)\s+(?:the\s+)?\p{Lu}/u;
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
@@ -378,9 +389,12 @@ const VALUE_ASSIGNMENT =
 // 2 % failures") is a setting, not a problem report.
 const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
-// Statements about something that happened once, not a standing fact.
-const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
+// Statements about something that happened once, not a standing fact; a laugh (extract's one list
+// of laughter markers) reports a reaction.
+const ONE_OFF_TIME = new RegExp(
+  String.raw`\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b|${LAUGHTER.source}`,
+  'iu',
+);
 const ONE_OFF =
   /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
 
@@ -454,13 +468,17 @@ function namesRole(phrase: string): boolean {
 // A capitalised word after "I'm" is a name only when the tagger reads it as a noun: "Fine",
 // "Back", "Home", "Done" are states ("I'm Fine, just tired"). Read lower case after "I got",
 // which takes a noun ("got Grace") as readily as a state ("got home", "got tired"), so the tag
-// is the word's own; a word outside the model's vocabulary ("Ngozi") is a name.
+// is the word's own; a word outside the model's vocabulary ("Ngozi") is a name. A verb that is no
+// participle ("Rose", "Sue", "Rob": "I'm rose" is no state, as "I'm done" is) reads as a name
+// where a noun does, never as a state.
 function readsAsName(word: string): 'name' | 'noun' | 'none' {
   const lower = word.toLowerCase();
   if (!isVocabularyWord(lower)) return 'name';
   const token = analyseClause(`I got ${lower}`).tokens.find((t) => t.text === lower);
-  // A verb is no name either: "Set" would pass as "Hope" would.
-  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
+  if (token === undefined) return 'none';
+  if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
+  const participle = /(?:ed|en|wn|ne|ing|t|ck|ung|unk|oke)$/.test(lower);
+  return token.pos === 'VERB' && !participle ? 'noun' : 'none';
 }
 // A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse", "I'm Joy,
 // Dev's sister"), or what the speaker does ("I'm Hazel, I look after the accounts", "…, new here,
@@ -542,7 +560,8 @@ const OCCASION_TIME = new RegExp(
 const SCHEDULED = new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b(?:${CALENDAR_NAME})s?\\b`, 'i');
 const NOW_AT_EDGE = /^now\b|\bnow[.!]*$/i;
 function readingNow(sentence: string): boolean {
-  const other = sentence.replace(/\bnow\b/gi, '');
+  // "Phone at 3% now": a share a gauge is at is its reading, not a place or a time.
+  const other = sentence.replace(/\bnow\b/gi, '').replace(/\bat\s+\d+(?:[.,]\d+)?\s?%/gi, '');
   return (
     NOW_AT_EDGE.test(sentence.trim()) &&
     !STATE.test(other) &&
@@ -593,6 +612,9 @@ function namesWhatItIs(sentence: string): boolean {
   if (head === '' || !/\p{L}/u.test(head)) return false;
   // Tagged as said ("it is fine", "it is a swamp"): an adjective, a verb or a figure of speech
   // after an article ("the whole problem", "a swamp") is a judgement, not what the thing is.
+  // "Bank is Nationwide", "Registrar is Gandi": a capitalised name is what the thing is, whatever
+  // the tagger reads the word as in lower case.
+  if (words.every((w) => /^\p{Lu}/u.test(w))) return true;
   const tokens = analyseClause(`it is ${words.join(' ').toLowerCase()}`)
     .tokens.slice(2)
     .filter((t) => t.pos !== 'PUNCT');
@@ -684,6 +706,7 @@ export function classifySentence(
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
+  if (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present') return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
@@ -714,7 +737,10 @@ export function classifySentence(
   if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
     return 'fact';
   if (IMPERATIVE.test(sentence)) return instructionKind(sentence, specific);
-  if (specific && readingNow(sentence)) return 'context';
+  // "Battery 9% now", "Signal at 2 bars", "The answer is 42": what a gauge shows at the moment,
+  // whether or not the figure is written like a specific.
+  if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
+    return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
     PRONOUN_PLACE.test(sentence) &&
@@ -749,7 +775,6 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
-    !STANDING_WORD.test(sentence) &&
     !DECISION.test(sentence) &&
     !COMMITMENT.test(sentence)
   )

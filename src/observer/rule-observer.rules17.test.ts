@@ -1,0 +1,104 @@
+// rules@17: the review findings left from rules@16 (issue #13). Sentences of our own, not the
+// reviewer's and not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { classifySentence } from './text-rules.js';
+
+function observed(text: string): { priority: string; text: string }[] {
+  return observeTranscript({
+    captureKey: 'd'.repeat(64),
+    sessionId: 's',
+    entries: [{ id: '1', role: 'user', text, at: '2026-05-06T10:00:00.000Z' }],
+    fallbackDate: '2026-05-06',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => ({ priority: o.priority, text: o.text }));
+}
+const red = (text: string) =>
+  observed(text)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+
+describe('rules@17: a gauge read now is not a lasting fact', () => {
+  it.each([
+    'Battery 4% now',
+    'Tablet at 6% now.',
+    'Signal at 1 bar',
+    'The answer is 17',
+    'CPU temp 83C now',
+    'The total is 2,315',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+
+  // Near misses: a setting about the same quantity, a scope, a capacity stay durable.
+  it.each([
+    ['Max memory is 768', '768'],
+    ['Battery alert at 15%', '15%'],
+    ['Memory is 256 MB per worker', '256 MB'],
+    ['The battery is 4000 mAh', '4000 mAh'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+});
+
+describe('rules@17: advice someone else gave is no rule of the speaker', () => {
+  it.each([
+    'My uncle says we should always bleed the radiators in October.',
+    'Her coach thinks I should never skip the warm-up.',
+    'My neighbour reckons we should always lock the side gate.',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('hedge');
+    expect(red(sentence)).toEqual([]);
+  });
+
+  // Near misses: the speaker's own rule, a rule adopted, a rule or an obligation passed on.
+  it.each([
+    ['We always bleed the radiators in October.', 'radiators'],
+    ['Ok, from now on we always lock the side gate.', 'side gate'],
+    ['The landlord says we must give two months notice.', 'two months'],
+    ['The surgery says never book before 8:30.', '8:30'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+});
+
+describe('rules@17: a name after a greeting is a name, whatever else the word can be', () => {
+  it.each([
+    ['Hi, I am Rob.', 'Rob'],
+    ["Hello, I'm Rose.", 'Rose'],
+    ["Hey, I'm Sue, I run the choir.", 'Sue'],
+  ])('"%s" introduces the speaker', (sentence, name) => {
+    expect(red(sentence).some((t) => t.includes(name))).toBe(true);
+  });
+
+  // Near misses: a state, a participle, a past form that is a state.
+  it.each(["Hi, I'm Done.", "Hello, I'm Lost.", "Hi, I'm Fine.", "Hey, I'm Stuck."])(
+    '"%s" introduces nobody',
+    (sentence) => {
+      expect(red(sentence)).toEqual([]);
+    },
+  );
+});
+
+describe('rules@17: what a thing is, or what the speaker does, named with a capital', () => {
+  it.each([
+    ['Bank is First Direct.', 'First Direct'],
+    ['Our host is Hover', 'Hover'],
+    ['I coach the under-12s at Millbrook', 'Millbrook'],
+    ['Lesson in 10, I teach year 6 science at Ashgrove', 'Ashgrove'],
+    ['We volunteer at the Oxfam shop on Tuesdays', 'Oxfam'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Near misses: a judgement, a moment, a past event.
+  it.each([
+    'The weather is Awful',
+    'I taught at Ashgrove for a year',
+    'Bank is shut today',
+    'I played at Wembley once',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});
