@@ -102,3 +102,60 @@ describe('rules@17: what a thing is, or what the speaker does, named with a capi
     expect(red(sentence)).toEqual([]);
   });
 });
+
+function replied(assistant: string, user: string): string[] {
+  return observeTranscript({
+    captureKey: 'e'.repeat(64),
+    sessionId: 's',
+    entries: [
+      { id: '1', role: 'assistant', text: assistant, at: '2026-05-06T10:00:00.000Z' },
+      { id: '2', role: 'user', text: user, at: '2026-05-06T10:01:00.000Z' },
+    ],
+    fallbackDate: '2026-05-06',
+  })
+    .segments.flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
+
+describe('rules@17: the alternatives not taken stay out of the memory of a choice', () => {
+  it.each([
+    [
+      'Options: (1) rent a van from Hertz, or (2) hire the local removals firm with two porters.',
+      'The removals firm.',
+      'removals firm',
+      'Hertz',
+    ],
+    [
+      'You could host it on Netlify; Render would be cheaper for the API.',
+      'Render then',
+      'Render',
+      'Netlify',
+    ],
+    [
+      'A few options: Casa Nova (Portuguese, has a private room), Il Forno, or Brasserie Lune.',
+      'Il Forno sounds good',
+      'Il Forno',
+      'Casa Nova',
+    ],
+  ])('choosing from "%s"', (offer, reply, kept, dropped) => {
+    const texts = replied(offer, reply);
+    expect(texts.some((t) => t.includes(kept))).toBe(true);
+    expect(texts.some((t) => t.includes(dropped))).toBe(false);
+  });
+
+  it('leaves the options that are not taken out of a quoted question', () => {
+    const texts = replied('Which queue — RabbitMQ or SQS?', 'SQS');
+    expect(texts.some((t) => t.includes('SQS'))).toBe(true);
+    expect(texts.some((t) => t.includes('RabbitMQ'))).toBe(false);
+  });
+
+  // Near misses: a pick of several, or of none by name, keeps every alternative beside it.
+  it.each([
+    ['We could use Postgres or SQLite for the cache.', 'Both, actually'],
+    ['Which bucket — media-eu or media-us?', 'The second one'],
+  ])('keeps all of "%s" for "%s"', (offer, reply) => {
+    const texts = replied(offer, reply);
+    for (const t of texts) expect(t).not.toMatch(/\(choosing "/);
+  });
+});
