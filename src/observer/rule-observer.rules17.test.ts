@@ -159,3 +159,35 @@ describe('rules@17: the alternatives not taken stay out of the memory of a choic
     for (const t of texts) expect(t).not.toMatch(/\(choosing "/);
   });
 });
+
+function assistantSaid(text: string): { priority: string; text: string }[] {
+  return observeTranscript({
+    captureKey: 'f'.repeat(64),
+    sessionId: 's',
+    entries: [{ id: '1', role: 'assistant', text, at: '2026-05-06T10:00:00.000Z' }],
+    fallbackDate: '2026-05-06',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => ({ priority: o.priority, text: o.text }));
+}
+
+describe('rules@17: options the assistant lays out are offered, not had', () => {
+  it.each([
+    'Options: (1) nightly restic to B2, or (2) weekly rsync to the NAS at 03:00.',
+    'Suggested: subnet 10.4.0.0/24 for the printers and 10.5.0.0/24 for guests.',
+    "I'd recommend a 30-day retention on the audit-log bucket.",
+    'You could pin node to 20.11 in .nvmrc.',
+  ])('"%s" is no working fact', (sentence) => {
+    const seen = assistantSaid(sentence);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => o.priority === 'green')).toBe(true);
+  });
+
+  // Near misses: what the assistant states or did is working context, as before.
+  it.each([
+    'Restic runs nightly to the B2 bucket at 03:00.',
+    'Set the retention on the audit-log bucket to 30 days.',
+  ])('"%s" stays working context', (sentence) => {
+    expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
+  });
+});

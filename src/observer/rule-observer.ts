@@ -956,6 +956,11 @@ function readAlone(
 const LABEL =
   /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:always|been|still|now|just)\s+){0,2}(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
 
+// The assistant laying out options or a suggestion ("Options: (a) …", "Suggested: …", "You could
+// …", "I'd recommend …"): what it offers is not yet anything the user has, until a reply takes it.
+const OFFERED =
+  /^(?:(?:a few |two |three |some )?options?|alternatives?|suggest(?:ed|ion|ions)?|i'?d (?:suggest|recommend|go with)|i (?:suggest|recommend)|you could|one option|another option)\b/i;
+
 // The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
 // reply is a choice made, as an answer to a question is.
@@ -980,7 +985,7 @@ function kindInContext(
   if (
     speaker === 'assistant' &&
     kind === 'context' &&
-    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence))
+    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || OFFERED.test(sentence))
   )
     kind = 'hedge';
   const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
