@@ -191,3 +191,22 @@ describe('rules@17: options the assistant lays out are offered, not had', () => 
     expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
   });
 });
+
+describe('rules@17: "I don\'t understand" reports a state of mind, no rule', () => {
+  it.each([
+    "The import script skips row 12 and I don't understand why",
+    'My sourdough came out dense again, I dont get it',
+    "The macro returns #VALUE and I don't know what it wants",
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('rule');
+  });
+
+  // Near misses: "don't" that forbids stays a rule.
+  it.each([
+    "We don't deploy on Fridays",
+    "Please don't understate the mileage on the claim form",
+    "I don't accept cheques from new clients",
+  ])('"%s" is a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+});

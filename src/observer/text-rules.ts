@@ -302,9 +302,10 @@ const CANNOT_BE =
 // A tag question without its mark: "the old branch is merged right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
-// not when it says what a thing fails to do ("spans don't show up in tempo").
+// not when it says what a thing fails to do ("spans don't show up in tempo"), nor when it says
+// what the speaker fails to grasp ("I don't understand", "I don't get why", "I don't know").
 const RULE_DONT =
-  /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b/i;
+  /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b(?!\s+(?:understand|get (?:it|this|that|why|how|what)|know|remember|recall|follow|see (?:why|how|what|it))\b)/i;
 // An obligation ("has to", "needs to") on anyone but the speaker right now ("Whoever rotates the
 // keys has to tell #mobile", "Anything urgent has to go through the on-call").
 const HAS_TO = /\b(?:has|have|needs) to\b|\b(?:has|have) got to\b/i;
