@@ -210,3 +210,24 @@ describe('rules@17: "I don\'t understand" reports a state of mind, no rule', () 
     expect(classifySentence(sentence, 'user')).toBe('rule');
   });
 });
+
+describe('rules@17: a rule that fails, or a rule for the moment, is no standing rule', () => {
+  it.each([
+    'The mailbox rule that files invoices into Accounts stopped working on Monday',
+    'The firewall rule for port 8443 keeps failing after reboot',
+    "I don't want to order any more stock right now, cash is tight",
+    'We must not book the hall this week, the floor is being sanded',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('rule');
+  });
+
+  // Near misses: a rule stated, labelled with a colon, or standing.
+  it.each([
+    'Our rule is that every invoice goes into Accounts',
+    'Parking rule: members missing two meetings lose their bay',
+    "I don't want to order stock from Brakes ever again",
+    'We must not book the hall on Sundays',
+  ])('"%s" is a rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+  });
+});

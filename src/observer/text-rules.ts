@@ -306,6 +306,9 @@ const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+righ
 // what the speaker fails to grasp ("I don't understand", "I don't get why", "I don't know").
 const RULE_DONT =
   /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b(?!\s+(?:understand|get (?:it|this|that|why|how|what)|know|remember|recall|follow|see (?:why|how|what|it))\b)/i;
+// What limits a statement to the moment: "right now", "at the moment", "currently", "this week".
+const MOMENT_ONLY =
+  /\b(?:right now|at the moment|atm|currently|for the moment|this (?:week|month|time)|today|tonight)\b/i;
 // An obligation ("has to", "needs to") on anyone but the speaker right now ("Whoever rotates the
 // keys has to tell #mobile", "Anything urgent has to go through the on-call").
 const HAS_TO = /\b(?:has|have|needs) to\b|\b(?:has|have) got to\b/i;
@@ -701,8 +704,19 @@ export function classifySentence(
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
     return 'context';
-  if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
-  if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
+  // problem report; "Dress rule: …" labels a rule whatever its words.
+  if (
+    RULE_NOUN.test(sentence) &&
+    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
+  )
+    return 'rule';
+  // "I don't want to pay for anything right now": a rule for the moment does not stand.
+  if (
+    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
+    !MOMENT_ONLY.test(sentence)
+  )
+    return 'rule';
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
