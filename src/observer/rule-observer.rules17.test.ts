@@ -231,3 +231,23 @@ describe('rules@17: a rule that fails, or a rule for the moment, is no standing 
     expect(classifySentence(sentence, 'user')).toBe('rule');
   });
 });
+
+describe('rules@17: a sentence that opens with a supposition states what would be', () => {
+  it.each([
+    "If all the families bring two guests we're at 214",
+    'Unless the grant comes through the budget is 3,400 short',
+    'If the quote holds the van costs 1,150',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('hedge');
+    expect(red(sentence)).toEqual([]);
+  });
+
+  // Near misses: a rule, an obligation or a decision for each time the condition holds.
+  it.each([
+    ['If the nightly backup fails, page the on-call at 555-0142', '555-0142'],
+    ['If it rains we always move the class to Hall 2', 'Hall 2'],
+    ['If a driver cancels less than 24 hours before, they have to find cover', '24 hours'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import {
   isVocabularyWord,
   RELATIONAL_NOUN,
   SAYING_VERB,
+  SUPPOSITION,
   splitClauses,
 } from '../language/index.js';
 
@@ -777,6 +778,20 @@ export function classifySentence(
 }
 
 /**
+ * A sentence that opens with a supposition ("if they all come we're at 40", "unless the grant
+ * lands we're short") states what would be, not what is; a rule or a decision for each time the
+ * condition holds ("if a build fails, page the on-call", "if it rains we always move indoors", "if
+ * a player drops out they have to find cover") stands.
+ */
+function supposes(sentence: string): boolean {
+  if (SUPPOSITION.pattern.exec(sentence)?.index !== 0) return false;
+  const stands = [RULE, RULE_DONT, STANDING_WORD, HAS_TO, RULE_NOUN, DECISION, COMMITMENT];
+  if (stands.some((cue) => cue.test(sentence))) return false;
+  const main = sentence.split(/,\s*/).slice(1).join(', ');
+  return main === '' || !(IMPERATIVE.test(main) || analyseClause(main).mood === 'imperative');
+}
+
+/**
  * The kind of a sentence that states nothing (chatter, a joke, a question, a hedge, the speaker
  * leaving, an option someone put to the speaker), else null.
  */
@@ -787,6 +802,7 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (speaker === 'user' && supposes(sentence)) return 'hedge';
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
