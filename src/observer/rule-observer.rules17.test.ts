@@ -251,3 +251,25 @@ describe('rules@17: a sentence that opens with a supposition states what would b
     expect(red(sentence).some((t) => t.includes(words))).toBe(true);
   });
 });
+
+describe('rules@17 recall: where the speaker lives, lasting conditions, system parts, bare roles', () => {
+  it.each([
+    ['I live in Tromsø.', 'Tromsø'],
+    ['Ezra is allergic to penicillin.', 'penicillin'],
+    ['My dad is diabetic, so no sugar in the hamper', 'diabetic'],
+    ['Frontend is sveltekit.', 'sveltekit'],
+    ['Halima is rota coordinator.', 'Halima'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Near misses: a move or a visit, a passing state, a judgement, a pronoun.
+  it.each([
+    'I lived in Tromsø as a kid',
+    "I'm sick today",
+    'Frontend is slow',
+    'He is coordinator.',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});

@@ -293,10 +293,15 @@ export function isLeaving(sentence: string): boolean {
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
-// What the speaker does at a named place, their work or calling: "I teach year 9 maths at
-// Hillcrest", "we volunteer at the Oxfam shop on Tuesdays", "I work for Arup" (the place is a name).
+// Where the speaker lives, or what they do at a named place, their work or calling: "I live in
+// Tromsø", "I teach year 9 maths at Hillcrest", "we volunteer at the Oxfam shop on Tuesdays", "I
+// work for Arup" (the place is a name).
 const OCCUPATION =
-  /^(?:[Ii]|[Ww]e)\s+(?:teach|work|coach|study|volunteer|lecture|tutor|train|nurse|serve|preach|sing|play)\b[^,.;!?]*?\b(?:at|for|in|with)\s+(?:the\s+)?\p{Lu}/u;
+  /^(?:[Ii]|[Ww]e)\s+(?:live|teach|work|coach|study|volunteer|lecture|tutor|train|nurse|serve|preach|sing|play)\b[^,.;!?]*?\b(?:at|for|in|with)\s+(?:the\s+)?\p{Lu}/u;
+// A condition someone lives with, of health or diet: "Minh is allergic to latex", "Hana is
+// vegetarian", "my dad is diabetic", "she's coeliac". Not a passing state ("I'm sick").
+const LASTING_CONDITION =
+  /^(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
@@ -321,7 +326,7 @@ const CLASSIFICATION =
 const ROLE_NOUN =
   'approver|owner|contact|lead|maintainer|curator|manager|admin|administrator|reviewer|accountant|lawyer|solicitor|landlord|signatory|sponsor|treasurer|coordinator|editor|vet|doctor|dentist|plumber|electrician|mechanic|tutor|coach|point of contact|on-?call';
 const ROLE = new RegExp(
-  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
+  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^(?!(?:it|this|that|he|she|there|who|what)\\b)[a-z]+ is (?:[\\w-]+\\s+)?(?:${ROLE_NOUN})[.!]?$|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
   'i',
 );
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
@@ -590,7 +595,11 @@ const DAY_SUBJECT = new RegExp(
 // Sam", "Next stop is Leeds"): the subject must name a lasting role or attribute, held by the
 // speaker's side (a possessive: "Our DNS", "My insurance"), a role or an outside party ("The
 // landlord", "Bank"), or a named system (an acronym: "DNS", "CDN").
-const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY})s?$`, 'i');
+// The parts of the speaker's system a thing holds for good ("Backend is supabase", "CMS is
+// wordpress") are lasting roles as much as people are.
+const SYSTEM_PART =
+  'backend|frontend|database|db|hosting|cms|crm|framework|platform|stack|repo|registry|printer|router|scanner';
+const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY}|${SYSTEM_PART})s?$`, 'i');
 function lastingSubject(subject: string): boolean {
   const words = subject.split(/\s+/);
   const head = words[words.length - 1] ?? '';
@@ -723,6 +732,7 @@ export function classifySentence(
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
   if (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present') return 'fact';
+  if (LASTING_CONDITION.test(sentence) && !ONE_OFF_TIME.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
