@@ -273,3 +273,21 @@ describe('rules@17 recall: where the speaker lives, lasting conditions, system p
     expect(red(sentence)).toEqual([]);
   });
 });
+
+describe('rules@17 recall: a duty held by a named person, with a title or a wider verb', () => {
+  it.each([
+    ['Dr Amadi does all the school medicals.', 'Amadi'],
+    ['Mrs Lowe looks after the parish accounts.', 'Lowe'],
+    ['Tariq covers the Saturday shifts.', 'Tariq'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Near misses: a pronoun, what was done once.
+  it.each(['She does all the school medicals.', 'Mrs Lowe looked after the accounts last year.'])(
+    '"%s" is no durable fact',
+    (sentence) => {
+      expect(red(sentence)).toEqual([]);
+    },
+  );
+});

@@ -178,9 +178,10 @@ const TOPIC =
 // out for a scope. Not "no luck on …", "no idea", "no rush", "no errors in the log" (states).
 const NO_RULE =
   /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
-// A responsibility held by a named person: "Priya signs off the payroll", "Omar approves refunds".
+// A responsibility held by a named person, titled or not: "Priya signs off the payroll", "Omar
+// approves refunds", "Dr Amadi does all the school medicals", "Mrs Lowe looks after the accounts".
 const DUTY =
-  /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
+  /(?:^|,\s*|\b(?:and|but)\s+)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays|does (?:all|the|our|every)|looks after|takes care of|covers|teaches)\b/;
 // What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
 // months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment, nor a price
 // asked once: `asksOnce`).
