@@ -14,6 +14,7 @@ export type { Comparison } from './comparison.js';
 export { comparisonOf } from './comparison.js';
 export type { DateMention } from './dates.js';
 export { activityTime, bareTime, findDates } from './dates.js';
+export { isGaugeReading } from './gauge-reading.js';
 export { languageNamed } from './languages.js';
 export type { LexiconEntry } from './lexicon.js';
 export {

@@ -181,6 +181,14 @@ describe('qualityIssues', () => {
     expect(qualityIssues('Should we use Kafka?', [], settings)).toContain('question');
     expect(qualityIssues('a'.repeat(300), [], settings)).toContain('too_long');
   });
+
+  it('tells a stack frame from a time followed by a parenthesis (rules@17)', () => {
+    expect(qualityIssues('at parseRow (src/import.ts:41:9)', [], settings)).toContain(
+      'tool_output',
+    );
+    const moved = 'We moved choir practice to Monday at 7pm (Monday replaced Tuesday)';
+    expect(qualityIssues(moved, [], settings)).toEqual([]);
+  });
 });
 
 describe('distill', () => {

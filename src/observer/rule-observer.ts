@@ -282,7 +282,9 @@ function capitalise(text: string): string {
  * never kept; a correction that cannot be placed is dropped.
  */
 function answered(answer: string, question: string): string {
-  return corrected(answer, question) ?? `${answer} (answering "${question}")`;
+  return (
+    corrected(answer, question) ?? `${answer} (answering "${narrowedQuestion(question, answer)}")`
+  );
 }
 
 /**
@@ -714,8 +716,54 @@ function choiceDraft(
   // value decision stands alone rather than beside the guess it overrides.
   const offered: string[] = options.match(NUMBER) ?? [];
   if ((clause.match(NUMBER) ?? []).some((v) => !offered.includes(v))) return null;
-  const text = clipMasked(`${clause} (choosing from "${options.replace(/[.!?]+$/, '')}")`, 280);
+  const offer = options.replace(/[.!?]+$/, '');
+  const taken = both ? null : takenAlternative(offer, mine);
+  const text = clipMasked(
+    taken === null ? `${clause} (choosing from "${offer}")` : `${clause} (choosing "${taken}")`,
+    280,
+  );
   return replyDecision(captureKey, entry, asked, text);
+}
+
+// Where a list of alternatives splits: a semicolon, "or", "vs", an enumerator ("(a)", "(2)"), or a
+// comma outside parentheses.
+const ALTERNATIVE_BREAK =
+  /\s*;\s*|,?\s+(?:or|vs\.?|versus)\s+|\s*\((?:[a-z]|\d)\)\s*|,\s*(?![^()]*\))/i;
+
+/**
+ * The one alternative of those laid out in `options` ("Options: (1) a hosted monitor, or (2) a
+ * cron script") that the reply's `words` name, or null when they name none or several. The
+ * alternatives not taken are not written into the memory of the choice: a memory that names the
+ * option turned down reads as much like that option as like the one taken.
+ */
+function takenAlternative(options: string, words: readonly string[]): string | null {
+  const body = options.replace(/^[^:;]{0,40}:\s*/, '');
+  const parts = body
+    .split(ALTERNATIVE_BREAK)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length < 2) return null;
+  const taken = parts.filter((part) => {
+    const tokens = part.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    return words.some((w) => w.length >= 3 && tokens.includes(w));
+  });
+  return taken.length === 1 ? (taken[0] ?? null) : null;
+}
+
+/**
+ * The question with the alternatives the answer did not take left out ("Registry — harbor.internal
+ * or GHCR?" answered "Harbor" → "Registry — harbor.internal?"); the question as asked when its
+ * alternatives follow no dash or colon, or the answer names none or several of them.
+ */
+function narrowedQuestion(question: string, answer: string): string {
+  const m = /^(.*\S\s*[—–:]\s*)([^—–:]+?)(\?\s*)$/.exec(question);
+  if (m === null || !/\bor\b/i.test(m[2] ?? '')) return question;
+  const words = [...contentWords(answer)].map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
+  const taken = takenAlternative(
+    m[2] ?? '',
+    words.flatMap((w) => w.split(' ')),
+  );
+  return taken === null ? question : `${m[1]}${taken}${m[3]}`;
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
@@ -908,6 +956,11 @@ function readAlone(
 const LABEL =
   /^(?:and\s+)?(?:that'?s|thats|this is|it'?s)\s+(?:(?:always|been|still|now|just)\s+){0,2}(?:(?:the|our|a|my)\s+)?(rule|policy|standard|law|convention|plan|decision|final|call|deal)\b[^.!?]*[.!]*$|^(decided|final|settled|agreed|done deal)[.!]*$/i;
 
+// The assistant laying out options or a suggestion ("Options: (a) …", "Suggested: …", "You could
+// …", "I'd recommend …"): what it offers is not yet anything the user has, until a reply takes it.
+const OFFERED =
+  /^(?:(?:a few |two |three |some )?options?|alternatives?|suggest(?:ed|ion|ions)?|i'?d (?:suggest|recommend|go with)|i (?:suggest|recommend)|you could|one option|another option)\b/i;
+
 // The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
 // reply is a choice made, as an answer to a question is.
@@ -932,7 +985,7 @@ function kindInContext(
   if (
     speaker === 'assistant' &&
     kind === 'context' &&
-    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence))
+    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || OFFERED.test(sentence))
   )
     kind = 'hedge';
   const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
@@ -1073,7 +1126,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@16';
+export const RULES_VERSION = 'rules@17';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -8,9 +8,11 @@ import {
   analyseClause,
   findAmounts,
   HEARSAY,
+  isGaugeReading,
   isVocabularyWord,
   RELATIONAL_NOUN,
   SAYING_VERB,
+  SUPPOSITION,
   splitClauses,
 } from '../language/index.js';
 
@@ -176,9 +178,10 @@ const TOPIC =
 // out for a scope. Not "no luck on …", "no idea", "no rush", "no errors in the log" (states).
 const NO_RULE =
   /^no (?!(?:luck|idea|clue|worries|rush|problem|change|difference|sign|response|reply|errors?|news|time|need|thanks|way|one|further)\b)[\w-]+(?: [\w-]+)? (?:in|on|for|at|during|before|after|from|to|without|until|unless|outside)\b/i;
-// A responsibility held by a named person: "Priya signs off the payroll", "Omar approves refunds".
+// A responsibility held by a named person, titled or not: "Priya signs off the payroll", "Omar
+// approves refunds", "Dr Amadi does all the school medicals", "Mrs Lowe looks after the accounts".
 const DUTY =
-  /(?:^|,\s*|\b(?:and|but)\s+)(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays)\b/;
+  /(?:^|,\s*|\b(?:and|but)\s+)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?!(?:The|A|An|This|That|Our|Your|My|Their|Its|These|Those|Every|Each|All|Some|No|Who|It|He|She|They)\b)[A-Z][a-z]+ (?:schedules|approves|signs|handles|manages|reviews|books|maintains|decides|runs|orders|pays|does (?:all|the|our|every)|looks after|takes care of|covers|teaches)\b/;
 // What an outside party requires: "the funder wants receipts attached", "the landlord requires 3
 // months' notice", "he wants a 20 % deposit" (rules@13: he/she too, never a moment, nor a price
 // asked once: `asksOnce`).
@@ -256,16 +259,22 @@ const OBLIGED_NOW = new RegExp(
   'i',
 );
 // Someone else's advice to the speaker ("my friend says I should switch to Trados", "Dougie
-// reckons we could go for 3:45"): an option put to them, not what they decided. An obligation
-// passed on ("the landlord says we must give notice") or advice that stands ("… we should always
-// …") keeps its reading.
-const ADVISED =
-  /\b(?:says|said|thinks|reckons|suggests|suggested)\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|ought to)\b/i;
+// reckons we could go for 3:45", "my mentor says we should always label the cables"): an option
+// put to them, not what they decided, even when the advice is for always: a rule needs the speaker
+// to make it or adopt it ("ok, from now on …", said on its own). An obligation or a rule passed on
+// ("the landlord says we must give notice", "the dentist says never after 7pm") keeps its
+// reading. The verbs of saying are the language lexicon's; the verbs of advising are added here.
+const ADVISED = new RegExp(
+  String.raw`(?:${SAYING_VERB.pattern.source}|\bsuggest(?:s|ed)\b)\s+(?:that\s+)?(?:i|we|you)\s+(?:should|could|might|ought to)\b`,
+  'i',
+);
 // What stands: "always", "never", "every", "from now on".
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
 // A standing practice or a change of state: a standing word, "on Mondays", "instead of".
-const LASTING =
-  /\b(?:always|never|every|each|whenever|from now on|by default|instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b/i;
+const LASTING = new RegExp(
+  String.raw`${STANDING_WORD.source}|\b(?:instead of|no longer)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:for|on|in) (?:all|any|every|each)\b`,
+  'i',
+);
 /**
  * True when a clause has a verb: the tagger's reading ("I coach the team", "Piet feeds the
  * chickens"), or a verb the cues know where the tagger reads a noun ("the code changes monthly").
@@ -285,15 +294,28 @@ export function isLeaving(sentence: string): boolean {
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
+// Where the speaker lives, or what they do at a named place, their work or calling: "I live in
+// Tromsø", "I teach year 9 maths at Hillcrest", "we volunteer at the Oxfam shop on Tuesdays", "I
+// work for Arup" (the place is a name).
+const OCCUPATION =
+  /^(?:[Ii]|[Ww]e)\s+(?:live|teach|work|coach|study|volunteer|lecture|tutor|train|nurse|serve|preach|sing|play)\b[^,.;!?]*?\b(?:at|for|in|with)\s+(?:the\s+)?\p{Lu}/u;
+// A condition someone lives with, of health or diet: "Minh is allergic to latex", "Hana is
+// vegetarian", "my dad is diabetic", "she's coeliac". Not a passing state ("I'm sick").
+const LASTING_CONDITION =
+  /^(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
 // A tag question without its mark: "the old branch is merged right".
 const TAG_QUESTION = /(?<!\b(?:turn|keep|go|to the|on the|all|alright))[, ]+right\s*$/i;
 // "Don't" forbids when it opens a clause or follows its subject ("we don't", "please don't"),
-// not when it says what a thing fails to do ("spans don't show up in tempo").
+// not when it says what a thing fails to do ("spans don't show up in tempo"), nor when it says
+// what the speaker fails to grasp ("I don't understand", "I don't get why", "I don't know").
 const RULE_DONT =
-  /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b/i;
+  /(?:^|[,;:—–]\s*|\b(?:we|you|i|please|just|and|so|but|then|also|really|definitely)\s+)(?:don'?t|dont|do not)\b(?!\s+(?:understand|get (?:it|this|that|why|how|what)|know|remember|recall|follow|see (?:why|how|what|it))\b)/i;
+// What limits a statement to the moment: "right now", "at the moment", "currently", "this week".
+const MOMENT_ONLY =
+  /\b(?:right now|at the moment|atm|currently|for the moment|this (?:week|month|time)|today|tonight)\b/i;
 // An obligation ("has to", "needs to") on anyone but the speaker right now ("Whoever rotates the
 // keys has to tell #mobile", "Anything urgent has to go through the on-call").
 const HAS_TO = /\b(?:has|have|needs) to\b|\b(?:has|have) got to\b/i;
@@ -305,7 +327,7 @@ const CLASSIFICATION =
 const ROLE_NOUN =
   'approver|owner|contact|lead|maintainer|curator|manager|admin|administrator|reviewer|accountant|lawyer|solicitor|landlord|signatory|sponsor|treasurer|coordinator|editor|vet|doctor|dentist|plumber|electrician|mechanic|tutor|coach|point of contact|on-?call';
 const ROLE = new RegExp(
-  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
+  `\\bis (?:the|our) (?:${ROLE_NOUN})\\b|^(?!(?:it|this|that|he|she|there|who|what)\\b)[a-z]+ is (?:[\\w-]+\\s+)?(?:${ROLE_NOUN})[.!]?$|^\\w+ owns\\b|\\bhe owns\\b|\\bshe owns\\b|\\b(?:the|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:${ROLE_NOUN})\\b(?:\\s+(?:who|that|for|of|on)\\b[^,.;]*?)?\\s+is\\s+(?!\\w+ing\\b|\\w+ly\\b|(?:not|away|out|off|sick|busy|late|slow|down|broken|full|empty|fine|ok|okay|good|bad|great|new|old|here|there|back|on|in|at|too|very|so|still|also)\\b)\\S`,
   'i',
 );
 // Something the user asks to be kept in mind: a durable fact whatever its shape.
@@ -378,9 +400,12 @@ const VALUE_ASSIGNMENT =
 // 2 % failures") is a setting, not a problem report.
 const THRESHOLD =
   /\b(?:at|above|over|below|under|exceeds?|more than|fewer than|less than|past|beyond|>=?|<=?)\s+\d[\d,.]*\s*(?:%|k|ms|s)?\s*(?:\w+\s+)?(?:errors?|failures?|timeouts?|crash(?:es)?)\b/i;
-// Statements about something that happened once, not a standing fact.
-const ONE_OFF_TIME =
-  /\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|haha|lol|lmao|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b/i;
+// Statements about something that happened once, not a standing fact; a laugh (extract's one list
+// of laughter markers) reports a reaction.
+const ONE_OFF_TIME = new RegExp(
+  String.raw`\b(yesterday|last night|this morning|earlier today|just now|a minute ago|took|went|came|saw|broke|spent|lost|back in|in a (?:minute|sec|second|bit|moment)|right now|at the moment|last (?:week|month)|(?:i'?m|im) going to|gonna|heading|about to|jumped|spiked|wow|whoa|omg|yay|woo+hoo|oof|yikes|tomorrow|tonight|(?<!from )today|long day|(?:is|are|i'?m|im) (?:away|out|off|on leave|on holiday|on vacation|sick)\b(?! (?:of|by default)\b))\b|${LAUGHTER.source}`,
+  'iu',
+);
 const ONE_OFF =
   /^(i|im|it|its|that|this|those|these|there|he|she|they)\b|\b(?:ran|(?<!(?:'ve|have|has|'s)\s)got)\b/i;
 
@@ -454,13 +479,17 @@ function namesRole(phrase: string): boolean {
 // A capitalised word after "I'm" is a name only when the tagger reads it as a noun: "Fine",
 // "Back", "Home", "Done" are states ("I'm Fine, just tired"). Read lower case after "I got",
 // which takes a noun ("got Grace") as readily as a state ("got home", "got tired"), so the tag
-// is the word's own; a word outside the model's vocabulary ("Ngozi") is a name.
+// is the word's own; a word outside the model's vocabulary ("Ngozi") is a name. A verb that is no
+// participle ("Rose", "Sue", "Rob": "I'm rose" is no state, as "I'm done" is) reads as a name
+// where a noun does, never as a state.
 function readsAsName(word: string): 'name' | 'noun' | 'none' {
   const lower = word.toLowerCase();
   if (!isVocabularyWord(lower)) return 'name';
   const token = analyseClause(`I got ${lower}`).tokens.find((t) => t.text === lower);
-  // A verb is no name either: "Set" would pass as "Hope" would.
-  return token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') ? 'noun' : 'none';
+  if (token === undefined) return 'none';
+  if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
+  const participle = /(?:ed|en|wn|ne|ing|t|ck|ung|unk|oke)$/.test(lower);
+  return token.pos === 'VERB' && !participle ? 'noun' : 'none';
 }
 // A role in apposition after a name ("I'm Grace, the treasurer", "I'm Mark, a nurse", "I'm Joy,
 // Dev's sister"), or what the speaker does ("I'm Hazel, I look after the accounts", "…, new here,
@@ -542,7 +571,8 @@ const OCCASION_TIME = new RegExp(
 const SCHEDULED = new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b(?:${CALENDAR_NAME})s?\\b`, 'i');
 const NOW_AT_EDGE = /^now\b|\bnow[.!]*$/i;
 function readingNow(sentence: string): boolean {
-  const other = sentence.replace(/\bnow\b/gi, '');
+  // "Phone at 3% now": a share a gauge is at is its reading, not a place or a time.
+  const other = sentence.replace(/\bnow\b/gi, '').replace(/\bat\s+\d+(?:[.,]\d+)?\s?%/gi, '');
   return (
     NOW_AT_EDGE.test(sentence.trim()) &&
     !STATE.test(other) &&
@@ -566,7 +596,11 @@ const DAY_SUBJECT = new RegExp(
 // Sam", "Next stop is Leeds"): the subject must name a lasting role or attribute, held by the
 // speaker's side (a possessive: "Our DNS", "My insurance"), a role or an outside party ("The
 // landlord", "Bank"), or a named system (an acronym: "DNS", "CDN").
-const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY})s?$`, 'i');
+// The parts of the speaker's system a thing holds for good ("Backend is supabase", "CMS is
+// wordpress") are lasting roles as much as people are.
+const SYSTEM_PART =
+  'backend|frontend|database|db|hosting|cms|crm|framework|platform|stack|repo|registry|printer|router|scanner';
+const LASTING_HEAD = new RegExp(`^(?:${ROLE_NOUN}|${PARTY}|${SYSTEM_PART})s?$`, 'i');
 function lastingSubject(subject: string): boolean {
   const words = subject.split(/\s+/);
   const head = words[words.length - 1] ?? '';
@@ -593,6 +627,9 @@ function namesWhatItIs(sentence: string): boolean {
   if (head === '' || !/\p{L}/u.test(head)) return false;
   // Tagged as said ("it is fine", "it is a swamp"): an adjective, a verb or a figure of speech
   // after an article ("the whole problem", "a swamp") is a judgement, not what the thing is.
+  // "Bank is Nationwide", "Registrar is Gandi": a capitalised name is what the thing is, whatever
+  // the tagger reads the word as in lower case.
+  if (words.every((w) => /^\p{Lu}/u.test(w))) return true;
   const tokens = analyseClause(`it is ${words.join(' ').toLowerCase()}`)
     .tokens.slice(2)
     .filter((t) => t.pos !== 'PUNCT');
@@ -678,12 +715,25 @@ export function classifySentence(
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
     return 'context';
-  if (RULE_NOUN.test(sentence) && (FINITE.test(sentence) || sentence.includes(':'))) return 'rule';
-  if (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) return 'rule';
+  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
+  // problem report; "Dress rule: …" labels a rule whatever its words.
+  if (
+    RULE_NOUN.test(sentence) &&
+    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
+  )
+    return 'rule';
+  // "I don't want to pay for anything right now": a rule for the moment does not stand.
+  if (
+    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
+    !MOMENT_ONLY.test(sentence)
+  )
+    return 'rule';
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
   if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
+  if (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present') return 'fact';
+  if (LASTING_CONDITION.test(sentence) && !ONE_OFF_TIME.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
@@ -714,7 +764,10 @@ export function classifySentence(
   if (KEY_VALUE.test(sentence) && (hasValue(sentence) || /"[^"]{2,40}"/.test(sentence)))
     return 'fact';
   if (IMPERATIVE.test(sentence)) return instructionKind(sentence, specific);
-  if (specific && readingNow(sentence)) return 'context';
+  // "Battery 9% now", "Signal at 2 bars", "The answer is 42": what a gauge shows at the moment,
+  // whether or not the figure is written like a specific.
+  if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
+    return 'context';
   if (STATE.test(sentence) && specific) return 'state';
   if (
     PRONOUN_PLACE.test(sentence) &&
@@ -736,6 +789,20 @@ export function classifySentence(
 }
 
 /**
+ * A sentence that opens with a supposition ("if they all come we're at 40", "unless the grant
+ * lands we're short") states what would be, not what is; a rule or a decision for each time the
+ * condition holds ("if a build fails, page the on-call", "if it rains we always move indoors", "if
+ * a player drops out they have to find cover") stands.
+ */
+function supposes(sentence: string): boolean {
+  if (SUPPOSITION.pattern.exec(sentence)?.index !== 0) return false;
+  const stands = [RULE, RULE_DONT, STANDING_WORD, HAS_TO, RULE_NOUN, DECISION, COMMITMENT];
+  if (stands.some((cue) => cue.test(sentence))) return false;
+  const main = sentence.split(/,\s*/).slice(1).join(', ');
+  return main === '' || !(IMPERATIVE.test(main) || analyseClause(main).mood === 'imperative');
+}
+
+/**
  * The kind of a sentence that states nothing (chatter, a joke, a question, a hedge, the speaker
  * leaving, an option someone put to the speaker), else null.
  */
@@ -746,10 +813,10 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (speaker === 'user' && supposes(sentence)) return 'hedge';
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
-    !STANDING_WORD.test(sentence) &&
     !DECISION.test(sentence) &&
     !COMMITMENT.test(sentence)
   )
