@@ -2,7 +2,7 @@ import type { Intent } from '../core/index.js';
 import { type ClauseAnalysis, type DateMention, THIRD_PARTY_POSSESSOR } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
 import { canBeName, singular, slugify, wordsOf } from './text.js';
-import type { EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
+import type { EntityRegistry, EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
 
 /** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
 export const DOCUMENT_SOURCES = new Set(['note', 'calendar', 'email', 'bank', 'webhook']);
@@ -228,13 +228,20 @@ export function memberEntities(entry: string): readonly string[] {
   return [...new Set(slugs.filter((slug) => slug !== ''))].map((slug) => `user:${slug}`);
 }
 
-/** The group whose `members` name the person `name` (a name read in a text), else null. */
-function memberGroup(name: string, doc: DocContext): string | null {
-  const entity = personEntity(name);
-  for (const [group, members] of Object.entries(doc.input.registry.members)) {
+/**
+ * The group whose `members` list `entity` (`memberEntities`), else null: the one reading of the
+ * membership registry, for extraction and for whose threads a context may show.
+ */
+export function memberGroupOf(entity: string, registry: EntityRegistry): string | null {
+  for (const [group, members] of Object.entries(registry.members)) {
     if (members.some((entry) => memberEntities(entry).includes(entity))) return group;
   }
   return null;
+}
+
+/** The group whose `members` name the person `name` (a name read in a text), else null. */
+function memberGroup(name: string, doc: DocContext): string | null {
+  return memberGroupOf(personEntity(name), doc.input.registry);
 }
 
 /** The family or team a named person belongs to, from the registry, else the thread's group. */
