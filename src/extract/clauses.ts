@@ -1,7 +1,7 @@
 import type { Intent } from '../core/index.js';
 import { type ClauseAnalysis, type DateMention, THIRD_PARTY_POSSESSOR } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
-import { canBeName, singular, slugify, wordsOf } from './text.js';
+import { canBeName, isNameWord, nameLetters, singular, slugify, wordsOf } from './text.js';
 import type { EntityRegistry, EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
 
 /** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
@@ -139,23 +139,23 @@ export function subjectOf(prefix: string, doc: DocContext): Subject {
   if (/^(?:he|she|he's|she's|him|her|his)$/.test(last)) {
     const named = words
       .slice(0, -1)
-      .map((w) => w.replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, ''))
-      .filter((w) => /^[A-Z][a-z]+$/.test(w) && canBeName(w) && !/(?:ed|ing)$/.test(w));
+      .map((w) => nameLetters(w.replace(/'s$/i, '')))
+      .filter((w) => isNameWord(w) && canBeName(w) && !/(?:ed|ing)$/.test(w));
     const recent = named[named.length - 1];
     if (recent !== undefined) return { kind: 'person', name: recent };
     return doc.lastPerson === null
       ? { kind: 'thing', phrase: last }
       : { kind: 'person', name: doc.lastPerson };
   }
-  const raw = (words[words.length - 1] ?? '').replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, '');
-  if (canBeName(raw) && !/^[A-Z]{2,}$/.test(raw)) {
+  const raw = nameLetters((words[words.length - 1] ?? '').replace(/'s$/i, ''));
+  if (canBeName(raw) && !/^\p{Lu}{2,}$/u.test(raw)) {
     const name = raw;
     // "Lina Park" style two-word names: keep the first name as the display name.
-    const previous = (words[words.length - 2] ?? '').replace(/[^A-Za-z'-]/g, '');
+    const previous = nameLetters(words[words.length - 2] ?? '');
     if (
       words.length >= 2 &&
       canBeName(previous) &&
-      /^[A-Z][a-z]+$/.test(previous) &&
+      isNameWord(previous) &&
       !/(?:ed|ing)$/.test(previous)
     ) {
       return { kind: 'person', name: previous };
