@@ -27,7 +27,7 @@ import {
   type StateItemStatus,
   toIso,
 } from '../core/index.js';
-import { type EntityRegistry, memberEntities } from '../extract/index.js';
+import { type EntityRegistry, memberGroupOf } from '../extract/index.js';
 import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
@@ -658,16 +658,13 @@ function groupsOf(rt: ContextRuntime): ReadonlySet<string> {
 
 /**
  * Whether `entity` is in a household or team: a "we" names its group, or a group's `members` name
- * it (`memberEntities`, the extractor's own member match: an entity id, or a display name by whole
- * and first name, accents folded). Taking a person for a member only narrows what is shown.
+ * it (`memberGroupOf`, the extractor's own reading of the registry: an entity id, or a display name
+ * by whole and first name, accents folded). Taking a person for a member only narrows what is shown.
  */
 function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
-  const { we, members } = rt.deps.registry;
-  const group = we[entity];
+  const group = rt.deps.registry.we[entity];
   if (group !== undefined && group !== entity) return true;
-  return Object.values(members).some((entries) =>
-    entries.some((entry) => memberEntities(entry).includes(entity)),
-  );
+  return memberGroupOf(entity, rt.deps.registry) !== null;
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */

@@ -49,23 +49,31 @@ export function lazyLanguageModel(settings: LlmSettings, apiKey: string | null):
 }
 
 /**
- * The membership registry, "we" groups and aliases from the config file. Throws `CONFIG_INVALID`
- * for a `members` entry no speaker's entity can match (a name without a Latin letter or digit, or
- * a malformed entity id): it would silently leave that member's threads private.
+ * What is wrong with the config file without stopping a command: each `members` entry no speaker's
+ * entity can match (a name without a Latin letter or digit, or a malformed entity id such as
+ * `User:Jess`), named. Such an entry matches no one, so its group stays the members it lists and
+ * nothing widens; refusing every command for it would keep a user from even forgetting a message.
  */
-function registryFromConfig(config: Config): EntityRegistry {
+export function configWarnings(config: Config): readonly string[] {
+  const warnings: string[] = [];
   for (const [group, entries] of Object.entries(config.file.members ?? {})) {
     entries.forEach((entry, index) => {
       if (memberEntities(entry).length > 0) return;
-      throw new EngineError(
-        'CONFIG_INVALID',
-        `members["${group}"][${index}] matches no one: a member is a name with a Latin letter or ` +
-          'digit (accents are folded) or an entity id such as "user:li_ming"; list this member by ' +
-          'the entity id their messages are filed under',
-        { group, index, operation: 'registryFromConfig' },
+      warnings.push(
+        `members["${group}"][${index}] (${JSON.stringify(entry)}) matches no one and is ignored: ` +
+          'a member is a name with a Latin letter or digit (accents are folded) or an entity id ' +
+          'such as "user:li_ming"; list this member by the entity id their messages are filed under',
       );
     });
   }
+  return warnings;
+}
+
+/**
+ * The membership registry, "we" groups and aliases from the config file. A `members` entry that
+ * matches no one stays in it and matches no one (`configWarnings` names it).
+ */
+function registryFromConfig(config: Config): EntityRegistry {
   const aliases: Record<string, string> = {};
   for (const [alias, target] of Object.entries(config.file.aliases ?? {})) {
     aliases[alias.toLowerCase()] = target;

@@ -42,6 +42,7 @@ export type {
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
+export { configWarnings } from './extraction-from-config.js';
 export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';
 export { extractionStalls } from './extraction-stalls.js';
 export { engineOptionsFromConfig } from './from-config.js';

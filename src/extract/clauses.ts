@@ -1,8 +1,8 @@
 import type { Intent } from '../core/index.js';
 import { type ClauseAnalysis, type DateMention, THIRD_PARTY_POSSESSOR } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
-import { canBeName, singular, slugify, wordsOf } from './text.js';
-import type { EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
+import { canBeName, isNameWord, nameLetters, singular, slugify, wordsOf } from './text.js';
+import type { EntityRegistry, EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
 
 /** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
 export const DOCUMENT_SOURCES = new Set(['note', 'calendar', 'email', 'bank', 'webhook']);
@@ -139,23 +139,23 @@ export function subjectOf(prefix: string, doc: DocContext): Subject {
   if (/^(?:he|she|he's|she's|him|her|his)$/.test(last)) {
     const named = words
       .slice(0, -1)
-      .map((w) => w.replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, ''))
-      .filter((w) => /^[A-Z][a-z]+$/.test(w) && canBeName(w) && !/(?:ed|ing)$/.test(w));
+      .map((w) => nameLetters(w.replace(/'s$/i, '')))
+      .filter((w) => isNameWord(w) && canBeName(w) && !/(?:ed|ing)$/.test(w));
     const recent = named[named.length - 1];
     if (recent !== undefined) return { kind: 'person', name: recent };
     return doc.lastPerson === null
       ? { kind: 'thing', phrase: last }
       : { kind: 'person', name: doc.lastPerson };
   }
-  const raw = (words[words.length - 1] ?? '').replace(/'s$/i, '').replace(/[^A-Za-z'-]/g, '');
-  if (canBeName(raw) && !/^[A-Z]{2,}$/.test(raw)) {
+  const raw = nameLetters((words[words.length - 1] ?? '').replace(/'s$/i, ''));
+  if (canBeName(raw) && !/^\p{Lu}{2,}$/u.test(raw)) {
     const name = raw;
     // "Lina Park" style two-word names: keep the first name as the display name.
-    const previous = (words[words.length - 2] ?? '').replace(/[^A-Za-z'-]/g, '');
+    const previous = nameLetters(words[words.length - 2] ?? '');
     if (
       words.length >= 2 &&
       canBeName(previous) &&
-      /^[A-Z][a-z]+$/.test(previous) &&
+      isNameWord(previous) &&
       !/(?:ed|ing)$/.test(previous)
     ) {
       return { kind: 'person', name: previous };
@@ -228,13 +228,20 @@ export function memberEntities(entry: string): readonly string[] {
   return [...new Set(slugs.filter((slug) => slug !== ''))].map((slug) => `user:${slug}`);
 }
 
-/** The group whose `members` name the person `name` (a name read in a text), else null. */
-function memberGroup(name: string, doc: DocContext): string | null {
-  const entity = personEntity(name);
-  for (const [group, members] of Object.entries(doc.input.registry.members)) {
+/**
+ * The group whose `members` list `entity` (`memberEntities`), else null: the one reading of the
+ * membership registry, for extraction and for whose threads a context may show.
+ */
+export function memberGroupOf(entity: string, registry: EntityRegistry): string | null {
+  for (const [group, members] of Object.entries(registry.members)) {
     if (members.some((entry) => memberEntities(entry).includes(entity))) return group;
   }
   return null;
+}
+
+/** The group whose `members` name the person `name` (a name read in a text), else null. */
+function memberGroup(name: string, doc: DocContext): string | null {
+  return memberGroupOf(personEntity(name), doc.input.registry);
 }
 
 /** The family or team a named person belongs to, from the registry, else the thread's group. */

@@ -8,7 +8,7 @@
  * `language/`, the one home of chrono-node).
  */
 
-export { memberEntities } from './clauses.js';
+export { memberEntities, memberGroupOf } from './clauses.js';
 export { findDates } from './dates.js';
 export { createFileExtractionCache } from './extraction-cache.js';
 export { LAUGHTER } from './intent.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberEntities, personEntity } from './clauses.js';
+import { memberEntities, memberGroupOf, personEntity } from './clauses.js';
 
 // The one member match of extraction and context (rv2-ctx 5): names of our own, in no bench file.
 describe('personEntity', () => {
@@ -30,5 +30,23 @@ describe('memberEntities', () => {
   it("matches a member's entity whichever spelling the extractor gave it", () => {
     expect(memberEntities('Søren Vik')).toContain(personEntity('Søren'));
     expect(memberEntities('Agnieszka Łęcka')).toContain(personEntity('Agnieszka Łęcka'));
+  });
+});
+
+describe('memberGroupOf', () => {
+  const registry = {
+    members: { 'family:vik': ['Søren Vik', 'User:Ida'], 'team:ops': ['user:jess'] },
+    we: { 'user:ola': 'family:vik' },
+    aliases: {},
+  };
+
+  it.each([
+    ['user:soren', 'family:vik'],
+    ['user:s_ren_vik', 'family:vik'],
+    ['user:jess', 'team:ops'],
+    ['user:ida', null],
+    ['user:ola', null],
+  ])('reads %s as a member of %s', (entity, group) => {
+    expect(memberGroupOf(entity, registry)).toBe(group);
   });
 });

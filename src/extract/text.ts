@@ -35,6 +35,25 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
+/**
+ * A name as a text writes it: a capital and lower-case letters of any script, hyphenated parts
+ * included ("Zoë", "Łucja", "José-Luis"). The one name reading of the rules; `personEntity` and
+ * the member match spell what it reads as an entity. Source for a `u` regular expression.
+ */
+export const NAME = String.raw`\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)*`;
+
+const WHOLE_NAME = new RegExp(`^${NAME}$`, 'u');
+
+/** Whether `word` is written as a name, whole (`NAME`). */
+export function isNameWord(word: string): boolean {
+  return WHOLE_NAME.test(word);
+}
+
+/** `word` without what a name cannot hold: letters of any script, apostrophes and hyphens stay. */
+export function nameLetters(word: string): string {
+  return word.replace(/[^\p{L}'-]/gu, '');
+}
+
 /** Whether a capitalised word can be (part of) a name. */
 export function canBeName(word: string): boolean {
   const bare = word.replace(/'s$/i, '').replace(/[^\p{L}'.-]/gu, '');

@@ -634,7 +634,10 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
   // A laugh never becomes part of an item; the clause it belongs to is dropped only as a joke.
-  const laughed = readLaughter(sentence);
+  const laughed = readLaughter(
+    sentence,
+    (clause) => classifySentence(clause, role, earlier) !== null,
+  );
   if (laughed !== null) return laughed.joke ? null : classifySentence(laughed.plain, role, earlier);
   // "…, done." after a choice is the speaker settling it, not part of what was decided: the
   // decision is read without it (so it has the words of the one it restates or replaces).
@@ -800,9 +803,10 @@ const RULE_EXTRACTOR_ID = 'rules';
  * (session 15); 7 = laughter is no part of an item, and a laughed-at clause that overstates or has
  * nothing concrete to stand on is a joke, no item (`readLaughter`); 8 = only the laughed clause is
  * judged, a month, weekend or part of the day holds a plan, a concession or reported choice holds
- * wherever the laugh stands, and more laughter markers are read.
+ * wherever the laugh stands, and more laughter markers are read; 9 = a laughed remark of its own
+ * with nothing to stand on no longer takes the plain clause beside it down.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '8';
+export const RULE_ITEM_EXTRACTOR_VERSION = '9';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

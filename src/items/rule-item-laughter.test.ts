@@ -4,6 +4,7 @@
 // (amendment of session 16).
 import { describe, expect, it } from 'vitest';
 import type { StateItemType } from '../core/index.js';
+import { LAUGHTER } from '../extract/index.js';
 import { extractRuleCandidates } from './rule-item-extractor.js';
 
 function itemsOf(content: string) {
@@ -78,14 +79,51 @@ describe('the laughed clause alone is judged, and more kinds of footing hold a p
     expect(itemsOf(sentence).map((i) => `${i.typeTag}: ${i.text}`)).toEqual([item]);
   });
 
+  // Each gives an item once its laugh is taken out, so each fails if the laugh is not read.
   it.each([
     'We decided the hamster runs the house now lolol',
-    "we won't invite the Hendersons again lol",
-    "I'm going to sleep for a thousand years xD",
-    "lol I'll be a millionaire by spring",
+    "We can't order from that pizza place again lol",
+    "I'll finish the garden shed a million times over 🤣",
+    "lol I'll write my novel next summer",
     "we're replacing the lawn with a lake next year lol",
-    'ok the plan is to adopt a llama 😆',
+    "We'll adopt a llama 😆",
   ])('gives no item for %s', (sentence) => {
+    expect(itemsOf(withoutLaugh(sentence))).not.toEqual([]);
     expect(itemsOf(sentence)).toEqual([]);
   });
 });
+
+// Issue #10 §7: a laughed clause that overstates nothing and has nothing to stand on is the joke;
+// a plain clause beside it, said without a laugh, is meant and stands alone.
+describe('a laughed remark beside a plain plan leaves the plan', () => {
+  it.each<[string, string]>([
+    [
+      "I'll renew the car insurance with Aviva, the broker is a clown lol",
+      'action: Renew the car insurance with Aviva',
+    ],
+    [
+      "I'll buy a pony for the kids, they will lose their minds 😂",
+      'action: Buy a pony for the kids',
+    ],
+  ])('%s', (sentence, item) => {
+    expect(itemsOf(sentence).map((i) => `${i.typeTag}: ${i.text}`)).toEqual([item]);
+  });
+
+  it.each([
+    "I'll buy a pony for the kids 😆",
+    "I'll buy a pony for the kids, obviously lol",
+    "I'll buy a pony for the kids, as you do haha",
+    "I'm selling the kids on eBay haha, I'll write the listing",
+  ])('still gives no item for a bare tag or a laughed plan of the speaker: %s', (sentence) => {
+    expect(itemsOf(withoutLaugh(sentence))).not.toEqual([]);
+    expect(itemsOf(sentence)).toEqual([]);
+  });
+});
+
+/** The sentence with its laughs taken out, as a check that it would give an item without them. */
+function withoutLaugh(sentence: string): string {
+  return sentence
+    .replace(new RegExp(LAUGHTER.source, `${LAUGHTER.flags.replace('g', '')}g`), ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

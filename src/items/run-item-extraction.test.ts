@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@8',
+      extractor: 'rules@9',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

@@ -20,7 +20,7 @@ import {
   subjectOf,
 } from '../clauses.js';
 import { activityTime, type DateMention, findDates } from '../dates.js';
-import { canBeName, slugify } from '../text.js';
+import { canBeName, NAME, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** A document line that opens by saying there is no such event ("No swim this week"). */
@@ -56,8 +56,27 @@ const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
   /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
-const DROPPED =
-  /\b(?:dropped|took|drove|walked)\s+([A-Z][a-z]+)\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b/i;
+const DROPPED = new RegExp(
+  String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
+  'iu',
+);
+
+/** "Leo's fever", right before a status: the possessor and the word after "'s". */
+const POSSESSOR_BEFORE = new RegExp(String.raw`(${NAME})'s\s+(\w+)\s*$`, 'u');
+/** A name opening a clause, possessive or not, and what follows it. */
+const LEADING_NAME = new RegExp(String.raw`^(${NAME})(['’]s)?\s+(.*)$`, 'u');
+/** " - Mia" closing a calendar title: whose the event is, no part of its name. */
+const TRAILING_NAME = new RegExp(String.raw`\s-\s${NAME}\s*$`, 'u');
+/** Whose a schedule line is: "(Mia)", " - Mia - " or "Mia's". */
+const SCHEDULE_MEMBER = new RegExp(
+  String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b`,
+  'u',
+);
+/** The thing moved in "moved (the|Mia's) <thing> to". */
+const MOVED_OBJECT = new RegExp(
+  String.raw`\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|${NAME}'s\s+)?(.{2,40}?)\s+to\s+`,
+  'iu',
+);
 
 function placeStatus(place: string): string {
   const p = place.toLowerCase().replace(/^day\s+/, '');
@@ -122,7 +141,7 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
   // person ("Leo's friend is at camp" says nothing of Leo) or a thing ("Leo's backpack is still
   // at school"): only a symptom or a status word after "'s" keeps the possessor the subject.
-  const possessive = /([A-Z][a-z]+)'s\s+(\w+)\s*$/.exec(text.slice(0, index));
+  const possessive = POSSESSOR_BEFORE.exec(text.slice(0, index));
   if (possessive?.[1] && possessive[2] && RELATIONAL_NOUN.pattern.test(possessive[2])) return null;
   if (possessive?.[2] && !AFTER_POSSESSIVE.test(`${possessive[2]} ${text.slice(index).trim()}`)) {
     return null;
@@ -138,7 +157,7 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
  * merely starts a sentence ("Mia texted, …") is not taken for the subject of a place.
  */
 function leadingMember(text: string, doc: DocContext): string | null {
-  const lead = /^(\p{Lu}\p{Ll}+)(['’]s)?\s+(.*)$/u.exec(text);
+  const lead = LEADING_NAME.exec(text);
   const name = lead?.[1];
   if (name === undefined || !canBeName(name)) return null;
   // "Kofi's fever is gone", "Kofi's better": with "'s", the name is the subject only when a
@@ -467,7 +486,7 @@ function documentSchedule(
   if (title.trim() === '' && first.start === 0) {
     title = t.slice(first.end).replace(/^[\s,:;-]+/, '');
   }
-  title = title.replace(/\s-\s[A-Z][a-z]+\s*$/, '');
+  title = title.replace(TRAILING_NAME, '');
   if (!EVENT_WORDS.test(title) && doc.input.source === 'note') return [];
   const slug = eventSlug(title, doc, entityId);
   if (slug === null) return [];
@@ -486,7 +505,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const stateIntent: Intent = intent === 'assertive' || intent === 'planning' ? 'planning' : intent;
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
-  const member = /\(([A-Z][a-z]+)\)|\s-\s([A-Z][a-z]+)\s-\s|\b([A-Z][a-z]+)'s\b/.exec(t);
+  const member = SCHEDULE_MEMBER.exec(t);
   const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
   const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
   const entry: ScheduleEntry = (slug, value, span, correction) =>
@@ -518,10 +537,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /^(.{2,50}?)\s+(?:is|'s|are|will be|has been moved|got moved|moved|was moved)\s+(?:now\s+|still\s+|back\s+)?(?:to\s+)?(?:at|on|for)?\s*(?=\S)/i.exec(
       t,
     );
-  const movedObject =
-    /\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|[A-Z][a-z]+'s\s+)?(.{2,40}?)\s+to\s+/i.exec(
-      t,
-    );
+  const movedObject = MOVED_OBJECT.exec(t);
   // "<event> moves from Wednesday to Friday at 4": the new time is the date after "to".
   const movedFrom =
     /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(

@@ -95,6 +95,8 @@ export function createToolkit(context: CommandContext): CliToolkit {
     const globals = command.optsWithGlobals<GlobalOptions>();
     return loadConfig({ flags: { home: globals.home, now: globals.now, ...extra } });
   };
+  // A config warning is said once per run, however many engines the command opens.
+  let warned = false;
   const withEngine: CliToolkit['withEngine'] = async (config, fn, options = {}) => {
     if (
       options.create !== true &&
@@ -105,7 +107,11 @@ export function createToolkit(context: CommandContext): CliToolkit {
         `no Verity store at ${config.home}: run \`verity init\` to create one there, or point --home (VERITY_HOME) at an existing store`,
       );
     }
-    const { createEngine, engineOptionsFromConfig } = await engineModule();
+    const { configWarnings, createEngine, engineOptionsFromConfig } = await engineModule();
+    if (!warned) {
+      warned = true;
+      for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
+    }
     const engine = await createEngine(await engineOptionsFromConfig(config));
     try {
       await fn(engine);

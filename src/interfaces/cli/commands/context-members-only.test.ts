@@ -176,16 +176,118 @@ describe('verity context --thread with members named with accents or by entity i
   });
 });
 
+/**
+ * A household whose second member was typed as a malformed entity id (`User:Bram` for
+ * `user:bram`), and an outsider, Zed, with a thread of his own.
+ */
+const HOLM = toJsonl([
+  messageRecord(
+    'ada-dm',
+    'a1',
+    'user',
+    'Between us: I am applying for a transfer to the Oslo office.',
+    '2026-05-02T08:00:00Z',
+    { entity_id: 'user:ada' },
+  ),
+  messageRecord(
+    'holm-kitchen',
+    'k1',
+    'user',
+    'The freezer door does not shut properly.',
+    '2026-05-02T09:00:00Z',
+    { entity_id: 'user:ada' },
+  ),
+  messageRecord(
+    'holm-kitchen',
+    'k2',
+    'user',
+    'I ordered a new rubber seal for the freezer door.',
+    '2026-05-02T10:00:00Z',
+    { entity_id: 'user:bram' },
+  ),
+  messageRecord('zed-dm', 'z1', 'user', 'My bike has a flat tyre again.', '2026-05-02T11:00:00Z', {
+    entity_id: 'user:zed',
+  }),
+]);
+
 describe('verity with a members entry that can match no one', () => {
-  const cli = useCliHome('verity-cli-members-invalid-', {
-    init: false,
-    config: () => ({ embeddings: { provider: 'none' }, members: { 'family:li': ['李明'] } }),
+  const cli = useCliHome('verity-cli-members-unmatched-', {
+    scope: 'all',
+    now: '2026-05-03T12:00:00Z',
+    config: () => ({
+      embeddings: { provider: 'none' },
+      members: { 'family:holm': ['Ada', 'User:Bram'] },
+    }),
+  });
+  let ingestErr = '';
+
+  beforeAll(async () => {
+    const file = join(cli.dir, 'records.jsonl');
+    writeFileSync(file, HOLM);
+    const ingested = await cli.verity(['ingest', file]);
+    expect(ingested.code, ingested.stderr).toBe(0);
+    ingestErr = ingested.stderr;
   });
 
-  it('refuses the config and says to list the member by entity id', async () => {
-    const result = await cli.verity(['init']);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('members["family:li"][0]');
-    expect(result.stderr).toContain('entity id');
+  it('runs the command and warns once, naming the entry', () => {
+    expect(ingestErr.split('members["family:holm"][1]').length - 1).toBe(1);
+    expect(ingestErr).toContain('"User:Bram"');
+    expect(ingestErr).toContain('entity id');
+  });
+
+  it("still gives the other member's thread the thread's own view", async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'holm-kitchen',
+      '--query',
+      'transfer Oslo office',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('freezer door');
+    expect(result.stdout).not.toContain('Oslo');
+  });
+
+  it("shows an outsider nothing of the household's, in context or search", async () => {
+    const context = await cli.verity([
+      'context',
+      '--entity',
+      'user:zed',
+      '--query',
+      'freezer door seal transfer Oslo',
+      '--md',
+    ]);
+    expect(context.code, context.stderr).toBe(0);
+    expect(context.stdout).not.toMatch(/freezer|Oslo/);
+    const search = await cli.verity([
+      'search',
+      'freezer',
+      '--entity',
+      'user:zed',
+      '--mode',
+      'text',
+      '--json',
+    ]);
+    expect(search.code, search.stderr).toBe(0);
+    expect(JSON.parse(search.stdout)).toEqual({ hits: [] });
+    const all = await cli.verity(['search', 'freezer', '--mode', 'text', '--json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect((JSON.parse(all.stdout) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+  });
+
+  it("forgets a message of the member the typo missed, and the thread stays the thread's", async () => {
+    const forgot = await cli.verity(['forget', '--message', 'holm-kitchen/k2', '--yes']);
+    expect(forgot.code, forgot.stderr).toBe(0);
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'holm-kitchen',
+      '--query',
+      'rubber seal transfer Oslo',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/rubber seal|Oslo/);
   });
 });
