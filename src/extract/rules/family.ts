@@ -557,9 +557,13 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     );
   if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
     const slug = eventSlug(movedFrom[1], doc, entityId);
+    const target = t.slice(movedFrom[0].length);
     // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
-    const mention = findDates(t.slice(movedFrom[0].length), doc.input.at)[0];
-    const value = slug === null ? null : whenOf(mention, null);
+    const mention = findDates(target, doc.input.at)[0];
+    const value =
+      slug === null
+        ? null
+        : (weekdayOrHourTarget(target, t, doc, entityId, slug) ?? whenOf(mention, null));
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
       out.push(entry(slug, value, t, true));
@@ -580,6 +584,20 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
+  // "moved to Thursdays, same time", "moved judo to 6 from next week": a weekday or an hour is
+  // the new time; "next week" after it says when the change starts, not the new date.
+  // A time the date reader finds right at the target ("moved to 3pm") is read below, with the
+  // day the event's name may give ("the dentist tomorrow was moved to 3pm").
+  const dated = clause.dates.some((d) => d.start >= offset - 1 && d.start <= offset + 1);
+  const moveTarget =
+    movedObject !== null || movedSubject !== null
+      ? weekdayOrHourTarget(t.slice(offset), t, doc, entityId, slug, !dated)
+      : null;
+  if (moveTarget !== null) {
+    doc.lastSchedule = slug;
+    out.push(entry(slug, moveTarget, t, true));
+    return out;
+  }
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) {
     const back = backToWeekdays(t.slice(offset), doc, entityId, slug);
@@ -613,6 +631,51 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
   );
   return out;
+}
+
+/**
+ * The target of a move said as a weekday or a bare hour rather than a date ("moves from Mondays
+ * to Tuesdays, still 17:00", "moved to Thursdays, same time", "coach moved judo to 6 from next
+ * week"), read from the words right after "to". A weekday gives its next day (from next week's
+ * Monday when the change starts "from/starting next week"), with the time said after it or, when
+ * the words say the time stays, the time on record; a bare hour gives the new time of day. Null
+ * when the target is anything else (a date: the caller's date reading stands), and for an hour
+ * when `hourAllowed` is false (the date reader found that time itself).
+ */
+function weekdayOrHourTarget(
+  target: string,
+  clauseText: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+  hourAllowed = true,
+): string | null {
+  const hour =
+    /^\s*(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?=\s*(?:$|[,.;!]|from\b|starting\b|on\s+(?:mon|tue|wed|thu|fri|sat|sun)|(?:this|next)\s+week\b|instead\b|now\b|going\s+forward\b))/i.exec(
+      target,
+    );
+  if (hour?.[1] && hourAllowed) return bareTime(hour[1]);
+  if (hour?.[1]) return null;
+  const weekday =
+    /^\s*(?:the\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b(?!\s+(?:the\s+)?\d)/i.exec(
+      target,
+    );
+  if (!weekday?.[1]) return null;
+  const startsNextWeek = /\b(?:from|starting)\s+next\s+week\b/i.test(clauseText);
+  const from = startsNextWeek ? nextMonday(doc.input.at) : doc.input.at;
+  const day = nextWeekdayIn(weekday[1], from);
+  if (day === null) return null;
+  const rest = target.slice(weekday[0].length);
+  const said = /^\s*(?:,\s*)?(?:at|from)\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?![\d:])/i.exec(rest);
+  const time = said?.[1] ? bareTime(said[1]) : null;
+  return time === null ? keptTime(day, rest, doc, entityId, slug) : `${day} ${time}`;
+}
+
+/** The Monday after the week of `at` (an ISO timestamp), as an ISO timestamp at midnight. */
+function nextMonday(at: string): string {
+  const from = Date.parse(`${at.slice(0, 10)}T00:00:00Z`);
+  const delta = (8 - new Date(from).getUTCDay()) % 7 || 7;
+  return new Date(from + delta * 86_400_000).toISOString();
 }
 
 /** A recurring event said to return to a weekday it had before ("is back to Thursdays"). */
