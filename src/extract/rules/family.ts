@@ -576,8 +576,9 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
   const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
   const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
-  // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
-  const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();
+  // Reported speech and labels: "Coach just texted, swim is at 6:30" and "Agreed with the
+  // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
+  const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
   if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
   const slug = eventSlug(phrase, doc, entityId);
   if (slug === null) return out;
