@@ -54,8 +54,12 @@ const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
+/**
+ * A member at home: staying or kept there ("Leo's staying home"), or back there after being away
+ * ("he's back home", "she's back home now"), the return that ends a stay at camp or a trip.
+ */
 const STAYING =
-  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED = new RegExp(
   String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
@@ -138,6 +142,9 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
     doc,
   );
   if (subject.kind === 'person') return subject.name;
+  if (subject.kind === 'thing' && /^(?:he|she)(?:'s)?$/i.test(subject.phrase)) {
+    return memberNamedEarlier(text, doc);
+  }
   // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
   // person ("Leo's friend is at camp" says nothing of Leo) or a thing ("Leo's backpack is still
   // at school"): only a symptom or a status word after "'s" keeps the possessor the subject.
@@ -148,6 +155,27 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   }
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
+}
+
+/**
+ * The antecedent of "he" or "she" that no rule has read yet ("Kofi's fever broke. He's back at
+ * school today", "got Mykola picked up, he's back home"): the one member whose status is on
+ * record among the names written earlier in the message. None when no such member, or more than
+ * one, was named: a pronoun is resolved only when the message leaves no choice, and only to a
+ * member whose status is already followed, so a teacher or a friend named before is never it.
+ */
+function memberNamedEarlier(clauseText: string, doc: DocContext): string | null {
+  const message = doc.input.text;
+  const at = message.indexOf(clauseText);
+  if (at <= 0) return null;
+  const members = new Set<string>();
+  for (const m of message.slice(0, at).matchAll(/\b(\p{Lu}\p{Ll}+)\b/gu)) {
+    const name = m[1] ?? '';
+    if (!canBeName(name)) continue;
+    const slug = name.toLowerCase();
+    if (doc.input.known.some((k) => k.field === `family.${slug}.status`)) members.add(name);
+  }
+  return members.size === 1 ? ([...members][0] ?? null) : null;
 }
 
 /**
@@ -545,9 +573,13 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     );
   if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
     const slug = eventSlug(movedFrom[1], doc, entityId);
+    const target = t.slice(movedFrom[0].length);
     // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
-    const mention = findDates(t.slice(movedFrom[0].length), doc.input.at)[0];
-    const value = slug === null ? null : whenOf(mention, null);
+    const mention = findDates(target, doc.input.at)[0];
+    const value =
+      slug === null
+        ? null
+        : (weekdayOrHourTarget(target, t, doc, entityId, slug) ?? whenOf(mention, null));
     if (slug !== null && value !== null) {
       doc.lastSchedule = slug;
       out.push(entry(slug, value, t, true));
@@ -560,14 +592,29 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
   const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
   const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
-  // Reported speech: "Coach just texted, swim is at 6:30" is about "swim".
-  const phrase = rawPhrase === null ? null : (rawPhrase.split(',').pop() ?? rawPhrase).trim();
+  // Reported speech and labels: "Coach just texted, swim is at 6:30" and "Agreed with the
+  // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
+  const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
   if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
   const slug = eventSlug(phrase, doc, entityId);
   if (slug === null) return out;
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
+  // "moved to Thursdays, same time", "moved judo to 6 from next week": a weekday or an hour is
+  // the new time; "next week" after it says when the change starts, not the new date.
+  // A time the date reader finds right at the target ("moved to 3pm") is read below, with the
+  // day the event's name may give ("the dentist tomorrow was moved to 3pm").
+  const dated = clause.dates.some((d) => d.start >= offset - 1 && d.start <= offset + 1);
+  const moveTarget =
+    movedObject !== null || movedSubject !== null
+      ? weekdayOrHourTarget(t.slice(offset), t, doc, entityId, slug, !dated)
+      : null;
+  if (moveTarget !== null) {
+    doc.lastSchedule = slug;
+    out.push(entry(slug, moveTarget, t, true));
+    return out;
+  }
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) {
     const back = backToWeekdays(t.slice(offset), doc, entityId, slug);
@@ -601,6 +648,51 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
   );
   return out;
+}
+
+/**
+ * The target of a move said as a weekday or a bare hour rather than a date ("moves from Mondays
+ * to Tuesdays, still 17:00", "moved to Thursdays, same time", "coach moved judo to 6 from next
+ * week"), read from the words right after "to". A weekday gives its next day (from next week's
+ * Monday when the change starts "from/starting next week"), with the time said after it or, when
+ * the words say the time stays, the time on record; a bare hour gives the new time of day. Null
+ * when the target is anything else (a date: the caller's date reading stands), and for an hour
+ * when `hourAllowed` is false (the date reader found that time itself).
+ */
+function weekdayOrHourTarget(
+  target: string,
+  clauseText: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+  hourAllowed = true,
+): string | null {
+  const hour =
+    /^\s*(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?=\s*(?:$|[,.;!]|from\b|starting\b|on\s+(?:mon|tue|wed|thu|fri|sat|sun)|(?:this|next)\s+week\b|instead\b|now\b|going\s+forward\b))/i.exec(
+      target,
+    );
+  if (hour?.[1] && hourAllowed) return bareTime(hour[1]);
+  if (hour?.[1]) return null;
+  const weekday =
+    /^\s*(?:the\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b(?!\s+(?:the\s+)?\d)/i.exec(
+      target,
+    );
+  if (!weekday?.[1]) return null;
+  const startsNextWeek = /\b(?:from|starting)\s+next\s+week\b/i.test(clauseText);
+  const from = startsNextWeek ? nextMonday(doc.input.at) : doc.input.at;
+  const day = nextWeekdayIn(weekday[1], from);
+  if (day === null) return null;
+  const rest = target.slice(weekday[0].length);
+  const said = /^\s*(?:,\s*)?(?:at|from)\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?![\d:])/i.exec(rest);
+  const time = said?.[1] ? bareTime(said[1]) : null;
+  return time === null ? keptTime(day, rest, doc, entityId, slug) : `${day} ${time}`;
+}
+
+/** The Monday after the week of `at` (an ISO timestamp), as an ISO timestamp at midnight. */
+function nextMonday(at: string): string {
+  const from = Date.parse(`${at.slice(0, 10)}T00:00:00Z`);
+  const delta = (8 - new Date(from).getUTCDay()) % 7 || 7;
+  return new Date(from + delta * 86_400_000).toISOString();
 }
 
 /** A recurring event said to return to a weekday it had before ("is back to Thursdays"). */

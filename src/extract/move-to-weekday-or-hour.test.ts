@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { onRecord, readerIn } from './__fixtures__/read-chat.js';
+
+// A recurring event moved to another weekday or another hour ("moves from Mondays to Tuesdays,
+// same time", "coach moved judo to 6 from next week"): the plural weekday was no date for the
+// date reader and a bare hour no time, so the move read nothing, or only the time, or the date of
+// "next week" (when the change starts) as the new date. Messages are dated Monday 4 May 2026.
+const HOUSEHOLD = 'family:adeyemi';
+
+describe('a move to a weekday or an hour', () => {
+  const read = readerIn(HOUSEHOLD, {
+    known: onRecord({ 'family.schedule.judo': '2026-05-04 17:00' }, HOUSEHOLD),
+  });
+
+  it('takes the next such weekday, with the time said after it', () => {
+    expect(read('Judo got moved to Thursdays at 5:30')).toEqual([
+      'family.schedule.judo=2026-05-07 17:30 (strong)',
+    ]);
+  });
+
+  it('keeps the time on record when the words say it stays', () => {
+    expect(read("Tobi's judo moves from Mondays to Tuesdays, same time.")).toEqual([
+      'family.schedule.judo=2026-05-05 17:00 (strong)',
+    ]);
+    expect(read('Judo moved to Tuesdays, same time as before')).toEqual([
+      'family.schedule.judo=2026-05-05 17:00 (strong)',
+    ]);
+  });
+
+  it('starts from next week when the change does', () => {
+    expect(read("From next week Tobi's judo moves from Mondays to Tuesdays, still 17:00.")).toEqual(
+      ['family.schedule.judo=2026-05-12 17:00 (strong)'],
+    );
+  });
+
+  it('reads a bare hour as the new time, not the day the change starts', () => {
+    expect(read('Coach moved judo to 6 from next week')).toEqual([
+      'family.schedule.judo=18:00 (strong)',
+    ]);
+  });
+
+  it('still reads a date target as a date', () => {
+    expect(read('Judo moved to 6 December')).toEqual(['family.schedule.judo=2026-12-06 (strong)']);
+  });
+
+  it('commits nothing from a proposal or a condition', () => {
+    expect(read('could we move judo to Saturdays at 10?')).not.toContain(
+      'family.schedule.judo=2026-05-09 10:00 (strong)',
+    );
+    expect(read('If coach moves judo to 6 we are stuck')).toEqual([]);
+    expect(read('maybe we should move judo to Fridays')).not.toContain(
+      'family.schedule.judo=2026-05-08 17:00 (strong)',
+    );
+  });
+});
