@@ -284,6 +284,28 @@ describe('what the user says about their own bills and subscriptions', () => {
   });
 });
 
+describe('a verb of ending used for coming and going ends no subscription', () => {
+  it.each([
+    ['someone set down at a place', 'I dropped Renée at the station'],
+    ['set down, with "off"', 'Dropped Tomasz off at swimming'],
+    ['a particle right after the verb', 'I stopped by Lidl on the way'],
+    ['dropping in', 'Grandma dropped in with soup'],
+    ['set down outside', 'I dropped Oyelaran outside the gym'],
+  ])('reads nothing: %s ("%s")', (_phenomenon, text) => {
+    expect(read(text)).toEqual([]);
+  });
+
+  it.each([
+    ['a time after "at" keeps the ending', 'I stopped Deezer at last', 'deezer'],
+    ['"at the end of" is when, not where', 'dropped my Peloton at the end of March', 'peloton'],
+    ['no place after the object', 'I dropped Crunchyroll', 'crunchyroll'],
+  ])('still reads the ending: %s ("%s")', (_phenomenon, text, slug) => {
+    expect(read(text).map((r) => r.replace(/ \(.*\)$/, ''))).toContain(
+      `financial.${slug}.status=cancelled`,
+    );
+  });
+});
+
 describe('a bill, a balance or a refund as the subject of a short statement', () => {
   it.each([
     [
