@@ -212,6 +212,18 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind25',
+    'o01–o14',
+    `**blind25 (o01–o14)**, a headline: \`bench/observe/blind25-sessions.txt\` and
+  \`blind25-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-28
+  (session 18) by a code-blind writer under the protocol of blind22 (all 242 label phrases occur
+  in their sessions), topics from a pool disjoint from blind22–24's (vaccine reminders at a vet, a
+  Go database migration, a family reunion in Manila, a brewery's batch log, a Terraform state move,
+  an R dissertation…). First run at rules@16 + scorer@4 (observe-misses: 81/107, junk 13/167),
+  before any change of session 18; the engineers of session 18 never saw it. The lead read its
+  list of misses once, to size the gap, and wrote no rule from it.`,
+  ),
+  headline(
     'blind24',
     'l01–l14',
     `**blind24 (l01–l14)**, a headline: \`bench/observe/blind24-sessions.txt\` and
