@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
