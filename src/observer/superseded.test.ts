@@ -82,6 +82,39 @@ describe('a plan taken back later in the session (issue #13)', () => {
     expect(texts.some((t) => t.includes('Ledgerly'))).toBe(true);
   });
 
+  it('drops a plan a bare correction takes back ("actually no, scrap that")', () => {
+    const texts = proposed([
+      "Ok let's move the blog to Ghost then",
+      'Actually no, scrap that, we stay on WordPress because the plugins matter.',
+    ]);
+    expect(texts.some((t) => t.includes('Ghost'))).toBe(false);
+    expect(texts.some((t) => t.includes('WordPress'))).toBe(true);
+  });
+
+  it('drops a choice replaced by another of the options offered with it', () => {
+    const texts = proposed([
+      'a: Good candidates are Tallybook, Ledgerly and Sumwise.',
+      "Let's go with Tallybook, my sister uses it",
+      'Ledgerly then, final.',
+    ]);
+    expect(texts.some((t) => t.includes('Tallybook'))).toBe(false);
+    expect(texts.some((t) => t.includes('Ledgerly'))).toBe(true);
+    const values = proposed([
+      'a: Most people set aside 20–25% for this.',
+      'Set aside 20% then',
+      "Fine, you're right, 25%.",
+    ]);
+    expect(values.some((t) => t.includes('20%'))).toBe(false);
+  });
+
+  it('drops the bare verdict against the option it took back', () => {
+    const texts = proposed([
+      'Let us book the Granary Lodge, it looks cosy',
+      'Granary Lodge is 240 a night, way over.',
+    ]);
+    expect(texts.some((t) => t.includes('Granary'))).toBe(false);
+  });
+
   it('keeps the earlier statement when the later one is a question, a supposition or about something else', () => {
     const kept = [
       ['Standup is at 9:30 every weekday', 'Is 9:30 too early for the new hires?'],
@@ -96,6 +129,7 @@ describe('a plan taken back later in the session (issue #13)', () => {
 
   it('keeps two different decisions on one topic', () => {
     const lines = [
+      'a: Postgres and Redis would both work here.',
       "Let's use Postgres for the orders database",
       "Let's use Redis for the session cache",
       'The orders database lives on the db-2 host',
@@ -117,6 +151,14 @@ describe('a plan taken back later in the session (issue #13)', () => {
         session(['Reminders go out 10 days ahead, not 3', 'The staff said 3 is too short anyway.']),
       ).size,
     ).toBe(0);
+  });
+
+  it('keeps a sentence of several details when the correction names one of them', () => {
+    const lines = [
+      'New office is Harbour Street 12 in Bristol, 2nd floor',
+      'Wait, it is the 5th floor actually.',
+    ];
+    expect(overturnedObservations(session(lines)).size).toBe(0);
   });
 
   it('never takes back across sessions, nor on the assistant’s word', () => {

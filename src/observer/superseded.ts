@@ -8,7 +8,14 @@ export type SessionObservation = Observation & { readonly session_id: string };
 // "scratch that"), a new setting ("move it to", "switch to", "change to"), a verdict against it
 // ("too long", "way over", "says no way"), or dropping it ("cutting", "cancel").
 const OVERTURN =
-  /\b(no,? wait|wait,? no|actually,? no|scratch that|scrap that|forget (?:that|it)|change of plans?|(?:we|i) change[ds]?|changed? (?:it |that |this )?to|switch(?:ed|ing)? (?:it |that )?to|mov(?:e|ed|ing) (?:it |that |the \w+ )?to|not (?:doing|going)|too (?:long|short|early|late|much|expensive|far|big|small|slow)|way over|over budget|says no|no way|not any ?more|no longer|cancel(?:l?ed|l?ing)?|cutting|scrapp(?:ed|ing)|clashes with)\b/i;
+  /^(?:oh,? |ok,? |hmm,? )*wait\b|\b(no,? wait|wait,? no|oh,? wait|actually,? no|scratch that|scrap that|forget (?:that|it)|change of plans?|(?:we|i) change[ds]?|changed? (?:it |that |this )?to|switch(?:ed|ing)? (?:it |that )?to|mov(?:e|ed|ing) (?:it |that |the \w+ )?to|not (?:doing|going)|too (?:long|short|early|late|much|expensive|far|big|small|slow)|way over|over budget|says no|no way|not any ?more|no longer|cancel(?:l?ed|l?ing)?|cutting|scrapp(?:ed|ing)|clashes with)\b/i;
+
+// A verdict against an option.
+const VERDICT =
+  /\b(too (?:long|short|early|late|much|expensive|far|big|small|slow)|way over|over budget|says no|no way)\b/i;
+
+// A choice settled after another was made: "X then", "final", "you're right, Y".
+const SETTLED = /\b(then|final|instead|you'?re right|fair enough)\b/i;
 
 // A correction that names nothing of its own ("we change:", "change of plan", "scratch that")
 // refers to the choice just made.
@@ -17,7 +24,7 @@ const BARE_CORRECTION =
 
 // A choice made in so many words ("let's go with X", "we decide X", "let's do X").
 const CHOICE =
-  /\b(let'?s (?:go with|do|use|take|book|pick)|we (?:decide[ds]?|go with|take|pick|choose|chose))\b/i;
+  /\b(let'?s (?:go with|do|use|take|book|pick|move|switch|try)|we (?:decide[ds]?|go with|take|pick|choose|chose))\b/i;
 
 // What a later sentence may suppose without stating it ("if we moved it to Friday").
 const SUPPOSITION = /\b(if|would|what if|suppose|in case|unless)\b/i;
@@ -66,18 +73,19 @@ const NEW_SIDE =
  * written onto them) and names (capitalised words inside the sentence) are strong; its other
  * content words of four letters or more are weak.
  */
-function subjectKeys(text: string): Keys {
+function subjectKeys(sentence: string): Keys {
   // What a sentence itself turns down ("14 days, not 7") is not what it is about.
-  text = text.replace(/\b(?:not|instead of|rather than|replaced)\b[^,;.]*/gi, ' ');
+  const text = sentence.replace(/\b(?:not|instead of|rather than|replaced)\b[^,;.]*/gi, ' ');
   const strong = new Set<string>();
   const weak = new Set<string>();
+  // A single digit alone ("3rd floor", "october 3") is too common to name a subject.
   for (const v of text.match(/(?<![\w.,])[£$€₦¥]?\d+(?:[.,:]\d+)*(?:h|k|%)?(?![\w.,]*\d)/gi) ?? [])
-    strong.add(v.toLowerCase().replace(/^[£$€₦¥]/, ''));
+    if (!/^\d$/.test(v)) strong.add(v.toLowerCase().replace(/^[£$€₦¥]/, ''));
   const tokens = text.match(/[\p{L}][\p{L}'-]*/gu) ?? [];
   for (const [i, w] of tokens.entries()) {
     const lower = w.toLowerCase();
     if (STOP.has(lower) || GENERIC.has(lower)) continue;
-    if (i > 0 && /^\p{Lu}/u.test(w) && lower !== 'i') strong.add(lower);
+    if (i > 0 && /^\p{Lu}/u.test(w) && !/^i(?:'|$)/.test(lower)) strong.add(lower);
     else if (lower.length >= 4) weak.add(lower);
   }
   return { strong, weak, words: tokens.length };
@@ -95,11 +103,16 @@ function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
- * True when the later sentence names the earlier one's subject: a value or name they share, two
- * content words, or the one content word of a short correction ("Cutting the prologue").
+ * True when the later sentence names the earlier one's subject: the values or names they share,
+ * or, for an earlier sentence without any, two content words or the one content word of a short
+ * correction ("Cutting the prologue").
  */
 function sameSubject(earlier: Keys, later: Keys, newSide: boolean): boolean {
-  if (sharedCount(earlier.strong, later.strong) > 0) return true;
+  // A sentence of several values and names is taken back only when the later one names at least
+  // half of them: correcting one detail ("it's the 3rd floor") leaves the rest of it standing.
+  const strong = sharedCount(earlier.strong, later.strong);
+  if (strong > 0) return strong * 2 >= earlier.strong.size;
+  if (earlier.strong.size > 0) return false;
   const weak = sharedCount(
     new Set([...earlier.weak, ...earlier.strong]),
     new Set([...later.weak, ...later.strong]),
@@ -114,21 +127,34 @@ function own(text: string): string {
 
 /**
  * The observations a later one in the same session takes back (issue #13): a plan, choice or
- * value the speaker then corrects, replaces or turns down. The later sentence must carry a cue of
- * overturning and name the same subject (a value or a content word they share); a correction that
- * names nothing ("we change: …", "scratch that") takes back the choice made just before it. A
- * later question or supposition takes nothing back. Only the user overturns a plan; the
- * assistant's statements are never evidence here.
+ * value the user then corrects, replaces or turns down. Two readings:
+ * - a later sentence carrying a cue of overturning ("no wait", "too long", "way over", "cutting")
+ *   that names the same subject (see `sameSubject`); a correction that names nothing ("we change:
+ *   …", "scratch that") takes back the choice made just before it;
+ * - a later choice settled on another of the options offered with the earlier one ("Ledgerly
+ *   then", "you're right, 25%").
+ * A bare verdict that took something back ("X is way over") goes with it. A later question or
+ * supposition takes nothing back; so does a sentence that restates the earlier one or adopts its
+ * value ("switching to X"). Only the user overturns: the assistant's statements are never
+ * evidence here, and only the user's own statements are taken back.
  */
 export function overturnedObservations(observations: readonly SessionObservation[]): Set<string> {
-  return new Set(overturnings(observations).map((p) => p.earlier.observation_id));
+  const out = new Set<string>();
+  for (const { earlier, later } of overturnings(observations)) {
+    out.add(earlier.observation_id);
+    // A verdict that names no new setting ("X is way over", "30 days is too long") is the reason
+    // for the change, not a memory: the option it turns down is gone.
+    if (VERDICT.test(own(later.text)) && !new RegExp(NEW_SIDE.source, 'i').test(own(later.text)))
+      out.add(later.observation_id);
+  }
+  return out;
 }
 
+type Overturning = { earlier: SessionObservation; later: SessionObservation };
+
 /** Each overturned observation with the later one that takes it back (first found). */
-export function overturnings(
-  observations: readonly SessionObservation[],
-): { earlier: SessionObservation; later: SessionObservation }[] {
-  const found = new Map<string, { earlier: SessionObservation; later: SessionObservation }>();
+export function overturnings(observations: readonly SessionObservation[]): Overturning[] {
+  const found = new Map<string, Overturning>();
   const bySession = new Map<string, SessionObservation[]>();
   for (const o of observations)
     bySession.set(o.session_id, [...(bySession.get(o.session_id) ?? []), o]);
@@ -136,36 +162,89 @@ export function overturnings(
     // Stable: observations of one message keep the observer's order.
     const ordered = [...list].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
     for (const [j, later] of ordered.entries()) {
-      if (later.speaker !== 'user') continue;
-      const text = own(later.text);
-      if (!OVERTURN.test(text) || isQuestion(text) || SUPPOSITION.test(text) || isHedged(text))
-        continue;
-      const laterKeys = oldSideKeys(text);
-      const hasNewSide = new RegExp(NEW_SIDE.source, 'i').test(text);
-      const laterWords = contentWords(text);
-      // Corrections follow what they correct: the user's last few statements before this one.
-      const earlier = ordered
-        .slice(0, j)
-        .filter((o) => o.speaker === 'user')
-        .slice(-WINDOW)
-        .filter((o) => !OVERTURN.test(own(o.text)));
-      const taken = earlier.filter((o) => {
-        const keys = subjectKeys(own(o.text));
-        return (
-          // A sentence holding several values and names says more than the one taken back.
-          keys.strong.size <= FOCUSED &&
-          sameSubject(keys, laterKeys, hasNewSide) &&
-          // A later sentence that restates the earlier one keeps it ("I will use X, Y costs too much").
-          covered(contentWords(own(o.text)), laterWords) < 0.6
-        );
-      });
-      if (BARE_CORRECTION.test(text)) {
-        const choice = [...earlier].reverse().find((o) => CHOICE.test(own(o.text)));
-        if (choice !== undefined) taken.push(choice);
-      }
-      for (const o of taken)
+      for (const o of corrected(ordered.slice(0, j), later))
+        if (!found.has(o.observation_id)) found.set(o.observation_id, { earlier: o, later });
+    }
+    for (const [j, later] of ordered.entries()) {
+      for (const o of replacedChoices(ordered.slice(0, j), later))
         if (!found.has(o.observation_id)) found.set(o.observation_id, { earlier: o, later });
     }
   }
   return [...found.values()];
+}
+
+/** The user's recent statements before a later one (corrections follow what they correct). */
+function recentOfUser(before: readonly SessionObservation[]): SessionObservation[] {
+  return before.filter((o) => o.speaker === 'user').slice(-WINDOW);
+}
+
+/** What `later`, a sentence of overturning, takes back of the statements `before` it. */
+function corrected(
+  before: readonly SessionObservation[],
+  later: SessionObservation,
+): SessionObservation[] {
+  const text = own(later.text);
+  if (later.speaker !== 'user' || !OVERTURN.test(text)) return [];
+  if (isQuestion(text) || SUPPOSITION.test(text) || isHedged(text)) return [];
+  const laterKeys = oldSideKeys(text);
+  const hasNewSide = new RegExp(NEW_SIDE.source, 'i').test(text);
+  const laterWords = contentWords(text);
+  const recent = recentOfUser(before);
+  const taken = recent
+    .filter((o) => !OVERTURN.test(own(o.text)))
+    .filter((o) => {
+      const keys = subjectKeys(own(o.text));
+      return (
+        // A sentence holding several values and names says more than the one taken back.
+        keys.strong.size <= FOCUSED &&
+        sameSubject(keys, laterKeys, hasNewSide) &&
+        // A later sentence that restates the earlier one keeps it ("I will use X, Y costs too much").
+        covered(contentWords(own(o.text)), laterWords) < 0.6
+      );
+    });
+  if (BARE_CORRECTION.test(text)) {
+    const choice = [...recent].reverse().find((o) => CHOICE.test(own(o.text)));
+    if (choice !== undefined) taken.push(choice);
+  }
+  return taken;
+}
+
+/**
+ * The earlier choices `later` replaces by settling on another option offered with them: the
+ * later names another option and not the earlier one, and one statement before named both
+ * ("Moloni, InvoiceXpress and Vendus"; "25–30%").
+ */
+function replacedChoices(
+  before: readonly SessionObservation[],
+  later: SessionObservation,
+): SessionObservation[] {
+  const text = own(later.text);
+  if (later.speaker !== 'user' || !SETTLED.test(text)) return [];
+  if (isQuestion(text) || SUPPOSITION.test(text)) return [];
+  const picked = optionKeys(text);
+  return recentOfUser(before).filter((o) => {
+    if (!(CHOICE.test(own(o.text)) || SETTLED.test(own(o.text)))) return false;
+    const was = optionKeys(own(o.text));
+    const other = [...picked].filter((k) => !was.has(k));
+    if (other.length === 0 || [...was].some((k) => picked.has(k))) return false;
+    return before.some((b) => {
+      const keys = optionKeys(own(b.text));
+      return other.some((k) => keys.has(k)) && [...was].some((k) => keys.has(k));
+    });
+  });
+}
+
+/**
+ * An observation's options: its values without their units, and its capitalised words, the
+ * opening one included ("InvoiceXpress then").
+ */
+function optionKeys(text: string): Set<string> {
+  const keys = new Set(
+    [...subjectKeys(text).strong].map((k) => k.replace(/(?<=\d)(?:h|k|%)$/, '')),
+  );
+  for (const w of text.match(/\p{Lu}[\p{L}'-]*/gu) ?? []) {
+    const lower = w.toLowerCase();
+    if (!STOP.has(lower) && !GENERIC.has(lower) && !/^i(?:'|$)/.test(lower)) keys.add(lower);
+  }
+  return keys;
 }
