@@ -43,6 +43,9 @@ function covered(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 /** How many of the user's statements before a correction it may take back. */
 const WINDOW = 6;
 
+/** How many observations before a settled choice may hold the options it chose among. */
+const OFFERED_WITHIN = 40;
+
 // Words too common to name a subject on their own.
 const GENERIC = new Set(
   'day days week weeks month months year years time times thing things one ones lot people way today tomorrow tonight morning evening night plan plans idea ok okay good fine great yes'.split(
@@ -156,40 +159,47 @@ type Overturning = { earlier: SessionObservation; later: SessionObservation };
 export function overturnings(observations: readonly SessionObservation[]): Overturning[] {
   const found = new Map<string, Overturning>();
   const bySession = new Map<string, SessionObservation[]>();
-  for (const o of observations)
-    bySession.set(o.session_id, [...(bySession.get(o.session_id) ?? []), o]);
+  for (const o of observations) {
+    const list = bySession.get(o.session_id);
+    if (list === undefined) bySession.set(o.session_id, [o]);
+    else list.push(o);
+  }
   for (const list of bySession.values()) {
     // Stable: observations of one message keep the observer's order.
     const ordered = [...list].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
     for (const [j, later] of ordered.entries()) {
-      for (const o of corrected(ordered.slice(0, j), later))
+      for (const o of corrected(ordered, j))
         if (!found.has(o.observation_id)) found.set(o.observation_id, { earlier: o, later });
     }
     for (const [j, later] of ordered.entries()) {
-      for (const o of replacedChoices(ordered.slice(0, j), later))
+      for (const o of replacedChoices(ordered, j))
         if (!found.has(o.observation_id)) found.set(o.observation_id, { earlier: o, later });
     }
   }
   return [...found.values()];
 }
 
-/** The user's recent statements before a later one (corrections follow what they correct). */
-function recentOfUser(before: readonly SessionObservation[]): SessionObservation[] {
-  return before.filter((o) => o.speaker === 'user').slice(-WINDOW);
+/** The user's last statements before the `j`th (corrections follow what they correct). */
+function recentOfUser(ordered: readonly SessionObservation[], j: number): SessionObservation[] {
+  const out: SessionObservation[] = [];
+  for (let i = j - 1; i >= 0 && out.length < WINDOW; i--) {
+    const o = ordered[i];
+    if (o?.speaker === 'user') out.unshift(o);
+  }
+  return out;
 }
 
-/** What `later`, a sentence of overturning, takes back of the statements `before` it. */
-function corrected(
-  before: readonly SessionObservation[],
-  later: SessionObservation,
-): SessionObservation[] {
+/** What the `j`th observation, a sentence of overturning, takes back of those before it. */
+function corrected(ordered: readonly SessionObservation[], j: number): SessionObservation[] {
+  const later = ordered[j];
+  if (later === undefined) return [];
   const text = own(later.text);
   if (later.speaker !== 'user' || !OVERTURN.test(text)) return [];
   if (isQuestion(text) || SUPPOSITION.test(text) || isHedged(text)) return [];
   const laterKeys = oldSideKeys(text);
   const hasNewSide = new RegExp(NEW_SIDE.source, 'i').test(text);
   const laterWords = contentWords(text);
-  const recent = recentOfUser(before);
+  const recent = recentOfUser(ordered, j);
   const taken = recent
     .filter((o) => !OVERTURN.test(own(o.text)))
     .filter((o) => {
@@ -210,27 +220,31 @@ function corrected(
 }
 
 /**
- * The earlier choices `later` replaces by settling on another option offered with them: the
- * later names another option and not the earlier one, and one statement before named both
- * ("Moloni, InvoiceXpress and Vendus"; "25–30%").
+ * The earlier choices the `j`th observation replaces by settling on another option offered with
+ * them: it names another option and not the earlier one, and one statement shortly before named
+ * both ("Moloni, InvoiceXpress and Vendus"; "25–30%").
  */
-function replacedChoices(
-  before: readonly SessionObservation[],
-  later: SessionObservation,
-): SessionObservation[] {
+function replacedChoices(ordered: readonly SessionObservation[], j: number): SessionObservation[] {
+  const later = ordered[j];
+  if (later === undefined) return [];
   const text = own(later.text);
   if (later.speaker !== 'user' || !SETTLED.test(text)) return [];
   if (isQuestion(text) || SUPPOSITION.test(text)) return [];
   const picked = optionKeys(text);
-  return recentOfUser(before).filter((o) => {
+  // The options were offered shortly before (bounded, so a long session stays linear).
+  if (picked.size === 0) return [];
+  let offered: Set<string>[] | null = null;
+  return recentOfUser(ordered, j).filter((o) => {
     if (!(CHOICE.test(own(o.text)) || SETTLED.test(own(o.text)))) return false;
     const was = optionKeys(own(o.text));
     const other = [...picked].filter((k) => !was.has(k));
     if (other.length === 0 || [...was].some((k) => picked.has(k))) return false;
-    return before.some((b) => {
-      const keys = optionKeys(own(b.text));
-      return other.some((k) => keys.has(k)) && [...was].some((k) => keys.has(k));
-    });
+    offered ??= ordered
+      .slice(Math.max(0, j - OFFERED_WITHIN), j)
+      .map((b) => optionKeys(own(b.text)));
+    return offered.some(
+      (keys) => other.some((k) => keys.has(k)) && [...was].some((k) => keys.has(k)),
+    );
   });
 }
 
