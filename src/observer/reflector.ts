@@ -1,4 +1,5 @@
 import { holdsSecret, maskSecrets } from '../language/index.js';
+import { overturnedObservations } from './superseded.js';
 import { contentWords, hasSpecifics, isQuestion, overlap } from './text-rules.js';
 import type {
   MemoryEntry,
@@ -292,7 +293,11 @@ export function reflectObservations(request: ReflectRequest): Reflection {
   // An observation already behind a proposal (staged, approved, rejected or expired) was reviewed
   // or is under review: it is not proposed again, whatever its text looks like after distilling.
   const covered = new Set(request.proposals.flatMap((p) => p.source_observation_ids));
-  const fresh = request.observations.filter((o) => !covered.has(o.observation_id));
+  // A plan, choice or value taken back later in the same session is not a memory (issue #13).
+  const overturned = overturnedObservations(request.observations);
+  const fresh = request.observations.filter(
+    (o) => !covered.has(o.observation_id) && !overturned.has(o.observation_id),
+  );
   const attempts: ReflectionAttempt[] = [];
   let last: { drafts: Omit<ProposalDraft, 'proposal_id'>[]; rejected: RejectedCandidate[] } = {
     drafts: [],

@@ -1126,7 +1126,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@17';
+export const RULES_VERSION = 'rules@18';
 
 function candidateOf(
   { observation, kind, change }: Draft,
