@@ -752,7 +752,7 @@ describe('askedBefore', () => {
       { side: 'user', text: '2040' },
     ];
     expect(askedBefore(held, 2)).toBe('What is the storage unit code?');
-    expect(askedBefore(held, 4)).toBeUndefined();
+    expect(maskSecrets('2040', askedBefore(held, 4))).toBe('2040');
   });
 
   it.each([['yep'], ['Alright.'], ['give me a sec'], ['one moment, checking']])(
@@ -768,22 +768,61 @@ describe('askedBefore', () => {
     },
   );
 
-  it('looks past one acknowledgement only, and never past one with a number or a question', () => {
-    const two = [
+  it('looks past two turns holding the floor, never three, nor one with a number or a question', () => {
+    const held = [
       { side: 'assistant', text: 'What is the shed padlock code?' },
       { side: 'user', text: 'ok' },
       { side: 'user', text: 'mm' },
       { side: 'user', text: '5038' },
     ];
-    expect(askedBefore(two, 3)).toBeUndefined();
+    expect(askedBefore(held, 3)).toBe('What is the shed padlock code?');
+    expect(maskSecrets('5038', askedBefore(held, 3))).toBe('[secret]');
+    const three = [held[0], held[1], held[2], { side: 'user', text: 'right' }, held[3]];
+    expect(maskSecrets('5038', askedBefore(three as typeof held, 4))).toBe('5038');
     for (const said of ['room 12', 'which shed?']) {
-      const turns = [two[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
-      expect(askedBefore(turns as typeof two, 2)).toBeUndefined();
+      const turns = [held[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
+      expect(maskSecrets('5038', askedBefore(turns as typeof held, 2))).toBe('5038');
     }
   });
 
-  it('reads nothing before a turn the same side spoke last, or before the first', () => {
-    expect(askedBefore(turns, 4)).toBeUndefined();
+  it('never reads a short question as holding the floor, with or without its mark', () => {
+    for (const question of ['车库的密码是多少？', 'the gate code', '¿y la clave']) {
+      const turns = [
+        { side: 'assistant', text: question },
+        { side: 'user:', text: 'no idea' },
+      ];
+      expect(askedBefore(turns, 1)).toBe(question);
+    }
+  });
+
+  it('reads a question whoever asked it: the asker answering, two people in one role', () => {
+    const self = [
+      { side: 'user:', text: "what's the shed padlock code again?" },
+      { side: 'user:', text: 'found it, 8053' },
+    ];
+    expect(maskSecrets('found it, 8053', askedBefore(self, 1))).toBe('found it, [secret]');
+    const two = [
+      { side: 'user:', text: 'Did you write down the alarm code for the studio?' },
+      { side: 'user:', text: 'hold on' },
+      { side: 'user:', text: '7 0 4 2' },
+    ];
+    expect(maskSecrets('7 0 4 2', askedBefore(two, 2))).toBe('[secret]');
+  });
+
+  it.each([
+    ["what's the extension for the front desk?", '3312'],
+    ['what was the order number for the lamp?', '40917'],
+    ['how many digits does the alarm code have?', 'six I think'],
+    ['what time does the gate close?', '2130'],
+  ])('keeps a same-side reply to a question for no secret: "%s" | "%s"', (question, reply) => {
+    const turns = [
+      { side: 'user:', text: question },
+      { side: 'user:', text: reply },
+    ];
+    expect(maskSecrets(reply, askedBefore(turns, 1))).toBe(reply);
+  });
+
+  it('reads nothing before the first turn', () => {
     expect(askedBefore(turns, 0)).toBeUndefined();
   });
 });

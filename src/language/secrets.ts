@@ -1451,18 +1451,24 @@ export function maskSecrets(text: string, asked?: string): string {
 
 /**
  * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
- * "hang on, let me look"): a few words with no number and no question, so it gives nothing and
- * asks nothing.
+ * "hang on, let me look"): a few words with no number, no question mark of any script and no
+ * secret named ("whats the gate code" asks without a mark), so it gives nothing and asks nothing.
  */
 function acknowledges(text: string): boolean {
   const words = text.trim().split(/\s+/u);
-  return words.length <= 5 && text.length <= 40 && !/[\d?]/u.test(text);
+  return (
+    words.length <= 5 &&
+    text.length <= 40 &&
+    !/[\d?？¿؟]/u.test(text) &&
+    text.search(LABEL) === -1 &&
+    !CJK_SECRET_WORD.test(text)
+  );
 }
 
 /**
- * Who said a turn, as `askedBefore` tells sides apart, the one rule for every surface: each person
- * by their entity when it is known (two people in a shared thread are two sides), the assistant
- * as one side, system and tool turns as none.
+ * Who said a turn, the one rule for every surface: each person by their entity when it is known,
+ * the assistant as one side, system and tool turns as none (`askedBefore` skips those: they
+ * neither ask nor answer).
  */
 export function turnSide(role: string, speaker?: string | null): string | null {
   if (role === 'user') return `user:${speaker ?? ''}`;
@@ -1471,36 +1477,40 @@ export function turnSide(role: string, speaker?: string | null): string | null {
 
 /** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
 export interface SaidTurn {
-  /** Who said it: a role or a speaker; turns of one side never answer each other. */
+  /** Who said it: a role or a speaker; null for a turn that neither asks nor answers. */
   readonly side: string | null;
   readonly text: string;
 }
 
+/** Turns holding the floor that `askedBefore` looks past: "one sec" | "hang on, finding it". */
+const HELD_TURNS = 2;
+
 /**
  * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
- * before it, joined ("I changed the alarm code." / "What is it now?"), when the last of them is
- * the other side's; else undefined (a side does not answer itself). Every surface that shows a
- * conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in the
- * daily log, the context tail and search.
+ * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
+ * only hold the floor ("one sec", "hang on, finding it"); undefined before the first turn. Whoever
+ * spoke them: a bare value after a question asking for a secret is that secret whoever gives it
+ * (the asker may find it: "what's the gate code again?" | "found it, 2291"; two people may share
+ * one role with no speaker told apart), and `answeredValue` reads only a reply that is nothing but
+ * a value of the kind asked (ADR 2026-11-27-secrets-in-memory, ninth pass). Every surface that
+ * shows a conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in
+ * the daily log, the context tail and search.
  */
 export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
   // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
-  const side = turns[index]?.side;
-  let acknowledged = false;
+  let held = 0;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
-    // One "sure" or "one sec" of the same side between a question and its answer answers nothing.
-    if (said.length === 0 && !acknowledged && turn.side === side && acknowledges(turn.text)) {
-      acknowledged = true;
+    if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
+      held += 1;
       continue;
     }
     said.unshift(turn);
   }
-  const asked = said[said.length - 1];
-  if (asked === undefined || asked.side === side) return undefined;
+  if (said.length === 0) return undefined;
   return said.map((t) => t.text).join('\n');
 }
 
