@@ -1062,3 +1062,52 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     expect(maskSecrets(text, asked)).toBe(text);
   });
 });
+
+describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
+  const read = (said: readonly string[]) => {
+    const turns = said.map((text) => ({ side: 'user:', text }));
+    const last = said.length - 1;
+    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
+  };
+
+  it.each([
+    [
+      ['what is the shed padlock code?', '6604', 'no wait 6640, I swapped it'],
+      'no wait [secret], I swapped it',
+    ],
+    [
+      ['What is the garage door code?', '3318', 'ne, 3381 – neu seit Montag'],
+      'ne, [secret] – neu seit Montag',
+    ],
+    [['what is the door code', '8821', 'sorry, 8812 not 8821'], 'sorry, [secret] not 8821'],
+    [
+      ['whats the wifi password for the loft', 'hold on', 'ok', 'sorry! it is Gr33n#Door'],
+      'sorry! it is [secret]',
+    ],
+    [['Can you read me the card number?', '4111 1111', '1111 1111'], '[secret]'],
+    [['qual è il codice della porta?', '24 68 poi chiave'], '[secret] poi chiave'],
+    [['what is the side door code?', '4471 e depois #'], '[secret] e depois #'],
+    [['What is the gate code?', '5 0 3 8 und dann Raute'], '[secret] und dann Raute'],
+    [['大门的密码是多少？', '963021然后#'], '[secret]然后#'],
+  ])('%j → %s', (said, shown) => {
+    expect(read(said)).toBe(shown);
+  });
+
+  it.each([
+    [['What is the door code?', '4471', 'thanks, 2 more to go']],
+    [['What is the order number?', '58213', 'no wait 58231']],
+    [['What is the door code?', '4471', 'no wait, 2 people are coming']],
+    [['what is the door code', 'no idea, ask Tom']],
+    [['what time does the gate open?', 'no, 0730']],
+    [['How many rooms are booked?', '12', 'sorry, 14 not 12']],
+  ])('keeps %j', (said) => {
+    expect(read(said)).toBe(said[said.length - 1]);
+  });
+
+  it('reads a "!" inside a value as part of it, and after one only when a space follows', () => {
+    expect(maskSecrets('Kettle!Lamp7', "What's the wifi password?")).toBe('[secret]');
+    expect(maskSecrets('oh sorry!! 190233', "What's the tablet passcode?")).toBe(
+      'oh sorry!! [secret]',
+    );
+  });
+});

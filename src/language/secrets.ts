@@ -1151,8 +1151,12 @@ function asksTwo(question: string): boolean {
 function credentialShaped(value: string): boolean {
   return /\d/u.test(value) && (!/\s/u.test(value) || CODE_REPLY.test(value));
 }
-/** A message asking for something: a question, or a request to give it. */
-const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
+/**
+ * A message asking for something: a question (by its mark, or opening with "what"/"which": a chat
+ * drops the mark, "whats the gate code, im outside"), or a request to give it.
+ */
+const REQUEST =
+  /\?\s*$|^\s*(?:what|whats|which)\b|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
 /** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
 const SENT =
   /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b/iu;
@@ -1236,15 +1240,23 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
 }
 
 /**
- * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —"), then words
- * linking to the value that end in "is", "'s", "was", "to", "it" or French "c'est" ("the code's",
- * "I think it's", "bon, c'est",
- * "I changed it to"); after the value, a hedge after a comma or opening with "I", "we" or "if"
- * ("…, lower case q", "… I think"); a full stop. Group 1 is the frame before the value, 2 the
- * value, 3 the hedge.
+ * Words taking back a value just given, in the languages of \`FOREIGN_LABELS\`: "no wait 5821",
+ * "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only.
  */
-const REPLY =
-  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it|c['’]est)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
+const CORRECTION =
+  'no|nope|nah|wait|sorry|oops|actually|ne|nee|nein|non|n(?:ã|a)o|nie|niet|perd(?:ó|o)n|scusa|pardon|d(?:é|e)sol(?:é|e)';
+/**
+ * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —", "sorry! "), or a
+ * word taking back what was said ("no wait", "ne,": `CORRECTION`), then words linking to the value
+ * that end in "is", "'s", "was", "to", "it" or French "c'est" ("the code's", "I think it's", "bon,
+ * c'est", "I changed it to"); after the value, a hedge after a comma or a dash or opening with "I",
+ * "we" or "if" ("…, lower case q", "… I think", "… – changed it last week"); a full stop. Group 1
+ * is the frame before the value, 2 the value, 3 the hedge.
+ */
+const REPLY = new RegExp(
+  `^(\\s*(?:[^\\d?\\n,:;—–!]{1,24}?(?:[,:;]|!+(?=\\s)|\\s[—–-])\\s*)?(?:(?:${CORRECTION})[!,]?\\s+){0,2}(?:[^\\d?\\n,:;—–]{0,30}(?:(?<!\\p{L})(?:is|was|to|it|c['’]est)|['’]s)\\s+)?)(.*?)((?:,\\s*|\\s+[—–-]\\s+|\\s+(?=(?:I|we|if)\\b))[^\\d?\\n,]{1,30})?\\.?\\s*$`,
+  'isu',
+);
 /** A determiner: words before a value that hold one name a thing, which must be the secret. */
 const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
 
@@ -1261,10 +1273,15 @@ function framesAnswer(frame: string): boolean {
 
 /**
  * What to do after a value, said after it: "1977 then hash", "7319 followed by a long press on
- * OK", "Quokka31 then hit return". Read after a digit only, and only when no digit follows (two
- * codes joined by "and" are both codes; "amber and falcon orchard" is one password).
+ * OK", "Quokka31 then hit return", "13 57 poi chiave", "6190 e depois #", "963021然后#". Read
+ * after a digit only, and only when no digit follows (two codes joined by "and" are both codes;
+ * "amber and falcon orchard" is one password).
  */
-const KEY_AFTER = /(?<=\d[#*]?)\s*[,;]?\s+(?:and\s+)?(?:then|and|followed by|plus)\s+\D*$/iu;
+const KEY_AFTER =
+  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
+/** A value given against a wrong one: "7702 not 7720", "4471, nicht 4417". Masked is the first. */
+const NOT_AFTER =
+  /(?<=\d[#*]?)\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+[#*]?\d[\d -]*[#*]?$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1322,7 +1339,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
   // What is done after a value is no part of it: masked is the value ("[secret] then hash").
-  const value = said.replace(KEY_AFTER, '');
+  const value = said.replace(KEY_AFTER, '').replace(NOT_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
@@ -1482,13 +1499,27 @@ export interface SaidTurn {
   readonly text: string;
 }
 
+/**
+ * A turn that is nothing but a short value, one run with a digit or digit groups ("5812", "5312
+ * 8840", "*4471#"; not "room 12"): what follows it may take it back or go on with it, answering
+ * the same question.
+ */
+function givesValue(text: string): boolean {
+  const said = text.trim();
+  return (
+    said.length <= 24 &&
+    (/^[#*]?\d+(?:[ -]\d+){0,4}[#*]?$/u.test(said) || /^[^\s?？]*\d[^\s?？]*$/u.test(said))
+  );
+}
+
 /** Turns holding the floor that `askedBefore` looks past: "one sec" | "hang on, finding it". */
 const HELD_TURNS = 2;
 
 /**
  * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
  * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
- * only hold the floor ("one sec", "hang on, finding it"); undefined before the first turn. Whoever
+ * only hold the floor ("one sec", "hang on, finding it") and one bare value just given (its
+ * correction or second half follows); undefined before the first turn. Whoever
  * spoke them: a bare value after a question asking for a secret is that secret whoever gives it
  * (the asker may find it: "what's the gate code again?" | "found it, 2291"; two people may share
  * one role with no speaker told apart), and `answeredValue` reads only a reply that is nothing but
@@ -1501,11 +1532,18 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
   let held = 0;
+  let valueBefore = false;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
       held += 1;
+      continue;
+    }
+    // A value given just before is read with the same question: its correction ("5812" | "no
+    // wait, 5821") or its second half ("5312 8840" | "1167 2093").
+    if (said.length === 0 && !valueBefore && givesValue(turn.text)) {
+      valueBefore = true;
       continue;
     }
     said.unshift(turn);
