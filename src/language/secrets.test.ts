@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
+  ASKED_LABELS,
   answersLeftBare,
   askedBefore,
   FOREIGN_LABELS,
@@ -136,6 +137,13 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ],
   ['mul', 'identity_number', 'TC kimlik no 10000000146', '10000000146'],
   ['mul', 'identity_number', 'Mitt personnummer är 8112189876.', '8112189876'],
+  ['de', 'access_code', 'Die Kombination vom Fahrradschloss ist 3-9-0.', '3-9-0'],
+  ['fr', 'access_code', 'La combinaison du cadenas est 2714.', '2714'],
+  ['es', 'access_code', 'La combinación del candado es 0482.', '0482'],
+  ['it', 'access_code', 'La combinazione del lucchetto è 5531.', '5531'],
+  ['pt', 'access_code', 'A combinação do cadeado é 9160.', '9160'],
+  ['nl', 'access_code', 'De combinatie van het fietsslot is 7-1-9.', '7-1-9'],
+  ['pl', 'access_code', 'Szyfr do kłódki: 6043', '6043'],
 ];
 
 describe('labels in other languages', () => {
@@ -1109,5 +1117,85 @@ describe('a reply taken back, held, or given in two parts (session 18, ninth pas
     expect(maskSecrets('oh sorry!! 190233', "What's the tablet passcode?")).toBe(
       'oh sorry!! [secret]',
     );
+  });
+});
+
+/** Each entry of `ASKED_LABELS` with a question of our own: [language, kind, question, reply]. */
+const ASKED_QUESTIONS: readonly [string, string, string, string][] = [
+  ['en', 'access_code', "what's the number for the shed padlock", '7713'],
+  ['de', 'access_code', 'Wie ist die Nummer vom Fahrradschloss?', '3390'],
+  ['fr', 'access_code', 'Tu as le numéro du cadenas ?', '2714'],
+  ['es', 'access_code', '¿Cuál es el número del candado?', '0482'],
+  ['it', 'access_code', 'Qual è il numero della cassaforte?', '553120'],
+  ['nl', 'access_code', 'Wat is het nummer van de kluis?', '9160'],
+  ['pl', 'access_code', 'Jaki jest numer do kłódki?', '6043'],
+  ['en', 'password', 'can you send me the login for the school portal', 'Owl#Tree77'],
+  ['de', 'password', 'Schickst du mir die Zugangsdaten fürs Elternportal?', 'Eule#Baum77'],
+  ['fr', 'password', "Tu peux m'envoyer les identifiants du portail ?", 'Hibou#88'],
+  ['es', 'password', '¿Me pasas las credenciales del portal?', 'Buho#2024'],
+  ['pt', 'password', 'Mandas-me as credenciais do portal?', 'Coruja#51'],
+  ['it', 'password', 'Mi mandi le credenziali del portale?', 'Gufo#7788'],
+  ['nl', 'password', 'Stuur je me de inloggegevens van het portaal?', 'Uil#Boom12'],
+  ['pl', 'password', 'Podeślesz mi dane logowania do portalu?', 'Sowa#4412'],
+  ['mul', 'card_number', 'pls send me the work card, have to pay the florist', '4024 0071'],
+];
+
+describe('words a question asks for a secret by (ASKED_LABELS)', () => {
+  it.each(ASKED_QUESTIONS)('reads the %s %s asked in "%s"', (_lang, _kind, question, reply) => {
+    expect(maskSecrets(reply, question)).toBe('[secret]');
+    expect(maskSecrets(`Note: ${question}`)).toBe(`Note: ${question}`);
+  });
+
+  it('has a question for every entry', () => {
+    const untested = ASKED_LABELS.filter((label) => {
+      const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
+      return !ASKED_QUESTIONS.some(([lang, , text]) => lang === label.lang && words.test(text));
+    });
+    expect(untested.map((l) => `${l.lang}: ${l.words}`)).toEqual([]);
+  });
+
+  it.each([
+    ["what's the number for the locksmith", '0161 496 0732'],
+    ['what is the login page?', 'Portal-2024'],
+    ['how many login attempts are allowed?', '5'],
+    ['What card did you use?', '4412'],
+    ["what's on the card?", 'a dog'],
+    ['how many digits is the safe number?', '6'],
+    ['¿Qué número de pedido tienes?', '58213'],
+    ['Wie ist die Nummer vom Hausmeister?', '0171 2233445'],
+  ])('keeps "%s" | "%s"', (question, reply) => {
+    expect(maskSecrets(reply, question)).toBe(reply);
+  });
+});
+
+describe('a place alone asked, a code asked as sent in other languages, a card given after one is named', () => {
+  it.each([
+    ['front door?', 'B7731', '[secret]'],
+    ['and the gate?', '5 0 3 8', '[secret]'],
+    ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
+    ['le portail ?', '4417', '[secret]'],
+    ['大门？', '963021', '[secret]'],
+    ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
+    ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
+    ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
+    [
+      "Sure, I'll need the long number on the front of the card.",
+      '5500 1122 3344 5566',
+      '[secret]',
+    ],
+  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+
+  it.each([
+    ['office?', 'B204'],
+    ['gate?', 'B12'],
+    ['door?', 'left of the stairs'],
+    ['¿te llegó el paquete?', 'sí, 551 902'],
+    ['Ist das Paket angekommen?', 'ja, 44 10 92'],
+    ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
+    ["Sure, I'll need the card's expiry.", '11 2027'],
+  ])('keeps "%s" | "%s"', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
   });
 });

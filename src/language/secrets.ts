@@ -170,6 +170,14 @@ export const FOREIGN_LABELS: readonly Label[] = [
   { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digo', guard: 'place' },
   { lang: 'pl', kind: 'access_code', words: 'kod', guard: 'place' },
   { lang: 'sv', kind: 'access_code', words: 'koden?', guard: 'place' },
+  // A combination, said of a lock, a safe or a door (guarded like English "combination").
+  { lang: 'de', kind: 'access_code', words: 'kombination', guard: 'place' },
+  { lang: 'fr', kind: 'access_code', words: 'combinaison', guard: 'place' },
+  { lang: 'es', kind: 'access_code', words: 'combinaci(?:ó|o)n', guard: 'place' },
+  { lang: 'it', kind: 'access_code', words: 'combinazione', guard: 'place' },
+  { lang: 'pt', kind: 'access_code', words: 'combina(?:ç|c)(?:ã|a)o', guard: 'place' },
+  { lang: 'nl', kind: 'access_code', words: 'combinatie|cijfercode', guard: 'place' },
+  { lang: 'pl', kind: 'access_code', words: 'kombinacj[aię]|szyfr(?:u|em)?', guard: 'place' },
 ];
 
 /** Secret labels in English. */
@@ -306,7 +314,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*|(?:fahrrad|zahlen)?schloss|cadenas|candado|lucchetto|cadeado|(?:fiets|hang|cijfer|ketting|deur)slot|k(?:ł|l)(?:ó|o)dk\p{L}*)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -1157,9 +1165,12 @@ function credentialShaped(value: string): boolean {
  */
 const REQUEST =
   /\?\s*$|^\s*(?:what|whats|which)\b|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
-/** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
+/**
+ * What sent a code a bare "code" names: "the code they texted you", "the code in the app", and
+ * its arriving in the set's other languages ("¿te llegó el código?", "ist der Code angekommen?").
+ */
 const SENT =
-  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b/iu;
+  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b|(?<![\p{L}\p{N}])(?:angekommen|bekommen|geschickt|erhalten|re(?:ç|c)u|arriv(?:é|e)|envoy(?:é|e)|lleg(?:ó|o)|recibi(?:ste|do)|enviad[oa]|arrivato|ricevuto|inviato|chegou|recebe(?:ste|u)|recebido|ontvangen|gekregen|gestuurd|dosta(?:ł|l)(?:e(?:ś|s)|a(?:ś|s))|przysz(?:ed(?:ł|l)|(?:ł|l)a)|doszed(?:ł|l))(?![\p{L}\p{N}])/iu;
 /** A question that names its secret by "it" or "the new one", after a sentence that named it. */
 const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
 
@@ -1172,6 +1183,72 @@ const OTHER_HEAD_BEFORE =
   /\b(?:the|an?|your|my|our|their|his|her)\s+(?:(?!(?:you|me|us|them|it|what\S*|which|who|is|are|was|were|do|does|did|can|could|will|would)\b)[\p{L}\d'’-]+\s+){1,3}(?:on|for|of|in|from|at|about|with|to|behind|under|inside|the|an?|your|my|our|their)\s+[^,;]*$/iu;
 /** The label owns a noun after it: "the password team's number" asks for the number. */
 const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
+
+/** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
+const LOCK =
+  /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+/** A question asking for a card itself, by a request ("send me the company card"). */
+const CARD_REQUEST = /\b(?:send|give|read|share|tell|paste|type)\b/iu;
+
+/**
+ * @internal Words a question asks for a secret by that are no label in a text (`LABELS` reads
+ * those): a number said of a lock ("the number for the bike lock", "die Nummer vom Schloss"), a
+ * login asked for whole ("the login for the vet portal", "Zugangsdaten"), a card asked to be sent.
+ * `needs` is what the question must also name. One sentence of our own each in `secrets.test.ts`.
+ */
+export const ASKED_LABELS: readonly {
+  readonly lang: string;
+  readonly kind: SecretKind;
+  readonly words: string;
+  readonly needs?: RegExp;
+}[] = [
+  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCK },
+  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCK },
+  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCK },
+  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCK },
+  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
+  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
+  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
+  // A login asked for whole, never a thing about it ("the login page", "login attempts").
+  {
+    lang: 'en',
+    kind: 'password',
+    words:
+      '(?:login|log-in|sign-in)(?: details)?(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))|credentials',
+  },
+  { lang: 'de', kind: 'password', words: 'zugangsdaten|anmeldedaten' },
+  { lang: 'fr', kind: 'password', words: 'identifiants' },
+  { lang: 'es', kind: 'password', words: 'credenciales' },
+  { lang: 'pt', kind: 'password', words: 'credenciais' },
+  { lang: 'it', kind: 'password', words: 'credenziali' },
+  { lang: 'nl', kind: 'password', words: 'inloggegevens' },
+  { lang: 'pl', kind: 'password', words: 'dane (?:do )?logowania' },
+  {
+    lang: 'mul',
+    kind: 'card_number',
+    words: 'card|karte|carte|tarjeta|cart(?:ã|a)o|carta|kaart|kart[aęy]',
+    needs: CARD_REQUEST,
+  },
+];
+const ASKED_PATTERNS = ASKED_LABELS.map((l) => ({
+  ...l,
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${l.words})(?![\\p{L}\\p{N}_])`, 'iu'),
+}));
+
+/** The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs. */
+function askedByWord(sentence: string): SecretKind | null {
+  for (const l of ASKED_PATTERNS)
+    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence)))
+      return l.kind;
+  return null;
+}
+
+/**
+ * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
+ * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
+ */
+const BARE_PLACE =
+  /^(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\s*)?(?:(?:front |back |side |garage |gate )?(?:door|gate|alarm|padlock|lock|safe|keypad|lockbox)|(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage|schloss|tresor|porte|portail|alarme|cadenas|coffre|puerta|port(?:ó|o)n|alarma|candado|porta|port(?:ã|a)o|cancello|allarme|lucchetto|deur|poort|fietsslot|drzwi|brama|furtka|k(?:ł|l)(?:ó|o)dka|sejf|大门|大門|门禁|門禁|ドア|門|门)\s*[?？]$/iu;
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
@@ -1210,8 +1287,9 @@ function askedKind(asked: string): SecretKind | null {
   const last = sentences[sentences.length - 1] ?? '';
   const cjk = cjkAsked(last);
   if (cjk !== undefined) return cjk;
+  if (BARE_PLACE.test(last)) return 'access_code';
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
-  const kind = labelAsked(last);
+  const kind = labelAsked(last) ?? askedByWord(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
   return labelAsked(sentences[sentences.length - 2] ?? '');
 }
@@ -1414,6 +1492,23 @@ function answersWithin(text: string): SecretSpan[] {
   return spans;
 }
 
+/** A reply that is nothing but a card's long number as printed: 13 to 19 digits in groups. */
+const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
+
+/**
+ * A card's number given as a whole reply after turns that speak of a card ("I'll give you the
+ * card." / "I'll need the long number…" | "4929 …"): grouped as a card prints it, with no Luhn
+ * check (a number typed from a card may be mistyped, and is no less a card's). Null otherwise.
+ */
+function cardGiven(text: string, asked: string): SecretSpan | null {
+  const number = CARD_GROUPS.exec(text)?.[1];
+  if (number === undefined || !CARD_WORD.test(asked)) return null;
+  const digits = number.replace(/\D/gu, '').length;
+  if (digits < 13 || digits > 19) return null;
+  const start = text.indexOf(number);
+  return { start, end: start + number.length, kind: 'card_number' };
+}
+
 /**
  * The secret values in `text`, in order of position, overlapping finds merged (the first kind
  * kept). Empty when the text only talks about secrets. `asked` is the message `text` replies to,
@@ -1421,7 +1516,8 @@ function answersWithin(text: string): SecretSpan[] {
  * your PIN?" → "4471").
  */
 export function findSecrets(text: string, asked?: string): SecretSpan[] {
-  const answer = asked === undefined ? null : answeredValue(asked, text);
+  const answer =
+    asked === undefined ? null : (answeredValue(asked, text) ?? cardGiven(text, asked));
   const all = [
     ...(answer === null ? [] : [answer]),
     ...answersWithin(text),
