@@ -1138,6 +1138,13 @@ const ASKED_QUESTIONS: readonly [string, string, string, string][] = [
   ['nl', 'password', 'Stuur je me de inloggegevens van het portaal?', 'Uil#Boom12'],
   ['pl', 'password', 'Podeślesz mi dane logowania do portalu?', 'Sowa#4412'],
   ['mul', 'card_number', 'pls send me the work card, have to pay the florist', '4024 0071'],
+  ['en', 'api_key', 'Which value did you set as the key?', 'zR4t7Hx2Lm9PqVb81NcW'],
+  ['de', 'api_key', 'Hast du den Schlüssel für die Wetter-API?', 'Zt9LmQ2xRv71TbN0sW'],
+  ['fr', 'api_key', 'Quelle clé as-tu mise dans la config ?', 'Hq7Lm2Xv9Rt4Bn8Kw'],
+  ['it', 'api_key', 'Qual è la chiave che usi per il servizio?', 'Pq4Wm8Zt2Lx7Rv9Nb'],
+  ['pt', 'api_key', 'Qual é a chave que puseste no servidor?', 'Kv8Rt2Mx7Lq4Wz9Pb'],
+  ['nl', 'api_key', 'Welke sleutel heb je in de config gezet?', 'qT83nWz0LkP2vRx9Bm'],
+  ['pl', 'api_key', 'Jaki klucz wpisałeś w konfiguracji?', 'Bx2Nq8Lt4Rz9Vm7Kw'],
 ];
 
 describe('words a question asks for a secret by (ASKED_LABELS)', () => {
@@ -1163,8 +1170,24 @@ describe('words a question asks for a secret by (ASKED_LABELS)', () => {
     ['how many digits is the safe number?', '6'],
     ['¿Qué número de pedido tienes?', '58213'],
     ['Wie ist die Nummer vom Hausmeister?', '0171 2233445'],
+    ['What key is the song in?', 'G minor'],
+    ['Which key did you press?', 'F12'],
+    ['What is the primary key of the orders table?', 'order_id_2024'],
+    ['What did you set MAX_TOKENS to?', '4096'],
+    ['What is the key for the legend?', 'BlueLine2024Route'],
+    ['What value is in SORT_KEY?', 'createdAtDesc2024'],
   ])('keeps "%s" | "%s"', (question, reply) => {
     expect(maskSecrets(reply, question)).toBe(reply);
+  });
+});
+
+describe('a configuration name asked for', () => {
+  it.each([
+    ['What did you put in STRIPE_SECRET for staging?', 'mQ8vT2xL9kR4pW7z'],
+    ['What is in SESSION_TOKEN now?', 'aB3dE5fG7hJ9kL1mN'],
+    ['Wat staat er bij MAIL_PASSWORD?', 'Tulp#2024x'],
+  ])('"%s" | "%s" is masked', (question, reply) => {
+    expect(maskSecrets(reply, question)).toBe('[secret]');
   });
 });
 

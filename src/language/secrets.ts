@@ -1223,6 +1223,14 @@ export const ASKED_LABELS: readonly {
   { lang: 'it', kind: 'password', words: 'credenziali' },
   { lang: 'nl', kind: 'password', words: 'inloggegevens' },
   { lang: 'pl', kind: 'password', words: 'dane (?:do )?logowania' },
+  // A key asked for by its word, given only as a long random string (`KEY_REPLY`, not made of words).
+  { lang: 'en', kind: 'api_key', words: 'keys?' },
+  { lang: 'de', kind: 'api_key', words: 'schl(?:ü|ue)ssel' },
+  { lang: 'fr', kind: 'api_key', words: 'cl(?:é|e)s?' },
+  { lang: 'it', kind: 'api_key', words: 'chiavi|chiave' },
+  { lang: 'pt', kind: 'api_key', words: 'chaves?' },
+  { lang: 'nl', kind: 'api_key', words: 'sleutels?' },
+  { lang: 'pl', kind: 'api_key', words: 'klucz(?:a|e|em)?' },
   {
     lang: 'mul',
     kind: 'card_number',
@@ -1235,11 +1243,25 @@ const ASKED_PATTERNS = ASKED_LABELS.map((l) => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${l.words})(?![\\p{L}\\p{N}_])`, 'iu'),
 }));
 
-/** The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs. */
+/** A configuration name in a sentence: `DEPLOY_TOKEN`, `PAY_KEY`, `db_password`. */
+const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])/gu;
+
+/**
+ * The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs,
+ * or a configuration name whose parts say secret, read as `configValues` reads a name ("What did
+ * you put in DEPLOY_TOKEN?"; never `MAX_TOKENS`).
+ */
 function askedByWord(sentence: string): SecretKind | null {
   for (const l of ASKED_PATTERNS)
     if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence)))
       return l.kind;
+  for (const match of sentence.matchAll(CONFIG_NAME)) {
+    const parts = nameParts(match[0]);
+    const last = parts[parts.length - 1] ?? '';
+    if (parts.some((p) => SETTING_PART.test(p))) continue;
+    if (SECRET_PART.test(last) || parts.some((p) => SECRET_ANYWHERE.test(p)))
+      return configKind(last);
+  }
   return null;
 }
 
