@@ -1222,3 +1222,33 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     expect(maskSecrets(reply, asked)).toBe(reply);
   });
 });
+
+describe('a question asking how to get in, and a code said as entered', () => {
+  it.each([
+    ['how do I get in?', 'press 4471 then #', 'press [secret] then #'],
+    [
+      'Wie komme ich rein?',
+      'drück 5520 und dann die Klingel',
+      'drück [secret] und dann die Klingel',
+    ],
+    ['Jak się wchodzi do bramy?', 'na domofonie 3390 i dzwonek', 'na domofonie [secret] i dzwonek'],
+    ['公司大门怎么开？', '按551902然后#', '按[secret]然后#'],
+    ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
+    ['¿Cómo se entra al garaje?', '8820', '[secret]'],
+    ['What is the door code?', 'press 4471', 'press [secret]'],
+  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+
+  it.each([
+    ['how do I get into the museum?', 'tickets are 12 euros'],
+    ['how do I get in?', 'side entrance, 2nd floor'],
+    ['how do I get into the building?', 'Bus 42'],
+    ['how do I get in?', 'press 2 for reception'],
+    ['how do I open the gate?', 'push hard'],
+    ['how old is the gate?', '1920'],
+    ['What number did you press?', 'enter 12'],
+  ])('keeps "%s" | "%s"', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});

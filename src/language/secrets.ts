@@ -1266,6 +1266,14 @@ function askedByWord(sentence: string): SecretKind | null {
 }
 
 /**
+ * A question asking how to get in or open a door, in the set's languages: "how do I get in?",
+ * "Wie komme ich rein?", "Jak się wchodzi do klatki?", "小区大门怎么开？". Asked with its mark, it
+ * asks for the code (a reply that is a sentence or a direction gives none).
+ */
+const GET_IN =
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get in(?:to|side)?\b|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|怎么开|怎么进|怎麼開|怎麼進|どうやって(?:入|開け)/iu;
+
+/**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
  * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
  */
@@ -1309,7 +1317,7 @@ function askedKind(asked: string): SecretKind | null {
   const last = sentences[sentences.length - 1] ?? '';
   const cjk = cjkAsked(last);
   if (cjk !== undefined) return cjk;
-  if (BARE_PLACE.test(last)) return 'access_code';
+  if (BARE_PLACE.test(last) || (GET_IN.test(last) && /[?？]\s*$/u.test(last))) return 'access_code';
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
   const kind = labelAsked(last) ?? askedByWord(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
@@ -1343,6 +1351,12 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
  * Words taking back a value just given, in the languages of \`FOREIGN_LABELS\`: "no wait 5821",
  * "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only.
  */
+/**
+ * How a code is said to be entered, before it: "press", "enter", "on the keypad", "drück", "tape",
+ * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only.
+ */
+const ENTRY =
+  'press|enter|type|dial|punch in|key in|on the (?:keypad|intercom|panel)|dr(?:ü|u)ck(?:e)?|tipp(?:e)?|tape[sz]?|compose[sz]?|marca|pulsa|teclea|digita|premi|toets|druk op|wpisz|wci(?:ś|s)nij|na (?:domofonie|klawiaturze)|按|输入|輸入|入力';
 const CORRECTION =
   'no|nope|nah|wait|sorry|oops|actually|ne|nee|nein|non|n(?:ã|a)o|nie|niet|perd(?:ó|o)n|scusa|pardon|d(?:é|e)sol(?:é|e)';
 /**
@@ -1354,7 +1368,7 @@ const CORRECTION =
  * is the frame before the value, 2 the value, 3 the hedge.
  */
 const REPLY = new RegExp(
-  `^(\\s*(?:[^\\d?\\n,:;—–!]{1,24}?(?:[,:;]|!+(?=\\s)|\\s[—–-])\\s*)?(?:(?:${CORRECTION})[!,]?\\s+){0,2}(?:[^\\d?\\n,:;—–]{0,30}(?:(?<!\\p{L})(?:is|was|to|it|c['’]est)|['’]s)\\s+)?)(.*?)((?:,\\s*|\\s+[—–-]\\s+|\\s+(?=(?:I|we|if)\\b))[^\\d?\\n,]{1,30})?\\.?\\s*$`,
+  `^(\\s*(?:[^\\d?\\n,:;—–!]{1,24}?(?:[,:;]|!+(?=\\s)|\\s[—–-])\\s*)?(?:(?:${CORRECTION})[!,]?\\s+){0,2}(?:(?:${ENTRY})(?:\\s+|(?=\\d)))?(?:[^\\d?\\n,:;—–]{0,30}(?:(?<!\\p{L})(?:is|was|to|it|c['’]est)|['’]s)\\s+)?)(.*?)((?:,\\s*|\\s+[—–-]\\s+|\\s+(?=(?:I|we|if)\\b))[^\\d?\\n,]{1,30})?\\.?\\s*$`,
   'isu',
 );
 /** A determiner: words before a value that hold one name a thing, which must be the secret. */
@@ -1378,7 +1392,7 @@ function framesAnswer(frame: string): boolean {
  * "amber and falcon orchard" is one password).
  */
 const KEY_AFTER =
-  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
+  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|und|et|y|e|en|i|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
 /** A value given against a wrong one: "7702 not 7720", "4471, nicht 4417". Masked is the first. */
 const NOT_AFTER =
   /(?<=\d[#*]?)\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+[#*]?\d[\d -]*[#*]?$/iu;
