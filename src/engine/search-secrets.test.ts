@@ -133,3 +133,29 @@ describe('search masks a reply past one acknowledgement of its own side', () => 
     expect(JSON.stringify(hits)).not.toContain('5817');
   });
 });
+
+describe('search masks a reply to a question of the same role, past two turns holding the floor', () => {
+  const opened = useSuiteTestEngine('verity-search-same-role-', '2026-05-07T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('shed', 's1', 'user', 'user:primary', 'what is the shed padlock code again?', 1),
+          said('shed', 's2', 'user', 'user:primary', 'one sec', 2),
+          said('shed', 's3', 'user', 'user:primary', 'hang on, finding it', 3),
+          said('shed', 's4', 'user', 'user:primary', '3 9 0 6', 4),
+          said('shed', 's5', 'user', 'user:primary', 'how many bikes fit in the shed?', 5),
+          said('shed', 's6', 'user', 'user:primary', '4', 6),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('reads back to the question whoever asked it, and keeps a count', async () => {
+    const { engine } = opened();
+    const hits = (await engine.search('3 9 0 6 shed padlock code bikes 4', { limit: 10 })).hits;
+    const byId = new Map(hits.map((h) => [h.id, h]));
+    expect(byId.get('s4')?.text).toBe('[secret]');
+    expect(JSON.stringify(hits)).not.toContain('3 9 0 6');
+    expect(byId.get('s6')?.text).toBe('4');
+  });
+});

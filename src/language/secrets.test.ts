@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
+  ASKED_LABELS,
   answersLeftBare,
   askedBefore,
   FOREIGN_LABELS,
@@ -136,6 +137,13 @@ const FOREIGN_SENTENCES: readonly [string, string, string, string][] = [
   ],
   ['mul', 'identity_number', 'TC kimlik no 10000000146', '10000000146'],
   ['mul', 'identity_number', 'Mitt personnummer är 8112189876.', '8112189876'],
+  ['de', 'access_code', 'Die Kombination vom Fahrradschloss ist 3-9-0.', '3-9-0'],
+  ['fr', 'access_code', 'La combinaison du cadenas est 2714.', '2714'],
+  ['es', 'access_code', 'La combinación del candado es 0482.', '0482'],
+  ['it', 'access_code', 'La combinazione del lucchetto è 5531.', '5531'],
+  ['pt', 'access_code', 'A combinação do cadeado é 9160.', '9160'],
+  ['nl', 'access_code', 'De combinatie van het fietsslot is 7-1-9.', '7-1-9'],
+  ['pl', 'access_code', 'Szyfr do kłódki: 6043', '6043'],
 ];
 
 describe('labels in other languages', () => {
@@ -752,7 +760,7 @@ describe('askedBefore', () => {
       { side: 'user', text: '2040' },
     ];
     expect(askedBefore(held, 2)).toBe('What is the storage unit code?');
-    expect(askedBefore(held, 4)).toBeUndefined();
+    expect(maskSecrets('2040', askedBefore(held, 4))).toBe('2040');
   });
 
   it.each([['yep'], ['Alright.'], ['give me a sec'], ['one moment, checking']])(
@@ -768,22 +776,61 @@ describe('askedBefore', () => {
     },
   );
 
-  it('looks past one acknowledgement only, and never past one with a number or a question', () => {
-    const two = [
+  it('looks past two turns holding the floor, never three, nor one with a number or a question', () => {
+    const held = [
       { side: 'assistant', text: 'What is the shed padlock code?' },
       { side: 'user', text: 'ok' },
       { side: 'user', text: 'mm' },
       { side: 'user', text: '5038' },
     ];
-    expect(askedBefore(two, 3)).toBeUndefined();
+    expect(askedBefore(held, 3)).toBe('What is the shed padlock code?');
+    expect(maskSecrets('5038', askedBefore(held, 3))).toBe('[secret]');
+    const three = [held[0], held[1], held[2], { side: 'user', text: 'right' }, held[3]];
+    expect(maskSecrets('5038', askedBefore(three as typeof held, 4))).toBe('5038');
     for (const said of ['room 12', 'which shed?']) {
-      const turns = [two[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
-      expect(askedBefore(turns as typeof two, 2)).toBeUndefined();
+      const turns = [held[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
+      expect(maskSecrets('5038', askedBefore(turns as typeof held, 2))).toBe('5038');
     }
   });
 
-  it('reads nothing before a turn the same side spoke last, or before the first', () => {
-    expect(askedBefore(turns, 4)).toBeUndefined();
+  it('never reads a short question as holding the floor, with or without its mark', () => {
+    for (const question of ['车库的密码是多少？', 'the gate code', '¿y la clave']) {
+      const turns = [
+        { side: 'assistant', text: question },
+        { side: 'user:', text: 'no idea' },
+      ];
+      expect(askedBefore(turns, 1)).toBe(question);
+    }
+  });
+
+  it('reads a question whoever asked it: the asker answering, two people in one role', () => {
+    const self = [
+      { side: 'user:', text: "what's the shed padlock code again?" },
+      { side: 'user:', text: 'found it, 8053' },
+    ];
+    expect(maskSecrets('found it, 8053', askedBefore(self, 1))).toBe('found it, [secret]');
+    const two = [
+      { side: 'user:', text: 'Did you write down the alarm code for the studio?' },
+      { side: 'user:', text: 'hold on' },
+      { side: 'user:', text: '7 0 4 2' },
+    ];
+    expect(maskSecrets('7 0 4 2', askedBefore(two, 2))).toBe('[secret]');
+  });
+
+  it.each([
+    ["what's the extension for the front desk?", '3312'],
+    ['what was the order number for the lamp?', '40917'],
+    ['how many digits does the alarm code have?', 'six I think'],
+    ['what time does the gate close?', '2130'],
+  ])('keeps a same-side reply to a question for no secret: "%s" | "%s"', (question, reply) => {
+    const turns = [
+      { side: 'user:', text: question },
+      { side: 'user:', text: reply },
+    ];
+    expect(maskSecrets(reply, askedBefore(turns, 1))).toBe(reply);
+  });
+
+  it('reads nothing before the first turn', () => {
     expect(askedBefore(turns, 0)).toBeUndefined();
   });
 });
@@ -1021,5 +1068,187 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     ["C'est quoi le prix du billet ?", "bon, c'est 42"],
   ] as const)('keeps %s | %s', (asked, text) => {
     expect(maskSecrets(text, asked)).toBe(text);
+  });
+});
+
+describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
+  const read = (said: readonly string[]) => {
+    const turns = said.map((text) => ({ side: 'user:', text }));
+    const last = said.length - 1;
+    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
+  };
+
+  it.each([
+    [
+      ['what is the shed padlock code?', '6604', 'no wait 6640, I swapped it'],
+      'no wait [secret], I swapped it',
+    ],
+    [
+      ['What is the garage door code?', '3318', 'ne, 3381 – neu seit Montag'],
+      'ne, [secret] – neu seit Montag',
+    ],
+    [['what is the door code', '8821', 'sorry, 8812 not 8821'], 'sorry, [secret] not 8821'],
+    [
+      ['whats the wifi password for the loft', 'hold on', 'ok', 'sorry! it is Gr33n#Door'],
+      'sorry! it is [secret]',
+    ],
+    [['Can you read me the card number?', '4111 1111', '1111 1111'], '[secret]'],
+    [['qual è il codice della porta?', '24 68 poi chiave'], '[secret] poi chiave'],
+    [['what is the side door code?', '4471 e depois #'], '[secret] e depois #'],
+    [['What is the gate code?', '5 0 3 8 und dann Raute'], '[secret] und dann Raute'],
+    [['大门的密码是多少？', '963021然后#'], '[secret]然后#'],
+  ])('%j → %s', (said, shown) => {
+    expect(read(said)).toBe(shown);
+  });
+
+  it.each([
+    [['What is the door code?', '4471', 'thanks, 2 more to go']],
+    [['What is the order number?', '58213', 'no wait 58231']],
+    [['What is the door code?', '4471', 'no wait, 2 people are coming']],
+    [['what is the door code', 'no idea, ask Tom']],
+    [['what time does the gate open?', 'no, 0730']],
+    [['How many rooms are booked?', '12', 'sorry, 14 not 12']],
+  ])('keeps %j', (said) => {
+    expect(read(said)).toBe(said[said.length - 1]);
+  });
+
+  it('reads a "!" inside a value as part of it, and after one only when a space follows', () => {
+    expect(maskSecrets('Kettle!Lamp7', "What's the wifi password?")).toBe('[secret]');
+    expect(maskSecrets('oh sorry!! 190233', "What's the tablet passcode?")).toBe(
+      'oh sorry!! [secret]',
+    );
+  });
+});
+
+/** Each entry of `ASKED_LABELS` with a question of our own: [language, kind, question, reply]. */
+const ASKED_QUESTIONS: readonly [string, string, string, string][] = [
+  ['en', 'access_code', "what's the number for the shed padlock", '7713'],
+  ['de', 'access_code', 'Wie ist die Nummer vom Fahrradschloss?', '3390'],
+  ['fr', 'access_code', 'Tu as le numéro du cadenas ?', '2714'],
+  ['es', 'access_code', '¿Cuál es el número del candado?', '0482'],
+  ['it', 'access_code', 'Qual è il numero della cassaforte?', '553120'],
+  ['nl', 'access_code', 'Wat is het nummer van de kluis?', '9160'],
+  ['pl', 'access_code', 'Jaki jest numer do kłódki?', '6043'],
+  ['en', 'password', 'can you send me the login for the school portal', 'Owl#Tree77'],
+  ['de', 'password', 'Schickst du mir die Zugangsdaten fürs Elternportal?', 'Eule#Baum77'],
+  ['fr', 'password', "Tu peux m'envoyer les identifiants du portail ?", 'Hibou#88'],
+  ['es', 'password', '¿Me pasas las credenciales del portal?', 'Buho#2024'],
+  ['pt', 'password', 'Mandas-me as credenciais do portal?', 'Coruja#51'],
+  ['it', 'password', 'Mi mandi le credenziali del portale?', 'Gufo#7788'],
+  ['nl', 'password', 'Stuur je me de inloggegevens van het portaal?', 'Uil#Boom12'],
+  ['pl', 'password', 'Podeślesz mi dane logowania do portalu?', 'Sowa#4412'],
+  ['mul', 'card_number', 'pls send me the work card, have to pay the florist', '4024 0071'],
+  ['en', 'api_key', 'Which value did you set as the key?', 'zR4t7Hx2Lm9PqVb81NcW'],
+  ['de', 'api_key', 'Hast du den Schlüssel für die Wetter-API?', 'Zt9LmQ2xRv71TbN0sW'],
+  ['fr', 'api_key', 'Quelle clé as-tu mise dans la config ?', 'Hq7Lm2Xv9Rt4Bn8Kw'],
+  ['it', 'api_key', 'Qual è la chiave che usi per il servizio?', 'Pq4Wm8Zt2Lx7Rv9Nb'],
+  ['pt', 'api_key', 'Qual é a chave que puseste no servidor?', 'Kv8Rt2Mx7Lq4Wz9Pb'],
+  ['nl', 'api_key', 'Welke sleutel heb je in de config gezet?', 'qT83nWz0LkP2vRx9Bm'],
+  ['pl', 'api_key', 'Jaki klucz wpisałeś w konfiguracji?', 'Bx2Nq8Lt4Rz9Vm7Kw'],
+];
+
+describe('words a question asks for a secret by (ASKED_LABELS)', () => {
+  it.each(ASKED_QUESTIONS)('reads the %s %s asked in "%s"', (_lang, _kind, question, reply) => {
+    expect(maskSecrets(reply, question)).toBe('[secret]');
+    expect(maskSecrets(`Note: ${question}`)).toBe(`Note: ${question}`);
+  });
+
+  it('has a question for every entry', () => {
+    const untested = ASKED_LABELS.filter((label) => {
+      const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
+      return !ASKED_QUESTIONS.some(([lang, , text]) => lang === label.lang && words.test(text));
+    });
+    expect(untested.map((l) => `${l.lang}: ${l.words}`)).toEqual([]);
+  });
+
+  it.each([
+    ["what's the number for the locksmith", '0161 496 0732'],
+    ['what is the login page?', 'Portal-2024'],
+    ['how many login attempts are allowed?', '5'],
+    ['What card did you use?', '4412'],
+    ["what's on the card?", 'a dog'],
+    ['how many digits is the safe number?', '6'],
+    ['¿Qué número de pedido tienes?', '58213'],
+    ['Wie ist die Nummer vom Hausmeister?', '0171 2233445'],
+    ['What key is the song in?', 'G minor'],
+    ['Which key did you press?', 'F12'],
+    ['What is the primary key of the orders table?', 'order_id_2024'],
+    ['What did you set MAX_TOKENS to?', '4096'],
+    ['What is the key for the legend?', 'BlueLine2024Route'],
+    ['What value is in SORT_KEY?', 'createdAtDesc2024'],
+  ])('keeps "%s" | "%s"', (question, reply) => {
+    expect(maskSecrets(reply, question)).toBe(reply);
+  });
+});
+
+describe('a configuration name asked for', () => {
+  it.each([
+    ['What did you put in STRIPE_SECRET for staging?', 'mQ8vT2xL9kR4pW7z'],
+    ['What is in SESSION_TOKEN now?', 'aB3dE5fG7hJ9kL1mN'],
+    ['Wat staat er bij MAIL_PASSWORD?', 'Tulp#2024x'],
+  ])('"%s" | "%s" is masked', (question, reply) => {
+    expect(maskSecrets(reply, question)).toBe('[secret]');
+  });
+});
+
+describe('a place alone asked, a code asked as sent in other languages, a card given after one is named', () => {
+  it.each([
+    ['front door?', 'B7731', '[secret]'],
+    ['and the gate?', '5 0 3 8', '[secret]'],
+    ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
+    ['le portail ?', '4417', '[secret]'],
+    ['大门？', '963021', '[secret]'],
+    ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
+    ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
+    ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
+    [
+      "Sure, I'll need the long number on the front of the card.",
+      '5500 1122 3344 5566',
+      '[secret]',
+    ],
+  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+
+  it.each([
+    ['office?', 'B204'],
+    ['gate?', 'B12'],
+    ['door?', 'left of the stairs'],
+    ['¿te llegó el paquete?', 'sí, 551 902'],
+    ['Ist das Paket angekommen?', 'ja, 44 10 92'],
+    ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
+    ["Sure, I'll need the card's expiry.", '11 2027'],
+  ])('keeps "%s" | "%s"', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+describe('a question asking how to get in, and a code said as entered', () => {
+  it.each([
+    ['how do I get in?', 'press 4471 then #', 'press [secret] then #'],
+    [
+      'Wie komme ich rein?',
+      'drück 5520 und dann die Klingel',
+      'drück [secret] und dann die Klingel',
+    ],
+    ['Jak się wchodzi do bramy?', 'na domofonie 3390 i dzwonek', 'na domofonie [secret] i dzwonek'],
+    ['公司大门怎么开？', '按551902然后#', '按[secret]然后#'],
+    ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
+    ['¿Cómo se entra al garaje?', '8820', '[secret]'],
+    ['What is the door code?', 'press 4471', 'press [secret]'],
+  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+
+  it.each([
+    ['how do I get into the museum?', 'tickets are 12 euros'],
+    ['how do I get in?', 'side entrance, 2nd floor'],
+    ['how do I get into the building?', 'Bus 42'],
+    ['how do I get in?', 'press 2 for reception'],
+    ['how do I open the gate?', 'push hard'],
+    ['how old is the gate?', '1920'],
+    ['What number did you press?', 'enter 12'],
+  ])('keeps "%s" | "%s"', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
   });
 });

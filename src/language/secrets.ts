@@ -170,6 +170,14 @@ export const FOREIGN_LABELS: readonly Label[] = [
   { lang: 'es', kind: 'access_code', words: 'c(?:ó|o)digo', guard: 'place' },
   { lang: 'pl', kind: 'access_code', words: 'kod', guard: 'place' },
   { lang: 'sv', kind: 'access_code', words: 'koden?', guard: 'place' },
+  // A combination, said of a lock, a safe or a door (guarded like English "combination").
+  { lang: 'de', kind: 'access_code', words: 'kombination', guard: 'place' },
+  { lang: 'fr', kind: 'access_code', words: 'combinaison', guard: 'place' },
+  { lang: 'es', kind: 'access_code', words: 'combinaci(?:ó|o)n', guard: 'place' },
+  { lang: 'it', kind: 'access_code', words: 'combinazione', guard: 'place' },
+  { lang: 'pt', kind: 'access_code', words: 'combina(?:ç|c)(?:ã|a)o', guard: 'place' },
+  { lang: 'nl', kind: 'access_code', words: 'combinatie|cijfercode', guard: 'place' },
+  { lang: 'pl', kind: 'access_code', words: 'kombinacj[aię]|szyfr(?:u|em)?', guard: 'place' },
 ];
 
 /** Secret labels in English. */
@@ -306,7 +314,7 @@ const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
 /** What a bare "code" or "combo" opens, said near it. */
 const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*|(?:fahrrad|zahlen)?schloss|cadenas|candado|lucchetto|cadeado|(?:fiets|hang|cijfer|ketting|deur)slot|k(?:ł|l)(?:ó|o)dk\p{L}*)(?![\p{L}\p{N}])/iu;
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -1151,11 +1159,18 @@ function asksTwo(question: string): boolean {
 function credentialShaped(value: string): boolean {
   return /\d/u.test(value) && (!/\s/u.test(value) || CODE_REPLY.test(value));
 }
-/** A message asking for something: a question, or a request to give it. */
-const REQUEST = /\?\s*$|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
-/** What sent a code a bare "code" names: "the code they texted you", "the code in the app". */
+/**
+ * A message asking for something: a question (by its mark, or opening with "what"/"which": a chat
+ * drops the mark, "whats the gate code, im outside"), or a request to give it.
+ */
+const REQUEST =
+  /\?\s*$|^\s*(?:what|whats|which)\b|\b(?:share|send|give|tell|read|type|enter|provide|paste)\b/iu;
+/**
+ * What sent a code a bare "code" names: "the code they texted you", "the code in the app", and
+ * its arriving in the set's other languages ("¿te llegó el código?", "ist der Code angekommen?").
+ */
 const SENT =
-  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b/iu;
+  /\b(?:text(?:ed)?|sent|sms|app|e-?mailed|authenticator|verification|login|sign[- ]?in)\b|(?<![\p{L}\p{N}])(?:angekommen|bekommen|geschickt|erhalten|re(?:ç|c)u|arriv(?:é|e)|envoy(?:é|e)|lleg(?:ó|o)|recibi(?:ste|do)|enviad[oa]|arrivato|ricevuto|inviato|chegou|recebe(?:ste|u)|recebido|ontvangen|gekregen|gestuurd|dosta(?:ł|l)(?:e(?:ś|s)|a(?:ś|s))|przysz(?:ed(?:ł|l)|(?:ł|l)a)|doszed(?:ł|l))(?![\p{L}\p{N}])/iu;
 /** A question that names its secret by "it" or "the new one", after a sentence that named it. */
 const BACK_REFERENCE = /\b(?:it|that|the new one|which one)\b/iu;
 
@@ -1168,6 +1183,102 @@ const OTHER_HEAD_BEFORE =
   /\b(?:the|an?|your|my|our|their|his|her)\s+(?:(?!(?:you|me|us|them|it|what\S*|which|who|is|are|was|were|do|does|did|can|could|will|would)\b)[\p{L}\d'’-]+\s+){1,3}(?:on|for|of|in|from|at|about|with|to|behind|under|inside|the|an?|your|my|our|their)\s+[^,;]*$/iu;
 /** The label owns a noun after it: "the password team's number" asks for the number. */
 const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
+
+/** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
+const LOCK =
+  /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+/** A question asking for a card itself, by a request ("send me the company card"). */
+const CARD_REQUEST = /\b(?:send|give|read|share|tell|paste|type)\b/iu;
+
+/**
+ * @internal Words a question asks for a secret by that are no label in a text (`LABELS` reads
+ * those): a number said of a lock ("the number for the bike lock", "die Nummer vom Schloss"), a
+ * login asked for whole ("the login for the vet portal", "Zugangsdaten"), a card asked to be sent.
+ * `needs` is what the question must also name. One sentence of our own each in `secrets.test.ts`.
+ */
+export const ASKED_LABELS: readonly {
+  readonly lang: string;
+  readonly kind: SecretKind;
+  readonly words: string;
+  readonly needs?: RegExp;
+}[] = [
+  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCK },
+  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCK },
+  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCK },
+  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCK },
+  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
+  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
+  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
+  // A login asked for whole, never a thing about it ("the login page", "login attempts").
+  {
+    lang: 'en',
+    kind: 'password',
+    words:
+      '(?:login|log-in|sign-in)(?: details)?(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))|credentials',
+  },
+  { lang: 'de', kind: 'password', words: 'zugangsdaten|anmeldedaten' },
+  { lang: 'fr', kind: 'password', words: 'identifiants' },
+  { lang: 'es', kind: 'password', words: 'credenciales' },
+  { lang: 'pt', kind: 'password', words: 'credenciais' },
+  { lang: 'it', kind: 'password', words: 'credenziali' },
+  { lang: 'nl', kind: 'password', words: 'inloggegevens' },
+  { lang: 'pl', kind: 'password', words: 'dane (?:do )?logowania' },
+  // A key asked for by its word, given only as a long random string (`KEY_REPLY`, not made of words).
+  { lang: 'en', kind: 'api_key', words: 'keys?' },
+  { lang: 'de', kind: 'api_key', words: 'schl(?:ü|ue)ssel' },
+  { lang: 'fr', kind: 'api_key', words: 'cl(?:é|e)s?' },
+  { lang: 'it', kind: 'api_key', words: 'chiavi|chiave' },
+  { lang: 'pt', kind: 'api_key', words: 'chaves?' },
+  { lang: 'nl', kind: 'api_key', words: 'sleutels?' },
+  { lang: 'pl', kind: 'api_key', words: 'klucz(?:a|e|em)?' },
+  {
+    lang: 'mul',
+    kind: 'card_number',
+    words: 'card|karte|carte|tarjeta|cart(?:ã|a)o|carta|kaart|kart[aęy]',
+    needs: CARD_REQUEST,
+  },
+];
+const ASKED_PATTERNS = ASKED_LABELS.map((l) => ({
+  ...l,
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${l.words})(?![\\p{L}\\p{N}_])`, 'iu'),
+}));
+
+/** A configuration name in a sentence: `DEPLOY_TOKEN`, `PAY_KEY`, `db_password`. */
+const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])/gu;
+
+/**
+ * The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs,
+ * or a configuration name whose parts say secret, read as `configValues` reads a name ("What did
+ * you put in DEPLOY_TOKEN?"; never `MAX_TOKENS`).
+ */
+function askedByWord(sentence: string): SecretKind | null {
+  for (const l of ASKED_PATTERNS)
+    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence)))
+      return l.kind;
+  for (const match of sentence.matchAll(CONFIG_NAME)) {
+    const parts = nameParts(match[0]);
+    const last = parts[parts.length - 1] ?? '';
+    if (parts.some((p) => SETTING_PART.test(p))) continue;
+    if (SECRET_PART.test(last) || parts.some((p) => SECRET_ANYWHERE.test(p)))
+      return configKind(last);
+  }
+  return null;
+}
+
+/**
+ * A question asking how to get in or open a door, in the set's languages: "how do I get in?",
+ * "Wie komme ich rein?", "Jak się wchodzi do klatki?", "小区大门怎么开？". Asked with its mark, it
+ * asks for the code (a reply that is a sentence or a direction gives none).
+ */
+const GET_IN =
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get in(?:to|side)?\b|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|怎么开|怎么进|怎麼開|怎麼進|どうやって(?:入|開け)/iu;
+
+/**
+ * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
+ * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
+ */
+const BARE_PLACE =
+  /^(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\s*)?(?:(?:front |back |side |garage |gate )?(?:door|gate|alarm|padlock|lock|safe|keypad|lockbox)|(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage|schloss|tresor|porte|portail|alarme|cadenas|coffre|puerta|port(?:ó|o)n|alarma|candado|porta|port(?:ã|a)o|cancello|allarme|lucchetto|deur|poort|fietsslot|drzwi|brama|furtka|k(?:ł|l)(?:ó|o)dka|sejf|大门|大門|门禁|門禁|ドア|門|门)\s*[?？]$/iu;
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
@@ -1206,8 +1317,9 @@ function askedKind(asked: string): SecretKind | null {
   const last = sentences[sentences.length - 1] ?? '';
   const cjk = cjkAsked(last);
   if (cjk !== undefined) return cjk;
+  if (BARE_PLACE.test(last) || (GET_IN.test(last) && /[?？]\s*$/u.test(last))) return 'access_code';
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
-  const kind = labelAsked(last);
+  const kind = labelAsked(last) ?? askedByWord(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
   return labelAsked(sentences[sentences.length - 2] ?? '');
 }
@@ -1236,15 +1348,29 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
 }
 
 /**
- * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —"), then words
- * linking to the value that end in "is", "'s", "was", "to", "it" or French "c'est" ("the code's",
- * "I think it's", "bon, c'est",
- * "I changed it to"); after the value, a hedge after a comma or opening with "I", "we" or "if"
- * ("…, lower case q", "… I think"); a full stop. Group 1 is the frame before the value, 2 the
- * value, 3 the hedge.
+ * Words taking back a value just given, in the languages of \`FOREIGN_LABELS\`: "no wait 5821",
+ * "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only.
  */
-const REPLY =
-  /^(\s*(?:[^\d?\n,:;—–]{1,24}?(?:[,:;]|\s[—–-])\s*)?(?:[^\d?\n,:;—–]{0,30}(?:(?<!\p{L})(?:is|was|to|it|c['’]est)|['’]s)\s+)?)(.*?)((?:,\s*|\s+(?=(?:I|we|if)\b))[^\d?\n,]{1,30})?\.?\s*$/isu;
+/**
+ * How a code is said to be entered, before it: "press", "enter", "on the keypad", "drück", "tape",
+ * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only.
+ */
+const ENTRY =
+  'press|enter|type|dial|punch in|key in|on the (?:keypad|intercom|panel)|dr(?:ü|u)ck(?:e)?|tipp(?:e)?|tape[sz]?|compose[sz]?|marca|pulsa|teclea|digita|premi|toets|druk op|wpisz|wci(?:ś|s)nij|na (?:domofonie|klawiaturze)|按|输入|輸入|入力';
+const CORRECTION =
+  'no|nope|nah|wait|sorry|oops|actually|ne|nee|nein|non|n(?:ã|a)o|nie|niet|perd(?:ó|o)n|scusa|pardon|d(?:é|e)sol(?:é|e)';
+/**
+ * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —", "sorry! "), or a
+ * word taking back what was said ("no wait", "ne,": `CORRECTION`), then words linking to the value
+ * that end in "is", "'s", "was", "to", "it" or French "c'est" ("the code's", "I think it's", "bon,
+ * c'est", "I changed it to"); after the value, a hedge after a comma or a dash or opening with "I",
+ * "we" or "if" ("…, lower case q", "… I think", "… – changed it last week"); a full stop. Group 1
+ * is the frame before the value, 2 the value, 3 the hedge.
+ */
+const REPLY = new RegExp(
+  `^(\\s*(?:[^\\d?\\n,:;—–!]{1,24}?(?:[,:;]|!+(?=\\s)|\\s[—–-])\\s*)?(?:(?:${CORRECTION})[!,]?\\s+){0,2}(?:(?:${ENTRY})(?:\\s+|(?=\\d)))?(?:[^\\d?\\n,:;—–]{0,30}(?:(?<!\\p{L})(?:is|was|to|it|c['’]est)|['’]s)\\s+)?)(.*?)((?:,\\s*|\\s+[—–-]\\s+|\\s+(?=(?:I|we|if)\\b))[^\\d?\\n,]{1,30})?\\.?\\s*$`,
+  'isu',
+);
 /** A determiner: words before a value that hold one name a thing, which must be the secret. */
 const DETERMINER = /(?<!\p{L})(?:the|an?|my|your|our|his|her|their)(?!\p{L})/iu;
 
@@ -1261,10 +1387,15 @@ function framesAnswer(frame: string): boolean {
 
 /**
  * What to do after a value, said after it: "1977 then hash", "7319 followed by a long press on
- * OK", "Quokka31 then hit return". Read after a digit only, and only when no digit follows (two
- * codes joined by "and" are both codes; "amber and falcon orchard" is one password).
+ * OK", "Quokka31 then hit return", "13 57 poi chiave", "6190 e depois #", "963021然后#". Read
+ * after a digit only, and only when no digit follows (two codes joined by "and" are both codes;
+ * "amber and falcon orchard" is one password).
  */
-const KEY_AFTER = /(?<=\d[#*]?)\s*[,;]?\s+(?:and\s+)?(?:then|and|followed by|plus)\s+\D*$/iu;
+const KEY_AFTER =
+  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|und|et|y|e|en|i|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
+/** A value given against a wrong one: "7702 not 7720", "4471, nicht 4417". Masked is the first. */
+const NOT_AFTER =
+  /(?<=\d[#*]?)\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+[#*]?\d[\d -]*[#*]?$/iu;
 /** A code given whole: digits grouped or spaced ("719 264", "1 1 5 9"), or letters and digits. */
 const CODE_REPLY =
   /^(?:[#*]?\d(?:[\d#*]|[ -](?=\d)){2,23}#?|(?=[\p{L}\d-]*\d)[\p{L}\d]{4,12}(?:-[\p{L}\d]{2,12}){0,3})$/u;
@@ -1322,7 +1453,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
   // What is done after a value is no part of it: masked is the value ("[secret] then hash").
-  const value = said.replace(KEY_AFTER, '');
+  const value = said.replace(KEY_AFTER, '').replace(NOT_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
@@ -1397,6 +1528,23 @@ function answersWithin(text: string): SecretSpan[] {
   return spans;
 }
 
+/** A reply that is nothing but a card's long number as printed: 13 to 19 digits in groups. */
+const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
+
+/**
+ * A card's number given as a whole reply after turns that speak of a card ("I'll give you the
+ * card." / "I'll need the long number…" | "4929 …"): grouped as a card prints it, with no Luhn
+ * check (a number typed from a card may be mistyped, and is no less a card's). Null otherwise.
+ */
+function cardGiven(text: string, asked: string): SecretSpan | null {
+  const number = CARD_GROUPS.exec(text)?.[1];
+  if (number === undefined || !CARD_WORD.test(asked)) return null;
+  const digits = number.replace(/\D/gu, '').length;
+  if (digits < 13 || digits > 19) return null;
+  const start = text.indexOf(number);
+  return { start, end: start + number.length, kind: 'card_number' };
+}
+
 /**
  * The secret values in `text`, in order of position, overlapping finds merged (the first kind
  * kept). Empty when the text only talks about secrets. `asked` is the message `text` replies to,
@@ -1404,7 +1552,8 @@ function answersWithin(text: string): SecretSpan[] {
  * your PIN?" → "4471").
  */
 export function findSecrets(text: string, asked?: string): SecretSpan[] {
-  const answer = asked === undefined ? null : answeredValue(asked, text);
+  const answer =
+    asked === undefined ? null : (answeredValue(asked, text) ?? cardGiven(text, asked));
   const all = [
     ...(answer === null ? [] : [answer]),
     ...answersWithin(text),
@@ -1451,18 +1600,24 @@ export function maskSecrets(text: string, asked?: string): string {
 
 /**
  * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
- * "hang on, let me look"): a few words with no number and no question, so it gives nothing and
- * asks nothing.
+ * "hang on, let me look"): a few words with no number, no question mark of any script and no
+ * secret named ("whats the gate code" asks without a mark), so it gives nothing and asks nothing.
  */
 function acknowledges(text: string): boolean {
   const words = text.trim().split(/\s+/u);
-  return words.length <= 5 && text.length <= 40 && !/[\d?]/u.test(text);
+  return (
+    words.length <= 5 &&
+    text.length <= 40 &&
+    !/[\d?？¿؟]/u.test(text) &&
+    text.search(LABEL) === -1 &&
+    !CJK_SECRET_WORD.test(text)
+  );
 }
 
 /**
- * Who said a turn, as `askedBefore` tells sides apart, the one rule for every surface: each person
- * by their entity when it is known (two people in a shared thread are two sides), the assistant
- * as one side, system and tool turns as none.
+ * Who said a turn, the one rule for every surface: each person by their entity when it is known,
+ * the assistant as one side, system and tool turns as none (`askedBefore` skips those: they
+ * neither ask nor answer).
  */
 export function turnSide(role: string, speaker?: string | null): string | null {
   if (role === 'user') return `user:${speaker ?? ''}`;
@@ -1471,36 +1626,61 @@ export function turnSide(role: string, speaker?: string | null): string | null {
 
 /** One turn of a conversation as `askedBefore` reads it; `side` null for turns that ask nothing (tool, system). */
 export interface SaidTurn {
-  /** Who said it: a role or a speaker; turns of one side never answer each other. */
+  /** Who said it: a role or a speaker; null for a turn that neither asks nor answers. */
   readonly side: string | null;
   readonly text: string;
 }
 
 /**
+ * A turn that is nothing but a short value, one run with a digit or digit groups ("5812", "5312
+ * 8840", "*4471#"; not "room 12"): what follows it may take it back or go on with it, answering
+ * the same question.
+ */
+function givesValue(text: string): boolean {
+  const said = text.trim();
+  return (
+    said.length <= 24 &&
+    (/^[#*]?\d+(?:[ -]\d+){0,4}[#*]?$/u.test(said) || /^[^\s?？]*\d[^\s?？]*$/u.test(said))
+  );
+}
+
+/** Turns holding the floor that `askedBefore` looks past: "one sec" | "hang on, finding it". */
+const HELD_TURNS = 2;
+
+/**
  * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
- * before it, joined ("I changed the alarm code." / "What is it now?"), when the last of them is
- * the other side's; else undefined (a side does not answer itself). Every surface that shows a
- * conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in the
- * daily log, the context tail and search.
+ * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
+ * only hold the floor ("one sec", "hang on, finding it") and one bare value just given (its
+ * correction or second half follows); undefined before the first turn. Whoever
+ * spoke them: a bare value after a question asking for a secret is that secret whoever gives it
+ * (the asker may find it: "what's the gate code again?" | "found it, 2291"; two people may share
+ * one role with no speaker told apart), and `answeredValue` reads only a reply that is nothing but
+ * a value of the kind asked (ADR 2026-11-27-secrets-in-memory, ninth pass). Every surface that
+ * shows a conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in
+ * the daily log, the context tail and search.
  */
 export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
   // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
-  const side = turns[index]?.side;
-  let acknowledged = false;
+  let held = 0;
+  let valueBefore = false;
   for (let i = index - 1; i >= 0 && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
-    // One "sure" or "one sec" of the same side between a question and its answer answers nothing.
-    if (said.length === 0 && !acknowledged && turn.side === side && acknowledges(turn.text)) {
-      acknowledged = true;
+    if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
+      held += 1;
+      continue;
+    }
+    // A value given just before is read with the same question: its correction ("5812" | "no
+    // wait, 5821") or its second half ("5312 8840" | "1167 2093").
+    if (said.length === 0 && !valueBefore && givesValue(turn.text)) {
+      valueBefore = true;
       continue;
     }
     said.unshift(turn);
   }
-  const asked = said[said.length - 1];
-  if (asked === undefined || asked.side === side) return undefined;
+  if (said.length === 0) return undefined;
   return said.map((t) => t.text).join('\n');
 }
 

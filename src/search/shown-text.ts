@@ -4,12 +4,12 @@ import type { MessageRecord, SearchDocument, Store } from '../stores/index.js';
 /** Longer messages are never a bare answer ("4471", "it's Grapefruit-Ninja-42"): no read for them. */
 const SHORT_REPLY = 100;
 
-/** Who said a stored message, as `askedBefore` tells sides apart (one rule: `turnSide`). */
+/** Who said a stored message (one rule: `turnSide`): tool and system turns are read past. */
 const sideOf = (record: MessageRecord) => turnSide(record.role, record.entityId);
 
 /**
- * What a short message hit may be answering, read from its thread: the two turns before it when
- * the other side said the last ("What's the gate code?" | "6093"). Undefined for items that are not
+ * What a short message hit may be answering, read from its thread: the two spoken turns before it
+ * ("What's the gate code?" | "6093"). Undefined for items that are not
  * messages, long messages, and a thread's first message.
  */
 async function askedOfHit(
@@ -69,7 +69,7 @@ function compareIds(a: string, b: string): number {
 
 /**
  * The turns a stored message may answer, oldest first: as many as `askedBefore` reads back (two
- * spoken turns, past one acknowledgement of the replier's own: "What is it now?" | "one sec" | "4471").
+ * spoken turns, past two that hold the floor: "What is it now?" | "one sec" | "hang on" | "4471").
  */
 async function turnsBefore(
   store: Pick<Store, 'listMessages'>,
@@ -80,7 +80,7 @@ async function turnsBefore(
     threadId: record.threadId,
     before: at,
     order: 'desc',
-    limit: 3,
+    limit: 4,
   });
   return [...earlier].reverse();
 }
