@@ -1051,6 +1051,8 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     ["What's the gym locker combination?", 'left 27, right 9, left 31', '[secret]'],
     ['车库的密码是多少？', '5826', '[secret]'],
     ['ガレージの暗証番号は？', '5826', '[secret]'],
+    ['保险箱的密码呢？', '7316', '[secret]'],
+    ['把wifi密码发我', 'Tiankong88', '[secret]'],
     ["What's the code for the studio door?", '3906 and 2751', '[secret]'],
   ] as const)('masks %s | %s', (asked, text, shown) => {
     expect(maskSecrets(text, asked)).toContain(shown);
@@ -1065,6 +1067,11 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     ['Which GPIO pins is the display on?', 'left 4, right 17'],
     ['车库有几辆车？', '3'],
     ['密码有几位？', '6'],
+    // A yes/no question names the secret without asking for it: the reply says whether.
+    ['你知道保险箱的密码吗？', '不知道，问老周'],
+    ['wifi密码换了吗？', '换了，上周换的'],
+    ['暗証番号を変えましたか？', 'はい、先週変えました'],
+    ['你有门禁的密码吗？', '没有，问物业'],
     ["C'est quoi le prix du billet ?", "bon, c'est 42"],
   ] as const)('keeps %s | %s', (asked, text) => {
     expect(maskSecrets(text, asked)).toBe(text);

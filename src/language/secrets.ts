@@ -1327,8 +1327,17 @@ function askedKind(asked: string): SecretKind | null {
 /** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
 const CJK_SECRET_WORD =
   /パスワード|暗証番号|パスコード|認証コード|確認コード|密码|密碼|口令|验证码|驗證碼|비밀번호|비번|암호|인증번호/u;
-/** A CJK question asking for a value: a question mark, or "what / how much" asked of it. */
-const CJK_ASKS = /[？?][ \t]*$|多少|什么|什麼|是啥|何です|なに|뭐|무엇/u;
+/** A CJK question word asking for the value itself: "what / how much", "tell me", "send me". */
+const CJK_ASKS = /多少|什么|什麼|是啥|何です|なに|뭐|무엇|教えて|告诉我|告訴我|发我|發我|알려/u;
+/**
+ * A bare question mark asks for the value only right after the secret word and its topic
+ * particle ("暗証番号は？", "密码呢？"); after a verb or a yes/no particle it asks whether
+ * something happened or is known ("密码改了吗？", "パスワード変えた？", "你有wifi密码吗？").
+ */
+const CJK_BARE_ASK = new RegExp(
+  String.raw`(?:${CJK_SECRET_WORD.source})\s*(?:は|って|呢|是|는|은|요)?\s*[？?]\s*$`,
+  'u',
+);
 /** A CJK question about the secret, not for it: its length, when, where, how many. */
 const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何回|いつ|どこ|몇|언제|어디|자리/u;
 
@@ -1339,7 +1348,8 @@ const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何�
 function cjkAsked(sentence: string): SecretKind | null | undefined {
   const word = CJK_SECRET_WORD.exec(sentence)?.[0];
   if (word === undefined) return undefined;
-  if (!CJK_ASKS.test(sentence) || CJK_ABOUT.test(sentence)) return null;
+  if (!(CJK_ASKS.test(sentence) || CJK_BARE_ASK.test(sentence)) || CJK_ABOUT.test(sentence))
+    return null;
   return /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(word)
     ? 'one_time_code'
     : /暗証番号/u.test(word)
