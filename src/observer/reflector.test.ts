@@ -189,6 +189,15 @@ describe('qualityIssues', () => {
     const moved = 'We moved choir practice to Monday at 7pm (Monday replaced Tuesday)';
     expect(qualityIssues(moved, [], settings)).toEqual([]);
   });
+
+  it('tells a stack frame from a replaced clock time after a place (rules@18)', () => {
+    expect(qualityIssues('at Object.load (/srv/app/config.js:88:3)', [], settings)).toContain(
+      'tool_output',
+    );
+    expect(qualityIssues('at handler (worker.py:12)', [], settings)).toContain('tool_output');
+    const moved = 'Standup is at 09:15 instead of 09:45 at Quayside (09:15 replaced 09:45)';
+    expect(qualityIssues(moved, [], settings)).toEqual([]);
+  });
 });
 
 describe('distill', () => {

@@ -111,10 +111,11 @@ const SECTION_OF: Readonly<Partial<Record<MemoryType, MemorySection>>> = {
   commitment: 'Decisions',
 };
 
-// A stack frame names its file and line ("at render (app.js:12:5)"); "at 4pm (Friday replaced
-// Thursday)" is prose.
+// A stack frame names its file and line ("at render (app.js:12:5)", "(/srv/app/db.ts:40)"): a
+// path or a file name touches the line number. "at 4pm (Friday replaced Thursday)" and "at
+// Riverside (12:00 replaced 14:00)" are prose.
 const TOOL_OUTPUT =
-  /(^|\s)at [\w.$<>]+ \([^)]*:\d+|\b\w*(Error|Exception):\s|\[(error|warn|info)\]|\b\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d|^\s*[│├└┬]|\bexit code \d+|\bTraceback\b/;
+  /(^|\s)at [\w.$<>]+ \([^)]*[./\\][^)\s]*:\d+|\b\w*(Error|Exception):\s|\[(error|warn|info)\]|\b\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d|^\s*[│├└┬]|\bexit code \d+|\bTraceback\b/;
 // A command line: a prompt, or a command word opening the text with arguments, or a pipeline.
 // A tool named inside a sentence ("prefer pnpm over npm") is prose, not a command.
 const SHELL =
