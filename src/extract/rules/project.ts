@@ -172,53 +172,6 @@ function projectContext(text: string, doc: DocContext): boolean {
   return doc.input.known.some((k) => k.field.startsWith('project.'));
 }
 
-/** "decided to" at the end of the words before a verb: a decision already made. */
-const DECIDED_TO = /\b(?:has|have|'ve|had)?\s*(?:now\s+|finally\s+|formally\s+)?decided\s+to\s*$/i;
-/** A condition, a question word or a report before the decision: no decision is stated. */
-const NOT_STATED =
-  /\b(?:if|unless|whether|when|once|might|may|could|would|should|rumou?r|heard)\b/i;
-
-/**
- * A project called off by a decision ("the steering group has decided to discontinue the Atlas
- * project", "we've decided to shelve Marlin", "leadership decided to scrap the mobile rewrite"):
- * a verb of the `cancel` class right after "decided to", said by the speaker's side ("we", "I")
- * or by a group that decides for it (a board, a committee, leadership). A proposal ("we could
- * scrap Marlin"), a condition ("if the board decides to …"), a question or a negated verb
- * decides nothing; the object must still name a project (`addStatus`' test).
- */
-function decidedCancellation(
-  clause: Clause,
-  main: string,
-  doc: DocContext,
-  addStatus: (phrase: string, word: string, span: string) => void,
-): void {
-  const reading = classReading(clause, 'cancel');
-  if (reading === null || reading.negated || reading.verb === '') return;
-  if (clause.analysis.mood !== 'statement') return;
-  const at = main.indexOf(reading.verb);
-  if (at <= 0) return;
-  const before = main.slice(0, at);
-  const decided = DECIDED_TO.exec(before);
-  if (decided === null || NOT_STATED.test(before)) return;
-  // "Back in 2019 the board decided to scrap it": a decision dated before the message is a story.
-  const today = doc.input.at.slice(0, 10);
-  if (
-    /\b(?:back in|ago)\b/i.test(before) ||
-    clause.dates.some((d) => d.date !== null && d.date < today)
-  ) {
-    return;
-  }
-  const agent = (before.slice(0, decided.index).split(/[:,;]/).pop() ?? '').trim();
-  const ours = /^(?:i|we)$/i.test(agent) || GROUP_AGENT.test(agent);
-  if (!ours) return;
-  const object =
-    /^\s+(?:the\s+|our\s+|my\s+)?(.{2,60}?)(?=[.;,!]|$|\s+(?:today|now|effective|immediately|because|since|after|so|for|from|as)\b)/i.exec(
-      main.slice(at + reading.verb.length),
-    );
-  if (!object?.[1]) return;
-  addStatus(object[1], 'cancelled', main.slice(decided.index));
-}
-
 /**
  * Blocked work read from the clause's verb class (`classReading`), not a phrase: the team
  * stuck or held up on a piece of work ("we're stuck on offline sync until …": the work after
@@ -364,7 +317,6 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
   ) {
     addStatus(verbObject[2], verbObject[1], verbObject[0]);
   }
-  if (out.length === 0) decidedCancellation(clause, main, doc, addStatus);
   // Stall readings land through addStatus, like the other status readings.
   if (out.length === 0) stallCandidates(clause, main, doc, addStatus);
   if (
