@@ -54,12 +54,8 @@ const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
-/**
- * A member at home: staying or kept there ("Leo's staying home"), or back there after being away
- * ("he's back home", "she's back home now"), the return that ends a stay at camp or a trip.
- */
 const STAYING =
-  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED = new RegExp(
   String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
@@ -142,9 +138,6 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
     doc,
   );
   if (subject.kind === 'person') return subject.name;
-  if (subject.kind === 'thing' && /^(?:he|she)(?:'s)?$/i.test(subject.phrase)) {
-    return memberNamedEarlier(text, doc);
-  }
   // "Leo's fever is gone": the possessor is the person; not when the possessed noun is another
   // person ("Leo's friend is at camp" says nothing of Leo) or a thing ("Leo's backpack is still
   // at school"): only a symptom or a status word after "'s" keeps the possessor the subject.
@@ -155,27 +148,6 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   }
   if (possessive?.[1] && canBeName(possessive[1])) return possessive[1];
   return null;
-}
-
-/**
- * The antecedent of "he" or "she" that no rule has read yet ("Kofi's fever broke. He's back at
- * school today", "got Mykola picked up, he's back home"): the one member whose status is on
- * record among the names written earlier in the message. None when no such member, or more than
- * one, was named: a pronoun is resolved only when the message leaves no choice, and only to a
- * member whose status is already followed, so a teacher or a friend named before is never it.
- */
-function memberNamedEarlier(clauseText: string, doc: DocContext): string | null {
-  const message = doc.input.text;
-  const at = message.indexOf(clauseText);
-  if (at <= 0) return null;
-  const members = new Set<string>();
-  for (const m of message.slice(0, at).matchAll(/\b(\p{Lu}\p{Ll}+)\b/gu)) {
-    const name = m[1] ?? '';
-    if (!canBeName(name)) continue;
-    const slug = name.toLowerCase();
-    if (doc.input.known.some((k) => k.field === `family.${slug}.status`)) members.add(name);
-  }
-  return members.size === 1 ? ([...members][0] ?? null) : null;
 }
 
 /**
