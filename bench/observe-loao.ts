@@ -64,6 +64,14 @@ const VARIANTS: readonly Variant[] = [
   ...[0.7, 0.8].map((admit) => ({ name: `CHOSEN, admit ${admit}`, overrides: { admit } })),
   { name: 'CHOSEN, junk weighs 2', overrides: { junkWeight: 2 } },
   { name: 'CHOSEN, unlabelled weighs 0.1', overrides: { otherWeight: 0.1 } },
+  // Session 18 (obs6): the `shape` feature group, alone and with the two admit thresholds.
+  { name: 'CHOSEN + shape', overrides: { shape: true } },
+  ...[0.7, 0.8].map((admit) => ({
+    name: `CHOSEN + shape, admit ${admit}`,
+    overrides: { shape: true, admit },
+  })),
+  { name: 'CHOSEN + shape, admit 0.775', overrides: { shape: true, admit: 0.775 } },
+  { name: 'CHOSEN + shape, junk weighs 4', overrides: { shape: true, junkWeight: 4 } },
 ];
 const only = process.env['VARIANTS']?.split(',');
 const rules = authors.map((a) => run(a, null));

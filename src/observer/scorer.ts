@@ -15,6 +15,7 @@
 import { sha256Hex } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
 import type { DraftContext } from './draft-context.js';
+import { shapeFeatures } from './scorer-shape.js';
 import type { SentenceClass } from './text-rules.js';
 import * as rules from './text-rules.js';
 import type { ObservationPriority } from './types.js';
@@ -36,9 +37,11 @@ export interface ScorerCandidate {
 
 /**
  * Feature groups beyond the rule signals and word n-grams: `syntax` the clause analysis
- * (`syntaxFeatures`), `context` the draft's place in its segment (`DraftContext`).
+ * (`syntaxFeatures`), `context` the draft's place in its segment (`DraftContext`), `shape` what
+ * the sentence names and how (`shapeFeatures`: a proper name, an identifier, a quantity, a
+ * contact, a bare fact line, a role of the speaker, an attribute of a named person).
  */
-export type FeatureGroup = 'syntax' | 'context';
+export type FeatureGroup = 'syntax' | 'context' | 'shape';
 
 /** A trained scorer, as stored in `scorer-model.json`. */
 export interface ScorerModel {
@@ -87,6 +90,8 @@ export interface TrainOptions {
   readonly syntax?: boolean;
   /** Add the draft's place in its segment. */
   readonly context?: boolean;
+  /** Add what the sentence names and how (`shapeFeatures`). */
+  readonly shape?: boolean;
   /** Let the model admit the assistant's 🟡 candidates too. */
   readonly liftAssistant?: boolean;
 }
@@ -192,6 +197,15 @@ export function featureNames(
     flag(`ctx:echoed&kind=${c.kind}`, x.echoed);
     flag(`ctx:echoed&speaker=${c.speaker}`, x.echoed);
   }
+  if (groups.includes('shape')) {
+    const shape = shapeFeatures(c.text);
+    for (const name of shape) {
+      out.push([`shape:${name}`, 1]);
+      out.push([`shape:${name}&speaker=${c.speaker}`, 1]);
+    }
+    // A bare fact line right after the assistant's question: the answer to it.
+    flag('shape:bare_answer', shape.includes('short_named') && c.context?.answersQuestion === true);
+  }
   return out;
 }
 
@@ -256,6 +270,7 @@ export function trainScorer(
   const groups: FeatureGroup[] = [
     ...(options.syntax === true ? (['syntax'] as const) : []),
     ...(options.context === true ? (['context'] as const) : []),
+    ...(options.shape === true ? (['shape'] as const) : []),
   ];
   const vectors = examples.map((e) => vectorOf(e.candidate, dims, groups));
   const total = examples.reduce((s, e) => s + e.weight, 0) || 1;
