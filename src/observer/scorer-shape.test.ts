@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { featureNames, type ScorerCandidate } from './scorer.js';
+import {
+  featureNames,
+  type ScorerCandidate,
+  type ScorerModel,
+  scoreCandidate,
+  serializeScorer,
+  trainScorer,
+} from './scorer.js';
 import { shapeFeatures } from './scorer-shape.js';
 
 const has = (text: string, name: string) => shapeFeatures(text).includes(name);
@@ -71,5 +78,31 @@ describe("the scorer's shape features", () => {
     expect(featureNames(unasked, ['context', 'shape']).map(([n]) => n)).not.toContain(
       'shape:bare_answer',
     );
+  });
+
+  it('a shape model records both its groups, scores with them and round-trips as formatted', () => {
+    const example = (text: string, label: 0 | 1) => ({
+      candidate: {
+        text,
+        kind: 'context' as const,
+        speaker: 'user' as const,
+        priority: 'yellow' as const,
+        fromReply: false,
+        change: false,
+      },
+      label,
+      weight: 1,
+    });
+    const model = trainScorer(
+      [example('Kotlin 2.0.', 1), example('nice one', 0), example('Lena is vegan', 1)],
+      { gate: 0, admit: 0.75, context: true, shape: true, epochs: 50 },
+    );
+    expect(model.features).toEqual(['context', 'shape']);
+    const text = serializeScorer(model);
+    expect(text).toContain('  "features": ["context", "shape"],\n');
+    const read = JSON.parse(text) as ScorerModel;
+    expect(serializeScorer(read)).toBe(text);
+    const c = example('Kotlin 2.0.', 1).candidate;
+    expect(scoreCandidate(read, c)).toBe(scoreCandidate(model, c));
   });
 });

@@ -344,8 +344,13 @@ export function serializeScorer(model: ScorerModel): string {
     ...(features === undefined ? {} : { features }),
     ...(lift_assistant === undefined ? {} : { lift_assistant }),
   };
+  // A short array on one line with a space after each comma, as the formatter writes it.
+  const json = (value: unknown) =>
+    Array.isArray(value)
+      ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]`
+      : JSON.stringify(value);
   const head = Object.entries({ version, data_hash, dims, bias, gate, admit, ...extra }).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+    ([key, value]) => `  ${JSON.stringify(key)}: ${json(value)},`,
   );
   const lines: string[] = [];
   let line = '';
