@@ -33,9 +33,11 @@ export const CHOSEN = {
   context: true,
   /**
    * What the sentence names and how (`shapeFeatures`: proper names, identifiers, quantities,
-   * contacts, bare fact lines, roles, attributes of a named person).
+   * contacts, bare fact lines, roles, attributes of a named person): scorer@7, session 18 (ADR
+   * 2026-11-26-observer-rules, "scorer@7"); leave-one-author-out +2 labels at the same junk, and
+   * +7 labels at the same junk on blind12–blind21, which the training authors do not include.
    */
-  shape: false,
+  shape: true,
   /** Train on the 🟡 drafts only: measured for scorer@3, more junk at the same recall; not kept. */
   yellowOnly: false,
   /** The weight of a junk example (durable and unlabelled-other weigh 1 and `otherWeight`). */

@@ -6,12 +6,13 @@
 // above `admit`. Pure and deterministic: same model, same candidate, same score. Training is
 // deterministic too (fixed order, full-batch gradient descent, no randomness).
 //
-// What ships (`scorer-model.json`, scorer@4, trained by bench/observe-train.ts on twelve authors'
+// What ships (`scorer-model.json`, scorer@7, trained by bench/observe-train.ts on twelve authors'
 // sets): gate 0, so no 🔴 is ever gated (a logistic score is never under 0) and the model only
-// admits; admit 0.75; the `context` feature group on, `syntax` off; the assistant's 🟡 candidates
-// admissible (`lift_assistant`). 🟢 candidates are never scored. Each model file has its own
-// version: scorer@3 named two files in turn (the first trained with junk weighing 1, the second
-// with the chosen 3); scorer@4 is the one model of that name.
+// admits; admit 0.75; the `context` and `shape` feature groups on, `syntax` off; the assistant's
+// 🟡 candidates admissible (`lift_assistant`). 🟢 candidates are never scored. Each model file has
+// its own version: scorer@3 named two files in turn (the first trained with junk weighing 1, the
+// second with the chosen 3); scorer@5 and scorer@6 named models shipped with rules later
+// reverted, so the next is scorer@7.
 import { sha256Hex } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
 import type { DraftContext } from './draft-context.js';
