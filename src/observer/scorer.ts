@@ -323,13 +323,16 @@ export function admissible(
 /**
  * What the scorer makes of the rules' priority: 🔴 kept or gated to 🟡, a user's 🟡 kept or
  * admitted to 🔴 (the assistant's too when the model lifts them); 🟢, the assistant's 🟡 under a
- * model that does not, and resolved problems are left as the rules put them.
+ * model that does not, and resolved problems are left as the rules put them. Under a gate of 0 a
+ * 🔴 is kept without being scored (a logistic score is never under 0; score `null`), which spares
+ * the clause analysis the `shape` group needs.
  */
 export function scoredPriority(
   model: ScorerModel,
   c: ScorerCandidate,
-): { priority: ObservationPriority; score: number } | null {
+): { priority: ObservationPriority; score: number | null } | null {
   if (c.priority !== 'red' && !admissible(c, model)) return null;
+  if (c.priority === 'red' && model.gate <= 0) return { priority: 'red', score: null };
   const score = scoreCandidate(model, c);
   if (c.priority === 'red') return { priority: score < model.gate ? 'yellow' : 'red', score };
   return { priority: score >= model.admit ? 'red' : 'yellow', score };
