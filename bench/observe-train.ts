@@ -16,7 +16,8 @@ const model = trainScorer(examples, {
   syntax: CHOSEN.syntax,
   liftAssistant: CHOSEN.liftAssistant,
   context: CHOSEN.context,
-  version: 'scorer@4',
+  shape: CHOSEN.shape,
+  version: 'scorer@7',
 });
 const path = join(import.meta.dirname, '..', 'src', 'observer', 'scorer-model.json');
 const text = serializeScorer(model);

@@ -31,6 +31,13 @@ export const CHOSEN = {
   liftAssistant: true,
   /** The draft's place in its segment (a specific said again later, the answer to a question …). */
   context: true,
+  /**
+   * What the sentence names and how (`shapeFeatures`: proper names, identifiers, quantities,
+   * contacts, bare fact lines, roles, attributes of a named person): scorer@7, session 18 (ADR
+   * 2026-11-26-observer-rules, "scorer@7"); leave-one-author-out +2 labels at the same junk, and
+   * +7 labels at the same junk on blind12–blind21, which the training authors do not include.
+   */
+  shape: true,
   /** Train on the 🟡 drafts only: measured for scorer@3, more junk at the same recall; not kept. */
   yellowOnly: false,
   /** The weight of a junk example (durable and unlabelled-other weigh 1 and `otherWeight`). */
@@ -91,7 +98,7 @@ export function modelWithout(
   k: number,
   version: string,
   overrides: Partial<
-    Pick<TrainOptions, 'l2' | 'admit' | 'syntax' | 'liftAssistant' | 'context'> & {
+    Pick<TrainOptions, 'l2' | 'admit' | 'syntax' | 'liftAssistant' | 'context' | 'shape'> & {
       yellowOnly: boolean;
       otherWeight: number;
       junkWeight: number;
@@ -107,6 +114,7 @@ export function modelWithout(
     syntax: CHOSEN.syntax,
     liftAssistant: CHOSEN.liftAssistant,
     context: CHOSEN.context,
+    shape: CHOSEN.shape,
     version,
     ...options,
   });

@@ -72,6 +72,16 @@ describe('the learned scorer', () => {
     expect(scoredPriority(model, candidate('The queue runs on port 5672.', 'green'))).toBeNull();
   });
 
+  it('keeps a 🔴 unscored under a gate of 0, and scores it under a gate above 0', () => {
+    const open = trainScorer(FIXTURE, { gate: 0, admit: 0.5, epochs: 50 });
+    expect(scoredPriority(open, candidate('haha ok', 'red'))).toEqual({
+      priority: 'red',
+      score: null,
+    });
+    const gated = trainScorer(FIXTURE, { gate: 0.5, admit: 0.5, epochs: 50 });
+    expect(scoredPriority(gated, candidate('haha ok', 'red'))?.score).toBeTypeOf('number');
+  });
+
   it('reads clause features from the language layer, not from a verb list', () => {
     // "haul" is in none of the rules' verb lists; the POS tagger still reads an imperative.
     expect(syntaxFeatures('Haul the crates to bay 4 before noon.')).toEqual(

@@ -6,15 +6,17 @@
 // above `admit`. Pure and deterministic: same model, same candidate, same score. Training is
 // deterministic too (fixed order, full-batch gradient descent, no randomness).
 //
-// What ships (`scorer-model.json`, scorer@4, trained by bench/observe-train.ts on twelve authors'
+// What ships (`scorer-model.json`, scorer@7, trained by bench/observe-train.ts on twelve authors'
 // sets): gate 0, so no 🔴 is ever gated (a logistic score is never under 0) and the model only
-// admits; admit 0.75; the `context` feature group on, `syntax` off; the assistant's 🟡 candidates
-// admissible (`lift_assistant`). 🟢 candidates are never scored. Each model file has its own
-// version: scorer@3 named two files in turn (the first trained with junk weighing 1, the second
-// with the chosen 3); scorer@4 is the one model of that name.
+// admits; admit 0.75; the `context` and `shape` feature groups on, `syntax` off; the assistant's
+// 🟡 candidates admissible (`lift_assistant`). 🟢 candidates are never scored. Each model file has
+// its own version: scorer@3 named two files in turn (the first trained with junk weighing 1, the
+// second with the chosen 3); scorer@5 and scorer@6 named models shipped with rules later
+// reverted, so the next is scorer@7.
 import { sha256Hex } from '../core/index.js';
 import { analyseClause } from '../language/index.js';
 import type { DraftContext } from './draft-context.js';
+import { shapeFeatures } from './scorer-shape.js';
 import type { SentenceClass } from './text-rules.js';
 import * as rules from './text-rules.js';
 import type { ObservationPriority } from './types.js';
@@ -36,9 +38,11 @@ export interface ScorerCandidate {
 
 /**
  * Feature groups beyond the rule signals and word n-grams: `syntax` the clause analysis
- * (`syntaxFeatures`), `context` the draft's place in its segment (`DraftContext`).
+ * (`syntaxFeatures`), `context` the draft's place in its segment (`DraftContext`), `shape` what
+ * the sentence names and how (`shapeFeatures`: a proper name, an identifier, a quantity, a
+ * contact, a bare fact line, a role of the speaker, an attribute of a named person).
  */
-export type FeatureGroup = 'syntax' | 'context';
+export type FeatureGroup = 'syntax' | 'context' | 'shape';
 
 /** A trained scorer, as stored in `scorer-model.json`. */
 export interface ScorerModel {
@@ -87,6 +91,8 @@ export interface TrainOptions {
   readonly syntax?: boolean;
   /** Add the draft's place in its segment. */
   readonly context?: boolean;
+  /** Add what the sentence names and how (`shapeFeatures`). */
+  readonly shape?: boolean;
   /** Let the model admit the assistant's 🟡 candidates too. */
   readonly liftAssistant?: boolean;
 }
@@ -192,6 +198,15 @@ export function featureNames(
     flag(`ctx:echoed&kind=${c.kind}`, x.echoed);
     flag(`ctx:echoed&speaker=${c.speaker}`, x.echoed);
   }
+  if (groups.includes('shape')) {
+    const shape = shapeFeatures(c.text);
+    for (const name of shape) {
+      out.push([`shape:${name}`, 1]);
+      out.push([`shape:${name}&speaker=${c.speaker}`, 1]);
+    }
+    // A bare fact line right after the assistant's question: the answer to it.
+    flag('shape:bare_answer', shape.includes('short_named') && c.context?.answersQuestion === true);
+  }
   return out;
 }
 
@@ -256,6 +271,7 @@ export function trainScorer(
   const groups: FeatureGroup[] = [
     ...(options.syntax === true ? (['syntax'] as const) : []),
     ...(options.context === true ? (['context'] as const) : []),
+    ...(options.shape === true ? (['shape'] as const) : []),
   ];
   const vectors = examples.map((e) => vectorOf(e.candidate, dims, groups));
   const total = examples.reduce((s, e) => s + e.weight, 0) || 1;
@@ -307,13 +323,16 @@ export function admissible(
 /**
  * What the scorer makes of the rules' priority: 🔴 kept or gated to 🟡, a user's 🟡 kept or
  * admitted to 🔴 (the assistant's too when the model lifts them); 🟢, the assistant's 🟡 under a
- * model that does not, and resolved problems are left as the rules put them.
+ * model that does not, and resolved problems are left as the rules put them. Under a gate of 0 a
+ * 🔴 is kept without being scored (a logistic score is never under 0; score `null`), which spares
+ * the clause analysis the `shape` group needs.
  */
 export function scoredPriority(
   model: ScorerModel,
   c: ScorerCandidate,
-): { priority: ObservationPriority; score: number } | null {
+): { priority: ObservationPriority; score: number | null } | null {
   if (c.priority !== 'red' && !admissible(c, model)) return null;
+  if (c.priority === 'red' && model.gate <= 0) return { priority: 'red', score: null };
   const score = scoreCandidate(model, c);
   if (c.priority === 'red') return { priority: score < model.gate ? 'yellow' : 'red', score };
   return { priority: score >= model.admit ? 'red' : 'yellow', score };
@@ -329,8 +348,13 @@ export function serializeScorer(model: ScorerModel): string {
     ...(features === undefined ? {} : { features }),
     ...(lift_assistant === undefined ? {} : { lift_assistant }),
   };
+  // A short array on one line with a space after each comma, as the formatter writes it.
+  const json = (value: unknown) =>
+    Array.isArray(value)
+      ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]`
+      : JSON.stringify(value);
   const head = Object.entries({ version, data_hash, dims, bias, gate, admit, ...extra }).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+    ([key, value]) => `  ${JSON.stringify(key)}: ${json(value)},`,
   );
   const lines: string[] = [];
   let line = '';
