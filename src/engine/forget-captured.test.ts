@@ -9,7 +9,7 @@ import { derivedHash } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createEngine, type Engine } from './create-engine.js';
+import { createEngine, type Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 
