@@ -425,6 +425,8 @@ function composeEngine(
       afterRebuild: search.afterRebuild,
       afterForget: services.afterForget,
       writeTaskFiles: (dir) => tasks.writeWorkspace(dir),
+      forgetCaptured: (sessionId, entryId, reason) =>
+        services.observer.forgetMessage(sessionId, entryId, reason),
     }),
     ...createLearningCapability(context),
     ...searchCapability(search, services.vault),

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { EVENT_TYPES } from '../ledger/index.js';
 import type { CalendarSource } from '../pipeline/index.js';
 import {
   type DriftItem,
@@ -56,7 +57,35 @@ export interface MaintenanceCapabilityDeps {
   readonly afterForget: () => Promise<void>;
   /** Writes the task files into a workspace folder (tasks). */
   readonly writeTaskFiles: (dir: string) => Promise<unknown>;
+  /**
+   * Forgets one entry of a captured session (the observer's `forgetMessage`), pruning search
+   * itself; null when the session holds no such entry.
+   */
+  readonly forgetCaptured: (
+    sessionId: string,
+    entryId: string,
+    reason: string,
+  ) => Promise<ForgetResult | null>;
 }
+
+/**
+ * The session id when `target` names a message kept from a captured session (its row's event is
+ * the capture's `session.captured`), else null.
+ */
+async function capturedSession(
+  context: EngineContext,
+  target: ForgetTarget,
+): Promise<string | null> {
+  if (target.kind !== 'message' || !target.threadId.startsWith(SESSION_THREAD)) return null;
+  const message = await context.store.getMessage(target.threadId, target.messageId);
+  if (message === null) return null;
+  const event = await context.store.getEvent(message.eventId);
+  if (event === null || event.type !== EVENT_TYPES.sessionCaptured) return null;
+  return target.threadId.slice(SESSION_THREAD.length);
+}
+
+/** The thread prefix of a captured session's messages (`session:<id>`). */
+const SESSION_THREAD = 'session:';
 
 /** Builds the maintenance operations over the engine's store and pipeline. */
 export function createMaintenanceCapability(
@@ -74,7 +103,14 @@ export function createMaintenanceCapability(
     },
 
     async forget(target, reason) {
-      const result = await forget(context.deps, target, reason ?? 'forgotten on request');
+      const why = reason ?? 'forgotten on request';
+      // A captured message is an entry of its capture's event, not an event of its own.
+      const sessionId = await capturedSession(context, target);
+      if (sessionId !== null && target.kind === 'message') {
+        const result = await after.forgetCaptured(sessionId, target.messageId, why);
+        if (result !== null) return result;
+      }
+      const result = await forget(context.deps, target, why);
       await after.afterForget();
       return result;
     },

@@ -3,7 +3,12 @@ import { ask } from './observer/ask.js';
 import { drainQueue, runDaily, scheduleDaily, work } from './observer/daily.js';
 import { writeFiles } from './observer/files.js';
 import { analyzeFriction } from './observer/friction.js';
-import { forgetMemory, listMemory, retireMemory } from './observer/memory.js';
+import {
+  forgetCapturedMessage,
+  forgetMemory,
+  listMemory,
+  retireMemory,
+} from './observer/memory.js';
 import { capture, observe, observePending } from './observer/observe.js';
 import {
   expireAndReview,
@@ -51,6 +56,8 @@ export function createObserverCapability(
     listMemory: (all) => listMemory(rt, all),
     retireMemory: (memoryId, reason) => retireMemory(rt, memoryId, reason),
     forgetMemory: (memoryId, reason) => forgetMemory(rt, memoryId, reason),
+    forgetMessage: (sessionId, entryId, reason) =>
+      forgetCapturedMessage(rt, sessionId, entryId, reason),
     resolveZoneEdit: (zone, action) => resolveZoneEdit(rt, zone, action),
     applyRetention: () => applyRetention(rt),
     analyzeFriction: () => analyzeFriction(rt),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { scrubForgotten, sharesPassage } from './forget-plan.js';
+import type { StoredObservations } from './fold.js';
+import {
+  type ForgetCaptureInput,
+  planMessageForget,
+  scrubForgotten,
+  sharesPassage,
+} from './forget-plan.js';
+import type { Observation } from './types.js';
 
 const FORGOTTEN = ['Partial refunds go through the finance mailbox, never the payments API'];
 
@@ -50,5 +57,102 @@ describe('scrubForgotten', () => {
         '* 🔴 (09:05) Invoices are numbered per tenant',
       ].join('\n'),
     );
+  });
+});
+
+const entry = (id: string, text: string) => ({ id, role: 'user' as const, text, at: null });
+
+function observed(id: string, text: string, sources: readonly string[]): Observation {
+  return {
+    observation_id: id,
+    priority: 'red',
+    memory_priority: 'P1',
+    type: 'fact',
+    time: null,
+    at: null,
+    text,
+    speaker: 'user',
+    source_message_ids: sources,
+    resolved_by: null,
+  } as Observation;
+}
+
+function capture(
+  eventId: string,
+  sessionId: string,
+  entries: readonly ReturnType<typeof entry>[],
+  observations: readonly Observation[] = [],
+): ForgetCaptureInput {
+  const stored = {
+    capture_key: `key-${eventId}`,
+    session_id: sessionId,
+    observer: 'rules@test',
+    date: '2026-06-10',
+    segments: [
+      {
+        segment_id: 's1',
+        title: 'Home',
+        narrative: 'Talk about the house.',
+        first_at: null,
+        last_at: null,
+        message_count: entries.length,
+        observations,
+      },
+    ],
+    current_task: null,
+    recorded_at: '2026-06-10T09:00:00Z',
+    event_id: `obs-${eventId}`,
+  } as StoredObservations;
+  return {
+    capture_event_id: eventId,
+    captured_at: '2026-06-10T09:00:00Z',
+    payload: {
+      capture_key: `key-${eventId}`,
+      session_id: sessionId,
+      trigger: 'manual',
+      format: 'verity',
+      entity_id: 'user:primary',
+      entries,
+    },
+    observations: observations.length === 0 ? null : stored,
+  };
+}
+
+describe('planMessageForget', () => {
+  const a = entry('a', 'The boiler is serviced every October.');
+  const b = entry('b', 'My neighbour Wendeline feeds the cat when we travel.');
+  const c = entry('c', 'The recycling goes out on Thursdays.');
+  const captures = [
+    capture(
+      'e1',
+      'home',
+      [a, b],
+      [
+        observed('o1', a.text, ['a']),
+        observed('o2', b.text, ['b']),
+        observed('o3', 'Boiler and cat arrangements noted.', ['a', 'b']),
+      ],
+    ),
+    capture('e2', 'home', [a, b, c]),
+    capture('e3', 'other', [b]),
+  ];
+
+  it('blanks the entry in every capture of its session, with the observations drawn from it', () => {
+    const plan = planMessageForget('home', 'b', captures, [], []);
+    expect(plan.captures.map((r) => r.redact_event_ids)).toEqual([['e1', 'obs-e1'], ['e2']]);
+    expect(plan.captures.map((r) => r.capture.entries.map((e) => e.text))).toEqual([
+      [a.text, ''],
+      [a.text, '', c.text],
+    ]);
+    const kept = plan.captures[0]?.observations?.segments.flatMap((s) => s.observations) ?? [];
+    expect(kept.map((o) => o.observation_id)).toEqual(['o1']);
+    expect(plan.observation_ids).toEqual(['o2', 'o3']);
+    expect(plan.texts).toContain(b.text);
+  });
+
+  it('plans nothing for an entry the session does not hold, or holds blank already', () => {
+    expect(planMessageForget('home', 'z', captures, [], []).captures).toEqual([]);
+    const blank = [capture('e4', 'home', [a, entry('b', '')])];
+    expect(planMessageForget('home', 'b', blank, [], []).captures).toEqual([]);
   });
 });

@@ -91,17 +91,89 @@ export function planMemoryForget(
       for (const o of s.observations) if (sources.has(o.observation_id)) texts.push(o.text);
     }
   }
+  return planForget(
+    { sources, texts, proposalId: entry.proposal_id, memoryId: entry.memory_id },
+    (c) => {
+      const messages = new Set<string>();
+      for (const s of c.observations?.segments ?? []) {
+        for (const o of s.observations) {
+          if (sources.has(o.observation_id)) for (const m of o.source_message_ids) messages.add(m);
+        }
+      }
+      for (const e of c.payload.entries) if (sharesPassage(e.text, texts)) messages.add(e.id);
+      return messages;
+    },
+    captures,
+    proposals,
+    reflections,
+    [...entry.event_ids],
+  );
+}
+
+/**
+ * Plans `verity forget --message session:<id>/<entry>` (pure): the entry, in every capture of the
+ * session that holds it (by its id) or repeats it (see `sharesPassage`), leaves as `memory forget`
+ * blanks a message, with the observations drawn from it, the proposals made from those and the
+ * reflection records quoting it. Throws nothing: a plan with no capture means the session holds
+ * no such entry.
+ */
+export function planMessageForget(
+  sessionId: string,
+  entryId: string,
+  captures: readonly ForgetCaptureInput[],
+  proposals: readonly Proposal[],
+  reflections: readonly { readonly event_id: string; readonly text: string }[],
+): MemoryForgetPlan {
+  const session = captures.filter((c) => c.payload.session_id === sessionId);
+  const texts = session.flatMap((c) =>
+    c.payload.entries.filter((e) => e.id === entryId && e.text !== '').map((e) => e.text),
+  );
+  if (texts.length === 0) return planForget(EMPTY_SEED, () => new Set(), [], [], [], []);
+  const seed = { sources: new Set<string>(), texts, proposalId: null, memoryId: null };
+  return planForget(
+    seed,
+    (c) =>
+      new Set(
+        c.payload.entries
+          .filter((e) => e.text !== '' && (e.id === entryId || sharesPassage(e.text, texts)))
+          .map((e) => e.id),
+      ),
+    session,
+    proposals,
+    reflections,
+    [],
+  );
+}
+
+/** What a forget starts from: the observations and texts it names, and the entry it forgets. */
+interface ForgetSeed {
+  readonly sources: ReadonlySet<string>;
+  readonly texts: readonly string[];
+  readonly proposalId: string | null;
+  readonly memoryId: string | null;
+}
+
+const EMPTY_SEED: ForgetSeed = { sources: new Set(), texts: [], proposalId: null, memoryId: null };
+
+/**
+ * The plan shared by both forgets: each capture loses the entries `messagesOf` names, with every
+ * observation drawn from or quoting them; proposals of those observations and reflection records
+ * quoting any forgotten text are redacted, and the entries promoted from them forgotten too.
+ */
+function planForget(
+  seed: ForgetSeed,
+  messagesOf: (capture: ForgetCaptureInput) => ReadonlySet<string>,
+  captures: readonly ForgetCaptureInput[],
+  proposals: readonly Proposal[],
+  reflections: readonly { readonly event_id: string; readonly text: string }[],
+  seedEventIds: readonly string[],
+): MemoryForgetPlan {
+  const { sources, texts } = seed;
   const forgottenObservations = new Set(sources);
   const restored: RestoredCapture[] = [];
   const messageTexts: string[] = [];
   for (const c of captures) {
-    const messages = new Set<string>();
-    for (const s of c.observations?.segments ?? []) {
-      for (const o of s.observations) {
-        if (sources.has(o.observation_id)) for (const m of o.source_message_ids) messages.add(m);
-      }
-    }
-    for (const e of c.payload.entries) if (sharesPassage(e.text, texts)) messages.add(e.id);
+    const messages = messagesOf(c);
     if (messages.size === 0) continue;
     const gone = c.payload.entries.filter((e) => messages.has(e.id)).map((e) => e.text);
     messageTexts.push(...gone);
@@ -145,11 +217,11 @@ export function planMemoryForget(
   }
   const affected = proposals.filter(
     (p) =>
-      p.proposal_id === entry.proposal_id ||
+      p.proposal_id === seed.proposalId ||
       p.source_observation_ids.some((id) => forgottenObservations.has(id)),
   );
   const allTexts = [...texts, ...messageTexts];
-  const redact = new Set([...entry.event_ids, ...affected.flatMap((p) => p.event_ids)]);
+  const redact = new Set([...seedEventIds, ...affected.flatMap((p) => p.event_ids)]);
   for (const r of reflections) if (sharesPassage(r.text, allTexts)) redact.add(r.event_id);
   for (const c of restored) for (const id of c.redact_event_ids) redact.delete(id);
   return {
@@ -157,7 +229,7 @@ export function planMemoryForget(
     redact_event_ids: [...redact].sort(),
     memory_ids: affected
       .map((p) => p.memory_id)
-      .filter((id): id is string => id !== null && id !== entry.memory_id)
+      .filter((id): id is string => id !== null && id !== seed.memoryId)
       .sort(),
     captures: restored,
     texts: allTexts,

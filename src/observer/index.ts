@@ -30,7 +30,7 @@ export {
   readRetention,
 } from './fold.js';
 export type { ForgetCaptureInput, MemoryForgetPlan } from './forget-plan.js';
-export { planMemoryForget, scrubForgotten } from './forget-plan.js';
+export { planMemoryForget, planMessageForget, scrubForgotten } from './forget-plan.js';
 export { observeWithModel } from './llm-observer.js';
 export { parseMemoryZone, sectionOfZone, writeMemorySections } from './memory-file.js';
 export type { FrictionInput } from './policies.js';

@@ -41,6 +41,7 @@ import {
 } from './ingest.js';
 import { DERIVED_BY } from './meta-records.js';
 import type {
+  CapturedEntries,
   DeadLetterReview,
   DlqRetryReport,
   ForgetResult,
@@ -201,7 +202,8 @@ export async function forget(
     if (target.kind !== 'event') await coverSourceMessages(tx, covered);
     // Before what was derived from them: a reply covered here takes its observations with it.
     await coverAnswersOf(tx, covered);
-    await coverDerivedFromMessages(tx, covered);
+    const entries = target.kind === 'event' ? (target.entries ?? null) : null;
+    await coverDerivedFromMessages(tx, covered, entries);
     if (target.kind !== 'event') {
       for (const prompt of await tx.listPrompts({
         entityId: target.kind === 'entity' ? target.entityId : target.entityId,
@@ -231,12 +233,17 @@ export async function forget(
     const at = toIso(now);
     // Before anything is redacted: which of the threads it touches had more than one speaker or
     // are left empty.
-    for (const event of await sharedThreadEvents(tx, covered, at)) await tx.appendEvent(event);
+    for (const event of await sharedThreadEvents(tx, covered, entries, at))
+      await tx.appendEvent(event);
     const tombstoneId = deps.ids.uuid();
     const payload: JsonObject = {
       target: target.kind,
       ...(target.kind === 'event' ? { event_id: target.eventId } : { entity_id: target.entityId }),
       ...(target.kind === 'slot' ? { field: target.field } : {}),
+      // Ids only: which captured entries went with the capture's redaction, never their text.
+      ...(entries === null
+        ? {}
+        : { entries: { thread_id: entries.threadId, message_ids: [...entries.messageIds] } }),
       reason,
       covered_event_ids: covered.map((e) => e.eventId),
       ...(deadLetters.length > 0 ? { erased_dlq_ids: deadLetters.map((d) => d.dlqId) } : {}),
@@ -261,8 +268,8 @@ export async function forget(
 }
 
 /**
- * A `thread.shared` event for each thread a covered message belongs to that has messages of more
- * than one entity, or that the forget empties: once the forget erases one speaker's messages, the
+ * A `thread.shared` event for each thread a covered message (or a forgotten captured entry)
+ * belongs to that has messages of more than one entity, or that the forget empties: once the forget erases one speaker's messages, the
  * thread would otherwise look like the other's own, and once it erases them all, like a thread no
  * one has written in yet, which an install without groups gives to the default user; either way a
  * context call for it would show one person's private threads to whoever else reads it. The mark
@@ -273,9 +280,16 @@ export async function forget(
 async function sharedThreadEvents(
   tx: WriteTx,
   covered: readonly LedgerEvent[],
+  entries: CapturedEntries | null,
   at: string,
 ): Promise<NewLedgerEvent[]> {
   const threads = new Map<string, { speaker: string | null; messages: Set<string> }>();
+  if (entries !== null) {
+    threads.set(entries.threadId, {
+      speaker: entries.entityId,
+      messages: new Set(entries.messageIds),
+    });
+  }
   for (const event of covered) {
     const { thread_id: thread, entity_id: entity, message_id: message } = event.payload;
     if (event.type !== EVENT_TYPES.message || typeof thread !== 'string') continue;
@@ -450,15 +464,24 @@ async function coverSourceMessages(tx: WriteTx, covered: LedgerEvent[]): Promise
 
 /**
  * Adds to `covered` what Verity derived from the forgotten messages and recorded as events of its
- * own: the observations extracted from them (source `thread:<t>:msg:<m>`) and the state-item
+ * own (and from the captured `entries` erased with a capture): the observations extracted from
+ * them (source `thread:<t>:msg:<m>`) and the state-item
  * extraction runs that cite them (a later run that merged into such an item cites it too). Replay
  * then rebuilds without them. Items those runs drew from other messages of their batch go as well,
  * and are not extracted again unless the dropped run was the thread's latest: forgetting errs on
  * the side of erasing.
  */
-async function coverDerivedFromMessages(tx: WriteTx, covered: LedgerEvent[]): Promise<void> {
+async function coverDerivedFromMessages(
+  tx: WriteTx,
+  covered: LedgerEvent[],
+  entries: CapturedEntries | null,
+): Promise<void> {
   const messages = new Set<string>();
   const threads = new Map<string, Set<string>>();
+  if (entries !== null) {
+    threads.set(entries.threadId, new Set(entries.messageIds));
+    for (const id of entries.messageIds) messages.add(`thread:${entries.threadId}:msg:${id}`);
+  }
   for (const event of covered) {
     const ref = messageRefOf(event);
     if (ref === null) continue;

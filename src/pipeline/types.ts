@@ -196,10 +196,27 @@ export interface ForgetResult {
  * show; it is forgotten as its event), one slot, or a whole entity.
  */
 export type ForgetTarget =
-  | { readonly kind: 'event'; readonly eventId: string }
+  | {
+      readonly kind: 'event';
+      readonly eventId: string;
+      /**
+       * Captured entries this forget erases from within a capture (the capture event is redacted
+       * and recorded again without them): what was read from them goes, and their thread gets its
+       * shared mark, as for a forgotten message event.
+       */
+      readonly entries?: CapturedEntries;
+    }
   | { readonly kind: 'message'; readonly threadId: string; readonly messageId: string }
   | { readonly kind: 'slot'; readonly entityId: string; readonly field: string }
   | { readonly kind: 'entity'; readonly entityId: string };
+
+/** Entries of one captured session's thread (`session:<id>`) erased by a forget. */
+export interface CapturedEntries {
+  readonly threadId: string;
+  /** The entity the capture was recorded under: the thread's one speaker. */
+  readonly entityId: string;
+  readonly messageIds: readonly string[];
+}
 
 /** Result of running due DLQ retries. */
 export interface DlqRetryReport {

@@ -9,6 +9,7 @@ import {
   type MemoryEntry,
   type MemoryForgetPlan,
   planMemoryForget,
+  planMessageForget,
   readCaptures,
   readMemory,
   readObservations,
@@ -87,6 +88,81 @@ export async function forgetMemory(
     if (event === null || event.redacted) continue;
     last = await rt.forget({ kind: 'event', eventId }, why);
   }
+  await restoreCaptures(rt, plan);
+  for (const id of [memoryId, ...plan.memory_ids]) await rt.memories?.forgotten(id, why);
+  await scrubDailyLogs(rt, plan.texts);
+  await dropFromHeldZone(rt, memoryId);
+  await writeMemory(rt);
+  await writeReview(rt);
+  await rt.afterForget();
+  if (last === null) throw notFound('memory events of', memoryId);
+  return last;
+}
+
+/**
+ * Forgets one captured entry (`verity forget --message session:<id>/<entry>`), which has no event
+ * of its own: every capture of the session holding it is redacted and recorded again with the
+ * entry (and any reply only it made secret) as an empty placeholder, as `memory forget` does; the
+ * observations read from it, the proposals and promoted entries made from those, and its passages
+ * in the daily logs go with it, and the state read from it is re-derived. The placeholder keeps a
+ * redelivered transcript from bringing the text back (see `withoutForgotten` in `observe.ts`).
+ * Returns null when the session holds no such entry.
+ */
+export async function forgetCapturedMessage(
+  rt: ObserverRuntime,
+  sessionId: string,
+  entryId: string,
+  reason: string,
+): Promise<ForgetResult | null> {
+  const inputs = (await forgetInputs(rt)).filter((i) => i.payload.session_id === sessionId);
+  const planned = planMessageForget(
+    sessionId,
+    entryId,
+    inputs,
+    await readProposals(rt.store),
+    await quotingRecords(rt),
+  );
+  if (planned.captures.length === 0) return null;
+  const plan = { ...planned, captures: planned.captures.map((c) => withoutBareAnswers(c, inputs)) };
+  const blanked = new Set<string>();
+  for (const c of plan.captures) {
+    const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
+    c.capture.entries.forEach((e, k) => {
+      if (e.text === '' && original?.payload.entries[k]?.text !== '') blanked.add(e.id);
+    });
+  }
+  const entries = {
+    threadId: `session:${sessionId}`,
+    entityId: plan.captures[0]?.capture.entity_id ?? '',
+    messageIds: [...blanked].sort(),
+  };
+  const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
+  let first: ForgetResult | null = null;
+  let covered = 0;
+  for (const eventId of events) {
+    const event = await rt.store.getEvent(eventId);
+    if (event === null || event.redacted) continue;
+    // The first forget marks the thread and takes what was read from the entries, while their
+    // messages are still there to count.
+    const result = await rt.forget(
+      first === null ? { kind: 'event', eventId, entries } : { kind: 'event', eventId },
+      reason,
+    );
+    first ??= result;
+    covered += result.covered_events;
+  }
+  await restoreCaptures(rt, plan);
+  for (const id of plan.memory_ids) await rt.memories?.forgotten(id, reason);
+  await scrubDailyLogs(rt, plan.texts);
+  await writeMemory(rt);
+  await writeReview(rt);
+  await rt.afterForget();
+  if (first === null) return null;
+  return { ...first, covered_events: covered, redacted: covered };
+}
+
+/** Records each planned capture again without what was forgotten, and its kept observations. */
+async function restoreCaptures(rt: ObserverRuntime, plan: MemoryForgetPlan): Promise<void> {
   for (const c of plan.captures) {
     await recordEvent(
       rt.deps,
@@ -98,14 +174,6 @@ export async function forgetMemory(
       await rt.record(EVENT_TYPES.observationsRecorded, c.observations as unknown as JsonObject);
     }
   }
-  for (const id of [memoryId, ...plan.memory_ids]) await rt.memories?.forgotten(id, why);
-  await scrubDailyLogs(rt, plan.texts);
-  await dropFromHeldZone(rt, memoryId);
-  await writeMemory(rt);
-  await writeReview(rt);
-  await rt.afterForget();
-  if (last === null) throw notFound('memory events of', memoryId);
-  return last;
 }
 
 /**

@@ -186,10 +186,13 @@ async function earlierEntries(
 }
 
 /**
- * `entries` with the text of every entry `memory forget` blanked in one of the session's earlier
- * captures (`session`) left blank again: a resumed or re-sent transcript holds the forgotten
- * message in full, and recording it would make it searchable again. Entries are matched by the
- * source's own id; a transcript without ids (`line-N`) cannot be matched this way.
+ * `entries` with the text of every entry a forget (`memory forget`, `forget --message`) blanked in
+ * one of the session's earlier captures (`session`) left blank again: a resumed or re-sent
+ * transcript holds the forgotten message in full, and recording it would make it searchable again.
+ * Entries are matched by the source's own id. A transcript without ids (`line-N`, which shifts when
+ * the file grows) is matched against one earlier capture at a time, and only when it agrees with
+ * it: every kept `line-N` entry of that capture that it holds is there with the same role, time
+ * and text, and the blank one with the same role and time (the same file, re-sent or grown).
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
@@ -197,11 +200,20 @@ async function withoutForgotten(
   entries: readonly TranscriptEntry[],
 ): Promise<TranscriptEntry[]> {
   if (session.length === 0) return [...entries];
-  const forgotten = new Set(
-    (await entriesOf(rt, session))
-      .filter((e) => e.text === '' && !e.id.startsWith('line-'))
-      .map((e) => e.id),
-  );
+  const forgotten = new Set<string>();
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  for (const c of session) {
+    const earlier = await entriesOf(rt, [c]);
+    for (const e of earlier) if (e.text === '' && !e.id.startsWith('line-')) forgotten.add(e.id);
+    const lines = earlier.filter((e) => e.id.startsWith('line-'));
+    const agrees = lines.every((e) => {
+      const now = byId.get(e.id);
+      if (now === undefined) return true;
+      return now.role === e.role && now.at === e.at && (e.text === '' || now.text === e.text);
+    });
+    if (!agrees) continue;
+    for (const e of lines) if (e.text === '' && byId.has(e.id)) forgotten.add(e.id);
+  }
   return entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
 }
 

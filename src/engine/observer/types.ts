@@ -170,6 +170,12 @@ export interface ObserverCapability {
   /** Redacts the entry's proposal and resolution events (as `verity forget` does) and rewrites MEMORY.md. */
   forgetMemory(memoryId: string, reason?: string): Promise<ForgetResult>;
   /**
+   * Forgets one captured entry (`session:<id>`/`<entry id>`, as search cites it) in every capture
+   * of the session holding it, with what was read from it; null when the session holds no such
+   * entry. `verity forget --message` comes here for a captured message.
+   */
+  forgetMessage(sessionId: string, entryId: string, reason: string): Promise<ForgetResult | null>;
+  /**
    * Resolves the held hand edit of a MEMORY.md zone (named by section or zone id): `adopt` makes
    * the edited lines memory entries, `overwrite` discards the edit; the zone is written again.
    */

@@ -105,6 +105,29 @@ describe('operations routes (CLI parity over HTTP)', () => {
     expect(restricted.status).toBe(403);
   });
 
+  it('forgets a captured message named by the session thread and entry ids', async () => {
+    const line = (content: string, minute: number) =>
+      JSON.stringify({ role: 'user', content, created_at: `2026-02-19T14:0${minute}:00Z` });
+    await http.engine.observer.capture({
+      text: [
+        line('The spare bike lock key hangs by the door.', 1),
+        line('Bins go out Monday.', 2),
+      ].join('\n'),
+      sessionId: 'porch',
+      trigger: 'manual',
+      observe: 'none',
+    });
+    expect((await http.engine.search('bike lock key', { mode: 'text' })).hits).not.toEqual([]);
+    const forgotten = await post('/api/forget', {
+      thread_id: 'session:porch',
+      message_id: 'line-1',
+      confirm: true,
+    });
+    expect(forgotten.status).toBe(200);
+    expect((await http.engine.search('bike lock key', { mode: 'text' })).hits).toEqual([]);
+    expect((await http.engine.search('bins Monday', { mode: 'text' })).hits).not.toEqual([]);
+  });
+
   it('keeps a restricted token to its own entities and off global operations', async () => {
     const other = await post('/api/forget', { entity_id: 'family:smith', confirm: true }, ALEX);
     expect(other.status).toBe(403);

@@ -1,0 +1,75 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from '../__fixtures__/cli-home.js';
+
+const NOW = '2026-06-12T20:00:00Z';
+
+/** A Verity transcript line without a message id: the entries are `line-1`, `line-2`, … */
+const turn = (role: string, content: string, minute: number): string =>
+  JSON.stringify({
+    role,
+    content,
+    created_at: `2026-06-12T19:${String(minute).padStart(2, '0')}:00Z`,
+  });
+
+const SESSION = [
+  turn('user', 'The plumber comes on Wednesday to fix the boiler.', 1),
+  turn('assistant', 'Noted: the plumber on Wednesday.', 2),
+  turn('user', 'My aunt Marguerite restores old kayaks in Annecy.', 3),
+  turn('user', 'We decided to repaint the hallway in sage green.', 4),
+].join('\n');
+
+describe('verity forget --message of a captured entry', () => {
+  const cli = useCliHome('verity-cli-forget-captured-', {
+    now: NOW,
+    config: (dir) => ({ embeddings: { provider: 'none' }, workspace: join(dir, 'workspace') }),
+  });
+
+  async function ok(args: readonly string[]): Promise<string> {
+    const run = await cli.verity(args);
+    expect(run.code, run.stderr).toBe(0);
+    return run.stdout;
+  }
+
+  it('erases it from search, ask, context, the daily log and the proposals, and only it', async () => {
+    const file = join(cli.dir, 'session.jsonl');
+    writeFileSync(file, `${SESSION}\n`);
+    const capture = ['capture', file, '--session', 'home', '--trigger', 'manual', '--sync'];
+    await ok(capture);
+    await ok(['reflect']);
+    const log = join(cli.dir, 'workspace', 'memory', '2026-06-12.md');
+    const review = join(cli.dir, 'workspace', 'REVIEW.md');
+    const hits = JSON.parse(await ok(['search', 'Marguerite kayak', '--json'])) as {
+      hits: { thread_id: string; message_id: string }[];
+    };
+    // Forgotten as search cites it.
+    expect(hits.hits.map((h) => `${h.thread_id}/${h.message_id}`)).toContain('session:home/line-3');
+    expect(readFileSync(log, 'utf8')).toContain('Marguerite');
+    expect(await ok(['proposals', 'list', '--json'])).toContain('Marguerite');
+
+    const forgotten = JSON.parse(
+      await ok(['forget', '--message', 'session:home/line-3', '--yes', '--json']),
+    ) as { redacted: number };
+    expect(forgotten.redacted).toBeGreaterThan(0);
+
+    const shown = [
+      await ok(['search', 'Marguerite kayaks Annecy', '--json']),
+      await ok(['ask', 'who restores kayaks?']),
+      await ok(['context', '--thread', 'session:home', '--budget', '4000']),
+      await ok(['proposals', 'list', '--json']),
+      readFileSync(log, 'utf8'),
+      readFileSync(review, 'utf8'),
+    ];
+    for (const text of shown) expect(text).not.toMatch(/Marguerite|Annecy/);
+    // The neighbours stay.
+    expect(await ok(['search', 'plumber boiler', '--json'])).toContain('line-1');
+    expect(shown[2]).toContain('sage green');
+    expect(shown[4]).toContain('sage green');
+
+    // The same file captured again is the capture it repeats, with the entry still gone.
+    expect(await ok([...capture, '--json'])).toContain('"status": "duplicate"');
+    expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
+    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+  });
+});
