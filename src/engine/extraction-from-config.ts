@@ -71,7 +71,7 @@ export function configWarnings(config: Config): readonly string[] {
 }
 
 const NAME_ADVICE =
-  'A member is a name with a Latin letter or a digit (accents are folded) or ' +
+  'A member is a name with a Latin, Greek or Cyrillic letter or a digit (accents are folded) or ' +
   'an entity id such as "user:li_ming"; list this member by the entity id their messages are filed under';
 
 /** What an id-like entry should look like, with the id it may have meant. */
