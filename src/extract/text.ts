@@ -51,7 +51,7 @@ export function nameSlug(name: string): string {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^\x00-\x7f]/g, (c) => NAME_LETTERS[c] ?? c);
+    .replace(/[^\p{ASCII}]/gu, (c) => NAME_LETTERS[c] ?? c);
   return slugify(latin);
 }
 
