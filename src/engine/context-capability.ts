@@ -27,7 +27,7 @@ import {
   type StateItemStatus,
   toIso,
 } from '../core/index.js';
-import { type EntityRegistry, memberGroupOf } from '../extract/index.js';
+import { type EntityRegistry, memberEntities, memberGroupOf } from '../extract/index.js';
 import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
@@ -628,7 +628,9 @@ export function createContextCapability(
  * it names a group (its id is a household or team), its speaker belongs to one (by `we` or by
  * `members`: a member's thread is one the group's agent serves, and its other members may have
  * written in it before a forget), it had several speakers before a forget, or anyone outside the
- * speaker's scope wrote in it.
+ * speaker's scope wrote in it. While a `members` entry matches no one (a mistyped id, a name in a
+ * script the match cannot read), any speaker may be the member it meant, so every thread is shared:
+ * a thread-only view only narrows, where the speaker's own view would show their private threads.
  */
 async function sharedThread(
   rt: ContextRuntime,
@@ -638,6 +640,8 @@ async function sharedThread(
 ): Promise<boolean> {
   const groups = groupsOf(rt);
   if (groups.has(thread) || groups.has(speaker) || belongsToGroup(rt, speaker)) return true;
+  // A `members` entry that matches no one may be this speaker: fail closed, every thread shared.
+  if (hasUnmatchedMember(rt.deps.registry)) return true;
   if (await wasShared(rt, thread)) return true;
   return rt.deps.store.hasMessageOutside(thread, scope);
 }
@@ -665,6 +669,13 @@ function belongsToGroup(rt: ContextRuntime, entity: string): boolean {
   const group = rt.deps.registry.we[entity];
   if (group !== undefined && group !== entity) return true;
   return memberGroupOf(entity, rt.deps.registry) !== null;
+}
+
+/** Whether a group lists an entry no entity can match (`memberEntities`; the config warns of it). */
+function hasUnmatchedMember(registry: EntityRegistry): boolean {
+  return Object.values(registry.members).some((entries) =>
+    entries.some((entry) => memberEntities(entry).length === 0),
+  );
 }
 
 /** The entity of the thread's newest message, or null without a thread or messages. */

@@ -50,9 +50,10 @@ export function lazyLanguageModel(settings: LlmSettings, apiKey: string | null):
 
 /**
  * What is wrong with the config file without stopping a command: each `members` entry no speaker's
- * entity can match (a name without a Latin letter or digit, or a malformed entity id such as
- * `User:Jess`), named. Such an entry matches no one, so its group stays the members it lists and
- * nothing widens; refusing every command for it would keep a user from even forgetting a message.
+ * entity can match (a name with no letter the match can read, or a malformed entity id such as
+ * `User:Jess`), named. Such an entry matches no one, and since any speaker may be the member it
+ * meant, context treats every thread as shared while it stands (a thread-only view, which only
+ * narrows); refusing every command for it would keep a user from even forgetting a message.
  */
 export function configWarnings(config: Config): readonly string[] {
   const warnings: string[] = [];
@@ -60,13 +61,27 @@ export function configWarnings(config: Config): readonly string[] {
     entries.forEach((entry, index) => {
       if (memberEntities(entry).length > 0) return;
       warnings.push(
-        `members["${group}"][${index}] (${JSON.stringify(entry)}) matches no one and is ignored: ` +
-          'a member is a name with a Latin letter or digit (accents are folded) or an entity id ' +
-          'such as "user:li_ming"; list this member by the entity id their messages are filed under',
+        `members["${group}"][${index}] (${JSON.stringify(entry)}) matches no one; until it is ` +
+          "fixed every thread's context is that thread's own. " +
+          (entry.includes(':') ? idAdvice(entry) : NAME_ADVICE),
       );
     });
   }
   return warnings;
+}
+
+const NAME_ADVICE =
+  'A member is a name with a Latin, Greek or Cyrillic letter or a digit (accents are folded) or ' +
+  'an entity id such as "user:li_ming"; list this member by the entity id their messages are filed under';
+
+/** What an id-like entry should look like, with the id it may have meant. */
+function idAdvice(entry: string): string {
+  const meant = entry.trim().toLowerCase().replace(/\s+/g, '');
+  const suggestion = memberEntities(meant).length > 0 ? ` (did you mean "${meant}"?)` : '';
+  return (
+    `An entity id is lower-case "user:<slug>", the slug of a-z, 0-9, ".", "_" and "-"${suggestion}; ` +
+    'list this member by the entity id their messages are filed under'
+  );
 }
 
 /**

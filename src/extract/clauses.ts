@@ -1,7 +1,15 @@
 import type { Intent } from '../core/index.js';
 import { type ClauseAnalysis, type DateMention, THIRD_PARTY_POSSESSOR } from '../language/index.js';
 import type { ClauseIntent } from './intent.js';
-import { canBeName, isNameWord, nameLetters, singular, slugify, wordsOf } from './text.js';
+import {
+  canBeName,
+  isNameWord,
+  nameLetters,
+  nameSlug,
+  singular,
+  slugify,
+  wordsOf,
+} from './text.js';
 import type { EntityRegistry, EvidenceStrength, ExtractionInput, KnownSlot } from './types.js';
 
 /** Sources whose texts are documents or feeds (read line by line) rather than conversation. */
@@ -181,32 +189,13 @@ export function weEntity(doc: DocContext): string {
 }
 
 /**
- * A named third party's own entity (`user:<slug>`); never the speaker's. Spelled as it always was
- * (letters NFKD cannot split, "ø", "ł", "ß", drop out): changing it would file a person's new state
- * under a second entity beside their old one. Members are matched in both spellings.
+ * A named third party's own entity (`user:<nameSlug>`); never the speaker's. Before rules 2.21.3
+ * a name was spelled by `slugify`, which drops the letters NFKD cannot split ("Søren" was
+ * `user:s_ren`); the member match still takes that spelling, so a member filed under it stays the
+ * group's. `user:unknown` for a name that folds to nothing.
  */
 export function personEntity(name: string): string {
-  return `user:${slugify(name) || 'unknown'}`;
-}
-
-/** Letters NFKD does not split into a base letter and an accent, as a slug spells them. */
-const UNSPLIT_LETTERS: Readonly<Record<string, string>> = {
-  ł: 'l',
-  ŀ: 'l',
-  ø: 'o',
-  đ: 'd',
-  ð: 'd',
-  ħ: 'h',
-  ı: 'i',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  þ: 'th',
-};
-
-/** A person's name as an entity slug, every accent folded ("Łukasz Nowak" → `lukasz_nowak`). */
-function personSlug(name: string): string {
-  return slugify(name.toLowerCase().replace(/[łŀøđðħıßæœþ]/g, (c) => UNSPLIT_LETTERS[c] ?? c));
+  return `user:${nameSlug(name) || 'unknown'}`;
 }
 
 /** A `members` entry that names an entity rather than a person's name. */
@@ -217,14 +206,14 @@ const MEMBER_ID = /^user:[a-z0-9._-]+$/;
  * entity id as written (`user:jess`, for a member whose entity no form of the name gives), else the
  * person the display name names, by whole name and by first name (`Łukasz Nowak` →
  * `user:lukasz_nowak`, `user:lukasz`). None for any other id-like entry (`User:Jess`) or a name
- * with no Latin letter or digit (`李明`), which must be listed by entity id instead.
+ * with no Latin, Greek or Cyrillic letter or digit (`李明`), which must be listed by entity id.
  */
 export function memberEntities(entry: string): readonly string[] {
   const name = entry.trim();
   if (name.includes(':')) return MEMBER_ID.test(name) ? [name] : [];
   const first = name.split(/\s+/)[0] ?? '';
-  // Whole name and first name, each as `personEntity` spells it and with every accent folded.
-  const slugs = [personSlug(name), slugify(name), personSlug(first), slugify(first)];
+  // Whole name and first name, as `personEntity` spells them and as it did before 2.21.3.
+  const slugs = [nameSlug(name), slugify(name), nameSlug(first), slugify(first)];
   return [...new Set(slugs.filter((slug) => slug !== ''))].map((slug) => `user:${slug}`);
 }
 

@@ -12,6 +12,49 @@ export function slugify(text: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/**
+ * Letters of a name NFKD leaves whole ("ł", "ø", "ß") and the Cyrillic and Greek letters, as
+ * Latin: a cheap transliteration, enough for one person to have one slug however their name is
+ * written ("Łucja" and "Lucja", "Søren" and "Soren", "Дмитрий", "Γιώργος").
+ */
+const NAME_LETTERS: Readonly<Record<string, string>> = {
+  ...letterTable('ł l ŀ l ø o đ d ð d ħ h ı i ß ss æ ae œ oe þ th'),
+  ...letterTable(
+    'а a б b в v г g д d е e ж zh з z и i й i к k л l м m н n о o п p р r с s т t у u ф f ' +
+      'х kh ц ts ч ch ш sh щ shch ы y э e ю yu я ya і i ї i є ie ґ g ў u ј j љ lj њ nj ћ c ' +
+      'ђ dj џ dz',
+  ),
+  ъ: '',
+  ь: '',
+  ...letterTable(
+    'α a β v γ g δ d ε e ζ z η i θ th ι i κ k λ l μ m ν n ξ x ο o π p ρ r σ s ς s τ t ' +
+      'υ y φ f χ ch ψ ps ω o',
+  ),
+};
+
+/** "a x b y" → { a: "x", b: "y" }: a letter table written as pairs. */
+function letterTable(spec: string): Record<string, string> {
+  const words = spec.split(' ');
+  const table: Record<string, string> = {};
+  for (let i = 0; i + 1 < words.length; i += 2) table[words[i] ?? ''] = words[i + 1] ?? '';
+  return table;
+}
+
+/**
+ * A person's name as a slug, every accent folded and Cyrillic and Greek letters written in Latin
+ * ("Łukasz Nowak" → `lukasz_nowak`, "Søren" → `soren`, "Дмитрий" → `dmitrii`): the one spelling
+ * of a person in entity ids (`personEntity`), the member match and the family field keys. Empty
+ * for a name in any other script ("Արամ"), which then names no one.
+ */
+export function nameSlug(name: string): string {
+  const latin = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{ASCII}]/gu, (c) => NAME_LETTERS[c] ?? c);
+  return slugify(latin);
+}
+
 /** Words that start with a capital letter but never name a person or a place. */
 const NOT_NAMES = new Set(
   (

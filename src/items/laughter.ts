@@ -24,15 +24,6 @@ export const SINCERE =
 export const CONCEDING =
   /\b(?:we|i)(?:'ve| have)? (?:decided|agreed) to\b|\b(?:we|i)(?:'ve| have)? (?:picked(?! up\b)|chose|chosen|settled on|went with)\b|\b(?:we|i)(?:'re| are|'m| am) going with\b/i;
 
-/**
- * A clause that is a remark of its own about someone or something else: it opens with a subject
- * other than the speaker (a pronoun, or a determiner or possessive before a noun; not "I" or "we",
- * whose laughed clause is a plan of theirs) and runs to at least three words ("the broker is a
- * clown", "she hates going").
- */
-const REMARK =
-  /^(?:you|he|she|it|they|this|that|these|those|the|my|our|your|his|her|their)(?:'\w+)?\s+\S+\s+\S+/i;
-
 /** Words of giving in ("ok", "fine", "deal"), conceding only right beside a laugh. */
 const GIVING_IN = '(?:ok(?:ay)?|fine|sure|alright|all right|yes|yeah|yep|deal)';
 
@@ -122,15 +113,10 @@ function clausesOf(sentence: string): { readonly text: string; readonly laughed:
  * plan. Only the clause a laugh belongs to is judged: it is a joke when it overstates
  * (`HYPERBOLE`), or when nothing holds the sentence to the real world: no "seriously" (`SINCERE`),
  * no concession or reported choice (`CONCEDING`), no number, day, date, time, month or part of the
- * day. A joking clause beside clauses no one laughed at is dropped and the rest stands, and so is a
- * laughed remark with nothing to stand on (`REMARK`) that `statesItem` does not take for an item.
- * See ADR
+ * day. A joking clause beside clauses no one laughed at is dropped and the rest stands. See ADR
  * 2026-11-26-distractor-set-c-and-laughter (amendments of session 16). Pure.
  */
-export function readLaughter(
-  sentence: string,
-  statesItem: (clause: string) => boolean = () => false,
-): LaughterReading | null {
+export function readLaughter(sentence: string): LaughterReading | null {
   if (!LAUGHTER.test(sentence)) return null;
   const plain = withoutLaughs(sentence);
   if (SINCERE.test(plain)) return { plain, joke: false };
@@ -147,15 +133,6 @@ export function readLaughter(
     standing.some((clause) => clause.laughed && CONCEDING.test(clause.text)) ||
     /\d/.test(rest) ||
     namesTime(rest);
-  const laughedAt = standing.filter((clause) => clause.laughed);
-  if (laughedAt.length === 0 || held) return { plain: rest, joke: false };
-  // A laughed remark of its own ("the broker is a clown lol") is the joke, not the plain clause
-  // beside it; a bare word or tag ("obviously lol", "as you do") laughs at the whole sentence, and
-  // a laughed plan ("we're moving to Mars lol") makes what follows from it a joke too.
-  const plainClauses = standing.filter((clause) => !clause.laughed);
-  const remarks = laughedAt.every((c) => REMARK.test(c.text) && !statesItem(c.text));
-  if (plainClauses.length === 0 || !remarks) {
-    return { plain: rest, joke: true };
-  }
-  return { plain: plainClauses.map((clause) => clause.text).join(', '), joke: false };
+  const stillLaughed = standing.some((clause) => clause.laughed);
+  return { plain: rest, joke: stillLaughed && !held };
 }

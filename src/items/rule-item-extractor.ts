@@ -634,10 +634,7 @@ function constraint(sentence: string, lower: string): SentenceItem | null {
 export function classifySentence(sentence: string, role: Role, earlier = ''): SentenceItem | null {
   if (role === 'system') return null;
   // A laugh never becomes part of an item; the clause it belongs to is dropped only as a joke.
-  const laughed = readLaughter(
-    sentence,
-    (clause) => classifySentence(clause, role, earlier) !== null,
-  );
+  const laughed = readLaughter(sentence);
   if (laughed !== null) return laughed.joke ? null : classifySentence(laughed.plain, role, earlier);
   // "…, done." after a choice is the speaker settling it, not part of what was decided: the
   // decision is read without it (so it has the words of the one it restates or replaces).
@@ -804,9 +801,11 @@ const RULE_EXTRACTOR_ID = 'rules';
  * nothing concrete to stand on is a joke, no item (`readLaughter`); 8 = only the laughed clause is
  * judged, a month, weekend or part of the day holds a plan, a concession or reported choice holds
  * wherever the laugh stands, and more laughter markers are read; 9 = a laughed remark of its own
- * with nothing to stand on no longer takes the plain clause beside it down.
+ * with nothing to stand on no longer took the plain clause beside it down; 10 = 9 undone (a
+ * laughed remark beside a plan is often the joke the plan belongs to: "we're moving to Mars, the
+ * kids will love it lol"), so the readings are 8's again.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '9';
+export const RULE_ITEM_EXTRACTOR_VERSION = '10';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

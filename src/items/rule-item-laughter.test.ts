@@ -93,28 +93,20 @@ describe('the laughed clause alone is judged, and more kinds of footing hold a p
   });
 });
 
-// Issue #10 §7: a laughed clause that overstates nothing and has nothing to stand on is the joke;
-// a plain clause beside it, said without a laugh, is meant and stands alone.
-describe('a laughed remark beside a plain plan leaves the plan', () => {
-  it.each<[string, string]>([
-    [
-      "I'll renew the car insurance with Aviva, the broker is a clown lol",
-      'action: Renew the car insurance with Aviva',
-    ],
-    [
-      "I'll buy a pony for the kids, they will lose their minds 😂",
-      'action: Buy a pony for the kids',
-    ],
-  ])('%s', (sentence, item) => {
-    expect(itemsOf(sentence).map((i) => `${i.typeTag}: ${i.text}`)).toEqual([item]);
-  });
-
+// Issue #10 §7 asked that a laughed remark about someone else leave the plain plan beside it
+// standing (items rules@9); undone in rules@10, since that remark is as often the joke the plan
+// belongs to. A laugh anywhere with nothing to hold the sentence still drops the whole sentence.
+describe('a laughed remark beside a plan leaves no item', () => {
   it.each([
+    "We're moving to Antarctica, the cat will adore the snow lol",
+    "I'll build a zipline from the bedroom to the garden, the insurer will be thrilled haha",
+    "We're replacing the car with a camel, the neighbours will talk 😂",
+    "I'll install a ball pit in the office, my manager will adore it lmao",
     "I'll buy a pony for the kids 😆",
     "I'll buy a pony for the kids, obviously lol",
     "I'll buy a pony for the kids, as you do haha",
     "I'm selling the kids on eBay haha, I'll write the listing",
-  ])('still gives no item for a bare tag or a laughed plan of the speaker: %s', (sentence) => {
+  ])('%s', (sentence) => {
     expect(itemsOf(withoutLaugh(sentence))).not.toEqual([]);
     expect(itemsOf(sentence)).toEqual([]);
   });

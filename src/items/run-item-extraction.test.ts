@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@9',
+      extractor: 'rules@10',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,

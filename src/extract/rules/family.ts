@@ -20,7 +20,7 @@ import {
   subjectOf,
 } from '../clauses.js';
 import { activityTime, type DateMention, findDates } from '../dates.js';
-import { canBeName, NAME, slugify } from '../text.js';
+import { canBeName, NAME, nameSlug, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** A document line that opens by saying there is no such event ("No swim this week"). */
@@ -97,6 +97,10 @@ function ownedByOther(text: string, name: string, doc: DocContext): boolean {
   return before !== undefined && THIRD_PARTY_POSSESSOR.pattern.test(` ${before} ${name}`);
 }
 
+/**
+ * The status of the member `name`, under the field `family.<nameSlug>.status`, the one spelling of
+ * the member match; none for a name that folds to nothing (a script `nameSlug` cannot write).
+ */
 function memberCandidate(
   name: string,
   status: string,
@@ -104,7 +108,9 @@ function memberCandidate(
   doc: DocContext,
   span: string,
   priority: number,
-): Candidate {
+): Candidate[] {
+  const slug = nameSlug(name);
+  if (slug === '') return [];
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
@@ -113,9 +119,9 @@ function memberCandidate(
   const secondHand =
     (doc.kind === 'chat' && !entityId.startsWith('family:')) ||
     ownedByOther(clause.text, name, doc);
-  return {
+  const candidate: Candidate = {
     entityId,
-    field: `family.${slugify(name)}.status`,
+    field: `family.${slug}.status`,
     value: status,
     intent: intent === 'planning' ? 'assertive' : intent,
     confidence: clause.intent.hedged ? HEDGED_CONFIDENCE : 1,
@@ -124,6 +130,7 @@ function memberCandidate(
     span,
     priority,
   };
+  return [candidate];
 }
 
 /** The person a member-status predicate at `index` is about, or null when it is not a person. */
@@ -163,9 +170,13 @@ function leadingMember(text: string, doc: DocContext): string | null {
   // "Kofi's fever is gone", "Kofi's better": with "'s", the name is the subject only when a
   // status or a symptom follows; "Kofi's teacher is back at school" is about the teacher.
   if (lead?.[2] !== undefined && !AFTER_POSSESSIVE.test(lead[3] ?? '')) return null;
-  const slug = name.toLowerCase();
-  const onRecord = doc.input.known.some((k) => k.field === `family.${slug}.status`);
-  return onRecord ? name : null;
+  return memberOnRecord(name, doc) ? name : null;
+}
+
+/** Whether the member `name` has a status on record, under the field `memberCandidate` writes. */
+function memberOnRecord(name: string, doc: DocContext): boolean {
+  const slug = nameSlug(name);
+  return slug !== '' && doc.input.known.some((k) => k.field === `family.${slug}.status`);
 }
 
 /**
@@ -358,7 +369,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       personBefore(t, recovered.index, doc) ?? personBefore(t, t.indexOf(recovered[0]) + 1, doc);
     if (name !== null) {
       doc.lastPerson = name;
-      out.push(memberCandidate(name, 'well', clause, doc, recovered[0], 0));
+      out.push(...memberCandidate(name, 'well', clause, doc, recovered[0], 0));
     }
   } else {
     for (const m of [sickHas, sickIs]) {
@@ -366,14 +377,14 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       const name = personBefore(t, m.index, doc);
       if (name === null) continue;
       doc.lastPerson = name;
-      out.push(memberCandidate(name, 'sick', clause, doc, m[0], 2));
+      out.push(...memberCandidate(name, 'sick', clause, doc, m[0], 2));
       break;
     }
   }
   const dropped = DROPPED.exec(t);
   if (dropped?.[1] && dropped[2] && canBeName(dropped[1])) {
     doc.lastPerson = dropped[1];
-    out.push(memberCandidate(dropped[1], placeStatus(dropped[2]), clause, doc, dropped[0], 1));
+    out.push(...memberCandidate(dropped[1], placeStatus(dropped[2]), clause, doc, dropped[0], 1));
   }
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
@@ -395,7 +406,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       leadingMember(t, doc);
     if (name === null) continue;
     doc.lastPerson = name;
-    out.push(memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
+    out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
     break;
   }
   const staying = modifiesNoun(clause, STAYING.exec(t));
@@ -403,7 +414,7 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     const name = personBefore(t, staying.index, doc);
     if (name !== null) {
       doc.lastPerson = name;
-      out.push(memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
+      out.push(...memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
     }
   }
 

@@ -4,11 +4,15 @@
  */
 
 import { loadConfig } from '../../config/index.js';
-import { createEngine, engineOptionsFromConfig } from '../../engine/index.js';
+import { configWarnings, createEngine, engineOptionsFromConfig } from '../../engine/index.js';
 import { runMcpStdio } from './serve-mcp-stdio.js';
 
 try {
-  const engine = await createEngine(await engineOptionsFromConfig(loadConfig()));
+  const config = loadConfig();
+  // stdout carries only the protocol, so what is wrong with the config is said on stderr.
+  for (const warning of configWarnings(config))
+    process.stderr.write(`verity mcp: warning: ${warning}\n`);
+  const engine = await createEngine(await engineOptionsFromConfig(config));
   try {
     await runMcpStdio(engine);
   } finally {

@@ -180,7 +180,8 @@ describe('verity context --thread with members named with accents or by entity i
 
 /**
  * A household whose second member was typed as a malformed entity id (`User:Bram` for
- * `user:bram`), and an outsider, Zed, with a thread of his own.
+ * `user:bram`), each member with a private thread, a household thread both wrote in and one only
+ * Bram has written in so far; and an outsider, Zed, with a thread of his own.
  */
 const HOLM = toJsonl([
   messageRecord(
@@ -205,6 +206,22 @@ const HOLM = toJsonl([
     'user',
     'I ordered a new rubber seal for the freezer door.',
     '2026-05-02T10:00:00Z',
+    { entity_id: 'user:bram' },
+  ),
+  messageRecord(
+    'bram-dm',
+    'b1',
+    'user',
+    'Keep this quiet: my dentist found two cavities and I am scared of the drill.',
+    '2026-05-02T10:30:00Z',
+    { entity_id: 'user:bram' },
+  ),
+  messageRecord(
+    'holm-garage',
+    'g1',
+    'user',
+    'The lawnmower blade is blunt again.',
+    '2026-05-02T10:45:00Z',
     { entity_id: 'user:bram' },
   ),
   messageRecord('zed-dm', 'z1', 'user', 'My bike has a flat tyre again.', '2026-05-02T11:00:00Z', {
@@ -235,20 +252,36 @@ describe('verity with a members entry that can match no one', () => {
     expect(ingestErr.split('members["family:holm"][1]').length - 1).toBe(1);
     expect(ingestErr).toContain('"User:Bram"');
     expect(ingestErr).toContain('entity id');
+    expect(ingestErr).toContain('lower-case "user:<slug>"');
+    expect(ingestErr).toContain('did you mean "user:bram"?');
   });
 
-  it("still gives the other member's thread the thread's own view", async () => {
+  it("gives the household thread both wrote in the thread's own view", async () => {
     const result = await cli.verity([
       'context',
       '--thread',
       'holm-kitchen',
       '--query',
-      'transfer Oslo office',
+      'transfer Oslo office dentist cavities drill',
       '--md',
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('freezer door');
-    expect(result.stdout).not.toContain('Oslo');
+    expect(result.stdout).not.toMatch(/Oslo|cavities/);
+  });
+
+  it('shows no private thread of the member the typo missed in a thread only he wrote in', async () => {
+    const result = await cli.verity([
+      'context',
+      '--thread',
+      'holm-garage',
+      '--query',
+      'lawnmower dentist cavities drill',
+      '--md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('lawnmower blade');
+    expect(result.stdout).not.toContain('cavities');
   });
 
   it("shows an outsider nothing of the household's, in context or search", async () => {
