@@ -694,7 +694,19 @@ function choiceDraft(
   asked: TranscriptEntry,
 ): Draft | null {
   const first = sentencesOf(entry)[0] ?? '';
-  const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
+  // An option turned down first ("Skip the van, the removals firm then") is no pick: the clause
+  // after it may be one, and an option the reply turns down is never written as taken.
+  const clauses = sentencesOf(entry)
+    .flatMap((s) => s.split(/[,;:—]/))
+    .map((c) => c.trim().replace(/[.!]+$/, ''));
+  const turned = clauses.findIndex((c) => !turnsDown(c));
+  if (turned === -1) return null;
+  if (turned > 0) {
+    const rest = clauses.slice(turned).join('; ');
+    if (rest === '') return null;
+    return choiceDraft(captureKey, { ...entry, text: `${rest}.` }, asked);
+  }
+  const clause = clauses[0] ?? '';
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
   if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
@@ -725,6 +737,19 @@ function choiceDraft(
   return replyDecision(captureKey, entry, asked, text);
 }
 
+// A reply that turns an option down ("Skip the van", "Drop the buffet", "Pass on Hertz", "Not the
+// hostel"), unless the verb lowers a value ("Drop it to 10 minutes").
+const TURNS_DOWN =
+  /^(?:skip|drop|scrap|ditch|forget|nix|pass on|rule out|cross off|no to|not)\s+(?!(?:\S+\s+){0,3}(?:to|by|down)\s+\d)\S/i;
+
+// What opens a list of options in a sentence: "… you could (do|use|try) ", "… we can ".
+const LEAD_IN =
+  /^.*?\b(?:you|we|i)\s+(?:could|can|might|may|would|should)\s+(?:(?:do|use|go with|go for|try|have|get|pick|take|book|choose|order)\s+)?/i;
+
+function turnsDown(clause: string): boolean {
+  return TURNS_DOWN.test(trimInterjection(clause));
+}
+
 // Where a list of alternatives splits: a semicolon, "or", "vs", an enumerator ("(a)", "(2)"), or a
 // comma outside parentheses.
 const ALTERNATIVE_BREAK =
@@ -742,10 +767,14 @@ function takenAlternative(options: string, words: readonly string[]): string | n
     .split(ALTERNATIVE_BREAK)
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  // The list's lead-in ("For six guests you could do a roast, …") is no part of its first option.
+  if (parts[0] !== undefined) parts[0] = parts[0].replace(LEAD_IN, '') || parts[0];
   if (parts.length < 2) return null;
   const taken = parts.filter((part) => {
     const tokens = part.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-    return words.some((w) => w.length >= 3 && tokens.includes(w));
+    return words
+      .flatMap((w) => w.split(/[^\p{L}\p{N}]+/u))
+      .some((w) => w.length >= 3 && tokens.includes(w));
   });
   return taken.length === 1 ? (taken[0] ?? null) : null;
 }
@@ -764,6 +793,26 @@ function narrowedQuestion(question: string, answer: string): string {
     words.flatMap((w) => w.split(' ')),
   );
   return taken === null ? question : `${m[1]}${taken}${m[3]}`;
+}
+
+/**
+ * The assistant message whose options the user's replies since have only turned down ("Skip the
+ * van." then "The removals firm."), if any: a later pick still chooses among them.
+ */
+function offerStillOpen(
+  segment: readonly TranscriptEntry[],
+  index: number,
+): TranscriptEntry | null {
+  let refused = false;
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e === undefined) return null;
+    if (e.role === 'assistant') return refused ? e : null;
+    if (e.role !== 'user') continue;
+    if (!turnsDown(sentencesOf(e)[0]?.split(/[,;:—]/)[0]?.trim() ?? '')) return null;
+    refused = true;
+  }
+  return null;
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
@@ -788,6 +837,9 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
+    const reopened = speaker === 'user' && asked === null ? offerStillOpen(segment, index) : null;
+    const pick = reopened === null ? null : choiceDraft(captureKey, entry, reopened);
+    if (pick !== null) drafts.push(pick);
     const sentences = sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
@@ -1126,7 +1178,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@17';
+export const RULES_VERSION = 'rules@18';
 
 function candidateOf(
   { observation, kind, change }: Draft,

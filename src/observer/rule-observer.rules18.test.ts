@@ -1,0 +1,72 @@
+// rules@18: the review of rules@17 (issue #13, rv-obs5). Sentences of our own, not the reviewer's
+// and not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observeTranscript } from './rule-observer.js';
+import { classifySentence } from './text-rules.js';
+
+function said(...turns: [role: 'user' | 'assistant', text: string][]): string[] {
+  return observeTranscript({
+    captureKey: 'a'.repeat(64),
+    sessionId: 's',
+    entries: turns.map(([role, text], i) => ({
+      id: String(i + 1),
+      role,
+      text,
+      at: `2026-05-06T10:0${i}:00.000Z`,
+    })),
+    fallbackDate: '2026-05-06',
+  })
+    .segments.flatMap((s) => s.observations)
+    .filter((o) => o.priority === 'red')
+    .map((o) => o.text);
+}
+const red = (text: string) => said(['user', text]);
+
+describe('rules@18: a reply that turns an option down does not choose it', () => {
+  const offer =
+    'Options: (1) book the coach from Stagecoach, or (2) car-share with the other parents.';
+  it.each([
+    'Skip Stagecoach, they were late twice.',
+    'Drop the coach, too pricey.',
+    'Pass on the coach.',
+    'Not the coach.',
+  ])('"%s" chooses nothing', (reply) => {
+    for (const t of said(['assistant', offer], ['user', reply])) expect(t).not.toMatch(/choosing/);
+  });
+
+  it('a pick after the refusal names the option taken', () => {
+    const texts = said(['assistant', offer], ['user', 'Skip Stagecoach, car-share then.']);
+    expect(texts.some((t) => t.includes('choosing "car-share with the other parents"'))).toBe(true);
+    const later = said(['assistant', offer], ['user', 'Ditch the coach.'], ['user', 'Car-share.']);
+    expect(later.some((t) => t.includes('choosing "car-share with the other parents"'))).toBe(true);
+  });
+
+  // Near misses: a verb that lowers a value is a choice; a pick after a complaint reopens nothing.
+  it('keeps a lowered value and reads no pick after a mere complaint', () => {
+    const lowered = said(
+      ['assistant', 'We could cap uploads at 50 MB or leave them at 80 MB.'],
+      ['user', 'Drop it to 20 MB.'],
+    );
+    expect(lowered.some((t) => t.includes('20 MB'))).toBe(true);
+    const complaint = said(
+      ['assistant', offer],
+      ['user', 'The coach is slow.'],
+      ['user', 'Car-share.'],
+    );
+    expect(complaint.some((t) => t.includes('choosing'))).toBe(false);
+  });
+
+  it('leaves the lead-in out of the first option', () => {
+    const texts = said(
+      ['assistant', 'For the team lunch you could do a barbecue, a picnic, or a curry house.'],
+      ['user', 'Barbecue.'],
+    );
+    expect(texts).toContain('Barbecue (choosing "a barbecue")');
+    // Near miss: a first option with no lead-in is written whole.
+    const plain = said(
+      ['assistant', 'A barbecue, a picnic, or a curry house would all work.'],
+      ['user', 'Barbecue.'],
+    );
+    expect(plain.some((t) => t.includes('choosing "A barbecue"'))).toBe(true);
+  });
+});
