@@ -70,3 +70,22 @@ describe('rules@18: a reply that turns an option down does not choose it', () =>
     expect(plain.some((t) => t.includes('choosing "A barbecue"'))).toBe(true);
   });
 });
+
+describe('rules@18: a lasting spec is no reading of the moment; a reading with an aside is', () => {
+  it.each([
+    'Queue on worker-3 is at 870 now fyi',
+    'Laptop battery at 4% sorry if this cuts out',
+    'The kiln temp is 1040 now, glaze going in',
+    'Turnout is at 61 now',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+
+  it.each([
+    ['Our fibre speed is 500.', '500'],
+    ['The desktop RAM is 64.', '64'],
+    ['Freezer temp is -18C.', '-18C'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+});
