@@ -89,3 +89,28 @@ describe('rules@18: a lasting spec is no reading of the moment; a reading with a
     expect(red(sentence).some((t) => t.includes(words))).toBe(true);
   });
 });
+
+describe('rules@18: a duty or an occupation held once is no lasting fact', () => {
+  it.each([
+    'Ines covers for me today',
+    'Raj does the seating plan tomorrow',
+    'Dr Patel covers the clinic tonight',
+    'We play at the Barbican tonight',
+    'Hugo teaches the Year 5 class this week',
+    'Lena handles the payroll on 14 March',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(classifySentence(sentence, 'user')).not.toBe('fact');
+    expect(red(sentence)).toEqual([]);
+  });
+
+  // Near misses: the same duties and occupations held for good, a standing day among them.
+  it.each([
+    ['Ines covers the Friday shifts', 'Ines'],
+    ['Raj does the seating plans', 'Raj'],
+    ['We play at the Barbican on Sundays', 'Barbican'],
+    ['Lena handles the payroll', 'Lena'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+});

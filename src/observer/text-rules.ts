@@ -564,6 +564,21 @@ const OCCASION_TIME = new RegExp(
   'i',
 );
 
+// A date of the calendar: "12 May", "May 12th", "3/4".
+const CALENDAR_DATE = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${CALENDAR_NAME})\\b|\\b(?:${CALENDAR_NAME})\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}/\\d{1,2}\\b`,
+  'i',
+);
+/**
+ * A duty or an occupation held once ("Tom covers for me today", "We sing at the Albert Hall on 3
+ * May", "Sam does the rota this week"), not for good ("Tom covers Saturdays").
+ */
+function onceDated(sentence: string): boolean {
+  return (
+    ONE_OFF_TIME.test(sentence) || OCCASION_TIME.test(sentence) || CALENDAR_DATE.test(sentence)
+  );
+}
+
 // A reading taken now: "now" closing or opening a verbless line ("Battery 12% now", "Now 1,8 MB",
 // "Flashing 3 units now") says what a gauge shows at the moment, not a state that was changed
 // ("Rent now 1,450 from May", "The pool is now 40", "Standup at 09:30 now" keep their reading).
@@ -731,8 +746,12 @@ export function classifySentence(
   if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
     return 'rule';
   if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
-  if (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present') return 'fact';
+  if (ROLE.test(sentence) || HABIT.test(sentence)) return 'fact';
+  // "Tom covers for me today": a duty or an occupation held once is the moment's.
+  const held =
+    DUTY.test(sentence) ||
+    (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present');
+  if (held) return onceDated(sentence) ? 'context' : 'fact';
   if (LASTING_CONDITION.test(sentence) && !ONE_OFF_TIME.test(sentence)) return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
