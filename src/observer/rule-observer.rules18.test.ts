@@ -114,3 +114,30 @@ describe('rules@18: a duty or an occupation held once is no lasting fact', () =>
     expect(red(sentence).some((t) => t.includes(words))).toBe(true);
   });
 });
+
+describe('rules@18: a standing proviso keeps a rule; a one-off consequence is none', () => {
+  it.each([
+    ['Unless told otherwise, timesheets are due by Friday noon.', 'timesheets'],
+    ['If possible keep the summaries under 200 words.', '200 words'],
+    ['Where needed, add captions to the videos.', 'captions'],
+  ])('"%s" is a rule', (sentence, words) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  it.each([
+    "If the ferry is cancelled we'll have to drive round",
+    'If the boiler fails again we would need to call Gas Safe',
+  ])('"%s" is no rule', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('hedge');
+    expect(red(sentence)).toEqual([]);
+  });
+
+  // Near misses: a condition of the moment stays a hedge; an obligation each time stays a rule.
+  it.each([
+    ['Unless the refund lands we are 200 short', 'hedge'],
+    ['If a volunteer drops out, they have to find a swap', 'rule'],
+  ])('"%s" is a %s', (sentence, kind) => {
+    expect(classifySentence(sentence, 'user')).toBe(kind);
+  });
+});

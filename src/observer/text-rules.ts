@@ -683,6 +683,8 @@ export function classifySentence(
   speaker: 'user' | 'assistant',
 ): SentenceClass['kind'] {
   if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
+  const provided = underProviso(sentence, speaker);
+  if (provided !== null) return provided;
   if (
     speaker === 'user' &&
     STANDING_REQUEST.test(sentence) &&
@@ -807,6 +809,31 @@ export function classifySentence(
   return 'context';
 }
 
+// An obligation that would follow once ("we'll have to cancel", "we would need to move it").
+const CONSEQUENCE = /\b(?:will|'ll|would|'d|might|may|could)\s+(?:have|need|have got)\s+to\b/i;
+// A proviso that holds each time rather than a condition of a moment ("Unless told otherwise, …",
+// "If possible …", "Where needed …", "When in doubt, …").
+const STANDING_PROVISO =
+  /^(?:unless (?:(?:told|stated|noted|agreed|asked|specified|instructed|said) otherwise|otherwise (?:stated|noted|agreed|specified))|(?:if|where|when|whenever) (?:possible|needed|necessary|practical|feasible|in doubt|unsure|applicable))\b[,\s]*/i;
+const DEFAULTED = new Set<SentenceClass['kind']>(['fact', 'setting', 'instruction', 'rule']);
+
+/**
+ * The kind of a user sentence that opens with a standing proviso: a default the user keeps ("Unless
+ * told otherwise, invoices go out on the 1st", "If possible keep replies short") is a rule; null
+ * without a proviso.
+ */
+function underProviso(
+  sentence: string,
+  speaker: 'user' | 'assistant',
+): SentenceClass['kind'] | null {
+  const proviso = speaker === 'user' ? STANDING_PROVISO.exec(sentence) : null;
+  const rest = proviso === null ? '' : sentence.slice(proviso[0].length);
+  if (rest.split(/\s+/).length < 2) return null;
+  const kind = classifySentence(rest.charAt(0).toUpperCase() + rest.slice(1), speaker);
+  const told = IMPERATIVE.test(rest) || analyseClause(rest).mood === 'imperative';
+  return DEFAULTED.has(kind) || (kind === 'skip' && told) ? 'rule' : kind;
+}
+
 /**
  * A sentence that opens with a supposition ("if they all come we're at 40", "unless the grant
  * lands we're short") states what would be, not what is; a rule or a decision for each time the
@@ -815,8 +842,10 @@ export function classifySentence(
  */
 function supposes(sentence: string): boolean {
   if (SUPPOSITION.pattern.exec(sentence)?.index !== 0) return false;
-  const stands = [RULE, RULE_DONT, STANDING_WORD, HAS_TO, RULE_NOUN, DECISION, COMMITMENT];
+  const stands = [RULE, RULE_DONT, STANDING_WORD, RULE_NOUN, DECISION, COMMITMENT];
   if (stands.some((cue) => cue.test(sentence))) return false;
+  // "… they have to find cover" holds each time; "… we'll have to cancel" is what would follow.
+  if (HAS_TO.test(sentence) && !CONSEQUENCE.test(sentence)) return false;
   const main = sentence.split(/,\s*/).slice(1).join(', ');
   return main === '' || !(IMPERATIVE.test(main) || analyseClause(main).mood === 'imperative');
 }
