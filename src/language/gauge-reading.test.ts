@@ -54,6 +54,7 @@ describe('isGaugeReading: the moment, a live quantity, words after the figure (r
     'Tyre pressure is 36',
     'The tank is 40% full',
     'The battery is 5000 mAh now',
+    'The locksmith charges 95',
   ])('does not read "%s" as a gauge read now', (clause) => {
     expect(isGaugeReading(clause)).toBe(false);
   });

@@ -13,9 +13,9 @@
 // Quantities that only ever hold a reading of the moment: a level that moves, a count or sum
 // being made, an instrument.
 const LIVE =
-  'battery|charge|signal|reception|load|cpu|queue|backlog|headcount|turnout|count|tally|answer|result|total|sum|score|progress|ping|latency|fuel|reading|sensor|thermometer|meter|gauge';
+  'battery|signal|reception|load|cpu|queue|backlog|headcount|turnout|count|tally|answer|result|total|sum|score|progress|ping|latency|fuel|reading|sensor|thermometer|meter|gauge';
 // Quantities that are as often a lasting spec or setting as a reading.
-const SPEC = 'wifi|disk|memory|ram|temp|temperature|humidity|pressure|tank|speed|bandwidth|scale';
+const SPEC = 'charge|wifi|disk|memory|ram|temp|temperature|humidity|pressure|tank|speed|bandwidth|scale';
 // Words that make the figure a setting of the quantity rather than its reading.
 const SETTING_WORD =
   'max|maximum|min|minimum|limit|target|default|threshold|alert|alarm|budget|cap|quota|ideal|allowed|expected|required|spec';
