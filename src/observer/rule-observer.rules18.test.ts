@@ -141,3 +141,44 @@ describe('rules@18: a standing proviso keeps a rule; a one-off consequence is no
     expect(classifySentence(sentence, 'user')).toBe(kind);
   });
 });
+
+function assistantSaid(text: string): { priority: string; text: string }[] {
+  return observeTranscript({
+    captureKey: 'b'.repeat(64),
+    sessionId: 's',
+    entries: [{ id: '1', role: 'assistant', text, at: '2026-05-06T10:00:00.000Z' }],
+    fallbackDate: '2026-05-06',
+  })
+    .segments.flatMap((s) => s.observations)
+    .map((o) => ({ priority: o.priority, text: o.text }));
+}
+
+describe('rules@18: options the assistant lays out are known by their shape', () => {
+  it.each([
+    'Noted. Venues: (1) the town hall at £300/day, (2) a barn near Ludlow at £180, or (3) the scout hut at £60.',
+    "There's an Avanti train at 08:10 and a CrossCountry one at 09:45 on 4 June.",
+    'The 08:10 Avanti or the 09:45 CrossCountry would both get you there.',
+  ])('"%s" is offered, not had', (sentence) => {
+    const seen = assistantSaid(sentence);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => o.priority === 'green')).toBe(true);
+  });
+
+  // Near misses: a schedule stated, a change made, stay working context.
+  it.each([
+    'The backup runs at 02:00 and the prune at 03:00.',
+    'I moved the job from 02:00 to 03:00.',
+  ])('"%s" stays working context', (sentence) => {
+    expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
+  });
+
+  it('a reply naming one of them by its time chooses it', () => {
+    const texts = said(
+      ['assistant', "There's an Avanti train at 08:10 and a CrossCountry one at 09:45 on 4 June."],
+      ['user', '09:45 CrossCountry.'],
+    );
+    expect(texts.some((t) => t.includes('choosing "a CrossCountry one at 09:45 on 4 June"'))).toBe(
+      true,
+    );
+  });
+});

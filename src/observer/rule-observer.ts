@@ -682,6 +682,9 @@ function declineDraft(
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
 const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
+// Where a reply's clauses part: a comma, semicolon, colon or dash, not inside "11:40" or "1,150".
+const CLAUSE_MARK = /[,:](?!\d)|[;—]/;
+
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
 
 /**
@@ -697,7 +700,7 @@ function choiceDraft(
   // An option turned down first ("Skip the van, the removals firm then") is no pick: the clause
   // after it may be one, and an option the reply turns down is never written as taken.
   const clauses = sentencesOf(entry)
-    .flatMap((s) => s.split(/[,;:—]/))
+    .flatMap((s) => s.split(CLAUSE_MARK))
     .map((c) => c.trim().replace(/[.!]+$/, ''));
   const turned = clauses.findIndex((c) => !turnsDown(c));
   if (turned === -1) return null;
@@ -720,7 +723,7 @@ function choiceDraft(
   const options = sentencesOf(asked).find(
     (s) =>
       (named === undefined || s.toLowerCase().includes(named)) &&
-      ALTERNATIVES.test(s) &&
+      (ALTERNATIVES.test(s) || laysOutOptions(s)) &&
       (both ? /\b(or|options?)\b/i.test(s) : mine.some((w) => contentWords(s).has(w))),
   );
   if (options === undefined || (!both && mine.length === 0)) return null;
@@ -753,7 +756,7 @@ function turnsDown(clause: string): boolean {
 // Where a list of alternatives splits: a semicolon, "or", "vs", an enumerator ("(a)", "(2)"), or a
 // comma outside parentheses.
 const ALTERNATIVE_BREAK =
-  /\s*;\s*|,?\s+(?:or|vs\.?|versus)\s+|\s*\((?:[a-z]|\d)\)\s*|,\s*(?![^()]*\))/i;
+  /\s*;\s*|,?\s+(?:or|vs\.?|versus|and(?=\s+(?:a|an|one|another)\b))\s+|\s*\((?:[a-z]|\d)\)\s*|,\s*(?![^()]*\))/i;
 
 /**
  * The one alternative of those laid out in `options` ("Options: (1) a hosted monitor, or (2) a
@@ -809,7 +812,7 @@ function offerStillOpen(
     if (e === undefined) return null;
     if (e.role === 'assistant') return refused ? e : null;
     if (e.role !== 'user') continue;
-    if (!turnsDown(sentencesOf(e)[0]?.split(/[,;:—]/)[0]?.trim() ?? '')) return null;
+    if (!turnsDown(sentencesOf(e)[0]?.split(CLAUSE_MARK)[0]?.trim() ?? '')) return null;
     refused = true;
   }
   return null;
@@ -1013,6 +1016,17 @@ const LABEL =
 const OFFERED =
   /^(?:(?:a few |two |three |some )?options?|alternatives?|suggest(?:ed|ion|ions)?|i'?d (?:suggest|recommend|go with)|i (?:suggest|recommend)|you could|one option|another option)\b/i;
 
+// Options by their shape: an enumerated list ("(1) … (2) …", "a) … b) …"), or two alternatives
+// each with its own figure joined by "or", or by "and" after "there's" ("There's a bus at 07:10 and
+// a train at 07:45", "the 07:10 bus or the 07:45 train").
+const ENUMERATED = /(?:^|[\s:])\(?(?:1|a|i)\)\s.+\s\(?(?:2|b|ii)\)\s/i;
+const FIGURED_OR =
+  /\d[^,;.?!]*?,?\s+or\s+(?:\S+\s+){0,3}?\S*\d|^(?:there(?:'s| is| are)|we have|you have|i found|i see)\b[^.?!]*\d[^,;.?!]*?,?\s+(?:and|or)\s+(?:a|an|the|one|another)\b[^.?!]*\d/i;
+
+function laysOutOptions(sentence: string): boolean {
+  return OFFERED.test(sentence) || ENUMERATED.test(sentence) || FIGURED_OR.test(sentence);
+}
+
 // The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
 // reply is a choice made, as an answer to a question is.
@@ -1037,7 +1051,7 @@ function kindInContext(
   if (
     speaker === 'assistant' &&
     kind === 'context' &&
-    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || OFFERED.test(sentence))
+    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || laysOutOptions(sentence))
   )
     kind = 'hedge';
   const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
