@@ -182,3 +182,25 @@ describe('rules@18: options the assistant lays out are known by their shape', ()
     );
   });
 });
+
+describe("rules@18: the speaker's lasting condition, and a part with a scope", () => {
+  it.each([
+    ["I'm vegan.", 'vegan'],
+    ["I'm allergic to latex.", 'latex'],
+    ["I'm epileptic", 'epileptic'],
+    ['Frontend is Svelte for the booking site.', 'Svelte'],
+  ])('"%s" is kept', (sentence, words) => {
+    expect(classifySentence(sentence, 'user')).toBe('fact');
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Near misses: a passing state, a joke, a condition for a while, a judgement with a scope.
+  it.each([
+    "I'm exhausted.",
+    "I'm allergic to spreadsheets lol",
+    "I'm vegetarian this week",
+    'Frontend is sluggish for the booking site.',
+  ])('"%s" is no durable fact', (sentence) => {
+    expect(red(sentence)).toEqual([]);
+  });
+});

@@ -302,7 +302,7 @@ const OCCUPATION =
 // A condition someone lives with, of health or diet: "Minh is allergic to latex", "Hana is
 // vegetarian", "my dad is diabetic", "she's coeliac". Not a passing state ("I'm sick").
 const LASTING_CONDITION =
-  /^(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
+  /^(?:(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)|i'?m|i am)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
@@ -627,8 +627,10 @@ function lastingSubject(subject: string): boolean {
     /^\p{Lu}{2,5}$/u.test(head)
   );
 }
+// A scope after what a part is ("Backend is Postgres for the billing app").
+const PART_SCOPE = /\s+(?:for|on|in)\s+(?:the|our|my)\s+[\p{L}\d\s.-]{1,30}?[.!]?$/iu;
 function namesWhatItIs(sentence: string): boolean {
-  const match = COPULAR.exec(sentence.trim());
+  const match = COPULAR.exec(sentence.trim().replace(PART_SCOPE, ''));
   if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
   // "First one is tomorrow", "Cups are crazy for me": a moment, or a state held for someone.
   if (
@@ -699,13 +701,11 @@ export function classifySentence(
   )
     return speaker === 'user' ? 'rule' : 'context';
   // "I'm Ngozi.": two words, which chatter would take, but a name the tagger reads as one.
-  if (
-    speaker === 'user' &&
-    sentence.split(/\s+/).length <= 2 &&
-    INTRODUCED_NAME.test(sentence) &&
-    !isQuestion(sentence)
-  )
-    return introduces(sentence) ? 'fact' : 'skip';
+  // "I'm vegetarian.": two words, which chatter would take, but a lasting condition.
+  if (speaker === 'user' && sentence.split(/\s+/).length <= 2 && !isQuestion(sentence)) {
+    if (LASTING_CONDITION.test(sentence)) return 'fact';
+    if (INTRODUCED_NAME.test(sentence)) return introduces(sentence) ? 'fact' : 'skip';
+  }
   const unstated = notStated(sentence, speaker);
   if (unstated !== null) return unstated;
   const specific = hasSpecifics(sentence);
@@ -754,7 +754,8 @@ export function classifySentence(
     DUTY.test(sentence) ||
     (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present');
   if (held) return onceDated(sentence) ? 'context' : 'fact';
-  if (LASTING_CONDITION.test(sentence) && !ONE_OFF_TIME.test(sentence)) return 'fact';
+  if (LASTING_CONDITION.test(sentence) && !onceDated(sentence) && !MOMENT_ONLY.test(sentence))
+    return 'fact';
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
