@@ -168,6 +168,8 @@ describe('rules@18: options the assistant lays out are known by their shape', ()
   it.each([
     'The backup runs at 02:00 and the prune at 03:00.',
     'I moved the job from 02:00 to 03:00.',
+    'Got it — quiet hours: no texts before 07:30 or after 20:00 local.',
+    'Check whether the £900 includes VAT at 20% or 5%.',
   ])('"%s" stays working context', (sentence) => {
     expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
   });

@@ -1017,11 +1017,12 @@ const OFFERED =
   /^(?:(?:a few |two |three |some )?options?|alternatives?|suggest(?:ed|ion|ions)?|i'?d (?:suggest|recommend|go with)|i (?:suggest|recommend)|you could|one option|another option)\b/i;
 
 // Options by their shape: an enumerated list ("(1) … (2) …", "a) … b) …"), or two alternatives
-// each with its own figure joined by "or", or by "and" after "there's" ("There's a bus at 07:10 and
-// a train at 07:45", "the 07:10 bus or the 07:45 train").
+// each with its own figure joined by "or" before an article, or by "and" after "there's" ("There's
+// a bus at 07:10 and a train at 07:45", "the 07:10 bus or the 07:45 train"; not "before 08:00 or
+// after 19:00", "23% or 6%").
 const ENUMERATED = /(?:^|[\s:])\(?(?:1|a|i)\)\s.+\s\(?(?:2|b|ii)\)\s/i;
 const FIGURED_OR =
-  /\d[^,;.?!]*?,?\s+or\s+(?:\S+\s+){0,3}?\S*\d|^(?:there(?:'s| is| are)|we have|you have|i found|i see)\b[^.?!]*\d[^,;.?!]*?,?\s+(?:and|or)\s+(?:a|an|the|one|another)\b[^.?!]*\d/i;
+  /\d[^,;.?!]*?,?\s+or\s+(?:a|an|the|one)\s+(?:\S+\s+){0,3}?\S*\d|^(?:there(?:'s| is| are)|we have|you have|i found|i see)\b[^.?!]*\d[^,;.?!]*?,?\s+(?:and|or)\s+(?:a|an|the|one|another)\b[^.?!]*\d/i;
 
 function laysOutOptions(sentence: string): boolean {
   return OFFERED.test(sentence) || ENUMERATED.test(sentence) || FIGURED_OR.test(sentence);
