@@ -732,30 +732,9 @@ export function classifySentence(
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
     return 'context';
-  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
-  // problem report; "Dress rule: …" labels a rule whatever its words.
-  if (
-    RULE_NOUN.test(sentence) &&
-    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
-  )
-    return 'rule';
-  // "I don't want to pay for anything right now": a rule for the moment does not stand.
-  if (
-    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
-    !MOMENT_ONLY.test(sentence)
-  )
-    return 'rule';
-  if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
-    return 'rule';
-  if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  if (ROLE.test(sentence) || HABIT.test(sentence)) return 'fact';
-  // "Tom covers for me today": a duty or an occupation held once is the moment's.
-  const held =
-    DUTY.test(sentence) ||
-    (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present');
-  if (held) return onceDated(sentence) ? 'context' : 'fact';
-  if (LASTING_CONDITION.test(sentence) && !onceDated(sentence) && !MOMENT_ONLY.test(sentence))
-    return 'fact';
+  if (statesRule(sentence)) return 'rule';
+  const held = heldBySomeone(sentence);
+  if (held !== null) return held;
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
@@ -791,23 +770,66 @@ export function classifySentence(
   if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
     return 'context';
   if (STATE.test(sentence) && specific) return 'state';
+  return statesWhatIs(sentence, specific) ? 'fact' : 'context';
+}
+
+/**
+ * A standing rule stated outright: a rule named or labelled, a rule cue or an obligation not
+ * limited to the moment, a classification convention, a standing reaction to an event.
+ */
+function statesRule(sentence: string): boolean {
+  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
+  // problem report; "Dress rule: …" labels a rule whatever its words.
+  if (
+    RULE_NOUN.test(sentence) &&
+    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
+  )
+    return true;
+  // "I don't want to pay for anything right now": a rule for the moment does not stand.
+  if (
+    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
+    !MOMENT_ONLY.test(sentence)
+  )
+    return true;
+  if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
+    return true;
+  return CLASSIFICATION.test(sentence) || standingOnEvent(sentence);
+}
+
+/**
+ * What someone holds: a role, a habit, a duty, an occupation or a lasting condition is a fact,
+ * and the moment's context when held once ("Tom covers for me today"); null when none is named.
+ */
+function heldBySomeone(sentence: string): 'fact' | 'context' | null {
+  if (ROLE.test(sentence) || HABIT.test(sentence)) return 'fact';
+  const held =
+    DUTY.test(sentence) ||
+    (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present');
+  if (held) return onceDated(sentence) ? 'context' : 'fact';
+  if (LASTING_CONDITION.test(sentence) && !onceDated(sentence) && !MOMENT_ONLY.test(sentence))
+    return 'fact';
+  return null;
+}
+
+/**
+ * A statement of what is, kept as a fact: where something is, a specific stated with a verb and
+ * no moment, a value, a relation, or what a lasting thing is.
+ */
+function statesWhatIs(sentence: string, specific: boolean): boolean {
   if (
     PRONOUN_PLACE.test(sentence) &&
     (hasSpecifics(sentence.replace(NUMBER_ONLY, '')) || /\d+\.\d+/.test(sentence)) &&
     !ONE_OFF_TIME.test(sentence)
   )
-    return 'fact';
+    return true;
   if (
     specific &&
     FINITE.test(sentence) &&
     sentence.split(/\s+/).length >= 4 &&
     !ONE_OFF_TIME.test(sentence)
   )
-    return 'fact';
-  if (isValueStatement(sentence)) return 'fact';
-  if (namesRelation(sentence)) return 'fact';
-  if (namesWhatItIs(sentence)) return 'fact';
-  return 'context';
+    return true;
+  return isValueStatement(sentence) || namesRelation(sentence) || namesWhatItIs(sentence);
 }
 
 // An obligation that would follow once ("we'll have to cancel", "we would need to move it").
