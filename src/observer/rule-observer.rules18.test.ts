@@ -206,3 +206,23 @@ describe("rules@18: the speaker's lasting condition, and a part with a scope", (
     expect(red(sentence)).toEqual([]);
   });
 });
+
+describe("rules@18: standing advice from someone over the speaker's work is a rule", () => {
+  // Judgement call (rv-obs5 finding 10): a boss, manager or editor who says what to do each time
+  // sets a rule the speaker keeps at work.
+  it.each([
+    ['My manager says you should always copy her on supplier emails.', 'supplier emails'],
+    ['Our editor says we should never use passive voice in headlines.', 'passive voice'],
+  ])('"%s" is a rule', (sentence, words) => {
+    expect(classifySentence(sentence, 'user')).toBe('rule');
+    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
+  });
+
+  // Near misses: advice for once from the same people, standing advice from anyone else.
+  it.each([
+    'My manager says I should look at Trados.',
+    'My uncle says we should always bleed the radiators in October.',
+  ])('"%s" is a hedge', (sentence) => {
+    expect(classifySentence(sentence, 'user')).toBe('hedge');
+  });
+});

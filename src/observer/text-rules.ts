@@ -268,6 +268,10 @@ const ADVISED = new RegExp(
   String.raw`(?:${SAYING_VERB.pattern.source}|\bsuggest(?:s|ed)\b)\s+(?:that\s+)?(?:i|we|you)\s+(?:should|could|might|ought to)\b`,
   'i',
 );
+// Someone with authority over the speaker's work: their standing advice ("my boss says you should
+// always cc her") is a rule the speaker keeps, not an option put to them.
+const AUTHORITY =
+  /^(?:my|our)\s+(?:line\s+)?(?:boss|manager|supervisor|director|editor|headteacher|head teacher|principal|team lead|ceo|employer)\b/i;
 // What stands: "always", "never", "every", "from now on".
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
 // A standing practice or a change of state: a standing word, "on Mondays", "instead of".
@@ -888,6 +892,7 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
+    !(AUTHORITY.test(sentence) && STANDING_WORD.test(sentence)) &&
     !DECISION.test(sentence) &&
     !COMMITMENT.test(sentence)
   )
