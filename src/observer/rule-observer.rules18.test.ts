@@ -98,6 +98,7 @@ describe('rules@18: a duty or an occupation held once is no lasting fact', () =>
     'We play at the Barbican tonight',
     'Hugo teaches the Year 5 class this week',
     'Lena handles the payroll on 14 March',
+    "Dr Osei looks after my clients today while I'm on leave",
   ])('"%s" is no durable fact', (sentence) => {
     expect(classifySentence(sentence, 'user')).not.toBe('fact');
     expect(red(sentence)).toEqual([]);
@@ -109,6 +110,8 @@ describe('rules@18: a duty or an occupation held once is no lasting fact', () =>
     ['Raj does the seating plans', 'Raj'],
     ['We play at the Barbican on Sundays', 'Barbican'],
     ['Lena handles the payroll', 'Lena'],
+    // A duty for each time a condition recurs stands.
+    ["Dr Osei looks after my clients while I'm on leave.", 'Osei'],
   ])('"%s" is kept', (sentence, words) => {
     expect(classifySentence(sentence, 'user')).toBe('fact');
     expect(red(sentence).some((t) => t.includes(words))).toBe(true);

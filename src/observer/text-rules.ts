@@ -578,9 +578,9 @@ const CALENDAR_DATE = new RegExp(
  * May", "Sam does the rota this week"), not for good ("Tom covers Saturdays").
  */
 function onceDated(sentence: string): boolean {
-  return (
-    ONE_OFF_TIME.test(sentence) || OCCASION_TIME.test(sentence) || CALENDAR_DATE.test(sentence)
-  );
+  // "… while I'm away", "… whenever she is off": the condition recurs, the duty stands.
+  const main = sentence.replace(/\b(?:while|whenever|when)\b[^,.;]*/gi, '');
+  return ONE_OFF_TIME.test(main) || OCCASION_TIME.test(main) || CALENDAR_DATE.test(main);
 }
 
 // A reading taken now: "now" closing or opening a verbless line ("Battery 12% now", "Now 1,8 MB",
