@@ -15,14 +15,16 @@
 const LIVE =
   'battery|signal|reception|load|cpu|queue|backlog|headcount|turnout|count|tally|answer|result|total|sum|score|progress|ping|latency|fuel|reading|sensor|thermometer|meter|gauge';
 // Quantities that are as often a lasting spec or setting as a reading.
-const SPEC = 'charge|wifi|disk|memory|ram|temp|temperature|humidity|pressure|tank|speed|bandwidth|scale';
+const SPEC =
+  'charge|wifi|disk|memory|ram|temp|temperature|humidity|pressure|tank|speed|bandwidth|scale';
 // Words that make the figure a setting of the quantity rather than its reading.
 const SETTING_WORD =
   'max|maximum|min|minimum|limit|target|default|threshold|alert|alarm|budget|cap|quota|ideal|allowed|expected|required|spec';
 // Units a reading is given in: a share, degrees, bars of signal; or none ("The answer is 42").
 const UNIT = String.raw`(?:%|°\s?[cf]?|[cf]\b|degrees?|bars?|points?)?`;
 // Words that mark the moment.
-const MOMENT = String.raw`now|currently|right now|at the moment|atm|so far|still|again|today|sorry|down to|up to|back to|only|just`;
+const MOMENT =
+  'now|currently|right now|at the moment|atm|so far|still|again|today|sorry|down to|up to|back to|only|just';
 // What may follow the figure in the same line: nothing, the moment, an aside or a place.
 const AFTER = String.raw`(?:[.!…]*\s*$|\s*[,;:—–-]|\s+(?:${MOMENT}|btw|by the way|fyi|lol|haha|in|on|at|for|and|but|so|if)\b)`;
 
