@@ -28,3 +28,34 @@ describe('isGaugeReading', () => {
     expect(isGaugeReading(clause)).toBe(false);
   });
 });
+
+describe('isGaugeReading: the moment, a live quantity, words after the figure (rules@18)', () => {
+  // A live quantity, or a lasting one marked as the moment's, with words after the figure.
+  it.each([
+    'Queue on worker-3 is at 870 now fyi',
+    'Laptop battery at 4% sorry if this cuts out',
+    'The kiln temp is 1040 now, glaze going in',
+    'The result is 58 by the way',
+    'Signal at 1 bar in the loft',
+    'Tally is 27 now for the raffle',
+    'Turnout is at 61 now',
+    'Page count on the report is 212 so far',
+    'Room humidity currently 71%',
+  ])('reads "%s" as a gauge read now', (clause) => {
+    expect(isGaugeReading(clause)).toBe(true);
+  });
+
+  // Near misses: a lasting spec or setting with no mark of the moment, a unit of capacity
+  // after the figure even with the moment marked.
+  it.each([
+    'Our fibre speed is 500.',
+    'The desktop RAM is 64.',
+    'Freezer temp is -18C.',
+    'Tyre pressure is 36',
+    'The tank is 40% full',
+    'The battery is 5000 mAh now',
+    'The locksmith charges 95',
+  ])('does not read "%s" as a gauge read now', (clause) => {
+    expect(isGaugeReading(clause)).toBe(false);
+  });
+});

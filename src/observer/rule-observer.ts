@@ -682,6 +682,9 @@ function declineDraft(
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
 const ALTERNATIVES = /\b(?:or|options?|either|alternatively|would|could|vs|versus|whereas)\b|;/i;
+// Where a reply's clauses part: a comma, semicolon, colon or dash, not inside "11:40" or "1,150".
+const CLAUSE_MARK = /[,:](?!\d)|[;—]/;
+
 const CHOOSING_WORDS = new Set(['go', 'do', 'use', 'take', 'pick', 'then', 'option', 'one']);
 
 /**
@@ -694,7 +697,19 @@ function choiceDraft(
   asked: TranscriptEntry,
 ): Draft | null {
   const first = sentencesOf(entry)[0] ?? '';
-  const clause = (first.split(/[,;:—]/)[0] ?? '').trim().replace(/[.!]+$/, '');
+  // An option turned down first ("Skip the van, the removals firm then") is no pick: the clause
+  // after it may be one, and an option the reply turns down is never written as taken.
+  const clauses = sentencesOf(entry)
+    .flatMap((s) => s.split(CLAUSE_MARK))
+    .map((c) => c.trim().replace(/[.!]+$/, ''));
+  const turned = clauses.findIndex((c) => !turnsDown(c));
+  if (turned === -1) return null;
+  if (turned > 0) {
+    const rest = clauses.slice(turned).join('; ');
+    if (rest === '') return null;
+    return choiceDraft(captureKey, { ...entry, text: `${rest}.` }, asked);
+  }
+  const clause = clauses[0] ?? '';
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
   if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
@@ -708,7 +723,7 @@ function choiceDraft(
   const options = sentencesOf(asked).find(
     (s) =>
       (named === undefined || s.toLowerCase().includes(named)) &&
-      ALTERNATIVES.test(s) &&
+      (ALTERNATIVES.test(s) || laysOutOptions(s)) &&
       (both ? /\b(or|options?)\b/i.test(s) : mine.some((w) => contentWords(s).has(w))),
   );
   if (options === undefined || (!both && mine.length === 0)) return null;
@@ -725,10 +740,23 @@ function choiceDraft(
   return replyDecision(captureKey, entry, asked, text);
 }
 
+// A reply that turns an option down ("Skip the van", "Drop the buffet", "Pass on Hertz", "Not the
+// hostel"), unless the verb lowers a value ("Drop it to 10 minutes").
+const TURNS_DOWN =
+  /^(?:skip|drop|scrap|ditch|forget|nix|pass on|rule out|cross off|no to|not)\s+(?!(?:\S+\s+){0,3}(?:to|by|down)\s+\d)\S/i;
+
+// What opens a list of options in a sentence: "… you could (do|use|try) ", "… we can ".
+const LEAD_IN =
+  /^.*?\b(?:you|we|i)\s+(?:could|can|might|may|would|should)\s+(?:(?:do|use|go with|go for|try|have|get|pick|take|book|choose|order)\s+)?/i;
+
+function turnsDown(clause: string): boolean {
+  return TURNS_DOWN.test(trimInterjection(clause));
+}
+
 // Where a list of alternatives splits: a semicolon, "or", "vs", an enumerator ("(a)", "(2)"), or a
 // comma outside parentheses.
 const ALTERNATIVE_BREAK =
-  /\s*;\s*|,?\s+(?:or|vs\.?|versus)\s+|\s*\((?:[a-z]|\d)\)\s*|,\s*(?![^()]*\))/i;
+  /\s*;\s*|,?\s+(?:or|vs\.?|versus|and(?=\s+(?:a|an|one|another)\b))\s+|\s*\((?:[a-z]|\d)\)\s*|,\s*(?![^()]*\))/i;
 
 /**
  * The one alternative of those laid out in `options` ("Options: (1) a hosted monitor, or (2) a
@@ -742,10 +770,14 @@ function takenAlternative(options: string, words: readonly string[]): string | n
     .split(ALTERNATIVE_BREAK)
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  // The list's lead-in ("For six guests you could do a roast, …") is no part of its first option.
+  if (parts[0] !== undefined) parts[0] = parts[0].replace(LEAD_IN, '') || parts[0];
   if (parts.length < 2) return null;
   const taken = parts.filter((part) => {
     const tokens = part.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-    return words.some((w) => w.length >= 3 && tokens.includes(w));
+    return words
+      .flatMap((w) => w.split(/[^\p{L}\p{N}]+/u))
+      .some((w) => w.length >= 3 && tokens.includes(w));
   });
   return taken.length === 1 ? (taken[0] ?? null) : null;
 }
@@ -764,6 +796,26 @@ function narrowedQuestion(question: string, answer: string): string {
     words.flatMap((w) => w.split(' ')),
   );
   return taken === null ? question : `${m[1]}${taken}${m[3]}`;
+}
+
+/**
+ * The assistant message whose options the user's replies since have only turned down ("Skip the
+ * van." then "The removals firm."), if any: a later pick still chooses among them.
+ */
+function offerStillOpen(
+  segment: readonly TranscriptEntry[],
+  index: number,
+): TranscriptEntry | null {
+  let refused = false;
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e === undefined) return null;
+    if (e.role === 'assistant') return refused ? e : null;
+    if (e.role !== 'user') continue;
+    if (!turnsDown(sentencesOf(e)[0]?.split(CLAUSE_MARK)[0]?.trim() ?? '')) return null;
+    refused = true;
+  }
+  return null;
 }
 
 /** The last assistant message before `index` with no user message in between, if any. */
@@ -788,6 +840,9 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
     if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
+    const reopened = speaker === 'user' && asked === null ? offerStillOpen(segment, index) : null;
+    const pick = reopened === null ? null : choiceDraft(captureKey, entry, reopened);
+    if (pick !== null) drafts.push(pick);
     const sentences = sentencesOf(entry);
     for (const [at, sentence] of sentences.entries()) {
       const heard = kindInContext(sentences, at, speaker, asked, question);
@@ -961,6 +1016,18 @@ const LABEL =
 const OFFERED =
   /^(?:(?:a few |two |three |some )?options?|alternatives?|suggest(?:ed|ion|ions)?|i'?d (?:suggest|recommend|go with)|i (?:suggest|recommend)|you could|one option|another option)\b/i;
 
+// Options by their shape: an enumerated list ("(1) … (2) …", "a) … b) …"), or two alternatives
+// each with its own figure joined by "or" before an article, or by "and" after "there's" ("There's
+// a bus at 07:10 and a train at 07:45", "the 07:10 bus or the 07:45 train"; not "before 08:00 or
+// after 19:00", "23% or 6%").
+const ENUMERATED = /(?:^|[\s:])\(?(?:1|a|i)\)\s.+\s\(?(?:2|b|ii)\)\s/i;
+const FIGURED_OR =
+  /\d[^,;.?!]*?,?\s+or\s+(?:a|an|the|one)\s+(?:\S+\s+){0,3}?\S*\d|^(?:there(?:'s| is| are)|we have|you have|i found|i see)\b[^.?!]*\d[^,;.?!]*?,?\s+(?:and|or)\s+(?:a|an|the|one|another)\b[^.?!]*\d/i;
+
+function laysOutOptions(sentence: string): boolean {
+  return OFFERED.test(sentence) || ENUMERATED.test(sentence) || FIGURED_OR.test(sentence);
+}
+
 // The assistant laid out a suggestion or alternatives ("I'd put the cache on 10.20.0.5", "could
 // be switched to a predictive alert", "A pivot table … Or =SUMIF"): a value the user gives in
 // reply is a choice made, as an answer to a question is.
@@ -985,7 +1052,7 @@ function kindInContext(
   if (
     speaker === 'assistant' &&
     kind === 'context' &&
-    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || OFFERED.test(sentence))
+    (HYPOTHETICAL.test(sentence) || /^i could\b/i.test(sentence) || laysOutOptions(sentence))
   )
     kind = 'hedge';
   const label = speaker === 'user' ? LABEL.exec(sentences[at + 1] ?? '') : null;
@@ -1126,7 +1193,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@18';
+export const RULES_VERSION = 'rules@19';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -268,6 +268,10 @@ const ADVISED = new RegExp(
   String.raw`(?:${SAYING_VERB.pattern.source}|\bsuggest(?:s|ed)\b)\s+(?:that\s+)?(?:i|we|you)\s+(?:should|could|might|ought to)\b`,
   'i',
 );
+// Someone with authority over the speaker's work: their standing advice ("my boss says you should
+// always cc her") is a rule the speaker keeps, not an option put to them.
+const AUTHORITY =
+  /^(?:my|our)\s+(?:line\s+)?(?:boss|manager|supervisor|director|editor|headteacher|head teacher|principal|team lead|ceo|employer)\b/i;
 // What stands: "always", "never", "every", "from now on".
 const STANDING_WORD = /\b(?:always|never|every|each|whenever|from now on|by default)\b/i;
 // A standing practice or a change of state: a standing word, "on Mondays", "instead of".
@@ -302,7 +306,7 @@ const OCCUPATION =
 // A condition someone lives with, of health or diet: "Minh is allergic to latex", "Hana is
 // vegetarian", "my dad is diabetic", "she's coeliac". Not a passing state ("I'm sick").
 const LASTING_CONDITION =
-  /^(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
+  /^(?:(?:[\p{L}'-]+\s+){0,2}?(?:is|are|'s|'re)|i'?m|i am)\s+(?:(?:strictly|very|severely|mildly|also|both)\s+)?(?:allergic to|intolerant to|lactose[- ]intolerant|vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|epileptic|asthmatic|deaf|colou?r[- ]blind|left[- ]handed|teetotal|halal|kosher|gluten[- ]free)\b/iu;
 // A constraint on a thing: "the van can't be used after 8", "the hall can't be booked on sundays".
 const CANNOT_BE =
   /\b(?:can'?t|cannot|can not|may not|must not) be (?:used|booked|opened|moved|scheduled|parked|accessed|changed|deployed|run|shared|rented)\b/i;
@@ -564,6 +568,21 @@ const OCCASION_TIME = new RegExp(
   'i',
 );
 
+// A date of the calendar: "12 May", "May 12th", "3/4".
+const CALENDAR_DATE = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${CALENDAR_NAME})\\b|\\b(?:${CALENDAR_NAME})\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}/\\d{1,2}\\b`,
+  'i',
+);
+/**
+ * A duty or an occupation held once ("Tom covers for me today", "We sing at the Albert Hall on 3
+ * May", "Sam does the rota this week"), not for good ("Tom covers Saturdays").
+ */
+function onceDated(sentence: string): boolean {
+  // "… while I'm away", "… whenever she is off": the condition recurs, the duty stands.
+  const main = sentence.replace(/\b(?:while|whenever|when)\b[^,.;]*/gi, '');
+  return ONE_OFF_TIME.test(main) || OCCASION_TIME.test(main) || CALENDAR_DATE.test(main);
+}
+
 // A reading taken now: "now" closing or opening a verbless line ("Battery 12% now", "Now 1,8 MB",
 // "Flashing 3 units now") says what a gauge shows at the moment, not a state that was changed
 // ("Rent now 1,450 from May", "The pool is now 40", "Standup at 09:30 now" keep their reading).
@@ -612,8 +631,10 @@ function lastingSubject(subject: string): boolean {
     /^\p{Lu}{2,5}$/u.test(head)
   );
 }
+// A scope after what a part is ("Backend is Postgres for the billing app").
+const PART_SCOPE = /\s+(?:for|on|in)\s+(?:the|our|my)\s+[\p{L}\d\s.-]{1,30}?[.!]?$/iu;
 function namesWhatItIs(sentence: string): boolean {
-  const match = COPULAR.exec(sentence.trim());
+  const match = COPULAR.exec(sentence.trim().replace(PART_SCOPE, ''));
   if (match === null || isHedged(sentence) || PROBLEM.test(sentence)) return false;
   // "First one is tomorrow", "Cups are crazy for me": a moment, or a state held for someone.
   if (
@@ -668,6 +689,8 @@ export function classifySentence(
   speaker: 'user' | 'assistant',
 ): SentenceClass['kind'] {
   if (speaker === 'user' && /^(fixed|solved|resolved)\b/i.test(sentence)) return 'fix';
+  const provided = underProviso(sentence, speaker);
+  if (provided !== null) return provided;
   if (
     speaker === 'user' &&
     STANDING_REQUEST.test(sentence) &&
@@ -682,13 +705,11 @@ export function classifySentence(
   )
     return speaker === 'user' ? 'rule' : 'context';
   // "I'm Ngozi.": two words, which chatter would take, but a name the tagger reads as one.
-  if (
-    speaker === 'user' &&
-    sentence.split(/\s+/).length <= 2 &&
-    INTRODUCED_NAME.test(sentence) &&
-    !isQuestion(sentence)
-  )
-    return introduces(sentence) ? 'fact' : 'skip';
+  // "I'm vegetarian.": two words, which chatter would take, but a lasting condition.
+  if (speaker === 'user' && sentence.split(/\s+/).length <= 2 && !isQuestion(sentence)) {
+    if (LASTING_CONDITION.test(sentence)) return 'fact';
+    if (INTRODUCED_NAME.test(sentence)) return introduces(sentence) ? 'fact' : 'skip';
+  }
   const unstated = notStated(sentence, speaker);
   if (unstated !== null) return unstated;
   const specific = hasSpecifics(sentence);
@@ -715,25 +736,9 @@ export function classifySentence(
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
     return 'context';
-  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
-  // problem report; "Dress rule: …" labels a rule whatever its words.
-  if (
-    RULE_NOUN.test(sentence) &&
-    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
-  )
-    return 'rule';
-  // "I don't want to pay for anything right now": a rule for the moment does not stand.
-  if (
-    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
-    !MOMENT_ONLY.test(sentence)
-  )
-    return 'rule';
-  if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
-    return 'rule';
-  if (CLASSIFICATION.test(sentence) || standingOnEvent(sentence)) return 'rule';
-  if (ROLE.test(sentence) || DUTY.test(sentence) || HABIT.test(sentence)) return 'fact';
-  if (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present') return 'fact';
-  if (LASTING_CONDITION.test(sentence) && !ONE_OFF_TIME.test(sentence)) return 'fact';
+  if (statesRule(sentence)) return 'rule';
+  const held = heldBySomeone(sentence);
+  if (held !== null) return held;
   if (CANNOT_BE.test(sentence)) return 'rule';
   if (
     THEIR_TERMS.test(sentence) &&
@@ -769,23 +774,91 @@ export function classifySentence(
   if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
     return 'context';
   if (STATE.test(sentence) && specific) return 'state';
+  return statesWhatIs(sentence, specific) ? 'fact' : 'context';
+}
+
+/**
+ * A standing rule stated outright: a rule named or labelled, a rule cue or an obligation not
+ * limited to the moment, a classification convention, a standing reaction to an event.
+ */
+function statesRule(sentence: string): boolean {
+  // "The inbox rule that forwards claims stopped working": a rule named as a thing that fails is a
+  // problem report; "Dress rule: …" labels a rule whatever its words.
+  if (
+    RULE_NOUN.test(sentence) &&
+    (sentence.includes(':') || (FINITE.test(sentence) && !PROBLEM.test(sentence)))
+  )
+    return true;
+  // "I don't want to pay for anything right now": a rule for the moment does not stand.
+  if (
+    (RULE.test(sentence) || RULE_DONT.test(sentence) || OBLIGATION.test(sentence)) &&
+    !MOMENT_ONLY.test(sentence)
+  )
+    return true;
+  if (HAS_TO.test(sentence) && !SPEAKER_NOW.test(sentence) && !ONE_OFF_TIME.test(sentence))
+    return true;
+  return CLASSIFICATION.test(sentence) || standingOnEvent(sentence);
+}
+
+/**
+ * What someone holds: a role, a habit, a duty, an occupation or a lasting condition is a fact,
+ * and the moment's context when held once ("Tom covers for me today"); null when none is named.
+ */
+function heldBySomeone(sentence: string): 'fact' | 'context' | null {
+  if (ROLE.test(sentence) || HABIT.test(sentence)) return 'fact';
+  const held =
+    DUTY.test(sentence) ||
+    (OCCUPATION.test(sentence) && analyseClause(sentence).tense === 'present');
+  if (held) return onceDated(sentence) ? 'context' : 'fact';
+  if (LASTING_CONDITION.test(sentence) && !onceDated(sentence) && !MOMENT_ONLY.test(sentence))
+    return 'fact';
+  return null;
+}
+
+/**
+ * A statement of what is, kept as a fact: where something is, a specific stated with a verb and
+ * no moment, a value, a relation, or what a lasting thing is.
+ */
+function statesWhatIs(sentence: string, specific: boolean): boolean {
   if (
     PRONOUN_PLACE.test(sentence) &&
     (hasSpecifics(sentence.replace(NUMBER_ONLY, '')) || /\d+\.\d+/.test(sentence)) &&
     !ONE_OFF_TIME.test(sentence)
   )
-    return 'fact';
+    return true;
   if (
     specific &&
     FINITE.test(sentence) &&
     sentence.split(/\s+/).length >= 4 &&
     !ONE_OFF_TIME.test(sentence)
   )
-    return 'fact';
-  if (isValueStatement(sentence)) return 'fact';
-  if (namesRelation(sentence)) return 'fact';
-  if (namesWhatItIs(sentence)) return 'fact';
-  return 'context';
+    return true;
+  return isValueStatement(sentence) || namesRelation(sentence) || namesWhatItIs(sentence);
+}
+
+// An obligation that would follow once ("we'll have to cancel", "we would need to move it").
+const CONSEQUENCE = /\b(?:will|'ll|would|'d|might|may|could)\s+(?:have|need|have got)\s+to\b/i;
+// A proviso that holds each time rather than a condition of a moment ("Unless told otherwise, …",
+// "If possible …", "Where needed …", "When in doubt, …").
+const STANDING_PROVISO =
+  /^(?:unless (?:(?:told|stated|noted|agreed|asked|specified|instructed|said) otherwise|otherwise (?:stated|noted|agreed|specified))|(?:if|where|when|whenever) (?:possible|needed|necessary|practical|feasible|in doubt|unsure|applicable))\b[,\s]*/i;
+const DEFAULTED = new Set<SentenceClass['kind']>(['fact', 'setting', 'instruction', 'rule']);
+
+/**
+ * The kind of a user sentence that opens with a standing proviso: a default the user keeps ("Unless
+ * told otherwise, invoices go out on the 1st", "If possible keep replies short") is a rule; null
+ * without a proviso.
+ */
+function underProviso(
+  sentence: string,
+  speaker: 'user' | 'assistant',
+): SentenceClass['kind'] | null {
+  const proviso = speaker === 'user' ? STANDING_PROVISO.exec(sentence) : null;
+  const rest = proviso === null ? '' : sentence.slice(proviso[0].length);
+  if (rest.split(/\s+/).length < 2) return null;
+  const kind = classifySentence(rest.charAt(0).toUpperCase() + rest.slice(1), speaker);
+  const told = IMPERATIVE.test(rest) || analyseClause(rest).mood === 'imperative';
+  return DEFAULTED.has(kind) || (kind === 'skip' && told) ? 'rule' : kind;
 }
 
 /**
@@ -796,8 +869,10 @@ export function classifySentence(
  */
 function supposes(sentence: string): boolean {
   if (SUPPOSITION.pattern.exec(sentence)?.index !== 0) return false;
-  const stands = [RULE, RULE_DONT, STANDING_WORD, HAS_TO, RULE_NOUN, DECISION, COMMITMENT];
+  const stands = [RULE, RULE_DONT, STANDING_WORD, RULE_NOUN, DECISION, COMMITMENT];
   if (stands.some((cue) => cue.test(sentence))) return false;
+  // "… they have to find cover" holds each time; "… we'll have to cancel" is what would follow.
+  if (HAS_TO.test(sentence) && !CONSEQUENCE.test(sentence)) return false;
   const main = sentence.split(/,\s*/).slice(1).join(', ');
   return main === '' || !(IMPERATIVE.test(main) || analyseClause(main).mood === 'imperative');
 }
@@ -817,6 +892,7 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (
     speaker === 'user' &&
     ADVISED.test(sentence) &&
+    !(AUTHORITY.test(sentence) && STANDING_WORD.test(sentence)) &&
     !DECISION.test(sentence) &&
     !COMMITMENT.test(sentence)
   )
