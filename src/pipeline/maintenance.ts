@@ -200,7 +200,7 @@ export async function forget(
     }
     if (target.kind !== 'event') await coverSourceMessages(tx, covered);
     // Before what was derived from them: a reply covered here takes its observations with it.
-    await coverAnswersOf(tx, covered);
+    const keptMasks = await coverAnswersOf(tx, covered);
     await coverDerivedFromMessages(tx, covered);
     if (target.kind !== 'event') {
       for (const prompt of await tx.listPrompts({
@@ -239,6 +239,7 @@ export async function forget(
       ...(target.kind === 'slot' ? { field: target.field } : {}),
       reason,
       covered_event_ids: covered.map((e) => e.eventId),
+      ...(keptMasks.length > 0 ? { kept_masks: keptMasks as unknown as JsonObject[] } : {}),
       ...(deadLetters.length > 0 ? { erased_dlq_ids: deadLetters.map((d) => d.dlqId) } : {}),
     };
     const entityId = target.kind === 'event' ? null : target.entityId;

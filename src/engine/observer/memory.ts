@@ -125,7 +125,7 @@ function withoutBareAnswers(
   const gone = new Set(entries.flatMap((_, i) => (blanked(i) ? [i] : [])));
   if (gone.size === 0) return restored;
   const turns = entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
-  const bare = new Set(answersLeftBare(turns, gone));
+  const bare = new Set(answersLeftBare(turns, gone).map((r) => r.index));
   if (bare.size === 0) return restored;
   const kept = restored.capture.entries.map((e, i) => (bare.has(i) ? { ...e, text: '' } : e));
   return { ...restored, capture: { ...restored.capture, entries: kept } };
