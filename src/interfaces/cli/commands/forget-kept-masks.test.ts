@@ -70,6 +70,44 @@ describe('verity forget of a question keeps the rest of a reply that says more',
     expect(after).toContain('repainted the side gate');
   });
 
+  it('keeps the state and items read from the reply and from the messages before it', async () => {
+    await ingest('hall', [
+      ['h1', 'user', 'We decided to move the book club to the library from March.'],
+      ['h2', 'assistant', "What's the new alarm code for the hall?"],
+      ['h3', 'user', "it's 2064, and I'm vegan now"],
+    ]);
+    const before = await shown('hall', 'book club library vegan 2064 alarm');
+    expect(before).toContain('"diet": "vegan"');
+    expect(before).toContain('DECISION');
+    const forgotten = await cli.verity(['forget', '--message', 'hall/h2', '--yes', '--json']);
+    expect(forgotten.code, forgotten.stderr).toBe(0);
+    const after = await shown('hall', 'book club library vegan 2064 alarm');
+    expect(after).toContain('"diet": "vegan"');
+    expect(after).toContain('DECISION');
+    expect(after).toContain('Move the book club to the library');
+    expect(after).toContain("I'm vegan now");
+    expect(after).not.toContain('2064');
+  });
+
+  it('erases a bare reply without the items read from the messages around it', async () => {
+    await ingest('van', [
+      ['v1', 'user', 'We decided to sell the old piano before the move.'],
+      ['v2', 'assistant', "What's the new lockbox code for the flat?"],
+      ['v3', 'user', "it's 7730"],
+      ['v4', 'user', 'I will book the removal van for Saturday.'],
+    ]);
+    const before = await shown('van', 'piano removal van lockbox 7730');
+    expect(before).toContain('Sell the old piano');
+    expect(before).toContain('ACTION');
+    const forgotten = await cli.verity(['forget', '--message', 'van/v2', '--yes', '--json']);
+    expect(forgotten.code, forgotten.stderr).toBe(0);
+    expect(JSON.parse(forgotten.stdout).covered_events).toBeGreaterThanOrEqual(2);
+    const after = await shown('van', 'piano removal van lockbox 7730');
+    expect(after).not.toContain('7730');
+    expect(after).toContain('Sell the old piano');
+    expect(after).toContain('ACTION');
+  });
+
   it.each([
     [
       'fr',
