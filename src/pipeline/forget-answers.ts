@@ -2,6 +2,7 @@ import { answersLeftBare, turnSide } from '../language/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { KeptMask } from '../search/index.js';
 import type { WriteTx } from '../stores/index.js';
+import type { ForgetResult } from './types.js';
 
 /** Turns read on each side of a forgotten message: more than `askedBefore` reads back. */
 const AROUND = 4;
@@ -71,4 +72,28 @@ function mergeSpans(spans: readonly (readonly [number, number])[]): [number, num
     else merged.push([start, end]);
   }
   return merged;
+}
+
+/**
+ * What a forget erased beyond what it names, for the user to read (`verity forget`, the API): the
+ * other messages it covered, what was read from them, and the replies it kept masked.
+ */
+export function forgetReach(
+  named: string | null,
+  covered: readonly LedgerEvent[],
+  kept: readonly KeptMask[],
+): Pick<ForgetResult, 'messages_erased' | 'derived_erased' | 'masks_kept'> {
+  const refs = covered.flatMap((e) => {
+    const { thread_id: thread, message_id: message } = e.payload;
+    if (e.type !== EVENT_TYPES.message || e.eventId === named) return [];
+    return typeof thread === 'string' && typeof message === 'string'
+      ? [`${thread}/${message}`]
+      : [];
+  });
+  const derived = new Set<string>([EVENT_TYPES.observation, EVENT_TYPES.extractionCompleted]);
+  return {
+    messages_erased: refs.sort(),
+    derived_erased: covered.filter((e) => derived.has(e.type)).length,
+    masks_kept: kept.map((m) => `${m.thread_id}/${m.message_id}`).sort(),
+  };
 }

@@ -31,7 +31,7 @@ import {
 } from '../stores/index.js';
 import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
-import { coverAnswersOf } from './forget-answers.js';
+import { coverAnswersOf, forgetReach } from './forget-answers.js';
 import {
   adjustPolicy,
   applyRecord,
@@ -257,6 +257,11 @@ export async function forget(
       covered_events: covered.length,
       redacted: covered.length,
       dead_letters: deadLetters.length,
+      ...forgetReach(
+        target.kind === 'event' ? target.eventId.toLowerCase() : null,
+        covered,
+        keptMasks,
+      ),
     };
   });
 }

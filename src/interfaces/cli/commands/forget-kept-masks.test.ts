@@ -41,9 +41,10 @@ describe('verity forget of a question keeps the rest of a reply that says more',
       ['s1', 'assistant', "What's the new code for the bike shed?"],
       ['s2', 'user', "it's 5920, and the plumber comes on Friday"],
     ]);
-    const forgotten = await cli.verity(['forget', '--message', 'shed/s1', '--yes', '--json']);
+    const forgotten = await cli.verity(['forget', '--message', 'shed/s1', '--yes']);
     expect(forgotten.code, forgotten.stderr).toBe(0);
-    expect(JSON.parse(forgotten.stdout).covered_events).toBe(1);
+    expect(forgotten.stdout).toContain('1 events covered');
+    expect(forgotten.stdout).toContain('replies kept, their secret masked: shed/s2');
     const after = await shown('shed', 'plumber Friday 5920 bike shed code');
     expect(after).toContain('the plumber comes on Friday');
     expect(after).not.toContain('5920');
@@ -61,9 +62,15 @@ describe('verity forget of a question keeps the rest of a reply that says more',
       ['g3', 'user', "it's 3318"],
       ['g4', 'user', 'The bins go out on Wednesday.'],
     ]);
+    const preview = await cli.verity(['forget', '--message', 'gate/g2']);
+    expect(preview.code).toBe(2);
+    expect(preview.stderr).toContain('a reply, of any speaker, that is nothing but a secret');
     const forgotten = await cli.verity(['forget', '--message', 'gate/g2', '--yes', '--json']);
     expect(forgotten.code, forgotten.stderr).toBe(0);
-    expect(JSON.parse(forgotten.stdout).covered_events).toBe(2);
+    const result = JSON.parse(forgotten.stdout);
+    expect(result.covered_events).toBe(2);
+    expect(result.messages_erased).toEqual(['gate/g3']);
+    expect(result.masks_kept).toEqual([]);
     const after = await shown('gate', 'bins Wednesday 3318 side gate code');
     expect(after).not.toContain('3318');
     expect(after).toContain('The bins go out on Wednesday.');
