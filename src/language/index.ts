@@ -62,7 +62,7 @@ export {
   RETURN_LEG,
   rescheduleReading,
 } from './reschedule.js';
-export type { SecretKind, SecretSpan } from './secrets.js';
+export type { LeftBare, SecretKind, SecretSpan } from './secrets.js';
 export {
   answersLeftBare,
   askedBefore,

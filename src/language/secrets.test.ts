@@ -1038,7 +1038,37 @@ describe('answersLeftBare: the replies a forgotten turn alone made secret', () =
     ['a remark two turns before the reply, the question kept', [0], []],
     ['the code itself', [2], []],
   ] as const)('%s', (_name, gone, bare) => {
-    expect(answersLeftBare(turns, new Set(gone))).toEqual(bare);
+    expect(answersLeftBare(turns, new Set(gone)).map((r) => r.index)).toEqual(bare);
+  });
+
+  /** What forgetting the question does to `reply`: erased whole, or kept with these masked. */
+  function reading(asked: string, reply: string): string | 'whole' | null {
+    const said = [
+      { side: 'assistant', text: asked },
+      { side: 'user:', text: reply },
+    ];
+    const [left] = answersLeftBare(said, new Set([0]));
+    if (left === undefined) return null;
+    if (left.whole) return 'whole';
+    return left.spans.map((s) => reply.slice(s.start, s.end)).join(' | ');
+  }
+
+  it.each([
+    // Nothing but the value and its frame: erased whole.
+    ["What's the code for the bike shed now?", '5920', 'whole'],
+    ["What's the code for the bike shed now?", "it's 5920", 'whole'],
+    ["What's the code for the bike shed now?", 'ok: 5920', 'whole'],
+    ["What's the code for the bike shed now?", "the code's 5920, I think", 'whole'],
+    ['Quel est le nouveau code du portail ?', "c'est 6617", 'whole'],
+    // More said beside it: the reply stays, the value alone masked.
+    ["What's the code for the bike shed now?", "it's 5920, and the plumber comes Friday", '5920'],
+    ["What's the code for the bike shed now?", "it's 5920, and I'm vegan since May", '5920'],
+    ['Quel est le nouveau code du portail ?', "c'est 6617, et le colis arrive jeudi", '6617'],
+    // Asked for no secret: nothing to do.
+    ['How many bikes are in the shed?', '3', null],
+    ['When does the plumber come?', 'at 14:30, and he brings the new tap', null],
+  ] as const)('after "%s", "%s" reads %s', (asked, reply, expected) => {
+    expect(reading(asked, reply)).toBe(expected);
   });
 });
 

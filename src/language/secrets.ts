@@ -1694,27 +1694,87 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   return said.map((t) => t.text).join('\n');
 }
 
+/** A reply whose secret only forgotten turns made readable (see `answersLeftBare`). */
+export interface LeftBare {
+  /** Index of the reply in the turns read. */
+  readonly index: number;
+  /** The values only the forgotten turns masked, in order of position. */
+  readonly spans: readonly SecretSpan[];
+  /**
+   * Whether the reply is nothing but those values and their frame ("4471", "it's 4471", "ok: 4471
+   * 👍", "the code's 4471, I think"): erased whole it loses nothing else said. Otherwise ("it's
+   * 4471, and the parcel comes Tuesday") the reply stays, masked where `spans` say.
+   */
+  readonly whole: boolean;
+}
+
 /**
- * The turns (indices into `turns`, ascending) whose secret only the turns in `gone` make readable:
- * "What's the new storage unit code?" | "4471" masks the reply because of the question, and with
- * the question gone `maskSecrets` would show "4471" whole. Turns in `gone` are not listed. A turn
- * listed here, once gone too, may leave another bare, so a caller that removes them reads again.
+ * The turns (ascending) whose secret only the turns in `gone` make readable: "What's the new
+ * storage unit code?" | "4471" masks the reply because of the question, and with the question gone
+ * `maskSecrets` would show "4471" whole. Turns in `gone` are not listed. The one reading of what a
+ * forget does to such a reply, for every path that forgets a turn: erased whole when it says
+ * nothing else (and then read as gone too, so a chain of answers goes with its first question),
+ * else kept with the values masked that the turns erased made secret.
  */
-export function answersLeftBare(turns: readonly SaidTurn[], gone: ReadonlySet<number>): number[] {
+export function answersLeftBare(turns: readonly SaidTurn[], gone: ReadonlySet<number>): LeftBare[] {
+  const erased = new Set(gone);
+  const found = new Map<number, LeftBare>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const reply of leftBareOnce(turns, erased)) {
+      found.set(reply.index, reply);
+      if (reply.whole) {
+        erased.add(reply.index);
+        grew = true;
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.index - b.index);
+}
+
+/** One reading of `answersLeftBare`: the replies `gone` alone leaves bare. */
+function leftBareOnce(turns: readonly SaidTurn[], gone: ReadonlySet<number>): LeftBare[] {
   const first = Math.min(...gone);
   const left = turns.filter((_, i) => !gone.has(i));
   const at = turns.flatMap((_, i) => (gone.has(i) ? [] : [i]));
-  const bare: number[] = [];
+  const bare: LeftBare[] = [];
   at.forEach((i, j) => {
     const text = turns[i]?.text ?? '';
     if (i < first) return;
     const masked = findSecrets(text, askedBefore(turns, i));
     if (masked.length === 0) return;
     const still = findSecrets(text, askedBefore(left, j));
-    if (!masked.every((span) => still.some((s) => s.start <= span.start && s.end >= span.end)))
-      bare.push(i);
+    const spans = masked.filter(
+      (span) => !still.some((s) => s.start <= span.start && s.end >= span.end),
+    );
+    if (spans.length > 0) bare.push({ index: i, spans, whole: onlyValues(text, spans) });
   });
   return bare;
+}
+
+/** Words a frame may hold before a value ("sure, the code's now") and after it ("I think"). */
+const FRAME_BEFORE = 6;
+const FRAME_AFTER = 2;
+/** A run of letters, or one CJK character (a CJK text has no spaces to count words by). */
+const SAID_UNIT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
+
+/**
+ * Whether `text` says nothing besides the values at `spans` and a short frame: a few words before
+ * the first, at most two between or after them ("7319 and 4402", "4471, I think"), no digit
+ * outside them. "it's 4471, and the parcel comes Tuesday" says more.
+ */
+function onlyValues(text: string, spans: readonly SecretSpan[]): boolean {
+  const units = (from: number, to: number) => text.slice(from, to).match(SAID_UNIT) ?? [];
+  const outside = [
+    text.slice(0, spans[0]?.start ?? 0),
+    ...spans.map((s, k) => text.slice(s.end, spans[k + 1]?.start ?? text.length)),
+  ];
+  if (outside.some((part) => /\d/u.test(part))) return false;
+  if (units(0, spans[0]?.start ?? 0).length > FRAME_BEFORE) return false;
+  return spans.every(
+    (s, k) => units(s.end, spans[k + 1]?.start ?? text.length).length <= FRAME_AFTER,
+  );
 }
 
 // A key is read alone, without the clause a guarded label ("code", "key") needs.

@@ -54,6 +54,7 @@ import { readMeta, type WriteTx, writeMeta } from '../stores/index.js';
 import { planAsOf } from './event-time.js';
 import { foldExtensionEvent, noteObservation } from './fold-extensions.js';
 import { foldExtractionCompleted, foldItemConflictResolved } from './fold-items.js';
+import { foldKeptMasks } from './fold-masks.js';
 import { foldTaskEvent, isTaskOrOpsEvent } from './fold-tasks.js';
 import {
   DERIVED_BY,
@@ -712,6 +713,11 @@ async function foldEvent(
       }
       return NOTHING_APPLIED;
     }
+    case EVENT_TYPES.forgotten:
+      // A tombstone's effect is the redaction plus the rebuild `forget` performs, and the masks it
+      // keeps on replies it leaves in place.
+      await foldKeptMasks(tx, event);
+      return NOTHING_APPLIED;
     case EVENT_TYPES.answer:
       return applyAnswerEvent(tx, session, event, now);
     case EVENT_TYPES.prompt:

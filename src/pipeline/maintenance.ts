@@ -31,7 +31,7 @@ import {
 } from '../stores/index.js';
 import { applyEvent, FOLD_VERSION, flushSession, openSession } from './apply.js';
 import { withPipelineTx } from './cached-tx.js';
-import { coverAnswersOf } from './forget-answers.js';
+import { coverAnswersOf, forgetReach } from './forget-answers.js';
 import {
   adjustPolicy,
   applyRecord,
@@ -201,7 +201,7 @@ export async function forget(
     }
     if (target.kind !== 'event') await coverSourceMessages(tx, covered);
     // Before what was derived from them: a reply covered here takes its observations with it.
-    await coverAnswersOf(tx, covered);
+    const keptMasks = await coverAnswersOf(tx, covered);
     const entries = target.kind === 'event' ? (target.entries ?? null) : null;
     await coverDerivedFromMessages(tx, covered, entries);
     if (target.kind !== 'event') {
@@ -246,6 +246,7 @@ export async function forget(
         : { entries: { thread_id: entries.threadId, message_ids: [...entries.messageIds] } }),
       reason,
       covered_event_ids: covered.map((e) => e.eventId),
+      ...(keptMasks.length > 0 ? { kept_masks: keptMasks as unknown as JsonObject[] } : {}),
       ...(deadLetters.length > 0 ? { erased_dlq_ids: deadLetters.map((d) => d.dlqId) } : {}),
     };
     const entityId = target.kind === 'event' ? null : target.entityId;
@@ -263,6 +264,11 @@ export async function forget(
       covered_events: covered.length,
       redacted: covered.length,
       dead_letters: deadLetters.length,
+      ...forgetReach(
+        target.kind === 'event' ? target.eventId.toLowerCase() : null,
+        covered,
+        keptMasks,
+      ),
     };
   });
 }

@@ -189,6 +189,16 @@ export interface ForgetResult {
   readonly redacted: number;
   /** Dead letters whose kept raw line named what was forgotten, erased with it. */
   readonly dead_letters: number;
+  /**
+   * Messages erased besides the one named, as `THREAD/MESSAGE`, sorted: a reply (often another
+   * speaker's) that was nothing but a secret a forgotten message asked for, or the messages a
+   * forgotten entity's evidence was read from.
+   */
+  readonly messages_erased?: readonly string[];
+  /** State observations and item extraction runs read from the erased messages, erased with them. */
+  readonly derived_erased?: number;
+  /** Replies kept with the secret a forgotten question made masked in them, as `THREAD/MESSAGE`. */
+  readonly masks_kept?: readonly string[];
 }
 
 /**

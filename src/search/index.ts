@@ -24,6 +24,8 @@ export {
   rankAdjustments,
   routedFusion,
 } from './hybrid-search.js';
+export type { KeptMask } from './kept-masks.js';
+export { keptMaskRecord, maskSpans } from './kept-masks.js';
 export type {
   LearnedModel,
   TrainingQuery,

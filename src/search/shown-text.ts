@@ -1,5 +1,6 @@
-import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
+import { askedBefore, turnSide } from '../language/index.js';
 import type { MessageRecord, SearchDocument, Store } from '../stores/index.js';
+import { keptSpans, maskedWithKept } from './kept-masks.js';
 
 /** Longer messages are never a bare answer ("4471", "it's Grapefruit-Ninja-42"): no read for them. */
 const SHORT_REPLY = 100;
@@ -31,10 +32,22 @@ async function askedOfHit(
  * (forget erases it).
  */
 export async function shownText(
-  store: Pick<Store, 'getMessage' | 'listMessages'>,
+  store: Pick<Store, 'getMessage' | 'listMessages' | 'getMeta'>,
   document: SearchDocument,
 ): Promise<string> {
-  return maskSecrets(document.text, await askedOfHit(store, document));
+  const kept = await keptOfHit(store, document);
+  return maskedWithKept(document.text, await askedOfHit(store, document), kept);
+}
+
+/** The spans a forget kept masked on a message hit (see `KeptMask`). */
+async function keptOfHit(
+  store: Pick<Store, 'getMessage' | 'getMeta'>,
+  document: SearchDocument,
+): Promise<readonly (readonly number[])[]> {
+  const { threadId, messageId } = document;
+  if (document.kind !== 'message' || threadId === null || messageId === null) return [];
+  const self = await store.getMessage(threadId, messageId);
+  return self === null ? [] : keptSpans(store, self.eventId);
 }
 
 /**
@@ -43,7 +56,7 @@ export async function shownText(
  * whose question fell outside `records` is still masked. Same order as given.
  */
 export async function maskedRecords(
-  store: Pick<Store, 'listMessages'>,
+  store: Pick<Store, 'listMessages' | 'getMeta'>,
   records: readonly MessageRecord[],
 ): Promise<MessageRecord[]> {
   const ordered = [...records].sort(
@@ -53,10 +66,11 @@ export async function maskedRecords(
   if (oldest === undefined) return [];
   const earlier = await turnsBefore(store, oldest);
   const turns = said(earlier.concat(ordered));
+  const kept = await Promise.all(ordered.map((record) => keptSpans(store, record.eventId)));
   const shown = new Map(
     ordered.map((record, i) => [
       record,
-      maskSecrets(record.content, askedBefore(turns, earlier.length + i)),
+      maskedWithKept(record.content, askedBefore(turns, earlier.length + i), kept[i] ?? []),
     ]),
   );
   return records.map((record) => ({ ...record, content: shown.get(record) ?? record.content }));

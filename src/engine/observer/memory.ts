@@ -18,6 +18,7 @@ import {
   scrubForgotten,
 } from '../../observer/index.js';
 import { type ForgetResult, recordEvent } from '../../pipeline/index.js';
+import { maskSpans } from '../../search/index.js';
 import { eachEvent } from '../../stores/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
 import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
@@ -80,7 +81,12 @@ export async function forgetMemory(
     await readProposals(rt.store),
     await quotingRecords(rt),
   );
-  const plan = { ...planned, captures: planned.captures.map((c) => withoutBareAnswers(c, inputs)) };
+  const narrowed = planned.captures.map((c) => withoutBareAnswers(c, inputs));
+  const plan = {
+    ...planned,
+    captures: narrowed.map((n) => n.restored),
+    texts: [...planned.texts, ...narrowed.flatMap((n) => n.texts)],
+  };
   const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
   let last: ForgetResult | null = null;
   for (const eventId of events) {
@@ -123,7 +129,12 @@ export async function forgetCapturedMessage(
     await quotingRecords(rt),
   );
   if (planned.captures.length === 0) return null;
-  const plan = { ...planned, captures: planned.captures.map((c) => withoutBareAnswers(c, inputs)) };
+  const narrowed = planned.captures.map((c) => withoutBareAnswers(c, inputs));
+  const plan = {
+    ...planned,
+    captures: narrowed.map((n) => n.restored),
+    texts: [...planned.texts, ...narrowed.flatMap((n) => n.texts)],
+  };
   const blanked = new Set<string>();
   for (const c of plan.captures) {
     const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
@@ -177,26 +188,60 @@ async function restoreCaptures(rt: ObserverRuntime, plan: MemoryForgetPlan): Pro
 }
 
 /**
- * A capture recorded again without the messages `memory forget` blanked, and without the replies
- * only they made secret ("What's the new storage unit code?" | "4471"): recorded with its question
- * blank, the bare reply would be shown unmasked (as `verity forget` covers them, `coverAnswersOf`).
+ * A capture recorded again as `verity forget` leaves a thread (one reading, `answersLeftBare`):
+ * beside the entries `memory forget` blanked, a reply only they made secret is blanked too when it
+ * is nothing but the value ("What's the new storage unit code?" | "4471"), with the observations
+ * read from it; a reply that says more ("it's 4471, and the parcel comes Tuesday") stays, recorded
+ * with the value masked, since with its question blank nothing would mask it any more. Returns the
+ * texts that leave with them, for the daily logs.
  */
 function withoutBareAnswers(
   restored: MemoryForgetPlan['captures'][number],
   inputs: readonly ForgetCaptureInput[],
-): MemoryForgetPlan['captures'][number] {
+): { restored: MemoryForgetPlan['captures'][number]; texts: string[] } {
   const original = inputs.find((i) => restored.redact_event_ids.includes(i.capture_event_id));
-  if (original === undefined) return restored;
+  if (original === undefined) return { restored, texts: [] };
   const entries = original.payload.entries;
   const blanked = (i: number) =>
     restored.capture.entries[i]?.text === '' && entries[i]?.text !== '';
   const gone = new Set(entries.flatMap((_, i) => (blanked(i) ? [i] : [])));
-  if (gone.size === 0) return restored;
+  if (gone.size === 0) return { restored, texts: [] };
   const turns = entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
-  const bare = new Set(answersLeftBare(turns, gone));
-  if (bare.size === 0) return restored;
-  const kept = restored.capture.entries.map((e, i) => (bare.has(i) ? { ...e, text: '' } : e));
-  return { ...restored, capture: { ...restored.capture, entries: kept } };
+  const replies = new Map(answersLeftBare(turns, gone).map((r) => [r.index, r]));
+  if (replies.size === 0) return { restored, texts: [] };
+  const erased = new Set<string>();
+  const kept = restored.capture.entries.map((e, i) => {
+    const reply = replies.get(i);
+    if (reply === undefined) return e;
+    if (reply.whole) {
+      erased.add(e.id);
+      return { ...e, text: '' };
+    }
+    return {
+      ...e,
+      text: maskSpans(
+        e.text,
+        reply.spans.map((s) => [s.start, s.end]),
+      ),
+    };
+  });
+  const texts = entries.filter((e) => erased.has(e.id)).map((e) => e.text);
+  let observations = restored.observations;
+  if (observations !== null && erased.size > 0) {
+    const segments = observations.segments
+      .map((segment) => ({
+        ...segment,
+        observations: segment.observations.filter((o) => {
+          const drop = o.source_message_ids.some((m) => erased.has(m));
+          if (drop) texts.push(o.text);
+          return !drop;
+        }),
+      }))
+      .filter((segment) => segment.observations.length > 0);
+    observations = { ...observations, segments };
+  }
+  const capture = { ...restored.capture, entries: kept };
+  return { restored: { ...restored, capture, observations }, texts };
 }
 
 /** Every capture with its transcript (from its ledger event) and its observations. */

@@ -280,7 +280,18 @@ export function renderForget(result: ForgetResult): string {
     result.dead_letters > 0
       ? `, ${result.dead_letters} dead letter${result.dead_letters === 1 ? '' : 's'} erased`
       : '';
-  return `forgotten: tombstone ${result.tombstone_id}, ${result.covered_events} events covered, ${result.redacted} redacted${letters}`;
+  const lines = [
+    `forgotten: tombstone ${result.tombstone_id}, ${result.covered_events} events covered, ${result.redacted} redacted${letters}`,
+  ];
+  const erased = result.messages_erased ?? [];
+  if (erased.length > 0) lines.push(`  messages erased with it: ${erased.join(', ')}`);
+  const derived = result.derived_erased ?? 0;
+  if (derived > 0) {
+    lines.push(`  state observations and item runs read from them, erased: ${derived}`);
+  }
+  const kept = result.masks_kept ?? [];
+  if (kept.length > 0) lines.push(`  replies kept, their secret masked: ${kept.join(', ')}`);
+  return lines.join('\n');
 }
 
 function renderJsonValue(value: JsonValue): string {

@@ -19,7 +19,12 @@ function describeForget(target: ForgetTarget): string {
     return `event ${target.eventId} (its payload is redacted and the state it supported re-derived)`;
   }
   if (target.kind === 'message') {
-    return `message ${target.threadId}/${target.messageId} (its text is redacted and the state it supported re-derived)`;
+    return (
+      `message ${target.threadId}/${target.messageId} (its text is redacted and the state it supported re-derived); ` +
+      'a reply, of any speaker, that is nothing but a secret this message asked for ("4471", ' +
+      `"it's 4471") goes with it, with the state and items read from it; a reply that says more ` +
+      'stays, the secret masked'
+    );
   }
   if (target.kind === 'slot') {
     return `every event about ${target.field} of ${target.entityId}, and that field's state`;
