@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onRecord, readerIn } from './__fixtures__/read-chat.js';
+import { onRecord, readerIn, readMessage } from './__fixtures__/read-chat.js';
 
 // A recurring event moved to another weekday or another hour ("moves from Mondays to Tuesdays,
 // same time", "coach moved judo to 6 from next week"): the plural weekday was no date for the
@@ -52,4 +52,31 @@ describe('a move to a weekday or an hour', () => {
       'family.schedule.judo=2026-05-08 17:00 (strong)',
     );
   });
+});
+
+describe('a move someone wants or proposes has not happened', () => {
+  const known = onRecord({ 'family.schedule.judo': '2026-05-04 17:00' }, HOUSEHOLD);
+  const intents = (text: string) =>
+    readMessage(text, { entityId: HOUSEHOLD, known } as never)
+      .filter((o) => o.field === 'family.schedule.judo')
+      .map((o) => o.intent);
+
+  it.each([
+    'Sensei wants to move judo to Fridays',
+    "Let's move judo to Thursdays",
+    'The club would like to shift judo to Wednesdays, same time',
+    'could we move judo to Saturdays at 10?',
+    'Tomás suggested we push judo to 6',
+  ])('"%s" is read as a supposition, never state', (text) => {
+    const read = intents(text);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((i) => i === 'assertive' || i === 'planning')).toEqual([]);
+  });
+
+  it.each(['Sensei moved judo to Fridays', 'Judo moved to Fridays because the club wanted it'])(
+    '"%s" is a move that happened',
+    (text) => {
+      expect(intents(text)).toEqual(['planning']);
+    },
+  );
 });

@@ -509,11 +509,21 @@ function documentSchedule(
   return [entry(slug, value, t, moved !== null)];
 }
 
+/** A move of an event someone wants, suggests or proposes, before the move verb. */
+const WISHED_MOVE =
+  /\b(?:wants?|wanted|would like|'d like|wish(?:es)?|hopes?|let's|let us|should|could|might|shall|suggest(?:s|ed)?|propos(?:es|ed))\b(?:\s+[\p{L}'-]+){0,3}?\s+(?:to\s+)?(?:move|push|reschedule|shift|switch)\b/iu;
+
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (!EVENT_WORDS.test(t) || TRAVEL_WORDS.test(t)) return [];
   const intent = clause.intent.intent;
-  const stateIntent: Intent = intent === 'assertive' || intent === 'planning' ? 'planning' : intent;
+  // "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
+  // proposed has not happened; it is read as a supposition (weak: shown, never committed).
+  const stateIntent: Intent = WISHED_MOVE.test(t)
+    ? 'hypothetical'
+    : intent === 'assertive' || intent === 'planning'
+      ? 'planning'
+      : intent;
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
   const member = SCHEDULE_MEMBER.exec(t);
