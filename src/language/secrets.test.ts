@@ -1273,6 +1273,11 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
     ['¿Cómo se entra al garaje?', '8820', '[secret]'],
     ['What is the door code?', 'press 4471', 'press [secret]'],
+    ['how can we get into the flat tonight?', '6620', '[secret]'],
+    ['How do I get in now?', 'press 3017', 'press [secret]'],
+    ['How will they get into the back garage?', 'press 5521', 'press [secret]'],
+    ['门禁怎么开？', '按4471', '按[secret]'],
+    ['怎么进小区？', '3390', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
   });
@@ -1285,6 +1290,12 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['how do I open the gate?', 'push hard'],
     ['how old is the gate?', '1920'],
     ['What number did you press?', 'enter 12'],
+    ['how can we get in touch with the landlord?', '4471'],
+    ['How do I get in to see the physio?', 'ring 8820'],
+    ['How can she get in on the raffle?', '3390'],
+    ['这个周会怎么开？', '9302'],
+    ['收据怎么开？', '按551902'],
+    ['这个项目怎么进行？', '7713'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
   });

@@ -1268,10 +1268,12 @@ function askedByWord(sentence: string): SecretKind | null {
 /**
  * A question asking how to get in or open a door, in the set's languages: "how do I get in?",
  * "Wie komme ich rein?", "Jak się wchodzi do klatki?", "小区大门怎么开？". Asked with its mark, it
- * asks for the code (a reply that is a sentence or a direction gives none).
+ * asks for the code (a reply that is a sentence or a direction gives none). In English and Chinese
+ * the getting-in is bare or into a place a code opens: "get in touch", "get in to see the GP",
+ * "发票怎么开" (how is an invoice issued) and "这个会怎么开" (how is the meeting run) ask for none.
  */
 const GET_IN =
-  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get in(?:to|side)?\b|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|怎么开|怎么进|怎麼開|怎麼進|どうやって(?:入|開け)/iu;
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
