@@ -1243,6 +1243,12 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
       '5500 1122 3344 5566',
       '[secret]',
     ],
+    [
+      'Can you send me the debit card? I need to pay the deposit.',
+      '4929 1100 3321 8876',
+      '[secret]',
+    ],
+    ['Read me the card number for the hotel booking.', '5521 8830 4412 0097', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
   });
@@ -1255,6 +1261,10 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     ['Ist das Paket angekommen?', 'ja, 44 10 92'],
     ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
     ["Sure, I'll need the card's expiry.", '11 2027'],
+    ['The driver left a card. What is the tracking number on it?', '5521 8830 4412 0097'],
+    ['Could you send me the card for the caterer?', '4929 1100 3321 8876'],
+    ['Can you read me the number on his business card?', '4417 2203 9981 5510'],
+    ['Which number is on the card she left?', '0161 4960 7770 12'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
   });

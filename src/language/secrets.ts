@@ -1253,8 +1253,10 @@ const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])
  */
 function askedByWord(sentence: string): SecretKind | null {
   for (const l of ASKED_PATTERNS)
-    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence)))
+    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
+      if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
       return l.kind;
+    }
   for (const match of sentence.matchAll(CONFIG_NAME)) {
     const parts = nameParts(match[0]);
     const last = parts[parts.length - 1] ?? '';
@@ -1540,6 +1542,13 @@ function answersWithin(text: string): SecretSpan[] {
   return spans;
 }
 
+/**
+ * A number or card that is not a payment card's, asked for: a tracking, parcel, order or phone
+ * number, a business, greeting, loyalty or library card, a card for someone ("the card for the florist").
+ */
+const OTHER_CARD =
+  /\b(?:tracking|parcel|order|reference|ref|phone|mobile|business|greeting|birthday|loyalty|library|membership|courier)\b|\bcard (?:for|to) (?:the|my|your|our|a)\b/iu;
+
 /** A reply that is nothing but a card's long number as printed: 13 to 19 digits in groups. */
 const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
 
@@ -1551,6 +1560,11 @@ const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
 function cardGiven(text: string, asked: string): SecretSpan | null {
   const number = CARD_GROUPS.exec(text)?.[1];
   if (number === undefined || !CARD_WORD.test(asked)) return null;
+  // No card network's numbers start with 0: "0161 4960 7770" is a phone number.
+  if (number.startsWith('0')) return null;
+  // "the tracking number on the courier's card", "the card for the florist": another card or number.
+  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  if (OTHER_CARD.test(question)) return null;
   const digits = number.replace(/\D/gu, '').length;
   if (digits < 13 || digits > 19) return null;
   const start = text.indexOf(number);
