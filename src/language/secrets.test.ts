@@ -1265,6 +1265,7 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     ['Could you send me the card for the caterer?', '4929 1100 3321 8876'],
     ['Can you read me the number on his business card?', '4417 2203 9981 5510'],
     ['Which number is on the card she left?', '0161 4960 7770 12'],
+    ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
   });
@@ -1288,6 +1289,8 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['How will they get into the back garage?', 'press 5521', 'press [secret]'],
     ['门禁怎么开？', '按4471', '按[secret]'],
     ['怎么进小区？', '3390', '[secret]'],
+    ["What's the number for the bike lock?", '4471', '[secret]'],
+    ['What number opens the safe?', '2209', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
   });
@@ -1300,6 +1303,12 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['how do I open the gate?', 'push hard'],
     ['how old is the gate?', '1920'],
     ['What number did you press?', 'enter 12'],
+    ["What's the model number on the keypad?", '4471'],
+    ['Which serial number is stamped on the padlock?', '88213'],
+    ['Which number bus goes past the lock?', '42'],
+    ['Where is the number for the locksmith?', '7713'],
+    ["What's the lock's part number?", '3390'],
+    ['What is our safe deposit box number?', '118'],
     ['how can we get in touch with the landlord?', '4471'],
     ['How do I get in to see the physio?', 'ring 8820'],
     ['How can she get in on the raffle?', '3390'],

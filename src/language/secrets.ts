@@ -1187,6 +1187,14 @@ const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
 const LOCK =
   /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+/**
+ * A number near a lock that is not its code: "the model number of the safe", "the serial number
+ * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
+ * number for the lock keeper", "the lock's part number".
+ */
+const OTHER_NUMBER =
+  /\b(?:model|serial|part|product|item|order|phone|box|bus|tram|route|platform)\s+(?:number|no\.?|nummer|num(?:é|e)ro|n(?:ú|u)mero|numer)\b|\bnumber\s+(?:bus|tram|route|platform)\b|\block[ -]?(?:keeper|smith)s?\b/iu;
+
 /** A question asking for a card itself, by a request ("send me the company card"). */
 const CARD_REQUEST = /\b(?:send|give|read|share|tell|paste|type)\b/iu;
 
@@ -1255,6 +1263,7 @@ function askedByWord(sentence: string): SecretKind | null {
   for (const l of ASKED_PATTERNS)
     if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
       if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
+      if (l.needs === LOCK && OTHER_NUMBER.test(sentence)) continue;
       return l.kind;
     }
   for (const match of sentence.matchAll(CONFIG_NAME)) {
@@ -1547,7 +1556,7 @@ function answersWithin(text: string): SecretSpan[] {
  * number, a business, greeting, loyalty or library card, a card for someone ("the card for the florist").
  */
 const OTHER_CARD =
-  /\b(?:tracking|parcel|order|reference|ref|phone|mobile|business|greeting|birthday|loyalty|library|membership|courier)\b|\bcard (?:for|to) (?:the|my|your|our|a)\b/iu;
+  /\b(?:tracking|parcel|order|reference|ref|phone|mobile|business|greeting|birthday|loyalty|library|membership|courier)\b|\bcard (?:for|to|of) (?:the|my|your|our|a)\b/iu;
 
 /** A reply that is nothing but a card's long number as printed: 13 to 19 digits in groups. */
 const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
