@@ -1290,6 +1290,8 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['门禁怎么开？', '按4471', '按[secret]'],
     ['怎么进小区？', '3390', '[secret]'],
     ["What's the number for the bike lock?", '4471', '[secret]'],
+    ['Can you send me the credentials for the staging box?', 'Trk77x!pw9', '[secret]'],
+    ['credentials?', 'Trk77x!pw9', '[secret]'],
     ['What number opens the safe?', '2209', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
@@ -1304,6 +1306,8 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['how old is the gate?', '1920'],
     ['What number did you press?', 'enter 12'],
     ["What's the model number on the keypad?", '4471'],
+    ['Which credentials screen should I open?', 'admin.bluefin.net'],
+    ['How many credentials attempts are left?', 'Trk77x'],
     ['Which serial number is stamped on the padlock?', '88213'],
     ['Which number bus goes past the lock?', '42'],
     ['Where is the number for the locksmith?', '7713'],

@@ -1217,12 +1217,12 @@ export const ASKED_LABELS: readonly {
   { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
   { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
   { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
-  // A login asked for whole, never a thing about it ("the login page", "login attempts").
+  // A login asked for whole, never a thing about it ("the login page", "credentials page URL").
   {
     lang: 'en',
     kind: 'password',
     words:
-      '(?:login|log-in|sign-in)(?: details)?(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))|credentials',
+      '(?:(?:login|log-in|sign-in)(?: details)?|credentials)(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))',
   },
   { lang: 'de', kind: 'password', words: 'zugangsdaten|anmeldedaten' },
   { lang: 'fr', kind: 'password', words: 'identifiants' },
