@@ -134,6 +134,32 @@ describe('search masks a reply past one acknowledgement of its own side', () => 
   });
 });
 
+describe('search masks a correction as far back as the context does', () => {
+  const opened = useSuiteTestEngine('verity-search-reach-', '2026-05-08T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('loft', 'l0', 'assistant', 'user:primary', 'I reset the loft keypad code.', 1),
+          said('loft', 'l1', 'user', 'user:primary', 'What is it now?', 2),
+          said('loft', 'l2', 'assistant', 'user:primary', 'one sec', 3),
+          said('loft', 'l3', 'assistant', 'user:primary', 'hang on, checking', 4),
+          said('loft', 'l4', 'assistant', 'user:primary', '6204', 5),
+          said('loft', 'l5', 'assistant', 'user:primary', 'no wait 6240', 6),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('reads back past two held turns and a value to the question and the code it names', async () => {
+    const { engine } = opened();
+    const hits = (await engine.search('6240 loft keypad code wait', { limit: 10 })).hits;
+    expect(hits.map((h) => h.id)).toContain('l5');
+    expect(JSON.stringify(hits)).not.toContain('6240');
+    const context = await engine.buildContext({ thread: 'loft', budget: 8000 });
+    expect(context.markdown).not.toContain('6240');
+  });
+});
+
 describe('search masks a reply to a question of the same role, past two turns holding the floor', () => {
   const opened = useSuiteTestEngine('verity-search-same-role-', '2026-05-07T12:00:00Z', {}, (t) =>
     t.engine

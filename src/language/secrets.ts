@@ -1683,6 +1683,14 @@ function givesValue(text: string): boolean {
 const HELD_TURNS = 2;
 
 /**
+ * How many turns back `askedBefore` reads, whatever their side: the two spoken turns, the turns
+ * holding the floor and a value just given, and up to three tool or system turns between. The one
+ * bound: a surface reading stored turns (search's `shownText`) fetches this many, so search and
+ * context read the same question for a reply.
+ */
+export const ASKED_REACH = 2 + HELD_TURNS + 1 + 3;
+
+/**
  * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
  * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
  * only hold the floor ("one sec", "hang on, finding it") and one bare value just given (its
@@ -1700,7 +1708,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const said: SaidTurn[] = [];
   let held = 0;
   let valueBefore = false;
-  for (let i = index - 1; i >= 0 && said.length < 2; i--) {
+  for (let i = index - 1; i >= Math.max(0, index - ASKED_REACH) && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
