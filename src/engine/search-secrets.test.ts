@@ -185,3 +185,29 @@ describe('search masks a reply to a question of the same role, past two turns ho
     expect(byId.get('s6')?.text).toBe('4');
   });
 });
+
+describe('state items carry no secret the message masking hides', () => {
+  const opened = useSuiteTestEngine('verity-items-secrets-', '2026-05-09T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('gym', 'g1', 'assistant', 'user:primary', "What's the locker room door code?", 1),
+          said('gym', 'g2', 'user', 'user:primary', '5280', 2),
+          said('gym', 'g3', 'user', 'user:primary', 'no wait 5820', 3),
+          said('gym', 'g4', 'user', 'user:primary', 'We must renew the gym pass before June.', 4),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('keeps an ordinary item and shows the correction nowhere', async () => {
+    const { engine } = opened();
+    const items = (await engine.listStateItems({ threadId: 'gym', status: 'all' })).items;
+    expect(items.map((i) => i.text).join('\n')).toContain('Renew the gym pass');
+    expect(JSON.stringify(items)).not.toContain('5820');
+    const hits = (await engine.search('no wait 5820 locker room', { limit: 10 })).hits;
+    expect(JSON.stringify(hits)).not.toContain('5820');
+    const context = await engine.buildContext({ thread: 'gym', budget: 8000 });
+    expect(context.markdown).not.toContain('5820');
+  });
+});
