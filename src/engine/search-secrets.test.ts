@@ -134,6 +134,32 @@ describe('search masks a reply past one acknowledgement of its own side', () => 
   });
 });
 
+describe('search masks a correction as far back as the context does', () => {
+  const opened = useSuiteTestEngine('verity-search-reach-', '2026-05-08T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('loft', 'l0', 'assistant', 'user:primary', 'I reset the loft keypad code.', 1),
+          said('loft', 'l1', 'user', 'user:primary', 'What is it now?', 2),
+          said('loft', 'l2', 'assistant', 'user:primary', 'one sec', 3),
+          said('loft', 'l3', 'assistant', 'user:primary', 'hang on, checking', 4),
+          said('loft', 'l4', 'assistant', 'user:primary', '6204', 5),
+          said('loft', 'l5', 'assistant', 'user:primary', 'no wait 6240', 6),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('reads back past two held turns and a value to the question and the code it names', async () => {
+    const { engine } = opened();
+    const hits = (await engine.search('6240 loft keypad code wait', { limit: 10 })).hits;
+    expect(hits.map((h) => h.id)).toContain('l5');
+    expect(JSON.stringify(hits)).not.toContain('6240');
+    const context = await engine.buildContext({ thread: 'loft', budget: 8000 });
+    expect(context.markdown).not.toContain('6240');
+  });
+});
+
 describe('search masks a reply to a question of the same role, past two turns holding the floor', () => {
   const opened = useSuiteTestEngine('verity-search-same-role-', '2026-05-07T12:00:00Z', {}, (t) =>
     t.engine
@@ -157,5 +183,31 @@ describe('search masks a reply to a question of the same role, past two turns ho
     expect(byId.get('s4')?.text).toBe('[secret]');
     expect(JSON.stringify(hits)).not.toContain('3 9 0 6');
     expect(byId.get('s6')?.text).toBe('4');
+  });
+});
+
+describe('state items carry no secret the message masking hides', () => {
+  const opened = useSuiteTestEngine('verity-items-secrets-', '2026-05-09T12:00:00Z', {}, (t) =>
+    t.engine
+      .ingest(
+        [
+          said('gym', 'g1', 'assistant', 'user:primary', "What's the locker room door code?", 1),
+          said('gym', 'g2', 'user', 'user:primary', '5280', 2),
+          said('gym', 'g3', 'user', 'user:primary', 'no wait 5820', 3),
+          said('gym', 'g4', 'user', 'user:primary', 'We must renew the gym pass before June.', 4),
+        ].join('\n'),
+      )
+      .then(() => undefined),
+  );
+
+  it('keeps an ordinary item and shows the correction nowhere', async () => {
+    const { engine } = opened();
+    const items = (await engine.listStateItems({ threadId: 'gym', status: 'all' })).items;
+    expect(items.map((i) => i.text).join('\n')).toContain('Renew the gym pass');
+    expect(JSON.stringify(items)).not.toContain('5820');
+    const hits = (await engine.search('no wait 5820 locker room', { limit: 10 })).hits;
+    expect(JSON.stringify(hits)).not.toContain('5820');
+    const context = await engine.buildContext({ thread: 'gym', budget: 8000 });
+    expect(context.markdown).not.toContain('5820');
   });
 });

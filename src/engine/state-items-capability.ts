@@ -32,6 +32,7 @@ import {
 } from '../ledger/index.js';
 import { appendAndApply, flushSession, openSession } from '../pipeline/index.js';
 import { validateExtractionCompleted } from '../schemas/index.js';
+import { maskedRecords } from '../search/index.js';
 import type { MessageRecord, Store, StoredStateItem, WriteTx } from '../stores/index.js';
 import type { IngestOptions } from './search-capability.js';
 
@@ -367,11 +368,12 @@ async function runOnce(
 ): Promise<ExtractionRunView | 'idle' | 'stale'> {
   const { store, embedder } = rt;
   const before = await store.getWatermark(threadId);
-  const messages = await store.listMessages({
-    threadId,
-    after: before,
-    limit: rt.maxBatchMessages,
-  });
+  // Read as every surface shows them: an item must not carry what the message's masking hides
+  // ("What's the door code?" | "7713" | "no wait 7731" gives no "No wait 7731").
+  const messages = await maskedRecords(
+    store,
+    await store.listMessages({ threadId, after: before, limit: rt.maxBatchMessages }),
+  );
   const newest = messages.at(-1);
   if (newest === undefined) return 'idle';
   const existing = await store.listStateItems({ threadId });

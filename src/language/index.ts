@@ -64,6 +64,7 @@ export {
 } from './reschedule.js';
 export type { LeftBare, SecretKind, SecretSpan } from './secrets.js';
 export {
+  ASKED_REACH,
   answersLeftBare,
   askedBefore,
   CLAUSE_JOIN,

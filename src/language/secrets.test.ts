@@ -1243,6 +1243,12 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
       '5500 1122 3344 5566',
       '[secret]',
     ],
+    [
+      'Can you send me the debit card? I need to pay the deposit.',
+      '4929 1100 3321 8876',
+      '[secret]',
+    ],
+    ['Read me the card number for the hotel booking.', '5521 8830 4412 0097', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
   });
@@ -1255,6 +1261,11 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     ['Ist das Paket angekommen?', 'ja, 44 10 92'],
     ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
     ["Sure, I'll need the card's expiry.", '11 2027'],
+    ['The driver left a card. What is the tracking number on it?', '5521 8830 4412 0097'],
+    ['Could you send me the card for the caterer?', '4929 1100 3321 8876'],
+    ['Can you read me the number on his business card?', '4417 2203 9981 5510'],
+    ['Which number is on the card she left?', '0161 4960 7770 12'],
+    ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
   });
@@ -1273,6 +1284,15 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
     ['¿Cómo se entra al garaje?', '8820', '[secret]'],
     ['What is the door code?', 'press 4471', 'press [secret]'],
+    ['how can we get into the flat tonight?', '6620', '[secret]'],
+    ['How do I get in now?', 'press 3017', 'press [secret]'],
+    ['How will they get into the back garage?', 'press 5521', 'press [secret]'],
+    ['门禁怎么开？', '按4471', '按[secret]'],
+    ['怎么进小区？', '3390', '[secret]'],
+    ["What's the number for the bike lock?", '4471', '[secret]'],
+    ['Can you send me the credentials for the staging box?', 'Trk77x!pw9', '[secret]'],
+    ['credentials?', 'Trk77x!pw9', '[secret]'],
+    ['What number opens the safe?', '2209', '[secret]'],
   ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
     expect(maskSecrets(reply, asked)).toBe(shown);
   });
@@ -1285,6 +1305,20 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['how do I open the gate?', 'push hard'],
     ['how old is the gate?', '1920'],
     ['What number did you press?', 'enter 12'],
+    ["What's the model number on the keypad?", '4471'],
+    ['Which credentials screen should I open?', 'admin.bluefin.net'],
+    ['How many credentials attempts are left?', 'Trk77x'],
+    ['Which serial number is stamped on the padlock?', '88213'],
+    ['Which number bus goes past the lock?', '42'],
+    ['Where is the number for the locksmith?', '7713'],
+    ["What's the lock's part number?", '3390'],
+    ['What is our safe deposit box number?', '118'],
+    ['how can we get in touch with the landlord?', '4471'],
+    ['How do I get in to see the physio?', 'ring 8820'],
+    ['How can she get in on the raffle?', '3390'],
+    ['这个周会怎么开？', '9302'],
+    ['收据怎么开？', '按551902'],
+    ['这个项目怎么进行？', '7713'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
   });

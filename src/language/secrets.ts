@@ -1187,6 +1187,14 @@ const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
 const LOCK =
   /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+/**
+ * A number near a lock that is not its code: "the model number of the safe", "the serial number
+ * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
+ * number for the lock keeper", "the lock's part number".
+ */
+const OTHER_NUMBER =
+  /\b(?:model|serial|part|product|item|order|phone|box|bus|tram|route|platform)\s+(?:number|no\.?|nummer|num(?:é|e)ro|n(?:ú|u)mero|numer)\b|\bnumber\s+(?:bus|tram|route|platform)\b|\block[ -]?(?:keeper|smith)s?\b/iu;
+
 /** A question asking for a card itself, by a request ("send me the company card"). */
 const CARD_REQUEST = /\b(?:send|give|read|share|tell|paste|type)\b/iu;
 
@@ -1209,12 +1217,12 @@ export const ASKED_LABELS: readonly {
   { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
   { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
   { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
-  // A login asked for whole, never a thing about it ("the login page", "login attempts").
+  // A login asked for whole, never a thing about it ("the login page", "credentials page URL").
   {
     lang: 'en',
     kind: 'password',
     words:
-      '(?:login|log-in|sign-in)(?: details)?(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))|credentials',
+      '(?:(?:login|log-in|sign-in)(?: details)?|credentials)(?=\\s*(?:$|[?,.!]|\\s(?:for|to|of|on|at)\\b))',
   },
   { lang: 'de', kind: 'password', words: 'zugangsdaten|anmeldedaten' },
   { lang: 'fr', kind: 'password', words: 'identifiants' },
@@ -1253,8 +1261,11 @@ const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])
  */
 function askedByWord(sentence: string): SecretKind | null {
   for (const l of ASKED_PATTERNS)
-    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence)))
+    if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
+      if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
+      if (l.needs === LOCK && OTHER_NUMBER.test(sentence)) continue;
       return l.kind;
+    }
   for (const match of sentence.matchAll(CONFIG_NAME)) {
     const parts = nameParts(match[0]);
     const last = parts[parts.length - 1] ?? '';
@@ -1268,10 +1279,12 @@ function askedByWord(sentence: string): SecretKind | null {
 /**
  * A question asking how to get in or open a door, in the set's languages: "how do I get in?",
  * "Wie komme ich rein?", "Jak się wchodzi do klatki?", "小区大门怎么开？". Asked with its mark, it
- * asks for the code (a reply that is a sentence or a direction gives none).
+ * asks for the code (a reply that is a sentence or a direction gives none). In English and Chinese
+ * the getting-in is bare or into a place a code opens: "get in touch", "get in to see the GP",
+ * "发票怎么开" (how is an invoice issued) and "这个会怎么开" (how is the meeting run) ask for none.
  */
 const GET_IN =
-  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get in(?:to|side)?\b|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|怎么开|怎么进|怎麼開|怎麼進|どうやって(?:入|開け)/iu;
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
@@ -1538,6 +1551,13 @@ function answersWithin(text: string): SecretSpan[] {
   return spans;
 }
 
+/**
+ * A number or card that is not a payment card's, asked for: a tracking, parcel, order or phone
+ * number, a business, greeting, loyalty or library card, a card for someone ("the card for the florist").
+ */
+const OTHER_CARD =
+  /\b(?:tracking|parcel|order|reference|ref|phone|mobile|business|greeting|birthday|loyalty|library|membership|courier)\b|\bcard (?:for|to|of) (?:the|my|your|our|a)\b/iu;
+
 /** A reply that is nothing but a card's long number as printed: 13 to 19 digits in groups. */
 const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
 
@@ -1549,6 +1569,11 @@ const CARD_GROUPS = /^\s*(\d{4}(?:[ -]\d{2,6}){2,4})\s*$/u;
 function cardGiven(text: string, asked: string): SecretSpan | null {
   const number = CARD_GROUPS.exec(text)?.[1];
   if (number === undefined || !CARD_WORD.test(asked)) return null;
+  // No card network's numbers start with 0: "0161 4960 7770" is a phone number.
+  if (number.startsWith('0')) return null;
+  // "the tracking number on the courier's card", "the card for the florist": another card or number.
+  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  if (OTHER_CARD.test(question)) return null;
   const digits = number.replace(/\D/gu, '').length;
   if (digits < 13 || digits > 19) return null;
   const start = text.indexOf(number);
@@ -1658,6 +1683,14 @@ function givesValue(text: string): boolean {
 const HELD_TURNS = 2;
 
 /**
+ * How many turns back `askedBefore` reads, whatever their side: the two spoken turns, the turns
+ * holding the floor and a value just given, and up to three tool or system turns between. The one
+ * bound: a surface reading stored turns (search's `shownText`) fetches this many, so search and
+ * context read the same question for a reply.
+ */
+export const ASKED_REACH = 2 + HELD_TURNS + 1 + 3;
+
+/**
  * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
  * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
  * only hold the floor ("one sec", "hang on, finding it") and one bare value just given (its
@@ -1675,7 +1708,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const said: SaidTurn[] = [];
   let held = 0;
   let valueBefore = false;
-  for (let i = index - 1; i >= 0 && said.length < 2; i--) {
+  for (let i = index - 1; i >= Math.max(0, index - ASKED_REACH) && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {

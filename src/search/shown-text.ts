@@ -1,4 +1,4 @@
-import { askedBefore, turnSide } from '../language/index.js';
+import { ASKED_REACH, askedBefore, turnSide } from '../language/index.js';
 import type { MessageRecord, SearchDocument, Store } from '../stores/index.js';
 import { keptSpans, maskedWithKept } from './kept-masks.js';
 
@@ -82,8 +82,8 @@ function compareIds(a: string, b: string): number {
 }
 
 /**
- * The turns a stored message may answer, oldest first: as many as `askedBefore` reads back (two
- * spoken turns, past two that hold the floor: "What is it now?" | "one sec" | "hang on" | "4471").
+ * The turns a stored message may answer, oldest first: as many as `askedBefore` reads back
+ * (`ASKED_REACH`: "What is it now?" | "one sec" | "hang on" | "4471" | "no wait, 4417").
  */
 async function turnsBefore(
   store: Pick<Store, 'listMessages'>,
@@ -94,7 +94,7 @@ async function turnsBefore(
     threadId: record.threadId,
     before: at,
     order: 'desc',
-    limit: 4,
+    limit: ASKED_REACH,
   });
   return [...earlier].reverse();
 }
