@@ -1,11 +1,11 @@
-import { answersLeftBare, turnSide } from '../language/index.js';
+import { ASKED_REACH, answersLeftBare, turnSide } from '../language/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { KeptMask } from '../search/index.js';
 import type { WriteTx } from '../stores/index.js';
 import type { ForgetResult } from './types.js';
 
-/** Turns read on each side of a forgotten message: more than `askedBefore` reads back. */
-const AROUND = 4;
+/** Turns read on each side of a forgotten message: as far as `askedBefore` reads back. */
+const AROUND = ASKED_REACH;
 
 /**
  * What a forget does to the replies whose secret only a covered message made readable (see
