@@ -355,6 +355,15 @@ languages) written on 2026-11-27 by a writer who never saw the detector or earli
 before any use by sha256("verity-secrets/" + id), first byte even → **tuning** (read and fixed
 against in session 16), odd → **heldout** (only scored here: the headline).
 
+Conversations (a case holds \`messages\`, one captured session, so a secret given in a *reply*
+is scored): **conv-tuning** and **conv-heldout**, 70 conversations written on 2026-11-28 by a
+writer who never saw the code (47 with a secret in a reply that does not say it is one, 17
+near-misses where a question's bare reply is an ordinary value, 6 with both; 25 in nine languages
+other than English), split before any use by a seeded shuffle into 35 + 35: conv-tuning was read
+and fixed against in session 18, conv-heldout only scored (the conversation headline; 24 of 25
+leaked at the session's start). **conv-dev**: 22 conversations an engineer wrote beside the rules
+(not a measure of generalisation).
+
 | set | secrets leaked | proposals | daily log | search | ask | context | phrases lost | proposed |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.length > 0 ? rows.join('\n') : '| (no set in bench/secrets/) | | | | | | | | |'}
