@@ -7,12 +7,7 @@ import {
   type SourceType,
   type ValidationIssue,
 } from '../core/index.js';
-import {
-  type EntityRegistry,
-  type Extractor,
-  type KnownSlot,
-  memberGroupOf,
-} from '../extract/index.js';
+import type { EntityRegistry, Extractor, KnownSlot } from '../extract/index.js';
 import { EVENT_TYPES, type LedgerEvent, toLedgerEvent } from '../ledger/index.js';
 import {
   type MessageInput,
@@ -117,25 +112,6 @@ function restates(slot: SlotState | null, sourceType: SourceType, value: string 
   return own !== undefined && own.value === value;
 }
 
-/**
- * The slots a speaker's message is read against: their own, then those of the groups they speak
- * for or belong to (config \`we\`, \`members\`), so that a household member's "judo moved to
- * Tuesdays, same time" or "Kofi better, back at school" sees the member's slot on the family
- * entity, where the family rules file it.
- */
-async function slotsKnownTo(
-  tx: WriteTx,
-  entityId: string,
-  registry: EntityRegistry,
-): Promise<SlotState[]> {
-  const groups = [registry.we[entityId] ?? null, memberGroupOf(entityId, registry)].filter(
-    (g, i, all): g is string => g !== null && g !== entityId && all.indexOf(g) === i,
-  );
-  const slots = [...(await tx.listSlots(entityId))];
-  for (const group of groups) slots.push(...(await tx.listSlots(group)));
-  return slots;
-}
-
 async function registryOf(tx: WriteTx, base: EntityRegistry): Promise<EntityRegistry> {
   const confirmed = (await tx.getMeta(CONFIRMED_ALIASES_KEY)) as Record<string, string> | null;
   if (confirmed === null) return base;
@@ -204,8 +180,7 @@ export async function deriveObservations(
     return { result: NOTHING_APPLIED, invalid: [], failure: null };
   }
   const tag = `${step.extractor.id}@${step.extractor.version}`;
-  const registry = await registryOf(tx, step.registry);
-  const slots = await slotsKnownTo(tx, source.entityId, registry);
+  const slots = await tx.listSlots(source.entityId);
   const extraction = await step.extractor.extract({
     text: source.text,
     at: event.eventTs,
@@ -214,7 +189,7 @@ export async function deriveObservations(
     entityId: source.entityId,
     ...(source.title === undefined ? {} : { title: source.title }),
     known: knownOf(slots),
-    registry,
+    registry: await registryOf(tx, step.registry),
   });
   if (!extraction.ok) {
     return { result: NOTHING_APPLIED, invalid: [], failure: extraction.error.message };

@@ -270,10 +270,6 @@ function scheduleEntity(memberHint: string | null, doc: DocContext): string {
     const group = groupOf(memberHint, doc);
     if (group?.startsWith('family:')) return group;
   }
-  // A household member's "karate moved to Tuesdays" is the household's schedule: the family their
-  // "we" means (config `we`), where the other parent's messages file it too.
-  const household = doc.input.registry.we[doc.input.entityId];
-  if (household?.startsWith('family:')) return household;
   return speakerEntity(doc);
 }
 
