@@ -123,12 +123,20 @@ function objectAfter(text: string, end: number): string {
  * What follows a verb of ending makes it a verb of coming and going: a particle right after it
  * ("stopped by Tesco", "dropped in", "dropped off the keys"), or someone or something set down
  * somewhere ("dropped Ana at the airport", "dropped Leo off at football"). Nothing ends there.
+ * "At" names a place only when what follows is no time the date reader finds ("dropped Netflix
+ * at the weekend", "at midnight") and no adverbial idiom ("at last", "at once").
  */
-function comingAndGoing(afterVerb: string): boolean {
-  if (/^\s+(?:by|in|round|over|off)\b/i.test(afterVerb)) return true;
-  return /^\s+(?:(?:my|our|the|his|her|their)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:off|outside|in front of|at(?!\s+(?:last|least|once|first|all|the\s+(?:end|start|beginning)|\d)))\b/iu.test(
-    afterVerb,
-  );
+function comingAndGoing(clause: Clause, verbEnd: number): boolean {
+  const after = clause.text.slice(verbEnd);
+  if (/^\s+(?:by|in|round|over|off)\b/i.test(after)) return true;
+  const setDown =
+    /^\s+(?:(?:my|our|the|his|her|their)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(off|outside|in front of|at(?!\s+(?:last|least|once|first|all)\b))\b/iu.exec(
+      after,
+    );
+  if (setDown === null) return false;
+  if (setDown[1]?.toLowerCase() !== 'at') return true;
+  const placeAt = verbEnd + setDown[0].length;
+  return !clause.dates.some((d) => d.start >= placeAt && d.start <= placeAt + 6);
 }
 
 /**
@@ -165,7 +173,7 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   // "Let's cancel X", "I'll cancel X tomorrow", "we should cancel X": the plain present form
   // proposes or announces a cancellation; none has happened yet.
   if (cancel !== null && /^cancels?$/i.test(cancel[0])) return null;
-  if (cancel !== null && comingAndGoing(t.slice(cancel.index + cancel[0].length))) return null;
+  if (cancel !== null && comingAndGoing(clause, cancel.index + cancel[0].length)) return null;
   const item = named(objectAfter(t, verb.index + verb[0].length), clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;

@@ -299,6 +299,7 @@ describe('a verb of ending used for coming and going ends no subscription', () =
     ['a time after "at" keeps the ending', 'I stopped Deezer at last', 'deezer'],
     ['"at the end of" is when, not where', 'dropped my Peloton at the end of March', 'peloton'],
     ['no place after the object', 'I dropped Crunchyroll', 'crunchyroll'],
+    ['a clock time after "at" is when', 'I stopped Mubi at midnight', 'mubi'],
   ])('still reads the ending: %s ("%s")', (_phenomenon, text, slug) => {
     expect(read(text).map((r) => r.replace(/ \(.*\)$/, ''))).toContain(
       `financial.${slug}.status=cancelled`,
