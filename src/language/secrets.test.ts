@@ -1082,6 +1082,11 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     ['车库的密码是多少？', '5826', '[secret]'],
     ['ガレージの暗証番号は？', '5826', '[secret]'],
     ['保险箱的密码呢？', '7316', '[secret]'],
+    // A yes/no ending does not hide a word asking for the value ("give me", "what").
+    ['门禁密码可以给我吗？', '3391', '[secret]'],
+    ['金庫の暗証番号は何？', '7742', '[secret]'],
+    ['ロッカーのパスワードなんだっけ？', 'Kumo5510', '[secret]'],
+    ['현관 비밀번호 좀 줄래?', '8264', '[secret]'],
     ['把wifi密码发我', 'Tiankong88', '[secret]'],
     ["What's the code for the studio door?", '3906 and 2751', '[secret]'],
   ] as const)('masks %s | %s', (asked, text, shown) => {

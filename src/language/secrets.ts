@@ -1340,17 +1340,20 @@ function askedKind(asked: string): SecretKind | null {
 /** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
 const CJK_SECRET_WORD =
   /パスワード|暗証番号|パスコード|認証コード|確認コード|密码|密碼|口令|验证码|驗證碼|비밀번호|비번|암호|인증번호/u;
-/** A CJK question word asking for the value itself: "what / how much", "tell me", "send me". */
-const CJK_ASKS = /多少|什么|什麼|是啥|何です|なに|뭐|무엇|教えて|告诉我|告訴我|发我|發我|알려/u;
 /**
- * A bare question mark asks for the value only right after the secret word and its topic
- * particle ("暗証番号は？", "密码呢？"); after a verb or a yes/no particle it asks whether
- * something happened or is known ("密码改了吗？", "パスワード変えた？", "你有wifi密码吗？").
+ * A CJK word asking for the value itself: "what / how much" ("多少", "何", "なん", "뭐"), or a
+ * request to be told or given it ("教えて", "告诉我", "给我", "发我", "알려", "줘").
  */
-const CJK_BARE_ASK = new RegExp(
-  String.raw`(?:${CJK_SECRET_WORD.source})\s*(?:は|って|呢|是|는|은|요)?\s*[？?]\s*$`,
-  'u',
-);
+const CJK_ASKS =
+  /多少|什么|什麼|是啥|何|なに|なん|뭐|무엇|教えて|告诉我|告訴我|给我|給我|发我|發我|알려|줘|줄래/u;
+/** A question mark closing a CJK question. */
+const CJK_QUESTION_END = /[？?][ \t]*$/u;
+/**
+ * A yes/no question, by its sentence-final particle or verb ending: Chinese "吗", Japanese past
+ * or polite verb ("変えた？", "変えましたか？"). It asks whether something happened or is known
+ * ("密码改了吗？", "你知道密码吗？"), not for the value, unless a word of `CJK_ASKS` asks too.
+ */
+const CJK_YES_NO = /(?:[吗嗎]|た|ます|か)[？?][ \t]*$/u;
 /** A CJK question about the secret, not for it: its length, when, where, how many. */
 const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何回|いつ|どこ|몇|언제|어디|자리/u;
 
@@ -1361,8 +1364,10 @@ const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何�
 function cjkAsked(sentence: string): SecretKind | null | undefined {
   const word = CJK_SECRET_WORD.exec(sentence)?.[0];
   if (word === undefined) return undefined;
-  if (!(CJK_ASKS.test(sentence) || CJK_BARE_ASK.test(sentence)) || CJK_ABOUT.test(sentence))
-    return null;
+  const asks =
+    CJK_ASKS.test(sentence) ||
+    (CJK_QUESTION_END.test(sentence) && !CJK_YES_NO.test(sentence));
+  if (!asks || CJK_ABOUT.test(sentence)) return null;
   return /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(word)
     ? 'one_time_code'
     : /暗証番号/u.test(word)
