@@ -1365,8 +1365,7 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
   const word = CJK_SECRET_WORD.exec(sentence)?.[0];
   if (word === undefined) return undefined;
   const asks =
-    CJK_ASKS.test(sentence) ||
-    (CJK_QUESTION_END.test(sentence) && !CJK_YES_NO.test(sentence));
+    CJK_ASKS.test(sentence) || (CJK_QUESTION_END.test(sentence) && !CJK_YES_NO.test(sentence));
   if (!asks || CJK_ABOUT.test(sentence)) return null;
   return /验证码|驗證碼|認証コード|確認コード|인증번호/u.test(word)
     ? 'one_time_code'
