@@ -2,20 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
-
-/** A JSON-lines transcript of `turns`, one message a minute from 09:10. */
-function transcript(turns: readonly (readonly [string, string])[]): string {
-  return turns
-    .map(([role, content], i) =>
-      JSON.stringify({
-        message_id: `m${i + 1}`,
-        role,
-        content,
-        created_at: `2026-04-07T09:${String(10 + i).padStart(2, '0')}:00Z`,
-      }),
-    )
-    .join('\n');
-}
+import { transcript } from './__fixtures__/transcript.js';
 
 describe('memory forget of a captured question decides its replies as verity forget does', () => {
   const opened = useTestEngine(

@@ -3,24 +3,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
+import { transcript } from './__fixtures__/transcript.js';
 import type { Engine } from './types.js';
-
-/**
- * A JSON-lines transcript of `turns` (role, content), one message a minute; `first` numbers the
- * first message, so a later capture of the same session goes on where an earlier one stopped.
- */
-function transcript(turns: readonly (readonly [string, string])[], first = 1): string {
-  return turns
-    .map(([role, content], i) =>
-      JSON.stringify({
-        message_id: `m${first + i}`,
-        role,
-        content,
-        created_at: `2026-04-07T09:${String(9 + first + i).padStart(2, '0')}:00Z`,
-      }),
-    )
-    .join('\n');
-}
 
 /** Captures `lines` as one user message each of session `sessionId`, observed at once; reflects. */
 async function observeSession(

@@ -1,0 +1,17 @@
+/**
+ * A JSON-lines transcript in Verity's capture format: `turns` as [role, content], ids `m<first>`,
+ * `m<first+1>`…, one message a minute from 09:<9 + first> on 7 April 2026; `first` lets a later
+ * capture of the same session go on where an earlier one stopped.
+ */
+export function transcript(turns: readonly (readonly [string, string])[], first = 1): string {
+  return turns
+    .map(([role, content], i) =>
+      JSON.stringify({
+        message_id: `m${first + i}`,
+        role,
+        content,
+        created_at: `2026-04-07T09:${String(9 + first + i).padStart(2, '0')}:00Z`,
+      }),
+    )
+    .join('\n');
+}
