@@ -9,6 +9,7 @@ import {
   holdsSecret,
   isSecretLabel,
   maskSecrets,
+  OPENED,
 } from './secrets.js';
 
 describe('findSecrets', () => {
@@ -1329,6 +1330,66 @@ describe('a place alone asked, in a chat that speaks of its code', () => {
         '820',
       ],
     ],
+  ])('keeps %j', (said) => {
+    expect(read(said)).toBe(said[said.length - 1]);
+  });
+});
+
+/**
+ * Each entry of `OPENED` with a chat of our own, read as its tier is: a lock's number asked, a
+ * door or gate asked alone after code talk, a code said near a place. [tier, turns, last shown].
+ */
+const OPENED_CHATS: readonly ['lock' | 'opening' | 'place', readonly string[], string][] = [
+  ['lock', ["what's the number for the lockbox?", '4471'], '[secret]'],
+  ['lock', ['Wie ist die Nummer vom Tresor?', '2291'], '[secret]'],
+  ['lock', ["C'est quoi le numéro du coffre-fort ?", '5520'], '[secret]'],
+  ['lock', ['¿Cuál es el número de la caja fuerte?', '7731'], '[secret]'],
+  ['lock', ['Qual è il numero del lucchetto?', '8812'], '[secret]'],
+  ['lock', ['Qual é o número do cadeado?', '3307'], '[secret]'],
+  ['lock', ['Wat is het nummer van het fietsslot?', '6120'], '[secret]'],
+  ['lock', ['Jaki jest numer do sejfu?', '9043'], '[secret]'],
+  ['opening', ['I need the codes again', 'sure', 'shed?', '4471'], '[secret]'],
+  ['opening', ['Schick mir bitte die Codes', 'Alarmanlage?', '2291'], '[secret]'],
+  ['opening', ['Tu as les codes ?', 'le portail ?', '5520'], '[secret]'],
+  ['opening', ['Pásame la contraseña', 'puerta?', '7731'], '[secret]'],
+  ['opening', ['Mi ridai il codice?', 'il cancello?', '5512'], '[secret]'],
+  ['opening', ['Qual é a senha?', 'o portão?', '8841'], '[secret]'],
+  ['opening', ['Wat zijn de codes?', 'de poort?', '1290'], '[secret]'],
+  ['opening', ['Jaki jest kod?', 'a furtka?', '7790'], '[secret]'],
+  ['opening', ['Vad är koden?', 'porten?', '4410'], '[secret]'],
+  ['opening', ['Kata sandi wifi sama kode pintu udah ganti', 'gerbang?', '3371'], '[secret]'],
+  ['opening', ['暗証番号わかる？', 'ドア？', '4471'], '[secret]'],
+  ['place', ['The code for the loft is 7734.'], 'The code for the loft is [secret].'],
+  ['place', ["Le code de l'immeuble est 4B17."], "Le code de l'immeuble est [secret]."],
+  ['place', ['El código del cajero es 4471.'], 'El código del cajero es [secret].'],
+];
+
+describe('what a code opens (OPENED)', () => {
+  const read = (said: readonly string[]) => {
+    const turns = said.map((text) => ({ side: 'user:', text }));
+    const last = said.length - 1;
+    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
+  };
+
+  it.each(OPENED_CHATS)('reads a %s in %j', (_tier, said, shown) => {
+    expect(read(said)).toBe(shown);
+  });
+
+  it('has a chat for every entry', () => {
+    const untested = OPENED.filter((entry) => {
+      const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry.words})(?![\\p{L}\\p{N}])`, 'iu');
+      return !OPENED_CHATS.some(
+        ([tier, said]) => tier === entry.tier && said.some((t) => words.test(t)),
+      );
+    });
+    expect(untested.map((e) => e.words)).toEqual([]);
+  });
+
+  it.each([
+    // A place is no lock: its number is an address or a room, and a lock's model number is no code.
+    [["what's the number for the office?", '4471']],
+    [["what's the locker number?", '214']],
+    [["What's the model number of the safe?", '4471']],
   ])('keeps %j', (said) => {
     expect(read(said)).toBe(said[said.length - 1]);
   });

@@ -312,9 +312,59 @@ const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'priva
 /** Words before a bare "code" that make it a public one: "zip code", "exit code", "booking code". */
 const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
+/**
+ * @internal What a code opens, one list for every reading of it, in three tiers: `lock` (a lock,
+ * a safe, a keypad: a bare "number" asked of one is its code, `LOCK`), `opening` (a door, a gate,
+ * an alarm, a door phone: asked alone, "door?", it asks for its code, `BARE_PLACE`) and `place`
+ * (a building, a flat, a side: said near a bare "code" or "combo", it is a door code, `PLACE`).
+ * Each tier is read with those before it: a lock is an opening and a place. Written by hand from
+ * everyday usage, in English and the languages of `FOREIGN_LABELS`; every entry has a sentence of
+ * its own in `secrets.test.ts`, and a test fails when one has none.
+ */
+export const OPENED: readonly {
+  readonly tier: 'lock' | 'opening' | 'place';
+  readonly words: string;
+}[] = [
+  // Locks, safes and keypads, by language: en, de, fr, es, it, pt, nl, pl.
+  { tier: 'lock', words: 'locks?|padlocks?|safes?|keypads?|lockbox(?:es)?' },
+  { tier: 'lock', words: '(?:fahrrad|zahlen)?schloss|tresor' },
+  { tier: 'lock', words: 'cadenas|coffre(?:-fort)?' },
+  { tier: 'lock', words: 'candado|caja fuerte' },
+  { tier: 'lock', words: 'lucchetto|cassaforte' },
+  { tier: 'lock', words: 'cadeado|cofre' },
+  { tier: 'lock', words: '(?:fiets|hang|cijfer|ketting|deur)slot|kluis' },
+  { tier: 'lock', words: 'k(?:ł|l)(?:ó|o)dk\\p{L}*|sejf\\p{L}*' },
+  // Doors, gates, alarms and door phones, by language: en, de, fr, es, it, pt, nl, pl, sv/da, id, zh/ja.
+  { tier: 'opening', words: 'doors?|gates?|garages?|sheds?|alarms?|lockers?|intercom' },
+  { tier: 'opening', words: '(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage' },
+  { tier: 'opening', words: 'porte|portail|alarme|interphone' },
+  { tier: 'opening', words: 'puerta|port(?:ó|o)n|alarma|portero' },
+  { tier: 'opening', words: 'porta|portone|cancello|allarme|citofono' },
+  { tier: 'opening', words: 'portal|port(?:ã|a)o' },
+  { tier: 'opening', words: 'deur|poort' },
+  { tier: 'opening', words: 'drzwi|bram[aeyę]|furtk\\p{L}*|alarmu|domofon\\p{L}*' },
+  { tier: 'opening', words: 'd(?:ö|o)rr(?:en)?|porten|larm(?:et)?' },
+  { tier: 'opening', words: 'pintu|gerbang|brankas' },
+  { tier: 'opening', words: '大门|大門|门禁|門禁|ドア|門|门' },
+  // Places a door code opens, and cash machines: en, de, fr, es, it, pl.
+  {
+    tier: 'place',
+    words:
+      'house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine',
+  },
+  { tier: 'place', words: 'immeuble|entr(?:é|e)e' },
+  { tier: 'place', words: 'bancomat|cajero|bankomat' },
+];
+
+const TIERS = { lock: ['lock'], opening: ['lock', 'opening'], place: ['lock', 'opening', 'place'] };
+/** The words of `OPENED` up to `tier`, as one alternation. */
+function openedWords(tier: keyof typeof TIERS): string {
+  return OPENED.filter((o) => TIERS[tier].includes(o.tier))
+    .map((o) => o.words)
+    .join('|');
+}
 /** What a bare "code" or "combo" opens, said near it. */
-const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*|(?:fahrrad|zahlen)?schloss|cadenas|candado|lucchetto|cadeado|(?:fiets|hang|cijfer|ketting|deur)slot|k(?:ł|l)(?:ó|o)dk\p{L}*)(?![\p{L}\p{N}])/iu;
+const PLACE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('place')})(?![\\p{L}\\p{N}])`, 'iu');
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -1185,8 +1235,7 @@ const OTHER_HEAD_BEFORE =
 const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
-const LOCK =
-  /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+const LOCK = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('lock')})(?![\\p{L}\\p{N}])`, 'iu');
 /**
  * A number near a lock that is not its code: "the model number of the safe", "the serial number
  * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
@@ -1292,8 +1341,10 @@ const GET_IN =
  * read by `askedBefore` over `ASKED_REACH`): after "How wide are the openings?" | "the window is
  * 900", "door?" | "820" is a width.
  */
-const BARE_PLACE =
-  /^(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\s*)?(?:(?:front |back |side |garage |gate )?(?:door|gate|alarm|padlock|lock|safe|keypad|lockbox)|(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage|schloss|tresor|porte|portail|alarme|cadenas|coffre|puerta|port(?:ó|o)n|alarma|candado|porta|port(?:ã|a)o|cancello|allarme|lucchetto|deur|poort|fietsslot|drzwi|brama|furtka|k(?:ł|l)(?:ó|o)dka|sejf|大门|大門|门禁|門禁|ドア|門|门)\s*[?？]$/iu;
+const BARE_PLACE = new RegExp(
+  `^(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
+  'iu',
+);
 
 /** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords, keys. */
 const CODE_TALK: ReadonlySet<SecretKind> = new Set([
