@@ -4,10 +4,14 @@ import {
   ASKED_LABELS,
   answersLeftBare,
   askedBefore,
+  CJK_ABOUT_WORDS,
+  CORRECTION_WORDS,
+  ENTRY_WORDS,
   FOREIGN_LABELS,
   findSecrets,
   holdsSecret,
   isSecretLabel,
+  KEY_AFTER_WORDS,
   maskSecrets,
   OPENED,
 } from './secrets.js';
@@ -1445,5 +1449,145 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['这个项目怎么进行？', '7713'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+/** Whether `word` is said by one entry of a word list (the entry read whole, case aside). */
+const saidBy = (entry: string, word: string): boolean =>
+  new RegExp(`^(?:${entry})$`, 'iu').test(word);
+
+/**
+ * Each word list the reply and question readings use, one case of our own per entry (issue #10
+ * item 4: lexicons are data with provenance): [word, question, reply, shown]. The reply is masked
+ * only because the word is in its list (a word that is not, in `controls`, leaves it shown).
+ */
+describe('the word lists of a reply, one case per entry', () => {
+  const GATE = 'What is the gate code?';
+  const CORRECTIONS: readonly [string, string, string][] = [
+    ['no', 'no 4471', 'no [secret]'],
+    ['nope', 'nope 4471', 'nope [secret]'],
+    ['nah', 'nah 4471', 'nah [secret]'],
+    ['wait', 'wait 4471', 'wait [secret]'],
+    ['sorry', 'sorry 4471', 'sorry [secret]'],
+    ['oops', 'oops 4471', 'oops [secret]'],
+    ['actually', 'actually 4471', 'actually [secret]'],
+    ['ne', 'ne 4471', 'ne [secret]'],
+    ['nee', 'nee 4471', 'nee [secret]'],
+    ['nein', 'nein 4471', 'nein [secret]'],
+    ['non', 'non 4471', 'non [secret]'],
+    ['não', 'não 4471', 'não [secret]'],
+    ['nie', 'nie 4471', 'nie [secret]'],
+    ['perdón', 'perdón 4471', 'perdón [secret]'],
+    ['scusa', 'scusa 4471', 'scusa [secret]'],
+    ['pardon', 'pardon 4471', 'pardon [secret]'],
+    ['désolé', 'désolé 4471', 'désolé [secret]'],
+  ];
+  const ENTRIES: readonly [string, string, string][] = [
+    ['press', 'press 4471', 'press [secret]'],
+    ['enter', 'enter 4471', 'enter [secret]'],
+    ['type', 'type 4471', 'type [secret]'],
+    ['dial', 'dial 4471', 'dial [secret]'],
+    ['punch in', 'punch in 4471', 'punch in [secret]'],
+    ['key in', 'key in 4471', 'key in [secret]'],
+    ['drück', 'drück 4471', 'drück [secret]'],
+    ['tippe', 'tippe 4471', 'tippe [secret]'],
+    ['tapez', 'tapez 4471', 'tapez [secret]'],
+    ['compose', 'compose 4471', 'compose [secret]'],
+    ['marca', 'marca 4471', 'marca [secret]'],
+    ['pulsa', 'pulsa 4471', 'pulsa [secret]'],
+    ['teclea', 'teclea 4471', 'teclea [secret]'],
+    ['digita', 'digita 4471', 'digita [secret]'],
+    ['premi', 'premi 4471', 'premi [secret]'],
+    ['toets', 'toets 4471', 'toets [secret]'],
+    ['druk op', 'druk op 4471', 'druk op [secret]'],
+    ['wpisz', 'wpisz 4471', 'wpisz [secret]'],
+    ['wciśnij', 'wciśnij 4471', 'wciśnij [secret]'],
+    ['na klawiaturze', 'na klawiaturze 4471', 'na klawiaturze [secret]'],
+    ['按', '按4471', '按[secret]'],
+    ['输入', '输入4471', '输入[secret]'],
+    ['輸入', '輸入4471', '輸入[secret]'],
+  ];
+  const AFTER: readonly [string, string, string][] = [
+    ['then', '4471 then hash', '[secret] then hash'],
+    ['and', '4471 and the bell', '[secret] and the bell'],
+    ['und', '4471 und Raute', '[secret] und Raute'],
+    ['et', '4471 et dièse', '[secret] et dièse'],
+    ['y', '4471 y almohadilla', '[secret] y almohadilla'],
+    ['e', '4471 e cancelletto', '[secret] e cancelletto'],
+    ['en', '4471 en hekje', '[secret] en hekje'],
+    // Longer than a hedge after the value may be ("4471 i dzwonek" is one).
+    ['i', '4471 i naciśnij długo krzyżyk na panelu', '[secret] i naciśnij długo krzyżyk na panelu'],
+    ['followed by', '4471 followed by OK', '[secret] followed by OK'],
+    ['plus', '4471 plus the star key', '[secret] plus the star key'],
+    ['dann', '4471 dann Raute', '[secret] dann Raute'],
+    ['danach', '4471 danach Raute', '[secret] danach Raute'],
+    ['puis', '4471 puis dièse', '[secret] puis dièse'],
+    ['ensuite', '4471 ensuite dièse', '[secret] ensuite dièse'],
+    ['luego', '4471 luego almohadilla', '[secret] luego almohadilla'],
+    ['después', '4471 después almohadilla', '[secret] después almohadilla'],
+    ['depois', '4471 depois cardinal', '[secret] depois cardinal'],
+    ['poi', '4471 poi cancelletto', '[secret] poi cancelletto'],
+    ['dopo', '4471 dopo cancelletto', '[secret] dopo cancelletto'],
+    ['daarna', '4471 daarna hekje', '[secret] daarna hekje'],
+    ['dan', '4471 dan hekje', '[secret] dan hekje'],
+    ['potem', '4471 potem krzyżyk', '[secret] potem krzyżyk'],
+    ['następnie', '4471 następnie krzyżyk', '[secret] następnie krzyżyk'],
+    ['然后', '4471然后按井号', '[secret]然后按井号'],
+    ['再按', '4471再按井号', '[secret]再按井号'],
+    ['之后', '4471之后按井号', '[secret]之后按井号'],
+    ['その後', '4471その後シャープ', '[secret]その後シャープ'],
+    ['それから', '4471それからシャープ', '[secret]それからシャープ'],
+  ];
+
+  it.each(CORRECTIONS)('"%s" takes a value back: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+  it.each(ENTRIES)('"%s" says how a code is entered: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+  it.each(AFTER)('"%s" goes on after the value: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+
+  it.each([
+    // A word in none of the lists: the reply is no value alone and stays shown.
+    ['maybe 4471'],
+    ['ring 4471'],
+    ['4471 except weekends'],
+  ])('keeps "%s"', (reply) => {
+    expect(maskSecrets(reply, GATE)).toBe(reply);
+  });
+
+  it('has a case for every entry', () => {
+    const missing = (list: readonly string[], cases: readonly (readonly [string, ...string[]])[]) =>
+      list.filter((entry) => !cases.some(([word]) => saidBy(entry, word)));
+    expect(missing(CORRECTION_WORDS, CORRECTIONS)).toEqual([]);
+    expect(missing(ENTRY_WORDS, ENTRIES)).toEqual([]);
+    expect(missing([...KEY_AFTER_WORDS.spaced, ...KEY_AFTER_WORDS.joined], AFTER)).toEqual([]);
+    expect(missing(CJK_ABOUT_WORDS, ABOUT)).toEqual([]);
+  });
+
+  /** [word, a question about the secret, the same question asking for it]: a code after it. */
+  const ABOUT: readonly [string, string, string][] = [
+    ['几', '门禁密码几点过期？', '门禁密码是多少？'],
+    ['幾', '門禁密碼幾點過期？', '門禁密碼是多少？'],
+    ['多长', '验证码多长时间有效？', '验证码是多少？'],
+    ['多長', '驗證碼多長時間有效？', '驗證碼是多少？'],
+    ['时候', 'wifi密码什么时候改的？', 'wifi密码是什么？'],
+    ['時候', 'wifi密碼什麼時候改的？', 'wifi密碼是什麼？'],
+    ['哪', '密码写在哪？', '密码写的是什么？'],
+    ['何桁', '暗証番号は何桁？', '暗証番号は何？'],
+    ['何文字', 'パスワードは何文字？', 'パスワードは何？'],
+    ['何回', '暗証番号は何回まで間違えられる？', '暗証番号は何？'],
+    ['いつ', 'パスワードはいつ変わるの？', 'パスワードはなに？'],
+    ['どこ', 'パスワードはどこに書いてある？', 'パスワードはなに？'],
+    ['몇', '비밀번호 몇 번 틀렸어?', '비밀번호 뭐야?'],
+    ['언제', '비밀번호 언제 바꿨어?', '비밀번호 뭐야?'],
+    ['어디', '비밀번호 어디에 적혀 있어?', '비밀번호 뭐야?'],
+    ['자리', '비밀번호는 여섯 자리야?', '비밀번호 뭐야?'],
+  ];
+  it.each(ABOUT)('"%s" asks about the secret, not for it: %s', (_word, about, asks) => {
+    expect(maskSecrets('4471', about)).toBe('4471');
+    expect(maskSecrets('4471', asks)).toBe('[secret]');
   });
 });

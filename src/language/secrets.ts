@@ -1443,7 +1443,29 @@ const CJK_QUESTION_END = /[？?][ \t]*$/u;
  */
 const CJK_YES_NO = /(?:[吗嗎]|た|ます|か)[？?][ \t]*$/u;
 /** A CJK question about the secret, not for it: its length, when, where, how many. */
-const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何回|いつ|どこ|몇|언제|어디|자리/u;
+/** @internal The words of `CJK_ABOUT`, each with a question of our own in `secrets.test.ts`. */
+export const CJK_ABOUT_WORDS: readonly string[] = [
+  // Chinese: how many (几, 幾), how long (多长, 多長), when (时候, 時候), where or which (哪).
+  '几',
+  '幾',
+  '多长',
+  '多長',
+  '时候',
+  '時候',
+  '哪',
+  // Japanese: how many digits, characters, times; when; where.
+  '何桁',
+  '何文字',
+  '何回',
+  'いつ',
+  'どこ',
+  // Korean: how many, when, where, digits (자리).
+  '몇',
+  '언제',
+  '어디',
+  '자리',
+];
+const CJK_ABOUT = new RegExp(CJK_ABOUT_WORDS.join('|'), 'u');
 
 /**
  * The kind a CJK question asks for ("车库的密码是多少？", "暗証番号は？"), null for a CJK question
@@ -1470,10 +1492,60 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
  * How a code is said to be entered, before it: "press", "enter", "on the keypad", "drück", "tape",
  * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only.
  */
-const ENTRY =
-  'press|enter|type|dial|punch in|key in|on the (?:keypad|intercom|panel)|dr(?:ü|u)ck(?:e)?|tipp(?:e)?|tape[sz]?|compose[sz]?|marca|pulsa|teclea|digita|premi|toets|druk op|wpisz|wci(?:ś|s)nij|na (?:domofonie|klawiaturze)|按|输入|輸入|入力';
-const CORRECTION =
-  'no|nope|nah|wait|sorry|oops|actually|ne|nee|nein|non|n(?:ã|a)o|nie|niet|perd(?:ó|o)n|scusa|pardon|d(?:é|e)sol(?:é|e)';
+/** @internal The words of `ENTRY`, each with a reply of our own in `secrets.test.ts`. */
+export const ENTRY_WORDS: readonly string[] = [
+  // English ("on the keypad 4471" needs none: "keypad" is a label)
+  'press',
+  'enter',
+  'type',
+  'dial',
+  'punch in',
+  'key in',
+  // German, French, Spanish, Italian / Portuguese, Dutch, Polish
+  'dr(?:ü|u)ck(?:e)?',
+  'tipp(?:e)?',
+  'tape[sz]?',
+  'compose[sz]?',
+  'marca',
+  'pulsa',
+  'teclea',
+  'digita',
+  'premi',
+  'toets',
+  'druk op',
+  'wpisz',
+  'wci(?:ś|s)nij',
+  'na (?:domofonie|klawiaturze)',
+  // Chinese: press, input (simplified and traditional)
+  '按',
+  '输入',
+  '輸入',
+];
+const ENTRY = ENTRY_WORDS.join('|');
+/** @internal The words of `CORRECTION`, each with a reply of our own in `secrets.test.ts`. */
+export const CORRECTION_WORDS: readonly string[] = [
+  // English
+  'no',
+  'nope',
+  'nah',
+  'wait',
+  'sorry',
+  'oops',
+  'actually',
+  // Czech / Slovak and Polish "no", Dutch, German, French, Portuguese
+  'ne',
+  'nee',
+  'nein',
+  'non',
+  'n(?:ã|a)o',
+  'nie',
+  // Spanish, Italian, French: sorry
+  'perd(?:ó|o)n',
+  'scusa',
+  'pardon',
+  'd(?:é|e)sol(?:é|e)',
+];
+const CORRECTION = CORRECTION_WORDS.join('|');
 /**
  * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —", "sorry! "), or a
  * word taking back what was said ("no wait", "ne,": `CORRECTION`), then words linking to the value
@@ -1506,8 +1578,48 @@ function framesAnswer(frame: string): boolean {
  * after a digit only, and only when no digit follows (two codes joined by "and" are both codes;
  * "amber and falcon orchard" is one password).
  */
-const KEY_AFTER =
-  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|und|et|y|e|en|i|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
+/**
+ * @internal The words of `KEY_AFTER`: after a space (`spaced`), or written on to the digits in
+ * Chinese and Japanese (`joined`); each with a reply of our own in `secrets.test.ts`.
+ */
+export const KEY_AFTER_WORDS: {
+  readonly spaced: readonly string[];
+  readonly joined: readonly string[];
+} = {
+  spaced: [
+    // then / and / followed by / plus, in English, German, French, Spanish, Portuguese and
+    // Italian (e), Dutch, Polish (i)
+    'then',
+    'and',
+    'und',
+    'et',
+    'y',
+    'e',
+    'en',
+    'i',
+    'followed by',
+    'plus',
+    'dann',
+    'danach',
+    'puis',
+    'ensuite',
+    'luego',
+    'despu(?:é|e)s',
+    'depois',
+    'poi',
+    'dopo',
+    'daarna',
+    'dan',
+    'potem',
+    'nast(?:ę|e)pnie',
+  ],
+  // Chinese: then, then press, after; Japanese: after that, and then
+  joined: ['然后', '再按', '之后', 'その後', 'それから'],
+};
+const KEY_AFTER = new RegExp(
+  `(?<=\\d[#*]?)\\s*[,;]?(?:\\s+(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:${KEY_AFTER_WORDS.spaced.join('|')})\\s+\\D*|\\s*(?:${KEY_AFTER_WORDS.joined.join('|')})\\D*)$`,
+  'iu',
+);
 /** A value given against a wrong one: "7702 not 7720", "4471, nicht 4417". Masked is the first. */
 const NOT_AFTER =
   /(?<=\d[#*]?)\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+[#*]?\d[\d -]*[#*]?$/iu;
