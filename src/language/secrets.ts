@@ -1485,14 +1485,10 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
 }
 
 /**
- * Words taking back a value just given, in the languages of \`FOREIGN_LABELS\`: "no wait 5821",
- * "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only.
+ * @internal How a code is said to be entered, before it: "press", "enter", "drück", "tape",
+ * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only. Each
+ * entry has a reply of our own in `secrets.test.ts`.
  */
-/**
- * How a code is said to be entered, before it: "press", "enter", "on the keypad", "drück", "tape",
- * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only.
- */
-/** @internal The words of `ENTRY`, each with a reply of our own in `secrets.test.ts`. */
 export const ENTRY_WORDS: readonly string[] = [
   // English ("on the keypad 4471" needs none: "keypad" is a label)
   'press',
@@ -1522,7 +1518,11 @@ export const ENTRY_WORDS: readonly string[] = [
   '輸入',
 ];
 const ENTRY = ENTRY_WORDS.join('|');
-/** @internal The words of `CORRECTION`, each with a reply of our own in `secrets.test.ts`. */
+/**
+ * @internal Words taking back a value just given, in the languages of `FOREIGN_LABELS`: "no wait
+ * 5821", "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only. Each
+ * entry has a reply of our own in `secrets.test.ts`.
+ */
 export const CORRECTION_WORDS: readonly string[] = [
   // English
   'no',
