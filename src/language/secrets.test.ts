@@ -4,11 +4,16 @@ import {
   ASKED_LABELS,
   answersLeftBare,
   askedBefore,
+  CJK_ABOUT_WORDS,
+  CORRECTION_WORDS,
+  ENTRY_WORDS,
   FOREIGN_LABELS,
   findSecrets,
   holdsSecret,
   isSecretLabel,
+  KEY_AFTER_WORDS,
   maskSecrets,
+  OPENED,
 } from './secrets.js';
 
 describe('findSecrets', () => {
@@ -1235,11 +1240,6 @@ describe('a configuration name asked for', () => {
 
 describe('a place alone asked, a code asked as sent in other languages, a card given after one is named', () => {
   it.each([
-    ['front door?', 'B7731', '[secret]'],
-    ['and the gate?', '5 0 3 8', '[secret]'],
-    ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
-    ['le portail ?', '4417', '[secret]'],
-    ['大门？', '963021', '[secret]'],
     ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
     ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
     ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
@@ -1273,6 +1273,129 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+describe('a place alone asked, in a chat that speaks of its code', () => {
+  const read = (said: readonly string[]) => {
+    const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
+    const last = said.length - 1;
+    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
+  };
+
+  it.each([
+    [['Can you send me the codes for the cottage?', 'sure', 'front door?', 'B7731'], '[secret]'],
+    [["What's the code for the side gate?", '4471', 'and the front door?', '5 0 3 8'], '[secret]'],
+    [['Kannst du mir die Codes schicken?', 'Garagentor?', 'ja, 3381'], 'ja, [secret]'],
+    [['Tu te souviens du code ?', 'le portail ?', '4417'], '[secret]'],
+    [['门禁密码你还记得吗？', '大门？', '963021'], '[secret]'],
+    [['I forgot the alarm PIN', 'which one?', 'and the alarm?', '2291'], '[secret]'],
+    [['The wifi key is on the router.', 'ok', 'and the safe?', '1 1 5 9'], '[secret]'],
+    // The code spoken of four turns before the place asked, within the reach.
+    [
+      [
+        "I'm at the cottage, what are the codes?",
+        'one sec',
+        'found the sheet',
+        'gate is 2291',
+        'and the door?',
+        '8812',
+      ],
+      '[secret]',
+    ],
+  ])('%j shows "%s" last', (said, shown) => {
+    expect(read(said)).toBe(shown);
+  });
+
+  it.each([
+    // Widths, prices, years and times: nothing before the place speaks of a code.
+    [['How deep are the cupboards?', 'the pantry is 600', 'door?', '820']],
+    [['What did the new lock set you back?', 'the hinge was 30', 'and the lock?', '135']],
+    [['When was the barn put up?', '1911', 'and the gate?', '1958']],
+    [['the back door?', '2210']],
+    [['What time do they shut up for the night?', 'the gate?', '2230']],
+    [['which door should I use?', 'door?', '3']],
+    [['Which entrance do the movers use?', 'the side door?', 'door 3, by the ramp']],
+    // A public code, a pass with no login: no code a door opens with.
+    [["What's the zip code there?", '94110', 'and the gate?', '1962']],
+    [['Did you bring your bus pass?', 'yes', 'gate?', 'B142']],
+    // A code spoken of further back than the reach.
+    [
+      [
+        'The wifi password is on the fridge.',
+        'thanks',
+        'How long are the openings for the blinds?',
+        'the window is 1400',
+        'the hall one is 900',
+        'kitchen is 1200',
+        'and the patio?',
+        '2400',
+        'door?',
+        '820',
+      ],
+    ],
+  ])('keeps %j', (said) => {
+    expect(read(said)).toBe(said[said.length - 1]);
+  });
+});
+
+/**
+ * Each entry of `OPENED` with a chat of our own, read as its tier is: a lock's number asked, a
+ * door or gate asked alone after code talk, a code said near a place. [tier, turns, last shown].
+ */
+const OPENED_CHATS: readonly ['lock' | 'opening' | 'place', readonly string[], string][] = [
+  ['lock', ["what's the number for the lockbox?", '4471'], '[secret]'],
+  ['lock', ['Wie ist die Nummer vom Tresor?', '2291'], '[secret]'],
+  ['lock', ["C'est quoi le numéro du coffre-fort ?", '5520'], '[secret]'],
+  ['lock', ['¿Cuál es el número de la caja fuerte?', '7731'], '[secret]'],
+  ['lock', ['Qual è il numero del lucchetto?', '8812'], '[secret]'],
+  ['lock', ['Qual é o número do cadeado?', '3307'], '[secret]'],
+  ['lock', ['Wat is het nummer van het fietsslot?', '6120'], '[secret]'],
+  ['lock', ['Jaki jest numer do sejfu?', '9043'], '[secret]'],
+  ['opening', ['I need the codes again', 'sure', 'shed?', '4471'], '[secret]'],
+  ['opening', ['Schick mir bitte die Codes', 'Alarmanlage?', '2291'], '[secret]'],
+  ['opening', ['Tu as les codes ?', 'le portail ?', '5520'], '[secret]'],
+  ['opening', ['Pásame la contraseña', 'puerta?', '7731'], '[secret]'],
+  ['opening', ['Mi ridai il codice?', 'il cancello?', '5512'], '[secret]'],
+  ['opening', ['Qual é a senha?', 'o portão?', '8841'], '[secret]'],
+  ['opening', ['Wat zijn de codes?', 'de poort?', '1290'], '[secret]'],
+  ['opening', ['Jaki jest kod?', 'a furtka?', '7790'], '[secret]'],
+  ['opening', ['Vad är koden?', 'porten?', '4410'], '[secret]'],
+  ['opening', ['Kata sandi wifi sama kode pintu udah ganti', 'gerbang?', '3371'], '[secret]'],
+  ['opening', ['暗証番号わかる？', 'ドア？', '4471'], '[secret]'],
+  ['place', ['The code for the loft is 7734.'], 'The code for the loft is [secret].'],
+  ['place', ["Le code de l'immeuble est 4B17."], "Le code de l'immeuble est [secret]."],
+  ['place', ['El código del cajero es 4471.'], 'El código del cajero es [secret].'],
+];
+
+describe('what a code opens (OPENED)', () => {
+  const read = (said: readonly string[]) => {
+    const turns = said.map((text) => ({ side: 'user:', text }));
+    const last = said.length - 1;
+    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
+  };
+
+  it.each(OPENED_CHATS)('reads a %s in %j', (_tier, said, shown) => {
+    expect(read(said)).toBe(shown);
+  });
+
+  it('has a chat for every entry', () => {
+    const untested = OPENED.filter((entry) => {
+      const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry.words})(?![\\p{L}\\p{N}])`, 'iu');
+      return !OPENED_CHATS.some(
+        ([tier, said]) => tier === entry.tier && said.some((t) => words.test(t)),
+      );
+    });
+    expect(untested.map((e) => e.words)).toEqual([]);
+  });
+
+  it.each([
+    // A place is no lock: its number is an address or a room, and a lock's model number is no code.
+    [["what's the number for the office?", '4471']],
+    [["what's the locker number?", '214']],
+    [["What's the model number of the safe?", '4471']],
+  ])('keeps %j', (said) => {
+    expect(read(said)).toBe(said[said.length - 1]);
   });
 });
 
@@ -1326,5 +1449,145 @@ describe('a question asking how to get in, and a code said as entered', () => {
     ['这个项目怎么进行？', '7713'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+/** Whether `word` is said by one entry of a word list (the entry read whole, case aside). */
+const saidBy = (entry: string, word: string): boolean =>
+  new RegExp(`^(?:${entry})$`, 'iu').test(word);
+
+/**
+ * Each word list the reply and question readings use, one case of our own per entry (issue #10
+ * item 4: lexicons are data with provenance): [word, question, reply, shown]. The reply is masked
+ * only because the word is in its list (a word that is not, in `controls`, leaves it shown).
+ */
+describe('the word lists of a reply, one case per entry', () => {
+  const GATE = 'What is the gate code?';
+  const CORRECTIONS: readonly [string, string, string][] = [
+    ['no', 'no 4471', 'no [secret]'],
+    ['nope', 'nope 4471', 'nope [secret]'],
+    ['nah', 'nah 4471', 'nah [secret]'],
+    ['wait', 'wait 4471', 'wait [secret]'],
+    ['sorry', 'sorry 4471', 'sorry [secret]'],
+    ['oops', 'oops 4471', 'oops [secret]'],
+    ['actually', 'actually 4471', 'actually [secret]'],
+    ['ne', 'ne 4471', 'ne [secret]'],
+    ['nee', 'nee 4471', 'nee [secret]'],
+    ['nein', 'nein 4471', 'nein [secret]'],
+    ['non', 'non 4471', 'non [secret]'],
+    ['não', 'não 4471', 'não [secret]'],
+    ['nie', 'nie 4471', 'nie [secret]'],
+    ['perdón', 'perdón 4471', 'perdón [secret]'],
+    ['scusa', 'scusa 4471', 'scusa [secret]'],
+    ['pardon', 'pardon 4471', 'pardon [secret]'],
+    ['désolé', 'désolé 4471', 'désolé [secret]'],
+  ];
+  const ENTRIES: readonly [string, string, string][] = [
+    ['press', 'press 4471', 'press [secret]'],
+    ['enter', 'enter 4471', 'enter [secret]'],
+    ['type', 'type 4471', 'type [secret]'],
+    ['dial', 'dial 4471', 'dial [secret]'],
+    ['punch in', 'punch in 4471', 'punch in [secret]'],
+    ['key in', 'key in 4471', 'key in [secret]'],
+    ['drück', 'drück 4471', 'drück [secret]'],
+    ['tippe', 'tippe 4471', 'tippe [secret]'],
+    ['tapez', 'tapez 4471', 'tapez [secret]'],
+    ['compose', 'compose 4471', 'compose [secret]'],
+    ['marca', 'marca 4471', 'marca [secret]'],
+    ['pulsa', 'pulsa 4471', 'pulsa [secret]'],
+    ['teclea', 'teclea 4471', 'teclea [secret]'],
+    ['digita', 'digita 4471', 'digita [secret]'],
+    ['premi', 'premi 4471', 'premi [secret]'],
+    ['toets', 'toets 4471', 'toets [secret]'],
+    ['druk op', 'druk op 4471', 'druk op [secret]'],
+    ['wpisz', 'wpisz 4471', 'wpisz [secret]'],
+    ['wciśnij', 'wciśnij 4471', 'wciśnij [secret]'],
+    ['na klawiaturze', 'na klawiaturze 4471', 'na klawiaturze [secret]'],
+    ['按', '按4471', '按[secret]'],
+    ['输入', '输入4471', '输入[secret]'],
+    ['輸入', '輸入4471', '輸入[secret]'],
+  ];
+  const AFTER: readonly [string, string, string][] = [
+    ['then', '4471 then hash', '[secret] then hash'],
+    ['and', '4471 and the bell', '[secret] and the bell'],
+    ['und', '4471 und Raute', '[secret] und Raute'],
+    ['et', '4471 et dièse', '[secret] et dièse'],
+    ['y', '4471 y almohadilla', '[secret] y almohadilla'],
+    ['e', '4471 e cancelletto', '[secret] e cancelletto'],
+    ['en', '4471 en hekje', '[secret] en hekje'],
+    // Longer than a hedge after the value may be ("4471 i dzwonek" is one).
+    ['i', '4471 i naciśnij długo krzyżyk na panelu', '[secret] i naciśnij długo krzyżyk na panelu'],
+    ['followed by', '4471 followed by OK', '[secret] followed by OK'],
+    ['plus', '4471 plus the star key', '[secret] plus the star key'],
+    ['dann', '4471 dann Raute', '[secret] dann Raute'],
+    ['danach', '4471 danach Raute', '[secret] danach Raute'],
+    ['puis', '4471 puis dièse', '[secret] puis dièse'],
+    ['ensuite', '4471 ensuite dièse', '[secret] ensuite dièse'],
+    ['luego', '4471 luego almohadilla', '[secret] luego almohadilla'],
+    ['después', '4471 después almohadilla', '[secret] después almohadilla'],
+    ['depois', '4471 depois cardinal', '[secret] depois cardinal'],
+    ['poi', '4471 poi cancelletto', '[secret] poi cancelletto'],
+    ['dopo', '4471 dopo cancelletto', '[secret] dopo cancelletto'],
+    ['daarna', '4471 daarna hekje', '[secret] daarna hekje'],
+    ['dan', '4471 dan hekje', '[secret] dan hekje'],
+    ['potem', '4471 potem krzyżyk', '[secret] potem krzyżyk'],
+    ['następnie', '4471 następnie krzyżyk', '[secret] następnie krzyżyk'],
+    ['然后', '4471然后按井号', '[secret]然后按井号'],
+    ['再按', '4471再按井号', '[secret]再按井号'],
+    ['之后', '4471之后按井号', '[secret]之后按井号'],
+    ['その後', '4471その後シャープ', '[secret]その後シャープ'],
+    ['それから', '4471それからシャープ', '[secret]それからシャープ'],
+  ];
+
+  it.each(CORRECTIONS)('"%s" takes a value back: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+  it.each(ENTRIES)('"%s" says how a code is entered: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+  it.each(AFTER)('"%s" goes on after the value: %s', (_word, reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
+  });
+
+  it.each([
+    // A word in none of the lists: the reply is no value alone and stays shown.
+    ['maybe 4471'],
+    ['ring 4471'],
+    ['4471 except weekends'],
+  ])('keeps "%s"', (reply) => {
+    expect(maskSecrets(reply, GATE)).toBe(reply);
+  });
+
+  it('has a case for every entry', () => {
+    const missing = (list: readonly string[], cases: readonly (readonly [string, ...string[]])[]) =>
+      list.filter((entry) => !cases.some(([word]) => saidBy(entry, word)));
+    expect(missing(CORRECTION_WORDS, CORRECTIONS)).toEqual([]);
+    expect(missing(ENTRY_WORDS, ENTRIES)).toEqual([]);
+    expect(missing([...KEY_AFTER_WORDS.spaced, ...KEY_AFTER_WORDS.joined], AFTER)).toEqual([]);
+    expect(missing(CJK_ABOUT_WORDS, ABOUT)).toEqual([]);
+  });
+
+  /** [word, a question about the secret, the same question asking for it]: a code after it. */
+  const ABOUT: readonly [string, string, string][] = [
+    ['几', '门禁密码几点过期？', '门禁密码是多少？'],
+    ['幾', '門禁密碼幾點過期？', '門禁密碼是多少？'],
+    ['多长', '验证码多长时间有效？', '验证码是多少？'],
+    ['多長', '驗證碼多長時間有效？', '驗證碼是多少？'],
+    ['时候', 'wifi密码什么时候改的？', 'wifi密码是什么？'],
+    ['時候', 'wifi密碼什麼時候改的？', 'wifi密碼是什麼？'],
+    ['哪', '密码写在哪？', '密码写的是什么？'],
+    ['何桁', '暗証番号は何桁？', '暗証番号は何？'],
+    ['何文字', 'パスワードは何文字？', 'パスワードは何？'],
+    ['何回', '暗証番号は何回まで間違えられる？', '暗証番号は何？'],
+    ['いつ', 'パスワードはいつ変わるの？', 'パスワードはなに？'],
+    ['どこ', 'パスワードはどこに書いてある？', 'パスワードはなに？'],
+    ['몇', '비밀번호 몇 번 틀렸어?', '비밀번호 뭐야?'],
+    ['언제', '비밀번호 언제 바꿨어?', '비밀번호 뭐야?'],
+    ['어디', '비밀번호 어디에 적혀 있어?', '비밀번호 뭐야?'],
+    ['자리', '비밀번호는 여섯 자리야?', '비밀번호 뭐야?'],
+  ];
+  it.each(ABOUT)('"%s" asks about the secret, not for it: %s', (_word, about, asks) => {
+    expect(maskSecrets('4471', about)).toBe('4471');
+    expect(maskSecrets('4471', asks)).toBe('[secret]');
   });
 });

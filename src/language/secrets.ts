@@ -312,9 +312,59 @@ const LONG_VALUED: ReadonlySet<SecretKind> = new Set(['api_key', 'token', 'priva
 /** Words before a bare "code" that make it a public one: "zip code", "exit code", "booking code". */
 const PUBLIC_CODE_BEFORE =
   /\b(?:zip|postal|post|area|country|status|exit|error|return|response|source|promo|discount|coupon|voucher|gift|booking|reservation|confirmation|order|reference|tracking|fire|electrical|plumbing|dress|colou?r|qr|bar|product|tax|currency|airport|language|dial(?:l?ing)?|swift|bic|branch|morse|machine|op|short|referral|invite|invitation|ticket|course|class|event|sample|example|legacy|test)\s+$/iu;
+/**
+ * @internal What a code opens, one list for every reading of it, in three tiers: `lock` (a lock,
+ * a safe, a keypad: a bare "number" asked of one is its code, `LOCK`), `opening` (a door, a gate,
+ * an alarm, a door phone: asked alone, "door?", it asks for its code, `BARE_PLACE`) and `place`
+ * (a building, a flat, a side: said near a bare "code" or "combo", it is a door code, `PLACE`).
+ * Each tier is read with those before it: a lock is an opening and a place. Written by hand from
+ * everyday usage, in English and the languages of `FOREIGN_LABELS`; every entry has a sentence of
+ * its own in `secrets.test.ts`, and a test fails when one has none.
+ */
+export const OPENED: readonly {
+  readonly tier: 'lock' | 'opening' | 'place';
+  readonly words: string;
+}[] = [
+  // Locks, safes and keypads, by language: en, de, fr, es, it, pt, nl, pl.
+  { tier: 'lock', words: 'locks?|padlocks?|safes?|keypads?|lockbox(?:es)?' },
+  { tier: 'lock', words: '(?:fahrrad|zahlen)?schloss|tresor' },
+  { tier: 'lock', words: 'cadenas|coffre(?:-fort)?' },
+  { tier: 'lock', words: 'candado|caja fuerte' },
+  { tier: 'lock', words: 'lucchetto|cassaforte' },
+  { tier: 'lock', words: 'cadeado|cofre' },
+  { tier: 'lock', words: '(?:fiets|hang|cijfer|ketting|deur)slot|kluis' },
+  { tier: 'lock', words: 'k(?:ł|l)(?:ó|o)dk\\p{L}*|sejf\\p{L}*' },
+  // Doors, gates, alarms and door phones, by language: en, de, fr, es, it, pt, nl, pl, sv/da, id, zh/ja.
+  { tier: 'opening', words: 'doors?|gates?|garages?|sheds?|alarms?|lockers?|intercom' },
+  { tier: 'opening', words: '(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage' },
+  { tier: 'opening', words: 'porte|portail|alarme|interphone' },
+  { tier: 'opening', words: 'puerta|port(?:ó|o)n|alarma|portero' },
+  { tier: 'opening', words: 'porta|portone|cancello|allarme|citofono' },
+  { tier: 'opening', words: 'portal|port(?:ã|a)o' },
+  { tier: 'opening', words: 'deur|poort' },
+  { tier: 'opening', words: 'drzwi|bram[aeyę]|furtk\\p{L}*|alarmu|domofon\\p{L}*' },
+  { tier: 'opening', words: 'd(?:ö|o)rr(?:en)?|porten|larm(?:et)?' },
+  { tier: 'opening', words: 'pintu|gerbang|brankas' },
+  { tier: 'opening', words: '大门|大門|门禁|門禁|ドア|門|门' },
+  // Places a door code opens, and cash machines: en, de, fr, es, it, pl.
+  {
+    tier: 'place',
+    words:
+      'house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine',
+  },
+  { tier: 'place', words: 'immeuble|entr(?:é|e)e' },
+  { tier: 'place', words: 'bancomat|cajero|bankomat' },
+];
+
+const TIERS = { lock: ['lock'], opening: ['lock', 'opening'], place: ['lock', 'opening', 'place'] };
+/** The words of `OPENED` up to `tier`, as one alternation. */
+function openedWords(tier: keyof typeof TIERS): string {
+  return OPENED.filter((o) => TIERS[tier].includes(o.tier))
+    .map((o) => o.words)
+    .join('|');
+}
 /** What a bare "code" or "combo" opens, said near it. */
-const PLACE =
-  /(?<![\p{L}\p{N}])(?:doors?|gates?|garages?|sheds?|safes?|alarms?|locks?|lockbox(?:es)?|keypads?|padlocks?|lockers?|house|flat|apartment|entrance|storage|vault|bike|office|front|back|side|building|cabinet|basement|loft|attic|porch|atm|cash machine|t(?:ü|ue)r|haust(?:ü|ue)r|tor|tresor|porta|portone|cancello|allarme|cassaforte|bancomat|puerta|port(?:ó|o)n|alarma|caja fuerte|cajero|drzwi|brama|alarmu|bankomat|d(?:ö|o)rr(?:en)?|porten|larm(?:et)?|porte|portail|entr(?:é|e)e|immeuble|alarme|coffre|portal|port(?:ã|a)o|cofre|deur|poort|kluis|pintu|gerbang|brankas|sejf\p{L}*|alarmanlage|intercom|interphone|citofono|portero|domofon\p{L}*|bram[aeyę]|furtk\p{L}*|(?:fahrrad|zahlen)?schloss|cadenas|candado|lucchetto|cadeado|(?:fiets|hang|cijfer|ketting|deur)slot|k(?:ł|l)(?:ó|o)dk\p{L}*)(?![\p{L}\p{N}])/iu;
+const PLACE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('place')})(?![\\p{L}\\p{N}])`, 'iu');
 /** What makes a bare "pass" a password: a login, a user or a network in its clause. */
 const LOGIN =
   /\b(?:log ?in|login|sign ?in|user(?:name)?|admin|account|wi-?fi|wlan|hotspot|router|network|ssid)\b/iu;
@@ -1185,8 +1235,7 @@ const OTHER_HEAD_BEFORE =
 const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
-const LOCK =
-  /(?<![\p{L}\p{N}])(?:(?:bike |combination |luggage |pad)?locks?|safes?|keypads?|lockbox(?:es)?|(?:fahrrad|zahlen)?schloss|tresor|cadenas|coffre(?:-fort)?|candado|caja fuerte|lucchetto|cassaforte|cadeado|cofre|(?:fiets|hang|cijfer|ketting)slot|kluis|k(?:ł|l)(?:ó|o)dk\p{L}*|sejf\p{L}*)(?![\p{L}\p{N}])/iu;
+const LOCK = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('lock')})(?![\\p{L}\\p{N}])`, 'iu');
 /**
  * A number near a lock that is not its code: "the model number of the safe", "the serial number
  * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
@@ -1288,10 +1337,46 @@ const GET_IN =
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
- * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
+ * "le portail ?", "大门？". It asks for the code only in a chat that speaks of one (`speaksOfCode`,
+ * read by `askedBefore` over `ASKED_REACH`): after "How wide are the openings?" | "the window is
+ * 900", "door?" | "820" is a width.
  */
-const BARE_PLACE =
-  /^(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\s*)?(?:(?:front |back |side |garage |gate )?(?:door|gate|alarm|padlock|lock|safe|keypad|lockbox)|(?:haus|garagen)?t(?:ü|ue)r|(?:garagen)?tor|alarmanlage|schloss|tresor|porte|portail|alarme|cadenas|coffre|puerta|port(?:ó|o)n|alarma|candado|porta|port(?:ã|a)o|cancello|allarme|lucchetto|deur|poort|fietsslot|drzwi|brama|furtka|k(?:ł|l)(?:ó|o)dka|sejf|大门|大門|门禁|門禁|ドア|門|门)\s*[?？]$/iu;
+const BARE_PLACE = new RegExp(
+  `^(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
+  'iu',
+);
+
+/** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords, keys. */
+const CODE_TALK: ReadonlySet<SecretKind> = new Set([
+  'pin',
+  'access_code',
+  'password',
+  'one_time_code',
+]);
+
+/**
+ * Whether `text` speaks of a code, a PIN, a password, a combination or a key, by a label of those
+ * kinds (`LABELS`, its guard not needed: "the code" said before "door?" is the door's) or a CJK
+ * secret word. A public code ("the zip code") and a "pass" with no login ("the bus pass") do not.
+ */
+function speaksOfCode(text: string): boolean {
+  if (CJK_SECRET_WORD.test(text)) return true;
+  for (const match of text.matchAll(LABEL)) {
+    const label = labelOf(match[0]);
+    if (!CODE_TALK.has(label.kind)) continue;
+    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(text.slice(0, match.index ?? 0)))
+      continue;
+    if (label.guard === 'login' && !guardedBy(label, text)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether the last sentence of `text` is a bare place asked for (`BARE_PLACE`). */
+function endsBarePlace(text: string): boolean {
+  const sentences = text.split(SENTENCE_BREAK).filter((s) => s.trim() !== '');
+  return BARE_PLACE.test((sentences[sentences.length - 1] ?? '').trim());
+}
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
@@ -1330,7 +1415,10 @@ function askedKind(asked: string): SecretKind | null {
   const last = sentences[sentences.length - 1] ?? '';
   const cjk = cjkAsked(last);
   if (cjk !== undefined) return cjk;
-  if (BARE_PLACE.test(last) || (GET_IN.test(last) && /[?？]\s*$/u.test(last))) return 'access_code';
+  // A bare place asks for its code only after words speaking of one (`askedBefore` joins them).
+  if (BARE_PLACE.test(last) && speaksOfCode(sentences.slice(0, -1).join('\n')))
+    return 'access_code';
+  if (GET_IN.test(last) && /[?？]\s*$/u.test(last)) return 'access_code';
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
   const kind = labelAsked(last) ?? askedByWord(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
@@ -1355,7 +1443,29 @@ const CJK_QUESTION_END = /[？?][ \t]*$/u;
  */
 const CJK_YES_NO = /(?:[吗嗎]|た|ます|か)[？?][ \t]*$/u;
 /** A CJK question about the secret, not for it: its length, when, where, how many. */
-const CJK_ABOUT = /几|幾|多长|多長|时候|時候|哪|何桁|何文字|何回|いつ|どこ|몇|언제|어디|자리/u;
+/** @internal The words of `CJK_ABOUT`, each with a question of our own in `secrets.test.ts`. */
+export const CJK_ABOUT_WORDS: readonly string[] = [
+  // Chinese: how many (几, 幾), how long (多长, 多長), when (时候, 時候), where or which (哪).
+  '几',
+  '幾',
+  '多长',
+  '多長',
+  '时候',
+  '時候',
+  '哪',
+  // Japanese: how many digits, characters, times; when; where.
+  '何桁',
+  '何文字',
+  '何回',
+  'いつ',
+  'どこ',
+  // Korean: how many, when, where, digits (자리).
+  '몇',
+  '언제',
+  '어디',
+  '자리',
+];
+const CJK_ABOUT = new RegExp(CJK_ABOUT_WORDS.join('|'), 'u');
 
 /**
  * The kind a CJK question asks for ("车库的密码是多少？", "暗証番号は？"), null for a CJK question
@@ -1375,17 +1485,67 @@ function cjkAsked(sentence: string): SecretKind | null | undefined {
 }
 
 /**
- * Words taking back a value just given, in the languages of \`FOREIGN_LABELS\`: "no wait 5821",
- * "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only.
+ * @internal How a code is said to be entered, before it: "press", "enter", "drück", "tape",
+ * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only. Each
+ * entry has a reply of our own in `secrets.test.ts`.
  */
+export const ENTRY_WORDS: readonly string[] = [
+  // English ("on the keypad 4471" needs none: "keypad" is a label)
+  'press',
+  'enter',
+  'type',
+  'dial',
+  'punch in',
+  'key in',
+  // German, French, Spanish, Italian / Portuguese, Dutch, Polish
+  'dr(?:ü|u)ck(?:e)?',
+  'tipp(?:e)?',
+  'tape[sz]?',
+  'compose[sz]?',
+  'marca',
+  'pulsa',
+  'teclea',
+  'digita',
+  'premi',
+  'toets',
+  'druk op',
+  'wpisz',
+  'wci(?:ś|s)nij',
+  'na (?:domofonie|klawiaturze)',
+  // Chinese: press, input (simplified and traditional)
+  '按',
+  '输入',
+  '輸入',
+];
+const ENTRY = ENTRY_WORDS.join('|');
 /**
- * How a code is said to be entered, before it: "press", "enter", "on the keypad", "drück", "tape",
- * "marca", "digita", "toets", "na domofonie", "按", "输入". Read at a reply's start only.
+ * @internal Words taking back a value just given, in the languages of `FOREIGN_LABELS`: "no wait
+ * 5821", "sorry, 7702", "ne, 1254", "nee", "non", "não", "nie". Read at a reply's start only. Each
+ * entry has a reply of our own in `secrets.test.ts`.
  */
-const ENTRY =
-  'press|enter|type|dial|punch in|key in|on the (?:keypad|intercom|panel)|dr(?:ü|u)ck(?:e)?|tipp(?:e)?|tape[sz]?|compose[sz]?|marca|pulsa|teclea|digita|premi|toets|druk op|wpisz|wci(?:ś|s)nij|na (?:domofonie|klawiaturze)|按|输入|輸入|入力';
-const CORRECTION =
-  'no|nope|nah|wait|sorry|oops|actually|ne|nee|nein|non|n(?:ã|a)o|nie|niet|perd(?:ó|o)n|scusa|pardon|d(?:é|e)sol(?:é|e)';
+export const CORRECTION_WORDS: readonly string[] = [
+  // English
+  'no',
+  'nope',
+  'nah',
+  'wait',
+  'sorry',
+  'oops',
+  'actually',
+  // Czech / Slovak and Polish "no", Dutch, German, French, Portuguese
+  'ne',
+  'nee',
+  'nein',
+  'non',
+  'n(?:ã|a)o',
+  'nie',
+  // Spanish, Italian, French: sorry
+  'perd(?:ó|o)n',
+  'scusa',
+  'pardon',
+  'd(?:é|e)sol(?:é|e)',
+];
+const CORRECTION = CORRECTION_WORDS.join('|');
 /**
  * A reply's frame around its value: an aside closed by a mark ("um,", "Sure —", "sorry! "), or a
  * word taking back what was said ("no wait", "ne,": `CORRECTION`), then words linking to the value
@@ -1418,8 +1578,48 @@ function framesAnswer(frame: string): boolean {
  * after a digit only, and only when no digit follows (two codes joined by "and" are both codes;
  * "amber and falcon orchard" is one password).
  */
-const KEY_AFTER =
-  /(?<=\d[#*]?)\s*[,;]?(?:\s+(?:(?:and|und|et|y|e|en|i|a)\s+)?(?:then|and|und|et|y|e|en|i|followed by|plus|dann|danach|puis|ensuite|luego|despu(?:é|e)s|depois|poi|dopo|daarna|dan|potem|nast(?:ę|e)pnie)\s+\D*|\s*(?:然后|再按|之后|その後|それから)\D*)$/iu;
+/**
+ * @internal The words of `KEY_AFTER`: after a space (`spaced`), or written on to the digits in
+ * Chinese and Japanese (`joined`); each with a reply of our own in `secrets.test.ts`.
+ */
+export const KEY_AFTER_WORDS: {
+  readonly spaced: readonly string[];
+  readonly joined: readonly string[];
+} = {
+  spaced: [
+    // then / and / followed by / plus, in English, German, French, Spanish, Portuguese and
+    // Italian (e), Dutch, Polish (i)
+    'then',
+    'and',
+    'und',
+    'et',
+    'y',
+    'e',
+    'en',
+    'i',
+    'followed by',
+    'plus',
+    'dann',
+    'danach',
+    'puis',
+    'ensuite',
+    'luego',
+    'despu(?:é|e)s',
+    'depois',
+    'poi',
+    'dopo',
+    'daarna',
+    'dan',
+    'potem',
+    'nast(?:ę|e)pnie',
+  ],
+  // Chinese: then, then press, after; Japanese: after that, and then
+  joined: ['然后', '再按', '之后', 'その後', 'それから'],
+};
+const KEY_AFTER = new RegExp(
+  `(?<=\\d[#*]?)\\s*[,;]?(?:\\s+(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:${KEY_AFTER_WORDS.spaced.join('|')})\\s+\\D*|\\s*(?:${KEY_AFTER_WORDS.joined.join('|')})\\D*)$`,
+  'iu',
+);
 /** A value given against a wrong one: "7702 not 7720", "4471, nicht 4417". Masked is the first. */
 const NOT_AFTER =
   /(?<=\d[#*]?)\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+[#*]?\d[\d -]*[#*]?$/iu;
@@ -1712,7 +1912,10 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const said: SaidTurn[] = [];
   let held = 0;
   let valueBefore = false;
-  for (let i = index - 1; i >= Math.max(0, index - ASKED_REACH) && said.length < 2; i--) {
+  const reach = Math.max(0, index - ASKED_REACH);
+  let first = index;
+  for (let i = index - 1; i >= reach && said.length < 2; i--) {
+    first = i;
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
@@ -1728,6 +1931,14 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
     said.unshift(turn);
   }
   if (said.length === 0) return undefined;
+  // A bare place asked for ("door?") asks for a code only in a chat speaking of one: the spoken
+  // turns before it, within the same reach, are read with it (`askedKind` looks for the code there).
+  const last = said[said.length - 1]?.text ?? '';
+  if (endsBarePlace(last))
+    for (let i = first - 1; i >= reach; i--) {
+      const turn = turns[i];
+      if (turn !== undefined && turn.side !== null) said.unshift(turn);
+    }
   return said.map((t) => t.text).join('\n');
 }
 

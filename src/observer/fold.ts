@@ -21,6 +21,11 @@ export interface SessionCapturedPayload {
   readonly entries: readonly TranscriptEntry[];
   /** Set when `memory forget` recorded the capture again without what it forgot: its first capture. */
   readonly first_recorded_at?: string;
+  /**
+   * Set when a forget recorded the capture again: SHA-256 digests of the role and text of entries
+   * it left blank (long ones holding no secret), so a later capture whose lines moved is matched.
+   */
+  readonly forgotten_digests?: readonly string[];
 }
 
 /** A capture as kept in derived state (without its entries). */

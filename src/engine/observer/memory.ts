@@ -2,7 +2,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError, type JsonObject } from '../../core/index.js';
-import { answersLeftBare, turnSide } from '../../language/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type ForgetCaptureInput,
@@ -18,10 +17,10 @@ import {
   scrubForgotten,
 } from '../../observer/index.js';
 import { type ForgetResult, recordEvent } from '../../pipeline/index.js';
-import { maskSpans } from '../../search/index.js';
 import { eachEvent } from '../../stores/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
 import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
+import { forgottenDigests, withoutAnswersOf } from './forgotten.js';
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
 import type { MemoryEntryView } from './types.js';
 
@@ -94,7 +93,7 @@ export async function forgetMemory(
     if (event === null || event.redacted) continue;
     last = await rt.forget({ kind: 'event', eventId }, why);
   }
-  await restoreCaptures(rt, plan);
+  await restoreCaptures(rt, plan, inputs);
   for (const id of [memoryId, ...plan.memory_ids]) await rt.memories?.forgotten(id, why);
   await scrubDailyLogs(rt, plan.texts);
   await dropFromHeldZone(rt, memoryId);
@@ -162,7 +161,7 @@ export async function forgetCapturedMessage(
     first ??= result;
     covered += result.covered_events;
   }
-  await restoreCaptures(rt, plan);
+  await restoreCaptures(rt, plan, inputs);
   for (const id of plan.memory_ids) await rt.memories?.forgotten(id, reason);
   await scrubDailyLogs(rt, plan.texts);
   await writeMemory(rt);
@@ -172,13 +171,29 @@ export async function forgetCapturedMessage(
   return { ...first, covered_events: covered, redacted: covered };
 }
 
-/** Records each planned capture again without what was forgotten, and its kept observations. */
-async function restoreCaptures(rt: ObserverRuntime, plan: MemoryForgetPlan): Promise<void> {
+/**
+ * Records each planned capture again without what was forgotten, and its kept observations, with
+ * the digests of the entries it leaves blank (`forgottenDigests`): a later capture of the session
+ * whose lines moved (a transcript edited above them) is matched by them.
+ */
+async function restoreCaptures(
+  rt: ObserverRuntime,
+  plan: MemoryForgetPlan,
+  inputs: readonly ForgetCaptureInput[],
+): Promise<void> {
   for (const c of plan.captures) {
+    const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
+    const digests = forgottenDigests(
+      original?.payload.entries ?? [],
+      c.capture.entries,
+      original?.payload.forgotten_digests,
+    );
+    const capture: SessionCapturedPayload =
+      digests.length === 0 ? c.capture : { ...c.capture, forgotten_digests: digests };
     await recordEvent(
       rt.deps,
       EVENT_TYPES.sessionCaptured,
-      c.capture as unknown as JsonObject,
+      capture as unknown as JsonObject,
       c.capture.entity_id,
     );
     if (c.observations !== null) {
@@ -206,25 +221,15 @@ function withoutBareAnswers(
     restored.capture.entries[i]?.text === '' && entries[i]?.text !== '';
   const gone = new Set(entries.flatMap((_, i) => (blanked(i) ? [i] : [])));
   if (gone.size === 0) return { restored, texts: [] };
-  const turns = entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
-  const replies = new Map(answersLeftBare(turns, gone).map((r) => [r.index, r]));
-  if (replies.size === 0) return { restored, texts: [] };
+  const answered = withoutAnswersOf(entries, gone);
   const erased = new Set<string>();
   const kept = restored.capture.entries.map((e, i) => {
-    const reply = replies.get(i);
-    if (reply === undefined) return e;
-    if (reply.whole) {
-      erased.add(e.id);
-      return { ...e, text: '' };
-    }
-    return {
-      ...e,
-      text: maskSpans(
-        e.text,
-        reply.spans.map((s) => [s.start, s.end]),
-      ),
-    };
+    const reply = answered[i];
+    if (gone.has(i) || reply === undefined || reply === entries[i]) return e;
+    if (reply.text === '') erased.add(e.id);
+    return reply;
   });
+  if (kept.every((e, i) => e === restored.capture.entries[i])) return { restored, texts: [] };
   const texts = entries.filter((e) => erased.has(e.id)).map((e) => e.text);
   let observations = restored.observations;
   if (observations !== null && erased.size > 0) {

@@ -19,6 +19,7 @@ import {
 } from '../../observer/index.js';
 import { recordEvent } from '../../pipeline/index.js';
 import { appendDailyLog } from './files.js';
+import { entryDigest, withoutAnswersOf } from './forgotten.js';
 import { countBy, notFound, type ObserverRuntime } from './runtime.js';
 import type { CaptureRequest, CaptureResult, ObserveReport } from './types.js';
 import { OBSERVE_QUEUE } from './types.js';
@@ -193,6 +194,8 @@ async function earlierEntries(
  * the file grows) is matched against one earlier capture at a time, and only when it agrees with
  * it: every kept `line-N` entry of that capture that it holds is there with the same role, time
  * and text, and the blank one with the same role and time (the same file, re-sent or grown).
+ * Wherever it stands, an entry whose role and text a forget kept a digest of (`forgottenDigests`)
+ * is blanked, with the replies only it made secret: a transcript edited above a forgotten line.
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
@@ -201,8 +204,13 @@ async function withoutForgotten(
 ): Promise<TranscriptEntry[]> {
   if (session.length === 0) return [...entries];
   const forgotten = new Set<string>();
+  const digests = new Set<string>();
   const byId = new Map(entries.map((e) => [e.id, e]));
   for (const c of session) {
+    const event = await rt.store.getEvent(c.event_id);
+    const kept = (event?.payload as unknown as SessionCapturedPayload | undefined)
+      ?.forgotten_digests;
+    if (event?.redacted !== true) for (const d of kept ?? []) digests.add(d);
     const earlier = await entriesOf(rt, [c]);
     for (const e of earlier) if (e.text === '' && !e.id.startsWith('line-')) forgotten.add(e.id);
     const lines = earlier.filter((e) => e.id.startsWith('line-'));
@@ -214,7 +222,13 @@ async function withoutForgotten(
     if (!agrees) continue;
     for (const e of lines) if (e.text === '' && byId.has(e.id)) forgotten.add(e.id);
   }
-  return entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
+  const blanked = entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
+  // An entry whose role and text a forget's digest names goes wherever it now stands (a
+  // transcript edited above it), with the replies it alone made secret.
+  const moved = new Set(
+    blanked.flatMap((e, i) => (e.text !== '' && digests.has(entryDigest(e)) ? [i] : [])),
+  );
+  return withoutAnswersOf(blanked, moved);
 }
 
 /** The entries the given captures recorded (redacted ones left out). */

@@ -105,6 +105,51 @@ describe('operations routes (CLI parity over HTTP)', () => {
     expect(restricted.status).toBe(403);
   });
 
+  it('answers the replies erased and kept with a forgotten question, each member documented', async () => {
+    const said = (id: string, role: string, content: string, minute: number) =>
+      JSON.stringify({
+        type: 'message',
+        thread_id: 'allotment',
+        message_id: id,
+        role,
+        content,
+        created_at: `2026-02-19T14:${String(minute).padStart(2, '0')}:00Z`,
+      });
+    await http.engine.ingest(
+      `${[
+        said('q1', 'user', 'What is the code for the allotment shed padlock?', 40),
+        said('a1', 'assistant', '6604', 41),
+        said('q2', 'user', 'and the bike shed code?', 42),
+        said('a2', 'assistant', 'it is 3318, and the hedge trimmer is in there too', 43),
+      ].join('\n')}\n`,
+    );
+    const forget = async (message_id: string) => {
+      const response = await post('/api/forget', {
+        thread_id: 'allotment',
+        message_id,
+        confirm: true,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const answers = [await forget('q1'), await forget('q2')];
+    expect(answers[0]).toMatchObject({ messages_erased: ['allotment/a1'], masks_kept: [] });
+    expect(answers[1]).toMatchObject({ messages_erased: [], masks_kept: ['allotment/a2'] });
+    type Documented = { schema?: { properties?: Record<string, unknown> } };
+    const document = (await (await http.app.request('/api/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, Documented> }> }>
+      >;
+    };
+    const ok = document.paths['/api/forget']?.['post']?.responses['200'];
+    const schema = ok?.content?.['application/json']?.schema;
+    const documented = Object.keys(schema?.properties ?? {});
+    for (const answer of answers) {
+      expect(Object.keys(answer).filter((k) => !documented.includes(k))).toEqual([]);
+    }
+  });
+
   it('forgets a captured message named by the session thread and entry ids', async () => {
     const line = (content: string, minute: number) =>
       JSON.stringify({ role: 'user', content, created_at: `2026-02-19T14:0${minute}:00Z` });

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN, EngineError } from '../../core/index.js';
 import type { ForgetTarget } from '../../engine/index.js';
+import { forgetView } from '../mcp/index.js';
 import { isRestricted, principalOf } from './auth.js';
 import { invalid } from './http-errors.js';
 import { problemResponse } from './problem.js';
@@ -102,12 +103,7 @@ export const OPERATIONS_ROUTES: readonly HttpRoute[] = [
       tags: ['operations'],
       scope: 'write',
       body: forgetBody,
-      response: z.object({
-        tombstone_id: z.string(),
-        covered_events: z.number(),
-        redacted: z.number(),
-        dead_letters: z.number(),
-      }),
+      response: forgetView,
     },
     async (c, { body }, { engine }) => {
       const target = forgetTarget(body);

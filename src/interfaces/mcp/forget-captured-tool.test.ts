@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { useObserverMcpSession } from './__fixtures__/observer-session.js';
+import { forgetMessage } from './tools/forget-message.js';
 
 const mcp = useObserverMcpSession('verity-mcp-forget-captured-');
 const call = mcp.call;
@@ -59,5 +60,40 @@ describe('forget_message (MCP) on a captured session', () => {
     expect(JSON.stringify(await mcp.engine.readLedger(0, 500))).not.toContain('Ysolde');
     const twice = await call('forget_message', { thread_id: 'session:chat-7', message_id: 't2' });
     expect(twice.isError).toBe(true);
+  });
+
+  it('answers the replies erased and kept with a forgotten question, in its own output shape', async () => {
+    const said = (id: string, role: string, content: string, minute: number) =>
+      JSON.stringify({
+        type: 'message',
+        thread_id: 'allotment',
+        message_id: id,
+        role,
+        content,
+        created_at: `2026-03-02T17:${String(minute).padStart(2, '0')}:00Z`,
+      });
+    await mcp.engine.ingest(
+      `${[
+        said('q1', 'user', 'What is the code for the allotment shed padlock?', 40),
+        said('a1', 'assistant', '6604', 41),
+        said('q2', 'user', 'and the bike shed code?', 42),
+        said('a2', 'assistant', 'it is 3318, and the hedge trimmer is in there too', 43),
+      ].join('\n')}\n`,
+    );
+    const first = await call('forget_message', { thread_id: 'allotment', message_id: 'q1' });
+    expect(first.isError, toolText(first)).toBeFalsy();
+    const second = await call('forget_message', { thread_id: 'allotment', message_id: 'q2' });
+    expect(second.isError, toolText(second)).toBeFalsy();
+    const answers = [first.structuredContent, second.structuredContent] as Record<
+      string,
+      unknown
+    >[];
+    expect(answers[0]).toMatchObject({ messages_erased: ['allotment/a1'], masks_kept: [] });
+    expect(answers[1]).toMatchObject({ messages_erased: [], masks_kept: ['allotment/a2'] });
+    // Every member answered is one the tool's output shape names (and so documents).
+    const named = Object.keys(forgetMessage.output);
+    for (const answer of answers) {
+      expect(Object.keys(answer).filter((k) => !named.includes(k))).toEqual([]);
+    }
   });
 });

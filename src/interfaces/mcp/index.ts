@@ -13,4 +13,10 @@ export { captureInput, toCaptureRequest } from './tools/capture-session.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
 export { MCP_TOOLS } from './tools/index.js';
 /** The wire schemas of engine views that HTTP documents too (one description per view). */
-export { fieldView, historyView, promptView, toHistoryView } from './tools/views.js';
+export {
+  fieldView,
+  forgetView,
+  historyView,
+  promptView,
+  toHistoryView,
+} from './tools/views.js';

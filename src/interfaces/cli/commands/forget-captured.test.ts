@@ -72,4 +72,44 @@ describe('verity forget --message of a captured entry', () => {
     expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
     expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
   });
+
+  it('keeps it erased when the transcript is edited above it and captured again', async () => {
+    const file = join(cli.dir, 'session.jsonl');
+    const chat = [
+      turn('user', 'The plumber comes on Wednesday to fix the boiler.', 1),
+      turn('user', 'My aunt Marguerite restores old kayaks in Annecy.', 3),
+      turn('assistant', 'What is the code for the bike shed now?', 5),
+      turn('user', '6803', 6),
+      turn('user', 'We decided to repaint the hallway in sage green.', 7),
+    ];
+    writeFileSync(file, `${chat.join('\n')}\n`);
+    const capture = ['capture', file, '--session', 'home', '--trigger', 'manual', '--sync'];
+    await ok(capture);
+    await ok(['forget', '--message', 'session:home/line-2', '--yes']);
+    await ok(['forget', '--message', 'session:home/line-3', '--yes']);
+    expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
+    expect(await ok(['search', '6803', '--json'])).not.toContain('6803');
+
+    // Two lines inserted above: every line number moves, and the file grows below too.
+    const edited = [
+      turn('user', 'Quick note before the rest: the bins go out on Thursday.', 0),
+      turn('assistant', 'Noted, bins on Thursday.', 0),
+      ...chat,
+      turn('user', 'The hallway paint arrives on Monday.', 8),
+    ];
+    writeFileSync(file, `${edited.join('\n')}\n`);
+    expect(await ok([...capture, '--json'])).toContain('"status": "captured"');
+    const shown = [
+      await ok(['search', 'Marguerite kayaks Annecy', '--json']),
+      await ok(['search', '6803 bike shed code', '--json']),
+      await ok(['context', '--thread', 'session:home', '--budget', '4000']),
+      readFileSync(join(cli.dir, 'workspace', 'memory', '2026-06-12.md'), 'utf8'),
+    ];
+    for (const text of shown) expect(text).not.toMatch(/Marguerite|Annecy|6803/);
+    // What was not forgotten is captured, the new lines with it.
+    expect(shown[3]).toContain('bins go out on Thursday');
+    expect(shown[2]).toContain('paint arrives on Monday');
+    expect(shown[2]).toContain('sage green');
+    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+  });
 });

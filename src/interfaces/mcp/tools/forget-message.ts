@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, reply } from './define-tool.js';
-import { entityIdInput } from './views.js';
+import { entityIdInput, forgetView } from './views.js';
 
 /**
  * `forget_message`: erases one message, named by the thread and message ids `search_memory` and
@@ -19,12 +19,7 @@ export const forgetMessage = defineTool({
     message_id: z.string().min(1).max(200),
     reason: z.string().max(1000).optional(),
   },
-  output: {
-    tombstone_id: z.string(),
-    covered_events: z.number(),
-    redacted: z.number(),
-    dead_letters: z.number(),
-  },
+  output: forgetView.shape,
   scope: 'write',
   destructive: true,
   idempotent: false,

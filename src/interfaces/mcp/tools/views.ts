@@ -98,6 +98,30 @@ export const slotShape = {
 /** One field as read by agents (`FieldView`). */
 export const fieldView = z.object({ entity_id: z.string(), field: z.string(), ...slotShape });
 
+/**
+ * What a forget erased (`ForgetResult`), as `forget_message` and `POST /api/forget` answer it: the
+ * tombstone and its counts, and when a forgotten message asked for a secret, the replies erased
+ * with it, what was read from them and the replies kept masked.
+ */
+export const forgetView = z.object({
+  tombstone_id: z.string(),
+  covered_events: z.number(),
+  redacted: z.number(),
+  dead_letters: z.number(),
+  messages_erased: z
+    .array(z.string())
+    .optional()
+    .describe('Messages erased besides the one named, as THREAD/MESSAGE, sorted'),
+  derived_erased: z
+    .number()
+    .optional()
+    .describe('State observations and item extraction runs read from the erased messages'),
+  masks_kept: z
+    .array(z.string())
+    .optional()
+    .describe('Replies kept with the secret a forgotten question made masked in them'),
+});
+
 /** A review prompt (`PromptView`). */
 export const promptView = z.object({
   prompt_id: z.string(),
