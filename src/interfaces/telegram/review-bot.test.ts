@@ -8,6 +8,7 @@ import TelegramServer from 'telegram-test-api';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Logger, PROMPT_STATUSES } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
+import { createTelegramNotifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds } from '../../testing/index.js';
 import { startTelegramReview, type TelegramReview } from './index.js';
 
@@ -267,6 +268,43 @@ describe('the Telegram review bot', () => {
     expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
       value: 'Reno',
     });
+  });
+
+  it("marks a task done from the telegram notifier's button, with the Telegram user as the actor", async () => {
+    const task = await engine.tasks.add({ title: 'Renew the passport' });
+    await engine.tasks.move(task.id, 'TRIAGED', {
+      priority: 'P1',
+      due: '2026-04-20T00:00:00Z',
+      definition_of_done: ['the new passport is in the drawer'],
+    });
+    await engine.tasks.move(task.id, 'PLANNED', {
+      next_action: 'book the appointment',
+      next_check: '2026-04-08T09:00:00Z',
+    });
+    await engine.tasks.move(task.id, 'READY');
+    await engine.tasks.move(task.id, 'EXECUTING');
+    const notifier = createTelegramNotifier({
+      token: TOKEN,
+      chatIds: [CHAT],
+      apiRoot: server.config.apiURL,
+    });
+    await notifier.send({
+      key: 'test-key',
+      task_id: task.id,
+      topic: 'stale',
+      message: `${task.id} has not moved`,
+      draft: null,
+      level: 1,
+      at: '2026-04-07T10:00:00Z',
+    });
+    const [sent] = botMessages();
+    expect(buttonsOf(sent)).toEqual([`task:done:${task.id}`, `task:ack:${task.id}`]);
+    expect(await press(`task:done:${task.id}`, sent?.messageId ?? 0)).toBe(
+      `Task ${task.id}: done by telegram:${USER}`,
+    );
+    const shown = await engine.tasks.show(task.id);
+    expect(shown.state).toBe('DONE');
+    expect(JSON.stringify(shown)).toContain(`telegram:${USER}`);
   });
 
   it('lists open prompts on /review and answers /help', async () => {
