@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import TelegramServer from 'telegram-test-api';
+import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Logger, PROMPT_STATUSES } from '../../core/index.js';
+import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createTelegramNotifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds } from '../../testing/index.js';
@@ -75,21 +75,15 @@ describe('the Telegram review bot', () => {
   let engine: Engine;
   let bot: TelegramReview;
   const warnings: string[] = [];
+  const record = (message: string): void => {
+    warnings.push(message);
+  };
   const logger: Logger = {
-    trace() {},
-    debug() {},
-    info() {},
-    warn(message) {
-      warnings.push(message);
-    },
-    error(message) {
-      warnings.push(message);
-    },
-    fatal() {},
-    child() {
-      return logger;
-    },
-  } as unknown as Logger;
+    ...noopLogger,
+    warn: record,
+    error: record,
+    child: () => logger,
+  };
 
   const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
 

@@ -105,7 +105,9 @@ function registerTelegramCommand(program: Command, toolkit: CliToolkit): void {
 
 /**
  * `verity serve`: the JSON API and MCP over HTTP, the vault watcher and the background jobs (DLQ
- * retries, indexing and item extraction after ingest, calendar polls, the task schedule), until SIGINT/SIGTERM. Creates the store when there is none.
+ * retries, indexing and item extraction after ingest, calendar polls, the task schedule), and the
+ * Telegram review bot when a token and chats are configured, until SIGINT/SIGTERM. Creates the
+ * store when there is none.
  */
 export function registerServeCommands(program: Command, toolkit: CliToolkit): void {
   const { withEngine, loadConfig: loadCliConfig, engineModule } = toolkit;
@@ -144,6 +146,9 @@ export function registerServeCommands(program: Command, toolkit: CliToolkit): vo
               engine,
               backgroundJobOptionsFromConfig(config, logger),
             );
+            if (config.telegram !== null && config.telegram.chatIds.length === 0) {
+              logger.warn('telegram token set but telegram.chat_ids is empty: bot not started');
+            }
             const telegram =
               config.telegram === null || config.telegram.chatIds.length === 0
                 ? null
