@@ -252,6 +252,17 @@ describe('the Telegram review bot', () => {
     expect(botMessages()).toHaveLength(1);
   });
 
+  it('pushes at once when the engine announces a new review prompt', async () => {
+    const promptId = await openPrompt();
+    engine.events.publish({
+      type: 'review.opened',
+      entity_id: 'user:primary',
+      data: { prompt_id: promptId },
+    });
+    await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(1);
+    expect(buttonsOf(botMessages()[0])).toContain(`prompt:confirm:${promptId}`);
+  });
+
   it('says a button decided elsewhere changed nothing', async () => {
     const promptId = await openPrompt();
     await bot.push();

@@ -22,7 +22,10 @@ export interface TelegramReviewOptions {
   /** The JSON file that remembers what was pushed (`<home>/telegram-sent.json` from the CLI). */
   readonly sentLogPath: string;
   readonly logger?: Logger;
-  /** Milliseconds between pushes of new items (60,000); 0 pushes only when `push` is called. */
+  /**
+   * Milliseconds between pushes of new items (60,000); 0 pushes only when `push` is called or an
+   * engine event (`ledger.committed`, `review.opened`, `task.escalated`) arrives.
+   */
   readonly pushIntervalMs?: number;
   /** Items per `/review` page (5). */
   readonly pageSize?: number;
@@ -47,6 +50,9 @@ const HELP = [
   '/help: this text',
   'Buttons decide at once; the message then shows the outcome.',
 ].join('\n');
+
+/** Engine events after which something new may wait for a person. */
+const PUSH_EVENTS = new Set(['ledger.committed', 'review.opened', 'task.escalated']);
 
 /** What a button press did, shown in the message and the callback answer. */
 interface Outcome {
@@ -203,7 +209,16 @@ export async function startTelegramReview(
     );
     return running;
   };
+  // Live events (published under `verity serve`) ask for a push; while one waits to start,
+  // further events join it instead of queueing another.
+  let nudged = false;
+  const nudge = (): void => {
+    if (nudged) return;
+    nudged = true;
+    push().catch((error: unknown) => logger.error('telegram push failed', { error }));
+  };
   const pushOnce = async (): Promise<number> => {
+    nudged = false;
     let count = 0;
     for (const item of await pushableItems(engine)) {
       for (const chatId of options.chatIds) {
@@ -254,12 +269,16 @@ export async function startTelegramReview(
           push().catch((error: unknown) => logger.error('telegram push failed', { error }));
         }, interval)
       : null;
+  const unsubscribe = engine.events.subscribe((event) => {
+    if (PUSH_EVENTS.has(event.type)) nudge();
+  });
   let stopped = false;
   return {
     push,
     async stop() {
       if (stopped) return;
       stopped = true;
+      unsubscribe();
       if (timer !== null) clearInterval(timer);
       await running.catch(() => 0);
       await bot.stop();
