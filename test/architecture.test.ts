@@ -190,7 +190,7 @@ function layerOf(file: string): Layer | null {
       second === 'http'
         ? ['interfaces/mcp', 'interfaces/web']
         : second === 'cli'
-          ? ['interfaces/mcp', 'interfaces/http']
+          ? ['interfaces/mcp', 'interfaces/http', 'interfaces/telegram']
           : [];
     const packages =
       second === 'cli'
@@ -199,7 +199,9 @@ function layerOf(file: string): Layer | null {
           ? ['@modelcontextprotocol/sdk', 'zod']
           : second === 'http'
             ? ['hono', '@hono/node-server', '@modelcontextprotocol/sdk', 'zod']
-            : [];
+            : second === 'telegram'
+              ? ['grammy']
+              : [];
     return {
       ...base,
       name,
@@ -341,6 +343,7 @@ describe('architecture', () => {
       'interfaces/mcp',
       'interfaces/http',
       'interfaces/sdk',
+      'interfaces/telegram',
       'testing',
     ];
     for (const folder of folders) {

@@ -259,6 +259,19 @@ function serverShape(z: typeof Zod) {
           .strict(),
       )
       .optional(),
+    /**
+     * The Telegram review flow (`verity telegram`, and `verity serve` when a token is set): the bot
+     * token (VERITY_TELEGRAM_TOKEN wins), the chats it answers and pushes to, and the Bot API root
+     * (a local Bot API server or an emulator; default https://api.telegram.org).
+     */
+    telegram: section(z, {
+      token: z
+        .string()
+        .regex(/^\d+:[\w-]+$/, 'must be a bot token such as 123456:ABC-def')
+        .optional(),
+      chat_ids: z.array(z.number().int()).optional(),
+      api_root: z.string().url().optional(),
+    }),
     /** The store: absent, the embedded SQLite file under home; a postgres:// URL for PostgreSQL. */
     database: section(z, {
       url: z.string().regex(POSTGRES_URL, 'must be a postgres:// or postgresql:// URL'),

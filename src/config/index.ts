@@ -54,6 +54,32 @@ export interface Config {
   readonly embeddingsApiKey: string | null;
   /** Level of the structured logs on standard error (VERITY_LOG_LEVEL, default `info`). */
   readonly logLevel: LogLevel;
+  /** The Telegram review flow, or null (no token: the feature is off). */
+  readonly telegram: TelegramConfig | null;
+}
+
+/** The Telegram review flow's settings. */
+export interface TelegramConfig {
+  /** Bot token: VERITY_TELEGRAM_TOKEN, else `telegram.token`. */
+  readonly token: string;
+  /** Chats the bot answers and pushes to (`telegram.chat_ids`); every other chat is ignored. */
+  readonly chatIds: readonly number[];
+  /** Bot API root: VERITY_TELEGRAM_API_ROOT, else `telegram.api_root`, else Telegram's. */
+  readonly apiRoot: string;
+}
+
+function telegramConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  file: ConfigFile,
+): TelegramConfig | null {
+  const token = env['VERITY_TELEGRAM_TOKEN'] || file.telegram?.token;
+  if (token === undefined) return null;
+  return {
+    token,
+    chatIds: file.telegram?.chat_ids ?? [],
+    apiRoot:
+      env['VERITY_TELEGRAM_API_ROOT'] || file.telegram?.api_root || 'https://api.telegram.org',
+  };
 }
 
 /** The store a configuration selects. */
@@ -185,6 +211,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       (file.embeddings?.api_key_env === undefined ? undefined : env[file.embeddings.api_key_env]) ??
       null,
     logLevel,
+    telegram: telegramConfig(env, file),
   };
   return Object.freeze(config);
 }

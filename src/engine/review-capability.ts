@@ -24,12 +24,24 @@ export interface ReviewCapability {
   }): Promise<readonly PromptView[]>;
   /** Dead letters that ran out of retries and wait for a person. */
   listDeadLetterReviews(): Promise<readonly DeadLetterReview[]>;
-  /** Answers a prompt. Throws CONFLICT for a stale or closed prompt, NOT_FOUND for an unknown one. */
+  /**
+   * Answers a prompt. Throws CONFLICT for a stale or closed prompt, NOT_FOUND for an unknown one.
+   * `by` names who answered and through which channel; the answer event keeps both.
+   */
   answerReview(
     promptId: string,
     action: 'confirm' | 'reject' | 'edit',
     editedValue?: string,
+    by?: AnswerSource,
   ): Promise<AnswerResult>;
+}
+
+/** Who answered a prompt, kept in the answer event (`answered_by`, `channel`). */
+export interface AnswerSource {
+  /** The person, e.g. `telegram:123456` (1–120 characters). */
+  readonly actor: string;
+  /** The surface the answer came through, e.g. `telegram` (1–40 characters). */
+  readonly channel: string;
 }
 
 /** What the review capability needs besides the engine context. */
@@ -57,8 +69,8 @@ export function createReviewCapability(
 
     listDeadLetterReviews: () => deadLetterReviews(store),
 
-    answerReview: (promptId, action, editedValue) =>
-      answerReview(context, deps, promptId, action, editedValue),
+    answerReview: (promptId, action, editedValue, by) =>
+      answerReview(context, deps, promptId, action, editedValue, by),
   };
 }
 
@@ -68,6 +80,7 @@ async function answerReview(
   promptId: string,
   action: 'confirm' | 'reject' | 'edit',
   editedValue: string | undefined,
+  by: AnswerSource | undefined,
 ): Promise<AnswerResult> {
   const { store, clock, ids } = context;
   const prompt = await store.getPrompt(promptId.toLowerCase());
@@ -80,6 +93,7 @@ async function answerReview(
     action,
     answered_at: toIso(now),
     ...(editedValue !== undefined ? { edited_value: editedValue } : {}),
+    ...(by === undefined ? {} : { answered_by: by.actor, channel: by.channel }),
   };
   const parsed = parseRecord(record);
   if (!parsed.ok) {

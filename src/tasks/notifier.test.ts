@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWebhookNotifier, type Notification } from './index.js';
+import { createTelegramNotifier, createWebhookNotifier, type Notification } from './index.js';
 
 const NOTE: Notification = {
   key: 'notify:TASK-20260128-001:stale:E2',
@@ -57,6 +57,68 @@ describe('createWebhookNotifier', () => {
     await expect(createWebhookNotifier({ url }).send(NOTE)).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
       message: 'webhook answered 500',
+    });
+  });
+});
+
+describe('createTelegramNotifier', () => {
+  let server: Server;
+  let root: string;
+  let received: { path: string | undefined; body: unknown }[];
+  let status: number;
+
+  beforeEach(async () => {
+    received = [];
+    status = 200;
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({
+          path: request.url,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
+        response.statusCode = status;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ ok: status === 200, result: { message_id: 1 } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+
+  afterEach(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends each chat the message with done and acknowledge buttons naming only the task id', async () => {
+    await createTelegramNotifier({ token: '1:abc', chatIds: [7, 8], apiRoot: root }).send({
+      ...NOTE,
+      draft: 'Any news on the quote?',
+    });
+    const buttons = {
+      inline_keyboard: [
+        [
+          { text: 'Done', callback_data: 'task:done:TASK-20260128-001' },
+          { text: 'Acknowledge', callback_data: 'task:ack:TASK-20260128-001' },
+        ],
+      ],
+    };
+    const text = `[stale] ${NOTE.message}\ndraft: Any news on the quote?`;
+    expect(received).toEqual([
+      { path: '/bot1:abc/sendMessage', body: { chat_id: 7, text, reply_markup: buttons } },
+      { path: '/bot1:abc/sendMessage', body: { chat_id: 8, text, reply_markup: buttons } },
+    ]);
+  });
+
+  it('skips topics it was not asked for, and fails with PROVIDER_FAILED on an error answer', async () => {
+    const options = { token: '1:abc', chatIds: [7], apiRoot: root };
+    await createTelegramNotifier({ ...options, topics: ['dead_man'] }).send(NOTE);
+    expect(received).toEqual([]);
+    status = 403;
+    await expect(createTelegramNotifier(options).send(NOTE)).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+      message: 'telegram answered 403',
     });
   });
 });

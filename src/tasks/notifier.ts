@@ -15,7 +15,7 @@ export interface Notification {
 }
 
 /**
- * Where notifications go (stdout, a webhook; Telegram later). Verity records a notification in the
+ * Where notifications go (stdout, a webhook, Telegram chats). Verity records a notification in the
  * ledger under its dedupe key before it calls `send`, and calls `send` only for keys it had not
  * recorded, so a notifier never sees the same notification twice. Delivery is at most once: a
  * `send` that throws is reported, not retried.
@@ -75,6 +75,80 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
           operation: 'notify',
           status: response.status,
         });
+      }
+    },
+  };
+}
+
+/** Options of `createTelegramNotifier`. */
+interface TelegramNotifierOptions {
+  readonly token: string;
+  /** Every notification goes to each of these chats. */
+  readonly chatIds: readonly number[];
+  /** Bot API root (a local Bot API server or an emulator); default Telegram's. */
+  readonly apiRoot?: string;
+  /** Only these topics go to the chats; default: all. */
+  readonly topics?: readonly NotificationTopic[];
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The buttons under a task message: `callback_data` is a verb and the task id only (Telegram
+ * allows 64 bytes); the Telegram review bot (`interfaces/telegram`) answers them.
+ */
+export function taskButtons(taskId: string): {
+  readonly inline_keyboard: readonly (readonly { text: string; callback_data: string }[])[];
+} {
+  return {
+    inline_keyboard: [
+      [
+        { text: 'Done', callback_data: `task:done:${taskId}` },
+        { text: 'Acknowledge', callback_data: `task:ack:${taskId}` },
+      ],
+    ],
+  };
+}
+
+/** Sends each notification to Telegram chats through the Bot API, with done / acknowledge buttons. */
+export function createTelegramNotifier(options: TelegramNotifierOptions): Notifier {
+  const call = options.fetch ?? fetch;
+  const root = (options.apiRoot ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  return {
+    kind: 'telegram',
+    async send(notification) {
+      if (options.topics !== undefined && !options.topics.includes(notification.topic)) return;
+      const text = [
+        `[${notification.topic}] ${notification.message}`,
+        ...(notification.draft === null ? [] : [`draft: ${notification.draft}`]),
+      ].join('\n');
+      for (const chatId of options.chatIds) {
+        let response: Response;
+        try {
+          response = await call(`${root}/bot${options.token}/sendMessage`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              chat_id: chatId,
+              text,
+              reply_markup: taskButtons(notification.task_id),
+            }),
+            signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          });
+        } catch (error: unknown) {
+          throw new EngineError(
+            'PROVIDER_FAILED',
+            'telegram notification failed',
+            { operation: 'notify', task_id: notification.task_id },
+            { cause: error },
+          );
+        }
+        if (!response.ok) {
+          throw new EngineError('PROVIDER_FAILED', `telegram answered ${response.status}`, {
+            operation: 'notify',
+            status: response.status,
+          });
+        }
       }
     },
   };

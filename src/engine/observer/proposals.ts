@@ -115,7 +115,12 @@ export async function resolveProposal(
   rt: ObserverRuntime,
   id: string,
   action: 'approve' | 'reject' | 'edit',
-  edit: { readonly text?: string; readonly section?: string; readonly reason?: string } = {},
+  edit: {
+    readonly text?: string;
+    readonly section?: string;
+    readonly reason?: string;
+    readonly decidedBy?: string;
+  } = {},
 ): Promise<ProposalView> {
   // Expiry is recorded first, so a proposal unreviewed for seven days cannot be approved late.
   await expireAndReview(rt);
@@ -157,6 +162,7 @@ export async function resolveProposal(
       proposal_id: proposalId,
       action: action === 'approve' ? 'approved' : 'rejected',
       ...(edit.reason === undefined ? {} : { reason: edit.reason }),
+      ...(edit.decidedBy === undefined ? {} : { decided_by: edit.decidedBy }),
     });
     if (action === 'approve') {
       await writeMemory(rt);

@@ -156,10 +156,19 @@ export interface ObserverCapability {
   /** Expires due proposals, reflects recent observations, stages proposals, writes REVIEW.md. */
   reflect(): Promise<ReflectReport>;
   listProposals(status?: Proposal['status'] | 'all'): Promise<readonly ProposalView[]>;
+  /**
+   * Approves, rejects or edits a pending proposal; `decidedBy` (e.g. `telegram:123456`) is kept in
+   * the resolution event. Throws NOT_FOUND, or CONFLICT when it is no longer pending.
+   */
   resolveProposal(
     proposalId: string,
     action: 'approve' | 'reject' | 'edit',
-    edit?: { readonly text?: string; readonly section?: string; readonly reason?: string },
+    edit?: {
+      readonly text?: string;
+      readonly section?: string;
+      readonly reason?: string;
+      readonly decidedBy?: string;
+    },
   ): Promise<ProposalView>;
   /** Approves the proposals ticked in REVIEW.md, recording first any edit made to their line. */
   syncReview(): Promise<readonly string[]>;

@@ -26,6 +26,7 @@ const USAGE_ERRORS: readonly (readonly [string, readonly string[], readonly stri
     ['--at'],
   ],
   ['exits 2 for a bad --port', ['serve', '--port', 'http'], ['--port']],
+  ['exits 2 for telegram without a bot token', ['telegram'], ['VERITY_TELEGRAM_TOKEN']],
   [
     'refuses to forget without --yes and says what would be erased',
     ['forget', '--entity', 'user:primary', '--field', 'travel.status'],

@@ -41,7 +41,7 @@ export const COMMAND_AREAS: readonly CommandArea[] = [
   area(['rebuild'], () => import('./commands/rebuild.js'), 'registerRebuildCommands'),
   area(['forget'], () => import('./commands/forget.js'), 'registerForgetCommands'),
   area(['stats'], () => import('./commands/stats.js'), 'registerStatsCommands'),
-  area(['serve'], () => import('./commands/serve.js'), 'registerServeCommands'),
+  area(['serve', 'telegram'], () => import('./commands/serve.js'), 'registerServeCommands'),
   area(['mcp'], () => import('./commands/mcp.js'), 'registerMcpCommands'),
   area(
     ['search', 'index', 'reindex'],

@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { Config } from '../../../config/index.js';
-import type { CalendarSource } from '../../../engine/index.js';
+import type { Config, TelegramConfig } from '../../../config/index.js';
+import type { Logger } from '../../../core/index.js';
+import type { CalendarSource, Engine } from '../../../engine/index.js';
+import { UsageError } from '../exit-codes.js';
 import type { CliToolkit } from '../toolkit.js';
 import { projectionTargets } from './projections.js';
 
@@ -46,9 +49,65 @@ function operationsOf(
   };
 }
 
+/** Starts the Telegram review bot of `telegram` over `engine` and pushes what waits at once. */
+async function startTelegram(
+  engine: Engine,
+  telegram: TelegramConfig,
+  logger: Logger,
+): Promise<{ stop(): Promise<void> }> {
+  const { startTelegramReview } = await import('../../telegram/index.js');
+  const bot = await startTelegramReview(engine, {
+    token: telegram.token,
+    chatIds: telegram.chatIds,
+    apiRoot: telegram.apiRoot,
+    sentLogPath: join(engine.home, 'telegram-sent.json'),
+    logger,
+  });
+  logger.info('telegram review bot polling', { chats: telegram.chatIds.length });
+  await bot.push();
+  return bot;
+}
+
+/** `verity telegram`: the Telegram review bot alone, until SIGINT/SIGTERM. */
+function registerTelegramCommand(program: Command, toolkit: CliToolkit): void {
+  program
+    .command('telegram')
+    .description(
+      'run the Telegram review bot (long polling) until SIGINT/SIGTERM; needs VERITY_TELEGRAM_TOKEN or telegram.token',
+    )
+    .action(async (_options: Record<string, never>, command: Command) => {
+      const config = toolkit.loadConfig(command);
+      const telegram = config.telegram;
+      if (telegram === null) {
+        throw new UsageError(
+          'no bot token: set VERITY_TELEGRAM_TOKEN or telegram.token in config.json',
+        );
+      }
+      if (telegram.chatIds.length === 0) {
+        throw new UsageError('telegram.chat_ids is empty: the bot would answer no chat');
+      }
+      const { createServerLogger } = await toolkit.engineModule();
+      const logger = await createServerLogger(config.logLevel);
+      await toolkit.withEngine(
+        config,
+        async (engine) => {
+          const bot = await startTelegram(engine, telegram, logger);
+          try {
+            logger.info('shutting down', { signal: await untilSignal() });
+          } finally {
+            await bot.stop();
+          }
+        },
+        { create: true },
+      );
+    });
+}
+
 /**
  * `verity serve`: the JSON API and MCP over HTTP, the vault watcher and the background jobs (DLQ
- * retries, indexing and item extraction after ingest, calendar polls, the task schedule), until SIGINT/SIGTERM. Creates the store when there is none.
+ * retries, indexing and item extraction after ingest, calendar polls, the task schedule), and the
+ * Telegram review bot when a token and chats are configured, until SIGINT/SIGTERM. Creates the
+ * store when there is none.
  */
 export function registerServeCommands(program: Command, toolkit: CliToolkit): void {
   const { withEngine, loadConfig: loadCliConfig, engineModule } = toolkit;
@@ -87,9 +146,17 @@ export function registerServeCommands(program: Command, toolkit: CliToolkit): vo
               engine,
               backgroundJobOptionsFromConfig(config, logger),
             );
+            if (config.telegram !== null && config.telegram.chatIds.length === 0) {
+              logger.warn('telegram token set but telegram.chat_ids is empty: bot not started');
+            }
+            const telegram =
+              config.telegram === null || config.telegram.chatIds.length === 0
+                ? null
+                : await startTelegram(engine, config.telegram, logger);
             try {
               logger.info('shutting down', { signal: await untilSignal() });
             } finally {
+              await telegram?.stop();
               await vault.stop();
               await jobs.stop();
               await server.close();
@@ -99,4 +166,5 @@ export function registerServeCommands(program: Command, toolkit: CliToolkit): vo
         );
       },
     );
+  registerTelegramCommand(program, toolkit);
 }

@@ -1,0 +1,327 @@
+// The Telegram review flow for real: grammY long-polling telegram-test-api (a Bot API emulator
+// on 127.0.0.1) over an engine on a real SQLite store.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { createTelegramNotifier } from '../../tasks/index.js';
+import { createManualClock, createSequentialIds } from '../../testing/index.js';
+import { startTelegramReview, type TelegramReview } from './index.js';
+
+const TOKEN = '123456:verity-review-test';
+const CHAT = 4242;
+const USER = 777;
+
+/** A free TCP port on 127.0.0.1 (the emulator needs its port up front to build its URL). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A capture transcript of our own with one standing rule and one decision. */
+const SESSION = [
+  ['user', 'From now on, always run the formatter before you commit anything in this repo.'],
+  ['assistant', 'Understood, the formatter runs before every commit.'],
+  ['user', 'We decided to keep the billing service on Postgres, not Mongo.'],
+  ['assistant', 'Noted.'],
+]
+  .map(([role, content], i) =>
+    JSON.stringify({
+      message_id: `m${i + 1}`,
+      role,
+      content,
+      created_at: `2026-04-07T09:0${i}:00Z`,
+    }),
+  )
+  .join('\n');
+
+function statement(value: string, msg: number): Record<string, unknown> {
+  return {
+    event_id: `0190a5f2-7b1c-7c3e-9a4b-0000000000${String(msg).padStart(2, '0')}`,
+    event_ts: `2026-04-07T0${msg}:00:00Z`,
+    domain: 'profile',
+    entity_id: 'user:primary',
+    field: 'profile.preference.trip',
+    candidate_value: value,
+    intent: 'assertive',
+    source: { type: 'user_statement', ref: `thread:1:msg:${msg}` },
+  };
+}
+
+interface BotMessage {
+  readonly messageId: number;
+  readonly message: {
+    readonly chat_id: number;
+    readonly text: string;
+    readonly reply_markup?: {
+      readonly inline_keyboard: readonly (readonly { readonly callback_data: string }[])[];
+    };
+  };
+}
+
+describe('the Telegram review bot', () => {
+  let server: TelegramServer;
+  let dir: string;
+  let engine: Engine;
+  let bot: TelegramReview;
+  const warnings: string[] = [];
+  const record = (message: string): void => {
+    warnings.push(message);
+  };
+  const logger: Logger = {
+    ...noopLogger,
+    warn: record,
+    error: record,
+    child: () => logger,
+  };
+
+  const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
+
+  async function start(): Promise<TelegramReview> {
+    return startTelegramReview(engine, {
+      token: TOKEN,
+      chatIds: [CHAT],
+      apiRoot: server.config.apiURL,
+      sentLogPath: join(dir, 'home', 'telegram-sent.json'),
+      logger,
+      pushIntervalMs: 0,
+    });
+  }
+
+  /** Messages the bot sent to CHAT, in order. */
+  function botMessages(): BotMessage[] {
+    return (server.getUpdatesHistory(TOKEN) as unknown as BotMessage[]).filter(
+      (u) => u.message?.chat_id === CHAT && 'text' in u.message,
+    );
+  }
+
+  function buttonsOf(message: BotMessage | undefined): string[] {
+    return (message?.message.reply_markup?.inline_keyboard ?? [])
+      .flat()
+      .map((b) => b.callback_data);
+  }
+
+  async function press(data: string, messageId: number): Promise<string> {
+    const user = client();
+    const edited = server.waitBotEdits();
+    await user.sendCallback(user.makeCallbackQuery(data, { message: { message_id: messageId } }));
+    await edited;
+    const message = botMessages().find((m) => m.messageId === messageId);
+    return message?.message.text ?? '';
+  }
+
+  async function openPrompt(): Promise<string> {
+    await engine.recordObservation(statement('Reno', 1));
+    await engine.recordObservation(statement('Tahoe', 2));
+    const [prompt] = await engine.listReviews();
+    if (prompt === undefined) throw new Error('expected an open prompt');
+    return prompt.prompt_id;
+  }
+
+  beforeAll(async () => {
+    server = new TelegramServer({ port: await freePort(), host: '127.0.0.1' });
+    await server.start();
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-telegram-'));
+    engine = await createEngine({
+      home: join(dir, 'home'),
+      clock: createManualClock('2026-04-07T10:00:00Z'),
+      ids: createSequentialIds(),
+      embeddings: { model: null },
+      extraction: null,
+      observer: { workspace: join(dir, 'workspace') },
+    });
+    bot = await start();
+    warnings.length = 0;
+  });
+
+  afterEach(async () => {
+    await bot.stop();
+    await engine.close();
+    server.storage.botMessages.length = 0;
+    server.storage.userMessages.length = 0;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pushes a review prompt whose confirm button commits the value with the Telegram user as the actor', async () => {
+    const promptId = await openPrompt();
+    expect(await bot.push()).toBe(1);
+    const [pushed] = botMessages();
+    expect(pushed?.message.text).toContain('profile.preference.trip');
+    expect(buttonsOf(pushed)).toEqual([`prompt:confirm:${promptId}`, `prompt:reject:${promptId}`]);
+
+    const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
+    expect(shown).toBe(`Review ${promptId}: confirmed by telegram:${USER}`);
+    expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
+      value: 'Tahoe',
+      status: 'committed',
+    });
+    const answers = (await engine.readLedger(0, 1_000)).filter((e) =>
+      JSON.stringify(e).includes('"answered_by"'),
+    );
+    expect(answers).toHaveLength(1);
+    expect(JSON.stringify(answers[0])).toContain(`"answered_by":"telegram:${USER}"`);
+    expect(JSON.stringify(answers[0])).toContain('"channel":"telegram"');
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+
+  it('rejects a prompt from its button, leaving the old value', async () => {
+    const promptId = await openPrompt();
+    await bot.push();
+    const [pushed] = botMessages();
+    const shown = await press(`prompt:reject:${promptId}`, pushed?.messageId ?? 0);
+    expect(shown).toBe(`Review ${promptId}: rejected by telegram:${USER}`);
+    expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
+      value: 'Reno',
+    });
+    const [closed] = await engine.listReviews({ status: PROMPT_STATUSES });
+    expect(closed?.status).toBe('rejected');
+  });
+
+  it('lands an approved memory proposal in MEMORY.md, with the decider in the ledger', async () => {
+    await engine.observer.capture({
+      text: SESSION,
+      trigger: 'shutdown',
+      observe: 'sync',
+      sessionId: 's1',
+    });
+    await engine.observer.reflect();
+    const proposals = await engine.observer.listProposals('pending');
+    expect(await bot.push()).toBe(proposals.length);
+    const rule = botMessages().find((m) => m.message.text.includes('formatter'));
+    const [approve, reject] = buttonsOf(rule);
+    expect(approve).toMatch(/^proposal:approve:p-\d{8}-\d{3}$/);
+    expect(reject).toMatch(/^proposal:reject:/);
+
+    const id = (approve ?? '').split(':')[2] ?? '';
+    expect(await press(approve ?? '', rule?.messageId ?? 0)).toBe(
+      `Proposal ${id}: approved by telegram:${USER}`,
+    );
+    expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain(
+      'always run the formatter before you commit',
+    );
+    const resolved = (await engine.readLedger(0, 1_000)).filter((e) =>
+      JSON.stringify(e).includes(`"decided_by":"telegram:${USER}"`),
+    );
+    expect(resolved).toHaveLength(1);
+  });
+
+  it('ignores and logs a chat that is not allowed', async () => {
+    const promptId = await openPrompt();
+    const stranger = server.getClient(TOKEN, { chatId: 9_999, userId: 31_337, timeout: 1_000 });
+    const before = server.storage.botMessages.length;
+    await stranger.sendCommand(stranger.makeCommand('/review'));
+    await stranger.sendCallback(
+      stranger.makeCallbackQuery(`prompt:confirm:${promptId}`, { message: { message_id: 1 } }),
+    );
+    await expect.poll(() => warnings.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(warnings).toContain('telegram update from a chat not allowed, ignored');
+    expect(server.storage.botMessages.length).toBe(before);
+    const [prompt] = await engine.listReviews();
+    expect(prompt?.status).toBe('open');
+  });
+
+  it('retries a push that failed, and pushes nothing twice across a restart', async () => {
+    await openPrompt();
+    await server.stop();
+    expect(await bot.push()).toBe(0);
+    expect(warnings).toContain('telegram push failed; it is tried again on the next push');
+    await server.start();
+    expect(await bot.push()).toBe(1);
+    expect(await bot.push()).toBe(0);
+
+    await bot.stop();
+    bot = await start();
+    expect(await bot.push()).toBe(0);
+    expect(botMessages()).toHaveLength(1);
+  });
+
+  it('pushes at once when the engine announces a new review prompt', async () => {
+    const promptId = await openPrompt();
+    engine.events.publish({
+      type: 'review.opened',
+      entity_id: 'user:primary',
+      data: { prompt_id: promptId },
+    });
+    await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(1);
+    expect(buttonsOf(botMessages()[0])).toContain(`prompt:confirm:${promptId}`);
+  });
+
+  it('says a button decided elsewhere changed nothing', async () => {
+    const promptId = await openPrompt();
+    await bot.push();
+    const [pushed] = botMessages();
+    await engine.answerReview(promptId, 'reject');
+    const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
+    expect(shown).toMatch(new RegExp(`^Review ${promptId}: already decided elsewhere`));
+    expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
+      value: 'Reno',
+    });
+  });
+
+  it("marks a task done from the telegram notifier's button, with the Telegram user as the actor", async () => {
+    const task = await engine.tasks.add({ title: 'Renew the passport' });
+    await engine.tasks.move(task.id, 'TRIAGED', {
+      priority: 'P1',
+      due: '2026-04-20T00:00:00Z',
+      definition_of_done: ['the new passport is in the drawer'],
+    });
+    await engine.tasks.move(task.id, 'PLANNED', {
+      next_action: 'book the appointment',
+      next_check: '2026-04-08T09:00:00Z',
+    });
+    await engine.tasks.move(task.id, 'READY');
+    await engine.tasks.move(task.id, 'EXECUTING');
+    const notifier = createTelegramNotifier({
+      token: TOKEN,
+      chatIds: [CHAT],
+      apiRoot: server.config.apiURL,
+    });
+    await notifier.send({
+      key: 'test-key',
+      task_id: task.id,
+      topic: 'stale',
+      message: `${task.id} has not moved`,
+      draft: null,
+      level: 1,
+      at: '2026-04-07T10:00:00Z',
+    });
+    const [sent] = botMessages();
+    expect(buttonsOf(sent)).toEqual([`task:done:${task.id}`, `task:ack:${task.id}`]);
+    expect(await press(`task:done:${task.id}`, sent?.messageId ?? 0)).toBe(
+      `Task ${task.id}: done by telegram:${USER}`,
+    );
+    const shown = await engine.tasks.show(task.id);
+    expect(shown.state).toBe('DONE');
+    expect(JSON.stringify(shown)).toContain(`telegram:${USER}`);
+  });
+
+  it('lists open prompts on /review and answers /help', async () => {
+    const promptId = await openPrompt();
+    const user = client();
+    await user.sendCommand(user.makeCommand('/review'));
+    await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(2);
+    const [item, footer] = botMessages();
+    expect(buttonsOf(item)).toContain(`prompt:confirm:${promptId}`);
+    expect(footer?.message.text).toBe('Page 1 of 1 (1 waiting)');
+    await user.sendCommand(user.makeCommand('/help'));
+    await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(3);
+    expect(botMessages()[2]?.message.text).toContain('/proposals');
+  });
+});

@@ -1,0 +1,287 @@
+import { Bot, type Context, InlineKeyboard } from 'grammy';
+import { EngineError, type Logger, noopLogger } from '../../core/index.js';
+import type { Engine } from '../../engine/index.js';
+import {
+  type ButtonKind,
+  parseButton,
+  promptItems,
+  proposalItems,
+  pushableItems,
+  type ReviewItem,
+  taskItems,
+} from './review-items.js';
+import { openSentLog } from './sent-log.js';
+
+/** Options of `startTelegramReview`. */
+export interface TelegramReviewOptions {
+  readonly token: string;
+  /** The only chats the bot answers and pushes to; updates from any other chat are logged and ignored. */
+  readonly chatIds: readonly number[];
+  /** Bot API root (a local Bot API server or an emulator); default Telegram's. */
+  readonly apiRoot?: string;
+  /** The JSON file that remembers what was pushed (`<home>/telegram-sent.json` from the CLI). */
+  readonly sentLogPath: string;
+  readonly logger?: Logger;
+  /**
+   * Milliseconds between pushes of new items (60,000); 0 pushes only when `push` is called or an
+   * engine event (`ledger.committed`, `review.opened`, `task.escalated`) arrives.
+   */
+  readonly pushIntervalMs?: number;
+  /** Items per `/review` page (5). */
+  readonly pageSize?: number;
+}
+
+/** A running review bot. */
+export interface TelegramReview {
+  /**
+   * Sends each allowed chat every pending item (review prompt, memory proposal, escalated task) it
+   * has not been sent yet; returns how many messages went out. A failed send is logged and tried
+   * again on the next push. Pushes never overlap.
+   */
+  push(): Promise<number>;
+  /** Stops the pushes and the long polling. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const HELP = [
+  'Verity asks here when it is unsure.',
+  '/review [page]: open review prompts and escalated tasks',
+  '/proposals: pending MEMORY.md proposals',
+  '/help: this text',
+  'Buttons decide at once; the message then shows the outcome.',
+].join('\n');
+
+/** Engine events after which something new may wait for a person. */
+const PUSH_EVENTS = new Set(['ledger.committed', 'review.opened', 'task.escalated']);
+
+/** What a button press did, shown in the message and the callback answer. */
+interface Outcome {
+  readonly changed: boolean;
+  readonly text: string;
+}
+
+const PAST: Readonly<Record<string, string>> = {
+  confirm: 'confirmed',
+  reject: 'rejected',
+  approve: 'approved',
+  done: 'done',
+  ack: 'acknowledged',
+};
+
+async function decide(
+  engine: Engine,
+  kind: ButtonKind,
+  verb: string,
+  id: string,
+  actor: string,
+): Promise<Outcome> {
+  const label = { prompt: 'Review', proposal: 'Proposal', task: 'Task' }[kind];
+  try {
+    if (kind === 'prompt') {
+      await engine.answerReview(id, verb === 'confirm' ? 'confirm' : 'reject', undefined, {
+        actor,
+        channel: 'telegram',
+      });
+    } else if (kind === 'proposal') {
+      await engine.observer.resolveProposal(id, verb === 'approve' ? 'approve' : 'reject', {
+        decidedBy: actor,
+      });
+    } else if (verb === 'done') {
+      await engine.tasks.done(id, `marked done in Telegram by ${actor}`, { actor });
+    } else {
+      await engine.tasks.acknowledge(id, { actor });
+    }
+  } catch (error: unknown) {
+    if (error instanceof EngineError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+      return {
+        changed: false,
+        text: `${label} ${id}: already decided elsewhere or gone; nothing changed (${error.message})`,
+      };
+    }
+    if (error instanceof EngineError && error.code === 'VALIDATION_FAILED') {
+      return { changed: false, text: `${label} ${id}: nothing changed (${error.message})` };
+    }
+    throw error;
+  }
+  return { changed: true, text: `${label} ${id}: ${PAST[verb] ?? verb} by ${actor}` };
+}
+
+function keyboardOf(item: ReviewItem): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const button of item.buttons) keyboard.text(button.text, button.data);
+  return keyboard;
+}
+
+async function sendItem(ctx: Context, item: ReviewItem): Promise<void> {
+  await ctx.reply(item.text, item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {});
+}
+
+/**
+ * Starts the Telegram review bot over `engine` (long polling): pushes of new review items with
+ * their buttons, the `/review`, `/proposals` and `/help` commands, and button presses, which call
+ * the same engine capabilities as the CLI with the Telegram user as the actor.
+ */
+export async function startTelegramReview(
+  engine: Engine,
+  options: TelegramReviewOptions,
+): Promise<TelegramReview> {
+  const logger = options.logger ?? noopLogger;
+  const allowed = new Set(options.chatIds);
+  const pageSize = options.pageSize ?? 5;
+  const sent = await openSentLog(options.sentLogPath);
+  const bot = new Bot(options.token, {
+    client: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' },
+  });
+
+  bot.use(async (ctx, next) => {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined || !allowed.has(chatId)) {
+      logger.warn('telegram update from a chat not allowed, ignored', {
+        chat_id: chatId ?? 'none',
+        update_id: ctx.update.update_id,
+      });
+      return;
+    }
+    await next();
+  });
+
+  bot.command(['help', 'start'], (ctx) => ctx.reply(HELP));
+
+  bot.command('review', async (ctx) => {
+    const items = [...(await promptItems(engine)), ...(await taskItems(engine))];
+    if (items.length === 0) {
+      await ctx.reply('Nothing waits for review.');
+      return;
+    }
+    const pages = Math.ceil(items.length / pageSize);
+    const asked = Number.parseInt(ctx.match.trim() || '1', 10);
+    const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+    for (const item of items.slice((page - 1) * pageSize, page * pageSize)) {
+      await sendItem(ctx, item);
+    }
+    await ctx.reply(
+      `Page ${page} of ${pages} (${items.length} waiting)${page < pages ? `; /review ${page + 1} for more` : ''}`,
+    );
+  });
+
+  bot.command('proposals', async (ctx) => {
+    const items = await proposalItems(engine);
+    if (items.length === 0) {
+      await ctx.reply('No memory proposals wait for review.');
+      return;
+    }
+    for (const item of items) await sendItem(ctx, item);
+  });
+
+  bot.on('callback_query:data', async (ctx) => {
+    const button = parseButton(ctx.callbackQuery.data);
+    if (button === null) {
+      await ctx.answerCallbackQuery({ text: 'Unknown button' });
+      return;
+    }
+    const actor = `telegram:${ctx.from.id}`;
+    const outcome = await decide(engine, button.kind, button.verb, button.id, actor);
+    logger.info('telegram decision', {
+      kind: button.kind,
+      verb: button.verb,
+      id: button.id,
+      actor,
+      changed: outcome.changed,
+    });
+    await ctx.answerCallbackQuery({ text: outcome.text.slice(0, 200) });
+    try {
+      await ctx.editMessageText(outcome.text);
+    } catch (error: unknown) {
+      // The decision stands; an old or deleted message simply keeps its buttons.
+      logger.warn('telegram message edit failed', { id: button.id, error });
+    }
+  });
+
+  bot.catch((error) => {
+    logger.error('telegram update failed', { update_id: error.ctx.update.update_id, error });
+  });
+
+  let running = Promise.resolve(0);
+  const push = (): Promise<number> => {
+    running = running.then(
+      () => pushOnce(),
+      () => pushOnce(),
+    );
+    return running;
+  };
+  // Live events (published under `verity serve`) ask for a push; while one waits to start,
+  // further events join it instead of queueing another.
+  let nudged = false;
+  const nudge = (): void => {
+    if (nudged) return;
+    nudged = true;
+    push().catch((error: unknown) => logger.error('telegram push failed', { error }));
+  };
+  const pushOnce = async (): Promise<number> => {
+    nudged = false;
+    let count = 0;
+    for (const item of await pushableItems(engine)) {
+      for (const chatId of options.chatIds) {
+        if (sent.has(chatId, item.key)) continue;
+        try {
+          const message = await bot.api.sendMessage(
+            chatId,
+            item.text,
+            item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {},
+          );
+          await sent.record(chatId, item.key, {
+            at: new Date(engine.now()).toISOString(),
+            message_id: message.message_id,
+          });
+          count += 1;
+        } catch (error: unknown) {
+          logger.warn('telegram push failed; it is tried again on the next push', {
+            key: item.key,
+            chat_id: chatId,
+            error,
+          });
+        }
+      }
+    }
+    return count;
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    bot.start({ onStart: () => resolve() }).catch((error: unknown) => {
+      logger.error('telegram polling stopped', { error });
+      reject(
+        new EngineError(
+          'PROVIDER_FAILED',
+          'telegram polling failed',
+          { operation: 'telegram' },
+          {
+            cause: error,
+          },
+        ),
+      );
+    });
+  });
+
+  const interval = options.pushIntervalMs ?? 60_000;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          push().catch((error: unknown) => logger.error('telegram push failed', { error }));
+        }, interval)
+      : null;
+  const unsubscribe = engine.events.subscribe((event) => {
+    if (PUSH_EVENTS.has(event.type)) nudge();
+  });
+  let stopped = false;
+  return {
+    push,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      if (timer !== null) clearInterval(timer);
+      await running.catch(() => 0);
+      await bot.stop();
+    },
+  };
+}

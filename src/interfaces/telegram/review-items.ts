@@ -1,0 +1,97 @@
+import type { Engine } from '../../engine/index.js';
+
+/** A button: its label and the `callback_data` (`<kind>:<verb>:<id>`, at most 64 bytes). */
+export interface Button {
+  readonly text: string;
+  readonly data: string;
+}
+
+/** One item waiting for a person, as the bot shows it. */
+export interface ReviewItem {
+  /** Stable across restarts: what the sent log remembers. */
+  readonly key: string;
+  readonly text: string;
+  readonly buttons: readonly Button[];
+}
+
+/** The kinds of item a button names, and the verbs each takes. */
+export const BUTTON_VERBS = {
+  prompt: ['confirm', 'reject'],
+  proposal: ['approve', 'reject'],
+  task: ['done', 'ack'],
+} as const;
+
+/** The kind of item a button names. */
+export type ButtonKind = keyof typeof BUTTON_VERBS;
+
+const LABELS: Readonly<Record<string, string>> = {
+  confirm: '✅ Confirm',
+  reject: '❌ Reject',
+  approve: '✅ Approve',
+  done: '✅ Done',
+  ack: '👀 Acknowledge',
+};
+
+const MAX_CALLBACK_BYTES = 64;
+
+/** The buttons of one item, or none when an id would not fit in `callback_data`. */
+export function buttonsFor(kind: ButtonKind, id: string): readonly Button[] {
+  const buttons = BUTTON_VERBS[kind].map((verb) => ({
+    text: LABELS[verb] ?? verb,
+    data: `${kind}:${verb}:${id}`,
+  }));
+  return buttons.every((b) => Buffer.byteLength(b.data) <= MAX_CALLBACK_BYTES) ? buttons : [];
+}
+
+/** Reads a button's `callback_data` back; null for anything the bot did not write. */
+export function parseButton(
+  data: string,
+): { readonly kind: ButtonKind; readonly verb: string; readonly id: string } | null {
+  const match = /^(prompt|proposal|task):([a-z]+):(.+)$/.exec(data);
+  if (match === null) return null;
+  const [, kind, verb, id] = match as unknown as [string, ButtonKind, string, string];
+  return (BUTTON_VERBS[kind] as readonly string[]).includes(verb) ? { kind, verb, id } : null;
+}
+
+/** Open review prompts, oldest first. */
+export async function promptItems(engine: Engine): Promise<readonly ReviewItem[]> {
+  const prompts = await engine.listReviews();
+  return prompts.map((p) => ({
+    key: `prompt:${p.prompt_id}`,
+    text: [
+      `Review ${p.entity_id} ${p.field}: ${p.proposed_change}`,
+      `now: ${p.current_value ?? '(none)'} → proposed: ${p.proposed_value ?? '(none)'}`,
+      `confidence ${p.confidence.toFixed(2)}; expires ${p.expires_at}`,
+    ].join('\n'),
+    buttons: buttonsFor('prompt', p.prompt_id),
+  }));
+}
+
+/** Pending MEMORY.md proposals, in the reflector's order. */
+export async function proposalItems(engine: Engine): Promise<readonly ReviewItem[]> {
+  const proposals = await engine.observer.listProposals('pending');
+  return proposals.map((p) => ({
+    key: `proposal:${p.proposal_id}`,
+    text: `Memory proposal ${p.proposal_id} → ${p.section}:\n${p.text}`,
+    buttons: buttonsFor('proposal', p.proposal_id),
+  }));
+}
+
+/** Tasks escalated to the review queue; a later escalation of the same task is a new item. */
+export async function taskItems(engine: Engine): Promise<readonly ReviewItem[]> {
+  const { tasks } = await engine.tasks.reviewItems();
+  return tasks.map((t) => ({
+    key: `task:${t.task_id}:${t.escalated_at ?? 'unknown'}`,
+    text: `Task ${t.task_id} needs you (E${t.escalation_level}): ${t.title}\n${t.reason}`,
+    buttons: buttonsFor('task', t.task_id),
+  }));
+}
+
+/** Everything the bot pushes: prompts, then proposals, then escalated tasks. */
+export async function pushableItems(engine: Engine): Promise<readonly ReviewItem[]> {
+  return [
+    ...(await promptItems(engine)),
+    ...(await proposalItems(engine)),
+    ...(await taskItems(engine)),
+  ];
+}
