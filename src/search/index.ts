@@ -31,13 +31,13 @@ export type {
   TrainingQuery,
   TrainOptions,
 } from './learned-ranker.js';
-export { FEATURE_NAMES, TRAIN_DEFAULTS, trainRanker } from './learned-ranker.js';
+export { FEATURE_NAMES, scoreFeatures, TRAIN_DEFAULTS, trainRanker } from './learned-ranker.js';
 export * from './make-snippet.js';
 export type { RoutedIntent } from './query-intent.js';
 export { ROUTED_INTENTS } from './query-intent.js';
 export * from './query-terms.js';
 export type { FusionCandidate, RankAdjustments } from './rank-candidates.js';
-export { learnedFeatures, rankCandidates } from './rank-candidates.js';
+export { learnedFeatures, rankCandidates, rankFused } from './rank-candidates.js';
 export type { SessionRanking } from './rank-sessions.js';
 export { boostBySession, rankSessions } from './rank-sessions.js';
 export { maskedRecords, shownText } from './shown-text.js';

@@ -129,6 +129,22 @@ describe('trainRanker', () => {
   });
 });
 
+describe('trainRanker with extra columns', () => {
+  it('names and fits the columns it is given, and search refuses the model', () => {
+    const names = [...FEATURE_NAMES, 'extra'];
+    const queries = syntheticQueries().map((q) => ({
+      ...q,
+      // The extra column marks the relevant candidate; the base columns still do too.
+      features: q.features.map((row, index) => [...row, q.relevant[index] ? 1 : 0]),
+    }));
+    const model = trainRanker(queries, undefined, names);
+    expect(model.features).toEqual(names);
+    expect(model.weights).toHaveLength(names.length);
+    expect(model.weights[names.length - 1]).toBeGreaterThan(0);
+    expect(() => checkModel(model)).toThrow(/retrain/);
+  });
+});
+
 describe('checkModel', () => {
   it('accepts the shipped model', () => {
     expect(() => checkModel(shipped)).not.toThrow();

@@ -360,18 +360,21 @@ function trainingPairs(
  * Trains the linear ranker: pairwise logistic loss (a relevant candidate should outscore each
  * rival among the first `negativeDepth` by base score), each query's pairs sharing its weight,
  * L2 on the weights, full-batch gradient descent from zero in a fixed order. Deterministic: the
- * same queries and options give the same model, byte for byte once serialised.
+ * same queries and options give the same model, byte for byte once serialised. `featureNames`
+ * names the rows' columns (default: this code's feature set); a bench trying extra columns passes
+ * its own list, and `checkModel` refuses such a model for search.
  */
 export function trainRanker(
   queries: readonly TrainingQuery[],
   options: TrainOptions = TRAIN_DEFAULTS,
+  featureNames: readonly string[] = FEATURE_NAMES,
 ): LearnedModel {
-  const width = FEATURE_NAMES.length;
+  const width = featureNames.length;
   const { mean, scale } = standardise(queries, width);
   const weights = fitPairwise(queries, mean, scale, options);
   return {
     version: FEATURE_VERSION,
-    features: [...FEATURE_NAMES],
+    features: [...featureNames],
     mean: mean.map(round),
     scale: scale.map(round),
     weights: weights.map(round),

@@ -8,6 +8,7 @@ import {
   queryWeights,
   rankCandidates,
   rankerConfidence,
+  rankFused,
 } from './rank-candidates.js';
 
 const DAY = 86_400_000;
@@ -309,5 +310,33 @@ describe('fuseCandidates (learned) with a caller-supplied model', () => {
   it('ranks with a valid model', () => {
     const scores = fuseCandidates(list, { ...SCORE, method: 'learned', model: good });
     expect([...scores.keys()].sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('rankFused', () => {
+  const list = ranked([
+    candidate('old', 3, 0.2, 0),
+    candidate('inside', 1, 0.9, 10 * DAY),
+    candidate('new', 2, 0.5, 20 * DAY),
+  ]);
+  const window = { start: 9 * DAY, end: 11 * DAY };
+
+  it('orders scores of its own exactly as rankCandidates orders the fusion', () => {
+    const adjust = { ...NO_ADJUST, window, timeBoost: 1, now: 20 * DAY };
+    const own = rankFused(list, fuseCandidates(list, SCORE), adjust);
+    expect(own).toEqual(rankCandidates(list, SCORE, adjust));
+  });
+
+  it('applies the named period to scores it did not fuse', () => {
+    const flat = new Map([
+      ['old', 1],
+      ['inside', 1],
+      ['new', 1],
+    ]);
+    const keys = (adjust: Parameters<typeof rankFused>[2]) =>
+      rankFused(list, flat, adjust).map((r) => r.candidate.key);
+    expect(keys({ ...NO_ADJUST, window, timeBoost: 1 })[0]).toBe('inside');
+    // Equal scores fall back to the full-text rank.
+    expect(keys(NO_ADJUST)).toEqual(['old', 'new', 'inside']);
   });
 });

@@ -349,7 +349,19 @@ export function rankCandidates(
   method: FusionMethod,
   adjust: RankAdjustments,
 ): RankedKey[] {
-  const fused = fuseCandidates(candidates, method, adjust);
+  return rankFused(candidates, fuseCandidates(candidates, method, adjust), adjust);
+}
+
+/**
+ * The second half of `rankCandidates`: fused scores (by key) adjusted for time, recency and
+ * session spread, then sorted as `rankCandidates` sorts. Exported so a bench can rank scores of
+ * its own (an experimental model) through the same adjustments search applies.
+ */
+export function rankFused(
+  candidates: readonly FusionCandidate[],
+  fused: ReadonlyMap<string, number>,
+  adjust: RankAdjustments,
+): RankedKey[] {
   const halfLife = adjust.recencyHalfLifeDays;
   const latest = adjust.latestBoost ?? 0;
   let oldest = Infinity;
