@@ -14,6 +14,7 @@
 //   reflector  a 🔴 observation holds them but no proposal does (merge, distill, quality gate)
 import { observeCandidates } from '../src/observer/index.js';
 import {
+  benchJunk,
   has,
   labelOf,
   observeInput,
@@ -23,6 +24,7 @@ import {
 } from './observe/corpus.js';
 
 const prefixes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['blind6', 'blind7'];
+const total = { durable: 0, recalled: 0, proposals: 0, junk: 0, benchJunk: 0 };
 const stages = ['message', 'candidate', 'resolved', 'priority', 'scorer', 'reflector'] as const;
 type Stage = (typeof stages)[number];
 
@@ -76,6 +78,7 @@ for (const prefix of prefixes) {
     }
     for (const d of reflection.drafts) {
       proposals += 1;
+      if (benchJunk(d.text, label)) total.benchJunk += 1;
       if (labelOf(d.text, label) !== 'junk') continue;
       const sources = observations.filter((o) =>
         d.source_observation_ids.includes(o.observation_id),
@@ -100,6 +103,10 @@ for (const prefix of prefixes) {
     }
   }
   const junkCount = [...junk.values()].reduce((n, l) => n + l.length, 0);
+  total.durable += durable;
+  total.recalled += recalled;
+  total.proposals += proposals;
+  total.junk += junkCount;
   console.log(
     `\n## ${prefix}: recall ${recalled}/${durable} = ${(recalled / durable).toFixed(3)}, junk ${junkCount}/${proposals}`,
   );
@@ -113,3 +120,6 @@ for (const prefix of prefixes) {
     for (const l of list) console.log(`- ${l}`);
   }
 }
+console.log(
+  `\n## all: recall ${total.recalled}/${total.durable}, junk ${total.junk}/${total.proposals}, bench junk ${total.benchJunk} (${((100 * total.benchJunk) / total.proposals).toFixed(2)} %)`,
+);

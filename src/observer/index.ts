@@ -108,4 +108,6 @@ export type {
   ProposalDraft,
 } from './types.js';
 export { MEMORY_SECTIONS } from './types.js';
+export type { Uptake } from './uptake.js';
+export { optionsOf, readUptake } from './uptake.js';
 export { withoutSecrets } from './without-secrets.js';

@@ -4,6 +4,7 @@ import { currentTask } from './current-task.js';
 import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
 import shippedModel from './scorer-model.json' with { type: 'json' };
+import { takenUp } from './taken-up.js';
 import {
   classifySentence,
   closesWithLaugh,
@@ -1193,7 +1194,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@19';
+export const RULES_VERSION = 'rules@20';
 
 function candidateOf(
   { observation, kind, change }: Draft,
@@ -1272,14 +1273,21 @@ export function observeCandidates(
  * The offline observer: segments the session, reads each user and assistant sentence (never tool
  * output, code blocks or command lines) and keeps prioritised observations with the transcript's
  * own `HH:MM`, state changes as "A replaced B", specifics verbatim, and problems linked to the
- * fix that resolved them; the learned scorer then gates and admits the rules' candidates.
+ * fix that resolved them; the learned scorer then gates and admits the rules' candidates, and
+ * what the user's next message takes up of the assistant's statements becomes the user's
+ * (`takenUp`, ADR 2026-11-28-assistant-turns-taken-up).
  * Deterministic: same entries and model, same output.
  */
 export function observeTranscript(input: ObserveInput): ObserverOutput {
   const model = input.scorer === undefined ? SHIPPED_SCORER : input.scorer;
   const segments: Segment[] = segmentEntries(input.entries, input.limits).map((entries, i) => {
     const raw = observeSegment(input.captureKey, entries);
-    const drafts = model === null ? raw : scoreDrafts(entries, raw, model);
+    const scored = model === null ? raw : scoreDrafts(entries, raw, model);
+    const taken = takenUp(
+      entries,
+      scored.map((d) => d.observation),
+    );
+    const drafts = scored.map((d, at) => ({ ...d, observation: taken[at] ?? d.observation }));
     const first = entries.find((e) => e.at !== null)?.at ?? null;
     const last = [...entries].reverse().find((e) => e.at !== null)?.at ?? null;
     return {
