@@ -212,6 +212,18 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind26',
+    'p01–p14',
+    `**blind26 (p01–p14)**, a headline: \`bench/observe/blind26-sessions.txt\` and
+  \`blind26-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-28
+  (session 19) by a code-blind writer under the protocol of blind22 (all 235 label phrases occur in
+  their sessions). Four of its fourteen topics share a theme with blind24's (dental reminders, a
+  Rust CLI release, a wedding in Lagos, a Kubernetes upgrade) but were written by another author
+  who never saw blind24. First run at rules@19 + scorer@7 (recall 74/98, bench junk 20/139), before
+  any change of session 19; the engineers of session 19 never saw it, and the lead read totals
+  only.`,
+  ),
+  headline(
     'blind25',
     'o01–o14',
     `**blind25 (o01–o14)**, a headline: \`bench/observe/blind25-sessions.txt\` and
