@@ -264,8 +264,8 @@ function eventSlug(phrase: string, doc: DocContext, entityId: string): string | 
   // A name whose head (its last word) the entry on record does not have is another event: "the
   // fencing club dinner" is a dinner, not "fencing".
   const head = words[words.length - 1] ?? '';
-  const isKnown = known !== null && known.split('_').map(singular).includes(singular(head));
-  return isKnown ? known : words.join('_');
+  const isKnown = known?.split('_').map(singular).includes(singular(head)) ?? false;
+  return isKnown && known !== null ? known : words.join('_');
 }
 
 function scheduleEntity(memberHint: string | null, doc: DocContext): string {
