@@ -261,12 +261,21 @@ function eventSlug(phrase: string, doc: DocContext, entityId: string): string | 
     .filter((w) => w !== '' && !SLUG_NOISE.has(w) && !/^u\d+$/.test(w) && !/^\d+$/.test(w));
   if (words.length === 0 || words.length > 5) return null;
   const known = matchKnown(words, 'family.schedule', doc.input.known, entityId);
-  // A name whose head (its last word) the entry on record does not have is another event: "the
-  // fencing club dinner" is a dinner, not "fencing".
-  const head = words[words.length - 1] ?? '';
-  const isKnown = known?.split('_').map(singular).includes(singular(head)) ?? false;
-  return isKnown && known !== null ? known : words.join('_');
+  // In chat, a name whose head (its last noun) the entry on record does not have is another
+  // event: "the fencing club dinner" is a dinner, not "fencing". Documents and calendar titles
+  // carry labels and adverbs around the name ("Rescheduled: … piano lesson, now Fri"): the match
+  // stands there as before.
+  const nouns = words.filter((w) => !TRAILING_ADVERB.has(w));
+  const head = nouns[nouns.length - 1] ?? '';
+  const headKnown = known?.split('_').map(singular).includes(singular(head)) ?? false;
+  if (known !== null && (headKnown || doc.kind !== 'chat')) return known;
+  return words.join('_');
 }
+
+/** Adverbs that may close an event's name as said ("piano now", "swim again"): never its head. */
+const TRAILING_ADVERB = new Set(
+  'now today tonight tomorrow again instead still also too then'.split(' '),
+);
 
 function scheduleEntity(memberHint: string | null, doc: DocContext): string {
   if (doc.group?.startsWith('family:')) return doc.group;
