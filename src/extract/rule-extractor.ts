@@ -11,6 +11,7 @@ import { contrastiveCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { asPastedReading, readsAsPasted } from './pasted.js';
 import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
+import { statedCorrection } from './stated-correction.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
 import {
   EVIDENCE_CONFIDENCE,
@@ -27,7 +28,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.21.8';
+export const RULES_EXTRACTOR_VERSION = '2.21.9';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -218,6 +219,15 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       if (corrected.length > 0) {
         candidates.push(...corrected);
         intents.push('assertive');
+        continue;
+      }
+      // "Correction: the electricity bill is actually €94" sets the slot its subject names, or
+      // nothing when the subject names none (or several).
+      const stated = statedCorrection(body, doc, sentence.asked);
+      if (stated.handled) {
+        candidates.push(...stated.candidates);
+        intents.push('assertive');
+        if (stated.candidates.length === 0) unrecognised.push(sentence.text);
         continue;
       }
       const rest = afterRetraction(body);

@@ -20,7 +20,7 @@ import {
   subjectOf,
 } from '../clauses.js';
 import { activityTime, type DateMention, findDates } from '../dates.js';
-import { canBeName, NAME, nameSlug, slugify } from '../text.js';
+import { canBeName, NAME, nameSlug, singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** A document line that opens by saying there is no such event ("No swim this week"). */
@@ -261,8 +261,21 @@ function eventSlug(phrase: string, doc: DocContext, entityId: string): string | 
     .filter((w) => w !== '' && !SLUG_NOISE.has(w) && !/^u\d+$/.test(w) && !/^\d+$/.test(w));
   if (words.length === 0 || words.length > 5) return null;
   const known = matchKnown(words, 'family.schedule', doc.input.known, entityId);
-  return known ?? words.join('_');
+  // In chat, a name whose head (its last noun) the entry on record does not have is another
+  // event: "the fencing club dinner" is a dinner, not "fencing". Documents and calendar titles
+  // carry labels and adverbs around the name ("Rescheduled: … piano lesson, now Fri"): the match
+  // stands there as before.
+  const nouns = words.filter((w) => !TRAILING_ADVERB.has(w));
+  const head = nouns[nouns.length - 1] ?? '';
+  const headKnown = known?.split('_').map(singular).includes(singular(head)) ?? false;
+  if (known !== null && (headKnown || doc.kind !== 'chat')) return known;
+  return words.join('_');
 }
+
+/** Adverbs that may close an event's name as said ("piano now", "swim again"): never its head. */
+const TRAILING_ADVERB = new Set(
+  'now today tonight tomorrow again instead still also too then'.split(' '),
+);
 
 function scheduleEntity(memberHint: string | null, doc: DocContext): string {
   if (doc.group?.startsWith('family:')) return doc.group;
@@ -515,7 +528,7 @@ const WISHED_MOVE =
 
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
-  if (!EVENT_WORDS.test(t) || TRAVEL_WORDS.test(t)) return [];
+  if (TRAVEL_WORDS.test(t)) return [];
   const intent = clause.intent.intent;
   // "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
   // proposed has not happened; it is read as a supposition (weak: shown, never committed).
@@ -524,6 +537,9 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     : intent === 'assertive' || intent === 'planning'
       ? 'planning'
       : intent;
+  const known = knownSlotMove(clause, doc, stateIntent);
+  if (known !== null) return known;
+  if (!EVENT_WORDS.test(t)) return [];
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
   const member = SCHEDULE_MEMBER.exec(t);
@@ -644,6 +660,118 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
 }
 
 /**
+ * "<event> (got) moved|switched|shifted|pushed|changed|rescheduled to <target>": a move read by its
+ * shape, for any event word, when its subject names a schedule entry on record for the entity
+ * the reading writes (see `sameEvent`). "Fencing moved to Thursdays, same time", "Swim got moved
+ * to 18:00". The target is a weekday or an hour (`weekdayOrHourTarget`) or a date; a new hour
+ * keeps the entry's day, a new weekday keeps its time when the words say so. Null when the
+ * clause is not this shape or names no such entry (the other schedule rules then read it).
+ */
+function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candidate[] | null {
+  const t = clause.text;
+  const shaped = SHAPED_MOVE.exec(t);
+  if (!shaped?.[2]) return null;
+  const member = shaped[1] ?? null;
+  const entityId = scheduleEntity(member !== null && canBeName(member) ? member : null, doc);
+  const said = slugify(shaped[2])
+    .split('_')
+    .filter((w) => w !== '' && !SLUG_NOISE.has(w));
+  const slots = doc.input.known.filter(
+    (k) =>
+      k.entityId === entityId &&
+      k.committed !== false &&
+      k.field.startsWith('family.schedule.') &&
+      sameEvent(said, k.field.slice('family.schedule.'.length).split('_')),
+  );
+  const [slot] = slots;
+  if (slot === undefined || slots.length > 1) return null;
+  const slug = slot.field.slice('family.schedule.'.length);
+  const target = t.slice(shaped[0].length);
+  const value = movedTo(target, t, doc, entityId, slug, slot.value);
+  if (value === null) return null;
+  doc.lastSchedule = slug;
+  return [scheduleCandidate(doc, entityId, slug, value, clause, t, intent, true)];
+}
+
+/** The subject and verb of a move said as "<event> (got) moved to …". */
+const SHAPED_MOVE = new RegExp(
+  String.raw`^(?:(?:the|our|my)\s+|(${NAME})['’]s\s+)?([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}?)\s+(?:(?:got|was|were|has been|have been|has|have|is|are|will be)\s+)?(?:moved|moves|moving|switched|switches|switching|shifted|shifts|shifting|pushed|changed|changes|rescheduled|bumped)\s+(?:back\s+)?to\s+(?=\S)`,
+  'iu',
+);
+
+/** Words naming the kind of an entry, not which one it is ("swim" is "swim lessons"). */
+const ENTRY_KIND = new Set(
+  'lesson lessons class classes practice session sessions training appointment club rehearsal'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether the words said name the entry whose slug words are `slug`: the same words, apart from
+ * the kind of entry ("swim" and "swim lessons"). Shared words are not enough: "swim team party"
+ * is not "swim".
+ */
+function sameEvent(said: readonly string[], slug: readonly string[]): boolean {
+  const core = (words: readonly string[]) =>
+    words
+      .filter((w) => !ENTRY_KIND.has(w))
+      .map(singular)
+      .join('_');
+  const a = core(said);
+  return a !== '' && a === core(slug);
+}
+
+/**
+ * The new value of an entry moved to `target`: a weekday (from when the change starts), an hour
+ * on the entry's recorded day (from when the change starts), or a date the target opens with.
+ * Null for anything else.
+ */
+function movedTo(
+  target: string,
+  clauseText: string,
+  doc: DocContext,
+  entityId: string,
+  slug: string,
+  recorded: string | null,
+): string | null {
+  const shifted = weekdayOrHourTarget(target, clauseText, doc, entityId, slug);
+  if (shifted !== null && !/^\d{2}:\d{2}$/.test(shifted)) return shifted;
+  if (shifted !== null) {
+    // A new hour keeps the day on record: the entry moved within its day.
+    const day = /^(\d{4}-\d{2}-\d{2})/.exec(recorded ?? '')?.[1];
+    if (day === undefined) return shifted;
+    const start = changeStarts(clauseText, doc.input.at);
+    return `${start === null ? day : weeksOnTo(day, start)} ${shifted}`;
+  }
+  const mention = findDates(target, doc.input.at)[0];
+  if (mention === undefined || mention.start > 3 || mention.date === null) return null;
+  const when = whenOf(mention, null);
+  return when === null ? null : keptTime(when, target.slice(mention.end), doc, entityId, slug);
+}
+
+/** The first of `day` plus whole weeks that is not before `start` (both `YYYY-MM-DD`). */
+function weeksOnTo(day: string, start: string): string {
+  let at = Date.parse(`${day}T00:00:00Z`);
+  const from = Date.parse(`${start}T00:00:00Z`);
+  while (at < from) at += 7 * 86_400_000;
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/**
+ * The day a change starts, when the clause says ("from next week": the coming Monday; "starting
+ * the 12th", "from May 12", "as of Monday": that date), as `YYYY-MM-DD`; null when it does not.
+ */
+function changeStarts(clauseText: string, at: string): string | null {
+  if (/\b(?:from|starting|as of|beginning)\s+next\s+week\b/i.test(clauseText)) {
+    return nextMonday(at).slice(0, 10);
+  }
+  const cue = /\b(?:from|starting|as of|beginning)\s+(?=\S)/i.exec(clauseText);
+  if (cue === null) return null;
+  const said = findDates(clauseText.slice(cue.index + cue[0].length), at)[0];
+  return said !== undefined && said.start === 0 && said.date !== null ? said.date : null;
+}
+
+/**
  * The target of a move said as a weekday or a bare hour rather than a date ("moves from Mondays
  * to Tuesdays, still 17:00", "moved to Thursdays, same time", "coach moved judo to 6 from next
  * week"), read from the words right after "to". A weekday gives its next day (from next week's
@@ -671,8 +799,8 @@ function weekdayOrHourTarget(
       target,
     );
   if (!weekday?.[1]) return null;
-  const startsNextWeek = /\b(?:from|starting)\s+next\s+week\b/i.test(clauseText);
-  const from = startsNextWeek ? nextMonday(doc.input.at) : doc.input.at;
+  const starts = changeStarts(clauseText, doc.input.at);
+  const from = starts === null || starts < doc.input.at ? doc.input.at : `${starts}T00:00:00Z`;
   const day = nextWeekdayIn(weekday[1], from);
   if (day === null) return null;
   const rest = target.slice(weekday[0].length);
