@@ -41,6 +41,7 @@ export type {
 } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
+export type { DeliveriesCapability } from './deliveries-capability.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
 export { configWarnings } from './extraction-from-config.js';
 export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';

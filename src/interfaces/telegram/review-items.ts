@@ -8,8 +8,10 @@ export interface Button {
 
 /** One item waiting for a person, as the bot shows it. */
 export interface ReviewItem {
-  /** Stable across restarts: what the sent log remembers. */
+  /** Stable across restarts: the item a delivery record names (`<kind>:<id>`). */
   readonly key: string;
+  /** The item's version: a task escalated again later is pushed again. Empty for the others. */
+  readonly version: string;
   readonly text: string;
   readonly buttons: readonly Button[];
 }
@@ -58,6 +60,7 @@ export async function promptItems(engine: Engine): Promise<readonly ReviewItem[]
   const prompts = await engine.listReviews();
   return prompts.map((p) => ({
     key: `prompt:${p.prompt_id}`,
+    version: '',
     text: [
       `Review ${p.entity_id} ${p.field}: ${p.proposed_change}`,
       `now: ${p.current_value ?? '(none)'} → proposed: ${p.proposed_value ?? '(none)'}`,
@@ -72,6 +75,7 @@ export async function proposalItems(engine: Engine): Promise<readonly ReviewItem
   const proposals = await engine.observer.listProposals('pending');
   return proposals.map((p) => ({
     key: `proposal:${p.proposal_id}`,
+    version: '',
     text: `Memory proposal ${p.proposal_id} → ${p.section}:\n${p.text}`,
     buttons: buttonsFor('proposal', p.proposal_id),
   }));
@@ -81,7 +85,8 @@ export async function proposalItems(engine: Engine): Promise<readonly ReviewItem
 export async function taskItems(engine: Engine): Promise<readonly ReviewItem[]> {
   const { tasks } = await engine.tasks.reviewItems();
   return tasks.map((t) => ({
-    key: `task:${t.task_id}:${t.escalated_at ?? 'unknown'}`,
+    key: `task:${t.task_id}`,
+    version: t.escalated_at ?? '',
     text: `Task ${t.task_id} needs you (E${t.escalation_level}): ${t.title}\n${t.reason}`,
     buttons: buttonsFor('task', t.task_id),
   }));
