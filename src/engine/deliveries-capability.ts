@@ -31,7 +31,9 @@ export interface DeliveriesCapability {
 }
 
 /** Builds the delivery operations over the engine's store and clock. */
-export function createDeliveriesCapability(context: EngineContext): DeliveriesCapability {
+export function createDeliveriesCapability(
+  context: Pick<EngineContext, 'store' | 'clock'>,
+): DeliveriesCapability {
   const { store, clock } = context;
   const deliveries = store.deliveries;
   return {

@@ -13,7 +13,7 @@ export type {
   ReconcileActionReport,
   ReconcileReport,
 } from '../tasks/index.js';
-export { createStdoutNotifier } from '../tasks/index.js';
+export { createStdoutNotifier, taskEscalationDelivery } from '../tasks/index.js';
 export type { Watching } from '../vault/index.js';
 export { watchFiles } from '../vault/index.js';
 export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js';

@@ -381,6 +381,29 @@ describe('the Telegram review bot', () => {
     expect(JSON.stringify(shown)).toContain(`telegram:${USER}`);
   });
 
+  it('sends an escalation once to a chat, whether the notifier or the bot gets to it first', async () => {
+    const task = await engine.tasks.add({ title: 'File the quarterly VAT return' });
+    await engine.tasks.move(task.id, 'TRIAGED', {
+      priority: 'P0',
+      due: '2026-04-07T12:00:00Z',
+      definition_of_done: ['the return is filed'],
+    });
+    clock.set('2026-04-07T13:00:00Z');
+    const notifier = createTelegramNotifier({
+      token: TOKEN,
+      chatIds: [CHAT],
+      apiRoot: server.config.apiURL,
+    });
+    const report = await engine.tasks.reconcile({ notifier });
+    expect(report.notifications_sent).toBe(1);
+    expect(await bot.push()).toBe(0);
+    const about = botMessages().filter((m) => m.message.text.includes(task.id));
+    expect(about).toHaveLength(1);
+    expect(buttonsOf(about[0])).toEqual([`task:done:${task.id}`, `task:ack:${task.id}`]);
+    const [escalated] = (await engine.tasks.reviewItems()).tasks;
+    expect(escalated?.escalated_at).toBe('2026-04-07T13:00:00.000Z');
+  });
+
   it('lists open prompts on /review and answers /help', async () => {
     const promptId = await openPrompt();
     const user = client();

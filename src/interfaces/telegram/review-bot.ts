@@ -1,6 +1,6 @@
 import { Bot, type Context, InlineKeyboard } from 'grammy';
 import { EngineError, type Logger, noopLogger } from '../../core/index.js';
-import type { DeliveryKey, Engine } from '../../engine/index.js';
+import type { Engine } from '../../engine/index.js';
 import {
   type ButtonKind,
   parseButton,
@@ -114,11 +114,6 @@ function keyboardOf(item: ReviewItem): InlineKeyboard {
   return keyboard;
 }
 
-/** The store's record of pushing `item` to `chatId`. */
-function deliveryOf(chatId: number, item: ReviewItem): DeliveryKey {
-  return { channel: 'telegram', recipient: String(chatId), item: item.key, version: item.version };
-}
-
 async function sendItem(ctx: Context, item: ReviewItem): Promise<void> {
   await ctx.reply(item.text, item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {});
 }
@@ -230,7 +225,7 @@ export async function startTelegramReview(
     let count = 0;
     for (const item of await pushableItems(engine)) {
       for (const chatId of options.chatIds) {
-        const delivery = deliveryOf(chatId, item);
+        const delivery = item.delivery(chatId);
         // The claim is the store's: another bot on the same store, or this one before a restart,
         // has sent it (or is sending it) when the claim is refused.
         if (!(await engine.deliveries.claim(delivery))) continue;
