@@ -30,6 +30,7 @@ import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import type { ContextCapability, EngineContextOptions } from './context-capability.js';
 import { deferCapability } from './deferred.js';
+import { createDeliveriesCapability } from './deliveries-capability.js';
 import { createDlqCapability } from './dlq-capability.js';
 import type { EngineContext } from './engine-context.js';
 import { createEngineEvents } from './engine-events.js';
@@ -436,6 +437,7 @@ function composeEngine(
     vault: services.vault,
     tasks,
     recall: services.recall,
+    deliveries: createDeliveriesCapability(context),
     async close() {
       try {
         await search.close();

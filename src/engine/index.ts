@@ -13,7 +13,7 @@ export type {
   ReconcileActionReport,
   ReconcileReport,
 } from '../tasks/index.js';
-export { createStdoutNotifier } from '../tasks/index.js';
+export { createStdoutNotifier, taskEscalationDelivery } from '../tasks/index.js';
 export type { Watching } from '../vault/index.js';
 export { watchFiles } from '../vault/index.js';
 export type { BackgroundJobs, BackgroundJobsOptions } from './background-jobs.js';
@@ -41,6 +41,7 @@ export type {
 } from './context-capability.js';
 export type { EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
+export type { DeliveriesCapability } from './deliveries-capability.js';
 export type { EngineEvent, EngineEvents } from './engine-events.js';
 export { configWarnings } from './extraction-from-config.js';
 export type { ExtractionJobsView, ExtractionStalls } from './extraction-stalls.js';

@@ -1,8 +1,5 @@
-import { EngineError, isTerminal, type Task } from '../core/index.js';
+import { EngineError, isTerminal, REVIEW_ESCALATION_LEVEL, type Task } from '../core/index.js';
 import type { Patch } from '../tasks/index.js';
-
-/** The escalation rung at which a stuck task becomes an item of the review queue (seed 004: E3). */
-const REVIEW_ESCALATION_LEVEL = 3;
 
 /** How a person can answer a task's review item. */
 export const TASK_REVIEW_ACTIONS = ['acknowledge', 'cancel', 'unstick'] as const;

@@ -1,6 +1,7 @@
 import type { EngineError } from '../core/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { ContextCapability } from './context-capability.js';
+import type { DeliveriesCapability } from './deliveries-capability.js';
 import type { DlqCapability } from './dlq-capability.js';
 import type { EngineEvents } from './engine-events.js';
 import type { IngestCapability } from './ingest-capability.js';
@@ -51,7 +52,7 @@ export type {
   SearchResult,
   VectorSearchState,
 } from '../search/index.js';
-export type { SearchFilters, SearchKind } from '../stores/index.js';
+export type { Delivery, DeliveryKey, SearchFilters, SearchKind } from '../stores/index.js';
 export type { BuildContextRequest, EngineContextOptions } from './context-capability.js';
 export type {
   MessageToRecord,
@@ -138,4 +139,6 @@ export interface Engine
   readonly tasks: TasksCapability;
   /** The recall pack (seed 004 layer 4) and the feedback that counts what the agent used. */
   readonly recall: RecallCapability;
+  /** What was pushed to people through outbound channels (Telegram), kept in the store. */
+  readonly deliveries: DeliveriesCapability;
 }

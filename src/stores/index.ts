@@ -3,6 +3,8 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
+export type { DeliveryRunner, DeliverySql } from './delivery-sql.js';
+export { createDeliveryStore, deliverySql } from './delivery-sql.js';
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
@@ -13,6 +15,9 @@ export type { IndexWrites, RowTable } from './sql-rows.js';
 export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,
+  Delivery,
+  DeliveryKey,
+  DeliveryStore,
   DerivedSnapshot,
   DlqItem,
   EmbeddingRow,

@@ -2,7 +2,7 @@
  * The `Store` contract: the durable, ordered home of the ledger and of the state derived from it.
  * It is composed of one interface per concern, each in its own file with its own conformance
  * suite: `ledger.ts`, `state.ts`, `items.ts`, `meta-store.ts`, `dead-letters.ts`,
- * `search-index.ts`, `embedding-cache.ts`, `vault.ts` and `tasks.ts`. Adapters (SQLite, PostgreSQL) implement
+ * `search-index.ts`, `embedding-cache.ts`, `vault.ts`, `tasks.ts` and `deliveries.ts`. Adapters (SQLite, PostgreSQL) implement
  * it and must pass `src/stores/conformance`. This file is the stores layer's contract face: it
  * re-exports the concern types that adapters and other layers name (a concern's own reader and
  * writer interfaces stay in its file until something outside needs them). May import: core, ledger.
@@ -16,6 +16,7 @@ import type {
   Watermark,
 } from '../core/index.js';
 import type { DeadLetterReader, DeadLetterWriter } from './dead-letters.js';
+import type { DeliveryStore } from './deliveries.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { FactKeyIndex, FactKeyWriter } from './fact-keys.js';
 import type { ItemReader, ItemWriter, MessageRecord, StoredStateItem } from './items.js';
@@ -28,6 +29,7 @@ import type { VaultReader, VaultSnapshot, VaultWriter } from './vault.js';
 
 export type { LedgerEvent, NewLedgerEvent } from '../ledger/index.js';
 export type { DlqItem, DlqStatus } from './dead-letters.js';
+export type { Delivery, DeliveryKey, DeliveryStore } from './deliveries.js';
 export type * from './embedding-cache.js';
 export type { FactKeyRef } from './fact-keys.js';
 export type {
@@ -162,6 +164,8 @@ export interface Store extends StoreReader, SearchIndex, FactKeyIndex, Embedding
   readonly supportsVectorSearch: boolean;
   /** What this store can do (see `StoreCapabilities`). */
   readonly capabilities: StoreCapabilities;
+  /** What was pushed to people through outbound channels (see `stores/deliveries.ts`). */
+  readonly deliveries: DeliveryStore;
   /**
    * Runs `fn` as the single writer for `scope`, inside one transaction that commits when `fn`
    * resolves and rolls back when it throws (the error is rethrown). Calls whose scopes overlap

@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTelegramNotifier, createWebhookNotifier, type Notification } from './index.js';
+import type { DeliveryKey } from '../stores/index.js';
+import {
+  createTelegramNotifier,
+  createWebhookNotifier,
+  type Notification,
+  type NotificationDeliveries,
+} from './index.js';
 
 const NOTE: Notification = {
   key: 'notify:TASK-20260128-001:stale:E2',
@@ -120,5 +126,42 @@ describe('createTelegramNotifier', () => {
       code: 'PROVIDER_FAILED',
       message: 'telegram answered 403',
     });
+  });
+
+  it('claims an escalation into the review queue per chat, sending only where the claim is won', async () => {
+    const calls: string[] = [];
+    const taken = new Set(['8']);
+    const deliveries: NotificationDeliveries = {
+      async claim(key: DeliveryKey) {
+        calls.push(`claim ${key.channel} ${key.recipient} ${key.item} ${key.version}`);
+        return !taken.has(key.recipient);
+      },
+      async confirm(key, receipt) {
+        calls.push(`confirm ${key.recipient} ${receipt}`);
+      },
+      async release(key) {
+        calls.push(`release ${key.recipient}`);
+      },
+    };
+    const notifier = createTelegramNotifier({ token: '1:abc', chatIds: [7, 8], apiRoot: root });
+    await notifier.send(NOTE, deliveries);
+    expect(calls).toEqual([]);
+    expect(received).toHaveLength(2);
+
+    received = [];
+    await notifier.send({ ...NOTE, topic: 'dead_man', level: 4 }, deliveries);
+    expect(calls).toEqual([
+      `claim telegram 7 task:${NOTE.task_id} ${NOTE.at}`,
+      'confirm 7 1',
+      `claim telegram 8 task:${NOTE.task_id} ${NOTE.at}`,
+    ]);
+    expect(received.map((r) => (r.body as { chat_id: number }).chat_id)).toEqual([7]);
+
+    calls.length = 0;
+    status = 500;
+    await expect(notifier.send({ ...NOTE, level: 3 }, deliveries)).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+    });
+    expect(calls).toEqual([`claim telegram 7 task:${NOTE.task_id} ${NOTE.at}`, 'release 7']);
   });
 });

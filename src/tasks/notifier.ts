@@ -1,4 +1,5 @@
-import { EngineError, type NotificationTopic } from '../core/index.js';
+import { EngineError, type NotificationTopic, REVIEW_ESCALATION_LEVEL } from '../core/index.js';
+import type { DeliveryKey } from '../stores/index.js';
 
 /** One message for a person (or an agent) about a task. */
 export interface Notification {
@@ -15,6 +16,37 @@ export interface Notification {
 }
 
 /**
+ * The delivery records (`engine.deliveries`) a notifier claims a message through when another
+ * sender on the same channel may send the same thing: the Telegram review bot pushes a task
+ * escalated to the review queue too, and of the two only the first claimer sends it.
+ */
+export interface NotificationDeliveries {
+  /** True when this caller should send `key` now (then `confirm` or `release` it). */
+  claim(key: DeliveryKey): Promise<boolean>;
+  /** Records that the channel accepted it, with the channel's receipt. */
+  confirm(key: DeliveryKey, receipt: string | null): Promise<void>;
+  /** Gives the claim back after a failed send. */
+  release(key: DeliveryKey): Promise<void>;
+}
+
+/**
+ * The delivery record of a task's escalation to one Telegram chat: what the review bot and the
+ * Telegram notifier both claim, so that a chat gets one message per escalation.
+ */
+export function taskEscalationDelivery(
+  chatId: number,
+  taskId: string,
+  escalatedAt: string,
+): DeliveryKey {
+  return {
+    channel: 'telegram',
+    recipient: String(chatId),
+    item: `task:${taskId}`,
+    version: escalatedAt,
+  };
+}
+
+/**
  * Where notifications go (stdout, a webhook, Telegram chats). Verity records a notification in the
  * ledger under its dedupe key before it calls `send`, and calls `send` only for keys it had not
  * recorded, so a notifier never sees the same notification twice. Delivery is at most once: a
@@ -23,8 +55,11 @@ export interface Notification {
 export interface Notifier {
   /** `stdout`, `webhook`, … */
   readonly kind: string;
-  /** Delivers one notification; throws `EngineError('PROVIDER_FAILED')` when it cannot. */
-  send(notification: Notification): Promise<void>;
+  /**
+   * Delivers one notification; throws `EngineError('PROVIDER_FAILED')` when it cannot. A notifier
+   * whose channel has another sender claims through `deliveries` when given.
+   */
+  send(notification: Notification, deliveries?: NotificationDeliveries): Promise<void>;
 }
 
 /** Writes one line per notification (the CLI passes its stdout). */
@@ -110,19 +145,32 @@ export function taskButtons(taskId: string): {
   };
 }
 
-/** Sends each notification to Telegram chats through the Bot API, with done / acknowledge buttons. */
+/**
+ * Sends each notification to Telegram chats through the Bot API, with done / acknowledge buttons.
+ * A notification of a pass that escalated its task into the review queue is the escalation the
+ * review bot also pushes: with `deliveries`, each chat's message is claimed under
+ * `taskEscalationDelivery` first and skipped when the bot has it already.
+ */
 export function createTelegramNotifier(options: TelegramNotifierOptions): Notifier {
   const call = options.fetch ?? fetch;
   const root = (options.apiRoot ?? 'https://api.telegram.org').replace(/\/+$/, '');
   return {
     kind: 'telegram',
-    async send(notification) {
+    async send(notification, deliveries) {
       if (options.topics !== undefined && !options.topics.includes(notification.topic)) return;
       const text = [
         `[${notification.topic}] ${notification.message}`,
         ...(notification.draft === null ? [] : [`draft: ${notification.draft}`]),
       ].join('\n');
+      // `level` is the task's level after the pass only when the pass escalated it (else 0), and
+      // the escalation is then recorded at the pass's time, `at`.
+      const claims =
+        deliveries !== undefined && notification.level >= REVIEW_ESCALATION_LEVEL
+          ? deliveries
+          : null;
       for (const chatId of options.chatIds) {
+        const key = taskEscalationDelivery(chatId, notification.task_id, notification.at);
+        if (claims !== null && !(await claims.claim(key))) continue;
         let response: Response;
         try {
           response = await call(`${root}/bot${options.token}/sendMessage`, {
@@ -136,6 +184,7 @@ export function createTelegramNotifier(options: TelegramNotifierOptions): Notifi
             signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
           });
         } catch (error: unknown) {
+          await claims?.release(key);
           throw new EngineError(
             'PROVIDER_FAILED',
             'telegram notification failed',
@@ -144,25 +193,39 @@ export function createTelegramNotifier(options: TelegramNotifierOptions): Notifi
           );
         }
         if (!response.ok) {
+          await claims?.release(key);
           throw new EngineError('PROVIDER_FAILED', `telegram answered ${response.status}`, {
             operation: 'notify',
             status: response.status,
           });
         }
+        await claims?.confirm(key, await messageIdOf(response));
       }
     },
   };
+}
+
+/** The id of the message a `sendMessage` answer carries, or null when it carries none. */
+async function messageIdOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { result?: { message_id?: unknown } };
+    const id = body.result?.message_id;
+    return typeof id === 'number' ? String(id) : null;
+  } catch {
+    // The send succeeded; an answer we cannot read only costs the receipt.
+    return null;
+  }
 }
 
 /** Sends to every notifier in turn. */
 export function combineNotifiers(notifiers: readonly Notifier[]): Notifier {
   return {
     kind: notifiers.map((n) => n.kind).join('+') || 'none',
-    async send(notification) {
+    async send(notification, deliveries) {
       const errors: unknown[] = [];
       for (const notifier of notifiers) {
         try {
-          await notifier.send(notification);
+          await notifier.send(notification, deliveries);
         } catch (error: unknown) {
           errors.push(error);
         }

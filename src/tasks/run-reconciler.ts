@@ -11,7 +11,7 @@ import {
   toIso,
 } from '../core/index.js';
 import type { StoreReader, TaskQuery } from '../stores/index.js';
-import type { Notification, Notifier } from './notifier.js';
+import type { Notification, NotificationDeliveries, Notifier } from './notifier.js';
 import {
   deadManTasks,
   draftAddTask,
@@ -43,6 +43,8 @@ export interface ReconcileReport {
 interface ReconcilerDeps {
   readonly record: TaskRecorder;
   readonly notifier: Notifier;
+  /** The delivery records notifiers claim through (see `NotificationDeliveries`); none: no claims. */
+  readonly deliveries?: NotificationDeliveries;
   /** Content hash for incident ids (sha256 hex). */
   readonly hash: (text: string) => string;
   /** Committed state, read after the pass (who holds the dead-man switch). */
@@ -69,7 +71,7 @@ export async function runReconciler(deps: ReconcilerDeps, now: number): Promise<
     if (appended && index !== undefined) isNew[index] = true;
   });
   const at = toIso(now);
-  const { sent, failures } = await sendNewNotifications(deps.notifier, actions, isNew, at);
+  const { sent, failures } = await sendNewNotifications(deps, actions, isNew, at);
   const deadMan = (await deadManTasks(deps.reader)).map((t) => t.id);
   return {
     at,
@@ -213,7 +215,7 @@ async function draftSubtask(
 
 /** Sends the notify actions the ledger did not hold yet, each at the task's level after the pass. */
 async function sendNewNotifications(
-  notifier: Notifier,
+  deps: Pick<ReconcilerDeps, 'notifier' | 'deliveries'>,
   actions: readonly ReconcileAction[],
   isNew: readonly boolean[],
   at: string,
@@ -236,7 +238,7 @@ async function sendNewNotifications(
       at,
     };
     try {
-      await notifier.send(notification);
+      await deps.notifier.send(notification, deps.deliveries);
       sent += 1;
     } catch (error: unknown) {
       // Delivery is at most once (see Notifier); the failure is reported to the caller.

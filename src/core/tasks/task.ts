@@ -30,6 +30,9 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 /** Escalation levels E0 (visible) to E4 (the P0 dead-man switch). */
 export type EscalationLevel = 0 | 1 | 2 | 3 | 4;
 
+/** The escalation rung at which a stuck task becomes an item of the review queue (seed 004: E3). */
+export const REVIEW_ESCALATION_LEVEL: EscalationLevel = 3;
+
 /** Where a task came from: a message, an extracted state item, or a person typing it. */
 export interface TaskProvenance {
   /** `message`, `state_item`, `manual`, `reconciler` (an unstick subtask). */

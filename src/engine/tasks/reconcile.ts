@@ -8,6 +8,7 @@ import {
   type ReconcileReport,
   runReconciler,
 } from '../../tasks/index.js';
+import { createDeliveriesCapability } from '../deliveries-capability.js';
 import { improve } from './patches.js';
 import type { TasksRuntime } from './runtime.js';
 import type { TaskScheduleOptions } from './types.js';
@@ -27,6 +28,7 @@ export async function reconcile(
           : combineNotifiers([rt.notifier, reconcileOptions.notifier]),
       hash: sha256Hex,
       reader: rt.store,
+      deliveries: createDeliveriesCapability(rt),
     },
     reconcileOptions?.now ?? rt.clock.now(),
   );

@@ -1,6 +1,6 @@
 // The Telegram review flow for real: grammY long-polling telegram-test-api (a Bot API emulator
 // on 127.0.0.1) over an engine on a real SQLite store.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createTelegramNotifier } from '../../tasks/index.js';
-import { createManualClock, createSequentialIds } from '../../testing/index.js';
+import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
 import { startTelegramReview, type TelegramReview } from './index.js';
 
 const TOKEN = '123456:verity-review-test';
@@ -74,6 +74,7 @@ describe('the Telegram review bot', () => {
   let dir: string;
   let engine: Engine;
   let bot: TelegramReview;
+  let clock: ManualClock;
   const warnings: string[] = [];
   const record = (message: string): void => {
     warnings.push(message);
@@ -87,14 +88,25 @@ describe('the Telegram review bot', () => {
 
   const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
 
-  async function start(): Promise<TelegramReview> {
-    return startTelegramReview(engine, {
+  async function start(over: Engine = engine): Promise<TelegramReview> {
+    return startTelegramReview(over, {
       token: TOKEN,
       chatIds: [CHAT],
       apiRoot: server.config.apiURL,
-      sentLogPath: join(dir, 'home', 'telegram-sent.json'),
       logger,
       pushIntervalMs: 0,
+    });
+  }
+
+  /** An engine on the test's home (a second one opens the same store). */
+  function openEngine(): Promise<Engine> {
+    return createEngine({
+      home: join(dir, 'home'),
+      clock,
+      ids: createSequentialIds(),
+      embeddings: { model: null },
+      extraction: null,
+      observer: { workspace: join(dir, 'workspace') },
     });
   }
 
@@ -139,14 +151,8 @@ describe('the Telegram review bot', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'verity-telegram-'));
-    engine = await createEngine({
-      home: join(dir, 'home'),
-      clock: createManualClock('2026-04-07T10:00:00Z'),
-      ids: createSequentialIds(),
-      embeddings: { model: null },
-      extraction: null,
-      observer: { workspace: join(dir, 'workspace') },
-    });
+    clock = createManualClock('2026-04-07T10:00:00Z');
+    engine = await openEngine();
     bot = await start();
     warnings.length = 0;
   });
@@ -252,6 +258,69 @@ describe('the Telegram review bot', () => {
     expect(botMessages()).toHaveLength(1);
   });
 
+  it('pushes an item once when two bots on one store push at the same time', async () => {
+    await openPrompt();
+    const otherEngine = await openEngine();
+    const other = await start(otherEngine);
+    try {
+      const counts = await Promise.all([bot.push(), other.push(), bot.push(), other.push()]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(botMessages()).toHaveLength(1);
+    } finally {
+      await other.stop();
+      await otherEngine.close();
+    }
+  });
+
+  it('pushes nothing again after a rebuild, and records the message id in the store', async () => {
+    const promptId = await openPrompt();
+    expect(await bot.push()).toBe(1);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    await bot.stop();
+    bot = await start();
+    expect(await bot.push()).toBe(0);
+    const delivery = await engine.deliveries.get({
+      channel: 'telegram',
+      recipient: String(CHAT),
+      item: `prompt:${promptId}`,
+      version: '',
+    });
+    expect(delivery?.receipt).toBe(String(botMessages()[0]?.messageId));
+  });
+
+  it('ignores the telegram-sent.json file of earlier versions', async () => {
+    const promptId = await openPrompt();
+    mkdirSync(join(dir, 'home'), { recursive: true });
+    writeFileSync(
+      join(dir, 'home', 'telegram-sent.json'),
+      JSON.stringify({
+        [`${CHAT}|prompt:${promptId}`]: { at: '2026-04-07T09:00:00Z', message_id: 1 },
+      }),
+    );
+    await bot.stop();
+    bot = await start();
+    expect(await bot.push()).toBe(1);
+  });
+
+  it('prunes deliveries older than 30 days when it starts', async () => {
+    const promptId = await openPrompt();
+    await bot.push();
+    const key = {
+      channel: 'telegram',
+      recipient: String(CHAT),
+      item: `prompt:${promptId}`,
+      version: '',
+    };
+    clock.advance(29 * 86_400_000);
+    await bot.stop();
+    bot = await start();
+    expect(await engine.deliveries.get(key)).not.toBeNull();
+    clock.advance(2 * 86_400_000);
+    await bot.stop();
+    bot = await start();
+    expect(await engine.deliveries.get(key)).toBeNull();
+  });
+
   it('pushes at once when the engine announces a new review prompt', async () => {
     const promptId = await openPrompt();
     engine.events.publish({
@@ -310,6 +379,29 @@ describe('the Telegram review bot', () => {
     const shown = await engine.tasks.show(task.id);
     expect(shown.state).toBe('DONE');
     expect(JSON.stringify(shown)).toContain(`telegram:${USER}`);
+  });
+
+  it('sends an escalation once to a chat, whether the notifier or the bot gets to it first', async () => {
+    const task = await engine.tasks.add({ title: 'File the quarterly VAT return' });
+    await engine.tasks.move(task.id, 'TRIAGED', {
+      priority: 'P0',
+      due: '2026-04-07T12:00:00Z',
+      definition_of_done: ['the return is filed'],
+    });
+    clock.set('2026-04-07T13:00:00Z');
+    const notifier = createTelegramNotifier({
+      token: TOKEN,
+      chatIds: [CHAT],
+      apiRoot: server.config.apiURL,
+    });
+    const report = await engine.tasks.reconcile({ notifier });
+    expect(report.notifications_sent).toBe(1);
+    expect(await bot.push()).toBe(0);
+    const about = botMessages().filter((m) => m.message.text.includes(task.id));
+    expect(about).toHaveLength(1);
+    expect(buttonsOf(about[0])).toEqual([`task:done:${task.id}`, `task:ack:${task.id}`]);
+    const [escalated] = (await engine.tasks.reviewItems()).tasks;
+    expect(escalated?.escalated_at).toBe('2026-04-07T13:00:00.000Z');
   });
 
   it('lists open prompts on /review and answers /help', async () => {

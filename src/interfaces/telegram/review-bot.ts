@@ -10,7 +10,6 @@ import {
   type ReviewItem,
   taskItems,
 } from './review-items.js';
-import { openSentLog } from './sent-log.js';
 
 /** Options of `startTelegramReview`. */
 export interface TelegramReviewOptions {
@@ -19,8 +18,11 @@ export interface TelegramReviewOptions {
   readonly chatIds: readonly number[];
   /** Bot API root (a local Bot API server or an emulator); default Telegram's. */
   readonly apiRoot?: string;
-  /** The JSON file that remembers what was pushed (`<home>/telegram-sent.json` from the CLI). */
-  readonly sentLogPath: string;
+  /**
+   * Deliveries (what was pushed, kept in the store) claimed longer ago than this many days are
+   * pruned when the bot starts (30); an item still pending after that is pushed once more.
+   */
+  readonly pruneAfterDays?: number;
   readonly logger?: Logger;
   /**
    * Milliseconds between pushes of new items (60,000); 0 pushes only when `push` is called or an
@@ -128,7 +130,8 @@ export async function startTelegramReview(
   const logger = options.logger ?? noopLogger;
   const allowed = new Set(options.chatIds);
   const pageSize = options.pageSize ?? 5;
-  const sent = await openSentLog(options.sentLogPath);
+  const pruned = await engine.deliveries.prune(options.pruneAfterDays ?? 30);
+  if (pruned > 0) logger.info('telegram deliveries pruned', { pruned });
   const bot = new Bot(options.token, {
     client: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' },
   });
@@ -222,20 +225,34 @@ export async function startTelegramReview(
     let count = 0;
     for (const item of await pushableItems(engine)) {
       for (const chatId of options.chatIds) {
-        if (sent.has(chatId, item.key)) continue;
+        const delivery = item.delivery(chatId);
+        // The claim is the store's: another bot on the same store, or this one before a restart,
+        // has sent it (or is sending it) when the claim is refused.
+        if (!(await engine.deliveries.claim(delivery))) continue;
+        let messageId: number;
         try {
-          const message = await bot.api.sendMessage(
-            chatId,
-            item.text,
-            item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {},
-          );
-          await sent.record(chatId, item.key, {
-            at: new Date(engine.now()).toISOString(),
-            message_id: message.message_id,
-          });
-          count += 1;
+          messageId = (
+            await bot.api.sendMessage(
+              chatId,
+              item.text,
+              item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {},
+            )
+          ).message_id;
         } catch (error: unknown) {
+          await engine.deliveries.release(delivery);
           logger.warn('telegram push failed; it is tried again on the next push', {
+            key: item.key,
+            chat_id: chatId,
+            error,
+          });
+          continue;
+        }
+        count += 1;
+        try {
+          await engine.deliveries.confirm(delivery, String(messageId));
+        } catch (error: unknown) {
+          // Sent, and still claimed: nobody sends it again until the claim goes stale.
+          logger.error('telegram push sent but not confirmed in the store', {
             key: item.key,
             chat_id: chatId,
             error,

@@ -1,4 +1,4 @@
-import type { Engine } from '../../engine/index.js';
+import { type DeliveryKey, type Engine, taskEscalationDelivery } from '../../engine/index.js';
 
 /** A button: its label and the `callback_data` (`<kind>:<verb>:<id>`, at most 64 bytes). */
 export interface Button {
@@ -8,8 +8,13 @@ export interface Button {
 
 /** One item waiting for a person, as the bot shows it. */
 export interface ReviewItem {
-  /** Stable across restarts: what the sent log remembers. */
+  /** Stable across restarts: `<kind>:<id>`, as logged. */
   readonly key: string;
+  /**
+   * The store's record of pushing it to a chat. A task's names its escalation, as the Telegram
+   * notifier's does: escalated again later, it is a new delivery; sent by either, it is sent.
+   */
+  delivery(chatId: number): DeliveryKey;
   readonly text: string;
   readonly buttons: readonly Button[];
 }
@@ -53,11 +58,17 @@ export function parseButton(
   return (BUTTON_VERBS[kind] as readonly string[]).includes(verb) ? { kind, verb, id } : null;
 }
 
+/** The delivery of an item that has one version. */
+function onceTo(chatId: number, item: string): DeliveryKey {
+  return { channel: 'telegram', recipient: String(chatId), item, version: '' };
+}
+
 /** Open review prompts, oldest first. */
 export async function promptItems(engine: Engine): Promise<readonly ReviewItem[]> {
   const prompts = await engine.listReviews();
   return prompts.map((p) => ({
     key: `prompt:${p.prompt_id}`,
+    delivery: (chatId) => onceTo(chatId, `prompt:${p.prompt_id}`),
     text: [
       `Review ${p.entity_id} ${p.field}: ${p.proposed_change}`,
       `now: ${p.current_value ?? '(none)'} → proposed: ${p.proposed_value ?? '(none)'}`,
@@ -72,6 +83,7 @@ export async function proposalItems(engine: Engine): Promise<readonly ReviewItem
   const proposals = await engine.observer.listProposals('pending');
   return proposals.map((p) => ({
     key: `proposal:${p.proposal_id}`,
+    delivery: (chatId) => onceTo(chatId, `proposal:${p.proposal_id}`),
     text: `Memory proposal ${p.proposal_id} → ${p.section}:\n${p.text}`,
     buttons: buttonsFor('proposal', p.proposal_id),
   }));
@@ -81,7 +93,8 @@ export async function proposalItems(engine: Engine): Promise<readonly ReviewItem
 export async function taskItems(engine: Engine): Promise<readonly ReviewItem[]> {
   const { tasks } = await engine.tasks.reviewItems();
   return tasks.map((t) => ({
-    key: `task:${t.task_id}:${t.escalated_at ?? 'unknown'}`,
+    key: `task:${t.task_id}`,
+    delivery: (chatId) => taskEscalationDelivery(chatId, t.task_id, t.escalated_at ?? ''),
     text: `Task ${t.task_id} needs you (E${t.escalation_level}): ${t.title}\n${t.reason}`,
     buttons: buttonsFor('task', t.task_id),
   }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Store } from '../store.js';
 import { registerDeadLettersConformance } from './register-dead-letters-conformance.js';
+import { registerDeliveriesConformance } from './register-deliveries-conformance.js';
 import { registerFactKeysConformance } from './register-fact-keys-conformance.js';
 import { registerItemsConformance } from './register-items-conformance.js';
 import { registerLedgerConformance } from './register-ledger-conformance.js';
@@ -59,5 +60,6 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
     registerVaultConformance(() => harness);
     registerObserverConformance(() => harness);
     registerTasksConformance(() => harness);
+    registerDeliveriesConformance(() => harness);
   });
 }

@@ -366,6 +366,24 @@ CREATE INDEX search_keys_text ON ${s}.search_keys USING gin (tsv);
 CREATE INDEX messages_by_entity ON ${s}.messages (thread_id, entity_id);
 `,
   },
+  {
+    version: 7,
+    description: 'outbound deliveries: what was pushed to whom on which channel (not derived)',
+    sql: ({ s }) => `
+-- Operational, like the DLQ: dangerouslyClearDerived keeps it and exportDerived leaves it out.
+CREATE TABLE ${s}.deliveries (
+  channel text NOT NULL,
+  recipient text NOT NULL,
+  item text NOT NULL,
+  version text NOT NULL,
+  claimed_at text NOT NULL,
+  delivered_at text,
+  receipt text,
+  PRIMARY KEY (channel, recipient, item, version)
+);
+CREATE INDEX deliveries_by_claim ON ${s}.deliveries (claimed_at);
+`,
+  },
 ];
 
 /** The highest version in `list`. */

@@ -293,6 +293,7 @@ for (const target of targets) {
           [schema],
         );
         expect(tables.map((row) => row.table_name)).toEqual([
+          'deliveries',
           'dlq',
           'embedding_space',
           'embeddings',
@@ -325,14 +326,14 @@ for (const target of targets) {
               `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
             )
           ).map((row) => row.version);
-        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
         await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, (tx) =>
           tx.appendEvent(sampleEvent('evt-1')),
         );
         await store.close();
         const again = await openStore(schema);
-        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7]);
         expect(await again.lastSeq()).toBe(1);
       });
 

@@ -37,6 +37,8 @@
 import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError, rethrowAs } from '../../core/index.js';
 import {
+  createDeliveryStore,
+  deliverySql,
   inLiveTurn,
   QueryWriteTx,
   type SearchCommands,
@@ -44,7 +46,14 @@ import {
   StoreGate,
   type WriteTurn,
 } from '../index.js';
-import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
+import type {
+  DeliveryStore,
+  DerivedSnapshot,
+  Store,
+  StoreCapabilities,
+  WriteScope,
+  WriteTx,
+} from '../store.js';
 import { applyPostgresMigrations } from './migrations.js';
 import {
   type PgDriver,
@@ -228,6 +237,9 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   }
 }
 
+/** The write scope of delivery writes: they touch no table any other writer does. */
+const DELIVERIES_SCOPE = 'store:deliveries';
+
 /**
  * The PostgreSQL `Store` (see the file header for locking). Build it with `createPostgresStore`.
  */
@@ -261,6 +273,11 @@ export class PostgresStore
   readonly vault: PostgresVault;
   /** The task rows, read in committed snapshots. */
   readonly tasks: PostgresTasks;
+  /**
+   * Outbound deliveries: reads in committed snapshots; each write is its own transaction, scoped
+   * to deliveries alone (the key's unique index, not the lock, keeps two claims from both winning).
+   */
+  readonly deliveries: DeliveryStore;
 
   /** Wraps an open, migrated database. Use `createPostgresStore`. */
   constructor(driver: PgDriver, names: SqlNames, maxAttempts: number) {
@@ -270,6 +287,16 @@ export class PostgresStore
     this.#names = names;
     this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
     this.tasks = new PostgresTasks(names, (operation, work) => this.#read(operation, false, work));
+    this.deliveries = createDeliveryStore(
+      deliverySql(`${names.s}.deliveries`, (n) => `$${n}`),
+      (operation, mode, sql, params) =>
+        mode === 'read'
+          ? this.#read(operation, false, (session) => session.query(sql, params))
+          : this.withWriteLock({ entities: [DELIVERIES_SCOPE] }, (tx) => {
+              const writeTx = tx as PostgresWriteTx;
+              return writeTx.run(operation, () => writeTx.session.query(sql, params));
+            }),
+    );
     this.#maxAttempts = maxAttempts;
     this.client = driver.client;
     this.schema = names.schemaName;

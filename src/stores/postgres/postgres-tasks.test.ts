@@ -18,7 +18,7 @@ describe('PostgreSQL migration 4 (task views in a table)', () => {
     // Back to version 3's shape: no table, the views in meta rows.
     await pglite.exec(
       `DROP TABLE ${schema}.tasks; DROP TABLE ${schema}.search_keys;
-       DROP INDEX ${schema}.messages_by_entity;
+       DROP INDEX ${schema}.messages_by_entity; DROP TABLE ${schema}.deliveries;
        DELETE FROM ${schema}.schema_migrations WHERE version >= 4;`,
     );
     const put = (key: string, value: string) =>

@@ -342,6 +342,24 @@ END;
 CREATE INDEX messages_by_entity ON messages (thread_id, json_extract(doc, '$.entityId'));
 `,
   },
+  {
+    version: 8,
+    description: 'outbound deliveries: what was pushed to whom on which channel (not derived)',
+    sql: `
+-- Operational, like the DLQ: dangerouslyClearDerived keeps it and exportDerived leaves it out.
+CREATE TABLE deliveries (
+  channel TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  item TEXT NOT NULL,
+  version TEXT NOT NULL,
+  claimed_at TEXT NOT NULL,
+  delivered_at TEXT,
+  receipt TEXT,
+  PRIMARY KEY (channel, recipient, item, version)
+);
+CREATE INDEX deliveries_by_claim ON deliveries (claimed_at);
+`,
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `

@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
+  createDeliveryStore,
+  deliverySql,
   inLiveTurn,
   QueryWriteTx,
   type SearchCommands,
@@ -11,7 +13,14 @@ import {
   StoreGate,
   type WriteTurn,
 } from '../index.js';
-import type { DerivedSnapshot, Store, StoreCapabilities, WriteScope, WriteTx } from '../store.js';
+import type {
+  DeliveryStore,
+  DerivedSnapshot,
+  Store,
+  StoreCapabilities,
+  WriteScope,
+  WriteTx,
+} from '../store.js';
 import { applyMigrations, assertMigrated } from './migrations.js';
 import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
@@ -133,6 +142,8 @@ export class SqliteStore
   readonly vault: SqliteVault;
   /** The task rows, read through the reader connection. */
   readonly tasks: SqliteTasks;
+  /** Outbound deliveries: reads on the reader connection, each write its own transaction. */
+  readonly deliveries: DeliveryStore;
   readonly #readQueries: SqliteQueries;
   readonly #writeQueries: SqliteQueries;
   readonly #searchQueries: SqliteSearchQueries;
@@ -155,6 +166,19 @@ export class SqliteStore
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
     this.tasks = new SqliteTasks(reader, (operation, work) => this.read(operation, () => work()));
+    this.deliveries = createDeliveryStore(
+      deliverySql('deliveries', () => '?'),
+      (operation, mode, sql, params) =>
+        mode === 'read'
+          ? this.#readCommitted(operation, () => rowsOf(reader, sql, params))
+          : this.withWriteLock({ entities: [], global: true }, async () => {
+              try {
+                return rowsOf(writer, sql, params);
+              } catch (error: unknown) {
+                throw toStoreError(operation, error);
+              }
+            }),
+    );
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
     this.#writeSearchQueries = new SqliteSearchQueries(writer);
@@ -302,6 +326,14 @@ export class SqliteStore
       );
     }
   }
+}
+
+/** Runs one statement and returns its rows (none for a statement that returns no data). */
+function rowsOf(db: Database.Database, sql: string, params: readonly unknown[]): unknown[] {
+  const statement = db.prepare(sql);
+  if (statement.reader) return statement.all(...params);
+  statement.run(...params);
+  return [];
 }
 
 function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore {

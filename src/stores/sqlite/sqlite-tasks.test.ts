@@ -21,7 +21,7 @@ describe('SQLite migration 5 (task views in a table)', () => {
     // Back to version 4's shape: no table, the views in meta rows (and no later migration).
     first.client.exec(
       `DROP TABLE tasks; DROP TRIGGER search_key_text_follows; DROP TABLE search_key_text;
-       DROP INDEX messages_by_entity;
+       DROP INDEX messages_by_entity; DROP TABLE deliveries;
        DELETE FROM schema_migrations WHERE version >= 5;`,
     );
     const put = first.client.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');

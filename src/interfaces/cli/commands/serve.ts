@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Config, TelegramConfig } from '../../../config/index.js';
 import type { Logger } from '../../../core/index.js';
@@ -60,7 +59,6 @@ async function startTelegram(
     token: telegram.token,
     chatIds: telegram.chatIds,
     apiRoot: telegram.apiRoot,
-    sentLogPath: join(engine.home, 'telegram-sent.json'),
     logger,
   });
   logger.info('telegram review bot polling', { chats: telegram.chatIds.length });
