@@ -44,6 +44,10 @@ const CLI_OVER_HTTP: Readonly<Record<string, readonly Route[] | Excluded>> = {
   forget: ['POST /api/forget'],
   stats: ['GET /api/stats'],
   serve: { excluded: 'starts the HTTP server itself' },
+  telegram: {
+    excluded:
+      'runs the Telegram bot, a long-lived interface of its own beside HTTP; `serve` starts it when configured',
+  },
   mcp: ['POST /mcp'],
   search: ['GET /api/search'],
   index: ['POST /api/search/index'],
