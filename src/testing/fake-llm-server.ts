@@ -51,6 +51,24 @@ function openaiCompletion(model: unknown, content: string): Record<string, unkno
   };
 }
 
+/** The same completion as server-sent chunks, for clients that ask with `stream: true` (pi). */
+function sendOpenaiStream(response: ServerResponse, model: unknown, content: string): void {
+  const completion = openaiCompletion(model, content);
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id: completion['id'],
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: completion['model'],
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content }, null))}\n\n`);
+  response.write(
+    `data: ${JSON.stringify({ ...chunk({}, 'stop'), usage: completion['usage'] })}\n\n`,
+  );
+  response.end('data: [DONE]\n\n');
+}
+
 function anthropicMessage(body: Record<string, unknown>, content: string): Record<string, unknown> {
   const tools = Array.isArray(body['tools']) ? (body['tools'] as { name?: string }[]) : [];
   const jsonTool = tools.find((t) => t.name === 'json');
@@ -76,7 +94,8 @@ function anthropicMessage(body: Record<string, unknown>, content: string): Recor
 
 /**
  * A local HTTP server on 127.0.0.1 speaking the wire protocols of OpenAI-compatible
- * `/v1/chat/completions` and Anthropic `/v1/messages`, with scripted answers, so the real
+ * `/v1/chat/completions` (streamed as server-sent events when the request sets `stream: true`)
+ * and Anthropic `/v1/messages`, with scripted answers, so the real
  * provider adapters are tested without the network.
  */
 export async function startFakeLlmServer(options: FakeLlmServerOptions): Promise<FakeLlmServer> {
@@ -92,7 +111,9 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions): Promise
         send(response, reply.status, reply.body);
         return;
       }
-      if (path.endsWith('/chat/completions'))
+      if (path.endsWith('/chat/completions') && body['stream'] === true)
+        sendOpenaiStream(response, body['model'], reply);
+      else if (path.endsWith('/chat/completions'))
         send(response, 200, openaiCompletion(body['model'], reply));
       else if (path.endsWith('/messages')) send(response, 200, anthropicMessage(body, reply));
       else send(response, 404, { error: { message: `no route ${path}` } });
