@@ -13,9 +13,11 @@ export type Uptake =
 
 const NONE: Uptake = { kind: 'none' };
 
-// Agreement that opens a reply, in English and a few other languages.
+// Agreement that opens a reply, in English only: the hedges, deferrals and conditions that make a
+// yes less than one (QUALIFIED) are read in English, so a "Ja, aber nicht jetzt" or a conditional
+// "Si es barato" would pass as a plain yes (review of rules@20, issue #13). Precision first.
 const ACCEPT =
-  /^(?:yes|yep|yeah|yup|sure|ok(?:ay)?|k|alright|all right|right|agreed|exactly|correct|perfect|great|good|excellent|fine|cool|nice|lgtm|sounds? (?:good|great|right|fine|perfect)|looks? (?:good|great|right|fine)|works for me|that works|fine by me|makes sense|deal|done|approved|please do|please|go ahead|go for it|do it|do that|let'?s do (?:it|that|this)|let'?s go|ship it|sí|si|claro|vale|dale|de acuerdo|ja|jawohl|genau|klar|einverstanden|oui|d'accord|parfait|ça marche|sim|certo|tak|da|はい|ええ|了解|好的?|可以|行|👍|✅|👌|🙌|💯)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
+  /^(?:yes|yep|yeah|yup|sure|ok(?:ay)?|k|alright|all right|right|agreed|exactly|correct|perfect|great|good|excellent|fine|cool|nice|lgtm|sounds? (?:good|great|right|fine|perfect)|looks? (?:good|great|right|fine)|works for me|that works|fine by me|makes sense|deal|done|approved|please do|please|go ahead|go for it|do it|do that|let'?s do (?:it|that|this)|let'?s go|ship it|👍|✅|👌|🙌|💯)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
 
 // Turning it down.
 const REJECT =
