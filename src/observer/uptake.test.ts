@@ -73,6 +73,40 @@ describe('readUptake', () => {
     expect(readUptake(reply, options)).toEqual({ kind: 'choose', option });
   });
 
+  // Review of rules@20 (findings 3, 5, 6, 7): a hedge after a first "Ok.", a request opened with
+  // "please", irony, and picks hedged, conditional, turned down or read from an adverb.
+  it.each([
+    'Ok. We could revisit it in spring maybe.',
+    'Yes. But only after the audit.',
+    'Great. Although I want to ask Lena first.',
+    'Please tell me what that flag changes first.',
+    'yeah right, as if that ever works',
+    'Nice try.',
+  ])('takes nothing up from %j', (reply) => {
+    expect(kind(reply)).toBe('none');
+  });
+
+  it('reads "no worries, go ahead" as consent, not refusal', () => {
+    expect(kind('No worries, go ahead.')).toBe('accept');
+    expect(kind('No, go with the old plan.')).toBe('reject');
+  });
+
+  const backups = ['Cron the dump on the web host', 'Run the dump from the Postgres replica'];
+  it.each([
+    'The second one, but perhaps after Easter.',
+    "I'd take the replica one if it has disk to spare.",
+    'The first one is too brittle.',
+    'First I have to ask about the replica lag.',
+  ])('reads no pick from %j', (reply) => {
+    expect(kind(reply, backups)).toBe('none');
+  });
+
+  it('still reads plain picks by position or by a choosing phrase', () => {
+    expect(readUptake('The second one.', backups)).toEqual({ kind: 'choose', option: 1 });
+    expect(readUptake("Let's go with the replica.", backups)).toEqual({ kind: 'choose', option: 1 });
+    expect(readUptake('the web host one', backups)).toEqual({ kind: 'choose', option: 0 });
+  });
+
   it('reads no choice without options, or from a word every option shares', () => {
     expect(kind('the second one')).toBe('none');
     expect(kind('the nightly one', ['nightly at 02:00', 'nightly at 04:00'])).toBe('none');

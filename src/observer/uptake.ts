@@ -17,7 +17,7 @@ const NONE: Uptake = { kind: 'none' };
 // yes less than one (QUALIFIED) are read in English, so a "Ja, aber nicht jetzt" or a conditional
 // "Si es barato" would pass as a plain yes (review of rules@20, issue #13). Precision first.
 const ACCEPT =
-  /^(?:yes|yep|yeah|yup|sure|ok(?:ay)?|k|alright|all right|right|agreed|exactly|correct|perfect|great|good|excellent|fine|cool|nice|lgtm|sounds? (?:good|great|right|fine|perfect)|looks? (?:good|great|right|fine)|works for me|that works|fine by me|makes sense|deal|done|approved|please do|please|go ahead|go for it|do it|do that|let'?s do (?:it|that|this)|let'?s go|ship it|👍|✅|👌|🙌|💯)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
+  /^(?:yes|yep|yeah|yup|sure|ok(?:ay)?|k|alright|all right|agreed|exactly|correct|perfect|great|good|excellent|fine|cool|nice|lgtm|sounds? (?:good|great|right|fine|perfect)|looks? (?:good|great|right|fine)|works for me|that works|fine by me|makes sense|deal|done|approved|please do|go ahead|no worries,? go ahead|no problem,? go ahead|go for it|do it|do that|let'?s do (?:it|that|this)|let'?s go|ship it|👍|✅|👌|🙌|💯)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
 
 // Turning it down.
 const REJECT =
@@ -25,7 +25,16 @@ const REJECT =
 
 // What makes a yes something less than one: a hedge, a deferral, a condition, an amendment.
 const QUALIFIED =
-  /\b(?:but|though|however|except|unless|if|maybe|perhaps|probably|might|not yet|later|for now|wait|hold on|hmm+|instead|rather|think about it|not sure|let me (?:think|check)|we'?ll see|not|don'?t|no)\b|\?/i;
+  /\b(?:but|though|however|except|unless|if|maybe|perhaps|probably|might|not yet|later|for now|wait|hold on|hmm+|instead|rather|think about it|not sure|although|let me (?:think|check|ask)|we'?ll see|not|don'?t|no)\b|\?/i;
+
+// "No worries" / "no problem" opens consent, not refusal.
+const NO_OBJECTION = /^no (?:worries|problem)\b/i;
+
+// A yes said in irony.
+const SARCASM = /^(?:yeah|yes|sure),? right\b|^nice try\b/i;
+
+// The words of a reply that picks by name: "the Redis one", "go with Redis", "let's use Redis".
+const CHOOSING = /\b(?:one|option|go with|take|pick|choose|prefer|use|let'?s do)\b/i;
 
 // A reply that hedges or defers from its first word.
 const HEDGE =
@@ -33,18 +42,18 @@ const HEDGE =
 
 const ORDINALS: readonly (readonly [RegExp, (count: number) => number])[] = [
   [
-    /\b(?:the )?first(?: one| option)?\b|\boption (?:1|a|one)\b|#1\b|^\(?(?:1|a)\)?[.)]?$/i,
+    /\bthe first\b|\bfirst (?:one|option)\b|\boption (?:1|a|one)\b|#1\b|^\(?(?:1|a)\)?[.)]?$/i,
     () => 0,
   ],
   [
-    /\b(?:the )?second(?: one| option)?\b|\boption (?:2|b|two)\b|#2\b|^\(?(?:2|b)\)?[.)]?$/i,
+    /\bthe second\b|\bsecond (?:one|option)\b|\boption (?:2|b|two)\b|#2\b|^\(?(?:2|b)\)?[.)]?$/i,
     () => 1,
   ],
   [
-    /\b(?:the )?third(?: one| option)?\b|\boption (?:3|c|three)\b|#3\b|^\(?(?:3|c)\)?[.)]?$/i,
+    /\bthe third\b|\bthird (?:one|option)\b|\boption (?:3|c|three)\b|#3\b|^\(?(?:3|c)\)?[.)]?$/i,
     () => 2,
   ],
-  [/\b(?:the )?fourth(?: one| option)?\b|\boption (?:4|d|four)\b|#4\b/i, () => 3],
+  [/\bthe fourth\b|\bfourth (?:one|option)\b|\boption (?:4|d|four)\b|#4\b/i, () => 3],
   [/\bthe former\b/i, () => 0],
   [/\b(?:the )?(?:latter|last one|last option)\b/i, (count) => count - 1],
 ];
@@ -53,6 +62,11 @@ const ORDINALS: readonly (readonly [RegExp, (count: number) => number])[] = [
 function opening(reply: string): string {
   const first = splitSentences(stripNonProse(reply))[0] ?? '';
   return first.trim();
+}
+
+/** The second and third sentences of a reply, where a hedge after a first "Ok." stands. */
+function followingSentences(reply: string): string {
+  return splitSentences(stripNonProse(reply)).slice(1, 3).join(' ');
 }
 
 /** The option a reply names by position ("the second one", "option B", "the latter"). */
@@ -92,19 +106,31 @@ function byName(text: string, options: readonly string[]): number | null {
 export function readUptake(reply: string, options: readonly string[] = []): Uptake {
   const first = opening(reply);
   if (first === '' || HEDGE.test(first)) return NONE;
+  // The rest of the reply (up to two more sentences): "Ok. Maybe later." is no yes.
+  const later = followingSentences(reply);
   if (options.length >= 2) {
     const clause = first.replace(/^(?:no|nope|nah|ok(?:ay)?|yes|yeah|sure)\b[\s,.!—–-]*/i, '');
-    const chosen = byPosition(clause, options.length) ?? byName(clause, options);
+    // A name picks only alone ("Redis please") or in a choosing phrase ("the Redis one", "go with
+    // Redis"), so "First I need to check the NAS" names no choice.
+    const short = clause.split(/\s+/).filter((w) => w !== '').length <= 3;
+    const chosen =
+      byPosition(clause, options.length) ??
+      (short || CHOOSING.test(clause) ? byName(clause, options) : null);
     // "not the Redis one", "skip the second": a name turned down is no pick.
-    const turnedDown = REJECT.test(clause) || /\b(?:not|never|skip|except|without)\b/i.test(clause);
+    const turnedDown =
+      REJECT.test(clause) ||
+      /\b(?:not|never|skip|except|without|too)\b/i.test(clause) ||
+      QUALIFIED.test(clause) ||
+      QUALIFIED.test(later);
     if (chosen !== null && !turnedDown && !/\?$/.test(first))
       return { kind: 'choose', option: chosen };
   }
-  if (REJECT.test(first)) return { kind: 'reject' };
+  if (REJECT.test(first) && !NO_OBJECTION.test(first)) return { kind: 'reject' };
+  if (SARCASM.test(first)) return NONE;
   const accepted = ACCEPT.exec(first);
   if (accepted === null) return NONE;
   const rest = first.slice(accepted[0].length);
-  return QUALIFIED.test(rest) ? NONE : { kind: 'accept' };
+  return QUALIFIED.test(rest) || QUALIFIED.test(later) ? NONE : { kind: 'accept' };
 }
 
 // A line of a list: "1. …", "2) …", "a) …", "- …", "• …", "Option A: …".
