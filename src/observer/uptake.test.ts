@@ -103,7 +103,10 @@ describe('readUptake', () => {
 
   it('still reads plain picks by position or by a choosing phrase', () => {
     expect(readUptake('The second one.', backups)).toEqual({ kind: 'choose', option: 1 });
-    expect(readUptake("Let's go with the replica.", backups)).toEqual({ kind: 'choose', option: 1 });
+    expect(readUptake("Let's go with the replica.", backups)).toEqual({
+      kind: 'choose',
+      option: 1,
+    });
     expect(readUptake('the web host one', backups)).toEqual({ kind: 'choose', option: 0 });
   });
 
