@@ -13,7 +13,6 @@ import {
   isSecretLabel,
   KEY_AFTER_WORDS,
   maskSecrets,
-  OPENED,
 } from './secrets.js';
 
 describe('findSecrets', () => {
@@ -1240,6 +1239,11 @@ describe('a configuration name asked for', () => {
 
 describe('a place alone asked, a code asked as sent in other languages, a card given after one is named', () => {
   it.each([
+    ['front door?', 'B7731', '[secret]'],
+    ['and the gate?', '5 0 3 8', '[secret]'],
+    ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
+    ['le portail ?', '4417', '[secret]'],
+    ['大门？', '963021', '[secret]'],
     ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
     ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
     ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
@@ -1273,129 +1277,6 @@ describe('a place alone asked, a code asked as sent in other languages, a card g
     ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
   ])('keeps "%s" | "%s"', (asked, reply) => {
     expect(maskSecrets(reply, asked)).toBe(reply);
-  });
-});
-
-describe('a place alone asked, in a chat that speaks of its code', () => {
-  const read = (said: readonly string[]) => {
-    const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
-    const last = said.length - 1;
-    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-  };
-
-  it.each([
-    [['Can you send me the codes for the cottage?', 'sure', 'front door?', 'B7731'], '[secret]'],
-    [["What's the code for the side gate?", '4471', 'and the front door?', '5 0 3 8'], '[secret]'],
-    [['Kannst du mir die Codes schicken?', 'Garagentor?', 'ja, 3381'], 'ja, [secret]'],
-    [['Tu te souviens du code ?', 'le portail ?', '4417'], '[secret]'],
-    [['门禁密码你还记得吗？', '大门？', '963021'], '[secret]'],
-    [['I forgot the alarm PIN', 'which one?', 'and the alarm?', '2291'], '[secret]'],
-    [['The wifi key is on the router.', 'ok', 'and the safe?', '1 1 5 9'], '[secret]'],
-    // The code spoken of four turns before the place asked, within the reach.
-    [
-      [
-        "I'm at the cottage, what are the codes?",
-        'one sec',
-        'found the sheet',
-        'gate is 2291',
-        'and the door?',
-        '8812',
-      ],
-      '[secret]',
-    ],
-  ])('%j shows "%s" last', (said, shown) => {
-    expect(read(said)).toBe(shown);
-  });
-
-  it.each([
-    // Widths, prices, years and times: nothing before the place speaks of a code.
-    [['How deep are the cupboards?', 'the pantry is 600', 'door?', '820']],
-    [['What did the new lock set you back?', 'the hinge was 30', 'and the lock?', '135']],
-    [['When was the barn put up?', '1911', 'and the gate?', '1958']],
-    [['the back door?', '2210']],
-    [['What time do they shut up for the night?', 'the gate?', '2230']],
-    [['which door should I use?', 'door?', '3']],
-    [['Which entrance do the movers use?', 'the side door?', 'door 3, by the ramp']],
-    // A public code, a pass with no login: no code a door opens with.
-    [["What's the zip code there?", '94110', 'and the gate?', '1962']],
-    [['Did you bring your bus pass?', 'yes', 'gate?', 'B142']],
-    // A code spoken of further back than the reach.
-    [
-      [
-        'The wifi password is on the fridge.',
-        'thanks',
-        'How long are the openings for the blinds?',
-        'the window is 1400',
-        'the hall one is 900',
-        'kitchen is 1200',
-        'and the patio?',
-        '2400',
-        'door?',
-        '820',
-      ],
-    ],
-  ])('keeps %j', (said) => {
-    expect(read(said)).toBe(said[said.length - 1]);
-  });
-});
-
-/**
- * Each entry of `OPENED` with a chat of our own, read as its tier is: a lock's number asked, a
- * door or gate asked alone after code talk, a code said near a place. [tier, turns, last shown].
- */
-const OPENED_CHATS: readonly ['lock' | 'opening' | 'place', readonly string[], string][] = [
-  ['lock', ["what's the number for the lockbox?", '4471'], '[secret]'],
-  ['lock', ['Wie ist die Nummer vom Tresor?', '2291'], '[secret]'],
-  ['lock', ["C'est quoi le numéro du coffre-fort ?", '5520'], '[secret]'],
-  ['lock', ['¿Cuál es el número de la caja fuerte?', '7731'], '[secret]'],
-  ['lock', ['Qual è il numero del lucchetto?', '8812'], '[secret]'],
-  ['lock', ['Qual é o número do cadeado?', '3307'], '[secret]'],
-  ['lock', ['Wat is het nummer van het fietsslot?', '6120'], '[secret]'],
-  ['lock', ['Jaki jest numer do sejfu?', '9043'], '[secret]'],
-  ['opening', ['I need the codes again', 'sure', 'shed?', '4471'], '[secret]'],
-  ['opening', ['Schick mir bitte die Codes', 'Alarmanlage?', '2291'], '[secret]'],
-  ['opening', ['Tu as les codes ?', 'le portail ?', '5520'], '[secret]'],
-  ['opening', ['Pásame la contraseña', 'puerta?', '7731'], '[secret]'],
-  ['opening', ['Mi ridai il codice?', 'il cancello?', '5512'], '[secret]'],
-  ['opening', ['Qual é a senha?', 'o portão?', '8841'], '[secret]'],
-  ['opening', ['Wat zijn de codes?', 'de poort?', '1290'], '[secret]'],
-  ['opening', ['Jaki jest kod?', 'a furtka?', '7790'], '[secret]'],
-  ['opening', ['Vad är koden?', 'porten?', '4410'], '[secret]'],
-  ['opening', ['Kata sandi wifi sama kode pintu udah ganti', 'gerbang?', '3371'], '[secret]'],
-  ['opening', ['暗証番号わかる？', 'ドア？', '4471'], '[secret]'],
-  ['place', ['The code for the loft is 7734.'], 'The code for the loft is [secret].'],
-  ['place', ["Le code de l'immeuble est 4B17."], "Le code de l'immeuble est [secret]."],
-  ['place', ['El código del cajero es 4471.'], 'El código del cajero es [secret].'],
-];
-
-describe('what a code opens (OPENED)', () => {
-  const read = (said: readonly string[]) => {
-    const turns = said.map((text) => ({ side: 'user:', text }));
-    const last = said.length - 1;
-    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-  };
-
-  it.each(OPENED_CHATS)('reads a %s in %j', (_tier, said, shown) => {
-    expect(read(said)).toBe(shown);
-  });
-
-  it('has a chat for every entry', () => {
-    const untested = OPENED.filter((entry) => {
-      const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry.words})(?![\\p{L}\\p{N}])`, 'iu');
-      return !OPENED_CHATS.some(
-        ([tier, said]) => tier === entry.tier && said.some((t) => words.test(t)),
-      );
-    });
-    expect(untested.map((e) => e.words)).toEqual([]);
-  });
-
-  it.each([
-    // A place is no lock: its number is an address or a room, and a lock's model number is no code.
-    [["what's the number for the office?", '4471']],
-    [["what's the locker number?", '214']],
-    [["What's the model number of the safe?", '4471']],
-  ])('keeps %j', (said) => {
-    expect(read(said)).toBe(said[said.length - 1]);
   });
 });
 

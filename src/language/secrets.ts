@@ -1337,46 +1337,12 @@ const GET_IN =
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
- * "le portail ?", "大门？". It asks for the code only in a chat that speaks of one (`speaksOfCode`,
- * read by `askedBefore` over `ASKED_REACH`): after "How wide are the openings?" | "the window is
- * 900", "door?" | "820" is a width.
+ * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
  */
 const BARE_PLACE = new RegExp(
   `^(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
   'iu',
 );
-
-/** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords, keys. */
-const CODE_TALK: ReadonlySet<SecretKind> = new Set([
-  'pin',
-  'access_code',
-  'password',
-  'one_time_code',
-]);
-
-/**
- * Whether `text` speaks of a code, a PIN, a password, a combination or a key, by a label of those
- * kinds (`LABELS`, its guard not needed: "the code" said before "door?" is the door's) or a CJK
- * secret word. A public code ("the zip code") and a "pass" with no login ("the bus pass") do not.
- */
-function speaksOfCode(text: string): boolean {
-  if (CJK_SECRET_WORD.test(text)) return true;
-  for (const match of text.matchAll(LABEL)) {
-    const label = labelOf(match[0]);
-    if (!CODE_TALK.has(label.kind)) continue;
-    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(text.slice(0, match.index ?? 0)))
-      continue;
-    if (label.guard === 'login' && !guardedBy(label, text)) continue;
-    return true;
-  }
-  return false;
-}
-
-/** Whether the last sentence of `text` is a bare place asked for (`BARE_PLACE`). */
-function endsBarePlace(text: string): boolean {
-  const sentences = text.split(SENTENCE_BREAK).filter((s) => s.trim() !== '');
-  return BARE_PLACE.test((sentences[sentences.length - 1] ?? '').trim());
-}
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
@@ -1415,10 +1381,7 @@ function askedKind(asked: string): SecretKind | null {
   const last = sentences[sentences.length - 1] ?? '';
   const cjk = cjkAsked(last);
   if (cjk !== undefined) return cjk;
-  // A bare place asks for its code only after words speaking of one (`askedBefore` joins them).
-  if (BARE_PLACE.test(last) && speaksOfCode(sentences.slice(0, -1).join('\n')))
-    return 'access_code';
-  if (GET_IN.test(last) && /[?？]\s*$/u.test(last)) return 'access_code';
+  if (BARE_PLACE.test(last) || (GET_IN.test(last) && /[?？]\s*$/u.test(last))) return 'access_code';
   if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
   const kind = labelAsked(last) ?? askedByWord(last);
   if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
@@ -1912,10 +1875,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const said: SaidTurn[] = [];
   let held = 0;
   let valueBefore = false;
-  const reach = Math.max(0, index - ASKED_REACH);
-  let first = index;
-  for (let i = index - 1; i >= reach && said.length < 2; i--) {
-    first = i;
+  for (let i = index - 1; i >= Math.max(0, index - ASKED_REACH) && said.length < 2; i--) {
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
@@ -1931,14 +1891,6 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
     said.unshift(turn);
   }
   if (said.length === 0) return undefined;
-  // A bare place asked for ("door?") asks for a code only in a chat speaking of one: the spoken
-  // turns before it, within the same reach, are read with it (`askedKind` looks for the code there).
-  const last = said[said.length - 1]?.text ?? '';
-  if (endsBarePlace(last))
-    for (let i = first - 1; i >= reach; i--) {
-      const turn = turns[i];
-      if (turn !== undefined && turn.side !== null) said.unshift(turn);
-    }
   return said.map((t) => t.text).join('\n');
 }
 
