@@ -261,8 +261,9 @@ function serverShape(z: typeof Zod) {
       .optional(),
     /**
      * The Telegram review flow (`verity telegram`, and `verity serve` when a token is set): the bot
-     * token (VERITY_TELEGRAM_TOKEN wins), the chats it answers and pushes to, and the Bot API root
-     * (a local Bot API server or an emulator; default https://api.telegram.org).
+     * token (VERITY_TELEGRAM_TOKEN wins), the chats it answers and pushes to, the users whose
+     * commands and buttons it acts on there (absent or empty: anyone in those chats), and the Bot
+     * API root (a local Bot API server or an emulator; default https://api.telegram.org).
      */
     telegram: section(z, {
       token: z
@@ -270,6 +271,7 @@ function serverShape(z: typeof Zod) {
         .regex(/^\d+:[\w-]+$/, 'must be a bot token such as 123456:ABC-def')
         .optional(),
       chat_ids: z.array(z.number().int()).optional(),
+      allowed_user_ids: z.array(z.number().int().positive()).optional(),
       api_root: z.string().url().optional(),
     }),
     /** The store: absent, the embedded SQLite file under home; a postgres:// URL for PostgreSQL. */

@@ -64,19 +64,42 @@ export interface TelegramConfig {
   readonly token: string;
   /** Chats the bot answers and pushes to (`telegram.chat_ids`); every other chat is ignored. */
   readonly chatIds: readonly number[];
+  /**
+   * Users whose commands and buttons the bot acts on in those chats: --telegram-allowed-users,
+   * else VERITY_TELEGRAM_ALLOWED_USERS (ids separated by commas), else
+   * `telegram.allowed_user_ids`. Empty: anyone in an allowed chat.
+   */
+  readonly allowedUserIds: readonly number[];
   /** Bot API root: VERITY_TELEGRAM_API_ROOT, else `telegram.api_root`, else Telegram's. */
   readonly apiRoot: string;
 }
 
+/** Telegram user ids separated by commas, as the flag and the environment variable give them. */
+function parseUserIds(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  const ids = parts.map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `--telegram-allowed-users / VERITY_TELEGRAM_ALLOWED_USERS must be Telegram user ids separated by commas, such as 123456789,987654321 (got "${text}")`,
+      { setting: 'telegram.allowed_user_ids' },
+    );
+  }
+  return ids;
+}
+
 function telegramConfig(
+  flags: ConfigFlags,
   env: Readonly<Record<string, string | undefined>>,
   file: ConfigFile,
 ): TelegramConfig | null {
   const token = env['VERITY_TELEGRAM_TOKEN'] || file.telegram?.token;
   if (token === undefined) return null;
+  const users = flags.telegramAllowedUsers || env['VERITY_TELEGRAM_ALLOWED_USERS'];
   return {
     token,
     chatIds: file.telegram?.chat_ids ?? [],
+    allowedUserIds: users ? parseUserIds(users) : (file.telegram?.allowed_user_ids ?? []),
     apiRoot:
       env['VERITY_TELEGRAM_API_ROOT'] || file.telegram?.api_root || 'https://api.telegram.org',
   };
@@ -93,6 +116,8 @@ export interface ConfigFlags {
   readonly now?: string | undefined;
   readonly port?: number | undefined;
   readonly host?: string | undefined;
+  /** Telegram user ids separated by commas (`TelegramConfig.allowedUserIds`). */
+  readonly telegramAllowedUsers?: string | undefined;
 }
 
 /** Inputs of `loadConfig`. */
@@ -211,7 +236,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       (file.embeddings?.api_key_env === undefined ? undefined : env[file.embeddings.api_key_env]) ??
       null,
     logLevel,
-    telegram: telegramConfig(env, file),
+    telegram: telegramConfig(flags, env, file),
   };
   return Object.freeze(config);
 }

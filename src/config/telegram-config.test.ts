@@ -12,8 +12,8 @@ describe('loadConfig: telegram', () => {
   afterEach(() => {
     rmSync(home, { recursive: true, force: true });
   });
-  const load = (env: Record<string, string> = {}) =>
-    loadConfig({ cwd: home, flags: { home }, env });
+  const load = (env: Record<string, string> = {}, telegramAllowedUsers?: string) =>
+    loadConfig({ cwd: home, flags: { home, telegramAllowedUsers }, env });
 
   it('is off without a token, even with chats configured', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ telegram: { chat_ids: [42] } }));
@@ -30,6 +30,7 @@ describe('loadConfig: telegram', () => {
     expect(load({ VERITY_TELEGRAM_TOKEN: '2:from-env' }).telegram).toEqual({
       token: '2:from-env',
       chatIds: [42, -100],
+      allowedUserIds: [],
       apiRoot: 'http://127.0.0.1:9000',
     });
     expect(load().telegram?.token).toBe('1:from-file');
@@ -41,5 +42,24 @@ describe('loadConfig: telegram', () => {
     );
     writeFileSync(join(home, 'config.json'), JSON.stringify({ telegram: { token: 'nope' } }));
     expect(() => load()).toThrow(/telegram\.token must be a bot token/);
+  });
+
+  it('takes the allowed users from the flag, else VERITY_TELEGRAM_ALLOWED_USERS, else the file', () => {
+    writeFileSync(
+      join(home, 'config.json'),
+      JSON.stringify({ telegram: { token: '1:abc', chat_ids: [-100], allowed_user_ids: [7, 8] } }),
+    );
+    expect(load().telegram?.allowedUserIds).toEqual([7, 8]);
+    const env = { VERITY_TELEGRAM_ALLOWED_USERS: '11, 12' };
+    expect(load(env).telegram?.allowedUserIds).toEqual([11, 12]);
+    expect(load(env, '13').telegram?.allowedUserIds).toEqual([13]);
+    expect(() => load({ VERITY_TELEGRAM_ALLOWED_USERS: '11,@bob' })).toThrow(
+      /--telegram-allowed-users \/ VERITY_TELEGRAM_ALLOWED_USERS must be Telegram user ids/,
+    );
+    writeFileSync(
+      join(home, 'config.json'),
+      JSON.stringify({ telegram: { token: '1:abc', allowed_user_ids: [-5] } }),
+    );
+    expect(() => load()).toThrow(/telegram\.allowed_user_ids/);
   });
 });

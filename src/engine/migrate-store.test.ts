@@ -76,6 +76,32 @@ describe('migrateStore', () => {
     }
   });
 
+  it('copies the delivery records, so a bot on the target pushes nothing a chat already has', async () => {
+    const sent = { channel: 'telegram', recipient: '4242', item: 'prompt:p-1', version: '' };
+    const sending = { ...sent, item: 'task:t-1', version: '2026-03-01T08:00:00.000Z' };
+    await source.deliveries.claim(sent, '2026-03-01T09:00:00.000Z', '');
+    await source.deliveries.confirm(sent, '2026-03-01T09:00:01.000Z', '17');
+    await source.deliveries.claim(sending, '2026-03-01T09:30:00.000Z', '');
+    const { rebuild } = await import('../pipeline/index.js');
+    await rebuild(source, {});
+    const target = await createPostgresStore({ pglite, schema: `migrate_${++schemaCounter}` });
+    try {
+      const report = await migrateStore(source, target);
+      expect(report).toMatchObject({ deliveries: 2, identical: true });
+      expect(await target.deliveries.list(null, 10)).toEqual(
+        await source.deliveries.list(null, 10),
+      );
+      // The bot's claim on the target is refused for what was delivered from the source.
+      expect(await target.deliveries.claim(sent, '2026-03-02T00:00:00.000Z', '')).toBe(false);
+      // A resumed copy keeps the target's records as they are.
+      await target.deliveries.confirm(sending, '2026-03-02T00:00:00.000Z', '18');
+      expect((await migrateStore(source, target)).deliveries).toBe(0);
+      expect(await target.deliveries.get(sending)).toMatchObject({ receipt: '18' });
+    } finally {
+      await target.close();
+    }
+  });
+
   it('resumes into a target that holds a prefix, and refuses one that diverges', async () => {
     const { rebuild } = await import('../pipeline/index.js');
     await rebuild(source, {});

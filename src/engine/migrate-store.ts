@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { DatabaseTarget } from '../config/index.js';
 import { EngineError } from '../core/index.js';
 import { derivedHash, replayInto, withPipelineTx } from '../pipeline/index.js';
-import type { Store } from '../stores/index.js';
+import type { Delivery, DeliveryKey, Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 
 /** What `migrateStore` did, and the proof that both sides hold the same state. */
@@ -15,6 +15,11 @@ export interface MigrateStoreReport {
   /** Events on the target after the copy (equal to the source's). */
   readonly events: number;
   readonly deadLetters: number;
+  /**
+   * Delivery records (what was pushed to people, `store.deliveries`) copied now; records the
+   * target held already are kept as they are.
+   */
+  readonly deliveries: number;
   /** Content hash of the source's derived state. */
   readonly sourceHash: string;
   /** Content hash of the target's derived state, replayed from the copied ledger. */
@@ -25,8 +30,8 @@ export interface MigrateStoreReport {
 const PAGE = 2000;
 
 /**
- * Copies the ledger (redactions included) and the dead-letter queue from `source` to `target`,
- * then rebuilds the target's derived state by replaying the copied ledger and compares content
+ * Copies the ledger (redactions included), the dead-letter queue and the delivery records from
+ * `source` to `target`, then rebuilds the target's derived state by replaying the copied ledger and compares content
  * hashes. The target must be empty or hold a prefix of the source's ledger (a resumed copy);
  * anything else is refused before a write. Vectors are a cache and are not copied: run `verity
  * reindex` on the target.
@@ -65,6 +70,7 @@ export async function migrateStore(source: Store, target: Store): Promise<Migrat
   await target.withWriteLock({ entities: [], global: true }, async (tx) => {
     for (const item of deadLetters) await tx.putDlq(item);
   });
+  const deliveries = await copyDeliveries(source, target);
   await withPipelineTx(target, { entities: [], global: true }, async (tx) => {
     await tx.dangerouslyClearDerived();
     await replayInto(tx, tx);
@@ -76,10 +82,33 @@ export async function migrateStore(source: Store, target: Store): Promise<Migrat
     skipped,
     events: await countEvents(target),
     deadLetters: deadLetters.length,
+    deliveries,
     sourceHash,
     targetHash,
     identical: sourceHash === targetHash,
   };
+}
+
+/**
+ * Copies every delivery record as it stands (claimed, or delivered with its receipt), so a bot on
+ * the target pushes nothing its chats already have (ADR 2026-11-28-deliveries-in-the-store). A
+ * record the target holds already (a resumed copy, or a bot running there) is left alone: the
+ * claim below inserts an absent key only, as nothing is older than the empty stale-before.
+ */
+async function copyDeliveries(source: Store, target: Store): Promise<number> {
+  let copied = 0;
+  let after: DeliveryKey | null = null;
+  for (;;) {
+    const page: readonly Delivery[] = await source.deliveries.list(after, PAGE);
+    if (page.length === 0) return copied;
+    for (const delivery of page) {
+      const { claimedAt, deliveredAt, receipt, ...key } = delivery;
+      if (!(await target.deliveries.claim(key, claimedAt, ''))) continue;
+      if (deliveredAt !== null) await target.deliveries.confirm(key, deliveredAt, receipt);
+      copied += 1;
+    }
+    after = page.at(-1) ?? null;
+  }
 }
 
 /**

@@ -55,4 +55,10 @@ export interface DeliveryStore {
   release(key: DeliveryKey): Promise<void>;
   /** Deletes deliveries claimed before `before` and returns how many went. */
   prune(before: string): Promise<number>;
+  /**
+   * Up to `limit` deliveries, claimed or delivered, ordered by key (channel, recipient, item,
+   * version), starting after `after` (the last key of the previous page), or from the first when
+   * null. For copying the records into another store (`migrateStore`).
+   */
+  list(after: DeliveryKey | null, limit: number): Promise<readonly Delivery[]>;
 }

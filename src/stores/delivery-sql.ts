@@ -18,6 +18,10 @@ export interface DeliverySql {
   readonly release: string;
   /** Parameters: before; returns one row per deleted delivery. */
   readonly prune: string;
+  /** Parameters: limit; returns rows as `DeliveryRow`, in key order, from the first. */
+  readonly list: string;
+  /** Parameters: `keyValues` (the key to start after), limit; as `list`. */
+  readonly listAfter: string;
 }
 
 /** A delivery as the table stores it. */
@@ -35,9 +39,10 @@ interface DeliveryRow {
 export function deliverySql(table: string, param: (n: number) => string): DeliverySql {
   const key = (first: number): string =>
     `channel = ${param(first)} AND recipient = ${param(first + 1)} AND item = ${param(first + 2)} AND version = ${param(first + 3)}`;
+  const columns = 'channel, recipient, item, version, claimed_at, delivered_at, receipt';
+  const order = 'channel, recipient, item, version';
   return {
-    get: `SELECT channel, recipient, item, version, claimed_at, delivered_at, receipt
-          FROM ${table} WHERE ${key(1)}`,
+    get: `SELECT ${columns} FROM ${table} WHERE ${key(1)}`,
     // One statement: an absent key is inserted; a present one is taken over only when it was never
     // confirmed and its claim is stale. A concurrent claimer of the same key waits on the key's
     // unique index and then sees the winner's fresh claim, so it gets no row back.
@@ -51,6 +56,10 @@ export function deliverySql(table: string, param: (n: number) => string): Delive
               WHERE ${key(3)}`,
     release: `DELETE FROM ${table} WHERE ${key(1)} AND delivered_at IS NULL`,
     prune: `DELETE FROM ${table} WHERE claimed_at < ${param(1)} RETURNING claimed_at`,
+    list: `SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${param(1)}`,
+    listAfter: `SELECT ${columns} FROM ${table}
+                WHERE (channel, recipient, item, version) > (${param(1)}, ${param(2)}, ${param(3)}, ${param(4)})
+                ORDER BY ${order} LIMIT ${param(5)}`,
   };
 }
 
@@ -80,7 +89,7 @@ export type DeliveryRunner = (
   operation: string,
   mode: 'read' | 'write',
   sql: string,
-  params: readonly (string | null)[],
+  params: readonly (string | number | null)[],
 ) => Promise<readonly unknown[]>;
 
 /** The `DeliveryStore` of an adapter, over its dialect's statements and its runner. */
@@ -106,6 +115,16 @@ export function createDeliveryStore(sql: DeliverySql, run: DeliveryRunner): Deli
     },
     async prune(before) {
       return (await run('pruneDeliveries', 'write', sql.prune, [before])).length;
+    },
+    async list(after, limit) {
+      const rows =
+        after === null
+          ? await run('listDeliveries', 'read', sql.list, [limit])
+          : await run('listDeliveries', 'read', sql.listAfter, [
+              ...deliveryKeyValues(after),
+              limit,
+            ]);
+      return rows.map((row) => fromDeliveryRow(row as DeliveryRow));
     },
   };
 }

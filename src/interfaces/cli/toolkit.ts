@@ -36,7 +36,10 @@ export interface CliToolkit {
   /** Prints `value` as JSON with `--json` (snake_case keys), else through `render`. */
   output<T>(options: { readonly json?: true }, value: T, render: (value: T) => string): void;
   /** Configuration from the global flags (`--home`, `--now`) and the environment. */
-  loadConfig(command: Command, extra?: Pick<ConfigFlags, 'port' | 'host'>): Config;
+  loadConfig(
+    command: Command,
+    extra?: Pick<ConfigFlags, 'port' | 'host' | 'telegramAllowedUsers'>,
+  ): Config;
   /**
    * Opens the engine, runs `fn`, and closes the engine whatever happens. Without `create`, a
    * home with no SQLite store is a usage error with a hint to run `verity init`.

@@ -88,13 +88,17 @@ describe('the Telegram review bot', () => {
 
   const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
 
-  async function start(over: Engine = engine): Promise<TelegramReview> {
+  async function start(
+    over: Engine = engine,
+    settings: { chatIds?: number[]; allowedUserIds?: number[] } = {},
+  ): Promise<TelegramReview> {
     return startTelegramReview(over, {
       token: TOKEN,
       chatIds: [CHAT],
       apiRoot: server.config.apiURL,
       logger,
       pushIntervalMs: 0,
+      ...settings,
     });
   }
 
@@ -241,6 +245,45 @@ describe('the Telegram review bot', () => {
     expect(server.storage.botMessages.length).toBe(before);
     const [prompt] = await engine.listReviews();
     expect(prompt?.status).toBe('open');
+  });
+
+  it('refuses a button pressed by a user not allowed in an allowed chat, and logs it', async () => {
+    await bot.stop();
+    bot = await start(engine, { allowedUserIds: [USER] });
+    const promptId = await openPrompt();
+    await bot.push();
+    const [pushed] = botMessages();
+    const stranger = server.getClient(TOKEN, { chatId: CHAT, userId: 31_337, timeout: 1_000 });
+    await stranger.sendCallback(
+      stranger.makeCallbackQuery(`prompt:confirm:${promptId}`, {
+        message: { message_id: pushed?.messageId ?? 0 },
+      }),
+    );
+    await stranger.sendCommand(stranger.makeCommand('/review'));
+    await expect.poll(() => warnings.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(warnings).toEqual([
+      'telegram update from a user not allowed, ignored',
+      'telegram update from a user not allowed, ignored',
+    ]);
+    expect(botMessages()).toHaveLength(1);
+    expect(botMessages()[0]?.message.text).toBe(pushed?.message.text);
+    const [prompt] = await engine.listReviews();
+    expect(prompt?.status).toBe('open');
+
+    const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
+    expect(shown).toBe(`Review ${promptId}: confirmed by telegram:${USER}`);
+  });
+
+  it('warns at start about a group chat that any member could decide in', async () => {
+    await bot.stop();
+    bot = await start(engine, { chatIds: [CHAT, -1_001_234] });
+    expect(warnings).toEqual(['telegram group chat without allowed users: any member can decide']);
+    await bot.stop();
+    warnings.length = 0;
+    bot = await start(engine, { chatIds: [CHAT, -1_001_234], allowedUserIds: [USER] });
+    await bot.stop();
+    bot = await start(engine, { chatIds: [CHAT], allowedUserIds: [] });
+    expect(warnings).toEqual([]);
   });
 
   it('retries a push that failed, and pushes nothing twice across a restart', async () => {

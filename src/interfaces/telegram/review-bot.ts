@@ -16,6 +16,13 @@ export interface TelegramReviewOptions {
   readonly token: string;
   /** The only chats the bot answers and pushes to; updates from any other chat are logged and ignored. */
   readonly chatIds: readonly number[];
+  /**
+   * The only Telegram users whose commands and button presses the bot acts on, in the allowed
+   * chats; an update from anyone else is logged and ignored (a button press is answered as
+   * refused). Absent or empty: anyone in an allowed chat, and the bot warns at start when an
+   * allowed chat is a group (a negative id), where every member could decide.
+   */
+  readonly allowedUserIds?: readonly number[];
   /** Bot API root (a local Bot API server or an emulator); default Telegram's. */
   readonly apiRoot?: string;
   /**
@@ -129,7 +136,15 @@ export async function startTelegramReview(
 ): Promise<TelegramReview> {
   const logger = options.logger ?? noopLogger;
   const allowed = new Set(options.chatIds);
+  const users = new Set(options.allowedUserIds ?? []);
   const pageSize = options.pageSize ?? 5;
+  // Telegram gives groups, supergroups and channels negative ids, people positive ones.
+  const groups = options.chatIds.filter((id) => id < 0);
+  if (users.size === 0 && groups.length > 0) {
+    logger.warn('telegram group chat without allowed users: any member can decide', {
+      chat_ids: groups,
+    });
+  }
   const pruned = await engine.deliveries.prune(options.pruneAfterDays ?? 30);
   if (pruned > 0) logger.info('telegram deliveries pruned', { pruned });
   const bot = new Bot(options.token, {
@@ -143,6 +158,19 @@ export async function startTelegramReview(
         chat_id: chatId ?? 'none',
         update_id: ctx.update.update_id,
       });
+      return;
+    }
+    const userId = ctx.from?.id;
+    if (users.size > 0 && (userId === undefined || !users.has(userId))) {
+      logger.warn('telegram update from a user not allowed, ignored', {
+        chat_id: chatId,
+        user_id: userId ?? 'none',
+        update_id: ctx.update.update_id,
+      });
+      // A pressed button spins until answered; the refusal says why nothing happened.
+      if (ctx.callbackQuery !== undefined) {
+        await ctx.answerCallbackQuery({ text: 'Only the allowed users decide here.' });
+      }
       return;
     }
     await next();

@@ -75,6 +75,31 @@ export function registerDeliveriesConformance(harness: () => StoreHarness): void
       expect(await store.deliveries.prune(at(30))).toBe(0);
     });
 
+    it('lists claimed and delivered records in key order, a page at a time', async () => {
+      const keys: DeliveryKey[] = [
+        { ...KEY, item: 'task:t-1', version: '2025-03-01T09:05:00.000Z' },
+        { ...KEY, recipient: '-100' },
+        KEY,
+        { ...KEY, channel: 'webhook' },
+      ];
+      for (const key of keys) await store.deliveries.claim(key, at(5), LONG_AGO);
+      await store.deliveries.confirm(KEY, at(6), '9');
+      expect(await store.deliveries.list(null, 10)).toEqual([
+        { ...keys[1], claimedAt: at(5), deliveredAt: null, receipt: null },
+        { ...KEY, claimedAt: at(5), deliveredAt: at(6), receipt: '9' },
+        { ...keys[0], claimedAt: at(5), deliveredAt: null, receipt: null },
+        { ...keys[3], claimedAt: at(5), deliveredAt: null, receipt: null },
+      ]);
+      const first = await store.deliveries.list(null, 2);
+      expect(first.map((d) => d.item)).toEqual(['prompt:p-1', 'prompt:p-1']);
+      const rest = await store.deliveries.list(first[1] ?? null, 2);
+      expect(rest.map((d) => `${d.channel}/${d.item}`)).toEqual([
+        'telegram/task:t-1',
+        'webhook/prompt:p-1',
+      ]);
+      expect(await store.deliveries.list(rest[1] ?? null, 2)).toEqual([]);
+    });
+
     it('is not derived state: outside exportDerived and kept by dangerouslyClearDerived', async () => {
       await write(store, (tx) => tx.putSlot(sampleSlot(SAMPLE_ENTITY, 'home_city')));
       const before = await store.exportDerived();

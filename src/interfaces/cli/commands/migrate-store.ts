@@ -5,7 +5,7 @@ import type { CliToolkit } from '../toolkit.js';
 /** Renders what `migrate-store` copied and whether both sides hold the same state. */
 export function renderMigrateStoreReport(report: MigrateStoreReport): string {
   return [
-    `copied ${report.copied} event(s)${report.skipped > 0 ? ` (${report.skipped} already on the target)` : ''}, ${report.deadLetters} dead letter(s); the target holds ${report.events} event(s)`,
+    `copied ${report.copied} event(s)${report.skipped > 0 ? ` (${report.skipped} already on the target)` : ''}, ${report.deadLetters} dead letter(s), ${report.deliveries} delivery record(s); the target holds ${report.events} event(s)`,
     `source state ${report.sourceHash}`,
     `target state ${report.targetHash}`,
     report.identical
@@ -19,7 +19,7 @@ export function registerMigrateStoreCommands(program: Command, toolkit: CliToolk
   program
     .command('migrate-store')
     .description(
-      'copy the ledger (and dead letters) into another store, replay it there, and prove the ' +
+      'copy the ledger (with dead letters and delivery records) into another store, replay it there, and prove the ' +
         'state is identical by content hash; vectors are not copied (run reindex on the target)',
     )
     .requiredOption('--from <location>', 'source: sqlite:PATH or postgres://…')

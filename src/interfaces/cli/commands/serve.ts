@@ -48,6 +48,9 @@ function operationsOf(
   };
 }
 
+const ALLOWED_USERS_HELP =
+  'Telegram user ids, comma-separated, whose commands and buttons the bot acts on (else VERITY_TELEGRAM_ALLOWED_USERS, telegram.allowed_user_ids; none: anyone in an allowed chat)';
+
 /** Starts the Telegram review bot of `telegram` over `engine` and pushes what waits at once. */
 async function startTelegram(
   engine: Engine,
@@ -58,10 +61,14 @@ async function startTelegram(
   const bot = await startTelegramReview(engine, {
     token: telegram.token,
     chatIds: telegram.chatIds,
+    allowedUserIds: telegram.allowedUserIds,
     apiRoot: telegram.apiRoot,
     logger,
   });
-  logger.info('telegram review bot polling', { chats: telegram.chatIds.length });
+  logger.info('telegram review bot polling', {
+    chats: telegram.chatIds.length,
+    allowed_users: telegram.allowedUserIds.length,
+  });
   await bot.push();
   return bot;
 }
@@ -73,8 +80,11 @@ function registerTelegramCommand(program: Command, toolkit: CliToolkit): void {
     .description(
       'run the Telegram review bot (long polling) until SIGINT/SIGTERM; needs VERITY_TELEGRAM_TOKEN or telegram.token',
     )
-    .action(async (_options: Record<string, never>, command: Command) => {
-      const config = toolkit.loadConfig(command);
+    .option('--telegram-allowed-users <ids>', ALLOWED_USERS_HELP)
+    .action(async (options: { readonly telegramAllowedUsers?: string }, command: Command) => {
+      const config = toolkit.loadConfig(command, {
+        telegramAllowedUsers: options.telegramAllowedUsers,
+      });
       const telegram = config.telegram;
       if (telegram === null) {
         throw new UsageError(
@@ -114,9 +124,21 @@ export function registerServeCommands(program: Command, toolkit: CliToolkit): vo
     .description('serve the JSON API and MCP over HTTP (/mcp) until SIGINT/SIGTERM')
     .option('--port <n>', 'port (else VERITY_PORT, config file, default 7077)', parsePort)
     .option('--host <host>', 'interface (else VERITY_HOST, config file, default 127.0.0.1)')
+    .option('--telegram-allowed-users <ids>', ALLOWED_USERS_HELP)
     .action(
-      async (options: { readonly port?: number; readonly host?: string }, command: Command) => {
-        const config = loadCliConfig(command, { port: options.port, host: options.host });
+      async (
+        options: {
+          readonly port?: number;
+          readonly host?: string;
+          readonly telegramAllowedUsers?: string;
+        },
+        command: Command,
+      ) => {
+        const config = loadCliConfig(command, {
+          port: options.port,
+          host: options.host,
+          telegramAllowedUsers: options.telegramAllowedUsers,
+        });
         const { startHttpServer } = await import('../../http/index.js');
         const {
           backgroundJobOptionsFromConfig,

@@ -104,10 +104,12 @@ export const fieldView = z.object({ entity_id: z.string(), field: z.string(), ..
  * with it, what was read from them and the replies kept masked.
  */
 export const forgetView = z.object({
-  tombstone_id: z.string(),
-  covered_events: z.number(),
-  redacted: z.number(),
-  dead_letters: z.number(),
+  tombstone_id: z.string().describe('Id of the ledger.forgotten event that records this forget'),
+  covered_events: z.number().describe('Ledger events the forget covered'),
+  redacted: z.number().describe('Events whose payload was redacted (the covered ones)'),
+  dead_letters: z
+    .number()
+    .describe('Dead letters whose kept raw line named what was forgotten, erased with it'),
   messages_erased: z
     .array(z.string())
     .optional()
