@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryDigest, forgottenDigests, withoutAnswersOf } from './forgotten.js';
+import { entryDigest, forgottenDigests, scrubDailyLog, withoutAnswersOf } from './forgotten.js';
 
 const entry = (id: string, role: 'user' | 'assistant', text: string) => ({
   id,
@@ -50,5 +50,39 @@ describe('withoutAnswersOf', () => {
     const out = withoutAnswersOf(entries, new Set([0]));
     expect(out.map((e) => e.text)).toEqual(['', '', 'The plumber comes on Friday.']);
     expect(out[2]).toBe(entries[2]);
+  });
+});
+
+describe('scrubDailyLog', () => {
+  const log = [
+    '#### The photo backup keeps timing out',
+    '*3 messages, 2 from the user (08:01–08:03): The photo backup keeps timing out. Outcome: Move the photo backup to Sunday 03:00*',
+    '',
+    "* 🟡 (08:02) I'll move the photo backup to Sunday 03:00.",
+    '* 🔴 (08:03) Move the photo backup to Sunday 03:00',
+    '* 🔴 (08:04) The garage door opener needs a new battery.',
+  ].join('\n');
+  const derived = {
+    texts: ['Move the photo backup to Sunday 03:00'],
+    bullets: new Set(['* 🔴 (08:03) Move the photo backup to Sunday 03:00']),
+  };
+
+  it('drops the bullets of derived observations and the narratives quoting them, not the kept quoting bullets', () => {
+    expect(scrubDailyLog(log, [], derived).split('\n')).toEqual([
+      '#### The photo backup keeps timing out',
+      '*(forgotten)*',
+      '',
+      "* 🟡 (08:02) I'll move the photo backup to Sunday 03:00.",
+      '* 🔴 (08:04) The garage door opener needs a new battery.',
+    ]);
+  });
+
+  it('still takes every line quoting a forgotten message', () => {
+    const out = scrubDailyLog(log, ['The garage door opener needs a new battery.'], {
+      texts: [],
+      bullets: new Set(),
+    });
+    expect(out).not.toContain('garage');
+    expect(out).toContain('Move the photo backup to Sunday 03:00');
   });
 });

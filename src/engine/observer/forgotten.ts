@@ -1,7 +1,13 @@
 // What a forgotten captured entry leaves behind so a later capture cannot bring it back.
 import { createHash } from 'node:crypto';
 import { answersLeftBare, askedBefore, findSecrets, turnSide } from '../../language/index.js';
-import type { TranscriptEntry } from '../../observer/index.js';
+import {
+  type ForgetCaptureInput,
+  type MemoryForgetPlan,
+  renderDailyLogSection,
+  scrubForgotten,
+  type TranscriptEntry,
+} from '../../observer/index.js';
 import { maskSpans } from '../../search/index.js';
 
 /**
@@ -63,4 +69,103 @@ export function withoutAnswersOf(
       ),
     };
   });
+}
+
+/** What a forget takes that does not quote the forgotten messages: the observations drawn from them. */
+export interface DerivedPassages {
+  /** The observations' texts. */
+  readonly texts: readonly string[];
+  /** The daily-log bullets they were written as (`renderDailyLogSection`), line for line. */
+  readonly bullets: ReadonlySet<string>;
+}
+
+/**
+ * The observations `plan` takes from the captures of `inputs` (`plan.observation_ids`). One drawn
+ * from a forgotten message need not quote it: a "yes, do that" makes the assistant's "I'll move
+ * the backup to Sunday" the user's decision "Move the backup to Sunday", which cites the reply
+ * without a word of it, so the reply's text alone finds it neither in a narrative nor in a daily
+ * log.
+ */
+export function derivedPassages(
+  plan: MemoryForgetPlan,
+  inputs: readonly ForgetCaptureInput[],
+): DerivedPassages {
+  const taken = new Set(plan.observation_ids);
+  const texts: string[] = [];
+  const bullets = new Set<string>();
+  for (const input of inputs) {
+    const stored = input.observations;
+    if (stored === null) continue;
+    const gone = stored.segments.flatMap((s) =>
+      s.observations.filter((o) => taken.has(o.observation_id)),
+    );
+    if (gone.length === 0) continue;
+    texts.push(...gone.map((o) => o.text));
+    const [segment] = stored.segments;
+    if (segment === undefined) continue;
+    const rendered = renderDailyLogSection(
+      { ...stored, segments: [{ ...segment, observations: gone }], current_task: null },
+      { trigger: '', capturedAt: '', messageCount: 0 },
+    );
+    for (const line of rendered.split('\n')) if (line.startsWith('* ')) bullets.add(line);
+  }
+  return { texts, bullets };
+}
+
+/** Whether `text` quotes one of `texts`, as `scrubForgotten` reads a daily-log narrative line. */
+function quotes(text: string, texts: readonly string[]): boolean {
+  return texts.length > 0 && scrubForgotten(`*${text}*`, texts) !== `*${text}*`;
+}
+
+/**
+ * `plan` with what quotes a derived observation (`derivedPassages`) gone as well: the titles,
+ * narratives ("Outcome: Move the backup to Sunday") and current task of the captures it records
+ * again become `(forgotten)`, and the reflection and friction records quoting one are redacted.
+ * Observations kept are left as they are even when they quote it: the assistant's own "I'll move
+ * the backup to Sunday" stays when only the user's "yes" is forgotten.
+ */
+export function withoutDerived(
+  plan: MemoryForgetPlan,
+  derived: DerivedPassages,
+  records: readonly { readonly event_id: string; readonly text: string }[],
+): MemoryForgetPlan {
+  const { texts } = derived;
+  if (texts.length === 0) return plan;
+  const captures = plan.captures.map((c) => {
+    if (c.observations === null) return c;
+    const segments = c.observations.segments.map((s) => ({
+      ...s,
+      title: quotes(s.title, texts) ? '(forgotten)' : s.title,
+      narrative: quotes(s.narrative, texts) ? '(forgotten)' : s.narrative,
+    }));
+    const task = c.observations.current_task;
+    const current = task !== null && quotes(task, texts) ? null : task;
+    return { ...c, observations: { ...c.observations, segments, current_task: current } };
+  });
+  const recorded = new Set(captures.flatMap((c) => c.redact_event_ids));
+  const redact = new Set(plan.redact_event_ids);
+  for (const r of records) {
+    if (!recorded.has(r.event_id) && quotes(r.text, texts)) redact.add(r.event_id);
+  }
+  return { ...plan, captures, redact_event_ids: [...redact].sort() };
+}
+
+/**
+ * A daily log without the passages a forget takes: as `scrubForgotten` reads `texts` (the
+ * forgotten messages), and for the observations drawn from them (`derived`), their own bullets
+ * line for line and the headings, narratives and current task quoting them. A kept bullet that
+ * quotes a derived observation stays (see `withoutDerived`).
+ */
+export function scrubDailyLog(
+  log: string,
+  texts: readonly string[],
+  derived: DerivedPassages,
+): string {
+  return scrubForgotten(log, texts)
+    .split('\n')
+    .flatMap((line) => {
+      if (line.startsWith('* ')) return derived.bullets.has(line) ? [] : [line];
+      return [scrubForgotten(line, derived.texts)];
+    })
+    .join('\n');
 }
