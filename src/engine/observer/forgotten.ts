@@ -11,24 +11,42 @@ import {
 import { maskSpans } from '../../search/index.js';
 
 /**
- * The shortest entry text a digest is kept for. A digest of a short text ("6803", "yes, Tuesday")
- * gives the text back to anyone who tries the likely ones; such entries are matched by position
- * only, and a bare reply goes with its question (`withoutAnswersOf`).
+ * The shortest entry text a digest of its text is kept for. A digest of a short text ("6803",
+ * "yes, Tuesday") gives the text back to anyone who tries the likely ones; such an entry, and one
+ * holding a secret, is matched by where it stood instead (`momentDigest`), and a bare reply goes
+ * with its question (`withoutAnswersOf`).
  */
 const DIGEST_MIN_CHARS = 24;
 
-/** The digest of an entry's role and text: what `withoutForgotten` matches a new entry by. */
+/** The digest of an entry's role and text: what `withoutForgotten` matches a moved entry by. */
 export function entryDigest(entry: Pick<TranscriptEntry, 'role' | 'text'>): string {
   return createHash('sha256').update(`${entry.role}\n${entry.text}`).digest('hex');
 }
 
 /**
- * Digests of the entries of `original` that `restored` (the same capture recorded again by a
- * forget) leaves blank, added to those the capture already kept, sorted: only for a text long
- * enough not to be guessed from its digest and holding no secret (a digest of "my PIN is 4471"
- * is found by trying every PIN).
+ * The digest of where an entry stood: its session, role and time, none of its text. What
+ * `withoutForgotten` matches an entry by whose text is too short or too secret for `entryDigest`:
+ * a transcript edited elsewhere keeps each line's time. Null for an entry without a time.
+ */
+export function momentDigest(
+  sessionId: string,
+  entry: Pick<TranscriptEntry, 'role' | 'at'>,
+): string | null {
+  if (entry.at === null) return null;
+  return createHash('sha256')
+    .update(`moment\n${sessionId}\n${entry.role}\n${entry.at}`)
+    .digest('hex');
+}
+
+/**
+ * Digests of the entries of `original` that `restored` (the same capture of session `sessionId`
+ * recorded again by a forget) leaves blank, added to those the capture already kept, sorted: of
+ * its text (`entryDigest`) for a text long enough not to be guessed from its digest and holding no
+ * secret (a digest of "my PIN is 4471" is found by trying every PIN), else of where it stood
+ * (`momentDigest`).
  */
 export function forgottenDigests(
+  sessionId: string,
   original: readonly TranscriptEntry[],
   restored: readonly TranscriptEntry[],
   kept: readonly string[] = [],
@@ -37,11 +55,32 @@ export function forgottenDigests(
   const digests = new Set(kept);
   original.forEach((e, i) => {
     if (e.text === '' || restored[i]?.text !== '') return;
-    if (e.text.length < DIGEST_MIN_CHARS) return;
-    if (findSecrets(e.text, askedBefore(turns, i)).length > 0) return;
-    digests.add(entryDigest(e));
+    const guessable =
+      e.text.length < DIGEST_MIN_CHARS || findSecrets(e.text, askedBefore(turns, i)).length > 0;
+    const digest = guessable ? momentDigest(sessionId, e) : entryDigest(e);
+    if (digest !== null) digests.add(digest);
   });
   return [...digests].sort();
+}
+
+/**
+ * The indexes of `entries` (a new capture of session `sessionId`) that a forget's `digests` name:
+ * by role and text wherever the entry now stands, or by role and time (`momentDigest`) unless its
+ * text is one the session's earlier captures kept (`keptTexts`): two lines of one minute, one of
+ * them forgotten, leave the other as it was.
+ */
+export function forgottenIndexes(
+  sessionId: string,
+  entries: readonly TranscriptEntry[],
+  digests: ReadonlySet<string>,
+  keptTexts: ReadonlySet<string>,
+): number[] {
+  return entries.flatMap((e, i) => {
+    if (e.text === '') return [];
+    if (digests.has(entryDigest(e))) return [i];
+    const moment = momentDigest(sessionId, e);
+    return moment !== null && digests.has(moment) && !keptTexts.has(e.text) ? [i] : [];
+  });
 }
 
 /**

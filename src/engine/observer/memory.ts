@@ -196,6 +196,7 @@ async function restoreCaptures(
   for (const c of plan.captures) {
     const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
     const digests = forgottenDigests(
+      c.capture.session_id,
       original?.payload.entries ?? [],
       c.capture.entries,
       original?.payload.forgotten_digests,
