@@ -16,6 +16,10 @@ const PLAN_OPENING =
 // A report of something that went wrong is the moment's, whoever nods at it.
 const FAILED =
   /\b(?:fail(?:s|ed|ing|ures?)?|broken|crash(?:es|ed|ing)?|errors?|denied|refused|not working|doesn'?t work|stopped)\b/i;
+// What a report done once acts on: a counted batch ("214 duplicate rows", "a dozen old snapshots",
+// "both pull requests"), where a standing change names the one thing it sets ("the alert").
+const COUNTED =
+  /^(?:\d[\d,.]*|a (?:dozen|couple|few|handful|hundred|thousand)|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozens|hundreds|thousands|both|several)\b)/i;
 // The kinds a user's own sentence is kept under (🔴), and an instruction (a step to follow).
 const STANDING = new Set([
   'rule',
@@ -42,7 +46,7 @@ function statesAction(text: string): boolean {
   if (clause.predicate === null) return false;
   // "Removed 214 duplicate rows", "Sent 38 reminders": a count of what was done once.
   if (clause.subject.kind === 'none' && clause.tense === 'past')
-    return !/^\d/.test(clause.object ?? '');
+    return !COUNTED.test(clause.object ?? '');
   return (
     (clause.subject.kind === 'speaker' || clause.subject.kind === 'we') && clause.tense === 'future'
   );

@@ -1,42 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import { entryDigest, forgottenDigests, withoutAnswersOf } from './forgotten.js';
+import {
+  entryDigest,
+  forgottenDigests,
+  forgottenIndexes,
+  momentDigest,
+  scrubDailyLog,
+  withoutAnswersOf,
+} from './forgotten.js';
 
-const entry = (id: string, role: 'user' | 'assistant', text: string) => ({
+const entry = (id: string, role: 'user' | 'assistant', text: string, at: string | null = null) => ({
   id,
   role,
   text,
-  at: null,
+  at,
 });
+
+const at = (minute: number) => `2026-06-10T08:${String(minute).padStart(2, '0')}:00.000Z`;
 
 describe('forgottenDigests', () => {
   const original = [
-    entry('line-1', 'user', 'My aunt Marguerite restores old kayaks in Annecy.'),
-    entry('line-2', 'assistant', 'What is the code for the bike shed now?'),
-    entry('line-3', 'user', '6803'),
-    entry('line-4', 'user', 'The office door PIN is 4471, keep it to yourself.'),
-    entry('line-5', 'user', 'We decided to repaint the hallway in sage green.'),
+    entry('line-1', 'user', 'My aunt Marguerite restores old kayaks in Annecy.', at(1)),
+    entry('line-2', 'assistant', 'What is the code for the bike shed now?', at(2)),
+    entry('line-3', 'user', '6803', at(3)),
+    entry('line-4', 'user', 'The office door PIN is 4471, keep it to yourself.', at(4)),
+    entry('line-5', 'user', 'We decided to repaint the hallway in sage green.', at(5)),
+    entry('line-6', 'user', 'ok, Friday', null),
   ];
   const blank = (ids: readonly string[]) =>
     original.map((e) => (ids.includes(e.id) ? { ...e, text: '' } : e));
+  const nth = (i: number) => original[i] ?? entry('', 'user', '');
 
-  it('keeps a digest of a long blanked entry holding no secret, and of nothing kept', () => {
-    const digests = forgottenDigests(original, blank(['line-1', 'line-2']));
-    expect(digests).toEqual(
-      [
-        entryDigest(original[0] ?? entry('', 'user', '')),
-        entryDigest(original[1] ?? entry('', 'user', '')),
-      ].sort(),
-    );
+  it('keeps a digest of the text of a long blanked entry holding no secret, and of nothing kept', () => {
+    const digests = forgottenDigests('s1', original, blank(['line-1', 'line-2']));
+    expect(digests).toEqual([entryDigest(nth(0)), entryDigest(nth(1))].sort());
   });
 
-  it('keeps none of a short entry or one holding a secret: trying values would find them', () => {
-    expect(forgottenDigests(original, blank(['line-3', 'line-4']))).toEqual([]);
+  it('keeps where a short entry or one holding a secret stood, never a digest of its text', () => {
+    const digests = forgottenDigests('s1', original, blank(['line-3', 'line-4']));
+    expect(digests).toEqual([momentDigest('s1', nth(2)), momentDigest('s1', nth(3))].sort());
+    expect(digests).not.toContain(entryDigest(nth(2)));
+    expect(digests).not.toContain(entryDigest(nth(3)));
+  });
+
+  it('keeps nothing of a short entry without a time', () => {
+    expect(forgottenDigests('s1', original, blank(['line-6']))).toEqual([]);
   });
 
   it('adds to the digests the capture already kept', () => {
-    expect(forgottenDigests(original, blank(['line-5']), ['00'])).toEqual(
-      ['00', entryDigest(original[4] ?? entry('', 'user', ''))].sort(),
+    expect(forgottenDigests('s1', original, blank(['line-5']), ['00'])).toEqual(
+      ['00', entryDigest(nth(4))].sort(),
     );
+  });
+});
+
+describe('momentDigest', () => {
+  it('tells sessions, roles and times apart', () => {
+    const user = entry('line-1', 'user', 'yes', at(1));
+    const digests = [
+      momentDigest('s1', user),
+      momentDigest('s2', user),
+      momentDigest('s1', { ...user, role: 'assistant' }),
+      momentDigest('s1', { ...user, at: at(2) }),
+    ];
+    expect(new Set(digests).size).toBe(4);
+    expect(momentDigest('s1', { ...user, at: null })).toBeNull();
+  });
+});
+
+describe('forgottenIndexes', () => {
+  const forgotten = entry('line-3', 'user', '6803', at(3));
+  const long = entry('line-5', 'user', 'We decided to repaint the hallway in sage green.', at(5));
+  const digests = new Set([momentDigest('s1', forgotten) ?? '', entryDigest(long)]);
+
+  it('finds a short entry by its time, whatever its text or position, and a long one by its text', () => {
+    const entries = [
+      entry('line-1', 'user', 'Edited opening line of the session.', at(1)),
+      { ...long, id: 'line-2', at: at(9) },
+      { ...forgotten, id: 'line-4', text: '6803!' },
+    ];
+    expect(forgottenIndexes('s1', entries, digests, new Set())).toEqual([1, 2]);
+  });
+
+  it('leaves an entry of the same time whose text an earlier capture kept', () => {
+    const kept = { ...forgotten, text: 'Sounds good to me.' };
+    expect(forgottenIndexes('s1', [kept], digests, new Set([kept.text]))).toEqual([]);
+    expect(forgottenIndexes('s2', [forgotten], digests, new Set())).toEqual([]);
   });
 });
 
@@ -50,5 +98,39 @@ describe('withoutAnswersOf', () => {
     const out = withoutAnswersOf(entries, new Set([0]));
     expect(out.map((e) => e.text)).toEqual(['', '', 'The plumber comes on Friday.']);
     expect(out[2]).toBe(entries[2]);
+  });
+});
+
+describe('scrubDailyLog', () => {
+  const log = [
+    '#### The photo backup keeps timing out',
+    '*3 messages, 2 from the user (08:01–08:03): The photo backup keeps timing out. Outcome: Move the photo backup to Sunday 03:00*',
+    '',
+    "* 🟡 (08:02) I'll move the photo backup to Sunday 03:00.",
+    '* 🔴 (08:03) Move the photo backup to Sunday 03:00',
+    '* 🔴 (08:04) The garage door opener needs a new battery.',
+  ].join('\n');
+  const derived = {
+    texts: ['Move the photo backup to Sunday 03:00'],
+    bullets: new Set(['* 🔴 (08:03) Move the photo backup to Sunday 03:00']),
+  };
+
+  it('drops the bullets of derived observations and the narratives quoting them, not the kept quoting bullets', () => {
+    expect(scrubDailyLog(log, [], derived).split('\n')).toEqual([
+      '#### The photo backup keeps timing out',
+      '*(forgotten)*',
+      '',
+      "* 🟡 (08:02) I'll move the photo backup to Sunday 03:00.",
+      '* 🔴 (08:04) The garage door opener needs a new battery.',
+    ]);
+  });
+
+  it('still takes every line quoting a forgotten message', () => {
+    const out = scrubDailyLog(log, ['The garage door opener needs a new battery.'], {
+      texts: [],
+      bullets: new Set(),
+    });
+    expect(out).not.toContain('garage');
+    expect(out).toContain('Move the photo backup to Sunday 03:00');
   });
 });

@@ -14,13 +14,19 @@ import {
   readObservations,
   readProposals,
   type SessionCapturedPayload,
-  scrubForgotten,
 } from '../../observer/index.js';
 import { type ForgetResult, recordEvent } from '../../pipeline/index.js';
 import { eachEvent } from '../../stores/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
 import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
-import { forgottenDigests, withoutAnswersOf } from './forgotten.js';
+import {
+  type DerivedPassages,
+  derivedPassages,
+  forgottenDigests,
+  scrubDailyLog,
+  withoutAnswersOf,
+  withoutDerived,
+} from './forgotten.js';
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
 import type { MemoryEntryView } from './types.js';
 
@@ -74,18 +80,9 @@ export async function forgetMemory(
   const entry = await findMemory(rt, memoryId);
   const why = reason ?? 'memory forgotten on request';
   const inputs = await forgetInputs(rt);
-  const planned = planMemoryForget(
-    entry,
-    inputs,
-    await readProposals(rt.store),
-    await quotingRecords(rt),
-  );
-  const narrowed = planned.captures.map((c) => withoutBareAnswers(c, inputs));
-  const plan = {
-    ...planned,
-    captures: narrowed.map((n) => n.restored),
-    texts: [...planned.texts, ...narrowed.flatMap((n) => n.texts)],
-  };
+  const records = await quotingRecords(rt);
+  const planned = planMemoryForget(entry, inputs, await readProposals(rt.store), records);
+  const { plan, derived } = widened(planned, inputs, records);
   const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
   let last: ForgetResult | null = null;
   for (const eventId of events) {
@@ -95,7 +92,7 @@ export async function forgetMemory(
   }
   await restoreCaptures(rt, plan, inputs);
   for (const id of [memoryId, ...plan.memory_ids]) await rt.memories?.forgotten(id, why);
-  await scrubDailyLogs(rt, plan.texts);
+  await scrubDailyLogs(rt, plan.texts, derived);
   await dropFromHeldZone(rt, memoryId);
   await writeMemory(rt);
   await writeReview(rt);
@@ -120,20 +117,11 @@ export async function forgetCapturedMessage(
   reason: string,
 ): Promise<ForgetResult | null> {
   const inputs = (await forgetInputs(rt)).filter((i) => i.payload.session_id === sessionId);
-  const planned = planMessageForget(
-    sessionId,
-    entryId,
-    inputs,
-    await readProposals(rt.store),
-    await quotingRecords(rt),
-  );
+  const records = await quotingRecords(rt);
+  const proposals = await readProposals(rt.store);
+  const planned = planMessageForget(sessionId, entryId, inputs, proposals, records);
   if (planned.captures.length === 0) return null;
-  const narrowed = planned.captures.map((c) => withoutBareAnswers(c, inputs));
-  const plan = {
-    ...planned,
-    captures: narrowed.map((n) => n.restored),
-    texts: [...planned.texts, ...narrowed.flatMap((n) => n.texts)],
-  };
+  const { plan, derived } = widened(planned, inputs, records);
   const blanked = new Set<string>();
   for (const c of plan.captures) {
     const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
@@ -163,12 +151,36 @@ export async function forgetCapturedMessage(
   }
   await restoreCaptures(rt, plan, inputs);
   for (const id of plan.memory_ids) await rt.memories?.forgotten(id, reason);
-  await scrubDailyLogs(rt, plan.texts);
+  await scrubDailyLogs(rt, plan.texts, derived);
   await writeMemory(rt);
   await writeReview(rt);
   await rt.afterForget();
   if (first === null) return null;
   return { ...first, covered_events: covered, redacted: covered };
+}
+
+/**
+ * A planned forget widened to what the pure plan does not reach: replies left bare by the
+ * forgotten entries (`withoutBareAnswers`), and what quotes an observation drawn from them without
+ * quoting them (`withoutDerived`), for the ledger; the derived passages, for the daily logs.
+ */
+function widened(
+  planned: MemoryForgetPlan,
+  inputs: readonly ForgetCaptureInput[],
+  records: readonly { readonly event_id: string; readonly text: string }[],
+): { plan: MemoryForgetPlan; derived: DerivedPassages } {
+  const narrowed = planned.captures.map((c) => withoutBareAnswers(c, inputs));
+  const derived = derivedPassages(planned, inputs);
+  const plan = withoutDerived(
+    {
+      ...planned,
+      captures: narrowed.map((n) => n.restored),
+      texts: [...planned.texts, ...narrowed.flatMap((n) => n.texts)],
+    },
+    derived,
+    records,
+  );
+  return { plan, derived };
 }
 
 /**
@@ -184,6 +196,7 @@ async function restoreCaptures(
   for (const c of plan.captures) {
     const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
     const digests = forgottenDigests(
+      c.capture.session_id,
       original?.payload.entries ?? [],
       c.capture.entries,
       original?.payload.forgotten_digests,
@@ -282,8 +295,12 @@ async function quotingRecords(rt: ObserverRuntime): Promise<{ event_id: string; 
   return records;
 }
 
-/** Takes the forgotten passages out of every daily log `memory/YYYY-MM-DD.md`. */
-async function scrubDailyLogs(rt: ObserverRuntime, texts: readonly string[]): Promise<void> {
+/** Takes the forgotten passages out of every daily log `memory/YYYY-MM-DD.md` (`scrubDailyLog`). */
+async function scrubDailyLogs(
+  rt: ObserverRuntime,
+  texts: readonly string[],
+  derived: DerivedPassages,
+): Promise<void> {
   const folder = join(rt.workspace, 'memory');
   let names: string[];
   try {
@@ -297,7 +314,7 @@ async function scrubDailyLogs(rt: ObserverRuntime, texts: readonly string[]): Pr
     const path = join(folder, name);
     const text = await readTextFile(path);
     if (text === null) continue;
-    const scrubbed = scrubForgotten(text, texts);
+    const scrubbed = scrubDailyLog(text, texts, derived);
     if (scrubbed !== text) await writeTextFile(path, scrubbed);
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '../../observer/index.js';
 import { recordEvent } from '../../pipeline/index.js';
 import { appendDailyLog } from './files.js';
-import { entryDigest, withoutAnswersOf } from './forgotten.js';
+import { forgottenIndexes, withoutAnswersOf } from './forgotten.js';
 import { countBy, notFound, type ObserverRuntime } from './runtime.js';
 import type { CaptureRequest, CaptureResult, ObserveReport } from './types.js';
 import { OBSERVE_QUEUE } from './types.js';
@@ -44,7 +44,7 @@ export async function capture(
     });
   }
   const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
-  const entries = await withoutForgotten(rt, session, parsed.value.entries);
+  const entries = await withoutForgotten(rt, sessionId, session, parsed.value.entries);
   if (entries.length === 0) {
     throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
       parameter: 'transcript',
@@ -194,17 +194,20 @@ async function earlierEntries(
  * the file grows) is matched against one earlier capture at a time, and only when it agrees with
  * it: every kept `line-N` entry of that capture that it holds is there with the same role, time
  * and text, and the blank one with the same role and time (the same file, re-sent or grown).
- * Wherever it stands, an entry whose role and text a forget kept a digest of (`forgottenDigests`)
- * is blanked, with the replies only it made secret: a transcript edited above a forgotten line.
+ * Wherever it stands, an entry a forget kept a digest of (`forgottenDigests`: of its role and
+ * text, or for a short or secret one of its role and time) is blanked, with the replies only it
+ * made secret: a transcript edited above a forgotten line, or elsewhere.
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
+  sessionId: string,
   session: readonly CaptureRecord[],
   entries: readonly TranscriptEntry[],
 ): Promise<TranscriptEntry[]> {
   if (session.length === 0) return [...entries];
   const forgotten = new Set<string>();
   const digests = new Set<string>();
+  const keptTexts = new Set<string>();
   const byId = new Map(entries.map((e) => [e.id, e]));
   for (const c of session) {
     const event = await rt.store.getEvent(c.event_id);
@@ -212,6 +215,7 @@ async function withoutForgotten(
       ?.forgotten_digests;
     if (event?.redacted !== true) for (const d of kept ?? []) digests.add(d);
     const earlier = await entriesOf(rt, [c]);
+    for (const e of earlier) if (e.text !== '') keptTexts.add(e.text);
     for (const e of earlier) if (e.text === '' && !e.id.startsWith('line-')) forgotten.add(e.id);
     const lines = earlier.filter((e) => e.id.startsWith('line-'));
     const agrees = lines.every((e) => {
@@ -223,11 +227,9 @@ async function withoutForgotten(
     for (const e of lines) if (e.text === '' && byId.has(e.id)) forgotten.add(e.id);
   }
   const blanked = entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
-  // An entry whose role and text a forget's digest names goes wherever it now stands (a
-  // transcript edited above it), with the replies it alone made secret.
-  const moved = new Set(
-    blanked.flatMap((e, i) => (e.text !== '' && digests.has(entryDigest(e)) ? [i] : [])),
-  );
+  // An entry a forget's digest names goes wherever it now stands (a transcript edited above it, or
+  // elsewhere), with the replies it alone made secret.
+  const moved = new Set(forgottenIndexes(sessionId, blanked, digests, keptTexts));
   return withoutAnswersOf(blanked, moved);
 }
 

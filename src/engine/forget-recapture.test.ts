@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../core/index.js';
+import { createSqliteStore } from '../stores/sqlite/index.js';
+import { createEngine, type Engine } from './index.js';
+
+// A forgotten line must stay forgotten when the session is captured again from a transcript
+// edited elsewhere (its `line-N` ids no longer agree with the earlier capture), whether the line
+// is long enough for a digest of its text or too short, or holds a secret, to keep one.
+
+/** A Verity transcript without message ids: its entries are `line-1`, `line-2`, … */
+const turn = (role: string, content: string, minute: number): string =>
+  JSON.stringify({
+    role,
+    content,
+    created_at: `2026-06-10T08:${String(minute).padStart(2, '0')}:00Z`,
+  });
+
+const LINES: readonly [string, string][] = [
+  ['user', 'Planning the spring clean-out of the allotment shed with Ines.'],
+  ['assistant', 'Happy to help plan it. When can Ines come?'],
+  ['user', 'Thursday at 4 works.'],
+  ['user', 'The shed padlock code is 2917, keep it between us.'],
+  ['user', 'My neighbour Rosalind lends us her trailer for the tip run.'],
+  ['user', 'We decided to compost the old pallets instead of burning them.'],
+];
+
+const transcript = (lines: readonly (readonly [string, string])[]): string =>
+  lines.map(([role, text], i) => turn(role, text, i + 1)).join('\n');
+
+/** The same session with its first line edited (and so with other `line-N` texts than before). */
+const EDITED = transcript([
+  ['user', 'Planning the spring clean-out of the allotment shed with Ines and Tomasz.'],
+  ...LINES.slice(1),
+]);
+
+let dir: string;
+let count = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-forget-recapture-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function withEngine(run: (e: Engine) => Promise<void>): Promise<void> {
+  count += 1;
+  const home = join(dir, `home-${count}`);
+  const engine = await createEngine({
+    home,
+    store: await createSqliteStore({ path: join(home, 'verity.db') }),
+    clock: fixedClock(Date.parse('2026-06-10T09:00:00Z')),
+    embeddings: { model: null },
+    extraction: null,
+    observer: { workspace: join(home, 'workspace') },
+  });
+  try {
+    await run(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+const ledgerText = async (engine: Engine): Promise<string> =>
+  JSON.stringify(await engine.readLedger(0, 1000));
+
+const capture = (engine: Engine, text: string, trigger: 'manual' | 'shutdown') =>
+  engine.observer.capture({ text, sessionId: 'shed', trigger, observe: 'sync' });
+
+describe('forget, then an edited re-capture of the session (engine)', () => {
+  it.each([
+    ['a short line', 'line-3', 'Thursday at 4'],
+    ['a line holding a secret', 'line-4', '2917'],
+    ['a long line', 'line-5', 'Rosalind'],
+  ])('keeps %s forgotten', async (_, line, words) => {
+    await withEngine(async (engine) => {
+      await capture(engine, transcript(LINES), 'manual');
+      expect(await ledgerText(engine)).toContain(words);
+      await engine.forget({ kind: 'message', threadId: 'session:shed', messageId: line });
+      expect(await ledgerText(engine)).not.toContain(words);
+
+      const again = await capture(engine, EDITED, 'shutdown');
+      expect(again.status).toBe('captured');
+      expect(await ledgerText(engine)).not.toContain(words);
+      const hits = (await engine.search(words, { mode: 'text' })).hits.map((h) => h.text);
+      expect(hits).not.toContainEqual(expect.stringContaining(words));
+      // The lines not forgotten come back as they are now.
+      expect(await ledgerText(engine)).toContain('Ines and Tomasz');
+      expect(await ledgerText(engine)).toContain('compost the old pallets');
+    });
+  });
+});

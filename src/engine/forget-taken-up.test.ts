@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../core/index.js';
+import { createSqliteStore } from '../stores/sqlite/index.js';
+import { createEngine, type Engine } from './index.js';
+
+// A decision the user makes by taking up the assistant's turn cites the assistant's message and
+// the reply, and quotes only the assistant: forgetting either message must take it everywhere.
+
+const turn = (role: string, content: string, minute: number): string =>
+  JSON.stringify({
+    role,
+    content,
+    created_at: `2026-06-10T08:${String(minute).padStart(2, '0')}:00Z`,
+  });
+
+/** The older reply rule: a "yes" makes the assistant's plan the user's (`confirms`). */
+const CONFIRMED = [
+  turn('user', 'Uploads from the field tablets keep stalling on the hotel wifi.', 1),
+  turn(
+    'assistant',
+    "I'll cap the upload retries at 3 per file and back off for 30 seconds between tries.",
+    2,
+  ),
+  turn('user', 'Yes, do that.', 3),
+].join('\n');
+
+/** Uptake: an acceptance the reply rules do not read ("lgtm") takes up the recommendation. */
+const TAKEN_UP = [
+  turn('user', 'Which Postgres should the staging database run?', 1),
+  turn(
+    'assistant',
+    'Keep the staging database on Postgres 16 and upgrade it together with production.',
+    2,
+  ),
+  turn('user', 'lgtm', 3),
+  turn('user', 'We decided to drop the legacy importer in June.', 4),
+].join('\n');
+
+let dir: string;
+let count = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-forget-taken-up-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function withEngine(run: (e: Engine, workspace: string) => Promise<void>): Promise<void> {
+  count += 1;
+  const home = join(dir, `home-${count}`);
+  const engine = await createEngine({
+    home,
+    store: await createSqliteStore({ path: join(home, 'verity.db') }),
+    clock: fixedClock(Date.parse('2026-06-10T09:00:00Z')),
+    embeddings: { model: null },
+    extraction: null,
+    observer: { workspace: join(home, 'workspace') },
+  });
+  try {
+    await run(engine, join(home, 'workspace'));
+  } finally {
+    await engine.close();
+  }
+}
+
+const dailyLog = (workspace: string): string =>
+  readFileSync(join(workspace, 'memory', '2026-06-10.md'), 'utf8');
+
+/** The observations search finds for `query` (messages left out: the assistant's stays). */
+const observationHits = async (engine: Engine, query: string): Promise<string[]> =>
+  (await engine.search(query, { mode: 'text' })).hits
+    .filter((h) => h.kind !== 'message')
+    .map((h) => h.text);
+
+const proposalTexts = async (engine: Engine): Promise<string[]> =>
+  (await engine.observer.listProposals('all')).map((p) => p.text);
+
+async function captured(engine: Engine, text: string): Promise<void> {
+  await engine.observer.capture({ text, sessionId: 's1', trigger: 'manual', observe: 'sync' });
+  await engine.observer.reflect();
+}
+
+describe('forget of a message a taken-up decision cites (engine, end to end)', () => {
+  it('takes a confirmed plan from the daily log, proposals, search and MEMORY.md with the reply', async () => {
+    await withEngine(async (engine, workspace) => {
+      await captured(engine, CONFIRMED);
+      const decision = 'Cap the upload retries at 3 per file';
+      expect(dailyLog(workspace)).toContain(`🔴 (08:03) ${decision}`);
+      expect(dailyLog(workspace)).toContain(`Outcome: ${decision}`);
+      const proposal = (await engine.observer.listProposals('pending')).find((p) =>
+        p.text.startsWith(decision),
+      );
+      expect(proposal).toBeDefined();
+      await engine.observer.resolveProposal(proposal?.proposal_id ?? '', 'approve');
+      expect(readFileSync(join(workspace, 'MEMORY.md'), 'utf8')).toContain(decision);
+
+      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' });
+
+      const log = dailyLog(workspace);
+      expect(log).not.toContain(`🔴 (08:03) ${decision}`);
+      expect(log).not.toContain(`Outcome: ${decision}`);
+      // The assistant's own statement was not forgotten: it stays, as a message and a bullet.
+      expect(log).toContain("🟡 (08:02) I'll cap the upload retries at 3 per file");
+      expect((await proposalTexts(engine)).join('\n')).not.toContain(decision);
+      expect(await observationHits(engine, 'upload retries')).not.toContainEqual(
+        expect.stringMatching(/^Cap the upload retries/),
+      );
+      expect(readFileSync(join(workspace, 'MEMORY.md'), 'utf8')).not.toContain(decision);
+      expect(JSON.stringify(await engine.readLedger(0, 1000))).not.toContain(
+        `Outcome: ${decision}`,
+      );
+      expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    });
+  });
+
+  it('takes an accepted recommendation from the daily log, proposals and search with the reply', async () => {
+    await withEngine(async (engine, workspace) => {
+      await captured(engine, TAKEN_UP);
+      const decision = 'Keep the staging database on Postgres 16';
+      expect(dailyLog(workspace)).toContain(`🔴 (08:03) ${decision}`);
+      expect((await proposalTexts(engine)).join('\n')).toContain(decision);
+      expect(await observationHits(engine, 'staging Postgres')).toContainEqual(
+        expect.stringContaining(decision),
+      );
+
+      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' });
+
+      expect(dailyLog(workspace)).not.toContain(decision);
+      expect(dailyLog(workspace)).toContain('legacy importer');
+      expect((await proposalTexts(engine)).join('\n')).not.toContain(decision);
+      expect(await observationHits(engine, 'staging Postgres')).not.toContainEqual(
+        expect.stringContaining(decision),
+      );
+      expect(await observationHits(engine, 'legacy importer')).toContainEqual(
+        expect.stringContaining('legacy importer'),
+      );
+    });
+  });
+
+  it('takes it with the assistant message it quotes', async () => {
+    await withEngine(async (engine, workspace) => {
+      await captured(engine, TAKEN_UP);
+      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-2' });
+      expect(dailyLog(workspace)).not.toContain('Postgres 16');
+      expect((await proposalTexts(engine)).join('\n')).not.toContain('Postgres 16');
+      const hits = (await engine.search('Postgres 16', { mode: 'text' })).hits;
+      expect(hits.map((h) => h.text)).not.toContainEqual(expect.stringContaining('Postgres 16'));
+    });
+  });
+});
