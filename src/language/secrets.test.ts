@@ -1434,15 +1434,15 @@ describe('the word lists of a reply, one case per entry', () => {
     ['それから', '4471それからシャープ', '[secret]それからシャープ'],
   ];
 
-  it.each(CORRECTIONS)('"%s" takes a value back: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
-  it.each(ENTRIES)('"%s" says how a code is entered: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
-  it.each(AFTER)('"%s" goes on after the value: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
+  for (const [cases, name] of [
+    [CORRECTIONS, '"%s" takes a value back: %s'],
+    [ENTRIES, '"%s" says how a code is entered: %s'],
+    [AFTER, '"%s" goes on after the value: %s'],
+  ] as const) {
+    it.each(cases)(name, (_word, reply, shown) => {
+      expect(maskSecrets(reply, GATE)).toBe(shown);
+    });
+  }
 
   it.each([
     // A word in none of the lists: the reply is no value alone and stays shown.
