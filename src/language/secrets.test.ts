@@ -51,9 +51,9 @@ function answers(rows: readonly (readonly [string, string, string])[], name = '"
   });
 }
 
-/** [asked, reply]: `reply` to the question `asked` stays as written. */
+/** [asked, reply]: `reply` to the question `asked` (none: said alone) stays as written. */
 function keepsReplies(
-  rows: readonly (readonly [string, string])[],
+  rows: readonly (readonly [string | undefined, string])[],
   name = '"%s" → "%s" stays',
 ): void {
   it.each(rows)(name, (asked, reply) => {
@@ -1109,24 +1109,25 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     expect(maskSecrets(text, asked)).toContain(shown);
   });
 
-  it.each([
-    [undefined, "The order number changed. now it's 448120"],
-    [undefined, "The price changed. this month it's 4200"],
-    [undefined, "The alarm PIN was changed. It's 2 weeks old now."],
-    [undefined, "The gate code changed. It's on the fridge."],
-    ["What's the order number for the blender?", '448120 and 448121'],
-    ['Which GPIO pins is the display on?', 'left 4, right 17'],
-    ['车库有几辆车？', '3'],
-    ['密码有几位？', '6'],
-    // A yes/no question names the secret without asking for it: the reply says whether.
-    ['你知道保险箱的密码吗？', '不知道，问老周'],
-    ['wifi密码换了吗？', '换了，上周换的'],
-    ['暗証番号を変えましたか？', 'はい、先週変えました'],
-    ['你有门禁的密码吗？', '没有，问物业'],
-    ["C'est quoi le prix du billet ?", "bon, c'est 42"],
-  ] as const)('keeps %s | %s', (asked, text) => {
-    expect(maskSecrets(text, asked)).toBe(text);
-  });
+  keepsReplies(
+    [
+      [undefined, "The order number changed. now it's 448120"],
+      [undefined, "The price changed. this month it's 4200"],
+      [undefined, "The alarm PIN was changed. It's 2 weeks old now."],
+      [undefined, "The gate code changed. It's on the fridge."],
+      ["What's the order number for the blender?", '448120 and 448121'],
+      ['Which GPIO pins is the display on?', 'left 4, right 17'],
+      ['车库有几辆车？', '3'],
+      ['密码有几位？', '6'],
+      // A yes/no question names the secret without asking for it: the reply says whether.
+      ['你知道保险箱的密码吗？', '不知道，问老周'],
+      ['wifi密码换了吗？', '换了，上周换的'],
+      ['暗証番号を変えましたか？', 'はい、先週変えました'],
+      ['你有门禁的密码吗？', '没有，问物业'],
+      ["C'est quoi le prix du billet ?", "bon, c'est 42"],
+    ],
+    'keeps %s | %s',
+  );
 });
 
 describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
