@@ -18,6 +18,26 @@ export interface Token {
   readonly lemma: string;
 }
 
+/**
+ * Where the verb group of the verb at `verbAt` starts: the auxiliaries, adverbs and particles
+ * right before it, with the other words `alsoInGroup` takes (negation, the "get" of a passive).
+ */
+export function verbGroupStart(
+  tokens: readonly Token[],
+  verbAt: number,
+  alsoInGroup: (t: Token) => boolean,
+): number {
+  let start = verbAt;
+  while (start > 0) {
+    const t = tokens[start - 1];
+    const inGroup =
+      t !== undefined && (t.pos === 'AUX' || t.pos === 'ADV' || t.pos === 'PART' || alsoInGroup(t));
+    if (!inGroup) break;
+    start--;
+  }
+  return start;
+}
+
 /** The shared analysis of one clause (used by state extraction and by state items). */
 export interface ClauseAnalysis {
   readonly tokens: readonly Token[];

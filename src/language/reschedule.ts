@@ -1,4 +1,4 @@
-import type { ClauseAnalysis, Token } from './clause.js';
+import { type ClauseAnalysis, type Token, verbGroupStart } from './clause.js';
 import type { LexiconEntry } from './lexicon.js';
 
 /**
@@ -130,19 +130,11 @@ export function rescheduleReading(
   if (toAt === -1 || toOffset === undefined || toOffset === -1) return null;
   const between = tokens.slice(verbAt + 1, toAt).filter((t) => !MOVE_PARTICLE.test(t.text));
   // The verb group before the verb: auxiliaries, negation, adverbs ("hasn't been", "got").
-  let groupStart = verbAt;
-  while (groupStart > 0) {
-    const t = tokens[groupStart - 1];
-    const inGroup =
-      t !== undefined &&
-      (t.pos === 'AUX' ||
-        t.pos === 'ADV' ||
-        t.pos === 'PART' ||
-        NEGATION.test(t.text) ||
-        (t.pos === 'VERB' && /^(?:get|be|have)$/i.test(t.lemma)));
-    if (!inGroup) break;
-    groupStart--;
-  }
+  const groupStart = verbGroupStart(
+    tokens,
+    verbAt,
+    (t) => NEGATION.test(t.text) || (t.pos === 'VERB' && /^(?:get|be|have)$/i.test(t.lemma)),
+  );
   let subjectStart = 0;
   for (let i = 0; i < groupStart; i++) {
     const t = tokens[i];

@@ -15,10 +15,76 @@ import {
   maskSecrets,
 } from './secrets.js';
 
-describe('findSecrets', () => {
-  it.each(NOT_SECRETS)('finds no secret in "%s"', (text) => {
+/*
+ * The readings most cases here check, one helper each: a table of cases becomes one test a row,
+ * named by `name` (`%s` takes the row's strings in turn).
+ */
+
+/** [text]: no secret is found in `text`. */
+function keepsAll(texts: readonly string[], name = 'keeps "%s"'): void {
+  it.each(texts)(name, (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
+}
+
+/** [text, value]: `value` is gone from `text` once masked. */
+function masksValues(
+  rows: readonly (readonly [string, string])[],
+  name = 'masks the value of "%s"',
+): void {
+  it.each(rows)(name, (text, value) => {
+    expect(maskSecrets(text)).not.toContain(value);
+  });
+}
+
+/** [text, masked]: `text` masked reads `masked` exactly (null: as written). */
+function readsAll(rows: readonly (readonly [string, string | null])[], name = 'reads "%s"'): void {
+  it.each(rows)(name, (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked ?? text);
+  });
+}
+
+/** [asked, reply, shown]: `reply` to the question `asked`, masked, reads `shown`. */
+function answers(rows: readonly (readonly [string, string, string])[], name = '"%s" → "%s"'): void {
+  it.each(rows)(name, (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+}
+
+/** [asked, reply]: `reply` to the question `asked` (none: said alone) stays as written. */
+function keepsReplies(
+  rows: readonly (readonly [string | undefined, string])[],
+  name = '"%s" → "%s" stays',
+): void {
+  it.each(rows)(name, (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+}
+
+/** [asked, reply]: `reply` to the question `asked` is masked whole. */
+function masksReplies(
+  rows: readonly (readonly [string, string])[],
+  name = '"%s" → "%s" is masked',
+): void {
+  it.each(rows)(name, (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+}
+
+/** The entries of a lexicon (`lang: words`) that no case of the same language says. */
+function unsaid(
+  labels: readonly { readonly lang?: string; readonly words: string }[],
+  cases: readonly (readonly [lang: string, kind: string, text: string, value: string])[],
+): string[] {
+  const untested = labels.filter((label) => {
+    const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
+    return !cases.some(([lang, , text]) => lang === label.lang && words.test(text));
+  });
+  return untested.map((l) => `${l.lang}: ${l.words}`);
+}
+
+describe('findSecrets', () => {
+  keepsAll(NOT_SECRETS, 'finds no secret in "%s"');
 
   it.each(SECRETS)('finds the secret value in "%s"', (text, value) => {
     expect(holdsSecret(text)).toBe(true);
@@ -157,71 +223,62 @@ describe('labels in other languages', () => {
   });
 
   it('has a sentence for every group of the lexicon', () => {
-    const untested = FOREIGN_LABELS.filter((label) => {
-      const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
-      return !FOREIGN_SENTENCES.some(([lang, , text]) => lang === label.lang && words.test(text));
-    });
-    expect(untested.map((l) => `${l.lang}: ${l.words}`)).toEqual([]);
+    expect(unsaid(FOREIGN_LABELS, FOREIGN_SENTENCES)).toEqual([]);
   });
 
-  it.each([
-    'Das Passwort muss zwölf Zeichen haben.',
-    'Le mot de passe est obligatoire.',
-    'La clave del éxito es la constancia.',
-    'Il codice postale è 20121.',
-    'El código postal es 28013.',
-    'Der Code für die Tür wird jeden Monat geändert.',
-    'Kod pocztowy: 00-950 Warszawa.',
-    'Het wachtwoord is opgeslagen in de kluis.',
-    'Lösenordet byts varje kvartal.',
-    'Urlop trwa 14 dni: od 3 do 17 lipca.',
-    'Mein Code-Review dauert 30 Minuten.',
-    'Salasana on vaihdettava kuukausittain.',
-    'Heslo je uložené ve správci hesel.',
-    'Parola mea este prea scurtă.',
-    'La parola è bella e difficile.',
-    'Die TAN-Liste liegt im Ordner.',
-    'I got a tan 2024 summer in Crete.',
-    'Kod do domofonu zmieniamy w maju.',
-  ])('keeps "%s", which only talks about one', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  keepsAll(
+    [
+      'Das Passwort muss zwölf Zeichen haben.',
+      'Le mot de passe est obligatoire.',
+      'La clave del éxito es la constancia.',
+      'Il codice postale è 20121.',
+      'El código postal es 28013.',
+      'Der Code für die Tür wird jeden Monat geändert.',
+      'Kod pocztowy: 00-950 Warszawa.',
+      'Het wachtwoord is opgeslagen in de kluis.',
+      'Lösenordet byts varje kvartal.',
+      'Urlop trwa 14 dni: od 3 do 17 lipca.',
+      'Mein Code-Review dauert 30 Minuten.',
+      'Salasana on vaihdettava kuukausittain.',
+      'Heslo je uložené ve správci hesel.',
+      'Parola mea este prea scurtă.',
+      'La parola è bella e difficile.',
+      'Die TAN-Liste liegt im Ordner.',
+      'I got a tan 2024 summer in Crete.',
+      'Kod do domofonu zmieniamy w maju.',
+    ],
+    'keeps "%s", which only talks about one',
+  );
 });
 
 describe('labels written without spaces (Chinese, Japanese, Korean)', () => {
-  it.each([
+  masksValues([
     ['路由器密码是 Qiao2020', 'Qiao2020'],
     ['验证码：905512', '905512'],
     ['パスワードは tsuki-44-hana です', 'tsuki-44-hana'],
     ['暗証番号は 7203 です', '7203'],
     ['와이파이 비밀번호는 Baram77 입니다', 'Baram77'],
-  ])('masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  ]);
 
-  it.each([
+  keepsAll([
     'パスワードは毎月変更します。',
     '密码是 2024年改的',
     '密码长度是 12 位',
     '암호화 AES256 사용',
     '비밀번호는 8자리 이상',
-  ])('keeps "%s"', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  ]);
 });
 
 describe('other languages: a value after an article, a possessive or a place', () => {
-  it.each([
+  masksValues([
     ['Mon code PIN est le 3 0 7 1', '3 0 7 1'],
     ['Kod do domofonu: 8 2 6 0', '8 2 6 0'],
     ['Il codice del citofono è 5512', '5512'],
-  ])('masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  ]);
 });
 
 describe('configuration lines', () => {
-  it.each([
+  masksValues([
     ['MAILER_API_KEY=Zq81mWn4Lp0', 'Zq81mWn4Lp0'],
     ["export SMTP_PASSWORD='plum.Tree.71'", 'plum.Tree.71'],
     ['{"deploy_token": "k3Jd9sLq0Pz2", "region": "eu"}', 'k3Jd9sLq0Pz2'],
@@ -229,32 +286,31 @@ describe('configuration lines', () => {
     ['set PAYMENTS_SECRET_ACCESS_KEY = Hq7/Vn3+Lp9/Xk2 on the box', 'Hq7/Vn3+Lp9/Xk2'],
     ['clientSecret: "m4rbleHall"', 'm4rbleHall'],
     ['The runner reads REDIS_PASSWORD=orchard-lane in CI.', 'orchard-lane'],
-  ])('masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  ]);
 
-  it.each([
-    'Set MAX_TOKENS=4096 for the summarizer.',
-    'TOKEN_LIMIT=8000 in the config.',
-    'SORT_KEY=created_at',
-    'PRIMARY_KEY: user_id',
-    'DB_PASSWORD_FILE=/run/secrets/db',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as one
-    'JWT_SECRET=${JWT_SECRET} in compose.',
-    'api_key: <paste yours here>',
-    'SESSION_SECRET=see the vault entry',
-    'export NODE_ENV=production',
-    // Code and files in an assistant's answer, and the placeholders of an example.
-    'String sessionKey = cache.lookup(id);',
-    'this.apiToken = apiToken;',
-    'GOOGLE_APPLICATION_CREDENTIALS=/srv/keys/service-account.json',
-    'Dashlane: Stores passwords for the whole family.',
-    'auth: { user: "me@example.com", pass: "yourpassword" }',
-    'DATABASE_URL=mysql://user:password@localhost/shop',
-    'client.Secret = "your-client-secret";',
-  ])('keeps "%s", a setting or a reference', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  keepsAll(
+    [
+      'Set MAX_TOKENS=4096 for the summarizer.',
+      'TOKEN_LIMIT=8000 in the config.',
+      'SORT_KEY=created_at',
+      'PRIMARY_KEY: user_id',
+      'DB_PASSWORD_FILE=/run/secrets/db',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as one
+      'JWT_SECRET=${JWT_SECRET} in compose.',
+      'api_key: <paste yours here>',
+      'SESSION_SECRET=see the vault entry',
+      'export NODE_ENV=production',
+      // Code and files in an assistant's answer, and the placeholders of an example.
+      'String sessionKey = cache.lookup(id);',
+      'this.apiToken = apiToken;',
+      'GOOGLE_APPLICATION_CREDENTIALS=/srv/keys/service-account.json',
+      'Dashlane: Stores passwords for the whole family.',
+      'auth: { user: "me@example.com", pass: "yourpassword" }',
+      'DATABASE_URL=mysql://user:password@localhost/shop',
+      'client.Secret = "your-client-secret";',
+    ],
+    'keeps "%s", a setting or a reference',
+  );
 
   it('names the value of a password line a password', () => {
     expect(findSecrets('DB_PASSWORD=rust.Gate.19').map((s) => s.kind)).toEqual(['password']);
@@ -279,88 +335,83 @@ describe('passphrases and seed phrases of several words', () => {
     for (const word of phrase.split(' ')) expect(masked).not.toContain(word);
   });
 
-  it.each([
+  keepsAll([
     'The seed phrase is written on steel plates in the safe.',
     'Passphrase rules: at least four random words.',
     'seed: 42 for the notebook, so runs repeat.',
     'My passphrase is longer than yours.',
     'My passphrase is three random dictionary words.',
     'The recovery phrase backup is kept offline in two places.',
-  ])('keeps "%s"', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  ]);
 });
 
 describe('a password of several words after "is" or ":"', () => {
-  it.each([
+  readsAll(
     [
-      'We re-keyed the cabin router and the passphrase is Velvet Otter Teapot Sunrise',
-      'We re-keyed the cabin router and the passphrase is [secret]',
+      [
+        'We re-keyed the cabin router and the passphrase is Velvet Otter Teapot Sunrise',
+        'We re-keyed the cabin router and the passphrase is [secret]',
+      ],
+      [
+        'my bank password is tulip harbour 1987, keep it quiet',
+        'my bank password is [secret], keep it quiet',
+      ],
+      [
+        'The guest wifi password is Green Finch 77 and the main one is unchanged.',
+        'The guest wifi password is [secret] and the main one is unchanged.',
+      ],
+      ['Studio password: Maple Kettle 31.', 'Studio password: [secret].'],
+      // A function word ends the value: the rest is the sentence about it.
+      [
+        'The password is Quokka7 for the upstairs router',
+        'The password is [secret] for the upstairs router',
+      ],
+      // "and", "or" or "but" inside a password, when no clause of its own follows.
+      ['the passphrase is salt and vinegar crisps', 'the passphrase is [secret]'],
+      ['Our NAS password is Thunder And Rain 9', 'Our NAS password is [secret]'],
+      ['the router password is Bacon But Toast Twice', 'the router password is [secret]'],
+      ['the password is tango7 or tango8, not sure', 'the password is [secret], not sure'],
+      [
+        'the password is Pebble44 and expires next week',
+        'the password is [secret] and expires next week',
+      ],
+      [
+        'The password is Pebble44 but check with Ana first',
+        'The password is [secret] but check with Ana first',
+      ],
+      ['the password is otter and I wrote it down', 'the password is [secret] and I wrote it down'],
+      // Quoted, as a thread summary quotes its first message.
+      [
+        'The thread opened with: "the wifi password is Moss And Fern Hollow"',
+        'The thread opened with: "the wifi password is [secret]"',
+      ],
+      // Another language's words after the value are not read: its "in" is unknown.
+      ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
     ],
-    [
-      'my bank password is tulip harbour 1987, keep it quiet',
-      'my bank password is [secret], keep it quiet',
-    ],
-    [
-      'The guest wifi password is Green Finch 77 and the main one is unchanged.',
-      'The guest wifi password is [secret] and the main one is unchanged.',
-    ],
-    ['Studio password: Maple Kettle 31.', 'Studio password: [secret].'],
-    // A function word ends the value: the rest is the sentence about it.
-    [
-      'The password is Quokka7 for the upstairs router',
-      'The password is [secret] for the upstairs router',
-    ],
-    // "and", "or" or "but" inside a password, when no clause of its own follows.
-    ['the passphrase is salt and vinegar crisps', 'the passphrase is [secret]'],
-    ['Our NAS password is Thunder And Rain 9', 'Our NAS password is [secret]'],
-    ['the router password is Bacon But Toast Twice', 'the router password is [secret]'],
-    ['the password is tango7 or tango8, not sure', 'the password is [secret], not sure'],
-    [
-      'the password is Pebble44 and expires next week',
-      'the password is [secret] and expires next week',
-    ],
-    [
-      'The password is Pebble44 but check with Ana first',
-      'The password is [secret] but check with Ana first',
-    ],
-    ['the password is otter and I wrote it down', 'the password is [secret] and I wrote it down'],
-    // Quoted, as a thread summary quotes its first message.
-    [
-      'The thread opened with: "the wifi password is Moss And Fern Hollow"',
-      'The thread opened with: "the wifi password is [secret]"',
-    ],
-    // Another language's words after the value are not read: its "in" is unknown.
-    ['Das Passwort ist Kaffee2024 im Keller', 'Das Passwort ist [secret] im Keller'],
-  ])('masks it whole: "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+    'masks it whole: "%s"',
+  );
 });
 
 describe('a label abbreviated with "no."', () => {
-  it.each([
+  readsAll([
     ['PIN no. 2917 for the replacement card', 'PIN no. [secret] for the replacement card'],
     ['Acct. no. 66031874 at the credit union', 'Acct. no. [secret] at the credit union'],
     // A lowercase "pin" before a bare number is still a connector's.
     ['pin no. 14 of the header goes to ground', 'pin no. 14 of the header goes to ground'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+  ]);
 });
 
 describe('inflected and compound words of other languages', () => {
-  it.each([
+  masksValues([
     ['Kod do sejfu: 5830', '5830'],
     ['Die Zahlenkombination der Alarmanlage ist 7731.', '7731'],
     ["Le mot de passe c'est Tilleul#88", 'Tilleul#88'],
     ['Die mTAN-Nummer lautet 884201.', '884201'],
-  ])('masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  ]);
 });
 
 describe('settings and talk about a secret, by shape', () => {
-  it.each([
+  keepsAll([
     // Another language's bare word after ":" is a state ("forgotten", "unknown"), not a value.
     'Kennwort: unbekannt, sag ich dir morgen.',
     'Senha: pendente.',
@@ -384,23 +435,22 @@ describe('settings and talk about a secret, by shape', () => {
     'Our memorable word is usually whatever the bank suggests',
     // An e-mail address and a compound word after "/".
     'Billing: ana@shop.example / self-service portal',
-  ])('keeps "%s"', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  ]);
 
-  it.each([
-    ['Password router: Kiwi!88 – do not share', 'Kiwi!88'],
-    ['DB_PASSWORD_PROD=hunter2', 'hunter2'],
-    ['Der Alarmcode ist 1998.', '1998'],
-    ['My security answer is Pumpernickel', 'Pumpernickel'],
-    ['Login: ana@shop.example / Tr0mb0ne!', 'Tr0mb0ne'],
-  ])('still masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  masksValues(
+    [
+      ['Password router: Kiwi!88 – do not share', 'Kiwi!88'],
+      ['DB_PASSWORD_PROD=hunter2', 'hunter2'],
+      ['Der Alarmcode ist 1998.', '1998'],
+      ['My security answer is Pumpernickel', 'Pumpernickel'],
+      ['Login: ana@shop.example / Tr0mb0ne!', 'Tr0mb0ne'],
+    ],
+    'still masks the value of "%s"',
+  );
 });
 
 describe('codes typed digit by digit, or given twice', () => {
-  it.each([
+  readsAll([
     ['The bike lock PIN is 9 0 4 1.', 'The bike lock PIN is [secret].'],
     [
       'the shed code is 7-7-2-5 or 7725 when the keypad lags',
@@ -435,13 +485,11 @@ describe('codes typed digit by digit, or given twice', () => {
       'It began with: "backup codes are 4410-2291 7730-1182"',
       'It began with: "backup codes are [secret]"',
     ],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+  ]);
 });
 
 describe('codes read aloud in number words', () => {
-  it.each([
+  readsAll([
     ['my card PIN is six oh two nine', 'my card PIN is [secret]'],
     [
       'The code for the back door is three three eight one.',
@@ -456,13 +504,11 @@ describe('codes read aloud in number words', () => {
     ['The PIN is six digits now', 'The PIN is six digits now'],
     ['The door code is four or six numbers', 'The door code is four or six numbers'],
     ['The PIN is one of two I use', 'The PIN is one of two I use'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+  ]);
 });
 
 describe('a reply to a question asking for a secret', () => {
-  it.each([
+  answers([
     ['Which PIN do you use for the bike shed?', '3 9 0 2', '[secret]'],
     ['What did the bank text you as the login code?', '448 913', '[secret]'],
     [
@@ -485,9 +531,7 @@ describe('a reply to a question asking for a secret', () => {
     ['Is the code review finished?', '2 of 3', '2 of 3'],
     ['What port does the API use?', '8443', '8443'],
     ['What is the new PIN policy?', 'twelve digits minimum', 'twelve digits minimum'],
-  ])('"%s" → "%s"', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+  ]);
 
   it('reads a question and its answer inside one message', () => {
     expect(maskSecrets('The alarm PIN? It is 8 1 6 4.')).toBe('The alarm PIN? It is [secret].');
@@ -505,7 +549,7 @@ describe('a reply to a question asking for a secret', () => {
     expect(maskSecrets(far)).toBe(far);
   });
 
-  it.each([
+  answers([
     // An opener with a dash, a key pressed after the code: the code is still the reply.
     ["What's the alarm PIN?", 'Sure — 4 1 7 2', 'Sure — [secret]'],
     ["What's the alarm PIN?", 'Yes – 4172', 'Yes – [secret]'],
@@ -516,9 +560,7 @@ describe('a reply to a question asking for a secret', () => {
       '[secret] followed by the star key',
     ],
     ["What's the wifi password?", 'Sure — ask Tom', 'Sure — ask Tom'],
-  ])('"%s" → "%s"', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+  ]);
 
   it('reads no answer without a question', () => {
     expect(maskSecrets('3 9 0 2')).toBe('3 9 0 2');
@@ -526,7 +568,7 @@ describe('a reply to a question asking for a secret', () => {
 });
 
 describe('code lists written with spaces only', () => {
-  it.each([
+  readsAll([
     [
       'Recovery codes for the NAS: 55201934 80417726 31098845',
       'Recovery codes for the NAS: [secret] [secret] [secret]',
@@ -538,13 +580,11 @@ describe('code lists written with spaces only', () => {
     // A number of another length after the list is no code of it.
     ['Backup codes 40718823 left after 2 logins', 'Backup codes [secret] left after 2 logins'],
     ['Backup codes 40718823 3 days old', 'Backup codes [secret] 3 days old'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+  ]);
 });
 
 describe('an aside after a label, a random key, basic auth', () => {
-  it.each([
+  readsAll([
     ['Backup PIN (the old card): 8126', 'Backup PIN (the old card): [secret]'],
     [
       'Seed phrase (keep offline): cargo lemon tiger vivid oak ramp',
@@ -557,28 +597,27 @@ describe('an aside after a label, a random key, basic auth', () => {
     ['Primary key 48213 in the orders table', 'Primary key 48213 in the orders table'],
     ['The cache key is user-profile-settings', 'The cache key is user-profile-settings'],
     ['basic auth guest:guest on the test box', 'basic auth guest:guest on the test box'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked);
-  });
+  ]);
 });
 
 describe('credentials in URLs and HTTP headers', () => {
-  it.each([
-    ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],
-    ['REDIS_URL=redis://default:t0pHat9@cache.lan:6379', 't0pHat9'],
-    ['Download from https://cdn.example.org/a.zip?token=Qm81xYz03LkPw for now', 'Qm81xYz03LkPw'],
-    ['https://maps.example.com/js?v=3&api_key=K9dLm20xQpZ7&region=uk', 'K9dLm20xQpZ7'],
-    ['curl -H "Authorization: Bearer 7fGh21KlmZ90pq" https://api.example.com', '7fGh21KlmZ90pq'],
-    ['Send X-Api-Token: 55aa1177bc9e with each call.', '55aa1177bc9e'],
+  masksValues(
     [
-      'Alerts post to https://hooks.slack.com/services/T0AB12CD/B0EF34GH/f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
-      'f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
+      ['Backups go to sftp://backup:Willow.77@files.lan/nightly.', 'Willow.77'],
+      ['REDIS_URL=redis://default:t0pHat9@cache.lan:6379', 't0pHat9'],
+      ['Download from https://cdn.example.org/a.zip?token=Qm81xYz03LkPw for now', 'Qm81xYz03LkPw'],
+      ['https://maps.example.com/js?v=3&api_key=K9dLm20xQpZ7&region=uk', 'K9dLm20xQpZ7'],
+      ['curl -H "Authorization: Bearer 7fGh21KlmZ90pq" https://api.example.com', '7fGh21KlmZ90pq'],
+      ['Send X-Api-Token: 55aa1177bc9e with each call.', '55aa1177bc9e'],
+      [
+        'Alerts post to https://hooks.slack.com/services/T0AB12CD/B0EF34GH/f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
+        'f7Kq2Lm9Xw3Ry8Tz1Np6Vb4c',
+      ],
     ],
-  ])('masks the credential in "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+    'masks the credential in "%s"',
+  );
 
-  it.each([
+  keepsAll([
     'Clone ssh://git@git.example.com/team/app.git for the sources.',
     'Local dev uses postgres://localhost:5432/app.',
     'Search https://example.com/find?q=token&page=2 for the docs.',
@@ -586,9 +625,7 @@ describe('credentials in URLs and HTTP headers', () => {
     'The API key header is X-Api-Key on every request.',
     'Bearer bonds were common in 1920.',
     'The style guide is at https://example.com/guide?design=Modern2024 for everyone.',
-  ])('keeps "%s"', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  ]);
 
   it('masks only the password of a URL, not its user or host', () => {
     expect(maskSecrets('The NAS is at https://admin:Quartz99@nas.lan:5001.')).toBe(
@@ -598,63 +635,63 @@ describe('credentials in URLs and HTTP headers', () => {
 });
 
 describe('a label, a word or two naming what it is for, then ":"', () => {
-  it.each([
+  masksValues([
     ['mdp box : tournesol_19', 'tournesol_19'],
     ['PIN karty: 6619', '6619'],
     ['OTP bank: 552013', '552013'],
     ['Password NAS: Gravel#Path3', 'Gravel#Path3'],
-  ])('masks the value of "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+  ]);
 
-  it.each([
-    'Password manager: 1Password',
-    'Password manager: Bitwarden',
-    'PIN attempts: 3',
-    'PIN expiry: 2025-01-31',
-    'Token count: 12000000',
-    'Minimum credit card payments: $500',
-    'Add the secret and redeploy: `kubectl rollout restart deploy/api`',
-  ])('keeps "%s", a setting about a secret', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  keepsAll(
+    [
+      'Password manager: 1Password',
+      'Password manager: Bitwarden',
+      'PIN attempts: 3',
+      'PIN expiry: 2025-01-31',
+      'Token count: 12000000',
+      'Minimum credit card payments: $500',
+      'Add the secret and redeploy: `kubectl rollout restart deploy/api`',
+    ],
+    'keeps "%s", a setting about a secret',
+  );
 });
 
 describe('more labels and shapes', () => {
-  it.each([
+  masksValues(
     [
-      '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGXk2q0BCAC\n-----END PGP PRIVATE KEY BLOCK-----',
-      'lQOYBGXk2q0BCAC',
+      [
+        '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGXk2q0BCAC\n-----END PGP PRIVATE KEY BLOCK-----',
+        'lQOYBGXk2q0BCAC',
+      ],
+      ['The key for the vault CLI is hvs.Q2xR7mPz0LkW9sYt4VbN1cDe', 'hvs.Q2xR7mPz0LkW9sYt4VbN1cDe'],
+      ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '3mm8-p20x'],
+      ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '0zz1-q77w'],
+      ['The PUK for the work phone is 40918273.', '40918273'],
+      ['Shed keypad: 2-0-1-9 then enter.', '2-0-1-9'],
+      ['Guest wifi is Orchard, pass Plum#Tree5', 'Plum#Tree5'],
+      ['Portal login: user j.ruiz, pass Ridge44', 'Ridge44'],
+      ['Your sign-in code: 730 118, it expires soon.', '730 118'],
+      ['spotify: leo.m@post.example / Vinyl#Crate8', 'Vinyl#Crate8'],
+      [
+        'My key body starts b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+        'b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
+      ],
+      ['session jwt: eyJhbGciOiJFUzI1NiJ9.Q2xhaW1zR29IZXJl.U2lnbmF0dXJlSGVyZQ', 'Q2xhaW1zR29IZXJl'],
+      ['Kreditkarte 4012 8888 8888 1881, gültig bis 03/29', '4012 8888 8888 1881'],
+      ['Sicherheitsziffer (CVV): 408', '408'],
+      ['CACHE_URL=redis://:Fjord88Lake@cache.lan:6379/0', 'Fjord88Lake'],
+      ['Test it with curl -u deploy:Sp1ce!Rack https://ci.lan/hook', 'Sp1ce!Rack'],
+      ['Restore with mysql -u admin -pHeron5Bay shop < dump.sql', 'Heron5Bay'],
+      ['Run the importer with --token 8c1d55ef90ab once.', '8c1d55ef90ab'],
+      ['card pin 0713, do not write it down', '0713'],
+      ['Security answer: Larkspur', 'Larkspur'],
+      ['Laptop recovery key: 7QW2-KP4M-ZX81-R6TB', '7QW2-KP4M-ZX81-R6TB'],
+      ['passport no. K7731904 expires 2031', 'K7731904'],
     ],
-    ['The key for the vault CLI is hvs.Q2xR7mPz0LkW9sYt4VbN1cDe', 'hvs.Q2xR7mPz0LkW9sYt4VbN1cDe'],
-    ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '3mm8-p20x'],
-    ['Backup codes: 7hq2-k91z, 3mm8-p20x, 0zz1-q77w', '0zz1-q77w'],
-    ['The PUK for the work phone is 40918273.', '40918273'],
-    ['Shed keypad: 2-0-1-9 then enter.', '2-0-1-9'],
-    ['Guest wifi is Orchard, pass Plum#Tree5', 'Plum#Tree5'],
-    ['Portal login: user j.ruiz, pass Ridge44', 'Ridge44'],
-    ['Your sign-in code: 730 118, it expires soon.', '730 118'],
-    ['spotify: leo.m@post.example / Vinyl#Crate8', 'Vinyl#Crate8'],
-    [
-      'My key body starts b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
-      'b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAG',
-    ],
-    ['session jwt: eyJhbGciOiJFUzI1NiJ9.Q2xhaW1zR29IZXJl.U2lnbmF0dXJlSGVyZQ', 'Q2xhaW1zR29IZXJl'],
-    ['Kreditkarte 4012 8888 8888 1881, gültig bis 03/29', '4012 8888 8888 1881'],
-    ['Sicherheitsziffer (CVV): 408', '408'],
-    ['CACHE_URL=redis://:Fjord88Lake@cache.lan:6379/0', 'Fjord88Lake'],
-    ['Test it with curl -u deploy:Sp1ce!Rack https://ci.lan/hook', 'Sp1ce!Rack'],
-    ['Restore with mysql -u admin -pHeron5Bay shop < dump.sql', 'Heron5Bay'],
-    ['Run the importer with --token 8c1d55ef90ab once.', '8c1d55ef90ab'],
-    ['card pin 0713, do not write it down', '0713'],
-    ['Security answer: Larkspur', 'Larkspur'],
-    ['Laptop recovery key: 7QW2-KP4M-ZX81-R6TB', '7QW2-KP4M-ZX81-R6TB'],
-    ['passport no. K7731904 expires 2031', 'K7731904'],
-  ])('finds the value in "%s"', (text, value) => {
-    expect(maskSecrets(text)).not.toContain(value);
-  });
+    'finds the value in "%s"',
+  );
 
-  it.each([
+  keepsAll([
     'My bus pass is 4471-22 for the month.',
     'I got a boarding pass for gate B12.',
     'The login flow has to pass 120 tests before release.',
@@ -665,9 +702,7 @@ describe('more labels and shapes', () => {
     'The password is Keychain-generated for every site.',
     'Reach me at ana@mail.example / ana-portfolio.dev or +44 20 7946 0000.',
     'CV header: 555-0199 | ana@mail.example | linkedin.com/in/ana9',
-  ])('keeps "%s"', (text) => {
-    expect(findSecrets(text)).toEqual([]);
-  });
+  ]);
 
   it('leaves a masked text as it is when masked again', () => {
     const once = maskSecrets('Router password: Fennel22, PIN 5531, token=Ab12Cd34Ef56');
@@ -697,7 +732,7 @@ describe('the allow-lists', () => {
 });
 
 describe('names and help that look like secrets (issue #13 review of the fifth pass)', () => {
-  it.each([
+  readsAll([
     // A name in code after a bare "key" is made of words; a random key is not.
     ['The config key is shippingAddressForm2025 in fr.json', null],
     ['Memcached key ProductListCache2027v2 expires hourly', null],
@@ -717,27 +752,21 @@ describe('names and help that look like secrets (issue #13 review of the fifth p
     ['パスワードはAES256で暗号化されます', null],
     ['암호는 SHA512 로 저장됩니다', null],
     ['パスワードはHana2024です', 'パスワードは[secret]です'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 
-  it.each([
+  keepsReplies([
     // A sentence, a network's name, a hint, a region, days: none is the value asked for.
     ["What's the router password?", 'Someone else knows'],
     ["What's the wifi network name and password?", 'Villa Rosa 24'],
     ["What's the router password hint?", 'grandma street name backwards'],
     ['Which API key region do we deploy to?', 'ap-southeast-2'],
     ['Which days does the side gate code work?', 'one three five seven'],
-  ])('"%s" → "%s" stays', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  ]);
 
-  it.each([
+  masksReplies([
     ["What's the API key?", 'Kp9xQ2mZr7Lw4Tn8'],
     ["What's the wifi password?", 'velvet thunder pancake'],
-  ])('"%s" → "%s" is masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  ]);
 });
 
 describe('askedBefore', () => {
@@ -840,7 +869,7 @@ describe('askedBefore', () => {
 });
 
 describe('codes listed one a line, and an .npmrc token', () => {
-  it.each([
+  readsAll([
     [
       'Recovery codes:\n1. 7730-1184\n2. 2291-6650\nStore them offline.',
       'Recovery codes:\n1. [secret]\n2. [secret]\nStore them offline.',
@@ -853,35 +882,29 @@ describe('codes listed one a line, and an .npmrc token', () => {
     // Steps about codes, and a token left to the environment, are no codes.
     ['Backup codes:\n1. Print them\n2. Keep them in a drawer', null],
     ['//registry.npmjs.org/:_authToken=$NPM_TOKEN', null],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 });
 
 describe('a code read aloud in number words and digits mixed', () => {
-  it.each([
+  readsAll([
     ['the PIN is 8 two 6 nine', 'the PIN is [secret]'],
     ['The alarm code is nine 3 3 one.', 'The alarm code is [secret].'],
     // Counts and choices stay: two numbers, digits alone, a number word before a unit.
     ['The PIN is 4, five or six digits long', null],
     ['the code is 1 2 3', null],
     ['the PIN is 2 three times wrong and it locks', null],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 });
 
 describe('a login given as "user / password" right after its word', () => {
-  it.each([
+  readsAll([
     ['login admin / Kettle-42!', 'login admin / [secret]'],
     ['Sign in guest / welcome7 on the kiosk', 'Sign in guest / [secret] on the kiosk'],
     // Things about logins, and a second word with no credential's shape.
     ['the login page / v2 redesign', null],
     ['login time / 10am', null],
     ['login ana / dashboard', null],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 });
 
 describe('the word lists a reply is read with', () => {
@@ -907,14 +930,12 @@ describe('the word lists a reply is read with', () => {
     expect(maskSecrets(reply, asked)).toBe(masked ? '[secret]' : reply);
   });
 
-  it.each([
+  readsAll([
     // CJK_UNIT: a counter after the number makes it a length or a date.
     ['密码是8位数字', null],
     ['暗証番号は2024年に変更', null],
     ['密码是Qing2024', '密码是[secret]'],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 });
 
 describe('a bare reply is a secret only when the secret itself is asked for', () => {
@@ -935,19 +956,17 @@ describe('a bare reply is a secret only when the secret itself is asked for', ()
     else expect(maskSecrets(reply, asked)).toBe(reply);
   });
 
-  it.each([
+  masksReplies([
     ['What is the PIN for the storage locker?', '5 2 8 0'],
     ['and the guest wifi password?', 'Tulip-Harbour-61'],
     ['Can you remind me of the alarm code?', '9 1 4 4'],
     ['What is the router called and what is the password?', 'Pine7Lodge'],
     ['What did the landlord text you as the door code?', '662 019'],
-  ])('"%s" → "%s" is masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  ]);
 });
 
 describe("a reply's frame: a short preamble before the value, a hedge after it", () => {
-  it.each([
+  answers([
     ['What is the garage keypad code?', 'um, 6 0 4 8', 'um, [secret]'],
     ['What is the garage keypad code?', 'wait — 6048', 'wait — [secret]'],
     ['What is the garage keypad code?', 'the keypad code is 6048', 'the keypad code is [secret]'],
@@ -956,23 +975,19 @@ describe("a reply's frame: a short preamble before the value, a hedge after it",
     ['What is the garage keypad code?', '6048 if I remember right', '[secret] if I remember right'],
     ['What is the laptop password?', 'Quokka31, lower case q', '[secret], lower case q'],
     ['What is the laptop password?', 'I changed it to Quokka31', 'I changed it to [secret]'],
-  ])('"%s" → "%s"', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+  ]);
 
-  it.each([
+  keepsReplies([
     // A preamble naming another thing gives that thing, not the secret.
     ['What is the garage keypad code?', 'the installer is 0161 555 0199'],
     ['What is the garage keypad code?', 'the old box, 6048'],
     ['What is the laptop password?', 'um, no idea'],
     ['What is the garage keypad code?', 'the code is on the fridge'],
-  ])('"%s" → "%s" stays', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  ]);
 });
 
 describe('an instruction after a code is no part of it', () => {
-  it.each([
+  answers([
     ['What is the safe code?', '7 3 1 9 then turn the handle', '[secret] then turn the handle'],
     [
       'What is the safe code?',
@@ -985,20 +1000,19 @@ describe('an instruction after a code is no part of it', () => {
       '[secret] followed by a long press on OK',
     ],
     ['What is the laptop password?', 'Quokka31 then hit return', '[secret] then hit return'],
-  ])('"%s" → "%s"', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+  ]);
 
-  it.each([
-    // A password of words joined by "and" is one password: no instruction follows a digit.
-    ['What is the laptop password?', 'amber and falcon orchard', '[secret]'],
-  ])('"%s" → "%s" masked whole', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+  answers(
+    [
+      // A password of words joined by "and" is one password: no instruction follows a digit.
+      ['What is the laptop password?', 'amber and falcon orchard', '[secret]'],
+    ],
+    '"%s" → "%s" masked whole',
+  );
 });
 
 describe('a secret named first, then given with "it is" after a comma', () => {
-  it.each([
+  readsAll([
     ['The PIN for the bike lock, it is 4826.', 'The PIN for the bike lock, it is [secret].'],
     [
       'So the passcode to the storage unit, it’s 3391.',
@@ -1021,9 +1035,7 @@ describe('a secret named first, then given with "it is" after a comma', () => {
     // After an adverb ending in "-ly", a word without a digit is a description, not a password.
     ['A longer password is usually harder to crack.', null],
     ['Your password is typically safer there.', null],
-  ])('reads "%s"', (text, masked) => {
-    expect(maskSecrets(text)).toBe(masked ?? text);
-  });
+  ]);
 });
 
 describe('answersLeftBare: the replies a forgotten turn alone made secret', () => {
@@ -1097,24 +1109,25 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
     expect(maskSecrets(text, asked)).toContain(shown);
   });
 
-  it.each([
-    [undefined, "The order number changed. now it's 448120"],
-    [undefined, "The price changed. this month it's 4200"],
-    [undefined, "The alarm PIN was changed. It's 2 weeks old now."],
-    [undefined, "The gate code changed. It's on the fridge."],
-    ["What's the order number for the blender?", '448120 and 448121'],
-    ['Which GPIO pins is the display on?', 'left 4, right 17'],
-    ['车库有几辆车？', '3'],
-    ['密码有几位？', '6'],
-    // A yes/no question names the secret without asking for it: the reply says whether.
-    ['你知道保险箱的密码吗？', '不知道，问老周'],
-    ['wifi密码换了吗？', '换了，上周换的'],
-    ['暗証番号を変えましたか？', 'はい、先週変えました'],
-    ['你有门禁的密码吗？', '没有，问物业'],
-    ["C'est quoi le prix du billet ?", "bon, c'est 42"],
-  ] as const)('keeps %s | %s', (asked, text) => {
-    expect(maskSecrets(text, asked)).toBe(text);
-  });
+  keepsReplies(
+    [
+      [undefined, "The order number changed. now it's 448120"],
+      [undefined, "The price changed. this month it's 4200"],
+      [undefined, "The alarm PIN was changed. It's 2 weeks old now."],
+      [undefined, "The gate code changed. It's on the fridge."],
+      ["What's the order number for the blender?", '448120 and 448121'],
+      ['Which GPIO pins is the display on?', 'left 4, right 17'],
+      ['车库有几辆车？', '3'],
+      ['密码有几位？', '6'],
+      // A yes/no question names the secret without asking for it: the reply says whether.
+      ['你知道保险箱的密码吗？', '不知道，问老周'],
+      ['wifi密码换了吗？', '换了，上周换的'],
+      ['暗証番号を変えましたか？', 'はい、先週変えました'],
+      ['你有门禁的密码吗？', '没有，问物业'],
+      ["C'est quoi le prix du billet ?", "bon, c'est 42"],
+    ],
+    'keeps %s | %s',
+  );
 });
 
 describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
@@ -1200,137 +1213,143 @@ describe('words a question asks for a secret by (ASKED_LABELS)', () => {
   });
 
   it('has a question for every entry', () => {
-    const untested = ASKED_LABELS.filter((label) => {
-      const words = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${label.words})(?![\\p{L}\\p{N}_])`, 'iu');
-      return !ASKED_QUESTIONS.some(([lang, , text]) => lang === label.lang && words.test(text));
-    });
-    expect(untested.map((l) => `${l.lang}: ${l.words}`)).toEqual([]);
+    expect(unsaid(ASKED_LABELS, ASKED_QUESTIONS)).toEqual([]);
   });
 
-  it.each([
-    ["what's the number for the locksmith", '0161 496 0732'],
-    ['what is the login page?', 'Portal-2024'],
-    ['how many login attempts are allowed?', '5'],
-    ['What card did you use?', '4412'],
-    ["what's on the card?", 'a dog'],
-    ['how many digits is the safe number?', '6'],
-    ['¿Qué número de pedido tienes?', '58213'],
-    ['Wie ist die Nummer vom Hausmeister?', '0171 2233445'],
-    ['What key is the song in?', 'G minor'],
-    ['Which key did you press?', 'F12'],
-    ['What is the primary key of the orders table?', 'order_id_2024'],
-    ['What did you set MAX_TOKENS to?', '4096'],
-    ['What is the key for the legend?', 'BlueLine2024Route'],
-    ['What value is in SORT_KEY?', 'createdAtDesc2024'],
-  ])('keeps "%s" | "%s"', (question, reply) => {
-    expect(maskSecrets(reply, question)).toBe(reply);
-  });
+  keepsReplies(
+    [
+      ["what's the number for the locksmith", '0161 496 0732'],
+      ['what is the login page?', 'Portal-2024'],
+      ['how many login attempts are allowed?', '5'],
+      ['What card did you use?', '4412'],
+      ["what's on the card?", 'a dog'],
+      ['how many digits is the safe number?', '6'],
+      ['¿Qué número de pedido tienes?', '58213'],
+      ['Wie ist die Nummer vom Hausmeister?', '0171 2233445'],
+      ['What key is the song in?', 'G minor'],
+      ['Which key did you press?', 'F12'],
+      ['What is the primary key of the orders table?', 'order_id_2024'],
+      ['What did you set MAX_TOKENS to?', '4096'],
+      ['What is the key for the legend?', 'BlueLine2024Route'],
+      ['What value is in SORT_KEY?', 'createdAtDesc2024'],
+    ],
+    'keeps "%s" | "%s"',
+  );
 });
 
 describe('a configuration name asked for', () => {
-  it.each([
-    ['What did you put in STRIPE_SECRET for staging?', 'mQ8vT2xL9kR4pW7z'],
-    ['What is in SESSION_TOKEN now?', 'aB3dE5fG7hJ9kL1mN'],
-    ['Wat staat er bij MAIL_PASSWORD?', 'Tulp#2024x'],
-  ])('"%s" | "%s" is masked', (question, reply) => {
-    expect(maskSecrets(reply, question)).toBe('[secret]');
-  });
+  masksReplies(
+    [
+      ['What did you put in STRIPE_SECRET for staging?', 'mQ8vT2xL9kR4pW7z'],
+      ['What is in SESSION_TOKEN now?', 'aB3dE5fG7hJ9kL1mN'],
+      ['Wat staat er bij MAIL_PASSWORD?', 'Tulp#2024x'],
+    ],
+    '"%s" | "%s" is masked',
+  );
 });
 
 describe('a place alone asked, a code asked as sent in other languages, a card given after one is named', () => {
-  it.each([
-    ['front door?', 'B7731', '[secret]'],
-    ['and the gate?', '5 0 3 8', '[secret]'],
-    ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
-    ['le portail ?', '4417', '[secret]'],
-    ['大门？', '963021', '[secret]'],
-    ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
-    ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
-    ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
+  answers(
     [
-      "Sure, I'll need the long number on the front of the card.",
-      '5500 1122 3344 5566',
-      '[secret]',
+      ['front door?', 'B7731', '[secret]'],
+      ['and the gate?', '5 0 3 8', '[secret]'],
+      ['Garagentor?', 'ja, 3381', 'ja, [secret]'],
+      ['le portail ?', '4417', '[secret]'],
+      ['大门？', '963021', '[secret]'],
+      ['¿recibiste el código?', 'sí, 551 902', 'sí, [secret]'],
+      ['Ist der Code angekommen?', 'ja, 44 10 92', 'ja, [secret]'],
+      ['Dostałeś kod?', 'tak, 889 104', 'tak, [secret]'],
+      [
+        "Sure, I'll need the long number on the front of the card.",
+        '5500 1122 3344 5566',
+        '[secret]',
+      ],
+      [
+        'Can you send me the debit card? I need to pay the deposit.',
+        '4929 1100 3321 8876',
+        '[secret]',
+      ],
+      ['Read me the card number for the hotel booking.', '5521 8830 4412 0097', '[secret]'],
     ],
-    [
-      'Can you send me the debit card? I need to pay the deposit.',
-      '4929 1100 3321 8876',
-      '[secret]',
-    ],
-    ['Read me the card number for the hotel booking.', '5521 8830 4412 0097', '[secret]'],
-  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
-    expect(maskSecrets(reply, asked)).toBe(shown);
-  });
+    '"%s" | "%s" shows "%s"',
+  );
 
-  it.each([
-    ['office?', 'B204'],
-    ['gate?', 'B12'],
-    ['door?', 'left of the stairs'],
-    ['¿te llegó el paquete?', 'sí, 551 902'],
-    ['Ist das Paket angekommen?', 'ja, 44 10 92'],
-    ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
-    ["Sure, I'll need the card's expiry.", '11 2027'],
-    ['The driver left a card. What is the tracking number on it?', '5521 8830 4412 0097'],
-    ['Could you send me the card for the caterer?', '4929 1100 3321 8876'],
-    ['Can you read me the number on his business card?', '4417 2203 9981 5510'],
-    ['Which number is on the card she left?', '0161 4960 7770 12'],
-    ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
-  ])('keeps "%s" | "%s"', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  keepsReplies(
+    [
+      ['office?', 'B204'],
+      ['gate?', 'B12'],
+      ['door?', 'left of the stairs'],
+      ['¿te llegó el paquete?', 'sí, 551 902'],
+      ['Ist das Paket angekommen?', 'ja, 44 10 92'],
+      ["Sure, I'll need the tracking number.", '5500 1122 3344 5566'],
+      ["Sure, I'll need the card's expiry.", '11 2027'],
+      ['The driver left a card. What is the tracking number on it?', '5521 8830 4412 0097'],
+      ['Could you send me the card for the caterer?', '4929 1100 3321 8876'],
+      ['Can you read me the number on his business card?', '4417 2203 9981 5510'],
+      ['Which number is on the card she left?', '0161 4960 7770 12'],
+      ['Please send me the card of the electrician.', '5521 8830 4412 0097'],
+    ],
+    'keeps "%s" | "%s"',
+  );
 });
 
 describe('a question asking how to get in, and a code said as entered', () => {
-  it.each([
-    ['how do I get in?', 'press 4471 then #', 'press [secret] then #'],
+  answers(
     [
-      'Wie komme ich rein?',
-      'drück 5520 und dann die Klingel',
-      'drück [secret] und dann die Klingel',
+      ['how do I get in?', 'press 4471 then #', 'press [secret] then #'],
+      [
+        'Wie komme ich rein?',
+        'drück 5520 und dann die Klingel',
+        'drück [secret] und dann die Klingel',
+      ],
+      [
+        'Jak się wchodzi do bramy?',
+        'na domofonie 3390 i dzwonek',
+        'na domofonie [secret] i dzwonek',
+      ],
+      ['公司大门怎么开？', '按551902然后#', '按[secret]然后#'],
+      ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
+      ['¿Cómo se entra al garaje?', '8820', '[secret]'],
+      ['What is the door code?', 'press 4471', 'press [secret]'],
+      ['how can we get into the flat tonight?', '6620', '[secret]'],
+      ['How do I get in now?', 'press 3017', 'press [secret]'],
+      ['How will they get into the back garage?', 'press 5521', 'press [secret]'],
+      ['门禁怎么开？', '按4471', '按[secret]'],
+      ['怎么进小区？', '3390', '[secret]'],
+      ["What's the number for the bike lock?", '4471', '[secret]'],
+      ['Can you send me the credentials for the staging box?', 'Trk77x!pw9', '[secret]'],
+      ['credentials?', 'Trk77x!pw9', '[secret]'],
+      ['What number opens the safe?', '2209', '[secret]'],
     ],
-    ['Jak się wchodzi do bramy?', 'na domofonie 3390 i dzwonek', 'na domofonie [secret] i dzwonek'],
-    ['公司大门怎么开？', '按551902然后#', '按[secret]然后#'],
-    ['Comment on entre dans le hall ?', 'tape 7A41', 'tape [secret]'],
-    ['¿Cómo se entra al garaje?', '8820', '[secret]'],
-    ['What is the door code?', 'press 4471', 'press [secret]'],
-    ['how can we get into the flat tonight?', '6620', '[secret]'],
-    ['How do I get in now?', 'press 3017', 'press [secret]'],
-    ['How will they get into the back garage?', 'press 5521', 'press [secret]'],
-    ['门禁怎么开？', '按4471', '按[secret]'],
-    ['怎么进小区？', '3390', '[secret]'],
-    ["What's the number for the bike lock?", '4471', '[secret]'],
-    ['Can you send me the credentials for the staging box?', 'Trk77x!pw9', '[secret]'],
-    ['credentials?', 'Trk77x!pw9', '[secret]'],
-    ['What number opens the safe?', '2209', '[secret]'],
-  ])('"%s" | "%s" shows "%s"', (asked, reply, shown) => {
-    expect(maskSecrets(reply, asked)).toBe(shown);
-  });
+    '"%s" | "%s" shows "%s"',
+  );
 
-  it.each([
-    ['how do I get into the museum?', 'tickets are 12 euros'],
-    ['how do I get in?', 'side entrance, 2nd floor'],
-    ['how do I get into the building?', 'Bus 42'],
-    ['how do I get in?', 'press 2 for reception'],
-    ['how do I open the gate?', 'push hard'],
-    ['how old is the gate?', '1920'],
-    ['What number did you press?', 'enter 12'],
-    ["What's the model number on the keypad?", '4471'],
-    ['Which credentials screen should I open?', 'admin.bluefin.net'],
-    ['How many credentials attempts are left?', 'Trk77x'],
-    ['Which serial number is stamped on the padlock?', '88213'],
-    ['Which number bus goes past the lock?', '42'],
-    ['Where is the number for the locksmith?', '7713'],
-    ["What's the lock's part number?", '3390'],
-    ['What is our safe deposit box number?', '118'],
-    ['how can we get in touch with the landlord?', '4471'],
-    ['How do I get in to see the physio?', 'ring 8820'],
-    ['How can she get in on the raffle?', '3390'],
-    ['这个周会怎么开？', '9302'],
-    ['收据怎么开？', '按551902'],
-    ['这个项目怎么进行？', '7713'],
-  ])('keeps "%s" | "%s"', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  keepsReplies(
+    [
+      ['how do I get into the museum?', 'tickets are 12 euros'],
+      ['how do I get in?', 'side entrance, 2nd floor'],
+      ['how do I get into the building?', 'Bus 42'],
+      ['how do I get in?', 'press 2 for reception'],
+      ['how do I open the gate?', 'push hard'],
+      ['how old is the gate?', '1920'],
+      ['What number did you press?', 'enter 12'],
+      ["What's the model number on the keypad?", '4471'],
+      ['Which credentials screen should I open?', 'admin.bluefin.net'],
+      ['How many credentials attempts are left?', 'Trk77x'],
+      ['Which serial number is stamped on the padlock?', '88213'],
+      ['Which number bus goes past the lock?', '42'],
+      ['Where is the number for the locksmith?', '7713'],
+      ["What's the lock's part number?", '3390'],
+      ['What is our safe deposit box number?', '118'],
+      ['how can we get in touch with the landlord?', '4471'],
+      ['How do I get in to see the physio?', 'ring 8820'],
+      ['How can she get in on the raffle?', '3390'],
+      ['这个周会怎么开？', '9302'],
+      ['收据怎么开？', '按551902'],
+      ['这个项目怎么进行？', '7713'],
+    ],
+    'keeps "%s" | "%s"',
+  );
 });
 
 /** Whether `word` is said by one entry of a word list (the entry read whole, case aside). */
@@ -1420,15 +1439,15 @@ describe('the word lists of a reply, one case per entry', () => {
     ['それから', '4471それからシャープ', '[secret]それからシャープ'],
   ];
 
-  it.each(CORRECTIONS)('"%s" takes a value back: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
-  it.each(ENTRIES)('"%s" says how a code is entered: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
-  it.each(AFTER)('"%s" goes on after the value: %s', (_word, reply, shown) => {
-    expect(maskSecrets(reply, GATE)).toBe(shown);
-  });
+  for (const [cases, name] of [
+    [CORRECTIONS, '"%s" takes a value back: %s'],
+    [ENTRIES, '"%s" says how a code is entered: %s'],
+    [AFTER, '"%s" goes on after the value: %s'],
+  ] as const) {
+    it.each(cases)(name, (_word, reply, shown) => {
+      expect(maskSecrets(reply, GATE)).toBe(shown);
+    });
+  }
 
   it.each([
     // A word in none of the lists: the reply is no value alone and stays shown.

@@ -1,4 +1,4 @@
-import type { ClauseAnalysis, Token } from './clause.js';
+import { type ClauseAnalysis, type Token, verbGroupStart } from './clause.js';
 
 /**
  * What a clause's main verb says happens to a state, whatever the wording (issue #10 §2): the
@@ -245,20 +245,12 @@ function readPredicate(analysis: ClauseAnalysis, text?: string): PredicateReadin
   }
   if (verbClass === null) return null;
   // The verb group: the auxiliaries, negation and adverbs right before the verb ("is no longer").
-  let end = verbAt;
-  while (end > 0) {
-    const t = tokens[end - 1];
-    const groupWord =
-      t !== undefined &&
-      (t.pos === 'AUX' ||
-        t.pos === 'ADV' ||
-        t.pos === 'PART' ||
-        /^(?:no|not|n't)$/i.test(t.text) ||
-        // "got held up", "get booked": "get" as the auxiliary of a passive.
-        (t.pos === 'VERB' && t.lemma === 'get'));
-    if (!groupWord) break;
-    end--;
-  }
+  const end = verbGroupStart(
+    tokens,
+    verbAt,
+    // "got held up", "get booked": "get" as the auxiliary of a passive.
+    (t) => /^(?:no|not|n't)$/i.test(t.text) || (t.pos === 'VERB' && t.lemma === 'get'),
+  );
   // The subject starts after the last comma or conjunction before the verb group ("Now that
   // the API is in, offline sync is no longer blocked" → "offline sync").
   let start = 0;

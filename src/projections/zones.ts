@@ -224,17 +224,33 @@ export function zoneBody(zone: Zone, body: string, eol: '\n' | '\r\n', text: str
  * Zones not named, and all `STATE-INPUT` zones, are left as they are.
  */
 export function spliceZones(document: ZonedDocument, bodies: ReadonlyMap<string, string>): string {
+  const { text, zones, eol } = document;
+  const out = replaceBodies(text, zones, (zone) => {
+    const body = bodies.get(zone.id);
+    if (zone.kind !== 'STATE' || body === undefined) return undefined;
+    return zoneBody(zone, body, eol, text);
+  });
+  return (document.bom ? '\uFEFF' : '') + out;
+}
+
+/**
+ * `text` with the body of each zone that `bodyOf` gives a new body for replaced by it (zones in
+ * document order); every other byte is copied as it is.
+ */
+function replaceBodies(
+  text: string,
+  zones: readonly Zone[],
+  bodyOf: (zone: Zone) => string | undefined,
+): string {
   let out = '';
   let cursor = 0;
-  for (const zone of document.zones) {
-    const body = bodies.get(zone.id);
-    if (zone.kind !== 'STATE' || body === undefined) continue;
-    out += document.text.slice(cursor, zone.contentStart);
-    out += zoneBody(zone, body, document.eol, document.text);
+  for (const zone of zones) {
+    const body = bodyOf(zone);
+    if (body === undefined) continue;
+    out += text.slice(cursor, zone.contentStart) + body;
     cursor = zone.contentEnd;
   }
-  out += document.text.slice(cursor);
-  return (document.bom ? '\uFEFF' : '') + out;
+  return out + text.slice(cursor);
 }
 
 /**
@@ -246,11 +262,5 @@ export function withoutZoneBodies(source: string): string {
   const parsed = parseZones(source);
   if (!parsed.ok || parsed.value.zones.length === 0) return source;
   const { text, zones, eol } = parsed.value;
-  let out = '';
-  let cursor = 0;
-  for (const zone of zones) {
-    out += text.slice(cursor, zone.contentStart) + eol;
-    cursor = zone.contentEnd;
-  }
-  return out + text.slice(cursor);
+  return replaceBodies(text, zones, () => eol);
 }

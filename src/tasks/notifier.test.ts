@@ -19,47 +19,72 @@ const NOTE: Notification = {
   at: '2026-01-30T09:00:00.000Z',
 };
 
+/** A local HTTP server in place of a hook or the Bot API: it keeps each request it is sent. */
+interface Endpoint {
+  /** Its root, ending in "/". */
+  readonly url: string;
+  received: { path: string | undefined; type: string | undefined; body: unknown }[];
+  /** The status it answers with. */
+  status: number;
+  close(): Promise<void>;
+}
+
+/** Starts an `Endpoint` answering `status`, with `answer(status)` as its JSON body when given. */
+async function startEndpoint(
+  status: number,
+  answer?: (status: number) => unknown,
+): Promise<Endpoint> {
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      endpoint.received.push({
+        path: request.url,
+        type: request.headers['content-type'],
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      });
+      response.statusCode = endpoint.status;
+      if (answer === undefined) {
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer(endpoint.status)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint: Endpoint = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    received: [],
+    status,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return endpoint;
+}
+
 describe('createWebhookNotifier', () => {
-  let server: Server;
+  let hook: Endpoint;
   let url: string;
-  let received: { body: unknown; type: string | undefined }[];
-  let status: number;
 
   beforeEach(async () => {
-    received = [];
-    status = 204;
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-          type: request.headers['content-type'],
-        });
-        response.statusCode = status;
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    hook = await startEndpoint(204);
+    url = `${hook.url}hook`;
   });
 
-  afterEach(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterEach(() => hook.close());
 
   it('POSTs the notification as snake_case JSON', async () => {
     await createWebhookNotifier({ url }).send(NOTE);
-    expect(received).toEqual([{ body: NOTE, type: 'application/json' }]);
+    expect(hook.received).toEqual([{ path: '/hook', type: 'application/json', body: NOTE }]);
   });
 
   it('skips topics it was not asked for', async () => {
     await createWebhookNotifier({ url, topics: ['dead_man'] }).send(NOTE);
-    expect(received).toEqual([]);
+    expect(hook.received).toEqual([]);
   });
 
   it('fails with PROVIDER_FAILED when the hook answers an error', async () => {
-    status = 500;
+    hook.status = 500;
     await expect(createWebhookNotifier({ url }).send(NOTE)).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
       message: 'webhook answered 500',
@@ -68,34 +93,15 @@ describe('createWebhookNotifier', () => {
 });
 
 describe('createTelegramNotifier', () => {
-  let server: Server;
+  let api: Endpoint;
   let root: string;
-  let received: { path: string | undefined; body: unknown }[];
-  let status: number;
 
   beforeEach(async () => {
-    received = [];
-    status = 200;
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({
-          path: request.url,
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-        });
-        response.statusCode = status;
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ ok: status === 200, result: { message_id: 1 } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    api = await startEndpoint(200, (status) => ({ ok: status === 200, result: { message_id: 1 } }));
+    root = api.url;
   });
 
-  afterEach(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterEach(() => api.close());
 
   it('sends each chat the message with done and acknowledge buttons naming only the task id', async () => {
     await createTelegramNotifier({ token: '1:abc', chatIds: [7, 8], apiRoot: root }).send({
@@ -111,17 +117,18 @@ describe('createTelegramNotifier', () => {
       ],
     };
     const text = `[stale] ${NOTE.message}\ndraft: Any news on the quote?`;
-    expect(received).toEqual([
-      { path: '/bot1:abc/sendMessage', body: { chat_id: 7, text, reply_markup: buttons } },
-      { path: '/bot1:abc/sendMessage', body: { chat_id: 8, text, reply_markup: buttons } },
+    const type = 'application/json';
+    expect(api.received).toEqual([
+      { path: '/bot1:abc/sendMessage', type, body: { chat_id: 7, text, reply_markup: buttons } },
+      { path: '/bot1:abc/sendMessage', type, body: { chat_id: 8, text, reply_markup: buttons } },
     ]);
   });
 
   it('skips topics it was not asked for, and fails with PROVIDER_FAILED on an error answer', async () => {
     const options = { token: '1:abc', chatIds: [7], apiRoot: root };
     await createTelegramNotifier({ ...options, topics: ['dead_man'] }).send(NOTE);
-    expect(received).toEqual([]);
-    status = 403;
+    expect(api.received).toEqual([]);
+    api.status = 403;
     await expect(createTelegramNotifier(options).send(NOTE)).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
       message: 'telegram answered 403',
@@ -146,19 +153,19 @@ describe('createTelegramNotifier', () => {
     const notifier = createTelegramNotifier({ token: '1:abc', chatIds: [7, 8], apiRoot: root });
     await notifier.send(NOTE, deliveries);
     expect(calls).toEqual([]);
-    expect(received).toHaveLength(2);
+    expect(api.received).toHaveLength(2);
 
-    received = [];
+    api.received = [];
     await notifier.send({ ...NOTE, topic: 'dead_man', level: 4 }, deliveries);
     expect(calls).toEqual([
       `claim telegram 7 task:${NOTE.task_id} ${NOTE.at}`,
       'confirm 7 1',
       `claim telegram 8 task:${NOTE.task_id} ${NOTE.at}`,
     ]);
-    expect(received.map((r) => (r.body as { chat_id: number }).chat_id)).toEqual([7]);
+    expect(api.received.map((r) => (r.body as { chat_id: number }).chat_id)).toEqual([7]);
 
     calls.length = 0;
-    status = 500;
+    api.status = 500;
     await expect(notifier.send({ ...NOTE, level: 3 }, deliveries)).rejects.toMatchObject({
       code: 'PROVIDER_FAILED',
     });

@@ -89,30 +89,48 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
     kind: 'webhook',
     async send(notification) {
       if (options.topics !== undefined && !options.topics.includes(notification.topic)) return;
-      let response: Response;
-      try {
-        response = await call(options.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(notification),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        });
-      } catch (error: unknown) {
-        throw new EngineError(
-          'PROVIDER_FAILED',
-          'webhook notification failed',
-          { operation: 'notify', task_id: notification.task_id },
-          { cause: error },
-        );
-      }
-      if (!response.ok) {
-        throw new EngineError('PROVIDER_FAILED', `webhook answered ${response.status}`, {
-          operation: 'notify',
-          status: response.status,
-        });
-      }
+      await postNotification(call, 'webhook', options.url, notification, {
+        taskId: notification.task_id,
+        timeoutMs: options.timeoutMs,
+      });
     },
   };
+}
+
+/**
+ * POSTs `body` as JSON for the notification of task `taskId`; a call that fails or an answer that
+ * is not 2xx throws `PROVIDER_FAILED` naming `channel`. Returns the answer.
+ */
+async function postNotification(
+  call: typeof fetch,
+  channel: 'webhook' | 'telegram',
+  url: string,
+  body: unknown,
+  send: { readonly taskId: string; readonly timeoutMs: number | undefined },
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await call(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(send.timeoutMs ?? 10_000),
+    });
+  } catch (error: unknown) {
+    throw new EngineError(
+      'PROVIDER_FAILED',
+      `${channel} notification failed`,
+      { operation: 'notify', task_id: send.taskId },
+      { cause: error },
+    );
+  }
+  if (!response.ok) {
+    throw new EngineError('PROVIDER_FAILED', `${channel} answered ${response.status}`, {
+      operation: 'notify',
+      status: response.status,
+    });
+  }
+  return response;
 }
 
 /** Options of `createTelegramNotifier`. */
@@ -171,33 +189,19 @@ export function createTelegramNotifier(options: TelegramNotifierOptions): Notifi
       for (const chatId of options.chatIds) {
         const key = taskEscalationDelivery(chatId, notification.task_id, notification.at);
         if (claims !== null && !(await claims.claim(key))) continue;
+        const message = { chat_id: chatId, text, reply_markup: taskButtons(notification.task_id) };
         let response: Response;
         try {
-          response = await call(`${root}/bot${options.token}/sendMessage`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              chat_id: chatId,
-              text,
-              reply_markup: taskButtons(notification.task_id),
-            }),
-            signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-          });
+          response = await postNotification(
+            call,
+            'telegram',
+            `${root}/bot${options.token}/sendMessage`,
+            message,
+            { taskId: notification.task_id, timeoutMs: options.timeoutMs },
+          );
         } catch (error: unknown) {
           await claims?.release(key);
-          throw new EngineError(
-            'PROVIDER_FAILED',
-            'telegram notification failed',
-            { operation: 'notify', task_id: notification.task_id },
-            { cause: error },
-          );
-        }
-        if (!response.ok) {
-          await claims?.release(key);
-          throw new EngineError('PROVIDER_FAILED', `telegram answered ${response.status}`, {
-            operation: 'notify',
-            status: response.status,
-          });
+          throw error;
         }
         await claims?.confirm(key, await messageIdOf(response));
       }
