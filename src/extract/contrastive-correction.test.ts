@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { messageRecord } from '../testing/index.js';
+import { threadMessages } from '../engine/__fixtures__/thread-messages.js';
 import {
-  asReading,
+  correctionReader,
   expectNothingRead,
   expectSameReadings,
   onRecord,
-  readChat,
   readMessage,
 } from './__fixtures__/read-chat.js';
 
@@ -17,11 +16,7 @@ const ON_RECORD = onRecord({
   'profile.preference.hotel': 'the Ritz',
 });
 
-function corrections(text: string, known = ON_RECORD): string[] {
-  return readChat(text, '2026-06-01T09:00:00Z', known)
-    .filter((o) => o.correction)
-    .map(asReading);
-}
+const corrections = correctionReader('2026-06-01T09:00:00Z', ON_RECORD);
 
 describe('a contrastive correction of a value on record', () => {
   it('replaces the contrasted value, whatever opens the sentence', () => {
@@ -96,16 +91,12 @@ describe('a correction in the next message, through the engine', () => {
 
   it('moves the destination and keeps the dates and status of the trip', async () => {
     const { engine } = t();
-    await engine.ingest([
-      messageRecord(
-        't1',
-        'm1',
-        'user',
-        "We're flying to Porto on Friday June 12, back Sunday.",
-        '2026-06-01T09:00:00Z',
-      ),
-      messageRecord('t1', 'm2', 'user', 'Sorry, I meant Braga, not Porto.', '2026-06-01T09:01:00Z'),
-    ]);
+    await engine.ingest(
+      threadMessages('t1', '2026-06-01T09:00:00Z', [
+        ['m1', 'user', "We're flying to Porto on Friday June 12, back Sunday."],
+        ['m2', 'user', 'Sorry, I meant Braga, not Porto.'],
+      ]),
+    );
     const read = async (field: string) => (await engine.getField('user:primary', field)).value;
     expect(await read('travel.destination')).toBe('Braga');
     expect(await read('travel.status')).toBe('planned');

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { messageRecord } from '../testing/index.js';
+import { threadMessages } from '../engine/__fixtures__/thread-messages.js';
 import {
-  asReading,
+  correctionReader,
   expectNothingRead,
+  expectReadings,
   expectSameReadings,
   onRecord,
-  readChat,
+  readerIn,
   readMessage,
 } from './__fixtures__/read-chat.js';
 import { EMPTY_REGISTRY } from './types.js';
@@ -20,15 +21,8 @@ const ON_RECORD = onRecord({
   'family.schedule.cello_lesson': '2026-09-09 16:30',
 });
 
-function read(text: string, known = ON_RECORD): string[] {
-  return readChat(text, AT, known).map(asReading);
-}
-
-function corrections(text: string, known = ON_RECORD): string[] {
-  return readChat(text, AT, known)
-    .filter((o) => o.correction)
-    .map(asReading);
-}
+const read = readerIn('user:primary', { at: AT, known: ON_RECORD });
+const corrections = correctionReader(AT, ON_RECORD);
 
 describe('a stated correction of a value on record', () => {
   it('gives the amount of the bill its subject names, however it marks the correction', () => {
@@ -48,12 +42,16 @@ describe('a stated correction of a value on record', () => {
   });
 
   it("moves a schedule entry's time and keeps its day, or its day and keeps its time", () => {
-    expect(corrections('Sorry, I meant the cello lesson is at 17:15')).toEqual([
-      'family.schedule.cello_lesson=2026-09-09 17:15 (strong)',
-    ]);
-    // 2026-09-08 is a Tuesday: the coming Thursday is the 10th.
-    expect(corrections('The cello lesson is on Thursday, not Wednesday.')).toEqual([
-      'family.schedule.cello_lesson=2026-09-10 16:30 (strong)',
+    expectReadings(corrections, [
+      [
+        'Sorry, I meant the cello lesson is at 17:15',
+        ['family.schedule.cello_lesson=2026-09-09 17:15 (strong)'],
+      ],
+      // 2026-09-08 is a Tuesday: the coming Thursday is the 10th.
+      [
+        'The cello lesson is on Thursday, not Wednesday.',
+        ['family.schedule.cello_lesson=2026-09-10 16:30 (strong)'],
+      ],
     ]);
   });
 
@@ -105,17 +103,13 @@ describe('a stated correction through the engine', () => {
 
   it('replaces the committed amount; an unknown bill stays out of state', async () => {
     const { engine } = t();
-    await engine.ingest([
-      messageRecord('t1', 'm1', 'user', 'The heating bill is £112 this month.', AT),
-      messageRecord(
-        't1',
-        'm2',
-        'user',
-        'Correction: the heating bill is actually £121.',
-        '2026-09-08T09:01:00Z',
-      ),
-      messageRecord('t1', 'm3', 'user', 'Correction: the gas bill is £60.', '2026-09-08T09:02:00Z'),
-    ]);
+    await engine.ingest(
+      threadMessages('t1', AT, [
+        ['m1', 'user', 'The heating bill is £112 this month.'],
+        ['m2', 'user', 'Correction: the heating bill is actually £121.'],
+        ['m3', 'user', 'Correction: the gas bill is £60.'],
+      ]),
+    );
     const amount = await engine.getField('user:primary', 'financial.heating_bill.amount');
     expect(amount.value).toBe('121');
     expect(amount.status).toBe('committed');
