@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { threadMessages } from '../engine/__fixtures__/thread-messages.js';
+import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import {
   correctionReader,
   expectNothingRead,
@@ -85,18 +84,16 @@ describe('a contrastive correction of a value on record', () => {
 });
 
 describe('a correction in the next message, through the engine', () => {
-  const t = useTestEngine('verity-contrast-', '2026-06-01T09:05:00Z', {
+  const t = useTestEngine('verity-contrast-', '2026-06-01T09:00:00Z', {
     embeddings: { model: null },
   });
 
   it('moves the destination and keeps the dates and status of the trip', async () => {
     const { engine } = t();
-    await engine.ingest(
-      threadMessages('t1', '2026-06-01T09:00:00Z', [
-        ['m1', 'user', "We're flying to Porto on Friday June 12, back Sunday."],
-        ['m2', 'user', 'Sorry, I meant Braga, not Porto.'],
-      ]),
-    );
+    await feedUserMessages(t(), [
+      "We're flying to Porto on Friday June 12, back Sunday.",
+      'Sorry, I meant Braga, not Porto.',
+    ]);
     const read = async (field: string) => (await engine.getField('user:primary', field)).value;
     expect(await read('travel.destination')).toBe('Braga');
     expect(await read('travel.status')).toBe('planned');

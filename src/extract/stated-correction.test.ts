@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { threadMessages } from '../engine/__fixtures__/thread-messages.js';
+import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import {
   correctionReader,
   expectNothingRead,
@@ -97,19 +96,15 @@ describe('a stated correction of a value on record', () => {
 });
 
 describe('a stated correction through the engine', () => {
-  const t = useTestEngine('verity-stated-correction-', '2026-09-08T09:05:00Z', {
-    embeddings: { model: null },
-  });
+  const t = useTestEngine('verity-stated-correction-', AT, { embeddings: { model: null } });
 
   it('replaces the committed amount; an unknown bill stays out of state', async () => {
     const { engine } = t();
-    await engine.ingest(
-      threadMessages('t1', AT, [
-        ['m1', 'user', 'The heating bill is £112 this month.'],
-        ['m2', 'user', 'Correction: the heating bill is actually £121.'],
-        ['m3', 'user', 'Correction: the gas bill is £60.'],
-      ]),
-    );
+    await feedUserMessages(t(), [
+      'The heating bill is £112 this month.',
+      'Correction: the heating bill is actually £121.',
+      'Correction: the gas bill is £60.',
+    ]);
     const amount = await engine.getField('user:primary', 'financial.heating_bill.amount');
     expect(amount.value).toBe('121');
     expect(amount.status).toBe('committed');

@@ -407,6 +407,14 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/** The value `entityId` has on record for `field`, or null when it has none. */
+function recordedValue(doc: DocContext, entityId: string, field: string): string | null {
+  return (
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
+      ?.value ?? null
+  );
+}
+
 /** The speaker's trip destination on record, if any. */
 function recordedDestination(doc: DocContext): string | null | undefined {
   return doc.input.known.find(
@@ -1071,9 +1079,7 @@ function presenceStretches(
   const today = doc.input.at.slice(0, 10);
   const places = stretchesOfTime(t.slice(from, to), today).map((s) => s.place);
   if (!places.includes('around-today')) return places;
-  const known = (field: string) =>
-    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
-      ?.value ?? null;
+  const known = (field: string) => recordedValue(doc, entityId, field);
   const departure = known('travel.departure_date');
   const destination = known('travel.destination');
   const departed =
@@ -1247,10 +1253,8 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.find(
-    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
-  )?.value;
-  if (known == null) return null;
+  const known = recordedValue(doc, entityId, 'travel.departure_date');
+  if (known === null) return null;
   const newDate = nearDeparture(date, known);
   // A trip is moved to a day still ahead, never to one already past.
   if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
@@ -1310,10 +1314,8 @@ function movedReturn(clause: Clause, doc: DocContext): Candidate | null | 'none'
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.find(
-    (k) => k.entityId === entityId && k.field === 'travel.return_date' && k.value !== null,
-  )?.value;
-  if (known == null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) return null;
+  const known = recordedValue(doc, entityId, 'travel.return_date');
+  if (known === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) return null;
   const target = t.slice(reading.targetAt);
   const bare = dayOfMonthNear(target, known);
   let date: string | null = null;
