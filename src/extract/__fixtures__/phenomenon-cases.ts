@@ -86,28 +86,40 @@ export function describeSentences(
 ): void {
   for (const [phenomenon, checks] of Object.entries(table)) {
     describe(phenomenon, () => {
-      for (const [name, check] of Object.entries(checks)) {
-        const sentences =
-          (check.nothing?.length ?? 0) +
-          (check.something?.length ?? 0) +
-          (check.reads?.length ?? 0) +
-          (check.equals?.length ?? 0);
-        // A check without sentences would be a test that cannot fail.
-        if (sentences === 0) throw new Error(`${phenomenon} > ${name}: no sentences`);
-        it(name, () => {
-          const reader = check.read ?? read;
-          expectNothingRead(reader, check.nothing ?? []);
-          expectSomethingRead(reader, check.something ?? []);
-          expectEachRead(
-            reader,
-            (check.reads ?? []).flatMap(([text, ...readings]) =>
-              readings.map((reading) => [text, reading] as const),
-            ),
-          );
-          for (const [text, readings] of check.equals ?? []) {
-            expect(reader(text), text).toEqual(readings);
-          }
-        });
+      itChecksSentences(read, checks, phenomenon);
+    });
+  }
+}
+
+/**
+ * One test per named check of `checks`, each through `read` unless the check names its own
+ * reader; `where` names the enclosing suite in the error for a check without sentences.
+ */
+export function itChecksSentences(
+  read: (text: string) => readonly unknown[],
+  checks: Readonly<Record<string, SentenceCheck>>,
+  where = 'itChecksSentences',
+): void {
+  for (const [name, check] of Object.entries(checks)) {
+    const sentences =
+      (check.nothing?.length ?? 0) +
+      (check.something?.length ?? 0) +
+      (check.reads?.length ?? 0) +
+      (check.equals?.length ?? 0);
+    // A check without sentences would be a test that cannot fail.
+    if (sentences === 0) throw new Error(`${where} > ${name}: no sentences`);
+    it(name, () => {
+      const reader = check.read ?? read;
+      expectNothingRead(reader, check.nothing ?? []);
+      expectSomethingRead(reader, check.something ?? []);
+      expectEachRead(
+        reader,
+        (check.reads ?? []).flatMap(([text, ...readings]) =>
+          readings.map((reading) => [text, reading] as const),
+        ),
+      );
+      for (const [text, readings] of check.equals ?? []) {
+        expect(reader(text), text).toEqual(readings);
       }
     });
   }
