@@ -177,13 +177,15 @@ describe('near-misses of an open preference', () => {
 
 describe('a closed facet met inside the open reading (second review)', () => {
   it('commits no diet or milk on one sentence, for a reason, an occasion or with a laugh', () => {
-    expectNothingRead(preferences, [
+    for (const text of [
       'I usually order halal burgers for the office party.',
       'I usually eat vegetarian curry at my aunt’s place.',
       'Sometimes I take my tea with almond milk.',
       'haha I switched to goat milk, as if.',
       'I switched to rice milk because the store had nothing else.',
-    ]);
+    ]) {
+      expect(preferences(text), text).toEqual([]);
+    }
   });
 
   it('corrects a held milk only when the switch is not made for something', () => {
