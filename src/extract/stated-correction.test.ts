@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
+import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
+import { messageRecord } from '../testing/index.js';
 import {
   correctionReader,
   expectNothingRead,
@@ -96,14 +97,22 @@ describe('a stated correction of a value on record', () => {
 });
 
 describe('a stated correction through the engine', () => {
-  const t = useTestEngine('verity-stated-correction-', AT, { embeddings: { model: null } });
+  const t = useTestEngine('verity-stated-correction-', '2026-09-08T09:05:00Z', {
+    embeddings: { model: null },
+  });
 
   it('replaces the committed amount; an unknown bill stays out of state', async () => {
     const { engine } = t();
-    await feedUserMessages(t(), [
-      'The heating bill is £112 this month.',
-      'Correction: the heating bill is actually £121.',
-      'Correction: the gas bill is £60.',
+    await engine.ingest([
+      messageRecord('t1', 'm1', 'user', 'The heating bill is £112 this month.', AT),
+      messageRecord(
+        't1',
+        'm2',
+        'user',
+        'Correction: the heating bill is actually £121.',
+        '2026-09-08T09:01:00Z',
+      ),
+      messageRecord('t1', 'm3', 'user', 'Correction: the gas bill is £60.', '2026-09-08T09:02:00Z'),
     ]);
     const amount = await engine.getField('user:primary', 'financial.heating_bill.amount');
     expect(amount.value).toBe('121');
