@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Subordination, subordinatedAt } from '../subordinate.js';
-import { expectEachRead, expectNothingRead, expectSomethingRead, readChat } from './read-chat.js';
+import {
+  expectEachRead,
+  expectNothingRead,
+  expectReadings,
+  expectSomethingRead,
+  readChat,
+} from './read-chat.js';
 
 /**
  * The readings of one user chat message with more than weak evidence, as `field=value`, only
@@ -118,9 +124,7 @@ export function itChecksSentences(
           readings.map((reading) => [text, reading] as const),
         ),
       );
-      for (const [text, readings] of check.equals ?? []) {
-        expect(reader(text), text).toEqual(readings);
-      }
+      expectReadings(reader, check.equals ?? []);
     });
   }
 }

@@ -105,7 +105,10 @@ export function expectSameReadings<T>(
   texts: readonly string[],
   readings: readonly T[],
 ): void {
-  for (const text of texts) expect(read(text), text).toEqual(readings);
+  expectReadings(
+    read,
+    texts.map((text) => [text, readings] as const),
+  );
 }
 
 /**
