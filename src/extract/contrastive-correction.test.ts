@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import { messageRecord } from '../testing/index.js';
 import {
-  asReading,
+  correctionReader,
   expectNothingRead,
   expectSameReadings,
   onRecord,
-  readChat,
   readMessage,
 } from './__fixtures__/read-chat.js';
 
@@ -17,11 +16,7 @@ const ON_RECORD = onRecord({
   'profile.preference.hotel': 'the Ritz',
 });
 
-function corrections(text: string, known = ON_RECORD): string[] {
-  return readChat(text, '2026-06-01T09:00:00Z', known)
-    .filter((o) => o.correction)
-    .map(asReading);
-}
+const corrections = correctionReader('2026-06-01T09:00:00Z', ON_RECORD);
 
 describe('a contrastive correction of a value on record', () => {
   it('replaces the contrasted value, whatever opens the sentence', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onRecord, readerIn } from './__fixtures__/read-chat.js';
+import { expectReadings, onRecord, readerIn } from './__fixtures__/read-chat.js';
 
 // A change of a recurring event after a label that ends in a colon ("Agreed with the coach:
 // swim is at 7 from now on"): the label was read as part of the event's name, so the change went
@@ -13,12 +13,16 @@ describe('a schedule change after a label', () => {
   });
 
   it('names the event by the words after the colon', () => {
-    // "swim" is the slot on record, "swim_lessons".
-    expect(read('Agreed with the coach: swim is at 19:00 from now on.')).toEqual([
-      'family.schedule.swim_lessons=19:00 (strong)',
-    ]);
-    expect(read('Update after parents evening: football is on Thursdays at 4 now')).toEqual([
-      'family.schedule.football=2026-05-07 16:00 (strong)',
+    expectReadings(read, [
+      // "swim" is the slot on record, "swim_lessons".
+      [
+        'Agreed with the coach: swim is at 19:00 from now on.',
+        ['family.schedule.swim_lessons=19:00 (strong)'],
+      ],
+      [
+        'Update after parents evening: football is on Thursdays at 4 now',
+        ['family.schedule.football=2026-05-07 16:00 (strong)'],
+      ],
     ]);
   });
 

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { asReading, expectNothingRead, onRecord, readChat } from './__fixtures__/read-chat.js';
+import { describe, it } from 'vitest';
+import {
+  asReading,
+  expectNothingRead,
+  expectReadings,
+  onRecord,
+  readChat,
+  readerIn,
+} from './__fixtures__/read-chat.js';
 
 // 2026-10-05 is a Monday.
 const AT = '2026-10-05T08:00:00Z';
@@ -10,42 +17,50 @@ const ON_RECORD = onRecord({
   'family.schedule.orchestra_rehearsal': '2026-10-08 18:30',
 });
 
-function read(text: string): string[] {
-  return readChat(text, AT, ON_RECORD).map(asReading);
-}
+const read = readerIn('user:primary', { at: AT, known: ON_RECORD });
 
 describe('a move of a known schedule entry, read by its shape', () => {
   it('reads a move to a weekday for an event word no list holds', () => {
-    expect(read('Fencing moved to Thursdays, same time.')).toEqual([
-      'family.schedule.fencing=2026-10-08 17:00 (strong)',
-    ]);
-    // The entry's kind ("lessons", "rehearsal") may be left out.
-    expect(read('Archery got switched to Fridays, same time')).toEqual([
-      'family.schedule.archery_lessons=2026-10-09 16:00 (strong)',
-    ]);
-    expect(read('Orchestra moved to Friday at 19:00')).toEqual([
-      'family.schedule.orchestra_rehearsal=2026-10-09 19:00 (strong)',
+    expectReadings(read, [
+      [
+        'Fencing moved to Thursdays, same time.',
+        ['family.schedule.fencing=2026-10-08 17:00 (strong)'],
+      ],
+      // The entry's kind ("lessons", "rehearsal") may be left out.
+      [
+        'Archery got switched to Fridays, same time',
+        ['family.schedule.archery_lessons=2026-10-09 16:00 (strong)'],
+      ],
+      [
+        'Orchestra moved to Friday at 19:00',
+        ['family.schedule.orchestra_rehearsal=2026-10-09 19:00 (strong)'],
+      ],
     ]);
   });
 
   it('keeps the day on record when only the hour moves', () => {
-    expect(read('Fencing was moved to 18:15')).toEqual([
-      'family.schedule.fencing=2026-10-07 18:15 (strong)',
+    expectReadings(read, [
+      ['Fencing was moved to 18:15', ['family.schedule.fencing=2026-10-07 18:15 (strong)']],
     ]);
   });
 
   it('does not put the new day or hour in force before the change starts', () => {
-    // From next week: the first Thursday on or after Monday the 12th.
-    expect(read('Fencing moved to Thursdays from next week')).toEqual([
-      'family.schedule.fencing=2026-10-15 (strong)',
-    ]);
-    // Starting the 14th (a Wednesday): the Thursday after it, not this week's.
-    expect(read('Fencing is moving to Thursdays starting the 14th')).toEqual([
-      'family.schedule.fencing=2026-10-15 (strong)',
-    ]);
-    // A new hour from next week: next week's session, not this Wednesday's.
-    expect(read('Fencing got moved to 18:15 from next week')).toEqual([
-      'family.schedule.fencing=2026-10-14 18:15 (strong)',
+    expectReadings(read, [
+      // From next week: the first Thursday on or after Monday the 12th.
+      [
+        'Fencing moved to Thursdays from next week',
+        ['family.schedule.fencing=2026-10-15 (strong)'],
+      ],
+      // Starting the 14th (a Wednesday): the Thursday after it, not this week's.
+      [
+        'Fencing is moving to Thursdays starting the 14th',
+        ['family.schedule.fencing=2026-10-15 (strong)'],
+      ],
+      // A new hour from next week: next week's session, not this Wednesday's.
+      [
+        'Fencing got moved to 18:15 from next week',
+        ['family.schedule.fencing=2026-10-14 18:15 (strong)'],
+      ],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onRecord, readerIn, readMessage } from './__fixtures__/read-chat.js';
+import { expectReadings, onRecord, readerIn, readMessage } from './__fixtures__/read-chat.js';
 
 // A recurring event moved to another weekday or another hour ("moves from Mondays to Tuesdays,
 // same time", "coach moved judo to 6 from next week"): the plural weekday was no date for the
@@ -13,34 +13,43 @@ describe('a move to a weekday or an hour', () => {
   });
 
   it('takes the next such weekday, with the time said after it', () => {
-    expect(read('Judo got moved to Thursdays at 5:30')).toEqual([
-      'family.schedule.judo=2026-05-07 17:30 (strong)',
+    expectReadings(read, [
+      ['Judo got moved to Thursdays at 5:30', ['family.schedule.judo=2026-05-07 17:30 (strong)']],
     ]);
   });
 
   it('keeps the time on record when the words say it stays', () => {
-    expect(read("Tobi's judo moves from Mondays to Tuesdays, same time.")).toEqual([
-      'family.schedule.judo=2026-05-05 17:00 (strong)',
-    ]);
-    expect(read('Judo moved to Tuesdays, same time as before')).toEqual([
-      'family.schedule.judo=2026-05-05 17:00 (strong)',
+    expectReadings(read, [
+      [
+        "Tobi's judo moves from Mondays to Tuesdays, same time.",
+        ['family.schedule.judo=2026-05-05 17:00 (strong)'],
+      ],
+      [
+        'Judo moved to Tuesdays, same time as before',
+        ['family.schedule.judo=2026-05-05 17:00 (strong)'],
+      ],
     ]);
   });
 
   it('starts from next week when the change does', () => {
-    expect(read("From next week Tobi's judo moves from Mondays to Tuesdays, still 17:00.")).toEqual(
-      ['family.schedule.judo=2026-05-12 17:00 (strong)'],
-    );
+    expectReadings(read, [
+      [
+        "From next week Tobi's judo moves from Mondays to Tuesdays, still 17:00.",
+        ['family.schedule.judo=2026-05-12 17:00 (strong)'],
+      ],
+    ]);
   });
 
   it('reads a bare hour as the new time, not the day the change starts', () => {
-    expect(read('Coach moved judo to 6 from next week')).toEqual([
-      'family.schedule.judo=18:00 (strong)',
+    expectReadings(read, [
+      ['Coach moved judo to 6 from next week', ['family.schedule.judo=18:00 (strong)']],
     ]);
   });
 
   it('still reads a date target as a date', () => {
-    expect(read('Judo moved to 6 December')).toEqual(['family.schedule.judo=2026-12-06 (strong)']);
+    expectReadings(read, [
+      ['Judo moved to 6 December', ['family.schedule.judo=2026-12-06 (strong)']],
+    ]);
   });
 
   it('commits nothing from a proposal or a condition', () => {

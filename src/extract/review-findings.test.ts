@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectMatches } from '../language/__fixtures__/expect-matches.js';
 import { COMMENT_ADVERB } from '../language/index.js';
 import { describeSentences } from './__fixtures__/phenomenon-cases.js';
-import { committingReadings, readChat } from './__fixtures__/read-chat.js';
+import { committingReadings, expectReadings, readChat } from './__fixtures__/read-chat.js';
 
 // Findings of the s10 review (issue #10): an exclaimed subject split from its predicate, a
 // comment adverb read as an allergen, a passive booking of the speaker's trip, a fronted locative
@@ -40,24 +40,20 @@ describe('a comment adverb is no allergen', () => {
       .map((o) => `${o.entityId} ${o.field}=${o.value}`);
 
   it('ends the allergen list at the speaker comment', () => {
-    expect(allergies("I'm allergic to shellfish, sadly")).toEqual([
-      'user:primary health.allergy.shellfish=allergic',
-    ]);
-    expect(allergies('allergic to peanuts unfortunately')).toEqual([
-      'user:primary health.allergy.peanut=allergic',
-    ]);
-    expect(allergies("Turns out I'm allergic to cats, honestly, and dust")).toEqual([
-      'user:primary health.allergy.cat=allergic',
-      'user:primary health.allergy.dust=allergic',
+    expectReadings(allergies, [
+      ["I'm allergic to shellfish, sadly", ['user:primary health.allergy.shellfish=allergic']],
+      ['allergic to peanuts unfortunately', ['user:primary health.allergy.peanut=allergic']],
+      [
+        "Turns out I'm allergic to cats, honestly, and dust",
+        ['user:primary health.allergy.cat=allergic', 'user:primary health.allergy.dust=allergic'],
+      ],
     ]);
   });
 
   it('keeps allergens that merely end in -ly', () => {
-    expect(allergies("I'm allergic to lily pollen")).toEqual([
-      'user:primary health.allergy.lily_pollen=allergic',
-    ]);
-    expect(allergies('allergic to jelly, weirdly')).toEqual([
-      'user:primary health.allergy.jelly=allergic',
+    expectReadings(allergies, [
+      ["I'm allergic to lily pollen", ['user:primary health.allergy.lily_pollen=allergic']],
+      ['allergic to jelly, weirdly', ['user:primary health.allergy.jelly=allergic']],
     ]);
   });
 

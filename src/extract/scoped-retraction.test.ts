@@ -29,6 +29,11 @@ async function committedTrip(engine: Engine): Promise<Record<string, string | nu
   return out;
 }
 
+/** Every field of the trip stays on record after `sentence` follows it. */
+async function expectTripKeptAfter(sentence: string): Promise<void> {
+  expect(await committedTrip(await engineAfter(TRIP, sentence))).toEqual(TRIP_FIELDS);
+}
+
 describe('a retraction opener followed by more words', () => {
   it.each([
     'Correction: the hotel has a rooftop pool.',
@@ -41,8 +46,7 @@ describe('a retraction opener followed by more words', () => {
     'I take that back, it was a long day.',
     'Ignore that, the last one was better.',
   ])('keeps every field of the trip on record: %s', async (sentence) => {
-    const engine = await engineAfter(TRIP, sentence);
-    expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
+    await expectTripKeptAfter(sentence);
   });
 
   it.each(['Correction: we leave March 5, not the 4th.', 'Sorry, I meant March 5 for departure.'])(
@@ -101,8 +105,7 @@ describe('a retraction that keeps what was there before', () => {
   ];
 
   it.each(LEFT_ALONE)('is another request, and keeps the trip: %s', async (sentence) => {
-    const engine = await engineAfter(TRIP, sentence);
-    expect(await committedTrip(engine)).toEqual(TRIP_FIELDS);
+    await expectTripKeptAfter(sentence);
   });
 
   it('withdraws the change it follows: "Scratch that, stick with Portland."', async () => {

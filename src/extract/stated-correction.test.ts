@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
 import { messageRecord } from '../testing/index.js';
 import {
-  asReading,
+  correctionReader,
   expectNothingRead,
+  expectReadings,
   expectSameReadings,
   onRecord,
-  readChat,
+  readerIn,
   readMessage,
 } from './__fixtures__/read-chat.js';
 import { EMPTY_REGISTRY } from './types.js';
@@ -20,15 +21,8 @@ const ON_RECORD = onRecord({
   'family.schedule.cello_lesson': '2026-09-09 16:30',
 });
 
-function read(text: string, known = ON_RECORD): string[] {
-  return readChat(text, AT, known).map(asReading);
-}
-
-function corrections(text: string, known = ON_RECORD): string[] {
-  return readChat(text, AT, known)
-    .filter((o) => o.correction)
-    .map(asReading);
-}
+const read = readerIn('user:primary', { at: AT, known: ON_RECORD });
+const corrections = correctionReader(AT, ON_RECORD);
 
 describe('a stated correction of a value on record', () => {
   it('gives the amount of the bill its subject names, however it marks the correction', () => {
@@ -48,12 +42,16 @@ describe('a stated correction of a value on record', () => {
   });
 
   it("moves a schedule entry's time and keeps its day, or its day and keeps its time", () => {
-    expect(corrections('Sorry, I meant the cello lesson is at 17:15')).toEqual([
-      'family.schedule.cello_lesson=2026-09-09 17:15 (strong)',
-    ]);
-    // 2026-09-08 is a Tuesday: the coming Thursday is the 10th.
-    expect(corrections('The cello lesson is on Thursday, not Wednesday.')).toEqual([
-      'family.schedule.cello_lesson=2026-09-10 16:30 (strong)',
+    expectReadings(corrections, [
+      [
+        'Sorry, I meant the cello lesson is at 17:15',
+        ['family.schedule.cello_lesson=2026-09-09 17:15 (strong)'],
+      ],
+      // 2026-09-08 is a Tuesday: the coming Thursday is the 10th.
+      [
+        'The cello lesson is on Thursday, not Wednesday.',
+        ['family.schedule.cello_lesson=2026-09-10 16:30 (strong)'],
+      ],
     ]);
   });
 

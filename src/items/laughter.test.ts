@@ -1,65 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEDING, HYPERBOLE, readLaughter, SINCERE } from './laughter.js';
 
-describe('HYPERBOLE', () => {
-  it.each([
-    "I'm never doing a triathlon again",
-    "we're not hosting Christmas again",
-    "we won't host Christmas again",
-    "I can't face that queue again",
-    'this song is stuck in my head forever',
-    'if the alarm goes off one more time',
-    'I could sleep for a thousand years',
-  ])('matches %s', (text) => {
-    expect(HYPERBOLE.test(text)).toBe(true);
+describe.each([
+  {
+    name: 'HYPERBOLE',
+    pattern: HYPERBOLE,
+    matches: [
+      "I'm never doing a triathlon again",
+      "we're not hosting Christmas again",
+      "we won't host Christmas again",
+      "I can't face that queue again",
+      'this song is stuck in my head forever',
+      'if the alarm goes off one more time',
+      'I could sleep for a thousand years',
+    ],
+    leaves: [
+      "we're moving to Leeds in May",
+      "I'll call again on Monday",
+      'the moon was bright last night',
+      'we never eat out on weekdays',
+      'one more thing: the keys are under the mat',
+      "I'll pay the fine at this point",
+      "we're moving to Mars Street in June",
+    ],
+  },
+  {
+    name: 'SINCERE',
+    pattern: SINCERE,
+    matches: ['seriously', 'for real this time', 'no exceptions', 'I mean it', "I'm serious"],
+    leaves: ['a serious cold', 'the exception was Tuesday', 'what do you mean'],
+  },
+  {
+    name: 'CONCEDING',
+    pattern: CONCEDING,
+    matches: [
+      'we decided to repaint the fence',
+      "I've agreed to host the book club",
+      'we picked the walnut desk',
+      'we went with the quieter dishwasher',
+      "we're going with the later train",
+    ],
+    leaves: [
+      'we decided the parrot is in charge now',
+      'I picked up a cold',
+      'she went with her sister',
+    ],
+  },
+])('$name', ({ pattern, matches, leaves }) => {
+  it.each(matches)('matches %s', (text) => {
+    expect(pattern.test(text)).toBe(true);
   });
 
-  it.each([
-    "we're moving to Leeds in May",
-    "I'll call again on Monday",
-    'the moon was bright last night',
-    'we never eat out on weekdays',
-    'one more thing: the keys are under the mat',
-    "I'll pay the fine at this point",
-    "we're moving to Mars Street in June",
-  ])('leaves %s alone', (text) => {
-    expect(HYPERBOLE.test(text)).toBe(false);
-  });
-});
-
-describe('SINCERE', () => {
-  it.each(['seriously', 'for real this time', 'no exceptions', 'I mean it', "I'm serious"])(
-    'matches %s',
-    (text) => {
-      expect(SINCERE.test(text)).toBe(true);
-    },
-  );
-
-  it.each(['a serious cold', 'the exception was Tuesday', 'what do you mean'])(
-    'leaves %s alone',
-    (text) => {
-      expect(SINCERE.test(text)).toBe(false);
-    },
-  );
-});
-
-describe('CONCEDING', () => {
-  it.each([
-    'we decided to repaint the fence',
-    "I've agreed to host the book club",
-    'we picked the walnut desk',
-    'we went with the quieter dishwasher',
-    "we're going with the later train",
-  ])('matches %s', (text) => {
-    expect(CONCEDING.test(text)).toBe(true);
-  });
-
-  it.each([
-    'we decided the parrot is in charge now',
-    'I picked up a cold',
-    'she went with her sister',
-  ])('leaves %s alone', (text) => {
-    expect(CONCEDING.test(text)).toBe(false);
+  it.each(leaves)('leaves %s alone', (text) => {
+    expect(pattern.test(text)).toBe(false);
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Subordination, subordinatedAt } from '../subordinate.js';
-import { expectEachRead, expectNothingRead, expectSomethingRead, readChat } from './read-chat.js';
+import {
+  expectEachRead,
+  expectNothingRead,
+  expectReadings,
+  expectSomethingRead,
+  readChat,
+} from './read-chat.js';
 
 /**
  * The readings of one user chat message with more than weak evidence, as `field=value`, only
@@ -86,29 +92,39 @@ export function describeSentences(
 ): void {
   for (const [phenomenon, checks] of Object.entries(table)) {
     describe(phenomenon, () => {
-      for (const [name, check] of Object.entries(checks)) {
-        const sentences =
-          (check.nothing?.length ?? 0) +
-          (check.something?.length ?? 0) +
-          (check.reads?.length ?? 0) +
-          (check.equals?.length ?? 0);
-        // A check without sentences would be a test that cannot fail.
-        if (sentences === 0) throw new Error(`${phenomenon} > ${name}: no sentences`);
-        it(name, () => {
-          const reader = check.read ?? read;
-          expectNothingRead(reader, check.nothing ?? []);
-          expectSomethingRead(reader, check.something ?? []);
-          expectEachRead(
-            reader,
-            (check.reads ?? []).flatMap(([text, ...readings]) =>
-              readings.map((reading) => [text, reading] as const),
-            ),
-          );
-          for (const [text, readings] of check.equals ?? []) {
-            expect(reader(text), text).toEqual(readings);
-          }
-        });
-      }
+      itChecksSentences(read, checks, phenomenon);
+    });
+  }
+}
+
+/**
+ * One test per named check of `checks`, each through `read` unless the check names its own
+ * reader; `where` names the enclosing suite in the error for a check without sentences.
+ */
+export function itChecksSentences(
+  read: (text: string) => readonly unknown[],
+  checks: Readonly<Record<string, SentenceCheck>>,
+  where = 'itChecksSentences',
+): void {
+  for (const [name, check] of Object.entries(checks)) {
+    const sentences =
+      (check.nothing?.length ?? 0) +
+      (check.something?.length ?? 0) +
+      (check.reads?.length ?? 0) +
+      (check.equals?.length ?? 0);
+    // A check without sentences would be a test that cannot fail.
+    if (sentences === 0) throw new Error(`${where} > ${name}: no sentences`);
+    it(name, () => {
+      const reader = check.read ?? read;
+      expectNothingRead(reader, check.nothing ?? []);
+      expectSomethingRead(reader, check.something ?? []);
+      expectEachRead(
+        reader,
+        (check.reads ?? []).flatMap(([text, ...readings]) =>
+          readings.map((reading) => [text, reading] as const),
+        ),
+      );
+      expectReadings(reader, check.equals ?? []);
     });
   }
 }

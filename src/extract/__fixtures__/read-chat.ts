@@ -72,6 +72,20 @@ export function readerIn(
   return (text) => readMessage(text, { ...options, entityId }).map(asReading);
 }
 
+/**
+ * Reads the corrections in each user chat message in `user:primary`'s own thread written at `at`,
+ * as `field=value (evidence)`, with `known` on record unless a call names other slots.
+ */
+export function correctionReader(
+  at: string,
+  known: readonly KnownSlot[],
+): (text: string, onRecord?: readonly KnownSlot[]) => string[] {
+  return (text, onRecord = known) =>
+    readChat(text, at, onRecord)
+      .filter((o) => o.correction)
+      .map(asReading);
+}
+
 /** An observation strong enough to commit or to ask: strong or moderate, state-changing. */
 export function wouldCommit(o: ExtractedObservation): boolean {
   return o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning');
@@ -91,7 +105,21 @@ export function expectSameReadings<T>(
   texts: readonly string[],
   readings: readonly T[],
 ): void {
-  for (const text of texts) expect(read(text), text).toEqual(readings);
+  expectReadings(
+    read,
+    texts.map((text) => [text, readings] as const),
+  );
+}
+
+/**
+ * Asserts, for each `[text, readings]`, that `read(text)` gives exactly `readings`, in that
+ * order; a failure names its text.
+ */
+export function expectReadings<T>(
+  read: (text: string) => readonly T[],
+  cases: readonly (readonly [string, readonly T[]])[],
+): void {
+  for (const [text, readings] of cases) expect(read(text), text).toEqual(readings);
 }
 
 /** Asserts that `read` gives nothing for any of `texts`; a failure names its text. */

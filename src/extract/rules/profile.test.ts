@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { committingReadings, onRecord, readMessage } from '../__fixtures__/read-chat.js';
+import { itChecksSentences } from '../__fixtures__/phenomenon-cases.js';
+import {
+  committingReadings,
+  expectNothingRead,
+  expectReadingsOf,
+  onRecord,
+  readMessage,
+} from '../__fixtures__/read-chat.js';
 
 // Preferences as an open vocabulary (issue #10 §3): the topic of a preference is the head noun of
 // the thing the speaker chooses, its value the modifier that sets it apart ("I like my coffee
@@ -29,95 +36,97 @@ function allPreferences(text: string, known: Readonly<Record<string, string>> = 
     );
 }
 
+/** Held topics of the one-moment near-misses: only the moment can keep them from a reading. */
+const HELD_FOR_A_MOMENT = {
+  'profile.preference.answer': 'long',
+  'profile.preference.mode': 'light',
+  'profile.preference.agenda': 'long',
+  'profile.preference.class': 'in-person',
+};
+
 describe('near-misses of an open preference', () => {
-  it('commits nothing for a one-off or an order', () => {
-    for (const text of [
-      "Just today I'll have green tea.",
-      "I'll have the grilled salmon.",
-      "I'd prefer sparkling water tonight.",
-      'For this trip I prefer budget hotels.',
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it('commits nothing for one particular object or a product opinion', () => {
-    for (const text of [
-      'I prefer the red one.',
-      'I like this hotel.',
-      'I like the new iPhone.',
-      'I always order the cheapest wine on the list.',
-      'I switched to the other charger.',
-      'I have switched to a new phone.',
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it("commits nothing for someone else's taste or a team's decision", () => {
-    for (const text of [
-      'Mia prefers dark chocolate.',
-      'My brother takes his coffee black.',
-      'We prefer Postgres for new services.',
-      'Our team switched to weekly sprints.',
-    ]) {
-      expect(
-        committingReadings(text).filter((r) => r.includes('profile.')),
-        text,
-      ).toEqual([]);
-    }
-  });
-
-  it('commits nothing for a question, a supposition, a past habit or a negation', () => {
-    for (const text of [
-      'Do you prefer dark chocolate?',
-      'Would you like your coffee black?',
-      "If I had to choose I'd take green tea.",
-      'I used to prefer green tea.',
-      'I liked my coffee black when I was a student.',
-      "I don't like my coffee black.",
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it('commits no topic for a plan, a venue, a clause or a gerund after the verb', () => {
-    for (const text of [
-      "Let's go to Starbucks.",
-      'I prefer we meet at 3.',
-      'I prefer not to talk about it.',
-      'I prefer working from home on Fridays.',
-      'I take my kids to school at 8.',
-      'I love my coffee shop.',
-      'I like my job.',
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it('commits nothing for what befalls the speaker, or a joke', () => {
-    for (const text of [
-      'I always have a great time at their parties.',
-      'I always get a splitting headache on long drives.',
-      'I like my coffee like I like my mornings: black, lol',
-      'I prefer cold pizza for breakfast, jk',
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
-  it('commits nothing for what the speaker has or undergoes rather than chooses', () => {
-    for (const text of [
-      'I have my hands full today.',
-      'I now have chest pain.',
-      'I usually have back pain after long drives.',
-      'I always take painkillers for migraines.',
-      'I always take long showers.',
-      'I usually have mixed feelings about sequels.',
-      'I prefer hard copies of contracts.',
-    ]) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
+  itChecksSentences(allPreferences, {
+    'commits nothing for a one-off or an order': {
+      nothing: [
+        "Just today I'll have green tea.",
+        "I'll have the grilled salmon.",
+        "I'd prefer sparkling water tonight.",
+        'For this trip I prefer budget hotels.',
+      ],
+    },
+    'commits nothing for one particular object or a product opinion': {
+      nothing: [
+        'I prefer the red one.',
+        'I like this hotel.',
+        'I like the new iPhone.',
+        'I always order the cheapest wine on the list.',
+        'I switched to the other charger.',
+        'I have switched to a new phone.',
+      ],
+    },
+    "commits nothing for someone else's taste or a team's decision": {
+      read: (text) => committingReadings(text).filter((r) => r.includes('profile.')),
+      nothing: [
+        'Mia prefers dark chocolate.',
+        'My brother takes his coffee black.',
+        'We prefer Postgres for new services.',
+        'Our team switched to weekly sprints.',
+      ],
+    },
+    'commits nothing for a question, a supposition, a past habit or a negation': {
+      nothing: [
+        'Do you prefer dark chocolate?',
+        'Would you like your coffee black?',
+        "If I had to choose I'd take green tea.",
+        'I used to prefer green tea.',
+        'I liked my coffee black when I was a student.',
+        "I don't like my coffee black.",
+      ],
+    },
+    'commits no topic for a plan, a venue, a clause or a gerund after the verb': {
+      nothing: [
+        "Let's go to Starbucks.",
+        'I prefer we meet at 3.',
+        'I prefer not to talk about it.',
+        'I prefer working from home on Fridays.',
+        'I take my kids to school at 8.',
+        'I love my coffee shop.',
+        'I like my job.',
+      ],
+    },
+    'commits nothing for what befalls the speaker, or a joke': {
+      nothing: [
+        'I always have a great time at their parties.',
+        'I always get a splitting headache on long drives.',
+        'I like my coffee like I like my mornings: black, lol',
+        'I prefer cold pizza for breakfast, jk',
+      ],
+    },
+    'commits nothing for what the speaker has or undergoes rather than chooses': {
+      nothing: [
+        'I have my hands full today.',
+        'I now have chest pain.',
+        'I usually have back pain after long drives.',
+        'I always take painkillers for migraines.',
+        'I always take long showers.',
+        'I usually have mixed feelings about sequels.',
+        'I prefer hard copies of contracts.',
+      ],
+    },
+    'commits nothing when the category of two compared things is not in the sentence': {
+      nothing: ['I prefer Slack over email.', 'I prefer tea over coffee.'],
+    },
+    'reads nothing for a choice held to one moment or one event': {
+      read: (text) => allPreferences(text, HELD_FOR_A_MOMENT),
+      nothing: [
+        'Today I prefer short answers.',
+        'I prefer short answers this week.',
+        'Right now I prefer long answers.',
+        'This semester I prefer online classes.',
+        "For tonight's call I prefer a short agenda.",
+        'I switched to dark mode for the launch.',
+      ],
+    },
   });
 
   it('keeps a choice limited to some occasions tentative', () => {
@@ -130,27 +139,22 @@ describe('near-misses of an open preference', () => {
     }
   });
 
-  it('commits nothing when the category of two compared things is not in the sentence', () => {
-    for (const text of ['I prefer Slack over email.', 'I prefer tea over coffee.']) {
-      expect(allPreferences(text), text).toEqual([]);
-    }
-  });
-
   it('reads no open topic that another rule writes (language, units, name, the facets)', () => {
     const held = {
       'profile.preference.language': 'portuguese',
       'profile.preference.name': 'Teo',
       'profile.preference.units': 'imperial',
     };
-    for (const text of [
-      'These days I prefer plain language.',
-      'I prefer formal language now.',
-      'I prefer casual language.',
-      'These days I prefer short names.',
-      'Lately I prefer round units.',
-    ]) {
-      expect(allPreferences(text, held), text).toEqual([]);
-    }
+    expectNothingRead(
+      (text) => allPreferences(text, held),
+      [
+        'These days I prefer plain language.',
+        'I prefer formal language now.',
+        'I prefer casual language.',
+        'These days I prefer short names.',
+        'Lately I prefer round units.',
+      ],
+    );
     // The units rule reads the system once; the open reading adds no `unit` beside it.
     expect(allPreferences('I prefer metric units.')).toEqual(['units=metric (strong)']);
   });
@@ -168,25 +172,6 @@ describe('near-misses of an open preference', () => {
     expect(allPreferences('Sometimes I like my tea weak.', held)).toEqual(['tea=weak (weak)']);
     expect(allPreferences('Occasionally I like my tea weak.', held)).toEqual(['tea=weak (weak)']);
     expect(allPreferences('I eat my vegetables first.', held)).toEqual([]);
-  });
-
-  it('reads nothing for a choice held to one moment or one event', () => {
-    const held = {
-      'profile.preference.answer': 'long',
-      'profile.preference.mode': 'light',
-      'profile.preference.agenda': 'long',
-      'profile.preference.class': 'in-person',
-    };
-    for (const text of [
-      'Today I prefer short answers.',
-      'I prefer short answers this week.',
-      'Right now I prefer long answers.',
-      'This semester I prefer online classes.',
-      "For tonight's call I prefer a short agenda.",
-      'I switched to dark mode for the launch.',
-    ]) {
-      expect(allPreferences(text, held), text).toEqual([]);
-    }
   });
 });
 
@@ -250,7 +235,7 @@ describe('an open preference', () => {
       ['I like my tomatoes roasted.', 'tomato=roasted (weak)'],
       ['I prefer electric buses.', 'bus=electric (weak)'],
     ];
-    for (const [text, reading] of cases) expect(allPreferences(text), text).toEqual([reading]);
+    expectReadingsOf(allPreferences, cases, (reading) => [reading], true);
   });
 
   it('keeps the topics the closed facets named', () => {
@@ -259,7 +244,7 @@ describe('an open preference', () => {
       ['I prefer morning meetings.', 'meeting_time=morning'],
       ['I prefer window seats over aisle seats.', 'seat=window'],
     ];
-    for (const [text, reading] of cases) expect(preferences(text), text).toEqual([reading]);
+    expectReadingsOf(preferences, cases, (reading) => [reading], true);
   });
 
   it('reads a compared choice when both sides share the head noun', () => {
@@ -282,19 +267,21 @@ describe('an open preference', () => {
       'profile.preference.tea': 'black',
       'profile.preference.water': 'sparkling',
     };
-    for (const [text, reading] of cases)
-      expect(allPreferences(text, held), text).toEqual([reading]);
+    expectReadingsOf(
+      (text) => allPreferences(text, held),
+      cases,
+      (reading) => [reading],
+      true,
+    );
   });
 
   it('reads no change in an occasion ("now and then") or a "not" that names no alternative', () => {
     const held = { 'profile.preference.wine': 'red', 'profile.preference.hotel': 'quiet' };
     // A drink taken now and then is no habit, and no change of the held one.
-    for (const text of [
-      'I drink white wine now and then.',
-      'I eat spicy food every now and again.',
-    ]) {
-      expect(allPreferences(text, held), text).toEqual([]);
-    }
+    expectNothingRead(
+      (text) => allPreferences(text, held),
+      ['I drink white wine now and then.', 'I eat spicy food every now and again.'],
+    );
     expect(allPreferences('I prefer lively hotels, not gonna lie.', held)).toEqual([
       'hotel=lively (strong)',
     ]);

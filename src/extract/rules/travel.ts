@@ -62,6 +62,16 @@ interface Hit {
   readonly arrival?: boolean;
 }
 
+/** A plan of `subject` to travel to `destination` (null: none said), read from `span`. */
+function planned(
+  subject: Subject,
+  destination: string | null,
+  span: string,
+  strength: EvidenceStrength,
+): Hit {
+  return { subject, status: 'planned', location: null, destination, span, strength };
+}
+
 const ARRIVAL =
   /\b(?:(?:landed|arrived|touched down|made it|got|checked in|pulled into|rolled into)\s+(?:safely\s+|finally\s+|just\s+)?(?:in|at|to|into)\s+|(?:landed|arrived|reached)\s+(?=\p{L}))/giu;
 const PRESENT =
@@ -397,6 +407,14 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/** The value `entityId` has on record for `field`, or null when it has none. */
+function recordedValue(doc: DocContext, entityId: string, field: string): string | null {
+  return (
+    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
+      ?.value ?? null
+  );
+}
+
 /** The speaker's trip destination on record, if any. */
 function recordedDestination(doc: DocContext): string | null | undefined {
   return doc.input.known.find(
@@ -661,17 +679,14 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "A documentary about the flight to X", "a book on the trip to Y": the journey is what
       // something is about, not a plan of the speaker's.
       const topic = TOPIC_OF.test(t.slice(0, m.index));
-      return {
-        subject: subjectBefore(m.index),
-        status: 'planned',
-        location: null,
-        destination: place.name,
-        span: `${m[0]}${place.name}`,
-        strength:
-          outing || unowned || forOther || topic
-            ? 'weak'
-            : planStrengthAt(t, m.index, place.strength),
-      };
+      return planned(
+        subjectBefore(m.index),
+        place.name,
+        `${m[0]}${place.name}`,
+        outing || unowned || forOther || topic
+          ? 'weak'
+          : planStrengthAt(t, m.index, place.strength),
+      );
     }
   }
   return null;
@@ -692,14 +707,12 @@ function swapPlan(clause: Clause, doc: DocContext): Hit | null {
     const place = placeAt(t, start, false);
     const replaced = placeAt(t, swap.index + swap[0].length, false);
     if (place !== null && replaced !== null && place.name === phrase) {
-      return {
-        subject: subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
-        status: 'planned',
-        location: null,
-        destination: place.name,
-        span: t.slice(start),
-        strength: 'strong',
-      };
+      return planned(
+        subjectFromAnalysis(clause, doc) ?? { kind: 'speaker' },
+        place.name,
+        t.slice(start),
+        'strong',
+      );
     }
   }
   return null;
@@ -734,14 +747,12 @@ function insteadPlan(clause: Clause, doc: DocContext): Hit | null {
     }
     const subject = subjectFromAnalysis(clause, doc);
     if (subject === null || subject.kind === 'person') return null;
-    return {
+    return planned(
       subject,
-      status: 'planned',
-      location: null,
-      destination: place.name,
-      span: t.slice(start, instead.index + instead[0].length),
-      strength: 'strong',
-    };
+      place.name,
+      t.slice(start, instead.index + instead[0].length),
+      'strong',
+    );
   }
   return null;
 }
@@ -762,15 +773,13 @@ function arrowPlan(t: string): Hit | null {
   if (place === null) return null;
   // "The four of us are flying Oslo -> Tromsø": a first-person plural makes it the group's.
   const plural = /\b(?:we|we're|we've|us|our)\b/i.test(t.slice(0, t.indexOf('->', arrow.index)));
-  return {
-    subject: plural ? { kind: 'we' } : { kind: 'speaker' },
-    status: 'planned',
-    location: null,
+  return planned(
+    plural ? { kind: 'we' } : { kind: 'speaker' },
     // "Return: OPO -> LIS": the way back ends at home, which is no destination of the trip.
-    destination: RETURN_LABEL.pattern.test(t) ? null : place.name,
-    span: `${arrow[0]}${place.name}`,
-    strength: place.strength,
-  };
+    RETURN_LABEL.pattern.test(t) ? null : place.name,
+    `${arrow[0]}${place.name}`,
+    place.strength,
+  );
 }
 
 /** Nouns of time that may follow a trip noun without it modifying them ("the Oslo trip tomorrow"). */
@@ -803,14 +812,12 @@ function namedTripPlan(clause: Clause): Hit | null {
   // "my flatmate's Krakow trip", "their Lisbon trip": someone else's trip.
   const others = THIRD_PARTY_POSSESSOR.pattern.test(`${t.slice(0, start)}${phrase.name}`);
   if (listenersAt(t, start)) return null;
-  return {
-    subject: { kind: 'speaker' },
-    status: 'planned',
-    location: null,
-    destination: phrase.name,
-    span: `${phrase.name} ${named[0]}`,
-    strength: mention || others ? 'weak' : phrase.strength,
-  };
+  return planned(
+    { kind: 'speaker' },
+    phrase.name,
+    `${phrase.name} ${named[0]}`,
+    mention || others ? 'weak' : phrase.strength,
+  );
 }
 
 const LEAVING = /\b(?:leaving|departing|flying out|heading out|fly out)\b/i;
@@ -905,14 +912,7 @@ function passiveBooking(clause: Clause): Hit | null {
     /\bfor\s+(?:my|our)\s+(?:mum|mom|dad|parents?|brother|sister|son|daughter|kids?|wife|husband|partner|friends?|boss|cousin)\b/i.test(
       clause.text,
     );
-  return {
-    subject: { kind: 'speaker' },
-    status: 'planned',
-    location: null,
-    destination: name,
-    span: clause.text,
-    strength: forOther ? 'weak' : 'strong',
-  };
+  return planned({ kind: 'speaker' }, name, clause.text, forOther ? 'weak' : 'strong');
 }
 
 /** The first plan the clause states, by the readings above in order; else a dated departure. */
@@ -928,14 +928,7 @@ function plannedHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): 
   const leaving = LEAVING.exec(t);
   if (leaving === null || clause.dates.length === 0) return null;
   if (leavesSomething(t.slice(leaving.index + leaving[0].length))) return null;
-  return {
-    subject: subjectBefore(t.search(LEAVING)),
-    status: 'planned',
-    location: null,
-    destination: null,
-    span: t,
-    strength: 'strong',
-  };
+  return planned(subjectBefore(t.search(LEAVING)), null, t, 'strong');
 }
 
 /**
@@ -1086,9 +1079,7 @@ function presenceStretches(
   const today = doc.input.at.slice(0, 10);
   const places = stretchesOfTime(t.slice(from, to), today).map((s) => s.place);
   if (!places.includes('around-today')) return places;
-  const known = (field: string) =>
-    doc.input.known.find((k) => k.entityId === entityId && k.field === field && k.value !== null)
-      ?.value ?? null;
+  const known = (field: string) => recordedValue(doc, entityId, field);
   const departure = known('travel.departure_date');
   const destination = known('travel.destination');
   const departed =
@@ -1262,10 +1253,8 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.find(
-    (k) => k.entityId === entityId && k.field === 'travel.departure_date' && k.value !== null,
-  )?.value;
-  if (known == null) return null;
+  const known = recordedValue(doc, entityId, 'travel.departure_date');
+  if (known === null) return null;
   const newDate = nearDeparture(date, known);
   // A trip is moved to a day still ahead, never to one already past.
   if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
@@ -1325,10 +1314,8 @@ function movedReturn(clause: Clause, doc: DocContext): Candidate | null | 'none'
     ? { kind: 'we' }
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
-  const known = doc.input.known.find(
-    (k) => k.entityId === entityId && k.field === 'travel.return_date' && k.value !== null,
-  )?.value;
-  if (known == null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) return null;
+  const known = recordedValue(doc, entityId, 'travel.return_date');
+  if (known === null || !/^\d{4}-\d{2}-\d{2}$/.test(known)) return null;
   const target = t.slice(reading.targetAt);
   const bare = dayOfMonthNear(target, known);
   let date: string | null = null;
@@ -1840,14 +1827,12 @@ function verblessPlan(clause: Clause, doc: DocContext): Hit | null {
       place = placeAt(r.subject.text, 0, false)?.name ?? null;
     }
     if (place === null) continue;
-    return {
-      subject: { kind: 'speaker' },
-      status: 'planned',
-      location: null,
-      destination: place,
-      span: part.text,
-      strength: planStrength(clause, part, place, anchor),
-    };
+    return planned(
+      { kind: 'speaker' },
+      place,
+      part.text,
+      planStrength(clause, part, place, anchor),
+    );
   }
   return null;
 }
