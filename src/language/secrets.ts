@@ -1341,7 +1341,7 @@ const GET_IN =
  * in a chat saying nothing of codes or getting in (`placeAsksCode`).
  */
 const BARE_PLACE = new RegExp(
-  `^(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
+  `^¿?(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
   'iu',
 );
 
@@ -1370,10 +1370,15 @@ export const CODE_TALK_WORDS: readonly string[] = [
   // English: being there, or on the way
   "(?:i['’]?m|i am|we['’]?re|we are|im) (?:at|outside|here|downstairs|out front|in front|in the lobby)",
   'on (?:my|our) way',
-  '(?:heading|headed|driving|walking|coming) (?:to|over|round)',
-  '(?:just )?(?:arrived|got here|made it)',
+  '(?:heading|headed|driving|walking) (?:to|over|round)',
+  '(?:just )?(?:got here|made it)',
+  'arriv\\p{L}*',
+  'coming',
+  'see you',
+  'downstairs|outside now',
+  'stay(?:ing)?|visit(?:ing)?|guests?',
   '(?:almost|nearly) there',
-  'be there in',
+  'be (?:there|over|round)',
   'pulling (?:up|in)',
   'parked (?:outside|out front)',
   'come (?:over|round|by)',
@@ -1386,42 +1391,47 @@ export const CODE_TALK_WORDS: readonly string[] = [
   'schl(?:ü|ue)ssel',
   'bin (?:gleich |schon )?(?:da|hier|unten|unterwegs)',
   'vor (?:dem|der|deinem|deiner|eurem|eurer) (?:haus|t(?:ü|ue)r|wohnung)',
-  'angekommen',
+  'angekommen|ankommen|ankunft',
+  'bei (?:dir|euch|ihnen)',
   // French
   'verrouill(?:é|e)e?',
   'ferm(?:é|e)e? (?:à|a) cl(?:é|e)',
   'peux pas entrer',
   'laisse[- ]moi entrer|ouvre[- ]moi',
   'cl(?:é|e)s?',
-  'je suis (?:là|devant|en bas|arriv(?:é|e)e?)',
-  "j['’]arrive|en route",
+  'je suis (?:là|devant|en bas)',
+  'en route',
   // Spanish
   'cerrad[oa] con llave',
   'no puedo entrar',
   '(?:á|a)breme|d(?:é|e)jame entrar',
   'llaves?',
   'estoy (?:aqu(?:í|i)|afuera|fuera|abajo)',
-  'ya llegu(?:é|e)|de camino|voy para all(?:á|a)',
+  'lleg\\p{L}*',
+  'de camino|voy para all(?:á|a)',
   // Italian
   'chiuso a chiave',
   'non riesco (?:a )?entrare|aprimi|fammi entrare',
   'chiav[ei]',
-  'sono (?:qui|arrivat[oa]|fuori|sotto)|sto arrivando',
+  'sono (?:qui|fuori|sotto)',
   // Portuguese
   'trancad[oa]',
   'n(?:ã|a)o consigo entrar|deixa[- ]me entrar',
   'chaves?',
-  'estou (?:aqui|l(?:á|a) fora|chegando|a chegar)|cheguei|a caminho',
+  'estou (?:aqui|l(?:á|a) fora)|a caminho',
+  'cheg\\p{L}*',
   // Dutch
   'op slot',
   'kan er niet in|laat (?:me|mij|ons) (?:er )?(?:binnen|in)',
   'sleutels?',
   'ik ben er|we zijn er|ik sta (?:voor|beneden|buiten)|onderweg',
+  'aankomst|kom(?:en)? (?:aan|langs)',
   // Polish
   'zamkni(?:ę|e)t[eay]',
   'nie mog(?:ę|e) wej(?:ść|sc)|otw(?:ó|o)rz|wpu(?:ść|sc) mnie',
   'klucz(?:e|a|y|ami)?',
   'jestem (?:na miejscu|pod|na dole|ju(?:ż|z))|w drodze',
+  'b(?:ę|e)d(?:ę|e)|przyjad(?:ę|e)|przyjd(?:ę|e)',
   // Swedish, Danish, Indonesian
   'l(?:å|aa)st|nyckel(?:n)?',
   'jag (?:är|ar) (?:här|utanför)',
@@ -1436,34 +1446,36 @@ export const CODE_TALK_WORDS: readonly string[] = [
   '到了|楼下|樓下|门口|門口|在路上',
   '鍵|入れない|開けて',
   '着いた|向かって',
+  '过来|過來|来了|來了',
 ];
 
 /**
  * @internal Questions for a value other than a code that a bare place may go on with: a size, a
- * price, a time, a year ('How deep are the cupboards?' | 'the pantry is 600' | 'door?' | '820').
+ * weight, a price, a year ('How deep are the cupboards?' | 'the pantry is 600' | 'door?' | '820').
+ * Never a time, a duration, a distance or a count: a visit is arranged by those, then the door
+ * code asked ("What time should I come?" | "7" | "door?" | "4471").
  * By hand, in English and the languages of `CODE_TALK_WORDS`; each entry has a chat of our own in
  * `secrets-bare-place.test.ts`, and a test fails when one has none.
  */
 export const VALUE_ASK_WORDS: readonly string[] = [
-  // English
-  'how (?:much|many|deep|wide|tall|long|high|big|heavy|old|thick|far)',
-  'what (?:time|year)',
-  'when',
+  // English: a size, a weight, a price, a year (never a time, a duration or a count: a visit is
+  // arranged by them, and a code asked after)
+  'how (?:deep|wide|tall|high|big|heavy|thick)',
   '(?:width|height|depth|length|size|weight)s?',
-  'price|cost|set (?:you|me|us) back',
+  'how old|what year',
+  'how much|price|cost|set (?:you|me|us) back',
   // German, French, Spanish, Italian, Portuguese, Dutch, Polish
-  'wie (?:viel|breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
-  'wann|was kostet',
-  'combien|quand|quelle heure',
+  'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
+  'wie ?viel|was kostet',
+  'combien',
   'hauteur|largeur|profondeur|longueur|taille|prix|poids',
-  'cu(?:á|a)nto|cu(?:á|a)ndo|qu(?:é|e) (?:hora|tama(?:ñ|n)o)',
-  'quanto|quando|che ora',
-  'quantos?|que horas',
-  'hoeveel|hoe (?:breed|diep|hoog|lang|oud|zwaar|groot|laat)|wanneer',
-  'ile|kiedy|jak (?:szerok|g(?:łę|le)bok|wysok|d(?:ł|l)ug|star)\\p{L}*',
+  'cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o',
+  'quanto|quantos?',
+  'hoeveel|hoe (?:breed|diep|hoog|oud|zwaar|groot)',
+  'ile|jak (?:szerok|g(?:łę|le)bok|wysok|d(?:ł|l)ug|star)\\p{L}*',
   // Chinese and Japanese (read without word edges)
-  '多少|多宽|多寬|多高|多长|多長|几点|幾點|什么时候|什麼時候',
-  'いくら|何時|何年|何センチ',
+  '多少|多宽|多寬|多高|多长|多長|多大',
+  'いくら|何年|何センチ',
 ];
 
 const CJK_ENTRY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -1510,14 +1522,19 @@ function asksValue(sentence: string): boolean {
 
 /**
  * Whether a bare place asked for (`BARE_PLACE`) asks for its code, read with the sentences said
- * before and after it: yes in a chat speaking of a code, of getting in or of being there
- * (`speaksOfCode`); no when it goes on with a question for another value ("How deep are the
- * cupboards?" | "the pantry is 600" | "door?" asks a depth); yes otherwise, as a leaked code costs
- * more than a masked width.
+ * before and after it: yes in a chat speaking of a code, of getting in, of coming or being there
+ * (`speaksOfCode`); no when it goes on with a question for another value, answered with a number
+ * or asked just before ("How deep are the cupboards?" | "the pantry is 600" | "door?" asks a
+ * depth); yes otherwise, as a leaked code costs more than a masked width.
  */
 function placeAsksCode(before: readonly string[], after: readonly string[]): boolean {
   if (speaksOfCode([...before, ...after].join('\n'))) return true;
-  return !before.some(asksValue);
+  // The value asked must be answered with a number before the place, or asked just before it
+  // ("How much do I owe you?" | "nothing, enjoy" | "door?" goes on with no value).
+  return !before.some(
+    (s, i) =>
+      asksValue(s) && (i === before.length - 1 || before.slice(i + 1).some((t) => /\d/u.test(t))),
+  );
 }
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
