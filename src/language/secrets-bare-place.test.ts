@@ -49,6 +49,17 @@ describe('a bare place asked after getting in or arriving is asked for its code 
     [['What time do they shut up for the night?', 'the gate?', '2230']],
     // A value asked and not answered with a number: the place goes on with none.
     [['How much do I owe you for the weekend?', 'nothing, enjoy', 'door?', '3916']],
+    // Or the chat moved on after the value's answer: the place is asked afresh.
+    [
+      [
+        'how tall is your sofa btw',
+        'about 85',
+        "ok I'll bring the van round at 5",
+        'garage?',
+        '7765',
+      ],
+    ],
+    [['How wide is the hall?', '1100', 'Is that with the skirting?', 'yes', 'door?', '820']],
   ])('masks a code-shaped reply in %j (a leak costs more than a masked width)', (said) => {
     expect(shown(said)).toBe('[secret]');
   });
@@ -243,12 +254,15 @@ describe('code talk and value questions, one chat of our own per entry', () => {
       expect(entryPattern(entry).test(said), `${entry} in "${said}"`).toBe(true);
   });
 
-  it.each(TALK)('"%s" makes a code of "4471" after "%s" | "door?"', (_entry, said) => {
-    // Without the talk the place goes on with the width asked; with it, it asks for the code.
-    const width = ['How wide is the hall?', '1100'];
-    expect(shown([...width, 'door?', '4471'])).toBe('4471');
-    expect(shown([...width, said, 'door?', '4471'])).toBe('[secret]');
-  });
+  it.each(TALK)(
+    '"%s" makes a code of "4471" after "%s" | a width asked | "door?"',
+    (_entry, said) => {
+      // Without the talk the place goes on with the width asked; with it, it asks for the code.
+      const width = ['How wide is the hall?', '1100'];
+      expect(shown([...width, 'door?', '4471'])).toBe('4471');
+      expect(shown([said, ...width, 'door?', '4471'])).toBe('[secret]');
+    },
+  );
 
   it.each(VALUE)('"%s": "%s" | "%s" | "door?" keeps "820"', (_entry, question, answer) => {
     expect(shown([question, answer, 'door?', '820'])).toBe('820');

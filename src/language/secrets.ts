@@ -1529,11 +1529,26 @@ function asksValue(sentence: string): boolean {
  */
 function placeAsksCode(before: readonly string[], after: readonly string[]): boolean {
   if (speaksOfCode([...before, ...after].join('\n'))) return true;
-  // The value asked must be answered with a number before the place, or asked just before it
-  // ("How much do I owe you?" | "nothing, enjoy" | "door?" goes on with no value).
-  return !before.some(
-    (s, i) =>
-      asksValue(s) && (i === before.length - 1 || before.slice(i + 1).some((t) => /\d/u.test(t))),
+  return !goesOnWithValue(before);
+}
+
+/** Words a sentence answering a value may hold: "the pantry is 600", "about 1100", "1350 mm". */
+const ANSWER_WORDS = 5;
+
+/**
+ * Whether the sentences before a bare place are a question for another value (`asksValue`) and
+ * its answers: nothing after the question, or short sentences with a number, none a question. Said
+ * otherwise ("How much do I owe you?" | "nothing, enjoy", "How tall is your sofa?" | "about 85" |
+ * "ok I'll bring the van round at 5"), the chat has moved on and the place is asked afresh.
+ */
+function goesOnWithValue(before: readonly string[]): boolean {
+  const asked = before.findLastIndex(asksValue);
+  if (asked === -1) return false;
+  const answers = before.slice(asked + 1);
+  return (
+    answers.length === 0 ||
+    (answers.some((s) => /\d/u.test(s)) &&
+      answers.every((s) => !/[?？]/u.test(s) && s.split(/\s+/u).length <= ANSWER_WORDS))
   );
 }
 
