@@ -38,6 +38,8 @@ describe('a bare place asked after getting in or arriving is asked for its code 
     // A place asked with nothing said before it: no telling, so a code-shaped reply is masked.
     [['front door?', '2210']],
     [['and the gate?', '1958']],
+    // Opened with '¿' as Spanish writes it, a place all the same.
+    [['Mi hermano pasa a recoger la bici', '¿el portón?', '7070']],
     // Place talk without a question the place goes on with.
     [["We're redoing the hall at the cottage this month.", 'door?', '820']],
     // A time, a duration, a distance or a count asked: a visit is arranged by them.
@@ -76,6 +78,7 @@ describe('a bare place going on with a question for another value keeps its numb
     [['Wie breit ist das Fenster im Flur?', '1200', 'Haustür?', '1010']],
     [['Quelle est la hauteur de la fenêtre ?', '1350 mm', 'la porte ?', '2040']],
     [['窗户多宽？', '1200', '大门？', '1500']],
+    [['¿Qué tamaño tiene la ventana?', '1200', '¿y la puerta?', '2030']],
   ])('keeps %j', (said) => {
     expect(shown(said)).toBe(said[said.length - 1]);
   });
@@ -202,8 +205,7 @@ const TALK: readonly [string, string][] = [
 
 /** [entry, a question for a value, its answer]: "door?" after them asks the same value. */
 const VALUE: readonly [string, string, string][] = [
-  // English: a size, a weight, a price, a year (never a time, a duration or a count: a visit is
-  // arranged by them, and a code asked after)
+  // English
   [
     'how (?:deep|wide|tall|high|big|heavy|thick)',
     'How deep are the cupboards?',
@@ -234,7 +236,7 @@ const VALUE: readonly [string, string, string][] = [
     '1350',
   ],
   ['cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o', '¿Cuánto costó la reforma del baño?', '3200'],
-  ['quanto|quantos?', 'Quanto è larga la finestra?', '1200'],
+  ['quant[oaie]s?', 'Quanto è larga la finestra?', '1200'],
   ['hoeveel|hoe (?:breed|diep|hoog|oud|zwaar|groot)', 'Hoe hoog is het raam?', '1400'],
   [
     'ile|jak (?:szerok|g(?:łę|le)bok|wysok|d(?:ł|l)ug|star)\\p{L}*',

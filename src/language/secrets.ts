@@ -1453,13 +1453,12 @@ export const CODE_TALK_WORDS: readonly string[] = [
  * @internal Questions for a value other than a code that a bare place may go on with: a size, a
  * weight, a price, a year ('How deep are the cupboards?' | 'the pantry is 600' | 'door?' | '820').
  * Never a time, a duration, a distance or a count: a visit is arranged by those, then the door
- * code asked ("What time should I come?" | "7" | "door?" | "4471").
- * By hand, in English and the languages of `CODE_TALK_WORDS`; each entry has a chat of our own in
- * `secrets-bare-place.test.ts`, and a test fails when one has none.
+ * code asked ("What time should I come?" | "7" | "door?" | "4471"). By hand, in English and the
+ * languages of `CODE_TALK_WORDS`; each entry has a chat of our own in `secrets-bare-place.test.ts`,
+ * and a test fails when one has none.
  */
 export const VALUE_ASK_WORDS: readonly string[] = [
-  // English: a size, a weight, a price, a year (never a time, a duration or a count: a visit is
-  // arranged by them, and a code asked after)
+  // English
   'how (?:deep|wide|tall|high|big|heavy|thick)',
   '(?:width|height|depth|length|size|weight)s?',
   'how old|what year',
@@ -1470,7 +1469,7 @@ export const VALUE_ASK_WORDS: readonly string[] = [
   'combien',
   'hauteur|largeur|profondeur|longueur|taille|prix|poids',
   'cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o',
-  'quanto|quantos?',
+  'quant[oaie]s?',
   'hoeveel|hoe (?:breed|diep|hoog|oud|zwaar|groot)',
   'ile|jak (?:szerok|g(?:łę|le)bok|wysok|d(?:ł|l)ug|star)\\p{L}*',
   // Chinese and Japanese (read without word edges)
@@ -1580,6 +1579,8 @@ function labelAsked(sentence: string): SecretKind | null {
  * request naming a secret ("What's your PIN so I can set up the reminder?", "Please share the OTP
  * from the app."), or names it by "it" after a sentence that does ("I changed the alarm code." /
  * "What is it now?"). A question about the secret ("how many digits…?", "when…?") asks for none.
+ * When the last sentence asks nothing and is no question, an ask earlier in the same message is
+ * read: "Door code? I'm outside." asks for the code.
  */
 function askedKind(asked: string): SecretKind | null {
   const sentences = sentencesOf(asked);
