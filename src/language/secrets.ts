@@ -1337,12 +1337,219 @@ const GET_IN =
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
- * "le portail ?", "大门？". Asked in a chat that already speaks of getting in, it asks for the code.
+ * "le portail ?", "大门？". It asks for the code unless it goes on with a question for another value
+ * in a chat saying nothing of codes or getting in (`placeAsksCode`).
  */
 const BARE_PLACE = new RegExp(
-  `^(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
+  `^¿?(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
   'iu',
 );
+
+/**
+ * @internal Talk of getting into a place, or of being at it or on the way there: after it, a bare
+ * place asked for ("door?") asks for its code, whatever was asked before ('Heading to your place
+ * now' | 'door?' | '4471#', 'Got to the cabin, it's locked' | 'gate?' | '2608'). Written by hand
+ * from everyday usage, in English and the languages of `FOREIGN_LABELS` and `OPENED`; each entry
+ * has a sentence of our own in `secrets-bare-place.test.ts`, and a test fails when one has none.
+ * A word here only ever makes a code of a reply to a bare place: a false hit masks a width.
+ */
+export const CODE_TALK_WORDS: readonly string[] = [
+  // English: getting in
+  'locked(?: out)?',
+  '(?:let|buzz) (?:me|us|him|her|them) in',
+  "(?:can['’]?t|cannot|can not|couldn['’]?t) get in(?:side)?",
+  'keys?',
+  'buzz(?:er)?',
+  'door ?bell',
+  'ring the bell',
+  'knock(?:ed|ing)?',
+  'open (?:up|the (?:door|gate))',
+  'unlock(?:ed)?',
+  'lockbox(?:es)?',
+  'intercom',
+  // English: being there, or on the way
+  "(?:i['’]?m|i am|we['’]?re|we are|im) (?:at|outside|here|downstairs|out front|in front|in the lobby)",
+  'on (?:my|our) way',
+  '(?:heading|headed|driving|walking) (?:to|over|round)',
+  '(?:just )?(?:got here|made it)',
+  'arriv\\p{L}*',
+  'coming',
+  'see you',
+  'downstairs|outside now',
+  'stay(?:ing)?|visit(?:ing)?|guests?',
+  '(?:almost|nearly) there',
+  'be (?:there|over|round)',
+  'pulling (?:up|in)',
+  'parked (?:outside|out front)',
+  'come (?:over|round|by)',
+  'check[- ]?in',
+  // German
+  'abgeschlossen|zugesperrt|verschlossen',
+  '(?:lass|lässt|lasst) (?:mich|uns) rein',
+  'komm(?:e|en)? nicht rein',
+  'mach(?:st)? (?:mir )?auf|aufmachen',
+  'schl(?:ü|ue)ssel',
+  'bin (?:gleich |schon )?(?:da|hier|unten|unterwegs)',
+  'vor (?:dem|der|deinem|deiner|eurem|eurer) (?:haus|t(?:ü|ue)r|wohnung)',
+  'angekommen|ankommen|ankunft',
+  'bei (?:dir|euch|ihnen)',
+  // French
+  'verrouill(?:é|e)e?',
+  'ferm(?:é|e)e? (?:à|a) cl(?:é|e)',
+  'peux pas entrer',
+  'laisse[- ]moi entrer|ouvre[- ]moi',
+  'cl(?:é|e)s?',
+  'je suis (?:là|devant|en bas)',
+  'en route',
+  // Spanish
+  'cerrad[oa] con llave',
+  'no puedo entrar',
+  '(?:á|a)breme|d(?:é|e)jame entrar',
+  'llaves?',
+  'estoy (?:aqu(?:í|i)|afuera|fuera|abajo)',
+  'lleg\\p{L}*',
+  'de camino|voy para all(?:á|a)',
+  // Italian
+  'chiuso a chiave',
+  'non riesco (?:a )?entrare|aprimi|fammi entrare',
+  'chiav[ei]',
+  'sono (?:qui|fuori|sotto)',
+  // Portuguese
+  'trancad[oa]',
+  'n(?:ã|a)o consigo entrar|deixa[- ]me entrar',
+  'chaves?',
+  'estou (?:aqui|l(?:á|a) fora)|a caminho',
+  'cheg\\p{L}*',
+  // Dutch
+  'op slot',
+  'kan er niet in|laat (?:me|mij|ons) (?:er )?(?:binnen|in)',
+  'sleutels?',
+  'ik ben er|we zijn er|ik sta (?:voor|beneden|buiten)|onderweg',
+  'aankomst|kom(?:en)? (?:aan|langs)',
+  // Polish
+  'zamkni(?:ę|e)t[eay]',
+  'nie mog(?:ę|e) wej(?:ść|sc)|otw(?:ó|o)rz|wpu(?:ść|sc) mnie',
+  'klucz(?:e|a|y|ami)?',
+  'jestem (?:na miejscu|pod|na dole|ju(?:ż|z))|w drodze',
+  'b(?:ę|e)d(?:ę|e)|przyjad(?:ę|e)|przyjd(?:ę|e)',
+  // Swedish, Danish, Indonesian
+  'l(?:å|aa)st|nyckel(?:n)?',
+  'jag (?:är|ar) (?:här|utanför)',
+  'n(?:ø|o)gle(?:n)?|jeg er (?:her|udenfor)',
+  'terkunci|kunci',
+  'sudah sampai|di depan',
+  // Chinese and Japanese (read without word edges)
+  '锁了|锁着|鎖了|鎖著',
+  '进不去|進不去',
+  '开门|開門',
+  '钥匙|鑰匙',
+  '到了|楼下|樓下|门口|門口|在路上',
+  '鍵|入れない|開けて',
+  '着いた|向かって',
+  '过来|過來|来了|來了',
+];
+
+/**
+ * @internal Questions for a value other than a code that a bare place may go on with: a size, a
+ * weight, a price, a year ('How deep are the cupboards?' | 'the pantry is 600' | 'door?' | '820').
+ * Never a time, a duration, a distance or a count: a visit is arranged by those, then the door
+ * code asked ("What time should I come?" | "7" | "door?" | "4471"). By hand, in English and the
+ * languages of `CODE_TALK_WORDS`; each entry has a chat of our own in `secrets-bare-place.test.ts`,
+ * and a test fails when one has none.
+ */
+export const VALUE_ASK_WORDS: readonly string[] = [
+  // English
+  'how (?:deep|wide|tall|high|big|heavy|thick)',
+  '(?:width|height|depth|length|size|weight)s?',
+  'how old|what year',
+  'how much|price|cost|set (?:you|me|us) back',
+  // German, French, Spanish, Italian, Portuguese, Dutch, Polish
+  'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
+  'wie ?viel|was kostet',
+  'combien',
+  'hauteur|largeur|profondeur|longueur|taille|prix|poids',
+  'cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o',
+  'quant[oaie]s?',
+  'hoeveel|hoe (?:breed|diep|hoog|oud|zwaar|groot)',
+  'ile|jak (?:szerok|g(?:łę|le)bok|wysok|d(?:ł|l)ug|star)\\p{L}*',
+  // Chinese and Japanese (read without word edges)
+  '多少|多宽|多寬|多高|多长|多長|多大',
+  'いくら|何年|何センチ',
+];
+
+const CJK_ENTRY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** One pattern of a word list: word edges for words of letters, none for CJK (no spaces there). */
+function wordListPattern(words: readonly string[]): RegExp {
+  const spaced = words.filter((w) => !CJK_ENTRY.test(w)).join('|');
+  const joined = words.filter((w) => CJK_ENTRY.test(w)).join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${spaced})(?![\\p{L}\\p{N}])|${joined}`, 'iu');
+}
+const CODE_TALK = wordListPattern(CODE_TALK_WORDS);
+const VALUE_ASK = wordListPattern(VALUE_ASK_WORDS);
+
+/** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords. */
+const CODE_KINDS: ReadonlySet<SecretKind> = new Set([
+  'pin',
+  'access_code',
+  'password',
+  'one_time_code',
+]);
+
+/**
+ * Whether `text` speaks of a code or of getting in: a label of `CODE_KINDS` (its guard not needed:
+ * "the code" said before "door?" is the door's; never a public code, "the zip code", nor a "pass"
+ * with no login), a CJK secret word, a question how to get in (`GET_IN`), or `CODE_TALK`.
+ */
+function speaksOfCode(text: string): boolean {
+  if (CJK_SECRET_WORD.test(text) || GET_IN.test(text) || CODE_TALK.test(text)) return true;
+  for (const match of text.matchAll(LABEL)) {
+    const label = labelOf(match[0]);
+    if (!CODE_KINDS.has(label.kind)) continue;
+    if (label.guard === 'place' && PUBLIC_CODE_BEFORE.test(text.slice(0, match.index ?? 0)))
+      continue;
+    if (label.guard === 'login' && !guardedBy(label, text)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether `sentence` is a question for another value (`VALUE_ASK`): by its mark or opening so. */
+function asksValue(sentence: string): boolean {
+  const found = VALUE_ASK.exec(sentence);
+  return found !== null && (/[?？]\s*$/u.test(sentence) || found.index === 0);
+}
+
+/**
+ * Whether a bare place asked for (`BARE_PLACE`) asks for its code, read with the sentences said
+ * before and after it: yes in a chat speaking of a code, of getting in, of coming or being there
+ * (`speaksOfCode`); no when it goes on with a question for another value, answered with a number
+ * or asked just before ("How deep are the cupboards?" | "the pantry is 600" | "door?" asks a
+ * depth); yes otherwise, as a leaked code costs more than a masked width.
+ */
+function placeAsksCode(before: readonly string[], after: readonly string[]): boolean {
+  if (speaksOfCode([...before, ...after].join('\n'))) return true;
+  return !goesOnWithValue(before);
+}
+
+/** Words a sentence answering a value may hold: "the pantry is 600", "about 1100", "1350 mm". */
+const ANSWER_WORDS = 5;
+
+/**
+ * Whether the sentences before a bare place are a question for another value (`asksValue`) and
+ * its answers: nothing after the question, or short sentences with a number, none a question. Said
+ * otherwise ("How much do I owe you?" | "nothing, enjoy", "How tall is your sofa?" | "about 85" |
+ * "ok I'll bring the van round at 5"), the chat has moved on and the place is asked afresh.
+ */
+function goesOnWithValue(before: readonly string[]): boolean {
+  const asked = before.findLastIndex(asksValue);
+  if (asked === -1) return false;
+  const answers = before.slice(asked + 1);
+  return (
+    answers.length === 0 ||
+    (answers.some((s) => /\d/u.test(s)) &&
+      answers.every((s) => !/[?？]/u.test(s) && s.split(/\s+/u).length <= ANSWER_WORDS))
+  );
+}
 
 /** The kind of secret a label in `sentence` asks for, when it is one and is asked for. */
 function labelAsked(sentence: string): SecretKind | null {
@@ -1372,20 +1579,44 @@ function labelAsked(sentence: string): SecretKind | null {
  * request naming a secret ("What's your PIN so I can set up the reminder?", "Please share the OTP
  * from the app."), or names it by "it" after a sentence that does ("I changed the alarm code." /
  * "What is it now?"). A question about the secret ("how many digits…?", "when…?") asks for none.
+ * When the last sentence asks nothing and is no question, an ask earlier in the same message is
+ * read: "Door code? I'm outside." asks for the code.
  */
 function askedKind(asked: string): SecretKind | null {
-  const sentences = asked
+  const sentences = sentencesOf(asked);
+  const last = sentences.length - 1;
+  const kind = sentenceAsked(sentences, last);
+  if (kind !== null) return kind;
+  // "Door code? I'm outside.": an ask earlier in the same message, with nothing asked after it.
+  const message = sentencesOf(asked.trimEnd().split('\n').pop() ?? '').length;
+  for (let i = last; i > sentences.length - message; i--) {
+    if (REQUEST.test(sentences[i] ?? '') || /[?？]\s*$/u.test(sentences[i] ?? '')) return null;
+    const earlier = sentenceAsked(sentences, i - 1);
+    if (earlier !== null) return earlier;
+  }
+  return null;
+}
+
+/** The sentences of `text`, trimmed, empty ones left out. */
+function sentencesOf(text: string): string[] {
+  return text
     .split(SENTENCE_BREAK)
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  const last = sentences[sentences.length - 1] ?? '';
-  const cjk = cjkAsked(last);
+}
+
+/** The kind of secret sentence `at` of `sentences` asks for (see `askedKind`). */
+function sentenceAsked(sentences: readonly string[], at: number): SecretKind | null {
+  const sentence = sentences[at] ?? '';
+  const cjk = cjkAsked(sentence);
   if (cjk !== undefined) return cjk;
-  if (BARE_PLACE.test(last) || (GET_IN.test(last) && /[?？]\s*$/u.test(last))) return 'access_code';
-  if (!REQUEST.test(last) || ABOUT_SECRET.test(last)) return null;
-  const kind = labelAsked(last) ?? askedByWord(last);
-  if (kind !== null || !BACK_REFERENCE.test(last)) return kind;
-  return labelAsked(sentences[sentences.length - 2] ?? '');
+  if (BARE_PLACE.test(sentence))
+    return placeAsksCode(sentences.slice(0, at), sentences.slice(at + 1)) ? 'access_code' : null;
+  if (GET_IN.test(sentence) && /[?？]\s*$/u.test(sentence)) return 'access_code';
+  if (!REQUEST.test(sentence) || ABOUT_SECRET.test(sentence)) return null;
+  const kind = labelAsked(sentence) ?? askedByWord(sentence);
+  if (kind !== null || !BACK_REFERENCE.test(sentence)) return kind;
+  return labelAsked(sentences[at - 1] ?? '');
 }
 
 /** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
@@ -1875,7 +2106,10 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   const said: SaidTurn[] = [];
   let held = 0;
   let valueBefore = false;
-  for (let i = index - 1; i >= Math.max(0, index - ASKED_REACH) && said.length < 2; i--) {
+  const reach = Math.max(0, index - ASKED_REACH);
+  let first = index;
+  for (let i = index - 1; i >= reach && said.length < 2; i--) {
+    first = i;
     const turn = turns[i];
     if (turn === undefined || turn.side === null) continue;
     if (said.length === 0 && held < HELD_TURNS && acknowledges(turn.text)) {
@@ -1891,6 +2125,13 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
     said.unshift(turn);
   }
   if (said.length === 0) return undefined;
+  // A bare place asked for ("door?") is read with the chat before it, within the same reach:
+  // whether that speaks of getting in, or asks another value the place goes on with.
+  if (sentencesOf(said[said.length - 1]?.text ?? '').some((s) => BARE_PLACE.test(s)))
+    for (let i = first - 1; i >= reach; i--) {
+      const turn = turns[i];
+      if (turn !== undefined && turn.side !== null) said.unshift(turn);
+    }
   return said.map((t) => t.text).join('\n');
 }
 
