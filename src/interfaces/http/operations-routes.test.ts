@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allotmentCodesJsonl } from '../__fixtures__/allotment-codes.js';
 import { alexAndReader } from './__fixtures__/grants.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { TRIP_ICS as ICS } from './__fixtures__/trip-calendar.js';
@@ -106,23 +107,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it('answers the replies erased and kept with a forgotten question, each member documented', async () => {
-    const said = (id: string, role: string, content: string, minute: number) =>
-      JSON.stringify({
-        type: 'message',
-        thread_id: 'allotment',
-        message_id: id,
-        role,
-        content,
-        created_at: `2026-02-19T14:${String(minute).padStart(2, '0')}:00Z`,
-      });
-    await http.engine.ingest(
-      `${[
-        said('q1', 'user', 'What is the code for the allotment shed padlock?', 40),
-        said('a1', 'assistant', '6604', 41),
-        said('q2', 'user', 'and the bike shed code?', 42),
-        said('a2', 'assistant', 'it is 3318, and the hedge trimmer is in there too', 43),
-      ].join('\n')}\n`,
-    );
+    await http.engine.ingest(allotmentCodesJsonl('2026-02-19T14:'));
     const forget = async (message_id: string) => {
       const response = await post('/api/forget', {
         thread_id: 'allotment',
