@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord, toJsonl } from '../../testing/index.js';
 import { allotmentCodesJsonl } from '../__fixtures__/allotment-codes.js';
 import { alexAndReader } from './__fixtures__/grants.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
@@ -78,15 +79,9 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it('forgets a message named by its thread and message ids', async () => {
+    const content = 'the alarm code is written inside the fuse box';
     await http.engine.ingest(
-      `${JSON.stringify({
-        type: 'message',
-        thread_id: 'garage',
-        message_id: 'g9',
-        role: 'user',
-        content: 'the alarm code is written inside the fuse box',
-        created_at: '2026-02-19T15:00:00Z',
-      })}\n`,
+      toJsonl([messageRecord('garage', 'g9', 'user', content, '2026-02-19T15:00:00Z')]),
     );
     const half = await post('/api/forget', { thread_id: 'garage', confirm: true });
     expect(half.status).toBe(400);
@@ -207,14 +202,13 @@ describe('operations routes (CLI parity over HTTP)', () => {
   it('extracts items from unread messages and confirms an alias', async () => {
     await http.engine.ingest(
       [
-        {
-          type: 'message',
-          thread_id: 'ops',
-          message_id: 'o1',
-          role: 'user',
-          content: "Let's use ClickHouse for analytics instead of Postgres.",
-          created_at: '2026-02-19T15:04:00Z',
-        },
+        messageRecord(
+          'ops',
+          'o1',
+          'user',
+          "Let's use ClickHouse for analytics instead of Postgres.",
+          '2026-02-19T15:04:00Z',
+        ),
       ],
       { waitForIndex: false },
     );
