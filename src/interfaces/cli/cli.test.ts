@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_OBSERVATION as SEED, toJsonl } from '../../testing/index.js';
+import { messageRecord, SEED_OBSERVATION as SEED, toJsonl } from '../../testing/index.js';
 import { useCliHome } from './__fixtures__/cli-home.js';
 import { type CliRun, runCli } from './__fixtures__/run-cli.js';
 
@@ -240,14 +240,8 @@ describe('verity cli', () => {
     });
 
     it('forgets a message by the thread and message ids search shows', async () => {
-      const line = {
-        type: 'message',
-        thread_id: 'house',
-        message_id: 'h3',
-        role: 'user',
-        content: 'the spare key is under the blue flowerpot',
-        created_at: '2026-02-19T15:00:00Z',
-      };
+      const content = 'the spare key is under the blue flowerpot';
+      const line = messageRecord('house', 'h3', 'user', content, '2026-02-19T15:00:00Z');
       await verity(['ingest', writeJsonl('secret.jsonl', [line])]);
       const found = await verity(['search', 'flowerpot', '--json']);
       expect(JSON.parse(found.stdout)).toMatchObject({

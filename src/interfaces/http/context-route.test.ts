@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord } from '../../testing/index.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'test-token-0123456789';
@@ -15,14 +16,7 @@ beforeAll(async () => {
     ['m1', 'We are planning a trip to Lisbon in March.', '2026-03-01T10:00:00Z'],
     ['m2', 'Which hotel did the Silvas recommend?', '2026-03-01T10:02:00Z'],
   ].map(([id, content, at]) =>
-    JSON.stringify({
-      type: 'message',
-      thread_id: 'trip',
-      message_id: id,
-      role: 'user',
-      content,
-      created_at: at,
-    }),
+    JSON.stringify(messageRecord('trip', id ?? '', 'user', content ?? '', at ?? '')),
   );
   const ingested = await http.app.request('/api/ingest', {
     method: 'POST',

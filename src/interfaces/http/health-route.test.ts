@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../core/index.js';
+import { messageRecord } from '../../testing/index.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { hashToken } from './index.js';
 
@@ -14,15 +15,16 @@ const http = useHttpApp({
   engine: (dir) => ({ home: dir, clock, embeddings: { model: null } }),
   seed: async (engine) => {
     await engine.ingest(
-      JSON.stringify({
-        type: 'message',
-        thread_id: 'late',
-        message_id: 'm1',
-        role: 'user',
-        content: 'We need to renew the passport before March.',
-        created_at: '2026-02-19T14:59:00Z',
-        entity_id: 'user:alex',
-      }),
+      JSON.stringify(
+        messageRecord(
+          'late',
+          'm1',
+          'user',
+          'We need to renew the passport before March.',
+          '2026-02-19T14:59:00Z',
+          { entity_id: 'user:alex' },
+        ),
+      ),
       { waitForIndex: false },
     );
   },

@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StateItemView } from '../../engine/index.js';
+import { messageRecord } from '../../testing/index.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
 
 const TOKEN = 'test-token-0123456789';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 function message(id: string, content: string, minute: number): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: 'db',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString(),
-  });
+  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+  return JSON.stringify(messageRecord('db', id, 'user', content, at));
 }
 
 const http = useHttpApp({

@@ -2,6 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRecord, toJsonl } from '../../testing/index.js';
+import { allotmentCodesJsonl } from '../__fixtures__/allotment-codes.js';
 import { alexAndReader } from './__fixtures__/grants.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { TRIP_ICS as ICS } from './__fixtures__/trip-calendar.js';
@@ -77,15 +79,9 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it('forgets a message named by its thread and message ids', async () => {
+    const content = 'the alarm code is written inside the fuse box';
     await http.engine.ingest(
-      `${JSON.stringify({
-        type: 'message',
-        thread_id: 'garage',
-        message_id: 'g9',
-        role: 'user',
-        content: 'the alarm code is written inside the fuse box',
-        created_at: '2026-02-19T15:00:00Z',
-      })}\n`,
+      toJsonl([messageRecord('garage', 'g9', 'user', content, '2026-02-19T15:00:00Z')]),
     );
     const half = await post('/api/forget', { thread_id: 'garage', confirm: true });
     expect(half.status).toBe(400);
@@ -106,23 +102,7 @@ describe('operations routes (CLI parity over HTTP)', () => {
   });
 
   it('answers the replies erased and kept with a forgotten question, each member documented', async () => {
-    const said = (id: string, role: string, content: string, minute: number) =>
-      JSON.stringify({
-        type: 'message',
-        thread_id: 'allotment',
-        message_id: id,
-        role,
-        content,
-        created_at: `2026-02-19T14:${String(minute).padStart(2, '0')}:00Z`,
-      });
-    await http.engine.ingest(
-      `${[
-        said('q1', 'user', 'What is the code for the allotment shed padlock?', 40),
-        said('a1', 'assistant', '6604', 41),
-        said('q2', 'user', 'and the bike shed code?', 42),
-        said('a2', 'assistant', 'it is 3318, and the hedge trimmer is in there too', 43),
-      ].join('\n')}\n`,
-    );
+    await http.engine.ingest(allotmentCodesJsonl('2026-02-19T14:'));
     const forget = async (message_id: string) => {
       const response = await post('/api/forget', {
         thread_id: 'allotment',
@@ -222,14 +202,13 @@ describe('operations routes (CLI parity over HTTP)', () => {
   it('extracts items from unread messages and confirms an alias', async () => {
     await http.engine.ingest(
       [
-        {
-          type: 'message',
-          thread_id: 'ops',
-          message_id: 'o1',
-          role: 'user',
-          content: "Let's use ClickHouse for analytics instead of Postgres.",
-          created_at: '2026-02-19T15:04:00Z',
-        },
+        messageRecord(
+          'ops',
+          'o1',
+          'user',
+          "Let's use ClickHouse for analytics instead of Postgres.",
+          '2026-02-19T15:04:00Z',
+        ),
       ],
       { waitForIndex: false },
     );

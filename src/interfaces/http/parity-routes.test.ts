@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFakeEmbeddingModel } from '../../providers/fake/index.js';
-import { transcriptLine } from '../../testing/index.js';
+import { messageRecord, transcriptLine } from '../../testing/index.js';
 import { alexAndReader } from './__fixtures__/grants.js';
 import { homeAndWorkspace, useHttpApp } from './__fixtures__/temp-engine.js';
 import { seedTwoEntities } from './__fixtures__/two-entities.js';
@@ -299,14 +299,9 @@ describe('maintenance routes (dlq, index, snapshot, labels, migrate, feedback, v
     expect(edit.status).toBe(400);
     const fixed = await json<{ resolved: number }>(
       call('POST', `/api/dlq/${first?.dlq_id}/edit`, {
-        raw: JSON.stringify({
-          type: 'message',
-          thread_id: 'dlq-fix',
-          message_id: 'm-fixed',
-          role: 'user',
-          content: 'fixed line',
-          created_at: '2026-03-02T10:00:00Z',
-        }),
+        raw: JSON.stringify(
+          messageRecord('dlq-fix', 'm-fixed', 'user', 'fixed line', '2026-03-02T10:00:00Z'),
+        ),
       }),
     );
     expect(fixed.resolved).toBe(1);

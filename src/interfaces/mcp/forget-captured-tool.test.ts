@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { transcriptLine } from '../../testing/index.js';
+import { allotmentCodesJsonl } from '../__fixtures__/allotment-codes.js';
 import { toolText } from './__fixtures__/mcp-client.js';
 import { useObserverMcpSession } from './__fixtures__/observer-session.js';
 import { forgetMessage } from './tools/forget-message.js';
@@ -6,14 +8,9 @@ import { forgetMessage } from './tools/forget-message.js';
 const mcp = useObserverMcpSession('verity-mcp-forget-captured-');
 const call = mcp.call;
 
-/** A Verity transcript line with a message id of its own. */
+/** A Verity transcript line with a message id of its own, `minute` minutes past 17:00 on 2 March. */
 const turn = (id: string, role: string, content: string, minute: number): string =>
-  JSON.stringify({
-    message_id: id,
-    role,
-    content,
-    created_at: `2026-03-02T17:${String(minute).padStart(2, '0')}:00Z`,
-  });
+  transcriptLine(id, role, content, `2026-03-02T17:${String(minute).padStart(2, '0')}:00Z`);
 
 const TRANSCRIPT = [
   turn('t1', 'user', 'The release branch is cut every second Thursday.', 1),
@@ -63,23 +60,7 @@ describe('forget_message (MCP) on a captured session', () => {
   });
 
   it('answers the replies erased and kept with a forgotten question, in its own output shape', async () => {
-    const said = (id: string, role: string, content: string, minute: number) =>
-      JSON.stringify({
-        type: 'message',
-        thread_id: 'allotment',
-        message_id: id,
-        role,
-        content,
-        created_at: `2026-03-02T17:${String(minute).padStart(2, '0')}:00Z`,
-      });
-    await mcp.engine.ingest(
-      `${[
-        said('q1', 'user', 'What is the code for the allotment shed padlock?', 40),
-        said('a1', 'assistant', '6604', 41),
-        said('q2', 'user', 'and the bike shed code?', 42),
-        said('a2', 'assistant', 'it is 3318, and the hedge trimmer is in there too', 43),
-      ].join('\n')}\n`,
-    );
+    await mcp.engine.ingest(allotmentCodesJsonl('2026-03-02T17:'));
     const first = await call('forget_message', { thread_id: 'allotment', message_id: 'q1' });
     expect(first.isError, toolText(first)).toBeFalsy();
     const second = await call('forget_message', { thread_id: 'allotment', message_id: 'q2' });

@@ -1,63 +1,29 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  getDefaultEnvironment,
-  StdioClientTransport,
-} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../engine/__fixtures__/background-jobs.js';
 import { SEED_OBSERVATION } from '../../testing/index.js';
-import { callTool } from './__fixtures__/mcp-client.js';
+import { callTool, toolText as text } from './__fixtures__/mcp-client.js';
+import { useStdioChild } from './__fixtures__/stdio-child.js';
 import { TOOL_NAMES } from './__fixtures__/tool-names.js';
 
 /** The stdio server as hosts run it: a child process spoken to by the SDK's own client. */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SEED = SEED_OBSERVATION;
 
-let home: string;
-let client: Client;
-let stderr = '';
+const child = useStdioChild('verity-mcp-stdio-', {
+  env: (home) => ({
+    VERITY_WORKSPACE: join(home, 'workspace'),
+    VERITY_NOW: '2026-02-19T15:05:00Z',
+  }),
+});
 
 const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  callTool(client, name, args);
-
-function text(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-}
-
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-mcp-stdio-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'src/interfaces/mcp/stdio-main.ts'],
-    cwd: ROOT,
-    env: {
-      ...getDefaultEnvironment(),
-      VERITY_HOME: home,
-      VERITY_WORKSPACE: join(home, 'workspace'),
-      VERITY_NOW: '2026-02-19T15:05:00Z',
-    },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  client = new Client({ name: 'verity-test', version: '0.0.0' });
-  await client.connect(transport);
-});
-
-afterAll(async () => {
-  await client.close();
-  rmSync(home, { recursive: true, force: true });
-});
+  callTool(child.client, name, args);
 
 describe('verity mcp (stdio child process)', () => {
   it('lists every tool with its annotations and no output schema (issue #12: tools/list ≤ 12 KB)', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await child.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
@@ -89,7 +55,7 @@ describe('verity mcp (stdio child process)', () => {
       messages: [{ message_id: 'm1', role: 'user', content: 'hello from stdio' }],
     };
     const first = await call('record_messages', args);
-    expect(first.isError, `${text(first)}\n${stderr}`).toBeFalsy();
+    expect(first.isError, `${text(first)}\n${child.stderr}`).toBeFalsy();
     expect(first.structuredContent).toMatchObject({ applied: 1, duplicate: 0 });
     expect((await call('record_messages', args)).structuredContent).toMatchObject({ duplicate: 1 });
     const unknown = await call('get_state', { entityId: 'user:primary' });
@@ -99,7 +65,7 @@ describe('verity mcp (stdio child process)', () => {
 
   it('auto-commits the seed observation corroborated by the calendar', async () => {
     const result = await call('record_observation', SEED);
-    expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
+    expect(result.isError, `${text(result)}\n${child.stderr}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       event_id: SEED.event_id,
       status: 'applied',
@@ -145,9 +111,9 @@ describe('verity mcp (stdio child process)', () => {
       'utf8',
     );
     const result = await call('capture_session', { trigger: 'shutdown', transcript });
-    expect(result.isError, `${text(result)}\n${stderr}`).toBeFalsy();
+    expect(result.isError, `${text(result)}\n${child.stderr}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'captured', observed: null });
-    const memory = join(home, 'workspace', 'memory');
+    const memory = join(child.home, 'workspace', 'memory');
     await waitFor('the daily log', async () =>
       existsSync(memory) && readdirSync(memory).length > 0 ? true : null,
     );
@@ -155,6 +121,6 @@ describe('verity mcp (stdio child process)', () => {
   });
 
   it('logs nothing to stderr while serving valid calls', () => {
-    expect(stderr).toBe('');
+    expect(child.stderr).toBe('');
   });
 });

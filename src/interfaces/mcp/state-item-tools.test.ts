@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { StateItemView } from '../../engine/index.js';
+import { messageRecord } from '../../testing/index.js';
 import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -8,15 +9,17 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 const text = toolText;
 
 function message(thread: string, id: string, content: string, minute: number, entity?: string) {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString(),
-    ...(entity === undefined ? {} : { entity_id: entity }),
-  });
+  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+  return JSON.stringify(
+    messageRecord(
+      thread,
+      id,
+      'user',
+      content,
+      at,
+      entity === undefined ? {} : { entity_id: entity },
+    ),
+  );
 }
 
 const mcp = useMcpSession({

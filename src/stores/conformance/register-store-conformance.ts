@@ -33,6 +33,22 @@ export interface StoreHarness {
   readonly cleanup: () => Promise<void>;
 }
 
+/** The conformance cases of each concern of the store contract, in the order they run. */
+const CONCERNS: readonly ((harness: () => StoreHarness) => void)[] = [
+  registerLedgerConformance,
+  registerStateConformance,
+  registerMetaConformance,
+  registerDeadLettersConformance,
+  registerWriteLockConformance,
+  registerSearchConformance,
+  registerFactKeysConformance,
+  registerItemsConformance,
+  registerVaultConformance,
+  registerObserverConformance,
+  registerTasksConformance,
+  registerDeliveriesConformance,
+];
+
 /**
  * Registers the Vitest cases every `Store` must pass: one file per concern of the contract.
  * `open` is called before each case and must return a store on fresh, empty storage.
@@ -49,17 +65,6 @@ export function registerStoreConformance(name: string, open: () => Promise<Store
       await harness.cleanup();
     });
 
-    registerLedgerConformance(() => harness);
-    registerStateConformance(() => harness);
-    registerMetaConformance(() => harness);
-    registerDeadLettersConformance(() => harness);
-    registerWriteLockConformance(() => harness);
-    registerSearchConformance(() => harness);
-    registerFactKeysConformance(() => harness);
-    registerItemsConformance(() => harness);
-    registerVaultConformance(() => harness);
-    registerObserverConformance(() => harness);
-    registerTasksConformance(() => harness);
-    registerDeliveriesConformance(() => harness);
+    for (const register of CONCERNS) register(() => harness);
   });
 }

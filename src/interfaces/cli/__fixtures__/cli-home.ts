@@ -75,3 +75,10 @@ export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHom
   });
   return cli;
 }
+
+/** `verity context ARGS --md` on `cli`'s store, which must exit 0; the markdown it printed. */
+export async function contextMarkdown(cli: CliHome, ...args: string[]): Promise<string> {
+  const result = await cli.verity(['context', ...args, '--md']);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+}

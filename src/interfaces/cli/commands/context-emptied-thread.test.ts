@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
-import { useCliHome } from '../__fixtures__/cli-home.js';
+import { contextMarkdown, useCliHome } from '../__fixtures__/cli-home.js';
 
 /**
  * An install with no household or team: the default user's private thread and notes thread, and
@@ -56,11 +56,8 @@ describe('verity context --thread for a thread a forget emptied, on an install w
     records: RECORDS,
   });
 
-  async function context(thread: string, query: string): Promise<string> {
-    const result = await cli.verity(['context', '--thread', thread, '--query', query, '--md']);
-    expect(result.code, result.stderr).toBe(0);
-    return result.stdout;
-  }
+  const context = (thread: string, query: string): Promise<string> =>
+    contextMarkdown(cli, '--thread', thread, '--query', query);
 
   async function forget(...target: string[]): Promise<void> {
     const result = await cli.verity(['forget', ...target, '--yes']);

@@ -2,7 +2,24 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
-import { useCliHome } from '../__fixtures__/cli-home.js';
+import { type CliHome, contextMarkdown, useCliHome } from '../__fixtures__/cli-home.js';
+
+/**
+ * A store for the enclosing suite, on 3 May 2026 at noon, without embeddings and with the
+ * household `members` configured; `records` are ingested when given.
+ */
+function useHouseholdHome(
+  prefix: string,
+  members: Record<string, readonly string[]>,
+  records?: string,
+): CliHome {
+  return useCliHome(prefix, {
+    scope: 'all',
+    now: '2026-05-03T12:00:00Z',
+    config: () => ({ embeddings: { provider: 'none' }, members }),
+    ...(records === undefined ? {} : { records }),
+  });
+}
 
 /**
  * Odile's own thread, then a household thread only she has written in so far; the same for
@@ -61,16 +78,12 @@ const RECORDS = toJsonl([
 ]);
 
 describe('verity context --thread with a household configured by members only', () => {
-  const cli = useCliHome('verity-cli-members-only-', {
-    scope: 'all',
-    now: '2026-05-03T12:00:00Z',
-    // No `we`: the household is known from its members' names alone.
-    config: () => ({
-      embeddings: { provider: 'none' },
-      members: { 'family:lanoix': ['Odile', 'Bastien Lanoix', 'Marius Lanoix'] },
-    }),
-    records: RECORDS,
-  });
+  // No `we`: the household is known from its members' names alone.
+  const cli = useHouseholdHome(
+    'verity-cli-members-only-',
+    { 'family:lanoix': ['Odile', 'Bastien Lanoix', 'Marius Lanoix'] },
+    RECORDS,
+  );
 
   it.each([
     [
@@ -95,25 +108,15 @@ describe('verity context --thread with a household configured by members only', 
       'rival firm',
     ],
   ])('%s', async (_name, thread, query, own, secret) => {
-    const result = await cli.verity(['context', '--thread', thread, '--query', query, '--md']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(own);
-    expect(result.stdout).not.toContain(secret);
+    const shown = await contextMarkdown(cli, '--thread', thread, '--query', query);
+    expect(shown).toContain(own);
+    expect(shown).not.toContain(secret);
   });
 
   it('keeps her own view when she is named', async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'garden-chat',
-      '--entity',
-      'user:odile',
-      '--query',
-      'dermatologist biopsy',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('biopsy');
+    const named = ['--thread', 'garden-chat', '--entity', 'user:odile'];
+    const shown = await contextMarkdown(cli, ...named, '--query', 'dermatologist biopsy');
+    expect(shown).toContain('biopsy');
   });
 });
 
@@ -157,24 +160,19 @@ const NOWAK = toJsonl([
 ]);
 
 describe('verity context --thread with members named with accents or by entity id', () => {
-  const cli = useCliHome('verity-cli-members-ids-', {
-    scope: 'all',
-    now: '2026-05-03T12:00:00Z',
-    config: () => ({
-      embeddings: { provider: 'none' },
-      members: { 'family:nowak': ['Łukasz Nowak', 'user:jess'] },
-    }),
-    records: NOWAK,
-  });
+  const cli = useHouseholdHome(
+    'verity-cli-members-ids-',
+    { 'family:nowak': ['Łukasz Nowak', 'user:jess'] },
+    NOWAK,
+  );
 
   it.each([
     ['kitchen', 'work permit renewal dishwasher', 'dishwasher salt', 'permit'],
     ['hallway', 'counsellor Fridays umbrella', 'umbrella stand', 'counsellor'],
   ])("gives %s, a member's thread, the thread's own view", async (thread, query, own, secret) => {
-    const result = await cli.verity(['context', '--thread', thread, '--query', query, '--md']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(own);
-    expect(result.stdout).not.toContain(secret);
+    const shown = await contextMarkdown(cli, '--thread', thread, '--query', query);
+    expect(shown).toContain(own);
+    expect(shown).not.toContain(secret);
   });
 });
 
@@ -230,13 +228,8 @@ const HOLM = toJsonl([
 ]);
 
 describe('verity with a members entry that can match no one', () => {
-  const cli = useCliHome('verity-cli-members-unmatched-', {
-    scope: 'all',
-    now: '2026-05-03T12:00:00Z',
-    config: () => ({
-      embeddings: { provider: 'none' },
-      members: { 'family:holm': ['Ada', 'User:Bram'] },
-    }),
+  const cli = useHouseholdHome('verity-cli-members-unmatched-', {
+    'family:holm': ['Ada', 'User:Bram'],
   });
   let ingestErr = '';
 
@@ -257,44 +250,23 @@ describe('verity with a members entry that can match no one', () => {
   });
 
   it("gives the household thread both wrote in the thread's own view", async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'holm-kitchen',
-      '--query',
-      'transfer Oslo office dentist cavities drill',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('freezer door');
-    expect(result.stdout).not.toMatch(/Oslo|cavities/);
+    const query = 'transfer Oslo office dentist cavities drill';
+    const shown = await contextMarkdown(cli, '--thread', 'holm-kitchen', '--query', query);
+    expect(shown).toContain('freezer door');
+    expect(shown).not.toMatch(/Oslo|cavities/);
   });
 
   it('shows no private thread of the member the typo missed in a thread only he wrote in', async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'holm-garage',
-      '--query',
-      'lawnmower dentist cavities drill',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('lawnmower blade');
-    expect(result.stdout).not.toContain('cavities');
+    const query = 'lawnmower dentist cavities drill';
+    const shown = await contextMarkdown(cli, '--thread', 'holm-garage', '--query', query);
+    expect(shown).toContain('lawnmower blade');
+    expect(shown).not.toContain('cavities');
   });
 
   it("shows an outsider nothing of the household's, in context or search", async () => {
-    const context = await cli.verity([
-      'context',
-      '--entity',
-      'user:zed',
-      '--query',
-      'freezer door seal transfer Oslo',
-      '--md',
-    ]);
-    expect(context.code, context.stderr).toBe(0);
-    expect(context.stdout).not.toMatch(/freezer|Oslo/);
+    const query = 'freezer door seal transfer Oslo';
+    const context = await contextMarkdown(cli, '--entity', 'user:zed', '--query', query);
+    expect(context).not.toMatch(/freezer|Oslo/);
     const search = await cli.verity([
       'search',
       'freezer',
@@ -314,15 +286,8 @@ describe('verity with a members entry that can match no one', () => {
   it("forgets a message of the member the typo missed, and the thread stays the thread's", async () => {
     const forgot = await cli.verity(['forget', '--message', 'holm-kitchen/k2', '--yes']);
     expect(forgot.code, forgot.stderr).toBe(0);
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'holm-kitchen',
-      '--query',
-      'rubber seal transfer Oslo',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).not.toMatch(/rubber seal|Oslo/);
+    const query = 'rubber seal transfer Oslo';
+    const shown = await contextMarkdown(cli, '--thread', 'holm-kitchen', '--query', query);
+    expect(shown).not.toMatch(/rubber seal|Oslo/);
   });
 });

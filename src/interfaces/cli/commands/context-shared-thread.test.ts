@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../../../testing/index.js';
 import { PRIVATE_WORDS, SHARED_THREAD_JSONL } from '../../__fixtures__/shared-thread.js';
-import { useCliHome } from '../__fixtures__/cli-home.js';
+import { contextMarkdown, useCliHome } from '../__fixtures__/cli-home.js';
 
 describe('verity context --thread for a thread two people write in', () => {
   const cli = useCliHome('verity-cli-shared-thread-', {
@@ -13,25 +13,17 @@ describe('verity context --thread for a thread two people write in', () => {
 
   it("shows both speakers' lines by name and nothing of one speaker's private thread", async () => {
     for (const query of [[], ['--query', 'necklace pawnshop']]) {
-      const result = await cli.verity(['context', '--thread', 'kitchen-chat', '--md', ...query]);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toContain('user (user:ben): The dishwasher is leaking again.');
-      expect(result.stdout).toContain('user (user:ana): Fine, I will ask my cousin');
-      for (const word of PRIVATE_WORDS) expect(result.stdout).not.toContain(word);
+      const shown = await contextMarkdown(cli, '--thread', 'kitchen-chat', ...query);
+      expect(shown).toContain('user (user:ben): The dishwasher is leaking again.');
+      expect(shown).toContain('user (user:ana): Fine, I will ask my cousin');
+      for (const word of PRIVATE_WORDS) expect(shown).not.toContain(word);
     }
   });
 
   it('keeps --entity: one member sees only their own lines of the thread', async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'kitchen-chat',
-      '--entity',
-      'user:ben',
-      '--md',
-    ]);
-    expect(result.stdout).toContain('user: The dishwasher is leaking again.');
-    expect(result.stdout).not.toContain('cousin');
+    const shown = await contextMarkdown(cli, '--thread', 'kitchen-chat', '--entity', 'user:ben');
+    expect(shown).toContain('user: The dishwasher is leaking again.');
+    expect(shown).not.toContain('cousin');
   });
 });
 
@@ -62,16 +54,7 @@ describe('verity context --thread --pack', () => {
   });
 
   it('keeps the pack of the entity named', async () => {
-    const result = await cli.verity([
-      'context',
-      '--thread',
-      'kitchen-chat',
-      '--entity',
-      'user:primary',
-      '--pack',
-      '--md',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('orthodontist');
+    const named = ['--thread', 'kitchen-chat', '--entity', 'user:primary', '--pack'];
+    expect(await contextMarkdown(cli, ...named)).toContain('orthodontist');
   });
 });

@@ -8,6 +8,13 @@ const NOW = '2026-05-04T19:00:00Z';
 
 type Turn = readonly [string, 'user' | 'assistant', string];
 
+/** The members of `verity forget --json` these cases read. */
+interface ForgetAnswer {
+  readonly covered_events: number;
+  readonly messages_erased: readonly string[];
+  readonly masks_kept: readonly string[];
+}
+
 describe('verity forget of a question keeps the rest of a reply that says more', () => {
   const cli = useCliHome('verity-cli-forget-kept-', {
     now: NOW,
@@ -21,6 +28,13 @@ describe('verity forget of a question keeps the rest of a reply that says more',
     writeFileSync(join(cli.dir, 'chat.jsonl'), `${lines.join('\n')}\n`);
     const run = await cli.verity(['ingest', join(cli.dir, 'chat.jsonl')]);
     expect(run.code, run.stderr).toBe(0);
+  }
+
+  /** `verity forget --message TARGET --yes --json`, which must exit 0; the answer it printed. */
+  async function forgetJson(target: string): Promise<ForgetAnswer> {
+    const forgotten = await cli.verity(['forget', '--message', target, '--yes', '--json']);
+    expect(forgotten.code, forgotten.stderr).toBe(0);
+    return JSON.parse(forgotten.stdout) as ForgetAnswer;
   }
 
   /** What search, ask, the context, items and state show of `thread`. */
@@ -65,9 +79,7 @@ describe('verity forget of a question keeps the rest of a reply that says more',
     const preview = await cli.verity(['forget', '--message', 'gate/g2']);
     expect(preview.code).toBe(2);
     expect(preview.stderr).toContain('a reply, of any speaker, that is nothing but a secret');
-    const forgotten = await cli.verity(['forget', '--message', 'gate/g2', '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
-    const result = JSON.parse(forgotten.stdout);
+    const result = await forgetJson('gate/g2');
     expect(result.covered_events).toBe(2);
     expect(result.messages_erased).toEqual(['gate/g3']);
     expect(result.masks_kept).toEqual([]);
@@ -86,8 +98,7 @@ describe('verity forget of a question keeps the rest of a reply that says more',
     const before = await shown('hall', 'book club library vegan 2064 alarm');
     expect(before).toContain('"diet": "vegan"');
     expect(before).toContain('DECISION');
-    const forgotten = await cli.verity(['forget', '--message', 'hall/h2', '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
+    await forgetJson('hall/h2');
     const after = await shown('hall', 'book club library vegan 2064 alarm');
     expect(after).toContain('"diet": "vegan"');
     expect(after).toContain('DECISION');
@@ -106,9 +117,7 @@ describe('verity forget of a question keeps the rest of a reply that says more',
     const before = await shown('van', 'piano removal van lockbox 7730');
     expect(before).toContain('Sell the old piano');
     expect(before).toContain('ACTION');
-    const forgotten = await cli.verity(['forget', '--message', 'van/v2', '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
-    expect(JSON.parse(forgotten.stdout).covered_events).toBeGreaterThanOrEqual(2);
+    expect((await forgetJson('van/v2')).covered_events).toBeGreaterThanOrEqual(2);
     const after = await shown('van', 'piano removal van lockbox 7730');
     expect(after).not.toContain('7730');
     expect(after).toContain('Sell the old piano');
@@ -135,8 +144,7 @@ describe('verity forget of a question keeps the rest of a reply that says more',
       ['d1', 'assistant', question],
       ['d2', 'user', reply],
     ]);
-    const forgotten = await cli.verity(['forget', '--message', 'door/d1', '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
+    await forgetJson('door/d1');
     const after = await shown('door', `${rest} ${secret}`);
     expect(after).toContain(rest);
     expect(after).not.toContain(secret);
@@ -150,9 +158,7 @@ describe('verity forget of a question keeps the rest of a reply that says more',
       ['l1', 'assistant', question],
       ['l2', 'user', reply],
     ]);
-    const forgotten = await cli.verity(['forget', '--message', 'loft/l1', '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
-    expect(JSON.parse(forgotten.stdout).covered_events).toBe(1);
+    expect((await forgetJson('loft/l1')).covered_events).toBe(1);
     const context = await cli.verity(['context', '--thread', 'loft', '--budget', '4000', '--md']);
     expect(context.stdout).toContain(reply);
     expect(context.stdout).not.toContain('[secret]');

@@ -1,19 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messageRecord } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-03-01T12:00:00Z';
 
-function line(id: string, role: string, content: string, minute: number, thread = 'planning') {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role,
-    content,
-    created_at: new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString(),
-  });
+function line(
+  id: string,
+  role: 'user' | 'assistant',
+  content: string,
+  minute: number,
+  thread = 'planning',
+) {
+  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+  return JSON.stringify(messageRecord(thread, id, role, content, at));
 }
 
 const FIRST = [

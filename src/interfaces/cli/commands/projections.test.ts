@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ProjectionReport } from '../../../engine/index.js';
-import { createManualClock } from '../../../testing/index.js';
+import { createManualClock, messageRecord } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 import { watchProjections } from './projections.js';
 
@@ -115,14 +115,7 @@ describe('watchProjections', () => {
     });
     await expect.poll(() => reports.length).toBe(1);
     await engine.ingest([
-      {
-        type: 'message',
-        thread_id: 't',
-        message_id: 'm1',
-        role: 'user',
-        content: "We're in Tahoe.",
-        created_at: '2026-02-19T15:00:00Z',
-      },
+      messageRecord('t', 'm1', 'user', "We're in Tahoe.", '2026-02-19T15:00:00Z'),
     ]);
     await expect.poll(() => readFileSync(target, 'utf8')).toContain('travel.location: Tahoe');
     writeFileSync(target, readFileSync(target, 'utf8').replace('Tahoe (', 'Reno ('));

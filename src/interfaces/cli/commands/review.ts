@@ -160,14 +160,13 @@ function registerEditCommand(review: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'prompt id')
     .argument('<value>', 'the correct value')
     .option('--json', 'print JSON')
-    .action(async (id: string, value: string, options: JsonOptions, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        async (engine) => engine.answerReview(await resolveId(engine, 'prompt', id), 'edit', value),
+    .action(
+      toolkit.printing(
+        async (engine, _options: JsonOptions, id: string, value: string) =>
+          engine.answerReview(await resolveId(engine, 'prompt', id), 'edit', value),
         renderAnswer,
-      );
-    });
+      ),
+    );
 }
 
 /** `verity review …`: the review queue. */

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { messageRecord } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
-const LINE = JSON.stringify({
-  type: 'message',
-  thread_id: 'late',
-  message_id: 'm1',
-  role: 'user',
-  content: 'We need to renew the passport before March.',
-  created_at: '2026-02-19T15:00:00Z',
-});
+const LINE = JSON.stringify(
+  messageRecord(
+    'late',
+    'm1',
+    'user',
+    'We need to renew the passport before March.',
+    '2026-02-19T15:00:00Z',
+  ),
+);
 
 /** `verity stats` with extraction stalls, in process. */
 describe('verity stats', () => {

@@ -244,14 +244,13 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .description('one task with its fields and history')
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        async (engine) => engine.tasks.show(await resolveId(engine, 'task', id)),
+    .action(
+      toolkit.printing(
+        async (engine, _options, id: string) =>
+          engine.tasks.show(await resolveId(engine, 'task', id)),
         renderTask,
-      );
-    });
+      ),
+    );
 
   withFieldOptions(tasks.command('move'))
     .description('move a task to another state, setting the fields that state requires')
@@ -415,14 +414,12 @@ function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
     .description('turn a proposal into a CAPTURED task')
     .argument('<proposal_id>', 'PROP-…')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { json?: true }, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.tasks.acceptProposal(id),
+    .action(
+      toolkit.printing(
+        (engine, _options, id: string) => engine.tasks.acceptProposal(id),
         renderTaskLine,
-      );
-    });
+      ),
+    );
 }
 
 /** `verity reconcile`: run the task reconciler now. */
@@ -601,14 +598,12 @@ function registerImprovementCommands(program: Command, toolkit: CliToolkit): voi
     .description("a day's task metrics (seed 004's ops/metrics JSON)")
     .option('--date <YYYY-MM-DD>', 'the UTC day (default: today)')
     .option('--json', 'print the metrics as JSON')
-    .action(async (options: { date?: string; json?: true }, command: Command) => {
-      await toolkit.show(
-        command,
-        options,
-        (engine) => engine.tasks.metrics(options.date),
+    .action(
+      toolkit.printing(
+        (engine, options: { date?: string; json?: true }) => engine.tasks.metrics(options.date),
         renderMetrics,
-      );
-    });
+      ),
+    );
 }
 
 /**
