@@ -2,30 +2,13 @@
 // passing inside a question or a hedge are drafted on their own; "do a …" is an instruction.
 // Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
+import { durableIn, observedIn, type Turn } from './__fixtures__/sentences.js';
 import { isQuestion } from './text-rules.js';
 
-type Turn = readonly ['user' | 'assistant', string];
+const RULES_ALONE = { from: '2026-05-06T09:00:00.000Z', scorer: null };
 
 /** The 🔴 observations' texts of a conversation, rules alone (no scorer). */
-function redOf(turns: readonly Turn[]): string[] {
-  const entries = turns.map(([role, text], i) => ({
-    id: String(i + 1),
-    role,
-    text,
-    at: `2026-05-06T09:0${i}:00.000Z`,
-  }));
-  return observeTranscript({
-    captureKey: 'd'.repeat(64),
-    sessionId: 's',
-    entries,
-    fallbackDate: '2026-05-06',
-    scorer: null,
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
-}
+const redOf = (turns: readonly Turn[]) => durableIn(turns, RULES_ALONE);
 
 describe('rules@7: a bare nod after a hypothetical', () => {
   const HYPOTHETICALS = [
@@ -172,23 +155,14 @@ describe('rules@7: a "yes" that makes the question a standing rule', () => {
 
 describe('rules@7: a "yes" to a question about the past', () => {
   it('confirms a fact, never a decision', () => {
-    const entries = [
-      ['user', 'Status?'],
-      ['assistant', 'Was the 502 on web-04 caused by the 03:00 log rotation?'],
-      ['user', 'yes, the log rotation caused it'],
-    ].map(([role, text], i) => ({
-      id: String(i + 1),
-      role: role as 'user' | 'assistant',
-      text: text as string,
-      at: `2026-05-06T09:0${i}:00.000Z`,
-    }));
-    const observations = observeTranscript({
-      captureKey: 'e'.repeat(64),
-      sessionId: 's',
-      entries,
-      fallbackDate: '2026-05-06',
-      scorer: null,
-    }).segments.flatMap((s) => s.observations);
+    const observations = observedIn(
+      [
+        ['user', 'Status?'],
+        ['assistant', 'Was the 502 on web-04 caused by the 03:00 log rotation?'],
+        ['user', 'yes, the log rotation caused it'],
+      ],
+      RULES_ALONE,
+    );
     const answers = observations.filter((o) => o.text.includes('log rotation'));
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.map((o) => o.type)).not.toContain('decision');

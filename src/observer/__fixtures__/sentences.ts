@@ -17,26 +17,35 @@ export interface ChatOptions {
   readonly scorer?: ScorerModel | null;
 }
 
+/** One transcript entry, sent `minute` minutes after `from` (ISO). */
+export function entryAt(
+  from: string,
+  minute: number,
+  [role, text]: Turn,
+  id: string,
+): TranscriptEntry {
+  return { id, role, text, at: new Date(Date.parse(from) + minute * 60_000).toISOString() };
+}
+
 /** The turns as transcript entries: ids from 1, one message a minute from `from`. */
 export function chat(turns: readonly Turn[], from: string): TranscriptEntry[] {
-  const start = Date.parse(from);
-  return turns.map(([role, text], i) => ({
-    id: String(i + 1),
-    role,
-    text,
-    at: new Date(start + i * 60_000).toISOString(),
-  }));
+  return turns.map((turn, i) => entryAt(from, i, turn, String(i + 1)));
+}
+
+/** Every observation the observer makes of the entries, in order; undated, they fall on `from`'s day. */
+export function observeEntries(entries: readonly TranscriptEntry[], options: ChatOptions) {
+  return observeTranscript({
+    captureKey: 'c'.repeat(64),
+    sessionId: 's',
+    entries,
+    fallbackDate: options.from.slice(0, 10),
+    ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
+  }).segments.flatMap((s) => s.observations);
 }
 
 /** Every observation the observer makes of the chat, in order. */
 export function observedIn(turns: readonly Turn[], options: ChatOptions) {
-  return observeTranscript({
-    captureKey: 'c'.repeat(64),
-    sessionId: 's',
-    entries: chat(turns, options.from),
-    fallbackDate: options.from.slice(0, 10),
-    ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
-  }).segments.flatMap((s) => s.observations);
+  return observeEntries(chat(turns, options.from), options);
 }
 
 /** The texts of the chat's durable (🔴) observations. */
