@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { chat, type Turn } from './__fixtures__/sentences.js';
 import { draftContexts, specificsOf } from './draft-context.js';
-import type { TranscriptEntry } from './transcript.js';
 
-const entry = (id: string, role: TranscriptEntry['role'], text: string): TranscriptEntry => ({
-  id,
-  role,
-  text,
-  at: null,
-});
+/** The turns as a segment: ids from 1 (when they were sent does not matter here). */
+const segmentOf = (turns: readonly Turn[]) => chat(turns, '2026-04-07T10:00:00.000Z');
 
 describe("a draft's place in its segment", () => {
   it('names the specifics a text holds: numbers, paths, identifiers, inner capitals', () => {
@@ -21,14 +17,14 @@ describe("a draft's place in its segment", () => {
   });
 
   it('reads a specific said again later, an answer to a question, the end and a fix before', () => {
-    const segment = [
-      entry('1', 'user', 'The cache lives on 10.20.0.5.'),
-      entry('2', 'assistant', 'Which port should it use?'),
-      entry('3', 'user', 'Port 6380.'),
-      entry('4', 'tool', 'ok'),
-      entry('5', 'assistant', 'Set 10.20.0.5:6380 in the config.'),
-      entry('6', 'user', 'thanks'),
-    ];
+    const segment = segmentOf([
+      ['user', 'The cache lives on 10.20.0.5.'],
+      ['assistant', 'Which port should it use?'],
+      ['user', 'Port 6380.'],
+      ['tool', 'ok'],
+      ['assistant', 'Set 10.20.0.5:6380 in the config.'],
+      ['user', 'thanks'],
+    ]);
     const [cache, port, thanks] = draftContexts(segment, [
       { text: 'The cache lives on 10.20.0.5', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
       { text: 'Port 6380', kind: 'fix', speaker: 'user', sourceIds: ['3'] },
@@ -53,15 +49,13 @@ describe("a draft's place in its segment", () => {
 
   it('counts a specific as said again only as a whole token', () => {
     // A number inside a longer number, a name inside a longer name: neither is said again.
-    const turns = [
-      'The proxy listens on 8443 now.',
-      'I see 84430 rows in the audit table.',
-      'Yes, Mina owns the proxy.',
-      'Asking Minato next, then.',
+    const turns: Turn[] = [
+      ['user', 'The proxy listens on 8443 now.'],
+      ['assistant', 'I see 84430 rows in the audit table.'],
+      ['user', 'Yes, Mina owns the proxy.'],
+      ['assistant', 'Asking Minato next, then.'],
     ];
-    const segment = turns.map((text, i) =>
-      entry(String(i + 1), i % 2 ? 'assistant' : 'user', text),
-    );
+    const segment = segmentOf(turns);
     const drafts = [
       { text: 'The proxy listens on 8443', kind: 'fact', speaker: 'user', sourceIds: ['1'] },
       { text: 'Yes, Mina owns the proxy', kind: 'fact', speaker: 'user', sourceIds: ['3'] },
@@ -70,7 +64,7 @@ describe("a draft's place in its segment", () => {
     expect(port?.echoed).toBe(false);
     expect(owner?.echoed).toBe(false);
     const again = draftContexts(
-      [...segment, entry('5', 'user', 'Keep 8443 open; Mina said so.')],
+      segmentOf([...turns, ['user', 'Keep 8443 open; Mina said so.']]),
       drafts,
     );
     expect(again.map((c) => c.echoed)).toEqual([true, true]);

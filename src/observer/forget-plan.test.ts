@@ -11,32 +11,32 @@ import type { Observation } from './types.js';
 const FORGOTTEN = ['Partial refunds go through the finance mailbox, never the payments API'];
 
 describe('sharesPassage', () => {
+  // What quotes the forgotten text, whole, clipped or by its opening words.
   it.each([
-    [
-      'the same sentence',
-      'Partial refunds go through the finance mailbox, never the payments API',
-      true,
-    ],
-    ['a clipped title of it', 'Partial refunds go through the finance…', true],
+    ['the same sentence', 'Partial refunds go through the finance mailbox, never the payments API'],
+    ['a clipped title of it', 'Partial refunds go through the finance…'],
     [
       'a narrative ending with its opening words',
       '3 messages, 2 from the user: Partial refunds go through the finance mailbox.',
-      true,
     ],
+  ])('%s', (_name, text) => {
+    expect(sharesPassage(text, FORGOTTEN)).toBe(true);
+  });
+
+  // What only shares words or a topic with it.
+  it.each([
     [
       'a message sharing a run of its words, not quoting it',
       'ok so: partial refunds go through the finance mailbox now',
-      false,
     ],
     [
       'another fact that opens with the same words',
       'Partial refunds go through the finance team for approval first',
-      false,
     ],
-    ['a short acknowledgement', 'Noted.', false],
-    ['another fact on the same topic', 'Full refunds are automatic after 14 days', false],
-  ])('%s', (_name, text, expected) => {
-    expect(sharesPassage(text, FORGOTTEN)).toBe(expected);
+    ['a short acknowledgement', 'Noted.'],
+    ['another fact on the same topic', 'Full refunds are automatic after 14 days'],
+  ])('%s', (_name, text) => {
+    expect(sharesPassage(text, FORGOTTEN)).toBe(false);
   });
 });
 

@@ -163,14 +163,17 @@ describe('reflectObservations', () => {
   });
 });
 
+/** The quality gate's settings: texts up to 240 characters, duplicates from 0.6 alike. */
+const GATE = {
+  maxRatio: 0.6,
+  budgetTokens: 8000,
+  maxLength: 240,
+  duplicateSimilarity: 0.6,
+  mergeSimilarity: 0.5,
+};
+
 describe('qualityIssues', () => {
-  const settings = {
-    maxRatio: 0.6,
-    budgetTokens: 8000,
-    maxLength: 240,
-    duplicateSimilarity: 0.6,
-    mergeSimilarity: 0.5,
-  };
+  const settings = GATE;
 
   it('refuses tool output, unquoted commands, questions and overlong text', () => {
     expect(qualityIssues('Error: connect ECONNREFUSED 127.0.0.1:5432', [], settings)).toContain(
@@ -245,13 +248,7 @@ describe('reflectObservations keeps values', () => {
 });
 
 describe('the quality gate and secrets', () => {
-  const settings = {
-    maxRatio: 1,
-    budgetTokens: 8000,
-    maxLength: 240,
-    duplicateSimilarity: 0.6,
-    mergeSimilarity: 0.5,
-  };
+  const settings = { ...GATE, maxRatio: 1 };
 
   it.each(SECRETS.map(([text]) => text))('refuses "%s" as a secret', (text) => {
     expect(qualityIssues(text, [], settings)).toContain('secret');

@@ -2,29 +2,10 @@
 // domains than the observe sets, typos, terse and non-native wordings). Durable ones must reach 🔴
 // with their specifics; noise must not.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
-import type { TranscriptEntry } from './transcript.js';
+import { chat, chatsFrom, observedIn, type Turn } from './__fixtures__/sentences.js';
 
-/** The 🔴 observations of a transcript's entries. */
-function redObservations(entries: TranscriptEntry[]) {
-  return observeTranscript({
-    captureKey: 'c'.repeat(64),
-    sessionId: 's',
-    entries,
-    fallbackDate: '2026-03-04',
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red');
-}
-
-/** The texts of a transcript's 🔴 observations. */
-function redOf(entries: TranscriptEntry[]): string[] {
-  return redObservations(entries).map((o) => o.text);
-}
-
-function red(text: string): string[] {
-  return redOf([{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }]);
-}
+const FROM = { from: '2026-03-04T10:00:00.000Z' };
+const { said, red } = chatsFrom(FROM);
 
 /** [sentence, words a durable observation of it must hold]. */
 const DURABLE: readonly (readonly [string, readonly string[]])[] = [
@@ -106,17 +87,8 @@ const NOISE: readonly string[] = [
 ];
 
 /** 🔴 observations of an assistant reply to a user's request. */
-function assistantRed(text: string): string[] {
-  return redOf([
-    {
-      id: '1',
-      role: 'user',
-      text: 'Can you look into the nightly job?',
-      at: '2026-03-04T10:00:00.000Z',
-    },
-    { id: '2', role: 'assistant', text, at: '2026-03-04T10:01:00.000Z' },
-  ]);
-}
+const assistantRed = (text: string) =>
+  said(['user', 'Can you look into the nightly job?'], ['assistant', text]);
 
 // The assistant's one-off reports of what it saw: the rules draft each as 🟡 working context,
 // and a model admitting every 🟡 would make them durable. The shipped scorer may lift the
@@ -158,15 +130,14 @@ describe('rules@6 on sentences of our own', () => {
 });
 
 /** The 🔴 observations drawn from an assistant message of a conversation of [role, text] turns. */
-function redFromAssistant(turns: readonly (readonly ['user' | 'assistant', string])[]): string[] {
-  const entries = turns.map(([role, text], i) => ({
-    id: String(i + 1),
-    role,
-    text,
-    at: `2026-03-04T10:0${i}:00.000Z`,
-  }));
-  const assistantIds = new Set(entries.filter((e) => e.role === 'assistant').map((e) => e.id));
-  return redObservations(entries)
+function redFromAssistant(turns: readonly Turn[]): string[] {
+  const assistantIds = new Set(
+    chat(turns, FROM.from)
+      .filter((e) => e.role === 'assistant')
+      .map((e) => e.id),
+  );
+  return observedIn(turns, FROM)
+    .filter((o) => o.priority === 'red')
     .filter((o) => o.source_message_ids.some((id) => assistantIds.has(id)))
     .map((o) => o.text);
 }

@@ -1,7 +1,7 @@
 // rules@11: the speaker saying who they are ("I'm Grete Halvorsen", "I'm the bursar at St Anne's
 // College") is a fact. Sentences of our own, not from the observe sets.
-import { describe, expect, it } from 'vitest';
-import { classifySentence } from './text-rules.js';
+import { describe, it } from 'vitest';
+import { isA, isNo } from './__fixtures__/sentences.js';
 
 describe('rules@11: the speaker saying who they are', () => {
   const INTRODUCTIONS = [
@@ -26,9 +26,7 @@ describe('rules@11: the speaker saying who they are', () => {
     "I'm a senior data engineer at Monzo.",
     "I'm a nurse at Guy's.",
   ];
-  it.each(INTRODUCTIONS)('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  it.each(INTRODUCTIONS)('"%s" is a fact', isA('fact'));
 
   const NOT_INTRODUCTIONS = [
     "I'm done for today.",
@@ -63,9 +61,7 @@ describe('rules@11: the speaker saying who they are', () => {
     // Who they are, said with the problem the sentence reports: the problem is the point.
     "I'm the caretaker at Elm Court and the boiler keeps failing.",
   ];
-  it.each(NOT_INTRODUCTIONS)('"%s" is no fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-  });
+  it.each(NOT_INTRODUCTIONS)('"%s" is no fact', isNo('fact'));
 });
 
 describe('rules@11: someone named by their relation to the speaker', () => {
@@ -77,9 +73,7 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     'my accountant Pedro Lobo files the quarterly VAT',
     // The relation's own clause is in the present; another clause's past does not matter.
     'my cousin Tamsin is our vet, she moved here in 2019',
-  ])('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  ])('"%s" is a fact', isA('fact'));
 
   it.each([
     "I'm helping my sister Ines move house",
@@ -92,9 +86,7 @@ describe('rules@11: someone named by their relation to the speaker', () => {
     // Met once, in the past: who they are is not what the sentence tells.
     'Ran into my old flatmate Oskar at the ferry terminal.',
     'Had coffee with my former manager Leticia on the quay',
-  ])('"%s" is no fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-  });
+  ])('"%s" is no fact', isNo('fact'));
 });
 
 // rules@13: each sentence below is left as context by every other cue, so only the relation
@@ -108,9 +100,7 @@ describe('rules@13: a relation is what makes the sentence a fact', () => {
     'My aunt Fenella lives in Galway.',
     'my flatmate Ebuka works nights',
     'Oyelaran (My nephew) walks the dog',
-  ])('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  ])('"%s" is a fact', isA('fact'));
 
   it.each([
     'My brother Olek says the garage is too small',
@@ -118,7 +108,5 @@ describe('rules@13: a relation is what makes the sentence a fact', () => {
     'My dad Piotr is furious, the boiler keeps failing',
     'My neighbour Bogdan waved at me this morning',
     'My cousin Samira rang two hours ago',
-  ])('"%s" is no fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-  });
+  ])('"%s" is no fact', isNo('fact'));
 });

@@ -2,22 +2,11 @@
 // she hates spreadsheets lol" keeps who the treasurer is); non-ASCII names are names. Sentences
 // of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
+import { chatsFrom } from './__fixtures__/sentences.js';
 import { hasSpecifics } from './text-rules.js';
 
 /** The 🔴 observations' texts of one user message, rules alone (no scorer). */
-function redOf(text: string): string[] {
-  return observeTranscript({
-    captureKey: 'f'.repeat(64),
-    sessionId: 's',
-    entries: [{ id: '1', role: 'user', text, at: '2026-05-06T09:00:00.000Z' }],
-    fallbackDate: '2026-05-06',
-    scorer: null,
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
-}
+const { red: redOf, keepsNothing } = chatsFrom({ from: '2026-05-06T09:00:00.000Z', scorer: null });
 
 describe('rules@11: a sentence closed by a laugh', () => {
   it.each([
@@ -42,9 +31,7 @@ describe('rules@11: a sentence closed by a laugh', () => {
     'always answer support tickets in haiku lmfao',
     'never merge on Thursdays 😂',
     'the printer is haunted, keep it in quarantine jk',
-  ])('keeps nothing of "%s"', (sentence) => {
-    expect(redOf(sentence)).toEqual([]);
-  });
+  ])('keeps nothing of "%s"', keepsNothing);
 });
 
 describe('rules@11: names written with letters outside ASCII', () => {

@@ -1,33 +1,10 @@
 // rules@4: each phenomenon the fresh set's misses showed, written as sentences of our own (other
 // domains, other wordings, lowercase, typos), and noise of our own that must stay out.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
-import type { TranscriptEntry } from './transcript.js';
+import { durableIn, type Turn } from './__fixtures__/sentences.js';
 
-type Turn = readonly ['user' | 'assistant' | 'tool', string];
-
-/** One message a minute, ids from 1. */
-function chat(turns: readonly Turn[]): TranscriptEntry[] {
-  return turns.map(([role, text], i) => ({
-    id: String(i + 1),
-    role,
-    text,
-    at: new Date(Date.UTC(2026, 5, 2, 9, i)).toISOString(),
-  }));
-}
-
-function red(turns: readonly Turn[]): string[] {
-  const out = observeTranscript({
-    captureKey: 'p'.repeat(64),
-    sessionId: 's',
-    entries: chat(turns),
-    fallbackDate: '2026-06-02',
-  });
-  return out.segments
-    .flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
-}
+/** The durable observations' texts of a chat, one message a minute from 09:00 on 2 June 2026. */
+const red = (turns: readonly Turn[]) => durableIn(turns, { from: '2026-06-02T09:00:00.000Z' });
 
 /** A phenomenon: sessions whose durable observations must hold these words (all of them). */
 interface Case {

@@ -1,8 +1,7 @@
 // rules@13: past-tense musing ("I was thinking …", "we were thinking …") and temptation are
 // options weighed, not decisions. Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
-import { classifySentence } from './text-rules.js';
+import { isA, isNo, isTheKind, observedIn } from './__fixtures__/sentences.js';
 
 describe('rules@13: options weighed, not taken', () => {
   it.each([
@@ -10,26 +9,20 @@ describe('rules@13: options weighed, not taken', () => {
     'We were thinking the marquee at Hollins Farm, afternoon',
     "I'm tempted by the 14-inch model, the battery is better",
     'we were thinking of moving the standup to 09:45',
-  ])('"%s" is a hedge', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-  });
+  ])('"%s" is a hedge', isA('hedge'));
 
   // Positive neighbours: the same words in what is decided or stated.
   it.each([
     ['The thinking time per round is 90 seconds.', 'fact'],
     ['We decided on the marquee at Hollins Farm for 14 June.', 'decision'],
     ['Our budget for the garden is 2,000 EUR a year.', 'fact'],
-  ])('"%s" stays %s', (sentence, kind) => {
-    expect(classifySentence(sentence, 'user')).toBe(kind);
-  });
+  ])('"%s" stays %s', isTheKind);
 });
 
 describe('rules@13: a reading taken now', () => {
   it.each(['Humidity 64% now', 'Now 2,4 GB', 'Queue 812 now', 'Rendering 7 clips now'])(
     '"%s" is context',
-    (sentence) => {
-      expect(classifySentence(sentence, 'user')).toBe('context');
-    },
+    isA('context'),
   );
 
   // Positive neighbours: "now" beside a verb, a schedule or a change keeps the state.
@@ -39,25 +32,20 @@ describe('rules@13: a reading taken now', () => {
     'Choir practice at 19:15 now',
     'Logs now go to /var/log/kiln',
     'Sunday 08:30 now',
-  ])('"%s" is a state', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('state');
-  });
+  ])('"%s" is a state', isA('state'));
 });
 
-function declined(offer: string, reply: string): string[] {
-  return observeTranscript({
-    captureKey: 'd'.repeat(64),
-    sessionId: 's',
-    entries: [
-      { id: '1', role: 'assistant', text: offer, at: '2026-03-04T10:00:00.000Z' },
-      { id: '2', role: 'user', text: reply, at: '2026-03-04T10:01:00.000Z' },
+/** The observations ("Declined …") of the user turning down the assistant's offer. */
+const declined = (offer: string, reply: string) =>
+  observedIn(
+    [
+      ['assistant', offer],
+      ['user', reply],
     ],
-    fallbackDate: '2026-03-04',
-  })
-    .segments.flatMap((s) => s.observations)
+    { from: '2026-03-04T10:00:00.000Z' },
+  )
     .map((o) => o.text)
     .filter((t) => t.startsWith('Declined'));
-}
 
 describe('rules@13: a reply that turns down an offer without ruling anything out', () => {
   it.each([
@@ -87,9 +75,7 @@ describe('rules@13: more ways to report a problem', () => {
     'The cabin was double-booked for 9 August',
     'Overbooking on room 12 again, two families on the same nights',
     'Patients are complaining that the reminder SMS arrives at 02:00',
-  ])('"%s" is a problem', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('problem');
-  });
+  ])('"%s" is a problem', isA('problem'));
 
   // Positive neighbours: the same words in a rule or a fact that lasts.
   it.each([
@@ -97,9 +83,7 @@ describe('rules@13: more ways to report a problem', () => {
     ['Double-booked rooms always go to the manager, Ines Duarte', 'rule'],
     ['Customers complaining about delivery get a 10% voucher, always', 'rule'],
     ['Lena keeps the books for the rowing club in ledger.ods', 'fact'],
-  ])('"%s" stays %s', (sentence, kind) => {
-    expect(classifySentence(sentence, 'user')).toBe(kind);
-  });
+  ])('"%s" stays %s', isTheKind);
 });
 
 describe('rules@13: terms set by someone named by a pronoun', () => {
@@ -108,15 +92,11 @@ describe('rules@13: terms set by someone named by a pronoun', () => {
     'She expects the invoice in EUR with the VAT number shown',
     "He asks for 2 weeks' notice before any booking",
     'She insists on 11pt Garamond for the whole manuscript',
-  ])('"%s" is a rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-  });
+  ])('"%s" is a rule', isA('rule'));
 
   it.each(['She wants to leave at 5 today', 'He wants the van back tomorrow at 9'])(
     '"%s" is no rule',
-    (sentence) => {
-      expect(classifySentence(sentence, 'user')).not.toBe('rule');
-    },
+    isNo('rule'),
   );
 });
 
@@ -127,9 +107,7 @@ describe('rules@13: a short "X is Y" naming what something is', () => {
     'Landlord is mr Okonkwo',
     'Staging db is pg-stage-2',
     'Our invoices are in xero.',
-  ])('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  ])('"%s" is a fact', isA('fact'));
 
   it.each([
     'Empty is fine.',
@@ -140,9 +118,7 @@ describe('rules@13: a short "X is Y" naming what something is', () => {
     'Overlaps are the whole problem.',
     'It is a swamp',
     'Kiln is a nightmare',
-  ])('"%s" is no fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-  });
+  ])('"%s" is no fact', isNo('fact'));
 });
 
 describe("rules@13: someone else's advice to the speaker", () => {
@@ -150,15 +126,11 @@ describe("rules@13: someone else's advice to the speaker", () => {
     'My neighbour says I should switch to Octopus for the heat pump tariff',
     'Tomasz reckons we could open at 08:30 on Saturdays',
     'Her tutor suggested I should submit chapter 3 by June',
-  ])('"%s" is a hedge', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-  });
+  ])('"%s" is a hedge', isA('hedge'));
 
   // Positive neighbours: an obligation passed on, or advice taken.
   it.each([
     ["The landlord says we must give 3 months' notice", 'rule'],
     ['Priya suggested we should use Postgres 16 and we decided to go with it', 'rule'],
-  ])('"%s" stays %s', (sentence, kind) => {
-    expect(classifySentence(sentence, 'user')).toBe(kind);
-  });
+  ])('"%s" stays %s', isTheKind);
 });

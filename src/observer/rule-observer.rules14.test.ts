@@ -1,23 +1,12 @@
 // rules@14: the review of rules@13 (issue #13). Sentences of our own, not the reviewer's and not
 // from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
+import { chatsFrom, isA, isNo, observedIn } from './__fixtures__/sentences.js';
 import { classifySentence, isLeaving } from './text-rules.js';
 
-function observed(text: string): { priority: string; text: string }[] {
-  return observeTranscript({
-    captureKey: 'c'.repeat(64),
-    sessionId: 's',
-    entries: [{ id: '1', role: 'user', text, at: '2026-03-04T10:00:00.000Z' }],
-    fallbackDate: '2026-03-04',
-  })
-    .segments.flatMap((s) => s.observations)
-    .map((o) => ({ priority: o.priority, text: o.text }));
-}
-const red = (text: string) =>
-  observed(text)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
+const FROM = { from: '2026-03-04T10:00:00.000Z' };
+const observed = (text: string) => observedIn([['user', text]], FROM);
+const { red, keeps, keepsNothing } = chatsFrom(FROM);
 
 describe('rules@14: a standing rule or a change of state is not the speaker leaving', () => {
   it.each([
@@ -35,9 +24,7 @@ describe('rules@14: a standing rule or a change of state is not the speaker leav
   it.each([
     ['Now I have to use yarn for all the frontends.', 'yarn'],
     ['Now I go swimming on Saturdays instead of Sundays.', 'Saturdays'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 
   // Negative neighbours: the speaker leaving the conversation stays the moment.
   it.each([
@@ -68,9 +55,7 @@ describe('rules@14: the clause beside a leaving clause is read as any sentence',
     'Gotta run, first delivery at 7',
     'Off to bed, long day tomorrow',
     'Standup in 5, the coffee machine is broken again',
-  ])('"%s" gives nothing durable', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" gives nothing durable', keepsNothing);
 });
 
 describe('the clause beside leaving or a temptation keeps the reading it has alone', () => {
@@ -95,9 +80,7 @@ describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
     'Tea is love.',
     'The champion is Priya.',
     'Last stop is Crewe.',
-  ])('"%s" is no fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-  });
+  ])('"%s" is no fact', isNo('fact'));
 
   it.each([
     'Our CDN is bunny.',
@@ -105,9 +88,7 @@ describe('rules@14: "X is Y" only of a lasting role or attribute', () => {
     'My pension is Aviva.',
     'VPN is wireguard',
     'Registrar is porkbun.',
-  ])('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  ])('"%s" is a fact', isA('fact'));
 });
 
 describe('rules@14: he or she wanting an amount is a one-off ask', () => {
@@ -115,18 +96,14 @@ describe('rules@14: he or she wanting an amount is a one-off ask', () => {
     'She wants 40 pounds for the pram.',
     'He wants a refund of 25 dollars.',
     'He wants £300 for the sofa',
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('rule');
-  });
+  ])('"%s" is no rule', isNo('rule'));
 
   // Positive neighbours: terms that stand.
   it.each([
     'She wants 60 EUR per lesson, paid monthly.',
     'He wants a 30% deposit before he cuts the stone',
     'He wants every invoice as a PDF',
-  ])('"%s" stays a rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-  });
+  ])('"%s" stays a rule', isA('rule'));
 });
 
 describe('rules@15: any outside party asking a price or one delivery is a one-off ask', () => {
@@ -135,18 +112,14 @@ describe('rules@15: any outside party asking a price or one delivery is a one-of
     'Our solicitor wants 900 pounds for the conveyancing.',
     'She wants 4 printed copies of the deck by Thursday.',
     'The insurer wants 2 photos of the dent by the 14th.',
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('rule');
-  });
+  ])('"%s" is no rule', isNo('rule'));
 
   // Positive neighbours: terms that stand, whoever sets them.
   it.each([
     'The landlord wants 2 months notice.',
     'Our accountant wants all receipts by the 5th of each month.',
     'They want 25 euros a week for the allotment.',
-  ])('"%s" stays a rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-  });
+  ])('"%s" stays a rule', isA('rule'));
 });
 
 // rules@17 (review of rules@16): advice for always is still advice; a rule needs the speaker to
@@ -155,16 +128,12 @@ describe('rules@14: advice passed on that stands', () => {
   it.each([
     'Our coach says we should always stretch for 10 minutes first.',
     'My landlady says we should never leave the heating off in January.',
-  ])('"%s" is a hedge since rules@17', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-  });
+  ])('"%s" is a hedge since rules@17', isA('hedge'));
 
   // Negative neighbours: an option put to the speaker stays a hedge.
   it.each(['My sister says I should try the 7am spin class', 'Omar reckons we could use Trello'])(
     '"%s" is a hedge',
-    (sentence) => {
-      expect(classifySentence(sentence, 'user')).toBe('hedge');
-    },
+    isA('hedge'),
   );
 });
 
@@ -173,16 +142,12 @@ describe('rules@14: a name with a possessive or a clause in apposition', () => {
     "I'm Joy, Dev's sister.",
     "I'm Hazel, I look after the parish accounts.",
     "I'm Ivy, new here, I handle the rota.",
-  ])('"%s" is a fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-  });
+  ])('"%s" is a fact', isA('fact'));
 
   // Negative neighbours: a state or a remark after the comma is no apposition.
   it.each(["I'm Toast, I feel awful.", "I'm Fried, I think.", "I'm Stuffed, I hope that's ok."])(
     '"%s" is no fact',
-    (sentence) => {
-      expect(classifySentence(sentence, 'user')).not.toBe('fact');
-    },
+    isNo('fact'),
   );
 });
 
@@ -197,7 +162,5 @@ describe('rules@14: a temptation resisted keeps what was decided', () => {
   it.each([
     "I was tempted to buy the 65-inch but I'm not sure",
     'Tempted by the blue one but probably the green',
-  ])('"%s" gives nothing durable', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" gives nothing durable', keepsNothing);
 });

@@ -1,23 +1,10 @@
 // rules@17: the review findings left from rules@16 (issue #13). Sentences of our own, not the
 // reviewer's and not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
-import { classifySentence } from './text-rules.js';
+import { all, assistantMessage, chatsFrom, isA, isNo } from './__fixtures__/sentences.js';
 
-function observed(text: string): { priority: string; text: string }[] {
-  return observeTranscript({
-    captureKey: 'd'.repeat(64),
-    sessionId: 's',
-    entries: [{ id: '1', role: 'user', text, at: '2026-05-06T10:00:00.000Z' }],
-    fallbackDate: '2026-05-06',
-  })
-    .segments.flatMap((s) => s.observations)
-    .map((o) => ({ priority: o.priority, text: o.text }));
-}
-const red = (text: string) =>
-  observed(text)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
+const FROM = { from: '2026-05-06T10:00:00.000Z' };
+const { said, keeps, keepsNothing } = chatsFrom(FROM);
 
 describe('rules@17: a gauge read now is not a lasting fact', () => {
   it.each([
@@ -27,9 +14,7 @@ describe('rules@17: a gauge read now is not a lasting fact', () => {
     'The answer is 17',
     'CPU temp 83C now',
     'The total is 2,315',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', keepsNothing);
 
   // Near misses: a setting about the same quantity, a scope, a capacity stay durable.
   it.each([
@@ -37,9 +22,7 @@ describe('rules@17: a gauge read now is not a lasting fact', () => {
     ['Battery alert at 15%', '15%'],
     ['Memory is 256 MB per worker', '256 MB'],
     ['The battery is 4000 mAh', '4000 mAh'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 });
 
 describe('rules@17: advice someone else gave is no rule of the speaker', () => {
@@ -47,10 +30,7 @@ describe('rules@17: advice someone else gave is no rule of the speaker', () => {
     'My uncle says we should always bleed the radiators in October.',
     'Her coach thinks I should never skip the warm-up.',
     'My neighbour reckons we should always lock the side gate.',
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no rule', all(isA('hedge'), keepsNothing));
 
   // Near misses: the speaker's own rule, a rule adopted, a rule or an obligation passed on.
   it.each([
@@ -58,9 +38,7 @@ describe('rules@17: advice someone else gave is no rule of the speaker', () => {
     ['Ok, from now on we always lock the side gate.', 'side gate'],
     ['The landlord says we must give two months notice.', 'two months'],
     ['The surgery says never book before 8:30.', '8:30'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 });
 
 describe('rules@17: a name after a greeting is a name, whatever else the word can be', () => {
@@ -68,16 +46,12 @@ describe('rules@17: a name after a greeting is a name, whatever else the word ca
     ['Hi, I am Rob.', 'Rob'],
     ["Hello, I'm Rose.", 'Rose'],
     ["Hey, I'm Sue, I run the choir.", 'Sue'],
-  ])('"%s" introduces the speaker', (sentence, name) => {
-    expect(red(sentence).some((t) => t.includes(name))).toBe(true);
-  });
+  ])('"%s" introduces the speaker', keeps);
 
   // Near misses: a state, a participle, a past form that is a state.
   it.each(["Hi, I'm Done.", "Hello, I'm Lost.", "Hi, I'm Fine.", "Hey, I'm Stuck."])(
     '"%s" introduces nobody',
-    (sentence) => {
-      expect(red(sentence)).toEqual([]);
-    },
+    keepsNothing,
   );
 });
 
@@ -88,9 +62,7 @@ describe('rules@17: what a thing is, or what the speaker does, named with a capi
     ['I coach the under-12s at Millbrook', 'Millbrook'],
     ['Lesson in 10, I teach year 6 science at Ashgrove', 'Ashgrove'],
     ['We volunteer at the Oxfam shop on Tuesdays', 'Oxfam'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 
   // Near misses: a judgement, a moment, a past event.
   it.each([
@@ -98,25 +70,10 @@ describe('rules@17: what a thing is, or what the speaker does, named with a capi
     'I taught at Ashgrove for a year',
     'Bank is shut today',
     'I played at Wembley once',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', keepsNothing);
 });
 
-function replied(assistant: string, user: string): string[] {
-  return observeTranscript({
-    captureKey: 'e'.repeat(64),
-    sessionId: 's',
-    entries: [
-      { id: '1', role: 'assistant', text: assistant, at: '2026-05-06T10:00:00.000Z' },
-      { id: '2', role: 'user', text: user, at: '2026-05-06T10:01:00.000Z' },
-    ],
-    fallbackDate: '2026-05-06',
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
-}
+const replied = (assistant: string, user: string) => said(['assistant', assistant], ['user', user]);
 
 describe('rules@17: the alternatives not taken stay out of the memory of a choice', () => {
   it.each([
@@ -160,16 +117,7 @@ describe('rules@17: the alternatives not taken stay out of the memory of a choic
   });
 });
 
-function assistantSaid(text: string): { priority: string; text: string }[] {
-  return observeTranscript({
-    captureKey: 'f'.repeat(64),
-    sessionId: 's',
-    entries: [{ id: '1', role: 'assistant', text, at: '2026-05-06T10:00:00.000Z' }],
-    fallbackDate: '2026-05-06',
-  })
-    .segments.flatMap((s) => s.observations)
-    .map((o) => ({ priority: o.priority, text: o.text }));
-}
+const { isOffered, staysWorkingContext } = assistantMessage(FROM);
 
 describe('rules@17: options the assistant lays out are offered, not had', () => {
   it.each([
@@ -177,19 +125,13 @@ describe('rules@17: options the assistant lays out are offered, not had', () => 
     'Suggested: subnet 10.4.0.0/24 for the printers and 10.5.0.0/24 for guests.',
     "I'd recommend a 30-day retention on the audit-log bucket.",
     'You could pin node to 20.11 in .nvmrc.',
-  ])('"%s" is no working fact', (sentence) => {
-    const seen = assistantSaid(sentence);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((o) => o.priority === 'green')).toBe(true);
-  });
+  ])('"%s" is no working fact', isOffered);
 
   // Near misses: what the assistant states or did is working context, as before.
   it.each([
     'Restic runs nightly to the B2 bucket at 03:00.',
     'Set the retention on the audit-log bucket to 30 days.',
-  ])('"%s" stays working context', (sentence) => {
-    expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
-  });
+  ])('"%s" stays working context', staysWorkingContext);
 });
 
 describe('rules@17: "I don\'t understand" reports a state of mind, no rule', () => {
@@ -197,18 +139,14 @@ describe('rules@17: "I don\'t understand" reports a state of mind, no rule', () 
     "The import script skips row 12 and I don't understand why",
     'My sourdough came out dense again, I dont get it',
     "The macro returns #VALUE and I don't know what it wants",
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('rule');
-  });
+  ])('"%s" is no rule', isNo('rule'));
 
   // Near misses: "don't" that forbids stays a rule.
   it.each([
     "We don't deploy on Fridays",
     "Please don't understate the mileage on the claim form",
     "I don't accept cheques from new clients",
-  ])('"%s" is a rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-  });
+  ])('"%s" is a rule', isA('rule'));
 });
 
 describe('rules@17: a rule that fails, or a rule for the moment, is no standing rule', () => {
@@ -217,9 +155,7 @@ describe('rules@17: a rule that fails, or a rule for the moment, is no standing 
     'The firewall rule for port 8443 keeps failing after reboot',
     "I don't want to order any more stock right now, cash is tight",
     'We must not book the hall this week, the floor is being sanded',
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('rule');
-  });
+  ])('"%s" is no rule', isNo('rule'));
 
   // Near misses: a rule stated, labelled with a colon, or standing.
   it.each([
@@ -227,9 +163,7 @@ describe('rules@17: a rule that fails, or a rule for the moment, is no standing 
     'Parking rule: members missing two meetings lose their bay',
     "I don't want to order stock from Brakes ever again",
     'We must not book the hall on Sundays',
-  ])('"%s" is a rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-  });
+  ])('"%s" is a rule', isA('rule'));
 });
 
 describe('rules@17: a sentence that opens with a supposition states what would be', () => {
@@ -237,19 +171,14 @@ describe('rules@17: a sentence that opens with a supposition states what would b
     "If all the families bring two guests we're at 214",
     'Unless the grant comes through the budget is 3,400 short',
     'If the quote holds the van costs 1,150',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', all(isA('hedge'), keepsNothing));
 
   // Near misses: a rule, an obligation or a decision for each time the condition holds.
   it.each([
     ['If the nightly backup fails, page the on-call at 555-0142', '555-0142'],
     ['If it rains we always move the class to Hall 2', 'Hall 2'],
     ['If a driver cancels less than 24 hours before, they have to find cover', '24 hours'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 });
 
 describe('rules@17 recall: where the speaker lives, lasting conditions, system parts, bare roles', () => {
@@ -259,9 +188,7 @@ describe('rules@17 recall: where the speaker lives, lasting conditions, system p
     ['My dad is diabetic, so no sugar in the hamper', 'diabetic'],
     ['Frontend is sveltekit.', 'sveltekit'],
     ['Halima is rota coordinator.', 'Halima'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 
   // Near misses: a move or a visit, a passing state, a judgement, a pronoun.
   it.each([
@@ -269,9 +196,7 @@ describe('rules@17 recall: where the speaker lives, lasting conditions, system p
     "I'm sick today",
     'Frontend is slow',
     'He is coordinator.',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', keepsNothing);
 });
 
 describe('rules@17 recall: a duty held by a named person, with a title or a wider verb', () => {
@@ -279,15 +204,11 @@ describe('rules@17 recall: a duty held by a named person, with a title or a wide
     ['Dr Amadi does all the school medicals.', 'Amadi'],
     ['Mrs Lowe looks after the parish accounts.', 'Lowe'],
     ['Tariq covers the Saturday shifts.', 'Tariq'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 
   // Near misses: a pronoun, what was done once.
   it.each(['She does all the school medicals.', 'Mrs Lowe looked after the accounts last year.'])(
     '"%s" is no durable fact',
-    (sentence) => {
-      expect(red(sentence)).toEqual([]);
-    },
+    keepsNothing,
   );
 });

@@ -1,26 +1,17 @@
 // rules@18: the review of rules@17 (issue #13, rv-obs5). Sentences of our own, not the reviewer's
 // and not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
-import { classifySentence } from './text-rules.js';
+import {
+  all,
+  assistantMessage,
+  chatsFrom,
+  isA,
+  isNo,
+  isTheKind,
+} from './__fixtures__/sentences.js';
 
-function said(...turns: [role: 'user' | 'assistant', text: string][]): string[] {
-  return observeTranscript({
-    captureKey: 'a'.repeat(64),
-    sessionId: 's',
-    entries: turns.map(([role, text], i) => ({
-      id: String(i + 1),
-      role,
-      text,
-      at: `2026-05-06T10:0${i}:00.000Z`,
-    })),
-    fallbackDate: '2026-05-06',
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
-}
-const red = (text: string) => said(['user', text]);
+const FROM = { from: '2026-05-06T10:00:00.000Z' };
+const { said, keeps, keepsNothing } = chatsFrom(FROM);
 
 describe('rules@18: a reply that turns an option down does not choose it', () => {
   const offer =
@@ -77,17 +68,13 @@ describe('rules@18: a lasting spec is no reading of the moment; a reading with a
     'Laptop battery at 4% sorry if this cuts out',
     'The kiln temp is 1040 now, glaze going in',
     'Turnout is at 61 now',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', keepsNothing);
 
   it.each([
     ['Our fibre speed is 500.', '500'],
     ['The desktop RAM is 64.', '64'],
     ['Freezer temp is -18C.', '-18C'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', keeps);
 });
 
 describe('rules@18: a duty or an occupation held once is no lasting fact', () => {
@@ -99,10 +86,7 @@ describe('rules@18: a duty or an occupation held once is no lasting fact', () =>
     'Hugo teaches the Year 5 class this week',
     'Lena handles the payroll on 14 March',
     "Dr Osei looks after my clients today while I'm on leave",
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(classifySentence(sentence, 'user')).not.toBe('fact');
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', all(isNo('fact'), keepsNothing));
 
   // Near misses: the same duties and occupations held for good, a standing day among them.
   it.each([
@@ -112,10 +96,7 @@ describe('rules@18: a duty or an occupation held once is no lasting fact', () =>
     ['Lena handles the payroll', 'Lena'],
     // A duty for each time a condition recurs stands.
     ["Dr Osei looks after my clients while I'm on leave.", 'Osei'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', all(isA('fact'), keeps));
 });
 
 describe('rules@18: a standing proviso keeps a rule; a one-off consequence is none', () => {
@@ -123,49 +104,28 @@ describe('rules@18: a standing proviso keeps a rule; a one-off consequence is no
     ['Unless told otherwise, timesheets are due by Friday noon.', 'timesheets'],
     ['If possible keep the summaries under 200 words.', '200 words'],
     ['Where needed, add captions to the videos.', 'captions'],
-  ])('"%s" is a rule', (sentence, words) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is a rule', all(isA('rule'), keeps));
 
   it.each([
     "If the ferry is cancelled we'll have to drive round",
     'If the boiler fails again we would need to call Gas Safe',
-  ])('"%s" is no rule', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no rule', all(isA('hedge'), keepsNothing));
 
   // Near misses: a condition of the moment stays a hedge; an obligation each time stays a rule.
   it.each([
     ['Unless the refund lands we are 200 short', 'hedge'],
     ['If a volunteer drops out, they have to find a swap', 'rule'],
-  ])('"%s" is a %s', (sentence, kind) => {
-    expect(classifySentence(sentence, 'user')).toBe(kind);
-  });
+  ])('"%s" is a %s', isTheKind);
 });
 
-function assistantSaid(text: string): { priority: string; text: string }[] {
-  return observeTranscript({
-    captureKey: 'b'.repeat(64),
-    sessionId: 's',
-    entries: [{ id: '1', role: 'assistant', text, at: '2026-05-06T10:00:00.000Z' }],
-    fallbackDate: '2026-05-06',
-  })
-    .segments.flatMap((s) => s.observations)
-    .map((o) => ({ priority: o.priority, text: o.text }));
-}
+const { isOffered, staysWorkingContext } = assistantMessage(FROM);
 
 describe('rules@18: options the assistant lays out are known by their shape', () => {
   it.each([
     'Noted. Venues: (1) the town hall at £300/day, (2) a barn near Ludlow at £180, or (3) the scout hut at £60.',
     "There's an Avanti train at 08:10 and a CrossCountry one at 09:45 on 4 June.",
     'The 08:10 Avanti or the 09:45 CrossCountry would both get you there.',
-  ])('"%s" is offered, not had', (sentence) => {
-    const seen = assistantSaid(sentence);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((o) => o.priority === 'green')).toBe(true);
-  });
+  ])('"%s" is offered, not had', isOffered);
 
   // Near misses: a schedule stated, a change made, stay working context.
   it.each([
@@ -173,9 +133,7 @@ describe('rules@18: options the assistant lays out are known by their shape', ()
     'I moved the job from 02:00 to 03:00.',
     'Got it — quiet hours: no texts before 07:30 or after 20:00 local.',
     'Check whether the £900 includes VAT at 20% or 5%.',
-  ])('"%s" stays working context', (sentence) => {
-    expect(assistantSaid(sentence).some((o) => o.priority !== 'green')).toBe(true);
-  });
+  ])('"%s" stays working context', staysWorkingContext);
 
   it('a reply naming one of them by its time chooses it', () => {
     const texts = said(
@@ -194,10 +152,7 @@ describe("rules@18: the speaker's lasting condition, and a part with a scope", (
     ["I'm allergic to latex.", 'latex'],
     ["I'm epileptic", 'epileptic'],
     ['Frontend is Svelte for the booking site.', 'Svelte'],
-  ])('"%s" is kept', (sentence, words) => {
-    expect(classifySentence(sentence, 'user')).toBe('fact');
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is kept', all(isA('fact'), keeps));
 
   // Near misses: a passing state, a joke, a condition for a while, a judgement with a scope.
   it.each([
@@ -205,9 +160,7 @@ describe("rules@18: the speaker's lasting condition, and a part with a scope", (
     "I'm allergic to spreadsheets lol",
     "I'm vegetarian this week",
     'Frontend is sluggish for the booking site.',
-  ])('"%s" is no durable fact', (sentence) => {
-    expect(red(sentence)).toEqual([]);
-  });
+  ])('"%s" is no durable fact', keepsNothing);
 });
 
 describe("rules@18: standing advice from someone over the speaker's work is a rule", () => {
@@ -216,16 +169,11 @@ describe("rules@18: standing advice from someone over the speaker's work is a ru
   it.each([
     ['My manager says you should always copy her on supplier emails.', 'supplier emails'],
     ['Our editor says we should never use passive voice in headlines.', 'passive voice'],
-  ])('"%s" is a rule', (sentence, words) => {
-    expect(classifySentence(sentence, 'user')).toBe('rule');
-    expect(red(sentence).some((t) => t.includes(words))).toBe(true);
-  });
+  ])('"%s" is a rule', all(isA('rule'), keeps));
 
   // Near misses: advice for once from the same people, standing advice from anyone else.
   it.each([
     'My manager says I should look at Trados.',
     'My uncle says we should always bleed the radiators in October.',
-  ])('"%s" is a hedge', (sentence) => {
-    expect(classifySentence(sentence, 'user')).toBe('hedge');
-  });
+  ])('"%s" is a hedge', isA('hedge'));
 });

@@ -2,29 +2,21 @@
 // passing inside a question or a hedge are drafted on their own; "do a …" is an instruction.
 // Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observeTranscript } from './rule-observer.js';
+import { durableIn, observedIn, type Turn } from './__fixtures__/sentences.js';
 import { isQuestion } from './text-rules.js';
 
-type Turn = readonly ['user' | 'assistant', string];
+const RULES_ALONE = { from: '2026-05-06T09:00:00.000Z', scorer: null };
 
 /** The 🔴 observations' texts of a conversation, rules alone (no scorer). */
-function redOf(turns: readonly Turn[]): string[] {
-  const entries = turns.map(([role, text], i) => ({
-    id: String(i + 1),
-    role,
-    text,
-    at: `2026-05-06T09:0${i}:00.000Z`,
-  }));
-  return observeTranscript({
-    captureKey: 'd'.repeat(64),
-    sessionId: 's',
-    entries,
-    fallbackDate: '2026-05-06',
-    scorer: null,
-  })
-    .segments.flatMap((s) => s.observations)
-    .filter((o) => o.priority === 'red')
-    .map((o) => o.text);
+const redOf = (turns: readonly Turn[]) => durableIn(turns, RULES_ALONE);
+
+/** Some durable observation of the conversation holds every one of the words. */
+function expectDurable(turns: readonly Turn[], ...words: string[]): void {
+  const red = redOf(turns);
+  expect(
+    red.some((t) => words.every((w) => t.includes(w))),
+    JSON.stringify(red),
+  ).toBe(true);
 }
 
 describe('rules@7: a bare nod after a hypothetical', () => {
@@ -48,21 +40,26 @@ describe('rules@7: a bare nod after a hypothetical', () => {
   );
 
   it('still takes a plan the assistant announced when the user nods', () => {
-    const red = redOf([
-      ['user', 'What do we do about the slow exports?'],
-      ['assistant', "I'll move the nightly export to 02:30 on nas-02."],
-      ['user', 'ok'],
-    ]);
-    expect(red.some((t) => t.includes('02:30') && t.includes('nas-02'))).toBe(true);
+    expectDurable(
+      [
+        ['user', 'What do we do about the slow exports?'],
+        ['assistant', "I'll move the nightly export to 02:30 on nas-02."],
+        ['user', 'ok'],
+      ],
+      '02:30',
+      'nas-02',
+    );
   });
 
   it('takes a conditional the user confirms in words of their own', () => {
-    const red = redOf([
-      ['user', 'What if the queue backs up?'],
-      ['assistant', "I'd raise the worker pool to 48 if the queue ever backs up."],
-      ['user', 'Yes, do that from now on.'],
-    ]);
-    expect(red.some((t) => t.includes('48'))).toBe(true);
+    expectDurable(
+      [
+        ['user', 'What if the queue backs up?'],
+        ['assistant', "I'd raise the worker pool to 48 if the queue ever backs up."],
+        ['user', 'Yes, do that from now on.'],
+      ],
+      '48',
+    );
   });
 });
 
@@ -76,11 +73,7 @@ describe('rules@7: durable clauses in passing', () => {
     ],
   ];
   it.each(PASSING)('drafts the durable clause of %s', (sentence, must) => {
-    const red = redOf([['user', sentence]]);
-    expect(
-      red.some((t) => must.every((w) => t.includes(w))),
-      JSON.stringify(red),
-    ).toBe(true);
+    expectDurable([['user', sentence]], ...must);
   });
 
   const KEPT_OUT = [
@@ -133,26 +126,28 @@ describe('rules@7: "when …, …" and "what I want is …" are statements', () 
 
 describe('rules@7: a "yes" that makes the question a standing rule', () => {
   it('keeps "yes always" with the question it answers', () => {
-    const red = redOf([
-      ['user', 'Readings go out in batches of 10.'],
+    expectDurable(
       [
-        'assistant',
-        'If the freezer reads above -15, should it alert the on-call phone straight away?',
+        ['user', 'Readings go out in batches of 10.'],
+        [
+          'assistant',
+          'If the freezer reads above -15, should it alert the on-call phone straight away?',
+        ],
+        ['user', 'yes always'],
       ],
-      ['user', 'yes always'],
-    ]);
-    expect(
-      red.some((t) => t.includes('straight away') && t.includes('-15')),
-      JSON.stringify(red),
-    ).toBe(true);
+      'straight away',
+      '-15',
+    );
   });
   it('keeps a "yes" that says the question again with a rule word', () => {
-    const red = redOf([
-      ['user', 'The export has 14 duplicate members.'],
-      ['assistant', 'Keep the member with the newest renewal date?'],
-      ['user', 'yep newest renewal wins, every time'],
-    ]);
-    expect(red.some((t) => t.includes('newest renewal'))).toBe(true);
+    expectDurable(
+      [
+        ['user', 'The export has 14 duplicate members.'],
+        ['assistant', 'Keep the member with the newest renewal date?'],
+        ['user', 'yep newest renewal wins, every time'],
+      ],
+      'newest renewal',
+    );
   });
   it.each([
     ['Should I run the migration on staging now?', 'yes please'],
@@ -172,23 +167,14 @@ describe('rules@7: a "yes" that makes the question a standing rule', () => {
 
 describe('rules@7: a "yes" to a question about the past', () => {
   it('confirms a fact, never a decision', () => {
-    const entries = [
-      ['user', 'Status?'],
-      ['assistant', 'Was the 502 on web-04 caused by the 03:00 log rotation?'],
-      ['user', 'yes, the log rotation caused it'],
-    ].map(([role, text], i) => ({
-      id: String(i + 1),
-      role: role as 'user' | 'assistant',
-      text: text as string,
-      at: `2026-05-06T09:0${i}:00.000Z`,
-    }));
-    const observations = observeTranscript({
-      captureKey: 'e'.repeat(64),
-      sessionId: 's',
-      entries,
-      fallbackDate: '2026-05-06',
-      scorer: null,
-    }).segments.flatMap((s) => s.observations);
+    const observations = observedIn(
+      [
+        ['user', 'Status?'],
+        ['assistant', 'Was the 502 on web-04 caused by the 03:00 log rotation?'],
+        ['user', 'yes, the log rotation caused it'],
+      ],
+      RULES_ALONE,
+    );
     const answers = observations.filter((o) => o.text.includes('log rotation'));
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.map((o) => o.type)).not.toContain('decision');

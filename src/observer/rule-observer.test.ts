@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { entryAt, observedIn, observeEntries, type Turn } from './__fixtures__/sentences.js';
 import { observeTranscript, segmentEntries } from './rule-observer.js';
 import type { TranscriptEntry } from './transcript.js';
 
-function entry(
-  id: string,
-  role: TranscriptEntry['role'],
-  text: string,
-  minute: number,
-): TranscriptEntry {
-  return { id, role, text, at: new Date(Date.UTC(2026, 3, 7, 10, minute)).toISOString() };
-}
+const FROM = '2026-04-07T10:00:00.000Z';
 
-function observe(entries: TranscriptEntry[]) {
-  const out = observeTranscript({
-    captureKey: 'k'.repeat(64),
-    sessionId: 's',
-    entries,
-    fallbackDate: '2026-04-07',
-  });
-  return out.segments.flatMap((s) => s.observations);
-}
+/** An entry `minute` minutes after 10:00 on 7 April 2026. */
+const entry = (id: string, role: Turn[0], text: string, minute: number) =>
+  entryAt(FROM, minute, [role, text], id);
+
+const observe = (entries: TranscriptEntry[]) => observeEntries(entries, { from: FROM });
 
 describe('observeTranscript', () => {
   it('keeps user rules and decisions as red with the transcript time, specifics verbatim', () => {
@@ -97,9 +87,6 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
     obs.filter((o) => o.priority === 'red').map((o) => o.text);
   const redTyped = (obs: readonly { priority: string; type: string; text: string }[]) =>
     obs.filter((o) => o.priority === 'red').map((o) => [o.type, o.text]);
-  /** One message a minute, ids from 1. */
-  const chat = (turns: readonly (readonly ['user' | 'assistant', string])[]) =>
-    turns.map(([role, text], i) => entry(String(i + 1), role, text, i));
 
   /** Cases that differ only in the session and the durable (red) observations it leaves, with their types. */
   const RED_TYPED: readonly {
@@ -159,13 +146,13 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
 
   for (const { name, turns, red: expected } of RED_TYPED) {
     it(name, () => {
-      expect(redTyped(observe(chat(turns)))).toEqual(expected);
+      expect(redTyped(observedIn(turns, { from: FROM }))).toEqual(expected);
     });
   }
 
   it('keeps a setting with its value verbatim, with or without a verb', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['user', 'Weekly vacuum on Saturdays, analyze every night.'],
         ['user', 'Max 3 retries per webhook delivery.'],
         ['user', 'The audit service logs at warn level in production.'],
@@ -173,7 +160,8 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
         ['user', 'Page the on-call above 40 errors per minute.'],
         ['user', 'Session TTL: 900 seconds.'],
         ['user', 'Nightly exports go to the bucket reports-archive-eu.'],
-      ]),
+      ],
+      { from: FROM },
     );
     expect(red(obs)).toEqual([
       'Weekly vacuum on Saturdays, analyze every night.',
@@ -187,13 +175,14 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('makes an assistant fact durable once the user confirms it, citing both messages', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['assistant', 'The read replica lags about 2 s behind the primary.'],
         ['user', "Yes, that's expected."],
         ['assistant', 'Sessions are stored in Redis database 3 on port 6380.'],
         ['user', 'Where do the logs go?'],
-      ]),
+      ],
+      { from: FROM },
     );
     const confirmed = obs.filter((o) => o.priority === 'red');
     expect(confirmed.map((o) => o.text)).toEqual([
@@ -206,15 +195,16 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('keeps a short answer to the assistant with its question, never a bare no', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['assistant', 'Is the cache still on redis-cache-3?'],
         ['user', 'Still redis-cache-3.'],
         ['assistant', 'Does staging listen on 8080?'],
         ['user', 'No.'],
         ['assistant', 'Which team owns it?'],
         ['user', 'Not sure.'],
-      ]),
+      ],
+      { from: FROM },
     );
     expect(redTyped(obs)).toEqual([
       ['fact', 'Still redis-cache-3 (answering "Is the cache still on redis-cache-3?")'],
@@ -223,15 +213,16 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('keeps the corrected value of an answer, never the guess it corrects', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['assistant', 'Backups start at 23:00 on nas-01?'],
         ['user', '22:30.'],
         ['assistant', 'Should I lower the pool to 10 connections?'],
         ['user', 'Use 16, that is what it needs.'],
         ['assistant', 'Maybe a read replica on db-2 later?'],
         ['user', 'Interesting, but no replica.'],
-      ]),
+      ],
+      { from: FROM },
     );
     const texts = redTyped(obs).map(([, text]) => text);
     expect(texts).toContain('Backups start at 22:30 on nas-01');
@@ -240,12 +231,13 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('reads decisions phrased without "decided"', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['user', "We'll go with Fly.io for the preview apps."],
         ['user', 'Opted for Argon2id over bcrypt for password hashes.'],
         ['user', 'Caddy it is.'],
-      ]),
+      ],
+      { from: FROM },
     );
     expect(obs.map((o) => [o.priority, o.type])).toEqual([
       ['red', 'decision'],
@@ -255,12 +247,13 @@ describe('observeTranscript: settings, confirmations and implicit decisions', ()
   });
 
   it('leaves a fact that a later change in the session replaces as working context', () => {
-    const obs = observe(
-      chat([
+    const obs = observedIn(
+      [
         ['assistant', 'Metrics go to Graphite on port 2003.'],
         ['user', 'Right.'],
         ['user', 'We are moving metrics from Graphite to Prometheus next week.'],
-      ]),
+      ],
+      { from: FROM },
     );
     expect(obs.find((o) => o.text.startsWith('Metrics go to Graphite'))?.priority).toBe('yellow');
     expect(obs.find((o) => o.text.includes('replaced Graphite)'))?.priority).toBe('red');

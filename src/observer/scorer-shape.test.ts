@@ -11,51 +11,86 @@ import { shapeFeatures } from './scorer-shape.js';
 
 const has = (text: string, name: string) => shapeFeatures(text).includes(name);
 
+const PRIYANKA = 'Priyanka here, archivist at Dunmore County Museum.';
+
+/** [what the features see, [feature, text] pairs seen, [feature, text] pairs not seen]. */
+const SEEN: readonly (readonly [
+  string,
+  readonly [string, string][],
+  readonly [string, string][],
+])[] = [
+  [
+    'sees a proper name after the first word, a run of them, and one after a preposition',
+    [
+      ['proper_run', PRIYANKA],
+      ['name_after_preposition', PRIYANKA],
+      ['proper_name', PRIYANKA],
+    ],
+    [
+      ['proper_name', 'the kettle is broken again'],
+      ['name_after_preposition', 'the kettle is broken again'],
+    ],
+  ],
+  [
+    'reads identifiers on the written words, not on the tagger tokens',
+    [
+      ['identifier', 'Its infra.edge_lb'],
+      ['identifier', 'Board is an ESP32C3.'],
+      ['identifier', 'mail goes to desk@quillmoor.org'],
+    ],
+    [['identifier', 'We met at the cafe.']],
+  ],
+  [
+    'sees a quantity with a unit, written apart or on',
+    [
+      ['quantity', 'roughly 12M events.'],
+      ['quantity', '30 minutes.'],
+      ['quantity', 'she takes 2.5mg daily'],
+    ],
+    [['quantity', 'that was a long one']],
+  ],
+  [
+    'sees a phone number or an e-mail address, not a date or a short count',
+    [
+      ['contact', 'Reach the site office on 020 7946 0321 after ten.'],
+      ['contact', 'her address is tilly.marsh@example.net'],
+    ],
+    [
+      ['contact', 'We moved in on 2024-03-18.'],
+      ['contact', 'there are 12 of us'],
+    ],
+  ],
+  [
+    'sees a bare fact line: no verb, something named, short',
+    [
+      ['verbless_named', 'Gradle 8.4.'],
+      ['short_named', 'Gradle 8.4.'],
+    ],
+    [
+      ['verbless_named', 'ok cool thanks'],
+      ['verbless_named', 'We build everything with Gradle 8.4 on the CI box.'],
+    ],
+  ],
+  [
+    "sees the speaker's role and a named person's lasting attribute",
+    [
+      ['self_is_noun', "I'm the secretary of the allotment society"],
+      ['named_is', 'Hamish is coeliac'],
+    ],
+    [
+      ['self_is_noun', "I'm exhausted"],
+      ['self_is_noun', "I'm not the secretary"],
+      ['named_is', 'Hamish was here yesterday'],
+    ],
+  ],
+];
+
 describe("the scorer's shape features", () => {
-  it('sees a proper name after the first word, a run of them, and one after a preposition', () => {
-    expect(has('Priyanka here, archivist at Dunmore County Museum.', 'proper_run')).toBe(true);
-    expect(
-      has('Priyanka here, archivist at Dunmore County Museum.', 'name_after_preposition'),
-    ).toBe(true);
-    expect(has('Priyanka here, archivist at Dunmore County Museum.', 'proper_name')).toBe(true);
-    expect(has('the kettle is broken again', 'proper_name')).toBe(false);
-    expect(has('the kettle is broken again', 'name_after_preposition')).toBe(false);
-  });
-
-  it('reads identifiers on the written words, not on the tagger tokens', () => {
-    expect(has('Its infra.edge_lb', 'identifier')).toBe(true);
-    expect(has('Board is an ESP32C3.', 'identifier')).toBe(true);
-    expect(has('mail goes to desk@quillmoor.org', 'identifier')).toBe(true);
-    expect(has('We met at the cafe.', 'identifier')).toBe(false);
-  });
-
-  it('sees a quantity with a unit, written apart or on', () => {
-    expect(has('roughly 12M events.', 'quantity')).toBe(true);
-    expect(has('30 minutes.', 'quantity')).toBe(true);
-    expect(has('she takes 2.5mg daily', 'quantity')).toBe(true);
-    expect(has('that was a long one', 'quantity')).toBe(false);
-  });
-
-  it('sees a phone number or an e-mail address, not a date or a short count', () => {
-    expect(has('Reach the site office on 020 7946 0321 after ten.', 'contact')).toBe(true);
-    expect(has('her address is tilly.marsh@example.net', 'contact')).toBe(true);
-    expect(has('We moved in on 2024-03-18.', 'contact')).toBe(false);
-    expect(has('there are 12 of us', 'contact')).toBe(false);
-  });
-
-  it('sees a bare fact line: no verb, something named, short', () => {
-    expect(has('Gradle 8.4.', 'verbless_named')).toBe(true);
-    expect(has('Gradle 8.4.', 'short_named')).toBe(true);
-    expect(has('ok cool thanks', 'verbless_named')).toBe(false);
-    expect(has('We build everything with Gradle 8.4 on the CI box.', 'verbless_named')).toBe(false);
-  });
-
-  it("sees the speaker's role and a named person's lasting attribute", () => {
-    expect(has("I'm the secretary of the allotment society", 'self_is_noun')).toBe(true);
-    expect(has("I'm exhausted", 'self_is_noun')).toBe(false);
-    expect(has("I'm not the secretary", 'self_is_noun')).toBe(false);
-    expect(has('Hamish is coeliac', 'named_is')).toBe(true);
-    expect(has('Hamish was here yesterday', 'named_is')).toBe(false);
+  it.each(SEEN)('%s', (_, seen, unseen) => {
+    for (const [feature, text] of seen)
+      expect(has(text, feature), `${feature}: ${text}`).toBe(true);
+    for (const [feature, text] of unseen)
+      expect(has(text, feature), `${feature}: ${text}`).toBe(false);
   });
 
   it('joins the scorer only under the shape group, with a bare answer to a question', () => {

@@ -45,6 +45,13 @@ function proposed(lines: readonly string[]): string[] {
   return reflection.drafts.map((d) => d.text);
 }
 
+/** Of what the reflector proposes from the session, none holds `dropped`; one holds `kept`, if given. */
+function expectTakenBack(lines: readonly string[], dropped: string, kept?: string): void {
+  const texts = proposed(lines);
+  expect(texts.some((t) => t.includes(dropped))).toBe(false);
+  if (kept !== undefined) expect(texts.some((t) => t.includes(kept))).toBe(true);
+}
+
 describe('a plan taken back later in the session (issue #13)', () => {
   it('drops a value the user then corrects, turns down or cuts', () => {
     const cases: [string, string, string][] = [
@@ -73,46 +80,53 @@ describe('a plan taken back later in the session (issue #13)', () => {
   });
 
   it('drops the choice a bare correction takes back', () => {
-    const texts = proposed([
-      'We decide on Mapleworks for the ledger then.',
-      'The audit found two ledgers that disagree on March totals',
-      'We change: we go with Ledgerly instead.',
-    ]);
-    expect(texts.some((t) => t.includes('Mapleworks'))).toBe(false);
-    expect(texts.some((t) => t.includes('Ledgerly'))).toBe(true);
+    expectTakenBack(
+      [
+        'We decide on Mapleworks for the ledger then.',
+        'The audit found two ledgers that disagree on March totals',
+        'We change: we go with Ledgerly instead.',
+      ],
+      'Mapleworks',
+      'Ledgerly',
+    );
   });
 
   it('drops a plan a bare correction takes back ("actually no, scrap that")', () => {
-    const texts = proposed([
-      "Ok let's move the blog to Ghost then",
-      'Actually no, scrap that, we stay on WordPress because the plugins matter.',
-    ]);
-    expect(texts.some((t) => t.includes('Ghost'))).toBe(false);
-    expect(texts.some((t) => t.includes('WordPress'))).toBe(true);
+    expectTakenBack(
+      [
+        "Ok let's move the blog to Ghost then",
+        'Actually no, scrap that, we stay on WordPress because the plugins matter.',
+      ],
+      'Ghost',
+      'WordPress',
+    );
   });
 
   it('drops a choice replaced by another of the options offered with it', () => {
-    const texts = proposed([
-      'a: Good candidates are Tallybook, Ledgerly and Sumwise.',
-      "Let's go with Tallybook, my sister uses it",
-      'Ledgerly then, final.',
-    ]);
-    expect(texts.some((t) => t.includes('Tallybook'))).toBe(false);
-    expect(texts.some((t) => t.includes('Ledgerly'))).toBe(true);
-    const values = proposed([
-      'a: Most people set aside 20–25% for this.',
-      'Set aside 20% then',
-      "Fine, you're right, 25%.",
-    ]);
-    expect(values.some((t) => t.includes('20%'))).toBe(false);
+    expectTakenBack(
+      [
+        'a: Good candidates are Tallybook, Ledgerly and Sumwise.',
+        "Let's go with Tallybook, my sister uses it",
+        'Ledgerly then, final.',
+      ],
+      'Tallybook',
+      'Ledgerly',
+    );
+    expectTakenBack(
+      [
+        'a: Most people set aside 20–25% for this.',
+        'Set aside 20% then',
+        "Fine, you're right, 25%.",
+      ],
+      '20%',
+    );
   });
 
   it('drops the bare verdict against the option it took back', () => {
-    const texts = proposed([
-      'Let us book the Granary Lodge, it looks cosy',
-      'Granary Lodge is 240 a night, way over.',
-    ]);
-    expect(texts.some((t) => t.includes('Granary'))).toBe(false);
+    expectTakenBack(
+      ['Let us book the Granary Lodge, it looks cosy', 'Granary Lodge is 240 a night, way over.'],
+      'Granary',
+    );
   });
 
   it('keeps the earlier statement when the later one is a question, a supposition or about something else', () => {

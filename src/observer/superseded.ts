@@ -189,13 +189,21 @@ function recentOfUser(ordered: readonly SessionObservation[], j: number): Sessio
   return out;
 }
 
+/**
+ * The text of a later observation that may replace earlier ones: the user's own words with the
+ * `cue` (overturning, settling), stated rather than asked or supposed; else null.
+ */
+function statedByUser(later: SessionObservation | undefined, cue: RegExp): string | null {
+  if (later === undefined || later.speaker !== 'user') return null;
+  const text = own(later.text);
+  if (!cue.test(text) || isQuestion(text) || SUPPOSITION.test(text)) return null;
+  return text;
+}
+
 /** What the `j`th observation, a sentence of overturning, takes back of those before it. */
 function corrected(ordered: readonly SessionObservation[], j: number): SessionObservation[] {
-  const later = ordered[j];
-  if (later === undefined) return [];
-  const text = own(later.text);
-  if (later.speaker !== 'user' || !OVERTURN.test(text)) return [];
-  if (isQuestion(text) || SUPPOSITION.test(text) || isHedged(text)) return [];
+  const text = statedByUser(ordered[j], OVERTURN);
+  if (text === null || isHedged(text)) return [];
   const laterKeys = oldSideKeys(text);
   const hasNewSide = new RegExp(NEW_SIDE.source, 'i').test(text);
   const laterWords = contentWords(text);
@@ -225,11 +233,8 @@ function corrected(ordered: readonly SessionObservation[], j: number): SessionOb
  * both ("Moloni, InvoiceXpress and Vendus"; "25–30%").
  */
 function replacedChoices(ordered: readonly SessionObservation[], j: number): SessionObservation[] {
-  const later = ordered[j];
-  if (later === undefined) return [];
-  const text = own(later.text);
-  if (later.speaker !== 'user' || !SETTLED.test(text)) return [];
-  if (isQuestion(text) || SUPPOSITION.test(text)) return [];
+  const text = statedByUser(ordered[j], SETTLED);
+  if (text === null) return [];
   const picked = optionKeys(text);
   // The options were offered shortly before (bounded, so a long session stays linear).
   if (picked.size === 0) return [];

@@ -23,21 +23,24 @@ describe('clipMasked', () => {
   });
 });
 
-/** The observations the rule observer keeps of one user message, after `withoutSecrets`. */
-function observationsOf(text: string): string[] {
-  const output = withoutSecrets(
-    observeTranscript({
-      captureKey: 'e'.repeat(64),
-      sessionId: 's',
-      entries: [
-        { id: 'm1', role: 'user', text, at: '2026-05-12T14:00:00.000Z' },
-        { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
-      ],
-      fallbackDate: '2026-05-12',
-    }),
-  );
-  return output.segments.flatMap((s) => s.observations.map((o) => o.text));
+/** What the rule observer makes of one user message that the assistant answers "Noted.". */
+function noted(text: string) {
+  return observeTranscript({
+    captureKey: 'e'.repeat(64),
+    sessionId: 's',
+    entries: [
+      { id: 'm1', role: 'user', text, at: '2026-05-12T14:00:00.000Z' },
+      { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
+    ],
+    fallbackDate: '2026-05-12',
+  });
 }
+
+const texts = (output: ReturnType<typeof noted>) =>
+  output.segments.flatMap((s) => s.observations.map((o) => o.text));
+
+/** The observations the rule observer keeps of one user message, after `withoutSecrets`. */
+const observationsOf = (text: string) => texts(withoutSecrets(noted(text)));
 
 describe('withoutSecrets on the rule observer', () => {
   it('keeps the fact beside a secret, with the secret masked', () => {
@@ -53,20 +56,7 @@ describe('withoutSecrets on the rule observer', () => {
   it('keeps a long quoted secret out of titles, narratives, the current task and observations', () => {
     const phrase = 'maple orbit canyon lettuce winter bronze socket velvet ladder quartz';
     const output = withoutSecrets(
-      observeTranscript({
-        captureKey: 'd'.repeat(64),
-        sessionId: 's',
-        entries: [
-          {
-            id: 'm1',
-            role: 'user',
-            text: `The vault passphrase is "${phrase}" for the photo backup.`,
-            at: '2026-05-12T14:00:00.000Z',
-          },
-          { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
-        ],
-        fallbackDate: '2026-05-12',
-      }),
+      noted(`The vault passphrase is "${phrase}" for the photo backup.`),
     );
     const shown = [
       output.current_task ?? '',
@@ -108,16 +98,8 @@ describe('withoutSecrets on the rule observer', () => {
 
 /** `withoutSecrets` over one observation already holding a mask, whatever observer wrote it. */
 function observationsOfMasked(text: string): string[] {
-  const observed = observeTranscript({
-    captureKey: 'f'.repeat(64),
-    sessionId: 's',
-    entries: [
-      { id: 'm1', role: 'user', text, at: '2026-05-12T14:00:00.000Z' },
-      { id: 'm2', role: 'assistant', text: 'Noted.', at: '2026-05-12T14:01:00.000Z' },
-    ],
-    fallbackDate: '2026-05-12',
-  });
+  const observed = noted(text);
   // The rule observer did observe it: what goes is `withoutSecrets`'s doing.
-  expect(observed.segments.flatMap((s) => s.observations.map((o) => o.text))).toContain(text);
-  return withoutSecrets(observed).segments.flatMap((s) => s.observations.map((o) => o.text));
+  expect(texts(observed)).toContain(text);
+  return texts(withoutSecrets(observed));
 }
