@@ -34,3 +34,13 @@ export function threadLine(
       messageRecord(thread, id, role, content, `${hour}${String(minute).padStart(2, '0')}:00Z`),
     );
 }
+
+/** The `message` records of `turns` in `thread`, all by `entity`, one a minute from `start`. */
+export function messagesBy(
+  entity: string,
+  thread: string,
+  start: string,
+  turns: readonly Turn[],
+): Record<string, unknown>[] {
+  return threadMessages(thread, start, turns, 1, { entity_id: entity });
+}
