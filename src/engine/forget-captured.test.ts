@@ -6,6 +6,7 @@ import { derivedHash } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { useBothStores, withObservingEngine } from './__fixtures__/both-stores.js';
+import { captureNow } from './__fixtures__/observed-session.js';
 import type { Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
@@ -34,10 +35,6 @@ const ledgerText = async (engine: Engine): Promise<string> =>
 
 const searched = async (engine: Engine, query: string): Promise<string> =>
   JSON.stringify((await engine.search(query, { mode: 'text' })).hits);
-
-/** Captures `text` as session `sessionId` by hand, observed at once. */
-const captureNow = (engine: Engine, text: string, sessionId: string) =>
-  engine.observer.capture({ text, sessionId, trigger: 'manual', observe: 'sync' });
 
 /** Capture, reflect, forget two captured entries; returns the derived hash afterwards. */
 async function scenario(engine: Engine, store: Store, home: string): Promise<string> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
 import {
+  captureNow,
   dailyLog,
   observeTurns,
   proposedAndLogged,
@@ -177,18 +178,8 @@ describe('engine.observer masks a reply whose question ended an earlier capture'
       ],
       3,
     );
-    await engine.observer.capture({
-      text: asked,
-      sessionId: 'shed',
-      trigger: 'compaction',
-      observe: 'sync',
-    });
-    await engine.observer.capture({
-      text: answered,
-      sessionId: 'shed',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
+    await captureNow(engine, asked, 'shed', 'compaction');
+    await captureNow(engine, answered, 'shed', 'shutdown');
     await engine.observer.reflect();
     const log = dailyLog(dir).join('\n');
     expect(log).toContain('first Monday');

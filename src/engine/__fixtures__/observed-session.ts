@@ -6,18 +6,26 @@ import type { Engine } from '../types.js';
 import { observerOnly, type TestEngine, useTestEngine } from './test-engine.js';
 import { transcript } from './transcript.js';
 
+/** How a capture was triggered (manual, compaction, shutdown…). */
+type CaptureTrigger = Parameters<Engine['observer']['capture']>[0]['trigger'];
+
+/** Captures `text` as session `sessionId` (by hand unless `trigger` says otherwise), observed at once. */
+export function captureNow(
+  engine: Engine,
+  text: string,
+  sessionId: string,
+  trigger: CaptureTrigger = 'manual',
+): ReturnType<Engine['observer']['capture']> {
+  return engine.observer.capture({ text, sessionId, trigger, observe: 'sync' });
+}
+
 /** Captures `turns` (as `transcript` writes them) as session `sessionId`, observed at once; reflects. */
 export async function observeTurns(
   engine: Engine,
   sessionId: string,
   turns: readonly (readonly [string, string])[],
 ): Promise<void> {
-  await engine.observer.capture({
-    text: transcript(turns),
-    sessionId,
-    trigger: 'manual',
-    observe: 'sync',
-  });
+  await captureNow(engine, transcript(turns), sessionId);
   await engine.observer.reflect();
 }
 
