@@ -7,26 +7,20 @@ import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { useBothStores, withObservingEngine } from './__fixtures__/both-stores.js';
 import { captureNow } from './__fixtures__/observed-session.js';
+import { unnumberedTranscript } from './__fixtures__/transcript.js';
 import type { Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 
 /** A Verity transcript without message ids: its entries are `line-1`, `line-2`, … */
-const turn = (role: string, content: string, minute: number): string =>
-  JSON.stringify({
-    role,
-    content,
-    created_at: `2026-06-10T08:${String(minute).padStart(2, '0')}:00Z`,
-  });
-
-const SESSION = [
-  turn('user', 'Our team moved the weekly sync to Tuesday mornings.', 1),
-  turn('assistant', 'Got it, Tuesday mornings for the sync.', 2),
-  turn('user', 'My cousin Bertrand breeds alpacas near Tarbes.', 3),
-  turn('assistant', "What's the code for the bike shed now?", 4),
-  turn('user', '6803', 5),
-  turn('user', 'We decided to drop the legacy importer in June.', 6),
-].join('\n');
+const SESSION = unnumberedTranscript('2026-06-10T08:', [
+  ['user', 'Our team moved the weekly sync to Tuesday mornings.'],
+  ['assistant', 'Got it, Tuesday mornings for the sync.'],
+  ['user', 'My cousin Bertrand breeds alpacas near Tarbes.'],
+  ['assistant', "What's the code for the bike shed now?"],
+  ['user', '6803'],
+  ['user', 'We decided to drop the legacy importer in June.'],
+]);
 
 const onBothStores = useBothStores('verity-forget-captured-');
 
@@ -85,7 +79,11 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   // A captured session emptied by the forget is marked shared, as a forgotten message's thread is.
   await captureNow(
     engine,
-    turn('user', 'Only one line in this session about the sailing club.', 20),
+    unnumberedTranscript(
+      '2026-06-10T08:',
+      [['user', 'Only one line in this session about the sailing club.']],
+      20,
+    ),
     's2',
   );
   await engine.forget({ kind: 'message', threadId: 'session:s2', messageId: 'line-1' });
