@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { messageRecord } from '../testing/index.js';
 import { type TestEngine, useSuiteTestEngine } from './__fixtures__/test-engine.js';
-import { threadLine } from './__fixtures__/thread-messages.js';
+import { type Turn, threadLine } from './__fixtures__/thread-messages.js';
 
 /** One engine for the suite, with `lines` (JSON lines) ingested before its tests. */
 function useIngested(prefix: string, at: string, lines: readonly string[]): () => TestEngine {
@@ -51,28 +52,17 @@ describe('search and ask show no code given alone in reply to a question about i
 function said(
   thread: string,
   id: string,
-  role: string,
+  role: 'user' | 'assistant',
   entity: string,
   content: string,
   minute: number,
 ): string {
   const at = new Date(Date.UTC(2026, 4, 5, 10, minute)).toISOString();
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role,
-    entity_id: entity,
-    content,
-    created_at: at,
-  });
+  return JSON.stringify(messageRecord(thread, id, role, content, at, { entity_id: entity }));
 }
 
 /** The lines of `thread`, every turn by `user:primary`, one a minute from 10:01. */
-function primaryThread(
-  thread: string,
-  turns: readonly (readonly [id: string, role: string, content: string])[],
-): string[] {
+function primaryThread(thread: string, turns: readonly Turn[]): string[] {
   return turns.map(([id, role, content], i) =>
     said(thread, id, role, 'user:primary', content, i + 1),
   );
