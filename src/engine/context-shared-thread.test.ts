@@ -3,7 +3,7 @@ import type { ContextResult, ContextSectionName } from '../context/index.js';
 import { createRuleExtractor } from '../extract/index.js';
 import { toJsonl } from '../testing/index.js';
 import { useSuiteTestEngine } from './__fixtures__/test-engine.js';
-import { threadMessages } from './__fixtures__/thread-messages.js';
+import { messagesBy } from './__fixtures__/thread-messages.js';
 
 const NOW = '2026-05-04T20:00:00Z';
 const REGISTRY = {
@@ -21,63 +21,31 @@ function sectionText(result: ContextResult, name: ContextSectionName): string {
 
 /** Two adults in one family thread, and Ivo's own thread with the assistant beside it. */
 const SEED = [
-  ...threadMessages(
-    'ivo-dm',
-    '2026-05-03T21:00:00Z',
-    [
-      ['p1', 'user', 'Keep this between us: a recruiter called and I am drafting my resignation.'],
-      ['p2', 'assistant', 'Understood, I will keep it private.'],
-      ['p3', 'user', 'I am flying to Bergen on Friday for the interview.'],
-    ],
-    1,
-    { entity_id: 'user:ivo' },
-  ),
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T08:00:00Z',
-    [['f1', 'user', "Let's take the ferry to the island on Saturday."]],
-    1,
-    { entity_id: 'user:nora' },
-  ),
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T09:00:00Z',
-    [['f2', 'user', 'The ferry is cancelled on Saturday, storm warning. Nobody book tickets.']],
-    1,
-    { entity_id: 'user:ivo' },
-  ),
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T09:30:00Z',
-    [['f3', 'user', 'Then I will call the cabin owner about Sunday.']],
-    1,
-    { entity_id: 'user:nora' },
-  ),
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T10:00:00Z',
-    [['f4', 'user', 'Good, and the recruiter question can wait until Monday.']],
-    1,
-    { entity_id: 'user:ivo' },
-  ),
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T10:30:00Z',
-    [['f5', 'user', 'I am flying to Oslo on Thursday for the conference.']],
-    1,
-    { entity_id: 'user:nora' },
-  ),
+  ...messagesBy('user:ivo', 'ivo-dm', '2026-05-03T21:00:00Z', [
+    ['p1', 'user', 'Keep this between us: a recruiter called and I am drafting my resignation.'],
+    ['p2', 'assistant', 'Understood, I will keep it private.'],
+    ['p3', 'user', 'I am flying to Bergen on Friday for the interview.'],
+  ]),
+  ...messagesBy('user:nora', 'lund-chat', '2026-05-04T08:00:00Z', [
+    ['f1', 'user', "Let's take the ferry to the island on Saturday."],
+  ]),
+  ...messagesBy('user:ivo', 'lund-chat', '2026-05-04T09:00:00Z', [
+    ['f2', 'user', 'The ferry is cancelled on Saturday, storm warning. Nobody book tickets.'],
+  ]),
+  ...messagesBy('user:nora', 'lund-chat', '2026-05-04T09:30:00Z', [
+    ['f3', 'user', 'Then I will call the cabin owner about Sunday.'],
+  ]),
+  ...messagesBy('user:ivo', 'lund-chat', '2026-05-04T10:00:00Z', [
+    ['f4', 'user', 'Good, and the recruiter question can wait until Monday.'],
+  ]),
+  ...messagesBy('user:nora', 'lund-chat', '2026-05-04T10:30:00Z', [
+    ['f5', 'user', 'I am flying to Oslo on Thursday for the conference.'],
+  ]),
   // Ivo speaks last, so a context built for the newest speaker would be his.
-  ...threadMessages(
-    'lund-chat',
-    '2026-05-04T11:00:00Z',
-    [
-      ['f6', 'user', 'See you both at dinner then.'],
-      ['f7', 'assistant', 'Noted, I will keep the cabin owner call on the list.'],
-    ],
-    1,
-    { entity_id: 'user:ivo' },
-  ),
+  ...messagesBy('user:ivo', 'lund-chat', '2026-05-04T11:00:00Z', [
+    ['f6', 'user', 'See you both at dinner then.'],
+    ['f7', 'assistant', 'Noted, I will keep the cabin owner call on the list.'],
+  ]),
 ];
 
 describe('Engine.buildContext for a thread several people write in', () => {

@@ -3,7 +3,7 @@ import { deriveUuid } from '../core/index.js';
 import { createRuleExtractor } from '../extract/index.js';
 import { toJsonl } from '../testing/index.js';
 import { useTestEngine } from './__fixtures__/test-engine.js';
-import { threadMessages } from './__fixtures__/thread-messages.js';
+import { messagesBy, threadMessages } from './__fixtures__/thread-messages.js';
 
 const NOW = '2026-08-10T20:00:00Z';
 const REGISTRY = {
@@ -17,68 +17,34 @@ const PRIVATE = ['cardiologist', 'Antwerp', 'inheritance'];
 
 /** Sela's own thread (she is `user:primary`, whom a thread of no one falls back to), a family thread both write in, and Tomas's thread. */
 const SEED = [
-  ...threadMessages(
-    'sela-dm',
-    '2026-08-09T07:00:00Z',
-    [
-      ['s1', 'user', 'Between us: I see a cardiologist on Thursday about the palpitations.'],
-      ['s2', 'assistant', 'Understood, that stays here.'],
-      ['s3', 'user', 'I am flying to Antwerp on Friday to sort out the inheritance.'],
-    ],
-    1,
-    { entity_id: 'user:primary' },
-  ),
-  ...threadMessages(
-    'moor-chat',
-    '2026-08-09T09:00:00Z',
-    [['m1', 'user', 'The boiler man comes on Wednesday morning.']],
-    1,
-    { entity_id: 'user:primary' },
-  ),
-  ...threadMessages(
-    'moor-chat',
-    '2026-08-09T09:30:00Z',
-    [['m2', 'user', 'Then I will stay home on Wednesday and let him in.']],
-    1,
-    { entity_id: 'user:tomas' },
-  ),
+  ...messagesBy('user:primary', 'sela-dm', '2026-08-09T07:00:00Z', [
+    ['s1', 'user', 'Between us: I see a cardiologist on Thursday about the palpitations.'],
+    ['s2', 'assistant', 'Understood, that stays here.'],
+    ['s3', 'user', 'I am flying to Antwerp on Friday to sort out the inheritance.'],
+  ]),
+  ...messagesBy('user:primary', 'moor-chat', '2026-08-09T09:00:00Z', [
+    ['m1', 'user', 'The boiler man comes on Wednesday morning.'],
+  ]),
+  ...messagesBy('user:tomas', 'moor-chat', '2026-08-09T09:30:00Z', [
+    ['m2', 'user', 'Then I will stay home on Wednesday and let him in.'],
+  ]),
   // Wren belongs to no group; one of her threads is her own, the other is named after the group.
-  ...threadMessages(
-    'wren-notes',
-    '2026-08-09T11:00:00Z',
-    [['w1', 'user', 'My parole officer meets me on Monday.']],
-    1,
-    { entity_id: 'user:wren' },
-  ),
-  ...threadMessages(
-    'family:moor',
-    '2026-08-09T12:00:00Z',
-    [['g1', 'user', 'I can lend you the ladder on Sunday.']],
-    1,
-    { entity_id: 'user:wren' },
-  ),
+  ...messagesBy('user:wren', 'wren-notes', '2026-08-09T11:00:00Z', [
+    ['w1', 'user', 'My parole officer meets me on Monday.'],
+  ]),
+  ...messagesBy('user:wren', 'family:moor', '2026-08-09T12:00:00Z', [
+    ['g1', 'user', 'I can lend you the ladder on Sunday.'],
+  ]),
   // Wren and Xavier, both in no group, share a thread; Wren spoke last.
-  ...threadMessages(
-    'wren-xavier',
-    '2026-08-09T13:00:00Z',
-    [['x1', 'user', 'Can you water my tomatoes while I am away?']],
-    1,
-    { entity_id: 'user:xavier' },
-  ),
-  ...threadMessages(
-    'wren-xavier',
-    '2026-08-09T13:30:00Z',
-    [['x2', 'user', 'Sure, I will water them every evening.']],
-    1,
-    { entity_id: 'user:wren' },
-  ),
-  ...threadMessages(
-    'tomas-dm',
-    '2026-08-09T10:00:00Z',
-    [['t1', 'user', 'Remind me to renew the parking permit.']],
-    1,
-    { entity_id: 'user:tomas' },
-  ),
+  ...messagesBy('user:xavier', 'wren-xavier', '2026-08-09T13:00:00Z', [
+    ['x1', 'user', 'Can you water my tomatoes while I am away?'],
+  ]),
+  ...messagesBy('user:wren', 'wren-xavier', '2026-08-09T13:30:00Z', [
+    ['x2', 'user', 'Sure, I will water them every evening.'],
+  ]),
+  ...messagesBy('user:tomas', 'tomas-dm', '2026-08-09T10:00:00Z', [
+    ['t1', 'user', 'Remind me to renew the parking permit.'],
+  ]),
 ];
 
 describe('Engine.buildContext for a thread asked without an entity', () => {
@@ -226,13 +192,9 @@ describe('Engine.buildContext for a new thread on an install with no household o
         [['a1', 'user', 'We are in Porto now, flying home on Monday.']],
         1,
       ),
-      ...threadMessages(
-        'porch-chat',
-        '2026-08-09T08:00:00Z',
-        [['p1', 'user', 'Is the porch light on a timer?']],
-        1,
-        { entity_id: 'user:guest' },
-      ),
+      ...messagesBy('user:guest', 'porch-chat', '2026-08-09T08:00:00Z', [
+        ['p1', 'user', 'Is the porch light on a timer?'],
+      ]),
       ...threadMessages(
         'porch-chat',
         '2026-08-09T08:10:00Z',

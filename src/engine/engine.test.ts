@@ -7,6 +7,7 @@ import {
   createManualClock,
   createSequentialIds,
   type ManualClock,
+  messageRecord,
   mixedRecords,
   observation,
   SEED_OBSERVATION as SEED_OBSERVATION_PAYLOAD,
@@ -135,14 +136,7 @@ describe('engine ingest', () => {
   });
 
   it('treats a redelivered message with another created_at as the same message', async () => {
-    const message = {
-      type: 'message',
-      thread_id: 't1',
-      message_id: 'm1',
-      role: 'user',
-      content: 'we are in Tahoe',
-      created_at: '2026-02-19T15:00:00Z',
-    };
+    const message = messageRecord('t1', 'm1', 'user', 'we are in Tahoe', '2026-02-19T15:00:00Z');
     expect((await ingest([message])).applied).toBe(1);
     const again = await ingest([{ ...message, created_at: '2026-02-19T16:00:00Z' }]);
     expect(again).toMatchObject({ applied: 0, duplicate: 1 });
@@ -367,14 +361,8 @@ describe('engine dead-letter retries', () => {
   });
 
   it('never retries a message id reused with other content: the ledger keeps the first', async () => {
-    const message = (content: string) => ({
-      type: 'message',
-      thread_id: 'kitchen',
-      message_id: 'k7',
-      role: 'user',
-      content,
-      created_at: '2026-02-19T15:00:00Z',
-    });
+    const message = (content: string) =>
+      messageRecord('kitchen', 'k7', 'user', content, '2026-02-19T15:00:00Z');
     await ingest([message('the boiler man comes at 9')]);
     expect((await ingest([message('the boiler man comes at 10')])).rejected).toBe(1);
     const [item] = await engine.listDlq();

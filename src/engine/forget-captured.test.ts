@@ -1,67 +1,28 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../core/index.js';
+import { describe, expect, it } from 'vitest';
 import { derivedHash } from '../pipeline/index.js';
 import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
-import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createEngine, type Engine } from './index.js';
+import { useBothStores, withObservingEngine } from './__fixtures__/both-stores.js';
+import { captureNow } from './__fixtures__/observed-session.js';
+import { unnumberedTranscript } from './__fixtures__/transcript.js';
+import type { Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 
 /** A Verity transcript without message ids: its entries are `line-1`, `line-2`, … */
-const turn = (role: string, content: string, minute: number): string =>
-  JSON.stringify({
-    role,
-    content,
-    created_at: `2026-06-10T08:${String(minute).padStart(2, '0')}:00Z`,
-  });
+const SESSION = unnumberedTranscript('2026-06-10T08:', [
+  ['user', 'Our team moved the weekly sync to Tuesday mornings.'],
+  ['assistant', 'Got it, Tuesday mornings for the sync.'],
+  ['user', 'My cousin Bertrand breeds alpacas near Tarbes.'],
+  ['assistant', "What's the code for the bike shed now?"],
+  ['user', '6803'],
+  ['user', 'We decided to drop the legacy importer in June.'],
+]);
 
-const SESSION = [
-  turn('user', 'Our team moved the weekly sync to Tuesday mornings.', 1),
-  turn('assistant', 'Got it, Tuesday mornings for the sync.', 2),
-  turn('user', 'My cousin Bertrand breeds alpacas near Tarbes.', 3),
-  turn('assistant', "What's the code for the bike shed now?", 4),
-  turn('user', '6803', 5),
-  turn('user', 'We decided to drop the legacy importer in June.', 6),
-].join('\n');
-
-let dir: string;
-let pglite: PGlite;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-forget-captured-'));
-  pglite = await PGlite.create({ extensions: { vector } });
-});
-
-afterAll(async () => {
-  await pglite.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function withEngine<T>(
-  store: Store,
-  name: string,
-  run: (e: Engine, s: Store) => Promise<T>,
-): Promise<T> {
-  const engine = await createEngine({
-    home: join(dir, name),
-    store,
-    clock: fixedClock(Date.parse('2026-06-10T09:00:00Z')),
-    embeddings: { model: null },
-    extraction: null,
-    observer: { workspace: join(dir, name, 'workspace') },
-  });
-  try {
-    return await run(engine, store);
-  } finally {
-    await engine.close();
-  }
-}
+const onBothStores = useBothStores('verity-forget-captured-');
 
 const ledgerText = async (engine: Engine): Promise<string> =>
   JSON.stringify(await engine.readLedger(0, 1000));
@@ -70,13 +31,9 @@ const searched = async (engine: Engine, query: string): Promise<string> =>
   JSON.stringify((await engine.search(query, { mode: 'text' })).hits);
 
 /** Capture, reflect, forget two captured entries; returns the derived hash afterwards. */
-async function scenario(engine: Engine, store: Store, workspace: string): Promise<string> {
-  const captured = await engine.observer.capture({
-    text: SESSION,
-    sessionId: 's1',
-    trigger: 'manual',
-    observe: 'sync',
-  });
+async function scenario(engine: Engine, store: Store, home: string): Promise<string> {
+  const workspace = join(home, 'workspace');
+  const captured = await captureNow(engine, SESSION, 's1');
   expect(captured.status).toBe('captured');
   await engine.observer.reflect();
   expect(await searched(engine, 'Bertrand alpacas')).toContain('line-3');
@@ -111,12 +68,7 @@ async function scenario(engine: Engine, store: Store, workspace: string): Promis
   expect(await ledgerText(engine)).not.toContain('6803');
 
   // A redelivered transcript is the capture it repeats: nothing comes back.
-  const again = await engine.observer.capture({
-    text: SESSION,
-    sessionId: 's1',
-    trigger: 'manual',
-    observe: 'sync',
-  });
+  const again = await captureNow(engine, SESSION, 's1');
   expect(again.status).toBe('duplicate');
   expect(await searched(engine, 'Bertrand')).toBe('[]');
   expect(await ledgerText(engine)).not.toContain('Bertrand');
@@ -125,12 +77,15 @@ async function scenario(engine: Engine, store: Store, workspace: string): Promis
   ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
   // A captured session emptied by the forget is marked shared, as a forgotten message's thread is.
-  await engine.observer.capture({
-    text: turn('user', 'Only one line in this session about the sailing club.', 20),
-    sessionId: 's2',
-    trigger: 'manual',
-    observe: 'sync',
-  });
+  await captureNow(
+    engine,
+    unnumberedTranscript(
+      '2026-06-10T08:',
+      [['user', 'Only one line in this session about the sailing club.']],
+      20,
+    ),
+    's2',
+  );
   await engine.forget({ kind: 'message', threadId: 'session:s2', messageId: 'line-1' });
   const marks = (await engine.readLedger(0, 1000)).filter((e) => e.type === 'thread.shared');
   expect(marks.map((e) => e.payload['thread_id'])).toEqual(['session:s2']);
@@ -139,27 +94,24 @@ async function scenario(engine: Engine, store: Store, workspace: string): Promis
   return derivedHash(await store.exportDerived());
 }
 
+/** The scenario on `store` with an observing engine at `home`, the clock at 09:00 that day. */
+const erase = (store: Store, home: string): Promise<string> =>
+  withObservingEngine(store, home, '2026-06-10T09:00:00Z', (e) => scenario(e, store, home));
+
 describe('forget --message of a captured entry (engine)', () => {
   it('erases it on SQLite and on PostgreSQL (PGlite), to the same derived state', async () => {
-    const sqlite = await withEngine(
-      await createSqliteStore({ path: join(dir, 'a.db') }),
-      'sqlite',
-      (e, s) => scenario(e, s, join(dir, 'sqlite', 'workspace')),
-    );
-    const postgres = await withEngine(
-      await createPostgresStore({ pglite, schema: 'forget_captured' }),
-      'pglite',
-      (e, s) => scenario(e, s, join(dir, 'pglite', 'workspace')),
-    );
+    const { sqlite, postgres } = await onBothStores('forget_captured', erase);
     expect(postgres).toBe(sqlite);
   });
 
   it.skipIf(url === undefined)('erases it on a real PostgreSQL server', async () => {
     const schema = `forget_captured_${process.pid}`;
     const store = await createPostgresStore({ url: url ?? '', schema });
+    const home = mkdtempSync(join(tmpdir(), 'verity-forget-captured-server-'));
     try {
-      await withEngine(store, 'server', (e, s) => scenario(e, s, join(dir, 'server', 'workspace')));
+      await erase(store, home);
     } finally {
+      rmSync(home, { recursive: true, force: true });
       const pg = await import('pg');
       const client = new pg.default.Client({ connectionString: url });
       await client.connect();

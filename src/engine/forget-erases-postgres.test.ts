@@ -1,13 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createPostgresStore } from '../stores/postgres/index.js';
-import {
-  createManualClock,
-  createSequentialIds,
-  messageRecord,
-  toJsonl,
-} from '../testing/index.js';
-import { createEngine } from './create-engine.js';
+import { messageRecord, toJsonl } from '../testing/index.js';
+import { openServerEngine } from './__fixtures__/both-stores.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 const SECRET = 'velquoranthe';
@@ -47,14 +41,7 @@ describe.skipIf(url === undefined)('forget on a real PostgreSQL server', () => {
     const schema = `forget_bytes_${process.pid}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const engine = await createEngine({
-      home: `/tmp/${schema}`,
-      store: await createPostgresStore({ url: url ?? '', schema }),
-      clock: createManualClock('2026-04-05T12:00:00Z'),
-      ids: createSequentialIds(),
-      items: { extractor: null },
-      embeddings: { model: null },
-    });
+    const engine = await openServerEngine(url ?? '', schema);
     try {
       await client.query('CREATE EXTENSION IF NOT EXISTS pageinspect');
       const said = `The gate code at the cabin is ${SECRET} 7741.`;

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPostgresStore } from '../stores/postgres/index.js';
-import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
-import { createEngine } from './create-engine.js';
+import { messageRecord } from '../testing/index.js';
+import { openServerEngine } from './__fixtures__/both-stores.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 
 describe.skipIf(url === undefined)('a mask kept by forget on a real PostgreSQL server', () => {
   it('shows the kept reply masked, after a verified rebuild too', async () => {
     const schema = `forget_kept_${process.pid}`;
-    const engine = await createEngine({
-      home: `/tmp/${schema}`,
-      store: await createPostgresStore({ url: url ?? '', schema }),
-      clock: createManualClock('2026-04-05T12:00:00Z'),
-      ids: createSequentialIds(),
-      items: { extractor: null },
-      embeddings: { model: null },
-    });
+    const engine = await openServerEngine(url ?? '', schema);
     try {
       const lines = [
         messageRecord(

@@ -1,21 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
-import { transcript } from './__fixtures__/transcript.js';
+import {
+  approveThenForget,
+  dailyLog,
+  observeTurns,
+  reviewFile,
+  useObservingEngine,
+} from './__fixtures__/observed-session.js';
+import { useTestEngine } from './__fixtures__/test-engine.js';
+import { threadLine } from './__fixtures__/thread-messages.js';
 import type { Engine } from './types.js';
 
 /** One message line of thread `garage`, `minute` minutes after 18:00. */
-function line(id: string, role: 'user' | 'assistant', content: string, minute: number): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: 'garage',
-    message_id: id,
-    role,
-    content,
-    created_at: `2026-05-04T18:${String(minute).padStart(2, '0')}:00Z`,
-  });
-}
+const line = threadLine('garage', '2026-05-04T18:');
 
 // A code given alone in reply to a question about it, and a count given alone in reply to another.
 const CHAT = [
@@ -64,47 +60,28 @@ describe('forgetting a question keeps the secret it made readable masked', () =>
 });
 
 describe('memory forget of a captured question keeps its answer masked', () => {
-  const opened = useTestEngine(
-    'verity-forget-secrets-capture-',
-    '2026-04-07T12:00:00Z',
-    observerOnly(),
-  );
+  const opened = useObservingEngine('verity-forget-secrets-capture-');
 
   it('blanks the bare reply with the question it answered, on all five surfaces', async () => {
     const { engine, dir } = opened();
-    await engine.observer.capture({
-      text: transcript([
-        ['user', 'The billing database runs on MariaDB 11 since March.'],
-        [
-          'assistant',
-          'The billing database runs on MariaDB 11 since March. What is the new shed padlock code?',
-        ],
-        ['user', '8254'],
-        ['user', 'The recycling goes out on Thursdays.'],
-      ]),
-      sessionId: 'shed',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
-    const proposal = (await engine.observer.listProposals('pending')).find((p) =>
-      p.text.includes('MariaDB 11'),
-    );
-    if (proposal === undefined) throw new Error('expected a proposal about MariaDB 11');
-    await engine.observer.resolveProposal(proposal.proposal_id, 'approve');
-    const [memory] = await engine.observer.listMemory();
-    if (memory === undefined) throw new Error('expected a promoted memory');
-    await engine.observer.forgetMemory(memory.memory_id);
+    await observeTurns(engine, 'shed', [
+      ['user', 'The billing database runs on MariaDB 11 since March.'],
+      [
+        'assistant',
+        'The billing database runs on MariaDB 11 since March. What is the new shed padlock code?',
+      ],
+      ['user', '8254'],
+      ['user', 'The recycling goes out on Thursdays.'],
+    ]);
+    await approveThenForget(engine, 'MariaDB 11', 'expected a proposal about MariaDB 11');
     const hits = (await engine.search('8254 shed padlock code recycling', { limit: 20 })).hits;
     const answer = await engine.observer.ask('what is the shed padlock code?');
     const context = await engine.buildContext({ thread: 'session:shed', budget: 8000 });
     const proposals = await engine.observer.listProposals('all');
-    const folder = join(dir, 'workspace', 'memory');
-    const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
-    const all = [...hits.map((h) => `${h.text} ${h.snippet}`), context.markdown, ...log];
+    const all = [...hits.map((h) => `${h.text} ${h.snippet}`), context.markdown, ...dailyLog(dir)];
     all.push(answer.answer, ...answer.citations.map((c) => c.text));
     all.push(...proposals.map((p) => p.text));
-    all.push(readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'));
+    all.push(reviewFile(dir));
     expect(all.join('\n')).not.toContain('8254');
     expect(hits.map((h) => h.text).join('\n')).toContain('recycling goes out on Thursdays');
   });

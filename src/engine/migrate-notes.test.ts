@@ -7,6 +7,14 @@ const t = useTestEngine('verity-migrate-notes-', '2026-03-04T10:00:00Z', {
 
 const at = '2026-03-04T09:00:00Z';
 
+/** Migrates one note at `path` holding `content`, last changed at `at`. */
+const migrateNote = (path: string, content: string) =>
+  t().engine.migrate([{ path, content, updatedAt: at }]);
+
+/** The `field=value` of every item `report` read, sorted. */
+const fieldsOf = (report: { readonly items: readonly { field: string; value: unknown }[] }) =>
+  report.items.map((i) => `${i.field}=${i.value}`).sort();
+
 describe('engine.migrate reading notes', () => {
   it('commits no state from the ordinary keys of a note, and says why for each line', async () => {
     const content = [
@@ -18,7 +26,7 @@ describe('engine.migrate reading notes', () => {
       'Status: waiting on the lawyers',
       '',
     ].join('\n');
-    const report = await t().engine.migrate([{ path: 'scratch.md', content, updatedAt: at }]);
+    const report = await migrateNote('scratch.md', content);
     expect(report.items.filter((i) => i.outcome === 'committed')).toEqual([]);
     expect(report.not_read.map((n) => [n.line, n.text])).toEqual([
       [3, 'Standup: pushed to Friday'],
@@ -41,8 +49,8 @@ describe('engine.migrate reading notes', () => {
       '- Gate code: 4411',
       '',
     ].join('\n');
-    const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
-    const fields = report.items.map((i) => `${i.field}=${i.value}`).sort();
+    const report = await migrateNote('MEMORY.md', content);
+    const fields = fieldsOf(report);
     expect(fields).toEqual([
       'profile.preference.hotel_chain=Marriott',
       'profile.preference.lodging=cabin',
@@ -61,7 +69,7 @@ describe('engine.migrate reading notes', () => {
       '- Status: planned',
       '',
     ].join('\n');
-    const report = await t().engine.migrate([{ path: 'MEMORY.md', content, updatedAt: at }]);
+    const report = await migrateNote('MEMORY.md', content);
     expect(report.items.map((i) => `${i.entity_id} ${i.field}=${i.value}`)).toEqual([
       'user:primary profile.preference.hotel_chain=Marriott',
     ]);
@@ -73,57 +81,59 @@ describe('engine.migrate reading notes', () => {
     ]);
   });
 
-  it('names each project by its own heading under a list of projects, not by the list', async () => {
-    const content = [
-      '# Projects',
-      '',
-      '## Heron',
-      'Owner: Dana',
-      'Status: blocked',
-      '',
-      '## Kite',
-      'Owner: Malik',
-      '',
-      '## Notes',
-      'Status: shipped',
-      '',
-    ].join('\n');
-    const report = await t().engine.migrate([{ path: 'work.md', content, updatedAt: at }]);
-    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
-      'project.heron.owner=Dana',
-      'project.heron.status=blocked',
-      'project.kite.owner=Malik',
-    ]);
-    // Under "## Notes" of a list of projects, no project is named: nothing is guessed.
-    expect(report.not_read.map((n) => n.text)).toEqual(['Status: shipped']);
+  it.each([
+    {
+      name: 'names each project by its own heading under a list of projects, not by the list',
+      lines: [
+        '# Projects',
+        '',
+        '## Heron',
+        'Owner: Dana',
+        'Status: blocked',
+        '',
+        '## Kite',
+        'Owner: Malik',
+        '',
+        '## Notes',
+        'Status: shipped',
+        '',
+      ],
+      fields: [
+        'project.heron.owner=Dana',
+        'project.heron.status=blocked',
+        'project.kite.owner=Malik',
+      ],
+      // Under "## Notes" of a list of projects, no project is named: nothing is guessed.
+      notRead: ['Status: shipped'],
+    },
+    {
+      name: 'reads a key that names its project and a tracked attribute as that attribute',
+      lines: [
+        '# Projects',
+        'Project Heron status: blocked',
+        'Billing migration owner: Malik',
+        'Hosting provider: Fly.io',
+        '',
+      ],
+      fields: ['project.billing_migration.owner=Malik', 'project.heron.status=blocked'],
+      // A modifier before the attribute names no project, and "Projects" titles the list.
+      notRead: ['Hosting provider: Fly.io'],
+    },
+  ])('$name', async ({ lines, fields, notRead }) => {
+    const report = await migrateNote('work.md', lines.join('\n'));
+    expect(fieldsOf(report)).toEqual(fields);
+    expect(report.not_read.map((n) => n.text)).toEqual(notRead);
   });
 
   it('takes a title made of words for work and a version for a name, not a section', async () => {
     const content = ['# Platform migration v4', 'Status: in progress', 'Owner: Dana', ''].join(
       '\n',
     );
-    const report = await t().engine.migrate([{ path: 'platform.md', content, updatedAt: at }]);
-    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
+    const report = await migrateNote('platform.md', content);
+    expect(fieldsOf(report)).toEqual([
       'project.platform_migration_v4.owner=Dana',
       'project.platform_migration_v4.status=in_progress',
     ]);
-  });
-
-  it('reads a key that names its project and a tracked attribute as that attribute', async () => {
-    const content = [
-      '# Projects',
-      'Project Heron status: blocked',
-      'Billing migration owner: Malik',
-      'Hosting provider: Fly.io',
-      '',
-    ].join('\n');
-    const report = await t().engine.migrate([{ path: 'work.md', content, updatedAt: at }]);
-    expect(report.items.map((i) => `${i.field}=${i.value}`).sort()).toEqual([
-      'project.billing_migration.owner=Malik',
-      'project.heron.status=blocked',
-    ]);
-    // A modifier before the attribute names no project, and "Projects" titles the list.
-    expect(report.not_read.map((n) => n.text)).toEqual(['Hosting provider: Fly.io']);
   });
 
   it("skips the help line of Verity's own HEARTBEAT.md template", async () => {
@@ -131,7 +141,7 @@ describe('engine.migrate reading notes', () => {
     await t().engine.project({ targets: [path] });
     const { readFileSync } = await import('node:fs');
     const content = readFileSync(path, 'utf8');
-    const report = await t().engine.migrate([{ path, content, updatedAt: at }]);
+    const report = await migrateNote(path, content);
     expect(report.items).toEqual([]);
     expect(report.not_read.map((n) => n.reason)).toEqual(["Verity's own help text"]);
   });
@@ -153,9 +163,7 @@ describe('engine.migrate keeps secrets and identity data out of state', () => {
       '- Seat: aisle',
       '',
     ].join('\n');
-    const report = await t().engine.migrate([
-      { path: 'me.md', content, updatedAt: '2026-03-04T09:00:00Z' },
-    ]);
+    const report = await migrateNote('me.md', content);
     const fields = report.items.map((i) => `${i.field}=${i.value}`);
     expect(fields).toEqual(['profile.preference.seat=aisle']);
     // The report is printed: a secret's value is shown masked, the rest of the line as written.

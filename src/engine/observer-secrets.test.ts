@@ -1,21 +1,25 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRETS } from '../language/__fixtures__/secret-sentences.js';
-import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
+import {
+  captureNow,
+  dailyLog,
+  observeTurns,
+  proposedAndLogged,
+  reviewFile,
+  useObservingEngine,
+} from './__fixtures__/observed-session.js';
 import { transcript } from './__fixtures__/transcript.js';
 import type { Engine } from './types.js';
 
 /** Captures `lines` as one user message each of session `sessionId`, observed at once; reflects. */
-async function observeSession(
-  engine: Engine,
-  sessionId: string,
-  lines: readonly string[],
-): Promise<void> {
-  const text = transcript(lines.map((content) => ['user', content] as const));
-  await engine.observer.capture({ text, sessionId, trigger: 'manual', observe: 'sync' });
-  await engine.observer.reflect();
-}
+const observeSession = (engine: Engine, sessionId: string, lines: readonly string[]) =>
+  observeTurns(
+    engine,
+    sessionId,
+    lines.map((content) => ['user', content] as const),
+  );
 
 const SAID = [
   'The gym locker PIN is 6203, keep it handy.',
@@ -25,7 +29,7 @@ const SAID = [
 ];
 
 describe('engine.observer keeps secrets out of memory', () => {
-  const opened = useTestEngine('verity-observer-secrets-', '2026-04-07T12:00:00Z', observerOnly());
+  const opened = useObservingEngine('verity-observer-secrets-');
   let dir: string;
   let engine: Engine;
 
@@ -39,13 +43,11 @@ describe('engine.observer keeps secrets out of memory', () => {
     expect(texts.some((t) => t.includes('MariaDB 11'))).toBe(true);
     expect(texts.some((t) => t.includes('Rotate PINs every 90 days'))).toBe(true);
     expect(texts.join('\n')).not.toMatch(/6203|Lantern77/);
-    const review = readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8');
-    expect(review).not.toMatch(/6203|Lantern77/);
+    expect(reviewFile(dir)).not.toMatch(/6203|Lantern77/);
   });
 
   it('writes no secret into the daily log', async () => {
-    const folder = join(dir, 'workspace', 'memory');
-    const logs = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
+    const logs = dailyLog(dir);
     expect(logs.join('\n')).toContain('MariaDB 11');
     expect(logs.join('\n')).not.toMatch(/6203|Lantern77/);
   });
@@ -93,33 +95,20 @@ describe('engine.observer keeps secrets out of memory', () => {
 });
 
 describe('engine.observer on every secret wording of the detector fixture', () => {
-  const opened = useTestEngine(
-    'verity-observer-secrets-all-',
-    '2026-04-07T12:00:00Z',
-    observerOnly(),
-  );
+  const opened = useObservingEngine('verity-observer-secrets-all-');
 
   it('proposes none of their values and writes none into the daily log', async () => {
     const { dir, engine } = opened();
     // Not JSON lines: a private key block spans lines. One message per fixture sentence.
     const lines = SECRETS.map(([text]) => text.replace(/\n/g, ' '));
     await observeSession(engine, 'all-secrets', lines);
-    const folder = join(dir, 'workspace', 'memory');
-    const shown = [
-      ...(await engine.observer.listProposals('all')).map((p) => p.text),
-      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
-      ...readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8')),
-    ].join('\n');
+    const shown = await proposedAndLogged(engine, dir);
     for (const [, value] of SECRETS) expect(shown).not.toContain(value);
   });
 });
 
 describe('engine.observer masks a message before it is split', () => {
-  const opened = useTestEngine(
-    'verity-observer-secrets-split-',
-    '2026-04-07T12:00:00Z',
-    observerOnly(),
-  );
+  const opened = useObservingEngine('verity-observer-secrets-split-');
 
   it.each([
     ['PIN no. 2917 for the replacement debit card arrived by post', '2917'],
@@ -128,24 +117,14 @@ describe('engine.observer masks a message before it is split', () => {
   ])('keeps the value of "%s" out of proposals and the daily log', async (text, value) => {
     const { dir, engine } = opened();
     await observeSession(engine, 'split', [text, 'We use MariaDB 11 for the invoicing service.']);
-    const folder = join(dir, 'workspace', 'memory');
-    const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
-    expect(log.join('\n')).toContain('MariaDB 11');
-    const shown = [
-      ...(await engine.observer.listProposals('all')).map((p) => p.text),
-      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
-      ...log,
-    ].join('\n');
+    expect(dailyLog(dir).join('\n')).toContain('MariaDB 11');
+    const shown = await proposedAndLogged(engine, dir);
     expect(shown).not.toContain(value);
   });
 });
 
 describe('engine.observer masks a reply with the question it answers', () => {
-  const opened = useTestEngine(
-    'verity-observer-secrets-reply-',
-    '2026-04-07T12:00:00Z',
-    observerOnly(),
-  );
+  const opened = useObservingEngine('verity-observer-secrets-reply-');
 
   it.each([
     [
@@ -172,32 +151,19 @@ describe('engine.observer masks a reply with the question it answers', () => {
     ],
   ] as const)('keeps the answer out of proposals and the daily log (%#)', async (turns, value) => {
     const { dir, engine } = opened();
-    await engine.observer.capture({
-      text: transcript([...turns, ['user', 'We use MariaDB 11 for the invoicing service.']]),
-      sessionId: 'reply',
-      trigger: 'manual',
-      observe: 'sync',
-    });
-    await engine.observer.reflect();
-    const folder = join(dir, 'workspace', 'memory');
-    const log = readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8'));
-    expect(log.join('\n')).toContain('MariaDB 11');
-    const shown = [
-      ...(await engine.observer.listProposals('all')).map((p) => p.text),
-      readFileSync(join(dir, 'workspace', 'REVIEW.md'), 'utf8'),
-      ...log,
-    ].join('\n');
+    await observeTurns(engine, 'reply', [
+      ...turns,
+      ['user', 'We use MariaDB 11 for the invoicing service.'],
+    ]);
+    expect(dailyLog(dir).join('\n')).toContain('MariaDB 11');
+    const shown = await proposedAndLogged(engine, dir);
     expect(shown).not.toContain(value);
     expect(shown).not.toContain(value.replace(/ /g, ''));
   });
 });
 
 describe('engine.observer masks a reply whose question ended an earlier capture', () => {
-  const opened = useTestEngine(
-    'verity-observer-secrets-later-',
-    '2026-04-07T12:00:00Z',
-    observerOnly(),
-  );
+  const opened = useObservingEngine('verity-observer-secrets-later-');
 
   it('reads the compaction capture before the shutdown capture that answers it', async () => {
     const { dir, engine } = opened();
@@ -212,23 +178,10 @@ describe('engine.observer masks a reply whose question ended an earlier capture'
       ],
       3,
     );
-    await engine.observer.capture({
-      text: asked,
-      sessionId: 'shed',
-      trigger: 'compaction',
-      observe: 'sync',
-    });
-    await engine.observer.capture({
-      text: answered,
-      sessionId: 'shed',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
+    await captureNow(engine, asked, 'shed', 'compaction');
+    await captureNow(engine, answered, 'shed', 'shutdown');
     await engine.observer.reflect();
-    const folder = join(dir, 'workspace', 'memory');
-    const log = readdirSync(folder)
-      .map((f) => readFileSync(join(folder, f), 'utf8'))
-      .join('\n');
+    const log = dailyLog(dir).join('\n');
     expect(log).toContain('first Monday');
     const shown = [...(await engine.observer.listProposals('all')).map((p) => p.text), log];
     expect(shown.join('\n')).not.toContain('7146');

@@ -6,6 +6,7 @@ import { EVENT_TYPES } from '../ledger/index.js';
 import type { Store } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/sqlite-store.js';
 import { transcriptLine } from '../testing/index.js';
+import { captureNow } from './__fixtures__/observed-session.js';
 import { closeTestEngine, observerOnly, proposalsFromSession } from './__fixtures__/test-engine.js';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './types.js';
@@ -125,7 +126,7 @@ describe('promotion link', () => {
     // Nor does the resumed session's longer transcript, on another trigger.
     const resumed = [SESSION, line('m3', 'user', 'Tag the release as v4.1.', 9)].join('\n');
     for (const trigger of ['shutdown', 'compaction'] as const) {
-      await engine.observer.capture({ text: resumed, sessionId: 's1', trigger, observe: 'sync' });
+      await captureNow(engine, resumed, 's1', trigger);
     }
     expect(await payloadsWith(store, 'as the session store')).toEqual([]);
     expect(await payloadsWith(store, 'Tag the release as v4.1')).not.toEqual([]);
@@ -143,12 +144,7 @@ describe('promotion link', () => {
   });
 
   it('indexes observations for search by kind, and a rebuild restores them', async () => {
-    await engine.observer.capture({
-      text: SESSION,
-      sessionId: 's1',
-      trigger: 'shutdown',
-      observe: 'sync',
-    });
+    await captureNow(engine, SESSION, 's1', 'shutdown');
     const kinds = { filters: { kinds: ['observation' as const] }, mode: 'text' as const };
     const found = await engine.search('Redis session store', kinds);
     expect(found.hits.length).toBeGreaterThan(0);

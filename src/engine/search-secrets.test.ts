@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { useSuiteTestEngine } from './__fixtures__/test-engine.js';
+import { messageRecord } from '../testing/index.js';
+import { type TestEngine, useSuiteTestEngine } from './__fixtures__/test-engine.js';
+import { type Turn, threadLine } from './__fixtures__/thread-messages.js';
 
-/** One message line of a chat thread. */
-function line(id: string, role: 'user' | 'assistant', content: string, minute: number): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: 'home',
-    message_id: id,
-    role,
-    content,
-    created_at: `2026-05-04T18:${String(minute).padStart(2, '0')}:00Z`,
-  });
+/** One engine for the suite, with `lines` (JSON lines) ingested before its tests. */
+function useIngested(prefix: string, at: string, lines: readonly string[]): () => TestEngine {
+  return useSuiteTestEngine(prefix, at, {}, (t) =>
+    t.engine.ingest(lines.join('\n')).then(() => undefined),
+  );
 }
+
+/** One message line of thread `home`, `minute` minutes after 18:00. */
+const line = threadLine('home', '2026-05-04T18:');
 
 // A code given alone after the assistant asks for it, and numbers that answer other questions.
 const CHAT = [
@@ -25,9 +25,7 @@ const CHAT = [
 ].join('\n');
 
 describe('search and ask show no code given alone in reply to a question about it', () => {
-  const opened = useSuiteTestEngine('verity-search-secrets-', '2026-05-04T19:00:00Z', {}, (t) =>
-    t.engine.ingest(CHAT).then(() => undefined),
-  );
+  const opened = useIngested('verity-search-secrets-', '2026-05-04T19:00:00Z', [CHAT]);
 
   it('masks the reply in search hits, and only the reply that answers a question', async () => {
     const { engine } = opened();
@@ -54,21 +52,20 @@ describe('search and ask show no code given alone in reply to a question about i
 function said(
   thread: string,
   id: string,
-  role: string,
+  role: 'user' | 'assistant',
   entity: string,
   content: string,
   minute: number,
 ): string {
   const at = new Date(Date.UTC(2026, 4, 5, 10, minute)).toISOString();
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role,
-    entity_id: entity,
-    content,
-    created_at: at,
-  });
+  return JSON.stringify(messageRecord(thread, id, role, content, at, { entity_id: entity }));
+}
+
+/** The lines of `thread`, every turn by `user:primary`, one a minute from 10:01. */
+function primaryThread(thread: string, turns: readonly Turn[]): string[] {
+  return turns.map(([id, role, content], i) =>
+    said(thread, id, role, 'user:primary', content, i + 1),
+  );
 }
 
 describe('context shows no code given alone in reply, wherever its question is', () => {
@@ -83,19 +80,13 @@ describe('context shows no code given alone in reply, wherever its question is',
       3 + i,
     ),
   );
-  const opened = useSuiteTestEngine('verity-context-secrets-', '2026-05-05T12:00:00Z', {}, (t) =>
-    t.engine
-      .ingest(
-        [
-          said('shed', 'q', 'assistant', 'user:primary', "What's the shed padlock code now?", 1),
-          said('shed', 'a', 'user', 'user:primary', '6093', 2),
-          ...filler,
-          said('porch', 'p1', 'user', 'user:tomas', "What's the side gate code again?", 1),
-          said('porch', 'p2', 'user', 'user:primary', '7720', 2),
-        ].join('\n'),
-      )
-      .then(() => undefined),
-  );
+  const opened = useIngested('verity-context-secrets-', '2026-05-05T12:00:00Z', [
+    said('shed', 'q', 'assistant', 'user:primary', "What's the shed padlock code now?", 1),
+    said('shed', 'a', 'user', 'user:primary', '6093', 2),
+    ...filler,
+    said('porch', 'p1', 'user', 'user:tomas', "What's the side gate code again?", 1),
+    said('porch', 'p2', 'user', 'user:primary', '7720', 2),
+  ]);
 
   it('masks a reply whose question fell off the recent messages', async () => {
     const { engine } = opened();
@@ -113,17 +104,15 @@ describe('context shows no code given alone in reply, wherever its question is',
 });
 
 describe('search masks a reply past one acknowledgement of its own side', () => {
-  const opened = useSuiteTestEngine('verity-search-ack-', '2026-05-06T12:00:00Z', {}, (t) =>
-    t.engine
-      .ingest(
-        [
-          said('lock', 'k1', 'user', 'user:primary', 'I changed the bike lock code.', 1),
-          said('lock', 'k2', 'assistant', 'user:primary', 'What is it now?', 2),
-          said('lock', 'k3', 'user', 'user:primary', 'one sec', 3),
-          said('lock', 'k4', 'user', 'user:primary', '5817', 4),
-        ].join('\n'),
-      )
-      .then(() => undefined),
+  const opened = useIngested(
+    'verity-search-ack-',
+    '2026-05-06T12:00:00Z',
+    primaryThread('lock', [
+      ['k1', 'user', 'I changed the bike lock code.'],
+      ['k2', 'assistant', 'What is it now?'],
+      ['k3', 'user', 'one sec'],
+      ['k4', 'user', '5817'],
+    ]),
   );
 
   it('reads back past "one sec" to the question and the code it names', async () => {
@@ -135,19 +124,17 @@ describe('search masks a reply past one acknowledgement of its own side', () => 
 });
 
 describe('search masks a correction as far back as the context does', () => {
-  const opened = useSuiteTestEngine('verity-search-reach-', '2026-05-08T12:00:00Z', {}, (t) =>
-    t.engine
-      .ingest(
-        [
-          said('loft', 'l0', 'assistant', 'user:primary', 'I reset the loft keypad code.', 1),
-          said('loft', 'l1', 'user', 'user:primary', 'What is it now?', 2),
-          said('loft', 'l2', 'assistant', 'user:primary', 'one sec', 3),
-          said('loft', 'l3', 'assistant', 'user:primary', 'hang on, checking', 4),
-          said('loft', 'l4', 'assistant', 'user:primary', '6204', 5),
-          said('loft', 'l5', 'assistant', 'user:primary', 'no wait 6240', 6),
-        ].join('\n'),
-      )
-      .then(() => undefined),
+  const opened = useIngested(
+    'verity-search-reach-',
+    '2026-05-08T12:00:00Z',
+    primaryThread('loft', [
+      ['l0', 'assistant', 'I reset the loft keypad code.'],
+      ['l1', 'user', 'What is it now?'],
+      ['l2', 'assistant', 'one sec'],
+      ['l3', 'assistant', 'hang on, checking'],
+      ['l4', 'assistant', '6204'],
+      ['l5', 'assistant', 'no wait 6240'],
+    ]),
   );
 
   it('reads back past two held turns and a value to the question and the code it names', async () => {
@@ -161,19 +148,17 @@ describe('search masks a correction as far back as the context does', () => {
 });
 
 describe('search masks a reply to a question of the same role, past two turns holding the floor', () => {
-  const opened = useSuiteTestEngine('verity-search-same-role-', '2026-05-07T12:00:00Z', {}, (t) =>
-    t.engine
-      .ingest(
-        [
-          said('shed', 's1', 'user', 'user:primary', 'what is the shed padlock code again?', 1),
-          said('shed', 's2', 'user', 'user:primary', 'one sec', 2),
-          said('shed', 's3', 'user', 'user:primary', 'hang on, finding it', 3),
-          said('shed', 's4', 'user', 'user:primary', '3 9 0 6', 4),
-          said('shed', 's5', 'user', 'user:primary', 'how many bikes fit in the shed?', 5),
-          said('shed', 's6', 'user', 'user:primary', '4', 6),
-        ].join('\n'),
-      )
-      .then(() => undefined),
+  const opened = useIngested(
+    'verity-search-same-role-',
+    '2026-05-07T12:00:00Z',
+    primaryThread('shed', [
+      ['s1', 'user', 'what is the shed padlock code again?'],
+      ['s2', 'user', 'one sec'],
+      ['s3', 'user', 'hang on, finding it'],
+      ['s4', 'user', '3 9 0 6'],
+      ['s5', 'user', 'how many bikes fit in the shed?'],
+      ['s6', 'user', '4'],
+    ]),
   );
 
   it('reads back to the question whoever asked it, and keeps a count', async () => {
@@ -187,17 +172,15 @@ describe('search masks a reply to a question of the same role, past two turns ho
 });
 
 describe('state items carry no secret the message masking hides', () => {
-  const opened = useSuiteTestEngine('verity-items-secrets-', '2026-05-09T12:00:00Z', {}, (t) =>
-    t.engine
-      .ingest(
-        [
-          said('gym', 'g1', 'assistant', 'user:primary', "What's the locker room door code?", 1),
-          said('gym', 'g2', 'user', 'user:primary', '5280', 2),
-          said('gym', 'g3', 'user', 'user:primary', 'no wait 5820', 3),
-          said('gym', 'g4', 'user', 'user:primary', 'We must renew the gym pass before June.', 4),
-        ].join('\n'),
-      )
-      .then(() => undefined),
+  const opened = useIngested(
+    'verity-items-secrets-',
+    '2026-05-09T12:00:00Z',
+    primaryThread('gym', [
+      ['g1', 'assistant', "What's the locker room door code?"],
+      ['g2', 'user', '5280'],
+      ['g3', 'user', 'no wait 5820'],
+      ['g4', 'user', 'We must renew the gym pass before June.'],
+    ]),
   );
 
   it('keeps an ordinary item and shows the correction nowhere', async () => {

@@ -20,3 +20,27 @@ export function threadMessages(
     return messageRecord(thread, id, role, content, at.replace('.000Z', 'Z'), extra);
   });
 }
+
+/**
+ * A writer of one `message` JSON line of `thread` at `minute` past the hour `hour` (an RFC 3339
+ * prefix that ends before the minutes, such as `2026-05-04T18:`).
+ */
+export function threadLine(
+  thread: string,
+  hour: string,
+): (id: string, role: 'user' | 'assistant', content: string, minute: number) => string {
+  return (id, role, content, minute) =>
+    JSON.stringify(
+      messageRecord(thread, id, role, content, `${hour}${String(minute).padStart(2, '0')}:00Z`),
+    );
+}
+
+/** The `message` records of `turns` in `thread`, all by `entity`, one a minute from `start`. */
+export function messagesBy(
+  entity: string,
+  thread: string,
+  start: string,
+  turns: readonly Turn[],
+): Record<string, unknown>[] {
+  return threadMessages(thread, start, turns, 1, { entity_id: entity });
+}

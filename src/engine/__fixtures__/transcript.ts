@@ -15,3 +15,24 @@ export function transcript(turns: readonly (readonly [string, string])[], first 
     )
     .join('\n');
 }
+
+/**
+ * A JSON-lines transcript whose messages carry no ids (Verity names them `line-1`, `line-2`…):
+ * `turns` as [role, content], one a minute from `first` minutes past `hour` (an RFC 3339 prefix
+ * that ends before the minutes, such as `2026-06-10T08:`).
+ */
+export function unnumberedTranscript(
+  hour: string,
+  turns: readonly (readonly [string, string])[],
+  first = 1,
+): string {
+  return turns
+    .map(([role, content], i) =>
+      JSON.stringify({
+        role,
+        content,
+        created_at: `${hour}${String(first + i).padStart(2, '0')}:00Z`,
+      }),
+    )
+    .join('\n');
+}

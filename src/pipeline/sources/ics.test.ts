@@ -14,20 +14,35 @@ function calendar(...events: readonly string[]): string {
 
 const source = { location: 'family.ics', entityId: 'family:okoye', name: 'family' };
 
+/** The signals read on 1 March 2026 from a calendar of `events`, shown in `timeZone` if given. */
+function signalsOf(events: readonly string[], timeZone?: string): ReturnType<typeof icsToSignals> {
+  return icsToSignals(calendar(...events), {
+    source: timeZone === undefined ? source : { ...source, timeZone },
+    now: Date.parse('2026-03-01T00:00:00Z'),
+  });
+}
+
+/** The claims of each signal read from a calendar of `events` on 1 March 2026. */
+function claimsOf(...events: readonly string[]): unknown[] {
+  return signalsOf(events).map((s) => s['claims']);
+}
+
+/** A schedule claim planning `field` for `value`. */
+function planned(field: string, value: string) {
+  return { field, candidate_value: value, intent: 'planning' };
+}
+
 describe('icsToSignals', () => {
   it('reads a timed event in its own time zone as a schedule claim', () => {
-    const [signal] = icsToSignals(
-      calendar(
-        'BEGIN:VEVENT',
-        'UID:swim@example.com',
-        'LAST-MODIFIED:20260301T090000Z',
-        'DTSTART;TZID=America/Los_Angeles:20260303T170000',
-        'DTEND;TZID=America/Los_Angeles:20260303T180000',
-        'SUMMARY:Swim practice (Mei)',
-        'END:VEVENT',
-      ),
-      { source, now: Date.parse('2026-03-01T00:00:00Z') },
-    );
+    const [signal] = signalsOf([
+      'BEGIN:VEVENT',
+      'UID:swim@example.com',
+      'LAST-MODIFIED:20260301T090000Z',
+      'DTSTART;TZID=America/Los_Angeles:20260303T170000',
+      'DTEND;TZID=America/Los_Angeles:20260303T180000',
+      'SUMMARY:Swim practice (Mei)',
+      'END:VEVENT',
+    ]);
     expect(signal).toMatchObject({
       type: 'signal',
       kind: 'calendar',
@@ -57,21 +72,18 @@ describe('icsToSignals', () => {
   });
 
   it('claims nothing for a cancelled event and skips events without a summary', () => {
-    const signals = icsToSignals(
-      calendar(
-        'BEGIN:VEVENT',
-        'UID:gone@example.com',
-        'STATUS:CANCELLED',
-        'DTSTART:20260305T160000Z',
-        'SUMMARY:Dentist (Kofi)',
-        'END:VEVENT',
-        'BEGIN:VEVENT',
-        'UID:blank@example.com',
-        'DTSTART:20260305T160000Z',
-        'END:VEVENT',
-      ),
-      { source, now: Date.parse('2026-03-01T00:00:00Z') },
-    );
+    const signals = signalsOf([
+      'BEGIN:VEVENT',
+      'UID:gone@example.com',
+      'STATUS:CANCELLED',
+      'DTSTART:20260305T160000Z',
+      'SUMMARY:Dentist (Kofi)',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:blank@example.com',
+      'DTSTART:20260305T160000Z',
+      'END:VEVENT',
+    ]);
     expect(signals).toHaveLength(1);
     expect(signals[0]?.['claims']).toEqual([
       { field: 'family.schedule.dentist', candidate_value: 'cancelled', intent: 'planning' },
@@ -79,38 +91,23 @@ describe('icsToSignals', () => {
   });
 
   it('makes an all-day or multi-day event a dated schedule entry even when the rules read nothing', () => {
-    const signals = icsToSignals(
-      calendar(
-        'BEGIN:VEVENT',
-        'UID:cabin@example.com',
-        'DTSTART;VALUE=DATE:20260320',
-        'DTEND;VALUE=DATE:20260323',
-        "SUMMARY:Long weekend at Uncle Bo's (Tahoe)",
-        'END:VEVENT',
-        'BEGIN:VEVENT',
-        'UID:visit@example.com',
-        'DTSTART;VALUE=DATE:20260412',
-        'DTEND;VALUE=DATE:20260413',
-        'SUMMARY:Aunt Rosa visits',
-        'END:VEVENT',
-      ),
-      { source, now: Date.parse('2026-03-01T00:00:00Z') },
+    const claims = claimsOf(
+      'BEGIN:VEVENT',
+      'UID:cabin@example.com',
+      'DTSTART;VALUE=DATE:20260320',
+      'DTEND;VALUE=DATE:20260323',
+      "SUMMARY:Long weekend at Uncle Bo's (Tahoe)",
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:visit@example.com',
+      'DTSTART;VALUE=DATE:20260412',
+      'DTEND;VALUE=DATE:20260413',
+      'SUMMARY:Aunt Rosa visits',
+      'END:VEVENT',
     );
-    expect(signals.map((s) => s['claims'])).toEqual([
-      [
-        {
-          field: 'family.schedule.long_weekend_at_uncle_bos',
-          candidate_value: '2026-03-20 to 2026-03-22',
-          intent: 'planning',
-        },
-      ],
-      [
-        {
-          field: 'family.schedule.aunt_rosa_visits',
-          candidate_value: '2026-04-12',
-          intent: 'planning',
-        },
-      ],
+    expect(claims).toEqual([
+      [planned('family.schedule.long_weekend_at_uncle_bos', '2026-03-20 to 2026-03-22')],
+      [planned('family.schedule.aunt_rosa_visits', '2026-04-12')],
     ]);
   });
 
@@ -120,26 +117,15 @@ describe('icsToSignals', () => {
       const before = process.env['TZ'];
       process.env['TZ'] = zone;
       try {
-        const signals = icsToSignals(
-          calendar(
-            'BEGIN:VEVENT',
-            'UID:training@example.com',
-            'DTSTART;VALUE=DATE:20260312',
-            'DTEND;VALUE=DATE:20260313',
-            'SUMMARY:Teacher training day',
-            'END:VEVENT',
-          ),
-          { source, now: Date.parse('2026-03-01T00:00:00Z') },
+        const claims = claimsOf(
+          'BEGIN:VEVENT',
+          'UID:training@example.com',
+          'DTSTART;VALUE=DATE:20260312',
+          'DTEND;VALUE=DATE:20260313',
+          'SUMMARY:Teacher training day',
+          'END:VEVENT',
         );
-        expect(signals.map((s) => s['claims'])).toEqual([
-          [
-            {
-              field: 'family.schedule.teacher_training_day',
-              candidate_value: '2026-03-12',
-              intent: 'planning',
-            },
-          ],
-        ]);
+        expect(claims).toEqual([[planned('family.schedule.teacher_training_day', '2026-03-12')]]);
       } finally {
         if (before === undefined) delete process.env['TZ'];
         else process.env['TZ'] = before;
@@ -160,11 +146,7 @@ describe('icsToSignals', () => {
     const now = Date.parse('2026-03-01T00:00:00Z');
     const [utc] = icsToSignals(ics, { source, now });
     expect(utc?.['claims']).toEqual([
-      {
-        field: 'family.schedule.school_concert',
-        candidate_value: '2026-03-12 02:00 UTC',
-        intent: 'planning',
-      },
+      planned('family.schedule.school_concert', '2026-03-12 02:00 UTC'),
     ]);
     const [local] = icsToSignals(ics, {
       source: { ...source, timeZone: 'America/Los_Angeles' },
@@ -177,25 +159,16 @@ describe('icsToSignals', () => {
   });
 
   it('shows a floating time (no zone at all) as written, in any configured zone', () => {
-    const [signal] = icsToSignals(
-      calendar(
+    const [signal] = signalsOf(
+      [
         'BEGIN:VEVENT',
         'UID:bake@example.com',
         'DTSTART:20260314T100000',
         'SUMMARY:Bake sale',
         'END:VEVENT',
-      ),
-      {
-        source: { ...source, timeZone: 'Asia/Tokyo' },
-        now: Date.parse('2026-03-01T00:00:00Z'),
-      },
+      ],
+      'Asia/Tokyo',
     );
-    expect(signal?.['claims']).toEqual([
-      {
-        field: 'family.schedule.bake_sale',
-        candidate_value: '2026-03-14 10:00',
-        intent: 'planning',
-      },
-    ]);
+    expect(signal?.['claims']).toEqual([planned('family.schedule.bake_sale', '2026-03-14 10:00')]);
   });
 });
