@@ -138,17 +138,22 @@ function registerTaskAnswerCommands(review: Command, toolkit: CliToolkit): void 
     if ('argument' in text) command.argument(text.argument, text.description);
     else if (text.required === true) command.requiredOption(text.option, text.description);
     else command.option(text.option, text.description);
-    command.option('--json', 'print JSON').action(async () => {
-      const [id, step] = command.processedArgs as string[];
-      const options = command.opts<JsonOptions & Partial<Record<'note' | 'reason', string>>>();
-      const value = 'argument' in text ? step : options[text.key];
-      await toolkit.run(command, async (engine) => {
-        const typed = id ?? '';
-        const target = answer.id === 'task id' ? await resolveId(engine, 'task', typed) : typed;
-        const result = await engine.tasks.answerReview(target, answer.verb, value);
-        toolkit.output(options, result, renderTaskReviewAnswer);
-      });
-    });
+    command.option('--json', 'print JSON').action(
+      toolkit.printing(
+        async (
+          engine,
+          options: JsonOptions & Partial<Record<'note' | 'reason', string>>,
+          id: string | undefined,
+          step: string | undefined,
+        ) => {
+          const value = 'argument' in text ? step : options[text.key];
+          const typed = id ?? '';
+          const target = answer.id === 'task id' ? await resolveId(engine, 'task', typed) : typed;
+          return engine.tasks.answerReview(target, answer.verb, value);
+        },
+        renderTaskReviewAnswer,
+      ),
+    );
   }
 }
 

@@ -201,16 +201,17 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<title>', 'what to do')
     .option('--entity <id>', 'whose task (default user:primary)')
     .option('--json', 'print the task as JSON')
-    .action(async (title: string, options: CommonOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.add({
-          title,
-          fields: fieldsOf(options),
-          ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-        });
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: CommonOptions, title: string) =>
+          engine.tasks.add({
+            title,
+            fields: fieldsOf(options),
+            ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+          }),
+        renderTaskLine,
+      ),
+    );
 
   tasks
     .command('list')
@@ -220,20 +221,19 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--entity <id>', 'only this entity')
     .option('--json', 'print {"tasks":[...]}')
     .action(
-      async (
-        options: { all?: true; state?: TaskState; entity?: string; json?: true },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
-          const list = await engine.tasks.list({
+      toolkit.printing(
+        async (
+          engine,
+          options: { all?: true; state?: TaskState; entity?: string; json?: true },
+        ) => ({
+          tasks: await engine.tasks.list({
             state: options.state !== undefined ? [options.state] : options.all ? 'all' : 'open',
             ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-          });
-          toolkit.output(options, { tasks: list }, (value) =>
-            value.tasks.length === 0 ? 'no tasks' : value.tasks.map(renderTaskLine).join('\n'),
-          );
-        });
-      },
+          }),
+        }),
+        (value) =>
+          value.tasks.length === 0 ? 'no tasks' : value.tasks.map(renderTaskLine).join('\n'),
+      ),
     );
 }
 
@@ -258,19 +258,15 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<state>', 'the target state', state)
     .option('--reason <text>', 'why (required for CANCELLED)')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.move(
-          await resolveId(engine, 'task', id),
-          to,
-          fieldsOf(options),
-          {
+    .action(
+      toolkit.printing(
+        async (engine, options: CommonOptions, id: string, to: TaskState) =>
+          engine.tasks.move(await resolveId(engine, 'task', id), to, fieldsOf(options), {
             reason: options.reason ?? '',
-          },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+          }),
+        renderTaskLine,
+      ),
+    );
 
   withFieldOptions(tasks.command('update'))
     .description('set fields without moving the task')
@@ -278,19 +274,16 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--progress', 'this is progress (resets staleness)')
     .option('--reason <text>', 'why')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.update(
-          await resolveId(engine, 'task', id),
-          fieldsOf(options),
-          {
+    .action(
+      toolkit.printing(
+        async (engine, options: CommonOptions & { progress?: true }, id: string) =>
+          engine.tasks.update(await resolveId(engine, 'task', id), fieldsOf(options), {
             progress: options.progress === true,
             reason: options.reason ?? '',
-          },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+          }),
+        renderTaskLine,
+      ),
+    );
 }
 
 /** How `done` and `cancel` differ: each ends a task with one required text that says why. */
@@ -355,15 +348,16 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--note <text>', 'what you will do')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.acknowledge(
-          await resolveId(engine, 'task', id),
-          options.note === undefined ? {} : { reason: options.note },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine, options: { note?: string; json?: true }, id: string) =>
+          engine.tasks.acknowledge(
+            await resolveId(engine, 'task', id),
+            options.note === undefined ? {} : { reason: options.note },
+          ),
+        renderTaskLine,
+      ),
+    );
 }
 
 /** `verity tasks capture|proposals|accept`: commitments read from threads. */
