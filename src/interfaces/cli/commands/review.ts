@@ -23,22 +23,21 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .option('--all', 'prompts in every status, not only open ones')
     .option('--json', 'print {"prompts":[...],"dead_letters":[...],"tasks":[...],"patches":[...]}')
     .action(
-      async (
-        options: JsonOptions & { readonly entity?: string; readonly all?: true },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
+      toolkit.printing(
+        async (
+          engine,
+          options: JsonOptions & { readonly entity?: string; readonly all?: true },
+        ) => {
           const prompts = await engine.listReviews({
             ...(options.all === true ? { status: PROMPT_STATUSES } : {}),
             ...(options.entity !== undefined ? { entityId: options.entity } : {}),
           });
           const deadLetters = await engine.listDeadLetterReviews();
           const { tasks, patches } = await engine.tasks.reviewItems();
-          toolkit.output(options, { prompts, dead_letters: deadLetters, tasks, patches }, (list) =>
-            renderReviewList(list.prompts, list.dead_letters, list.tasks, list.patches),
-          );
-        });
-      },
+          return { prompts, dead_letters: deadLetters, tasks, patches };
+        },
+        (list) => renderReviewList(list.prompts, list.dead_letters, list.tasks, list.patches),
+      ),
     );
 
   review
