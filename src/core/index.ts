@@ -184,6 +184,8 @@ export {
   TASK_STATES,
   TASK_TRANSITIONS,
 } from './tasks/task.js';
+export type { TextSpan } from './text-spans.js';
+export { replaceSpans } from './text-spans.js';
 export { DAY_MS, HOUR_MS, isTimeZone, MINUTE_MS, parseRfc3339, toIso } from './time.js';
 export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';

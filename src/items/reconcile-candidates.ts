@@ -15,6 +15,7 @@ import {
   isActiveItem,
   mergeItem,
   normalizeTopicTag,
+  replaceSpans,
   STATE_ITEM_LIMITS,
   type StateItem,
   type SupersessionBasis,
@@ -481,13 +482,7 @@ const DATE_SLOT = '\u0000date\u0000';
 function dateFrame(text: string): { readonly frame: string; readonly dates: string } | null {
   const found = findDates(text, FRAME_ANCHOR).filter((mention) => mention.date !== null);
   if (found.length === 0) return null;
-  let framed = '';
-  let last = 0;
-  for (const mention of found) {
-    framed += `${text.slice(last, mention.start)} ${DATE_SLOT} `;
-    last = mention.end;
-  }
-  framed += text.slice(last);
+  const framed = replaceSpans(text, found, () => ` ${DATE_SLOT} `);
   const frame = comparableText(framed.replace(/[\s.,;:!]+$/, ''))
     .replace(/\binstead\b/g, ' ')
     .replace(/\s+/g, ' ')

@@ -2,7 +2,7 @@ import type remarkGfm from 'remark-gfm';
 import type remarkParse from 'remark-parse';
 import type { unified } from 'unified';
 import type { visit } from 'unist-util-visit';
-import { err, ok, type Result } from '../core/index.js';
+import { err, ok, type Result, replaceSpans } from '../core/index.js';
 
 /** A machine zone: `STATE` (written only by Verity) or `STATE-INPUT` (read as edits). */
 interface Zone {
@@ -242,15 +242,11 @@ function replaceBodies(
   zones: readonly Zone[],
   bodyOf: (zone: Zone) => string | undefined,
 ): string {
-  let out = '';
-  let cursor = 0;
-  for (const zone of zones) {
+  const edits = zones.flatMap((zone) => {
     const body = bodyOf(zone);
-    if (body === undefined) continue;
-    out += text.slice(cursor, zone.contentStart) + body;
-    cursor = zone.contentEnd;
-  }
-  return out + text.slice(cursor);
+    return body === undefined ? [] : [{ start: zone.contentStart, end: zone.contentEnd, body }];
+  });
+  return replaceSpans(text, edits, (edit) => edit.body);
 }
 
 /**

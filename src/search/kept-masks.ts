@@ -1,3 +1,4 @@
+import { replaceSpans } from '../core/index.js';
 import { findSecrets, SECRET_MASK } from '../language/index.js';
 import {
   defineMetaRecord,
@@ -56,17 +57,11 @@ export function maskSpans(text: string, spans: readonly (readonly number[])[]): 
     .map(([start = 0, end = 0]) => [start, Math.min(end, text.length)] as const)
     .filter(([start, end]) => end > start)
     .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const merged: [number, number][] = [];
+  const merged: { start: number; end: number }[] = [];
   for (const [start, end] of all) {
     const last = merged[merged.length - 1];
-    if (last !== undefined && start < last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
+    if (last !== undefined && start < last.end) last.end = Math.max(last.end, end);
+    else merged.push({ start, end });
   }
-  let out = '';
-  let at = 0;
-  for (const [start, end] of merged) {
-    out += text.slice(at, start) + SECRET_MASK;
-    at = end;
-  }
-  return out + text.slice(at);
+  return replaceSpans(text, merged, () => SECRET_MASK);
 }

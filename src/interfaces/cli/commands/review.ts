@@ -23,22 +23,21 @@ function registerPromptCommands(review: Command, toolkit: CliToolkit): void {
     .option('--all', 'prompts in every status, not only open ones')
     .option('--json', 'print {"prompts":[...],"dead_letters":[...],"tasks":[...],"patches":[...]}')
     .action(
-      async (
-        options: JsonOptions & { readonly entity?: string; readonly all?: true },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
+      toolkit.printing(
+        async (
+          engine,
+          options: JsonOptions & { readonly entity?: string; readonly all?: true },
+        ) => {
           const prompts = await engine.listReviews({
             ...(options.all === true ? { status: PROMPT_STATUSES } : {}),
             ...(options.entity !== undefined ? { entityId: options.entity } : {}),
           });
           const deadLetters = await engine.listDeadLetterReviews();
           const { tasks, patches } = await engine.tasks.reviewItems();
-          toolkit.output(options, { prompts, dead_letters: deadLetters, tasks, patches }, (list) =>
-            renderReviewList(list.prompts, list.dead_letters, list.tasks, list.patches),
-          );
-        });
-      },
+          return { prompts, dead_letters: deadLetters, tasks, patches };
+        },
+        (list) => renderReviewList(list.prompts, list.dead_letters, list.tasks, list.patches),
+      ),
     );
 
   review
@@ -138,17 +137,22 @@ function registerTaskAnswerCommands(review: Command, toolkit: CliToolkit): void 
     if ('argument' in text) command.argument(text.argument, text.description);
     else if (text.required === true) command.requiredOption(text.option, text.description);
     else command.option(text.option, text.description);
-    command.option('--json', 'print JSON').action(async () => {
-      const [id, step] = command.processedArgs as string[];
-      const options = command.opts<JsonOptions & Partial<Record<'note' | 'reason', string>>>();
-      const value = 'argument' in text ? step : options[text.key];
-      await toolkit.run(command, async (engine) => {
-        const typed = id ?? '';
-        const target = answer.id === 'task id' ? await resolveId(engine, 'task', typed) : typed;
-        const result = await engine.tasks.answerReview(target, answer.verb, value);
-        toolkit.output(options, result, renderTaskReviewAnswer);
-      });
-    });
+    command.option('--json', 'print JSON').action(
+      toolkit.printing(
+        async (
+          engine,
+          options: JsonOptions & Partial<Record<'note' | 'reason', string>>,
+          id: string | undefined,
+          step: string | undefined,
+        ) => {
+          const value = 'argument' in text ? step : options[text.key];
+          const typed = id ?? '';
+          const target = answer.id === 'task id' ? await resolveId(engine, 'task', typed) : typed;
+          return engine.tasks.answerReview(target, answer.verb, value);
+        },
+        renderTaskReviewAnswer,
+      ),
+    );
   }
 }
 

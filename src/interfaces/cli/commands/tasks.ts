@@ -201,16 +201,17 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<title>', 'what to do')
     .option('--entity <id>', 'whose task (default user:primary)')
     .option('--json', 'print the task as JSON')
-    .action(async (title: string, options: CommonOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.add({
-          title,
-          fields: fieldsOf(options),
-          ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-        });
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+    .action(
+      toolkit.printing(
+        (engine, options: CommonOptions, title: string) =>
+          engine.tasks.add({
+            title,
+            fields: fieldsOf(options),
+            ...(options.entity === undefined ? {} : { entity_id: options.entity }),
+          }),
+        renderTaskLine,
+      ),
+    );
 
   tasks
     .command('list')
@@ -220,20 +221,19 @@ function registerTaskEntryCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--entity <id>', 'only this entity')
     .option('--json', 'print {"tasks":[...]}')
     .action(
-      async (
-        options: { all?: true; state?: TaskState; entity?: string; json?: true },
-        command: Command,
-      ) => {
-        await toolkit.run(command, async (engine) => {
-          const list = await engine.tasks.list({
+      toolkit.printing(
+        async (
+          engine,
+          options: { all?: true; state?: TaskState; entity?: string; json?: true },
+        ) => ({
+          tasks: await engine.tasks.list({
             state: options.state !== undefined ? [options.state] : options.all ? 'all' : 'open',
             ...(options.entity === undefined ? {} : { entity_id: options.entity }),
-          });
-          toolkit.output(options, { tasks: list }, (value) =>
-            value.tasks.length === 0 ? 'no tasks' : value.tasks.map(renderTaskLine).join('\n'),
-          );
-        });
-      },
+          }),
+        }),
+        (value) =>
+          value.tasks.length === 0 ? 'no tasks' : value.tasks.map(renderTaskLine).join('\n'),
+      ),
     );
 }
 
@@ -258,19 +258,15 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<state>', 'the target state', state)
     .option('--reason <text>', 'why (required for CANCELLED)')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, to: TaskState, options: CommonOptions, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.move(
-          await resolveId(engine, 'task', id),
-          to,
-          fieldsOf(options),
-          {
+    .action(
+      toolkit.printing(
+        async (engine, options: CommonOptions, id: string, to: TaskState) =>
+          engine.tasks.move(await resolveId(engine, 'task', id), to, fieldsOf(options), {
             reason: options.reason ?? '',
-          },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+          }),
+        renderTaskLine,
+      ),
+    );
 
   withFieldOptions(tasks.command('update'))
     .description('set fields without moving the task')
@@ -278,19 +274,16 @@ function registerTaskChangeCommands(tasks: Command, toolkit: CliToolkit): void {
     .option('--progress', 'this is progress (resets staleness)')
     .option('--reason <text>', 'why')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: CommonOptions & { progress?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.update(
-          await resolveId(engine, 'task', id),
-          fieldsOf(options),
-          {
+    .action(
+      toolkit.printing(
+        async (engine, options: CommonOptions & { progress?: true }, id: string) =>
+          engine.tasks.update(await resolveId(engine, 'task', id), fieldsOf(options), {
             progress: options.progress === true,
             reason: options.reason ?? '',
-          },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+          }),
+        renderTaskLine,
+      ),
+    );
 }
 
 /** How `done` and `cancel` differ: each ends a task with one required text that says why. */
@@ -355,15 +348,16 @@ function registerTaskEndCommands(tasks: Command, toolkit: CliToolkit): void {
     .argument('<id>', 'TASK-YYYYMMDD-NNN')
     .option('--note <text>', 'what you will do')
     .option('--json', 'print the task as JSON')
-    .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const task = await engine.tasks.acknowledge(
-          await resolveId(engine, 'task', id),
-          options.note === undefined ? {} : { reason: options.note },
-        );
-        toolkit.output(options, task, renderTaskLine);
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine, options: { note?: string; json?: true }, id: string) =>
+          engine.tasks.acknowledge(
+            await resolveId(engine, 'task', id),
+            options.note === undefined ? {} : { reason: options.note },
+          ),
+        renderTaskLine,
+      ),
+    );
 }
 
 /** `verity tasks capture|proposals|accept`: commitments read from threads. */
@@ -373,41 +367,40 @@ function registerCommitmentCommands(tasks: Command, toolkit: CliToolkit): void {
     .description('capture commitments from a thread as tasks (weak ones are only proposed)')
     .requiredOption('--thread <id>', 'the thread to read')
     .option('--json', 'print {"created":[...],"proposed":[...]}')
-    .action(async (options: { thread: string; json?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.tasks.capture({ thread_id: options.thread });
-        const { created, proposed } = report;
-        toolkit.output(
-          options,
-          { created, proposed },
-          (value) =>
-            [
-              ...value.created.map((c) => `created ${c.task_id} ${c.title} (${c.ref})`),
-              ...value.proposed.map(
-                (p) => `proposed ${p.proposal_id} ${p.title} (${p.doubts.join(', ')}; ${p.ref})`,
-              ),
-            ].join('\n') || 'no new commitments',
-        );
-      });
-    });
+    .action(
+      toolkit.printing(
+        async (engine, options: { thread: string; json?: true }) => {
+          const { created, proposed } = await engine.tasks.capture({ thread_id: options.thread });
+          return { created, proposed };
+        },
+        (value) =>
+          [
+            ...value.created.map((c) => `created ${c.task_id} ${c.title} (${c.ref})`),
+            ...value.proposed.map(
+              (p) => `proposed ${p.proposal_id} ${p.title} (${p.doubts.join(', ')}; ${p.ref})`,
+            ),
+          ].join('\n') || 'no new commitments',
+      ),
+    );
 
   tasks
     .command('proposals')
     .description('commitments seen below the evidence bar, waiting to be accepted')
     .option('--all', 'include accepted ones')
     .option('--json', 'print {"proposals":[...]}')
-    .action(async (options: { all?: true; json?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const proposals = await engine.tasks.proposals({ all: options.all === true });
-        toolkit.output(options, { proposals }, (value) =>
+    .action(
+      toolkit.printing(
+        async (engine, options: { all?: true; json?: true }) => ({
+          proposals: await engine.tasks.proposals({ all: options.all === true }),
+        }),
+        (value) =>
           value.proposals.length === 0
             ? 'no proposals'
             : value.proposals
                 .map((p) => `${p.proposal_id} [${p.status}] ${p.title} (${p.doubts.join(', ')})`)
                 .join('\n'),
-        );
-      });
-    });
+      ),
+    );
 
   tasks
     .command('accept')
@@ -452,15 +445,15 @@ function registerIncidentCommands(program: Command, toolkit: CliToolkit): void {
     .option('--since <rfc3339>', 'only incidents at or after this instant')
     .option('--json', 'print {"incidents":[...]}')
     .action(
-      async (options: { type?: IncidentType; since?: string; json?: true }, command: Command) => {
-        await toolkit.run(command, async (engine) => {
-          const list = await engine.tasks.incidents({
+      toolkit.printing(
+        async (engine, options: { type?: IncidentType; since?: string; json?: true }) => ({
+          incidents: await engine.tasks.incidents({
             ...(options.type === undefined ? {} : { type: options.type }),
             ...(options.since === undefined ? {} : { since: options.since }),
-          });
-          toolkit.output(options, { incidents: list }, (value) => renderIncidents(value.incidents));
-        });
-      },
+          }),
+        }),
+        (value) => renderIncidents(value.incidents),
+      ),
     );
 
   incidents
@@ -559,16 +552,19 @@ function registerPatchCommands(program: Command, toolkit: CliToolkit): void {
       .argument('<patch_id>', 'PATCH-YYYYMMDD-NNN')
       .option('--note <text>', 'why')
       .option('--json', 'print the patch as JSON')
-      .action(async (id: string, options: { note?: string; json?: true }, command: Command) => {
-        await toolkit.run(command, async (engine) => {
-          // A thin alias of `verity review approve|reject`: the same review-queue answer.
-          const answer = await engine.tasks.answerReview(id, verdict, options.note);
-          if (answer.kind !== 'patch') {
-            throw new EngineError('VALIDATION_FAILED', `${id} is not a patch`, { patch_id: id });
-          }
-          toolkit.output(options, answer.patch, (p) => `${p.patch_id} ${p.status}`);
-        });
-      });
+      .action(
+        toolkit.printing(
+          async (engine, options: { note?: string; json?: true }, id: string) => {
+            // A thin alias of `verity review approve|reject`: the same review-queue answer.
+            const answer = await engine.tasks.answerReview(id, verdict, options.note);
+            if (answer.kind !== 'patch') {
+              throw new EngineError('VALIDATION_FAILED', `${id} is not a patch`, { patch_id: id });
+            }
+            return answer.patch;
+          },
+          (p) => `${p.patch_id} ${p.status}`,
+        ),
+      );
   }
 }
 
@@ -580,18 +576,17 @@ function registerImprovementCommands(program: Command, toolkit: CliToolkit): voi
       'run the nightly improvement loop now: analyse 7 days, propose patches, check rollbacks',
     )
     .option('--json', 'print the report as JSON')
-    .action(async (options: { json?: true }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const report = await engine.tasks.improve();
-        toolkit.output(options, report, (r) =>
+    .action(
+      toolkit.printing(
+        (engine) => engine.tasks.improve(),
+        (r) =>
           [
             `window ${r.analysis.window[0] ?? ''}..${r.analysis.window[r.analysis.window.length - 1] ?? ''}; top failure: ${r.analysis.top_failure ?? 'none'}`,
             ...r.proposed.map((p) => `proposed ${p.patch_id}: ${p.title}`),
             ...r.rolled_back.map((p) => `rolled back ${p.patch_id}: ${p.rollback_reason ?? ''}`),
           ].join('\n'),
-        );
-      });
-    });
+      ),
+    );
 
   program
     .command('metrics')
