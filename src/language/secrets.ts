@@ -1487,6 +1487,124 @@ function wordListPattern(words: readonly string[]): RegExp {
 const CODE_TALK = wordListPattern(CODE_TALK_WORDS);
 const VALUE_ASK = wordListPattern(VALUE_ASK_WORDS);
 
+/**
+ * @internal Talk of getting access with a code: logging in, signing in, being locked out,
+ * unlocking, needing to get in. Said in the turns before a reply that is nothing but a short
+ * digit code ("locked out of the family ipad, what did u set it to" | "oh sorry!! 190387"), it
+ * makes that reply the access code, though no label names it (`accessAnswer`); said in a text or
+ * the turns before it, a code spelled digit by digit ("3 0 5 9") or closed by a keypad key
+ * ("4471#") is one (`keyedCodes`). Never over a reply to a question for another value: a size,
+ * a time, another number (`asksOther`). Written by hand from everyday usage, in English and the
+ * languages of `FOREIGN_LABELS`; each entry has a chat of our own in
+ * `secrets-conversation.test.ts`, and a test fails when one has none.
+ */
+export const ACCESS_TALK_WORDS: readonly string[] = [
+  // English: logging in, being shut out, opening a device or an account
+  'log(?:ged|ging)? ?(?:in|on)(?:to)?',
+  'login',
+  'sign(?:ed|ing)? ?in(?:to)?',
+  'locked out',
+  'unlock(?:ed|ing|s)?',
+  '(?:how|need(?:s|ed)?|want(?:s|ed)?|trying) to get in(?:side)?',
+  // German
+  'einlogg\\p{L}*|eingeloggt|ausgesperrt|entsperr\\p{L}*',
+  // French
+  'me connecter|se connecter|d(?:é|e)verrouill\\p{L}*',
+  // Spanish, Portuguese
+  'iniciar sesi(?:ó|o)n|desbloque\\p{L}*|fazer login',
+  // Italian
+  'accedere|sblocc\\p{L}*',
+  // Dutch
+  'inlogg\\p{L}*|ingelogd|ontgrendel\\p{L}*|buitengesloten',
+  // Polish
+  'zalogowa\\p{L}*|odblokowa\\p{L}*',
+  // Chinese and Japanese (read without word edges)
+  '登录|登錄|登入|解锁|解鎖|ログイン|ロック解除',
+];
+const ACCESS_TALK = wordListPattern(ACCESS_TALK_WORDS);
+
+/** Whether `text` speaks of getting access: `ACCESS_TALK`, a question how to get in, or code talk. */
+function speaksOfAccess(text: string): boolean {
+  return ACCESS_TALK.test(text) || GET_IN.test(text) || CODE_TALK.test(text);
+}
+
+/** A lock or an opening a code opens (`OPENED`, its first two tiers). */
+const OPENING = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${openedWords('opening')})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+
+/** A number asked for by its noun ("the order number", "die Nummer", "n° de vol"). */
+const NUMBER_NOUN =
+  /(?<![\p{L}])(?:numbers?|nummer|num(?:é|e)ro|n(?:ú|u)mero|numer|no\.|nr\.?)(?![\p{L}])/iu;
+/** A question for a time ("what time", "when", "wann", "quand", "cuándo", "quando", "wanneer", "kiedy"). */
+const ASKS_TIME =
+  /(?<![\p{L}])(?:what time|when|wann|um wie ?viel uhr|quand|(?:à )?quelle heure|cu(?:á|a)ndo|a qu(?:é|e) hora|quando|a che ora|wanneer|hoe laat|kiedy|o kt(?:ó|o)rej)(?![\p{L}])/iu;
+
+/**
+ * Whether the last sentence before a reply asks for another value than a code: a size, a price,
+ * a year (`VALUE_ASK`), a time, something about a secret (`ABOUT_SECRET`), or a number that is no
+ * lock's ("what's the order number?").
+ */
+function asksOther(asked: string): boolean {
+  const last = sentencesOf(asked).pop() ?? '';
+  if (VALUE_ASK.test(last) || ASKS_TIME.test(last) || ABOUT_SECRET.test(last)) return true;
+  return NUMBER_NOUN.test(last) && !LOCK.test(last);
+}
+
+/** A short code of 4 to 8 digits, spelled together, grouped or one by one, a keypad key around it. */
+const ACCESS_CODE = /^[#*]?\d(?:\d|[ -](?=\d)){3,11}[#*]?$/u;
+/** Words acknowledging before a value: "yeah 604193", "ok 4471", "oui 2291". */
+const ACK_BEFORE =
+  /^(?:(?:yes|yeah|yep|yup|ya|ok|okay|sure|here|oh|ah|so|ja|oui|s(?:í|i)|sim|tak|好的?|嗯)[\s,.!:;]+){1,3}/iu;
+
+/**
+ * The code a reply gives after turns speaking of access (`ACCESS_TALK`), though none asked for it
+ * by name: a reply that is nothing but 4 to 8 digits, after a short frame ("oh sorry!! 190387",
+ * "yeah 604193", "no wait 5821"). Null after a question for another value (`asksOther`).
+ */
+function accessAnswer(asked: string, reply: string): SecretSpan | null {
+  if (!ACCESS_TALK.test(asked) || asksOther(asked)) return null;
+  const match = REPLY.exec(reply);
+  if (match === null || !framesAnswer(match[1] ?? '')) return null;
+  const said = (match[2] ?? '').trim();
+  const ack = ACK_BEFORE.exec(said)?.[0] ?? '';
+  const value = said.slice(ack.length).replace(KEY_AFTER, '').replace(NOT_AFTER, '');
+  const digits = (value.match(/\d/gu) ?? []).length;
+  if (!ACCESS_CODE.test(value) || digits < 4 || digits > 8) return null;
+  const start =
+    (match[1] ?? '').length + reply.slice((match[1] ?? '').length).indexOf(said) + ack.length;
+  return { start, end: start + value.length, kind: 'access_code' };
+}
+
+/**
+ * A code spelled digit by digit ("3 0 5 9"), 4 to 8 digits and no more ("10 9 8 7 6 5 4 3 2 1"
+ * counts down), or closed by the hash key ("4471#", "*2291#"; never "**The 1975**", bold).
+ */
+const KEYED = /(?<![\p{L}\p{N}#*.,:/-]|\d )(?:\d(?: \d){3,7}|[#*]?\d{3,8}#)(?![\p{L}\p{N}]| \d)/gu;
+
+/**
+ * Codes shaped as typed on a keypad (`KEYED`) where access is spoken of: in the text or the turns
+ * before it (`speaksOfAccess`), or a lock or an opening named in the code's own sentence ("key
+ * safe by the bins, 3 0 5 9"). A lock named in another sentence is not enough ("I changed the
+ * locker code. Lunch is at noon. What is it now? 5 5 1 2." asks too far back).
+ */
+function keyedCodes(text: string, asked: string | undefined): SecretSpan[] {
+  const keyed = [...text.matchAll(KEYED)];
+  if (keyed.length === 0) return [];
+  const access = speaksOfAccess(text) || (asked !== undefined && speaksOfAccess(asked));
+  const spans: SecretSpan[] = [];
+  for (const m of keyed) {
+    const at = m.index ?? 0;
+    const from = text.slice(0, at).search(/[^.!?\n]*$/u);
+    const to = text.slice(at).search(/[.!?](?:\s|$)|\n/u);
+    const sentence = text.slice(from, to === -1 ? text.length : at + to);
+    if (access || OPENING.test(sentence))
+      spans.push({ start: at, end: at + m[0].length, kind: 'access_code' });
+  }
+  return spans;
+}
+
 /** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords. */
 const CODE_KINDS: ReadonlySet<SecretKind> = new Set([
   'pin',
@@ -1869,7 +1987,7 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
  */
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
-  if (kind === null) return null;
+  if (kind === null) return accessAnswer(asked, reply);
   const match = REPLY.exec(reply);
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
   const said = (match[2] ?? '').trim();
@@ -1993,6 +2111,7 @@ export function findSecrets(text: string, asked?: string): SecretSpan[] {
     ...labelledValues(text),
     ...cjkValues(text),
     ...unlockCodes(text),
+    ...keyedCodes(text, asked),
     ...loginPairs(text),
     ...shapedValues(text),
     ...configValues(text),
@@ -2033,13 +2152,13 @@ export function maskSecrets(text: string, asked?: string): string {
 
 /**
  * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
- * "hang on, let me look"): a few words with no number, no question mark of any script and no
+ * "hang on, let me look", "稍等"): a few words (CJK characters counted one each) with no number, no question mark of any script and no
  * secret named ("whats the gate code" asks without a mark), so it gives nothing and asks nothing.
  */
 function acknowledges(text: string): boolean {
-  const words = text.trim().split(/\s+/u);
+  // Counted in `SAID_UNIT`s: a CJK turn has no spaces ("电视登录要验证" is seven, not one).
   return (
-    words.length <= 5 &&
+    (text.match(SAID_UNIT) ?? []).length <= 5 &&
     text.length <= 40 &&
     !/[\d?？¿؟]/u.test(text) &&
     text.search(LABEL) === -1 &&

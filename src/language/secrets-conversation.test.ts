@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TALK_WORDS, askedBefore, maskSecrets } from './secrets.js';
+
+/** Every turn of a chat (sides taking turns) as every surface shows it (`askedBefore`), joined. */
+const shown = (said: readonly string[]): string => {
+  const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
+  return said.map((text, i) => maskSecrets(text, askedBefore(turns, i))).join(' | ');
+};
+
+/** An entry of a word list as the detector reads it: word edges, none for CJK. */
+const entryPattern = (entry: string): RegExp =>
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(entry)
+    ? new RegExp(entry, 'iu')
+    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry})(?![\\p{L}\\p{N}])`, 'iu');
+
+/**
+ * One chat of our own per `ACCESS_TALK_WORDS` entry: access talked of in a turn, then a reply of
+ * nothing but a short code, with no label naming it. The code is the last turn's value.
+ */
+const ACCESS: readonly (readonly [string, readonly string[], string])[] = [
+  [
+    'log(?:ged|ging)? ?(?:in|on)(?:to)?',
+    ['trying to log into the council portal again', 'ok 772140'],
+    '772140',
+  ],
+  ['login', ['it wants a fresh code for the bank login', 'yeah 304918'], '304918'],
+  [
+    'sign(?:ed|ing)? ?in(?:to)?',
+    ['can you sign in on the smart tv for me, it sent something', '5531'],
+    '5531',
+  ],
+  [
+    'locked out',
+    ['im locked out of the laptop what did you change it to', 'oops 820614'],
+    '820614',
+  ],
+  ['unlock(?:ed|ing|s)?', ['what unlocks the kids tablet these days', '1 9 0 7'], '1 9 0 7'],
+  [
+    '(?:how|need(?:s|ed)?|want(?:s|ed)?|trying) to get in(?:side)?',
+    ['the plumber needs to get in tomorrow morning', '4417#'],
+    '4417#',
+  ],
+  [
+    'einlogg\\p{L}*|eingeloggt|ausgesperrt|entsperr\\p{L}*',
+    ['Ich bin aus dem Handy ausgesperrt, was war das nochmal', 'ja 9146'],
+    '9146',
+  ],
+  [
+    'me connecter|se connecter|d(?:é|e)verrouill\\p{L}*',
+    ["Je n'arrive pas à me connecter sur la box", 'oui 6620'],
+    '6620',
+  ],
+  [
+    'iniciar sesi(?:ó|o)n|desbloque\\p{L}*|fazer login',
+    ['no puedo iniciar sesión en la tele', '7 3 5 1'],
+    '7 3 5 1',
+  ],
+  ['accedere|sblocc\\p{L}*', ['come si sblocca il telefono della nonna', '250519'], '250519'],
+  [
+    'inlogg\\p{L}*|ingelogd|ontgrendel\\p{L}*|buitengesloten',
+    ['ik ben buitengesloten van de laptop', '4826'],
+    '4826',
+  ],
+  [
+    'zalogowa\\p{L}*|odblokowa\\p{L}*',
+    ['nie mogę się zalogować do banku, przyszło coś?', 'tak 518204'],
+    '518204',
+  ],
+  ['登录|登錄|登入|解锁|解鎖|ログイン|ロック解除', ['电视登录要验证', '663201'], '663201'],
+];
+
+describe('a short code after talk of getting access is the access code (sec12)', () => {
+  it.each(ACCESS)('%s: masks the code in %j', (_entry, said, code) => {
+    const out = shown(said);
+    expect(out).not.toContain(code);
+    expect(out).toContain('[secret]');
+  });
+
+  it('has a chat of its own for every ACCESS_TALK_WORDS entry, the entry found in it', () => {
+    expect(ACCESS_TALK_WORDS.filter((e) => !ACCESS.some(([entry]) => entry === e))).toEqual([]);
+    for (const [entry, said] of ACCESS)
+      expect(
+        said.some((s) => entryPattern(entry).test(s)),
+        entry,
+      ).toBe(true);
+  });
+
+  it.each([
+    // The situations of conv-tuning, written afresh.
+    [['locked out of the car pc again, what did u set it to', 'sorry!! 604410']],
+    [['need it for the netflix login on the tv', 'yep 118822']],
+    [
+      [
+        "She'll need to get in while I'm away",
+        'What does she need: a key safe, a fob?',
+        'key safe by the shed, 7 7 2 0, big key for the top lock',
+      ],
+    ],
+    // A code spelled digit by digit beside a lock in its own sentence.
+    [['the lockbox on the gate post is 4 0 9 1 these days']],
+  ])('masks the code in %j', (said) => {
+    expect(shown(said)).toMatch(/\[secret\]/u);
+    expect(shown(said)).not.toMatch(/\d{4}|\d \d \d \d/u);
+  });
+});
+
+describe('ordinary values beside access talk stay (sec12)', () => {
+  it.each([
+    // Another value asked for: a time, a number that is no lock's, a price, a count.
+    [['I logged in to the airline site, what is the flight number?', '4521']],
+    [['I need to get in early, what time does the office open?', '0830']],
+    [['logged into the shop, what was the order number?', '778213']],
+    [['signed in to the energy account, how much is the bill?', '1240']],
+    [['locked out again, when can the locksmith come?', '1430']],
+    // A phone number is too long for a code.
+    [['locked out of the flat, who do I call?', '07700 900123']],
+    // Access talk, a reply that says more than a code.
+    [['how do I log in to the portal', 'use the link in the email from 2024']],
+    // A number spelled out with a lock in another sentence, or counting down.
+    [['The bike lock is new. My lucky numbers are 3 1 4 1 though.']],
+    [['I logged in and it counted down 10 9 8 7 6 5 4 3 2 1']],
+    // Bold model numbers and a hash after words, no access talk.
+    [['**The 1975** and **Zipp 303**: a band and a wheel']],
+    [['the train gets in at platform 4, seats 1 2 3 4 are ours']],
+  ])('keeps %j', (said) => {
+    expect(shown(said)).toBe(said.join(' | '));
+  });
+});
