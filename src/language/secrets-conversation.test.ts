@@ -126,3 +126,52 @@ describe('ordinary values beside access talk stay (sec12)', () => {
     expect(shown(said)).toBe(said.join(' | '));
   });
 });
+
+describe('two things asked together, given as one reply (sec12)', () => {
+  it.each([
+    // A name and its credential: the credential masked, the name kept.
+    [
+      'Which wifi should the guests pick, and what do they type to connect?',
+      'Hollyhock / Q7tr-88mz-PPk2',
+      'Hollyhock / [secret]',
+    ],
+    [
+      'What network is it and what do I enter to get online?',
+      'BarnLoft, 4hh2Lq9wZ',
+      'BarnLoft, [secret]',
+    ],
+    // A key's id and its secret, asked as credentials.
+    [
+      'Can you paste your AWS credentials?',
+      'AKIAZ7EXAMPLEQ2W9 and Vb8kQz/3mPL0xT7uYw2RcN5dHe4FsGj1aIo9',
+      '[secret]',
+    ],
+  ])('%j → %j reads %j', (asked, reply, masked) => {
+    expect(maskSecrets(reply, asked)).toBe(masked);
+  });
+
+  it.each([
+    // A name alone, two names, or a pair where the first is the credential-shaped one.
+    [
+      'What network should they join, and what do they type to connect?',
+      'Ferncroft, ask me for the rest',
+    ],
+    ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
+    ['Can you paste your AWS credentials?', 'default and eu-west-2'],
+  ])('%j → %j keeps the reply', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});
+
+describe('what is typed to get on or in is a password, named or not (sec12)', () => {
+  it.each([
+    ['What do I type to log in on the shared laptop?', 'Kettle-Moor-21'],
+    ['what should guests enter to unlock the bike?', '7310'],
+  ])('%j → %j masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+
+  it('keeps what is typed for another thing', () => {
+    expect(maskSecrets('Blue Spruce 4', 'What do I type in the name field?')).toBe('Blue Spruce 4');
+  });
+});

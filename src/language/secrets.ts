@@ -1304,11 +1304,19 @@ const ASKED_PATTERNS = ASKED_LABELS.map((l) => ({
 const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])/gu;
 
 /**
+ * A question for what is typed to get on or in: "what do they type to connect?", "what do I
+ * enter to unlock it?". What is typed to connect, log in or open is a password, named or not.
+ */
+const TYPED_TO_ENTER =
+  /\bwhat (?:do|does|did|should|will|would|must|can) (?:i|we|you|they|she|he|guests?|people) (?:type|enter|put in|key in)(?: in)? to (?:connect|join|get (?:on(?:line)?|in)|log ?(?:in|on)|sign ?in|unlock|open)\b/iu;
+
+/**
  * The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs,
  * or a configuration name whose parts say secret, read as `configValues` reads a name ("What did
  * you put in DEPLOY_TOKEN?"; never `MAX_TOKENS`).
  */
 function askedByWord(sentence: string): SecretKind | null {
+  if (TYPED_TO_ENTER.test(sentence)) return 'password';
   for (const l of ASKED_PATTERNS)
     if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
       if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
@@ -1971,6 +1979,14 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
     if (two !== null) return CODE_REPLY.test(two[1] ?? '') && CODE_REPLY.test(two[2] ?? '');
     return whole || CODE_REPLY.test(value) || DIAL_TURNS.test(value);
   }
+  // "AKIA… and wJz9…": a key's id and its secret, each long and random, given as one reply.
+  const two = TWO_CODES.exec(value);
+  if (
+    (kind === 'password' || LONG_VALUED.has(kind)) &&
+    two !== null &&
+    [two[1] ?? '', two[2] ?? ''].every((k) => KEY_REPLY.test(k) && !madeOfWords(k))
+  )
+    return true;
   if (kind === 'password') {
     if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
     return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
@@ -1995,9 +2011,11 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   const value = said.replace(KEY_AFTER, '').replace(NOT_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
-  if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
-  // After "Lost your PIN?", a phone number is the number to call.
+  if (core === '' || /https?:|@/u.test(core)) return null;
   const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  if (!replyIsSecret(core, kind))
+    return asksTwo(question) ? pairedValue(reply, match, core, kind) : null;
+  // After "Lost your PIN?", a phone number is the number to call.
   if (
     OFFERS_HELP.test(question.trim()) &&
     /^\+?\d[\d ()-]{7,}$/u.test(core) &&
@@ -2006,8 +2024,34 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
     return null;
   // Asked for two things ("the network's name and password", "what's it called and what's the
   // code?"), only a reply shaped like a credential is the secret: a single run with a digit.
-  if (asksTwo(question) && !credentialShaped(core)) return null;
+  if (asksTwo(question) && !credentialShaped(core)) return pairedValue(reply, match, core, kind);
   const start = (match[1] ?? '').length;
+  return { start, end: start + value.length, kind };
+}
+
+/** Two things given as one reply, a name and its credential: "Ferncroft / 8g4T-wq92", "guest, Tide-42". */
+const PAIR = /^([^/,;|]+?)\s*(?:\/|,|;|\|)\s*([^\s/,;|]+)$/u;
+
+/**
+ * The credential of a reply giving two things asked for together ("What network should they join,
+ * and what do they type to connect?" | "Ferncroft / 8g4T-wq92-LLm3"): its second part, when that
+ * is shaped like a credential (`credentialShaped`) and the first is not. Null otherwise.
+ */
+function pairedValue(
+  reply: string,
+  match: RegExpExecArray,
+  core: string,
+  kind: SecretKind,
+): SecretSpan | null {
+  const pair = PAIR.exec(core);
+  const name = pair?.[1] ?? '';
+  const value = pair?.[2] ?? '';
+  if (pair === null || credentialShaped(name) || !credentialShaped(value)) return null;
+  if (!replyIsSecret(value, kind)) return null;
+  const start =
+    (match[1] ?? '').length +
+    reply.slice((match[1] ?? '').length).indexOf(core) +
+    core.lastIndexOf(value);
   return { start, end: start + value.length, kind };
 }
 
