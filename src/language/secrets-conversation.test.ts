@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TALK_WORDS, askedBefore, maskSecrets } from './secrets.js';
+import { ACCESS_TALK_WORDS, askedBefore, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
 
 /** Every turn of a chat (sides taking turns) as every surface shows it (`askedBefore`), joined. */
 const shown = (said: readonly string[]): string => {
@@ -173,5 +173,56 @@ describe('what is typed to get on or in is a password, named or not (sec12)', ()
 
   it('keeps what is typed for another thing', () => {
     expect(maskSecrets('Blue Spruce 4', 'What do I type in the name field?')).toBe('Blue Spruce 4');
+  });
+});
+
+/** One chat of our own per `ONE_FOR_WORDS` entry: "the one" of a place asked, then its code. */
+const ONE_FOR: readonly (readonly [string, readonly string[], string])[] = [
+  [
+    "what(?:['’]s| is| was) the one (?:for|on|of)",
+    ["what's the one for the side gate?", '5 5 0 2'],
+    '5 5 0 2',
+  ],
+  ['and (?:for|on)', ['I have the flat key now', 'and for the garage?', '8013'], '8013'],
+  ['(?:qual (?:é|e|era)|e) (?:o|a) d(?:o|a)', ['qual era o da porta?', '4420'], '4420'],
+  [
+    '(?:cu(?:á|a)l es|y) (?:el|la) de(?:l| la)',
+    ['ya tengo la llave', '¿y el del portón?', '9 1 1 7'],
+    '9 1 1 7',
+  ],
+  ['(?:qual (?:è|e)|e) quello d(?:el|ella)', ['qual è quello del cancello?', '3350'], '3350'],
+  [
+    'und (?:f(?:ü|u)rs|f(?:ü|u)r (?:das|die|den)|vom|von der)',
+    ['Schlüssel hab ich', 'und fürs Tor?', '6120'],
+    '6120',
+  ],
+  [
+    "(?:c['’]est quoi|et) (?:celui|celle) d(?:u|e la|e l['’])",
+    ["c'est quoi celui du portail ?", '2904'],
+    '2904',
+  ],
+  ['en (?:die|dat) van (?:de|het)', ['en die van de poort?', '7781'], '7781'],
+];
+
+describe('"the one" of a place asked is its code, as a bare place is (sec12)', () => {
+  it.each(ONE_FOR)('%s: masks the code in %j', (_entry, said, code) => {
+    expect(shown(said)).not.toContain(code);
+  });
+
+  it('has a chat of its own for every ONE_FOR_WORDS entry, the entry found in it', () => {
+    expect(ONE_FOR_WORDS.filter((e) => !ONE_FOR.some(([entry]) => entry === e))).toEqual([]);
+    for (const [entry, said] of ONE_FOR)
+      expect(
+        said.some((s) => entryPattern(entry).test(s)),
+        entry,
+      ).toBe(true);
+  });
+
+  it.each([
+    // A gate at an airport has a number; a size asked first goes on with the place.
+    [['what is the number for the gate?', '214']],
+    [['How wide is the hall?', '1100', 'and for the door?', '820']],
+  ])('keeps %j', (said) => {
+    expect(shown(said)).toBe(said.join(' | '));
   });
 });

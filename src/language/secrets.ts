@@ -1354,6 +1354,33 @@ const BARE_PLACE = new RegExp(
 );
 
 /**
+ * @internal Words asking for "the one" of a place a code opens, the code left unsaid: "what's the
+ * one for the gate?", "qual é o do portão?", "¿y el del portón?", "und fürs Tor?". Read before a
+ * place of `OPENED` and a question mark, nothing else in the sentence (`ONE_FOR_PLACE`): asked so,
+ * the place is asked as a bare one is ("gate?", `BARE_PLACE`). By hand, in English and the
+ * languages of `OPENED`; each entry has a chat of our own in `secrets-conversation.test.ts`, and a
+ * test fails when one has none.
+ */
+export const ONE_FOR_WORDS: readonly string[] = [
+  // English
+  // ("the number for the gate" is not here: a gate at an airport has a number)
+  "what(?:['’]s| is| was) the one (?:for|on|of)",
+  'and (?:for|on)',
+  // Portuguese, Spanish, Italian
+  '(?:qual (?:é|e|era)|e) (?:o|a) d(?:o|a)',
+  '(?:cu(?:á|a)l es|y) (?:el|la) de(?:l| la)',
+  '(?:qual (?:è|e)|e) quello d(?:el|ella)',
+  // German, French, Dutch
+  'und (?:f(?:ü|u)rs|f(?:ü|u)r (?:das|die|den)|vom|von der)',
+  "(?:c['’]est quoi|et) (?:celui|celle) d(?:u|e la|e l['’])",
+  'en (?:die|dat) van (?:de|het)',
+];
+const ONE_FOR_PLACE = new RegExp(
+  `^¿?(?:${ONE_FOR_WORDS.join('|')})\\s*(?:(?:the|a)\\s+)?(?:front |back |side |garage |gate )?(?:${openedWords('opening')})\\s*[?？]$`,
+  'iu',
+);
+
+/**
  * @internal Talk of getting into a place, or of being at it or on the way there: after it, a bare
  * place asked for ("door?") asks for its code, whatever was asked before ('Heading to your place
  * now' | 'door?' | '4471#', 'Got to the cabin, it's locked' | 'gate?' | '2608'). Written by hand
@@ -1736,7 +1763,7 @@ function sentenceAsked(sentences: readonly string[], at: number): SecretKind | n
   const sentence = sentences[at] ?? '';
   const cjk = cjkAsked(sentence);
   if (cjk !== undefined) return cjk;
-  if (BARE_PLACE.test(sentence))
+  if (BARE_PLACE.test(sentence) || ONE_FOR_PLACE.test(sentence))
     return placeAsksCode(sentences.slice(0, at), sentences.slice(at + 1)) ? 'access_code' : null;
   if (GET_IN.test(sentence) && /[?？]\s*$/u.test(sentence)) return 'access_code';
   if (!REQUEST.test(sentence) || ABOUT_SECRET.test(sentence)) return null;
@@ -2290,7 +2317,11 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   if (said.length === 0) return undefined;
   // A bare place asked for ("door?") is read with the chat before it, within the same reach:
   // whether that speaks of getting in, or asks another value the place goes on with.
-  if (sentencesOf(said[said.length - 1]?.text ?? '').some((s) => BARE_PLACE.test(s)))
+  if (
+    sentencesOf(said[said.length - 1]?.text ?? '').some(
+      (s) => BARE_PLACE.test(s) || ONE_FOR_PLACE.test(s),
+    )
+  )
     for (let i = first - 1; i >= reach; i--) {
       const turn = turns[i];
       if (turn !== undefined && turn.side !== null) said.unshift(turn);
