@@ -226,3 +226,28 @@ describe('"the one" of a place asked is its code, as a bare place is (sec12)', (
     expect(shown(said)).toBe(said.join(' | '));
   });
 });
+
+describe('a reply opening with a word of assent, and places asked with a word more (sec12)', () => {
+  it.each([
+    // Assent before a value asked for by its label.
+    [['der Code aus der SMS?', 'ja 551907']],
+    [["what's the alarm code now?", 'yep 3 3 0 8']],
+    // "the one" of a place named by one more word, or whose it is.
+    [['e o do portão da garagem?', '7 7 3 1']],
+    [['I have the flat key', 'and for the bike shed?', '2218']],
+    // A question how to get in, a word between: a code spelled out in the reply is the door's.
+    [['wie komme ich nochmal ins Büro rein am Samstag', 'Haupteingang, 4 0 0 3 und dann Raute']],
+  ])('masks the code in %j', (said) => {
+    expect(shown(said)).toContain('[secret]');
+    expect(shown(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
+  });
+
+  it.each([
+    // Assent before words keeps them: a password of words is not cut at "yes".
+    [["what's the wifi password?", 'yes it is on the fridge']],
+    // Assent before a value for another thing keeps it.
+    [['what time does the shop open?', 'yeah 0900']],
+  ])('keeps %j', (said) => {
+    expect(shown(said)).toBe(said.join(' | '));
+  });
+});

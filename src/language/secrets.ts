@@ -1341,7 +1341,7 @@ function askedByWord(sentence: string): SecretKind | null {
  * "发票怎么开" (how is an invoice issued) and "这个会怎么开" (how is the meeting run) ask for none.
  */
 const GET_IN =
-  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:(?:nochmal|eigentlich|denn|jetzt|da|dort|morgen|heute) )?(?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
@@ -1357,7 +1357,8 @@ const BARE_PLACE = new RegExp(
  * @internal Words asking for "the one" of a place a code opens, the code left unsaid: "what's the
  * one for the gate?", "qual é o do portão?", "¿y el del portón?", "und fürs Tor?". Read before a
  * place of `OPENED` and a question mark, nothing else in the sentence (`ONE_FOR_PLACE`): asked so,
- * the place is asked as a bare one is ("gate?", `BARE_PLACE`). By hand, in English and the
+ * the place is asked as a bare one is ("gate?", `BARE_PLACE`). One word may name
+ * the place's own ("and for the bike shed?"), a short phrase say whose it is ("o do portão da garagem?"). By hand, in English and the
  * languages of `OPENED`; each entry has a chat of our own in `secrets-conversation.test.ts`, and a
  * test fails when one has none.
  */
@@ -1376,7 +1377,7 @@ export const ONE_FOR_WORDS: readonly string[] = [
   'en (?:die|dat) van (?:de|het)',
 ];
 const ONE_FOR_PLACE = new RegExp(
-  `^¿?(?:${ONE_FOR_WORDS.join('|')})\\s*(?:(?:the|a)\\s+)?(?:front |back |side |garage |gate )?(?:${openedWords('opening')})\\s*[?？]$`,
+  `^¿?(?:${ONE_FOR_WORDS.join('|')})\\s*(?:(?:the|a)\\s+)?(?:[\\p{L}-]+ )?(?:${openedWords('opening')})(?:\\s+(?:da|do|de|del|of|des|der|van)\\s+[\\p{L}-]+)?\\s*[?？]$`,
   'iu',
 );
 
@@ -2033,7 +2034,11 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   if (kind === null) return accessAnswer(asked, reply);
   const match = REPLY.exec(reply);
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
-  const said = (match[2] ?? '').trim();
+  // "yeah 4471", "ja 551907": a word of assent before a value with a digit is no part of it.
+  const framed = (match[2] ?? '').trim();
+  const assent = ACK_BEFORE.exec(framed)?.[0] ?? '';
+  const ack = /\d/u.test(framed.slice(assent.length)) ? assent : '';
+  const said = framed.slice(ack.length);
   // What is done after a value is no part of it: masked is the value ("[secret] then hash").
   const value = said.replace(KEY_AFTER, '').replace(NOT_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
@@ -2052,7 +2057,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   // Asked for two things ("the network's name and password", "what's it called and what's the
   // code?"), only a reply shaped like a credential is the secret: a single run with a digit.
   if (asksTwo(question) && !credentialShaped(core)) return pairedValue(reply, match, core, kind);
-  const start = (match[1] ?? '').length;
+  const start = (match[1] ?? '').length + ack.length;
   return { start, end: start + value.length, kind };
 }
 
