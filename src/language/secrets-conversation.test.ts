@@ -251,3 +251,22 @@ describe('a reply opening with a word of assent, and places asked with a word mo
     expect(shown(said)).toBe(said.join(' | '));
   });
 });
+
+describe('the number of a device that locks is its passcode (sec12)', () => {
+  it.each([
+    [['Was ist nochmal die Nummer vom Rechner im Flur?', 'Moment', '2 6 0 8']],
+    [["what's the number for the kids' laptop?", '190044']],
+    [['¿cuál es el número de la tableta?', '7715']],
+  ])('masks the code in %j', (said) => {
+    expect(shown(said)).toContain('[secret]');
+  });
+
+  it.each([
+    // A model or serial number, and a phone's number: not a passcode.
+    [["what's the model number of the laptop?", 'A2337']],
+    [["what's the serial number on the tablet?", 'DMPX41220']],
+    [['what is the number for the phone in the hall?', '0161 496 0321']],
+  ])('keeps %j', (said) => {
+    expect(shown(said)).toBe(said.join(' | '));
+  });
+});

@@ -1237,6 +1237,16 @@ const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
 const LOCK = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('lock')})(?![\\p{L}\\p{N}])`, 'iu');
 /**
+ * A device that locks with a number of its own: "die Nummer fürs Tablet", "the number for the
+ * laptop" ask for its passcode. Never a phone (its number is the one to call) nor a device's model
+ * or serial number (`OTHER_NUMBER`). English, German, French, Spanish, Italian, Portuguese, Dutch, Polish.
+ */
+const DEVICE =
+  /(?<![\p{L}\p{N}])(?:tablets?|tablette|tableta|ipads?|laptops?|notebook|computer|pc|rechner|ordinateur|ordenador|port(?:á|a)til|computador|komputer|kindle)(?![\p{L}\p{N}])/iu;
+/** What a bare "number" asked for opens: a lock or a safe (`LOCK`), or a device (`DEVICE`). */
+const LOCKED = new RegExp(`${LOCK.source}|${DEVICE.source}`, 'iu');
+
+/**
  * A number near a lock that is not its code: "the model number of the safe", "the serial number
  * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
  * number for the lock keeper", "the lock's part number".
@@ -1259,13 +1269,13 @@ export const ASKED_LABELS: readonly {
   readonly words: string;
   readonly needs?: RegExp;
 }[] = [
-  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCK },
-  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCK },
-  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCK },
-  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCK },
-  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
-  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
-  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
+  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCKED },
+  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCKED },
+  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCKED },
+  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCKED },
+  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCKED },
+  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCKED },
+  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCKED },
   // A login asked for whole, never a thing about it ("the login page", "credentials page URL").
   {
     lang: 'en',
@@ -1320,7 +1330,7 @@ function askedByWord(sentence: string): SecretKind | null {
   for (const l of ASKED_PATTERNS)
     if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
       if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
-      if (l.needs === LOCK && OTHER_NUMBER.test(sentence)) continue;
+      if (l.needs === LOCKED && OTHER_NUMBER.test(sentence)) continue;
       return l.kind;
     }
   for (const match of sentence.matchAll(CONFIG_NAME)) {
