@@ -270,3 +270,26 @@ describe('the number of a device that locks is its passcode (sec12)', () => {
     expect(shown(said)).toBe(said.join(' | '));
   });
 });
+
+describe("a wallet's seed words read out after wallet talk (sec12)", () => {
+  const seed = 'lantern pebble orchid canyon mango violet hammer ribbon cactus wander salmon quiet';
+  it('masks twelve seed words after talk of the wallet', () => {
+    expect(shown(['dug out the backup sheet for my ledger', 'ok, read it to me', seed])).toBe(
+      'dug out the backup sheet for my ledger | ok, read it to me | [secret]',
+    );
+  });
+
+  it.each([
+    // Eleven words is no seed; a sentence has words a seed never has; no wallet talk, no seed.
+    [['found my ledger backup', seed.split(' ').slice(0, 11).join(' ')]],
+    [
+      [
+        'my wallet went missing',
+        'it was in the pocket of the coat I wore to the bus stop on monday',
+      ],
+    ],
+    [['what should I buy at the market?', seed]],
+  ])('keeps %j', (said) => {
+    expect(shown(said)).toBe(said.join(' | '));
+  });
+});

@@ -1623,6 +1623,27 @@ function accessAnswer(asked: string, reply: string): SecretSpan | null {
   return { start, end: start + value.length, kind: 'access_code' };
 }
 
+/** Talk of a crypto wallet or its backup words: what a reply of seed words answers. */
+const WALLET_TALK =
+  /(?<![\p{L}])(?:wallet|seed|mnemonic|recovery (?:phrase|words|sheet|card)|backup (?:phrase|words)|ledger|trezor|metamask|frase semilla|phrase de r(?:é|e)cup(?:é|e)ration|wiederherstellungs\p{L}*)(?![\p{L}])/iu;
+/** A wallet's seed words: 12 to 24 lowercase words of 3 to 8 letters, read out whole. */
+const SEED_WORDS = /^\p{Ll}{3,8}(?: \p{Ll}{3,8}){11,23}$/u;
+
+/**
+ * A wallet's seed words given as a whole reply after turns speaking of a wallet (`WALLET_TALK`),
+ * though none named them ("I found the card from when I set up the hardware wallet" | "orbit
+ * canal velvet …"): 12, 15, 18, 21 or 24 words, none a word a sentence is made with.
+ */
+function seedAnswer(asked: string, reply: string): SecretSpan | null {
+  if (!WALLET_TALK.test(asked)) return null;
+  const said = reply.trim().replace(/\.$/u, '');
+  const words = said.split(' ');
+  if (!SEED_WORDS.test(said) || words.length % 3 !== 0) return null;
+  if (words.some((w) => PHRASE_STOP.test(w) || PASSPHRASE_STOP.test(w))) return null;
+  const start = reply.indexOf(said);
+  return { start, end: start + said.length, kind: 'private_key' };
+}
+
 /**
  * A code spelled digit by digit ("3 0 5 9"), 4 to 8 digits and no more ("10 9 8 7 6 5 4 3 2 1"
  * counts down), or closed by the hash key ("4471#", "*2291#"; never "**The 1975**", bold).
@@ -2041,7 +2062,7 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
  */
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
-  if (kind === null) return accessAnswer(asked, reply);
+  if (kind === null) return accessAnswer(asked, reply) ?? seedAnswer(asked, reply);
   const match = REPLY.exec(reply);
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
   // "yeah 4471", "ja 551907": a word of assent before a value with a digit is no part of it.
