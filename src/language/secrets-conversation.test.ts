@@ -293,3 +293,22 @@ describe("a wallet's seed words read out after wallet talk (sec12)", () => {
     expect(shown(said)).toBe(said.join(' | '));
   });
 });
+
+describe('a short yes-or-no question after a sentence naming what is needed (sec12)', () => {
+  it.each([
+    ['The app wants the three digits on the back of the card. Got it?', '318'],
+    ['Die Seite will die drei Ziffern hinten auf der Karte. Hast du sie?', '907'],
+    ['It wants the master PIN now. Got it handy?', '2 2 4 0'],
+  ])('%j → %j masked', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+
+  it.each([
+    // A question word asks a thing of its own; a sentence naming nothing asks for nothing.
+    ['The shed padlock code is on the fridge. Which shed?', '2'],
+    ['The site wants the card. How many?', '3'],
+    ['We leave at noon. Ready?', '1200'],
+  ])('%j → %j kept', (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+});

@@ -1800,9 +1800,27 @@ function sentenceAsked(sentences: readonly string[], at: number): SecretKind | n
   if (GET_IN.test(sentence) && /[?？]\s*$/u.test(sentence)) return 'access_code';
   if (!REQUEST.test(sentence) || ABOUT_SECRET.test(sentence)) return null;
   const kind = labelAsked(sentence) ?? askedByWord(sentence);
-  if (kind !== null || !BACK_REFERENCE.test(sentence)) return kind;
-  return labelAsked(sentences[at - 1] ?? '');
+  if (kind !== null) return kind;
+  // "What is it now?" after the sentence naming it; "O site pede os três dígitos de trás do
+  // cartão. Tens aí?": a question of a few words, in any language, asks for what was named.
+  if (!BACK_REFERENCE.test(sentence) && !SHORT_QUESTION.test(sentence)) return null;
+  const before = sentences[at - 1] ?? '';
+  return labelAsked(before) ?? (CARD_BACK.test(before) ? 'pin' : null);
 }
+
+/**
+ * A yes-or-no question of one to three words: "Tens aí?", "Got it?", "Hast du sie?". One opening
+ * with a question word asks a thing of its own ("which shed?", "welche Tür?", "onde?").
+ */
+const SHORT_QUESTION =
+  /^(?!(?:which|what|who|where|when|why|how|welche\p{L}*|wo|wer|wann|was|wie|quel\p{L}*|o(?:ù|u)|qui|quand|comment|cu(?:á|a)l\p{L}*|qu(?:é|e)|d(?:ó|o)nde|cu(?:á|a)ndo|qual\p{L}*|onde|quando|quem|quale|dove|chi|welk\p{L}*|waar|wie|wanneer|kt(?:ó|o)r\p{L}*|gdzie|kiedy)(?![\p{L}]))[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}\s*[?？]$/iu;
+/**
+ * A card's security code told by where it is printed: "the three digits on the back of the card",
+ * "os três dígitos de trás do cartão", "die drei Ziffern hinten auf der Karte". English, Portuguese,
+ * Spanish, German, French, Italian.
+ */
+const CARD_BACK =
+  /(?<![\p{L}])(?:three|3|tr(?:ê|e)s|drei|trois|tre)\s+(?:digits?|numbers?|d(?:í|i)gitos|n(?:ú|u)meros|ziffern|zahlen|chiffres|cifre)(?![\p{L}]).{0,40}(?<![\p{L}])(?:back|behind|tr(?:á|a)s|reverso|dorso|r(?:ü|u)ckseite|hinten|dos|verso|retro)(?![\p{L}]).{0,30}(?<![\p{L}])(?:card|cart(?:ã|a)o|tarjeta|karte|carte|carta)(?![\p{L}])/iu;
 
 /** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
 const CJK_SECRET_WORD =
