@@ -1237,6 +1237,16 @@ const OWNED_AFTER = /^\s+[\p{L}-]+['’]s\s+\p{L}/u;
 /** What a bare "number" in a question opens when it names a secret's place: a lock or a safe. */
 const LOCK = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openedWords('lock')})(?![\\p{L}\\p{N}])`, 'iu');
 /**
+ * A device that locks with a number of its own: "die Nummer fürs Tablet", "the number for the
+ * laptop" ask for its passcode. Never a phone (its number is the one to call) nor a device's model
+ * or serial number (`OTHER_NUMBER`). English, German, French, Spanish, Italian, Portuguese, Dutch, Polish.
+ */
+const DEVICE =
+  /(?<![\p{L}\p{N}])(?:tablets?|tablette|tableta|ipads?|laptops?|notebook|computer|pc|rechner|ordinateur|ordenador|port(?:á|a)til|computador|komputer|kindle)(?![\p{L}\p{N}])/iu;
+/** What a bare "number" asked for opens: a lock or a safe (`LOCK`), or a device (`DEVICE`). */
+const LOCKED = new RegExp(`${LOCK.source}|${DEVICE.source}`, 'iu');
+
+/**
  * A number near a lock that is not its code: "the model number of the safe", "the serial number
  * on the bike lock", "which number bus stops by the lock", "the deposit box number", "the
  * number for the lock keeper", "the lock's part number".
@@ -1259,13 +1269,13 @@ export const ASKED_LABELS: readonly {
   readonly words: string;
   readonly needs?: RegExp;
 }[] = [
-  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCK },
-  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCK },
-  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCK },
-  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCK },
-  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCK },
-  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCK },
-  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCK },
+  { lang: 'en', kind: 'access_code', words: 'number', needs: LOCKED },
+  { lang: 'de', kind: 'access_code', words: 'nummer|zahl', needs: LOCKED },
+  { lang: 'fr', kind: 'access_code', words: 'num(?:é|e)ro', needs: LOCKED },
+  { lang: 'es', kind: 'access_code', words: 'n(?:ú|u)mero', needs: LOCKED },
+  { lang: 'it', kind: 'access_code', words: 'numero', needs: LOCKED },
+  { lang: 'nl', kind: 'access_code', words: 'nummer', needs: LOCKED },
+  { lang: 'pl', kind: 'access_code', words: 'numer', needs: LOCKED },
   // A login asked for whole, never a thing about it ("the login page", "credentials page URL").
   {
     lang: 'en',
@@ -1304,15 +1314,23 @@ const ASKED_PATTERNS = ASKED_LABELS.map((l) => ({
 const CONFIG_NAME = /(?<![\w$.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])/gu;
 
 /**
+ * A question for what is typed to get on or in: "what do they type to connect?", "what do I
+ * enter to unlock it?". What is typed to connect, log in or open is a password, named or not.
+ */
+const TYPED_TO_ENTER =
+  /\bwhat (?:do|does|did|should|will|would|must|can) (?:i|we|you|they|she|he|guests?|people) (?:type|enter|put in|key in)(?: in)? to (?:connect|join|get (?:on(?:line)?|in)|log ?(?:in|on)|sign ?in|unlock|open)\b/iu;
+
+/**
  * The kind an `ASKED_LABELS` word in `sentence` asks for, when one is there with what it needs,
  * or a configuration name whose parts say secret, read as `configValues` reads a name ("What did
  * you put in DEPLOY_TOKEN?"; never `MAX_TOKENS`).
  */
 function askedByWord(sentence: string): SecretKind | null {
+  if (TYPED_TO_ENTER.test(sentence)) return 'password';
   for (const l of ASKED_PATTERNS)
     if (l.pattern.test(sentence) && (l.needs === undefined || l.needs.test(sentence))) {
       if (l.kind === 'card_number' && OTHER_CARD.test(sentence)) continue;
-      if (l.needs === LOCK && OTHER_NUMBER.test(sentence)) continue;
+      if (l.needs === LOCKED && OTHER_NUMBER.test(sentence)) continue;
       return l.kind;
     }
   for (const match of sentence.matchAll(CONFIG_NAME)) {
@@ -1333,7 +1351,7 @@ function askedByWord(sentence: string): SecretKind | null {
  * "发票怎么开" (how is an invoice issued) and "这个会怎么开" (how is the meeting run) ask for none.
  */
 const GET_IN =
-  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
+  /how (?:do|does|can|should|will) (?:i|we|you|she|he|they|one) get (?:in(?:side)?(?: (?:now|tonight|today|there|later))?\s*[?？]|in(?:to|side)? (?:the |my |our |your |their |his |her |a |an )?(?:[\p{L}-]+ )?(?:door|building|flat|apartment|house|garage|gate|site|block|office|lobby|hall|yard|shed|unit|compound|studio|basement|cellar|warehouse|garden|lockbox|safe)s?\b)|how (?:do|can) (?:i|we|you) open the (?:door|gate)|wie komm(?:e|t|en) (?:ich|man|wir|sie|er|du) (?:(?:nochmal|eigentlich|denn|jetzt|da|dort|morgen|heute) )?(?:rein|hinein|ins?)\b|comment (?:on )?(?:entre|rentre|ouvre)|c(?:ó|o)mo (?:se )?(?:entra|abre)|come si (?:entra|apre)|como (?:se )?(?:entra|abre)|hoe kom (?:ik|je|we|jij) (?:binnen|erin)|jak si(?:ę|e) (?:wchodzi|otwiera)|jak (?:wej(?:ść|sc)|otworzy(?:ć|c))|(?:门|門|门禁|門禁|锁|鎖|闸|閘|柜|櫃|箱)怎(?:么|麼)(?:开|開)|怎(?:么|麼)(?:进|進)(?:去|来|來|门|門)?(?:小区|小區|大楼|大樓|楼|樓|屋|院子|车库|車庫|公寓)?\s*[？?]|どうやって(?:入|開け)/iu;
 
 /**
  * A question that is nothing but a place a code opens: "door?", "and the gate?", "Alarmanlage?",
@@ -1342,6 +1360,34 @@ const GET_IN =
  */
 const BARE_PLACE = new RegExp(
   `^¿?(?:(?:and|und|et|y|e|en|i|a)\\s+)?(?:(?:the|der|die|das|le|la|l['’]|el|il|lo|o|de|het)\\s*)?(?:(?:front |back |side |garage |gate )?(?:${openedWords('opening')}))\\s*[?？]$`,
+  'iu',
+);
+
+/**
+ * @internal Words asking for "the one" of a place a code opens, the code left unsaid: "what's the
+ * one for the gate?", "qual é o do portão?", "¿y el del portón?", "und fürs Tor?". Read before a
+ * place of `OPENED` and a question mark, nothing else in the sentence (`ONE_FOR_PLACE`): asked so,
+ * the place is asked as a bare one is ("gate?", `BARE_PLACE`). One word may name
+ * the place's own ("and for the bike shed?"), a short phrase say whose it is ("o do portão da garagem?"). By hand, in English and the
+ * languages of `OPENED`; each entry has a chat of our own in `secrets-conversation.test.ts`, and a
+ * test fails when one has none.
+ */
+export const ONE_FOR_WORDS: readonly string[] = [
+  // English
+  // ("the number for the gate" is not here: a gate at an airport has a number)
+  "what(?:['’]s| is| was) the one (?:for|on|of)",
+  'and (?:for|on)',
+  // Portuguese, Spanish, Italian
+  '(?:qual (?:é|e|era)|e) (?:o|a) d(?:o|a)',
+  '(?:cu(?:á|a)l es|y) (?:el|la) de(?:l| la)',
+  '(?:qual (?:è|e)|e) quello d(?:el|ella)',
+  // German, French, Dutch
+  'und (?:f(?:ü|u)rs|f(?:ü|u)r (?:das|die|den)|vom|von der)',
+  "(?:c['’]est quoi|et) (?:celui|celle) d(?:u|e la|e l['’])",
+  'en (?:die|dat) van (?:de|het)',
+];
+const ONE_FOR_PLACE = new RegExp(
+  `^¿?(?:${ONE_FOR_WORDS.join('|')})\\s*(?:(?:the|a)\\s+)?(?:[\\p{L}-]+ )?(?:${openedWords('opening')})(?:\\s+(?:da|do|de|del|of|des|der|van)\\s+[\\p{L}-]+)?\\s*[?？]$`,
   'iu',
 );
 
@@ -1487,6 +1533,145 @@ function wordListPattern(words: readonly string[]): RegExp {
 const CODE_TALK = wordListPattern(CODE_TALK_WORDS);
 const VALUE_ASK = wordListPattern(VALUE_ASK_WORDS);
 
+/**
+ * @internal Talk of getting access with a code: logging in, signing in, being locked out,
+ * unlocking, needing to get in. Said in the turns before a reply that is nothing but a short
+ * digit code ("locked out of the family ipad, what did u set it to" | "oh sorry!! 190387"), it
+ * makes that reply the access code, though no label names it (`accessAnswer`); said in a text or
+ * the turns before it, a code spelled digit by digit ("3 0 5 9") or closed by a keypad key
+ * ("4471#") is one (`keyedCodes`). Never over a reply to a question for another value: a size,
+ * a time, another number (`asksOther`). Written by hand from everyday usage, in English and the
+ * languages of `FOREIGN_LABELS`; each entry has a chat of our own in
+ * `secrets-conversation.test.ts`, and a test fails when one has none.
+ */
+export const ACCESS_TALK_WORDS: readonly string[] = [
+  // English: logging in, being shut out, opening a device or an account
+  'log(?:ged|ging)? ?(?:in|on)(?:to)?',
+  'login',
+  'sign(?:ed|ing)? ?in(?:to)?',
+  'locked out',
+  'unlock(?:ed|ing|s)?',
+  '(?:how|need(?:s|ed)?|want(?:s|ed)?|trying) to get in(?:side)?',
+  // German
+  'einlogg\\p{L}*|eingeloggt|ausgesperrt|entsperr\\p{L}*',
+  // French
+  'me connecter|se connecter|d(?:é|e)verrouill\\p{L}*',
+  // Spanish, Portuguese
+  'iniciar sesi(?:ó|o)n|desbloque\\p{L}*|fazer login',
+  // Italian
+  'accedere|sblocc\\p{L}*',
+  // Dutch
+  'inlogg\\p{L}*|ingelogd|ontgrendel\\p{L}*|buitengesloten',
+  // Polish
+  'zalogowa\\p{L}*|odblokowa\\p{L}*',
+  // Chinese and Japanese (read without word edges)
+  '登录|登錄|登入|解锁|解鎖|ログイン|ロック解除',
+];
+const ACCESS_TALK = wordListPattern(ACCESS_TALK_WORDS);
+
+/** Whether `text` speaks of getting access: `ACCESS_TALK`, a question how to get in, or code talk. */
+function speaksOfAccess(text: string): boolean {
+  return ACCESS_TALK.test(text) || GET_IN.test(text) || CODE_TALK.test(text);
+}
+
+/** A lock or an opening a code opens (`OPENED`, its first two tiers). */
+const OPENING = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${openedWords('opening')})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+
+/** A number asked for by its noun ("the order number", "die Nummer", "n° de vol"). */
+const NUMBER_NOUN =
+  /(?<![\p{L}])(?:numbers?|nummer|num(?:é|e)ro|n(?:ú|u)mero|numer|no\.|nr\.?)(?![\p{L}])/iu;
+/** A question for a time ("what time", "when", "wann", "quand", "cuándo", "quando", "wanneer", "kiedy"). */
+const ASKS_TIME =
+  /(?<![\p{L}])(?:what time|when|wann|um wie ?viel uhr|quand|(?:à )?quelle heure|cu(?:á|a)ndo|a qu(?:é|e) hora|quando|a che ora|wanneer|hoe laat|kiedy|o kt(?:ó|o)rej)(?![\p{L}])/iu;
+
+/**
+ * Whether the last sentence before a reply asks for another value than a code: a size, a price,
+ * a year (`VALUE_ASK`), a time, something about a secret (`ABOUT_SECRET`), or a number that is no
+ * lock's ("what's the order number?").
+ */
+function asksOther(asked: string): boolean {
+  const last = sentencesOf(asked).pop() ?? '';
+  if (VALUE_ASK.test(last) || ASKS_TIME.test(last) || ABOUT_SECRET.test(last)) return true;
+  return NUMBER_NOUN.test(last) && !LOCK.test(last);
+}
+
+/** A short code of 4 to 8 digits, spelled together, grouped or one by one, a keypad key around it. */
+const ACCESS_CODE = /^[#*]?\d(?:\d|[ -](?=\d)){3,11}[#*]?$/u;
+/** Words acknowledging before a value: "yeah 604193", "ok 4471", "oui 2291". */
+const ACK_BEFORE =
+  /^(?:(?:yes|yeah|yep|yup|ya|ok|okay|sure|here|oh|ah|so|ja|oui|s(?:í|i)|sim|tak|好的?|嗯)[\s,.!:;]+){1,3}/iu;
+
+/**
+ * The code a reply gives after turns speaking of access (`ACCESS_TALK`), though none asked for it
+ * by name: a reply that is nothing but 4 to 8 digits, after a short frame ("oh sorry!! 190387",
+ * "yeah 604193", "no wait 5821"). Null after a question for another value (`asksOther`).
+ */
+function accessAnswer(asked: string, reply: string): SecretSpan | null {
+  if (!ACCESS_TALK.test(asked) || asksOther(asked)) return null;
+  const match = REPLY.exec(reply);
+  if (match === null || !framesAnswer(match[1] ?? '')) return null;
+  const said = (match[2] ?? '').trim();
+  const ack = ACK_BEFORE.exec(said)?.[0] ?? '';
+  const value = said.slice(ack.length).replace(KEY_AFTER, '').replace(NOT_AFTER, '');
+  const digits = (value.match(/\d/gu) ?? []).length;
+  if (!ACCESS_CODE.test(value) || digits < 4 || digits > 8) return null;
+  const start =
+    (match[1] ?? '').length + reply.slice((match[1] ?? '').length).indexOf(said) + ack.length;
+  return { start, end: start + value.length, kind: 'access_code' };
+}
+
+/** Talk of a crypto wallet or its backup words: what a reply of seed words answers. */
+const WALLET_TALK =
+  /(?<![\p{L}])(?:wallet|seed|mnemonic|recovery (?:phrase|words|sheet|card)|backup (?:phrase|words)|ledger|trezor|metamask|frase semilla|phrase de r(?:é|e)cup(?:é|e)ration|wiederherstellungs\p{L}*)(?![\p{L}])/iu;
+/** A wallet's seed words: 12 to 24 lowercase words of 3 to 8 letters, read out whole. */
+const SEED_WORDS = /^\p{Ll}{3,8}(?: \p{Ll}{3,8}){11,23}$/u;
+
+/**
+ * A wallet's seed words given as a whole reply after turns speaking of a wallet (`WALLET_TALK`),
+ * though none named them ("I found the card from when I set up the hardware wallet" | "orbit
+ * canal velvet …"): 12, 15, 18, 21 or 24 words, none a word a sentence is made with.
+ */
+function seedAnswer(asked: string, reply: string): SecretSpan | null {
+  if (!WALLET_TALK.test(asked)) return null;
+  const said = reply.trim().replace(/\.$/u, '');
+  const words = said.split(' ');
+  if (!SEED_WORDS.test(said) || words.length % 3 !== 0) return null;
+  if (words.some((w) => PHRASE_STOP.test(w) || PASSPHRASE_STOP.test(w))) return null;
+  const start = reply.indexOf(said);
+  return { start, end: start + said.length, kind: 'private_key' };
+}
+
+/**
+ * A code spelled digit by digit ("3 0 5 9"), 4 to 8 digits and no more ("10 9 8 7 6 5 4 3 2 1"
+ * counts down), or closed by the hash key ("4471#", "*2291#"; never "**The 1975**", bold).
+ */
+const KEYED = /(?<![\p{L}\p{N}#*.,:/-]|\d )(?:\d(?: \d){3,7}|[#*]?\d{3,8}#)(?![\p{L}\p{N}]| \d)/gu;
+
+/**
+ * Codes shaped as typed on a keypad (`KEYED`) where access is spoken of: in the text or the turns
+ * before it (`speaksOfAccess`), or a lock or an opening named in the code's own sentence ("key
+ * safe by the bins, 3 0 5 9"). A lock named in another sentence is not enough ("I changed the
+ * locker code. Lunch is at noon. What is it now? 5 5 1 2." asks too far back).
+ */
+function keyedCodes(text: string, asked: string | undefined): SecretSpan[] {
+  const keyed = [...text.matchAll(KEYED)];
+  if (keyed.length === 0) return [];
+  const access = speaksOfAccess(text) || (asked !== undefined && speaksOfAccess(asked));
+  const spans: SecretSpan[] = [];
+  for (const m of keyed) {
+    const at = m.index ?? 0;
+    const from = text.slice(0, at).search(/[^.!?\n]*$/u);
+    const to = text.slice(at).search(/[.!?](?:\s|$)|\n/u);
+    const sentence = text.slice(from, to === -1 ? text.length : at + to);
+    if (access || OPENING.test(sentence))
+      spans.push({ start: at, end: at + m[0].length, kind: 'access_code' });
+  }
+  return spans;
+}
+
 /** The kinds a chat speaks of when a bare place asked for is a code's: codes, PINs, passwords. */
 const CODE_KINDS: ReadonlySet<SecretKind> = new Set([
   'pin',
@@ -1610,14 +1795,32 @@ function sentenceAsked(sentences: readonly string[], at: number): SecretKind | n
   const sentence = sentences[at] ?? '';
   const cjk = cjkAsked(sentence);
   if (cjk !== undefined) return cjk;
-  if (BARE_PLACE.test(sentence))
+  if (BARE_PLACE.test(sentence) || ONE_FOR_PLACE.test(sentence))
     return placeAsksCode(sentences.slice(0, at), sentences.slice(at + 1)) ? 'access_code' : null;
   if (GET_IN.test(sentence) && /[?？]\s*$/u.test(sentence)) return 'access_code';
   if (!REQUEST.test(sentence) || ABOUT_SECRET.test(sentence)) return null;
   const kind = labelAsked(sentence) ?? askedByWord(sentence);
-  if (kind !== null || !BACK_REFERENCE.test(sentence)) return kind;
-  return labelAsked(sentences[at - 1] ?? '');
+  if (kind !== null) return kind;
+  // "What is it now?" after the sentence naming it; "O site pede os três dígitos de trás do
+  // cartão. Tens aí?": a question of a few words, in any language, asks for what was named.
+  if (!BACK_REFERENCE.test(sentence) && !SHORT_QUESTION.test(sentence)) return null;
+  const before = sentences[at - 1] ?? '';
+  return labelAsked(before) ?? (CARD_BACK.test(before) ? 'pin' : null);
 }
+
+/**
+ * A yes-or-no question of one to three words: "Tens aí?", "Got it?", "Hast du sie?". One opening
+ * with a question word asks a thing of its own ("which shed?", "welche Tür?", "onde?").
+ */
+const SHORT_QUESTION =
+  /^(?!(?:which|what|who|where|when|why|how|welche\p{L}*|wo|wer|wann|was|wie|quel\p{L}*|o(?:ù|u)|qui|quand|comment|cu(?:á|a)l\p{L}*|qu(?:é|e)|d(?:ó|o)nde|cu(?:á|a)ndo|qual\p{L}*|onde|quando|quem|quale|dove|chi|welk\p{L}*|waar|wie|wanneer|kt(?:ó|o)r\p{L}*|gdzie|kiedy)(?![\p{L}]))[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}\s*[?？]$/iu;
+/**
+ * A card's security code told by where it is printed: "the three digits on the back of the card",
+ * "os três dígitos de trás do cartão", "die drei Ziffern hinten auf der Karte". English, Portuguese,
+ * Spanish, German, French, Italian.
+ */
+const CARD_BACK =
+  /(?<![\p{L}])(?:three|3|tr(?:ê|e)s|drei|trois|tre)\s+(?:digits?|numbers?|d(?:í|i)gitos|n(?:ú|u)meros|ziffern|zahlen|chiffres|cifre)(?![\p{L}]).{0,40}(?<![\p{L}])(?:back|behind|tr(?:á|a)s|reverso|dorso|r(?:ü|u)ckseite|hinten|dos|verso|retro)(?![\p{L}]).{0,30}(?<![\p{L}])(?:card|cart(?:ã|a)o|tarjeta|karte|carte|carta)(?![\p{L}])/iu;
 
 /** A CJK secret word, as `CJK_LABEL` names them, without the particle joining it to a value. */
 const CJK_SECRET_WORD =
@@ -1853,6 +2056,14 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
     if (two !== null) return CODE_REPLY.test(two[1] ?? '') && CODE_REPLY.test(two[2] ?? '');
     return whole || CODE_REPLY.test(value) || DIAL_TURNS.test(value);
   }
+  // "AKIA… and wJz9…": a key's id and its secret, each long and random, given as one reply.
+  const two = TWO_CODES.exec(value);
+  if (
+    (kind === 'password' || LONG_VALUED.has(kind)) &&
+    two !== null &&
+    [two[1] ?? '', two[2] ?? ''].every((k) => KEY_REPLY.test(k) && !madeOfWords(k))
+  )
+    return true;
   if (kind === 'password') {
     if (!/\s/u.test(value)) return value.length >= 4 && hasCredentialShape(value, true);
     return whole || /^\d(?: \d){3,19}$/u.test(value) || wordsArePassword(value.split(/\s+/u));
@@ -1869,17 +2080,23 @@ function replyIsSecret(value: string, kind: SecretKind): boolean {
  */
 function answeredValue(asked: string, reply: string): SecretSpan | null {
   const kind = askedKind(asked);
-  if (kind === null) return null;
+  if (kind === null) return accessAnswer(asked, reply) ?? seedAnswer(asked, reply);
   const match = REPLY.exec(reply);
   if (match === null || !framesAnswer(match[1] ?? '')) return null;
-  const said = (match[2] ?? '').trim();
+  // "yeah 4471", "ja 551907": a word of assent before a value with a digit is no part of it.
+  const framed = (match[2] ?? '').trim();
+  const assent = ACK_BEFORE.exec(framed)?.[0] ?? '';
+  const ack = /\d/u.test(framed.slice(assent.length)) ? assent : '';
+  const said = framed.slice(ack.length);
   // What is done after a value is no part of it: masked is the value ("[secret] then hash").
   const value = said.replace(KEY_AFTER, '').replace(NOT_AFTER, '');
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
-  if (core === '' || !replyIsSecret(core, kind) || /https?:|@/u.test(core)) return null;
-  // After "Lost your PIN?", a phone number is the number to call.
+  if (core === '' || /https?:|@/u.test(core)) return null;
   const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  if (!replyIsSecret(core, kind))
+    return asksTwo(question) ? pairedValue(reply, match, core, kind) : null;
+  // After "Lost your PIN?", a phone number is the number to call.
   if (
     OFFERS_HELP.test(question.trim()) &&
     /^\+?\d[\d ()-]{7,}$/u.test(core) &&
@@ -1888,8 +2105,34 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
     return null;
   // Asked for two things ("the network's name and password", "what's it called and what's the
   // code?"), only a reply shaped like a credential is the secret: a single run with a digit.
-  if (asksTwo(question) && !credentialShaped(core)) return null;
-  const start = (match[1] ?? '').length;
+  if (asksTwo(question) && !credentialShaped(core)) return pairedValue(reply, match, core, kind);
+  const start = (match[1] ?? '').length + ack.length;
+  return { start, end: start + value.length, kind };
+}
+
+/** Two things given as one reply, a name and its credential: "Ferncroft / 8g4T-wq92", "guest, Tide-42". */
+const PAIR = /^([^/,;|]+?)\s*(?:\/|,|;|\|)\s*([^\s/,;|]+)$/u;
+
+/**
+ * The credential of a reply giving two things asked for together ("What network should they join,
+ * and what do they type to connect?" | "Ferncroft / 8g4T-wq92-LLm3"): its second part, when that
+ * is shaped like a credential (`credentialShaped`) and the first is not. Null otherwise.
+ */
+function pairedValue(
+  reply: string,
+  match: RegExpExecArray,
+  core: string,
+  kind: SecretKind,
+): SecretSpan | null {
+  const pair = PAIR.exec(core);
+  const name = pair?.[1] ?? '';
+  const value = pair?.[2] ?? '';
+  if (pair === null || credentialShaped(name) || !credentialShaped(value)) return null;
+  if (!replyIsSecret(value, kind)) return null;
+  const start =
+    (match[1] ?? '').length +
+    reply.slice((match[1] ?? '').length).indexOf(core) +
+    core.lastIndexOf(value);
   return { start, end: start + value.length, kind };
 }
 
@@ -1993,6 +2236,7 @@ export function findSecrets(text: string, asked?: string): SecretSpan[] {
     ...labelledValues(text),
     ...cjkValues(text),
     ...unlockCodes(text),
+    ...keyedCodes(text, asked),
     ...loginPairs(text),
     ...shapedValues(text),
     ...configValues(text),
@@ -2033,13 +2277,13 @@ export function maskSecrets(text: string, asked?: string): string {
 
 /**
  * A turn that only acknowledges or holds the floor before an answer ("sure", "ok", "one sec",
- * "hang on, let me look"): a few words with no number, no question mark of any script and no
+ * "hang on, let me look", "稍等"): a few words (CJK characters counted one each) with no number, no question mark of any script and no
  * secret named ("whats the gate code" asks without a mark), so it gives nothing and asks nothing.
  */
 function acknowledges(text: string): boolean {
-  const words = text.trim().split(/\s+/u);
+  // Counted in `SAID_UNIT`s: a CJK turn has no spaces ("电视登录要验证" is seven, not one).
   return (
-    words.length <= 5 &&
+    (text.match(SAID_UNIT) ?? []).length <= 5 &&
     text.length <= 40 &&
     !/[\d?？¿؟]/u.test(text) &&
     text.search(LABEL) === -1 &&
@@ -2127,7 +2371,11 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
   if (said.length === 0) return undefined;
   // A bare place asked for ("door?") is read with the chat before it, within the same reach:
   // whether that speaks of getting in, or asks another value the place goes on with.
-  if (sentencesOf(said[said.length - 1]?.text ?? '').some((s) => BARE_PLACE.test(s)))
+  if (
+    sentencesOf(said[said.length - 1]?.text ?? '').some(
+      (s) => BARE_PLACE.test(s) || ONE_FOR_PLACE.test(s),
+    )
+  )
     for (let i = first - 1; i >= reach; i--) {
       const turn = turns[i];
       if (turn !== undefined && turn.side !== null) said.unshift(turn);
