@@ -36,6 +36,10 @@ describe('readAgreement where entries meet', () => {
     ['"no problem" alone: no refusal, no yes', 'No problem at all.', 'none'],
     ['"let\'s go" before a name picks, it does not agree', 'lets go ferry', 'none'],
     ['a yes asked back', 'Yes, the blue one?', 'qualified'],
+    ['a hyphenated word that opens with a refusal', 'Non-blocking writes are fine.', 'none'],
+    ['"pass" before a word asks, it does not refuse', 'Pass the keys to Ana.', 'none'],
+    ['a hyphenated word that opens with a nod', 'Ok-ish, the colour is dull.', 'none'],
+    ['a dash after the opener', 'Yes - the north door.', 'accept'],
     ['no opener at all', 'The hall is booked until six.', 'none'],
     ['an empty reply', '', 'none'],
   ])('reads %s', (_, reply, agreement) => {

@@ -139,7 +139,8 @@ export const AGREEMENT_ENTRIES: readonly AgreementEntry[] = [
   refusal("don'?t(?: do (?:it|that))?", "Don't, the glue is drying."),
   refusal('do not', 'Do not unplug the freezer.'),
   refusal('skip (?:it|that|this)', 'Skip it, the hall is shut.'),
-  refusal('pass', 'Pass, the current rota stays.'),
+  // "pass" alone: "Pass the keys to Ana" asks, it does not refuse.
+  refusal('pass(?![ \\t]+\\p{L})', 'Pass, the current rota stays.'),
   refusal('never mind|nevermind', 'Never mind, Oskar found it.'),
   refusal('forget it', 'Forget it, the bakery closed.'),
   refusal('scrap (?:it|that)', 'Scrap that, the old logo stays.'),
@@ -188,8 +189,9 @@ const sources = (reading: AgreementEntry['reading'], assent?: Assent) =>
     (e) => e.reading === reading && (assent === undefined || e.assent === assent),
   ).map((e) => e.words);
 
-// An opener ends at the end of the reply, a space, a punctuation mark or an emoji.
-const OPENER_END = '(?=$|[\\s,.!:;—–、。！，-]|\\p{Extended_Pictographic})';
+// An opener ends at the end of the reply, a space, a punctuation mark or an emoji; a hyphen before
+// a letter joins a word ("non-blocking", "no-op", "ok-ish"), it ends no opener.
+const OPENER_END = '(?=$|[\\s,.!:;—–、。！，]|-(?!\\p{L})|\\p{Extended_Pictographic})';
 const opener = (words: readonly string[]) =>
   new RegExp(`^(?:${words.join('|')})${OPENER_END}`, 'iu');
 

@@ -3,6 +3,7 @@ import {
   type AgreementReading,
   HEARSAY,
   isQualifying,
+  opensWithRefusal,
   readAgreement,
   SAYING_VERB,
   SUPPOSITION,
@@ -215,8 +216,8 @@ const IMPERATIVE_OF: Readonly<Record<string, string>> = {
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
 const PLAN =
   /^(?:i'll|i will|i'd|i can|let me|i(?:'d)? (?:suggest|recommend|propose))\s+(?:also\s+|just\s+|now\s+)?/i;
-// A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
-const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
+// A reply that takes back ("…, but no …", "not the …"); one that declines opens with a refusal.
+const NEGATED = /\b(?:but|not|no|don'?t|never)\b/i;
 // Questions about the moment ("who is on call this week?", "is the VPN up?", "how long will it
 // take?"): their answers do not last.
 const EPHEMERAL =
@@ -321,7 +322,7 @@ function answerDraft(
     const read = reading('fact') as Reading;
     return draftOf(captureKey, entry, [asked.id, entry.id], clipMasked(fixed, 280), 'fact', read);
   }
-  if (REFUSAL.test(raw)) return null;
+  if (takesBack(raw)) return null;
   const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
   if (!exact && !picks(answer, question)) return null;
   const kind = classifySentence(answer, 'user');
@@ -434,6 +435,11 @@ function bareNod(entry: TranscriptEntry): boolean {
     .split(/\s+/)
     .filter((w) => /\p{L}|\p{N}|\p{Extended_Pictographic}/u.test(w));
   return words.length <= 2 && !hasSpecifics(entry.text);
+}
+
+/** A reply that declines ("nope", "nah", "skip it") or takes back ("…, but no …"). */
+function takesBack(text: string): boolean {
+  return opensWithRefusal(text) || NEGATED.test(text);
 }
 
 /** Whether a reading says yes or tells the assistant to go ahead ("yes", "correct", "do it"). */
@@ -731,7 +737,7 @@ function choiceDraft(
   const clause = clauses[0] ?? '';
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
-  if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
+  if (takesBack(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =
