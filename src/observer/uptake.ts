@@ -1,6 +1,7 @@
 // What a user's reply does with the assistant turn before it (issue #13): takes it up, turns it
 // down, picks one of the options it listed, or none of these (a new question, another subject, a
 // hedge). A reading of the reply's opening words, the same in any domain; pure and deterministic.
+import { isQualifying, opensWithRefusal, readAgreement } from '../language/index.js';
 import { contentWords, splitSentences, stripNonProse } from './text-rules.js';
 
 /** How a reply takes up the assistant turn before it. */
@@ -13,32 +14,8 @@ export type Uptake =
 
 const NONE: Uptake = { kind: 'none' };
 
-// Agreement that opens a reply, in English only: the hedges, deferrals and conditions that make a
-// yes less than one (QUALIFIED) are read in English, so a "Ja, aber nicht jetzt" or a conditional
-// "Si es barato" would pass as a plain yes (review of rules@20, issue #13). Precision first.
-const ACCEPT =
-  /^(?:yes|yep|yeah|yup|sure|ok(?:ay)?|k|alright|all right|agreed|exactly|correct|perfect|great|good|excellent|fine|cool|nice|lgtm|sounds? (?:good|great|right|fine|perfect)|looks? (?:good|great|right|fine)|works for me|that works|fine by me|makes sense|deal|done|approved|please do|go ahead|no worries,? go ahead|no problem,? go ahead|go for it|do it|do that|let'?s do (?:it|that|this)|let'?s go|ship it|👍|✅|👌|🙌|💯)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
-
-// Turning it down.
-const REJECT =
-  /^(?:no|nope|nah|naw|not (?:that|this|it|now|really)|let'?s not|(?:i'?d )?rather not|don'?t(?: do (?:it|that))?|do not|skip (?:it|that|this)|pass|no thanks?|never mind|nevermind|forget it|scrap (?:it|that)|nein|non|não|いいえ|不要|不用|👎)(?=$|[\s,.!:;—–、。！，-]|\p{Extended_Pictographic})/iu;
-
-// What makes a yes something less than one: a hedge, a deferral, a condition, an amendment.
-const QUALIFIED =
-  /\b(?:but|though|however|except|unless|if|maybe|perhaps|probably|might|not yet|later|for now|wait|hold on|hmm+|instead|rather|think about it|not sure|although|let me (?:think|check|ask)|we'?ll see|not|don'?t|no)\b|\?/i;
-
-// "No worries" / "no problem" opens consent, not refusal.
-const NO_OBJECTION = /^no (?:worries|problem)\b/i;
-
-// A yes said in irony.
-const SARCASM = /^(?:yeah|yes|sure),? right\b|^nice try\b/i;
-
 // The words of a reply that picks by name: "the Redis one", "go with Redis", "let's use Redis".
 const CHOOSING = /\b(?:one|option|go with|take|pick|choose|prefer|use|let'?s do)\b/i;
-
-// A reply that hedges or defers from its first word.
-const HEDGE =
-  /^(?:maybe|perhaps|possibly|probably|hmm+|i(?:'ll| will) think|let me think|not sure|i'?m not sure|we'?ll see|not yet|later|i don'?t know|dunno|good question)\b/i;
 
 const ORDINALS: readonly (readonly [RegExp, (count: number) => number])[] = [
   [
@@ -105,9 +82,10 @@ function byName(text: string, options: readonly string[]): number | null {
  */
 export function readUptake(reply: string, options: readonly string[] = []): Uptake {
   const first = opening(reply);
-  if (first === '' || HEDGE.test(first)) return NONE;
   // The rest of the reply (up to two more sentences): "Ok. Maybe later." is no yes.
   const later = followingSentences(reply);
+  const { agreement } = readAgreement(first, later);
+  if (first === '' || agreement === 'hedge') return NONE;
   if (options.length >= 2) {
     const clause = first.replace(/^(?:no|nope|nah|ok(?:ay)?|yes|yeah|sure)\b[\s,.!—–-]*/i, '');
     // A name picks only alone ("Redis please") or in a choosing phrase ("the Redis one", "go with
@@ -118,19 +96,15 @@ export function readUptake(reply: string, options: readonly string[] = []): Upta
       (short || CHOOSING.test(clause) ? byName(clause, options) : null);
     // "not the Redis one", "skip the second": a name turned down is no pick.
     const turnedDown =
-      REJECT.test(clause) ||
+      opensWithRefusal(clause) ||
       /\b(?:not|never|skip|except|without|too)\b/i.test(clause) ||
-      QUALIFIED.test(clause) ||
-      QUALIFIED.test(later);
+      isQualifying(clause) ||
+      isQualifying(later);
     if (chosen !== null && !turnedDown && !/\?$/.test(first))
       return { kind: 'choose', option: chosen };
   }
-  if (REJECT.test(first) && !NO_OBJECTION.test(first)) return { kind: 'reject' };
-  if (SARCASM.test(first)) return NONE;
-  const accepted = ACCEPT.exec(first);
-  if (accepted === null) return NONE;
-  const rest = first.slice(accepted[0].length);
-  return QUALIFIED.test(rest) || QUALIFIED.test(later) ? NONE : { kind: 'accept' };
+  if (agreement === 'refusal') return { kind: 'reject' };
+  return agreement === 'accept' ? { kind: 'accept' } : NONE;
 }
 
 // A line of a list: "1. …", "2) …", "a) …", "- …", "• …", "Option A: …".
