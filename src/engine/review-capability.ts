@@ -8,6 +8,7 @@ import {
   deadLetterReviews,
   flushSession,
   openSession,
+  type PromptAnswerer,
   type PromptView,
   readField,
   toPromptView,
@@ -63,7 +64,9 @@ export function createReviewCapability(
         status: reviewOptions?.status ?? ['open', 'queued'],
         ...(reviewOptions?.entityId ? { entityId: reviewOptions.entityId } : {}),
       });
-      const views = prompts.map((p) => toPromptView(p, now));
+      const views = await Promise.all(
+        prompts.map(async (p) => toPromptView(p, now, await answererOf(store, p))),
+      );
       return reviewOptions?.status ? views : views.filter((v) => v.status !== 'expired');
     },
 
@@ -72,6 +75,24 @@ export function createReviewCapability(
     answerReview: (promptId, action, editedValue, by) =>
       answerReview(context, deps, promptId, action, editedValue, by),
   };
+}
+
+const ANSWERED: readonly ReviewPrompt['status'][] = ['confirmed', 'rejected', 'edited'];
+
+/**
+ * Who answered a closed prompt, from its answer event (`closedBy` is the answer's id): the
+ * prompt's row keeps only that id, the answer event names the person and the surface.
+ */
+async function answererOf(
+  store: EngineContext['store'],
+  prompt: ReviewPrompt,
+): Promise<PromptAnswerer> {
+  const none = { answered_by: null, channel: null };
+  if (prompt.closedBy === null || !ANSWERED.includes(prompt.status)) return none;
+  const payload = (await store.getEvent(prompt.closedBy))?.payload;
+  if (payload === undefined) return none;
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  return { answered_by: text(payload['answered_by']), channel: text(payload['channel']) };
 }
 
 async function answerReview(

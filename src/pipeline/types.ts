@@ -53,6 +53,16 @@ export interface PromptView {
   readonly status: ReviewPrompt['status'];
   readonly created_at: string;
   readonly expires_at: string;
+  /** Who answered a closed prompt (its answer's `answered_by`); null when open or not recorded. */
+  readonly answered_by: string | null;
+  /** The surface the answer came through (its answer's `channel`), e.g. `telegram`; or null. */
+  readonly channel: string | null;
+}
+
+/** Who answered a prompt and through which surface, as its answer event recorded them. */
+export interface PromptAnswerer {
+  readonly answered_by: string | null;
+  readonly channel: string | null;
 }
 
 /** A dead-letter item raised for review after its retries ran out. */

@@ -12,7 +12,14 @@ import {
 } from '../core/index.js';
 import { isAwaiting } from '../review/index.js';
 import type { StoreReader } from '../stores/index.js';
-import type { EntityView, Explanation, FieldView, PromptView, SlotStatus } from './types.js';
+import type {
+  EntityView,
+  Explanation,
+  FieldView,
+  PromptAnswerer,
+  PromptView,
+  SlotStatus,
+} from './types.js';
 import { slotAsOf } from './valid-time.js';
 
 /** Whether a committed value has gone unrefreshed past its freshness (`freshUntil`) at `now`. */
@@ -78,8 +85,12 @@ function toFieldView(
   };
 }
 
-/** The read model of a prompt. */
-export function toPromptView(prompt: ReviewPrompt, now: number): PromptView {
+/** The read model of a prompt; `answerer` is read from its answer event (none while open). */
+export function toPromptView(
+  prompt: ReviewPrompt,
+  now: number,
+  answerer: PromptAnswerer = { answered_by: null, channel: null },
+): PromptView {
   const status =
     prompt.status === 'open' && prompt.expiresAt <= toIso(now) ? 'expired' : prompt.status;
   return {
@@ -96,6 +107,8 @@ export function toPromptView(prompt: ReviewPrompt, now: number): PromptView {
     status,
     created_at: prompt.createdAt,
     expires_at: prompt.expiresAt,
+    answered_by: answerer.answered_by,
+    channel: answerer.channel,
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../observer/index.js';
 import { readTextFile } from '../../vault/index.js';
 import { writeMemory, writeReview } from './files.js';
-import { nextProposalIds, notFound, type ObserverRuntime, toView } from './runtime.js';
+import { nextProposalIds, notFound, type ObserverRuntime, toDecidedView } from './runtime.js';
 import type { ProposalView } from './types.js';
 
 /**
@@ -64,10 +64,10 @@ export async function listProposals(
   // A read records nothing: a proposal past its expiry is listed as expired before the daily job
   // (or the next resolve) records it.
   const due = new Set(dueForExpiry(all, rt.clock.now()).map((p) => p.proposal_id));
-  return all
+  const listed = all
     .map((p): Proposal => (due.has(p.proposal_id) ? { ...p, status: 'expired' } : p))
-    .filter((p) => status === 'all' || p.status === status)
-    .map(toView);
+    .filter((p) => status === 'all' || p.status === status);
+  return Promise.all(listed.map((p) => toDecidedView(rt, p)));
 }
 
 /**
@@ -172,7 +172,7 @@ export async function resolveProposal(
   await writeReview(rt);
   const after = (await readProposals(rt.store)).find((p) => p.proposal_id === proposalId);
   if (after === undefined) throw notFound('proposal', proposalId);
-  return toView(after);
+  return toDecidedView(rt, after);
 }
 
 /** Keeps the vault's memories in step with an approved proposal. */

@@ -92,7 +92,7 @@ export async function reflect(rt: ObserverRuntime): Promise<ReflectReport> {
     input_observations: observations.length,
     notice: reflection.over_budget?.notice ?? null,
     attempts: reflection.attempts,
-    proposals: staged.map(toView),
+    proposals: staged.map((p) => toView(p)),
     rejected: reflection.rejected,
     expired,
     review_file: rt.reviewPath,

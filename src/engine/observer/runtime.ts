@@ -108,12 +108,30 @@ export function nextProposalIds(
 }
 
 /** A proposal as surfaces list it, with its expiry when pending. */
-export function toView(p: Proposal): ProposalView {
+export function toView(p: Proposal, decidedBy: string | null = null): ProposalView {
   const { event_ids: _events, ...rest } = p;
   return {
     ...rest,
     expires_at: p.status === 'pending' ? toIso(Date.parse(p.staged_at) + 7 * DAY_MS) : null,
+    decided_by: decidedBy,
   };
+}
+
+/**
+ * Who approved or rejected a proposal: the `decided_by` of its resolution, the last event it
+ * folded (null while pending, for an expiry, or when the decision named no one).
+ */
+export async function decidedBy(rt: ObserverRuntime, p: Proposal): Promise<string | null> {
+  if (p.status !== 'approved' && p.status !== 'rejected') return null;
+  const last = p.event_ids.at(-1);
+  if (last === undefined) return null;
+  const value = (await rt.store.getEvent(last))?.payload['decided_by'];
+  return typeof value === 'string' ? value : null;
+}
+
+/** A proposal as surfaces list it, with who decided it. */
+export async function toDecidedView(rt: ObserverRuntime, p: Proposal): Promise<ProposalView> {
+  return toView(p, await decidedBy(rt, p));
 }
 
 /** A promoted entry as surfaces list it. */

@@ -92,7 +92,11 @@ export interface ReflectReport {
 }
 
 /** A proposal as surfaces list it. */
-export type ProposalView = Omit<Proposal, 'event_ids'> & { readonly expires_at: string | null };
+export type ProposalView = Omit<Proposal, 'event_ids'> & {
+  readonly expires_at: string | null;
+  /** Who approved or rejected it (`decided_by` of its resolution, e.g. `telegram:123456`), or null. */
+  readonly decided_by: string | null;
+};
 
 /** A promoted entry as surfaces list it. */
 export type MemoryEntryView = Omit<MemoryEntry, 'event_ids'>;

@@ -1,6 +1,7 @@
 // The Telegram review flow for real: grammY long-polling telegram-test-api (a Bot API emulator
 // on 127.0.0.1) over an engine on a real SQLite store.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createTelegramNotifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
+import { createHttpApp } from '../http/index.js';
+import { callTool, connectMcpClient } from '../mcp/__fixtures__/mcp-client.js';
 import { startTelegramReview, type TelegramReview } from './index.js';
 
 const TOKEN = '123456:verity-review-test';
@@ -58,6 +61,41 @@ function statement(value: string, msg: number): Record<string, unknown> {
   };
 }
 
+/** A Bot API call the bot made (long polling left out). */
+interface ApiCall {
+  readonly method: string;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * A proxy in front of the emulator that records the bot's calls: the emulator keeps the messages
+ * but not the callback answers, which are what a press on a forged button leaves.
+ */
+async function recordingProxy(target: () => string, calls: ApiCall[]): Promise<Server> {
+  const proxy = createHttpServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const method = (req.url ?? '').split('/').pop() ?? '';
+    if (method !== 'getUpdates' && body.length > 0) {
+      calls.push({ method, body: JSON.parse(body.toString('utf8')) as Record<string, unknown> });
+    }
+    try {
+      const upstream = await fetch(`${target()}${req.url}`, {
+        method: req.method ?? 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+        ...(body.length > 0 ? { body } : {}),
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    } catch {
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
 interface BotMessage {
   readonly messageId: number;
   readonly message: {
@@ -71,6 +109,8 @@ interface BotMessage {
 
 describe('the Telegram review bot', () => {
   let server: TelegramServer;
+  let proxy: Server;
+  const calls: ApiCall[] = [];
   let dir: string;
   let engine: Engine;
   let bot: TelegramReview;
@@ -86,6 +126,15 @@ describe('the Telegram review bot', () => {
     child: () => logger,
   };
 
+  const proxyUrl = (): string => {
+    const address = proxy.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+
+  /** The texts of the callback answers the bot gave, in order. */
+  const callbackAnswers = (): unknown[] =>
+    calls.filter((c) => c.method === 'answerCallbackQuery').map((c) => c.body['text']);
+
   const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
 
   async function start(
@@ -95,7 +144,7 @@ describe('the Telegram review bot', () => {
     return startTelegramReview(over, {
       token: TOKEN,
       chatIds: [CHAT],
-      apiRoot: server.config.apiURL,
+      apiRoot: proxyUrl(),
       logger,
       pushIntervalMs: 0,
       ...settings,
@@ -147,9 +196,11 @@ describe('the Telegram review bot', () => {
   beforeAll(async () => {
     server = new TelegramServer({ port: await freePort(), host: '127.0.0.1' });
     await server.start();
+    proxy = await recordingProxy(() => server.config.apiURL, calls);
   });
 
   afterAll(async () => {
+    await new Promise((resolve) => proxy.close(resolve));
     await server.stop();
   });
 
@@ -166,6 +217,7 @@ describe('the Telegram review bot', () => {
     await engine.close();
     server.storage.botMessages.length = 0;
     server.storage.userMessages.length = 0;
+    calls.length = 0;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -173,11 +225,16 @@ describe('the Telegram review bot', () => {
     const promptId = await openPrompt();
     expect(await bot.push()).toBe(1);
     const [pushed] = botMessages();
-    expect(pushed?.message.text).toContain('profile.preference.trip');
+    const item = pushed?.message.text ?? '';
+    // The field once, then its values: no `field: field: old -> new`.
+    expect(item.split('\n')[0]).toBe('Review user:primary profile.preference.trip');
+    expect(item.split('profile.preference.trip')).toHaveLength(2);
+    expect(item).toContain('now: Reno → proposed: Tahoe');
     expect(buttonsOf(pushed)).toEqual([`prompt:confirm:${promptId}`, `prompt:reject:${promptId}`]);
 
     const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
-    expect(shown).toBe(`Review ${promptId}: confirmed by telegram:${USER}`);
+    expect(shown).toBe(`${item}\n\n→ confirmed by telegram:${USER}`);
+    expect(callbackAnswers()).toEqual([`Review ${promptId}: confirmed by telegram:${USER}`]);
     expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
       value: 'Tahoe',
       status: 'committed',
@@ -195,8 +252,9 @@ describe('the Telegram review bot', () => {
     const promptId = await openPrompt();
     await bot.push();
     const [pushed] = botMessages();
+    const item = pushed?.message.text;
     const shown = await press(`prompt:reject:${promptId}`, pushed?.messageId ?? 0);
-    expect(shown).toBe(`Review ${promptId}: rejected by telegram:${USER}`);
+    expect(shown).toBe(`${item}\n\n→ rejected by telegram:${USER}`);
     expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
       value: 'Reno',
     });
@@ -219,9 +277,9 @@ describe('the Telegram review bot', () => {
     expect(approve).toMatch(/^proposal:approve:p-\d{8}-\d{3}$/);
     expect(reject).toMatch(/^proposal:reject:/);
 
-    const id = (approve ?? '').split(':')[2] ?? '';
+    const item = rule?.message.text;
     expect(await press(approve ?? '', rule?.messageId ?? 0)).toBe(
-      `Proposal ${id}: approved by telegram:${USER}`,
+      `${item}\n\n→ approved by telegram:${USER}`,
     );
     expect(readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8')).toContain(
       'always run the formatter before you commit',
@@ -253,6 +311,7 @@ describe('the Telegram review bot', () => {
     const promptId = await openPrompt();
     await bot.push();
     const [pushed] = botMessages();
+    const item = pushed?.message.text;
     const stranger = server.getClient(TOKEN, { chatId: CHAT, userId: 31_337, timeout: 1_000 });
     await stranger.sendCallback(
       stranger.makeCallbackQuery(`prompt:confirm:${promptId}`, {
@@ -266,12 +325,12 @@ describe('the Telegram review bot', () => {
       'telegram update from a user not allowed, ignored',
     ]);
     expect(botMessages()).toHaveLength(1);
-    expect(botMessages()[0]?.message.text).toBe(pushed?.message.text);
+    expect(botMessages()[0]?.message.text).toBe(item);
     const [prompt] = await engine.listReviews();
     expect(prompt?.status).toBe('open');
 
     const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
-    expect(shown).toBe(`Review ${promptId}: confirmed by telegram:${USER}`);
+    expect(shown).toBe(`${item}\n\n→ confirmed by telegram:${USER}`);
   });
 
   it('warns at start about a group chat that any member could decide in', async () => {
@@ -380,8 +439,10 @@ describe('the Telegram review bot', () => {
     await bot.push();
     const [pushed] = botMessages();
     await engine.answerReview(promptId, 'reject');
+    const item = pushed?.message.text;
     const shown = await press(`prompt:confirm:${promptId}`, pushed?.messageId ?? 0);
-    expect(shown).toMatch(new RegExp(`^Review ${promptId}: already decided elsewhere`));
+    expect(shown).toBe(`${item}\n\n→ rejected`);
+    expect(callbackAnswers()).toEqual([`Review ${promptId}: already rejected; nothing changed`]);
     expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
       value: 'Reno',
     });
@@ -417,7 +478,7 @@ describe('the Telegram review bot', () => {
     const [sent] = botMessages();
     expect(buttonsOf(sent)).toEqual([`task:done:${task.id}`, `task:ack:${task.id}`]);
     expect(await press(`task:done:${task.id}`, sent?.messageId ?? 0)).toBe(
-      `Task ${task.id}: done by telegram:${USER}`,
+      `Task ${task.id}: Renew the passport\n\n→ done by telegram:${USER}`,
     );
     const shown = await engine.tasks.show(task.id);
     expect(shown.state).toBe('DONE');
@@ -458,5 +519,126 @@ describe('the Telegram review bot', () => {
     await user.sendCommand(user.makeCommand('/help'));
     await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(3);
     expect(botMessages()[2]?.message.text).toContain('/proposals');
+  });
+
+  it('shows who decided in Telegram in the review and proposal listings of every surface', async () => {
+    const promptId = await openPrompt();
+    await engine.observer.capture({
+      text: SESSION,
+      trigger: 'shutdown',
+      observe: 'sync',
+      sessionId: 's1',
+    });
+    await engine.observer.reflect();
+    await bot.push();
+    const asked = botMessages().find((m) => buttonsOf(m).includes(`prompt:confirm:${promptId}`));
+    await press(`prompt:confirm:${promptId}`, asked?.messageId ?? 0);
+    const rule = botMessages().find((m) => m.message.text.includes('formatter'));
+    const [approve = ''] = buttonsOf(rule);
+    const proposalId = approve.split(':')[2];
+    await press(approve, rule?.messageId ?? 0);
+    const decider = `telegram:${USER}`;
+
+    // What `verity review list --all --json` and `verity proposals list --status all --json` print.
+    const prompts = await engine.listReviews({ status: PROMPT_STATUSES });
+    expect(prompts.find((p) => p.prompt_id === promptId)).toMatchObject({
+      status: 'confirmed',
+      answered_by: decider,
+      channel: 'telegram',
+    });
+    const proposals = await engine.observer.listProposals('all');
+    expect(proposals.find((p) => p.proposal_id === proposalId)).toMatchObject({
+      status: 'approved',
+      decided_by: decider,
+    });
+    const pending = proposals.filter((p) => p.status === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.map((p) => p.decided_by)).toEqual(pending.map(() => null));
+
+    const app = createHttpApp(engine, { token: null });
+    const reviews = (await (await app.request('/api/reviews?status=confirmed')).json()) as {
+      reviews: unknown[];
+    };
+    expect(reviews.reviews).toEqual([
+      expect.objectContaining({ prompt_id: promptId, answered_by: decider, channel: 'telegram' }),
+    ]);
+    const approved = (await (await app.request('/api/proposals?status=approved')).json()) as {
+      proposals: unknown[];
+    };
+    expect(approved.proposals).toEqual([
+      expect.objectContaining({ proposal_id: proposalId, decided_by: decider }),
+    ]);
+
+    const mcp = await connectMcpClient(engine);
+    try {
+      const listed = await callTool(mcp, 'list_proposals', { status: 'approved' });
+      expect(listed.structuredContent).toEqual({
+        proposals: [expect.objectContaining({ proposal_id: proposalId, decided_by: decider })],
+      });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('answers a button naming no such item and leaves the message it came with alone', async () => {
+    await openPrompt();
+    await bot.push();
+    const [pushed] = botMessages();
+    const item = pushed?.message.text;
+    const user = client();
+    const forged = [
+      'proposal:approve:p-does-not-exist',
+      'prompt:confirm:not-a-uuid',
+      'task:done:TASK-20990101-001',
+    ];
+    for (const data of forged) {
+      await user.sendCallback(
+        user.makeCallbackQuery(data, { message: { message_id: pushed?.messageId ?? 0 } }),
+      );
+    }
+    await expect.poll(() => callbackAnswers().length, { timeout: 5_000 }).toBe(3);
+    expect(callbackAnswers()).toEqual([
+      'Proposal p-does-not-exist does not exist; nothing changed.',
+      'Review not-a-uuid does not exist; nothing changed.',
+      'Task TASK-20990101-001 does not exist; nothing changed.',
+    ]);
+    expect(calls.filter((c) => c.method === 'editMessageText')).toEqual([]);
+    expect(botMessages()[0]?.message.text).toBe(item);
+    const [prompt] = await engine.listReviews();
+    expect(prompt?.status).toBe('open');
+  });
+
+  it('keeps the item and its outcome on a message whose buttons are pressed again', async () => {
+    const promptId = await openPrompt();
+    await bot.push();
+    const [pushed] = botMessages();
+    const id = pushed?.messageId ?? 0;
+    const decided = `${pushed?.message.text}\n\n→ confirmed by telegram:${USER}`;
+    expect(await press(`prompt:confirm:${promptId}`, id)).toBe(decided);
+    expect(await press(`prompt:confirm:${promptId}`, id)).toBe(decided);
+    expect(await press(`prompt:reject:${promptId}`, id)).toBe(decided);
+    const again = `Review ${promptId}: already confirmed by telegram:${USER}; nothing changed`;
+    expect(callbackAnswers()).toEqual([
+      `Review ${promptId}: confirmed by telegram:${USER}`,
+      again,
+      again,
+    ]);
+    expect(await engine.getField('user:primary', 'profile.preference.trip')).toMatchObject({
+      value: 'Tahoe',
+    });
+  });
+
+  it('answers /review with a page that does not exist or is not a number', async () => {
+    await openPrompt();
+    const user = client();
+    for (const asked of ['2', 'abc', '-1']) {
+      await user.sendCommand(user.makeCommand(`/review ${asked}`));
+    }
+    await expect.poll(() => botMessages().length, { timeout: 5_000 }).toBe(3);
+    expect(botMessages().map((m) => m.message.text)).toEqual([
+      'No page "2": there is only page 1 (1 waiting).',
+      'No page "abc": there is only page 1 (1 waiting).',
+      'No page "-1": there is only page 1 (1 waiting).',
+    ]);
   });
 });

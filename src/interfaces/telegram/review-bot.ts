@@ -1,8 +1,10 @@
-import { Bot, type Context, InlineKeyboard } from 'grammy';
+import { Bot, type Context, GrammyError, InlineKeyboard } from 'grammy';
 import { EngineError, type Logger, noopLogger } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import {
   type ButtonKind,
+  type NamedItem,
+  namedItem,
   parseButton,
   promptItems,
   proposalItems,
@@ -63,10 +65,14 @@ const HELP = [
 /** Engine events after which something new may wait for a person. */
 const PUSH_EVENTS = new Set(['ledger.committed', 'review.opened', 'task.escalated']);
 
-/** What a button press did, shown in the message and the callback answer. */
-interface Outcome {
+/** What a button press did to the engine. */
+interface Decision {
+  /** The engine recorded the decision. */
   readonly changed: boolean;
-  readonly text: string;
+  /** The button names no such item (NOT_FOUND): a forged or mistyped button. */
+  readonly missing: boolean;
+  /** Why nothing changed (the engine's refusal), or null. */
+  readonly refusal: string | null;
 }
 
 const PAST: Readonly<Record<string, string>> = {
@@ -77,14 +83,19 @@ const PAST: Readonly<Record<string, string>> = {
   ack: 'acknowledged',
 };
 
+const LABEL: Readonly<Record<ButtonKind, string>> = {
+  prompt: 'Review',
+  proposal: 'Proposal',
+  task: 'Task',
+};
+
 async function decide(
   engine: Engine,
   kind: ButtonKind,
   verb: string,
   id: string,
   actor: string,
-): Promise<Outcome> {
-  const label = { prompt: 'Review', proposal: 'Proposal', task: 'Task' }[kind];
+): Promise<Decision> {
   try {
     if (kind === 'prompt') {
       await engine.answerReview(id, verb === 'confirm' ? 'confirm' : 'reject', undefined, {
@@ -101,18 +112,42 @@ async function decide(
       await engine.tasks.acknowledge(id, { actor });
     }
   } catch (error: unknown) {
-    if (error instanceof EngineError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
-      return {
-        changed: false,
-        text: `${label} ${id}: already decided elsewhere or gone; nothing changed (${error.message})`,
-      };
+    if (error instanceof EngineError && error.code === 'NOT_FOUND') {
+      return { changed: false, missing: true, refusal: error.message };
     }
-    if (error instanceof EngineError && error.code === 'VALIDATION_FAILED') {
-      return { changed: false, text: `${label} ${id}: nothing changed (${error.message})` };
+    if (
+      error instanceof EngineError &&
+      (error.code === 'CONFLICT' || error.code === 'VALIDATION_FAILED')
+    ) {
+      return { changed: false, missing: false, refusal: error.message };
     }
     throw error;
   }
-  return { changed: true, text: `${label} ${id}: ${PAST[verb] ?? verb} by ${actor}` };
+  return { changed: true, missing: false, refusal: null };
+}
+
+/**
+ * The callback answer and the message's new text after a press. The message keeps the item's
+ * text and gains its outcome, read back from the engine: a second press, here or on the copy in
+ * another chat, shows the same outcome (with who decided) instead of replacing it. A press that
+ * changed nothing on an item still waiting (a refused task move, say) leaves the message alone.
+ */
+function afterPress(
+  button: { readonly kind: ButtonKind; readonly verb: string; readonly id: string },
+  decision: Decision,
+  item: NamedItem,
+  actor: string,
+): { readonly answer: string; readonly message: string | null } {
+  const label = `${LABEL[button.kind]} ${button.id}`;
+  const done = `${PAST[button.verb] ?? button.verb} by ${actor}`;
+  const outcome = item.outcome ?? (decision.changed ? done : null);
+  const message = outcome === null ? null : `${item.text}\n\n→ ${outcome}`;
+  if (decision.changed) return { answer: `${label}: ${done}`, message };
+  const answer =
+    item.outcome === null
+      ? `${label}: nothing changed (${decision.refusal})`
+      : `${label}: already ${item.outcome}; nothing changed`;
+  return { answer, message };
 }
 
 function keyboardOf(item: ReviewItem): InlineKeyboard {
@@ -185,8 +220,13 @@ export async function startTelegramReview(
       return;
     }
     const pages = Math.ceil(items.length / pageSize);
-    const asked = Number.parseInt(ctx.match.trim() || '1', 10);
-    const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+    const asked = ctx.match.trim();
+    const page = asked === '' ? 1 : /^\d{1,6}$/.test(asked) ? Number(asked) : Number.NaN;
+    if (!(page >= 1 && page <= pages)) {
+      const range = pages === 1 ? 'there is only page 1' : `pages are 1 to ${pages}`;
+      await ctx.reply(`No page "${asked.slice(0, 20)}": ${range} (${items.length} waiting).`);
+      return;
+    }
     for (const item of items.slice((page - 1) * pageSize, page * pageSize)) {
       await sendItem(ctx, item);
     }
@@ -211,18 +251,33 @@ export async function startTelegramReview(
       return;
     }
     const actor = `telegram:${ctx.from.id}`;
-    const outcome = await decide(engine, button.kind, button.verb, button.id, actor);
+    const decision = await decide(engine, button.kind, button.verb, button.id, actor);
     logger.info('telegram decision', {
       kind: button.kind,
       verb: button.verb,
       id: button.id,
       actor,
-      changed: outcome.changed,
+      changed: decision.changed,
     });
-    await ctx.answerCallbackQuery({ text: outcome.text.slice(0, 200) });
+    const item = decision.missing ? null : await namedItem(engine, button.kind, button.id);
+    if (item === null) {
+      // A forged or mistyped id: the message it came with (maybe a pending item) stays as it is.
+      await ctx.answerCallbackQuery({
+        text: `${LABEL[button.kind]} ${button.id} does not exist; nothing changed.`.slice(0, 200),
+        show_alert: true,
+      });
+      return;
+    }
+    const { answer, message } = afterPress(button, decision, item, actor);
+    await ctx.answerCallbackQuery({ text: answer.slice(0, 200) });
+    if (message === null) return;
     try {
-      await ctx.editMessageText(outcome.text);
+      await ctx.editMessageText(message);
     } catch (error: unknown) {
+      // Pressed again on a message that already shows this outcome: Telegram refuses the same text.
+      if (error instanceof GrammyError && error.description.includes('message is not modified')) {
+        return;
+      }
       // The decision stands; an old or deleted message simply keeps its buttons.
       logger.warn('telegram message edit failed', { id: button.id, error });
     }

@@ -1,4 +1,11 @@
-import { type DeliveryKey, type Engine, taskEscalationDelivery } from '../../engine/index.js';
+import { EngineError, PROMPT_STATUSES } from '../../core/index.js';
+import {
+  type DeliveryKey,
+  type Engine,
+  type PromptView,
+  type ProposalView,
+  taskEscalationDelivery,
+} from '../../engine/index.js';
 
 /** A button: its label and the `callback_data` (`<kind>:<verb>:<id>`, at most 64 bytes). */
 export interface Button {
@@ -63,17 +70,26 @@ function onceTo(chatId: number, item: string): DeliveryKey {
   return { channel: 'telegram', recipient: String(chatId), item, version: '' };
 }
 
+/** A prompt as a message: the field once, then its current and proposed values. */
+function promptText(p: PromptView): string {
+  return [
+    `Review ${p.entity_id} ${p.field}`,
+    `now: ${p.current_value ?? '(none)'} → proposed: ${p.proposed_value ?? '(none)'}`,
+    `confidence ${p.confidence.toFixed(2)}; expires ${p.expires_at}`,
+  ].join('\n');
+}
+
+function proposalText(p: ProposalView): string {
+  return `Memory proposal ${p.proposal_id} → ${p.section}:\n${p.text}`;
+}
+
 /** Open review prompts, oldest first. */
 export async function promptItems(engine: Engine): Promise<readonly ReviewItem[]> {
   const prompts = await engine.listReviews();
   return prompts.map((p) => ({
     key: `prompt:${p.prompt_id}`,
     delivery: (chatId) => onceTo(chatId, `prompt:${p.prompt_id}`),
-    text: [
-      `Review ${p.entity_id} ${p.field}: ${p.proposed_change}`,
-      `now: ${p.current_value ?? '(none)'} → proposed: ${p.proposed_value ?? '(none)'}`,
-      `confidence ${p.confidence.toFixed(2)}; expires ${p.expires_at}`,
-    ].join('\n'),
+    text: promptText(p),
     buttons: buttonsFor('prompt', p.prompt_id),
   }));
 }
@@ -84,9 +100,50 @@ export async function proposalItems(engine: Engine): Promise<readonly ReviewItem
   return proposals.map((p) => ({
     key: `proposal:${p.proposal_id}`,
     delivery: (chatId) => onceTo(chatId, `proposal:${p.proposal_id}`),
-    text: `Memory proposal ${p.proposal_id} → ${p.section}:\n${p.text}`,
+    text: proposalText(p),
     buttons: buttonsFor('proposal', p.proposal_id),
   }));
+}
+
+/** An item a button names, whatever its status: its message text and how it was settled. */
+export interface NamedItem {
+  readonly text: string;
+  /** `confirmed by telegram:1001`, `approved`, `expired`…; null while it waits. */
+  readonly outcome: string | null;
+}
+
+function settled(status: string, by: string | null): string {
+  return by === null ? status : `${status} by ${by}`;
+}
+
+/** The item a button names, read again from the engine; null when there is no such item. */
+export async function namedItem(
+  engine: Engine,
+  kind: ButtonKind,
+  id: string,
+): Promise<NamedItem | null> {
+  if (kind === 'prompt') {
+    const prompts = await engine.listReviews({ status: PROMPT_STATUSES });
+    const p = prompts.find((x) => x.prompt_id === id.toLowerCase());
+    if (p === undefined) return null;
+    const waiting = p.status === 'open' || p.status === 'queued';
+    return { text: promptText(p), outcome: waiting ? null : settled(p.status, p.answered_by) };
+  }
+  if (kind === 'proposal') {
+    const p = (await engine.observer.listProposals('all')).find((x) => x.proposal_id === id);
+    if (p === undefined) return null;
+    return {
+      text: proposalText(p),
+      outcome: p.status === 'pending' ? null : settled(p.status, p.decided_by),
+    };
+  }
+  try {
+    const task = await engine.tasks.show(id);
+    return { text: `Task ${task.id}: ${task.title}`, outcome: null };
+  } catch (error: unknown) {
+    if (error instanceof EngineError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 /** Tasks escalated to the review queue; a later escalation of the same task is a new item. */

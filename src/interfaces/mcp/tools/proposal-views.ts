@@ -25,6 +25,10 @@ export const proposal = z.object({
   resolved_at: z.string().nullable(),
   memory_id: z.string().nullable(),
   expires_at: z.string().nullable(),
+  decided_by: z
+    .string()
+    .nullable()
+    .describe('Who approved or rejected it, e.g. telegram:123456; null when pending or unrecorded'),
 });
 
 /** One line for people describing a proposal. */

@@ -139,6 +139,11 @@ export const promptView = z.object({
   status: z.enum(PROMPT_STATUSES),
   created_at: z.string(),
   expires_at: z.string(),
+  answered_by: z
+    .string()
+    .nullable()
+    .describe('Who answered a closed prompt, e.g. telegram:123456; null when open or unrecorded'),
+  channel: z.string().nullable().describe('The surface the answer came through, e.g. telegram'),
 });
 
 /** A history entry in the wire form. */
