@@ -289,3 +289,41 @@ describe('buildRecallPack', () => {
     expect(moved).not.toContain('overdue');
   });
 });
+
+describe('approved P0 rules', () => {
+  it('lists them under P0 constraints with their source, and a constraint item saying the same once', () => {
+    const pack = buildRecallPack({
+      entity: 'user:primary',
+      now: NOW,
+      items: [
+        stateItem({
+          uid: 'c_000000000010',
+          typeTag: 'constraint',
+          text: 'Never email Client X on weekends.',
+        }),
+        stateItem({
+          uid: 'c_000000000011',
+          typeTag: 'constraint',
+          text: 'Monthly tool budget is $0',
+        }),
+      ],
+      entities: [],
+      rules: [
+        {
+          id: 'm-20261125-001',
+          text: 'Never email Client X on weekends',
+          source: 'MEMORY.md m-20261125-001',
+        },
+      ],
+    });
+    if (!pack.ok) throw pack.error;
+    expect(pack.value.sections.find((s) => s.key === 'p0_constraints')?.entries).toEqual([
+      {
+        id: 'm-20261125-001',
+        text: 'Never email Client X on weekends (MEMORY.md m-20261125-001)',
+        source: 'MEMORY.md m-20261125-001',
+      },
+      { id: 'c_000000000011', text: 'Monthly tool budget is $0' },
+    ]);
+  });
+});

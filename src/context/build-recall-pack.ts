@@ -1,4 +1,5 @@
 import {
+  comparableText,
   compareForRendering,
   DAY_MS,
   deadManStanding,
@@ -79,6 +80,12 @@ export interface RecallPackInput {
   readonly triggered?: readonly RecallEntry[];
   /** Standing instructions for the agent (approved prompt patches), listed first, as given. */
   readonly guidance?: readonly RecallEntry[];
+  /**
+   * Hard rules the user approved (promoted MEMORY.md entries of priority P0), listed under P0
+   * constraints with their source, after P0 tasks and before constraint items; a constraint item saying
+   * the same as one of them is left out (the rule carries it, with its source).
+   */
+  readonly rules?: readonly RecallEntry[];
 }
 
 /** Options of `buildRecallPack`. */
@@ -254,8 +261,8 @@ function itemEntry(item: StateItem, suffix = ''): RecallEntry {
 
 /**
  * The recall pack (seed 004) from structured state and canonical state, by fixed rules:
- * - **P0 constraints**: every active constraint item — a constraint always applies, so all are
- *   P0 — pinned, then most confident and most recent first.
+ * - **P0 constraints**: the approved P0 rules (`rules`), then every active constraint item — a
+ *   constraint always applies, so all are P0 — pinned, then most confident and most recent first.
  * - **Today's focus**: canonical fields whose value is dated today or tomorrow (dates as written
  *   in `now` and in the value), then open actions seen in the 24 hours before `now`.
  * - **Open commitments**: the other open actions.
@@ -332,11 +339,19 @@ function collectEntries(input: RecallPackInput): Result<SectionEntries> {
   const tracked = trackedActions(input.tasks ?? [], items);
   const openActions = withStatus('action', 'open').filter((item) => !tracked.has(item.uid));
   const tasks = taskEntries(input.tasks ?? [], input.now);
+  const rules = input.rules ?? [];
+  const ruled = new Set(rules.map((rule) => comparableText(rule.text.replace(/[.!]+$/, ''))));
   return ok({
     guidance: input.guidance ?? [],
     p0_constraints: [
       ...tasks.p0,
-      ...withStatus('constraint', 'active').map((item) => itemEntry(item)),
+      ...rules.map((rule) => ({
+        ...rule,
+        text: rule.source === undefined ? clean(rule.text) : `${clean(rule.text)} (${rule.source})`,
+      })),
+      ...withStatus('constraint', 'active')
+        .filter((item) => !ruled.has(comparableText(item.text.replace(/[.!]+$/, ''))))
+        .map((item) => itemEntry(item)),
     ],
     open_commitments: [
       ...tasks.commitments,

@@ -341,6 +341,7 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
           forget: (target, reason) => forget(deps, target, reason),
           afterForget,
           memories: promotionLink(vault),
+          embedder: search.embedder,
         },
         observerOptions,
       );

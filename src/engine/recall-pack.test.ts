@@ -244,6 +244,55 @@ describe('relevant procedures', () => {
     return `m-${proposal.proposal_id.slice(2)}`;
   }
 
+  it('lists approved P0 rules under P0 constraints, and no rule the user rejected', async () => {
+    // The reviewer's session: one P0 rule approved, one ("Never use yarn") rejected; the item
+    // extractor reads the same passage and makes a constraint item of the rejected rule.
+    const proposals = await proposalsFromSession(
+      engine,
+      [
+        line(
+          'm1',
+          'Always run the database migrations with --dry-run first; last time we lost the orders table.',
+          0,
+        ),
+        line('m3', 'I prefer pnpm over npm for every project in this repo. Never use yarn.', 1),
+      ].join('\n'),
+    );
+    const rule = proposals.find((p) => p.text.startsWith('Always run the database migrations'));
+    const yarn = proposals.find((p) => p.text.startsWith('Never use yarn'));
+    if (rule === undefined || yarn === undefined) throw new Error('expected both proposals');
+    expect(rule.memory_priority).toBe('P0');
+    await engine.observer.resolveProposal(rule.proposal_id, 'approve');
+    await engine.observer.resolveProposal(yarn.proposal_id, 'reject');
+    await engine.extractItems();
+    const items = await engine.listStateItems({ entityId: 'user:primary' });
+    expect(items.items.map((i) => i.text)).toContain('Never use yarn');
+
+    const pack = await engine.recall.recallPack({});
+    const p0 = pack.sections.find((s) => s.key === 'p0_constraints')?.entries ?? [];
+    expect(p0.map((e) => e.text)).toEqual([
+      `Always run the database migrations with --dry-run first; last time we lost the orders table (MEMORY.md m-${rule.proposal_id.slice(2)})`,
+    ]);
+    expect(pack.markdown).not.toContain('yarn');
+
+    // Said again after the rejection, the rule is the user's again.
+    clock.set('2026-01-28T10:00:00Z');
+    await engine.observer.capture({
+      text: JSON.stringify({
+        message_id: 'm9',
+        role: 'user',
+        content: 'Never use yarn.',
+        created_at: '2026-01-28T09:59:00Z',
+      }),
+      sessionId: 's1',
+      trigger: 'shutdown',
+      observe: 'sync',
+    });
+    await engine.extractItems();
+    const again = await engine.recall.recallPack({});
+    expect(again.markdown).toContain('Never use yarn');
+  });
+
   it('cites promoted and tagged procedures the prompt is about, with their source', async () => {
     const entry = await promoteProcedure();
     const invoices = await engine.vault.recordMemory({

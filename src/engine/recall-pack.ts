@@ -8,10 +8,12 @@ import {
 } from '../context/index.js';
 import {
   type Clock,
+  comparableText,
   DAY_MS,
   DEFAULT_ENTITY,
   EngineError,
   isTerminal,
+  type StateItem,
   sha256Hex,
   type Task,
   toIso,
@@ -21,6 +23,7 @@ import {
   isRetiredPassage,
   markRetired,
   readMemory,
+  readProposals,
   readRetiredPassages,
 } from '../observer/index.js';
 import { type PipelineDeps, recordTaskEvents } from '../pipeline/index.js';
@@ -171,10 +174,13 @@ async function recallPack(
   }
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
-  const items = await context.store.listStateItems({
-    entityId: entity,
-    statuses: ['active', 'open', 'blocked'],
-  });
+  const { rules, rejected } = await reviewedRules(context.store);
+  const items = (
+    await context.store.listStateItems({
+      entityId: entity,
+      statuses: ['active', 'open', 'blocked'],
+    })
+  ).filter((item) => !rejectedBefore(rejected, item));
   const query = request.query ?? '';
   const { matched, triggered } = await triggeredEntries(context, entity, query);
   const config = await readConfig(context.store);
@@ -185,7 +191,7 @@ async function recallPack(
     tasks,
   });
   const result = buildRecallPackFitting(
-    { items, entities: [], entity, now, tasks, triggered, procedures, guidance },
+    { items, entities: [], entity, now, tasks, triggered, procedures, guidance, rules },
     (markdown) => tokenizer.count(markdown) <= budget,
   );
   if (!result.ok) throw result.error;
@@ -205,6 +211,46 @@ async function recallPack(
     budget,
     triggers: matched,
   };
+}
+
+/**
+ * What the user's reviews of MEMORY.md proposals say about hard rules:
+ * - `rules`: the active promoted entries of priority P0, which belong under P0 constraints (they
+ *   apply to every entity, as procedures do), cited with their entry id;
+ * - `rejected`: the comparable text of each rejected proposal, with when it was rejected.
+ *
+ * A state item saying exactly what the user rejected as a memory proposal is left out of the pack
+ * when its evidence is no newer than the rejection (ADR 2026-11-28-rejected-proposals-in-the-pack):
+ * the item extractor read the same session passage the proposal came from, and the user's review
+ * outranks the extractor's reading of it. The item is not retired: it stays in `items list` and
+ * in the ledger, and the user saying the rule again after the rejection brings it back. Read-side
+ * only, so replay and rebuild are untouched.
+ */
+async function reviewedRules(store: Store): Promise<{
+  rules: RecallEntry[];
+  rejected: ReadonlyMap<string, string>;
+}> {
+  const rules = (await readMemory(store))
+    .filter((m) => m.status === 'active' && m.memory_priority === 'P0')
+    .map((m) => ({
+      id: m.memory_id,
+      text: m.text,
+      source: `MEMORY.md ${m.memory_id}`,
+    }));
+  const rejected = new Map<string, string>();
+  for (const p of await readProposals(store)) {
+    if (p.status !== 'rejected' || p.resolved_at === null) continue;
+    const key = comparableText(p.text.replace(/[.!]+$/, ''));
+    const known = rejected.get(key);
+    if (known === undefined || p.resolved_at > known) rejected.set(key, p.resolved_at);
+  }
+  return { rules, rejected };
+}
+
+/** Whether `item` says what a proposal rejected after the item's newest evidence said. */
+function rejectedBefore(rejected: ReadonlyMap<string, string>, item: StateItem): boolean {
+  const at = rejected.get(comparableText(item.text.replace(/[.!]+$/, '')));
+  return at !== undefined && Date.parse(item.lastSeenAt) <= Date.parse(at);
 }
 
 /** Tag that marks a vault memory as a procedure (`verity memories add … --tag procedure`). */

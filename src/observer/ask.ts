@@ -12,6 +12,11 @@ export interface AskDocument {
   readonly weight: number;
   /** A retired MEMORY.md entry or a passage it stands behind (`isRetiredPassage`): history. */
   readonly retired?: boolean;
+  /**
+   * Cosine similarity of the document to the question under the search embedder, when one is
+   * configured: lets a paraphrase ("what do I prefer" / "my preference") count as a match.
+   */
+  readonly similarity?: number;
 }
 
 /** One cited passage. */
@@ -41,31 +46,88 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
-function stem(word: string): string {
-  return word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+/**
+ * A light suffix-stripping stem, so that a word and its inflections and derived nouns meet
+ * ("prefers", "preferred", "preference" → "prefer"; "deployment" → "deploy"). An algorithm over
+ * endings, not a list of words; stems shorter than three letters are left alone.
+ */
+export function stem(word: string): string {
+  let w = word;
+  const strip = (pattern: RegExp, by = ''): boolean => {
+    const m = pattern.exec(w);
+    if (m === null || m.index < 3) return false;
+    w = w.slice(0, m.index) + by;
+    return true;
+  };
+  if (!(strip(/(?:ences?|ances?)$/) || strip(/ments?$/) || strip(/ies$/, 'y'))) {
+    if (strip(/ied$/, 'y')) {
+      // studied → study
+    } else if (strip(/(?:ing|ed)$/)) {
+      // A doubled final consonant of the stem is one letter: preferred → prefer, running → run.
+      if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
+    } else if (w.length > 4 && w.endsWith('s') && !w.endsWith('ss')) {
+      w = w.slice(0, -1);
+    }
+  }
+  return w;
 }
 
-function terms(text: string): Set<string> {
-  return new Set([...contentWords(text)].map(stem));
+/** The stems of a text's content words; with `forQuestion`, question words are left out. */
+function terms(text: string, forQuestion = false): Set<string> {
+  return new Set(
+    [...contentWords(text)]
+      .filter((t) => !(forQuestion && (QUESTION_WORDS.has(t) || QUESTION_WORDS.has(stem(t)))))
+      .map(stem),
+  );
 }
+
+/**
+ * Whether a passage only asks: every sentence of it ends with a question mark. A question
+ * asserts nothing, so it is never an answer, however many of the question's words it repeats.
+ */
+export function isQuestion(text: string): boolean {
+  const sentences = text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return sentences.length > 0 && sentences.every((s) => s.trimEnd().endsWith('?'));
+}
+
+/** Whether `text` shares at least one content-word stem with the question. */
+export function sharesQuestionTerm(question: string, text: string): boolean {
+  const wanted = terms(question, true);
+  for (const t of terms(text)) if (wanted.has(t)) return true;
+  return false;
+}
+
+/**
+ * The similarity above which a passage that shares only one of the question's words still
+ * answers it (a paraphrase), and the share of the score it adds. Set by hand from the bundled
+ * Universal Sentence Encoder lite on a reviewer's workspace: the paraphrase pair ("what package
+ * manager do I prefer?" / "I prefer pnpm over npm…") at 0.51, other statements there at 0.17–0.48;
+ * checked, not tuned, on `engine/observer/ask-cases.test.ts` (16 of 17).
+ */
+const PARAPHRASE_SIMILARITY = 0.45;
+const SIMILARITY_SHARE = 2;
 
 /** The question's content words, for a full-text query (question words left out). */
 export function questionTerms(question: string): string[] {
   return [...contentWords(question)]
-    .filter((t) => !QUESTION_WORDS.has(stem(t)) && /^[a-z0-9]+$/.test(t))
+    .filter((t) => !QUESTION_WORDS.has(t) && /^[a-z0-9]+$/.test(t))
     .sort();
 }
 
 /**
  * Ranks documents by the question's content words (inverse-document-frequency weighted, length
- * normalised, times each document's weight) and returns the best `limit` with a score above 0.
+ * normalised, plus the embedder's similarity when given, times each document's weight) and
+ * returns the best `limit` with a score above 0. Questions are left out: they assert nothing.
  */
 export function rankDocuments(
   question: string,
   documents: readonly AskDocument[],
   limit = 5,
 ): { document: AskDocument; score: number }[] {
-  const wanted = [...terms(question)].filter((t) => !QUESTION_WORDS.has(t));
+  const wanted = [...terms(question, true)];
   if (wanted.length === 0) return [];
   const docTerms = documents.map((d) => terms(d.text));
   const df = new Map<string, number>();
@@ -79,13 +141,22 @@ export function rankDocuments(
       if (!set.has(t)) continue;
       score += Math.log(1 + (n + 1) / ((df.get(t) ?? 0) + 0.5));
     }
-    score = (score / Math.sqrt(Math.max(4, set.size))) * document.weight;
-    return { document, score: Math.round(score * 1000) / 1000 };
+    score = score / Math.sqrt(Math.max(4, set.size));
+    if (score > 0 && document.similarity !== undefined) {
+      score += SIMILARITY_SHARE * Math.max(0, document.similarity);
+    }
+    return { document, score: Math.round(score * document.weight * 1000) / 1000 };
   });
-  // A passage must match a real share of the question, else it is a coincidence.
+  // A passage must match a real share of the question, else it is a coincidence, unless the
+  // embedder reads it as a paraphrase of the question.
   const minimum = wanted.length >= 3 ? 2 : 1;
+  const enough = (i: number): boolean => {
+    const matched = wanted.filter((t) => docTerms[i]?.has(t)).length;
+    const similarity = documents[i]?.similarity ?? 0;
+    return matched >= minimum || (matched >= 1 && similarity >= PARAPHRASE_SIMILARITY);
+  };
   return scored
-    .filter((s, i) => s.score > 0 && wanted.filter((t) => docTerms[i]?.has(t)).length >= minimum)
+    .filter((s, i) => s.score > 0 && enough(i) && !isQuestion(s.document.text))
     .sort(
       (a, b) =>
         b.score - a.score ||

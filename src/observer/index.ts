@@ -8,7 +8,7 @@
  */
 
 export type { AskAnswer, AskDocument } from './ask.js';
-export { answerExtractively, rankDocuments } from './ask.js';
+export { answerExtractively, rankDocuments, sharesQuestionTerm } from './ask.js';
 export type { DraftContext } from './draft-context.js';
 export type {
   CaptureRecord,

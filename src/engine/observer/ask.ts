@@ -1,5 +1,6 @@
 // Answering a question from memory, observations, messages and state items.
 import { EngineError } from '../../core/index.js';
+import type { Embedder } from '../../embeddings/index.js';
 import { maskSecrets } from '../../language/index.js';
 import {
   type AskAnswer,
@@ -12,6 +13,7 @@ import {
   readObservations,
   readRetention,
   readRetiredPassages,
+  sharesQuestionTerm,
 } from '../../observer/index.js';
 import type { LanguageModel } from '../../providers/index.js';
 import { queryTerms, shownText } from '../../search/index.js';
@@ -29,7 +31,11 @@ export async function ask(
     });
   }
   const limit = askOptions?.limit ?? 5;
-  const documents = await askDocuments(rt, question, askOptions?.entityId);
+  const documents = await withSimilarity(
+    rt.embedder,
+    question,
+    await askDocuments(rt, question, askOptions?.entityId),
+  );
   const extractive = answerExtractively(question, documents, limit);
   const model = rt.options.languageModel ?? null;
   if (model === null || extractive.citations.length === 0) return extractive;
@@ -107,6 +113,53 @@ async function askDocuments(
     text: markRetired(retired, d),
     ...(isRetiredPassage(retired, d) ? { retired: true } : {}),
   }));
+}
+
+/**
+ * The documents with their similarity to the question under the search embedder, so that a
+ * paraphrase counts (issue: "what package manager do I prefer?" missed "I prefer pnpm…"). Only
+ * documents sharing a word stem with the question are embedded: the similarity lowers the bar for
+ * them and orders them, it never admits a passage on its own. Without an embedder, or when it
+ * fails, the documents are ranked on their words alone.
+ */
+export async function withSimilarity(
+  embedder: Embedder | null,
+  question: string,
+  documents: readonly AskDocument[],
+): Promise<AskDocument[]> {
+  const candidates = documents
+    .map((d, i) => ({ d, i }))
+    .filter(({ d }) => sharesQuestionTerm(question, d.text));
+  if (embedder === null || candidates.length === 0) return [...documents];
+  try {
+    const [query, vectors] = await Promise.all([
+      embedder.embedQuery(question),
+      embedder.embedDocuments(candidates.map(({ d }) => embedder.documentInput(d.text))),
+    ]);
+    const out = [...documents];
+    candidates.forEach(({ d, i }, k) => {
+      const v = vectors[k];
+      if (v !== undefined) out[i] = { ...d, similarity: cosine(query, v) };
+    });
+    return out;
+  } catch (error: unknown) {
+    if (error instanceof EngineError && error.code === 'PROVIDER_FAILED') return [...documents];
+    throw error;
+  }
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createGptTokenizer } from '../../context/index.js';
 import { type Clock, EngineError, type JsonObject, toIso } from '../../core/index.js';
+import type { Embedder } from '../../embeddings/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { EVENT_TYPES } from '../../ledger/index.js';
 import type {
@@ -41,6 +42,8 @@ export interface ObserverRuntime {
   readonly forget: ObserverCapabilityDeps['forget'];
   readonly afterForget: ObserverCapabilityDeps['afterForget'];
   readonly memories: PromotionLink | undefined;
+  /** The search embedder, or null when vectors are off. */
+  readonly embedder: Embedder | null;
   /** Where MEMORY.md, REVIEW.md and memory/YYYY-MM-DD.md are written. */
   readonly workspace: string;
   readonly reviewPath: string;
@@ -75,6 +78,7 @@ export function createObserverRuntime(
     forget: context.forget,
     afterForget: context.afterForget,
     memories: context.memories,
+    embedder: context.embedder ?? null,
     workspace,
     reviewPath: resolve(workspace, 'REVIEW.md'),
     memoryPath: resolve(workspace, 'MEMORY.md'),

@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/index.js';
+import type { Embedder } from '../../embeddings/index.js';
 import type { JobQueue, JobWorker } from '../../jobs/index.js';
 import type {
   AskAnswer,
@@ -215,6 +216,8 @@ export interface ObserverCapabilityDeps {
   readonly afterForget: () => Promise<void>;
   /** Keeps the vault's memories in step with promoted entries; absent, promotion stays file-only. */
   readonly memories?: PromotionLink;
+  /** The search embedder: `ask` reads paraphrases with it; absent or null, `ask` is lexical. */
+  readonly embedder?: Embedder | null;
 }
 
 /**
