@@ -14,6 +14,8 @@
  * every 90 days", "the API key lives in Vault", "the PIN is 6 digits long".
  */
 
+import { replaceSpans } from '../core/index.js';
+
 /** One secret value found in a text: where it is and what kind of secret it is. */
 export interface SecretSpan {
   /** Offset of the value's first character. */
@@ -2265,14 +2267,7 @@ export function holdsSecret(text: string): boolean {
  */
 export function maskSecrets(text: string, asked?: string): string {
   const spans = findSecrets(text, asked);
-  if (spans.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const span of spans) {
-    out += text.slice(at, span.start) + SECRET_MASK;
-    at = span.end;
-  }
-  return out + text.slice(at);
+  return spans.length === 0 ? text : replaceSpans(text, spans, () => SECRET_MASK);
 }
 
 /**
