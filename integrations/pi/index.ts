@@ -183,7 +183,11 @@ function readPending(path: string): PendingCapture | null {
     return typeof value.file === 'string' &&
       typeof value.session === 'string' &&
       triggers.includes(value.trigger)
-      ? { file: value.file, session: value.session, trigger: value.trigger as 'shutdown' }
+      ? {
+          file: value.file,
+          session: value.session,
+          trigger: value.trigger as PendingCapture['trigger'],
+        }
       : null;
   } catch {
     return null;
