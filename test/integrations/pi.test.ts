@@ -212,7 +212,9 @@ describe('pi extension', () => {
         },
         { type: 'compact' },
         { type: 'prompt', message: 'Which port does the invoice exporter use?' },
+        { type: 'prompt', message: 'Does the invoice exporter still listen on port 7311?' },
         { type: 'prompt', message: '/verity which port does the invoice exporter use' },
+        { type: 'prompt', message: '/verity --help' },
       ]);
       session = newestSession();
       turns = model.requests
@@ -221,7 +223,7 @@ describe('pi extension', () => {
         .map((r) => r.body['messages'] as ChatMessage[]);
     });
 
-    it('runs both turns and the compaction, the first without a store yet', () => {
+    it('runs the turns and the compaction, the first without a store yet', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toBe('');
       // Before the first capture creates the store, the context fails once and the turn goes on;
@@ -234,7 +236,7 @@ describe('pi extension', () => {
       ]);
       expect(rpcEvents(run).find((e) => e.command === 'compact')).toMatchObject({ success: true });
       expect(readFileSync(session.file, 'utf8')).toContain(SUMMARY);
-      expect(turns).toHaveLength(2);
+      expect(turns).toHaveLength(3);
     });
 
     it("sends Verity's context for the prompt to the model only when Verity has some", () => {
@@ -244,12 +246,19 @@ describe('pi extension', () => {
       expect(textOf(injected[0])).toContain('The invoice exporter now listens on port 7311.');
     });
 
+    it("sends only the current prompt's context: earlier turns' packs stay out", () => {
+      // pi keeps every context message in the session; the third turn carries its own pack only.
+      const injected = turns[2]?.filter(fromVerity) ?? [];
+      expect(injected).toHaveLength(1);
+      expect(textOf(injected[0])).toContain('port 7311');
+    });
+
     it('captures on compaction and again on shutdown, each observed', () => {
       const rows = captures().filter((c) => c.session_id === session.id);
       // The shutdown capture holds both prompts and replies; the injected context is no message.
       expect(rows).toEqual([
         expect.objectContaining({ trigger: 'compaction', entry_count: 2, observed: true }),
-        expect.objectContaining({ trigger: 'shutdown', entry_count: 4, observed: true }),
+        expect.objectContaining({ trigger: 'shutdown', entry_count: 6, observed: true }),
       ]);
       const [log] = readdirSync(join(dir, 'workspace', 'memory'));
       expect(readFileSync(join(dir, 'workspace', 'memory', log as string), 'utf8')).toContain(
@@ -262,7 +271,15 @@ describe('pi extension', () => {
         (e) => e.type === 'message_end' && e.message?.customType === 'verity-answer',
       );
       expect(textOf(answer?.message)).toContain('The invoice exporter now listens on port 7311.');
-      expect(turns).toHaveLength(2);
+      expect(turns).toHaveLength(3);
+    });
+
+    it('hands the text after /verity to ask as the question, even when it reads as an option', () => {
+      const answers = rpcEvents(run).filter(
+        (e) => e.type === 'message_end' && e.message?.customType === 'verity-answer',
+      );
+      expect(answers).toHaveLength(2);
+      expect(textOf(answers[1]?.message)).not.toMatch(/Usage:|Options:/);
     });
 
     it('makes capturing the same session again a no-op', () => {
@@ -301,6 +318,67 @@ describe('pi extension', () => {
     expect(run.stdout).toContain(REPLY);
     expect(model.requests.slice(from)).toHaveLength(1);
     expect(run.stderr).toContain('verity context failed: no answer within 300 ms');
+  });
+});
+
+/** A process holding the store's write lock (`BEGIN IMMEDIATE`) until `release` is called. */
+async function holdWriteLock(): Promise<{ release: () => Promise<void> }> {
+  const script = `const db = new (require(${JSON.stringify(
+    join(ROOT, 'node_modules', 'better-sqlite3'),
+  )}))(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('locked');
+  process.stdin.resume(); process.stdin.on('end', () => { db.exec('COMMIT'); db.close(); });`;
+  const child = spawn(process.execPath, ['-e', script, join(dir, 'verity', 'verity.db')]);
+  await new Promise<void>((locked, failed) => {
+    child.stdout.once('data', () => locked());
+    child.once('exit', (code) => failed(new Error(`lock holder exited with ${code}`)));
+  });
+  return {
+    release: () => {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
+describe('pi extension with a busy store', () => {
+  it('keeps an exit capture that found the store locked and runs it at the next start', async () => {
+    const pending = join(dir, 'sessions', 'verity-pending');
+    const lock = await holdWriteLock();
+    let run: PiRun;
+    try {
+      run = await piPrint(['The staging database is called heron.'], {
+        session: true,
+        env: {
+          ...verityEnv,
+          VERITY_PI_CONTEXT_TIMEOUT_MS: '1000',
+          VERITY_PI_CAPTURE_TIMEOUT_MS: '3000',
+        },
+      });
+    } finally {
+      await lock.release();
+    }
+    expect(run.code, run.stderr).toBe(0);
+    const kept = readdirSync(pending).filter((name) => name.endsWith('-shutdown.json'));
+    const waiting = kept
+      .map((name) => JSON.parse(readFileSync(join(pending, name), 'utf8')) as { file: string })
+      .find((capture) => readFileSync(capture.file, 'utf8').includes('heron'));
+    const file = waiting?.file as string;
+    const id = (JSON.parse(readFileSync(file, 'utf8').split('\n')[0] as string) as { id: string })
+      .id;
+    // The warning names the session and the command that captures it by hand.
+    expect(run.stderr).toContain('verity capture failed: no answer within 3000 ms');
+    expect(run.stderr).toContain(
+      `to capture it now run: verity capture ${file} --session ${id} --trigger shutdown --sync`,
+    );
+    expect(captures().filter((c) => c.session_id === id)).toEqual([]);
+
+    const next = await piPrint(['Hello again.'], { session: true });
+    expect(next.code, next.stderr).toBe(0);
+    expect(captures().filter((c) => c.session_id === id)).toEqual([
+      expect.objectContaining({ trigger: 'shutdown', entry_count: 2 }),
+    ]);
+    expect(readdirSync(pending)).toEqual([]);
   });
 });
 

@@ -10,6 +10,8 @@ export const EXIT_CODES = {
   usage: 2,
   /** Input was rejected by validation (rejected lines went to the DLQ). */
   rejected: 3,
+  /** Another process held the store's lock past the wait limit: nothing was done, try again. */
+  busy: 4,
 } as const;
 
 /** The one mapping from engine error codes to exit codes. */
@@ -29,7 +31,9 @@ export class UsageError extends Error {
 
 /** The exit code for an error that ended a command. */
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof EngineError) return BY_ERROR_CODE[error.code];
+  if (error instanceof EngineError) {
+    return error.details['busy'] === true ? EXIT_CODES.busy : BY_ERROR_CODE[error.code];
+  }
   if (error instanceof UsageError) return EXIT_CODES.usage;
   if (error instanceof CommanderError) {
     // Help and version end with exit code 0; every other commander error is a usage error.

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngineError } from '../../core/index.js';
-import { retryWhileBusy } from './sqlite-errors.js';
+import { type BusyWait, retryWhileBusy } from './sqlite-errors.js';
 
 /** One versioned schema change. Versions start at 1 and increase by one; a script never changes. */
 export interface Migration {
@@ -423,13 +423,14 @@ export function assertMigrated(
 export async function applyMigrations(
   db: Database.Database,
   list: readonly Migration[] = migrations,
+  wait?: BusyWait,
 ): Promise<number> {
   const latest = list.reduce((highest, migration) => Math.max(highest, migration.version), 0);
-  const seen = await retryWhileBusy(() => schemaVersion(db));
+  const seen = await retryWhileBusy(() => schemaVersion(db), wait);
   assertNotNewer(seen, latest);
   if (seen === latest) return latest;
 
-  await retryWhileBusy(() => db.exec('BEGIN IMMEDIATE'));
+  await retryWhileBusy(() => db.exec('BEGIN IMMEDIATE'), wait);
   try {
     db.exec(CREATE_MIGRATIONS_TABLE);
     const current = schemaVersion(db);

@@ -50,17 +50,55 @@ function backoffMs(attempt: number): number {
   return 5 + Math.random() * (ceiling - 5);
 }
 
+/** How long a call waits for another process's lock, and who hears that it is waiting. */
+export interface BusyWait {
+  /** After this long waiting, `onWaiting` is called once. Default 1000. */
+  readonly noticeAfterMs?: number;
+  /**
+   * After this long waiting, the call fails with a STORE_FAILED error whose details carry
+   * `busy: true`. Default: no limit (contention is never an error).
+   */
+  readonly limitMs?: number;
+  /** Told once that the call has waited `noticeAfterMs` and is still waiting. */
+  readonly onWaiting?: (waitedMs: number) => void;
+}
+
+/** Waits as long as it takes and tells no one: the store's default. */
+export const WAIT_FOREVER: BusyWait = {};
+
+/** The error of a call that waited `limitMs` for another process's lock. */
+export function busyError(waitedMs: number): EngineError {
+  const seconds = (waitedMs / 1000).toFixed(1);
+  return new EngineError(
+    'STORE_FAILED',
+    `the SQLite store is busy: another process has held its write lock for ${seconds} s (a capture, ingest or server writing); try again when it has finished`,
+    { operation: 'lock', busy: true, waitedMs },
+  );
+}
+
 /**
  * Runs `attempt` until it stops failing with `SQLITE_BUSY`, waiting asynchronously between tries
- * so the event loop keeps running. Contention is never surfaced: this waits for as long as another
- * connection holds the lock. Any other failure is rethrown as it is.
+ * so the event loop keeps running. By default it waits for as long as another connection holds
+ * the lock; `wait` can say so after a while and give up after a limit (see `BusyWait`). Any other
+ * failure is rethrown as it is.
  */
-export async function retryWhileBusy<T>(attempt: () => T | Promise<T>): Promise<T> {
+export async function retryWhileBusy<T>(
+  attempt: () => T | Promise<T>,
+  wait: BusyWait = WAIT_FOREVER,
+): Promise<T> {
+  const started = Date.now();
+  let told = false;
   for (let tries = 0; ; tries += 1) {
     try {
       return await attempt();
     } catch (error: unknown) {
       if (!isBusyError(error)) throw error;
+    }
+    const waited = Date.now() - started;
+    if (wait.limitMs !== undefined && waited >= wait.limitMs) throw busyError(waited);
+    if (!told && waited >= (wait.noticeAfterMs ?? 1000)) {
+      told = true;
+      wait.onWaiting?.(waited);
     }
     await delay(backoffMs(tries));
   }

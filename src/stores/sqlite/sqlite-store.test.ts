@@ -280,6 +280,40 @@ describe('SqliteStore', () => {
         other.close();
       }
     });
+
+    it('says once that it waits for the lock, gives up at the limit, and reads meanwhile', async () => {
+      const waits: number[] = [];
+      const store = await openStore({
+        busyTimeoutMs: 0,
+        busyWait: { noticeAfterMs: 50, limitMs: 400, onWaiting: (ms) => waits.push(ms) },
+      });
+      await store.withWriteLock(SCOPE, (tx: WriteTx) => tx.putMeta('k', 'before'));
+      const other = new Database(path);
+      try {
+        other.exec('BEGIN IMMEDIATE');
+        // WAL: a read outside the write lock sees the last commit without waiting for the writer.
+        expect(await store.getMeta('k')).toBe('before');
+        expect(waits).toEqual([]);
+        const started = Date.now();
+        const failure = await store
+          .withWriteLock(SCOPE, (tx: WriteTx) => tx.putMeta('k', 'after'))
+          .catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(EngineError);
+        expect(failure).toMatchObject({
+          code: 'STORE_FAILED',
+          message: expect.stringMatching(/^the SQLite store is busy: .* write lock for 0\.\d s/),
+          details: { busy: true },
+        });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+        expect(waits).toHaveLength(1);
+        expect(waits[0]).toBeGreaterThanOrEqual(50);
+      } finally {
+        other.close();
+      }
+      // The lock is gone with the other connection: the store writes again.
+      await store.withWriteLock(SCOPE, (tx: WriteTx) => tx.putMeta('k', 'after'));
+      expect(await store.getMeta('k')).toBe('after');
+    });
   });
 
   describe('two processes', () => {

@@ -22,7 +22,7 @@ import type {
   WriteTx,
 } from '../store.js';
 import { applyMigrations, assertMigrated } from './migrations.js';
-import { retryWhileBusy, toStoreError } from './sqlite-errors.js';
+import { type BusyWait, retryWhileBusy, toStoreError, WAIT_FOREVER } from './sqlite-errors.js';
 import { SqliteQueries } from './sqlite-queries.js';
 import { canWrite, openReadOnly } from './sqlite-read-only.js';
 import { SqliteSearchQueries } from './sqlite-search-queries.js';
@@ -45,6 +45,13 @@ export interface SqliteStoreOptions {
    */
   readonly busyTimeoutMs?: number;
   /**
+   * What the store does past `busyTimeoutMs` while another process holds a lock it needs (to open,
+   * migrate, read or begin a write): by default it waits without limit and says nothing. A
+   * command line sets a notice (`onWaiting`) and a limit, after which the call fails with
+   * STORE_FAILED and `details.busy`.
+   */
+  readonly busyWait?: BusyWait;
+  /**
    * `FULL` (default) makes every commit durable before `withWriteLock` resolves. `NORMAL` is faster
    * but may lose the last commits on power loss (never on a process crash).
    */
@@ -59,6 +66,7 @@ export interface SqliteStoreOptions {
 
 const DEFAULT_OPTIONS = {
   busyTimeoutMs: 100,
+  busyWait: WAIT_FOREVER,
   synchronous: 'FULL',
 } as const satisfies Required<Omit<SqliteStoreOptions, 'path' | 'readOnly'>>;
 
@@ -154,13 +162,20 @@ export class SqliteStore
   readonly #rollback: Database.Statement<[]>;
   readonly #gate = new StoreGate('SQLite');
   #tail: Promise<void> = Promise.resolve();
+  readonly #busyWait: BusyWait;
 
   /**
    * Wraps two open, migrated connections to the same database (the same one for `:memory:`).
    * Use `createSqliteStore`, which opens, configures and migrates them.
    */
-  constructor(writer: Database.Database, reader: Database.Database, readOnly = false) {
+  constructor(
+    writer: Database.Database,
+    reader: Database.Database,
+    readOnly = false,
+    busyWait: BusyWait = WAIT_FOREVER,
+  ) {
     super();
+    this.#busyWait = busyWait;
     this.capabilities = { concurrentWriters: false, vectorIndex: true, writable: !readOnly };
     this.client = writer;
     this.#reader = reader;
@@ -252,7 +267,7 @@ export class SqliteStore
   async #readCommitted<T>(operation: string, query: () => T | Promise<T>): Promise<T> {
     this.#gate.assertOpen(operation);
     try {
-      return await retryWhileBusy(query);
+      return await retryWhileBusy(query, this.#busyWait);
     } catch (error: unknown) {
       throw toStoreError(operation, error);
     }
@@ -273,7 +288,7 @@ export class SqliteStore
 
   async #transact<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     try {
-      await retryWhileBusy(() => this.#begin.run());
+      await retryWhileBusy(() => this.#begin.run(), this.#busyWait);
     } catch (error: unknown) {
       throw toStoreError('begin', error);
     }
@@ -342,7 +357,7 @@ function openReadOnlyStore(settings: Required<SqliteStoreOptions>): SqliteStore 
     db = openReadOnly(settings.path, settings.busyTimeoutMs);
     sqliteVec.load(db);
     assertMigrated(db);
-    return new SqliteStore(db, db, true);
+    return new SqliteStore(db, db, true, settings.busyWait);
   } catch (error: unknown) {
     db?.close();
     throw toStoreError('open', error);
@@ -373,7 +388,10 @@ async function configureWriter(
   inMemory: boolean,
 ): Promise<void> {
   if (!inMemory) {
-    const mode = await retryWhileBusy(() => writer.pragma('journal_mode = WAL', { simple: true }));
+    const mode = await retryWhileBusy(
+      () => writer.pragma('journal_mode = WAL', { simple: true }),
+      options.busyWait,
+    );
     if (mode !== 'wal') {
       throw new EngineError('STORE_FAILED', `SQLite refused WAL journal mode (${String(mode)})`, {
         operation: 'open',
@@ -411,8 +429,8 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<Sq
     const writer = new Database(settings.path, { timeout: settings.busyTimeoutMs });
     opened.push(writer);
     await configureWriter(writer, settings, inMemory);
-    await applyMigrations(writer);
-    if (inMemory) return new SqliteStore(writer, writer);
+    await applyMigrations(writer, undefined, settings.busyWait);
+    if (inMemory) return new SqliteStore(writer, writer, false, settings.busyWait);
     const reader = new Database(settings.path, {
       readonly: true,
       fileMustExist: true,
@@ -420,7 +438,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<Sq
     });
     opened.unshift(reader);
     sqliteVec.load(reader);
-    return new SqliteStore(writer, reader);
+    return new SqliteStore(writer, reader, false, settings.busyWait);
   } catch (error: unknown) {
     for (const connection of opened) connection.close();
     throw toStoreError('open', error);
