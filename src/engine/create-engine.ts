@@ -206,6 +206,10 @@ async function applyPolicySettings(
   context: EngineContext,
   settings: NonNullable<EngineOptions['policy']>,
 ): Promise<void> {
+  // Read first without the write lock: a policy already in force (every open but the first after a
+  // configuration change) needs no writer, so a read-only command never queues behind one.
+  const stored = unwrap(policyFromStored(await context.store.getMeta('policy')));
+  if (canonicalJson(withOverrides(stored, settings)) === canonicalJson(stored)) return;
   await withPipelineTx(context.store, { entities: [], global: true }, async (tx) => {
     const session = await openSession(tx);
     const wanted = withOverrides(session.policy, settings);
