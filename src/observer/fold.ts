@@ -26,6 +26,12 @@ export interface SessionCapturedPayload {
    * it left blank (long ones holding no secret), so a later capture whose lines moved is matched.
    */
   readonly forgotten_digests?: readonly string[];
+  /**
+   * Set when a forget recorded the capture again: how many times forgets have (1 for the first).
+   * Event ids derive from the payload, so without it a forget that leaves what the one before it
+   * recorded (it blanks nothing new here) would repeat a redacted event's id and not be recorded.
+   */
+  readonly restoration?: number;
 }
 
 /** A capture as kept in derived state (without its entries). */
@@ -46,6 +52,12 @@ export interface CaptureRecord {
 export interface StoredObservations extends ObserverOutput {
   readonly recorded_at: string;
   readonly event_id: string;
+  /**
+   * Set when a forget recorded the observations again, with its capture's `restoration`: a forget
+   * of a line nothing was drawn from leaves them as the forget before it did, and without it they
+   * would repeat that (redacted) event's id, be refused, and leave the capture unobserved.
+   */
+  readonly restoration?: number;
 }
 
 /** Payload of `proposal.resolved`. */

@@ -201,8 +201,13 @@ async function restoreCaptures(
       c.capture.entries,
       original?.payload.forgotten_digests,
     );
-    const capture: SessionCapturedPayload =
-      digests.length === 0 ? c.capture : { ...c.capture, forgotten_digests: digests };
+    // Numbered, so that no recording repeats an earlier (redacted) one: see `restoration`.
+    const restoration = (original?.payload.restoration ?? 0) + 1;
+    const capture: SessionCapturedPayload = {
+      ...c.capture,
+      ...(digests.length === 0 ? {} : { forgotten_digests: digests }),
+      restoration,
+    };
     await recordEvent(
       rt.deps,
       EVENT_TYPES.sessionCaptured,
@@ -210,7 +215,8 @@ async function restoreCaptures(
       c.capture.entity_id,
     );
     if (c.observations !== null) {
-      await rt.record(EVENT_TYPES.observationsRecorded, c.observations as unknown as JsonObject);
+      const observations = { ...c.observations, restoration };
+      await rt.record(EVENT_TYPES.observationsRecorded, observations as unknown as JsonObject);
     }
   }
 }
