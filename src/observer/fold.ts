@@ -22,8 +22,9 @@ export interface SessionCapturedPayload {
   /** Set when `memory forget` recorded the capture again without what it forgot: its first capture. */
   readonly first_recorded_at?: string;
   /**
-   * Set when a forget recorded the capture again: SHA-256 digests of the role and text of entries
-   * it left blank (long ones holding no secret), so a later capture whose lines moved is matched.
+   * Set when a forget recorded the capture again: SHA-256 digests of the entries it left blank, of
+   * the role and text of a long one holding no secret, else of its session, role, time and the
+   * shape of its text, so a later capture whose lines moved is matched.
    */
   readonly forgotten_digests?: readonly string[];
   /**
