@@ -69,3 +69,17 @@ describe('a forgotten short line and another line of the same second (engine)', 
     expect(ledger).not.toContain('ok do it');
   });
 });
+
+describe("forgetting a captured line twice (the observer's forget step)", () => {
+  it('says the second time that the line is already forgotten', async () => {
+    const { engine } = t();
+    await captureNow(engine, SESSION, 's4');
+    await forgetLine(engine, 'line-3');
+    await expect(engine.observer.forgetMessage('s4', 'line-3', 'again')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('session:s4/line-3 is already forgotten'),
+    });
+    // A line the session never held is left to the ledger's own forget (null), as before.
+    expect(await engine.observer.forgetMessage('s4', 'line-9', 'never held')).toBeNull();
+  });
+});
