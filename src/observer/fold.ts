@@ -1,4 +1,5 @@
 import { DEFAULT_ENTITY, type JsonObject, type JsonValue } from '../core/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { StoreReader, WriteTx } from '../stores/index.js';
 import type { FrictionFix } from './render.js';
@@ -216,7 +217,10 @@ async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
   await tx.putMeta(OBSERVER_KEYS.memory, json(next));
 }
 
-/** Records a capture once (by capture key) and its user and assistant turns as thread messages. */
+/**
+ * Records a capture once (by capture key) and its user and assistant turns as thread messages,
+ * their secrets masked.
+ */
 async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<void> {
   const payload = event.payload as unknown as SessionCapturedPayload;
   const captures = await readCaptures(tx);
@@ -234,7 +238,8 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
     observed: false,
   };
   await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
-  for (const entry of payload.entries) {
+  const turns = payload.entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
+  for (const [i, entry] of payload.entries.entries()) {
     // An empty entry is the placeholder `memory forget` leaves of a forgotten message.
     if ((entry.role !== 'user' && entry.role !== 'assistant') || entry.text === '') continue;
     await tx.putMessage({
@@ -243,7 +248,9 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
       eventId: event.eventId,
       entityId: payload.entity_id,
       role: entry.role,
-      content: entry.text,
+      // Stored, and so indexed, as every surface shows it: a search for a secret's value finds
+      // nothing to test a guess against. The capture's event keeps the text as said.
+      content: maskSecrets(entry.text, askedBefore(turns, i)),
       createdAt: entry.at ?? event.eventTs,
       source: 'session',
     });
