@@ -24,8 +24,14 @@ const SESSION = unnumberedTranscript('2026-06-10T08:', [
 
 const onBothStores = useBothStores('verity-forget-captured-');
 
+/**
+ * The ledger's payloads, their ids and digests left out: a hex digest or id holds a run like
+ * "6803" now and then by chance, and says nothing of what the ledger keeps of a message.
+ */
 const ledgerText = async (engine: Engine): Promise<string> =>
-  JSON.stringify(await engine.readLedger(0, 1000));
+  JSON.stringify((await engine.readLedger(0, 1000)).map((e) => e.payload))
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+    .replace(/[0-9a-f]{32,}/g, '<digest>');
 
 const searched = async (engine: Engine, query: string): Promise<string> =>
   JSON.stringify((await engine.search(query, { mode: 'text' })).hits);
@@ -39,7 +45,9 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   expect(await searched(engine, 'Bertrand alpacas')).toContain('line-3');
   expect(JSON.stringify(await engine.observer.listProposals('all'))).toContain('Bertrand');
   expect(readFileSync(join(workspace, 'memory', '2026-06-10.md'), 'utf8')).toContain('Bertrand');
-  expect(await searched(engine, '6803')).toContain('line-5');
+  // The reply is kept in the capture's event, and indexed masked: its value finds nothing.
+  expect(await ledgerText(engine)).toContain('6803');
+  expect(await searched(engine, '6803')).toBe('[]');
 
   const forgotten = await engine.forget({
     kind: 'message',

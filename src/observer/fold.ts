@@ -1,4 +1,5 @@
 import { DEFAULT_ENTITY, type JsonObject, type JsonValue } from '../core/index.js';
+import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import { EVENT_TYPES, type LedgerEvent } from '../ledger/index.js';
 import type { StoreReader, WriteTx } from '../stores/index.js';
 import type { FrictionFix } from './render.js';
@@ -22,10 +23,17 @@ export interface SessionCapturedPayload {
   /** Set when `memory forget` recorded the capture again without what it forgot: its first capture. */
   readonly first_recorded_at?: string;
   /**
-   * Set when a forget recorded the capture again: SHA-256 digests of the role and text of entries
-   * it left blank (long ones holding no secret), so a later capture whose lines moved is matched.
+   * Set when a forget recorded the capture again: SHA-256 digests of the entries it left blank, of
+   * the role and text of a long one holding no secret, else of its session, role, time and the
+   * shape of its text, so a later capture whose lines moved is matched.
    */
   readonly forgotten_digests?: readonly string[];
+  /**
+   * Set when a forget recorded the capture again: how many times forgets have (1 for the first).
+   * Event ids derive from the payload, so without it a forget that leaves what the one before it
+   * recorded (it blanks nothing new here) would repeat a redacted event's id and not be recorded.
+   */
+  readonly restoration?: number;
 }
 
 /** A capture as kept in derived state (without its entries). */
@@ -46,6 +54,12 @@ export interface CaptureRecord {
 export interface StoredObservations extends ObserverOutput {
   readonly recorded_at: string;
   readonly event_id: string;
+  /**
+   * Set when a forget recorded the observations again, with its capture's `restoration`: a forget
+   * of a line nothing was drawn from leaves them as the forget before it did, and without it they
+   * would repeat that (redacted) event's id, be refused, and leave the capture unobserved.
+   */
+  readonly restoration?: number;
 }
 
 /** Payload of `proposal.resolved`. */
@@ -203,7 +217,10 @@ async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
   await tx.putMeta(OBSERVER_KEYS.memory, json(next));
 }
 
-/** Records a capture once (by capture key) and its user and assistant turns as thread messages. */
+/**
+ * Records a capture once (by capture key) and its user and assistant turns as thread messages,
+ * their secrets masked.
+ */
 async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<void> {
   const payload = event.payload as unknown as SessionCapturedPayload;
   const captures = await readCaptures(tx);
@@ -221,7 +238,8 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
     observed: false,
   };
   await tx.putMeta(OBSERVER_KEYS.captures, json([...captures, record]));
-  for (const entry of payload.entries) {
+  const turns = payload.entries.map((e) => ({ side: turnSide(e.role), text: e.text }));
+  for (const [i, entry] of payload.entries.entries()) {
     // An empty entry is the placeholder `memory forget` leaves of a forgotten message.
     if ((entry.role !== 'user' && entry.role !== 'assistant') || entry.text === '') continue;
     await tx.putMessage({
@@ -230,7 +248,9 @@ async function foldSessionCaptured(tx: WriteTx, event: LedgerEvent): Promise<voi
       eventId: event.eventId,
       entityId: payload.entity_id,
       role: entry.role,
-      content: entry.text,
+      // Stored, and so indexed, as every surface shows it: a search for a secret's value finds
+      // nothing to test a guess against. The capture's event keeps the text as said.
+      content: maskSecrets(entry.text, askedBefore(turns, i)),
       createdAt: entry.at ?? event.eventTs,
       source: 'session',
     });

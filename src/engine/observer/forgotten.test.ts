@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   entryDigest,
@@ -5,6 +6,7 @@ import {
   forgottenIndexes,
   momentDigest,
   scrubDailyLog,
+  textShape,
   withoutAnswersOf,
 } from './forgotten.js';
 
@@ -54,16 +56,31 @@ describe('forgottenDigests', () => {
 });
 
 describe('momentDigest', () => {
-  it('tells sessions, roles and times apart', () => {
+  it('tells sessions, roles, times and shapes of text apart', () => {
     const user = entry('line-1', 'user', 'yes', at(1));
     const digests = [
       momentDigest('s1', user),
       momentDigest('s2', user),
       momentDigest('s1', { ...user, role: 'assistant' }),
       momentDigest('s1', { ...user, at: at(2) }),
+      momentDigest('s1', { ...user, text: 'yes!' }),
+      momentDigest('s1', { ...user, text: 'ok thanks' }),
     ];
-    expect(new Set(digests).size).toBe(4);
+    expect(new Set(digests).size).toBe(6);
     expect(momentDigest('s1', { ...user, at: null })).toBeNull();
+  });
+
+  it('is the same for every value of a secret of one shape: a guess cannot be tested against it', () => {
+    const line = entry(
+      'line-4',
+      'user',
+      'The office door PIN is 4471, keep it to yourself.',
+      at(4),
+    );
+    expect(momentDigest('s1', { ...line, text: line.text.replace('4471', '9035') })).toBe(
+      momentDigest('s1', line),
+    );
+    expect(textShape(line.text)).toBe('aaa aaaaaa aaaa aaa aa 9999, aaaa aa aa aaaaaaaa.');
   });
 });
 
@@ -72,19 +89,34 @@ describe('forgottenIndexes', () => {
   const long = entry('line-5', 'user', 'We decided to repaint the hallway in sage green.', at(5));
   const digests = new Set([momentDigest('s1', forgotten) ?? '', entryDigest(long)]);
 
-  it('finds a short entry by its time, whatever its text or position, and a long one by its text', () => {
+  it('finds a short entry by its time and shape wherever it stands, and a long one by its text', () => {
     const entries = [
       entry('line-1', 'user', 'Edited opening line of the session.', at(1)),
       { ...long, id: 'line-2', at: at(9) },
-      { ...forgotten, id: 'line-4', text: '6803!' },
+      { ...forgotten, id: 'line-4' },
     ];
     expect(forgottenIndexes('s1', entries, digests, new Set())).toEqual([1, 2]);
   });
 
+  it('leaves another line of the same role and time', () => {
+    const other = [
+      { ...forgotten, id: 'line-6', text: 'ok thanks' },
+      { ...forgotten, id: 'line-7', text: 'We always deploy from the release branch only.' },
+    ];
+    expect(forgottenIndexes('s1', other, digests, new Set())).toEqual([]);
+  });
+
   it('leaves an entry of the same time whose text an earlier capture kept', () => {
-    const kept = { ...forgotten, text: 'Sounds good to me.' };
-    expect(forgottenIndexes('s1', [kept], digests, new Set([kept.text]))).toEqual([]);
+    expect(forgottenIndexes('s1', [forgotten], digests, new Set([forgotten.text]))).toEqual([]);
     expect(forgottenIndexes('s2', [forgotten], digests, new Set())).toEqual([]);
+  });
+
+  it('still reads the digests of where an entry stood that earlier forgets kept', () => {
+    const place = createHash('sha256')
+      .update(`moment\ns1\nuser\n${at(3)}`)
+      .digest('hex');
+    const now = { ...forgotten, text: 'a line edited since' };
+    expect(forgottenIndexes('s1', [now], new Set([place]), new Set())).toEqual([0]);
   });
 });
 

@@ -13,8 +13,8 @@ import { maskSpans } from '../../search/index.js';
 /**
  * The shortest entry text a digest of its text is kept for. A digest of a short text ("6803",
  * "yes, Tuesday") gives the text back to anyone who tries the likely ones; such an entry, and one
- * holding a secret, is matched by where it stood instead (`momentDigest`), and a bare reply goes
- * with its question (`withoutAnswersOf`).
+ * holding a secret, is matched by where it stood and the shape of its text instead
+ * (`momentDigest`), and a bare reply goes with its question (`withoutAnswersOf`).
  */
 const DIGEST_MIN_CHARS = 24;
 
@@ -24,11 +24,44 @@ export function entryDigest(entry: Pick<TranscriptEntry, 'role' | 'text'>): stri
 }
 
 /**
- * The digest of where an entry stood: its session, role and time, none of its text. What
- * `withoutForgotten` matches an entry by whose text is too short or too secret for `entryDigest`:
- * a transcript edited elsewhere keeps each line's time. Null for an entry without a time.
+ * The shape of a text: each letter `a`, each digit `9`, each run of white space one space, other
+ * characters as they are. "ok do it" and "ok thanks", or a line and its edit, differ; every PIN
+ * of four digits has the same shape, so a digest of it cannot be tested against a guessed value
+ * the way a digest of the text (even with its secrets masked, since a masked span depends on what
+ * the secret reader finds) can.
+ */
+export function textShape(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\p{L}/gu, 'a')
+    .replace(/\p{N}/gu, '9')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The digest of where an entry stood and the shape of its text (`textShape`): its session, role,
+ * time and shape. What `withoutForgotten` matches an entry by whose text is too short or too
+ * secret for `entryDigest`: a transcript edited elsewhere keeps each line's time, and another
+ * line of the same role and second ("ok do it" forgotten, "ok thanks" kept) is told apart by its
+ * shape. Null for an entry without a time.
  */
 export function momentDigest(
+  sessionId: string,
+  entry: Pick<TranscriptEntry, 'role' | 'at' | 'text'>,
+): string | null {
+  if (entry.at === null) return null;
+  return createHash('sha256')
+    .update(`moment+shape\n${sessionId}\n${entry.role}\n${entry.at}\n${textShape(entry.text)}`)
+    .digest('hex');
+}
+
+/**
+ * The digest earlier forgets kept of a short or secret entry: its session, role and time only.
+ * Still read, so that what they forgot stays forgotten, though it also takes another line of the
+ * same role and second; no forget writes it any more (`momentDigest`).
+ */
+function placeDigest(
   sessionId: string,
   entry: Pick<TranscriptEntry, 'role' | 'at'>,
 ): string | null {
@@ -42,8 +75,8 @@ export function momentDigest(
  * Digests of the entries of `original` that `restored` (the same capture of session `sessionId`
  * recorded again by a forget) leaves blank, added to those the capture already kept, sorted: of
  * its text (`entryDigest`) for a text long enough not to be guessed from its digest and holding no
- * secret (a digest of "my PIN is 4471" is found by trying every PIN), else of where it stood
- * (`momentDigest`).
+ * secret (a digest of "my PIN is 4471" is found by trying every PIN), else of where it stood and
+ * the shape of its text (`momentDigest`).
  */
 export function forgottenDigests(
   sessionId: string,
@@ -65,9 +98,9 @@ export function forgottenDigests(
 
 /**
  * The indexes of `entries` (a new capture of session `sessionId`) that a forget's `digests` name:
- * by role and text wherever the entry now stands, or by role and time (`momentDigest`) unless its
- * text is one the session's earlier captures kept (`keptTexts`): two lines of one minute, one of
- * them forgotten, leave the other as it was.
+ * by role and text wherever the entry now stands, or by role, time and shape (`momentDigest`, or
+ * an earlier forget's `placeDigest`) unless its text is one the session's earlier captures kept
+ * (`keptTexts`): two lines of one second, one of them forgotten, leave the other as it was.
  */
 export function forgottenIndexes(
   sessionId: string,
@@ -78,8 +111,9 @@ export function forgottenIndexes(
   return entries.flatMap((e, i) => {
     if (e.text === '') return [];
     if (digests.has(entryDigest(e))) return [i];
-    const moment = momentDigest(sessionId, e);
-    return moment !== null && digests.has(moment) && !keptTexts.has(e.text) ? [i] : [];
+    if (keptTexts.has(e.text)) return [];
+    const moments = [momentDigest(sessionId, e), placeDigest(sessionId, e)];
+    return moments.some((d) => d !== null && digests.has(d)) ? [i] : [];
   });
 }
 

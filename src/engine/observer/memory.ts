@@ -108,7 +108,8 @@ export async function forgetMemory(
  * observations read from it, the proposals and promoted entries made from those, and its passages
  * in the daily logs go with it, and the state read from it is re-derived. The placeholder keeps a
  * redelivered transcript from bringing the text back (see `withoutForgotten` in `observe.ts`).
- * Returns null when the session holds no such entry.
+ * Returns null when the session holds no such entry; throws NOT_FOUND (`already_forgotten`) when it
+ * holds it only as a forget's placeholder.
  */
 export async function forgetCapturedMessage(
   rt: ObserverRuntime,
@@ -120,7 +121,16 @@ export async function forgetCapturedMessage(
   const records = await quotingRecords(rt);
   const proposals = await readProposals(rt.store);
   const planned = planMessageForget(sessionId, entryId, inputs, proposals, records);
-  if (planned.captures.length === 0) return null;
+  if (planned.captures.length === 0) {
+    // Held only as the placeholder an earlier forget left: say so, rather than "nothing matches".
+    const held = inputs.some((i) => i.payload.entries.some((e) => e.id === entryId));
+    if (!held) return null;
+    throw new EngineError(
+      'NOT_FOUND',
+      `message session:${sessionId}/${entryId} is already forgotten: nothing of it is left to erase`,
+      { thread_id: `session:${sessionId}`, message_id: entryId, already_forgotten: true },
+    );
+  }
   const { plan, derived } = widened(planned, inputs, records);
   const blanked = new Set<string>();
   for (const c of plan.captures) {
@@ -201,8 +211,13 @@ async function restoreCaptures(
       c.capture.entries,
       original?.payload.forgotten_digests,
     );
-    const capture: SessionCapturedPayload =
-      digests.length === 0 ? c.capture : { ...c.capture, forgotten_digests: digests };
+    // Numbered, so that no recording repeats an earlier (redacted) one: see `restoration`.
+    const restoration = (original?.payload.restoration ?? 0) + 1;
+    const capture: SessionCapturedPayload = {
+      ...c.capture,
+      ...(digests.length === 0 ? {} : { forgotten_digests: digests }),
+      restoration,
+    };
     await recordEvent(
       rt.deps,
       EVENT_TYPES.sessionCaptured,
@@ -210,7 +225,8 @@ async function restoreCaptures(
       c.capture.entity_id,
     );
     if (c.observations !== null) {
-      await rt.record(EVENT_TYPES.observationsRecorded, c.observations as unknown as JsonObject);
+      const observations = { ...c.observations, restoration };
+      await rt.record(EVENT_TYPES.observationsRecorded, observations as unknown as JsonObject);
     }
   }
 }

@@ -195,8 +195,8 @@ async function earlierEntries(
  * it: every kept `line-N` entry of that capture that it holds is there with the same role, time
  * and text, and the blank one with the same role and time (the same file, re-sent or grown).
  * Wherever it stands, an entry a forget kept a digest of (`forgottenDigests`: of its role and
- * text, or for a short or secret one of its role and time) is blanked, with the replies only it
- * made secret: a transcript edited above a forgotten line, or elsewhere.
+ * text, or for a short or secret one of its role, time and the shape of its text) is blanked, with
+ * the replies only it made secret: a transcript edited above a forgotten line, or elsewhere.
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
