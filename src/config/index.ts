@@ -44,6 +44,11 @@ export interface Config {
   readonly database: DatabaseTarget;
   /** Pinned clock (epoch ms), or null for the system clock. */
   readonly now: number | null;
+  /**
+   * How long a command waits for another process's write lock before it fails with exit 4
+   * (`VERITY_BUSY_WAIT_S`, seconds); null waits as long as it takes.
+   */
+  readonly busyWaitSeconds: number | null;
   readonly file: ConfigFile;
   readonly http: { readonly port: number; readonly host: string };
   /** Bearer token for the HTTP API; null leaves it open on loopback only. */
@@ -206,6 +211,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       },
     );
   }
+  const waitText = env['VERITY_BUSY_WAIT_S'];
+  const busyWaitSeconds = waitText ? Number(waitText) : null;
+  if (busyWaitSeconds !== null && !(Number.isFinite(busyWaitSeconds) && busyWaitSeconds > 0)) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `VERITY_BUSY_WAIT_S must be a number of seconds above 0 (got "${waitText}")`,
+      { setting: 'busy_wait' },
+    );
+  }
   const logLevel = env['VERITY_LOG_LEVEL'] || 'info';
   if (!isLogLevel(logLevel)) {
     throw new EngineError(
@@ -219,6 +233,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     workspace: resolve(cwd, file.workspace ?? env['VERITY_WORKSPACE'] ?? '.'),
     database: databaseTarget(home, env, file),
     now,
+    busyWaitSeconds,
     file,
     http: {
       port: flags.port ?? envPort ?? file.http?.port ?? 7077,

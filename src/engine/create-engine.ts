@@ -27,7 +27,7 @@ import {
 } from '../pipeline/index.js';
 import { loadZoneParser } from '../projections/index.js';
 import type { Store } from '../stores/index.js';
-import { createSqliteStore } from '../stores/sqlite/index.js';
+import { type BusyWait, createSqliteStore } from '../stores/sqlite/index.js';
 import type { ContextCapability, EngineContextOptions } from './context-capability.js';
 import { deferCapability } from './deferred.js';
 import { createDeliveriesCapability } from './deliveries-capability.js';
@@ -69,6 +69,11 @@ export interface EngineOptions {
   readonly clock?: Clock;
   /** Injected id source; defaults to UUID v7 from the clock and crypto randomness. */
   readonly ids?: IdSource;
+  /**
+   * How a SQLite store waits for another process's write lock (see `BusyWait`): by default without
+   * limit and silently, as `serve` and jobs want; a command line sets a notice and may set a limit.
+   */
+  readonly storeWait?: BusyWait;
   /**
    * Policy settings from config. When they differ from the policy in force, a `policy.changed`
    * event records the change, so replay sees it at the same position.
@@ -169,7 +174,10 @@ async function openStore(options: EngineOptions): Promise<Store> {
     const { createPostgresStore } = await import('../stores/postgres/index.js');
     return createPostgresStore({ url: options.database.url, schema: options.database.schema });
   }
-  return createSqliteStore({ path: options.database?.path ?? join(options.home, 'verity.db') });
+  return createSqliteStore({
+    path: options.database?.path ?? join(options.home, 'verity.db'),
+    ...(options.storeWait === undefined ? {} : { busyWait: options.storeWait }),
+  });
 }
 
 /** The pipeline's dependencies and the policy in force, shared by every capability. */

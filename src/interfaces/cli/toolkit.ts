@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { type Config, type ConfigFlags, loadConfig } from '../../config/index.js';
 import { toWireJson } from '../../core/index.js';
-import type { Engine } from '../../engine/index.js';
+import type { Engine, EngineOptions } from '../../engine/index.js';
 import type { CliIo } from './cli-io.js';
 import { UsageError } from './exit-codes.js';
 
@@ -115,7 +115,10 @@ export function createToolkit(context: CommandContext): CliToolkit {
       warned = true;
       for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
     }
-    const engine = await createEngine(await engineOptionsFromConfig(config));
+    const engine = await createEngine({
+      ...(await engineOptionsFromConfig(config)),
+      storeWait: commandLineWait(io, config.busyWaitSeconds),
+    });
     try {
       await fn(engine);
     } finally {
@@ -149,5 +152,24 @@ export function createToolkit(context: CommandContext): CliToolkit {
     setExitCode: (code) => {
       context.exitCode = code;
     },
+  };
+}
+
+/**
+ * How a command waits for another process's write lock on a SQLite store: it says so on stderr after
+ * a second, and gives up (exit 4, "the store is busy") after `VERITY_BUSY_WAIT_S` seconds when that is
+ * set; otherwise it waits as long as it takes, as it always did.
+ */
+function commandLineWait(
+  io: CliIo,
+  seconds: number | null,
+): NonNullable<EngineOptions['storeWait']> {
+  return {
+    noticeAfterMs: 1000,
+    ...(seconds === null ? {} : { limitMs: seconds * 1000 }),
+    onWaiting: () =>
+      io.stderr(
+        `verity: the store is busy (another process is writing); waiting${seconds === null ? '' : ` up to ${seconds} s`}\n`,
+      ),
   };
 }

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './__fixtures__/run-cli.js';
+
+// Another process holds the store's write lock (a capture, an ingest, a server writing): a read
+// answers at once, and a write says it waits and, with VERITY_BUSY_WAIT_S, gives up with exit 4.
+const NOW = ['--now', '2026-02-20T10:00:00Z'];
+
+let dir: string;
+let home: string;
+
+function jsonl(id: string, content: string): string {
+  const path = join(dir, `${id}.jsonl`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ type: 'message', thread_id: 'trip', message_id: id, role: 'user', content, created_at: '2026-02-19T15:00:00Z' })}\n`,
+  );
+  return path;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verity-cli-busy-'));
+  home = join(dir, 'home');
+  expect((await runCli(['--home', home, ...NOW, 'init'])).code).toBe(0);
+  expect(
+    (
+      await runCli([
+        '--home',
+        home,
+        ...NOW,
+        'ingest',
+        jsonl('m1', "We're in Tahoe now, back Monday."),
+      ])
+    ).code,
+  ).toBe(0);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a store another process is writing to', () => {
+  it('answers a read at once and refuses a write after VERITY_BUSY_WAIT_S with exit 4', async () => {
+    const writer = new Database(join(home, 'verity.db'));
+    const saved = process.env['VERITY_BUSY_WAIT_S'];
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      const read = await runCli(['--home', home, ...NOW, 'state', 'get', 'user:primary']);
+      expect(read.code).toBe(0);
+      expect(read.stdout).toContain('Tahoe');
+      expect(read.stderr).not.toContain('busy');
+
+      process.env['VERITY_BUSY_WAIT_S'] = '1.5';
+      const write = await runCli(['--home', home, ...NOW, 'ingest', jsonl('m2', 'Back home now.')]);
+      expect(write.code).toBe(4);
+      expect(write.stderr).toContain(
+        'the store is busy (another process is writing); waiting up to 1.5 s',
+      );
+      expect(write.stderr).toMatch(/busy: another process has held its write lock/);
+    } finally {
+      if (saved === undefined) delete process.env['VERITY_BUSY_WAIT_S'];
+      else process.env['VERITY_BUSY_WAIT_S'] = saved;
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+    // Nothing was lost: once the lock is gone the same write goes through.
+    const retried = await runCli(['--home', home, ...NOW, 'ingest', join(dir, 'm2.jsonl')]);
+    expect(retried.code).toBe(0);
+  }, 60_000);
+
+  it('refuses a VERITY_BUSY_WAIT_S that is not a positive number of seconds', async () => {
+    const saved = process.env['VERITY_BUSY_WAIT_S'];
+    process.env['VERITY_BUSY_WAIT_S'] = 'soon';
+    try {
+      const run = await runCli(['--home', home, ...NOW, 'stats']);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(
+        'VERITY_BUSY_WAIT_S must be a number of seconds above 0 (got "soon")',
+      );
+    } finally {
+      if (saved === undefined) delete process.env['VERITY_BUSY_WAIT_S'];
+      else process.env['VERITY_BUSY_WAIT_S'] = saved;
+    }
+  });
+});
