@@ -82,4 +82,15 @@ describe("forgetting a captured line twice (the observer's forget step)", () => 
     // A line the session never held is left to the ledger's own forget (null), as before.
     expect(await engine.observer.forgetMessage('s4', 'line-9', 'never held')).toBeNull();
   });
+
+  it('says so through `verity forget` too, though the line has no message row any more', async () => {
+    const { engine } = t();
+    await captureNow(engine, SESSION, 's4');
+    await forgetLine(engine, 'line-3');
+    await expect(forgetLine(engine, 'line-3')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('session:s4/line-3 is already forgotten'),
+    });
+    await expect(forgetLine(engine, 'line-9')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
 });

@@ -130,7 +130,10 @@ describe('forget of a message a taken-up decision cites (engine, end to end)', (
 
       await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' });
 
-      expect(dailyLog(workspace)).not.toContain(decision);
+      expect(dailyLog(workspace)).not.toContain(`🔴 (08:03) ${decision}`);
+      // The assistant's own statement was not forgotten: since the rule observer reads "lgtm" as
+      // agreement too (one reader of agreement, rules@22) it is kept as context, as in the case above.
+      expect(dailyLog(workspace)).toContain(`🟡 (08:02) ${decision}`);
       expect(dailyLog(workspace)).toContain('legacy importer');
       expect((await proposalTexts(engine)).join('\n')).not.toContain(decision);
       expect(await observationHits(engine, 'staging Postgres')).not.toContainEqual(

@@ -78,7 +78,9 @@ async function capturedSession(
 ): Promise<string | null> {
   if (target.kind !== 'message' || !target.threadId.startsWith(SESSION_THREAD)) return null;
   const message = await context.store.getMessage(target.threadId, target.messageId);
-  if (message === null) return null;
+  // A forgotten entry has no message row left: the observer's forget still knows it (as the
+  // placeholder the first forget left) and says it is already forgotten, or returns null.
+  if (message === null) return target.threadId.slice(SESSION_THREAD.length);
   const event = await context.store.getEvent(message.eventId);
   if (event === null || event.type !== EVENT_TYPES.sessionCaptured) return null;
   return target.threadId.slice(SESSION_THREAD.length);
