@@ -46,6 +46,15 @@ describe("the speaker's own activity is not a member's family state", () => {
   });
 });
 
+describe("a 'my' outside the main clause says nothing of whose the event is", () => {
+  it('reads the family entry when the speaker names something of their own after it', () => {
+    const read = reader(HOME, slots(HOME, { 'family.schedule.swim': '2026-10-06 17:00' }));
+    expect(read('Swim moved to Thursdays, same time, so I can make my meeting')).toEqual([
+      'family:home family.schedule.swim=2026-10-08 17:00 (strong)',
+    ]);
+  });
+});
+
 describe('a bare move of an event with no member named', () => {
   const BARE_HOUR = ['Piano moved to 18:00', 'Piano got pushed to 6pm', 'piano is moving to 18:00'];
 

@@ -762,7 +762,9 @@ function ownerSaid(text: string, doc: DocContext): OwnerSaid {
   if (name !== null && canBeName(name) && !ownedByOther(text, name, doc)) {
     return { by: 'member', member: name };
   }
-  const my = MY_OWN.exec(text);
+  // Only in the main clause: "swim moved to Thursday so I can make my meeting" is the family's.
+  const main = text.split(/[,;]|\s(?:so|because|since|but|and|as|while|when)\s/i)[0] ?? text;
+  const my = MY_OWN.exec(main);
   if (my?.[1] && !RELATIONAL_NOUN.pattern.test(my[1])) return { by: 'speaker', member: null };
   return { by: 'unsaid', member: null };
 }
