@@ -85,14 +85,18 @@ function key(words: readonly string[]): string {
   return words.map(singular).join('_');
 }
 
-/** The known slots this speaker's reading may write, by the item their subject names. */
-function slotsNamed(subject: string, doc: DocContext): Slot[] {
+/**
+ * The known slots this speaker's reading may write, by the item their subject names: the
+ * speaker's own and those of the group their "we" means, or, for a subject said as "my …" ("my
+ * pilates is actually at 7"), the speaker's own only: the speaker's activity is no member's.
+ */
+function slotsNamed(subject: string, doc: DocContext, mine: boolean): Slot[] {
   const words = slugify(subject)
     .split('_')
     .filter((w) => w !== '');
   if (words.length === 0 || PRONOUN.test(subject.trim())) return [];
   const wanted = key(words);
-  const writers = new Set([weEntity(doc), speakerEntity(doc)]);
+  const writers = new Set(mine ? [speakerEntity(doc)] : [weEntity(doc), speakerEntity(doc)]);
   return doc.input.known.filter((slot) => {
     if (!writers.has(slot.entityId) || slot.committed === false) return false;
     const parts = slot.field.split('.');
@@ -168,7 +172,7 @@ export function statedCorrection(
   // which keep it out of the speaker's state.
   if (/^(?:his|her|their|its|your)\s/i.test(body) || /['’]s\s/.test(subject)) return NOT_HANDLED;
   if (/^(?:his|her|their|its|your)$/i.test(subject.split(/\s+/)[0] ?? '')) return NOT_HANDLED;
-  const named = slotsNamed(subject, doc);
+  const named = slotsNamed(subject, doc, /^my\s/i.test(body));
   const items = new Set(named.map(itemOf));
   if (items.size !== 1) return NOTHING;
   const target =
@@ -179,6 +183,12 @@ export function statedCorrection(
   const newValue = amount ?? scheduleValue(value, target.value, doc.input.at);
   if (newValue === null || newValue === target.value) return NOTHING;
   const schedule = target.field.startsWith('family.schedule.');
+  // A household's schedule entry found from a member's own thread, only by its name matching:
+  // nothing said whose it is, so it is tentative (the owner rule of the family schedule).
+  const matchedElsewhere =
+    schedule &&
+    target.entityId !== (doc.group ?? doc.input.entityId) &&
+    target.entityId !== speakerEntity(doc);
   return {
     handled: true,
     candidates: [
@@ -190,7 +200,7 @@ export function statedCorrection(
         confidence: 1,
         correction: true,
         span: text,
-        evidence: 'strong',
+        evidence: matchedElsewhere ? 'weak' : 'strong',
         priority: 1,
       },
     ],

@@ -21,7 +21,7 @@ import {
 } from '../clauses.js';
 import { activityTime, type DateMention, findDates } from '../dates.js';
 import { canBeName, NAME, nameSlug, singular, slugify } from '../text.js';
-import { HEDGED_CONFIDENCE } from '../types.js';
+import { HEDGED_CONFIDENCE, type KnownSlot } from '../types.js';
 
 /** A document line that opens by saying there is no such event ("No swim this week"). */
 const NO_EVENT = /^(?:(?:subject|re|fwd?)\s*:\s*)*no\s+(?!later\b|more\b|change\b)/i;
@@ -72,9 +72,9 @@ const SCHEDULE_MEMBER = new RegExp(
   String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b`,
   'u',
 );
-/** The thing moved in "moved (the|Mia's) <thing> to". */
+/** The thing moved in "moved (the|Mia's) <thing> to" ("switched swim to", "changed piano to"). */
 const MOVED_OBJECT = new RegExp(
-  String.raw`\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted)\s+(?:the\s+|${NAME}'s\s+)?(.{2,40}?)\s+to\s+`,
+  String.raw`\b(?:move|moved|push|pushed|reschedule|rescheduled|shift|shifted|switch|switched|change|changed)\s+(?:the\s+|${NAME}'s\s+)?(.{2,40}?)\s+to\s+`,
   'iu',
 );
 
@@ -238,8 +238,11 @@ function dayInName(clause: Clause, before: number): string | null {
   return said?.date ?? null;
 }
 
-/** The schedule slot an event phrase names: an existing slot when the words match one. */
-function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
+/**
+ * The words of an event phrase that name the event: without a day said in it, a possessor, a
+ * bracketed aside, a label, noise words and numbers.
+ */
+function phraseWords(phrase: string, doc: DocContext): string[] {
   // When the event is, is not what it is called ("Soccer game tomorrow is at 10am" is the soccer
   // game): a date said inside the name goes to the value, never into the slot.
   const undated = findDates(phrase, doc.input.at)
@@ -256,9 +259,14 @@ function eventSlug(phrase: string, doc: DocContext, entityId: string): string | 
       /^(?:updated|moved|new|reminder|cancelled|canceled|rescheduled|changed)\s*[:-]\s*/i,
       '',
     );
-  const words = slugify(cleaned)
+  return slugify(cleaned)
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w) && !/^u\d+$/.test(w) && !/^\d+$/.test(w));
+}
+
+/** The schedule slot an event phrase names: an existing slot when the words match one. */
+function eventSlug(phrase: string, doc: DocContext, entityId: string): string | null {
+  const words = phraseWords(phrase, doc);
   if (words.length === 0 || words.length > 5) return null;
   const known = matchKnown(words, 'family.schedule', doc.input.known, entityId);
   // In chat, a name whose head (its last noun) the entry on record does not have is another
@@ -481,6 +489,13 @@ const TIME_AFTER =
 /** An event word that is a whole word: the head of an activity's noun phrase. */
 const EVENT_HEAD = new RegExp(`^${EVENT_WORDS.source}$`, 'i');
 
+/** A schedule slot an event phrase names, the entity it is on, and whether it was only matched. */
+interface EventSlot {
+  readonly slug: string;
+  readonly entityId: string;
+  readonly weak: boolean;
+}
+
 /** Adds one schedule entry: the event's slug, its value, the span read, and whether it corrects. */
 type ScheduleEntry = (slug: string, value: string, span: string, correction: boolean) => Candidate;
 
@@ -542,11 +557,42 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   if (!EVENT_WORDS.test(t)) return [];
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
-  const member = SCHEDULE_MEMBER.exec(t);
-  const memberName = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
-  const entityId = scheduleEntity(memberName && canBeName(memberName) ? memberName : null, doc);
-  const entry: ScheduleEntry = (slug, value, span, correction) =>
-    scheduleCandidate(doc, entityId, slug, value, clause, span, stateIntent, correction);
+  const owner = ownerSaid(t, doc);
+  const entityId =
+    doc.kind === 'chat' ? ownerEntity(owner, doc) : scheduleEntity(owner.member, doc);
+  // The slot an event phrase names and the entity it is on: in chat, by the owner rule
+  // (`ownedSlot`), else as the event's own slug on the owner's entity. Null when the phrase
+  // names no slot or, said of nobody, more than one.
+  let ambiguous = false;
+  const slotOf = (phrase: string): EventSlot | null => {
+    const found = doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc) : null;
+    if (found === 'ambiguous') {
+      ambiguous = true;
+      return null;
+    }
+    if (found !== null) {
+      const slug = found.slot.field.slice('family.schedule.'.length);
+      return { slug, entityId: found.entityId, weak: found.weak };
+    }
+    const slug = eventSlug(phrase, doc, entityId);
+    return slug === null ? null : { slug, entityId, weak: false };
+  };
+  const entryOn =
+    (at: EventSlot): ScheduleEntry =>
+    (slug, value, span, correction) => {
+      const c = scheduleCandidate(
+        doc,
+        at.entityId,
+        slug,
+        value,
+        clause,
+        span,
+        stateIntent,
+        correction,
+      );
+      return at.weak ? { ...c, evidence: 'weak' } : c;
+    };
+  const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
 
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     return documentSchedule(clause, doc, entityId, entry);
@@ -563,12 +609,13 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const called =
     cancelled?.[1] === undefined ? cancelledObject(clause) : activityPhrase(cancelled[1]);
   if (called && EVENT_WORDS.test(called)) {
-    const slug = eventSlug(called, doc, entityId);
-    if (slug !== null) {
-      doc.lastSchedule = slug;
-      out.push(entry(slug, 'cancelled', cancelled?.[0] ?? t, true));
+    const at = slotOf(called);
+    if (at !== null) {
+      doc.lastSchedule = at.slug;
+      out.push(entryOn(at)(at.slug, 'cancelled', cancelled?.[0] ?? t, true));
       return out;
     }
+    if (ambiguous) return out;
   }
   const timed =
     /^(.{2,50}?)\s+(?:is|'s|are|will be|has been moved|got moved|moved|was moved)\s+(?:now\s+|still\s+|back\s+)?(?:to\s+)?(?:at|on|for)?\s*(?=\S)/i.exec(
@@ -581,17 +628,18 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       t,
     );
   if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
-    const slug = eventSlug(movedFrom[1], doc, entityId);
+    const at = slotOf(movedFrom[1]);
+    if (ambiguous) return out;
     const target = t.slice(movedFrom[0].length);
     // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
     const mention = findDates(target, doc.input.at)[0];
     const value =
-      slug === null
+      at === null
         ? null
-        : (weekdayOrHourTarget(target, t, doc, entityId, slug) ?? whenOf(mention, null));
-    if (slug !== null && value !== null) {
-      doc.lastSchedule = slug;
-      out.push(entry(slug, value, t, true));
+        : (weekdayOrHourTarget(target, t, doc, at.entityId, at.slug) ?? whenOf(mention, null));
+    if (at !== null && value !== null) {
+      doc.lastSchedule = at.slug;
+      out.push(entryOn(at)(at.slug, value, t, true));
       return out;
     }
   }
@@ -605,8 +653,11 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
   if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
-  const slug = eventSlug(phrase, doc, entityId);
-  if (slug === null) return out;
+  const resolved = slotOf(phrase);
+  if (resolved === null) return out;
+  const { slug } = resolved;
+  const on = resolved.entityId;
+  const add = entryOn(resolved);
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
@@ -617,19 +668,19 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const dated = clause.dates.some((d) => d.start >= offset - 1 && d.start <= offset + 1);
   const moveTarget =
     movedObject !== null || movedSubject !== null
-      ? weekdayOrHourTarget(t.slice(offset), t, doc, entityId, slug, !dated)
+      ? weekdayOrHourTarget(t.slice(offset), t, doc, on, slug, !dated)
       : null;
   if (moveTarget !== null) {
     doc.lastSchedule = slug;
-    out.push(entry(slug, moveTarget, t, true));
+    out.push(add(slug, moveTarget, t, true));
     return out;
   }
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) {
-    const back = backToWeekdays(t.slice(offset), doc, entityId, slug);
+    const back = backToWeekdays(t.slice(offset), doc, on, slug);
     if (back !== null) {
       doc.lastSchedule = slug;
-      out.push(entry(slug, back, t, true));
+      out.push(add(slug, back, t, true));
     }
     return out;
   }
@@ -651,11 +702,9 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
         (/\btoday|tonight\b/i.test(t) ? today : nextWeekdayIn(t, doc.input.at)));
   const read = whenOf(mention, relativeToday);
   if (read === null) return out;
-  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, entityId, slug);
+  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, on, slug);
   doc.lastSchedule = slug;
-  out.push(
-    entry(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null),
-  );
+  out.push(add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null));
   return out;
 }
 
@@ -671,26 +720,126 @@ function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candida
   const t = clause.text;
   const shaped = SHAPED_MOVE.exec(t);
   if (!shaped?.[2]) return null;
-  const member = shaped[1] ?? null;
-  const entityId = scheduleEntity(member !== null && canBeName(member) ? member : null, doc);
   const said = slugify(shaped[2])
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w));
-  const slots = doc.input.known.filter(
-    (k) =>
-      k.entityId === entityId &&
-      k.committed !== false &&
-      k.field.startsWith('family.schedule.') &&
-      sameEvent(said, k.field.slice('family.schedule.'.length).split('_')),
-  );
-  const [slot] = slots;
-  if (slot === undefined || slots.length > 1) return null;
+  const owner = ownerSaid(t, doc);
+  const found = ownedSlot(said, owner, doc);
+  if (found === 'ambiguous') return [];
+  if (found === null) return null;
+  const { slot, entityId, weak } = found;
   const slug = slot.field.slice('family.schedule.'.length);
   const target = t.slice(shaped[0].length);
   const value = movedTo(target, t, doc, entityId, slug, slot.value);
   if (value === null) return null;
+  // A bare hour keeps the day on record; said of nobody in particular, that day must be the
+  // slot's coming occurrence, not a one-off on some other date (which the hour may not be about).
+  const bareHour = /^\d{2}:\d{2}$/.test(weekdayOrHourTarget(target, t, doc, entityId, slug) ?? '');
+  if (owner.by !== 'member' && bareHour && !comingWeek(slot, doc)) {
+    return [];
+  }
   doc.lastSchedule = slug;
-  return [scheduleCandidate(doc, entityId, slug, value, clause, t, intent, true)];
+  const candidate = scheduleCandidate(doc, entityId, slug, value, clause, t, intent, true);
+  return [weak ? { ...candidate, evidence: 'weak' } : candidate];
+}
+
+/**
+ * Who a schedule sentence is about, as said: a member by name ("Leo's piano", "(Mia)"), the
+ * speaker by "my" before the event ("my pilates": not "my son's piano", a relation), or nobody
+ * (a "we" sentence or a bare one: "we moved swim to Thursdays", "Piano moved to 18:00").
+ */
+interface OwnerSaid {
+  readonly by: 'member' | 'speaker' | 'unsaid';
+  readonly member: string | null;
+}
+
+/** "my <word>", the word not a relation ("my son's", "my daughter") nor a possessor. */
+const MY_OWN = /(?<![\p{L}])my\s+([\p{L}-]+)(?!['’]s\b)/iu;
+
+function ownerSaid(text: string, doc: DocContext): OwnerSaid {
+  const member = SCHEDULE_MEMBER.exec(text);
+  const name = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
+  if (name !== null && canBeName(name) && !ownedByOther(text, name, doc)) {
+    return { by: 'member', member: name };
+  }
+  // Only in the main clause: "swim moved to Thursday so I can make my meeting" is the family's.
+  const main = text.split(/[,;]|\s(?:so|because|since|but|and|as|while|when)\s/i)[0] ?? text;
+  const my = MY_OWN.exec(main);
+  if (my?.[1] && !RELATIONAL_NOUN.pattern.test(my[1])) return { by: 'speaker', member: null };
+  return { by: 'unsaid', member: null };
+}
+
+/** The entity a schedule said of `owner` is filed on when no slot on record is found. */
+function ownerEntity(owner: OwnerSaid, doc: DocContext): string {
+  return owner.by === 'speaker' ? speakerEntity(doc) : scheduleEntity(owner.member, doc);
+}
+
+/**
+ * The names a slot's slug carries of the members of its entity ("leo_piano" is Leo's piano), as
+ * name slugs.
+ */
+function slotMembers(slot: KnownSlot, doc: DocContext): Set<string> {
+  const members = (doc.input.registry.members[slot.entityId] ?? []).map(nameSlug);
+  const words = slot.field.slice('family.schedule.'.length).split('_');
+  return new Set(words.filter((w) => members.includes(w)));
+}
+
+/** The schedule slot on record the owner rule resolves to, with the entity it is filed on. */
+interface OwnedSlot {
+  readonly slot: KnownSlot;
+  readonly entityId: string;
+  /** Found only by matching the event on an entity other than the thread's own: tentative. */
+  readonly weak: boolean;
+}
+
+/**
+ * The one rule for whose schedule entry a sentence names (issue #10). The owner is, in order: a
+ * member named (their family's slot for the event, the one whose slug carries their name when the
+ * family has several, never another member's); the speaker ("my pilates": the speaker's own slots
+ * only, never the family's); else the sole slot on record that matches the event, among the
+ * thread's own entity, the family the speaker's "we" means and the speaker's own. Strong when said
+ * by name or found on the thread's own entity; weak (tentative) when found only by matching on
+ * another entity. `ambiguous` when more than one slot matches and nothing says whose: the caller
+ * reads nothing. Null when no slot on record matches.
+ */
+function ownedSlot(
+  said: readonly string[],
+  owner: OwnerSaid,
+  doc: DocContext,
+): OwnedSlot | 'ambiguous' | null {
+  const named = owner.member === null ? null : nameSlug(owner.member);
+  const entities =
+    owner.by === 'unsaid'
+      ? [doc.group, doc.input.registry.we[doc.input.entityId] ?? null, speakerEntity(doc)]
+      : [ownerEntity(owner, doc)];
+  const matching = doc.input.known.filter((k) => {
+    if (!entities.includes(k.entityId) || k.committed === false) return false;
+    if (!k.field.startsWith('family.schedule.')) return false;
+    const tags = slotMembers(k, doc);
+    if (named !== null && tags.size > 0 && !tags.has(named)) return false;
+    const words = k.field.slice('family.schedule.'.length).split('_');
+    return sameEvent(
+      said.filter((w) => w !== named),
+      words.filter((w) => !tags.has(w)),
+    );
+  });
+  const own = named === null ? matching : matching.filter((k) => slotMembers(k, doc).has(named));
+  const candidates = own.length === 1 ? own : matching;
+  const [slot] = candidates;
+  if (slot === undefined) return null;
+  if (candidates.length > 1) return 'ambiguous';
+  const home = doc.group ?? doc.input.entityId;
+  const weak = owner.by === 'unsaid' && slot.entityId !== home;
+  return { slot, entityId: slot.entityId, weak };
+}
+
+/** Whether the slot's recorded day is in the coming week (a weekly slot at its next occurrence). */
+function comingWeek(slot: KnownSlot, doc: DocContext): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(slot.value ?? '')?.[1];
+  if (day === undefined) return true;
+  const from = Date.parse(`${doc.input.at.slice(0, 10)}T00:00:00Z`);
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return at >= from && at < from + 7 * 86_400_000;
 }
 
 /** The subject and verb of a move said as "<event> (got) moved to …". */
@@ -715,10 +864,21 @@ function sameEvent(said: readonly string[], slug: readonly string[]): boolean {
   const core = (words: readonly string[]) =>
     words
       .filter((w) => !ENTRY_KIND.has(w))
-      .map(singular)
+      .map((w) => activityStem(singular(w)))
       .join('_');
   const a = core(said);
   return a !== '' && a === core(slug);
+}
+
+/**
+ * An activity said as its -ing form is the activity ("swimming" is "swim", "skating" "skate",
+ * "dancing" "dance"): the stem with a doubled final consonant undone, then with a final "e" taken
+ * off, so both spellings meet. Other words unchanged.
+ */
+function activityStem(word: string): string {
+  const root = /^(.{2,})ing$/.exec(word)?.[1];
+  const stem = root === undefined ? word : root.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  return stem.length > 3 ? stem.replace(/e$/, '') : stem;
 }
 
 /**
