@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './__fixtures__/run-cli.js';
+import { messageFile, runCli } from './__fixtures__/run-cli.js';
 
 // Another process holds the store's write lock (a capture, an ingest, a server writing): a read
 // answers at once, and a write says it waits and, with VERITY_BUSY_WAIT_S, gives up with exit 4.
@@ -11,15 +11,6 @@ const NOW = ['--now', '2026-02-20T10:00:00Z'];
 
 let dir: string;
 let home: string;
-
-function jsonl(id: string, content: string): string {
-  const path = join(dir, `${id}.jsonl`);
-  writeFileSync(
-    path,
-    `${JSON.stringify({ type: 'message', thread_id: 'trip', message_id: id, role: 'user', content, created_at: '2026-02-19T15:00:00Z' })}\n`,
-  );
-  return path;
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-cli-busy-'));
@@ -32,7 +23,7 @@ beforeAll(async () => {
         home,
         ...NOW,
         'ingest',
-        jsonl('m1', "We're in Tahoe now, back Monday."),
+        messageFile(dir, 'm1', "We're in Tahoe now, back Monday."),
       ])
     ).code,
   ).toBe(0);
@@ -54,7 +45,13 @@ describe('a store another process is writing to', () => {
       expect(read.stderr).not.toContain('busy');
 
       process.env['VERITY_BUSY_WAIT_S'] = '1.5';
-      const write = await runCli(['--home', home, ...NOW, 'ingest', jsonl('m2', 'Back home now.')]);
+      const write = await runCli([
+        '--home',
+        home,
+        ...NOW,
+        'ingest',
+        messageFile(dir, 'm2', 'Back home now.'),
+      ]);
       expect(write.code).toBe(4);
       expect(write.stderr).toContain(
         'the store is busy (another process is writing); waiting up to 1.5 s',

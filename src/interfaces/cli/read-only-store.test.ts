@@ -1,8 +1,8 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './__fixtures__/run-cli.js';
+import { messageFile, runCli } from './__fixtures__/run-cli.js';
 
 // Issue #12 item 6, with real file permissions. Root ignores them, so this runs only as another
 // user; the same store behaviour is tested as root through SQLite's readonly open flag
@@ -13,21 +13,12 @@ const NOW = ['--now', '2026-02-20T10:00:00Z'];
 let dir: string;
 let home: string;
 
-function jsonl(id: string, content: string): string {
-  const path = join(dir, `${id}.jsonl`);
-  writeFileSync(
-    path,
-    `${JSON.stringify({ type: 'message', thread_id: 'tahoe', message_id: id, role: 'user', content, created_at: '2026-02-19T15:00:00Z' })}\n`,
-  );
-  return path;
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-cli-ro-'));
   home = join(dir, 'home');
   if (runningAsRoot) return;
   expect((await runCli(['--home', home, ...NOW, 'init'])).code).toBe(0);
-  const first = jsonl('1842', "We're in Tahoe now, back Monday.");
+  const first = messageFile(dir, '1842', "We're in Tahoe now, back Monday.");
   expect((await runCli(['--home', home, ...NOW, 'ingest', first])).code).toBe(0);
   chmodSync(join(home, 'verity.db'), 0o444);
   chmodSync(home, 0o555);
@@ -55,7 +46,13 @@ describe.skipIf(runningAsRoot)('a store without write permission', () => {
 
   it('refuses a writing command with a clear error and leaves the folder as it was', async () => {
     const before = readdirSync(home).sort();
-    const run = await runCli(['--home', home, ...NOW, 'ingest', jsonl('1843', 'Now in Reno.')]);
+    const run = await runCli([
+      '--home',
+      home,
+      ...NOW,
+      'ingest',
+      messageFile(dir, '1843', 'Now in Reno.'),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/read-only \(no write permission on its file or folder\)/);
     expect(readdirSync(home).sort()).toEqual(before);

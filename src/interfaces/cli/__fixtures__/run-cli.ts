@@ -1,5 +1,7 @@
 // Test helpers: run the CLI in process with captured streams, or as a child process as users do.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../index.js';
 
@@ -48,4 +50,22 @@ export function spawnCli(args: readonly string[], env: Record<string, string>): 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Writes one user message as a JSONL file `<dir>/<id>.jsonl` for `verity ingest` (thread
+ * `thread`, said 2026-02-19 15:00 UTC) and returns its path.
+ */
+export function messageFile(dir: string, id: string, content: string, thread = 'tahoe'): string {
+  const path = join(dir, `${id}.jsonl`);
+  const record = {
+    type: 'message',
+    thread_id: thread,
+    message_id: id,
+    role: 'user',
+    content,
+    created_at: '2026-02-19T15:00:00Z',
+  };
+  writeFileSync(path, `${JSON.stringify(record)}\n`);
+  return path;
 }
