@@ -361,8 +361,13 @@ writer who never saw the code (47 with a secret in a reply that does not say it 
 near-misses where a question's bare reply is an ordinary value, 6 with both; 25 in nine languages
 other than English), split before any use by a seeded shuffle into 35 + 35: conv-tuning was read
 and fixed against in session 18, conv-heldout only scored (the conversation headline; 24 of 25
-leaked at the session's start). **conv-dev**: 22 conversations an engineer wrote beside the rules
-(not a measure of generalisation).
+leaked at the session's start). **conv-heldout2**: 50 conversations (30 secrets given after the
+ask or the scene, 5 of them corrected; 20 near-miss ordinary values; 19 in ten languages other than
+English) written on 2026-11-28 by a second writer who saw only the case format, scored once before
+session 20's conversation rules (22 of 30 leaked) and once after (18): never read, a headline
+beside conv-heldout. **conv-dev**: 22 conversations an engineer wrote beside the rules, and
+**sec11-\*** / **sec12-own**: conversations the session-20 engineers wrote and then fixed against
+(none of them a measure of generalisation).
 
 | set | secrets leaked | proposals | daily log | search | ask | context | phrases lost | proposed |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
