@@ -366,7 +366,7 @@ ask or the scene, 5 of them corrected; 20 near-miss ordinary values; 19 in ten l
 English) written on 2026-11-28 by a second writer who saw only the case format, scored once before
 session 20's conversation rules (22 of 30 leaked) and once after (18): never read, a headline
 beside conv-heldout. **conv-dev**: 22 conversations an engineer wrote beside the rules, and
-**sec11-\*** / **sec12-own**: conversations the session-20 engineers wrote and then fixed against
+the three **sec11** sets and **sec12-own**: conversations the session-20 engineers wrote and then fixed against
 (none of them a measure of generalisation).
 
 | set | secrets leaked | proposals | daily log | search | ask | context | phrases lost | proposed |
