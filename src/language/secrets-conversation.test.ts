@@ -88,7 +88,7 @@ describe('a short code after talk of getting access is the access code (sec12)',
   it.each([
     // The situations of conv-tuning, written afresh.
     [['locked out of the car pc again, what did u set it to', 'sorry!! 604410']],
-    [['need it for the netflix login on the tv', 'yep 118822']],
+    [['need it for the hulu login on the projector', 'yep 118822']],
     [
       [
         "She'll need to get in while I'm away",
@@ -153,7 +153,7 @@ describe('two things asked together, given as one reply (sec12)', () => {
   it.each([
     // A name alone, two names, or a pair where the first is the credential-shaped one.
     [
-      'What network should they join, and what do they type to connect?',
+      'Which network do they pick, and what do they type to connect?',
       'Ferncroft, ask me for the rest',
     ],
     ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
