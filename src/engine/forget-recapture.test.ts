@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../core/index.js';
-import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createEngine, type Engine } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { closeTestEngine, observerOnly, openTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 
 // A forgotten line must stay forgotten when the session is captured again from a transcript
 // edited elsewhere (its `line-N` ids no longer agree with the earlier capture), whether the line
@@ -36,32 +32,16 @@ const EDITED = transcript([
   ...LINES.slice(1),
 ]);
 
-let dir: string;
-let count = 0;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-forget-recapture-'));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
 async function withEngine(run: (e: Engine) => Promise<void>): Promise<void> {
-  count += 1;
-  const home = join(dir, `home-${count}`);
-  const engine = await createEngine({
-    home,
-    store: await createSqliteStore({ path: join(home, 'verity.db') }),
-    clock: fixedClock(Date.parse('2026-06-10T09:00:00Z')),
-    embeddings: { model: null },
-    extraction: null,
-    observer: { workspace: join(home, 'workspace') },
-  });
+  const opened = await openTestEngine(
+    'verity-forget-recapture-',
+    '2026-06-10T09:00:00Z',
+    observerOnly(),
+  );
   try {
-    await run(engine);
+    await run(opened.engine);
   } finally {
-    await engine.close();
+    await closeTestEngine(opened);
   }
 }
 

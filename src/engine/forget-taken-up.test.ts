@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../core/index.js';
-import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createEngine, type Engine } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { closeTestEngine, observerOnly, openTestEngine } from './__fixtures__/test-engine.js';
+import type { Engine } from './index.js';
 
 // A decision the user makes by taking up the assistant's turn cites the assistant's message and
 // the reply, and quotes only the assistant: forgetting either message must take it everywhere.
@@ -39,32 +37,16 @@ const TAKEN_UP = [
   turn('user', 'We decided to drop the legacy importer in June.', 4),
 ].join('\n');
 
-let dir: string;
-let count = 0;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-forget-taken-up-'));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
 async function withEngine(run: (e: Engine, workspace: string) => Promise<void>): Promise<void> {
-  count += 1;
-  const home = join(dir, `home-${count}`);
-  const engine = await createEngine({
-    home,
-    store: await createSqliteStore({ path: join(home, 'verity.db') }),
-    clock: fixedClock(Date.parse('2026-06-10T09:00:00Z')),
-    embeddings: { model: null },
-    extraction: null,
-    observer: { workspace: join(home, 'workspace') },
-  });
+  const opened = await openTestEngine(
+    'verity-forget-taken-up-',
+    '2026-06-10T09:00:00Z',
+    observerOnly(),
+  );
   try {
-    await run(engine, join(home, 'workspace'));
+    await run(opened.engine, join(opened.dir, 'workspace'));
   } finally {
-    await engine.close();
+    await closeTestEngine(opened);
   }
 }
 
