@@ -1,5 +1,5 @@
 // Answering a question from memory, observations, messages and state items.
-import { EngineError } from '../../core/index.js';
+import { cosineDistance, EngineError } from '../../core/index.js';
 import type { Embedder } from '../../embeddings/index.js';
 import { maskSecrets } from '../../language/index.js';
 import {
@@ -139,27 +139,13 @@ export async function withSimilarity(
     const out = [...documents];
     candidates.forEach(({ d, i }, k) => {
       const v = vectors[k];
-      if (v !== undefined) out[i] = { ...d, similarity: cosine(query, v) };
+      if (v !== undefined) out[i] = { ...d, similarity: 1 - cosineDistance(query, v) };
     });
     return out;
   } catch (error: unknown) {
     if (error instanceof EngineError && error.code === 'PROVIDER_FAILED') return [...documents];
     throw error;
   }
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /**
