@@ -85,6 +85,7 @@ export {
 } from './secrets.js';
 export type { Sentence } from './sentences.js';
 export { normalizeText, splitClauses, splitSentences } from './sentences.js';
+export { stem } from './stem.js';
 export type { StretchMention, StretchPlace } from './stretch-of-time.js';
 export { stretchesOfTime } from './stretch-of-time.js';
 export { parseTimeHint } from './time-hint.js';

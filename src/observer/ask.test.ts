@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AskDocument, answerExtractively, isQuestion, rankDocuments, stem } from './ask.js';
+import { stem } from '../language/index.js';
+import { type AskDocument, answerExtractively, isQuestion, rankDocuments } from './ask.js';
 
 function doc(kind: AskDocument['kind'], id: string, text: string, extra = {}): AskDocument {
   return { kind, id, text, at: '2026-11-28T09:00:00Z', source: 's', weight: 1, ...extra };

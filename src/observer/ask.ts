@@ -1,3 +1,4 @@
+import { splitSentences, stem } from '../language/index.js';
 import { contentWords } from './text-rules.js';
 
 /** Something `ask` can cite. */
@@ -46,32 +47,6 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
-/**
- * A light suffix-stripping stem, so that a word and its inflections and derived nouns meet
- * ("prefers", "preferred", "preference" → "prefer"; "deployment" → "deploy"). An algorithm over
- * endings, not a list of words; stems shorter than three letters are left alone.
- */
-export function stem(word: string): string {
-  let w = word;
-  const strip = (pattern: RegExp, by = ''): boolean => {
-    const m = pattern.exec(w);
-    if (m === null || m.index < 3) return false;
-    w = w.slice(0, m.index) + by;
-    return true;
-  };
-  if (!(strip(/(?:ences?|ances?)$/) || strip(/ments?$/) || strip(/ies$/, 'y'))) {
-    if (strip(/ied$/, 'y')) {
-      // studied → study
-    } else if (strip(/(?:ing|ed)$/)) {
-      // A doubled final consonant of the stem is one letter: preferred → prefer, running → run.
-      if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
-    } else if (w.length > 4 && w.endsWith('s') && !w.endsWith('ss')) {
-      w = w.slice(0, -1);
-    }
-  }
-  return w;
-}
-
 /** The stems of a text's content words; with `forQuestion`, question words are left out. */
 function terms(text: string, forQuestion = false): Set<string> {
   return new Set(
@@ -86,11 +61,8 @@ function terms(text: string, forQuestion = false): Set<string> {
  * asserts nothing, so it is never an answer, however many of the question's words it repeats.
  */
 export function isQuestion(text: string): boolean {
-  const sentences = text
-    .trim()
-    .split(/(?<=[.!?])\s+/)
-    .filter((s) => /[\p{L}\p{N}]/u.test(s));
-  return sentences.length > 0 && sentences.every((s) => s.trimEnd().endsWith('?'));
+  const sentences = splitSentences(text).filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+  return sentences.length > 0 && sentences.every((s) => s.asked);
 }
 
 /** Whether `text` shares at least one content-word stem with the question. */
