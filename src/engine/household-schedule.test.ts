@@ -199,6 +199,32 @@ describe('two children with the same activity and nobody named', () => {
   });
 });
 
+describe('one entry that fits, nobody named', () => {
+  const MIA_SWIM: Said = [[HOME, "Mia's swim practice is on Tuesday at 5pm"]];
+  const FIELD = 'family.schedule.mia_swim_practice';
+
+  it.each(['swim practice moved to 6pm', 'Swim practice got pushed to 18:00'])(
+    '"%s" in the household thread moves the one entry',
+    async (text) => {
+      const value = await afterSaying([...MIA_SWIM, [HOME, text]], (engine) =>
+        fieldValue(engine, HOME, FIELD),
+      );
+      expect(value).toBe('2026-10-06 18:00');
+    },
+  );
+
+  it("commits nothing from a parent's own thread (the entry is only matched there)", async () => {
+    const read = await afterSaying(
+      [...MIA_SWIM, ['user:dan', 'swim practice moved to 6pm']],
+      async (engine) => ({
+        mia: await fieldValue(engine, HOME, FIELD),
+        dan: await decided(engine, 'user:dan'),
+      }),
+    );
+    expect(read).toEqual({ mia: '2026-10-06 17:00', dan: [] });
+  });
+});
+
 describe("another household's child", () => {
   it.each([
     "Ana's son has swim at 5",
