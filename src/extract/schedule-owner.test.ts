@@ -189,6 +189,26 @@ describe("a new entry said of a listed member carries the member's name", () => 
     ]);
   });
 
+  it('names a calendar entry after the member its title gives', () => {
+    const calendar = (known: readonly KnownSlot[]) => (text: string) =>
+      readMessage(text, {
+        at: AT,
+        entityId: HOME,
+        source: 'calendar',
+        known,
+        registry: REGISTRY,
+      }).map(asEntityReading);
+    const fresh = calendar([]);
+    expect(fresh('Chess club (Mia) - Thu Oct 8, 16:00')).toEqual([
+      'family:home family.schedule.mia_chess_club=2026-10-08 16:00 (strong)',
+    ]);
+    // An entry on record that names nobody stays the one entry: no second copy for the member.
+    const legacy = calendar(slots(HOME, { 'family.schedule.chess_club': '2026-10-01 16:00' }));
+    expect(legacy('Chess club (Mia) - Thu Oct 8, 16:00')).toEqual([
+      'family:home family.schedule.chess_club=2026-10-08 16:00 (strong)',
+    ]);
+  });
+
   it('reads a member listed by full name by their first name', () => {
     const registry = { ...REGISTRY, members: { [HOME]: ['Dan Ortiz', 'Mia Ortiz', 'Leo Ortiz'] } };
     const known = slots(HOME, {

@@ -800,7 +800,8 @@ function memberSlugs(entityId: string, doc: DocContext): Set<string> {
  * the member's name first ("Leo's swim practice" is `leo_swim_practice`), so two children's swim
  * practices are two entries, and a change said of nobody reaches one of them only when one fits
  * (`ownedSlot`). `slug` unchanged for anyone else (a name the registry does not list, nobody
- * named) and when it names the member already. A slug the event words matched on another
+ * named), when it names the member already, and when it is an entry on record that names no
+ * member. A slug the event words matched on another
  * member's entry is that member's: the new entry is named from the words said instead.
  */
 function memberEntrySlug(
@@ -816,6 +817,13 @@ function memberEntrySlug(
   if (name === '' || !members.has(name)) return slug;
   const words = slug.split('_');
   if (words.includes(name)) return slug;
+  // An entry on record that names no member (filed before the registry listed them) stays the
+  // one entry, as `ownedSlot` keeps it for a member named in chat.
+  const field = `family.schedule.${slug}`;
+  const untagged = !words.some((w) => members.has(w));
+  if (untagged && doc.input.known.some((k) => k.entityId === entityId && k.field === field)) {
+    return slug;
+  }
   const base = words.some((w) => members.has(w)) ? phraseWords(phrase, doc).join('_') : slug;
   return base === '' ? slug : `${name}_${base}`;
 }
