@@ -163,3 +163,84 @@ describe('the verbs that move a named event', () => {
     ]);
   });
 });
+
+describe("a new entry said of a listed member carries the member's name", () => {
+  it("names the entry after the member the registry lists, and nobody else's", () => {
+    const read = reader(HOME, []);
+    expect(read("Mia's chess club is on Thursday at 4pm")).toEqual([
+      'family:home family.schedule.mia_chess_club=2026-10-08 16:00 (strong)',
+    ]);
+    // Near miss: a name the registry does not list is no member's entry of this family.
+    expect(read("Zoe's chess club is on Thursday at 4pm")).toEqual([
+      'family:home family.schedule.chess_club=2026-10-08 16:00 (strong)',
+    ]);
+  });
+
+  it("never files one member's event on another member's entry", () => {
+    const read = reader(
+      HOME,
+      slots(HOME, { 'family.schedule.leo_chess_club': '2026-10-08 16:00' }),
+    );
+    expect(read("Mia's chess club is on Friday at 4pm")).toEqual([
+      'family:home family.schedule.mia_chess_club=2026-10-09 16:00 (strong)',
+    ]);
+    expect(read("Leo's chess club is on Friday at 4pm")).toEqual([
+      'family:home family.schedule.leo_chess_club=2026-10-09 16:00 (strong)',
+    ]);
+  });
+
+  it('names a calendar entry after the member its title gives', () => {
+    const calendar = (known: readonly KnownSlot[]) => (text: string) =>
+      readMessage(text, {
+        at: AT,
+        entityId: HOME,
+        source: 'calendar',
+        known,
+        registry: REGISTRY,
+      }).map(asEntityReading);
+    const fresh = calendar([]);
+    expect(fresh('Chess club (Mia) - Thu Oct 8, 16:00')).toEqual([
+      'family:home family.schedule.mia_chess_club=2026-10-08 16:00 (strong)',
+    ]);
+    // An entry on record that names nobody stays the one entry: no second copy for the member.
+    const legacy = calendar(slots(HOME, { 'family.schedule.chess_club': '2026-10-01 16:00' }));
+    expect(legacy('Chess club (Mia) - Thu Oct 8, 16:00')).toEqual([
+      'family:home family.schedule.chess_club=2026-10-08 16:00 (strong)',
+    ]);
+  });
+
+  it('reads a member listed by full name by their first name', () => {
+    const registry = { ...REGISTRY, members: { [HOME]: ['Dan Ortiz', 'Mia Ortiz', 'Leo Ortiz'] } };
+    const known = slots(HOME, {
+      'family.schedule.mia_swim': '2026-10-06 17:00',
+      'family.schedule.leo_swim': '2026-10-08 17:00',
+    });
+    const read = (text: string) =>
+      readMessage(text, { at: AT, entityId: HOME, known, registry }).map(asEntityReading);
+    expect(read('Swim moved to 18:00')).toEqual([]);
+    expect(read("Leo's swim moved to 18:00")).toEqual([
+      'family:home family.schedule.leo_swim=2026-10-08 18:00 (strong)',
+    ]);
+  });
+});
+
+describe("'my' entry on the household: the one carrying the speaker's name", () => {
+  const known = slots(HOME, { 'family.schedule.dan_pilates': '2026-10-06 19:00' });
+  const MOVES = [
+    'my pilates class got switched to Thursdays, same time',
+    'My pilates moved to 20:00',
+  ];
+
+  it('moves the speaker’s own household entry', () => {
+    const read = reader('user:dan', known);
+    expect(MOVES.map(read)).toEqual([
+      ['family:home family.schedule.dan_pilates=2026-10-08 19:00 (strong)'],
+      ['family:home family.schedule.dan_pilates=2026-10-06 20:00 (strong)'],
+    ]);
+  });
+
+  it("never moves another member's entry", () => {
+    const read = reader('user:rosa', known);
+    for (const text of MOVES) expect(onFamily(read(text)), text).toEqual([]);
+  });
+});

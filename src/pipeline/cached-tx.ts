@@ -109,6 +109,11 @@ class CachedTx extends DelegatingTx {
     return this.inner.listSlots(entityId);
   }
 
+  override async listDomainSlots(entityId: string, domain: string): Promise<readonly SlotState[]> {
+    await this.flush();
+    return this.inner.listDomainSlots(entityId, domain);
+  }
+
   override async dangerouslyClearDerived(): Promise<void> {
     this.#slots.clear();
     this.#dirtySlots.clear();

@@ -7,7 +7,12 @@ import {
   type SourceType,
   type ValidationIssue,
 } from '../core/index.js';
-import type { EntityRegistry, Extractor, KnownSlot } from '../extract/index.js';
+import {
+  type EntityRegistry,
+  type Extractor,
+  type KnownSlot,
+  memberGroupOf,
+} from '../extract/index.js';
 import { EVENT_TYPES, type LedgerEvent, toLedgerEvent } from '../ledger/index.js';
 import {
   type MessageInput,
@@ -112,6 +117,38 @@ function restates(slot: SlotState | null, sourceType: SourceType, value: string 
   return own !== undefined && own.value === value;
 }
 
+/**
+ * The one domain whose slots a household shares with its members' threads: a member's "Leo's
+ * piano moved to Friday" or "swim is at 6:30 today" names an entry on the household's schedule.
+ */
+const HOUSEHOLD_DOMAIN = 'family';
+
+/**
+ * The household whose schedule and member slots a speaker's message may name: the family the
+ * speaker's "we" means, else the family whose members list the speaker. Null in a group's own
+ * thread (its slots are the thread's) and for a speaker in no family.
+ */
+function householdOf(entityId: string, registry: EntityRegistry): string | null {
+  const group = registry.we[entityId] ?? memberGroupOf(entityId, registry);
+  return group !== null && group !== entityId && group.startsWith('family:') ? group : null;
+}
+
+/**
+ * The slots the extractor reads for a message in `entityId`'s thread: all of that entity's, and
+ * the household's family slots only (one bounded read), so whose a schedule entry is can be
+ * resolved on the entries the household already has.
+ */
+async function slotsFor(
+  tx: WriteTx,
+  entityId: string,
+  registry: EntityRegistry,
+): Promise<readonly SlotState[]> {
+  const own = await tx.listSlots(entityId);
+  const household = householdOf(entityId, registry);
+  if (household === null) return own;
+  return [...own, ...(await tx.listDomainSlots(household, HOUSEHOLD_DOMAIN))];
+}
+
 async function registryOf(tx: WriteTx, base: EntityRegistry): Promise<EntityRegistry> {
   const confirmed = (await tx.getMeta(CONFIRMED_ALIASES_KEY)) as Record<string, string> | null;
   if (confirmed === null) return base;
@@ -180,7 +217,8 @@ export async function deriveObservations(
     return { result: NOTHING_APPLIED, invalid: [], failure: null };
   }
   const tag = `${step.extractor.id}@${step.extractor.version}`;
-  const slots = await tx.listSlots(source.entityId);
+  const registry = await registryOf(tx, step.registry);
+  const slots = await slotsFor(tx, source.entityId, registry);
   const extraction = await step.extractor.extract({
     text: source.text,
     at: event.eventTs,
@@ -189,7 +227,7 @@ export async function deriveObservations(
     entityId: source.entityId,
     ...(source.title === undefined ? {} : { title: source.title }),
     known: knownOf(slots),
-    registry: await registryOf(tx, step.registry),
+    registry,
   });
   if (!extraction.ok) {
     return { result: NOTHING_APPLIED, invalid: [], failure: extraction.error.message };

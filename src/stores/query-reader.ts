@@ -112,6 +112,10 @@ abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
     return this.read('listSlots', (queries) => queries.listSlots(entityId));
   }
 
+  listDomainSlots(entityId: string, domain: string): Promise<readonly SlotState[]> {
+    return this.read('listDomainSlots', (queries) => queries.listDomainSlots(entityId, domain));
+  }
+
   listHistory(query: HistoryQuery): Promise<readonly HistoryEntry[]> {
     return this.read('listHistory', (queries) => queries.listHistory(query));
   }

@@ -27,6 +27,11 @@ export interface StateReader {
   getSlot(entityId: string, field: string): Promise<SlotState | null>;
   /** Slots of one entity (or all), ordered by entityId then field. */
   listSlots(entityId?: string): Promise<readonly SlotState[]>;
+  /**
+   * The slots of one entity in one state domain (fields `<domain>.…`), ordered by field: a read
+   * bounded by the domain, for a caller that needs one domain of an entity other than its own.
+   */
+  listDomainSlots(entityId: string, domain: string): Promise<readonly SlotState[]>;
   /** History entries matching `query` (see `HistoryQuery`). */
   listHistory(query: HistoryQuery): Promise<readonly HistoryEntry[]>;
   /** One review prompt, or null. */

@@ -15,6 +15,8 @@ import {
   groupOf,
   isKnownMember,
   matchKnown,
+  memberEntities,
+  memberGroupOf,
   personEntity,
   speakerEntity,
   subjectOf,
@@ -507,6 +509,7 @@ function documentSchedule(
   clause: Clause,
   doc: DocContext,
   entityId: ReturnType<typeof scheduleEntity>,
+  owner: OwnerSaid,
   entry: ScheduleEntry,
 ): Candidate[] {
   const t = clause.text;
@@ -527,8 +530,9 @@ function documentSchedule(
   }
   title = title.replace(TRAILING_NAME, '');
   if (!EVENT_WORDS.test(title) && doc.input.source === 'note') return [];
-  const slug = eventSlug(title, doc, entityId);
-  if (slug === null) return [];
+  const said = eventSlug(title, doc, entityId);
+  if (said === null) return [];
+  const slug = memberEntrySlug(said, title, owner, entityId, doc);
   const cancelled = /\b(?:cancell?ed|called off)\b/i.test(t);
   const at = moved ? clause.dates.find((d) => d.start >= moved.index) : first;
   const value = cancelled ? 'cancelled' : whenOf(at, null);
@@ -575,7 +579,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       return { slug, entityId: found.entityId, weak: found.weak };
     }
     const slug = eventSlug(phrase, doc, entityId);
-    return slug === null ? null : { slug, entityId, weak: false };
+    if (slug === null) return null;
+    return { slug: memberEntrySlug(slug, phrase, owner, entityId, doc), entityId, weak: false };
   };
   const entryOn =
     (at: EventSlot): ScheduleEntry =>
@@ -595,7 +600,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
 
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
-    return documentSchedule(clause, doc, entityId, entry);
+    return documentSchedule(clause, doc, entityId, owner, entry);
   }
 
   const cancelled =
@@ -779,9 +784,66 @@ function ownerEntity(owner: OwnerSaid, doc: DocContext): string {
  * name slugs.
  */
 function slotMembers(slot: KnownSlot, doc: DocContext): Set<string> {
-  const members = (doc.input.registry.members[slot.entityId] ?? []).map(nameSlug);
+  const members = memberSlugs(slot.entityId, doc);
   const words = slot.field.slice('family.schedule.'.length).split('_');
-  return new Set(words.filter((w) => members.includes(w)));
+  return new Set(words.filter((w) => members.has(w)));
+}
+
+/** The name slugs of the members the registry lists for `entityId` (whole and first names). */
+function memberSlugs(entityId: string, doc: DocContext): Set<string> {
+  const entries = doc.input.registry.members[entityId] ?? [];
+  return new Set(entries.flatMap(memberEntities).map((entity) => entity.slice('user:'.length)));
+}
+
+/**
+ * The slug of a new schedule entry said of a member the registry lists in the entity's family:
+ * the member's name first ("Leo's swim practice" is `leo_swim_practice`), so two children's swim
+ * practices are two entries, and a change said of nobody reaches one of them only when one fits
+ * (`ownedSlot`). `slug` unchanged for anyone else (a name the registry does not list, nobody
+ * named), when it names the member already, and when it is an entry on record that names no
+ * member. A slug the event words matched on another
+ * member's entry is that member's: the new entry is named from the words said instead.
+ */
+function memberEntrySlug(
+  slug: string,
+  phrase: string,
+  owner: OwnerSaid,
+  entityId: string,
+  doc: DocContext,
+): string {
+  if (owner.by !== 'member' || owner.member === null) return slug;
+  const name = nameSlug(owner.member);
+  const members = memberSlugs(entityId, doc);
+  if (name === '' || !members.has(name)) return slug;
+  const words = slug.split('_');
+  if (words.includes(name)) return slug;
+  // An entry on record that names no member (filed before the registry listed them) stays the
+  // one entry, as `ownedSlot` keeps it for a member named in chat.
+  const field = `family.schedule.${slug}`;
+  const untagged = !words.some((w) => members.has(w));
+  if (untagged && doc.input.known.some((k) => k.entityId === entityId && k.field === field)) {
+    return slug;
+  }
+  const base = words.some((w) => members.has(w)) ? phraseWords(phrase, doc).join('_') : slug;
+  return base === '' ? slug : `${name}_${base}`;
+}
+
+/**
+ * The speaker as a member of their household: the family their "we" means (else the family
+ * whose members list them) and the slug their entries there carry. Null when the speaker is in
+ * no family or the registry lists no name for them.
+ */
+function speakerMember(doc: DocContext): { household: string; slug: string } | null {
+  const speaker = speakerEntity(doc);
+  const { registry } = doc.input;
+  const household = registry.we[speaker] ?? memberGroupOf(speaker, registry);
+  if (household === null || household === undefined) return null;
+  const entry = (registry.members[household] ?? []).find((e) =>
+    memberEntities(e).includes(speaker),
+  );
+  const first = entry?.includes(':') ? '' : (entry?.trim().split(/\s+/)[0] ?? '');
+  const slug = nameSlug(first);
+  return slug === '' ? null : { household, slug };
 }
 
 /** The schedule slot on record the owner rule resolves to, with the entity it is filed on. */
@@ -808,15 +870,18 @@ function ownedSlot(
   doc: DocContext,
 ): OwnedSlot | 'ambiguous' | null {
   const named = owner.member === null ? null : nameSlug(owner.member);
+  // "my swim": the speaker's own entries, and on their household only those carrying their name.
+  const me = owner.by === 'speaker' ? speakerMember(doc) : null;
   const entities =
     owner.by === 'unsaid'
       ? [doc.group, doc.input.registry.we[doc.input.entityId] ?? null, speakerEntity(doc)]
-      : [ownerEntity(owner, doc)];
+      : [ownerEntity(owner, doc), me?.household ?? null];
   const matching = doc.input.known.filter((k) => {
     if (!entities.includes(k.entityId) || k.committed === false) return false;
     if (!k.field.startsWith('family.schedule.')) return false;
     const tags = slotMembers(k, doc);
     if (named !== null && tags.size > 0 && !tags.has(named)) return false;
+    if (me !== null && k.entityId === me.household && !tags.has(me.slug)) return false;
     const words = k.field.slice('family.schedule.'.length).split('_');
     return sameEvent(
       said.filter((w) => w !== named),

@@ -54,6 +54,33 @@ function registerStateConformanceCases(harness: () => StoreHarness): void {
       expect(await store.listSlots('team:none')).toEqual([]);
     });
 
+    it('lists the slots of one entity in one domain only, by field', async () => {
+      const slots = [
+        sampleSlot('family:smith', 'family.schedule.swim'),
+        sampleSlot('family:smith', 'profile.name'),
+        sampleSlot('family:smith', 'family.leo.status'),
+        sampleSlot('family:smith', 'familyish.note'),
+        sampleSlot('user:primary', 'family.schedule.judo'),
+      ];
+      await write(store, async (tx) => {
+        for (const slot of slots) await tx.putSlot(slot);
+      });
+      const fields = (list: readonly { field: string }[]) => list.map((slot) => slot.field);
+      // The domain is a whole first segment: "familyish.note" is another domain's field.
+      expect(fields(await store.listDomainSlots('family:smith', 'family'))).toEqual([
+        'family.leo.status',
+        'family.schedule.swim',
+      ]);
+      expect(await store.listDomainSlots('family:smith', 'travel')).toEqual([]);
+      expect(await store.listDomainSlots('family:none', 'family')).toEqual([]);
+      // Inside a write, a slot put earlier in the same transaction is read back.
+      const read = await write(store, async (tx) => {
+        await tx.putSlot(sampleSlot('family:smith', 'family.schedule.chess'));
+        return fields(await tx.listDomainSlots('family:smith', 'family'));
+      });
+      expect(read).toEqual(['family.leo.status', 'family.schedule.chess', 'family.schedule.swim']);
+    });
+
     it('lists history in insertion order, filtered by field, upTo and limit', async () => {
       const entries = [
         sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e1', '2025-01-03T00:00:00.000Z'),

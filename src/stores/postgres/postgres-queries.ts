@@ -134,6 +134,15 @@ export class PostgresQueries {
     return parseDocs<SlotState>(rows);
   }
 
+  async listDomainSlots(entityId: string, domain: string): Promise<SlotState[]> {
+    const rows = await this.#docs(
+      `SELECT doc FROM ${this.#s}.slots
+       WHERE entity_id = $1 AND left(field, length($2::text)) = $2::text ORDER BY field`,
+      [entityId, `${domain}.`],
+    );
+    return parseDocs<SlotState>(rows);
+  }
+
   async listHistory(query: HistoryQuery): Promise<HistoryEntry[]> {
     const rows = await this.#docs(
       `SELECT doc FROM ${this.#s}.history

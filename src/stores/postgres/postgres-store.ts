@@ -109,6 +109,9 @@ const DEFAULTS = {
   maxConnections: 10,
 } as const;
 
+/** The reads of the slots table: buffered slot writes are sent before any of them. */
+const SLOT_READS: ReadonlySet<string> = new Set(['getSlot', 'listSlots', 'listDomainSlots']);
+
 /** Rows per statement when buffered history is written (four parameters each). */
 const WRITE_BEHIND_CHUNK = 5000;
 
@@ -154,7 +157,7 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
     query: (queries: PostgresQueries) => T | Promise<T>,
   ): Promise<T> {
     return this.run(operation, async () => {
-      if (operation === 'getSlot' || operation === 'listSlots') await this.#flushSlots();
+      if (SLOT_READS.has(operation)) await this.#flushSlots();
       if (operation === 'listHistory') await this.#flushHistory();
       return query(this.#queries);
     });

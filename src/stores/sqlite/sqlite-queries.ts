@@ -61,6 +61,7 @@ export class SqliteQueries {
   readonly #slot: Database.Statement<[string, string], DocRow>;
   readonly #allSlots: Database.Statement<[], DocRow>;
   readonly #entitySlots: Database.Statement<[string], DocRow>;
+  readonly #domainSlots: Database.Statement<{ entityId: string; prefix: string }, DocRow>;
   readonly #slotHistory: Database.Statement<[HistoryParameters], DocRow>;
   readonly #entityHistory: Database.Statement<[HistoryParameters], DocRow>;
   readonly #allHistory: Database.Statement<[], DocRow>;
@@ -89,6 +90,10 @@ export class SqliteQueries {
     this.#slot = db.prepare(SQLITE_SQL.docByKey(ROWS.slots));
     this.#allSlots = db.prepare(SQLITE_SQL.docsInKeyOrder(ROWS.slots));
     this.#entitySlots = db.prepare('SELECT doc FROM slots WHERE entity_id = ? ORDER BY field');
+    this.#domainSlots = db.prepare(
+      `SELECT doc FROM slots WHERE entity_id = @entityId
+       AND substr(field, 1, length(@prefix)) = @prefix ORDER BY field`,
+    );
     const upTo = '(@upTo IS NULL OR recorded_at <= @upTo)';
     this.#slotHistory = db.prepare(
       `SELECT doc FROM history WHERE entity_id = @entityId AND field = @field AND ${upTo}
@@ -193,6 +198,10 @@ export class SqliteQueries {
     return parseDocs<SlotState>(
       entityId === undefined ? this.#allSlots.all() : this.#entitySlots.all(entityId),
     );
+  }
+
+  listDomainSlots(entityId: string, domain: string): SlotState[] {
+    return parseDocs<SlotState>(this.#domainSlots.all({ entityId, prefix: `${domain}.` }));
   }
 
   listHistory(query: HistoryQuery): HistoryEntry[] {
