@@ -20,6 +20,7 @@ export {
   FIELD_PATTERN,
   fieldKind,
   isDomain,
+  MEMBER_SHARED_DOMAINS,
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, errorCodeOf, ok, rethrowAs, unwrap } from './errors.js';

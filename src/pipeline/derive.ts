@@ -2,6 +2,7 @@ import {
   DEFAULT_ENTITY,
   deriveUuid,
   domainOf,
+  MEMBER_SHARED_DOMAINS,
   messageSourceType,
   type SlotState,
   type SourceType,
@@ -118,12 +119,6 @@ function restates(slot: SlotState | null, sourceType: SourceType, value: string 
 }
 
 /**
- * The one domain whose slots a household shares with its members' threads: a member's "Leo's
- * piano moved to Friday" or "swim is at 6:30 today" names an entry on the household's schedule.
- */
-const HOUSEHOLD_DOMAIN = 'family';
-
-/**
  * The household whose schedule and member slots a speaker's message may name: the family the
  * speaker's "we" means, else the family whose members list the speaker. Null in a group's own
  * thread (its slots are the thread's) and for a speaker in no family.
@@ -135,8 +130,8 @@ function householdOf(entityId: string, registry: EntityRegistry): string | null 
 
 /**
  * The slots the extractor reads for a message in `entityId`'s thread: all of that entity's, and
- * the household's family slots only (one bounded read), so whose a schedule entry is can be
- * resolved on the entries the household already has.
+ * the household's slots of the domains a spec shares with members (`sharedWithMembers`), so
+ * whose a schedule entry is can be resolved on the entries the household already has.
  */
 async function slotsFor(
   tx: WriteTx,
@@ -146,7 +141,11 @@ async function slotsFor(
   const own = await tx.listSlots(entityId);
   const household = householdOf(entityId, registry);
   if (household === null) return own;
-  return [...own, ...(await tx.listDomainSlots(household, HOUSEHOLD_DOMAIN))];
+  const shared: SlotState[] = [];
+  for (const domain of MEMBER_SHARED_DOMAINS) {
+    shared.push(...(await tx.listDomainSlots(household, domain)));
+  }
+  return [...own, ...shared];
 }
 
 async function registryOf(tx: WriteTx, base: EntityRegistry): Promise<EntityRegistry> {

@@ -35,6 +35,7 @@ export const family = defineDomain({
     field.split('.')[1] === 'schedule' ? groupAlone(field) : groupByItem(field),
   rollback: { falseStateIsP0: false },
   timeline: [],
+  sharedWithMembers: true,
   examples: [
     {
       message: 'Priya has the flu and is home today.',

@@ -37,6 +37,11 @@ export function isDomain(name: string): name is Domain {
   return BY_NAME.has(name);
 }
 
+/** The domains whose household slots are read with each member's message (`sharedWithMembers`). */
+export const MEMBER_SHARED_DOMAINS: readonly Domain[] = DOMAIN_SPECS.filter(
+  (spec) => spec.sharedWithMembers === true,
+).map((spec) => spec.name);
+
 /** The spec of a registered domain. */
 export function domainSpec(domain: Domain): DomainSpec<Domain> {
   const spec = BY_NAME.get(domain);

@@ -125,6 +125,11 @@ export interface DomainSpec<Name extends string = string> {
   /** Impossible sequences to hold for review (seed 000 timeline logic). */
   readonly timeline: readonly TimelineRule[];
   /**
+   * True when a household's slots of this domain are read with each member's message: a parent's
+   * "Leo's piano moved to Friday" in their own thread names an entry on the family's schedule.
+   */
+  readonly sharedWithMembers?: boolean;
+  /**
    * Few-shot examples for the language-model extractor: a message (written for Verity) and the
    * answer expected, as one JSON line of the extraction output schema.
    */
