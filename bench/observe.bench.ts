@@ -212,6 +212,20 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind27',
+    'q01–q14',
+    `**blind27 (q01–q14)**, a headline: \`bench/observe/blind27-sessions.txt\` and
+  \`blind27-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-28
+  (session 21) by a code-blind writer from the format alone (an example session and its labels),
+  told to avoid the themes of blind20–26 (all label phrases occur in their sessions, checked by the
+  writer's script): seven technical sessions (a Django ticketing app, restic backups, DuckDB on R2,
+  a Kotlin crash, a Hugo site, an ESP32 controller, a ticket classifier) and seven of life and work
+  admin (a bike shop, a trip to Morocco, a father's care after surgery, a house move, a pottery
+  course, a football club's books, a food-bank rota). First run at rules@22 + scorer@7 before any
+  change of session 21 (observe-misses: recall 73/102, junk 16/155); the engineers of session 21
+  never saw it, and the lead read totals and stage counts only.`,
+  ),
+  headline(
     'blind26',
     'p01–p14',
     `**blind26 (p01–p14)**, a headline: \`bench/observe/blind26-sessions.txt\` and
