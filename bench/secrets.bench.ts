@@ -365,7 +365,12 @@ leaked at the session's start). **conv-heldout2**: 50 conversations (30 secrets 
 ask or the scene, 5 of them corrected; 20 near-miss ordinary values; 19 in ten languages other than
 English) written on 2026-11-28 by a second writer who saw only the case format, scored once before
 session 20's conversation rules (22 of 30 leaked) and once after (18): never read, a headline
-beside conv-heldout. **conv-dev**: 22 conversations an engineer wrote beside the rules, and
+beside conv-heldout. **conv-tuning21** and **conv-heldout3**: 60 conversations (36 secrets, 12 of
+them confirmed in the very next turn after a vague ask, 12 letters-and-digits or passphrases; 24
+near-miss ordinary values; 26 in ten languages other than English) written on 2026-11-28 by a third
+writer who saw only the case format, split before any use by sha256("verity-secrets21/" + id) within
+secret and keep cases into 30 + 30; before session 21's changes each half leaked 13 of 18.
+conv-tuning21 was then given to the engineer; conv-heldout3 is only scored. **conv-dev**: 22 conversations an engineer wrote beside the rules, and
 the three **sec11** sets and **sec12-own**: conversations the session-20 engineers wrote and then fixed against
 (none of them a measure of generalisation).
 
