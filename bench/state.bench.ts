@@ -342,7 +342,7 @@ async function main(): Promise<void> {
   await run('reworded', reworded);
 
   // Each distractor file: tuning files print their commits (they may be read); held-out files are
-  // scored only, in aggregate. Set c was split by id parity, set d by a hash of the id, by bench/state-split-distractors.ts.
+  // scored only, in aggregate. Set c was split by id parity, sets d and e by a hash of the id, by bench/state-split-distractors.ts.
   const distractorFiles = [
     { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
     { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
@@ -350,6 +350,8 @@ async function main(): Promise<void> {
     { name: 'distractors-heldout-c', file: 'distractors-heldout-c.jsonl', heldout: true },
     { name: 'distractors-tuning-d', file: 'distractors-tuning-d.jsonl', heldout: false },
     { name: 'distractors-heldout-d', file: 'distractors-heldout-d.jsonl', heldout: true },
+    { name: 'distractors-tuning-e', file: 'distractors-tuning-e.jsonl', heldout: false },
+    { name: 'distractors-heldout-e', file: 'distractors-heldout-e.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
