@@ -24,6 +24,7 @@ import {
   isHedged,
   isLeaving,
   isOneOff,
+  isPassingState,
   isQuestion,
   leadInstruction,
   namesSomething,
@@ -975,7 +976,8 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  if (isLeaving(sentence)) return readAlone(clausesOf(sentence).filter((c) => !isLeaving(c)));
+  const passing = (c: string) => isLeaving(c) || isPassingState(c);
+  if (passing(sentence)) return readAlone(clausesOf(sentence).filter((c) => !passing(c)));
   // "I was tempted to quit but I signed for two more years": the temptation is the hedge, what
   // was done instead is read on its own.
   const resisted = RESISTED.exec(sentence)?.[1];

@@ -247,6 +247,7 @@ const LEAVING = new RegExp(
     String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
     String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
     String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
+    String.raw`${CLAUSE_OPEN}(?:(?:it'?s|its)\s+)?time for (?:a |my |some |an early )?(?:cuppa|coffee|tea|break|lunch|dinner|tea break|nap|bed|walk)\b`,
     String.raw`\b(?:standup|stand-up|meeting|call|class|lesson|lecture|shift|appointment)\s+(?:in\s+\d+|is starting|starts now)\b`,
   ].join('|'),
   'i',
@@ -295,6 +296,42 @@ export function isLeaving(sentence: string): boolean {
   const task = (obliged[1] ?? obliged[2] ?? '').trim();
   return !(STANDING.test(task) || (IMPERATIVE.test(task) && hasSpecifics(task)));
 }
+// The weather now, or the speaker's own passing condition: "it's pouring", "30 degrees out here",
+// "clear skies tonight", "I'm shattered", "I've hardly slept", "too tired". The colour of the
+// moment, not a memory; a durable clause beside it is still read on its own (`passingClauses`).
+// Not a condition that recurs ("when I'm tired …", "it's always windy up there"), nor a weather
+// limit ("lay the screed only above 5 degrees"), nor being tired of a thing ("I'm tired of Jira").
+const WEATHER_WORD = String.raw`(?:raining|snowing|pouring|drizzling|hailing|sleeting|freezing|boiling|scorching|roasting|sweltering|baking hot|sunny|cloudy|overcast|windy|stormy|foggy|misty|muggy|humid|chilly|miserable out)`;
+const MOOD_WORD = String.raw`(?:tired|knackered|exhausted|shattered|wiped(?: out)?|sleepy|drained|wrecked|burnt out|burned out|fried|frazzled|scatty|starving|hungover|jet-?lagged|under the weather)`;
+const DEGREES_NOW = String.raw`(?:(?:it'?s|its|it is)\s+)?-?\d+(?:[.,]\d+)?\s*(?:°\s*[cf]?|degrees?(?:\s+[cf]\b)?)`;
+const PASSING_STATE = new RegExp(
+  [
+    String.raw`\b(?:it'?s|its|it is)\s+(?:still\s+|really\s+|so\s+|absolutely\s+|properly\s+)?${WEATHER_WORD}\b`,
+    String.raw`${DEGREES_NOW}\s+(?:(?:out\s+)?here|outside|out there|today|tonight|now|in (?:the|my|our) (?:house|flat|office|room|kitchen|studio|garden))\b`,
+    String.raw`\b(?:clear|blue|grey|gray) skies?\s+(?:tonight|today|now|at last|finally)\b`,
+    String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|honestly)\s+)(?:i'?m|im|i am|i feel|feeling)\s+(?:so\s+|really\s+|a bit\s+|a little\s+|totally\s+|absolutely\s+|completely\s+|pretty\s+|very\s+|super\s+|kinda\s+|quite\s+|utterly\s+)?${MOOD_WORD}(?!\s+(?:of|from|by)\b)`,
+    String.raw`\b(?:too|so)\s+${MOOD_WORD}\b(?!\s+(?:of|from|by)\b)`,
+    String.raw`\bi(?:'ve| have)\s+(?:barely|hardly|not|only just)\s+slept\b`,
+    String.raw`\b(?:it'?s been|what) a (?:long|rough|crazy|hectic|brutal|mad) (?:day|week|night|morning|month)\b`,
+  ].join('|'),
+  'i',
+);
+// "when I'm tired …", "if it's raining …": a passing state that conditions a standing practice
+// (an apology's "forgive me if I'm …" conditions nothing).
+const CONDITIONED_STATE =
+  /(?<!\b(?:forgive me|excuse me|sorry|apologies)\s+)\b(?:when|whenever|if|once|unless|on days)\s+(?:(?:i'?m|i am|it'?s|it is|i feel|we'?re)\b|it\s+(?:rains|snows))/i;
+// What recurs: a standing word or a weekday in the plural ("it's always windy on Fridays").
+const RECURRING = new RegExp(
+  String.raw`${STANDING_WORD.source}|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b`,
+  'i',
+);
+
+/** True when a clause of the sentence reports the weather now or the speaker's passing state. */
+export function isPassingState(sentence: string): boolean {
+  if (RECURRING.test(sentence) || CONDITIONED_STATE.test(sentence)) return false;
+  return PASSING_STATE.test(sentence);
+}
+
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
@@ -887,7 +924,7 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
-  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (speaker === 'user' && (isLeaving(sentence) || isPassingState(sentence))) return 'hedge';
   if (speaker === 'user' && supposes(sentence)) return 'hedge';
   if (
     speaker === 'user' &&
