@@ -702,8 +702,31 @@ function declineDraft(
   const reply = splitSentences(stripNonProse(entry.text)).join(' ');
   if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
   if (!LASTING_DECLINE.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
-  const text = clipMasked(`Declined "${question}": ${reply}`, 280);
+  // A reason in words of its own ("no, the lab logs every run to its own MLflow server") is the
+  // rule as the user said it; quoted beside it, the offer would only repeat the option ruled out.
+  const own = sentencesOf(entry).some(standsAlone);
+  const text = clipMasked(
+    own ? capitalise(trimInterjection(reply)) : `Declined "${question}": ${reply}`,
+    280,
+  );
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
+}
+
+const STANDING_REASON: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'rule',
+  'fact',
+  'setting',
+  'decision',
+  'preference',
+]);
+
+/** A sentence of a reply that states something lasting without pointing back at what it answers. */
+function standsAlone(sentence: string): boolean {
+  if (ANAPHORA.test(sentence)) return false;
+  const kind = classifySentence(sentence, 'user');
+  // A rule stands on its own words ("never put card numbers in the sheet"); anything else needs
+  // specifics of its own.
+  return kind === 'rule' || (hasSpecifics(sentence) && STANDING_REASON.has(kind));
 }
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
