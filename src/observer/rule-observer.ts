@@ -15,6 +15,7 @@ import shippedModel from './scorer-model.json' with { type: 'json' };
 import { takenUp } from './taken-up.js';
 import {
   classifySentence,
+  closesWithCheer,
   closesWithLaugh,
   contentWords,
   hasSpecifics,
@@ -25,6 +26,7 @@ import {
   isLeaving,
   isOneOff,
   isPassingState,
+  isProgressNow,
   isQuestion,
   leadInstruction,
   namesSomething,
@@ -999,7 +1001,9 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  const passing = (c: string) => isLeaving(c) || isPassingState(c);
+  // "All 12k rows in, nice": the cheer closes what the whole sentence reports; nothing is re-read.
+  if (closesWithCheer(sentence) && !isLeaving(sentence)) return [];
+  const passing = (c: string) => isLeaving(c) || isPassingState(c) || isProgressNow(c);
   if (passing(sentence)) return readAlone(clausesOf(sentence).filter((c) => !passing(c)));
   // "I was tempted to quit but I signed for two more years": the temptation is the hedge, what
   // was done instead is read on its own.

@@ -326,6 +326,43 @@ const RECURRING = new RegExp(
   'i',
 );
 
+// A job under way now, its verb closing the clause ("the export is running", "Codemagic is
+// building, …", "firmware is still flashing"): the moment's progress. Not where or when a job runs
+// ("the backup is running on vault-02", "… runs every night"), which goes on past the verb.
+const PROGRESS_VERB = String.raw`(?:building|compiling|uploading|downloading|deploying|running|rendering|syncing|copying|indexing|exporting|importing|installing|updating|restoring|rebooting|restarting|booting|flashing|processing|converting|encoding|transcoding|migrating|backing up|scanning|re-?indexing|resyncing|loading)`;
+const PROGRESS_NOW = new RegExp(
+  String.raw`^(?!(?:i|we|you|they|he|she)\b)(?:[\p{L}\p{N}.&'/-]+\s+){0,6}?(?:is|are|'s)\s+(?:still\s+|now\s+|finally\s+)?${PROGRESS_VERB}(?:\s+(?:now|again|still|away))?\s*(?:$|[,;:—–.!…]|\p{Extended_Pictographic})`,
+  'iu',
+);
+// A result the speaker cheers ("S4 done 🎉", "all green, nice", "12k rows in, woohoo"): a reaction
+// to how things went, not a memory.
+const CHEERED =
+  /(?:[\s,]*(?:🎉|🥳|😎|🙌|✨|🚀|💪|🤩|😍)\s*)+$|,\s*(?:nice|yay|woo+(?:hoo+)?|sweet|finally|phew)\s*[!.]*$/iu;
+
+// A clause that is only the wait of the moment, with no subject of its own: time gone ("been 4
+// min", "another 10 min", "20 min so far", "eta 5 min") or a guess said in passing ("takes like 20
+// min"). "Takes about 40 minutes", answering how long the suite takes, is an estimate that lasts.
+const DURATION = String.raw`\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b`;
+const WAIT_ONLY = new RegExp(
+  String.raw`^(?:(?:it|that)(?:'s| is| has)?\s+)?(?:(?:been|another|eta)\s+(?:like\s+|about\s+|around\s+|~)?${DURATION}(?:\s+(?:so far|now|left|more|or so))?|(?:takes?|taking)\s+like\s+${DURATION}(?:\s+or so)?|(?:takes?|taking\s+)?(?:about\s+|around\s+|~)?${DURATION}\s+(?:so far|left|more to go))[\s.!…]*$`,
+  'i',
+);
+
+/**
+ * True when a clause of the sentence reports a job under way now or cheers a result, or is only
+ * the wait of the moment.
+ */
+export function isProgressNow(sentence: string): boolean {
+  const s = sentence.trim();
+  if (RECURRING.test(s)) return false;
+  return PROGRESS_NOW.test(s) || closesWithCheer(s) || WAIT_ONLY.test(s);
+}
+
+/** True when the sentence closes by cheering what it reports ("S4 done 🎉", "…, nice"). */
+export function closesWithCheer(sentence: string): boolean {
+  return CHEERED.test(sentence.trim());
+}
+
 /** True when a clause of the sentence reports the weather now or the speaker's passing state. */
 export function isPassingState(sentence: string): boolean {
   if (RECURRING.test(sentence) || CONDITIONED_STATE.test(sentence)) return false;
@@ -925,6 +962,14 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
   if (speaker === 'user' && (isLeaving(sentence) || isPassingState(sentence))) return 'hedge';
+  // "Codemagic is building, …", "S4 done 🎉": progress or a cheered result, unless it also decides.
+  if (
+    speaker === 'user' &&
+    isProgressNow(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
   if (speaker === 'user' && supposes(sentence)) return 'hedge';
   if (
     speaker === 'user' &&
