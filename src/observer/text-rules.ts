@@ -118,9 +118,16 @@ export function hasValue(sentence: string): boolean {
 const CHATTER =
   /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch|switching gears|different topic|other thing|unrelated|quick one)\b/i;
 
+// Thanks that praise the listener for the speaker's day ("you've saved my Sunday", "you made my
+// week", "you rescued my evening"): the day named is the thanks, not a date to keep. Not what the
+// listener saved ("you saved my settings in config.yaml").
+const THANKS_FOR_MY_DAY =
+  /^(?:(?:thanks?|thank you|thx|ty|cheers|ta|honestly|wow|omg)(?:\s+(?:so much|a lot|again|loads))?[,!.]*\s+)*you(?:'ve| have)?\s+(?:just\s+|totally\s+|literally\s+|really\s+)?(?:saved|made|rescued)\s+my\s+(?:whole\s+|entire\s+)?(?:day|week|weekend|morning|afternoon|evening|night|life|bacon|sanity|skin|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[\s!.,❤️🙏😊🥹]*$/iu;
+
 /** Greetings, thanks and acknowledgements with nothing specific in them. */
 export function isChatter(sentence: string): boolean {
   const words = sentence.split(/\s+/).filter((w) => w !== '');
+  if (THANKS_FOR_MY_DAY.test(sentence)) return true;
   if (words.length <= 2 && !hasSpecifics(sentence)) return true;
   return CHATTER.test(sentence) && words.length <= 6 && !hasSpecifics(sentence);
 }
