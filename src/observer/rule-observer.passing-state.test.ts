@@ -75,3 +75,16 @@ describe('rules@23: a break taken now is the speaker turning away', () => {
     },
   );
 });
+
+describe('rules@23: asking someone else first is the speaker turning away', () => {
+  it.each([
+    'Hang on, let me ask the trustees at the Friday meeting first',
+    'ok let me check with Dariusz in payroll',
+    'wait, let me run it past the head of year 9',
+  ])('"%s" gives nothing durable', keepsNothing);
+
+  it.each([
+    ['Let me ask Ilona, she owns the Grafana dashboards for prod-eu', 'Grafana'],
+    ['Let me know by 18:00 whether the Mercer Street hall is free', '18:00'],
+  ])('"%s" keeps what it states', keeps);
+});

@@ -254,6 +254,8 @@ const LEAVING = new RegExp(
     String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
     String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
     String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
+    // Turning to someone else before deciding: "hold on, let me ask the board first".
+    String.raw`${CLAUSE_OPEN}(?:hold on|wait|hang on)?[,\s]*let me (?:ask|check with|run (?:it|this|that) (?:by|past)|confirm with|talk to)\s+\S`,
     String.raw`${CLAUSE_OPEN}(?:(?:it'?s|its)\s+)?time for (?:a |my |some |an early )?(?:cuppa|coffee|tea|break|lunch|dinner|tea break|nap|bed|walk)\b`,
     String.raw`\b(?:standup|stand-up|meeting|call|class|lesson|lecture|shift|appointment)\s+(?:in\s+\d+|is starting|starts now)\b`,
   ].join('|'),
