@@ -6,7 +6,7 @@ import { chatsFrom } from './__fixtures__/sentences.js';
 
 const { keeps, keepsNothing } = chatsFrom({ from: '2026-07-19T18:00:00.000Z' });
 
-describe('rules@23: thanks for the speaker's day', () => {
+describe("rules@23: thanks for the speaker's day", () => {
   it.each([
     "Cheers, you've saved my Sunday",
     'Thanks so much, you just made my whole week 🙏',

@@ -122,7 +122,7 @@ const CHATTER =
 // week", "you rescued my evening"): the day named is the thanks, not a date to keep. Not what the
 // listener saved ("you saved my settings in config.yaml").
 const THANKS_FOR_MY_DAY =
-  /^(?:(?:thanks?|thank you|thx|ty|cheers|ta|honestly|wow|omg)(?:\s+(?:so much|a lot|again|loads))?[,!.]*\s+)*you(?:'ve| have)?\s+(?:just\s+|totally\s+|literally\s+|really\s+)?(?:saved|made|rescued)\s+my\s+(?:whole\s+|entire\s+)?(?:day|week|weekend|morning|afternoon|evening|night|life|bacon|sanity|skin|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[\s!.,❤️🙏😊🥹]*$/iu;
+  /^(?:(?:thanks?|thank you|thx|ty|cheers|ta|honestly|wow|omg)(?:\s+(?:so much|a lot|again|loads))?[,!.]*\s+)*you(?:'ve| have)?\s+(?:just\s+|totally\s+|literally\s+|really\s+)?(?:saved|made|rescued)\s+my\s+(?:whole\s+|entire\s+)?(?:day|week|weekend|morning|afternoon|evening|night|life|bacon|sanity|skin|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?:[\s!.,🙏😊🥹]|❤\uFE0F?)*$/iu;
 
 /** Greetings, thanks and acknowledgements with nothing specific in them. */
 export function isChatter(sentence: string): boolean {
