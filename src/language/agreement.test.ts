@@ -41,6 +41,10 @@ describe('readAgreement where entries meet', () => {
     ['a hyphenated word that opens with a nod', 'Ok-ish, the colour is dull.', 'none'],
     ['a dash after the opener', 'Yes - the north door.', 'accept'],
     ['no opener at all', 'The hall is booked until six.', 'none'],
+    ['a hyphenated word that opens with a hedge', 'Later-model kettles switch off alone.', 'none'],
+    ['a hedge opener before a dash', 'Later - after the market closes.', 'hedge'],
+    ['a hyphenated word that opens with irony', 'Nice try-out, the chairs fit.', 'accept'],
+    ['irony before an emoji', 'Yeah right🙄 the lift works.', 'none'],
     ['an empty reply', '', 'none'],
   ])('reads %s', (_, reply, agreement) => {
     expect(readAgreement(reply).agreement).toBe(agreement);
@@ -49,6 +53,38 @@ describe('readAgreement where entries meet', () => {
   it('takes the yes back for a qualifier in the sentences that follow', () => {
     expect(readAgreement('Sounds good.', 'But only after the audit.').agreement).toBe('qualified');
     expect(readAgreement('Sounds good.', 'The van is outside.').agreement).toBe('accept');
+  });
+
+  it.each([
+    'Sure, maybe after the move.',
+    'Yes, perhaps in autumn.',
+    'Ok, probably next month.',
+    'Fine, not yet though.',
+    'Sure, later this week.',
+    'Yes, hmmm, the size.',
+    "Ok, we'll see in June.",
+    "Good, I'm not sure about the tone.",
+    'Yes, dunno about the frame.',
+  ])('reads a hedge after a yes as a qualifier: "%s"', (reply) => {
+    expect(readAgreement(reply).agreement).toBe('qualified');
+  });
+
+  it.each([
+    'Ok, we will see the move through.',
+    'Fine, the laterals go left.',
+    'Yes, the perhapsy one.',
+  ])('keeps a yes whole where a hedge only looks in: "%s"', (reply) => {
+    expect(readAgreement(reply).agreement).toBe('accept');
+  });
+
+  it('lists a hedge once, as a hedge, not again as a qualifier', () => {
+    const hedges = AGREEMENT_ENTRIES.filter((e) => e.reading === 'hedge').map((e) => e.words);
+    const twice = AGREEMENT_ENTRIES.filter(
+      (e) =>
+        e.reading === 'qualifier' &&
+        hedges.some((h) => h === e.words || new RegExp(`^(?:${h})$`, 'iu').test(e.words)),
+    );
+    expect(twice.map((e) => e.words)).toEqual([]);
   });
 
   it('gives what follows the accepting opener', () => {

@@ -24,7 +24,8 @@ export interface AgreementEntry {
   readonly words: string;
   /**
    * `accept`, `hedge`, `refusal` and `irony` open a reply; a `qualifier` anywhere after an
-   * accepting opener (or in the next two sentences) makes the yes a qualified one.
+   * accepting opener (or in the next two sentences) makes the yes a qualified one, and so does a
+   * `hedge` there ("Sure, maybe in May"): a hedge is listed once, as a hedge.
    */
   readonly reading: 'accept' | 'hedge' | 'refusal' | 'irony' | 'qualifier';
   /** How an accepting opener agrees (accept entries only). */
@@ -154,30 +155,23 @@ export const AGREEMENT_ENTRIES: readonly AgreementEntry[] = [
   // A yes said in irony.
   irony('(?:yeah|yes|sure),? right', 'Yeah, right, as if the lift works.'),
   irony('nice try', 'Nice try, Ewa.'),
-  // What makes a yes less than one: a hedge, a deferral, a condition, an amendment, a negation.
+  // What makes a yes less than one besides a hedge (every hedge above qualifies a yes too): a
+  // deferral, a condition, an amendment, a negation.
   qualifier('but', 'Sure, but after the fair.'),
   qualifier('though', 'Yes, though the hall is cold.'),
   qualifier('however', 'Ok, however the van is out.'),
   qualifier('except', 'Fine, except the Friday slot.'),
   qualifier('unless', 'Yes, unless Hana minds.'),
   qualifier('if', 'Sure, if the quote holds.'),
-  qualifier('maybe', 'Ok, maybe after the move.'),
-  qualifier('perhaps', 'Yes, perhaps in autumn.'),
-  qualifier('probably', 'Sure, probably next month.'),
   qualifier('might', 'Ok, we might do that in May.'),
-  qualifier('not yet', 'Yes, not yet though.'),
-  qualifier('later', 'Sure, later this week.'),
   qualifier('for now', 'Ok, the old hose for now.'),
   qualifier('wait', 'Yes, wait for the receipt.'),
   qualifier('hold on', 'Ok, hold on a second.'),
-  qualifier('hmm+', 'Yes, hmm, the size.'),
   qualifier('instead', 'Sure, the short route instead.'),
   qualifier('rather', 'Yes, or rather the small crate.'),
   qualifier('think about it', 'Ok, I will think about it.'),
-  qualifier('not sure', 'Yes, not sure about the tone.'),
   qualifier('although', 'Good, although the tone is off.'),
   qualifier('let me (?:think|check|ask)', 'Sure, let me check the diary.'),
-  qualifier("we'?ll see", "Ok, we'll see in June."),
   qualifier('not', 'Yes, not the grey one.'),
   qualifier("don'?t", "Sure, don't hurry."),
   qualifier('no', 'Ok, no rush on the plans.'),
@@ -198,11 +192,14 @@ const opener = (words: readonly string[]) =>
 const ASSENTS: readonly (readonly [Assent, RegExp])[] = (['yes', 'go', 'nod'] as const).map(
   (a) => [a, opener(sources('accept', a))] as const,
 );
-const HEDGE = new RegExp(`^(?:${sources('hedge').join('|')})\\b`, 'i');
+const HEDGE = opener(sources('hedge'));
 const REFUSAL = opener(sources('refusal'));
-const IRONY = new RegExp(`^(?:${sources('irony').join('|')})\\b`, 'i');
-// "?" anywhere after a yes asks rather than agrees.
-const QUALIFIER = new RegExp(`\\b(?:${sources('qualifier').join('|')})\\b|\\?`, 'i');
+const IRONY = opener(sources('irony'));
+// A qualifier or a hedge anywhere after a yes; "?" anywhere asks rather than agrees.
+const QUALIFIER = new RegExp(
+  `\\b(?:${[...sources('qualifier'), ...sources('hedge')].join('|')})\\b|\\?`,
+  'i',
+);
 
 /** How a reply reads, and how its accepting opener agrees (null when it opens with none). */
 export interface AgreementReading {

@@ -235,7 +235,7 @@ describe('rules@4: decisions reached over several messages', () => {
       qa(
         'Would you like a cookie banner from Cookiebot?',
         'No cookie banners. We set no cookies, ever.',
-        ['Declined', 'Cookiebot', 'No cookie banners'],
+        ['No cookie banners', 'We set no cookies, ever'],
       ),
       qa(
         'I could enable autoscaling on the worker pool?',
@@ -255,7 +255,7 @@ describe('rules@4: decisions reached over several messages', () => {
       qa(
         'Maybe store the API token in the repo for convenience?',
         'no, tokens never go in git because the repo is mirrored',
-        ['Declined', 'token'],
+        ['Tokens never go in git because the repo is mirrored'],
       ),
     ]);
   });

@@ -35,7 +35,10 @@ describe('rules@13: a reading taken now', () => {
   ])('"%s" is a state', isA('state'));
 });
 
-/** The observations ("Declined …") of the user turning down the assistant's offer. */
+/**
+ * The rules drawn from the user turning down the assistant's offer: drafted from both messages
+ * ("Declined …", or the reply's own words when its reason stands alone, rules@23).
+ */
 const declined = (offer: string, reply: string) =>
   observedIn(
     [
@@ -44,8 +47,8 @@ const declined = (offer: string, reply: string) =>
     ],
     { from: '2026-03-04T10:00:00.000Z' },
   )
-    .map((o) => o.text)
-    .filter((t) => t.startsWith('Declined'));
+    .filter((o) => o.priority === 'red' && o.source_message_ids.length === 2)
+    .map((o) => o.text);
 
 describe('rules@13: a reply that turns down an offer without ruling anything out', () => {
   it.each([

@@ -15,6 +15,7 @@ import shippedModel from './scorer-model.json' with { type: 'json' };
 import { takenUp } from './taken-up.js';
 import {
   classifySentence,
+  closesWithCheer,
   closesWithLaugh,
   contentWords,
   hasSpecifics,
@@ -24,6 +25,8 @@ import {
   isHedged,
   isLeaving,
   isOneOff,
+  isPassingState,
+  isProgressNow,
   isQuestion,
   leadInstruction,
   namesSomething,
@@ -701,8 +704,31 @@ function declineDraft(
   const reply = splitSentences(stripNonProse(entry.text)).join(' ');
   if (!SUGGESTION.test(question) || !DECLINE.test(reply)) return null;
   if (!LASTING_DECLINE.test(reply) || DEFERRAL.test(reply) || isHedged(reply)) return null;
-  const text = clipMasked(`Declined "${question}": ${reply}`, 280);
+  // A reason in words of its own ("no, the lab logs every run to its own MLflow server") is the
+  // rule as the user said it; quoted beside it, the offer would only repeat the option ruled out.
+  const own = sentencesOf(entry).some(standsAlone);
+  const text = clipMasked(
+    own ? capitalise(trimInterjection(reply)) : `Declined "${question}": ${reply}`,
+    280,
+  );
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'rule', reading('rule') as Reading);
+}
+
+const STANDING_REASON: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'rule',
+  'fact',
+  'setting',
+  'decision',
+  'preference',
+]);
+
+/** A sentence of a reply that states something lasting without pointing back at what it answers. */
+function standsAlone(sentence: string): boolean {
+  if (ANAPHORA.test(sentence)) return false;
+  const kind = classifySentence(sentence, 'user');
+  // A rule stands on its own words ("never put card numbers in the sheet"); anything else needs
+  // specifics of its own.
+  return kind === 'rule' || (hasSpecifics(sentence) && STANDING_REASON.has(kind));
 }
 
 // Alternatives the assistant laid out ("We could raise the timeout, or split by region").
@@ -975,7 +1001,10 @@ const DURABLE_CLAUSE: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass
 function passingClauses(
   sentence: string,
 ): { kind: SentenceClass['kind']; text: string; read: Reading }[] {
-  if (isLeaving(sentence)) return readAlone(clausesOf(sentence).filter((c) => !isLeaving(c)));
+  // "All 12k rows in, nice": the cheer closes what the whole sentence reports; nothing is re-read.
+  if (closesWithCheer(sentence) && !isLeaving(sentence)) return [];
+  const passing = (c: string) => isLeaving(c) || isPassingState(c) || isProgressNow(c);
+  if (passing(sentence)) return readAlone(clausesOf(sentence).filter((c) => !passing(c)));
   // "I was tempted to quit but I signed for two more years": the temptation is the hedge, what
   // was done instead is read on its own.
   const resisted = RESISTED.exec(sentence)?.[1];
@@ -1218,7 +1247,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@22';
+export const RULES_VERSION = 'rules@23';
 
 function candidateOf(
   { observation, kind, change }: Draft,

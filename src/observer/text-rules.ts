@@ -118,9 +118,16 @@ export function hasValue(sentence: string): boolean {
 const CHATTER =
   /^(ok(ay)?|k|thanks?|thank you|thx|ty|cheers|cool|nice|great|perfect|alright|good( night| morning)?|morning|bye|see you|talk later|brb|lol|haha|ugh|hmm+|yes|no|sure|got it|noted|done|understood|will do|looks (good|fine|right)|sounds good|that'?s (bad|all|it)|good catch|switching gears|different topic|other thing|unrelated|quick one)\b/i;
 
+// Thanks that praise the listener for the speaker's day ("you've saved my Sunday", "you made my
+// week", "you rescued my evening"): the day named is the thanks, not a date to keep. Not what the
+// listener saved ("you saved my settings in config.yaml").
+const THANKS_FOR_MY_DAY =
+  /^(?:(?:thanks?|thank you|thx|ty|cheers|ta|honestly|wow|omg)(?:\s+(?:so much|a lot|again|loads))?[,!.]*\s+)*you(?:'ve| have)?\s+(?:just\s+|totally\s+|literally\s+|really\s+)?(?:saved|made|rescued)\s+my\s+(?:whole\s+|entire\s+)?(?:day|week|weekend|morning|afternoon|evening|night|life|bacon|sanity|skin|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?:[\s!.,🙏😊🥹]|❤\uFE0F?)*$/iu;
+
 /** Greetings, thanks and acknowledgements with nothing specific in them. */
 export function isChatter(sentence: string): boolean {
   const words = sentence.split(/\s+/).filter((w) => w !== '');
+  if (THANKS_FOR_MY_DAY.test(sentence)) return true;
   if (words.length <= 2 && !hasSpecifics(sentence)) return true;
   return CHATTER.test(sentence) && words.length <= 6 && !hasSpecifics(sentence);
 }
@@ -247,6 +254,9 @@ const LEAVING = new RegExp(
     String.raw`${CLAUSE_OPEN}(?:i'?m\s+|im\s+)?off to (?:bed|work|sleep|lunch|dinner|class|school|the gym|teach|open|cook|eat|pick|get|make|walk|feed|do|grab|catch|start|finish|shower)\b`,
     String.raw`\bnow\b[^,;]*\bi go\b|\bi go\b[^,;]*\bnow\b`,
     String.raw`${CLAUSE_OPEN}back to (?:actual\s+|real\s+)?work\b`,
+    // Turning to someone else before deciding: "hold on, let me ask the board first".
+    String.raw`${CLAUSE_OPEN}(?:hold on|wait|hang on)?[,\s]*let me (?:ask|check with|run (?:it|this|that) (?:by|past)|confirm with|talk to)\s+\S`,
+    String.raw`${CLAUSE_OPEN}(?:(?:it'?s|its)\s+)?time for (?:a |my |some |an early )?(?:cuppa|coffee|tea|break|lunch|dinner|tea break|nap|bed|walk)\b`,
     String.raw`\b(?:standup|stand-up|meeting|call|class|lesson|lecture|shift|appointment)\s+(?:in\s+\d+|is starting|starts now)\b`,
   ].join('|'),
   'i',
@@ -295,6 +305,79 @@ export function isLeaving(sentence: string): boolean {
   const task = (obliged[1] ?? obliged[2] ?? '').trim();
   return !(STANDING.test(task) || (IMPERATIVE.test(task) && hasSpecifics(task)));
 }
+// The weather now, or the speaker's own passing condition: "it's pouring", "30 degrees out here",
+// "clear skies tonight", "I'm shattered", "I've hardly slept", "too tired". The colour of the
+// moment, not a memory; a durable clause beside it is still read on its own (`passingClauses`).
+// Not a condition that recurs ("when I'm tired …", "it's always windy up there"), nor a weather
+// limit ("lay the screed only above 5 degrees"), nor being tired of a thing ("I'm tired of Jira").
+const WEATHER_WORD = String.raw`(?:raining|snowing|pouring|drizzling|hailing|sleeting|freezing|boiling|scorching|roasting|sweltering|baking hot|sunny|cloudy|overcast|windy|stormy|foggy|misty|muggy|humid|chilly|miserable out)`;
+const MOOD_WORD = String.raw`(?:tired|knackered|exhausted|shattered|wiped(?: out)?|sleepy|drained|wrecked|burnt out|burned out|fried|frazzled|scatty|starving|hungover|jet-?lagged|under the weather)`;
+const DEGREES_NOW = String.raw`(?:(?:it'?s|its|it is)\s+)?-?\d+(?:[.,]\d+)?\s*(?:°\s*[cf]?|degrees?(?:\s+[cf]\b)?)`;
+const PASSING_STATE = new RegExp(
+  [
+    String.raw`\b(?:it'?s|its|it is)\s+(?:still\s+|really\s+|so\s+|absolutely\s+|properly\s+)?${WEATHER_WORD}\b`,
+    String.raw`${DEGREES_NOW}\s+(?:(?:out\s+)?here|outside|out there|today|tonight|now|in (?:the|my|our) (?:house|flat|office|room|kitchen|studio|garden))\b`,
+    String.raw`\b(?:clear|blue|grey|gray) skies?\s+(?:tonight|today|now|at last|finally)\b`,
+    String.raw`(?:^|[,;:—–]\s*|\b(?:and|so|but|honestly)\s+)(?:i'?m|im|i am|i feel|feeling)\s+(?:so\s+|really\s+|a bit\s+|a little\s+|totally\s+|absolutely\s+|completely\s+|pretty\s+|very\s+|super\s+|kinda\s+|quite\s+|utterly\s+)?${MOOD_WORD}(?!\s+(?:of|from|by)\b)`,
+    String.raw`\b(?:too|so)\s+${MOOD_WORD}\b(?!\s+(?:of|from|by)\b)`,
+    String.raw`\bi(?:'ve| have)\s+(?:barely|hardly|not|only just)\s+slept\b`,
+    String.raw`\b(?:it'?s been|what) a (?:long|rough|crazy|hectic|brutal|mad) (?:day|week|night|morning|month)\b`,
+  ].join('|'),
+  'i',
+);
+// "when I'm tired …", "if it's raining …": a passing state that conditions a standing practice
+// (an apology's "forgive me if I'm …" conditions nothing).
+const CONDITIONED_STATE =
+  /(?<!\b(?:forgive me|excuse me|sorry|apologies)\s+)\b(?:when|whenever|if|once|unless|on days)\s+(?:(?:i'?m|i am|it'?s|it is|i feel|we'?re)\b|it\s+(?:rains|snows))/i;
+// What recurs: a standing word or a weekday in the plural ("it's always windy on Fridays").
+const RECURRING = new RegExp(
+  String.raw`${STANDING_WORD.source}|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b`,
+  'i',
+);
+
+// A job under way now, its verb closing the clause ("the export is running", "Codemagic is
+// building, …", "firmware is still flashing"): the moment's progress. Not where or when a job runs
+// ("the backup is running on vault-02", "… runs every night"), which goes on past the verb.
+const PROGRESS_VERB = String.raw`(?:building|compiling|uploading|downloading|deploying|running|rendering|syncing|copying|indexing|exporting|importing|installing|updating|restoring|rebooting|restarting|booting|flashing|processing|converting|encoding|transcoding|migrating|backing up|scanning|re-?indexing|resyncing|loading)`;
+const PROGRESS_NOW = new RegExp(
+  String.raw`^(?!(?:i|we|you|they|he|she)\b)(?:[\p{L}\p{N}.&'/-]+\s+){0,6}?(?:is|are|'s)\s+(?:still\s+|now\s+|finally\s+)?${PROGRESS_VERB}(?:\s+(?:now|again|still|away))?\s*(?:$|[,;:—–.!…]|\p{Extended_Pictographic})`,
+  'iu',
+);
+// A result the speaker cheers ("S4 done 🎉", "all green, nice", "12k rows in, woohoo"): a reaction
+// to how things went, not a memory.
+const CHEERED =
+  /(?:[\s,]*(?:🎉|🥳|😎|🙌|✨|🚀|💪|🤩|😍)\s*)+$|,\s*(?:nice|yay|woo+(?:hoo+)?|sweet|finally|phew)\s*[!.]*$/iu;
+
+// A clause that is only the wait of the moment, with no subject of its own: time gone ("been 4
+// min", "another 10 min", "20 min so far", "eta 5 min") or a guess said in passing ("takes like 20
+// min"). "Takes about 40 minutes", answering how long the suite takes, is an estimate that lasts.
+const DURATION = String.raw`\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b`;
+const WAIT_ONLY = new RegExp(
+  String.raw`^(?:(?:it|that)(?:'s| is| has)?\s+)?(?:(?:been|another|eta)\s+(?:like\s+|about\s+|around\s+|~)?${DURATION}(?:\s+(?:so far|now|left|more|or so))?|(?:takes?|taking)\s+like\s+${DURATION}(?:\s+or so)?|(?:takes?|taking\s+)?(?:about\s+|around\s+|~)?${DURATION}\s+(?:so far|left|more to go))[\s.!…]*$`,
+  'i',
+);
+
+/**
+ * True when a clause of the sentence reports a job under way now or cheers a result, or is only
+ * the wait of the moment.
+ */
+export function isProgressNow(sentence: string): boolean {
+  const s = sentence.trim();
+  if (RECURRING.test(s)) return false;
+  return PROGRESS_NOW.test(s) || closesWithCheer(s) || WAIT_ONLY.test(s);
+}
+
+/** True when the sentence closes by cheering what it reports ("S4 done 🎉", "…, nice"). */
+export function closesWithCheer(sentence: string): boolean {
+  return CHEERED.test(sentence.trim());
+}
+
+/** True when a clause of the sentence reports the weather now or the speaker's passing state. */
+export function isPassingState(sentence: string): boolean {
+  if (RECURRING.test(sentence) || CONDITIONED_STATE.test(sentence)) return false;
+  return PASSING_STATE.test(sentence);
+}
+
 // Where the speaker keeps something, as a habit: "I host the blog on Netlify", "we back up with restic".
 const HABIT =
   /^(?:i|we)\s+(?:host|run|deploy|bank|sync|back up|publish|stream|print|ship)\s+(?:\w+\s+)?(?:on|with|at|via|through)\s+[A-Z\w]/i;
@@ -887,7 +970,15 @@ function notStated(sentence: string, speaker: 'user' | 'assistant'): SentenceCla
   if (closesWithLaugh(sentence)) return 'skip';
   if (isQuestion(sentence) || TAG_QUESTION.test(sentence)) return 'question';
   if (isHedged(sentence)) return 'hedge';
-  if (speaker === 'user' && isLeaving(sentence)) return 'hedge';
+  if (speaker === 'user' && (isLeaving(sentence) || isPassingState(sentence))) return 'hedge';
+  // "Codemagic is building, …", "S4 done 🎉": progress or a cheered result, unless it also decides.
+  if (
+    speaker === 'user' &&
+    isProgressNow(sentence) &&
+    !DECISION.test(sentence) &&
+    !COMMITMENT.test(sentence)
+  )
+    return 'hedge';
   if (speaker === 'user' && supposes(sentence)) return 'hedge';
   if (
     speaker === 'user' &&
