@@ -1,4 +1,4 @@
-import { EngineError, PROMPT_STATUSES } from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
 import {
   type DeliveryKey,
   type Engine,
@@ -123,9 +123,8 @@ export async function namedItem(
   id: string,
 ): Promise<NamedItem | null> {
   if (kind === 'prompt') {
-    const prompts = await engine.listReviews({ status: PROMPT_STATUSES });
-    const p = prompts.find((x) => x.prompt_id === id.toLowerCase());
-    if (p === undefined) return null;
+    const p = await engine.getReview(id);
+    if (p === null) return null;
     const waiting = p.status === 'open' || p.status === 'queued';
     return { text: promptText(p), outcome: waiting ? null : settled(p.status, p.answered_by) };
   }
