@@ -3,6 +3,7 @@
  * ones that share a deliberate label or enough content words with what the session is about.
  * Pure and deterministic.
  */
+import { stem } from '../language/index.js';
 
 /** A procedure the user or a promotion stored, as the pack may cite it. */
 export interface ProcedureCandidate {
@@ -40,15 +41,6 @@ const STOP = new Set(
     'make made get got need needs want wants like please today tomorrow week day'
   ).split(' '),
 );
-
-/** Folds a word to a crude stem so that `publishing`, `published` and `publish` meet. */
-function stem(word: string): string {
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
 
 /** The distinct content-word stems of a text (three letters or more, stop words left out). */
 export function contentStems(text: string): Set<string> {
