@@ -33,6 +33,7 @@ export interface SelectedProcedure extends ProcedureCandidate {
   readonly matched: readonly string[];
 }
 
+/** Words too common to say what a text is about. */
 const STOP = new Set(
   (
     'the and for with from that this have will your about into after before task due open ' +
@@ -42,10 +43,19 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/**
+ * Whether a lower-case word can say what a text is about (it is no stop word): what procedure
+ * selection matches on, and what the recall pack counts when it asks whether an agent's output
+ * repeated an entry.
+ */
+export function isContentWord(word: string): boolean {
+  return !STOP.has(word);
+}
+
 /** The distinct content-word stems of a text (three letters or more, stop words left out). */
 export function contentStems(text: string): Set<string> {
   const words = text.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? [];
-  return new Set(words.filter((w) => !STOP.has(w)).map(stem));
+  return new Set(words.filter(isContentWord).map(stem));
 }
 
 /** How many shared stems make a procedure relevant without a shared label. */

@@ -131,6 +131,14 @@ describe('isReferenced', () => {
     ],
     ['TASK-20260128-003 Draft the pricing page', 'I drafted the pricing page today', true],
     ['TASK-20260128-004 Review ad performance', 'Nothing about that', false],
+    // Filler words ('always', 'every') are not what an entry says: repeating them is no reference,
+    // leaving them out does not hide one.
+    [
+      'Always check the staging logs before every release',
+      'Staging logs look clean, release cut',
+      true,
+    ],
+    ['Always check the staging logs before every release', 'Always check every release', false],
   ])('%j in %j → %s', (entry, output, expected) => {
     expect(isReferenced(entry, output)).toBe(expected);
   });

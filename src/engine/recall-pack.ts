@@ -1,6 +1,7 @@
 import {
   buildRecallPackFitting,
   createGptTokenizer,
+  isContentWord,
   type ProcedureCandidate,
   type RecallEntry,
   type RecallSection,
@@ -115,12 +116,10 @@ export interface RecallDeps {
 }
 
 const DEFAULT_PACK_BUDGET = 600;
-const STOP = new Set(
-  'the and for with from that this have will your about into after before task due open'.split(' '),
-);
 
+/** The content words of a text, four letters or more (hyphenated ones whole). */
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOP.has(w));
+  return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter(isContentWord);
 }
 
 function mentions(query: string, word: string): boolean {
